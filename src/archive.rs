@@ -1,0 +1,1 @@
+//! Checking and importing games of the public Gravon archive.

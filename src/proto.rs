@@ -1,0 +1,234 @@
+//! Messages between the screens (`ui`) and the server's actors (`lobby`, `game`): what a
+//! session may ask for, and the snapshots it is shown. Only [`PlayerView`]s cross this
+//! boundary, never a full position.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{ByColor, Color, Move, Outcome, PlayerView, Rules, Setup, Variant, ViewMove};
+
+pub type GameId = u64;
+pub type SeekId = u64;
+
+/// A Fischer clock: `initial` time each, plus `increment` per move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct ClockSpec {
+    pub initial_secs: u32,
+    pub increment_secs: u32,
+}
+
+impl ClockSpec {
+    /// Reads `10+5`, `3+2`; `none` or empty gives `None`.
+    pub fn parse(s: &str) -> Result<Option<ClockSpec>, String> {
+        let t = s.trim();
+        if t.is_empty() || t.eq_ignore_ascii_case("none") || t == "-" {
+            return Ok(None);
+        }
+        let (a, b) = t.split_once('+').unwrap_or((t, "0"));
+        let minutes: u32 = a
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{t}' is not a clock: write minutes+increment, like 10+5"))?;
+        let inc: u32 = b
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{t}' is not a clock: write minutes+increment, like 10+5"))?;
+        if minutes == 0 || minutes > 180 || inc > 180 {
+            return Err("clock: 1 to 180 minutes, increment up to 180 seconds".into());
+        }
+        Ok(Some(ClockSpec {
+            initial_secs: minutes * 60,
+            increment_secs: inc,
+        }))
+    }
+}
+
+impl std::fmt::Display for ClockSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}+{}", self.initial_secs / 60, self.increment_secs)
+    }
+}
+
+/// Computer opponent strength.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum BotLevel {
+    Random,
+    Easy,
+    Hard,
+}
+
+impl BotLevel {
+    pub const ALL: [BotLevel; 3] = [BotLevel::Random, BotLevel::Easy, BotLevel::Hard];
+    pub fn name(self) -> &'static str {
+        match self {
+            BotLevel::Random => "random",
+            BotLevel::Easy => "easy",
+            BotLevel::Hard => "hard",
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum PlayerStatus {
+    Idle,
+    Seeking,
+    Playing(GameId),
+    Watching(GameId),
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    pub nick: String,
+    pub guest: bool,
+    pub bot: bool,
+    pub rating: Option<i32>,
+    pub status: PlayerStatus,
+}
+
+/// What a seek or challenge proposes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameTerms {
+    pub rules: Rules,
+    pub rated: bool,
+    pub clock: Option<ClockSpec>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Seek {
+    pub id: SeekId,
+    pub owner: String,
+    pub terms: GameTerms,
+    /// A private game or challenge: only this player may accept, no spectators.
+    pub private_to: Option<String>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameSummary {
+    pub id: GameId,
+    pub red: String,
+    pub blue: String,
+    pub terms: GameTerms,
+    pub ply: u32,
+    pub spectators: u32,
+    pub private: bool,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ChatLine {
+    pub from: String,
+    /// Already cleaned: no control or escape characters, length-limited.
+    pub text: String,
+}
+
+/// The lobby as every session sees it (seeks private to someone else are filtered out by
+/// the lobby before sending).
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct LobbySnapshot {
+    pub players: Vec<PlayerInfo>,
+    pub seeks: Vec<Seek>,
+    pub games: Vec<GameSummary>,
+    pub chat: Vec<ChatLine>,
+}
+
+/// Requests from a session to the lobby.
+#[derive(Clone, PartialEq, Debug)]
+pub enum LobbyCmd {
+    /// Post a seek (`private_to: Some(nick)` is a challenge to that player).
+    Seek {
+        terms: GameTerms,
+        private_to: Option<String>,
+    },
+    CancelSeek(SeekId),
+    Accept(SeekId),
+    Spectate(GameId),
+    PlayBot {
+        level: BotLevel,
+        rules: Rules,
+        clock: Option<ClockSpec>,
+    },
+    Chat(String),
+    SaveSetup {
+        name: String,
+        variant: Variant,
+        setup: Setup,
+    },
+    DeleteSetup {
+        name: String,
+        variant: Variant,
+    },
+    /// Change the asked-for nickname (after "name taken").
+    Rename(String),
+}
+
+/// Where each side sits.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub nick: String,
+    pub rating: Option<i32>,
+    pub bot: bool,
+    pub connected: bool,
+    /// While disconnected: how long before the opponent may claim the win.
+    pub reconnect_left: Option<Duration>,
+    /// Set-up submitted.
+    pub ready: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum GamePhase {
+    /// Both sides place their pieces.
+    Setup,
+    Playing,
+    Over,
+}
+
+/// One side's clock as last reported by the game task: `remaining` at `as_of` (the
+/// snapshot time); the side to move's clock is running.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ClockState {
+    pub remaining: Duration,
+    pub running: bool,
+}
+
+/// One game as one seat (or a spectator) may know it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameSnapshot {
+    pub id: GameId,
+    pub terms: GameTerms,
+    pub seats: ByColor<SeatInfo>,
+    /// `None` for a spectator.
+    pub my_color: Option<Color>,
+    pub phase: GamePhase,
+    /// During set-up only the viewer's own set-up, if submitted; the opponent's stays hidden.
+    pub my_setup: Option<Setup>,
+    /// The board as this viewer may know it (from the start of play on).
+    pub view: Option<PlayerView>,
+    /// Every move so far as this viewer knows it.
+    pub history: Vec<ViewMove>,
+    pub clocks: Option<ByColor<ClockState>>,
+    pub chat: Vec<ChatLine>,
+    /// A standing draw offer from this colour.
+    pub draw_offer: Option<Color>,
+    /// Which sides asked for a rematch after the game.
+    pub rematch: ByColor<bool>,
+    pub outcome: Option<Outcome>,
+    /// A game that follows this one (rematch), to switch to.
+    pub next_game: Option<GameId>,
+    pub spectators: u32,
+}
+
+/// Requests from a seat (or spectator) to its game.
+#[derive(Clone, PartialEq, Debug)]
+pub enum GameCmd {
+    SubmitSetup(Setup),
+    Move(Move),
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    /// Claim the win after the opponent's reconnect time ran out.
+    ClaimWin,
+    Chat(String),
+    Rematch,
+    Leave,
+}

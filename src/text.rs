@@ -1,0 +1,1 @@
+//! Cleaning untrusted text (chat lines, nicknames) before it reaches any screen.

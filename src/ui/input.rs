@@ -1,0 +1,1 @@
+//! Terminal input bytes to events.

@@ -1,0 +1,3 @@
+//! Screens: pure functions from view models to a ratatui buffer, and input decoding.
+
+pub mod input;
