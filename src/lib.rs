@@ -9,3 +9,4 @@ pub mod proto;
 pub mod rules;
 pub mod text;
 pub mod ui;
+pub mod limit;
