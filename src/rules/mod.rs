@@ -19,3 +19,5 @@ pub use setup::{setup_squares, Setup, SetupError, SplitMix64};
 mod game;
 pub mod gravon;
 mod record;
+pub use game::Game;
+pub use record::{GameRecord, ReplayError};

@@ -1,0 +1,291 @@
+//! Property tests of the rules engine: random legal play in every variant and option mix.
+
+use proptest::prelude::*;
+use stratego_ssh::rules::{
+    BattleResult, Color, Game, GameRecord, Immobility, Move, MoveCap, MoveEvent, Options, Piece,
+    Rank, Rules, Setup, SplitMix64, Square, Variant, Viewer,
+};
+
+const VIEWERS: [Viewer; 3] = [
+    Viewer::Player(Color::Red),
+    Viewer::Player(Color::Blue),
+    Viewer::Spectator,
+];
+
+fn rules_from(variant: u8, bits: u16, limit: u8) -> Rules {
+    let variant = Variant::ALL[variant as usize % 3];
+    let options = Options {
+        two_square_limit: [2, 3, 5][limit as usize % 3],
+        more_squares: bits & 1 != 0,
+        aggressor_advantage: bits & 2 != 0,
+        silent_defense: bits & 4 != 0,
+        rescue: bits & 8 != 0,
+        duel_setup_rows: if bits & 16 != 0 { 4 } else { 3 },
+        immobility: if bits & 32 != 0 {
+            Immobility::Immediate
+        } else {
+            Immobility::OnTurn
+        },
+        move_cap: MoveCap {
+            total_plies: (bits & 64 != 0).then_some(150),
+            plies_without_battle: (bits & 128 != 0).then_some(40),
+        },
+    };
+    Rules::new(variant, options)
+}
+
+/// What the test itself knows of every square, built only from the move events: the piece,
+/// whether its rank was revealed to the opponent, whether it has moved.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Known {
+    piece: Piece,
+    revealed: bool,
+    moved: bool,
+}
+
+struct Tracker {
+    board: [Option<Known>; 100],
+    silent: bool,
+}
+
+impl Tracker {
+    fn new(g: &Game) -> Tracker {
+        let mut board = [None; 100];
+        for c in Color::ALL {
+            for (sq, &rank) in &g.setup(c).pieces {
+                board[sq.index()] = Some(Known {
+                    piece: Piece::new(c, rank),
+                    revealed: false,
+                    moved: false,
+                });
+            }
+        }
+        Tracker {
+            board,
+            silent: g.rules().options.silent_defense,
+        }
+    }
+
+    fn apply(&mut self, ev: &MoveEvent) {
+        let (f, t) = (ev.mv.from.index(), ev.mv.to.index());
+        let mut a = self.board[f].take().expect("a piece on the source square");
+        assert_eq!(a.piece, Piece::new(ev.mover, ev.rank));
+        a.moved = true;
+        let dist = (ev.mv.from.file() as i32 - ev.mv.to.file() as i32).abs()
+            + (ev.mv.from.row() as i32 - ev.mv.to.row() as i32).abs();
+        if ev.rank == Rank::Scout && dist > 1 {
+            a.revealed = true;
+        }
+        match ev.battle {
+            None => {
+                assert!(self.board[t].is_none());
+                self.board[t] = Some(a);
+            }
+            Some(b) => {
+                let mut d = self.board[t].expect("a defender");
+                assert_eq!(d.piece.rank, b.defender);
+                assert_ne!(d.piece.color, ev.mover);
+                a.revealed = true;
+                if !self.silent || ev.rank == Rank::Scout {
+                    d.revealed = true;
+                }
+                self.board[t] = match b.result {
+                    BattleResult::AttackerWins => Some(a),
+                    BattleResult::DefenderWins => Some(d),
+                    BattleResult::BothRemoved => None,
+                };
+            }
+        }
+        if let Some(r) = ev.mv.rescue {
+            assert!(self.board[r.to.index()].is_none());
+            self.board[r.to.index()] = Some(Known {
+                piece: Piece::new(ev.mover, r.rank),
+                revealed: true,
+                moved: false,
+            });
+        }
+    }
+
+    /// The game agrees with the tracker, and no view shows more than its owner has seen.
+    fn check(&self, g: &Game) {
+        for sq in Square::all() {
+            assert_eq!(
+                g.piece_at(sq),
+                self.board[sq.index()].map(|k| k.piece),
+                "square {sq}"
+            );
+        }
+        let over = g.outcome().is_some();
+        for viewer in VIEWERS {
+            let v = g.view(viewer);
+            for sq in Square::all() {
+                let vp = v.piece_at(sq);
+                let k = self.board[sq.index()];
+                assert_eq!(vp.is_some(), k.is_some());
+                let (Some(vp), Some(k)) = (vp, k) else {
+                    continue;
+                };
+                assert_eq!(vp.color, k.piece.color);
+                assert_eq!(vp.moved, k.moved, "moved mark on {sq}");
+                let may_know = over || k.revealed || viewer == Viewer::Player(k.piece.color);
+                if may_know {
+                    assert_eq!(vp.rank, Some(k.piece.rank), "{viewer:?} should know {sq}");
+                } else {
+                    assert_eq!(vp.rank, None, "{viewer:?} must not know {sq}");
+                }
+            }
+        }
+    }
+}
+
+fn count(g: &Game, c: Color) -> usize {
+    Square::all()
+        .filter(|&s| g.piece_at(s).is_some_and(|p| p.color == c))
+        .count()
+}
+
+fn assert_same_game(a: &Game, b: &Game) {
+    for sq in Square::all() {
+        assert_eq!(a.piece_at(sq), b.piece_at(sq));
+    }
+    assert_eq!(a.outcome(), b.outcome());
+    assert_eq!(a.ply(), b.ply());
+    assert_eq!(a.to_move(), b.to_move());
+    for viewer in VIEWERS {
+        assert_eq!(a.view(viewer), b.view(viewer));
+        assert_eq!(a.history(viewer), b.history(viewer));
+    }
+    assert_eq!(a.legal_moves(), b.legal_moves());
+}
+
+/// Every `(from, to)` on a line from one of the mover's pieces: `check` accepts it exactly
+/// when `legal_moves` lists it.
+fn check_agrees_with_legal_moves(g: &Game, legal: &[Move]) {
+    let me = g.to_move();
+    for from in Square::all() {
+        if !g.piece_at(from).is_some_and(|p| p.color == me) {
+            continue;
+        }
+        for to in Square::all() {
+            if to.file() != from.file() && to.row() != from.row() {
+                continue;
+            }
+            let mv = Move::new(from, to);
+            assert_eq!(
+                g.check(&mv).is_ok(),
+                legal.contains(&mv),
+                "{mv}: check says {:?}",
+                g.check(&mv)
+            );
+        }
+    }
+}
+
+fn random_game(rules: Rules, seed: u64, max_plies: usize) {
+    let mut rng = SplitMix64(seed);
+    let red = Setup::random(&rules, Color::Red, rng.next());
+    let blue = Setup::random(&rules, Color::Blue, rng.next());
+    let mut g = Game::new(rules, &red, &blue).expect("random set-ups are valid");
+    let mut tracker = Tracker::new(&g);
+    let mut counts = [count(&g, Color::Red), count(&g, Color::Blue)];
+    let mut legal = Vec::new();
+    let mut plies = 0;
+    while g.outcome().is_none() && plies < max_plies {
+        g.legal_moves_into(&mut legal);
+        assert!(!legal.is_empty(), "a game not over has a legal move");
+        assert_eq!(g.legal_moves(), legal);
+        // The viewer to move sees exactly these moves; nobody else sees any.
+        for viewer in VIEWERS {
+            let v = g.view(viewer);
+            if viewer == Viewer::Player(g.to_move()) {
+                assert_eq!(v.legal_moves, legal);
+            } else {
+                assert!(v.legal_moves.is_empty());
+            }
+        }
+        for mv in &legal {
+            g.check(mv).unwrap_or_else(|e| panic!("listed move refused: {e}"));
+        }
+        if plies % 7 == 0 {
+            check_agrees_with_legal_moves(&g, &legal);
+        }
+        let mv = legal[rng.below(legal.len())];
+        let before = g.clone();
+        let ev = g.play(mv).expect("a listed move plays");
+        assert_eq!(before.ply() + 1, g.ply());
+        // Bombs and Flags never move.
+        assert!(ev.rank.is_movable());
+        tracker.apply(&ev);
+        // Piece counts only fall, except by a rescue.
+        for c in Color::ALL {
+            let now = count(&g, c);
+            let rescued = usize::from(ev.mover == c && ev.mv.rescue.is_some());
+            assert!(now <= counts[c.index()] + rescued, "{c} gained pieces");
+            counts[c.index()] = now;
+        }
+        if plies % 5 == 0 || g.outcome().is_some() {
+            tracker.check(&g);
+        }
+        // Nothing stands on a lake; every Bomb and Flag stands where it was set up.
+        for sq in Square::all() {
+            if sq.is_lake() {
+                assert_eq!(g.piece_at(sq), None);
+            }
+            if let Some(p) = g.piece_at(sq) {
+                if !p.rank.is_movable() {
+                    assert_eq!(g.setup(p.color).pieces.get(&sq), Some(&p.rank));
+                }
+            }
+        }
+        plies += 1;
+    }
+    if g.outcome().is_some() {
+        assert!(g.legal_moves().is_empty());
+        assert!(g.check(&legal[0]).is_err() || legal.is_empty());
+    }
+    tracker.check(&g);
+
+    // The record replays to the identical game, also through text and JSON.
+    let rec = g.record();
+    let again = rec.replay().expect("the record replays");
+    assert_same_game(&g, &again);
+    let text = rec.to_text();
+    let parsed = GameRecord::from_text(&text).expect("the text reads back");
+    assert_eq!(parsed, rec, "{text}");
+    let json = serde_json::to_string(&rec).unwrap();
+    let from_json: GameRecord = serde_json::from_str(&json).unwrap();
+    assert_eq!(from_json, rec);
+    // A midway position replays the same way twice.
+    let mid = rec.moves.len() / 2;
+    let a = rec.replay_to(mid).unwrap();
+    let b = rec.replay_to(mid).unwrap();
+    assert_same_game(&a, &b);
+    assert_eq!(a.ply() as usize, mid);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_play_keeps_every_invariant(
+        variant in 0u8..3,
+        bits in any::<u16>(),
+        limit in 0u8..3,
+        seed in any::<u64>(),
+    ) {
+        let rules = rules_from(variant, bits, limit);
+        let max = if rules.variant == Variant::Classic { 160 } else { 400 };
+        random_game(rules, seed, max);
+    }
+}
+
+/// Every variant with every option on and off, one fixed seed each: the options mix is
+/// covered deterministically too.
+#[test]
+fn every_option_mix_plays_out() {
+    for variant in 0..3u8 {
+        for bits in (0..256u16).step_by(17) {
+            random_game(rules_from(variant, bits, bits as u8), bits as u64 * 31 + 7, 120);
+        }
+    }
+}
