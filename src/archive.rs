@@ -9,8 +9,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::rules::gravon::{self, GravonGame, GravonResult};
-use crate::rules::{Color, EndReason, Move, Outcome};
+use crate::rules::gravon::{self, GravonResult};
+use crate::rules::{Color, Outcome, ReplayError};
 
 /// At most this many failures are printed by [`run_check`]; the rest are counted.
 pub const FAILURES_SHOWN: usize = 20;
@@ -67,77 +67,94 @@ impl CheckReport {
 }
 
 /// What checking one game found.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub enum Verdict {
+    /// Replayed, and the engine ends the game as the record says.
+    Matches,
     /// The file is not a Gravon game.
     Unreadable(String),
     /// A set-up the engine refuses.
     BadSetup { color: Color, reason: String },
     /// The engine refused a move (1-based number); the game stops there.
     IllegalMove { move_number: usize, reason: String },
-    /// All moves applied; `outcome` is the engine's after the last one.
-    Replayed {
-        outcome: Option<Outcome>,
-        result: Option<GravonResult>,
+    /// All moves applied, but the engine's ending (`None`: still running) is not the
+    /// recorded one (`None`: the file has no result).
+    OtherResult {
+        recorded: Option<GravonResult>,
+        engine: Option<Outcome>,
         moves: usize,
     },
 }
 
 impl Verdict {
-    /// Whether a replayed game ends as its record says: for flag captured (type 1), a side
-    /// unable to move (type 0) or both (type 2), the engine ended the game with the last
-    /// move, for the same reason and winner; for the endings the rules cannot see
-    /// (resignation, agreed draw, absence or clock), the engine still has it running.
-    pub fn result_matches(&self) -> bool {
+    /// Whether the set-ups were valid and every move was applied.
+    pub fn replayed(&self) -> bool {
+        matches!(self, Verdict::Matches | Verdict::OtherResult { .. })
+    }
+
+    /// The failure to report, if any: the move concerned and the reason.
+    pub fn failure(&self) -> Option<(Option<usize>, String)> {
         match self {
-            Verdict::Replayed {
-                outcome,
-                result: Some(result),
-                ..
-            } => outcome_matches(*result, *outcome),
-            _ => false,
-        }
-    }
-}
-
-/// Whether the engine's outcome after the last move agrees with a recorded result.
-pub fn outcome_matches(result: GravonResult, outcome: Option<Outcome>) -> bool {
-    let Some(o) = outcome else {
-        return !result.ended_on_board();
-    };
-    let winner_ok = o.winner == result.winner_color();
-    winner_ok
-        && match result.kind {
-            GravonResult::FLAG_CAPTURED => o.reason == EndReason::FlagCaptured,
-            GravonResult::UNABLE_TO_MOVE => {
-                matches!(
-                    o.reason,
-                    EndReason::NoMovablePieces | EndReason::NoLegalMove
-                )
+            Verdict::Matches => None,
+            Verdict::Unreadable(reason) => Some((None, format!("cannot read the game: {reason}"))),
+            Verdict::BadSetup { color, reason } => {
+                Some((None, format!("{color}'s set-up is invalid: {reason}")))
             }
-            GravonResult::BOTH_UNABLE_TO_MOVE => matches!(
-                o.reason,
-                EndReason::BothCannotMove | EndReason::NoMovablePieces | EndReason::NoLegalMove
-            ),
-            _ => false,
+            Verdict::IllegalMove {
+                move_number,
+                reason,
+            } => Some((Some(*move_number), format!("illegal move {reason}"))),
+            Verdict::OtherResult {
+                recorded,
+                engine,
+                moves,
+            } => {
+                let recorded = recorded.map_or_else(|| "no result".to_string(), |r| r.to_string());
+                let engine =
+                    engine.map_or_else(|| "the game still running".to_string(), |o| o.to_string());
+                Some((
+                    (*moves > 0).then_some(*moves),
+                    format!(
+                        "after the last move the record says {recorded}, the engine has {engine}"
+                    ),
+                ))
+            }
         }
-}
-
-/// Checks one game given as XML text.
-pub fn check_game(xml: &str) -> Verdict {
-    match gravon::parse(xml) {
-        Ok(g) => replay(&g),
-        Err(e) => Verdict::Unreadable(e.to_string()),
     }
 }
 
-/// Replays a game with the engine under its rules.
-pub fn replay(g: &GravonGame) -> Verdict {
-    // The engine (rules::game) is not merged yet: nothing can be replayed.
-    let _ = (g, Move::new);
-    Verdict::BadSetup {
-        color: Color::Red,
-        reason: "the engine is not available in this build".to_string(),
+/// Checks one game given as XML text: reads it, replays it with the engine under the
+/// Gravon server's rules ([`gravon::record_from_gravon`]) and compares the endings.
+pub fn check_game(xml: &str) -> Verdict {
+    let g = match gravon::parse(xml) {
+        Ok(g) => g,
+        Err(e) => return Verdict::Unreadable(e.to_string()),
+    };
+    match gravon::record_from_gravon(&g) {
+        Ok(_) if g.result.is_some() => Verdict::Matches,
+        Ok(record) => Verdict::OtherResult {
+            recorded: None,
+            engine: record.outcome,
+            moves: g.moves.len(),
+        },
+        Err(ReplayError::Setup { color, error }) => Verdict::BadSetup {
+            color,
+            reason: error.to_string(),
+        },
+        Err(ReplayError::IllegalMove { ply, mv, reason }) => Verdict::IllegalMove {
+            move_number: ply,
+            reason: format!(
+                "{mv} ({}-{} in the file): {reason}",
+                gravon::square_name(mv.from),
+                gravon::square_name(mv.to)
+            ),
+        },
+        Err(ReplayError::OutcomeMismatch { replayed, .. }) => Verdict::OtherResult {
+            recorded: g.result,
+            engine: replayed,
+            moves: g.moves.len(),
+        },
+        Err(e) => Verdict::Unreadable(e.to_string()),
     }
 }
 
@@ -195,54 +212,19 @@ pub fn check_paths(paths: &[PathBuf]) -> CheckReport {
             },
             Err(e) => Verdict::Unreadable(format!("cannot read the file: {e}")),
         };
-        if let Some(f) = tally(&mut report, &verdict) {
+        report.replayed += usize::from(verdict.replayed());
+        report.illegal_moves += usize::from(matches!(verdict, Verdict::IllegalMove { .. }));
+        report.results_matching += usize::from(verdict == Verdict::Matches);
+        if let Some((move_number, reason)) = verdict.failure() {
             failures.push(Failure {
                 file,
-                move_number: f.0,
-                reason: f.1,
+                move_number,
+                reason,
             });
         }
     }
     report.failures = failures;
     report
-}
-
-/// Adds one game's verdict to the figures; returns its failure (move number, reason).
-fn tally(report: &mut CheckReport, verdict: &Verdict) -> Option<(Option<usize>, String)> {
-    match verdict {
-        Verdict::Unreadable(reason) => Some((None, format!("cannot read the game: {reason}"))),
-        Verdict::BadSetup { color, reason } => Some((None, format!("{color}'s set-up: {reason}"))),
-        Verdict::IllegalMove {
-            move_number,
-            reason,
-        } => {
-            report.illegal_moves += 1;
-            Some((Some(*move_number), format!("illegal move: {reason}")))
-        }
-        Verdict::Replayed {
-            outcome,
-            result,
-            moves,
-        } => {
-            report.replayed += 1;
-            if verdict.result_matches() {
-                report.results_matching += 1;
-                return None;
-            }
-            let recorded = match result {
-                Some(r) => r.to_string(),
-                None => "no result".to_string(),
-            };
-            let engine = match outcome {
-                Some(o) => o.to_string(),
-                None => "the game still running".to_string(),
-            };
-            Some((
-                (*moves > 0).then_some(*moves),
-                format!("after the last move the record says {recorded}, the engine has {engine}"),
-            ))
-        }
-    }
 }
 
 /// Checks every game under `paths` and prints the first failures (file, move number,

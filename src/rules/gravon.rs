@@ -18,7 +18,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::game::Game;
 use super::piece::{Color, Rank};
+use super::record::{GameRecord, ReplayError};
 use super::setup::Setup;
 use super::square::Square;
 use super::types::{EndReason, Move, Outcome};
@@ -81,6 +83,33 @@ impl GravonResult {
             self.kind,
             Self::UNABLE_TO_MOVE | Self::FLAG_CAPTURED | Self::BOTH_UNABLE_TO_MOVE
         )
+    }
+
+    /// Whether the engine's outcome after the last move agrees with this result: for a
+    /// flag captured (type 1), a side unable to move (type 0) or both (type 2), the engine
+    /// ended the game with the same winner for the same kind of reason (type 0: no movable
+    /// piece or no legal move; type 2 also a draw by no movable pieces on both sides); for
+    /// the endings the rules cannot see (resignation, agreed draw, absence or clock), the
+    /// engine still has the game running.
+    pub fn matches(self, outcome: Option<Outcome>) -> bool {
+        let Some(o) = outcome else {
+            return !self.ended_on_board();
+        };
+        o.winner == self.winner_color()
+            && match self.kind {
+                Self::FLAG_CAPTURED => o.reason == EndReason::FlagCaptured,
+                Self::UNABLE_TO_MOVE => {
+                    matches!(
+                        o.reason,
+                        EndReason::NoMovablePieces | EndReason::NoLegalMove
+                    )
+                }
+                Self::BOTH_UNABLE_TO_MOVE => matches!(
+                    o.reason,
+                    EndReason::BothCannotMove | EndReason::NoMovablePieces | EndReason::NoLegalMove
+                ),
+                _ => false,
+            }
     }
 
     pub const fn describe(self) -> &'static str {
@@ -831,6 +860,55 @@ impl GravonGame {
             self.result,
         )
     }
+}
+
+/// Writes a game record in the archive's format, with the players' names (Red's first).
+/// The result is the record's outcome in Gravon's codes ([`GravonResult::from_outcome`]);
+/// a game still running has no `<result>`. Only the variant of the rules is written: the
+/// format has no place for the options.
+pub fn export(record: &GameRecord, players: [&str; 2]) -> String {
+    write(
+        record.rules.variant,
+        &record.red,
+        &record.blue,
+        &record.moves,
+        players,
+        record.outcome.as_ref().map(GravonResult::from_outcome),
+    )
+}
+
+/// Replays a game with the engine under its rules and returns its record. The outcome is
+/// the engine's when the moves end the game; otherwise the recorded result's (resignation,
+/// agreed draw, absence or clock), or none when the file has no result. Fails on an
+/// invalid set-up, on the first move the engine refuses (1-based ply), and when the
+/// engine's ending does not agree with the recorded one ([`GravonResult::matches`]).
+pub fn record_from_gravon(g: &GravonGame) -> Result<GameRecord, ReplayError> {
+    let mut game = Game::new(g.rules, &g.red, &g.blue)
+        .map_err(|(color, error)| ReplayError::Setup { color, error })?;
+    for (i, &mv) in g.moves.iter().enumerate() {
+        let ended = game.outcome();
+        game.play(mv).map_err(|e| ReplayError::IllegalMove {
+            ply: i + 1,
+            mv,
+            reason: match ended {
+                Some(o) => format!("{} ({o} after move {i})", e.reason),
+                None => e.reason,
+            },
+        })?;
+    }
+    let replayed = game.outcome();
+    if let Some(result) = g.result {
+        if !result.matches(replayed) {
+            return Err(ReplayError::OutcomeMismatch {
+                recorded: Some(result.to_outcome()),
+                replayed,
+            });
+        }
+        if replayed.is_none() {
+            game.end(result.to_outcome());
+        }
+    }
+    Ok(game.record())
 }
 
 #[cfg(test)]
