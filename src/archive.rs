@@ -71,7 +71,7 @@ impl CheckReport {
 pub enum Verdict {
     /// Replayed, and the engine ends the game as the record says.
     Matches,
-    /// The file is not a Gravon game.
+    /// The file cannot be read, or is not a Gravon game: why.
     Unreadable(String),
     /// A set-up the engine refuses.
     BadSetup { color: Color, reason: String },
@@ -96,7 +96,7 @@ impl Verdict {
     pub fn failure(&self) -> Option<(Option<usize>, String)> {
         match self {
             Verdict::Matches => None,
-            Verdict::Unreadable(reason) => Some((None, format!("cannot read the game: {reason}"))),
+            Verdict::Unreadable(reason) => Some((None, reason.clone())),
             Verdict::BadSetup { color, reason } => {
                 Some((None, format!("{color}'s set-up is invalid: {reason}")))
             }
@@ -128,7 +128,7 @@ impl Verdict {
 pub fn check_game(xml: &str) -> Verdict {
     let g = match gravon::parse(xml) {
         Ok(g) => g,
-        Err(e) => return Verdict::Unreadable(e.to_string()),
+        Err(e) => return Verdict::Unreadable(format!("not a Gravon game: {e}")),
     };
     match gravon::record_from_gravon(&g) {
         Ok(_) if g.result.is_some() => Verdict::Matches,
@@ -208,7 +208,7 @@ pub fn check_paths(paths: &[PathBuf]) -> CheckReport {
         let verdict = match fs::read(&file) {
             Ok(bytes) => match String::from_utf8(bytes) {
                 Ok(xml) => check_game(&xml),
-                Err(_) => Verdict::Unreadable("not UTF-8 text".to_string()),
+                Err(_) => Verdict::Unreadable("the file is not UTF-8 text".to_string()),
             },
             Err(e) => Verdict::Unreadable(format!("cannot read the file: {e}")),
         };

@@ -89,9 +89,9 @@ fn unreadable_files_are_reported_and_counted() {
     let out = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
-    assert!(lines[0].contains("broken.xml: cannot read the game: line 1: <game> is never closed"));
-    assert!(lines[1].contains("empty.XML: cannot read the game: no <game> element"));
-    assert!(lines[2].contains("missing.xml: cannot read the game: cannot read the file"));
+    assert!(lines[0].contains("broken.xml: not a Gravon game: line 1: <game> is never closed"));
+    assert!(lines[1].contains("empty.XML: not a Gravon game: no <game> element"));
+    assert!(lines[2].contains("missing.xml: cannot read the file"));
     assert_eq!(
         lines[3],
         "games 3, replayed 0, illegal moves 0, results matching 0"

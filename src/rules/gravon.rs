@@ -12,7 +12,10 @@
 //!
 //! Squares are written with the columns `A B C D E F G H I K` (Gravon skips `J`; a few
 //! files write `J` for `K`) and the rows `1`..`9`, `:` for row 10. The field has one
-//! character per square, row by row from Red's back row. Pure: takes and returns strings.
+//! character per square, row by row from Red's back row.
+//!
+//! No I/O: [`parse`] takes the text of a file, [`export`] returns one, and
+//! [`record_from_gravon`] replays a game with the engine into a [`GameRecord`].
 
 use std::fmt;
 
@@ -311,44 +314,39 @@ pub fn square_name(sq: Square) -> String {
     format!("{}{}", COLUMNS[sq.file() as usize] as char, row)
 }
 
-/// Field letters of the ranks, Red's; Blue's are 12 letters further (`N`..`Y`).
-const RED_LETTERS: [(Rank, u8); 12] = [
-    (Rank::Bomb, b'B'),
-    (Rank::Spy, b'C'),
-    (Rank::Scout, b'D'),
-    (Rank::Miner, b'E'),
-    (Rank::Sergeant, b'F'),
-    (Rank::Lieutenant, b'G'),
-    (Rank::Captain, b'H'),
-    (Rank::Major, b'I'),
-    (Rank::Colonel, b'J'),
-    (Rank::General, b'K'),
-    (Rank::Marshal, b'L'),
-    (Rank::Flag, b'M'),
-];
+/// The field letter of a Red piece; Blue's are 12 letters further (`N`..`Y`).
+const fn red_letter(rank: Rank) -> u8 {
+    match rank {
+        Rank::Bomb => b'B',
+        Rank::Spy => b'C',
+        Rank::Scout => b'D',
+        Rank::Miner => b'E',
+        Rank::Sergeant => b'F',
+        Rank::Lieutenant => b'G',
+        Rank::Captain => b'H',
+        Rank::Major => b'I',
+        Rank::Colonel => b'J',
+        Rank::General => b'K',
+        Rank::Marshal => b'L',
+        Rank::Flag => b'M',
+    }
+}
 
 fn piece_letter(color: Color, rank: Rank) -> char {
-    let red = RED_LETTERS
-        .iter()
-        .find(|(r, _)| *r == rank)
-        .map_or(b'A', |&(_, l)| l);
     match color {
-        Color::Red => red as char,
-        Color::Blue => (red + 12) as char,
+        Color::Red => red_letter(rank) as char,
+        Color::Blue => (red_letter(rank) + 12) as char,
     }
 }
 
 fn letter_piece(c: char) -> Option<(Color, Rank)> {
-    let b = u8::try_from(c).ok()?;
-    let (color, red) = match b {
-        b'B'..=b'M' => (Color::Red, b),
-        b'N'..=b'Y' => (Color::Blue, b - 12),
+    let (color, red) = match u8::try_from(c).ok()? {
+        b @ b'B'..=b'M' => (Color::Red, b),
+        b @ b'N'..=b'Y' => (Color::Blue, b - 12),
         _ => return None,
     };
-    RED_LETTERS
-        .iter()
-        .find(|&&(_, l)| l == red)
-        .map(|&(r, _)| (color, r))
+    let rank = Rank::ALL.into_iter().find(|&r| red_letter(r) == red)?;
+    Some((color, rank))
 }
 
 /// Reads the 100-character field into Red's and Blue's set-ups (which may be sparse; the
