@@ -1101,10 +1101,12 @@ mod tests {
         assert!(error("<a></a></a>").contains("</a> closes nothing"));
         assert!(error("<a/>junk").contains("text outside"));
         assert!(error("<a").contains("<a is never closed"));
-        // Truncated anywhere: an error, never a panic.
-        for i in 0..SAMPLE.len() {
-            if SAMPLE.is_char_boundary(i) {
-                let _ = parse(&SAMPLE[..i]);
+        // Truncated or changed anywhere: an error (or a game), never a panic.
+        for i in (0..SAMPLE.len()).filter(|&i| SAMPLE.is_char_boundary(i)) {
+            let _ = parse(&SAMPLE[..i]);
+            for c in ["<", ">", "\"", "'", "&", "&#", "/", " ", "=", "\u{e9}", ""] {
+                let next = SAMPLE[i..].chars().next().map_or(0, char::len_utf8);
+                let _ = parse(&format!("{}{c}{}", &SAMPLE[..i], &SAMPLE[i + next..]));
             }
         }
     }
