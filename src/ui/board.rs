@@ -54,7 +54,7 @@ pub(crate) fn draw(buf: &mut Buffer, g: &BoardGeom, t: &Theme, cell: &dyn Fn(Squ
     // Rank labels on the left, file letters below.
     for dr in 0..10u16 {
         if let Some(sq) = g.at_display(0, dr) {
-            let y = g.y + dr * g.sq_h + g.sq_h / 2;
+            let y = g.y + dr * g.sq_h + (g.sq_h - 1) / 2;
             put(
                 buf,
                 g.area.x,
@@ -90,7 +90,7 @@ fn draw_square(buf: &mut Buffer, g: &BoardGeom, t: &Theme, sq: Square, c: &Cell)
     if c.selected {
         ground = ground.patch(t.selected());
     }
-    let mid = r.y + r.height / 2;
+    let mid = r.y + (r.height - 1) / 2;
     match &c.content {
         Content::Lake => {
             fill(buf, r, t.lake());
@@ -126,7 +126,7 @@ fn draw_square(buf: &mut Buffer, g: &BoardGeom, t: &Theme, sq: Square, c: &Cell)
         } => {
             fill(buf, r, ground);
             // The tile leaves a column of ground on each side (and a row below when tall).
-            let tile_h = if r.height >= 3 {
+            let tile_h = if r.height >= 4 {
                 r.height - 1
             } else {
                 r.height
@@ -139,7 +139,7 @@ fn draw_square(buf: &mut Buffer, g: &BoardGeom, t: &Theme, sq: Square, c: &Cell)
             fill(buf, tile, style);
             let lw = label.chars().count() as u16;
             let lx = tile.x + tile.width.saturating_sub(lw) / 2;
-            let ly = tile.y + tile.height.saturating_sub(1) / 2;
+            let ly = mid;
             put(buf, lx, ly, label, tile.width, style);
             if c.target {
                 put(buf, r.x, ly, ">", 1, ground.add_modifier(Modifier::BOLD));
@@ -154,17 +154,7 @@ fn draw_square(buf: &mut Buffer, g: &BoardGeom, t: &Theme, sq: Square, c: &Cell)
             }
         }
     }
-    let label_row = match &c.content {
-        Content::Piece { .. } => {
-            let tile_h = if r.height >= 3 {
-                r.height - 1
-            } else {
-                r.height
-            };
-            r.y + tile_h.saturating_sub(1) / 2
-        }
-        _ => mid,
-    };
+    let label_row = mid;
     let marks = if c.cursor {
         Some(("[", "]"))
     } else if c.selected {

@@ -430,6 +430,7 @@ impl GameUi {
                 return self.select(&v, at);
             }
             let reason = why_illegal(&v, me, from, at);
+            self.selected = None;
             self.err(reason);
             return vec![];
         }
@@ -849,40 +850,33 @@ pub(crate) fn seat_line(
     if g.my_color() == Some(c) {
         spans.push(Span::styled(" you", t.dim()));
     }
-    let mut second = vec![Span::styled(format!("  {}", c.name()), t.dim())];
+    let mut second = vec![Span::raw("  ")];
     if let Some(left) = g.reconnect_left(seat, now) {
         if left.is_zero() {
-            second.push(Span::styled(
-                format!(" {} disconnected, time to reconnect is over", t.g.dash),
-                t.error(),
-            ));
+            second.push(Span::styled("disconnected, time is up", t.error()));
         } else {
+            let secs = left.as_millis().div_ceil(1000);
             second.push(Span::styled(
-                format!(
-                    " {} disconnected {} {}s to reconnect",
-                    t.g.dash,
-                    t.g.dash,
-                    left.as_secs()
-                ),
+                format!("disconnected {} {secs}s to reconnect", t.g.dash),
                 t.error(),
             ));
         }
     } else if !seat.connected {
-        second.push(Span::styled(
-            format!(" {} disconnected", t.g.dash),
-            t.error(),
-        ));
-    } else if g.snap.phase == GamePhase::Setup {
-        if seat.ready {
-            second.push(Span::styled(
-                format!(" {} ready {}", t.g.dash, t.g.check),
-                t.good(),
-            ));
-        } else {
-            second.push(Span::styled(
-                format!(" {} placing pieces", t.g.dash),
-                t.dim(),
-            ));
+        second.push(Span::styled("disconnected", t.error()));
+    } else {
+        second.push(Span::styled(c.name(), t.dim()));
+        if g.snap.phase == GamePhase::Setup {
+            if seat.ready {
+                second.push(Span::styled(
+                    format!(" {} ready {}", t.g.dash, t.g.check),
+                    t.good(),
+                ));
+            } else {
+                second.push(Span::styled(
+                    format!(" {} placing pieces", t.g.dash),
+                    t.dim(),
+                ));
+            }
         }
     }
     (Line::from(spans), Line::from(second))
@@ -1039,7 +1033,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
                 k.push(("D", "draw"));
             }
             if g.can_claim(now) {
-                k.push(("W", "claim win"));
+                k.insert(0, ("W", "claim win"));
             }
             k.extend([("R", "resign"), ("?", "help")]);
             k

@@ -487,9 +487,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
     );
     let title = match me {
         None => "The players are setting up".to_string(),
-        Some(_) if g.snap.my_setup.is_some() => {
-            "Set-up sent: waiting for your opponent".to_string()
-        }
+        Some(_) if g.snap.my_setup.is_some() => "Sent: waiting for your opponent".to_string(),
         Some(c) => format!("Set up your army ({})", c.name()),
     };
     put(buf, side.x, side.y + 3, &title, side.width, t.accent());
@@ -572,14 +570,14 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
             vec![("t", "chat"), ("q", "leave"), ("?", "help")]
         }
         _ => vec![
-            ("arrows", "cursor"),
+            ("d", "ready"),
             ("Space", "pick/swap"),
             ("r", "random"),
             ("c", "clear"),
             ("S/L", "save/load"),
-            ("d", "ready"),
-            ("t", "chat"),
             ("?", "help"),
+            ("t", "chat"),
+            ("arrows", "cursor"),
         ],
     };
     footer(buf, lay.footer, &keys, t);

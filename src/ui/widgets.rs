@@ -83,13 +83,19 @@ pub(crate) fn paragraph(buf: &mut Buffer, area: Rect, lines: Vec<Line<'static>>)
         .render(area, buf);
 }
 
-/// The footer: `key description` pairs.
+/// The footer: `key description` pairs, as many as fit (most important first).
 pub(crate) fn footer(buf: &mut Buffer, area: Rect, keys: &[(&str, &str)], t: &Theme) {
     let mut spans = Vec::new();
-    for (i, (k, d)) in keys.iter().enumerate() {
-        if i > 0 {
+    let mut used = 0usize;
+    for (k, d) in keys {
+        let w = k.chars().count() + d.chars().count() + 1 + if used > 0 { 2 } else { 0 };
+        if used + w > area.width as usize {
+            break;
+        }
+        if used > 0 {
             spans.push(Span::raw("  "));
         }
+        used += w;
         spans.push(Span::styled(k.to_string(), t.key()));
         spans.push(Span::styled(format!(" {d}"), t.dim()));
     }

@@ -104,6 +104,14 @@ pub fn square_text(app: &App, buf: &Buffer, s: &str) -> String {
     out
 }
 
+/// The label on a square, without cursor and selection marks or spaces.
+pub fn label(app: &App, buf: &Buffer, s: &str) -> String {
+    square_text(app, buf, s)
+        .chars()
+        .filter(|c| !matches!(c, '[' | ']' | '(' | ')' | '>' | '<' | ' '))
+        .collect()
+}
+
 pub fn seat(nick: &str) -> SeatInfo {
     SeatInfo {
         nick: nick.to_string(),
