@@ -1,1 +1,532 @@
 //! Cleaning untrusted text (chat lines, nicknames) before it reaches any screen.
+//!
+//! [`clean_line`] strips everything that could move the cursor, change colours, set a window
+//! title or reorder text on a player's terminal; [`clean_nick`] checks a nickname;
+//! [`display_width`] approximates how many screen cells a string takes.
+
+use std::fmt;
+
+/// Removes escape sequences (CSI, OSC, DCS/SOS/PM/APC strings, `ESC x`), C0 and C1 control
+/// characters, DEL, bidi overrides and isolates, zero-width and other format characters.
+/// Each tab, line feed, carriage return, CR LF or Unicode line/paragraph separator becomes one
+/// space; nothing else is collapsed. The result is trimmed and cut to at most `max_chars`
+/// characters (never inside a character), then trimmed again at its end.
+pub fn clean_line(s: &str, max_chars: usize) -> String {
+    let mut out = String::with_capacity(s.len().min(max_chars.saturating_mul(4)));
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{1b}' => match chars.next_if(|c| matches!(c, '\u{20}'..='\u{7e}')) {
+                Some('[') => skip_csi(&mut chars),
+                Some(']' | 'P' | 'X' | '^' | '_') => skip_string(&mut chars),
+                // nF escapes (`ESC ( B`): intermediates, then one final byte.
+                Some('\u{20}'..='\u{2f}') => {
+                    while chars
+                        .next_if(|c| matches!(c, '\u{20}'..='\u{2f}'))
+                        .is_some()
+                    {}
+                    chars.next_if(|c| matches!(c, '\u{30}'..='\u{7e}'));
+                }
+                // `ESC x` for any other printable x: both go. Anything else after the ESC
+                // (another ESC, a newline) is read normally.
+                _ => {}
+            },
+            '\u{9b}' => skip_csi(&mut chars),
+            '\u{90}' | '\u{98}' | '\u{9d}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
+            '\r' => {
+                chars.next_if_eq(&'\n');
+                out.push(' ');
+            }
+            '\t' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}' => out.push(' '),
+            _ if is_removed(c) => {}
+            _ => out.push(c),
+        }
+    }
+    let trimmed = out.trim();
+    match trimmed.char_indices().nth(max_chars) {
+        Some((cut, _)) => trimmed[..cut].trim_end().to_string(),
+        None => trimmed.to_string(),
+    }
+}
+
+type Chars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
+
+/// After `ESC [` (or C1 CSI): parameter and intermediate bytes, then a final byte. A
+/// character that cannot be part of the sequence ends it and is read normally.
+fn skip_csi(chars: &mut Chars) {
+    while chars
+        .next_if(|c| matches!(c, '\u{20}'..='\u{3f}'))
+        .is_some()
+    {}
+    chars.next_if(|c| matches!(c, '\u{40}'..='\u{7e}'));
+}
+
+/// After the opener of an OSC, DCS, SOS, PM or APC string: everything up to and including
+/// BEL, ST (`ESC \` or C1 ST), or up to another ESC (which is then read normally).
+fn skip_string(chars: &mut Chars) {
+    while let Some(&c) = chars.peek() {
+        match c {
+            '\u{07}' | '\u{9c}' => {
+                chars.next();
+                return;
+            }
+            '\u{1b}' => {
+                let mut ahead = chars.clone();
+                ahead.next();
+                if ahead.peek() == Some(&'\\') {
+                    chars.next();
+                    chars.next();
+                }
+                return;
+            }
+            _ => {
+                chars.next();
+            }
+        }
+    }
+}
+
+/// Control and format characters that never reach a screen.
+fn is_removed(c: char) -> bool {
+    c.is_control() // C0, DEL, C1
+        || matches!(c,
+            '\u{ad}'                       // soft hyphen
+            | '\u{34f}'                    // combining grapheme joiner
+            | '\u{61c}'                    // Arabic letter mark
+            | '\u{600}'..='\u{605}'        // Arabic number signs
+            | '\u{6dd}' | '\u{70f}' | '\u{890}' | '\u{891}' | '\u{8e2}'
+            | '\u{115f}' | '\u{1160}'      // Hangul fillers
+            | '\u{17b4}' | '\u{17b5}'      // Khmer inherent vowels
+            | '\u{180b}'..='\u{180f}'      // Mongolian variation selectors and vowel separator
+            | '\u{200b}'..='\u{200f}'      // zero width space/non-joiner/joiner, LRM, RLM
+            | '\u{202a}'..='\u{202e}'      // bidi embeddings and overrides
+            | '\u{2060}'..='\u{206f}'      // word joiner, invisible operators, bidi isolates
+            | '\u{3164}' | '\u{ffa0}'      // Hangul fillers
+            | '\u{feff}'                   // zero width no-break space / BOM
+            | '\u{fff9}'..='\u{fffb}'      // interlinear annotation
+            | '\u{110bd}' | '\u{110cd}'
+            | '\u{13430}'..='\u{1343f}'    // Egyptian hieroglyph format controls
+            | '\u{1bca0}'..='\u{1bca3}'    // shorthand format controls
+            | '\u{1d173}'..='\u{1d17a}'    // musical symbol format controls
+            | '\u{e0000}'..='\u{e0fff}'    // tags, variation selectors supplement
+        )
+}
+
+/// Approximate screen cells of `s` after [`clean_line`]: East Asian wide characters and
+/// emoji count 2, combining marks and zero-width characters 0, the rest 1.
+///
+/// An approximation without tables: ratatui measures with the `unicode-width` crate (already
+/// in our dependency tree), which is the better choice for layout.
+pub fn display_width(s: &str) -> usize {
+    s.chars().map(char_width).sum()
+}
+
+fn char_width(c: char) -> usize {
+    let u = c as u32;
+    if c.is_control() || is_removed(c) || is_zero_width(u) {
+        0
+    } else if is_wide(u) {
+        2
+    } else {
+        1
+    }
+}
+
+fn is_zero_width(u: u32) -> bool {
+    matches!(u,
+        0x0300..=0x036f     // combining diacritical marks
+        | 0x0483..=0x0489
+        | 0x0591..=0x05bd
+        | 0x064b..=0x065f
+        | 0x1ab0..=0x1aff
+        | 0x1dc0..=0x1dff
+        | 0x20d0..=0x20ff
+        | 0x302a..=0x302d
+        | 0x3099..=0x309a
+        | 0xfe00..=0xfe0f   // variation selectors
+        | 0xfe20..=0xfe2f
+        | 0x1f3fb..=0x1f3ff // skin tone modifiers (drawn with the emoji before them)
+    )
+}
+
+fn is_wide(u: u32) -> bool {
+    matches!(u,
+        0x1100..=0x115f     // Hangul Jamo
+        | 0x231a..=0x231b
+        | 0x2329..=0x232a
+        | 0x23e9..=0x23ec
+        | 0x23f0 | 0x23f3
+        | 0x25fd..=0x25fe
+        | 0x2614..=0x2615
+        | 0x2648..=0x2653
+        | 0x267f | 0x2693 | 0x26a1
+        | 0x26aa..=0x26ab
+        | 0x26bd..=0x26be
+        | 0x26c4..=0x26c5
+        | 0x26ce | 0x26d4 | 0x26ea
+        | 0x26f2..=0x26f3
+        | 0x26f5 | 0x26fa | 0x26fd | 0x2705
+        | 0x270a..=0x270b
+        | 0x2728 | 0x274c | 0x274e
+        | 0x2753..=0x2755
+        | 0x2757
+        | 0x2795..=0x2797
+        | 0x27b0 | 0x27bf
+        | 0x2b1b..=0x2b1c
+        | 0x2b50 | 0x2b55
+        | 0x2e80..=0x303e   // CJK radicals, punctuation
+        | 0x3041..=0x33ff   // kana, CJK compatibility
+        | 0x3400..=0x4dbf   // CJK extension A
+        | 0x4e00..=0x9fff   // CJK unified ideographs
+        | 0xa000..=0xa4cf   // Yi
+        | 0xa960..=0xa97f
+        | 0xac00..=0xd7a3   // Hangul syllables
+        | 0xf900..=0xfaff   // CJK compatibility ideographs
+        | 0xfe10..=0xfe19
+        | 0xfe30..=0xfe6f
+        | 0xff00..=0xff60   // fullwidth forms
+        | 0xffe0..=0xffe6
+        | 0x16fe0..=0x16fe4
+        | 0x17000..=0x18cff // Tangut
+        | 0x1b000..=0x1b2ff // kana supplement
+        | 0x1f004 | 0x1f0cf | 0x1f18e
+        | 0x1f191..=0x1f19a
+        | 0x1f200..=0x1f251
+        | 0x1f300..=0x1f320
+        | 0x1f32d..=0x1f335
+        | 0x1f337..=0x1f37c
+        | 0x1f37e..=0x1f393
+        | 0x1f3a0..=0x1f3ca
+        | 0x1f3cf..=0x1f3d3
+        | 0x1f3e0..=0x1f3f0
+        | 0x1f3f4
+        | 0x1f3f8..=0x1f43e
+        | 0x1f440
+        | 0x1f442..=0x1f4fc
+        | 0x1f4ff..=0x1f53d
+        | 0x1f54b..=0x1f54e
+        | 0x1f550..=0x1f567
+        | 0x1f57a
+        | 0x1f595..=0x1f596
+        | 0x1f5a4
+        | 0x1f5fb..=0x1f64f
+        | 0x1f680..=0x1f6c5
+        | 0x1f6cc
+        | 0x1f6d0..=0x1f6d2
+        | 0x1f6d5..=0x1f6d7
+        | 0x1f6dc..=0x1f6df
+        | 0x1f6eb..=0x1f6ec
+        | 0x1f6f4..=0x1f6fc
+        | 0x1f7e0..=0x1f7eb
+        | 0x1f7f0
+        | 0x1f90c..=0x1f93a
+        | 0x1f93c..=0x1f945
+        | 0x1f947..=0x1f9ff
+        | 0x1fa70..=0x1faff
+        | 0x20000..=0x2fffd // CJK extensions B-F
+        | 0x30000..=0x3fffd
+    )
+}
+
+/// The rule every nickname follows, as told to players.
+pub const NICK_RULE: &str =
+    "a nickname has 2 to 16 characters: letters, digits, _ and -, starting with a letter";
+
+/// Why a nickname was refused. [`Display`](fmt::Display) gives a sentence for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NickError {
+    Empty,
+    TooShort,
+    TooLong,
+    /// A character other than ASCII letters, digits, `_` and `-`.
+    BadChar(char),
+    MustStartWithLetter,
+    /// Starts with `guest`: those names are given to guests.
+    Reserved,
+}
+
+impl fmt::Display for NickError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NickError::Empty => write!(f, "please choose a nickname: {NICK_RULE}"),
+            NickError::TooShort => write!(f, "that nickname is too short: {NICK_RULE}"),
+            NickError::TooLong => write!(f, "that nickname is too long: {NICK_RULE}"),
+            NickError::BadChar(c) => {
+                let shown = if c.is_control() || c.is_whitespace() {
+                    format!("U+{:04X}", *c as u32)
+                } else {
+                    format!("'{c}'")
+                };
+                write!(f, "a nickname cannot contain {shown}: {NICK_RULE}")
+            }
+            NickError::MustStartWithLetter => {
+                write!(f, "a nickname must start with a letter: {NICK_RULE}")
+            }
+            NickError::Reserved => write!(
+                f,
+                "nicknames starting with \"guest\" are kept for guests: please choose another"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NickError {}
+
+/// Checks a nickname (surrounding spaces are ignored) and returns it.
+pub fn clean_nick(s: &str) -> Result<String, NickError> {
+    let s = s.trim();
+    let count = s.chars().count();
+    if count == 0 {
+        return Err(NickError::Empty);
+    }
+    if count > 16 {
+        return Err(NickError::TooLong);
+    }
+    if let Some(c) = s
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
+    {
+        return Err(NickError::BadChar(c));
+    }
+    if count < 2 {
+        return Err(NickError::TooShort);
+    }
+    if !s.as_bytes()[0].is_ascii_alphabetic() {
+        return Err(NickError::MustStartWithLetter);
+    }
+    if s.len() >= 5 && s[..5].eq_ignore_ascii_case("guest") {
+        return Err(NickError::Reserved);
+    }
+    Ok(s.to_string())
+}
+
+/// Whether `s` is a guest's name: `guest-` and 1 to 10 digits (`guest-0042`).
+pub fn is_guest_name(s: &str) -> bool {
+    s.strip_prefix("guest-")
+        .is_some_and(|d| (1..=10).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cl(s: &str) -> String {
+        clean_line(s, 1000)
+    }
+
+    #[test]
+    fn plain_text_is_kept() {
+        assert_eq!(cl("hello, world!"), "hello, world!");
+        assert_eq!(cl("a  b"), "a  b", "spaces are not collapsed");
+        assert_eq!(cl("héllo 中文 😀 ok"), "héllo 中文 😀 ok");
+        assert_eq!(cl("  padded  "), "padded");
+    }
+
+    #[test]
+    fn csi_sequences_removed() {
+        assert_eq!(cl("\x1b[2Jcleared"), "cleared");
+        assert_eq!(cl("\x1b[31mred\x1b[0m text"), "red text");
+        assert_eq!(cl("a\x1b[1;1Hb"), "ab");
+        assert_eq!(cl("a\x1b[?1049hb"), "ab");
+        assert_eq!(cl("a\x1b[38;2;255;0;0mb"), "ab");
+        assert_eq!(cl("a\x1b[1 qb"), "ab");
+        assert_eq!(cl("a\x1b[12"), "a", "unterminated at the end");
+        assert_eq!(
+            cl("a\x1b[12\x07b"),
+            "ab",
+            "a control ends it and is removed"
+        );
+    }
+
+    #[test]
+    fn osc_and_string_sequences_removed() {
+        assert_eq!(cl("\x1b]0;title\x07after"), "after");
+        assert_eq!(cl("\x1b]0;title\x1b\\after"), "after");
+        assert_eq!(
+            cl("\x1b]8;;http://evil/\x1b\\link\x1b]8;;\x1b\\ text"),
+            "link text"
+        );
+        assert_eq!(cl("\x1b]52;c;aGVsbG8=\x07x"), "x", "clipboard write");
+        assert_eq!(cl("\x1bPq#0;2;0;0;0\x1b\\x"), "x", "DCS (sixel)");
+        assert_eq!(cl("\x1b_apc\x1b\\x"), "x");
+        assert_eq!(cl("\x1b^pm\x1b\\x"), "x");
+        assert_eq!(cl("\x1bXsos\x1b\\x"), "x");
+        assert_eq!(cl("\x1b]0;never ends"), "");
+        assert_eq!(cl("\x1b]0;t\x1b[31mx"), "x", "an ESC ends the string");
+        assert_eq!(cl("\u{9d}0;title\u{9c}x"), "x", "C1 OSC and ST");
+        assert_eq!(cl("\u{90}dcs\u{9c}x"), "x");
+    }
+
+    #[test]
+    fn other_escapes_removed() {
+        assert_eq!(cl("a\x1bcb"), "ab", "RIS");
+        assert_eq!(cl("a\x1b7b\x1b8c"), "abc", "save/restore cursor");
+        assert_eq!(cl("a\x1b(0b"), "ab", "charset");
+        assert_eq!(cl("a\x1b#8b"), "ab");
+        assert_eq!(cl("a\x1b"), "a");
+        assert_eq!(cl("a\x1b\x1b[2Jb"), "ab");
+        assert_eq!(cl("a\x1b\nb"), "a b");
+    }
+
+    #[test]
+    fn c1_and_controls_removed() {
+        assert_eq!(cl("a\u{9b}2Jb"), "ab", "C1 CSI");
+        assert_eq!(cl("a\u{9b}31mb"), "ab");
+        assert_eq!(cl("a\u{80}\u{84}\u{8d}\u{9c}b"), "ab");
+        assert_eq!(cl("a\x00\x07\x08\x0b\x0c\x7fb"), "ab");
+        assert_eq!(cl("bell\x07"), "bell");
+    }
+
+    #[test]
+    fn tabs_and_newlines_become_one_space() {
+        assert_eq!(cl("a\tb"), "a b");
+        assert_eq!(cl("a\nb"), "a b");
+        assert_eq!(cl("a\r\nb"), "a b");
+        assert_eq!(cl("a\rb"), "a b");
+        assert_eq!(cl("a\n\nb"), "a  b");
+        assert_eq!(cl("a\u{2028}b\u{85}c"), "a b c");
+        assert_eq!(cl("\n\tx\r\n"), "x");
+    }
+
+    #[test]
+    fn bidi_and_zero_width_removed() {
+        assert_eq!(cl("abc\u{202e}fed"), "abcfed");
+        for c in ('\u{202a}'..='\u{202e}').chain('\u{2066}'..='\u{2069}') {
+            assert_eq!(cl(&format!("x{c}y")), "xy", "U+{:04X}", c as u32);
+        }
+        for c in [
+            '\u{200b}', '\u{200c}', '\u{200d}', '\u{feff}', '\u{200e}', '\u{200f}',
+        ] {
+            assert_eq!(cl(&format!("x{c}y")), "xy", "U+{:04X}", c as u32);
+        }
+        assert_eq!(cl("soft\u{ad}hyphen\u{2060}"), "softhyphen");
+        assert_eq!(cl("tag\u{e0041}\u{e007f}s"), "tags");
+    }
+
+    #[test]
+    fn truncates_by_char() {
+        assert_eq!(clean_line("abcdef", 3), "abc");
+        assert_eq!(clean_line("ééééé", 2), "éé");
+        assert_eq!(clean_line("中文中文", 3), "中文中");
+        assert_eq!(clean_line("😀😀😀", 1), "😀");
+        assert_eq!(
+            clean_line("ab cd", 3),
+            "ab",
+            "trailing space trimmed after the cut"
+        );
+        assert_eq!(clean_line("abc", 0), "");
+        assert_eq!(clean_line("abc", 3), "abc");
+        assert_eq!(
+            clean_line("\x1b[31mabcdef", 2),
+            "ab",
+            "escapes do not count"
+        );
+        assert_eq!(clean_line("   abc", 2), "ab", "trimmed before the cut");
+    }
+
+    #[test]
+    fn clean_line_output_has_no_controls_for_any_input() {
+        let mut seed = 0x1234_5678_u32;
+        let pool: Vec<char> =
+            "\x1b[]P\\\x07;0123abc\u{9b}\u{9d}\u{9c}\u{202e}\u{200b}é中\r\n\t\x7f\u{85}"
+                .chars()
+                .collect();
+        for _ in 0..2000 {
+            let mut s = String::new();
+            for _ in 0..30 {
+                seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                s.push(pool[(seed >> 16) as usize % pool.len()]);
+            }
+            let out = clean_line(&s, 20);
+            assert!(out.chars().count() <= 20);
+            assert!(
+                !out.chars().any(|c| c.is_control() || is_removed(c)),
+                "{s:?} -> {out:?}"
+            );
+            assert_eq!(out, out.trim());
+        }
+    }
+
+    #[test]
+    fn widths() {
+        assert_eq!(display_width("abc"), 3);
+        assert_eq!(display_width("中文"), 4);
+        assert_eq!(display_width("한"), 2);
+        assert_eq!(display_width("ｶ"), 1, "halfwidth katakana");
+        assert_eq!(display_width("Ａ"), 2, "fullwidth A");
+        assert_eq!(display_width("😀"), 2);
+        assert_eq!(display_width("🚀x"), 3);
+        assert_eq!(display_width("e\u{301}"), 1, "combining acute");
+        assert_eq!(display_width("a\u{200b}b"), 2);
+        assert_eq!(display_width("♠"), 1);
+        assert_eq!(display_width(""), 0);
+    }
+
+    #[test]
+    fn nick_ok() {
+        assert_eq!(clean_nick("alice"), Ok("alice".to_string()));
+        assert_eq!(clean_nick("  Bob_2-x "), Ok("Bob_2-x".to_string()));
+        assert_eq!(clean_nick("ab"), Ok("ab".to_string()));
+        assert_eq!(
+            clean_nick("a234567890123456"),
+            Ok("a234567890123456".to_string())
+        );
+        assert_eq!(clean_nick("gues"), Ok("gues".to_string()));
+        assert_eq!(clean_nick("Guelph"), Ok("Guelph".to_string()));
+    }
+
+    #[test]
+    fn nick_errors() {
+        assert_eq!(clean_nick(""), Err(NickError::Empty));
+        assert_eq!(clean_nick("   "), Err(NickError::Empty));
+        assert_eq!(clean_nick("a"), Err(NickError::TooShort));
+        assert_eq!(clean_nick("a2345678901234567"), Err(NickError::TooLong));
+        assert_eq!(clean_nick("al ice"), Err(NickError::BadChar(' ')));
+        assert_eq!(clean_nick("alïce"), Err(NickError::BadChar('ï')));
+        assert_eq!(clean_nick("al\x1b[2J"), Err(NickError::BadChar('\x1b')));
+        assert_eq!(clean_nick("a.b"), Err(NickError::BadChar('.')));
+        assert_eq!(clean_nick("1abc"), Err(NickError::MustStartWithLetter));
+        assert_eq!(clean_nick("_abc"), Err(NickError::MustStartWithLetter));
+        assert_eq!(clean_nick("-ab"), Err(NickError::MustStartWithLetter));
+        assert_eq!(clean_nick("guest"), Err(NickError::Reserved));
+        assert_eq!(clean_nick("guest-1234"), Err(NickError::Reserved));
+        assert_eq!(clean_nick("GuestStar"), Err(NickError::Reserved));
+        assert_eq!(clean_nick("GUEST_x"), Err(NickError::Reserved));
+    }
+
+    #[test]
+    fn nick_error_messages() {
+        let rule = NICK_RULE;
+        assert_eq!(
+            NickError::TooShort.to_string(),
+            format!("that nickname is too short: {rule}")
+        );
+        assert!(NickError::TooLong.to_string().ends_with(rule));
+        assert!(NickError::Empty.to_string().ends_with(rule));
+        assert!(NickError::MustStartWithLetter.to_string().ends_with(rule));
+        assert_eq!(
+            NickError::BadChar('.').to_string(),
+            format!("a nickname cannot contain '.': {rule}")
+        );
+        assert_eq!(
+            NickError::BadChar(' ').to_string(),
+            format!("a nickname cannot contain U+0020: {rule}")
+        );
+        assert!(!NickError::BadChar('\x1b').to_string().contains('\x1b'));
+        assert!(NickError::Reserved.to_string().contains("guest"));
+    }
+
+    #[test]
+    fn guest_names() {
+        assert!(is_guest_name("guest-0042"));
+        assert!(is_guest_name("guest-1"));
+        assert!(is_guest_name("guest-1234567890"));
+        assert!(!is_guest_name("guest-"));
+        assert!(!is_guest_name("guest-12345678901"));
+        assert!(!is_guest_name("guest-12a"));
+        assert!(!is_guest_name("guest42"));
+        assert!(!is_guest_name("Guest-42"));
+        assert!(!is_guest_name("alice"));
+        assert_eq!(clean_nick("guest-0042"), Err(NickError::Reserved));
+    }
+}

@@ -473,8 +473,8 @@ impl Game {
             let id8 = id as u8;
             let from = p.sq;
             let scout = p.rank == Rank::Scout;
-            for dir in 0..4 {
-                let mut t = NEIGHBOURS[from as usize][dir];
+            for (dir, &first) in NEIGHBOURS[from as usize].iter().enumerate() {
+                let mut t = first;
                 loop {
                     if t == NONE {
                         break;

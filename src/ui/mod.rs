@@ -1,3 +1,580 @@
 //! Screens: pure functions from view models to a ratatui buffer, and input decoding.
+//!
+//! The session owns an [`App`], feeds it [`Msg`]s (keys, mouse, resizes, lobby and game
+//! snapshots, ticks) and carries out the [`Effect`]s it returns. [`App::render`] draws the
+//! whole screen from the model alone. Layout is computed from the terminal size by pure
+//! functions (`layout.rs`) used both for drawing and for mouse hit-testing.
 
 pub mod input;
+
+mod board;
+mod dialog;
+mod game;
+mod layout;
+mod lobby;
+mod setup;
+mod theme;
+mod widgets;
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use serde::{Deserialize, Serialize};
+
+use crate::proto::{GameCmd, GamePhase, GameSnapshot, LobbyCmd, LobbySnapshot};
+use crate::rules::{Numbering, Setup, Variant};
+use input::{Event, Key, KeyCode, Mouse, MouseButton, MouseKind};
+
+pub use layout::{MIN_HEIGHT, MIN_WIDTH};
+
+/// How many colours the terminal shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ColorDepth {
+    TrueColor,
+    #[default]
+    Ansi256,
+    Ansi16,
+    Mono,
+}
+
+impl ColorDepth {
+    /// From `$TERM` and `$COLORTERM`: `xterm-256color` → 256, `COLORTERM=truecolor` or
+    /// `24bit` → 24-bit, `dumb` or empty → none, anything else (`xterm`, `linux`,
+    /// `screen`) → 16.
+    pub fn from_term(term: &str, colorterm: Option<&str>) -> ColorDepth {
+        let t = term.trim().to_ascii_lowercase();
+        if t.is_empty() || t == "dumb" {
+            return ColorDepth::Mono;
+        }
+        let ct = colorterm.unwrap_or("").trim().to_ascii_lowercase();
+        if ct == "truecolor" || ct == "24bit" || t.ends_with("-direct") || t.contains("truecolor") {
+            ColorDepth::TrueColor
+        } else if t.contains("256") {
+            ColorDepth::Ansi256
+        } else {
+            ColorDepth::Ansi16
+        }
+    }
+}
+
+/// A player's display settings (numbering and ASCII are remembered; colours come from the
+/// terminal).
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Settings {
+    pub numbering: Numbering,
+    pub ascii: bool,
+    #[serde(skip)]
+    pub color: ColorDepth,
+}
+
+/// Who this session is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identity {
+    pub nick: String,
+    pub guest: bool,
+}
+
+/// A set-up the player saved under a name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedSetup {
+    pub name: String,
+    pub variant: Variant,
+    pub setup: Setup,
+}
+
+/// Everything the session tells the screens.
+#[derive(Clone, Debug)]
+pub enum Msg {
+    Input(input::Event),
+    Resize {
+        width: u16,
+        height: u16,
+    },
+    Lobby(Arc<LobbySnapshot>),
+    /// The game this session plays or watches; `at` = when received (clocks count down
+    /// from it).
+    Game {
+        snap: Arc<GameSnapshot>,
+        at: Instant,
+    },
+    /// Left the game / game task gone: back to the lobby.
+    GameClosed,
+    SavedSetups(Vec<SavedSetup>),
+    /// A server message to show (errors, "challenge from X", "nickname taken").
+    Notice(String),
+    /// About four times a second while a clock runs.
+    Tick(Instant),
+}
+
+/// What the session should do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    Lobby(LobbyCmd),
+    Game(GameCmd),
+    Bell,
+    Quit,
+    SettingsChanged(Settings),
+}
+
+/// Dialogs over any screen.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Overlay {
+    Help,
+    Settings { row: usize },
+    Quit,
+    Form(dialog::SeekForm),
+}
+
+/// What a screen's key handler asks the app to do.
+#[derive(Debug)]
+pub(crate) enum Act {
+    Fx(Effect),
+    Open(Overlay),
+    Notice(String),
+}
+
+/// What drawing a board screen needs besides its own state.
+pub(crate) struct Ctx<'a> {
+    pub settings: &'a Settings,
+    pub saved: &'a [SavedSetup],
+    pub t: &'a theme::Theme,
+    pub w: u16,
+    pub h: u16,
+    pub now: Instant,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Screen {
+    TooSmall,
+    Lobby,
+    Setup,
+    Game,
+}
+
+/// The screens of one session.
+pub struct App {
+    me: Identity,
+    settings: Settings,
+    width: u16,
+    height: u16,
+    now: Option<Instant>,
+    lobby: Arc<LobbySnapshot>,
+    lobby_ui: lobby::LobbyUi,
+    game: Option<game::GameUi>,
+    saved: Vec<SavedSetup>,
+    notice: Option<String>,
+    overlay: Option<Overlay>,
+}
+
+impl App {
+    pub fn new(me: Identity, settings: Settings, width: u16, height: u16) -> App {
+        App {
+            me,
+            settings,
+            width,
+            height,
+            now: None,
+            lobby: Arc::new(LobbySnapshot::default()),
+            lobby_ui: lobby::LobbyUi::default(),
+            game: None,
+            saved: vec![],
+            notice: None,
+            overlay: None,
+        }
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Where a square of the board is drawn now, `None` when no board is shown (tests and
+    /// tools use it to click on squares).
+    pub fn square_rect(&self, sq: crate::rules::Square) -> Option<Rect> {
+        match self.screen() {
+            Screen::Setup | Screen::Game => {
+                let g = self.game.as_ref()?;
+                Some(g.layout(self.width, self.height).board.rect(sq))
+            }
+            _ => None,
+        }
+    }
+
+    fn screen(&self) -> Screen {
+        if self.width < MIN_WIDTH || self.height < MIN_HEIGHT {
+            return Screen::TooSmall;
+        }
+        match &self.game {
+            None => Screen::Lobby,
+            Some(g) if g.snap.phase == GamePhase::Setup => Screen::Setup,
+            Some(_) => Screen::Game,
+        }
+    }
+
+    fn now(&self) -> Instant {
+        match (&self.game, self.now) {
+            (_, Some(n)) => n,
+            (Some(g), None) => g.at,
+            (None, None) => Instant::now(),
+        }
+    }
+
+    pub fn update(&mut self, msg: Msg) -> Vec<Effect> {
+        match msg {
+            Msg::Input(ev) => return self.on_event(ev),
+            Msg::Resize { width, height } => {
+                self.width = width;
+                self.height = height;
+            }
+            Msg::Lobby(snap) => {
+                self.lobby_ui.fix(&snap);
+                self.lobby = snap;
+            }
+            Msg::Game { snap, at } => {
+                if self.now.is_none_or(|n| at > n) {
+                    self.now = Some(at);
+                }
+                if matches!(self.overlay, Some(Overlay::Form(_))) {
+                    self.overlay = None;
+                }
+                match &mut self.game {
+                    Some(g) if g.snap.id == snap.id => return g.update(snap, at),
+                    _ => self.game = Some(game::GameUi::new(snap, at)),
+                }
+            }
+            Msg::GameClosed => {
+                self.game = None;
+            }
+            Msg::SavedSetups(v) => self.saved = v,
+            Msg::Notice(s) => self.notice = Some(s),
+            Msg::Tick(t) => {
+                if self.now.is_none_or(|n| t > n) {
+                    self.now = Some(t);
+                }
+            }
+        }
+        vec![]
+    }
+
+    fn typing(&self) -> bool {
+        match self.screen() {
+            Screen::Lobby => self.lobby_ui.typing(),
+            Screen::Setup | Screen::Game => self.game.as_ref().is_some_and(|g| g.typing()),
+            Screen::TooSmall => false,
+        }
+    }
+
+    fn apply(&mut self, acts: Vec<Act>) -> Vec<Effect> {
+        let mut fx = vec![];
+        for a in acts {
+            match a {
+                Act::Fx(e) => fx.push(e),
+                Act::Open(o) => self.overlay = Some(o),
+                Act::Notice(s) => self.notice = Some(s),
+            }
+        }
+        fx
+    }
+
+    fn on_event(&mut self, ev: Event) -> Vec<Effect> {
+        match ev {
+            Event::Key(k) => self.on_key(k),
+            Event::Mouse(m) => self.on_mouse(m),
+            Event::Paste(s) => {
+                if let Some(Overlay::Form(f)) = &mut self.overlay {
+                    f.paste(&s);
+                } else if self.screen() == Screen::Lobby {
+                    self.lobby_ui.paste(&s);
+                } else if let Some(g) = &mut self.game {
+                    g.paste(&s);
+                }
+                vec![]
+            }
+        }
+    }
+
+    fn on_key(&mut self, k: Key) -> Vec<Effect> {
+        let ctrl_c = k.mods.ctrl && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('d'));
+        let screen = self.screen();
+        if screen == Screen::TooSmall {
+            if ctrl_c || k.code == KeyCode::Char('q') {
+                return vec![Effect::Quit];
+            }
+            return vec![];
+        }
+        if self.notice.is_some() {
+            self.notice = None;
+            if k.code == KeyCode::Esc {
+                return vec![];
+            }
+        }
+        if let Some(ov) = self.overlay.take() {
+            return self.overlay_key(ov, k, ctrl_c);
+        }
+        if ctrl_c {
+            self.overlay = Some(Overlay::Quit);
+            return vec![];
+        }
+        if !self.typing() {
+            match k.code {
+                KeyCode::Char('?') => {
+                    self.overlay = Some(Overlay::Help);
+                    return vec![];
+                }
+                KeyCode::F(2) => {
+                    self.overlay = Some(Overlay::Settings { row: 0 });
+                    return vec![];
+                }
+                _ => {}
+            }
+        }
+        let (w, h) = (self.width, self.height);
+        let now = self.now();
+        let acts = match screen {
+            Screen::Lobby => self.lobby_ui.key(k, &self.lobby, &self.me),
+            Screen::Setup | Screen::Game => match &mut self.game {
+                Some(g) => g.key(k, &self.settings, &self.saved, w, h, now),
+                None => vec![],
+            },
+            Screen::TooSmall => vec![],
+        };
+        self.apply(acts)
+    }
+
+    fn overlay_key(&mut self, ov: Overlay, k: Key, ctrl_c: bool) -> Vec<Effect> {
+        match ov {
+            Overlay::Help => vec![],
+            Overlay::Quit => match k.code {
+                KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => vec![Effect::Quit],
+                _ if ctrl_c => vec![Effect::Quit],
+                _ => vec![],
+            },
+            Overlay::Settings { row } => {
+                let mut row = row;
+                match k.code {
+                    KeyCode::Up | KeyCode::Char('k') => row = row.saturating_sub(1),
+                    KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                        row = (row + 1).min(dialog::SETTINGS_ROWS - 1)
+                    }
+                    KeyCode::Enter
+                    | KeyCode::Char(' ')
+                    | KeyCode::Left
+                    | KeyCode::Right
+                    | KeyCode::Char('h')
+                    | KeyCode::Char('l') => {
+                        self.settings = dialog::change_setting(&self.settings, row);
+                        self.overlay = Some(Overlay::Settings { row });
+                        return vec![Effect::SettingsChanged(self.settings.clone())];
+                    }
+                    _ => return vec![],
+                }
+                self.overlay = Some(Overlay::Settings { row });
+                vec![]
+            }
+            Overlay::Form(mut f) => match f.key(k) {
+                Err(()) => vec![],
+                Ok(Some(e)) => vec![e],
+                Ok(None) => {
+                    self.overlay = Some(Overlay::Form(f));
+                    vec![]
+                }
+            },
+        }
+    }
+
+    fn on_mouse(&mut self, m: Mouse) -> Vec<Effect> {
+        let screen = self.screen();
+        if screen == Screen::TooSmall {
+            return vec![];
+        }
+        let click = m.kind == MouseKind::Down(MouseButton::Left);
+        if click && self.notice.is_some() {
+            self.notice = None;
+        }
+        if self.overlay.is_some() {
+            // Any click outside a form closes help and settings; forms are keyboard-driven.
+            if click && matches!(self.overlay, Some(Overlay::Help)) {
+                self.overlay = None;
+            }
+            return vec![];
+        }
+        let (w, h) = (self.width, self.height);
+        let acts = match screen {
+            Screen::Lobby => self.lobby_ui.mouse(m, &self.lobby, &self.me, w, h),
+            Screen::Setup | Screen::Game => match &mut self.game {
+                Some(g) => g.mouse(m, &self.settings, w, h),
+                None => vec![],
+            },
+            Screen::TooSmall => vec![],
+        };
+        self.apply(acts)
+    }
+
+    /// Draws the whole screen from the model.
+    pub fn render(&self, frame: &mut ratatui::Frame) {
+        let area = Rect::new(0, 0, self.width, self.height).intersection(frame.area());
+        let buf = frame.buffer_mut();
+        self.draw(buf, area);
+    }
+
+    fn draw(&self, buf: &mut Buffer, area: Rect) {
+        let t = theme::Theme::new(&self.settings);
+        let (w, h) = (area.width, area.height);
+        let screen = if w < MIN_WIDTH || h < MIN_HEIGHT {
+            Screen::TooSmall
+        } else {
+            self.screen()
+        };
+        widgets::fill(buf, area, Style::new());
+        let now = self.now();
+        let cx = Ctx {
+            settings: &self.settings,
+            saved: &self.saved,
+            t: &t,
+            w,
+            h,
+            now,
+        };
+        match screen {
+            Screen::TooSmall => draw_too_small(buf, area, &t),
+            Screen::Lobby => lobby::render(buf, &self.lobby_ui, &self.lobby, &self.me, &t, w, h),
+            Screen::Setup => {
+                if let Some(g) = &self.game {
+                    setup::render(buf, g, &cx);
+                }
+            }
+            Screen::Game => {
+                if let Some(g) = &self.game {
+                    game::render(buf, g, &cx);
+                }
+            }
+        }
+        if screen != Screen::TooSmall {
+            match &self.overlay {
+                None => {}
+                Some(Overlay::Help) => {
+                    let (title, keys) = match screen {
+                        Screen::Lobby => ("Lobby keys", lobby::HELP),
+                        Screen::Setup => (
+                            "Set-up keys",
+                            match self.settings.numbering {
+                                Numbering::Modern => setup::HELP_MODERN,
+                                Numbering::Classic => setup::HELP_CLASSIC,
+                            },
+                        ),
+                        _ => ("Game keys", game::HELP),
+                    };
+                    dialog::render_help(buf, area, title, keys, &t);
+                }
+                Some(Overlay::Settings { row }) => {
+                    dialog::render_settings(buf, area, &self.settings, *row, &t)
+                }
+                Some(Overlay::Quit) => {
+                    dialog::render_confirm(buf, area, "Quit", "Quit stratego-ssh?", &t)
+                }
+                Some(Overlay::Form(f)) => f.render(buf, area, &t),
+            }
+            if let Some(n) = &self.notice {
+                draw_notice(buf, area, n, &t);
+            }
+        }
+        if self.settings.ascii {
+            asciify(buf, area);
+        }
+    }
+}
+
+fn draw_too_small(buf: &mut Buffer, area: Rect, t: &theme::Theme) {
+    let lines = [
+        "stratego-ssh".to_string(),
+        String::new(),
+        "Please make the window larger".to_string(),
+        format!(
+            "(now {}x{}, need {}x{})",
+            area.width, area.height, MIN_WIDTH, MIN_HEIGHT
+        ),
+        String::new(),
+        "q quits".to_string(),
+    ];
+    let top = area.y + area.height.saturating_sub(lines.len() as u16) / 2;
+    for (i, l) in lines.iter().enumerate() {
+        let y = top + i as u16;
+        if y >= area.bottom() {
+            break;
+        }
+        let wl = l.chars().count() as u16;
+        let x = area.x + area.width.saturating_sub(wl) / 2;
+        let st = if i == 0 { t.accent() } else { Style::new() };
+        widgets::put(buf, x, y, l, area.width, st);
+    }
+}
+
+/// A notice banner on the second row.
+fn draw_notice(buf: &mut Buffer, area: Rect, text: &str, t: &theme::Theme) {
+    let y = area.y + 1;
+    let w = (text.chars().count() as u16 + 24).min(area.width);
+    let x = area.x + (area.width - w) / 2;
+    let r = Rect::new(x, y, w, 1);
+    widgets::fill(buf, r, t.banner());
+    let line = Line::from(vec![
+        Span::styled(format!(" {text} "), t.banner()),
+        Span::styled(" (Esc) ", t.banner().patch(t.dim())),
+    ]);
+    widgets::put_line(buf, x, y, &line, w);
+}
+
+/// ASCII mode: no cell may hold anything but ASCII (user text included).
+fn asciify(buf: &mut Buffer, area: Rect) {
+    let area = buf.area.intersection(area);
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            let cell = &mut buf[(x, y)];
+            if !cell.symbol().is_ascii() {
+                cell.set_symbol("?");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn color_depth_from_term() {
+        assert_eq!(
+            ColorDepth::from_term("xterm-256color", None),
+            ColorDepth::Ansi256
+        );
+        assert_eq!(
+            ColorDepth::from_term("xterm-256color", Some("truecolor")),
+            ColorDepth::TrueColor
+        );
+        assert_eq!(
+            ColorDepth::from_term("xterm", Some("24bit")),
+            ColorDepth::TrueColor
+        );
+        assert_eq!(ColorDepth::from_term("dumb", None), ColorDepth::Mono);
+        assert_eq!(ColorDepth::from_term("", None), ColorDepth::Mono);
+        for t in ["xterm", "linux", "screen"] {
+            assert_eq!(ColorDepth::from_term(t, None), ColorDepth::Ansi16);
+        }
+    }
+
+    #[test]
+    fn settings_round_trip_without_colour() {
+        let s = Settings {
+            numbering: Numbering::Classic,
+            ascii: true,
+            color: ColorDepth::Mono,
+        };
+        let j = serde_json::to_string(&s).unwrap();
+        assert!(!j.contains("color"));
+        let back: Settings = serde_json::from_str(&j).unwrap();
+        assert_eq!(back.numbering, Numbering::Classic);
+        assert!(back.ascii);
+    }
+}

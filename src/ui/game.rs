@@ -1,0 +1,1369 @@
+//! The game screen (play and game over), for players and spectators. The set-up phase is in
+//! `setup.rs`; both share [`GameUi`].
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::board::{self, Content};
+use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
+use super::layout::{board_layout, BoardLayout};
+use super::theme::Theme;
+use super::widgets::{fmt_clock, footer, paragraph, put, put_line, trunc, InputResult, LineInput};
+use super::{Act, Effect, Overlay, Settings};
+use crate::proto::{GameCmd, GamePhase, GameSnapshot, SeatInfo};
+use crate::rules::{
+    BattleResult, Color, Move, Numbering, PlayerView, Rank, Rescue, Setup, Square, ViewMove,
+    ViewPiece,
+};
+
+pub(crate) const CHAT_MAX: usize = 300;
+
+/// Something waiting for y/n.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Confirm {
+    Resign,
+    Leave,
+    Ready,
+}
+
+/// Choosing a rescue for a move that reaches the enemy back row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct RescuePick {
+    pub from: Square,
+    pub to: Square,
+    pub options: Vec<Move>,
+    /// The plain move (no rescue) is legal too.
+    pub plain_ok: bool,
+    pub ranks: Vec<Rank>,
+    pub row: usize,
+    pub rank: Option<Rank>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Normal,
+    Command(LineInput),
+    Chat(LineInput),
+    Confirm(Confirm),
+    Rescue(RescuePick),
+    /// Set-up: name to save the set-up under.
+    SaveName(LineInput),
+    /// Set-up: choosing a saved set-up (row in the filtered list).
+    Load(usize),
+}
+
+/// The game this session plays or watches, with what the screen remembers about it.
+#[derive(Clone, Debug)]
+pub(crate) struct GameUi {
+    pub snap: Arc<GameSnapshot>,
+    pub at: Instant,
+    pub cursor: Square,
+    pub selected: Option<Square>,
+    pub mode: Mode,
+    /// A line for the player: (text, is an error).
+    pub message: Option<(String, bool)>,
+    pub manual_flip: bool,
+    /// Set-up being arranged.
+    pub draft: Setup,
+    /// Set-up: square picked up to swap.
+    pub picked: Option<Square>,
+    pub seed: u64,
+}
+
+fn sq(file: u8, row: u8) -> Square {
+    Square::new(file, row).expect("on board")
+}
+
+impl GameUi {
+    pub fn new(snap: Arc<GameSnapshot>, at: Instant) -> GameUi {
+        let color = snap.my_color;
+        let draft = snap
+            .my_setup
+            .clone()
+            .unwrap_or_else(|| Setup::new(color.unwrap_or(Color::Red)));
+        let mut g = GameUi {
+            cursor: sq(4, 3),
+            snap,
+            at,
+            selected: None,
+            mode: Mode::Normal,
+            message: None,
+            manual_flip: false,
+            draft,
+            picked: None,
+            seed: 1,
+        };
+        g.cursor = g.home_square();
+        g
+    }
+
+    /// Where the cursor starts: the front-left of the viewer's set-up area during set-up,
+    /// the middle of the own front row in play.
+    fn home_square(&self) -> Square {
+        let c = self.my_color().unwrap_or(Color::Red);
+        let depth = self.snap.terms.rules.setup_depth();
+        let front = match c {
+            Color::Red => depth - 1,
+            Color::Blue => 10 - depth,
+        };
+        if self.snap.phase == GamePhase::Setup {
+            let file = match c {
+                Color::Red => 0,
+                Color::Blue => 9,
+            };
+            sq(file, front)
+        } else {
+            let file = match c {
+                Color::Red => 4,
+                Color::Blue => 5,
+            };
+            sq(file, front)
+        }
+    }
+
+    pub fn my_color(&self) -> Option<Color> {
+        self.snap.my_color
+    }
+
+    pub fn flipped(&self) -> bool {
+        (self.my_color() == Some(Color::Blue)) ^ self.manual_flip
+    }
+
+    pub fn layout(&self, w: u16, h: u16) -> BoardLayout {
+        board_layout(w, h, self.flipped())
+    }
+
+    pub fn typing(&self) -> bool {
+        matches!(
+            self.mode,
+            Mode::Command(_) | Mode::Chat(_) | Mode::SaveName(_)
+        )
+    }
+
+    pub fn elapsed(&self, now: Instant) -> Duration {
+        now.saturating_duration_since(self.at)
+    }
+
+    /// A new snapshot of the same game; returns a bell when it became our turn.
+    pub fn update(&mut self, snap: Arc<GameSnapshot>, at: Instant) -> Vec<Effect> {
+        let prev = std::mem::replace(&mut self.snap, snap);
+        self.at = at;
+        let mut fx = vec![];
+        let s = &self.snap;
+        if let (Some(me), Some(v)) = (s.my_color, &s.view) {
+            if s.phase == GamePhase::Playing && v.to_move == me {
+                let was_mine = prev.phase == GamePhase::Playing
+                    && prev
+                        .view
+                        .as_ref()
+                        .is_some_and(|pv| pv.to_move == me && pv.ply == v.ply);
+                if !was_mine {
+                    fx.push(Effect::Bell);
+                }
+            }
+        }
+        if prev.phase != self.snap.phase {
+            self.selected = None;
+            self.picked = None;
+            if !matches!(self.mode, Mode::Chat(_)) {
+                self.mode = Mode::Normal;
+            }
+            if self.snap.phase == GamePhase::Playing {
+                self.cursor = self.home_square();
+                self.message = None;
+            }
+        }
+        if let Some(setup) = &self.snap.my_setup {
+            self.draft = setup.clone();
+        }
+        let ply = self.snap.view.as_ref().map(|v| v.ply);
+        let prev_ply = prev.view.as_ref().map(|v| v.ply);
+        if ply != prev_ply {
+            if matches!(self.mode, Mode::Rescue(_)) {
+                self.mode = Mode::Normal;
+            }
+            if self.message.as_ref().is_some_and(|m| m.1) {
+                self.message = None;
+            }
+        }
+        if let Some(sel) = self.selected {
+            let mine =
+                self.view().and_then(|v| v.piece_at(sel)).map(|p| p.color) == self.my_color();
+            if !mine || self.my_color().is_none() {
+                self.selected = None;
+            }
+        }
+        fx
+    }
+
+    pub fn view(&self) -> Option<&PlayerView> {
+        self.snap.view.as_ref()
+    }
+
+    fn say(&mut self, text: impl Into<String>) {
+        self.message = Some((text.into(), false));
+    }
+
+    fn err(&mut self, text: impl Into<String>) {
+        self.message = Some((text.into(), true));
+    }
+
+    /// Seconds left for a disconnected seat to come back, counted down from the snapshot.
+    pub fn reconnect_left(&self, seat: &SeatInfo, now: Instant) -> Option<Duration> {
+        if seat.connected {
+            return None;
+        }
+        seat.reconnect_left
+            .map(|d| d.saturating_sub(self.elapsed(now)))
+    }
+
+    /// The opponent's reconnect time ran out: the win may be claimed.
+    pub fn can_claim(&self, now: Instant) -> bool {
+        let Some(me) = self.my_color() else {
+            return false;
+        };
+        if self.snap.phase == GamePhase::Over {
+            return false;
+        }
+        let opp = self.snap.seats.get(me.opposite());
+        self.reconnect_left(opp, now) == Some(Duration::ZERO)
+    }
+
+    /// A clock's time now.
+    pub fn clock(&self, c: Color, now: Instant) -> Option<Duration> {
+        let cs = self.snap.clocks.as_ref()?.get(c);
+        if cs.running && self.snap.phase == GamePhase::Playing {
+            Some(cs.remaining.saturating_sub(self.elapsed(now)))
+        } else {
+            Some(cs.remaining)
+        }
+    }
+
+    fn move_cursor(&mut self, key: Key, w: u16, h: u16) -> bool {
+        let (dx, dy) = match key.code {
+            KeyCode::Left | KeyCode::Char('h') => (-1, 0),
+            KeyCode::Right | KeyCode::Char('l') => (1, 0),
+            KeyCode::Up | KeyCode::Char('k') => (0, -1),
+            KeyCode::Down | KeyCode::Char('j') => (0, 1),
+            _ => return false,
+        };
+        let g = self.layout(w, h).board;
+        self.cursor = g.step(self.cursor, dx, dy);
+        true
+    }
+
+    pub fn paste(&mut self, s: &str) {
+        match &mut self.mode {
+            Mode::Command(i) | Mode::Chat(i) | Mode::SaveName(i) => i.insert(s),
+            _ => {}
+        }
+    }
+
+    /// Keys common to every phase while a line is typed or a question asked; `None` when
+    /// the key is for the phase itself.
+    fn key_mode(&mut self, key: Key) -> Option<Vec<Act>> {
+        match &mut self.mode {
+            Mode::Chat(input) => Some(match input.key(key) {
+                InputResult::Editing => vec![],
+                InputResult::Cancel => {
+                    self.mode = Mode::Normal;
+                    vec![]
+                }
+                InputResult::Submit(text) => {
+                    self.mode = Mode::Normal;
+                    let text = text.trim().to_string();
+                    if text.is_empty() {
+                        vec![]
+                    } else {
+                        vec![Act::Fx(Effect::Game(GameCmd::Chat(text)))]
+                    }
+                }
+            }),
+            Mode::Command(input) => Some(match input.key(key) {
+                InputResult::Editing => vec![],
+                InputResult::Cancel => {
+                    self.mode = Mode::Normal;
+                    vec![]
+                }
+                InputResult::Submit(text) => {
+                    self.mode = Mode::Normal;
+                    self.typed(&text)
+                }
+            }),
+            Mode::Confirm(c) => {
+                let c = *c;
+                Some(match key.code {
+                    KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => {
+                        self.mode = Mode::Normal;
+                        match c {
+                            Confirm::Resign => vec![Act::Fx(Effect::Game(GameCmd::Resign))],
+                            Confirm::Leave => vec![Act::Fx(Effect::Game(GameCmd::Leave))],
+                            Confirm::Ready => self.submit_setup(),
+                        }
+                    }
+                    _ => {
+                        self.mode = Mode::Normal;
+                        vec![]
+                    }
+                })
+            }
+            _ => None,
+        }
+    }
+
+    pub fn key(
+        &mut self,
+        key: Key,
+        settings: &Settings,
+        saved: &[super::SavedSetup],
+        w: u16,
+        h: u16,
+        now: Instant,
+    ) -> Vec<Act> {
+        if let Some(acts) = self.key_mode(key) {
+            return acts;
+        }
+        match self.snap.phase {
+            GamePhase::Setup => self.setup_key(key, settings, saved, w, h),
+            _ => self.play_key(key, w, h, now),
+        }
+    }
+
+    fn play_key(&mut self, key: Key, w: u16, h: u16, now: Instant) -> Vec<Act> {
+        if let Mode::Rescue(_) = self.mode {
+            return self.rescue_key(key, w, h);
+        }
+        if self.move_cursor(key, w, h) {
+            return vec![];
+        }
+        let me = self.my_color();
+        let over = self.snap.phase == GamePhase::Over;
+        match key.code {
+            KeyCode::Enter | KeyCode::Char(' ') => return self.activate(self.cursor),
+            KeyCode::Esc => {
+                if self.selected.is_some() {
+                    self.selected = None;
+                } else if me.is_none() || over {
+                    return vec![Act::Fx(Effect::Game(GameCmd::Leave))];
+                } else {
+                    self.message = None;
+                }
+            }
+            KeyCode::Char(':') | KeyCode::Char('m') if me.is_some() && !over => {
+                self.mode = Mode::Command(LineInput::new(40));
+            }
+            KeyCode::Char('t') => self.mode = Mode::Chat(LineInput::new(CHAT_MAX)),
+            KeyCode::Char('f') => self.manual_flip = !self.manual_flip,
+            KeyCode::Char('s') => return vec![Act::Open(Overlay::Settings { row: 0 })],
+            KeyCode::Char('q') => {
+                if me.is_none() || over {
+                    return vec![Act::Fx(Effect::Game(GameCmd::Leave))];
+                }
+                self.mode = Mode::Confirm(Confirm::Leave);
+            }
+            _ if me.is_none() => {}
+            KeyCode::Char('R') if !over => self.mode = Mode::Confirm(Confirm::Resign),
+            KeyCode::Char('D') if !over => {
+                let me = me.expect("player");
+                match self.snap.draw_offer {
+                    Some(c) if c != me => return vec![Act::Fx(Effect::Game(GameCmd::AcceptDraw))],
+                    Some(_) => self.say("You already offered a draw"),
+                    None => {
+                        self.say("Draw offered");
+                        return vec![Act::Fx(Effect::Game(GameCmd::OfferDraw))];
+                    }
+                }
+            }
+            KeyCode::Char('y') | KeyCode::Char('n') if !over => {
+                let me = me.expect("player");
+                if matches!(self.snap.draw_offer, Some(c) if c != me) {
+                    let cmd = if key.code == KeyCode::Char('y') {
+                        GameCmd::AcceptDraw
+                    } else {
+                        GameCmd::DeclineDraw
+                    };
+                    return vec![Act::Fx(Effect::Game(cmd))];
+                }
+            }
+            KeyCode::Char('W') if !over => {
+                if self.can_claim(now) {
+                    return vec![Act::Fx(Effect::Game(GameCmd::ClaimWin))];
+                }
+                self.err(
+                    "You can claim the win only when your opponent's time to reconnect has run out",
+                );
+            }
+            KeyCode::Char('r') if over => {
+                self.say("Rematch asked");
+                return vec![Act::Fx(Effect::Game(GameCmd::Rematch))];
+            }
+            _ => {}
+        }
+        vec![]
+    }
+
+    /// Enter (or a click) on a square during play.
+    fn activate(&mut self, at: Square) -> Vec<Act> {
+        let Some(me) = self.my_color() else {
+            return vec![];
+        };
+        let Some(v) = self.snap.view.clone() else {
+            return vec![];
+        };
+        if v.outcome.is_some() || self.snap.phase != GamePhase::Playing {
+            return vec![];
+        }
+        if let Some(from) = self.selected {
+            if from == at {
+                self.selected = None;
+                return vec![];
+            }
+            if v.legal_moves.iter().any(|m| m.from == from && m.to == at) {
+                return self.try_move(&v, from, at);
+            }
+            if matches!(v.piece_at(at), Some(p) if p.color == me) {
+                return self.select(&v, at);
+            }
+            let reason = why_illegal(&v, me, from, at);
+            self.selected = None;
+            self.err(reason);
+            return vec![];
+        }
+        self.select(&v, at)
+    }
+
+    fn select(&mut self, v: &PlayerView, at: Square) -> Vec<Act> {
+        let me = v.color();
+        match v.piece_at(at) {
+            Some(p) if Some(p.color) == me => match p.rank {
+                Some(r) if !r.is_movable() => self.err(format!("{}s never move", r.name())),
+                _ => {
+                    self.selected = Some(at);
+                    if v.to_move != p.color {
+                        self.say("Not your turn yet: you can plan your move");
+                    } else if v.targets_from(at).next().is_none()
+                        && !v.legal_moves.iter().any(|m| m.from == at)
+                    {
+                        self.err(format!("The piece on {at} has no legal move"));
+                    } else {
+                        self.message = None;
+                    }
+                }
+            },
+            Some(_) => self.err(format!("{at}: that is not your piece")),
+            None => {}
+        }
+        vec![]
+    }
+
+    /// Plays `from`-`to` (known legal in some form), asking for a rescue if there is one.
+    fn try_move(&mut self, v: &PlayerView, from: Square, to: Square) -> Vec<Act> {
+        let options: Vec<Move> = v
+            .legal_moves
+            .iter()
+            .filter(|m| m.from == from && m.to == to)
+            .copied()
+            .collect();
+        let plain_ok = options.iter().any(|m| m.rescue.is_none());
+        let rescues: Vec<Move> = options
+            .iter()
+            .filter(|m| m.rescue.is_some())
+            .copied()
+            .collect();
+        self.selected = None;
+        if rescues.is_empty() {
+            self.message = None;
+            return vec![Act::Fx(Effect::Game(GameCmd::Move(Move::new(from, to))))];
+        }
+        let mut ranks: Vec<Rank> = rescues
+            .iter()
+            .filter_map(|m| m.rescue.map(|r| r.rank))
+            .collect();
+        ranks.sort_by_key(|r| std::cmp::Reverse(*r));
+        ranks.dedup();
+        self.mode = Mode::Rescue(RescuePick {
+            from,
+            to,
+            options: rescues,
+            plain_ok,
+            ranks,
+            row: 0,
+            rank: None,
+        });
+        self.say("Rescue: choose a piece to bring back");
+        vec![]
+    }
+
+    fn rescue_key(&mut self, key: Key, w: u16, h: u16) -> Vec<Act> {
+        let Mode::Rescue(mut r) = std::mem::replace(&mut self.mode, Mode::Normal) else {
+            return vec![];
+        };
+        match r.rank {
+            None => match key.code {
+                KeyCode::Up | KeyCode::Left | KeyCode::Char('k') | KeyCode::Char('h') => {
+                    r.row = r.row.saturating_sub(1)
+                }
+                KeyCode::Down
+                | KeyCode::Right
+                | KeyCode::Char('j')
+                | KeyCode::Char('l')
+                | KeyCode::Tab => r.row = (r.row + 1).min(r.ranks.len() - 1),
+                KeyCode::Char(c @ '1'..='9') => {
+                    let i = c as usize - '1' as usize;
+                    if i < r.ranks.len() {
+                        r.row = i;
+                        r.rank = Some(r.ranks[i]);
+                    }
+                }
+                KeyCode::Enter | KeyCode::Char(' ') => r.rank = Some(r.ranks[r.row]),
+                KeyCode::Esc | KeyCode::Char('n') => {
+                    if r.plain_ok {
+                        self.message = None;
+                        return vec![Act::Fx(Effect::Game(GameCmd::Move(Move::new(
+                            r.from, r.to,
+                        ))))];
+                    }
+                    self.say("Move cancelled");
+                    return vec![];
+                }
+                _ => {}
+            },
+            Some(rank) => {
+                if self.move_cursor(key, w, h) {
+                    self.mode = Mode::Rescue(r);
+                    return vec![];
+                }
+                match key.code {
+                    KeyCode::Enter | KeyCode::Char(' ') => {
+                        if let Some(m) = rescue_move(&r, rank, self.cursor) {
+                            self.message = None;
+                            return vec![Act::Fx(Effect::Game(GameCmd::Move(m)))];
+                        }
+                        self.err(format!(
+                            "The {} cannot be placed on {}",
+                            rank.name(),
+                            self.cursor
+                        ));
+                    }
+                    KeyCode::Esc => r.rank = None,
+                    _ => {}
+                }
+            }
+        }
+        if let Some(rank) = r.rank {
+            // Put the cursor on the first allowed square.
+            let first = r
+                .options
+                .iter()
+                .filter_map(|m| m.rescue)
+                .find(|x| x.rank == rank)
+                .map(|x| x.to);
+            if let Some(f) = first {
+                if rescue_move(&r, rank, self.cursor).is_none() {
+                    self.cursor = f;
+                }
+            }
+        }
+        self.mode = Mode::Rescue(r);
+        vec![]
+    }
+
+    /// A typed command: a move like `c4 c5`, `c4-c5`, or one square to select.
+    fn typed(&mut self, text: &str) -> Vec<Act> {
+        let Some(me) = self.my_color() else {
+            return vec![];
+        };
+        let Some(v) = self.snap.view.clone() else {
+            return vec![];
+        };
+        let t = text.trim();
+        if t.is_empty() {
+            return vec![];
+        }
+        match parse_move_text(t) {
+            Err(e) => {
+                self.err(e);
+                vec![]
+            }
+            Ok((from, None)) => {
+                self.cursor = from;
+                self.selected = None;
+                self.select(&v, from)
+            }
+            Ok((from, Some(to))) => {
+                if v.outcome.is_some() || self.snap.phase != GamePhase::Playing {
+                    self.err("The game is over");
+                    return vec![];
+                }
+                if v.to_move != me {
+                    self.err("It is not your turn");
+                    return vec![];
+                }
+                if v.legal_moves.iter().any(|m| m.from == from && m.to == to) {
+                    self.cursor = to;
+                    return self.try_move(&v, from, to);
+                }
+                let reason = why_illegal(&v, me, from, to);
+                self.err(reason);
+                vec![]
+            }
+        }
+    }
+
+    pub fn mouse(&mut self, m: Mouse, settings: &Settings, w: u16, h: u16) -> Vec<Act> {
+        if m.kind != MouseKind::Down(MouseButton::Left) {
+            return vec![];
+        }
+        if self.snap.phase == GamePhase::Setup {
+            return self.setup_mouse(m, settings, w, h);
+        }
+        let lay = self.layout(w, h);
+        let Some(at) = lay.board.hit(m.column, m.row) else {
+            return vec![];
+        };
+        if !lay.board.rect(at).contains((m.column, m.row).into()) {
+            return vec![];
+        }
+        self.cursor = at;
+        if let Mode::Rescue(r) = &self.mode {
+            if let Some(rank) = r.rank {
+                if let Some(mv) = rescue_move(r, rank, at) {
+                    self.mode = Mode::Normal;
+                    self.message = None;
+                    return vec![Act::Fx(Effect::Game(GameCmd::Move(mv)))];
+                }
+            }
+            return vec![];
+        }
+        if self.mode != Mode::Normal {
+            self.mode = Mode::Normal;
+        }
+        self.activate(at)
+    }
+}
+
+fn rescue_move(r: &RescuePick, rank: Rank, at: Square) -> Option<Move> {
+    r.options
+        .iter()
+        .find(|m| m.rescue == Some(Rescue { rank, to: at }))
+        .copied()
+}
+
+/// Reads `c4 c5`, `c4-c5`, `c4xc5`, `C4C5`, or a single square.
+pub(crate) fn parse_move_text(t: &str) -> Result<(Square, Option<Square>), String> {
+    let cleaned: String = t
+        .chars()
+        .map(|c| {
+            if c == '-' || c == 'x' || c == 'X' || c == ',' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    let mut squares = vec![];
+    let mut cur = String::new();
+    for c in cleaned.chars() {
+        if c.is_ascii_alphabetic() {
+            if !cur.is_empty() {
+                squares.push(std::mem::take(&mut cur));
+            }
+            cur.push(c);
+        } else if c.is_whitespace() {
+            if !cur.is_empty() {
+                squares.push(std::mem::take(&mut cur));
+            }
+        } else {
+            cur.push(c);
+        }
+    }
+    if !cur.is_empty() {
+        squares.push(cur);
+    }
+    let help = "write a move as two squares, like c4 c5";
+    match squares.as_slice() {
+        [a] => Ok((
+            a.parse()
+                .map_err(|e: crate::rules::ParseSquareError| e.to_string())?,
+            None,
+        )),
+        [a, b] => {
+            let from = a
+                .parse()
+                .map_err(|e: crate::rules::ParseSquareError| e.to_string())?;
+            let to = b
+                .parse()
+                .map_err(|e: crate::rules::ParseSquareError| e.to_string())?;
+            Ok((from, Some(to)))
+        }
+        _ => Err(format!("'{}': {help}", trunc(t, 20))),
+    }
+}
+
+/// Why `from`-`to` is not among the legal moves, in words.
+pub(crate) fn why_illegal(v: &PlayerView, me: Color, from: Square, to: Square) -> String {
+    if v.to_move != me {
+        return "It is not your turn".into();
+    }
+    let Some(p) = v.piece_at(from) else {
+        return format!("There is no piece on {from}");
+    };
+    if p.color != me {
+        return format!("The piece on {from} is not yours");
+    }
+    if let Some(r) = p.rank {
+        if !r.is_movable() {
+            return format!("{}s never move", r.name());
+        }
+    }
+    if to.is_lake() {
+        return format!("{to} is a lake: nothing may enter it");
+    }
+    if matches!(v.piece_at(to), Some(q) if q.color == me) {
+        return format!("Your own piece stands on {to}");
+    }
+    let (df, dr) = (
+        to.file() as i8 - from.file() as i8,
+        to.row() as i8 - from.row() as i8,
+    );
+    if df != 0 && dr != 0 {
+        return "Pieces move straight, never diagonally".into();
+    }
+    if df.abs() + dr.abs() > 1 {
+        if p.rank != Some(crate::rules::Rank::Scout) {
+            return "Only Scouts move more than one square".into();
+        }
+        return format!("The Scout's way from {from} to {to} is blocked");
+    }
+    if v.legal_moves.iter().any(|m| m.from == from) || v.legal_moves.is_empty() {
+        format!("{from} to {to} is barred by the repetition rules (two-square or more-squares)")
+    } else {
+        format!("The piece on {from} cannot move now")
+    }
+}
+
+/// A rank label, or `?` when unknown.
+fn rank_text(r: Option<Rank>, n: Numbering) -> String {
+    r.map_or("?".to_string(), |r| r.label(n).to_string())
+}
+
+/// `C4-C5`, or `C4xC5 7x5 win` for a battle, with `+S@D2` for a rescue.
+pub(crate) fn move_text(m: &ViewMove, n: Numbering) -> String {
+    let mut s = match m.battle {
+        None => format!("{}-{}", m.from, m.to),
+        Some(b) => {
+            let res = match b.result {
+                BattleResult::AttackerWins => "win",
+                BattleResult::DefenderWins => "loss",
+                BattleResult::BothRemoved => "tie",
+            };
+            format!(
+                "{}x{} {}x{} {res}",
+                m.from,
+                m.to,
+                rank_text(b.attacker, n),
+                rank_text(b.defender, n)
+            )
+        }
+    };
+    if let Some(r) = m.rescue {
+        s.push_str(&format!(" +{}@{}", r.rank.label(n), r.to));
+    }
+    s
+}
+
+fn piece_words(r: Option<Rank>, n: Numbering) -> String {
+    match r {
+        Some(r) => format!("{} ({})", r.name(), r.label(n)),
+        None => "unknown piece".to_string(),
+    }
+}
+
+/// The last battle in plain words, from the viewer's side.
+pub(crate) fn battle_sentence(m: &ViewMove, me: Option<Color>, n: Numbering) -> Option<String> {
+    let b = m.battle?;
+    let att = piece_words(b.attacker, n);
+    let def = piece_words(b.defender, n);
+    let (a, d) = match me {
+        Some(c) if c == m.mover => (format!("Your {att}"), with_article(&def)),
+        Some(_) => (capital(&with_article(&att)), format!("your {def}")),
+        None => (
+            format!("{}'s {att}", m.mover),
+            format!("{}'s {def}", m.mover.opposite()),
+        ),
+    };
+    let end = match b.result {
+        BattleResult::AttackerWins if b.defender == Some(Rank::Flag) => {
+            " and captured the Flag".to_string()
+        }
+        BattleResult::AttackerWins if b.defender == Some(Rank::Bomb) => {
+            " and defused it".to_string()
+        }
+        BattleResult::AttackerWins => " and won".to_string(),
+        BattleResult::DefenderWins => " and lost".to_string(),
+        BattleResult::BothRemoved => ": both were removed".to_string(),
+    };
+    Some(format!("{}x{}: {a} attacked {d}{end}", m.from, m.to))
+}
+
+fn with_article(s: &str) -> String {
+    let vowel = s.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
+    format!("{} {s}", if vowel { "an" } else { "a" })
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// The label drawn on a piece.
+pub(crate) fn piece_label(p: &ViewPiece, n: Numbering, t: &Theme) -> String {
+    match p.rank {
+        Some(r) => r.label(n).to_string(),
+        None if p.moved => t.g.hidden_moved.to_string(),
+        None => t.g.hidden.to_string(),
+    }
+}
+
+pub(crate) fn seat_line(
+    g: &GameUi,
+    c: Color,
+    t: &Theme,
+    now: Instant,
+) -> (Line<'static>, Line<'static>) {
+    let seat = g.snap.seats.get(c);
+    let mut spans = vec![Span::styled(format!("{} ", t.g.bullet), t.side(c))];
+    spans.push(Span::styled(trunc(&seat.nick, 18), t.side(c)));
+    if let Some(r) = seat.rating {
+        spans.push(Span::raw(format!(" ({r})")));
+    } else if seat.bot {
+        spans.push(Span::styled(" (computer)", t.dim()));
+    }
+    if g.my_color() == Some(c) {
+        spans.push(Span::styled(" you", t.dim()));
+    }
+    let mut second = vec![Span::raw("  ")];
+    if let Some(left) = g.reconnect_left(seat, now) {
+        if left.is_zero() {
+            second.push(Span::styled("disconnected, time is up", t.error()));
+        } else {
+            let secs = left.as_millis().div_ceil(1000);
+            second.push(Span::styled(
+                format!("disconnected {} {secs}s to reconnect", t.g.dash),
+                t.error(),
+            ));
+        }
+    } else if !seat.connected {
+        second.push(Span::styled("disconnected", t.error()));
+    } else {
+        second.push(Span::styled(c.name(), t.dim()));
+        if g.snap.phase == GamePhase::Setup {
+            if seat.ready {
+                second.push(Span::styled(
+                    format!(" {} ready {}", t.g.dash, t.g.check),
+                    t.good(),
+                ));
+            } else {
+                second.push(Span::styled(
+                    format!(" {} placing pieces", t.g.dash),
+                    t.dim(),
+                ));
+            }
+        }
+    }
+    (Line::from(spans), Line::from(second))
+}
+
+fn draw_seat(buf: &mut Buffer, g: &GameUi, c: Color, area: Rect, t: &Theme, now: Instant) {
+    let (l1, l2) = seat_line(g, c, t, now);
+    put_line(buf, area.x, area.y, &l1, area.width);
+    put_line(buf, area.x, area.y + 1, &l2, area.width);
+    if let Some(d) = g.clock(c, now) {
+        let running = g.snap.clocks.as_ref().is_some_and(|cl| cl.get(c).running)
+            && g.snap.phase == GamePhase::Playing;
+        let text = format!(" {} ", fmt_clock(d));
+        let style = if d < Duration::from_secs(20) && running {
+            t.low_time()
+        } else if running {
+            t.side(c).add_modifier(ratatui::style::Modifier::REVERSED)
+        } else {
+            t.dim()
+        };
+        let w = text.chars().count() as u16;
+        put(buf, area.right().saturating_sub(w), area.y, &text, w, style);
+    }
+}
+
+/// The result in words: `Blue wins — flag captured`.
+pub(crate) fn result_text(g: &GameUi, t: &Theme) -> Option<String> {
+    let o = g.snap.outcome.or(g.view().and_then(|v| v.outcome))?;
+    let head = match o.winner {
+        Some(c) => format!("{} wins", c.name()),
+        None => "Draw".to_string(),
+    };
+    Some(format!("{head} {} {}", t.g.dash, o.reason.describe()))
+}
+
+pub(crate) fn render_header(buf: &mut Buffer, g: &GameUi, area: Rect, t: &Theme) {
+    let terms = &g.snap.terms;
+    let sep = t.g.sep;
+    let clock = terms
+        .clock
+        .map_or("no clock".to_string(), |c| c.to_string());
+    let left = format!(
+        "{}{sep}{}{sep}{}{sep}{clock}{sep}game #{}",
+        terms.rules.variant.name(),
+        terms.rules.options.summary(),
+        if terms.rated { "rated" } else { "casual" },
+        g.snap.id
+    );
+    put(buf, area.x, area.y, &left, area.width, t.title());
+    let right = match g.my_color() {
+        Some(c) => format!("you play {}", c.name()),
+        None => "watching".to_string(),
+    };
+    let right = if g.snap.spectators > 0 {
+        format!("{right}{sep}{} watching", g.snap.spectators)
+    } else {
+        right
+    };
+    let w = right.chars().count() as u16;
+    if w + left.chars().count() as u16 + 2 <= area.width {
+        put(buf, area.right() - w, area.y, &right, w, t.dim());
+    }
+}
+
+/// The play screen.
+pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
+    let (settings, t, w, h, now) = (cx.settings, cx.t, cx.w, cx.h, cx.now);
+    let lay = g.layout(w, h);
+    let n = settings.numbering;
+    render_header(buf, g, lay.header, t);
+    let me = g.my_color();
+    let view = g.view();
+    let last = view.and_then(|v| v.last_move);
+    let rescue = match &g.mode {
+        Mode::Rescue(r) => Some(r),
+        _ => None,
+    };
+    let targets: Vec<Square> = match (rescue, view) {
+        (Some(r), _) => match r.rank {
+            Some(rank) => r
+                .options
+                .iter()
+                .filter_map(|m| m.rescue)
+                .filter(|x| x.rank == rank)
+                .map(|x| x.to)
+                .collect(),
+            None => vec![r.to],
+        },
+        (None, Some(v)) => match g.selected {
+            Some(s) => v.targets_from(s).collect(),
+            None => vec![],
+        },
+        _ => vec![],
+    };
+    let over = g.snap.phase == GamePhase::Over;
+    let cell = |sq: Square| {
+        let content = if sq.is_lake() {
+            Content::Lake
+        } else {
+            match view.and_then(|v| v.piece_at(sq)) {
+                None => Content::Empty,
+                Some(p) => Content::Piece {
+                    color: p.color,
+                    label: piece_label(&p, n, t),
+                    revealed: p.rank.is_some() && Some(p.color) != me && !over,
+                },
+            }
+        };
+        let mut c = board::Cell::new(content);
+        c.last_move = last.is_some_and(|m| m.from == sq || m.to == sq);
+        c.selected = g.selected == Some(sq) || rescue.is_some_and(|r| r.from == sq);
+        c.target = targets.contains(&sq);
+        c.cursor = g.cursor == sq;
+        c
+    };
+    board::draw(buf, &lay.board, t, &cell);
+
+    render_side(buf, g, &lay, t, n, now);
+    render_below(buf, g, &lay, t, n);
+
+    // Footer.
+    let keys: Vec<(&str, &str)> = match (&g.mode, me) {
+        (Mode::Command(_), _) => vec![("Enter", "play"), ("Esc", "cancel"), ("", "e.g. c4 c5")],
+        (Mode::Chat(_), _) => vec![("Enter", "send"), ("Esc", "cancel")],
+        (Mode::Rescue(_), _) => vec![
+            ("Enter", "choose"),
+            ("arrows", "move"),
+            ("Esc", "skip / back"),
+        ],
+        (_, None) => vec![
+            ("q/Esc", "leave"),
+            ("t", "chat"),
+            ("f", "flip"),
+            ("s", "settings"),
+            ("?", "help"),
+        ],
+        (_, Some(_)) if over => vec![
+            ("r", "rematch"),
+            ("q", "lobby"),
+            ("t", "chat"),
+            ("f", "flip"),
+            ("?", "help"),
+        ],
+        (_, Some(c)) => {
+            let mut k = vec![
+                ("arrows", "cursor"),
+                ("Enter", "select/move"),
+                ("m", "type move"),
+                ("t", "chat"),
+            ];
+            if matches!(g.snap.draw_offer, Some(o) if o != c) {
+                k.push(("y/n", "draw?"));
+            } else {
+                k.push(("D", "draw"));
+            }
+            if g.can_claim(now) {
+                k.insert(0, ("W", "claim win"));
+            }
+            k.extend([("R", "resign"), ("?", "help")]);
+            k
+        }
+    };
+    footer(buf, lay.footer, &keys, t);
+    if let Mode::Confirm(c) = &g.mode {
+        render_confirm_for(buf, *c, w, h, t);
+    }
+}
+
+pub(crate) fn render_confirm_for(buf: &mut Buffer, c: Confirm, w: u16, h: u16, t: &Theme) {
+    let (title, text) = match c {
+        Confirm::Resign => ("Resign", "Resign this game?"),
+        Confirm::Leave => ("Leave", "Leave this game? Your clock keeps running."),
+        Confirm::Ready => (
+            "Ready",
+            "Submit this set-up? It cannot be changed afterwards.",
+        ),
+    };
+    super::dialog::render_confirm(buf, Rect::new(0, 0, w, h), title, text, t);
+}
+
+fn render_side(
+    buf: &mut Buffer,
+    g: &GameUi,
+    lay: &BoardLayout,
+    t: &Theme,
+    n: Numbering,
+    now: Instant,
+) {
+    let side = lay.side;
+    if side.width == 0 || side.height < 8 {
+        return;
+    }
+    let bottom = if g.flipped() { Color::Blue } else { Color::Red };
+    let top = bottom.opposite();
+    draw_seat(
+        buf,
+        g,
+        top,
+        Rect::new(side.x, side.y, side.width, 2),
+        t,
+        now,
+    );
+    draw_seat(
+        buf,
+        g,
+        bottom,
+        Rect::new(side.x, side.bottom() - 2, side.width, 2),
+        t,
+        now,
+    );
+    // Status between the seats.
+    let mut y = side.y + 3;
+    let me = g.my_color();
+    let mut status: Vec<Line<'static>> = vec![];
+    if let Some(res) = result_text(g, t) {
+        status.push(Line::from(Span::styled(format!(" {res} "), t.banner())));
+        if let (Some(me), Some(o)) = (me, g.snap.outcome.or(g.view().and_then(|v| v.outcome))) {
+            let text = match o.winner {
+                Some(c) if c == me => "You won!",
+                Some(_) => "You lost",
+                None => "Draw",
+            };
+            status.push(Line::from(Span::styled(text.to_string(), t.accent())));
+        }
+        if let Some(me) = me {
+            let opp = me.opposite();
+            let mine = *g.snap.rematch.get(me);
+            let theirs = *g.snap.rematch.get(opp);
+            let line = match (mine, theirs) {
+                (true, true) => "Rematch agreed".to_string(),
+                (true, false) => "You asked for a rematch".to_string(),
+                (false, true) => format!(
+                    "{} asks for a rematch: r to accept",
+                    g.snap.seats.get(opp).nick
+                ),
+                (false, false) => "r rematch, q back to the lobby".to_string(),
+            };
+            status.push(Line::from(Span::styled(
+                line,
+                if theirs { t.accent() } else { t.dim() },
+            )));
+        }
+        if g.snap.next_game.is_some() {
+            status.push(Line::from(Span::styled(
+                "Next game starting...".to_string(),
+                t.accent(),
+            )));
+        }
+    } else if let Some(v) = g.view() {
+        let turn = match me {
+            Some(c) if v.to_move == c => Span::styled("Your turn".to_string(), t.accent()),
+            Some(_) => Span::styled(format!("{} to move", v.to_move.name()), t.side(v.to_move)),
+            None => Span::styled(format!("{} to move", v.to_move.name()), t.side(v.to_move)),
+        };
+        status.push(Line::from(vec![
+            turn,
+            Span::styled(format!("  move {}", v.ply / 2 + 1), t.dim()),
+        ]));
+        match (g.snap.draw_offer, me) {
+            (Some(c), Some(m)) if c != m => status.push(Line::from(Span::styled(
+                format!("{} offers a draw: y accept, n decline", c.name()),
+                t.accent(),
+            ))),
+            (Some(_), Some(_)) => status.push(Line::from(Span::styled(
+                "You offered a draw".to_string(),
+                t.dim(),
+            ))),
+            (Some(c), None) => status.push(Line::from(Span::styled(
+                format!("{} offers a draw", c.name()),
+                t.dim(),
+            ))),
+            _ => {}
+        }
+        if g.can_claim(now) {
+            status.push(Line::from(Span::styled(
+                "Opponent gone: W claims the win".to_string(),
+                t.accent(),
+            )));
+        }
+    }
+    for l in &status {
+        if y + 1 >= side.bottom().saturating_sub(3) {
+            break;
+        }
+        put_line(buf, side.x, y, l, side.width);
+        y += 1;
+    }
+    // Move list.
+    y += 1;
+    let list_bottom = side.bottom().saturating_sub(3);
+    if y + 1 >= list_bottom {
+        return;
+    }
+    put(buf, side.x, y, "Moves", side.width, t.title());
+    y += 1;
+    let rows_h = (list_bottom - y) as usize;
+    let hist = &g.snap.history;
+    let col = ((side.width as usize).saturating_sub(6) / 2).max(8);
+    let rows: Vec<Line<'static>> = hist
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            let a = super::widgets::pad(&move_text(&pair[0], n), col);
+            let b = pair.get(1).map(|m| move_text(m, n)).unwrap_or_default();
+            Line::from(vec![
+                Span::styled(format!("{:>3}. ", i + 1), t.dim()),
+                Span::raw(a),
+                Span::raw(" "),
+                Span::raw(b),
+            ])
+        })
+        .collect();
+    if rows.is_empty() {
+        put(buf, side.x, y, "no moves yet", side.width, t.dim());
+    }
+    let start = rows.len().saturating_sub(rows_h);
+    for (k, l) in rows[start..].iter().enumerate() {
+        put_line(buf, side.x, y + k as u16, l, side.width);
+    }
+}
+
+/// Under the board: pieces left, captured, last battle, messages, chat.
+fn render_below(buf: &mut Buffer, g: &GameUi, lay: &BoardLayout, t: &Theme, n: Numbering) {
+    let a = lay.below;
+    if a.height == 0 {
+        return;
+    }
+    let mut y = a.y;
+    let variant = g.snap.terms.rules.variant;
+    let ranks: Vec<Rank> = Rank::ALL
+        .into_iter()
+        .filter(|r| variant.count(*r) > 0)
+        .collect();
+    if let Some(v) = g.view() {
+        let mut head = vec![Span::styled("left ".to_string(), t.dim())];
+        for r in &ranks {
+            head.push(Span::styled(format!("{:>3}", r.label(n)), t.dim()));
+        }
+        put_line(buf, a.x, y, &Line::from(head), a.width);
+        y += 1;
+        for c in [Color::Red, Color::Blue] {
+            let counts = v.remaining.get(c);
+            let mut spans = vec![Span::styled(super::widgets::pad(c.name(), 5), t.side(c))];
+            for r in &ranks {
+                let k = counts[r.index()];
+                let st = if k == 0 { t.dim() } else { Style::new() };
+                spans.push(Span::styled(format!("{k:>3}"), st));
+            }
+            put_line(buf, a.x, y, &Line::from(spans), a.width);
+            y += 1;
+        }
+        // Captured pieces.
+        let mut spans = vec![Span::styled("taken ".to_string(), t.dim())];
+        for c in [Color::Red, Color::Blue] {
+            let mut caps: Vec<Option<Rank>> = v
+                .captured
+                .iter()
+                .filter(|x| x.color == c)
+                .map(|x| x.rank)
+                .collect();
+            caps.sort_by_key(|r| std::cmp::Reverse(r.map_or(0, |r| r as u8)));
+            let text = if caps.is_empty() {
+                "none".to_string()
+            } else {
+                caps.iter()
+                    .map(|r| rank_text(*r, n))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            spans.push(Span::styled(format!("{} ", c.name()), t.side(c)));
+            spans.push(Span::raw(format!("{text}  ")));
+        }
+        put_line(buf, a.x, y, &Line::from(spans), a.width);
+        y += 1;
+    }
+    if y >= a.bottom() {
+        return;
+    }
+    // Last battle in words.
+    let battle = g
+        .snap
+        .history
+        .iter()
+        .rev()
+        .find(|m| m.battle.is_some())
+        .or(g
+            .view()
+            .and_then(|v| v.last_move.as_ref())
+            .filter(|m| m.battle.is_some()));
+    if let Some(s) = battle.and_then(|m| battle_sentence(m, g.my_color(), n)) {
+        let rows = 2.min(a.bottom() - y);
+        paragraph(buf, Rect::new(a.x, y, a.width, rows), vec![Line::from(s)]);
+        y += rows;
+    }
+    if y >= a.bottom() {
+        return;
+    }
+    // Message or prompt line.
+    match &g.mode {
+        Mode::Command(input) => input.render(buf, a.x, y, a.width, "move: ", t),
+        Mode::Rescue(r) => {
+            let line = match r.rank {
+                None => {
+                    let mut spans = vec![Span::styled("Rescue ".to_string(), t.accent())];
+                    for (i, rank) in r.ranks.iter().enumerate() {
+                        let st = if i == r.row {
+                            t.row_focus()
+                        } else {
+                            Style::new()
+                        };
+                        spans.push(Span::styled(format!("{} {}", i + 1, rank.name()), st));
+                        spans.push(Span::raw(" "));
+                    }
+                    if r.plain_ok {
+                        spans.push(Span::styled("Esc none".to_string(), t.dim()));
+                    }
+                    Line::from(spans)
+                }
+                Some(rank) => Line::from(vec![
+                    Span::styled(format!("Rescue the {}: ", rank.name()), t.accent()),
+                    Span::raw("pick a highlighted square".to_string()),
+                ]),
+            };
+            put_line(buf, a.x, y, &line, a.width);
+        }
+        _ => {
+            if let Some((text, is_err)) = &g.message {
+                let st = if *is_err { t.error() } else { t.accent() };
+                put(buf, a.x, y, text, a.width, st);
+            }
+        }
+    }
+    y += 1;
+    render_chat(
+        buf,
+        g,
+        Rect::new(a.x, y, a.width, a.bottom().saturating_sub(y)),
+        t,
+    );
+}
+
+/// Game chat: last lines and the input line.
+pub(crate) fn render_chat(buf: &mut Buffer, g: &GameUi, a: Rect, t: &Theme) {
+    if a.height == 0 {
+        return;
+    }
+    let lines_h = a.height.saturating_sub(1) as usize;
+    let chat = &g.snap.chat;
+    let start = chat.len().saturating_sub(lines_h);
+    for (k, c) in chat[start..].iter().enumerate() {
+        let who = if c.from == g.snap.seats.red.nick {
+            t.side(Color::Red)
+        } else if c.from == g.snap.seats.blue.nick {
+            t.side(Color::Blue)
+        } else {
+            t.dim()
+        };
+        let line = Line::from(vec![
+            Span::styled(format!("{}: ", c.from), who),
+            Span::raw(c.text.clone()),
+        ]);
+        put_line(buf, a.x, a.y + k as u16, &line, a.width);
+    }
+    let y = a.bottom() - 1;
+    match &g.mode {
+        Mode::Chat(input) => input.render(buf, a.x, y, a.width, "say: ", t),
+        _ => {
+            if chat.is_empty() {
+                put(buf, a.x, y, "t to chat", a.width, t.dim());
+            }
+        }
+    }
+}
+
+pub(crate) const HELP: &[(&str, &str)] = &[
+    ("arrows / hjkl", "move the cursor"),
+    ("Enter / Space", "select a piece, then its target"),
+    ("mouse", "click a piece, then a target"),
+    (": or m", "type a move: c4 c5, c4-c5"),
+    ("Esc", "drop the selection (spectators: leave)"),
+    ("t", "chat"),
+    ("D", "offer a draw (accept a standing offer)"),
+    ("y / n", "accept / decline the opponent's draw offer"),
+    ("R", "resign (asks first)"),
+    ("W", "claim the win when the opponent is gone too long"),
+    ("r", "rematch (after the game)"),
+    ("f", "flip the board"),
+    ("s / F2", "settings"),
+    ("q", "leave the game / back to the lobby"),
+];

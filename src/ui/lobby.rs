@@ -1,0 +1,673 @@
+//! The lobby: players online, open seeks, games in play, chat.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::dialog::{FormKind, SeekForm};
+use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
+use super::layout::{inner, lobby_layout, scroll_offset, LobbyLayout};
+use super::theme::Theme;
+use super::widgets::{fill, footer, pad, panel, put, put_line, trunc, InputResult, LineInput};
+use super::{Act, Effect, Identity, Overlay};
+use crate::proto::{GameId, LobbyCmd, LobbySnapshot, PlayerStatus, SeekId};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Panel {
+    Players,
+    Seeks,
+    Games,
+    Chat,
+}
+
+const PANELS: [Panel; 4] = [Panel::Seeks, Panel::Games, Panel::Chat, Panel::Players];
+
+/// What the lobby screen remembers between snapshots. Selections are kept by id so a list
+/// changing under the cursor never makes Enter act on another entry.
+#[derive(Clone, Debug)]
+pub(crate) struct LobbyUi {
+    pub focus: Panel,
+    pub player: Option<String>,
+    pub seek: Option<SeekId>,
+    pub game: Option<GameId>,
+    pub chat: Option<LineInput>,
+}
+
+impl Default for LobbyUi {
+    fn default() -> Self {
+        LobbyUi {
+            focus: Panel::Seeks,
+            player: None,
+            seek: None,
+            game: None,
+            chat: None,
+        }
+    }
+}
+
+pub(crate) const CHAT_MAX: usize = 300;
+
+impl LobbyUi {
+    pub fn typing(&self) -> bool {
+        self.chat.is_some()
+    }
+
+    pub fn player_index(&self, l: &LobbySnapshot) -> Option<usize> {
+        let n = self.player.as_ref()?;
+        l.players.iter().position(|p| &p.nick == n)
+    }
+
+    pub fn seek_index(&self, l: &LobbySnapshot) -> Option<usize> {
+        let id = self.seek?;
+        l.seeks.iter().position(|s| s.id == id)
+    }
+
+    pub fn game_index(&self, l: &LobbySnapshot) -> Option<usize> {
+        let id = self.game?;
+        l.games.iter().position(|g| g.id == id)
+    }
+
+    /// Drops selections whose entry is gone.
+    pub fn fix(&mut self, l: &LobbySnapshot) {
+        if self.player_index(l).is_none() {
+            self.player = None;
+        }
+        if self.seek_index(l).is_none() {
+            self.seek = None;
+        }
+        if self.game_index(l).is_none() {
+            self.game = None;
+        }
+    }
+
+    fn select(&mut self, l: &LobbySnapshot, panel: Panel, i: usize) {
+        match panel {
+            Panel::Players => self.player = l.players.get(i).map(|p| p.nick.clone()),
+            Panel::Seeks => self.seek = l.seeks.get(i).map(|s| s.id),
+            Panel::Games => self.game = l.games.get(i).map(|g| g.id),
+            Panel::Chat => {}
+        }
+    }
+
+    fn len(l: &LobbySnapshot, panel: Panel) -> usize {
+        match panel {
+            Panel::Players => l.players.len(),
+            Panel::Seeks => l.seeks.len(),
+            Panel::Games => l.games.len(),
+            Panel::Chat => 0,
+        }
+    }
+
+    fn index(&self, l: &LobbySnapshot, panel: Panel) -> Option<usize> {
+        match panel {
+            Panel::Players => self.player_index(l),
+            Panel::Seeks => self.seek_index(l),
+            Panel::Games => self.game_index(l),
+            Panel::Chat => None,
+        }
+    }
+
+    fn focus_panel(&mut self, l: &LobbySnapshot, panel: Panel) {
+        self.focus = panel;
+        if self.index(l, panel).is_none() && Self::len(l, panel) > 0 {
+            self.select(l, panel, 0);
+        }
+    }
+
+    fn move_sel(&mut self, l: &LobbySnapshot, d: i32) {
+        let n = Self::len(l, self.focus);
+        if n == 0 {
+            return;
+        }
+        let i = match self.index(l, self.focus) {
+            None => 0,
+            Some(i) => (i as i32 + d).clamp(0, n as i32 - 1) as usize,
+        };
+        self.select(l, self.focus, i);
+    }
+
+    pub fn paste(&mut self, s: &str) {
+        if let Some(c) = &mut self.chat {
+            c.insert(s);
+        }
+    }
+
+    pub fn key(&mut self, key: Key, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
+        if let Some(input) = &mut self.chat {
+            return match input.key(key) {
+                InputResult::Editing => vec![],
+                InputResult::Cancel => {
+                    self.chat = None;
+                    vec![]
+                }
+                InputResult::Submit(text) => {
+                    self.chat = None;
+                    let text = text.trim().to_string();
+                    if text.is_empty() {
+                        vec![]
+                    } else {
+                        vec![Act::Fx(Effect::Lobby(LobbyCmd::Chat(text)))]
+                    }
+                }
+            };
+        }
+        let pos = PANELS.iter().position(|p| *p == self.focus).unwrap_or(0);
+        match key.code {
+            KeyCode::Tab => self.focus_panel(l, PANELS[(pos + 1) % PANELS.len()]),
+            KeyCode::BackTab => {
+                self.focus_panel(l, PANELS[(pos + PANELS.len() - 1) % PANELS.len()])
+            }
+            KeyCode::Left | KeyCode::Char('h') => self.focus_panel(l, Panel::Players),
+            KeyCode::Right | KeyCode::Char('l') if self.focus == Panel::Players => {
+                self.focus_panel(l, Panel::Seeks)
+            }
+            KeyCode::Up | KeyCode::Char('k') => self.move_sel(l, -1),
+            KeyCode::Down | KeyCode::Char('j') => self.move_sel(l, 1),
+            KeyCode::PageUp => self.move_sel(l, -10),
+            KeyCode::PageDown => self.move_sel(l, 10),
+            KeyCode::Home => self.move_sel(l, -10_000),
+            KeyCode::End => self.move_sel(l, 10_000),
+            KeyCode::Enter => return self.activate(l, me),
+            KeyCode::Char('n') => {
+                return vec![Act::Open(Overlay::Form(SeekForm::new(
+                    FormKind::Seek,
+                    me.guest,
+                    None,
+                )))]
+            }
+            KeyCode::Char('b') => {
+                return vec![Act::Open(Overlay::Form(SeekForm::new(
+                    FormKind::Bot,
+                    me.guest,
+                    None,
+                )))]
+            }
+            KeyCode::Char('c') => return self.challenge(l, me),
+            KeyCode::Char('x') => return self.cancel_seek(l, me),
+            KeyCode::Char('t') => {
+                self.focus = Panel::Chat;
+                self.chat = Some(LineInput::new(CHAT_MAX));
+            }
+            KeyCode::Char('s') => return vec![Act::Open(Overlay::Settings { row: 0 })],
+            KeyCode::Char('q') => return vec![Act::Open(Overlay::Quit)],
+            _ => {}
+        }
+        vec![]
+    }
+
+    fn challenge(&mut self, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
+        match self.player_index(l).map(|i| &l.players[i]) {
+            None => {
+                self.focus_panel(l, Panel::Players);
+                vec![Act::Notice(
+                    "Select a player in the list, then press c to challenge them".into(),
+                )]
+            }
+            Some(p) if p.nick == me.nick => {
+                vec![Act::Notice("You cannot challenge yourself".into())]
+            }
+            Some(p) if p.bot => vec![Act::Open(Overlay::Form(SeekForm::new(
+                FormKind::Bot,
+                me.guest,
+                None,
+            )))],
+            Some(p) => vec![Act::Open(Overlay::Form(SeekForm::new(
+                FormKind::Challenge,
+                me.guest,
+                Some(p.nick.clone()),
+            )))],
+        }
+    }
+
+    fn cancel_seek(&mut self, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
+        let selected = self
+            .seek_index(l)
+            .map(|i| &l.seeks[i])
+            .filter(|s| s.owner == me.nick);
+        let mine = selected.or_else(|| l.seeks.iter().find(|s| s.owner == me.nick));
+        match mine {
+            Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::CancelSeek(s.id)))],
+            None => vec![Act::Notice("You have no open seek to cancel".into())],
+        }
+    }
+
+    fn activate(&mut self, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
+        match self.focus {
+            Panel::Players => self.challenge(l, me),
+            Panel::Seeks => match self.seek_index(l).map(|i| &l.seeks[i]) {
+                Some(s) if s.owner == me.nick => {
+                    vec![Act::Notice("That is your own seek: x cancels it".into())]
+                }
+                Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Accept(s.id)))],
+                None => vec![],
+            },
+            Panel::Games => match self.game_index(l).map(|i| &l.games[i]) {
+                Some(g) if g.private => {
+                    vec![Act::Notice("That game is private: no spectators".into())]
+                }
+                Some(g) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(g.id)))],
+                None => vec![],
+            },
+            Panel::Chat => {
+                self.chat = Some(LineInput::new(CHAT_MAX));
+                vec![]
+            }
+        }
+    }
+
+    pub fn mouse(
+        &mut self,
+        m: Mouse,
+        l: &LobbySnapshot,
+        me: &Identity,
+        w: u16,
+        h: u16,
+    ) -> Vec<Act> {
+        let lay = lobby_layout(w, h);
+        let pos = (m.column, m.row).into();
+        match m.kind {
+            MouseKind::ScrollUp | MouseKind::ScrollDown => {
+                let d = if m.kind == MouseKind::ScrollUp { -1 } else { 1 };
+                for (panel, r) in panels(&lay) {
+                    if r.contains(pos) && panel != Panel::Chat {
+                        self.focus_panel(l, panel);
+                        self.move_sel(l, d);
+                    }
+                }
+                return vec![];
+            }
+            MouseKind::Down(MouseButton::Left) => {}
+            _ => return vec![],
+        }
+        for (panel, r) in panels(&lay) {
+            if !r.contains(pos) {
+                continue;
+            }
+            if panel == Panel::Chat {
+                self.focus = Panel::Chat;
+                if self.chat.is_none() {
+                    self.chat = Some(LineInput::new(CHAT_MAX));
+                }
+                return vec![];
+            }
+            let inn = list_area(panel, r);
+            if !inn.contains(pos) {
+                self.focus_panel(l, panel);
+                return vec![];
+            }
+            let n = Self::len(l, panel);
+            let off = scroll_offset(self.index(l, panel), n, inn.height as usize);
+            let i = off + (m.row - inn.y) as usize;
+            if i >= n {
+                self.focus = panel;
+                return vec![];
+            }
+            let again = self.focus == panel && self.index(l, panel) == Some(i);
+            self.focus = panel;
+            self.select(l, panel, i);
+            if again {
+                return self.activate(l, me);
+            }
+            return vec![];
+        }
+        vec![]
+    }
+}
+
+fn panels(l: &LobbyLayout) -> [(Panel, Rect); 4] {
+    [
+        (Panel::Players, l.players),
+        (Panel::Seeks, l.seeks),
+        (Panel::Games, l.games),
+        (Panel::Chat, l.chat),
+    ]
+}
+
+/// The rows of a list panel (inside the border, below the column header for seeks/games).
+fn list_area(panel: Panel, r: Rect) -> Rect {
+    let i = inner(r);
+    match panel {
+        Panel::Seeks | Panel::Games | Panel::Players => {
+            Rect::new(i.x, i.y + 1, i.width, i.height.saturating_sub(1))
+        }
+        Panel::Chat => i,
+    }
+}
+
+fn status_text(s: PlayerStatus) -> &'static str {
+    match s {
+        PlayerStatus::Idle => "idle",
+        PlayerStatus::Seeking => "seeking",
+        PlayerStatus::Playing(_) => "playing",
+        PlayerStatus::Watching(_) => "watching",
+    }
+}
+
+fn draw_list(
+    buf: &mut Buffer,
+    area: Rect,
+    rows: Vec<Line<'static>>,
+    selected: Option<usize>,
+    focused: bool,
+    empty: &str,
+    t: &Theme,
+) {
+    if rows.is_empty() {
+        put(buf, area.x, area.y, empty, area.width, t.dim());
+        return;
+    }
+    let off = scroll_offset(selected, rows.len(), area.height as usize);
+    for (k, row) in rows.iter().enumerate().skip(off).take(area.height as usize) {
+        let y = area.y + (k - off) as u16;
+        if Some(k) == selected {
+            let st = if focused {
+                t.row_focus()
+            } else {
+                t.row_select()
+            };
+            fill(buf, Rect::new(area.x, y, area.width, 1), st);
+            let row = row.clone().patch_style(st);
+            put_line(buf, area.x, y, &row, area.width);
+        } else {
+            put_line(buf, area.x, y, row, area.width);
+        }
+    }
+    if off > 0 {
+        put(
+            buf,
+            area.right().saturating_sub(3),
+            area.y,
+            "...",
+            3,
+            t.dim(),
+        );
+    }
+}
+
+pub(crate) fn render(
+    buf: &mut Buffer,
+    ui: &LobbyUi,
+    l: &LobbySnapshot,
+    me: &Identity,
+    t: &Theme,
+    w: u16,
+    h: u16,
+) {
+    let lay = lobby_layout(w, h);
+    let sep = t.g.sep;
+    // Header.
+    let who = if me.guest {
+        format!("{} (guest)", me.nick)
+    } else {
+        me.nick.clone()
+    };
+    let header = Line::from(vec![
+        Span::styled("stratego-ssh", t.accent()),
+        Span::raw(sep.to_string()),
+        Span::raw(format!("you are {who}")),
+        Span::raw(sep.to_string()),
+        Span::styled(
+            format!(
+                "{} online, {} seeks, {} games",
+                l.players.len(),
+                l.seeks.len(),
+                l.games.len()
+            ),
+            t.dim(),
+        ),
+    ]);
+    put_line(buf, lay.header.x, lay.header.y, &header, lay.header.width);
+
+    // Players.
+    let f = ui.focus;
+    let inn = panel(
+        buf,
+        lay.players,
+        &format!("Players ({})", l.players.len()),
+        f == Panel::Players,
+        t,
+    );
+    let nick_w = (inn.width as usize).saturating_sub(18).clamp(6, 24);
+    put(
+        buf,
+        inn.x,
+        inn.y,
+        &format!("{} {:>6} {}", pad("nick", nick_w + 2), "rating", "status"),
+        inn.width,
+        t.dim(),
+    );
+    let rows = l
+        .players
+        .iter()
+        .map(|p| {
+            let rating = if p.bot {
+                "bot".to_string()
+            } else if let Some(r) = p.rating {
+                r.to_string()
+            } else if p.guest {
+                "guest".to_string()
+            } else {
+                "-".to_string()
+            };
+            let mut nick = trunc(&p.nick, nick_w);
+            if p.nick == me.nick {
+                nick = trunc(&format!("{} (you)", p.nick), nick_w);
+            }
+            let name_style = if p.nick == me.nick {
+                t.accent()
+            } else {
+                Style::new()
+            };
+            Line::from(vec![
+                Span::raw(format!("{} ", t.g.bullet)),
+                Span::styled(pad(&nick, nick_w), name_style),
+                Span::raw(format!(" {rating:>6} ")),
+                Span::styled(status_text(p.status).to_string(), t.dim()),
+            ])
+        })
+        .collect();
+    draw_list(
+        buf,
+        list_area(Panel::Players, lay.players),
+        rows,
+        ui.player_index(l),
+        f == Panel::Players,
+        "nobody else here yet",
+        t,
+    );
+
+    // Seeks.
+    let inn = panel(
+        buf,
+        lay.seeks,
+        &format!("Open seeks ({})", l.seeks.len()),
+        f == Panel::Seeks,
+        t,
+    );
+    put(
+        buf,
+        inn.x,
+        inn.y,
+        "player       variant  clock rated  rules",
+        inn.width,
+        t.dim(),
+    );
+    let rows = l
+        .seeks
+        .iter()
+        .map(|s| {
+            let clock = s.terms.clock.map_or("none".to_string(), |c| c.to_string());
+            let rated = if s.terms.rated { "rated" } else { "casual" };
+            let mut spans = vec![];
+            if s.private_to.as_deref() == Some(me.nick.as_str()) {
+                spans.push(Span::styled(pad(&format!("! {}", s.owner), 12), t.accent()));
+            } else if s.owner == me.nick {
+                spans.push(Span::styled(pad("(you)", 12), t.accent()));
+            } else {
+                spans.push(Span::raw(pad(&s.owner, 12)));
+            }
+            spans.push(Span::raw(format!(
+                " {} {} {} ",
+                pad(s.terms.rules.variant.name(), 8),
+                pad(&clock, 5),
+                pad(rated, 6)
+            )));
+            spans.push(Span::styled(s.terms.rules.options.summary(), t.dim()));
+            if let Some(to) = &s.private_to {
+                if to == &me.nick {
+                    spans.push(Span::styled(" challenge to you!", t.accent()));
+                } else {
+                    spans.push(Span::styled(format!(" {} {to}", t.g.arrow), t.dim()));
+                }
+            }
+            Line::from(spans)
+        })
+        .collect();
+    draw_list(
+        buf,
+        list_area(Panel::Seeks, lay.seeks),
+        rows,
+        ui.seek_index(l),
+        f == Panel::Seeks,
+        "no open seeks: press n to post one, b to play the computer",
+        t,
+    );
+
+    // Games.
+    let inn = panel(
+        buf,
+        lay.games,
+        &format!("Games in play ({})", l.games.len()),
+        f == Panel::Games,
+        t,
+    );
+    put(
+        buf,
+        inn.x,
+        inn.y,
+        "red vs blue                       variant   move  watching",
+        inn.width,
+        t.dim(),
+    );
+    let rows = l
+        .games
+        .iter()
+        .map(|g| {
+            let names = 32usize;
+            let red = trunc(&g.red, 14);
+            let blue = trunc(&g.blue, 14);
+            let used = red.chars().count() + blue.chars().count() + 4;
+            let mut spans = vec![
+                Span::styled(red, t.side(crate::rules::Color::Red)),
+                Span::raw(" vs "),
+                Span::styled(blue, t.side(crate::rules::Color::Blue)),
+                Span::raw(" ".repeat(names.saturating_sub(used) + 2)),
+                Span::raw(format!(
+                    "{} {:>5}  {:>3}",
+                    pad(g.terms.rules.variant.name(), 8),
+                    g.ply / 2 + 1,
+                    g.spectators
+                )),
+            ];
+            if g.private {
+                spans.push(Span::styled("  (private)", t.dim()));
+            }
+            Line::from(spans)
+        })
+        .collect();
+    draw_list(
+        buf,
+        list_area(Panel::Games, lay.games),
+        rows,
+        ui.game_index(l),
+        f == Panel::Games,
+        "no games in play",
+        t,
+    );
+
+    // Chat.
+    let inn = panel(buf, lay.chat, "Chat", f == Panel::Chat, t);
+    if inn.height > 0 {
+        let lines_h = inn.height.saturating_sub(1) as usize;
+        let start = l.chat.len().saturating_sub(lines_h);
+        for (k, c) in l.chat[start..].iter().enumerate() {
+            let line = Line::from(vec![
+                Span::styled(format!("{}: ", c.from), t.accent()),
+                Span::raw(c.text.clone()),
+            ]);
+            put_line(buf, inn.x, inn.y + k as u16, &line, inn.width);
+        }
+        let y = inn.bottom() - 1;
+        match &ui.chat {
+            Some(input) => input.render(buf, inn.x, y, inn.width, "say: ", t),
+            None => {
+                put(buf, inn.x, y, "t to chat", inn.width, t.dim());
+            }
+        }
+    }
+
+    // Footer.
+    let keys: &[(&str, &str)] = if ui.chat.is_some() {
+        &[("Enter", "send"), ("Esc", "cancel")]
+    } else {
+        match ui.focus {
+            Panel::Seeks => &[
+                ("Enter", "accept"),
+                ("n", "new seek"),
+                ("b", "vs computer"),
+                ("?", "help"),
+                ("q", "quit"),
+                ("x", "cancel mine"),
+                ("Tab", "next list"),
+                ("t", "chat"),
+                ("s", "settings"),
+            ],
+            Panel::Games => &[
+                ("Enter", "watch"),
+                ("n", "new seek"),
+                ("b", "vs computer"),
+                ("?", "help"),
+                ("q", "quit"),
+                ("Tab", "next list"),
+                ("t", "chat"),
+                ("s", "settings"),
+            ],
+            Panel::Players => &[
+                ("Enter/c", "challenge"),
+                ("n", "new seek"),
+                ("b", "vs computer"),
+                ("?", "help"),
+                ("q", "quit"),
+                ("Tab", "next list"),
+                ("t", "chat"),
+                ("s", "settings"),
+            ],
+            Panel::Chat => &[
+                ("Enter/t", "type"),
+                ("n", "new seek"),
+                ("b", "vs computer"),
+                ("?", "help"),
+                ("q", "quit"),
+                ("Tab", "next list"),
+                ("s", "settings"),
+            ],
+        }
+    };
+    footer(buf, lay.footer, keys, t);
+}
+
+pub(crate) const HELP: &[(&str, &str)] = &[
+    ("Tab / Shift-Tab", "next / previous list"),
+    ("Left / Right", "players list / seeks"),
+    ("Up / Down, j / k", "move in the list"),
+    ("Enter", "accept seek, watch game, challenge player, chat"),
+    ("n", "new seek (variant, rules, clock, private)"),
+    ("c", "challenge the selected player"),
+    ("b", "play the computer"),
+    ("x", "cancel your seek"),
+    ("t", "type in chat"),
+    ("s / F2", "settings (numbering, ASCII, colours)"),
+    ("mouse", "click selects, click again accepts / watches"),
+    ("q", "quit"),
+];

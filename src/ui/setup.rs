@@ -1,0 +1,664 @@
+//! The set-up phase: arranging one's army before play.
+
+use std::time::Instant;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::board::{self, Content};
+use super::game::{
+    render_chat, render_confirm_for, render_header, Confirm, GameUi, Mode, CHAT_MAX,
+};
+use super::input::{Key, KeyCode, Mouse};
+use super::theme::Theme;
+use super::widgets::{dialog, fill, footer, pad, paragraph, put, put_line, InputResult, LineInput};
+use super::{Act, Effect, SavedSetup, Settings};
+use crate::proto::{GameCmd, LobbyCmd};
+use crate::rules::{setup_squares, Color, Numbering, Rank, Rules, SplitMix64, Square};
+
+/// The rank a key places, in the active numbering.
+pub(crate) fn rank_for_key(c: char, n: Numbering) -> Option<Rank> {
+    match c {
+        's' => return Some(Rank::Spy),
+        'b' | 'B' => return Some(Rank::Bomb),
+        'f' | 'F' => return Some(Rank::Flag),
+        'x' | 'X' => return Some(Rank::Marshal),
+        _ => {}
+    }
+    let d = c.to_digit(10)?;
+    match n {
+        Numbering::Modern => match d {
+            0 => Some(Rank::Marshal),
+            1 => Some(Rank::Spy),
+            d => Rank::from_index(d as usize - 1),
+        },
+        Numbering::Classic => match d {
+            0 => None,
+            d => Rank::from_index(10 - d as usize),
+        },
+    }
+}
+
+/// The keys shown for a rank in the legend.
+fn keys_for(r: Rank, n: Numbering) -> &'static str {
+    match (r, n) {
+        (Rank::Marshal, Numbering::Modern) => "0 x",
+        (Rank::Spy, Numbering::Modern) => "1 s",
+        (Rank::Spy, Numbering::Classic) => "s",
+        (Rank::Bomb, _) => "b",
+        (Rank::Flag, _) => "f",
+        (r, n) => r.label(n),
+    }
+}
+
+/// Where the legend rows are in the side panel (for drawing and clicks).
+pub(crate) fn legend_rows(side: Rect, rules: &Rules) -> Vec<(Rank, Rect)> {
+    let top = side.y + 5;
+    Rank::ALL
+        .into_iter()
+        .filter(|r| rules.variant.count(*r) > 0)
+        .enumerate()
+        .map(|(i, r)| (r, Rect::new(side.x, top + i as u16, side.width.min(30), 1)))
+        .filter(|(_, rect)| rect.y + 3 < side.bottom())
+        .collect()
+}
+
+impl GameUi {
+    fn rules(&self) -> Rules {
+        self.snap.terms.rules
+    }
+
+    fn submitted(&self) -> bool {
+        self.snap.my_setup.is_some()
+    }
+
+    fn in_zone(&self, sq: Square) -> bool {
+        match self.my_color() {
+            Some(c) => self.rules().is_setup_row(c, sq.row()) && !sq.is_lake(),
+            None => false,
+        }
+    }
+
+    pub(crate) fn submit_setup(&mut self) -> Vec<Act> {
+        let Some(c) = self.my_color() else {
+            return vec![];
+        };
+        let mut s = self.draft.clone();
+        s.color = Some(c);
+        match s.validate(&self.rules(), c) {
+            Ok(()) => {
+                self.say_setup("Set-up sent: waiting for your opponent");
+                vec![Act::Fx(Effect::Game(GameCmd::SubmitSetup(s)))]
+            }
+            Err(e) => {
+                self.err_setup(format!("Not ready: {e}"));
+                vec![]
+            }
+        }
+    }
+
+    fn say_setup(&mut self, s: impl Into<String>) {
+        self.message = Some((s.into(), false));
+    }
+
+    fn err_setup(&mut self, s: impl Into<String>) {
+        self.message = Some((s.into(), true));
+    }
+
+    /// The next own set-up square in reading order on screen.
+    fn advance(&mut self, w: u16, h: u16) {
+        let g = self.layout(w, h).board;
+        let (dc, dr) = g.display(self.cursor);
+        let (nc, nr) = if dc < 9 { (dc + 1, dr) } else { (0, dr + 1) };
+        match g.at_display(nc, nr).filter(|s| self.in_zone(*s)) {
+            Some(s) => self.cursor = s,
+            None => {
+                // Back to the top-left of the zone.
+                let first = (0..10)
+                    .flat_map(|r| (0..10).map(move |c| (c, r)))
+                    .filter_map(|(c, r)| g.at_display(c, r))
+                    .find(|s| self.in_zone(*s));
+                if let Some(f) = first {
+                    self.cursor = f;
+                }
+            }
+        }
+    }
+
+    fn place(&mut self, rank: Rank, w: u16, h: u16) {
+        if !self.in_zone(self.cursor) {
+            self.err_setup(format!("{} is not one of your set-up squares", self.cursor));
+            return;
+        }
+        let rules = self.rules();
+        if self.draft.pieces.get(&self.cursor) == Some(&rank) {
+            self.advance(w, h);
+            return;
+        }
+        if self.draft.left_to_place(&rules)[rank.index()] == 0 {
+            let n = rules.variant.count(rank);
+            self.err_setup(if n == 0 {
+                format!("{} has no {}", rules.variant.name(), rank.name())
+            } else {
+                format!("All {} {} placed", n, plural(rank, n))
+            });
+            return;
+        }
+        self.draft.pieces.insert(self.cursor, rank);
+        self.message = None;
+        self.advance(w, h);
+    }
+
+    fn pick_or_swap(&mut self, at: Square) {
+        if !self.in_zone(at) {
+            self.err_setup(format!("{at} is not one of your set-up squares"));
+            return;
+        }
+        match self.picked {
+            None => {
+                if self.draft.pieces.contains_key(&at) {
+                    self.picked = Some(at);
+                    self.message = None;
+                } else {
+                    self.err_setup("Nothing to pick up here: type a rank key to place a piece");
+                }
+            }
+            Some(p) if p == at => self.picked = None,
+            Some(p) => {
+                let a = self.draft.pieces.remove(&p);
+                let b = self.draft.pieces.remove(&at);
+                if let Some(a) = a {
+                    self.draft.pieces.insert(at, a);
+                }
+                if let Some(b) = b {
+                    self.draft.pieces.insert(p, b);
+                }
+                self.picked = None;
+                self.message = None;
+            }
+        }
+    }
+
+    /// Fills the empty set-up squares with the pieces still to place.
+    fn random_fill(&mut self) {
+        let Some(c) = self.my_color() else {
+            return;
+        };
+        let rules = self.rules();
+        let mut rng = SplitMix64(self.seed.wrapping_mul(0x9E37_79B9) ^ self.snap.id);
+        self.seed = self.seed.wrapping_add(1);
+        let mut empty: Vec<Square> = setup_squares(&rules, c)
+            .into_iter()
+            .filter(|s| !s.is_lake() && !self.draft.pieces.contains_key(s))
+            .collect();
+        for i in (1..empty.len()).rev() {
+            let j = rng.below(i + 1);
+            empty.swap(i, j);
+        }
+        let left = self.draft.left_to_place(&rules);
+        let todo: Vec<Rank> = Rank::ALL
+            .into_iter()
+            .flat_map(|r| std::iter::repeat_n(r, left[r.index()] as usize))
+            .collect();
+        for (sq, r) in empty.into_iter().zip(todo) {
+            self.draft.pieces.insert(sq, r);
+        }
+        self.picked = None;
+        self.say_setup("Filled at random: swap pieces with Space, or r again");
+    }
+
+    fn saved_for<'a>(&self, saved: &'a [SavedSetup]) -> Vec<&'a SavedSetup> {
+        let v = self.rules().variant;
+        saved.iter().filter(|s| s.variant == v).collect()
+    }
+
+    pub(crate) fn setup_key(
+        &mut self,
+        key: Key,
+        settings: &Settings,
+        saved: &[SavedSetup],
+        w: u16,
+        h: u16,
+    ) -> Vec<Act> {
+        let Some(color) = self.my_color() else {
+            return match key.code {
+                KeyCode::Char('q') | KeyCode::Esc => vec![Act::Fx(Effect::Game(GameCmd::Leave))],
+                KeyCode::Char('t') => {
+                    self.mode = Mode::Chat(LineInput::new(CHAT_MAX));
+                    vec![]
+                }
+                _ => vec![],
+            };
+        };
+        match &mut self.mode {
+            Mode::SaveName(input) => {
+                match input.key(key) {
+                    InputResult::Editing => {}
+                    InputResult::Cancel => self.mode = Mode::Normal,
+                    InputResult::Submit(name) => {
+                        self.mode = Mode::Normal;
+                        let name = name.trim().to_string();
+                        if name.is_empty() {
+                            self.err_setup("A saved set-up needs a name");
+                            return vec![];
+                        }
+                        let mut s = self.draft.clone();
+                        s.color = Some(color);
+                        self.say_setup(format!("Saved as '{name}'"));
+                        return vec![Act::Fx(Effect::Lobby(LobbyCmd::SaveSetup {
+                            name,
+                            variant: self.rules().variant,
+                            setup: s,
+                        }))];
+                    }
+                }
+                return vec![];
+            }
+            Mode::Load(row) => {
+                let mut row = *row;
+                let list = self.saved_for(saved);
+                let n = list.len();
+                let mut fx = vec![];
+                let mut close = false;
+                match key.code {
+                    KeyCode::Up | KeyCode::Char('k') => row = row.saturating_sub(1),
+                    KeyCode::Down | KeyCode::Char('j') => row = (row + 1).min(n.saturating_sub(1)),
+                    KeyCode::Enter | KeyCode::Char(' ') => {
+                        close = true;
+                        if let Some(s) = list.get(row) {
+                            let name = s.name.clone();
+                            self.draft = s.setup.for_color(color);
+                            self.picked = None;
+                            match self.draft.validate(&self.rules(), color) {
+                                Ok(()) => self.say_setup(format!("Loaded '{name}'")),
+                                Err(e) => self.err_setup(format!("Loaded '{name}', but: {e}")),
+                            }
+                        }
+                    }
+                    KeyCode::Delete | KeyCode::Char('x') => {
+                        if let Some(s) = list.get(row) {
+                            fx.push(Act::Fx(Effect::Lobby(LobbyCmd::DeleteSetup {
+                                name: s.name.clone(),
+                                variant: s.variant,
+                            })));
+                            row = row.saturating_sub(1);
+                        }
+                    }
+                    _ => close = true,
+                }
+                self.mode = if close { Mode::Normal } else { Mode::Load(row) };
+                return fx;
+            }
+            _ => {}
+        }
+        if key.code == KeyCode::Char('t') {
+            self.mode = Mode::Chat(LineInput::new(CHAT_MAX));
+            return vec![];
+        }
+        if key.code == KeyCode::Char('q') {
+            self.mode = Mode::Confirm(Confirm::Leave);
+            return vec![];
+        }
+        if self.submitted() {
+            if self.move_cursor_setup(key, w, h) {
+                return vec![];
+            }
+            if matches!(
+                key.code,
+                KeyCode::Char(_) | KeyCode::Enter | KeyCode::Delete | KeyCode::Backspace
+            ) {
+                self.say_setup("Your set-up is sent: waiting for your opponent");
+            }
+            return vec![];
+        }
+        if self.move_cursor_setup(key, w, h) {
+            return vec![];
+        }
+        let complete = self.draft.validate(&self.rules(), color).is_ok();
+        match key.code {
+            KeyCode::Char(' ') => self.pick_or_swap(self.cursor),
+            KeyCode::Enter => {
+                if complete && self.picked.is_none() {
+                    self.mode = Mode::Confirm(Confirm::Ready);
+                } else {
+                    self.pick_or_swap(self.cursor);
+                }
+            }
+            KeyCode::Esc => {
+                self.picked = None;
+                self.message = None;
+            }
+            KeyCode::Delete | KeyCode::Backspace => {
+                if self.draft.pieces.remove(&self.cursor).is_none() {
+                    self.err_setup("This square is already empty");
+                }
+                self.picked = None;
+            }
+            KeyCode::Char('d') => return self.submit_setup(),
+            KeyCode::Char('r') => self.random_fill(),
+            KeyCode::Char('c') => {
+                self.draft.pieces.clear();
+                self.picked = None;
+                self.say_setup("Cleared: place your pieces, or r for a random fill");
+            }
+            KeyCode::Char('S') => {
+                if let Err(e) = self.draft.validate(&self.rules(), color) {
+                    self.err_setup(format!("Complete the set-up before saving it ({e})"));
+                } else {
+                    self.mode = Mode::SaveName(LineInput::new(30));
+                }
+            }
+            KeyCode::Char('L') => {
+                if self.saved_for(saved).is_empty() {
+                    self.err_setup(format!(
+                        "No saved {} set-ups yet: S saves this one",
+                        self.rules().variant.name()
+                    ));
+                } else {
+                    self.mode = Mode::Load(0);
+                }
+            }
+            KeyCode::Char(c) => match rank_for_key(c, settings.numbering) {
+                Some(r) => self.place(r, w, h),
+                None => self.err_setup(format!("'{c}' places no piece: see the list on the right")),
+            },
+            _ => {}
+        }
+        vec![]
+    }
+
+    fn move_cursor_setup(&mut self, key: Key, w: u16, h: u16) -> bool {
+        let (dx, dy) = match key.code {
+            KeyCode::Left | KeyCode::Char('h') => (-1, 0),
+            KeyCode::Right | KeyCode::Char('l') => (1, 0),
+            KeyCode::Up | KeyCode::Char('k') => (0, -1),
+            KeyCode::Down | KeyCode::Char('j') => (0, 1),
+            _ => return false,
+        };
+        let g = self.layout(w, h).board;
+        let next = g.step(self.cursor, dx, dy);
+        // Stay inside the own set-up rows while arranging.
+        if self.in_zone(next) || !self.in_zone(self.cursor) {
+            self.cursor = next;
+        }
+        true
+    }
+
+    pub(crate) fn setup_mouse(
+        &mut self,
+        m: Mouse,
+        settings: &Settings,
+        w: u16,
+        h: u16,
+    ) -> Vec<Act> {
+        let _ = settings;
+        let lay = self.layout(w, h);
+        if self.submitted() || self.my_color().is_none() {
+            return vec![];
+        }
+        if let Some(at) = lay.board.hit(m.column, m.row) {
+            if !lay.board.rect(at).contains((m.column, m.row).into()) {
+                return vec![];
+            }
+            if !self.in_zone(at) {
+                return vec![];
+            }
+            self.mode = Mode::Normal;
+            self.cursor = at;
+            if self.picked.is_some() || self.draft.pieces.contains_key(&at) {
+                self.pick_or_swap(at);
+            }
+            return vec![];
+        }
+        for (rank, r) in legend_rows(lay.side, &self.rules()) {
+            if r.contains((m.column, m.row).into()) {
+                self.place(rank, w, h);
+            }
+        }
+        vec![]
+    }
+}
+
+fn plural(r: Rank, n: u8) -> String {
+    if n == 1 {
+        r.name().to_string()
+    } else {
+        format!("{}s", r.name())
+    }
+}
+
+pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
+    let (settings, saved, t, w, h, now) = (cx.settings, cx.saved, cx.t, cx.w, cx.h, cx.now);
+    let lay = g.layout(w, h);
+    let n = settings.numbering;
+    let rules = g.snap.terms.rules;
+    render_header(buf, g, lay.header, t);
+    let me = g.my_color();
+    let setup = g.snap.my_setup.as_ref().unwrap_or(&g.draft);
+    let cell = |sq: Square| {
+        let own = me.is_some_and(|c| rules.is_setup_row(c, sq.row()));
+        let other = Color::ALL
+            .into_iter()
+            .any(|c| Some(c) != me && rules.is_setup_row(c, sq.row()));
+        let content = if sq.is_lake() {
+            Content::Lake
+        } else if own {
+            match setup.pieces.get(&sq) {
+                Some(r) => Content::Piece {
+                    color: me.unwrap_or(Color::Red),
+                    label: r.label(n).to_string(),
+                    revealed: false,
+                },
+                None => Content::Empty,
+            }
+        } else if other {
+            Content::Shade
+        } else {
+            Content::Empty
+        };
+        let mut c = board::Cell::new(content);
+        c.zone = own;
+        c.cursor = me.is_some() && g.cursor == sq;
+        c.selected = g.picked == Some(sq);
+        c
+    };
+    board::draw(buf, &lay.board, t, &cell);
+
+    // Side panel.
+    let side = lay.side;
+    let bottom = if g.flipped() { Color::Blue } else { Color::Red };
+    draw_seat_setup(
+        buf,
+        g,
+        bottom.opposite(),
+        Rect::new(side.x, side.y, side.width, 2),
+        t,
+        now,
+    );
+    draw_seat_setup(
+        buf,
+        g,
+        bottom,
+        Rect::new(side.x, side.bottom().saturating_sub(2), side.width, 2),
+        t,
+        now,
+    );
+    let title = match me {
+        None => "The players are setting up".to_string(),
+        Some(_) if g.snap.my_setup.is_some() => "Sent: waiting for your opponent".to_string(),
+        Some(c) => format!("Set up your army ({})", c.name()),
+    };
+    put(buf, side.x, side.y + 3, &title, side.width, t.accent());
+    if me.is_some() {
+        let left = setup.left_to_place(&rules);
+        put(
+            buf,
+            side.x,
+            side.y + 4,
+            &format!("{} {} {}", pad("key", 4), pad("piece", 12), "left"),
+            side.width,
+            t.dim(),
+        );
+        for (rank, r) in legend_rows(side, &rules) {
+            let k = left[rank.index()];
+            let st = if k == 0 { t.dim() } else { Style::new() };
+            let line = Line::from(vec![
+                Span::styled(pad(keys_for(rank, n), 4), t.key()),
+                Span::raw(" "),
+                Span::styled(pad(rank.name(), 12), st),
+                Span::styled(
+                    format!(" {k:>2}"),
+                    if k == 0 { t.dim() } else { t.accent() },
+                ),
+            ]);
+            put_line(buf, r.x, r.y, &line, r.width);
+        }
+        let rows = legend_rows(side, &rules);
+        if let Some((_, last)) = rows.last() {
+            let placed = setup.pieces.len();
+            let total = rules.variant.army_size();
+            let y = last.y + 1;
+            if y + 2 < side.bottom() {
+                let st = if placed == total { t.good() } else { t.dim() };
+                put(
+                    buf,
+                    side.x,
+                    y,
+                    &format!("{placed} of {total} placed"),
+                    side.width,
+                    st,
+                );
+            }
+        }
+    }
+
+    // Under the board: message, keys, chat.
+    let a = lay.below;
+    let mut y = a.y;
+    if let Mode::SaveName(input) = &g.mode {
+        input.render(buf, a.x, y, a.width, "save as: ", t);
+        y += 1;
+    } else if let Some((text, is_err)) = &g.message {
+        let st = if *is_err { t.error() } else { t.accent() };
+        let rows = 2.min(a.bottom().saturating_sub(y));
+        paragraph(
+            buf,
+            Rect::new(a.x, y, a.width, rows),
+            vec![Line::styled(text.clone(), st)],
+        );
+        y += rows;
+    }
+    if y < a.bottom() && me.is_some() && g.snap.my_setup.is_none() {
+        let hints = Line::from(vec![Span::styled(
+            "rank keys place, Space picks up/swaps, Del removes".to_string(),
+            t.dim(),
+        )]);
+        put_line(buf, a.x, y, &hints, a.width);
+        y += 1;
+    }
+    if y < a.bottom() {
+        render_chat(buf, g, Rect::new(a.x, y, a.width, a.bottom() - y), t);
+    }
+
+    let keys: Vec<(&str, &str)> = match (&g.mode, me) {
+        (Mode::Chat(_), _) | (Mode::SaveName(_), _) => vec![("Enter", "ok"), ("Esc", "cancel")],
+        (Mode::Load(_), _) => vec![("Enter", "load"), ("x", "delete"), ("Esc", "close")],
+        (_, None) => vec![("q", "leave"), ("t", "chat"), ("?", "help")],
+        (_, Some(_)) if g.snap.my_setup.is_some() => {
+            vec![("t", "chat"), ("q", "leave"), ("?", "help")]
+        }
+        _ => vec![
+            ("d", "ready"),
+            ("Space", "pick/swap"),
+            ("r", "random"),
+            ("c", "clear"),
+            ("S/L", "save/load"),
+            ("?", "help"),
+            ("t", "chat"),
+            ("arrows", "cursor"),
+        ],
+    };
+    footer(buf, lay.footer, &keys, t);
+
+    if let Mode::Load(row) = &g.mode {
+        let list = g.saved_for(saved);
+        let hgt = list.len() as u16 + 4;
+        let inn = dialog(
+            buf,
+            Rect::new(0, 0, w, h),
+            50,
+            hgt,
+            &format!("Saved {} set-ups", rules.variant.name()),
+            t,
+        );
+        for (i, s) in list.iter().enumerate() {
+            let y = inn.y + i as u16;
+            if y >= inn.bottom().saturating_sub(1) {
+                break;
+            }
+            let st = if i == *row {
+                t.row_focus()
+            } else {
+                Style::new()
+            };
+            if i == *row {
+                fill(buf, Rect::new(inn.x, y, inn.width, 1), st);
+            }
+            put(buf, inn.x + 1, y, &s.name, inn.width.saturating_sub(2), st);
+        }
+        put(
+            buf,
+            inn.x + 1,
+            inn.bottom().saturating_sub(1),
+            "Enter load  x delete  Esc close",
+            inn.width.saturating_sub(1),
+            t.dim(),
+        );
+    }
+    if let Mode::Confirm(c) = &g.mode {
+        render_confirm_for(buf, *c, w, h, t);
+    }
+}
+
+fn draw_seat_setup(buf: &mut Buffer, g: &GameUi, c: Color, area: Rect, t: &Theme, now: Instant) {
+    let (l1, l2) = super::game::seat_line(g, c, t, now);
+    put_line(buf, area.x, area.y, &l1, area.width);
+    put_line(buf, area.x, area.y + 1, &l2, area.width);
+}
+
+pub(crate) const HELP_MODERN: &[(&str, &str)] = &[
+    ("arrows / hjkl", "move the cursor on your set-up rows"),
+    ("0 or x", "place the Marshal (10)"),
+    ("9 .. 2", "place General (9) .. Scout (2)"),
+    ("1 or s", "place the Spy"),
+    ("b / f", "place a Bomb / the Flag"),
+    ("Space / Enter", "pick up a piece, again to swap / move it"),
+    ("Del / Backspace", "remove the piece"),
+    ("r", "fill the rest at random"),
+    ("c", "clear the board"),
+    ("S / L", "save this set-up / load a saved one"),
+    ("d (or Enter when complete)", "ready: send the set-up"),
+    ("mouse", "click squares to pick and swap, ranks to place"),
+    ("t", "chat"),
+    ("F2", "settings"),
+    ("q", "leave the game"),
+];
+
+pub(crate) const HELP_CLASSIC: &[(&str, &str)] = &[
+    ("arrows / hjkl", "move the cursor on your set-up rows"),
+    ("1 .. 9", "place Marshal (1) .. Scout (9)"),
+    ("s", "place the Spy"),
+    ("b / f", "place a Bomb / the Flag"),
+    ("Space / Enter", "pick up a piece, again to swap / move it"),
+    ("Del / Backspace", "remove the piece"),
+    ("r", "fill the rest at random"),
+    ("c", "clear the board"),
+    ("S / L", "save this set-up / load a saved one"),
+    ("d (or Enter when complete)", "ready: send the set-up"),
+    ("mouse", "click squares to pick and swap, ranks to place"),
+    ("t", "chat"),
+    ("F2", "settings"),
+    ("q", "leave the game"),
+];

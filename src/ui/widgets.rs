@@ -1,0 +1,233 @@
+//! Small drawing helpers and a one-line text input.
+
+use std::time::Duration;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use super::input::{Key, KeyCode};
+use super::theme::Theme;
+
+/// Writes `text` at (x, y), clipped to `max` cells; returns the x after the text.
+pub(crate) fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, max: u16, style: Style) -> u16 {
+    if max == 0 || !buf.area.contains((x, y).into()) {
+        return x;
+    }
+    buf.set_stringn(x, y, text, max as usize, style).0
+}
+
+/// Writes a line of spans at (x, y) clipped to `max` cells.
+pub(crate) fn put_line(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, max: u16) -> u16 {
+    if max == 0 || !buf.area.contains((x, y).into()) {
+        return x;
+    }
+    buf.set_line(x, y, line, max).0
+}
+
+/// Fills `area` with spaces in `style`.
+pub(crate) fn fill(buf: &mut Buffer, area: Rect, style: Style) {
+    let area = buf.area.intersection(area);
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            buf[(x, y)].reset();
+            buf[(x, y)].set_style(style);
+        }
+    }
+}
+
+/// A bordered panel with a title; returns the inner area.
+pub(crate) fn panel(buf: &mut Buffer, area: Rect, title: &str, focused: bool, t: &Theme) -> Rect {
+    let title_style = if focused { t.accent() } else { t.title() };
+    let border_style = if focused { t.accent() } else { t.dim() };
+    let block = Block::bordered()
+        .border_set(t.g.border)
+        .border_style(border_style)
+        .title(Span::styled(format!(" {title} "), title_style));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    inner
+}
+
+/// A centred box of at most `w` x `h` cells, cleared, with a border and title.
+pub(crate) fn dialog(
+    buf: &mut Buffer,
+    screen: Rect,
+    w: u16,
+    h: u16,
+    title: &str,
+    t: &Theme,
+) -> Rect {
+    let area = centered(screen, w, h);
+    Clear.render(area, buf);
+    panel(buf, area, title, true, t)
+}
+
+pub(crate) fn centered(screen: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(screen.width);
+    let h = h.min(screen.height);
+    Rect::new(
+        screen.x + (screen.width - w) / 2,
+        screen.y + (screen.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// Wrapped text in `area`.
+pub(crate) fn paragraph(buf: &mut Buffer, area: Rect, lines: Vec<Line<'static>>) {
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(area, buf);
+}
+
+/// The footer: `key description` pairs, as many as fit (most important first).
+pub(crate) fn footer(buf: &mut Buffer, area: Rect, keys: &[(&str, &str)], t: &Theme) {
+    let mut spans = Vec::new();
+    let mut used = 0usize;
+    for (k, d) in keys {
+        let w = k.chars().count() + d.chars().count() + 1 + if used > 0 { 2 } else { 0 };
+        if used + w > area.width as usize {
+            break;
+        }
+        if used > 0 {
+            spans.push(Span::raw("  "));
+        }
+        used += w;
+        spans.push(Span::styled(k.to_string(), t.key()));
+        spans.push(Span::styled(format!(" {d}"), t.dim()));
+    }
+    put_line(buf, area.x, area.y, &Line::from(spans), area.width);
+}
+
+/// `m:ss`, `h:mm:ss`; tenths under ten seconds.
+pub(crate) fn fmt_clock(d: Duration) -> String {
+    let total = d.as_secs();
+    if total < 10 {
+        let tenths = d.subsec_millis() / 100;
+        return format!("0:0{total}.{tenths}");
+    }
+    let (h, m, s) = (total / 3600, (total / 60) % 60, total % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// Truncates to `max` characters, marking the cut.
+pub(crate) fn trunc(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else if max <= 1 {
+        s.chars().take(max).collect()
+    } else {
+        let mut out: String = s.chars().take(max - 1).collect();
+        out.push('~');
+        out
+    }
+}
+
+/// Pads or truncates to exactly `w` characters.
+pub(crate) fn pad(s: &str, w: usize) -> String {
+    let t = trunc(s, w);
+    let n = t.chars().count();
+    format!("{t}{}", " ".repeat(w.saturating_sub(n)))
+}
+
+/// What a key did to a text input.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum InputResult {
+    /// Text changed or key ignored.
+    Editing,
+    Submit(String),
+    Cancel,
+}
+
+/// A one-line text input.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct LineInput {
+    pub text: String,
+    pub max: usize,
+}
+
+impl LineInput {
+    pub fn new(max: usize) -> LineInput {
+        LineInput {
+            text: String::new(),
+            max,
+        }
+    }
+
+    pub fn with_text(text: &str, max: usize) -> LineInput {
+        let mut i = LineInput::new(max);
+        i.insert(text);
+        i
+    }
+
+    /// Inserts text, dropping control characters and anything past `max`.
+    pub fn insert(&mut self, s: &str) {
+        for c in s.chars() {
+            if c.is_control() {
+                continue;
+            }
+            if self.text.chars().count() >= self.max {
+                break;
+            }
+            self.text.push(c);
+        }
+    }
+
+    pub fn key(&mut self, key: Key) -> InputResult {
+        if key.mods.ctrl {
+            match key.code {
+                KeyCode::Char('u') => self.text.clear(),
+                KeyCode::Char('w') => {
+                    let trimmed = self.text.trim_end().len();
+                    self.text.truncate(trimmed);
+                    let cut = self.text.rfind(' ').map_or(0, |i| i + 1);
+                    self.text.truncate(cut);
+                }
+                KeyCode::Char('c') => return InputResult::Cancel,
+                _ => {}
+            }
+            return InputResult::Editing;
+        }
+        match key.code {
+            KeyCode::Char(c) => {
+                let mut b = [0u8; 4];
+                self.insert(c.encode_utf8(&mut b));
+            }
+            KeyCode::Backspace | KeyCode::Delete => {
+                self.text.pop();
+            }
+            KeyCode::Enter => return InputResult::Submit(self.text.clone()),
+            KeyCode::Esc => return InputResult::Cancel,
+            _ => {}
+        }
+        InputResult::Editing
+    }
+
+    /// Draws `prompt text_` with the end of the text visible.
+    pub fn render(&self, buf: &mut Buffer, x: u16, y: u16, w: u16, prompt: &str, t: &Theme) {
+        let pw = prompt.chars().count() as u16;
+        let x2 = put(buf, x, y, prompt, w, t.accent());
+        let room = w.saturating_sub(pw + 1) as usize;
+        let chars: Vec<char> = self.text.chars().collect();
+        let start = chars.len().saturating_sub(room);
+        let visible: String = chars[start..].iter().collect();
+        let x3 = put(buf, x2, y, &visible, w.saturating_sub(pw), Style::new());
+        if x3 < x + w {
+            put(
+                buf,
+                x3,
+                y,
+                "_",
+                1,
+                Style::new().add_modifier(ratatui::style::Modifier::SLOW_BLINK),
+            );
+        }
+    }
+}

@@ -1,0 +1,548 @@
+//! The game screen: board, hidden information, moves by keys, mouse and typing, game end.
+
+mod ui_support;
+
+use std::time::{Duration, Instant};
+
+use ratatui::style::{Color as TColor, Modifier};
+use stratego_ssh::proto::{ChatLine, GameCmd, GamePhase, GameSnapshot};
+use stratego_ssh::rules::{
+    BattleResult, Color, EndReason, Move, Numbering, Outcome, PlayerView, Rank, Rescue, ViewBattle,
+    ViewCaptured, ViewMove, Viewer,
+};
+use stratego_ssh::ui::input::KeyCode;
+use stratego_ssh::ui::{App, Effect, Msg, Settings};
+use ui_support::*;
+
+const W: u16 = 100;
+const H: u16 = 30;
+
+/// Red's view: own pieces known; Blue's hidden except a revealed Major on G7.
+fn red_view() -> PlayerView {
+    let mut v = empty_view(Viewer::Player(Color::Red));
+    put(&mut v, "E4", Color::Red, Some(Rank::Sergeant), false);
+    put(&mut v, "A4", Color::Red, Some(Rank::Scout), false);
+    put(&mut v, "D1", Color::Red, Some(Rank::Marshal), false);
+    put(&mut v, "A1", Color::Red, Some(Rank::Flag), false);
+    put(&mut v, "B1", Color::Red, Some(Rank::Bomb), false);
+    put(&mut v, "E7", Color::Blue, None, false);
+    put(&mut v, "F7", Color::Blue, None, true);
+    put(&mut v, "G7", Color::Blue, Some(Rank::Major), true);
+    put(&mut v, "J10", Color::Blue, None, false);
+    v.to_move = Color::Red;
+    v.ply = 4;
+    v.legal_moves = vec![
+        mv("E4", "E5"),
+        mv("E4", "D4"),
+        mv("E4", "F4"),
+        mv("A4", "A5"),
+        mv("A4", "A6"),
+        mv("A4", "B4"),
+        mv("D1", "C1"),
+        mv("D1", "E1"),
+        mv("D1", "D2"),
+    ];
+    v
+}
+
+fn game_snap(my: Option<Color>, v: PlayerView) -> GameSnapshot {
+    snapshot(GamePhase::Playing, my, Some(v))
+}
+
+fn red_app() -> App {
+    let mut a = app("alice", W, H);
+    send_game(
+        &mut a,
+        game_snap(Some(Color::Red), red_view()),
+        Instant::now(),
+    );
+    a
+}
+
+fn moved(fx: &[Effect]) -> Option<Move> {
+    fx.iter().find_map(|e| match e {
+        Effect::Game(GameCmd::Move(m)) => Some(*m),
+        _ => None,
+    })
+}
+
+/// The cell in the middle of a square's piece tile.
+fn tile_cell(a: &App, buf: &ratatui::buffer::Buffer, s: &str) -> ratatui::buffer::Cell {
+    let r = a.square_rect(sqr(s)).unwrap();
+    buf[(r.x + 1, r.y)].clone()
+}
+
+#[test]
+fn own_ranks_shown_hidden_enemies_never() {
+    let a = red_app();
+    let buf = draw(&a, W, H);
+    assert_eq!(label(&a, &buf, "E4"), "4");
+    assert_eq!(label(&a, &buf, "D1"), "10");
+    assert_eq!(label(&a, &buf, "B1"), "B");
+    assert_eq!(label(&a, &buf, "A1"), "F");
+    for s in ["E7", "F7", "J10"] {
+        let txt = square_text(&a, &buf, s);
+        assert!(
+            !txt.chars().any(|c| c.is_ascii_alphanumeric()),
+            "{s} shows {txt:?}"
+        );
+    }
+    assert_eq!(label(&a, &buf, "E7"), "■");
+    // A moved hidden piece is marked differently.
+    assert_eq!(label(&a, &buf, "F7"), "◆");
+    // A known enemy rank is drawn and marked as revealed.
+    assert_eq!(label(&a, &buf, "G7"), "7");
+    let r = a.square_rect(sqr("G7")).unwrap();
+    let cell = (r.x..r.right())
+        .map(|x| &buf[(x, r.y)])
+        .find(|c| c.symbol() == "7")
+        .unwrap();
+    assert!(cell.modifier.contains(Modifier::UNDERLINED));
+}
+
+#[test]
+fn red_and_blue_pieces_are_coloured() {
+    let a = red_app();
+    let buf = draw(&a, W, H);
+    assert_eq!(tile_cell(&a, &buf, "E4").bg, TColor::Red);
+    assert_eq!(tile_cell(&a, &buf, "E7").bg, TColor::Blue);
+    assert_eq!(tile_cell(&a, &buf, "G7").bg, TColor::Blue);
+    // Lakes are drawn distinctly.
+    let r = a.square_rect(sqr("C5")).unwrap();
+    assert_eq!(buf[(r.x, r.y)].symbol(), "≈");
+    assert_eq!(buf[(r.x, r.y)].bg, TColor::Cyan);
+}
+
+#[test]
+fn blue_sees_the_board_rotated() {
+    let mut v = empty_view(Viewer::Player(Color::Blue));
+    put(&mut v, "A1", Color::Red, None, false);
+    put(&mut v, "J10", Color::Blue, Some(Rank::Marshal), false);
+    let mut a = app("bob", W, H);
+    send_game(&mut a, game_snap(Some(Color::Blue), v), Instant::now());
+    let buf = draw(&a, W, H);
+    let a1 = a.square_rect(sqr("A1")).unwrap();
+    let j10 = a.square_rect(sqr("J10")).unwrap();
+    // A1 is the top-right square, J10 the bottom-left.
+    for s in stratego_ssh::rules::Square::all() {
+        let r = a.square_rect(s).unwrap();
+        assert!(r.x <= a1.x && r.y >= a1.y);
+        assert!(r.x >= j10.x && r.y <= j10.y);
+    }
+    let ls = lines(&buf);
+    // Rank 1 is labelled on the top row, the file letters run J..A.
+    let mid = (a1.y + (a1.height - 1) / 2) as usize;
+    assert!(ls[mid].starts_with(" 1"), "{}", ls[mid]);
+    let files_row = &ls[(j10.bottom()) as usize];
+    let letters: String = files_row
+        .chars()
+        .filter(|c| c.is_ascii_uppercase())
+        .collect();
+    assert_eq!(letters, "JIHGFEDCBA");
+    // The piece on A1 is drawn on the right end of the top row.
+    let top = &ls[mid];
+    let board_part: String = top.chars().take((a1.right()) as usize).collect();
+    assert!(board_part.trim_end().ends_with('■'), "{board_part:?}");
+    // Own Marshal at the bottom left.
+    assert_eq!(label(&a, &buf, "J10"), "10");
+}
+
+#[test]
+fn spectator_sees_red_at_the_bottom_and_leaves_with_esc() {
+    let mut v = empty_view(Viewer::Spectator);
+    put(&mut v, "A1", Color::Red, None, false);
+    put(&mut v, "J10", Color::Blue, None, false);
+    let mut a = app("carol", W, H);
+    send_game(&mut a, game_snap(None, v), Instant::now());
+    let a1 = a.square_rect(sqr("A1")).unwrap();
+    let j10 = a.square_rect(sqr("J10")).unwrap();
+    assert!(a1.y > j10.y && a1.x < j10.x);
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("watching"), "{t}");
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    assert_eq!(
+        a.update(code(KeyCode::Esc)),
+        vec![Effect::Game(GameCmd::Leave)]
+    );
+    // After GameClosed the lobby is back.
+    a.update(Msg::GameClosed);
+    assert!(text(&draw(&a, W, H)).contains("Players"));
+}
+
+#[test]
+fn selecting_highlights_only_legal_targets() {
+    let mut a = red_app();
+    // The cursor starts on E4, Red's front row.
+    a.update(code(KeyCode::Enter));
+    let buf = draw(&a, W, H);
+    let bg = |s: &str| {
+        let r = a.square_rect(sqr(s)).unwrap();
+        buf[(r.x, r.y)].bg
+    };
+    for s in ["E5", "D4", "F4"] {
+        assert_eq!(bg(s), TColor::LightGreen, "{s}");
+    }
+    for s in ["E3", "E6", "A5", "C1"] {
+        assert_ne!(bg(s), TColor::LightGreen, "{s}");
+    }
+    // Enter on a target plays it.
+    a.update(code(KeyCode::Up));
+    let fx = a.update(code(KeyCode::Enter));
+    assert_eq!(moved(&fx), Some(mv("E4", "E5")));
+}
+
+#[test]
+fn cursor_to_a_non_target_refuses_with_a_reason() {
+    let mut a = red_app();
+    a.update(code(KeyCode::Enter));
+    a.update(code(KeyCode::Up));
+    a.update(code(KeyCode::Up));
+    let fx = a.update(code(KeyCode::Enter));
+    assert!(fx.is_empty());
+    assert!(text(&draw(&a, W, H)).contains("Only Scouts move more than one square"));
+}
+
+#[test]
+fn bombs_and_flags_cannot_be_selected() {
+    let mut a = red_app();
+    a.update(key('m'));
+    type_text(&mut a, "b1");
+    a.update(code(KeyCode::Enter));
+    assert!(text(&draw(&a, W, H)).contains("Bombs never move"));
+}
+
+#[test]
+fn typed_moves() {
+    let mut a = red_app();
+    a.update(key('m'));
+    assert!(type_text(&mut a, "e4 e5").is_empty());
+    assert!(text(&draw(&a, W, H)).contains("move: e4 e5"));
+    let fx = a.update(code(KeyCode::Enter));
+    assert_eq!(fx, vec![Effect::Game(GameCmd::Move(mv("E4", "E5")))]);
+
+    a.update(key(':'));
+    type_text(&mut a, "A4-A6");
+    let fx = a.update(code(KeyCode::Enter));
+    assert_eq!(moved(&fx), Some(mv("A4", "A6")));
+
+    for (typed, reason) in [
+        ("e4 e6", "Only Scouts move more than one square"),
+        ("c4 c5", "no piece on C4"),
+        ("a4 b5", "never diagonally"),
+        ("e7 e6", "not yours"),
+        ("e4 k4", "is not a square"),
+        ("hello", "two squares"),
+    ] {
+        a.update(key('m'));
+        type_text(&mut a, typed);
+        let fx = a.update(code(KeyCode::Enter));
+        assert!(fx.is_empty(), "{typed}: {fx:?}");
+        let t = text(&draw(&a, W, H));
+        assert!(t.contains(reason), "{typed}: want {reason:?}\n{t}");
+    }
+}
+
+#[test]
+fn typed_move_into_a_lake_is_explained() {
+    let mut v = red_view();
+    put(&mut v, "C4", Color::Red, Some(Rank::Captain), false);
+    let mut a = app("alice", W, H);
+    send_game(&mut a, game_snap(Some(Color::Red), v), Instant::now());
+    a.update(key('m'));
+    type_text(&mut a, "c4 c5");
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("C5 is a lake"));
+}
+
+#[test]
+fn not_your_turn() {
+    let mut v = red_view();
+    v.to_move = Color::Blue;
+    v.legal_moves.clear();
+    let mut a = app("alice", W, H);
+    send_game(&mut a, game_snap(Some(Color::Red), v), Instant::now());
+    a.update(key('m'));
+    type_text(&mut a, "e4 e5");
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("not your turn"));
+}
+
+#[test]
+fn mouse_click_piece_then_target() {
+    let mut a = red_app();
+    assert!(click_square(&mut a, "A4").is_empty());
+    // Clicking a square that is no target does not move.
+    assert!(click_square(&mut a, "A8").is_empty());
+    click_square(&mut a, "A4");
+    let fx = click_square(&mut a, "A6");
+    assert_eq!(moved(&fx), Some(mv("A4", "A6")));
+}
+
+#[test]
+fn bell_when_it_becomes_my_turn() {
+    let mut a = app("alice", W, H);
+    let t0 = Instant::now();
+    let setup = snapshot(GamePhase::Setup, Some(Color::Red), None);
+    assert!(send_game(&mut a, setup, t0).is_empty());
+    // Play starts, Red (us) to move: bell.
+    let fx = send_game(&mut a, game_snap(Some(Color::Red), red_view()), t0);
+    assert_eq!(fx, vec![Effect::Bell]);
+    // Same position again (e.g. a chat line): no bell.
+    let fx = send_game(&mut a, game_snap(Some(Color::Red), red_view()), t0);
+    assert!(fx.is_empty());
+    // Our move made: Blue to move, no bell.
+    let mut v = red_view();
+    v.to_move = Color::Blue;
+    v.ply = 5;
+    v.legal_moves.clear();
+    assert!(send_game(&mut a, game_snap(Some(Color::Red), v), t0).is_empty());
+    // Blue moved: our turn again.
+    let mut v = red_view();
+    v.ply = 6;
+    let fx = send_game(&mut a, game_snap(Some(Color::Red), v), t0);
+    assert_eq!(fx, vec![Effect::Bell]);
+}
+
+#[test]
+fn ascii_mode_draws_only_ascii() {
+    let ascii = Settings {
+        ascii: true,
+        ..settings()
+    };
+    let mut a = App::new(me("alice"), ascii, W, H);
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.chat.push(ChatLine {
+        from: "bob".into(),
+        text: "héllo ✓ 象棋".into(),
+    });
+    s.clocks = Some(clocks(300, 300, true));
+    s.history = vec![battle_move()];
+    send_game(&mut a, s, Instant::now());
+    a.update(code(KeyCode::Enter)); // selection and targets
+    a.update(Msg::Notice("naïve — notice".into()));
+    let buf = draw(&a, W, H);
+    let t = text(&buf);
+    assert!(t.is_ascii(), "{t}");
+    // Hidden pieces and lakes still drawn.
+    assert_eq!(label(&a, &buf, "E7"), "?");
+    assert_eq!(label(&a, &buf, "F7"), "?*");
+    assert!(t.contains("~~"));
+    // The lobby and dialogs too.
+    a.update(Msg::GameClosed);
+    a.update(key('n'));
+    assert!(text(&draw(&a, W, H)).is_ascii());
+}
+
+#[test]
+fn classic_numbering_shows_marshal_as_1() {
+    let classic = Settings {
+        numbering: Numbering::Classic,
+        ..settings()
+    };
+    let mut a = App::new(me("alice"), classic, W, H);
+    send_game(
+        &mut a,
+        game_snap(Some(Color::Red), red_view()),
+        Instant::now(),
+    );
+    let buf = draw(&a, W, H);
+    assert_eq!(label(&a, &buf, "D1"), "1");
+    assert_eq!(label(&a, &buf, "A4"), "9");
+    assert_eq!(label(&a, &buf, "E4"), "7");
+    // Settings change live.
+    a.update(key('s'));
+    a.update(code(KeyCode::Enter));
+    a.update(code(KeyCode::Esc));
+    let buf = draw(&a, W, H);
+    assert_eq!(label(&a, &buf, "D1"), "10");
+}
+
+fn battle_move() -> ViewMove {
+    ViewMove {
+        mover: Color::Red,
+        from: sqr("I6"),
+        to: sqr("I7"),
+        battle: Some(ViewBattle {
+            attacker: Some(Rank::Major),
+            defender: Some(Rank::Lieutenant),
+            result: BattleResult::AttackerWins,
+        }),
+        rescue: None,
+    }
+}
+
+#[test]
+fn move_list_and_last_battle_in_words() {
+    let mut v = red_view();
+    v.last_move = Some(battle_move());
+    v.captured = vec![ViewCaptured {
+        color: Color::Blue,
+        rank: Some(Rank::Lieutenant),
+    }];
+    let mut s = game_snap(Some(Color::Red), v);
+    s.history = vec![
+        ViewMove {
+            mover: Color::Red,
+            from: sqr("G4"),
+            to: sqr("G5"),
+            battle: None,
+            rescue: None,
+        },
+        ViewMove {
+            mover: Color::Blue,
+            from: sqr("A7"),
+            to: sqr("A6"),
+            battle: None,
+            rescue: None,
+        },
+        battle_move(),
+    ];
+    let mut a = app("alice", W, H);
+    send_game(&mut a, s, Instant::now());
+    let buf = draw(&a, W, H);
+    let t = text(&buf);
+    assert!(t.contains("G4-G5") && t.contains("A7-A6"), "{t}");
+    assert!(t.contains("I6xI7 7x5 win"), "{t}");
+    assert!(
+        t.contains("Your Major (7) attacked a Lieutenant (5) and won"),
+        "{t}"
+    );
+    // Last move squares are marked.
+    let r = a.square_rect(sqr("I6")).unwrap();
+    assert_eq!(buf[(r.x, r.y)].bg, TColor::Yellow);
+    // Captured and remaining pieces.
+    assert!(t.contains("taken") && t.contains("Red") && t.contains("Blue"));
+}
+
+#[test]
+fn clocks_count_down_for_the_side_to_move() {
+    let t0 = Instant::now();
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.clocks = Some(clocks(300, 250, true));
+    let mut a = app("alice", W, H);
+    send_game(&mut a, s, t0);
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("5:00") && t.contains("4:10"), "{t}");
+    a.update(Msg::Tick(t0 + Duration::from_secs(61)));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("3:59") && t.contains("4:10"), "{t}");
+}
+
+#[test]
+fn resign_draw_and_claim() {
+    let t0 = Instant::now();
+    let mut a = red_app();
+    a.update(key('R'));
+    assert!(text(&draw(&a, W, H)).contains("Resign this game?"));
+    assert_eq!(a.update(key('y')), vec![Effect::Game(GameCmd::Resign)]);
+    assert_eq!(a.update(key('D')), vec![Effect::Game(GameCmd::OfferDraw)]);
+
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.draw_offer = Some(Color::Blue);
+    s.seats.blue.connected = false;
+    s.seats.blue.reconnect_left = Some(Duration::from_secs(30));
+    send_game(&mut a, s, t0);
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("Blue offers a draw"), "{t}");
+    assert!(t.contains("30s to reconnect"), "{t}");
+    assert_eq!(a.update(key('y')), vec![Effect::Game(GameCmd::AcceptDraw)]);
+    assert_eq!(a.update(key('n')), vec![Effect::Game(GameCmd::DeclineDraw)]);
+    // The win cannot be claimed yet.
+    assert!(a.update(key('W')).is_empty());
+    a.update(Msg::Tick(t0 + Duration::from_secs(31)));
+    assert!(text(&draw(&a, W, H)).contains("W claims the win"));
+    assert_eq!(a.update(key('W')), vec![Effect::Game(GameCmd::ClaimWin)]);
+}
+
+#[test]
+fn game_over_banner_reveal_and_rematch() {
+    let mut v = red_view();
+    // Everything revealed at the end.
+    put(&mut v, "E7", Color::Blue, Some(Rank::Bomb), false);
+    put(&mut v, "F7", Color::Blue, Some(Rank::Scout), true);
+    let o = Outcome {
+        winner: Some(Color::Blue),
+        reason: EndReason::FlagCaptured,
+    };
+    v.outcome = Some(o);
+    v.legal_moves.clear();
+    let mut s = snapshot(GamePhase::Over, Some(Color::Red), Some(v));
+    s.outcome = Some(o);
+    s.rematch.blue = true;
+    let mut a = app("alice", W, H);
+    send_game(&mut a, s, Instant::now());
+    let buf = draw(&a, W, H);
+    let t = text(&buf);
+    assert!(t.contains("Blue wins — flag captured"), "{t}");
+    assert!(t.contains("You lost"), "{t}");
+    assert!(t.contains("bob asks for a rematch"), "{t}");
+    assert_eq!(label(&a, &buf, "E7"), "B");
+    assert_eq!(label(&a, &buf, "F7"), "2");
+    assert_eq!(a.update(key('r')), vec![Effect::Game(GameCmd::Rematch)]);
+    assert_eq!(a.update(key('q')), vec![Effect::Game(GameCmd::Leave)]);
+}
+
+#[test]
+fn rescue_asks_which_piece_and_where() {
+    let mut v = red_view();
+    put(&mut v, "E9", Color::Red, Some(Rank::Captain), true);
+    let rescue = |rank, to: &str| Move {
+        from: sqr("E9"),
+        to: sqr("E10"),
+        rescue: Some(Rescue { rank, to: sqr(to) }),
+    };
+    v.legal_moves = vec![
+        mv("E9", "E10"),
+        rescue(Rank::Major, "C2"),
+        rescue(Rank::Major, "C3"),
+        rescue(Rank::Scout, "C2"),
+    ];
+    let mut a = app("alice", W, H);
+    send_game(&mut a, game_snap(Some(Color::Red), v), Instant::now());
+    click_square(&mut a, "E9");
+    assert!(click_square(&mut a, "E10").is_empty());
+    let t = text(&draw(&a, W, H));
+    assert!(
+        t.contains("Rescue") && t.contains("Major") && t.contains("Scout"),
+        "{t}"
+    );
+    a.update(code(KeyCode::Enter)); // Major (strongest first)
+    let fx = click_square(&mut a, "C3");
+    assert_eq!(moved(&fx), Some(rescue(Rank::Major, "C3")));
+
+    // Or skip the rescue.
+    click_square(&mut a, "E9");
+    click_square(&mut a, "E10");
+    let fx = a.update(code(KeyCode::Esc));
+    assert_eq!(moved(&fx), Some(mv("E9", "E10")));
+}
+
+#[test]
+fn game_chat() {
+    let mut a = red_app();
+    assert!(text(&draw(&a, W, H)).contains("bob: good luck"));
+    a.update(key('t'));
+    type_text(&mut a, "you too");
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Game(GameCmd::Chat("you too".into()))]
+    );
+}
+
+#[test]
+fn help_and_sizes() {
+    let mut a = red_app();
+    a.update(key('?'));
+    assert!(text(&draw(&a, W, H)).contains("Game keys"));
+    a.update(code(KeyCode::Esc));
+    for (w, h) in [(80, 24), (120, 40), (200, 60), (500, 200)] {
+        a.update(Msg::Resize {
+            width: w,
+            height: h,
+        });
+        let buf = draw(&a, w, h);
+        assert_eq!(label(&a, &buf, "E4"), "4", "{w}x{h}");
+        let t = text(&buf);
+        assert!(t.contains("alice") && t.contains("bob"), "{w}x{h}");
+    }
+}

@@ -1,0 +1,423 @@
+//! Lobby screen, dialogs, small and huge terminals.
+
+mod ui_support;
+
+use std::sync::Arc;
+
+use stratego_ssh::proto::{
+    BotLevel, ChatLine, ClockSpec, GameSummary, GameTerms, LobbyCmd, LobbySnapshot, PlayerInfo,
+    PlayerStatus, Seek,
+};
+use stratego_ssh::rules::{Numbering, Options, Rules, Variant};
+use stratego_ssh::ui::input::KeyCode;
+use stratego_ssh::ui::{App, Effect, Identity, Msg};
+use ui_support::*;
+
+fn lobby() -> LobbySnapshot {
+    let p = |nick: &str, guest, bot, rating, status| PlayerInfo {
+        nick: nick.into(),
+        guest,
+        bot,
+        rating,
+        status,
+    };
+    LobbySnapshot {
+        players: vec![
+            p("alice", false, false, Some(1620), PlayerStatus::Seeking),
+            p("bob", false, false, Some(1480), PlayerStatus::Idle),
+            p("gus", true, false, None, PlayerStatus::Watching(3)),
+            p("botty", false, true, None, PlayerStatus::Playing(3)),
+        ],
+        seeks: vec![
+            Seek {
+                id: 11,
+                owner: "alice".into(),
+                terms: GameTerms {
+                    rules: Rules::standard(Variant::Barrage),
+                    rated: true,
+                    clock: Some(ClockSpec {
+                        initial_secs: 600,
+                        increment_secs: 5,
+                    }),
+                },
+                private_to: None,
+            },
+            Seek {
+                id: 12,
+                owner: "bob".into(),
+                terms: terms(Variant::Duel),
+                private_to: None,
+            },
+        ],
+        games: vec![
+            GameSummary {
+                id: 3,
+                red: "dave".into(),
+                blue: "botty".into(),
+                terms: terms(Variant::Classic),
+                ply: 12,
+                spectators: 2,
+                private: false,
+            },
+            GameSummary {
+                id: 4,
+                red: "eve".into(),
+                blue: "fay".into(),
+                terms: terms(Variant::Classic),
+                ply: 0,
+                spectators: 0,
+                private: true,
+            },
+        ],
+        chat: vec![ChatLine {
+            from: "alice".into(),
+            text: "anyone for barrage?".into(),
+        }],
+    }
+}
+
+fn lobby_app(nick: &str) -> App {
+    let mut a = app(nick, 100, 30);
+    a.update(Msg::Lobby(Arc::new(lobby())));
+    a
+}
+
+#[test]
+fn too_small_screen_asks_for_a_larger_window() {
+    let a = app("bob", 60, 20);
+    let t = text(&draw(&a, 60, 20));
+    assert!(t.contains("make the window larger"), "{t}");
+    assert!(t.contains("now 60x20, need 80x24"), "{t}");
+    // Resizing to enough shows the lobby.
+    let mut a = a;
+    a.update(Msg::Resize {
+        width: 80,
+        height: 24,
+    });
+    let t = text(&draw(&a, 80, 24));
+    assert!(t.contains("Players"), "{t}");
+}
+
+#[test]
+fn huge_terminal_is_fine() {
+    let mut a = app("bob", 500, 200);
+    a.update(Msg::Lobby(Arc::new(lobby())));
+    let t = text(&draw(&a, 500, 200));
+    assert!(t.contains("alice") && t.contains("Open seeks"));
+}
+
+#[test]
+fn lobby_shows_players_seeks_games_and_chat() {
+    let a = lobby_app("bob");
+    let t = text(&draw(&a, 100, 30));
+    for s in [
+        "alice",
+        "1620",
+        "guest",
+        "bot",
+        "seeking", // players
+        "Barrage",
+        "10+5",
+        "rated",
+        "2sq:3 chase",
+        "(you)", // seeks
+        "dave",
+        "botty",
+        "(private)",                  // games
+        "alice: anyone for barrage?", // chat
+    ] {
+        assert!(t.contains(s), "missing {s:?}\n{t}");
+    }
+    // The footer names the main keys.
+    let last = lines(&draw(&a, 100, 30)).pop().unwrap();
+    assert!(
+        last.contains("n new seek") && last.contains("q quit"),
+        "{last}"
+    );
+}
+
+#[test]
+fn lobby_fits_80x24() {
+    let mut a = app("bob", 80, 24);
+    a.update(Msg::Lobby(Arc::new(lobby())));
+    let t = text(&draw(&a, 80, 24));
+    assert!(t.contains("alice") && t.contains("dave") && t.contains("anyone for"));
+}
+
+#[test]
+fn enter_on_seek_accepts_and_on_game_watches() {
+    let mut a = lobby_app("bob");
+    // The seeks list has focus; Down selects the first seek.
+    a.update(code(KeyCode::Down));
+    let fx = a.update(code(KeyCode::Enter));
+    assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::Accept(11))]);
+    // Own seek: Enter explains, x cancels it.
+    a.update(code(KeyCode::Down));
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    assert!(text(&draw(&a, 100, 30)).contains("your own seek"));
+    assert_eq!(
+        a.update(key('x')),
+        vec![Effect::Lobby(LobbyCmd::CancelSeek(12))]
+    );
+    // Tab to the games.
+    a.update(code(KeyCode::Tab));
+    let fx = a.update(code(KeyCode::Enter));
+    assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::Spectate(3))]);
+    // The private game cannot be watched.
+    a.update(code(KeyCode::Down));
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+}
+
+#[test]
+fn selection_follows_the_seek_not_the_row() {
+    let mut a = lobby_app("carol");
+    a.update(code(KeyCode::Down));
+    a.update(code(KeyCode::Down)); // bob's seek, id 12
+    let mut l = lobby();
+    l.seeks.remove(0); // the list shifts under the cursor
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Lobby(LobbyCmd::Accept(12))]
+    );
+    // A seek that vanished is not replaced by its neighbour.
+    l.seeks.clear();
+    a.update(Msg::Lobby(Arc::new(l)));
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+}
+
+#[test]
+fn new_seek_dialog_posts_the_chosen_terms() {
+    let mut a = lobby_app("bob");
+    a.update(key('n'));
+    let t = text(&draw(&a, 100, 30));
+    assert!(
+        t.contains("New seek") && t.contains("Two-square limit"),
+        "{t}"
+    );
+    a.update(code(KeyCode::Right)); // variant: Duel
+    a.update(code(KeyCode::Down));
+    a.update(code(KeyCode::Right)); // two-square 3 -> 5
+    a.update(code(KeyCode::Down));
+    a.update(key(' ')); // more-squares off
+    a.update(code(KeyCode::Down));
+    a.update(key(' ')); // aggressor advantage on
+    a.update(code(KeyCode::Down));
+    a.update(key(' ')); // silent defense on
+    a.update(code(KeyCode::Down));
+    a.update(key(' ')); // rescue on
+    a.update(code(KeyCode::Down));
+    a.update(key(' ')); // duel rows 4
+    a.update(code(KeyCode::Down));
+    a.update(key(' ')); // immobility immediate
+    a.update(code(KeyCode::Down));
+    a.update(key(' ')); // casual
+    a.update(code(KeyCode::Down));
+    a.update(code(KeyCode::Left)); // clock 10+5 -> 3+2
+    let fx = a.update(code(KeyCode::Enter));
+    let expected = Options {
+        two_square_limit: 5,
+        more_squares: false,
+        aggressor_advantage: true,
+        silent_defense: true,
+        rescue: true,
+        duel_setup_rows: 4,
+        immobility: stratego_ssh::rules::Immobility::Immediate,
+        ..Options::default()
+    };
+    assert_eq!(
+        fx,
+        vec![Effect::Lobby(LobbyCmd::Seek {
+            terms: GameTerms {
+                rules: Rules::new(Variant::Duel, expected),
+                rated: false,
+                clock: Some(ClockSpec {
+                    initial_secs: 180,
+                    increment_secs: 2
+                }),
+            },
+            private_to: None,
+        })]
+    );
+    // The dialog is closed.
+    assert!(!text(&draw(&a, 100, 30)).contains("Two-square limit"));
+}
+
+#[test]
+fn default_seek_is_rated_classic_10_5() {
+    let mut a = lobby_app("bob");
+    a.update(key('n'));
+    let fx = a.update(code(KeyCode::Enter));
+    let Effect::Lobby(LobbyCmd::Seek { terms, private_to }) = &fx[0] else {
+        panic!("{fx:?}")
+    };
+    assert_eq!(terms.rules, Rules::standard(Variant::Classic));
+    assert!(terms.rated);
+    assert_eq!(terms.clock.unwrap().to_string(), "10+5");
+    assert_eq!(*private_to, None);
+}
+
+#[test]
+fn guests_post_casual_seeks_only() {
+    let mut a = App::new(
+        Identity {
+            nick: "guest42".into(),
+            guest: true,
+        },
+        settings(),
+        100,
+        30,
+    );
+    a.update(key('n'));
+    for _ in 0..8 {
+        a.update(code(KeyCode::Down));
+    }
+    a.update(key(' ')); // try to make it rated
+    assert!(text(&draw(&a, 100, 30)).contains("Guests play casual"));
+    let fx = a.update(code(KeyCode::Enter));
+    let Effect::Lobby(LobbyCmd::Seek { terms, .. }) = &fx[0] else {
+        panic!("{fx:?}")
+    };
+    assert!(!terms.rated);
+}
+
+#[test]
+fn custom_clock_and_private_seek() {
+    let mut a = lobby_app("bob");
+    a.update(key('n'));
+    for _ in 0..9 {
+        a.update(code(KeyCode::Down));
+    }
+    a.update(code(KeyCode::Right)); // clock: custom
+    a.update(code(KeyCode::Down));
+    type_text(&mut a, "15+10");
+    a.update(code(KeyCode::Down));
+    type_text(&mut a, "alice");
+    let fx = a.update(code(KeyCode::Enter));
+    let Effect::Lobby(LobbyCmd::Seek { terms, private_to }) = &fx[0] else {
+        panic!("{fx:?}")
+    };
+    assert_eq!(terms.clock.unwrap().to_string(), "15+10");
+    assert_eq!(private_to.as_deref(), Some("alice"));
+}
+
+#[test]
+fn bad_custom_clock_is_explained() {
+    let mut a = lobby_app("bob");
+    a.update(key('n'));
+    for _ in 0..9 {
+        a.update(code(KeyCode::Down));
+    }
+    a.update(code(KeyCode::Right));
+    a.update(code(KeyCode::Down));
+    type_text(&mut a, "soon");
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    assert!(text(&draw(&a, 100, 30)).contains("not a clock"));
+}
+
+#[test]
+fn challenge_selected_player() {
+    let mut a = lobby_app("bob");
+    a.update(code(KeyCode::Left)); // players list
+    a.update(code(KeyCode::Up)); // alice
+    a.update(key('c'));
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("Challenge") && t.contains("alice"), "{t}");
+    let fx = a.update(code(KeyCode::Enter));
+    let Effect::Lobby(LobbyCmd::Seek { private_to, .. }) = &fx[0] else {
+        panic!("{fx:?}")
+    };
+    assert_eq!(private_to.as_deref(), Some("alice"));
+}
+
+#[test]
+fn play_the_computer() {
+    let mut a = lobby_app("bob");
+    a.update(key('b'));
+    assert!(text(&draw(&a, 100, 30)).contains("Computer level"));
+    a.update(code(KeyCode::Right)); // easy -> hard
+    a.update(code(KeyCode::Down));
+    a.update(code(KeyCode::Right)); // Duel
+    let fx = a.update(code(KeyCode::Enter));
+    assert_eq!(
+        fx,
+        vec![Effect::Lobby(LobbyCmd::PlayBot {
+            level: BotLevel::Hard,
+            rules: Rules::standard(Variant::Duel),
+            clock: ClockSpec::parse("10+5").unwrap(),
+        })]
+    );
+}
+
+#[test]
+fn chat_in_the_lobby() {
+    let mut a = lobby_app("bob");
+    a.update(key('t'));
+    // While typing, q and ? are text.
+    let fx = type_text(&mut a, "hi? q");
+    assert!(fx.is_empty());
+    assert!(text(&draw(&a, 100, 30)).contains("say: hi? q"));
+    let fx = a.update(code(KeyCode::Enter));
+    assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::Chat("hi? q".into()))]);
+}
+
+#[test]
+fn notice_banner_shows_and_is_dismissed() {
+    let mut a = lobby_app("bob");
+    a.update(Msg::Notice("challenge from alice".into()));
+    assert!(text(&draw(&a, 100, 30)).contains("challenge from alice"));
+    assert!(a.update(code(KeyCode::Esc)).is_empty());
+    assert!(!text(&draw(&a, 100, 30)).contains("challenge from alice"));
+}
+
+#[test]
+fn settings_and_quit() {
+    let mut a = lobby_app("bob");
+    a.update(key('s'));
+    assert!(text(&draw(&a, 100, 30)).contains("Piece numbering"));
+    let fx = a.update(code(KeyCode::Enter));
+    assert_eq!(a.settings().numbering, Numbering::Classic);
+    assert_eq!(fx, vec![Effect::SettingsChanged(a.settings().clone())]);
+    a.update(code(KeyCode::Down));
+    let fx = a.update(code(KeyCode::Enter));
+    assert!(a.settings().ascii);
+    assert_eq!(fx.len(), 1);
+    a.update(code(KeyCode::Esc));
+    a.update(key('q'));
+    assert!(text(&draw(&a, 100, 30)).contains("Quit stratego-ssh?"));
+    assert!(a.update(key('n')).is_empty());
+    a.update(key('q'));
+    assert_eq!(a.update(key('y')), vec![Effect::Quit]);
+}
+
+#[test]
+fn help_lists_the_lobby_keys() {
+    let mut a = lobby_app("bob");
+    a.update(key('?'));
+    let t = text(&draw(&a, 100, 30));
+    assert!(
+        t.contains("Lobby keys") && t.contains("play the computer"),
+        "{t}"
+    );
+    a.update(key('x')); // any key closes help without acting
+    assert!(!text(&draw(&a, 100, 30)).contains("Lobby keys"));
+}
+
+#[test]
+fn mouse_selects_then_accepts_a_seek() {
+    let mut a = lobby_app("bob");
+    let buf = draw(&a, 100, 30);
+    let ls = lines(&buf);
+    let (row, line) = ls
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.contains("alice") && l.contains("Barrage"))
+        .expect("seek row");
+    let col = line.find("Barrage").unwrap() as u16; // byte index ok: ASCII before it? use chars
+    let col = line[..col as usize].chars().count() as u16;
+    assert!(a.update(click(col, row as u16)).is_empty());
+    assert_eq!(
+        a.update(click(col, row as u16)),
+        vec![Effect::Lobby(LobbyCmd::Accept(11))]
+    );
+}
