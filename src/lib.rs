@@ -1,12 +1,19 @@
 //! stratego-ssh: a Stratego server played over SSH.
 //!
 //! Layers (an arrow means "may import"): `rules` imports nothing of ours; `proto` → rules;
-//! `ui` → rules, proto, text (no tokio, russh or sled); `game`, `lobby` → rules, proto, bot;
-//! `ssh` → ui, lobby, game, proto. Only the binary and tests use `ssh`.
+//! `ui` → rules, proto, text (no tokio, russh or sled); `bot` → rules, proto; `game` →
+//! rules, proto, text, limit; `lobby` → game, bot, proto; `ssh` → ui, lobby, game, proto;
+//! `server` is the composition root used by the binary and the end-to-end tests. Nothing
+//! but `server` imports `ssh`.
 
 pub mod archive;
+pub mod bot;
+pub mod game;
+pub mod limit;
+pub mod lobby;
 pub mod proto;
 pub mod rules;
+pub mod server;
+mod ssh;
 pub mod text;
 pub mod ui;
-pub mod limit;

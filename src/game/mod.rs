@@ -1,0 +1,676 @@
+//! One tokio task per live game (like lichess' round actor): it owns the position, the
+//! clocks and the seats, handles commands one at a time, then sends each seat (and the
+//! spectators) a snapshot drawn from their own view.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{mpsc, oneshot, watch};
+use tokio::time::Instant;
+use tracing::{debug, info, warn};
+
+use crate::limit::TokenBucket;
+use crate::proto::{
+    ChatLine, ClockState, GameCmd, GamePhase, GameId, GameSnapshot, GameTerms, SeatInfo,
+};
+use crate::rules::{ByColor, Color, EndReason, Game, Outcome, Setup, Viewer};
+use crate::text::clean_line;
+
+/// Longest chat line kept, in characters.
+pub const CHAT_MAX_CHARS: usize = 200;
+/// Chat lines kept per game.
+const CHAT_KEEP: usize = 50;
+
+/// Who sits on a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// Identity: `key:<SHA256 fingerprint>` or `guest:<nick>` or `bot:<level>`.
+    pub id: String,
+    pub nick: String,
+    pub rating: Option<i32>,
+    pub bot: bool,
+}
+
+/// Something the game (or lobby) tells one connected session.
+#[derive(Debug)]
+pub enum SessionEvent {
+    Notice(String),
+    /// Enter a game (as a player or spectator): snapshots come on `snapshots`.
+    EnterGame(GameSeat),
+    /// The session's saved set-ups: (name, variant, set-up).
+    SavedSetups(Vec<(String, crate::rules::Variant, Setup)>),
+    /// Nickname granted (may differ from the one asked for).
+    Nick(String),
+    Kicked(String),
+}
+
+/// A session's place in a game.
+#[derive(Debug, Clone)]
+pub struct GameSeat {
+    pub handle: GameHandle,
+    pub color: Option<Color>,
+    pub snapshots: watch::Receiver<Arc<GameSnapshot>>,
+}
+
+/// What the game reports to the lobby.
+#[derive(Debug, Clone)]
+pub enum GameReport {
+    Started { id: GameId },
+    Progress { id: GameId, ply: u32, spectators: u32 },
+    Ended { id: GameId, outcome: Outcome },
+    /// Both players asked for a rematch: the lobby starts the next game, colours swapped.
+    Rematch { id: GameId },
+    /// The task has finished; the lobby forgets the game.
+    Closed { id: GameId },
+}
+
+#[derive(Debug)]
+enum GameMsg {
+    Cmd {
+        seat: Option<Color>,
+        cmd: GameCmd,
+    },
+    Connected {
+        color: Color,
+        events: mpsc::Sender<SessionEvent>,
+    },
+    Disconnected {
+        color: Color,
+    },
+    Spectate {
+        reply: oneshot::Sender<Option<watch::Receiver<Arc<GameSnapshot>>>>,
+    },
+    SpectatorLeft,
+    SetNextGame(GameId),
+    Shutdown,
+}
+
+/// Sends commands to a game task.
+#[derive(Clone, Debug)]
+pub struct GameHandle {
+    pub id: GameId,
+    tx: mpsc::Sender<GameMsg>,
+}
+
+impl GameHandle {
+    pub async fn command(&self, seat: Option<Color>, cmd: GameCmd) {
+        let _ = self.tx.send(GameMsg::Cmd { seat, cmd }).await;
+    }
+
+    /// A session of this seat's player is (again) connected.
+    pub async fn connected(&self, color: Color, events: mpsc::Sender<SessionEvent>) {
+        let _ = self.tx.send(GameMsg::Connected { color, events }).await;
+    }
+
+    pub async fn disconnected(&self, color: Color) {
+        let _ = self.tx.send(GameMsg::Disconnected { color }).await;
+    }
+
+    /// Joins as a spectator; `None` for a private game or a finished task.
+    pub async fn spectate(&self) -> Option<watch::Receiver<Arc<GameSnapshot>>> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(GameMsg::Spectate { reply }).await.ok()?;
+        rx.await.ok().flatten()
+    }
+
+    pub async fn spectator_left(&self) {
+        let _ = self.tx.send(GameMsg::SpectatorLeft).await;
+    }
+
+    pub async fn set_next_game(&self, id: GameId) {
+        let _ = self.tx.send(GameMsg::SetNextGame(id)).await;
+    }
+
+    pub async fn shutdown(&self) {
+        let _ = self.tx.send(GameMsg::Shutdown).await;
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+}
+
+/// Settings of the game task.
+#[derive(Clone, Debug)]
+pub struct GameConfig {
+    /// How long a disconnected player has to come back before the opponent may claim.
+    pub reconnect_grace: Duration,
+    /// How long a finished game waits for a rematch before its task ends.
+    pub linger: Duration,
+}
+
+impl Default for GameConfig {
+    fn default() -> Self {
+        GameConfig {
+            reconnect_grace: Duration::from_secs(120),
+            linger: Duration::from_secs(600),
+        }
+    }
+}
+
+/// What a new game needs.
+pub struct NewGame {
+    pub id: GameId,
+    pub terms: GameTerms,
+    pub players: ByColor<Player>,
+    pub private: bool,
+    pub config: GameConfig,
+    pub reports: mpsc::UnboundedSender<GameReport>,
+}
+
+/// The receivers each seat reads its snapshots from.
+pub struct Spawned {
+    pub handle: GameHandle,
+    pub seats: ByColor<watch::Receiver<Arc<GameSnapshot>>>,
+}
+
+/// Starts the task of a new game.
+pub fn spawn(new: NewGame) -> Spawned {
+    let (tx, rx) = mpsc::channel(64);
+    let handle = GameHandle { id: new.id, tx };
+    let mut task = GameTask::new(new);
+    let first = task.snapshots();
+    let (red_tx, red_rx) = watch::channel(first.red);
+    let (blue_tx, blue_rx) = watch::channel(first.blue);
+    let (spec_tx, _) = watch::channel(first.spectator);
+    task.out = Some(Outputs {
+        seats: ByColor::new(red_tx, blue_tx),
+        spectators: spec_tx,
+    });
+    tokio::spawn(task.run(rx));
+    Spawned {
+        handle,
+        seats: ByColor::new(red_rx, blue_rx),
+    }
+}
+
+struct Outputs {
+    seats: ByColor<watch::Sender<Arc<GameSnapshot>>>,
+    spectators: watch::Sender<Arc<GameSnapshot>>,
+}
+
+struct Snapshots {
+    red: Arc<GameSnapshot>,
+    blue: Arc<GameSnapshot>,
+    spectator: Arc<GameSnapshot>,
+}
+
+struct Seat {
+    player: Player,
+    connected: bool,
+    events: Option<mpsc::Sender<SessionEvent>>,
+    /// When the reconnect grace of a disconnected player ends.
+    gone_deadline: Option<Instant>,
+    setup: Option<Setup>,
+    rematch: bool,
+    chat: TokenBucket,
+}
+
+struct GameTask {
+    id: GameId,
+    terms: GameTerms,
+    private: bool,
+    config: GameConfig,
+    reports: mpsc::UnboundedSender<GameReport>,
+    seats: ByColor<Seat>,
+    game: Option<Game>,
+    outcome: Option<Outcome>,
+    /// Remaining time of each side while a clock is used; the side to move's clock runs
+    /// since `turn_started`.
+    clocks: Option<ByColor<Duration>>,
+    turn_started: Instant,
+    draw_offer: Option<Color>,
+    chat: Vec<ChatLine>,
+    spectators: u32,
+    next_game: Option<GameId>,
+    ended_at: Option<Instant>,
+    out: Option<Outputs>,
+}
+
+impl GameTask {
+    fn new(new: NewGame) -> GameTask {
+        let now = Instant::now();
+        let seat = |player: Player| Seat {
+            connected: player.bot,
+            player,
+            events: None,
+            gone_deadline: None,
+            setup: None,
+            rematch: false,
+            chat: TokenBucket::new(5.0, 0.5, now.into_std()),
+        };
+        let ByColor { red, blue } = new.players;
+        GameTask {
+            id: new.id,
+            terms: new.terms,
+            private: new.private,
+            config: new.config,
+            reports: new.reports,
+            seats: ByColor::new(seat(red), seat(blue)),
+            game: None,
+            outcome: None,
+            clocks: new
+                .terms
+                .clock
+                .map(|c| ByColor::new(secs(c.initial_secs), secs(c.initial_secs))),
+            turn_started: now,
+            draw_offer: None,
+            chat: Vec::new(),
+            spectators: 0,
+            next_game: None,
+            ended_at: None,
+            out: None,
+        }
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<GameMsg>) {
+        info!(game = self.id, variant = %self.terms.rules.variant, rated = self.terms.rated, "game started");
+        let _ = self.reports.send(GameReport::Started { id: self.id });
+        loop {
+            let deadline = self.next_deadline();
+            let msg = match deadline {
+                Some(d) => tokio::select! {
+                    m = rx.recv() => m,
+                    _ = tokio::time::sleep_until(d) => { self.on_timer(); self.publish(); continue; }
+                },
+                None => rx.recv().await,
+            };
+            let Some(msg) = msg else { break };
+            if matches!(msg, GameMsg::Shutdown) {
+                break;
+            }
+            let before = self.outcome;
+            self.handle(msg);
+            self.publish();
+            if before.is_none() {
+                if let Some(outcome) = self.outcome {
+                    info!(game = self.id, result = %outcome, "game over");
+                    let _ = self.reports.send(GameReport::Ended {
+                        id: self.id,
+                        outcome,
+                    });
+                }
+            }
+            if self.outcome.is_some()
+                && self.seats.red.rematch
+                && self.seats.blue.rematch
+                && self.next_game.is_none()
+            {
+                self.seats.red.rematch = false;
+                self.seats.blue.rematch = false;
+                let _ = self.reports.send(GameReport::Rematch { id: self.id });
+            }
+            if let Some(game) = &self.game {
+                let _ = self.reports.send(GameReport::Progress {
+                    id: self.id,
+                    ply: game.ply(),
+                    spectators: self.spectators,
+                });
+            }
+            if self.finished_and_empty() {
+                break;
+            }
+        }
+        debug!(game = self.id, "game task ends");
+        let _ = self.reports.send(GameReport::Closed { id: self.id });
+    }
+
+    fn finished_and_empty(&self) -> bool {
+        if self.outcome.is_none() {
+            return false;
+        }
+        let humans_here = [Color::Red, Color::Blue].iter().any(|&c| {
+            let s = self.seats.get(c);
+            !s.player.bot && s.connected
+        });
+        !humans_here && self.spectators == 0
+    }
+
+    fn next_deadline(&self) -> Option<Instant> {
+        let mut d: Option<Instant> = None;
+        let mut consider = |t: Instant| d = Some(d.map_or(t, |x| x.min(t)));
+        if self.outcome.is_none() {
+            if let (Some(clocks), Some(game)) = (&self.clocks, &self.game) {
+                consider(self.turn_started + *clocks.get(game.to_move()));
+            }
+            for c in Color::ALL {
+                if let Some(t) = self.seats.get(c).gone_deadline {
+                    consider(t);
+                }
+            }
+        } else if let Some(t) = self.ended_at {
+            consider(t + self.config.linger);
+        }
+        d
+    }
+
+    fn on_timer(&mut self) {
+        let now = Instant::now();
+        if self.outcome.is_some() {
+            if self.ended_at.is_some_and(|t| now >= t + self.config.linger) {
+                // Nobody wants a rematch any more: let the task end.
+                for c in Color::ALL {
+                    self.seats.get_mut(c).connected = false;
+                }
+                self.spectators = 0;
+            }
+            return;
+        }
+        if let (Some(clocks), Some(game)) = (&self.clocks, &self.game) {
+            let side = game.to_move();
+            if now >= self.turn_started + *clocks.get(side) {
+                if let Some(c) = self.clocks.as_mut() {
+                    *c.get_mut(side) = Duration::ZERO;
+                }
+                self.finish(Outcome {
+                    winner: Some(side.opposite()),
+                    reason: EndReason::Time,
+                });
+                return;
+            }
+        }
+        // A reconnect deadline passed: the snapshot shows 0 s left and the opponent may
+        // claim; clear the deadline so the timer does not fire again.
+        for c in Color::ALL {
+            let seat = self.seats.get_mut(c);
+            if seat.gone_deadline.is_some_and(|t| now >= t) {
+                seat.gone_deadline = None;
+            }
+        }
+    }
+
+    fn notice(&self, color: Option<Color>, text: impl Into<String>) {
+        if let Some(c) = color {
+            if let Some(events) = &self.seats.get(c).events {
+                let _ = events.try_send(SessionEvent::Notice(text.into()));
+            }
+        }
+    }
+
+    fn handle(&mut self, msg: GameMsg) {
+        match msg {
+            GameMsg::Cmd { seat, cmd } => self.command(seat, cmd),
+            GameMsg::Connected { color, events } => {
+                let seat = self.seats.get_mut(color);
+                seat.connected = true;
+                seat.gone_deadline = None;
+                seat.events = Some(events);
+                info!(game = self.id, seat = %color, "player connected");
+            }
+            GameMsg::Disconnected { color } => {
+                let grace = self.config.reconnect_grace;
+                let over = self.outcome.is_some();
+                let seat = self.seats.get_mut(color);
+                seat.connected = false;
+                seat.events = None;
+                if !over {
+                    seat.gone_deadline = Some(Instant::now() + grace);
+                }
+                info!(game = self.id, seat = %color, "player disconnected");
+            }
+            GameMsg::Spectate { reply } => {
+                if self.private {
+                    let _ = reply.send(None);
+                } else if let Some(out) = &self.out {
+                    self.spectators += 1;
+                    let _ = reply.send(Some(out.spectators.subscribe()));
+                }
+            }
+            GameMsg::SpectatorLeft => self.spectators = self.spectators.saturating_sub(1),
+            GameMsg::SetNextGame(id) => self.next_game = Some(id),
+            GameMsg::Shutdown => {}
+        }
+    }
+
+    fn command(&mut self, seat: Option<Color>, cmd: GameCmd) {
+        let Some(color) = seat else {
+            // Spectators may only leave.
+            if cmd == GameCmd::Leave {
+                self.spectators = self.spectators.saturating_sub(1);
+            }
+            return;
+        };
+        match cmd {
+            GameCmd::SubmitSetup(setup) => self.submit_setup(color, setup),
+            GameCmd::Move(mv) => {
+                if self.outcome.is_some() {
+                    return self.notice(seat, "the game is over");
+                }
+                let Some(game) = self.game.as_mut() else {
+                    return self.notice(seat, "the game has not started: both set-ups first");
+                };
+                if game.to_move() != color {
+                    return self.notice(seat, "it is not your turn");
+                }
+                match game.play(mv) {
+                    Ok(event) => {
+                        debug!(game = self.id, ply = game.ply(), "move played");
+                        let now = Instant::now();
+                        if let Some(clocks) = &mut self.clocks {
+                            let left = clocks.get(color).saturating_sub(now - self.turn_started);
+                            *clocks.get_mut(color) =
+                                left + secs(self.terms.clock.map_or(0, |c| c.increment_secs));
+                        }
+                        self.turn_started = now;
+                        if self.draw_offer == Some(color.opposite()) {
+                            self.draw_offer = None;
+                        }
+                        if let Some(outcome) = event.outcome {
+                            self.finish(outcome);
+                        }
+                    }
+                    Err(illegal) => self.notice(seat, format!("illegal move: {illegal}")),
+                }
+            }
+            GameCmd::Resign => {
+                if self.outcome.is_none() {
+                    self.finish(Outcome {
+                        winner: Some(color.opposite()),
+                        reason: EndReason::Resignation,
+                    });
+                }
+            }
+            GameCmd::OfferDraw => {
+                if self.outcome.is_some() || self.game.is_none() {
+                    return;
+                }
+                if self.draw_offer == Some(color.opposite()) {
+                    self.finish(Outcome {
+                        winner: None,
+                        reason: EndReason::DrawAgreed,
+                    });
+                } else {
+                    self.draw_offer = Some(color);
+                }
+            }
+            GameCmd::AcceptDraw => {
+                if self.outcome.is_none() && self.draw_offer == Some(color.opposite()) {
+                    self.finish(Outcome {
+                        winner: None,
+                        reason: EndReason::DrawAgreed,
+                    });
+                }
+            }
+            GameCmd::DeclineDraw => {
+                if self.draw_offer == Some(color.opposite()) {
+                    self.draw_offer = None;
+                }
+            }
+            GameCmd::ClaimWin => {
+                let other = self.seats.get(color.opposite());
+                let expired = !other.connected
+                    && other
+                        .gone_deadline
+                        .is_none_or(|t| Instant::now() >= t);
+                if self.outcome.is_none() && expired {
+                    self.finish(Outcome {
+                        winner: Some(color),
+                        reason: EndReason::Abandonment,
+                    });
+                } else if self.outcome.is_none() {
+                    self.notice(seat, "your opponent still has time to reconnect");
+                }
+            }
+            GameCmd::Chat(text) => {
+                let now = std::time::Instant::now();
+                let line = clean_line(&text, CHAT_MAX_CHARS);
+                if line.is_empty() {
+                    return;
+                }
+                if !self.seats.get_mut(color).chat.try_take(now) {
+                    return self.notice(seat, "you are sending messages too fast");
+                }
+                self.chat.push(ChatLine {
+                    from: self.seats.get(color).player.nick.clone(),
+                    text: line,
+                });
+                if self.chat.len() > CHAT_KEEP {
+                    self.chat.remove(0);
+                }
+            }
+            GameCmd::Rematch => {
+                if self.outcome.is_some() {
+                    self.seats.get_mut(color).rematch = true;
+                }
+            }
+            GameCmd::Leave => {
+                let s = self.seats.get_mut(color);
+                s.connected = false;
+                s.events = None;
+                s.rematch = false;
+                if self.outcome.is_none() {
+                    s.gone_deadline = Some(Instant::now() + self.config.reconnect_grace);
+                }
+            }
+        }
+    }
+
+    fn submit_setup(&mut self, color: Color, setup: Setup) {
+        if self.game.is_some() || self.outcome.is_some() {
+            return self.notice(Some(color), "the set-up phase is over");
+        }
+        let setup = setup.for_color(color);
+        if let Err(e) = setup.validate(&self.terms.rules, color) {
+            return self.notice(Some(color), format!("set-up refused: {e}"));
+        }
+        self.seats.get_mut(color).setup = Some(setup);
+        if let (Some(red), Some(blue)) = (&self.seats.red.setup, &self.seats.blue.setup) {
+            match Game::new(self.terms.rules, red, blue) {
+                Ok(game) => {
+                    info!(game = self.id, "both set-ups in: play starts");
+                    self.game = Some(game);
+                    self.turn_started = Instant::now();
+                }
+                Err((c, e)) => {
+                    warn!(game = self.id, seat = %c, "set-up refused at start");
+                    self.seats.get_mut(c).setup = None;
+                    self.notice(Some(c), format!("set-up refused: {e}"));
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self, outcome: Outcome) {
+        if let Some(game) = &mut self.game {
+            game.end(outcome);
+            self.outcome = game.outcome();
+        } else {
+            self.outcome = Some(outcome);
+        }
+        self.draw_offer = None;
+        self.ended_at = Some(Instant::now());
+        for c in Color::ALL {
+            self.seats.get_mut(c).gone_deadline = None;
+        }
+    }
+
+    fn publish(&mut self) {
+        let snaps = self.snapshots();
+        if let Some(out) = &self.out {
+            let _ = out.seats.red.send(snaps.red);
+            let _ = out.seats.blue.send(snaps.blue);
+            let _ = out.spectators.send(snaps.spectator);
+        }
+    }
+
+    fn snapshots(&self) -> Snapshots {
+        Snapshots {
+            red: Arc::new(self.snapshot(Viewer::Player(Color::Red))),
+            blue: Arc::new(self.snapshot(Viewer::Player(Color::Blue))),
+            spectator: Arc::new(self.snapshot(Viewer::Spectator)),
+        }
+    }
+
+    fn snapshot(&self, viewer: Viewer) -> GameSnapshot {
+        let now = Instant::now();
+        let my_color = match viewer {
+            Viewer::Player(c) => Some(c),
+            Viewer::Spectator => None,
+        };
+        let seat_info = |c: Color| {
+            let s = self.seats.get(c);
+            SeatInfo {
+                nick: s.player.nick.clone(),
+                rating: s.player.rating,
+                bot: s.player.bot,
+                connected: s.connected,
+                reconnect_left: if s.connected || self.outcome.is_some() {
+                    None
+                } else {
+                    Some(s.gone_deadline.map_or(Duration::ZERO, |t| {
+                        t.saturating_duration_since(now)
+                    }))
+                },
+                ready: s.setup.is_some(),
+            }
+        };
+        let phase = match (&self.game, self.outcome) {
+            (_, Some(_)) => GamePhase::Over,
+            (Some(_), None) => GamePhase::Playing,
+            (None, None) => GamePhase::Setup,
+        };
+        let clocks = self.clocks.as_ref().map(|clocks| {
+            let running = self
+                .game
+                .as_ref()
+                .filter(|_| self.outcome.is_none())
+                .map(|g| g.to_move());
+            let state = |c: Color| {
+                let mut remaining = *clocks.get(c);
+                if running == Some(c) {
+                    remaining = remaining.saturating_sub(now - self.turn_started);
+                }
+                ClockState {
+                    remaining,
+                    running: running == Some(c),
+                }
+            };
+            ByColor::new(state(Color::Red), state(Color::Blue))
+        });
+        GameSnapshot {
+            id: self.id,
+            terms: self.terms,
+            seats: ByColor::new(seat_info(Color::Red), seat_info(Color::Blue)),
+            my_color,
+            phase,
+            my_setup: my_color.and_then(|c| self.seats.get(c).setup.clone()),
+            view: self.game.as_ref().map(|g| g.view(viewer)),
+            history: self
+                .game
+                .as_ref()
+                .map(|g| g.history(viewer))
+                .unwrap_or_default(),
+            clocks,
+            chat: self.chat.clone(),
+            draw_offer: self.draw_offer,
+            rematch: ByColor::new(self.seats.red.rematch, self.seats.blue.rematch),
+            outcome: self.outcome,
+            next_game: self.next_game,
+            spectators: self.spectators,
+        }
+    }
+}
+
+fn secs(s: u32) -> Duration {
+    Duration::from_secs(u64::from(s))
+}

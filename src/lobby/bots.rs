@@ -1,0 +1,57 @@
+//! Seats a computer player: it reads its seat's snapshots (its own view only) and answers
+//! with commands, like a human's session.
+
+use std::time::Duration;
+
+use crate::bot::Bot;
+use crate::game::GameSeat;
+use crate::proto::{GameCmd, GamePhase};
+
+pub fn seat(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration) {
+    tokio::spawn(async move {
+        let Some(color) = seat.color else { return };
+        let mut rx = seat.snapshots;
+        let mut submitted = false;
+        let mut last_ply: Option<u32> = None;
+        loop {
+            let snap = rx.borrow_and_update().clone();
+            match snap.phase {
+                GamePhase::Setup if !submitted => {
+                    submitted = true;
+                    let setup = bot.setup(&snap.terms.rules, color);
+                    seat.handle.command(Some(color), GameCmd::SubmitSetup(setup)).await;
+                }
+                GamePhase::Playing => {
+                    let opponent = snap.seats.get(color.opposite());
+                    if opponent.reconnect_left == Some(Duration::ZERO) {
+                        seat.handle.command(Some(color), GameCmd::ClaimWin).await;
+                    }
+                    if let Some(view) = &snap.view {
+                        if view.to_move == color && last_ply != Some(view.ply) {
+                            last_ply = Some(view.ply);
+                            if snap.draw_offer == Some(color.opposite()) {
+                                seat.handle.command(Some(color), GameCmd::DeclineDraw).await;
+                            }
+                            tokio::time::sleep(delay).await;
+                            if let Some(mv) = bot.choose(view) {
+                                seat.handle.command(Some(color), GameCmd::Move(mv)).await;
+                            }
+                        }
+                    }
+                }
+                GamePhase::Over => {
+                    if snap.rematch.get(color.opposite()) == &true && !snap.rematch.get(color) {
+                        seat.handle.command(Some(color), GameCmd::Rematch).await;
+                    }
+                    if snap.next_game.is_some() {
+                        break;
+                    }
+                }
+                GamePhase::Setup => {}
+            }
+            if rx.changed().await.is_err() {
+                break;
+            }
+        }
+    });
+}

@@ -1,0 +1,820 @@
+//! The lobby actor: presence, nicknames, seeks and challenges, games in play, spectators,
+//! lobby chat; it creates games and seats bots.
+
+mod bots;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{mpsc, oneshot, watch};
+use tracing::{info, warn};
+
+use crate::game::{
+    self, GameConfig, GameHandle, GameReport, GameSeat, NewGame, Player, SessionEvent,
+};
+use crate::limit::TokenBucket;
+use crate::proto::{
+    ChatLine, GameId, GameSnapshot, GameSummary, GameTerms, LobbyCmd, LobbySnapshot, PlayerInfo,
+    PlayerStatus, Seek, SeekId,
+};
+use crate::rules::{ByColor, Color, Setup, SplitMix64, Variant};
+use crate::text::{clean_line, clean_nick};
+
+pub type SessionId = u64;
+
+/// Longest lobby chat line, in characters.
+pub const CHAT_MAX_CHARS: usize = 200;
+const CHAT_KEEP: usize = 100;
+
+/// Who is connecting, as proven by authentication.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    /// `key:<fingerprint>` for a key, `guest:<n>` for a guest.
+    pub id: String,
+    /// The nickname asked for (the SSH user name), or the guest name.
+    pub nick: String,
+    pub guest: bool,
+}
+
+/// What a session gets when it joins the lobby.
+pub struct Joined {
+    pub session: SessionId,
+    /// The nickname granted (may differ from the one asked for).
+    pub nick: String,
+    pub snapshot: watch::Receiver<Arc<LobbySnapshot>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct LobbyConfig {
+    pub game: GameConfig,
+    /// Delay before a bot moves, so a human can follow.
+    pub bot_delay: Duration,
+}
+
+impl Default for LobbyConfig {
+    fn default() -> Self {
+        LobbyConfig {
+            game: GameConfig::default(),
+            bot_delay: Duration::from_millis(400),
+        }
+    }
+}
+
+enum LobbyMsg {
+    Connect {
+        ident: Ident,
+        events: mpsc::Sender<SessionEvent>,
+        reply: oneshot::Sender<Joined>,
+    },
+    Disconnect {
+        session: SessionId,
+    },
+    Cmd {
+        session: SessionId,
+        cmd: LobbyCmd,
+    },
+    /// The session stopped showing a game (left it, or it closed).
+    LeftGame {
+        session: SessionId,
+        game: GameId,
+    },
+    Broadcast(String),
+    Shutdown(oneshot::Sender<()>),
+}
+
+/// Talks to the lobby actor.
+#[derive(Clone)]
+pub struct LobbyHandle {
+    tx: mpsc::UnboundedSender<LobbyMsg>,
+}
+
+impl LobbyHandle {
+    /// Joins the lobby. Snapshot changes arrive on the returned receiver, personal events on
+    /// `events`.
+    pub async fn connect(
+        &self,
+        ident: Ident,
+        events: mpsc::Sender<SessionEvent>,
+    ) -> Option<Joined> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(LobbyMsg::Connect {
+                ident,
+                events,
+                reply,
+            })
+            .ok()?;
+        rx.await.ok()
+    }
+
+    pub fn disconnect(&self, session: SessionId) {
+        let _ = self.tx.send(LobbyMsg::Disconnect { session });
+    }
+
+    pub fn command(&self, session: SessionId, cmd: LobbyCmd) {
+        let _ = self.tx.send(LobbyMsg::Cmd { session, cmd });
+    }
+
+    pub fn left_game(&self, session: SessionId, game: GameId) {
+        let _ = self.tx.send(LobbyMsg::LeftGame { session, game });
+    }
+
+    pub fn broadcast(&self, text: String) {
+        let _ = self.tx.send(LobbyMsg::Broadcast(text));
+    }
+
+    /// Ends every game task and the lobby.
+    pub async fn shutdown(&self) {
+        let (tx, rx) = oneshot::channel();
+        if self.tx.send(LobbyMsg::Shutdown(tx)).is_ok() {
+            let _ = rx.await;
+        }
+    }
+}
+
+/// Starts the lobby actor.
+pub fn spawn(config: LobbyConfig) -> LobbyHandle {
+    let (tx, rx) = mpsc::unbounded_channel();
+    let (reports_tx, reports_rx) = mpsc::unbounded_channel();
+    let (snap_tx, _) = watch::channel(Arc::new(LobbySnapshot::default()));
+    let lobby = Lobby {
+        config,
+        sessions: HashMap::new(),
+        next_session: 1,
+        next_game: 1,
+        next_seek: 1,
+        next_guest: SplitMix64(seed_from_time()),
+        nicks: HashMap::new(),
+        seeks: Vec::new(),
+        games: HashMap::new(),
+        chat: Vec::new(),
+        saved: HashMap::new(),
+        reports: reports_tx,
+        snapshot: snap_tx,
+        rng: SplitMix64(seed_from_time() ^ 0x5eed),
+    };
+    tokio::spawn(lobby.run(rx, reports_rx));
+    LobbyHandle { tx }
+}
+
+fn seed_from_time() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0x1234_5678)
+}
+
+struct SessionEntry {
+    ident: Ident,
+    nick: String,
+    events: mpsc::Sender<SessionEvent>,
+    status: PlayerStatus,
+    chat: TokenBucket,
+}
+
+struct GameEntry {
+    handle: GameHandle,
+    seats: ByColor<watch::Receiver<Arc<GameSnapshot>>>,
+    players: ByColor<Player>,
+    terms: GameTerms,
+    private: bool,
+    ply: u32,
+    spectators: u32,
+    over: bool,
+}
+
+struct Lobby {
+    config: LobbyConfig,
+    sessions: HashMap<SessionId, SessionEntry>,
+    next_session: SessionId,
+    next_game: GameId,
+    next_seek: SeekId,
+    next_guest: SplitMix64,
+    /// Nickname (lower case) → identity that owns it.
+    nicks: HashMap<String, String>,
+    seeks: Vec<Seek>,
+    games: HashMap<GameId, GameEntry>,
+    chat: Vec<ChatLine>,
+    /// Saved set-ups per identity.
+    saved: HashMap<String, Vec<(String, Variant, Setup)>>,
+    reports: mpsc::UnboundedSender<GameReport>,
+    snapshot: watch::Sender<Arc<LobbySnapshot>>,
+    rng: SplitMix64,
+}
+
+impl Lobby {
+    async fn run(
+        mut self,
+        mut rx: mpsc::UnboundedReceiver<LobbyMsg>,
+        mut reports: mpsc::UnboundedReceiver<GameReport>,
+    ) {
+        loop {
+            tokio::select! {
+                msg = rx.recv() => match msg {
+                    Some(LobbyMsg::Shutdown(done)) => {
+                        for g in self.games.values() {
+                            g.handle.shutdown().await;
+                        }
+                        let _ = done.send(());
+                        break;
+                    }
+                    Some(msg) => self.handle(msg),
+                    None => break,
+                },
+                Some(report) = reports.recv() => self.report(report),
+            }
+            // Drain what is already queued before publishing one snapshot.
+            while let Ok(report) = reports.try_recv() {
+                self.report(report);
+            }
+            self.publish();
+        }
+    }
+
+    fn publish(&self) {
+        let snap = LobbySnapshot {
+            players: {
+                let mut seen: Vec<PlayerInfo> = Vec::new();
+                for s in self.sessions.values() {
+                    if !seen.iter().any(|p| p.nick == s.nick) {
+                        seen.push(PlayerInfo {
+                            nick: s.nick.clone(),
+                            guest: s.ident.guest,
+                            bot: false,
+                            rating: None,
+                            status: s.status,
+                        });
+                    }
+                }
+                seen.sort_by(|a, b| a.nick.to_lowercase().cmp(&b.nick.to_lowercase()));
+                seen
+            },
+            seeks: self.seeks.clone(),
+            games: {
+                let mut games: Vec<GameSummary> = self
+                    .games
+                    .iter()
+                    .filter(|(_, g)| !g.over)
+                    .map(|(&id, g)| GameSummary {
+                        id,
+                        red: g.players.red.nick.clone(),
+                        blue: g.players.blue.nick.clone(),
+                        terms: g.terms,
+                        ply: g.ply,
+                        spectators: g.spectators,
+                        private: g.private,
+                    })
+                    .collect();
+                games.sort_by_key(|g| g.id);
+                games
+            },
+            chat: self.chat.clone(),
+        };
+        self.snapshot.send_if_modified(|old| {
+            if **old == snap {
+                false
+            } else {
+                *old = Arc::new(snap);
+                true
+            }
+        });
+    }
+
+    fn handle(&mut self, msg: LobbyMsg) {
+        match msg {
+            LobbyMsg::Connect {
+                ident,
+                events,
+                reply,
+            } => self.connect(ident, events, reply),
+            LobbyMsg::Disconnect { session } => self.disconnect(session),
+            LobbyMsg::Cmd { session, cmd } => self.command(session, cmd),
+            LobbyMsg::LeftGame { session, game } => {
+                if let Some(s) = self.sessions.get_mut(&session) {
+                    if matches!(s.status, PlayerStatus::Playing(g) | PlayerStatus::Watching(g) if g == game)
+                    {
+                        s.status = PlayerStatus::Idle;
+                    }
+                }
+            }
+            LobbyMsg::Broadcast(text) => {
+                let text = clean_line(&text, 500);
+                for s in self.sessions.values() {
+                    let _ = s
+                        .events
+                        .try_send(SessionEvent::Notice(format!("Server: {text}")));
+                }
+            }
+            LobbyMsg::Shutdown(_) => {}
+        }
+    }
+
+    fn connect(
+        &mut self,
+        mut ident: Ident,
+        events: mpsc::Sender<SessionEvent>,
+        reply: oneshot::Sender<Joined>,
+    ) {
+        let session = self.next_session;
+        self.next_session += 1;
+        let nick = if ident.guest {
+            self.guest_name()
+        } else {
+            self.grant_nick(&ident, &events)
+        };
+        ident.nick = nick.clone();
+        if ident.guest {
+            ident.id = format!("guest:{nick}");
+        }
+        info!(session, nick = %nick, guest = ident.guest, "joined the lobby");
+        let mut status = PlayerStatus::Idle;
+        // Back into a game in progress?
+        let rejoin = self.games.iter().find_map(|(&id, g)| {
+            if g.over {
+                return None;
+            }
+            Color::ALL
+                .into_iter()
+                .find(|&c| g.players.get(c).id == ident.id)
+                .map(|c| (id, c))
+        });
+        if let Some((id, color)) = rejoin {
+            let g = &self.games[&id];
+            status = PlayerStatus::Playing(id);
+            let seat = GameSeat {
+                handle: g.handle.clone(),
+                color: Some(color),
+                snapshots: g.seats.get(color).clone(),
+            };
+            let handle = g.handle.clone();
+            let ev = events.clone();
+            tokio::spawn(async move { handle.connected(color, ev).await });
+            let _ = events.try_send(SessionEvent::EnterGame(seat));
+        }
+        if let Some(saved) = self.saved.get(&ident.id) {
+            let _ = events.try_send(SessionEvent::SavedSetups(saved.clone()));
+        }
+        self.sessions.insert(
+            session,
+            SessionEntry {
+                ident,
+                nick: nick.clone(),
+                events,
+                status,
+                chat: TokenBucket::new(5.0, 0.5, std::time::Instant::now()),
+            },
+        );
+        let _ = reply.send(Joined {
+            session,
+            nick,
+            snapshot: self.snapshot.subscribe(),
+        });
+    }
+
+    fn guest_name(&mut self) -> String {
+        loop {
+            let name = format!("guest-{:04}", self.next_guest.below(10_000));
+            if !self.sessions.values().any(|s| s.nick == name) {
+                return name;
+            }
+        }
+    }
+
+    /// The asked-for nickname if free or owned by this key; else a free variant, with a
+    /// notice saying so.
+    fn grant_nick(&mut self, ident: &Ident, events: &mpsc::Sender<SessionEvent>) -> String {
+        let asked = match clean_nick(&ident.nick) {
+            Ok(n) => n,
+            Err(e) => {
+                let name = self.free_nick("player", &ident.id);
+                let _ = events.try_send(SessionEvent::Notice(format!(
+                    "'{}' cannot be a nickname ({e}); you are {name}. Connect as ssh NAME@host to choose.",
+                    clean_line(&ident.nick, 20)
+                )));
+                return name;
+            }
+        };
+        match self.nicks.get(&asked.to_lowercase()) {
+            None => {
+                self.nicks.insert(asked.to_lowercase(), ident.id.clone());
+                asked
+            }
+            Some(owner) if *owner == ident.id => asked,
+            Some(_) => {
+                let name = self.free_nick(&asked, &ident.id);
+                let _ = events.try_send(SessionEvent::Notice(format!(
+                    "The nickname {asked} belongs to another key; you are {name} for now. Press r to pick another."
+                )));
+                name
+            }
+        }
+    }
+
+    fn free_nick(&mut self, base: &str, id: &str) -> String {
+        let base: String = base.chars().take(12).collect();
+        for n in 2.. {
+            let candidate = format!("{base}{n}");
+            match self.nicks.get(&candidate.to_lowercase()) {
+                None => {
+                    self.nicks.insert(candidate.to_lowercase(), id.to_string());
+                    return candidate;
+                }
+                Some(owner) if owner == id => return candidate,
+                Some(_) => {}
+            }
+        }
+        unreachable!()
+    }
+
+    fn disconnect(&mut self, session: SessionId) {
+        let Some(s) = self.sessions.remove(&session) else {
+            return;
+        };
+        info!(session, nick = %s.nick, "left the lobby");
+        self.seeks.retain(|k| k.owner != s.nick);
+        let still_here = self.sessions.values().any(|o| o.ident.id == s.ident.id);
+        if !still_here {
+            for g in self.games.values() {
+                for c in Color::ALL {
+                    if g.players.get(c).id == s.ident.id && !g.over {
+                        let h = g.handle.clone();
+                        tokio::spawn(async move { h.disconnected(c).await });
+                    }
+                }
+            }
+        }
+        if let PlayerStatus::Watching(id) = s.status {
+            if let Some(g) = self.games.get(&id) {
+                let h = g.handle.clone();
+                tokio::spawn(async move { h.spectator_left().await });
+            }
+        }
+    }
+
+    fn notice(&self, session: SessionId, text: impl Into<String>) {
+        if let Some(s) = self.sessions.get(&session) {
+            let _ = s.events.try_send(SessionEvent::Notice(text.into()));
+        }
+    }
+
+    fn command(&mut self, session: SessionId, cmd: LobbyCmd) {
+        let Some(me) = self.sessions.get(&session) else {
+            return;
+        };
+        let (my_nick, my_guest, my_id) = (me.nick.clone(), me.ident.guest, me.ident.id.clone());
+        match cmd {
+            LobbyCmd::Seek { terms, private_to } => {
+                if terms.rated && my_guest {
+                    return self.notice(session, "guests play casual games only: connect with an SSH key to play rated");
+                }
+                if self.seeks.iter().filter(|s| s.owner == my_nick).count() >= 3 {
+                    return self.notice(session, "you have three open seeks already");
+                }
+                let private_to = match private_to {
+                    Some(n) => {
+                        let n = clean_line(&n, 20);
+                        if n.eq_ignore_ascii_case(&my_nick) {
+                            return self.notice(session, "you cannot challenge yourself");
+                        }
+                        let Some(target) = self.sessions.values().find(|s| s.nick.eq_ignore_ascii_case(&n)) else {
+                            return self.notice(session, format!("{n} is not online"));
+                        };
+                        let _ = target.events.try_send(SessionEvent::Notice(format!(
+                            "{my_nick} challenges you: {} {}{} — see Open seeks",
+                            terms.rules.variant,
+                            if terms.rated { "rated" } else { "casual" },
+                            terms.clock.map(|c| format!(" {c}")).unwrap_or_default()
+                        )));
+                        Some(target.nick.clone())
+                    }
+                    None => None,
+                };
+                let id = self.next_seek;
+                self.next_seek += 1;
+                self.seeks.push(Seek {
+                    id,
+                    owner: my_nick.clone(),
+                    terms,
+                    private_to,
+                });
+                if let Some(s) = self.sessions.get_mut(&session) {
+                    s.status = PlayerStatus::Seeking;
+                }
+            }
+            LobbyCmd::CancelSeek(id) => {
+                self.seeks.retain(|s| !(s.id == id && s.owner == my_nick));
+                self.reset_seeking(&my_nick);
+            }
+            LobbyCmd::Accept(id) => self.accept(session, id),
+            LobbyCmd::Spectate(id) => {
+                let Some(g) = self.games.get(&id) else {
+                    return self.notice(session, "that game has ended");
+                };
+                if g.private {
+                    return self.notice(session, "that game is private");
+                }
+                let handle = g.handle.clone();
+                let events = self.sessions[&session].events.clone();
+                if let Some(s) = self.sessions.get_mut(&session) {
+                    s.status = PlayerStatus::Watching(id);
+                }
+                tokio::spawn(async move {
+                    match handle.spectate().await {
+                        Some(snapshots) => {
+                            let _ = events
+                                .send(SessionEvent::EnterGame(GameSeat {
+                                    handle,
+                                    color: None,
+                                    snapshots,
+                                }))
+                                .await;
+                        }
+                        None => {
+                            let _ = events
+                                .send(SessionEvent::Notice("that game cannot be watched".into()))
+                                .await;
+                        }
+                    }
+                });
+            }
+            LobbyCmd::PlayBot {
+                level,
+                rules,
+                clock,
+            } => {
+                let seed = self.rng.next();
+                let Some(bot) = crate::bot::make(level, seed) else {
+                    return self.notice(
+                        session,
+                        format!("the {} computer is not available yet: try random", level.name()),
+                    );
+                };
+                let human = Player {
+                    id: my_id,
+                    nick: my_nick,
+                    rating: None,
+                    bot: false,
+                };
+                let bot_player = Player {
+                    id: format!("bot:{}", level.name()),
+                    nick: format!("bot-{}", level.name()),
+                    rating: None,
+                    bot: true,
+                };
+                let human_red = self.rng.next() & 1 == 0;
+                let players = if human_red {
+                    ByColor::new(human, bot_player)
+                } else {
+                    ByColor::new(bot_player, human)
+                };
+                let terms = GameTerms {
+                    rules,
+                    rated: false,
+                    clock,
+                };
+                let bot_color = if human_red { Color::Blue } else { Color::Red };
+                let id = self.start_game(terms, players, false);
+                let g = &self.games[&id];
+                bots::seat(
+                    GameSeat {
+                        handle: g.handle.clone(),
+                        color: Some(bot_color),
+                        snapshots: g.seats.get(bot_color).clone(),
+                    },
+                    bot,
+                    self.config.bot_delay,
+                );
+            }
+            LobbyCmd::Chat(text) => {
+                let line = clean_line(&text, CHAT_MAX_CHARS);
+                if line.is_empty() {
+                    return;
+                }
+                let ok = self
+                    .sessions
+                    .get_mut(&session)
+                    .is_some_and(|s| s.chat.try_take(std::time::Instant::now()));
+                if !ok {
+                    return self.notice(session, "you are sending messages too fast");
+                }
+                self.chat.push(ChatLine {
+                    from: my_nick,
+                    text: line,
+                });
+                if self.chat.len() > CHAT_KEEP {
+                    self.chat.remove(0);
+                }
+            }
+            LobbyCmd::SaveSetup {
+                name,
+                variant,
+                setup,
+            } => {
+                let name = clean_line(&name, 30);
+                if name.is_empty() {
+                    return self.notice(session, "a saved set-up needs a name");
+                }
+                let list = self.saved.entry(my_id.clone()).or_default();
+                list.retain(|(n, v, _)| !(n == &name && *v == variant));
+                if list.len() >= 50 {
+                    return self.notice(session, "50 saved set-ups at most: delete one first");
+                }
+                list.push((name.clone(), variant, setup));
+                let list = list.clone();
+                self.send_saved(&my_id, list);
+                self.notice(session, format!("set-up '{name}' saved"));
+            }
+            LobbyCmd::DeleteSetup { name, variant } => {
+                let list = self.saved.entry(my_id.clone()).or_default();
+                list.retain(|(n, v, _)| !(n == &name && *v == variant));
+                let list = list.clone();
+                self.send_saved(&my_id, list);
+            }
+            LobbyCmd::Rename(nick) => {
+                if my_guest {
+                    return self.notice(session, "guests cannot pick a nickname: connect with an SSH key as ssh NAME@host");
+                }
+                let nick = match clean_nick(&nick) {
+                    Ok(n) => n,
+                    Err(e) => return self.notice(session, e.to_string()),
+                };
+                match self.nicks.get(&nick.to_lowercase()) {
+                    Some(owner) if *owner != my_id => {
+                        self.notice(session, format!("{nick} belongs to another key"))
+                    }
+                    _ => {
+                        self.nicks.insert(nick.to_lowercase(), my_id.clone());
+                        for s in self.sessions.values_mut() {
+                            if s.ident.id == my_id {
+                                s.nick = nick.clone();
+                                let _ = s.events.try_send(SessionEvent::Nick(nick.clone()));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn send_saved(&self, id: &str, list: Vec<(String, Variant, Setup)>) {
+        for s in self.sessions.values().filter(|s| s.ident.id == id) {
+            let _ = s.events.try_send(SessionEvent::SavedSetups(list.clone()));
+        }
+    }
+
+    fn reset_seeking(&mut self, nick: &str) {
+        let has = self.seeks.iter().any(|s| s.owner == nick);
+        for s in self.sessions.values_mut() {
+            if s.nick == nick && s.status == PlayerStatus::Seeking && !has {
+                s.status = PlayerStatus::Idle;
+            }
+        }
+    }
+
+    fn accept(&mut self, session: SessionId, id: SeekId) {
+        let Some(pos) = self.seeks.iter().position(|s| s.id == id) else {
+            return self.notice(session, "that seek is gone");
+        };
+        let me = &self.sessions[&session];
+        let seek = &self.seeks[pos];
+        if seek.owner == me.nick {
+            return self.notice(session, "that is your own seek: x cancels it");
+        }
+        if let Some(to) = &seek.private_to {
+            if !to.eq_ignore_ascii_case(&me.nick) {
+                return self.notice(session, "that challenge is for someone else");
+            }
+        }
+        if seek.terms.rated && me.ident.guest {
+            return self.notice(session, "guests play casual games only");
+        }
+        let Some(owner) = self.sessions.values().find(|s| s.nick == seek.owner) else {
+            self.seeks.remove(pos);
+            return self.notice(session, "that player has left");
+        };
+        let seek = self.seeks.remove(pos);
+        let a = Player {
+            id: owner.ident.id.clone(),
+            nick: owner.nick.clone(),
+            rating: None,
+            bot: false,
+        };
+        let b = Player {
+            id: me.ident.id.clone(),
+            nick: me.nick.clone(),
+            rating: None,
+            bot: false,
+        };
+        let players = if self.rng.next() & 1 == 0 {
+            ByColor::new(a, b)
+        } else {
+            ByColor::new(b, a)
+        };
+        let (na, nb) = (players.red.nick.clone(), players.blue.nick.clone());
+        self.seeks.retain(|s| s.owner != na && s.owner != nb);
+        self.start_game(seek.terms, players, seek.private_to.is_some());
+        self.reset_seeking(&na);
+        self.reset_seeking(&nb);
+    }
+
+    /// Spawns a game task and sends both players' sessions into it.
+    fn start_game(&mut self, terms: GameTerms, players: ByColor<Player>, private: bool) -> GameId {
+        let id = self.next_game;
+        self.next_game += 1;
+        let spawned = game::spawn(NewGame {
+            id,
+            terms,
+            players: players.clone(),
+            private,
+            config: self.config.game.clone(),
+            reports: self.reports.clone(),
+        });
+        info!(game = id, red = %players.red.nick, blue = %players.blue.nick, "new game");
+        for c in Color::ALL {
+            let player = players.get(c);
+            if player.bot {
+                continue;
+            }
+            let mut first = true;
+            for s in self.sessions.values_mut() {
+                if s.ident.id != player.id {
+                    continue;
+                }
+                s.status = PlayerStatus::Playing(id);
+                let _ = s.events.try_send(SessionEvent::EnterGame(GameSeat {
+                    handle: spawned.handle.clone(),
+                    color: Some(c),
+                    snapshots: spawned.seats.get(c).clone(),
+                }));
+                if first {
+                    first = false;
+                    let h = spawned.handle.clone();
+                    let ev = s.events.clone();
+                    tokio::spawn(async move { h.connected(c, ev).await });
+                }
+            }
+            if first {
+                // The player left meanwhile: the reconnect countdown starts now.
+                let h = spawned.handle.clone();
+                tokio::spawn(async move { h.disconnected(c).await });
+            }
+        }
+        self.games.insert(
+            id,
+            GameEntry {
+                handle: spawned.handle,
+                seats: spawned.seats,
+                players,
+                terms,
+                private,
+                ply: 0,
+                spectators: 0,
+                over: false,
+            },
+        );
+        id
+    }
+
+    fn report(&mut self, report: GameReport) {
+        match report {
+            GameReport::Started { .. } => {}
+            GameReport::Progress {
+                id,
+                ply,
+                spectators,
+            } => {
+                if let Some(g) = self.games.get_mut(&id) {
+                    g.ply = ply;
+                    g.spectators = spectators;
+                }
+            }
+            GameReport::Ended { id, outcome } => {
+                if let Some(g) = self.games.get_mut(&id) {
+                    g.over = true;
+                    info!(game = id, result = %outcome, "game ended");
+                }
+            }
+            GameReport::Rematch { id } => {
+                let Some(g) = self.games.get(&id) else {
+                    return;
+                };
+                let players = ByColor::new(g.players.blue.clone(), g.players.red.clone());
+                let (terms, private, old) = (g.terms, g.private, g.handle.clone());
+                let new_id = self.start_game(terms, players, private);
+                tokio::spawn(async move { old.set_next_game(new_id).await });
+            }
+            GameReport::Closed { id } => {
+                if self.games.remove(&id).is_none() {
+                    warn!(game = id, "closed an unknown game");
+                }
+                for s in self.sessions.values_mut() {
+                    if matches!(s.status, PlayerStatus::Playing(g) | PlayerStatus::Watching(g) if g == id)
+                    {
+                        s.status = PlayerStatus::Idle;
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! The composition root shared by the binary and the end-to-end tests: lobby, SSH front end,
+//! listener.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use tokio::net::TcpListener;
+
+use crate::lobby::{self, LobbyConfig, LobbyHandle};
+use crate::ssh::{load_or_create_host_key, SshConfig, SshServer};
+
+#[derive(Clone, Debug)]
+pub struct ServerOptions {
+    pub listen: String,
+    pub data_dir: PathBuf,
+    pub keys_dir: PathBuf,
+    pub ssh: SshConfig,
+    pub lobby: LobbyConfig,
+}
+
+impl Default for ServerOptions {
+    fn default() -> Self {
+        ServerOptions {
+            listen: "0.0.0.0:2222".into(),
+            data_dir: PathBuf::from("data"),
+            keys_dir: PathBuf::from("keys"),
+            ssh: SshConfig::default(),
+            lobby: LobbyConfig::default(),
+        }
+    }
+}
+
+/// A server that is accepting connections.
+pub struct Running {
+    pub addr: SocketAddr,
+    pub lobby: LobbyHandle,
+    task: tokio::task::JoinHandle<Result<()>>,
+}
+
+impl Running {
+    /// Waits until the accept loop ends (it only ends on an error).
+    pub async fn wait(self) -> Result<()> {
+        self.task.await?
+    }
+
+    /// Stops accepting and ends every game task.
+    pub async fn stop(self) {
+        self.task.abort();
+        self.lobby.shutdown().await;
+    }
+}
+
+/// Binds the listener and starts serving.
+pub async fn start(opts: ServerOptions) -> Result<Running> {
+    let key = load_or_create_host_key(&opts.keys_dir)?;
+    std::fs::create_dir_all(&opts.data_dir)
+        .with_context(|| format!("cannot create the data directory {}", opts.data_dir.display()))?;
+    let listener = TcpListener::bind(&opts.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", opts.listen))?;
+    let addr = listener.local_addr()?;
+    let lobby = lobby::spawn(opts.lobby.clone());
+    let server = SshServer::new(key, lobby.clone(), opts.ssh.clone());
+    let task = tokio::spawn(server.serve(listener));
+    Ok(Running { addr, lobby, task })
+}

@@ -1,0 +1,452 @@
+//! russh glue: authentication, PTY, resize, bytes in, frames out; one task per connection.
+//! Only the binary (and tests) use this module.
+
+mod keys;
+mod session;
+mod writer;
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Result;
+use russh::keys::HashAlg;
+use russh::server::{Auth, Msg, Session};
+use russh::{Channel, ChannelId, MethodKind, MethodSet};
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+use tracing::{debug, info, warn};
+
+use crate::lobby::{Ident, LobbyHandle};
+
+pub use keys::load_or_create_host_key;
+
+/// Largest terminal we draw for; bigger windows are clamped.
+pub const MAX_COLS: u16 = 500;
+pub const MAX_ROWS: u16 = 200;
+
+/// Settings of the SSH front end.
+#[derive(Clone, Debug)]
+pub struct SshConfig {
+    pub allow_guests: bool,
+    pub max_connections: usize,
+    pub max_per_address: usize,
+    /// Time allowed from TCP accept to a successful authentication.
+    pub auth_timeout: Duration,
+    /// Disconnect after this long without a keypress.
+    pub idle_timeout: Duration,
+    pub motd: Option<String>,
+}
+
+impl Default for SshConfig {
+    fn default() -> Self {
+        SshConfig {
+            allow_guests: true,
+            max_connections: 2000,
+            max_per_address: 50,
+            auth_timeout: Duration::from_secs(30),
+            idle_timeout: Duration::from_secs(3600),
+            motd: None,
+        }
+    }
+}
+
+struct Shared {
+    lobby: LobbyHandle,
+    config: SshConfig,
+    connections: AtomicUsize,
+    per_address: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
+    next_guest: AtomicU64,
+}
+
+/// A running SSH server.
+pub struct SshServer {
+    shared: Arc<Shared>,
+    russh: Arc<russh::server::Config>,
+}
+
+impl SshServer {
+    pub fn new(host_key: russh::keys::PrivateKey, lobby: LobbyHandle, config: SshConfig) -> Self {
+        let russh = russh::server::Config {
+            keys: vec![host_key],
+            methods: MethodSet::from(&[MethodKind::PublicKey, MethodKind::KeyboardInteractive][..]),
+            auth_rejection_time: Duration::from_millis(300),
+            auth_rejection_time_initial: Some(Duration::ZERO),
+            inactivity_timeout: Some(Duration::from_secs(3 * 3600)),
+            keepalive_interval: Some(Duration::from_secs(30)),
+            keepalive_max: 4,
+            nodelay: true,
+            max_auth_attempts: 20,
+            ..Default::default()
+        };
+        SshServer {
+            shared: Arc::new(Shared {
+                lobby,
+                config,
+                connections: AtomicUsize::new(0),
+                per_address: std::sync::Mutex::new(Default::default()),
+                next_guest: AtomicU64::new(1),
+            }),
+            russh: Arc::new(russh),
+        }
+    }
+
+    /// Accepts connections until the listener fails.
+    pub async fn serve(self, listener: TcpListener) -> Result<()> {
+        info!(addr = %listener.local_addr()?, "listening");
+        loop {
+            let (stream, peer) = match listener.accept().await {
+                Ok(x) => x,
+                Err(e) => {
+                    warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            };
+            let Some(guard) = ConnGuard::admit(&self.shared, peer) else {
+                // Refused before the handshake costs anything: a plain line, then close.
+                tokio::spawn(async move {
+                    use tokio::io::AsyncWriteExt;
+                    let mut stream = stream;
+                    let _ = stream
+                        .write_all(b"SSH-2.0-stratego_ssh server busy: too many connections, try again later\r\n")
+                        .await;
+                });
+                continue;
+            };
+            let _ = stream.set_nodelay(true);
+            let handler = Conn::new(self.shared.clone(), peer);
+            let config = self.russh.clone();
+            let auth_timeout = self.shared.config.auth_timeout;
+            tokio::spawn(async move {
+                let _guard = guard;
+                let authed = handler.authed.clone();
+                let running = match russh::server::run_stream(config, stream, handler).await {
+                    Ok(r) => r,
+                    Err(e) => {
+                        debug!(peer = %peer, error = %e, "handshake failed");
+                        return;
+                    }
+                };
+                let handle = running.handle();
+                let watchdog = tokio::spawn(async move {
+                    tokio::time::sleep(auth_timeout).await;
+                    if !authed.load(Ordering::Relaxed) {
+                        let _ = handle
+                            .disconnect(
+                                russh::Disconnect::ByApplication,
+                                "authentication timeout".into(),
+                                "en".into(),
+                            )
+                            .await;
+                    }
+                });
+                if let Err(e) = running.await {
+                    debug!(peer = %peer, error = %e, "connection ended with an error");
+                }
+                watchdog.abort();
+            });
+        }
+    }
+}
+
+/// Counts a connection against the limits while it lives.
+struct ConnGuard {
+    shared: Arc<Shared>,
+    ip: std::net::IpAddr,
+}
+
+impl ConnGuard {
+    fn admit(shared: &Arc<Shared>, peer: SocketAddr) -> Option<ConnGuard> {
+        let ip = peer.ip();
+        let mut per = shared.per_address.lock().unwrap_or_else(|e| e.into_inner());
+        let n = per.get(&ip).copied().unwrap_or(0);
+        if n >= shared.config.max_per_address
+            || shared.connections.load(Ordering::Relaxed) >= shared.config.max_connections
+        {
+            warn!(peer = %ip, "connection refused: limit reached");
+            return None;
+        }
+        per.insert(ip, n + 1);
+        shared.connections.fetch_add(1, Ordering::Relaxed);
+        Some(ConnGuard {
+            shared: shared.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for ConnGuard {
+    fn drop(&mut self) {
+        self.shared.connections.fetch_sub(1, Ordering::Relaxed);
+        let mut per = self
+            .shared
+            .per_address
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = per.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                per.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// What the connection handler passes to its session task.
+#[derive(Debug)]
+pub(crate) enum SessionInput {
+    Data(Vec<u8>),
+    Resize(u16, u16),
+    Closed,
+}
+
+/// One SSH connection.
+struct Conn {
+    shared: Arc<Shared>,
+    peer: SocketAddr,
+    authed: Arc<std::sync::atomic::AtomicBool>,
+    ident: Option<Ident>,
+    term: String,
+    colorterm: Option<String>,
+    size: Option<(u16, u16)>,
+    channel: Option<ChannelId>,
+    input: Option<mpsc::Sender<SessionInput>>,
+}
+
+impl Conn {
+    fn new(shared: Arc<Shared>, peer: SocketAddr) -> Conn {
+        Conn {
+            shared,
+            peer,
+            authed: Default::default(),
+            ident: None,
+            term: String::new(),
+            colorterm: None,
+            size: None,
+            channel: None,
+            input: None,
+        }
+    }
+
+    fn guest(&mut self) -> Auth {
+        if !self.shared.config.allow_guests {
+            return Auth::reject();
+        }
+        let n = self.shared.next_guest.fetch_add(1, Ordering::Relaxed);
+        self.ident = Some(Ident {
+            id: format!("guest:{n}"),
+            nick: String::new(),
+            guest: true,
+        });
+        self.authed.store(true, Ordering::Relaxed);
+        info!(peer = %self.peer, "guest authenticated");
+        Auth::Accept
+    }
+}
+
+fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
+    (
+        cols.clamp(1, u32::from(MAX_COLS)) as u16,
+        rows.clamp(1, u32::from(MAX_ROWS)) as u16,
+    )
+}
+
+impl russh::server::Handler for Conn {
+    type Error = anyhow::Error;
+
+    async fn auth_none(&mut self, _user: &str) -> Result<Auth, Self::Error> {
+        Ok(Auth::Reject {
+            proceed_with_methods: Some(MethodSet::from(
+                &[MethodKind::PublicKey, MethodKind::KeyboardInteractive][..],
+            )),
+            partial_success: false,
+        })
+    }
+
+    async fn auth_publickey(
+        &mut self,
+        user: &str,
+        key: russh::server::VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
+        // Called only after the signature was verified: the identity is proven here.
+        let fingerprint = key.public_key.fingerprint(HashAlg::Sha256).to_string();
+        info!(peer = %self.peer, fingerprint = %fingerprint, "key authenticated");
+        self.ident = Some(Ident {
+            id: format!("key:{fingerprint}"),
+            nick: user.to_string(),
+            guest: false,
+        });
+        self.authed.store(true, Ordering::Relaxed);
+        Ok(Auth::Accept)
+    }
+
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        _user: &str,
+        _submethods: &str,
+        _response: Option<russh::server::Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
+        // No key offered (or none accepted): come in as a guest, no questions asked.
+        Ok(self.guest())
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        channel: Channel<Msg>,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.channel.is_some() {
+            // One session channel per connection.
+            drop(reply);
+            return Ok(());
+        }
+        self.channel = Some(channel.id());
+        reply.accept().await;
+        Ok(())
+    }
+
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        term: &str,
+        col_width: u32,
+        row_height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _modes: &[(russh::Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.term = crate::text::clean_line(term, 40);
+        self.size = Some(clamp_size(col_width, row_height));
+        session.channel_success(channel)?;
+        Ok(())
+    }
+
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        variable_name: &str,
+        variable_value: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if variable_name == "COLORTERM" {
+            self.colorterm = Some(crate::text::clean_line(variable_value, 20));
+        }
+        session.channel_success(channel)?;
+        Ok(())
+    }
+
+    async fn shell_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_success(channel)?;
+        let handle = session.handle();
+        let Some(ident) = self.ident.clone() else {
+            return Ok(());
+        };
+        let Some(size) = self.size else {
+            // No PTY: say how to connect, then close.
+            tokio::spawn(async move {
+                let _ = handle.data(channel, session::NO_PTY_MESSAGE.as_bytes().to_vec()).await;
+                let _ = handle.exit_status_request(channel, 1).await;
+                let _ = handle.eof(channel).await;
+                let _ = handle.close(channel).await;
+            });
+            return Ok(());
+        };
+        let (tx, rx) = mpsc::channel(64);
+        self.input = Some(tx);
+        let params = session::Params {
+            handle,
+            channel,
+            lobby: self.shared.lobby.clone(),
+            ident,
+            term: self.term.clone(),
+            colorterm: self.colorterm.clone(),
+            size,
+            idle_timeout: self.shared.config.idle_timeout,
+            motd: self.shared.config.motd.clone(),
+        };
+        tokio::spawn(session::run(params, rx));
+        Ok(())
+    }
+
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        data: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_success(channel)?;
+        let handle = session.handle();
+        let command = crate::text::clean_line(&String::from_utf8_lossy(data), 200);
+        tokio::spawn(async move {
+            let text = format!(
+                "stratego-ssh: unknown command '{command}'.\r\nConnect with a terminal to play: ssh -t -p PORT host\r\n"
+            );
+            let _ = handle.data(channel, text.into_bytes()).await;
+            let _ = handle.exit_status_request(channel, 2).await;
+            let _ = handle.eof(channel).await;
+            let _ = handle.close(channel).await;
+        });
+        Ok(())
+    }
+
+    async fn window_change_request(
+        &mut self,
+        channel: ChannelId,
+        col_width: u32,
+        row_height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let (c, r) = clamp_size(col_width, row_height);
+        self.size = Some((c, r));
+        if let Some(tx) = &self.input {
+            let _ = tx.send(SessionInput::Resize(c, r)).await;
+        }
+        session.channel_success(channel)?;
+        Ok(())
+    }
+
+    async fn data(
+        &mut self,
+        _channel: ChannelId,
+        data: &[u8],
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if let Some(tx) = &self.input {
+            // Waits when the session is behind: back-pressure reaches the client.
+            let _ = tx.send(SessionInput::Data(data.to_vec())).await;
+        }
+        Ok(())
+    }
+
+    async fn channel_eof(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if let Some(tx) = self.input.take() {
+            let _ = tx.send(SessionInput::Closed).await;
+        }
+        Ok(())
+    }
+
+    async fn channel_close(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if let Some(tx) = self.input.take() {
+            let _ = tx.send(SessionInput::Closed).await;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,247 @@
+//! One task per interactive connection: bytes in → input events → `ui::App`; lobby and
+//! game snapshots → `ui::App`; the app's effects → lobby and game commands; frames out.
+
+use std::time::Duration;
+
+use ratatui::backend::CrosstermBackend;
+use ratatui::layout::Rect;
+use ratatui::{Terminal, TerminalOptions, Viewport};
+use russh::server::Handle;
+use russh::ChannelId;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+use tracing::{debug, info};
+
+use super::writer::ChannelWriter;
+use super::SessionInput;
+use crate::game::{GameSeat, SessionEvent};
+use crate::limit::TokenBucket;
+use crate::lobby::{Ident, LobbyHandle};
+use crate::proto::GameCmd;
+use crate::ui::input::InputParser;
+use crate::ui::{App, ColorDepth, Effect, Identity, Msg, SavedSetup, Settings};
+
+pub const NO_PTY_MESSAGE: &str = "stratego-ssh draws a full-screen game and needs a terminal.\r\n\
+Connect with: ssh -t -p 2222 HOST   (or NAME@HOST to choose your nickname)\r\n";
+
+/// Enter the alternate screen, hide the cursor, turn on SGR mouse and bracketed paste.
+const SETUP_SEQ: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?2004h\x1b[2J";
+/// Undo all of it.
+const RESTORE_SEQ: &[u8] =
+    b"\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
+
+/// How long a lone Esc waits for the rest of a sequence.
+const ESC_TIMEOUT: Duration = Duration::from_millis(25);
+
+pub(crate) struct Params {
+    pub handle: Handle,
+    pub channel: ChannelId,
+    pub lobby: LobbyHandle,
+    pub ident: Ident,
+    pub term: String,
+    pub colorterm: Option<String>,
+    pub size: (u16, u16),
+    pub idle_timeout: Duration,
+    pub motd: Option<String>,
+}
+
+pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
+    let (writer, out) = ChannelWriter::start(p.handle.clone(), p.channel);
+    let (ev_tx, mut events) = mpsc::channel::<SessionEvent>(64);
+    let Some(joined) = p.lobby.connect(p.ident.clone(), ev_tx).await else {
+        return;
+    };
+    let session = joined.session;
+    let mut lobby_rx = joined.snapshot;
+    let (mut w, mut h) = p.size;
+    let settings = Settings {
+        numbering: Default::default(),
+        ascii: false,
+        color: ColorDepth::from_term(&p.term, p.colorterm.as_deref()),
+    };
+    let mut app = App::new(
+        Identity {
+            nick: joined.nick.clone(),
+            guest: p.ident.guest,
+        },
+        settings,
+        w,
+        h,
+    );
+    app.update(Msg::Lobby(lobby_rx.borrow_and_update().clone()));
+    if let Some(motd) = &p.motd {
+        app.update(Msg::Notice(motd.clone()));
+    }
+    out.send_raw(SETUP_SEQ);
+    let backend = CrosstermBackend::new(writer);
+    let Ok(mut terminal) = Terminal::with_options(
+        backend,
+        TerminalOptions {
+            viewport: Viewport::Fixed(Rect::new(0, 0, w, h)),
+        },
+    ) else {
+        return;
+    };
+    let mut parser = InputParser::new();
+    let mut game: Option<GameSeat> = None;
+    let mut last_input = Instant::now();
+    let mut input_limit = TokenBucket::new(400.0, 200.0, std::time::Instant::now());
+    let mut tick = tokio::time::interval(Duration::from_millis(250));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let mut dirty = true;
+    let mut quit = false;
+
+    info!(session, nick = %joined.nick, term = %p.term, cols = w, rows = h, "session started");
+    while !quit {
+        if dirty {
+            if out.take_overflow() {
+                // A frame was dropped: the client's screen is stale; redraw it whole.
+                let _ = terminal.clear();
+            }
+            if out.has_room() {
+                if terminal.draw(|f| app.render(f)).is_err() {
+                    break;
+                }
+                dirty = false;
+            }
+        }
+        let mut effects = Vec::new();
+        tokio::select! {
+            msg = input.recv() => match msg {
+                Some(SessionInput::Data(bytes)) => {
+                    last_input = Instant::now();
+                    if !input_limit.try_take_n(bytes.len().max(1) as f64 / 16.0, std::time::Instant::now()) {
+                        // Flooding: drop the packet, keep the parser consistent.
+                        continue;
+                    }
+                    for ev in parser.feed(&bytes) {
+                        effects.extend(app.update(Msg::Input(ev)));
+                    }
+                    dirty = true;
+                }
+                Some(SessionInput::Resize(cols, rows)) => {
+                    (w, h) = (cols, rows);
+                    let _ = terminal.resize(Rect::new(0, 0, w, h));
+                    let _ = terminal.clear();
+                    effects.extend(app.update(Msg::Resize { width: w, height: h }));
+                    dirty = true;
+                }
+                Some(SessionInput::Closed) | None => break,
+            },
+            _ = tokio::time::sleep(ESC_TIMEOUT), if parser.pending() => {
+                for ev in parser.flush() {
+                    effects.extend(app.update(Msg::Input(ev)));
+                }
+                dirty = true;
+            }
+            changed = lobby_rx.changed() => {
+                if changed.is_err() {
+                    break;
+                }
+                let snap = lobby_rx.borrow_and_update().clone();
+                effects.extend(app.update(Msg::Lobby(snap)));
+                dirty = true;
+            }
+            Some(ev) = events.recv() => {
+                match ev {
+                    SessionEvent::Notice(text) => effects.extend(app.update(Msg::Notice(text))),
+                    SessionEvent::EnterGame(mut seat) => {
+                        if let Some(old) = game.take() {
+                            leave(&p.lobby, session, &old).await;
+                        }
+                        let snap = seat.snapshots.borrow_and_update().clone();
+                        effects.extend(app.update(Msg::Game { snap, at: std::time::Instant::now() }));
+                        game = Some(seat);
+                    }
+                    SessionEvent::SavedSetups(list) => {
+                        let list = list
+                            .into_iter()
+                            .map(|(name, variant, setup)| SavedSetup { name, variant, setup })
+                            .collect();
+                        effects.extend(app.update(Msg::SavedSetups(list)));
+                    }
+                    SessionEvent::Nick(nick) => {
+                        effects.extend(app.update(Msg::Notice(format!("You are now {nick}."))));
+                    }
+                    SessionEvent::Kicked(reason) => {
+                        info!(session, "kicked");
+                        let _ = reason;
+                        quit = true;
+                    }
+                }
+                dirty = true;
+            }
+            changed = async {
+                match game.as_mut() {
+                    Some(seat) => seat.snapshots.changed().await,
+                    None => std::future::pending().await,
+                }
+            } => {
+                match changed {
+                    Ok(()) => {
+                        let snap = game.as_mut().map(|s| s.snapshots.borrow_and_update().clone());
+                        if let Some(snap) = snap {
+                            effects.extend(app.update(Msg::Game { snap, at: std::time::Instant::now() }));
+                        }
+                    }
+                    Err(_) => {
+                        if let Some(old) = game.take() {
+                            p.lobby.left_game(session, old.handle.id);
+                        }
+                        effects.extend(app.update(Msg::GameClosed));
+                    }
+                }
+                dirty = true;
+            }
+            _ = tick.tick() => {
+                if last_input.elapsed() > p.idle_timeout {
+                    info!(session, "idle timeout");
+                    break;
+                }
+                if game.is_some() {
+                    effects.extend(app.update(Msg::Tick(std::time::Instant::now())));
+                    dirty = true;
+                }
+            }
+        }
+        for effect in effects {
+            match effect {
+                Effect::Lobby(cmd) => p.lobby.command(session, cmd),
+                Effect::Game(GameCmd::Leave) => {
+                    if let Some(old) = game.take() {
+                        leave(&p.lobby, session, &old).await;
+                    }
+                    app.update(Msg::GameClosed);
+                }
+                Effect::Game(cmd) => {
+                    if let Some(seat) = &game {
+                        seat.handle.command(seat.color, cmd).await;
+                    }
+                }
+                Effect::Bell => out.send_raw(b"\x07"),
+                Effect::Quit => quit = true,
+                Effect::SettingsChanged(_) => {}
+            }
+        }
+    }
+
+    debug!(session, "session ends");
+    if let Some(old) = game.take() {
+        // A player's seat stays: the reconnect countdown starts in the lobby's disconnect.
+        if old.color.is_none() {
+            old.handle.spectator_left().await;
+        }
+    }
+    p.lobby.disconnect(session);
+    drop(terminal);
+    out.send_wait(RESTORE_SEQ).await;
+    out.drained().await;
+    let _ = p.handle.exit_status_request(p.channel, 0).await;
+    let _ = p.handle.eof(p.channel).await;
+    let _ = p.handle.close(p.channel).await;
+}
+
+async fn leave(lobby: &LobbyHandle, session: crate::lobby::SessionId, seat: &GameSeat) {
+    seat.handle.command(seat.color, GameCmd::Leave).await;
+    lobby.left_game(session, seat.handle.id);
+}

@@ -1,0 +1,253 @@
+//! End-to-end helpers: start the server in-process on a free port, connect real SSH clients
+//! (russh) with PTYs, and read what each client's terminal shows through `vt100`.
+
+#![allow(dead_code)]
+
+use std::num::NonZeroU16;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use russh::client;
+use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg};
+use russh::ChannelMsg;
+use stratego_ssh::server::{self, Running, ServerOptions};
+
+pub struct TestServer {
+    pub running: Running,
+    pub dir: tempdir::Dir,
+}
+
+pub mod tempdir {
+    /// A directory removed when dropped.
+    pub struct Dir(pub std::path::PathBuf);
+    impl Dir {
+        pub fn new(tag: &str) -> Dir {
+            let p = std::env::temp_dir().join(format!(
+                "stratego-test-{tag}-{}-{}",
+                std::process::id(),
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap()
+                    .as_nanos()
+            ));
+            std::fs::create_dir_all(&p).unwrap();
+            Dir(p)
+        }
+    }
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+pub async fn start_server(tag: &str) -> TestServer {
+    start_server_with(tag, |_| {}).await
+}
+
+pub async fn start_server_with(tag: &str, f: impl FnOnce(&mut ServerOptions)) -> TestServer {
+    let dir = tempdir::Dir::new(tag);
+    let mut opts = ServerOptions {
+        listen: "127.0.0.1:0".into(),
+        data_dir: dir.0.join("data"),
+        keys_dir: dir.0.join("keys"),
+        ..ServerOptions::default()
+    };
+    opts.lobby.bot_delay = Duration::from_millis(10);
+    f(&mut opts);
+    let running = server::start(opts).await.expect("server starts");
+    TestServer { running, dir }
+}
+
+struct Client {
+    server_key: Arc<Mutex<Option<String>>>,
+}
+
+impl client::Handler for Client {
+    type Error = russh::Error;
+    async fn check_server_key(
+        &mut self,
+        key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        if let russh::keys::PublicKeyOrCertificate::PublicKey { key, .. } = key {
+            *self.server_key.lock().unwrap() =
+                Some(key.fingerprint(russh::keys::HashAlg::Sha256).to_string());
+        }
+        Ok(true)
+    }
+}
+
+pub fn new_key() -> PrivateKey {
+    PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap()
+}
+
+/// A connected terminal.
+pub struct Term {
+    /// SHA-256 fingerprint of the host key the server presented.
+    pub server_key: String,
+    handle: client::Handle<Client>,
+    writer: russh::ChannelWriteHalf<client::Msg>,
+    screen: Arc<Mutex<vt100::Parser>>,
+    raw: Arc<Mutex<Vec<u8>>>,
+    closed: Arc<std::sync::atomic::AtomicBool>,
+}
+
+fn nz(n: u16) -> NonZeroU16 {
+    NonZeroU16::new(n).unwrap()
+}
+
+pub enum Login<'a> {
+    Key(&'a str, &'a PrivateKey),
+    Guest,
+}
+
+impl Term {
+    pub async fn connect(addr: std::net::SocketAddr, login: Login<'_>, cols: u16, rows: u16) -> Term {
+        Self::connect_pty(addr, login, Some((cols, rows))).await
+    }
+
+    pub async fn connect_pty(
+        addr: std::net::SocketAddr,
+        login: Login<'_>,
+        pty: Option<(u16, u16)>,
+    ) -> Term {
+        let config = Arc::new(client::Config::default());
+        let server_key = Arc::new(Mutex::new(None));
+        let mut handle = client::connect(
+            config,
+            addr,
+            Client {
+                server_key: server_key.clone(),
+            },
+        )
+        .await
+        .expect("connects");
+        match login {
+            Login::Key(user, key) => {
+                let hash = handle.best_supported_rsa_hash().await.ok().flatten().flatten();
+                let res = handle
+                    .authenticate_publickey(
+                        user,
+                        PrivateKeyWithHashAlg::new(Arc::new(key.clone()), hash),
+                    )
+                    .await
+                    .expect("auth runs");
+                assert!(res.success(), "key authentication accepted");
+            }
+            Login::Guest => {
+                let res = handle
+                    .authenticate_keyboard_interactive_start("anyone", None)
+                    .await
+                    .expect("auth runs");
+                assert!(
+                    matches!(res, client::KeyboardInteractiveAuthResponse::Success),
+                    "guest accepted"
+                );
+            }
+        }
+        let channel = handle.channel_open_session().await.expect("session");
+        let (cols, rows) = pty.unwrap_or((80, 24));
+        if pty.is_some() {
+            channel
+                .request_pty(true, "xterm-256color", cols as u32, rows as u32, 0, 0, &[])
+                .await
+                .expect("pty");
+        }
+        channel.request_shell(true).await.expect("shell");
+        let (mut read, writer) = channel.split();
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(nz(rows), nz(cols), 0)));
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let closed = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        {
+            let screen = screen.clone();
+            let raw = raw.clone();
+            let closed = closed.clone();
+            tokio::spawn(async move {
+                while let Some(msg) = read.wait().await {
+                    match msg {
+                        ChannelMsg::Data { data } => {
+                            screen.lock().unwrap().process(&data);
+                            raw.lock().unwrap().extend_from_slice(&data);
+                        }
+                        ChannelMsg::Close | ChannelMsg::Eof => break,
+                        _ => {}
+                    }
+                }
+                closed.store(true, std::sync::atomic::Ordering::SeqCst);
+            });
+        }
+        let server_key = server_key.lock().unwrap().clone().unwrap_or_default();
+        Term {
+            server_key,
+            handle,
+            writer,
+            screen,
+            raw,
+            closed,
+        }
+    }
+
+    pub async fn send(&self, bytes: &[u8]) {
+        self.writer.data_bytes(bytes.to_vec()).await.expect("send");
+    }
+
+    /// Types text one key at a time, as a person would.
+    pub async fn type_str(&self, s: &str) {
+        for c in s.chars() {
+            let mut b = [0u8; 4];
+            self.send(c.encode_utf8(&mut b).as_bytes()).await;
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    pub async fn resize(&self, cols: u16, rows: u16) {
+        self.screen.lock().unwrap().set_size(nz(rows), nz(cols));
+        self.writer
+            .window_change(cols as u32, rows as u32, 0, 0)
+            .await
+            .expect("resize");
+    }
+
+    pub fn text(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    pub fn raw(&self) -> Vec<u8> {
+        self.raw.lock().unwrap().clone()
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.closed.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// The vt100 screen, for cell-level checks.
+    pub fn with_screen<R>(&self, f: impl FnOnce(&vt100::Screen) -> R) -> R {
+        f(self.screen.lock().unwrap().screen())
+    }
+
+    /// Waits until the screen satisfies `pred`; panics with the screen after `secs`.
+    pub async fn wait_for(&self, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+        loop {
+            let text = self.text();
+            if pred(&text) {
+                return text;
+            }
+            if tokio::time::Instant::now() > deadline {
+                panic!("timed out waiting for {what}; the screen shows:\n{text}");
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    pub async fn wait_text(&self, needle: &str, secs: u64) -> String {
+        self.wait_for(&format!("'{needle}'"), secs, |t| t.contains(needle)).await
+    }
+
+    pub async fn disconnect(self) {
+        let _ = self
+            .handle
+            .disconnect(russh::Disconnect::ByApplication, "bye", "en")
+            .await;
+    }
+}
