@@ -1,17 +1,40 @@
-//! Computer players. A bot sees only its [`PlayerView`], exactly like a human, and its moves
-//! go through the same game task and commands.
+//! Computer opponents: a [`Bot`] sees only its own [`PlayerView`] and answers with a set-up
+//! and then one move per turn. Bots are pure (no I/O, no async) and deterministic for a
+//! seed.
+//!
+//! Levels ([`BotLevel`]):
+//! - `random` ([`RandomBot`]): uniform over the legal moves, random set-up;
+//! - `easy` ([`EasyBot`]): one-ply heuristics over the legal moves (expected battle value
+//!   from a belief over unknown pieces, safety, probing with Scouts, Miners towards
+//!   suspected bombs, flag hunting, flag guard), sound generated set-ups;
+//! - `hard` ([`HardBot`]): a belief over every unknown enemy piece, positions sampled from it
+//!   (determinization) and searched with alpha-beta and a heuristic evaluation within a
+//!   time or node budget; root moves are scored by their average over the samples.
+//!
+//! The [`arena`] plays many games between two levels.
+
+pub mod arena;
+pub mod belief;
+mod easy;
+mod hard;
+pub mod setups;
+mod sim;
+
+pub use easy::EasyBot;
+pub use hard::{HardBot, HardConfig};
 
 use crate::proto::BotLevel;
-use crate::rules::{Color, Move, PlayerView, Rules, Setup, SplitMix64};
+use crate::rules::{Color, Move, PlayerView, Rank, Rules, Setup, SplitMix64};
 
+/// A computer player. It sees only its own view of the game.
 pub trait Bot: Send {
     /// The set-up this bot plays with.
     fn setup(&mut self, rules: &Rules, color: Color) -> Setup;
-    /// A move from `view.legal_moves`, or `None` when there is none.
+    /// A move from `view.legal_moves`; `None` when there is none.
     fn choose(&mut self, view: &PlayerView) -> Option<Move>;
 }
 
-/// Uniform over the legal moves (for tests and load).
+/// Uniform over the legal moves; random set-up.
 pub struct RandomBot {
     rng: SplitMix64,
 }
@@ -38,15 +61,63 @@ impl Bot for RandomBot {
     }
 }
 
-/// The levels that exist so far.
+/// Whether a level can be played.
 pub fn available(level: BotLevel) -> bool {
-    matches!(level, BotLevel::Random)
+    match level {
+        BotLevel::Random | BotLevel::Easy | BotLevel::Hard => true,
+    }
 }
 
-/// A bot of the given level, or `None` if that level is not built yet.
+/// A bot of the given level, deterministic for `seed` (the hard bot with its default
+/// budget of one second per move).
 pub fn make(level: BotLevel, seed: u64) -> Option<Box<dyn Bot>> {
     match level {
         BotLevel::Random => Some(Box::new(RandomBot::new(seed))),
-        BotLevel::Easy | BotLevel::Hard => None,
+        BotLevel::Easy => Some(Box::new(EasyBot::new(seed))),
+        BotLevel::Hard => Some(Box::new(HardBot::new(seed, HardConfig::default()))),
     }
+}
+
+/// The material value of a rank for the heuristics (the Flag: the game).
+pub(crate) fn value(r: Rank) -> f64 {
+    match r {
+        Rank::Spy => 30.0,
+        Rank::Scout => 10.0,
+        Rank::Miner => 25.0,
+        Rank::Sergeant => 15.0,
+        Rank::Lieutenant => 20.0,
+        Rank::Captain => 30.0,
+        Rank::Major => 45.0,
+        Rank::Colonel => 65.0,
+        Rank::General => 90.0,
+        Rank::Marshal => 120.0,
+        Rank::Bomb => 12.0,
+        Rank::Flag => 1000.0,
+    }
+}
+
+/// A uniform float in `[0, 1)`.
+pub(crate) fn unit(rng: &mut SplitMix64) -> f64 {
+    (rng.next() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// An index drawn with probability proportional to `weights` (all ≥ 0); `None` when they
+/// sum to zero.
+pub(crate) fn weighted(rng: &mut SplitMix64, weights: &[f64]) -> Option<usize> {
+    let total: f64 = weights.iter().sum();
+    if total <= 0.0 || !total.is_finite() {
+        return None;
+    }
+    let mut x = unit(rng) * total;
+    let mut last = None;
+    for (i, &w) in weights.iter().enumerate() {
+        if w > 0.0 {
+            if x < w {
+                return Some(i);
+            }
+            x -= w;
+            last = Some(i);
+        }
+    }
+    last
 }

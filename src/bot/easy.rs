@@ -1,0 +1,279 @@
+//! The easy bot: every legal move gets a heuristic score from the bot's own view, the best
+//! one is played (a little noise breaks ties and makes it less predictable).
+//!
+//! - Battles: the expected value over the belief of the target's rank (a known weaker piece
+//!   is taken, a known stronger one is left alone); high pieces are not thrown at unknown
+//!   pieces (revealing them costs); Scouts probe unknown pieces; Miners go for suspected
+//!   Bombs; a likely Flag within reach is attacked.
+//! - Quiet moves: avoid squares next to known stronger (or likely stronger) enemies, escape
+//!   threats, close in on known weaker pieces, advance, Miners towards the unmoved pieces of
+//!   the enemy back rows, guard the own Flag when enemies come near.
+
+use crate::rules::{BattleResult, Color, Move, PlayerView, Rank, Rules, Setup, SplitMix64, Square};
+
+use super::belief::{depth_of, Belief};
+use super::sim::battle;
+use super::{setups, unit, value, Bot};
+
+pub struct EasyBot {
+    rng: SplitMix64,
+    last: Option<Move>,
+}
+
+impl EasyBot {
+    pub fn new(seed: u64) -> EasyBot {
+        EasyBot {
+            rng: SplitMix64(seed ^ 0xEA5E),
+            last: None,
+        }
+    }
+}
+
+fn dist(a: Square, b: Square) -> i32 {
+    (a.file() as i32 - b.file() as i32).abs() + (a.row() as i32 - b.row() as i32).abs()
+}
+
+fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
+    [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
+        .into_iter()
+        .filter_map(move |(df, dr)| sq.offset(df, dr))
+        .filter(|s| !s.is_lake())
+}
+
+/// The value of one battle for the attacker: gain minus loss.
+fn battle_value(a: Rank, d: Rank, aa: bool) -> f64 {
+    if d == Rank::Flag {
+        return 1000.0;
+    }
+    match battle(a, d, aa) {
+        BattleResult::AttackerWins => value(d),
+        BattleResult::DefenderWins => -value(a),
+        BattleResult::BothRemoved => value(d) - value(a),
+    }
+}
+
+struct Ctx<'a> {
+    view: &'a PlayerView,
+    belief: Belief,
+    me: Color,
+    aa: bool,
+}
+
+impl Ctx<'_> {
+    /// Rank probabilities of the enemy piece on `sq` (certain when known).
+    fn probs(&self, sq: Square) -> Option<[f64; 12]> {
+        let p = self.view.piece_at(sq)?;
+        if p.color == self.me {
+            return None;
+        }
+        match p.rank {
+            Some(r) => {
+                let mut x = [0.0; 12];
+                x[r.index()] = 1.0;
+                Some(x)
+            }
+            None => self.belief.marginal(sq),
+        }
+    }
+
+    /// Expected loss of a piece of rank `r` standing on `at` (the piece moving from `from`,
+    /// which is then empty), from the enemies next to it.
+    fn danger(&self, r: Rank, at: Square, from: Option<Square>) -> f64 {
+        let mut worst: f64 = 0.0;
+        for n in neighbours(at) {
+            if Some(n) == from {
+                continue;
+            }
+            let Some(p) = self.probs(n) else { continue };
+            let mut loss = 0.0;
+            for e in Rank::ALL.into_iter().filter(|e| e.is_movable()) {
+                let pe = p[e.index()];
+                if pe > 0.0 {
+                    match battle(e, r, self.aa) {
+                        BattleResult::AttackerWins => loss += pe * value(r),
+                        BattleResult::BothRemoved => loss += pe * (value(r) - value(e)).max(0.0),
+                        BattleResult::DefenderWins => {}
+                    }
+                }
+            }
+            // An unknown enemy does not know what it faces either: it attacks less surely.
+            if self.view.piece_at(n).is_some_and(|v| v.rank.is_none()) {
+                loss *= 0.6;
+            }
+            worst = worst.max(loss);
+        }
+        worst
+    }
+}
+
+impl Bot for EasyBot {
+    fn setup(&mut self, rules: &Rules, color: Color) -> Setup {
+        setups::generate(rules, color, self.rng.next())
+    }
+
+    fn choose(&mut self, view: &PlayerView) -> Option<Move> {
+        if view.legal_moves.is_empty() {
+            return None;
+        }
+        let me = view.color()?;
+        let enemy = me.opposite();
+        let belief = Belief::from_view(view);
+        let my_flag = Square::all().find(|&s| {
+            view.piece_at(s)
+                .is_some_and(|p| p.color == me && p.rank == Some(Rank::Flag))
+        });
+        let ctx = Ctx {
+            view,
+            belief,
+            me,
+            aa: view.rules.options.aggressor_advantage,
+        };
+        // Targets: known enemies, the likeliest Flag, suspected Bombs, intruders.
+        let mut known: Vec<(Square, Rank)> = Vec::new();
+        let mut unmoved_back: Vec<Square> = Vec::new();
+        let mut likely_flag: Option<(Square, f64)> = None;
+        let mut intruders: Vec<Square> = Vec::new();
+        let mut enemy_count = 0;
+        for sq in Square::all() {
+            let Some(p) = view.piece_at(sq) else { continue };
+            if p.color != enemy {
+                continue;
+            }
+            enemy_count += 1;
+            if let Some(r) = p.rank {
+                known.push((sq, r));
+            } else if !p.moved {
+                if depth_of(enemy, sq) <= 1 {
+                    unmoved_back.push(sq);
+                }
+                if let Some(m) = ctx.belief.marginal(sq) {
+                    let pf = m[Rank::Flag.index()];
+                    if likely_flag.is_none_or(|(_, q)| pf > q) {
+                        likely_flag = Some((sq, pf));
+                    }
+                }
+            }
+            if p.moved {
+                if let Some(f) = my_flag {
+                    if dist(sq, f) <= 3 {
+                        intruders.push(sq);
+                    }
+                }
+            }
+        }
+        let _ = enemy_count;
+        let nearest = |from: Square, to: Square, set: &[Square]| -> i32 {
+            // Gain in distance to the nearest square of `set` (positive when closer).
+            let d0 = set.iter().map(|&s| dist(from, s)).min();
+            let d1 = set.iter().map(|&s| dist(to, s)).min();
+            match (d0, d1) {
+                (Some(a), Some(b)) => a - b,
+                _ => 0,
+            }
+        };
+        let mut best: Option<(f64, Move)> = None;
+        for &m in &view.legal_moves {
+            let Some(mp) = view.piece_at(m.from) else {
+                continue;
+            };
+            let Some(r) = mp.rank else { continue };
+            let mut score = 0.0;
+            let target = view.piece_at(m.to);
+            if target.is_some() {
+                let p = ctx.probs(m.to).unwrap_or([0.0; 12]);
+                let known_target = target.is_some_and(|t| t.rank.is_some());
+                let mut ev = 0.0;
+                for d in Rank::ALL {
+                    if p[d.index()] > 0.0 {
+                        ev += p[d.index()] * battle_value(r, d, ctx.aa);
+                    }
+                }
+                score += ev;
+                if !known_target {
+                    // Revealing a high piece costs; so does risking it blind.
+                    if r >= Rank::Major && r.is_movable() || r == Rank::Spy {
+                        score -= 0.3 * value(r) + if r >= Rank::Colonel { 40.0 } else { 0.0 };
+                    }
+                    if r == Rank::Scout {
+                        score += 6.0; // a probe
+                    }
+                    if r == Rank::Miner && !target.is_some_and(|t| t.moved) {
+                        score += 4.0 + 20.0 * p[Rank::Bomb.index()];
+                    }
+                }
+                // After winning, the piece stands on the target's square.
+                let win_p: f64 = Rank::ALL
+                    .into_iter()
+                    .filter(|&d| battle(r, d, ctx.aa) == BattleResult::AttackerWins)
+                    .map(|d| p[d.index()])
+                    .sum();
+                score -= 0.5 * win_p * ctx.danger(r, m.to, Some(m.from));
+                // Intruders near the flag are worth more.
+                if intruders.contains(&m.to) {
+                    score += 0.2 * ev.max(0.0) + 3.0;
+                }
+            } else {
+                let here = ctx.danger(r, m.from, None);
+                let there = ctx.danger(r, m.to, Some(m.from));
+                score += here - there;
+                // Advancing.
+                let adv = depth_of(me, m.to) as f64 - depth_of(me, m.from) as f64;
+                let adv_w = match r {
+                    Rank::Scout => 0.8,
+                    Rank::Miner | Rank::Spy => 0.2,
+                    Rank::Marshal | Rank::General => 0.5,
+                    _ => 0.7,
+                };
+                score += adv * adv_w;
+                // Hunting known weaker pieces.
+                let prey: Vec<Square> = known
+                    .iter()
+                    .filter(|&&(_, e)| {
+                        e.is_movable() && battle(r, e, ctx.aa) == BattleResult::AttackerWins
+                            || e == Rank::Bomb && r == Rank::Miner
+                    })
+                    .map(|&(s, _)| s)
+                    .collect();
+                score += 1.5 * nearest(m.from, m.to, &prey) as f64;
+                // Miners towards suspected Bombs, low pieces towards the likely Flag.
+                if r == Rank::Miner {
+                    score += 1.2 * nearest(m.from, m.to, &unmoved_back) as f64;
+                }
+                if let Some((fsq, pf)) = likely_flag {
+                    if r <= Rank::Captain && r != Rank::Spy {
+                        score += (0.5 + 6.0 * pf) * nearest(m.from, m.to, &[fsq]) as f64;
+                    }
+                }
+                // Guard the flag: strong pieces go for intruders, guards stay.
+                if let Some(f) = my_flag {
+                    if !intruders.is_empty() && r >= Rank::Captain {
+                        score += 1.5 * nearest(m.from, m.to, &intruders) as f64;
+                    }
+                    if dist(m.from, f) == 1 && dist(m.to, f) > 1 && !intruders.is_empty() {
+                        score -= 6.0;
+                    }
+                }
+                // A Scout's long move shows it is a Scout.
+                if r == Rank::Scout && dist(m.from, m.to) > 1 {
+                    score -= 1.0;
+                }
+                if r == Rank::Spy {
+                    score -= 2.0;
+                }
+                if self.last.is_some_and(|l| l.from == m.to && l.to == m.from) {
+                    score -= 2.5;
+                }
+            }
+            if let Some(res) = m.rescue {
+                score += 0.5 * value(res.rank);
+            }
+            score += unit(&mut self.rng) * 1.2;
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, m));
+            }
+        }
+        let m = best.map(|(_, m)| m)?;
+        self.last = Some(m);
+        Some(m)
+    }
+}

@@ -1,0 +1,514 @@
+//! The hard bot: belief, determinization and search.
+//!
+//! Each turn it builds a [`Belief`] from its view (unknown enemy pieces, the pool of ranks
+//! they are drawn from, moved pieces never Bombs or Flags, positional priors for Flag and
+//! Bombs), then repeatedly samples a full position consistent with the view and searches
+//! it with alpha-beta (negamax) to a fixed depth (3 plies by default, 2 when the budget is
+//! tight) with a heuristic evaluation. Every root move gets its exact value in each sample
+//! (full window at the root); the move with the best average over the samples is played.
+//!
+//! Determinization lets the searcher see the sampled ranks, which would overrate "walk up
+//! to an unknown piece and then take it only if it is weaker". So below the root the bot
+//! never attacks an enemy piece it does not know; only root attacks are valued, as an
+//! average over the samples, i.e. an expectation over the belief. The opponent is searched
+//! as if it knew everything (pessimistic).
+//!
+//! The bot also tracks which of its own pieces the opponent knows (it fought, a Scout's
+//! long move, a rescue): revealing strong pieces costs in the evaluation.
+//!
+//! Budget: wall-clock time per move ([`HardConfig::time`], default 1 s, one core) and,
+//! for deterministic tests, a node budget ([`HardConfig::nodes`]); the first one reached
+//! ends the search (the sample being searched is dropped).
+
+use std::time::{Duration, Instant};
+
+use crate::rules::{Color, Move, PlayerView, Rank, Rules, Setup, SplitMix64, Square};
+
+use super::belief::{depth_of, Belief};
+use super::sim::{self, is_piece, is_revealed, rank_of, SMove, Sim, EMPTY, LAKE};
+use super::{setups, unit, value, Bot};
+
+/// The hard bot's budget and depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HardConfig {
+    /// Wall-clock budget per move.
+    pub time: Duration,
+    /// Node budget per move (deterministic); `None`: time only.
+    pub nodes: Option<u64>,
+    /// Search depth in plies (at least 1).
+    pub depth: u8,
+}
+
+impl Default for HardConfig {
+    fn default() -> Self {
+        HardConfig {
+            time: Duration::from_secs(1),
+            nodes: None,
+            depth: 3,
+        }
+    }
+}
+
+impl HardConfig {
+    /// A deterministic budget: `nodes` per move, no clock (an hour of wall time).
+    pub fn with_nodes(nodes: u64) -> HardConfig {
+        HardConfig {
+            time: Duration::from_secs(3600),
+            nodes: Some(nodes),
+            depth: 3,
+        }
+    }
+}
+
+pub struct HardBot {
+    rng: SplitMix64,
+    cfg: HardConfig,
+    /// Own pieces the opponent knows, by square.
+    revealed: [bool; 100],
+    /// Our last move, applied to `revealed` at the next turn.
+    pending: Option<(Move, bool)>,
+    last: Option<Move>,
+    /// Statistics of the last move: samples searched, nodes.
+    pub stats: (u32, u64),
+}
+
+const WIN: f64 = 100_000.0;
+
+impl HardBot {
+    pub fn new(seed: u64, cfg: HardConfig) -> HardBot {
+        HardBot {
+            rng: SplitMix64(seed ^ 0x4A2D),
+            cfg,
+            revealed: [false; 100],
+            pending: None,
+            last: None,
+            stats: (0, 0),
+        }
+    }
+
+    /// Updates which own pieces the opponent knows: our previous move, then the
+    /// opponent's last move as the view shows it.
+    fn track(&mut self, view: &PlayerView, me: Color) {
+        if let Some((m, attack)) = self.pending.take() {
+            let (f, t) = (m.from.index(), m.to.index());
+            let long = m.from.file().abs_diff(m.to.file()) + m.from.row().abs_diff(m.to.row()) > 1;
+            self.revealed[t] = self.revealed[f] || attack || long;
+            self.revealed[f] = false;
+            if let Some(r) = m.rescue {
+                self.revealed[r.to.index()] = true;
+            }
+        }
+        if let Some(lm) = view.last_move {
+            if lm.mover != me {
+                if let Some(b) = lm.battle {
+                    let silent = view.rules.options.silent_defense;
+                    if !silent || b.attacker == Some(Rank::Scout) {
+                        self.revealed[lm.to.index()] = true;
+                    }
+                }
+            }
+        }
+        for sq in Square::all() {
+            if view.piece_at(sq).is_none_or(|p| p.color != me) {
+                self.revealed[sq.index()] = false;
+            }
+        }
+    }
+}
+
+struct Search {
+    me: Color,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Instant,
+    aborted: bool,
+    bufs: Vec<Vec<SMove>>,
+}
+
+impl Search {
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0 && Instant::now() >= self.deadline)
+        {
+            self.aborted = true;
+        }
+    }
+
+    /// Negamax with alpha-beta, from the side to move's point of view.
+    fn ab(&mut self, s: &Sim, depth: u8, ply: usize, mut alpha: f64, beta: f64) -> f64 {
+        self.tick();
+        if let Some(w) = s.over {
+            return match w {
+                Some(c) if c == s.to_move => WIN + depth as f64,
+                Some(_) => -WIN - depth as f64,
+                None => 0.0,
+            };
+        }
+        if depth == 0 || self.aborted {
+            let e = evaluate(s, self.me);
+            return if s.to_move == self.me { e } else { -e };
+        }
+        while self.bufs.len() <= ply {
+            self.bufs.push(Vec::with_capacity(64));
+        }
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        s.moves(&mut moves);
+        let mine = s.to_move == self.me;
+        let mut best = -WIN * 2.0;
+        let mut any = false;
+        for &m in &moves {
+            // Below the root, the bot does not attack pieces it does not know.
+            if mine && s.is_attack(m) && !is_revealed(s.board[m.1 as usize]) {
+                continue;
+            }
+            any = true;
+            let mut c = s.clone();
+            c.play(m);
+            let v = -self.ab(&c, depth - 1, ply + 1, -beta, -alpha);
+            if v > best {
+                best = v;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta || self.aborted {
+                break;
+            }
+        }
+        self.bufs[ply] = moves;
+        if !any {
+            if mine && s.movable[s.to_move.index()] > 0 {
+                // Only unknown targets: judge the position as it stands.
+                let e = evaluate(s, self.me);
+                return e;
+            }
+            return -WIN - depth as f64;
+        }
+        best
+    }
+}
+
+/// Material value of a rank in a position (some values depend on what is left).
+fn dyn_value(s: &Sim, c: Color, r: Rank) -> f64 {
+    let other = c.opposite().index();
+    match r {
+        Rank::Spy if s.counts[other][Rank::Marshal.index()] == 0 => 3.0,
+        Rank::Marshal if s.counts[other][Rank::Spy.index()] == 0 => 140.0,
+        Rank::Miner => {
+            let bombs = s.counts[other][Rank::Bomb.index()];
+            let miners = s.counts[c.index()][Rank::Miner.index()];
+            if bombs > 0 && miners <= 2 {
+                45.0
+            } else {
+                25.0
+            }
+        }
+        Rank::Flag => 0.0,
+        r => value(r),
+    }
+}
+
+/// Static evaluation for `me`.
+fn evaluate(s: &Sim, me: Color) -> f64 {
+    let mut score = 0.0;
+    let mut flags: [Option<u8>; 2] = [None; 2];
+    for (i, &c) in s.board.iter().enumerate() {
+        if is_piece(c) && rank_of(c) == Rank::Flag {
+            flags[sim::color_of(c).index()] = Some(i as u8);
+        }
+    }
+    let mut nearest_to_flag = [99i32; 2];
+    for (i, &c) in s.board.iter().enumerate() {
+        if !is_piece(c) {
+            continue;
+        }
+        let col = sim::color_of(c);
+        let r = rank_of(c);
+        let sign = if col == me { 1.0 } else { -1.0 };
+        let v = dyn_value(s, col, r);
+        let mut x = v;
+        if is_revealed(c) {
+            x -= match r {
+                Rank::Spy => 0.5 * v,
+                r if r >= Rank::Captain && r.is_movable() => 0.15 * v,
+                Rank::Bomb => 0.3 * v,
+                _ => 0.05 * v,
+            };
+        }
+        if r.is_movable() {
+            let sq = Square::from_index(i).expect("square");
+            if r <= Rank::Captain && r != Rank::Spy {
+                x += 0.25 * depth_of(col, sq).saturating_sub(3) as f64;
+            }
+            if let Some(f) = flags[col.opposite().index()] {
+                let fs = Square::from_index(f as usize).expect("square");
+                let d = (sq.file().abs_diff(fs.file()) + sq.row().abs_diff(fs.row())) as i32;
+                let n = &mut nearest_to_flag[col.index()];
+                *n = (*n).min(d);
+                if d <= 2 {
+                    x += 6.0;
+                }
+            }
+        }
+        score += sign * x;
+    }
+    for c in Color::ALL {
+        if nearest_to_flag[c.index()] < 99 {
+            let sign = if c == me { 1.0 } else { -1.0 };
+            score -= sign * 1.0 * nearest_to_flag[c.index()] as f64;
+        }
+    }
+    // The side to move's best capture (a one-ply quiescence).
+    let gain = best_capture(s);
+    let g = 0.7 * gain;
+    if s.to_move == me {
+        score + g
+    } else {
+        score - g
+    }
+}
+
+/// The best immediate gain of the side to move (≥ 0): attacks on adjacent (or, for
+/// Scouts, in-line) pieces valued with the real ranks.
+fn best_capture(s: &Sim) -> f64 {
+    let me = s.to_move;
+    let mut best: f64 = 0.0;
+    for from in 0..100usize {
+        let c = s.board[from];
+        if !is_piece(c) || sim::color_of(c) != me {
+            continue;
+        }
+        let r = rank_of(c);
+        if !r.is_movable() {
+            continue;
+        }
+        let (f0, r0) = ((from % 10) as i8, (from / 10) as i8);
+        for (df, dr) in [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)] {
+            let (mut f, mut rr) = (f0, r0);
+            loop {
+                f += df;
+                rr += dr;
+                if !(0..10).contains(&f) || !(0..10).contains(&rr) {
+                    break;
+                }
+                let v = s.board[(rr * 10 + f) as usize];
+                if v == LAKE {
+                    break;
+                }
+                if v == EMPTY {
+                    if r == Rank::Scout {
+                        continue;
+                    }
+                    break;
+                }
+                if sim::color_of(v) != me {
+                    let d = rank_of(v);
+                    let g = match sim::battle(r, d, s.aggressor_advantage) {
+                        _ if d == Rank::Flag => 500.0,
+                        crate::rules::BattleResult::AttackerWins => dyn_value(s, me.opposite(), d),
+                        crate::rules::BattleResult::BothRemoved => {
+                            dyn_value(s, me.opposite(), d) - dyn_value(s, me, r)
+                        }
+                        crate::rules::BattleResult::DefenderWins => 0.0,
+                    };
+                    best = best.max(g);
+                }
+                break;
+            }
+        }
+    }
+    best
+}
+
+impl Bot for HardBot {
+    fn setup(&mut self, rules: &Rules, color: Color) -> Setup {
+        self.revealed = [false; 100];
+        self.pending = None;
+        self.last = None;
+        setups::generate(rules, color, self.rng.next())
+    }
+
+    fn choose(&mut self, view: &PlayerView) -> Option<Move> {
+        let me = view.color()?;
+        self.track(view, me);
+        if view.legal_moves.is_empty() {
+            return None;
+        }
+        let start = Instant::now();
+        let mut roots: Vec<SMove> = Vec::new();
+        for m in &view.legal_moves {
+            let sm = (m.from.index() as u8, m.to.index() as u8);
+            if !roots.contains(&sm) {
+                roots.push(sm);
+            }
+        }
+        let chosen = if roots.len() == 1 {
+            self.stats = (0, 0);
+            roots[0]
+        } else {
+            self.search(view, me, &roots, start)
+        };
+        // Prefer a rescue of the strongest piece when the move allows one.
+        let mut pick: Option<Move> = None;
+        for m in &view.legal_moves {
+            if (m.from.index() as u8, m.to.index() as u8) != chosen {
+                continue;
+            }
+            let better = match (pick.and_then(|p| p.rescue), m.rescue) {
+                (_, None) => pick.is_none(),
+                (None, Some(_)) => true,
+                (Some(a), Some(b)) => b.rank > a.rank,
+            };
+            if better {
+                pick = Some(*m);
+            }
+        }
+        let m = pick?;
+        let attack = view.piece_at(m.to).is_some();
+        self.pending = Some((m, attack));
+        self.last = Some(m);
+        Some(m)
+    }
+}
+
+impl HardBot {
+    fn root_board(
+        &self,
+        view: &PlayerView,
+        sample: &[Option<crate::rules::Piece>; 100],
+    ) -> [u8; 100] {
+        let me = view.color().expect("player");
+        let mut b = [EMPTY; 100];
+        for sq in Square::all() {
+            let i = sq.index();
+            if sq.is_lake() {
+                b[i] = LAKE;
+            } else if let (Some(p), Some(vp)) = (sample[i], view.piece_at(sq)) {
+                let revealed = if p.color == me {
+                    self.revealed[i]
+                } else {
+                    vp.rank.is_some()
+                };
+                b[i] = sim::cell(p, vp.moved, revealed);
+            }
+        }
+        b
+    }
+
+    fn search(&mut self, view: &PlayerView, me: Color, roots: &[SMove], start: Instant) -> SMove {
+        let belief = Belief::from_view(view);
+        let aa = view.rules.options.aggressor_advantage;
+        let mut search = Search {
+            me,
+            nodes: 0,
+            node_limit: self.cfg.nodes.unwrap_or(u64::MAX),
+            deadline: start + self.cfg.time,
+            aborted: false,
+            bufs: Vec::new(),
+        };
+        let mut depth = self.cfg.depth.max(1);
+        let mut totals = vec![0.0f64; roots.len()];
+        let mut samples = 0u32;
+        let mut vals = vec![0.0f64; roots.len()];
+        loop {
+            let sample = belief.sample(view, &mut self.rng);
+            let sim = Sim::new(self.root_board(view, &sample), me, aa);
+            let before = search.nodes;
+            for (k, &m) in roots.iter().enumerate() {
+                let mut c = sim.clone();
+                c.play(m);
+                vals[k] = -search.ab(&c, depth - 1, 1, -WIN * 4.0, WIN * 4.0);
+                if search.aborted {
+                    break;
+                }
+            }
+            if search.aborted {
+                break;
+            }
+            for k in 0..roots.len() {
+                totals[k] += vals[k];
+            }
+            samples += 1;
+            if samples == 1 && depth > 2 {
+                // Too slow for enough samples at this depth: start again shallower.
+                let used = search.nodes - before;
+                let elapsed = start.elapsed().as_secs_f64().max(1e-6);
+                let by_time = self.cfg.time.as_secs_f64() / elapsed;
+                let by_nodes = self
+                    .cfg
+                    .nodes
+                    .map_or(f64::INFINITY, |n| n as f64 / used as f64);
+                if by_time.min(by_nodes) < 6.0 {
+                    depth = 2;
+                    totals.iter_mut().for_each(|t| *t = 0.0);
+                    samples = 0;
+                }
+            }
+            if samples >= 400 {
+                break;
+            }
+        }
+        if samples == 0 {
+            // Not even one sample in the budget: a one-ply look at one sample.
+            let sample = belief.sample(view, &mut self.rng);
+            let sim = Sim::new(self.root_board(view, &sample), me, aa);
+            search.aborted = false;
+            search.node_limit = u64::MAX;
+            search.deadline = Instant::now() + Duration::from_secs(3600);
+            for (k, &m) in roots.iter().enumerate() {
+                let mut c = sim.clone();
+                c.play(m);
+                totals[k] = -search.ab(&c, 0, 1, -WIN * 4.0, WIN * 4.0);
+            }
+            samples = 1;
+        }
+        self.stats = (samples, search.nodes);
+        let mut best = (f64::NEG_INFINITY, roots[0]);
+        for (k, &m) in roots.iter().enumerate() {
+            let mut v = totals[k] / samples as f64 + unit(&mut self.rng) * 0.5;
+            if self
+                .last
+                .is_some_and(|l| l.from.index() as u8 == m.1 && l.to.index() as u8 == m.0)
+            {
+                v -= 1.5;
+            }
+            if v > best.0 {
+                best = (v, m);
+            }
+        }
+        best.1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Game, Variant, Viewer};
+
+    #[test]
+    fn takes_a_known_flag_and_a_known_weaker_piece() {
+        // Red Captain next to a revealed Blue Lieutenant: the hard bot takes it.
+        let rules = Rules::standard(Variant::Barrage);
+        let mut red = Setup::new(Color::Red);
+        let mut blue = Setup::new(Color::Blue);
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        red.pieces.insert(sq("A1"), Rank::Flag);
+        red.pieces.insert(sq("E4"), Rank::General);
+        red.pieces.insert(sq("J1"), Rank::Scout);
+        blue.pieces.insert(sq("J10"), Rank::Flag);
+        blue.pieces.insert(sq("E6"), Rank::Miner);
+        blue.pieces.insert(sq("A10"), Rank::Bomb);
+        let mut game = Game::from_position(rules, &red, &blue).unwrap();
+        // Reveal the Miner: Red's Scout attacks... simpler: let Blue's miner attack nothing;
+        // the General sees an unknown moved piece. Move Red's Scout, Blue's Miner E6-E5.
+        game.play(Move::new(sq("J1"), sq("J2"))).unwrap();
+        game.play(Move::new(sq("E6"), sq("E5"))).unwrap();
+        let view = game.view(Viewer::Player(Color::Red));
+        let mut bot = HardBot::new(1, HardConfig::with_nodes(20_000));
+        let m = bot.choose(&view).unwrap();
+        // The only moved unknown enemy piece must be the Miner (the rest are a Bomb and
+        // the Flag): the General takes it.
+        assert_eq!(m, Move::new(sq("E4"), sq("E5")));
+    }
+}
