@@ -79,6 +79,10 @@ impl LobbyUi {
         if self.game_index(l).is_none() {
             self.game = None;
         }
+        // A list that gains its first entry selects it, so Enter acts at once.
+        if self.index(l, self.focus).is_none() && Self::len(l, self.focus) > 0 {
+            self.select(l, self.focus, 0);
+        }
     }
 
     fn select(&mut self, l: &LobbySnapshot, panel: Panel, i: usize) {

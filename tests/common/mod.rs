@@ -251,3 +251,56 @@ impl Term {
             .await;
     }
 }
+
+/// The board as a terminal shows it: the label drawn on each square, read through the
+/// file letters under the board and the rank numbers beside it (as a person reads it).
+pub struct ScreenBoard {
+    /// `cells[file][rank-1]`: the text in that square (`""` when nothing readable).
+    pub cells: Vec<Vec<String>>,
+}
+
+impl ScreenBoard {
+    pub fn read(text: &str) -> Option<ScreenBoard> {
+        let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+        // The line of file letters: ten single letters A-J separated by spaces.
+        let (files_line, xs) = lines.iter().enumerate().rev().find_map(|(i, l)| {
+            let letters: Vec<(usize, char)> = l
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| !c.is_whitespace())
+                .map(|(x, c)| (x, *c))
+                .collect();
+            (letters.len() == 10 && letters.iter().all(|(_, c)| ('A'..='J').contains(c)))
+                .then_some((i, letters))
+        })?;
+        let mut cells = vec![vec![String::new(); 10]; 10];
+        for (y, l) in lines.iter().enumerate().take(files_line) {
+            let head: String = l.iter().take(3).collect();
+            let Ok(rank) = head.trim().parse::<usize>() else {
+                continue;
+            };
+            if !(1..=10).contains(&rank) {
+                continue;
+            }
+            let _ = y;
+            for &(x, file) in &xs {
+                let s: String = l.iter().skip(x).take(2).collect();
+                cells[(file as u8 - b'A') as usize][rank - 1] = s.trim().to_string();
+            }
+        }
+        Some(ScreenBoard { cells })
+    }
+
+    /// The label on a square such as "C4".
+    pub fn at(&self, sq: &str) -> &str {
+        let b = sq.as_bytes();
+        let file = (b[0].to_ascii_uppercase() - b'A') as usize;
+        let rank: usize = sq[1..].parse().unwrap();
+        &self.cells[file][rank - 1]
+    }
+}
+
+/// Labels a player's own movable pieces show (modern numbering).
+pub fn is_movable_label(s: &str) -> bool {
+    matches!(s, "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "S")
+}

@@ -1,0 +1,135 @@
+//! Two people meet in the lobby over real SSH connections, set up, and play until a battle;
+//! each terminal shows exactly what that side may know.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{is_movable_label, new_key, start_server, Login, ScreenBoard, Term};
+
+const HIDDEN: &str = "■";
+
+async fn type_move(t: &Term, mv: &str) {
+    t.send(b"m").await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    t.type_str(mv).await;
+    t.send(b"\r").await;
+}
+
+/// Waits until both players are in the set-up, fills randomly and readies.
+async fn start_game(alice: &Term, bob: &Term) {
+    alice.wait_text("no open seeks", 10).await;
+    alice.send(b"n").await;
+    alice.wait_text("Variant", 5).await;
+    alice.send(b"\r").await;
+    bob.wait_text("alice", 10).await;
+    bob.wait_for("alice's seek", 10, |t| t.contains("Classic") && t.contains("alice")).await;
+    bob.send(b"\r").await;
+    for t in [alice, bob] {
+        t.wait_text("Set up your army", 10).await;
+        t.send(b"r").await;
+        t.wait_text("40 of 40 placed", 5).await;
+        t.send(b"d").await;
+    }
+}
+
+fn color_line(text: &str) -> bool {
+    text.contains("you play Red")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_meet_set_up_and_battle_seeing_only_their_side() {
+    let server = start_server("play").await;
+    let addr = server.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    start_game(&alice, &bob).await;
+
+    // Who is Red?
+    let a_text = alice.wait_text("move 1", 10).await;
+    let (red, blue) = if color_line(&a_text) {
+        (&alice, &bob)
+    } else {
+        (&bob, &alice)
+    };
+    let red_text = red.wait_text("Your turn", 10).await;
+    let blue_text = blue.wait_text("move 1", 10).await;
+    let rb = ScreenBoard::read(&red_text).expect("Red's board readable");
+    let bb = ScreenBoard::read(&blue_text).expect("Blue's board readable");
+
+    // Each side sees its own ranks and nothing of the other's.
+    for file in "ABCDEFGHIJ".chars() {
+        for rank in 1..=4 {
+            let sq = format!("{file}{rank}");
+            assert_ne!(rb.at(&sq), HIDDEN, "Red sees its own {sq}");
+            assert_eq!(bb.at(&sq), HIDDEN, "Blue must not see Red's {sq}:\n{blue_text}");
+        }
+        for rank in 7..=10 {
+            let sq = format!("{file}{rank}");
+            assert_ne!(bb.at(&sq), HIDDEN, "Blue sees its own {sq}");
+            assert_eq!(rb.at(&sq), HIDDEN, "Red must not see Blue's {sq}:\n{red_text}");
+        }
+    }
+
+    // A column where both front pieces can move: Red goes up, Blue comes down, Red attacks.
+    let file = "ABEFIJ"
+        .chars()
+        .find(|f| is_movable_label(rb.at(&format!("{f}4"))) && is_movable_label(bb.at(&format!("{f}7"))))
+        .expect("a free column with movable front pieces");
+    let red_rank = rb.at(&format!("{file}4")).to_string();
+    let blue_rank = bb.at(&format!("{file}7")).to_string();
+
+    type_move(red, &format!("{file}4 {file}5")).await;
+    blue.wait_text("Your turn", 10).await;
+    type_move(blue, &format!("{file}7 {file}6")).await;
+    red.wait_text("Your turn", 10).await;
+    type_move(red, &format!("{file}5 {file}6")).await;
+
+    // Both screens report the battle with both ranks (no Silent Defense by default).
+    let red_after = red
+        .wait_for("Red's screen after the battle", 10, |t| t.contains("move 4") || t.contains("Your turn"))
+        .await;
+    let blue_after = blue.wait_text("Your turn", 10).await;
+    let _ = red_after;
+    let rb2 = ScreenBoard::read(&red.text()).unwrap();
+    let bb2 = ScreenBoard::read(&blue_after).unwrap();
+    // The square of the battle shows the winner's rank, or is empty, on both screens alike.
+    let sq = format!("{file}6");
+    assert_eq!(rb2.at(&sq), bb2.at(&sq), "both see the same outcome on {sq}");
+    let r: u32 = label_value(&red_rank);
+    let b: u32 = label_value(&blue_rank);
+    let expected = if r > b || (red_rank == "S" && blue_rank == "10") {
+        red_rank.clone()
+    } else if r < b {
+        blue_rank.clone()
+    } else {
+        "·".to_string()
+    };
+    assert_eq!(rb2.at(&sq), expected, "battle {red_rank} x {blue_rank} on {sq}");
+
+    // Still nothing of Blue's army is visible to Red but what the battle revealed.
+    for f in "ABCDEFGHIJ".chars() {
+        for rank in 7..=10 {
+            let s = format!("{f}{rank}");
+            if s != format!("{file}7") {
+                assert_eq!(rb2.at(&s), HIDDEN, "Red must not see Blue's {s}");
+            }
+        }
+    }
+    for f in "ABCDEFGHIJ".chars() {
+        for rank in 1..=4 {
+            let s = format!("{f}{rank}");
+            if s != format!("{file}4") {
+                assert_eq!(bb2.at(&s), HIDDEN, "Blue must not see Red's {s}");
+            }
+        }
+    }
+}
+
+fn label_value(s: &str) -> u32 {
+    match s {
+        "S" => 1,
+        n => n.parse().unwrap_or(0),
+    }
+}
