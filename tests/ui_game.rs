@@ -443,7 +443,7 @@ fn resign_draw_and_claim() {
     s.seats.blue.reconnect_left = Some(Duration::from_secs(30));
     send_game(&mut a, s, t0);
     let t = text(&draw(&a, W, H));
-    assert!(t.contains("Blue offers a draw"), "{t}");
+    assert!(t.contains("Draw offer: y accept"), "{t}");
     assert!(t.contains("30s to reconnect"), "{t}");
     assert_eq!(a.update(key('y')), vec![Effect::Game(GameCmd::AcceptDraw)]);
     assert_eq!(a.update(key('n')), vec![Effect::Game(GameCmd::DeclineDraw)]);

@@ -147,8 +147,7 @@ fn lobby_fits_80x24() {
 #[test]
 fn enter_on_seek_accepts_and_on_game_watches() {
     let mut a = lobby_app("bob");
-    // The seeks list has focus; Down selects the first seek.
-    a.update(code(KeyCode::Down));
+    // The seeks list has focus, its first seek selected.
     let fx = a.update(code(KeyCode::Enter));
     assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::Accept(11))]);
     // Own seek: Enter explains, x cancels it.
