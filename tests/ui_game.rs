@@ -546,3 +546,36 @@ fn help_and_sizes() {
         assert!(t.contains("alice") && t.contains("bob"), "{w}x{h}");
     }
 }
+
+#[test]
+fn every_colour_depth_tells_red_from_blue() {
+    use stratego_ssh::ui::ColorDepth;
+    for depth in [
+        ColorDepth::TrueColor,
+        ColorDepth::Ansi256,
+        ColorDepth::Ansi16,
+        ColorDepth::Mono,
+    ] {
+        let s = Settings {
+            color: depth,
+            ..settings()
+        };
+        let mut a = App::new(me("alice"), s, W, H);
+        send_game(
+            &mut a,
+            game_snap(Some(Color::Red), red_view()),
+            Instant::now(),
+        );
+        let buf = draw(&a, W, H);
+        let red = tile_cell(&a, &buf, "E4");
+        let blue = tile_cell(&a, &buf, "E7");
+        assert_ne!(
+            (red.fg, red.bg, red.modifier),
+            (blue.fg, blue.bg, blue.modifier),
+            "{depth:?}"
+        );
+        if depth == ColorDepth::Mono {
+            assert_eq!(red.bg, TColor::Reset);
+        }
+    }
+}

@@ -420,3 +420,25 @@ fn mouse_selects_then_accepts_a_seek() {
         vec![Effect::Lobby(LobbyCmd::Accept(11))]
     );
 }
+
+#[test]
+fn a_vanished_selection_is_not_replaced() {
+    let mut a = lobby_app("carol");
+    // First seek selected by itself: Enter accepts it.
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Lobby(LobbyCmd::Accept(11))]
+    );
+    let mut l = lobby();
+    l.seeks.remove(0);
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    // Seek 11 is gone: nothing is selected until the player moves.
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    a.update(Msg::Lobby(Arc::new(l)));
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    a.update(code(KeyCode::Down));
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Lobby(LobbyCmd::Accept(12))]
+    );
+}
