@@ -443,7 +443,7 @@ fn resign_draw_and_claim() {
     s.seats.blue.reconnect_left = Some(Duration::from_secs(30));
     send_game(&mut a, s, t0);
     let t = text(&draw(&a, W, H));
-    assert!(t.contains("Blue offers a draw"), "{t}");
+    assert!(t.contains("Draw offer: y accept"), "{t}");
     assert!(t.contains("30s to reconnect"), "{t}");
     assert_eq!(a.update(key('y')), vec![Effect::Game(GameCmd::AcceptDraw)]);
     assert_eq!(a.update(key('n')), vec![Effect::Game(GameCmd::DeclineDraw)]);
@@ -544,5 +544,38 @@ fn help_and_sizes() {
         assert_eq!(label(&a, &buf, "E4"), "4", "{w}x{h}");
         let t = text(&buf);
         assert!(t.contains("alice") && t.contains("bob"), "{w}x{h}");
+    }
+}
+
+#[test]
+fn every_colour_depth_tells_red_from_blue() {
+    use stratego_ssh::ui::ColorDepth;
+    for depth in [
+        ColorDepth::TrueColor,
+        ColorDepth::Ansi256,
+        ColorDepth::Ansi16,
+        ColorDepth::Mono,
+    ] {
+        let s = Settings {
+            color: depth,
+            ..settings()
+        };
+        let mut a = App::new(me("alice"), s, W, H);
+        send_game(
+            &mut a,
+            game_snap(Some(Color::Red), red_view()),
+            Instant::now(),
+        );
+        let buf = draw(&a, W, H);
+        let red = tile_cell(&a, &buf, "E4");
+        let blue = tile_cell(&a, &buf, "E7");
+        assert_ne!(
+            (red.fg, red.bg, red.modifier),
+            (blue.fg, blue.bg, blue.modifier),
+            "{depth:?}"
+        );
+        if depth == ColorDepth::Mono {
+            assert_eq!(red.bg, TColor::Reset);
+        }
     }
 }

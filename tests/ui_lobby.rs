@@ -147,8 +147,7 @@ fn lobby_fits_80x24() {
 #[test]
 fn enter_on_seek_accepts_and_on_game_watches() {
     let mut a = lobby_app("bob");
-    // The seeks list has focus; Down selects the first seek.
-    a.update(code(KeyCode::Down));
+    // The seeks list has focus, its first seek selected.
     let fx = a.update(code(KeyCode::Enter));
     assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::Accept(11))]);
     // Own seek: Enter explains, x cancels it.
@@ -419,5 +418,27 @@ fn mouse_selects_then_accepts_a_seek() {
     assert_eq!(
         a.update(click(col, row as u16)),
         vec![Effect::Lobby(LobbyCmd::Accept(11))]
+    );
+}
+
+#[test]
+fn a_vanished_selection_is_not_replaced() {
+    let mut a = lobby_app("carol");
+    // First seek selected by itself: Enter accepts it.
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Lobby(LobbyCmd::Accept(11))]
+    );
+    let mut l = lobby();
+    l.seeks.remove(0);
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    // Seek 11 is gone: nothing is selected until the player moves.
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    a.update(Msg::Lobby(Arc::new(l)));
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    a.update(code(KeyCode::Down));
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Lobby(LobbyCmd::Accept(12))]
     );
 }

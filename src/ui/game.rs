@@ -215,7 +215,7 @@ impl GameUi {
 
     /// Seconds left for a disconnected seat to come back, counted down from the snapshot.
     pub fn reconnect_left(&self, seat: &SeatInfo, now: Instant) -> Option<Duration> {
-        if seat.connected {
+        if seat.connected || self.snap.phase == GamePhase::Over {
             return None;
         }
         seat.reconnect_left
@@ -1137,7 +1137,7 @@ fn render_side(
         ]));
         match (g.snap.draw_offer, me) {
             (Some(c), Some(m)) if c != m => status.push(Line::from(Span::styled(
-                format!("{} offers a draw: y accept, n decline", c.name()),
+                "Draw offer: y accept, n decline".to_string(),
                 t.accent(),
             ))),
             (Some(_), Some(_)) => status.push(Line::from(Span::styled(

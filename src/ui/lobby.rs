@@ -32,6 +32,10 @@ pub(crate) struct LobbyUi {
     pub seek: Option<SeekId>,
     pub game: Option<GameId>,
     pub chat: Option<LineInput>,
+    /// The focused list's selection vanished: don't pick another entry by itself.
+    pub hold: bool,
+    /// The last click selected the focused entry (a second click activates it).
+    pub clicked: bool,
 }
 
 impl Default for LobbyUi {
@@ -42,6 +46,8 @@ impl Default for LobbyUi {
             seek: None,
             game: None,
             chat: None,
+            hold: false,
+            clicked: false,
         }
     }
 }
@@ -68,8 +74,10 @@ impl LobbyUi {
         l.games.iter().position(|g| g.id == id)
     }
 
-    /// Drops selections whose entry is gone.
+    /// Drops selections whose entry is gone; selects the first entry of the focused list
+    /// when nothing was selected yet.
     pub fn fix(&mut self, l: &LobbySnapshot) {
+        let had = self.index_id_set(self.focus);
         if self.player_index(l).is_none() {
             self.player = None;
         }
@@ -79,9 +87,21 @@ impl LobbyUi {
         if self.game_index(l).is_none() {
             self.game = None;
         }
-        // A list that gains its first entry selects it, so Enter acts at once.
-        if self.index(l, self.focus).is_none() && Self::len(l, self.focus) > 0 {
+        if had && !self.index_id_set(self.focus) {
+            self.hold = true;
+            self.clicked = false;
+        }
+        if !self.hold && self.index(l, self.focus).is_none() && Self::len(l, self.focus) > 0 {
             self.select(l, self.focus, 0);
+        }
+    }
+
+    fn index_id_set(&self, panel: Panel) -> bool {
+        match panel {
+            Panel::Players => self.player.is_some(),
+            Panel::Seeks => self.seek.is_some(),
+            Panel::Games => self.game.is_some(),
+            Panel::Chat => false,
         }
     }
 
@@ -114,12 +134,16 @@ impl LobbyUi {
 
     fn focus_panel(&mut self, l: &LobbySnapshot, panel: Panel) {
         self.focus = panel;
+        self.hold = false;
+        self.clicked = false;
         if self.index(l, panel).is_none() && Self::len(l, panel) > 0 {
             self.select(l, panel, 0);
         }
     }
 
     fn move_sel(&mut self, l: &LobbySnapshot, d: i32) {
+        self.hold = false;
+        self.clicked = false;
         let n = Self::len(l, self.focus);
         if n == 0 {
             return;
@@ -307,9 +331,11 @@ impl LobbyUi {
                 self.focus = panel;
                 return vec![];
             }
-            let again = self.focus == panel && self.index(l, panel) == Some(i);
+            let again = self.clicked && self.focus == panel && self.index(l, panel) == Some(i);
             self.focus = panel;
+            self.hold = false;
             self.select(l, panel, i);
+            self.clicked = !again;
             if again {
                 return self.activate(l, me);
             }
