@@ -246,10 +246,14 @@ impl Conn {
     }
 }
 
+/// The drawing size for a reported window: 0 (unknown) means 80x24, and anything above
+/// 500x200 is clamped.
 fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
+    let cols = if cols == 0 { 80 } else { cols };
+    let rows = if rows == 0 { 24 } else { rows };
     (
-        cols.clamp(1, u32::from(MAX_COLS)) as u16,
-        rows.clamp(1, u32::from(MAX_ROWS)) as u16,
+        cols.min(u32::from(MAX_COLS)) as u16,
+        rows.min(u32::from(MAX_ROWS)) as u16,
     )
 }
 

@@ -284,6 +284,8 @@ impl App {
             Event::Key(k) => self.on_key(k),
             Event::Mouse(m) => self.on_mouse(m),
             Event::Paste(s) => {
+                // Pasted text may carry whole escape sequences: drop them, not just the Esc.
+                let s = crate::text::clean_line(&s, 4096);
                 if let Some(Overlay::Form(f)) = &mut self.overlay {
                     f.paste(&s);
                 } else if self.screen() == Screen::Lobby {

@@ -1,0 +1,110 @@
+//! Lobby over real SSH connections: guests, nicknames, chat cleaning, resize.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{new_key, start_server, Login, Term};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_without_a_key_gets_in_and_plays_casual_only() {
+    let server = start_server("guest").await;
+    let guest = Term::connect(server.running.addr, Login::Guest, 100, 30).await;
+    let text = guest.wait_text("you are guest-", 10).await;
+    assert!(text.contains("no open seeks"), "the lobby is shown:\n{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_key_cannot_take_an_owned_nickname() {
+    let server = start_server("nick").await;
+    let addr = server.running.addr;
+    let (k1, k2) = (new_key(), new_key());
+    let owner = Term::connect(addr, Login::Key("carol", &k1), 100, 30).await;
+    owner.wait_text("you are carol ", 10).await;
+    owner.disconnect().await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+
+    let other = Term::connect(addr, Login::Key("carol", &k2), 100, 30).await;
+    let text = other.wait_text("belongs to another key", 10).await;
+    assert!(text.contains("you are carol2"), "offered a free name:\n{text}");
+
+    // The owner still gets the name back.
+    let again = Term::connect(addr, Login::Key("carol", &k1), 100, 30).await;
+    again.wait_text("you are carol ", 10).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chat_with_escape_sequences_arrives_cleaned() {
+    let server = start_server("chat").await;
+    let addr = server.running.addr;
+    let (k1, k2) = (new_key(), new_key());
+    let alice = Term::connect(addr, Login::Key("alice", &k1), 100, 30).await;
+    let bob = Term::connect(addr, Login::Key("bob", &k2), 100, 30).await;
+    alice.wait_text("bob", 10).await;
+    alice.send(b"t").await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    // Pasted text can carry anything: colours, a title change, a screen clear, bidi.
+    alice
+        .send(b"\x1b[200~hello \x1b[31mred\x1b[0m \x1b]0;pwned\x07world\x1b[2J \xe2\x80\xaeevil\x1b[201~")
+        .await;
+    alice.send(b"\r").await;
+    let text = bob.wait_text("hello red world", 10).await;
+    assert!(text.contains("evil"), "{text}");
+    let raw = String::from_utf8_lossy(&bob.raw()).to_string();
+    assert!(!raw.contains("pwned"), "the title sequence never reaches another screen");
+    assert!(!raw.contains('\u{202e}'), "no bidi override reaches another screen");
+    assert!(!raw.contains("\x1b]0;"), "no OSC reaches another screen");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resize_redraws_and_small_windows_get_a_friendly_screen() {
+    let server = start_server("resize").await;
+    let key = new_key();
+    let t = Term::connect(server.running.addr, Login::Key("dave", &key), 100, 30).await;
+    t.wait_text("no open seeks", 10).await;
+    t.resize(60, 20).await;
+    let small = t.wait_text("larger", 10).await;
+    assert!(!small.contains("Open seeks"), "{small}");
+    t.resize(130, 45).await;
+    let big = t.wait_text("Open seeks", 10).await;
+    // The redraw uses the new width: the lobby's frame reaches the last column.
+    let widest = big.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(widest > 100, "drawn for 130 columns, widest line {widest}:\n{big}");
+    // A huge window is clamped, not a crash.
+    t.resize(5000, 3000).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    t.resize(100, 30).await;
+    t.wait_text("Open seeks", 10).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn garbage_bytes_on_the_channel_change_nothing() {
+    let server = start_server("garbage").await;
+    let key = new_key();
+    let t = Term::connect(server.running.addr, Login::Key("erin", &key), 100, 30).await;
+    t.wait_text("no open seeks", 10).await;
+    // Invalid UTF-8, NULs, overlong and unterminated escape sequences, stray C1 bytes.
+    let mut junk: Vec<u8> = Vec::new();
+    let mut x: u32 = 12345;
+    for _ in 0..2048 {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        junk.push(0x80 | (x >> 16) as u8);
+    }
+    junk.extend_from_slice(b"\x00\x00\x1b[999999999999999;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;~");
+    junk.extend_from_slice(b"\x1b[<999999;99999;99999M\x1b[<0;0;0M\x9b\x9b\xff\xfe");
+    junk.extend(std::iter::repeat_n(b'9', 300).map(|_| 0xc3u8));
+    for chunk in junk.chunks(37) {
+        t.send(chunk).await;
+    }
+    for _ in 0..3 {
+        t.send(b"\x1b").await;
+        tokio::time::sleep(Duration::from_millis(60)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Nothing happened: still the lobby, no seek, no game; and it still answers keys.
+    let text = t.wait_text("Open seeks (0)", 10).await;
+    assert!(text.contains("Games in play (0)"), "{text}");
+    assert!(!t.is_closed());
+    t.send(b"?").await;
+    t.wait_text("Lobby keys", 10).await;
+}
