@@ -117,33 +117,6 @@ fn same_dir(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// Whether a sled database in `dir` is open in some process (sled holds an exclusive
-/// `flock` on `dir/db` while open).
-fn locked(dir: &Path) -> Result<bool, StoreError> {
-    let file = match fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(dir.join("db"))
-    {
-        Ok(f) => f,
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(false),
-        Err(e) => {
-            return Err(StoreError::Backup(format!(
-                "cannot check whether {} is in use: {e}",
-                dir.display()
-            )))
-        }
-    };
-    match file.try_lock() {
-        Ok(()) => Ok(false),
-        Err(fs::TryLockError::WouldBlock) => Ok(true),
-        Err(fs::TryLockError::Error(e)) => Err(StoreError::Backup(format!(
-            "cannot check whether {} is in use: {e}",
-            dir.display()
-        ))),
-    }
-}
-
 /// Restores the backup in `backup_dir` (made by [`Store::backup`]) as the data directory
 /// `data_dir`. The backup is opened first (so a damaged backup is refused before anything
 /// changes). A non-empty `data_dir` is refused unless `overwrite`; with `overwrite` it is
@@ -176,7 +149,13 @@ pub fn restore(
                 data_dir.display()
             )));
         }
-        if locked(data_dir)? {
+        let in_use = super::guard::locked(data_dir).map_err(|e| {
+            StoreError::Backup(format!(
+                "cannot check whether {} is in use: {e}",
+                data_dir.display()
+            ))
+        })?;
+        if in_use {
             return Err(StoreError::Backup(format!(
                 "{} is in use by a running server: stop it first",
                 data_dir.display()

@@ -55,6 +55,7 @@
 mod backup;
 mod error;
 pub mod glicko;
+mod guard;
 mod records;
 
 use std::path::{Path, PathBuf};
@@ -373,16 +374,79 @@ impl Store {
     /// the directory and how to restore a backup; nothing is removed or rewritten.
     pub fn open(dir: impl AsRef<Path>) -> Result<Store, StoreError> {
         let dir = dir.as_ref().to_path_buf();
+        let fail = |failure, cause: String| StoreError::Open {
+            dir: dir.clone(),
+            failure,
+            cause,
+        };
+        match guard::locked(&dir) {
+            Ok(false) => {}
+            Ok(true) => return Err(fail(OpenFailure::Locked, "the lock is held".into())),
+            Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+                return Err(fail(OpenFailure::Permission, e.to_string()))
+            }
+            Err(e) => return Err(fail(OpenFailure::Other, e.to_string())),
+        }
+        // sled opens a wholly unreadable log as an empty database: remember whether there
+        // was data before, so that case is refused instead of silently starting afresh.
+        let existed = std::fs::metadata(dir.join("db")).is_ok_and(|m| m.len() > 0);
+        let preserved = guard::preserve(&dir).map_err(|e| {
+            fail(
+                OpenFailure::Other,
+                format!("cannot copy the files aside before opening them ({e})"),
+            )
+        })?;
         let cfg = sled::Config::new().path(&dir);
-        Self::open_config(cfg, Some(dir))
+        match Self::open_config(cfg, Some(dir.clone()), existed) {
+            Ok(store) => {
+                if let Some(p) = preserved {
+                    if let Err(e) = p.keep() {
+                        tracing::warn!(dir = %dir.display(), error = %e, "store: could not keep the start-up copy");
+                    }
+                }
+                Ok(store)
+            }
+            Err(StoreError::Open {
+                dir,
+                failure,
+                mut cause,
+            }) => {
+                if let Some(p) = preserved {
+                    // Locked: sled changed nothing, and someone else owns the files now.
+                    let res = if failure == OpenFailure::Locked {
+                        p.discard()
+                    } else {
+                        p.put_back()
+                    };
+                    if let Err(e) = res {
+                        tracing::error!(dir = %dir.display(), error = %e, "store: could not put the files back after a failed open");
+                        cause.push_str(&format!(
+                            "; putting the files back as they were also failed ({e}): the \
+                             originals are in {}",
+                            dir.join("last-start.new").display()
+                        ));
+                    }
+                }
+                Err(StoreError::Open {
+                    dir,
+                    failure,
+                    cause,
+                })
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// A throw-away database (for tests), deleted when the last clone is dropped.
     pub fn temporary() -> Result<Store, StoreError> {
-        Self::open_config(sled::Config::new().temporary(true), None)
+        Self::open_config(sled::Config::new().temporary(true), None, false)
     }
 
-    fn open_config(cfg: sled::Config, dir: Option<PathBuf>) -> Result<Store, StoreError> {
+    fn open_config(
+        cfg: sled::Config,
+        dir: Option<PathBuf>,
+        existed: bool,
+    ) -> Result<Store, StoreError> {
         let shown = dir.clone().unwrap_or_else(|| PathBuf::from("(temporary)"));
         let fail = |failure, cause: String| StoreError::Open {
             dir: shown.clone(),
@@ -429,6 +493,15 @@ impl Store {
                     ));
                 }
             }
+            Ok(None) if existed => {
+                tracing::error!(dir = %shown.display(), "store: existing database reads as empty");
+                return Err(fail(
+                    OpenFailure::Corrupt,
+                    "the database file exists but none of its data can be read (it is \
+                     probably damaged)"
+                        .into(),
+                ));
+            }
             Ok(None) => {
                 let s = SchemaV1 {
                     v: SchemaV1::VERSION,
@@ -436,6 +509,7 @@ impl Store {
                 };
                 t.meta
                     .insert("schema", encode(&s))
+                    .and_then(|_| db.flush())
                     .map_err(|e| fail(classify(&e), e.to_string()))?;
             }
             Err(e) => return Err(fail(classify(&e), e.to_string())),
