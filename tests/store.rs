@@ -168,17 +168,13 @@ fn leaderboard_orders_by_rating_then_games_then_nick() {
 
     // Equal histories tie on rating and games: nick order, case-insensitive.
     let s = Store::temporary().unwrap();
-    for (i, (id, nick)) in [
+    for (id, nick) in [
         ("key:z", "zed"),
         ("key:y", "Amy"),
         ("key:x", "x1"),
         ("key:w", "w1"),
-    ]
-    .into_iter()
-    .enumerate()
-    {
+    ] {
         s.claim_nick(nick, id).unwrap();
-        let _ = i;
     }
     s.finish_game(&result(
         1,

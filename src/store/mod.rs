@@ -1199,14 +1199,6 @@ fn classify(e: &sled::Error) -> OpenFailure {
 mod tests {
     use super::*;
 
-    fn terms(rated: bool) -> GameTerms {
-        GameTerms {
-            rules: crate::rules::Rules::standard(Variant::Duel),
-            rated,
-            clock: None,
-        }
-    }
-
     #[test]
     fn nick_claims() {
         let s = Store::temporary().unwrap();
@@ -1303,6 +1295,5 @@ mod tests {
         let s = Store::temporary().unwrap();
         let mv = Move::new("A4".parse().unwrap(), "A5".parse().unwrap());
         assert_eq!(s.append_move(9, mv, None), Err(StoreError::NoSuchGame(9)));
-        let _ = terms(false);
     }
 }
