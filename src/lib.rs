@@ -5,9 +5,9 @@
 //! `ssh` → ui, lobby, game, proto. Only the binary and tests use `ssh`.
 
 pub mod archive;
-pub mod limit;
 pub mod proto;
 pub mod rules;
 pub mod store;
 pub mod text;
 pub mod ui;
+pub mod limit;
