@@ -1,0 +1,150 @@
+//! Stored moves per second: `Store::append_move`, which writes and flushes (fsync) before
+//! returning, on a database in a real directory under the system's temp dir. Also the
+//! cost of `finish_game` (one multi-tree transaction plus a flush) for a 300-ply game.
+//!
+//! Run: `cargo bench --bench store`. Needs in Cargo.toml:
+//! ```toml
+//! [[bench]]
+//! name = "store"
+//! harness = false
+//! ```
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use stratego_ssh::proto::GameTerms;
+use stratego_ssh::rules::{
+    ByColor, Color, EndReason, Game, Move, Outcome, Rules, Setup, SplitMix64, Variant,
+};
+use stratego_ssh::store::{GameResult, LiveGame, Seat, Store};
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        let p =
+            std::env::temp_dir().join(format!("stratego-store-bench-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        TempDir(p)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn seats() -> ByColor<Seat> {
+    ByColor::new(
+        Seat {
+            identity: "key:SHA256:red".into(),
+            nick: "red".into(),
+        },
+        Seat {
+            identity: "key:SHA256:blue".into(),
+            nick: "blue".into(),
+        },
+    )
+}
+
+fn game(seed: u64, plies: usize) -> (Setup, Setup, Game) {
+    let rules = Rules::standard(Variant::Classic);
+    let mut rng = SplitMix64(seed);
+    let red = Setup::random(&rules, Color::Red, rng.next());
+    let blue = Setup::random(&rules, Color::Blue, rng.next());
+    let mut g = Game::new(rules, &red, &blue).expect("valid set-ups");
+    while !g.is_over() && (g.ply() as usize) < plies {
+        let legal = g.legal_moves();
+        g.play(legal[rng.below(legal.len())]).expect("legal");
+    }
+    (red, blue, g)
+}
+
+fn live(id: u64, red: &Setup, blue: &Setup) -> LiveGame {
+    LiveGame {
+        id,
+        terms: GameTerms {
+            rules: Rules::standard(Variant::Classic),
+            rated: true,
+            clock: None,
+        },
+        seats: seats(),
+        red: red.clone(),
+        blue: blue.clone(),
+        moves: Vec::new(),
+        clocks: Some(ByColor::new(
+            Duration::from_secs(600),
+            Duration::from_secs(600),
+        )),
+        started: 0,
+    }
+}
+
+fn append_move(c: &mut Criterion) {
+    let dir = TempDir::new("append");
+    let store = Store::open(&dir.0).expect("open");
+    let (red, blue, g) = game(1, 200);
+    let moves: Vec<Move> = g.moves().collect();
+    store.save_in_progress(&live(1, &red, &blue)).expect("save");
+    let left = Some(ByColor::new(
+        Duration::from_secs(590),
+        Duration::from_secs(595),
+    ));
+    let mut i = 0usize;
+    let mut group = c.benchmark_group("store");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("append_move (flushed)", |b| {
+        b.iter(|| {
+            // The store does not check legality: any move sequence measures the same.
+            let mv = moves[i % moves.len()];
+            i += 1;
+            black_box(store.append_move(1, mv, left).expect("append"))
+        })
+    });
+    group.finish();
+}
+
+fn finish_game(c: &mut Criterion) {
+    let dir = TempDir::new("finish");
+    let store = Store::open(&dir.0).expect("open");
+    let (red, blue, mut g) = game(2, 300);
+    if !g.is_over() {
+        g.end(Outcome {
+            winner: Some(Color::Red),
+            reason: EndReason::Resignation,
+        });
+    }
+    let record = g.record();
+    let mut id = 10;
+    c.bench_function("store/finish_game (300 plies, rated)", |b| {
+        b.iter(|| {
+            id += 1;
+            store
+                .save_in_progress(&live(id, &red, &blue))
+                .expect("save");
+            let r = GameResult {
+                id,
+                record: record.clone(),
+                seats: seats(),
+                terms: GameTerms {
+                    rules: record.rules,
+                    rated: true,
+                    clock: None,
+                },
+                started: 0,
+                ended: id,
+            };
+            black_box(store.finish_game(&r).expect("finish"))
+        })
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(5));
+    targets = append_move, finish_game
+}
+criterion_main!(benches);

@@ -1,0 +1,752 @@
+//! The store over real sled databases in temporary directories: durability across reopen
+//! (and across an abort), atomic finish, record round trips, damaged files, backups.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use stratego_ssh::proto::{ClockSpec, GameTerms};
+use stratego_ssh::rules::{
+    ByColor, Color, EndReason, Game, GameRecord, Move, Outcome, Rules, Setup, SplitMix64, Variant,
+    Viewer,
+};
+use stratego_ssh::store::{
+    restore, ClaimResult, GameResult, LiveGame, OpenFailure, Seat, Store, StoreError,
+};
+
+/// A directory removed when dropped (no tempfile crate in dev-dependencies).
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        use std::sync::atomic::AtomicU64;
+        static N: AtomicU64 = AtomicU64::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .subsec_nanos();
+        let p = std::env::temp_dir().join(format!(
+            "stratego-store-{tag}-{}-{}-{nanos}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&p).unwrap();
+        TempDir(p)
+    }
+    fn path(&self) -> &Path {
+        &self.0
+    }
+    fn join(&self, s: &str) -> PathBuf {
+        self.0.join(s)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn seat(identity: &str, nick: &str) -> Seat {
+    Seat {
+        identity: identity.into(),
+        nick: nick.into(),
+    }
+}
+
+fn terms(variant: Variant, rated: bool) -> GameTerms {
+    GameTerms {
+        rules: Rules::standard(variant),
+        rated,
+        clock: Some(ClockSpec {
+            initial_secs: 600,
+            increment_secs: 5,
+        }),
+    }
+}
+
+/// A random game of up to `max_plies` plies: the setups, the game after them.
+fn random_game(rules: Rules, seed: u64, max_plies: usize) -> (Setup, Setup, Game) {
+    let mut rng = SplitMix64(seed);
+    let red = Setup::random(&rules, Color::Red, rng.next());
+    let blue = Setup::random(&rules, Color::Blue, rng.next());
+    let mut g = Game::new(rules, &red, &blue).unwrap();
+    while g.outcome().is_none() && (g.ply() as usize) < max_plies {
+        let legal = g.legal_moves();
+        g.play(legal[rng.below(legal.len())]).unwrap();
+    }
+    (red, blue, g)
+}
+
+fn live(id: u64, t: GameTerms, seats: ByColor<Seat>, red: &Setup, blue: &Setup) -> LiveGame {
+    LiveGame {
+        id,
+        terms: t,
+        seats,
+        red: red.clone(),
+        blue: blue.clone(),
+        moves: Vec::new(),
+        clocks: Some(ByColor::new(
+            Duration::from_secs(600),
+            Duration::from_secs(600),
+        )),
+        started: 1_000,
+    }
+}
+
+/// A finished game between two seats with a given winner (the record is a short random
+/// game ended by resignation, or agreed draw).
+fn result(
+    id: u64,
+    variant: Variant,
+    rated: bool,
+    seats: ByColor<Seat>,
+    winner: Option<Color>,
+    ended: u64,
+) -> GameResult {
+    let (red, blue, mut g) = random_game(Rules::standard(variant), id, 6);
+    if g.outcome().is_none() {
+        g.end(Outcome {
+            winner,
+            reason: if winner.is_some() {
+                EndReason::Resignation
+            } else {
+                EndReason::DrawAgreed
+            },
+        });
+    }
+    let mut record = g.record();
+    record.red = red;
+    record.blue = blue;
+    GameResult {
+        id,
+        record,
+        seats,
+        terms: terms(variant, rated),
+        started: ended - 60,
+        ended,
+    }
+}
+
+#[test]
+fn leaderboard_orders_by_rating_then_games_then_nick() {
+    let s = Store::temporary().unwrap();
+    let players = [
+        ("key:a", "Ann"),
+        ("key:b", "bob"),
+        ("key:c", "Cid"),
+        ("key:d", "Dee"),
+    ];
+    for (id, nick) in players {
+        assert_eq!(s.claim_nick(nick, id).unwrap(), ClaimResult::Granted);
+    }
+    let p = |i: usize| seat(players[i].0, players[i].1);
+    let v = Variant::Classic;
+    // Ann beats Bob twice; Cid beats Dee once; Dee's first win elsewhere keeps it apart.
+    let mut t = 10_000;
+    let mut id = 1;
+    let mut play = |a: usize, b: usize, w: Option<Color>| {
+        let r = result(id, v, true, ByColor::new(p(a), p(b)), w, t);
+        id += 1;
+        t += 100;
+        s.finish_game(&r).unwrap().expect("rated")
+    };
+    play(0, 1, Some(Color::Red));
+    play(1, 0, Some(Color::Blue));
+    play(2, 3, Some(Color::Red));
+    let board = s.leaderboard(v, 10).unwrap();
+    let nicks: Vec<&str> = board.iter().map(|r| r.nick.as_str()).collect();
+    assert_eq!(nicks, ["Ann", "Cid", "Dee", "bob"]);
+    for w in board.windows(2) {
+        assert!(w[0].rating.rating >= w[1].rating.rating);
+    }
+    assert_eq!(board[0].rating.games, 2);
+    assert_eq!(board[0].rating.wins, 2);
+    assert_eq!(s.leaderboard(v, 2).unwrap().len(), 2);
+    assert!(s.leaderboard(Variant::Duel, 10).unwrap().is_empty());
+
+    // Equal histories tie on rating and games: nick order, case-insensitive.
+    let s = Store::temporary().unwrap();
+    for (id, nick) in [
+        ("key:z", "zed"),
+        ("key:y", "Amy"),
+        ("key:x", "x1"),
+        ("key:w", "w1"),
+    ] {
+        s.claim_nick(nick, id).unwrap();
+    }
+    s.finish_game(&result(
+        1,
+        v,
+        true,
+        ByColor::new(seat("key:z", "zed"), seat("key:x", "x1")),
+        Some(Color::Red),
+        100,
+    ))
+    .unwrap();
+    s.finish_game(&result(
+        2,
+        v,
+        true,
+        ByColor::new(seat("key:y", "Amy"), seat("key:w", "w1")),
+        Some(Color::Red),
+        200,
+    ))
+    .unwrap();
+    let nicks: Vec<String> = s
+        .leaderboard(v, 10)
+        .unwrap()
+        .into_iter()
+        .map(|r| r.nick)
+        .collect();
+    assert_eq!(nicks, ["Amy", "zed", "w1", "x1"]);
+}
+
+#[test]
+fn guests_are_never_rated_and_casual_games_change_nothing() {
+    let s = Store::temporary().unwrap();
+    s.claim_nick("ann", "key:a").unwrap();
+    s.claim_nick("bob", "key:b").unwrap();
+    let v = Variant::Barrage;
+    // Rated terms, but one side is a guest: stored as casual.
+    let r = result(
+        1,
+        v,
+        true,
+        ByColor::new(seat("key:a", "ann"), seat("guest:42", "guest-42")),
+        Some(Color::Red),
+        100,
+    );
+    assert_eq!(s.finish_game(&r).unwrap(), None);
+    assert_eq!(s.rating("key:a", v).unwrap(), None);
+    assert_eq!(s.rating("guest:42", v).unwrap(), None);
+    let g = s.finished_game(1).unwrap().unwrap();
+    assert!(!g.rated && g.rating_changes.is_none());
+    // A bot is not rated either.
+    let r = result(
+        2,
+        v,
+        true,
+        ByColor::new(seat("bot:easy", "easy-bot"), seat("key:b", "bob")),
+        Some(Color::Blue),
+        200,
+    );
+    assert_eq!(s.finish_game(&r).unwrap(), None);
+    // Casual between two keys.
+    let r = result(
+        3,
+        v,
+        false,
+        ByColor::new(seat("key:a", "ann"), seat("key:b", "bob")),
+        Some(Color::Red),
+        300,
+    );
+    assert_eq!(s.finish_game(&r).unwrap(), None);
+    assert_eq!(s.rating("key:a", v).unwrap(), None);
+    assert_eq!(s.rating("key:b", v).unwrap(), None);
+    assert!(s.leaderboard(v, 10).unwrap().is_empty());
+    assert!(s.rating_history("key:a", v).unwrap().is_empty());
+    // All three are listed, none as rated.
+    let games = s.games_of("key:a", 10).unwrap();
+    assert_eq!(games.iter().map(|g| g.id).collect::<Vec<_>>(), [3, 1]);
+    assert!(games.iter().all(|g| !g.rated));
+    // Then a rated game does rate, from the defaults.
+    let r = result(
+        4,
+        v,
+        true,
+        ByColor::new(seat("key:a", "ann"), seat("key:b", "bob")),
+        None,
+        400,
+    );
+    let ch = s.finish_game(&r).unwrap().unwrap();
+    assert_eq!(ch.red.before.games, 0);
+    assert_eq!(ch.red.after.games, 1);
+    assert_eq!(ch.red.after.draws, 1);
+    assert_eq!(s.rating("key:b", v).unwrap(), Some(ch.blue.after));
+}
+
+#[test]
+fn rating_history_and_game_lists() {
+    let s = Store::temporary().unwrap();
+    let (a, b) = (seat("key:a", "ann"), seat("key:b", "bob"));
+    let mut expect = Vec::new();
+    for (i, v) in [
+        Variant::Duel,
+        Variant::Classic,
+        Variant::Duel,
+        Variant::Duel,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let id = i as u64 + 1;
+        let seats = if i % 2 == 0 {
+            ByColor::new(a.clone(), b.clone())
+        } else {
+            ByColor::new(b.clone(), a.clone())
+        };
+        let r = result(id, v, true, seats, Some(Color::Red), 1_000 + id * 10);
+        let ch = s.finish_game(&r).unwrap().unwrap();
+        if v == Variant::Duel {
+            let mine = if i % 2 == 0 { ch.red } else { ch.blue };
+            expect.push((1_000 + id * 10, mine.after.rating));
+        }
+    }
+    assert_eq!(s.rating_history("key:a", Variant::Duel).unwrap(), expect);
+    assert_eq!(
+        s.rating_history("key:a", Variant::Classic).unwrap().len(),
+        1
+    );
+    let ids =
+        |l: Vec<stratego_ssh::store::GameListing>| l.into_iter().map(|g| g.id).collect::<Vec<_>>();
+    assert_eq!(ids(s.games_of("key:b", 10).unwrap()), [4, 3, 2, 1]);
+    assert_eq!(ids(s.games_of("key:b", 2).unwrap()), [4, 3]);
+    assert_eq!(ids(s.recent_games(None, 10).unwrap()), [4, 3, 2, 1]);
+    assert_eq!(
+        ids(s.recent_games(Some(Variant::Duel), 10).unwrap()),
+        [4, 3, 1]
+    );
+    assert_eq!(
+        ids(s.recent_games(Some(Variant::Barrage), 10).unwrap()),
+        Vec::<u64>::new()
+    );
+    let l = &s.recent_games(Some(Variant::Classic), 1).unwrap()[0];
+    assert_eq!(
+        (l.nicks.red.as_str(), l.nicks.blue.as_str()),
+        ("bob", "ann")
+    );
+    assert!(l.rated);
+    // Twice is refused and changes nothing.
+    let before = s.rating("key:a", Variant::Duel).unwrap();
+    let again = result(
+        4,
+        Variant::Duel,
+        true,
+        ByColor::new(a, b),
+        Some(Color::Red),
+        5_000,
+    );
+    assert_eq!(s.finish_game(&again), Err(StoreError::AlreadyFinished(4)));
+    assert_eq!(s.rating("key:a", Variant::Duel).unwrap(), before);
+}
+
+#[test]
+fn moves_survive_drop_and_reopen() {
+    let dir = TempDir::new("moves");
+    let rules = Rules::standard(Variant::Classic);
+    let (red, blue, g) = random_game(rules, 7, 60);
+    let moves: Vec<Move> = g.moves().collect();
+    let seats = ByColor::new(seat("key:a", "ann"), seat("guest:1", "guest-1"));
+    let id;
+    {
+        let s = Store::open(dir.path()).unwrap();
+        id = s.next_game_id().unwrap();
+        s.save_in_progress(&live(
+            id,
+            terms(Variant::Classic, false),
+            seats.clone(),
+            &red,
+            &blue,
+        ))
+        .unwrap();
+        for (i, mv) in moves.iter().enumerate() {
+            let left = Duration::from_millis(600_000 - i as u64 * 100);
+            let ply = s
+                .append_move(id, *mv, Some(ByColor::new(left, left)))
+                .unwrap();
+            assert_eq!(ply as usize, i + 1);
+        }
+    }
+    let s = Store::open(dir.path()).unwrap();
+    assert!(
+        dir.join("last-start").join("db").exists(),
+        "a reopen keeps a copy of the files as they were"
+    );
+    let back = s.in_progress().unwrap();
+    assert_eq!(back.len(), 1);
+    let lg = &back[0];
+    assert_eq!((lg.id, &lg.seats, &lg.moves), (id, &seats, &moves));
+    let left = Duration::from_millis(600_000 - (moves.len() as u64 - 1) * 100);
+    assert_eq!(lg.clocks, Some(ByColor::new(left, left)));
+    // The record so far replays to the same position.
+    let replayed = lg.record().replay().unwrap();
+    assert_eq!(replayed.view(Viewer::Spectator), g.view(Viewer::Spectator));
+    // Ids keep increasing after a restart.
+    assert!(s.next_game_id().unwrap() > id);
+    // Removal is durable too.
+    assert!(s.remove_in_progress(id).unwrap());
+    drop(s);
+    let s = Store::open(dir.path()).unwrap();
+    assert!(s.in_progress().unwrap().is_empty());
+    assert!(s.live_game(id).unwrap().is_none());
+}
+
+/// A child process appends moves and aborts (no destructors, no shutdown flush); every
+/// move `append_move` returned for must be there.
+#[test]
+fn appended_moves_survive_an_abort() {
+    const ENV: &str = "STRATEGO_STORE_ABORT_CHILD";
+    let rules = Rules::standard(Variant::Duel);
+    let (red, blue, g) = random_game(rules, 11, 40);
+    let moves: Vec<Move> = g.moves().collect();
+    if let Ok(dir) = std::env::var(ENV) {
+        let s = Store::open(&dir).unwrap();
+        let seats = ByColor::new(seat("key:a", "ann"), seat("key:b", "bob"));
+        s.save_in_progress(&live(5, terms(Variant::Duel, true), seats, &red, &blue))
+            .unwrap();
+        for mv in &moves {
+            s.append_move(5, *mv, None).unwrap();
+        }
+        std::process::abort();
+    }
+    let dir = TempDir::new("abort");
+    let status = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "appended_moves_survive_an_abort",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(ENV, dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(!status.success(), "the child aborts");
+    let s = Store::open(dir.path()).unwrap();
+    let lg = s
+        .live_game(5)
+        .unwrap()
+        .expect("the game was saved before the abort");
+    assert_eq!(lg.moves, moves);
+}
+
+#[test]
+fn finish_game_is_atomic_and_durable() {
+    let dir = TempDir::new("finish");
+    let rules = Rules::standard(Variant::Barrage);
+    let (red, blue, mut g) = random_game(rules, 3, 30);
+    let seats = ByColor::new(seat("key:a", "ann"), seat("key:b", "bob"));
+    let changes;
+    {
+        let s = Store::open(dir.path()).unwrap();
+        s.claim_nick("ann", "key:a").unwrap();
+        s.claim_nick("bob", "key:b").unwrap();
+        s.save_in_progress(&live(
+            9,
+            terms(Variant::Barrage, true),
+            seats.clone(),
+            &red,
+            &blue,
+        ))
+        .unwrap();
+        for mv in g.moves().collect::<Vec<_>>() {
+            s.append_move(9, mv, None).unwrap();
+        }
+        if !g.is_over() {
+            g.end(Outcome {
+                winner: Some(Color::Blue),
+                reason: EndReason::Time,
+            });
+        }
+        let r = GameResult {
+            id: 9,
+            record: g.record(),
+            seats: seats.clone(),
+            terms: terms(Variant::Barrage, true),
+            started: 1_000,
+            ended: 2_000,
+        };
+        changes = s.finish_game(&r).unwrap().expect("rated");
+        assert_ne!(changes.red.before, changes.red.after);
+    }
+    let s = Store::open(dir.path()).unwrap();
+    let f = s.finished_game(9).unwrap().expect("recorded");
+    assert_eq!(f.record, g.record());
+    assert_eq!(f.outcome, g.outcome().unwrap());
+    assert!(f.rated);
+    assert_eq!(f.rating_changes, Some(changes));
+    assert_eq!(
+        s.rating("key:a", Variant::Barrage).unwrap(),
+        Some(changes.red.after)
+    );
+    assert_eq!(
+        s.rating("key:b", Variant::Barrage).unwrap(),
+        Some(changes.blue.after)
+    );
+    assert!(s.in_progress().unwrap().is_empty());
+    assert_eq!(s.games_of("key:a", 5).unwrap()[0].id, 9);
+    assert_eq!(
+        s.rating_history("key:b", Variant::Barrage).unwrap(),
+        vec![(2_000, changes.blue.after.rating)]
+    );
+    // An append after the finish is refused: the game is no longer in progress.
+    let mv = g.moves().next().unwrap();
+    assert_eq!(s.append_move(9, mv, None), Err(StoreError::NoSuchGame(9)));
+}
+
+#[test]
+fn records_round_trip_view_for_view() {
+    let s = Store::temporary().unwrap();
+    for (i, variant) in Variant::ALL.into_iter().enumerate() {
+        let rules = Rules::standard(variant);
+        let (_, _, mut original) = random_game(rules, 100 + i as u64, 400);
+        if !original.is_over() {
+            original.end(Outcome {
+                winner: None,
+                reason: EndReason::DrawAgreed,
+            });
+        }
+        let id = i as u64 + 1;
+        let r = GameResult {
+            id,
+            record: original.record(),
+            seats: ByColor::new(seat("key:a", "ann"), seat("key:b", "bob")),
+            terms: terms(variant, true),
+            started: 1,
+            ended: 2 + id,
+        };
+        s.finish_game(&r).unwrap();
+        let loaded: GameRecord = s.finished_game(id).unwrap().unwrap().record;
+        assert_eq!(loaded, original.record());
+        // Step through the original again, comparing every ply's views.
+        let rec = original.record();
+        let mut step = Game::new(rules, &rec.red, &rec.blue).unwrap();
+        for ply in 0..=rec.moves.len() {
+            if ply > 0 {
+                step.play(rec.moves[ply - 1]).unwrap();
+            }
+            if ply == rec.moves.len() && step.outcome().is_none() {
+                step.end(rec.outcome.unwrap());
+            }
+            let back = loaded.replay_to(ply).unwrap();
+            for viewer in [
+                Viewer::Player(Color::Red),
+                Viewer::Player(Color::Blue),
+                Viewer::Spectator,
+            ] {
+                assert_eq!(
+                    back.view(viewer),
+                    step.view(viewer),
+                    "{variant} ply {ply} {viewer:?}"
+                );
+            }
+        }
+    }
+}
+
+fn listing(dir: &Path) -> Vec<(PathBuf, u64)> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_dir() {
+            out.extend(listing(&e.path()));
+        } else {
+            out.push((e.path(), e.metadata().unwrap().len()));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Damage: garbage over every file (sled's `conf` check catches it), garbage over the log
+/// only, and its first bytes flipped (sled then opens an *empty* database; the store's
+/// schema marker catches it).
+#[test]
+fn a_damaged_directory_is_a_clear_error_and_is_left_alone() {
+    for damage in ["every file", "db file", "db header"] {
+        let dir = TempDir::new("corrupt");
+        {
+            let s = Store::open(dir.path()).unwrap();
+            s.claim_nick("ann", "key:a").unwrap();
+            s.flush().unwrap();
+        }
+        let mut rng = SplitMix64(99);
+        for (path, len) in listing(dir.path()) {
+            let is_db = path.file_name().is_some_and(|n| n == "db");
+            let mut bytes = std::fs::read(&path).unwrap();
+            match damage {
+                "every file" => {
+                    bytes = (0..len.max(64)).map(|_| rng.next() as u8).collect();
+                }
+                "db file" if is_db => bytes.iter_mut().for_each(|b| *b = rng.next() as u8),
+                "db header" if is_db => bytes[..64].iter_mut().for_each(|b| *b ^= 0xff),
+                _ => continue,
+            }
+            std::fs::write(&path, bytes).unwrap();
+        }
+        let before = listing(dir.path());
+        let contents: Vec<Vec<u8>> = before
+            .iter()
+            .map(|(p, _)| std::fs::read(p).unwrap())
+            .collect();
+        let err = match Store::open(dir.path()) {
+            Err(e) => e,
+            Ok(s) => panic!(
+                "{damage}: opened a damaged database, user = {:?}",
+                s.user_by_nick("ann")
+            ),
+        };
+        let msg = err.to_string();
+        assert!(matches!(err, StoreError::Open { .. }), "{damage}: {err:?}");
+        assert!(msg.contains(&dir.path().display().to_string()), "{msg}");
+        assert!(msg.contains("stratego-ssh restore"), "{msg}");
+        let after = listing(dir.path());
+        assert_eq!(before, after, "{damage}: files left in place");
+        for ((p, _), c) in after.iter().zip(&contents) {
+            assert_eq!(
+                &std::fs::read(p).unwrap(),
+                c,
+                "{damage}: {} unchanged",
+                p.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_second_open_reports_the_lock() {
+    let dir = TempDir::new("lock");
+    let _s = Store::open(dir.path()).unwrap();
+    match Store::open(dir.path()) {
+        Err(StoreError::Open { failure, .. }) => assert_eq!(failure, OpenFailure::Locked),
+        Err(e) => panic!("wrong error: {e}"),
+        Ok(_) => panic!("opened twice"),
+    }
+}
+
+#[test]
+fn backup_while_writing_then_restore() {
+    let dir = TempDir::new("backup");
+    let s = Store::open(dir.join("data")).unwrap();
+    s.claim_nick("ann", "key:a").unwrap();
+    s.claim_nick("bob", "key:b").unwrap();
+    let seats = ByColor::new(seat("key:a", "ann"), seat("key:b", "bob"));
+    for id in 1..=5 {
+        s.finish_game(&result(
+            id,
+            Variant::Duel,
+            true,
+            seats.clone(),
+            Some(Color::Red),
+            100 + id,
+        ))
+        .unwrap();
+    }
+    let rules = Rules::standard(Variant::Classic);
+    let (red, blue, g) = random_game(rules, 21, 400);
+    let moves: Vec<Move> = g.moves().collect();
+    s.save_in_progress(&live(
+        50,
+        terms(Variant::Classic, true),
+        seats.clone(),
+        &red,
+        &blue,
+    ))
+    .unwrap();
+    // A writer appends moves and finishes games while the backup runs.
+    let acked = Arc::new(AtomicU32::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let writer = {
+        let (s, acked, stop, moves, seats) = (
+            s.clone(),
+            acked.clone(),
+            stop.clone(),
+            moves.clone(),
+            seats.clone(),
+        );
+        std::thread::spawn(move || {
+            let mut id = 100;
+            for mv in moves {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                s.append_move(50, mv, None).unwrap();
+                acked.fetch_add(1, Ordering::SeqCst);
+                if acked.load(Ordering::SeqCst) % 10 == 0 {
+                    id += 1;
+                    s.finish_game(&result(
+                        id,
+                        Variant::Barrage,
+                        false,
+                        seats.clone(),
+                        None,
+                        1_000 + id,
+                    ))
+                    .unwrap();
+                }
+            }
+        })
+    };
+    while acked.load(Ordering::SeqCst) < 20 {
+        std::thread::yield_now();
+    }
+    let before = acked.load(Ordering::SeqCst) as usize;
+    let summary = s.backup(dir.join("bak")).unwrap();
+    stop.store(true, Ordering::Relaxed);
+    writer.join().unwrap();
+    assert!(summary.entries > 0);
+    // Backing up into a used directory is refused.
+    assert!(matches!(
+        s.backup(dir.join("bak")),
+        Err(StoreError::Backup(_))
+    ));
+
+    let b = Store::open(dir.join("bak")).unwrap();
+    assert_eq!(b.user_by_nick("ANN").unwrap().unwrap().owner, "key:a");
+    for id in 1..=5 {
+        assert!(b.finished_game(id).unwrap().is_some());
+    }
+    assert_eq!(
+        b.rating("key:a", Variant::Duel).unwrap(),
+        s.rating("key:a", Variant::Duel).unwrap()
+    );
+    let lg = b.live_game(50).unwrap().unwrap();
+    assert!(
+        lg.moves.len() >= before,
+        "{} moves in backup, {before} acknowledged before",
+        lg.moves.len()
+    );
+    assert_eq!(
+        lg.moves[..],
+        moves[..lg.moves.len()],
+        "a prefix of what was written"
+    );
+    // Finished casual games: each listed in the backup is complete.
+    for l in b.recent_games(Some(Variant::Barrage), 1000).unwrap() {
+        assert!(b.finished_game(l.id).unwrap().is_some());
+    }
+    let backup_ids = b.next_game_id().unwrap();
+    drop(b);
+
+    // Restore: refused over a non-empty dir without overwrite, and while it is open.
+    let data = dir.join("data");
+    assert!(matches!(
+        restore(dir.join("bak"), &data, false),
+        Err(StoreError::Backup(_))
+    ));
+    assert!(
+        matches!(restore(dir.join("bak"), &data, true), Err(StoreError::Backup(m)) if m.contains("in use"))
+    );
+    drop(s);
+    let r = restore(dir.join("bak"), &data, true).unwrap();
+    let aside = r.moved_aside.expect("old data moved aside");
+    assert!(aside.exists());
+    let restored = Store::open(&data).unwrap();
+    assert_eq!(restored.live_game(50).unwrap().unwrap().moves, lg.moves);
+    assert!(restored.next_game_id().unwrap() >= backup_ids);
+    // The moved-aside data still opens and has everything, including what came after.
+    drop(restored);
+    let old = Store::open(&aside).unwrap();
+    assert!(old.live_game(50).unwrap().unwrap().moves.len() >= lg.moves.len());
+    // Restoring into a fresh directory needs no overwrite.
+    drop(old);
+    let r = restore(dir.join("bak"), dir.join("fresh"), false).unwrap();
+    assert!(r.moved_aside.is_none());
+    assert!(matches!(
+        restore(dir.join("nothing"), dir.join("x"), false),
+        Err(StoreError::Backup(_))
+    ));
+}
