@@ -232,3 +232,118 @@ pub enum GameCmd {
     Rematch,
     Leave,
 }
+
+/// One row of a leaderboard.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct LeaderRow {
+    pub rank: u32,
+    pub nick: String,
+    pub rating: i32,
+    pub deviation: i32,
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Leaderboard {
+    pub variant: Variant,
+    pub rows: Vec<LeaderRow>,
+}
+
+/// A finished game in a list (my games, a player's games, recent games).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameListItem {
+    pub id: GameId,
+    pub red: String,
+    pub blue: String,
+    pub variant: Variant,
+    pub rated: bool,
+    pub outcome: Option<Outcome>,
+    pub plies: u32,
+    /// Unix seconds.
+    pub ended_at: u64,
+}
+
+/// Which games a list shows.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum GameFilter {
+    Mine,
+    Player(String),
+    Recent,
+}
+
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct GameList {
+    pub filter: GameFilter,
+    pub variant: Option<Variant>,
+    pub items: Vec<GameListItem>,
+}
+
+/// A player's rating in one variant.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct VariantRating {
+    pub variant: Variant,
+    pub rating: i32,
+    pub deviation: i32,
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// (unix seconds, rating) oldest first.
+    pub history: Vec<(u64, i32)>,
+}
+
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Profile {
+    pub nick: String,
+    pub ratings: Vec<VariantRating>,
+    pub recent: Vec<GameListItem>,
+}
+
+/// Whose knowledge a replay shows.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Perspective {
+    /// Everything revealed.
+    All,
+    /// The board as Red knew it at that move.
+    Red,
+    Blue,
+}
+
+/// One position of a replay as seen from a perspective (computed by the server from the
+/// record: the screen still only gets a view).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ReplaySnapshot {
+    pub id: GameId,
+    pub red: String,
+    pub blue: String,
+    pub rules: Rules,
+    pub outcome: Option<Outcome>,
+    /// Plies played at this position (0 = start).
+    pub ply: u32,
+    /// Plies in the whole game.
+    pub plies: u32,
+    pub perspective: Perspective,
+    pub view: PlayerView,
+    /// Moves up to `ply` as the perspective knows them.
+    pub history: Vec<ViewMove>,
+}
+
+/// Requests for stored things: leaderboards, profiles, game lists, replays.
+#[derive(Clone, PartialEq, Debug)]
+pub enum BrowseCmd {
+    Leaderboard(Variant),
+    Profile(String),
+    Games {
+        filter: GameFilter,
+        variant: Option<Variant>,
+    },
+    /// Open a replay at `ply` (0 = start) from a perspective.
+    Replay {
+        id: GameId,
+        ply: u32,
+        perspective: Perspective,
+    },
+}
