@@ -8,6 +8,7 @@
 
 pub mod archive;
 pub mod bot;
+pub mod browse;
 pub mod game;
 pub mod limit;
 pub mod lobby;

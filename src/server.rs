@@ -9,6 +9,7 @@ use tokio::net::TcpListener;
 
 use crate::lobby::{self, LobbyConfig, LobbyHandle};
 use crate::ssh::{load_or_create_host_key, SshConfig, SshServer};
+use crate::store::Store;
 
 #[derive(Clone, Debug)]
 pub struct ServerOptions {
@@ -35,6 +36,7 @@ impl Default for ServerOptions {
 pub struct Running {
     pub addr: SocketAddr,
     pub lobby: LobbyHandle,
+    pub store: Store,
     task: tokio::task::JoinHandle<Result<()>>,
 }
 
@@ -44,10 +46,11 @@ impl Running {
         self.task.await?
     }
 
-    /// Stops accepting and ends every game task.
+    /// Stops accepting, ends every game task and flushes the store.
     pub async fn stop(self) {
         self.task.abort();
         self.lobby.shutdown().await;
+        let _ = self.store.flush();
     }
 }
 
@@ -56,12 +59,18 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
     let key = load_or_create_host_key(&opts.keys_dir)?;
     std::fs::create_dir_all(&opts.data_dir)
         .with_context(|| format!("cannot create the data directory {}", opts.data_dir.display()))?;
+    let store = Store::open(&opts.data_dir)?;
     let listener = TcpListener::bind(&opts.listen)
         .await
         .with_context(|| format!("cannot listen on {}", opts.listen))?;
     let addr = listener.local_addr()?;
-    let lobby = lobby::spawn(opts.lobby.clone());
-    let server = SshServer::new(key, lobby.clone(), opts.ssh.clone());
+    let lobby = lobby::spawn(opts.lobby.clone(), store.clone());
+    let server = SshServer::new(key, lobby.clone(), store.clone(), opts.ssh.clone());
     let task = tokio::spawn(server.serve(listener));
-    Ok(Running { addr, lobby, task })
+    Ok(Running {
+        addr,
+        lobby,
+        store,
+        task,
+    })
 }

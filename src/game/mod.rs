@@ -14,6 +14,7 @@ use crate::proto::{
     ChatLine, ClockState, GameCmd, GamePhase, GameId, GameSnapshot, GameTerms, SeatInfo,
 };
 use crate::rules::{ByColor, Color, EndReason, Game, Outcome, Setup, Viewer};
+use crate::store::{self, GameResult, LiveGame, Store, Timestamp};
 use crate::text::clean_line;
 
 /// Longest chat line kept, in characters.
@@ -57,7 +58,12 @@ pub struct GameSeat {
 pub enum GameReport {
     Started { id: GameId },
     Progress { id: GameId, ply: u32, spectators: u32 },
-    Ended { id: GameId, outcome: Outcome },
+    Ended {
+        id: GameId,
+        outcome: Outcome,
+        /// The two identities, to refresh their ratings.
+        identities: ByColor<String>,
+    },
     /// Both players asked for a rematch: the lobby starts the next game, colours swapped.
     Rematch { id: GameId },
     /// The task has finished; the lobby forgets the game.
@@ -156,6 +162,10 @@ pub struct NewGame {
     pub private: bool,
     pub config: GameConfig,
     pub reports: mpsc::UnboundedSender<GameReport>,
+    /// Where every move is written (and flushed) before anyone sees it.
+    pub store: Option<Store>,
+    /// A game in progress read back from the store after a restart.
+    pub restore: Option<LiveGame>,
 }
 
 /// The receivers each seat reads its snapshots from.
@@ -225,6 +235,8 @@ struct GameTask {
     next_game: Option<GameId>,
     ended_at: Option<Instant>,
     out: Option<Outputs>,
+    store: Option<Store>,
+    started: Timestamp,
 }
 
 impl GameTask {
@@ -240,7 +252,7 @@ impl GameTask {
             chat: TokenBucket::new(5.0, 0.5, now.into_std()),
         };
         let ByColor { red, blue } = new.players;
-        GameTask {
+        let mut task = GameTask {
             id: new.id,
             terms: new.terms,
             private: new.private,
@@ -260,6 +272,41 @@ impl GameTask {
             next_game: None,
             ended_at: None,
             out: None,
+            store: new.store,
+            started: store::now(),
+        };
+        if let Some(live) = new.restore {
+            task.restore(live);
+        }
+        task
+    }
+
+    /// Picks a stored game up where it stopped: the position from its moves, the clocks as
+    /// they were (they paused while the server was down), both players given the reconnect
+    /// time to come back.
+    fn restore(&mut self, live: LiveGame) {
+        let record = live.record();
+        match record.replay() {
+            Ok(game) => {
+                let now = Instant::now();
+                for c in Color::ALL {
+                    let seat = self.seats.get_mut(c);
+                    seat.setup = Some(if c == Color::Red { live.red.clone() } else { live.blue.clone() });
+                    if !seat.player.bot {
+                        seat.connected = false;
+                        seat.gone_deadline = Some(now + self.config.reconnect_grace);
+                    }
+                }
+                if let Some(clocks) = live.clocks {
+                    self.clocks = Some(clocks);
+                }
+                self.started = live.started;
+                self.turn_started = now;
+                info!(game = self.id, ply = game.ply(), "game restored");
+                self.outcome = game.outcome();
+                self.game = Some(game);
+            }
+            Err(e) => warn!(game = self.id, error = %e, "stored game does not replay; not restored"),
         }
     }
 
@@ -288,6 +335,10 @@ impl GameTask {
                     let _ = self.reports.send(GameReport::Ended {
                         id: self.id,
                         outcome,
+                        identities: ByColor::new(
+                            self.seats.red.player.id.clone(),
+                            self.seats.blue.player.id.clone(),
+                        ),
                     });
                 }
             }
@@ -442,6 +493,23 @@ impl GameTask {
                 if game.to_move() != color {
                     return self.notice(seat, "it is not your turn");
                 }
+                if let Err(illegal) = game.check(&mv) {
+                    return self.notice(seat, format!("illegal move: {illegal}"));
+                }
+                // Written and flushed before anyone is shown the move.
+                if let Some(store) = &self.store {
+                    let now = Instant::now();
+                    let clocks = self.clocks.map(|mut c| {
+                        let left = c.get(color).saturating_sub(now - self.turn_started);
+                        *c.get_mut(color) =
+                            left + secs(self.terms.clock.map_or(0, |c| c.increment_secs));
+                        c
+                    });
+                    if let Err(e) = store.append_move(self.id, mv, clocks) {
+                        warn!(game = self.id, error = %e, "cannot store a move");
+                        return self.notice(seat, "the server cannot save moves right now; try again");
+                    }
+                }
                 match game.play(mv) {
                     Ok(event) => {
                         debug!(game = self.id, ply = game.ply(), "move played");
@@ -558,6 +626,21 @@ impl GameTask {
             match Game::new(self.terms.rules, red, blue) {
                 Ok(game) => {
                     info!(game = self.id, "both set-ups in: play starts");
+                    if let Some(store) = &self.store {
+                        let live = LiveGame {
+                            id: self.id,
+                            terms: self.terms,
+                            seats: self.store_seats(),
+                            red: red.clone(),
+                            blue: blue.clone(),
+                            moves: Vec::new(),
+                            clocks: self.clocks,
+                            started: self.started,
+                        };
+                        if let Err(e) = store.save_in_progress(&live) {
+                            warn!(game = self.id, error = %e, "cannot store the game");
+                        }
+                    }
                     self.game = Some(game);
                     self.turn_started = Instant::now();
                 }
@@ -579,9 +662,42 @@ impl GameTask {
         }
         self.draw_offer = None;
         self.ended_at = Some(Instant::now());
+        if let (Some(store), Some(game)) = (&self.store, &self.game) {
+            let result = GameResult {
+                id: self.id,
+                record: game.record(),
+                seats: self.store_seats(),
+                terms: self.terms,
+                started: self.started,
+                ended: store::now(),
+            };
+            match store.finish_game(&result) {
+                Ok(changes) => {
+                    if let Some(ch) = changes {
+                        for c in Color::ALL {
+                            let change = ch.get(c);
+                            self.seats.get_mut(c).player.rating =
+                                Some(change.after.rating.round() as i32);
+                        }
+                    }
+                }
+                Err(e) => warn!(game = self.id, error = %e, "cannot store the finished game"),
+            }
+        }
         for c in Color::ALL {
             self.seats.get_mut(c).gone_deadline = None;
         }
+    }
+
+    fn store_seats(&self) -> ByColor<store::Seat> {
+        let seat = |c: Color| {
+            let p = &self.seats.get(c).player;
+            store::Seat {
+                identity: p.id.clone(),
+                nick: p.nick.clone(),
+            }
+        };
+        ByColor::new(seat(Color::Red), seat(Color::Blue))
     }
 
     fn publish(&mut self) {

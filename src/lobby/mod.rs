@@ -19,6 +19,7 @@ use crate::proto::{
     PlayerStatus, Seek, SeekId,
 };
 use crate::rules::{ByColor, Color, Setup, SplitMix64, Variant};
+use crate::store::{ClaimResult, Store};
 use crate::text::{clean_line, clean_nick};
 
 pub type SessionId = u64;
@@ -87,6 +88,7 @@ enum LobbyMsg {
 #[derive(Clone)]
 pub struct LobbyHandle {
     tx: mpsc::UnboundedSender<LobbyMsg>,
+    snapshot: watch::Receiver<Arc<LobbySnapshot>>,
 }
 
 impl LobbyHandle {
@@ -120,6 +122,11 @@ impl LobbyHandle {
         let _ = self.tx.send(LobbyMsg::LeftGame { session, game });
     }
 
+    /// The lobby as it is now.
+    pub fn snapshot(&self) -> Arc<LobbySnapshot> {
+        self.snapshot.borrow().clone()
+    }
+
     pub fn broadcast(&self, text: String) {
         let _ = self.tx.send(LobbyMsg::Broadcast(text));
     }
@@ -133,13 +140,14 @@ impl LobbyHandle {
     }
 }
 
-/// Starts the lobby actor.
-pub fn spawn(config: LobbyConfig) -> LobbyHandle {
+/// Starts the lobby actor, with the games in progress the store kept.
+pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
     let (tx, rx) = mpsc::unbounded_channel();
     let (reports_tx, reports_rx) = mpsc::unbounded_channel();
-    let (snap_tx, _) = watch::channel(Arc::new(LobbySnapshot::default()));
-    let lobby = Lobby {
+    let (snap_tx, snap_rx) = watch::channel(Arc::new(LobbySnapshot::default()));
+    let mut lobby = Lobby {
         config,
+        store,
         sessions: HashMap::new(),
         next_session: 1,
         next_game: 1,
@@ -154,8 +162,12 @@ pub fn spawn(config: LobbyConfig) -> LobbyHandle {
         snapshot: snap_tx,
         rng: SplitMix64(seed_from_time() ^ 0x5eed),
     };
+    lobby.restore_games();
     tokio::spawn(lobby.run(rx, reports_rx));
-    LobbyHandle { tx }
+    LobbyHandle {
+        tx,
+        snapshot: snap_rx,
+    }
 }
 
 fn seed_from_time() -> u64 {
@@ -167,6 +179,8 @@ fn seed_from_time() -> u64 {
 
 struct SessionEntry {
     ident: Ident,
+    /// Classic rating, when rated.
+    rating: Option<i32>,
     nick: String,
     events: mpsc::Sender<SessionEvent>,
     status: PlayerStatus,
@@ -186,6 +200,7 @@ struct GameEntry {
 
 struct Lobby {
     config: LobbyConfig,
+    store: Store,
     sessions: HashMap<SessionId, SessionEntry>,
     next_session: SessionId,
     next_game: GameId,
@@ -242,7 +257,7 @@ impl Lobby {
                             nick: s.nick.clone(),
                             guest: s.ident.guest,
                             bot: false,
-                            rating: None,
+                            rating: s.rating,
                             status: s.status,
                         });
                     }
@@ -352,12 +367,15 @@ impl Lobby {
             tokio::spawn(async move { handle.connected(color, ev).await });
             let _ = events.try_send(SessionEvent::EnterGame(seat));
         }
-        if let Some(saved) = self.saved.get(&ident.id) {
-            let _ = events.try_send(SessionEvent::SavedSetups(saved.clone()));
+        let saved = self.saved_setups(&ident.id);
+        if !saved.is_empty() {
+            let _ = events.try_send(SessionEvent::SavedSetups(saved));
         }
+        let rating = self.rating_of(&ident.id);
         self.sessions.insert(
             session,
             SessionEntry {
+                rating,
                 ident,
                 nick: nick.clone(),
                 events,
@@ -395,36 +413,111 @@ impl Lobby {
                 return name;
             }
         };
-        match self.nicks.get(&asked.to_lowercase()) {
-            None => {
-                self.nicks.insert(asked.to_lowercase(), ident.id.clone());
-                asked
+        match self.store.claim_nick(&asked, &ident.id) {
+            Ok(ClaimResult::Granted) | Ok(ClaimResult::AlreadyYours) => asked,
+            Ok(ClaimResult::HasOtherNick(mine)) => {
+                let _ = events.try_send(SessionEvent::Notice(format!(
+                    "Your key is registered as {mine}: one nickname per key keeps ratings honest."
+                )));
+                mine
             }
-            Some(owner) if *owner == ident.id => asked,
-            Some(_) => {
+            Ok(ClaimResult::OwnedByOther) => {
                 let name = self.free_nick(&asked, &ident.id);
                 let _ = events.try_send(SessionEvent::Notice(format!(
-                    "The nickname {asked} belongs to another key; you are {name} for now. Press r to pick another."
+                    "The nickname {asked} belongs to another key; you are {name}."
+                )));
+                name
+            }
+            Err(e) => {
+                warn!(error = %e, "cannot read nicknames");
+                let name = self.free_nick(&asked, &ident.id);
+                let _ = events.try_send(SessionEvent::Notice(format!(
+                    "Nicknames cannot be checked right now; you are {name} for this visit."
                 )));
                 name
             }
         }
     }
 
+    fn rating_of(&self, identity: &str) -> Option<i32> {
+        self.store
+            .rating(identity, Variant::Classic)
+            .ok()
+            .flatten()
+            .filter(|r| r.games > 0)
+            .map(|r| r.rating.round() as i32)
+    }
+
+    fn saved_setups(&self, identity: &str) -> Vec<(String, Variant, Setup)> {
+        if identity.starts_with("key:") {
+            match self.store.setups(identity, None) {
+                Ok(list) => list
+                    .into_iter()
+                    .map(|s| (s.name, s.variant, s.setup))
+                    .collect(),
+                Err(e) => {
+                    warn!(error = %e, "cannot read saved set-ups");
+                    Vec::new()
+                }
+            }
+        } else {
+            self.saved.get(identity).cloned().unwrap_or_default()
+        }
+    }
+
+    /// Games the store kept across a restart: their players come back straight into them.
+    fn restore_games(&mut self) {
+        let live = match self.store.in_progress() {
+            Ok(l) => l,
+            Err(e) => {
+                warn!(error = %e, "cannot read games in progress");
+                return;
+            }
+        };
+        for g in live {
+            let players = ByColor::new(
+                Player {
+                    id: g.seats.red.identity.clone(),
+                    nick: g.seats.red.nick.clone(),
+                    rating: self.rating_of(&g.seats.red.identity),
+                    bot: g.seats.red.identity.starts_with("bot:"),
+                },
+                Player {
+                    id: g.seats.blue.identity.clone(),
+                    nick: g.seats.blue.nick.clone(),
+                    rating: self.rating_of(&g.seats.blue.identity),
+                    bot: g.seats.blue.identity.starts_with("bot:"),
+                },
+            );
+            let id = g.id;
+            let terms = g.terms;
+            self.spawn_game(id, terms, players, false, Some(g));
+            self.next_game = self.next_game.max(id + 1);
+        }
+    }
+
+    /// A free variant of `base` (`base2`, `base3`, ...), claimed for this identity.
     fn free_nick(&mut self, base: &str, id: &str) -> String {
         let base: String = base.chars().take(12).collect();
-        for n in 2.. {
+        for n in 2..10_000 {
             let candidate = format!("{base}{n}");
-            match self.nicks.get(&candidate.to_lowercase()) {
-                None => {
-                    self.nicks.insert(candidate.to_lowercase(), id.to_string());
-                    return candidate;
+            if self.sessions.values().any(|s| s.nick.eq_ignore_ascii_case(&candidate)) {
+                continue;
+            }
+            match self.store.claim_nick(&candidate, id) {
+                Ok(ClaimResult::Granted) | Ok(ClaimResult::AlreadyYours) => return candidate,
+                Ok(ClaimResult::HasOtherNick(mine)) => return mine,
+                Ok(ClaimResult::OwnedByOther) => {}
+                Err(_) => {
+                    // The store cannot say: fall back to a name only this visit uses.
+                    if !self.nicks.contains_key(&candidate.to_lowercase()) {
+                        self.nicks.insert(candidate.to_lowercase(), id.to_string());
+                        return candidate;
+                    }
                 }
-                Some(owner) if owner == id => return candidate,
-                Some(_) => {}
             }
         }
-        unreachable!()
+        format!("player{}", self.rng.below(1_000_000))
     }
 
     fn disconnect(&mut self, session: SessionId) {
@@ -615,44 +708,59 @@ impl Lobby {
                 if name.is_empty() {
                     return self.notice(session, "a saved set-up needs a name");
                 }
-                let list = self.saved.entry(my_id.clone()).or_default();
-                list.retain(|(n, v, _)| !(n == &name && *v == variant));
-                if list.len() >= 50 {
-                    return self.notice(session, "50 saved set-ups at most: delete one first");
+                if my_id.starts_with("key:") {
+                    if let Err(e) = self.store.save_setup(&my_id, &name, variant, &setup) {
+                        return self.notice(session, format!("set-up not saved: {e}"));
+                    }
+                } else {
+                    let list = self.saved.entry(my_id.clone()).or_default();
+                    list.retain(|(n, v, _)| !(n == &name && *v == variant));
+                    if list.len() >= 50 {
+                        return self.notice(session, "50 saved set-ups at most: delete one first");
+                    }
+                    list.push((name.clone(), variant, setup));
                 }
-                list.push((name.clone(), variant, setup));
-                let list = list.clone();
+                let list = self.saved_setups(&my_id);
                 self.send_saved(&my_id, list);
                 self.notice(session, format!("set-up '{name}' saved"));
             }
             LobbyCmd::DeleteSetup { name, variant } => {
-                let list = self.saved.entry(my_id.clone()).or_default();
-                list.retain(|(n, v, _)| !(n == &name && *v == variant));
-                let list = list.clone();
+                if my_id.starts_with("key:") {
+                    let _ = self.store.delete_setup(&my_id, &name, variant);
+                } else if let Some(list) = self.saved.get_mut(&my_id) {
+                    list.retain(|(n, v, _)| !(n == &name && *v == variant));
+                }
+                let list = self.saved_setups(&my_id);
                 self.send_saved(&my_id, list);
             }
-            LobbyCmd::Rename(nick) => {
-                if my_guest {
-                    return self.notice(session, "guests cannot pick a nickname: connect with an SSH key as ssh NAME@host");
-                }
-                let nick = match clean_nick(&nick) {
-                    Ok(n) => n,
-                    Err(e) => return self.notice(session, e.to_string()),
-                };
-                match self.nicks.get(&nick.to_lowercase()) {
-                    Some(owner) if *owner != my_id => {
-                        self.notice(session, format!("{nick} belongs to another key"))
-                    }
-                    _ => {
-                        self.nicks.insert(nick.to_lowercase(), my_id.clone());
-                        for s in self.sessions.values_mut() {
-                            if s.ident.id == my_id {
-                                s.nick = nick.clone();
-                                let _ = s.events.try_send(SessionEvent::Nick(nick.clone()));
-                            }
-                        }
-                    }
-                }
+            LobbyCmd::Rename(_) => {
+                let _ = my_guest;
+                self.notice(
+                    session,
+                    "a nickname belongs to the key that first used it: connect as ssh NAME@host with a new key for another",
+                )
+            }
+        }
+    }
+
+    /// Seats computer players of a game (identities `bot:<level>`).
+    fn seat_bots(&mut self, id: GameId, players: &ByColor<Player>) {
+        let Some(g) = self.games.get(&id) else { return };
+        for c in Color::ALL {
+            let p = players.get(c);
+            let Some(level) = p.id.strip_prefix("bot:").and_then(bot_level) else {
+                continue;
+            };
+            if let Some(bot) = crate::bot::make(level, self.rng.next()) {
+                bots::seat(
+                    GameSeat {
+                        handle: g.handle.clone(),
+                        color: Some(c),
+                        snapshots: g.seats.get(c).clone(),
+                    },
+                    bot,
+                    self.config.bot_delay,
+                );
             }
         }
     }
@@ -720,8 +828,26 @@ impl Lobby {
 
     /// Spawns a game task and sends both players' sessions into it.
     fn start_game(&mut self, terms: GameTerms, players: ByColor<Player>, private: bool) -> GameId {
-        let id = self.next_game;
-        self.next_game += 1;
+        let id = match self.store.next_game_id() {
+            Ok(id) => id,
+            Err(e) => {
+                warn!(error = %e, "cannot number a game from the store");
+                self.next_game
+            }
+        };
+        self.next_game = self.next_game.max(id + 1);
+        self.spawn_game(id, terms, players, private, None)
+    }
+
+    fn spawn_game(
+        &mut self,
+        id: GameId,
+        terms: GameTerms,
+        players: ByColor<Player>,
+        private: bool,
+        restore: Option<crate::store::LiveGame>,
+    ) -> GameId {
+        let restoring = restore.is_some();
         let spawned = game::spawn(NewGame {
             id,
             terms,
@@ -729,7 +855,29 @@ impl Lobby {
             private,
             config: self.config.game.clone(),
             reports: self.reports.clone(),
+            store: Some(self.store.clone()),
+            restore,
         });
+        if restoring {
+            // Humans come back by connecting; bots take their seats again.
+            self.games.insert(
+                id,
+                GameEntry {
+                    handle: spawned.handle,
+                    seats: spawned.seats,
+                    players,
+                    terms,
+                    private,
+                    ply: 0,
+                    spectators: 0,
+                    over: false,
+                },
+            );
+            if let Some(players) = self.games.get(&id).map(|g| g.players.clone()) {
+                self.seat_bots(id, &players);
+            }
+            return id;
+        }
         info!(game = id, red = %players.red.nick, blue = %players.blue.nick, "new game");
         for c in Color::ALL {
             let player = players.get(c);
@@ -789,10 +937,22 @@ impl Lobby {
                     g.spectators = spectators;
                 }
             }
-            GameReport::Ended { id, outcome } => {
+            GameReport::Ended {
+                id,
+                outcome,
+                identities,
+            } => {
                 if let Some(g) = self.games.get_mut(&id) {
                     g.over = true;
                     info!(game = id, result = %outcome, "game ended");
+                }
+                for identity in [identities.red, identities.blue] {
+                    let rating = self.rating_of(&identity);
+                    for s in self.sessions.values_mut() {
+                        if s.ident.id == identity {
+                            s.rating = rating;
+                        }
+                    }
                 }
             }
             GameReport::Rematch { id } => {
@@ -801,7 +961,8 @@ impl Lobby {
                 };
                 let players = ByColor::new(g.players.blue.clone(), g.players.red.clone());
                 let (terms, private, old) = (g.terms, g.private, g.handle.clone());
-                let new_id = self.start_game(terms, players, private);
+                let new_id = self.start_game(terms, players.clone(), private);
+                self.seat_bots(new_id, &players);
                 tokio::spawn(async move { old.set_next_game(new_id).await });
             }
             GameReport::Closed { id } => {
@@ -817,4 +978,10 @@ impl Lobby {
             }
         }
     }
+}
+
+fn bot_level(name: &str) -> Option<crate::proto::BotLevel> {
+    crate::proto::BotLevel::ALL
+        .into_iter()
+        .find(|l| l.name() == name)
 }

@@ -1,6 +1,7 @@
 //! russh glue: authentication, PTY, resize, bytes in, frames out; one task per connection.
 //! Only the binary (and tests) use this module.
 
+mod commands;
 mod keys;
 mod session;
 mod writer;
@@ -19,6 +20,7 @@ use tokio::sync::mpsc;
 use tracing::{debug, info, warn};
 
 use crate::lobby::{Ident, LobbyHandle};
+use crate::store::Store;
 
 pub use keys::load_or_create_host_key;
 
@@ -54,6 +56,7 @@ impl Default for SshConfig {
 
 struct Shared {
     lobby: LobbyHandle,
+    store: Store,
     config: SshConfig,
     connections: AtomicUsize,
     per_address: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
@@ -67,7 +70,12 @@ pub struct SshServer {
 }
 
 impl SshServer {
-    pub fn new(host_key: russh::keys::PrivateKey, lobby: LobbyHandle, config: SshConfig) -> Self {
+    pub fn new(
+        host_key: russh::keys::PrivateKey,
+        lobby: LobbyHandle,
+        store: Store,
+        config: SshConfig,
+    ) -> Self {
         let russh = russh::server::Config {
             keys: vec![host_key],
             methods: MethodSet::from(&[MethodKind::PublicKey, MethodKind::KeyboardInteractive][..]),
@@ -83,6 +91,7 @@ impl SshServer {
         SshServer {
             shared: Arc::new(Shared {
                 lobby,
+                store,
                 config,
                 connections: AtomicUsize::new(0),
                 per_address: std::sync::Mutex::new(Default::default()),
@@ -375,6 +384,7 @@ impl russh::server::Handler for Conn {
             size,
             idle_timeout: self.shared.config.idle_timeout,
             motd: self.shared.config.motd.clone(),
+            store: self.shared.store.clone(),
         };
         tokio::spawn(session::run(params, rx));
         Ok(())
@@ -389,12 +399,20 @@ impl russh::server::Handler for Conn {
         session.channel_success(channel)?;
         let handle = session.handle();
         let command = crate::text::clean_line(&String::from_utf8_lossy(data), 200);
+        let store = self.shared.store.clone();
+        let live = self.shared.lobby.snapshot();
+        info!(peer = %self.peer, command = %command, "exec");
         tokio::spawn(async move {
-            let text = format!(
-                "stratego-ssh: unknown command '{command}'.\r\nConnect with a terminal to play: ssh -t -p PORT host\r\n"
-            );
-            let _ = handle.data(channel, text.into_bytes()).await;
-            let _ = handle.exit_status_request(channel, 2).await;
+            let (text, status) =
+                tokio::task::spawn_blocking(move || commands::run(&store, &live, &command))
+                    .await
+                    .unwrap_or_else(|_| ("internal error\n".into(), 1));
+            // Plain text: newlines as CR LF for terminals that have no PTY translation.
+            let text = text.replace('\n', "\r\n");
+            for chunk in text.as_bytes().chunks(16 * 1024) {
+                let _ = handle.data(channel, chunk.to_vec()).await;
+            }
+            let _ = handle.exit_status_request(channel, status).await;
             let _ = handle.eof(channel).await;
             let _ = handle.close(channel).await;
         });

@@ -17,6 +17,7 @@ use super::SessionInput;
 use crate::game::{GameSeat, SessionEvent};
 use crate::limit::TokenBucket;
 use crate::lobby::{Ident, LobbyHandle};
+use crate::store::{self, Store};
 use crate::proto::GameCmd;
 use crate::ui::input::InputParser;
 use crate::ui::{App, ColorDepth, Effect, Identity, Msg, SavedSetup, Settings};
@@ -43,6 +44,7 @@ pub(crate) struct Params {
     pub size: (u16, u16),
     pub idle_timeout: Duration,
     pub motd: Option<String>,
+    pub store: Store,
 }
 
 pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
@@ -54,9 +56,18 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
     let session = joined.session;
     let mut lobby_rx = joined.snapshot;
     let (mut w, mut h) = p.size;
+    // Remembered settings (players with a key); guests start with the defaults.
+    let saved = if p.ident.guest {
+        store::Settings::default()
+    } else {
+        let (st, id) = (p.store.clone(), p.ident.id.clone());
+        tokio::task::spawn_blocking(move || st.get_settings(&id).unwrap_or_default())
+            .await
+            .unwrap_or_default()
+    };
     let settings = Settings {
-        numbering: Default::default(),
-        ascii: false,
+        numbering: saved.numbering,
+        ascii: saved.ascii,
         color: ColorDepth::from_term(&p.term, p.colorterm.as_deref()),
     };
     let mut app = App::new(
@@ -220,7 +231,20 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 }
                 Effect::Bell => out.send_raw(b"\x07"),
                 Effect::Quit => quit = true,
-                Effect::SettingsChanged(_) => {}
+                Effect::SettingsChanged(s) => {
+                    if !p.ident.guest {
+                        let (st, id) = (p.store.clone(), p.ident.id.clone());
+                        let saved = store::Settings {
+                            numbering: s.numbering,
+                            ascii: s.ascii,
+                        };
+                        tokio::task::spawn_blocking(move || {
+                            if let Err(e) = st.set_settings(&id, saved) {
+                                tracing::warn!(error = %e, "cannot save settings");
+                            }
+                        });
+                    }
+                }
             }
         }
     }

@@ -1,0 +1,210 @@
+//! Stored things as the screens and script commands show them: leaderboards, profiles,
+//! game lists and replay positions. Replays are computed here, from the record, into
+//! per-perspective views: the screens never get a position.
+
+use crate::proto::{
+    GameFilter, GameList, GameListItem, Leaderboard, LeaderRow, Perspective, Profile,
+    ReplaySnapshot, VariantRating,
+};
+use crate::rules::{Color, GameRecord, Variant, Viewer};
+use crate::store::{GameListing, Store, StoreError};
+
+/// Rows a list shows at most.
+pub const LIST_LIMIT: usize = 100;
+
+pub fn leaderboard(store: &Store, variant: Variant) -> Result<Leaderboard, StoreError> {
+    let rows = store
+        .leaderboard(variant, LIST_LIMIT)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| LeaderRow {
+            rank: i as u32 + 1,
+            nick: r.nick,
+            rating: r.rating.rating.round() as i32,
+            deviation: r.rating.deviation.round() as i32,
+            games: r.rating.games,
+            wins: r.rating.wins,
+            draws: r.rating.draws,
+            losses: r.rating.losses,
+        })
+        .collect();
+    Ok(Leaderboard { variant, rows })
+}
+
+fn item(l: GameListing) -> GameListItem {
+    GameListItem {
+        id: l.id,
+        red: l.nicks.red,
+        blue: l.nicks.blue,
+        variant: l.variant,
+        rated: l.rated,
+        outcome: Some(l.outcome),
+        plies: l.plies,
+        ended_at: l.ended,
+    }
+}
+
+/// The identity behind a nickname (registered players only).
+pub fn identity_of(store: &Store, nick: &str) -> Result<Option<String>, StoreError> {
+    Ok(store.user_by_nick(nick)?.map(|u| u.owner))
+}
+
+/// Finished games: `me` is the asking identity (for [`GameFilter::Mine`]).
+pub fn games(
+    store: &Store,
+    me: &str,
+    filter: &GameFilter,
+    variant: Option<Variant>,
+) -> Result<GameList, StoreError> {
+    let listings = match filter {
+        GameFilter::Recent => store.recent_games(variant, LIST_LIMIT)?,
+        GameFilter::Mine => store.games_of(me, LIST_LIMIT * 5)?,
+        GameFilter::Player(nick) => match identity_of(store, nick)? {
+            Some(id) => store.games_of(&id, LIST_LIMIT * 5)?,
+            None => Vec::new(),
+        },
+    };
+    let items = listings
+        .into_iter()
+        .filter(|l| variant.is_none_or(|v| l.variant == v))
+        .take(LIST_LIMIT)
+        .map(item)
+        .collect();
+    Ok(GameList {
+        filter: filter.clone(),
+        variant,
+        items,
+    })
+}
+
+pub fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError> {
+    let Some(user) = store.user_by_nick(nick)? else {
+        return Ok(None);
+    };
+    let mut ratings = Vec::new();
+    for v in Variant::ALL {
+        if let Some(r) = store.rating(&user.owner, v)? {
+            if r.games == 0 {
+                continue;
+            }
+            ratings.push(VariantRating {
+                variant: v,
+                rating: r.rating.round() as i32,
+                deviation: r.deviation.round() as i32,
+                games: r.games,
+                wins: r.wins,
+                draws: r.draws,
+                losses: r.losses,
+                history: store
+                    .rating_history(&user.owner, v)?
+                    .into_iter()
+                    .map(|(t, r)| (t, r.round() as i32))
+                    .collect(),
+            });
+        }
+    }
+    let recent = store
+        .games_of(&user.owner, 20)?
+        .into_iter()
+        .map(item)
+        .collect();
+    Ok(Some(Profile {
+        nick: user.nick,
+        ratings,
+        recent,
+    }))
+}
+
+/// Why a replay cannot be shown.
+#[derive(Debug)]
+pub enum ReplayFault {
+    Store(StoreError),
+    NoSuchGame(u64),
+    /// The stored record does not replay (should never happen; logged).
+    Broken(String),
+}
+
+impl std::fmt::Display for ReplayFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayFault::Store(e) => write!(f, "{e}"),
+            ReplayFault::NoSuchGame(id) => write!(f, "there is no finished game #{id}"),
+            ReplayFault::Broken(e) => write!(f, "the record of that game does not replay: {e}"),
+        }
+    }
+}
+
+impl From<StoreError> for ReplayFault {
+    fn from(e: StoreError) -> Self {
+        ReplayFault::Store(e)
+    }
+}
+
+/// A finished game's record and its players' nicks.
+pub fn record(store: &Store, id: u64) -> Result<(GameRecord, [String; 2]), ReplayFault> {
+    let g = store
+        .finished_game(id)?
+        .ok_or(ReplayFault::NoSuchGame(id))?;
+    Ok((g.record, [g.seats.red.nick, g.seats.blue.nick]))
+}
+
+/// The position after `ply` plies of a finished game, as `perspective` knew it then.
+pub fn replay(
+    record: &GameRecord,
+    id: u64,
+    names: &[String; 2],
+    ply: u32,
+    perspective: Perspective,
+) -> Result<ReplaySnapshot, ReplayFault> {
+    let plies = record.moves.len() as u32;
+    let ply = ply.min(plies);
+    let game = record
+        .replay_to(ply as usize)
+        .map_err(|e| ReplayFault::Broken(e.to_string()))?;
+    let full = if ply == plies {
+        record.replay().map_err(|e| ReplayFault::Broken(e.to_string()))?
+    } else {
+        game.clone()
+    };
+    let viewer = match perspective {
+        Perspective::All => Viewer::Spectator,
+        Perspective::Red => Viewer::Player(Color::Red),
+        Perspective::Blue => Viewer::Player(Color::Blue),
+    };
+    let (view, history) = if perspective == Perspective::All {
+        // Everything revealed: the view of the finished game rewound is not available,
+        // so reveal by ending a copy of the position.
+        let mut revealed = game.clone();
+        if revealed.outcome().is_none() {
+            if let Some(outcome) = full.outcome() {
+                revealed.end(outcome);
+            } else {
+                revealed.end(crate::rules::Outcome {
+                    winner: None,
+                    reason: crate::rules::EndReason::DrawAgreed,
+                });
+            }
+        }
+        (revealed.view(viewer), revealed.history(viewer))
+    } else {
+        (game.view(viewer), game.history(viewer))
+    };
+    let mut view = view;
+    // A replay is not played: no move may be offered.
+    view.legal_moves.clear();
+    if ply < plies {
+        view.outcome = None;
+    }
+    Ok(ReplaySnapshot {
+        id,
+        red: names[0].clone(),
+        blue: names[1].clone(),
+        rules: record.rules,
+        outcome: full.outcome(),
+        ply,
+        plies,
+        perspective,
+        view,
+        history,
+    })
+}
