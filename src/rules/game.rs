@@ -433,7 +433,7 @@ impl Game {
         }
     }
 
-    /// Calls `f(from, to, target_is_empty)` for every move of `c` allowed by movement and
+    /// Calls `f(piece, from, to, target_is_empty)` for every move of `c` allowed by movement and
     /// (if `repetition`) by the repetition rules, without rescue variants; stops early when
     /// `f` returns `true`. Returns whether it stopped early.
     #[inline]
