@@ -204,7 +204,8 @@ fn random_game(rules: Rules, seed: u64, max_plies: usize) {
             }
         }
         for mv in &legal {
-            g.check(mv).unwrap_or_else(|e| panic!("listed move refused: {e}"));
+            g.check(mv)
+                .unwrap_or_else(|e| panic!("listed move refused: {e}"));
         }
         if plies % 7 == 0 {
             check_agrees_with_legal_moves(&g, &legal);
@@ -285,7 +286,11 @@ proptest! {
 fn every_option_mix_plays_out() {
     for variant in 0..3u8 {
         for bits in (0..256u16).step_by(17) {
-            random_game(rules_from(variant, bits, bits as u8), bits as u64 * 31 + 7, 120);
+            random_game(
+                rules_from(variant, bits, bits as u8),
+                bits as u64 * 31 + 7,
+                120,
+            );
         }
     }
 }

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Color, Move, PlayerView, Rank, Rules, Setup, SplitMix64, Square};
 
-use super::belief::{depth_of, Belief};
+use super::belief::Belief;
 use super::sim::{self, is_piece, is_revealed, rank_of, SMove, Sim, EMPTY, LAKE};
 use super::{setups, unit, value, Bot};
 
@@ -212,20 +212,13 @@ fn dyn_value(s: &Sim, c: Color, r: Rank) -> f64 {
 /// Static evaluation for `me`.
 fn evaluate(s: &Sim, me: Color) -> f64 {
     let mut score = 0.0;
-    let mut flags: [Option<u8>; 2] = [None; 2];
-    for (i, &c) in s.board.iter().enumerate() {
-        if is_piece(c) && rank_of(c) == Rank::Flag {
-            flags[sim::color_of(c).index()] = Some(i as u8);
-        }
-    }
-    let mut nearest_to_flag = [99i32; 2];
+    let mut nearest_to_flag = [99u8; 2];
     for (i, &c) in s.board.iter().enumerate() {
         if !is_piece(c) {
             continue;
         }
         let col = sim::color_of(c);
         let r = rank_of(c);
-        let sign = if col == me { 1.0 } else { -1.0 };
         let v = dyn_value(s, col, r);
         let mut x = v;
         if is_revealed(c) {
@@ -237,13 +230,14 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
             };
         }
         if r.is_movable() {
-            let sq = Square::from_index(i).expect("square");
+            let (f, row) = ((i % 10) as u8, (i / 10) as u8);
             if r <= Rank::Captain && r != Rank::Spy {
-                x += 0.25 * depth_of(col, sq).saturating_sub(3) as f64;
+                let depth = if col == Color::Red { row } else { 9 - row };
+                x += 0.25 * depth.saturating_sub(3) as f64;
             }
-            if let Some(f) = flags[col.opposite().index()] {
-                let fs = Square::from_index(f as usize).expect("square");
-                let d = (sq.file().abs_diff(fs.file()) + sq.row().abs_diff(fs.row())) as i32;
+            let fl = s.flags[col.opposite().index()];
+            if fl != LAKE {
+                let d = f.abs_diff(fl % 10) + row.abs_diff(fl / 10);
                 let n = &mut nearest_to_flag[col.index()];
                 *n = (*n).min(d);
                 if d <= 2 {
@@ -251,7 +245,11 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
                 }
             }
         }
-        score += sign * x;
+        if col == me {
+            score += x;
+        } else {
+            score -= x;
+        }
     }
     for c in Color::ALL {
         if nearest_to_flag[c.index()] < 99 {
@@ -260,8 +258,7 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
         }
     }
     // The side to move's best capture (a one-ply quiescence).
-    let gain = best_capture(s);
-    let g = 0.7 * gain;
+    let g = 0.7 * best_capture(s, me);
     if s.to_move == me {
         score + g
     } else {
@@ -270,8 +267,9 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
 }
 
 /// The best immediate gain of the side to move (≥ 0): attacks on adjacent (or, for
-/// Scouts, in-line) pieces valued with the real ranks.
-fn best_capture(s: &Sim) -> f64 {
+/// Scouts, in-line) pieces valued with the real ranks; the bot (`bot`) only counts attacks
+/// on pieces it knows.
+fn best_capture(s: &Sim, bot: Color) -> f64 {
     let me = s.to_move;
     let mut best: f64 = 0.0;
     for from in 0..100usize {
@@ -302,7 +300,7 @@ fn best_capture(s: &Sim) -> f64 {
                     }
                     break;
                 }
-                if sim::color_of(v) != me {
+                if sim::color_of(v) != me && (me != bot || is_revealed(v)) {
                     let d = rank_of(v);
                     let g = match sim::battle(r, d, s.aggressor_advantage) {
                         _ if d == Rank::Flag => 500.0,
@@ -510,5 +508,58 @@ mod tests {
         // The only moved unknown enemy piece must be the Miner (the rest are a Bomb and
         // the Flag): the General takes it.
         assert_eq!(m, Move::new(sq("E4"), sq("E5")));
+    }
+}
+
+#[cfg(test)]
+mod stats {
+    use super::*;
+    use crate::bot::EasyBot;
+    use crate::rules::{Game, Variant, Viewer};
+
+    /// `cargo test --release --lib hard_stats -- --ignored --nocapture`: samples and nodes
+    /// per move over a game against the easy bot.
+    #[test]
+    #[ignore]
+    fn hard_stats() {
+        for variant in Variant::ALL {
+            let rules = Rules::standard(variant);
+            let ms: u64 = std::env::var("MS")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(200);
+            let mut hard = HardBot::new(
+                3,
+                HardConfig {
+                    time: Duration::from_millis(ms),
+                    ..HardConfig::default()
+                },
+            );
+            let mut easy = EasyBot::new(4);
+            let rs = hard.setup(&rules, Color::Red);
+            let bs = easy.setup(&rules, Color::Blue);
+            let mut game = Game::new(rules, &rs, &bs).unwrap();
+            let (mut n, mut samples, mut nodes) = (0u64, 0u64, 0u64);
+            while !game.is_over() && game.ply() < 200 {
+                let c = game.to_move();
+                let view = game.view(Viewer::Player(c));
+                let m = if c == Color::Red {
+                    let m = hard.choose(&view).unwrap();
+                    n += 1;
+                    samples += hard.stats.0 as u64;
+                    nodes += hard.stats.1;
+                    m
+                } else {
+                    easy.choose(&view).unwrap()
+                };
+                game.play(m).unwrap();
+            }
+            println!(
+                "{variant}: {n} moves, {:.1} samples/move, {:.0} nodes/move, {:.2} Mnodes/s",
+                samples as f64 / n as f64,
+                nodes as f64 / n as f64,
+                nodes as f64 / n as f64 / (ms as f64 / 1000.0) / 1e6
+            );
+        }
     }
 }

@@ -22,11 +22,7 @@ pub struct Setup {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum SetupError {
     /// The set-up has `found` pieces of `rank`; the variant has `expected`.
-    WrongCount {
-        rank: Rank,
-        expected: u8,
-        found: u8,
-    },
+    WrongCount { rank: Rank, expected: u8, found: u8 },
     /// A piece outside the side's set-up rows.
     OutsideSetupRows(Square),
     /// A piece on a lake square.
@@ -191,8 +187,10 @@ impl Setup {
             if c == '.' || c == '-' {
                 continue;
             }
-            let rank =
-                Rank::from_setup_char(c).ok_or(SetupError::BadCharacter { position: i, found: c })?;
+            let rank = Rank::from_setup_char(c).ok_or(SetupError::BadCharacter {
+                position: i,
+                found: c,
+            })?;
             setup.pieces.insert(sq, rank);
         }
         setup.validate(rules, color)?;
