@@ -68,6 +68,8 @@ pub struct HardBot {
     /// Our last move, applied to `revealed` at the next turn.
     pending: Option<(Move, bool)>,
     last: Option<Move>,
+    /// Behavioural evidence on enemy pieces, by square: rank weights.
+    hints: Vec<Option<[f64; 12]>>,
     /// Statistics of the last move: samples searched, nodes.
     pub stats: (u32, u64),
 }
@@ -82,6 +84,7 @@ impl HardBot {
             revealed: [false; 100],
             pending: None,
             last: None,
+            hints: vec![None; 100],
             stats: (0, 0),
         }
     }
@@ -105,6 +108,10 @@ impl HardBot {
                     if !silent || b.attacker == Some(Rank::Scout) {
                         self.revealed[lm.to.index()] = true;
                     }
+                    self.hints[lm.from.index()] = None;
+                    self.hints[lm.to.index()] = None;
+                } else {
+                    self.observe(view, me, lm.from, lm.to);
                 }
             }
         }
@@ -112,7 +119,70 @@ impl HardBot {
             if view.piece_at(sq).is_none_or(|p| p.color != me) {
                 self.revealed[sq.index()] = false;
             }
+            if view
+                .piece_at(sq)
+                .is_none_or(|p| p.color == me || p.rank.is_some())
+            {
+                self.hints[sq.index()] = None;
+            }
         }
+    }
+
+    /// Evidence from an enemy move `from -> to` (no battle): walking up to one of our known
+    /// pieces suggests a piece that beats it; walking away from one, a piece it beats.
+    fn observe(&mut self, view: &PlayerView, me: Color, from: Square, to: Square) {
+        let aa = view.rules.options.aggressor_advantage;
+        let mut h = self.hints[from.index()].take();
+        let known_near = |at: Square, skip: Square| -> Vec<(Square, Rank)> {
+            [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
+                .into_iter()
+                .filter_map(|(df, dr)| at.offset(df, dr))
+                .filter(|&n| n != skip && self.revealed[n.index()])
+                .filter_map(|n| {
+                    let p = view.piece_at(n)?;
+                    (p.color == me).then_some((n, p.rank?))
+                })
+                .collect()
+        };
+        let before = known_near(from, to);
+        let after = known_near(to, from);
+        let mut likes = h.unwrap_or([1.0; 12]);
+        let mut changed = false;
+        // Approached: ranks that beat the strongest newly threatened piece.
+        if let Some(&(_, r)) = after
+            .iter()
+            .filter(|a| !before.contains(a))
+            .max_by_key(|a| a.1)
+        {
+            for e in Rank::ALL.into_iter().filter(|e| e.is_movable()) {
+                if sim::battle(e, r, aa) == crate::rules::BattleResult::AttackerWins {
+                    likes[e.index()] *= 5.0;
+                }
+            }
+            changed = true;
+        }
+        // Fled: ranks our piece beats.
+        if let Some(&(_, r)) = before
+            .iter()
+            .filter(|b| !after.contains(b))
+            .max_by_key(|b| b.1)
+        {
+            for e in Rank::ALL.into_iter().filter(|e| e.is_movable()) {
+                if sim::battle(r, e, aa) == crate::rules::BattleResult::AttackerWins {
+                    likes[e.index()] *= 4.0;
+                }
+            }
+            changed = true;
+        }
+        if changed {
+            // Keep the weights bounded.
+            let m = likes.iter().cloned().fold(1.0, f64::max);
+            if m > 100.0 {
+                likes.iter_mut().for_each(|x| *x /= m / 100.0);
+            }
+            h = Some(likes);
+        }
+        self.hints[to.index()] = h;
     }
 }
 
@@ -322,6 +392,7 @@ fn best_capture(s: &Sim, bot: Color) -> f64 {
 impl Bot for HardBot {
     fn setup(&mut self, rules: &Rules, color: Color) -> Setup {
         self.revealed = [false; 100];
+        self.hints = vec![None; 100];
         self.pending = None;
         self.last = None;
         setups::generate(rules, color, self.rng.next())
@@ -395,7 +466,12 @@ impl HardBot {
     }
 
     fn search(&mut self, view: &PlayerView, me: Color, roots: &[SMove], start: Instant) -> SMove {
-        let belief = Belief::from_view(view);
+        let mut belief = Belief::from_view(view);
+        for sq in Square::all() {
+            if let Some(likes) = self.hints[sq.index()] {
+                belief.set_likes(sq, likes);
+            }
+        }
         let aa = view.rules.options.aggressor_advantage;
         let mut search = Search {
             me,
