@@ -65,7 +65,7 @@ fn every_level_makes_legal_moves_in_random_positions() {
                     asked += 1;
                 }
             }
-            let m = if c == Color::Red && i % 2 == 0 {
+            let m = if c == Color::Red && i.is_multiple_of(2) {
                 let k = (i as usize / 2) % followers.len();
                 let m = followers[k].choose(&view).unwrap();
                 game.check(&m).unwrap();
@@ -174,7 +174,7 @@ fn arena_from_env() {
         ..ArenaConfig::default()
     };
     let r = run_arena(cfg, |done, total| {
-        if done % 10 == 0 || done == total {
+        if done.is_multiple_of(10) || done == total {
             eprintln!("{done}/{total}");
         }
     });

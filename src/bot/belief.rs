@@ -404,7 +404,7 @@ mod tests {
             // Behavioural evidence on some pieces changes nothing about consistency.
             let squares: Vec<Square> = b.unknown.iter().map(|u| u.square).collect();
             for (k, sq) in squares.into_iter().enumerate() {
-                if k % 3 == 0 {
+                if k.is_multiple_of(3) {
                     let mut likes = [1.0; 12];
                     likes[k % 12] = 5.0;
                     b.set_likes(sq, likes);
