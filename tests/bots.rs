@@ -33,7 +33,7 @@ fn rules_mix(i: u64) -> Rules {
 #[test]
 fn every_level_makes_legal_moves_in_random_positions() {
     let mut asked = 0;
-    for g in 0..60u64 {
+    for g in 0..36u64 {
         let rules = rules_mix(g);
         let mut rng = SplitMix64(g * 7 + 3);
         let red = Setup::random(&rules, Color::Red, rng.next());
@@ -42,21 +42,21 @@ fn every_level_makes_legal_moves_in_random_positions() {
         // Bots that follow the whole game (they track what the opponent knows).
         let mut followers: Vec<Box<dyn Bot>> = vec![
             Box::new(EasyBot::new(g)),
-            Box::new(HardBot::new(g, HardConfig::with_nodes(1500))),
+            Box::new(HardBot::new(g, HardConfig::with_nodes(600))),
         ];
         for f in followers.iter_mut() {
             f.setup(&rules, Color::Red);
         }
         let mut mover = RandomBot::new(g);
         let mut i = 0u32;
-        while !game.is_over() && game.ply() < 600 {
+        while !game.is_over() && game.ply() < 400 {
             let c = game.to_move();
             let view = game.view(Viewer::Player(c));
-            if rng.below(8) == 0 {
+            if rng.below(10) == 0 {
                 let mut fresh: Vec<Box<dyn Bot>> = vec![
                     Box::new(RandomBot::new(g + i as u64)),
                     Box::new(EasyBot::new(g + i as u64)),
-                    Box::new(HardBot::new(g + i as u64, HardConfig::with_nodes(1500))),
+                    Box::new(HardBot::new(g + i as u64, HardConfig::with_nodes(600))),
                 ];
                 for b in fresh.iter_mut() {
                     let m = b.choose(&view).expect("a move when moves exist");
@@ -65,7 +65,7 @@ fn every_level_makes_legal_moves_in_random_positions() {
                     asked += 1;
                 }
             }
-            let m = if c == Color::Red && i % 2 == 0 {
+            let m = if c == Color::Red && i.is_multiple_of(2) {
                 let k = (i as usize / 2) % followers.len();
                 let m = followers[k].choose(&view).unwrap();
                 game.check(&m).unwrap();
@@ -174,7 +174,7 @@ fn arena_from_env() {
         ..ArenaConfig::default()
     };
     let r = run_arena(cfg, |done, total| {
-        if done % 10 == 0 || done == total {
+        if done.is_multiple_of(10) || done == total {
             eprintln!("{done}/{total}");
         }
     });

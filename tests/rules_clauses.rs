@@ -1198,6 +1198,35 @@ fn rescue_at_most_two_per_player() {
     assert!(g.legal_moves().iter().all(|m| m.rescue.is_none()));
 }
 
+#[test]
+fn rescue_under_silent_defense_reveals_only_the_rescued_rank() {
+    let o = Options {
+        rescue: true,
+        silent_defense: true,
+        ..opts()
+    };
+    let mut g = with_loopers(o, &[("E4", Colonel)], &[("E5", Captain), ("F2", Major)]);
+    play(&mut g, "E4", "E5"); // Red does not learn it took a Captain
+    let m = Move {
+        from: s("F2"),
+        to: s("F1"),
+        rescue: Some(Rescue {
+            rank: Captain,
+            to: s("E7"),
+        }),
+    };
+    g.play(m).unwrap();
+    let red = g.view(RED_VIEW);
+    assert_eq!(red.piece_at(s("E7")).unwrap().rank, Some(Captain));
+    assert!(red.captured.iter().all(|c| c.color != Blue));
+    // The earlier battle stays as Red knew it.
+    assert_eq!(g.history(RED_VIEW)[0].battle.unwrap().defender, None);
+    assert_eq!(
+        g.history(BLUE_VIEW)[0].battle.unwrap().defender,
+        Some(Captain)
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // End of the game
 

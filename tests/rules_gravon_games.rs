@@ -77,7 +77,9 @@ fn archive_games_replay_under_gravon_rules() {
     for path in &files {
         let xml = std::fs::read_to_string(path).unwrap();
         let name = path.display();
-        let ty = attr(&xml, "game type").or_else(|| attr(&xml, "type")).unwrap();
+        let ty = attr(&xml, "game type")
+            .or_else(|| attr(&xml, "type"))
+            .unwrap();
         let variant = Variant::parse(ty).unwrap();
         let rules = Rules::new(variant, Options::gravon());
         let field = attr(&xml, "content").unwrap();
@@ -93,16 +95,19 @@ fn archive_games_replay_under_gravon_rules() {
             }
         }
         let mut g = Game::new(rules, &red, &blue).unwrap_or_else(|e| panic!("{name}: {e:?}"));
-        let mut plies = 0;
-        for line in xml.lines().filter(|l| l.contains("<move ")) {
+        for (plies, line) in xml.lines().filter(|l| l.contains("<move ")).enumerate() {
             let mv = Move::new(
                 square(attr(line, "source").unwrap()),
                 square(attr(line, "target").unwrap()),
             );
-            assert_eq!(g.outcome(), None, "{name}: game over before ply {}", plies + 1);
+            assert_eq!(
+                g.outcome(),
+                None,
+                "{name}: game over before ply {}",
+                plies + 1
+            );
             g.play(mv)
                 .unwrap_or_else(|e| panic!("{name}: ply {}: {e}", plies + 1));
-            plies += 1;
         }
         let result = xml.lines().find(|l| l.contains("<result")).unwrap();
         let ty: u32 = attr(result, "type").unwrap().parse().unwrap();
@@ -129,5 +134,8 @@ fn archive_games_replay_under_gravon_rules() {
             assert_eq!(g.outcome(), None, "{name}: type {ty}");
         }
     }
-    eprintln!("{} archive games replayed, {checked_ends} endings checked", files.len());
+    eprintln!(
+        "{} archive games replayed, {checked_ends} endings checked",
+        files.len()
+    );
 }

@@ -181,7 +181,41 @@ fn check_agrees_with_legal_moves(g: &Game, legal: &[Move]) {
     }
 }
 
-fn random_game(rules: Rules, seed: u64, max_plies: usize) {
+/// What random games went through, to show the properties were exercised.
+#[derive(Default, Debug)]
+struct Stats {
+    games: usize,
+    plies: usize,
+    battles: usize,
+    rescues: usize,
+    ended: usize,
+    hidden_defenders: usize,
+}
+
+/// Picks a move: uniformly, or (`forward`) preferring rescues and moves towards the enemy
+/// back row, so that rescues and deep raids happen.
+fn pick(rng: &mut SplitMix64, legal: &[Move], mover: Color, forward: bool) -> Move {
+    if forward {
+        let rescues: Vec<&Move> = legal.iter().filter(|m| m.rescue.is_some()).collect();
+        if !rescues.is_empty() && rng.below(4) != 0 {
+            return *rescues[rng.below(rescues.len())];
+        }
+        let ahead: Vec<&Move> = legal
+            .iter()
+            .filter(|m| match mover {
+                Color::Red => m.to.row() > m.from.row(),
+                Color::Blue => m.to.row() < m.from.row(),
+            })
+            .collect();
+        if !ahead.is_empty() && rng.below(3) != 0 {
+            return *ahead[rng.below(ahead.len())];
+        }
+    }
+    legal[rng.below(legal.len())]
+}
+
+fn random_game(rules: Rules, seed: u64, max_plies: usize, forward: bool, stats: &mut Stats) {
+    stats.games += 1;
     let mut rng = SplitMix64(seed);
     let red = Setup::random(&rules, Color::Red, rng.next());
     let blue = Setup::random(&rules, Color::Blue, rng.next());
@@ -210,13 +244,19 @@ fn random_game(rules: Rules, seed: u64, max_plies: usize) {
         if plies % 7 == 0 {
             check_agrees_with_legal_moves(&g, &legal);
         }
-        let mv = legal[rng.below(legal.len())];
+        let mv = pick(&mut rng, &legal, g.to_move(), forward);
         let before = g.clone();
         let ev = g.play(mv).expect("a listed move plays");
         assert_eq!(before.ply() + 1, g.ply());
         // Bombs and Flags never move.
         assert!(ev.rank.is_movable());
         tracker.apply(&ev);
+        stats.plies += 1;
+        stats.battles += usize::from(ev.battle.is_some());
+        stats.rescues += usize::from(ev.mv.rescue.is_some());
+        if ev.battle.is_some() && rules.options.silent_defense && ev.rank != Rank::Scout {
+            stats.hidden_defenders += 1;
+        }
         // Piece counts only fall, except by a rescue.
         for c in Color::ALL {
             let now = count(&g, c);
@@ -241,6 +281,7 @@ fn random_game(rules: Rules, seed: u64, max_plies: usize) {
         plies += 1;
     }
     if g.outcome().is_some() {
+        stats.ended += 1;
         assert!(g.legal_moves().is_empty());
         assert!(g.check(&legal[0]).is_err() || legal.is_empty());
     }
@@ -265,7 +306,7 @@ fn random_game(rules: Rules, seed: u64, max_plies: usize) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
     #[test]
     fn random_play_keeps_every_invariant(
@@ -273,10 +314,11 @@ proptest! {
         bits in any::<u16>(),
         limit in 0u8..3,
         seed in any::<u64>(),
+        forward in any::<bool>(),
     ) {
         let rules = rules_from(variant, bits, limit);
         let max = if rules.variant == Variant::Classic { 160 } else { 400 };
-        random_game(rules, seed, max);
+        random_game(rules, seed, max, forward, &mut Stats::default());
     }
 }
 
@@ -284,13 +326,25 @@ proptest! {
 /// covered deterministically too.
 #[test]
 fn every_option_mix_plays_out() {
+    let mut stats = Stats::default();
     for variant in 0..3u8 {
         for bits in (0..256u16).step_by(17) {
+            let rules = rules_from(variant, bits, bits as u8);
+            let plies = if rules.variant == Variant::Classic {
+                120
+            } else {
+                300
+            };
             random_game(
-                rules_from(variant, bits, bits as u8),
+                rules,
                 bits as u64 * 31 + 7,
-                120,
+                plies,
+                bits % 2 == 0,
+                &mut stats,
             );
         }
     }
+    eprintln!("{stats:?}");
+    assert!(stats.battles > 100 && stats.ended > 5, "{stats:?}");
+    assert!(stats.rescues > 0 && stats.hidden_defenders > 0, "{stats:?}");
 }

@@ -76,6 +76,8 @@ pub struct ArenaResult {
     /// Total thinking time and moves, per bot (A, B).
     pub think: [(Duration, u64); 2],
     pub wall: Duration,
+    /// How games ended: the reason (`None`: capped) with A's and B's wins.
+    pub endings: Vec<(Option<EndReason>, usize, usize)>,
 }
 
 impl ArenaResult {
@@ -123,6 +125,17 @@ impl fmt::Display for ArenaResult {
             self.time_per_move(1).as_secs_f64() * 1000.0,
             self.wall.as_secs_f64(),
         )?;
+        if !self.endings.is_empty() {
+            let parts: Vec<String> = self
+                .endings
+                .iter()
+                .map(|(r, a, b)| {
+                    let name = r.map_or("move cap", |r| r.describe());
+                    format!("{name}: a {a}, b {b}")
+                })
+                .collect();
+            writeln!(f, "endings: {}", parts.join("; "))?;
+        }
         write!(
             f,
             "a wins {}, b wins {}, draws {}, a score {:.1}% ± {:.1}%",
@@ -235,6 +248,7 @@ pub fn run_arena(cfg: ArenaConfig, mut progress: impl FnMut(usize, usize)) -> Ar
         plies: 0,
         think: [(Duration::ZERO, 0); 2],
         wall: Duration::ZERO,
+        endings: Vec::new(),
     };
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -248,7 +262,7 @@ pub fn run_arena(cfg: ArenaConfig, mut progress: impl FnMut(usize, usize)) -> Ar
                 let s = game_seed(cfg.seed, i);
                 let mut a = make_bot(cfg.a, s, cfg.time, cfg.nodes);
                 let mut b = make_bot(cfg.b, s ^ 0xB0B, cfg.time, cfg.nodes);
-                let a_color = if i % 2 == 0 { Color::Red } else { Color::Blue };
+                let a_color = if i.is_multiple_of(2) { Color::Red } else { Color::Blue };
                 let mut r = if a_color == Color::Red {
                     play_game(cfg.rules, &mut *a, &mut *b, cfg.max_plies)
                 } else {
@@ -268,6 +282,18 @@ pub fn run_arena(cfg: ArenaConfig, mut progress: impl FnMut(usize, usize)) -> Ar
                 Some(w) if w == r.a_color => res.a_wins += 1,
                 Some(_) => res.b_wins += 1,
                 None => res.draws += 1,
+            }
+            let k = match res.endings.iter().position(|e| e.0 == r.reason) {
+                Some(k) => k,
+                None => {
+                    res.endings.push((r.reason, 0, 0));
+                    res.endings.len() - 1
+                }
+            };
+            match r.winner {
+                Some(w) if w == r.a_color => res.endings[k].1 += 1,
+                Some(_) => res.endings[k].2 += 1,
+                None => {}
             }
             res.capped += r.capped as usize;
             res.faults += r.fault.is_some() as usize;
@@ -335,6 +361,7 @@ mod tests {
             plies: 4000,
             think: [(Duration::ZERO, 0); 2],
             wall: Duration::ZERO,
+            endings: vec![(Some(EndReason::FlagCaptured), 18, 1)],
         };
         let s = r.to_string();
         assert_eq!(

@@ -24,6 +24,8 @@ pub struct Unknown {
     flag_w: f64,
     /// Prior weight of a Bomb standing here (unmoved pieces only; mean 1 over them).
     bomb_w: f64,
+    /// Behavioural evidence: a weight per rank (all 1 when there is none).
+    likes: [f64; 12],
 }
 
 /// The belief over the enemy's unknown pieces.
@@ -80,6 +82,7 @@ impl Belief {
                         moved: p.moved,
                         flag_w: 0.0,
                         bomb_w: 0.0,
+                        likes: [1.0; 12],
                     });
                 }
             }
@@ -157,7 +160,7 @@ impl Belief {
                     p[r.index()] = self.pool[r.index()] as f64 / mc;
                 }
             }
-            return Some(p);
+            return Some(apply_likes(p, &u.likes));
         }
         let n = self.unmoved.max(1) as f64;
         let mut pb = self.pool[Rank::Bomb.index()] as f64 * u.bomb_w / n;
@@ -181,7 +184,17 @@ impl Belief {
                 p[r.index()] = rest * self.pool[r.index()] as f64 / mc;
             }
         }
-        Some(p)
+        Some(apply_likes(p, &u.likes))
+    }
+
+    /// Weights the ranks of the unknown piece on `sq` by `likes` (behavioural evidence, e.g.
+    /// it walked up to a known piece: probably stronger). No effect on a known piece.
+    pub fn set_likes(&mut self, sq: Square, likes: [f64; 12]) {
+        if let Some(&i) = self.index.get(sq.index()) {
+            if i != NO {
+                self.unknown[i as usize].likes = likes.map(|x| x.max(1e-6));
+            }
+        }
     }
 
     /// Number of unknown pieces that have moved / not moved.
@@ -255,13 +268,41 @@ impl Belief {
             .map(|u| u.square)
             .collect();
         targets.extend(free.iter().map(|&i| self.unknown[i].square));
-        for (k, sq) in targets.into_iter().enumerate() {
+        // Pieces with behavioural evidence draw first, weighted by it.
+        let mut rest: Vec<Square> = Vec::with_capacity(targets.len());
+        for sq in targets {
+            let u = self.unknown_at(sq).expect("an unknown piece");
+            if u.likes.iter().all(|&x| x == 1.0) || bag.is_empty() {
+                rest.push(sq);
+                continue;
+            }
+            let w: Vec<f64> = bag.iter().map(|r| u.likes[r.index()]).collect();
+            let k = weighted(rng, &w).unwrap_or(0);
+            let r = bag.swap_remove(k);
+            out[sq.index()] = Some(Piece::new(self.enemy, r));
+        }
+        for (k, sq) in rest.into_iter().enumerate() {
             // Only an inconsistent view (none in play) could leave the bag short.
             let r = bag.get(k).copied().unwrap_or(Rank::Scout);
             out[sq.index()] = Some(Piece::new(self.enemy, r));
         }
         out
     }
+}
+
+fn apply_likes(mut p: [f64; 12], likes: &[f64; 12]) -> [f64; 12] {
+    if likes.iter().all(|&x| x == 1.0) {
+        return p;
+    }
+    let mut sum = 0.0;
+    for (x, l) in p.iter_mut().zip(likes) {
+        *x *= l;
+        sum += *x;
+    }
+    if sum > 0.0 {
+        p.iter_mut().for_each(|x| *x /= sum);
+    }
+    p
 }
 
 #[cfg(test)]
@@ -358,8 +399,17 @@ mod tests {
     #[test]
     fn samples_are_consistent_with_the_view() {
         for (game, view) in random_views(60) {
-            let b = Belief::from_view(&view);
+            let mut b = Belief::from_view(&view);
             let mut rng = SplitMix64(game.ply() as u64);
+            // Behavioural evidence on some pieces changes nothing about consistency.
+            let squares: Vec<Square> = b.unknown.iter().map(|u| u.square).collect();
+            for (k, sq) in squares.into_iter().enumerate() {
+                if k.is_multiple_of(3) {
+                    let mut likes = [1.0; 12];
+                    likes[k % 12] = 5.0;
+                    b.set_likes(sq, likes);
+                }
+            }
             for _ in 0..8 {
                 let s = b.sample(&view, &mut rng);
                 let mut counts = [0u8; 12];

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Color, Move, PlayerView, Rank, Rules, Setup, SplitMix64, Square};
 
-use super::belief::{depth_of, Belief};
+use super::belief::Belief;
 use super::sim::{self, is_piece, is_revealed, rank_of, SMove, Sim, EMPTY, LAKE};
 use super::{setups, unit, value, Bot};
 
@@ -68,6 +68,8 @@ pub struct HardBot {
     /// Our last move, applied to `revealed` at the next turn.
     pending: Option<(Move, bool)>,
     last: Option<Move>,
+    /// Behavioural evidence on enemy pieces, by square: rank weights.
+    hints: Vec<Option<[f64; 12]>>,
     /// Statistics of the last move: samples searched, nodes.
     pub stats: (u32, u64),
 }
@@ -82,6 +84,7 @@ impl HardBot {
             revealed: [false; 100],
             pending: None,
             last: None,
+            hints: vec![None; 100],
             stats: (0, 0),
         }
     }
@@ -105,6 +108,10 @@ impl HardBot {
                     if !silent || b.attacker == Some(Rank::Scout) {
                         self.revealed[lm.to.index()] = true;
                     }
+                    self.hints[lm.from.index()] = None;
+                    self.hints[lm.to.index()] = None;
+                } else {
+                    self.observe(view, me, lm.from, lm.to);
                 }
             }
         }
@@ -112,7 +119,70 @@ impl HardBot {
             if view.piece_at(sq).is_none_or(|p| p.color != me) {
                 self.revealed[sq.index()] = false;
             }
+            if view
+                .piece_at(sq)
+                .is_none_or(|p| p.color == me || p.rank.is_some())
+            {
+                self.hints[sq.index()] = None;
+            }
         }
+    }
+
+    /// Evidence from an enemy move `from -> to` (no battle): walking up to one of our known
+    /// pieces suggests a piece that beats it; walking away from one, a piece it beats.
+    fn observe(&mut self, view: &PlayerView, me: Color, from: Square, to: Square) {
+        let aa = view.rules.options.aggressor_advantage;
+        let mut h = self.hints[from.index()].take();
+        let known_near = |at: Square, skip: Square| -> Vec<(Square, Rank)> {
+            [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
+                .into_iter()
+                .filter_map(|(df, dr)| at.offset(df, dr))
+                .filter(|&n| n != skip && self.revealed[n.index()])
+                .filter_map(|n| {
+                    let p = view.piece_at(n)?;
+                    (p.color == me).then_some((n, p.rank?))
+                })
+                .collect()
+        };
+        let before = known_near(from, to);
+        let after = known_near(to, from);
+        let mut likes = h.unwrap_or([1.0; 12]);
+        let mut changed = false;
+        // Approached: ranks that beat the strongest newly threatened piece.
+        if let Some(&(_, r)) = after
+            .iter()
+            .filter(|a| !before.contains(a))
+            .max_by_key(|a| a.1)
+        {
+            for e in Rank::ALL.into_iter().filter(|e| e.is_movable()) {
+                if sim::battle(e, r, aa) == crate::rules::BattleResult::AttackerWins {
+                    likes[e.index()] *= 5.0;
+                }
+            }
+            changed = true;
+        }
+        // Fled: ranks our piece beats.
+        if let Some(&(_, r)) = before
+            .iter()
+            .filter(|b| !after.contains(b))
+            .max_by_key(|b| b.1)
+        {
+            for e in Rank::ALL.into_iter().filter(|e| e.is_movable()) {
+                if sim::battle(r, e, aa) == crate::rules::BattleResult::AttackerWins {
+                    likes[e.index()] *= 4.0;
+                }
+            }
+            changed = true;
+        }
+        if changed {
+            // Keep the weights bounded.
+            let m = likes.iter().cloned().fold(1.0, f64::max);
+            if m > 100.0 {
+                likes.iter_mut().for_each(|x| *x /= m / 100.0);
+            }
+            h = Some(likes);
+        }
+        self.hints[to.index()] = h;
     }
 }
 
@@ -212,20 +282,13 @@ fn dyn_value(s: &Sim, c: Color, r: Rank) -> f64 {
 /// Static evaluation for `me`.
 fn evaluate(s: &Sim, me: Color) -> f64 {
     let mut score = 0.0;
-    let mut flags: [Option<u8>; 2] = [None; 2];
-    for (i, &c) in s.board.iter().enumerate() {
-        if is_piece(c) && rank_of(c) == Rank::Flag {
-            flags[sim::color_of(c).index()] = Some(i as u8);
-        }
-    }
-    let mut nearest_to_flag = [99i32; 2];
+    let mut nearest_to_flag = [99u8; 2];
     for (i, &c) in s.board.iter().enumerate() {
         if !is_piece(c) {
             continue;
         }
         let col = sim::color_of(c);
         let r = rank_of(c);
-        let sign = if col == me { 1.0 } else { -1.0 };
         let v = dyn_value(s, col, r);
         let mut x = v;
         if is_revealed(c) {
@@ -237,13 +300,14 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
             };
         }
         if r.is_movable() {
-            let sq = Square::from_index(i).expect("square");
+            let (f, row) = ((i % 10) as u8, (i / 10) as u8);
             if r <= Rank::Captain && r != Rank::Spy {
-                x += 0.25 * depth_of(col, sq).saturating_sub(3) as f64;
+                let depth = if col == Color::Red { row } else { 9 - row };
+                x += 0.25 * depth.saturating_sub(3) as f64;
             }
-            if let Some(f) = flags[col.opposite().index()] {
-                let fs = Square::from_index(f as usize).expect("square");
-                let d = (sq.file().abs_diff(fs.file()) + sq.row().abs_diff(fs.row())) as i32;
+            let fl = s.flags[col.opposite().index()];
+            if fl != LAKE {
+                let d = f.abs_diff(fl % 10) + row.abs_diff(fl / 10);
                 let n = &mut nearest_to_flag[col.index()];
                 *n = (*n).min(d);
                 if d <= 2 {
@@ -251,7 +315,11 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
                 }
             }
         }
-        score += sign * x;
+        if col == me {
+            score += x;
+        } else {
+            score -= x;
+        }
     }
     for c in Color::ALL {
         if nearest_to_flag[c.index()] < 99 {
@@ -260,8 +328,7 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
         }
     }
     // The side to move's best capture (a one-ply quiescence).
-    let gain = best_capture(s);
-    let g = 0.7 * gain;
+    let g = 0.7 * best_capture(s, me);
     if s.to_move == me {
         score + g
     } else {
@@ -270,8 +337,9 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
 }
 
 /// The best immediate gain of the side to move (≥ 0): attacks on adjacent (or, for
-/// Scouts, in-line) pieces valued with the real ranks.
-fn best_capture(s: &Sim) -> f64 {
+/// Scouts, in-line) pieces valued with the real ranks; the bot (`bot`) only counts attacks
+/// on pieces it knows.
+fn best_capture(s: &Sim, bot: Color) -> f64 {
     let me = s.to_move;
     let mut best: f64 = 0.0;
     for from in 0..100usize {
@@ -302,7 +370,7 @@ fn best_capture(s: &Sim) -> f64 {
                     }
                     break;
                 }
-                if sim::color_of(v) != me {
+                if sim::color_of(v) != me && (me != bot || is_revealed(v)) {
                     let d = rank_of(v);
                     let g = match sim::battle(r, d, s.aggressor_advantage) {
                         _ if d == Rank::Flag => 500.0,
@@ -324,6 +392,7 @@ fn best_capture(s: &Sim) -> f64 {
 impl Bot for HardBot {
     fn setup(&mut self, rules: &Rules, color: Color) -> Setup {
         self.revealed = [false; 100];
+        self.hints = vec![None; 100];
         self.pending = None;
         self.last = None;
         setups::generate(rules, color, self.rng.next())
@@ -397,7 +466,12 @@ impl HardBot {
     }
 
     fn search(&mut self, view: &PlayerView, me: Color, roots: &[SMove], start: Instant) -> SMove {
-        let belief = Belief::from_view(view);
+        let mut belief = Belief::from_view(view);
+        for sq in Square::all() {
+            if let Some(likes) = self.hints[sq.index()] {
+                belief.set_likes(sq, likes);
+            }
+        }
         let aa = view.rules.options.aggressor_advantage;
         let mut search = Search {
             me,
@@ -510,5 +584,58 @@ mod tests {
         // The only moved unknown enemy piece must be the Miner (the rest are a Bomb and
         // the Flag): the General takes it.
         assert_eq!(m, Move::new(sq("E4"), sq("E5")));
+    }
+}
+
+#[cfg(test)]
+mod stats {
+    use super::*;
+    use crate::bot::EasyBot;
+    use crate::rules::{Game, Variant, Viewer};
+
+    /// `cargo test --release --lib hard_stats -- --ignored --nocapture`: samples and nodes
+    /// per move over a game against the easy bot.
+    #[test]
+    #[ignore]
+    fn hard_stats() {
+        for variant in Variant::ALL {
+            let rules = Rules::standard(variant);
+            let ms: u64 = std::env::var("MS")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(200);
+            let mut hard = HardBot::new(
+                3,
+                HardConfig {
+                    time: Duration::from_millis(ms),
+                    ..HardConfig::default()
+                },
+            );
+            let mut easy = EasyBot::new(4);
+            let rs = hard.setup(&rules, Color::Red);
+            let bs = easy.setup(&rules, Color::Blue);
+            let mut game = Game::new(rules, &rs, &bs).unwrap();
+            let (mut n, mut samples, mut nodes) = (0u64, 0u64, 0u64);
+            while !game.is_over() && game.ply() < 200 {
+                let c = game.to_move();
+                let view = game.view(Viewer::Player(c));
+                let m = if c == Color::Red {
+                    let m = hard.choose(&view).unwrap();
+                    n += 1;
+                    samples += hard.stats.0 as u64;
+                    nodes += hard.stats.1;
+                    m
+                } else {
+                    easy.choose(&view).unwrap()
+                };
+                game.play(m).unwrap();
+            }
+            println!(
+                "{variant}: {n} moves, {:.1} samples/move, {:.0} nodes/move, {:.2} Mnodes/s",
+                samples as f64 / n as f64,
+                nodes as f64 / n as f64,
+                nodes as f64 / n as f64 / (ms as f64 / 1000.0) / 1e6
+            );
+        }
     }
 }

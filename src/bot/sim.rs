@@ -81,6 +81,8 @@ pub struct Sim {
     /// Pieces of each rank on the board, per colour.
     pub counts: [[u8; 12]; 2],
     pub movable: [u8; 2],
+    /// Square of each side's Flag (`LAKE` when it has none).
+    pub flags: [u8; 2],
 }
 
 /// A move in the search: from, to (square indices).
@@ -90,10 +92,14 @@ impl Sim {
     pub fn new(board: [u8; 100], to_move: Color, aggressor_advantage: bool) -> Sim {
         let mut counts = [[0u8; 12]; 2];
         let mut movable = [0u8; 2];
-        for &c in &board {
+        let mut flags = [LAKE; 2];
+        for (i, &c) in board.iter().enumerate() {
             if is_piece(c) {
                 let (col, r) = (color_of(c), rank_of(c));
                 counts[col.index()][r.index()] += 1;
+                if r == Rank::Flag {
+                    flags[col.index()] = i as u8;
+                }
                 if r.is_movable() {
                     movable[col.index()] += 1;
                 }
@@ -106,6 +112,7 @@ impl Sim {
             over: None,
             counts,
             movable,
+            flags,
         };
         s.check_movable();
         s

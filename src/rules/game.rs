@@ -56,9 +56,11 @@
 //! # Rescue
 //! Only a *non-attacking* move onto an empty square of the enemy back row can rescue (an
 //! attack's outcome is not known when the move is chosen, and listing rescue variants only
-//! for winning attacks would leak the defender's rank). The rescued piece is the earliest
-//! captured piece of the chosen rank; it is placed openly (its rank is revealed) and counts
-//! as not yet moved.
+//! for winning attacks would leak the defender's rank). The rescue names a rank; one captured
+//! piece of that rank leaves the captured list (preferably one whose rank the opponent
+//! already knew, else the earliest) and a piece of that rank is placed openly (its rank
+//! revealed, not yet moved). It enters play as a new piece, so earlier battles in the
+//! history are not tied to it.
 //!
 //! # End of the game, in the order checked after every move
 //! 1. the Flag was captured: the mover wins;
@@ -187,8 +189,8 @@ pub struct Game {
     setups: [Setup; 2],
     board: [u8; 100],
     pieces: Vec<Pc>,
-    /// Ids `0..first_blue` are Red's.
-    first_blue: u8,
+    /// Ids of each side's pieces (a rescued piece gets a new id).
+    side_ids: [Vec<u8>; 2],
     to_move: Color,
     ply: u32,
     plies_since_battle: u32,
@@ -273,11 +275,8 @@ impl Game {
             }
         }
         let mut pieces = Vec::with_capacity(red.pieces.len() + blue.pieces.len());
-        let mut first_blue = 0;
+        let mut side_ids = [Vec::new(), Vec::new()];
         for (color, setup) in [(Color::Red, red), (Color::Blue, blue)] {
-            if color == Color::Blue {
-                first_blue = pieces.len() as u8;
-            }
             for (&s, &rank) in &setup.pieces {
                 if s.is_lake() {
                     return Err((color, SetupError::OnLake(s)));
@@ -296,6 +295,7 @@ impl Game {
                     ));
                 }
                 board[s.index()] = pieces.len() as u8 + 1;
+                side_ids[color.index()].push(pieces.len() as u8);
                 pieces.push(Pc {
                     color,
                     rank,
@@ -321,7 +321,7 @@ impl Game {
             setups: [red, blue],
             board,
             pieces,
-            first_blue,
+            side_ids,
             to_move: Color::Red,
             ply: 0,
             plies_since_battle: 0,
@@ -404,14 +404,6 @@ impl Game {
     }
 
     #[inline]
-    fn side_range(&self, c: Color) -> std::ops::Range<usize> {
-        match c {
-            Color::Red => 0..self.first_blue as usize,
-            Color::Blue => self.first_blue as usize..self.pieces.len(),
-        }
-    }
-
-    #[inline]
     fn limit(&self) -> u8 {
         self.rules.options.two_square_limit.max(1)
     }
@@ -441,7 +433,7 @@ impl Game {
         }
     }
 
-    /// Calls `f(from, to, target_is_empty)` for every move of `c` allowed by movement and
+    /// Calls `f(piece, from, to, target_is_empty)` for every move of `c` allowed by movement and
     /// (if `repetition`) by the repetition rules, without rescue variants; stops early when
     /// `f` returns `true`. Returns whether it stopped early.
     #[inline]
@@ -451,26 +443,13 @@ impl Game {
         repetition: bool,
         mut f: impl FnMut(u8, u8, u8, bool) -> bool,
     ) -> bool {
-        let enemy_lo;
-        let enemy_hi;
-        match c {
-            Color::Red => {
-                enemy_lo = self.first_blue as u16 + 1;
-                enemy_hi = self.pieces.len() as u16;
-            }
-            Color::Blue => {
-                enemy_lo = 1;
-                enemy_hi = self.first_blue as u16;
-            }
-        }
-        let is_enemy = |v: u8| (v as u16) >= enemy_lo && (v as u16) <= enemy_hi && v != LAKE;
+        let is_enemy = |v: u8| v != LAKE && self.pieces[v as usize - 1].color != c;
         let rep_active = repetition;
-        for id in self.side_range(c) {
-            let p = &self.pieces[id];
+        for &id8 in &self.side_ids[c.index()] {
+            let p = &self.pieces[id8 as usize];
             if !p.alive || !p.rank.is_movable() {
                 continue;
             }
-            let id8 = id as u8;
             let from = p.sq;
             let scout = p.rank == Rank::Scout;
             for (dir, &first) in NEIGHBOURS[from as usize].iter().enumerate() {
@@ -848,26 +827,37 @@ impl Game {
         }
     }
 
+    /// Puts a captured piece of `c` back. It comes back as a new piece (new id), so the
+    /// history does not tie it to the battle where it was lost; the captured piece taken off
+    /// the list is one whose rank the opponent already knew if there is one, else the
+    /// earliest captured.
     fn do_rescue(&mut self, c: Color, rescuer: u8, r: Rescue) {
+        let matching = |g: &Game, cid: u8| {
+            let p = &g.pieces[cid as usize];
+            p.color == c && p.rank == r.rank
+        };
         let pos = self
             .captured
             .iter()
-            .position(|&cid| {
-                let p = &self.pieces[cid as usize];
-                p.color == c && p.rank == r.rank
-            })
+            .position(|&cid| matching(self, cid) && self.pieces[cid as usize].revealed)
+            .or_else(|| self.captured.iter().position(|&cid| matching(self, cid)))
             .expect("checked: a captured piece of that rank");
-        let cid = self.captured.remove(pos);
+        self.captured.remove(pos);
         let s = r.to.index() as u8;
-        let p = &mut self.pieces[cid as usize];
-        p.alive = true;
-        p.sq = s;
-        p.moved = false;
-        p.revealed = true;
-        if p.rank.is_movable() {
+        let id = self.pieces.len() as u8;
+        self.pieces.push(Pc {
+            color: c,
+            rank: r.rank,
+            sq: s,
+            alive: true,
+            moved: false,
+            revealed: true,
+        });
+        self.side_ids[c.index()].push(id);
+        if r.rank.is_movable() {
             self.movable[c.index()] += 1;
         }
-        self.board[s as usize] = cid + 1;
+        self.board[s as usize] = id + 1;
         self.rescues[c.index()] += 1;
         self.rescuer[c.index()] = rescuer;
     }
@@ -1026,9 +1016,7 @@ impl Game {
         for c in Color::ALL {
             // The starting army (the variant's, or a hand-made position's).
             let r = remaining.get_mut(c);
-            for id in self.side_range(c) {
-                r[self.pieces[id].rank.index()] += 1;
-            }
+            *r = self.setups[c.index()].counts();
             for vc in &captured {
                 if vc.color == c {
                     if let Some(rank) = vc.rank {
