@@ -16,6 +16,6 @@ pub mod proto;
 pub mod rules;
 pub mod server;
 pub mod store;
-mod ssh;
+pub mod ssh;
 pub mod text;
 pub mod ui;

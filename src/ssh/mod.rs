@@ -3,7 +3,7 @@
 
 mod commands;
 mod keys;
-mod session;
+pub mod session;
 mod writer;
 
 use std::net::SocketAddr;
@@ -39,6 +39,8 @@ pub struct SshConfig {
     /// Disconnect after this long without a keypress.
     pub idle_timeout: Duration,
     pub motd: Option<String>,
+    /// SHA-256 fingerprints (`SHA256:...`) of the admins' keys.
+    pub admins: Vec<String>,
 }
 
 impl Default for SshConfig {
@@ -50,6 +52,7 @@ impl Default for SshConfig {
             auth_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(3600),
             motd: None,
+            admins: Vec::new(),
         }
     }
 }
