@@ -16,6 +16,6 @@ pub mod proto;
 pub mod rules;
 pub mod server;
 pub mod store;
-pub mod ssh;
+mod ssh;
 pub mod text;
 pub mod ui;

@@ -7,8 +7,11 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use tokio::net::TcpListener;
 
-use crate::lobby::{self, LobbyConfig, LobbyHandle};
-use crate::ssh::{load_or_create_host_key, SshConfig, SshServer};
+pub use crate::game::GameConfig;
+pub use crate::lobby::LobbyConfig;
+use crate::lobby::{self, LobbyHandle};
+pub use crate::ssh::SshConfig;
+use crate::ssh::{load_or_create_host_key, SshServer};
 use crate::store::Store;
 
 #[derive(Clone, Debug)]

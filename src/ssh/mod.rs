@@ -3,7 +3,7 @@
 
 mod commands;
 mod keys;
-pub mod session;
+mod session;
 mod writer;
 
 use std::net::SocketAddr;
