@@ -8,6 +8,8 @@ use std::time::Duration;
 use common::{is_movable_label, new_key, start_server, Login, ScreenBoard, Term};
 
 const HIDDEN: &str = "■";
+/// A hidden enemy piece known to have moved.
+const MOVED: &str = "◆";
 
 async fn type_move(t: &Term, mv: &str) {
     t.send(b"m").await;
@@ -132,4 +134,45 @@ fn label_value(s: &str) -> u32 {
         "S" => 1,
         n => n.parse().unwrap_or(0),
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_player_reconnects_straight_into_the_game() {
+    let server = start_server("reconnect").await;
+    let addr = server.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    start_game(&alice, &bob).await;
+    let a_text = alice.wait_text("move 1", 10).await;
+    let alice_red = color_line(&a_text);
+    let (red, blue) = if alice_red { (&alice, &bob) } else { (&bob, &alice) };
+    let rb = ScreenBoard::read(&red.wait_text("Your turn", 10).await).unwrap();
+    let file = "ABEFIJ"
+        .chars()
+        .find(|f| is_movable_label(rb.at(&format!("{f}4"))))
+        .expect("a movable front piece");
+    type_move(red, &format!("{file}4 {file}5")).await;
+    blue.wait_text("Your turn", 10).await;
+
+    // Bob drops; the opponent sees the countdown.
+    let bob_was_red = !alice_red;
+    bob.disconnect().await;
+    let a_wait = alice.wait_text("reconnect", 10).await;
+    assert!(a_wait.contains("bob"), "{a_wait}");
+
+    // Bob comes back with the same key: straight into the game, the move still there.
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    let first = format!("1. {file}4-{file}5");
+    let text = bob
+        .wait_for("the game again", 10, |t| t.contains(&first) && t.contains("you play"))
+        .await;
+    assert_eq!(text.contains("you play Red"), bob_was_red, "same colour:\n{text}");
+    let b = ScreenBoard::read(&text).unwrap();
+    let expect_mover = if bob_was_red { rb.at(&format!("{file}4")).to_string() } else { MOVED.to_string() };
+    assert_eq!(b.at(&format!("{file}5")), expect_mover, "the move before the drop is on the board");
+    assert_eq!(b.at(&format!("{file}4")), "·");
+    alice
+        .wait_for("the countdown to go", 10, |t| !t.contains("reconnect"))
+        .await;
 }
