@@ -15,7 +15,7 @@ pub mod lobby;
 pub mod proto;
 pub mod rules;
 pub mod server;
-pub mod store;
 mod ssh;
+pub mod store;
 pub mod text;
 pub mod ui;

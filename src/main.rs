@@ -276,9 +276,17 @@ fn backup(data_dir: &std::path::Path, dir: &std::path::Path) -> anyhow::Result<(
     Ok(())
 }
 
-fn restore(backup_dir: &std::path::Path, data_dir: &std::path::Path, force: bool) -> anyhow::Result<()> {
+fn restore(
+    backup_dir: &std::path::Path,
+    data_dir: &std::path::Path,
+    force: bool,
+) -> anyhow::Result<()> {
     let summary = stratego_ssh::store::restore(backup_dir, data_dir, force)?;
-    println!("restored {} entries into {}", summary.entries, data_dir.display());
+    println!(
+        "restored {} entries into {}",
+        summary.entries,
+        data_dir.display()
+    );
     if let Some(old) = summary.moved_aside {
         println!("the previous data directory was moved to {}", old.display());
     }
@@ -315,15 +323,14 @@ fn arena(
         rules: Rules::standard(variant),
         time: parse_duration(&time).map_err(anyhow::Error::msg)?,
         nodes: None,
-        threads: threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        }),
+        threads: threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         max_plies,
         seed,
     };
     let result = run_arena(cfg, |done, total| {
         let width = 40;
-        let filled = if total == 0 { width } else { done * width / total };
+        let filled = (done * width).checked_div(total).unwrap_or(width);
         eprint!(
             "\r[{}{}] {done}/{total}",
             "#".repeat(filled),

@@ -60,8 +60,12 @@ impl Running {
 /// Binds the listener and starts serving.
 pub async fn start(opts: ServerOptions) -> Result<Running> {
     let key = load_or_create_host_key(&opts.keys_dir)?;
-    std::fs::create_dir_all(&opts.data_dir)
-        .with_context(|| format!("cannot create the data directory {}", opts.data_dir.display()))?;
+    std::fs::create_dir_all(&opts.data_dir).with_context(|| {
+        format!(
+            "cannot create the data directory {}",
+            opts.data_dir.display()
+        )
+    })?;
     let store = Store::open(&opts.data_dir)?;
     let listener = TcpListener::bind(&opts.listen)
         .await

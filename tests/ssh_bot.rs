@@ -30,13 +30,17 @@ fn candidate_moves(t: &Term, b: &ScreenBoard, enemy: vt100::Color, seed: &mut u6
             }
             for (df, dr) in [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)] {
                 let (nf, nr) = (f as i32 + df, r as i32 + dr);
-                if !(0..10).contains(&nf) || !(1..=10).contains(&nr) || is_lake(nf as usize, nr as usize) {
+                if !(0..10).contains(&nf)
+                    || !(1..=10).contains(&nr)
+                    || is_lake(nf as usize, nr as usize)
+                {
                     continue;
                 }
                 let target = &b.cells[nf as usize][nr as usize - 1];
                 let (ty, tx) = b.pos[nf as usize][nr as usize - 1];
                 let tbg = t.with_screen(|s| s.cell(ty, tx).map(|c| c.bgcolor()));
-                let own_target = target != "·" && target != "■" && target != "◆" && tbg != Some(enemy);
+                let own_target =
+                    target != "·" && target != "■" && target != "◆" && tbg != Some(enemy);
                 if !own_target {
                     let fc = FILES.as_bytes()[f] as char;
                     let nc = FILES.as_bytes()[nf as usize] as char;
@@ -49,7 +53,9 @@ fn candidate_moves(t: &Term, b: &ScreenBoard, enemy: vt100::Color, seed: &mut u6
     }
     // Shuffle deterministically.
     for i in (1..moves.len()).rev() {
-        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let j = (*seed >> 33) as usize % (i + 1);
         moves.swap(i, j);
     }
@@ -98,14 +104,19 @@ async fn a_whole_game_against_the_computer_over_ssh() {
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
     let form = t.text();
-    assert!(form.contains("< random >") && form.contains("< Barrage >"), "{form}");
+    assert!(
+        form.contains("< random >") && form.contains("< Barrage >"),
+        "{form}"
+    );
     t.send(b"\r").await;
     t.wait_text("Set up your army", 10).await;
     t.send(b"r").await;
     t.wait_text("8 of 8 placed", 5).await;
     t.send(b"d").await;
     let start = t
-        .wait_for("play to start", 10, |s| s.contains("Your turn") || s.contains("to move"))
+        .wait_for("play to start", 10, |s| {
+            s.contains("Your turn") || s.contains("to move")
+        })
         .await;
     let b = ScreenBoard::read(&start).expect("board");
     // The enemy's colour: the most common background of the hidden pieces at the start.
@@ -122,7 +133,11 @@ async fn a_whole_game_against_the_computer_over_ssh() {
             }
         }
     }
-    let enemy = counts.iter().max_by_key(|(_, n)| *n).expect("hidden enemy pieces").0;
+    let enemy = counts
+        .iter()
+        .max_by_key(|(_, n)| *n)
+        .expect("hidden enemy pieces")
+        .0;
 
     let mut seed = 7u64;
     let mut last_turn = 0u32;
@@ -146,7 +161,9 @@ async fn a_whole_game_against_the_computer_over_ssh() {
             t.wait_for("the end", 10, over).await;
             break;
         }
-        let Some(board) = ScreenBoard::read(&text) else { panic!("no board on:\n{text}") };
+        let Some(board) = ScreenBoard::read(&text) else {
+            panic!("no board on:\n{text}")
+        };
         let turn = my_turn_number(&text).unwrap_or(last_turn + 1);
         let mut moved = false;
         for mv in candidate_moves(&t, &board, enemy, &mut seed) {
@@ -175,10 +192,19 @@ async fn a_whole_game_against_the_computer_over_ssh() {
                 for r in 1..=10 {
                     let (y, x) = board.pos[f][r - 1];
                     let fg = t.with_screen(|s| s.cell(y, x).map(|c| (c.fgcolor(), c.bgcolor())));
-                    dump.push_str(&format!("{}{} {:?} {:?}\n", FILES.as_bytes()[f] as char, r, board.cells[f][r - 1], fg));
+                    dump.push_str(&format!(
+                        "{}{} {:?} {:?}\n",
+                        FILES.as_bytes()[f] as char,
+                        r,
+                        board.cells[f][r - 1],
+                        fg
+                    ));
                 }
             }
-            panic!("no move found from the screen (enemy {enemy:?}):\n{}\n{dump}", t.text());
+            panic!(
+                "no move found from the screen (enemy {enemy:?}):\n{}\n{dump}",
+                t.text()
+            );
         }
         my_moves += 1;
         last_turn = turn;
@@ -190,7 +216,10 @@ async fn a_whole_game_against_the_computer_over_ssh() {
     for f in 0..10 {
         for r in 1..=10 {
             let c = &b.cells[f][r - 1];
-            assert!(c != "■" && c != "◆", "everything revealed at the end:\n{end}");
+            assert!(
+                c != "■" && c != "◆",
+                "everything revealed at the end:\n{end}"
+            );
         }
     }
     eprintln!("game over after {my_moves} of my moves, resigned: {resigned}");

@@ -19,7 +19,9 @@ pub fn seat(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration) {
                 GamePhase::Setup if !submitted => {
                     submitted = true;
                     let setup = bot.setup(&snap.terms.rules, color);
-                    seat.handle.command(Some(color), GameCmd::SubmitSetup(setup)).await;
+                    seat.handle
+                        .command(Some(color), GameCmd::SubmitSetup(setup))
+                        .await;
                 }
                 GamePhase::Playing => {
                     let opponent = snap.seats.get(color.opposite());

@@ -262,7 +262,7 @@ impl Lobby {
                         });
                     }
                 }
-                seen.sort_by(|a, b| a.nick.to_lowercase().cmp(&b.nick.to_lowercase()));
+                seen.sort_by_key(|p| p.nick.to_lowercase());
                 seen
             },
             seeks: self.seeks.clone(),
@@ -501,7 +501,11 @@ impl Lobby {
         let base: String = base.chars().take(12).collect();
         for n in 2..10_000 {
             let candidate = format!("{base}{n}");
-            if self.sessions.values().any(|s| s.nick.eq_ignore_ascii_case(&candidate)) {
+            if self
+                .sessions
+                .values()
+                .any(|s| s.nick.eq_ignore_ascii_case(&candidate))
+            {
                 continue;
             }
             match self.store.claim_nick(&candidate, id) {
@@ -510,8 +514,10 @@ impl Lobby {
                 Ok(ClaimResult::OwnedByOther) => {}
                 Err(_) => {
                     // The store cannot say: fall back to a name only this visit uses.
-                    if !self.nicks.contains_key(&candidate.to_lowercase()) {
-                        self.nicks.insert(candidate.to_lowercase(), id.to_string());
+                    if let std::collections::hash_map::Entry::Vacant(e) =
+                        self.nicks.entry(candidate.to_lowercase())
+                    {
+                        e.insert(id.to_string());
                         return candidate;
                     }
                 }
@@ -559,7 +565,10 @@ impl Lobby {
         match cmd {
             LobbyCmd::Seek { terms, private_to } => {
                 if terms.rated && my_guest {
-                    return self.notice(session, "guests play casual games only: connect with an SSH key to play rated");
+                    return self.notice(
+                        session,
+                        "guests play casual games only: connect with an SSH key to play rated",
+                    );
                 }
                 if self.seeks.iter().filter(|s| s.owner == my_nick).count() >= 3 {
                     return self.notice(session, "you have three open seeks already");
@@ -570,7 +579,11 @@ impl Lobby {
                         if n.eq_ignore_ascii_case(&my_nick) {
                             return self.notice(session, "you cannot challenge yourself");
                         }
-                        let Some(target) = self.sessions.values().find(|s| s.nick.eq_ignore_ascii_case(&n)) else {
+                        let Some(target) = self
+                            .sessions
+                            .values()
+                            .find(|s| s.nick.eq_ignore_ascii_case(&n))
+                        else {
                             return self.notice(session, format!("{n} is not online"));
                         };
                         let _ = target.events.try_send(SessionEvent::Notice(format!(
@@ -640,7 +653,10 @@ impl Lobby {
                 let Some(bot) = crate::bot::make(level, seed) else {
                     return self.notice(
                         session,
-                        format!("the {} computer is not available yet: try random", level.name()),
+                        format!(
+                            "the {} computer is not available yet: try random",
+                            level.name()
+                        ),
                     );
                 };
                 let human = Player {

@@ -15,7 +15,10 @@ pub fn run(store: &Store, live: &LobbySnapshot, line: &str) -> (String, u32) {
         ["leaderboard"] => leaderboard(store, Variant::Classic),
         ["leaderboard", v] => match Variant::parse(v) {
             Some(v) => leaderboard(store, v),
-            None => (format!("unknown variant '{v}': classic, duel or barrage\n"), 2),
+            None => (
+                format!("unknown variant '{v}': classic, duel or barrage\n"),
+                2,
+            ),
         },
         ["games", "--live"] => (live_games(live), 0),
         ["games", nick] => player_games(store, nick),
@@ -51,7 +54,11 @@ fn leaderboard(store: &Store, variant: Variant) -> (String, u32) {
 fn result_words(g: &GameListItem) -> String {
     match g.outcome {
         Some(o) => match o.winner {
-            Some(c) => format!("{}-won-{}", c.name().to_lowercase(), o.reason.describe().replace(' ', "-")),
+            Some(c) => format!(
+                "{}-won-{}",
+                c.name().to_lowercase(),
+                o.reason.describe().replace(' ', "-")
+            ),
             None => format!("draw-{}", o.reason.describe().replace(' ', "-")),
         },
         None => "unfinished".into(),

@@ -368,7 +368,9 @@ impl russh::server::Handler for Conn {
         let Some(size) = self.size else {
             // No PTY: say how to connect, then close.
             tokio::spawn(async move {
-                let _ = handle.data(channel, session::NO_PTY_MESSAGE.as_bytes().to_vec()).await;
+                let _ = handle
+                    .data(channel, session::NO_PTY_MESSAGE.as_bytes().to_vec())
+                    .await;
                 let _ = handle.exit_status_request(channel, 1).await;
                 let _ = handle.eof(channel).await;
                 let _ = handle.close(channel).await;

@@ -17,8 +17,8 @@ use super::SessionInput;
 use crate::game::{GameSeat, SessionEvent};
 use crate::limit::TokenBucket;
 use crate::lobby::{Ident, LobbyHandle};
-use crate::store::{self, Store};
 use crate::proto::GameCmd;
+use crate::store::{self, Store};
 use crate::ui::input::InputParser;
 use crate::ui::{App, ColorDepth, Effect, Identity, Msg, SavedSetup, Settings};
 

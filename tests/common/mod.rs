@@ -102,7 +102,12 @@ pub enum Login<'a> {
 }
 
 impl Term {
-    pub async fn connect(addr: std::net::SocketAddr, login: Login<'_>, cols: u16, rows: u16) -> Term {
+    pub async fn connect(
+        addr: std::net::SocketAddr,
+        login: Login<'_>,
+        cols: u16,
+        rows: u16,
+    ) -> Term {
         Self::connect_pty(addr, login, Some((cols, rows))).await
     }
 
@@ -124,7 +129,12 @@ impl Term {
         .expect("connects");
         match login {
             Login::Key(user, key) => {
-                let hash = handle.best_supported_rsa_hash().await.ok().flatten().flatten();
+                let hash = handle
+                    .best_supported_rsa_hash()
+                    .await
+                    .ok()
+                    .flatten()
+                    .flatten();
                 let res = handle
                     .authenticate_publickey(
                         user,
@@ -241,7 +251,8 @@ impl Term {
     }
 
     pub async fn wait_text(&self, needle: &str, secs: u64) -> String {
-        self.wait_for(&format!("'{needle}'"), secs, |t| t.contains(needle)).await
+        self.wait_for(&format!("'{needle}'"), secs, |t| t.contains(needle))
+            .await
     }
 
     pub async fn disconnect(self) {
@@ -325,5 +336,8 @@ impl ScreenBoard {
 
 /// Labels a player's own movable pieces show (modern numbering).
 pub fn is_movable_label(s: &str) -> bool {
-    matches!(s, "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "S")
+    matches!(
+        s,
+        "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "S"
+    )
 }
