@@ -36,6 +36,17 @@ pub struct Ident {
     /// The nickname asked for (the SSH user name), or the guest name.
     pub nick: String,
     pub guest: bool,
+    /// The address it connected from (for address bans).
+    pub addr: Option<std::net::IpAddr>,
+}
+
+/// Which sessions an admin's kick applies to.
+#[derive(Clone, Debug, Default)]
+pub struct KickWhom {
+    pub nick: Option<String>,
+    /// `key:SHA256:...`
+    pub identity: Option<String>,
+    pub addr: Option<std::net::IpAddr>,
 }
 
 /// What a session gets when it joins the lobby.
@@ -81,6 +92,11 @@ enum LobbyMsg {
         game: GameId,
     },
     Broadcast(String),
+    Kick {
+        whom: KickWhom,
+        reason: String,
+        reply: oneshot::Sender<usize>,
+    },
     Shutdown(oneshot::Sender<()>),
 }
 
@@ -120,6 +136,23 @@ impl LobbyHandle {
 
     pub fn left_game(&self, session: SessionId, game: GameId) {
         let _ = self.tx.send(LobbyMsg::LeftGame { session, game });
+    }
+
+    /// Disconnects the matching sessions with a reason; how many there were.
+    pub async fn kick(&self, whom: KickWhom, reason: String) -> usize {
+        let (reply, rx) = oneshot::channel();
+        if self
+            .tx
+            .send(LobbyMsg::Kick {
+                whom,
+                reason,
+                reply,
+            })
+            .is_err()
+        {
+            return 0;
+        }
+        rx.await.unwrap_or(0)
     }
 
     /// The lobby as it is now.
@@ -320,6 +353,27 @@ impl Lobby {
                         .events
                         .try_send(SessionEvent::Notice(format!("Server: {text}")));
                 }
+            }
+            LobbyMsg::Kick {
+                whom,
+                reason,
+                reply,
+            } => {
+                let mut n = 0;
+                for s in self.sessions.values() {
+                    let hit = whom
+                        .nick
+                        .as_ref()
+                        .is_some_and(|x| x.eq_ignore_ascii_case(&s.nick))
+                        || whom.identity.as_ref().is_some_and(|x| *x == s.ident.id)
+                        || whom.addr.is_some_and(|a| s.ident.addr == Some(a));
+                    if hit {
+                        n += 1;
+                        let _ = s.events.try_send(SessionEvent::Kicked(reason.clone()));
+                    }
+                }
+                info!(kicked = n, "admin kick");
+                let _ = reply.send(n);
             }
             LobbyMsg::Shutdown(_) => {}
         }

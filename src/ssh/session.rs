@@ -101,6 +101,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut dirty = true;
     let mut quit = false;
+    let mut farewell: Option<String> = None;
 
     info!(session, nick = %joined.nick, term = %p.term, cols = w, rows = h, "session started");
     while !quit {
@@ -176,7 +177,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                     }
                     SessionEvent::Kicked(reason) => {
                         info!(session, "kicked");
-                        let _ = reason;
+                        farewell = Some(format!("Disconnected by an admin: {reason}\r\n"));
                         quit = true;
                     }
                 }
@@ -259,6 +260,9 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
     p.lobby.disconnect(session);
     drop(terminal);
     out.send_wait(RESTORE_SEQ).await;
+    if let Some(text) = farewell {
+        out.send_wait(text.as_bytes()).await;
+    }
     out.drained().await;
     let _ = p.handle.exit_status_request(p.channel, 0).await;
     let _ = p.handle.eof(p.channel).await;

@@ -341,3 +341,59 @@ pub fn is_movable_label(s: &str) -> bool {
         "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "S"
     )
 }
+
+/// Runs a command over an exec channel (no PTY); returns its output and exit status.
+pub async fn exec(
+    addr: std::net::SocketAddr,
+    user: &str,
+    key: &PrivateKey,
+    command: &str,
+) -> (String, Option<u32>) {
+    let config = Arc::new(client::Config::default());
+    let mut handle = client::connect(
+        config,
+        addr,
+        Client {
+            server_key: Arc::new(Mutex::new(None)),
+        },
+    )
+    .await
+    .expect("connects");
+    let hash = handle
+        .best_supported_rsa_hash()
+        .await
+        .ok()
+        .flatten()
+        .flatten();
+    let res = handle
+        .authenticate_publickey(
+            user,
+            PrivateKeyWithHashAlg::new(Arc::new(key.clone()), hash),
+        )
+        .await
+        .expect("auth runs");
+    assert!(res.success());
+    let mut channel = handle.channel_open_session().await.expect("session");
+    channel.exec(true, command).await.expect("exec");
+    let mut out = Vec::new();
+    let mut status = None;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let msg = tokio::time::timeout_at(deadline, channel.wait())
+            .await
+            .expect("command finishes");
+        match msg {
+            Some(ChannelMsg::Data { data }) => out.extend_from_slice(&data),
+            Some(ChannelMsg::ExitStatus { exit_status }) => status = Some(exit_status),
+            Some(ChannelMsg::Eof) | Some(ChannelMsg::Close) | None => break,
+            _ => {}
+        }
+    }
+    (String::from_utf8_lossy(&out).replace("\r\n", "\n"), status)
+}
+
+pub fn fingerprint(key: &PrivateKey) -> String {
+    key.public_key()
+        .fingerprint(russh::keys::HashAlg::Sha256)
+        .to_string()
+}
