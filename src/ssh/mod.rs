@@ -2,6 +2,7 @@
 //! Only the binary (and tests) use this module.
 
 mod commands;
+mod frame;
 mod keys;
 mod session;
 mod writer;

@@ -3,16 +3,14 @@
 
 use std::time::Duration;
 
-use ratatui::backend::CrosstermBackend;
-use ratatui::layout::Rect;
-use ratatui::{Terminal, TerminalOptions, Viewport};
 use russh::server::Handle;
 use russh::ChannelId;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tracing::{debug, info};
 
-use super::writer::ChannelWriter;
+use super::frame::Screen;
+use super::writer::OutQueue;
 use super::SessionInput;
 use crate::game::{GameSeat, SessionEvent};
 use crate::limit::TokenBucket;
@@ -48,7 +46,7 @@ pub(crate) struct Params {
 }
 
 pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
-    let (writer, out) = ChannelWriter::start(p.handle.clone(), p.channel);
+    let out = OutQueue::start(p.handle.clone(), p.channel);
     let (ev_tx, mut events) = mpsc::channel::<SessionEvent>(64);
     let Some(joined) = p.lobby.connect(p.ident.clone(), ev_tx).await else {
         return;
@@ -84,15 +82,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         app.update(Msg::Notice(motd.clone()));
     }
     out.send_raw(SETUP_SEQ);
-    let backend = CrosstermBackend::new(writer);
-    let Ok(mut terminal) = Terminal::with_options(
-        backend,
-        TerminalOptions {
-            viewport: Viewport::Fixed(Rect::new(0, 0, w, h)),
-        },
-    ) else {
-        return;
-    };
+    let mut screen = Screen::new(w, h);
     let mut parser = InputParser::new();
     let mut game: Option<GameSeat> = None;
     let mut last_input = Instant::now();
@@ -108,10 +98,11 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         if dirty {
             if out.take_overflow() {
                 // A frame was dropped: the client's screen is stale; redraw it whole.
-                let _ = terminal.clear();
+                screen.invalidate();
             }
             if out.has_room() {
-                if terminal.draw(|f| app.render(f)).is_err() {
+                let bytes = screen.frame(|f| app.render(f));
+                if !bytes.is_empty() && !out.send_frame(bytes) {
                     break;
                 }
                 dirty = false;
@@ -133,8 +124,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 }
                 Some(SessionInput::Resize(cols, rows)) => {
                     (w, h) = (cols, rows);
-                    let _ = terminal.resize(Rect::new(0, 0, w, h));
-                    let _ = terminal.clear();
+                    screen.resize(w, h);
                     effects.extend(app.update(Msg::Resize { width: w, height: h }));
                     dirty = true;
                 }
@@ -258,7 +248,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         }
     }
     p.lobby.disconnect(session);
-    drop(terminal);
+    drop(screen);
     out.send_wait(RESTORE_SEQ).await;
     if let Some(text) = farewell {
         out.send_wait(text.as_bytes()).await;
