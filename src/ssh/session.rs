@@ -221,6 +221,8 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 Effect::Bell => out.send_raw(b"\x07"),
                 Effect::Quit => quit = true,
                 Effect::SettingsChanged(_) => {}
+                // Stored things are not served by this session yet.
+                Effect::Browse(_) => {}
             }
         }
     }
