@@ -492,6 +492,38 @@ fn replay_steps_within_the_game() {
 }
 
 #[test]
+fn replay_mouse_wheel_steps_and_click_on_a_move_goes_there() {
+    use stratego_ssh::ui::input::{Event, Modifiers, Mouse, MouseKind};
+    let mut a = replay_app();
+    let wheel = |kind| {
+        Msg::Input(Event::Mouse(Mouse {
+            kind,
+            column: 10,
+            row: 10,
+            mods: Modifiers::default(),
+        }))
+    };
+    assert_eq!(
+        replay_ply(&a.update(wheel(MouseKind::ScrollDown))),
+        Some((1, Perspective::All))
+    );
+    assert_eq!(
+        replay_ply(&a.update(wheel(MouseKind::ScrollUp))),
+        Some((0, Perspective::All))
+    );
+    a.update(key('$'));
+    a.update(Msg::Replay(replay(3, 3, Perspective::All)));
+    let t = lines(&draw(&a, W, H));
+    let y = line_of(&t, "1. E4-E5");
+    let x = t[y][..t[y].find("E7-E6").unwrap()].chars().count() as u16;
+    // Blue's first move: the position after ply 2.
+    assert_eq!(
+        replay_ply(&a.update(click(x + 1, y as u16))),
+        Some((2, Perspective::All))
+    );
+}
+
+#[test]
 fn replay_perspective_cycles() {
     let mut a = replay_app();
     a.update(code(KeyCode::Right));

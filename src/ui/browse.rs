@@ -115,7 +115,7 @@ impl Page {
                     None => vec![],
                 }
             }
-            Page::Replay(_) => vec![],
+            Page::Replay(p) => p.mouse(m, w, h),
         }
     }
 
@@ -501,9 +501,14 @@ impl GamesUi {
             }
             KeyCode::Enter => self.open_row(self.list.sel),
             KeyCode::Char('p') => match self.items().get(self.list.sel) {
-                // The other player's profile (from my list), else Red's.
+                // The opponent of the player whose list this is (Red in recent games).
                 Some(g) => {
-                    let nick = if g.red == me.nick { &g.blue } else { &g.red };
+                    let whose = match &self.filter {
+                        GameFilter::Mine => me.nick.as_str(),
+                        GameFilter::Player(p) => p.as_str(),
+                        GameFilter::Recent => "",
+                    };
+                    let nick = if g.red == whose { &g.blue } else { &g.red };
                     open_profile(&nick.clone())
                 }
                 None => vec![],
@@ -726,7 +731,14 @@ fn games_head(c: &GameCols) -> String {
         pad("rated", 6),
         pad("result", c.result),
         "moves",
-        pad("ended (UTC)", c.date)
+        pad(
+            if c.date >= 16 {
+                "ended (UTC)"
+            } else {
+                "date (UTC)"
+            },
+            c.date
+        )
     )
 }
 
@@ -889,19 +901,21 @@ fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
                 t.dim(),
             );
         } else {
-            let lo = values.iter().min().copied().unwrap_or(0);
-            let hi = values.iter().max().copied().unwrap_or(0);
             let lab = 6u16;
-            put(buf, inn.x, y, &format!("{hi:>5}"), lab, t.dim());
-            if ch > 1 {
-                put(buf, inn.x, y + ch - 1, &format!("{lo:>5}"), lab, t.dim());
-            }
             let chart = Rect::new(
                 inn.x + lab,
                 y,
                 inn.width.saturating_sub(lab + 1).min(60),
                 ch,
             );
+            // The labels give the range of the points drawn (the most recent ones).
+            let shown = &values[values.len().saturating_sub(chart.width as usize)..];
+            let lo = shown.iter().min().copied().unwrap_or(0);
+            let hi = shown.iter().max().copied().unwrap_or(0);
+            put(buf, inn.x, y, &format!("{hi:>5}"), lab, t.dim());
+            if ch > 1 {
+                put(buf, inn.x, y + ch - 1, &format!("{lo:>5}"), lab, t.dim());
+            }
             let st = if on { t.accent() } else { t.good() };
             sparkline(buf, chart, &values, st, t);
             let n = values.len().min(chart.width as usize);
@@ -965,7 +979,7 @@ pub(crate) const HELP_GAMES: &[(&str, &str)] = &[
     ("Left / Right, v", "variant: all / Classic / Duel / Barrage"),
     ("Tab", "my games / recent games / the player's games"),
     ("m / r", "my games / recent games"),
-    ("p", "profile of the opponent (or Red)"),
+    ("p", "profile of the opponent (Red in recent games)"),
     ("mouse", "click selects, click again replays"),
     ("Esc / q", "back"),
 ];

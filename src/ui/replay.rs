@@ -13,7 +13,7 @@ use ratatui::text::{Line, Span};
 use super::board::{self, Content};
 use super::browse::result_words;
 use super::game::{battle_sentence, move_text, piece_label};
-use super::input::{Key, KeyCode};
+use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::layout::{board_layout, BoardLayout};
 use super::theme::Theme;
 use super::widgets::{footer, pad, paragraph, put, put_line, trunc};
@@ -174,6 +174,39 @@ impl ReplayUi {
         }
     }
 
+    /// The wheel steps through the game; a click on a move in the list goes to the
+    /// position after it.
+    pub fn mouse(&mut self, m: Mouse, w: u16, h: u16) -> Vec<Act> {
+        match m.kind {
+            MouseKind::ScrollUp => return self.go(self.ply.saturating_sub(1)),
+            MouseKind::ScrollDown => return self.go(self.ply.saturating_add(1)),
+            MouseKind::Down(MouseButton::Left) => {}
+            _ => return vec![],
+        }
+        let side = self.layout(w, h).side;
+        let rows = moves_rect(side);
+        let Some(s) = &self.shown else {
+            return vec![];
+        };
+        if !rows.contains((m.column, m.row).into()) {
+            return vec![];
+        }
+        let pairs = s.history.len().div_ceil(2);
+        let start = pairs.saturating_sub(rows.height as usize);
+        let pair = start + (m.row - rows.y) as usize;
+        let dx = (m.column - rows.x) as usize;
+        if dx < 5 {
+            return vec![];
+        }
+        // `  1. ` then the first move and a space.
+        let half = usize::from(dx > 5 + move_col(side.width));
+        let index = 2 * pair + half;
+        if index >= s.history.len() {
+            return vec![];
+        }
+        self.go(index as u32 + 1)
+    }
+
     /// Autoplay: one ply per step of the chosen speed, never ahead of the server's answers;
     /// stops at the end.
     pub fn tick(&mut self, now: Instant) -> Vec<Act> {
@@ -204,6 +237,18 @@ impl ReplayUi {
             Some(_) => vec![],
         }
     }
+}
+
+/// The rows of the move list in the side panel (one row per move pair, `  1. ` first).
+fn moves_rect(side: Rect) -> Rect {
+    let y = side.y + 7;
+    let bottom = side.bottom().saturating_sub(2);
+    Rect::new(side.x, y, side.width, bottom.saturating_sub(y))
+}
+
+/// Width of one move in the move list.
+fn move_col(side_w: u16) -> usize {
+    ((side_w as usize).saturating_sub(6) / 2).max(8)
 }
 
 /// The replay screen.
@@ -289,10 +334,10 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
     let keys: &[(&str, &str)] = &[
         ("Left/Right", "step"),
         ("Space", if r.autoplay { "pause" } else { "play" }),
-        ("+/-", "speed"),
         ("v", "perspective"),
-        ("Home/End", "start/end"),
         ("Esc", "back"),
+        ("+/-", "speed"),
+        ("Home/End", "start/end"),
         ("?", "help"),
     ];
     footer(buf, lay.footer, keys, t);
@@ -317,13 +362,12 @@ fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: 
         put_line(buf, side.x, y, &line, side.width);
     }
     let mut y = side.y + 2;
-    let list_bottom = side.bottom().saturating_sub(2);
     let outcome = r.shown.as_ref().and_then(|s| s.outcome);
     if r.shown.is_some() {
         let res = result_words(outcome, t.g.dash);
         put(buf, side.x, y, &format!(" {res} "), side.width, t.banner());
-        y += 1;
     }
+    y += 1;
     let shown_ply = r.shown.as_ref().map_or(0, |s| s.ply);
     let mut pos = vec![Span::styled(
         format!("move {shown_ply} / {}", r.plies),
@@ -350,21 +394,20 @@ fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: 
         ]),
         side.width,
     );
-    y += 2;
-    if y + 1 >= list_bottom {
+    let list = moves_rect(side);
+    if list.height == 0 {
         return;
     }
-    put(buf, side.x, y, "Moves", side.width, t.title());
-    y += 1;
+    put(buf, side.x, list.y - 1, "Moves", side.width, t.title());
     let Some(s) = &r.shown else {
         return;
     };
     let hist = &s.history;
     if hist.is_empty() {
-        put(buf, side.x, y, "start position", side.width, t.dim());
+        put(buf, side.x, list.y, "start position", side.width, t.dim());
         return;
     }
-    let col = ((side.width as usize).saturating_sub(6) / 2).max(8);
+    let col = move_col(side.width);
     let current = hist.len() - 1;
     let rows: Vec<Line<'static>> = hist
         .chunks(2)
@@ -383,10 +426,9 @@ fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: 
             Line::from(spans)
         })
         .collect();
-    let rows_h = list_bottom.saturating_sub(y) as usize;
-    let start = rows.len().saturating_sub(rows_h);
+    let start = rows.len().saturating_sub(list.height as usize);
     for (k, l) in rows[start..].iter().enumerate() {
-        put_line(buf, side.x, y + k as u16, l, side.width);
+        put_line(buf, list.x, list.y + k as u16, l, list.width);
     }
 }
 
@@ -460,5 +502,6 @@ pub(crate) const HELP: &[(&str, &str)] = &[
     ("Space", "play / pause (from the start when at the end)"),
     ("+ / -", "faster / slower: 0.25, 0.5, 1 or 2 s per move"),
     ("v", "perspective: everything / as Red saw it / as Blue"),
+    ("mouse", "wheel steps, a click on a move goes there"),
     ("Esc / q", "back"),
 ];
