@@ -298,8 +298,9 @@ impl App {
             Msg::Leaderboard(lb) => {
                 for p in self.pages.iter_mut().rev() {
                     if let browse::Page::Leaders(p) = p {
-                        p.receive(lb, &self.me);
-                        break;
+                        if p.receive(lb.clone(), &self.me) {
+                            break;
+                        }
                     }
                 }
             }
