@@ -15,7 +15,8 @@ use super::SessionInput;
 use crate::game::{GameSeat, SessionEvent};
 use crate::limit::TokenBucket;
 use crate::lobby::{Ident, LobbyHandle};
-use crate::proto::GameCmd;
+use crate::browse;
+use crate::proto::{BrowseCmd, GameCmd};
 use crate::store::{self, Store};
 use crate::ui::input::InputParser;
 use crate::ui::{App, ColorDepth, Effect, Identity, Msg, SavedSetup, Settings};
@@ -92,6 +93,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
     let mut dirty = true;
     let mut quit = false;
     let mut farewell: Option<String> = None;
+    let (browse_tx, mut browsed) = mpsc::channel::<Option<Msg>>(8);
 
     info!(session, nick = %joined.nick, term = %p.term, cols = w, rows = h, "session started");
     while !quit {
@@ -195,12 +197,19 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 }
                 dirty = true;
             }
+            Some(answer) = browsed.recv() => {
+                match answer {
+                    Some(msg) => effects.extend(app.update(msg)),
+                    None => effects.extend(app.update(Msg::Notice("that is not stored here".into()))),
+                }
+                dirty = true;
+            }
             _ = tick.tick() => {
                 if last_input.elapsed() > p.idle_timeout {
                     info!(session, "idle timeout");
                     break;
                 }
-                if game.is_some() {
+                if app.wants_ticks() {
                     effects.extend(app.update(Msg::Tick(std::time::Instant::now())));
                     dirty = true;
                 }
@@ -219,6 +228,13 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                     if let Some(seat) = &game {
                         seat.handle.command(seat.color, cmd).await;
                     }
+                }
+                Effect::Browse(cmd) => {
+                    // Answers come back on `browsed` so the session never waits on the store.
+                    let (st, me, tx) = (p.store.clone(), p.ident.id.clone(), browse_tx.clone());
+                    tokio::task::spawn_blocking(move || {
+                        let _ = tx.blocking_send(browse(&st, &me, cmd));
+                    });
                 }
                 Effect::Bell => out.send_raw(b"\x07"),
                 Effect::Quit => quit = true,
@@ -262,4 +278,37 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
 async fn leave(lobby: &LobbyHandle, session: crate::lobby::SessionId, seat: &GameSeat) {
     seat.handle.command(seat.color, GameCmd::Leave).await;
     lobby.left_game(session, seat.handle.id);
+}
+
+/// Answers a request for stored things; `None` when there is nothing to show.
+fn browse(store: &Store, me: &str, cmd: BrowseCmd) -> Option<Msg> {
+    let logged = |e: &dyn std::fmt::Display| {
+        tracing::warn!(error = %e, "cannot read the store");
+    };
+    match cmd {
+        BrowseCmd::Leaderboard(v) => browse::leaderboard(store, v)
+            .map_err(|e| logged(&e))
+            .ok()
+            .map(Msg::Leaderboard),
+        BrowseCmd::Profile(nick) => browse::profile(store, &nick)
+            .map_err(|e| logged(&e))
+            .ok()
+            .flatten()
+            .map(Msg::Profile),
+        BrowseCmd::Games { filter, variant } => browse::games(store, me, &filter, variant)
+            .map_err(|e| logged(&e))
+            .ok()
+            .map(Msg::Games),
+        BrowseCmd::Replay {
+            id,
+            ply,
+            perspective,
+        } => {
+            let (record, names) = browse::record(store, id).ok()?;
+            browse::replay(&record, id, &names, ply, perspective)
+                .map_err(|e| logged(&e))
+                .ok()
+                .map(Msg::Replay)
+        }
+    }
 }
