@@ -217,3 +217,50 @@ async fn a_dropped_player_reconnects_straight_into_the_game() {
         .wait_for("the countdown to go", 10, |t| !t.contains("reconnect"))
         .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_sees_the_live_game_without_hidden_ranks() {
+    let server = start_server("spectate").await;
+    let addr = server.running.addr;
+    let (ka, kb, kc) = (new_key(), new_key(), new_key());
+    let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    let carl = Term::connect(addr, Login::Key("carl", &kc), 120, 40).await;
+    start_game(&alice, &bob).await;
+    alice.wait_text("move 1", 10).await;
+    // Carl picks the game from "Games in play" and watches.
+    carl.wait_text("Games in play (1)", 10).await;
+    carl.send(b"\t").await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    carl.send(b"\r").await;
+    let text = carl
+        .wait_for("the watched board", 10, |t| ScreenBoard::read(t).is_some())
+        .await;
+    let b = ScreenBoard::read(&text).unwrap();
+    for f in "ABCDEFGHIJ".chars() {
+        for rank in [1, 2, 3, 4, 7, 8, 9, 10] {
+            let sq = format!("{f}{rank}");
+            assert_eq!(
+                b.at(&sq),
+                HIDDEN,
+                "a spectator sees no rank on {sq}:\n{text}"
+            );
+        }
+    }
+    // Live: Red's move reaches the spectator.
+    let a_text = alice.text();
+    let red = if color_line(&a_text) { &alice } else { &bob };
+    let rb = ScreenBoard::read(&red.wait_text("Your turn", 10).await).unwrap();
+    let file = "ABEFIJ"
+        .chars()
+        .find(|f| is_movable_label(rb.at(&format!("{f}4"))))
+        .unwrap();
+    type_move(red, &format!("{file}4 {file}5")).await;
+    let after = carl
+        .wait_for("the move", 10, |t| {
+            ScreenBoard::read(t).is_some_and(|b| b.at(&format!("{file}5")) != "·")
+        })
+        .await;
+    let b = ScreenBoard::read(&after).unwrap();
+    assert_eq!(b.at(&format!("{file}5")), MOVED, "moved, rank still hidden");
+}
