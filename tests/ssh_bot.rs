@@ -224,3 +224,19 @@ async fn a_whole_game_against_the_computer_over_ssh() {
     }
     eprintln!("game over after {my_moves} of my moves, resigned: {resigned}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn when_the_host_allows_it_the_computer_takes_a_seek_nobody_took() {
+    let server = common::start_server_with("bots-seek", |o| {
+        o.lobby.bots_accept_seeks = Some(Duration::from_millis(300));
+    })
+    .await;
+    let key = new_key();
+    let t = Term::connect(server.running.addr, Login::Key("hal", &key), 120, 40).await;
+    t.wait_text("no open seeks", 10).await;
+    t.send(b"n").await;
+    t.wait_text("Variant", 5).await;
+    t.send(b"\r").await;
+    let text = t.wait_text("Set up your army", 10).await;
+    assert!(text.contains("the computer (easy) plays you"), "{text}");
+}

@@ -62,6 +62,9 @@ pub struct LobbyConfig {
     pub game: GameConfig,
     /// Delay before a bot moves, so a human can follow.
     pub bot_delay: Duration,
+    /// When set, an open seek nobody took within this time is accepted by the `easy`
+    /// computer (as a casual game).
+    pub bots_accept_seeks: Option<Duration>,
 }
 
 impl Default for LobbyConfig {
@@ -69,6 +72,7 @@ impl Default for LobbyConfig {
         LobbyConfig {
             game: GameConfig::default(),
             bot_delay: Duration::from_millis(400),
+            bots_accept_seeks: None,
         }
     }
 }
@@ -92,6 +96,8 @@ enum LobbyMsg {
         game: GameId,
     },
     Broadcast(String),
+    /// The bot-accept timer of a seek ran out.
+    BotTakesSeek(SeekId),
     Kick {
         whom: KickWhom,
         reason: String,
@@ -181,6 +187,7 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
     let mut lobby = Lobby {
         config,
         store,
+        self_tx: tx.clone(),
         sessions: HashMap::new(),
         next_session: 1,
         next_game: 1,
@@ -234,6 +241,7 @@ struct GameEntry {
 struct Lobby {
     config: LobbyConfig,
     store: Store,
+    self_tx: mpsc::UnboundedSender<LobbyMsg>,
     sessions: HashMap<SessionId, SessionEntry>,
     next_session: SessionId,
     next_game: GameId,
@@ -354,6 +362,7 @@ impl Lobby {
                         .try_send(SessionEvent::Notice(format!("Server: {text}")));
                 }
             }
+            LobbyMsg::BotTakesSeek(id) => self.bot_takes_seek(id),
             LobbyMsg::Kick {
                 whom,
                 reason,
@@ -652,6 +661,13 @@ impl Lobby {
                 };
                 let id = self.next_seek;
                 self.next_seek += 1;
+                if let (Some(after), None) = (self.config.bots_accept_seeks, &private_to) {
+                    let tx = self.self_tx.clone();
+                    tokio::spawn(async move {
+                        tokio::time::sleep(after).await;
+                        let _ = tx.send(LobbyMsg::BotTakesSeek(id));
+                    });
+                }
                 self.seeks.push(Seek {
                     id,
                     owner: my_nick.clone(),
@@ -811,6 +827,47 @@ impl Lobby {
                 )
             }
         }
+    }
+
+    /// Nobody took the seek in time: the `easy` computer accepts it.
+    fn bot_takes_seek(&mut self, id: SeekId) {
+        let Some(pos) = self.seeks.iter().position(|s| s.id == id) else {
+            return;
+        };
+        let seek = self.seeks.remove(pos);
+        let Some(owner) = self.sessions.values().find(|s| s.nick == seek.owner) else {
+            return;
+        };
+        let level = crate::proto::BotLevel::Easy;
+        let human = Player {
+            id: owner.ident.id.clone(),
+            nick: owner.nick.clone(),
+            rating: owner.rating,
+            bot: false,
+        };
+        let bot = Player {
+            id: format!("bot:{}", level.name()),
+            nick: format!("bot-{}", level.name()),
+            rating: None,
+            bot: true,
+        };
+        let _ = owner.events.try_send(SessionEvent::Notice(
+            "Nobody took your seek: the computer (easy) plays you. Computer games are casual."
+                .into(),
+        ));
+        let players = if self.rng.next() & 1 == 0 {
+            ByColor::new(human, bot)
+        } else {
+            ByColor::new(bot, human)
+        };
+        let terms = GameTerms {
+            rated: false,
+            ..seek.terms
+        };
+        let nick = seek.owner.clone();
+        let game = self.start_game(terms, players.clone(), false);
+        self.seat_bots(game, &players);
+        self.reset_seeking(&nick);
     }
 
     /// Seats computer players of a game (identities `bot:<level>`).
