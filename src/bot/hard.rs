@@ -231,10 +231,11 @@ impl Search {
             // Below the root, the bot does not attack pieces it does not know, and the
             // opponent only probes unknown pieces with its low ranks (a strong piece is
             // not thrown at an unknown one).
-            if s.is_attack(m) && !is_revealed(s.board[m.1 as usize]) {
-                if mine || rank_of(s.board[m.0 as usize]) > Rank::Captain {
-                    continue;
-                }
+            if s.is_attack(m)
+                && !is_revealed(s.board[m.1 as usize])
+                && (mine || rank_of(s.board[m.0 as usize]) > Rank::Captain)
+            {
+                continue;
             }
             any = true;
             let mut c = s.clone();
