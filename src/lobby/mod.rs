@@ -265,7 +265,13 @@ impl Lobby {
         mut rx: mpsc::UnboundedReceiver<LobbyMsg>,
         mut reports: mpsc::UnboundedReceiver<GameReport>,
     ) {
+        // Move counts of games in play change all the time: they are published at most
+        // once a second, so a busy server does not redraw every lobby on every move.
+        let mut progress_tick = tokio::time::interval(Duration::from_secs(1));
+        progress_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut stale = false;
         loop {
+            let mut urgent = false;
             tokio::select! {
                 msg = rx.recv() => match msg {
                     Some(LobbyMsg::Shutdown(done)) => {
@@ -275,16 +281,25 @@ impl Lobby {
                         let _ = done.send(());
                         break;
                     }
-                    Some(msg) => self.handle(msg),
+                    Some(msg) => {
+                        self.handle(msg);
+                        urgent = true;
+                    }
                     None => break,
                 },
-                Some(report) = reports.recv() => self.report(report),
+                Some(report) = reports.recv() => urgent |= self.report(report),
+                _ = progress_tick.tick(), if stale => urgent = true,
             }
             // Drain what is already queued before publishing one snapshot.
             while let Ok(report) = reports.try_recv() {
-                self.report(report);
+                urgent |= self.report(report);
             }
-            self.publish();
+            if urgent {
+                self.publish();
+                stale = false;
+            } else {
+                stale = true;
+            }
         }
     }
 
@@ -1051,7 +1066,9 @@ impl Lobby {
         id
     }
 
-    fn report(&mut self, report: GameReport) {
+    /// Applies a game's report; whether the lobby should be shown at once (everything but
+    /// move-count progress).
+    fn report(&mut self, report: GameReport) -> bool {
         match report {
             GameReport::Started { .. } => {}
             GameReport::Progress {
@@ -1063,6 +1080,7 @@ impl Lobby {
                     g.ply = ply;
                     g.spectators = spectators;
                 }
+                return false;
             }
             GameReport::Ended {
                 id,
@@ -1084,7 +1102,7 @@ impl Lobby {
             }
             GameReport::Rematch { id } => {
                 let Some(g) = self.games.get(&id) else {
-                    return;
+                    return true;
                 };
                 let players = ByColor::new(g.players.blue.clone(), g.players.red.clone());
                 let (terms, private, old) = (g.terms, g.private, g.handle.clone());
@@ -1104,6 +1122,7 @@ impl Lobby {
                 }
             }
         }
+        true
     }
 }
 

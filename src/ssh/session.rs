@@ -144,7 +144,8 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 }
                 let snap = lobby_rx.borrow_and_update().clone();
                 effects.extend(app.update(Msg::Lobby(snap)));
-                dirty = true;
+                // A game screen does not show the lobby: no frame for it.
+                dirty |= game.is_none();
             }
             Some(ev) = events.recv() => {
                 match ev {
