@@ -2,24 +2,18 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use stratego_ssh::config::{ConfigArgs, LogFormat, Settings};
 use stratego_ssh::server::{self, ServerOptions};
 
 /// A Stratego server played over SSH: `ssh -p 2222 HOST` and play.
+///
+/// Settings come from flags, then STRATEGO_* environment variables, then the --config file,
+/// then the defaults. The log level comes from RUST_LOG (default: info).
 #[derive(Parser, Debug)]
-#[command(name = "stratego-ssh", version, about)]
+#[command(name = "stratego-ssh", version, about, long_about)]
 struct Cli {
-    /// Address and port to listen on.
-    #[arg(long, env = "STRATEGO_LISTEN", default_value = "0.0.0.0:2222")]
-    listen: String,
-    /// Directory of the game data (created if missing).
-    #[arg(long, env = "STRATEGO_DATA_DIR", default_value = "data")]
-    data_dir: PathBuf,
-    /// Directory of the host key (created on first start).
-    #[arg(long, env = "STRATEGO_KEYS_DIR", default_value = "keys")]
-    keys_dir: PathBuf,
-    /// Log as JSON lines instead of human-readable text.
-    #[arg(long, env = "STRATEGO_LOG_JSON")]
-    log_json: bool,
+    #[command(flatten)]
+    config: ConfigArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -84,21 +78,30 @@ enum ArchiveCmd {
     },
 }
 
-fn init_tracing(json: bool) {
+fn init_tracing(format: LogFormat) {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    if json {
-        tracing_subscriber::fmt()
+    match format {
+        LogFormat::Json => tracing_subscriber::fmt()
             .with_env_filter(filter)
             .json()
-            .init();
-    } else {
-        tracing_subscriber::fmt().with_env_filter(filter).init();
+            .init(),
+        LogFormat::Text => tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
+            .init(),
     }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let settings = match Settings::resolve(&cli.config) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("stratego-ssh: {e}");
+            return ExitCode::from(2);
+        }
+    };
     match cli.command {
         Some(Command::Archive {
             action: ArchiveCmd::Check { paths },
@@ -115,10 +118,10 @@ fn main() -> ExitCode {
         }
         Some(Command::Archive {
             action: ArchiveCmd::Import { paths },
-        }) => cli_result(import(&cli.data_dir, &paths)),
-        Some(Command::Backup { dir }) => cli_result(backup(&cli.data_dir, &dir)),
+        }) => cli_result(import(&settings.data_dir, &paths)),
+        Some(Command::Backup { dir }) => cli_result(backup(&settings.data_dir, &dir)),
         Some(Command::Restore { backup_dir, force }) => {
-            cli_result(restore(&backup_dir, &cli.data_dir, force))
+            cli_result(restore(&backup_dir, &settings.data_dir, force))
         }
         Some(Command::Arena {
             a,
@@ -131,13 +134,8 @@ fn main() -> ExitCode {
             seed,
         }) => cli_result(arena(a, b, games, variant, time, threads, max_plies, seed)),
         Some(Command::Serve) | None => {
-            init_tracing(cli.log_json);
-            let opts = ServerOptions {
-                listen: cli.listen,
-                data_dir: cli.data_dir,
-                keys_dir: cli.keys_dir,
-                ..ServerOptions::default()
-            };
+            init_tracing(settings.log_format);
+            let opts = settings.server_options();
             let rt = match tokio::runtime::Runtime::new() {
                 Ok(rt) => rt,
                 Err(e) => {
@@ -145,7 +143,10 @@ fn main() -> ExitCode {
                     return ExitCode::from(1);
                 }
             };
-            match rt.block_on(serve(opts)) {
+            let result = rt.block_on(serve(opts));
+            // Connections still open are dropped here; don't wait on them for long.
+            rt.shutdown_timeout(std::time::Duration::from_secs(2));
+            match result {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("stratego-ssh: {e:#}");
@@ -156,38 +157,119 @@ fn main() -> ExitCode {
     }
 }
 
+/// How often the status line (connections, sessions, games, memory) is logged.
+const STATUS_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+/// How long players get to read the shutdown notice before their connections close.
+const SHUTDOWN_NOTICE: std::time::Duration = std::time::Duration::from_millis(500);
+/// Longest wait for the games to stop at shutdown.
+const SHUTDOWN_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 async fn serve(opts: ServerOptions) -> anyhow::Result<()> {
-    let running = server::start(opts).await?;
-    tracing::info!(addr = %running.addr, "stratego-ssh is serving: ssh -p {} localhost", running.addr.port());
-    let lobby = running.lobby.clone();
-    tokio::select! {
-        r = running.wait() => r,
-        _ = shutdown_signal() => {
-            tracing::info!("shutting down");
-            lobby.broadcast("the server is shutting down".into());
-            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-            lobby.shutdown().await;
-            Ok(())
+    let mut signals = Signals::listen()?;
+    let mut running = server::start(opts).await?;
+    tracing::info!(
+        addr = %running.addr,
+        "stratego-ssh is serving: ssh -p {} localhost",
+        running.addr.port()
+    );
+    let status = tokio::spawn(status_lines(
+        running.lobby.clone(),
+        running.connection_count(),
+    ));
+    let signal = tokio::select! {
+        r = running.serving() => {
+            status.abort();
+            return r;
         }
+        s = signals.recv() => s,
+    };
+    status.abort();
+    let stats = running.stats();
+    tracing::info!(
+        signal,
+        connections = stats.connections,
+        sessions = stats.sessions,
+        games = stats.games,
+        "shutting down: games in progress are saved and resume at the next start"
+    );
+    running.lobby.broadcast(
+        "The server is shutting down for a moment; games in progress are saved and resume when it is back."
+            .into(),
+    );
+    tokio::time::sleep(SHUTDOWN_NOTICE).await;
+    let store = running.store.clone();
+    if tokio::time::timeout(SHUTDOWN_LIMIT, running.stop())
+        .await
+        .is_err()
+    {
+        tracing::warn!("games did not stop within {SHUTDOWN_LIMIT:?}; flushing the store anyway");
+    }
+    store
+        .flush()
+        .map_err(|e| anyhow::anyhow!("cannot flush the store at shutdown: {e}"))?;
+    tracing::info!("stopped; the store is flushed");
+    Ok(())
+}
+
+/// Logs, every [`STATUS_EVERY`], what the server is carrying and what it costs.
+async fn status_lines(
+    lobby: stratego_ssh::lobby::LobbyHandle,
+    connections: server::ConnectionCount,
+) {
+    let mut every = tokio::time::interval(STATUS_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    every.tick().await;
+    loop {
+        every.tick().await;
+        let s = server::stats(&lobby, &connections);
+        let rss = stratego_ssh::procinfo::rss_kib(None);
+        tracing::info!(
+            connections = s.connections,
+            sessions = s.sessions,
+            games = s.games,
+            rss_kib = rss,
+            "status"
+        );
     }
 }
 
-async fn shutdown_signal() {
+/// SIGTERM and SIGINT (Ctrl-C), listened to from the start (a signal that arrives while the
+/// server is still starting is not lost).
+struct Signals {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        let mut term = match signal(SignalKind::terminate()) {
-            Ok(s) => s,
-            Err(_) => return std::future::pending().await,
-        };
-        tokio::select! {
-            _ = term.recv() => {}
-            _ = tokio::signal::ctrl_c() => {}
+    term: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    int: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    fn listen() -> anyhow::Result<Signals> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            Ok(Signals {
+                term: signal(SignalKind::terminate())?,
+                int: signal(SignalKind::interrupt())?,
+            })
         }
+        #[cfg(not(unix))]
+        Ok(Signals {})
     }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
+
+    /// Waits for one and names it.
+    async fn recv(&mut self) -> &'static str {
+        #[cfg(unix)]
+        {
+            tokio::select! {
+                _ = self.term.recv() => "SIGTERM",
+                _ = self.int.recv() => "SIGINT",
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+            "Ctrl-C"
+        }
     }
 }
 
@@ -276,9 +358,17 @@ fn backup(data_dir: &std::path::Path, dir: &std::path::Path) -> anyhow::Result<(
     Ok(())
 }
 
-fn restore(backup_dir: &std::path::Path, data_dir: &std::path::Path, force: bool) -> anyhow::Result<()> {
+fn restore(
+    backup_dir: &std::path::Path,
+    data_dir: &std::path::Path,
+    force: bool,
+) -> anyhow::Result<()> {
     let summary = stratego_ssh::store::restore(backup_dir, data_dir, force)?;
-    println!("restored {} entries into {}", summary.entries, data_dir.display());
+    println!(
+        "restored {} entries into {}",
+        summary.entries,
+        data_dir.display()
+    );
     if let Some(old) = summary.moved_aside {
         println!("the previous data directory was moved to {}", old.display());
     }
@@ -315,15 +405,14 @@ fn arena(
         rules: Rules::standard(variant),
         time: parse_duration(&time).map_err(anyhow::Error::msg)?,
         nodes: None,
-        threads: threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        }),
+        threads: threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         max_plies,
         seed,
     };
     let result = run_arena(cfg, |done, total| {
         let width = 40;
-        let filled = if total == 0 { width } else { done * width / total };
+        let filled = (done * width).checked_div(total).unwrap_or(width);
         eprint!(
             "\r[{}{}] {done}/{total}",
             "#".repeat(filled),

@@ -163,6 +163,23 @@ impl SshServer {
     }
 }
 
+/// The number of open connections (accepted, not yet closed), readable from anywhere.
+#[derive(Clone)]
+pub struct ConnectionCount(Arc<Shared>);
+
+impl ConnectionCount {
+    pub fn get(&self) -> usize {
+        self.0.connections.load(Ordering::Relaxed)
+    }
+}
+
+impl SshServer {
+    /// A reader of the open-connection count (for the periodic status line).
+    pub fn connection_count(&self) -> ConnectionCount {
+        ConnectionCount(self.shared.clone())
+    }
+}
+
 /// Counts a connection against the limits while it lives.
 struct ConnGuard {
     shared: Arc<Shared>,
