@@ -13,6 +13,7 @@ pub mod config;
 pub mod game;
 pub mod limit;
 pub mod lobby;
+pub mod loadgen;
 pub mod procinfo;
 pub mod proto;
 pub mod rules;

@@ -38,6 +38,10 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Opens real SSH sessions to a local server that play through their screens; reports,
+    /// last: `sessions N, games N, moves N, move-to-screen p50 Xms p99 Yms, bytes/move B,
+    /// server rss/session KiB`.
+    Loadgen(LoadgenArgs),
     /// Plays computer players against each other and reports the score.
     Arena {
         #[arg(long, default_value = "hard")]
@@ -60,6 +64,37 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+}
+
+#[derive(clap::Args, Debug)]
+struct LoadgenArgs {
+    /// Server to load (loopback addresses only).
+    #[arg(long, default_value = "127.0.0.1:2222")]
+    addr: std::net::SocketAddr,
+    /// SSH sessions to open (each with its own key, nick load-N).
+    #[arg(long, default_value_t = 100)]
+    sessions: usize,
+    /// Games to play: 2 sessions each; the other sessions stay in the lobby.
+    #[arg(long, default_value_t = 50)]
+    games: usize,
+    /// How long to run (e.g. 60s, 2m).
+    #[arg(long, default_value = "60s", value_parser = stratego_ssh::config::parse_duration)]
+    duration: std::time::Duration,
+    /// Terminal width of every session.
+    #[arg(long, default_value_t = 120)]
+    cols: u16,
+    /// Terminal height of every session.
+    #[arg(long, default_value_t = 40)]
+    rows: u16,
+    /// Server process to read VmRSS from (before and during the run) for rss/session.
+    #[arg(long)]
+    server_pid: Option<u32>,
+    /// Pause between seeing one's turn and typing the move (0s: as fast as possible).
+    #[arg(long, default_value = "1s", value_parser = stratego_ssh::config::parse_duration)]
+    think: std::time::Duration,
+    /// Seed of the random moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(Subcommand, Debug)]
@@ -133,6 +168,7 @@ fn main() -> ExitCode {
             max_plies,
             seed,
         }) => cli_result(arena(a, b, games, variant, time, threads, max_plies, seed)),
+        Some(Command::Loadgen(args)) => cli_result(loadgen(args)),
         Some(Command::Serve) | None => {
             init_tracing(settings.log_format);
             let opts = settings.server_options();
@@ -271,6 +307,38 @@ impl Signals {
             "Ctrl-C"
         }
     }
+}
+
+fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
+    use stratego_ssh::loadgen::{run, LoadConfig};
+    let cfg = LoadConfig {
+        addr: a.addr,
+        sessions: a.sessions,
+        games: a.games,
+        duration: a.duration,
+        cols: a.cols,
+        rows: a.rows,
+        server_pid: a.server_pid,
+        think: a.think,
+        seed: a.seed,
+        progress_every: std::time::Duration::from_secs(5),
+    };
+    cfg.check()?;
+    let rt = tokio::runtime::Runtime::new()?;
+    let report = rt.block_on(run(cfg))?;
+    rt.shutdown_timeout(std::time::Duration::from_secs(2));
+    eprintln!(
+        "connect failures {}, failed move attempts {}, max move-to-screen {}, bytes received {}, server rss before {} peak {}, {:.1}s",
+        report.connect_failures,
+        report.failed_attempts,
+        report.max.map_or("n/a".into(), |d| format!("{:.1}ms", d.as_secs_f64() * 1000.0)),
+        report.bytes_total,
+        report.server_rss_before_kib.map_or("n/a".into(), |k| format!("{k} KiB")),
+        report.server_rss_peak_kib.map_or("n/a".into(), |k| format!("{k} KiB")),
+        report.elapsed.as_secs_f64(),
+    );
+    println!("{}", report.summary());
+    Ok(())
 }
 
 fn cli_result(r: anyhow::Result<()>) -> ExitCode {
