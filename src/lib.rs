@@ -9,9 +9,12 @@
 pub mod archive;
 pub mod bot;
 pub mod browse;
+pub mod config;
 pub mod game;
 pub mod limit;
 pub mod lobby;
+pub mod loadgen;
+pub mod procinfo;
 pub mod proto;
 pub mod rules;
 pub mod server;

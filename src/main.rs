@@ -2,24 +2,18 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use stratego_ssh::config::{ConfigArgs, LogFormat, Settings};
 use stratego_ssh::server::{self, ServerOptions};
 
 /// A Stratego server played over SSH: `ssh -p 2222 HOST` and play.
+///
+/// Settings come from flags, then STRATEGO_* environment variables, then the --config file,
+/// then the defaults. The log level comes from RUST_LOG (default: info).
 #[derive(Parser, Debug)]
-#[command(name = "stratego-ssh", version, about)]
+#[command(name = "stratego-ssh", version, about, long_about)]
 struct Cli {
-    /// Address and port to listen on.
-    #[arg(long, env = "STRATEGO_LISTEN", default_value = "0.0.0.0:2222")]
-    listen: String,
-    /// Directory of the game data (created if missing).
-    #[arg(long, env = "STRATEGO_DATA_DIR", default_value = "data")]
-    data_dir: PathBuf,
-    /// Directory of the host key (created on first start).
-    #[arg(long, env = "STRATEGO_KEYS_DIR", default_value = "keys")]
-    keys_dir: PathBuf,
-    /// Log as JSON lines instead of human-readable text.
-    #[arg(long, env = "STRATEGO_LOG_JSON")]
-    log_json: bool,
+    #[command(flatten)]
+    config: ConfigArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -44,6 +38,10 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Opens real SSH sessions to a local server that play through their screens; reports,
+    /// last: `sessions N, games N, moves N, move-to-screen p50 Xms p99 Yms, bytes/move B,
+    /// server rss/session KiB`.
+    Loadgen(LoadgenArgs),
     /// Plays computer players against each other and reports the score.
     Arena {
         #[arg(long, default_value = "hard")]
@@ -68,6 +66,37 @@ enum Command {
     },
 }
 
+#[derive(clap::Args, Debug)]
+struct LoadgenArgs {
+    /// Server to load (loopback addresses only).
+    #[arg(long, default_value = "127.0.0.1:2222")]
+    addr: std::net::SocketAddr,
+    /// SSH sessions to open (each with its own key, nick load-N).
+    #[arg(long, default_value_t = 100)]
+    sessions: usize,
+    /// Games to play: 2 sessions each; the other sessions stay in the lobby.
+    #[arg(long, default_value_t = 50)]
+    games: usize,
+    /// How long to run (e.g. 60s, 2m).
+    #[arg(long, default_value = "60s", value_parser = stratego_ssh::config::parse_duration)]
+    duration: std::time::Duration,
+    /// Terminal width of every session.
+    #[arg(long, default_value_t = 120)]
+    cols: u16,
+    /// Terminal height of every session.
+    #[arg(long, default_value_t = 40)]
+    rows: u16,
+    /// Server process to read VmRSS from (before and during the run) for rss/session.
+    #[arg(long)]
+    server_pid: Option<u32>,
+    /// Pause between seeing one's turn and typing the move (0s: as fast as possible).
+    #[arg(long, default_value = "1s", value_parser = stratego_ssh::config::parse_duration)]
+    think: std::time::Duration,
+    /// Seed of the random moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
 #[derive(Subcommand, Debug)]
 enum ArchiveCmd {
     /// Loads archive games into the replay browser (stored as casual games).
@@ -84,21 +113,30 @@ enum ArchiveCmd {
     },
 }
 
-fn init_tracing(json: bool) {
+fn init_tracing(format: LogFormat) {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    if json {
-        tracing_subscriber::fmt()
+    match format {
+        LogFormat::Json => tracing_subscriber::fmt()
             .with_env_filter(filter)
             .json()
-            .init();
-    } else {
-        tracing_subscriber::fmt().with_env_filter(filter).init();
+            .init(),
+        LogFormat::Text => tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
+            .init(),
     }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let settings = match Settings::resolve(&cli.config) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("stratego-ssh: {e}");
+            return ExitCode::from(2);
+        }
+    };
     match cli.command {
         Some(Command::Archive {
             action: ArchiveCmd::Check { paths },
@@ -115,10 +153,10 @@ fn main() -> ExitCode {
         }
         Some(Command::Archive {
             action: ArchiveCmd::Import { paths },
-        }) => cli_result(import(&cli.data_dir, &paths)),
-        Some(Command::Backup { dir }) => cli_result(backup(&cli.data_dir, &dir)),
+        }) => cli_result(import(&settings.data_dir, &paths)),
+        Some(Command::Backup { dir }) => cli_result(backup(&settings.data_dir, &dir)),
         Some(Command::Restore { backup_dir, force }) => {
-            cli_result(restore(&backup_dir, &cli.data_dir, force))
+            cli_result(restore(&backup_dir, &settings.data_dir, force))
         }
         Some(Command::Arena {
             a,
@@ -130,14 +168,10 @@ fn main() -> ExitCode {
             max_plies,
             seed,
         }) => cli_result(arena(a, b, games, variant, time, threads, max_plies, seed)),
+        Some(Command::Loadgen(args)) => cli_result(loadgen(args)),
         Some(Command::Serve) | None => {
-            init_tracing(cli.log_json);
-            let opts = ServerOptions {
-                listen: cli.listen,
-                data_dir: cli.data_dir,
-                keys_dir: cli.keys_dir,
-                ..ServerOptions::default()
-            };
+            init_tracing(settings.log_format);
+            let opts = settings.server_options();
             let rt = match tokio::runtime::Runtime::new() {
                 Ok(rt) => rt,
                 Err(e) => {
@@ -145,7 +179,10 @@ fn main() -> ExitCode {
                     return ExitCode::from(1);
                 }
             };
-            match rt.block_on(serve(opts)) {
+            let result = rt.block_on(serve(opts));
+            // Connections still open are dropped here; don't wait on them for long.
+            rt.shutdown_timeout(std::time::Duration::from_secs(2));
+            match result {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("stratego-ssh: {e:#}");
@@ -156,39 +193,152 @@ fn main() -> ExitCode {
     }
 }
 
+/// How often the status line (connections, sessions, games, memory) is logged.
+const STATUS_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+/// How long players get to read the shutdown notice before their connections close.
+const SHUTDOWN_NOTICE: std::time::Duration = std::time::Duration::from_millis(500);
+/// Longest wait for the games to stop at shutdown.
+const SHUTDOWN_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 async fn serve(opts: ServerOptions) -> anyhow::Result<()> {
-    let running = server::start(opts).await?;
-    tracing::info!(addr = %running.addr, "stratego-ssh is serving: ssh -p {} localhost", running.addr.port());
-    let lobby = running.lobby.clone();
-    tokio::select! {
-        r = running.wait() => r,
-        _ = shutdown_signal() => {
-            tracing::info!("shutting down");
-            lobby.broadcast("the server is shutting down".into());
-            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-            lobby.shutdown().await;
-            Ok(())
+    let mut signals = Signals::listen()?;
+    let mut running = server::start(opts).await?;
+    tracing::info!(
+        addr = %running.addr,
+        "stratego-ssh is serving: ssh -p {} localhost",
+        running.addr.port()
+    );
+    let status = tokio::spawn(status_lines(
+        running.lobby.clone(),
+        running.connection_count(),
+    ));
+    let signal = tokio::select! {
+        r = running.serving() => {
+            status.abort();
+            return r;
+        }
+        s = signals.recv() => s,
+    };
+    status.abort();
+    let stats = running.stats();
+    tracing::info!(
+        signal,
+        connections = stats.connections,
+        sessions = stats.sessions,
+        games = stats.games,
+        "shutting down: games in progress are saved and resume at the next start"
+    );
+    running.lobby.broadcast(
+        "The server is shutting down for a moment; games in progress are saved and resume when it is back."
+            .into(),
+    );
+    tokio::time::sleep(SHUTDOWN_NOTICE).await;
+    let store = running.store.clone();
+    if tokio::time::timeout(SHUTDOWN_LIMIT, running.stop())
+        .await
+        .is_err()
+    {
+        tracing::warn!("games did not stop within {SHUTDOWN_LIMIT:?}; flushing the store anyway");
+    }
+    store
+        .flush()
+        .map_err(|e| anyhow::anyhow!("cannot flush the store at shutdown: {e}"))?;
+    tracing::info!("stopped; the store is flushed");
+    Ok(())
+}
+
+/// Logs, every [`STATUS_EVERY`], what the server is carrying and what it costs.
+async fn status_lines(
+    lobby: stratego_ssh::lobby::LobbyHandle,
+    connections: server::ConnectionCount,
+) {
+    let mut every = tokio::time::interval(STATUS_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    every.tick().await;
+    loop {
+        every.tick().await;
+        let s = server::stats(&lobby, &connections);
+        let rss = stratego_ssh::procinfo::rss_kib(None);
+        tracing::info!(
+            connections = s.connections,
+            sessions = s.sessions,
+            games = s.games,
+            rss_kib = rss,
+            "status"
+        );
+    }
+}
+
+/// SIGTERM and SIGINT (Ctrl-C), listened to from the start (a signal that arrives while the
+/// server is still starting is not lost).
+struct Signals {
+    #[cfg(unix)]
+    term: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    int: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    fn listen() -> anyhow::Result<Signals> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            Ok(Signals {
+                term: signal(SignalKind::terminate())?,
+                int: signal(SignalKind::interrupt())?,
+            })
+        }
+        #[cfg(not(unix))]
+        Ok(Signals {})
+    }
+
+    /// Waits for one and names it.
+    async fn recv(&mut self) -> &'static str {
+        #[cfg(unix)]
+        {
+            tokio::select! {
+                _ = self.term.recv() => "SIGTERM",
+                _ = self.int.recv() => "SIGINT",
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+            "Ctrl-C"
         }
     }
 }
 
-async fn shutdown_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        let mut term = match signal(SignalKind::terminate()) {
-            Ok(s) => s,
-            Err(_) => return std::future::pending().await,
-        };
-        tokio::select! {
-            _ = term.recv() => {}
-            _ = tokio::signal::ctrl_c() => {}
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-    }
+fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
+    use stratego_ssh::loadgen::{run, LoadConfig};
+    let cfg = LoadConfig {
+        addr: a.addr,
+        sessions: a.sessions,
+        games: a.games,
+        duration: a.duration,
+        cols: a.cols,
+        rows: a.rows,
+        server_pid: a.server_pid,
+        think: a.think,
+        seed: a.seed,
+        progress_every: std::time::Duration::from_secs(5),
+    };
+    cfg.check()?;
+    let rt = tokio::runtime::Runtime::new()?;
+    let report = rt.block_on(run(cfg))?;
+    rt.shutdown_timeout(std::time::Duration::from_secs(2));
+    eprintln!(
+        "connect failures {}, failed move attempts {}, max move-to-screen {}, bytes received {}, server rss before {} peak {}, {:.1}s",
+        report.connect_failures,
+        report.failed_attempts,
+        report.max.map_or("n/a".into(), |d| format!("{:.1}ms", d.as_secs_f64() * 1000.0)),
+        report.bytes_total,
+        report.server_rss_before_kib.map_or("n/a".into(), |k| format!("{k} KiB")),
+        report.server_rss_peak_kib.map_or("n/a".into(), |k| format!("{k} KiB")),
+        report.elapsed.as_secs_f64(),
+    );
+    println!("{}", report.summary());
+    Ok(())
 }
 
 fn cli_result(r: anyhow::Result<()>) -> ExitCode {

@@ -10,7 +10,7 @@ use tokio::net::TcpListener;
 pub use crate::game::GameConfig;
 pub use crate::lobby::LobbyConfig;
 use crate::lobby::{self, LobbyHandle};
-pub use crate::ssh::SshConfig;
+pub use crate::ssh::{ConnectionCount, SshConfig};
 use crate::ssh::{load_or_create_host_key, SshServer};
 use crate::store::Store;
 
@@ -40,13 +40,39 @@ pub struct Running {
     pub addr: SocketAddr,
     pub lobby: LobbyHandle,
     pub store: Store,
+    connections: ConnectionCount,
     task: tokio::task::JoinHandle<Result<()>>,
+}
+
+/// What the server is doing now (for the periodic status line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stats {
+    /// Open SSH connections, authenticated or not.
+    pub connections: usize,
+    /// People in the lobby or in a game (bots not counted).
+    pub sessions: usize,
+    /// Games in play.
+    pub games: usize,
 }
 
 impl Running {
     /// Waits until the accept loop ends (it only ends on an error).
     pub async fn wait(self) -> Result<()> {
         self.task.await?
+    }
+
+    /// Like [`Running::wait`], without giving up the server (so it can still be stopped).
+    pub async fn serving(&mut self) -> Result<()> {
+        (&mut self.task).await?
+    }
+
+    /// A reader of the open-connection count.
+    pub fn connection_count(&self) -> ConnectionCount {
+        self.connections.clone()
+    }
+
+    pub fn stats(&self) -> Stats {
+        stats(&self.lobby, &self.connections)
     }
 
     /// Stops accepting, ends every game task and flushes the store.
@@ -73,11 +99,23 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
     let addr = listener.local_addr()?;
     let lobby = lobby::spawn(opts.lobby.clone(), store.clone());
     let server = SshServer::new(key, lobby.clone(), store.clone(), opts.ssh.clone());
+    let connections = server.connection_count();
     let task = tokio::spawn(server.serve(listener));
     Ok(Running {
         addr,
         lobby,
         store,
+        connections,
         task,
     })
+}
+
+/// The server's current counts, from the lobby's snapshot and the connection counter.
+pub fn stats(lobby: &LobbyHandle, connections: &ConnectionCount) -> Stats {
+    let snap = lobby.snapshot();
+    Stats {
+        connections: connections.get(),
+        sessions: snap.players.iter().filter(|p| !p.bot).count(),
+        games: snap.games.len(),
+    }
 }

@@ -149,19 +149,31 @@ impl SshServer {
             let handler = Conn::new(self.shared.clone(), peer);
             let config = self.russh.clone();
             let auth_timeout = self.shared.config.auth_timeout;
+            let accepted = tokio::time::Instant::now();
             tokio::spawn(async move {
                 let _guard = guard;
                 let authed = handler.authed.clone();
-                let running = match russh::server::run_stream(config, stream, handler).await {
-                    Ok(r) => r,
-                    Err(e) => {
+                // run_stream waits for the client's identification line (only bounded by
+                // the 3 h inactivity timeout): a socket that sends nothing must not hold
+                // its slot longer than the authentication timeout.
+                let started = tokio::time::timeout(
+                    auth_timeout,
+                    russh::server::run_stream(config, stream, handler),
+                );
+                let running = match started.await {
+                    Ok(Ok(r)) => r,
+                    Ok(Err(e)) => {
                         debug!(peer = %peer, error = %e, "handshake failed");
+                        return;
+                    }
+                    Err(_) => {
+                        debug!(peer = %peer, "no SSH identification within the authentication timeout");
                         return;
                     }
                 };
                 let handle = running.handle();
                 let watchdog = tokio::spawn(async move {
-                    tokio::time::sleep(auth_timeout).await;
+                    tokio::time::sleep_until(accepted + auth_timeout).await;
                     if !authed.load(Ordering::Relaxed) {
                         let _ = handle
                             .disconnect(
@@ -178,6 +190,23 @@ impl SshServer {
                 watchdog.abort();
             });
         }
+    }
+}
+
+/// The number of open connections (accepted, not yet closed), readable from anywhere.
+#[derive(Clone)]
+pub struct ConnectionCount(Arc<Shared>);
+
+impl ConnectionCount {
+    pub fn get(&self) -> usize {
+        self.0.connections.load(Ordering::Relaxed)
+    }
+}
+
+impl SshServer {
+    /// A reader of the open-connection count (for the periodic status line).
+    pub fn connection_count(&self) -> ConnectionCount {
+        ConnectionCount(self.shared.clone())
     }
 }
 

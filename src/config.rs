@@ -1,0 +1,633 @@
+//! Server configuration: a TOML file (`--config PATH`), environment variables
+//! (`STRATEGO_*`) and command-line flags, in this order of precedence:
+//! flag > environment > file > default.
+//!
+//! Every key of the file has a flag and a variable of the same name (`max_per_address`,
+//! `--max-per-address`, `STRATEGO_MAX_PER_ADDRESS`). `deploy/stratego-ssh.toml` lists every
+//! key with its default. Unknown keys are an error, and so are values of the wrong kind; both
+//! name the key.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::server::ServerOptions;
+
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    #[default]
+    Text,
+    /// One JSON object per line (for log collectors).
+    Json,
+}
+
+impl LogFormat {
+    fn parse(s: &str) -> Option<LogFormat> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "text" => Some(LogFormat::Text),
+            "json" => Some(LogFormat::Json),
+            _ => None,
+        }
+    }
+}
+
+/// Everything `serve` needs, fully resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub listen: String,
+    pub data_dir: PathBuf,
+    pub keys_dir: PathBuf,
+    pub allow_guests: bool,
+    pub max_connections: usize,
+    pub max_per_address: usize,
+    pub auth_timeout: Duration,
+    pub idle_timeout: Duration,
+    pub reconnect_grace: Duration,
+    /// Empty: no message of the day.
+    pub motd: String,
+    pub admins: Vec<String>,
+    pub log_format: LogFormat,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        let opts = ServerOptions::default();
+        Settings {
+            listen: opts.listen,
+            data_dir: opts.data_dir,
+            keys_dir: opts.keys_dir,
+            allow_guests: opts.ssh.allow_guests,
+            max_connections: opts.ssh.max_connections,
+            max_per_address: opts.ssh.max_per_address,
+            auth_timeout: opts.ssh.auth_timeout,
+            idle_timeout: opts.ssh.idle_timeout,
+            reconnect_grace: opts.lobby.game.reconnect_grace,
+            motd: opts.ssh.motd.unwrap_or_default(),
+            admins: opts.ssh.admins,
+            log_format: LogFormat::Text,
+        }
+    }
+}
+
+impl Settings {
+    /// The server's options with these settings applied.
+    pub fn server_options(&self) -> ServerOptions {
+        let mut o = ServerOptions {
+            listen: self.listen.clone(),
+            data_dir: self.data_dir.clone(),
+            keys_dir: self.keys_dir.clone(),
+            ..ServerOptions::default()
+        };
+        o.ssh.allow_guests = self.allow_guests;
+        o.ssh.max_connections = self.max_connections;
+        o.ssh.max_per_address = self.max_per_address;
+        o.ssh.auth_timeout = self.auth_timeout;
+        o.ssh.idle_timeout = self.idle_timeout;
+        o.ssh.motd = (!self.motd.trim().is_empty()).then(|| self.motd.clone());
+        o.ssh.admins = self.admins.clone();
+        o.lobby.game.reconnect_grace = self.reconnect_grace;
+        o
+    }
+
+    /// Resolves the settings: `args` (flags, and environment through clap) over the file
+    /// named by `args.config` over the defaults.
+    pub fn resolve(args: &ConfigArgs) -> Result<Settings, ConfigError> {
+        let file = match &args.config {
+            Some(path) => FileConfig::load(path)?,
+            None => FileConfig::default(),
+        };
+        Ok(Settings::merge(args, file))
+    }
+
+    fn merge(a: &ConfigArgs, f: FileConfig) -> Settings {
+        let d = Settings::default();
+        Settings {
+            listen: a.listen.clone().or(f.listen).unwrap_or(d.listen),
+            data_dir: a.data_dir.clone().or(f.data_dir).unwrap_or(d.data_dir),
+            keys_dir: a.keys_dir.clone().or(f.keys_dir).unwrap_or(d.keys_dir),
+            allow_guests: a.allow_guests.or(f.allow_guests).unwrap_or(d.allow_guests),
+            max_connections: a
+                .max_connections
+                .or(f.max_connections)
+                .unwrap_or(d.max_connections),
+            max_per_address: a
+                .max_per_address
+                .or(f.max_per_address)
+                .unwrap_or(d.max_per_address),
+            auth_timeout: a.auth_timeout.or(f.auth_timeout).unwrap_or(d.auth_timeout),
+            idle_timeout: a.idle_timeout.or(f.idle_timeout).unwrap_or(d.idle_timeout),
+            reconnect_grace: a
+                .reconnect_grace
+                .or(f.reconnect_grace)
+                .unwrap_or(d.reconnect_grace),
+            motd: a.motd.clone().or(f.motd).unwrap_or(d.motd),
+            admins: a.admins.clone().or(f.admins).unwrap_or(d.admins),
+            log_format: if a.log_json {
+                LogFormat::Json
+            } else {
+                a.log_format.or(f.log_format).unwrap_or(d.log_format)
+            },
+        }
+    }
+}
+
+/// The configuration flags (each also read from its `STRATEGO_*` variable).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct ConfigArgs {
+    /// TOML configuration file (every key is listed in deploy/stratego-ssh.toml). Flags and
+    /// STRATEGO_* variables override its values.
+    #[arg(long, global = true, env = "STRATEGO_CONFIG", value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    /// Address and port to listen on [file: listen] [default: 0.0.0.0:2222].
+    #[arg(long, global = true, env = "STRATEGO_LISTEN", value_name = "ADDR:PORT")]
+    pub listen: Option<String>,
+    /// Directory of the game data, created if missing [file: data_dir] [default: data].
+    #[arg(long, global = true, env = "STRATEGO_DATA_DIR", value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// Directory of the host key, created with a new key on first start [file: keys_dir]
+    /// [default: keys].
+    #[arg(long, global = true, env = "STRATEGO_KEYS_DIR", value_name = "DIR")]
+    pub keys_dir: Option<PathBuf>,
+    /// Let people without an SSH key in as guests (casual games only) [file: allow_guests]
+    /// [default: true].
+    #[arg(
+        long,
+        global = true,
+        env = "STRATEGO_ALLOW_GUESTS",
+        value_name = "true|false"
+    )]
+    pub allow_guests: Option<bool>,
+    /// Most simultaneous connections; more are refused before the handshake
+    /// [file: max_connections] [default: 2000].
+    #[arg(
+        long,
+        global = true,
+        env = "STRATEGO_MAX_CONNECTIONS",
+        value_name = "N"
+    )]
+    pub max_connections: Option<usize>,
+    /// Most simultaneous connections from one IP address [file: max_per_address]
+    /// [default: 50].
+    #[arg(
+        long,
+        global = true,
+        env = "STRATEGO_MAX_PER_ADDRESS",
+        value_name = "N"
+    )]
+    pub max_per_address: Option<usize>,
+    /// Time from TCP accept to a successful authentication (handshake included)
+    /// [file: auth_timeout] [default: 30s].
+    #[arg(long, global = true, env = "STRATEGO_AUTH_TIMEOUT", value_name = "DURATION",
+          value_parser = parse_duration_arg)]
+    pub auth_timeout: Option<Duration>,
+    /// Disconnect a session after this long without a keypress (our own output does not
+    /// count) [file: idle_timeout] [default: 1h].
+    #[arg(long, global = true, env = "STRATEGO_IDLE_TIMEOUT", value_name = "DURATION",
+          value_parser = parse_duration_arg)]
+    pub idle_timeout: Option<Duration>,
+    /// How long a player who dropped out of a game has to come back before the opponent
+    /// may claim the win [file: reconnect_grace] [default: 2m].
+    #[arg(long, global = true, env = "STRATEGO_RECONNECT_GRACE", value_name = "DURATION",
+          value_parser = parse_duration_arg)]
+    pub reconnect_grace: Option<Duration>,
+    /// Message of the day, shown to everyone entering the lobby; empty for none
+    /// [file: motd] [default: empty].
+    #[arg(long, global = true, env = "STRATEGO_MOTD", value_name = "TEXT")]
+    pub motd: Option<String>,
+    /// SHA-256 fingerprint of an admin's key (`SHA256:...`); repeat the flag, or separate
+    /// with commas in the variable [file: admins] [default: none].
+    #[arg(
+        long = "admin",
+        global = true,
+        env = "STRATEGO_ADMINS",
+        value_name = "FINGERPRINT",
+        value_delimiter = ','
+    )]
+    pub admins: Option<Vec<String>>,
+    /// Log format; the level comes from RUST_LOG (e.g. RUST_LOG=debug) [file: log_format]
+    /// [default: text].
+    #[arg(
+        long,
+        global = true,
+        env = "STRATEGO_LOG_FORMAT",
+        value_name = "FORMAT"
+    )]
+    pub log_format: Option<LogFormat>,
+    /// Same as --log-format json.
+    #[arg(long, global = true, env = "STRATEGO_LOG_JSON")]
+    pub log_json: bool,
+}
+
+/// What a configuration file may set: every key optional.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileConfig {
+    pub listen: Option<String>,
+    pub data_dir: Option<PathBuf>,
+    pub keys_dir: Option<PathBuf>,
+    pub allow_guests: Option<bool>,
+    pub max_connections: Option<usize>,
+    pub max_per_address: Option<usize>,
+    pub auth_timeout: Option<Duration>,
+    pub idle_timeout: Option<Duration>,
+    pub reconnect_grace: Option<Duration>,
+    pub motd: Option<String>,
+    pub admins: Option<Vec<String>>,
+    pub log_format: Option<LogFormat>,
+}
+
+/// Every key a configuration file may hold.
+pub const KEYS: [&str; 12] = [
+    "listen",
+    "data_dir",
+    "keys_dir",
+    "allow_guests",
+    "max_connections",
+    "max_per_address",
+    "auth_timeout",
+    "idle_timeout",
+    "reconnect_grace",
+    "motd",
+    "admins",
+    "log_format",
+];
+
+/// A configuration file that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigError {
+    Read {
+        path: PathBuf,
+        error: String,
+    },
+    Syntax {
+        path: PathBuf,
+        error: String,
+    },
+    UnknownKey {
+        path: PathBuf,
+        key: String,
+    },
+    BadValue {
+        path: PathBuf,
+        key: String,
+        expected: String,
+        got: String,
+    },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::Read { path, error } => {
+                write!(
+                    f,
+                    "cannot read the configuration file {}: {error}",
+                    path.display()
+                )
+            }
+            ConfigError::Syntax { path, error } => {
+                write!(f, "{} is not valid TOML: {error}", path.display())
+            }
+            ConfigError::UnknownKey { path, key } => write!(
+                f,
+                "{}: unknown key `{key}` (known keys: {})",
+                path.display(),
+                KEYS.join(", ")
+            ),
+            ConfigError::BadValue {
+                path,
+                key,
+                expected,
+                got,
+            } => write!(
+                f,
+                "{}: key `{key}` expects {expected}, not {got}",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl FileConfig {
+    pub fn load(path: &Path) -> Result<FileConfig, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Read {
+            path: path.to_path_buf(),
+            error: e.to_string(),
+        })?;
+        FileConfig::parse(&text, path)
+    }
+
+    /// Parses the text of a configuration file (`path` only names it in errors).
+    pub fn parse(text: &str, path: &Path) -> Result<FileConfig, ConfigError> {
+        let table: toml::Table =
+            text.parse()
+                .map_err(|e: toml::de::Error| ConfigError::Syntax {
+                    path: path.to_path_buf(),
+                    error: e.to_string().trim_end().to_string(),
+                })?;
+        let mut c = FileConfig::default();
+        for (key, value) in &table {
+            let bad = |expected: &str| ConfigError::BadValue {
+                path: path.to_path_buf(),
+                key: key.clone(),
+                expected: expected.to_string(),
+                got: describe(value),
+            };
+            match key.as_str() {
+                "listen" => {
+                    let s = value.as_str().ok_or_else(|| bad(EXPECT_ADDR))?;
+                    if !looks_like_listen_addr(s) {
+                        return Err(bad(EXPECT_ADDR));
+                    }
+                    c.listen = Some(s.to_string());
+                }
+                "data_dir" => c.data_dir = Some(dir(value).ok_or_else(|| bad(EXPECT_DIR))?),
+                "keys_dir" => c.keys_dir = Some(dir(value).ok_or_else(|| bad(EXPECT_DIR))?),
+                "allow_guests" => {
+                    c.allow_guests = Some(value.as_bool().ok_or_else(|| bad("true or false"))?)
+                }
+                "max_connections" => {
+                    c.max_connections = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
+                }
+                "max_per_address" => {
+                    c.max_per_address = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
+                }
+                "auth_timeout" => {
+                    c.auth_timeout = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
+                }
+                "idle_timeout" => {
+                    c.idle_timeout = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
+                }
+                "reconnect_grace" => {
+                    c.reconnect_grace = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
+                }
+                "motd" => c.motd = Some(value.as_str().ok_or_else(|| bad("a string"))?.to_string()),
+                "admins" => {
+                    let expected = "a list of key fingerprints, like [\"SHA256:...\"]";
+                    let list = value.as_array().ok_or_else(|| bad(expected))?;
+                    let mut admins = Vec::new();
+                    for v in list {
+                        match v.as_str() {
+                            Some(s) if s.starts_with("SHA256:") => admins.push(s.to_string()),
+                            _ => return Err(bad(expected)),
+                        }
+                    }
+                    c.admins = Some(admins);
+                }
+                "log_format" => {
+                    c.log_format = Some(
+                        value
+                            .as_str()
+                            .and_then(LogFormat::parse)
+                            .ok_or_else(|| bad("\"text\" or \"json\""))?,
+                    )
+                }
+                _ => {
+                    return Err(ConfigError::UnknownKey {
+                        path: path.to_path_buf(),
+                        key: key.clone(),
+                    })
+                }
+            }
+        }
+        Ok(c)
+    }
+}
+
+const EXPECT_ADDR: &str = "an address and port, like \"0.0.0.0:2222\" or \"[::]:22\"";
+const EXPECT_DIR: &str = "a directory path (a non-empty string)";
+const EXPECT_COUNT: &str = "a whole number of at least 1";
+const EXPECT_DURATION: &str = "a duration, like \"500ms\", \"30s\", \"5m\" or \"1h\"";
+
+fn describe(v: &toml::Value) -> String {
+    let s = v.to_string();
+    let s: String = s.chars().take(60).collect();
+    format!("{} {s}", v.type_str())
+}
+
+fn dir(v: &toml::Value) -> Option<PathBuf> {
+    v.as_str()
+        .filter(|s| !s.trim().is_empty())
+        .map(PathBuf::from)
+}
+
+fn count(v: &toml::Value) -> Option<usize> {
+    v.as_integer()
+        .filter(|n| *n >= 1)
+        .and_then(|n| usize::try_from(n).ok())
+}
+
+fn duration(v: &toml::Value) -> Option<Duration> {
+    parse_duration(v.as_str()?).ok()
+}
+
+/// `host:port`, with a numeric port (the host may be a name, checked when binding).
+fn looks_like_listen_addr(s: &str) -> bool {
+    match s.rsplit_once(':') {
+        Some((host, port)) => !host.is_empty() && port.parse::<u16>().is_ok(),
+        None => false,
+    }
+}
+
+/// Reads `500ms`, `30s`, `5m`, `2h`, or a bare number of seconds.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim().to_ascii_lowercase();
+    let (num, unit) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60.0)
+    } else if let Some(n) = t.strip_suffix('h') {
+        (n, 3600.0)
+    } else if let Some(n) = t.strip_suffix('d') {
+        (n, 86_400.0)
+    } else {
+        (t.as_str(), 1.0)
+    };
+    let x: f64 = num
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a duration: write e.g. 500ms, 30s, 5m or 1h"))?;
+    let secs = x * unit;
+    if !secs.is_finite() || !(0.0..=365.0 * 86_400.0).contains(&secs) {
+        return Err(format!("'{s}' is not a usable duration"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+fn parse_duration_arg(s: &str) -> Result<Duration, String> {
+    parse_duration(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser, Debug)]
+    struct TestCli {
+        #[command(flatten)]
+        config: ConfigArgs,
+    }
+
+    const EXAMPLE: &str = include_str!("../deploy/stratego-ssh.toml");
+
+    fn parse(text: &str) -> Result<FileConfig, ConfigError> {
+        FileConfig::parse(text, Path::new("test.toml"))
+    }
+
+    #[test]
+    fn the_example_file_sets_every_key_to_its_default() {
+        let file = parse(EXAMPLE).expect("the example parses");
+        for key in KEYS {
+            assert!(
+                EXAMPLE.lines().any(|l| l.starts_with(&format!("{key} ="))),
+                "the example sets {key}"
+            );
+        }
+        let resolved = Settings::merge(&ConfigArgs::default(), file);
+        assert_eq!(resolved, Settings::default());
+    }
+
+    #[test]
+    fn the_defaults_are_the_documented_ones() {
+        let d = Settings::default();
+        assert_eq!(d.listen, "0.0.0.0:2222");
+        assert_eq!(d.data_dir, PathBuf::from("data"));
+        assert_eq!(d.keys_dir, PathBuf::from("keys"));
+        assert_eq!(d.log_format, LogFormat::Text);
+        assert_eq!(Settings::default().server_options().ssh.motd, None);
+    }
+
+    #[test]
+    fn unknown_keys_are_named() {
+        let e = parse("listen = \"0.0.0.0:22\"\nmax_conections = 5\n").unwrap_err();
+        assert!(matches!(&e, ConfigError::UnknownKey { key, .. } if key == "max_conections"));
+        assert!(e.to_string().contains("`max_conections`"), "{e}");
+        let e = parse("[ssh]\nlisten = \"x:1\"\n").unwrap_err();
+        assert!(e.to_string().contains("`ssh`"), "{e}");
+    }
+
+    #[test]
+    fn bad_values_name_the_key_and_what_is_expected() {
+        for (text, key, hint) in [
+            (
+                "max_connections = \"many\"",
+                "max_connections",
+                "whole number",
+            ),
+            ("max_per_address = 0", "max_per_address", "whole number"),
+            ("idle_timeout = \"soon\"", "idle_timeout", "duration"),
+            ("auth_timeout = 30", "auth_timeout", "duration"),
+            ("allow_guests = \"yes\"", "allow_guests", "true or false"),
+            ("listen = \"2222\"", "listen", "address and port"),
+            ("admins = \"SHA256:abc\"", "admins", "list"),
+            ("admins = [\"abc\"]", "admins", "SHA256"),
+            ("log_format = \"xml\"", "log_format", "json"),
+            ("data_dir = \"\"", "data_dir", "directory"),
+        ] {
+            let e = parse(text).unwrap_err();
+            let msg = e.to_string();
+            assert!(
+                matches!(&e, ConfigError::BadValue { key: k, .. } if k == key),
+                "{text}: {msg}"
+            );
+            assert!(
+                msg.contains(&format!("`{key}`")) && msg.contains(hint),
+                "{text}: {msg}"
+            );
+        }
+        let e = parse("listen = ").unwrap_err();
+        assert!(matches!(e, ConfigError::Syntax { .. }));
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("30s"), Ok(Duration::from_secs(30)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(parse_duration("1h"), Ok(Duration::from_secs(3600)));
+        assert_eq!(parse_duration("45"), Ok(Duration::from_secs(45)));
+        assert!(parse_duration("-1s").is_err());
+        assert!(parse_duration("later").is_err());
+    }
+
+    /// Flags over environment over file over defaults. (One test: it sets variables of
+    /// the process, which other tests parsing flags would see.)
+    #[test]
+    fn precedence_flag_env_file_default() {
+        let dir = std::env::temp_dir().join(format!("stratego-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c.toml");
+        std::fs::write(
+            &path,
+            "listen = \"127.0.0.1:2000\"\nmax_connections = 10\nidle_timeout = \"5m\"\nmotd = \"from file\"\n",
+        )
+        .unwrap();
+        let p = path.to_str().unwrap();
+
+        // File only (and defaults).
+        let cli = TestCli::try_parse_from(["x", "--config", p]).unwrap();
+        let s = Settings::resolve(&cli.config).unwrap();
+        assert_eq!(s.listen, "127.0.0.1:2000");
+        assert_eq!(s.max_connections, 10);
+        assert_eq!(s.idle_timeout, Duration::from_secs(300));
+        assert_eq!(s.motd, "from file");
+        assert_eq!(s.max_per_address, Settings::default().max_per_address);
+        assert_eq!(s.server_options().ssh.motd.as_deref(), Some("from file"));
+
+        // The environment beats the file; a flag beats both.
+        std::env::set_var("STRATEGO_LISTEN", "127.0.0.1:3000");
+        std::env::set_var("STRATEGO_MAX_CONNECTIONS", "20");
+        std::env::set_var("STRATEGO_ADMINS", "SHA256:a,SHA256:b");
+        std::env::set_var("STRATEGO_ALLOW_GUESTS", "false");
+        let cli = TestCli::try_parse_from(["x", "--config", p, "--max-connections", "30"]);
+        std::env::remove_var("STRATEGO_LISTEN");
+        std::env::remove_var("STRATEGO_MAX_CONNECTIONS");
+        std::env::remove_var("STRATEGO_ADMINS");
+        std::env::remove_var("STRATEGO_ALLOW_GUESTS");
+        let s = Settings::resolve(&cli.unwrap().config).unwrap();
+        assert_eq!(s.listen, "127.0.0.1:3000");
+        assert_eq!(s.max_connections, 30);
+        assert_eq!(
+            s.admins,
+            vec!["SHA256:a".to_string(), "SHA256:b".to_string()]
+        );
+        assert!(!s.allow_guests);
+        assert_eq!(s.idle_timeout, Duration::from_secs(300));
+
+        // Flags of every kind.
+        let cli = TestCli::try_parse_from([
+            "x",
+            "--idle-timeout",
+            "90s",
+            "--log-format",
+            "json",
+            "--admin",
+            "SHA256:x",
+            "--allow-guests",
+            "true",
+        ])
+        .unwrap();
+        let s = Settings::resolve(&cli.config).unwrap();
+        assert_eq!(s.idle_timeout, Duration::from_secs(90));
+        assert_eq!(s.log_format, LogFormat::Json);
+        assert_eq!(s.admins, vec!["SHA256:x".to_string()]);
+        assert!(s.allow_guests);
+        assert!(TestCli::try_parse_from(["x", "--idle-timeout", "soon"]).is_err());
+
+        // No file, no flags: the defaults.
+        let cli = TestCli::try_parse_from(["x"]).unwrap();
+        assert_eq!(Settings::resolve(&cli.config).unwrap(), Settings::default());
+
+        // A missing file is an error that names it.
+        let cli = TestCli::try_parse_from(["x", "--config", "/nonexistent/x.toml"]).unwrap();
+        let e = Settings::resolve(&cli.config).unwrap_err();
+        assert!(e.to_string().contains("/nonexistent/x.toml"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

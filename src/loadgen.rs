@@ -1,0 +1,1138 @@
+//! A load generator that plays like people do: real SSH sessions with PTYs, keys in, frames
+//! out, each screen read through its own `vt100` terminal.
+//!
+//! Sessions `load-0 .. load-N` each have their own ed25519 key. For each of the first
+//! `games` pairs, `load-2k` posts a seek (`n`, Enter) and `load-2k+1` finds it in the seek
+//! list, moves the selection onto it and accepts (Enter); both set up at random (`r`, `d`)
+//! and then, on their turn, read the board from their screen and type a move (`m`,
+//! `a4 a5`, Enter), trying another one when the screen shows an error. Finished games are
+//! followed by a rematch. Sessions beyond the pairs stay in the lobby, reading (and
+//! counting) what the server sends without interpreting it.
+//!
+//! Measured: move-to-screen latency (from sending the Enter of a move until the mover's own
+//! status line shows the turn passed), bytes the game screens receive per move, and, with
+//! `server_pid`, the server's resident memory per session.
+//!
+//! Bounded: at most [`MAX_SESSIONS`] sessions for at most [`MAX_DURATION`], loopback
+//! addresses only. Sessions connect from distinct 127.x.y.z source addresses (40 per
+//! address) so the server's per-address limit does not refuse them.
+
+use std::collections::HashSet;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::num::NonZeroU16;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use russh::client;
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
+use russh::ChannelMsg;
+
+use crate::rules::SplitMix64;
+
+pub const MAX_SESSIONS: usize = 5000;
+pub const MAX_DURATION: Duration = Duration::from_secs(3600);
+/// Sessions sharing one source address.
+const PER_SOURCE_ADDRESS: usize = 40;
+/// Handshakes in flight at once while the sessions connect.
+const CONNECTING_AT_ONCE: usize = 32;
+/// A move with no visible result after this long is given up (and another one tried).
+const MOVE_GIVE_UP: Duration = Duration::from_secs(5);
+/// Least time between two looks at a screen that is not waiting for its own move.
+const LOOK_EVERY: Duration = Duration::from_millis(20);
+
+#[derive(Clone, Debug)]
+pub struct LoadConfig {
+    pub addr: SocketAddr,
+    pub sessions: usize,
+    pub games: usize,
+    pub duration: Duration,
+    pub cols: u16,
+    pub rows: u16,
+    /// Read this process's VmRSS before and during the run.
+    pub server_pid: Option<u32>,
+    /// Pause between seeing one's turn and typing the move (0: as fast as possible).
+    pub think: Duration,
+    pub seed: u64,
+    /// Seconds between progress lines (0: none).
+    pub progress_every: Duration,
+}
+
+impl LoadConfig {
+    pub fn check(&self) -> Result<()> {
+        if !self.addr.ip().is_loopback() {
+            bail!(
+                "the load generator only connects to loopback addresses (127.0.0.0/8, ::1), not {}",
+                self.addr.ip()
+            );
+        }
+        if self.sessions == 0 || self.sessions > MAX_SESSIONS {
+            bail!("--sessions must be between 1 and {MAX_SESSIONS}");
+        }
+        if self.games * 2 > self.sessions {
+            bail!(
+                "--games {} needs {} sessions; there are {}",
+                self.games,
+                self.games * 2,
+                self.sessions
+            );
+        }
+        if self.duration.is_zero() || self.duration > MAX_DURATION {
+            bail!(
+                "--duration must be between 1s and {}s",
+                MAX_DURATION.as_secs()
+            );
+        }
+        if self.cols < 80 || self.rows < 24 || self.cols > 500 || self.rows > 200 {
+            bail!("--cols/--rows must be within 80x24 .. 500x200");
+        }
+        Ok(())
+    }
+}
+
+/// The figures of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub sessions: usize,
+    pub connect_failures: usize,
+    pub games: u64,
+    pub moves: u64,
+    pub failed_attempts: u64,
+    pub p50: Option<Duration>,
+    pub p99: Option<Duration>,
+    pub max: Option<Duration>,
+    /// Bytes the two game screens received while playing, per move.
+    pub bytes_per_move: Option<u64>,
+    /// Bytes all sessions received.
+    pub bytes_total: u64,
+    pub server_rss_before_kib: Option<u64>,
+    pub server_rss_peak_kib: Option<u64>,
+    pub elapsed: Duration,
+}
+
+impl Report {
+    pub fn rss_per_session_kib(&self) -> Option<f64> {
+        match (self.server_rss_before_kib, self.server_rss_peak_kib) {
+            (Some(b), Some(d)) if self.sessions > 0 => {
+                Some(d.saturating_sub(b) as f64 / self.sessions as f64)
+            }
+            _ => None,
+        }
+    }
+
+    /// The last line: `sessions N, games N, moves N, move-to-screen p50 Xms p99 Yms,
+    /// bytes/move B, server rss/session KiB`.
+    pub fn summary(&self) -> String {
+        let ms = |d: Option<Duration>| {
+            d.map_or("n/a".to_string(), |d| {
+                format!("{:.1}ms", d.as_secs_f64() * 1000.0)
+            })
+        };
+        format!(
+            "sessions {}, games {}, moves {}, move-to-screen p50 {} p99 {}, bytes/move {}, server rss/session {}",
+            self.sessions,
+            self.games,
+            self.moves,
+            ms(self.p50),
+            ms(self.p99),
+            self.bytes_per_move.map_or("n/a".into(), |b| b.to_string()),
+            self.rss_per_session_kib()
+                .map_or("n/a".into(), |k| format!("{k:.0} KiB")),
+        )
+    }
+}
+
+#[derive(Default)]
+struct Counters {
+    connected: AtomicUsize,
+    failed: AtomicUsize,
+    playing: AtomicUsize,
+    games: AtomicU64,
+    moves: AtomicU64,
+    failed_attempts: AtomicU64,
+    bytes_total: AtomicU64,
+    bytes_playing: AtomicU64,
+    latencies_us: Mutex<Vec<u32>>,
+    /// The last screens of the first sessions (printed at the end with
+    /// STRATEGO_LOADGEN_DUMP=1, to see where a run got stuck).
+    screens: Mutex<Vec<String>>,
+}
+
+struct AcceptAny;
+
+impl client::Handler for AcceptAny {
+    type Error = russh::Error;
+    async fn check_server_key(
+        &mut self,
+        _key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// Runs the load and returns its figures; prints progress lines to stderr.
+pub async fn run(cfg: LoadConfig) -> Result<Report> {
+    cfg.check()?;
+    let started = Instant::now();
+    let deadline = tokio::time::Instant::now() + cfg.duration;
+    let counters = Arc::new(Counters::default());
+    let rss_before = cfg
+        .server_pid
+        .and_then(|p| crate::procinfo::rss_kib(Some(p)));
+    if cfg.server_pid.is_some() && rss_before.is_none() {
+        bail!(
+            "cannot read VmRSS of process {}",
+            cfg.server_pid.unwrap_or(0)
+        );
+    }
+    let rss_peak = Arc::new(AtomicU64::new(rss_before.unwrap_or(0)));
+    let client_config = Arc::new(client::Config {
+        nodelay: true,
+        inactivity_timeout: None,
+        ..Default::default()
+    });
+    let gate = Arc::new(tokio::sync::Semaphore::new(CONNECTING_AT_ONCE));
+    let mut tasks = Vec::with_capacity(cfg.sessions);
+    for i in 0..cfg.sessions {
+        let role = if i < cfg.games * 2 {
+            if i % 2 == 0 {
+                Role::Poster
+            } else {
+                Role::Acceptor(format!("load-{}", i - 1))
+            }
+        } else {
+            Role::Idle
+        };
+        let s = SessionCfg {
+            index: i,
+            nick: format!("load-{i}"),
+            role,
+            addr: cfg.addr,
+            cols: cfg.cols,
+            rows: cfg.rows,
+            think: cfg.think,
+            seed: cfg.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        };
+        let counters = counters.clone();
+        let gate = gate.clone();
+        let client_config = client_config.clone();
+        tasks.push(tokio::spawn(async move {
+            let conn = {
+                let _permit = gate.acquire().await;
+                connect(&s, client_config).await
+            };
+            match conn {
+                Ok((handle, channel)) => {
+                    counters.connected.fetch_add(1, Ordering::Relaxed);
+                    let mut session = Session::new(s, counters.clone());
+                    session.run(channel).await;
+                    let _ = handle
+                        .disconnect(russh::Disconnect::ByApplication, "done", "en")
+                        .await;
+                }
+                Err(e) => {
+                    if counters.failed.fetch_add(1, Ordering::Relaxed) < 5 {
+                        eprintln!("loadgen: {} cannot connect: {e:#}", s.nick);
+                    }
+                }
+            }
+        }));
+    }
+
+    // Progress, memory samples, until the deadline.
+    let mut last_moves = 0;
+    let mut last_print = Instant::now();
+    let mut sample = tokio::time::interval(Duration::from_millis(500));
+    loop {
+        tokio::select! {
+            _ = tokio::time::sleep_until(deadline) => break,
+            _ = sample.tick() => {}
+        }
+        if let Some(pid) = cfg.server_pid {
+            if let Some(rss) = crate::procinfo::rss_kib(Some(pid)) {
+                rss_peak.fetch_max(rss, Ordering::Relaxed);
+            }
+        }
+        if !cfg.progress_every.is_zero() && last_print.elapsed() >= cfg.progress_every {
+            let moves = counters.moves.load(Ordering::Relaxed);
+            let (p50, p99) = {
+                let l = counters
+                    .latencies_us
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
+                percentiles(&l)
+            };
+            eprintln!(
+                "[{:>4.0}s] connected {}/{} (failed {}), playing {}, games {}, moves {} (+{}/{:.0}s), p50 {} p99 {}{}",
+                started.elapsed().as_secs_f64(),
+                counters.connected.load(Ordering::Relaxed),
+                cfg.sessions,
+                counters.failed.load(Ordering::Relaxed),
+                counters.playing.load(Ordering::Relaxed),
+                counters.games.load(Ordering::Relaxed),
+                moves,
+                moves - last_moves,
+                last_print.elapsed().as_secs_f64(),
+                fmt_us(p50),
+                fmt_us(p99),
+                cfg.server_pid
+                    .and_then(|p| crate::procinfo::rss_kib(Some(p)))
+                    .map_or(String::new(), |k| format!(", server rss {} MiB", k / 1024)),
+            );
+            last_moves = moves;
+            last_print = Instant::now();
+        }
+    }
+    let elapsed = started.elapsed();
+    let mut latencies = std::mem::take(
+        &mut *counters
+            .latencies_us
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()),
+    );
+    latencies.sort_unstable();
+    let report = Report {
+        sessions: counters.connected.load(Ordering::Relaxed),
+        connect_failures: counters.failed.load(Ordering::Relaxed),
+        games: counters.games.load(Ordering::Relaxed),
+        moves: counters.moves.load(Ordering::Relaxed),
+        failed_attempts: counters.failed_attempts.load(Ordering::Relaxed),
+        p50: quantile(&latencies, 0.50).map(|us| Duration::from_micros(us.into())),
+        p99: quantile(&latencies, 0.99).map(|us| Duration::from_micros(us.into())),
+        max: latencies
+            .last()
+            .map(|us| Duration::from_micros((*us).into())),
+        bytes_per_move: {
+            let m = counters.moves.load(Ordering::Relaxed);
+            (m > 0).then(|| counters.bytes_playing.load(Ordering::Relaxed) / m)
+        },
+        bytes_total: counters.bytes_total.load(Ordering::Relaxed),
+        server_rss_before_kib: rss_before,
+        server_rss_peak_kib: cfg.server_pid.map(|_| rss_peak.load(Ordering::Relaxed)),
+        elapsed,
+    };
+    for t in &tasks {
+        t.abort();
+    }
+    if std::env::var_os("STRATEGO_LOADGEN_DUMP").is_some() {
+        let screens = counters.screens.lock().unwrap_or_else(|e| e.into_inner());
+        for (i, s) in screens.iter().enumerate() {
+            eprintln!("--- load-{i}, last screen looked at:\n{s}");
+        }
+    }
+    Ok(report)
+}
+
+fn percentiles(sorted_or_not: &[u32]) -> (Option<u32>, Option<u32>) {
+    let mut v = sorted_or_not.to_vec();
+    v.sort_unstable();
+    (quantile(&v, 0.5), quantile(&v, 0.99))
+}
+
+fn quantile(sorted: &[u32], q: f64) -> Option<u32> {
+    if sorted.is_empty() {
+        return None;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    Some(sorted[i.min(sorted.len() - 1)])
+}
+
+fn fmt_us(us: Option<u32>) -> String {
+    us.map_or("n/a".into(), |us| {
+        format!("{:.1}ms", f64::from(us) / 1000.0)
+    })
+}
+
+#[derive(Clone, Debug)]
+enum Role {
+    Poster,
+    /// Accepts the seek of this nickname.
+    Acceptor(String),
+    Idle,
+}
+
+struct SessionCfg {
+    index: usize,
+    nick: String,
+    role: Role,
+    addr: SocketAddr,
+    cols: u16,
+    rows: u16,
+    think: Duration,
+    seed: u64,
+}
+
+/// The source address of session `i`: 127.1.x.y for IPv4 loopback servers.
+fn source_addr(i: usize, server: SocketAddr) -> Option<SocketAddr> {
+    match server.ip() {
+        IpAddr::V4(_) => {
+            let block = i / PER_SOURCE_ADDRESS;
+            let ip = Ipv4Addr::new(127, 1, (block / 250) as u8, (block % 250 + 1) as u8);
+            Some(SocketAddr::new(IpAddr::V4(ip), 0))
+        }
+        IpAddr::V6(_) => None,
+    }
+}
+
+/// Session `i`'s own ed25519 key. Derived from `i`, so that `load-i` is the same identity
+/// from one run to the next: the server gives a nickname to the first key that uses it.
+fn session_key(i: usize) -> PrivateKey {
+    let mut seed = [0u8; 32];
+    let mut rng = SplitMix64(0x10AD_6E17_0000_0000 ^ i as u64);
+    for chunk in seed.chunks_mut(8) {
+        chunk.copy_from_slice(&rng.next().to_le_bytes());
+    }
+    PrivateKey::from(russh::keys::ssh_key::private::Ed25519Keypair::from_seed(
+        &seed,
+    ))
+}
+
+async fn connect(
+    s: &SessionCfg,
+    config: Arc<client::Config>,
+) -> Result<(client::Handle<AcceptAny>, russh::Channel<client::Msg>)> {
+    let socket = match s.addr {
+        SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+        SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+    };
+    if let Some(src) = source_addr(s.index, s.addr) {
+        socket
+            .bind(src)
+            .with_context(|| format!("cannot bind the source address {src}"))?;
+    }
+    let stream = tokio::time::timeout(Duration::from_secs(20), socket.connect(s.addr))
+        .await
+        .context("TCP connect timed out")??;
+    let _ = stream.set_nodelay(true);
+    let key = session_key(s.index);
+    let mut handle = tokio::time::timeout(
+        Duration::from_secs(30),
+        client::connect_stream(config, stream, AcceptAny),
+    )
+    .await
+    .context("SSH handshake timed out")??;
+    let auth = handle
+        .authenticate_publickey(&s.nick, PrivateKeyWithHashAlg::new(Arc::new(key), None))
+        .await?;
+    if !auth.success() {
+        bail!("key authentication refused");
+    }
+    let channel = handle.channel_open_session().await?;
+    channel
+        .request_pty(
+            true,
+            "xterm-256color",
+            u32::from(s.cols),
+            u32::from(s.rows),
+            0,
+            0,
+            &[],
+        )
+        .await?;
+    channel.request_shell(true).await?;
+    Ok((handle, channel))
+}
+
+#[derive(Clone, Copy, Debug)]
+enum PosterState {
+    Idle,
+    /// `n` sent: waiting for the seek form.
+    FormAsked(Instant),
+    /// Enter sent in the form (or the seek seen in the list).
+    Submitted(Instant),
+}
+
+/// A move typed and not yet seen through.
+struct Pending {
+    sent: Instant,
+    before: Status,
+    mv: (Sq, Sq),
+    data_since: bool,
+}
+
+struct Session {
+    cfg: SessionCfg,
+    counters: Arc<Counters>,
+    parser: Option<vt100::Parser>,
+    rng: SplitMix64,
+    // Lobby.
+    poster: PosterState,
+    nav_at: Option<Instant>,
+    last_sel: Option<usize>,
+    // Set-up.
+    random_sent: bool,
+    ready_sent: bool,
+    // Play.
+    playing: bool,
+    pending: Option<Pending>,
+    turn_seen: Option<(Status, Instant)>,
+    tried: HashSet<(Sq, Sq)>,
+    esc_first: bool,
+    rematch_sent: bool,
+    last_look: Instant,
+    unread: bool,
+}
+
+type Sq = (u8, u8);
+
+impl Session {
+    fn new(cfg: SessionCfg, counters: Arc<Counters>) -> Session {
+        let parser = match cfg.role {
+            Role::Idle => None,
+            _ => Some(vt100::Parser::new(
+                NonZeroU16::new(cfg.rows).unwrap_or(NonZeroU16::MIN),
+                NonZeroU16::new(cfg.cols).unwrap_or(NonZeroU16::MIN),
+                0,
+            )),
+        };
+        let rng = SplitMix64(cfg.seed);
+        Session {
+            cfg,
+            counters,
+            parser,
+            rng,
+            poster: PosterState::Idle,
+            nav_at: None,
+            last_sel: None,
+            random_sent: false,
+            ready_sent: false,
+            playing: false,
+            pending: None,
+            turn_seen: None,
+            tried: HashSet::new(),
+            esc_first: false,
+            rematch_sent: false,
+            last_look: Instant::now(),
+            unread: false,
+        }
+    }
+
+    async fn run(&mut self, mut channel: russh::Channel<client::Msg>) {
+        let mut timer = tokio::time::interval(LOOK_EVERY);
+        timer.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            let msg = tokio::select! {
+                m = channel.wait() => Some(m),
+                _ = timer.tick(), if self.parser.is_some() => None,
+            };
+            let Some(msg) = msg else {
+                self.look(&channel).await;
+                continue;
+            };
+            match msg {
+                Some(ChannelMsg::Data { data }) => {
+                    let n = data.len() as u64;
+                    self.counters.bytes_total.fetch_add(n, Ordering::Relaxed);
+                    if self.playing {
+                        self.counters.bytes_playing.fetch_add(n, Ordering::Relaxed);
+                    }
+                    if let Some(p) = &mut self.parser {
+                        p.process(&data);
+                        self.unread = true;
+                        if let Some(pending) = &mut self.pending {
+                            pending.data_since = true;
+                            // The mover looks at once: this is what is measured.
+                            self.look(&channel).await;
+                        } else if self.last_look.elapsed() >= LOOK_EVERY {
+                            self.look(&channel).await;
+                        }
+                    }
+                }
+                Some(ChannelMsg::Eof) | Some(ChannelMsg::Close) | None => break,
+                Some(_) => {}
+            }
+        }
+        if self.playing {
+            self.counters.playing.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+
+    async fn send(&self, channel: &russh::Channel<client::Msg>, bytes: &[u8]) {
+        let _ = channel.data_bytes(bytes.to_vec()).await;
+    }
+
+    /// Reads the screen and acts on it.
+    async fn look(&mut self, channel: &russh::Channel<client::Msg>) {
+        let now = Instant::now();
+        let waiting_think = self
+            .turn_seen
+            .as_ref()
+            .is_some_and(|(_, at)| now.duration_since(*at) >= self.cfg.think);
+        if !self.unread && self.pending.is_none() && !waiting_think && !self.timers_due(now) {
+            return;
+        }
+        self.unread = false;
+        self.last_look = now;
+        let Some(parser) = &self.parser else {
+            return;
+        };
+        let grid = Grid::of(parser.screen());
+        let text = grid.text();
+        if self.cfg.index < 4 {
+            let mut screens = self
+                .counters
+                .screens
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            if screens.len() <= self.cfg.index {
+                screens.resize(self.cfg.index + 1, String::new());
+            }
+            screens[self.cfg.index] = text.clone();
+        }
+
+        if let Some(status) = read_status(&text) {
+            if !self.playing {
+                self.playing = true;
+                self.counters.playing.fetch_add(1, Ordering::Relaxed);
+                if matches!(self.cfg.role, Role::Poster) {
+                    self.counters.games.fetch_add(1, Ordering::Relaxed);
+                }
+                self.random_sent = false;
+                self.ready_sent = false;
+                self.rematch_sent = false;
+            }
+            self.play(channel, &text, status, now).await;
+            return;
+        }
+        if self.playing
+            && (text.contains("r rematch")
+                || text.contains("r to accept")
+                || text.contains("Rematch"))
+        {
+            self.playing = false;
+            self.counters.playing.fetch_sub(1, Ordering::Relaxed);
+            self.pending = None;
+            self.turn_seen = None;
+        }
+        if text.contains("r rematch") || text.contains("asks for a rematch") {
+            if !self.rematch_sent {
+                self.rematch_sent = true;
+                self.send(channel, b"r").await;
+            }
+            return;
+        }
+        if text.contains("Set up your army") {
+            if !self.random_sent {
+                self.random_sent = true;
+                self.send(channel, b"r").await;
+            } else if !self.ready_sent && text.contains("40 of 40 placed") {
+                self.ready_sent = true;
+                self.send(channel, b"d").await;
+            }
+            return;
+        }
+        if text.contains("Open seeks") || text.contains("New seek") {
+            self.lobby(channel, &grid, &text, now).await;
+        }
+    }
+
+    fn timers_due(&self, now: Instant) -> bool {
+        let due =
+            |t: Option<Instant>, after: Duration| t.is_some_and(|t| now.duration_since(t) >= after);
+        let poster = match self.poster {
+            PosterState::Idle => None,
+            PosterState::FormAsked(t) | PosterState::Submitted(t) => Some(t),
+        };
+        due(poster, Duration::from_secs(2)) || due(self.nav_at, Duration::from_millis(300))
+    }
+
+    async fn lobby(
+        &mut self,
+        channel: &russh::Channel<client::Msg>,
+        grid: &Grid,
+        text: &str,
+        now: Instant,
+    ) {
+        match self.cfg.role.clone() {
+            Role::Idle => {}
+            Role::Poster => {
+                let form = text.contains("New seek") && text.contains("Variant");
+                if grid.seek_row_of("(you)").is_some() {
+                    self.poster = PosterState::Submitted(now);
+                    return; // The seek is up: wait for the partner to take it.
+                }
+                match self.poster {
+                    PosterState::Idle => {
+                        if !form {
+                            self.send(channel, b"n").await;
+                        }
+                        self.poster = PosterState::FormAsked(now);
+                    }
+                    PosterState::FormAsked(at) => {
+                        if form {
+                            self.send(channel, b"\r").await;
+                            self.poster = PosterState::Submitted(now);
+                        } else if now.duration_since(at) > Duration::from_secs(2) {
+                            self.poster = PosterState::Idle;
+                        }
+                    }
+                    PosterState::Submitted(at) => {
+                        if !form && now.duration_since(at) > Duration::from_secs(3) {
+                            self.poster = PosterState::Idle;
+                        }
+                    }
+                }
+            }
+            Role::Acceptor(partner) => {
+                if self
+                    .nav_at
+                    .is_some_and(|t| now.duration_since(t) < Duration::from_millis(300))
+                {
+                    return;
+                }
+                let Some(target) = grid.seek_row_of(&partner) else {
+                    // Not posted yet, or out of sight in a long list: page through it.
+                    let shown = grid.seek_rows().len();
+                    if shown > 0 && seek_count(text).is_some_and(|n| n > shown) {
+                        let sel = grid.selected_seek_row();
+                        let key: &[u8] = if sel.is_some() && sel == self.last_sel {
+                            b"\x1b[H" // at the end: back to the top
+                        } else {
+                            b"\x1b[6~" // Page Down
+                        };
+                        self.last_sel = sel;
+                        self.send(channel, key).await;
+                        self.nav_at = Some(now);
+                    }
+                    return;
+                };
+                match grid.selected_seek_row() {
+                    Some(sel) if sel == target => {
+                        self.send(channel, b"\r").await;
+                        self.nav_at = Some(now);
+                    }
+                    Some(sel) => {
+                        let key: &[u8] = if target > sel { b"j" } else { b"k" };
+                        let n = (target as i32 - sel as i32).unsigned_abs() as usize;
+                        self.send(channel, &key.repeat(n)).await;
+                        self.nav_at = Some(now);
+                    }
+                    None => {
+                        self.send(channel, b"j").await;
+                        self.nav_at = Some(now);
+                    }
+                }
+            }
+        }
+    }
+
+    async fn play(
+        &mut self,
+        channel: &russh::Channel<client::Msg>,
+        text: &str,
+        status: Status,
+        now: Instant,
+    ) {
+        if let Some(p) = &self.pending {
+            if status != p.before {
+                let us = now
+                    .duration_since(p.sent)
+                    .as_micros()
+                    .min(u128::from(u32::MAX)) as u32;
+                self.counters.moves.fetch_add(1, Ordering::Relaxed);
+                self.counters
+                    .latencies_us
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(us);
+                self.pending = None;
+                self.tried.clear();
+                self.turn_seen = None;
+            } else {
+                let failed = (p.data_since
+                    && now.duration_since(p.sent) > Duration::from_millis(30)
+                    && shows_error(text))
+                    || now.duration_since(p.sent) > MOVE_GIVE_UP;
+                if !failed {
+                    return;
+                }
+                self.counters
+                    .failed_attempts
+                    .fetch_add(1, Ordering::Relaxed);
+                self.tried.insert(p.mv);
+                self.pending = None;
+                self.esc_first = true;
+            }
+        }
+        if !status.mine {
+            self.turn_seen = None;
+            self.tried.clear();
+            return;
+        }
+        match &self.turn_seen {
+            Some((s, _)) if *s == status => {}
+            _ => {
+                self.turn_seen = Some((status, now));
+                self.tried.clear();
+            }
+        }
+        let seen_at = self.turn_seen.as_ref().map_or(now, |(_, at)| *at);
+        if now.duration_since(seen_at) < self.cfg.think {
+            return;
+        }
+        let Some(board) = read_board(text) else {
+            return;
+        };
+        let moves: Vec<(Sq, Sq)> = candidate_moves(&board)
+            .into_iter()
+            .filter(|m| !self.tried.contains(m))
+            .collect();
+        if moves.is_empty() || self.tried.len() >= 12 {
+            // Nothing plausible left: resign (the game then ends, and a rematch follows).
+            self.send(channel, b"\x1b").await;
+            tokio::time::sleep(Duration::from_millis(40)).await;
+            self.send(channel, b"R").await;
+            self.send(channel, b"y").await;
+            self.turn_seen = None;
+            self.tried.clear();
+            return;
+        }
+        let mv = moves[(self.rng.next() % moves.len() as u64) as usize];
+        if self.esc_first {
+            // Clear the last error so the next one is this move's.
+            self.send(channel, b"\x1b").await;
+            tokio::time::sleep(Duration::from_millis(40)).await;
+            self.esc_first = false;
+        }
+        let typed = format!("m{} {}", sq_name(mv.0), sq_name(mv.1));
+        self.send(channel, typed.as_bytes()).await;
+        let sent = Instant::now();
+        self.send(channel, b"\r").await;
+        self.pending = Some(Pending {
+            sent,
+            before: status,
+            mv,
+            data_since: false,
+        });
+    }
+}
+
+/// Whose turn and which move the status line of a game shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Status {
+    pub mine: bool,
+    pub number: u32,
+}
+
+/// Reads `Your turn  move N` / `Red to move  move N` from a game screen.
+pub fn read_status(text: &str) -> Option<Status> {
+    for line in text.lines() {
+        let mine = line.contains("Your turn");
+        if !mine && !line.contains(" to move") {
+            continue;
+        }
+        let Some(at) = line.find("  move ") else {
+            continue;
+        };
+        let digits: String = line[at + 7..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        if let Ok(number) = digits.parse() {
+            return Some(Status { mine, number });
+        }
+    }
+    None
+}
+
+/// `N` of the `Open seeks (N)` panel title.
+fn seek_count(text: &str) -> Option<usize> {
+    let at = text.find("Open seeks (")? + "Open seeks (".len();
+    text[at..].split(')').next()?.parse().ok()
+}
+
+const ERRORS: [&str; 10] = [
+    "barred",
+    "cannot move",
+    "never move",
+    "is a lake",
+    "Your own piece",
+    "is not yours",
+    "There is no piece",
+    "not your piece",
+    "Only Scouts",
+    "diagonally",
+];
+
+fn shows_error(text: &str) -> bool {
+    ERRORS.iter().any(|e| text.contains(e))
+}
+
+/// A screen as a grid of cells (one char per column, wide characters' second half blank).
+struct Grid {
+    rows: Vec<Vec<char>>,
+    inverse: Vec<Vec<bool>>,
+}
+
+impl Grid {
+    fn of(screen: &vt100::Screen) -> Grid {
+        let (h, w) = screen.size();
+        let (h, w) = (h.get(), w.get());
+        let mut rows = Vec::with_capacity(h as usize);
+        let mut inverse = Vec::with_capacity(h as usize);
+        for y in 0..h {
+            let mut r = Vec::with_capacity(w as usize);
+            let mut inv = Vec::with_capacity(w as usize);
+            for x in 0..w {
+                let cell = screen.cell(y, x);
+                r.push(
+                    cell.and_then(|c| c.contents().chars().next())
+                        .unwrap_or(' '),
+                );
+                inv.push(cell.is_some_and(|c| c.inverse()));
+            }
+            rows.push(r);
+            inverse.push(inv);
+        }
+        Grid { rows, inverse }
+    }
+
+    fn text(&self) -> String {
+        let mut s =
+            String::with_capacity(self.rows.len() * (self.rows.first().map_or(0, Vec::len) + 1));
+        for r in &self.rows {
+            s.extend(r.iter());
+            s.push('\n');
+        }
+        s
+    }
+
+    /// Row and column of the seek list's column headings.
+    fn seek_header(&self) -> Option<(usize, usize)> {
+        const HEAD: &str = "player       variant";
+        let head: Vec<char> = HEAD.chars().collect();
+        for (y, r) in self.rows.iter().enumerate() {
+            if let Some(x) = r.windows(head.len()).position(|w| w == head.as_slice()) {
+                return Some((y, x));
+            }
+        }
+        None
+    }
+
+    /// The seek rows below the headings: (row, owner column text).
+    fn seek_rows(&self) -> Vec<(usize, String)> {
+        let Some((hy, hx)) = self.seek_header() else {
+            return vec![];
+        };
+        let mut out = vec![];
+        for y in hy + 1..self.rows.len() {
+            let r = &self.rows[y];
+            if hx + 12 > r.len() {
+                break;
+            }
+            let owner: String = r[hx..hx + 12].iter().collect();
+            let owner = owner.trim().to_string();
+            // The list ends at the panel's border (a line of box characters) or a blank row.
+            if owner.is_empty() || owner.chars().all(|c| !c.is_alphanumeric() && c != '(') {
+                break;
+            }
+            out.push((y, owner));
+        }
+        out
+    }
+
+    fn seek_row_of(&self, owner: &str) -> Option<usize> {
+        self.seek_rows()
+            .into_iter()
+            .find(|(_, o)| o == owner)
+            .map(|(y, _)| y)
+    }
+
+    fn selected_seek_row(&self) -> Option<usize> {
+        let (_, hx) = self.seek_header()?;
+        self.seek_rows()
+            .into_iter()
+            .find(|(y, _)| self.inverse[*y].get(hx + 1).copied().unwrap_or(false))
+            .map(|(y, _)| y)
+    }
+}
+
+/// `cells[file][rank-1]`: the label drawn on each square.
+pub struct Board {
+    pub cells: Vec<Vec<String>>,
+}
+
+/// Reads the board the way a person does: through the file letters under it and the rank
+/// numbers beside it.
+pub fn read_board(text: &str) -> Option<Board> {
+    let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    // The line of file letters: it starts with ten single letters A-J apart from each other
+    // (the move list may go on to its right).
+    let (files_line, xs) = lines.iter().enumerate().rev().find_map(|(i, l)| {
+        let mut letters: Vec<(usize, char)> = Vec::with_capacity(10);
+        let mut x = 0;
+        while letters.len() < 10 && x < l.len() {
+            let c = l[x];
+            if !c.is_whitespace() {
+                let single = l.get(x + 1).is_none_or(|n| n.is_whitespace());
+                if !single || !('A'..='J').contains(&c) || letters.iter().any(|(_, d)| *d == c) {
+                    return None;
+                }
+                letters.push((x, c));
+            }
+            x += 1;
+        }
+        (letters.len() == 10).then_some((i, letters))
+    })?;
+    let mut cells = vec![vec![String::new(); 10]; 10];
+    let mut seen = 0;
+    for l in lines.iter().take(files_line) {
+        let head: String = l.iter().take(3).collect();
+        let Ok(rank) = head.trim().parse::<usize>() else {
+            continue;
+        };
+        if !(1..=10).contains(&rank) {
+            continue;
+        }
+        seen += 1;
+        for &(x, file) in &xs {
+            let s: String = l.iter().skip(x).take(2).collect();
+            cells[(file as u8 - b'A') as usize][rank - 1] = s.trim().to_string();
+        }
+    }
+    (seen == 10).then_some(Board { cells })
+}
+
+fn is_movable_label(s: &str) -> bool {
+    matches!(
+        s,
+        "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "S" | "1"
+    )
+}
+
+fn is_own_label(s: &str) -> bool {
+    is_movable_label(s) || s == "B" || s == "F"
+}
+
+fn is_lake(f: u8, r: u8) -> bool {
+    (r == 5 || r == 6) && matches!(f, 2 | 3 | 6 | 7)
+}
+
+/// Moves of one square by a piece that looks like one's own onto a square that is not a
+/// lake and does not look like one's own piece (what the rules still forbid, the server
+/// says, and another move is tried).
+pub fn candidate_moves(b: &Board) -> Vec<(Sq, Sq)> {
+    let mut out = vec![];
+    for f in 0..10u8 {
+        for r in 1..=10u8 {
+            if !is_movable_label(&b.cells[f as usize][r as usize - 1]) {
+                continue;
+            }
+            for (df, dr) in [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)] {
+                let (tf, tr) = (f as i8 + df, r as i8 + dr);
+                if !(0..10).contains(&tf) || !(1..=10).contains(&tr) {
+                    continue;
+                }
+                let (tf, tr) = (tf as u8, tr as u8);
+                if is_lake(tf, tr) || is_own_label(&b.cells[tf as usize][tr as usize - 1]) {
+                    continue;
+                }
+                out.push(((f, r), (tf, tr)));
+            }
+        }
+    }
+    out
+}
+
+fn sq_name((f, r): Sq) -> String {
+    format!("{}{}", (b'a' + f) as char, r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_lines() {
+        assert_eq!(
+            read_status("x\n Your turn  move 12\n"),
+            Some(Status {
+                mine: true,
+                number: 12
+            })
+        );
+        assert_eq!(
+            read_status("│ Blue to move  move 3   │"),
+            Some(Status {
+                mine: false,
+                number: 3
+            })
+        );
+        assert_eq!(read_status("no game here"), None);
+    }
+
+    #[test]
+    fn the_board_is_read_beside_a_long_move_list() {
+        let mut text = String::new();
+        for rank in (1..=10).rev() {
+            text.push_str(&format!("{rank:>2}  "));
+            for f in 0..10 {
+                text.push_str(if rank <= 4 && f == 0 { " 5" } else { " ·" });
+            }
+            text.push_str("      12. E4-E5   A7-A6\n");
+        }
+        text.push_str("     A B C D E F G H I J      25. E4-E5\n");
+        let b = read_board(&text).expect("board read");
+        assert_eq!(b.cells[0][3], "5");
+        assert_eq!(b.cells[1][3], "·");
+        assert!(candidate_moves(&b).contains(&((0, 4), (0, 5))));
+    }
+
+    #[test]
+    fn quantiles() {
+        let v: Vec<u32> = (1..=100).collect();
+        assert_eq!(quantile(&v, 0.5), Some(51));
+        assert_eq!(quantile(&v, 0.99), Some(99));
+        assert_eq!(quantile(&[], 0.5), None);
+    }
+
+    #[test]
+    fn candidates_stay_on_the_board_off_lakes_and_off_own_pieces() {
+        let mut cells = vec![vec!["·".to_string(); 10]; 10];
+        cells[2][3] = "5".into(); // c4: the lake c5 is above it
+        cells[2][2] = "B".into(); // c3: own bomb below
+        cells[0][0] = "F".into();
+        let b = Board { cells };
+        let mut m = candidate_moves(&b);
+        m.sort();
+        assert_eq!(m, vec![((2, 4), (1, 4)), ((2, 4), (3, 4))]);
+        assert_eq!(sq_name((2, 4)), "c4");
+    }
+
+    #[test]
+    fn only_loopback() {
+        let cfg = LoadConfig {
+            addr: "10.0.0.1:2222".parse().unwrap(),
+            sessions: 2,
+            games: 1,
+            duration: Duration::from_secs(1),
+            cols: 120,
+            rows: 40,
+            server_pid: None,
+            think: Duration::ZERO,
+            seed: 1,
+            progress_every: Duration::ZERO,
+        };
+        assert!(cfg.check().is_err());
+        let ok = LoadConfig {
+            addr: "127.0.0.1:2222".parse().unwrap(),
+            ..cfg.clone()
+        };
+        assert!(ok.check().is_ok());
+        assert!(LoadConfig {
+            games: 2,
+            ..ok.clone()
+        }
+        .check()
+        .is_err());
+        assert_ne!(
+            session_key(1).public_key().fingerprint(Default::default()),
+            session_key(2).public_key().fingerprint(Default::default())
+        );
+        assert_eq!(
+            source_addr(85, ok.addr),
+            Some("127.1.0.3:0".parse().unwrap())
+        );
+    }
+}

@@ -1,0 +1,479 @@
+//! Faults, against the real binary on a free port with its own data and keys: a SIGKILL in
+//! the middle of a game, a client that stops reading, a flood of connections that never
+//! authenticate.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::pin::Pin;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use common::{is_movable_label, new_key, tempdir, Login, ScreenBoard, Term};
+use russh::client;
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
+use russh::ChannelMsg;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+
+/// The server binary running as a child process.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Server {
+    async fn start(dir: &Path, extra: &[&str]) -> Server {
+        let port = {
+            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            l.local_addr().unwrap().port()
+        };
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_stratego-ssh"))
+            .arg("--listen")
+            .arg(addr.to_string())
+            .arg("--data-dir")
+            .arg(dir.join("data"))
+            .arg("--keys-dir")
+            .arg(dir.join("keys"))
+            .args(extra)
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the server binary starts");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if tokio::net::TcpStream::connect(addr).await.is_ok() {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the server never listened on {addr}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Server { child, addr }
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    fn rss_kib(&self) -> u64 {
+        stratego_ssh::procinfo::rss_kib(Some(self.pid())).expect("server VmRSS")
+    }
+
+    fn kill9(&mut self) {
+        self.child.kill().expect("SIGKILL");
+        self.child.wait().expect("reaped");
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn type_move(t: &Term, mv: &str) {
+    t.send(b"m").await;
+    tokio::time::sleep(Duration::from_millis(30)).await;
+    t.type_str(mv).await;
+    t.send(b"\r").await;
+}
+
+/// Both players meet, set up at random and ready. Returns (red, blue).
+async fn start_game<'a>(alice: &'a Term, bob: &'a Term) -> (&'a Term, &'a Term) {
+    alice.wait_text("no open seeks", 10).await;
+    alice.send(b"n").await;
+    alice.wait_text("Variant", 5).await;
+    alice.send(b"\r").await;
+    bob.wait_for("alice's seek", 10, |t| {
+        t.contains("Classic") && t.contains("alice")
+    })
+    .await;
+    bob.send(b"\r").await;
+    for t in [alice, bob] {
+        t.wait_text("Set up your army", 10).await;
+        t.send(b"r").await;
+        t.wait_text("40 of 40 placed", 5).await;
+        t.send(b"d").await;
+    }
+    let a = alice.wait_text("move 1", 10).await;
+    bob.wait_text("move 1", 10).await;
+    if a.contains("you play Red") {
+        (alice, bob)
+    } else {
+        (bob, alice)
+    }
+}
+
+/// Files (without lakes) where Red's and Blue's front pieces can both step forward.
+fn open_files(red: &Term, blue: &Term) -> Vec<char> {
+    let rb = ScreenBoard::read(&red.text()).expect("Red's board");
+    let bb = ScreenBoard::read(&blue.text()).expect("Blue's board");
+    "ABEFIJ"
+        .chars()
+        .filter(|f| {
+            is_movable_label(rb.at(&format!("{f}4"))) && is_movable_label(bb.at(&format!("{f}7")))
+        })
+        .collect()
+}
+
+/// Red steps forward on `file`, then Blue; each mover must see the turn pass within
+/// `secs`. Returns the longest wait.
+async fn exchange(red: &Term, blue: &Term, file: char, secs: u64) -> Duration {
+    let mut longest = Duration::ZERO;
+    red.wait_text("Your turn", 10).await;
+    let t = Instant::now();
+    type_move(red, &format!("{file}4 {file}5")).await;
+    blue.wait_text("Your turn", secs).await;
+    longest = longest.max(t.elapsed());
+    let t = Instant::now();
+    type_move(blue, &format!("{file}7 {file}6")).await;
+    red.wait_text("Your turn", secs).await;
+    longest.max(t.elapsed())
+}
+
+fn cells(t: &Term) -> Vec<Vec<String>> {
+    ScreenBoard::read(&t.text()).expect("a board").cells
+}
+
+struct Exec;
+
+impl client::Handler for Exec {
+    type Error = russh::Error;
+    async fn check_server_key(
+        &mut self,
+        _key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// `ssh HOST command` (an exec channel): what it prints and its exit status.
+async fn exec(addr: SocketAddr, user: &str, key: &PrivateKey, command: &str) -> (String, u32) {
+    let mut h = client::connect(Arc::new(client::Config::default()), addr, Exec)
+        .await
+        .expect("connects");
+    let ok = h
+        .authenticate_publickey(
+            user,
+            PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None),
+        )
+        .await
+        .expect("auth runs");
+    assert!(ok.success());
+    let mut ch = h.channel_open_session().await.expect("session");
+    ch.exec(true, command).await.expect("exec");
+    let (mut out, mut status) = (Vec::new(), u32::MAX);
+    while let Some(msg) = ch.wait().await {
+        match msg {
+            ChannelMsg::Data { data } => out.extend_from_slice(&data),
+            ChannelMsg::ExitStatus { exit_status } => status = exit_status,
+            ChannelMsg::Close => break,
+            _ => {}
+        }
+    }
+    (String::from_utf8_lossy(&out).replace("\r\n", "\n"), status)
+}
+
+/// (a) SIGKILL mid-game: after a restart on the same data both players land in their game
+/// with every move they saw; they finish it and the replay has all the moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_mid_game_loses_nothing_seen() {
+    let dir = tempdir::Dir::new("fault-kill");
+    let mut server = Server::start(&dir.0, &[]).await;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = Term::connect(server.addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(server.addr, Login::Key("bob", &kb), 120, 40).await;
+    let (red, blue) = start_game(&alice, &bob).await;
+    let red_is_alice = std::ptr::eq(red, &alice);
+    let files: Vec<char> = open_files(red, blue).into_iter().take(2).collect();
+    assert!(
+        !files.is_empty(),
+        "no file where both front pieces can move"
+    );
+    for &f in &files {
+        exchange(red, blue, f, 10).await;
+    }
+    red.wait_text("Your turn", 5).await;
+    let (red_before, blue_before) = (cells(red), cells(blue));
+
+    server.kill9();
+    for t in [&alice, &bob] {
+        t.wait_for("the connection to drop", 10, |_| t.is_closed())
+            .await;
+    }
+    drop((alice, bob));
+    let server = Server::start(&dir.0, &[]).await;
+
+    // Straight back into the game, with the same boards.
+    let alice = Term::connect(server.addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(server.addr, Login::Key("bob", &kb), 120, 40).await;
+    let (red, blue) = if red_is_alice {
+        (&alice, &bob)
+    } else {
+        (&bob, &alice)
+    };
+    let plies = files.len() * 2;
+    let expect_move = format!("move {}", plies / 2 + 1);
+    red.wait_for("Red back in the game", 15, |t| {
+        t.contains("Your turn") && t.contains(&expect_move)
+    })
+    .await;
+    blue.wait_for("Blue back in the game", 15, |t| {
+        t.contains("Red to move") && t.contains(&expect_move)
+    })
+    .await;
+    assert_eq!(
+        cells(red),
+        red_before,
+        "Red's board after the restart:\n{}",
+        red.text()
+    );
+    assert_eq!(
+        cells(blue),
+        blue_before,
+        "Blue's board after the restart:\n{}",
+        blue.text()
+    );
+    for &f in &files {
+        assert!(is_movable_label(
+            ScreenBoard::read(&red.text()).unwrap().at(&format!("{f}5"))
+        ));
+        assert!(is_movable_label(
+            ScreenBoard::read(&blue.text())
+                .unwrap()
+                .at(&format!("{f}6"))
+        ));
+    }
+
+    // They finish it: Red resigns.
+    red.send(b"R").await;
+    red.wait_text("Resign this game?", 5).await;
+    red.send(b"y").await;
+    red.wait_text("r rematch", 10).await;
+    blue.wait_text("r rematch", 10).await;
+
+    let (list, status) = exec(server.addr, "alice", &ka, "games alice").await;
+    assert_eq!(status, 0, "{list}");
+    let id: u64 = list
+        .lines()
+        .nth(1)
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("a game id in:\n{list}"));
+    let (record, status) = exec(server.addr, "alice", &ka, &format!("replay {id}")).await;
+    eprintln!(
+        "after SIGKILL and restart: {} plies restored, record:\n{record}",
+        files.len() * 2
+    );
+    assert_eq!(status, 0, "{record}");
+    let record = record.to_uppercase();
+    let mut n = 1;
+    for &f in &files {
+        for (from, to) in [(4, 5), (7, 6)] {
+            let line = format!("{n}. {f}{from} {f}{to}");
+            assert!(record.contains(&line), "the record has {line}:\n{record}");
+            n += 1;
+        }
+    }
+    assert!(record.contains("RESULT:"), "{record}");
+}
+
+/// A TCP stream whose reading can be stopped: the SSH client above it then stops reading
+/// its channel, as a frozen client would.
+struct Freezable {
+    inner: tokio::net::TcpStream,
+    frozen: Arc<AtomicBool>,
+}
+
+impl AsyncRead for Freezable {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        if self.frozen.load(Ordering::SeqCst) {
+            return Poll::Pending;
+        }
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Freezable {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+/// (b) A client that stops reading while asking for huge redraws: the others' game stays
+/// prompt and the server's memory stays bounded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_stops_reading_costs_bounded_memory() {
+    let dir = tempdir::Dir::new("fault-slow");
+    let server = Server::start(&dir.0, &[]).await;
+    let (ka, kb, kc) = (new_key(), new_key(), new_key());
+    let alice = Term::connect(server.addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(server.addr, Login::Key("bob", &kb), 120, 40).await;
+
+    // Carol connects with the largest terminal, then freezes.
+    let frozen = Arc::new(AtomicBool::new(false));
+    let stream = Freezable {
+        inner: tokio::net::TcpStream::connect(server.addr).await.unwrap(),
+        frozen: frozen.clone(),
+    };
+    let mut carol = client::connect_stream(Arc::new(client::Config::default()), stream, Exec)
+        .await
+        .expect("carol connects");
+    assert!(carol
+        .authenticate_publickey("carol", PrivateKeyWithHashAlg::new(Arc::new(kc), None))
+        .await
+        .unwrap()
+        .success());
+    let ch = carol.channel_open_session().await.unwrap();
+    ch.request_pty(false, "xterm-256color", 500, 200, 0, 0, &[])
+        .await
+        .unwrap();
+    ch.request_shell(false).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+
+    let (red, blue) = start_game(&alice, &bob).await;
+    let before = server.rss_kib();
+    frozen.store(true, Ordering::SeqCst);
+    // Every window change is a full redraw of a 500x200 screen (well over 100 KB): 400 of
+    // them would be tens of MB if the server queued what Carol does not read.
+    let flood = tokio::spawn(async move {
+        for i in 0..400u32 {
+            let (c, r) = if i % 2 == 0 { (499, 199) } else { (500, 200) };
+            if ch.window_change(c, r, 0, 0).await.is_err() {
+                break;
+            }
+            let _ = ch.data_bytes(b"\t".to_vec()).await;
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        ch
+    });
+
+    // The game goes on, promptly.
+    let files = open_files(red, blue);
+    let mut longest = Duration::ZERO;
+    for &f in files.iter().take(3) {
+        longest = longest.max(exchange(red, blue, f, 5).await);
+    }
+    let _ch = flood.await.unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let after = server.rss_kib();
+    eprintln!("frozen client: server rss {before} KiB -> {after} KiB, slowest move {longest:?}");
+    assert!(
+        longest < Duration::from_secs(2),
+        "a move took {longest:?} to show"
+    );
+    assert!(
+        after < before + 48 * 1024,
+        "the server grew from {before} KiB to {after} KiB for a client that does not read"
+    );
+    // And the lobby still answers someone new.
+    let dave = Term::connect(server.addr, Login::Key("dave", &new_key()), 100, 30).await;
+    dave.wait_text("Open seeks", 5).await;
+    drop(carol);
+}
+
+/// (c) A flood of connections that never authenticate: the game still answers promptly,
+/// connections over the per-address limit are refused, the silent ones are closed at the
+/// authentication timeout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_unauthenticated_connections_is_bounded() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let dir = tempdir::Dir::new("fault-flood");
+    let server = Server::start(&dir.0, &["--auth-timeout", "3s", "--max-per-address", "50"]).await;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = Term::connect(server.addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(server.addr, Login::Key("bob", &kb), 120, 40).await;
+    let (red, blue) = start_game(&alice, &bob).await;
+
+    // 200 sockets from another loopback address: half say nothing, half send garbage.
+    let started = Instant::now();
+    let mut socks = Vec::new();
+    for i in 0..200 {
+        let addr = server.addr;
+        socks.push(tokio::spawn(async move {
+            let s = tokio::net::TcpSocket::new_v4().unwrap();
+            s.bind("127.0.0.3:0".parse().unwrap()).unwrap();
+            let Ok(mut stream) = s.connect(addr).await else {
+                return (String::new(), Duration::ZERO);
+            };
+            if i % 2 == 1 {
+                let _ = stream
+                    .write_all(b"GET / HTTP/1.0\r\n\x00\xff\xfe garbage \x1b[2J\r\n")
+                    .await;
+            }
+            let mut first = Vec::new();
+            let mut buf = [0u8; 512];
+            let t = Instant::now();
+            loop {
+                match tokio::time::timeout(Duration::from_secs(15), stream.read(&mut buf)).await {
+                    Ok(Ok(0)) | Ok(Err(_)) | Err(_) => break,
+                    Ok(Ok(n)) => {
+                        if first.len() < 512 {
+                            first.extend_from_slice(&buf[..n]);
+                        }
+                    }
+                }
+            }
+            (String::from_utf8_lossy(&first).into_owned(), t.elapsed())
+        }));
+    }
+
+    let files = open_files(red, blue);
+    let mut longest = Duration::ZERO;
+    for &f in files.iter().take(2) {
+        longest = longest.max(exchange(red, blue, f, 5).await);
+    }
+    assert!(
+        longest < Duration::from_secs(2),
+        "a move took {longest:?} to show during the flood"
+    );
+
+    let mut busy = 0;
+    let mut open_longest = Duration::ZERO;
+    for s in socks {
+        let (first, open) = s.await.unwrap();
+        if first.contains("too many connections") {
+            busy += 1;
+        }
+        open_longest = open_longest.max(open);
+    }
+    eprintln!(
+        "flood: {busy} of 200 refused as busy, longest open {open_longest:?}, slowest move {longest:?}"
+    );
+    assert!(
+        busy >= 100,
+        "only {busy} of 200 connections were refused at the limit of 50"
+    );
+    assert!(
+        open_longest < Duration::from_secs(8),
+        "an unauthenticated connection stayed open {open_longest:?} (auth timeout 3s)"
+    );
+    assert!(started.elapsed() < Duration::from_secs(25));
+    // Still serving.
+    let carol = Term::connect(server.addr, Login::Key("carol", &new_key()), 100, 30).await;
+    carol.wait_text("Open seeks", 5).await;
+}
