@@ -10,8 +10,8 @@ use tokio::net::TcpListener;
 pub use crate::game::GameConfig;
 pub use crate::lobby::LobbyConfig;
 use crate::lobby::{self, LobbyHandle};
-pub use crate::ssh::{ConnectionCount, SshConfig};
 use crate::ssh::{load_or_create_host_key, SshServer};
+pub use crate::ssh::{ConnectionCount, SshConfig};
 use crate::store::Store;
 
 #[derive(Clone, Debug)]
