@@ -750,12 +750,7 @@ impl Lobby {
                     rating: None,
                     bot: false,
                 };
-                let bot_player = Player {
-                    id: format!("bot:{}", level.name()),
-                    nick: format!("bot-{}", level.name()),
-                    rating: None,
-                    bot: true,
-                };
+                let bot_player = bot_player(level);
                 let human_red = self.rng.next() & 1 == 0;
                 let players = if human_red {
                     ByColor::new(human, bot_player)
@@ -860,12 +855,7 @@ impl Lobby {
             rating: owner.rating,
             bot: false,
         };
-        let bot = Player {
-            id: format!("bot:{}", level.name()),
-            nick: format!("bot-{}", level.name()),
-            rating: None,
-            bot: true,
-        };
+        let bot = bot_player(level);
         let _ = owner.events.try_send(SessionEvent::Notice(
             "Nobody took your seek: the computer (easy) plays you. Computer games are casual."
                 .into(),
@@ -1002,22 +992,8 @@ impl Lobby {
         });
         if restoring {
             // Humans come back by connecting; bots take their seats again.
-            self.games.insert(
-                id,
-                GameEntry {
-                    handle: spawned.handle,
-                    seats: spawned.seats,
-                    players,
-                    terms,
-                    private,
-                    ply: 0,
-                    spectators: 0,
-                    over: false,
-                },
-            );
-            if let Some(players) = self.games.get(&id).map(|g| g.players.clone()) {
-                self.seat_bots(id, &players);
-            }
+            self.insert_game(id, spawned, players.clone(), terms, private);
+            self.seat_bots(id, &players);
             return id;
         }
         info!(game = id, red = %players.red.nick, blue = %players.blue.nick, "new game");
@@ -1050,6 +1026,18 @@ impl Lobby {
                 tokio::spawn(async move { h.disconnected(c).await });
             }
         }
+        self.insert_game(id, spawned, players, terms, private);
+        id
+    }
+
+    fn insert_game(
+        &mut self,
+        id: GameId,
+        spawned: game::Spawned,
+        players: ByColor<Player>,
+        terms: GameTerms,
+        private: bool,
+    ) {
         self.games.insert(
             id,
             GameEntry {
@@ -1063,7 +1051,6 @@ impl Lobby {
                 over: false,
             },
         );
-        id
     }
 
     /// Applies a game's report; whether the lobby should be shown at once (everything but
@@ -1123,6 +1110,16 @@ impl Lobby {
             }
         }
         true
+    }
+}
+
+/// The seat of a computer player (identity `bot:<level>`, never rated).
+fn bot_player(level: crate::proto::BotLevel) -> Player {
+    Player {
+        id: format!("bot:{}", level.name()),
+        nick: format!("bot-{}", level.name()),
+        rating: None,
+        bot: true,
     }
 }
 

@@ -326,6 +326,24 @@ impl Conn {
             .flatten()
     }
 
+    /// Tells a banned connection why and closes its channel; whether it was banned.
+    fn refuse_if_banned(&self, handle: &russh::server::Handle, channel: ChannelId) -> bool {
+        let Some(ban) = self.ban() else {
+            return false;
+        };
+        info!(peer = %self.peer, "banned connection refused");
+        say_and_close(
+            handle.clone(),
+            channel,
+            format!(
+                "You are banned from this server: {}\r\n",
+                crate::text::clean_line(&ban.reason, 200)
+            ),
+            1,
+        );
+        true
+    }
+
     fn is_admin(&self) -> bool {
         self.fingerprint
             .as_ref()
@@ -450,17 +468,7 @@ impl russh::server::Handler for Conn {
         let Some(ident) = self.ident.clone() else {
             return Ok(());
         };
-        if let Some(ban) = self.ban() {
-            info!(peer = %self.peer, "banned connection refused");
-            say_and_close(
-                handle,
-                channel,
-                format!(
-                    "You are banned from this server: {}\r\n",
-                    crate::text::clean_line(&ban.reason, 200)
-                ),
-                1,
-            );
+        if self.refuse_if_banned(&handle, channel) {
             return Ok(());
         }
         let Some(size) = self.size else {
@@ -502,16 +510,7 @@ impl russh::server::Handler for Conn {
         session.channel_success(channel)?;
         let handle = session.handle();
         let command = crate::text::clean_line(&String::from_utf8_lossy(data), 200);
-        if let Some(ban) = self.ban() {
-            say_and_close(
-                handle,
-                channel,
-                format!(
-                    "You are banned from this server: {}\r\n",
-                    crate::text::clean_line(&ban.reason, 200)
-                ),
-                1,
-            );
+        if self.refuse_if_banned(&handle, channel) {
             return Ok(());
         }
         info!(peer = %self.peer, command = %command, "exec");
