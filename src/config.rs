@@ -45,6 +45,8 @@ pub struct Settings {
     pub auth_timeout: Duration,
     pub idle_timeout: Duration,
     pub reconnect_grace: Duration,
+    /// Zero: off.
+    pub bots_accept_seeks: Duration,
     /// Empty: no message of the day.
     pub motd: String,
     pub admins: Vec<String>,
@@ -64,6 +66,7 @@ impl Default for Settings {
             auth_timeout: opts.ssh.auth_timeout,
             idle_timeout: opts.ssh.idle_timeout,
             reconnect_grace: opts.lobby.game.reconnect_grace,
+            bots_accept_seeks: opts.lobby.bots_accept_seeks.unwrap_or(Duration::ZERO),
             motd: opts.ssh.motd.unwrap_or_default(),
             admins: opts.ssh.admins,
             log_format: LogFormat::Text,
@@ -88,6 +91,8 @@ impl Settings {
         o.ssh.motd = (!self.motd.trim().is_empty()).then(|| self.motd.clone());
         o.ssh.admins = self.admins.clone();
         o.lobby.game.reconnect_grace = self.reconnect_grace;
+        o.lobby.bots_accept_seeks =
+            (!self.bots_accept_seeks.is_zero()).then_some(self.bots_accept_seeks);
         o
     }
 
@@ -122,6 +127,10 @@ impl Settings {
                 .reconnect_grace
                 .or(f.reconnect_grace)
                 .unwrap_or(d.reconnect_grace),
+            bots_accept_seeks: a
+                .bots_accept_seeks
+                .or(f.bots_accept_seeks)
+                .unwrap_or(d.bots_accept_seeks),
             motd: a.motd.clone().or(f.motd).unwrap_or(d.motd),
             admins: a.admins.clone().or(f.admins).unwrap_or(d.admins),
             log_format: if a.log_json {
@@ -192,6 +201,11 @@ pub struct ConfigArgs {
     #[arg(long, global = true, env = "STRATEGO_RECONNECT_GRACE", value_name = "DURATION",
           value_parser = parse_duration_arg)]
     pub reconnect_grace: Option<Duration>,
+    /// When a seek has waited this long with nobody taking it, the easy computer accepts it
+    /// (a casual game); 0s turns it off [file: bots_accept_seeks] [default: 0s].
+    #[arg(long, global = true, env = "STRATEGO_BOTS_ACCEPT_SEEKS", value_name = "DURATION",
+          value_parser = parse_duration_arg)]
+    pub bots_accept_seeks: Option<Duration>,
     /// Message of the day, shown to everyone entering the lobby; empty for none
     /// [file: motd] [default: empty].
     #[arg(long, global = true, env = "STRATEGO_MOTD", value_name = "TEXT")]
@@ -232,13 +246,14 @@ pub struct FileConfig {
     pub auth_timeout: Option<Duration>,
     pub idle_timeout: Option<Duration>,
     pub reconnect_grace: Option<Duration>,
+    pub bots_accept_seeks: Option<Duration>,
     pub motd: Option<String>,
     pub admins: Option<Vec<String>>,
     pub log_format: Option<LogFormat>,
 }
 
 /// Every key a configuration file may hold.
-pub const KEYS: [&str; 12] = [
+pub const KEYS: [&str; 13] = [
     "listen",
     "data_dir",
     "keys_dir",
@@ -248,6 +263,7 @@ pub const KEYS: [&str; 12] = [
     "auth_timeout",
     "idle_timeout",
     "reconnect_grace",
+    "bots_accept_seeks",
     "motd",
     "admins",
     "log_format",
@@ -363,6 +379,9 @@ impl FileConfig {
                 }
                 "reconnect_grace" => {
                     c.reconnect_grace = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
+                }
+                "bots_accept_seeks" => {
+                    c.bots_accept_seeks = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
                 }
                 "motd" => c.motd = Some(value.as_str().ok_or_else(|| bad("a string"))?.to_string()),
                 "admins" => {
