@@ -292,7 +292,7 @@ fn dyn_value(s: &Sim, c: Color, r: Rank) -> f64 {
 
 /// Distance (in steps) around our own Flag within which the search attacks unknown
 /// intruders below the root.
-const INTERCEPT: u8 = 2;
+const INTERCEPT: u8 = 1;
 
 /// Manhattan distance between two square indices.
 fn dist(a: u8, b: u8) -> u8 {
