@@ -13,6 +13,11 @@
 //! average over the samples, i.e. an expectation over the belief. The opponent is searched
 //! as if it knew everything (pessimistic).
 //!
+//! Flag defence: the evaluation charges every enemy piece within four steps of our own
+//! Flag (more the closer it is, less when one of our pieces that beats it stands next to
+//! it, more when the Flag has sides not covered by our Bombs), and below the root the bot
+//! does attack unknown intruders standing next to its Flag.
+//!
 //! The bot also tracks which of its own pieces the opponent knows (it fought, a Scout's
 //! long move, a rescue): revealing strong pieces costs in the evaluation.
 //!
