@@ -151,7 +151,7 @@ fn hard_is_deterministic_with_a_node_budget() {
 
 /// A measurement, not a check: `ARENA="hard easy 40 classic 200ms 2" cargo test --release
 /// --test bots arena_from_env -- --ignored --nocapture` (a, b, games, variant, time per
-/// move, threads).
+/// move, threads, seed, and optionally a node budget per move for the hard bot).
 #[test]
 #[ignore]
 fn arena_from_env() {
@@ -171,6 +171,7 @@ fn arena_from_env() {
         time: stratego_ssh::bot::arena::parse_duration(w[4]).unwrap(),
         threads: w[5].parse().unwrap(),
         seed: w.get(6).map_or(1, |s| s.parse().unwrap()),
+        nodes: w.get(7).map(|s| s.parse().unwrap()),
         ..ArenaConfig::default()
     };
     let r = run_arena(cfg, |done, total| {

@@ -13,6 +13,11 @@
 //! average over the samples, i.e. an expectation over the belief. The opponent is searched
 //! as if it knew everything (pessimistic).
 //!
+//! Flag defence: the evaluation charges every enemy piece within four steps of our own
+//! Flag (more the closer it is, less when one of our pieces that beats it stands next to
+//! it, more when the Flag has sides not covered by our Bombs), and below the root the bot
+//! does attack unknown intruders standing next to its Flag.
+//!
 //! The bot also tracks which of its own pieces the opponent knows (it fought, a Scout's
 //! long move, a rescue): revealing strong pieces costs in the evaluation.
 //!
@@ -75,6 +80,9 @@ pub struct HardBot {
 }
 
 const WIN: f64 = 100_000.0;
+
+/// Weight of the threat to our own Flag in the evaluation.
+const FLAG_DEFENCE: f64 = 1.0;
 
 impl HardBot {
     pub fn new(seed: u64, cfg: HardConfig) -> HardBot {
@@ -231,9 +239,12 @@ impl Search {
             // Below the root, the bot does not attack pieces it does not know, and the
             // opponent only probes unknown pieces with its low ranks (a strong piece is
             // not thrown at an unknown one).
+            // Exception: intruders next to our own Flag are taken on sight (a raider there
+            // wins the game if left alone).
             if s.is_attack(m)
                 && !is_revealed(s.board[m.1 as usize])
                 && (mine || rank_of(s.board[m.0 as usize]) > Rank::Captain)
+                && !(mine && near_own_flag(s, self.me, m.1, INTERCEPT))
             {
                 continue;
             }
@@ -282,6 +293,87 @@ fn dyn_value(s: &Sim, c: Color, r: Rank) -> f64 {
         Rank::Flag => 0.0,
         r => value(r),
     }
+}
+
+/// Distance (in steps) around our own Flag within which the search attacks unknown
+/// intruders below the root.
+const INTERCEPT: u8 = 1;
+
+/// Manhattan distance between two square indices.
+fn dist(a: u8, b: u8) -> u8 {
+    (a % 10).abs_diff(b % 10) + (a / 10).abs_diff(b / 10)
+}
+
+/// Whether `sq` is within `d` steps of `me`'s Flag.
+fn near_own_flag(s: &Sim, me: Color, sq: u8, d: u8) -> bool {
+    let fl = s.flags[me.index()];
+    fl != LAKE && dist(fl, sq) <= d
+}
+
+/// Threat to `me`'s Flag from enemy movable pieces close to it (≥ 0): by distance, less
+/// when one of our pieces that beats the intruder stands next to it; more when the Flag
+/// has open sides.
+fn flag_threat(s: &Sim, me: Color) -> f64 {
+    let fl = s.flags[me.index()];
+    if fl == LAKE {
+        return 0.0;
+    }
+    let (ff, fr) = ((fl % 10) as i8, (fl / 10) as i8);
+    // Sides of the Flag not covered by a Bomb of ours (board edges and lakes cover).
+    let mut open = 0;
+    for (df, dr) in [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)] {
+        let (f, r) = (ff + df, fr + dr);
+        if !(0..10).contains(&f) || !(0..10).contains(&r) {
+            continue;
+        }
+        let c = s.board[(r * 10 + f) as usize];
+        if c == LAKE || is_piece(c) && sim::color_of(c) == me && rank_of(c) == Rank::Bomb {
+            continue;
+        }
+        open += 1;
+    }
+    let mut threat = 0.0;
+    for r in (fr - 4).max(0)..=(fr + 4).min(9) {
+        for f in (ff - 4).max(0)..=(ff + 4).min(9) {
+            let i = (r * 10 + f) as usize;
+            let c = s.board[i];
+            if !is_piece(c) || sim::color_of(c) == me {
+                continue;
+            }
+            let er = rank_of(c);
+            if !er.is_movable() {
+                continue;
+            }
+            let d = dist(fl, i as u8);
+            let base = match d {
+                1 => 60.0,
+                2 => 30.0,
+                3 => 14.0,
+                4 => 5.0,
+                _ => continue,
+            };
+            let mut guarded = false;
+            for (df, dr) in [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)] {
+                let (gf, gr) = (f + df, r + dr);
+                if !(0..10).contains(&gf) || !(0..10).contains(&gr) {
+                    continue;
+                }
+                let g = s.board[(gr * 10 + gf) as usize];
+                if is_piece(g)
+                    && sim::color_of(g) == me
+                    && rank_of(g).is_movable()
+                    && sim::battle(rank_of(g), er, s.aggressor_advantage)
+                        == crate::rules::BattleResult::AttackerWins
+                {
+                    guarded = true;
+                    break;
+                }
+            }
+            let open_w = 0.6 + 0.2 * open as f64;
+            threat += base * open_w * if guarded { 0.4 } else { 1.0 };
+        }
+    }
+    threat
 }
 
 /// Static evaluation for `me`.
@@ -342,6 +434,7 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
             score -= sign * 1.0 * nearest_to_flag[c.index()] as f64;
         }
     }
+    score -= FLAG_DEFENCE * flag_threat(s, me);
     // The side to move's best capture (a one-ply quiescence).
     let g = 0.7 * best_capture(s, me);
     if s.to_move == me {
