@@ -81,6 +81,53 @@ pub fn new_key() -> PrivateKey {
     PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap()
 }
 
+/// Connects and authenticates; returns the handle and the host key's fingerprint seen.
+async fn connect_as(
+    addr: std::net::SocketAddr,
+    login: Login<'_>,
+) -> (client::Handle<Client>, Arc<Mutex<Option<String>>>) {
+    let config = Arc::new(client::Config::default());
+    let server_key = Arc::new(Mutex::new(None));
+    let mut handle = client::connect(
+        config,
+        addr,
+        Client {
+            server_key: server_key.clone(),
+        },
+    )
+    .await
+    .expect("connects");
+    match login {
+        Login::Key(user, key) => {
+            let hash = handle
+                .best_supported_rsa_hash()
+                .await
+                .ok()
+                .flatten()
+                .flatten();
+            let res = handle
+                .authenticate_publickey(
+                    user,
+                    PrivateKeyWithHashAlg::new(Arc::new(key.clone()), hash),
+                )
+                .await
+                .expect("auth runs");
+            assert!(res.success(), "key authentication accepted");
+        }
+        Login::Guest => {
+            let res = handle
+                .authenticate_keyboard_interactive_start("anyone", None)
+                .await
+                .expect("auth runs");
+            assert!(
+                matches!(res, client::KeyboardInteractiveAuthResponse::Success),
+                "guest accepted"
+            );
+        }
+    }
+    (handle, server_key)
+}
+
 /// A connected terminal.
 pub struct Term {
     /// SHA-256 fingerprint of the host key the server presented.
@@ -116,45 +163,7 @@ impl Term {
         login: Login<'_>,
         pty: Option<(u16, u16)>,
     ) -> Term {
-        let config = Arc::new(client::Config::default());
-        let server_key = Arc::new(Mutex::new(None));
-        let mut handle = client::connect(
-            config,
-            addr,
-            Client {
-                server_key: server_key.clone(),
-            },
-        )
-        .await
-        .expect("connects");
-        match login {
-            Login::Key(user, key) => {
-                let hash = handle
-                    .best_supported_rsa_hash()
-                    .await
-                    .ok()
-                    .flatten()
-                    .flatten();
-                let res = handle
-                    .authenticate_publickey(
-                        user,
-                        PrivateKeyWithHashAlg::new(Arc::new(key.clone()), hash),
-                    )
-                    .await
-                    .expect("auth runs");
-                assert!(res.success(), "key authentication accepted");
-            }
-            Login::Guest => {
-                let res = handle
-                    .authenticate_keyboard_interactive_start("anyone", None)
-                    .await
-                    .expect("auth runs");
-                assert!(
-                    matches!(res, client::KeyboardInteractiveAuthResponse::Success),
-                    "guest accepted"
-                );
-            }
-        }
+        let (handle, server_key) = connect_as(addr, login).await;
         let channel = handle.channel_open_session().await.expect("session");
         let (cols, rows) = pty.unwrap_or((80, 24));
         if pty.is_some() {
@@ -349,30 +358,7 @@ pub async fn exec(
     key: &PrivateKey,
     command: &str,
 ) -> (String, Option<u32>) {
-    let config = Arc::new(client::Config::default());
-    let mut handle = client::connect(
-        config,
-        addr,
-        Client {
-            server_key: Arc::new(Mutex::new(None)),
-        },
-    )
-    .await
-    .expect("connects");
-    let hash = handle
-        .best_supported_rsa_hash()
-        .await
-        .ok()
-        .flatten()
-        .flatten();
-    let res = handle
-        .authenticate_publickey(
-            user,
-            PrivateKeyWithHashAlg::new(Arc::new(key.clone()), hash),
-        )
-        .await
-        .expect("auth runs");
-    assert!(res.success());
+    let (handle, _) = connect_as(addr, Login::Key(user, key)).await;
     let mut channel = handle.channel_open_session().await.expect("session");
     channel.exec(true, command).await.expect("exec");
     let mut out = Vec::new();
