@@ -347,16 +347,15 @@ impl SeekForm {
                 t.error(),
             );
         }
-        let keys = Line::from(vec![
-            Span::styled("Up/Down", t.key()),
-            Span::styled(" field  ", t.dim()),
-            Span::styled("Left/Right", t.key()),
-            Span::styled(" change  ", t.dim()),
-            Span::styled("Enter", t.key()),
-            Span::styled(" post  ", t.dim()),
-            Span::styled("Esc", t.key()),
-            Span::styled(" cancel", t.dim()),
-        ]);
+        let keys = key_hints(
+            &[
+                ("Up/Down", "field"),
+                ("Left/Right", "change"),
+                ("Enter", "post"),
+                ("Esc", "cancel"),
+            ],
+            t,
+        );
         put_line(
             buf,
             inn.x + 1,
@@ -434,14 +433,14 @@ pub(crate) fn render_settings(buf: &mut Buffer, screen: Rect, s: &Settings, row:
             st,
         );
     }
-    let keys = Line::from(vec![
-        Span::styled("Up/Down", t.key()),
-        Span::styled(" choose  ", t.dim()),
-        Span::styled("Enter/Space", t.key()),
-        Span::styled(" change  ", t.dim()),
-        Span::styled("Esc", t.key()),
-        Span::styled(" close", t.dim()),
-    ]);
+    let keys = key_hints(
+        &[
+            ("Up/Down", "choose"),
+            ("Enter/Space", "change"),
+            ("Esc", "close"),
+        ],
+        t,
+    );
     put_line(
         buf,
         inn.x + 1,
@@ -509,4 +508,15 @@ pub(crate) fn render_confirm(buf: &mut Buffer, screen: Rect, title: &str, text: 
         &keys,
         inn.width.saturating_sub(1),
     );
+}
+
+/// `Key action  Key action ...` with keys highlighted, for the bottom line of a dialog.
+fn key_hints(pairs: &[(&str, &str)], t: &Theme) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (i, (key, what)) in pairs.iter().enumerate() {
+        let sep = if i + 1 < pairs.len() { "  " } else { "" };
+        spans.push(Span::styled(key.to_string(), t.key()));
+        spans.push(Span::styled(format!(" {what}{sep}"), t.dim()));
+    }
+    Line::from(spans)
 }
