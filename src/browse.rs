@@ -3,7 +3,7 @@
 //! per-perspective views: the screens never get a position.
 
 use crate::proto::{
-    GameFilter, GameList, GameListItem, Leaderboard, LeaderRow, Perspective, Profile,
+    GameFilter, GameList, GameListItem, LeaderRow, Leaderboard, Perspective, Profile,
     ReplaySnapshot, VariantRating,
 };
 use crate::rules::{Color, GameRecord, Variant, Viewer};
@@ -162,7 +162,9 @@ pub fn replay(
         .replay_to(ply as usize)
         .map_err(|e| ReplayFault::Broken(e.to_string()))?;
     let full = if ply == plies {
-        record.replay().map_err(|e| ReplayFault::Broken(e.to_string()))?
+        record
+            .replay()
+            .map_err(|e| ReplayFault::Broken(e.to_string()))?
     } else {
         game.clone()
     };

@@ -10,8 +10,8 @@ use tokio::net::TcpListener;
 pub use crate::game::GameConfig;
 pub use crate::lobby::LobbyConfig;
 use crate::lobby::{self, LobbyHandle};
-pub use crate::ssh::{ConnectionCount, SshConfig};
 use crate::ssh::{load_or_create_host_key, SshServer};
+pub use crate::ssh::{ConnectionCount, SshConfig};
 use crate::store::Store;
 
 #[derive(Clone, Debug)]
@@ -86,8 +86,12 @@ impl Running {
 /// Binds the listener and starts serving.
 pub async fn start(opts: ServerOptions) -> Result<Running> {
     let key = load_or_create_host_key(&opts.keys_dir)?;
-    std::fs::create_dir_all(&opts.data_dir)
-        .with_context(|| format!("cannot create the data directory {}", opts.data_dir.display()))?;
+    std::fs::create_dir_all(&opts.data_dir).with_context(|| {
+        format!(
+            "cannot create the data directory {}",
+            opts.data_dir.display()
+        )
+    })?;
     let store = Store::open(&opts.data_dir)?;
     let listener = TcpListener::bind(&opts.listen)
         .await

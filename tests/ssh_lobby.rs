@@ -11,7 +11,10 @@ async fn a_guest_without_a_key_gets_in_and_plays_casual_only() {
     let server = start_server("guest").await;
     let guest = Term::connect(server.running.addr, Login::Guest, 100, 30).await;
     let text = guest.wait_text("you are guest-", 10).await;
-    assert!(text.contains("no open seeks"), "the lobby is shown:\n{text}");
+    assert!(
+        text.contains("no open seeks"),
+        "the lobby is shown:\n{text}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -26,7 +29,10 @@ async fn a_second_key_cannot_take_an_owned_nickname() {
 
     let other = Term::connect(addr, Login::Key("carol", &k2), 100, 30).await;
     let text = other.wait_text("belongs to another key", 10).await;
-    assert!(text.contains("you are carol2"), "offered a free name:\n{text}");
+    assert!(
+        text.contains("you are carol2"),
+        "offered a free name:\n{text}"
+    );
 
     // The owner still gets the name back.
     let again = Term::connect(addr, Login::Key("carol", &k1), 100, 30).await;
@@ -51,8 +57,14 @@ async fn chat_with_escape_sequences_arrives_cleaned() {
     let text = bob.wait_text("hello red world", 10).await;
     assert!(text.contains("evil"), "{text}");
     let raw = String::from_utf8_lossy(&bob.raw()).to_string();
-    assert!(!raw.contains("pwned"), "the title sequence never reaches another screen");
-    assert!(!raw.contains('\u{202e}'), "no bidi override reaches another screen");
+    assert!(
+        !raw.contains("pwned"),
+        "the title sequence never reaches another screen"
+    );
+    assert!(
+        !raw.contains('\u{202e}'),
+        "no bidi override reaches another screen"
+    );
     assert!(!raw.contains("\x1b]0;"), "no OSC reaches another screen");
 }
 
@@ -69,7 +81,10 @@ async fn resize_redraws_and_small_windows_get_a_friendly_screen() {
     let big = t.wait_text("Open seeks", 10).await;
     // The redraw uses the new width: the lobby's frame reaches the last column.
     let widest = big.lines().map(|l| l.chars().count()).max().unwrap();
-    assert!(widest > 100, "drawn for 130 columns, widest line {widest}:\n{big}");
+    assert!(
+        widest > 100,
+        "drawn for 130 columns, widest line {widest}:\n{big}"
+    );
     // A huge window is clamped, not a crash.
     t.resize(5000, 3000).await;
     tokio::time::sleep(Duration::from_millis(200)).await;

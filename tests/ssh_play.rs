@@ -8,6 +8,8 @@ use std::time::Duration;
 use common::{is_movable_label, new_key, start_server, Login, ScreenBoard, Term};
 
 const HIDDEN: &str = "■";
+/// A hidden enemy piece known to have moved.
+const MOVED: &str = "◆";
 
 async fn type_move(t: &Term, mv: &str) {
     t.send(b"m").await;
@@ -23,7 +25,10 @@ async fn start_game(alice: &Term, bob: &Term) {
     alice.wait_text("Variant", 5).await;
     alice.send(b"\r").await;
     bob.wait_text("alice", 10).await;
-    bob.wait_for("alice's seek", 10, |t| t.contains("Classic") && t.contains("alice")).await;
+    bob.wait_for("alice's seek", 10, |t| {
+        t.contains("Classic") && t.contains("alice")
+    })
+    .await;
     bob.send(b"\r").await;
     for t in [alice, bob] {
         t.wait_text("Set up your army", 10).await;
@@ -63,19 +68,29 @@ async fn two_players_meet_set_up_and_battle_seeing_only_their_side() {
         for rank in 1..=4 {
             let sq = format!("{file}{rank}");
             assert_ne!(rb.at(&sq), HIDDEN, "Red sees its own {sq}");
-            assert_eq!(bb.at(&sq), HIDDEN, "Blue must not see Red's {sq}:\n{blue_text}");
+            assert_eq!(
+                bb.at(&sq),
+                HIDDEN,
+                "Blue must not see Red's {sq}:\n{blue_text}"
+            );
         }
         for rank in 7..=10 {
             let sq = format!("{file}{rank}");
             assert_ne!(bb.at(&sq), HIDDEN, "Blue sees its own {sq}");
-            assert_eq!(rb.at(&sq), HIDDEN, "Red must not see Blue's {sq}:\n{red_text}");
+            assert_eq!(
+                rb.at(&sq),
+                HIDDEN,
+                "Red must not see Blue's {sq}:\n{red_text}"
+            );
         }
     }
 
     // A column where both front pieces can move: Red goes up, Blue comes down, Red attacks.
     let file = "ABEFIJ"
         .chars()
-        .find(|f| is_movable_label(rb.at(&format!("{f}4"))) && is_movable_label(bb.at(&format!("{f}7"))))
+        .find(|f| {
+            is_movable_label(rb.at(&format!("{f}4"))) && is_movable_label(bb.at(&format!("{f}7")))
+        })
         .expect("a free column with movable front pieces");
     let red_rank = rb.at(&format!("{file}4")).to_string();
     let blue_rank = bb.at(&format!("{file}7")).to_string();
@@ -88,7 +103,9 @@ async fn two_players_meet_set_up_and_battle_seeing_only_their_side() {
 
     // Both screens report the battle with both ranks (no Silent Defense by default).
     let red_after = red
-        .wait_for("Red's screen after the battle", 10, |t| t.contains("move 4") || t.contains("Your turn"))
+        .wait_for("Red's screen after the battle", 10, |t| {
+            t.contains("move 4") || t.contains("Your turn")
+        })
         .await;
     let blue_after = blue.wait_text("Your turn", 10).await;
     let _ = red_after;
@@ -96,7 +113,11 @@ async fn two_players_meet_set_up_and_battle_seeing_only_their_side() {
     let bb2 = ScreenBoard::read(&blue_after).unwrap();
     // The square of the battle shows the winner's rank, or is empty, on both screens alike.
     let sq = format!("{file}6");
-    assert_eq!(rb2.at(&sq), bb2.at(&sq), "both see the same outcome on {sq}");
+    assert_eq!(
+        rb2.at(&sq),
+        bb2.at(&sq),
+        "both see the same outcome on {sq}"
+    );
     let r: u32 = label_value(&red_rank);
     let b: u32 = label_value(&blue_rank);
     let expected = if r > b || (red_rank == "S" && blue_rank == "10") {
@@ -106,7 +127,11 @@ async fn two_players_meet_set_up_and_battle_seeing_only_their_side() {
     } else {
         "·".to_string()
     };
-    assert_eq!(rb2.at(&sq), expected, "battle {red_rank} x {blue_rank} on {sq}");
+    assert_eq!(
+        rb2.at(&sq),
+        expected,
+        "battle {red_rank} x {blue_rank} on {sq}"
+    );
 
     // Still nothing of Blue's army is visible to Red but what the battle revealed.
     for f in "ABCDEFGHIJ".chars() {
@@ -132,4 +157,110 @@ fn label_value(s: &str) -> u32 {
         "S" => 1,
         n => n.parse().unwrap_or(0),
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_player_reconnects_straight_into_the_game() {
+    let server = start_server("reconnect").await;
+    let addr = server.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    start_game(&alice, &bob).await;
+    let a_text = alice.wait_text("move 1", 10).await;
+    let alice_red = color_line(&a_text);
+    let (red, blue) = if alice_red {
+        (&alice, &bob)
+    } else {
+        (&bob, &alice)
+    };
+    let rb = ScreenBoard::read(&red.wait_text("Your turn", 10).await).unwrap();
+    let file = "ABEFIJ"
+        .chars()
+        .find(|f| is_movable_label(rb.at(&format!("{f}4"))))
+        .expect("a movable front piece");
+    type_move(red, &format!("{file}4 {file}5")).await;
+    blue.wait_text("Your turn", 10).await;
+
+    // Bob drops; the opponent sees the countdown.
+    let bob_was_red = !alice_red;
+    bob.disconnect().await;
+    let a_wait = alice.wait_text("reconnect", 10).await;
+    assert!(a_wait.contains("bob"), "{a_wait}");
+
+    // Bob comes back with the same key: straight into the game, the move still there.
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    let first = format!("1. {file}4-{file}5");
+    let text = bob
+        .wait_for("the game again", 10, |t| {
+            t.contains(&first) && t.contains("you play")
+        })
+        .await;
+    assert_eq!(
+        text.contains("you play Red"),
+        bob_was_red,
+        "same colour:\n{text}"
+    );
+    let b = ScreenBoard::read(&text).unwrap();
+    let expect_mover = if bob_was_red {
+        rb.at(&format!("{file}4")).to_string()
+    } else {
+        MOVED.to_string()
+    };
+    assert_eq!(
+        b.at(&format!("{file}5")),
+        expect_mover,
+        "the move before the drop is on the board"
+    );
+    assert_eq!(b.at(&format!("{file}4")), "·");
+    alice
+        .wait_for("the countdown to go", 10, |t| !t.contains("reconnect"))
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_sees_the_live_game_without_hidden_ranks() {
+    let server = start_server("spectate").await;
+    let addr = server.running.addr;
+    let (ka, kb, kc) = (new_key(), new_key(), new_key());
+    let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    let carl = Term::connect(addr, Login::Key("carl", &kc), 120, 40).await;
+    start_game(&alice, &bob).await;
+    alice.wait_text("move 1", 10).await;
+    // Carl picks the game from "Games in play" and watches.
+    carl.wait_text("Games in play (1)", 10).await;
+    carl.send(b"\t").await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    carl.send(b"\r").await;
+    let text = carl
+        .wait_for("the watched board", 10, |t| ScreenBoard::read(t).is_some())
+        .await;
+    let b = ScreenBoard::read(&text).unwrap();
+    for f in "ABCDEFGHIJ".chars() {
+        for rank in [1, 2, 3, 4, 7, 8, 9, 10] {
+            let sq = format!("{f}{rank}");
+            assert_eq!(
+                b.at(&sq),
+                HIDDEN,
+                "a spectator sees no rank on {sq}:\n{text}"
+            );
+        }
+    }
+    // Live: Red's move reaches the spectator.
+    let a_text = alice.text();
+    let red = if color_line(&a_text) { &alice } else { &bob };
+    let rb = ScreenBoard::read(&red.wait_text("Your turn", 10).await).unwrap();
+    let file = "ABEFIJ"
+        .chars()
+        .find(|f| is_movable_label(rb.at(&format!("{f}4"))))
+        .unwrap();
+    type_move(red, &format!("{file}4 {file}5")).await;
+    let after = carl
+        .wait_for("the move", 10, |t| {
+            ScreenBoard::read(t).is_some_and(|b| b.at(&format!("{file}5")) != "·")
+        })
+        .await;
+    let b = ScreenBoard::read(&after).unwrap();
+    assert_eq!(b.at(&format!("{file}5")), MOVED, "moved, rank still hidden");
 }

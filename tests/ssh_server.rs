@@ -32,7 +32,10 @@ async fn host_key_is_created_private_and_reused_across_restarts() {
     .await;
     let second = Term::connect(again.running.addr, Login::Key("alice", &key), 80, 24).await;
     assert!(!fp1.is_empty());
-    assert_eq!(second.server_key, fp1, "returning players see the same host key");
+    assert_eq!(
+        second.server_key, fp1,
+        "returning players see the same host key"
+    );
 }
 
 #[tokio::test]
@@ -47,7 +50,10 @@ async fn a_connection_without_a_pty_gets_a_plain_message() {
     let raw = String::from_utf8_lossy(&term.raw()).to_string();
     assert!(raw.contains("needs a terminal"), "got: {raw:?}");
     assert!(raw.contains("ssh -t"), "says how to connect: {raw:?}");
-    assert!(!raw.contains("\x1b["), "plain text, no escape sequences: {raw:?}");
+    assert!(
+        !raw.contains("\x1b["),
+        "plain text, no escape sequences: {raw:?}"
+    );
     assert!(term.is_closed(), "the channel is closed afterwards");
 }
 
@@ -58,7 +64,9 @@ async fn connections_over_the_per_address_limit_are_refused_before_the_handshake
     let _a = Term::connect(server.running.addr, Login::Key("p1", &key), 80, 24).await;
     let _b = Term::connect(server.running.addr, Login::Key("p2", &key), 80, 24).await;
     // The third one gets a one-line refusal instead of an SSH handshake.
-    let mut s = tokio::net::TcpStream::connect(server.running.addr).await.unwrap();
+    let mut s = tokio::net::TcpStream::connect(server.running.addr)
+        .await
+        .unwrap();
     let mut buf = vec![0u8; 256];
     use tokio::io::AsyncReadExt;
     let n = tokio::time::timeout(Duration::from_secs(5), s.read(&mut buf))

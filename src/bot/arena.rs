@@ -262,7 +262,11 @@ pub fn run_arena(cfg: ArenaConfig, mut progress: impl FnMut(usize, usize)) -> Ar
                 let s = game_seed(cfg.seed, i);
                 let mut a = make_bot(cfg.a, s, cfg.time, cfg.nodes);
                 let mut b = make_bot(cfg.b, s ^ 0xB0B, cfg.time, cfg.nodes);
-                let a_color = if i.is_multiple_of(2) { Color::Red } else { Color::Blue };
+                let a_color = if i.is_multiple_of(2) {
+                    Color::Red
+                } else {
+                    Color::Blue
+                };
                 let mut r = if a_color == Color::Red {
                     play_game(cfg.rules, &mut *a, &mut *b, cfg.max_plies)
                 } else {

@@ -40,6 +40,28 @@ fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
         .filter(|s| !s.is_lake())
 }
 
+/// Whether `a` and `b` are on one line with only empty squares (no lake) between them.
+fn clear_line(view: &PlayerView, a: Square, b: Square) -> bool {
+    if a.file() != b.file() && a.row() != b.row() || a == b {
+        return false;
+    }
+    let df = (b.file() as i8 - a.file() as i8).signum();
+    let dr = (b.row() as i8 - a.row() as i8).signum();
+    let mut cur = a;
+    loop {
+        let Some(n) = cur.offset(df, dr) else {
+            return false;
+        };
+        if n == b {
+            return true;
+        }
+        if n.is_lake() || view.piece_at(n).is_some() {
+            return false;
+        }
+        cur = n;
+    }
+}
+
 /// The value of one battle for the attacker: gain minus loss.
 fn battle_value(a: Rank, d: Rank, aa: bool) -> f64 {
     if d == Rank::Flag {
@@ -133,13 +155,11 @@ impl Bot for EasyBot {
         let mut unmoved_back: Vec<Square> = Vec::new();
         let mut likely_flag: Option<(Square, f64)> = None;
         let mut intruders: Vec<Square> = Vec::new();
-        let mut enemy_count = 0;
         for sq in Square::all() {
             let Some(p) = view.piece_at(sq) else { continue };
             if p.color != enemy {
                 continue;
             }
-            enemy_count += 1;
             if let Some(r) = p.rank {
                 known.push((sq, r));
             } else if !p.moved {
@@ -153,15 +173,14 @@ impl Bot for EasyBot {
                     }
                 }
             }
-            if p.moved {
-                if let Some(f) = my_flag {
-                    if dist(sq, f) <= 3 {
-                        intruders.push(sq);
-                    }
+            if let Some(f) = my_flag {
+                let may_be_scout = p.rank.is_none_or(|r| r == Rank::Scout);
+                if p.moved && dist(sq, f) <= 3 || may_be_scout && clear_line(view, sq, f) {
+                    intruders.push(sq);
                 }
             }
         }
-        let _ = enemy_count;
+        let small = view.rules.variant != crate::rules::Variant::Classic;
         let nearest = |from: Square, to: Square, set: &[Square]| -> i32 {
             // Gain in distance to the nearest square of `set` (positive when closer).
             let d0 = set.iter().map(|&s| dist(from, s)).min();
@@ -249,8 +268,12 @@ impl Bot for EasyBot {
                     if !intruders.is_empty() && r >= Rank::Captain {
                         score += 1.5 * nearest(m.from, m.to, &intruders) as f64;
                     }
-                    if dist(m.from, f) == 1 && dist(m.to, f) > 1 && !intruders.is_empty() {
-                        score -= 6.0;
+                    if dist(m.from, f) == 1 && dist(m.to, f) > 1 {
+                        if !intruders.is_empty() {
+                            score -= 6.0;
+                        } else if small {
+                            score -= 3.0;
+                        }
                     }
                 }
                 // A Scout's long move shows it is a Scout.

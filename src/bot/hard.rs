@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Color, Move, PlayerView, Rank, Rules, Setup, SplitMix64, Square};
 
-use super::belief::Belief;
+use super::belief::{depth_of, Belief};
 use super::sim::{self, is_piece, is_revealed, rank_of, SMove, Sim, EMPTY, LAKE};
 use super::{setups, unit, value, Bot};
 
@@ -228,8 +228,13 @@ impl Search {
         let mut best = -WIN * 2.0;
         let mut any = false;
         for &m in &moves {
-            // Below the root, the bot does not attack pieces it does not know.
-            if mine && s.is_attack(m) && !is_revealed(s.board[m.1 as usize]) {
+            // Below the root, the bot does not attack pieces it does not know, and the
+            // opponent only probes unknown pieces with its low ranks (a strong piece is
+            // not thrown at an unknown one).
+            if s.is_attack(m)
+                && !is_revealed(s.board[m.1 as usize])
+                && (mine || rank_of(s.board[m.0 as usize]) > Rank::Captain)
+            {
                 continue;
             }
             any = true;
@@ -310,8 +315,18 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
                 let d = f.abs_diff(fl % 10) + row.abs_diff(fl / 10);
                 let n = &mut nearest_to_flag[col.index()];
                 *n = (*n).min(d);
-                if d <= 2 {
-                    x += 6.0;
+                if d <= 3 {
+                    x += 5.0 * (4 - d) as f64;
+                }
+            }
+        }
+        // Bombs next to their own Flag guard it.
+        if r == Rank::Bomb {
+            let fl = s.flags[col.index()];
+            if fl != LAKE {
+                let (f, row) = ((i % 10) as u8, (i / 10) as u8);
+                if f.abs_diff(fl % 10) + row.abs_diff(fl / 10) == 1 {
+                    x += 15.0;
                 }
             }
         }
@@ -468,7 +483,22 @@ impl HardBot {
     fn search(&mut self, view: &PlayerView, me: Color, roots: &[SMove], start: Instant) -> SMove {
         let mut belief = Belief::from_view(view);
         for sq in Square::all() {
-            if let Some(likes) = self.hints[sq.index()] {
+            let mut likes = self.hints[sq.index()];
+            // A moved piece deep in our half is most likely a raider: a Miner going for
+            // our Bombs, a Scout, a low piece.
+            if view
+                .piece_at(sq)
+                .is_some_and(|p| p.color != me && p.moved && p.rank.is_none())
+                && depth_of(me, sq) <= 2
+            {
+                let l = likes.get_or_insert([1.0; 12]);
+                l[Rank::Miner.index()] *= 3.0;
+                l[Rank::Scout.index()] *= 2.0;
+                for r in [Rank::Sergeant, Rank::Lieutenant, Rank::Captain] {
+                    l[r.index()] *= 1.5;
+                }
+            }
+            if let Some(likes) = likes {
                 belief.set_likes(sq, likes);
             }
         }

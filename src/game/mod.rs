@@ -11,7 +11,7 @@ use tracing::{debug, info, warn};
 
 use crate::limit::TokenBucket;
 use crate::proto::{
-    ChatLine, ClockState, GameCmd, GamePhase, GameId, GameSnapshot, GameTerms, SeatInfo,
+    ChatLine, ClockState, GameCmd, GameId, GamePhase, GameSnapshot, GameTerms, SeatInfo,
 };
 use crate::rules::{ByColor, Color, EndReason, Game, Outcome, Setup, Viewer};
 use crate::store::{self, GameResult, LiveGame, Store, Timestamp};
@@ -56,8 +56,14 @@ pub struct GameSeat {
 /// What the game reports to the lobby.
 #[derive(Debug, Clone)]
 pub enum GameReport {
-    Started { id: GameId },
-    Progress { id: GameId, ply: u32, spectators: u32 },
+    Started {
+        id: GameId,
+    },
+    Progress {
+        id: GameId,
+        ply: u32,
+        spectators: u32,
+    },
     Ended {
         id: GameId,
         outcome: Outcome,
@@ -65,9 +71,13 @@ pub enum GameReport {
         identities: ByColor<String>,
     },
     /// Both players asked for a rematch: the lobby starts the next game, colours swapped.
-    Rematch { id: GameId },
+    Rematch {
+        id: GameId,
+    },
     /// The task has finished; the lobby forgets the game.
-    Closed { id: GameId },
+    Closed {
+        id: GameId,
+    },
 }
 
 #[derive(Debug)]
@@ -291,7 +301,11 @@ impl GameTask {
                 let now = Instant::now();
                 for c in Color::ALL {
                     let seat = self.seats.get_mut(c);
-                    seat.setup = Some(if c == Color::Red { live.red.clone() } else { live.blue.clone() });
+                    seat.setup = Some(if c == Color::Red {
+                        live.red.clone()
+                    } else {
+                        live.blue.clone()
+                    });
                     if !seat.player.bot {
                         seat.connected = false;
                         seat.gone_deadline = Some(now + self.config.reconnect_grace);
@@ -306,7 +320,9 @@ impl GameTask {
                 self.outcome = game.outcome();
                 self.game = Some(game);
             }
-            Err(e) => warn!(game = self.id, error = %e, "stored game does not replay; not restored"),
+            Err(e) => {
+                warn!(game = self.id, error = %e, "stored game does not replay; not restored")
+            }
         }
     }
 
@@ -507,7 +523,8 @@ impl GameTask {
                     });
                     if let Err(e) = store.append_move(self.id, mv, clocks) {
                         warn!(game = self.id, error = %e, "cannot store a move");
-                        return self.notice(seat, "the server cannot save moves right now; try again");
+                        return self
+                            .notice(seat, "the server cannot save moves right now; try again");
                     }
                 }
                 match game.play(mv) {
@@ -566,10 +583,8 @@ impl GameTask {
             }
             GameCmd::ClaimWin => {
                 let other = self.seats.get(color.opposite());
-                let expired = !other.connected
-                    && other
-                        .gone_deadline
-                        .is_none_or(|t| Instant::now() >= t);
+                let expired =
+                    !other.connected && other.gone_deadline.is_none_or(|t| Instant::now() >= t);
                 if self.outcome.is_none() && expired {
                     self.finish(Outcome {
                         winner: Some(color),
@@ -733,9 +748,10 @@ impl GameTask {
                 reconnect_left: if s.connected || self.outcome.is_some() {
                     None
                 } else {
-                    Some(s.gone_deadline.map_or(Duration::ZERO, |t| {
-                        t.saturating_duration_since(now)
-                    }))
+                    Some(
+                        s.gone_deadline
+                            .map_or(Duration::ZERO, |t| t.saturating_duration_since(now)),
+                    )
                 },
                 ready: s.setup.is_some(),
             }

@@ -19,7 +19,9 @@ pub fn seat(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration) {
                 GamePhase::Setup if !submitted => {
                     submitted = true;
                     let setup = bot.setup(&snap.terms.rules, color);
-                    seat.handle.command(Some(color), GameCmd::SubmitSetup(setup)).await;
+                    seat.handle
+                        .command(Some(color), GameCmd::SubmitSetup(setup))
+                        .await;
                 }
                 GamePhase::Playing => {
                     let opponent = snap.seats.get(color.opposite());
@@ -32,8 +34,21 @@ pub fn seat(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration) {
                             if snap.draw_offer == Some(color.opposite()) {
                                 seat.handle.command(Some(color), GameCmd::DeclineDraw).await;
                             }
-                            tokio::time::sleep(delay).await;
-                            if let Some(mv) = bot.choose(view) {
+                            let started = tokio::time::Instant::now();
+                            // Thinking is CPU work (up to a second for `hard`): off the
+                            // async workers, so sessions and games stay responsive.
+                            let view = view.clone();
+                            let Ok((b, mv)) = tokio::task::spawn_blocking(move || {
+                                let mv = bot.choose(&view);
+                                (bot, mv)
+                            })
+                            .await
+                            else {
+                                break;
+                            };
+                            bot = b;
+                            tokio::time::sleep_until(started + delay).await;
+                            if let Some(mv) = mv {
                                 seat.handle.command(Some(color), GameCmd::Move(mv)).await;
                             }
                         }

@@ -36,6 +36,17 @@ pub struct Ident {
     /// The nickname asked for (the SSH user name), or the guest name.
     pub nick: String,
     pub guest: bool,
+    /// The address it connected from (for address bans).
+    pub addr: Option<std::net::IpAddr>,
+}
+
+/// Which sessions an admin's kick applies to.
+#[derive(Clone, Debug, Default)]
+pub struct KickWhom {
+    pub nick: Option<String>,
+    /// `key:SHA256:...`
+    pub identity: Option<String>,
+    pub addr: Option<std::net::IpAddr>,
 }
 
 /// What a session gets when it joins the lobby.
@@ -51,6 +62,9 @@ pub struct LobbyConfig {
     pub game: GameConfig,
     /// Delay before a bot moves, so a human can follow.
     pub bot_delay: Duration,
+    /// When set, an open seek nobody took within this time is accepted by the `easy`
+    /// computer (as a casual game).
+    pub bots_accept_seeks: Option<Duration>,
 }
 
 impl Default for LobbyConfig {
@@ -58,6 +72,7 @@ impl Default for LobbyConfig {
         LobbyConfig {
             game: GameConfig::default(),
             bot_delay: Duration::from_millis(400),
+            bots_accept_seeks: None,
         }
     }
 }
@@ -81,6 +96,13 @@ enum LobbyMsg {
         game: GameId,
     },
     Broadcast(String),
+    /// The bot-accept timer of a seek ran out.
+    BotTakesSeek(SeekId),
+    Kick {
+        whom: KickWhom,
+        reason: String,
+        reply: oneshot::Sender<usize>,
+    },
     Shutdown(oneshot::Sender<()>),
 }
 
@@ -122,6 +144,23 @@ impl LobbyHandle {
         let _ = self.tx.send(LobbyMsg::LeftGame { session, game });
     }
 
+    /// Disconnects the matching sessions with a reason; how many there were.
+    pub async fn kick(&self, whom: KickWhom, reason: String) -> usize {
+        let (reply, rx) = oneshot::channel();
+        if self
+            .tx
+            .send(LobbyMsg::Kick {
+                whom,
+                reason,
+                reply,
+            })
+            .is_err()
+        {
+            return 0;
+        }
+        rx.await.unwrap_or(0)
+    }
+
     /// The lobby as it is now.
     pub fn snapshot(&self) -> Arc<LobbySnapshot> {
         self.snapshot.borrow().clone()
@@ -148,6 +187,7 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
     let mut lobby = Lobby {
         config,
         store,
+        self_tx: tx.clone(),
         sessions: HashMap::new(),
         next_session: 1,
         next_game: 1,
@@ -201,6 +241,7 @@ struct GameEntry {
 struct Lobby {
     config: LobbyConfig,
     store: Store,
+    self_tx: mpsc::UnboundedSender<LobbyMsg>,
     sessions: HashMap<SessionId, SessionEntry>,
     next_session: SessionId,
     next_game: GameId,
@@ -224,7 +265,13 @@ impl Lobby {
         mut rx: mpsc::UnboundedReceiver<LobbyMsg>,
         mut reports: mpsc::UnboundedReceiver<GameReport>,
     ) {
+        // Move counts of games in play change all the time: they are published at most
+        // once a second, so a busy server does not redraw every lobby on every move.
+        let mut progress_tick = tokio::time::interval(Duration::from_secs(1));
+        progress_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut stale = false;
         loop {
+            let mut urgent = false;
             tokio::select! {
                 msg = rx.recv() => match msg {
                     Some(LobbyMsg::Shutdown(done)) => {
@@ -234,16 +281,25 @@ impl Lobby {
                         let _ = done.send(());
                         break;
                     }
-                    Some(msg) => self.handle(msg),
+                    Some(msg) => {
+                        self.handle(msg);
+                        urgent = true;
+                    }
                     None => break,
                 },
-                Some(report) = reports.recv() => self.report(report),
+                Some(report) = reports.recv() => urgent |= self.report(report),
+                _ = progress_tick.tick(), if stale => urgent = true,
             }
             // Drain what is already queued before publishing one snapshot.
             while let Ok(report) = reports.try_recv() {
-                self.report(report);
+                urgent |= self.report(report);
             }
-            self.publish();
+            if urgent {
+                self.publish();
+                stale = false;
+            } else {
+                stale = true;
+            }
         }
     }
 
@@ -262,7 +318,7 @@ impl Lobby {
                         });
                     }
                 }
-                seen.sort_by(|a, b| a.nick.to_lowercase().cmp(&b.nick.to_lowercase()));
+                seen.sort_by_key(|p| p.nick.to_lowercase());
                 seen
             },
             seeks: self.seeks.clone(),
@@ -320,6 +376,28 @@ impl Lobby {
                         .events
                         .try_send(SessionEvent::Notice(format!("Server: {text}")));
                 }
+            }
+            LobbyMsg::BotTakesSeek(id) => self.bot_takes_seek(id),
+            LobbyMsg::Kick {
+                whom,
+                reason,
+                reply,
+            } => {
+                let mut n = 0;
+                for s in self.sessions.values() {
+                    let hit = whom
+                        .nick
+                        .as_ref()
+                        .is_some_and(|x| x.eq_ignore_ascii_case(&s.nick))
+                        || whom.identity.as_ref().is_some_and(|x| *x == s.ident.id)
+                        || whom.addr.is_some_and(|a| s.ident.addr == Some(a));
+                    if hit {
+                        n += 1;
+                        let _ = s.events.try_send(SessionEvent::Kicked(reason.clone()));
+                    }
+                }
+                info!(kicked = n, "admin kick");
+                let _ = reply.send(n);
             }
             LobbyMsg::Shutdown(_) => {}
         }
@@ -501,7 +579,11 @@ impl Lobby {
         let base: String = base.chars().take(12).collect();
         for n in 2..10_000 {
             let candidate = format!("{base}{n}");
-            if self.sessions.values().any(|s| s.nick.eq_ignore_ascii_case(&candidate)) {
+            if self
+                .sessions
+                .values()
+                .any(|s| s.nick.eq_ignore_ascii_case(&candidate))
+            {
                 continue;
             }
             match self.store.claim_nick(&candidate, id) {
@@ -510,8 +592,10 @@ impl Lobby {
                 Ok(ClaimResult::OwnedByOther) => {}
                 Err(_) => {
                     // The store cannot say: fall back to a name only this visit uses.
-                    if !self.nicks.contains_key(&candidate.to_lowercase()) {
-                        self.nicks.insert(candidate.to_lowercase(), id.to_string());
+                    if let std::collections::hash_map::Entry::Vacant(e) =
+                        self.nicks.entry(candidate.to_lowercase())
+                    {
+                        e.insert(id.to_string());
                         return candidate;
                     }
                 }
@@ -559,7 +643,10 @@ impl Lobby {
         match cmd {
             LobbyCmd::Seek { terms, private_to } => {
                 if terms.rated && my_guest {
-                    return self.notice(session, "guests play casual games only: connect with an SSH key to play rated");
+                    return self.notice(
+                        session,
+                        "guests play casual games only: connect with an SSH key to play rated",
+                    );
                 }
                 if self.seeks.iter().filter(|s| s.owner == my_nick).count() >= 3 {
                     return self.notice(session, "you have three open seeks already");
@@ -570,7 +657,11 @@ impl Lobby {
                         if n.eq_ignore_ascii_case(&my_nick) {
                             return self.notice(session, "you cannot challenge yourself");
                         }
-                        let Some(target) = self.sessions.values().find(|s| s.nick.eq_ignore_ascii_case(&n)) else {
+                        let Some(target) = self
+                            .sessions
+                            .values()
+                            .find(|s| s.nick.eq_ignore_ascii_case(&n))
+                        else {
                             return self.notice(session, format!("{n} is not online"));
                         };
                         let _ = target.events.try_send(SessionEvent::Notice(format!(
@@ -585,6 +676,13 @@ impl Lobby {
                 };
                 let id = self.next_seek;
                 self.next_seek += 1;
+                if let (Some(after), None) = (self.config.bots_accept_seeks, &private_to) {
+                    let tx = self.self_tx.clone();
+                    tokio::spawn(async move {
+                        tokio::time::sleep(after).await;
+                        let _ = tx.send(LobbyMsg::BotTakesSeek(id));
+                    });
+                }
                 self.seeks.push(Seek {
                     id,
                     owner: my_nick.clone(),
@@ -640,7 +738,10 @@ impl Lobby {
                 let Some(bot) = crate::bot::make(level, seed) else {
                     return self.notice(
                         session,
-                        format!("the {} computer is not available yet: try random", level.name()),
+                        format!(
+                            "the {} computer is not available yet: try random",
+                            level.name()
+                        ),
                     );
                 };
                 let human = Player {
@@ -649,12 +750,7 @@ impl Lobby {
                     rating: None,
                     bot: false,
                 };
-                let bot_player = Player {
-                    id: format!("bot:{}", level.name()),
-                    nick: format!("bot-{}", level.name()),
-                    rating: None,
-                    bot: true,
-                };
+                let bot_player = bot_player(level);
                 let human_red = self.rng.next() & 1 == 0;
                 let players = if human_red {
                     ByColor::new(human, bot_player)
@@ -741,6 +837,42 @@ impl Lobby {
                 )
             }
         }
+    }
+
+    /// Nobody took the seek in time: the `easy` computer accepts it.
+    fn bot_takes_seek(&mut self, id: SeekId) {
+        let Some(pos) = self.seeks.iter().position(|s| s.id == id) else {
+            return;
+        };
+        let seek = self.seeks.remove(pos);
+        let Some(owner) = self.sessions.values().find(|s| s.nick == seek.owner) else {
+            return;
+        };
+        let level = crate::proto::BotLevel::Easy;
+        let human = Player {
+            id: owner.ident.id.clone(),
+            nick: owner.nick.clone(),
+            rating: owner.rating,
+            bot: false,
+        };
+        let bot = bot_player(level);
+        let _ = owner.events.try_send(SessionEvent::Notice(
+            "Nobody took your seek: the computer (easy) plays you. Computer games are casual."
+                .into(),
+        ));
+        let players = if self.rng.next() & 1 == 0 {
+            ByColor::new(human, bot)
+        } else {
+            ByColor::new(bot, human)
+        };
+        let terms = GameTerms {
+            rated: false,
+            ..seek.terms
+        };
+        let nick = seek.owner.clone();
+        let game = self.start_game(terms, players.clone(), false);
+        self.seat_bots(game, &players);
+        self.reset_seeking(&nick);
     }
 
     /// Seats computer players of a game (identities `bot:<level>`).
@@ -860,22 +992,8 @@ impl Lobby {
         });
         if restoring {
             // Humans come back by connecting; bots take their seats again.
-            self.games.insert(
-                id,
-                GameEntry {
-                    handle: spawned.handle,
-                    seats: spawned.seats,
-                    players,
-                    terms,
-                    private,
-                    ply: 0,
-                    spectators: 0,
-                    over: false,
-                },
-            );
-            if let Some(players) = self.games.get(&id).map(|g| g.players.clone()) {
-                self.seat_bots(id, &players);
-            }
+            self.insert_game(id, spawned, players.clone(), terms, private);
+            self.seat_bots(id, &players);
             return id;
         }
         info!(game = id, red = %players.red.nick, blue = %players.blue.nick, "new game");
@@ -908,6 +1026,18 @@ impl Lobby {
                 tokio::spawn(async move { h.disconnected(c).await });
             }
         }
+        self.insert_game(id, spawned, players, terms, private);
+        id
+    }
+
+    fn insert_game(
+        &mut self,
+        id: GameId,
+        spawned: game::Spawned,
+        players: ByColor<Player>,
+        terms: GameTerms,
+        private: bool,
+    ) {
         self.games.insert(
             id,
             GameEntry {
@@ -921,10 +1051,11 @@ impl Lobby {
                 over: false,
             },
         );
-        id
     }
 
-    fn report(&mut self, report: GameReport) {
+    /// Applies a game's report; whether the lobby should be shown at once (everything but
+    /// move-count progress).
+    fn report(&mut self, report: GameReport) -> bool {
         match report {
             GameReport::Started { .. } => {}
             GameReport::Progress {
@@ -936,6 +1067,7 @@ impl Lobby {
                     g.ply = ply;
                     g.spectators = spectators;
                 }
+                return false;
             }
             GameReport::Ended {
                 id,
@@ -957,7 +1089,7 @@ impl Lobby {
             }
             GameReport::Rematch { id } => {
                 let Some(g) = self.games.get(&id) else {
-                    return;
+                    return true;
                 };
                 let players = ByColor::new(g.players.blue.clone(), g.players.red.clone());
                 let (terms, private, old) = (g.terms, g.private, g.handle.clone());
@@ -977,6 +1109,17 @@ impl Lobby {
                 }
             }
         }
+        true
+    }
+}
+
+/// The seat of a computer player (identity `bot:<level>`, never rated).
+fn bot_player(level: crate::proto::BotLevel) -> Player {
+    Player {
+        id: format!("bot:{}", level.name()),
+        nick: format!("bot-{}", level.name()),
+        rating: None,
+        bot: true,
     }
 }
 

@@ -2,9 +2,10 @@
 //! `ssh host games --live`, `ssh host replay ID [--format gravon]`. Plain text out.
 
 use crate::browse;
+use crate::lobby::{KickWhom, LobbyHandle};
 use crate::proto::{GameFilter, GameListItem, LobbySnapshot};
 use crate::rules::{gravon, Variant};
-use crate::store::Store;
+use crate::store::{BanTarget, Store};
 
 pub const USAGE: &str = "commands:\n  leaderboard [classic|duel|barrage]\n  games NICK\n  games --live\n  replay ID [--format gravon]\n\nto play, connect with a terminal: ssh -t -p PORT HOST\n";
 
@@ -15,7 +16,10 @@ pub fn run(store: &Store, live: &LobbySnapshot, line: &str) -> (String, u32) {
         ["leaderboard"] => leaderboard(store, Variant::Classic),
         ["leaderboard", v] => match Variant::parse(v) {
             Some(v) => leaderboard(store, v),
-            None => (format!("unknown variant '{v}': classic, duel or barrage\n"), 2),
+            None => (
+                format!("unknown variant '{v}': classic, duel or barrage\n"),
+                2,
+            ),
         },
         ["games", "--live"] => (live_games(live), 0),
         ["games", nick] => player_games(store, nick),
@@ -51,7 +55,11 @@ fn leaderboard(store: &Store, variant: Variant) -> (String, u32) {
 fn result_words(g: &GameListItem) -> String {
     match g.outcome {
         Some(o) => match o.winner {
-            Some(c) => format!("{}-won-{}", c.name().to_lowercase(), o.reason.describe().replace(' ', "-")),
+            Some(c) => format!(
+                "{}-won-{}",
+                c.name().to_lowercase(),
+                o.reason.describe().replace(' ', "-")
+            ),
             None => format!("draw-{}", o.reason.describe().replace(' ', "-")),
         },
         None => "unfinished".into(),
@@ -114,5 +122,87 @@ fn replay(store: &Store, id: &str, gravon_format: bool) -> (String, u32) {
             }
         }
         Err(e) => (format!("{e}\n"), 1),
+    }
+}
+
+pub const ADMIN_USAGE: &str = "admin commands:\n  admin kick NICK [REASON]\n  admin ban nick|key|addr VALUE [REASON]\n  admin unban nick|key|addr VALUE\n  admin bans\n  admin broadcast TEXT\n";
+
+/// Runs an admin command (the caller checked the key); `by` is the admin's fingerprint.
+pub async fn admin(store: &Store, lobby: &LobbyHandle, by: &str, line: &str) -> (String, u32) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let rest = |n: usize| words.get(n..).map(|w| w.join(" ")).unwrap_or_default();
+    match words.as_slice() {
+        ["admin", "kick", nick, ..] => {
+            let reason = non_empty(rest(3), "kicked by an admin");
+            let n = lobby
+                .kick(
+                    KickWhom {
+                        nick: Some(nick.to_string()),
+                        ..Default::default()
+                    },
+                    reason,
+                )
+                .await;
+            (format!("kicked {n} session(s) of {nick}\n"), 0)
+        }
+        ["admin", "ban", kind, value, ..] => {
+            let target = match BanTarget::parse(kind, value) {
+                Ok(t) => t,
+                Err(e) => return (format!("{e}\n"), 2),
+            };
+            let reason = non_empty(rest(4), "banned by an admin");
+            if let Err(e) = store.ban(&target, &reason, by) {
+                return (format!("ban not stored: {e}\n"), 1);
+            }
+            let whom = match &target {
+                BanTarget::Nick(n) => KickWhom {
+                    nick: Some(n.clone()),
+                    ..Default::default()
+                },
+                BanTarget::Key(k) => KickWhom {
+                    identity: Some(format!("key:{k}")),
+                    ..Default::default()
+                },
+                BanTarget::Addr(a) => KickWhom {
+                    addr: Some(*a),
+                    ..Default::default()
+                },
+            };
+            let n = lobby.kick(whom, reason).await;
+            (format!("banned {target}; {n} session(s) disconnected\n"), 0)
+        }
+        ["admin", "unban", kind, value] => match BanTarget::parse(kind, value) {
+            Ok(t) => match store.unban(&t) {
+                Ok(true) => (format!("unbanned {t}\n"), 0),
+                Ok(false) => (format!("{t} was not banned\n"), 1),
+                Err(e) => (format!("{e}\n"), 1),
+            },
+            Err(e) => (format!("{e}\n"), 2),
+        },
+        ["admin", "bans"] => match store.bans() {
+            Ok(bans) if bans.is_empty() => ("no bans\n".into(), 0),
+            Ok(bans) => {
+                let mut out = String::new();
+                for b in bans {
+                    out.push_str(&format!("{}\t{}\n", b.target, b.reason));
+                }
+                (out, 0)
+            }
+            Err(e) => (format!("{e}\n"), 1),
+        },
+        ["admin", "broadcast", ..] if words.len() > 2 => {
+            lobby.broadcast(rest(2));
+            ("sent\n".into(), 0)
+        }
+        _ => (ADMIN_USAGE.to_string(), 2),
+    }
+}
+
+fn non_empty(s: String, default: &str) -> String {
+    let s = crate::text::clean_line(&s, 200);
+    if s.is_empty() {
+        default.to_string()
+    } else {
+        s
     }
 }

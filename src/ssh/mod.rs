@@ -2,6 +2,7 @@
 //! Only the binary (and tests) use this module.
 
 mod commands;
+mod frame;
 mod keys;
 mod session;
 mod writer;
@@ -116,6 +117,23 @@ impl SshServer {
                     continue;
                 }
             };
+            let banned = matches!(
+                self.shared.store.ban_for(None, None, Some(peer.ip())),
+                Ok(Some(_))
+            );
+            if banned {
+                info!(peer = %peer.ip(), "connection refused: address banned");
+                tokio::spawn(async move {
+                    use tokio::io::AsyncWriteExt;
+                    let mut stream = stream;
+                    let _ = stream
+                        .write_all(
+                            b"SSH-2.0-stratego_ssh this address is banned from this server\r\n",
+                        )
+                        .await;
+                });
+                continue;
+            }
             let Some(guard) = ConnGuard::admit(&self.shared, peer) else {
                 // Refused before the handshake costs anything: a plain line, then close.
                 tokio::spawn(async move {
@@ -249,6 +267,8 @@ struct Conn {
     peer: SocketAddr,
     authed: Arc<std::sync::atomic::AtomicBool>,
     ident: Option<Ident>,
+    /// `SHA256:...` of the proven key.
+    fingerprint: Option<String>,
     term: String,
     colorterm: Option<String>,
     size: Option<(u16, u16)>,
@@ -263,6 +283,7 @@ impl Conn {
             peer,
             authed: Default::default(),
             ident: None,
+            fingerprint: None,
             term: String::new(),
             colorterm: None,
             size: None,
@@ -280,6 +301,7 @@ impl Conn {
             id: format!("guest:{n}"),
             nick: String::new(),
             guest: true,
+            addr: Some(self.peer.ip()),
         });
         self.authed.store(true, Ordering::Relaxed);
         info!(peer = %self.peer, "guest authenticated");
@@ -289,6 +311,56 @@ impl Conn {
 
 /// The drawing size for a reported window: 0 (unknown) means 80x24, and anything above
 /// 500x200 is clamped.
+impl Conn {
+    /// The ban that applies to this connection, checked before the lobby is shown.
+    fn ban(&self) -> Option<crate::store::Ban> {
+        let nick = self
+            .ident
+            .as_ref()
+            .filter(|i| !i.guest)
+            .map(|i| i.nick.as_str());
+        self.shared
+            .store
+            .ban_for(nick, self.fingerprint.as_deref(), Some(self.peer.ip()))
+            .ok()
+            .flatten()
+    }
+
+    /// Tells a banned connection why and closes its channel; whether it was banned.
+    fn refuse_if_banned(&self, handle: &russh::server::Handle, channel: ChannelId) -> bool {
+        let Some(ban) = self.ban() else {
+            return false;
+        };
+        info!(peer = %self.peer, "banned connection refused");
+        say_and_close(
+            handle.clone(),
+            channel,
+            format!(
+                "You are banned from this server: {}\r\n",
+                crate::text::clean_line(&ban.reason, 200)
+            ),
+            1,
+        );
+        true
+    }
+
+    fn is_admin(&self) -> bool {
+        self.fingerprint
+            .as_ref()
+            .is_some_and(|f| self.shared.config.admins.iter().any(|a| a == f))
+    }
+}
+
+/// Sends a plain message and closes the channel.
+fn say_and_close(handle: russh::server::Handle, channel: ChannelId, text: String, status: u32) {
+    tokio::spawn(async move {
+        let _ = handle.data(channel, text.into_bytes()).await;
+        let _ = handle.exit_status_request(channel, status).await;
+        let _ = handle.eof(channel).await;
+        let _ = handle.close(channel).await;
+    });
+}
+
 fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
     let cols = if cols == 0 { 80 } else { cols };
     let rows = if rows == 0 { 24 } else { rows };
@@ -322,7 +394,9 @@ impl russh::server::Handler for Conn {
             id: format!("key:{fingerprint}"),
             nick: user.to_string(),
             guest: false,
+            addr: Some(self.peer.ip()),
         });
+        self.fingerprint = Some(fingerprint);
         self.authed.store(true, Ordering::Relaxed);
         Ok(Auth::Accept)
     }
@@ -394,10 +468,15 @@ impl russh::server::Handler for Conn {
         let Some(ident) = self.ident.clone() else {
             return Ok(());
         };
+        if self.refuse_if_banned(&handle, channel) {
+            return Ok(());
+        }
         let Some(size) = self.size else {
             // No PTY: say how to connect, then close.
             tokio::spawn(async move {
-                let _ = handle.data(channel, session::NO_PTY_MESSAGE.as_bytes().to_vec()).await;
+                let _ = handle
+                    .data(channel, session::NO_PTY_MESSAGE.as_bytes().to_vec())
+                    .await;
                 let _ = handle.exit_status_request(channel, 1).await;
                 let _ = handle.eof(channel).await;
                 let _ = handle.close(channel).await;
@@ -431,9 +510,30 @@ impl russh::server::Handler for Conn {
         session.channel_success(channel)?;
         let handle = session.handle();
         let command = crate::text::clean_line(&String::from_utf8_lossy(data), 200);
+        if self.refuse_if_banned(&handle, channel) {
+            return Ok(());
+        }
+        info!(peer = %self.peer, command = %command, "exec");
+        if command.split_whitespace().next() == Some("admin") {
+            if !self.is_admin() {
+                say_and_close(
+                    handle,
+                    channel,
+                    "admin commands need an admin key\r\n".into(),
+                    1,
+                );
+                return Ok(());
+            }
+            let (store, lobby) = (self.shared.store.clone(), self.shared.lobby.clone());
+            let by = self.fingerprint.clone().unwrap_or_default();
+            tokio::spawn(async move {
+                let (text, status) = commands::admin(&store, &lobby, &by, &command).await;
+                say_and_close(handle, channel, text.replace('\n', "\r\n"), status);
+            });
+            return Ok(());
+        }
         let store = self.shared.store.clone();
         let live = self.shared.lobby.snapshot();
-        info!(peer = %self.peer, command = %command, "exec");
         tokio::spawn(async move {
             let (text, status) =
                 tokio::task::spawn_blocking(move || commands::run(&store, &live, &command))

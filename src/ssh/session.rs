@@ -3,22 +3,21 @@
 
 use std::time::Duration;
 
-use ratatui::backend::CrosstermBackend;
-use ratatui::layout::Rect;
-use ratatui::{Terminal, TerminalOptions, Viewport};
 use russh::server::Handle;
 use russh::ChannelId;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tracing::{debug, info};
 
-use super::writer::ChannelWriter;
+use super::frame::Screen;
+use super::writer::OutQueue;
 use super::SessionInput;
+use crate::browse;
 use crate::game::{GameSeat, SessionEvent};
 use crate::limit::TokenBucket;
 use crate::lobby::{Ident, LobbyHandle};
+use crate::proto::{BrowseCmd, GameCmd};
 use crate::store::{self, Store};
-use crate::proto::GameCmd;
 use crate::ui::input::InputParser;
 use crate::ui::{App, ColorDepth, Effect, Identity, Msg, SavedSetup, Settings};
 
@@ -48,7 +47,7 @@ pub(crate) struct Params {
 }
 
 pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
-    let (writer, out) = ChannelWriter::start(p.handle.clone(), p.channel);
+    let out = OutQueue::start(p.handle.clone(), p.channel);
     let (ev_tx, mut events) = mpsc::channel::<SessionEvent>(64);
     let Some(joined) = p.lobby.connect(p.ident.clone(), ev_tx).await else {
         return;
@@ -84,15 +83,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         app.update(Msg::Notice(motd.clone()));
     }
     out.send_raw(SETUP_SEQ);
-    let backend = CrosstermBackend::new(writer);
-    let Ok(mut terminal) = Terminal::with_options(
-        backend,
-        TerminalOptions {
-            viewport: Viewport::Fixed(Rect::new(0, 0, w, h)),
-        },
-    ) else {
-        return;
-    };
+    let mut screen = Screen::new(w, h);
     let mut parser = InputParser::new();
     let mut game: Option<GameSeat> = None;
     let mut last_input = Instant::now();
@@ -101,16 +92,19 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut dirty = true;
     let mut quit = false;
+    let mut farewell: Option<String> = None;
+    let (browse_tx, mut browsed) = mpsc::channel::<Option<Msg>>(8);
 
     info!(session, nick = %joined.nick, term = %p.term, cols = w, rows = h, "session started");
     while !quit {
         if dirty {
             if out.take_overflow() {
                 // A frame was dropped: the client's screen is stale; redraw it whole.
-                let _ = terminal.clear();
+                screen.invalidate();
             }
             if out.has_room() {
-                if terminal.draw(|f| app.render(f)).is_err() {
+                let bytes = screen.frame(|f| app.render(f));
+                if !bytes.is_empty() && !out.send_frame(bytes) {
                     break;
                 }
                 dirty = false;
@@ -132,8 +126,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 }
                 Some(SessionInput::Resize(cols, rows)) => {
                     (w, h) = (cols, rows);
-                    let _ = terminal.resize(Rect::new(0, 0, w, h));
-                    let _ = terminal.clear();
+                    screen.resize(w, h);
                     effects.extend(app.update(Msg::Resize { width: w, height: h }));
                     dirty = true;
                 }
@@ -151,7 +144,8 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 }
                 let snap = lobby_rx.borrow_and_update().clone();
                 effects.extend(app.update(Msg::Lobby(snap)));
-                dirty = true;
+                // A game screen does not show the lobby: no frame for it.
+                dirty |= game.is_none();
             }
             Some(ev) = events.recv() => {
                 match ev {
@@ -176,7 +170,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                     }
                     SessionEvent::Kicked(reason) => {
                         info!(session, "kicked");
-                        let _ = reason;
+                        farewell = Some(format!("Disconnected by an admin: {reason}\r\n"));
                         quit = true;
                     }
                 }
@@ -204,12 +198,19 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 }
                 dirty = true;
             }
+            Some(answer) = browsed.recv() => {
+                match answer {
+                    Some(msg) => effects.extend(app.update(msg)),
+                    None => effects.extend(app.update(Msg::Notice("that is not stored here".into()))),
+                }
+                dirty = true;
+            }
             _ = tick.tick() => {
                 if last_input.elapsed() > p.idle_timeout {
                     info!(session, "idle timeout");
                     break;
                 }
-                if game.is_some() {
+                if app.wants_ticks() {
                     effects.extend(app.update(Msg::Tick(std::time::Instant::now())));
                     dirty = true;
                 }
@@ -228,6 +229,13 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                     if let Some(seat) = &game {
                         seat.handle.command(seat.color, cmd).await;
                     }
+                }
+                Effect::Browse(cmd) => {
+                    // Answers come back on `browsed` so the session never waits on the store.
+                    let (st, me, tx) = (p.store.clone(), p.ident.id.clone(), browse_tx.clone());
+                    tokio::task::spawn_blocking(move || {
+                        let _ = tx.blocking_send(browse(&st, &me, cmd));
+                    });
                 }
                 Effect::Bell => out.send_raw(b"\x07"),
                 Effect::Quit => quit = true,
@@ -257,8 +265,11 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         }
     }
     p.lobby.disconnect(session);
-    drop(terminal);
+    drop(screen);
     out.send_wait(RESTORE_SEQ).await;
+    if let Some(text) = farewell {
+        out.send_wait(text.as_bytes()).await;
+    }
     out.drained().await;
     let _ = p.handle.exit_status_request(p.channel, 0).await;
     let _ = p.handle.eof(p.channel).await;
@@ -268,4 +279,37 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
 async fn leave(lobby: &LobbyHandle, session: crate::lobby::SessionId, seat: &GameSeat) {
     seat.handle.command(seat.color, GameCmd::Leave).await;
     lobby.left_game(session, seat.handle.id);
+}
+
+/// Answers a request for stored things; `None` when there is nothing to show.
+fn browse(store: &Store, me: &str, cmd: BrowseCmd) -> Option<Msg> {
+    let logged = |e: &dyn std::fmt::Display| {
+        tracing::warn!(error = %e, "cannot read the store");
+    };
+    match cmd {
+        BrowseCmd::Leaderboard(v) => browse::leaderboard(store, v)
+            .map_err(|e| logged(&e))
+            .ok()
+            .map(Msg::Leaderboard),
+        BrowseCmd::Profile(nick) => browse::profile(store, &nick)
+            .map_err(|e| logged(&e))
+            .ok()
+            .flatten()
+            .map(Msg::Profile),
+        BrowseCmd::Games { filter, variant } => browse::games(store, me, &filter, variant)
+            .map_err(|e| logged(&e))
+            .ok()
+            .map(Msg::Games),
+        BrowseCmd::Replay {
+            id,
+            ply,
+            perspective,
+        } => {
+            let (record, names) = browse::record(store, id).ok()?;
+            browse::replay(&record, id, &names, ply, perspective)
+                .map_err(|e| logged(&e))
+                .ok()
+                .map(Msg::Replay)
+        }
+    }
 }

@@ -1,9 +1,7 @@
-//! Frames out: ratatui writes into a [`ChannelWriter`]; each `flush` (one per frame) becomes
-//! one message on a bounded queue that a writer task sends down the channel. A client that
-//! stops reading fills the queue; further frames are dropped (memory stays bounded) and the
-//! session redraws everything once there is room again.
+//! Frames out: each frame is one message on a bounded queue that a writer task sends down
+//! the channel. A client that stops reading fills the queue; further frames are dropped
+//! (memory stays bounded) and the session redraws everything once there is room again.
 
-use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -14,15 +12,15 @@ use tokio::sync::mpsc;
 /// Frames queued for one client at most.
 pub const OUT_QUEUE_FRAMES: usize = 4;
 
-pub struct ChannelWriter {
-    buf: Vec<u8>,
+/// The session's side of the output queue.
+pub struct OutQueue {
     tx: mpsc::Sender<Vec<u8>>,
     overflowed: Arc<AtomicBool>,
 }
 
-impl ChannelWriter {
-    /// The writer for ratatui, and the session's handle on the same queue.
-    pub fn start(handle: Handle, channel: ChannelId) -> (ChannelWriter, OutQueue) {
+impl OutQueue {
+    /// Starts the writer task of a channel.
+    pub fn start(handle: Handle, channel: ChannelId) -> OutQueue {
         let (tx, mut rx) = mpsc::channel::<Vec<u8>>(OUT_QUEUE_FRAMES);
         tokio::spawn(async move {
             while let Some(bytes) = rx.recv().await {
@@ -31,25 +29,12 @@ impl ChannelWriter {
                 }
             }
         });
-        let overflowed = Arc::new(AtomicBool::new(false));
-        (
-            ChannelWriter {
-                buf: Vec::with_capacity(4096),
-                tx: tx.clone(),
-                overflowed: overflowed.clone(),
-            },
-            OutQueue { tx, overflowed },
-        )
+        OutQueue {
+            tx,
+            overflowed: Arc::new(AtomicBool::new(false)),
+        }
     }
-}
 
-/// The session's side of the output queue.
-pub struct OutQueue {
-    tx: mpsc::Sender<Vec<u8>>,
-    overflowed: Arc<AtomicBool>,
-}
-
-impl OutQueue {
     /// Whether a frame was dropped since the last call (then the next frame must be whole).
     pub fn take_overflow(&self) -> bool {
         self.overflowed.swap(false, Ordering::Relaxed)
@@ -58,6 +43,19 @@ impl OutQueue {
     /// Whether the queue can take another frame now.
     pub fn has_room(&self) -> bool {
         self.tx.capacity() > 0
+    }
+
+    /// Queues a frame; when the queue is full the frame is dropped and the overflow flag
+    /// raised (the next frame must then be whole). `false` once the channel is gone.
+    pub fn send_frame(&self, bytes: Vec<u8>) -> bool {
+        match self.tx.try_send(bytes) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.overflowed.store(true, Ordering::Relaxed);
+                true
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
     }
 
     /// Queues bytes outside of a frame (bell, mode switches); dropped when the queue is full.
@@ -71,37 +69,13 @@ impl OutQueue {
         let _ = self.tx.send(bytes.to_vec()).await;
     }
 
-    /// Waits until every queued frame was handed to the connection.
+    /// Waits (a little) until every queued frame was handed to the connection.
     pub async fn drained(&self) {
         for _ in 0..50 {
             if self.tx.capacity() == self.tx.max_capacity() {
                 return;
             }
             tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        }
-    }
-}
-
-impl io::Write for ChannelWriter {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.buf.extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        if self.buf.is_empty() {
-            return Ok(());
-        }
-        let frame = std::mem::take(&mut self.buf);
-        match self.tx.try_send(frame) {
-            Ok(()) => Ok(()),
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                self.overflowed.store(true, Ordering::Relaxed);
-                Ok(())
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => {
-                Err(io::Error::new(io::ErrorKind::BrokenPipe, "channel closed"))
-            }
         }
     }
 }

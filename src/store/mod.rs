@@ -235,6 +235,59 @@ pub struct GameListing {
     pub ended: Timestamp,
 }
 
+/// What an admin banned: a nickname, a key fingerprint (`SHA256:...`) or an address.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum BanTarget {
+    Nick(String),
+    Key(String),
+    Addr(std::net::IpAddr),
+}
+
+impl BanTarget {
+    /// Reads `nick NAME`, `key SHA256:...`, `addr 1.2.3.4` (the words of an admin command).
+    pub fn parse(kind: &str, value: &str) -> Result<BanTarget, String> {
+        let value = value.trim();
+        match kind {
+            "nick" if !value.is_empty() => Ok(BanTarget::Nick(value.to_lowercase())),
+            "key" if value.starts_with("SHA256:") => Ok(BanTarget::Key(value.to_string())),
+            "addr" => value
+                .parse()
+                .map(BanTarget::Addr)
+                .map_err(|_| format!("'{value}' is not an IP address")),
+            "key" => Err("a key is written as its fingerprint, SHA256:...".into()),
+            _ => Err("ban nick NAME, ban key SHA256:..., or ban addr ADDRESS".into()),
+        }
+    }
+
+    fn key(&self) -> String {
+        match self {
+            BanTarget::Nick(n) => format!("nick:{}", n.to_lowercase()),
+            BanTarget::Key(k) => format!("key:{k}"),
+            BanTarget::Addr(a) => format!("addr:{a}"),
+        }
+    }
+}
+
+impl std::fmt::Display for BanTarget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BanTarget::Nick(n) => write!(f, "nick {n}"),
+            BanTarget::Key(k) => write!(f, "key {k}"),
+            BanTarget::Addr(a) => write!(f, "addr {a}"),
+        }
+    }
+}
+
+/// A stored ban.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Ban {
+    /// `nick:NAME`, `key:SHA256:...` or `addr:ADDRESS`.
+    pub target: String,
+    pub reason: String,
+    pub by: String,
+    pub at: Timestamp,
+}
+
 /// A saved set-up.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SavedSetup {
@@ -271,6 +324,7 @@ struct Trees {
     live: sled::Tree,
     live_moves: sled::Tree,
     setups: sled::Tree,
+    bans: sled::Tree,
     meta: sled::Tree,
 }
 
@@ -287,6 +341,7 @@ impl Trees {
             live: db.open_tree("live")?,
             live_moves: db.open_tree("live_moves")?,
             setups: db.open_tree("setups")?,
+            bans: db.open_tree("bans")?,
             meta: db.open_tree("meta")?,
         })
     }
@@ -880,6 +935,79 @@ impl Store {
         limit: usize,
     ) -> Result<Vec<GameListing>, StoreError> {
         listings(&self.t().recent, &recent_prefix(variant), limit)
+    }
+
+    // ---------------------------------------------------------------- bans
+
+    /// Bans a nickname, key or address (flushed before returning).
+    pub fn ban(&self, target: &BanTarget, reason: &str, by: &str) -> Result<(), StoreError> {
+        let rec = BanV1 {
+            v: BanV1::VERSION,
+            reason: reason.to_string(),
+            by: by.to_string(),
+            at: now(),
+        };
+        let _g = self.writing();
+        self.t()
+            .bans
+            .insert(target.key().as_bytes(), encode(&rec))?;
+        self.flush()
+    }
+
+    /// Lifts a ban; whether there was one.
+    pub fn unban(&self, target: &BanTarget) -> Result<bool, StoreError> {
+        let _g = self.writing();
+        let had = self.t().bans.remove(target.key().as_bytes())?.is_some();
+        self.flush()?;
+        Ok(had)
+    }
+
+    /// The ban that applies to a connection, if any: its nick, key fingerprint, address.
+    pub fn ban_for(
+        &self,
+        nick: Option<&str>,
+        key: Option<&str>,
+        addr: Option<std::net::IpAddr>,
+    ) -> Result<Option<Ban>, StoreError> {
+        let mut targets = Vec::new();
+        if let Some(n) = nick {
+            targets.push(BanTarget::Nick(n.to_lowercase()));
+        }
+        if let Some(k) = key {
+            targets.push(BanTarget::Key(k.to_string()));
+        }
+        if let Some(a) = addr {
+            targets.push(BanTarget::Addr(a));
+        }
+        for t in targets {
+            let k = t.key();
+            if let Some(v) = self.t().bans.get(k.as_bytes())? {
+                let b: BanV1 = decode(&v)?;
+                return Ok(Some(Ban {
+                    target: k,
+                    reason: b.reason,
+                    by: b.by,
+                    at: b.at,
+                }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Every ban, in key order.
+    pub fn bans(&self) -> Result<Vec<Ban>, StoreError> {
+        let mut out = Vec::new();
+        for kv in self.t().bans.iter() {
+            let (k, v) = kv?;
+            let b: BanV1 = decode(&v)?;
+            out.push(Ban {
+                target: String::from_utf8_lossy(&k).into_owned(),
+                reason: b.reason,
+                by: b.by,
+                at: b.at,
+            });
+        }
+        Ok(out)
     }
 
     // ---------------------------------------------------------------- games in progress

@@ -293,3 +293,13 @@ mod tests {
         assert!(!b.starts_with(&a));
     }
 }
+
+/// `bans`: `nick:NAME` / `key:SHA256:...` / `addr:ADDRESS` → why, who, when.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct BanV1 {
+    pub v: u32,
+    pub reason: String,
+    pub by: String,
+    pub at: Timestamp,
+}
+versioned!(BanV1, "ban", 1);

@@ -145,6 +145,21 @@ impl GameUi {
         )
     }
 
+    /// A running clock or a reconnect countdown changes what is drawn as time passes.
+    pub fn animating(&self, now: Instant) -> bool {
+        let clock = self.snap.phase == GamePhase::Playing
+            && self
+                .snap
+                .clocks
+                .as_ref()
+                .is_some_and(|c| c.red.running || c.blue.running);
+        let countdown = [Color::Red, Color::Blue].into_iter().any(|c| {
+            self.reconnect_left(self.snap.seats.get(c), now)
+                .is_some_and(|d| !d.is_zero())
+        });
+        clock || countdown
+    }
+
     pub fn elapsed(&self, now: Instant) -> Duration {
         now.saturating_duration_since(self.at)
     }

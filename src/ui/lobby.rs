@@ -10,8 +10,9 @@ use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::layout::{inner, lobby_layout, scroll_offset, LobbyLayout};
 use super::theme::Theme;
 use super::widgets::{fill, footer, pad, panel, put, put_line, trunc, InputResult, LineInput};
-use super::{Act, Effect, Identity, Overlay};
-use crate::proto::{GameId, LobbyCmd, LobbySnapshot, PlayerStatus, SeekId};
+use super::{browse, Act, Effect, Identity, Overlay};
+use crate::proto::{GameFilter, GameId, LobbyCmd, LobbySnapshot, PlayerStatus, SeekId};
+use crate::rules::Variant;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Panel {
@@ -217,6 +218,16 @@ impl LobbyUi {
                 self.focus = Panel::Chat;
                 self.chat = Some(LineInput::new(CHAT_MAX));
             }
+            KeyCode::Char('L') => return browse::open_leaderboard(Variant::Classic),
+            KeyCode::Char('G') => return browse::open_games(GameFilter::Mine, None),
+            KeyCode::Char('p') => {
+                // The selected player's profile, or mine.
+                let nick = match self.player_index(l) {
+                    Some(i) => l.players[i].nick.clone(),
+                    _ => me.nick.clone(),
+                };
+                return browse::open_profile(&nick);
+            }
             KeyCode::Char('s') => return vec![Act::Open(Overlay::Settings { row: 0 })],
             KeyCode::Char('q') => return vec![Act::Open(Overlay::Quit)],
             _ => {}
@@ -374,7 +385,7 @@ fn status_text(s: PlayerStatus) -> &'static str {
     }
 }
 
-fn draw_list(
+pub(crate) fn draw_list(
     buf: &mut Buffer,
     area: Rect,
     rows: Vec<Line<'static>>,
@@ -648,6 +659,9 @@ pub(crate) fn render(
                 ("b", "vs computer"),
                 ("?", "help"),
                 ("q", "quit"),
+                ("L", "leaders"),
+                ("G", "games"),
+                ("p", "profile"),
                 ("x", "cancel mine"),
                 ("Tab", "next list"),
                 ("t", "chat"),
@@ -659,6 +673,9 @@ pub(crate) fn render(
                 ("b", "vs computer"),
                 ("?", "help"),
                 ("q", "quit"),
+                ("L", "leaders"),
+                ("G", "games"),
+                ("p", "profile"),
                 ("Tab", "next list"),
                 ("t", "chat"),
                 ("s", "settings"),
@@ -669,6 +686,9 @@ pub(crate) fn render(
                 ("b", "vs computer"),
                 ("?", "help"),
                 ("q", "quit"),
+                ("L", "leaders"),
+                ("G", "games"),
+                ("p", "profile"),
                 ("Tab", "next list"),
                 ("t", "chat"),
                 ("s", "settings"),
@@ -679,6 +699,9 @@ pub(crate) fn render(
                 ("b", "vs computer"),
                 ("?", "help"),
                 ("q", "quit"),
+                ("L", "leaders"),
+                ("G", "games"),
+                ("p", "profile"),
                 ("Tab", "next list"),
                 ("s", "settings"),
             ],
@@ -697,6 +720,9 @@ pub(crate) const HELP: &[(&str, &str)] = &[
     ("b", "play the computer"),
     ("x", "cancel your seek"),
     ("t", "type in chat"),
+    ("L", "leaderboards"),
+    ("G", "finished games: mine, recent, replays"),
+    ("p", "profile of the selected player (or mine)"),
     ("s / F2", "settings (numbering, ASCII, colours)"),
     ("mouse", "click selects, click again accepts / watches"),
     ("q", "quit"),

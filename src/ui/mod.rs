@@ -8,10 +8,12 @@
 pub mod input;
 
 mod board;
+mod browse;
 mod dialog;
 mod game;
 mod layout;
 mod lobby;
+mod replay;
 mod setup;
 mod theme;
 mod widgets;
@@ -25,10 +27,14 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use serde::{Deserialize, Serialize};
 
-use crate::proto::{GameCmd, GamePhase, GameSnapshot, LobbyCmd, LobbySnapshot};
+use crate::proto::{
+    BrowseCmd, GameCmd, GameList, GamePhase, GameSnapshot, Leaderboard, LobbyCmd, LobbySnapshot,
+    Profile, ReplaySnapshot,
+};
 use crate::rules::{Numbering, Setup, Variant};
 use input::{Event, Key, KeyCode, Mouse, MouseButton, MouseKind};
 
+pub use browse::{civil_from_days, utc_datetime};
 pub use layout::{MIN_HEIGHT, MIN_WIDTH};
 
 /// How many colours the terminal shows.
@@ -106,8 +112,13 @@ pub enum Msg {
     SavedSetups(Vec<SavedSetup>),
     /// A server message to show (errors, "challenge from X", "nickname taken").
     Notice(String),
-    /// About four times a second while a clock runs.
+    /// About four times a second while [`App::wants_ticks`].
     Tick(Instant),
+    /// Answers to [`Effect::Browse`]: shown when the page that asked is still open.
+    Leaderboard(Leaderboard),
+    Profile(Profile),
+    Games(GameList),
+    Replay(ReplaySnapshot),
 }
 
 /// What the session should do.
@@ -118,6 +129,9 @@ pub enum Effect {
     Bell,
     Quit,
     SettingsChanged(Settings),
+    /// Ask for stored things (leaderboard, profile, game list, replay position); the answer
+    /// comes back as `Msg::Leaderboard`, `Msg::Profile`, `Msg::Games` or `Msg::Replay`.
+    Browse(BrowseCmd),
 }
 
 /// Dialogs over any screen.
@@ -135,6 +149,10 @@ pub(crate) enum Act {
     Fx(Effect),
     Open(Overlay),
     Notice(String),
+    /// Open a browse page over the current one.
+    Push(Box<browse::Page>),
+    /// Close the top browse page.
+    Back,
 }
 
 /// What drawing a board screen needs besides its own state.
@@ -153,6 +171,8 @@ enum Screen {
     Lobby,
     Setup,
     Game,
+    /// Leaderboard, profile, game list or replay (the top of the page stack).
+    Browse,
 }
 
 /// The screens of one session.
@@ -168,6 +188,8 @@ pub struct App {
     saved: Vec<SavedSetup>,
     notice: Option<String>,
     overlay: Option<Overlay>,
+    /// Browse pages over the lobby, the last one shown.
+    pages: Vec<browse::Page>,
 }
 
 impl App {
@@ -184,6 +206,7 @@ impl App {
             saved: vec![],
             notice: None,
             overlay: None,
+            pages: vec![],
         }
     }
 
@@ -199,6 +222,12 @@ impl App {
                 let g = self.game.as_ref()?;
                 Some(g.layout(self.width, self.height).board.rect(sq))
             }
+            Screen::Browse => match self.pages.last()? {
+                browse::Page::Replay(r) if r.shown.is_some() => {
+                    Some(r.layout(self.width, self.height).board.rect(sq))
+                }
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -208,6 +237,7 @@ impl App {
             return Screen::TooSmall;
         }
         match &self.game {
+            None if !self.pages.is_empty() => Screen::Browse,
             None => Screen::Lobby,
             Some(g) if g.snap.phase == GamePhase::Setup => Screen::Setup,
             Some(_) => Screen::Game,
@@ -242,7 +272,11 @@ impl App {
                 }
                 match &mut self.game {
                     Some(g) if g.snap.id == snap.id => return g.update(snap, at),
-                    _ => self.game = Some(game::GameUi::new(snap, at)),
+                    _ => {
+                        // A game takes over the screen; browsing starts afresh after it.
+                        self.pages.clear();
+                        self.game = Some(game::GameUi::new(snap, at));
+                    }
                 }
             }
             Msg::GameClosed => {
@@ -254,16 +288,67 @@ impl App {
                 if self.now.is_none_or(|n| t > n) {
                     self.now = Some(t);
                 }
+                if self.game.is_none() {
+                    if let Some(browse::Page::Replay(r)) = self.pages.last_mut() {
+                        let acts = r.tick(t);
+                        return self.apply(acts);
+                    }
+                }
+            }
+            Msg::Leaderboard(lb) => {
+                for p in self.pages.iter_mut().rev() {
+                    if let browse::Page::Leaders(p) = p {
+                        if p.receive(lb.clone(), &self.me) {
+                            break;
+                        }
+                    }
+                }
+            }
+            Msg::Profile(pr) => {
+                for p in self.pages.iter_mut().rev() {
+                    if let browse::Page::Profile(p) = p {
+                        if p.receive(pr.clone()) {
+                            break;
+                        }
+                    }
+                }
+            }
+            Msg::Games(gl) => {
+                for p in self.pages.iter_mut().rev() {
+                    if let browse::Page::Games(p) = p {
+                        if p.receive(gl.clone()) {
+                            break;
+                        }
+                    }
+                }
+            }
+            Msg::Replay(snap) => {
+                for p in self.pages.iter_mut().rev() {
+                    if let browse::Page::Replay(p) = p {
+                        if p.receive(snap.clone()) {
+                            break;
+                        }
+                    }
+                }
             }
         }
         vec![]
+    }
+
+    /// Something on screen animates (a running clock or reconnect countdown, replay
+    /// autoplay): the session should send [`Msg::Tick`] about every 250 ms.
+    pub fn wants_ticks(&self) -> bool {
+        match &self.game {
+            Some(g) => g.animating(self.now()),
+            None => matches!(self.pages.last(), Some(browse::Page::Replay(r)) if r.autoplay),
+        }
     }
 
     fn typing(&self) -> bool {
         match self.screen() {
             Screen::Lobby => self.lobby_ui.typing(),
             Screen::Setup | Screen::Game => self.game.as_ref().is_some_and(|g| g.typing()),
-            Screen::TooSmall => false,
+            Screen::TooSmall | Screen::Browse => false,
         }
     }
 
@@ -274,6 +359,10 @@ impl App {
                 Act::Fx(e) => fx.push(e),
                 Act::Open(o) => self.overlay = Some(o),
                 Act::Notice(s) => self.notice = Some(s),
+                Act::Push(p) => self.pages.push(*p),
+                Act::Back => {
+                    self.pages.pop();
+                }
             }
         }
         fx
@@ -339,6 +428,10 @@ impl App {
             Screen::Lobby => self.lobby_ui.key(k, &self.lobby, &self.me),
             Screen::Setup | Screen::Game => match &mut self.game {
                 Some(g) => g.key(k, &self.settings, &self.saved, w, h, now),
+                None => vec![],
+            },
+            Screen::Browse => match self.pages.last_mut() {
+                Some(p) => p.key(k, &self.me, w, h),
                 None => vec![],
             },
             Screen::TooSmall => vec![],
@@ -410,6 +503,10 @@ impl App {
                 Some(g) => g.mouse(m, &self.settings, w, h),
                 None => vec![],
             },
+            Screen::Browse => match self.pages.last_mut() {
+                Some(p) => p.mouse(m, w, h),
+                None => vec![],
+            },
             Screen::TooSmall => vec![],
         };
         self.apply(acts)
@@ -453,6 +550,11 @@ impl App {
                     game::render(buf, g, &cx);
                 }
             }
+            Screen::Browse => {
+                if let Some(p) = self.pages.last() {
+                    browse::render(buf, p, &self.me, &cx);
+                }
+            }
         }
         if screen != Screen::TooSmall {
             match &self.overlay {
@@ -467,6 +569,10 @@ impl App {
                                 Numbering::Classic => setup::HELP_CLASSIC,
                             },
                         ),
+                        Screen::Browse => match self.pages.last() {
+                            Some(p) => p.help(),
+                            None => ("Keys", lobby::HELP),
+                        },
                         _ => ("Game keys", game::HELP),
                     };
                     dialog::render_help(buf, area, title, keys, &t);

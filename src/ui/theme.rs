@@ -60,6 +60,10 @@ pub(crate) struct Glyphs {
     pub arrow: &'static str,
     pub bullet: &'static str,
     pub check: &'static str,
+    /// Plus-minus before a rating deviation.
+    pub pm: &'static str,
+    /// A sparkline cell filled 0..=8 eighths from the bottom.
+    pub spark: [&'static str; 9],
     pub border: border::Set<'static>,
 }
 
@@ -75,6 +79,8 @@ const UNICODE: Glyphs = Glyphs {
     arrow: "→",
     bullet: "●",
     check: "✓",
+    pm: "±",
+    spark: [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
     border: border::ROUNDED,
 };
 
@@ -90,6 +96,8 @@ const ASCII: Glyphs = Glyphs {
     arrow: "->",
     bullet: "*",
     check: "ok",
+    pm: "+-",
+    spark: [" ", ".", ".", ".", "o", "o", "o", "#", "#"],
     border: ASCII_BORDER,
 };
 

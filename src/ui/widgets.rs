@@ -231,3 +231,34 @@ impl LineInput {
         }
     }
 }
+
+/// A small bar chart of `values` (oldest first) filling `area` from the bottom; only the
+/// most recent values that fit are drawn (one per column). Uses the theme's glyphs, so
+/// ASCII mode stays ASCII.
+pub(crate) fn sparkline(buf: &mut Buffer, area: Rect, values: &[i32], style: Style, t: &Theme) {
+    let area = buf.area.intersection(area);
+    if area.width == 0 || area.height == 0 || values.is_empty() {
+        return;
+    }
+    let vals = &values[values.len().saturating_sub(area.width as usize)..];
+    let lo = *vals.iter().min().expect("not empty") as i64;
+    let hi = *vals.iter().max().expect("not empty") as i64;
+    let levels = area.height as i64 * 8;
+    for (i, &v) in vals.iter().enumerate() {
+        // Every point shows at least one eighth; a flat history sits in the middle.
+        let level = if hi == lo {
+            (levels / 2).max(1)
+        } else {
+            1 + (v as i64 - lo) * (levels - 1) / (hi - lo)
+        };
+        let x = area.x + i as u16;
+        for row in 0..area.height {
+            let eighths = (level - row as i64 * 8).clamp(0, 8) as usize;
+            if eighths == 0 {
+                break;
+            }
+            let y = area.bottom() - 1 - row;
+            buf[(x, y)].set_symbol(t.g.spark[eighths]).set_style(style);
+        }
+    }
+}

@@ -102,7 +102,12 @@ pub enum Login<'a> {
 }
 
 impl Term {
-    pub async fn connect(addr: std::net::SocketAddr, login: Login<'_>, cols: u16, rows: u16) -> Term {
+    pub async fn connect(
+        addr: std::net::SocketAddr,
+        login: Login<'_>,
+        cols: u16,
+        rows: u16,
+    ) -> Term {
         Self::connect_pty(addr, login, Some((cols, rows))).await
     }
 
@@ -124,7 +129,12 @@ impl Term {
         .expect("connects");
         match login {
             Login::Key(user, key) => {
-                let hash = handle.best_supported_rsa_hash().await.ok().flatten().flatten();
+                let hash = handle
+                    .best_supported_rsa_hash()
+                    .await
+                    .ok()
+                    .flatten()
+                    .flatten();
                 let res = handle
                     .authenticate_publickey(
                         user,
@@ -241,7 +251,8 @@ impl Term {
     }
 
     pub async fn wait_text(&self, needle: &str, secs: u64) -> String {
-        self.wait_for(&format!("'{needle}'"), secs, |t| t.contains(needle)).await
+        self.wait_for(&format!("'{needle}'"), secs, |t| t.contains(needle))
+            .await
     }
 
     pub async fn disconnect(self) {
@@ -257,23 +268,37 @@ impl Term {
 pub struct ScreenBoard {
     /// `cells[file][rank-1]`: the text in that square (`""` when nothing readable).
     pub cells: Vec<Vec<String>>,
+    /// `pos[file][rank-1]`: the screen (row, column) of that label.
+    pub pos: Vec<Vec<(u16, u16)>>,
 }
 
 impl ScreenBoard {
     pub fn read(text: &str) -> Option<ScreenBoard> {
         let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
-        // The line of file letters: ten single letters A-J separated by spaces.
+        // The line of file letters: it starts with ten single letters A-J (a side panel
+        // may follow on the same line).
         let (files_line, xs) = lines.iter().enumerate().rev().find_map(|(i, l)| {
-            let letters: Vec<(usize, char)> = l
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| !c.is_whitespace())
-                .map(|(x, c)| (x, *c))
-                .collect();
-            (letters.len() == 10 && letters.iter().all(|(_, c)| ('A'..='J').contains(c)))
-                .then_some((i, letters))
+            let mut letters: Vec<(usize, char)> = Vec::new();
+            let mut x = 0;
+            while x < l.len() && letters.len() < 10 {
+                if l[x].is_whitespace() {
+                    x += 1;
+                    continue;
+                }
+                let single = x + 1 >= l.len() || l[x + 1].is_whitespace();
+                if !single || !('A'..='J').contains(&l[x]) {
+                    return None;
+                }
+                letters.push((x, l[x]));
+                x += 1;
+            }
+            let mut distinct: Vec<char> = letters.iter().map(|(_, c)| *c).collect();
+            distinct.sort();
+            distinct.dedup();
+            (letters.len() == 10 && distinct.len() == 10).then_some((i, letters))
         })?;
         let mut cells = vec![vec![String::new(); 10]; 10];
+        let mut pos = vec![vec![(0u16, 0u16); 10]; 10];
         for (y, l) in lines.iter().enumerate().take(files_line) {
             let head: String = l.iter().take(3).collect();
             let Ok(rank) = head.trim().parse::<usize>() else {
@@ -282,13 +307,22 @@ impl ScreenBoard {
             if !(1..=10).contains(&rank) {
                 continue;
             }
-            let _ = y;
             for &(x, file) in &xs {
                 let s: String = l.iter().skip(x).take(2).collect();
-                cells[(file as u8 - b'A') as usize][rank - 1] = s.trim().to_string();
+                let f = (file as u8 - b'A') as usize;
+                cells[f][rank - 1] = s.trim().to_string();
+                pos[f][rank - 1] = (y as u16, x as u16);
             }
         }
-        Some(ScreenBoard { cells })
+        Some(ScreenBoard { cells, pos })
+    }
+
+    /// Screen (row, column) of a square's label.
+    pub fn pos_of(&self, sq: &str) -> (u16, u16) {
+        let b = sq.as_bytes();
+        let file = (b[0].to_ascii_uppercase() - b'A') as usize;
+        let rank: usize = sq[1..].parse().unwrap();
+        self.pos[file][rank - 1]
     }
 
     /// The label on a square such as "C4".
@@ -302,5 +336,64 @@ impl ScreenBoard {
 
 /// Labels a player's own movable pieces show (modern numbering).
 pub fn is_movable_label(s: &str) -> bool {
-    matches!(s, "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "S")
+    matches!(
+        s,
+        "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "S"
+    )
+}
+
+/// Runs a command over an exec channel (no PTY); returns its output and exit status.
+pub async fn exec(
+    addr: std::net::SocketAddr,
+    user: &str,
+    key: &PrivateKey,
+    command: &str,
+) -> (String, Option<u32>) {
+    let config = Arc::new(client::Config::default());
+    let mut handle = client::connect(
+        config,
+        addr,
+        Client {
+            server_key: Arc::new(Mutex::new(None)),
+        },
+    )
+    .await
+    .expect("connects");
+    let hash = handle
+        .best_supported_rsa_hash()
+        .await
+        .ok()
+        .flatten()
+        .flatten();
+    let res = handle
+        .authenticate_publickey(
+            user,
+            PrivateKeyWithHashAlg::new(Arc::new(key.clone()), hash),
+        )
+        .await
+        .expect("auth runs");
+    assert!(res.success());
+    let mut channel = handle.channel_open_session().await.expect("session");
+    channel.exec(true, command).await.expect("exec");
+    let mut out = Vec::new();
+    let mut status = None;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let msg = tokio::time::timeout_at(deadline, channel.wait())
+            .await
+            .expect("command finishes");
+        match msg {
+            Some(ChannelMsg::Data { data }) => out.extend_from_slice(&data),
+            Some(ChannelMsg::ExitStatus { exit_status }) => status = Some(exit_status),
+            Some(ChannelMsg::Eof) | Some(ChannelMsg::Close) | None => break,
+            _ => {}
+        }
+    }
+    (String::from_utf8_lossy(&out).replace("\r\n", "\n"), status)
+}
+
+pub fn fingerprint(key: &PrivateKey) -> String {
+    key.public_key()
+        .fingerprint(russh::keys::HashAlg::Sha256)
+        .to_string()
 }

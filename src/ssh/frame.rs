@@ -1,0 +1,353 @@
+//! Frames for one session without keeping ratatui's two full buffers per session.
+//!
+//! Every session renders into one scratch `Terminal` per worker thread (reused by all the
+//! sessions that thread serves); the session itself keeps only a compact copy of what its
+//! client shows (16 bytes a cell, none while it has no screen yet) and writes the escape
+//! sequences for the cells that changed. Two ratatui buffers at 80x24 take about 180 KiB;
+//! this keeps 30 KiB, and a session that dropped a frame simply redraws in full.
+
+use std::cell::RefCell;
+use std::fmt::Write as _;
+
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
+use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
+
+/// What one screen cell shows, packed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Packed {
+    /// The cell's character (first char of its symbol); `WIDE_TAIL` for the second half of
+    /// a wide character; `MULTI` for a symbol of several chars (always redrawn).
+    ch: u32,
+    fg: u32,
+    bg: u32,
+    modifier: u16,
+}
+
+const WIDE_TAIL: u32 = 0xFFFF_FFFE;
+const MULTI: u32 = 0xFFFF_FFFD;
+
+fn pack_color(c: Color) -> u32 {
+    match c {
+        Color::Reset => 0,
+        Color::Black => 1,
+        Color::Red => 2,
+        Color::Green => 3,
+        Color::Yellow => 4,
+        Color::Blue => 5,
+        Color::Magenta => 6,
+        Color::Cyan => 7,
+        Color::Gray => 8,
+        Color::DarkGray => 9,
+        Color::LightRed => 10,
+        Color::LightGreen => 11,
+        Color::LightYellow => 12,
+        Color::LightBlue => 13,
+        Color::LightMagenta => 14,
+        Color::LightCyan => 15,
+        Color::White => 16,
+        Color::Indexed(i) => 0x100 | u32::from(i),
+        Color::Rgb(r, g, b) => {
+            0x0100_0000 | (u32::from(r) << 16) | (u32::from(g) << 8) | u32::from(b)
+        }
+    }
+}
+
+/// SGR parameters of a packed colour (`fg`: foreground, else background).
+fn sgr_color(out: &mut String, c: u32, fg: bool) {
+    let base = if fg { 30 } else { 40 };
+    match c {
+        0 => {
+            let _ = write!(out, "{}", if fg { 39 } else { 49 });
+        }
+        1..=8 => {
+            // Black, Red, Green, Yellow, Blue, Magenta, Cyan, Gray (= white 7).
+            let _ = write!(out, "{}", base + (c - 1));
+        }
+        9 => {
+            let _ = write!(out, "{}", base + 60);
+        }
+        10..=15 => {
+            let _ = write!(out, "{}", base + 60 + (c - 9));
+        }
+        16 => {
+            let _ = write!(out, "{}", base + 67);
+        }
+        c if c & 0x0100_0000 != 0 => {
+            let _ = write!(
+                out,
+                "{};2;{};{};{}",
+                base + 8,
+                (c >> 16) & 0xff,
+                (c >> 8) & 0xff,
+                c & 0xff
+            );
+        }
+        c => {
+            let _ = write!(out, "{};5;{}", base + 8, c & 0xff);
+        }
+    }
+}
+
+fn sgr_modifier(out: &mut String, m: u16) {
+    let m = Modifier::from_bits_truncate(m);
+    for (flag, code) in [
+        (Modifier::BOLD, 1),
+        (Modifier::DIM, 2),
+        (Modifier::ITALIC, 3),
+        (Modifier::UNDERLINED, 4),
+        (Modifier::SLOW_BLINK, 5),
+        (Modifier::RAPID_BLINK, 6),
+        (Modifier::REVERSED, 7),
+        (Modifier::HIDDEN, 8),
+        (Modifier::CROSSED_OUT, 9),
+    ] {
+        if m.contains(flag) {
+            let _ = write!(out, ";{code}");
+        }
+    }
+}
+
+fn pack(buf: &Buffer) -> Vec<Packed> {
+    let mut cells = Vec::with_capacity(buf.content.len());
+    let mut tail = false;
+    for c in &buf.content {
+        let sym = c.symbol();
+        let mut chars = sym.chars();
+        let ch = if tail {
+            tail = false;
+            WIDE_TAIL
+        } else {
+            match (chars.next(), chars.next()) {
+                (Some(ch), None) => {
+                    tail = crate::text::display_width(sym) > 1;
+                    ch as u32
+                }
+                (None, _) => ' ' as u32,
+                _ => {
+                    tail = crate::text::display_width(sym) > 1;
+                    MULTI
+                }
+            }
+        };
+        cells.push(Packed {
+            ch,
+            fg: pack_color(c.fg),
+            bg: pack_color(c.bg),
+            modifier: c.modifier.bits(),
+        });
+    }
+    cells
+}
+
+/// What the client shows, as far as this session knows.
+#[derive(Default)]
+pub struct Screen {
+    width: u16,
+    height: u16,
+    /// `None` until the first frame, after a resize, or after a dropped frame: the next
+    /// frame is then drawn whole.
+    shown: Option<Vec<Packed>>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Option<Terminal<TestBackend>>> = const { RefCell::new(None) };
+}
+
+impl Screen {
+    pub fn new(width: u16, height: u16) -> Screen {
+        Screen {
+            width,
+            height,
+            shown: None,
+        }
+    }
+
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.width = width;
+        self.height = height;
+        self.shown = None;
+    }
+
+    /// Forget what the client shows (a frame was lost): the next frame is whole.
+    pub fn invalidate(&mut self) {
+        self.shown = None;
+    }
+
+    /// Renders with `draw` and returns the bytes that bring the client's screen up to date
+    /// (empty when nothing changed).
+    pub fn frame(&mut self, draw: impl FnOnce(&mut Frame)) -> Vec<u8> {
+        let area = Rect::new(0, 0, self.width.max(1), self.height.max(1));
+        let next = SCRATCH.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let fresh = match slot.as_ref() {
+                Some(t) => t.backend().buffer().area != area,
+                None => true,
+            };
+            if fresh {
+                *slot = Terminal::with_options(
+                    TestBackend::new(area.width, area.height),
+                    TerminalOptions {
+                        viewport: Viewport::Fixed(area),
+                    },
+                )
+                .ok();
+            }
+            let term = slot.as_mut()?;
+            let mut packed = None;
+            term.draw(|f| {
+                draw(f);
+                packed = Some(pack(f.buffer_mut()));
+            })
+            .ok()?;
+            packed
+        });
+        let Some(next) = next else {
+            return Vec::new();
+        };
+        let out = diff(self.shown.as_deref(), &next, self.width);
+        self.shown = Some(next);
+        out.into_bytes()
+    }
+}
+
+/// Escape sequences turning `old` (or an unknown screen) into `new`.
+fn diff(old: Option<&[Packed]>, new: &[Packed], width: u16) -> String {
+    let width = usize::from(width.max(1));
+    let mut out = String::new();
+    if old.is_none() {
+        out.push_str("\x1b[0m\x1b[2J");
+    }
+    let mut cursor: Option<usize> = None;
+    let mut style: Option<(u32, u32, u16)> = None;
+    for (i, cell) in new.iter().enumerate() {
+        if cell.ch == WIDE_TAIL {
+            continue;
+        }
+        let changed = match old {
+            Some(o) => o.get(i) != Some(cell) || cell.ch == MULTI,
+            None => true,
+        };
+        // A wide character whose tail changed must be redrawn too.
+        let tail_changed = new.get(i + 1).is_some_and(|n| n.ch == WIDE_TAIL)
+            && old.is_some_and(|o| o.get(i + 1) != new.get(i + 1));
+        if !changed && !tail_changed {
+            continue;
+        }
+        if cursor != Some(i) {
+            let _ = write!(out, "\x1b[{};{}H", i / width + 1, i % width + 1);
+        }
+        let s = (cell.fg, cell.bg, cell.modifier);
+        if style != Some(s) {
+            out.push_str("\x1b[0");
+            sgr_modifier(&mut out, cell.modifier);
+            out.push(';');
+            sgr_color(&mut out, cell.fg, true);
+            out.push(';');
+            sgr_color(&mut out, cell.bg, false);
+            out.push('m');
+            style = Some(s);
+        }
+        let ch = char::from_u32(cell.ch)
+            .filter(|c| !c.is_control())
+            .unwrap_or(' ');
+        out.push(if cell.ch == MULTI { '?' } else { ch });
+        let w = if new.get(i + 1).is_some_and(|n| n.ch == WIDE_TAIL) {
+            2
+        } else {
+            1
+        };
+        cursor = Some(i + w);
+        if (i + w) % width == 0 {
+            // Past the end of a line the terminal's cursor position is not reliable.
+            cursor = None;
+        }
+    }
+    if style.is_some() {
+        out.push_str("\x1b[0m");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::style::Style;
+    use ratatui::widgets::Paragraph;
+
+    fn screen_text(bytes: &[&[u8]], w: u16, h: u16) -> String {
+        let mut p = vt100::Parser::new(
+            std::num::NonZeroU16::new(h).unwrap(),
+            std::num::NonZeroU16::new(w).unwrap(),
+            0,
+        );
+        for b in bytes {
+            p.process(b);
+        }
+        p.screen().contents()
+    }
+
+    #[test]
+    fn diffs_applied_in_turn_give_the_last_frame() {
+        let mut s = Screen::new(20, 4);
+        let a = s.frame(|f| f.render_widget(Paragraph::new("hello\nworld"), f.area()));
+        let b = s.frame(|f| f.render_widget(Paragraph::new("hello\nthere ■ ≈"), f.area()));
+        assert!(b.len() < a.len(), "the second frame is a diff");
+        let text = screen_text(&[&a, &b], 20, 4);
+        let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+        assert_eq!(lines[0], "hello");
+        assert_eq!(lines[1], "there ■ ≈");
+        let c = s.frame(|f| f.render_widget(Paragraph::new("hello\nthere ■ ≈"), f.area()));
+        assert!(c.is_empty(), "nothing changed, nothing sent");
+    }
+
+    #[test]
+    fn colours_reach_the_terminal() {
+        let mut s = Screen::new(10, 2);
+        let a = s.frame(|f| {
+            f.render_widget(
+                Paragraph::new("R").style(
+                    Style::default()
+                        .fg(Color::Indexed(196))
+                        .bg(Color::Rgb(0, 0, 200)),
+                ),
+                f.area(),
+            )
+        });
+        let mut p = vt100::Parser::new(
+            std::num::NonZeroU16::new(2).unwrap(),
+            std::num::NonZeroU16::new(10).unwrap(),
+            0,
+        );
+        p.process(&a);
+        let cell = p.screen().cell(0, 0).unwrap();
+        assert_eq!(cell.fgcolor(), vt100::Color::Idx(196));
+        assert_eq!(cell.bgcolor(), vt100::Color::Rgb(0, 0, 200));
+    }
+
+    #[test]
+    fn an_invalidated_screen_is_redrawn_whole() {
+        let mut s = Screen::new(10, 2);
+        let _ = s.frame(|f| f.render_widget(Paragraph::new("abc"), f.area()));
+        s.invalidate();
+        let full = s.frame(|f| f.render_widget(Paragraph::new("abc"), f.area()));
+        assert!(full.starts_with(b"\x1b[0m\x1b[2J"));
+        assert_eq!(
+            screen_text(&[&full], 10, 2)
+                .lines()
+                .next()
+                .map(str::trim_end),
+            Some("abc")
+        );
+    }
+
+    #[test]
+    fn wide_characters_keep_columns_aligned() {
+        let mut s = Screen::new(10, 1);
+        let a = s.frame(|f| f.render_widget(Paragraph::new("漢x"), f.area()));
+        let b = s.frame(|f| f.render_widget(Paragraph::new("漢y"), f.area()));
+        assert_eq!(screen_text(&[&a, &b], 10, 1).trim_end(), "漢y");
+    }
+}

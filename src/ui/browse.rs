@@ -1,0 +1,1019 @@
+//! Screens for stored things: leaderboards, profiles and game lists. The replay viewer is
+//! in `replay.rs`. Each screen is a [`Page`] on a stack over the lobby: Esc goes back to the
+//! page it was opened from. Data arrives as answers to [`BrowseCmd`]s; until an answer
+//! comes the page says it is loading.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
+use super::layout::{inner, scroll_offset};
+use super::lobby::draw_list;
+use super::replay::ReplayUi;
+use super::theme::Theme;
+use super::widgets::{footer, pad, panel, put, put_line, sparkline, trunc};
+use super::{Act, Ctx, Effect, Identity};
+use crate::proto::{
+    BrowseCmd, GameFilter, GameList, GameListItem, LeaderRow, Leaderboard, Profile, VariantRating,
+};
+use crate::rules::{Color, EndReason, Outcome, Variant};
+
+/// One screen of the browse stack.
+#[derive(Clone, Debug)]
+pub(crate) enum Page {
+    Leaders(LeadersUi),
+    Profile(ProfileUi),
+    Games(GamesUi),
+    Replay(Box<ReplayUi>),
+}
+
+/// Opens a page and asks for its data.
+fn open(page: Page, cmd: BrowseCmd) -> Vec<Act> {
+    vec![Act::Push(Box::new(page)), Act::Fx(Effect::Browse(cmd))]
+}
+
+pub(crate) fn open_leaderboard(variant: Variant) -> Vec<Act> {
+    open(
+        Page::Leaders(LeadersUi {
+            variant,
+            data: None,
+            list: ListSel::default(),
+        }),
+        BrowseCmd::Leaderboard(variant),
+    )
+}
+
+pub(crate) fn open_profile(nick: &str) -> Vec<Act> {
+    open(
+        Page::Profile(ProfileUi {
+            nick: nick.to_string(),
+            data: None,
+            variant: None,
+            list: ListSel::default(),
+        }),
+        BrowseCmd::Profile(nick.to_string()),
+    )
+}
+
+pub(crate) fn open_games(filter: GameFilter, variant: Option<Variant>) -> Vec<Act> {
+    open(
+        Page::Games(GamesUi {
+            player: match &filter {
+                GameFilter::Player(p) => Some(p.clone()),
+                _ => None,
+            },
+            filter: filter.clone(),
+            variant,
+            data: None,
+            list: ListSel::default(),
+        }),
+        BrowseCmd::Games { filter, variant },
+    )
+}
+
+pub(crate) fn open_replay(item: &GameListItem) -> Vec<Act> {
+    let r = ReplayUi::new(item);
+    let cmd = r.cmd();
+    open(Page::Replay(Box::new(r)), cmd)
+}
+
+impl Page {
+    pub fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16) -> Vec<Act> {
+        match self {
+            Page::Leaders(p) => p.key(k, me, w, h),
+            Page::Profile(p) => p.key(k, w, h),
+            Page::Games(p) => p.key(k, me, w, h),
+            Page::Replay(p) => p.key(k),
+        }
+    }
+
+    pub fn mouse(&mut self, m: Mouse, w: u16, h: u16) -> Vec<Act> {
+        match self {
+            Page::Leaders(p) => {
+                let rows = list_layout(w, h).rows;
+                let n = p.rows().len();
+                match p.list.mouse(m, rows, n) {
+                    Some(i) => p.open_row(i),
+                    None => vec![],
+                }
+            }
+            Page::Profile(p) => {
+                let lay = profile_layout(w, h, p.rating_count());
+                let n = p.recent().len();
+                match p.list.mouse(m, lay.rows, n) {
+                    Some(i) => p.open_row(i),
+                    None => vec![],
+                }
+            }
+            Page::Games(p) => {
+                let rows = list_layout(w, h).rows;
+                let n = p.items().len();
+                match p.list.mouse(m, rows, n) {
+                    Some(i) => p.open_row(i),
+                    None => vec![],
+                }
+            }
+            Page::Replay(p) => p.mouse(m, w, h),
+        }
+    }
+
+    pub fn help(&self) -> (&'static str, &'static [(&'static str, &'static str)]) {
+        match self {
+            Page::Leaders(_) => ("Leaderboard keys", HELP_LEADERS),
+            Page::Profile(_) => ("Profile keys", HELP_PROFILE),
+            Page::Games(_) => ("Game list keys", HELP_GAMES),
+            Page::Replay(_) => ("Replay keys", super::replay::HELP),
+        }
+    }
+}
+
+/// The selected row of a list and whether the last click selected it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ListSel {
+    pub sel: usize,
+    pub clicked: bool,
+}
+
+impl ListSel {
+    /// Up/Down, j/k, PageUp/PageDown, Home/End; true when the key was one of them.
+    fn key(&mut self, code: KeyCode, len: usize, page: usize) -> bool {
+        let page = page.max(1) as i64;
+        let d: i64 = match code {
+            KeyCode::Up | KeyCode::Char('k') => -1,
+            KeyCode::Down | KeyCode::Char('j') => 1,
+            KeyCode::PageUp => -page,
+            KeyCode::PageDown => page,
+            KeyCode::Home => -1_000_000,
+            KeyCode::End => 1_000_000,
+            _ => return false,
+        };
+        self.clicked = false;
+        if len > 0 {
+            self.sel = (self.sel as i64 + d).clamp(0, len as i64 - 1) as usize;
+        }
+        true
+    }
+
+    fn clamp(&mut self, len: usize) {
+        self.sel = self.sel.min(len.saturating_sub(1));
+    }
+
+    /// A click or scroll over the rows: selects; returns the row to open on a second click.
+    fn mouse(&mut self, m: Mouse, rows: Rect, len: usize) -> Option<usize> {
+        let pos = (m.column, m.row).into();
+        if !rows.contains(pos) {
+            return None;
+        }
+        match m.kind {
+            MouseKind::ScrollUp => {
+                self.key(KeyCode::Up, len, 1);
+                None
+            }
+            MouseKind::ScrollDown => {
+                self.key(KeyCode::Down, len, 1);
+                None
+            }
+            MouseKind::Down(MouseButton::Left) => {
+                let off = scroll_offset(Some(self.sel), len, rows.height as usize);
+                let i = off + (m.row - rows.y) as usize;
+                if i >= len {
+                    return None;
+                }
+                let again = self.clicked && self.sel == i;
+                self.sel = i;
+                self.clicked = !again;
+                again.then_some(i)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// All variants, then each one: the game list's and profile's filter.
+fn cycle_variant(v: Option<Variant>, d: i32) -> Option<Variant> {
+    let all = [
+        None,
+        Some(Variant::Classic),
+        Some(Variant::Duel),
+        Some(Variant::Barrage),
+    ];
+    let i = all.iter().position(|x| *x == v).unwrap_or(0) as i32;
+    all[(i + d).rem_euclid(all.len() as i32) as usize]
+}
+
+fn variant_name(v: Option<Variant>) -> &'static str {
+    v.map_or("all variants", |v| v.name())
+}
+
+// ---------------------------------------------------------------------------------------
+// Layouts (shared by drawing and mouse hit-testing).
+
+/// A page with one list: header, tabs line, bordered list, footer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ListLayout {
+    pub header: Rect,
+    pub tabs: Rect,
+    pub panel: Rect,
+    /// Inside the panel, under the column titles.
+    pub rows: Rect,
+    pub footer: Rect,
+}
+
+fn content(w: u16) -> (u16, u16) {
+    let cw = w.min(120);
+    ((w - cw) / 2, cw)
+}
+
+pub(crate) fn list_layout(w: u16, h: u16) -> ListLayout {
+    let (left, cw) = content(w);
+    let panel = Rect::new(left, 2, cw, h.saturating_sub(3));
+    let inn = inner(panel);
+    ListLayout {
+        header: Rect::new(left, 0, cw, 1),
+        tabs: Rect::new(left, 1, cw, 1),
+        panel,
+        rows: Rect::new(inn.x, inn.y + 1, inn.width, inn.height.saturating_sub(1)),
+        footer: Rect::new(0, h.saturating_sub(1), w, 1),
+    }
+}
+
+/// The profile: ratings panel (a stats line and a chart per variant), recent games below.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ProfileLayout {
+    pub header: Rect,
+    pub ratings: Rect,
+    pub chart_h: u16,
+    pub games: Rect,
+    pub rows: Rect,
+    pub footer: Rect,
+}
+
+pub(crate) fn profile_layout(w: u16, h: u16, n_ratings: usize) -> ProfileLayout {
+    let (left, cw) = content(w);
+    let body = h.saturating_sub(2);
+    let n = n_ratings.clamp(1, 3) as u16;
+    let chart_h = (body.saturating_sub(10) / n).saturating_sub(1).clamp(1, 4);
+    let ratings_h = (2 + n * (1 + chart_h)).min(body.saturating_sub(5));
+    let games = Rect::new(left, 1 + ratings_h, cw, body - ratings_h);
+    let inn = inner(games);
+    ProfileLayout {
+        header: Rect::new(left, 0, cw, 1),
+        ratings: Rect::new(left, 1, cw, ratings_h),
+        chart_h,
+        games,
+        rows: Rect::new(inn.x, inn.y + 1, inn.width, inn.height.saturating_sub(1)),
+        footer: Rect::new(0, h.saturating_sub(1), w, 1),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Leaderboard.
+
+#[derive(Clone, Debug)]
+pub(crate) struct LeadersUi {
+    pub variant: Variant,
+    pub data: Option<Leaderboard>,
+    pub list: ListSel,
+}
+
+impl LeadersUi {
+    pub fn rows(&self) -> &[LeaderRow] {
+        self.data.as_ref().map_or(&[], |d| &d.rows)
+    }
+
+    /// An answer: taken only for the variant shown; selects my own row if I am listed.
+    pub fn receive(&mut self, lb: Leaderboard, me: &Identity) -> bool {
+        if lb.variant != self.variant {
+            return false;
+        }
+        let fresh = self.data.is_none();
+        self.data = Some(lb);
+        if fresh {
+            self.list = ListSel::default();
+            if let Some(i) = self.rows().iter().position(|r| r.nick == me.nick) {
+                self.list.sel = i;
+            }
+        }
+        let n = self.rows().len();
+        self.list.clamp(n);
+        true
+    }
+
+    fn set_variant(&mut self, v: Variant) -> Vec<Act> {
+        if v == self.variant {
+            return vec![];
+        }
+        self.variant = v;
+        self.data = None;
+        self.list = ListSel::default();
+        vec![Act::Fx(Effect::Browse(BrowseCmd::Leaderboard(v)))]
+    }
+
+    fn shift(&mut self, d: i32) -> Vec<Act> {
+        let all = Variant::ALL;
+        let i = all.iter().position(|x| *x == self.variant).unwrap_or(0) as i32;
+        self.set_variant(all[(i + d).rem_euclid(all.len() as i32) as usize])
+    }
+
+    fn open_row(&mut self, i: usize) -> Vec<Act> {
+        match self.rows().get(i) {
+            Some(r) => open_profile(&r.nick),
+            None => vec![],
+        }
+    }
+
+    fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16) -> Vec<Act> {
+        let page = list_layout(w, h).rows.height as usize;
+        if self.list.key(k.code, self.rows().len(), page) {
+            return vec![];
+        }
+        match k.code {
+            KeyCode::Left | KeyCode::Char('h') | KeyCode::BackTab => self.shift(-1),
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => self.shift(1),
+            KeyCode::Char(c @ '1'..='3') => {
+                self.set_variant(Variant::ALL[c as usize - '1' as usize])
+            }
+            KeyCode::Enter => self.open_row(self.list.sel),
+            KeyCode::Char('p') => open_profile(&me.nick),
+            KeyCode::Esc | KeyCode::Char('q') => vec![Act::Back],
+            _ => vec![],
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Profile.
+
+#[derive(Clone, Debug)]
+pub(crate) struct ProfileUi {
+    pub nick: String,
+    pub data: Option<Profile>,
+    /// Variant highlighted; recent games are filtered by it (None: all).
+    pub variant: Option<Variant>,
+    pub list: ListSel,
+}
+
+impl ProfileUi {
+    pub fn receive(&mut self, p: Profile) -> bool {
+        if !p.nick.eq_ignore_ascii_case(&self.nick) {
+            return false;
+        }
+        self.nick = p.nick.clone();
+        self.data = Some(p);
+        let n = self.recent().len();
+        self.list.clamp(n);
+        true
+    }
+
+    fn rating_count(&self) -> usize {
+        self.data.as_ref().map_or(3, |d| d.ratings.len())
+    }
+
+    pub fn recent(&self) -> Vec<&GameListItem> {
+        match &self.data {
+            None => vec![],
+            Some(d) => d
+                .recent
+                .iter()
+                .filter(|g| self.variant.is_none_or(|v| g.variant == v))
+                .collect(),
+        }
+    }
+
+    fn open_row(&mut self, i: usize) -> Vec<Act> {
+        match self.recent().get(i) {
+            Some(g) => open_replay(g),
+            None => vec![],
+        }
+    }
+
+    fn key(&mut self, k: Key, w: u16, h: u16) -> Vec<Act> {
+        let page = profile_layout(w, h, self.rating_count()).rows.height as usize;
+        if self.list.key(k.code, self.recent().len(), page) {
+            return vec![];
+        }
+        match k.code {
+            KeyCode::Left | KeyCode::Char('h') | KeyCode::BackTab => {
+                self.variant = cycle_variant(self.variant, -1);
+                self.list = ListSel::default();
+                vec![]
+            }
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab | KeyCode::Char('v') => {
+                self.variant = cycle_variant(self.variant, 1);
+                self.list = ListSel::default();
+                vec![]
+            }
+            KeyCode::Enter => self.open_row(self.list.sel),
+            KeyCode::Char('g') => open_games(GameFilter::Player(self.nick.clone()), self.variant),
+            KeyCode::Esc | KeyCode::Char('q') => vec![Act::Back],
+            _ => vec![],
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Game browser.
+
+#[derive(Clone, Debug)]
+pub(crate) struct GamesUi {
+    pub filter: GameFilter,
+    pub variant: Option<Variant>,
+    pub data: Option<GameList>,
+    pub list: ListSel,
+    /// The player whose games were asked for, kept while Tab shows other lists.
+    pub player: Option<String>,
+}
+
+impl GamesUi {
+    pub fn items(&self) -> &[GameListItem] {
+        self.data.as_ref().map_or(&[], |d| &d.items)
+    }
+
+    pub fn receive(&mut self, gl: GameList) -> bool {
+        if gl.filter != self.filter || gl.variant != self.variant {
+            return false;
+        }
+        self.data = Some(gl);
+        let n = self.items().len();
+        self.list.clamp(n);
+        true
+    }
+
+    fn ask(&mut self) -> Vec<Act> {
+        self.data = None;
+        self.list = ListSel::default();
+        vec![Act::Fx(Effect::Browse(BrowseCmd::Games {
+            filter: self.filter.clone(),
+            variant: self.variant,
+        }))]
+    }
+
+    /// The lists Tab goes through: mine, recent, and the player's if opened for one.
+    fn sources(&self) -> Vec<GameFilter> {
+        let mut v = vec![GameFilter::Mine, GameFilter::Recent];
+        if let Some(p) = &self.player {
+            v.push(GameFilter::Player(p.clone()));
+        }
+        v
+    }
+
+    fn open_row(&mut self, i: usize) -> Vec<Act> {
+        match self.items().get(i) {
+            Some(g) => open_replay(&g.clone()),
+            None => vec![],
+        }
+    }
+
+    fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16) -> Vec<Act> {
+        let page = list_layout(w, h).rows.height as usize;
+        if self.list.key(k.code, self.items().len(), page) {
+            return vec![];
+        }
+        match k.code {
+            KeyCode::Left | KeyCode::Char('h') => {
+                self.variant = cycle_variant(self.variant, -1);
+                self.ask()
+            }
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('v') => {
+                self.variant = cycle_variant(self.variant, 1);
+                self.ask()
+            }
+            KeyCode::Tab | KeyCode::BackTab => {
+                let src = self.sources();
+                let i = src.iter().position(|f| *f == self.filter).unwrap_or(0);
+                let d = if k.code == KeyCode::Tab {
+                    1
+                } else {
+                    src.len() - 1
+                };
+                self.filter = src[(i + d) % src.len()].clone();
+                self.ask()
+            }
+            KeyCode::Char('m') if self.filter != GameFilter::Mine => {
+                self.filter = GameFilter::Mine;
+                self.ask()
+            }
+            KeyCode::Char('r') if self.filter != GameFilter::Recent => {
+                self.filter = GameFilter::Recent;
+                self.ask()
+            }
+            KeyCode::Enter => self.open_row(self.list.sel),
+            KeyCode::Char('p') => match self.items().get(self.list.sel) {
+                // The opponent of the player whose list this is (Red in recent games).
+                Some(g) => {
+                    let whose = match &self.filter {
+                        GameFilter::Mine => me.nick.as_str(),
+                        GameFilter::Player(p) => p.as_str(),
+                        GameFilter::Recent => "",
+                    };
+                    let nick = if g.red == whose { &g.blue } else { &g.red };
+                    open_profile(&nick.clone())
+                }
+                None => vec![],
+            },
+            KeyCode::Esc | KeyCode::Char('q') => vec![Act::Back],
+            _ => vec![],
+        }
+    }
+
+    fn title(&self, me: &Identity) -> String {
+        match &self.filter {
+            GameFilter::Mine => format!("My games ({})", me.nick),
+            GameFilter::Player(p) => format!("Games of {p}"),
+            GameFilter::Recent => "Recent games".to_string(),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Words and dates.
+
+/// A finished game's result in words: `Red won — flag captured`, `draw — agreed`.
+pub(crate) fn result_words(o: Option<Outcome>, dash: &str) -> String {
+    let Some(o) = o else {
+        return "unfinished".to_string();
+    };
+    match o.winner {
+        Some(c) => format!("{} won {dash} {}", c.name(), o.reason.describe()),
+        None => {
+            let why = match o.reason {
+                EndReason::DrawAgreed => "agreed",
+                EndReason::MoveCap => "move limit",
+                EndReason::BothCannotMove => "neither side can move",
+                r => r.describe(),
+            };
+            format!("draw {dash} {why}")
+        }
+    }
+}
+
+/// Year, month (1..=12) and day (1..=31) of a day number counted from 1970-01-01
+/// (Howard Hinnant's `civil_from_days`).
+pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097); // [0, 146096]
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365; // [0, 399]
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100); // [0, 365]
+    let mp = (5 * doy + 2) / 153; // [0, 11], March first
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+/// Unix seconds as UTC `YYYY-MM-DD HH:MM`.
+pub fn utc_datetime(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}",
+        rem / 3600,
+        (rem / 60) % 60
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Drawing.
+
+pub(crate) fn render(buf: &mut Buffer, page: &Page, me: &Identity, cx: &Ctx) {
+    match page {
+        Page::Leaders(p) => render_leaders(buf, p, me, cx),
+        Page::Profile(p) => render_profile(buf, p, me, cx),
+        Page::Games(p) => render_games(buf, p, me, cx),
+        Page::Replay(p) => super::replay::render(buf, p, cx),
+    }
+}
+
+fn header(buf: &mut Buffer, area: Rect, title: &str, t: &Theme) {
+    let line = Line::from(vec![
+        Span::styled("stratego-ssh", t.accent()),
+        Span::raw(t.g.sep.to_string()),
+        Span::styled(title.to_string(), t.title()),
+    ]);
+    put_line(buf, area.x, area.y, &line, area.width);
+}
+
+/// `Classic  Duel  Barrage` with the chosen one marked.
+fn tabs(buf: &mut Buffer, area: Rect, names: &[(&str, bool)], hint: &str, t: &Theme) {
+    let mut spans = vec![];
+    for (name, on) in names {
+        if *on {
+            spans.push(Span::styled(format!("[{name}]"), t.accent()));
+        } else {
+            spans.push(Span::styled(format!(" {name} "), t.dim()));
+        }
+        spans.push(Span::raw(" "));
+    }
+    spans.push(Span::styled(format!("  {hint}"), t.dim()));
+    put_line(buf, area.x + 1, area.y, &Line::from(spans), area.width);
+}
+
+fn loading(buf: &mut Buffer, rows: Rect, what: &str, t: &Theme) {
+    put(
+        buf,
+        rows.x,
+        rows.y,
+        &format!("loading {what}..."),
+        rows.width,
+        t.dim(),
+    );
+}
+
+fn render_leaders(buf: &mut Buffer, p: &LeadersUi, me: &Identity, cx: &Ctx) {
+    let t = cx.t;
+    let lay = list_layout(cx.w, cx.h);
+    header(buf, lay.header, "Leaderboard", t);
+    let names: Vec<(&str, bool)> = Variant::ALL
+        .iter()
+        .map(|v| (v.name(), *v == p.variant))
+        .collect();
+    tabs(buf, lay.tabs, &names, "Left/Right or 1 2 3: variant", t);
+    let inn = panel(
+        buf,
+        lay.panel,
+        &format!("{} leaderboard", p.variant.name()),
+        true,
+        t,
+    );
+    let nick_w = (inn.width as usize).saturating_sub(44).clamp(8, 24);
+    let head = format!(
+        "{:>5}  {}  {:>6} {:>6}  {:>5}  {}",
+        "rank",
+        pad("player", nick_w),
+        "rating",
+        t.g.pm,
+        "games",
+        "W/D/L"
+    );
+    put(buf, inn.x, inn.y, &head, inn.width, t.dim());
+    let Some(d) = &p.data else {
+        loading(buf, lay.rows, "the leaderboard", t);
+        footer(buf, lay.footer, LEADERS_KEYS, t);
+        return;
+    };
+    let rows: Vec<Line<'static>> = d
+        .rows
+        .iter()
+        .map(|r| {
+            let mine = r.nick == me.nick;
+            let nick_style = if mine { t.accent() } else { Style::new() };
+            let mut spans = vec![
+                Span::raw(format!("{:>5}  ", r.rank)),
+                Span::styled(pad(&r.nick, nick_w), nick_style),
+                Span::styled(format!("  {:>6}", r.rating), t.title()),
+                Span::styled(
+                    format!(" {:>6}", format!("{}{}", t.g.pm, r.deviation)),
+                    t.dim(),
+                ),
+                Span::raw(format!(
+                    "  {:>5}  {}/{}/{}",
+                    r.games, r.wins, r.draws, r.losses
+                )),
+            ];
+            if mine {
+                spans.push(Span::styled("  (you)", t.accent()));
+            }
+            Line::from(spans)
+        })
+        .collect();
+    draw_list(
+        buf,
+        lay.rows,
+        rows,
+        Some(p.list.sel),
+        true,
+        "no rated players yet",
+        t,
+    );
+    footer(buf, lay.footer, LEADERS_KEYS, t);
+}
+
+const LEADERS_KEYS: &[(&str, &str)] = &[
+    ("Enter", "profile"),
+    ("Left/Right", "variant"),
+    ("Up/Down", "select"),
+    ("p", "my profile"),
+    ("Esc", "back"),
+    ("?", "help"),
+];
+
+/// Column widths of a game list row.
+struct GameCols {
+    names: usize,
+    result: usize,
+    date: usize,
+}
+
+fn game_cols(width: u16) -> GameCols {
+    let w = width as usize;
+    // variant 7, rated 6, plies 5, gaps 2 x 5.
+    let date = if w >= 90 { 16 } else { 10 };
+    let rest = w.saturating_sub(7 + 6 + 5 + date + 10);
+    // The result in words gets room first (about 30 cells), the names the rest.
+    let nick = (rest.saturating_sub(30) / 2).clamp(6, 16);
+    let names = 2 * nick + 4;
+    GameCols {
+        names,
+        result: rest.saturating_sub(names).max(8),
+        date,
+    }
+}
+
+fn games_head(c: &GameCols) -> String {
+    format!(
+        "{}  {}  {}  {}  {:>5}  {}",
+        pad("red vs blue", c.names),
+        pad("variant", 7),
+        pad("rated", 6),
+        pad("result", c.result),
+        "moves",
+        pad(
+            if c.date >= 16 {
+                "ended (UTC)"
+            } else {
+                "date (UTC)"
+            },
+            c.date
+        )
+    )
+}
+
+fn game_line(g: &GameListItem, c: &GameCols, t: &Theme) -> Line<'static> {
+    let nick = (c.names - 4) / 2;
+    let red = trunc(&g.red, nick);
+    let blue = trunc(&g.blue, nick);
+    let used = red.chars().count() + blue.chars().count() + 4;
+    let mut date = utc_datetime(g.ended_at);
+    date.truncate(c.date);
+    let result_style = match g.outcome.and_then(|o| o.winner) {
+        Some(col) => t.side(col),
+        None => Style::new(),
+    };
+    Line::from(vec![
+        Span::styled(red, t.side(Color::Red)),
+        Span::raw(" vs "),
+        Span::styled(blue, t.side(Color::Blue)),
+        Span::raw(" ".repeat(c.names.saturating_sub(used) + 2)),
+        Span::raw(format!(
+            "{}  {}  ",
+            pad(g.variant.name(), 7),
+            pad(if g.rated { "rated" } else { "casual" }, 6)
+        )),
+        Span::styled(
+            pad(&result_words(g.outcome, t.g.dash), c.result),
+            result_style,
+        ),
+        Span::raw(format!("  {:>5}  ", g.plies)),
+        Span::styled(date, t.dim()),
+    ])
+}
+
+fn render_games(buf: &mut Buffer, p: &GamesUi, me: &Identity, cx: &Ctx) {
+    let t = cx.t;
+    let lay = list_layout(cx.w, cx.h);
+    header(buf, lay.header, "Games", t);
+    let names: Vec<(String, bool)> = p
+        .sources()
+        .iter()
+        .map(|f| {
+            let n = match f {
+                GameFilter::Mine => "mine".to_string(),
+                GameFilter::Recent => "recent".to_string(),
+                GameFilter::Player(n) => trunc(n, 16),
+            };
+            (n, *f == p.filter)
+        })
+        .collect();
+    let mut spans = vec![];
+    for (n, on) in &names {
+        if *on {
+            spans.push(Span::styled(format!("[{n}]"), t.accent()));
+        } else {
+            spans.push(Span::styled(format!(" {n} "), t.dim()));
+        }
+        spans.push(Span::raw(" "));
+    }
+    spans.push(Span::styled("Tab: list   ".to_string(), t.dim()));
+    spans.push(Span::raw("variant: "));
+    spans.push(Span::styled(
+        variant_name(p.variant).to_string(),
+        t.accent(),
+    ));
+    spans.push(Span::styled(" (Left/Right)".to_string(), t.dim()));
+    put_line(
+        buf,
+        lay.tabs.x + 1,
+        lay.tabs.y,
+        &Line::from(spans),
+        lay.tabs.width,
+    );
+
+    let count = p.data.as_ref().map(|d| d.items.len());
+    let title = match count {
+        Some(n) => format!("{} ({n})", p.title(me)),
+        None => p.title(me),
+    };
+    let inn = panel(buf, lay.panel, &title, true, t);
+    let cols = game_cols(inn.width);
+    put(buf, inn.x, inn.y, &games_head(&cols), inn.width, t.dim());
+    if p.data.is_none() {
+        loading(buf, lay.rows, "games", t);
+    } else {
+        let rows = p.items().iter().map(|g| game_line(g, &cols, t)).collect();
+        draw_list(
+            buf,
+            lay.rows,
+            rows,
+            Some(p.list.sel),
+            true,
+            "no finished games here",
+            t,
+        );
+    }
+    footer(buf, lay.footer, GAMES_KEYS, t);
+}
+
+const GAMES_KEYS: &[(&str, &str)] = &[
+    ("Enter", "replay"),
+    ("Left/Right", "variant"),
+    ("Tab", "mine/recent"),
+    ("p", "profile"),
+    ("Esc", "back"),
+    ("?", "help"),
+];
+
+fn rating_line(r: &VariantRating, on: bool, t: &Theme) -> Line<'static> {
+    let name_style = if on { t.accent() } else { t.title() };
+    Line::from(vec![
+        Span::styled(pad(r.variant.name(), 8), name_style),
+        Span::styled(format!(" {:>5}", r.rating), t.title()),
+        Span::styled(format!(" {}{:<4}", t.g.pm, r.deviation), t.dim()),
+        Span::raw(format!(
+            "  {} games  W/D/L {}/{}/{}",
+            r.games, r.wins, r.draws, r.losses
+        )),
+    ])
+}
+
+fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
+    let t = cx.t;
+    let lay = profile_layout(cx.w, cx.h, p.rating_count());
+    let who = if p.nick == me.nick {
+        format!("Profile of {} (you)", p.nick)
+    } else {
+        format!("Profile of {}", p.nick)
+    };
+    header(buf, lay.header, &who, t);
+    let inn = panel(buf, lay.ratings, &format!("{}: ratings", p.nick), true, t);
+    let Some(d) = &p.data else {
+        loading(buf, inn, "the profile", t);
+        panel(buf, lay.games, "Recent games", false, t);
+        footer(buf, lay.footer, PROFILE_KEYS, t);
+        return;
+    };
+    if d.ratings.is_empty() {
+        put(buf, inn.x, inn.y, "no rated games yet", inn.width, t.dim());
+    }
+    let mut y = inn.y;
+    for r in &d.ratings {
+        if y >= inn.bottom() {
+            break;
+        }
+        let on = p.variant == Some(r.variant);
+        put_line(buf, inn.x, y, &rating_line(r, on, t), inn.width);
+        y += 1;
+        let ch = lay.chart_h.min(inn.bottom().saturating_sub(y));
+        if ch == 0 {
+            break;
+        }
+        let values: Vec<i32> = r.history.iter().map(|(_, v)| *v).collect();
+        if values.is_empty() {
+            put(
+                buf,
+                inn.x + 2,
+                y,
+                "no history yet",
+                inn.width.saturating_sub(2),
+                t.dim(),
+            );
+        } else {
+            let lab = 6u16;
+            let chart = Rect::new(
+                inn.x + lab,
+                y,
+                inn.width.saturating_sub(lab + 1).min(60),
+                ch,
+            );
+            // The labels give the range of the points drawn (the most recent ones).
+            let shown = &values[values.len().saturating_sub(chart.width as usize)..];
+            let lo = shown.iter().min().copied().unwrap_or(0);
+            let hi = shown.iter().max().copied().unwrap_or(0);
+            put(buf, inn.x, y, &format!("{hi:>5}"), lab, t.dim());
+            if ch > 1 {
+                put(buf, inn.x, y + ch - 1, &format!("{lo:>5}"), lab, t.dim());
+            }
+            let st = if on { t.accent() } else { t.good() };
+            sparkline(buf, chart, &values, st, t);
+            let n = values.len().min(chart.width as usize);
+            let note = format!("last {n} rated games");
+            let nx = chart.x + n as u16 + 2;
+            if nx + note.len() as u16 <= inn.right() {
+                put(buf, nx, y + ch - 1, &note, inn.right() - nx, t.dim());
+            }
+        }
+        y += ch;
+    }
+
+    let recent = p.recent();
+    let title = format!("Recent games ({})", variant_name(p.variant));
+    let ginn = panel(buf, lay.games, &title, true, t);
+    let cols = game_cols(ginn.width);
+    put(buf, ginn.x, ginn.y, &games_head(&cols), ginn.width, t.dim());
+    let rows = recent.iter().map(|g| game_line(g, &cols, t)).collect();
+    draw_list(
+        buf,
+        lay.rows,
+        rows,
+        Some(p.list.sel),
+        true,
+        "no games yet",
+        t,
+    );
+    footer(buf, lay.footer, PROFILE_KEYS, t);
+}
+
+const PROFILE_KEYS: &[(&str, &str)] = &[
+    ("Enter", "replay"),
+    ("g", "all games"),
+    ("Left/Right", "variant"),
+    ("Up/Down", "select"),
+    ("Esc", "back"),
+    ("?", "help"),
+];
+
+pub(crate) const HELP_LEADERS: &[(&str, &str)] = &[
+    ("Up / Down, j / k", "select a player"),
+    ("Left / Right, 1 2 3", "Classic / Duel / Barrage"),
+    ("Enter", "the selected player's profile"),
+    ("p", "my profile"),
+    ("mouse", "click selects, click again opens the profile"),
+    ("Esc / q", "back"),
+];
+
+pub(crate) const HELP_PROFILE: &[(&str, &str)] = &[
+    ("Up / Down, j / k", "select a recent game"),
+    ("Enter", "replay the selected game"),
+    ("Left / Right, v", "variant: all / Classic / Duel / Barrage"),
+    ("g", "all games of this player"),
+    ("mouse", "click selects, click again replays"),
+    ("Esc / q", "back"),
+];
+
+pub(crate) const HELP_GAMES: &[(&str, &str)] = &[
+    ("Up / Down, j / k", "select a game"),
+    ("Enter", "replay the selected game"),
+    ("Left / Right, v", "variant: all / Classic / Duel / Barrage"),
+    ("Tab", "my games / recent games / the player's games"),
+    ("m / r", "my games / recent games"),
+    ("p", "profile of the opponent (Red in recent games)"),
+    ("mouse", "click selects, click again replays"),
+    ("Esc / q", "back"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(utc_datetime(0), "1970-01-01 00:00");
+        assert_eq!(utc_datetime(951_782_400), "2000-02-29 00:00");
+        assert_eq!(utc_datetime(1_709_210_096), "2024-02-29 12:34");
+        assert_eq!(utc_datetime(4_107_542_400), "2100-03-01 00:00");
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    }
+
+    #[test]
+    fn variant_cycle() {
+        let mut v = None;
+        let mut seen = vec![];
+        for _ in 0..4 {
+            v = cycle_variant(v, 1);
+            seen.push(v);
+        }
+        assert_eq!(
+            seen,
+            vec![
+                Some(Variant::Classic),
+                Some(Variant::Duel),
+                Some(Variant::Barrage),
+                None
+            ]
+        );
+        assert_eq!(cycle_variant(None, -1), Some(Variant::Barrage));
+    }
+}

@@ -1,0 +1,732 @@
+//! Screens for stored things: leaderboards, profiles, game lists and the replay viewer.
+
+mod ui_support;
+
+use std::time::{Duration, Instant};
+
+use ratatui::style::Color as TColor;
+use stratego_ssh::proto::{
+    BrowseCmd, GameFilter, GameList, GameListItem, GamePhase, LeaderRow, Leaderboard, Perspective,
+    Profile, ReplaySnapshot, VariantRating,
+};
+use stratego_ssh::rules::{
+    Color, EndReason, Outcome, PlayerView, Rank, Rules, Variant, ViewMove, Viewer,
+};
+use stratego_ssh::ui::input::KeyCode;
+use stratego_ssh::ui::{utc_datetime, App, Effect, Msg, Settings};
+use ui_support::*;
+
+const W: u16 = 100;
+const H: u16 = 30;
+
+fn browse(fx: &[Effect]) -> Vec<BrowseCmd> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Browse(c) => Some(c.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn one(fx: &[Effect]) -> BrowseCmd {
+    let b = browse(fx);
+    assert_eq!(b.len(), 1, "{fx:?}");
+    b[0].clone()
+}
+
+fn row(rank: u32, nick: &str, rating: i32, dev: i32, w: u32, d: u32, l: u32) -> LeaderRow {
+    LeaderRow {
+        rank,
+        nick: nick.into(),
+        rating,
+        deviation: dev,
+        games: w + d + l,
+        wins: w,
+        draws: d,
+        losses: l,
+    }
+}
+
+fn board(variant: Variant) -> Leaderboard {
+    Leaderboard {
+        variant,
+        rows: vec![
+            row(1, "alice", 1812, 48, 15, 2, 3),
+            row(2, "bob", 1701, 60, 9, 1, 7),
+            row(3, "carol", 1555, 75, 4, 0, 6),
+        ],
+    }
+}
+
+fn won(c: Color, reason: EndReason) -> Option<Outcome> {
+    Some(Outcome {
+        winner: Some(c),
+        reason,
+    })
+}
+
+fn item(id: u64, red: &str, blue: &str, outcome: Option<Outcome>, plies: u32) -> GameListItem {
+    GameListItem {
+        id,
+        red: red.into(),
+        blue: blue.into(),
+        variant: Variant::Classic,
+        rated: true,
+        outcome,
+        plies,
+        ended_at: 1_709_210_096,
+    }
+}
+
+fn games_list(filter: GameFilter, variant: Option<Variant>) -> GameList {
+    GameList {
+        filter,
+        variant,
+        items: vec![
+            item(
+                41,
+                "carol",
+                "alice",
+                won(Color::Red, EndReason::FlagCaptured),
+                3,
+            ),
+            item(
+                42,
+                "bob",
+                "carol",
+                Some(Outcome {
+                    winner: None,
+                    reason: EndReason::DrawAgreed,
+                }),
+                88,
+            ),
+        ],
+    }
+}
+
+fn profile(nick: &str) -> Profile {
+    Profile {
+        nick: nick.into(),
+        ratings: vec![
+            VariantRating {
+                variant: Variant::Classic,
+                rating: 1612,
+                deviation: 45,
+                games: 20,
+                wins: 12,
+                draws: 2,
+                losses: 6,
+                history: (0..20)
+                    .map(|i| (1_700_000_000 + i * 3600, 1500 + i as i32 * 6))
+                    .collect(),
+            },
+            VariantRating {
+                variant: Variant::Duel,
+                rating: 1480,
+                deviation: 120,
+                games: 3,
+                wins: 1,
+                draws: 0,
+                losses: 2,
+                history: vec![(1_700_000_000, 1500), (1_700_003_600, 1480)],
+            },
+        ],
+        recent: games_list(GameFilter::Player(nick.into()), None).items,
+    }
+}
+
+/// Everything known: Red's Marshal on E4, Blue's Scout on E7 and Flag on J10.
+fn full_view(viewer: Viewer, ply: u32) -> PlayerView {
+    let mut v = empty_view(viewer);
+    put(&mut v, "E4", Color::Red, Some(Rank::Marshal), false);
+    put(&mut v, "A1", Color::Red, Some(Rank::Flag), false);
+    put(&mut v, "E7", Color::Blue, Some(Rank::Scout), false);
+    put(&mut v, "J10", Color::Blue, Some(Rank::Flag), false);
+    v.ply = ply;
+    v
+}
+
+fn replay(ply: u32, plies: u32, perspective: Perspective) -> ReplaySnapshot {
+    let viewer = match perspective {
+        Perspective::All => Viewer::Spectator,
+        Perspective::Red => Viewer::Player(Color::Red),
+        Perspective::Blue => Viewer::Player(Color::Blue),
+    };
+    let mut view = full_view(viewer, ply);
+    // What each side did not know stays hidden.
+    for i in 0..100 {
+        if let Some(p) = &mut view.board[i] {
+            match (perspective, p.color) {
+                (Perspective::Red, Color::Blue) | (Perspective::Blue, Color::Red) => p.rank = None,
+                _ => {}
+            }
+        }
+    }
+    let history: Vec<ViewMove> = (0..ply)
+        .map(|i| {
+            let (a, b) = if i % 2 == 0 {
+                ("E4", "E5")
+            } else {
+                ("E7", "E6")
+            };
+            ViewMove {
+                mover: if i % 2 == 0 { Color::Red } else { Color::Blue },
+                from: sqr(a),
+                to: sqr(b),
+                battle: None,
+                rescue: None,
+            }
+        })
+        .collect();
+    ReplaySnapshot {
+        id: 41,
+        red: "carol".into(),
+        blue: "alice".into(),
+        rules: Rules::standard(Variant::Classic),
+        outcome: won(Color::Red, EndReason::FlagCaptured),
+        ply,
+        plies,
+        perspective,
+        view,
+        history,
+    }
+}
+
+/// The game browser open on my games, loaded.
+fn games_app() -> App {
+    let mut a = app("carol", W, H);
+    let fx = a.update(key('G'));
+    assert_eq!(
+        one(&fx),
+        BrowseCmd::Games {
+            filter: GameFilter::Mine,
+            variant: None
+        }
+    );
+    a.update(Msg::Games(games_list(GameFilter::Mine, None)));
+    a
+}
+
+/// A replay of game 41 (3 plies) open at the start, snapshot received.
+fn replay_app() -> App {
+    let mut a = games_app();
+    let fx = a.update(code(KeyCode::Enter));
+    assert_eq!(
+        one(&fx),
+        BrowseCmd::Replay {
+            id: 41,
+            ply: 0,
+            perspective: Perspective::All
+        }
+    );
+    a.update(Msg::Replay(replay(0, 3, Perspective::All)));
+    a
+}
+
+fn replay_ply(fx: &[Effect]) -> Option<(u32, Perspective)> {
+    match browse(fx).as_slice() {
+        [] => None,
+        [BrowseCmd::Replay {
+            id: 41,
+            ply,
+            perspective,
+        }] => Some((*ply, *perspective)),
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+fn line_of(t: &[String], needle: &str) -> usize {
+    t.iter()
+        .position(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("{needle:?} not drawn:\n{}", t.join("\n")))
+}
+
+#[test]
+fn leaderboard_rows_in_order_with_rating_deviation_and_record() {
+    let mut a = app("carol", W, H);
+    let fx = a.update(key('L'));
+    assert_eq!(one(&fx), BrowseCmd::Leaderboard(Variant::Classic));
+    assert!(text(&draw(&a, W, H)).contains("loading"));
+    a.update(Msg::Leaderboard(board(Variant::Classic)));
+    let buf = draw(&a, W, H);
+    let t = lines(&buf);
+    let (ya, yb, yc) = (
+        line_of(&t, "alice"),
+        line_of(&t, "bob"),
+        line_of(&t, "carol"),
+    );
+    assert!(ya < yb && yb < yc);
+    for (y, s) in [
+        (ya, ["1812", "±48", "15/2/3"]),
+        (yb, ["1701", "±60", "9/1/7"]),
+        (yc, ["1555", "±75", "4/0/6"]),
+    ] {
+        for x in s {
+            assert!(t[y].contains(x), "{x} missing in {:?}", t[y]);
+        }
+    }
+    // My own row is marked and in my colour.
+    assert!(t[yc].contains("(you)"));
+    let x = t[yc][..t[yc].find("carol").unwrap()].chars().count() as u16;
+    assert_eq!(buf[(x, yc as u16)].fg, TColor::Yellow);
+    assert!(t.last().unwrap().contains("Esc back"));
+}
+
+#[test]
+fn leaderboard_variant_switch_and_profile() {
+    let mut a = app("carol", W, H);
+    a.update(key('L'));
+    a.update(Msg::Leaderboard(board(Variant::Classic)));
+    let fx = a.update(code(KeyCode::Right));
+    assert_eq!(one(&fx), BrowseCmd::Leaderboard(Variant::Duel));
+    // A late Classic answer is not shown as Duel's.
+    a.update(Msg::Leaderboard(board(Variant::Classic)));
+    assert!(text(&draw(&a, W, H)).contains("loading"));
+    assert_eq!(
+        one(&a.update(key('3'))),
+        BrowseCmd::Leaderboard(Variant::Barrage)
+    );
+    assert!(browse(&a.update(key('3'))).is_empty());
+    assert_eq!(
+        one(&a.update(code(KeyCode::Right))),
+        BrowseCmd::Leaderboard(Variant::Classic)
+    );
+    assert_eq!(
+        one(&a.update(code(KeyCode::Left))),
+        BrowseCmd::Leaderboard(Variant::Barrage)
+    );
+    assert_eq!(
+        one(&a.update(key('1'))),
+        BrowseCmd::Leaderboard(Variant::Classic)
+    );
+    a.update(Msg::Leaderboard(board(Variant::Classic)));
+    // Enter opens the selected player's profile; Esc comes back.
+    a.update(code(KeyCode::Home));
+    assert_eq!(
+        one(&a.update(code(KeyCode::Enter))),
+        BrowseCmd::Profile("alice".into())
+    );
+    assert!(text(&draw(&a, W, H)).contains("Profile of alice"));
+    a.update(code(KeyCode::Esc));
+    assert!(text(&draw(&a, W, H)).contains("Classic leaderboard"));
+    a.update(code(KeyCode::Esc));
+    assert!(text(&draw(&a, W, H)).contains("Open seeks"));
+}
+
+#[test]
+fn leaderboard_click_selects_then_opens() {
+    let mut a = app("carol", W, H);
+    a.update(key('L'));
+    a.update(Msg::Leaderboard(board(Variant::Classic)));
+    let t = lines(&draw(&a, W, H));
+    let y = line_of(&t, "bob") as u16;
+    assert!(browse(&a.update(click(20, y))).is_empty());
+    assert_eq!(
+        one(&a.update(click(20, y))),
+        BrowseCmd::Profile("bob".into())
+    );
+}
+
+#[test]
+fn profile_shows_ratings_chart_and_recent_games() {
+    let mut a = app("carol", W, H);
+    // Nobody selected in the lobby: my own profile.
+    assert_eq!(one(&a.update(key('p'))), BrowseCmd::Profile("carol".into()));
+    a.update(Msg::Profile(profile("carol")));
+    let buf = draw(&a, W, H);
+    let t = lines(&buf);
+    let yc = line_of(&t, "Classic ");
+    for s in ["1612", "±45", "20 games", "W/D/L 12/2/6"] {
+        assert!(t[yc].contains(s), "{s} missing in {:?}", t[yc]);
+    }
+    let yd = line_of(&t, "Duel ");
+    assert!(t[yd].contains("1480") && t[yd].contains("±120"));
+    // A rating chart between the two lines.
+    let chart: String = t[yc + 1..yd].concat();
+    assert!(chart.contains('█'), "{chart}");
+    // Recent games with the result in words and the date.
+    let all = t.join("\n");
+    for s in [
+        "Red won — flag captured",
+        "draw — agreed",
+        "2024-02-29 12:34",
+        "rated",
+    ] {
+        assert!(all.contains(s), "{s} missing\n{all}");
+    }
+    // Enter replays the selected game; g lists all the player's games.
+    assert_eq!(
+        one(&a.update(code(KeyCode::Enter))),
+        BrowseCmd::Replay {
+            id: 41,
+            ply: 0,
+            perspective: Perspective::All
+        }
+    );
+    a.update(code(KeyCode::Esc));
+    a.update(code(KeyCode::Down));
+    a.update(code(KeyCode::Right)); // Classic only
+    assert_eq!(
+        one(&a.update(key('g'))),
+        BrowseCmd::Games {
+            filter: GameFilter::Player("carol".into()),
+            variant: Some(Variant::Classic)
+        }
+    );
+}
+
+#[test]
+fn lobby_p_opens_the_selected_players_profile() {
+    use std::sync::Arc;
+    use stratego_ssh::proto::{LobbySnapshot, PlayerInfo, PlayerStatus};
+    let mut a = app("carol", W, H);
+    let snap = LobbySnapshot {
+        players: vec![PlayerInfo {
+            nick: "dave".into(),
+            guest: false,
+            bot: false,
+            rating: Some(1600),
+            status: PlayerStatus::Idle,
+        }],
+        ..Default::default()
+    };
+    a.update(Msg::Lobby(Arc::new(snap)));
+    a.update(code(KeyCode::Left)); // players list, dave selected
+    assert_eq!(one(&a.update(key('p'))), BrowseCmd::Profile("dave".into()));
+}
+
+#[test]
+fn game_browser_filters_and_columns() {
+    let mut a = games_app();
+    let t = text(&draw(&a, W, H));
+    for s in [
+        "carol vs alice",
+        "bob vs carol",
+        "Classic",
+        "Red won — flag captured",
+        "draw — agreed",
+        "2024-02-29 12:34",
+        "88",
+    ] {
+        assert!(t.contains(s), "{s} missing\n{t}");
+    }
+    let mut seen = vec![];
+    for _ in 0..4 {
+        seen.push(one(&a.update(key('v'))));
+    }
+    let variants: Vec<Option<Variant>> = seen
+        .iter()
+        .map(|c| match c {
+            BrowseCmd::Games {
+                filter: GameFilter::Mine,
+                variant,
+            } => *variant,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        variants,
+        vec![
+            Some(Variant::Classic),
+            Some(Variant::Duel),
+            Some(Variant::Barrage),
+            None
+        ]
+    );
+    assert_eq!(
+        one(&a.update(code(KeyCode::Left))),
+        BrowseCmd::Games {
+            filter: GameFilter::Mine,
+            variant: Some(Variant::Barrage)
+        }
+    );
+    assert_eq!(
+        one(&a.update(code(KeyCode::Tab))),
+        BrowseCmd::Games {
+            filter: GameFilter::Recent,
+            variant: Some(Variant::Barrage)
+        }
+    );
+    assert!(text(&draw(&a, W, H)).contains("Recent games"));
+}
+
+#[test]
+fn replay_steps_within_the_game() {
+    let mut a = replay_app();
+    assert_eq!(replay_ply(&a.update(code(KeyCode::Left))), None);
+    assert_eq!(replay_ply(&a.update(key('0'))), None);
+    assert_eq!(
+        replay_ply(&a.update(code(KeyCode::Right))),
+        Some((1, Perspective::All))
+    );
+    assert_eq!(replay_ply(&a.update(key('l'))), Some((2, Perspective::All)));
+    assert_eq!(replay_ply(&a.update(key('h'))), Some((1, Perspective::All)));
+    assert_eq!(
+        replay_ply(&a.update(code(KeyCode::End))),
+        Some((3, Perspective::All))
+    );
+    // Past the end: nothing.
+    assert_eq!(replay_ply(&a.update(code(KeyCode::Right))), None);
+    assert_eq!(replay_ply(&a.update(key('$'))), None);
+    assert_eq!(
+        replay_ply(&a.update(code(KeyCode::Home))),
+        Some((0, Perspective::All))
+    );
+    assert_eq!(replay_ply(&a.update(key('$'))), Some((3, Perspective::All)));
+    // The previous snapshot stays until the answer comes.
+    assert!(text(&draw(&a, W, H)).contains("move 0 / 3"));
+    a.update(Msg::Replay(replay(3, 3, Perspective::All)));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("move 3 / 3"), "{t}");
+    // The current move is highlighted in the list.
+    let buf = draw(&a, W, H);
+    let tl = lines(&buf);
+    let y = line_of(&tl, "2. ");
+    let x = tl[y][..tl[y].find("E4-E5").unwrap()].chars().count() as u16;
+    assert!(buf[(x, y as u16)]
+        .modifier
+        .contains(ratatui::style::Modifier::REVERSED));
+    // Esc goes back to the list it came from.
+    a.update(code(KeyCode::Esc));
+    assert!(text(&draw(&a, W, H)).contains("My games"));
+}
+
+#[test]
+fn replay_mouse_wheel_steps_and_click_on_a_move_goes_there() {
+    use stratego_ssh::ui::input::{Event, Modifiers, Mouse, MouseKind};
+    let mut a = replay_app();
+    let wheel = |kind| {
+        Msg::Input(Event::Mouse(Mouse {
+            kind,
+            column: 10,
+            row: 10,
+            mods: Modifiers::default(),
+        }))
+    };
+    assert_eq!(
+        replay_ply(&a.update(wheel(MouseKind::ScrollDown))),
+        Some((1, Perspective::All))
+    );
+    assert_eq!(
+        replay_ply(&a.update(wheel(MouseKind::ScrollUp))),
+        Some((0, Perspective::All))
+    );
+    a.update(key('$'));
+    a.update(Msg::Replay(replay(3, 3, Perspective::All)));
+    let t = lines(&draw(&a, W, H));
+    let y = line_of(&t, "1. E4-E5");
+    let x = t[y][..t[y].find("E7-E6").unwrap()].chars().count() as u16;
+    // Blue's first move: the position after ply 2.
+    assert_eq!(
+        replay_ply(&a.update(click(x + 1, y as u16))),
+        Some((2, Perspective::All))
+    );
+}
+
+#[test]
+fn replay_perspective_cycles() {
+    let mut a = replay_app();
+    a.update(code(KeyCode::Right));
+    assert_eq!(replay_ply(&a.update(key('v'))), Some((1, Perspective::Red)));
+    assert_eq!(
+        replay_ply(&a.update(key('v'))),
+        Some((1, Perspective::Blue))
+    );
+    assert_eq!(replay_ply(&a.update(key('v'))), Some((1, Perspective::All)));
+}
+
+#[test]
+fn autoplay_follows_the_speed_and_stops_at_the_end() {
+    let mut a = replay_app();
+    assert!(!a.wants_ticks());
+    a.update(key('+')); // 0.5 s per move
+    a.update(key(' '));
+    assert!(a.wants_ticks());
+    assert!(text(&draw(&a, W, H)).contains("0.5 s per move"));
+    let t0 = Instant::now();
+    let at = |ms: u64| Msg::Tick(t0 + Duration::from_millis(ms));
+    assert_eq!(replay_ply(&a.update(at(0))), None);
+    assert_eq!(replay_ply(&a.update(at(250))), None);
+    assert_eq!(replay_ply(&a.update(at(500))), Some((1, Perspective::All)));
+    // Not ahead of the server: waits for the answer.
+    assert_eq!(replay_ply(&a.update(at(1000))), None);
+    a.update(Msg::Replay(replay(1, 3, Perspective::All)));
+    assert_eq!(replay_ply(&a.update(at(1000))), Some((2, Perspective::All)));
+    a.update(Msg::Replay(replay(2, 3, Perspective::All)));
+    assert_eq!(replay_ply(&a.update(at(1250))), None);
+    assert_eq!(replay_ply(&a.update(at(1500))), Some((3, Perspective::All)));
+    a.update(Msg::Replay(replay(3, 3, Perspective::All)));
+    // The end: autoplay stops.
+    assert!(!a.wants_ticks());
+    assert_eq!(replay_ply(&a.update(at(2000))), None);
+    assert_eq!(replay_ply(&a.update(at(3000))), None);
+    // Space at the end plays again from the start; Space again pauses.
+    assert_eq!(replay_ply(&a.update(key(' '))), Some((0, Perspective::All)));
+    assert!(a.wants_ticks());
+    a.update(key(' '));
+    assert!(!a.wants_ticks());
+}
+
+#[test]
+fn slower_autoplay_waits_longer() {
+    let mut a = replay_app();
+    a.update(key('-')); // 2 s per move
+    a.update(key(' '));
+    let t0 = Instant::now();
+    a.update(Msg::Tick(t0));
+    for ms in [250, 1000, 1750] {
+        assert_eq!(
+            replay_ply(&a.update(Msg::Tick(t0 + Duration::from_millis(ms)))),
+            None
+        );
+    }
+    assert_eq!(
+        replay_ply(&a.update(Msg::Tick(t0 + Duration::from_secs(2)))),
+        Some((1, Perspective::All))
+    );
+}
+
+#[test]
+fn red_perspective_hides_blue_ranks() {
+    let mut a = replay_app();
+    a.update(key('v'));
+    a.update(Msg::Replay(replay(0, 3, Perspective::Red)));
+    let buf = draw(&a, W, H);
+    assert!(text(&buf).contains("as Red saw it"));
+    assert_eq!(label(&a, &buf, "E4"), "10");
+    for s in ["E7", "J10"] {
+        let txt = square_text(&a, &buf, s);
+        assert!(
+            !txt.chars().any(|c| c.is_ascii_alphanumeric()),
+            "{s} shows {txt:?}"
+        );
+    }
+    // Red at the bottom.
+    let (a1, j10) = (
+        a.square_rect(sqr("A1")).unwrap(),
+        a.square_rect(sqr("J10")).unwrap(),
+    );
+    assert!(a1.y > j10.y && a1.x < j10.x);
+    // Blue's perspective: Blue at the bottom, Red's ranks hidden.
+    a.update(key('v'));
+    a.update(Msg::Replay(replay(0, 3, Perspective::Blue)));
+    let buf = draw(&a, W, H);
+    assert!(text(&buf).contains("as Blue saw it"));
+    let (a1, j10) = (
+        a.square_rect(sqr("A1")).unwrap(),
+        a.square_rect(sqr("J10")).unwrap(),
+    );
+    assert!(a1.y < j10.y && a1.x > j10.x);
+    assert_eq!(label(&a, &buf, "J10"), "F");
+    assert!(!square_text(&a, &buf, "E4").contains("10"));
+    // Everything revealed shows both.
+    a.update(key('v'));
+    a.update(Msg::Replay(replay(0, 3, Perspective::All)));
+    let buf = draw(&a, W, H);
+    assert!(text(&buf).contains("everything revealed"));
+    assert_eq!(label(&a, &buf, "E7"), "2");
+    assert_eq!(label(&a, &buf, "E4"), "10");
+}
+
+#[test]
+fn replay_shows_names_and_result_banner() {
+    let a = replay_app();
+    let t = text(&draw(&a, W, H));
+    for s in [
+        "carol",
+        "alice",
+        "Red won — flag captured",
+        "move 0 / 3",
+        "game #41",
+    ] {
+        assert!(t.contains(s), "{s} missing\n{t}");
+    }
+}
+
+#[test]
+fn ascii_mode_stays_ascii() {
+    let ascii = Settings {
+        ascii: true,
+        ..settings()
+    };
+    let mut a = App::new(me("carol"), ascii, W, H);
+    let check = |a: &App, what: &str| {
+        let t = text(&draw(a, W, H));
+        assert!(t.is_ascii(), "{what}\n{t}");
+        // Nothing was replaced by the last-resort '?' (only the help key shows one).
+        assert_eq!(
+            t.matches('?').count(),
+            t.matches("? help").count(),
+            "{what}\n{t}"
+        );
+        t
+    };
+    a.update(key('L'));
+    a.update(Msg::Leaderboard(board(Variant::Classic)));
+    let t = check(&a, "leaderboard");
+    assert!(t.contains("+-48"));
+    a.update(code(KeyCode::Enter));
+    a.update(Msg::Profile(profile("carol")));
+    let t = check(&a, "profile");
+    assert!(t.contains("Red won -- flag captured") && t.contains('#'));
+    a.update(key('g'));
+    a.update(Msg::Games(games_list(
+        GameFilter::Player("carol".into()),
+        None,
+    )));
+    check(&a, "games");
+    a.update(code(KeyCode::Enter));
+    a.update(Msg::Replay(replay(2, 3, Perspective::All)));
+    check(&a, "replay");
+}
+
+#[test]
+fn too_small_and_help() {
+    let mut a = replay_app();
+    a.update(Msg::Resize {
+        width: 70,
+        height: 20,
+    });
+    assert!(text(&draw(&a, 70, 20)).contains("Please make the window larger"));
+    a.update(Msg::Resize {
+        width: W,
+        height: H,
+    });
+    a.update(key('?'));
+    let t = text(&draw(&a, W, H));
+    assert!(
+        t.contains("Replay keys") && t.contains("perspective"),
+        "{t}"
+    );
+    a.update(key('x'));
+    a.update(code(KeyCode::Esc));
+    a.update(key('?'));
+    assert!(text(&draw(&a, W, H)).contains("Game list keys"));
+}
+
+#[test]
+fn a_game_takes_over_and_ticks_follow_its_clock() {
+    let mut a = replay_app();
+    let mut snap = snapshot(GamePhase::Playing, Some(Color::Red), None);
+    snap.clocks = Some(clocks(300, 300, true));
+    send_game(&mut a, snap.clone(), Instant::now());
+    assert!(a.wants_ticks());
+    snap.clocks = None;
+    send_game(&mut a, snap, Instant::now());
+    assert!(!a.wants_ticks());
+    a.update(Msg::GameClosed);
+    // Back to the lobby, not the old replay.
+    assert!(text(&draw(&a, W, H)).contains("Open seeks"));
+}
+
+#[test]
+fn dates_in_utc() {
+    assert_eq!(utc_datetime(0), "1970-01-01 00:00");
+    assert_eq!(utc_datetime(946_684_740), "1999-12-31 23:59");
+    assert_eq!(utc_datetime(951_782_400), "2000-02-29 00:00");
+    assert_eq!(utc_datetime(1_709_210_096), "2024-02-29 12:34");
+    assert_eq!(utc_datetime(1_709_251_200), "2024-03-01 00:00");
+    assert_eq!(utc_datetime(1_735_689_540), "2024-12-31 23:59");
+    // 2100 is no leap year.
+    assert_eq!(utc_datetime(4_107_542_400), "2100-03-01 00:00");
+}
