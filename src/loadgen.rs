@@ -555,11 +555,20 @@ impl Session {
     /// Reads the screen and acts on it.
     async fn look(&mut self, channel: &russh::Channel<client::Msg>) {
         let now = Instant::now();
-        let waiting_think = self
-            .turn_seen
+        // Without new output, a look is only needed when a wait is over: the thinking
+        // pause, a move that shows nothing, or (at most 4 times a second) a lobby timer.
+        let think_over = self.pending.is_none()
+            && self
+                .turn_seen
+                .as_ref()
+                .is_some_and(|(_, at)| now.duration_since(*at) >= self.cfg.think);
+        let given_up = self
+            .pending
             .as_ref()
-            .is_some_and(|(_, at)| now.duration_since(*at) >= self.cfg.think);
-        if !self.unread && self.pending.is_none() && !waiting_think && !self.timers_due(now) {
+            .is_some_and(|p| now.duration_since(p.sent) > MOVE_GIVE_UP);
+        let lobby_timer = self.timers_due(now)
+            && now.duration_since(self.last_look) >= Duration::from_millis(250);
+        if !self.unread && !think_over && !given_up && !lobby_timer {
             return;
         }
         self.unread = false;
@@ -584,6 +593,9 @@ impl Session {
         if let Some(status) = read_status(&text) {
             if !self.playing {
                 self.playing = true;
+                // Out of the lobby: its timers no longer call for looks.
+                self.poster = PosterState::Idle;
+                self.nav_at = None;
                 self.counters.playing.fetch_add(1, Ordering::Relaxed);
                 if matches!(self.cfg.role, Role::Poster) {
                     self.counters.games.fetch_add(1, Ordering::Relaxed);
@@ -613,6 +625,8 @@ impl Session {
             return;
         }
         if text.contains("Set up your army") {
+            self.poster = PosterState::Idle;
+            self.nav_at = None;
             if !self.random_sent {
                 self.random_sent = true;
                 self.send(channel, b"r").await;
