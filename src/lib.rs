@@ -17,6 +17,7 @@ pub mod lobby;
 pub mod procinfo;
 pub mod proto;
 pub mod rules;
+pub mod screen;
 pub mod server;
 mod ssh;
 pub mod store;

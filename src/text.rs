@@ -118,6 +118,9 @@ fn is_removed(c: char) -> bool {
 /// An approximation without tables: ratatui measures with the `unicode-width` crate (already
 /// in our dependency tree), which is the better choice for layout.
 pub fn display_width(s: &str) -> usize {
+    if s.is_ascii() {
+        return s.bytes().filter(|b| !b.is_ascii_control()).count();
+    }
     s.chars().map(char_width).sum()
 }
 

@@ -2,7 +2,6 @@
 //! Only the binary (and tests) use this module.
 
 mod commands;
-mod frame;
 mod keys;
 mod session;
 mod writer;

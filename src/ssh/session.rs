@@ -9,7 +9,6 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tracing::{debug, info};
 
-use super::frame::Screen;
 use super::writer::OutQueue;
 use super::SessionInput;
 use crate::browse;
@@ -17,6 +16,7 @@ use crate::game::{GameSeat, SessionEvent};
 use crate::limit::TokenBucket;
 use crate::lobby::{Ident, LobbyHandle};
 use crate::proto::{BrowseCmd, GameCmd};
+use crate::screen::Screen;
 use crate::store::{self, Store};
 use crate::ui::input::InputParser;
 use crate::ui::{App, ColorDepth, Effect, Identity, Msg, SavedSetup, Settings};
@@ -212,7 +212,8 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 }
                 if app.wants_ticks() {
                     effects.extend(app.update(Msg::Tick(std::time::Instant::now())));
-                    dirty = true;
+                    // Clocks show whole seconds (tenths under ten): most ticks change nothing.
+                    dirty |= app.tick_changed();
                 }
             }
         }

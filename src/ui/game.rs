@@ -160,6 +160,21 @@ impl GameUi {
         clock || countdown
     }
 
+    /// What the passing of time shows at `now`: both clocks as drawn and the reconnect
+    /// countdowns to the second. A tick that leaves it unchanged needs no new frame.
+    pub fn time_shown(&self, now: Instant) -> Vec<String> {
+        let mut shown = Vec::with_capacity(4);
+        for c in [Color::Red, Color::Blue] {
+            if let Some(d) = self.clock(c, now) {
+                shown.push(fmt_clock(d));
+            }
+            if let Some(left) = self.reconnect_left(self.snap.seats.get(c), now) {
+                shown.push(left.as_millis().div_ceil(1000).to_string());
+            }
+        }
+        shown
+    }
+
     pub fn elapsed(&self, now: Instant) -> Duration {
         now.saturating_duration_since(self.at)
     }

@@ -190,6 +190,8 @@ pub struct App {
     overlay: Option<Overlay>,
     /// Browse pages over the lobby, the last one shown.
     pages: Vec<browse::Page>,
+    /// See [`App::tick_changed`].
+    tick_changed: bool,
 }
 
 impl App {
@@ -207,6 +209,7 @@ impl App {
             notice: None,
             overlay: None,
             pages: vec![],
+            tick_changed: false,
         }
     }
 
@@ -285,11 +288,15 @@ impl App {
             Msg::SavedSetups(v) => self.saved = v,
             Msg::Notice(s) => self.notice = Some(s),
             Msg::Tick(t) => {
+                let before = self.game.as_ref().map(|g| g.time_shown(self.now()));
                 if self.now.is_none_or(|n| t > n) {
                     self.now = Some(t);
                 }
+                let after = self.game.as_ref().map(|g| g.time_shown(self.now()));
+                self.tick_changed = before != after;
                 if self.game.is_none() {
                     if let Some(browse::Page::Replay(r)) = self.pages.last_mut() {
+                        self.tick_changed = true;
                         let acts = r.tick(t);
                         return self.apply(acts);
                     }
@@ -337,6 +344,12 @@ impl App {
 
     /// Something on screen animates (a running clock or reconnect countdown, replay
     /// autoplay): the session should send [`Msg::Tick`] about every 250 ms.
+    /// Whether the last [`Msg::Tick`] changed what is drawn (a clock's shown digits, a
+    /// countdown, a replay step): the session draws a new frame only then.
+    pub fn tick_changed(&self) -> bool {
+        self.tick_changed
+    }
+
     pub fn wants_ticks(&self) -> bool {
         match &self.game {
             Some(g) => g.animating(self.now()),

@@ -16,6 +16,18 @@ pub(crate) fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, max: u16, style:
     if max == 0 || !buf.area.contains((x, y).into()) {
         return x;
     }
+    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        // Printable ASCII, one cell a byte: what `set_stringn` does, without its grapheme
+        // segmentation (most of what the screens draw, many times a second).
+        let room = usize::from(buf.area.right() - x).min(usize::from(max));
+        let n = text.len().min(room);
+        let start = buf.index_of(x, y);
+        for (cell, b) in buf.content[start..start + n].iter_mut().zip(text.bytes()) {
+            cell.set_char(char::from(b));
+            cell.set_style(style);
+        }
+        return x + n as u16;
+    }
     buf.set_stringn(x, y, text, max as usize, style).0
 }
 
@@ -24,16 +36,36 @@ pub(crate) fn put_line(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, max: u
     if max == 0 || !buf.area.contains((x, y).into()) {
         return x;
     }
-    buf.set_line(x, y, line, max).0
+    // As `Buffer::set_line`: each span in the line's style patched with its own.
+    let end = x.saturating_add(max);
+    let mut at = x;
+    for span in &line.spans {
+        if at >= end {
+            break;
+        }
+        at = put(
+            buf,
+            at,
+            y,
+            &span.content,
+            end - at,
+            line.style.patch(span.style),
+        );
+    }
+    at
 }
 
 /// Fills `area` with spaces in `style`.
 pub(crate) fn fill(buf: &mut Buffer, area: Rect, style: Style) {
     let area = buf.area.intersection(area);
+    if area.is_empty() {
+        return;
+    }
     for y in area.top()..area.bottom() {
-        for x in area.left()..area.right() {
-            buf[(x, y)].reset();
-            buf[(x, y)].set_style(style);
+        let start = buf.index_of(area.x, y);
+        for cell in &mut buf.content[start..start + usize::from(area.width)] {
+            cell.reset();
+            cell.set_style(style);
         }
     }
 }

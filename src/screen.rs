@@ -1,4 +1,5 @@
-//! Frames for one session without keeping ratatui's two full buffers per session.
+//! What a client's terminal shows, and the bytes that bring it up to date, without keeping
+//! ratatui's two full buffers per session.
 //!
 //! Every session renders into one scratch `Terminal` per worker thread (reused by all the
 //! sessions that thread serves); the session itself keeps only a compact copy of what its
@@ -7,7 +8,6 @@
 //! this keeps 30 KiB, and a session that dropped a frame simply redraws in full.
 
 use std::cell::RefCell;
-use std::fmt::Write as _;
 
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -57,36 +57,27 @@ fn pack_color(c: Color) -> u32 {
 
 /// SGR parameters of a packed colour (`fg`: foreground, else background).
 fn sgr_color(out: &mut String, c: u32, fg: bool) {
-    let base = if fg { 30 } else { 40 };
+    let base: usize = if fg { 30 } else { 40 };
     match c {
-        0 => {
-            let _ = write!(out, "{}", if fg { 39 } else { 49 });
-        }
-        1..=8 => {
-            // Black, Red, Green, Yellow, Blue, Magenta, Cyan, Gray (= white 7).
-            let _ = write!(out, "{}", base + (c - 1));
-        }
-        9 => {
-            let _ = write!(out, "{}", base + 60);
-        }
-        10..=15 => {
-            let _ = write!(out, "{}", base + 60 + (c - 9));
-        }
-        16 => {
-            let _ = write!(out, "{}", base + 67);
-        }
+        0 => push_num(out, base + 9),
+        // Black, Red, Green, Yellow, Blue, Magenta, Cyan, Gray (= white 7).
+        1..=8 => push_num(out, base + (c as usize - 1)),
+        9 => push_num(out, base + 60),
+        10..=15 => push_num(out, base + 60 + (c as usize - 9)),
+        16 => push_num(out, base + 67),
         c if c & 0x0100_0000 != 0 => {
-            let _ = write!(
-                out,
-                "{};2;{};{};{}",
-                base + 8,
-                (c >> 16) & 0xff,
-                (c >> 8) & 0xff,
-                c & 0xff
-            );
+            push_num(out, base + 8);
+            out.push_str(";2;");
+            push_num(out, ((c >> 16) & 0xff) as usize);
+            out.push(';');
+            push_num(out, ((c >> 8) & 0xff) as usize);
+            out.push(';');
+            push_num(out, (c & 0xff) as usize);
         }
         c => {
-            let _ = write!(out, "{};5;{}", base + 8, c & 0xff);
+            push_num(out, base + 8);
+            out.push_str(";5;");
+            push_num(out, (c & 0xff) as usize);
         }
     }
 }
@@ -105,30 +96,42 @@ fn sgr_modifier(out: &mut String, m: u16) {
         (Modifier::CROSSED_OUT, 9),
     ] {
         if m.contains(flag) {
-            let _ = write!(out, ";{code}");
+            out.push(';');
+            push_num(out, code);
         }
     }
 }
 
-fn pack(buf: &Buffer) -> Vec<Packed> {
-    let mut cells = Vec::with_capacity(buf.content.len());
+/// Packs `buf` into `cells` (reusing its allocation).
+fn pack_into(buf: &Buffer, cells: &mut Vec<Packed>) {
+    cells.clear();
+    cells.reserve(buf.content.len());
     let mut tail = false;
     for c in &buf.content {
         let sym = c.symbol();
-        let mut chars = sym.chars();
         let ch = if tail {
             tail = false;
             WIDE_TAIL
         } else {
-            match (chars.next(), chars.next()) {
-                (Some(ch), None) => {
-                    tail = crate::text::display_width(sym) > 1;
-                    ch as u32
-                }
-                (None, _) => ' ' as u32,
+            let bytes = sym.as_bytes();
+            match bytes.len() {
+                0 => ' ' as u32,
+                // The common case: one ASCII character, one column.
+                1 => u32::from(bytes[0]),
                 _ => {
-                    tail = crate::text::display_width(sym) > 1;
-                    MULTI
+                    let mut chars = sym.chars();
+                    match (chars.next(), chars.next()) {
+                        (Some(ch), None) => {
+                            // Nothing below U+1100 (the first Hangul Jamo) is wide: box
+                            // drawing, blocks and arrows take one column.
+                            tail = ch >= '\u{1100}' && crate::text::display_width(sym) > 1;
+                            ch as u32
+                        }
+                        _ => {
+                            tail = crate::text::display_width(sym) > 1;
+                            MULTI
+                        }
+                    }
                 }
             }
         };
@@ -139,7 +142,6 @@ fn pack(buf: &Buffer) -> Vec<Packed> {
             modifier: c.modifier.bits(),
         });
     }
-    cells
 }
 
 /// What the client shows, as far as this session knows.
@@ -152,8 +154,15 @@ pub struct Screen {
     shown: Option<Vec<Packed>>,
 }
 
+/// One worker thread's drawing surface, shared by the sessions it serves in turn.
+#[derive(Default)]
+struct Scratch {
+    term: Option<Terminal<TestBackend>>,
+    cells: Vec<Packed>,
+}
+
 thread_local! {
-    static SCRATCH: RefCell<Option<Terminal<TestBackend>>> = const { RefCell::new(None) };
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
 impl Screen {
@@ -178,16 +187,20 @@ impl Screen {
 
     /// Renders with `draw` and returns the bytes that bring the client's screen up to date
     /// (empty when nothing changed).
+    ///
+    /// The frame is drawn into the worker thread's scratch buffer and packed there; ratatui's
+    /// own diff and backend copy are skipped (the session diffs against its packed copy).
     pub fn frame(&mut self, draw: impl FnOnce(&mut Frame)) -> Vec<u8> {
         let area = Rect::new(0, 0, self.width.max(1), self.height.max(1));
-        let next = SCRATCH.with(|cell| {
-            let mut slot = cell.borrow_mut();
-            let fresh = match slot.as_ref() {
+        SCRATCH.with(|cell| {
+            let mut scratch = cell.borrow_mut();
+            let Scratch { term, cells } = &mut *scratch;
+            let fresh = match term.as_ref() {
                 Some(t) => t.backend().buffer().area != area,
                 None => true,
             };
             if fresh {
-                *slot = Terminal::with_options(
+                *term = Terminal::with_options(
                     TestBackend::new(area.width, area.height),
                     TerminalOptions {
                         viewport: Viewport::Fixed(area),
@@ -195,21 +208,39 @@ impl Screen {
                 )
                 .ok();
             }
-            let term = slot.as_mut()?;
-            let mut packed = None;
-            term.draw(|f| {
-                draw(f);
-                packed = Some(pack(f.buffer_mut()));
-            })
-            .ok()?;
-            packed
-        });
-        let Some(next) = next else {
-            return Vec::new();
-        };
-        let out = diff(self.shown.as_deref(), &next, self.width);
-        self.shown = Some(next);
-        out.into_bytes()
+            let Some(term) = term.as_mut() else {
+                return Vec::new();
+            };
+            draw(&mut term.get_frame());
+            let buf = term.current_buffer_mut();
+            pack_into(buf, cells);
+            buf.reset();
+            let out = diff(self.shown.as_deref(), cells, self.width);
+            match self.shown.as_mut() {
+                // Keep the new cells; the old allocation becomes the next scratch.
+                Some(shown) if shown.len() == cells.len() => std::mem::swap(shown, cells),
+                _ => self.shown = Some(std::mem::take(cells)),
+            }
+            out.into_bytes()
+        })
+    }
+}
+
+/// Appends `n` in decimal (cursor positions, many per frame: no formatter machinery).
+fn push_num(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
     }
 }
 
@@ -237,7 +268,11 @@ fn diff(old: Option<&[Packed]>, new: &[Packed], width: u16) -> String {
             continue;
         }
         if cursor != Some(i) {
-            let _ = write!(out, "\x1b[{};{}H", i / width + 1, i % width + 1);
+            out.push_str("\x1b[");
+            push_num(&mut out, i / width + 1);
+            out.push(';');
+            push_num(&mut out, i % width + 1);
+            out.push('H');
         }
         let s = (cell.fg, cell.bg, cell.modifier);
         if style != Some(s) {
