@@ -250,11 +250,12 @@ fn ban_chooses_nick_key_or_address_and_asks_a_reason() {
             reason: "ban evasion".into()
         })]
     );
-    // A guest has no key to ban: nick, then address.
+    // A guest has a new name each visit and no key: its address comes first, then
+    // the nick.
     let mut a = admin_screen();
     select_session(&mut a, "guest-0042");
     a.update(key('B'));
-    a.update(code(KeyCode::Right));
+    assert!(screen(&a).contains("< addr 2001:db8::7 >"));
     let fx = a.update(code(KeyCode::Enter));
     assert_eq!(
         fx,
@@ -264,6 +265,11 @@ fn ban_chooses_nick_key_or_address_and_asks_a_reason() {
             reason: String::new()
         })]
     );
+    let mut a = admin_screen();
+    select_session(&mut a, "guest-0042");
+    a.update(key('B'));
+    a.update(code(KeyCode::Left));
+    assert!(screen(&a).contains("< nick guest-0042 >"));
 }
 
 #[test]

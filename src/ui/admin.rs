@@ -265,7 +265,9 @@ impl AdminUi {
                     targets.push((BanKind::Key, k.clone()));
                 }
                 if let Some(a) = s.addr {
-                    targets.push((BanKind::Addr, a.to_string()));
+                    // A guest gets a new name each visit: its address is what holds.
+                    let at = if s.guest { 0 } else { targets.len() };
+                    targets.insert(at, (BanKind::Addr, a.to_string()));
                 }
                 self.focus = Focus::Sessions;
                 self.dialog = Some(Dialog::Ban {
