@@ -91,6 +91,7 @@ fn app(snap: &GameSnapshot, at: Instant) -> App {
         Identity {
             nick: "alice".into(),
             guest: false,
+            admin: false,
         },
         Settings {
             numbering: Default::default(),

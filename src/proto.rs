@@ -347,3 +347,95 @@ pub enum BrowseCmd {
         perspective: Perspective,
     },
 }
+
+/// What an admin bans: a nickname, a key fingerprint or an address.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum BanKind {
+    Nick,
+    Key,
+    Addr,
+}
+
+impl BanKind {
+    pub const ALL: [BanKind; 3] = [BanKind::Nick, BanKind::Key, BanKind::Addr];
+
+    /// The word of the admin command: `nick`, `key`, `addr`.
+    pub fn word(self) -> &'static str {
+        match self {
+            BanKind::Nick => "nick",
+            BanKind::Key => "key",
+            BanKind::Addr => "addr",
+        }
+    }
+
+    pub fn from_word(w: &str) -> Option<BanKind> {
+        BanKind::ALL.into_iter().find(|k| k.word() == w)
+    }
+}
+
+/// One connected session as an admin sees it: who, from where, and where in the server
+/// (never what is on a board).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct AdminSession {
+    /// The lobby's number for the session (keeps a selection on the same row).
+    pub session: u64,
+    pub nick: String,
+    pub guest: bool,
+    /// `SHA256:...` of the key it logged in with; `None` for a guest.
+    pub key: Option<String>,
+    pub addr: Option<std::net::IpAddr>,
+    /// Lobby (idle or seeking), playing game N, watching game N.
+    pub status: PlayerStatus,
+}
+
+/// One stored ban.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct AdminBan {
+    pub kind: BanKind,
+    pub value: String,
+    pub reason: String,
+    /// The banning admin's key fingerprint.
+    pub by: String,
+    /// Unix seconds.
+    pub at: u64,
+}
+
+/// What the admin screen shows: every session online and every ban. Text in it comes
+/// from users (nicks, reasons) and is cleaned by the server before it is sent.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct AdminSnapshot {
+    pub sessions: Vec<AdminSession>,
+    pub bans: Vec<AdminBan>,
+}
+
+/// An admin's action, from the admin screen or from `ssh host admin ...`. An empty
+/// reason means the default one.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum AdminCmd {
+    /// Only fetch a fresh [`AdminSnapshot`].
+    Refresh,
+    /// Disconnect every session of a nickname.
+    Kick {
+        nick: String,
+        reason: String,
+    },
+    /// Store a ban and disconnect the sessions it matches.
+    Ban {
+        kind: BanKind,
+        value: String,
+        reason: String,
+    },
+    Unban {
+        kind: BanKind,
+        value: String,
+    },
+    /// A notice to every session.
+    Broadcast(String),
+}
+
+/// What an admin action did: a line to show, and whether it worked.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct AdminResult {
+    pub text: String,
+    pub ok: bool,
+}

@@ -83,3 +83,117 @@ async fn script_commands_print_plain_text_without_a_pty() {
     assert_eq!(status, Some(2));
     assert!(out.contains("leaderboard"), "usage is shown: {out}");
 }
+
+/// Waits until the terminal's connection is closed (at most `secs`).
+async fn wait_closed(t: &Term, secs: u64) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+    while !t.is_closed() && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        t.is_closed(),
+        "still connected; the screen shows:\n{}",
+        t.text()
+    );
+}
+
+const DOWN: &[u8] = b"\x1b[B";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn admins_kick_and_ban_from_the_admin_screen_and_others_cannot_open_it() {
+    let admin = new_key();
+    let fp = fingerprint(&admin);
+    let server = start_server_with("admin-screen", |o| o.ssh.admins = vec![fp.clone()]).await;
+    let addr = server.running.addr;
+    let (ck, mk) = (new_key(), new_key());
+
+    // A player who is not an admin: no hint, and A does not open anything.
+    let carol = Term::connect(addr, Login::Key("carol", &ck), 100, 30).await;
+    let t = carol.wait_text("you are carol", 10).await;
+    assert!(!t.contains("A admin"), "{t}");
+    carol.send(b"A").await;
+    let t = carol.wait_text("only for the server's admins", 10).await;
+    assert!(!t.contains("Sessions online"), "{t}");
+    carol.send(b"\x1b").await; // dismiss the notice
+    let mallory = Term::connect(addr, Login::Key("mallory", &mk), 100, 30).await;
+    mallory.wait_text("you are mallory", 10).await;
+
+    // The admin opens the screen: every session, where it is, and its address.
+    let root = Term::connect(addr, Login::Key("root", &admin), 100, 30).await;
+    root.wait_text("A admin", 10).await;
+    root.send(b"A").await;
+    let t = root
+        .wait_for("the three sessions", 10, |t| {
+            t.contains("3 sessions online, 0 bans")
+                && t.contains("carol")
+                && t.contains("mallory")
+                && t.contains("root (you)")
+        })
+        .await;
+    assert!(t.contains("127.0.0.1") && t.contains("lobby"), "{t}");
+    assert!(t.contains("no bans"), "{t}");
+
+    // Kick mallory (sessions are sorted by nick: carol, mallory, root).
+    root.send(DOWN).await;
+    root.send(b"K").await;
+    root.wait_text("Kick mallory", 10).await;
+    root.type_str("flooding the chat").await;
+    root.send(b"\r").await;
+    wait_closed(&mallory, 10).await;
+    let raw = String::from_utf8_lossy(&mallory.raw()).to_string();
+    assert!(
+        raw.contains("Disconnected by an admin: flooding the chat"),
+        "mallory is told why: {raw}"
+    );
+    root.wait_text("kicked 1 session(s) of mallory", 10).await;
+    // The list catches up by itself: mallory is gone.
+    root.wait_for("mallory gone from the list", 10, |t| {
+        t.contains("2 sessions online")
+    })
+    .await;
+
+    // Ban carol's nick with a reason: stored, carol disconnected and told why.
+    root.send(b"\x1b[A\x1b[A").await; // up to carol, the first row
+    root.send(b"B").await;
+    root.wait_text("< nick carol >", 10).await;
+    root.type_str("ban evasion").await;
+    root.send(b"\r").await;
+    wait_closed(&carol, 10).await;
+    let raw = String::from_utf8_lossy(&carol.raw()).to_string();
+    assert!(raw.contains("ban evasion"), "carol is told why: {raw}");
+    let t = root
+        .wait_for("the ban listed", 10, |t| {
+            t.contains("banned nick carol; 1 session(s) disconnected")
+                && t.contains("1 session online, 1 ban")
+                && t.contains("ban evasion")
+        })
+        .await;
+    assert!(t.contains(&fp[..14]), "the ban names the admin's key: {t}");
+
+    // Coming back: refused before any lobby is drawn.
+    let again = Term::connect(addr, Login::Key("carol", &ck), 100, 30).await;
+    wait_closed(&again, 10).await;
+    let raw = String::from_utf8_lossy(&again.raw()).to_string();
+    assert!(
+        raw.contains("You are banned from this server: ban evasion"),
+        "{raw}"
+    );
+    assert!(!raw.contains("Open seeks"), "no lobby for a banned player");
+
+    // Unban from the bans list (asks first), and carol gets in again.
+    root.send(b"\t").await;
+    root.send(b"U").await;
+    root.wait_text("Lift the ban on nick carol?", 10).await;
+    root.send(b"y").await;
+    root.wait_text("unbanned nick carol", 10).await;
+    root.wait_text("no bans", 10).await;
+    let back = Term::connect(addr, Login::Key("carol", &ck), 100, 30).await;
+    back.wait_text("you are carol", 10).await;
+
+    // Esc: back in the lobby.
+    root.send(b"\x1b").await;
+    root.wait_for("the lobby", 10, |t| {
+        t.contains("Open seeks") && !t.contains("Sessions online")
+    })
+    .await;
+}

@@ -262,6 +262,7 @@ fn guests_post_casual_seeks_only() {
         Identity {
             nick: "guest42".into(),
             guest: true,
+            admin: false,
         },
         settings(),
         100,

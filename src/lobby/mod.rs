@@ -15,8 +15,8 @@ use crate::game::{
 };
 use crate::limit::TokenBucket;
 use crate::proto::{
-    ChatLine, GameId, GameSnapshot, GameSummary, GameTerms, LobbyCmd, LobbySnapshot, PlayerInfo,
-    PlayerStatus, Seek, SeekId,
+    AdminSession, ChatLine, GameId, GameSnapshot, GameSummary, GameTerms, LobbyCmd, LobbySnapshot,
+    PlayerInfo, PlayerStatus, Seek, SeekId,
 };
 use crate::rules::{ByColor, Color, Setup, SplitMix64, Variant};
 use crate::store::{ClaimResult, Store};
@@ -103,6 +103,8 @@ enum LobbyMsg {
         reason: String,
         reply: oneshot::Sender<usize>,
     },
+    /// Every session online, for the admin screen.
+    Sessions(oneshot::Sender<Vec<AdminSession>>),
     Shutdown(oneshot::Sender<()>),
 }
 
@@ -159,6 +161,15 @@ impl LobbyHandle {
             return 0;
         }
         rx.await.unwrap_or(0)
+    }
+
+    /// Every session online (nick, identity, address, where it is), sorted by nick.
+    pub async fn sessions(&self) -> Vec<AdminSession> {
+        let (reply, rx) = oneshot::channel();
+        if self.tx.send(LobbyMsg::Sessions(reply)).is_err() {
+            return Vec::new();
+        }
+        rx.await.unwrap_or_default()
     }
 
     /// The lobby as it is now.
@@ -398,6 +409,24 @@ impl Lobby {
                 }
                 info!(kicked = n, "admin kick");
                 let _ = reply.send(n);
+            }
+            LobbyMsg::Sessions(reply) => {
+                let mut list: Vec<AdminSession> = self
+                    .sessions
+                    .iter()
+                    .map(|(&id, s)| AdminSession {
+                        session: id,
+                        nick: s.nick.clone(),
+                        guest: s.ident.guest,
+                        key: s.ident.id.strip_prefix("key:").map(str::to_string),
+                        addr: s.ident.addr,
+                        status: s.status,
+                    })
+                    .collect();
+                list.sort_by(|a, b| {
+                    (a.nick.to_lowercase(), a.session).cmp(&(b.nick.to_lowercase(), b.session))
+                });
+                let _ = reply.send(list);
             }
             LobbyMsg::Shutdown(_) => {}
         }

@@ -3,7 +3,9 @@
 
 use crate::browse;
 use crate::lobby::{KickWhom, LobbyHandle};
-use crate::proto::{GameFilter, GameListItem, LobbySnapshot};
+use crate::proto::{
+    AdminBan, AdminCmd, AdminSnapshot, BanKind, GameFilter, GameListItem, LobbySnapshot,
+};
 use crate::rules::{gravon, Variant};
 use crate::store::{BanTarget, Store};
 
@@ -127,17 +129,74 @@ fn replay(store: &Store, id: &str, gravon_format: bool) -> (String, u32) {
 
 pub const ADMIN_USAGE: &str = "admin commands:\n  admin kick NICK [REASON]\n  admin ban nick|key|addr VALUE [REASON]\n  admin unban nick|key|addr VALUE\n  admin bans\n  admin broadcast TEXT\n";
 
-/// Runs an admin command (the caller checked the key); `by` is the admin's fingerprint.
+/// Runs an admin command line (the caller checked the key); `by` is the admin's
+/// fingerprint.
 pub async fn admin(store: &Store, lobby: &LobbyHandle, by: &str, line: &str) -> (String, u32) {
     let words: Vec<&str> = line.split_whitespace().collect();
     let rest = |n: usize| words.get(n..).map(|w| w.join(" ")).unwrap_or_default();
-    match words.as_slice() {
-        ["admin", "kick", nick, ..] => {
-            let reason = non_empty(rest(3), "kicked by an admin");
+    let cmd = match words.as_slice() {
+        ["admin", "kick", nick, ..] => AdminCmd::Kick {
+            nick: nick.to_string(),
+            reason: rest(3),
+        },
+        ["admin", "ban", kind, value, ..] => match ban_kind(kind) {
+            Ok(kind) => AdminCmd::Ban {
+                kind,
+                value: value.to_string(),
+                reason: rest(4),
+            },
+            Err(e) => return (format!("{e}\n"), 2),
+        },
+        ["admin", "unban", kind, value] => match ban_kind(kind) {
+            Ok(kind) => AdminCmd::Unban {
+                kind,
+                value: value.to_string(),
+            },
+            Err(e) => return (format!("{e}\n"), 2),
+        },
+        ["admin", "bans"] => {
+            return match store.bans() {
+                Ok(bans) if bans.is_empty() => ("no bans\n".into(), 0),
+                Ok(bans) => {
+                    let mut out = String::new();
+                    for b in bans {
+                        out.push_str(&format!("{}\t{}\n", b.target, b.reason));
+                    }
+                    (out, 0)
+                }
+                Err(e) => (format!("{e}\n"), 1),
+            }
+        }
+        ["admin", "broadcast", ..] if words.len() > 2 => AdminCmd::Broadcast(rest(2)),
+        _ => return (ADMIN_USAGE.to_string(), 2),
+    };
+    perform(store, lobby, by, cmd).await
+}
+
+fn ban_kind(word: &str) -> Result<BanKind, String> {
+    BanKind::from_word(word)
+        .ok_or_else(|| "ban nick NAME, ban key SHA256:..., or ban addr ADDRESS".into())
+}
+
+/// Carries out an admin action, for the exec commands and the admin screen alike: kicks
+/// go through the lobby, bans are stored (and flushed) before the sessions they match
+/// are disconnected with the reason. Returns the text to show and an exit status (0 when
+/// it worked).
+pub(crate) async fn perform(
+    store: &Store,
+    lobby: &LobbyHandle,
+    by: &str,
+    cmd: AdminCmd,
+) -> (String, u32) {
+    match cmd {
+        AdminCmd::Refresh => (String::new(), 0),
+        AdminCmd::Kick { nick, reason } => {
+            let nick = crate::text::clean_line(&nick, 40);
+            let reason = non_empty(reason, "kicked by an admin");
             let n = lobby
                 .kick(
                     KickWhom {
-                        nick: Some(nick.to_string()),
+                        nick: Some(nick.clone()),
                         ..Default::default()
                     },
                     reason,
@@ -145,12 +204,16 @@ pub async fn admin(store: &Store, lobby: &LobbyHandle, by: &str, line: &str) -> 
                 .await;
             (format!("kicked {n} session(s) of {nick}\n"), 0)
         }
-        ["admin", "ban", kind, value, ..] => {
-            let target = match BanTarget::parse(kind, value) {
+        AdminCmd::Ban {
+            kind,
+            value,
+            reason,
+        } => {
+            let target = match BanTarget::parse(kind.word(), &value) {
                 Ok(t) => t,
                 Err(e) => return (format!("{e}\n"), 2),
             };
-            let reason = non_empty(rest(4), "banned by an admin");
+            let reason = non_empty(reason, "banned by an admin");
             if let Err(e) = store.ban(&target, &reason, by) {
                 return (format!("ban not stored: {e}\n"), 1);
             }
@@ -171,7 +234,7 @@ pub async fn admin(store: &Store, lobby: &LobbyHandle, by: &str, line: &str) -> 
             let n = lobby.kick(whom, reason).await;
             (format!("banned {target}; {n} session(s) disconnected\n"), 0)
         }
-        ["admin", "unban", kind, value] => match BanTarget::parse(kind, value) {
+        AdminCmd::Unban { kind, value } => match BanTarget::parse(kind.word(), &value) {
             Ok(t) => match store.unban(&t) {
                 Ok(true) => (format!("unbanned {t}\n"), 0),
                 Ok(false) => (format!("{t} was not banned\n"), 1),
@@ -179,23 +242,41 @@ pub async fn admin(store: &Store, lobby: &LobbyHandle, by: &str, line: &str) -> 
             },
             Err(e) => (format!("{e}\n"), 2),
         },
-        ["admin", "bans"] => match store.bans() {
-            Ok(bans) if bans.is_empty() => ("no bans\n".into(), 0),
-            Ok(bans) => {
-                let mut out = String::new();
-                for b in bans {
-                    out.push_str(&format!("{}\t{}\n", b.target, b.reason));
-                }
-                (out, 0)
+        AdminCmd::Broadcast(text) => {
+            if crate::text::clean_line(&text, 500).is_empty() {
+                return ("nothing to broadcast\n".into(), 2);
             }
-            Err(e) => (format!("{e}\n"), 1),
-        },
-        ["admin", "broadcast", ..] if words.len() > 2 => {
-            lobby.broadcast(rest(2));
+            lobby.broadcast(text);
             ("sent\n".into(), 0)
         }
-        _ => (ADMIN_USAGE.to_string(), 2),
     }
+}
+
+/// What the admin screen shows: every session online and every stored ban, user text
+/// cleaned; an error line when the bans cannot be read.
+pub(crate) async fn snapshot(store: &Store, lobby: &LobbyHandle) -> Result<AdminSnapshot, String> {
+    let clean = |s: &str| crate::text::clean_line(s, 200);
+    let mut sessions = lobby.sessions().await;
+    for s in &mut sessions {
+        s.nick = clean(&s.nick);
+        s.key = s.key.as_deref().map(clean);
+    }
+    let bans = store
+        .bans()
+        .map_err(|e| format!("cannot read the bans: {e}"))?
+        .into_iter()
+        .filter_map(|b| {
+            let (kind, value) = b.target.split_once(':')?;
+            Some(AdminBan {
+                kind: BanKind::from_word(kind)?,
+                value: clean(value),
+                reason: clean(&b.reason),
+                by: clean(&b.by),
+                at: b.at,
+            })
+        })
+        .collect();
+    Ok(AdminSnapshot { sessions, bans })
 }
 
 fn non_empty(s: String, default: &str) -> String {

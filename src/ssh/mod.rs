@@ -495,6 +495,7 @@ impl russh::server::Handler for Conn {
             idle_timeout: self.shared.config.idle_timeout,
             motd: self.shared.config.motd.clone(),
             store: self.shared.store.clone(),
+            admin: self.is_admin().then(|| self.fingerprint.clone()).flatten(),
         };
         tokio::spawn(session::run(params, rx));
         Ok(())

@@ -15,7 +15,7 @@ use crate::browse;
 use crate::game::{GameSeat, SessionEvent};
 use crate::limit::TokenBucket;
 use crate::lobby::{Ident, LobbyHandle};
-use crate::proto::{BrowseCmd, GameCmd};
+use crate::proto::{AdminCmd, AdminResult, BrowseCmd, GameCmd};
 use crate::screen::Screen;
 use crate::store::{self, Store};
 use crate::ui::input::InputParser;
@@ -29,6 +29,9 @@ const SETUP_SEQ: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h
 /// Undo all of it.
 const RESTORE_SEQ: &[u8] =
     b"\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
+
+/// How often the admin screen's sessions and bans are fetched again while it is shown.
+const ADMIN_REFRESH: Duration = Duration::from_secs(1);
 
 /// How long a lone Esc waits for the rest of a sequence.
 const ESC_TIMEOUT: Duration = Duration::from_millis(25);
@@ -44,6 +47,8 @@ pub(crate) struct Params {
     pub idle_timeout: Duration,
     pub motd: Option<String>,
     pub store: Store,
+    /// The admin's key fingerprint when this session's key is an admin's.
+    pub admin: Option<String>,
 }
 
 pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
@@ -73,6 +78,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         Identity {
             nick: joined.nick.clone(),
             guest: p.ident.guest,
+            admin: p.admin.is_some(),
         },
         settings,
         w,
@@ -94,6 +100,8 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
     let mut quit = false;
     let mut farewell: Option<String> = None;
     let (browse_tx, mut browsed) = mpsc::channel::<Option<Msg>>(8);
+    // When the admin screen last asked for fresh data.
+    let mut admin_asked = Instant::now();
 
     info!(session, nick = %joined.nick, term = %p.term, cols = w, rows = h, "session started");
     while !quit {
@@ -215,6 +223,9 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                     // Clocks show whole seconds (tenths under ten): most ticks change nothing.
                     dirty |= app.tick_changed();
                 }
+                if app.admin_open() && admin_asked.elapsed() >= ADMIN_REFRESH {
+                    effects.push(Effect::Admin(AdminCmd::Refresh));
+                }
             }
         }
         for effect in effects {
@@ -236,6 +247,37 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                     let (st, me, tx) = (p.store.clone(), p.ident.id.clone(), browse_tx.clone());
                     tokio::task::spawn_blocking(move || {
                         let _ = tx.blocking_send(browse(&st, &me, cmd));
+                    });
+                }
+                Effect::Admin(cmd) => {
+                    let Some(by) = p.admin.clone() else {
+                        tracing::warn!(
+                            session,
+                            "admin action from a session that is not an admin's"
+                        );
+                        continue;
+                    };
+                    admin_asked = Instant::now();
+                    if cmd != AdminCmd::Refresh {
+                        info!(session, nick = %joined.nick, action = ?cmd, "admin action");
+                    }
+                    // Answers come back on `browsed`: the result first, then fresh data.
+                    let (st, lobby, tx) = (p.store.clone(), p.lobby.clone(), browse_tx.clone());
+                    tokio::spawn(async move {
+                        if cmd != AdminCmd::Refresh {
+                            let (text, status) =
+                                super::commands::perform(&st, &lobby, &by, cmd).await;
+                            let result = AdminResult {
+                                text: text.trim().to_string(),
+                                ok: status == 0,
+                            };
+                            let _ = tx.send(Some(Msg::AdminResult(result))).await;
+                        }
+                        let msg = match super::commands::snapshot(&st, &lobby).await {
+                            Ok(snap) => Msg::Admin(snap),
+                            Err(text) => Msg::AdminResult(AdminResult { text, ok: false }),
+                        };
+                        let _ = tx.send(Some(msg)).await;
                     });
                 }
                 Effect::Bell => out.send_raw(b"\x07"),

@@ -511,7 +511,7 @@ pub(crate) fn render_confirm(buf: &mut Buffer, screen: Rect, title: &str, text: 
 }
 
 /// `Key action  Key action ...` with keys highlighted, for the bottom line of a dialog.
-fn key_hints(pairs: &[(&str, &str)], t: &Theme) -> Line<'static> {
+pub(crate) fn key_hints(pairs: &[(&str, &str)], t: &Theme) -> Line<'static> {
     let mut spans = Vec::new();
     for (i, (key, what)) in pairs.iter().enumerate() {
         let sep = if i + 1 < pairs.len() { "  " } else { "" };

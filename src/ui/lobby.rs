@@ -230,6 +230,8 @@ impl LobbyUi {
             }
             KeyCode::Char('s') => return vec![Act::Open(Overlay::Settings { row: 0 })],
             KeyCode::Char('q') => return vec![Act::Open(Overlay::Quit)],
+            // The app checks again that this session is an admin's.
+            KeyCode::Char('A') => return vec![Act::OpenAdmin],
             _ => {}
         }
         vec![]
@@ -707,7 +709,16 @@ pub(crate) fn render(
             ],
         }
     };
-    footer(buf, lay.footer, keys, t);
+    let mut keys = keys.to_vec();
+    if me.admin && ui.chat.is_none() {
+        // Right after "q quit": shown on every terminal wide enough for the lobby.
+        let at = keys
+            .iter()
+            .position(|(k, _)| *k == "q")
+            .map_or(0, |i| i + 1);
+        keys.insert(at, ("A", "admin"));
+    }
+    footer(buf, lay.footer, &keys, t);
 }
 
 pub(crate) const HELP: &[(&str, &str)] = &[
@@ -727,3 +738,7 @@ pub(crate) const HELP: &[(&str, &str)] = &[
     ("mouse", "click selects, click again accepts / watches"),
     ("q", "quit"),
 ];
+
+/// The lobby help's extra line for admins.
+pub(crate) const HELP_ADMIN: (&str, &str) =
+    ("A", "admin screen: sessions, bans, kick, ban, broadcast");

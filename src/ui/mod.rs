@@ -7,6 +7,7 @@
 
 pub mod input;
 
+mod admin;
 mod board;
 mod browse;
 mod dialog;
@@ -28,8 +29,8 @@ use ratatui::text::{Line, Span};
 use serde::{Deserialize, Serialize};
 
 use crate::proto::{
-    BrowseCmd, GameCmd, GameList, GamePhase, GameSnapshot, Leaderboard, LobbyCmd, LobbySnapshot,
-    Profile, ReplaySnapshot,
+    AdminCmd, AdminResult, AdminSnapshot, BrowseCmd, GameCmd, GameList, GamePhase, GameSnapshot,
+    Leaderboard, LobbyCmd, LobbySnapshot, Profile, ReplaySnapshot,
 };
 use crate::rules::{Numbering, Setup, Variant};
 use input::{Event, Key, KeyCode, Mouse, MouseButton, MouseKind};
@@ -82,6 +83,9 @@ pub struct Settings {
 pub struct Identity {
     pub nick: String,
     pub guest: bool,
+    /// Logged in with a key the server's configuration lists as an admin's: the lobby
+    /// offers the admin screen.
+    pub admin: bool,
 }
 
 /// A set-up the player saved under a name.
@@ -119,6 +123,11 @@ pub enum Msg {
     Profile(Profile),
     Games(GameList),
     Replay(ReplaySnapshot),
+    /// Sessions and bans for the admin screen (answers [`Effect::Admin`]).
+    Admin(AdminSnapshot),
+    /// What an admin action did; shown on the admin screen (or as a notice if it was
+    /// left meanwhile).
+    AdminResult(AdminResult),
 }
 
 /// What the session should do.
@@ -132,6 +141,9 @@ pub enum Effect {
     /// Ask for stored things (leaderboard, profile, game list, replay position); the answer
     /// comes back as `Msg::Leaderboard`, `Msg::Profile`, `Msg::Games` or `Msg::Replay`.
     Browse(BrowseCmd),
+    /// An admin action (only admin sessions send it; the session checks again); a fresh
+    /// `Msg::Admin` snapshot follows, after a `Msg::AdminResult` for an action.
+    Admin(AdminCmd),
 }
 
 /// Dialogs over any screen.
@@ -153,6 +165,10 @@ pub(crate) enum Act {
     Push(Box<browse::Page>),
     /// Close the top browse page.
     Back,
+    /// Open the admin screen (admins only).
+    OpenAdmin,
+    /// Back from the admin screen to the lobby.
+    CloseAdmin,
 }
 
 /// What drawing a board screen needs besides its own state.
@@ -173,6 +189,8 @@ enum Screen {
     Game,
     /// Leaderboard, profile, game list or replay (the top of the page stack).
     Browse,
+    /// Sessions and bans, for admins.
+    Admin,
 }
 
 /// The screens of one session.
@@ -192,6 +210,8 @@ pub struct App {
     pages: Vec<browse::Page>,
     /// See [`App::tick_changed`].
     tick_changed: bool,
+    /// The admin screen, while open.
+    admin: Option<admin::AdminUi>,
 }
 
 impl App {
@@ -210,6 +230,7 @@ impl App {
             overlay: None,
             pages: vec![],
             tick_changed: false,
+            admin: None,
         }
     }
 
@@ -240,6 +261,7 @@ impl App {
             return Screen::TooSmall;
         }
         match &self.game {
+            None if self.admin.is_some() => Screen::Admin,
             None if !self.pages.is_empty() => Screen::Browse,
             None => Screen::Lobby,
             Some(g) if g.snap.phase == GamePhase::Setup => Screen::Setup,
@@ -278,6 +300,7 @@ impl App {
                     _ => {
                         // A game takes over the screen; browsing starts afresh after it.
                         self.pages.clear();
+                        self.admin = None;
                         self.game = Some(game::GameUi::new(snap, at));
                     }
                 }
@@ -338,8 +361,23 @@ impl App {
                     }
                 }
             }
+            Msg::Admin(snap) => {
+                if let Some(a) = &mut self.admin {
+                    a.receive(snap);
+                }
+            }
+            Msg::AdminResult(r) => match &mut self.admin {
+                Some(a) => a.result = Some(r),
+                None => self.notice = Some(crate::text::clean_line(&r.text, 300)),
+            },
         }
         vec![]
+    }
+
+    /// The admin screen is shown: the session should refresh its data (send
+    /// [`Effect::Admin`]`(AdminCmd::Refresh)`) about once a second.
+    pub fn admin_open(&self) -> bool {
+        self.screen() == Screen::Admin
     }
 
     /// Something on screen animates (a running clock or reconnect countdown, replay
@@ -361,6 +399,7 @@ impl App {
         match self.screen() {
             Screen::Lobby => self.lobby_ui.typing(),
             Screen::Setup | Screen::Game => self.game.as_ref().is_some_and(|g| g.typing()),
+            Screen::Admin => self.admin.as_ref().is_some_and(|a| a.typing()),
             Screen::TooSmall | Screen::Browse => false,
         }
     }
@@ -376,6 +415,15 @@ impl App {
                 Act::Back => {
                     self.pages.pop();
                 }
+                Act::OpenAdmin => {
+                    if self.me.admin {
+                        self.admin = Some(admin::AdminUi::default());
+                        fx.push(Effect::Admin(AdminCmd::Refresh));
+                    } else {
+                        self.notice = Some(NOT_ADMIN.into());
+                    }
+                }
+                Act::CloseAdmin => self.admin = None,
             }
         }
         fx
@@ -392,6 +440,10 @@ impl App {
                     f.paste(&s);
                 } else if self.screen() == Screen::Lobby {
                     self.lobby_ui.paste(&s);
+                } else if self.screen() == Screen::Admin {
+                    if let Some(a) = &mut self.admin {
+                        a.paste(&s);
+                    }
                 } else if let Some(g) = &mut self.game {
                     g.paste(&s);
                 }
@@ -445,6 +497,10 @@ impl App {
             },
             Screen::Browse => match self.pages.last_mut() {
                 Some(p) => p.key(k, &self.me, w, h),
+                None => vec![],
+            },
+            Screen::Admin => match &mut self.admin {
+                Some(a) => a.key(k, &self.me, admin::page_rows(w, h)),
                 None => vec![],
             },
             Screen::TooSmall => vec![],
@@ -520,6 +576,10 @@ impl App {
                 Some(p) => p.mouse(m, w, h),
                 None => vec![],
             },
+            Screen::Admin => match &mut self.admin {
+                Some(a) => a.mouse(m, w, h),
+                None => vec![],
+            },
             Screen::TooSmall => vec![],
         };
         self.apply(acts)
@@ -568,13 +628,28 @@ impl App {
                     browse::render(buf, p, &self.me, &cx);
                 }
             }
+            Screen::Admin => {
+                if let Some(a) = &self.admin {
+                    admin::render(buf, a, &self.me, &t, w, h);
+                }
+            }
         }
         if screen != Screen::TooSmall {
             match &self.overlay {
                 None => {}
                 Some(Overlay::Help) => {
+                    let lobby_keys: Vec<(&str, &str)> = if self.me.admin {
+                        lobby::HELP
+                            .iter()
+                            .copied()
+                            .chain([lobby::HELP_ADMIN])
+                            .collect()
+                    } else {
+                        lobby::HELP.to_vec()
+                    };
                     let (title, keys) = match screen {
-                        Screen::Lobby => ("Lobby keys", lobby::HELP),
+                        Screen::Lobby => ("Lobby keys", &lobby_keys[..]),
+                        Screen::Admin => ("Admin keys", admin::HELP),
                         Screen::Setup => (
                             "Set-up keys",
                             match self.settings.numbering {
@@ -584,7 +659,7 @@ impl App {
                         ),
                         Screen::Browse => match self.pages.last() {
                             Some(p) => p.help(),
-                            None => ("Keys", lobby::HELP),
+                            None => ("Keys", &lobby_keys[..]),
                         },
                         _ => ("Game keys", game::HELP),
                     };
@@ -607,6 +682,9 @@ impl App {
         }
     }
 }
+
+/// What a player who is not an admin is told when pressing the admin key.
+const NOT_ADMIN: &str = "The admin screen is only for the server's admins";
 
 fn draw_too_small(buf: &mut Buffer, area: Rect, t: &theme::Theme) {
     let lines = [

@@ -28,6 +28,7 @@ pub fn me(nick: &str) -> Identity {
     Identity {
         nick: nick.to_string(),
         guest: false,
+        admin: false,
     }
 }
 
