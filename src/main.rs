@@ -221,11 +221,14 @@ async fn serve(opts: ServerOptions) -> anyhow::Result<()> {
     };
     status.abort();
     let stats = running.stats();
+    let frames = stratego_ssh::screen::frame_totals();
     tracing::info!(
         signal,
         connections = stats.connections,
         sessions = stats.sessions,
         games = stats.games,
+        frames = frames.frames,
+        frame_us = frames.nanos / frames.frames.max(1) / 1000,
         "shutting down: games in progress are saved and resume at the next start"
     );
     running.lobby.broadcast(
@@ -255,17 +258,24 @@ async fn status_lines(
     let mut every = tokio::time::interval(STATUS_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     every.tick().await;
+    let mut last = stratego_ssh::screen::frame_totals();
     loop {
         every.tick().await;
         let s = server::stats(&lobby, &connections);
         let rss = stratego_ssh::procinfo::rss_kib(None);
+        let now = stratego_ssh::screen::frame_totals();
+        let frames = now.frames - last.frames;
         tracing::info!(
             connections = s.connections,
             sessions = s.sessions,
             games = s.games,
             rss_kib = rss,
+            frames,
+            frame_us = (now.nanos - last.nanos) / frames.max(1) / 1000,
+            frame_bytes = (now.bytes - last.bytes) / frames.max(1),
             "status"
         );
+        last = now;
     }
 }
 

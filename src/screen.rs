@@ -3,11 +3,16 @@
 //!
 //! Every session renders into one scratch `Terminal` per worker thread (reused by all the
 //! sessions that thread serves); the session itself keeps only a compact copy of what its
-//! client shows (16 bytes a cell, none while it has no screen yet) and writes the escape
-//! sequences for the cells that changed. Two ratatui buffers at 80x24 take about 180 KiB;
-//! this keeps 30 KiB, and a session that dropped a frame simply redraws in full.
+//! client shows (4 bytes a cell: the character and the number of its style, none while it
+//! has no screen yet) and writes the escape sequences for the cells that changed. Two
+//! ratatui buffers at 80x24 take about 180 KiB; this keeps 7.5 KiB (19 KiB at 120x40), and a
+//! session that dropped a frame simply redraws in full.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
 
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -15,19 +20,59 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 
-/// What one screen cell shows, packed.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Packed {
-    /// The cell's character (first char of its symbol); `WIDE_TAIL` for the second half of
-    /// a wide character; `MULTI` for a symbol of several chars (always redrawn).
-    ch: u32,
+/// What one screen cell shows, packed: the character in the low [`CH_BITS`] bits
+/// (`WIDE_TAIL` for the second half of a wide character, `MULTI` for a symbol of several
+/// chars, always redrawn), the number of its style (see [`style_id`]) in the rest.
+type Packed = u32;
+
+const CH_BITS: u32 = 22;
+const CH_MASK: u32 = (1 << CH_BITS) - 1;
+const WIDE_TAIL: u32 = CH_MASK;
+const MULTI: u32 = CH_MASK - 1;
+/// Style numbers that fit beside a character.
+const STYLE_IDS: u32 = 1 << (32 - CH_BITS);
+/// The style number of every style past the first `STYLE_IDS - 1`: such cells are always
+/// redrawn (the screens use a few dozen styles; this is a safety net, not a path).
+const STYLE_OVERFLOW: u32 = STYLE_IDS - 1;
+
+fn ch_of(p: Packed) -> u32 {
+    p & CH_MASK
+}
+
+fn style_of(p: Packed) -> u32 {
+    p >> CH_BITS
+}
+
+/// A cell's colours and modifiers.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+struct CellStyle {
     fg: u32,
     bg: u32,
     modifier: u16,
 }
 
-const WIDE_TAIL: u32 = 0xFFFF_FFFE;
-const MULTI: u32 = 0xFFFF_FFFD;
+/// Numbers for styles, the same in every thread for the life of the process.
+static STYLES: Mutex<Option<HashMap<CellStyle, u32>>> = Mutex::new(None);
+
+/// The process-wide number of `style`, remembered in the thread's `cache`.
+fn style_id(style: CellStyle, cache: &mut HashMap<CellStyle, u32>) -> u32 {
+    if let Some(&id) = cache.get(&style) {
+        return id;
+    }
+    let mut table = STYLES.lock().unwrap_or_else(|e| e.into_inner());
+    let table = table.get_or_insert_with(HashMap::new);
+    let next = table.len() as u32;
+    let id = match table.get(&style) {
+        Some(&id) => id,
+        None if next < STYLE_OVERFLOW => {
+            table.insert(style, next);
+            next
+        }
+        None => STYLE_OVERFLOW,
+    };
+    cache.insert(style, id);
+    id
+}
 
 fn pack_color(c: Color) -> u32 {
     match c {
@@ -102,11 +147,21 @@ fn sgr_modifier(out: &mut String, m: u16) {
     }
 }
 
-/// Packs `buf` into `cells` (reusing its allocation).
-fn pack_into(buf: &Buffer, cells: &mut Vec<Packed>) {
+/// Packs `buf` into `cells` and the full style of each cell into `styles` (reusing both
+/// allocations).
+fn pack_into(
+    buf: &Buffer,
+    cells: &mut Vec<Packed>,
+    styles: &mut Vec<CellStyle>,
+    cache: &mut HashMap<CellStyle, u32>,
+) {
     cells.clear();
     cells.reserve(buf.content.len());
+    styles.clear();
+    styles.reserve(buf.content.len());
     let mut tail = false;
+    // Neighbouring cells mostly share a style: look up only when it changes.
+    let mut last: Option<(CellStyle, u32)> = None;
     for c in &buf.content {
         let sym = c.symbol();
         let ch = if tail {
@@ -135,12 +190,21 @@ fn pack_into(buf: &Buffer, cells: &mut Vec<Packed>) {
                 }
             }
         };
-        cells.push(Packed {
-            ch,
+        let style = CellStyle {
             fg: pack_color(c.fg),
             bg: pack_color(c.bg),
             modifier: c.modifier.bits(),
-        });
+        };
+        let id = match last {
+            Some((s, id)) if s == style => id,
+            _ => {
+                let id = style_id(style, cache);
+                last = Some((style, id));
+                id
+            }
+        };
+        cells.push(ch | (id << CH_BITS));
+        styles.push(style);
     }
 }
 
@@ -154,12 +218,41 @@ pub struct Screen {
     shown: Option<Vec<Packed>>,
 }
 
+/// Frames drawn by every session since the start, the time spent drawing them and the
+/// bytes they produced (for the status line; relaxed counters, a few ns a frame).
+static FRAMES: AtomicU64 = AtomicU64::new(0);
+static FRAME_NANOS: AtomicU64 = AtomicU64::new(0);
+static FRAME_BYTES: AtomicU64 = AtomicU64::new(0);
+
+/// Totals over every frame drawn by this process.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FrameTotals {
+    pub frames: u64,
+    pub nanos: u64,
+    pub bytes: u64,
+}
+
+pub fn frame_totals() -> FrameTotals {
+    FrameTotals {
+        frames: FRAMES.load(Ordering::Relaxed),
+        nanos: FRAME_NANOS.load(Ordering::Relaxed),
+        bytes: FRAME_BYTES.load(Ordering::Relaxed),
+    }
+}
+
 /// One worker thread's drawing surface, shared by the sessions it serves in turn.
 #[derive(Default)]
 struct Scratch {
-    term: Option<Terminal<TestBackend>>,
+    /// Terminals by size, the most recently used last (sessions of a few sizes share a
+    /// thread without rebuilding one for every frame).
+    terms: Vec<Terminal<TestBackend>>,
     cells: Vec<Packed>,
+    styles: Vec<CellStyle>,
+    style_ids: HashMap<CellStyle, u32>,
 }
+
+/// Terminals of different sizes kept per worker thread.
+const SIZES_KEPT: usize = 4;
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
@@ -191,31 +284,51 @@ impl Screen {
     /// The frame is drawn into the worker thread's scratch buffer and packed there; ratatui's
     /// own diff and backend copy are skipped (the session diffs against its packed copy).
     pub fn frame(&mut self, draw: impl FnOnce(&mut Frame)) -> Vec<u8> {
+        let started = Instant::now();
+        let out = self.draw(draw);
+        FRAMES.fetch_add(1, Ordering::Relaxed);
+        FRAME_NANOS.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        FRAME_BYTES.fetch_add(out.len() as u64, Ordering::Relaxed);
+        out
+    }
+
+    fn draw(&mut self, draw: impl FnOnce(&mut Frame)) -> Vec<u8> {
         let area = Rect::new(0, 0, self.width.max(1), self.height.max(1));
         SCRATCH.with(|cell| {
             let mut scratch = cell.borrow_mut();
-            let Scratch { term, cells } = &mut *scratch;
-            let fresh = match term.as_ref() {
-                Some(t) => t.backend().buffer().area != area,
-                None => true,
-            };
-            if fresh {
-                *term = Terminal::with_options(
-                    TestBackend::new(area.width, area.height),
-                    TerminalOptions {
-                        viewport: Viewport::Fixed(area),
-                    },
-                )
-                .ok();
+            let Scratch {
+                terms,
+                cells,
+                styles,
+                style_ids,
+            } = &mut *scratch;
+            match terms.iter().position(|t| t.backend().buffer().area == area) {
+                Some(i) => {
+                    let t = terms.remove(i);
+                    terms.push(t);
+                }
+                None => {
+                    let Ok(t) = Terminal::with_options(
+                        TestBackend::new(area.width, area.height),
+                        TerminalOptions {
+                            viewport: Viewport::Fixed(area),
+                        },
+                    );
+                    if terms.len() >= SIZES_KEPT {
+                        terms.remove(0);
+                    }
+                    terms.push(t);
+                }
             }
-            let Some(term) = term.as_mut() else {
+            let Some(term) = terms.last_mut() else {
                 return Vec::new();
             };
             draw(&mut term.get_frame());
             let buf = term.current_buffer_mut();
-            pack_into(buf, cells);
+            pack_into(buf, cells, styles, style_ids);
+            // Nothing of this session's screen may show through in the next one's.
             buf.reset();
-            let out = diff(self.shown.as_deref(), cells, self.width);
+            let out = diff(self.shown.as_deref(), cells, styles, self.width);
             match self.shown.as_mut() {
                 // Keep the new cells; the old allocation becomes the next scratch.
                 Some(shown) if shown.len() == cells.len() => std::mem::swap(shown, cells),
@@ -244,26 +357,28 @@ fn push_num(out: &mut String, n: usize) {
     }
 }
 
-/// Escape sequences turning `old` (or an unknown screen) into `new`.
-fn diff(old: Option<&[Packed]>, new: &[Packed], width: u16) -> String {
+/// Escape sequences turning `old` (or an unknown screen) into `new`, whose cells have the
+/// full styles `styles`.
+fn diff(old: Option<&[Packed]>, new: &[Packed], styles: &[CellStyle], width: u16) -> String {
     let width = usize::from(width.max(1));
     let mut out = String::new();
     if old.is_none() {
         out.push_str("\x1b[0m\x1b[2J");
     }
     let mut cursor: Option<usize> = None;
-    let mut style: Option<(u32, u32, u16)> = None;
-    for (i, cell) in new.iter().enumerate() {
-        if cell.ch == WIDE_TAIL {
+    let mut style: Option<CellStyle> = None;
+    let tail_at = |i: usize| new.get(i).is_some_and(|&n| ch_of(n) == WIDE_TAIL);
+    for (i, &cell) in new.iter().enumerate() {
+        let ch = ch_of(cell);
+        if ch == WIDE_TAIL {
             continue;
         }
         let changed = match old {
-            Some(o) => o.get(i) != Some(cell) || cell.ch == MULTI,
+            Some(o) => o.get(i) != Some(&cell) || ch == MULTI || style_of(cell) == STYLE_OVERFLOW,
             None => true,
         };
         // A wide character whose tail changed must be redrawn too.
-        let tail_changed = new.get(i + 1).is_some_and(|n| n.ch == WIDE_TAIL)
-            && old.is_some_and(|o| o.get(i + 1) != new.get(i + 1));
+        let tail_changed = tail_at(i + 1) && old.is_some_and(|o| o.get(i + 1) != new.get(i + 1));
         if !changed && !tail_changed {
             continue;
         }
@@ -274,26 +389,22 @@ fn diff(old: Option<&[Packed]>, new: &[Packed], width: u16) -> String {
             push_num(&mut out, i % width + 1);
             out.push('H');
         }
-        let s = (cell.fg, cell.bg, cell.modifier);
+        let s = styles[i];
         if style != Some(s) {
             out.push_str("\x1b[0");
-            sgr_modifier(&mut out, cell.modifier);
+            sgr_modifier(&mut out, s.modifier);
             out.push(';');
-            sgr_color(&mut out, cell.fg, true);
+            sgr_color(&mut out, s.fg, true);
             out.push(';');
-            sgr_color(&mut out, cell.bg, false);
+            sgr_color(&mut out, s.bg, false);
             out.push('m');
             style = Some(s);
         }
-        let ch = char::from_u32(cell.ch)
+        let shown = char::from_u32(ch)
             .filter(|c| !c.is_control())
             .unwrap_or(' ');
-        out.push(if cell.ch == MULTI { '?' } else { ch });
-        let w = if new.get(i + 1).is_some_and(|n| n.ch == WIDE_TAIL) {
-            2
-        } else {
-            1
-        };
+        out.push(if ch == MULTI { '?' } else { shown });
+        let w = if tail_at(i + 1) { 2 } else { 1 };
         cursor = Some(i + w);
         if (i + w) % width == 0 {
             // Past the end of a line the terminal's cursor position is not reliable.
@@ -375,6 +486,59 @@ mod tests {
                 .next()
                 .map(str::trim_end),
             Some("abc")
+        );
+    }
+
+    #[test]
+    fn more_styles_than_numbers_still_draw_right() {
+        // 40x30 cells, each its own colour: more styles than a cell has room to number.
+        let (w, h) = (40u16, 30u16);
+        let paint = |f: &mut Frame, shift: u8| {
+            let buf = f.buffer_mut();
+            for y in 0..h {
+                for x in 0..w {
+                    let (r, g) = (x as u8 * 6, y as u8 * 8);
+                    buf[(x, y)].set_char('x').set_bg(Color::Rgb(r, g, shift));
+                }
+            }
+        };
+        let mut s = Screen::new(w, h);
+        let a = s.frame(|f| paint(f, 1));
+        let b = s.frame(|f| paint(f, 2));
+        let mut p = vt100::Parser::new(
+            std::num::NonZeroU16::new(h).unwrap(),
+            std::num::NonZeroU16::new(w).unwrap(),
+            0,
+        );
+        p.process(&a);
+        p.process(&b);
+        for (x, y) in [(0u16, 0u16), (39, 29), (17, 23)] {
+            let cell = p.screen().cell(y, x).unwrap();
+            assert_eq!(
+                cell.bgcolor(),
+                vt100::Color::Rgb(x as u8 * 6, y as u8 * 8, 2),
+                "cell {x},{y}"
+            );
+        }
+    }
+
+    #[test]
+    fn sessions_of_different_sizes_share_a_thread() {
+        let mut big = Screen::new(30, 3);
+        let mut small = Screen::new(10, 2);
+        let a = big.frame(|f| f.render_widget(Paragraph::new("big screen"), f.area()));
+        let b = small.frame(|f| f.render_widget(Paragraph::new("small"), f.area()));
+        let c = big.frame(|f| f.render_widget(Paragraph::new("big screen!"), f.area()));
+        assert_eq!(
+            screen_text(&[&a, &c], 30, 3)
+                .lines()
+                .next()
+                .map(str::trim_end),
+            Some("big screen!")
+        );
+        assert_eq!(
+            screen_text(&[&b], 10, 2).lines().next().map(str::trim_end),
+            Some("small")
         );
     }
 

@@ -27,6 +27,8 @@ pub type SessionId = u64;
 /// Longest lobby chat line, in characters.
 pub const CHAT_MAX_CHARS: usize = 200;
 const CHAT_KEEP: usize = 100;
+/// Least time between two lobby snapshots (changes in between are published together).
+const PUBLISH_EVERY: Duration = Duration::from_millis(200);
 
 /// Who is connecting, as proven by authentication.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -281,6 +283,10 @@ impl Lobby {
         let mut progress_tick = tokio::time::interval(Duration::from_secs(1));
         progress_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut stale = false;
+        // Other changes are published together at most every PUBLISH_EVERY: a thousand
+        // people arriving in a minute must not redraw every lobby a thousand times.
+        let mut pending = false;
+        let mut published = tokio::time::Instant::now() - PUBLISH_EVERY;
         loop {
             let mut urgent = false;
             tokio::select! {
@@ -300,16 +306,24 @@ impl Lobby {
                 },
                 Some(report) = reports.recv() => urgent |= self.report(report),
                 _ = progress_tick.tick(), if stale => urgent = true,
+                _ = tokio::time::sleep_until(published + PUBLISH_EVERY), if pending => {}
             }
             // Drain what is already queued before publishing one snapshot.
             while let Ok(report) = reports.try_recv() {
                 urgent |= self.report(report);
             }
             if urgent {
-                self.publish();
+                pending = true;
                 stale = false;
-            } else {
+            } else if !pending {
                 stale = true;
+            }
+            let now = tokio::time::Instant::now();
+            if pending && now >= published + PUBLISH_EVERY {
+                self.publish();
+                pending = false;
+                stale = false;
+                published = now;
             }
         }
     }
@@ -317,9 +331,10 @@ impl Lobby {
     fn publish(&self) {
         let snap = LobbySnapshot {
             players: {
+                let mut nicks = std::collections::HashSet::new();
                 let mut seen: Vec<PlayerInfo> = Vec::new();
                 for s in self.sessions.values() {
-                    if !seen.iter().any(|p| p.nick == s.nick) {
+                    if nicks.insert(s.nick.as_str()) {
                         seen.push(PlayerInfo {
                             nick: s.nick.clone(),
                             guest: s.ident.guest,
@@ -329,7 +344,7 @@ impl Lobby {
                         });
                     }
                 }
-                seen.sort_by_key(|p| p.nick.to_lowercase());
+                seen.sort_by_cached_key(|p| p.nick.to_lowercase());
                 seen
             },
             seeks: self.seeks.clone(),
