@@ -57,6 +57,9 @@ pub struct LoadConfig {
     pub seed: u64,
     /// Seconds between progress lines (0: none).
     pub progress_every: Duration,
+    /// Latencies count from when every game is in play, or from this long after the
+    /// start if that comes first (arrivals, seeks and set-ups are not what is measured).
+    pub warmup: Duration,
 }
 
 impl LoadConfig {
@@ -109,6 +112,8 @@ pub struct Report {
     pub server_rss_before_kib: Option<u64>,
     pub server_rss_peak_kib: Option<u64>,
     pub elapsed: Duration,
+    /// When latencies began to be recorded, and whether every game was in play then.
+    pub measured_from: Option<(Duration, bool)>,
 }
 
 impl Report {
@@ -154,6 +159,8 @@ struct Counters {
     bytes_total: AtomicU64,
     bytes_playing: AtomicU64,
     latencies_us: Mutex<Vec<u32>>,
+    /// Latencies are recorded (the warm-up is over).
+    measuring: std::sync::atomic::AtomicBool,
     /// The last screens of the first sessions (printed at the end with
     /// STRATEGO_LOADGEN_DUMP=1, to see where a run got stuck).
     screens: Mutex<Vec<String>>,
@@ -244,10 +251,29 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
     let mut last_moves = 0;
     let mut last_print = Instant::now();
     let mut sample = tokio::time::interval(Duration::from_millis(500));
+    let mut measured_from: Option<(Duration, bool)> = None;
     loop {
         tokio::select! {
             _ = tokio::time::sleep_until(deadline) => break,
             _ = sample.tick() => {}
+        }
+        if measured_from.is_none() {
+            let all_playing = counters.playing.load(Ordering::Relaxed) >= cfg.games * 2;
+            if all_playing || started.elapsed() >= cfg.warmup {
+                counters.measuring.store(true, Ordering::Relaxed);
+                measured_from = Some((started.elapsed(), all_playing));
+                if !cfg.progress_every.is_zero() {
+                    eprintln!(
+                        "[{:>4.0}s] measuring from now ({})",
+                        started.elapsed().as_secs_f64(),
+                        if all_playing {
+                            "every game is in play"
+                        } else {
+                            "the warm-up is over; not every game is in play"
+                        }
+                    );
+                }
+            }
         }
         if let Some(pid) = cfg.server_pid {
             if let Some(rss) = crate::procinfo::rss_kib(Some(pid)) {
@@ -308,6 +334,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
             (m > 0).then(|| counters.bytes_playing.load(Ordering::Relaxed) / m)
         },
         bytes_total: counters.bytes_total.load(Ordering::Relaxed),
+        measured_from,
         server_rss_before_kib: rss_before,
         server_rss_peak_kib: cfg.server_pid.map(|_| rss_peak.load(Ordering::Relaxed)),
         elapsed,
@@ -745,11 +772,13 @@ impl Session {
                     .as_micros()
                     .min(u128::from(u32::MAX)) as u32;
                 self.counters.moves.fetch_add(1, Ordering::Relaxed);
-                self.counters
-                    .latencies_us
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push(us);
+                if self.counters.measuring.load(Ordering::Relaxed) {
+                    self.counters
+                        .latencies_us
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(us);
+                }
                 self.pending = None;
                 self.tried.clear();
                 self.turn_seen = None;
@@ -1127,6 +1156,7 @@ mod tests {
             think: Duration::ZERO,
             seed: 1,
             progress_every: Duration::ZERO,
+            warmup: Duration::ZERO,
         };
         assert!(cfg.check().is_err());
         let ok = LoadConfig {

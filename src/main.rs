@@ -95,6 +95,10 @@ struct LoadgenArgs {
     /// Seed of the random moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Move-to-screen latencies count once every game is in play, or after this long if
+    /// that comes first (arrivals, seeks and set-ups are not measured).
+    #[arg(long, default_value = "30s", value_parser = stratego_ssh::config::parse_duration)]
+    warmup: std::time::Duration,
 }
 
 #[derive(Subcommand, Debug)]
@@ -332,6 +336,7 @@ fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
         think: a.think,
         seed: a.seed,
         progress_every: std::time::Duration::from_secs(5),
+        warmup: a.warmup,
     };
     cfg.check()?;
     let rt = tokio::runtime::Runtime::new()?;
@@ -347,6 +352,17 @@ fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
         report.server_rss_peak_kib.map_or("n/a".into(), |k| format!("{k} KiB")),
         report.elapsed.as_secs_f64(),
     );
+    match report.measured_from {
+        Some((at, true)) => eprintln!(
+            "latencies from {:.0}s on, every game in play",
+            at.as_secs_f64()
+        ),
+        Some((at, false)) => eprintln!(
+            "latencies from {:.0}s on (warm-up over before every game was in play)",
+            at.as_secs_f64()
+        ),
+        None => eprintln!("no latencies: the run ended during the warm-up"),
+    }
     println!("{}", report.summary());
     Ok(())
 }

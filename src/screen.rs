@@ -51,16 +51,47 @@ struct CellStyle {
     modifier: u16,
 }
 
+/// A multiply-and-rotate hash for the style caches (SipHash showed in profiles; the keys
+/// are our own colours, nobody can choose them to collide).
+#[derive(Default, Clone, Copy)]
+struct StyleHasher(u64);
+
+impl std::hash::Hasher for StyleHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type StyleMap = HashMap<CellStyle, u32, std::hash::BuildHasherDefault<StyleHasher>>;
+
 /// Numbers for styles, the same in every thread for the life of the process.
-static STYLES: Mutex<Option<HashMap<CellStyle, u32>>> = Mutex::new(None);
+static STYLES: Mutex<Option<StyleMap>> = Mutex::new(None);
 
 /// The process-wide number of `style`, remembered in the thread's `cache`.
-fn style_id(style: CellStyle, cache: &mut HashMap<CellStyle, u32>) -> u32 {
+fn style_id(style: CellStyle, cache: &mut StyleMap) -> u32 {
     if let Some(&id) = cache.get(&style) {
         return id;
     }
     let mut table = STYLES.lock().unwrap_or_else(|e| e.into_inner());
-    let table = table.get_or_insert_with(HashMap::new);
+    let table = table.get_or_insert_with(StyleMap::default);
     let next = table.len() as u32;
     let id = match table.get(&style) {
         Some(&id) => id,
@@ -153,7 +184,7 @@ fn pack_into(
     buf: &Buffer,
     cells: &mut Vec<Packed>,
     styles: &mut Vec<CellStyle>,
-    cache: &mut HashMap<CellStyle, u32>,
+    cache: &mut StyleMap,
 ) {
     cells.clear();
     cells.reserve(buf.content.len());
@@ -248,7 +279,7 @@ struct Scratch {
     terms: Vec<Terminal<TestBackend>>,
     cells: Vec<Packed>,
     styles: Vec<CellStyle>,
-    style_ids: HashMap<CellStyle, u32>,
+    style_ids: StyleMap,
 }
 
 /// Terminals of different sizes kept per worker thread.

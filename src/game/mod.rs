@@ -343,7 +343,7 @@ impl GameTask {
                 break;
             }
             let before = self.outcome;
-            self.handle(msg);
+            self.handle(msg).await;
             self.publish();
             if before.is_none() {
                 if let Some(outcome) = self.outcome {
@@ -454,9 +454,9 @@ impl GameTask {
         }
     }
 
-    fn handle(&mut self, msg: GameMsg) {
+    async fn handle(&mut self, msg: GameMsg) {
         match msg {
-            GameMsg::Cmd { seat, cmd } => self.command(seat, cmd),
+            GameMsg::Cmd { seat, cmd } => self.command(seat, cmd).await,
             GameMsg::Connected { color, events } => {
                 let seat = self.seats.get_mut(color);
                 seat.connected = true;
@@ -489,7 +489,7 @@ impl GameTask {
         }
     }
 
-    fn command(&mut self, seat: Option<Color>, cmd: GameCmd) {
+    async fn command(&mut self, seat: Option<Color>, cmd: GameCmd) {
         let Some(color) = seat else {
             // Spectators may only leave.
             if cmd == GameCmd::Leave {
@@ -521,7 +521,15 @@ impl GameTask {
                             left + secs(self.terms.clock.map_or(0, |c| c.increment_secs));
                         c
                     });
-                    if let Err(e) = store.append_move(self.id, mv, clocks) {
+                    // The flush waits on the disk: off the runtime's worker threads, so
+                    // other games and sessions go on meanwhile.
+                    let (store, id) = (store.clone(), self.id);
+                    let stored = tokio::task::spawn_blocking(move || {
+                        store.append_move(id, mv, clocks).map_err(|e| e.to_string())
+                    })
+                    .await
+                    .unwrap_or_else(|e| Err(e.to_string()));
+                    if let Err(e) = stored {
                         warn!(game = self.id, error = %e, "cannot store a move");
                         return self
                             .notice(seat, "the server cannot save moves right now; try again");

@@ -27,8 +27,12 @@ pub type SessionId = u64;
 /// Longest lobby chat line, in characters.
 pub const CHAT_MAX_CHARS: usize = 200;
 const CHAT_KEEP: usize = 100;
-/// Least time between two lobby snapshots (changes in between are published together).
-const PUBLISH_EVERY: Duration = Duration::from_millis(200);
+/// Least time between two lobby snapshots (changes in between are published together):
+/// 200 ms, and a millisecond per session connected past 200, up to a second (every
+/// snapshot redraws every lobby screen).
+fn publish_every(sessions: usize) -> Duration {
+    Duration::from_millis((sessions as u64).clamp(200, 1000))
+}
 
 /// Who is connecting, as proven by authentication.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -283,10 +287,10 @@ impl Lobby {
         let mut progress_tick = tokio::time::interval(Duration::from_secs(1));
         progress_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut stale = false;
-        // Other changes are published together at most every PUBLISH_EVERY: a thousand
+        // Other changes are published together at most every `publish_every`: a thousand
         // people arriving in a minute must not redraw every lobby a thousand times.
         let mut pending = false;
-        let mut published = tokio::time::Instant::now() - PUBLISH_EVERY;
+        let mut published = tokio::time::Instant::now() - Duration::from_secs(1);
         loop {
             let mut urgent = false;
             tokio::select! {
@@ -306,7 +310,7 @@ impl Lobby {
                 },
                 Some(report) = reports.recv() => urgent |= self.report(report),
                 _ = progress_tick.tick(), if stale => urgent = true,
-                _ = tokio::time::sleep_until(published + PUBLISH_EVERY), if pending => {}
+                _ = tokio::time::sleep_until(published + publish_every(self.sessions.len())), if pending => {}
             }
             // Drain what is already queued before publishing one snapshot.
             while let Ok(report) = reports.try_recv() {
@@ -319,7 +323,7 @@ impl Lobby {
                 stale = true;
             }
             let now = tokio::time::Instant::now();
-            if pending && now >= published + PUBLISH_EVERY {
+            if pending && now >= published + publish_every(self.sessions.len()) {
                 self.publish();
                 pending = false;
                 stale = false;

@@ -51,6 +51,9 @@ pub(crate) struct Params {
     pub admin: Option<String>,
 }
 
+/// Longest wait for the game's answer to a move before drawing the frame anyway.
+const MOVE_HOLD: Duration = Duration::from_millis(20);
+
 pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
     let out = OutQueue::start(p.handle.clone(), p.channel);
     let (ev_tx, mut events) = mpsc::channel::<SessionEvent>(64);
@@ -104,8 +107,14 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
     let mut admin_asked = Instant::now();
 
     info!(session, nick = %joined.nick, term = %p.term, cols = w, rows = h, "session started");
+    // After a move is sent, the frame waits (at most MOVE_HOLD) for the game's answer, so
+    // the player gets one frame with the move made instead of two.
+    let mut hold: Option<tokio::time::Instant> = None;
     while !quit {
-        if dirty {
+        if hold.is_some_and(|t| tokio::time::Instant::now() >= t) {
+            hold = None;
+        }
+        if dirty && hold.is_none() {
             if out.take_overflow() {
                 // A frame was dropped: the client's screen is stale; redraw it whole.
                 screen.invalidate();
@@ -155,7 +164,11 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 // A game screen does not show the lobby: no frame for it.
                 dirty |= game.is_none();
             }
+            _ = tokio::time::sleep_until(hold.unwrap_or_else(tokio::time::Instant::now)), if hold.is_some() => {
+                hold = None;
+            }
             Some(ev) = events.recv() => {
+                hold = None;
                 match ev {
                     SessionEvent::Notice(text) => effects.extend(app.update(Msg::Notice(text))),
                     SessionEvent::EnterGame(mut seat) => {
@@ -190,6 +203,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                     None => std::future::pending().await,
                 }
             } => {
+                hold = None;
                 match changed {
                     Ok(()) => {
                         let snap = game.as_mut().map(|s| s.snapshots.borrow_and_update().clone());
@@ -238,6 +252,9 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                     app.update(Msg::GameClosed);
                 }
                 Effect::Game(cmd) => {
+                    if matches!(cmd, GameCmd::Move(_)) {
+                        hold = Some(tokio::time::Instant::now() + MOVE_HOLD);
+                    }
                     if let Some(seat) = &game {
                         seat.handle.command(seat.color, cmd).await;
                     }
