@@ -499,7 +499,13 @@ struct Session {
     rematch_sent: bool,
     last_look: Instant,
     unread: bool,
+    /// Posters post their first seek in turn, [`POST_STAGGER`] apart, as people arrive
+    /// over time (a lobby with hundreds of open seeks at once is paged through slowly).
+    post_after: Instant,
 }
+
+/// Time between the first seeks of consecutive pairs.
+const POST_STAGGER: Duration = Duration::from_millis(20);
 
 type Sq = (u8, u8);
 
@@ -514,7 +520,9 @@ impl Session {
             )),
         };
         let rng = SplitMix64(cfg.seed);
+        let post_after = Instant::now() + POST_STAGGER * (cfg.index / 2) as u32;
         Session {
+            post_after,
             cfg,
             counters,
             parser,
@@ -675,7 +683,14 @@ impl Session {
             PosterState::Idle => None,
             PosterState::FormAsked(t) | PosterState::Submitted(t) => Some(t),
         };
-        due(poster, Duration::from_secs(2)) || due(self.nav_at, Duration::from_millis(300))
+        let first_post = matches!(self.cfg.role, Role::Poster)
+            && matches!(self.poster, PosterState::Idle)
+            && !self.playing
+            && now >= self.post_after
+            && now.duration_since(self.post_after) < Duration::from_secs(1);
+        first_post
+            || due(poster, Duration::from_secs(2))
+            || due(self.nav_at, Duration::from_millis(300))
     }
 
     async fn lobby(
@@ -694,6 +709,7 @@ impl Session {
                     return; // The seek is up: wait for the partner to take it.
                 }
                 match self.poster {
+                    PosterState::Idle if now < self.post_after => {}
                     PosterState::Idle => {
                         if !form {
                             self.send(channel, b"n").await;

@@ -600,7 +600,8 @@ impl App {
         } else {
             self.screen()
         };
-        widgets::fill(buf, area, Style::new());
+        // The buffer comes blank: ratatui's terminal resets it after every frame, and so
+        // does the server's shared scratch terminal (screen.rs).
         let now = self.now();
         let cx = Ctx {
             settings: &self.settings,
