@@ -19,6 +19,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// What one screen cell shows, packed: the character in the low [`CH_BITS`] bits
 /// (`WIDE_TAIL` for the second half of a wide character, `MULTI` for a symbol of several
@@ -178,22 +179,22 @@ fn sgr_modifier(out: &mut String, m: u16) {
     }
 }
 
-/// Packs `buf` into `cells` and the full style of each cell into `styles` (reusing both
-/// allocations).
-fn pack_into(
-    buf: &Buffer,
-    cells: &mut Vec<Packed>,
-    styles: &mut Vec<CellStyle>,
-    cache: &mut StyleMap,
-) {
+fn cell_style(c: &ratatui::buffer::Cell) -> CellStyle {
+    CellStyle {
+        fg: pack_color(c.fg),
+        bg: pack_color(c.bg),
+        modifier: c.modifier.bits(),
+    }
+}
+
+/// Packs `buf` into `cells` (reusing its allocation).
+fn pack_into(buf: &Buffer, cells: &mut Vec<Packed>, cache: &mut StyleMap) {
     cells.clear();
-    cells.reserve(buf.content.len());
-    styles.clear();
-    styles.reserve(buf.content.len());
+    cells.resize(buf.content.len(), 0);
     let mut tail = false;
     // Neighbouring cells mostly share a style: look up only when it changes.
-    let mut last: Option<(CellStyle, u32)> = None;
-    for c in &buf.content {
+    let mut last: Option<((Color, Color, Modifier), u32)> = None;
+    for (c, out) in buf.content.iter().zip(cells.iter_mut()) {
         let sym = c.symbol();
         let ch = if tail {
             tail = false;
@@ -208,34 +209,28 @@ fn pack_into(
                     let mut chars = sym.chars();
                     match (chars.next(), chars.next()) {
                         (Some(ch), None) => {
-                            // Nothing below U+1100 (the first Hangul Jamo) is wide: box
-                            // drawing, blocks and arrows take one column.
-                            tail = ch >= '\u{1100}' && crate::text::display_width(sym) > 1;
+                            // Measured as ratatui lays text out.
+                            tail = UnicodeWidthChar::width(ch).unwrap_or(0) > 1;
                             ch as u32
                         }
                         _ => {
-                            tail = crate::text::display_width(sym) > 1;
+                            tail = UnicodeWidthStr::width(sym) > 1;
                             MULTI
                         }
                     }
                 }
             }
         };
-        let style = CellStyle {
-            fg: pack_color(c.fg),
-            bg: pack_color(c.bg),
-            modifier: c.modifier.bits(),
-        };
+        let raw = (c.fg, c.bg, c.modifier);
         let id = match last {
-            Some((s, id)) if s == style => id,
+            Some((s, id)) if s == raw => id,
             _ => {
-                let id = style_id(style, cache);
-                last = Some((style, id));
+                let id = style_id(cell_style(c), cache);
+                last = Some((raw, id));
                 id
             }
         };
-        cells.push(ch | (id << CH_BITS));
-        styles.push(style);
+        *out = ch | (id << CH_BITS);
     }
 }
 
@@ -278,7 +273,6 @@ struct Scratch {
     /// thread without rebuilding one for every frame).
     terms: Vec<Terminal<TestBackend>>,
     cells: Vec<Packed>,
-    styles: Vec<CellStyle>,
     style_ids: StyleMap,
 }
 
@@ -330,7 +324,6 @@ impl Screen {
             let Scratch {
                 terms,
                 cells,
-                styles,
                 style_ids,
             } = &mut *scratch;
             match terms.iter().position(|t| t.backend().buffer().area == area) {
@@ -356,10 +349,10 @@ impl Screen {
             };
             draw(&mut term.get_frame());
             let buf = term.current_buffer_mut();
-            pack_into(buf, cells, styles, style_ids);
+            pack_into(buf, cells, style_ids);
+            let out = diff(self.shown.as_deref(), cells, buf, self.width);
             // Nothing of this session's screen may show through in the next one's.
             buf.reset();
-            let out = diff(self.shown.as_deref(), cells, styles, self.width);
             match self.shown.as_mut() {
                 // Keep the new cells; the old allocation becomes the next scratch.
                 Some(shown) if shown.len() == cells.len() => std::mem::swap(shown, cells),
@@ -388,9 +381,8 @@ fn push_num(out: &mut String, n: usize) {
     }
 }
 
-/// Escape sequences turning `old` (or an unknown screen) into `new`, whose cells have the
-/// full styles `styles`.
-fn diff(old: Option<&[Packed]>, new: &[Packed], styles: &[CellStyle], width: u16) -> String {
+/// Escape sequences turning `old` (or an unknown screen) into `new`, packed from `buf`.
+fn diff(old: Option<&[Packed]>, new: &[Packed], buf: &Buffer, width: u16) -> String {
     let width = usize::from(width.max(1));
     let mut out = String::new();
     if old.is_none() {
@@ -399,47 +391,60 @@ fn diff(old: Option<&[Packed]>, new: &[Packed], styles: &[CellStyle], width: u16
     let mut cursor: Option<usize> = None;
     let mut style: Option<CellStyle> = None;
     let tail_at = |i: usize| new.get(i).is_some_and(|&n| ch_of(n) == WIDE_TAIL);
-    for (i, &cell) in new.iter().enumerate() {
-        let ch = ch_of(cell);
-        if ch == WIDE_TAIL {
-            continue;
+    let always = |&p: &Packed| ch_of(p) == MULTI || style_of(p) == STYLE_OVERFLOW;
+    for row_start in (0..new.len()).step_by(width) {
+        let row = row_start..(row_start + width).min(new.len());
+        if let Some(o) = old {
+            // Most rows of most frames are unchanged: one comparison skips them.
+            if o.get(row.clone()) == Some(&new[row.clone()]) && !new[row.clone()].iter().any(always)
+            {
+                continue;
+            }
         }
-        let changed = match old {
-            Some(o) => o.get(i) != Some(&cell) || ch == MULTI || style_of(cell) == STYLE_OVERFLOW,
-            None => true,
-        };
-        // A wide character whose tail changed must be redrawn too.
-        let tail_changed = tail_at(i + 1) && old.is_some_and(|o| o.get(i + 1) != new.get(i + 1));
-        if !changed && !tail_changed {
-            continue;
-        }
-        if cursor != Some(i) {
-            out.push_str("\x1b[");
-            push_num(&mut out, i / width + 1);
-            out.push(';');
-            push_num(&mut out, i % width + 1);
-            out.push('H');
-        }
-        let s = styles[i];
-        if style != Some(s) {
-            out.push_str("\x1b[0");
-            sgr_modifier(&mut out, s.modifier);
-            out.push(';');
-            sgr_color(&mut out, s.fg, true);
-            out.push(';');
-            sgr_color(&mut out, s.bg, false);
-            out.push('m');
-            style = Some(s);
-        }
-        let shown = char::from_u32(ch)
-            .filter(|c| !c.is_control())
-            .unwrap_or(' ');
-        out.push(if ch == MULTI { '?' } else { shown });
-        let w = if tail_at(i + 1) { 2 } else { 1 };
-        cursor = Some(i + w);
-        if (i + w) % width == 0 {
-            // Past the end of a line the terminal's cursor position is not reliable.
-            cursor = None;
+        for i in row {
+            let cell = new[i];
+            let ch = ch_of(cell);
+            if ch == WIDE_TAIL {
+                continue;
+            }
+            let changed = match old {
+                Some(o) => o.get(i) != Some(&cell) || always(&cell),
+                None => true,
+            };
+            // A wide character whose tail changed must be redrawn too.
+            let tail_changed =
+                tail_at(i + 1) && old.is_some_and(|o| o.get(i + 1) != new.get(i + 1));
+            if !changed && !tail_changed {
+                continue;
+            }
+            if cursor != Some(i) {
+                out.push_str("\x1b[");
+                push_num(&mut out, i / width + 1);
+                out.push(';');
+                push_num(&mut out, i % width + 1);
+                out.push('H');
+            }
+            let s = cell_style(&buf.content[i]);
+            if style != Some(s) {
+                out.push_str("\x1b[0");
+                sgr_modifier(&mut out, s.modifier);
+                out.push(';');
+                sgr_color(&mut out, s.fg, true);
+                out.push(';');
+                sgr_color(&mut out, s.bg, false);
+                out.push('m');
+                style = Some(s);
+            }
+            let shown = char::from_u32(ch)
+                .filter(|c| !c.is_control())
+                .unwrap_or(' ');
+            out.push(if ch == MULTI { '?' } else { shown });
+            let w = if tail_at(i + 1) { 2 } else { 1 };
+            cursor = Some(i + w);
+            if (i + w) % width == 0 {
+                // Past the end of a line the terminal's cursor position is not reliable.
+                cursor = None;
+            }
         }
     }
     if style.is_some() {

@@ -1205,9 +1205,13 @@ fn render_side(
     let rows_h = (list_bottom - y) as usize;
     let hist = &g.snap.history;
     let col = ((side.width as usize).saturating_sub(6) / 2).max(8);
+    // Only the last rows that fit are formatted (games run to hundreds of moves).
+    let pairs = hist.len().div_ceil(2);
+    let start = pairs.saturating_sub(rows_h);
     let rows: Vec<Line<'static>> = hist
         .chunks(2)
         .enumerate()
+        .skip(start)
         .map(|(i, pair)| {
             let a = super::widgets::pad(&move_text(&pair[0], n), col);
             let b = pair.get(1).map(|m| move_text(m, n)).unwrap_or_default();
@@ -1222,8 +1226,7 @@ fn render_side(
     if rows.is_empty() {
         put(buf, side.x, y, "no moves yet", side.width, t.dim());
     }
-    let start = rows.len().saturating_sub(rows_h);
-    for (k, l) in rows[start..].iter().enumerate() {
+    for (k, l) in rows.iter().enumerate() {
         put_line(buf, side.x, y + k as u16, l, side.width);
     }
 }
