@@ -59,11 +59,11 @@ fn snapshots() -> (GameSnapshot, GameSnapshot) {
                 clocks: Some(ByColor::new(
                     ClockState {
                         remaining: Duration::from_secs(431),
-                        running: g.ply() % 2 == 0,
+                        running: g.ply().is_multiple_of(2),
                     },
                     ClockState {
                         remaining: Duration::from_secs(389),
-                        running: g.ply() % 2 == 1,
+                        running: !g.ply().is_multiple_of(2),
                     },
                 )),
                 chat: vec![ChatLine {
