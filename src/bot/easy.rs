@@ -273,8 +273,10 @@ impl Bot for EasyBot {
                     if r >= Rank::Major && r.is_movable() || r == Rank::Spy {
                         score -= 0.3 * value(r) + if r >= Rank::Colonel { 40.0 } else { 0.0 };
                     }
+                    // A probe; in the small armies the two Scouts are worth more as
+                    // guards of the open lines to the Flag.
                     if r == Rank::Scout {
-                        score += 6.0; // a probe
+                        score += if small { 0.0 } else { 6.0 };
                     }
                     if r == Rank::Miner && !target.is_some_and(|t| t.moved) {
                         score += 4.0 + 20.0 * p[Rank::Bomb.index()];
@@ -331,7 +333,7 @@ impl Bot for EasyBot {
                     // Sides of the Flag opened (+1) or closed (-1) by this move: the
                     // small armies have few Bombs, so their pieces keep the Flag covered.
                     let opened = (dist(m.from, f) == 1) as i32 - (dist(m.to, f) == 1) as i32;
-                    let w = if small { 10.0 } else { 0.0 }
+                    let w = if small { 20.0 } else { 0.0 }
                         + if intruders.is_empty() { 0.0 } else { 6.0 };
                     score -= w * opened as f64;
                 }
