@@ -5,7 +5,8 @@ use stratego_ssh::bot::arena::{run_arena, ArenaConfig};
 use stratego_ssh::bot::{self, setups, Bot, EasyBot, HardBot, HardConfig, RandomBot};
 use stratego_ssh::proto::BotLevel;
 use stratego_ssh::rules::{
-    Color, Game, Immobility, MoveCap, Options, Rules, Setup, SplitMix64, Variant, Viewer,
+    Color, Game, Immobility, Move, MoveCap, Options, Rank, Rules, Setup, SplitMix64, Variant,
+    Viewer,
 };
 
 fn rules_mix(i: u64) -> Rules {
@@ -180,4 +181,84 @@ fn arena_from_env() {
         }
     });
     println!("{r}");
+}
+
+fn sq(s: &str) -> stratego_ssh::rules::Square {
+    s.parse().unwrap()
+}
+
+/// A hand-made Classic position: Red to move after one move each (Red's Scout J2-J3,
+/// Blue's Sergeant A7-A6, so that Blue's Sergeant is known to have moved).
+fn position(red: &[(&str, Rank)], blue: &[(&str, Rank)]) -> Game {
+    let mut r = Setup::new(Color::Red);
+    let mut b = Setup::new(Color::Blue);
+    for &(s, k) in red {
+        r.pieces.insert(sq(s), k);
+    }
+    for &(s, k) in blue {
+        b.pieces.insert(sq(s), k);
+    }
+    let mut game = Game::from_position(Rules::standard(Variant::Classic), &r, &b).unwrap();
+    game.play(Move::new(sq("J2"), sq("J3"))).unwrap();
+    game.play(Move::new(sq("A7"), sq("A6"))).unwrap();
+    game
+}
+
+#[test]
+fn hard_does_not_throw_its_marshal_at_an_unmoved_piece() {
+    // Blue's unmoved pieces are four Bombs and the Flag (most likely the walled-in J10).
+    // Red's Marshal stands next to the unmoved C10: attacking it would most likely lose
+    // the Marshal to a Bomb.
+    let game = position(
+        &[
+            ("A1", Rank::Flag),
+            ("B1", Rank::Bomb),
+            ("C9", Rank::Marshal),
+            ("J2", Rank::Scout),
+            ("E2", Rank::Sergeant),
+        ],
+        &[
+            ("J10", Rank::Flag),
+            ("I10", Rank::Bomb),
+            ("J9", Rank::Bomb),
+            ("C10", Rank::Bomb),
+            ("H10", Rank::Bomb),
+            ("A7", Rank::Sergeant),
+        ],
+    );
+    let view = game.view(Viewer::Player(Color::Red));
+    for seed in 0..3 {
+        let mut bot = HardBot::new(seed, HardConfig::with_nodes(30_000));
+        let m = bot.choose(&view).unwrap();
+        assert_ne!(m, Move::new(sq("C9"), sq("C10")), "seed {seed}");
+    }
+}
+
+#[test]
+fn hard_answers_early_when_one_move_is_clearly_best() {
+    // Blue's only movable piece is its Sergeant, next to Red's General: taking it wins
+    // the game (Blue is left with no movable piece). The bot sees it and stops searching
+    // long before its budget (a million nodes and an hour) is used.
+    let game = position(
+        &[
+            ("A1", Rank::Flag),
+            ("B1", Rank::Bomb),
+            ("B6", Rank::General),
+            ("J2", Rank::Scout),
+        ],
+        &[
+            ("J10", Rank::Flag),
+            ("I10", Rank::Bomb),
+            ("A7", Rank::Sergeant),
+        ],
+    );
+    let view = game.view(Viewer::Player(Color::Red));
+    let mut bot = HardBot::new(1, HardConfig::with_nodes(1_000_000));
+    let m = bot.choose(&view).unwrap();
+    assert_eq!(m, Move::new(sq("B6"), sq("A6")));
+    let (samples, nodes) = bot.stats;
+    assert!(
+        samples < 50 && nodes < 1_000_000,
+        "{samples} samples, {nodes} nodes"
+    );
 }

@@ -74,6 +74,66 @@ fn battle_value(a: Rank, d: Rank, aa: bool) -> f64 {
     }
 }
 
+/// How exposed `flag` is after our move `m` (a sum of probabilities over enemy pieces
+/// that could take it on their next move): an enemy next to it that can move, or one that
+/// may be a Scout with a clear line to it. `m`'s target is counted as taken when
+/// `taken`, and the moving piece as lost when `lost`.
+fn flag_exposure(ctx: &Ctx, flag: Square, m: Move, taken: bool, lost: bool) -> f64 {
+    let occupied = |sq: Square| -> bool {
+        if sq == m.from {
+            return false;
+        }
+        if sq == m.to {
+            // Empty only when both pieces fell.
+            return !(taken && lost);
+        }
+        ctx.view.piece_at(sq).is_some()
+    };
+    let mut exposure = 0.0;
+    for sq in Square::all() {
+        if sq.file() != flag.file() && sq.row() != flag.row() || sq == flag {
+            continue;
+        }
+        let Some(p) = ctx.view.piece_at(sq) else {
+            continue;
+        };
+        if p.color == ctx.me || sq == m.to && taken {
+            continue;
+        }
+        // Empty squares (as they will be) all the way to the flag.
+        let df = (flag.file() as i8 - sq.file() as i8).signum();
+        let dr = (flag.row() as i8 - sq.row() as i8).signum();
+        let mut cur = sq;
+        let mut steps = 0;
+        let clear = loop {
+            let Some(n) = cur.offset(df, dr) else {
+                break false;
+            };
+            steps += 1;
+            if n == flag {
+                break true;
+            }
+            if n.is_lake() || occupied(n) {
+                break false;
+            }
+            cur = n;
+        };
+        if !clear {
+            continue;
+        }
+        let Some(pr) = ctx.probs(sq) else { continue };
+        exposure += if steps == 1 {
+            1.0 - pr[Rank::Bomb.index()] - pr[Rank::Flag.index()]
+        } else {
+            pr[Rank::Scout.index()]
+        };
+    }
+    exposure
+}
+
+/// Score lost per unit of [`flag_exposure`]: more than any material gain but the Flag's.
+const FLAG_EXPOSURE: f64 = 400.0;
+
 struct Ctx<'a> {
     view: &'a PlayerView,
     belief: Belief,
@@ -213,8 +273,10 @@ impl Bot for EasyBot {
                     if r >= Rank::Major && r.is_movable() || r == Rank::Spy {
                         score -= 0.3 * value(r) + if r >= Rank::Colonel { 40.0 } else { 0.0 };
                     }
+                    // A probe; in the small armies the two Scouts are worth more as
+                    // guards of the open lines to the Flag.
                     if r == Rank::Scout {
-                        score += 6.0; // a probe
+                        score += if small { 0.0 } else { 6.0 };
                     }
                     if r == Rank::Miner && !target.is_some_and(|t| t.moved) {
                         score += 4.0 + 20.0 * p[Rank::Bomb.index()];
@@ -268,13 +330,12 @@ impl Bot for EasyBot {
                     if !intruders.is_empty() && r >= Rank::Captain {
                         score += 1.5 * nearest(m.from, m.to, &intruders) as f64;
                     }
-                    if dist(m.from, f) == 1 && dist(m.to, f) > 1 {
-                        if !intruders.is_empty() {
-                            score -= 6.0;
-                        } else if small {
-                            score -= 3.0;
-                        }
-                    }
+                    // Sides of the Flag opened (+1) or closed (-1) by this move: the
+                    // small armies have few Bombs, so their pieces keep the Flag covered.
+                    let opened = (dist(m.from, f) == 1) as i32 - (dist(m.to, f) == 1) as i32;
+                    let w = if small { 20.0 } else { 0.0 }
+                        + if intruders.is_empty() { 0.0 } else { 6.0 };
+                    score -= w * opened as f64;
                 }
                 // A Scout's long move shows it is a Scout.
                 if r == Rank::Scout && dist(m.from, m.to) > 1 {
@@ -286,6 +347,27 @@ impl Bot for EasyBot {
                 if self.last.is_some_and(|l| l.from == m.to && l.to == m.from) {
                     score -= 2.5;
                 }
+            }
+            // Never open a way to our own Flag; close one when we can.
+            if let Some(f) = my_flag {
+                let exp = if target.is_some() {
+                    let p = ctx.probs(m.to).unwrap_or([0.0; 12]);
+                    let (mut win, mut lose) = (0.0, 0.0);
+                    for d in Rank::ALL {
+                        match battle(r, d, ctx.aa) {
+                            BattleResult::AttackerWins => win += p[d.index()],
+                            BattleResult::DefenderWins => lose += p[d.index()],
+                            BattleResult::BothRemoved => {}
+                        }
+                    }
+                    let tie = (1.0 - win - lose).max(0.0);
+                    win * flag_exposure(&ctx, f, m, true, false)
+                        + lose * flag_exposure(&ctx, f, m, false, true)
+                        + tie * flag_exposure(&ctx, f, m, true, true)
+                } else {
+                    flag_exposure(&ctx, f, m, false, false)
+                };
+                score -= FLAG_EXPOSURE * exp;
             }
             if let Some(res) = m.rescue {
                 score += 0.5 * value(res.rank);

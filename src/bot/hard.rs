@@ -13,6 +13,16 @@
 //! average over the samples, i.e. an expectation over the belief. The opponent is searched
 //! as if it knew everything (pessimistic).
 //!
+//! Root attacks on unknown pieces: a won game is worth [`WIN`] (about a strong lead in
+//! material, not infinitely more), and a strong piece attacking an unknown piece pays a
+//! risk cost on top of the sampled average; Captains and above never attack an unmoved
+//! unknown piece (a Bomb, as often as not) while they have another move: that is the
+//! Miners' and Scouts' work.
+//!
+//! Early stop: once a few samples agree that one move is far ahead of the others (by
+//! several standard errors), the search stops and plays it, leaving the rest of the budget
+//! unused.
+//!
 //! Flag defence: the evaluation charges every enemy piece within four steps of our own
 //! Flag (more the closer it is, less when one of our pieces that beats it stands next to
 //! it, more when the Flag has sides not covered by our Bombs), and below the root the bot
@@ -77,9 +87,31 @@ pub struct HardBot {
     hints: Vec<Option<[f64; 12]>>,
     /// Statistics of the last move: samples searched, nodes.
     pub stats: (u32, u64),
+    /// The root moves of the last search with their final scores (for diagnosis).
+    pub scores: Vec<(Move, f64)>,
 }
 
-const WIN: f64 = 100_000.0;
+/// The value of a won game, on the scale of the material values: about what a strong
+/// lead is worth. Far larger, and a small chance that an unknown piece is the Flag would
+/// outweigh any risk, so the bot would throw its Marshal at every unmoved piece.
+const WIN: f64 = 1_000.0;
+
+/// Extra cost at the root of attacking an unknown piece with a strong piece, as a share of
+/// its value (the average over a few samples is noisy; a blind loss of a strong piece is
+/// rarely made up for).
+const BLIND_ATTACK: f64 = 0.3;
+/// The same for an unmoved target (which may be a Bomb), Sergeants and Lieutenants;
+/// Captains and above and the Spy never attack an unmoved unknown piece while they have
+/// another move. Measured: strong pieces kept dying on the Bombs around the enemy Flag,
+/// because the positional prior cannot tell the Flag from the Bombs walling it in, so
+/// the samples put the Flag on each of them often (30-45% in the lost games).
+const BLIND_UNMOVED: f64 = 1.0;
+
+/// Early stop: at least this many samples, and the best move ahead of the second by this
+/// many standard errors (and by at least `CLEAR_MARGIN`).
+const CLEAR_SAMPLES: u32 = 8;
+const CLEAR_SE: f64 = 4.0;
+const CLEAR_MARGIN: f64 = 25.0;
 
 /// Weight of the threat to our own Flag in the evaluation.
 const FLAG_DEFENCE: f64 = 1.0;
@@ -94,6 +126,7 @@ impl HardBot {
             last: None,
             hints: vec![None; 100],
             stats: (0, 0),
+            scores: Vec::new(),
         }
     }
 
@@ -497,6 +530,50 @@ fn best_capture(s: &Sim, bot: Color) -> f64 {
     best
 }
 
+/// Whether the best root move's average is clearly ahead of the second best's.
+fn clearly_best(totals: &[f64], squares: &[f64], samples: u32) -> bool {
+    let n = samples as f64;
+    let stat = |k: usize| {
+        let mean = totals[k] / n;
+        let var = (squares[k] / n - mean * mean).max(0.0);
+        (mean, var / n)
+    };
+    let mut order: Vec<usize> = (0..totals.len()).collect();
+    order.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]));
+    if order.len() < 2 {
+        return true;
+    }
+    let (m1, v1) = stat(order[0]);
+    let (m2, v2) = stat(order[1]);
+    let gap = m1 - m2;
+    gap > CLEAR_MARGIN && gap > CLEAR_SE * (v1 + v2).sqrt()
+}
+
+/// The root penalty for attacking an enemy piece of unknown rank with a strong piece.
+fn blind_attack_cost(view: &PlayerView, (from, to): SMove) -> f64 {
+    let sq = |i: u8| Square::from_index(i as usize).expect("a square");
+    let (Some(a), Some(d)) = (view.piece_at(sq(from)), view.piece_at(sq(to))) else {
+        return 0.0;
+    };
+    let Some(r) = a.rank else { return 0.0 };
+    if d.rank.is_some() || !r.is_movable() {
+        return 0.0;
+    }
+    if !d.moved && r != Rank::Miner && r != Rank::Scout {
+        // An unmoved piece may be a Bomb: probe it with a Miner or a Scout. The strong
+        // pieces and the Spy do not attack it at all unless nothing else is left to do.
+        if r >= Rank::Captain || r == Rank::Spy {
+            return WIN * 10.0;
+        }
+        return BLIND_UNMOVED * value(r) + 30.0;
+    }
+    if r >= Rank::Major {
+        BLIND_ATTACK * value(r) + if r >= Rank::General { 20.0 } else { 0.0 }
+    } else {
+        0.0
+    }
+}
+
 impl Bot for HardBot {
     fn setup(&mut self, rules: &Rules, color: Color) -> Setup {
         self.revealed = [false; 100];
@@ -606,6 +683,7 @@ impl HardBot {
         };
         let mut depth = self.cfg.depth.max(1);
         let mut totals = vec![0.0f64; roots.len()];
+        let mut squares = vec![0.0f64; roots.len()];
         let mut samples = 0u32;
         let mut vals = vec![0.0f64; roots.len()];
         loop {
@@ -625,6 +703,7 @@ impl HardBot {
             }
             for k in 0..roots.len() {
                 totals[k] += vals[k];
+                squares[k] += vals[k] * vals[k];
             }
             samples += 1;
             if samples == 1 && depth > 2 {
@@ -639,8 +718,12 @@ impl HardBot {
                 if by_time.min(by_nodes) < 6.0 {
                     depth = 2;
                     totals.iter_mut().for_each(|t| *t = 0.0);
+                    squares.iter_mut().for_each(|t| *t = 0.0);
                     samples = 0;
                 }
+            }
+            if samples >= CLEAR_SAMPLES && clearly_best(&totals, &squares, samples) {
+                break;
             }
             if samples >= 400 {
                 break;
@@ -661,9 +744,18 @@ impl HardBot {
             samples = 1;
         }
         self.stats = (samples, search.nodes);
+        self.scores.clear();
         let mut best = (f64::NEG_INFINITY, roots[0]);
         for (k, &m) in roots.iter().enumerate() {
             let mut v = totals[k] / samples as f64 + unit(&mut self.rng) * 0.5;
+            v -= blind_attack_cost(view, m);
+            self.scores.push((
+                Move::new(
+                    Square::from_index(m.0 as usize).expect("a square"),
+                    Square::from_index(m.1 as usize).expect("a square"),
+                ),
+                v,
+            ));
             if self
                 .last
                 .is_some_and(|l| l.from.index() as u8 == m.1 && l.to.index() as u8 == m.0)

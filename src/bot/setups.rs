@@ -46,7 +46,13 @@ pub fn generate(rules: &Rules, color: Color, seed: u64) -> Setup {
     // 1. The Flag on the back row, any file (edges and corners slightly favoured).
     let ffile = {
         let w: Vec<f64> = (0..10)
-            .map(|f| if f == 0 || f == 9 { 1.6 } else { 1.0 })
+            .map(|f| match (f == 0 || f == 9, rules.variant) {
+                // The small armies have one or two Bombs: a corner has the fewest sides to
+                // cover.
+                (true, Variant::Classic) => 1.6,
+                (true, _) => 4.0,
+                _ => 1.0,
+            })
             .collect();
         weighted(&mut rng, &w).unwrap_or(0) as u8
     };
@@ -79,6 +85,28 @@ pub fn generate(rules: &Rules, color: Color, seed: u64) -> Setup {
         grid[d as usize][f as usize] = Some(Rank::Bomb);
         bombs -= 1;
         take(&mut left, Rank::Bomb);
+    }
+    // 2b. In the small armies, low pieces close the sides left without a Bomb (a Scout
+    // could otherwise run along an empty back row onto the Flag).
+    if small {
+        for &(d, f) in &around {
+            if grid[d as usize][f as usize].is_some() {
+                continue;
+            }
+            let guard = [
+                Rank::Miner,
+                Rank::Sergeant,
+                Rank::Lieutenant,
+                Rank::Captain,
+                Rank::Scout,
+            ]
+            .into_iter()
+            .find(|&r| left.iter().any(|e| e.0 == r && e.1 > 0));
+            if let Some(r) = guard {
+                grid[d as usize][f as usize] = Some(r);
+                take(&mut left, r);
+            }
+        }
     }
     // 3. The other pieces, in an order that places the constrained ones first.
     let order = [
