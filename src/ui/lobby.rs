@@ -396,12 +396,39 @@ pub(crate) fn draw_list(
     empty: &str,
     t: &Theme,
 ) {
-    if rows.is_empty() {
+    draw_rows(
+        buf,
+        area,
+        rows.len(),
+        |k| rows[k].clone(),
+        selected,
+        focused,
+        empty,
+        t,
+    );
+}
+
+/// A list of `count` rows of which only the visible ones are made (by `row`): lobbies of a
+/// thousand players are drawn many times a second.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn draw_rows(
+    buf: &mut Buffer,
+    area: Rect,
+    count: usize,
+    row: impl Fn(usize) -> Line<'static>,
+    selected: Option<usize>,
+    focused: bool,
+    empty: &str,
+    t: &Theme,
+) {
+    if count == 0 {
         put(buf, area.x, area.y, empty, area.width, t.dim());
         return;
     }
-    let off = scroll_offset(selected, rows.len(), area.height as usize);
-    for (k, row) in rows.iter().enumerate().skip(off).take(area.height as usize) {
+    let off = scroll_offset(selected, count, area.height as usize);
+    for k in (off..count).take(area.height as usize) {
+        let row = row(k);
+        let row = &row;
         let y = area.y + (k - off) as u16;
         if Some(k) == selected {
             let st = if focused {
@@ -480,10 +507,8 @@ pub(crate) fn render(
         inn.width,
         t.dim(),
     );
-    let rows = l
-        .players
-        .iter()
-        .map(|p| {
+    let rows = |i: usize| {
+        let p = &l.players[i];
             let rating = if p.bot {
                 "bot".to_string()
             } else if let Some(r) = p.rating {
@@ -508,11 +533,11 @@ pub(crate) fn render(
                 Span::raw(format!(" {rating:>6} ")),
                 Span::styled(status_text(p.status).to_string(), t.dim()),
             ])
-        })
-        .collect();
-    draw_list(
+    };
+    draw_rows(
         buf,
         list_area(Panel::Players, lay.players),
+        l.players.len(),
         rows,
         ui.player_index(l),
         f == Panel::Players,
@@ -536,10 +561,8 @@ pub(crate) fn render(
         inn.width,
         t.dim(),
     );
-    let rows = l
-        .seeks
-        .iter()
-        .map(|s| {
+    let rows = |i: usize| {
+        let s = &l.seeks[i];
             let clock = s.terms.clock.map_or("none".to_string(), |c| c.to_string());
             let rated = if s.terms.rated { "rated" } else { "casual" };
             let mut spans = vec![];
@@ -565,11 +588,11 @@ pub(crate) fn render(
                 }
             }
             Line::from(spans)
-        })
-        .collect();
-    draw_list(
+    };
+    draw_rows(
         buf,
         list_area(Panel::Seeks, lay.seeks),
+        l.seeks.len(),
         rows,
         ui.seek_index(l),
         f == Panel::Seeks,
@@ -593,10 +616,8 @@ pub(crate) fn render(
         inn.width,
         t.dim(),
     );
-    let rows = l
-        .games
-        .iter()
-        .map(|g| {
+    let rows = |i: usize| {
+        let g = &l.games[i];
             let names = 32usize;
             let red = trunc(&g.red, 14);
             let blue = trunc(&g.blue, 14);
@@ -617,11 +638,11 @@ pub(crate) fn render(
                 spans.push(Span::styled("  (private)", t.dim()));
             }
             Line::from(spans)
-        })
-        .collect();
-    draw_list(
+    };
+    draw_rows(
         buf,
         list_area(Panel::Games, lay.games),
+        l.games.len(),
         rows,
         ui.game_index(l),
         f == Panel::Games,
