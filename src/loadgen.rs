@@ -928,21 +928,33 @@ impl Grid {
     fn of(screen: &vt100::Screen) -> Grid {
         let (h, w) = screen.size();
         let (h, w) = (h.get(), w.get());
+        // Row by row (`Screen::cell` walks the rows from the top for every cell, which
+        // was most of the load generator's time): a wide character takes two columns.
         let mut rows = Vec::with_capacity(h as usize);
-        let mut inverse = Vec::with_capacity(h as usize);
-        for y in 0..h {
+        for text in screen.rows(0, w) {
             let mut r = Vec::with_capacity(w as usize);
-            let mut inv = Vec::with_capacity(w as usize);
-            for x in 0..w {
-                let cell = screen.cell(y, x);
-                r.push(
-                    cell.and_then(|c| c.contents().chars().next())
-                        .unwrap_or(' '),
-                );
-                inv.push(cell.is_some_and(|c| c.inverse()));
+            for c in text.chars() {
+                r.push(c);
+                if unicode_width::UnicodeWidthChar::width(c).unwrap_or(1) > 1 {
+                    r.push(' ');
+                }
             }
+            r.resize(w as usize, ' ');
             rows.push(r);
-            inverse.push(inv);
+        }
+        // Reverse video marks the selected row of a list: only the lobby needs it.
+        let lobby = rows
+            .iter()
+            .any(|r| r.iter().collect::<String>().contains("Open seeks"));
+        let mut inverse = Vec::new();
+        if lobby {
+            for y in 0..h {
+                inverse.push(
+                    (0..w)
+                        .map(|x| screen.cell(y, x).is_some_and(|c| c.inverse()))
+                        .collect(),
+                );
+            }
         }
         Grid { rows, inverse }
     }
@@ -1002,7 +1014,13 @@ impl Grid {
         let (_, hx) = self.seek_header()?;
         self.seek_rows()
             .into_iter()
-            .find(|(y, _)| self.inverse[*y].get(hx + 1).copied().unwrap_or(false))
+            .find(|(y, _)| {
+                self.inverse
+                    .get(*y)
+                    .and_then(|r| r.get(hx + 1))
+                    .copied()
+                    .unwrap_or(false)
+            })
             .map(|(y, _)| y)
     }
 }

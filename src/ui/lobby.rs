@@ -509,30 +509,30 @@ pub(crate) fn render(
     );
     let rows = |i: usize| {
         let p = &l.players[i];
-            let rating = if p.bot {
-                "bot".to_string()
-            } else if let Some(r) = p.rating {
-                r.to_string()
-            } else if p.guest {
-                "guest".to_string()
-            } else {
-                "-".to_string()
-            };
-            let mut nick = trunc(&p.nick, nick_w);
-            if p.nick == me.nick {
-                nick = trunc(&format!("{} (you)", p.nick), nick_w);
-            }
-            let name_style = if p.nick == me.nick {
-                t.accent()
-            } else {
-                Style::new()
-            };
-            Line::from(vec![
-                Span::raw(format!("{} ", t.g.bullet)),
-                Span::styled(pad(&nick, nick_w), name_style),
-                Span::raw(format!(" {rating:>6} ")),
-                Span::styled(status_text(p.status).to_string(), t.dim()),
-            ])
+        let rating = if p.bot {
+            "bot".to_string()
+        } else if let Some(r) = p.rating {
+            r.to_string()
+        } else if p.guest {
+            "guest".to_string()
+        } else {
+            "-".to_string()
+        };
+        let mut nick = trunc(&p.nick, nick_w);
+        if p.nick == me.nick {
+            nick = trunc(&format!("{} (you)", p.nick), nick_w);
+        }
+        let name_style = if p.nick == me.nick {
+            t.accent()
+        } else {
+            Style::new()
+        };
+        Line::from(vec![
+            Span::raw(format!("{} ", t.g.bullet)),
+            Span::styled(pad(&nick, nick_w), name_style),
+            Span::raw(format!(" {rating:>6} ")),
+            Span::styled(status_text(p.status).to_string(), t.dim()),
+        ])
     };
     draw_rows(
         buf,
@@ -563,31 +563,31 @@ pub(crate) fn render(
     );
     let rows = |i: usize| {
         let s = &l.seeks[i];
-            let clock = s.terms.clock.map_or("none".to_string(), |c| c.to_string());
-            let rated = if s.terms.rated { "rated" } else { "casual" };
-            let mut spans = vec![];
-            if s.private_to.as_deref() == Some(me.nick.as_str()) {
-                spans.push(Span::styled(pad(&format!("! {}", s.owner), 12), t.accent()));
-            } else if s.owner == me.nick {
-                spans.push(Span::styled(pad("(you)", 12), t.accent()));
+        let clock = s.terms.clock.map_or("none".to_string(), |c| c.to_string());
+        let rated = if s.terms.rated { "rated" } else { "casual" };
+        let mut spans = vec![];
+        if s.private_to.as_deref() == Some(me.nick.as_str()) {
+            spans.push(Span::styled(pad(&format!("! {}", s.owner), 12), t.accent()));
+        } else if s.owner == me.nick {
+            spans.push(Span::styled(pad("(you)", 12), t.accent()));
+        } else {
+            spans.push(Span::raw(pad(&s.owner, 12)));
+        }
+        spans.push(Span::raw(format!(
+            " {} {} {} ",
+            pad(s.terms.rules.variant.name(), 8),
+            pad(&clock, 5),
+            pad(rated, 6)
+        )));
+        spans.push(Span::styled(s.terms.rules.options.summary(), t.dim()));
+        if let Some(to) = &s.private_to {
+            if to == &me.nick {
+                spans.push(Span::styled(" challenge to you!", t.accent()));
             } else {
-                spans.push(Span::raw(pad(&s.owner, 12)));
+                spans.push(Span::styled(format!(" {} {to}", t.g.arrow), t.dim()));
             }
-            spans.push(Span::raw(format!(
-                " {} {} {} ",
-                pad(s.terms.rules.variant.name(), 8),
-                pad(&clock, 5),
-                pad(rated, 6)
-            )));
-            spans.push(Span::styled(s.terms.rules.options.summary(), t.dim()));
-            if let Some(to) = &s.private_to {
-                if to == &me.nick {
-                    spans.push(Span::styled(" challenge to you!", t.accent()));
-                } else {
-                    spans.push(Span::styled(format!(" {} {to}", t.g.arrow), t.dim()));
-                }
-            }
-            Line::from(spans)
+        }
+        Line::from(spans)
     };
     draw_rows(
         buf,
@@ -618,26 +618,26 @@ pub(crate) fn render(
     );
     let rows = |i: usize| {
         let g = &l.games[i];
-            let names = 32usize;
-            let red = trunc(&g.red, 14);
-            let blue = trunc(&g.blue, 14);
-            let used = red.chars().count() + blue.chars().count() + 4;
-            let mut spans = vec![
-                Span::styled(red, t.side(crate::rules::Color::Red)),
-                Span::raw(" vs "),
-                Span::styled(blue, t.side(crate::rules::Color::Blue)),
-                Span::raw(" ".repeat(names.saturating_sub(used) + 2)),
-                Span::raw(format!(
-                    "{} {:>5}  {:>3}",
-                    pad(g.terms.rules.variant.name(), 8),
-                    g.ply / 2 + 1,
-                    g.spectators
-                )),
-            ];
-            if g.private {
-                spans.push(Span::styled("  (private)", t.dim()));
-            }
-            Line::from(spans)
+        let names = 32usize;
+        let red = trunc(&g.red, 14);
+        let blue = trunc(&g.blue, 14);
+        let used = red.chars().count() + blue.chars().count() + 4;
+        let mut spans = vec![
+            Span::styled(red, t.side(crate::rules::Color::Red)),
+            Span::raw(" vs "),
+            Span::styled(blue, t.side(crate::rules::Color::Blue)),
+            Span::raw(" ".repeat(names.saturating_sub(used) + 2)),
+            Span::raw(format!(
+                "{} {:>5}  {:>3}",
+                pad(g.terms.rules.variant.name(), 8),
+                g.ply / 2 + 1,
+                g.spectators
+            )),
+        ];
+        if g.private {
+            spans.push(Span::styled("  (private)", t.dim()));
+        }
+        Line::from(spans)
     };
     draw_rows(
         buf,
