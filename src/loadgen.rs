@@ -502,7 +502,13 @@ struct Session {
     /// Posters post their first seek in turn, [`POST_STAGGER`] apart, as people arrive
     /// over time (a lobby with hundreds of open seeks at once is paged through slowly).
     post_after: Instant,
+    /// Bytes received since the last look.
+    unread_bytes: usize,
 }
+
+/// While a game is in play and no move of ours is awaited, updates smaller than this are
+/// clock ticks (a move or the end of the game draws far more): they need no look.
+const TICK_BYTES: usize = 256;
 
 /// Time between the first seeks of consecutive pairs.
 const POST_STAGGER: Duration = Duration::from_millis(20);
@@ -523,6 +529,7 @@ impl Session {
         let post_after = Instant::now() + POST_STAGGER * (cfg.index / 2) as u32;
         Session {
             post_after,
+            unread_bytes: 0,
             cfg,
             counters,
             parser,
@@ -565,6 +572,7 @@ impl Session {
                     if let Some(p) = &mut self.parser {
                         p.process(&data);
                         self.unread = true;
+                        self.unread_bytes += data.len();
                         if let Some(pending) = &mut self.pending {
                             pending.data_since = true;
                             // The mover looks at once: this is what is measured.
@@ -603,10 +611,13 @@ impl Session {
             .is_some_and(|p| now.duration_since(p.sent) > MOVE_GIVE_UP);
         let lobby_timer = self.timers_due(now)
             && now.duration_since(self.last_look) >= Duration::from_millis(250);
-        if !self.unread && !think_over && !given_up && !lobby_timer {
+        let worth = self.unread
+            && (!self.playing || self.pending.is_some() || self.unread_bytes >= TICK_BYTES);
+        if !worth && !think_over && !given_up && !lobby_timer {
             return;
         }
         self.unread = false;
+        self.unread_bytes = 0;
         self.last_look = now;
         let Some(parser) = &self.parser else {
             return;
