@@ -232,6 +232,7 @@ async fn serve(opts: ServerOptions) -> anyhow::Result<()> {
         sessions = stats.sessions,
         games = stats.games,
         frames = frames.frames,
+        full_frames = frames.full,
         frame_us = frames.nanos / frames.frames.max(1) / 1000,
         "shutting down: games in progress are saved and resume at the next start"
     );
@@ -277,6 +278,7 @@ async fn status_lines(
             frames,
             frame_us = (now.nanos - last.nanos) / frames.max(1) / 1000,
             frame_bytes = (now.bytes - last.bytes) / frames.max(1),
+            full_frames = now.full - last.full,
             "status"
         );
         last = now;

@@ -249,6 +249,7 @@ pub struct Screen {
 static FRAMES: AtomicU64 = AtomicU64::new(0);
 static FRAME_NANOS: AtomicU64 = AtomicU64::new(0);
 static FRAME_BYTES: AtomicU64 = AtomicU64::new(0);
+static FULL_FRAMES: AtomicU64 = AtomicU64::new(0);
 
 /// Totals over every frame drawn by this process.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -256,6 +257,8 @@ pub struct FrameTotals {
     pub frames: u64,
     pub nanos: u64,
     pub bytes: u64,
+    /// Frames drawn whole (a new screen size, or a frame the client never got).
+    pub full: u64,
 }
 
 pub fn frame_totals() -> FrameTotals {
@@ -263,6 +266,7 @@ pub fn frame_totals() -> FrameTotals {
         frames: FRAMES.load(Ordering::Relaxed),
         nanos: FRAME_NANOS.load(Ordering::Relaxed),
         bytes: FRAME_BYTES.load(Ordering::Relaxed),
+        full: FULL_FRAMES.load(Ordering::Relaxed),
     }
 }
 
@@ -310,6 +314,9 @@ impl Screen {
     /// own diff and backend copy are skipped (the session diffs against its packed copy).
     pub fn frame(&mut self, draw: impl FnOnce(&mut Frame)) -> Vec<u8> {
         let started = Instant::now();
+        if self.shown.is_none() {
+            FULL_FRAMES.fetch_add(1, Ordering::Relaxed);
+        }
         let out = self.draw(draw);
         FRAMES.fetch_add(1, Ordering::Relaxed);
         FRAME_NANOS.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
