@@ -13,10 +13,9 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use common::{is_movable_label, new_key, tempdir, Login, ScreenBoard, Term};
+use common::{exec, is_movable_label, new_key, tempdir, Login, ScreenBoard, Term};
 use russh::client;
-use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
-use russh::ChannelMsg;
+use russh::keys::PrivateKeyWithHashAlg;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
 /// The server binary running as a child process.
@@ -145,6 +144,7 @@ fn cells(t: &Term) -> Vec<Vec<String>> {
     ScreenBoard::read(&t.text()).expect("a board").cells
 }
 
+/// Accepts any host key (the server's key is new in every test).
 struct Exec;
 
 impl client::Handler for Exec {
@@ -155,33 +155,6 @@ impl client::Handler for Exec {
     ) -> Result<bool, Self::Error> {
         Ok(true)
     }
-}
-
-/// `ssh HOST command` (an exec channel): what it prints and its exit status.
-async fn exec(addr: SocketAddr, user: &str, key: &PrivateKey, command: &str) -> (String, u32) {
-    let mut h = client::connect(Arc::new(client::Config::default()), addr, Exec)
-        .await
-        .expect("connects");
-    let ok = h
-        .authenticate_publickey(
-            user,
-            PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None),
-        )
-        .await
-        .expect("auth runs");
-    assert!(ok.success());
-    let mut ch = h.channel_open_session().await.expect("session");
-    ch.exec(true, command).await.expect("exec");
-    let (mut out, mut status) = (Vec::new(), u32::MAX);
-    while let Some(msg) = ch.wait().await {
-        match msg {
-            ChannelMsg::Data { data } => out.extend_from_slice(&data),
-            ChannelMsg::ExitStatus { exit_status } => status = exit_status,
-            ChannelMsg::Close => break,
-            _ => {}
-        }
-    }
-    (String::from_utf8_lossy(&out).replace("\r\n", "\n"), status)
 }
 
 /// (a) SIGKILL mid-game: after a restart on the same data both players land in their game
@@ -263,7 +236,7 @@ async fn sigkill_mid_game_loses_nothing_seen() {
     blue.wait_text("r rematch", 10).await;
 
     let (list, status) = exec(server.addr, "alice", &ka, "games alice").await;
-    assert_eq!(status, 0, "{list}");
+    assert_eq!(status, Some(0), "{list}");
     let id: u64 = list
         .lines()
         .nth(1)
@@ -275,7 +248,7 @@ async fn sigkill_mid_game_loses_nothing_seen() {
         "after SIGKILL and restart: {} plies restored, record:\n{record}",
         files.len() * 2
     );
-    assert_eq!(status, 0, "{record}");
+    assert_eq!(status, Some(0), "{record}");
     let record = record.to_uppercase();
     let mut n = 1;
     for &f in &files {
