@@ -954,9 +954,10 @@ impl Grid {
             rows.push(r);
         }
         // Reverse video marks the selected row of a list: only the lobby needs it.
+        const OPEN: [char; 10] = ['O', 'p', 'e', 'n', ' ', 's', 'e', 'e', 'k', 's'];
         let lobby = rows
             .iter()
-            .any(|r| r.iter().collect::<String>().contains("Open seeks"));
+            .any(|r| r.windows(OPEN.len()).any(|w| w == OPEN));
         let mut inverse = Vec::new();
         if lobby {
             for y in 0..h {
