@@ -376,24 +376,28 @@ async fn a_client_that_stops_reading_costs_bounded_memory() {
 async fn a_flood_of_unauthenticated_connections_is_bounded() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let dir = tempdir::Dir::new("fault-flood");
-    let server = Server::start(&dir.0, &["--auth-timeout", "3s", "--max-per-address", "50"]).await;
+    let server = Server::start(&dir.0, &["--auth-timeout", "5s", "--max-per-address", "50"]).await;
     let (ka, kb) = (new_key(), new_key());
     let alice = Term::connect(server.addr, Login::Key("alice", &ka), 120, 40).await;
     let bob = Term::connect(server.addr, Login::Key("bob", &kb), 120, 40).await;
     let (red, blue) = start_game(&alice, &bob).await;
 
-    // 200 sockets from another loopback address: half say nothing, half send garbage.
+    // 200 sockets from another loopback address. The first 100 say nothing: 50 of them
+    // take every slot of that address until the authentication timeout, the other 50 are
+    // refused. Once all 100 have had their first line, 100 more send garbage: every slot
+    // is still held, so each is refused.
     let started = Instant::now();
-    let mut socks = Vec::new();
-    for i in 0..200 {
+    let (first_tx, mut first_rx) = tokio::sync::mpsc::unbounded_channel::<()>();
+    let flood = |i: usize, first_tx: tokio::sync::mpsc::UnboundedSender<()>| {
         let addr = server.addr;
-        socks.push(tokio::spawn(async move {
+        tokio::spawn(async move {
             let s = tokio::net::TcpSocket::new_v4().unwrap();
             s.bind("127.0.0.3:0".parse().unwrap()).unwrap();
             let Ok(mut stream) = s.connect(addr).await else {
+                let _ = first_tx.send(());
                 return (String::new(), Duration::ZERO);
             };
-            if i % 2 == 1 {
+            if i >= 100 {
                 let _ = stream
                     .write_all(b"GET / HTTP/1.0\r\n\x00\xff\xfe garbage \x1b[2J\r\n")
                     .await;
@@ -405,15 +409,28 @@ async fn a_flood_of_unauthenticated_connections_is_bounded() {
                 match tokio::time::timeout(Duration::from_secs(15), stream.read(&mut buf)).await {
                     Ok(Ok(0)) | Ok(Err(_)) | Err(_) => break,
                     Ok(Ok(n)) => {
+                        if first.is_empty() {
+                            let _ = first_tx.send(());
+                        }
                         if first.len() < 512 {
                             first.extend_from_slice(&buf[..n]);
                         }
                     }
                 }
             }
+            if first.is_empty() {
+                let _ = first_tx.send(());
+            }
             (String::from_utf8_lossy(&first).into_owned(), t.elapsed())
-        }));
+        })
+    };
+    let mut socks: Vec<_> = (0..100).map(|i| flood(i, first_tx.clone())).collect();
+    for _ in 0..100 {
+        tokio::time::timeout(Duration::from_secs(5), first_rx.recv())
+            .await
+            .expect("a silent connection had no first line within 5 s");
     }
+    socks.extend((100..200).map(|i| flood(i, first_tx.clone())));
 
     let files = open_files(red, blue);
     let mut longest = Duration::ZERO;
@@ -425,27 +442,49 @@ async fn a_flood_of_unauthenticated_connections_is_bounded() {
         "a move took {longest:?} to show during the flood"
     );
 
-    let mut busy = 0;
+    let (mut silent_busy, mut garbage_busy) = (0, 0);
     let mut open_longest = Duration::ZERO;
-    for s in socks {
+    for (i, s) in socks.into_iter().enumerate() {
         let (first, open) = s.await.unwrap();
         if first.contains("too many connections") {
-            busy += 1;
+            if i < 100 {
+                silent_busy += 1;
+            } else {
+                garbage_busy += 1;
+            }
         }
         open_longest = open_longest.max(open);
     }
     eprintln!(
-        "flood: {busy} of 200 refused as busy, longest open {open_longest:?}, slowest move {longest:?}"
+        "flood: {silent_busy} of 100 silent and {garbage_busy} of 100 garbage refused as busy, \
+         longest open {open_longest:?}, slowest move {longest:?}"
+    );
+    assert_eq!(
+        silent_busy, 50,
+        "50 of 100 silent connections should be refused at the limit of 50"
+    );
+    assert_eq!(
+        garbage_busy, 100,
+        "connections while all 50 slots are held should all be refused"
     );
     assert!(
-        busy >= 100,
-        "only {busy} of 200 connections were refused at the limit of 50"
-    );
-    assert!(
-        open_longest < Duration::from_secs(8),
-        "an unauthenticated connection stayed open {open_longest:?} (auth timeout 3s)"
+        open_longest < Duration::from_secs(10),
+        "an unauthenticated connection stayed open {open_longest:?} (auth timeout 5s)"
     );
     assert!(started.elapsed() < Duration::from_secs(25));
+    // The slots came back: garbage now reaches the SSH layer, which drops it.
+    let late: Vec<_> = (100..120).map(|i| flood(i, first_tx.clone())).collect();
+    for s in late {
+        let (first, open) = s.await.unwrap();
+        assert!(
+            !first.contains("too many connections"),
+            "a connection was refused after every slot was freed: {first:?}"
+        );
+        assert!(
+            open < Duration::from_secs(10),
+            "a connection sending garbage stayed open {open:?}"
+        );
+    }
     // Still serving.
     let carol = Term::connect(server.addr, Login::Key("carol", &new_key()), 100, 30).await;
     carol.wait_text("Open seeks", 5).await;
