@@ -262,3 +262,42 @@ fn hard_answers_early_when_one_move_is_clearly_best() {
         "{samples} samples, {nodes} nodes"
     );
 }
+
+#[test]
+fn hard_heads_off_a_miner_digging_towards_its_flag() {
+    // Red's Flag A1 is walled in by the Bombs A2 and B1. Blue's only movable piece has
+    // just walked to A4 (so it is a Miner: Blue's other pieces are its Flag and Bombs),
+    // three moves from the Flag: A3, then A2 (taking the Bomb), then A1. Red's Lieutenant
+    // on D2 is in time only by D2-C2 and C2-B2, from where it takes the Miner on A2;
+    // every other first move loses the race.
+    let mut r = Setup::new(Color::Red);
+    let mut b = Setup::new(Color::Blue);
+    for (s, k) in [
+        ("A1", Rank::Flag),
+        ("A2", Rank::Bomb),
+        ("B1", Rank::Bomb),
+        ("D2", Rank::Lieutenant),
+        ("F6", Rank::General),
+        ("J2", Rank::Scout),
+    ] {
+        r.pieces.insert(sq(s), k);
+    }
+    for (s, k) in [
+        ("J10", Rank::Flag),
+        ("I10", Rank::Bomb),
+        ("J9", Rank::Bomb),
+        ("H10", Rank::Bomb),
+        ("A5", Rank::Miner),
+    ] {
+        b.pieces.insert(sq(s), k);
+    }
+    let mut game = Game::from_position(Rules::standard(Variant::Classic), &r, &b).unwrap();
+    game.play(Move::new(sq("J2"), sq("J3"))).unwrap();
+    game.play(Move::new(sq("A5"), sq("A4"))).unwrap();
+    let view = game.view(Viewer::Player(Color::Red));
+    for seed in 0..3 {
+        let mut bot = HardBot::new(seed, HardConfig::with_nodes(40_000));
+        let m = bot.choose(&view).unwrap();
+        assert_eq!(m, Move::new(sq("D2"), sq("C2")), "seed {seed}");
+    }
+}

@@ -189,6 +189,9 @@ pub fn play_game(
     };
     let mut think = [(Duration::ZERO, 0u32); 2];
     let mut fault = None;
+    // ARENA_TRACE=1: the last moves of each decided game, with battles, on stderr.
+    let trace = std::env::var_os("ARENA_TRACE").is_some();
+    let mut recent: Vec<crate::rules::MoveEvent> = Vec::new();
     while !game.is_over() && game.ply() < max_plies {
         let c = game.to_move();
         let view = game.view(Viewer::Player(c));
@@ -202,7 +205,14 @@ pub fn play_game(
         think[c.index()].0 += t0.elapsed();
         think[c.index()].1 += 1;
         match m.map(|m| game.play(m)) {
-            Some(Ok(_)) => {}
+            Some(Ok(ev)) => {
+                if trace {
+                    if recent.len() == 12 {
+                        recent.remove(0);
+                    }
+                    recent.push(ev);
+                }
+            }
             _ => {
                 fault = Some(c);
                 game.end(Outcome {
@@ -213,6 +223,12 @@ pub fn play_game(
         }
     }
     let outcome = game.outcome();
+    if trace {
+        if let Some(o) = outcome {
+            let label = TRACE_LABEL.with(|l| l.borrow().clone());
+            eprintln!("{label}{}", trace_lines(&game, o, &recent));
+        }
+    }
     GameResult {
         a_color: Color::Red,
         winner: outcome.and_then(|o| o.winner),
@@ -222,6 +238,37 @@ pub fn play_game(
         fault,
         think,
     }
+}
+
+thread_local! {
+    /// Which game this thread plays, for `ARENA_TRACE`.
+    static TRACE_LABEL: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// What `ARENA_TRACE` prints for a decided game.
+fn trace_lines(game: &Game, o: Outcome, recent: &[crate::rules::MoveEvent]) -> String {
+    let mut out = format!(
+        "game over at ply {}: {:?} wins ({})",
+        game.ply(),
+        o.winner,
+        o.reason.describe()
+    );
+    for c in Color::ALL {
+        let mut left: Vec<String> = crate::rules::Square::all()
+            .filter_map(|sq| game.piece_at(sq))
+            .filter(|p| p.color == c && p.rank.is_movable())
+            .map(|p| format!("{:?}", p.rank))
+            .collect();
+        left.sort();
+        out += &format!("\n  {c:?} movable left: {}", left.join(" "));
+    }
+    for e in recent {
+        out += &format!("\n  {:?} {} {:?}", e.mover, e.mv, e.rank);
+        if let Some(b) = e.battle {
+            out += &format!(" x {:?} -> {:?}", b.defender, b.result);
+        }
+    }
+    out
 }
 
 fn game_seed(seed: u64, i: usize) -> u64 {
@@ -267,6 +314,9 @@ pub fn run_arena(cfg: ArenaConfig, mut progress: impl FnMut(usize, usize)) -> Ar
                 } else {
                     Color::Blue
                 };
+                TRACE_LABEL.with(|l| {
+                    *l.borrow_mut() = format!("game {i}, a ({}) is {a_color:?}: ", cfg.a.name())
+                });
                 let mut r = if a_color == Color::Red {
                     play_game(cfg.rules, &mut *a, &mut *b, cfg.max_plies)
                 } else {

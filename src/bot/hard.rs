@@ -330,7 +330,7 @@ fn dyn_value(s: &Sim, c: Color, r: Rank) -> f64 {
 
 /// Distance (in steps) around our own Flag within which the search attacks unknown
 /// intruders below the root.
-const INTERCEPT: u8 = 1;
+const INTERCEPT: u8 = 2;
 
 /// Manhattan distance between two square indices.
 fn dist(a: u8, b: u8) -> u8 {
@@ -345,7 +345,10 @@ fn near_own_flag(s: &Sim, me: Color, sq: u8, d: u8) -> bool {
 
 /// Threat to `me`'s Flag from enemy movable pieces close to it (≥ 0): by distance, less
 /// when one of our pieces that beats the intruder stands next to it; more when the Flag
-/// has open sides.
+/// has open sides; and a race term: an intruder that reaches the Flag before any of our
+/// pieces that beats it can reach the intruder (Miners dig through the Bombs, a move
+/// each) costs about a strong piece. Intruders that are not Miners do not count when
+/// Bombs, lakes and the board's edge close every side of the Flag.
 fn flag_threat(s: &Sim, me: Color) -> f64 {
     let fl = s.flags[me.index()];
     if fl == LAKE {
@@ -353,61 +356,118 @@ fn flag_threat(s: &Sim, me: Color) -> f64 {
     }
     let (ff, fr) = ((fl % 10) as i8, (fl / 10) as i8);
     // Sides of the Flag not covered by a Bomb of ours (board edges and lakes cover).
+    // The Flag's sides (its doors), whether each is one of our Bombs.
     let mut open = 0;
+    let mut doors = [(0u8, false); 4];
+    let mut n_doors = 0;
     for (df, dr) in [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)] {
         let (f, r) = (ff + df, fr + dr);
         if !(0..10).contains(&f) || !(0..10).contains(&r) {
             continue;
         }
         let c = s.board[(r * 10 + f) as usize];
-        if c == LAKE || is_piece(c) && sim::color_of(c) == me && rank_of(c) == Rank::Bomb {
+        if c == LAKE {
             continue;
         }
-        open += 1;
+        let bomb = is_piece(c) && sim::color_of(c) == me && rank_of(c) == Rank::Bomb;
+        doors[n_doors] = ((r * 10 + f) as u8, bomb);
+        n_doors += 1;
+        open += !bomb as usize;
     }
+    let doors = &doors[..n_doors];
+    // Our movable pieces within reach of the Flag's area.
+    let mut guards = [(0u8, Rank::Flag); 40];
+    let mut n_guards = 0;
+    for r in (fr - 7).max(0)..=(fr + 7).min(9) {
+        for f in (ff - 7).max(0)..=(ff + 7).min(9) {
+            let i = (r * 10 + f) as usize;
+            let c = s.board[i];
+            if is_piece(c) && sim::color_of(c) == me && rank_of(c).is_movable() && n_guards < 40 {
+                guards[n_guards] = (i as u8, rank_of(c));
+                n_guards += 1;
+            }
+        }
+    }
+    let guards = &guards[..n_guards];
+    // A home guard: while the opponent has Miners, one of our pieces that beats a Miner
+    // stays within two steps of the Flag (a dig through the Bombs takes two or three
+    // moves, too few to come back from across the board).
     let mut threat = 0.0;
-    for r in (fr - 4).max(0)..=(fr + 4).min(9) {
-        for f in (ff - 4).max(0)..=(ff + 4).min(9) {
+    if s.counts[me.opposite().index()][Rank::Miner.index()] > 0 {
+        let home = guards
+            .iter()
+            .filter(|&&(_, g)| g > Rank::Miner && g != Rank::Spy)
+            .map(|&(at, _)| dist(at, fl))
+            .min()
+            .unwrap_or(9)
+            .min(9);
+        threat += HOME_GUARD * home.saturating_sub(2) as f64;
+    }
+    // The intruder moves first when it is the opponent's turn.
+    let tempo = (s.to_move != me) as u8;
+    for r in (fr - RACE_RADIUS).max(0)..=(fr + RACE_RADIUS).min(9) {
+        for f in (ff - RACE_RADIUS).max(0)..=(ff + RACE_RADIUS).min(9) {
             let i = (r * 10 + f) as usize;
             let c = s.board[i];
             if !is_piece(c) || sim::color_of(c) == me {
                 continue;
             }
             let er = rank_of(c);
-            if !er.is_movable() {
+            if !er.is_movable() || er != Rank::Miner && open == 0 {
                 continue;
             }
-            let d = dist(fl, i as u8);
+            // The side it comes in by: the nearest one it can pass (a Miner digs through
+            // a Bomb in one move).
+            let Some(door) = doors
+                .iter()
+                .filter(|&&(_, bomb)| !bomb || er == Rank::Miner)
+                .map(|&(at, _)| at)
+                .min_by_key(|&at| dist(at, i as u8))
+            else {
+                continue;
+            };
+            let d = dist(door, i as u8) + 1;
+            if d > RACE_RADIUS as u8 {
+                continue;
+            }
+            // Moves our nearest piece that beats the intruder needs to take it.
+            let reply = guards
+                .iter()
+                .filter(|&&(_, g)| {
+                    sim::battle(g, er, s.aggressor_advantage)
+                        == crate::rules::BattleResult::AttackerWins
+                })
+                .map(|&(at, _)| {
+                    // Take it where it stands, or wait next to its door and take it when
+                    // it gets there.
+                    dist(at, i as u8).min(dist(at, door))
+                })
+                .min()
+                .unwrap_or(99);
             let base = match d {
                 1 => 60.0,
                 2 => 30.0,
                 3 => 14.0,
                 4 => 5.0,
-                _ => continue,
+                _ => 2.0,
             };
-            let mut guarded = false;
-            for (df, dr) in [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)] {
-                let (gf, gr) = (f + df, r + dr);
-                if !(0..10).contains(&gf) || !(0..10).contains(&gr) {
-                    continue;
-                }
-                let g = s.board[(gr * 10 + gf) as usize];
-                if is_piece(g)
-                    && sim::color_of(g) == me
-                    && rank_of(g).is_movable()
-                    && sim::battle(rank_of(g), er, s.aggressor_advantage)
-                        == crate::rules::BattleResult::AttackerWins
-                {
-                    guarded = true;
-                    break;
-                }
-            }
             let open_w = 0.6 + 0.2 * open as f64;
+            let guarded = reply <= 1;
             threat += base * open_w * if guarded { 0.4 } else { 1.0 };
+            if reply + tempo > d && d <= 4 {
+                threat += RACE / d as f64;
+            }
         }
     }
     threat
 }
+
+/// How far from our Flag intruders are counted, in steps.
+const RACE_RADIUS: i8 = 5;
+/// The cost of an intruder that wins the race to our Flag, divided by its distance.
+const RACE: f64 = 500.0;
+/// The cost per step of the nearest home guard beyond two steps from our Flag.
+const HOME_GUARD: f64 = 3.0;
 
 /// Static evaluation for `me`.
 fn evaluate(s: &Sim, me: Color) -> f64 {
