@@ -301,3 +301,43 @@ fn hard_heads_off_a_miner_digging_towards_its_flag() {
         assert_eq!(m, Move::new(sq("D2"), sq("C2")), "seed {seed}");
     }
 }
+
+#[test]
+fn hard_keeps_its_guard_between_a_miner_and_its_flag() {
+    // Red's Flag B1 has Bombs on A1 and C1 and its Major on B2. Blue's Miner (its only
+    // movable piece) stands on A3, two moves from A1. Stepping up to it (B2-B3) or away
+    // (B2-C2) lets it dig A1 and take the Flag before the Major can come back next to A1.
+    let mut r = Setup::new(Color::Red);
+    let mut b = Setup::new(Color::Blue);
+    for (s, k) in [
+        ("B1", Rank::Flag),
+        ("A1", Rank::Bomb),
+        ("C1", Rank::Bomb),
+        ("B2", Rank::Major),
+        ("F6", Rank::General),
+        ("J2", Rank::Scout),
+    ] {
+        r.pieces.insert(sq(s), k);
+    }
+    for (s, k) in [
+        ("J10", Rank::Flag),
+        ("I10", Rank::Bomb),
+        ("J9", Rank::Bomb),
+        ("H10", Rank::Bomb),
+        ("A4", Rank::Miner),
+    ] {
+        b.pieces.insert(sq(s), k);
+    }
+    let mut game = Game::from_position(Rules::standard(Variant::Classic), &r, &b).unwrap();
+    game.play(Move::new(sq("J2"), sq("J3"))).unwrap();
+    game.play(Move::new(sq("A4"), sq("A3"))).unwrap();
+    let view = game.view(Viewer::Player(Color::Red));
+    for seed in 0..3 {
+        let mut bot = HardBot::new(seed, HardConfig::with_nodes(40_000));
+        let m = bot.choose(&view).unwrap();
+        assert!(
+            m.from != sq("B2") || m.to == sq("A2"),
+            "seed {seed}: {m:?} leaves the Flag open"
+        );
+    }
+}

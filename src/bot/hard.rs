@@ -430,7 +430,9 @@ fn flag_threat(s: &Sim, me: Color) -> f64 {
             if d > RACE_RADIUS as u8 {
                 continue;
             }
-            // Moves our nearest piece that beats the intruder needs to take it.
+            // Moves our nearest piece that beats the intruder needs to take it. It stands on
+            // the door after `d - 1` moves; we take it there if one of ours is next to the
+            // door by then: lost when `reply + tempo > d`.
             let reply = guards
                 .iter()
                 .filter(|&&(_, g)| {
@@ -438,9 +440,14 @@ fn flag_threat(s: &Sim, me: Color) -> f64 {
                         == crate::rules::BattleResult::AttackerWins
                 })
                 .map(|&(at, _)| {
-                    // Take it where it stands, or wait next to its door and take it when
-                    // it gets there.
-                    dist(at, i as u8).min(dist(at, door))
+                    // Take it where it stands when it is our move and we stand next to
+                    // it; else be next to its door by the time it gets there (following
+                    // it is a step too late).
+                    if tempo == 0 && dist(at, i as u8) == 1 {
+                        0
+                    } else {
+                        dist(at, door)
+                    }
                 })
                 .min()
                 .unwrap_or(99);
