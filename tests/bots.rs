@@ -190,6 +190,11 @@ fn sq(s: &str) -> stratego_ssh::rules::Square {
 /// A hand-made Classic position: Red to move after one move each (Red's Scout J2-J3,
 /// Blue's Sergeant A7-A6, so that Blue's Sergeant is known to have moved).
 fn position(red: &[(&str, Rank)], blue: &[(&str, Rank)]) -> Game {
+    position_after(red, blue, ("A7", "A6"))
+}
+
+/// The same with Blue's first move given (Red's is always its Scout J2-J3).
+fn position_after(red: &[(&str, Rank)], blue: &[(&str, Rank)], moved: (&str, &str)) -> Game {
     let mut r = Setup::new(Color::Red);
     let mut b = Setup::new(Color::Blue);
     for &(s, k) in red {
@@ -200,7 +205,7 @@ fn position(red: &[(&str, Rank)], blue: &[(&str, Rank)]) -> Game {
     }
     let mut game = Game::from_position(Rules::standard(Variant::Classic), &r, &b).unwrap();
     game.play(Move::new(sq("J2"), sq("J3"))).unwrap();
-    game.play(Move::new(sq("A7"), sq("A6"))).unwrap();
+    game.play(Move::new(sq(moved.0), sq(moved.1))).unwrap();
     game
 }
 
@@ -270,30 +275,24 @@ fn hard_heads_off_a_miner_digging_towards_its_flag() {
     // three moves from the Flag: A3, then A2 (taking the Bomb), then A1. Red's Lieutenant
     // on D2 is in time only by D2-C2 and C2-B2, from where it takes the Miner on A2;
     // every other first move loses the race.
-    let mut r = Setup::new(Color::Red);
-    let mut b = Setup::new(Color::Blue);
-    for (s, k) in [
-        ("A1", Rank::Flag),
-        ("A2", Rank::Bomb),
-        ("B1", Rank::Bomb),
-        ("D2", Rank::Lieutenant),
-        ("F6", Rank::General),
-        ("J2", Rank::Scout),
-    ] {
-        r.pieces.insert(sq(s), k);
-    }
-    for (s, k) in [
-        ("J10", Rank::Flag),
-        ("I10", Rank::Bomb),
-        ("J9", Rank::Bomb),
-        ("H10", Rank::Bomb),
-        ("A5", Rank::Miner),
-    ] {
-        b.pieces.insert(sq(s), k);
-    }
-    let mut game = Game::from_position(Rules::standard(Variant::Classic), &r, &b).unwrap();
-    game.play(Move::new(sq("J2"), sq("J3"))).unwrap();
-    game.play(Move::new(sq("A5"), sq("A4"))).unwrap();
+    let game = position_after(
+        &[
+            ("A1", Rank::Flag),
+            ("A2", Rank::Bomb),
+            ("B1", Rank::Bomb),
+            ("D2", Rank::Lieutenant),
+            ("F6", Rank::General),
+            ("J2", Rank::Scout),
+        ],
+        &[
+            ("J10", Rank::Flag),
+            ("I10", Rank::Bomb),
+            ("J9", Rank::Bomb),
+            ("H10", Rank::Bomb),
+            ("A5", Rank::Miner),
+        ],
+        ("A5", "A4"),
+    );
     let view = game.view(Viewer::Player(Color::Red));
     for seed in 0..3 {
         let mut bot = HardBot::new(seed, HardConfig::with_nodes(40_000));
@@ -307,30 +306,24 @@ fn hard_keeps_its_guard_between_a_miner_and_its_flag() {
     // Red's Flag B1 has Bombs on A1 and C1 and its Major on B2. Blue's Miner (its only
     // movable piece) stands on A3, two moves from A1. Stepping up to it (B2-B3) or away
     // (B2-C2) lets it dig A1 and take the Flag before the Major can come back next to A1.
-    let mut r = Setup::new(Color::Red);
-    let mut b = Setup::new(Color::Blue);
-    for (s, k) in [
-        ("B1", Rank::Flag),
-        ("A1", Rank::Bomb),
-        ("C1", Rank::Bomb),
-        ("B2", Rank::Major),
-        ("F6", Rank::General),
-        ("J2", Rank::Scout),
-    ] {
-        r.pieces.insert(sq(s), k);
-    }
-    for (s, k) in [
-        ("J10", Rank::Flag),
-        ("I10", Rank::Bomb),
-        ("J9", Rank::Bomb),
-        ("H10", Rank::Bomb),
-        ("A4", Rank::Miner),
-    ] {
-        b.pieces.insert(sq(s), k);
-    }
-    let mut game = Game::from_position(Rules::standard(Variant::Classic), &r, &b).unwrap();
-    game.play(Move::new(sq("J2"), sq("J3"))).unwrap();
-    game.play(Move::new(sq("A4"), sq("A3"))).unwrap();
+    let game = position_after(
+        &[
+            ("B1", Rank::Flag),
+            ("A1", Rank::Bomb),
+            ("C1", Rank::Bomb),
+            ("B2", Rank::Major),
+            ("F6", Rank::General),
+            ("J2", Rank::Scout),
+        ],
+        &[
+            ("J10", Rank::Flag),
+            ("I10", Rank::Bomb),
+            ("J9", Rank::Bomb),
+            ("H10", Rank::Bomb),
+            ("A4", Rank::Miner),
+        ],
+        ("A4", "A3"),
+    );
     let view = game.view(Viewer::Player(Color::Red));
     for seed in 0..3 {
         let mut bot = HardBot::new(seed, HardConfig::with_nodes(40_000));
