@@ -23,10 +23,14 @@
 //! several standard errors), the search stops and plays it, leaving the rest of the budget
 //! unused.
 //!
-//! Flag defence: the evaluation charges every enemy piece within four steps of our own
-//! Flag (more the closer it is, less when one of our pieces that beats it stands next to
-//! it, more when the Flag has sides not covered by our Bombs), and below the root the bot
-//! does attack unknown intruders standing next to its Flag.
+//! Flag defence: the evaluation charges every enemy piece within five steps of our own
+//! Flag (more the closer it is, less when one of our pieces that beats it is at hand, more
+//! when the Flag has sides not covered by our Bombs). It runs a race for each: the moves
+//! the intruder needs to reach the Flag's side it would come in by (a Miner digs through a
+//! Bomb, a move a Bomb), against the moves our nearest piece that beats it needs to stand
+//! next to that side; a lost race costs about a lost game. A home guard that beats a
+//! Miner is asked to stay near the Flag while the opponent has Miners, and below the root
+//! the bot attacks unknown intruders within two steps of its Flag.
 //!
 //! The bot also tracks which of its own pieces the opponent knows (it fought, a Scout's
 //! long move, a rescue): revealing strong pieces costs in the evaluation.
