@@ -100,6 +100,7 @@ fn app(snap: &GameSnapshot, at: Instant) -> App {
         },
         W,
         H,
+        1,
     );
     app.update(Msg::Game {
         snap: Arc::new(snap.clone()),

@@ -16,6 +16,7 @@ pub mod loadgen;
 pub mod lobby;
 pub mod procinfo;
 pub mod proto;
+pub mod random;
 pub mod rules;
 pub mod screen;
 pub mod server;

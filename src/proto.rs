@@ -131,6 +131,14 @@ pub struct LobbySnapshot {
     pub chat: Vec<ChatLine>,
 }
 
+/// A set-up a player saved under a name (one list per identity, all variants together).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SavedSetup {
+    pub name: String,
+    pub variant: Variant,
+    pub setup: Setup,
+}
+
 /// Requests from a session to the lobby.
 #[derive(Clone, PartialEq, Debug)]
 pub enum LobbyCmd {

@@ -264,3 +264,76 @@ async fn a_spectator_sees_the_live_game_without_hidden_ranks() {
     let b = ScreenBoard::read(&after).unwrap();
     assert_eq!(b.at(&format!("{file}5")), MOVED, "moved, rank still hidden");
 }
+
+/// One's own army as its owner sees it: labels by (column from the owner's left, row from
+/// the owner's back row).
+fn own_army(board: &ScreenBoard, red: bool) -> Vec<Vec<String>> {
+    (0..4)
+        .map(|depth| {
+            (0..10)
+                .map(|col| {
+                    let (file, rank) = if red {
+                        (col, depth + 1)
+                    } else {
+                        (9 - col, 10 - depth)
+                    };
+                    let sq = format!("{}{rank}", (b'A' + file as u8) as char);
+                    board.at(&sq).to_string()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn both_players_pressing_r_get_different_armies() {
+    let server = start_server("random-fill").await;
+    let addr = server.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    alice.wait_text("no open seeks", 10).await;
+    alice.send(b"n").await;
+    alice.wait_text("Variant", 5).await;
+    alice.send(b"\r").await;
+    bob.wait_for("alice's seek", 10, |t| {
+        t.contains("Classic") && t.contains("alice")
+    })
+    .await;
+    bob.send(b"\r").await;
+    let mut armies = Vec::new();
+    for t in [&alice, &bob] {
+        t.wait_text("Set up your army", 10).await;
+        t.send(b"r").await;
+        let text = t.wait_text("40 of 40 placed", 5).await;
+        let red = text.contains("Set up your army (Red)");
+        let board = ScreenBoard::read(&text).expect("the set-up board is readable");
+        let army = own_army(&board, red);
+        assert!(
+            army.iter().flatten().all(|l| !l.is_empty()),
+            "every own square shows a piece:\n{text}"
+        );
+        armies.push((red, army));
+    }
+    assert_ne!(armies[0].0, armies[1].0, "one Red, one Blue");
+    // Two independent fills differ on about 35 of the 40 squares, however one is turned;
+    // before, Blue got Red's army turned front to back and left to right.
+    let (a, b) = (&armies[0].1, &armies[1].1);
+    for (flip_rows, flip_cols) in [(false, false), (false, true), (true, false), (true, true)] {
+        let differ = (0..4)
+            .flat_map(|r| (0..10).map(move |c| (r, c)))
+            .filter(|&(r, c)| {
+                let (r2, c2) = (
+                    if flip_rows { 3 - r } else { r },
+                    if flip_cols { 9 - c } else { c },
+                );
+                a[r][c] != b[r2][c2]
+            })
+            .count();
+        assert!(
+            differ >= 15,
+            "the two random armies (one turned: rows {flip_rows}, columns {flip_cols}) \
+             differ on only {differ} of 40 squares:\n{a:?}\n{b:?}"
+        );
+    }
+}

@@ -88,7 +88,7 @@ fn admin_me(nick: &str) -> Identity {
 }
 
 fn in_lobby(me: Identity) -> App {
-    let mut a = App::new(me, settings(), W, H);
+    let mut a = App::new(me, settings(), W, H, 1);
     a.update(Msg::Lobby(Arc::new(LobbySnapshot::default())));
     a
 }
@@ -132,7 +132,7 @@ fn only_admins_are_offered_and_let_into_the_admin_screen() {
     assert!(!screen(&p).contains("admin screen"));
 
     // An admin: the hint is in the footer, even on the smallest terminal, and in help.
-    let mut a = App::new(admin_me("root"), settings(), 80, 24);
+    let mut a = App::new(admin_me("root"), settings(), 80, 24, 1);
     a.update(Msg::Lobby(Arc::new(LobbySnapshot::default())));
     let last = lines(&draw(&a, 80, 24)).pop().unwrap();
     assert!(last.contains("A admin"), "{last}");
@@ -183,7 +183,7 @@ fn shows_sessions_with_identity_address_and_whereabouts_and_the_bans() {
 #[test]
 fn the_screen_fits_80x24_and_huge_terminals() {
     for (w, h) in [(80, 24), (500, 200)] {
-        let mut a = App::new(admin_me("root"), settings(), w, h);
+        let mut a = App::new(admin_me("root"), settings(), w, h, 1);
         a.update(key('A'));
         a.update(Msg::Admin(snapshot()));
         let t = text(&draw(&a, w, h));

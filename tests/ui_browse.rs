@@ -649,7 +649,7 @@ fn ascii_mode_stays_ascii() {
         ascii: true,
         ..settings()
     };
-    let mut a = App::new(me("carol"), ascii, W, H);
+    let mut a = App::new(me("carol"), ascii, W, H, 1);
     let check = |a: &App, what: &str| {
         let t = text(&draw(a, W, H));
         assert!(t.is_ascii(), "{what}\n{t}");

@@ -309,7 +309,7 @@ fn ascii_mode_draws_only_ascii() {
         ascii: true,
         ..settings()
     };
-    let mut a = App::new(me("alice"), ascii, W, H);
+    let mut a = App::new(me("alice"), ascii, W, H, 1);
     let mut s = game_snap(Some(Color::Red), red_view());
     s.chat.push(ChatLine {
         from: "bob".into(),
@@ -339,7 +339,7 @@ fn classic_numbering_shows_marshal_as_1() {
         numbering: Numbering::Classic,
         ..settings()
     };
-    let mut a = App::new(me("alice"), classic, W, H);
+    let mut a = App::new(me("alice"), classic, W, H, 1);
     send_game(
         &mut a,
         game_snap(Some(Color::Red), red_view()),
@@ -560,7 +560,7 @@ fn every_colour_depth_tells_red_from_blue() {
             color: depth,
             ..settings()
         };
-        let mut a = App::new(me("alice"), s, W, H);
+        let mut a = App::new(me("alice"), s, W, H, 1);
         send_game(
             &mut a,
             game_snap(Some(Color::Red), red_view()),

@@ -267,6 +267,7 @@ fn guests_post_casual_seeks_only() {
         settings(),
         100,
         30,
+        1,
     );
     a.update(key('n'));
     for _ in 0..8 {

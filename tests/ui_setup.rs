@@ -119,6 +119,7 @@ fn classic_numbering_keys() {
         },
         W,
         H,
+        1,
     );
     send_game(&mut a, setup_snap(Color::Red), Instant::now());
     type_text(&mut a, "19s");
@@ -231,4 +232,125 @@ fn duel_and_barrage_legends() {
     a.update(key('r'));
     let s = submitted(&a.update(key('d'))).unwrap();
     assert_eq!(s.pieces.len(), 8);
+}
+
+/// A random fill as its player sees it: (column from the player's left, row from the
+/// player's back row) for every placed piece, in that order.
+fn as_seen_by_owner(s: &Setup, c: Color) -> Vec<(u8, u8, Rank)> {
+    let mut out: Vec<(u8, u8, Rank)> = s
+        .pieces
+        .iter()
+        .map(|(sq, r)| match c {
+            Color::Red => (sq.file(), sq.row(), *r),
+            Color::Blue => (9 - sq.file(), 9 - sq.row(), *r),
+        })
+        .collect();
+    out.sort_by_key(|x| (x.1, x.0));
+    out
+}
+
+/// The whole army `r` gives in game `id` to the player of `color`, on a screen seeded
+/// with `seed` (the session draws it from the operating system).
+fn fill(id: u64, color: Color, seed: u64) -> Setup {
+    let mut a = App::new(me("alice"), settings(), W, H, seed);
+    let mut snap = setup_snap(color);
+    snap.id = id;
+    send_game(&mut a, snap, Instant::now());
+    a.update(key('r'));
+    submitted(&a.update(key('d'))).expect("a full random fill is submitted")
+}
+
+/// The Flag's square in a fill, numbered from the owner's side (0..40).
+fn flag_square(s: &Setup, c: Color) -> usize {
+    let (col, row, _) = as_seen_by_owner(s, c)
+        .into_iter()
+        .find(|x| x.2 == Rank::Flag)
+        .expect("a Flag");
+    row as usize * 10 + col as usize
+}
+
+#[test]
+fn random_fills_come_from_the_session_not_from_the_game_number() {
+    use stratego_ssh::random;
+    for id in [1, 2, 4, 4, 1_000_003] {
+        // Both players of one game.
+        let red = fill(id, Color::Red, random::seed());
+        let blue = fill(id, Color::Blue, random::seed());
+        let red = as_seen_by_owner(&red, Color::Red);
+        let blue = as_seen_by_owner(&blue, Color::Blue);
+        // However Blue's army is turned, it is not Red's.
+        for (rows, cols) in [(false, false), (false, true), (true, false), (true, true)] {
+            let mut turned: Vec<(u8, u8, Rank)> = blue
+                .iter()
+                .map(|&(c, r, k)| {
+                    (
+                        if cols { 9 - c } else { c },
+                        if rows { 3 - r } else { r },
+                        k,
+                    )
+                })
+                .collect();
+            turned.sort_by_key(|x| (x.1, x.0));
+            assert_ne!(red, turned, "game {id}: Blue's random army is Red's turned");
+        }
+        // The same game number again (another session, or the same player again).
+        let again = fill(id, Color::Red, random::seed());
+        assert_ne!(
+            red,
+            as_seen_by_owner(&again, Color::Red),
+            "game {id}: the same fill twice"
+        );
+    }
+    // The seed alone decides the fill: the same seed gives the same army in any game.
+    assert_eq!(
+        fill(5, Color::Red, 99).pieces,
+        fill(6, Color::Red, 99).pieces
+    );
+}
+
+/// Two-sample chi-square statistic of two histograms with the same total.
+fn chi_square(a: &[u32], b: &[u32]) -> f64 {
+    a.iter()
+        .zip(b)
+        .filter(|(x, y)| **x + **y > 0)
+        .map(|(&x, &y)| (x as f64 - y as f64).powi(2) / (x + y) as f64)
+        .sum()
+}
+
+#[test]
+fn where_the_random_fill_puts_the_flag_is_independent_of_game_number_and_colour() {
+    use stratego_ssh::random;
+    const N: usize = 3000;
+    let histogram = |id: u64, c: Color| {
+        let mut h = vec![0u32; 40];
+        for _ in 0..N {
+            h[flag_square(&fill(id, c, random::seed()), c)] += 1;
+        }
+        h
+    };
+    let red1 = histogram(1, Color::Red);
+    let red2 = histogram(2, Color::Red);
+    let blue1 = histogram(1, Color::Blue);
+    // 39 degrees of freedom: a statistic above 100 has a chance under one in a million
+    // when both samples come from the same distribution.
+    for (what, other) in [("game 1 vs game 2", &red2), ("Red vs Blue", &blue1)] {
+        let x = chi_square(&red1, other);
+        assert!(x < 100.0, "{what}: chi-square {x:.1}\n{red1:?}\n{other:?}");
+    }
+    // Paired: Red and Blue of the same game put the Flag on the same square (as each
+    // sees it) no more often than two unrelated fills would.
+    let p: Vec<f64> = red1.iter().map(|&k| k as f64 / N as f64).collect();
+    let q: Vec<f64> = blue1.iter().map(|&k| k as f64 / N as f64).collect();
+    let expected: f64 = p.iter().zip(&q).map(|(a, b)| a * b).sum::<f64>() * N as f64;
+    let same = (0..N as u64)
+        .filter(|&id| {
+            let r = fill(id, Color::Red, random::seed());
+            let b = fill(id, Color::Blue, random::seed());
+            flag_square(&r, Color::Red) == flag_square(&b, Color::Blue)
+        })
+        .count() as f64;
+    assert!(
+        same < expected * 2.0 + 20.0,
+        "the two Flags of a game coincide {same} times in {N} games (independent: ~{expected:.0})"
+    );
 }

@@ -18,7 +18,8 @@ use crate::proto::{
     AdminSession, ChatLine, GameId, GameSnapshot, GameSummary, GameTerms, LobbyCmd, LobbySnapshot,
     PlayerInfo, PlayerStatus, Seek, SeekId,
 };
-use crate::rules::{ByColor, Color, Setup, SplitMix64, Variant};
+use crate::random;
+use crate::rules::{ByColor, Color, Setup, Variant};
 use crate::store::{ClaimResult, Store};
 use crate::text::{clean_line, clean_nick};
 
@@ -209,7 +210,6 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
         next_session: 1,
         next_game: 1,
         next_seek: 1,
-        next_guest: SplitMix64(seed_from_time()),
         nicks: HashMap::new(),
         seeks: Vec::new(),
         games: HashMap::new(),
@@ -217,7 +217,6 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
         saved: HashMap::new(),
         reports: reports_tx,
         snapshot: snap_tx,
-        rng: SplitMix64(seed_from_time() ^ 0x5eed),
     };
     lobby.restore_games();
     tokio::spawn(lobby.run(rx, reports_rx));
@@ -225,13 +224,6 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
         tx,
         snapshot: snap_rx,
     }
-}
-
-fn seed_from_time() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0x1234_5678)
 }
 
 struct SessionEntry {
@@ -263,7 +255,6 @@ struct Lobby {
     next_session: SessionId,
     next_game: GameId,
     next_seek: SeekId,
-    next_guest: SplitMix64,
     /// Nickname (lower case) → identity that owns it.
     nicks: HashMap<String, String>,
     seeks: Vec<Seek>,
@@ -273,7 +264,6 @@ struct Lobby {
     saved: HashMap<String, Vec<(String, Variant, Setup)>>,
     reports: mpsc::UnboundedSender<GameReport>,
     snapshot: watch::Sender<Arc<LobbySnapshot>>,
-    rng: SplitMix64,
 }
 
 impl Lobby {
@@ -518,7 +508,7 @@ impl Lobby {
 
     fn guest_name(&mut self) -> String {
         loop {
-            let name = format!("guest-{:04}", self.next_guest.below(10_000));
+            let name = format!("guest-{:04}", random::below(10_000));
             if !self.sessions.values().any(|s| s.nick == name) {
                 return name;
             }
@@ -649,7 +639,7 @@ impl Lobby {
                 }
             }
         }
-        format!("player{}", self.rng.below(1_000_000))
+        format!("player{}", random::below(1_000_000))
     }
 
     fn disconnect(&mut self, session: SessionId) {
@@ -782,7 +772,7 @@ impl Lobby {
                 rules,
                 clock,
             } => {
-                let seed = self.rng.next();
+                let seed = random::seed();
                 let Some(bot) = crate::bot::make(level, seed) else {
                     return self.notice(
                         session,
@@ -799,7 +789,7 @@ impl Lobby {
                     bot: false,
                 };
                 let bot_player = bot_player(level);
-                let human_red = self.rng.next() & 1 == 0;
+                let human_red = random::coin();
                 let players = if human_red {
                     ByColor::new(human, bot_player)
                 } else {
@@ -908,7 +898,7 @@ impl Lobby {
             "Nobody took your seek: the computer (easy) plays you. Computer games are casual."
                 .into(),
         ));
-        let players = if self.rng.next() & 1 == 0 {
+        let players = if random::coin() {
             ByColor::new(human, bot)
         } else {
             ByColor::new(bot, human)
@@ -931,7 +921,7 @@ impl Lobby {
             let Some(level) = p.id.strip_prefix("bot:").and_then(bot_level) else {
                 continue;
             };
-            if let Some(bot) = crate::bot::make(level, self.rng.next()) {
+            if let Some(bot) = crate::bot::make(level, random::seed()) {
                 bots::seat(
                     GameSeat {
                         handle: g.handle.clone(),
@@ -994,7 +984,7 @@ impl Lobby {
             rating: None,
             bot: false,
         };
-        let players = if self.rng.next() & 1 == 0 {
+        let players = if random::coin() {
             ByColor::new(a, b)
         } else {
             ByColor::new(b, a)

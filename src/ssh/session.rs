@@ -86,6 +86,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         settings,
         w,
         h,
+        crate::random::seed(),
     );
     app.update(Msg::Lobby(lobby_rx.borrow_and_update().clone()));
     if let Some(motd) = &p.motd {

@@ -17,8 +17,8 @@ use super::widgets::{fmt_clock, footer, paragraph, put, put_line, trunc, InputRe
 use super::{Act, Effect, Overlay, Settings};
 use crate::proto::{GameCmd, GamePhase, GameSnapshot, SeatInfo};
 use crate::rules::{
-    BattleResult, Color, Move, Numbering, PlayerView, Rank, Rescue, Setup, Square, ViewMove,
-    ViewPiece,
+    BattleResult, Color, Move, Numbering, PlayerView, Rank, Rescue, Setup, SplitMix64, Square,
+    ViewMove, ViewPiece,
 };
 
 pub(crate) const CHAT_MAX: usize = 300;
@@ -72,7 +72,6 @@ pub(crate) struct GameUi {
     pub draft: Setup,
     /// Set-up: square picked up to swap.
     pub picked: Option<Square>,
-    pub seed: u64,
 }
 
 fn sq(file: u8, row: u8) -> Square {
@@ -96,7 +95,6 @@ impl GameUi {
             manual_flip: false,
             draft,
             picked: None,
-            seed: 1,
         };
         g.cursor = g.home_square();
         g
@@ -346,6 +344,9 @@ impl GameUi {
         }
     }
 
+    /// A key on the game screen; `rng` is the session's unpredictable generator (the
+    /// random fill of a set-up draws from it).
+    #[allow(clippy::too_many_arguments)]
     pub fn key(
         &mut self,
         key: Key,
@@ -354,12 +355,13 @@ impl GameUi {
         w: u16,
         h: u16,
         now: Instant,
+        rng: &mut SplitMix64,
     ) -> Vec<Act> {
         if let Some(acts) = self.key_mode(key) {
             return acts;
         }
         match self.snap.phase {
-            GamePhase::Setup => self.setup_key(key, settings, saved, w, h),
+            GamePhase::Setup => self.setup_key(key, settings, saved, w, h, rng),
             _ => self.play_key(key, w, h, now),
         }
     }

@@ -32,9 +32,10 @@ use crate::proto::{
     AdminCmd, AdminResult, AdminSnapshot, BrowseCmd, GameCmd, GameList, GamePhase, GameSnapshot,
     Leaderboard, LobbyCmd, LobbySnapshot, Profile, ReplaySnapshot,
 };
-use crate::rules::{Numbering, Setup, Variant};
+use crate::rules::{Numbering, SplitMix64};
 use input::{Event, Key, KeyCode, Mouse, MouseButton, MouseKind};
 
+pub use crate::proto::SavedSetup;
 pub use browse::{civil_from_days, utc_datetime};
 pub use layout::{MIN_HEIGHT, MIN_WIDTH};
 
@@ -86,14 +87,6 @@ pub struct Identity {
     /// Logged in with a key the server's configuration lists as an admin's: the lobby
     /// offers the admin screen.
     pub admin: bool,
-}
-
-/// A set-up the player saved under a name.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SavedSetup {
-    pub name: String,
-    pub variant: Variant,
-    pub setup: Setup,
 }
 
 /// Everything the session tells the screens.
@@ -212,10 +205,15 @@ pub struct App {
     tick_changed: bool,
     /// The admin screen, while open.
     admin: Option<admin::AdminUi>,
+    /// Where the screens' randomness (a set-up's random fill) comes from: seeded by the
+    /// session from the operating system, never from anything another player can know.
+    rng: SplitMix64,
 }
 
 impl App {
-    pub fn new(me: Identity, settings: Settings, width: u16, height: u16) -> App {
+    /// `seed` must be unpredictable (the session draws it from the operating system);
+    /// tests pass a constant.
+    pub fn new(me: Identity, settings: Settings, width: u16, height: u16, seed: u64) -> App {
         App {
             me,
             settings,
@@ -231,6 +229,7 @@ impl App {
             pages: vec![],
             tick_changed: false,
             admin: None,
+            rng: SplitMix64(seed),
         }
     }
 
@@ -492,7 +491,7 @@ impl App {
         let acts = match screen {
             Screen::Lobby => self.lobby_ui.key(k, &self.lobby, &self.me),
             Screen::Setup | Screen::Game => match &mut self.game {
-                Some(g) => g.key(k, &self.settings, &self.saved, w, h, now),
+                Some(g) => g.key(k, &self.settings, &self.saved, w, h, now, &mut self.rng),
                 None => vec![],
             },
             Screen::Browse => match self.pages.last_mut() {

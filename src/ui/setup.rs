@@ -181,14 +181,14 @@ impl GameUi {
         }
     }
 
-    /// Fills the empty set-up squares with the pieces still to place.
-    fn random_fill(&mut self) {
+    /// Fills the empty set-up squares with the pieces still to place, drawing from the
+    /// session's generator (seeded from the operating system: nothing public, such as the
+    /// game number, decides the fill).
+    fn random_fill(&mut self, rng: &mut SplitMix64) {
         let Some(c) = self.my_color() else {
             return;
         };
         let rules = self.rules();
-        let mut rng = SplitMix64(self.seed.wrapping_mul(0x9E37_79B9) ^ self.snap.id);
-        self.seed = self.seed.wrapping_add(1);
         let mut empty: Vec<Square> = setup_squares(&rules, c)
             .into_iter()
             .filter(|s| !s.is_lake() && !self.draft.pieces.contains_key(s))
@@ -221,6 +221,7 @@ impl GameUi {
         saved: &[SavedSetup],
         w: u16,
         h: u16,
+        rng: &mut SplitMix64,
     ) -> Vec<Act> {
         let Some(color) = self.my_color() else {
             return match key.code {
@@ -337,7 +338,7 @@ impl GameUi {
                 self.picked = None;
             }
             KeyCode::Char('d') => return self.submit_setup(),
-            KeyCode::Char('r') => self.random_fill(),
+            KeyCode::Char('r') => self.random_fill(rng),
             KeyCode::Char('c') => {
                 self.draft.pieces.clear();
                 self.picked = None;

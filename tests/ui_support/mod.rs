@@ -33,7 +33,7 @@ pub fn me(nick: &str) -> Identity {
 }
 
 pub fn app(nick: &str, w: u16, h: u16) -> App {
-    App::new(me(nick), settings(), w, h)
+    App::new(me(nick), settings(), w, h, 1)
 }
 
 pub fn draw(app: &App, w: u16, h: u16) -> Buffer {
