@@ -8,7 +8,6 @@
 
 pub mod archive;
 pub mod bot;
-pub mod browse;
 pub mod config;
 pub mod game;
 pub mod limit;
@@ -20,6 +19,7 @@ pub mod random;
 pub mod rules;
 pub mod screen;
 pub mod server;
+pub mod service;
 mod ssh;
 pub mod store;
 pub mod text;

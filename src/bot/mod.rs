@@ -61,20 +61,13 @@ impl Bot for RandomBot {
     }
 }
 
-/// Whether a level can be played.
-pub fn available(level: BotLevel) -> bool {
-    match level {
-        BotLevel::Random | BotLevel::Easy | BotLevel::Hard => true,
-    }
-}
-
 /// A bot of the given level, deterministic for `seed` (the hard bot with its default
 /// budget of one second per move).
-pub fn make(level: BotLevel, seed: u64) -> Option<Box<dyn Bot>> {
+pub fn make(level: BotLevel, seed: u64) -> Box<dyn Bot> {
     match level {
-        BotLevel::Random => Some(Box::new(RandomBot::new(seed))),
-        BotLevel::Easy => Some(Box::new(EasyBot::new(seed))),
-        BotLevel::Hard => Some(Box::new(HardBot::new(seed, HardConfig::default()))),
+        BotLevel::Random => Box::new(RandomBot::new(seed)),
+        BotLevel::Easy => Box::new(EasyBot::new(seed)),
+        BotLevel::Hard => Box::new(HardBot::new(seed, HardConfig::default())),
     }
 }
 

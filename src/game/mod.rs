@@ -1,6 +1,12 @@
 //! One tokio task per live game (like lichess' round actor): it owns the position, the
 //! clocks and the seats, handles commands one at a time, then sends each seat (and the
 //! spectators) a snapshot drawn from their own view.
+//!
+//! Two queues feed it: [`SeatCommand`]s from the players' and spectators' [`GameSeat`]s,
+//! and control messages from the lobby through [`GameHandle`] (a seat's player came or
+//! went, a spectator asks in, the next game of a rematch, shutdown). Whether a player is
+//! present is the lobby's to say; the number of spectators is the number of receivers of
+//! the spectators' watch channel, never a count kept by hand.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,7 +17,8 @@ use tracing::{debug, info, warn};
 
 use crate::limit::TokenBucket;
 use crate::proto::{
-    ChatLine, ClockState, GameCmd, GameId, GamePhase, GameSnapshot, GameTerms, SeatInfo,
+    ChatLine, ClockState, GameCmd, GameId, GamePhase, GameSnapshot, GameTerms, SeatCommand,
+    SeatInfo, SessionEvent,
 };
 use crate::rules::{ByColor, Color, EndReason, Game, Outcome, Setup, Viewer};
 use crate::store::{self, GameResult, LiveGame, Store, Timestamp};
@@ -30,27 +37,6 @@ pub struct Player {
     pub nick: String,
     pub rating: Option<i32>,
     pub bot: bool,
-}
-
-/// Something the game (or lobby) tells one connected session.
-#[derive(Debug)]
-pub enum SessionEvent {
-    Notice(String),
-    /// Enter a game (as a player or spectator): snapshots come on `snapshots`.
-    EnterGame(GameSeat),
-    /// The session's saved set-ups: (name, variant, set-up).
-    SavedSetups(Vec<(String, crate::rules::Variant, Setup)>),
-    /// Nickname granted (may differ from the one asked for).
-    Nick(String),
-    Kicked(String),
-}
-
-/// A session's place in a game.
-#[derive(Debug, Clone)]
-pub struct GameSeat {
-    pub handle: GameHandle,
-    pub color: Option<Color>,
-    pub snapshots: watch::Receiver<Arc<GameSnapshot>>,
 }
 
 /// What the game reports to the lobby.
@@ -80,46 +66,47 @@ pub enum GameReport {
     },
 }
 
+/// What the lobby tells a game.
 #[derive(Debug)]
 enum GameMsg {
-    Cmd {
-        seat: Option<Color>,
-        cmd: GameCmd,
-    },
-    Connected {
+    /// Whether any session of this seat's player shows the game now.
+    Presence {
         color: Color,
-        events: mpsc::Sender<SessionEvent>,
-    },
-    Disconnected {
-        color: Color,
+        present: bool,
     },
     Spectate {
         reply: oneshot::Sender<Option<watch::Receiver<Arc<GameSnapshot>>>>,
     },
-    SpectatorLeft,
+    /// A spectator left: publish the new count (and end a finished game nobody watches).
+    Recount,
     SetNextGame(GameId),
     Shutdown,
 }
 
-/// Sends commands to a game task.
+/// The lobby's handle on a game task (sessions and bots talk to it through their
+/// [`crate::proto::GameSeat`]). Its methods never wait: a message that does not fit in the
+/// queue is sent from a task of its own.
 #[derive(Clone, Debug)]
 pub struct GameHandle {
     pub id: GameId,
     tx: mpsc::Sender<GameMsg>,
+    /// Where seats send their commands.
+    pub commands: mpsc::Sender<SeatCommand>,
 }
 
 impl GameHandle {
-    pub async fn command(&self, seat: Option<Color>, cmd: GameCmd) {
-        let _ = self.tx.send(GameMsg::Cmd { seat, cmd }).await;
+    fn post(&self, msg: GameMsg) {
+        if let Err(mpsc::error::TrySendError::Full(msg)) = self.tx.try_send(msg) {
+            let tx = self.tx.clone();
+            tokio::spawn(async move {
+                let _ = tx.send(msg).await;
+            });
+        }
     }
 
-    /// A session of this seat's player is (again) connected.
-    pub async fn connected(&self, color: Color, events: mpsc::Sender<SessionEvent>) {
-        let _ = self.tx.send(GameMsg::Connected { color, events }).await;
-    }
-
-    pub async fn disconnected(&self, color: Color) {
-        let _ = self.tx.send(GameMsg::Disconnected { color }).await;
+    /// A session of this seat's player shows the game (`true`), or none does any more.
+    pub fn presence(&self, color: Color, present: bool) {
+        self.post(GameMsg::Presence { color, present });
     }
 
     /// Joins as a spectator; `None` for a private game or a finished task.
@@ -129,12 +116,13 @@ impl GameHandle {
         rx.await.ok().flatten()
     }
 
-    pub async fn spectator_left(&self) {
-        let _ = self.tx.send(GameMsg::SpectatorLeft).await;
+    /// A spectator's seat was dropped.
+    pub fn recount(&self) {
+        self.post(GameMsg::Recount);
     }
 
-    pub async fn set_next_game(&self, id: GameId) {
-        let _ = self.tx.send(GameMsg::SetNextGame(id)).await;
+    pub fn set_next_game(&self, id: GameId) {
+        self.post(GameMsg::SetNextGame(id));
     }
 
     pub async fn shutdown(&self) {
@@ -187,7 +175,12 @@ pub struct Spawned {
 /// Starts the task of a new game.
 pub fn spawn(new: NewGame) -> Spawned {
     let (tx, rx) = mpsc::channel(64);
-    let handle = GameHandle { id: new.id, tx };
+    let (commands, commands_rx) = mpsc::channel(64);
+    let handle = GameHandle {
+        id: new.id,
+        tx,
+        commands,
+    };
     let mut task = GameTask::new(new);
     let first = task.snapshots();
     let (red_tx, red_rx) = watch::channel(first.red);
@@ -197,7 +190,7 @@ pub fn spawn(new: NewGame) -> Spawned {
         seats: ByColor::new(red_tx, blue_tx),
         spectators: spec_tx,
     });
-    tokio::spawn(task.run(rx));
+    tokio::spawn(task.run(rx, commands_rx));
     Spawned {
         handle,
         seats: ByColor::new(red_rx, blue_rx),
@@ -218,7 +211,8 @@ struct Snapshots {
 struct Seat {
     player: Player,
     connected: bool,
-    events: Option<mpsc::Sender<SessionEvent>>,
+    /// The session that sent this seat's last command: notices go there.
+    reply: Option<mpsc::Sender<SessionEvent>>,
     /// When the reconnect grace of a disconnected player ends.
     gone_deadline: Option<Instant>,
     setup: Option<Setup>,
@@ -241,7 +235,6 @@ struct GameTask {
     turn_started: Instant,
     draw_offer: Option<Color>,
     chat: Vec<ChatLine>,
-    spectators: u32,
     next_game: Option<GameId>,
     ended_at: Option<Instant>,
     out: Option<Outputs>,
@@ -255,7 +248,7 @@ impl GameTask {
         let seat = |player: Player| Seat {
             connected: player.bot,
             player,
-            events: None,
+            reply: None,
             gone_deadline: None,
             setup: None,
             rematch: false,
@@ -278,7 +271,6 @@ impl GameTask {
             turn_started: now,
             draw_offer: None,
             chat: Vec::new(),
-            spectators: 0,
             next_game: None,
             ended_at: None,
             out: None,
@@ -326,24 +318,34 @@ impl GameTask {
         }
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<GameMsg>) {
+    async fn run(
+        mut self,
+        mut rx: mpsc::Receiver<GameMsg>,
+        mut commands: mpsc::Receiver<SeatCommand>,
+    ) {
         info!(game = self.id, variant = %self.terms.rules.variant, rated = self.terms.rated, "game started");
         let _ = self.reports.send(GameReport::Started { id: self.id });
         loop {
             let deadline = self.next_deadline();
-            let msg = match deadline {
-                Some(d) => tokio::select! {
-                    m = rx.recv() => m,
-                    _ = tokio::time::sleep_until(d) => { self.on_timer(); self.publish(); continue; }
-                },
-                None => rx.recv().await,
+            let wake = async {
+                match deadline {
+                    Some(d) => tokio::time::sleep_until(d).await,
+                    None => std::future::pending().await,
+                }
             };
-            let Some(msg) = msg else { break };
-            if matches!(msg, GameMsg::Shutdown) {
-                break;
-            }
             let before = self.outcome;
-            self.handle(msg).await;
+            tokio::select! {
+                msg = rx.recv() => match msg {
+                    None | Some(GameMsg::Shutdown) => break,
+                    Some(msg) => self.handle(msg),
+                },
+                Some(c) = commands.recv() => self.command(c).await,
+                _ = wake => {
+                    if self.on_timer() {
+                        break;
+                    }
+                }
+            }
             self.publish();
             if before.is_none() {
                 if let Some(outcome) = self.outcome {
@@ -371,7 +373,7 @@ impl GameTask {
                 let _ = self.reports.send(GameReport::Progress {
                     id: self.id,
                     ply: game.ply(),
-                    spectators: self.spectators,
+                    spectators: self.spectators(),
                 });
             }
             if self.finished_and_empty() {
@@ -382,6 +384,13 @@ impl GameTask {
         let _ = self.reports.send(GameReport::Closed { id: self.id });
     }
 
+    /// Spectators watching now: the receivers of their watch channel.
+    fn spectators(&self) -> u32 {
+        self.out
+            .as_ref()
+            .map_or(0, |o| o.spectators.receiver_count() as u32)
+    }
+
     fn finished_and_empty(&self) -> bool {
         if self.outcome.is_none() {
             return false;
@@ -390,7 +399,7 @@ impl GameTask {
             let s = self.seats.get(c);
             !s.player.bot && s.connected
         });
-        !humans_here && self.spectators == 0
+        !humans_here && self.spectators() == 0
     }
 
     fn next_deadline(&self) -> Option<Instant> {
@@ -411,17 +420,12 @@ impl GameTask {
         d
     }
 
-    fn on_timer(&mut self) {
+    /// A deadline passed; whether the task should end (a finished game's linger is over).
+    fn on_timer(&mut self) -> bool {
         let now = Instant::now();
         if self.outcome.is_some() {
-            if self.ended_at.is_some_and(|t| now >= t + self.config.linger) {
-                // Nobody wants a rematch any more: let the task end.
-                for c in Color::ALL {
-                    self.seats.get_mut(c).connected = false;
-                }
-                self.spectators = 0;
-            }
-            return;
+            // Nobody wants a rematch any more: the task ends (its seats see it closed).
+            return self.ended_at.is_some_and(|t| now >= t + self.config.linger);
         }
         if let (Some(clocks), Some(game)) = (&self.clocks, &self.game) {
             let side = game.to_move();
@@ -433,7 +437,7 @@ impl GameTask {
                     winner: Some(side.opposite()),
                     reason: EndReason::Time,
                 });
-                return;
+                return false;
             }
         }
         // A reconnect deadline passed: the snapshot shows 0 s left and the opponent may
@@ -444,59 +448,68 @@ impl GameTask {
                 seat.gone_deadline = None;
             }
         }
+        false
     }
 
+    /// Tells the session that sent the seat's last command.
     fn notice(&self, color: Option<Color>, text: impl Into<String>) {
         if let Some(c) = color {
-            if let Some(events) = &self.seats.get(c).events {
-                let _ = events.try_send(SessionEvent::Notice(text.into()));
+            if let Some(reply) = &self.seats.get(c).reply {
+                let _ = reply.try_send(SessionEvent::Notice(text.into()));
             }
         }
     }
 
-    async fn handle(&mut self, msg: GameMsg) {
+    fn handle(&mut self, msg: GameMsg) {
         match msg {
-            GameMsg::Cmd { seat, cmd } => self.command(seat, cmd).await,
-            GameMsg::Connected { color, events } => {
+            GameMsg::Presence {
+                color,
+                present: true,
+            } => {
                 let seat = self.seats.get_mut(color);
                 seat.connected = true;
                 seat.gone_deadline = None;
-                seat.events = Some(events);
                 info!(game = self.id, seat = %color, "player connected");
             }
-            GameMsg::Disconnected { color } => {
+            GameMsg::Presence {
+                color,
+                present: false,
+            } => {
                 let grace = self.config.reconnect_grace;
                 let over = self.outcome.is_some();
                 let seat = self.seats.get_mut(color);
                 seat.connected = false;
-                seat.events = None;
+                seat.reply = None;
+                seat.rematch = false;
                 if !over {
                     seat.gone_deadline = Some(Instant::now() + grace);
                 }
                 info!(game = self.id, seat = %color, "player disconnected");
             }
             GameMsg::Spectate { reply } => {
-                if self.private {
-                    let _ = reply.send(None);
-                } else if let Some(out) = &self.out {
-                    self.spectators += 1;
-                    let _ = reply.send(Some(out.spectators.subscribe()));
-                }
+                let rx = match &self.out {
+                    Some(out) if !self.private => Some(out.spectators.subscribe()),
+                    _ => None,
+                };
+                let _ = reply.send(rx);
             }
-            GameMsg::SpectatorLeft => self.spectators = self.spectators.saturating_sub(1),
+            // The count is read from the channel when the snapshots are made.
+            GameMsg::Recount => {}
             GameMsg::SetNextGame(id) => self.next_game = Some(id),
             GameMsg::Shutdown => {}
         }
     }
 
-    async fn command(&mut self, seat: Option<Color>, cmd: GameCmd) {
+    async fn command(&mut self, c: SeatCommand) {
+        let SeatCommand { color, cmd, reply } = c;
+        let seat = color;
         let Some(color) = seat else {
-            // Spectators may only leave.
-            if cmd == GameCmd::Leave {
-                self.spectators = self.spectators.saturating_sub(1);
-            }
+            // Spectators only watch.
             return;
         };
+        if reply.is_some() {
+            self.seats.get_mut(color).reply = reply;
+        }
         match cmd {
             GameCmd::SubmitSetup(setup) => self.submit_setup(color, setup),
             GameCmd::Move(mv) => {
@@ -624,15 +637,8 @@ impl GameTask {
                     self.seats.get_mut(color).rematch = true;
                 }
             }
-            GameCmd::Leave => {
-                let s = self.seats.get_mut(color);
-                s.connected = false;
-                s.events = None;
-                s.rematch = false;
-                if self.outcome.is_none() {
-                    s.gone_deadline = Some(Instant::now() + self.config.reconnect_grace);
-                }
-            }
+            // Leaving is dropping the seat (the lobby then tells the game).
+            GameCmd::Leave => {}
         }
     }
 
@@ -806,7 +812,7 @@ impl GameTask {
             rematch: ByColor::new(self.seats.red.rematch, self.seats.blue.rematch),
             outcome: self.outcome,
             next_game: self.next_game,
-            spectators: self.spectators,
+            spectators: self.spectators(),
         }
     }
 }

@@ -3,14 +3,43 @@
 
 use std::time::Duration;
 
+use super::{bot_level, Lobby};
 use crate::bot::Bot;
-use crate::game::GameSeat;
-use crate::proto::{GameCmd, GamePhase};
+use crate::proto::{GameCmd, GameId, GamePhase, GameSeat};
+use crate::random;
+use crate::rules::Color;
 
-pub fn seat(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration) {
+impl Lobby {
+    /// Seats the computer players of a game (identities `bot:<level>`), each with an
+    /// unpredictable seed.
+    pub(super) fn seat_bots(&mut self, id: GameId) {
+        let Some(g) = self.games.get(&id) else { return };
+        for c in Color::ALL {
+            let Some(level) = g.players.get(c).id.strip_prefix("bot:").and_then(bot_level) else {
+                continue;
+            };
+            let seat = GameSeat::new(
+                id,
+                Some(c),
+                g.seats.get(c).clone(),
+                g.handle.commands.clone(),
+                None,
+                || {},
+            );
+            seat_bot(
+                seat,
+                crate::bot::make(level, random::seed()),
+                self.config.bot_delay,
+            );
+        }
+    }
+}
+
+/// Runs a computer player in its seat until its game ends or is followed by a rematch.
+pub fn seat_bot(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration) {
     tokio::spawn(async move {
         let Some(color) = seat.color else { return };
-        let mut rx = seat.snapshots;
+        let mut rx = seat.snapshots.clone();
         let mut submitted = false;
         let mut last_ply: Option<u32> = None;
         loop {
@@ -19,20 +48,18 @@ pub fn seat(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration) {
                 GamePhase::Setup if !submitted => {
                     submitted = true;
                     let setup = bot.setup(&snap.terms.rules, color);
-                    seat.handle
-                        .command(Some(color), GameCmd::SubmitSetup(setup))
-                        .await;
+                    seat.send(GameCmd::SubmitSetup(setup)).await;
                 }
                 GamePhase::Playing => {
                     let opponent = snap.seats.get(color.opposite());
                     if opponent.reconnect_left == Some(Duration::ZERO) {
-                        seat.handle.command(Some(color), GameCmd::ClaimWin).await;
+                        seat.send(GameCmd::ClaimWin).await;
                     }
                     if let Some(view) = &snap.view {
                         if view.to_move == color && last_ply != Some(view.ply) {
                             last_ply = Some(view.ply);
                             if snap.draw_offer == Some(color.opposite()) {
-                                seat.handle.command(Some(color), GameCmd::DeclineDraw).await;
+                                seat.send(GameCmd::DeclineDraw).await;
                             }
                             let started = tokio::time::Instant::now();
                             // Thinking is CPU work (up to a second for `hard`): off the
@@ -49,14 +76,14 @@ pub fn seat(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration) {
                             bot = b;
                             tokio::time::sleep_until(started + delay).await;
                             if let Some(mv) = mv {
-                                seat.handle.command(Some(color), GameCmd::Move(mv)).await;
+                                seat.send(GameCmd::Move(mv)).await;
                             }
                         }
                     }
                 }
                 GamePhase::Over => {
                     if snap.rematch.get(color.opposite()) == &true && !snap.rematch.get(color) {
-                        seat.handle.command(Some(color), GameCmd::Rematch).await;
+                        seat.send(GameCmd::Rematch).await;
                     }
                     if snap.next_game.is_some() {
                         break;

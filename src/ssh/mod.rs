@@ -20,6 +20,7 @@ use tokio::sync::mpsc;
 use tracing::{debug, info, warn};
 
 use crate::lobby::{Ident, LobbyHandle};
+use crate::service::Service;
 use crate::store::Store;
 
 pub use keys::load_or_create_host_key;
@@ -58,7 +59,7 @@ impl Default for SshConfig {
 }
 
 struct Shared {
-    lobby: LobbyHandle,
+    service: Service,
     store: Store,
     config: SshConfig,
     connections: AtomicUsize,
@@ -93,7 +94,7 @@ impl SshServer {
         };
         SshServer {
             shared: Arc::new(Shared {
-                lobby,
+                service: Service::new(store.clone(), lobby),
                 store,
                 config,
                 connections: AtomicUsize::new(0),
@@ -308,8 +309,6 @@ impl Conn {
     }
 }
 
-/// The drawing size for a reported window: 0 (unknown) means 80x24, and anything above
-/// 500x200 is clamped.
 impl Conn {
     /// The ban that applies to this connection, checked before the lobby is shown.
     fn ban(&self) -> Option<crate::store::Ban> {
@@ -360,6 +359,8 @@ fn say_and_close(handle: russh::server::Handle, channel: ChannelId, text: String
     });
 }
 
+/// The drawing size for a reported window: 0 (unknown) means 80x24, and anything above
+/// 500x200 is clamped.
 fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
     let cols = if cols == 0 { 80 } else { cols };
     let rows = if rows == 0 { 24 } else { rows };
@@ -487,14 +488,13 @@ impl russh::server::Handler for Conn {
         let params = session::Params {
             handle,
             channel,
-            lobby: self.shared.lobby.clone(),
+            service: self.shared.service.clone(),
             ident,
             term: self.term.clone(),
             colorterm: self.colorterm.clone(),
             size,
             idle_timeout: self.shared.config.idle_timeout,
             motd: self.shared.config.motd.clone(),
-            store: self.shared.store.clone(),
             admin: self.is_admin().then(|| self.fingerprint.clone()).flatten(),
         };
         tokio::spawn(session::run(params, rx));
@@ -524,21 +524,17 @@ impl russh::server::Handler for Conn {
                 );
                 return Ok(());
             }
-            let (store, lobby) = (self.shared.store.clone(), self.shared.lobby.clone());
+            let service = self.shared.service.clone();
             let by = self.fingerprint.clone().unwrap_or_default();
             tokio::spawn(async move {
-                let (text, status) = commands::admin(&store, &lobby, &by, &command).await;
+                let (text, status) = commands::admin(&service, &by, &command).await;
                 say_and_close(handle, channel, text.replace('\n', "\r\n"), status);
             });
             return Ok(());
         }
-        let store = self.shared.store.clone();
-        let live = self.shared.lobby.snapshot();
+        let service = self.shared.service.clone();
         tokio::spawn(async move {
-            let (text, status) =
-                tokio::task::spawn_blocking(move || commands::run(&store, &live, &command))
-                    .await
-                    .unwrap_or_else(|_| ("internal error\n".into(), 1));
+            let (text, status) = commands::run(&service, &command).await;
             // Plain text: newlines as CR LF for terminals that have no PTY translation.
             let text = text.replace('\n', "\r\n");
             for chunk in text.as_bytes().chunks(16 * 1024) {

@@ -1,25 +1,31 @@
-//! One task per interactive connection: bytes in → input events → `ui::App`; lobby and
-//! game snapshots → `ui::App`; the app's effects → lobby and game commands; frames out.
+//! One task per interactive connection: a [`Session`] owns the screens (`ui::App`), the
+//! picture of the client's terminal (`screen::Screen`) and, while a game is shown, the
+//! session's [`GameSeat`]. It turns bytes in into input events, lobby and game snapshots
+//! into messages for the app, the app's effects into lobby, game and service calls, and
+//! draws frames out.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use russh::server::Handle;
 use russh::ChannelId;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 use tracing::{debug, info};
 
 use super::writer::OutQueue;
 use super::SessionInput;
-use crate::browse;
-use crate::game::{GameSeat, SessionEvent};
 use crate::limit::TokenBucket;
-use crate::lobby::{Ident, LobbyHandle};
-use crate::proto::{AdminCmd, AdminResult, BrowseCmd, GameCmd};
+use crate::lobby::{Ident, SessionId};
+use crate::proto::{
+    AdminCmd, AdminResult, BrowseCmd, GameCmd, GameSeat, LobbyCmd, LobbySnapshot, SavedSetup,
+    SessionEvent,
+};
 use crate::screen::Screen;
-use crate::store::{self, Store};
+use crate::service::{self, Service};
+use crate::store;
 use crate::ui::input::InputParser;
-use crate::ui::{App, ColorDepth, Effect, Identity, Msg, SavedSetup, Settings};
+use crate::ui::{App, ColorDepth, Effect, Identity, Msg, Settings};
 
 pub const NO_PTY_MESSAGE: &str = "stratego-ssh draws a full-screen game and needs a terminal.\r\n\
 Connect with: ssh -t -p 2222 HOST   (or NAME@HOST to choose your nickname)\r\n";
@@ -36,341 +42,490 @@ const ADMIN_REFRESH: Duration = Duration::from_secs(1);
 /// How long a lone Esc waits for the rest of a sequence.
 const ESC_TIMEOUT: Duration = Duration::from_millis(25);
 
+/// Longest wait for the game's answer to a move before drawing the frame anyway.
+const MOVE_HOLD: Duration = Duration::from_millis(20);
+
 pub(crate) struct Params {
     pub handle: Handle,
     pub channel: ChannelId,
-    pub lobby: LobbyHandle,
+    pub service: Service,
     pub ident: Ident,
     pub term: String,
     pub colorterm: Option<String>,
     pub size: (u16, u16),
     pub idle_timeout: Duration,
     pub motd: Option<String>,
-    pub store: Store,
     /// The admin's key fingerprint when this session's key is an admin's.
     pub admin: Option<String>,
 }
 
-/// Longest wait for the game's answer to a move before drawing the frame anyway.
-const MOVE_HOLD: Duration = Duration::from_millis(20);
-
+/// Serves one interactive connection until it closes, is kicked or quits.
 pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
-    let out = OutQueue::start(p.handle.clone(), p.channel);
-    let (ev_tx, mut events) = mpsc::channel::<SessionEvent>(64);
-    let Some(joined) = p.lobby.connect(p.ident.clone(), ev_tx).await else {
+    let Some((mut session, mut events, mut answers)) = Session::start(p).await else {
         return;
     };
-    let session = joined.session;
-    let mut lobby_rx = joined.snapshot;
-    let (mut w, mut h) = p.size;
-    // Remembered settings (players with a key); guests start with the defaults.
-    let saved = if p.ident.guest {
-        store::Settings::default()
-    } else {
-        let (st, id) = (p.store.clone(), p.ident.id.clone());
-        tokio::task::spawn_blocking(move || st.get_settings(&id).unwrap_or_default())
-            .await
-            .unwrap_or_default()
-    };
-    let settings = Settings {
-        numbering: saved.numbering,
-        ascii: saved.ascii,
-        color: ColorDepth::from_term(&p.term, p.colorterm.as_deref()),
-    };
-    let mut app = App::new(
-        Identity {
+    let mut tick = tokio::time::interval(Duration::from_millis(250));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    while !session.quit {
+        session.draw();
+        let effects = tokio::select! {
+            msg = input.recv() => match msg {
+                Some(SessionInput::Data(bytes)) => session.on_bytes(&bytes),
+                Some(SessionInput::Resize(cols, rows)) => session.on_resize(cols, rows),
+                Some(SessionInput::Closed) | None => break,
+            },
+            _ = tokio::time::sleep(ESC_TIMEOUT), if session.parser.pending() => session.on_esc_timeout(),
+            changed = session.lobby.changed() => match changed {
+                Ok(()) => session.on_lobby(),
+                Err(_) => break,
+            },
+            _ = sleep_until(session.hold), if session.hold.is_some() => {
+                session.hold = None;
+                vec![]
+            }
+            Some(ev) = events.recv() => session.on_event(ev),
+            changed = seat_changed(&mut session.seat) => session.on_game(changed.is_ok()),
+            Some(msg) = answers.recv() => session.show(msg),
+            _ = tick.tick() => session.on_tick(),
+        };
+        for effect in effects {
+            session.on_effect(effect).await;
+        }
+    }
+    session.finish().await;
+}
+
+async fn sleep_until(t: Option<Instant>) {
+    if let Some(t) = t {
+        tokio::time::sleep_until(t).await;
+    }
+}
+
+/// Waits for the shown game's next snapshot (never, when no game is shown).
+async fn seat_changed(seat: &mut Option<GameSeat>) -> Result<(), watch::error::RecvError> {
+    match seat {
+        Some(seat) => seat.snapshots.changed().await,
+        None => std::future::pending().await,
+    }
+}
+
+struct Session {
+    p: Params,
+    id: SessionId,
+    nick: String,
+    out: OutQueue,
+    lobby: watch::Receiver<Arc<LobbySnapshot>>,
+    app: App,
+    screen: Screen,
+    parser: InputParser,
+    /// The game shown, as a player or spectator; dropping it leaves the game.
+    seat: Option<GameSeat>,
+    /// A guest's saved set-ups (kept only for this visit); `None` for a key.
+    guest_setups: Option<Vec<SavedSetup>>,
+    /// Answers of the service (browse pages, admin data, saved set-ups) come back here.
+    answers: mpsc::Sender<Msg>,
+    last_input: Instant,
+    input_limit: TokenBucket,
+    /// The screen changed since the last frame.
+    dirty: bool,
+    /// After a move is sent, the frame waits (at most [`MOVE_HOLD`]) for the game's answer,
+    /// so the player gets one frame with the move made instead of two.
+    hold: Option<Instant>,
+    quit: bool,
+    farewell: Option<String>,
+    /// When the admin screen last asked for fresh data.
+    admin_asked: Instant,
+}
+
+impl Session {
+    /// Logs in (a key's nickname, preferences and saved set-ups), joins the lobby and
+    /// draws the first screen; the receivers of lobby/game events and service answers.
+    async fn start(
+        mut p: Params,
+    ) -> Option<(Session, mpsc::Receiver<SessionEvent>, mpsc::Receiver<Msg>)> {
+        let out = OutQueue::start(p.handle.clone(), p.channel);
+        let service = p.service.clone();
+        let mut notices = Vec::new();
+        if !p.ident.guest {
+            let login = service.login(&p.ident).await;
+            p.ident.nick = login.nick;
+            notices = login.notices;
+        }
+        let (ev_tx, events) = mpsc::channel::<SessionEvent>(64);
+        let joined = service.lobby().connect(p.ident.clone(), ev_tx).await?;
+        // Remembered preferences and set-ups (players with a key); guests start empty.
+        let (prefs, setups) = if p.ident.guest {
+            (store::Settings::default(), Vec::new())
+        } else {
+            let setups = service.saved_setups(&p.ident.id).await.unwrap_or_default();
+            (service.preferences(&p.ident.id).await, setups)
+        };
+        let settings = Settings {
+            numbering: prefs.numbering,
+            ascii: prefs.ascii,
+            color: ColorDepth::from_term(&p.term, p.colorterm.as_deref()),
+        };
+        let (w, h) = p.size;
+        let identity = Identity {
             nick: joined.nick.clone(),
             guest: p.ident.guest,
             admin: p.admin.is_some(),
-        },
-        settings,
-        w,
-        h,
-        crate::random::seed(),
-    );
-    app.update(Msg::Lobby(lobby_rx.borrow_and_update().clone()));
-    if let Some(motd) = &p.motd {
-        app.update(Msg::Notice(motd.clone()));
+        };
+        let mut app = App::new(identity, settings, w, h, crate::random::seed());
+        let mut lobby = joined.snapshot;
+        app.update(Msg::Lobby(lobby.borrow_and_update().clone()));
+        for notice in p.motd.iter().chain(&notices) {
+            app.update(Msg::Notice(notice.clone()));
+        }
+        if !setups.is_empty() {
+            app.update(Msg::SavedSetups(setups));
+        }
+        out.send_raw(SETUP_SEQ);
+        info!(session = joined.session, nick = %joined.nick, term = %p.term, cols = w, rows = h, "session started");
+        let (answers, answers_rx) = mpsc::channel(8);
+        let session = Session {
+            id: joined.session,
+            nick: joined.nick,
+            guest_setups: p.ident.guest.then(Vec::new),
+            p,
+            out,
+            lobby,
+            app,
+            screen: Screen::new(w, h),
+            parser: InputParser::new(),
+            seat: None,
+            answers,
+            last_input: Instant::now(),
+            input_limit: TokenBucket::new(400.0, 200.0, std::time::Instant::now()),
+            dirty: true,
+            hold: None,
+            quit: false,
+            farewell: None,
+            admin_asked: Instant::now(),
+        };
+        Some((session, events, answers_rx))
     }
-    out.send_raw(SETUP_SEQ);
-    let mut screen = Screen::new(w, h);
-    let mut parser = InputParser::new();
-    let mut game: Option<GameSeat> = None;
-    let mut last_input = Instant::now();
-    let mut input_limit = TokenBucket::new(400.0, 200.0, std::time::Instant::now());
-    let mut tick = tokio::time::interval(Duration::from_millis(250));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    let mut dirty = true;
-    let mut quit = false;
-    let mut farewell: Option<String> = None;
-    let (browse_tx, mut browsed) = mpsc::channel::<Option<Msg>>(8);
-    // When the admin screen last asked for fresh data.
-    let mut admin_asked = Instant::now();
 
-    info!(session, nick = %joined.nick, term = %p.term, cols = w, rows = h, "session started");
-    // After a move is sent, the frame waits (at most MOVE_HOLD) for the game's answer, so
-    // the player gets one frame with the move made instead of two.
-    let mut hold: Option<tokio::time::Instant> = None;
-    while !quit {
-        if hold.is_some_and(|t| tokio::time::Instant::now() >= t) {
-            hold = None;
+    /// Sends a frame if the screen changed (unless a move's answer is awaited or the
+    /// client is behind).
+    fn draw(&mut self) {
+        if self.hold.is_some_and(|t| Instant::now() >= t) {
+            self.hold = None;
         }
-        if dirty && hold.is_none() {
-            if out.take_overflow() {
-                // A frame was dropped: the client's screen is stale; redraw it whole.
-                screen.invalidate();
-            }
-            if out.has_room() {
-                let bytes = screen.frame(|f| app.render(f));
-                if !bytes.is_empty() && !out.send_frame(bytes) {
-                    break;
-                }
-                dirty = false;
-            }
+        if !self.dirty || self.hold.is_some() {
+            return;
         }
-        let mut effects = Vec::new();
-        tokio::select! {
-            msg = input.recv() => match msg {
-                Some(SessionInput::Data(bytes)) => {
-                    last_input = Instant::now();
-                    if !input_limit.try_take_n(bytes.len().max(1) as f64 / 16.0, std::time::Instant::now()) {
-                        // Flooding: drop the packet, keep the parser consistent.
-                        continue;
-                    }
-                    for ev in parser.feed(&bytes) {
-                        effects.extend(app.update(Msg::Input(ev)));
-                    }
-                    dirty = true;
-                }
-                Some(SessionInput::Resize(cols, rows)) => {
-                    (w, h) = (cols, rows);
-                    screen.resize(w, h);
-                    effects.extend(app.update(Msg::Resize { width: w, height: h }));
-                    dirty = true;
-                }
-                Some(SessionInput::Closed) | None => break,
-            },
-            _ = tokio::time::sleep(ESC_TIMEOUT), if parser.pending() => {
-                for ev in parser.flush() {
-                    effects.extend(app.update(Msg::Input(ev)));
-                }
-                dirty = true;
+        if self.out.take_overflow() {
+            // A frame was dropped: the client's screen is stale; redraw it whole.
+            self.screen.invalidate();
+        }
+        if self.out.has_room() {
+            let app = &self.app;
+            let bytes = self.screen.frame(|f| app.render(f));
+            if !bytes.is_empty() && !self.out.send_frame(bytes) {
+                self.quit = true;
             }
-            changed = lobby_rx.changed() => {
-                if changed.is_err() {
-                    break;
-                }
-                let snap = lobby_rx.borrow_and_update().clone();
-                effects.extend(app.update(Msg::Lobby(snap)));
-                // A game screen does not show the lobby: no frame for it.
-                dirty |= game.is_none();
+            self.dirty = false;
+        }
+    }
+
+    /// Feeds a message to the app; the screen is redrawn.
+    fn show(&mut self, msg: Msg) -> Vec<Effect> {
+        self.dirty = true;
+        self.app.update(msg)
+    }
+
+    fn on_bytes(&mut self, bytes: &[u8]) -> Vec<Effect> {
+        self.last_input = Instant::now();
+        let cost = bytes.len().max(1) as f64 / 16.0;
+        if !self.input_limit.try_take_n(cost, std::time::Instant::now()) {
+            // Flooding: drop the packet, keep the parser consistent.
+            return vec![];
+        }
+        let events = self.parser.feed(bytes);
+        events
+            .into_iter()
+            .flat_map(|ev| self.show(Msg::Input(ev)))
+            .collect()
+    }
+
+    fn on_esc_timeout(&mut self) -> Vec<Effect> {
+        let events = self.parser.flush();
+        events
+            .into_iter()
+            .flat_map(|ev| self.show(Msg::Input(ev)))
+            .collect()
+    }
+
+    fn on_resize(&mut self, width: u16, height: u16) -> Vec<Effect> {
+        self.screen.resize(width, height);
+        self.show(Msg::Resize { width, height })
+    }
+
+    fn on_lobby(&mut self) -> Vec<Effect> {
+        let snap = self.lobby.borrow_and_update().clone();
+        let fx = self.app.update(Msg::Lobby(snap));
+        // A game screen does not show the lobby: no frame for it.
+        self.dirty |= self.seat.is_none();
+        fx
+    }
+
+    fn on_event(&mut self, ev: SessionEvent) -> Vec<Effect> {
+        self.hold = None;
+        match ev {
+            SessionEvent::Notice(text) => self.show(Msg::Notice(text)),
+            SessionEvent::EnterGame(mut seat) => {
+                let snap = seat.snapshots.borrow_and_update().clone();
+                // The seat of a game shown before is dropped: that game is left.
+                self.seat = Some(seat);
+                self.show(Msg::Game {
+                    snap,
+                    at: std::time::Instant::now(),
+                })
             }
-            _ = tokio::time::sleep_until(hold.unwrap_or_else(tokio::time::Instant::now)), if hold.is_some() => {
-                hold = None;
-            }
-            Some(ev) = events.recv() => {
-                hold = None;
-                match ev {
-                    SessionEvent::Notice(text) => effects.extend(app.update(Msg::Notice(text))),
-                    SessionEvent::EnterGame(mut seat) => {
-                        if let Some(old) = game.take() {
-                            leave(&p.lobby, session, &old).await;
-                        }
-                        let snap = seat.snapshots.borrow_and_update().clone();
-                        effects.extend(app.update(Msg::Game { snap, at: std::time::Instant::now() }));
-                        game = Some(seat);
-                    }
-                    SessionEvent::SavedSetups(list) => {
-                        let list = list
-                            .into_iter()
-                            .map(|(name, variant, setup)| SavedSetup { name, variant, setup })
-                            .collect();
-                        effects.extend(app.update(Msg::SavedSetups(list)));
-                    }
-                    SessionEvent::Nick(nick) => {
-                        effects.extend(app.update(Msg::Notice(format!("You are now {nick}."))));
-                    }
-                    SessionEvent::Kicked(reason) => {
-                        info!(session, "kicked");
-                        farewell = Some(format!("Disconnected by an admin: {reason}\r\n"));
-                        quit = true;
-                    }
-                }
-                dirty = true;
-            }
-            changed = async {
-                match game.as_mut() {
-                    Some(seat) => seat.snapshots.changed().await,
-                    None => std::future::pending().await,
-                }
-            } => {
-                hold = None;
-                match changed {
-                    Ok(()) => {
-                        let snap = game.as_mut().map(|s| s.snapshots.borrow_and_update().clone());
-                        if let Some(snap) = snap {
-                            effects.extend(app.update(Msg::Game { snap, at: std::time::Instant::now() }));
-                        }
-                    }
-                    Err(_) => {
-                        if let Some(old) = game.take() {
-                            p.lobby.left_game(session, old.handle.id);
-                        }
-                        effects.extend(app.update(Msg::GameClosed));
-                    }
-                }
-                dirty = true;
-            }
-            Some(answer) = browsed.recv() => {
-                match answer {
-                    Some(msg) => effects.extend(app.update(msg)),
-                    None => effects.extend(app.update(Msg::Notice("that is not stored here".into()))),
-                }
-                dirty = true;
-            }
-            _ = tick.tick() => {
-                if last_input.elapsed() > p.idle_timeout {
-                    info!(session, "idle timeout");
-                    break;
-                }
-                if app.wants_ticks() {
-                    effects.extend(app.update(Msg::Tick(std::time::Instant::now())));
-                    // Clocks show whole seconds (tenths under ten): most ticks change nothing.
-                    dirty |= app.tick_changed();
-                }
-                if app.admin_open() && admin_asked.elapsed() >= ADMIN_REFRESH {
-                    effects.push(Effect::Admin(AdminCmd::Refresh));
-                }
+            SessionEvent::SavedSetups(list) => self.show(Msg::SavedSetups(list)),
+            SessionEvent::Nick(nick) => self.show(Msg::Notice(format!("You are now {nick}."))),
+            SessionEvent::Kicked(reason) => {
+                info!(session = self.id, "kicked");
+                self.farewell = Some(format!("Disconnected by an admin: {reason}\r\n"));
+                self.quit = true;
+                vec![]
             }
         }
-        for effect in effects {
-            match effect {
-                Effect::Lobby(cmd) => p.lobby.command(session, cmd),
-                Effect::Game(GameCmd::Leave) => {
-                    if let Some(old) = game.take() {
-                        leave(&p.lobby, session, &old).await;
-                    }
-                    app.update(Msg::GameClosed);
+    }
+
+    /// The shown game has a new snapshot, or (`alive` false) its task has ended.
+    fn on_game(&mut self, alive: bool) -> Vec<Effect> {
+        self.hold = None;
+        if !alive {
+            self.seat = None;
+            return self.show(Msg::GameClosed);
+        }
+        let Some(seat) = self.seat.as_mut() else {
+            return vec![];
+        };
+        let snap = seat.snapshots.borrow_and_update().clone();
+        self.show(Msg::Game {
+            snap,
+            at: std::time::Instant::now(),
+        })
+    }
+
+    fn on_tick(&mut self) -> Vec<Effect> {
+        if self.last_input.elapsed() > self.p.idle_timeout {
+            info!(session = self.id, "idle timeout");
+            self.quit = true;
+            return vec![];
+        }
+        let mut fx = vec![];
+        if self.app.wants_ticks() {
+            fx = self.app.update(Msg::Tick(std::time::Instant::now()));
+            // Clocks show whole seconds (tenths under ten): most ticks change nothing.
+            self.dirty |= self.app.tick_changed();
+        }
+        if self.app.admin_open() && self.admin_asked.elapsed() >= ADMIN_REFRESH {
+            fx.push(Effect::Admin(AdminCmd::Refresh));
+        }
+        fx
+    }
+
+    async fn on_effect(&mut self, effect: Effect) {
+        match effect {
+            // Saved set-ups are the service's, not the lobby's (until the screens send
+            // their own effect for them).
+            Effect::Lobby(LobbyCmd::SaveSetup {
+                name,
+                variant,
+                setup,
+            }) => self.save_setup(SavedSetup {
+                name,
+                variant,
+                setup,
+            }),
+            Effect::Lobby(LobbyCmd::DeleteSetup { name, variant }) => {
+                self.delete_setup(name, variant)
+            }
+            Effect::Lobby(cmd) => self.p.service.lobby().command(self.id, cmd),
+            Effect::Game(GameCmd::Leave) => {
+                // Dropping the seat leaves the game.
+                self.seat = None;
+                self.show(Msg::GameClosed);
+            }
+            Effect::Game(cmd) => {
+                if matches!(cmd, GameCmd::Move(_)) {
+                    self.hold = Some(Instant::now() + MOVE_HOLD);
                 }
-                Effect::Game(cmd) => {
-                    if matches!(cmd, GameCmd::Move(_)) {
-                        hold = Some(tokio::time::Instant::now() + MOVE_HOLD);
-                    }
-                    if let Some(seat) = &game {
-                        seat.handle.command(seat.color, cmd).await;
-                    }
+                if let Some(seat) = &self.seat {
+                    seat.send(cmd).await;
                 }
-                Effect::Browse(cmd) => {
-                    // Answers come back on `browsed` so the session never waits on the store.
-                    let (st, me, tx) = (p.store.clone(), p.ident.id.clone(), browse_tx.clone());
-                    tokio::task::spawn_blocking(move || {
-                        let _ = tx.blocking_send(browse(&st, &me, cmd));
-                    });
-                }
-                Effect::Admin(cmd) => {
-                    let Some(by) = p.admin.clone() else {
-                        tracing::warn!(
-                            session,
-                            "admin action from a session that is not an admin's"
-                        );
-                        continue;
+            }
+            Effect::Browse(cmd) => self.browse(cmd),
+            Effect::Admin(cmd) => self.admin(cmd),
+            Effect::Bell => self.out.send_raw(b"\x07"),
+            Effect::Quit => self.quit = true,
+            Effect::SettingsChanged(s) => {
+                if self.guest_setups.is_none() {
+                    let (service, id, _) = self.service_call();
+                    let prefs = store::Settings {
+                        numbering: s.numbering,
+                        ascii: s.ascii,
                     };
-                    admin_asked = Instant::now();
-                    if cmd != AdminCmd::Refresh {
-                        info!(session, nick = %joined.nick, action = ?cmd, "admin action");
-                    }
-                    // Answers come back on `browsed`: the result first, then fresh data.
-                    let (st, lobby, tx) = (p.store.clone(), p.lobby.clone(), browse_tx.clone());
-                    tokio::spawn(async move {
-                        if cmd != AdminCmd::Refresh {
-                            let (text, status) =
-                                super::commands::perform(&st, &lobby, &by, cmd).await;
-                            let result = AdminResult {
-                                text: text.trim().to_string(),
-                                ok: status == 0,
-                            };
-                            let _ = tx.send(Some(Msg::AdminResult(result))).await;
-                        }
-                        let msg = match super::commands::snapshot(&st, &lobby).await {
-                            Ok(snap) => Msg::Admin(snap),
-                            Err(text) => Msg::AdminResult(AdminResult { text, ok: false }),
-                        };
-                        let _ = tx.send(Some(msg)).await;
-                    });
-                }
-                Effect::Bell => out.send_raw(b"\x07"),
-                Effect::Quit => quit = true,
-                Effect::SettingsChanged(s) => {
-                    if !p.ident.guest {
-                        let (st, id) = (p.store.clone(), p.ident.id.clone());
-                        let saved = store::Settings {
-                            numbering: s.numbering,
-                            ascii: s.ascii,
-                        };
-                        tokio::task::spawn_blocking(move || {
-                            if let Err(e) = st.set_settings(&id, saved) {
-                                tracing::warn!(error = %e, "cannot save settings");
-                            }
-                        });
-                    }
+                    tokio::spawn(async move { service.save_preferences(&id, prefs).await });
                 }
             }
         }
     }
 
-    debug!(session, "session ends");
-    if let Some(old) = game.take() {
-        // A player's seat stays: the reconnect countdown starts in the lobby's disconnect.
-        if old.color.is_none() {
-            old.handle.spectator_left().await;
-        }
+    /// What a task answering through the service needs.
+    fn service_call(&self) -> (Service, String, mpsc::Sender<Msg>) {
+        (
+            self.p.service.clone(),
+            self.p.ident.id.clone(),
+            self.answers.clone(),
+        )
     }
-    p.lobby.disconnect(session);
-    drop(screen);
-    out.send_wait(RESTORE_SEQ).await;
-    if let Some(text) = farewell {
-        out.send_wait(text.as_bytes()).await;
+
+    /// Asks for stored things; the answer comes back on `answers`, so the session never
+    /// waits on the store.
+    fn browse(&self, cmd: BrowseCmd) {
+        let (service, me, tx) = self.service_call();
+        tokio::spawn(async move {
+            let logged = |e: &dyn std::fmt::Display| {
+                tracing::warn!(error = %e, "cannot read the store");
+            };
+            let msg = match cmd {
+                BrowseCmd::Leaderboard(v) => service
+                    .leaderboard(v)
+                    .await
+                    .map_err(|e| logged(&e))
+                    .ok()
+                    .map(Msg::Leaderboard),
+                BrowseCmd::Profile(nick) => service
+                    .profile(&nick)
+                    .await
+                    .map_err(|e| logged(&e))
+                    .ok()
+                    .flatten()
+                    .map(Msg::Profile),
+                BrowseCmd::Games { filter, variant } => service
+                    .games(&me, filter, variant)
+                    .await
+                    .map_err(|e| logged(&e))
+                    .ok()
+                    .map(Msg::Games),
+                BrowseCmd::Replay {
+                    id,
+                    ply,
+                    perspective,
+                } => service
+                    .replay(id, ply, perspective)
+                    .await
+                    .map_err(|e| logged(&e))
+                    .ok()
+                    .map(Msg::Replay),
+            };
+            let msg = msg.unwrap_or_else(|| Msg::Notice("that is not stored here".into()));
+            let _ = tx.send(msg).await;
+        });
     }
-    out.drained().await;
-    let _ = p.handle.exit_status_request(p.channel, 0).await;
-    let _ = p.handle.eof(p.channel).await;
-    let _ = p.handle.close(p.channel).await;
-}
 
-async fn leave(lobby: &LobbyHandle, session: crate::lobby::SessionId, seat: &GameSeat) {
-    seat.handle.command(seat.color, GameCmd::Leave).await;
-    lobby.left_game(session, seat.handle.id);
-}
-
-/// Answers a request for stored things; `None` when there is nothing to show.
-fn browse(store: &Store, me: &str, cmd: BrowseCmd) -> Option<Msg> {
-    let logged = |e: &dyn std::fmt::Display| {
-        tracing::warn!(error = %e, "cannot read the store");
-    };
-    match cmd {
-        BrowseCmd::Leaderboard(v) => browse::leaderboard(store, v)
-            .map_err(|e| logged(&e))
-            .ok()
-            .map(Msg::Leaderboard),
-        BrowseCmd::Profile(nick) => browse::profile(store, &nick)
-            .map_err(|e| logged(&e))
-            .ok()
-            .flatten()
-            .map(Msg::Profile),
-        BrowseCmd::Games { filter, variant } => browse::games(store, me, &filter, variant)
-            .map_err(|e| logged(&e))
-            .ok()
-            .map(Msg::Games),
-        BrowseCmd::Replay {
-            id,
-            ply,
-            perspective,
-        } => {
-            let (record, names) = browse::record(store, id).ok()?;
-            browse::replay(&record, id, &names, ply, perspective)
-                .map_err(|e| logged(&e))
-                .ok()
-                .map(Msg::Replay)
+    /// An admin action (or a refresh): the result first, then fresh data.
+    fn admin(&mut self, cmd: AdminCmd) {
+        let Some(by) = self.p.admin.clone() else {
+            tracing::warn!(
+                session = self.id,
+                "admin action from a session that is not an admin's"
+            );
+            return;
+        };
+        self.admin_asked = Instant::now();
+        if cmd != AdminCmd::Refresh {
+            info!(session = self.id, nick = %self.nick, action = ?cmd, "admin action");
         }
+        let (service, _, tx) = self.service_call();
+        tokio::spawn(async move {
+            if cmd != AdminCmd::Refresh {
+                let result = match service.admin(&by, cmd).await {
+                    Ok(done) => AdminResult {
+                        text: done.to_string(),
+                        ok: true,
+                    },
+                    Err(e) => AdminResult {
+                        text: e.to_string(),
+                        ok: false,
+                    },
+                };
+                let _ = tx.send(Msg::AdminResult(result)).await;
+            }
+            let msg = match service.admin_snapshot().await {
+                Ok(snap) => Msg::Admin(snap),
+                Err(e) => Msg::AdminResult(AdminResult {
+                    text: format!("cannot read the bans: {e}"),
+                    ok: false,
+                }),
+            };
+            let _ = tx.send(msg).await;
+        });
+    }
+
+    fn save_setup(&mut self, setup: SavedSetup) {
+        if let Some(list) = &mut self.guest_setups {
+            let msg = match service::save_in_memory(list, setup.clone()) {
+                Ok(()) => {
+                    let list = list.clone();
+                    self.show(Msg::SavedSetups(list));
+                    format!("set-up '{}' saved", setup.name)
+                }
+                Err(e) => e.to_string(),
+            };
+            self.show(Msg::Notice(msg));
+            return;
+        }
+        let (service, id, tx) = self.service_call();
+        tokio::spawn(async move {
+            let name = setup.name.clone();
+            match service.save_setup(&id, setup).await {
+                Ok(list) => {
+                    let _ = tx.send(Msg::SavedSetups(list)).await;
+                    let _ = tx.send(Msg::Notice(format!("set-up '{name}' saved"))).await;
+                }
+                Err(e) => {
+                    let _ = tx.send(Msg::Notice(e.to_string())).await;
+                }
+            }
+        });
+    }
+
+    fn delete_setup(&mut self, name: String, variant: crate::rules::Variant) {
+        if let Some(list) = &mut self.guest_setups {
+            list.retain(|s| !(s.name == name && s.variant == variant));
+            let list = list.clone();
+            self.show(Msg::SavedSetups(list));
+            return;
+        }
+        let (service, id, tx) = self.service_call();
+        tokio::spawn(async move {
+            if let Ok(list) = service.delete_setup(&id, &name, variant).await {
+                let _ = tx.send(Msg::SavedSetups(list)).await;
+            }
+        });
+    }
+
+    /// Leaves the game shown and the lobby, restores the client's terminal and closes.
+    async fn finish(mut self) {
+        debug!(session = self.id, "session ends");
+        // A player's seat stays in the game: the reconnect countdown starts when the lobby
+        // hears that no session of the player shows the game any more.
+        self.seat = None;
+        self.p.service.lobby().disconnect(self.id);
+        self.out.send_wait(RESTORE_SEQ).await;
+        if let Some(text) = &self.farewell {
+            self.out.send_wait(text.as_bytes()).await;
+        }
+        self.out.drained().await;
+        let (handle, channel) = (&self.p.handle, self.p.channel);
+        let _ = handle.exit_status_request(channel, 0).await;
+        let _ = handle.eof(channel).await;
+        let _ = handle.close(channel).await;
     }
 }

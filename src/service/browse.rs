@@ -1,9 +1,10 @@
 //! Stored things as the screens and script commands show them: leaderboards, profiles,
-//! game lists and replay positions. Replays are computed here, from the record, into
-//! per-perspective views: the screens never get a position.
+//! game lists and replay positions, and the games in play. Replays are computed here, from
+//! the record, into per-perspective views: the screens never get a position.
 
+use super::Service;
 use crate::proto::{
-    GameFilter, GameList, GameListItem, LeaderRow, Leaderboard, Perspective, Profile,
+    GameFilter, GameList, GameListItem, GameSummary, LeaderRow, Leaderboard, Perspective, Profile,
     ReplaySnapshot, VariantRating,
 };
 use crate::rules::{Color, GameRecord, Variant, Viewer};
@@ -12,7 +13,62 @@ use crate::store::{GameListing, Store, StoreError};
 /// Rows a list shows at most.
 pub const LIST_LIMIT: usize = 100;
 
-pub fn leaderboard(store: &Store, variant: Variant) -> Result<Leaderboard, StoreError> {
+impl Service {
+    pub async fn leaderboard(&self, variant: Variant) -> Result<Leaderboard, StoreError> {
+        self.blocking(move |s| leaderboard(s, variant)).await
+    }
+
+    /// A registered player's ratings and recent games; `None` for an unknown nick.
+    pub async fn profile(&self, nick: &str) -> Result<Option<Profile>, StoreError> {
+        let nick = nick.to_string();
+        self.blocking(move |s| profile(s, &nick)).await
+    }
+
+    /// Finished games; `me` is the asking identity (for [`GameFilter::Mine`]).
+    pub async fn games(
+        &self,
+        me: &str,
+        filter: GameFilter,
+        variant: Option<Variant>,
+    ) -> Result<GameList, StoreError> {
+        let me = me.to_string();
+        self.blocking(move |s| games(s, &me, &filter, variant))
+            .await
+    }
+
+    /// A finished game's record and its players' nicks.
+    pub async fn record(&self, id: u64) -> Result<(GameRecord, [String; 2]), ReplayFault> {
+        let found = self.blocking(move |s| s.finished_game(id)).await?;
+        let g = found.ok_or(ReplayFault::NoSuchGame(id))?;
+        Ok((g.record, [g.seats.red.nick, g.seats.blue.nick]))
+    }
+
+    /// The position after `ply` plies of a finished game, as `perspective` knew it then.
+    pub async fn replay(
+        &self,
+        id: u64,
+        ply: u32,
+        perspective: Perspective,
+    ) -> Result<ReplaySnapshot, ReplayFault> {
+        let (record, names) = self.record(id).await?;
+        tokio::task::spawn_blocking(move || replay(&record, id, &names, ply, perspective))
+            .await
+            .map_err(|e| ReplayFault::Broken(e.to_string()))?
+    }
+
+    /// The games in play that anyone may watch.
+    pub fn live_games(&self) -> Vec<GameSummary> {
+        self.lobby
+            .snapshot()
+            .games
+            .iter()
+            .filter(|g| !g.private)
+            .cloned()
+            .collect()
+    }
+}
+
+fn leaderboard(store: &Store, variant: Variant) -> Result<Leaderboard, StoreError> {
     let rows = store
         .leaderboard(variant, LIST_LIMIT)?
         .into_iter()
@@ -44,13 +100,7 @@ fn item(l: GameListing) -> GameListItem {
     }
 }
 
-/// The identity behind a nickname (registered players only).
-pub fn identity_of(store: &Store, nick: &str) -> Result<Option<String>, StoreError> {
-    Ok(store.user_by_nick(nick)?.map(|u| u.owner))
-}
-
-/// Finished games: `me` is the asking identity (for [`GameFilter::Mine`]).
-pub fn games(
+fn games(
     store: &Store,
     me: &str,
     filter: &GameFilter,
@@ -59,8 +109,8 @@ pub fn games(
     let listings = match filter {
         GameFilter::Recent => store.recent_games(variant, LIST_LIMIT)?,
         GameFilter::Mine => store.games_of(me, LIST_LIMIT * 5)?,
-        GameFilter::Player(nick) => match identity_of(store, nick)? {
-            Some(id) => store.games_of(&id, LIST_LIMIT * 5)?,
+        GameFilter::Player(nick) => match store.user_by_nick(nick)? {
+            Some(user) => store.games_of(&user.owner, LIST_LIMIT * 5)?,
             None => Vec::new(),
         },
     };
@@ -77,7 +127,7 @@ pub fn games(
     })
 }
 
-pub fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError> {
+fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError> {
     let Some(user) = store.user_by_nick(nick)? else {
         return Ok(None);
     };
@@ -138,14 +188,6 @@ impl From<StoreError> for ReplayFault {
     fn from(e: StoreError) -> Self {
         ReplayFault::Store(e)
     }
-}
-
-/// A finished game's record and its players' nicks.
-pub fn record(store: &Store, id: u64) -> Result<(GameRecord, [String; 2]), ReplayFault> {
-    let g = store
-        .finished_game(id)?
-        .ok_or(ReplayFault::NoSuchGame(id))?;
-    Ok((g.record, [g.seats.red.nick, g.seats.blue.nick]))
 }
 
 /// The position after `ply` plies of a finished game, as `perspective` knew it then.

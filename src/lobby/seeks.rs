@@ -1,0 +1,232 @@
+//! What a session asks of the lobby: seeks and challenges, accepting one, games against the
+//! computer, watching, and lobby chat.
+
+use tracing::info;
+
+use super::{bot_player, Lobby, LobbyMsg, SessionId, CHAT_KEEP, CHAT_MAX_CHARS};
+use crate::game::Player;
+use crate::proto::{
+    BotLevel, ChatLine, ClockSpec, GameTerms, LobbyCmd, PlayerStatus, Seek, SeekId, SessionEvent,
+};
+use crate::random;
+use crate::rules::{ByColor, Rules};
+use crate::text::clean_line;
+
+/// Open seeks a player may have at once.
+const MAX_SEEKS: usize = 3;
+
+impl Lobby {
+    pub(super) fn command(&mut self, session: SessionId, cmd: LobbyCmd) {
+        if !self.sessions.contains_key(&session) {
+            return;
+        }
+        match cmd {
+            LobbyCmd::Seek { terms, private_to } => self.seek(session, terms, private_to),
+            LobbyCmd::CancelSeek(id) => {
+                let nick = self.sessions[&session].nick.clone();
+                self.seeks.retain(|s| !(s.id == id && s.owner == nick));
+                self.reset_seeking(&nick);
+            }
+            LobbyCmd::Accept(id) => self.accept(session, id),
+            LobbyCmd::Spectate(id) => self.spectate(session, id),
+            LobbyCmd::PlayBot {
+                level,
+                rules,
+                clock,
+            } => self.play_bot(session, level, rules, clock),
+            LobbyCmd::Chat(text) => self.chat(session, &text),
+            // Saved set-ups belong to the service; the session sends them there.
+            LobbyCmd::SaveSetup { .. } | LobbyCmd::DeleteSetup { .. } => {}
+        }
+    }
+
+    fn seek(&mut self, session: SessionId, terms: GameTerms, private_to: Option<String>) {
+        let me = &self.sessions[&session];
+        let my_nick = me.nick.clone();
+        if terms.rated && me.ident.guest {
+            return self.notice(
+                session,
+                "guests play casual games only: connect with an SSH key to play rated",
+            );
+        }
+        if self.seeks.iter().filter(|s| s.owner == my_nick).count() >= MAX_SEEKS {
+            return self.notice(session, "you have three open seeks already");
+        }
+        let private_to = match private_to {
+            Some(n) => match self.challenge_target(session, &n, &terms) {
+                Ok(target) => Some(target),
+                Err(why) => return self.notice(session, why),
+            },
+            None => None,
+        };
+        let id = self.next_seek;
+        self.next_seek += 1;
+        if let (Some(after), None) = (self.config.bots_accept_seeks, &private_to) {
+            let tx = self.self_tx.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(after).await;
+                let _ = tx.send(LobbyMsg::BotTakesSeek(id));
+            });
+        }
+        self.seeks.push(Seek {
+            id,
+            owner: my_nick,
+            terms,
+            private_to,
+        });
+        if let Some(s) = self.sessions.get_mut(&session) {
+            s.status = PlayerStatus::Seeking;
+        }
+    }
+
+    /// The player a challenge goes to (told of it now), or why there is none.
+    fn challenge_target(
+        &self,
+        session: SessionId,
+        asked: &str,
+        terms: &GameTerms,
+    ) -> Result<String, String> {
+        let my_nick = &self.sessions[&session].nick;
+        let n = clean_line(asked, 20);
+        if n.eq_ignore_ascii_case(my_nick) {
+            return Err("you cannot challenge yourself".into());
+        }
+        let Some(target) = self
+            .sessions
+            .values()
+            .find(|s| s.nick.eq_ignore_ascii_case(&n))
+        else {
+            return Err(format!("{n} is not online"));
+        };
+        let _ = target.events.try_send(SessionEvent::Notice(format!(
+            "{my_nick} challenges you: {} {}{} — see Open seeks",
+            terms.rules.variant,
+            if terms.rated { "rated" } else { "casual" },
+            terms.clock.map(|c| format!(" {c}")).unwrap_or_default()
+        )));
+        Ok(target.nick.clone())
+    }
+
+    fn play_bot(
+        &mut self,
+        session: SessionId,
+        level: BotLevel,
+        rules: Rules,
+        clock: Option<ClockSpec>,
+    ) {
+        let me = &self.sessions[&session];
+        let human = Player {
+            id: me.ident.id.clone(),
+            nick: me.nick.clone(),
+            rating: None,
+            bot: false,
+        };
+        let terms = GameTerms {
+            rules,
+            rated: false,
+            clock,
+        };
+        self.start_game(terms, with_random_colors(human, bot_player(level)), false);
+    }
+
+    fn chat(&mut self, session: SessionId, text: &str) {
+        let line = clean_line(text, CHAT_MAX_CHARS);
+        if line.is_empty() {
+            return;
+        }
+        let Some(me) = self.sessions.get_mut(&session) else {
+            return;
+        };
+        if !me.chat.try_take(std::time::Instant::now()) {
+            return self.notice(session, "you are sending messages too fast");
+        }
+        let from = me.nick.clone();
+        self.chat.push(ChatLine { from, text: line });
+        if self.chat.len() > CHAT_KEEP {
+            self.chat.remove(0);
+        }
+    }
+
+    /// Nobody took the seek in time: the `easy` computer accepts it.
+    pub(super) fn bot_takes_seek(&mut self, id: SeekId) {
+        let Some(pos) = self.seeks.iter().position(|s| s.id == id) else {
+            return;
+        };
+        let seek = self.seeks.remove(pos);
+        let Some(owner) = self.sessions.values().find(|s| s.nick == seek.owner) else {
+            return;
+        };
+        let human = Player {
+            id: owner.ident.id.clone(),
+            nick: owner.nick.clone(),
+            rating: owner.rating,
+            bot: false,
+        };
+        let _ = owner.events.try_send(SessionEvent::Notice(
+            "Nobody took your seek: the computer (easy) plays you. Computer games are casual."
+                .into(),
+        ));
+        let terms = GameTerms {
+            rated: false,
+            ..seek.terms
+        };
+        let players = with_random_colors(human, bot_player(BotLevel::Easy));
+        self.start_game(terms, players, false);
+        self.reset_seeking(&seek.owner);
+    }
+
+    fn reset_seeking(&mut self, nick: &str) {
+        let has = self.seeks.iter().any(|s| s.owner == nick);
+        for s in self.sessions.values_mut() {
+            if s.nick == nick && s.status == PlayerStatus::Seeking && !has {
+                s.status = PlayerStatus::Idle;
+            }
+        }
+    }
+
+    fn accept(&mut self, session: SessionId, id: SeekId) {
+        let Some(pos) = self.seeks.iter().position(|s| s.id == id) else {
+            return self.notice(session, "that seek is gone");
+        };
+        let me = &self.sessions[&session];
+        let seek = &self.seeks[pos];
+        if seek.owner == me.nick {
+            return self.notice(session, "that is your own seek: x cancels it");
+        }
+        if let Some(to) = &seek.private_to {
+            if !to.eq_ignore_ascii_case(&me.nick) {
+                return self.notice(session, "that challenge is for someone else");
+            }
+        }
+        if seek.terms.rated && me.ident.guest {
+            return self.notice(session, "guests play casual games only");
+        }
+        let Some(owner) = self.sessions.values().find(|s| s.nick == seek.owner) else {
+            self.seeks.remove(pos);
+            return self.notice(session, "that player has left");
+        };
+        let player = |s: &super::SessionEntry| Player {
+            id: s.ident.id.clone(),
+            nick: s.nick.clone(),
+            rating: None,
+            bot: false,
+        };
+        let players = with_random_colors(player(owner), player(me));
+        let seek = self.seeks.remove(pos);
+        let (na, nb) = (players.red.nick.clone(), players.blue.nick.clone());
+        self.seeks.retain(|s| s.owner != na && s.owner != nb);
+        info!(seek = id, "seek accepted");
+        self.start_game(seek.terms, players, seek.private_to.is_some());
+        self.reset_seeking(&na);
+        self.reset_seeking(&nb);
+    }
+}
+
+/// The two players, Red chosen by a fair coin.
+fn with_random_colors(a: Player, b: Player) -> ByColor<Player> {
+    if random::coin() {
+        ByColor::new(a, b)
+    } else {
+        ByColor::new(b, a)
+    }
+}

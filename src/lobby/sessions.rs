@@ -1,0 +1,233 @@
+//! Sessions arriving and leaving, and their places in games: the seats the lobby hands
+//! out, what it hears when a seat is dropped, and whether each game seat's player is there.
+
+use tokio::sync::{mpsc, oneshot, watch};
+use tracing::info;
+
+use super::{Ident, Joined, Lobby, LobbyMsg, SessionEntry, SessionId};
+use crate::limit::TokenBucket;
+use crate::proto::{GameId, GameSeat, GameSnapshot, PlayerStatus, SessionEvent};
+use crate::random;
+use crate::rules::Color;
+
+impl Lobby {
+    pub(super) fn connect(
+        &mut self,
+        mut ident: Ident,
+        events: mpsc::Sender<SessionEvent>,
+        reply: oneshot::Sender<Joined>,
+    ) {
+        let session = self.next_session;
+        self.next_session += 1;
+        if ident.guest {
+            ident.nick = self.guest_name();
+            ident.id = format!("guest:{}", ident.nick);
+        }
+        let nick = ident.nick.clone();
+        info!(session, nick = %nick, guest = ident.guest, "joined the lobby");
+        let rating = self.rating_of(&ident.id);
+        self.sessions.insert(
+            session,
+            SessionEntry {
+                rating,
+                ident,
+                nick: nick.clone(),
+                events,
+                status: PlayerStatus::Idle,
+                chat: TokenBucket::new(5.0, 0.5, std::time::Instant::now()),
+            },
+        );
+        // Back into a game in progress?
+        if let Some((game, color)) = self.live_seat_of(session) {
+            self.enter(session, game, Some(color));
+            self.sync_presence(game);
+        }
+        let _ = reply.send(Joined {
+            session,
+            nick,
+            snapshot: self.snapshot.subscribe(),
+        });
+    }
+
+    /// The game in progress (and colour) where this session's player has a seat.
+    fn live_seat_of(&self, session: SessionId) -> Option<(GameId, Color)> {
+        let id = &self.sessions.get(&session)?.ident.id;
+        self.games.iter().find_map(|(&gid, g)| {
+            if g.over {
+                return None;
+            }
+            Color::ALL
+                .into_iter()
+                .find(|&c| g.players.get(c).id == *id)
+                .map(|c| (gid, c))
+        })
+    }
+
+    fn guest_name(&mut self) -> String {
+        loop {
+            let name = format!("guest-{:04}", random::below(10_000));
+            if !self.sessions.values().any(|s| s.nick == name) {
+                return name;
+            }
+        }
+    }
+
+    pub(super) fn disconnect(&mut self, session: SessionId) {
+        let Some(s) = self.sessions.remove(&session) else {
+            return;
+        };
+        info!(session, nick = %s.nick, "left the lobby");
+        self.seeks.retain(|k| k.owner != s.nick);
+        if let PlayerStatus::Playing(g) | PlayerStatus::Watching(g) = s.status {
+            self.seat_dropped(g);
+        }
+    }
+
+    /// Puts a session in a game (as the player of `color`, or a spectator) and hands it
+    /// the seat. A spectator's `snapshots` come from the game's acceptance.
+    pub(super) fn enter(&mut self, session: SessionId, game: GameId, color: Option<Color>) {
+        let Some(g) = self.games.get(&game) else {
+            return;
+        };
+        let snapshots = match color {
+            Some(c) => g.seats.get(c).clone(),
+            None => return,
+        };
+        self.hand_seat(session, game, color, snapshots);
+    }
+
+    fn hand_seat(
+        &mut self,
+        session: SessionId,
+        game: GameId,
+        color: Option<Color>,
+        snapshots: watch::Receiver<std::sync::Arc<GameSnapshot>>,
+    ) {
+        let (Some(g), Some(s)) = (self.games.get(&game), self.sessions.get_mut(&session)) else {
+            return;
+        };
+        s.status = match color {
+            Some(_) => PlayerStatus::Playing(game),
+            None => PlayerStatus::Watching(game),
+        };
+        let lobby = self.self_tx.clone();
+        let seat = GameSeat::new(
+            game,
+            color,
+            snapshots,
+            g.handle.commands.clone(),
+            Some(s.events.clone()),
+            move || {
+                let _ = lobby.send(LobbyMsg::LeftGame { session, game });
+            },
+        );
+        let _ = s.events.try_send(SessionEvent::EnterGame(seat));
+    }
+
+    /// A game accepted a spectator.
+    pub(super) fn watch(
+        &mut self,
+        session: SessionId,
+        game: GameId,
+        snapshots: watch::Receiver<std::sync::Arc<GameSnapshot>>,
+    ) {
+        if self.sessions.contains_key(&session) && self.games.contains_key(&game) {
+            self.hand_seat(session, game, None, snapshots);
+        } else {
+            drop(snapshots);
+            self.seat_dropped(game);
+        }
+    }
+
+    /// Asks a game to take a spectator; the session is Watching only once it agreed.
+    pub(super) fn spectate(&mut self, session: SessionId, id: GameId) {
+        let Some(g) = self.games.get(&id) else {
+            return self.notice(session, "that game has ended");
+        };
+        let Some(me) = self.sessions.get(&session) else {
+            return;
+        };
+        // One's own game: back into the seat, not into the stands.
+        if let Some(c) = Color::ALL
+            .into_iter()
+            .find(|&c| g.players.get(c).id == me.ident.id)
+        {
+            if !g.over {
+                self.enter(session, id, Some(c));
+                self.sync_presence(id);
+                return;
+            }
+        }
+        if g.private {
+            return self.notice(session, "that game is private");
+        }
+        let handle = g.handle.clone();
+        let (lobby, events) = (self.self_tx.clone(), me.events.clone());
+        tokio::spawn(async move {
+            match handle.spectate().await {
+                Some(snapshots) => {
+                    let _ = lobby.send(LobbyMsg::Watch {
+                        session,
+                        game: id,
+                        snapshots,
+                    });
+                }
+                None => {
+                    let _ = events
+                        .send(SessionEvent::Notice("that game cannot be watched".into()))
+                        .await;
+                }
+            }
+        });
+    }
+
+    /// A session's seat was dropped: it is back in the lobby (unless it has moved on to
+    /// another game meanwhile).
+    pub(super) fn left_game(&mut self, session: SessionId, game: GameId) {
+        if let Some(s) = self.sessions.get_mut(&session) {
+            if matches!(s.status, PlayerStatus::Playing(g) | PlayerStatus::Watching(g) if g == game)
+            {
+                s.status = PlayerStatus::Idle;
+            }
+        }
+        self.seat_dropped(game);
+    }
+
+    /// Someone left `game`: the game recounts its spectators and hears whether each
+    /// player is still there.
+    fn seat_dropped(&mut self, game: GameId) {
+        if let Some(g) = self.games.get(&game) {
+            g.handle.recount();
+        }
+        self.sync_presence(game);
+    }
+
+    /// Tells the game, for each human seat, whether a session of its player shows the game
+    /// now, when that differs from what it was last told.
+    pub(super) fn sync_presence(&mut self, game: GameId) {
+        let Some(g) = self.games.get(&game) else {
+            return;
+        };
+        let mut changes = Vec::new();
+        for c in Color::ALL {
+            let player = g.players.get(c);
+            if player.bot {
+                continue;
+            }
+            let here = self
+                .sessions
+                .values()
+                .any(|s| s.status == PlayerStatus::Playing(game) && s.ident.id == player.id);
+            if *g.present.get(c) != Some(here) {
+                changes.push((c, here));
+            }
+        }
+        let Some(g) = self.games.get_mut(&game) else {
+            return;
+        };
+        for (c, here) in changes {
+            *g.present.get_mut(c) = Some(here);
+            g.handle.presence(c, here);
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! What belongs to a player with a key: the nickname granted at login (the first key to use
+//! a nickname owns it), display preferences, saved set-ups. Guests have none of it stored:
+//! their set-ups live in their session ([`save_in_memory`]).
+
+use std::fmt;
+
+use super::Service;
+use crate::lobby::Ident;
+use crate::proto::SavedSetup;
+use crate::random;
+use crate::rules::Variant;
+use crate::store::{ClaimResult, Settings, StoreError, MAX_SETUPS};
+use crate::text::{clean_line, clean_nick};
+
+/// Longest name of a saved set-up, in characters.
+const SETUP_NAME_CHARS: usize = 30;
+
+/// The nickname a key gets at login, with what to tell the player about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Login {
+    pub nick: String,
+    pub notices: Vec<String>,
+}
+
+/// Why a set-up was not saved.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetupError {
+    NoName,
+    TooMany,
+    Store(StoreError),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::NoName => f.write_str("a saved set-up needs a name"),
+            SetupError::TooMany => {
+                write!(f, "{MAX_SETUPS} saved set-ups at most: delete one first")
+            }
+            SetupError::Store(StoreError::TooManySetups { .. }) => {
+                write!(f, "{MAX_SETUPS} saved set-ups at most: delete one first")
+            }
+            SetupError::Store(e) => write!(f, "set-up not saved: {e}"),
+        }
+    }
+}
+
+impl From<StoreError> for SetupError {
+    fn from(e: StoreError) -> Self {
+        SetupError::Store(e)
+    }
+}
+
+/// The set-up's name cleaned, or why it cannot be one.
+fn setup_name(name: &str) -> Result<String, SetupError> {
+    let name = clean_line(name, SETUP_NAME_CHARS);
+    if name.is_empty() {
+        Err(SetupError::NoName)
+    } else {
+        Ok(name)
+    }
+}
+
+/// Saves (or replaces) a set-up in a list kept in memory (a guest's).
+pub fn save_in_memory(list: &mut Vec<SavedSetup>, mut s: SavedSetup) -> Result<(), SetupError> {
+    s.name = setup_name(&s.name)?;
+    list.retain(|x| !(x.name == s.name && x.variant == s.variant));
+    if list.len() >= MAX_SETUPS {
+        return Err(SetupError::TooMany);
+    }
+    list.push(s);
+    Ok(())
+}
+
+impl Service {
+    /// The nickname a key identity gets: the one asked for (the SSH user name) if it is
+    /// free or already this key's; the key's own if it has one; else a free variant.
+    pub async fn login(&self, ident: &Ident) -> Login {
+        let asked = ident.nick.clone();
+        let id = ident.id.clone();
+        match self.blocking(move |s| Ok(grant_nick(s, &asked, &id))).await {
+            Ok(login) => login,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot grant a nickname");
+                visitor(&ident.nick)
+            }
+        }
+    }
+
+    /// A key's remembered display preferences (the defaults when it has none).
+    pub async fn preferences(&self, identity: &str) -> Settings {
+        let id = identity.to_string();
+        self.blocking(move |s| s.get_settings(&id))
+            .await
+            .unwrap_or_default()
+    }
+
+    pub async fn save_preferences(&self, identity: &str, prefs: Settings) {
+        let id = identity.to_string();
+        if let Err(e) = self.blocking(move |s| s.set_settings(&id, prefs)).await {
+            tracing::warn!(error = %e, "cannot save settings");
+        }
+    }
+
+    /// A key's saved set-ups, all variants.
+    pub async fn saved_setups(&self, identity: &str) -> Result<Vec<SavedSetup>, StoreError> {
+        let id = identity.to_string();
+        self.blocking(move |s| {
+            Ok(s.setups(&id, None)?
+                .into_iter()
+                .map(|x| SavedSetup {
+                    name: x.name,
+                    variant: x.variant,
+                    setup: x.setup,
+                })
+                .collect())
+        })
+        .await
+    }
+
+    /// Saves (or replaces) a key's set-up; the list after it.
+    pub async fn save_setup(
+        &self,
+        identity: &str,
+        mut setup: SavedSetup,
+    ) -> Result<Vec<SavedSetup>, SetupError> {
+        setup.name = setup_name(&setup.name)?;
+        let id = identity.to_string();
+        self.blocking(move |s| s.save_setup(&id, &setup.name, setup.variant, &setup.setup))
+            .await?;
+        Ok(self.saved_setups(identity).await?)
+    }
+
+    /// Deletes a key's saved set-up; the list after it.
+    pub async fn delete_setup(
+        &self,
+        identity: &str,
+        name: &str,
+        variant: Variant,
+    ) -> Result<Vec<SavedSetup>, StoreError> {
+        let (id, name) = (identity.to_string(), name.to_string());
+        self.blocking(move |s| s.delete_setup(&id, &name, variant))
+            .await?;
+        self.saved_setups(identity).await
+    }
+}
+
+/// Runs on the blocking pool: claims the asked-for nickname or a free variant of it.
+fn grant_nick(store: &crate::store::Store, asked: &str, id: &str) -> Login {
+    let asked = match clean_nick(asked) {
+        Ok(n) => n,
+        Err(e) => {
+            let nick = free_nick(store, "player", id).unwrap_or_else(|| visitor("player").nick);
+            let notice = format!(
+                "'{}' cannot be a nickname ({e}); you are {nick}. Connect as ssh NAME@host to choose.",
+                clean_line(asked, 20)
+            );
+            return Login {
+                nick,
+                notices: vec![notice],
+            };
+        }
+    };
+    match store.claim_nick(&asked, id) {
+        Ok(ClaimResult::Granted) | Ok(ClaimResult::AlreadyYours) => Login {
+            nick: asked,
+            notices: vec![],
+        },
+        Ok(ClaimResult::HasOtherNick(mine)) => Login {
+            notices: vec![format!(
+                "Your key is registered as {mine}: one nickname per key keeps ratings honest."
+            )],
+            nick: mine,
+        },
+        Ok(ClaimResult::OwnedByOther) => {
+            let nick = free_nick(store, &asked, id).unwrap_or_else(|| visitor(&asked).nick);
+            Login {
+                notices: vec![format!(
+                    "The nickname {asked} belongs to another key; you are {nick}."
+                )],
+                nick,
+            }
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read nicknames");
+            visitor(&asked)
+        }
+    }
+}
+
+/// A free variant of `base` (`base2`, `base3`, ...), claimed for this identity; `None`
+/// when the store cannot say.
+fn free_nick(store: &crate::store::Store, base: &str, id: &str) -> Option<String> {
+    let base: String = base.chars().take(12).collect();
+    for n in 2..10_000 {
+        let candidate = format!("{base}{n}");
+        match store.claim_nick(&candidate, id) {
+            Ok(ClaimResult::Granted) | Ok(ClaimResult::AlreadyYours) => return Some(candidate),
+            Ok(ClaimResult::HasOtherNick(mine)) => return Some(mine),
+            Ok(ClaimResult::OwnedByOther) => {}
+            Err(_) => return None,
+        }
+    }
+    None
+}
+
+/// A name for this visit only, when the store cannot grant one.
+fn visitor(asked: &str) -> Login {
+    let base: String = clean_line(asked, 12)
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect();
+    let base = if base.is_empty() {
+        "player".into()
+    } else {
+        base
+    };
+    let nick = format!("{base}-{:04}", random::below(10_000));
+    Login {
+        notices: vec![format!(
+            "Nicknames cannot be checked right now; you are {nick} for this visit."
+        )],
+        nick,
+    }
+}

@@ -1,0 +1,183 @@
+//! Admin actions, for the exec commands (`ssh host admin ...`) and the admin screen alike:
+//! kicks go through the lobby; bans are stored (and flushed) before the sessions they match
+//! are disconnected with the reason. The caller has checked that the key is an admin's.
+
+use std::fmt;
+
+use super::Service;
+use crate::lobby::KickWhom;
+use crate::proto::{AdminBan, AdminCmd, AdminSnapshot, BanKind};
+use crate::store::{Ban, BanTarget, StoreError};
+use crate::text::clean_line;
+
+/// What an admin action did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AdminDone {
+    /// Nothing asked but fresh data.
+    Refreshed,
+    Kicked {
+        nick: String,
+        sessions: usize,
+    },
+    Banned {
+        target: BanTarget,
+        sessions: usize,
+    },
+    Unbanned(BanTarget),
+    Broadcast,
+}
+
+impl fmt::Display for AdminDone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AdminDone::Refreshed => Ok(()),
+            AdminDone::Kicked { nick, sessions } => {
+                write!(f, "kicked {sessions} session(s) of {nick}")
+            }
+            AdminDone::Banned { target, sessions } => {
+                write!(f, "banned {target}; {sessions} session(s) disconnected")
+            }
+            AdminDone::Unbanned(t) => write!(f, "unbanned {t}"),
+            AdminDone::Broadcast => f.write_str("sent"),
+        }
+    }
+}
+
+/// Why an admin action did nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AdminError {
+    /// The ban's target is not a nick, a key fingerprint or an address.
+    BadTarget(String),
+    NotBanned(BanTarget),
+    NothingToBroadcast,
+    Store(StoreError),
+}
+
+impl AdminError {
+    /// The request itself was wrong (as opposed to the server failing to carry it out).
+    pub fn is_usage(&self) -> bool {
+        matches!(
+            self,
+            AdminError::BadTarget(_) | AdminError::NothingToBroadcast
+        )
+    }
+}
+
+impl fmt::Display for AdminError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AdminError::BadTarget(why) => f.write_str(why),
+            AdminError::NotBanned(t) => write!(f, "{t} was not banned"),
+            AdminError::NothingToBroadcast => f.write_str("nothing to broadcast"),
+            AdminError::Store(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<StoreError> for AdminError {
+    fn from(e: StoreError) -> Self {
+        AdminError::Store(e)
+    }
+}
+
+fn non_empty(s: &str, default: &str) -> String {
+    let s = clean_line(s, 200);
+    if s.is_empty() {
+        default.to_string()
+    } else {
+        s
+    }
+}
+
+impl Service {
+    /// Carries out an admin action; `by` is the admin's key fingerprint.
+    pub async fn admin(&self, by: &str, cmd: AdminCmd) -> Result<AdminDone, AdminError> {
+        match cmd {
+            AdminCmd::Refresh => Ok(AdminDone::Refreshed),
+            AdminCmd::Kick { nick, reason } => {
+                let nick = clean_line(&nick, 40);
+                let reason = non_empty(&reason, "kicked by an admin");
+                let whom = KickWhom {
+                    nick: Some(nick.clone()),
+                    ..Default::default()
+                };
+                let sessions = self.lobby.kick(whom, reason).await;
+                Ok(AdminDone::Kicked { nick, sessions })
+            }
+            AdminCmd::Ban {
+                kind,
+                value,
+                reason,
+            } => {
+                let target =
+                    BanTarget::parse(kind.word(), &value).map_err(AdminError::BadTarget)?;
+                let reason = non_empty(&reason, "banned by an admin");
+                let (t, r, b) = (target.clone(), reason.clone(), by.to_string());
+                self.blocking(move |s| s.ban(&t, &r, &b)).await?;
+                let whom = match &target {
+                    BanTarget::Nick(n) => KickWhom {
+                        nick: Some(n.clone()),
+                        ..Default::default()
+                    },
+                    BanTarget::Key(k) => KickWhom {
+                        identity: Some(format!("key:{k}")),
+                        ..Default::default()
+                    },
+                    BanTarget::Addr(a) => KickWhom {
+                        addr: Some(*a),
+                        ..Default::default()
+                    },
+                };
+                let sessions = self.lobby.kick(whom, reason).await;
+                Ok(AdminDone::Banned { target, sessions })
+            }
+            AdminCmd::Unban { kind, value } => {
+                let target =
+                    BanTarget::parse(kind.word(), &value).map_err(AdminError::BadTarget)?;
+                let t = target.clone();
+                if self.blocking(move |s| s.unban(&t)).await? {
+                    Ok(AdminDone::Unbanned(target))
+                } else {
+                    Err(AdminError::NotBanned(target))
+                }
+            }
+            AdminCmd::Broadcast(text) => {
+                if clean_line(&text, 500).is_empty() {
+                    return Err(AdminError::NothingToBroadcast);
+                }
+                self.lobby.broadcast(text);
+                Ok(AdminDone::Broadcast)
+            }
+        }
+    }
+
+    /// Every stored ban, user text cleaned.
+    pub async fn bans(&self) -> Result<Vec<AdminBan>, StoreError> {
+        let bans = self.blocking(|s| s.bans()).await?;
+        Ok(bans.into_iter().filter_map(admin_ban).collect())
+    }
+
+    /// What the admin screen shows: every session online and every stored ban.
+    pub async fn admin_snapshot(&self) -> Result<AdminSnapshot, StoreError> {
+        let clean = |s: &str| clean_line(s, 200);
+        let mut sessions = self.lobby.sessions().await;
+        for s in &mut sessions {
+            s.nick = clean(&s.nick);
+            s.key = s.key.as_deref().map(clean);
+        }
+        let bans = self.bans().await?;
+        Ok(AdminSnapshot { sessions, bans })
+    }
+}
+
+fn admin_ban(b: Ban) -> Option<AdminBan> {
+    let clean = |s: &str| clean_line(s, 200);
+    let (kind, value) = b.target.split_once(':')?;
+    Some(AdminBan {
+        kind: BanKind::from_word(kind)?,
+        value: clean(value),
+        reason: clean(&b.reason),
+        by: clean(&b.by),
+        at: b.at,
+    })
+}

@@ -1,0 +1,50 @@
+//! The server's operations between the transport and the actors and store (soft-serve's
+//! `backend`): what a session's screens and the exec commands ask for, with typed results.
+//! `ssh` only turns requests into calls here and results into text or screens.
+//!
+//! - `accounts.rs`: a key's nickname at login, preferences, saved set-ups;
+//! - `admin.rs`: kicks, bans, broadcasts, and what the admin screen shows;
+//! - `browse.rs`: leaderboards, profiles, game lists, replays, games in play.
+//!
+//! The store's calls may block (reads from disk, fsyncs); [`Service::blocking`] runs them on
+//! tokio's blocking pool, so no runtime worker (and no actor) waits on the disk.
+
+mod accounts;
+mod admin;
+mod browse;
+
+use crate::lobby::LobbyHandle;
+use crate::store::{Store, StoreError};
+
+pub use accounts::{save_in_memory, Login, SetupError};
+pub use admin::{AdminDone, AdminError};
+pub use browse::{replay, ReplayFault, LIST_LIMIT};
+
+/// A handle on the operations; cheap to clone.
+#[derive(Clone)]
+pub struct Service {
+    store: Store,
+    lobby: LobbyHandle,
+}
+
+impl Service {
+    pub fn new(store: Store, lobby: LobbyHandle) -> Service {
+        Service { store, lobby }
+    }
+
+    pub fn lobby(&self) -> &LobbyHandle {
+        &self.lobby
+    }
+
+    /// Runs store work on the blocking pool and waits for it without blocking a worker.
+    async fn blocking<T, F>(&self, f: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+    {
+        let store = self.store.clone();
+        tokio::task::spawn_blocking(move || f(&store))
+            .await
+            .unwrap_or_else(|e| Err(StoreError::Invalid(format!("store task failed: {e}"))))
+    }
+}
