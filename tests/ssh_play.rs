@@ -337,3 +337,68 @@ async fn both_players_pressing_r_get_different_armies() {
         );
     }
 }
+
+/// Tab to "Games in play", Enter: watch the first game.
+async fn watch_first_game(t: &Term) -> String {
+    t.wait_text("Games in play (1)", 10).await;
+    t.send(b"\t").await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    t.send(b"\r").await;
+    t.wait_for("the watched board", 10, |s| {
+        ScreenBoard::read(s).is_some() && s.contains("watching")
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_who_disconnects_is_counted_once_and_the_game_stays_for_the_others() {
+    let server = start_server("watchers").await;
+    let addr = server.running.addr;
+    let keys: Vec<_> = (0..4).map(|_| new_key()).collect();
+    let alice = Term::connect(addr, Login::Key("alice", &keys[0]), 120, 40).await;
+    let bob = Term::connect(addr, Login::Key("bob", &keys[1]), 120, 40).await;
+    let carol = Term::connect(addr, Login::Key("carol", &keys[2]), 120, 40).await;
+    let dave = Term::connect(addr, Login::Key("dave", &keys[3]), 120, 40).await;
+    start_game(&alice, &bob).await;
+    alice.wait_text("move 1", 10).await;
+    watch_first_game(&carol).await;
+    watch_first_game(&dave).await;
+    alice.wait_text("2 watching", 10).await;
+
+    // The game ends and both players go back to the lobby: only the spectators keep it.
+    alice.send(b"R").await;
+    alice.wait_text("Resign this game?", 5).await;
+    alice.send(b"y").await;
+    for t in [&alice, &bob, &carol, &dave] {
+        t.wait_text(" wins", 10).await;
+    }
+    for t in [&alice, &bob] {
+        t.send(b"q").await;
+        t.wait_text("Open seeks", 10).await;
+    }
+
+    // One spectator drops: the other is counted, and still watching.
+    carol.disconnect().await;
+    dave.wait_text("1 watching", 10).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let text = dave.text();
+    assert!(
+        text.contains(" wins") && text.contains("1 watching"),
+        "the last spectator still sees the finished game:\n{text}"
+    );
+    let sessions = server.running.lobby.sessions().await;
+    let status = |nick: &str| {
+        sessions
+            .iter()
+            .find(|s| s.nick == nick)
+            .map(|s| s.status)
+            .expect("online")
+    };
+    assert!(
+        matches!(
+            status("dave"),
+            stratego_ssh::proto::PlayerStatus::Watching(_)
+        ),
+        "{sessions:?}"
+    );
+}

@@ -1,0 +1,293 @@
+//! The lobby actor driven directly (no SSH): where sessions are, and that it keeps
+//! answering while the disk is busy.
+
+mod common;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tokio::sync::mpsc;
+
+use stratego_ssh::lobby::{self, Ident, LobbyConfig, LobbyHandle, SessionId};
+use stratego_ssh::proto::{
+    GameCmd, GamePhase, GameSeat, GameTerms, LobbyCmd, PlayerStatus, SavedSetup, SessionEvent,
+};
+use stratego_ssh::rules::{Color, Rules, Setup, Variant};
+use stratego_ssh::service::Service;
+use stratego_ssh::store::Store;
+
+struct Client {
+    session: SessionId,
+    events: mpsc::Receiver<SessionEvent>,
+}
+
+fn ident(nick: &str) -> Ident {
+    Ident {
+        id: format!("key:SHA256:{nick}"),
+        nick: nick.to_string(),
+        guest: false,
+        addr: None,
+    }
+}
+
+async fn join(lobby: &LobbyHandle, nick: &str) -> Client {
+    let (tx, events) = mpsc::channel(64);
+    let joined = lobby.connect(ident(nick), tx).await.expect("joins");
+    Client {
+        session: joined.session,
+        events,
+    }
+}
+
+impl Client {
+    /// The next event that is not a notice; the notices seen meanwhile.
+    async fn next_seat(&mut self) -> (GameSeat, Vec<String>) {
+        let mut notices = Vec::new();
+        loop {
+            let ev = tokio::time::timeout(Duration::from_secs(5), self.events.recv())
+                .await
+                .expect("an event in time")
+                .expect("the lobby is there");
+            match ev {
+                SessionEvent::EnterGame(seat) => return (seat, notices),
+                SessionEvent::Notice(n) => notices.push(n),
+                _ => {}
+            }
+        }
+    }
+
+    async fn next_notice(&mut self) -> String {
+        loop {
+            let ev = tokio::time::timeout(Duration::from_secs(5), self.events.recv())
+                .await
+                .expect("an event in time")
+                .expect("the lobby is there");
+            match ev {
+                SessionEvent::Notice(n) => return n,
+                SessionEvent::EnterGame(seat) => panic!("entered game {}", seat.game),
+                _ => {}
+            }
+        }
+    }
+}
+
+fn terms() -> GameTerms {
+    GameTerms {
+        rules: Rules::standard(Variant::Classic),
+        rated: false,
+        clock: None,
+    }
+}
+
+async fn status(lobby: &LobbyHandle, session: SessionId) -> PlayerStatus {
+    lobby
+        .sessions()
+        .await
+        .into_iter()
+        .find(|s| s.session == session)
+        .expect("online")
+        .status
+}
+
+/// Alice seeks (privately to bob, or openly), bob accepts: both seats.
+async fn start_game(
+    lobby: &LobbyHandle,
+    alice: &mut Client,
+    bob: &mut Client,
+    private: bool,
+) -> (GameSeat, GameSeat) {
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: terms(),
+            private_to: private.then(|| "bob".to_string()),
+        },
+    );
+    // The seek's number: the lobby's snapshot shows it within its publishing interval.
+    let seek = loop {
+        if let Some(s) = lobby.snapshot().seeks.first() {
+            break s.id;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    lobby.command(bob.session, LobbyCmd::Accept(seek));
+    (alice.next_seat().await.0, bob.next_seat().await.0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watching_a_game_that_refuses_never_marks_the_session_watching() {
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+    let mut carol = join(&lobby, "carol").await;
+    let (seat, _bob_seat) = start_game(&lobby, &mut alice, &mut bob, true).await;
+    assert_eq!(
+        status(&lobby, alice.session).await,
+        PlayerStatus::Playing(seat.game)
+    );
+
+    lobby.command(carol.session, LobbyCmd::Spectate(seat.game));
+    assert_eq!(carol.next_notice().await, "that game is private");
+    assert_eq!(status(&lobby, carol.session).await, PlayerStatus::Idle);
+
+    // A game that does not exist (any more) refuses too.
+    lobby.command(carol.session, LobbyCmd::Spectate(seat.game + 100));
+    assert_eq!(carol.next_notice().await, "that game has ended");
+    assert_eq!(status(&lobby, carol.session).await, PlayerStatus::Idle);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_is_watching_once_the_game_took_it_and_until_its_seat_is_dropped() {
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+    let mut carol = join(&lobby, "carol").await;
+    let (seat, _bob_seat) = start_game(&lobby, &mut alice, &mut bob, false).await;
+    lobby.command(carol.session, LobbyCmd::Spectate(seat.game));
+    let (watching, _) = carol.next_seat().await;
+    assert_eq!(watching.color, None);
+    assert_eq!(
+        status(&lobby, carol.session).await,
+        PlayerStatus::Watching(seat.game)
+    );
+    let counted = |seat: &GameSeat| seat.snapshots.borrow().spectators;
+    let mut seen = seat.snapshots.clone();
+    while counted(&seat) != 1 {
+        tokio::time::timeout(Duration::from_secs(5), seen.changed())
+            .await
+            .expect("the count is published")
+            .unwrap();
+    }
+    drop(watching);
+    while counted(&seat) != 0 {
+        tokio::time::timeout(Duration::from_secs(5), seen.changed())
+            .await
+            .expect("the count is published")
+            .unwrap();
+    }
+    assert_eq!(status(&lobby, carol.session).await, PlayerStatus::Idle);
+}
+
+/// Plays one move of the side to move (the first legal one); how long until the other
+/// seat's snapshot shows it. `None` when the game is over.
+async fn one_move(a: &mut GameSeat, b: &mut GameSeat) -> Option<Duration> {
+    let snap = a.snapshots.borrow().clone();
+    let view = snap.view.as_ref()?;
+    if snap.phase != GamePhase::Playing {
+        return None;
+    }
+    let (mover, other) = if Some(view.to_move) == a.color {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let snap = mover.snapshots.borrow().clone();
+    let view = snap.view.as_ref()?;
+    let ply = view.ply;
+    let mv = *view.legal_moves.first()?;
+    let started = Instant::now();
+    mover.send(GameCmd::Move(mv)).await;
+    loop {
+        let shown = other.snapshots.borrow().view.as_ref().map(|v| v.ply);
+        if shown.is_some_and(|p| p > ply) {
+            return Some(started.elapsed());
+        }
+        tokio::time::timeout(Duration::from_secs(10), other.snapshots.changed())
+            .await
+            .expect("the move arrives")
+            .ok()?;
+    }
+}
+
+fn ms(d: &[Duration]) -> String {
+    let mut v: Vec<f64> = d.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => "no moves".into(),
+        n => format!("median {:.2} ms, max {:.2} ms over {n}", v[n / 2], v[n - 1]),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_answers_and_moves_go_on_while_200_setup_saves_and_50_nick_grants_are_in_flight()
+{
+    let dir = common::tempdir::Dir::new("busy-disk");
+    let store = Store::open(&dir.0).unwrap();
+    let lobby = lobby::spawn(LobbyConfig::default(), store.clone());
+    let service = Service::new(store, lobby.clone());
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+    let (mut a, mut b) = start_game(&lobby, &mut alice, &mut bob, false).await;
+    let rules = Rules::standard(Variant::Classic);
+    for (seat, seed) in [(&a, 1), (&b, 2)] {
+        let c = seat.color.unwrap();
+        seat.send(GameCmd::SubmitSetup(Setup::random(&rules, c, seed)))
+            .await;
+    }
+    while a.snapshots.borrow().phase != GamePhase::Playing {
+        a.snapshots.changed().await.unwrap();
+    }
+    let mut quiet = Vec::new();
+    for _ in 0..10 {
+        quiet.extend(one_move(&mut a, &mut b).await);
+    }
+
+    // 200 players save a set-up and 50 new keys get their nickname, all at once.
+    let done = Arc::new(AtomicUsize::new(0));
+    let writes_started = Instant::now();
+    let mut writes = tokio::task::JoinSet::new();
+    for i in 0..250 {
+        let (service, done) = (service.clone(), done.clone());
+        writes.spawn(async move {
+            let me = ident(&format!("p{i}"));
+            if i < 200 {
+                let setup = SavedSetup {
+                    name: format!("mine {i}"),
+                    variant: Variant::Classic,
+                    setup: Setup::random(&Rules::standard(Variant::Classic), Color::Red, i),
+                };
+                service.save_setup(&me.id, setup).await.unwrap();
+            } else {
+                assert_eq!(service.login(&me).await.nick, me.nick);
+            }
+            done.fetch_add(1, Ordering::SeqCst);
+        });
+    }
+    let asked = Instant::now();
+    let online = lobby.sessions().await.len();
+    let lobby_answer = asked.elapsed();
+    let done_when_answered = done.load(Ordering::SeqCst);
+    let mut busy = Vec::new();
+    let mut done_after_moves = Vec::new();
+    for _ in 0..10 {
+        busy.extend(one_move(&mut a, &mut b).await);
+        done_after_moves.push(done.load(Ordering::SeqCst));
+    }
+    while writes.join_next().await.is_some() {}
+    let all_writes = writes_started.elapsed();
+    eprintln!(
+        "moves, disk quiet: {}; with 250 writes in flight: {}; lobby answered in {:.2} ms \
+         with {done_when_answered} of 250 writes done; writes done after each move: \
+         {done_after_moves:?}; all writes took {:.1} ms",
+        ms(&quiet),
+        ms(&busy),
+        lobby_answer.as_secs_f64() * 1000.0,
+        all_writes.as_secs_f64() * 1000.0
+    );
+    assert_eq!(online, 2);
+    // The lobby did not wait for the disk: it answered before the writes were through.
+    assert!(
+        done_when_answered < 250,
+        "the lobby answered only after all {done_when_answered} writes"
+    );
+    assert!(
+        !busy.is_empty(),
+        "moves were played while the disk was busy"
+    );
+    // Every save and nick grant is stored.
+    for i in [0, 199] {
+        let list = service
+            .saved_setups(&format!("key:SHA256:p{i}"))
+            .await
+            .unwrap();
+        assert_eq!(list.len(), 1, "p{i}");
+    }
+}
