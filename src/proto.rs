@@ -57,24 +57,7 @@ impl std::fmt::Display for ClockSpec {
     }
 }
 
-/// Computer opponent strength.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-pub enum BotLevel {
-    Random,
-    Easy,
-    Hard,
-}
-
-impl BotLevel {
-    pub const ALL: [BotLevel; 3] = [BotLevel::Random, BotLevel::Easy, BotLevel::Hard];
-    pub fn name(self) -> &'static str {
-        match self {
-            BotLevel::Random => "random",
-            BotLevel::Easy => "easy",
-            BotLevel::Hard => "hard",
-        }
-    }
-}
+pub use crate::bot::BotLevel;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum PlayerStatus {

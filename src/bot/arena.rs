@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::proto::BotLevel;
+use crate::bot::BotLevel;
 use crate::rules::{Color, EndReason, Game, Outcome, Rules, Variant, Viewer};
 
 use super::{Bot, EasyBot, HardBot, HardConfig, RandomBot};

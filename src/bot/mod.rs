@@ -23,8 +23,28 @@ mod sim;
 pub use easy::EasyBot;
 pub use hard::{HardBot, HardConfig};
 
-use crate::proto::BotLevel;
+use serde::{Deserialize, Serialize};
+
 use crate::rules::{Color, Move, PlayerView, Rank, Rules, Setup, SplitMix64};
+
+/// Computer opponent strength.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum BotLevel {
+    Random,
+    Easy,
+    Hard,
+}
+
+impl BotLevel {
+    pub const ALL: [BotLevel; 3] = [BotLevel::Random, BotLevel::Easy, BotLevel::Hard];
+    pub fn name(self) -> &'static str {
+        match self {
+            BotLevel::Random => "random",
+            BotLevel::Easy => "easy",
+            BotLevel::Hard => "hard",
+        }
+    }
+}
 
 /// A computer player. It sees only its own view of the game.
 pub trait Bot: Send {
