@@ -178,8 +178,8 @@ pub enum GamePhase {
     Over,
 }
 
-/// One side's clock as last reported by the game task: `remaining` at `as_of` (the
-/// snapshot time); the side to move's clock is running.
+/// One side's clock as the game task reported it: `remaining` when the snapshot was made
+/// (the screen counts a running clock down from the moment the snapshot arrived).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct ClockState {
     pub remaining: Duration,
