@@ -35,7 +35,7 @@ impl LogFormat {
 
 /// Everything `serve` needs, fully resolved.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Settings {
+pub struct ServerConfig {
     pub listen: String,
     pub data_dir: PathBuf,
     pub keys_dir: PathBuf,
@@ -53,10 +53,10 @@ pub struct Settings {
     pub log_format: LogFormat,
 }
 
-impl Default for Settings {
+impl Default for ServerConfig {
     fn default() -> Self {
         let opts = ServerOptions::default();
-        Settings {
+        ServerConfig {
             listen: opts.listen,
             data_dir: opts.data_dir,
             keys_dir: opts.keys_dir,
@@ -74,7 +74,7 @@ impl Default for Settings {
     }
 }
 
-impl Settings {
+impl ServerConfig {
     /// The server's options with these settings applied.
     pub fn server_options(&self) -> ServerOptions {
         let mut o = ServerOptions {
@@ -98,17 +98,17 @@ impl Settings {
 
     /// Resolves the settings: `args` (flags, and environment through clap) over the file
     /// named by `args.config` over the defaults.
-    pub fn resolve(args: &ConfigArgs) -> Result<Settings, ConfigError> {
+    pub fn resolve(args: &ConfigArgs) -> Result<ServerConfig, ConfigError> {
         let file = match &args.config {
             Some(path) => FileConfig::load(path)?,
             None => FileConfig::default(),
         };
-        Ok(Settings::merge(args, file))
+        Ok(ServerConfig::merge(args, file))
     }
 
-    fn merge(a: &ConfigArgs, f: FileConfig) -> Settings {
-        let d = Settings::default();
-        Settings {
+    fn merge(a: &ConfigArgs, f: FileConfig) -> ServerConfig {
+        let d = ServerConfig::default();
+        ServerConfig {
             listen: a.listen.clone().or(f.listen).unwrap_or(d.listen),
             data_dir: a.data_dir.clone().or(f.data_dir).unwrap_or(d.data_dir),
             keys_dir: a.keys_dir.clone().or(f.keys_dir).unwrap_or(d.keys_dir),
@@ -508,18 +508,18 @@ mod tests {
                 "the example sets {key}"
             );
         }
-        let resolved = Settings::merge(&ConfigArgs::default(), file);
-        assert_eq!(resolved, Settings::default());
+        let resolved = ServerConfig::merge(&ConfigArgs::default(), file);
+        assert_eq!(resolved, ServerConfig::default());
     }
 
     #[test]
     fn the_defaults_are_the_documented_ones() {
-        let d = Settings::default();
+        let d = ServerConfig::default();
         assert_eq!(d.listen, "0.0.0.0:2222");
         assert_eq!(d.data_dir, PathBuf::from("data"));
         assert_eq!(d.keys_dir, PathBuf::from("keys"));
         assert_eq!(d.log_format, LogFormat::Text);
-        assert_eq!(Settings::default().server_options().ssh.motd, None);
+        assert_eq!(ServerConfig::default().server_options().ssh.motd, None);
     }
 
     #[test]
@@ -591,12 +591,12 @@ mod tests {
 
         // File only (and defaults).
         let cli = TestCli::try_parse_from(["x", "--config", p]).unwrap();
-        let s = Settings::resolve(&cli.config).unwrap();
+        let s = ServerConfig::resolve(&cli.config).unwrap();
         assert_eq!(s.listen, "127.0.0.1:2000");
         assert_eq!(s.max_connections, 10);
         assert_eq!(s.idle_timeout, Duration::from_secs(300));
         assert_eq!(s.motd, "from file");
-        assert_eq!(s.max_per_address, Settings::default().max_per_address);
+        assert_eq!(s.max_per_address, ServerConfig::default().max_per_address);
         assert_eq!(s.server_options().ssh.motd.as_deref(), Some("from file"));
 
         // The environment beats the file; a flag beats both.
@@ -609,7 +609,7 @@ mod tests {
         std::env::remove_var("STRATEGO_MAX_CONNECTIONS");
         std::env::remove_var("STRATEGO_ADMINS");
         std::env::remove_var("STRATEGO_ALLOW_GUESTS");
-        let s = Settings::resolve(&cli.unwrap().config).unwrap();
+        let s = ServerConfig::resolve(&cli.unwrap().config).unwrap();
         assert_eq!(s.listen, "127.0.0.1:3000");
         assert_eq!(s.max_connections, 30);
         assert_eq!(
@@ -632,7 +632,7 @@ mod tests {
             "true",
         ])
         .unwrap();
-        let s = Settings::resolve(&cli.config).unwrap();
+        let s = ServerConfig::resolve(&cli.config).unwrap();
         assert_eq!(s.idle_timeout, Duration::from_secs(90));
         assert_eq!(s.log_format, LogFormat::Json);
         assert_eq!(s.admins, vec!["SHA256:x".to_string()]);
@@ -641,11 +641,14 @@ mod tests {
 
         // No file, no flags: the defaults.
         let cli = TestCli::try_parse_from(["x"]).unwrap();
-        assert_eq!(Settings::resolve(&cli.config).unwrap(), Settings::default());
+        assert_eq!(
+            ServerConfig::resolve(&cli.config).unwrap(),
+            ServerConfig::default()
+        );
 
         // A missing file is an error that names it.
         let cli = TestCli::try_parse_from(["x", "--config", "/nonexistent/x.toml"]).unwrap();
-        let e = Settings::resolve(&cli.config).unwrap_err();
+        let e = ServerConfig::resolve(&cli.config).unwrap_err();
         assert!(e.to_string().contains("/nonexistent/x.toml"));
         let _ = std::fs::remove_dir_all(&dir);
     }

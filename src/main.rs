@@ -2,7 +2,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use stratego_ssh::config::{ConfigArgs, LogFormat, Settings};
+use stratego_ssh::config::{ConfigArgs, LogFormat, ServerConfig};
 use stratego_ssh::server::{self, ServerOptions};
 
 /// A Stratego server played over SSH: `ssh -p 2222 HOST` and play.
@@ -134,7 +134,7 @@ fn init_tracing(format: LogFormat) {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let settings = match Settings::resolve(&cli.config) {
+    let settings = match ServerConfig::resolve(&cli.config) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("stratego-ssh: {e}");
