@@ -47,7 +47,7 @@ impl Default for ArenaConfig {
 
 /// One game's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameResult {
+pub struct ArenaGame {
     /// The colour bot A played.
     pub a_color: Color,
     /// `None` for a draw (capped games included).
@@ -170,13 +170,13 @@ pub fn play_game(
     red: &mut dyn Bot,
     blue: &mut dyn Bot,
     max_plies: u32,
-) -> GameResult {
+) -> ArenaGame {
     let rs = red.setup(&rules, Color::Red);
     let bs = blue.setup(&rules, Color::Blue);
     let mut game = match Game::new(rules, &rs, &bs) {
         Ok(g) => g,
         Err((c, _)) => {
-            return GameResult {
+            return ArenaGame {
                 a_color: Color::Red,
                 winner: Some(c.opposite()),
                 reason: None,
@@ -229,7 +229,7 @@ pub fn play_game(
             eprintln!("{label}{}", trace_lines(&game, o, &recent));
         }
     }
-    GameResult {
+    ArenaGame {
         a_color: Color::Red,
         winner: outcome.and_then(|o| o.winner),
         reason: outcome.map(|o| o.reason),
@@ -281,7 +281,7 @@ fn game_seed(seed: u64, i: usize) -> u64 {
 pub fn run_arena(cfg: ArenaConfig, mut progress: impl FnMut(usize, usize)) -> ArenaResult {
     let start = Instant::now();
     let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<GameResult>();
+    let (tx, rx) = mpsc::channel::<ArenaGame>();
     let threads = cfg.threads.clamp(1, cfg.games.max(1));
     let mut res = ArenaResult {
         a: cfg.a,
