@@ -59,6 +59,105 @@ impl std::fmt::Display for ClockSpec {
 
 pub use crate::bot::BotLevel;
 
+/// Who a player is, as proven when they connected: the owner of ratings, saved set-ups
+/// and seats. Written (in the store, in logs) as `key:SHA256:...`, `guest:ID`, `bot:LEVEL`
+/// or `archive:NAME`; [`PlayerId::from_str`](std::str::FromStr) reads that form back.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum PlayerId {
+    /// An SSH key, by its SHA-256 fingerprint (`SHA256:...`).
+    Key(String),
+    /// A guest, for one visit.
+    Guest(String),
+    /// A computer player.
+    Bot(BotLevel),
+    /// A player of a game imported from a public archive.
+    Archive(String),
+}
+
+impl PlayerId {
+    /// Only keys hold ratings, nicknames and saved set-ups.
+    pub fn is_key(&self) -> bool {
+        matches!(self, PlayerId::Key(_))
+    }
+
+    /// The key's fingerprint (`SHA256:...`).
+    pub fn fingerprint(&self) -> Option<&str> {
+        match self {
+            PlayerId::Key(k) => Some(k),
+            _ => None,
+        }
+    }
+
+    pub fn bot_level(&self) -> Option<BotLevel> {
+        match self {
+            PlayerId::Bot(l) => Some(*l),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayerId::Key(k) => write!(f, "key:{k}"),
+            PlayerId::Guest(g) => write!(f, "guest:{g}"),
+            PlayerId::Bot(l) => write!(f, "bot:{}", l.name()),
+            PlayerId::Archive(a) => write!(f, "archive:{a}"),
+        }
+    }
+}
+
+/// A written [`PlayerId`] that is none of its forms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePlayerIdError(pub String);
+
+impl std::fmt::Display for ParsePlayerIdError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "'{}' is not a player identity (key:..., guest:..., bot:..., archive:...)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParsePlayerIdError {}
+
+impl std::str::FromStr for PlayerId {
+    type Err = ParsePlayerIdError;
+    fn from_str(s: &str) -> Result<PlayerId, ParsePlayerIdError> {
+        let bad = || ParsePlayerIdError(s.chars().take(80).collect());
+        let (kind, rest) = s.split_once(':').ok_or_else(bad)?;
+        if rest.is_empty() {
+            return Err(bad());
+        }
+        match kind {
+            "key" => Ok(PlayerId::Key(rest.to_string())),
+            "guest" => Ok(PlayerId::Guest(rest.to_string())),
+            "bot" => BotLevel::ALL
+                .into_iter()
+                .find(|l| l.name() == rest)
+                .map(PlayerId::Bot)
+                .ok_or_else(bad),
+            "archive" => Ok(PlayerId::Archive(rest.to_string())),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl Serialize for PlayerId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for PlayerId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<PlayerId, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum PlayerStatus {
     Idle,
@@ -526,4 +625,32 @@ pub enum AdminCmd {
 pub struct AdminResult {
     pub text: String,
     pub ok: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_ids_read_back_what_they_write() {
+        for id in [
+            PlayerId::Key("SHA256:abc/+=".into()),
+            PlayerId::Guest("x7Kq".into()),
+            PlayerId::Bot(BotLevel::Hard),
+            PlayerId::Archive("Some Player".into()),
+        ] {
+            let text = id.to_string();
+            assert_eq!(text.parse::<PlayerId>().unwrap(), id);
+            let json = serde_json::to_string(&id).unwrap();
+            assert_eq!(json, format!("\"{text}\""));
+            assert_eq!(serde_json::from_str::<PlayerId>(&json).unwrap(), id);
+        }
+        assert_eq!(
+            "key:SHA256:a".parse::<PlayerId>().unwrap().fingerprint(),
+            Some("SHA256:a")
+        );
+        for bad in ["", "key:", "SHA256:abc", "bot:grandmaster", "user:x"] {
+            assert!(bad.parse::<PlayerId>().is_err(), "{bad}");
+        }
+    }
 }
