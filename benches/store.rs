@@ -18,7 +18,7 @@ use stratego_ssh::proto::GameTerms;
 use stratego_ssh::rules::{
     ByColor, Color, EndReason, Game, Move, Outcome, Rules, Setup, SplitMix64, Variant,
 };
-use stratego_ssh::store::{GameResult, LiveGame, Seat, Store};
+use stratego_ssh::store::{GameResult, LiveGame, SeatRecord, Store};
 
 struct TempDir(PathBuf);
 
@@ -37,13 +37,13 @@ impl Drop for TempDir {
     }
 }
 
-fn seats() -> ByColor<Seat> {
+fn seats() -> ByColor<SeatRecord> {
     ByColor::new(
-        Seat {
+        SeatRecord {
             identity: "key:SHA256:red".into(),
             nick: "red".into(),
         },
-        Seat {
+        SeatRecord {
             identity: "key:SHA256:blue".into(),
             nick: "blue".into(),
         },

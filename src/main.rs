@@ -381,7 +381,7 @@ fn cli_result(r: anyhow::Result<()>) -> ExitCode {
 
 fn import(data_dir: &std::path::Path, paths: &[PathBuf]) -> anyhow::Result<()> {
     use stratego_ssh::rules::gravon;
-    use stratego_ssh::store::{self, GameResult, Seat, Store};
+    use stratego_ssh::store::{self, GameResult, SeatRecord, Store};
     let store = Store::open(data_dir)?;
     let (files, unreadable) = stratego_ssh::archive::xml_files(paths);
     let (mut imported, mut refused) = (0usize, unreadable.len());
@@ -418,7 +418,7 @@ fn import(data_dir: &std::path::Path, paths: &[PathBuf]) -> anyhow::Result<()> {
             refused += 1;
             continue;
         }
-        let seat = |n: &str| Seat {
+        let seat = |n: &str| SeatRecord {
             identity: format!("archive:{n}"),
             nick: n.to_string(),
         };

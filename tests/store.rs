@@ -12,7 +12,7 @@ use stratego_ssh::rules::{
     Viewer,
 };
 use stratego_ssh::store::{
-    restore, ClaimResult, GameResult, LiveGame, OpenFailure, Seat, Store, StoreError,
+    restore, ClaimResult, GameResult, LiveGame, OpenFailure, SeatRecord, Store, StoreError,
 };
 
 /// A directory removed when dropped (no tempfile crate in dev-dependencies).
@@ -48,8 +48,8 @@ impl Drop for TempDir {
     }
 }
 
-fn seat(identity: &str, nick: &str) -> Seat {
-    Seat {
+fn seat(identity: &str, nick: &str) -> SeatRecord {
+    SeatRecord {
         identity: identity.into(),
         nick: nick.into(),
     }
@@ -79,7 +79,7 @@ fn random_game(rules: Rules, seed: u64, max_plies: usize) -> (Setup, Setup, Game
     (red, blue, g)
 }
 
-fn live(id: u64, t: GameTerms, seats: ByColor<Seat>, red: &Setup, blue: &Setup) -> LiveGame {
+fn live(id: u64, t: GameTerms, seats: ByColor<SeatRecord>, red: &Setup, blue: &Setup) -> LiveGame {
     LiveGame {
         id,
         terms: t,
@@ -101,7 +101,7 @@ fn result(
     id: u64,
     variant: Variant,
     rated: bool,
-    seats: ByColor<Seat>,
+    seats: ByColor<SeatRecord>,
     winner: Option<Color>,
     ended: u64,
 ) -> GameResult {

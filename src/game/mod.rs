@@ -712,10 +712,10 @@ impl GameTask {
         }
     }
 
-    fn store_seats(&self) -> ByColor<store::Seat> {
+    fn store_seats(&self) -> ByColor<store::SeatRecord> {
         let seat = |c: Color| {
             let p = &self.seats.get(c).player;
-            store::Seat {
+            store::SeatRecord {
                 identity: p.id.clone(),
                 nick: p.nick.clone(),
             }

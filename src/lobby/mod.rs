@@ -843,7 +843,12 @@ impl Lobby {
                     return self.notice(session, "a saved set-up needs a name");
                 }
                 if my_id.starts_with("key:") {
-                    if let Err(e) = self.store.save_setup(&my_id, &name, variant, &setup) {
+                    let saved = crate::proto::SavedSetup {
+                        name: name.clone(),
+                        variant,
+                        setup,
+                    };
+                    if let Err(e) = self.store.save_setup(&my_id, &saved) {
                         return self.notice(session, format!("set-up not saved: {e}"));
                     }
                 } else {

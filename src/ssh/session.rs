@@ -65,7 +65,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
     let (mut w, mut h) = p.size;
     // Remembered settings (players with a key); guests start with the defaults.
     let saved = if p.ident.guest {
-        store::Settings::default()
+        store::Preferences::default()
     } else {
         let (st, id) = (p.store.clone(), p.ident.id.clone());
         tokio::task::spawn_blocking(move || st.get_settings(&id).unwrap_or_default())
@@ -303,7 +303,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 Effect::SettingsChanged(s) => {
                     if !p.ident.guest {
                         let (st, id) = (p.store.clone(), p.ident.id.clone());
-                        let saved = store::Settings {
+                        let saved = store::Preferences {
                             numbering: s.numbering,
                             ascii: s.ascii,
                         };

@@ -24,7 +24,7 @@
 //! Every value is a JSON object with a `v` field (the stored structs in `records.rs`, each
 //! implementing `Versioned` with its `VERSION`). Reading peeks at `v` first:
 //! - `v` equal to the current version: decoded directly. Unknown fields are ignored and
-//!   missing fields marked `#[serde(default)]` (e.g. in [`Settings`]) take their defaults,
+//!   missing fields marked `#[serde(default)]` (e.g. in [`Preferences`]) take their defaults,
 //!   so *adding an optional field needs no new version*.
 //! - `v` newer than this program knows: [`StoreError::NewerVersion`], never a guess.
 //! - `v` older: `Versioned::upgrade(v, bytes)`. To change a value incompatibly, keep the old
@@ -70,7 +70,7 @@ pub use backup::{restore, BackupSummary, RestoreSummary};
 pub use error::{OpenFailure, StoreError};
 pub use glicko::{Rating, Score};
 
-use crate::proto::{GameId, GameTerms};
+use crate::proto::{GameId, GameTerms, SavedSetup};
 use crate::rules::{ByColor, Color, GameRecord, Move, Numbering, Outcome, Setup, Variant};
 use records::*;
 
@@ -99,11 +99,11 @@ pub fn is_rateable(identity: &str) -> bool {
     identity.starts_with("key:")
 }
 
-/// A player's interface settings. New fields must have defaults (`#[serde(default)]` on the
-/// struct does that), so older records still read.
+/// A player's stored interface preferences. New fields must have defaults
+/// (`#[serde(default)]` on the struct does that), so older records still read.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[serde(default)]
-pub struct Settings {
+pub struct Preferences {
     pub numbering: Numbering,
     /// Draw with ASCII only (no box drawing or symbols).
     pub ascii: bool,
@@ -118,7 +118,7 @@ pub struct User {
     pub owner: String,
     /// Key fingerprints (`SHA256:...`) that may use the nick.
     pub keys: Vec<String>,
-    pub settings: Settings,
+    pub preferences: Preferences,
     pub created: Timestamp,
 }
 
@@ -136,9 +136,9 @@ pub enum ClaimResult {
     HasOtherNick(String),
 }
 
-/// Who sits on one side of a game.
+/// Who sits on one side of a game, as stored.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Seat {
+pub struct SeatRecord {
     /// `key:SHA256:...`, `guest:...` or `bot:...`.
     pub identity: String,
     pub nick: String,
@@ -158,9 +158,9 @@ impl RatingChange {
     }
 }
 
-/// A leaderboard line.
+/// A rated player, as the leaderboard lists them.
 #[derive(Clone, PartialEq, Debug)]
-pub struct LeaderRow {
+pub struct RatedPlayer {
     pub nick: String,
     pub identity: String,
     pub rating: Rating,
@@ -171,7 +171,7 @@ pub struct LeaderRow {
 pub struct LiveGame {
     pub id: GameId,
     pub terms: GameTerms,
-    pub seats: ByColor<Seat>,
+    pub seats: ByColor<SeatRecord>,
     pub red: Setup,
     pub blue: Setup,
     pub moves: Vec<Move>,
@@ -200,7 +200,7 @@ pub struct GameResult {
     pub id: GameId,
     /// The whole game; `outcome` must be set.
     pub record: GameRecord,
-    pub seats: ByColor<Seat>,
+    pub seats: ByColor<SeatRecord>,
     /// As agreed; `rated` is only honoured when both seats are rateable.
     pub terms: GameTerms,
     pub started: Timestamp,
@@ -212,7 +212,7 @@ pub struct GameResult {
 pub struct FinishedGame {
     pub id: GameId,
     pub record: GameRecord,
-    pub seats: ByColor<Seat>,
+    pub seats: ByColor<SeatRecord>,
     pub terms: GameTerms,
     /// Whether ratings changed (both seats rateable and the game rated).
     pub rated: bool,
@@ -286,15 +286,6 @@ pub struct Ban {
     pub reason: String,
     pub by: String,
     pub at: Timestamp,
-}
-
-/// A saved set-up.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct SavedSetup {
-    pub name: String,
-    pub variant: Variant,
-    pub setup: Setup,
-    pub saved: Timestamp,
 }
 
 /// The database. Cheap to clone (shared); all methods take `&self` and may be called from
@@ -402,7 +393,7 @@ impl From<UserV1> for User {
             nick: u.nick,
             owner: u.owner,
             keys: u.keys,
-            settings: u.settings,
+            preferences: u.settings,
             created: u.created,
         }
     }
@@ -659,7 +650,7 @@ impl Store {
                 nick: shown.clone(),
                 owner: identity.to_string(),
                 keys: vec![fingerprint.to_string()],
-                settings: Settings::default(),
+                settings: Preferences::default(),
                 created: now(),
             };
             users.insert(key.as_bytes(), encode(&u))?;
@@ -702,7 +693,7 @@ impl Store {
 
     /// Saves a registered user's settings ([`StoreError::NoSuchUser`] otherwise: guests'
     /// settings live only in their session).
-    pub fn set_settings(&self, identity: &str, settings: Settings) -> Result<(), StoreError> {
+    pub fn set_settings(&self, identity: &str, settings: Preferences) -> Result<(), StoreError> {
         let _g = self.writing();
         let t = self.t();
         (&t.users, &t.identities).transaction(|(users, idents)| {
@@ -723,10 +714,10 @@ impl Store {
     }
 
     /// A user's settings; the defaults for anyone not registered.
-    pub fn get_settings(&self, identity: &str) -> Result<Settings, StoreError> {
+    pub fn get_settings(&self, identity: &str) -> Result<Preferences, StoreError> {
         Ok(self
             .user_by_identity(identity)?
-            .map(|u| u.settings)
+            .map(|u| u.preferences)
             .unwrap_or_default())
     }
 
@@ -747,7 +738,7 @@ impl Store {
         &self,
         variant: Variant,
         limit: usize,
-    ) -> Result<Vec<LeaderRow>, StoreError> {
+    ) -> Result<Vec<RatedPlayer>, StoreError> {
         let mut rows = Vec::new();
         for kv in self.t().ratings.scan_prefix([variant_byte(variant)]) {
             let (k, v) = kv?;
@@ -760,7 +751,7 @@ impl Store {
                 Some(u) => u.nick,
                 None => identity.clone(),
             };
-            rows.push(LeaderRow {
+            rows.push(RatedPlayer {
                 nick,
                 identity,
                 rating: r.rating,
@@ -1168,17 +1159,12 @@ impl Store {
 
     // ---------------------------------------------------------------- saved set-ups
 
-    /// Saves (or replaces) a set-up under `name` for a variant. At most [`MAX_SETUPS`] per
-    /// identity; guests cannot save. Flushed.
-    pub fn save_setup(
-        &self,
-        identity: &str,
-        name: &str,
-        variant: Variant,
-        setup: &Setup,
-    ) -> Result<(), StoreError> {
+    /// Saves (or replaces) a set-up under its name (trimmed) for its variant. At most
+    /// [`MAX_SETUPS`] per identity; guests cannot save. Flushed.
+    pub fn save_setup(&self, identity: &str, saved: &SavedSetup) -> Result<(), StoreError> {
         check_registrable(identity)?;
-        let name = name.trim();
+        let (variant, setup) = (saved.variant, &saved.setup);
+        let name = saved.name.trim();
         if name.is_empty() || name.len() > MAX_SETUP_NAME_BYTES {
             return Err(StoreError::Invalid(format!(
                 "a set-up name has 1 to {MAX_SETUP_NAME_BYTES} characters"
@@ -1222,7 +1208,6 @@ impl Store {
                 name: s.name,
                 variant: s.variant,
                 setup: s.setup,
-                saved: s.saved,
             });
         }
         Ok(out)
@@ -1364,13 +1349,13 @@ mod tests {
     #[test]
     fn settings_round_trip() {
         let s = Store::temporary().unwrap();
-        assert_eq!(s.get_settings("guest:1").unwrap(), Settings::default());
+        assert_eq!(s.get_settings("guest:1").unwrap(), Preferences::default());
         assert_eq!(
-            s.set_settings("key:x", Settings::default()),
+            s.set_settings("key:x", Preferences::default()),
             Err(StoreError::NoSuchUser)
         );
         s.claim_nick("ann", "key:x").unwrap();
-        let set = Settings {
+        let set = Preferences {
             numbering: Numbering::Classic,
             ascii: true,
         };
@@ -1391,29 +1376,34 @@ mod tests {
         let s = Store::temporary().unwrap();
         let rules = crate::rules::Rules::standard(Variant::Barrage);
         let setup = Setup::random(&rules, Color::Red, 1);
+        let saved = |name: &str, variant| SavedSetup {
+            name: name.to_string(),
+            variant,
+            setup: setup.clone(),
+        };
         for i in 0..MAX_SETUPS {
-            s.save_setup("key:x", &format!("s{i}"), Variant::Barrage, &setup)
+            s.save_setup("key:x", &saved(&format!("s{i}"), Variant::Barrage))
                 .unwrap();
         }
         // Replacing one is fine at the cap; a new one is not.
-        s.save_setup("key:x", "s3", Variant::Barrage, &setup)
+        s.save_setup("key:x", &saved("s3", Variant::Barrage))
             .unwrap();
         assert_eq!(
-            s.save_setup("key:x", "new", Variant::Duel, &setup),
+            s.save_setup("key:x", &saved("new", Variant::Duel)),
             Err(StoreError::TooManySetups { limit: MAX_SETUPS })
         );
         assert_eq!(s.setups("key:x", None).unwrap().len(), MAX_SETUPS);
         assert_eq!(s.setups("key:x", Some(Variant::Duel)).unwrap().len(), 0);
         assert!(s.delete_setup("key:x", "s3", Variant::Barrage).unwrap());
         assert!(!s.delete_setup("key:x", "s3", Variant::Barrage).unwrap());
-        s.save_setup("key:x", "new", Variant::Duel, &setup).unwrap();
+        s.save_setup("key:x", &saved("new", Variant::Duel)).unwrap();
         assert_eq!(
             s.setups("key:x", Some(Variant::Duel)).unwrap()[0].setup,
             setup
         );
         assert!(s.setups("key:y", None).unwrap().is_empty());
         assert!(matches!(
-            s.save_setup("guest:1", "a", Variant::Duel, &setup),
+            s.save_setup("guest:1", &saved("a", Variant::Duel)),
             Err(StoreError::Invalid(_))
         ));
     }
