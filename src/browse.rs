@@ -14,6 +14,7 @@ pub const LIST_LIMIT: usize = 100;
 
 pub fn leaderboard(store: &Store, variant: Variant) -> Result<Leaderboard, StoreError> {
     let rows = store
+        .ratings()
         .leaderboard(variant, LIST_LIMIT)?
         .into_iter()
         .enumerate()
@@ -46,7 +47,7 @@ fn item(l: GameListing) -> GameListItem {
 
 /// The identity behind a nickname (registered players only).
 pub fn identity_of(store: &Store, nick: &str) -> Result<Option<String>, StoreError> {
-    Ok(store.user_by_nick(nick)?.map(|u| u.owner))
+    Ok(store.users().by_nick(nick)?.map(|u| u.owner))
 }
 
 /// Finished games: `me` is the asking identity (for [`GameFilter::Mine`]).
@@ -57,10 +58,10 @@ pub fn games(
     variant: Option<Variant>,
 ) -> Result<GameList, StoreError> {
     let listings = match filter {
-        GameFilter::Recent => store.recent_games(variant, LIST_LIMIT)?,
-        GameFilter::Mine => store.games_of(me, LIST_LIMIT * 5)?,
+        GameFilter::Recent => store.games().recent(variant, LIST_LIMIT)?,
+        GameFilter::Mine => store.games().of_player(me, LIST_LIMIT * 5)?,
         GameFilter::Player(nick) => match identity_of(store, nick)? {
-            Some(id) => store.games_of(&id, LIST_LIMIT * 5)?,
+            Some(id) => store.games().of_player(&id, LIST_LIMIT * 5)?,
             None => Vec::new(),
         },
     };
@@ -78,12 +79,12 @@ pub fn games(
 }
 
 pub fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError> {
-    let Some(user) = store.user_by_nick(nick)? else {
+    let Some(user) = store.users().by_nick(nick)? else {
         return Ok(None);
     };
     let mut ratings = Vec::new();
     for v in Variant::ALL {
-        if let Some(r) = store.rating(&user.owner, v)? {
+        if let Some(r) = store.ratings().get(&user.owner, v)? {
             if r.games == 0 {
                 continue;
             }
@@ -96,7 +97,8 @@ pub fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError>
                 draws: r.draws,
                 losses: r.losses,
                 history: store
-                    .rating_history(&user.owner, v)?
+                    .ratings()
+                    .history(&user.owner, v)?
                     .into_iter()
                     .map(|(t, r)| (t, r.round() as i32))
                     .collect(),
@@ -104,7 +106,8 @@ pub fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError>
         }
     }
     let recent = store
-        .games_of(&user.owner, 20)?
+        .games()
+        .of_player(&user.owner, 20)?
         .into_iter()
         .map(item)
         .collect();
@@ -142,9 +145,7 @@ impl From<StoreError> for ReplayFault {
 
 /// A finished game's record and its players' nicks.
 pub fn record(store: &Store, id: u64) -> Result<(GameRecord, [String; 2]), ReplayFault> {
-    let g = store
-        .finished_game(id)?
-        .ok_or(ReplayFault::NoSuchGame(id))?;
+    let g = store.games().get(id)?.ok_or(ReplayFault::NoSuchGame(id))?;
     Ok((g.record, [g.seats.red.nick, g.seats.blue.nick]))
 }
 

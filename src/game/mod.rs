@@ -334,7 +334,7 @@ impl GameTask {
             let msg = match deadline {
                 Some(d) => tokio::select! {
                     m = rx.recv() => m,
-                    _ = tokio::time::sleep_until(d) => { self.on_timer(); self.publish(); continue; }
+                    _ = tokio::time::sleep_until(d) => { self.on_timer().await; self.publish(); continue; }
                 },
                 None => rx.recv().await,
             };
@@ -411,7 +411,7 @@ impl GameTask {
         d
     }
 
-    fn on_timer(&mut self) {
+    async fn on_timer(&mut self) {
         let now = Instant::now();
         if self.outcome.is_some() {
             if self.ended_at.is_some_and(|t| now >= t + self.config.linger) {
@@ -432,7 +432,8 @@ impl GameTask {
                 self.finish(Outcome {
                     winner: Some(side.opposite()),
                     reason: EndReason::Time,
-                });
+                })
+                .await;
                 return;
             }
         }
@@ -498,7 +499,7 @@ impl GameTask {
             return;
         };
         match cmd {
-            GameCmd::SubmitSetup(setup) => self.submit_setup(color, setup),
+            GameCmd::SubmitSetup(setup) => self.submit_setup(color, setup).await,
             GameCmd::Move(mv) => {
                 if self.outcome.is_some() {
                     return self.notice(seat, "the game is over");
@@ -521,14 +522,9 @@ impl GameTask {
                             left + secs(self.terms.clock.map_or(0, |c| c.increment_secs));
                         c
                     });
-                    // The flush waits on the disk: off the runtime's worker threads, so
-                    // other games and sessions go on meanwhile.
-                    let (store, id) = (store.clone(), self.id);
-                    let stored = tokio::task::spawn_blocking(move || {
-                        store.append_move(id, mv, clocks).map_err(|e| e.to_string())
-                    })
-                    .await
-                    .unwrap_or_else(|e| Err(e.to_string()));
+                    // The flush waits on the disk: the store does it off the runtime's
+                    // worker threads, so other games and sessions go on meanwhile.
+                    let stored = store.live().append_move(self.id, mv, clocks).await;
                     if let Err(e) = stored {
                         warn!(game = self.id, error = %e, "cannot store a move");
                         return self
@@ -549,7 +545,7 @@ impl GameTask {
                             self.draw_offer = None;
                         }
                         if let Some(outcome) = event.outcome {
-                            self.finish(outcome);
+                            self.finish(outcome).await;
                         }
                     }
                     Err(illegal) => self.notice(seat, format!("illegal move: {illegal}")),
@@ -560,7 +556,8 @@ impl GameTask {
                     self.finish(Outcome {
                         winner: Some(color.opposite()),
                         reason: EndReason::Resignation,
-                    });
+                    })
+                    .await;
                 }
             }
             GameCmd::OfferDraw => {
@@ -571,7 +568,8 @@ impl GameTask {
                     self.finish(Outcome {
                         winner: None,
                         reason: EndReason::DrawAgreed,
-                    });
+                    })
+                    .await;
                 } else {
                     self.draw_offer = Some(color);
                 }
@@ -581,7 +579,8 @@ impl GameTask {
                     self.finish(Outcome {
                         winner: None,
                         reason: EndReason::DrawAgreed,
-                    });
+                    })
+                    .await;
                 }
             }
             GameCmd::DeclineDraw => {
@@ -597,7 +596,8 @@ impl GameTask {
                     self.finish(Outcome {
                         winner: Some(color),
                         reason: EndReason::Abandonment,
-                    });
+                    })
+                    .await;
                 } else if self.outcome.is_none() {
                     self.notice(seat, "your opponent still has time to reconnect");
                 }
@@ -636,7 +636,7 @@ impl GameTask {
         }
     }
 
-    fn submit_setup(&mut self, color: Color, setup: Setup) {
+    async fn submit_setup(&mut self, color: Color, setup: Setup) {
         if self.game.is_some() || self.outcome.is_some() {
             return self.notice(Some(color), "the set-up phase is over");
         }
@@ -660,7 +660,7 @@ impl GameTask {
                             clocks: self.clocks,
                             started: self.started,
                         };
-                        if let Err(e) = store.save_in_progress(&live) {
+                        if let Err(e) = store.live().save(&live).await {
                             warn!(game = self.id, error = %e, "cannot store the game");
                         }
                     }
@@ -676,7 +676,7 @@ impl GameTask {
         }
     }
 
-    fn finish(&mut self, outcome: Outcome) {
+    async fn finish(&mut self, outcome: Outcome) {
         if let Some(game) = &mut self.game {
             game.end(outcome);
             self.outcome = game.outcome();
@@ -694,7 +694,7 @@ impl GameTask {
                 started: self.started,
                 ended: store::now(),
             };
-            match store.finish_game(&result) {
+            match store.games().finish(&result).await {
                 Ok(changes) => {
                     if let Some(ch) = changes {
                         for c in Color::ALL {

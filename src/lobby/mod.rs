@@ -293,7 +293,7 @@ impl Lobby {
                         break;
                     }
                     Some(msg) => {
-                        self.handle(msg);
+                        self.handle(msg).await;
                         urgent = true;
                     }
                     None => break,
@@ -372,15 +372,15 @@ impl Lobby {
         });
     }
 
-    fn handle(&mut self, msg: LobbyMsg) {
+    async fn handle(&mut self, msg: LobbyMsg) {
         match msg {
             LobbyMsg::Connect {
                 ident,
                 events,
                 reply,
-            } => self.connect(ident, events, reply),
+            } => self.connect(ident, events, reply).await,
             LobbyMsg::Disconnect { session } => self.disconnect(session),
-            LobbyMsg::Cmd { session, cmd } => self.command(session, cmd),
+            LobbyMsg::Cmd { session, cmd } => self.command(session, cmd).await,
             LobbyMsg::LeftGame { session, game } => {
                 if let Some(s) = self.sessions.get_mut(&session) {
                     if matches!(s.status, PlayerStatus::Playing(g) | PlayerStatus::Watching(g) if g == game)
@@ -441,7 +441,7 @@ impl Lobby {
         }
     }
 
-    fn connect(
+    async fn connect(
         &mut self,
         mut ident: Ident,
         events: mpsc::Sender<SessionEvent>,
@@ -452,7 +452,7 @@ impl Lobby {
         let nick = if ident.guest {
             self.guest_name()
         } else {
-            self.grant_nick(&ident, &events)
+            self.grant_nick(&ident, &events).await
         };
         ident.nick = nick.clone();
         if ident.guest {
@@ -517,11 +517,11 @@ impl Lobby {
 
     /// The asked-for nickname if free or owned by this key; else a free variant, with a
     /// notice saying so.
-    fn grant_nick(&mut self, ident: &Ident, events: &mpsc::Sender<SessionEvent>) -> String {
+    async fn grant_nick(&mut self, ident: &Ident, events: &mpsc::Sender<SessionEvent>) -> String {
         let asked = match clean_nick(&ident.nick) {
             Ok(n) => n,
             Err(e) => {
-                let name = self.free_nick("player", &ident.id);
+                let name = self.free_nick("player", &ident.id).await;
                 let _ = events.try_send(SessionEvent::Notice(format!(
                     "'{}' cannot be a nickname ({e}); you are {name}. Connect as ssh NAME@host to choose.",
                     clean_line(&ident.nick, 20)
@@ -529,7 +529,7 @@ impl Lobby {
                 return name;
             }
         };
-        match self.store.claim_nick(&asked, &ident.id) {
+        match self.store.users().claim_nick(&asked, &ident.id).await {
             Ok(ClaimResult::Granted) | Ok(ClaimResult::AlreadyYours) => asked,
             Ok(ClaimResult::HasOtherNick(mine)) => {
                 let _ = events.try_send(SessionEvent::Notice(format!(
@@ -538,7 +538,7 @@ impl Lobby {
                 mine
             }
             Ok(ClaimResult::OwnedByOther) => {
-                let name = self.free_nick(&asked, &ident.id);
+                let name = self.free_nick(&asked, &ident.id).await;
                 let _ = events.try_send(SessionEvent::Notice(format!(
                     "The nickname {asked} belongs to another key; you are {name}."
                 )));
@@ -546,7 +546,7 @@ impl Lobby {
             }
             Err(e) => {
                 warn!(error = %e, "cannot read nicknames");
-                let name = self.free_nick(&asked, &ident.id);
+                let name = self.free_nick(&asked, &ident.id).await;
                 let _ = events.try_send(SessionEvent::Notice(format!(
                     "Nicknames cannot be checked right now; you are {name} for this visit."
                 )));
@@ -557,7 +557,8 @@ impl Lobby {
 
     fn rating_of(&self, identity: &str) -> Option<i32> {
         self.store
-            .rating(identity, Variant::Classic)
+            .ratings()
+            .get(identity, Variant::Classic)
             .ok()
             .flatten()
             .filter(|r| r.games > 0)
@@ -566,7 +567,7 @@ impl Lobby {
 
     fn saved_setups(&self, identity: &str) -> Vec<(String, Variant, Setup)> {
         if identity.starts_with("key:") {
-            match self.store.setups(identity, None) {
+            match self.store.setups().list(identity, None) {
                 Ok(list) => list
                     .into_iter()
                     .map(|s| (s.name, s.variant, s.setup))
@@ -583,7 +584,7 @@ impl Lobby {
 
     /// Games the store kept across a restart: their players come back straight into them.
     fn restore_games(&mut self) {
-        let live = match self.store.in_progress() {
+        let live = match self.store.live().all() {
             Ok(l) => l,
             Err(e) => {
                 warn!(error = %e, "cannot read games in progress");
@@ -613,7 +614,7 @@ impl Lobby {
     }
 
     /// A free variant of `base` (`base2`, `base3`, ...), claimed for this identity.
-    fn free_nick(&mut self, base: &str, id: &str) -> String {
+    async fn free_nick(&mut self, base: &str, id: &str) -> String {
         let base: String = base.chars().take(12).collect();
         for n in 2..10_000 {
             let candidate = format!("{base}{n}");
@@ -624,7 +625,7 @@ impl Lobby {
             {
                 continue;
             }
-            match self.store.claim_nick(&candidate, id) {
+            match self.store.users().claim_nick(&candidate, id).await {
                 Ok(ClaimResult::Granted) | Ok(ClaimResult::AlreadyYours) => return candidate,
                 Ok(ClaimResult::HasOtherNick(mine)) => return mine,
                 Ok(ClaimResult::OwnedByOther) => {}
@@ -673,7 +674,7 @@ impl Lobby {
         }
     }
 
-    fn command(&mut self, session: SessionId, cmd: LobbyCmd) {
+    async fn command(&mut self, session: SessionId, cmd: LobbyCmd) {
         let Some(me) = self.sessions.get(&session) else {
             return;
         };
@@ -848,7 +849,7 @@ impl Lobby {
                         variant,
                         setup,
                     };
-                    if let Err(e) = self.store.save_setup(&my_id, &saved) {
+                    if let Err(e) = self.store.setups().save(&my_id, &saved).await {
                         return self.notice(session, format!("set-up not saved: {e}"));
                     }
                 } else {
@@ -865,7 +866,7 @@ impl Lobby {
             }
             LobbyCmd::DeleteSetup { name, variant } => {
                 if my_id.starts_with("key:") {
-                    let _ = self.store.delete_setup(&my_id, &name, variant);
+                    let _ = self.store.setups().delete(&my_id, &name, variant).await;
                 } else if let Some(list) = self.saved.get_mut(&my_id) {
                     list.retain(|(n, v, _)| !(n == &name && *v == variant));
                 }

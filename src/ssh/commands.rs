@@ -155,7 +155,7 @@ pub async fn admin(store: &Store, lobby: &LobbyHandle, by: &str, line: &str) -> 
             Err(e) => return (format!("{e}\n"), 2),
         },
         ["admin", "bans"] => {
-            return match store.bans() {
+            return match store.bans().all() {
                 Ok(bans) if bans.is_empty() => ("no bans\n".into(), 0),
                 Ok(bans) => {
                     let mut out = String::new();
@@ -214,7 +214,7 @@ pub(crate) async fn perform(
                 Err(e) => return (format!("{e}\n"), 2),
             };
             let reason = non_empty(reason, "banned by an admin");
-            if let Err(e) = store.ban(&target, &reason, by) {
+            if let Err(e) = store.bans().add(&target, &reason, by).await {
                 return (format!("ban not stored: {e}\n"), 1);
             }
             let whom = match &target {
@@ -235,7 +235,7 @@ pub(crate) async fn perform(
             (format!("banned {target}; {n} session(s) disconnected\n"), 0)
         }
         AdminCmd::Unban { kind, value } => match BanTarget::parse(kind.word(), &value) {
-            Ok(t) => match store.unban(&t) {
+            Ok(t) => match store.bans().remove(&t).await {
                 Ok(true) => (format!("unbanned {t}\n"), 0),
                 Ok(false) => (format!("{t} was not banned\n"), 1),
                 Err(e) => (format!("{e}\n"), 1),
@@ -263,6 +263,7 @@ pub(crate) async fn snapshot(store: &Store, lobby: &LobbyHandle) -> Result<Admin
     }
     let bans = store
         .bans()
+        .all()
         .map_err(|e| format!("cannot read the bans: {e}"))?
         .into_iter()
         .filter_map(|b| {

@@ -68,7 +68,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         store::Preferences::default()
     } else {
         let (st, id) = (p.store.clone(), p.ident.id.clone());
-        tokio::task::spawn_blocking(move || st.get_settings(&id).unwrap_or_default())
+        tokio::task::spawn_blocking(move || st.users().preferences(&id).unwrap_or_default())
             .await
             .unwrap_or_default()
     };
@@ -308,7 +308,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                             ascii: s.ascii,
                         };
                         tokio::task::spawn_blocking(move || {
-                            if let Err(e) = st.set_settings(&id, saved) {
+                            if let Err(e) = st.users().set_preferences(&id, saved) {
                                 tracing::warn!(error = %e, "cannot save settings");
                             }
                         });
