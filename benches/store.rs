@@ -1,6 +1,8 @@
-//! Stored moves per second: `Store::append_move`, which writes and flushes (fsync) before
+//! Stored moves per second: `Live::append_move`, which writes and flushes (fsync) before
 //! returning, on a database in a real directory under the system's temp dir. Also the
-//! cost of `finish_game` (one multi-tree transaction plus a flush) for a 300-ply game.
+//! cost of `Games::finish` (one multi-tree transaction plus a flush) for a 300-ply game.
+//! Both are async and do their work on tokio's blocking pool; the figures include that
+//! hand-off, as a game task pays it (awaited here from a current-thread runtime).
 //!
 //! Run: `cargo bench --bench store`. Needs in Cargo.toml:
 //! ```toml
@@ -18,7 +20,7 @@ use stratego_ssh::proto::GameTerms;
 use stratego_ssh::rules::{
     ByColor, Color, EndReason, Game, Move, Outcome, Rules, Setup, SplitMix64, Variant,
 };
-use stratego_ssh::store::{GameResult, LiveGame, Seat, Store};
+use stratego_ssh::store::{GameResult, LiveGame, SeatRecord, Store};
 
 struct TempDir(PathBuf);
 
@@ -37,13 +39,13 @@ impl Drop for TempDir {
     }
 }
 
-fn seats() -> ByColor<Seat> {
+fn seats() -> ByColor<SeatRecord> {
     ByColor::new(
-        Seat {
+        SeatRecord {
             identity: "key:SHA256:red".into(),
             nick: "red".into(),
         },
-        Seat {
+        SeatRecord {
             identity: "key:SHA256:blue".into(),
             nick: "blue".into(),
         },
@@ -83,12 +85,21 @@ fn live(id: u64, red: &Setup, blue: &Setup) -> LiveGame {
     }
 }
 
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("runtime")
+}
+
 fn append_move(c: &mut Criterion) {
     let dir = TempDir::new("append");
     let store = Store::open(&dir.0).expect("open");
+    let rt = runtime();
+    let live_games = store.live();
     let (red, blue, g) = game(1, 200);
     let moves: Vec<Move> = g.moves().collect();
-    store.save_in_progress(&live(1, &red, &blue)).expect("save");
+    rt.block_on(live_games.save(&live(1, &red, &blue)))
+        .expect("save");
     let left = Some(ByColor::new(
         Duration::from_secs(590),
         Duration::from_secs(595),
@@ -101,7 +112,10 @@ fn append_move(c: &mut Criterion) {
             // The store does not check legality: any move sequence measures the same.
             let mv = moves[i % moves.len()];
             i += 1;
-            black_box(store.append_move(1, mv, left).expect("append"))
+            black_box(
+                rt.block_on(live_games.append_move(1, mv, left))
+                    .expect("append"),
+            )
         })
     });
     group.finish();
@@ -110,6 +124,7 @@ fn append_move(c: &mut Criterion) {
 fn finish_game(c: &mut Criterion) {
     let dir = TempDir::new("finish");
     let store = Store::open(&dir.0).expect("open");
+    let rt = runtime();
     let (red, blue, mut g) = game(2, 300);
     if !g.is_over() {
         g.end(Outcome {
@@ -122,8 +137,7 @@ fn finish_game(c: &mut Criterion) {
     c.bench_function("store/finish_game (300 plies, rated)", |b| {
         b.iter(|| {
             id += 1;
-            store
-                .save_in_progress(&live(id, &red, &blue))
+            rt.block_on(store.live().save(&live(id, &red, &blue)))
                 .expect("save");
             let r = GameResult {
                 id,
@@ -137,7 +151,7 @@ fn finish_game(c: &mut Criterion) {
                 started: 0,
                 ended: id,
             };
-            black_box(store.finish_game(&r).expect("finish"))
+            black_box(rt.block_on(store.games().finish(&r)).expect("finish"))
         })
     });
 }

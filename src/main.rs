@@ -250,6 +250,7 @@ async fn serve(opts: ServerOptions) -> anyhow::Result<()> {
     }
     store
         .flush()
+        .await
         .map_err(|e| anyhow::anyhow!("cannot flush the store at shutdown: {e}"))?;
     tracing::info!("stopped; the store is flushed");
     Ok(())
@@ -381,8 +382,11 @@ fn cli_result(r: anyhow::Result<()>) -> ExitCode {
 
 fn import(data_dir: &std::path::Path, paths: &[PathBuf]) -> anyhow::Result<()> {
     use stratego_ssh::rules::gravon;
-    use stratego_ssh::store::{self, GameResult, Seat, Store};
+    use stratego_ssh::store::{self, GameResult, SeatRecord, Store};
     let store = Store::open(data_dir)?;
+    // The store's writes that flush are async (done on tokio's blocking pool): a small
+    // runtime of our own waits for them.
+    let rt = tokio::runtime::Builder::new_current_thread().build()?;
     let (files, unreadable) = stratego_ssh::archive::xml_files(paths);
     let (mut imported, mut refused) = (0usize, unreadable.len());
     for f in &unreadable {
@@ -418,7 +422,7 @@ fn import(data_dir: &std::path::Path, paths: &[PathBuf]) -> anyhow::Result<()> {
             refused += 1;
             continue;
         }
-        let seat = |n: &str| Seat {
+        let seat = |n: &str| SeatRecord {
             identity: format!("archive:{n}"),
             nick: n.to_string(),
         };
@@ -434,10 +438,10 @@ fn import(data_dir: &std::path::Path, paths: &[PathBuf]) -> anyhow::Result<()> {
             started: store::now(),
             ended: store::now(),
         };
-        store.finish_game(&result)?;
+        rt.block_on(store.games().finish(&result))?;
         imported += 1;
     }
-    store.flush()?;
+    rt.block_on(store.flush())?;
     println!("imported {imported}, refused {refused}");
     Ok(())
 }

@@ -79,7 +79,7 @@ impl Running {
     pub async fn stop(self) {
         self.task.abort();
         self.lobby.shutdown().await;
-        let _ = self.store.flush();
+        let _ = self.store.flush().await;
     }
 }
 

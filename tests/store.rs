@@ -12,7 +12,7 @@ use stratego_ssh::rules::{
     Viewer,
 };
 use stratego_ssh::store::{
-    restore, ClaimResult, GameResult, LiveGame, OpenFailure, Seat, Store, StoreError,
+    restore, ClaimResult, GameResult, LiveGame, OpenFailure, SeatRecord, Store, StoreError,
 };
 
 /// A directory removed when dropped (no tempfile crate in dev-dependencies).
@@ -48,8 +48,8 @@ impl Drop for TempDir {
     }
 }
 
-fn seat(identity: &str, nick: &str) -> Seat {
-    Seat {
+fn seat(identity: &str, nick: &str) -> SeatRecord {
+    SeatRecord {
         identity: identity.into(),
         nick: nick.into(),
     }
@@ -79,7 +79,7 @@ fn random_game(rules: Rules, seed: u64, max_plies: usize) -> (Setup, Setup, Game
     (red, blue, g)
 }
 
-fn live(id: u64, t: GameTerms, seats: ByColor<Seat>, red: &Setup, blue: &Setup) -> LiveGame {
+fn live(id: u64, t: GameTerms, seats: ByColor<SeatRecord>, red: &Setup, blue: &Setup) -> LiveGame {
     LiveGame {
         id,
         terms: t,
@@ -101,7 +101,7 @@ fn result(
     id: u64,
     variant: Variant,
     rated: bool,
-    seats: ByColor<Seat>,
+    seats: ByColor<SeatRecord>,
     winner: Option<Color>,
     ended: u64,
 ) -> GameResult {
@@ -129,8 +129,8 @@ fn result(
     }
 }
 
-#[test]
-fn leaderboard_orders_by_rating_then_games_then_nick() {
+#[tokio::test]
+async fn leaderboard_orders_by_rating_then_games_then_nick() {
     let s = Store::temporary().unwrap();
     let players = [
         ("key:a", "Ann"),
@@ -139,23 +139,25 @@ fn leaderboard_orders_by_rating_then_games_then_nick() {
         ("key:d", "Dee"),
     ];
     for (id, nick) in players {
-        assert_eq!(s.claim_nick(nick, id).unwrap(), ClaimResult::Granted);
+        assert_eq!(
+            s.users().claim_nick(nick, id).await.unwrap(),
+            ClaimResult::Granted
+        );
     }
     let p = |i: usize| seat(players[i].0, players[i].1);
     let v = Variant::Classic;
     // Ann beats Bob twice; Cid beats Dee once; Dee's first win elsewhere keeps it apart.
-    let mut t = 10_000;
-    let mut id = 1;
-    let mut play = |a: usize, b: usize, w: Option<Color>| {
+    let games = [
+        (0, 1, Some(Color::Red)),
+        (1, 0, Some(Color::Blue)),
+        (2, 3, Some(Color::Red)),
+    ];
+    for (id, (a, b, w)) in (1..).zip(games) {
+        let t = 10_000 + (id - 1) * 100;
         let r = result(id, v, true, ByColor::new(p(a), p(b)), w, t);
-        id += 1;
-        t += 100;
-        s.finish_game(&r).unwrap().expect("rated")
-    };
-    play(0, 1, Some(Color::Red));
-    play(1, 0, Some(Color::Blue));
-    play(2, 3, Some(Color::Red));
-    let board = s.leaderboard(v, 10).unwrap();
+        s.games().finish(&r).await.unwrap().expect("rated");
+    }
+    let board = s.ratings().leaderboard(v, 10).unwrap();
     let nicks: Vec<&str> = board.iter().map(|r| r.nick.as_str()).collect();
     assert_eq!(nicks, ["Ann", "Cid", "Dee", "bob"]);
     for w in board.windows(2) {
@@ -163,8 +165,12 @@ fn leaderboard_orders_by_rating_then_games_then_nick() {
     }
     assert_eq!(board[0].rating.games, 2);
     assert_eq!(board[0].rating.wins, 2);
-    assert_eq!(s.leaderboard(v, 2).unwrap().len(), 2);
-    assert!(s.leaderboard(Variant::Duel, 10).unwrap().is_empty());
+    assert_eq!(s.ratings().leaderboard(v, 2).unwrap().len(), 2);
+    assert!(s
+        .ratings()
+        .leaderboard(Variant::Duel, 10)
+        .unwrap()
+        .is_empty());
 
     // Equal histories tie on rating and games: nick order, case-insensitive.
     let s = Store::temporary().unwrap();
@@ -174,27 +180,32 @@ fn leaderboard_orders_by_rating_then_games_then_nick() {
         ("key:x", "x1"),
         ("key:w", "w1"),
     ] {
-        s.claim_nick(nick, id).unwrap();
+        s.users().claim_nick(nick, id).await.unwrap();
     }
-    s.finish_game(&result(
-        1,
-        v,
-        true,
-        ByColor::new(seat("key:z", "zed"), seat("key:x", "x1")),
-        Some(Color::Red),
-        100,
-    ))
-    .unwrap();
-    s.finish_game(&result(
-        2,
-        v,
-        true,
-        ByColor::new(seat("key:y", "Amy"), seat("key:w", "w1")),
-        Some(Color::Red),
-        200,
-    ))
-    .unwrap();
+    s.games()
+        .finish(&result(
+            1,
+            v,
+            true,
+            ByColor::new(seat("key:z", "zed"), seat("key:x", "x1")),
+            Some(Color::Red),
+            100,
+        ))
+        .await
+        .unwrap();
+    s.games()
+        .finish(&result(
+            2,
+            v,
+            true,
+            ByColor::new(seat("key:y", "Amy"), seat("key:w", "w1")),
+            Some(Color::Red),
+            200,
+        ))
+        .await
+        .unwrap();
     let nicks: Vec<String> = s
+        .ratings()
         .leaderboard(v, 10)
         .unwrap()
         .into_iter()
@@ -203,11 +214,11 @@ fn leaderboard_orders_by_rating_then_games_then_nick() {
     assert_eq!(nicks, ["Amy", "zed", "w1", "x1"]);
 }
 
-#[test]
-fn guests_are_never_rated_and_casual_games_change_nothing() {
+#[tokio::test]
+async fn guests_are_never_rated_and_casual_games_change_nothing() {
     let s = Store::temporary().unwrap();
-    s.claim_nick("ann", "key:a").unwrap();
-    s.claim_nick("bob", "key:b").unwrap();
+    s.users().claim_nick("ann", "key:a").await.unwrap();
+    s.users().claim_nick("bob", "key:b").await.unwrap();
     let v = Variant::Barrage;
     // Rated terms, but one side is a guest: stored as casual.
     let r = result(
@@ -218,10 +229,10 @@ fn guests_are_never_rated_and_casual_games_change_nothing() {
         Some(Color::Red),
         100,
     );
-    assert_eq!(s.finish_game(&r).unwrap(), None);
-    assert_eq!(s.rating("key:a", v).unwrap(), None);
-    assert_eq!(s.rating("guest:42", v).unwrap(), None);
-    let g = s.finished_game(1).unwrap().unwrap();
+    assert_eq!(s.games().finish(&r).await.unwrap(), None);
+    assert_eq!(s.ratings().get("key:a", v).unwrap(), None);
+    assert_eq!(s.ratings().get("guest:42", v).unwrap(), None);
+    let g = s.games().get(1).unwrap().unwrap();
     assert!(!g.rated && g.rating_changes.is_none());
     // A bot is not rated either.
     let r = result(
@@ -232,7 +243,7 @@ fn guests_are_never_rated_and_casual_games_change_nothing() {
         Some(Color::Blue),
         200,
     );
-    assert_eq!(s.finish_game(&r).unwrap(), None);
+    assert_eq!(s.games().finish(&r).await.unwrap(), None);
     // Casual between two keys.
     let r = result(
         3,
@@ -242,13 +253,13 @@ fn guests_are_never_rated_and_casual_games_change_nothing() {
         Some(Color::Red),
         300,
     );
-    assert_eq!(s.finish_game(&r).unwrap(), None);
-    assert_eq!(s.rating("key:a", v).unwrap(), None);
-    assert_eq!(s.rating("key:b", v).unwrap(), None);
-    assert!(s.leaderboard(v, 10).unwrap().is_empty());
-    assert!(s.rating_history("key:a", v).unwrap().is_empty());
+    assert_eq!(s.games().finish(&r).await.unwrap(), None);
+    assert_eq!(s.ratings().get("key:a", v).unwrap(), None);
+    assert_eq!(s.ratings().get("key:b", v).unwrap(), None);
+    assert!(s.ratings().leaderboard(v, 10).unwrap().is_empty());
+    assert!(s.ratings().history("key:a", v).unwrap().is_empty());
     // All three are listed, none as rated.
-    let games = s.games_of("key:a", 10).unwrap();
+    let games = s.games().of_player("key:a", 10).unwrap();
     assert_eq!(games.iter().map(|g| g.id).collect::<Vec<_>>(), [3, 1]);
     assert!(games.iter().all(|g| !g.rated));
     // Then a rated game does rate, from the defaults.
@@ -260,15 +271,15 @@ fn guests_are_never_rated_and_casual_games_change_nothing() {
         None,
         400,
     );
-    let ch = s.finish_game(&r).unwrap().unwrap();
+    let ch = s.games().finish(&r).await.unwrap().unwrap();
     assert_eq!(ch.red.before.games, 0);
     assert_eq!(ch.red.after.games, 1);
     assert_eq!(ch.red.after.draws, 1);
-    assert_eq!(s.rating("key:b", v).unwrap(), Some(ch.blue.after));
+    assert_eq!(s.ratings().get("key:b", v).unwrap(), Some(ch.blue.after));
 }
 
-#[test]
-fn rating_history_and_game_lists() {
+#[tokio::test]
+async fn rating_history_and_game_lists() {
     let s = Store::temporary().unwrap();
     let (a, b) = (seat("key:a", "ann"), seat("key:b", "bob"));
     let mut expect = Vec::new();
@@ -288,38 +299,41 @@ fn rating_history_and_game_lists() {
             ByColor::new(b.clone(), a.clone())
         };
         let r = result(id, v, true, seats, Some(Color::Red), 1_000 + id * 10);
-        let ch = s.finish_game(&r).unwrap().unwrap();
+        let ch = s.games().finish(&r).await.unwrap().unwrap();
         if v == Variant::Duel {
             let mine = if i % 2 == 0 { ch.red } else { ch.blue };
             expect.push((1_000 + id * 10, mine.after.rating));
         }
     }
-    assert_eq!(s.rating_history("key:a", Variant::Duel).unwrap(), expect);
+    assert_eq!(s.ratings().history("key:a", Variant::Duel).unwrap(), expect);
     assert_eq!(
-        s.rating_history("key:a", Variant::Classic).unwrap().len(),
+        s.ratings()
+            .history("key:a", Variant::Classic)
+            .unwrap()
+            .len(),
         1
     );
     let ids =
         |l: Vec<stratego_ssh::store::GameListing>| l.into_iter().map(|g| g.id).collect::<Vec<_>>();
-    assert_eq!(ids(s.games_of("key:b", 10).unwrap()), [4, 3, 2, 1]);
-    assert_eq!(ids(s.games_of("key:b", 2).unwrap()), [4, 3]);
-    assert_eq!(ids(s.recent_games(None, 10).unwrap()), [4, 3, 2, 1]);
+    assert_eq!(ids(s.games().of_player("key:b", 10).unwrap()), [4, 3, 2, 1]);
+    assert_eq!(ids(s.games().of_player("key:b", 2).unwrap()), [4, 3]);
+    assert_eq!(ids(s.games().recent(None, 10).unwrap()), [4, 3, 2, 1]);
     assert_eq!(
-        ids(s.recent_games(Some(Variant::Duel), 10).unwrap()),
+        ids(s.games().recent(Some(Variant::Duel), 10).unwrap()),
         [4, 3, 1]
     );
     assert_eq!(
-        ids(s.recent_games(Some(Variant::Barrage), 10).unwrap()),
+        ids(s.games().recent(Some(Variant::Barrage), 10).unwrap()),
         Vec::<u64>::new()
     );
-    let l = &s.recent_games(Some(Variant::Classic), 1).unwrap()[0];
+    let l = &s.games().recent(Some(Variant::Classic), 1).unwrap()[0];
     assert_eq!(
         (l.nicks.red.as_str(), l.nicks.blue.as_str()),
         ("bob", "ann")
     );
     assert!(l.rated);
     // Twice is refused and changes nothing.
-    let before = s.rating("key:a", Variant::Duel).unwrap();
+    let before = s.ratings().get("key:a", Variant::Duel).unwrap();
     let again = result(
         4,
         Variant::Duel,
@@ -328,12 +342,15 @@ fn rating_history_and_game_lists() {
         Some(Color::Red),
         5_000,
     );
-    assert_eq!(s.finish_game(&again), Err(StoreError::AlreadyFinished(4)));
-    assert_eq!(s.rating("key:a", Variant::Duel).unwrap(), before);
+    assert_eq!(
+        s.games().finish(&again).await,
+        Err(StoreError::AlreadyFinished(4))
+    );
+    assert_eq!(s.ratings().get("key:a", Variant::Duel).unwrap(), before);
 }
 
-#[test]
-fn moves_survive_drop_and_reopen() {
+#[tokio::test]
+async fn moves_survive_drop_and_reopen() {
     let dir = TempDir::new("moves");
     let rules = Rules::standard(Variant::Classic);
     let (red, blue, g) = random_game(rules, 7, 60);
@@ -343,18 +360,22 @@ fn moves_survive_drop_and_reopen() {
     {
         let s = Store::open(dir.path()).unwrap();
         id = s.next_game_id().unwrap();
-        s.save_in_progress(&live(
-            id,
-            terms(Variant::Classic, false),
-            seats.clone(),
-            &red,
-            &blue,
-        ))
-        .unwrap();
+        s.live()
+            .save(&live(
+                id,
+                terms(Variant::Classic, false),
+                seats.clone(),
+                &red,
+                &blue,
+            ))
+            .await
+            .unwrap();
         for (i, mv) in moves.iter().enumerate() {
             let left = Duration::from_millis(600_000 - i as u64 * 100);
             let ply = s
+                .live()
                 .append_move(id, *mv, Some(ByColor::new(left, left)))
+                .await
                 .unwrap();
             assert_eq!(ply as usize, i + 1);
         }
@@ -364,7 +385,7 @@ fn moves_survive_drop_and_reopen() {
         dir.join("last-start").join("db").exists(),
         "a reopen keeps a copy of the files as they were"
     );
-    let back = s.in_progress().unwrap();
+    let back = s.live().all().unwrap();
     assert_eq!(back.len(), 1);
     let lg = &back[0];
     assert_eq!((lg.id, &lg.seats, &lg.moves), (id, &seats, &moves));
@@ -376,17 +397,17 @@ fn moves_survive_drop_and_reopen() {
     // Ids keep increasing after a restart.
     assert!(s.next_game_id().unwrap() > id);
     // Removal is durable too.
-    assert!(s.remove_in_progress(id).unwrap());
+    assert!(s.live().remove(id).await.unwrap());
     drop(s);
     let s = Store::open(dir.path()).unwrap();
-    assert!(s.in_progress().unwrap().is_empty());
-    assert!(s.live_game(id).unwrap().is_none());
+    assert!(s.live().all().unwrap().is_empty());
+    assert!(s.live().get(id).unwrap().is_none());
 }
 
 /// A child process appends moves and aborts (no destructors, no shutdown flush); every
 /// move `append_move` returned for must be there.
-#[test]
-fn appended_moves_survive_an_abort() {
+#[tokio::test]
+async fn appended_moves_survive_an_abort() {
     const ENV: &str = "STRATEGO_STORE_ABORT_CHILD";
     let rules = Rules::standard(Variant::Duel);
     let (red, blue, g) = random_game(rules, 11, 40);
@@ -394,10 +415,12 @@ fn appended_moves_survive_an_abort() {
     if let Ok(dir) = std::env::var(ENV) {
         let s = Store::open(&dir).unwrap();
         let seats = ByColor::new(seat("key:a", "ann"), seat("key:b", "bob"));
-        s.save_in_progress(&live(5, terms(Variant::Duel, true), seats, &red, &blue))
+        s.live()
+            .save(&live(5, terms(Variant::Duel, true), seats, &red, &blue))
+            .await
             .unwrap();
         for mv in &moves {
-            s.append_move(5, *mv, None).unwrap();
+            s.live().append_move(5, *mv, None).await.unwrap();
         }
         std::process::abort();
     }
@@ -417,14 +440,15 @@ fn appended_moves_survive_an_abort() {
     assert!(!status.success(), "the child aborts");
     let s = Store::open(dir.path()).unwrap();
     let lg = s
-        .live_game(5)
+        .live()
+        .get(5)
         .unwrap()
         .expect("the game was saved before the abort");
     assert_eq!(lg.moves, moves);
 }
 
-#[test]
-fn finish_game_is_atomic_and_durable() {
+#[tokio::test]
+async fn finish_game_is_atomic_and_durable() {
     let dir = TempDir::new("finish");
     let rules = Rules::standard(Variant::Barrage);
     let (red, blue, mut g) = random_game(rules, 3, 30);
@@ -432,18 +456,20 @@ fn finish_game_is_atomic_and_durable() {
     let changes;
     {
         let s = Store::open(dir.path()).unwrap();
-        s.claim_nick("ann", "key:a").unwrap();
-        s.claim_nick("bob", "key:b").unwrap();
-        s.save_in_progress(&live(
-            9,
-            terms(Variant::Barrage, true),
-            seats.clone(),
-            &red,
-            &blue,
-        ))
-        .unwrap();
+        s.users().claim_nick("ann", "key:a").await.unwrap();
+        s.users().claim_nick("bob", "key:b").await.unwrap();
+        s.live()
+            .save(&live(
+                9,
+                terms(Variant::Barrage, true),
+                seats.clone(),
+                &red,
+                &blue,
+            ))
+            .await
+            .unwrap();
         for mv in g.moves().collect::<Vec<_>>() {
-            s.append_move(9, mv, None).unwrap();
+            s.live().append_move(9, mv, None).await.unwrap();
         }
         if !g.is_over() {
             g.end(Outcome {
@@ -459,36 +485,39 @@ fn finish_game_is_atomic_and_durable() {
             started: 1_000,
             ended: 2_000,
         };
-        changes = s.finish_game(&r).unwrap().expect("rated");
+        changes = s.games().finish(&r).await.unwrap().expect("rated");
         assert_ne!(changes.red.before, changes.red.after);
     }
     let s = Store::open(dir.path()).unwrap();
-    let f = s.finished_game(9).unwrap().expect("recorded");
+    let f = s.games().get(9).unwrap().expect("recorded");
     assert_eq!(f.record, g.record());
     assert_eq!(f.outcome, g.outcome().unwrap());
     assert!(f.rated);
     assert_eq!(f.rating_changes, Some(changes));
     assert_eq!(
-        s.rating("key:a", Variant::Barrage).unwrap(),
+        s.ratings().get("key:a", Variant::Barrage).unwrap(),
         Some(changes.red.after)
     );
     assert_eq!(
-        s.rating("key:b", Variant::Barrage).unwrap(),
+        s.ratings().get("key:b", Variant::Barrage).unwrap(),
         Some(changes.blue.after)
     );
-    assert!(s.in_progress().unwrap().is_empty());
-    assert_eq!(s.games_of("key:a", 5).unwrap()[0].id, 9);
+    assert!(s.live().all().unwrap().is_empty());
+    assert_eq!(s.games().of_player("key:a", 5).unwrap()[0].id, 9);
     assert_eq!(
-        s.rating_history("key:b", Variant::Barrage).unwrap(),
+        s.ratings().history("key:b", Variant::Barrage).unwrap(),
         vec![(2_000, changes.blue.after.rating)]
     );
     // An append after the finish is refused: the game is no longer in progress.
     let mv = g.moves().next().unwrap();
-    assert_eq!(s.append_move(9, mv, None), Err(StoreError::NoSuchGame(9)));
+    assert_eq!(
+        s.live().append_move(9, mv, None).await,
+        Err(StoreError::NoSuchGame(9))
+    );
 }
 
-#[test]
-fn records_round_trip_view_for_view() {
+#[tokio::test]
+async fn records_round_trip_view_for_view() {
     let s = Store::temporary().unwrap();
     for (i, variant) in Variant::ALL.into_iter().enumerate() {
         let rules = Rules::standard(variant);
@@ -508,8 +537,8 @@ fn records_round_trip_view_for_view() {
             started: 1,
             ended: 2 + id,
         };
-        s.finish_game(&r).unwrap();
-        let loaded: GameRecord = s.finished_game(id).unwrap().unwrap().record;
+        s.games().finish(&r).await.unwrap();
+        let loaded: GameRecord = s.games().get(id).unwrap().unwrap().record;
         assert_eq!(loaded, original.record());
         // Step through the original again, comparing every ply's views.
         let rec = original.record();
@@ -554,14 +583,14 @@ fn listing(dir: &Path) -> Vec<(PathBuf, u64)> {
 /// Damage: garbage over every file (sled's `conf` check catches it), garbage over the log
 /// only, and its first bytes flipped (sled then opens an *empty* database; the store's
 /// schema marker catches it).
-#[test]
-fn a_damaged_directory_is_a_clear_error_and_is_left_alone() {
+#[tokio::test]
+async fn a_damaged_directory_is_a_clear_error_and_is_left_alone() {
     for damage in ["every file", "db file", "db header"] {
         let dir = TempDir::new("corrupt");
         {
             let s = Store::open(dir.path()).unwrap();
-            s.claim_nick("ann", "key:a").unwrap();
-            s.flush().unwrap();
+            s.users().claim_nick("ann", "key:a").await.unwrap();
+            s.flush().await.unwrap();
         }
         let mut rng = SplitMix64(99);
         for (path, len) in listing(dir.path()) {
@@ -586,7 +615,7 @@ fn a_damaged_directory_is_a_clear_error_and_is_left_alone() {
             Err(e) => e,
             Ok(s) => panic!(
                 "{damage}: opened a damaged database, user = {:?}",
-                s.user_by_nick("ann")
+                s.users().by_nick("ann")
             ),
         };
         let msg = err.to_string();
@@ -617,35 +646,39 @@ fn a_second_open_reports_the_lock() {
     }
 }
 
-#[test]
-fn backup_while_writing_then_restore() {
+#[tokio::test]
+async fn backup_while_writing_then_restore() {
     let dir = TempDir::new("backup");
     let s = Store::open(dir.join("data")).unwrap();
-    s.claim_nick("ann", "key:a").unwrap();
-    s.claim_nick("bob", "key:b").unwrap();
+    s.users().claim_nick("ann", "key:a").await.unwrap();
+    s.users().claim_nick("bob", "key:b").await.unwrap();
     let seats = ByColor::new(seat("key:a", "ann"), seat("key:b", "bob"));
     for id in 1..=5 {
-        s.finish_game(&result(
-            id,
-            Variant::Duel,
-            true,
-            seats.clone(),
-            Some(Color::Red),
-            100 + id,
-        ))
-        .unwrap();
+        s.games()
+            .finish(&result(
+                id,
+                Variant::Duel,
+                true,
+                seats.clone(),
+                Some(Color::Red),
+                100 + id,
+            ))
+            .await
+            .unwrap();
     }
     let rules = Rules::standard(Variant::Classic);
     let (red, blue, g) = random_game(rules, 21, 400);
     let moves: Vec<Move> = g.moves().collect();
-    s.save_in_progress(&live(
-        50,
-        terms(Variant::Classic, true),
-        seats.clone(),
-        &red,
-        &blue,
-    ))
-    .unwrap();
+    s.live()
+        .save(&live(
+            50,
+            terms(Variant::Classic, true),
+            seats.clone(),
+            &red,
+            &blue,
+        ))
+        .await
+        .unwrap();
     // A writer appends moves and finishes games while the backup runs.
     let acked = Arc::new(AtomicU32::new(0));
     let stop = Arc::new(AtomicBool::new(false));
@@ -657,27 +690,35 @@ fn backup_while_writing_then_restore() {
             moves.clone(),
             seats.clone(),
         );
+        // A thread of its own, with a runtime of its own to await the store's writes.
         std::thread::spawn(move || {
-            let mut id = 100;
-            for mv in moves {
-                if stop.load(Ordering::Relaxed) {
-                    break;
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .build()
+                .unwrap();
+            rt.block_on(async {
+                let mut id = 100;
+                for mv in moves {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    s.live().append_move(50, mv, None).await.unwrap();
+                    acked.fetch_add(1, Ordering::SeqCst);
+                    if acked.load(Ordering::SeqCst) % 10 == 0 {
+                        id += 1;
+                        s.games()
+                            .finish(&result(
+                                id,
+                                Variant::Barrage,
+                                false,
+                                seats.clone(),
+                                None,
+                                1_000 + id,
+                            ))
+                            .await
+                            .unwrap();
+                    }
                 }
-                s.append_move(50, mv, None).unwrap();
-                acked.fetch_add(1, Ordering::SeqCst);
-                if acked.load(Ordering::SeqCst) % 10 == 0 {
-                    id += 1;
-                    s.finish_game(&result(
-                        id,
-                        Variant::Barrage,
-                        false,
-                        seats.clone(),
-                        None,
-                        1_000 + id,
-                    ))
-                    .unwrap();
-                }
-            }
+            })
         })
     };
     while acked.load(Ordering::SeqCst) < 20 {
@@ -695,15 +736,15 @@ fn backup_while_writing_then_restore() {
     ));
 
     let b = Store::open(dir.join("bak")).unwrap();
-    assert_eq!(b.user_by_nick("ANN").unwrap().unwrap().owner, "key:a");
+    assert_eq!(b.users().by_nick("ANN").unwrap().unwrap().owner, "key:a");
     for id in 1..=5 {
-        assert!(b.finished_game(id).unwrap().is_some());
+        assert!(b.games().get(id).unwrap().is_some());
     }
     assert_eq!(
-        b.rating("key:a", Variant::Duel).unwrap(),
-        s.rating("key:a", Variant::Duel).unwrap()
+        b.ratings().get("key:a", Variant::Duel).unwrap(),
+        s.ratings().get("key:a", Variant::Duel).unwrap()
     );
-    let lg = b.live_game(50).unwrap().unwrap();
+    let lg = b.live().get(50).unwrap().unwrap();
     assert!(
         lg.moves.len() >= before,
         "{} moves in backup, {before} acknowledged before",
@@ -715,8 +756,8 @@ fn backup_while_writing_then_restore() {
         "a prefix of what was written"
     );
     // Finished casual games: each listed in the backup is complete.
-    for l in b.recent_games(Some(Variant::Barrage), 1000).unwrap() {
-        assert!(b.finished_game(l.id).unwrap().is_some());
+    for l in b.games().recent(Some(Variant::Barrage), 1000).unwrap() {
+        assert!(b.games().get(l.id).unwrap().is_some());
     }
     let backup_ids = b.next_game_id().unwrap();
     drop(b);
@@ -735,12 +776,12 @@ fn backup_while_writing_then_restore() {
     let aside = r.moved_aside.expect("old data moved aside");
     assert!(aside.exists());
     let restored = Store::open(&data).unwrap();
-    assert_eq!(restored.live_game(50).unwrap().unwrap().moves, lg.moves);
+    assert_eq!(restored.live().get(50).unwrap().unwrap().moves, lg.moves);
     assert!(restored.next_game_id().unwrap() >= backup_ids);
     // The moved-aside data still opens and has everything, including what came after.
     drop(restored);
     let old = Store::open(&aside).unwrap();
-    assert!(old.live_game(50).unwrap().unwrap().moves.len() >= lg.moves.len());
+    assert!(old.live().get(50).unwrap().unwrap().moves.len() >= lg.moves.len());
     // Restoring into a fresh directory needs no overwrite.
     drop(old);
     let r = restore(dir.join("bak"), dir.join("fresh"), false).unwrap();

@@ -341,7 +341,7 @@ impl GameTask {
                 },
                 Some(c) = commands.recv() => self.command(c).await,
                 _ = wake => {
-                    if self.on_timer() {
+                    if self.on_timer().await {
                         break;
                     }
                 }
@@ -421,7 +421,7 @@ impl GameTask {
     }
 
     /// A deadline passed; whether the task should end (a finished game's linger is over).
-    fn on_timer(&mut self) -> bool {
+    async fn on_timer(&mut self) -> bool {
         let now = Instant::now();
         if self.outcome.is_some() {
             // Nobody wants a rematch any more: the task ends (its seats see it closed).
@@ -436,7 +436,8 @@ impl GameTask {
                 self.finish(Outcome {
                     winner: Some(side.opposite()),
                     reason: EndReason::Time,
-                });
+                })
+                .await;
                 return false;
             }
         }
@@ -511,7 +512,7 @@ impl GameTask {
             self.seats.get_mut(color).reply = reply;
         }
         match cmd {
-            GameCmd::SubmitSetup(setup) => self.submit_setup(color, setup),
+            GameCmd::SubmitSetup(setup) => self.submit_setup(color, setup).await,
             GameCmd::Move(mv) => {
                 if self.outcome.is_some() {
                     return self.notice(seat, "the game is over");
@@ -534,14 +535,9 @@ impl GameTask {
                             left + secs(self.terms.clock.map_or(0, |c| c.increment_secs));
                         c
                     });
-                    // The flush waits on the disk: off the runtime's worker threads, so
-                    // other games and sessions go on meanwhile.
-                    let (store, id) = (store.clone(), self.id);
-                    let stored = tokio::task::spawn_blocking(move || {
-                        store.append_move(id, mv, clocks).map_err(|e| e.to_string())
-                    })
-                    .await
-                    .unwrap_or_else(|e| Err(e.to_string()));
+                    // The flush waits on the disk: the store does it off the runtime's
+                    // worker threads, so other games and sessions go on meanwhile.
+                    let stored = store.live().append_move(self.id, mv, clocks).await;
                     if let Err(e) = stored {
                         warn!(game = self.id, error = %e, "cannot store a move");
                         return self
@@ -562,7 +558,7 @@ impl GameTask {
                             self.draw_offer = None;
                         }
                         if let Some(outcome) = event.outcome {
-                            self.finish(outcome);
+                            self.finish(outcome).await;
                         }
                     }
                     Err(illegal) => self.notice(seat, format!("illegal move: {illegal}")),
@@ -573,7 +569,8 @@ impl GameTask {
                     self.finish(Outcome {
                         winner: Some(color.opposite()),
                         reason: EndReason::Resignation,
-                    });
+                    })
+                    .await;
                 }
             }
             GameCmd::OfferDraw => {
@@ -584,7 +581,8 @@ impl GameTask {
                     self.finish(Outcome {
                         winner: None,
                         reason: EndReason::DrawAgreed,
-                    });
+                    })
+                    .await;
                 } else {
                     self.draw_offer = Some(color);
                 }
@@ -594,7 +592,8 @@ impl GameTask {
                     self.finish(Outcome {
                         winner: None,
                         reason: EndReason::DrawAgreed,
-                    });
+                    })
+                    .await;
                 }
             }
             GameCmd::DeclineDraw => {
@@ -610,7 +609,8 @@ impl GameTask {
                     self.finish(Outcome {
                         winner: Some(color),
                         reason: EndReason::Abandonment,
-                    });
+                    })
+                    .await;
                 } else if self.outcome.is_none() {
                     self.notice(seat, "your opponent still has time to reconnect");
                 }
@@ -642,7 +642,7 @@ impl GameTask {
         }
     }
 
-    fn submit_setup(&mut self, color: Color, setup: Setup) {
+    async fn submit_setup(&mut self, color: Color, setup: Setup) {
         if self.game.is_some() || self.outcome.is_some() {
             return self.notice(Some(color), "the set-up phase is over");
         }
@@ -666,7 +666,7 @@ impl GameTask {
                             clocks: self.clocks,
                             started: self.started,
                         };
-                        if let Err(e) = store.save_in_progress(&live) {
+                        if let Err(e) = store.live().save(&live).await {
                             warn!(game = self.id, error = %e, "cannot store the game");
                         }
                     }
@@ -682,7 +682,7 @@ impl GameTask {
         }
     }
 
-    fn finish(&mut self, outcome: Outcome) {
+    async fn finish(&mut self, outcome: Outcome) {
         if let Some(game) = &mut self.game {
             game.end(outcome);
             self.outcome = game.outcome();
@@ -700,7 +700,7 @@ impl GameTask {
                 started: self.started,
                 ended: store::now(),
             };
-            match store.finish_game(&result) {
+            match store.games().finish(&result).await {
                 Ok(changes) => {
                     if let Some(ch) = changes {
                         for c in Color::ALL {
@@ -718,10 +718,10 @@ impl GameTask {
         }
     }
 
-    fn store_seats(&self) -> ByColor<store::Seat> {
+    fn store_seats(&self) -> ByColor<store::SeatRecord> {
         let seat = |c: Color| {
             let p = &self.seats.get(c).player;
-            store::Seat {
+            store::SeatRecord {
                 identity: p.id.clone(),
                 nick: p.nick.clone(),
             }

@@ -472,7 +472,8 @@ impl Lobby {
 
     fn rating_of(&self, identity: &str) -> Option<i32> {
         self.store
-            .rating(identity, Variant::Classic)
+            .ratings()
+            .get(identity, Variant::Classic)
             .ok()
             .flatten()
             .filter(|r| r.games > 0)
@@ -481,7 +482,7 @@ impl Lobby {
 
     /// Games the store kept across a restart: their players come back straight into them.
     fn restore_games(&mut self) {
-        let live = match self.store.in_progress() {
+        let live = match self.store.live().all() {
             Ok(l) => l,
             Err(e) => {
                 warn!(error = %e, "cannot read games in progress");

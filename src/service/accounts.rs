@@ -9,7 +9,7 @@ use crate::lobby::Ident;
 use crate::proto::SavedSetup;
 use crate::random;
 use crate::rules::Variant;
-use crate::store::{ClaimResult, Settings, StoreError, MAX_SETUPS};
+use crate::store::{ClaimResult, Preferences, Store, StoreError, MAX_SETUPS};
 use crate::text::{clean_line, clean_nick};
 
 /// Longest name of a saved set-up, in characters.
@@ -76,28 +76,21 @@ impl Service {
     /// The nickname a key identity gets: the one asked for (the SSH user name) if it is
     /// free or already this key's; the key's own if it has one; else a free variant.
     pub async fn login(&self, ident: &Ident) -> Login {
-        let asked = ident.nick.clone();
-        let id = ident.id.clone();
-        match self.blocking(move |s| Ok(grant_nick(s, &asked, &id))).await {
-            Ok(login) => login,
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot grant a nickname");
-                visitor(&ident.nick)
-            }
-        }
+        grant_nick(&self.store, &ident.nick, &ident.id).await
     }
 
     /// A key's remembered display preferences (the defaults when it has none).
-    pub async fn preferences(&self, identity: &str) -> Settings {
+    pub async fn preferences(&self, identity: &str) -> Preferences {
         let id = identity.to_string();
-        self.blocking(move |s| s.get_settings(&id))
+        self.blocking(move |s| s.users().preferences(&id))
             .await
             .unwrap_or_default()
     }
 
-    pub async fn save_preferences(&self, identity: &str, prefs: Settings) {
+    pub async fn save_preferences(&self, identity: &str, prefs: Preferences) {
         let id = identity.to_string();
-        if let Err(e) = self.blocking(move |s| s.set_settings(&id, prefs)).await {
+        let saved = self.blocking(move |s| s.users().set_preferences(&id, prefs));
+        if let Err(e) = saved.await {
             tracing::warn!(error = %e, "cannot save settings");
         }
     }
@@ -105,17 +98,7 @@ impl Service {
     /// A key's saved set-ups, all variants.
     pub async fn saved_setups(&self, identity: &str) -> Result<Vec<SavedSetup>, StoreError> {
         let id = identity.to_string();
-        self.blocking(move |s| {
-            Ok(s.setups(&id, None)?
-                .into_iter()
-                .map(|x| SavedSetup {
-                    name: x.name,
-                    variant: x.variant,
-                    setup: x.setup,
-                })
-                .collect())
-        })
-        .await
+        self.blocking(move |s| s.setups().list(&id, None)).await
     }
 
     /// Saves (or replaces) a key's set-up; the list after it.
@@ -125,9 +108,7 @@ impl Service {
         mut setup: SavedSetup,
     ) -> Result<Vec<SavedSetup>, SetupError> {
         setup.name = setup_name(&setup.name)?;
-        let id = identity.to_string();
-        self.blocking(move |s| s.save_setup(&id, &setup.name, setup.variant, &setup.setup))
-            .await?;
+        self.store.setups().save(identity, &setup).await?;
         Ok(self.saved_setups(identity).await?)
     }
 
@@ -138,19 +119,19 @@ impl Service {
         name: &str,
         variant: Variant,
     ) -> Result<Vec<SavedSetup>, StoreError> {
-        let (id, name) = (identity.to_string(), name.to_string());
-        self.blocking(move |s| s.delete_setup(&id, &name, variant))
-            .await?;
+        self.store.setups().delete(identity, name, variant).await?;
         self.saved_setups(identity).await
     }
 }
 
-/// Runs on the blocking pool: claims the asked-for nickname or a free variant of it.
-fn grant_nick(store: &crate::store::Store, asked: &str, id: &str) -> Login {
+/// Claims the asked-for nickname or a free variant of it.
+async fn grant_nick(store: &Store, asked: &str, id: &str) -> Login {
     let asked = match clean_nick(asked) {
         Ok(n) => n,
         Err(e) => {
-            let nick = free_nick(store, "player", id).unwrap_or_else(|| visitor("player").nick);
+            let nick = free_nick(store, "player", id)
+                .await
+                .unwrap_or_else(|| visitor("player").nick);
             let notice = format!(
                 "'{}' cannot be a nickname ({e}); you are {nick}. Connect as ssh NAME@host to choose.",
                 clean_line(asked, 20)
@@ -161,7 +142,7 @@ fn grant_nick(store: &crate::store::Store, asked: &str, id: &str) -> Login {
             };
         }
     };
-    match store.claim_nick(&asked, id) {
+    match store.users().claim_nick(&asked, id).await {
         Ok(ClaimResult::Granted) | Ok(ClaimResult::AlreadyYours) => Login {
             nick: asked,
             notices: vec![],
@@ -173,7 +154,9 @@ fn grant_nick(store: &crate::store::Store, asked: &str, id: &str) -> Login {
             nick: mine,
         },
         Ok(ClaimResult::OwnedByOther) => {
-            let nick = free_nick(store, &asked, id).unwrap_or_else(|| visitor(&asked).nick);
+            let nick = free_nick(store, &asked, id)
+                .await
+                .unwrap_or_else(|| visitor(&asked).nick);
             Login {
                 notices: vec![format!(
                     "The nickname {asked} belongs to another key; you are {nick}."
@@ -190,11 +173,11 @@ fn grant_nick(store: &crate::store::Store, asked: &str, id: &str) -> Login {
 
 /// A free variant of `base` (`base2`, `base3`, ...), claimed for this identity; `None`
 /// when the store cannot say.
-fn free_nick(store: &crate::store::Store, base: &str, id: &str) -> Option<String> {
+async fn free_nick(store: &Store, base: &str, id: &str) -> Option<String> {
     let base: String = base.chars().take(12).collect();
     for n in 2..10_000 {
         let candidate = format!("{base}{n}");
-        match store.claim_nick(&candidate, id) {
+        match store.users().claim_nick(&candidate, id).await {
             Ok(ClaimResult::Granted) | Ok(ClaimResult::AlreadyYours) => return Some(candidate),
             Ok(ClaimResult::HasOtherNick(mine)) => return Some(mine),
             Ok(ClaimResult::OwnedByOther) => {}

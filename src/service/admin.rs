@@ -112,8 +112,7 @@ impl Service {
                 let target =
                     BanTarget::parse(kind.word(), &value).map_err(AdminError::BadTarget)?;
                 let reason = non_empty(&reason, "banned by an admin");
-                let (t, r, b) = (target.clone(), reason.clone(), by.to_string());
-                self.blocking(move |s| s.ban(&t, &r, &b)).await?;
+                self.store.bans().add(&target, &reason, by).await?;
                 let whom = match &target {
                     BanTarget::Nick(n) => KickWhom {
                         nick: Some(n.clone()),
@@ -134,8 +133,7 @@ impl Service {
             AdminCmd::Unban { kind, value } => {
                 let target =
                     BanTarget::parse(kind.word(), &value).map_err(AdminError::BadTarget)?;
-                let t = target.clone();
-                if self.blocking(move |s| s.unban(&t)).await? {
+                if self.store.bans().remove(&target).await? {
                     Ok(AdminDone::Unbanned(target))
                 } else {
                     Err(AdminError::NotBanned(target))
@@ -153,7 +151,7 @@ impl Service {
 
     /// Every stored ban, user text cleaned.
     pub async fn bans(&self) -> Result<Vec<AdminBan>, StoreError> {
-        let bans = self.blocking(|s| s.bans()).await?;
+        let bans = self.blocking(|s| s.bans().all()).await?;
         Ok(bans.into_iter().filter_map(admin_ban).collect())
     }
 

@@ -38,7 +38,7 @@ impl Service {
 
     /// A finished game's record and its players' nicks.
     pub async fn record(&self, id: u64) -> Result<(GameRecord, [String; 2]), ReplayFault> {
-        let found = self.blocking(move |s| s.finished_game(id)).await?;
+        let found = self.blocking(move |s| s.games().get(id)).await?;
         let g = found.ok_or(ReplayFault::NoSuchGame(id))?;
         Ok((g.record, [g.seats.red.nick, g.seats.blue.nick]))
     }
@@ -70,7 +70,7 @@ impl Service {
 
 fn leaderboard(store: &Store, variant: Variant) -> Result<Leaderboard, StoreError> {
     let rows = store
-        .leaderboard(variant, LIST_LIMIT)?
+        .ratings().leaderboard(variant, LIST_LIMIT)?
         .into_iter()
         .enumerate()
         .map(|(i, r)| LeaderRow {
@@ -107,10 +107,10 @@ fn games(
     variant: Option<Variant>,
 ) -> Result<GameList, StoreError> {
     let listings = match filter {
-        GameFilter::Recent => store.recent_games(variant, LIST_LIMIT)?,
-        GameFilter::Mine => store.games_of(me, LIST_LIMIT * 5)?,
-        GameFilter::Player(nick) => match store.user_by_nick(nick)? {
-            Some(user) => store.games_of(&user.owner, LIST_LIMIT * 5)?,
+        GameFilter::Recent => store.games().recent(variant, LIST_LIMIT)?,
+        GameFilter::Mine => store.games().of_player(me, LIST_LIMIT * 5)?,
+        GameFilter::Player(nick) => match store.users().by_nick(nick)? {
+            Some(user) => store.games().of_player(&user.owner, LIST_LIMIT * 5)?,
             None => Vec::new(),
         },
     };
@@ -128,12 +128,12 @@ fn games(
 }
 
 fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError> {
-    let Some(user) = store.user_by_nick(nick)? else {
+    let Some(user) = store.users().by_nick(nick)? else {
         return Ok(None);
     };
     let mut ratings = Vec::new();
     for v in Variant::ALL {
-        if let Some(r) = store.rating(&user.owner, v)? {
+        if let Some(r) = store.ratings().get(&user.owner, v)? {
             if r.games == 0 {
                 continue;
             }
@@ -146,7 +146,8 @@ fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError> {
                 draws: r.draws,
                 losses: r.losses,
                 history: store
-                    .rating_history(&user.owner, v)?
+                    .ratings()
+                    .history(&user.owner, v)?
                     .into_iter()
                     .map(|(t, r)| (t, r.round() as i32))
                     .collect(),
@@ -154,7 +155,8 @@ fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError> {
         }
     }
     let recent = store
-        .games_of(&user.owner, 20)?
+        .games()
+        .of_player(&user.owner, 20)?
         .into_iter()
         .map(item)
         .collect();

@@ -118,7 +118,10 @@ impl SshServer {
                 }
             };
             let banned = matches!(
-                self.shared.store.ban_for(None, None, Some(peer.ip())),
+                self.shared
+                    .store
+                    .bans()
+                    .matching(None, None, Some(peer.ip())),
                 Ok(Some(_))
             );
             if banned {
@@ -319,7 +322,8 @@ impl Conn {
             .map(|i| i.nick.as_str());
         self.shared
             .store
-            .ban_for(nick, self.fingerprint.as_deref(), Some(self.peer.ip()))
+            .bans()
+            .matching(nick, self.fingerprint.as_deref(), Some(self.peer.ip()))
             .ok()
             .flatten()
     }

@@ -155,7 +155,7 @@ impl Session {
         let joined = service.lobby().connect(p.ident.clone(), ev_tx).await?;
         // Remembered preferences and set-ups (players with a key); guests start empty.
         let (prefs, setups) = if p.ident.guest {
-            (store::Settings::default(), Vec::new())
+            (store::Preferences::default(), Vec::new())
         } else {
             let setups = service.saved_setups(&p.ident.id).await.unwrap_or_default();
             (service.preferences(&p.ident.id).await, setups)
@@ -366,7 +366,7 @@ impl Session {
             Effect::SettingsChanged(s) => {
                 if self.guest_setups.is_none() {
                     let (service, id, _) = self.service_call();
-                    let prefs = store::Settings {
+                    let prefs = store::Preferences {
                         numbering: s.numbering,
                         ascii: s.ascii,
                     };

@@ -1,5 +1,9 @@
 //! Backups: a consistent copy of a running store into a fresh database, and restoring one.
 //! Nothing here deletes data: a replaced data directory is moved aside.
+//!
+//! Both are synchronous and flush: they are for tools that run outside a runtime (the
+//! `backup` and `restore` commands of `main.rs`) and tests, never for an actor or a runtime
+//! worker (see the blocking rule in the store's module documentation).
 
 use std::fs;
 use std::io::ErrorKind;

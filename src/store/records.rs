@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::StoreError;
 use super::glicko::Rating;
-use super::{RatingChange, Seat, Settings, Timestamp};
+use super::{Preferences, RatingChange, SeatRecord, Timestamp};
 use crate::proto::{GameId, GameTerms};
 use crate::rules::{ByColor, GameRecord, Move, Outcome, Setup, Variant};
 
@@ -70,8 +70,9 @@ pub(crate) struct UserV1 {
     pub nick: String,
     pub owner: String,
     pub keys: Vec<String>,
+    /// The user's [`Preferences`]; the field keeps its stored name.
     #[serde(default)]
-    pub settings: Settings,
+    pub settings: Preferences,
     pub created: Timestamp,
 }
 versioned!(UserV1, "user", 1);
@@ -110,7 +111,7 @@ pub(crate) struct GameV1 {
     pub v: u32,
     pub id: GameId,
     pub record: GameRecord,
-    pub seats: ByColor<Seat>,
+    pub seats: ByColor<SeatRecord>,
     pub terms: GameTerms,
     pub rated: bool,
     pub outcome: Outcome,
@@ -142,7 +143,7 @@ pub(crate) struct LiveV1 {
     pub v: u32,
     pub id: GameId,
     pub terms: GameTerms,
-    pub seats: ByColor<Seat>,
+    pub seats: ByColor<SeatRecord>,
     pub red: Setup,
     pub blue: Setup,
     /// Milliseconds left on each clock when play started (or at the last save).
@@ -283,7 +284,31 @@ mod tests {
             br#"{"v":1,"nick":"Ann","owner":"key:x","keys":["x"],"settings":{},"created":0}"#,
         )
         .unwrap();
-        assert_eq!(u.settings, Settings::default());
+        assert_eq!(u.settings, Preferences::default());
+    }
+
+    /// The renamed public types (`Preferences`, `SeatRecord`) keep the stored shape: a
+    /// user written before the renames reads back, and writes the same bytes.
+    #[test]
+    fn renamed_types_keep_their_stored_form() {
+        let stored = br#"{"v":1,"nick":"Ann","owner":"key:x","keys":["x"],"settings":{"numbering":"Classic","ascii":true},"created":7}"#;
+        let u: UserV1 = decode(stored).unwrap();
+        assert_eq!(
+            u.settings,
+            Preferences {
+                numbering: crate::rules::Numbering::Classic,
+                ascii: true
+            }
+        );
+        assert_eq!(encode(&u), stored.to_vec());
+        let seat = SeatRecord {
+            identity: "key:x".into(),
+            nick: "Ann".into(),
+        };
+        assert_eq!(
+            serde_json::to_string(&seat).unwrap(),
+            r#"{"identity":"key:x","nick":"Ann"}"#
+        );
     }
 
     #[test]

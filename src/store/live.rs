@@ -1,0 +1,265 @@
+//! Games in progress: enough to restore each after a restart, every move durable before
+//! anyone is shown it.
+//!
+//! | tree | key | value |
+//! |---|---|---|
+//! | `live` | game id (u64 big-endian) | the game without its moves: terms, seats, set-ups, clocks at the last save (`LiveV1`) |
+//! | `live_moves` | game id + ply (u32 big-endian, 1-based) | the move and the clocks after it (`LiveMoveV1`) |
+//!
+//! A finished game leaves both trees inside the transaction of
+//! [`Games::finish`](super::Games::finish).
+//!
+//! Flushes: [`Live::save`], [`Live::append_move`], [`Live::remove`] (all `async`, off the
+//! runtime). Reads never do.
+
+use std::time::Duration;
+
+use sled::transaction::ConflictableTransactionError;
+use sled::Transactional;
+
+use super::games::SeatRecord;
+use super::records::*;
+use super::{check_identity, off_runtime, Store, StoreError, Timestamp};
+use crate::proto::{GameId, GameTerms};
+use crate::rules::{ByColor, Color, GameRecord, Move, Setup};
+
+/// A game in progress as stored: enough to restore it after a restart.
+#[derive(Clone, PartialEq, Debug)]
+pub struct LiveGame {
+    pub id: GameId,
+    pub terms: GameTerms,
+    pub seats: ByColor<SeatRecord>,
+    pub red: Setup,
+    pub blue: Setup,
+    pub moves: Vec<Move>,
+    /// Time left on each clock after the last move (or at the start).
+    pub clocks: Option<ByColor<Duration>>,
+    pub started: Timestamp,
+}
+
+impl LiveGame {
+    /// The record so far (no outcome); `replay()` it to get the position.
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            version: GameRecord::VERSION,
+            rules: self.terms.rules,
+            red: self.red.clone(),
+            blue: self.blue.clone(),
+            moves: self.moves.clone(),
+            outcome: None,
+        }
+    }
+}
+
+fn to_ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+fn clocks_ms(c: Option<ByColor<Duration>>) -> Option<ByColor<u64>> {
+    c.map(|c| ByColor::new(to_ms(c.red), to_ms(c.blue)))
+}
+
+fn clocks_dur(c: Option<ByColor<u64>>) -> Option<ByColor<Duration>> {
+    c.map(|c| ByColor::new(Duration::from_millis(c.red), Duration::from_millis(c.blue)))
+}
+
+/// Games in progress and their moves: `store.live()`. Cheap to clone.
+#[derive(Clone)]
+pub struct Live {
+    store: Store,
+}
+
+impl Live {
+    pub(super) fn new(store: Store) -> Live {
+        Live { store }
+    }
+
+    /// Stores a game in progress (normally when play starts, after both set-ups), replacing
+    /// any earlier save of that id and its moves. Flushed before returning, off the runtime.
+    pub async fn save(&self, game: &LiveGame) -> Result<(), StoreError> {
+        let (this, game) = (self.clone(), game.clone());
+        off_runtime(move || this.save_blocking(&game)).await
+    }
+
+    fn save_blocking(&self, game: &LiveGame) -> Result<(), StoreError> {
+        for c in Color::ALL {
+            check_identity(&game.seats.get(c).identity)?;
+        }
+        let id_key = game.id.to_be_bytes();
+        let _g = self.store.writing();
+        let t = self.store.t();
+        let old: Vec<sled::IVec> = t
+            .live_moves
+            .scan_prefix(id_key)
+            .keys()
+            .collect::<Result<_, _>>()?;
+        let header = LiveV1 {
+            v: LiveV1::VERSION,
+            id: game.id,
+            terms: game.terms,
+            seats: game.seats.clone(),
+            red: game.red.clone(),
+            blue: game.blue.clone(),
+            clocks_ms: clocks_ms(game.clocks),
+            started: game.started,
+        };
+        let header = encode(&header);
+        let moves: Vec<([u8; 12], Vec<u8>)> = game
+            .moves
+            .iter()
+            .zip(1u32..)
+            .map(|(mv, ply)| {
+                let m = LiveMoveV1 {
+                    v: LiveMoveV1::VERSION,
+                    mv: *mv,
+                    // Clocks of earlier plies are unknown here; the header has the latest.
+                    clocks_ms: None,
+                };
+                (live_move_key(game.id, ply), encode(&m))
+            })
+            .collect();
+        (&t.live, &t.live_moves).transaction(|(live, live_moves)| {
+            for k in &old {
+                live_moves.remove(k)?;
+            }
+            for (k, v) in &moves {
+                live_moves.insert(&k[..], v.clone())?;
+            }
+            live.insert(&id_key, header.clone())?;
+            Ok::<_, ConflictableTransactionError<StoreError>>(())
+        })?;
+        self.store.flush_now()?;
+        tracing::debug!(
+            game = game.id,
+            plies = game.moves.len(),
+            "store: game in progress saved"
+        );
+        Ok(())
+    }
+
+    /// Appends one move (and the clocks after it) to a game in progress, and flushes before
+    /// returning, off the runtime: once a move has been shown to anyone, a crash cannot
+    /// lose it. Returns the move's ply number (1-based).
+    pub async fn append_move(
+        &self,
+        id: GameId,
+        mv: Move,
+        clocks: Option<ByColor<Duration>>,
+    ) -> Result<u32, StoreError> {
+        let this = self.clone();
+        off_runtime(move || this.append_move_blocking(id, mv, clocks)).await
+    }
+
+    fn append_move_blocking(
+        &self,
+        id: GameId,
+        mv: Move,
+        clocks: Option<ByColor<Duration>>,
+    ) -> Result<u32, StoreError> {
+        let id_key = id.to_be_bytes();
+        let _g = self.store.writing();
+        let t = self.store.t();
+        if !t.live.contains_key(id_key)? {
+            return Err(StoreError::NoSuchGame(id));
+        }
+        let last = t
+            .live_moves
+            .scan_prefix(id_key)
+            .keys()
+            .next_back()
+            .transpose()?;
+        let ply = last.and_then(|k| be_u32(&k[8..])).unwrap_or(0) + 1;
+        let m = LiveMoveV1 {
+            v: LiveMoveV1::VERSION,
+            mv,
+            clocks_ms: clocks_ms(clocks),
+        };
+        t.live_moves.insert(live_move_key(id, ply), encode(&m))?;
+        self.store.flush_now()?;
+        Ok(ply)
+    }
+
+    /// One game in progress.
+    pub fn get(&self, id: GameId) -> Result<Option<LiveGame>, StoreError> {
+        match self.store.t().live.get(id.to_be_bytes())? {
+            Some(b) => Ok(Some(self.assemble(&b)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// Every game in progress, by id, to restore at start. A game that cannot be read is
+    /// logged and left out (and left in place).
+    pub fn all(&self) -> Result<Vec<LiveGame>, StoreError> {
+        let mut out = Vec::new();
+        for kv in self.store.t().live.iter() {
+            let (k, v) = kv?;
+            match self.assemble(&v) {
+                Ok(g) => out.push(g),
+                Err(e) => tracing::error!(
+                    game = be_u64(&k).unwrap_or(0),
+                    error = %e,
+                    "store: a game in progress could not be read; skipped"
+                ),
+            }
+        }
+        Ok(out)
+    }
+
+    fn assemble(&self, header: &[u8]) -> Result<LiveGame, StoreError> {
+        let h: LiveV1 = decode(header)?;
+        let mut moves = Vec::new();
+        let mut clocks = h.clocks_ms;
+        for kv in self.store.t().live_moves.scan_prefix(h.id.to_be_bytes()) {
+            let (_, v) = kv?;
+            let m: LiveMoveV1 = decode(&v)?;
+            moves.push(m.mv);
+            if m.clocks_ms.is_some() {
+                clocks = m.clocks_ms;
+            }
+        }
+        Ok(LiveGame {
+            id: h.id,
+            terms: h.terms,
+            seats: h.seats,
+            red: h.red,
+            blue: h.blue,
+            moves,
+            clocks: clocks_dur(clocks),
+            started: h.started,
+        })
+    }
+
+    /// Forgets a game in progress without recording it (aborted games). Flushed, off the
+    /// runtime. Returns whether it was there.
+    pub async fn remove(&self, id: GameId) -> Result<bool, StoreError> {
+        let this = self.clone();
+        off_runtime(move || this.remove_blocking(id)).await
+    }
+
+    fn remove_blocking(&self, id: GameId) -> Result<bool, StoreError> {
+        let id_key = id.to_be_bytes();
+        let _g = self.store.writing();
+        let t = self.store.t();
+        let existed = t.live.remove(id_key)?.is_some();
+        for k in t.live_moves.scan_prefix(id_key).keys() {
+            t.live_moves.remove(k?)?;
+        }
+        self.store.flush_now()?;
+        Ok(existed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn append_to_unknown_game_fails() {
+        let s = Store::temporary().unwrap();
+        let mv = Move::new("A4".parse().unwrap(), "A5".parse().unwrap());
+        assert_eq!(
+            s.live().append_move(9, mv, None).await,
+            Err(StoreError::NoSuchGame(9))
+        );
+    }
+}

@@ -1,0 +1,160 @@
+//! Saved set-ups: named armies a registered player keeps for later games.
+//!
+//! | tree | key | value |
+//! |---|---|---|
+//! | `setups` | len-prefixed identity + variant byte + name | [`SavedSetup`] and when it was saved (`SetupV1`) |
+//!
+//! The API speaks [`SavedSetup`] (`proto`'s, the one the lobby and the screens use); the
+//! stored record also keeps the time it was saved. At most [`MAX_SETUPS`] per identity;
+//! guests cannot save.
+//!
+//! Flushes: [`Setups::save`], [`Setups::delete`] (both `async`, off the runtime). Reads
+//! never do.
+
+use super::records::*;
+use super::{check_registrable, now, off_runtime, Store, StoreError};
+use crate::proto::SavedSetup;
+use crate::rules::Variant;
+
+/// Saved set-ups per identity (all variants together).
+pub const MAX_SETUPS: usize = 50;
+
+const MAX_SETUP_NAME_BYTES: usize = 64;
+
+/// Saved set-ups: `store.setups()`. Cheap to clone.
+#[derive(Clone)]
+pub struct Setups {
+    store: Store,
+}
+
+impl Setups {
+    pub(super) fn new(store: Store) -> Setups {
+        Setups { store }
+    }
+
+    /// Saves (or replaces) a set-up under its name (trimmed) for its variant. At most
+    /// [`MAX_SETUPS`] per identity; guests cannot save. Flushed before returning, off the
+    /// runtime.
+    pub async fn save(&self, identity: &str, saved: &SavedSetup) -> Result<(), StoreError> {
+        let (this, identity, saved) = (self.clone(), identity.to_string(), saved.clone());
+        off_runtime(move || this.save_blocking(&identity, saved)).await
+    }
+
+    fn save_blocking(&self, identity: &str, saved: SavedSetup) -> Result<(), StoreError> {
+        check_registrable(identity)?;
+        let name = saved.name.trim();
+        if name.is_empty() || name.len() > MAX_SETUP_NAME_BYTES {
+            return Err(StoreError::Invalid(format!(
+                "a set-up name has 1 to {MAX_SETUP_NAME_BYTES} characters"
+            )));
+        }
+        let key = setup_key(identity, saved.variant, name);
+        let _g = self.store.writing();
+        let t = self.store.t();
+        if !t.setups.contains_key(&key)?
+            && t.setups.scan_prefix(setup_prefix(identity)).count() >= MAX_SETUPS
+        {
+            return Err(StoreError::TooManySetups { limit: MAX_SETUPS });
+        }
+        let s = SetupV1 {
+            v: SetupV1::VERSION,
+            name: name.to_string(),
+            variant: saved.variant,
+            setup: saved.setup,
+            saved: now(),
+        };
+        t.setups.insert(key, encode(&s))?;
+        self.store.flush_now()?;
+        Ok(())
+    }
+
+    /// An identity's saved set-ups, of one variant or all, sorted by variant then name.
+    pub fn list(
+        &self,
+        identity: &str,
+        variant: Option<Variant>,
+    ) -> Result<Vec<SavedSetup>, StoreError> {
+        let mut prefix = setup_prefix(identity);
+        if let Some(v) = variant {
+            prefix.push(variant_byte(v));
+        }
+        let mut out = Vec::new();
+        for kv in self.store.t().setups.scan_prefix(prefix) {
+            let (_, v) = kv?;
+            let s: SetupV1 = decode(&v)?;
+            out.push(SavedSetup {
+                name: s.name,
+                variant: s.variant,
+                setup: s.setup,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Deletes a saved set-up; returns whether it existed. Flushed before returning, off
+    /// the runtime.
+    pub async fn delete(
+        &self,
+        identity: &str,
+        name: &str,
+        variant: Variant,
+    ) -> Result<bool, StoreError> {
+        let key = setup_key(identity, variant, name.trim());
+        let store = self.store.clone();
+        off_runtime(move || {
+            let _g = store.writing();
+            let existed = store.t().setups.remove(key)?.is_some();
+            store.flush_now()?;
+            Ok(existed)
+        })
+        .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Color, Setup};
+
+    #[tokio::test]
+    async fn setups_cap_and_delete() {
+        let s = Store::temporary().unwrap();
+        let rules = crate::rules::Rules::standard(Variant::Barrage);
+        let setup = Setup::random(&rules, Color::Red, 1);
+        let saved = |name: &str, variant| SavedSetup {
+            name: name.to_string(),
+            variant,
+            setup: setup.clone(),
+        };
+        let set = s.setups();
+        for i in 0..MAX_SETUPS {
+            set.save("key:x", &saved(&format!("s{i}"), Variant::Barrage))
+                .await
+                .unwrap();
+        }
+        // Replacing one is fine at the cap; a new one is not.
+        set.save("key:x", &saved("s3", Variant::Barrage))
+            .await
+            .unwrap();
+        assert_eq!(
+            set.save("key:x", &saved("new", Variant::Duel)).await,
+            Err(StoreError::TooManySetups { limit: MAX_SETUPS })
+        );
+        assert_eq!(set.list("key:x", None).unwrap().len(), MAX_SETUPS);
+        assert_eq!(set.list("key:x", Some(Variant::Duel)).unwrap().len(), 0);
+        assert!(set.delete("key:x", "s3", Variant::Barrage).await.unwrap());
+        assert!(!set.delete("key:x", "s3", Variant::Barrage).await.unwrap());
+        set.save("key:x", &saved("new", Variant::Duel))
+            .await
+            .unwrap();
+        assert_eq!(
+            set.list("key:x", Some(Variant::Duel)).unwrap()[0].setup,
+            setup
+        );
+        assert!(set.list("key:y", None).unwrap().is_empty());
+        assert!(matches!(
+            set.save("guest:1", &saved("a", Variant::Duel)).await,
+            Err(StoreError::Invalid(_))
+        ));
+    }
+}

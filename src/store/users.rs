@@ -1,0 +1,261 @@
+//! Users: registered nicknames, the keys that own them, and their preferences.
+//!
+//! | tree | key | value |
+//! |---|---|---|
+//! | `users` | nickname, lower-cased | [`User`] (`UserV1`, with its [`Preferences`] under `settings`) |
+//! | `identities` | identity (`key:SHA256:...`) | the `users` key it owns (`IdentityV1`) |
+//!
+//! Flushes: [`Users::claim_nick`] when it grants a nick (`async`, off the runtime).
+//! [`Users::set_preferences`] does not flush (sled's background flush makes it durable
+//! within 500 ms); reads never do.
+
+use serde::{Deserialize, Serialize};
+use sled::Transactional;
+
+use super::records::*;
+use super::{abort, check_registrable, now, off_runtime, tx_decode, Store, StoreError, Timestamp};
+use crate::rules::Numbering;
+
+const MAX_NICK_BYTES: usize = 64;
+
+/// A player's stored interface preferences. New fields must have defaults
+/// (`#[serde(default)]` on the struct does that), so older records still read.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Preferences {
+    pub numbering: Numbering,
+    /// Draw with ASCII only (no box drawing or symbols).
+    pub ascii: bool,
+}
+
+/// A registered nickname.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct User {
+    /// As first claimed (the key is the lower-cased form).
+    pub nick: String,
+    /// The identity that claimed it: `key:SHA256:...`.
+    pub owner: String,
+    /// Key fingerprints (`SHA256:...`) that may use the nick.
+    pub keys: Vec<String>,
+    pub preferences: Preferences,
+    pub created: Timestamp,
+}
+
+/// The answer to [`Users::claim_nick`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ClaimResult {
+    /// The nick was free and is now this identity's.
+    Granted,
+    /// This identity already owns the nick.
+    AlreadyYours,
+    /// Another identity owns it.
+    OwnedByOther,
+    /// The nick is free, but this identity already owns another nick (one per identity,
+    /// since ratings belong to identities). Carries that nick, as claimed.
+    HasOtherNick(String),
+}
+
+impl From<UserV1> for User {
+    fn from(u: UserV1) -> User {
+        User {
+            nick: u.nick,
+            owner: u.owner,
+            keys: u.keys,
+            preferences: u.settings,
+            created: u.created,
+        }
+    }
+}
+
+fn nick_key(nick: &str) -> Result<String, StoreError> {
+    let n = nick.trim();
+    if n.is_empty() || n.len() > MAX_NICK_BYTES {
+        return Err(StoreError::Invalid(format!(
+            "a nickname has 1 to {MAX_NICK_BYTES} characters"
+        )));
+    }
+    Ok(n.to_lowercase())
+}
+
+/// Nicknames, their keys and preferences: `store.users()`. Cheap to clone.
+#[derive(Clone)]
+pub struct Users {
+    store: Store,
+}
+
+impl Users {
+    pub(super) fn new(store: Store) -> Users {
+        Users { store }
+    }
+
+    /// Claims `nick` for `identity` (a `key:` identity): the first key to use a nick owns it.
+    /// Case-insensitive. Flushed when granted, off the runtime.
+    pub async fn claim_nick(&self, nick: &str, identity: &str) -> Result<ClaimResult, StoreError> {
+        let (this, nick, identity) = (self.clone(), nick.to_string(), identity.to_string());
+        off_runtime(move || this.claim_nick_blocking(&nick, &identity)).await
+    }
+
+    fn claim_nick_blocking(&self, nick: &str, identity: &str) -> Result<ClaimResult, StoreError> {
+        let key = nick_key(nick)?;
+        check_registrable(identity)?;
+        let shown = nick.trim().to_string();
+        let _g = self.store.writing();
+        let t = self.store.t();
+        let result = (&t.users, &t.identities).transaction(|(users, idents)| {
+            let mine = match idents.get(identity)? {
+                Some(b) => Some(tx_decode::<IdentityV1>(&b)?.nick_key),
+                None => None,
+            };
+            if users.get(key.as_bytes())?.is_some() {
+                return Ok(if mine.as_deref() == Some(key.as_str()) {
+                    ClaimResult::AlreadyYours
+                } else {
+                    ClaimResult::OwnedByOther
+                });
+            }
+            if let Some(other) = mine {
+                let theirs = match users.get(other.as_bytes())? {
+                    Some(b) => tx_decode::<UserV1>(&b)?.nick,
+                    None => other,
+                };
+                return Ok(ClaimResult::HasOtherNick(theirs));
+            }
+            let fingerprint = identity.strip_prefix("key:").unwrap_or(identity);
+            let u = UserV1 {
+                v: UserV1::VERSION,
+                nick: shown.clone(),
+                owner: identity.to_string(),
+                keys: vec![fingerprint.to_string()],
+                settings: Preferences::default(),
+                created: now(),
+            };
+            users.insert(key.as_bytes(), encode(&u))?;
+            let i = IdentityV1 {
+                v: IdentityV1::VERSION,
+                nick_key: key.clone(),
+            };
+            idents.insert(identity.as_bytes(), encode(&i))?;
+            Ok(ClaimResult::Granted)
+        })?;
+        if result == ClaimResult::Granted {
+            self.store.flush_now()?;
+            tracing::info!(nick = %shown, "store: nick registered");
+        }
+        Ok(result)
+    }
+
+    /// The registered user `identity` belongs to.
+    pub fn by_identity(&self, identity: &str) -> Result<Option<User>, StoreError> {
+        let t = self.store.t();
+        let Some(b) = t.identities.get(identity.as_bytes())? else {
+            return Ok(None);
+        };
+        let i: IdentityV1 = decode(&b)?;
+        match t.users.get(i.nick_key.as_bytes())? {
+            Some(b) => Ok(Some(decode::<UserV1>(&b)?.into())),
+            None => Ok(None),
+        }
+    }
+
+    /// The registered user with this nick (any case).
+    pub fn by_nick(&self, nick: &str) -> Result<Option<User>, StoreError> {
+        let Ok(key) = nick_key(nick) else {
+            return Ok(None);
+        };
+        match self.store.t().users.get(key.as_bytes())? {
+            Some(b) => Ok(Some(decode::<UserV1>(&b)?.into())),
+            None => Ok(None),
+        }
+    }
+
+    /// Saves a registered user's preferences ([`StoreError::NoSuchUser`] otherwise: guests'
+    /// preferences live only in their session). Does not flush.
+    pub fn set_preferences(&self, identity: &str, prefs: Preferences) -> Result<(), StoreError> {
+        let _g = self.store.writing();
+        let t = self.store.t();
+        (&t.users, &t.identities).transaction(|(users, idents)| {
+            let Some(b) = idents.get(identity)? else {
+                return Err(abort(StoreError::NoSuchUser));
+            };
+            let key = tx_decode::<IdentityV1>(&b)?.nick_key;
+            let Some(b) = users.get(key.as_bytes())? else {
+                return Err(abort(StoreError::NoSuchUser));
+            };
+            let mut u: UserV1 = tx_decode(&b)?;
+            u.v = UserV1::VERSION;
+            u.settings = prefs;
+            users.insert(key.as_bytes(), encode(&u))?;
+            Ok(())
+        })?;
+        Ok(())
+    }
+
+    /// A user's preferences; the defaults for anyone not registered.
+    pub fn preferences(&self, identity: &str) -> Result<Preferences, StoreError> {
+        Ok(self
+            .by_identity(identity)?
+            .map(|u| u.preferences)
+            .unwrap_or_default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn nick_claims() {
+        let s = Store::temporary().unwrap();
+        let u = s.users();
+        assert_eq!(
+            u.claim_nick("Ann", "key:SHA256:a").await.unwrap(),
+            ClaimResult::Granted
+        );
+        assert_eq!(
+            u.claim_nick("ANN", "key:SHA256:a").await.unwrap(),
+            ClaimResult::AlreadyYours
+        );
+        assert_eq!(
+            u.claim_nick("ann", "key:SHA256:b").await.unwrap(),
+            ClaimResult::OwnedByOther
+        );
+        assert_eq!(
+            u.claim_nick("Bob", "key:SHA256:a").await.unwrap(),
+            ClaimResult::HasOtherNick("Ann".into())
+        );
+        assert!(matches!(
+            u.claim_nick("Gus", "guest:7").await,
+            Err(StoreError::Invalid(_))
+        ));
+        assert!(matches!(
+            u.claim_nick("  ", "key:SHA256:c").await,
+            Err(StoreError::Invalid(_))
+        ));
+        let ann = u.by_identity("key:SHA256:a").unwrap().unwrap();
+        assert_eq!(
+            (ann.nick.as_str(), ann.owner.as_str()),
+            ("Ann", "key:SHA256:a")
+        );
+        assert_eq!(ann.keys, vec!["SHA256:a".to_string()]);
+        assert_eq!(u.by_nick("aNN").unwrap().unwrap().nick, "Ann");
+        assert!(u.by_identity("key:SHA256:b").unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn preferences_round_trip() {
+        let s = Store::temporary().unwrap();
+        let u = s.users();
+        assert_eq!(u.preferences("guest:1").unwrap(), Preferences::default());
+        assert_eq!(
+            u.set_preferences("key:x", Preferences::default()),
+            Err(StoreError::NoSuchUser)
+        );
+        u.claim_nick("ann", "key:x").await.unwrap();
+        let set = Preferences {
+            numbering: Numbering::Classic,
+            ascii: true,
+        };
+        u.set_preferences("key:x", set).unwrap();
+        assert_eq!(u.preferences("key:x").unwrap(), set);
+    }
+}
