@@ -42,11 +42,11 @@ impl Drop for TempDir {
 fn seats() -> ByColor<SeatRecord> {
     ByColor::new(
         SeatRecord {
-            identity: "key:SHA256:red".into(),
+            identity: "key:SHA256:red".parse().unwrap(),
             nick: "red".into(),
         },
         SeatRecord {
-            identity: "key:SHA256:blue".into(),
+            identity: "key:SHA256:blue".parse().unwrap(),
             nick: "blue".into(),
         },
     )

@@ -423,7 +423,7 @@ fn import(data_dir: &std::path::Path, paths: &[PathBuf]) -> anyhow::Result<()> {
             continue;
         }
         let seat = |n: &str| SeatRecord {
-            identity: format!("archive:{n}"),
+            identity: stratego_ssh::proto::PlayerId::Archive(n.to_string()),
             nick: n.to_string(),
         };
         let result = GameResult {

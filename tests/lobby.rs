@@ -11,7 +11,8 @@ use tokio::sync::mpsc;
 
 use stratego_ssh::lobby::{self, Ident, LobbyConfig, LobbyHandle, SessionId};
 use stratego_ssh::proto::{
-    GameCmd, GamePhase, GameSeat, GameTerms, LobbyCmd, PlayerStatus, SavedSetup, SessionEvent,
+    GameCmd, GamePhase, GameSeat, GameTerms, LobbyCmd, PlayerId, PlayerStatus, SavedSetup,
+    SessionEvent,
 };
 use stratego_ssh::rules::{Color, Rules, Setup, Variant};
 use stratego_ssh::service::Service;
@@ -24,7 +25,7 @@ struct Client {
 
 fn ident(nick: &str) -> Ident {
     Ident {
-        id: format!("key:SHA256:{nick}"),
+        id: PlayerId::Key(format!("SHA256:{nick}")),
         nick: nick.to_string(),
         guest: false,
         addr: None,
@@ -285,7 +286,7 @@ async fn the_lobby_answers_and_moves_go_on_while_200_setup_saves_and_50_nick_gra
     // Every save and nick grant is stored.
     for i in [0, 199] {
         let list = service
-            .saved_setups(&format!("key:SHA256:p{i}"))
+            .saved_setups(&PlayerId::Key(format!("SHA256:p{i}")))
             .await
             .unwrap();
         assert_eq!(list.len(), 1, "p{i}");

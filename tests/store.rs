@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use stratego_ssh::proto::{ClockSpec, GameTerms};
+use stratego_ssh::proto::{ClockSpec, GameTerms, PlayerId};
 use stratego_ssh::rules::{
     ByColor, Color, EndReason, Game, GameRecord, Move, Outcome, Rules, Setup, SplitMix64, Variant,
     Viewer,
@@ -14,6 +14,11 @@ use stratego_ssh::rules::{
 use stratego_ssh::store::{
     restore, ClaimResult, GameResult, LiveGame, OpenFailure, SeatRecord, Store, StoreError,
 };
+
+/// An identity written as the store writes it.
+fn pid(s: &str) -> PlayerId {
+    s.parse().unwrap()
+}
 
 /// A directory removed when dropped (no tempfile crate in dev-dependencies).
 struct TempDir(PathBuf);
@@ -48,9 +53,9 @@ impl Drop for TempDir {
     }
 }
 
-fn seat(identity: &str, nick: &str) -> SeatRecord {
+fn seat(identity: &PlayerId, nick: &str) -> SeatRecord {
     SeatRecord {
-        identity: identity.into(),
+        identity: identity.clone(),
         nick: nick.into(),
     }
 }
@@ -133,10 +138,10 @@ fn result(
 async fn leaderboard_orders_by_rating_then_games_then_nick() {
     let s = Store::temporary().unwrap();
     let players = [
-        ("key:a", "Ann"),
-        ("key:b", "bob"),
-        ("key:c", "Cid"),
-        ("key:d", "Dee"),
+        (&pid("key:a"), "Ann"),
+        (&pid("key:b"), "bob"),
+        (&pid("key:c"), "Cid"),
+        (&pid("key:d"), "Dee"),
     ];
     for (id, nick) in players {
         assert_eq!(
@@ -175,10 +180,10 @@ async fn leaderboard_orders_by_rating_then_games_then_nick() {
     // Equal histories tie on rating and games: nick order, case-insensitive.
     let s = Store::temporary().unwrap();
     for (id, nick) in [
-        ("key:z", "zed"),
-        ("key:y", "Amy"),
-        ("key:x", "x1"),
-        ("key:w", "w1"),
+        (&pid("key:z"), "zed"),
+        (&pid("key:y"), "Amy"),
+        (&pid("key:x"), "x1"),
+        (&pid("key:w"), "w1"),
     ] {
         s.users().claim_nick(nick, id).await.unwrap();
     }
@@ -187,7 +192,7 @@ async fn leaderboard_orders_by_rating_then_games_then_nick() {
             1,
             v,
             true,
-            ByColor::new(seat("key:z", "zed"), seat("key:x", "x1")),
+            ByColor::new(seat(&pid("key:z"), "zed"), seat(&pid("key:x"), "x1")),
             Some(Color::Red),
             100,
         ))
@@ -198,7 +203,7 @@ async fn leaderboard_orders_by_rating_then_games_then_nick() {
             2,
             v,
             true,
-            ByColor::new(seat("key:y", "Amy"), seat("key:w", "w1")),
+            ByColor::new(seat(&pid("key:y"), "Amy"), seat(&pid("key:w"), "w1")),
             Some(Color::Red),
             200,
         ))
@@ -217,21 +222,24 @@ async fn leaderboard_orders_by_rating_then_games_then_nick() {
 #[tokio::test]
 async fn guests_are_never_rated_and_casual_games_change_nothing() {
     let s = Store::temporary().unwrap();
-    s.users().claim_nick("ann", "key:a").await.unwrap();
-    s.users().claim_nick("bob", "key:b").await.unwrap();
+    s.users().claim_nick("ann", &pid("key:a")).await.unwrap();
+    s.users().claim_nick("bob", &pid("key:b")).await.unwrap();
     let v = Variant::Barrage;
     // Rated terms, but one side is a guest: stored as casual.
     let r = result(
         1,
         v,
         true,
-        ByColor::new(seat("key:a", "ann"), seat("guest:42", "guest-42")),
+        ByColor::new(
+            seat(&pid("key:a"), "ann"),
+            seat(&pid("guest:42"), "guest-42"),
+        ),
         Some(Color::Red),
         100,
     );
     assert_eq!(s.games().finish(&r).await.unwrap(), None);
-    assert_eq!(s.ratings().get("key:a", v).unwrap(), None);
-    assert_eq!(s.ratings().get("guest:42", v).unwrap(), None);
+    assert_eq!(s.ratings().get(&pid("key:a"), v).unwrap(), None);
+    assert_eq!(s.ratings().get(&pid("guest:42"), v).unwrap(), None);
     let g = s.games().get(1).unwrap().unwrap();
     assert!(!g.rated && g.rating_changes.is_none());
     // A bot is not rated either.
@@ -239,7 +247,10 @@ async fn guests_are_never_rated_and_casual_games_change_nothing() {
         2,
         v,
         true,
-        ByColor::new(seat("bot:easy", "easy-bot"), seat("key:b", "bob")),
+        ByColor::new(
+            seat(&pid("bot:easy"), "easy-bot"),
+            seat(&pid("key:b"), "bob"),
+        ),
         Some(Color::Blue),
         200,
     );
@@ -249,17 +260,17 @@ async fn guests_are_never_rated_and_casual_games_change_nothing() {
         3,
         v,
         false,
-        ByColor::new(seat("key:a", "ann"), seat("key:b", "bob")),
+        ByColor::new(seat(&pid("key:a"), "ann"), seat(&pid("key:b"), "bob")),
         Some(Color::Red),
         300,
     );
     assert_eq!(s.games().finish(&r).await.unwrap(), None);
-    assert_eq!(s.ratings().get("key:a", v).unwrap(), None);
-    assert_eq!(s.ratings().get("key:b", v).unwrap(), None);
+    assert_eq!(s.ratings().get(&pid("key:a"), v).unwrap(), None);
+    assert_eq!(s.ratings().get(&pid("key:b"), v).unwrap(), None);
     assert!(s.ratings().leaderboard(v, 10).unwrap().is_empty());
-    assert!(s.ratings().history("key:a", v).unwrap().is_empty());
+    assert!(s.ratings().history(&pid("key:a"), v).unwrap().is_empty());
     // All three are listed, none as rated.
-    let games = s.games().of_player("key:a", 10).unwrap();
+    let games = s.games().of_player(&pid("key:a"), 10).unwrap();
     assert_eq!(games.iter().map(|g| g.id).collect::<Vec<_>>(), [3, 1]);
     assert!(games.iter().all(|g| !g.rated));
     // Then a rated game does rate, from the defaults.
@@ -267,7 +278,7 @@ async fn guests_are_never_rated_and_casual_games_change_nothing() {
         4,
         v,
         true,
-        ByColor::new(seat("key:a", "ann"), seat("key:b", "bob")),
+        ByColor::new(seat(&pid("key:a"), "ann"), seat(&pid("key:b"), "bob")),
         None,
         400,
     );
@@ -275,13 +286,16 @@ async fn guests_are_never_rated_and_casual_games_change_nothing() {
     assert_eq!(ch.red.before.games, 0);
     assert_eq!(ch.red.after.games, 1);
     assert_eq!(ch.red.after.draws, 1);
-    assert_eq!(s.ratings().get("key:b", v).unwrap(), Some(ch.blue.after));
+    assert_eq!(
+        s.ratings().get(&pid("key:b"), v).unwrap(),
+        Some(ch.blue.after)
+    );
 }
 
 #[tokio::test]
 async fn rating_history_and_game_lists() {
     let s = Store::temporary().unwrap();
-    let (a, b) = (seat("key:a", "ann"), seat("key:b", "bob"));
+    let (a, b) = (seat(&pid("key:a"), "ann"), seat(&pid("key:b"), "bob"));
     let mut expect = Vec::new();
     for (i, v) in [
         Variant::Duel,
@@ -305,18 +319,24 @@ async fn rating_history_and_game_lists() {
             expect.push((1_000 + id * 10, mine.after.rating));
         }
     }
-    assert_eq!(s.ratings().history("key:a", Variant::Duel).unwrap(), expect);
+    assert_eq!(
+        s.ratings().history(&pid("key:a"), Variant::Duel).unwrap(),
+        expect
+    );
     assert_eq!(
         s.ratings()
-            .history("key:a", Variant::Classic)
+            .history(&pid("key:a"), Variant::Classic)
             .unwrap()
             .len(),
         1
     );
     let ids =
         |l: Vec<stratego_ssh::store::GameListing>| l.into_iter().map(|g| g.id).collect::<Vec<_>>();
-    assert_eq!(ids(s.games().of_player("key:b", 10).unwrap()), [4, 3, 2, 1]);
-    assert_eq!(ids(s.games().of_player("key:b", 2).unwrap()), [4, 3]);
+    assert_eq!(
+        ids(s.games().of_player(&pid("key:b"), 10).unwrap()),
+        [4, 3, 2, 1]
+    );
+    assert_eq!(ids(s.games().of_player(&pid("key:b"), 2).unwrap()), [4, 3]);
     assert_eq!(ids(s.games().recent(None, 10).unwrap()), [4, 3, 2, 1]);
     assert_eq!(
         ids(s.games().recent(Some(Variant::Duel), 10).unwrap()),
@@ -333,7 +353,7 @@ async fn rating_history_and_game_lists() {
     );
     assert!(l.rated);
     // Twice is refused and changes nothing.
-    let before = s.ratings().get("key:a", Variant::Duel).unwrap();
+    let before = s.ratings().get(&pid("key:a"), Variant::Duel).unwrap();
     let again = result(
         4,
         Variant::Duel,
@@ -346,7 +366,10 @@ async fn rating_history_and_game_lists() {
         s.games().finish(&again).await,
         Err(StoreError::AlreadyFinished(4))
     );
-    assert_eq!(s.ratings().get("key:a", Variant::Duel).unwrap(), before);
+    assert_eq!(
+        s.ratings().get(&pid("key:a"), Variant::Duel).unwrap(),
+        before
+    );
 }
 
 #[tokio::test]
@@ -355,7 +378,7 @@ async fn moves_survive_drop_and_reopen() {
     let rules = Rules::standard(Variant::Classic);
     let (red, blue, g) = random_game(rules, 7, 60);
     let moves: Vec<Move> = g.moves().collect();
-    let seats = ByColor::new(seat("key:a", "ann"), seat("guest:1", "guest-1"));
+    let seats = ByColor::new(seat(&pid("key:a"), "ann"), seat(&pid("guest:1"), "guest-1"));
     let id;
     {
         let s = Store::open(dir.path()).unwrap();
@@ -414,7 +437,7 @@ async fn appended_moves_survive_an_abort() {
     let moves: Vec<Move> = g.moves().collect();
     if let Ok(dir) = std::env::var(ENV) {
         let s = Store::open(&dir).unwrap();
-        let seats = ByColor::new(seat("key:a", "ann"), seat("key:b", "bob"));
+        let seats = ByColor::new(seat(&pid("key:a"), "ann"), seat(&pid("key:b"), "bob"));
         s.live()
             .save(&live(5, terms(Variant::Duel, true), seats, &red, &blue))
             .await
@@ -452,12 +475,12 @@ async fn finish_game_is_atomic_and_durable() {
     let dir = TempDir::new("finish");
     let rules = Rules::standard(Variant::Barrage);
     let (red, blue, mut g) = random_game(rules, 3, 30);
-    let seats = ByColor::new(seat("key:a", "ann"), seat("key:b", "bob"));
+    let seats = ByColor::new(seat(&pid("key:a"), "ann"), seat(&pid("key:b"), "bob"));
     let changes;
     {
         let s = Store::open(dir.path()).unwrap();
-        s.users().claim_nick("ann", "key:a").await.unwrap();
-        s.users().claim_nick("bob", "key:b").await.unwrap();
+        s.users().claim_nick("ann", &pid("key:a")).await.unwrap();
+        s.users().claim_nick("bob", &pid("key:b")).await.unwrap();
         s.live()
             .save(&live(
                 9,
@@ -495,17 +518,19 @@ async fn finish_game_is_atomic_and_durable() {
     assert!(f.rated);
     assert_eq!(f.rating_changes, Some(changes));
     assert_eq!(
-        s.ratings().get("key:a", Variant::Barrage).unwrap(),
+        s.ratings().get(&pid("key:a"), Variant::Barrage).unwrap(),
         Some(changes.red.after)
     );
     assert_eq!(
-        s.ratings().get("key:b", Variant::Barrage).unwrap(),
+        s.ratings().get(&pid("key:b"), Variant::Barrage).unwrap(),
         Some(changes.blue.after)
     );
     assert!(s.live().all().unwrap().is_empty());
-    assert_eq!(s.games().of_player("key:a", 5).unwrap()[0].id, 9);
+    assert_eq!(s.games().of_player(&pid("key:a"), 5).unwrap()[0].id, 9);
     assert_eq!(
-        s.ratings().history("key:b", Variant::Barrage).unwrap(),
+        s.ratings()
+            .history(&pid("key:b"), Variant::Barrage)
+            .unwrap(),
         vec![(2_000, changes.blue.after.rating)]
     );
     // An append after the finish is refused: the game is no longer in progress.
@@ -532,7 +557,7 @@ async fn records_round_trip_view_for_view() {
         let r = GameResult {
             id,
             record: original.record(),
-            seats: ByColor::new(seat("key:a", "ann"), seat("key:b", "bob")),
+            seats: ByColor::new(seat(&pid("key:a"), "ann"), seat(&pid("key:b"), "bob")),
             terms: terms(variant, true),
             started: 1,
             ended: 2 + id,
@@ -589,7 +614,7 @@ async fn a_damaged_directory_is_a_clear_error_and_is_left_alone() {
         let dir = TempDir::new("corrupt");
         {
             let s = Store::open(dir.path()).unwrap();
-            s.users().claim_nick("ann", "key:a").await.unwrap();
+            s.users().claim_nick("ann", &pid("key:a")).await.unwrap();
             s.flush().await.unwrap();
         }
         let mut rng = SplitMix64(99);
@@ -650,9 +675,9 @@ fn a_second_open_reports_the_lock() {
 async fn backup_while_writing_then_restore() {
     let dir = TempDir::new("backup");
     let s = Store::open(dir.join("data")).unwrap();
-    s.users().claim_nick("ann", "key:a").await.unwrap();
-    s.users().claim_nick("bob", "key:b").await.unwrap();
-    let seats = ByColor::new(seat("key:a", "ann"), seat("key:b", "bob"));
+    s.users().claim_nick("ann", &pid("key:a")).await.unwrap();
+    s.users().claim_nick("bob", &pid("key:b")).await.unwrap();
+    let seats = ByColor::new(seat(&pid("key:a"), "ann"), seat(&pid("key:b"), "bob"));
     for id in 1..=5 {
         s.games()
             .finish(&result(
@@ -736,13 +761,16 @@ async fn backup_while_writing_then_restore() {
     ));
 
     let b = Store::open(dir.join("bak")).unwrap();
-    assert_eq!(b.users().by_nick("ANN").unwrap().unwrap().owner, "key:a");
+    assert_eq!(
+        b.users().by_nick("ANN").unwrap().unwrap().owner,
+        pid("key:a")
+    );
     for id in 1..=5 {
         assert!(b.games().get(id).unwrap().is_some());
     }
     assert_eq!(
-        b.ratings().get("key:a", Variant::Duel).unwrap(),
-        s.ratings().get("key:a", Variant::Duel).unwrap()
+        b.ratings().get(&pid("key:a"), Variant::Duel).unwrap(),
+        s.ratings().get(&pid("key:a"), Variant::Duel).unwrap()
     );
     let lg = b.live().get(50).unwrap().unwrap();
     assert!(

@@ -165,12 +165,7 @@ pub fn make_bot(level: BotLevel, seed: u64, time: Duration, nodes: Option<u64>) 
 }
 
 /// Plays one game between `red` and `blue`, each seeing only its own view.
-pub fn play_game(
-    rules: Rules,
-    red: &mut dyn Bot,
-    blue: &mut dyn Bot,
-    max_plies: u32,
-) -> ArenaGame {
+pub fn play_game(rules: Rules, red: &mut dyn Bot, blue: &mut dyn Bot, max_plies: u32) -> ArenaGame {
     let rs = red.setup(&rules, Color::Red);
     let bs = blue.setup(&rules, Color::Blue);
     let mut game = match Game::new(rules, &rs, &bs) {

@@ -17,8 +17,8 @@ use tracing::{debug, info, warn};
 
 use crate::limit::TokenBucket;
 use crate::proto::{
-    ChatLine, ClockState, GameCmd, GameId, GamePhase, GameSnapshot, GameTerms, SeatCommand,
-    SeatInfo, SessionEvent,
+    ChatLine, ClockState, GameCmd, GameId, GamePhase, GameSnapshot, GameTerms, PlayerId,
+    SeatCommand, SeatInfo, SessionEvent,
 };
 use crate::rules::{ByColor, Color, EndReason, Game, Outcome, Setup, Viewer};
 use crate::store::{self, GameResult, LiveGame, Store, Timestamp};
@@ -32,8 +32,7 @@ const CHAT_KEEP: usize = 50;
 /// Who sits on a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
-    /// Identity: `key:<SHA256 fingerprint>` or `guest:<nick>` or `bot:<level>`.
-    pub id: String,
+    pub id: PlayerId,
     pub nick: String,
     pub rating: Option<i32>,
     pub bot: bool,
@@ -54,7 +53,7 @@ pub enum GameReport {
         id: GameId,
         outcome: Outcome,
         /// The two identities, to refresh their ratings.
-        identities: ByColor<String>,
+        identities: ByColor<PlayerId>,
     },
     /// Both players asked for a rematch: the lobby starts the next game, colours swapped.
     Rematch {

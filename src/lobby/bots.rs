@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::{bot_level, Lobby};
+use super::Lobby;
 use crate::bot::Bot;
 use crate::proto::{GameCmd, GameId, GamePhase, GameSeat};
 use crate::random;
@@ -15,7 +15,7 @@ impl Lobby {
     pub(super) fn seat_bots(&mut self, id: GameId) {
         let Some(g) = self.games.get(&id) else { return };
         for c in Color::ALL {
-            let Some(level) = g.players.get(c).id.strip_prefix("bot:").and_then(bot_level) else {
+            let Some(level) = g.players.get(c).id.bot_level() else {
                 continue;
             };
             let seat = GameSeat::new(

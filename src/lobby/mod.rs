@@ -30,7 +30,7 @@ use crate::game::{self, GameConfig, GameHandle, GameReport, NewGame, Player};
 use crate::limit::TokenBucket;
 use crate::proto::{
     AdminSession, ChatLine, GameId, GameSnapshot, GameSummary, GameTerms, LobbyCmd, LobbySnapshot,
-    PlayerInfo, PlayerStatus, Seek, SeekId, SessionEvent,
+    PlayerId, PlayerInfo, PlayerStatus, Seek, SeekId, SessionEvent,
 };
 use crate::rules::{ByColor, Color, Variant};
 use crate::store::Store;
@@ -50,8 +50,8 @@ fn publish_every(sessions: usize) -> Duration {
 /// Who is connecting, as proven by authentication.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ident {
-    /// `key:<fingerprint>` for a key, `guest:<n>` for a guest.
-    pub id: String,
+    /// The key, or a guest's id (given by the lobby on arrival).
+    pub id: PlayerId,
     /// The nickname: for a key, the one the service granted; for a guest, given by the
     /// lobby on arrival.
     pub nick: String,
@@ -64,8 +64,7 @@ pub struct Ident {
 #[derive(Clone, Debug, Default)]
 pub struct KickWhom {
     pub nick: Option<String>,
-    /// `key:SHA256:...`
-    pub identity: Option<String>,
+    pub identity: Option<PlayerId>,
     pub addr: Option<std::net::IpAddr>,
 }
 
@@ -453,7 +452,7 @@ impl Lobby {
                 session: id,
                 nick: s.nick.clone(),
                 guest: s.ident.guest,
-                key: s.ident.id.strip_prefix("key:").map(str::to_string),
+                key: s.ident.id.fingerprint().map(str::to_string),
                 addr: s.ident.addr,
                 status: s.status,
             })
@@ -470,7 +469,7 @@ impl Lobby {
         }
     }
 
-    fn rating_of(&self, identity: &str) -> Option<i32> {
+    fn rating_of(&self, identity: &PlayerId) -> Option<i32> {
         self.store
             .ratings()
             .get(identity, Variant::Classic)
@@ -496,7 +495,7 @@ impl Lobby {
                     id: seat.identity.clone(),
                     nick: seat.nick.clone(),
                     rating: self.rating_of(&seat.identity),
-                    bot: seat.identity.starts_with("bot:"),
+                    bot: seat.identity.bot_level().is_some(),
                 }
             };
             let players = ByColor::new(player(Color::Red), player(Color::Blue));
@@ -637,15 +636,9 @@ impl Lobby {
 /// The seat of a computer player (identity `bot:<level>`, never rated).
 fn bot_player(level: crate::proto::BotLevel) -> Player {
     Player {
-        id: format!("bot:{}", level.name()),
+        id: PlayerId::Bot(level),
         nick: format!("bot-{}", level.name()),
         rating: None,
         bot: true,
     }
-}
-
-fn bot_level(name: &str) -> Option<crate::proto::BotLevel> {
-    crate::proto::BotLevel::ALL
-        .into_iter()
-        .find(|l| l.name() == name)
 }

@@ -6,7 +6,7 @@ use tracing::info;
 
 use super::{Ident, Joined, Lobby, LobbyMsg, SessionEntry, SessionId};
 use crate::limit::TokenBucket;
-use crate::proto::{GameId, GameSeat, GameSnapshot, PlayerStatus, SessionEvent};
+use crate::proto::{GameId, GameSeat, GameSnapshot, PlayerId, PlayerStatus, SessionEvent};
 use crate::random;
 use crate::rules::Color;
 
@@ -21,7 +21,7 @@ impl Lobby {
         self.next_session += 1;
         if ident.guest {
             ident.nick = self.guest_name();
-            ident.id = format!("guest:{}", ident.nick);
+            ident.id = PlayerId::Guest(ident.nick.clone());
         }
         let nick = ident.nick.clone();
         info!(session, nick = %nick, guest = ident.guest, "joined the lobby");

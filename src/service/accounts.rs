@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::Service;
 use crate::lobby::Ident;
-use crate::proto::SavedSetup;
+use crate::proto::{PlayerId, SavedSetup};
 use crate::random;
 use crate::rules::Variant;
 use crate::store::{ClaimResult, Preferences, Store, StoreError, MAX_SETUPS};
@@ -80,15 +80,15 @@ impl Service {
     }
 
     /// A key's remembered display preferences (the defaults when it has none).
-    pub async fn preferences(&self, identity: &str) -> Preferences {
-        let id = identity.to_string();
+    pub async fn preferences(&self, identity: &PlayerId) -> Preferences {
+        let id = identity.clone();
         self.blocking(move |s| s.users().preferences(&id))
             .await
             .unwrap_or_default()
     }
 
-    pub async fn save_preferences(&self, identity: &str, prefs: Preferences) {
-        let id = identity.to_string();
+    pub async fn save_preferences(&self, identity: &PlayerId, prefs: Preferences) {
+        let id = identity.clone();
         let saved = self.blocking(move |s| s.users().set_preferences(&id, prefs));
         if let Err(e) = saved.await {
             tracing::warn!(error = %e, "cannot save settings");
@@ -96,15 +96,15 @@ impl Service {
     }
 
     /// A key's saved set-ups, all variants.
-    pub async fn saved_setups(&self, identity: &str) -> Result<Vec<SavedSetup>, StoreError> {
-        let id = identity.to_string();
+    pub async fn saved_setups(&self, identity: &PlayerId) -> Result<Vec<SavedSetup>, StoreError> {
+        let id = identity.clone();
         self.blocking(move |s| s.setups().list(&id, None)).await
     }
 
     /// Saves (or replaces) a key's set-up; the list after it.
     pub async fn save_setup(
         &self,
-        identity: &str,
+        identity: &PlayerId,
         mut setup: SavedSetup,
     ) -> Result<Vec<SavedSetup>, SetupError> {
         setup.name = setup_name(&setup.name)?;
@@ -115,7 +115,7 @@ impl Service {
     /// Deletes a key's saved set-up; the list after it.
     pub async fn delete_setup(
         &self,
-        identity: &str,
+        identity: &PlayerId,
         name: &str,
         variant: Variant,
     ) -> Result<Vec<SavedSetup>, StoreError> {
@@ -125,7 +125,7 @@ impl Service {
 }
 
 /// Claims the asked-for nickname or a free variant of it.
-async fn grant_nick(store: &Store, asked: &str, id: &str) -> Login {
+async fn grant_nick(store: &Store, asked: &str, id: &PlayerId) -> Login {
     let asked = match clean_nick(asked) {
         Ok(n) => n,
         Err(e) => {
@@ -173,7 +173,7 @@ async fn grant_nick(store: &Store, asked: &str, id: &str) -> Login {
 
 /// A free variant of `base` (`base2`, `base3`, ...), claimed for this identity; `None`
 /// when the store cannot say.
-async fn free_nick(store: &Store, base: &str, id: &str) -> Option<String> {
+async fn free_nick(store: &Store, base: &str, id: &PlayerId) -> Option<String> {
     let base: String = base.chars().take(12).collect();
     for n in 2..10_000 {
         let candidate = format!("{base}{n}");

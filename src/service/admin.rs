@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::Service;
 use crate::lobby::KickWhom;
-use crate::proto::{AdminBan, AdminCmd, AdminSnapshot, BanKind};
+use crate::proto::{AdminBan, AdminCmd, AdminSnapshot, BanKind, PlayerId};
 use crate::store::{Ban, BanTarget, StoreError};
 use crate::text::clean_line;
 
@@ -119,7 +119,7 @@ impl Service {
                         ..Default::default()
                     },
                     BanTarget::Key(k) => KickWhom {
-                        identity: Some(format!("key:{k}")),
+                        identity: Some(PlayerId::Key(k.clone())),
                         ..Default::default()
                     },
                     BanTarget::Addr(a) => KickWhom {

@@ -4,8 +4,8 @@
 
 use super::Service;
 use crate::proto::{
-    GameFilter, GameList, GameListItem, GameSummary, LeaderRow, Leaderboard, Perspective, Profile,
-    ReplaySnapshot, VariantRating,
+    GameFilter, GameList, GameListItem, GameSummary, LeaderRow, Leaderboard, Perspective, PlayerId,
+    Profile, ReplaySnapshot, VariantRating,
 };
 use crate::rules::{Color, GameRecord, Variant, Viewer};
 use crate::store::{GameListing, Store, StoreError};
@@ -27,12 +27,12 @@ impl Service {
     /// Finished games; `me` is the asking identity (for [`GameFilter::Mine`]).
     pub async fn games(
         &self,
-        me: &str,
+        me: Option<&PlayerId>,
         filter: GameFilter,
         variant: Option<Variant>,
     ) -> Result<GameList, StoreError> {
-        let me = me.to_string();
-        self.blocking(move |s| games(s, &me, &filter, variant))
+        let me = me.cloned();
+        self.blocking(move |s| games(s, me.as_ref(), &filter, variant))
             .await
     }
 
@@ -70,7 +70,8 @@ impl Service {
 
 fn leaderboard(store: &Store, variant: Variant) -> Result<Leaderboard, StoreError> {
     let rows = store
-        .ratings().leaderboard(variant, LIST_LIMIT)?
+        .ratings()
+        .leaderboard(variant, LIST_LIMIT)?
         .into_iter()
         .enumerate()
         .map(|(i, r)| LeaderRow {
@@ -102,13 +103,16 @@ fn item(l: GameListing) -> GameListItem {
 
 fn games(
     store: &Store,
-    me: &str,
+    me: Option<&PlayerId>,
     filter: &GameFilter,
     variant: Option<Variant>,
 ) -> Result<GameList, StoreError> {
     let listings = match filter {
         GameFilter::Recent => store.games().recent(variant, LIST_LIMIT)?,
-        GameFilter::Mine => store.games().of_player(me, LIST_LIMIT * 5)?,
+        GameFilter::Mine => match me {
+            Some(me) => store.games().of_player(me, LIST_LIMIT * 5)?,
+            None => Vec::new(),
+        },
         GameFilter::Player(nick) => match store.users().by_nick(nick)? {
             Some(user) => store.games().of_player(&user.owner, LIST_LIMIT * 5)?,
             None => Vec::new(),

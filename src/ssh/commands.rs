@@ -74,7 +74,7 @@ fn result_words(g: &GameListItem) -> String {
 async fn player_games(service: &Service, nick: &str) -> Output {
     let nick = crate::text::clean_line(nick, 20);
     match service
-        .games("", GameFilter::Player(nick.clone()), None)
+        .games(None, GameFilter::Player(nick.clone()), None)
         .await
     {
         Ok(list) if list.items.is_empty() => (format!("no finished games of {nick}\n"), 0),

@@ -20,6 +20,7 @@ use tokio::sync::mpsc;
 use tracing::{debug, info, warn};
 
 use crate::lobby::{Ident, LobbyHandle};
+use crate::proto::PlayerId;
 use crate::service::Service;
 use crate::store::Store;
 
@@ -301,7 +302,7 @@ impl Conn {
         }
         let n = self.shared.next_guest.fetch_add(1, Ordering::Relaxed);
         self.ident = Some(Ident {
-            id: format!("guest:{n}"),
+            id: PlayerId::Guest(n.to_string()),
             nick: String::new(),
             guest: true,
             addr: Some(self.peer.ip()),
@@ -395,7 +396,7 @@ impl russh::server::Handler for Conn {
         let fingerprint = key.public_key.fingerprint(HashAlg::Sha256).to_string();
         info!(peer = %self.peer, fingerprint = %fingerprint, "key authenticated");
         self.ident = Some(Ident {
-            id: format!("key:{fingerprint}"),
+            id: PlayerId::Key(fingerprint.clone()),
             nick: user.to_string(),
             guest: false,
             addr: Some(self.peer.ip()),

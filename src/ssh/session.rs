@@ -18,8 +18,8 @@ use super::SessionInput;
 use crate::limit::TokenBucket;
 use crate::lobby::{Ident, SessionId};
 use crate::proto::{
-    AdminCmd, AdminResult, BrowseCmd, GameCmd, GameSeat, LobbyCmd, LobbySnapshot, SavedSetup,
-    SessionEvent,
+    AdminCmd, AdminResult, BrowseCmd, GameCmd, GameSeat, LobbyCmd, LobbySnapshot, PlayerId,
+    SavedSetup, SessionEvent,
 };
 use crate::screen::Screen;
 use crate::service::{self, Service};
@@ -377,7 +377,7 @@ impl Session {
     }
 
     /// What a task answering through the service needs.
-    fn service_call(&self) -> (Service, String, mpsc::Sender<Msg>) {
+    fn service_call(&self) -> (Service, PlayerId, mpsc::Sender<Msg>) {
         (
             self.p.service.clone(),
             self.p.ident.id.clone(),
@@ -408,7 +408,7 @@ impl Session {
                     .flatten()
                     .map(Msg::Profile),
                 BrowseCmd::Games { filter, variant } => service
-                    .games(&me, filter, variant)
+                    .games(Some(&me), filter, variant)
                     .await
                     .map_err(|e| logged(&e))
                     .ok()

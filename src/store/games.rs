@@ -17,15 +17,17 @@ use sled::Transactional;
 
 use super::ratings::{apply_ratings, RatingChange};
 use super::records::*;
-use super::{abort, check_identity, is_rateable, off_runtime, Store, StoreError, Timestamp};
-use crate::proto::{GameId, GameTerms};
-use crate::rules::{ByColor, Color, GameRecord, Outcome, Variant};
+use super::{
+    abort, identity_key, is_rateable, off_runtime, parse_identity, Store, StoreError, Timestamp,
+};
+use crate::proto::{GameId, GameTerms, PlayerId};
+use crate::rules::{ByColor, GameRecord, Outcome, Variant};
 
 /// Who sits on one side of a game, as stored.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct SeatRecord {
-    /// `key:SHA256:...`, `guest:...` or `bot:...`.
-    pub identity: String,
+    /// Stored as `key:SHA256:...`, `guest:...`, `bot:...` or `archive:...`.
+    pub identity: PlayerId,
     pub nick: String,
 }
 
@@ -63,25 +65,29 @@ pub struct GameListing {
     pub id: GameId,
     pub variant: Variant,
     pub nicks: ByColor<String>,
-    pub identities: ByColor<String>,
+    pub identities: ByColor<PlayerId>,
     pub rated: bool,
     pub outcome: Outcome,
     pub plies: u32,
     pub ended: Timestamp,
 }
 
-impl From<ListingV1> for GameListing {
-    fn from(l: ListingV1) -> GameListing {
-        GameListing {
+impl TryFrom<ListingV1> for GameListing {
+    type Error = StoreError;
+    fn try_from(l: ListingV1) -> Result<GameListing, StoreError> {
+        Ok(GameListing {
             id: l.id,
             variant: l.variant,
             nicks: l.nicks,
-            identities: l.identities,
+            identities: ByColor::new(
+                parse_identity(&l.identities.red)?,
+                parse_identity(&l.identities.blue)?,
+            ),
             rated: l.rated,
             outcome: l.outcome,
             plies: l.plies,
             ended: l.ended,
-        }
+        })
     }
 }
 
@@ -116,11 +122,9 @@ impl Games {
         let outcome = game.record.outcome.ok_or_else(|| {
             StoreError::Invalid(format!("game {} has no outcome to record", game.id))
         })?;
-        for c in Color::ALL {
-            check_identity(&game.seats.get(c).identity)?;
-        }
         let (red, blue) = (&game.seats.red.identity, &game.seats.blue.identity);
         let rated = game.terms.rated && is_rateable(red) && is_rateable(blue) && red != blue;
+        let (red, blue) = (&identity_key(red)?, &identity_key(blue)?);
         let variant = game.record.rules.variant;
         let id_key = game.id.to_be_bytes();
         let _g = self.store.writing();
@@ -233,8 +237,13 @@ impl Games {
     }
 
     /// A player's finished games, most recent first.
-    pub fn of_player(&self, identity: &str, limit: usize) -> Result<Vec<GameListing>, StoreError> {
-        listings(&self.store.t().player_games, &ident_prefix(identity), limit)
+    pub fn of_player(
+        &self,
+        identity: &PlayerId,
+        limit: usize,
+    ) -> Result<Vec<GameListing>, StoreError> {
+        let prefix = ident_prefix(&identity_key(identity)?);
+        listings(&self.store.t().player_games, &prefix, limit)
     }
 
     /// The most recently finished games, of one variant or all.
@@ -255,7 +264,7 @@ fn listings(
     let mut out = Vec::new();
     for kv in tree.scan_prefix(prefix).rev().take(limit) {
         let (_, v) = kv?;
-        out.push(decode::<ListingV1>(&v)?.into());
+        out.push(decode::<ListingV1>(&v)?.try_into()?);
     }
     Ok(out)
 }

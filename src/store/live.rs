@@ -19,7 +19,7 @@ use sled::Transactional;
 
 use super::games::SeatRecord;
 use super::records::*;
-use super::{check_identity, off_runtime, Store, StoreError, Timestamp};
+use super::{identity_key, off_runtime, Store, StoreError, Timestamp};
 use crate::proto::{GameId, GameTerms};
 use crate::rules::{ByColor, Color, GameRecord, Move, Setup};
 
@@ -83,7 +83,7 @@ impl Live {
 
     fn save_blocking(&self, game: &LiveGame) -> Result<(), StoreError> {
         for c in Color::ALL {
-            check_identity(&game.seats.get(c).identity)?;
+            identity_key(&game.seats.get(c).identity)?;
         }
         let id_key = game.id.to_be_bytes();
         let _g = self.store.writing();

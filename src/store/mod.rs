@@ -120,7 +120,7 @@ pub use ratings::{RatedPlayer, RatingChange, Ratings};
 pub use setups::{Setups, MAX_SETUPS};
 pub use users::{ClaimResult, Preferences, User, Users};
 
-use crate::proto::GameId;
+use crate::proto::{GameId, PlayerId};
 #[cfg(doc)]
 use crate::proto::{GameTerms, SavedSetup};
 #[cfg(doc)]
@@ -143,8 +143,8 @@ pub fn now() -> Timestamp {
 }
 
 /// Whether an identity can hold a rating: only public-key identities (`key:...`).
-pub fn is_rateable(identity: &str) -> bool {
-    identity.starts_with("key:")
+pub fn is_rateable(identity: &PlayerId) -> bool {
+    identity.is_key()
 }
 
 /// The database. Cheap to clone (shared); all methods take `&self` and may be called from
@@ -207,21 +207,32 @@ fn tx_decode<T: Versioned>(bytes: &[u8]) -> TxResult<T> {
     decode(bytes).map_err(abort)
 }
 
-fn check_identity(identity: &str) -> Result<(), StoreError> {
-    if identity.is_empty() || identity.len() > MAX_IDENTITY_BYTES {
+/// The identity as the store's keys hold it (`key:SHA256:...`), if it fits in one.
+fn identity_key(identity: &PlayerId) -> Result<String, StoreError> {
+    let text = identity.to_string();
+    if text.len() > MAX_IDENTITY_BYTES {
         return Err(StoreError::Invalid("malformed identity".into()));
     }
-    Ok(())
+    Ok(text)
 }
 
-fn check_registrable(identity: &str) -> Result<(), StoreError> {
-    check_identity(identity)?;
+/// An identity read back from a key or a stored value.
+fn parse_identity(text: &str) -> Result<PlayerId, StoreError> {
+    text.parse()
+        .map_err(|e: crate::proto::ParsePlayerIdError| StoreError::Decode {
+            what: "identity",
+            message: e.to_string(),
+        })
+}
+
+/// The stored form of an identity that may keep a nickname and saved set-ups (a key's).
+fn registrable_key(identity: &PlayerId) -> Result<String, StoreError> {
     if !is_rateable(identity) {
         return Err(StoreError::Invalid(
             "only players with an SSH key can keep a nickname or saved set-ups".into(),
         ));
     }
-    Ok(())
+    identity_key(identity)
 }
 
 /// Runs a write that flushes on tokio's blocking pool and waits for it without holding a
@@ -514,7 +525,8 @@ mod tests {
         let s = Store::temporary().unwrap();
         let gate = s.exclusive();
         let users = s.users();
-        let claim = tokio::spawn(async move { users.claim_nick("ann", "key:a").await });
+        let claim =
+            tokio::spawn(async move { users.claim_nick("ann", &"key:a".parse().unwrap()).await });
         for _ in 0..3 {
             tokio::time::sleep(std::time::Duration::from_millis(5)).await;
         }

@@ -15,7 +15,8 @@ use sled::transaction::TransactionalTree;
 use super::games::GameResult;
 use super::glicko::{self, Rating, Score};
 use super::records::*;
-use super::{Store, StoreError, Timestamp, TxResult};
+use super::{identity_key, parse_identity, Store, StoreError, Timestamp, TxResult};
+use crate::proto::PlayerId;
 use crate::rules::{ByColor, Color, Outcome, Variant};
 
 /// One player's rating before and after a game.
@@ -36,7 +37,7 @@ impl RatingChange {
 #[derive(Clone, PartialEq, Debug)]
 pub struct RatedPlayer {
     pub nick: String,
-    pub identity: String,
+    pub identity: PlayerId,
     pub rating: Rating,
 }
 
@@ -52,8 +53,13 @@ impl Ratings {
     }
 
     /// A player's rating in a variant, `None` before their first rated game there.
-    pub fn get(&self, identity: &str, variant: Variant) -> Result<Option<Rating>, StoreError> {
-        match self.store.t().ratings.get(rating_key(identity, variant))? {
+    pub fn get(&self, identity: &PlayerId, variant: Variant) -> Result<Option<Rating>, StoreError> {
+        match self
+            .store
+            .t()
+            .ratings
+            .get(rating_key(&identity_key(identity)?, variant))?
+        {
             Some(b) => Ok(Some(decode::<RatingV1>(&b)?.rating)),
             None => Ok(None),
         }
@@ -71,14 +77,14 @@ impl Ratings {
         let mut rows = Vec::new();
         for kv in self.store.t().ratings.scan_prefix([variant_byte(variant)]) {
             let (k, v) = kv?;
-            let identity = String::from_utf8_lossy(&k[1..]).into_owned();
+            let identity = parse_identity(&String::from_utf8_lossy(&k[1..]))?;
             let r: RatingV1 = decode(&v)?;
             if r.rating.games == 0 {
                 continue;
             }
             let nick = match users.by_identity(&identity)? {
                 Some(u) => u.nick,
-                None => identity.clone(),
+                None => identity.to_string(),
             };
             rows.push(RatedPlayer {
                 nick,
@@ -100,10 +106,10 @@ impl Ratings {
     /// A player's rating after each rated game in a variant, oldest first.
     pub fn history(
         &self,
-        identity: &str,
+        identity: &PlayerId,
         variant: Variant,
     ) -> Result<Vec<(Timestamp, f64)>, StoreError> {
-        let prefix = history_prefix(identity, variant);
+        let prefix = history_prefix(&identity_key(identity)?, variant);
         let mut out = Vec::new();
         for kv in self.store.t().history.scan_prefix(&prefix) {
             let (k, v) = kv?;
@@ -124,8 +130,8 @@ pub(super) fn apply_ratings(
     variant: Variant,
     outcome: Outcome,
 ) -> TxResult<ByColor<RatingChange>> {
-    let get = |identity: &str| -> TxResult<Rating> {
-        match ratings.get(rating_key(identity, variant))? {
+    let get = |identity: &PlayerId| -> TxResult<Rating> {
+        match ratings.get(rating_key(&identity.to_string(), variant))? {
             Some(b) => Ok(super::tx_decode::<RatingV1>(&b)?.rating),
             None => Ok(Rating::default()),
         }
@@ -144,7 +150,8 @@ pub(super) fn apply_ratings(
             rating: after,
             updated: game.ended,
         };
-        ratings.insert(rating_key(&seat.identity, variant), encode(&r))?;
+        let identity = seat.identity.to_string();
+        ratings.insert(rating_key(&identity, variant), encode(&r))?;
         let h = HistoryV1 {
             v: HistoryV1::VERSION,
             rating: after.rating,
@@ -152,7 +159,7 @@ pub(super) fn apply_ratings(
             game: game.id,
         };
         history.insert(
-            time_id(history_prefix(&seat.identity, variant), game.ended, game.id),
+            time_id(history_prefix(&identity, variant), game.ended, game.id),
             encode(&h),
         )?;
     }

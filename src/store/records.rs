@@ -302,7 +302,7 @@ mod tests {
         );
         assert_eq!(encode(&u), stored.to_vec());
         let seat = SeatRecord {
-            identity: "key:x".into(),
+            identity: "key:x".parse().unwrap(),
             nick: "Ann".into(),
         };
         assert_eq!(

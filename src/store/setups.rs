@@ -12,8 +12,8 @@
 //! never do.
 
 use super::records::*;
-use super::{check_registrable, now, off_runtime, Store, StoreError};
-use crate::proto::SavedSetup;
+use super::{identity_key, now, off_runtime, registrable_key, Store, StoreError};
+use crate::proto::{PlayerId, SavedSetup};
 use crate::rules::Variant;
 
 /// Saved set-ups per identity (all variants together).
@@ -35,13 +35,13 @@ impl Setups {
     /// Saves (or replaces) a set-up under its name (trimmed) for its variant. At most
     /// [`MAX_SETUPS`] per identity; guests cannot save. Flushed before returning, off the
     /// runtime.
-    pub async fn save(&self, identity: &str, saved: &SavedSetup) -> Result<(), StoreError> {
-        let (this, identity, saved) = (self.clone(), identity.to_string(), saved.clone());
+    pub async fn save(&self, identity: &PlayerId, saved: &SavedSetup) -> Result<(), StoreError> {
+        let (this, identity, saved) = (self.clone(), identity.clone(), saved.clone());
         off_runtime(move || this.save_blocking(&identity, saved)).await
     }
 
-    fn save_blocking(&self, identity: &str, saved: SavedSetup) -> Result<(), StoreError> {
-        check_registrable(identity)?;
+    fn save_blocking(&self, identity: &PlayerId, saved: SavedSetup) -> Result<(), StoreError> {
+        let identity = &registrable_key(identity)?;
         let name = saved.name.trim();
         if name.is_empty() || name.len() > MAX_SETUP_NAME_BYTES {
             return Err(StoreError::Invalid(format!(
@@ -71,10 +71,10 @@ impl Setups {
     /// An identity's saved set-ups, of one variant or all, sorted by variant then name.
     pub fn list(
         &self,
-        identity: &str,
+        identity: &PlayerId,
         variant: Option<Variant>,
     ) -> Result<Vec<SavedSetup>, StoreError> {
-        let mut prefix = setup_prefix(identity);
+        let mut prefix = setup_prefix(&identity_key(identity)?);
         if let Some(v) = variant {
             prefix.push(variant_byte(v));
         }
@@ -95,11 +95,11 @@ impl Setups {
     /// the runtime.
     pub async fn delete(
         &self,
-        identity: &str,
+        identity: &PlayerId,
         name: &str,
         variant: Variant,
     ) -> Result<bool, StoreError> {
-        let key = setup_key(identity, variant, name.trim());
+        let key = setup_key(&identity_key(identity)?, variant, name.trim());
         let store = self.store.clone();
         off_runtime(move || {
             let _g = store.writing();
@@ -114,6 +114,11 @@ impl Setups {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An identity written as the store writes it.
+    fn id(s: &str) -> PlayerId {
+        s.parse().unwrap()
+    }
     use crate::rules::{Color, Setup};
 
     #[tokio::test]
@@ -128,32 +133,41 @@ mod tests {
         };
         let set = s.setups();
         for i in 0..MAX_SETUPS {
-            set.save("key:x", &saved(&format!("s{i}"), Variant::Barrage))
+            set.save(&id("key:x"), &saved(&format!("s{i}"), Variant::Barrage))
                 .await
                 .unwrap();
         }
         // Replacing one is fine at the cap; a new one is not.
-        set.save("key:x", &saved("s3", Variant::Barrage))
+        set.save(&id("key:x"), &saved("s3", Variant::Barrage))
             .await
             .unwrap();
         assert_eq!(
-            set.save("key:x", &saved("new", Variant::Duel)).await,
+            set.save(&id("key:x"), &saved("new", Variant::Duel)).await,
             Err(StoreError::TooManySetups { limit: MAX_SETUPS })
         );
-        assert_eq!(set.list("key:x", None).unwrap().len(), MAX_SETUPS);
-        assert_eq!(set.list("key:x", Some(Variant::Duel)).unwrap().len(), 0);
-        assert!(set.delete("key:x", "s3", Variant::Barrage).await.unwrap());
-        assert!(!set.delete("key:x", "s3", Variant::Barrage).await.unwrap());
-        set.save("key:x", &saved("new", Variant::Duel))
+        assert_eq!(set.list(&id("key:x"), None).unwrap().len(), MAX_SETUPS);
+        assert_eq!(
+            set.list(&id("key:x"), Some(Variant::Duel)).unwrap().len(),
+            0
+        );
+        assert!(set
+            .delete(&id("key:x"), "s3", Variant::Barrage)
+            .await
+            .unwrap());
+        assert!(!set
+            .delete(&id("key:x"), "s3", Variant::Barrage)
+            .await
+            .unwrap());
+        set.save(&id("key:x"), &saved("new", Variant::Duel))
             .await
             .unwrap();
         assert_eq!(
-            set.list("key:x", Some(Variant::Duel)).unwrap()[0].setup,
+            set.list(&id("key:x"), Some(Variant::Duel)).unwrap()[0].setup,
             setup
         );
-        assert!(set.list("key:y", None).unwrap().is_empty());
+        assert!(set.list(&id("key:y"), None).unwrap().is_empty());
         assert!(matches!(
-            set.save("guest:1", &saved("a", Variant::Duel)).await,
+            set.save(&id("guest:1"), &saved("a", Variant::Duel)).await,
             Err(StoreError::Invalid(_))
         ));
     }

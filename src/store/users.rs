@@ -13,7 +13,11 @@ use serde::{Deserialize, Serialize};
 use sled::Transactional;
 
 use super::records::*;
-use super::{abort, check_registrable, now, off_runtime, tx_decode, Store, StoreError, Timestamp};
+use super::{
+    abort, identity_key, now, off_runtime, parse_identity, registrable_key, tx_decode, Store,
+    StoreError, Timestamp,
+};
+use crate::proto::PlayerId;
 use crate::rules::Numbering;
 
 const MAX_NICK_BYTES: usize = 64;
@@ -33,8 +37,8 @@ pub struct Preferences {
 pub struct User {
     /// As first claimed (the key is the lower-cased form).
     pub nick: String,
-    /// The identity that claimed it: `key:SHA256:...`.
-    pub owner: String,
+    /// The identity that claimed it (a key).
+    pub owner: PlayerId,
     /// Key fingerprints (`SHA256:...`) that may use the nick.
     pub keys: Vec<String>,
     pub preferences: Preferences,
@@ -55,15 +59,16 @@ pub enum ClaimResult {
     HasOtherNick(String),
 }
 
-impl From<UserV1> for User {
-    fn from(u: UserV1) -> User {
-        User {
+impl TryFrom<UserV1> for User {
+    type Error = StoreError;
+    fn try_from(u: UserV1) -> Result<User, StoreError> {
+        Ok(User {
             nick: u.nick,
-            owner: u.owner,
+            owner: parse_identity(&u.owner)?,
             keys: u.keys,
             preferences: u.settings,
             created: u.created,
-        }
+        })
     }
 }
 
@@ -90,14 +95,22 @@ impl Users {
 
     /// Claims `nick` for `identity` (a `key:` identity): the first key to use a nick owns it.
     /// Case-insensitive. Flushed when granted, off the runtime.
-    pub async fn claim_nick(&self, nick: &str, identity: &str) -> Result<ClaimResult, StoreError> {
-        let (this, nick, identity) = (self.clone(), nick.to_string(), identity.to_string());
+    pub async fn claim_nick(
+        &self,
+        nick: &str,
+        identity: &PlayerId,
+    ) -> Result<ClaimResult, StoreError> {
+        let (this, nick, identity) = (self.clone(), nick.to_string(), identity.clone());
         off_runtime(move || this.claim_nick_blocking(&nick, &identity)).await
     }
 
-    fn claim_nick_blocking(&self, nick: &str, identity: &str) -> Result<ClaimResult, StoreError> {
+    fn claim_nick_blocking(
+        &self,
+        nick: &str,
+        player: &PlayerId,
+    ) -> Result<ClaimResult, StoreError> {
         let key = nick_key(nick)?;
-        check_registrable(identity)?;
+        let identity = &registrable_key(player)?;
         let shown = nick.trim().to_string();
         let _g = self.store.writing();
         let t = self.store.t();
@@ -120,7 +133,7 @@ impl Users {
                 };
                 return Ok(ClaimResult::HasOtherNick(theirs));
             }
-            let fingerprint = identity.strip_prefix("key:").unwrap_or(identity);
+            let fingerprint = player.fingerprint().unwrap_or(identity);
             let u = UserV1 {
                 v: UserV1::VERSION,
                 nick: shown.clone(),
@@ -145,14 +158,14 @@ impl Users {
     }
 
     /// The registered user `identity` belongs to.
-    pub fn by_identity(&self, identity: &str) -> Result<Option<User>, StoreError> {
+    pub fn by_identity(&self, identity: &PlayerId) -> Result<Option<User>, StoreError> {
         let t = self.store.t();
-        let Some(b) = t.identities.get(identity.as_bytes())? else {
+        let Some(b) = t.identities.get(identity_key(identity)?.as_bytes())? else {
             return Ok(None);
         };
         let i: IdentityV1 = decode(&b)?;
         match t.users.get(i.nick_key.as_bytes())? {
-            Some(b) => Ok(Some(decode::<UserV1>(&b)?.into())),
+            Some(b) => Ok(Some(decode::<UserV1>(&b)?.try_into()?)),
             None => Ok(None),
         }
     }
@@ -163,14 +176,20 @@ impl Users {
             return Ok(None);
         };
         match self.store.t().users.get(key.as_bytes())? {
-            Some(b) => Ok(Some(decode::<UserV1>(&b)?.into())),
+            Some(b) => Ok(Some(decode::<UserV1>(&b)?.try_into()?)),
             None => Ok(None),
         }
     }
 
     /// Saves a registered user's preferences ([`StoreError::NoSuchUser`] otherwise: guests'
     /// preferences live only in their session). Does not flush.
-    pub fn set_preferences(&self, identity: &str, prefs: Preferences) -> Result<(), StoreError> {
+    pub fn set_preferences(
+        &self,
+        identity: &PlayerId,
+        prefs: Preferences,
+    ) -> Result<(), StoreError> {
+        let identity = identity_key(identity)?;
+        let identity = identity.as_str();
         let _g = self.store.writing();
         let t = self.store.t();
         (&t.users, &t.identities).transaction(|(users, idents)| {
@@ -191,7 +210,7 @@ impl Users {
     }
 
     /// A user's preferences; the defaults for anyone not registered.
-    pub fn preferences(&self, identity: &str) -> Result<Preferences, StoreError> {
+    pub fn preferences(&self, identity: &PlayerId) -> Result<Preferences, StoreError> {
         Ok(self
             .by_identity(identity)?
             .map(|u| u.preferences)
@@ -203,59 +222,67 @@ impl Users {
 mod tests {
     use super::*;
 
+    /// An identity written as the store writes it.
+    fn id(s: &str) -> PlayerId {
+        s.parse().unwrap()
+    }
+
     #[tokio::test]
     async fn nick_claims() {
         let s = Store::temporary().unwrap();
         let u = s.users();
         assert_eq!(
-            u.claim_nick("Ann", "key:SHA256:a").await.unwrap(),
+            u.claim_nick("Ann", &id("key:SHA256:a")).await.unwrap(),
             ClaimResult::Granted
         );
         assert_eq!(
-            u.claim_nick("ANN", "key:SHA256:a").await.unwrap(),
+            u.claim_nick("ANN", &id("key:SHA256:a")).await.unwrap(),
             ClaimResult::AlreadyYours
         );
         assert_eq!(
-            u.claim_nick("ann", "key:SHA256:b").await.unwrap(),
+            u.claim_nick("ann", &id("key:SHA256:b")).await.unwrap(),
             ClaimResult::OwnedByOther
         );
         assert_eq!(
-            u.claim_nick("Bob", "key:SHA256:a").await.unwrap(),
+            u.claim_nick("Bob", &id("key:SHA256:a")).await.unwrap(),
             ClaimResult::HasOtherNick("Ann".into())
         );
         assert!(matches!(
-            u.claim_nick("Gus", "guest:7").await,
+            u.claim_nick("Gus", &id("guest:7")).await,
             Err(StoreError::Invalid(_))
         ));
         assert!(matches!(
-            u.claim_nick("  ", "key:SHA256:c").await,
+            u.claim_nick("  ", &id("key:SHA256:c")).await,
             Err(StoreError::Invalid(_))
         ));
-        let ann = u.by_identity("key:SHA256:a").unwrap().unwrap();
+        let ann = u.by_identity(&id("key:SHA256:a")).unwrap().unwrap();
         assert_eq!(
-            (ann.nick.as_str(), ann.owner.as_str()),
+            (ann.nick.as_str(), ann.owner.to_string().as_str()),
             ("Ann", "key:SHA256:a")
         );
         assert_eq!(ann.keys, vec!["SHA256:a".to_string()]);
         assert_eq!(u.by_nick("aNN").unwrap().unwrap().nick, "Ann");
-        assert!(u.by_identity("key:SHA256:b").unwrap().is_none());
+        assert!(u.by_identity(&id("key:SHA256:b")).unwrap().is_none());
     }
 
     #[tokio::test]
     async fn preferences_round_trip() {
         let s = Store::temporary().unwrap();
         let u = s.users();
-        assert_eq!(u.preferences("guest:1").unwrap(), Preferences::default());
         assert_eq!(
-            u.set_preferences("key:x", Preferences::default()),
+            u.preferences(&id("guest:1")).unwrap(),
+            Preferences::default()
+        );
+        assert_eq!(
+            u.set_preferences(&id("key:x"), Preferences::default()),
             Err(StoreError::NoSuchUser)
         );
-        u.claim_nick("ann", "key:x").await.unwrap();
+        u.claim_nick("ann", &id("key:x")).await.unwrap();
         let set = Preferences {
             numbering: Numbering::Classic,
             ascii: true,
         };
-        u.set_preferences("key:x", set).unwrap();
-        assert_eq!(u.preferences("key:x").unwrap(), set);
+        u.set_preferences(&id("key:x"), set).unwrap();
+        assert_eq!(u.preferences(&id("key:x")).unwrap(), set);
     }
 }
