@@ -579,3 +579,47 @@ fn every_colour_depth_tells_red_from_blue() {
         }
     }
 }
+
+#[test]
+fn repetition_rules_are_told_apart_from_the_view() {
+    // E4-E5 is not among the legal moves: after Red's E5-E4 it is the way back (two-square
+    // rule); otherwise the more-squares rule barred it.
+    let mut v = red_view();
+    v.legal_moves.retain(|m| *m != mv("E4", "E5"));
+    let came_back = ViewMove {
+        mover: Color::Red,
+        from: sqr("E5"),
+        to: sqr("E4"),
+        battle: None,
+        rescue: None,
+    };
+    let blue_move = ViewMove {
+        mover: Color::Blue,
+        from: sqr("F8"),
+        to: sqr("F7"),
+        battle: None,
+        rescue: None,
+    };
+    for (history, want) in [
+        (
+            vec![came_back, blue_move],
+            "Two-square rule: this piece has moved between E4 and E5",
+        ),
+        (vec![blue_move], "More-squares rule: this move would repeat"),
+    ] {
+        let mut s = game_snap(Some(Color::Red), v.clone());
+        s.history = history;
+        let mut a = app("alice", W, H);
+        send_game(&mut a, s, Instant::now());
+        a.update(key('m'));
+        type_text(&mut a, "e4 e5");
+        assert!(a.update(code(KeyCode::Enter)).is_empty());
+        // The sentence wraps under the board: compare without the line breaks.
+        let t: String = lines(&draw(&a, W, H))
+            .iter()
+            .map(|l| l.trim())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(t.contains(want), "want {want:?}\n{t}");
+    }
+}

@@ -500,16 +500,18 @@ impl GameTask {
         match cmd {
             GameCmd::SubmitSetup(setup) => self.submit_setup(color, setup),
             GameCmd::Move(mv) => {
+                use crate::rules::{IllegalMove, IllegalReason};
                 if self.outcome.is_some() {
-                    return self.notice(seat, "the game is over");
+                    return self.notice(seat, IllegalReason::GameOver.to_string());
                 }
                 let Some(game) = self.game.as_mut() else {
                     return self.notice(seat, "the game has not started: both set-ups first");
                 };
                 if game.to_move() != color {
-                    return self.notice(seat, "it is not your turn");
+                    return self.notice(seat, IllegalReason::NotYourTurn.to_string());
                 }
-                if let Err(illegal) = game.check(&mv) {
+                if let Err(reason) = game.check(&mv) {
+                    let illegal = IllegalMove { mv, reason };
                     return self.notice(seat, format!("illegal move: {illegal}"));
                 }
                 // Written and flushed before anyone is shown the move.

@@ -17,8 +17,8 @@ use super::widgets::{fmt_clock, footer, paragraph, put, put_line, trunc, InputRe
 use super::{Act, Effect, Overlay, Settings};
 use crate::proto::{GameCmd, GamePhase, GameSnapshot, SeatInfo};
 use crate::rules::{
-    BattleResult, Color, Move, Numbering, PlayerView, Rank, Rescue, Setup, SplitMix64, Square,
-    ViewMove, ViewPiece,
+    BattleResult, Color, IllegalReason, Move, Numbering, PlayerView, Rank, Rescue, Setup,
+    SplitMix64, Square, ViewMove, ViewPiece,
 };
 
 pub(crate) const CHAT_MAX: usize = 300;
@@ -461,9 +461,11 @@ impl GameUi {
             if matches!(v.piece_at(at), Some(p) if p.color == me) {
                 return self.select(&v, at);
             }
-            let reason = why_illegal(&v, me, from, at);
+            let reason = v.check(&Move::new(from, at), &self.snap.history).err();
             self.selected = None;
-            self.err(reason);
+            if let Some(r) = reason {
+                self.err(sentence(r));
+            }
             return vec![];
         }
         self.select(&v, at)
@@ -473,7 +475,7 @@ impl GameUi {
         let me = v.color();
         match v.piece_at(at) {
             Some(p) if Some(p.color) == me => match p.rank {
-                Some(r) if !r.is_movable() => self.err(format!("{}s never move", r.name())),
+                Some(r) if !r.is_movable() => self.err(sentence(IllegalReason::NeverMoves(r))),
                 _ => {
                     self.selected = Some(at);
                     if v.to_move != p.color {
@@ -487,7 +489,7 @@ impl GameUi {
                     }
                 }
             },
-            Some(_) => self.err(format!("{at}: that is not your piece")),
+            Some(_) => self.err(sentence(IllegalReason::NotYourPiece(at))),
             None => {}
         }
         vec![]
@@ -607,9 +609,9 @@ impl GameUi {
 
     /// A typed command: a move like `c4 c5`, `c4-c5`, or one square to select.
     fn typed(&mut self, text: &str) -> Vec<Act> {
-        let Some(me) = self.my_color() else {
+        if self.my_color().is_none() {
             return vec![];
-        };
+        }
         let Some(v) = self.snap.view.clone() else {
             return vec![];
         };
@@ -628,21 +630,21 @@ impl GameUi {
                 self.select(&v, from)
             }
             Ok((from, Some(to))) => {
-                if v.outcome.is_some() || self.snap.phase != GamePhase::Playing {
-                    self.err("The game is over");
-                    return vec![];
+                let checked = if self.snap.phase == GamePhase::Playing {
+                    v.check(&Move::new(from, to), &self.snap.history)
+                } else {
+                    Err(IllegalReason::GameOver)
+                };
+                match checked {
+                    Ok(()) => {
+                        self.cursor = to;
+                        self.try_move(&v, from, to)
+                    }
+                    Err(r) => {
+                        self.err(sentence(r));
+                        vec![]
+                    }
                 }
-                if v.to_move != me {
-                    self.err("It is not your turn");
-                    return vec![];
-                }
-                if v.legal_moves.iter().any(|m| m.from == from && m.to == to) {
-                    self.cursor = to;
-                    return self.try_move(&v, from, to);
-                }
-                let reason = why_illegal(&v, me, from, to);
-                self.err(reason);
-                vec![]
             }
         }
     }
@@ -737,46 +739,9 @@ pub(crate) fn parse_move_text(t: &str) -> Result<(Square, Option<Square>), Strin
     }
 }
 
-/// Why `from`-`to` is not among the legal moves, in words.
-pub(crate) fn why_illegal(v: &PlayerView, me: Color, from: Square, to: Square) -> String {
-    if v.to_move != me {
-        return "It is not your turn".into();
-    }
-    let Some(p) = v.piece_at(from) else {
-        return format!("There is no piece on {from}");
-    };
-    if p.color != me {
-        return format!("The piece on {from} is not yours");
-    }
-    if let Some(r) = p.rank {
-        if !r.is_movable() {
-            return format!("{}s never move", r.name());
-        }
-    }
-    if to.is_lake() {
-        return format!("{to} is a lake: nothing may enter it");
-    }
-    if matches!(v.piece_at(to), Some(q) if q.color == me) {
-        return format!("Your own piece stands on {to}");
-    }
-    let (df, dr) = (
-        to.file() as i8 - from.file() as i8,
-        to.row() as i8 - from.row() as i8,
-    );
-    if df != 0 && dr != 0 {
-        return "Pieces move straight, never diagonally".into();
-    }
-    if df.abs() + dr.abs() > 1 {
-        if p.rank != Some(crate::rules::Rank::Scout) {
-            return "Only Scouts move more than one square".into();
-        }
-        return format!("The Scout's way from {from} to {to} is blocked");
-    }
-    if v.legal_moves.iter().any(|m| m.from == from) || v.legal_moves.is_empty() {
-        format!("{from} to {to} is barred by the repetition rules (two-square or more-squares)")
-    } else {
-        format!("The piece on {from} cannot move now")
-    }
+/// An illegal move's reason as a line on the screen: its sentence, capitalised.
+pub(crate) fn sentence(r: IllegalReason) -> String {
+    capital(&r.to_string())
 }
 
 /// A rank label, or `?` when unknown.
@@ -1339,8 +1304,16 @@ fn render_below(buf: &mut Buffer, g: &GameUi, lay: &BoardLayout, t: &Theme, n: N
         }
         _ => {
             if let Some((text, is_err)) = &g.message {
+                // A long reason (a repetition rule) wraps onto a second row.
                 let st = if *is_err { t.error() } else { t.accent() };
-                put(buf, a.x, y, text, a.width, st);
+                let rows = if text.chars().count() > a.width as usize {
+                    2.min(a.bottom() - y)
+                } else {
+                    1
+                };
+                let line = Line::styled(text.clone(), st);
+                paragraph(buf, Rect::new(a.x, y, a.width, rows), vec![line]);
+                y += rows - 1;
             }
         }
     }
