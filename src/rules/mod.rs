@@ -1,6 +1,7 @@
 //! The pure game: board, pieces, variants and options, set-ups, legal moves, battles,
-//! repetition rules, why a move is illegal, end of game, per-player views, game records and
-//! the Gravon archive format. No I/O, no async, no UI; deterministic.
+//! repetition rules, why a move is illegal, end of game, per-player views, moves as text for
+//! players (`notation`), game records and the Gravon archive format. No I/O, no async, no
+//! UI; deterministic.
 
 mod piece;
 mod square;
@@ -20,6 +21,7 @@ mod game;
 pub mod gravon;
 mod illegal;
 pub use illegal::{IllegalMove, IllegalReason};
+pub mod notation;
 mod record;
 pub use game::Game;
 pub use record::{GameRecord, ReplayError};

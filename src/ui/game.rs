@@ -16,9 +16,10 @@ use super::theme::Theme;
 use super::widgets::{fmt_clock, footer, paragraph, put, put_line, trunc, InputResult, LineInput};
 use super::{Act, Effect, Overlay, Settings};
 use crate::proto::{GameCmd, GamePhase, GameSnapshot, SeatInfo};
+use crate::rules::notation::{battle_sentence, capital, move_text, parse_move_text, rank_text};
 use crate::rules::{
-    BattleResult, Color, IllegalReason, Move, Numbering, PlayerView, Rank, Rescue, Setup,
-    SplitMix64, Square, ViewMove, ViewPiece,
+    Color, IllegalReason, Move, Numbering, PlayerView, Rank, Rescue, Setup, SplitMix64, Square,
+    ViewPiece,
 };
 
 pub(crate) const CHAT_MAX: usize = 300;
@@ -621,7 +622,7 @@ impl GameUi {
         }
         match parse_move_text(t) {
             Err(e) => {
-                self.err(e);
+                self.err(e.to_string());
                 vec![]
             }
             Ok((from, None)) => {
@@ -688,137 +689,9 @@ fn rescue_move(r: &RescuePick, rank: Rank, at: Square) -> Option<Move> {
         .copied()
 }
 
-/// Reads `c4 c5`, `c4-c5`, `c4xc5`, `C4C5`, or a single square.
-pub(crate) fn parse_move_text(t: &str) -> Result<(Square, Option<Square>), String> {
-    let cleaned: String = t
-        .chars()
-        .map(|c| {
-            if c == '-' || c == 'x' || c == 'X' || c == ',' {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect();
-    let mut squares = vec![];
-    let mut cur = String::new();
-    for c in cleaned.chars() {
-        if c.is_ascii_alphabetic() {
-            if !cur.is_empty() {
-                squares.push(std::mem::take(&mut cur));
-            }
-            cur.push(c);
-        } else if c.is_whitespace() {
-            if !cur.is_empty() {
-                squares.push(std::mem::take(&mut cur));
-            }
-        } else {
-            cur.push(c);
-        }
-    }
-    if !cur.is_empty() {
-        squares.push(cur);
-    }
-    let help = "write a move as two squares, like c4 c5";
-    match squares.as_slice() {
-        [a] => Ok((
-            a.parse()
-                .map_err(|e: crate::rules::ParseSquareError| e.to_string())?,
-            None,
-        )),
-        [a, b] => {
-            let from = a
-                .parse()
-                .map_err(|e: crate::rules::ParseSquareError| e.to_string())?;
-            let to = b
-                .parse()
-                .map_err(|e: crate::rules::ParseSquareError| e.to_string())?;
-            Ok((from, Some(to)))
-        }
-        _ => Err(format!("'{}': {help}", trunc(t, 20))),
-    }
-}
-
 /// An illegal move's reason as a line on the screen: its sentence, capitalised.
 pub(crate) fn sentence(r: IllegalReason) -> String {
     capital(&r.to_string())
-}
-
-/// A rank label, or `?` when unknown.
-fn rank_text(r: Option<Rank>, n: Numbering) -> String {
-    r.map_or("?".to_string(), |r| r.label(n).to_string())
-}
-
-/// `C4-C5`, or `C4xC5 7x5 win` for a battle, with `+S@D2` for a rescue.
-pub(crate) fn move_text(m: &ViewMove, n: Numbering) -> String {
-    let mut s = match m.battle {
-        None => format!("{}-{}", m.from, m.to),
-        Some(b) => {
-            let res = match b.result {
-                BattleResult::AttackerWins => "win",
-                BattleResult::DefenderWins => "loss",
-                BattleResult::BothRemoved => "tie",
-            };
-            format!(
-                "{}x{} {}x{} {res}",
-                m.from,
-                m.to,
-                rank_text(b.attacker, n),
-                rank_text(b.defender, n)
-            )
-        }
-    };
-    if let Some(r) = m.rescue {
-        s.push_str(&format!(" +{}@{}", r.rank.label(n), r.to));
-    }
-    s
-}
-
-fn piece_words(r: Option<Rank>, n: Numbering) -> String {
-    match r {
-        Some(r) => format!("{} ({})", r.name(), r.label(n)),
-        None => "unknown piece".to_string(),
-    }
-}
-
-/// The last battle in plain words, from the viewer's side.
-pub(crate) fn battle_sentence(m: &ViewMove, me: Option<Color>, n: Numbering) -> Option<String> {
-    let b = m.battle?;
-    let att = piece_words(b.attacker, n);
-    let def = piece_words(b.defender, n);
-    let (a, d) = match me {
-        Some(c) if c == m.mover => (format!("Your {att}"), with_article(&def)),
-        Some(_) => (capital(&with_article(&att)), format!("your {def}")),
-        None => (
-            format!("{}'s {att}", m.mover),
-            format!("{}'s {def}", m.mover.opposite()),
-        ),
-    };
-    let end = match b.result {
-        BattleResult::AttackerWins if b.defender == Some(Rank::Flag) => {
-            " and captured the Flag".to_string()
-        }
-        BattleResult::AttackerWins if b.defender == Some(Rank::Bomb) => {
-            " and defused it".to_string()
-        }
-        BattleResult::AttackerWins => " and won".to_string(),
-        BattleResult::DefenderWins => " and lost".to_string(),
-        BattleResult::BothRemoved => ": both were removed".to_string(),
-    };
-    Some(format!("{}x{}: {a} attacked {d}{end}", m.from, m.to))
-}
-
-fn with_article(s: &str) -> String {
-    let vowel = s.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
-    format!("{} {s}", if vowel { "an" } else { "a" })
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
 }
 
 /// The label drawn on a piece.
