@@ -160,12 +160,8 @@ fn spectator_sees_red_at_the_bottom_and_leaves_with_esc() {
     let t = text(&draw(&a, W, H));
     assert!(t.contains("watching"), "{t}");
     assert!(a.update(code(KeyCode::Enter)).is_empty());
-    assert_eq!(
-        a.update(code(KeyCode::Esc)),
-        vec![Effect::Game(GameCmd::Leave)]
-    );
-    // After GameClosed the lobby is back.
-    a.update(Msg::GameClosed);
+    assert_eq!(a.update(code(KeyCode::Esc)), vec![Effect::LeaveGame]);
+    // The lobby is back at once, without a round trip through the session.
     assert!(text(&draw(&a, W, H)).contains("Players"));
 }
 
@@ -479,7 +475,8 @@ fn game_over_banner_reveal_and_rematch() {
     assert_eq!(label(&a, &buf, "E7"), "B");
     assert_eq!(label(&a, &buf, "F7"), "2");
     assert_eq!(a.update(key('r')), vec![Effect::Game(GameCmd::Rematch)]);
-    assert_eq!(a.update(key('q')), vec![Effect::Game(GameCmd::Leave)]);
+    assert_eq!(a.update(key('q')), vec![Effect::LeaveGame]);
+    assert!(text(&draw(&a, W, H)).contains("Players"));
 }
 
 #[test]
@@ -622,4 +619,20 @@ fn repetition_rules_are_told_apart_from_the_view() {
             .join(" ");
         assert!(t.contains(want), "want {want:?}\n{t}");
     }
+}
+
+#[test]
+fn a_player_leaves_after_saying_yes_and_is_back_in_the_lobby_at_once() {
+    let mut a = red_app();
+    assert!(a.update(key('q')).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("Leave this game?"));
+    // No: still in the game.
+    assert!(a.update(key('n')).is_empty());
+    assert!(!text(&draw(&a, W, H)).contains("Players"));
+    a.update(key('q'));
+    assert_eq!(a.update(key('y')), vec![Effect::LeaveGame]);
+    assert!(text(&draw(&a, W, H)).contains("Players"));
+    // The server's word that the game is gone changes nothing now.
+    assert!(a.update(Msg::GameClosed).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("Players"));
 }

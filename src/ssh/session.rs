@@ -246,11 +246,10 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         for effect in effects {
             match effect {
                 Effect::Lobby(cmd) => p.lobby.command(session, cmd),
-                Effect::Game(GameCmd::Leave) => {
+                Effect::LeaveGame => {
                     if let Some(old) = game.take() {
                         leave(&p.lobby, session, &old).await;
                     }
-                    app.update(Msg::GameClosed);
                 }
                 Effect::Game(cmd) => {
                     if matches!(cmd, GameCmd::Move(_)) {

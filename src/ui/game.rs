@@ -212,7 +212,7 @@ impl GameUi {
         }
         Some(match (c, &mut self.phase) {
             (Confirm::Resign, _) => vec![Act::Fx(Effect::Game(GameCmd::Resign))],
-            (Confirm::Leave, _) => vec![Act::Fx(Effect::Game(GameCmd::Leave))],
+            (Confirm::Leave, _) => vec![Act::LeaveGame],
             (Confirm::Ready, Phase::Setup(s)) => s.submit(g),
             (Confirm::Ready, Phase::Play(_)) => vec![],
         })
@@ -452,7 +452,7 @@ impl PlayUi {
                 if self.selected.is_some() {
                     self.selected = None;
                 } else if me.is_none() || over {
-                    return vec![Act::Fx(Effect::Game(GameCmd::Leave))];
+                    return vec![Act::LeaveGame];
                 } else {
                     g.message = None;
                 }
@@ -465,7 +465,7 @@ impl PlayUi {
             KeyCode::Char('s') => return vec![Act::Open(Overlay::Settings { row: 0 })],
             KeyCode::Char('q') => {
                 if me.is_none() || over {
-                    return vec![Act::Fx(Effect::Game(GameCmd::Leave))];
+                    return vec![Act::LeaveGame];
                 }
                 g.confirm = Some(Confirm::Leave);
             }

@@ -104,7 +104,9 @@ pub enum Msg {
         snap: Arc<GameSnapshot>,
         at: Instant,
     },
-    /// Left the game / game task gone: back to the lobby.
+    /// The game task is gone (or the session was taken out of the game): back to the
+    /// lobby. Leaving by the player's own key needs no such message: see
+    /// [`Effect::LeaveGame`].
     GameClosed,
     SavedSetups(Vec<SavedSetup>),
     /// A server message to show (errors, "challenge from X", "nickname taken").
@@ -128,6 +130,9 @@ pub enum Msg {
 pub enum Effect {
     Lobby(LobbyCmd),
     Game(GameCmd),
+    /// The player left the game shown (a confirmed q, a spectator's q or Esc, q after the
+    /// game): the app is back in the lobby already; the session leaves the game.
+    LeaveGame,
     Bell,
     Quit,
     SettingsChanged(Settings),
@@ -162,6 +167,8 @@ pub(crate) enum Act {
     OpenAdmin,
     /// Back from the admin screen to the lobby.
     CloseAdmin,
+    /// Leave the game shown: back to the lobby at once (see [`Effect::LeaveGame`]).
+    LeaveGame,
 }
 
 /// What drawing a board screen needs besides its own state.
@@ -423,6 +430,11 @@ impl App {
                     }
                 }
                 Act::CloseAdmin => self.admin = None,
+                Act::LeaveGame => {
+                    if self.game.take().is_some() {
+                        fx.push(Effect::LeaveGame);
+                    }
+                }
             }
         }
         fx

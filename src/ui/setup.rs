@@ -279,7 +279,7 @@ impl SetupUi {
     ) -> Vec<Act> {
         let Some(color) = g.my_color() else {
             return match key.code {
-                KeyCode::Char('q') | KeyCode::Esc => vec![Act::Fx(Effect::Game(GameCmd::Leave))],
+                KeyCode::Char('q') | KeyCode::Esc => vec![Act::LeaveGame],
                 KeyCode::Char('t') => {
                     g.chat = Some(LineInput::new(CHAT_MAX));
                     vec![]
