@@ -912,16 +912,19 @@ fn seek_count(text: &str) -> Option<usize> {
     text[at..].split(')').next()?.parse().ok()
 }
 
-const ERRORS: [&str; 10] = [
-    "barred",
-    "cannot move",
+/// Phrases of the sentences the game screen shows for an illegal move
+/// (`rules::IllegalReason`, capitalised).
+const ERRORS: [&str; 11] = [
+    "rule:",
+    "has no legal move",
     "never move",
     "is a lake",
-    "Your own piece",
+    "your own piece",
     "is not yours",
     "There is no piece",
-    "not your piece",
+    "another square",
     "Only Scouts",
+    "Scouts cannot",
     "diagonally",
 ];
 

@@ -417,7 +417,6 @@ pub enum GameCmd {
     ClaimWin,
     Chat(String),
     Rematch,
-    Leave,
 }
 
 /// One row of a leaderboard.

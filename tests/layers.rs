@@ -206,6 +206,24 @@ fn paths_used(code: &str, module_of_file: &[String]) -> Vec<String> {
     out
 }
 
+/// The name of an inline module opened on this line (`mod tests {`).
+fn inline_mod(code: &str) -> Option<String> {
+    let t = code.trim_start();
+    let t = t
+        .strip_prefix("pub(crate) ")
+        .or(t.strip_prefix("pub "))
+        .unwrap_or(t);
+    let rest = t.strip_prefix("mod ")?;
+    let name: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    rest[name.len()..]
+        .trim_start()
+        .starts_with('{')
+        .then_some(name)
+}
+
 /// The module path of a file under `src/`: `src/ui/game.rs` → [ui, game];
 /// `src/ui/mod.rs` → [ui]; `src/proto.rs` → [proto].
 fn module_of(rel: &Path) -> Vec<String> {
@@ -230,9 +248,30 @@ fn violations(src: &Path) -> Vec<String> {
         let module = module_of(&rel);
         let top = module.first().cloned().unwrap_or_default();
         let text = std::fs::read_to_string(&file).unwrap();
+        // Inline modules (`mod tests { .. }`) add a level that `super::` climbs first:
+        // (name, brace depth inside it).
+        let mut inline: Vec<(String, i32)> = Vec::new();
+        let mut depth = 0i32;
         for (n, line) in text.lines().enumerate() {
             let code = code_of(line);
-            for used in paths_used(&code, &module) {
+            let mut here = module.clone();
+            here.extend(inline.iter().map(|(m, _)| m.clone()));
+            if let Some(name) = inline_mod(&code) {
+                inline.push((name, depth + 1));
+            }
+            for c in code.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth -= 1;
+                        while inline.last().is_some_and(|(_, d)| depth < *d) {
+                            inline.pop();
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            for used in paths_used(&code, &here) {
                 let at = format!("{}:{}", Path::new("src").join(&rel).display(), n + 1);
                 if used == "crate::ssh"
                     && top != "ssh"
@@ -296,7 +335,7 @@ fn a_forbidden_use_is_reported_with_its_file_and_line() {
     );
     write(
         "rules/game.rs",
-        "use crate::rules::Board;\nuse crate::text::clean;\n",
+        "use crate::rules::Board;\nuse crate::text::clean;\nmod tests {\n    use super::super::types::Move;\n}\nuse super::super::store::Store;\n",
     );
     write(
         "bot/mod.rs",
@@ -311,6 +350,7 @@ fn a_forbidden_use_is_reported_with_its_file_and_line() {
         "src/ui/mod.rs:1: `ui` must not use `crate::store`",
         "src/ui/mod.rs:2: `ui` must not use `crate::game`",
         "src/rules/game.rs:2: `rules` must not use `crate::text`",
+        "src/rules/game.rs:6: `rules` must not use `crate::store`",
         "src/bot/mod.rs:1: `bot` must not use `crate::proto`",
         "src/lobby/mod.rs:1: only the composition root (server.rs) may use `ssh`",
     ];

@@ -6,9 +6,9 @@
 //! touching the two-square or the more-squares rule.
 
 use stratego_ssh::rules::{
-    BattleResult, Color, EndReason, Game, GameRecord, Immobility, Move, MoveCap, MoveEvent,
-    Options, Outcome, Piece, Rank, ReplayError, Rescue, Rules, Setup, SetupError, Square, Variant,
-    Viewer,
+    BattleResult, Color, EndReason, Game, GameRecord, IllegalReason, Immobility, Move, MoveCap,
+    MoveEvent, Options, Outcome, Piece, Rank, ReplayError, Rescue, Rules, Setup, SetupError,
+    Square, Variant, Viewer,
 };
 
 use Color::{Blue, Red};
@@ -77,11 +77,15 @@ fn pass(g: &mut Game) {
     play(g, lp[i], lp[(i + 1) % 4]);
 }
 
-fn refused(g: &Game, a: &str, b: &str) -> String {
+fn refused_why(g: &Game, a: &str, b: &str) -> IllegalReason {
     match g.check(&mv(a, b)) {
         Ok(()) => panic!("{a} {b} should be refused"),
-        Err(e) => e.reason,
+        Err(e) => e,
     }
+}
+
+fn refused(g: &Game, a: &str, b: &str) -> String {
+    refused_why(g, a, b).to_string()
 }
 
 fn at(g: &Game, q: &str) -> Option<Piece> {
@@ -112,10 +116,17 @@ fn snapshot(g: &Game) -> String {
 fn red_moves_first() {
     let mut g = with_loopers(opts(), &[], &[]);
     assert_eq!(g.to_move(), Red);
-    assert_eq!(refused(&g, "J10", "J9"), "not your piece");
+    assert_eq!(
+        refused_why(&g, "J10", "J9"),
+        IllegalReason::NotYourPiece(s("J10"))
+    );
+    assert_eq!(refused(&g, "J10", "J9"), "the piece on J10 is not yours");
     pass(&mut g);
     assert_eq!(g.to_move(), Blue);
-    assert_eq!(refused(&g, "A2", "B2"), "not your piece");
+    assert_eq!(
+        refused_why(&g, "A2", "B2"),
+        IllegalReason::NotYourPiece(s("A2"))
+    );
     pass(&mut g);
     assert_eq!(g.to_move(), Red);
     assert_eq!(g.ply(), 2);
@@ -154,7 +165,11 @@ fn cannot_move_onto_own_piece() {
 #[test]
 fn lakes_cannot_be_entered() {
     let g = with_loopers(opts(), &[("C4", Captain)], &[]);
-    assert_eq!(refused(&g, "C4", "C5"), "that is a lake");
+    assert_eq!(refused_why(&g, "C4", "C5"), IllegalReason::Lake(s("C5")));
+    assert_eq!(
+        refused(&g, "C4", "C5"),
+        "C5 is a lake: nothing may enter it"
+    );
     assert!(!g.legal_moves().contains(&mv("C4", "C5")));
 }
 
@@ -673,7 +688,7 @@ fn back_and_forth_allowed(limit: u8) -> (usize, String) {
             let before = snapshot(&g);
             assert!(g.play(m).is_err());
             assert_eq!(snapshot(&g), before);
-            return (n, e.reason);
+            return (n, e.to_string());
         }
         assert!(g.legal_moves().contains(&m));
         g.play(m).unwrap();
@@ -754,7 +769,7 @@ fn two_square_counts_whatever_the_opponent_does() {
     assert!(g
         .check(&mv("E2", "E3"))
         .unwrap_err()
-        .reason
+        .to_string()
         .contains("two-square"));
 }
 
@@ -770,7 +785,7 @@ fn two_square_scout_move_counts_between_same_two_squares() {
     assert!(g
         .check(&mv("E4", "E1"))
         .unwrap_err()
-        .reason
+        .to_string()
         .contains("E1 and E4"));
     // Between other squares of the same line the Scout may go on.
     play(&mut g, "E4", "E2");
@@ -800,7 +815,7 @@ fn two_square_rule_bars_attacks_too() {
     assert!(g2
         .check(&mv("E2", "E3"))
         .unwrap_err()
-        .reason
+        .to_string()
         .contains("two-square"));
     assert!(!g2.legal_moves().contains(&mv("E2", "E3")));
 }
@@ -998,8 +1013,8 @@ fn rescue_only_to_empty_square_of_own_half() {
         }),
     };
     for bad in ["E6", "J9", "A1", "C5", "E10"] {
-        let e = g.check(&with(bad)).unwrap_err();
-        assert!(e.reason.contains("own half"), "{bad}: {}", e.reason);
+        let e = g.check(&with(bad)).unwrap_err().to_string();
+        assert!(e.contains("own half"), "{bad}: {e}");
     }
     assert!(g.check(&with("E5")).is_ok());
     assert!(g.check(&with("J5")).is_ok());
@@ -1024,7 +1039,7 @@ fn rescue_only_own_captured_ranks() {
     assert!(g
         .check(&m(General))
         .unwrap_err()
-        .reason
+        .to_string()
         .contains("no captured General"));
     assert!(g.check(&m(Miner)).is_ok());
 }
@@ -1047,7 +1062,10 @@ fn rescue_bomb_cannot_be_rescued() {
             to: s("D3"),
         }),
     };
-    assert_eq!(g.check(&m).unwrap_err().reason, "a Bomb cannot be rescued");
+    assert_eq!(
+        g.check(&m).unwrap_err().to_string(),
+        "a Bomb cannot be rescued"
+    );
     assert!(g.legal_moves().iter().all(|m| m.rescue.is_none()));
 }
 
@@ -1062,7 +1080,7 @@ fn rescue_scouts_cannot_rescue() {
             to: s("D3"),
         }),
     };
-    assert_eq!(g.check(&m).unwrap_err().reason, "Scouts cannot rescue");
+    assert_eq!(g.check(&m).unwrap_err().to_string(), "Scouts cannot rescue");
     assert!(g
         .legal_moves()
         .iter()
@@ -1080,7 +1098,7 @@ fn rescue_needs_a_move_onto_the_enemy_back_row() {
             to: s("D3"),
         }),
     };
-    assert!(g.check(&m).unwrap_err().reason.contains("back row"));
+    assert!(g.check(&m).unwrap_err().to_string().contains("back row"));
 }
 
 #[test]
@@ -1100,7 +1118,11 @@ fn rescue_not_by_an_attack() {
             to: s("D3"),
         }),
     };
-    assert!(g.check(&m).unwrap_err().reason.contains("not an attack"));
+    assert!(g
+        .check(&m)
+        .unwrap_err()
+        .to_string()
+        .contains("not an attack"));
     assert!(g.legal_moves().contains(&mv("E9", "E10")));
 }
 
@@ -1121,7 +1143,7 @@ fn rescue_off_means_no_rescue() {
             to: s("D3"),
         }),
     };
-    assert!(g.check(&m).unwrap_err().reason.contains("not played"));
+    assert!(g.check(&m).unwrap_err().to_string().contains("not played"));
     assert!(g.legal_moves().iter().all(|m| m.rescue.is_none()));
 }
 
@@ -1144,7 +1166,7 @@ fn rescue_same_piece_cannot_make_both_rescues() {
         rescue: r(Miner, "D2"),
     };
     assert_eq!(
-        g.check(&again).unwrap_err().reason,
+        g.check(&again).unwrap_err().to_string(),
         "this piece has already made a rescue"
     );
     // Another piece may make the second rescue.
@@ -1192,7 +1214,9 @@ fn rescue_at_most_two_per_player() {
     g.play(r("B9", "B10", Miner, "D2")).unwrap();
     pass(&mut g);
     assert_eq!(
-        g.check(&r("H9", "H10", Sergeant, "E2")).unwrap_err().reason,
+        g.check(&r("H9", "H10", Sergeant, "E2"))
+            .unwrap_err()
+            .to_string(),
         "you have already made two rescues"
     );
     assert!(g.legal_moves().iter().all(|m| m.rescue.is_none()));
@@ -1724,7 +1748,7 @@ fn illegal_move_leaves_game_unchanged() {
     ] {
         let e = g.play(mv(a, b)).unwrap_err();
         assert_eq!(e.mv, mv(a, b));
-        assert!(!e.reason.is_empty());
+        assert!(!e.reason.to_string().is_empty());
         assert_eq!(snapshot(&g), before, "{a} {b}");
     }
 }

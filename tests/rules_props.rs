@@ -1,9 +1,10 @@
-//! Property tests of the rules engine: random legal play in every variant and option mix.
+//! Property tests of the rules engine: random legal play in every variant and option mix,
+//! and the mover's view explaining an illegal move exactly as the game does.
 
 use proptest::prelude::*;
 use stratego_ssh::rules::{
     BattleResult, Color, Game, GameRecord, Immobility, Move, MoveCap, MoveEvent, Options, Piece,
-    Rank, Rules, Setup, SplitMix64, Square, Variant, Viewer,
+    Rank, Rescue, Rules, Setup, SplitMix64, Square, Variant, Viewer,
 };
 
 const VIEWERS: [Viewer; 3] = [
@@ -347,4 +348,222 @@ fn every_option_mix_plays_out() {
     eprintln!("{stats:?}");
     assert!(stats.battles > 100 && stats.ended > 5, "{stats:?}");
     assert!(stats.rescues > 0 && stats.hidden_defenders > 0, "{stats:?}");
+}
+
+// ---------------------------------------------------------------------------------------
+// Why a move is illegal: the mover's view explains it as the game does.
+
+/// Picks a move that tends to run into the repetition rules: back along the mover's last
+/// move, the piece the opponent just came next to moving away, the mover's last piece
+/// following an enemy piece, else any.
+fn pick_repetitive(rng: &mut SplitMix64, g: &Game, legal: &[Move]) -> Move {
+    let me = g.to_move();
+    let moves: Vec<Move> = g.moves().collect();
+    let mine = moves.len().checked_sub(2).map(|i| moves[i]);
+    let theirs = moves.last().copied();
+    let plain: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.rescue.is_none())
+        .collect();
+    let next_to = |a: Square, b: Square| {
+        (a.file() as i8 - b.file() as i8).abs() + (a.row() as i8 - b.row() as i8).abs() == 1
+    };
+    let enemy_near = |s: Square| {
+        Square::all().any(|q| next_to(q, s) && g.piece_at(q).is_some_and(|p| p.color != me))
+    };
+    let choose = |rng: &mut SplitMix64, f: &dyn Fn(&Move) -> bool| {
+        let v: Vec<&Move> = plain.iter().filter(|m| f(m)).collect();
+        (!v.is_empty()).then(|| *v[rng.below(v.len())])
+    };
+    let pick = match rng.below(4) {
+        0 => mine.and_then(|l| choose(rng, &|m| m.from == l.to && m.to == l.from)),
+        1 => theirs.and_then(|t| choose(rng, &|m| next_to(m.from, t.to))),
+        2 => mine.and_then(|l| choose(rng, &|m| m.from == l.to && enemy_near(m.to))),
+        _ => None,
+    };
+    pick.unwrap_or_else(|| legal[rng.below(legal.len())])
+}
+
+/// For the side to move: `PlayerView::check` with the mover's history gives what
+/// `Game::check` gives, for every move on a line from the mover's pieces, random pairs of
+/// squares, and random rescues added to the legal moves. Counts the reasons met.
+fn view_explains_like_the_game(
+    g: &Game,
+    rng: &mut SplitMix64,
+    seen: &mut std::collections::BTreeMap<String, usize>,
+) {
+    let me = g.to_move();
+    let view = g.view(Viewer::Player(me));
+    let history = g.history(Viewer::Player(me));
+    let all: Vec<Square> = Square::all().collect();
+    let mut moves = vec![];
+    for from in Square::all() {
+        if g.piece_at(from).is_some_and(|p| p.color == me) {
+            for &to in &all {
+                if to.file() == from.file() || to.row() == from.row() {
+                    moves.push(Move::new(from, to));
+                }
+            }
+        }
+    }
+    for _ in 0..20 {
+        moves.push(Move::new(all[rng.below(100)], all[rng.below(100)]));
+    }
+    for m in g.legal_moves().into_iter().filter(|m| m.rescue.is_none()) {
+        let rank = Rank::ALL[rng.below(Rank::ALL.len())];
+        let to = all[rng.below(100)];
+        moves.push(Move {
+            rescue: Some(Rescue { rank, to }),
+            ..m
+        });
+    }
+    for mv in moves {
+        let game = g.check(&mv);
+        assert_eq!(view.check(&mv, &history), game, "{mv} for {me}");
+        let kind = match game {
+            Ok(()) => "legal".to_string(),
+            Err(r) => format!("{r:?}")
+                .split(['(', ' '])
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        };
+        *seen.entry(kind).or_default() += 1;
+    }
+}
+
+/// Plays up to `max_plies` from `g` (random and repetitive moves), checking before each
+/// move and at the end that the mover's view explains moves as the game does.
+fn explain_game(
+    mut g: Game,
+    seed: u64,
+    max_plies: usize,
+    seen: &mut std::collections::BTreeMap<String, usize>,
+) {
+    let mut rng = SplitMix64(seed);
+    for _ in 0..max_plies {
+        view_explains_like_the_game(&g, &mut rng, seen);
+        let legal = g.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = if rng.below(3) == 0 {
+            pick(&mut rng, &legal, g.to_move(), true)
+        } else {
+            pick_repetitive(&mut rng, &g, &legal)
+        };
+        g.play(mv).expect("a listed move plays");
+    }
+    // Over, or stopped: the view still agrees.
+    view_explains_like_the_game(&g, &mut rng, seen);
+}
+
+fn random_start(rules: Rules, seed: u64) -> Game {
+    let mut rng = SplitMix64(seed);
+    let red = Setup::random(&rules, Color::Red, rng.next());
+    let blue = Setup::random(&rules, Color::Blue, rng.next());
+    Game::new(rules, &red, &blue).expect("random set-ups are valid")
+}
+
+/// A General chasing a Captain round the 2x2 block E2 F2 F3 E3 (the Captain one step
+/// ahead), played as far as the rules allow: with the more-squares rule on, the General's
+/// next step back to E3 would repeat the chase's first position.
+fn chase_start(rules: Rules) -> Game {
+    let side = |c: Color, pieces: &[(&str, Rank)]| {
+        Setup::from_pieces(c, pieces.iter().map(|&(q, r)| (q.parse().unwrap(), r))).unwrap()
+    };
+    let red = side(
+        Color::Red,
+        &[
+            ("A1", Rank::Flag),
+            ("B1", Rank::Sergeant),
+            ("E4", Rank::General),
+        ],
+    );
+    let blue = side(
+        Color::Blue,
+        &[
+            ("J10", Rank::Flag),
+            ("I10", Rank::Sergeant),
+            ("F3", Rank::Captain),
+        ],
+    );
+    let mut g = Game::from_position(rules, &red, &blue).expect("a valid position");
+    let circle = [
+        "E4 E3", "F3 F2", "E3 F3", "F2 E2", "F3 F2", "E2 E3", "F2 E2", "E3 F3",
+    ];
+    for m in circle {
+        let (a, b) = m.split_once(' ').unwrap();
+        if g.play(Move::new(a.parse().unwrap(), b.parse().unwrap()))
+            .is_err()
+        {
+            break;
+        }
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_movers_view_explains_an_illegal_move_as_the_game_does(
+        variant in 0u8..3,
+        bits in any::<u16>(),
+        limit in 0u8..3,
+        seed in any::<u64>(),
+    ) {
+        let rules = rules_from(variant, bits, limit);
+        explain_game(random_start(rules, seed), seed, 120, &mut Default::default());
+        explain_game(chase_start(rules), seed, 40, &mut Default::default());
+    }
+}
+
+/// The same on fixed seeds, showing that every kind of reason was met.
+#[test]
+fn every_reason_is_explained_from_the_view() {
+    let mut seen = Default::default();
+    for variant in 0..3u8 {
+        for bits in (0..256u16).step_by(17) {
+            // Rescue and the more-squares rule on.
+            let rules = rules_from(variant, bits | 9, bits as u8);
+            let seed = bits as u64 * 7 + 1;
+            explain_game(random_start(rules, seed), seed, 150, &mut seen);
+            explain_game(chase_start(rules), seed, 40, &mut seen);
+        }
+        let off = rules_from(variant, 0, 0);
+        explain_game(random_start(off, 99), 99, 150, &mut seen);
+    }
+    eprintln!("{seen:?}");
+    for kind in [
+        "legal",
+        "GameOver",
+        "NoPiece",
+        "NotYourPiece",
+        "NeverMoves",
+        "SameSquare",
+        "Lake",
+        "Diagonal",
+        "OnlyScoutsRun",
+        "ScoutCrossesLake",
+        "ScoutBlocked",
+        "OwnPiece",
+        "TwoSquareRule",
+        "MoreSquaresRule",
+        "RescueNotPlayed",
+        "RescueNotOnBackRow",
+        "RescueByAttack",
+        "ScoutRescue",
+        "BombRescue",
+        "NoneCaptured",
+        "RescueSquare",
+        "RescuerAgain",
+        "TwoRescuesMade",
+    ] {
+        assert!(
+            seen.get(kind).is_some_and(|&n| n > 0),
+            "{kind} never met: {seen:?}"
+        );
+    }
 }

@@ -160,12 +160,8 @@ fn spectator_sees_red_at_the_bottom_and_leaves_with_esc() {
     let t = text(&draw(&a, W, H));
     assert!(t.contains("watching"), "{t}");
     assert!(a.update(code(KeyCode::Enter)).is_empty());
-    assert_eq!(
-        a.update(code(KeyCode::Esc)),
-        vec![Effect::Game(GameCmd::Leave)]
-    );
-    // After GameClosed the lobby is back.
-    a.update(Msg::GameClosed);
+    assert_eq!(a.update(code(KeyCode::Esc)), vec![Effect::LeaveGame]);
+    // The lobby is back at once, without a round trip through the session.
     assert!(text(&draw(&a, W, H)).contains("Players"));
 }
 
@@ -479,7 +475,8 @@ fn game_over_banner_reveal_and_rematch() {
     assert_eq!(label(&a, &buf, "E7"), "B");
     assert_eq!(label(&a, &buf, "F7"), "2");
     assert_eq!(a.update(key('r')), vec![Effect::Game(GameCmd::Rematch)]);
-    assert_eq!(a.update(key('q')), vec![Effect::Game(GameCmd::Leave)]);
+    assert_eq!(a.update(key('q')), vec![Effect::LeaveGame]);
+    assert!(text(&draw(&a, W, H)).contains("Players"));
 }
 
 #[test]
@@ -578,4 +575,64 @@ fn every_colour_depth_tells_red_from_blue() {
             assert_eq!(red.bg, TColor::Reset);
         }
     }
+}
+
+#[test]
+fn repetition_rules_are_told_apart_from_the_view() {
+    // E4-E5 is not among the legal moves: after Red's E5-E4 it is the way back (two-square
+    // rule); otherwise the more-squares rule barred it.
+    let mut v = red_view();
+    v.legal_moves.retain(|m| *m != mv("E4", "E5"));
+    let came_back = ViewMove {
+        mover: Color::Red,
+        from: sqr("E5"),
+        to: sqr("E4"),
+        battle: None,
+        rescue: None,
+    };
+    let blue_move = ViewMove {
+        mover: Color::Blue,
+        from: sqr("F8"),
+        to: sqr("F7"),
+        battle: None,
+        rescue: None,
+    };
+    for (history, want) in [
+        (
+            vec![came_back, blue_move],
+            "Two-square rule: this piece has moved between E4 and E5",
+        ),
+        (vec![blue_move], "More-squares rule: this move would repeat"),
+    ] {
+        let mut s = game_snap(Some(Color::Red), v.clone());
+        s.history = history;
+        let mut a = app("alice", W, H);
+        send_game(&mut a, s, Instant::now());
+        a.update(key('m'));
+        type_text(&mut a, "e4 e5");
+        assert!(a.update(code(KeyCode::Enter)).is_empty());
+        // The sentence wraps under the board: compare without the line breaks.
+        let t: String = lines(&draw(&a, W, H))
+            .iter()
+            .map(|l| l.trim())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(t.contains(want), "want {want:?}\n{t}");
+    }
+}
+
+#[test]
+fn a_player_leaves_after_saying_yes_and_is_back_in_the_lobby_at_once() {
+    let mut a = red_app();
+    assert!(a.update(key('q')).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("Leave this game?"));
+    // No: still in the game.
+    assert!(a.update(key('n')).is_empty());
+    assert!(!text(&draw(&a, W, H)).contains("Players"));
+    a.update(key('q'));
+    assert_eq!(a.update(key('y')), vec![Effect::LeaveGame]);
+    assert!(text(&draw(&a, W, H)).contains("Players"));
+    // The server's word that the game is gone changes nothing now.
+    assert!(a.update(Msg::GameClosed).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("Players"));
 }

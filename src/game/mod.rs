@@ -513,16 +513,18 @@ impl GameTask {
         match cmd {
             GameCmd::SubmitSetup(setup) => self.submit_setup(color, setup).await,
             GameCmd::Move(mv) => {
+                use crate::rules::{IllegalMove, IllegalReason};
                 if self.outcome.is_some() {
-                    return self.notice(seat, "the game is over");
+                    return self.notice(seat, IllegalReason::GameOver.to_string());
                 }
                 let Some(game) = self.game.as_mut() else {
                     return self.notice(seat, "the game has not started: both set-ups first");
                 };
                 if game.to_move() != color {
-                    return self.notice(seat, "it is not your turn");
+                    return self.notice(seat, IllegalReason::NotYourTurn.to_string());
                 }
-                if let Err(illegal) = game.check(&mv) {
+                if let Err(reason) = game.check(&mv) {
+                    let illegal = IllegalMove { mv, reason };
                     return self.notice(seat, format!("illegal move: {illegal}"));
                 }
                 // Written and flushed before anyone is shown the move.
@@ -543,24 +545,21 @@ impl GameTask {
                             .notice(seat, "the server cannot save moves right now; try again");
                     }
                 }
-                match game.play(mv) {
-                    Ok(event) => {
-                        debug!(game = self.id, ply = game.ply(), "move played");
-                        let now = Instant::now();
-                        if let Some(clocks) = &mut self.clocks {
-                            let left = clocks.get(color).saturating_sub(now - self.turn_started);
-                            *clocks.get_mut(color) =
-                                left + secs(self.terms.clock.map_or(0, |c| c.increment_secs));
-                        }
-                        self.turn_started = now;
-                        if self.draw_offer == Some(color.opposite()) {
-                            self.draw_offer = None;
-                        }
-                        if let Some(outcome) = event.outcome {
-                            self.finish(outcome).await;
-                        }
-                    }
-                    Err(illegal) => self.notice(seat, format!("illegal move: {illegal}")),
+                // Checked above, and this task alone changes the game: no second check.
+                let event = game.play_unchecked(mv);
+                debug!(game = self.id, ply = game.ply(), "move played");
+                let now = Instant::now();
+                if let Some(clocks) = &mut self.clocks {
+                    let left = clocks.get(color).saturating_sub(now - self.turn_started);
+                    *clocks.get_mut(color) =
+                        left + secs(self.terms.clock.map_or(0, |c| c.increment_secs));
+                }
+                self.turn_started = now;
+                if self.draw_offer == Some(color.opposite()) {
+                    self.draw_offer = None;
+                }
+                if let Some(outcome) = event.outcome {
+                    self.finish(outcome).await;
                 }
             }
             GameCmd::Resign => {
@@ -636,8 +635,6 @@ impl GameTask {
                     self.seats.get_mut(color).rematch = true;
                 }
             }
-            // Leaving is dropping the seat (the lobby then tells the game).
-            GameCmd::Leave => {}
         }
     }
 

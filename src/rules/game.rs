@@ -74,12 +74,13 @@
 //! The same checks (except 1) also run when a game is created, so a set-up that leaves Red
 //! no legal move loses at once.
 
+use super::illegal::{check_movement, enemy_back_row, IllegalMove, IllegalReason, RescueFacts};
 use super::piece::{ByColor, Color, Piece, Rank};
 use super::setup::{Setup, SetupError};
 use super::square::Square;
 use super::types::{
-    Battle, BattleResult, EndReason, IllegalMove, Move, MoveEvent, Outcome, PlayerView, Rescue,
-    ViewBattle, ViewCaptured, ViewMove, ViewPiece, Viewer,
+    Battle, BattleResult, EndReason, Move, MoveEvent, Outcome, PlayerView, Rescue, ViewBattle,
+    ViewCaptured, ViewMove, ViewPiece, Viewer,
 };
 use super::variant::{Immobility, Rules};
 
@@ -182,7 +183,7 @@ struct PlyLog {
 }
 
 /// A game in progress or finished. Create with [`Game::new`]; every change goes through
-/// [`Game::play`] or [`Game::end`]. See the module documentation for the precise rules.
+/// [`Game::play`] (or [`Game::play_unchecked`]) or [`Game::end`]. See the module documentation for the precise rules.
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
@@ -207,18 +208,6 @@ pub struct Game {
     rescues: [u8; 2],
     rescuer: [u8; 2],
     log: Vec<PlyLog>,
-}
-
-fn number_word(n: u8) -> String {
-    const WORDS: [&str; 11] = [
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    ];
-    match n {
-        1 => "once".to_string(),
-        2 => "twice".to_string(),
-        n if (n as usize) < WORDS.len() => format!("{} times", WORDS[n as usize]),
-        n => format!("{n} times"),
-    }
 }
 
 /// The result of `attacker` attacking `defender`.
@@ -512,10 +501,7 @@ impl Game {
         }
         let c = self.to_move;
         let rescue = self.rules.options.rescue && self.rescues[c.index()] < 2;
-        let enemy_back = match c {
-            Color::Red => 9,
-            Color::Blue => 0,
-        };
+        let enemy_back = enemy_back_row(c);
         let mut rescue_from: Vec<(u8, u8, u8)> = Vec::new();
         self.for_each_move(c, true, |id, from, to, empty| {
             out.push(Move::new(sq(from), sq(to)));
@@ -574,152 +560,72 @@ impl Game {
             .collect()
     }
 
-    /// Whether `mv` is legal for the side to move; the reason in plain words if not.
-    pub fn check(&self, mv: &Move) -> Result<(), IllegalMove> {
-        self.check_reason(mv)
-            .map_err(|reason| IllegalMove { mv: *mv, reason })
-    }
-
-    fn check_reason(&self, mv: &Move) -> Result<(), String> {
+    /// Whether `mv` is legal for the side to move; why not if it is not (see
+    /// [`IllegalReason`] for the order in which the rules are asked).
+    pub fn check(&self, mv: &Move) -> Result<(), IllegalReason> {
+        use IllegalReason::*;
         if self.outcome.is_some() {
-            return Err("the game is over".into());
+            return Err(GameOver);
         }
         let c = self.to_move;
         let (f, t) = (mv.from.index() as u8, mv.to.index() as u8);
         let id = match self.board[f as usize] {
-            EMPTY | LAKE => return Err(format!("there is no piece on {}", mv.from)),
+            EMPTY | LAKE => return Err(NoPiece(mv.from)),
             v => v - 1,
         };
         let p = self.pieces[id as usize];
         if p.color != c {
-            return Err("not your piece".into());
+            return Err(NotYourPiece(mv.from));
         }
-        match p.rank {
-            Rank::Bomb => return Err("Bombs never move".into()),
-            Rank::Flag => return Err("the Flag never moves".into()),
-            _ => {}
+        if !p.rank.is_movable() {
+            return Err(NeverMoves(p.rank));
         }
-        if f == t {
-            return Err("a piece must move to another square".into());
-        }
-        if mv.to.is_lake() {
-            return Err("that is a lake".into());
-        }
-        let (ff, fr, tf, tr) = (
-            mv.from.file() as i8,
-            mv.from.row() as i8,
-            mv.to.file() as i8,
-            mv.to.row() as i8,
-        );
-        if ff != tf && fr != tr {
-            return Err("pieces move straight, never diagonally".into());
-        }
-        let dist = (ff - tf).abs() + (fr - tr).abs();
-        if dist > 1 {
-            if p.rank != Rank::Scout {
-                return Err(format!(
-                    "a {} moves one square at a time; only Scouts go further",
-                    p.rank.name()
-                ));
-            }
-            let (df, dr) = ((tf - ff).signum(), (tr - fr).signum());
-            let mut cur = mv.from;
-            for _ in 1..dist {
-                cur = cur.offset(df, dr).ok_or("off the board")?;
-                if cur.is_lake() {
-                    return Err("Scouts cannot cross a lake".into());
-                }
-                if self.board[cur.index()] != EMPTY {
-                    return Err("Scouts cannot pass over pieces".into());
-                }
-            }
-        }
+        check_movement(mv.from, mv.to, Some(p.rank), |s| {
+            self.board[s.index()] != EMPTY
+        })?;
         let target = self.board[t as usize];
         let attack = target != EMPTY;
         if attack && self.pieces[target as usize - 1].color == c {
-            return Err("you cannot attack your own piece".into());
+            return Err(OwnPiece(mv.to));
         }
-        if let Some(n) = self.two_square_bars(c, id, f, t) {
-            return Err(format!(
-                "two-square rule: this piece has moved between {} and {} {} in a row",
-                mv.from.min(mv.to),
-                mv.from.max(mv.to),
-                number_word(n)
-            ));
+        if let Some(times) = self.two_square_bars(c, id, f, t) {
+            return Err(TwoSquareRule {
+                squares: (mv.from, mv.to),
+                times,
+            });
         }
         if !attack && self.chase_bars(c, id, t) {
-            return Err(
-                "more-squares rule: you keep chasing this piece and this move would repeat \
-                 a position of the chase"
-                    .into(),
-            );
+            return Err(MoreSquaresRule);
         }
-        if let Some(r) = mv.rescue {
-            self.check_rescue(c, id, f, t, attack, r)?;
-        }
-        Ok(())
-    }
-
-    fn check_rescue(
-        &self,
-        c: Color,
-        id: u8,
-        f: u8,
-        t: u8,
-        attack: bool,
-        r: Rescue,
-    ) -> Result<(), String> {
-        if !self.rules.options.rescue {
-            return Err("rescue is not played in this game".into());
-        }
-        let enemy_back = match c {
-            Color::Red => 9,
-            Color::Blue => 0,
+        let Some(r) = mv.rescue else {
+            return Ok(());
         };
-        if t / 10 != enemy_back {
-            return Err("a rescue needs a move onto the enemy back row".into());
-        }
-        if attack {
-            return Err("a rescue needs a move onto an empty square, not an attack".into());
-        }
-        if self.pieces[id as usize].rank == Rank::Scout {
-            return Err("Scouts cannot rescue".into());
-        }
-        if r.rank == Rank::Bomb {
-            return Err("a Bomb cannot be rescued".into());
-        }
-        if self.rescues[c.index()] >= 2 {
-            return Err("you have already made two rescues".into());
-        }
-        if self.rescuer[c.index()] == id {
-            return Err("this piece has already made a rescue".into());
-        }
-        let have = self.captured.iter().any(|&cid| {
-            let p = &self.pieces[cid as usize];
-            p.color == c && p.rank == r.rank
-        });
-        if !have {
-            return Err(format!("you have no captured {} to rescue", r.rank.name()));
-        }
-        let s = r.to.index() as u8;
-        if r.to.is_lake()
-            || !Self::in_own_half(c, s)
-            || s == t
-            || (s != f && self.board[s as usize] != EMPTY)
-        {
-            return Err(format!(
-                "a rescued piece goes on an empty square of your own half; {} is not one",
-                r.to
-            ));
-        }
-        Ok(())
+        let facts = RescueFacts {
+            played: self.rules.options.rescue,
+            color: c,
+            scout: p.rank == Rank::Scout,
+            mv: *mv,
+            attack,
+            made: self.rescues[c.index()],
+            rescuer: self.rescuer[c.index()] == id,
+            captured: |rank| {
+                self.captured.iter().any(|&cid| {
+                    let p = &self.pieces[cid as usize];
+                    p.color == c && p.rank == rank
+                })
+            },
+            empty: |s: Square| self.board[s.index()] == EMPTY,
+        };
+        facts.check(r)
     }
 
-    /// Plays `mv` for the side to move. An illegal move returns `Err` and leaves the game
-    /// unchanged.
+    /// Plays `mv` for the side to move: [`Game::check`], then [`Game::play_unchecked`]. An
+    /// illegal move returns `Err` and leaves the game unchanged.
     pub fn play(&mut self, mv: Move) -> Result<MoveEvent, IllegalMove> {
-        self.check(&mv)?;
-        Ok(self.apply(mv))
+        match self.check(&mv) {
+            Ok(()) => Ok(self.play_unchecked(mv)),
+            Err(reason) => Err(IllegalMove { mv, reason }),
+        }
     }
 
     fn kill(&mut self, id: u8) {
@@ -731,8 +637,15 @@ impl Game {
         self.captured.push(id);
     }
 
-    /// Applies a move already checked.
-    fn apply(&mut self, mv: Move) -> MoveEvent {
+    /// Plays `mv`, which [`Game::check`] accepted in this very position, without checking
+    /// it again (the game task checks a move, stores it, then plays it).
+    ///
+    /// # Panics
+    ///
+    /// May panic when `mv` is not legal now (for example with no piece on `mv.from`);
+    /// an illegal move that does not panic leaves the game in a state the rules do not
+    /// allow, and later calls may panic.
+    pub fn play_unchecked(&mut self, mv: Move) -> MoveEvent {
         let c = self.to_move;
         let (f, t) = (mv.from.index() as u8, mv.to.index() as u8);
         let id = self.board[f as usize] - 1;

@@ -890,7 +890,7 @@ pub fn record_from_gravon(g: &GravonGame) -> Result<GameRecord, ReplayError> {
             mv,
             reason: match ended {
                 Some(o) => format!("{} ({o} after move {i})", e.reason),
-                None => e.reason,
+                None => e.reason.to_string(),
             },
         })?;
     }

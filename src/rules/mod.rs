@@ -1,6 +1,7 @@
 //! The pure game: board, pieces, variants and options, set-ups, legal moves, battles,
-//! repetition rules, end of game, per-player views, game records and the Gravon archive
-//! format. No I/O, no async, no UI; deterministic.
+//! repetition rules, why a move is illegal, end of game, per-player views, moves as text for
+//! players (`notation`), game records and the Gravon archive format. No I/O, no async, no
+//! UI; deterministic.
 
 mod piece;
 mod square;
@@ -10,14 +11,17 @@ mod variant;
 pub use piece::{ByColor, Color, Numbering, Piece, Rank};
 pub use square::{ParseSquareError, Square, LAKES};
 pub use types::{
-    Battle, BattleResult, EndReason, IllegalMove, Move, MoveEvent, Outcome, PlayerView, Rescue,
-    ViewBattle, ViewCaptured, ViewMove, ViewPiece, Viewer,
+    Battle, BattleResult, EndReason, Move, MoveEvent, Outcome, PlayerView, Rescue, ViewBattle,
+    ViewCaptured, ViewMove, ViewPiece, Viewer,
 };
 pub use variant::{Immobility, MoveCap, Options, Rules, Variant};
 mod setup;
 pub use setup::{setup_squares, Setup, SetupError, SplitMix64};
 mod game;
 pub mod gravon;
+mod illegal;
+pub use illegal::{IllegalMove, IllegalReason};
+pub mod notation;
 mod record;
 pub use game::Game;
 pub use record::{GameRecord, ReplayError};

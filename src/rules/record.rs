@@ -153,7 +153,7 @@ impl GameRecord {
             g.play(*mv).map_err(|e| ReplayError::IllegalMove {
                 ply: i + 1,
                 mv: *mv,
-                reason: e.reason,
+                reason: e.reason.to_string(),
             })?;
         }
         Ok(g)

@@ -217,18 +217,3 @@ impl PlayerView {
             .map(|m| m.to)
     }
 }
-
-/// Why a move was refused, in words a player understands; the game is unchanged.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct IllegalMove {
-    pub mv: Move,
-    pub reason: String,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.mv, self.reason)
-    }
-}
-
-impl std::error::Error for IllegalMove {}

@@ -346,11 +346,8 @@ impl Session {
                 self.delete_setup(name, variant)
             }
             Effect::Lobby(cmd) => self.p.service.lobby().command(self.id, cmd),
-            Effect::Game(GameCmd::Leave) => {
-                // Dropping the seat leaves the game.
-                self.seat = None;
-                self.show(Msg::GameClosed);
-            }
+            // The screen went back to the lobby; dropping the seat leaves the game.
+            Effect::LeaveGame => self.seat = None,
             Effect::Game(cmd) => {
                 if matches!(cmd, GameCmd::Move(_)) {
                     self.hold = Some(Instant::now() + MOVE_HOLD);

@@ -1,5 +1,12 @@
-//! The game screen (play and game over), for players and spectators. The set-up phase is in
-//! `setup.rs`; both share [`GameUi`].
+//! The game screen (play and game over), for players and spectators, and the state of the
+//! game a session plays or watches.
+//!
+//! [`GameUi`] is what the screen remembers of that game: [`Shared`] by both phases (the
+//! snapshot and when it came, the cursor, the chat line, a question waiting for y/n, the
+//! message line, the board turned by hand), and the [`Phase`]'s own state: the set-up
+//! ([`SetupUi`], in `setup.rs`: the army being arranged, a piece picked up, saving and
+//! loading) or play ([`PlayUi`]: the selected piece, a move being typed, a rescue being
+//! chosen). A snapshot of another phase replaces the phase's state.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,13 +19,14 @@ use ratatui::text::{Line, Span};
 use super::board::{self, Content};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::layout::{board_layout, BoardLayout};
+use super::setup::SetupUi;
 use super::theme::Theme;
 use super::widgets::{fmt_clock, footer, paragraph, put, put_line, trunc, InputResult, LineInput};
-use super::{Act, Effect, Overlay, Settings};
+use super::{Act, Effect, Overlay, SavedSetup, Settings};
 use crate::proto::{GameCmd, GamePhase, GameSnapshot, SeatInfo};
+use crate::rules::notation::{battle_sentence, capital, move_text, parse_move_text, rank_text};
 use crate::rules::{
-    BattleResult, Color, Move, Numbering, PlayerView, Rank, Rescue, Setup, SplitMix64, Square,
-    ViewMove, ViewPiece,
+    Color, IllegalReason, Move, Numbering, PlayerView, Rank, Rescue, SplitMix64, Square, ViewPiece,
 };
 
 pub(crate) const CHAT_MAX: usize = 300;
@@ -44,62 +52,208 @@ pub(crate) struct RescuePick {
     pub rank: Option<Rank>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Mode {
-    Normal,
-    Command(LineInput),
-    Chat(LineInput),
-    Confirm(Confirm),
-    Rescue(RescuePick),
-    /// Set-up: name to save the set-up under.
-    SaveName(LineInput),
-    /// Set-up: choosing a saved set-up (row in the filtered list).
-    Load(usize),
-}
-
 /// The game this session plays or watches, with what the screen remembers about it.
 #[derive(Clone, Debug)]
 pub(crate) struct GameUi {
+    pub shared: Shared,
+    pub phase: Phase,
+}
+
+/// The phase's own state; which one follows the snapshot's [`GamePhase`].
+#[derive(Clone, Debug)]
+pub(crate) enum Phase {
+    Setup(SetupUi),
+    /// Play and after the game.
+    Play(PlayUi),
+}
+
+/// What the set-up and the play screens share.
+#[derive(Clone, Debug)]
+pub(crate) struct Shared {
     pub snap: Arc<GameSnapshot>,
+    /// When the snapshot came (clocks count down from it).
     pub at: Instant,
     pub cursor: Square,
-    pub selected: Option<Square>,
-    pub mode: Mode,
+    /// The chat line being typed.
+    pub chat: Option<LineInput>,
+    /// A question waiting for y/n.
+    pub confirm: Option<Confirm>,
     /// A line for the player: (text, is an error).
     pub message: Option<(String, bool)>,
     pub manual_flip: bool,
-    /// Set-up being arranged.
-    pub draft: Setup,
-    /// Set-up: square picked up to swap.
-    pub picked: Option<Square>,
+}
+
+/// What the play screen remembers besides [`Shared`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PlayUi {
+    pub selected: Option<Square>,
+    pub mode: PlayMode,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) enum PlayMode {
+    #[default]
+    Normal,
+    /// A move being typed.
+    Command(LineInput),
+    Rescue(RescuePick),
 }
 
 fn sq(file: u8, row: u8) -> Square {
     Square::new(file, row).expect("on board")
 }
 
+impl Phase {
+    fn for_snapshot(snap: &GameSnapshot) -> Phase {
+        match snap.phase {
+            GamePhase::Setup => Phase::Setup(SetupUi::new(snap)),
+            GamePhase::Playing | GamePhase::Over => Phase::Play(PlayUi::default()),
+        }
+    }
+}
+
 impl GameUi {
     pub fn new(snap: Arc<GameSnapshot>, at: Instant) -> GameUi {
-        let color = snap.my_color;
-        let draft = snap
-            .my_setup
-            .clone()
-            .unwrap_or_else(|| Setup::new(color.unwrap_or(Color::Red)));
-        let mut g = GameUi {
+        let phase = Phase::for_snapshot(&snap);
+        let mut shared = Shared {
             cursor: sq(4, 3),
             snap,
             at,
-            selected: None,
-            mode: Mode::Normal,
+            chat: None,
+            confirm: None,
             message: None,
             manual_flip: false,
-            draft,
-            picked: None,
         };
-        g.cursor = g.home_square();
-        g
+        shared.cursor = shared.home_square();
+        GameUi { shared, phase }
     }
 
+    pub fn layout(&self, w: u16, h: u16) -> BoardLayout {
+        self.shared.layout(w, h)
+    }
+
+    /// A line is being typed (chat, a move, a set-up's name).
+    pub fn typing(&self) -> bool {
+        self.shared.chat.is_some()
+            || match &self.phase {
+                Phase::Setup(s) => s.typing(),
+                Phase::Play(p) => matches!(p.mode, PlayMode::Command(_)),
+            }
+    }
+
+    /// A new snapshot of the same game; returns a bell when it became our turn.
+    pub fn update(&mut self, snap: Arc<GameSnapshot>, at: Instant) -> Vec<Effect> {
+        let g = &mut self.shared;
+        let prev = std::mem::replace(&mut g.snap, snap);
+        g.at = at;
+        let fx = g.bell(&prev);
+        if prev.phase != g.snap.phase {
+            // The chat line is kept; anything else asked or half done is dropped.
+            g.confirm = None;
+            self.phase = Phase::for_snapshot(&g.snap);
+            if g.snap.phase == GamePhase::Playing {
+                g.cursor = g.home_square();
+                g.message = None;
+            }
+        }
+        match &mut self.phase {
+            Phase::Setup(s) => {
+                if let Some(setup) = &g.snap.my_setup {
+                    s.draft = setup.clone();
+                }
+            }
+            Phase::Play(p) => p.update(g, &prev),
+        }
+        fx
+    }
+
+    pub fn paste(&mut self, s: &str) {
+        if let Some(i) = &mut self.shared.chat {
+            return i.insert(s);
+        }
+        match &mut self.phase {
+            Phase::Setup(setup) => setup.paste(s),
+            Phase::Play(PlayUi {
+                mode: PlayMode::Command(i),
+                ..
+            }) => i.insert(s),
+            Phase::Play(_) => {}
+        }
+    }
+
+    /// The chat line or a question takes the key first; `None` when the key is for the
+    /// phase itself.
+    fn key_shared(&mut self, key: Key) -> Option<Vec<Act>> {
+        let g = &mut self.shared;
+        if let Some(input) = &mut g.chat {
+            return Some(match input.key(key) {
+                InputResult::Editing => vec![],
+                InputResult::Cancel => {
+                    g.chat = None;
+                    vec![]
+                }
+                InputResult::Submit(text) => {
+                    g.chat = None;
+                    let text = text.trim().to_string();
+                    if text.is_empty() {
+                        vec![]
+                    } else {
+                        vec![Act::Fx(Effect::Game(GameCmd::Chat(text)))]
+                    }
+                }
+            });
+        }
+        let c = g.confirm.take()?;
+        if !matches!(
+            key.code,
+            KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter
+        ) {
+            return Some(vec![]);
+        }
+        Some(match (c, &mut self.phase) {
+            (Confirm::Resign, _) => vec![Act::Fx(Effect::Game(GameCmd::Resign))],
+            (Confirm::Leave, _) => vec![Act::LeaveGame],
+            (Confirm::Ready, Phase::Setup(s)) => s.submit(g),
+            (Confirm::Ready, Phase::Play(_)) => vec![],
+        })
+    }
+
+    /// A key on the game screen; `rng` is the session's unpredictable generator (the
+    /// random fill of a set-up draws from it).
+    #[allow(clippy::too_many_arguments)]
+    pub fn key(
+        &mut self,
+        key: Key,
+        settings: &Settings,
+        saved: &[SavedSetup],
+        w: u16,
+        h: u16,
+        now: Instant,
+        rng: &mut SplitMix64,
+    ) -> Vec<Act> {
+        if let Some(acts) = self.key_shared(key) {
+            return acts;
+        }
+        let g = &mut self.shared;
+        match &mut self.phase {
+            Phase::Setup(s) => s.key(g, key, settings, saved, w, h, rng),
+            Phase::Play(p) => p.key(g, key, w, h, now),
+        }
+    }
+
+    pub fn mouse(&mut self, m: Mouse, w: u16, h: u16) -> Vec<Act> {
+        if m.kind != MouseKind::Down(MouseButton::Left) {
+            return vec![];
+        }
+        let g = &mut self.shared;
+        match &mut self.phase {
+            Phase::Setup(s) => s.mouse(g, m, w, h),
+            Phase::Play(p) => p.mouse(g, m, w, h),
+        }
+    }
+}
+
+impl Shared {
     /// Where the cursor starts: the front-left of the viewer's set-up area during set-up,
     /// the middle of the own front row in play.
     fn home_square(&self) -> Square {
@@ -136,11 +290,22 @@ impl GameUi {
         board_layout(w, h, self.flipped())
     }
 
-    pub fn typing(&self) -> bool {
-        matches!(
-            self.mode,
-            Mode::Command(_) | Mode::Chat(_) | Mode::SaveName(_)
-        )
+    /// A bell when the new snapshot made it our turn.
+    fn bell(&self, prev: &GameSnapshot) -> Vec<Effect> {
+        let s = &self.snap;
+        if let (Some(me), Some(v)) = (s.my_color, &s.view) {
+            if s.phase == GamePhase::Playing && v.to_move == me {
+                let was_mine = prev.phase == GamePhase::Playing
+                    && prev
+                        .view
+                        .as_ref()
+                        .is_some_and(|pv| pv.to_move == me && pv.ply == v.ply);
+                if !was_mine {
+                    return vec![Effect::Bell];
+                }
+            }
+        }
+        vec![]
     }
 
     /// A running clock or a reconnect countdown changes what is drawn as time passes.
@@ -177,67 +342,15 @@ impl GameUi {
         now.saturating_duration_since(self.at)
     }
 
-    /// A new snapshot of the same game; returns a bell when it became our turn.
-    pub fn update(&mut self, snap: Arc<GameSnapshot>, at: Instant) -> Vec<Effect> {
-        let prev = std::mem::replace(&mut self.snap, snap);
-        self.at = at;
-        let mut fx = vec![];
-        let s = &self.snap;
-        if let (Some(me), Some(v)) = (s.my_color, &s.view) {
-            if s.phase == GamePhase::Playing && v.to_move == me {
-                let was_mine = prev.phase == GamePhase::Playing
-                    && prev
-                        .view
-                        .as_ref()
-                        .is_some_and(|pv| pv.to_move == me && pv.ply == v.ply);
-                if !was_mine {
-                    fx.push(Effect::Bell);
-                }
-            }
-        }
-        if prev.phase != self.snap.phase {
-            self.selected = None;
-            self.picked = None;
-            if !matches!(self.mode, Mode::Chat(_)) {
-                self.mode = Mode::Normal;
-            }
-            if self.snap.phase == GamePhase::Playing {
-                self.cursor = self.home_square();
-                self.message = None;
-            }
-        }
-        if let Some(setup) = &self.snap.my_setup {
-            self.draft = setup.clone();
-        }
-        let ply = self.snap.view.as_ref().map(|v| v.ply);
-        let prev_ply = prev.view.as_ref().map(|v| v.ply);
-        if ply != prev_ply {
-            if matches!(self.mode, Mode::Rescue(_)) {
-                self.mode = Mode::Normal;
-            }
-            if self.message.as_ref().is_some_and(|m| m.1) {
-                self.message = None;
-            }
-        }
-        if let Some(sel) = self.selected {
-            let mine =
-                self.view().and_then(|v| v.piece_at(sel)).map(|p| p.color) == self.my_color();
-            if !mine || self.my_color().is_none() {
-                self.selected = None;
-            }
-        }
-        fx
-    }
-
     pub fn view(&self) -> Option<&PlayerView> {
         self.snap.view.as_ref()
     }
 
-    fn say(&mut self, text: impl Into<String>) {
+    pub(crate) fn say(&mut self, text: impl Into<String>) {
         self.message = Some((text.into(), false));
     }
 
-    fn err(&mut self, text: impl Into<String>) {
+    pub(crate) fn err(&mut self, text: impl Into<String>) {
         self.message = Some((text.into(), true));
     }
 
@@ -284,136 +397,94 @@ impl GameUi {
         self.cursor = g.step(self.cursor, dx, dy);
         true
     }
+}
 
-    pub fn paste(&mut self, s: &str) {
-        match &mut self.mode {
-            Mode::Command(i) | Mode::Chat(i) | Mode::SaveName(i) => i.insert(s),
-            _ => {}
-        }
-    }
-
-    /// Keys common to every phase while a line is typed or a question asked; `None` when
-    /// the key is for the phase itself.
-    fn key_mode(&mut self, key: Key) -> Option<Vec<Act>> {
-        match &mut self.mode {
-            Mode::Chat(input) => Some(match input.key(key) {
-                InputResult::Editing => vec![],
-                InputResult::Cancel => {
-                    self.mode = Mode::Normal;
-                    vec![]
-                }
-                InputResult::Submit(text) => {
-                    self.mode = Mode::Normal;
-                    let text = text.trim().to_string();
-                    if text.is_empty() {
-                        vec![]
-                    } else {
-                        vec![Act::Fx(Effect::Game(GameCmd::Chat(text)))]
-                    }
-                }
-            }),
-            Mode::Command(input) => Some(match input.key(key) {
-                InputResult::Editing => vec![],
-                InputResult::Cancel => {
-                    self.mode = Mode::Normal;
-                    vec![]
-                }
-                InputResult::Submit(text) => {
-                    self.mode = Mode::Normal;
-                    self.typed(&text)
-                }
-            }),
-            Mode::Confirm(c) => {
-                let c = *c;
-                Some(match key.code {
-                    KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => {
-                        self.mode = Mode::Normal;
-                        match c {
-                            Confirm::Resign => vec![Act::Fx(Effect::Game(GameCmd::Resign))],
-                            Confirm::Leave => vec![Act::Fx(Effect::Game(GameCmd::Leave))],
-                            Confirm::Ready => self.submit_setup(),
-                        }
-                    }
-                    _ => {
-                        self.mode = Mode::Normal;
-                        vec![]
-                    }
-                })
+impl PlayUi {
+    /// After a new snapshot: a rescue being chosen and an error are dropped once the
+    /// position changed; a selection that is no longer the viewer's piece is dropped.
+    fn update(&mut self, g: &mut Shared, prev: &GameSnapshot) {
+        let ply = g.snap.view.as_ref().map(|v| v.ply);
+        let prev_ply = prev.view.as_ref().map(|v| v.ply);
+        if ply != prev_ply {
+            if matches!(self.mode, PlayMode::Rescue(_)) {
+                self.mode = PlayMode::Normal;
             }
-            _ => None,
+            if g.message.as_ref().is_some_and(|m| m.1) {
+                g.message = None;
+            }
+        }
+        if let Some(sel) = self.selected {
+            let mine = g.view().and_then(|v| v.piece_at(sel)).map(|p| p.color) == g.my_color();
+            if !mine || g.my_color().is_none() {
+                self.selected = None;
+            }
         }
     }
 
-    /// A key on the game screen; `rng` is the session's unpredictable generator (the
-    /// random fill of a set-up draws from it).
-    #[allow(clippy::too_many_arguments)]
-    pub fn key(
-        &mut self,
-        key: Key,
-        settings: &Settings,
-        saved: &[super::SavedSetup],
-        w: u16,
-        h: u16,
-        now: Instant,
-        rng: &mut SplitMix64,
-    ) -> Vec<Act> {
-        if let Some(acts) = self.key_mode(key) {
-            return acts;
+    fn key(&mut self, g: &mut Shared, key: Key, w: u16, h: u16, now: Instant) -> Vec<Act> {
+        if let PlayMode::Command(input) = &mut self.mode {
+            return match input.key(key) {
+                InputResult::Editing => vec![],
+                InputResult::Cancel => {
+                    self.mode = PlayMode::Normal;
+                    vec![]
+                }
+                InputResult::Submit(text) => {
+                    self.mode = PlayMode::Normal;
+                    self.typed(g, &text)
+                }
+            };
         }
-        match self.snap.phase {
-            GamePhase::Setup => self.setup_key(key, settings, saved, w, h, rng),
-            _ => self.play_key(key, w, h, now),
+        if let PlayMode::Rescue(_) = self.mode {
+            return self.rescue_key(g, key, w, h);
         }
-    }
-
-    fn play_key(&mut self, key: Key, w: u16, h: u16, now: Instant) -> Vec<Act> {
-        if let Mode::Rescue(_) = self.mode {
-            return self.rescue_key(key, w, h);
-        }
-        if self.move_cursor(key, w, h) {
+        if g.move_cursor(key, w, h) {
             return vec![];
         }
-        let me = self.my_color();
-        let over = self.snap.phase == GamePhase::Over;
+        let me = g.my_color();
+        let over = g.snap.phase == GamePhase::Over;
         match key.code {
-            KeyCode::Enter | KeyCode::Char(' ') => return self.activate(self.cursor),
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                let at = g.cursor;
+                return self.activate(g, at);
+            }
             KeyCode::Esc => {
                 if self.selected.is_some() {
                     self.selected = None;
                 } else if me.is_none() || over {
-                    return vec![Act::Fx(Effect::Game(GameCmd::Leave))];
+                    return vec![Act::LeaveGame];
                 } else {
-                    self.message = None;
+                    g.message = None;
                 }
             }
             KeyCode::Char(':') | KeyCode::Char('m') if me.is_some() && !over => {
-                self.mode = Mode::Command(LineInput::new(40));
+                self.mode = PlayMode::Command(LineInput::new(40));
             }
-            KeyCode::Char('t') => self.mode = Mode::Chat(LineInput::new(CHAT_MAX)),
-            KeyCode::Char('f') => self.manual_flip = !self.manual_flip,
+            KeyCode::Char('t') => g.chat = Some(LineInput::new(CHAT_MAX)),
+            KeyCode::Char('f') => g.manual_flip = !g.manual_flip,
             KeyCode::Char('s') => return vec![Act::Open(Overlay::Settings { row: 0 })],
             KeyCode::Char('q') => {
                 if me.is_none() || over {
-                    return vec![Act::Fx(Effect::Game(GameCmd::Leave))];
+                    return vec![Act::LeaveGame];
                 }
-                self.mode = Mode::Confirm(Confirm::Leave);
+                g.confirm = Some(Confirm::Leave);
             }
             _ if me.is_none() => {}
-            KeyCode::Char('R') if !over => self.mode = Mode::Confirm(Confirm::Resign),
+            KeyCode::Char('R') if !over => g.confirm = Some(Confirm::Resign),
             KeyCode::Char('D') if !over => {
                 let me = me.expect("player");
-                match self.snap.draw_offer {
+                match g.snap.draw_offer {
                     Some(c) if c != me => return vec![Act::Fx(Effect::Game(GameCmd::AcceptDraw))],
-                    Some(_) => self.say("You already offered a draw"),
+                    Some(_) => g.say("You already offered a draw"),
                     None => {
-                        self.say("Draw offered");
+                        g.say("Draw offered");
                         return vec![Act::Fx(Effect::Game(GameCmd::OfferDraw))];
                     }
                 }
             }
             KeyCode::Char('y') | KeyCode::Char('n') if !over => {
                 let me = me.expect("player");
-                if matches!(self.snap.draw_offer, Some(c) if c != me) {
+                if matches!(g.snap.draw_offer, Some(c) if c != me) {
                     let cmd = if key.code == KeyCode::Char('y') {
                         GameCmd::AcceptDraw
                     } else {
@@ -423,15 +494,15 @@ impl GameUi {
                 }
             }
             KeyCode::Char('W') if !over => {
-                if self.can_claim(now) {
+                if g.can_claim(now) {
                     return vec![Act::Fx(Effect::Game(GameCmd::ClaimWin))];
                 }
-                self.err(
+                g.err(
                     "You can claim the win only when your opponent's time to reconnect has run out",
                 );
             }
             KeyCode::Char('r') if over => {
-                self.say("Rematch asked");
+                g.say("Rematch asked");
                 return vec![Act::Fx(Effect::Game(GameCmd::Rematch))];
             }
             _ => {}
@@ -440,14 +511,14 @@ impl GameUi {
     }
 
     /// Enter (or a click) on a square during play.
-    fn activate(&mut self, at: Square) -> Vec<Act> {
-        let Some(me) = self.my_color() else {
+    fn activate(&mut self, g: &mut Shared, at: Square) -> Vec<Act> {
+        let Some(me) = g.my_color() else {
             return vec![];
         };
-        let Some(v) = self.snap.view.clone() else {
+        let Some(v) = g.snap.view.clone() else {
             return vec![];
         };
-        if v.outcome.is_some() || self.snap.phase != GamePhase::Playing {
+        if v.outcome.is_some() || g.snap.phase != GamePhase::Playing {
             return vec![];
         }
         if let Some(from) = self.selected {
@@ -456,45 +527,47 @@ impl GameUi {
                 return vec![];
             }
             if v.legal_moves.iter().any(|m| m.from == from && m.to == at) {
-                return self.try_move(&v, from, at);
+                return self.try_move(g, &v, from, at);
             }
             if matches!(v.piece_at(at), Some(p) if p.color == me) {
-                return self.select(&v, at);
+                return self.select(g, &v, at);
             }
-            let reason = why_illegal(&v, me, from, at);
+            let reason = v.check(&Move::new(from, at), &g.snap.history).err();
             self.selected = None;
-            self.err(reason);
+            if let Some(r) = reason {
+                g.err(sentence(r));
+            }
             return vec![];
         }
-        self.select(&v, at)
+        self.select(g, &v, at)
     }
 
-    fn select(&mut self, v: &PlayerView, at: Square) -> Vec<Act> {
+    fn select(&mut self, g: &mut Shared, v: &PlayerView, at: Square) -> Vec<Act> {
         let me = v.color();
         match v.piece_at(at) {
             Some(p) if Some(p.color) == me => match p.rank {
-                Some(r) if !r.is_movable() => self.err(format!("{}s never move", r.name())),
+                Some(r) if !r.is_movable() => g.err(sentence(IllegalReason::NeverMoves(r))),
                 _ => {
                     self.selected = Some(at);
                     if v.to_move != p.color {
-                        self.say("Not your turn yet: you can plan your move");
+                        g.say("Not your turn yet: you can plan your move");
                     } else if v.targets_from(at).next().is_none()
                         && !v.legal_moves.iter().any(|m| m.from == at)
                     {
-                        self.err(format!("The piece on {at} has no legal move"));
+                        g.err(format!("The piece on {at} has no legal move"));
                     } else {
-                        self.message = None;
+                        g.message = None;
                     }
                 }
             },
-            Some(_) => self.err(format!("{at}: that is not your piece")),
+            Some(_) => g.err(sentence(IllegalReason::NotYourPiece(at))),
             None => {}
         }
         vec![]
     }
 
     /// Plays `from`-`to` (known legal in some form), asking for a rescue if there is one.
-    fn try_move(&mut self, v: &PlayerView, from: Square, to: Square) -> Vec<Act> {
+    fn try_move(&mut self, g: &mut Shared, v: &PlayerView, from: Square, to: Square) -> Vec<Act> {
         let options: Vec<Move> = v
             .legal_moves
             .iter()
@@ -509,7 +582,7 @@ impl GameUi {
             .collect();
         self.selected = None;
         if rescues.is_empty() {
-            self.message = None;
+            g.message = None;
             return vec![Act::Fx(Effect::Game(GameCmd::Move(Move::new(from, to))))];
         }
         let mut ranks: Vec<Rank> = rescues
@@ -518,7 +591,7 @@ impl GameUi {
             .collect();
         ranks.sort_by_key(|r| std::cmp::Reverse(*r));
         ranks.dedup();
-        self.mode = Mode::Rescue(RescuePick {
+        self.mode = PlayMode::Rescue(RescuePick {
             from,
             to,
             options: rescues,
@@ -527,12 +600,12 @@ impl GameUi {
             row: 0,
             rank: None,
         });
-        self.say("Rescue: choose a piece to bring back");
+        g.say("Rescue: choose a piece to bring back");
         vec![]
     }
 
-    fn rescue_key(&mut self, key: Key, w: u16, h: u16) -> Vec<Act> {
-        let Mode::Rescue(mut r) = std::mem::replace(&mut self.mode, Mode::Normal) else {
+    fn rescue_key(&mut self, g: &mut Shared, key: Key, w: u16, h: u16) -> Vec<Act> {
+        let PlayMode::Rescue(mut r) = std::mem::take(&mut self.mode) else {
             return vec![];
         };
         match r.rank {
@@ -555,31 +628,31 @@ impl GameUi {
                 KeyCode::Enter | KeyCode::Char(' ') => r.rank = Some(r.ranks[r.row]),
                 KeyCode::Esc | KeyCode::Char('n') => {
                     if r.plain_ok {
-                        self.message = None;
+                        g.message = None;
                         return vec![Act::Fx(Effect::Game(GameCmd::Move(Move::new(
                             r.from, r.to,
                         ))))];
                     }
-                    self.say("Move cancelled");
+                    g.say("Move cancelled");
                     return vec![];
                 }
                 _ => {}
             },
             Some(rank) => {
-                if self.move_cursor(key, w, h) {
-                    self.mode = Mode::Rescue(r);
+                if g.move_cursor(key, w, h) {
+                    self.mode = PlayMode::Rescue(r);
                     return vec![];
                 }
                 match key.code {
                     KeyCode::Enter | KeyCode::Char(' ') => {
-                        if let Some(m) = rescue_move(&r, rank, self.cursor) {
-                            self.message = None;
+                        if let Some(m) = rescue_move(&r, rank, g.cursor) {
+                            g.message = None;
                             return vec![Act::Fx(Effect::Game(GameCmd::Move(m)))];
                         }
-                        self.err(format!(
+                        g.err(format!(
                             "The {} cannot be placed on {}",
                             rank.name(),
-                            self.cursor
+                            g.cursor
                         ));
                     }
                     KeyCode::Esc => r.rank = None,
@@ -596,21 +669,21 @@ impl GameUi {
                 .find(|x| x.rank == rank)
                 .map(|x| x.to);
             if let Some(f) = first {
-                if rescue_move(&r, rank, self.cursor).is_none() {
-                    self.cursor = f;
+                if rescue_move(&r, rank, g.cursor).is_none() {
+                    g.cursor = f;
                 }
             }
         }
-        self.mode = Mode::Rescue(r);
+        self.mode = PlayMode::Rescue(r);
         vec![]
     }
 
     /// A typed command: a move like `c4 c5`, `c4-c5`, or one square to select.
-    fn typed(&mut self, text: &str) -> Vec<Act> {
-        let Some(me) = self.my_color() else {
+    fn typed(&mut self, g: &mut Shared, text: &str) -> Vec<Act> {
+        if g.my_color().is_none() {
             return vec![];
-        };
-        let Some(v) = self.snap.view.clone() else {
+        }
+        let Some(v) = g.snap.view.clone() else {
             return vec![];
         };
         let t = text.trim();
@@ -619,63 +692,58 @@ impl GameUi {
         }
         match parse_move_text(t) {
             Err(e) => {
-                self.err(e);
+                g.err(e.to_string());
                 vec![]
             }
             Ok((from, None)) => {
-                self.cursor = from;
+                g.cursor = from;
                 self.selected = None;
-                self.select(&v, from)
+                self.select(g, &v, from)
             }
             Ok((from, Some(to))) => {
-                if v.outcome.is_some() || self.snap.phase != GamePhase::Playing {
-                    self.err("The game is over");
-                    return vec![];
+                let checked = if g.snap.phase == GamePhase::Playing {
+                    v.check(&Move::new(from, to), &g.snap.history)
+                } else {
+                    Err(IllegalReason::GameOver)
+                };
+                match checked {
+                    Ok(()) => {
+                        g.cursor = to;
+                        self.try_move(g, &v, from, to)
+                    }
+                    Err(r) => {
+                        g.err(sentence(r));
+                        vec![]
+                    }
                 }
-                if v.to_move != me {
-                    self.err("It is not your turn");
-                    return vec![];
-                }
-                if v.legal_moves.iter().any(|m| m.from == from && m.to == to) {
-                    self.cursor = to;
-                    return self.try_move(&v, from, to);
-                }
-                let reason = why_illegal(&v, me, from, to);
-                self.err(reason);
-                vec![]
             }
         }
     }
 
-    pub fn mouse(&mut self, m: Mouse, settings: &Settings, w: u16, h: u16) -> Vec<Act> {
-        if m.kind != MouseKind::Down(MouseButton::Left) {
-            return vec![];
-        }
-        if self.snap.phase == GamePhase::Setup {
-            return self.setup_mouse(m, settings, w, h);
-        }
-        let lay = self.layout(w, h);
+    fn mouse(&mut self, g: &mut Shared, m: Mouse, w: u16, h: u16) -> Vec<Act> {
+        let lay = g.layout(w, h);
         let Some(at) = lay.board.hit(m.column, m.row) else {
             return vec![];
         };
         if !lay.board.rect(at).contains((m.column, m.row).into()) {
             return vec![];
         }
-        self.cursor = at;
-        if let Mode::Rescue(r) = &self.mode {
+        g.cursor = at;
+        if let PlayMode::Rescue(r) = &self.mode {
             if let Some(rank) = r.rank {
                 if let Some(mv) = rescue_move(r, rank, at) {
-                    self.mode = Mode::Normal;
-                    self.message = None;
+                    self.mode = PlayMode::Normal;
+                    g.message = None;
                     return vec![Act::Fx(Effect::Game(GameCmd::Move(mv)))];
                 }
             }
             return vec![];
         }
-        if self.mode != Mode::Normal {
-            self.mode = Mode::Normal;
-        }
-        self.activate(at)
+        // A click drops a line being typed or a question.
+        self.mode = PlayMode::Normal;
+        g.chat = None;
+        g.confirm = None;
+        self.activate(g, at)
     }
 }
 
@@ -686,174 +754,9 @@ fn rescue_move(r: &RescuePick, rank: Rank, at: Square) -> Option<Move> {
         .copied()
 }
 
-/// Reads `c4 c5`, `c4-c5`, `c4xc5`, `C4C5`, or a single square.
-pub(crate) fn parse_move_text(t: &str) -> Result<(Square, Option<Square>), String> {
-    let cleaned: String = t
-        .chars()
-        .map(|c| {
-            if c == '-' || c == 'x' || c == 'X' || c == ',' {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect();
-    let mut squares = vec![];
-    let mut cur = String::new();
-    for c in cleaned.chars() {
-        if c.is_ascii_alphabetic() {
-            if !cur.is_empty() {
-                squares.push(std::mem::take(&mut cur));
-            }
-            cur.push(c);
-        } else if c.is_whitespace() {
-            if !cur.is_empty() {
-                squares.push(std::mem::take(&mut cur));
-            }
-        } else {
-            cur.push(c);
-        }
-    }
-    if !cur.is_empty() {
-        squares.push(cur);
-    }
-    let help = "write a move as two squares, like c4 c5";
-    match squares.as_slice() {
-        [a] => Ok((
-            a.parse()
-                .map_err(|e: crate::rules::ParseSquareError| e.to_string())?,
-            None,
-        )),
-        [a, b] => {
-            let from = a
-                .parse()
-                .map_err(|e: crate::rules::ParseSquareError| e.to_string())?;
-            let to = b
-                .parse()
-                .map_err(|e: crate::rules::ParseSquareError| e.to_string())?;
-            Ok((from, Some(to)))
-        }
-        _ => Err(format!("'{}': {help}", trunc(t, 20))),
-    }
-}
-
-/// Why `from`-`to` is not among the legal moves, in words.
-pub(crate) fn why_illegal(v: &PlayerView, me: Color, from: Square, to: Square) -> String {
-    if v.to_move != me {
-        return "It is not your turn".into();
-    }
-    let Some(p) = v.piece_at(from) else {
-        return format!("There is no piece on {from}");
-    };
-    if p.color != me {
-        return format!("The piece on {from} is not yours");
-    }
-    if let Some(r) = p.rank {
-        if !r.is_movable() {
-            return format!("{}s never move", r.name());
-        }
-    }
-    if to.is_lake() {
-        return format!("{to} is a lake: nothing may enter it");
-    }
-    if matches!(v.piece_at(to), Some(q) if q.color == me) {
-        return format!("Your own piece stands on {to}");
-    }
-    let (df, dr) = (
-        to.file() as i8 - from.file() as i8,
-        to.row() as i8 - from.row() as i8,
-    );
-    if df != 0 && dr != 0 {
-        return "Pieces move straight, never diagonally".into();
-    }
-    if df.abs() + dr.abs() > 1 {
-        if p.rank != Some(crate::rules::Rank::Scout) {
-            return "Only Scouts move more than one square".into();
-        }
-        return format!("The Scout's way from {from} to {to} is blocked");
-    }
-    if v.legal_moves.iter().any(|m| m.from == from) || v.legal_moves.is_empty() {
-        format!("{from} to {to} is barred by the repetition rules (two-square or more-squares)")
-    } else {
-        format!("The piece on {from} cannot move now")
-    }
-}
-
-/// A rank label, or `?` when unknown.
-fn rank_text(r: Option<Rank>, n: Numbering) -> String {
-    r.map_or("?".to_string(), |r| r.label(n).to_string())
-}
-
-/// `C4-C5`, or `C4xC5 7x5 win` for a battle, with `+S@D2` for a rescue.
-pub(crate) fn move_text(m: &ViewMove, n: Numbering) -> String {
-    let mut s = match m.battle {
-        None => format!("{}-{}", m.from, m.to),
-        Some(b) => {
-            let res = match b.result {
-                BattleResult::AttackerWins => "win",
-                BattleResult::DefenderWins => "loss",
-                BattleResult::BothRemoved => "tie",
-            };
-            format!(
-                "{}x{} {}x{} {res}",
-                m.from,
-                m.to,
-                rank_text(b.attacker, n),
-                rank_text(b.defender, n)
-            )
-        }
-    };
-    if let Some(r) = m.rescue {
-        s.push_str(&format!(" +{}@{}", r.rank.label(n), r.to));
-    }
-    s
-}
-
-fn piece_words(r: Option<Rank>, n: Numbering) -> String {
-    match r {
-        Some(r) => format!("{} ({})", r.name(), r.label(n)),
-        None => "unknown piece".to_string(),
-    }
-}
-
-/// The last battle in plain words, from the viewer's side.
-pub(crate) fn battle_sentence(m: &ViewMove, me: Option<Color>, n: Numbering) -> Option<String> {
-    let b = m.battle?;
-    let att = piece_words(b.attacker, n);
-    let def = piece_words(b.defender, n);
-    let (a, d) = match me {
-        Some(c) if c == m.mover => (format!("Your {att}"), with_article(&def)),
-        Some(_) => (capital(&with_article(&att)), format!("your {def}")),
-        None => (
-            format!("{}'s {att}", m.mover),
-            format!("{}'s {def}", m.mover.opposite()),
-        ),
-    };
-    let end = match b.result {
-        BattleResult::AttackerWins if b.defender == Some(Rank::Flag) => {
-            " and captured the Flag".to_string()
-        }
-        BattleResult::AttackerWins if b.defender == Some(Rank::Bomb) => {
-            " and defused it".to_string()
-        }
-        BattleResult::AttackerWins => " and won".to_string(),
-        BattleResult::DefenderWins => " and lost".to_string(),
-        BattleResult::BothRemoved => ": both were removed".to_string(),
-    };
-    Some(format!("{}x{}: {a} attacked {d}{end}", m.from, m.to))
-}
-
-fn with_article(s: &str) -> String {
-    let vowel = s.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
-    format!("{} {s}", if vowel { "an" } else { "a" })
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
+/// An illegal move's reason as a line on the screen: its sentence, capitalised.
+pub(crate) fn sentence(r: IllegalReason) -> String {
+    capital(&r.to_string())
 }
 
 /// The label drawn on a piece.
@@ -866,7 +769,7 @@ pub(crate) fn piece_label(p: &ViewPiece, n: Numbering, t: &Theme) -> String {
 }
 
 pub(crate) fn seat_line(
-    g: &GameUi,
+    g: &Shared,
     c: Color,
     t: &Theme,
     now: Instant,
@@ -914,7 +817,7 @@ pub(crate) fn seat_line(
     (Line::from(spans), Line::from(second))
 }
 
-fn draw_seat(buf: &mut Buffer, g: &GameUi, c: Color, area: Rect, t: &Theme, now: Instant) {
+fn draw_seat(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now: Instant) {
     let (l1, l2) = seat_line(g, c, t, now);
     put_line(buf, area.x, area.y, &l1, area.width);
     put_line(buf, area.x, area.y + 1, &l2, area.width);
@@ -935,7 +838,7 @@ fn draw_seat(buf: &mut Buffer, g: &GameUi, c: Color, area: Rect, t: &Theme, now:
 }
 
 /// The result in words: `Blue wins — flag captured`.
-pub(crate) fn result_text(g: &GameUi, t: &Theme) -> Option<String> {
+pub(crate) fn result_text(g: &Shared, t: &Theme) -> Option<String> {
     let o = g.snap.outcome.or(g.view().and_then(|v| v.outcome))?;
     let head = match o.winner {
         Some(c) => format!("{} wins", c.name()),
@@ -944,7 +847,7 @@ pub(crate) fn result_text(g: &GameUi, t: &Theme) -> Option<String> {
     Some(format!("{head} {} {}", t.g.dash, o.reason.describe()))
 }
 
-pub(crate) fn render_header(buf: &mut Buffer, g: &GameUi, area: Rect, t: &Theme) {
+pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme) {
     let terms = &g.snap.terms;
     let sep = t.g.sep;
     let clock = terms
@@ -974,7 +877,7 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &GameUi, area: Rect, t: &Theme)
 }
 
 /// The play screen.
-pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
+pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) {
     let (settings, t, w, h, now) = (cx.settings, cx.t, cx.w, cx.h, cx.now);
     let lay = g.layout(w, h);
     let n = settings.numbering;
@@ -982,8 +885,8 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
     let me = g.my_color();
     let view = g.view();
     let last = view.and_then(|v| v.last_move);
-    let rescue = match &g.mode {
-        Mode::Rescue(r) => Some(r),
+    let rescue = match &p.mode {
+        PlayMode::Rescue(r) => Some(r),
         _ => None,
     };
     let targets: Vec<Square> = match (rescue, view) {
@@ -997,7 +900,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
                 .collect(),
             None => vec![r.to],
         },
-        (None, Some(v)) => match g.selected {
+        (None, Some(v)) => match p.selected {
             Some(s) => v.targets_from(s).collect(),
             None => vec![],
         },
@@ -1019,7 +922,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
         };
         let mut c = board::Cell::new(content);
         c.last_move = last.is_some_and(|m| m.from == sq || m.to == sq);
-        c.selected = g.selected == Some(sq) || rescue.is_some_and(|r| r.from == sq);
+        c.selected = p.selected == Some(sq) || rescue.is_some_and(|r| r.from == sq);
         c.target = targets.contains(&sq);
         c.cursor = g.cursor == sq;
         c
@@ -1027,13 +930,13 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
     board::draw(buf, &lay.board, t, &cell);
 
     render_side(buf, g, &lay, t, n, now);
-    render_below(buf, g, &lay, t, n);
+    render_below(buf, g, p, &lay, t, n);
 
     // Footer.
-    let keys: Vec<(&str, &str)> = match (&g.mode, me) {
-        (Mode::Command(_), _) => vec![("Enter", "play"), ("Esc", "cancel"), ("", "e.g. c4 c5")],
-        (Mode::Chat(_), _) => vec![("Enter", "send"), ("Esc", "cancel")],
-        (Mode::Rescue(_), _) => vec![
+    let keys: Vec<(&str, &str)> = match (&p.mode, me) {
+        _ if g.chat.is_some() => vec![("Enter", "send"), ("Esc", "cancel")],
+        (PlayMode::Command(_), _) => vec![("Enter", "play"), ("Esc", "cancel"), ("", "e.g. c4 c5")],
+        (PlayMode::Rescue(_), _) => vec![
             ("Enter", "choose"),
             ("arrows", "move"),
             ("Esc", "skip / back"),
@@ -1072,8 +975,8 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
         }
     };
     footer(buf, lay.footer, &keys, t);
-    if let Mode::Confirm(c) = &g.mode {
-        render_confirm_for(buf, *c, w, h, t);
+    if let Some(c) = g.confirm {
+        render_confirm_for(buf, c, w, h, t);
     }
 }
 
@@ -1091,7 +994,7 @@ pub(crate) fn render_confirm_for(buf: &mut Buffer, c: Confirm, w: u16, h: u16, t
 
 fn render_side(
     buf: &mut Buffer,
-    g: &GameUi,
+    g: &Shared,
     lay: &BoardLayout,
     t: &Theme,
     n: Numbering,
@@ -1234,7 +1137,14 @@ fn render_side(
 }
 
 /// Under the board: pieces left, captured, last battle, messages, chat.
-fn render_below(buf: &mut Buffer, g: &GameUi, lay: &BoardLayout, t: &Theme, n: Numbering) {
+fn render_below(
+    buf: &mut Buffer,
+    g: &Shared,
+    p: &PlayUi,
+    lay: &BoardLayout,
+    t: &Theme,
+    n: Numbering,
+) {
     let a = lay.below;
     if a.height == 0 {
         return;
@@ -1310,9 +1220,9 @@ fn render_below(buf: &mut Buffer, g: &GameUi, lay: &BoardLayout, t: &Theme, n: N
         return;
     }
     // Message or prompt line.
-    match &g.mode {
-        Mode::Command(input) => input.render(buf, a.x, y, a.width, "move: ", t),
-        Mode::Rescue(r) => {
+    match &p.mode {
+        PlayMode::Command(input) => input.render(buf, a.x, y, a.width, "move: ", t),
+        PlayMode::Rescue(r) => {
             let line = match r.rank {
                 None => {
                     let mut spans = vec![Span::styled("Rescue ".to_string(), t.accent())];
@@ -1339,8 +1249,16 @@ fn render_below(buf: &mut Buffer, g: &GameUi, lay: &BoardLayout, t: &Theme, n: N
         }
         _ => {
             if let Some((text, is_err)) = &g.message {
+                // A long reason (a repetition rule) wraps onto a second row.
                 let st = if *is_err { t.error() } else { t.accent() };
-                put(buf, a.x, y, text, a.width, st);
+                let rows = if text.chars().count() > a.width as usize {
+                    2.min(a.bottom() - y)
+                } else {
+                    1
+                };
+                let line = Line::styled(text.clone(), st);
+                paragraph(buf, Rect::new(a.x, y, a.width, rows), vec![line]);
+                y += rows - 1;
             }
         }
     }
@@ -1354,7 +1272,7 @@ fn render_below(buf: &mut Buffer, g: &GameUi, lay: &BoardLayout, t: &Theme, n: N
 }
 
 /// Game chat: last lines and the input line.
-pub(crate) fn render_chat(buf: &mut Buffer, g: &GameUi, a: Rect, t: &Theme) {
+pub(crate) fn render_chat(buf: &mut Buffer, g: &Shared, a: Rect, t: &Theme) {
     if a.height == 0 {
         return;
     }
@@ -1376,9 +1294,9 @@ pub(crate) fn render_chat(buf: &mut Buffer, g: &GameUi, a: Rect, t: &Theme) {
         put_line(buf, a.x, a.y + k as u16, &line, a.width);
     }
     let y = a.bottom() - 1;
-    match &g.mode {
-        Mode::Chat(input) => input.render(buf, a.x, y, a.width, "say: ", t),
-        _ => {
+    match &g.chat {
+        Some(input) => input.render(buf, a.x, y, a.width, "say: ", t),
+        None => {
             if chat.is_empty() {
                 put(buf, a.x, y, "t to chat", a.width, t.dim());
             }

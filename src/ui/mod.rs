@@ -29,8 +29,8 @@ use ratatui::text::{Line, Span};
 use serde::{Deserialize, Serialize};
 
 use crate::proto::{
-    AdminCmd, AdminResult, AdminSnapshot, BrowseCmd, GameCmd, GameList, GamePhase, GameSnapshot,
-    Leaderboard, LobbyCmd, LobbySnapshot, Profile, ReplaySnapshot,
+    AdminCmd, AdminResult, AdminSnapshot, BrowseCmd, GameCmd, GameList, GameSnapshot, Leaderboard,
+    LobbyCmd, LobbySnapshot, Profile, ReplaySnapshot,
 };
 use crate::rules::{Numbering, SplitMix64};
 use input::{Event, Key, KeyCode, Mouse, MouseButton, MouseKind};
@@ -104,7 +104,9 @@ pub enum Msg {
         snap: Arc<GameSnapshot>,
         at: Instant,
     },
-    /// Left the game / game task gone: back to the lobby.
+    /// The game task is gone (or the session was taken out of the game): back to the
+    /// lobby. Leaving by the player's own key needs no such message: see
+    /// [`Effect::LeaveGame`].
     GameClosed,
     SavedSetups(Vec<SavedSetup>),
     /// A server message to show (errors, "challenge from X", "nickname taken").
@@ -128,6 +130,9 @@ pub enum Msg {
 pub enum Effect {
     Lobby(LobbyCmd),
     Game(GameCmd),
+    /// The player left the game shown (a confirmed q, a spectator's q or Esc, q after the
+    /// game): the app is back in the lobby already; the session leaves the game.
+    LeaveGame,
     Bell,
     Quit,
     SettingsChanged(Settings),
@@ -162,6 +167,8 @@ pub(crate) enum Act {
     OpenAdmin,
     /// Back from the admin screen to the lobby.
     CloseAdmin,
+    /// Leave the game shown: back to the lobby at once (see [`Effect::LeaveGame`]).
+    LeaveGame,
 }
 
 /// What drawing a board screen needs besides its own state.
@@ -263,7 +270,7 @@ impl App {
             None if self.admin.is_some() => Screen::Admin,
             None if !self.pages.is_empty() => Screen::Browse,
             None => Screen::Lobby,
-            Some(g) if g.snap.phase == GamePhase::Setup => Screen::Setup,
+            Some(g) if matches!(g.phase, game::Phase::Setup(_)) => Screen::Setup,
             Some(_) => Screen::Game,
         }
     }
@@ -271,7 +278,7 @@ impl App {
     fn now(&self) -> Instant {
         match (&self.game, self.now) {
             (_, Some(n)) => n,
-            (Some(g), None) => g.at,
+            (Some(g), None) => g.shared.at,
             (None, None) => Instant::now(),
         }
     }
@@ -295,7 +302,7 @@ impl App {
                     self.overlay = None;
                 }
                 match &mut self.game {
-                    Some(g) if g.snap.id == snap.id => return g.update(snap, at),
+                    Some(g) if g.shared.snap.id == snap.id => return g.update(snap, at),
                     _ => {
                         // A game takes over the screen; browsing starts afresh after it.
                         self.pages.clear();
@@ -310,11 +317,11 @@ impl App {
             Msg::SavedSetups(v) => self.saved = v,
             Msg::Notice(s) => self.notice = Some(s),
             Msg::Tick(t) => {
-                let before = self.game.as_ref().map(|g| g.time_shown(self.now()));
+                let before = self.game.as_ref().map(|g| g.shared.time_shown(self.now()));
                 if self.now.is_none_or(|n| t > n) {
                     self.now = Some(t);
                 }
-                let after = self.game.as_ref().map(|g| g.time_shown(self.now()));
+                let after = self.game.as_ref().map(|g| g.shared.time_shown(self.now()));
                 self.tick_changed = before != after;
                 if self.game.is_none() {
                     if let Some(browse::Page::Replay(r)) = self.pages.last_mut() {
@@ -389,7 +396,7 @@ impl App {
 
     pub fn wants_ticks(&self) -> bool {
         match &self.game {
-            Some(g) => g.animating(self.now()),
+            Some(g) => g.shared.animating(self.now()),
             None => matches!(self.pages.last(), Some(browse::Page::Replay(r)) if r.autoplay),
         }
     }
@@ -423,6 +430,11 @@ impl App {
                     }
                 }
                 Act::CloseAdmin => self.admin = None,
+                Act::LeaveGame => {
+                    if self.game.take().is_some() {
+                        fx.push(Effect::LeaveGame);
+                    }
+                }
             }
         }
         fx
@@ -568,7 +580,7 @@ impl App {
         let acts = match screen {
             Screen::Lobby => self.lobby_ui.mouse(m, &self.lobby, &self.me, w, h),
             Screen::Setup | Screen::Game => match &mut self.game {
-                Some(g) => g.mouse(m, &self.settings, w, h),
+                Some(g) => g.mouse(m, w, h),
                 None => vec![],
             },
             Screen::Browse => match self.pages.last_mut() {
@@ -613,16 +625,12 @@ impl App {
         match screen {
             Screen::TooSmall => draw_too_small(buf, area, &t),
             Screen::Lobby => lobby::render(buf, &self.lobby_ui, &self.lobby, &self.me, &t, w, h),
-            Screen::Setup => {
-                if let Some(g) = &self.game {
-                    setup::render(buf, g, &cx);
-                }
-            }
-            Screen::Game => {
-                if let Some(g) = &self.game {
-                    game::render(buf, g, &cx);
-                }
-            }
+            Screen::Setup | Screen::Game => match self.game.as_ref().map(|g| (&g.shared, &g.phase))
+            {
+                Some((g, game::Phase::Setup(s))) => setup::render(buf, g, s, &cx),
+                Some((g, game::Phase::Play(p))) => game::render(buf, g, p, &cx),
+                None => {}
+            },
             Screen::Browse => {
                 if let Some(p) = self.pages.last() {
                     browse::render(buf, p, &self.me, &cx);

@@ -12,13 +12,14 @@ use ratatui::text::{Line, Span};
 
 use super::board::{self, Content};
 use super::browse::result_words;
-use super::game::{battle_sentence, move_text, piece_label};
+use super::game::piece_label;
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::layout::{board_layout, BoardLayout};
 use super::theme::Theme;
 use super::widgets::{footer, pad, paragraph, put, put_line, trunc};
 use super::{Act, Ctx, Effect};
 use crate::proto::{BrowseCmd, GameId, GameListItem, Perspective, ReplaySnapshot};
+use crate::rules::notation::{battle_sentence, move_text};
 use crate::rules::{Color, Numbering, Rank};
 
 /// Autoplay speeds: milliseconds per ply.

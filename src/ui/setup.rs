@@ -1,4 +1,6 @@
-//! The set-up phase: arranging one's army before play.
+//! The set-up phase: arranging one's army before play. [`SetupUi`] is the phase's own
+//! state (the army being arranged, a piece picked up to swap, saving under a name and
+//! loading); the rest ([`Shared`]) is the game screen's.
 
 use std::time::Instant;
 
@@ -8,15 +10,13 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::board::{self, Content};
-use super::game::{
-    render_chat, render_confirm_for, render_header, Confirm, GameUi, Mode, CHAT_MAX,
-};
+use super::game::{render_chat, render_confirm_for, render_header, Confirm, Shared, CHAT_MAX};
 use super::input::{Key, KeyCode, Mouse};
 use super::theme::Theme;
 use super::widgets::{dialog, fill, footer, pad, paragraph, put, put_line, InputResult, LineInput};
 use super::{Act, Effect, SavedSetup, Settings};
-use crate::proto::{GameCmd, LobbyCmd};
-use crate::rules::{setup_squares, Color, Numbering, Rank, Rules, SplitMix64, Square};
+use crate::proto::{GameCmd, GameSnapshot, LobbyCmd};
+use crate::rules::{setup_squares, Color, Numbering, Rank, Rules, Setup, SplitMix64, Square};
 
 /// The rank a key places, in the active numbering.
 pub(crate) fn rank_for_key(c: char, n: Numbering) -> Option<Rank> {
@@ -65,7 +65,27 @@ pub(crate) fn legend_rows(side: Rect, rules: &Rules) -> Vec<(Rank, Rect)> {
         .collect()
 }
 
-impl GameUi {
+/// What the set-up screen remembers besides [`Shared`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SetupUi {
+    /// The set-up being arranged.
+    pub draft: Setup,
+    /// A square picked up to swap.
+    pub picked: Option<Square>,
+    pub mode: SetupMode,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) enum SetupMode {
+    #[default]
+    Normal,
+    /// The name to save the set-up under.
+    SaveName(LineInput),
+    /// Choosing a saved set-up (row in the list for this variant).
+    Load(usize),
+}
+
+impl Shared {
     fn rules(&self) -> Rules {
         self.snap.terms.rules
     }
@@ -79,32 +99,6 @@ impl GameUi {
             Some(c) => self.rules().is_setup_row(c, sq.row()) && !sq.is_lake(),
             None => false,
         }
-    }
-
-    pub(crate) fn submit_setup(&mut self) -> Vec<Act> {
-        let Some(c) = self.my_color() else {
-            return vec![];
-        };
-        let mut s = self.draft.clone();
-        s.color = Some(c);
-        match s.validate(&self.rules(), c) {
-            Ok(()) => {
-                self.say_setup("Set-up sent: waiting for your opponent");
-                vec![Act::Fx(Effect::Game(GameCmd::SubmitSetup(s)))]
-            }
-            Err(e) => {
-                self.err_setup(format!("Not ready: {e}"));
-                vec![]
-            }
-        }
-    }
-
-    fn say_setup(&mut self, s: impl Into<String>) {
-        self.message = Some((s.into(), false));
-    }
-
-    fn err_setup(&mut self, s: impl Into<String>) {
-        self.message = Some((s.into(), true));
     }
 
     /// The next own set-up square in reading order on screen.
@@ -127,249 +121,6 @@ impl GameUi {
         }
     }
 
-    fn place(&mut self, rank: Rank, w: u16, h: u16) {
-        if !self.in_zone(self.cursor) {
-            self.err_setup(format!("{} is not one of your set-up squares", self.cursor));
-            return;
-        }
-        let rules = self.rules();
-        if self.draft.pieces.get(&self.cursor) == Some(&rank) {
-            self.advance(w, h);
-            return;
-        }
-        if self.draft.left_to_place(&rules)[rank.index()] == 0 {
-            let n = rules.variant.count(rank);
-            self.err_setup(if n == 0 {
-                format!("{} has no {}", rules.variant.name(), rank.name())
-            } else {
-                format!("All {} {} placed", n, plural(rank, n))
-            });
-            return;
-        }
-        self.draft.pieces.insert(self.cursor, rank);
-        self.message = None;
-        self.advance(w, h);
-    }
-
-    fn pick_or_swap(&mut self, at: Square) {
-        if !self.in_zone(at) {
-            self.err_setup(format!("{at} is not one of your set-up squares"));
-            return;
-        }
-        match self.picked {
-            None => {
-                if self.draft.pieces.contains_key(&at) {
-                    self.picked = Some(at);
-                    self.message = None;
-                } else {
-                    self.err_setup("Nothing to pick up here: type a rank key to place a piece");
-                }
-            }
-            Some(p) if p == at => self.picked = None,
-            Some(p) => {
-                let a = self.draft.pieces.remove(&p);
-                let b = self.draft.pieces.remove(&at);
-                if let Some(a) = a {
-                    self.draft.pieces.insert(at, a);
-                }
-                if let Some(b) = b {
-                    self.draft.pieces.insert(p, b);
-                }
-                self.picked = None;
-                self.message = None;
-            }
-        }
-    }
-
-    /// Fills the empty set-up squares with the pieces still to place, drawing from the
-    /// session's generator (seeded from the operating system: nothing public, such as the
-    /// game number, decides the fill).
-    fn random_fill(&mut self, rng: &mut SplitMix64) {
-        let Some(c) = self.my_color() else {
-            return;
-        };
-        let rules = self.rules();
-        let mut empty: Vec<Square> = setup_squares(&rules, c)
-            .into_iter()
-            .filter(|s| !s.is_lake() && !self.draft.pieces.contains_key(s))
-            .collect();
-        for i in (1..empty.len()).rev() {
-            let j = rng.below(i + 1);
-            empty.swap(i, j);
-        }
-        let left = self.draft.left_to_place(&rules);
-        let todo: Vec<Rank> = Rank::ALL
-            .into_iter()
-            .flat_map(|r| std::iter::repeat_n(r, left[r.index()] as usize))
-            .collect();
-        for (sq, r) in empty.into_iter().zip(todo) {
-            self.draft.pieces.insert(sq, r);
-        }
-        self.picked = None;
-        self.say_setup("Filled at random: swap pieces with Space, or r again");
-    }
-
-    fn saved_for<'a>(&self, saved: &'a [SavedSetup]) -> Vec<&'a SavedSetup> {
-        let v = self.rules().variant;
-        saved.iter().filter(|s| s.variant == v).collect()
-    }
-
-    pub(crate) fn setup_key(
-        &mut self,
-        key: Key,
-        settings: &Settings,
-        saved: &[SavedSetup],
-        w: u16,
-        h: u16,
-        rng: &mut SplitMix64,
-    ) -> Vec<Act> {
-        let Some(color) = self.my_color() else {
-            return match key.code {
-                KeyCode::Char('q') | KeyCode::Esc => vec![Act::Fx(Effect::Game(GameCmd::Leave))],
-                KeyCode::Char('t') => {
-                    self.mode = Mode::Chat(LineInput::new(CHAT_MAX));
-                    vec![]
-                }
-                _ => vec![],
-            };
-        };
-        match &mut self.mode {
-            Mode::SaveName(input) => {
-                match input.key(key) {
-                    InputResult::Editing => {}
-                    InputResult::Cancel => self.mode = Mode::Normal,
-                    InputResult::Submit(name) => {
-                        self.mode = Mode::Normal;
-                        let name = name.trim().to_string();
-                        if name.is_empty() {
-                            self.err_setup("A saved set-up needs a name");
-                            return vec![];
-                        }
-                        let mut s = self.draft.clone();
-                        s.color = Some(color);
-                        self.say_setup(format!("Saved as '{name}'"));
-                        return vec![Act::Fx(Effect::Lobby(LobbyCmd::SaveSetup {
-                            name,
-                            variant: self.rules().variant,
-                            setup: s,
-                        }))];
-                    }
-                }
-                return vec![];
-            }
-            Mode::Load(row) => {
-                let mut row = *row;
-                let list = self.saved_for(saved);
-                let n = list.len();
-                let mut fx = vec![];
-                let mut close = false;
-                match key.code {
-                    KeyCode::Up | KeyCode::Char('k') => row = row.saturating_sub(1),
-                    KeyCode::Down | KeyCode::Char('j') => row = (row + 1).min(n.saturating_sub(1)),
-                    KeyCode::Enter | KeyCode::Char(' ') => {
-                        close = true;
-                        if let Some(s) = list.get(row) {
-                            let name = s.name.clone();
-                            self.draft = s.setup.for_color(color);
-                            self.picked = None;
-                            match self.draft.validate(&self.rules(), color) {
-                                Ok(()) => self.say_setup(format!("Loaded '{name}'")),
-                                Err(e) => self.err_setup(format!("Loaded '{name}', but: {e}")),
-                            }
-                        }
-                    }
-                    KeyCode::Delete | KeyCode::Char('x') => {
-                        if let Some(s) = list.get(row) {
-                            fx.push(Act::Fx(Effect::Lobby(LobbyCmd::DeleteSetup {
-                                name: s.name.clone(),
-                                variant: s.variant,
-                            })));
-                            row = row.saturating_sub(1);
-                        }
-                    }
-                    _ => close = true,
-                }
-                self.mode = if close { Mode::Normal } else { Mode::Load(row) };
-                return fx;
-            }
-            _ => {}
-        }
-        if key.code == KeyCode::Char('t') {
-            self.mode = Mode::Chat(LineInput::new(CHAT_MAX));
-            return vec![];
-        }
-        if key.code == KeyCode::Char('q') {
-            self.mode = Mode::Confirm(Confirm::Leave);
-            return vec![];
-        }
-        if self.submitted() {
-            if self.move_cursor_setup(key, w, h) {
-                return vec![];
-            }
-            if matches!(
-                key.code,
-                KeyCode::Char(_) | KeyCode::Enter | KeyCode::Delete | KeyCode::Backspace
-            ) {
-                self.say_setup("Your set-up is sent: waiting for your opponent");
-            }
-            return vec![];
-        }
-        if self.move_cursor_setup(key, w, h) {
-            return vec![];
-        }
-        let complete = self.draft.validate(&self.rules(), color).is_ok();
-        match key.code {
-            KeyCode::Char(' ') => self.pick_or_swap(self.cursor),
-            KeyCode::Enter => {
-                if complete && self.picked.is_none() {
-                    self.mode = Mode::Confirm(Confirm::Ready);
-                } else {
-                    self.pick_or_swap(self.cursor);
-                }
-            }
-            KeyCode::Esc => {
-                self.picked = None;
-                self.message = None;
-            }
-            KeyCode::Delete | KeyCode::Backspace => {
-                if self.draft.pieces.remove(&self.cursor).is_none() {
-                    self.err_setup("This square is already empty");
-                }
-                self.picked = None;
-            }
-            KeyCode::Char('d') => return self.submit_setup(),
-            KeyCode::Char('r') => self.random_fill(rng),
-            KeyCode::Char('c') => {
-                self.draft.pieces.clear();
-                self.picked = None;
-                self.say_setup("Cleared: place your pieces, or r for a random fill");
-            }
-            KeyCode::Char('S') => {
-                if let Err(e) = self.draft.validate(&self.rules(), color) {
-                    self.err_setup(format!("Complete the set-up before saving it ({e})"));
-                } else {
-                    self.mode = Mode::SaveName(LineInput::new(30));
-                }
-            }
-            KeyCode::Char('L') => {
-                if self.saved_for(saved).is_empty() {
-                    self.err_setup(format!(
-                        "No saved {} set-ups yet: S saves this one",
-                        self.rules().variant.name()
-                    ));
-                } else {
-                    self.mode = Mode::Load(0);
-                }
-            }
-            KeyCode::Char(c) => match rank_for_key(c, settings.numbering) {
-                Some(r) => self.place(r, w, h),
-                None => self.err_setup(format!("'{c}' places no piece: see the list on the right")),
-            },
-            _ => {}
-        }
-        vec![]
-    }
-
     fn move_cursor_setup(&mut self, key: Key, w: u16, h: u16) -> bool {
         let (dx, dy) = match key.code {
             KeyCode::Left | KeyCode::Char('h') => (-1, 0),
@@ -387,35 +138,325 @@ impl GameUi {
         true
     }
 
-    pub(crate) fn setup_mouse(
+    /// The saved set-ups of this game's variant.
+    pub(crate) fn saved_for<'a>(&self, saved: &'a [SavedSetup]) -> Vec<&'a SavedSetup> {
+        let v = self.rules().variant;
+        saved.iter().filter(|s| s.variant == v).collect()
+    }
+}
+
+impl SetupUi {
+    pub fn new(snap: &GameSnapshot) -> SetupUi {
+        let color = snap.my_color.unwrap_or(Color::Red);
+        SetupUi {
+            draft: snap.my_setup.clone().unwrap_or_else(|| Setup::new(color)),
+            picked: None,
+            mode: SetupMode::Normal,
+        }
+    }
+
+    pub fn typing(&self) -> bool {
+        matches!(self.mode, SetupMode::SaveName(_))
+    }
+
+    pub fn paste(&mut self, s: &str) {
+        if let SetupMode::SaveName(i) = &mut self.mode {
+            i.insert(s);
+        }
+    }
+
+    /// Sends the set-up when it is complete.
+    pub(crate) fn submit(&mut self, g: &mut Shared) -> Vec<Act> {
+        let Some(c) = g.my_color() else {
+            return vec![];
+        };
+        let mut s = self.draft.clone();
+        s.color = Some(c);
+        match s.validate(&g.rules(), c) {
+            Ok(()) => {
+                g.say("Set-up sent: waiting for your opponent");
+                vec![Act::Fx(Effect::Game(GameCmd::SubmitSetup(s)))]
+            }
+            Err(e) => {
+                g.err(format!("Not ready: {e}"));
+                vec![]
+            }
+        }
+    }
+
+    fn place(&mut self, g: &mut Shared, rank: Rank, w: u16, h: u16) {
+        if !g.in_zone(g.cursor) {
+            g.err(format!("{} is not one of your set-up squares", g.cursor));
+            return;
+        }
+        let rules = g.rules();
+        if self.draft.pieces.get(&g.cursor) == Some(&rank) {
+            g.advance(w, h);
+            return;
+        }
+        if self.draft.left_to_place(&rules)[rank.index()] == 0 {
+            let n = rules.variant.count(rank);
+            g.err(if n == 0 {
+                format!("{} has no {}", rules.variant.name(), rank.name())
+            } else {
+                format!("All {} {} placed", n, plural(rank, n))
+            });
+            return;
+        }
+        self.draft.pieces.insert(g.cursor, rank);
+        g.message = None;
+        g.advance(w, h);
+    }
+
+    fn pick_or_swap(&mut self, g: &mut Shared, at: Square) {
+        if !g.in_zone(at) {
+            g.err(format!("{at} is not one of your set-up squares"));
+            return;
+        }
+        match self.picked {
+            None => {
+                if self.draft.pieces.contains_key(&at) {
+                    self.picked = Some(at);
+                    g.message = None;
+                } else {
+                    g.err("Nothing to pick up here: type a rank key to place a piece");
+                }
+            }
+            Some(p) if p == at => self.picked = None,
+            Some(p) => {
+                let a = self.draft.pieces.remove(&p);
+                let b = self.draft.pieces.remove(&at);
+                if let Some(a) = a {
+                    self.draft.pieces.insert(at, a);
+                }
+                if let Some(b) = b {
+                    self.draft.pieces.insert(p, b);
+                }
+                self.picked = None;
+                g.message = None;
+            }
+        }
+    }
+
+    /// Fills the empty set-up squares with the pieces still to place, drawing from the
+    /// session's generator (seeded from the operating system: nothing public, such as the
+    /// game number, decides the fill).
+    fn random_fill(&mut self, g: &mut Shared, rng: &mut SplitMix64) {
+        let Some(c) = g.my_color() else {
+            return;
+        };
+        let rules = g.rules();
+        let mut empty: Vec<Square> = setup_squares(&rules, c)
+            .into_iter()
+            .filter(|s| !s.is_lake() && !self.draft.pieces.contains_key(s))
+            .collect();
+        for i in (1..empty.len()).rev() {
+            let j = rng.below(i + 1);
+            empty.swap(i, j);
+        }
+        let left = self.draft.left_to_place(&rules);
+        let todo: Vec<Rank> = Rank::ALL
+            .into_iter()
+            .flat_map(|r| std::iter::repeat_n(r, left[r.index()] as usize))
+            .collect();
+        for (sq, r) in empty.into_iter().zip(todo) {
+            self.draft.pieces.insert(sq, r);
+        }
+        self.picked = None;
+        g.say("Filled at random: swap pieces with Space, or r again");
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn key(
         &mut self,
-        m: Mouse,
+        g: &mut Shared,
+        key: Key,
         settings: &Settings,
+        saved: &[SavedSetup],
         w: u16,
         h: u16,
+        rng: &mut SplitMix64,
     ) -> Vec<Act> {
-        let _ = settings;
-        let lay = self.layout(w, h);
-        if self.submitted() || self.my_color().is_none() {
+        let Some(color) = g.my_color() else {
+            return match key.code {
+                KeyCode::Char('q') | KeyCode::Esc => vec![Act::LeaveGame],
+                KeyCode::Char('t') => {
+                    g.chat = Some(LineInput::new(CHAT_MAX));
+                    vec![]
+                }
+                _ => vec![],
+            };
+        };
+        match &mut self.mode {
+            SetupMode::SaveName(input) => {
+                match input.key(key) {
+                    InputResult::Editing => {}
+                    InputResult::Cancel => self.mode = SetupMode::Normal,
+                    InputResult::Submit(name) => {
+                        self.mode = SetupMode::Normal;
+                        let name = name.trim().to_string();
+                        if name.is_empty() {
+                            g.err("A saved set-up needs a name");
+                            return vec![];
+                        }
+                        let mut s = self.draft.clone();
+                        s.color = Some(color);
+                        g.say(format!("Saved as '{name}'"));
+                        return vec![Act::Fx(Effect::Lobby(LobbyCmd::SaveSetup {
+                            name,
+                            variant: g.rules().variant,
+                            setup: s,
+                        }))];
+                    }
+                }
+                return vec![];
+            }
+            SetupMode::Load(row) => {
+                let mut row = *row;
+                let list = g.saved_for(saved);
+                let n = list.len();
+                let mut fx = vec![];
+                let mut close = false;
+                match key.code {
+                    KeyCode::Up | KeyCode::Char('k') => row = row.saturating_sub(1),
+                    KeyCode::Down | KeyCode::Char('j') => row = (row + 1).min(n.saturating_sub(1)),
+                    KeyCode::Enter | KeyCode::Char(' ') => {
+                        close = true;
+                        if let Some(s) = list.get(row) {
+                            let name = s.name.clone();
+                            self.draft = s.setup.for_color(color);
+                            self.picked = None;
+                            match self.draft.validate(&g.rules(), color) {
+                                Ok(()) => g.say(format!("Loaded '{name}'")),
+                                Err(e) => g.err(format!("Loaded '{name}', but: {e}")),
+                            }
+                        }
+                    }
+                    KeyCode::Delete | KeyCode::Char('x') => {
+                        if let Some(s) = list.get(row) {
+                            fx.push(Act::Fx(Effect::Lobby(LobbyCmd::DeleteSetup {
+                                name: s.name.clone(),
+                                variant: s.variant,
+                            })));
+                            row = row.saturating_sub(1);
+                        }
+                    }
+                    _ => close = true,
+                }
+                self.mode = if close {
+                    SetupMode::Normal
+                } else {
+                    SetupMode::Load(row)
+                };
+                return fx;
+            }
+            SetupMode::Normal => {}
+        }
+        if key.code == KeyCode::Char('t') {
+            g.chat = Some(LineInput::new(CHAT_MAX));
+            return vec![];
+        }
+        if key.code == KeyCode::Char('q') {
+            g.confirm = Some(Confirm::Leave);
+            return vec![];
+        }
+        if g.submitted() {
+            if g.move_cursor_setup(key, w, h) {
+                return vec![];
+            }
+            if matches!(
+                key.code,
+                KeyCode::Char(_) | KeyCode::Enter | KeyCode::Delete | KeyCode::Backspace
+            ) {
+                g.say("Your set-up is sent: waiting for your opponent");
+            }
+            return vec![];
+        }
+        if g.move_cursor_setup(key, w, h) {
+            return vec![];
+        }
+        let complete = self.draft.validate(&g.rules(), color).is_ok();
+        match key.code {
+            KeyCode::Char(' ') => {
+                let at = g.cursor;
+                self.pick_or_swap(g, at);
+            }
+            KeyCode::Enter => {
+                if complete && self.picked.is_none() {
+                    g.confirm = Some(Confirm::Ready);
+                } else {
+                    let at = g.cursor;
+                    self.pick_or_swap(g, at);
+                }
+            }
+            KeyCode::Esc => {
+                self.picked = None;
+                g.message = None;
+            }
+            KeyCode::Delete | KeyCode::Backspace => {
+                if self.draft.pieces.remove(&g.cursor).is_none() {
+                    g.err("This square is already empty");
+                }
+                self.picked = None;
+            }
+            KeyCode::Char('d') => return self.submit(g),
+            KeyCode::Char('r') => self.random_fill(g, rng),
+            KeyCode::Char('c') => {
+                self.draft.pieces.clear();
+                self.picked = None;
+                g.say("Cleared: place your pieces, or r for a random fill");
+            }
+            KeyCode::Char('S') => {
+                if let Err(e) = self.draft.validate(&g.rules(), color) {
+                    g.err(format!("Complete the set-up before saving it ({e})"));
+                } else {
+                    self.mode = SetupMode::SaveName(LineInput::new(30));
+                }
+            }
+            KeyCode::Char('L') => {
+                if g.saved_for(saved).is_empty() {
+                    g.err(format!(
+                        "No saved {} set-ups yet: S saves this one",
+                        g.rules().variant.name()
+                    ));
+                } else {
+                    self.mode = SetupMode::Load(0);
+                }
+            }
+            KeyCode::Char(c) => match rank_for_key(c, settings.numbering) {
+                Some(r) => self.place(g, r, w, h),
+                None => g.err(format!("'{c}' places no piece: see the list on the right")),
+            },
+            _ => {}
+        }
+        vec![]
+    }
+
+    pub(crate) fn mouse(&mut self, g: &mut Shared, m: Mouse, w: u16, h: u16) -> Vec<Act> {
+        let lay = g.layout(w, h);
+        if g.submitted() || g.my_color().is_none() {
             return vec![];
         }
         if let Some(at) = lay.board.hit(m.column, m.row) {
             if !lay.board.rect(at).contains((m.column, m.row).into()) {
                 return vec![];
             }
-            if !self.in_zone(at) {
+            if !g.in_zone(at) {
                 return vec![];
             }
-            self.mode = Mode::Normal;
-            self.cursor = at;
+            // A click drops a line being typed or a question.
+            self.mode = SetupMode::Normal;
+            g.chat = None;
+            g.confirm = None;
+            g.cursor = at;
             if self.picked.is_some() || self.draft.pieces.contains_key(&at) {
-                self.pick_or_swap(at);
+                self.pick_or_swap(g, at);
             }
             return vec![];
         }
-        for (rank, r) in legend_rows(lay.side, &self.rules()) {
+        for (rank, r) in legend_rows(lay.side, &g.rules()) {
             if r.contains((m.column, m.row).into()) {
-                self.place(rank, w, h);
+                self.place(g, rank, w, h);
             }
         }
         vec![]
@@ -430,14 +471,14 @@ fn plural(r: Rank, n: u8) -> String {
     }
 }
 
-pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
+pub(crate) fn render(buf: &mut Buffer, g: &Shared, s: &SetupUi, cx: &super::Ctx) {
     let (settings, saved, t, w, h, now) = (cx.settings, cx.saved, cx.t, cx.w, cx.h, cx.now);
     let lay = g.layout(w, h);
     let n = settings.numbering;
     let rules = g.snap.terms.rules;
     render_header(buf, g, lay.header, t);
     let me = g.my_color();
-    let setup = g.snap.my_setup.as_ref().unwrap_or(&g.draft);
+    let setup = g.snap.my_setup.as_ref().unwrap_or(&s.draft);
     let cell = |sq: Square| {
         let own = me.is_some_and(|c| rules.is_setup_row(c, sq.row()));
         let other = Color::ALL
@@ -462,7 +503,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
         let mut c = board::Cell::new(content);
         c.zone = own;
         c.cursor = me.is_some() && g.cursor == sq;
-        c.selected = g.picked == Some(sq);
+        c.selected = s.picked == Some(sq);
         c
     };
     board::draw(buf, &lay.board, t, &cell);
@@ -538,7 +579,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
     // Under the board: message, keys, chat.
     let a = lay.below;
     let mut y = a.y;
-    if let Mode::SaveName(input) = &g.mode {
+    if let SetupMode::SaveName(input) = &s.mode {
         input.render(buf, a.x, y, a.width, "save as: ", t);
         y += 1;
     } else if let Some((text, is_err)) = &g.message {
@@ -563,9 +604,10 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
         render_chat(buf, g, Rect::new(a.x, y, a.width, a.bottom() - y), t);
     }
 
-    let keys: Vec<(&str, &str)> = match (&g.mode, me) {
-        (Mode::Chat(_), _) | (Mode::SaveName(_), _) => vec![("Enter", "ok"), ("Esc", "cancel")],
-        (Mode::Load(_), _) => vec![("Enter", "load"), ("x", "delete"), ("Esc", "close")],
+    let keys: Vec<(&str, &str)> = match (&s.mode, me) {
+        _ if g.chat.is_some() => vec![("Enter", "ok"), ("Esc", "cancel")],
+        (SetupMode::SaveName(_), _) => vec![("Enter", "ok"), ("Esc", "cancel")],
+        (SetupMode::Load(_), _) => vec![("Enter", "load"), ("x", "delete"), ("Esc", "close")],
         (_, None) => vec![("q", "leave"), ("t", "chat"), ("?", "help")],
         (_, Some(_)) if g.snap.my_setup.is_some() => {
             vec![("t", "chat"), ("q", "leave"), ("?", "help")]
@@ -583,7 +625,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
     };
     footer(buf, lay.footer, &keys, t);
 
-    if let Mode::Load(row) = &g.mode {
+    if let SetupMode::Load(row) = &s.mode {
         let list = g.saved_for(saved);
         let hgt = list.len() as u16 + 4;
         let inn = dialog(
@@ -594,7 +636,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
             &format!("Saved {} set-ups", rules.variant.name()),
             t,
         );
-        for (i, s) in list.iter().enumerate() {
+        for (i, item) in list.iter().enumerate() {
             let y = inn.y + i as u16;
             if y >= inn.bottom().saturating_sub(1) {
                 break;
@@ -607,7 +649,14 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
             if i == *row {
                 fill(buf, Rect::new(inn.x, y, inn.width, 1), st);
             }
-            put(buf, inn.x + 1, y, &s.name, inn.width.saturating_sub(2), st);
+            put(
+                buf,
+                inn.x + 1,
+                y,
+                &item.name,
+                inn.width.saturating_sub(2),
+                st,
+            );
         }
         put(
             buf,
@@ -618,12 +667,12 @@ pub(crate) fn render(buf: &mut Buffer, g: &GameUi, cx: &super::Ctx) {
             t.dim(),
         );
     }
-    if let Mode::Confirm(c) = &g.mode {
-        render_confirm_for(buf, *c, w, h, t);
+    if let Some(c) = g.confirm {
+        render_confirm_for(buf, c, w, h, t);
     }
 }
 
-fn draw_seat_setup(buf: &mut Buffer, g: &GameUi, c: Color, area: Rect, t: &Theme, now: Instant) {
+fn draw_seat_setup(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now: Instant) {
     let (l1, l2) = super::game::seat_line(g, c, t, now);
     put_line(buf, area.x, area.y, &l1, area.width);
     put_line(buf, area.x, area.y + 1, &l2, area.width);
