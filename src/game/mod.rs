@@ -502,139 +502,130 @@ impl GameTask {
 
     async fn command(&mut self, c: SeatCommand) {
         let SeatCommand { color, cmd, reply } = c;
-        let seat = color;
-        let Some(color) = seat else {
+        let Some(color) = color else {
             // Spectators only watch.
             return;
         };
         if reply.is_some() {
             self.seats.get_mut(color).reply = reply;
         }
+        let over = self.outcome.is_some();
         match cmd {
             GameCmd::SubmitSetup(setup) => self.submit_setup(color, setup).await,
-            GameCmd::Move(mv) => {
-                use crate::rules::{IllegalMove, IllegalReason};
-                if self.outcome.is_some() {
-                    return self.notice(seat, IllegalReason::GameOver.to_string());
-                }
-                let Some(game) = self.game.as_mut() else {
-                    return self.notice(seat, "the game has not started: both set-ups first");
-                };
-                if game.to_move() != color {
-                    return self.notice(seat, IllegalReason::NotYourTurn.to_string());
-                }
-                if let Err(reason) = game.check(&mv) {
-                    let illegal = IllegalMove { mv, reason };
-                    return self.notice(seat, format!("illegal move: {illegal}"));
-                }
-                // Written and flushed before anyone is shown the move.
-                if let Some(store) = &self.store {
-                    let now = Instant::now();
-                    let clocks = self.clocks.map(|mut c| {
-                        let left = c.get(color).saturating_sub(now - self.turn_started);
-                        *c.get_mut(color) =
-                            left + secs(self.terms.clock.map_or(0, |c| c.increment_secs));
-                        c
-                    });
-                    // The flush waits on the disk: the store does it off the runtime's
-                    // worker threads, so other games and sessions go on meanwhile.
-                    let stored = store.live().append_move(self.id, mv, clocks).await;
-                    if let Err(e) = stored {
-                        warn!(game = self.id, error = %e, "cannot store a move");
-                        return self
-                            .notice(seat, "the server cannot save moves right now; try again");
-                    }
-                }
-                // Checked above, and this task alone changes the game: no second check.
-                let event = game.play_unchecked(mv);
-                debug!(game = self.id, ply = game.ply(), "move played");
-                let now = Instant::now();
-                if let Some(clocks) = &mut self.clocks {
-                    let left = clocks.get(color).saturating_sub(now - self.turn_started);
-                    *clocks.get_mut(color) =
-                        left + secs(self.terms.clock.map_or(0, |c| c.increment_secs));
-                }
-                self.turn_started = now;
-                if self.draw_offer == Some(color.opposite()) {
-                    self.draw_offer = None;
-                }
-                if let Some(outcome) = event.outcome {
-                    self.finish(outcome).await;
-                }
+            GameCmd::Move(mv) => self.play(color, mv).await,
+            GameCmd::Resign if !over => {
+                self.end(Some(color.opposite()), EndReason::Resignation)
+                    .await
             }
-            GameCmd::Resign => {
-                if self.outcome.is_none() {
-                    self.finish(Outcome {
-                        winner: Some(color.opposite()),
-                        reason: EndReason::Resignation,
-                    })
-                    .await;
-                }
-            }
-            GameCmd::OfferDraw => {
-                if self.outcome.is_some() || self.game.is_none() {
-                    return;
-                }
+            GameCmd::OfferDraw if !over && self.game.is_some() => {
                 if self.draw_offer == Some(color.opposite()) {
-                    self.finish(Outcome {
-                        winner: None,
-                        reason: EndReason::DrawAgreed,
-                    })
-                    .await;
+                    self.end(None, EndReason::DrawAgreed).await;
                 } else {
                     self.draw_offer = Some(color);
                 }
             }
-            GameCmd::AcceptDraw => {
-                if self.outcome.is_none() && self.draw_offer == Some(color.opposite()) {
-                    self.finish(Outcome {
-                        winner: None,
-                        reason: EndReason::DrawAgreed,
-                    })
-                    .await;
-                }
+            GameCmd::AcceptDraw if !over && self.draw_offer == Some(color.opposite()) => {
+                self.end(None, EndReason::DrawAgreed).await
             }
-            GameCmd::DeclineDraw => {
-                if self.draw_offer == Some(color.opposite()) {
-                    self.draw_offer = None;
-                }
+            GameCmd::DeclineDraw if self.draw_offer == Some(color.opposite()) => {
+                self.draw_offer = None
             }
-            GameCmd::ClaimWin => {
-                let other = self.seats.get(color.opposite());
-                let expired =
-                    !other.connected && other.gone_deadline.is_none_or(|t| Instant::now() >= t);
-                if self.outcome.is_none() && expired {
-                    self.finish(Outcome {
-                        winner: Some(color),
-                        reason: EndReason::Abandonment,
-                    })
-                    .await;
-                } else if self.outcome.is_none() {
-                    self.notice(seat, "your opponent still has time to reconnect");
-                }
+            GameCmd::ClaimWin if !over => self.claim_win(color).await,
+            GameCmd::Chat(text) => self.chat(color, &text),
+            GameCmd::Rematch if over => self.seats.get_mut(color).rematch = true,
+            _ => {}
+        }
+    }
+
+    async fn end(&mut self, winner: Option<Color>, reason: EndReason) {
+        self.finish(Outcome { winner, reason }).await;
+    }
+
+    /// A move of `color`: checked once, written and flushed, then played and shown.
+    async fn play(&mut self, color: Color, mv: crate::rules::Move) {
+        use crate::rules::{IllegalMove, IllegalReason};
+        let seat = Some(color);
+        if self.outcome.is_some() {
+            return self.notice(seat, IllegalReason::GameOver.to_string());
+        }
+        let Some(game) = self.game.as_ref() else {
+            return self.notice(seat, "the game has not started: both set-ups first");
+        };
+        if game.to_move() != color {
+            return self.notice(seat, IllegalReason::NotYourTurn.to_string());
+        }
+        if let Err(reason) = game.check(&mv) {
+            let illegal = IllegalMove { mv, reason };
+            return self.notice(seat, format!("illegal move: {illegal}"));
+        }
+        let now = Instant::now();
+        let clocks = self.clocks_after_move(color, now);
+        // Written and flushed before anyone is shown the move. The flush waits on the
+        // disk: the store does it off the runtime's worker threads, so other games and
+        // sessions go on meanwhile.
+        if let Some(store) = &self.store {
+            if let Err(e) = store.live().append_move(self.id, mv, clocks).await {
+                warn!(game = self.id, error = %e, "cannot store a move");
+                return self.notice(seat, "the server cannot save moves right now; try again");
             }
-            GameCmd::Chat(text) => {
-                let now = std::time::Instant::now();
-                let line = clean_line(&text, CHAT_MAX_CHARS);
-                if line.is_empty() {
-                    return;
-                }
-                if !self.seats.get_mut(color).chat.try_take(now) {
-                    return self.notice(seat, "you are sending messages too fast");
-                }
-                self.chat.push(ChatLine {
-                    from: self.seats.get(color).player.nick.clone(),
-                    text: line,
-                });
-                if self.chat.len() > CHAT_KEEP {
-                    self.chat.remove(0);
-                }
-            }
-            GameCmd::Rematch => {
-                if self.outcome.is_some() {
-                    self.seats.get_mut(color).rematch = true;
-                }
-            }
+        }
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        // Checked above, and this task alone changes the game: no second check.
+        let event = game.play_unchecked(mv);
+        debug!(game = self.id, ply = game.ply(), "move played");
+        let played = Instant::now();
+        self.clocks = self.clocks_after_move(color, played);
+        self.turn_started = played;
+        if self.draw_offer == Some(color.opposite()) {
+            self.draw_offer = None;
+        }
+        if let Some(outcome) = event.outcome {
+            self.finish(outcome).await;
+        }
+    }
+
+    /// The clocks once `color`'s move made at `now` is counted: its time used taken off,
+    /// the increment added.
+    fn clocks_after_move(&self, color: Color, now: Instant) -> Option<ByColor<Duration>> {
+        self.clocks.map(|mut c| {
+            let left = c.get(color).saturating_sub(now - self.turn_started);
+            *c.get_mut(color) = left + secs(self.terms.clock.map_or(0, |c| c.increment_secs));
+            c
+        })
+    }
+
+    /// The win, when the opponent's time to reconnect has run out.
+    async fn claim_win(&mut self, color: Color) {
+        let other = self.seats.get(color.opposite());
+        let expired = !other.connected && other.gone_deadline.is_none_or(|t| Instant::now() >= t);
+        if expired {
+            self.end(Some(color), EndReason::Abandonment).await;
+        } else {
+            self.notice(Some(color), "your opponent still has time to reconnect");
+        }
+    }
+
+    fn chat(&mut self, color: Color, text: &str) {
+        let line = clean_line(text, CHAT_MAX_CHARS);
+        if line.is_empty() {
+            return;
+        }
+        if !self
+            .seats
+            .get_mut(color)
+            .chat
+            .try_take(std::time::Instant::now())
+        {
+            return self.notice(Some(color), "you are sending messages too fast");
+        }
+        self.chat.push(ChatLine {
+            from: self.seats.get(color).player.nick.clone(),
+            text: line,
+        });
+        if self.chat.len() > CHAT_KEEP {
+            self.chat.remove(0);
         }
     }
 
