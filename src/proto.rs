@@ -319,6 +319,8 @@ pub enum SessionEvent {
     /// Show this game (as a player or a spectator): the session keeps the seat while it
     /// shows the game and drops it to leave.
     EnterGame(GameSeat),
+    /// Another terminal of the same player took this game's seat: leave the game.
+    SeatTaken(GameId),
     /// The session's saved set-ups.
     SavedSetups(Vec<SavedSetup>),
     /// Nickname granted (may differ from the one asked for).
@@ -413,8 +415,11 @@ pub enum GameCmd {
     OfferDraw,
     AcceptDraw,
     DeclineDraw,
-    /// Claim the win after the opponent's reconnect time ran out.
+    /// Claim the win after the opponent's reconnect time ran out (before the first move:
+    /// end the game without a result).
     ClaimWin,
+    /// End the game without a result; only before the first move.
+    Abort,
     Chat(String),
     Rematch,
 }

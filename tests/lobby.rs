@@ -11,10 +11,10 @@ use tokio::sync::mpsc;
 
 use stratego_ssh::lobby::{self, Ident, LobbyConfig, LobbyHandle, SessionId};
 use stratego_ssh::proto::{
-    GameCmd, GamePhase, GameSeat, GameTerms, LobbyCmd, PlayerId, PlayerStatus, SavedSetup,
-    SessionEvent,
+    GameCmd, GamePhase, GameSeat, GameSnapshot, GameTerms, LobbyCmd, PlayerId, PlayerStatus,
+    SavedSetup, SessionEvent,
 };
-use stratego_ssh::rules::{Color, Rules, Setup, Variant};
+use stratego_ssh::rules::{Color, EndReason, Rules, Setup, Variant};
 use stratego_ssh::service::Service;
 use stratego_ssh::store::Store;
 
@@ -91,12 +91,14 @@ async fn status(lobby: &LobbyHandle, session: SessionId) -> PlayerStatus {
         .status
 }
 
-/// Alice seeks (privately to bob, or openly), bob accepts: both seats.
+/// Alice seeks (privately to bob, or openly), bob accepts: both seats. Seeks are numbered
+/// from 1 in each lobby: `nth` is this seek's number.
 async fn start_game(
     lobby: &LobbyHandle,
     alice: &mut Client,
     bob: &mut Client,
     private: bool,
+    nth: u64,
 ) -> (GameSeat, GameSeat) {
     lobby.command(
         alice.session,
@@ -106,13 +108,10 @@ async fn start_game(
         },
     );
     // The seek's number: the lobby's snapshot shows it within its publishing interval.
-    let seek = loop {
-        if let Some(s) = lobby.snapshot().seeks.first() {
-            break s.id;
-        }
+    while !lobby.snapshot().seeks.iter().any(|s| s.id == nth) {
         tokio::time::sleep(Duration::from_millis(10)).await;
-    };
-    lobby.command(bob.session, LobbyCmd::Accept(seek));
+    }
+    lobby.command(bob.session, LobbyCmd::Accept(nth));
     (alice.next_seat().await.0, bob.next_seat().await.0)
 }
 
@@ -121,7 +120,7 @@ async fn watching_a_game_that_refuses_never_marks_the_session_watching() {
     let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
     let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
     let mut carol = join(&lobby, "carol").await;
-    let (seat, _bob_seat) = start_game(&lobby, &mut alice, &mut bob, true).await;
+    let (seat, _bob_seat) = start_game(&lobby, &mut alice, &mut bob, true, 1).await;
     assert_eq!(
         status(&lobby, alice.session).await,
         PlayerStatus::Playing(seat.game)
@@ -142,7 +141,7 @@ async fn a_spectator_is_watching_once_the_game_took_it_and_until_its_seat_is_dro
     let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
     let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
     let mut carol = join(&lobby, "carol").await;
-    let (seat, _bob_seat) = start_game(&lobby, &mut alice, &mut bob, false).await;
+    let (seat, _bob_seat) = start_game(&lobby, &mut alice, &mut bob, false, 1).await;
     lobby.command(carol.session, LobbyCmd::Spectate(seat.game));
     let (watching, _) = carol.next_seat().await;
     assert_eq!(watching.color, None);
@@ -216,7 +215,7 @@ async fn the_lobby_answers_and_moves_go_on_while_200_setup_saves_and_50_nick_gra
     let lobby = lobby::spawn(LobbyConfig::default(), store.clone());
     let service = Service::new(store, lobby.clone());
     let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
-    let (mut a, mut b) = start_game(&lobby, &mut alice, &mut bob, false).await;
+    let (mut a, mut b) = start_game(&lobby, &mut alice, &mut bob, false, 1).await;
     let rules = Rules::standard(Variant::Classic);
     for (seat, seed) in [(&a, 1), (&b, 2)] {
         let c = seat.color.unwrap();
@@ -291,4 +290,102 @@ async fn the_lobby_answers_and_moves_go_on_while_200_setup_saves_and_50_nick_gra
             .unwrap();
         assert_eq!(list.len(), 1, "p{i}");
     }
+}
+
+/// Waits until a seat's snapshot satisfies `pred`.
+async fn until(seat: &mut GameSeat, what: &str, pred: impl Fn(&GameSnapshot) -> bool) {
+    loop {
+        if pred(&seat.snapshots.borrow()) {
+            return;
+        }
+        tokio::time::timeout(Duration::from_secs(5), seat.snapshots.changed())
+            .await
+            .unwrap_or_else(|_| panic!("timed out waiting for {what}"))
+            .expect("the game is there");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaving_before_the_first_move_ends_the_game_without_a_result() {
+    let store = Store::temporary().unwrap();
+    let mut config = LobbyConfig::default();
+    config.game.reconnect_grace = Duration::from_millis(300);
+    let lobby = lobby::spawn(config, store.clone());
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+
+    // Asked for: an abort in the set-up.
+    let (a, mut b) = start_game(&lobby, &mut alice, &mut bob, false, 1).await;
+    a.send(GameCmd::Abort).await;
+    until(&mut b, "the abort", |s| s.phase == GamePhase::Over).await;
+    let outcome = b.snapshots.borrow().outcome.expect("over");
+    assert_eq!(outcome.winner, None);
+    assert_eq!(outcome.reason, EndReason::Aborted);
+
+    // A player who leaves after both set-ups but before the first move, and does not
+    // come back: aborted too, not a win for the one who stayed.
+    let (a, mut b) = start_game(&lobby, &mut alice, &mut bob, false, 2).await;
+    let rules = Rules::standard(Variant::Classic);
+    for (seat, seed) in [(&a, 3), (&b, 4)] {
+        let c = seat.color.unwrap();
+        seat.send(GameCmd::SubmitSetup(Setup::random(&rules, c, seed)))
+            .await;
+    }
+    until(&mut b, "play", |s| s.phase == GamePhase::Playing).await;
+    let game = b.game;
+    drop(a);
+    until(&mut b, "the abort", |s| s.phase == GamePhase::Over).await;
+    let outcome = b.snapshots.borrow().outcome.expect("over");
+    assert_eq!((outcome.winner, outcome.reason), (None, EndReason::Aborted));
+    // Nothing is recorded: no finished game, no game to resume.
+    assert!(store.games().get(game).unwrap().is_none());
+    assert!(store.live().get(game).unwrap().is_none());
+
+    // After a move, Abort is refused.
+    let (a, b) = start_game(&lobby, &mut alice, &mut bob, false, 3).await;
+    for (seat, seed) in [(&a, 5), (&b, 6)] {
+        let c = seat.color.unwrap();
+        seat.send(GameCmd::SubmitSetup(Setup::random(&rules, c, seed)))
+            .await;
+    }
+    let (mut a, mut b) = (a, b);
+    until(&mut b, "play", |s| s.phase == GamePhase::Playing).await;
+    one_move(&mut a, &mut b).await.expect("a move");
+    a.send(GameCmd::Abort).await;
+    b.send(GameCmd::Abort).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(b.snapshots.borrow().phase, GamePhase::Playing);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_has_one_terminal_and_the_other_is_told() {
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+    let (a, mut b) = start_game(&lobby, &mut alice, &mut bob, false, 1).await;
+    // Alice's second terminal comes straight into her game; the first is told.
+    let mut again = join(&lobby, "alice").await;
+    let (a2, _) = again.next_seat().await;
+    assert_eq!((a2.game, a2.color), (a.game, a.color));
+    let taken = loop {
+        let ev = tokio::time::timeout(Duration::from_secs(5), alice.events.recv())
+            .await
+            .expect("told in time")
+            .expect("lobby there");
+        if let SessionEvent::SeatTaken(g) = ev {
+            break g;
+        }
+    };
+    assert_eq!(taken, a.game);
+    assert_eq!(status(&lobby, alice.session).await, PlayerStatus::Idle);
+    assert_eq!(
+        status(&lobby, again.session).await,
+        PlayerStatus::Playing(a.game)
+    );
+    // The first terminal's seat going away does not empty the seat.
+    drop(a);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let c = a2.color.unwrap();
+    assert!(b.snapshots.borrow().seats.get(c).connected);
+    // The second one leaving does.
+    drop(a2);
+    until(&mut b, "the seat empty", |s| !s.seats.get(c).connected).await;
 }

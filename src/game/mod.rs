@@ -441,12 +441,18 @@ impl GameTask {
             }
         }
         // A reconnect deadline passed: the snapshot shows 0 s left and the opponent may
-        // claim; clear the deadline so the timer does not fire again.
+        // claim; clear the deadline so the timer does not fire again. Before the first
+        // move, the game ends without a result instead.
+        let mut gone = false;
         for c in Color::ALL {
             let seat = self.seats.get_mut(c);
             if seat.gone_deadline.is_some_and(|t| now >= t) {
                 seat.gone_deadline = None;
+                gone = true;
             }
+        }
+        if gone && self.before_first_move() {
+            self.end(None, EndReason::Aborted).await;
         }
         false
     }
@@ -531,6 +537,13 @@ impl GameTask {
                 self.draw_offer = None
             }
             GameCmd::ClaimWin if !over => self.claim_win(color).await,
+            GameCmd::Abort if !over => {
+                if self.before_first_move() {
+                    self.end(None, EndReason::Aborted).await;
+                } else {
+                    self.notice(Some(color), "moves were played: resign instead");
+                }
+            }
             GameCmd::Chat(text) => self.chat(color, &text),
             GameCmd::Rematch if over => self.seats.get_mut(color).rematch = true,
             _ => {}
@@ -539,6 +552,11 @@ impl GameTask {
 
     async fn end(&mut self, winner: Option<Color>, reason: EndReason) {
         self.finish(Outcome { winner, reason }).await;
+    }
+
+    /// No move has been played: leaving ends the game without a result.
+    fn before_first_move(&self) -> bool {
+        self.game.as_ref().is_none_or(|g| g.ply() == 0)
     }
 
     /// A move of `color`: checked once, written and flushed, then played and shown.
@@ -600,7 +618,9 @@ impl GameTask {
     async fn claim_win(&mut self, color: Color) {
         let other = self.seats.get(color.opposite());
         let expired = !other.connected && other.gone_deadline.is_none_or(|t| Instant::now() >= t);
-        if expired {
+        if expired && self.before_first_move() {
+            self.end(None, EndReason::Aborted).await;
+        } else if expired {
             self.end(Some(color), EndReason::Abandonment).await;
         } else {
             self.notice(Some(color), "your opponent still has time to reconnect");
@@ -678,7 +698,14 @@ impl GameTask {
         }
         self.draw_offer = None;
         self.ended_at = Some(Instant::now());
-        if let (Some(store), Some(game)) = (&self.store, &self.game) {
+        if outcome.reason == EndReason::Aborted {
+            // No result: the game in progress (stored once play started) is forgotten.
+            if let (Some(store), Some(_)) = (&self.store, &self.game) {
+                if let Err(e) = store.live().remove(self.id).await {
+                    warn!(game = self.id, error = %e, "cannot forget the aborted game");
+                }
+            }
+        } else if let (Some(store), Some(game)) = (&self.store, &self.game) {
             let result = GameResult {
                 id: self.id,
                 record: game.record(),

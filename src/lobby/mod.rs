@@ -225,6 +225,7 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
         next_game: 1,
         next_seek: 1,
         seeks: Vec::new(),
+        seek_sessions: HashMap::new(),
         games: HashMap::new(),
         chat: Vec::new(),
         reports: reports_tx,
@@ -271,6 +272,8 @@ struct Lobby {
     next_game: GameId,
     next_seek: SeekId,
     seeks: Vec<Seek>,
+    /// The session that posted each seek (its game starts there).
+    seek_sessions: HashMap<SeekId, SessionId>,
     games: HashMap<GameId, GameEntry>,
     chat: Vec<ChatLine>,
     reports: mpsc::UnboundedSender<GameReport>,
@@ -506,8 +509,15 @@ impl Lobby {
         }
     }
 
-    /// Numbers and spawns a new game, and sends both players' sessions into it.
-    fn start_game(&mut self, terms: GameTerms, players: ByColor<Player>, private: bool) -> GameId {
+    /// Numbers and spawns a new game and seats its players: the sessions in `at` (the ones
+    /// that asked for the game); other sessions of the same players are told where it is.
+    fn start_game(
+        &mut self,
+        terms: GameTerms,
+        players: ByColor<Player>,
+        private: bool,
+        at: &[SessionId],
+    ) -> GameId {
         let id = match self.store.next_game_id() {
             Ok(id) => id,
             Err(e) => {
@@ -517,11 +527,40 @@ impl Lobby {
         };
         self.next_game = self.next_game.max(id + 1);
         info!(game = id, red = %players.red.nick, blue = %players.blue.nick, "new game");
-        self.spawn_game(id, terms, players, private, None)
+        self.spawn_game(id, terms, players.clone(), private, None);
+        for c in Color::ALL {
+            let player = players.get(c);
+            let mine: Vec<SessionId> = self
+                .sessions
+                .iter()
+                .filter(|(_, s)| s.ident.id == player.id)
+                .map(|(&k, _)| k)
+                .collect();
+            // The asking session plays; with none (it left meanwhile), the player's
+            // first other session.
+            let seated = mine
+                .iter()
+                .copied()
+                .find(|s| at.contains(s))
+                .or(mine.first().copied());
+            for session in mine {
+                if Some(session) == seated {
+                    self.enter(session, id, Some(c));
+                } else {
+                    self.notice(
+                        session,
+                        format!(
+                            "Your game #{id} started in another terminal: Enter on it under Games in play to play it here"
+                        ),
+                    );
+                }
+            }
+        }
+        self.sync_presence(id);
+        id
     }
 
-    /// Spawns a game task, seats its computer players and the sessions of its human ones
-    /// (humans of a restored game come back by connecting).
+    /// Spawns a game task and seats its computer players.
     fn spawn_game(
         &mut self,
         id: GameId,
@@ -555,22 +594,6 @@ impl Lobby {
             },
         );
         self.seat_bots(id);
-        for c in Color::ALL {
-            let player = players.get(c);
-            if player.bot {
-                continue;
-            }
-            let mine: Vec<SessionId> = self
-                .sessions
-                .iter()
-                .filter(|(_, s)| s.ident.id == player.id)
-                .map(|(&k, _)| k)
-                .collect();
-            for session in mine {
-                self.enter(session, id, Some(c));
-            }
-        }
-        self.sync_presence(id);
         id
     }
 
@@ -614,7 +637,13 @@ impl Lobby {
                 };
                 let players = ByColor::new(g.players.blue.clone(), g.players.red.clone());
                 let (terms, private, old) = (g.terms, g.private, g.handle.clone());
-                let new_id = self.start_game(terms, players, private);
+                let at: Vec<SessionId> = self
+                    .sessions
+                    .iter()
+                    .filter(|(_, s)| s.status == PlayerStatus::Playing(id))
+                    .map(|(&k, _)| k)
+                    .collect();
+                let new_id = self.start_game(terms, players, private, &at);
                 old.set_next_game(new_id);
             }
             GameReport::Closed { id } => {

@@ -25,6 +25,7 @@ impl Lobby {
             LobbyCmd::CancelSeek(id) => {
                 let nick = self.sessions[&session].nick.clone();
                 self.seeks.retain(|s| !(s.id == id && s.owner == nick));
+                self.forget_gone_seeks();
                 self.reset_seeking(&nick);
             }
             LobbyCmd::Accept(id) => self.accept(session, id),
@@ -74,6 +75,7 @@ impl Lobby {
             terms,
             private_to,
         });
+        self.seek_sessions.insert(id, session);
         if let Some(s) = self.sessions.get_mut(&session) {
             s.status = PlayerStatus::Seeking;
         }
@@ -126,7 +128,8 @@ impl Lobby {
             rated: false,
             clock,
         };
-        self.start_game(terms, with_random_colors(human, bot_player(level)), false);
+        let players = with_random_colors(human, bot_player(level));
+        self.start_game(terms, players, false, &[session]);
     }
 
     fn chat(&mut self, session: SessionId, text: &str) {
@@ -153,6 +156,7 @@ impl Lobby {
             return;
         };
         let seek = self.seeks.remove(pos);
+        let at = self.seek_sessions.remove(&id);
         let Some(owner) = self.sessions.values().find(|s| s.nick == seek.owner) else {
             return;
         };
@@ -171,8 +175,15 @@ impl Lobby {
             ..seek.terms
         };
         let players = with_random_colors(human, bot_player(BotLevel::Easy));
-        self.start_game(terms, players, false);
+        self.start_game(terms, players, false, &at.into_iter().collect::<Vec<_>>());
         self.reset_seeking(&seek.owner);
+    }
+
+    /// Drops the posting sessions of seeks that are gone.
+    pub(super) fn forget_gone_seeks(&mut self) {
+        let seeks = &self.seeks;
+        self.seek_sessions
+            .retain(|k, _| seeks.iter().any(|s| s.id == *k));
     }
 
     fn reset_seeking(&mut self, nick: &str) {
@@ -213,10 +224,13 @@ impl Lobby {
         };
         let players = with_random_colors(player(owner), player(me));
         let seek = self.seeks.remove(pos);
+        let mut at = vec![session];
+        at.extend(self.seek_sessions.remove(&id));
         let (na, nb) = (players.red.nick.clone(), players.blue.nick.clone());
         self.seeks.retain(|s| s.owner != na && s.owner != nb);
+        self.forget_gone_seeks();
         info!(seek = id, "seek accepted");
-        self.start_game(seek.terms, players, seek.private_to.is_some());
+        self.start_game(seek.terms, players, seek.private_to.is_some(), &at);
         self.reset_seeking(&na);
         self.reset_seeking(&nb);
     }

@@ -77,22 +77,37 @@ impl Lobby {
             return;
         };
         info!(session, nick = %s.nick, "left the lobby");
-        self.seeks.retain(|k| k.owner != s.nick);
+        // The seeks this session posted go with it.
+        let posted: Vec<_> = self
+            .seek_sessions
+            .iter()
+            .filter(|(_, &by)| by == session)
+            .map(|(&k, _)| k)
+            .collect();
+        self.seeks.retain(|k| !posted.contains(&k.id));
+        self.forget_gone_seeks();
         if let PlayerStatus::Playing(g) | PlayerStatus::Watching(g) = s.status {
             self.seat_dropped(g);
         }
     }
 
-    /// Puts a session in a game (as the player of `color`, or a spectator) and hands it
-    /// the seat. A spectator's `snapshots` come from the game's acceptance.
+    /// Puts a session in a player's seat and hands it the seat. A seat has one terminal:
+    /// another session of the same player that shows this game goes back to the lobby.
     pub(super) fn enter(&mut self, session: SessionId, game: GameId, color: Option<Color>) {
         let Some(g) = self.games.get(&game) else {
             return;
         };
-        let snapshots = match color {
-            Some(c) => g.seats.get(c).clone(),
-            None => return,
+        let Some(c) = color else {
+            return;
         };
+        let snapshots = g.seats.get(c).clone();
+        let player = g.players.get(c).id.clone();
+        for (&other, s) in self.sessions.iter_mut() {
+            if other != session && s.ident.id == player && s.status == PlayerStatus::Playing(game) {
+                s.status = PlayerStatus::Idle;
+                let _ = s.events.try_send(SessionEvent::SeatTaken(game));
+            }
+        }
         self.hand_seat(session, game, color, snapshots);
     }
 

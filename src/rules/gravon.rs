@@ -163,7 +163,8 @@ impl GravonResult {
                 Self::BOTH_UNABLE_TO_MOVE
             }
             EndReason::Resignation => Self::RESIGNATION,
-            EndReason::DrawAgreed | EndReason::MoveCap => Self::DRAW_AGREED,
+            // Aborted games are never stored; exported anyway, they read as a draw.
+            EndReason::DrawAgreed | EndReason::MoveCap | EndReason::Aborted => Self::DRAW_AGREED,
             EndReason::Time | EndReason::Abandonment => Self::ABSENCE_OR_CLOCK,
         };
         GravonResult { kind, winner }

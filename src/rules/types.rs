@@ -94,6 +94,8 @@ pub enum EndReason {
     DrawAgreed,
     Time,
     Abandonment,
+    /// Ended before the first move by a player leaving: no result, never rated.
+    Aborted,
 }
 
 impl EndReason {
@@ -108,6 +110,7 @@ impl EndReason {
             EndReason::DrawAgreed => "draw agreed",
             EndReason::Time => "time",
             EndReason::Abandonment => "abandonment",
+            EndReason::Aborted => "aborted before the first move",
         }
     }
 }

@@ -283,6 +283,16 @@ impl Session {
                     at: std::time::Instant::now(),
                 })
             }
+            SessionEvent::SeatTaken(game) => {
+                if self.seat.as_ref().is_none_or(|s| s.game != game) {
+                    return vec![];
+                }
+                self.seat = None;
+                self.show(Msg::GameClosed);
+                self.show(Msg::Notice(format!(
+                    "Game #{game} goes on in your other terminal"
+                )))
+            }
             SessionEvent::SavedSetups(list) => self.show(Msg::SavedSetups(list)),
             SessionEvent::Nick(nick) => self.show(Msg::Notice(format!("You are now {nick}."))),
             SessionEvent::Kicked(reason) => {
