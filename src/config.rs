@@ -49,6 +49,8 @@ pub struct ServerConfig {
     pub bots_accept_seeks: Duration,
     /// Empty: no message of the day.
     pub motd: String,
+    /// Empty: the address each player connected to.
+    pub host_name: String,
     pub admins: Vec<String>,
     pub log_format: LogFormat,
 }
@@ -68,6 +70,7 @@ impl Default for ServerConfig {
             reconnect_grace: opts.lobby.game.reconnect_grace,
             bots_accept_seeks: opts.lobby.bots_accept_seeks.unwrap_or(Duration::ZERO),
             motd: opts.ssh.motd.unwrap_or_default(),
+            host_name: opts.ssh.host_name.unwrap_or_default(),
             admins: opts.ssh.admins,
             log_format: LogFormat::Text,
         }
@@ -89,11 +92,48 @@ impl ServerConfig {
         o.ssh.auth_timeout = self.auth_timeout;
         o.ssh.idle_timeout = self.idle_timeout;
         o.ssh.motd = (!self.motd.trim().is_empty()).then(|| self.motd.clone());
+        o.ssh.host_name = (!self.host_name.trim().is_empty()).then(|| self.host_name.clone());
         o.ssh.admins = self.admins.clone();
         o.lobby.game.reconnect_grace = self.reconnect_grace;
         o.lobby.bots_accept_seeks =
             (!self.bots_accept_seeks.is_zero()).then_some(self.bots_accept_seeks);
         o
+    }
+
+    /// The settings as a configuration file would hold them (every key, `--check` prints
+    /// this): TOML the server reads back.
+    pub fn to_toml(&self) -> String {
+        let q = |s: &str| toml::Value::String(s.to_string()).to_string();
+        let path = |p: &std::path::Path| q(&p.to_string_lossy());
+        let admins: Vec<String> = self.admins.iter().map(|a| q(a)).collect();
+        let format = match self.log_format {
+            LogFormat::Text => "text",
+            LogFormat::Json => "json",
+        };
+        [
+            format!("listen = {}", q(&self.listen)),
+            format!("data_dir = {}", path(&self.data_dir)),
+            format!("keys_dir = {}", path(&self.keys_dir)),
+            format!("allow_guests = {}", self.allow_guests),
+            format!("max_connections = {}", self.max_connections),
+            format!("max_per_address = {}", self.max_per_address),
+            format!("auth_timeout = {}", q(&fmt_duration(self.auth_timeout))),
+            format!("idle_timeout = {}", q(&fmt_duration(self.idle_timeout))),
+            format!(
+                "reconnect_grace = {}",
+                q(&fmt_duration(self.reconnect_grace))
+            ),
+            format!(
+                "bots_accept_seeks = {}",
+                q(&fmt_duration(self.bots_accept_seeks))
+            ),
+            format!("motd = {}", q(&self.motd)),
+            format!("host_name = {}", q(&self.host_name)),
+            format!("admins = [{}]", admins.join(", ")),
+            format!("log_format = {}", q(format)),
+        ]
+        .join("\n")
+            + "\n"
     }
 
     /// Resolves the settings: `args` (flags, and environment through clap) over the file
@@ -132,6 +172,7 @@ impl ServerConfig {
                 .or(f.bots_accept_seeks)
                 .unwrap_or(d.bots_accept_seeks),
             motd: a.motd.clone().or(f.motd).unwrap_or(d.motd),
+            host_name: a.host_name.clone().or(f.host_name).unwrap_or(d.host_name),
             admins: a.admins.clone().or(f.admins).unwrap_or(d.admins),
             log_format: if a.log_json {
                 LogFormat::Json
@@ -147,74 +188,63 @@ impl ServerConfig {
 pub struct ConfigArgs {
     /// TOML configuration file (every key is listed in deploy/stratego-ssh.toml). Flags and
     /// STRATEGO_* variables override its values.
-    #[arg(long, global = true, env = "STRATEGO_CONFIG", value_name = "PATH")]
+    #[arg(long, env = "STRATEGO_CONFIG", value_name = "PATH")]
     pub config: Option<PathBuf>,
     /// Address and port to listen on [file: listen] [default: 0.0.0.0:2222].
-    #[arg(long, global = true, env = "STRATEGO_LISTEN", value_name = "ADDR:PORT")]
+    #[arg(long, env = "STRATEGO_LISTEN", value_name = "ADDR:PORT")]
     pub listen: Option<String>,
     /// Directory of the game data, created if missing [file: data_dir] [default: data].
-    #[arg(long, global = true, env = "STRATEGO_DATA_DIR", value_name = "DIR")]
+    #[arg(long, env = "STRATEGO_DATA_DIR", value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
     /// Directory of the host key, created with a new key on first start [file: keys_dir]
     /// [default: keys].
-    #[arg(long, global = true, env = "STRATEGO_KEYS_DIR", value_name = "DIR")]
+    #[arg(long, env = "STRATEGO_KEYS_DIR", value_name = "DIR")]
     pub keys_dir: Option<PathBuf>,
     /// Let people without an SSH key in as guests (casual games only) [file: allow_guests]
     /// [default: true].
-    #[arg(
-        long,
-        global = true,
-        env = "STRATEGO_ALLOW_GUESTS",
-        value_name = "true|false"
-    )]
+    #[arg(long, env = "STRATEGO_ALLOW_GUESTS", value_name = "true|false")]
     pub allow_guests: Option<bool>,
     /// Most simultaneous connections; more are refused before the handshake
     /// [file: max_connections] [default: 2000].
-    #[arg(
-        long,
-        global = true,
-        env = "STRATEGO_MAX_CONNECTIONS",
-        value_name = "N"
-    )]
+    #[arg(long, env = "STRATEGO_MAX_CONNECTIONS", value_name = "N")]
     pub max_connections: Option<usize>,
     /// Most simultaneous connections from one IP address [file: max_per_address]
     /// [default: 50].
-    #[arg(
-        long,
-        global = true,
-        env = "STRATEGO_MAX_PER_ADDRESS",
-        value_name = "N"
-    )]
+    #[arg(long, env = "STRATEGO_MAX_PER_ADDRESS", value_name = "N")]
     pub max_per_address: Option<usize>,
     /// Time from TCP accept to a successful authentication (handshake included)
     /// [file: auth_timeout] [default: 30s].
-    #[arg(long, global = true, env = "STRATEGO_AUTH_TIMEOUT", value_name = "DURATION",
+    #[arg(long, env = "STRATEGO_AUTH_TIMEOUT", value_name = "DURATION",
           value_parser = parse_duration_arg)]
     pub auth_timeout: Option<Duration>,
     /// Disconnect a session after this long without a keypress (our own output does not
     /// count) [file: idle_timeout] [default: 1h].
-    #[arg(long, global = true, env = "STRATEGO_IDLE_TIMEOUT", value_name = "DURATION",
+    #[arg(long, env = "STRATEGO_IDLE_TIMEOUT", value_name = "DURATION",
           value_parser = parse_duration_arg)]
     pub idle_timeout: Option<Duration>,
     /// How long a player who dropped out of a game has to come back before the opponent
     /// may claim the win [file: reconnect_grace] [default: 2m].
-    #[arg(long, global = true, env = "STRATEGO_RECONNECT_GRACE", value_name = "DURATION",
+    #[arg(long, env = "STRATEGO_RECONNECT_GRACE", value_name = "DURATION",
           value_parser = parse_duration_arg)]
     pub reconnect_grace: Option<Duration>,
     /// When a seek has waited this long with nobody taking it, the easy computer accepts it
     /// (a casual game); 0s turns it off [file: bots_accept_seeks] [default: 0s].
-    #[arg(long, global = true, env = "STRATEGO_BOTS_ACCEPT_SEEKS", value_name = "DURATION",
+    #[arg(long, env = "STRATEGO_BOTS_ACCEPT_SEEKS", value_name = "DURATION",
           value_parser = parse_duration_arg)]
     pub bots_accept_seeks: Option<Duration>,
     /// Message of the day, shown to everyone entering the lobby; empty for none
     /// [file: motd] [default: empty].
-    #[arg(long, global = true, env = "STRATEGO_MOTD", value_name = "TEXT")]
+    #[arg(long, env = "STRATEGO_MOTD", value_name = "TEXT")]
     pub motd: Option<String>,
+    /// The host name players connect to, shown in the help texts the server sends
+    /// (`ssh -p PORT HOST`); empty: the address each player connected to
+    /// [file: host_name] [default: empty].
+    #[arg(long, env = "STRATEGO_HOST_NAME", value_name = "NAME")]
+    pub host_name: Option<String>,
     /// SHA-256 fingerprint of an admin's key (`SHA256:...`); repeat the flag, or separate
     /// with commas in the variable [file: admins] [default: none].
     #[arg(
         long = "admin",
-        global = true,
         env = "STRATEGO_ADMINS",
         value_name = "FINGERPRINT",
         value_delimiter = ','
@@ -222,15 +252,10 @@ pub struct ConfigArgs {
     pub admins: Option<Vec<String>>,
     /// Log format; the level comes from RUST_LOG (e.g. RUST_LOG=debug) [file: log_format]
     /// [default: text].
-    #[arg(
-        long,
-        global = true,
-        env = "STRATEGO_LOG_FORMAT",
-        value_name = "FORMAT"
-    )]
+    #[arg(long, env = "STRATEGO_LOG_FORMAT", value_name = "FORMAT")]
     pub log_format: Option<LogFormat>,
     /// Same as --log-format json.
-    #[arg(long, global = true, env = "STRATEGO_LOG_JSON")]
+    #[arg(long, env = "STRATEGO_LOG_JSON")]
     pub log_json: bool,
 }
 
@@ -248,12 +273,13 @@ pub struct FileConfig {
     pub reconnect_grace: Option<Duration>,
     pub bots_accept_seeks: Option<Duration>,
     pub motd: Option<String>,
+    pub host_name: Option<String>,
     pub admins: Option<Vec<String>>,
     pub log_format: Option<LogFormat>,
 }
 
 /// Every key a configuration file may hold.
-pub const KEYS: [&str; 13] = [
+pub const KEYS: [&str; 14] = [
     "listen",
     "data_dir",
     "keys_dir",
@@ -265,6 +291,7 @@ pub const KEYS: [&str; 13] = [
     "reconnect_grace",
     "bots_accept_seeks",
     "motd",
+    "host_name",
     "admins",
     "log_format",
 ];
@@ -384,6 +411,9 @@ impl FileConfig {
                     c.bots_accept_seeks = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
                 }
                 "motd" => c.motd = Some(value.as_str().ok_or_else(|| bad("a string"))?.to_string()),
+                "host_name" => {
+                    c.host_name = Some(value.as_str().ok_or_else(|| bad("a string"))?.to_string())
+                }
                 "admins" => {
                     let expected = "a list of key fingerprints, like [\"SHA256:...\"]";
                     let list = value.as_array().ok_or_else(|| bad(expected))?;
@@ -452,6 +482,23 @@ fn looks_like_listen_addr(s: &str) -> bool {
 }
 
 /// Reads `500ms`, `30s`, `5m`, `2h`, or a bare number of seconds.
+/// A duration as [`parse_duration`] reads it: `500ms`, `30s`, `2m`, `1h`, `1d`.
+pub fn fmt_duration(d: Duration) -> String {
+    let ms = d.as_millis();
+    let secs = d.as_secs();
+    if ms % 1000 != 0 {
+        format!("{ms}ms")
+    } else if secs != 0 && secs % 86_400 == 0 {
+        format!("{}d", secs / 86_400)
+    } else if secs != 0 && secs % 3600 == 0 {
+        format!("{}h", secs / 3600)
+    } else if secs != 0 && secs % 60 == 0 {
+        format!("{}m", secs / 60)
+    } else {
+        format!("{secs}s")
+    }
+}
+
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
     let t = s.trim().to_ascii_lowercase();
     let (num, unit) = if let Some(n) = t.strip_suffix("ms") {
@@ -510,6 +557,30 @@ mod tests {
         }
         let resolved = ServerConfig::merge(&ConfigArgs::default(), file);
         assert_eq!(resolved, ServerConfig::default());
+    }
+
+    #[test]
+    fn the_printed_settings_read_back_as_the_same_settings() {
+        let mut c = ServerConfig::default();
+        c.motd = "Welcome \"home\"\nsecond line".into();
+        c.admins = vec!["SHA256:abc".into(), "SHA256:d/e+f".into()];
+        c.auth_timeout = Duration::from_millis(1500);
+        c.reconnect_grace = Duration::from_secs(90);
+        c.log_format = LogFormat::Json;
+        for config in [ServerConfig::default(), c] {
+            let text = config.to_toml();
+            let file = parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(
+                ServerConfig::merge(&ConfigArgs::default(), file),
+                config,
+                "{text}"
+            );
+            for key in KEYS {
+                assert!(text.contains(&format!("{key} = ")), "{key} in\n{text}");
+            }
+        }
+        assert_eq!(fmt_duration(Duration::from_secs(3600)), "1h");
+        assert_eq!(fmt_duration(Duration::ZERO), "0s");
     }
 
     #[test]

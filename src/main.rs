@@ -14,13 +14,27 @@ use stratego_ssh::server::{self, ServerOptions};
 struct Cli {
     #[command(flatten)]
     config: ConfigArgs,
+    /// Read the configuration (file, STRATEGO_* variables, flags), print the settings it
+    /// gives as a configuration file, and exit; exit status 2 when something is wrong.
+    #[arg(long)]
+    check: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
+/// The data directory of a command that works on the stored data.
+#[derive(clap::Args, Debug)]
+struct DataDir {
+    /// Directory of the game data [default: the server's, from --config,
+    /// STRATEGO_DATA_DIR or `data`].
+    #[arg(long, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Serve (the default when no command is given).
+    /// Serve (the default when no command is given); the server's options go before the
+    /// command.
     Serve,
     /// Games of the public Gravon archive (StraDoS2 XML).
     Archive {
@@ -29,14 +43,23 @@ enum Command {
     },
     /// Writes a consistent copy of the data directory into DIR (a new or empty directory).
     /// Safe while the server runs: point --data-dir at the running server's data.
-    Backup { dir: PathBuf },
+    Backup {
+        /// Where the copy goes.
+        dir: PathBuf,
+        #[command(flatten)]
+        data: DataDir,
+    },
     /// Puts a backup made by `backup` in place of the data directory. Stop the server
     /// first. A non-empty data directory is only replaced with --force, and then it is
     /// moved aside (never deleted).
     Restore {
+        /// The backup to put back.
         backup_dir: PathBuf,
+        /// Replace a data directory that is not empty (it is moved aside).
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        data: DataDir,
     },
     /// Opens real SSH sessions to a local server that play through their screens; reports,
     /// last: `sessions N, games N, moves N, move-to-screen p50 Xms p99 Yms, bytes/move B,
@@ -44,12 +67,16 @@ enum Command {
     Loadgen(LoadgenArgs),
     /// Plays computer players against each other and reports the score.
     Arena {
+        /// The first player: random, easy or hard.
         #[arg(long, default_value = "hard")]
         a: String,
+        /// The second player: random, easy or hard.
         #[arg(long, default_value = "easy")]
         b: String,
+        /// Games to play (colours alternate).
         #[arg(long, default_value_t = 100)]
         games: usize,
+        /// classic, duel or barrage.
         #[arg(long, default_value = "classic")]
         variant: String,
         /// Thinking time per move of the hard bot (e.g. 1s, 500ms).
@@ -61,6 +88,7 @@ enum Command {
         /// Plies after which a game counts as a draw.
         #[arg(long, default_value_t = 3000)]
         max_plies: u32,
+        /// Seed of the computer players' set-ups and random choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -105,8 +133,11 @@ struct LoadgenArgs {
 enum ArchiveCmd {
     /// Loads archive games into the replay browser (stored as casual games).
     Import {
+        /// Files or directories (searched for *.xml).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        #[command(flatten)]
+        data: DataDir,
     },
     /// Replays every game under the rules that server used and reports, last, one line:
     /// `games N, replayed N, illegal moves N, results matching N`.
@@ -119,7 +150,10 @@ enum ArchiveCmd {
 
 fn init_tracing(format: LogFormat) {
     use tracing_subscriber::EnvFilter;
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    // russh warns of every channel request it does not know, such as PuTTY's
+    // `simple@putty.projects.tartarus.org` at each login: not the host's concern.
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,russh::server::encrypted=error"));
     match format {
         LogFormat::Json => tracing_subscriber::fmt()
             .with_env_filter(filter)
@@ -141,6 +175,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if cli.check {
+        print!("{}", settings.to_toml());
+        return ExitCode::SUCCESS;
+    }
+    let data_dir = |d: DataDir| d.data_dir.unwrap_or_else(|| settings.data_dir.clone());
     match cli.command {
         Some(Command::Archive {
             action: ArchiveCmd::Check { paths },
@@ -156,12 +195,14 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Archive {
-            action: ArchiveCmd::Import { paths },
-        }) => cli_result(import(&settings.data_dir, &paths)),
-        Some(Command::Backup { dir }) => cli_result(backup(&settings.data_dir, &dir)),
-        Some(Command::Restore { backup_dir, force }) => {
-            cli_result(restore(&backup_dir, &settings.data_dir, force))
-        }
+            action: ArchiveCmd::Import { paths, data },
+        }) => cli_result(import(&data_dir(data), &paths)),
+        Some(Command::Backup { dir, data }) => cli_result(backup(&data_dir(data), &dir)),
+        Some(Command::Restore {
+            backup_dir,
+            force,
+            data,
+        }) => cli_result(restore(&backup_dir, &data_dir(data), force)),
         Some(Command::Arena {
             a,
             b,

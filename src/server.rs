@@ -86,6 +86,9 @@ impl Running {
 /// Binds the listener and starts serving.
 pub async fn start(opts: ServerOptions) -> Result<Running> {
     let key = load_or_create_host_key(&opts.keys_dir)?;
+    // What players see on their first connection: a host publishes it so they can check.
+    let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256);
+    tracing::info!(%fingerprint, "host key (players see this fingerprint on first connection)");
     std::fs::create_dir_all(&opts.data_dir).with_context(|| {
         format!(
             "cannot create the data directory {}",

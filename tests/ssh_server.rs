@@ -50,6 +50,18 @@ async fn a_connection_without_a_pty_gets_a_plain_message() {
     let raw = String::from_utf8_lossy(&term.raw()).to_string();
     assert!(raw.contains("needs a terminal"), "got: {raw:?}");
     assert!(raw.contains("ssh -t"), "says how to connect: {raw:?}");
+    // With this server's real port and address, not a placeholder.
+    let port = server.running.addr.port();
+    assert!(
+        raw.contains(&format!("ssh -t -p {port} 127.0.0.1")),
+        "the real port and host: {raw:?}"
+    );
+    let (help, status) = common::exec(server.running.addr, "bob", &key, "help").await;
+    assert_eq!(status, Some(0));
+    assert!(
+        help.contains(&format!("ssh -t -p {port} 127.0.0.1")) && !help.contains("PORT HOST"),
+        "{help}"
+    );
     assert!(
         !raw.contains("\x1b["),
         "plain text, no escape sequences: {raw:?}"

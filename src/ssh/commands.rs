@@ -7,13 +7,16 @@ use crate::proto::{AdminCmd, BanKind, GameFilter, GameListItem, Leaderboard};
 use crate::rules::{gravon, Variant};
 use crate::service::Service;
 
-pub const USAGE: &str = "commands:\n  leaderboard [classic|duel|barrage]\n  games NICK\n  games --live\n  replay ID [--format gravon]\n\nto play, connect with a terminal: ssh -t -p PORT HOST\n";
+/// The commands, and how to play; `connect` is `ssh -t -p PORT HOST` for this server.
+pub fn usage(connect: &str) -> String {
+    format!("commands:\n  leaderboard [classic|duel|barrage]\n  games NICK\n  games --live\n  replay ID [--format gravon]\n\nto play, connect with a terminal: {connect}\n")
+}
 
 /// Text to print and the exit status.
 pub type Output = (String, u32);
 
-/// Runs one command line.
-pub async fn run(service: &Service, line: &str) -> Output {
+/// Runs one command line; `connect` is how to reach this server with a terminal.
+pub async fn run(service: &Service, line: &str, connect: &str) -> Output {
     let words: Vec<&str> = line.split_whitespace().collect();
     match words.as_slice() {
         ["leaderboard"] => leaderboard(service, Variant::Classic).await,
@@ -31,8 +34,8 @@ pub async fn run(service: &Service, line: &str) -> Output {
             replay(service, id, true).await
         }
         ["replay", _, "--format", f] => (format!("unknown format '{f}': use gravon\n"), 2),
-        ["help"] | ["--help"] => (USAGE.to_string(), 0),
-        _ => (format!("unknown command '{line}'\n{USAGE}"), 2),
+        ["help"] | ["--help"] => (usage(connect), 0),
+        _ => (format!("unknown command '{line}'\n{}", usage(connect)), 2),
     }
 }
 

@@ -41,6 +41,9 @@ pub struct SshConfig {
     /// Disconnect after this long without a keypress.
     pub idle_timeout: Duration,
     pub motd: Option<String>,
+    /// The host name players connect to, for help texts; `None`: the address the player
+    /// connected to.
+    pub host_name: Option<String>,
     /// SHA-256 fingerprints (`SHA256:...`) of the admins' keys.
     pub admins: Vec<String>,
 }
@@ -54,6 +57,7 @@ impl Default for SshConfig {
             auth_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(3600),
             motd: None,
+            host_name: None,
             admins: Vec::new(),
         }
     }
@@ -150,7 +154,8 @@ impl SshServer {
                 continue;
             };
             let _ = stream.set_nodelay(true);
-            let handler = Conn::new(self.shared.clone(), peer);
+            let local = stream.local_addr().ok();
+            let handler = Conn::new(self.shared.clone(), peer, local);
             let config = self.russh.clone();
             let auth_timeout = self.shared.config.auth_timeout;
             let accepted = tokio::time::Instant::now();
@@ -269,6 +274,8 @@ pub(crate) enum SessionInput {
 struct Conn {
     shared: Arc<Shared>,
     peer: SocketAddr,
+    /// The address the player connected to (for help texts).
+    local: Option<SocketAddr>,
     authed: Arc<std::sync::atomic::AtomicBool>,
     ident: Option<Ident>,
     /// `SHA256:...` of the proven key.
@@ -281,10 +288,11 @@ struct Conn {
 }
 
 impl Conn {
-    fn new(shared: Arc<Shared>, peer: SocketAddr) -> Conn {
+    fn new(shared: Arc<Shared>, peer: SocketAddr, local: Option<SocketAddr>) -> Conn {
         Conn {
             shared,
             peer,
+            local,
             authed: Default::default(),
             ident: None,
             fingerprint: None,
@@ -345,6 +353,21 @@ impl Conn {
             1,
         );
         true
+    }
+
+    /// How to connect to this server with a terminal, for help texts: `ssh -t -p PORT HOST`.
+    fn connect_line(&self) -> String {
+        let port = self.local.map_or(22, |a| a.port());
+        let host = match (&self.shared.config.host_name, self.local) {
+            (Some(name), _) => crate::text::clean_line(name, 100),
+            (None, Some(a)) => a.ip().to_string(),
+            (None, None) => "HOST".into(),
+        };
+        if port == 22 {
+            format!("ssh -t {host}")
+        } else {
+            format!("ssh -t -p {port} {host}")
+        }
     }
 
     fn is_admin(&self) -> bool {
@@ -478,10 +501,9 @@ impl russh::server::Handler for Conn {
         }
         let Some(size) = self.size else {
             // No PTY: say how to connect, then close.
+            let text = session::no_pty_message(&self.connect_line());
             tokio::spawn(async move {
-                let _ = handle
-                    .data(channel, session::NO_PTY_MESSAGE.as_bytes().to_vec())
-                    .await;
+                let _ = handle.data(channel, text.into_bytes()).await;
                 let _ = handle.exit_status_request(channel, 1).await;
                 let _ = handle.eof(channel).await;
                 let _ = handle.close(channel).await;
@@ -538,8 +560,9 @@ impl russh::server::Handler for Conn {
             return Ok(());
         }
         let service = self.shared.service.clone();
+        let connect = self.connect_line();
         tokio::spawn(async move {
-            let (text, status) = commands::run(&service, &command).await;
+            let (text, status) = commands::run(&service, &command, &connect).await;
             // Plain text: newlines as CR LF for terminals that have no PTY translation.
             let text = text.replace('\n', "\r\n");
             for chunk in text.as_bytes().chunks(16 * 1024) {

@@ -27,8 +27,14 @@ use crate::store;
 use crate::ui::input::InputParser;
 use crate::ui::{App, ColorDepth, Effect, Identity, Msg, Settings};
 
-pub const NO_PTY_MESSAGE: &str = "stratego-ssh draws a full-screen game and needs a terminal.\r\n\
-Connect with: ssh -t -p 2222 HOST   (or NAME@HOST to choose your nickname)\r\n";
+/// What a connection without a terminal is told; `connect` is `ssh -t -p PORT HOST`.
+pub fn no_pty_message(connect: &str) -> String {
+    let (head, host) = connect.rsplit_once(' ').unwrap_or((connect, ""));
+    format!(
+        "stratego-ssh draws a full-screen game and needs a terminal.\r\n\
+         Connect with: {connect}   (or {head} NAME@{host} to choose your nickname)\r\n"
+    )
+}
 
 /// Enter the alternate screen, hide the cursor, turn on SGR mouse and bracketed paste.
 const SETUP_SEQ: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?2004h\x1b[2J";
