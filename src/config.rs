@@ -561,12 +561,14 @@ mod tests {
 
     #[test]
     fn the_printed_settings_read_back_as_the_same_settings() {
-        let mut c = ServerConfig::default();
-        c.motd = "Welcome \"home\"\nsecond line".into();
-        c.admins = vec!["SHA256:abc".into(), "SHA256:d/e+f".into()];
-        c.auth_timeout = Duration::from_millis(1500);
-        c.reconnect_grace = Duration::from_secs(90);
-        c.log_format = LogFormat::Json;
+        let c = ServerConfig {
+            motd: "Welcome \"home\"\nsecond line".into(),
+            admins: vec!["SHA256:abc".into(), "SHA256:d/e+f".into()],
+            auth_timeout: Duration::from_millis(1500),
+            reconnect_grace: Duration::from_secs(90),
+            log_format: LogFormat::Json,
+            ..ServerConfig::default()
+        };
         for config in [ServerConfig::default(), c] {
             let text = config.to_toml();
             let file = parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
