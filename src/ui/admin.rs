@@ -11,15 +11,21 @@ use ratatui::text::{Line, Span};
 
 use super::dialog::{key_hints, render_confirm};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
+use super::keymap::{
+    self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, Never, ToLine, With,
+};
 use super::layout::{inner, scroll_offset};
 use super::lobby::draw_list;
 use super::theme::Theme;
 use super::widgets::{dialog, footer, pad, panel, put, put_line, trunc, InputResult, LineInput};
-use super::{Act, Effect, Identity};
+use super::{Act, Effect, Identity, Overlay};
 use crate::proto::{
     AdminBan, AdminCmd, AdminResult, AdminSession, AdminSnapshot, BanKind, PlayerStatus,
 };
 use crate::text::clean_line;
+use KeyCode::{
+    BackTab, Delete, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up, F,
+};
 
 /// Longest reason typed in a kick or ban dialog (the server keeps 200 characters).
 const REASON_MAX: usize = 200;
@@ -102,10 +108,6 @@ pub(crate) fn where_text(s: PlayerStatus) -> String {
 }
 
 impl AdminUi {
-    pub fn typing(&self) -> bool {
-        self.dialog.is_some()
-    }
-
     pub fn session_index(&self) -> Option<usize> {
         let id = self.session?;
         sessions(&self.data).iter().position(|s| s.session == id)
@@ -200,37 +202,51 @@ impl AdminUi {
         if let Some(d) = self.dialog.take() {
             return self.dialog_key(d, k);
         }
-        match k.code {
-            KeyCode::Esc | KeyCode::Char('q') => return vec![Act::CloseAdmin],
-            KeyCode::Tab | KeyCode::BackTab | KeyCode::Left | KeyCode::Right => {
+        let Some(a) = keymap::action(KEYS, k, &self.focus) else {
+            return vec![];
+        };
+        match a {
+            Do::Close => return vec![Act::CloseAdmin],
+            Do::Toggle => {
                 self.focus = match self.focus {
                     Focus::Sessions => Focus::Bans,
                     Focus::Bans => Focus::Sessions,
                 };
             }
-            KeyCode::Char('h') => self.focus = Focus::Sessions,
-            KeyCode::Char('l') => self.focus = Focus::Bans,
-            KeyCode::Up | KeyCode::Char('k') => self.move_sel(-1),
-            KeyCode::Down | KeyCode::Char('j') => self.move_sel(1),
-            KeyCode::PageUp => self.move_sel(-(page.max(1) as i64)),
-            KeyCode::PageDown => self.move_sel(page.max(1) as i64),
-            KeyCode::Home => self.move_sel(-1_000_000),
-            KeyCode::End => self.move_sel(1_000_000),
-            KeyCode::Char('r') => return vec![Act::Fx(Effect::Admin(AdminCmd::Refresh))],
-            KeyCode::Char('K') => return self.open_kick(me),
-            KeyCode::Char('B') => return self.open_ban(me),
-            KeyCode::Char('U') => return self.open_unban(),
-            KeyCode::Enter if self.focus == Focus::Bans => return self.open_unban(),
-            KeyCode::Delete if self.focus == Focus::Bans => return self.open_unban(),
-            KeyCode::Char('M') | KeyCode::Char('m') => {
+            Do::Focus(f) => self.focus = f,
+            Do::Move => self.move_sel(match k.code {
+                KeyCode::Up | KeyCode::Char('k') => -1,
+                KeyCode::Down | KeyCode::Char('j') => 1,
+                KeyCode::PageUp => -(page.max(1) as i64),
+                KeyCode::PageDown => page.max(1) as i64,
+                KeyCode::Home => -1_000_000,
+                _ => 1_000_000,
+            }),
+            Do::Refresh => return vec![Act::Fx(Effect::Admin(AdminCmd::Refresh))],
+            Do::Kick => return self.open_kick(me),
+            Do::Ban => return self.open_ban(me),
+            Do::Unban => return self.open_unban(),
+            Do::Broadcast => {
                 self.dialog = Some(Dialog::Broadcast {
                     text: LineInput::new(BROADCAST_MAX),
                     empty: false,
                 });
             }
-            _ => {}
+            Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
+            Do::Help => return vec![Act::Open(Overlay::Help)],
         }
         vec![]
+    }
+
+    /// The keys of the admin screen, or of its dialog.
+    pub fn keys(&self) -> Box<dyn Described> {
+        match &self.dialog {
+            None => Box::new(With(KEYS, self.focus)),
+            Some(Dialog::Kick { .. }) => keymap::plain(KICK),
+            Some(Dialog::Ban { .. }) => keymap::plain(BAN),
+            Some(Dialog::Unban { .. }) => keymap::plain(UNBAN),
+            Some(Dialog::Broadcast { .. }) => keymap::plain(BROADCAST),
+        }
     }
 
     fn target_session(&mut self, me: &Identity, what: &str) -> Result<AdminSession, Vec<Act>> {
@@ -299,17 +315,23 @@ impl AdminUi {
     fn dialog_key(&mut self, d: Dialog, k: Key) -> Vec<Act> {
         let send = |cmd: AdminCmd| vec![Act::Fx(Effect::Admin(cmd))];
         match d {
-            Dialog::Kick { nick, mut reason } => match reason.key(k) {
-                InputResult::Editing => {
+            Dialog::Kick { nick, mut reason } => {
+                if keymap::find(KICK, k, &Always).is_none() {
                     self.dialog = Some(Dialog::Kick { nick, reason });
-                    vec![]
+                    return vec![];
                 }
-                InputResult::Cancel => vec![],
-                InputResult::Submit(r) => send(AdminCmd::Kick {
-                    nick,
-                    reason: r.trim().to_string(),
-                }),
-            },
+                match reason.key(k) {
+                    InputResult::Editing => {
+                        self.dialog = Some(Dialog::Kick { nick, reason });
+                        vec![]
+                    }
+                    InputResult::Cancel => vec![],
+                    InputResult::Submit(r) => send(AdminCmd::Kick {
+                        nick,
+                        reason: r.trim().to_string(),
+                    }),
+                }
+            }
             Dialog::Ban {
                 nick,
                 targets,
@@ -317,10 +339,10 @@ impl AdminUi {
                 mut reason,
             } => {
                 let n = targets.len().max(1);
-                match k.code {
-                    KeyCode::Left | KeyCode::BackTab | KeyCode::Up => choice = (choice + n - 1) % n,
-                    KeyCode::Right | KeyCode::Tab | KeyCode::Down => choice = (choice + 1) % n,
-                    _ => match reason.key(k) {
+                match keymap::action(BAN, k, &Always) {
+                    Some(BanKey::Prev) => choice = (choice + n - 1) % n,
+                    Some(BanKey::Next) => choice = (choice + 1) % n,
+                    Some(BanKey::Line) => match reason.key(k) {
                         InputResult::Editing => {}
                         InputResult::Cancel => return vec![],
                         InputResult::Submit(r) => {
@@ -332,6 +354,7 @@ impl AdminUi {
                             });
                         }
                     },
+                    None => {}
                 }
                 self.dialog = Some(Dialog::Ban {
                     nick,
@@ -341,28 +364,32 @@ impl AdminUi {
                 });
                 vec![]
             }
-            Dialog::Unban { kind, value } => match k.code {
-                KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => {
-                    send(AdminCmd::Unban { kind, value })
-                }
-                KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Esc => vec![],
-                _ => {
+            Dialog::Unban { kind, value } => match keymap::action(UNBAN, k, &Always) {
+                Some(true) => send(AdminCmd::Unban { kind, value }),
+                Some(false) => vec![],
+                None => {
                     self.dialog = Some(Dialog::Unban { kind, value });
                     vec![]
                 }
             },
-            Dialog::Broadcast { mut text, .. } => match text.key(k) {
-                InputResult::Editing => {
+            Dialog::Broadcast { mut text, .. } => {
+                if keymap::find(BROADCAST, k, &Always).is_none() {
                     self.dialog = Some(Dialog::Broadcast { text, empty: false });
-                    vec![]
+                    return vec![];
                 }
-                InputResult::Cancel => vec![],
-                InputResult::Submit(s) if s.trim().is_empty() => {
-                    self.dialog = Some(Dialog::Broadcast { text, empty: true });
-                    vec![]
+                match text.key(k) {
+                    InputResult::Editing => {
+                        self.dialog = Some(Dialog::Broadcast { text, empty: false });
+                        vec![]
+                    }
+                    InputResult::Cancel => vec![],
+                    InputResult::Submit(s) if s.trim().is_empty() => {
+                        self.dialog = Some(Dialog::Broadcast { text, empty: true });
+                        vec![]
+                    }
+                    InputResult::Submit(s) => send(AdminCmd::Broadcast(s.trim().to_string())),
                 }
-                InputResult::Submit(s) => send(AdminCmd::Broadcast(s.trim().to_string())),
-            },
+            }
         }
     }
 
@@ -620,32 +647,7 @@ pub(crate) fn render(buf: &mut Buffer, ui: &AdminUi, me: &Identity, t: &Theme, w
         t,
     );
 
-    let keys: &[(&str, &str)] = if ui.dialog.is_some() {
-        &[("Enter", "confirm"), ("Esc", "cancel")]
-    } else {
-        match ui.focus {
-            Focus::Sessions => &[
-                ("K", "kick"),
-                ("B", "ban"),
-                ("M", "broadcast"),
-                ("Esc", "lobby"),
-                ("Tab", "bans"),
-                ("r", "refresh"),
-                ("?", "help"),
-            ],
-            Focus::Bans => &[
-                ("U/Enter", "unban"),
-                ("M", "broadcast"),
-                ("Esc", "lobby"),
-                ("Tab", "sessions"),
-                ("K", "kick"),
-                ("B", "ban"),
-                ("r", "refresh"),
-                ("?", "help"),
-            ],
-        }
-    };
-    footer(buf, lay.footer, keys, t);
+    footer(buf, lay.footer, &ui.keys().footer(), t);
 
     if let Some(d) = &ui.dialog {
         render_dialog(buf, Rect::new(0, 0, w, h), d, t);
@@ -689,7 +691,7 @@ fn render_dialog(buf: &mut Buffer, screen: Rect, d: &Dialog, t: &Theme) {
                 inn.width.saturating_sub(1),
                 t.dim(),
             );
-            hint(inn, buf, &[("Enter", "kick"), ("Esc", "cancel")]);
+            hint(inn, buf, &keymap::footer(KICK, &Always));
         }
         Dialog::Ban {
             nick,
@@ -735,21 +737,14 @@ fn render_dialog(buf: &mut Buffer, screen: Rect, d: &Dialog, t: &Theme) {
                 inn.width.saturating_sub(1),
                 t.dim(),
             );
-            hint(
-                inn,
-                buf,
-                &[
-                    ("Left/Right", "what to ban"),
-                    ("Enter", "ban"),
-                    ("Esc", "cancel"),
-                ],
-            );
+            hint(inn, buf, &keymap::footer(BAN, &Always));
         }
         Dialog::Unban { kind, value } => render_confirm(
             buf,
             screen,
             "Unban",
             &format!("Lift the ban on {} {}?", kind.word(), value),
+            &keymap::footer(UNBAN, &Always),
             t,
         ),
         Dialog::Broadcast { text, empty } => {
@@ -780,19 +775,143 @@ fn render_dialog(buf: &mut Buffer, screen: Rect, d: &Dialog, t: &Theme) {
                     t.error(),
                 );
             }
-            hint(inn, buf, &[("Enter", "send"), ("Esc", "cancel")]);
+            hint(inn, buf, &keymap::footer(BROADCAST, &Always));
         }
     }
 }
 
-pub(crate) const HELP: &[(&str, &str)] = &[
-    ("Tab, Left / Right", "sessions list / bans list"),
-    ("Up / Down, j / k", "move in the list"),
-    ("K", "kick the selected session's nick (asks a reason)"),
-    ("B", "ban its nick, key or address (asks a reason)"),
-    ("U, Enter on a ban", "lift the selected ban (asks yes/no)"),
-    ("M", "broadcast a notice to everyone online"),
-    ("r", "refresh now (it refreshes every second)"),
-    ("mouse", "click selects"),
-    ("Esc / q", "back to the lobby"),
+/// What a key of the admin screen does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Do {
+    Close,
+    /// Tab, Left, Right: the other list.
+    Toggle,
+    Focus(Focus),
+    /// Up, Down, a page, to the ends (by the key).
+    Move,
+    Refresh,
+    Kick,
+    Ban,
+    Unban,
+    Broadcast,
+    Settings,
+    Help,
+}
+
+impl Conditions<Focus> for Focus {
+    fn holds(&self, c: Focus) -> bool {
+        *self == c
+    }
+}
+
+/// What a key of the ban dialog does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BanKey {
+    Prev,
+    Next,
+    /// The reason line takes it.
+    Line,
+}
+
+const SIDES: (&str, &str) = ("Left / Right, h / l", "sessions list / bans list");
+const UNBAN_HELP: (&str, &str) = (
+    "U, Enter/Del on a ban",
+    "lift the selected ban (asks yes/no)",
+);
+const S: &[Focus] = &[Focus::Sessions];
+const B: &[Focus] = &[Focus::Bans];
+
+/// The admin screen's keys. Footer ranks, sessions: K, B, M, Esc, Tab, r, ?; bans: U, M,
+/// Esc, Tab, K, B, r, ?.
+const KEYS: &[Binding<Do, Focus>] = &[
+    on(&[Tab, BackTab], Do::Toggle)
+        .hints(&[
+            hint(4, "Tab", "bans").when(S),
+            hint(3, "Tab", "sessions").when(B),
+        ])
+        .help("Tab / Shift-Tab", "the other list"),
+    on(&[Left, Right], Do::Toggle).help(SIDES.0, SIDES.1),
+    on(&[ch('h')], Do::Focus(Focus::Sessions)).help(SIDES.0, SIDES.1),
+    on(&[ch('l')], Do::Focus(Focus::Bans)).help(SIDES.0, SIDES.1),
+    on(&[Up, ch('k'), Down, ch('j')], Do::Move).help("Up / Down, j / k", "move in the list"),
+    on(&[PageUp, PageDown, Home, End], Do::Move)
+        .help("PgUp/PgDn, Home/End", "a page up / down, first / last"),
+    on(&[ch('K')], Do::Kick)
+        .hints(&[hint(0, "K", "kick").when(S), hint(4, "K", "kick").when(B)])
+        .help("K", "kick the selected session's nick (asks a reason)"),
+    on(&[ch('B')], Do::Ban)
+        .hints(&[hint(1, "B", "ban").when(S), hint(5, "B", "ban").when(B)])
+        .help("B", "ban its nick, key or address (asks a reason)"),
+    on(&[ch('U')], Do::Unban)
+        .hints(&[hint(0, "U/Enter", "unban").when(B)])
+        .help(UNBAN_HELP.0, UNBAN_HELP.1),
+    on(&[Enter, Delete], Do::Unban)
+        .when(B)
+        .help(UNBAN_HELP.0, UNBAN_HELP.1),
+    on(&[ch('M'), ch('m')], Do::Broadcast)
+        .hints(&[
+            hint(2, "M", "broadcast").when(S),
+            hint(1, "M", "broadcast").when(B),
+        ])
+        .help("M / m", "broadcast a notice to everyone online"),
+    on(&[ch('r')], Do::Refresh)
+        .hints(&[
+            hint(5, "r", "refresh").when(S),
+            hint(6, "r", "refresh").when(B),
+        ])
+        .help("r", "refresh now (it refreshes every second)"),
+    note("mouse", "click selects"),
+    on(&[F(2)], Do::Settings).help("F2", "settings"),
+    on(&[Esc, ch('q')], Do::Close)
+        .hints(&[
+            hint(3, "Esc", "lobby").when(S),
+            hint(2, "Esc", "lobby").when(B),
+        ])
+        .help("Esc / q", "back to the lobby"),
+    on(&[ch('?')], Do::Help).hints(&[hint(6, "?", "help").when(S), hint(7, "?", "help").when(B)]),
 ];
+
+/// The kick dialog's keys.
+const KICK: &[Binding<ToLine, Never>] = &[
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "kick")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    typing(ToLine),
+];
+
+/// The ban dialog's keys.
+const BAN: &[Binding<BanKey, Never>] = &[
+    on(&[Left, BackTab, Up], BanKey::Prev).hints(&[hint(0, "Left/Right", "what to ban")]),
+    on(&[Right, Tab, Down], BanKey::Next).hints(&[hint(0, "Left/Right", "what to ban")]),
+    on(&[Enter], BanKey::Line).hints(&[hint(1, "Enter", "ban")]),
+    on(&[Esc], BanKey::Line).hints(&[hint(2, "Esc", "cancel")]),
+    typing(BanKey::Line),
+];
+
+/// The unban question's keys; other keys leave it open.
+const UNBAN: &[Binding<bool, Never>] = &[
+    on(&[ch('y'), ch('Y'), Enter], true).hints(&[hint(0, "y", "yes")]),
+    on(&[ch('n'), ch('N'), Esc], false).hints(&[hint(1, "n/Esc", "no")]),
+];
+
+/// The broadcast dialog's keys.
+const BROADCAST: &[Binding<ToLine, Never>] = &[
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "send")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    typing(ToLine),
+];
+
+#[cfg(test)]
+mod key_tests {
+    use super::*;
+    use crate::ui::keymap::tests::labels_name_their_keys;
+
+    /// Every key of a binding with a help line is named in the line.
+    #[test]
+    fn help_labels_name_their_keys() {
+        labels_name_their_keys("admin", KEYS);
+        labels_name_their_keys("kick", KICK);
+        labels_name_their_keys("ban", BAN);
+        labels_name_their_keys("unban", UNBAN);
+        labels_name_their_keys("broadcast", BROADCAST);
+    }
+}

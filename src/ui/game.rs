@@ -18,6 +18,10 @@ use ratatui::text::{Line, Span};
 
 use super::board::{self, Content};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
+use super::keymap::{
+    self, any, ch, hint, note, on, tip, typing, Always, Binding, Conditions, Described, Hint,
+    Never, ToLine, With,
+};
 use super::layout::{board_layout, BoardLayout};
 use super::setup::SetupUi;
 use super::theme::Theme;
@@ -28,6 +32,7 @@ use crate::rules::notation::{battle_sentence, capital, move_text, parse_move_tex
 use crate::rules::{
     Color, IllegalReason, Move, Numbering, PlayerView, Rank, Rescue, SplitMix64, Square, ViewPiece,
 };
+use KeyCode::{Down, Enter, Esc, Left, Right, Tab, Up, F};
 
 pub(crate) const CHAT_MAX: usize = 300;
 
@@ -104,6 +109,14 @@ fn sq(file: u8, row: u8) -> Square {
 }
 
 impl Phase {
+    /// The keys of the chat line: the set-up's says "ok", play's "send".
+    fn chat_keys(&self) -> &'static [Binding<ToLine, Never>] {
+        match self {
+            Phase::Setup(_) => LINE_OK,
+            Phase::Play(_) => CHAT,
+        }
+    }
+
     fn for_snapshot(snap: &GameSnapshot) -> Phase {
         match snap.phase {
             GamePhase::Setup => Phase::Setup(SetupUi::new(snap)),
@@ -130,15 +143,6 @@ impl GameUi {
 
     pub fn layout(&self, w: u16, h: u16) -> BoardLayout {
         self.shared.layout(w, h)
-    }
-
-    /// A line is being typed (chat, a move, a set-up's name).
-    pub fn typing(&self) -> bool {
-        self.shared.chat.is_some()
-            || match &self.phase {
-                Phase::Setup(s) => s.typing(),
-                Phase::Play(p) => matches!(p.mode, PlayMode::Command(_)),
-            }
     }
 
     /// A new snapshot of the same game; returns a bell when it became our turn.
@@ -186,6 +190,9 @@ impl GameUi {
     fn key_shared(&mut self, key: Key) -> Option<Vec<Act>> {
         let g = &mut self.shared;
         if let Some(input) = &mut g.chat {
+            if keymap::find(self.phase.chat_keys(), key, &Always).is_none() {
+                return Some(vec![]);
+            }
             return Some(match input.key(key) {
                 InputResult::Editing => vec![],
                 InputResult::Cancel => {
@@ -203,19 +210,48 @@ impl GameUi {
                 }
             });
         }
-        let c = g.confirm.take()?;
-        if !matches!(
-            key.code,
-            KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter
-        ) {
-            return Some(vec![]);
-        }
-        Some(match (c, &mut self.phase) {
-            (Confirm::Resign, _) => vec![Act::Fx(Effect::Game(GameCmd::Resign))],
-            (Confirm::Leave, _) => vec![Act::LeaveGame],
-            (Confirm::Ready, Phase::Setup(s)) => s.submit(g),
-            (Confirm::Ready, Phase::Play(_)) => vec![],
+        let c = g.confirm?;
+        Some(match keymap::action(CONFIRM, key, &Always) {
+            Some(Answer::Help) => vec![Act::Open(Overlay::Help)],
+            Some(Answer::Settings) => vec![Act::Open(Overlay::Settings { row: 0 })],
+            Some(Answer::Yes) => {
+                g.confirm = None;
+                match (c, &mut self.phase) {
+                    (Confirm::Resign, _) => vec![Act::Fx(Effect::Game(GameCmd::Resign))],
+                    (Confirm::Leave, _) => vec![Act::LeaveGame],
+                    (Confirm::Ready, Phase::Setup(s)) => s.submit(g),
+                    (Confirm::Ready, Phase::Play(_)) => vec![],
+                }
+            }
+            Some(Answer::No) | None => {
+                g.confirm = None;
+                vec![]
+            }
         })
+    }
+
+    /// The keys of the screen as it is now: the chat line's, the question's, or the
+    /// phase's.
+    pub fn keys(&self, numbering: Numbering, now: Instant) -> Box<dyn Described + '_> {
+        let g = &self.shared;
+        if g.chat.is_some() {
+            return keymap::plain(self.phase.chat_keys());
+        }
+        if g.confirm.is_some() {
+            return keymap::plain(CONFIRM);
+        }
+        match &self.phase {
+            Phase::Setup(s) => s.keys(g, numbering),
+            Phase::Play(p) => p.keys(g, now),
+        }
+    }
+
+    /// The title of the help.
+    pub fn help_title(&self) -> &'static str {
+        match self.phase {
+            Phase::Setup(_) => "Set-up keys",
+            Phase::Play(_) => "Game keys",
+        }
     }
 
     /// A key on the game screen; `rng` is the session's unpredictable generator (the
@@ -421,8 +457,21 @@ impl PlayUi {
         }
     }
 
+    /// The keys of play as it is now (a move being typed, a rescue, or the board).
+    pub(crate) fn keys(&self, g: &Shared, now: Instant) -> Box<dyn Described> {
+        match &self.mode {
+            PlayMode::Command(_) => keymap::plain(COMMAND),
+            PlayMode::Rescue(r) if r.rank.is_none() => keymap::plain(RESCUE_PIECE),
+            PlayMode::Rescue(_) => keymap::plain(RESCUE_SQUARE),
+            PlayMode::Normal => Box::new(With(PLAY, PlayCx::new(g, self, now))),
+        }
+    }
+
     fn key(&mut self, g: &mut Shared, key: Key, w: u16, h: u16, now: Instant) -> Vec<Act> {
         if let PlayMode::Command(input) = &mut self.mode {
+            if keymap::find(COMMAND, key, &Always).is_none() {
+                return vec![];
+            }
             return match input.key(key) {
                 InputResult::Editing => vec![],
                 InputResult::Cancel => {
@@ -438,74 +487,58 @@ impl PlayUi {
         if let PlayMode::Rescue(_) = self.mode {
             return self.rescue_key(g, key, w, h);
         }
-        if g.move_cursor(key, w, h) {
+        let Some(a) = keymap::action(PLAY, key, &PlayCx::new(g, self, now)) else {
             return vec![];
-        }
-        let me = g.my_color();
-        let over = g.snap.phase == GamePhase::Over;
-        match key.code {
-            KeyCode::Enter | KeyCode::Char(' ') => {
+        };
+        let fx = |cmd| vec![Act::Fx(Effect::Game(cmd))];
+        match a {
+            Do::Cursor => {
+                g.move_cursor(key, w, h);
+            }
+            Do::Activate => {
                 let at = g.cursor;
                 return self.activate(g, at);
             }
-            KeyCode::Esc => {
-                if self.selected.is_some() {
-                    self.selected = None;
-                } else if me.is_none() || over {
-                    return vec![Act::LeaveGame];
-                } else {
-                    g.message = None;
+            Do::TypeMove => self.mode = PlayMode::Command(LineInput::new(40)),
+            Do::Deselect => self.selected = None,
+            Do::ClearMessage => g.message = None,
+            Do::Leave => return vec![Act::LeaveGame],
+            Do::AskLeave => g.confirm = Some(Confirm::Leave),
+            Do::Chat => g.chat = Some(LineInput::new(CHAT_MAX)),
+            Do::Flip => g.manual_flip = !g.manual_flip,
+            Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
+            Do::Help => return vec![Act::Open(Overlay::Help)],
+            Do::Resign => g.confirm = Some(Confirm::Resign),
+            Do::Draw => match g.snap.draw_offer {
+                Some(c) if Some(c) != g.my_color() => return fx(GameCmd::AcceptDraw),
+                Some(_) => g.say("You already offered a draw"),
+                None => {
+                    g.say("Draw offered");
+                    return fx(GameCmd::OfferDraw);
                 }
-            }
-            KeyCode::Char(':') | KeyCode::Char('m') if me.is_some() && !over => {
-                self.mode = PlayMode::Command(LineInput::new(40));
-            }
-            KeyCode::Char('t') => g.chat = Some(LineInput::new(CHAT_MAX)),
-            KeyCode::Char('f') => g.manual_flip = !g.manual_flip,
-            KeyCode::Char('s') => return vec![Act::Open(Overlay::Settings { row: 0 })],
-            KeyCode::Char('q') => {
-                if me.is_none() || over {
-                    return vec![Act::LeaveGame];
-                }
-                g.confirm = Some(Confirm::Leave);
-            }
-            _ if me.is_none() => {}
-            KeyCode::Char('R') if !over => g.confirm = Some(Confirm::Resign),
-            KeyCode::Char('D') if !over => {
-                let me = me.expect("player");
-                match g.snap.draw_offer {
-                    Some(c) if c != me => return vec![Act::Fx(Effect::Game(GameCmd::AcceptDraw))],
-                    Some(_) => g.say("You already offered a draw"),
-                    None => {
-                        g.say("Draw offered");
-                        return vec![Act::Fx(Effect::Game(GameCmd::OfferDraw))];
-                    }
-                }
-            }
-            KeyCode::Char('y') | KeyCode::Char('n') if !over => {
-                let me = me.expect("player");
-                if matches!(g.snap.draw_offer, Some(c) if c != me) {
-                    let cmd = if key.code == KeyCode::Char('y') {
-                        GameCmd::AcceptDraw
-                    } else {
-                        GameCmd::DeclineDraw
-                    };
-                    return vec![Act::Fx(Effect::Game(cmd))];
-                }
-            }
-            KeyCode::Char('W') if !over => {
+            },
+            Do::AcceptDraw => return fx(GameCmd::AcceptDraw),
+            Do::DeclineDraw => return fx(GameCmd::DeclineDraw),
+            Do::Claim => {
                 if g.can_claim(now) {
-                    return vec![Act::Fx(Effect::Game(GameCmd::ClaimWin))];
+                    return fx(GameCmd::ClaimWin);
                 }
                 g.err(
                     "You can claim the win only when your opponent's time to reconnect has run out",
                 );
             }
-            KeyCode::Char('r') if over => {
+            Do::Rematch => {
                 g.say("Rematch asked");
-                return vec![Act::Fx(Effect::Game(GameCmd::Rematch))];
+                return fx(GameCmd::Rematch);
             }
-            _ => {}
+            // The rescue's own keys (see `rescue_key`).
+            Do::PrevPiece
+            | Do::NextPiece
+            | Do::PieceNumber
+            | Do::Choose
+            | Do::NoRescue
+            | Do::Place
+            | Do::Unchoose => {}
         }
         vec![]
     }
@@ -608,57 +641,64 @@ impl PlayUi {
         let PlayMode::Rescue(mut r) = std::mem::take(&mut self.mode) else {
             return vec![];
         };
-        match r.rank {
-            None => match key.code {
-                KeyCode::Up | KeyCode::Left | KeyCode::Char('k') | KeyCode::Char('h') => {
-                    r.row = r.row.saturating_sub(1)
-                }
-                KeyCode::Down
-                | KeyCode::Right
-                | KeyCode::Char('j')
-                | KeyCode::Char('l')
-                | KeyCode::Tab => r.row = (r.row + 1).min(r.ranks.len() - 1),
-                KeyCode::Char(c @ '1'..='9') => {
+        let table = match r.rank {
+            None => RESCUE_PIECE,
+            Some(_) => RESCUE_SQUARE,
+        };
+        match (r.rank, keymap::action(table, key, &Always)) {
+            (_, None) => {
+                // Not a key of the rescue: nothing happens.
+                self.mode = PlayMode::Rescue(r);
+                return vec![];
+            }
+            (_, Some(Do::Help)) => {
+                self.mode = PlayMode::Rescue(r);
+                return vec![Act::Open(Overlay::Help)];
+            }
+            (_, Some(Do::Settings)) => {
+                self.mode = PlayMode::Rescue(r);
+                return vec![Act::Open(Overlay::Settings { row: 0 })];
+            }
+            (None, Some(Do::PrevPiece)) => r.row = r.row.saturating_sub(1),
+            (None, Some(Do::NextPiece)) => r.row = (r.row + 1).min(r.ranks.len() - 1),
+            (None, Some(Do::PieceNumber)) => {
+                if let KeyCode::Char(c @ '1'..='9') = key.code {
                     let i = c as usize - '1' as usize;
                     if i < r.ranks.len() {
                         r.row = i;
                         r.rank = Some(r.ranks[i]);
                     }
                 }
-                KeyCode::Enter | KeyCode::Char(' ') => r.rank = Some(r.ranks[r.row]),
-                KeyCode::Esc | KeyCode::Char('n') => {
-                    if r.plain_ok {
-                        g.message = None;
-                        return vec![Act::Fx(Effect::Game(GameCmd::Move(Move::new(
-                            r.from, r.to,
-                        ))))];
-                    }
-                    g.say("Move cancelled");
-                    return vec![];
-                }
-                _ => {}
-            },
-            Some(rank) => {
-                if g.move_cursor(key, w, h) {
-                    self.mode = PlayMode::Rescue(r);
-                    return vec![];
-                }
-                match key.code {
-                    KeyCode::Enter | KeyCode::Char(' ') => {
-                        if let Some(m) = rescue_move(&r, rank, g.cursor) {
-                            g.message = None;
-                            return vec![Act::Fx(Effect::Game(GameCmd::Move(m)))];
-                        }
-                        g.err(format!(
-                            "The {} cannot be placed on {}",
-                            rank.name(),
-                            g.cursor
-                        ));
-                    }
-                    KeyCode::Esc => r.rank = None,
-                    _ => {}
-                }
             }
+            (None, Some(Do::Choose)) => r.rank = Some(r.ranks[r.row]),
+            (None, Some(Do::NoRescue)) => {
+                if r.plain_ok {
+                    g.message = None;
+                    return vec![Act::Fx(Effect::Game(GameCmd::Move(Move::new(
+                        r.from, r.to,
+                    ))))];
+                }
+                g.say("Move cancelled");
+                return vec![];
+            }
+            (Some(_), Some(Do::Cursor)) => {
+                g.move_cursor(key, w, h);
+                self.mode = PlayMode::Rescue(r);
+                return vec![];
+            }
+            (Some(rank), Some(Do::Place)) => {
+                if let Some(m) = rescue_move(&r, rank, g.cursor) {
+                    g.message = None;
+                    return vec![Act::Fx(Effect::Game(GameCmd::Move(m)))];
+                }
+                g.err(format!(
+                    "The {} cannot be placed on {}",
+                    rank.name(),
+                    g.cursor
+                ));
+            }
+            (Some(_), Some(Do::Unchoose)) => r.rank = None,
+            _ => {}
         }
         if let Some(rank) = r.rank {
             // Put the cursor on the first allowed square.
@@ -932,47 +972,11 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     render_side(buf, g, &lay, t, n, now);
     render_below(buf, g, p, &lay, t, n);
 
-    // Footer.
-    let keys: Vec<(&str, &str)> = match (&p.mode, me) {
-        _ if g.chat.is_some() => vec![("Enter", "send"), ("Esc", "cancel")],
-        (PlayMode::Command(_), _) => vec![("Enter", "play"), ("Esc", "cancel"), ("", "e.g. c4 c5")],
-        (PlayMode::Rescue(_), _) => vec![
-            ("Enter", "choose"),
-            ("arrows", "move"),
-            ("Esc", "skip / back"),
-        ],
-        (_, None) => vec![
-            ("q/Esc", "leave"),
-            ("t", "chat"),
-            ("f", "flip"),
-            ("s", "settings"),
-            ("?", "help"),
-        ],
-        (_, Some(_)) if over => vec![
-            ("r", "rematch"),
-            ("q", "lobby"),
-            ("t", "chat"),
-            ("f", "flip"),
-            ("?", "help"),
-        ],
-        (_, Some(c)) => {
-            let mut k = vec![
-                ("arrows", "cursor"),
-                ("Enter", "select/move"),
-                ("m", "type move"),
-                ("t", "chat"),
-            ];
-            if matches!(g.snap.draw_offer, Some(o) if o != c) {
-                k.push(("y/n", "draw?"));
-            } else {
-                k.push(("D", "draw"));
-            }
-            if g.can_claim(now) {
-                k.insert(0, ("W", "claim win"));
-            }
-            k.extend([("R", "resign"), ("?", "help")]);
-            k
-        }
+    // The footer of play under a question (the question shows its own keys).
+    let keys = if g.chat.is_some() {
+        keymap::footer(CHAT, &Always)
+    } else {
+        p.keys(g, now).footer()
     };
     footer(buf, lay.footer, &keys, t);
     if let Some(c) = g.confirm {
@@ -980,6 +984,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     }
 }
 
+/// A question over the game or the set-up, with its keys.
 pub(crate) fn render_confirm_for(buf: &mut Buffer, c: Confirm, w: u16, h: u16, t: &Theme) {
     let (title, text) = match c {
         Confirm::Resign => ("Resign", "Resign this game?"),
@@ -989,7 +994,8 @@ pub(crate) fn render_confirm_for(buf: &mut Buffer, c: Confirm, w: u16, h: u16, t
             "Submit this set-up? It cannot be changed afterwards.",
         ),
     };
-    super::dialog::render_confirm(buf, Rect::new(0, 0, w, h), title, text, t);
+    let hints = keymap::footer(CONFIRM, &Always);
+    super::dialog::render_confirm(buf, Rect::new(0, 0, w, h), title, text, &hints, t);
 }
 
 fn render_side(
@@ -1304,19 +1310,274 @@ pub(crate) fn render_chat(buf: &mut Buffer, g: &Shared, a: Rect, t: &Theme) {
     }
 }
 
-pub(crate) const HELP: &[(&str, &str)] = &[
-    ("arrows / hjkl", "move the cursor"),
-    ("Enter / Space", "select a piece, then its target"),
-    ("mouse", "click a piece, then a target"),
-    (": or m", "type a move: c4 c5, c4-c5"),
-    ("Esc", "drop the selection (spectators: leave)"),
-    ("t", "chat"),
-    ("D", "offer a draw (accept a standing offer)"),
-    ("y / n", "accept / decline the opponent's draw offer"),
-    ("R", "resign (asks first)"),
-    ("W", "claim the win when the opponent is gone too long"),
-    ("r", "rematch (after the game)"),
-    ("f", "flip the board"),
-    ("s / F2", "settings"),
-    ("q", "leave the game / back to the lobby"),
+/// What a key of the game screen (play, a move typed, a rescue) does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Do {
+    /// Arrows, hjkl (by the key).
+    Cursor,
+    /// Enter on a square: select, or move there.
+    Activate,
+    TypeMove,
+    Deselect,
+    ClearMessage,
+    /// Leave at once (spectators, after the game).
+    Leave,
+    /// Ask before leaving (during play).
+    AskLeave,
+    Chat,
+    Flip,
+    Settings,
+    Help,
+    Resign,
+    /// Offer a draw, or accept the opponent's.
+    Draw,
+    AcceptDraw,
+    DeclineDraw,
+    Claim,
+    Rematch,
+    // Choosing a rescue: the piece...
+    PrevPiece,
+    NextPiece,
+    /// 1 to 9 (by the key).
+    PieceNumber,
+    Choose,
+    NoRescue,
+    // ...then the square.
+    Place,
+    Unchoose,
+}
+
+/// When a key of play applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum If {
+    Spectator,
+    /// A player, during play.
+    MyPlay,
+    /// A player, after the game.
+    PlayerOver,
+    /// A spectator, or after the game.
+    Looking,
+    Selected,
+    /// The opponent offers a draw.
+    OfferToMe,
+    NoOfferToMe,
+    CanClaim,
+}
+
+/// The state the conditions of play are read from.
+pub(crate) struct PlayCx {
+    player: bool,
+    over: bool,
+    selected: bool,
+    offer_to_me: bool,
+    can_claim: bool,
+}
+
+impl PlayCx {
+    fn new(g: &Shared, p: &PlayUi, now: Instant) -> PlayCx {
+        let me = g.my_color();
+        PlayCx {
+            player: me.is_some(),
+            over: g.snap.phase == GamePhase::Over,
+            selected: p.selected.is_some(),
+            offer_to_me: me.is_some() && g.snap.draw_offer.is_some_and(|c| Some(c) != me),
+            can_claim: g.can_claim(now),
+        }
+    }
+}
+
+impl Conditions<If> for PlayCx {
+    fn holds(&self, c: If) -> bool {
+        match c {
+            If::Spectator => !self.player,
+            If::MyPlay => self.player && !self.over,
+            If::PlayerOver => self.player && self.over,
+            If::Looking => !self.player || self.over,
+            If::Selected => self.selected,
+            If::OfferToMe => self.offer_to_me,
+            If::NoOfferToMe => !self.offer_to_me,
+            If::CanClaim => self.can_claim,
+        }
+    }
+}
+
+const CURSOR_KEYS: &[KeyCode] = &[Left, Right, Up, Down, ch('h'), ch('j'), ch('k'), ch('l')];
+const ESC_HELP: (&str, &str) = ("Esc", "drop the selection");
+const DRAW_HELP: (&str, &str) = ("y / n", "accept / decline the opponent's draw offer");
+const LEAVE_HELP: (&str, &str) = ("q / Esc", "leave the game / back to the lobby");
+const MY_PLAY: &[If] = &[If::MyPlay];
+
+/// The keys of play, for players and spectators, during and after the game. Footer ranks:
+/// W (claim) or r (rematch); arrows or q; Enter; m; t; D or y/n or f; R or s; ?.
+pub(crate) const PLAY: &[Binding<Do, If>] = &[
+    on(CURSOR_KEYS, Do::Cursor)
+        .hints(&[hint(1, "arrows", "cursor").when(MY_PLAY)])
+        .help("arrows / hjkl", "move the cursor"),
+    on(&[Enter, ch(' ')], Do::Activate)
+        .when(MY_PLAY)
+        .hints(&[hint(2, "Enter", "select/move")])
+        .help("Enter / Space", "select a piece, then its target"),
+    note("mouse", "click a piece, then a target").when(MY_PLAY),
+    on(&[ch(':'), ch('m')], Do::TypeMove)
+        .when(MY_PLAY)
+        .hints(&[hint(3, "m", "type move")])
+        .help(": or m", "type a move: c4 c5, c4-c5"),
+    on(&[Esc], Do::Deselect)
+        .when(&[If::Selected])
+        .help(ESC_HELP.0, ESC_HELP.1),
+    on(&[Esc], Do::Leave)
+        .when(&[If::Looking])
+        .hints(&[hint(1, "q/Esc", "leave").when(&[If::Spectator])])
+        .help(LEAVE_HELP.0, LEAVE_HELP.1),
+    on(&[Esc], Do::ClearMessage)
+        .when(MY_PLAY)
+        .help(ESC_HELP.0, ESC_HELP.1),
+    on(&[ch('t')], Do::Chat)
+        .hints(&[hint(4, "t", "chat")])
+        .help("t", "chat"),
+    on(&[ch('D')], Do::Draw)
+        .when(MY_PLAY)
+        .hints(&[hint(5, "D", "draw").when(&[If::NoOfferToMe])])
+        .help("D", "offer a draw (accept a standing offer)"),
+    on(&[ch('y')], Do::AcceptDraw)
+        .when(&[If::MyPlay, If::OfferToMe])
+        .hints(&[hint(5, "y/n", "draw?")])
+        .help(DRAW_HELP.0, DRAW_HELP.1),
+    on(&[ch('n')], Do::DeclineDraw)
+        .when(&[If::MyPlay, If::OfferToMe])
+        .help(DRAW_HELP.0, DRAW_HELP.1),
+    on(&[ch('R')], Do::Resign)
+        .when(MY_PLAY)
+        .hints(&[hint(6, "R", "resign")])
+        .help("R", "resign (asks first)"),
+    on(&[ch('W')], Do::Claim)
+        .when(MY_PLAY)
+        .hints(&[hint(0, "W", "claim win").when(&[If::CanClaim])])
+        .help("W", "claim the win when the opponent is gone too long"),
+    on(&[ch('r')], Do::Rematch)
+        .when(&[If::PlayerOver])
+        .hints(&[hint(0, "r", "rematch")])
+        .help("r", "rematch (after the game)"),
+    on(&[ch('f')], Do::Flip)
+        .hints(&[hint(5, "f", "flip").when(&[If::Looking])])
+        .help("f", "flip the board"),
+    on(&[ch('s'), F(2)], Do::Settings)
+        .hints(&[hint(6, "s", "settings").when(&[If::Spectator])])
+        .help("s / F2", "settings"),
+    on(&[ch('q')], Do::AskLeave)
+        .when(MY_PLAY)
+        .help("q", "leave the game (asks first)"),
+    on(&[ch('q')], Do::Leave)
+        .when(&[If::Looking])
+        .hints(&[hint(1, "q", "lobby").when(&[If::PlayerOver])])
+        .help(LEAVE_HELP.0, LEAVE_HELP.1),
+    on(&[ch('?')], Do::Help).hints(&[hint(7, "?", "help")]),
 ];
+
+/// Typing a move.
+const COMMAND: &[Binding<ToLine, Never>] = &[
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "play")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    tip(&[hint(2, "", "e.g. c4 c5")]),
+    typing(ToLine),
+];
+
+/// Typing a chat line during play.
+const CHAT: &[Binding<ToLine, Never>] = &[
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "send")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    typing(ToLine),
+];
+
+/// A line typed during the set-up (chat, a name to save under).
+pub(crate) const LINE_OK: &[Binding<ToLine, Never>] = &[
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "ok")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    typing(ToLine),
+];
+
+const RESCUE_HINTS: &[Hint<Never>] = &[
+    hint(0, "Enter", "choose"),
+    hint(1, "arrows", "move"),
+    hint(2, "Esc", "skip / back"),
+    hint(3, "?", "help"),
+];
+const SETTINGS_F2: Binding<Do, Never> = on(&[F(2)], Do::Settings).help("F2", "settings");
+const PIECES: (&str, &str) = ("arrows, hjkl, Tab", "choose a piece to bring back");
+
+/// Choosing the piece to rescue.
+const RESCUE_PIECE: &[Binding<Do, Never>] = &[
+    on(&[Up, Left, ch('k'), ch('h')], Do::PrevPiece)
+        .hints(RESCUE_HINTS)
+        .help(PIECES.0, PIECES.1),
+    on(&[Down, Right, ch('j'), ch('l'), Tab], Do::NextPiece).help(PIECES.0, PIECES.1),
+    on(
+        &[
+            ch('1'),
+            ch('2'),
+            ch('3'),
+            ch('4'),
+            ch('5'),
+            ch('6'),
+            ch('7'),
+            ch('8'),
+            ch('9'),
+        ],
+        Do::PieceNumber,
+    )
+    .help("1 .. 9", "rescue that piece"),
+    on(&[Enter, ch(' ')], Do::Choose).help("Enter / Space", "rescue the highlighted piece"),
+    on(&[Esc, ch('n')], Do::NoRescue).help("Esc / n", "no rescue: only the move"),
+    SETTINGS_F2,
+    on(&[ch('?')], Do::Help),
+];
+
+/// Choosing where the rescued piece goes.
+const RESCUE_SQUARE: &[Binding<Do, Never>] = &[
+    on(CURSOR_KEYS, Do::Cursor)
+        .hints(RESCUE_HINTS)
+        .help("arrows / hjkl", "move the cursor"),
+    on(&[Enter, ch(' ')], Do::Place).help("Enter / Space", "put the piece there"),
+    on(&[Esc], Do::Unchoose).help("Esc", "back to the choice of piece"),
+    SETTINGS_F2,
+    on(&[ch('?')], Do::Help),
+];
+
+/// What a key does to a question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Answer {
+    Yes,
+    No,
+    Help,
+    Settings,
+}
+
+/// A y/n question over the game or the set-up: any other key is no.
+pub(crate) const CONFIRM: &[Binding<Answer, Never>] = &[
+    on(&[ch('y'), ch('Y'), Enter], Answer::Yes)
+        .hints(&[hint(0, "y", "yes")])
+        .help("y / Y / Enter", "yes"),
+    on(&[ch('?')], Answer::Help),
+    on(&[F(2)], Answer::Settings).help("F2", "settings"),
+    any(Answer::No)
+        .hints(&[hint(1, "n/Esc", "no")])
+        .help("n / Esc, other keys", "no"),
+];
+
+#[cfg(test)]
+mod key_tests {
+    use super::*;
+    use crate::ui::keymap::tests::labels_name_their_keys;
+
+    /// Every key of a binding with a help line is named in the line.
+    #[test]
+    fn help_labels_name_their_keys() {
+        labels_name_their_keys("play", PLAY);
+        labels_name_their_keys("typed move", COMMAND);
+        labels_name_their_keys("chat", CHAT);
+        labels_name_their_keys("line", LINE_OK);
+        labels_name_their_keys("rescue piece", RESCUE_PIECE);
+        labels_name_their_keys("rescue square", RESCUE_SQUARE);
+        labels_name_their_keys("question", CONFIRM);
+    }
+}

@@ -7,12 +7,16 @@ use ratatui::text::{Line, Span};
 
 use super::dialog::{FormKind, SeekForm};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
+use super::keymap::{
+    self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, Never, ToLine, With,
+};
 use super::layout::{inner, lobby_layout, scroll_offset, LobbyLayout};
 use super::theme::Theme;
 use super::widgets::{fill, footer, pad, panel, put, put_line, trunc, InputResult, LineInput};
 use super::{browse, Act, Effect, Identity, Overlay};
 use crate::proto::{GameFilter, GameId, LobbyCmd, LobbySnapshot, PlayerStatus, SeekId};
 use crate::rules::Variant;
+use KeyCode::{BackTab, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up, F};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Panel {
@@ -56,10 +60,6 @@ impl Default for LobbyUi {
 pub(crate) const CHAT_MAX: usize = 300;
 
 impl LobbyUi {
-    pub fn typing(&self) -> bool {
-        self.chat.is_some()
-    }
-
     pub fn player_index(&self, l: &LobbySnapshot) -> Option<usize> {
         let n = self.player.as_ref()?;
         l.players.iter().position(|p| &p.nick == n)
@@ -162,8 +162,28 @@ impl LobbyUi {
         }
     }
 
+    /// The lobby's conditions now.
+    fn cx(&self, me: &Identity) -> LobbyCx {
+        LobbyCx {
+            focus: self.focus,
+            admin: me.admin,
+        }
+    }
+
+    /// The keys of the lobby as it is now.
+    pub fn keys(&self, me: &Identity) -> Box<dyn Described> {
+        if self.chat.is_some() {
+            keymap::plain(CHAT_KEYS)
+        } else {
+            Box::new(With(KEYS, self.cx(me)))
+        }
+    }
+
     pub fn key(&mut self, key: Key, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
         if let Some(input) = &mut self.chat {
+            if keymap::find(CHAT_KEYS, key, &Always).is_none() {
+                return vec![];
+            }
             return match input.key(key) {
                 InputResult::Editing => vec![],
                 InputResult::Cancel => {
@@ -181,46 +201,49 @@ impl LobbyUi {
                 }
             };
         }
-        let pos = PANELS.iter().position(|p| *p == self.focus).unwrap_or(0);
-        match key.code {
-            KeyCode::Tab => self.focus_panel(l, PANELS[(pos + 1) % PANELS.len()]),
-            KeyCode::BackTab => {
-                self.focus_panel(l, PANELS[(pos + PANELS.len() - 1) % PANELS.len()])
+        match keymap::action(KEYS, key, &self.cx(me)) {
+            Some(a) => self.act(a, key.code, l, me),
+            None => vec![],
+        }
+    }
+
+    fn act(&mut self, a: Do, code: KeyCode, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
+        let form = |kind, to| vec![Act::Open(Overlay::Form(SeekForm::new(kind, me.guest, to)))];
+        match a {
+            Do::Cycle => {
+                let pos = PANELS.iter().position(|p| *p == self.focus).unwrap_or(0);
+                let d = if code == KeyCode::Tab {
+                    1
+                } else {
+                    PANELS.len() - 1
+                };
+                self.focus_panel(l, PANELS[(pos + d) % PANELS.len()]);
             }
-            KeyCode::Left | KeyCode::Char('h') => self.focus_panel(l, Panel::Players),
-            KeyCode::Right | KeyCode::Char('l') if self.focus == Panel::Players => {
-                self.focus_panel(l, Panel::Seeks)
-            }
-            KeyCode::Up | KeyCode::Char('k') => self.move_sel(l, -1),
-            KeyCode::Down | KeyCode::Char('j') => self.move_sel(l, 1),
-            KeyCode::PageUp => self.move_sel(l, -10),
-            KeyCode::PageDown => self.move_sel(l, 10),
-            KeyCode::Home => self.move_sel(l, -10_000),
-            KeyCode::End => self.move_sel(l, 10_000),
-            KeyCode::Enter => return self.activate(l, me),
-            KeyCode::Char('n') => {
-                return vec![Act::Open(Overlay::Form(SeekForm::new(
-                    FormKind::Seek,
-                    me.guest,
-                    None,
-                )))]
-            }
-            KeyCode::Char('b') => {
-                return vec![Act::Open(Overlay::Form(SeekForm::new(
-                    FormKind::Bot,
-                    me.guest,
-                    None,
-                )))]
-            }
-            KeyCode::Char('c') => return self.challenge(l, me),
-            KeyCode::Char('x') => return self.cancel_seek(l, me),
-            KeyCode::Char('t') => {
+            Do::FocusPlayers => self.focus_panel(l, Panel::Players),
+            Do::FocusSeeks => self.focus_panel(l, Panel::Seeks),
+            Do::Move => self.move_sel(
+                l,
+                match code {
+                    KeyCode::Up | KeyCode::Char('k') => -1,
+                    KeyCode::Down | KeyCode::Char('j') => 1,
+                    KeyCode::PageUp => -10,
+                    KeyCode::PageDown => 10,
+                    KeyCode::Home => -10_000,
+                    _ => 10_000,
+                },
+            ),
+            Do::Activate => return self.activate(l, me),
+            Do::NewSeek => return form(FormKind::Seek, None),
+            Do::Bot => return form(FormKind::Bot, None),
+            Do::Challenge => return self.challenge(l, me),
+            Do::CancelSeek => return self.cancel_seek(l, me),
+            Do::Chat => {
                 self.focus = Panel::Chat;
                 self.chat = Some(LineInput::new(CHAT_MAX));
             }
-            KeyCode::Char('L') => return browse::open_leaderboard(Variant::Classic),
-            KeyCode::Char('G') => return browse::open_games(GameFilter::Mine, None),
-            KeyCode::Char('p') => {
+            Do::Leaders => return browse::open_leaderboard(Variant::Classic),
+            Do::Games => return browse::open_games(GameFilter::Mine, None),
+            Do::Profile => {
                 // The selected player's profile, or mine.
                 let nick = match self.player_index(l) {
                     Some(i) => l.players[i].nick.clone(),
@@ -228,11 +251,11 @@ impl LobbyUi {
                 };
                 return browse::open_profile(&nick);
             }
-            KeyCode::Char('s') => return vec![Act::Open(Overlay::Settings { row: 0 })],
-            KeyCode::Char('q') => return vec![Act::Open(Overlay::Quit)],
+            Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
+            Do::Quit => return vec![Act::Open(Overlay::Quit)],
             // The app checks again that this session is an admin's.
-            KeyCode::Char('A') => return vec![Act::OpenAdmin],
-            _ => {}
+            Do::Admin => return vec![Act::OpenAdmin],
+            Do::Help => return vec![Act::Open(Overlay::Help)],
         }
         vec![]
     }
@@ -671,95 +694,143 @@ pub(crate) fn render(
         }
     }
 
-    // Footer.
-    let keys: &[(&str, &str)] = if ui.chat.is_some() {
-        &[("Enter", "send"), ("Esc", "cancel")]
-    } else {
-        match ui.focus {
-            Panel::Seeks => &[
-                ("Enter", "accept"),
-                ("n", "new seek"),
-                ("b", "vs computer"),
-                ("?", "help"),
-                ("q", "quit"),
-                ("L", "leaders"),
-                ("G", "games"),
-                ("p", "profile"),
-                ("x", "cancel mine"),
-                ("Tab", "next list"),
-                ("t", "chat"),
-                ("s", "settings"),
-            ],
-            Panel::Games => &[
-                ("Enter", "watch"),
-                ("n", "new seek"),
-                ("b", "vs computer"),
-                ("?", "help"),
-                ("q", "quit"),
-                ("L", "leaders"),
-                ("G", "games"),
-                ("p", "profile"),
-                ("Tab", "next list"),
-                ("t", "chat"),
-                ("s", "settings"),
-            ],
-            Panel::Players => &[
-                ("Enter/c", "challenge"),
-                ("n", "new seek"),
-                ("b", "vs computer"),
-                ("?", "help"),
-                ("q", "quit"),
-                ("L", "leaders"),
-                ("G", "games"),
-                ("p", "profile"),
-                ("Tab", "next list"),
-                ("t", "chat"),
-                ("s", "settings"),
-            ],
-            Panel::Chat => &[
-                ("Enter/t", "type"),
-                ("n", "new seek"),
-                ("b", "vs computer"),
-                ("?", "help"),
-                ("q", "quit"),
-                ("L", "leaders"),
-                ("G", "games"),
-                ("p", "profile"),
-                ("Tab", "next list"),
-                ("s", "settings"),
-            ],
-        }
-    };
-    let mut keys = keys.to_vec();
-    if me.admin && ui.chat.is_none() {
-        // Right after "q quit": shown on every terminal wide enough for the lobby.
-        let at = keys
-            .iter()
-            .position(|(k, _)| *k == "q")
-            .map_or(0, |i| i + 1);
-        keys.insert(at, ("A", "admin"));
-    }
-    footer(buf, lay.footer, &keys, t);
+    footer(buf, lay.footer, &ui.keys(me).footer(), t);
 }
 
-pub(crate) const HELP: &[(&str, &str)] = &[
-    ("Tab / Shift-Tab", "next / previous list"),
-    ("Left / Right", "players list / seeks"),
-    ("Up / Down, j / k", "move in the list"),
-    ("Enter", "accept seek, watch game, challenge player, chat"),
-    ("n", "new seek (variant, rules, clock, private)"),
-    ("c", "challenge the selected player"),
-    ("b", "play the computer"),
-    ("x", "cancel your seek"),
-    ("t", "type in chat"),
-    ("L", "leaderboards"),
-    ("G", "finished games: mine, recent, replays"),
-    ("p", "profile of the selected player (or mine)"),
-    ("s / F2", "settings (numbering, ASCII, colours)"),
-    ("mouse", "click selects, click again accepts / watches"),
-    ("q", "quit"),
+/// What a lobby key does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Do {
+    /// Tab, Shift-Tab: the next or previous list.
+    Cycle,
+    FocusPlayers,
+    FocusSeeks,
+    /// Up, Down, a page, to the ends: by the key.
+    Move,
+    /// Enter: accept, watch, challenge or chat, by the list.
+    Activate,
+    NewSeek,
+    Challenge,
+    Bot,
+    CancelSeek,
+    Chat,
+    Leaders,
+    Games,
+    Profile,
+    Settings,
+    Quit,
+    Admin,
+    Help,
+}
+
+/// When a lobby key applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum If {
+    Seeks,
+    Games,
+    Players,
+    Chat,
+    NotChat,
+    Admin,
+    NotAdmin,
+}
+
+struct LobbyCx {
+    focus: Panel,
+    admin: bool,
+}
+
+impl Conditions<If> for LobbyCx {
+    fn holds(&self, c: If) -> bool {
+        match c {
+            If::Seeks => self.focus == Panel::Seeks,
+            If::Games => self.focus == Panel::Games,
+            If::Players => self.focus == Panel::Players,
+            If::Chat => self.focus == Panel::Chat,
+            If::NotChat => self.focus != Panel::Chat,
+            If::Admin => self.admin,
+            If::NotAdmin => !self.admin,
+        }
+    }
+}
+
+const MOVE_HELP: (&str, &str) = ("Up / Down, j / k", "move in the list");
+const SIDE_HELP: (&str, &str) = ("Left / Right, h / l", "players list / seeks");
+
+/// The lobby's keys. Footer ranks: Enter, n, b, ?, q, A, L, G, p, x, Tab, t, s.
+const KEYS: &[Binding<Do, If>] = &[
+    on(&[Tab, BackTab], Do::Cycle)
+        .hints(&[hint(10, "Tab", "next list")])
+        .help("Tab / Shift-Tab", "next / previous list"),
+    on(&[Left, ch('h')], Do::FocusPlayers).help(SIDE_HELP.0, SIDE_HELP.1),
+    on(&[Right, ch('l')], Do::FocusSeeks)
+        .when(&[If::Players])
+        .help(SIDE_HELP.0, SIDE_HELP.1),
+    on(&[Up, ch('k'), Down, ch('j')], Do::Move).help(MOVE_HELP.0, MOVE_HELP.1),
+    on(&[PageUp, PageDown, Home, End], Do::Move)
+        .help("PgUp/PgDn, Home/End", "a page up / down, first / last"),
+    on(&[Enter], Do::Activate)
+        .hints(&[
+            hint(0, "Enter", "accept").when(&[If::Seeks]),
+            hint(0, "Enter", "watch").when(&[If::Games]),
+            hint(0, "Enter/c", "challenge").when(&[If::Players]),
+            hint(0, "Enter/t", "type").when(&[If::Chat]),
+        ])
+        .help("Enter", "accept seek, watch game, challenge player, chat"),
+    on(&[ch('n')], Do::NewSeek)
+        .hints(&[hint(1, "n", "new seek")])
+        .help("n", "new seek (variant, rules, clock, private)"),
+    on(&[ch('c')], Do::Challenge).help("c", "challenge the selected player"),
+    on(&[ch('b')], Do::Bot)
+        .hints(&[hint(2, "b", "vs computer")])
+        .help("b", "play the computer"),
+    on(&[ch('x')], Do::CancelSeek)
+        .hints(&[hint(9, "x", "cancel mine").when(&[If::Seeks])])
+        .help("x", "cancel your seek"),
+    on(&[ch('t')], Do::Chat)
+        .hints(&[hint(11, "t", "chat").when(&[If::NotChat])])
+        .help("t", "type in chat"),
+    on(&[ch('L')], Do::Leaders)
+        .hints(&[hint(6, "L", "leaders")])
+        .help("L", "leaderboards"),
+    on(&[ch('G')], Do::Games)
+        .hints(&[hint(7, "G", "games")])
+        .help("G", "finished games: mine, recent, replays"),
+    on(&[ch('p')], Do::Profile)
+        .hints(&[hint(8, "p", "profile")])
+        .help("p", "profile of the selected player (or mine)"),
+    on(&[ch('s'), F(2)], Do::Settings)
+        .hints(&[hint(12, "s", "settings")])
+        .help("s / F2", "settings (numbering, ASCII, colours)"),
+    note("mouse", "click selects, click again accepts / watches"),
+    on(&[ch('q')], Do::Quit)
+        .hints(&[hint(4, "q", "quit")])
+        .help("q", "quit"),
+    // Shown on every terminal wide enough for the lobby, right after "q quit".
+    on(&[ch('A')], Do::Admin)
+        .when(&[If::Admin])
+        .hints(&[hint(5, "A", "admin")])
+        .help("A", "admin screen: sessions, bans, kick, ban, broadcast"),
+    // Others are told the admin screen is only for admins.
+    on(&[ch('A')], Do::Admin).when(&[If::NotAdmin]).explains(),
+    on(&[ch('?')], Do::Help).hints(&[hint(3, "?", "help")]),
 ];
 
-/// The lobby help's extra line for admins.
-pub(crate) const HELP_ADMIN: (&str, &str) =
-    ("A", "admin screen: sessions, bans, kick, ban, broadcast");
+/// Typing a chat line.
+const CHAT_KEYS: &[Binding<ToLine, Never>] = &[
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "send")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    typing(ToLine),
+];
+
+#[cfg(test)]
+mod key_tests {
+    use super::*;
+    use crate::ui::keymap::tests::labels_name_their_keys;
+
+    /// Every key of a binding with a help line is named in the line.
+    #[test]
+    fn help_labels_name_their_keys() {
+        labels_name_their_keys("lobby", KEYS);
+        labels_name_their_keys("lobby chat", CHAT_KEYS);
+    }
+}
