@@ -468,28 +468,40 @@ impl PlayUi {
     }
 
     fn key(&mut self, g: &mut Shared, key: Key, w: u16, h: u16, now: Instant) -> Vec<Act> {
-        if let PlayMode::Command(input) = &mut self.mode {
-            if keymap::find(COMMAND, key, &Always).is_none() {
-                return vec![];
+        match &mut self.mode {
+            PlayMode::Command(input) => {
+                if keymap::find(COMMAND, key, &Always).is_none() {
+                    return vec![];
+                }
+                match input.key(key) {
+                    InputResult::Editing => vec![],
+                    InputResult::Cancel => {
+                        self.mode = PlayMode::Normal;
+                        vec![]
+                    }
+                    InputResult::Submit(text) => {
+                        self.mode = PlayMode::Normal;
+                        self.typed(g, &text)
+                    }
+                }
             }
-            return match input.key(key) {
-                InputResult::Editing => vec![],
-                InputResult::Cancel => {
-                    self.mode = PlayMode::Normal;
-                    vec![]
-                }
-                InputResult::Submit(text) => {
-                    self.mode = PlayMode::Normal;
-                    self.typed(g, &text)
-                }
-            };
+            PlayMode::Rescue(_) => self.rescue_key(g, key, w, h),
+            PlayMode::Normal => match keymap::action(PLAY, key, &PlayCx::new(g, self, now)) {
+                Some(a) => self.act(g, a, key, (w, h), now),
+                None => vec![],
+            },
         }
-        if let PlayMode::Rescue(_) = self.mode {
-            return self.rescue_key(g, key, w, h);
-        }
-        let Some(a) = keymap::action(PLAY, key, &PlayCx::new(g, self, now)) else {
-            return vec![];
-        };
+    }
+
+    /// A key of play on the board; `(w, h)` is the screen's size.
+    fn act(
+        &mut self,
+        g: &mut Shared,
+        a: Do,
+        key: Key,
+        (w, h): (u16, u16),
+        now: Instant,
+    ) -> Vec<Act> {
         let fx = |cmd| vec![Act::Fx(Effect::Game(cmd))];
         match a {
             Do::Cursor => {
@@ -637,6 +649,7 @@ impl PlayUi {
         vec![]
     }
 
+    /// A key while a rescue is chosen: first the piece, then its square.
     fn rescue_key(&mut self, g: &mut Shared, key: Key, w: u16, h: u16) -> Vec<Act> {
         let PlayMode::Rescue(mut r) = std::mem::take(&mut self.mode) else {
             return vec![];
@@ -645,77 +658,35 @@ impl PlayUi {
             None => RESCUE_PIECE,
             Some(_) => RESCUE_SQUARE,
         };
-        match (r.rank, keymap::action(table, key, &Always)) {
-            (_, None) => {
-                // Not a key of the rescue: nothing happens.
-                self.mode = PlayMode::Rescue(r);
-                return vec![];
-            }
-            (_, Some(Do::Help)) => {
-                self.mode = PlayMode::Rescue(r);
-                return vec![Act::Open(Overlay::Help)];
-            }
-            (_, Some(Do::Settings)) => {
-                self.mode = PlayMode::Rescue(r);
-                return vec![Act::Open(Overlay::Settings { row: 0 })];
-            }
-            (None, Some(Do::PrevPiece)) => r.row = r.row.saturating_sub(1),
-            (None, Some(Do::NextPiece)) => r.row = (r.row + 1).min(r.ranks.len() - 1),
-            (None, Some(Do::PieceNumber)) => {
-                if let KeyCode::Char(c @ '1'..='9') = key.code {
-                    let i = c as usize - '1' as usize;
-                    if i < r.ranks.len() {
-                        r.row = i;
-                        r.rank = Some(r.ranks[i]);
-                    }
-                }
-            }
-            (None, Some(Do::Choose)) => r.rank = Some(r.ranks[r.row]),
-            (None, Some(Do::NoRescue)) => {
-                if r.plain_ok {
-                    g.message = None;
-                    return vec![Act::Fx(Effect::Game(GameCmd::Move(Move::new(
-                        r.from, r.to,
-                    ))))];
-                }
-                g.say("Move cancelled");
-                return vec![];
-            }
-            (Some(_), Some(Do::Cursor)) => {
+        let a = keymap::action(table, key, &Always);
+        let acts = match a {
+            // Not a key of the rescue: nothing happens.
+            None => vec![],
+            Some(Do::Help) => vec![Act::Open(Overlay::Help)],
+            Some(Do::Settings) => vec![Act::Open(Overlay::Settings { row: 0 })],
+            Some(Do::Cursor) => {
                 g.move_cursor(key, w, h);
-                self.mode = PlayMode::Rescue(r);
-                return vec![];
+                vec![]
             }
-            (Some(rank), Some(Do::Place)) => {
-                if let Some(m) = rescue_move(&r, rank, g.cursor) {
-                    g.message = None;
-                    return vec![Act::Fx(Effect::Game(GameCmd::Move(m)))];
+            Some(a) => match r.rank {
+                None => match rescue_piece_key(g, &mut r, a, key) {
+                    Ok(acts) => acts,
+                    // The move was played or given up.
+                    Err(acts) => return acts,
+                },
+                Some(rank) => {
+                    if let Some(mv) = rescue_square_key(g, &mut r, rank, a) {
+                        return vec![Act::Fx(Effect::Game(GameCmd::Move(mv)))];
+                    }
+                    vec![]
                 }
-                g.err(format!(
-                    "The {} cannot be placed on {}",
-                    rank.name(),
-                    g.cursor
-                ));
-            }
-            (Some(_), Some(Do::Unchoose)) => r.rank = None,
-            _ => {}
-        }
-        if let Some(rank) = r.rank {
-            // Put the cursor on the first allowed square.
-            let first = r
-                .options
-                .iter()
-                .filter_map(|m| m.rescue)
-                .find(|x| x.rank == rank)
-                .map(|x| x.to);
-            if let Some(f) = first {
-                if rescue_move(&r, rank, g.cursor).is_none() {
-                    g.cursor = f;
-                }
-            }
+            },
+        };
+        if !matches!(a, None | Some(Do::Help | Do::Settings | Do::Cursor)) {
+            keep_cursor_on_a_rescue_square(g, &r);
         }
         self.mode = PlayMode::Rescue(r);
-        vec![]
+        acts
     }
 
     /// A typed command: a move like `c4 c5`, `c4-c5`, or one square to select.
@@ -741,21 +712,19 @@ impl PlayUi {
                 self.select(g, &v, from)
             }
             Ok((from, Some(to))) => {
-                let checked = if g.snap.phase == GamePhase::Playing {
-                    v.check(&Move::new(from, to), &g.snap.history)
-                } else {
-                    Err(IllegalReason::GameOver)
-                };
-                match checked {
-                    Ok(()) => {
-                        g.cursor = to;
-                        self.try_move(g, &v, from, to)
-                    }
-                    Err(r) => {
-                        g.err(sentence(r));
-                        vec![]
-                    }
+                let playing = g.snap.phase == GamePhase::Playing;
+                if playing && v.legal_moves.iter().any(|m| m.from == from && m.to == to) {
+                    g.cursor = to;
+                    return self.try_move(g, &v, from, to);
                 }
+                let reason = match playing {
+                    true => v.check(&Move::new(from, to), &g.snap.history).err(),
+                    false => Some(IllegalReason::GameOver),
+                };
+                if let Some(r) = reason {
+                    g.err(sentence(r));
+                }
+                vec![]
             }
         }
     }
@@ -784,6 +753,80 @@ impl PlayUi {
         g.chat = None;
         g.confirm = None;
         self.activate(g, at)
+    }
+}
+
+/// A key while the piece to rescue is chosen: `Err` when the rescue is over (the plain
+/// move is played, or the move given up).
+fn rescue_piece_key(
+    g: &mut Shared,
+    r: &mut RescuePick,
+    a: Do,
+    key: Key,
+) -> Result<Vec<Act>, Vec<Act>> {
+    match a {
+        Do::PrevPiece => r.row = r.row.saturating_sub(1),
+        Do::NextPiece => r.row = (r.row + 1).min(r.ranks.len() - 1),
+        Do::PieceNumber => {
+            if let KeyCode::Char(c @ '1'..='9') = key.code {
+                let i = c as usize - '1' as usize;
+                if i < r.ranks.len() {
+                    r.row = i;
+                    r.rank = Some(r.ranks[i]);
+                }
+            }
+        }
+        Do::Choose => r.rank = Some(r.ranks[r.row]),
+        Do::NoRescue if r.plain_ok => {
+            g.message = None;
+            let mv = Move::new(r.from, r.to);
+            return Err(vec![Act::Fx(Effect::Game(GameCmd::Move(mv)))]);
+        }
+        Do::NoRescue => {
+            g.say("Move cancelled");
+            return Err(vec![]);
+        }
+        _ => {}
+    }
+    Ok(vec![])
+}
+
+/// A key while the square of the rescued `rank` is chosen: the move when it is placed.
+fn rescue_square_key(g: &mut Shared, r: &mut RescuePick, rank: Rank, a: Do) -> Option<Move> {
+    match a {
+        Do::Place => {
+            if let Some(m) = rescue_move(r, rank, g.cursor) {
+                g.message = None;
+                return Some(m);
+            }
+            g.err(format!(
+                "The {} cannot be placed on {}",
+                rank.name(),
+                g.cursor
+            ));
+        }
+        Do::Unchoose => r.rank = None,
+        _ => {}
+    }
+    None
+}
+
+/// Once a piece to rescue is chosen, the cursor goes to the first square it may go to
+/// (unless it is on one already).
+fn keep_cursor_on_a_rescue_square(g: &mut Shared, r: &RescuePick) {
+    let Some(rank) = r.rank else {
+        return;
+    };
+    let first = r
+        .options
+        .iter()
+        .filter_map(|m| m.rescue)
+        .find(|x| x.rank == rank)
+        .map(|x| x.to);
+    if let Some(f) = first {
+        if rescue_move(r, rank, g.cursor).is_none() {
+            g.cursor = f;
+        }
     }
 }
 
@@ -922,15 +965,26 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     let lay = g.layout(w, h);
     let n = settings.numbering;
     render_header(buf, g, lay.header, t);
-    let me = g.my_color();
-    let view = g.view();
-    let last = view.and_then(|v| v.last_move);
-    let rescue = match &p.mode {
-        PlayMode::Rescue(r) => Some(r),
-        _ => None,
+    render_board(buf, g, p, &lay.board, n, t);
+    render_side(buf, g, &lay, t, n, now);
+    render_below(buf, g, p, &lay, t, n);
+    // The footer of play under a question (the question shows its own keys).
+    let keys = if g.chat.is_some() {
+        keymap::footer(CHAT, &Always)
+    } else {
+        p.keys(g, now).footer()
     };
-    let targets: Vec<Square> = match (rescue, view) {
-        (Some(r), _) => match r.rank {
+    footer(buf, lay.footer, &keys, t);
+    if let Some(c) = g.confirm {
+        render_confirm_for(buf, c, w, h, t);
+    }
+}
+
+/// The squares to highlight: where the selected piece may go, or during a rescue the
+/// target square and then where the rescued piece may go.
+fn targets(g: &Shared, p: &PlayUi) -> Vec<Square> {
+    match (&p.mode, g.view()) {
+        (PlayMode::Rescue(r), _) => match r.rank {
             Some(rank) => r
                 .options
                 .iter()
@@ -940,12 +994,31 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
                 .collect(),
             None => vec![r.to],
         },
-        (None, Some(v)) => match p.selected {
+        (_, Some(v)) => match p.selected {
             Some(s) => v.targets_from(s).collect(),
             None => vec![],
         },
         _ => vec![],
+    }
+}
+
+/// The board as the viewer knows it, with the last move, selection, targets and cursor.
+fn render_board(
+    buf: &mut Buffer,
+    g: &Shared,
+    p: &PlayUi,
+    geom: &super::layout::BoardGeom,
+    n: Numbering,
+    t: &Theme,
+) {
+    let me = g.my_color();
+    let view = g.view();
+    let last = view.and_then(|v| v.last_move);
+    let rescue_from = match &p.mode {
+        PlayMode::Rescue(r) => Some(r.from),
+        _ => None,
     };
+    let targets = targets(g, p);
     let over = g.snap.phase == GamePhase::Over;
     let cell = |sq: Square| {
         let content = if sq.is_lake() {
@@ -962,26 +1035,12 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
         };
         let mut c = board::Cell::new(content);
         c.last_move = last.is_some_and(|m| m.from == sq || m.to == sq);
-        c.selected = p.selected == Some(sq) || rescue.is_some_and(|r| r.from == sq);
+        c.selected = p.selected == Some(sq) || rescue_from == Some(sq);
         c.target = targets.contains(&sq);
         c.cursor = g.cursor == sq;
         c
     };
-    board::draw(buf, &lay.board, t, &cell);
-
-    render_side(buf, g, &lay, t, n, now);
-    render_below(buf, g, p, &lay, t, n);
-
-    // The footer of play under a question (the question shows its own keys).
-    let keys = if g.chat.is_some() {
-        keymap::footer(CHAT, &Always)
-    } else {
-        p.keys(g, now).footer()
-    };
-    footer(buf, lay.footer, &keys, t);
-    if let Some(c) = g.confirm {
-        render_confirm_for(buf, c, w, h, t);
-    }
+    board::draw(buf, geom, t, &cell);
 }
 
 /// A question over the game or the set-up, with its keys.
@@ -998,6 +1057,7 @@ pub(crate) fn render_confirm_for(buf: &mut Buffer, c: Confirm, w: u16, h: u16, t
     super::dialog::render_confirm(buf, Rect::new(0, 0, w, h), title, text, &hints, t);
 }
 
+/// The side panel: both seats with their clocks, the state of the game, the moves.
 fn render_side(
     buf: &mut Buffer,
     g: &Shared,
@@ -1011,93 +1071,16 @@ fn render_side(
         return;
     }
     let bottom = if g.flipped() { Color::Blue } else { Color::Red };
-    let top = bottom.opposite();
-    draw_seat(
-        buf,
-        g,
-        top,
-        Rect::new(side.x, side.y, side.width, 2),
-        t,
-        now,
-    );
-    draw_seat(
-        buf,
-        g,
-        bottom,
-        Rect::new(side.x, side.bottom() - 2, side.width, 2),
-        t,
-        now,
-    );
+    let top_seat = Rect::new(side.x, side.y, side.width, 2);
+    draw_seat(buf, g, bottom.opposite(), top_seat, t, now);
+    let bottom_seat = Rect::new(side.x, side.bottom() - 2, side.width, 2);
+    draw_seat(buf, g, bottom, bottom_seat, t, now);
     // Status between the seats.
+    let status = match result_text(g, t) {
+        Some(res) => over_lines(g, &res, t),
+        None => play_lines(g, t, now),
+    };
     let mut y = side.y + 3;
-    let me = g.my_color();
-    let mut status: Vec<Line<'static>> = vec![];
-    if let Some(res) = result_text(g, t) {
-        status.push(Line::from(Span::styled(format!(" {res} "), t.banner())));
-        if let (Some(me), Some(o)) = (me, g.snap.outcome.or(g.view().and_then(|v| v.outcome))) {
-            let text = match o.winner {
-                Some(c) if c == me => "You won!",
-                Some(_) => "You lost",
-                None => "Draw",
-            };
-            status.push(Line::from(Span::styled(text.to_string(), t.accent())));
-        }
-        if let Some(me) = me {
-            let opp = me.opposite();
-            let mine = *g.snap.rematch.get(me);
-            let theirs = *g.snap.rematch.get(opp);
-            let line = match (mine, theirs) {
-                (true, true) => "Rematch agreed".to_string(),
-                (true, false) => "You asked for a rematch".to_string(),
-                (false, true) => format!(
-                    "{} asks for a rematch: r to accept",
-                    g.snap.seats.get(opp).nick
-                ),
-                (false, false) => "r rematch, q back to the lobby".to_string(),
-            };
-            status.push(Line::from(Span::styled(
-                line,
-                if theirs { t.accent() } else { t.dim() },
-            )));
-        }
-        if g.snap.next_game.is_some() {
-            status.push(Line::from(Span::styled(
-                "Next game starting...".to_string(),
-                t.accent(),
-            )));
-        }
-    } else if let Some(v) = g.view() {
-        let turn = match me {
-            Some(c) if v.to_move == c => Span::styled("Your turn".to_string(), t.accent()),
-            Some(_) => Span::styled(format!("{} to move", v.to_move.name()), t.side(v.to_move)),
-            None => Span::styled(format!("{} to move", v.to_move.name()), t.side(v.to_move)),
-        };
-        status.push(Line::from(vec![
-            turn,
-            Span::styled(format!("  move {}", v.ply / 2 + 1), t.dim()),
-        ]));
-        match (g.snap.draw_offer, me) {
-            (Some(c), Some(m)) if c != m => status.push(Line::from(Span::styled(
-                "Draw offer: y accept, n decline".to_string(),
-                t.accent(),
-            ))),
-            (Some(_), Some(_)) => status.push(Line::from(Span::styled(
-                "You offered a draw".to_string(),
-                t.dim(),
-            ))),
-            (Some(c), None) => status.push(Line::from(Span::styled(
-                format!("{} offers a draw", c.name()),
-                t.dim(),
-            ))),
-            _ => {}
-        }
-        if g.can_claim(now) {
-            status.push(Line::from(Span::styled(
-                "Opponent gone: W claims the win".to_string(),
-                t.accent(),
-            )));
-        }
-    }
     for l in &status {
         if y + 1 >= side.bottom().saturating_sub(3) {
             break;
@@ -1105,40 +1088,104 @@ fn render_side(
         put_line(buf, side.x, y, l, side.width);
         y += 1;
     }
-    // Move list.
-    y += 1;
     let list_bottom = side.bottom().saturating_sub(3);
-    if y + 1 >= list_bottom {
-        return;
+    if y + 2 < list_bottom {
+        render_moves(
+            buf,
+            g,
+            Rect::new(side.x, y + 1, side.width, list_bottom - y - 1),
+            t,
+            n,
+        );
     }
-    put(buf, side.x, y, "Moves", side.width, t.title());
-    y += 1;
-    let rows_h = (list_bottom - y) as usize;
+}
+
+/// After the game: the result, won or lost, the rematch, the next game.
+fn over_lines(g: &Shared, result: &str, t: &Theme) -> Vec<Line<'static>> {
+    let styled = |text: String, st| Line::from(Span::styled(text, st));
+    let mut status = vec![styled(format!(" {result} "), t.banner())];
+    let me = g.my_color();
+    if let (Some(me), Some(o)) = (me, g.snap.outcome.or(g.view().and_then(|v| v.outcome))) {
+        let text = match o.winner {
+            Some(c) if c == me => "You won!",
+            Some(_) => "You lost",
+            None => "Draw",
+        };
+        status.push(styled(text.to_string(), t.accent()));
+    }
+    if let Some(me) = me {
+        let opp = me.opposite();
+        let theirs = *g.snap.rematch.get(opp);
+        let line = match (*g.snap.rematch.get(me), theirs) {
+            (true, true) => "Rematch agreed".to_string(),
+            (true, false) => "You asked for a rematch".to_string(),
+            (false, true) => format!(
+                "{} asks for a rematch: r to accept",
+                g.snap.seats.get(opp).nick
+            ),
+            (false, false) => "r rematch, q back to the lobby".to_string(),
+        };
+        status.push(styled(line, if theirs { t.accent() } else { t.dim() }));
+    }
+    if g.snap.next_game.is_some() {
+        status.push(styled("Next game starting...".to_string(), t.accent()));
+    }
+    status
+}
+
+/// During play: whose turn, a draw offer, a win to claim.
+fn play_lines(g: &Shared, t: &Theme, now: Instant) -> Vec<Line<'static>> {
+    let Some(v) = g.view() else {
+        return vec![];
+    };
+    let styled = |text: String, st| Line::from(Span::styled(text, st));
+    let me = g.my_color();
+    let turn = match me {
+        Some(c) if v.to_move == c => Span::styled("Your turn".to_string(), t.accent()),
+        _ => Span::styled(format!("{} to move", v.to_move.name()), t.side(v.to_move)),
+    };
+    let mut status = vec![Line::from(vec![
+        turn,
+        Span::styled(format!("  move {}", v.ply / 2 + 1), t.dim()),
+    ])];
+    match (g.snap.draw_offer, me) {
+        (Some(c), Some(m)) if c != m => status.push(styled(
+            "Draw offer: y accept, n decline".to_string(),
+            t.accent(),
+        )),
+        (Some(_), Some(_)) => status.push(styled("You offered a draw".to_string(), t.dim())),
+        (Some(c), None) => status.push(styled(format!("{} offers a draw", c.name()), t.dim())),
+        _ => {}
+    }
+    if g.can_claim(now) {
+        let line = "Opponent gone: W claims the win".to_string();
+        status.push(styled(line, t.accent()));
+    }
+    status
+}
+
+/// The move list, two moves a row, the last rows that fit under its title.
+fn render_moves(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme, n: Numbering) {
+    put(buf, area.x, area.y, "Moves", area.width, t.title());
+    let y = area.y + 1;
+    let rows_h = (area.bottom() - y) as usize;
     let hist = &g.snap.history;
-    let col = ((side.width as usize).saturating_sub(6) / 2).max(8);
+    let col = ((area.width as usize).saturating_sub(6) / 2).max(8);
     // Only the last rows that fit are formatted (games run to hundreds of moves).
-    let pairs = hist.len().div_ceil(2);
-    let start = pairs.saturating_sub(rows_h);
-    let rows: Vec<Line<'static>> = hist
-        .chunks(2)
-        .enumerate()
-        .skip(start)
-        .map(|(i, pair)| {
-            let a = super::widgets::pad(&move_text(&pair[0], n), col);
-            let b = pair.get(1).map(|m| move_text(m, n)).unwrap_or_default();
-            Line::from(vec![
-                Span::styled(format!("{:>3}. ", i + 1), t.dim()),
-                Span::raw(a),
-                Span::raw(" "),
-                Span::raw(b),
-            ])
-        })
-        .collect();
-    if rows.is_empty() {
-        put(buf, side.x, y, "no moves yet", side.width, t.dim());
+    let start = hist.len().div_ceil(2).saturating_sub(rows_h);
+    if hist.is_empty() {
+        put(buf, area.x, y, "no moves yet", area.width, t.dim());
     }
-    for (k, l) in rows.iter().enumerate() {
-        put_line(buf, side.x, y + k as u16, l, side.width);
+    for (k, (i, pair)) in hist.chunks(2).enumerate().skip(start).enumerate() {
+        let a = super::widgets::pad(&move_text(&pair[0], n), col);
+        let b = pair.get(1).map(|m| move_text(m, n)).unwrap_or_default();
+        let line = Line::from(vec![
+            Span::styled(format!("{:>3}. ", i + 1), t.dim()),
+            Span::raw(a),
+            Span::raw(" "),
+            Span::raw(b),
+        ]);
+        put_line(buf, area.x, y + k as u16, &line, area.width);
     }
 }
 
@@ -1156,52 +1203,8 @@ fn render_below(
         return;
     }
     let mut y = a.y;
-    let variant = g.snap.terms.rules.variant;
-    let ranks: Vec<Rank> = Rank::ALL
-        .into_iter()
-        .filter(|r| variant.count(*r) > 0)
-        .collect();
     if let Some(v) = g.view() {
-        let mut head = vec![Span::styled("left ".to_string(), t.dim())];
-        for r in &ranks {
-            head.push(Span::styled(format!("{:>3}", r.label(n)), t.dim()));
-        }
-        put_line(buf, a.x, y, &Line::from(head), a.width);
-        y += 1;
-        for c in [Color::Red, Color::Blue] {
-            let counts = v.remaining.get(c);
-            let mut spans = vec![Span::styled(super::widgets::pad(c.name(), 5), t.side(c))];
-            for r in &ranks {
-                let k = counts[r.index()];
-                let st = if k == 0 { t.dim() } else { Style::new() };
-                spans.push(Span::styled(format!("{k:>3}"), st));
-            }
-            put_line(buf, a.x, y, &Line::from(spans), a.width);
-            y += 1;
-        }
-        // Captured pieces.
-        let mut spans = vec![Span::styled("taken ".to_string(), t.dim())];
-        for c in [Color::Red, Color::Blue] {
-            let mut caps: Vec<Option<Rank>> = v
-                .captured
-                .iter()
-                .filter(|x| x.color == c)
-                .map(|x| x.rank)
-                .collect();
-            caps.sort_by_key(|r| std::cmp::Reverse(r.map_or(0, |r| r as u8)));
-            let text = if caps.is_empty() {
-                "none".to_string()
-            } else {
-                caps.iter()
-                    .map(|r| rank_text(*r, n))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            spans.push(Span::styled(format!("{} ", c.name()), t.side(c)));
-            spans.push(Span::raw(format!("{text}  ")));
-        }
-        put_line(buf, a.x, y, &Line::from(spans), a.width);
-        y += 1;
+        y = render_counts(buf, v, g.snap.terms.rules.variant, a, t, n);
     }
     if y >= a.bottom() {
         return;
@@ -1225,56 +1228,116 @@ fn render_below(
     if y >= a.bottom() {
         return;
     }
-    // Message or prompt line.
-    match &p.mode {
-        PlayMode::Command(input) => input.render(buf, a.x, y, a.width, "move: ", t),
-        PlayMode::Rescue(r) => {
-            let line = match r.rank {
-                None => {
-                    let mut spans = vec![Span::styled("Rescue ".to_string(), t.accent())];
-                    for (i, rank) in r.ranks.iter().enumerate() {
-                        let st = if i == r.row {
-                            t.row_focus()
-                        } else {
-                            Style::new()
-                        };
-                        spans.push(Span::styled(format!("{} {}", i + 1, rank.name()), st));
-                        spans.push(Span::raw(" "));
-                    }
-                    if r.plain_ok {
-                        spans.push(Span::styled("Esc none".to_string(), t.dim()));
-                    }
-                    Line::from(spans)
-                }
-                Some(rank) => Line::from(vec![
-                    Span::styled(format!("Rescue the {}: ", rank.name()), t.accent()),
-                    Span::raw("pick a highlighted square".to_string()),
-                ]),
-            };
-            put_line(buf, a.x, y, &line, a.width);
-        }
-        _ => {
-            if let Some((text, is_err)) = &g.message {
-                // A long reason (a repetition rule) wraps onto a second row.
-                let st = if *is_err { t.error() } else { t.accent() };
-                let rows = if text.chars().count() > a.width as usize {
-                    2.min(a.bottom() - y)
-                } else {
-                    1
-                };
-                let line = Line::styled(text.clone(), st);
-                paragraph(buf, Rect::new(a.x, y, a.width, rows), vec![line]);
-                y += rows - 1;
-            }
-        }
-    }
-    y += 1;
+    y += render_prompt(buf, g, p, Rect::new(a.x, y, a.width, a.bottom() - y), t);
     render_chat(
         buf,
         g,
         Rect::new(a.x, y, a.width, a.bottom().saturating_sub(y)),
         t,
     );
+}
+
+/// Pieces left of each rank, and the pieces taken, from `a.y`; returns the row after them.
+fn render_counts(
+    buf: &mut Buffer,
+    v: &PlayerView,
+    variant: crate::rules::Variant,
+    a: Rect,
+    t: &Theme,
+    n: Numbering,
+) -> u16 {
+    let mut y = a.y;
+    let ranks: Vec<Rank> = Rank::ALL
+        .into_iter()
+        .filter(|r| variant.count(*r) > 0)
+        .collect();
+    let mut head = vec![Span::styled("left ".to_string(), t.dim())];
+    for r in &ranks {
+        head.push(Span::styled(format!("{:>3}", r.label(n)), t.dim()));
+    }
+    put_line(buf, a.x, y, &Line::from(head), a.width);
+    y += 1;
+    for c in [Color::Red, Color::Blue] {
+        let counts = v.remaining.get(c);
+        let mut spans = vec![Span::styled(super::widgets::pad(c.name(), 5), t.side(c))];
+        for r in &ranks {
+            let k = counts[r.index()];
+            let st = if k == 0 { t.dim() } else { Style::new() };
+            spans.push(Span::styled(format!("{k:>3}"), st));
+        }
+        put_line(buf, a.x, y, &Line::from(spans), a.width);
+        y += 1;
+    }
+    let mut spans = vec![Span::styled("taken ".to_string(), t.dim())];
+    for c in [Color::Red, Color::Blue] {
+        let mut caps: Vec<Option<Rank>> = v
+            .captured
+            .iter()
+            .filter(|x| x.color == c)
+            .map(|x| x.rank)
+            .collect();
+        caps.sort_by_key(|r| std::cmp::Reverse(r.map_or(0, |r| r as u8)));
+        let text = if caps.is_empty() {
+            "none".to_string()
+        } else {
+            let labels: Vec<String> = caps.iter().map(|r| rank_text(*r, n)).collect();
+            labels.join(" ")
+        };
+        spans.push(Span::styled(format!("{} ", c.name()), t.side(c)));
+        spans.push(Span::raw(format!("{text}  ")));
+    }
+    put_line(buf, a.x, y, &Line::from(spans), a.width);
+    y + 1
+}
+
+/// The line for a move being typed, a rescue being chosen, or the message (two rows when
+/// it is long); returns the rows used.
+fn render_prompt(buf: &mut Buffer, g: &Shared, p: &PlayUi, a: Rect, t: &Theme) -> u16 {
+    match &p.mode {
+        PlayMode::Command(input) => input.render(buf, a.x, a.y, a.width, "move: ", t),
+        PlayMode::Rescue(r) => {
+            put_line(buf, a.x, a.y, &rescue_line(r, t), a.width);
+        }
+        PlayMode::Normal => {
+            if let Some((text, is_err)) = &g.message {
+                // A long reason (a repetition rule) wraps onto a second row.
+                let st = if *is_err { t.error() } else { t.accent() };
+                let rows = if text.chars().count() > a.width as usize {
+                    2.min(a.height)
+                } else {
+                    1
+                };
+                let line = Line::styled(text.clone(), st);
+                paragraph(buf, Rect::new(a.x, a.y, a.width, rows), vec![line]);
+                return rows;
+            }
+        }
+    }
+    1
+}
+
+/// The pieces to rescue, the one chosen highlighted; or where the chosen one goes.
+fn rescue_line(r: &RescuePick, t: &Theme) -> Line<'static> {
+    let Some(rank) = r.rank else {
+        let mut spans = vec![Span::styled("Rescue ".to_string(), t.accent())];
+        for (i, rank) in r.ranks.iter().enumerate() {
+            let st = if i == r.row {
+                t.row_focus()
+            } else {
+                Style::new()
+            };
+            spans.push(Span::styled(format!("{} {}", i + 1, rank.name()), st));
+            spans.push(Span::raw(" "));
+        }
+        if r.plain_ok {
+            spans.push(Span::styled("Esc none".to_string(), t.dim()));
+        }
+        return Line::from(spans);
+    };
+    Line::from(vec![
+        Span::styled(format!("Rescue the {}: ", rank.name()), t.accent()),
+        Span::raw("pick a highlighted square".to_string()),
+    ])
 }
 
 /// Game chat: last lines and the input line.

@@ -14,7 +14,10 @@ use super::layout::{inner, lobby_layout, scroll_offset, LobbyLayout};
 use super::theme::Theme;
 use super::widgets::{fill, footer, pad, panel, put, put_line, trunc, InputResult, LineInput};
 use super::{browse, Act, Effect, Identity, Overlay};
-use crate::proto::{GameFilter, GameId, LobbyCmd, LobbySnapshot, PlayerStatus, SeekId};
+use crate::proto::{
+    GameFilter, GameId, GameSummary, LobbyCmd, LobbySnapshot, PlayerInfo, PlayerStatus, Seek,
+    SeekId,
+};
 use crate::rules::Variant;
 use KeyCode::{BackTab, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up, F};
 
@@ -488,50 +491,85 @@ pub(crate) fn render(
     h: u16,
 ) {
     let lay = lobby_layout(w, h);
-    let sep = t.g.sep;
-    // Header.
-    let who = if me.guest {
-        format!("{} (guest)", me.nick)
-    } else {
-        me.nick.clone()
-    };
-    let header = Line::from(vec![
-        Span::styled("stratego-ssh", t.accent()),
-        Span::raw(sep.to_string()),
-        Span::raw(format!("you are {who}")),
-        Span::raw(sep.to_string()),
-        Span::styled(
-            format!(
-                "{} online, {} seeks, {} games",
-                l.players.len(),
-                l.seeks.len(),
-                l.games.len()
-            ),
-            t.dim(),
-        ),
-    ]);
-    put_line(buf, lay.header.x, lay.header.y, &header, lay.header.width);
+    let v = View { ui, l, me, t };
+    v.header(buf, lay.header);
+    v.players(buf, lay.players);
+    v.seeks(buf, lay.seeks);
+    v.games(buf, lay.games);
+    v.chat(buf, lay.chat);
+    footer(buf, lay.footer, &ui.keys(me).footer(), t);
+}
 
-    // Players.
-    let f = ui.focus;
-    let inn = panel(
-        buf,
-        lay.players,
-        &format!("Players ({})", l.players.len()),
-        f == Panel::Players,
-        t,
-    );
-    let nick_w = (inn.width as usize).saturating_sub(18).clamp(6, 24);
-    put(
-        buf,
-        inn.x,
-        inn.y,
-        &format!("{} {:>6} {}", pad("nick", nick_w + 2), "rating", "status"),
-        inn.width,
-        t.dim(),
-    );
-    let rows = |i: usize| {
-        let p = &l.players[i];
+/// What drawing the lobby reads.
+struct View<'a> {
+    ui: &'a LobbyUi,
+    l: &'a LobbySnapshot,
+    me: &'a Identity,
+    t: &'a Theme,
+}
+
+impl View<'_> {
+    fn header(&self, buf: &mut Buffer, area: Rect) {
+        let (l, me, t) = (self.l, self.me, self.t);
+        let sep = t.g.sep;
+        let who = if me.guest {
+            format!("{} (guest)", me.nick)
+        } else {
+            me.nick.clone()
+        };
+        let counts = format!(
+            "{} online, {} seeks, {} games",
+            l.players.len(),
+            l.seeks.len(),
+            l.games.len()
+        );
+        let header = Line::from(vec![
+            Span::styled("stratego-ssh", t.accent()),
+            Span::raw(sep.to_string()),
+            Span::raw(format!("you are {who}")),
+            Span::raw(sep.to_string()),
+            Span::styled(counts, t.dim()),
+        ]);
+        put_line(buf, area.x, area.y, &header, area.width);
+    }
+
+    /// A list panel: its border and title, the column titles, the rows made by `row`.
+    fn list(
+        &self,
+        buf: &mut Buffer,
+        (area, which, title): (Rect, Panel, String),
+        head: &str,
+        count: usize,
+        row: impl Fn(usize) -> Line<'static>,
+        empty: &str,
+    ) {
+        let focused = self.ui.focus == which;
+        let inn = panel(buf, area, &title, focused, self.t);
+        put(buf, inn.x, inn.y, head, inn.width, self.t.dim());
+        let selected = self.ui.index(self.l, which);
+        let rows = list_area(which, area);
+        draw_rows(buf, rows, count, row, selected, focused, empty, self.t);
+    }
+
+    fn players(&self, buf: &mut Buffer, area: Rect) {
+        let players = &self.l.players;
+        let nick_w = (inner(area).width as usize).saturating_sub(18).clamp(6, 24);
+        let head = format!("{} {:>6} {}", pad("nick", nick_w + 2), "rating", "status");
+        let title = format!("Players ({})", players.len());
+        let row = |i: usize| self.player_row(&players[i], nick_w);
+        let empty = "nobody else here yet";
+        self.list(
+            buf,
+            (area, Panel::Players, title),
+            &head,
+            players.len(),
+            row,
+            empty,
+        );
+    }
+
+    fn player_row(&self, p: &PlayerInfo, nick_w: usize) -> Line<'static> {
+        let t = self.t;
         let rating = if p.bot {
             "bot".to_string()
         } else if let Some(r) = p.rating {
@@ -541,14 +579,11 @@ pub(crate) fn render(
         } else {
             "-".to_string()
         };
-        let mut nick = trunc(&p.nick, nick_w);
-        if p.nick == me.nick {
-            nick = trunc(&format!("{} (you)", p.nick), nick_w);
-        }
-        let name_style = if p.nick == me.nick {
-            t.accent()
+        let mine = p.nick == self.me.nick;
+        let (nick, name_style) = if mine {
+            (trunc(&format!("{} (you)", p.nick), nick_w), t.accent())
         } else {
-            Style::new()
+            (trunc(&p.nick, nick_w), Style::new())
         };
         Line::from(vec![
             Span::raw(format!("{} ", t.g.bullet)),
@@ -556,42 +591,32 @@ pub(crate) fn render(
             Span::raw(format!(" {rating:>6} ")),
             Span::styled(status_text(p.status).to_string(), t.dim()),
         ])
-    };
-    draw_rows(
-        buf,
-        list_area(Panel::Players, lay.players),
-        l.players.len(),
-        rows,
-        ui.player_index(l),
-        f == Panel::Players,
-        "nobody else here yet",
-        t,
-    );
+    }
 
-    // Seeks.
-    let inn = panel(
-        buf,
-        lay.seeks,
-        &format!("Open seeks ({})", l.seeks.len()),
-        f == Panel::Seeks,
-        t,
-    );
-    put(
-        buf,
-        inn.x,
-        inn.y,
-        "player       variant  clock rated  rules",
-        inn.width,
-        t.dim(),
-    );
-    let rows = |i: usize| {
-        let s = &l.seeks[i];
+    fn seeks(&self, buf: &mut Buffer, area: Rect) {
+        let seeks = &self.l.seeks;
+        let title = format!("Open seeks ({})", seeks.len());
+        let head = "player       variant  clock rated  rules";
+        let row = |i: usize| self.seek_row(&seeks[i]);
+        let empty = "no open seeks: press n to post one, b to play the computer";
+        self.list(
+            buf,
+            (area, Panel::Seeks, title),
+            head,
+            seeks.len(),
+            row,
+            empty,
+        );
+    }
+
+    fn seek_row(&self, s: &Seek) -> Line<'static> {
+        let (t, me) = (self.t, &self.me.nick);
         let clock = s.terms.clock.map_or("none".to_string(), |c| c.to_string());
         let rated = if s.terms.rated { "rated" } else { "casual" };
         let mut spans = vec![];
-        if s.private_to.as_deref() == Some(me.nick.as_str()) {
+        if s.private_to.as_ref() == Some(me) {
             spans.push(Span::styled(pad(&format!("! {}", s.owner), 12), t.accent()));
-        } else if s.owner == me.nick {
+        } else if &s.owner == me {
             spans.push(Span::styled(pad("(you)", 12), t.accent()));
         } else {
             spans.push(Span::raw(pad(&s.owner, 12)));
@@ -603,44 +628,31 @@ pub(crate) fn render(
             pad(rated, 6)
         )));
         spans.push(Span::styled(s.terms.rules.options.summary(), t.dim()));
-        if let Some(to) = &s.private_to {
-            if to == &me.nick {
-                spans.push(Span::styled(" challenge to you!", t.accent()));
-            } else {
-                spans.push(Span::styled(format!(" {} {to}", t.g.arrow), t.dim()));
-            }
+        match &s.private_to {
+            Some(to) if to == me => spans.push(Span::styled(" challenge to you!", t.accent())),
+            Some(to) => spans.push(Span::styled(format!(" {} {to}", t.g.arrow), t.dim())),
+            None => {}
         }
         Line::from(spans)
-    };
-    draw_rows(
-        buf,
-        list_area(Panel::Seeks, lay.seeks),
-        l.seeks.len(),
-        rows,
-        ui.seek_index(l),
-        f == Panel::Seeks,
-        "no open seeks: press n to post one, b to play the computer",
-        t,
-    );
+    }
 
-    // Games.
-    let inn = panel(
-        buf,
-        lay.games,
-        &format!("Games in play ({})", l.games.len()),
-        f == Panel::Games,
-        t,
-    );
-    put(
-        buf,
-        inn.x,
-        inn.y,
-        "red vs blue                       variant   move  watching",
-        inn.width,
-        t.dim(),
-    );
-    let rows = |i: usize| {
-        let g = &l.games[i];
+    fn games(&self, buf: &mut Buffer, area: Rect) {
+        let games = &self.l.games;
+        let title = format!("Games in play ({})", games.len());
+        let head = "red vs blue                       variant   move  watching";
+        let row = |i: usize| self.game_row(&games[i]);
+        self.list(
+            buf,
+            (area, Panel::Games, title),
+            head,
+            games.len(),
+            row,
+            "no games in play",
+        );
+    }
+
+    fn game_row(&self, g: &GameSummary) -> Line<'static> {
+        let t = self.t;
         let names = 32usize;
         let red = trunc(&g.red, 14);
         let blue = trunc(&g.blue, 14);
@@ -661,21 +673,14 @@ pub(crate) fn render(
             spans.push(Span::styled("  (private)", t.dim()));
         }
         Line::from(spans)
-    };
-    draw_rows(
-        buf,
-        list_area(Panel::Games, lay.games),
-        l.games.len(),
-        rows,
-        ui.game_index(l),
-        f == Panel::Games,
-        "no games in play",
-        t,
-    );
+    }
 
-    // Chat.
-    let inn = panel(buf, lay.chat, "Chat", f == Panel::Chat, t);
-    if inn.height > 0 {
+    fn chat(&self, buf: &mut Buffer, area: Rect) {
+        let (l, t) = (self.l, self.t);
+        let inn = panel(buf, area, "Chat", self.ui.focus == Panel::Chat, t);
+        if inn.height == 0 {
+            return;
+        }
         let lines_h = inn.height.saturating_sub(1) as usize;
         let start = l.chat.len().saturating_sub(lines_h);
         for (k, c) in l.chat[start..].iter().enumerate() {
@@ -686,15 +691,13 @@ pub(crate) fn render(
             put_line(buf, inn.x, inn.y + k as u16, &line, inn.width);
         }
         let y = inn.bottom() - 1;
-        match &ui.chat {
+        match &self.ui.chat {
             Some(input) => input.render(buf, inn.x, y, inn.width, "say: ", t),
             None => {
                 put(buf, inn.x, y, "t to chat", inn.width, t.dim());
             }
         }
     }
-
-    footer(buf, lay.footer, &ui.keys(me).footer(), t);
 }
 
 /// What a lobby key does.

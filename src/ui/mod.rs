@@ -190,8 +190,9 @@ pub(crate) struct Ctx<'a> {
     pub now: Instant,
 }
 
+/// Which screen is shown (what [`App::screen`] decides from the app's state).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Screen {
+enum Shown {
     TooSmall,
     Lobby,
     Setup,
@@ -258,11 +259,11 @@ impl App {
     /// tools use it to click on squares).
     pub fn square_rect(&self, sq: crate::rules::Square) -> Option<Rect> {
         match self.screen() {
-            Screen::Setup | Screen::Game => {
+            Shown::Setup | Shown::Game => {
                 let g = self.game.as_ref()?;
                 Some(g.layout(self.width, self.height).board.rect(sq))
             }
-            Screen::Browse => match self.pages.last()? {
+            Shown::Browse => match self.pages.last()? {
                 browse::Page::Replay(r) if r.shown.is_some() => {
                     Some(r.layout(self.width, self.height).board.rect(sq))
                 }
@@ -272,16 +273,16 @@ impl App {
         }
     }
 
-    fn screen(&self) -> Screen {
+    fn screen(&self) -> Shown {
         if self.width < MIN_WIDTH || self.height < MIN_HEIGHT {
-            return Screen::TooSmall;
+            return Shown::TooSmall;
         }
         match &self.game {
-            None if self.admin.is_some() => Screen::Admin,
-            None if !self.pages.is_empty() => Screen::Browse,
-            None => Screen::Lobby,
-            Some(g) if matches!(g.phase, game::Phase::Setup(_)) => Screen::Setup,
-            Some(_) => Screen::Game,
+            None if self.admin.is_some() => Shown::Admin,
+            None if !self.pages.is_empty() => Shown::Browse,
+            None => Shown::Lobby,
+            Some(g) if matches!(g.phase, game::Phase::Setup(_)) => Shown::Setup,
+            Some(_) => Shown::Game,
         }
     }
 
@@ -393,7 +394,7 @@ impl App {
     /// The admin screen is shown: the session should refresh its data (send
     /// [`Effect::Admin`]`(AdminCmd::Refresh)`) about once a second.
     pub fn admin_open(&self) -> bool {
-        self.screen() == Screen::Admin
+        self.screen() == Shown::Admin
     }
 
     /// Something on screen animates (a running clock or reconnect countdown, replay
@@ -450,9 +451,9 @@ impl App {
                 let s = crate::text::clean_line(&s, 4096);
                 if let Some(Overlay::Form(f)) = &mut self.overlay {
                     f.paste(&s);
-                } else if self.screen() == Screen::Lobby {
+                } else if self.screen() == Shown::Lobby {
                     self.lobby_ui.paste(&s);
-                } else if self.screen() == Screen::Admin {
+                } else if self.screen() == Shown::Admin {
                     if let Some(a) = &mut self.admin {
                         a.paste(&s);
                     }
@@ -467,7 +468,7 @@ impl App {
     fn on_key(&mut self, k: Key) -> Vec<Effect> {
         let ctrl_c = k.mods.ctrl && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('d'));
         let screen = self.screen();
-        if screen == Screen::TooSmall {
+        if screen == Shown::TooSmall {
             if ctrl_c || keymap::action(TOO_SMALL_KEYS, k, &Always).is_some() {
                 return vec![Effect::Quit];
             }
@@ -489,20 +490,20 @@ impl App {
         let (w, h) = (self.width, self.height);
         let now = self.now();
         let acts = match screen {
-            Screen::Lobby => self.lobby_ui.key(k, &self.lobby, &self.me),
-            Screen::Setup | Screen::Game => match &mut self.game {
+            Shown::Lobby => self.lobby_ui.key(k, &self.lobby, &self.me),
+            Shown::Setup | Shown::Game => match &mut self.game {
                 Some(g) => g.key(k, &self.settings, &self.saved, w, h, now, &mut self.rng),
                 None => vec![],
             },
-            Screen::Browse => match self.pages.last_mut() {
+            Shown::Browse => match self.pages.last_mut() {
                 Some(p) => p.key(k, &self.me, w, h),
                 None => vec![],
             },
-            Screen::Admin => match &mut self.admin {
+            Shown::Admin => match &mut self.admin {
                 Some(a) => a.key(k, &self.me, admin::page_rows(w, h)),
                 None => vec![],
             },
-            Screen::TooSmall => vec![],
+            Shown::TooSmall => vec![],
         };
         self.apply(acts)
     }
@@ -542,7 +543,7 @@ impl App {
 
     fn on_mouse(&mut self, m: Mouse) -> Vec<Effect> {
         let screen = self.screen();
-        if screen == Screen::TooSmall {
+        if screen == Shown::TooSmall {
             return vec![];
         }
         let click = m.kind == MouseKind::Down(MouseButton::Left);
@@ -558,20 +559,20 @@ impl App {
         }
         let (w, h) = (self.width, self.height);
         let acts = match screen {
-            Screen::Lobby => self.lobby_ui.mouse(m, &self.lobby, &self.me, w, h),
-            Screen::Setup | Screen::Game => match &mut self.game {
+            Shown::Lobby => self.lobby_ui.mouse(m, &self.lobby, &self.me, w, h),
+            Shown::Setup | Shown::Game => match &mut self.game {
                 Some(g) => g.mouse(m, w, h),
                 None => vec![],
             },
-            Screen::Browse => match self.pages.last_mut() {
+            Shown::Browse => match self.pages.last_mut() {
                 Some(p) => p.mouse(m, w, h),
                 None => vec![],
             },
-            Screen::Admin => match &mut self.admin {
+            Shown::Admin => match &mut self.admin {
                 Some(a) => a.mouse(m, w, h),
                 None => vec![],
             },
-            Screen::TooSmall => vec![],
+            Shown::TooSmall => vec![],
         };
         self.apply(acts)
     }
@@ -587,7 +588,7 @@ impl App {
         let t = theme::Theme::new(&self.settings);
         let (w, h) = (area.width, area.height);
         let screen = if w < MIN_WIDTH || h < MIN_HEIGHT {
-            Screen::TooSmall
+            Shown::TooSmall
         } else {
             self.screen()
         };
@@ -603,26 +604,25 @@ impl App {
             now,
         };
         match screen {
-            Screen::TooSmall => draw_too_small(buf, area, &t),
-            Screen::Lobby => lobby::render(buf, &self.lobby_ui, &self.lobby, &self.me, &t, w, h),
-            Screen::Setup | Screen::Game => match self.game.as_ref().map(|g| (&g.shared, &g.phase))
-            {
+            Shown::TooSmall => draw_too_small(buf, area, &t),
+            Shown::Lobby => lobby::render(buf, &self.lobby_ui, &self.lobby, &self.me, &t, w, h),
+            Shown::Setup | Shown::Game => match self.game.as_ref().map(|g| (&g.shared, &g.phase)) {
                 Some((g, game::Phase::Setup(s))) => setup::render(buf, g, s, &cx),
                 Some((g, game::Phase::Play(p))) => game::render(buf, g, p, &cx),
                 None => {}
             },
-            Screen::Browse => {
+            Shown::Browse => {
                 if let Some(p) = self.pages.last() {
                     browse::render(buf, p, &self.me, &cx);
                 }
             }
-            Screen::Admin => {
+            Shown::Admin => {
                 if let Some(a) = &self.admin {
                     admin::render(buf, a, &self.me, &t, w, h);
                 }
             }
         }
-        if screen != Screen::TooSmall {
+        if screen != Shown::TooSmall {
             match &self.overlay {
                 None => {}
                 Some(Overlay::Help) => {
@@ -654,19 +654,19 @@ impl App {
 
 impl App {
     /// The keys of the screen shown, in its mode now (not of a dialog over it).
-    fn screen_keys(&self, screen: Screen) -> Box<dyn Described + '_> {
+    fn screen_keys(&self, screen: Shown) -> Box<dyn Described + '_> {
         match screen {
-            Screen::TooSmall => keymap::plain(TOO_SMALL_KEYS),
-            Screen::Lobby => self.lobby_ui.keys(&self.me),
-            Screen::Setup | Screen::Game => match &self.game {
+            Shown::TooSmall => keymap::plain(TOO_SMALL_KEYS),
+            Shown::Lobby => self.lobby_ui.keys(&self.me),
+            Shown::Setup | Shown::Game => match &self.game {
                 Some(g) => g.keys(self.settings.numbering, self.now()),
                 None => self.lobby_ui.keys(&self.me),
             },
-            Screen::Browse => match self.pages.last() {
+            Shown::Browse => match self.pages.last() {
                 Some(p) => p.keys(),
                 None => self.lobby_ui.keys(&self.me),
             },
-            Screen::Admin => match &self.admin {
+            Shown::Admin => match &self.admin {
                 Some(a) => a.keys(),
                 None => self.lobby_ui.keys(&self.me),
             },
@@ -674,12 +674,12 @@ impl App {
     }
 
     /// The help of the screen shown: its title and lines.
-    fn help(&self, screen: Screen) -> (&'static str, Vec<(&'static str, &'static str)>) {
+    fn help(&self, screen: Shown) -> (&'static str, Vec<(&'static str, &'static str)>) {
         let title = match screen {
-            Screen::Lobby | Screen::TooSmall => "Lobby keys",
-            Screen::Admin => "Admin keys",
-            Screen::Setup | Screen::Game => self.game.as_ref().map_or("Keys", |g| g.help_title()),
-            Screen::Browse => self.pages.last().map_or("Keys", |p| p.help_title()),
+            Shown::Lobby | Shown::TooSmall => "Lobby keys",
+            Shown::Admin => "Admin keys",
+            Shown::Setup | Shown::Game => self.game.as_ref().map_or("Keys", |g| g.help_title()),
+            Shown::Browse => self.pages.last().map_or("Keys", |p| p.help_title()),
         };
         (title, self.screen_keys(screen).help())
     }

@@ -316,26 +316,16 @@ impl SetupUi {
                     return vec![];
                 }
                 match input.key(key) {
-                    InputResult::Editing => {}
-                    InputResult::Cancel => self.mode = SetupMode::Normal,
+                    InputResult::Editing => vec![],
+                    InputResult::Cancel => {
+                        self.mode = SetupMode::Normal;
+                        vec![]
+                    }
                     InputResult::Submit(name) => {
                         self.mode = SetupMode::Normal;
-                        let name = name.trim().to_string();
-                        if name.is_empty() {
-                            g.err("A saved set-up needs a name");
-                            return vec![];
-                        }
-                        let mut s = self.draft.clone();
-                        s.color = Some(color);
-                        g.say(format!("Saved as '{name}'"));
-                        return vec![Act::Fx(Effect::Lobby(LobbyCmd::SaveSetup {
-                            name,
-                            variant: g.rules().variant,
-                            setup: s,
-                        }))];
+                        self.save(g, name.trim(), color)
                     }
                 }
-                vec![]
             }
             SetupMode::Load(row) => {
                 let row = *row;
@@ -352,6 +342,22 @@ impl SetupUi {
                 }
             }
         }
+    }
+
+    /// Saves the set-up under `name`.
+    fn save(&mut self, g: &mut Shared, name: &str, color: Color) -> Vec<Act> {
+        if name.is_empty() {
+            g.err("A saved set-up needs a name");
+            return vec![];
+        }
+        let mut setup = self.draft.clone();
+        setup.color = Some(color);
+        g.say(format!("Saved as '{name}'"));
+        vec![Act::Fx(Effect::Lobby(LobbyCmd::SaveSetup {
+            name: name.to_string(),
+            variant: g.rules().variant,
+            setup,
+        }))]
     }
 
     /// A key of the list of saved set-ups.
@@ -419,25 +425,53 @@ impl SetupUi {
             Do::Cursor => {
                 g.move_cursor_setup(key, w, h);
             }
+            Do::Place | Do::NoPiece | Do::PickSwap | Do::Drop | Do::Remove | Do::Clear => {
+                self.edit(g, a, key, settings.numbering, (w, h))
+            }
+            Do::Random => self.random_fill(g, rng),
+            Do::Sent => g.say("Your set-up is sent: waiting for your opponent"),
+            Do::AskReady => g.confirm = Some(Confirm::Ready),
+            Do::Ready => return self.submit(g),
+            Do::Save => match g.my_color().map(|c| self.draft.validate(&g.rules(), c)) {
+                Some(Err(e)) => g.err(format!("Complete the set-up before saving it ({e})")),
+                _ => self.mode = SetupMode::SaveName(LineInput::new(30)),
+            },
+            Do::Load if g.saved_for(saved).is_empty() => g.err(format!(
+                "No saved {} set-ups yet: S saves this one",
+                g.rules().variant.name()
+            )),
+            Do::Load => self.mode = SetupMode::Load(0),
+            Do::Chat => g.chat = Some(LineInput::new(CHAT_MAX)),
+            Do::AskLeave => g.confirm = Some(Confirm::Leave),
+            Do::Leave => return vec![Act::LeaveGame],
+            Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
+            Do::Help => return vec![Act::Open(Overlay::Help)],
+            Do::Up | Do::Down | Do::Pick | Do::Delete | Do::Close => {}
+        }
+        vec![]
+    }
+
+    /// A key that changes the army: place, pick up and swap, drop, remove, clear.
+    fn edit(&mut self, g: &mut Shared, a: Do, key: Key, n: Numbering, (w, h): (u16, u16)) {
+        let typed = match key.code {
+            KeyCode::Char(c) => Some(c),
+            _ => None,
+        };
+        match a {
             Do::Place => {
-                if let KeyCode::Char(c) = key.code {
-                    if let Some(r) = rank_for_key(c, settings.numbering) {
-                        self.place(g, r, w, h);
-                    }
+                if let Some(r) = typed.and_then(|c| rank_for_key(c, n)) {
+                    self.place(g, r, w, h);
                 }
             }
             Do::NoPiece => {
-                if let KeyCode::Char(c) = key.code {
+                if let Some(c) = typed {
                     g.err(format!("'{c}' places no piece: see the list on the right"));
                 }
             }
-            Do::Sent => g.say("Your set-up is sent: waiting for your opponent"),
             Do::PickSwap => {
                 let at = g.cursor;
                 self.pick_or_swap(g, at);
             }
-            Do::AskReady => g.confirm = Some(Confirm::Ready),
-            Do::Ready => return self.submit(g),
             Do::Drop => {
                 self.picked = None;
                 g.message = None;
@@ -448,34 +482,13 @@ impl SetupUi {
                 }
                 self.picked = None;
             }
-            Do::Random => self.random_fill(g, rng),
             Do::Clear => {
                 self.draft.pieces.clear();
                 self.picked = None;
                 g.say("Cleared: place your pieces, or r for a random fill");
             }
-            Do::Save => match g.my_color().map(|c| self.draft.validate(&g.rules(), c)) {
-                Some(Err(e)) => g.err(format!("Complete the set-up before saving it ({e})")),
-                _ => self.mode = SetupMode::SaveName(LineInput::new(30)),
-            },
-            Do::Load => {
-                if g.saved_for(saved).is_empty() {
-                    g.err(format!(
-                        "No saved {} set-ups yet: S saves this one",
-                        g.rules().variant.name()
-                    ));
-                } else {
-                    self.mode = SetupMode::Load(0);
-                }
-            }
-            Do::Chat => g.chat = Some(LineInput::new(CHAT_MAX)),
-            Do::AskLeave => g.confirm = Some(Confirm::Leave),
-            Do::Leave => return vec![Act::LeaveGame],
-            Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
-            Do::Help => return vec![Act::Open(Overlay::Help)],
-            Do::Up | Do::Down | Do::Pick | Do::Delete | Do::Close => {}
+            _ => {}
         }
-        vec![]
     }
 
     pub(crate) fn mouse(&mut self, g: &mut Shared, m: Mouse, w: u16, h: u16) -> Vec<Act> {
@@ -518,13 +531,45 @@ fn plural(r: Rank, n: u8) -> String {
 }
 
 pub(crate) fn render(buf: &mut Buffer, g: &Shared, s: &SetupUi, cx: &super::Ctx) {
-    let (settings, saved, t, w, h, now) = (cx.settings, cx.saved, cx.t, cx.w, cx.h, cx.now);
+    let (t, w, h) = (cx.t, cx.w, cx.h);
     let lay = g.layout(w, h);
-    let n = settings.numbering;
-    let rules = g.snap.terms.rules;
+    let n = cx.settings.numbering;
     render_header(buf, g, lay.header, t);
+    render_board(buf, g, s, &lay.board, n, t);
+    render_side(buf, g, s, lay.side, n, cx);
+    render_below(buf, g, s, lay.below, t);
+    // The footer of the set-up under a question (the question shows its own keys).
+    let keys = if g.chat.is_some() {
+        keymap::footer(LINE_OK, &Always)
+    } else {
+        s.keys(g, n).footer()
+    };
+    footer(buf, lay.footer, &keys, t);
+    if let SetupMode::Load(row) = &s.mode {
+        render_load(buf, g, *row, &keys, cx);
+    }
+    if let Some(c) = g.confirm {
+        render_confirm_for(buf, c, w, h, t);
+    }
+}
+
+/// The set-up shown: the one sent, or the one being arranged.
+fn shown<'a>(g: &'a Shared, s: &'a SetupUi) -> &'a Setup {
+    g.snap.my_setup.as_ref().unwrap_or(&s.draft)
+}
+
+/// The own set-up rows with their pieces; the opponent's rows shaded.
+fn render_board(
+    buf: &mut Buffer,
+    g: &Shared,
+    s: &SetupUi,
+    geom: &super::layout::BoardGeom,
+    n: Numbering,
+    t: &Theme,
+) {
+    let rules = g.rules();
     let me = g.my_color();
-    let setup = g.snap.my_setup.as_ref().unwrap_or(&s.draft);
+    let setup = shown(g, s);
     let cell = |sq: Square| {
         let own = me.is_some_and(|c| rules.is_setup_row(c, sq.row()));
         let other = Color::ALL
@@ -552,78 +597,78 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, s: &SetupUi, cx: &super::Ctx)
         c.selected = s.picked == Some(sq);
         c
     };
-    board::draw(buf, &lay.board, t, &cell);
+    board::draw(buf, geom, t, &cell);
+}
 
-    // Side panel.
-    let side = lay.side;
+/// The seats, what to do, and the pieces left to place by key.
+fn render_side(
+    buf: &mut Buffer,
+    g: &Shared,
+    s: &SetupUi,
+    side: Rect,
+    n: Numbering,
+    cx: &super::Ctx,
+) {
+    let (t, now) = (cx.t, cx.now);
     let bottom = if g.flipped() { Color::Blue } else { Color::Red };
-    draw_seat_setup(
-        buf,
-        g,
-        bottom.opposite(),
-        Rect::new(side.x, side.y, side.width, 2),
-        t,
-        now,
-    );
-    draw_seat_setup(
-        buf,
-        g,
-        bottom,
-        Rect::new(side.x, side.bottom().saturating_sub(2), side.width, 2),
-        t,
-        now,
-    );
+    let top_seat = Rect::new(side.x, side.y, side.width, 2);
+    draw_seat_setup(buf, g, bottom.opposite(), top_seat, t, now);
+    let bottom_seat = Rect::new(side.x, side.bottom().saturating_sub(2), side.width, 2);
+    draw_seat_setup(buf, g, bottom, bottom_seat, t, now);
+    let me = g.my_color();
     let title = match me {
         None => "The players are setting up".to_string(),
-        Some(_) if g.snap.my_setup.is_some() => "Sent: waiting for your opponent".to_string(),
+        Some(_) if g.submitted() => "Sent: waiting for your opponent".to_string(),
         Some(c) => format!("Set up your army ({})", c.name()),
     };
     put(buf, side.x, side.y + 3, &title, side.width, t.accent());
     if me.is_some() {
-        let left = setup.left_to_place(&rules);
-        put(
-            buf,
-            side.x,
-            side.y + 4,
-            &format!("{} {} {}", pad("key", 4), pad("piece", 12), "left"),
-            side.width,
-            t.dim(),
-        );
-        for (rank, r) in legend_rows(side, &rules) {
-            let k = left[rank.index()];
-            let st = if k == 0 { t.dim() } else { Style::new() };
-            let line = Line::from(vec![
-                Span::styled(pad(keys_for(rank, n), 4), t.key()),
-                Span::raw(" "),
-                Span::styled(pad(rank.name(), 12), st),
-                Span::styled(
-                    format!(" {k:>2}"),
-                    if k == 0 { t.dim() } else { t.accent() },
-                ),
-            ]);
-            put_line(buf, r.x, r.y, &line, r.width);
-        }
-        let rows = legend_rows(side, &rules);
-        if let Some((_, last)) = rows.last() {
-            let placed = setup.pieces.len();
-            let total = rules.variant.army_size();
-            let y = last.y + 1;
-            if y + 2 < side.bottom() {
-                let st = if placed == total { t.good() } else { t.dim() };
-                put(
-                    buf,
-                    side.x,
-                    y,
-                    &format!("{placed} of {total} placed"),
-                    side.width,
-                    st,
-                );
-            }
+        render_legend(buf, g.rules(), shown(g, s), side, n, t);
+    }
+}
+
+/// Each rank's keys and how many are left to place, then how many are placed.
+fn render_legend(
+    buf: &mut Buffer,
+    rules: Rules,
+    setup: &Setup,
+    side: Rect,
+    n: Numbering,
+    t: &Theme,
+) {
+    let left = setup.left_to_place(&rules);
+    let head = format!("{} {} {}", pad("key", 4), pad("piece", 12), "left");
+    put(buf, side.x, side.y + 4, &head, side.width, t.dim());
+    let rows = legend_rows(side, &rules);
+    for (rank, r) in &rows {
+        let k = left[rank.index()];
+        let (st, count) = if k == 0 {
+            (t.dim(), t.dim())
+        } else {
+            (Style::new(), t.accent())
+        };
+        let line = Line::from(vec![
+            Span::styled(pad(keys_for(*rank, n), 4), t.key()),
+            Span::raw(" "),
+            Span::styled(pad(rank.name(), 12), st),
+            Span::styled(format!(" {k:>2}"), count),
+        ]);
+        put_line(buf, r.x, r.y, &line, r.width);
+    }
+    if let Some((_, last)) = rows.last() {
+        let placed = setup.pieces.len();
+        let total = rules.variant.army_size();
+        let y = last.y + 1;
+        if y + 2 < side.bottom() {
+            let st = if placed == total { t.good() } else { t.dim() };
+            let text = format!("{placed} of {total} placed");
+            put(buf, side.x, y, &text, side.width, st);
         }
     }
+}
 
-    // Under the board: message, keys, chat.
-    let a = lay.below;
+/// Under the board: the name being typed or the message, a reminder of the keys, chat.
+fn render_below(buf: &mut Buffer, g: &Shared, s: &SetupUi, a: Rect, t: &Theme) {
     let mut y = a.y;
     if let SetupMode::SaveName(input) = &s.mode {
         input.render(buf, a.x, y, a.width, "save as: ", t);
@@ -631,83 +676,57 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, s: &SetupUi, cx: &super::Ctx)
     } else if let Some((text, is_err)) = &g.message {
         let st = if *is_err { t.error() } else { t.accent() };
         let rows = 2.min(a.bottom().saturating_sub(y));
-        paragraph(
-            buf,
-            Rect::new(a.x, y, a.width, rows),
-            vec![Line::styled(text.clone(), st)],
-        );
+        let line = vec![Line::styled(text.clone(), st)];
+        paragraph(buf, Rect::new(a.x, y, a.width, rows), line);
         y += rows;
     }
-    if y < a.bottom() && me.is_some() && g.snap.my_setup.is_none() {
-        let hints = Line::from(vec![Span::styled(
-            "rank keys place, Space picks up/swaps, Del removes".to_string(),
-            t.dim(),
-        )]);
-        put_line(buf, a.x, y, &hints, a.width);
+    if y < a.bottom() && g.my_color().is_some() && !g.submitted() {
+        let hints = "rank keys place, Space picks up/swaps, Del removes";
+        put_line(buf, a.x, y, &Line::styled(hints, t.dim()), a.width);
         y += 1;
     }
     if y < a.bottom() {
         render_chat(buf, g, Rect::new(a.x, y, a.width, a.bottom() - y), t);
     }
+}
 
-    // The footer of the set-up under a question (the question shows its own keys).
-    let keys = if g.chat.is_some() {
-        keymap::footer(LINE_OK, &Always)
-    } else {
-        s.keys(g, n).footer()
-    };
-    footer(buf, lay.footer, &keys, t);
-
-    if let SetupMode::Load(row) = &s.mode {
-        let list = g.saved_for(saved);
-        let hgt = list.len() as u16 + 4;
-        let inn = dialog(
-            buf,
-            Rect::new(0, 0, w, h),
-            50,
-            hgt,
-            &format!("Saved {} set-ups", rules.variant.name()),
-            t,
-        );
-        for (i, item) in list.iter().enumerate() {
-            let y = inn.y + i as u16;
-            if y >= inn.bottom().saturating_sub(1) {
-                break;
-            }
-            let st = if i == *row {
-                t.row_focus()
-            } else {
-                Style::new()
-            };
-            if i == *row {
-                fill(buf, Rect::new(inn.x, y, inn.width, 1), st);
-            }
-            put(
-                buf,
-                inn.x + 1,
-                y,
-                &item.name,
-                inn.width.saturating_sub(2),
-                st,
-            );
+/// The list of saved set-ups of this variant, `row` chosen, with its keys.
+fn render_load(buf: &mut Buffer, g: &Shared, row: usize, keys: &[(&str, &str)], cx: &super::Ctx) {
+    let t = cx.t;
+    let list = g.saved_for(cx.saved);
+    let title = format!("Saved {} set-ups", g.rules().variant.name());
+    let screen = Rect::new(0, 0, cx.w, cx.h);
+    let inn = dialog(buf, screen, 50, list.len() as u16 + 4, &title, t);
+    for (i, item) in list.iter().enumerate() {
+        let y = inn.y + i as u16;
+        if y >= inn.bottom().saturating_sub(1) {
+            break;
         }
+        let st = if i == row {
+            fill(buf, Rect::new(inn.x, y, inn.width, 1), t.row_focus());
+            t.row_focus()
+        } else {
+            Style::new()
+        };
         put(
             buf,
             inn.x + 1,
-            inn.bottom().saturating_sub(1),
-            &s.keys(g, n)
-                .footer()
-                .iter()
-                .map(|(k, w)| format!("{k} {w}"))
-                .collect::<Vec<_>>()
-                .join("  "),
-            inn.width.saturating_sub(1),
-            t.dim(),
+            y,
+            &item.name,
+            inn.width.saturating_sub(2),
+            st,
         );
     }
-    if let Some(c) = g.confirm {
-        render_confirm_for(buf, c, w, h, t);
-    }
+    let hints: Vec<String> = keys.iter().map(|(k, w)| format!("{k} {w}")).collect();
+    let y = inn.bottom().saturating_sub(1);
+    put(
+        buf,
+        inn.x + 1,
+        y,
+        &hints.join("  "),
+        inn.width.saturating_sub(1),
+        t.dim(),
+    );
 }
 
 fn draw_seat_setup(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now: Instant) {
