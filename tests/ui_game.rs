@@ -636,3 +636,48 @@ fn a_player_leaves_after_saying_yes_and_is_back_in_the_lobby_at_once() {
     assert!(a.update(Msg::GameClosed).is_empty());
     assert!(text(&draw(&a, W, H)).contains("Players"));
 }
+
+#[test]
+fn rescue_by_keys_number_back_and_place() {
+    let mut v = red_view();
+    put(&mut v, "E9", Color::Red, Some(Rank::Captain), true);
+    let rescue = |rank, to: &str| Move {
+        from: sqr("E9"),
+        to: sqr("E10"),
+        rescue: Some(Rescue { rank, to: sqr(to) }),
+    };
+    v.legal_moves = vec![
+        rescue(Rank::Major, "C2"),
+        rescue(Rank::Major, "C3"),
+        rescue(Rank::Scout, "D2"),
+    ];
+    let mut a = app("alice", W, H);
+    send_game(&mut a, game_snap(Some(Color::Red), v), Instant::now());
+    a.update(key('m'));
+    type_text(&mut a, "e9 e10");
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    // No plain move: Esc gives the move up.
+    assert!(a.update(code(KeyCode::Esc)).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("Move cancelled"));
+    a.update(key('m'));
+    type_text(&mut a, "e9 e10");
+    a.update(code(KeyCode::Enter));
+    // 2: the Scout (strongest first); Esc goes back to the choice; Down, Enter: the Scout
+    // again, the cursor on its only square.
+    assert!(a.update(key('2')).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("Rescue the Scout"));
+    a.update(code(KeyCode::Esc));
+    a.update(code(KeyCode::Down));
+    a.update(code(KeyCode::Enter));
+    let fx = a.update(code(KeyCode::Enter));
+    assert_eq!(moved(&fx), Some(rescue(Rank::Scout, "D2")));
+    // A square the piece may not go to is refused; the cursor goes back to one it may.
+    a.update(key('m'));
+    type_text(&mut a, "e9 e10");
+    a.update(code(KeyCode::Enter));
+    a.update(code(KeyCode::Enter)); // the Major, the cursor on C2
+    a.update(code(KeyCode::Right));
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    let fx = a.update(code(KeyCode::Enter));
+    assert_eq!(moved(&fx), Some(rescue(Rank::Major, "C2")));
+}

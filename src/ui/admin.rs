@@ -11,15 +11,21 @@ use ratatui::text::{Line, Span};
 
 use super::dialog::{key_hints, render_confirm};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
+use super::keymap::{
+    self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, Never, ToLine, With,
+};
 use super::layout::{inner, scroll_offset};
 use super::lobby::draw_list;
 use super::theme::Theme;
 use super::widgets::{dialog, footer, pad, panel, put, put_line, trunc, InputResult, LineInput};
-use super::{Act, Effect, Identity};
+use super::{Act, Effect, Identity, Overlay};
 use crate::proto::{
     AdminBan, AdminCmd, AdminResult, AdminSession, AdminSnapshot, BanKind, PlayerStatus,
 };
 use crate::text::clean_line;
+use KeyCode::{
+    BackTab, Delete, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up, F,
+};
 
 /// Longest reason typed in a kick or ban dialog (the server keeps 200 characters).
 const REASON_MAX: usize = 200;
@@ -102,10 +108,6 @@ pub(crate) fn where_text(s: PlayerStatus) -> String {
 }
 
 impl AdminUi {
-    pub fn typing(&self) -> bool {
-        self.dialog.is_some()
-    }
-
     pub fn session_index(&self) -> Option<usize> {
         let id = self.session?;
         sessions(&self.data).iter().position(|s| s.session == id)
@@ -200,37 +202,51 @@ impl AdminUi {
         if let Some(d) = self.dialog.take() {
             return self.dialog_key(d, k);
         }
-        match k.code {
-            KeyCode::Esc | KeyCode::Char('q') => return vec![Act::CloseAdmin],
-            KeyCode::Tab | KeyCode::BackTab | KeyCode::Left | KeyCode::Right => {
+        let Some(a) = keymap::action(KEYS, k, &self.focus) else {
+            return vec![];
+        };
+        match a {
+            Do::Close => return vec![Act::CloseAdmin],
+            Do::Toggle => {
                 self.focus = match self.focus {
                     Focus::Sessions => Focus::Bans,
                     Focus::Bans => Focus::Sessions,
                 };
             }
-            KeyCode::Char('h') => self.focus = Focus::Sessions,
-            KeyCode::Char('l') => self.focus = Focus::Bans,
-            KeyCode::Up | KeyCode::Char('k') => self.move_sel(-1),
-            KeyCode::Down | KeyCode::Char('j') => self.move_sel(1),
-            KeyCode::PageUp => self.move_sel(-(page.max(1) as i64)),
-            KeyCode::PageDown => self.move_sel(page.max(1) as i64),
-            KeyCode::Home => self.move_sel(-1_000_000),
-            KeyCode::End => self.move_sel(1_000_000),
-            KeyCode::Char('r') => return vec![Act::Fx(Effect::Admin(AdminCmd::Refresh))],
-            KeyCode::Char('K') => return self.open_kick(me),
-            KeyCode::Char('B') => return self.open_ban(me),
-            KeyCode::Char('U') => return self.open_unban(),
-            KeyCode::Enter if self.focus == Focus::Bans => return self.open_unban(),
-            KeyCode::Delete if self.focus == Focus::Bans => return self.open_unban(),
-            KeyCode::Char('M') | KeyCode::Char('m') => {
+            Do::Focus(f) => self.focus = f,
+            Do::Move => self.move_sel(match k.code {
+                KeyCode::Up | KeyCode::Char('k') => -1,
+                KeyCode::Down | KeyCode::Char('j') => 1,
+                KeyCode::PageUp => -(page.max(1) as i64),
+                KeyCode::PageDown => page.max(1) as i64,
+                KeyCode::Home => -1_000_000,
+                _ => 1_000_000,
+            }),
+            Do::Refresh => return vec![Act::Fx(Effect::Admin(AdminCmd::Refresh))],
+            Do::Kick => return self.open_kick(me),
+            Do::Ban => return self.open_ban(me),
+            Do::Unban => return self.open_unban(),
+            Do::Broadcast => {
                 self.dialog = Some(Dialog::Broadcast {
                     text: LineInput::new(BROADCAST_MAX),
                     empty: false,
                 });
             }
-            _ => {}
+            Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
+            Do::Help => return vec![Act::Open(Overlay::Help)],
         }
         vec![]
+    }
+
+    /// The keys of the admin screen, or of its dialog.
+    pub fn keys(&self) -> Box<dyn Described> {
+        match &self.dialog {
+            None => Box::new(With(KEYS, self.focus)),
+            Some(Dialog::Kick { .. }) => keymap::plain(KICK),
+            Some(Dialog::Ban { .. }) => keymap::plain(BAN),
+            Some(Dialog::Unban { .. }) => keymap::plain(UNBAN),
+            Some(Dialog::Broadcast { .. }) => keymap::plain(BROADCAST),
+        }
     }
 
     fn target_session(&mut self, me: &Identity, what: &str) -> Result<AdminSession, Vec<Act>> {
@@ -296,74 +312,25 @@ impl AdminUi {
         }
     }
 
+    /// A key in a dialog: the dialog stays open unless it is done or cancelled.
     fn dialog_key(&mut self, d: Dialog, k: Key) -> Vec<Act> {
-        let send = |cmd: AdminCmd| vec![Act::Fx(Effect::Admin(cmd))];
-        match d {
-            Dialog::Kick { nick, mut reason } => match reason.key(k) {
-                InputResult::Editing => {
-                    self.dialog = Some(Dialog::Kick { nick, reason });
-                    vec![]
-                }
-                InputResult::Cancel => vec![],
-                InputResult::Submit(r) => send(AdminCmd::Kick {
-                    nick,
-                    reason: r.trim().to_string(),
-                }),
-            },
+        let (open, cmd) = match d {
+            Dialog::Kick { nick, reason } => kick_key(nick, reason, k),
             Dialog::Ban {
                 nick,
                 targets,
-                mut choice,
-                mut reason,
-            } => {
-                let n = targets.len().max(1);
-                match k.code {
-                    KeyCode::Left | KeyCode::BackTab | KeyCode::Up => choice = (choice + n - 1) % n,
-                    KeyCode::Right | KeyCode::Tab | KeyCode::Down => choice = (choice + 1) % n,
-                    _ => match reason.key(k) {
-                        InputResult::Editing => {}
-                        InputResult::Cancel => return vec![],
-                        InputResult::Submit(r) => {
-                            let (kind, value) = targets[choice.min(n - 1)].clone();
-                            return send(AdminCmd::Ban {
-                                kind,
-                                value,
-                                reason: r.trim().to_string(),
-                            });
-                        }
-                    },
-                }
-                self.dialog = Some(Dialog::Ban {
-                    nick,
-                    targets,
-                    choice,
-                    reason,
-                });
-                vec![]
-            }
-            Dialog::Unban { kind, value } => match k.code {
-                KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => {
-                    send(AdminCmd::Unban { kind, value })
-                }
-                KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Esc => vec![],
-                _ => {
-                    self.dialog = Some(Dialog::Unban { kind, value });
-                    vec![]
-                }
+                choice,
+                reason,
+            } => ban_key(nick, targets, choice, reason, k),
+            Dialog::Unban { kind, value } => match keymap::action(UNBAN, k, &Always) {
+                Some(true) => (None, Some(AdminCmd::Unban { kind, value })),
+                Some(false) => (None, None),
+                None => (Some(Dialog::Unban { kind, value }), None),
             },
-            Dialog::Broadcast { mut text, .. } => match text.key(k) {
-                InputResult::Editing => {
-                    self.dialog = Some(Dialog::Broadcast { text, empty: false });
-                    vec![]
-                }
-                InputResult::Cancel => vec![],
-                InputResult::Submit(s) if s.trim().is_empty() => {
-                    self.dialog = Some(Dialog::Broadcast { text, empty: true });
-                    vec![]
-                }
-                InputResult::Submit(s) => send(AdminCmd::Broadcast(s.trim().to_string())),
-            },
-        }
+            Dialog::Broadcast { text, .. } => broadcast_key(text, k),
+        };
+        self.dialog = open;
+        cmd.map(|c| Act::Fx(Effect::Admin(c))).into_iter().collect()
     }
 
     pub fn mouse(&mut self, m: Mouse, w: u16, h: u16) -> Vec<Act> {
@@ -395,6 +362,75 @@ impl AdminUi {
             }
         }
         vec![]
+    }
+}
+
+/// What a dialog does with a key: the dialog if it stays open, the command if one is sent.
+type DialogStep = (Option<Dialog>, Option<AdminCmd>);
+
+fn kick_key(nick: String, mut reason: LineInput, k: Key) -> DialogStep {
+    if keymap::find(KICK, k, &Always).is_none() {
+        return (Some(Dialog::Kick { nick, reason }), None);
+    }
+    match reason.key(k) {
+        InputResult::Editing => (Some(Dialog::Kick { nick, reason }), None),
+        InputResult::Cancel => (None, None),
+        InputResult::Submit(r) => {
+            let reason = r.trim().to_string();
+            (None, Some(AdminCmd::Kick { nick, reason }))
+        }
+    }
+}
+
+fn ban_key(
+    nick: String,
+    targets: Vec<(BanKind, String)>,
+    mut choice: usize,
+    mut reason: LineInput,
+    k: Key,
+) -> DialogStep {
+    let n = targets.len().max(1);
+    match keymap::action(BAN, k, &Always) {
+        Some(BanKey::Prev) => choice = (choice + n - 1) % n,
+        Some(BanKey::Next) => choice = (choice + 1) % n,
+        Some(BanKey::Line) => match reason.key(k) {
+            InputResult::Editing => {}
+            InputResult::Cancel => return (None, None),
+            InputResult::Submit(r) => {
+                let (kind, value) = targets[choice.min(n - 1)].clone();
+                let reason = r.trim().to_string();
+                return (
+                    None,
+                    Some(AdminCmd::Ban {
+                        kind,
+                        value,
+                        reason,
+                    }),
+                );
+            }
+        },
+        None => {}
+    }
+    let open = Dialog::Ban {
+        nick,
+        targets,
+        choice,
+        reason,
+    };
+    (Some(open), None)
+}
+
+fn broadcast_key(mut text: LineInput, k: Key) -> DialogStep {
+    if keymap::find(BROADCAST, k, &Always).is_none() {
+        return (Some(Dialog::Broadcast { text, empty: false }), None);
+    }
+    match text.key(k) {
+        InputResult::Editing => (Some(Dialog::Broadcast { text, empty: false }), None),
+        InputResult::Cancel => (None, None),
+        InputResult::Submit(s) if s.trim().is_empty() => {
+            (Some(Dialog::Broadcast { text, empty: true }), None)
+        }
+        InputResult::Submit(s) => (None, Some(AdminCmd::Broadcast(s.trim().to_string()))),
     }
 }
 
@@ -452,7 +488,17 @@ fn who(s: &AdminSession) -> &'static str {
 
 pub(crate) fn render(buf: &mut Buffer, ui: &AdminUi, me: &Identity, t: &Theme, w: u16, h: u16) {
     let lay = admin_layout(w, h);
-    let clean = |s: &str, n: usize| clean_line(s, n);
+    render_header(buf, ui, &lay, t);
+    render_sessions(buf, ui, me, lay.sessions, t);
+    render_bans(buf, ui, lay.bans, t);
+    footer(buf, lay.footer, &ui.keys().footer(), t);
+    if let Some(d) = &ui.dialog {
+        render_dialog(buf, Rect::new(0, 0, w, h), d, t);
+    }
+}
+
+/// The header and the last action's answer under it.
+fn render_header(buf: &mut Buffer, ui: &AdminUi, lay: &AdminLayout, t: &Theme) {
     let counts = match &ui.data {
         Some(d) => format!(
             "{} online, {}",
@@ -479,320 +525,384 @@ pub(crate) fn render(buf: &mut Buffer, ui: &AdminUi, me: &Identity, t: &Theme, w
             buf,
             lay.result.x + 1,
             lay.result.y,
-            &format!("{mark} {}", clean(&r.text, 300)),
+            &format!("{mark} {}", clean_line(&r.text, 300)),
             lay.result.width.saturating_sub(1),
             st,
         );
     }
+}
 
-    // Sessions.
-    let n = sessions(&ui.data).len();
-    let inn = panel(
-        buf,
-        lay.sessions,
-        &format!("Sessions online ({n})"),
-        ui.focus == Focus::Sessions,
-        t,
-    );
-    let nick_w = 18usize;
-    let addr_w = 22usize;
-    let where_w = 15usize;
-    put(
-        buf,
-        inn.x,
-        inn.y,
-        &format!(
-            "  {} {} {} {} key",
-            pad("nick", nick_w),
-            pad("id", 5),
-            pad("address", addr_w),
-            pad("where", where_w)
-        ),
-        inn.width,
-        t.dim(),
-    );
-    let rows = sessions(&ui.data)
-        .iter()
-        .map(|s| {
-            let nick = clean(&s.nick, 40);
-            let mine = nick.eq_ignore_ascii_case(&me.nick);
-            let shown = if mine {
-                trunc(&format!("{nick} (you)"), nick_w)
-            } else {
-                trunc(&nick, nick_w)
-            };
-            let addr = s.addr.map_or("-".to_string(), |a| a.to_string());
-            let key = s.key.as_deref().map_or(String::new(), |k| clean(k, 80));
-            Line::from(vec![
-                Span::raw(format!("{} ", t.g.bullet)),
-                Span::styled(
-                    pad(&shown, nick_w),
-                    if mine { t.accent() } else { Style::new() },
-                ),
-                Span::raw(format!(
-                    " {} {} {} ",
-                    pad(who(s), 5),
-                    pad(&addr, addr_w),
-                    pad(&where_text(s.status), where_w)
-                )),
-                Span::styled(key, t.dim()),
-            ])
-        })
-        .collect();
-    let empty = if ui.data.is_some() {
-        "nobody online"
+/// What an empty list says: nothing there, or nothing came yet.
+fn empty_text(ui: &AdminUi, none: &'static str) -> &'static str {
+    if ui.data.is_some() {
+        none
     } else {
         "loading..."
-    };
-    draw_list(
-        buf,
-        list_rows(lay.sessions),
-        rows,
-        ui.session_index(),
-        ui.focus == Focus::Sessions,
-        empty,
-        t,
-    );
-
-    // Bans.
-    let n = bans(&ui.data).len();
-    let inn = panel(
-        buf,
-        lay.bans,
-        &format!("Bans ({n})"),
-        ui.focus == Focus::Bans,
-        t,
-    );
-    let value_w = 24usize;
-    let by_w = 14usize;
-    let when_w = 16usize;
-    let reason_w = (inn.width as usize)
-        .saturating_sub(5 + 1 + value_w + 1 + 1 + by_w + 1 + when_w)
-        .max(8);
-    put(
-        buf,
-        inn.x,
-        inn.y,
-        &format!(
-            "{} {} {} {} {}",
-            pad("what", 5),
-            pad("value", value_w),
-            pad("reason", reason_w),
-            pad("by", by_w),
-            "when (UTC)"
-        ),
-        inn.width,
-        t.dim(),
-    );
-    let rows = bans(&ui.data)
-        .iter()
-        .map(|b| {
-            Line::from(vec![
-                Span::styled(pad(b.kind.word(), 5), t.accent()),
-                Span::raw(format!(
-                    " {} {} ",
-                    pad(&clean(&b.value, 80), value_w),
-                    pad(&clean(&b.reason, 200), reason_w)
-                )),
-                Span::styled(
-                    format!(
-                        "{} {}",
-                        pad(&clean(&b.by, 80), by_w),
-                        super::utc_datetime(b.at)
-                    ),
-                    t.dim(),
-                ),
-            ])
-        })
-        .collect();
-    let empty = if ui.data.is_some() {
-        "no bans"
-    } else {
-        "loading..."
-    };
-    draw_list(
-        buf,
-        list_rows(lay.bans),
-        rows,
-        ui.ban_index(),
-        ui.focus == Focus::Bans,
-        empty,
-        t,
-    );
-
-    let keys: &[(&str, &str)] = if ui.dialog.is_some() {
-        &[("Enter", "confirm"), ("Esc", "cancel")]
-    } else {
-        match ui.focus {
-            Focus::Sessions => &[
-                ("K", "kick"),
-                ("B", "ban"),
-                ("M", "broadcast"),
-                ("Esc", "lobby"),
-                ("Tab", "bans"),
-                ("r", "refresh"),
-                ("?", "help"),
-            ],
-            Focus::Bans => &[
-                ("U/Enter", "unban"),
-                ("M", "broadcast"),
-                ("Esc", "lobby"),
-                ("Tab", "sessions"),
-                ("K", "kick"),
-                ("B", "ban"),
-                ("r", "refresh"),
-                ("?", "help"),
-            ],
-        }
-    };
-    footer(buf, lay.footer, keys, t);
-
-    if let Some(d) = &ui.dialog {
-        render_dialog(buf, Rect::new(0, 0, w, h), d, t);
     }
 }
 
-fn render_dialog(buf: &mut Buffer, screen: Rect, d: &Dialog, t: &Theme) {
-    let hint = |inn: Rect, buf: &mut Buffer, pairs: &[(&str, &str)]| {
-        put_line(
-            buf,
-            inn.x + 1,
-            inn.bottom().saturating_sub(1),
-            &key_hints(pairs, t),
-            inn.width.saturating_sub(1),
-        );
+const NICK_W: usize = 18;
+const ADDR_W: usize = 22;
+const WHERE_W: usize = 15;
+
+fn render_sessions(buf: &mut Buffer, ui: &AdminUi, me: &Identity, area: Rect, t: &Theme) {
+    let list = sessions(&ui.data);
+    let focused = ui.focus == Focus::Sessions;
+    let title = format!("Sessions online ({})", list.len());
+    let inn = panel(buf, area, &title, focused, t);
+    let head = format!(
+        "  {} {} {} {} key",
+        pad("nick", NICK_W),
+        pad("id", 5),
+        pad("address", ADDR_W),
+        pad("where", WHERE_W)
+    );
+    put(buf, inn.x, inn.y, &head, inn.width, t.dim());
+    let rows = list.iter().map(|s| session_row(s, me, t)).collect();
+    let empty = empty_text(ui, "nobody online");
+    let rows_area = list_rows(area);
+    draw_list(buf, rows_area, rows, ui.session_index(), focused, empty, t);
+}
+
+fn session_row(s: &AdminSession, me: &Identity, t: &Theme) -> Line<'static> {
+    let nick = clean_line(&s.nick, 40);
+    let mine = nick.eq_ignore_ascii_case(&me.nick);
+    let (shown, style) = if mine {
+        (trunc(&format!("{nick} (you)"), NICK_W), t.accent())
+    } else {
+        (trunc(&nick, NICK_W), Style::new())
     };
+    let addr = s.addr.map_or("-".to_string(), |a| a.to_string());
+    let key = s
+        .key
+        .as_deref()
+        .map_or(String::new(), |k| clean_line(k, 80));
+    Line::from(vec![
+        Span::raw(format!("{} ", t.g.bullet)),
+        Span::styled(pad(&shown, NICK_W), style),
+        Span::raw(format!(
+            " {} {} {} ",
+            pad(who(s), 5),
+            pad(&addr, ADDR_W),
+            pad(&where_text(s.status), WHERE_W)
+        )),
+        Span::styled(key, t.dim()),
+    ])
+}
+
+const VALUE_W: usize = 24;
+const BY_W: usize = 14;
+const WHEN_W: usize = 16;
+
+fn render_bans(buf: &mut Buffer, ui: &AdminUi, area: Rect, t: &Theme) {
+    let list = bans(&ui.data);
+    let focused = ui.focus == Focus::Bans;
+    let inn = panel(buf, area, &format!("Bans ({})", list.len()), focused, t);
+    let reason_w = (inn.width as usize)
+        .saturating_sub(5 + 1 + VALUE_W + 1 + 1 + BY_W + 1 + WHEN_W)
+        .max(8);
+    let head = format!(
+        "{} {} {} {} {}",
+        pad("what", 5),
+        pad("value", VALUE_W),
+        pad("reason", reason_w),
+        pad("by", BY_W),
+        "when (UTC)"
+    );
+    put(buf, inn.x, inn.y, &head, inn.width, t.dim());
+    let rows = list.iter().map(|b| ban_row(b, reason_w, t)).collect();
+    let empty = empty_text(ui, "no bans");
+    draw_list(
+        buf,
+        list_rows(area),
+        rows,
+        ui.ban_index(),
+        focused,
+        empty,
+        t,
+    );
+}
+
+fn ban_row(b: &AdminBan, reason_w: usize, t: &Theme) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(pad(b.kind.word(), 5), t.accent()),
+        Span::raw(format!(
+            " {} {} ",
+            pad(&clean_line(&b.value, 80), VALUE_W),
+            pad(&clean_line(&b.reason, 200), reason_w)
+        )),
+        Span::styled(
+            format!(
+                "{} {}",
+                pad(&clean_line(&b.by, 80), BY_W),
+                super::utc_datetime(b.at)
+            ),
+            t.dim(),
+        ),
+    ])
+}
+
+fn render_dialog(buf: &mut Buffer, screen: Rect, d: &Dialog, t: &Theme) {
     match d {
-        Dialog::Kick { nick, reason } => {
-            let inn = dialog(buf, screen, 64, 8, &format!("Kick {nick}"), t);
-            put(
-                buf,
-                inn.x + 1,
-                inn.y,
-                &format!("Disconnect every session of {nick}."),
-                inn.width.saturating_sub(1),
-                Style::new(),
-            );
-            reason.render(
-                buf,
-                inn.x + 1,
-                inn.y + 2,
-                inn.width.saturating_sub(2),
-                "reason: ",
-                t,
-            );
-            put(
-                buf,
-                inn.x + 1,
-                inn.y + 3,
-                "(empty: \"kicked by an admin\"; they are shown it)",
-                inn.width.saturating_sub(1),
-                t.dim(),
-            );
-            hint(inn, buf, &[("Enter", "kick"), ("Esc", "cancel")]);
-        }
+        Dialog::Kick { nick, reason } => render_kick(buf, screen, nick, reason, t),
         Dialog::Ban {
             nick,
             targets,
             choice,
             reason,
-        } => {
-            let inn = dialog(buf, screen, 72, 9, &format!("Ban {nick}"), t);
-            let (kind, value) = &targets[(*choice).min(targets.len().saturating_sub(1))];
-            let line = Line::from(vec![
-                Span::raw("ban by: "),
-                Span::styled(format!("< {} {} >", kind.word(), value), t.row_focus()),
-            ]);
-            put_line(buf, inn.x + 1, inn.y, &line, inn.width.saturating_sub(1));
-            let others: Vec<&str> = targets
-                .iter()
-                .map(|(k, _)| k.word())
-                .filter(|w| *w != kind.word())
-                .collect();
-            if !others.is_empty() {
-                put(
-                    buf,
-                    inn.x + 9,
-                    inn.y + 1,
-                    &format!("(Left/Right: {})", others.join(", ")),
-                    inn.width.saturating_sub(9),
-                    t.dim(),
-                );
-            }
-            reason.render(
-                buf,
-                inn.x + 1,
-                inn.y + 3,
-                inn.width.saturating_sub(2),
-                "reason: ",
-                t,
-            );
-            put(
-                buf,
-                inn.x + 1,
-                inn.y + 4,
-                "Stored at once; matching sessions are disconnected with the reason.",
-                inn.width.saturating_sub(1),
-                t.dim(),
-            );
-            hint(
-                inn,
-                buf,
-                &[
-                    ("Left/Right", "what to ban"),
-                    ("Enter", "ban"),
-                    ("Esc", "cancel"),
-                ],
-            );
-        }
+        } => render_ban(buf, screen, nick, (targets, *choice), reason, t),
         Dialog::Unban { kind, value } => render_confirm(
             buf,
             screen,
             "Unban",
             &format!("Lift the ban on {} {}?", kind.word(), value),
+            &keymap::footer(UNBAN, &Always),
             t,
         ),
-        Dialog::Broadcast { text, empty } => {
-            let inn = dialog(buf, screen, 72, 7, "Broadcast", t);
-            put(
-                buf,
-                inn.x + 1,
-                inn.y,
-                "A notice to every session online:",
-                inn.width.saturating_sub(1),
-                Style::new(),
-            );
-            text.render(
-                buf,
-                inn.x + 1,
-                inn.y + 1,
-                inn.width.saturating_sub(2),
-                "say: ",
-                t,
-            );
-            if *empty {
-                put(
-                    buf,
-                    inn.x + 1,
-                    inn.y + 2,
-                    "Type a message first",
-                    inn.width.saturating_sub(1),
-                    t.error(),
-                );
-            }
-            hint(inn, buf, &[("Enter", "send"), ("Esc", "cancel")]);
-        }
+        Dialog::Broadcast { text, empty } => render_broadcast(buf, screen, text, *empty, t),
     }
 }
 
-pub(crate) const HELP: &[(&str, &str)] = &[
-    ("Tab, Left / Right", "sessions list / bans list"),
-    ("Up / Down, j / k", "move in the list"),
-    ("K", "kick the selected session's nick (asks a reason)"),
-    ("B", "ban its nick, key or address (asks a reason)"),
-    ("U, Enter on a ban", "lift the selected ban (asks yes/no)"),
-    ("M", "broadcast a notice to everyone online"),
-    ("r", "refresh now (it refreshes every second)"),
-    ("mouse", "click selects"),
-    ("Esc / q", "back to the lobby"),
+/// A dialog's keys on its last row.
+fn dialog_hints(buf: &mut Buffer, inn: Rect, pairs: &[(&str, &str)], t: &Theme) {
+    let y = inn.bottom().saturating_sub(1);
+    put_line(
+        buf,
+        inn.x + 1,
+        y,
+        &key_hints(pairs, t),
+        inn.width.saturating_sub(1),
+    );
+}
+
+/// A line of text in a dialog, one cell in from its left edge.
+fn dialog_line(buf: &mut Buffer, inn: Rect, dy: u16, text: &str, style: Style) {
+    put(
+        buf,
+        inn.x + 1,
+        inn.y + dy,
+        text,
+        inn.width.saturating_sub(1),
+        style,
+    );
+}
+
+fn render_kick(buf: &mut Buffer, screen: Rect, nick: &str, reason: &LineInput, t: &Theme) {
+    let inn = dialog(buf, screen, 64, 8, &format!("Kick {nick}"), t);
+    let what = format!("Disconnect every session of {nick}.");
+    dialog_line(buf, inn, 0, &what, Style::new());
+    reason.render(
+        buf,
+        inn.x + 1,
+        inn.y + 2,
+        inn.width.saturating_sub(2),
+        "reason: ",
+        t,
+    );
+    let note = "(empty: \"kicked by an admin\"; they are shown it)";
+    dialog_line(buf, inn, 3, note, t.dim());
+    dialog_hints(buf, inn, &keymap::footer(KICK, &Always), t);
+}
+
+fn render_ban(
+    buf: &mut Buffer,
+    screen: Rect,
+    nick: &str,
+    (targets, choice): (&[(BanKind, String)], usize),
+    reason: &LineInput,
+    t: &Theme,
+) {
+    let inn = dialog(buf, screen, 72, 9, &format!("Ban {nick}"), t);
+    let (kind, value) = &targets[choice.min(targets.len().saturating_sub(1))];
+    let line = Line::from(vec![
+        Span::raw("ban by: "),
+        Span::styled(format!("< {} {} >", kind.word(), value), t.row_focus()),
+    ]);
+    put_line(buf, inn.x + 1, inn.y, &line, inn.width.saturating_sub(1));
+    let others: Vec<&str> = targets
+        .iter()
+        .map(|(k, _)| k.word())
+        .filter(|w| *w != kind.word())
+        .collect();
+    if !others.is_empty() {
+        let text = format!("(Left/Right: {})", others.join(", "));
+        put(
+            buf,
+            inn.x + 9,
+            inn.y + 1,
+            &text,
+            inn.width.saturating_sub(9),
+            t.dim(),
+        );
+    }
+    reason.render(
+        buf,
+        inn.x + 1,
+        inn.y + 3,
+        inn.width.saturating_sub(2),
+        "reason: ",
+        t,
+    );
+    let note = "Stored at once; matching sessions are disconnected with the reason.";
+    dialog_line(buf, inn, 4, note, t.dim());
+    dialog_hints(buf, inn, &keymap::footer(BAN, &Always), t);
+}
+
+fn render_broadcast(buf: &mut Buffer, screen: Rect, text: &LineInput, empty: bool, t: &Theme) {
+    let inn = dialog(buf, screen, 72, 7, "Broadcast", t);
+    dialog_line(
+        buf,
+        inn,
+        0,
+        "A notice to every session online:",
+        Style::new(),
+    );
+    text.render(
+        buf,
+        inn.x + 1,
+        inn.y + 1,
+        inn.width.saturating_sub(2),
+        "say: ",
+        t,
+    );
+    if empty {
+        dialog_line(buf, inn, 2, "Type a message first", t.error());
+    }
+    dialog_hints(buf, inn, &keymap::footer(BROADCAST, &Always), t);
+}
+
+/// What a key of the admin screen does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Do {
+    Close,
+    /// Tab, Left, Right: the other list.
+    Toggle,
+    Focus(Focus),
+    /// Up, Down, a page, to the ends (by the key).
+    Move,
+    Refresh,
+    Kick,
+    Ban,
+    Unban,
+    Broadcast,
+    Settings,
+    Help,
+}
+
+impl Conditions<Focus> for Focus {
+    fn holds(&self, c: Focus) -> bool {
+        *self == c
+    }
+}
+
+/// What a key of the ban dialog does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BanKey {
+    Prev,
+    Next,
+    /// The reason line takes it.
+    Line,
+}
+
+const SIDES: (&str, &str) = ("Left / Right, h / l", "sessions list / bans list");
+const UNBAN_HELP: (&str, &str) = (
+    "U, Enter/Del on a ban",
+    "lift the selected ban (asks yes/no)",
+);
+const S: &[Focus] = &[Focus::Sessions];
+const B: &[Focus] = &[Focus::Bans];
+
+/// The admin screen's keys. Footer ranks, sessions: K, B, M, Esc, Tab, r, ?; bans: U, M,
+/// Esc, Tab, K, B, r, ?.
+const KEYS: &[Binding<Do, Focus>] = &[
+    on(&[Tab, BackTab], Do::Toggle)
+        .hints(&[
+            hint(4, "Tab", "bans").when(S),
+            hint(3, "Tab", "sessions").when(B),
+        ])
+        .help("Tab / Shift-Tab", "the other list"),
+    on(&[Left, Right], Do::Toggle).help(SIDES.0, SIDES.1),
+    on(&[ch('h')], Do::Focus(Focus::Sessions)).help(SIDES.0, SIDES.1),
+    on(&[ch('l')], Do::Focus(Focus::Bans)).help(SIDES.0, SIDES.1),
+    on(&[Up, ch('k'), Down, ch('j')], Do::Move).help("Up / Down, j / k", "move in the list"),
+    on(&[PageUp, PageDown, Home, End], Do::Move)
+        .help("PgUp/PgDn, Home/End", "a page up / down, first / last"),
+    on(&[ch('K')], Do::Kick)
+        .hints(&[hint(0, "K", "kick").when(S), hint(4, "K", "kick").when(B)])
+        .help("K", "kick the selected session's nick (asks a reason)"),
+    on(&[ch('B')], Do::Ban)
+        .hints(&[hint(1, "B", "ban").when(S), hint(5, "B", "ban").when(B)])
+        .help("B", "ban its nick, key or address (asks a reason)"),
+    on(&[ch('U')], Do::Unban)
+        .hints(&[hint(0, "U/Enter", "unban").when(B)])
+        .help(UNBAN_HELP.0, UNBAN_HELP.1),
+    on(&[Enter, Delete], Do::Unban)
+        .when(B)
+        .help(UNBAN_HELP.0, UNBAN_HELP.1),
+    on(&[ch('M'), ch('m')], Do::Broadcast)
+        .hints(&[
+            hint(2, "M", "broadcast").when(S),
+            hint(1, "M", "broadcast").when(B),
+        ])
+        .help("M / m", "broadcast a notice to everyone online"),
+    on(&[ch('r')], Do::Refresh)
+        .hints(&[
+            hint(5, "r", "refresh").when(S),
+            hint(6, "r", "refresh").when(B),
+        ])
+        .help("r", "refresh now (it refreshes every second)"),
+    note("mouse", "click selects"),
+    on(&[F(2)], Do::Settings).help("F2", "settings"),
+    on(&[Esc, ch('q')], Do::Close)
+        .hints(&[
+            hint(3, "Esc", "lobby").when(S),
+            hint(2, "Esc", "lobby").when(B),
+        ])
+        .help("Esc / q", "back to the lobby"),
+    on(&[ch('?')], Do::Help).hints(&[hint(6, "?", "help").when(S), hint(7, "?", "help").when(B)]),
 ];
+
+/// The kick dialog's keys.
+const KICK: &[Binding<ToLine, Never>] = &[
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "kick")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    typing(ToLine),
+];
+
+/// The ban dialog's keys.
+const BAN: &[Binding<BanKey, Never>] = &[
+    on(&[Left, BackTab, Up], BanKey::Prev).hints(&[hint(0, "Left/Right", "what to ban")]),
+    on(&[Right, Tab, Down], BanKey::Next).hints(&[hint(0, "Left/Right", "what to ban")]),
+    on(&[Enter], BanKey::Line).hints(&[hint(1, "Enter", "ban")]),
+    on(&[Esc], BanKey::Line).hints(&[hint(2, "Esc", "cancel")]),
+    typing(BanKey::Line),
+];
+
+/// The unban question's keys; other keys leave it open.
+const UNBAN: &[Binding<bool, Never>] = &[
+    on(&[ch('y'), ch('Y'), Enter], true).hints(&[hint(0, "y", "yes")]),
+    on(&[ch('n'), ch('N'), Esc], false).hints(&[hint(1, "n/Esc", "no")]),
+];
+
+/// The broadcast dialog's keys.
+const BROADCAST: &[Binding<ToLine, Never>] = &[
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "send")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    typing(ToLine),
+];
+
+#[cfg(test)]
+mod key_tests {
+    use super::*;
+    use crate::ui::keymap::tests::labels_name_their_keys;
+
+    /// Every key of a binding with a help line is named in the line.
+    #[test]
+    fn help_labels_name_their_keys() {
+        labels_name_their_keys("admin", KEYS);
+        labels_name_their_keys("kick", KICK);
+        labels_name_their_keys("ban", BAN);
+        labels_name_their_keys("unban", UNBAN);
+        labels_name_their_keys("broadcast", BROADCAST);
+    }
+}

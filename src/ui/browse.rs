@@ -9,16 +9,20 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
+use super::keymap::{
+    self, ch, hint, note, on, Always, Binding, Conditions, Described, Never, With,
+};
 use super::layout::{inner, scroll_offset};
 use super::lobby::draw_list;
 use super::replay::ReplayUi;
 use super::theme::Theme;
 use super::widgets::{footer, pad, panel, put, put_line, sparkline, trunc};
-use super::{Act, Ctx, Effect, Identity};
+use super::{Act, Ctx, Effect, Identity, Overlay};
 use crate::proto::{
     BrowseCmd, GameFilter, GameList, GameListItem, LeaderRow, Leaderboard, Profile, VariantRating,
 };
 use crate::rules::{Color, EndReason, Outcome, Variant};
+use KeyCode::{BackTab, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up, F};
 
 /// One screen of the browse stack.
 #[derive(Clone, Debug)]
@@ -119,12 +123,23 @@ impl Page {
         }
     }
 
-    pub fn help(&self) -> (&'static str, &'static [(&'static str, &'static str)]) {
+    /// The title of the page's help.
+    pub fn help_title(&self) -> &'static str {
         match self {
-            Page::Leaders(_) => ("Leaderboard keys", HELP_LEADERS),
-            Page::Profile(_) => ("Profile keys", HELP_PROFILE),
-            Page::Games(_) => ("Game list keys", HELP_GAMES),
-            Page::Replay(_) => ("Replay keys", super::replay::HELP),
+            Page::Leaders(_) => "Leaderboard keys",
+            Page::Profile(_) => "Profile keys",
+            Page::Games(_) => "Game list keys",
+            Page::Replay(_) => "Replay keys",
+        }
+    }
+
+    /// The keys of the page.
+    pub fn keys(&self) -> Box<dyn Described + '_> {
+        match self {
+            Page::Leaders(_) => keymap::plain(LEADERS),
+            Page::Profile(_) => keymap::plain(PROFILE),
+            Page::Games(p) => Box::new(With(GAMES, p.filter.clone())),
+            Page::Replay(r) => r.keys(),
         }
     }
 }
@@ -325,20 +340,26 @@ impl LeadersUi {
     }
 
     fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16) -> Vec<Act> {
-        let page = list_layout(w, h).rows.height as usize;
-        if self.list.key(k.code, self.rows().len(), page) {
+        let Some(a) = keymap::action(LEADERS, k, &Always) else {
             return vec![];
-        }
-        match k.code {
-            KeyCode::Left | KeyCode::Char('h') | KeyCode::BackTab => self.shift(-1),
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => self.shift(1),
-            KeyCode::Char(c @ '1'..='3') => {
-                self.set_variant(Variant::ALL[c as usize - '1' as usize])
+        };
+        match a {
+            Do::Select => {
+                let page = list_layout(w, h).rows.height as usize;
+                self.list.key(k.code, self.rows().len(), page);
+                vec![]
             }
-            KeyCode::Enter => self.open_row(self.list.sel),
-            KeyCode::Char('p') => open_profile(&me.nick),
-            KeyCode::Esc | KeyCode::Char('q') => vec![Act::Back],
-            _ => vec![],
+            Do::Prev => self.shift(-1),
+            Do::Next => self.shift(1),
+            Do::Variant => match k.code {
+                KeyCode::Char(c @ '1'..='3') => {
+                    self.set_variant(Variant::ALL[c as usize - '1' as usize])
+                }
+                _ => vec![],
+            },
+            Do::Open => self.open_row(self.list.sel),
+            Do::Profile => open_profile(&me.nick),
+            other => common(other),
         }
     }
 }
@@ -390,25 +411,24 @@ impl ProfileUi {
     }
 
     fn key(&mut self, k: Key, w: u16, h: u16) -> Vec<Act> {
-        let page = profile_layout(w, h, self.rating_count()).rows.height as usize;
-        if self.list.key(k.code, self.recent().len(), page) {
+        let Some(a) = keymap::action(PROFILE, k, &Always) else {
             return vec![];
-        }
-        match k.code {
-            KeyCode::Left | KeyCode::Char('h') | KeyCode::BackTab => {
-                self.variant = cycle_variant(self.variant, -1);
+        };
+        match a {
+            Do::Select => {
+                let page = profile_layout(w, h, self.rating_count()).rows.height as usize;
+                self.list.key(k.code, self.recent().len(), page);
+                vec![]
+            }
+            Do::Prev | Do::Next => {
+                let d = if a == Do::Prev { -1 } else { 1 };
+                self.variant = cycle_variant(self.variant, d);
                 self.list = ListSel::default();
                 vec![]
             }
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab | KeyCode::Char('v') => {
-                self.variant = cycle_variant(self.variant, 1);
-                self.list = ListSel::default();
-                vec![]
-            }
-            KeyCode::Enter => self.open_row(self.list.sel),
-            KeyCode::Char('g') => open_games(GameFilter::Player(self.nick.clone()), self.variant),
-            KeyCode::Esc | KeyCode::Char('q') => vec![Act::Back],
-            _ => vec![],
+            Do::Open => self.open_row(self.list.sel),
+            Do::Games => open_games(GameFilter::Player(self.nick.clone()), self.variant),
+            other => common(other),
         }
     }
 }
@@ -467,20 +487,21 @@ impl GamesUi {
     }
 
     fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16) -> Vec<Act> {
-        let page = list_layout(w, h).rows.height as usize;
-        if self.list.key(k.code, self.items().len(), page) {
+        let Some(a) = keymap::action(GAMES, k, &self.filter) else {
             return vec![];
-        }
-        match k.code {
-            KeyCode::Left | KeyCode::Char('h') => {
-                self.variant = cycle_variant(self.variant, -1);
+        };
+        match a {
+            Do::Select => {
+                let page = list_layout(w, h).rows.height as usize;
+                self.list.key(k.code, self.items().len(), page);
+                vec![]
+            }
+            Do::Prev | Do::Next => {
+                let d = if a == Do::Prev { -1 } else { 1 };
+                self.variant = cycle_variant(self.variant, d);
                 self.ask()
             }
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('v') => {
-                self.variant = cycle_variant(self.variant, 1);
-                self.ask()
-            }
-            KeyCode::Tab | KeyCode::BackTab => {
+            Do::Source => {
                 let src = self.sources();
                 let i = src.iter().position(|f| *f == self.filter).unwrap_or(0);
                 let d = if k.code == KeyCode::Tab {
@@ -491,16 +512,16 @@ impl GamesUi {
                 self.filter = src[(i + d) % src.len()].clone();
                 self.ask()
             }
-            KeyCode::Char('m') if self.filter != GameFilter::Mine => {
+            Do::Mine => {
                 self.filter = GameFilter::Mine;
                 self.ask()
             }
-            KeyCode::Char('r') if self.filter != GameFilter::Recent => {
+            Do::Recent => {
                 self.filter = GameFilter::Recent;
                 self.ask()
             }
-            KeyCode::Enter => self.open_row(self.list.sel),
-            KeyCode::Char('p') => match self.items().get(self.list.sel) {
+            Do::Open => self.open_row(self.list.sel),
+            Do::Profile => match self.items().get(self.list.sel) {
                 // The opponent of the player whose list this is (Red in recent games).
                 Some(g) => {
                     let whose = match &self.filter {
@@ -513,8 +534,7 @@ impl GamesUi {
                 }
                 None => vec![],
             },
-            KeyCode::Esc | KeyCode::Char('q') => vec![Act::Back],
-            _ => vec![],
+            other => common(other),
         }
     }
 
@@ -652,7 +672,7 @@ fn render_leaders(buf: &mut Buffer, p: &LeadersUi, me: &Identity, cx: &Ctx) {
     put(buf, inn.x, inn.y, &head, inn.width, t.dim());
     let Some(d) = &p.data else {
         loading(buf, lay.rows, "the leaderboard", t);
-        footer(buf, lay.footer, LEADERS_KEYS, t);
+        footer(buf, lay.footer, &keymap::footer(LEADERS, &Always), t);
         return;
     };
     let rows: Vec<Line<'static>> = d
@@ -689,17 +709,8 @@ fn render_leaders(buf: &mut Buffer, p: &LeadersUi, me: &Identity, cx: &Ctx) {
         "no rated players yet",
         t,
     );
-    footer(buf, lay.footer, LEADERS_KEYS, t);
+    footer(buf, lay.footer, &keymap::footer(LEADERS, &Always), t);
 }
-
-const LEADERS_KEYS: &[(&str, &str)] = &[
-    ("Enter", "profile"),
-    ("Left/Right", "variant"),
-    ("Up/Down", "select"),
-    ("p", "my profile"),
-    ("Esc", "back"),
-    ("?", "help"),
-];
 
 /// Column widths of a game list row.
 struct GameCols {
@@ -834,17 +845,8 @@ fn render_games(buf: &mut Buffer, p: &GamesUi, me: &Identity, cx: &Ctx) {
             t,
         );
     }
-    footer(buf, lay.footer, GAMES_KEYS, t);
+    footer(buf, lay.footer, &keymap::footer(GAMES, &p.filter), t);
 }
-
-const GAMES_KEYS: &[(&str, &str)] = &[
-    ("Enter", "replay"),
-    ("Left/Right", "variant"),
-    ("Tab", "mine/recent"),
-    ("p", "profile"),
-    ("Esc", "back"),
-    ("?", "help"),
-];
 
 fn rating_line(r: &VariantRating, on: bool, t: &Theme) -> Line<'static> {
     let name_style = if on { t.accent() } else { t.title() };
@@ -872,7 +874,7 @@ fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
     let Some(d) = &p.data else {
         loading(buf, inn, "the profile", t);
         panel(buf, lay.games, "Recent games", false, t);
-        footer(buf, lay.footer, PROFILE_KEYS, t);
+        footer(buf, lay.footer, &keymap::footer(PROFILE, &Always), t);
         return;
     };
     if d.ratings.is_empty() {
@@ -943,50 +945,170 @@ fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
         "no games yet",
         t,
     );
-    footer(buf, lay.footer, PROFILE_KEYS, t);
+    footer(buf, lay.footer, &keymap::footer(PROFILE, &Always), t);
 }
 
-const PROFILE_KEYS: &[(&str, &str)] = &[
-    ("Enter", "replay"),
-    ("g", "all games"),
-    ("Left/Right", "variant"),
-    ("Up/Down", "select"),
-    ("Esc", "back"),
-    ("?", "help"),
+// ---------------------------------------------------------------------------------------
+// Keys.
+
+/// What a key does on a browse page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Do {
+    /// Up, Down, a page, to the ends (by the key).
+    Select,
+    Prev,
+    Next,
+    /// 1 2 3: a variant.
+    Variant,
+    /// Tab, Shift-Tab: the next or previous list of games.
+    Source,
+    Mine,
+    Recent,
+    Open,
+    /// A profile: mine, or the opponent's.
+    Profile,
+    /// All games of the profile's player.
+    Games,
+    Back,
+    Settings,
+    Help,
+}
+
+/// The keys every page has.
+fn common(a: Do) -> Vec<Act> {
+    match a {
+        Do::Back => vec![Act::Back],
+        Do::Settings => vec![Act::Open(Overlay::Settings { row: 0 })],
+        Do::Help => vec![Act::Open(Overlay::Help)],
+        _ => vec![],
+    }
+}
+
+/// When a key of the game list applies: which list is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum If {
+    NotMine,
+    NotRecent,
+}
+
+impl Conditions<If> for GameFilter {
+    fn holds(&self, c: If) -> bool {
+        match c {
+            If::NotMine => *self != GameFilter::Mine,
+            If::NotRecent => *self != GameFilter::Recent,
+        }
+    }
+}
+
+const LIST_KEYS: &[KeyCode] = &[Up, ch('k'), Down, ch('j')];
+const PAGE_KEYS: &[KeyCode] = &[PageUp, PageDown, Home, End];
+const PAGE_HELP: (&str, &str) = ("PgUp/PgDn, Home/End", "a page up / down, first / last");
+const SHIFT_HELP: (&str, &str) = ("h / l, Tab / Shift-Tab", "the previous / next variant");
+const VARIANT_HELP: (&str, &str) = ("Left / Right, v", "variant: all / Classic / Duel / Barrage");
+const BACK: Binding<Do, Never> = on(&[Esc, ch('q')], Do::Back)
+    .hints(&[hint(4, "Esc", "back")])
+    .help("Esc / q", "back");
+const SETTINGS: Binding<Do, Never> = on(&[F(2)], Do::Settings).help("F2", "settings");
+const HELP: Binding<Do, Never> = on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "help")]);
+
+/// The leaderboard's keys.
+const LEADERS: &[Binding<Do, Never>] = &[
+    on(LIST_KEYS, Do::Select)
+        .hints(&[hint(2, "Up/Down", "select")])
+        .help("Up / Down, j / k", "select a player"),
+    on(PAGE_KEYS, Do::Select).help(PAGE_HELP.0, PAGE_HELP.1),
+    on(&[Left], Do::Prev)
+        .hints(&[hint(1, "Left/Right", "variant")])
+        .help("Left / Right, 1 2 3", "Classic / Duel / Barrage"),
+    on(&[Right], Do::Next).help("Left / Right, 1 2 3", "Classic / Duel / Barrage"),
+    on(&[ch('1'), ch('2'), ch('3')], Do::Variant)
+        .help("Left / Right, 1 2 3", "Classic / Duel / Barrage"),
+    on(&[ch('h'), BackTab], Do::Prev).help(SHIFT_HELP.0, SHIFT_HELP.1),
+    on(&[ch('l'), Tab], Do::Next).help(SHIFT_HELP.0, SHIFT_HELP.1),
+    on(&[Enter], Do::Open)
+        .hints(&[hint(0, "Enter", "profile")])
+        .help("Enter", "the selected player's profile"),
+    on(&[ch('p')], Do::Profile)
+        .hints(&[hint(3, "p", "my profile")])
+        .help("p", "my profile"),
+    note("mouse", "click selects, click again opens the profile"),
+    SETTINGS,
+    BACK,
+    HELP,
 ];
 
-pub(crate) const HELP_LEADERS: &[(&str, &str)] = &[
-    ("Up / Down, j / k", "select a player"),
-    ("Left / Right, 1 2 3", "Classic / Duel / Barrage"),
-    ("Enter", "the selected player's profile"),
-    ("p", "my profile"),
-    ("mouse", "click selects, click again opens the profile"),
-    ("Esc / q", "back"),
+/// A profile's keys.
+const PROFILE: &[Binding<Do, Never>] = &[
+    on(LIST_KEYS, Do::Select)
+        .hints(&[hint(3, "Up/Down", "select")])
+        .help("Up / Down, j / k", "select a recent game"),
+    on(PAGE_KEYS, Do::Select).help(PAGE_HELP.0, PAGE_HELP.1),
+    on(&[Enter], Do::Open)
+        .hints(&[hint(0, "Enter", "replay")])
+        .help("Enter", "replay the selected game"),
+    on(&[Left], Do::Prev)
+        .hints(&[hint(2, "Left/Right", "variant")])
+        .help(VARIANT_HELP.0, VARIANT_HELP.1),
+    on(&[Right, ch('v')], Do::Next).help(VARIANT_HELP.0, VARIANT_HELP.1),
+    on(&[ch('h'), BackTab], Do::Prev).help(SHIFT_HELP.0, SHIFT_HELP.1),
+    on(&[ch('l'), Tab], Do::Next).help(SHIFT_HELP.0, SHIFT_HELP.1),
+    on(&[ch('g')], Do::Games)
+        .hints(&[hint(1, "g", "all games")])
+        .help("g", "all games of this player"),
+    note("mouse", "click selects, click again replays"),
+    SETTINGS,
+    BACK,
+    HELP,
 ];
 
-pub(crate) const HELP_PROFILE: &[(&str, &str)] = &[
-    ("Up / Down, j / k", "select a recent game"),
-    ("Enter", "replay the selected game"),
-    ("Left / Right, v", "variant: all / Classic / Duel / Barrage"),
-    ("g", "all games of this player"),
-    ("mouse", "click selects, click again replays"),
-    ("Esc / q", "back"),
-];
-
-pub(crate) const HELP_GAMES: &[(&str, &str)] = &[
-    ("Up / Down, j / k", "select a game"),
-    ("Enter", "replay the selected game"),
-    ("Left / Right, v", "variant: all / Classic / Duel / Barrage"),
-    ("Tab", "my games / recent games / the player's games"),
-    ("m / r", "my games / recent games"),
-    ("p", "profile of the opponent (Red in recent games)"),
-    ("mouse", "click selects, click again replays"),
-    ("Esc / q", "back"),
+/// The game list's keys.
+const GAMES: &[Binding<Do, If>] = &[
+    on(LIST_KEYS, Do::Select).help("Up / Down, j / k", "select a game"),
+    on(PAGE_KEYS, Do::Select).help(PAGE_HELP.0, PAGE_HELP.1),
+    on(&[Enter], Do::Open)
+        .hints(&[hint(0, "Enter", "replay")])
+        .help("Enter", "replay the selected game"),
+    on(&[Left], Do::Prev)
+        .hints(&[hint(1, "Left/Right", "variant")])
+        .help(VARIANT_HELP.0, VARIANT_HELP.1),
+    on(&[Right, ch('v')], Do::Next).help(VARIANT_HELP.0, VARIANT_HELP.1),
+    on(&[ch('h')], Do::Prev).help("h / l", "the previous / next variant"),
+    on(&[ch('l')], Do::Next).help("h / l", "the previous / next variant"),
+    on(&[Tab, BackTab], Do::Source)
+        .hints(&[hint(2, "Tab", "mine/recent")])
+        .help(
+            "Tab / Shift-Tab",
+            "my games / recent games / the player's games",
+        ),
+    on(&[ch('m')], Do::Mine)
+        .when(&[If::NotMine])
+        .help("m / r", "my games / recent games"),
+    on(&[ch('r')], Do::Recent)
+        .when(&[If::NotRecent])
+        .help("m / r", "my games / recent games"),
+    on(&[ch('p')], Do::Profile)
+        .hints(&[hint(3, "p", "profile")])
+        .help("p", "profile of the opponent (Red in recent games)"),
+    note("mouse", "click selects, click again replays"),
+    on(&[F(2)], Do::Settings).help("F2", "settings"),
+    on(&[Esc, ch('q')], Do::Back)
+        .hints(&[hint(4, "Esc", "back")])
+        .help("Esc / q", "back"),
+    on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "help")]),
 ];
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every key of a binding with a help line is named in the line.
+    #[test]
+    fn help_labels_name_their_keys() {
+        use crate::ui::keymap::tests::labels_name_their_keys;
+        labels_name_their_keys("leaderboard", LEADERS);
+        labels_name_their_keys("profile", PROFILE);
+        labels_name_their_keys("games", GAMES);
+    }
 
     #[test]
     fn dates() {

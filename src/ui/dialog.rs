@@ -6,11 +6,15 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::input::{Key, KeyCode};
+use super::keymap::{
+    self, any, ch, hint, on, typing, Always, Binding, Conditions, Described, Hint, Never, With,
+};
 use super::theme::Theme;
 use super::widgets::{dialog, fill, pad, put, put_line, InputResult, LineInput};
 use super::{ColorDepth, Effect, Settings};
 use crate::proto::{BotLevel, ClockSpec, GameTerms, LobbyCmd};
 use crate::rules::{Immobility, Numbering, Options, Rules, Variant};
+use KeyCode::{BackTab, Down, Enter, Esc, Left, Right, Tab, Up};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum FormKind {
@@ -147,39 +151,33 @@ impl SeekForm {
     }
 
     /// Handles a key: `Some(effect)` when submitted, `Err(())` when cancelled.
+    /// Handles a key: `Some(effect)` when submitted, `Err(())` when cancelled.
     pub fn key(&mut self, key: Key) -> Result<Option<Effect>, ()> {
         let n = self.fields().len();
-        match key.code {
-            KeyCode::Esc => return Err(()),
-            KeyCode::Up | KeyCode::BackTab => {
-                self.row = (self.row + n - 1) % n;
-                return Ok(None);
+        match keymap::action(FORM_KEYS, key, self) {
+            None => {}
+            Some(FormKey::Cancel) => return Err(()),
+            Some(FormKey::Prev) => self.row = (self.row + n - 1) % n,
+            Some(FormKey::Next) => self.row = (self.row + 1) % n,
+            Some(FormKey::Submit) => return Ok(self.submit()),
+            Some(FormKey::Less) => self.change(-1),
+            Some(FormKey::More) => self.change(1),
+            Some(FormKey::Line) => {
+                let input = match self.field() {
+                    Field::CustomClock => &mut self.custom,
+                    _ => &mut self.private_to,
+                };
+                if let InputResult::Cancel = input.key(key) {
+                    return Err(());
+                }
             }
-            KeyCode::Down | KeyCode::Tab => {
-                self.row = (self.row + 1) % n;
-                return Ok(None);
-            }
-            KeyCode::Enter => return Ok(self.submit()),
-            _ => {}
-        }
-        if self.typing() {
-            let input = match self.field() {
-                Field::CustomClock => &mut self.custom,
-                _ => &mut self.private_to,
-            };
-            if let InputResult::Cancel = input.key(key) {
-                return Err(());
-            }
-            return Ok(None);
-        }
-        match key.code {
-            KeyCode::Left | KeyCode::Char('h') => self.change(-1),
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => self.change(1),
-            KeyCode::Char('k') => self.row = (self.row + n - 1) % n,
-            KeyCode::Char('j') => self.row = (self.row + 1) % n,
-            _ => {}
         }
         Ok(None)
+    }
+
+    /// The form's keys now.
+    pub fn keys(&self) -> Box<dyn Described + '_> {
+        Box::new(With(FORM_KEYS, self))
     }
 
     pub fn paste(&mut self, s: &str) {
@@ -347,15 +345,7 @@ impl SeekForm {
                 t.error(),
             );
         }
-        let keys = key_hints(
-            &[
-                ("Up/Down", "field"),
-                ("Left/Right", "change"),
-                ("Enter", "post"),
-                ("Esc", "cancel"),
-            ],
-            t,
-        );
+        let keys = key_hints(&self.keys().footer(), t);
         put_line(
             buf,
             inn.x + 1,
@@ -365,6 +355,92 @@ impl SeekForm {
         );
     }
 }
+
+/// What a key of the seek form does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FormKey {
+    Cancel,
+    Prev,
+    Next,
+    Submit,
+    /// The value of the field, back or on.
+    Less,
+    More,
+    /// The text field takes it.
+    Line,
+}
+
+/// When a key of the seek form applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FormIf {
+    /// A text field (custom clock, private to) is chosen.
+    Text,
+    Choice,
+}
+
+impl Conditions<FormIf> for SeekForm {
+    fn holds(&self, c: FormIf) -> bool {
+        match c {
+            FormIf::Text => self.typing(),
+            FormIf::Choice => !self.typing(),
+        }
+    }
+}
+
+const FIELD: &[Hint<FormIf>] = &[hint(0, "Up/Down", "field")];
+const CHANGE: &[Hint<FormIf>] = &[hint(1, "Left/Right", "change")];
+
+/// The seek form's keys (its hints are its help).
+const FORM_KEYS: &[Binding<FormKey, FormIf>] = &[
+    on(&[Esc], FormKey::Cancel).hints(&[hint(3, "Esc", "cancel")]),
+    on(&[Up, BackTab], FormKey::Prev).hints(FIELD),
+    on(&[Down, Tab], FormKey::Next).hints(FIELD),
+    on(&[Enter], FormKey::Submit).hints(&[hint(2, "Enter", "post")]),
+    typing(FormKey::Line).when(&[FormIf::Text]),
+    on(&[Left, ch('h')], FormKey::Less)
+        .when(&[FormIf::Choice])
+        .hints(CHANGE),
+    on(&[Right, ch('l'), ch(' ')], FormKey::More)
+        .when(&[FormIf::Choice])
+        .hints(CHANGE),
+    on(&[ch('k')], FormKey::Prev)
+        .when(&[FormIf::Choice])
+        .hints(FIELD),
+    on(&[ch('j')], FormKey::Next)
+        .when(&[FormIf::Choice])
+        .hints(FIELD),
+];
+
+/// What a key of the settings dialog does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SettingsKey {
+    Up,
+    Down,
+    Change,
+    Close,
+}
+
+/// The settings dialog's keys: any other key closes it.
+pub(crate) const SETTINGS_KEYS: &[Binding<SettingsKey, Never>] = &[
+    on(&[Up, ch('k')], SettingsKey::Up).hints(&[hint(0, "Up/Down", "choose")]),
+    on(&[Down, ch('j'), Tab], SettingsKey::Down).hints(&[hint(0, "Up/Down", "choose")]),
+    on(
+        &[Enter, ch(' '), Left, Right, ch('h'), ch('l')],
+        SettingsKey::Change,
+    )
+    .hints(&[hint(1, "Enter/Space", "change")]),
+    any(SettingsKey::Close).hints(&[hint(2, "Esc", "close")]),
+];
+
+/// The quit question's keys (Ctrl-C quits too): any other key is no.
+pub(crate) const QUIT_KEYS: &[Binding<bool, Never>] = &[
+    on(&[ch('y'), ch('Y'), Enter], true).hints(&[hint(0, "y", "yes")]),
+    any(false).hints(&[hint(1, "n/Esc", "no")]),
+];
+
+/// The help's key: any key closes it.
+pub(crate) const HELP_KEYS: &[Binding<(), Never>] =
+    &[any(()).hints(&[hint(0, "any key", "closes this help")])];
 
 /// Settings rows: numbering, ASCII, colours.
 pub(crate) const SETTINGS_ROWS: usize = 3;
@@ -433,14 +509,7 @@ pub(crate) fn render_settings(buf: &mut Buffer, screen: Rect, s: &Settings, row:
             st,
         );
     }
-    let keys = key_hints(
-        &[
-            ("Up/Down", "choose"),
-            ("Enter/Space", "change"),
-            ("Esc", "close"),
-        ],
-        t,
-    );
+    let keys = key_hints(&keymap::footer(SETTINGS_KEYS, &Always), t);
     put_line(
         buf,
         inn.x + 1,
@@ -474,17 +543,30 @@ pub(crate) fn render_help(
             Style::new(),
         );
     }
+    let closes = keymap::footer(HELP_KEYS, &Always)
+        .iter()
+        .map(|(k, w)| format!("{k} {w}"))
+        .collect::<Vec<_>>()
+        .join("  ");
     put(
         buf,
         inn.x + 1,
         inn.bottom().saturating_sub(1),
-        "any key closes this help",
+        &closes,
         inn.width.saturating_sub(1),
         t.dim(),
     );
 }
 
-pub(crate) fn render_confirm(buf: &mut Buffer, screen: Rect, title: &str, text: &str, t: &Theme) {
+/// A yes/no question with its keys (`hints`, from the question's key table).
+pub(crate) fn render_confirm(
+    buf: &mut Buffer,
+    screen: Rect,
+    title: &str,
+    text: &str,
+    hints: &[(&str, &str)],
+    t: &Theme,
+) {
     let w = (text.chars().count() as u16 + 6).clamp(30, 70);
     let inn = dialog(buf, screen, w, 5, title, t);
     put(
@@ -495,12 +577,13 @@ pub(crate) fn render_confirm(buf: &mut Buffer, screen: Rect, title: &str, text: 
         inn.width.saturating_sub(1),
         Style::new(),
     );
-    let keys = Line::from(vec![
-        Span::styled("y", t.key()),
-        Span::styled(" yes   ", t.dim()),
-        Span::styled("n/Esc", t.key()),
-        Span::styled(" no", t.dim()),
-    ]);
+    let mut spans = vec![];
+    for (i, (key, what)) in hints.iter().enumerate() {
+        let sep = if i + 1 < hints.len() { "   " } else { "" };
+        spans.push(Span::styled(key.to_string(), t.key()));
+        spans.push(Span::styled(format!(" {what}{sep}"), t.dim()));
+    }
+    let keys = Line::from(spans);
     put_line(
         buf,
         inn.x + 1,
@@ -519,4 +602,19 @@ pub(crate) fn key_hints(pairs: &[(&str, &str)], t: &Theme) -> Line<'static> {
         spans.push(Span::styled(format!(" {what}{sep}"), t.dim()));
     }
     Line::from(spans)
+}
+
+#[cfg(test)]
+mod key_tests {
+    use super::*;
+    use crate::ui::keymap::tests::labels_name_their_keys;
+
+    /// Every key of a binding with a help line is named in the line.
+    #[test]
+    fn help_labels_name_their_keys() {
+        labels_name_their_keys("seek form", FORM_KEYS);
+        labels_name_their_keys("settings", SETTINGS_KEYS);
+        labels_name_their_keys("quit", QUIT_KEYS);
+        labels_name_their_keys("help", HELP_KEYS);
+    }
 }

@@ -18,6 +18,10 @@ use ratatui::text::{Line, Span};
 
 use super::board::{self, Content};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
+use super::keymap::{
+    self, any, ch, hint, note, on, tip, typing, Always, Binding, Conditions, Described, Hint,
+    Never, ToLine, With,
+};
 use super::layout::{board_layout, BoardLayout};
 use super::setup::SetupUi;
 use super::theme::Theme;
@@ -28,6 +32,7 @@ use crate::rules::notation::{battle_sentence, capital, move_text, parse_move_tex
 use crate::rules::{
     Color, IllegalReason, Move, Numbering, PlayerView, Rank, Rescue, SplitMix64, Square, ViewPiece,
 };
+use KeyCode::{Down, Enter, Esc, Left, Right, Tab, Up, F};
 
 pub(crate) const CHAT_MAX: usize = 300;
 
@@ -104,6 +109,14 @@ fn sq(file: u8, row: u8) -> Square {
 }
 
 impl Phase {
+    /// The keys of the chat line: the set-up's says "ok", play's "send".
+    fn chat_keys(&self) -> &'static [Binding<ToLine, Never>] {
+        match self {
+            Phase::Setup(_) => LINE_OK,
+            Phase::Play(_) => CHAT,
+        }
+    }
+
     fn for_snapshot(snap: &GameSnapshot) -> Phase {
         match snap.phase {
             GamePhase::Setup => Phase::Setup(SetupUi::new(snap)),
@@ -130,15 +143,6 @@ impl GameUi {
 
     pub fn layout(&self, w: u16, h: u16) -> BoardLayout {
         self.shared.layout(w, h)
-    }
-
-    /// A line is being typed (chat, a move, a set-up's name).
-    pub fn typing(&self) -> bool {
-        self.shared.chat.is_some()
-            || match &self.phase {
-                Phase::Setup(s) => s.typing(),
-                Phase::Play(p) => matches!(p.mode, PlayMode::Command(_)),
-            }
     }
 
     /// A new snapshot of the same game; returns a bell when it became our turn.
@@ -186,6 +190,9 @@ impl GameUi {
     fn key_shared(&mut self, key: Key) -> Option<Vec<Act>> {
         let g = &mut self.shared;
         if let Some(input) = &mut g.chat {
+            if keymap::find(self.phase.chat_keys(), key, &Always).is_none() {
+                return Some(vec![]);
+            }
             return Some(match input.key(key) {
                 InputResult::Editing => vec![],
                 InputResult::Cancel => {
@@ -203,19 +210,48 @@ impl GameUi {
                 }
             });
         }
-        let c = g.confirm.take()?;
-        if !matches!(
-            key.code,
-            KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter
-        ) {
-            return Some(vec![]);
-        }
-        Some(match (c, &mut self.phase) {
-            (Confirm::Resign, _) => vec![Act::Fx(Effect::Game(GameCmd::Resign))],
-            (Confirm::Leave, _) => vec![Act::LeaveGame],
-            (Confirm::Ready, Phase::Setup(s)) => s.submit(g),
-            (Confirm::Ready, Phase::Play(_)) => vec![],
+        let c = g.confirm?;
+        Some(match keymap::action(CONFIRM, key, &Always) {
+            Some(Answer::Help) => vec![Act::Open(Overlay::Help)],
+            Some(Answer::Settings) => vec![Act::Open(Overlay::Settings { row: 0 })],
+            Some(Answer::Yes) => {
+                g.confirm = None;
+                match (c, &mut self.phase) {
+                    (Confirm::Resign, _) => vec![Act::Fx(Effect::Game(GameCmd::Resign))],
+                    (Confirm::Leave, _) => vec![Act::LeaveGame],
+                    (Confirm::Ready, Phase::Setup(s)) => s.submit(g),
+                    (Confirm::Ready, Phase::Play(_)) => vec![],
+                }
+            }
+            Some(Answer::No) | None => {
+                g.confirm = None;
+                vec![]
+            }
         })
+    }
+
+    /// The keys of the screen as it is now: the chat line's, the question's, or the
+    /// phase's.
+    pub fn keys(&self, numbering: Numbering, now: Instant) -> Box<dyn Described + '_> {
+        let g = &self.shared;
+        if g.chat.is_some() {
+            return keymap::plain(self.phase.chat_keys());
+        }
+        if g.confirm.is_some() {
+            return keymap::plain(CONFIRM);
+        }
+        match &self.phase {
+            Phase::Setup(s) => s.keys(g, numbering),
+            Phase::Play(p) => p.keys(g, now),
+        }
+    }
+
+    /// The title of the help.
+    pub fn help_title(&self) -> &'static str {
+        match self.phase {
+            Phase::Setup(_) => "Set-up keys",
+            Phase::Play(_) => "Game keys",
+        }
     }
 
     /// A key on the game screen; `rng` is the session's unpredictable generator (the
@@ -421,91 +457,100 @@ impl PlayUi {
         }
     }
 
+    /// The keys of play as it is now (a move being typed, a rescue, or the board).
+    pub(crate) fn keys(&self, g: &Shared, now: Instant) -> Box<dyn Described> {
+        match &self.mode {
+            PlayMode::Command(_) => keymap::plain(COMMAND),
+            PlayMode::Rescue(r) if r.rank.is_none() => keymap::plain(RESCUE_PIECE),
+            PlayMode::Rescue(_) => keymap::plain(RESCUE_SQUARE),
+            PlayMode::Normal => Box::new(With(PLAY, PlayCx::new(g, self, now))),
+        }
+    }
+
     fn key(&mut self, g: &mut Shared, key: Key, w: u16, h: u16, now: Instant) -> Vec<Act> {
-        if let PlayMode::Command(input) = &mut self.mode {
-            return match input.key(key) {
-                InputResult::Editing => vec![],
-                InputResult::Cancel => {
-                    self.mode = PlayMode::Normal;
-                    vec![]
+        match &mut self.mode {
+            PlayMode::Command(input) => {
+                if keymap::find(COMMAND, key, &Always).is_none() {
+                    return vec![];
                 }
-                InputResult::Submit(text) => {
-                    self.mode = PlayMode::Normal;
-                    self.typed(g, &text)
-                }
-            };
-        }
-        if let PlayMode::Rescue(_) = self.mode {
-            return self.rescue_key(g, key, w, h);
-        }
-        if g.move_cursor(key, w, h) {
-            return vec![];
-        }
-        let me = g.my_color();
-        let over = g.snap.phase == GamePhase::Over;
-        match key.code {
-            KeyCode::Enter | KeyCode::Char(' ') => {
-                let at = g.cursor;
-                return self.activate(g, at);
-            }
-            KeyCode::Esc => {
-                if self.selected.is_some() {
-                    self.selected = None;
-                } else if me.is_none() || over {
-                    return vec![Act::LeaveGame];
-                } else {
-                    g.message = None;
-                }
-            }
-            KeyCode::Char(':') | KeyCode::Char('m') if me.is_some() && !over => {
-                self.mode = PlayMode::Command(LineInput::new(40));
-            }
-            KeyCode::Char('t') => g.chat = Some(LineInput::new(CHAT_MAX)),
-            KeyCode::Char('f') => g.manual_flip = !g.manual_flip,
-            KeyCode::Char('s') => return vec![Act::Open(Overlay::Settings { row: 0 })],
-            KeyCode::Char('q') => {
-                if me.is_none() || over {
-                    return vec![Act::LeaveGame];
-                }
-                g.confirm = Some(Confirm::Leave);
-            }
-            _ if me.is_none() => {}
-            KeyCode::Char('R') if !over => g.confirm = Some(Confirm::Resign),
-            KeyCode::Char('D') if !over => {
-                let me = me.expect("player");
-                match g.snap.draw_offer {
-                    Some(c) if c != me => return vec![Act::Fx(Effect::Game(GameCmd::AcceptDraw))],
-                    Some(_) => g.say("You already offered a draw"),
-                    None => {
-                        g.say("Draw offered");
-                        return vec![Act::Fx(Effect::Game(GameCmd::OfferDraw))];
+                match input.key(key) {
+                    InputResult::Editing => vec![],
+                    InputResult::Cancel => {
+                        self.mode = PlayMode::Normal;
+                        vec![]
+                    }
+                    InputResult::Submit(text) => {
+                        self.mode = PlayMode::Normal;
+                        self.typed(g, &text)
                     }
                 }
             }
-            KeyCode::Char('y') | KeyCode::Char('n') if !over => {
-                let me = me.expect("player");
-                if matches!(g.snap.draw_offer, Some(c) if c != me) {
-                    let cmd = if key.code == KeyCode::Char('y') {
-                        GameCmd::AcceptDraw
-                    } else {
-                        GameCmd::DeclineDraw
-                    };
-                    return vec![Act::Fx(Effect::Game(cmd))];
-                }
+            PlayMode::Rescue(_) => self.rescue_key(g, key, w, h),
+            PlayMode::Normal => match keymap::action(PLAY, key, &PlayCx::new(g, self, now)) {
+                Some(a) => self.act(g, a, key, (w, h), now),
+                None => vec![],
+            },
+        }
+    }
+
+    /// A key of play on the board; `(w, h)` is the screen's size.
+    fn act(
+        &mut self,
+        g: &mut Shared,
+        a: Do,
+        key: Key,
+        (w, h): (u16, u16),
+        now: Instant,
+    ) -> Vec<Act> {
+        let fx = |cmd| vec![Act::Fx(Effect::Game(cmd))];
+        match a {
+            Do::Cursor => {
+                g.move_cursor(key, w, h);
             }
-            KeyCode::Char('W') if !over => {
+            Do::Activate => {
+                let at = g.cursor;
+                return self.activate(g, at);
+            }
+            Do::TypeMove => self.mode = PlayMode::Command(LineInput::new(40)),
+            Do::Deselect => self.selected = None,
+            Do::ClearMessage => g.message = None,
+            Do::Leave => return vec![Act::LeaveGame],
+            Do::AskLeave => g.confirm = Some(Confirm::Leave),
+            Do::Chat => g.chat = Some(LineInput::new(CHAT_MAX)),
+            Do::Flip => g.manual_flip = !g.manual_flip,
+            Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
+            Do::Help => return vec![Act::Open(Overlay::Help)],
+            Do::Resign => g.confirm = Some(Confirm::Resign),
+            Do::Draw => match g.snap.draw_offer {
+                Some(c) if Some(c) != g.my_color() => return fx(GameCmd::AcceptDraw),
+                Some(_) => g.say("You already offered a draw"),
+                None => {
+                    g.say("Draw offered");
+                    return fx(GameCmd::OfferDraw);
+                }
+            },
+            Do::AcceptDraw => return fx(GameCmd::AcceptDraw),
+            Do::DeclineDraw => return fx(GameCmd::DeclineDraw),
+            Do::Claim => {
                 if g.can_claim(now) {
-                    return vec![Act::Fx(Effect::Game(GameCmd::ClaimWin))];
+                    return fx(GameCmd::ClaimWin);
                 }
                 g.err(
                     "You can claim the win only when your opponent's time to reconnect has run out",
                 );
             }
-            KeyCode::Char('r') if over => {
+            Do::Rematch => {
                 g.say("Rematch asked");
-                return vec![Act::Fx(Effect::Game(GameCmd::Rematch))];
+                return fx(GameCmd::Rematch);
             }
-            _ => {}
+            // The rescue's own keys (see `rescue_key`).
+            Do::PrevPiece
+            | Do::NextPiece
+            | Do::PieceNumber
+            | Do::Choose
+            | Do::NoRescue
+            | Do::Place
+            | Do::Unchoose => {}
         }
         vec![]
     }
@@ -604,78 +649,44 @@ impl PlayUi {
         vec![]
     }
 
+    /// A key while a rescue is chosen: first the piece, then its square.
     fn rescue_key(&mut self, g: &mut Shared, key: Key, w: u16, h: u16) -> Vec<Act> {
         let PlayMode::Rescue(mut r) = std::mem::take(&mut self.mode) else {
             return vec![];
         };
-        match r.rank {
-            None => match key.code {
-                KeyCode::Up | KeyCode::Left | KeyCode::Char('k') | KeyCode::Char('h') => {
-                    r.row = r.row.saturating_sub(1)
-                }
-                KeyCode::Down
-                | KeyCode::Right
-                | KeyCode::Char('j')
-                | KeyCode::Char('l')
-                | KeyCode::Tab => r.row = (r.row + 1).min(r.ranks.len() - 1),
-                KeyCode::Char(c @ '1'..='9') => {
-                    let i = c as usize - '1' as usize;
-                    if i < r.ranks.len() {
-                        r.row = i;
-                        r.rank = Some(r.ranks[i]);
+        let table = match r.rank {
+            None => RESCUE_PIECE,
+            Some(_) => RESCUE_SQUARE,
+        };
+        let a = keymap::action(table, key, &Always);
+        let acts = match a {
+            // Not a key of the rescue: nothing happens.
+            None => vec![],
+            Some(Do::Help) => vec![Act::Open(Overlay::Help)],
+            Some(Do::Settings) => vec![Act::Open(Overlay::Settings { row: 0 })],
+            Some(Do::Cursor) => {
+                g.move_cursor(key, w, h);
+                vec![]
+            }
+            Some(a) => match r.rank {
+                None => match rescue_piece_key(g, &mut r, a, key) {
+                    Ok(acts) => acts,
+                    // The move was played or given up.
+                    Err(acts) => return acts,
+                },
+                Some(rank) => {
+                    if let Some(mv) = rescue_square_key(g, &mut r, rank, a) {
+                        return vec![Act::Fx(Effect::Game(GameCmd::Move(mv)))];
                     }
+                    vec![]
                 }
-                KeyCode::Enter | KeyCode::Char(' ') => r.rank = Some(r.ranks[r.row]),
-                KeyCode::Esc | KeyCode::Char('n') => {
-                    if r.plain_ok {
-                        g.message = None;
-                        return vec![Act::Fx(Effect::Game(GameCmd::Move(Move::new(
-                            r.from, r.to,
-                        ))))];
-                    }
-                    g.say("Move cancelled");
-                    return vec![];
-                }
-                _ => {}
             },
-            Some(rank) => {
-                if g.move_cursor(key, w, h) {
-                    self.mode = PlayMode::Rescue(r);
-                    return vec![];
-                }
-                match key.code {
-                    KeyCode::Enter | KeyCode::Char(' ') => {
-                        if let Some(m) = rescue_move(&r, rank, g.cursor) {
-                            g.message = None;
-                            return vec![Act::Fx(Effect::Game(GameCmd::Move(m)))];
-                        }
-                        g.err(format!(
-                            "The {} cannot be placed on {}",
-                            rank.name(),
-                            g.cursor
-                        ));
-                    }
-                    KeyCode::Esc => r.rank = None,
-                    _ => {}
-                }
-            }
-        }
-        if let Some(rank) = r.rank {
-            // Put the cursor on the first allowed square.
-            let first = r
-                .options
-                .iter()
-                .filter_map(|m| m.rescue)
-                .find(|x| x.rank == rank)
-                .map(|x| x.to);
-            if let Some(f) = first {
-                if rescue_move(&r, rank, g.cursor).is_none() {
-                    g.cursor = f;
-                }
-            }
+        };
+        if !matches!(a, None | Some(Do::Help | Do::Settings | Do::Cursor)) {
+            keep_cursor_on_a_rescue_square(g, &r);
         }
         self.mode = PlayMode::Rescue(r);
-        vec![]
+        acts
     }
 
     /// A typed command: a move like `c4 c5`, `c4-c5`, or one square to select.
@@ -701,21 +712,19 @@ impl PlayUi {
                 self.select(g, &v, from)
             }
             Ok((from, Some(to))) => {
-                let checked = if g.snap.phase == GamePhase::Playing {
-                    v.check(&Move::new(from, to), &g.snap.history)
-                } else {
-                    Err(IllegalReason::GameOver)
-                };
-                match checked {
-                    Ok(()) => {
-                        g.cursor = to;
-                        self.try_move(g, &v, from, to)
-                    }
-                    Err(r) => {
-                        g.err(sentence(r));
-                        vec![]
-                    }
+                let playing = g.snap.phase == GamePhase::Playing;
+                if playing && v.legal_moves.iter().any(|m| m.from == from && m.to == to) {
+                    g.cursor = to;
+                    return self.try_move(g, &v, from, to);
                 }
+                let reason = match playing {
+                    true => v.check(&Move::new(from, to), &g.snap.history).err(),
+                    false => Some(IllegalReason::GameOver),
+                };
+                if let Some(r) = reason {
+                    g.err(sentence(r));
+                }
+                vec![]
             }
         }
     }
@@ -744,6 +753,80 @@ impl PlayUi {
         g.chat = None;
         g.confirm = None;
         self.activate(g, at)
+    }
+}
+
+/// A key while the piece to rescue is chosen: `Err` when the rescue is over (the plain
+/// move is played, or the move given up).
+fn rescue_piece_key(
+    g: &mut Shared,
+    r: &mut RescuePick,
+    a: Do,
+    key: Key,
+) -> Result<Vec<Act>, Vec<Act>> {
+    match a {
+        Do::PrevPiece => r.row = r.row.saturating_sub(1),
+        Do::NextPiece => r.row = (r.row + 1).min(r.ranks.len() - 1),
+        Do::PieceNumber => {
+            if let KeyCode::Char(c @ '1'..='9') = key.code {
+                let i = c as usize - '1' as usize;
+                if i < r.ranks.len() {
+                    r.row = i;
+                    r.rank = Some(r.ranks[i]);
+                }
+            }
+        }
+        Do::Choose => r.rank = Some(r.ranks[r.row]),
+        Do::NoRescue if r.plain_ok => {
+            g.message = None;
+            let mv = Move::new(r.from, r.to);
+            return Err(vec![Act::Fx(Effect::Game(GameCmd::Move(mv)))]);
+        }
+        Do::NoRescue => {
+            g.say("Move cancelled");
+            return Err(vec![]);
+        }
+        _ => {}
+    }
+    Ok(vec![])
+}
+
+/// A key while the square of the rescued `rank` is chosen: the move when it is placed.
+fn rescue_square_key(g: &mut Shared, r: &mut RescuePick, rank: Rank, a: Do) -> Option<Move> {
+    match a {
+        Do::Place => {
+            if let Some(m) = rescue_move(r, rank, g.cursor) {
+                g.message = None;
+                return Some(m);
+            }
+            g.err(format!(
+                "The {} cannot be placed on {}",
+                rank.name(),
+                g.cursor
+            ));
+        }
+        Do::Unchoose => r.rank = None,
+        _ => {}
+    }
+    None
+}
+
+/// Once a piece to rescue is chosen, the cursor goes to the first square it may go to
+/// (unless it is on one already).
+fn keep_cursor_on_a_rescue_square(g: &mut Shared, r: &RescuePick) {
+    let Some(rank) = r.rank else {
+        return;
+    };
+    let first = r
+        .options
+        .iter()
+        .filter_map(|m| m.rescue)
+        .find(|x| x.rank == rank)
+        .map(|x| x.to);
+    if let Some(f) = first {
+        if rescue_move(r, rank, g.cursor).is_none() {
+            g.cursor = f;
+        }
     }
 }
 
@@ -882,15 +965,26 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     let lay = g.layout(w, h);
     let n = settings.numbering;
     render_header(buf, g, lay.header, t);
-    let me = g.my_color();
-    let view = g.view();
-    let last = view.and_then(|v| v.last_move);
-    let rescue = match &p.mode {
-        PlayMode::Rescue(r) => Some(r),
-        _ => None,
+    render_board(buf, g, p, &lay.board, n, t);
+    render_side(buf, g, &lay, t, n, now);
+    render_below(buf, g, p, &lay, t, n);
+    // The footer of play under a question (the question shows its own keys).
+    let keys = if g.chat.is_some() {
+        keymap::footer(CHAT, &Always)
+    } else {
+        p.keys(g, now).footer()
     };
-    let targets: Vec<Square> = match (rescue, view) {
-        (Some(r), _) => match r.rank {
+    footer(buf, lay.footer, &keys, t);
+    if let Some(c) = g.confirm {
+        render_confirm_for(buf, c, w, h, t);
+    }
+}
+
+/// The squares to highlight: where the selected piece may go, or during a rescue the
+/// target square and then where the rescued piece may go.
+fn targets(g: &Shared, p: &PlayUi) -> Vec<Square> {
+    match (&p.mode, g.view()) {
+        (PlayMode::Rescue(r), _) => match r.rank {
             Some(rank) => r
                 .options
                 .iter()
@@ -900,12 +994,31 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
                 .collect(),
             None => vec![r.to],
         },
-        (None, Some(v)) => match p.selected {
+        (_, Some(v)) => match p.selected {
             Some(s) => v.targets_from(s).collect(),
             None => vec![],
         },
         _ => vec![],
+    }
+}
+
+/// The board as the viewer knows it, with the last move, selection, targets and cursor.
+fn render_board(
+    buf: &mut Buffer,
+    g: &Shared,
+    p: &PlayUi,
+    geom: &super::layout::BoardGeom,
+    n: Numbering,
+    t: &Theme,
+) {
+    let me = g.my_color();
+    let view = g.view();
+    let last = view.and_then(|v| v.last_move);
+    let rescue_from = match &p.mode {
+        PlayMode::Rescue(r) => Some(r.from),
+        _ => None,
     };
+    let targets = targets(g, p);
     let over = g.snap.phase == GamePhase::Over;
     let cell = |sq: Square| {
         let content = if sq.is_lake() {
@@ -922,64 +1035,15 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
         };
         let mut c = board::Cell::new(content);
         c.last_move = last.is_some_and(|m| m.from == sq || m.to == sq);
-        c.selected = p.selected == Some(sq) || rescue.is_some_and(|r| r.from == sq);
+        c.selected = p.selected == Some(sq) || rescue_from == Some(sq);
         c.target = targets.contains(&sq);
         c.cursor = g.cursor == sq;
         c
     };
-    board::draw(buf, &lay.board, t, &cell);
-
-    render_side(buf, g, &lay, t, n, now);
-    render_below(buf, g, p, &lay, t, n);
-
-    // Footer.
-    let keys: Vec<(&str, &str)> = match (&p.mode, me) {
-        _ if g.chat.is_some() => vec![("Enter", "send"), ("Esc", "cancel")],
-        (PlayMode::Command(_), _) => vec![("Enter", "play"), ("Esc", "cancel"), ("", "e.g. c4 c5")],
-        (PlayMode::Rescue(_), _) => vec![
-            ("Enter", "choose"),
-            ("arrows", "move"),
-            ("Esc", "skip / back"),
-        ],
-        (_, None) => vec![
-            ("q/Esc", "leave"),
-            ("t", "chat"),
-            ("f", "flip"),
-            ("s", "settings"),
-            ("?", "help"),
-        ],
-        (_, Some(_)) if over => vec![
-            ("r", "rematch"),
-            ("q", "lobby"),
-            ("t", "chat"),
-            ("f", "flip"),
-            ("?", "help"),
-        ],
-        (_, Some(c)) => {
-            let mut k = vec![
-                ("arrows", "cursor"),
-                ("Enter", "select/move"),
-                ("m", "type move"),
-                ("t", "chat"),
-            ];
-            if matches!(g.snap.draw_offer, Some(o) if o != c) {
-                k.push(("y/n", "draw?"));
-            } else {
-                k.push(("D", "draw"));
-            }
-            if g.can_claim(now) {
-                k.insert(0, ("W", "claim win"));
-            }
-            k.extend([("R", "resign"), ("?", "help")]);
-            k
-        }
-    };
-    footer(buf, lay.footer, &keys, t);
-    if let Some(c) = g.confirm {
-        render_confirm_for(buf, c, w, h, t);
-    }
+    board::draw(buf, geom, t, &cell);
 }
 
+/// A question over the game or the set-up, with its keys.
 pub(crate) fn render_confirm_for(buf: &mut Buffer, c: Confirm, w: u16, h: u16, t: &Theme) {
     let (title, text) = match c {
         Confirm::Resign => ("Resign", "Resign this game?"),
@@ -989,9 +1053,11 @@ pub(crate) fn render_confirm_for(buf: &mut Buffer, c: Confirm, w: u16, h: u16, t
             "Submit this set-up? It cannot be changed afterwards.",
         ),
     };
-    super::dialog::render_confirm(buf, Rect::new(0, 0, w, h), title, text, t);
+    let hints = keymap::footer(CONFIRM, &Always);
+    super::dialog::render_confirm(buf, Rect::new(0, 0, w, h), title, text, &hints, t);
 }
 
+/// The side panel: both seats with their clocks, the state of the game, the moves.
 fn render_side(
     buf: &mut Buffer,
     g: &Shared,
@@ -1005,93 +1071,16 @@ fn render_side(
         return;
     }
     let bottom = if g.flipped() { Color::Blue } else { Color::Red };
-    let top = bottom.opposite();
-    draw_seat(
-        buf,
-        g,
-        top,
-        Rect::new(side.x, side.y, side.width, 2),
-        t,
-        now,
-    );
-    draw_seat(
-        buf,
-        g,
-        bottom,
-        Rect::new(side.x, side.bottom() - 2, side.width, 2),
-        t,
-        now,
-    );
+    let top_seat = Rect::new(side.x, side.y, side.width, 2);
+    draw_seat(buf, g, bottom.opposite(), top_seat, t, now);
+    let bottom_seat = Rect::new(side.x, side.bottom() - 2, side.width, 2);
+    draw_seat(buf, g, bottom, bottom_seat, t, now);
     // Status between the seats.
+    let status = match result_text(g, t) {
+        Some(res) => over_lines(g, &res, t),
+        None => play_lines(g, t, now),
+    };
     let mut y = side.y + 3;
-    let me = g.my_color();
-    let mut status: Vec<Line<'static>> = vec![];
-    if let Some(res) = result_text(g, t) {
-        status.push(Line::from(Span::styled(format!(" {res} "), t.banner())));
-        if let (Some(me), Some(o)) = (me, g.snap.outcome.or(g.view().and_then(|v| v.outcome))) {
-            let text = match o.winner {
-                Some(c) if c == me => "You won!",
-                Some(_) => "You lost",
-                None => "Draw",
-            };
-            status.push(Line::from(Span::styled(text.to_string(), t.accent())));
-        }
-        if let Some(me) = me {
-            let opp = me.opposite();
-            let mine = *g.snap.rematch.get(me);
-            let theirs = *g.snap.rematch.get(opp);
-            let line = match (mine, theirs) {
-                (true, true) => "Rematch agreed".to_string(),
-                (true, false) => "You asked for a rematch".to_string(),
-                (false, true) => format!(
-                    "{} asks for a rematch: r to accept",
-                    g.snap.seats.get(opp).nick
-                ),
-                (false, false) => "r rematch, q back to the lobby".to_string(),
-            };
-            status.push(Line::from(Span::styled(
-                line,
-                if theirs { t.accent() } else { t.dim() },
-            )));
-        }
-        if g.snap.next_game.is_some() {
-            status.push(Line::from(Span::styled(
-                "Next game starting...".to_string(),
-                t.accent(),
-            )));
-        }
-    } else if let Some(v) = g.view() {
-        let turn = match me {
-            Some(c) if v.to_move == c => Span::styled("Your turn".to_string(), t.accent()),
-            Some(_) => Span::styled(format!("{} to move", v.to_move.name()), t.side(v.to_move)),
-            None => Span::styled(format!("{} to move", v.to_move.name()), t.side(v.to_move)),
-        };
-        status.push(Line::from(vec![
-            turn,
-            Span::styled(format!("  move {}", v.ply / 2 + 1), t.dim()),
-        ]));
-        match (g.snap.draw_offer, me) {
-            (Some(c), Some(m)) if c != m => status.push(Line::from(Span::styled(
-                "Draw offer: y accept, n decline".to_string(),
-                t.accent(),
-            ))),
-            (Some(_), Some(_)) => status.push(Line::from(Span::styled(
-                "You offered a draw".to_string(),
-                t.dim(),
-            ))),
-            (Some(c), None) => status.push(Line::from(Span::styled(
-                format!("{} offers a draw", c.name()),
-                t.dim(),
-            ))),
-            _ => {}
-        }
-        if g.can_claim(now) {
-            status.push(Line::from(Span::styled(
-                "Opponent gone: W claims the win".to_string(),
-                t.accent(),
-            )));
-        }
-    }
     for l in &status {
         if y + 1 >= side.bottom().saturating_sub(3) {
             break;
@@ -1099,40 +1088,104 @@ fn render_side(
         put_line(buf, side.x, y, l, side.width);
         y += 1;
     }
-    // Move list.
-    y += 1;
     let list_bottom = side.bottom().saturating_sub(3);
-    if y + 1 >= list_bottom {
-        return;
+    if y + 2 < list_bottom {
+        render_moves(
+            buf,
+            g,
+            Rect::new(side.x, y + 1, side.width, list_bottom - y - 1),
+            t,
+            n,
+        );
     }
-    put(buf, side.x, y, "Moves", side.width, t.title());
-    y += 1;
-    let rows_h = (list_bottom - y) as usize;
+}
+
+/// After the game: the result, won or lost, the rematch, the next game.
+fn over_lines(g: &Shared, result: &str, t: &Theme) -> Vec<Line<'static>> {
+    let styled = |text: String, st| Line::from(Span::styled(text, st));
+    let mut status = vec![styled(format!(" {result} "), t.banner())];
+    let me = g.my_color();
+    if let (Some(me), Some(o)) = (me, g.snap.outcome.or(g.view().and_then(|v| v.outcome))) {
+        let text = match o.winner {
+            Some(c) if c == me => "You won!",
+            Some(_) => "You lost",
+            None => "Draw",
+        };
+        status.push(styled(text.to_string(), t.accent()));
+    }
+    if let Some(me) = me {
+        let opp = me.opposite();
+        let theirs = *g.snap.rematch.get(opp);
+        let line = match (*g.snap.rematch.get(me), theirs) {
+            (true, true) => "Rematch agreed".to_string(),
+            (true, false) => "You asked for a rematch".to_string(),
+            (false, true) => format!(
+                "{} asks for a rematch: r to accept",
+                g.snap.seats.get(opp).nick
+            ),
+            (false, false) => "r rematch, q back to the lobby".to_string(),
+        };
+        status.push(styled(line, if theirs { t.accent() } else { t.dim() }));
+    }
+    if g.snap.next_game.is_some() {
+        status.push(styled("Next game starting...".to_string(), t.accent()));
+    }
+    status
+}
+
+/// During play: whose turn, a draw offer, a win to claim.
+fn play_lines(g: &Shared, t: &Theme, now: Instant) -> Vec<Line<'static>> {
+    let Some(v) = g.view() else {
+        return vec![];
+    };
+    let styled = |text: String, st| Line::from(Span::styled(text, st));
+    let me = g.my_color();
+    let turn = match me {
+        Some(c) if v.to_move == c => Span::styled("Your turn".to_string(), t.accent()),
+        _ => Span::styled(format!("{} to move", v.to_move.name()), t.side(v.to_move)),
+    };
+    let mut status = vec![Line::from(vec![
+        turn,
+        Span::styled(format!("  move {}", v.ply / 2 + 1), t.dim()),
+    ])];
+    match (g.snap.draw_offer, me) {
+        (Some(c), Some(m)) if c != m => status.push(styled(
+            "Draw offer: y accept, n decline".to_string(),
+            t.accent(),
+        )),
+        (Some(_), Some(_)) => status.push(styled("You offered a draw".to_string(), t.dim())),
+        (Some(c), None) => status.push(styled(format!("{} offers a draw", c.name()), t.dim())),
+        _ => {}
+    }
+    if g.can_claim(now) {
+        let line = "Opponent gone: W claims the win".to_string();
+        status.push(styled(line, t.accent()));
+    }
+    status
+}
+
+/// The move list, two moves a row, the last rows that fit under its title.
+fn render_moves(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme, n: Numbering) {
+    put(buf, area.x, area.y, "Moves", area.width, t.title());
+    let y = area.y + 1;
+    let rows_h = (area.bottom() - y) as usize;
     let hist = &g.snap.history;
-    let col = ((side.width as usize).saturating_sub(6) / 2).max(8);
+    let col = ((area.width as usize).saturating_sub(6) / 2).max(8);
     // Only the last rows that fit are formatted (games run to hundreds of moves).
-    let pairs = hist.len().div_ceil(2);
-    let start = pairs.saturating_sub(rows_h);
-    let rows: Vec<Line<'static>> = hist
-        .chunks(2)
-        .enumerate()
-        .skip(start)
-        .map(|(i, pair)| {
-            let a = super::widgets::pad(&move_text(&pair[0], n), col);
-            let b = pair.get(1).map(|m| move_text(m, n)).unwrap_or_default();
-            Line::from(vec![
-                Span::styled(format!("{:>3}. ", i + 1), t.dim()),
-                Span::raw(a),
-                Span::raw(" "),
-                Span::raw(b),
-            ])
-        })
-        .collect();
-    if rows.is_empty() {
-        put(buf, side.x, y, "no moves yet", side.width, t.dim());
+    let start = hist.len().div_ceil(2).saturating_sub(rows_h);
+    if hist.is_empty() {
+        put(buf, area.x, y, "no moves yet", area.width, t.dim());
     }
-    for (k, l) in rows.iter().enumerate() {
-        put_line(buf, side.x, y + k as u16, l, side.width);
+    for (k, (i, pair)) in hist.chunks(2).enumerate().skip(start).enumerate() {
+        let a = super::widgets::pad(&move_text(&pair[0], n), col);
+        let b = pair.get(1).map(|m| move_text(m, n)).unwrap_or_default();
+        let line = Line::from(vec![
+            Span::styled(format!("{:>3}. ", i + 1), t.dim()),
+            Span::raw(a),
+            Span::raw(" "),
+            Span::raw(b),
+        ]);
+        put_line(buf, area.x, y + k as u16, &line, area.width);
     }
 }
 
@@ -1150,52 +1203,8 @@ fn render_below(
         return;
     }
     let mut y = a.y;
-    let variant = g.snap.terms.rules.variant;
-    let ranks: Vec<Rank> = Rank::ALL
-        .into_iter()
-        .filter(|r| variant.count(*r) > 0)
-        .collect();
     if let Some(v) = g.view() {
-        let mut head = vec![Span::styled("left ".to_string(), t.dim())];
-        for r in &ranks {
-            head.push(Span::styled(format!("{:>3}", r.label(n)), t.dim()));
-        }
-        put_line(buf, a.x, y, &Line::from(head), a.width);
-        y += 1;
-        for c in [Color::Red, Color::Blue] {
-            let counts = v.remaining.get(c);
-            let mut spans = vec![Span::styled(super::widgets::pad(c.name(), 5), t.side(c))];
-            for r in &ranks {
-                let k = counts[r.index()];
-                let st = if k == 0 { t.dim() } else { Style::new() };
-                spans.push(Span::styled(format!("{k:>3}"), st));
-            }
-            put_line(buf, a.x, y, &Line::from(spans), a.width);
-            y += 1;
-        }
-        // Captured pieces.
-        let mut spans = vec![Span::styled("taken ".to_string(), t.dim())];
-        for c in [Color::Red, Color::Blue] {
-            let mut caps: Vec<Option<Rank>> = v
-                .captured
-                .iter()
-                .filter(|x| x.color == c)
-                .map(|x| x.rank)
-                .collect();
-            caps.sort_by_key(|r| std::cmp::Reverse(r.map_or(0, |r| r as u8)));
-            let text = if caps.is_empty() {
-                "none".to_string()
-            } else {
-                caps.iter()
-                    .map(|r| rank_text(*r, n))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            spans.push(Span::styled(format!("{} ", c.name()), t.side(c)));
-            spans.push(Span::raw(format!("{text}  ")));
-        }
-        put_line(buf, a.x, y, &Line::from(spans), a.width);
-        y += 1;
+        y = render_counts(buf, v, g.snap.terms.rules.variant, a, t, n);
     }
     if y >= a.bottom() {
         return;
@@ -1219,56 +1228,116 @@ fn render_below(
     if y >= a.bottom() {
         return;
     }
-    // Message or prompt line.
-    match &p.mode {
-        PlayMode::Command(input) => input.render(buf, a.x, y, a.width, "move: ", t),
-        PlayMode::Rescue(r) => {
-            let line = match r.rank {
-                None => {
-                    let mut spans = vec![Span::styled("Rescue ".to_string(), t.accent())];
-                    for (i, rank) in r.ranks.iter().enumerate() {
-                        let st = if i == r.row {
-                            t.row_focus()
-                        } else {
-                            Style::new()
-                        };
-                        spans.push(Span::styled(format!("{} {}", i + 1, rank.name()), st));
-                        spans.push(Span::raw(" "));
-                    }
-                    if r.plain_ok {
-                        spans.push(Span::styled("Esc none".to_string(), t.dim()));
-                    }
-                    Line::from(spans)
-                }
-                Some(rank) => Line::from(vec![
-                    Span::styled(format!("Rescue the {}: ", rank.name()), t.accent()),
-                    Span::raw("pick a highlighted square".to_string()),
-                ]),
-            };
-            put_line(buf, a.x, y, &line, a.width);
-        }
-        _ => {
-            if let Some((text, is_err)) = &g.message {
-                // A long reason (a repetition rule) wraps onto a second row.
-                let st = if *is_err { t.error() } else { t.accent() };
-                let rows = if text.chars().count() > a.width as usize {
-                    2.min(a.bottom() - y)
-                } else {
-                    1
-                };
-                let line = Line::styled(text.clone(), st);
-                paragraph(buf, Rect::new(a.x, y, a.width, rows), vec![line]);
-                y += rows - 1;
-            }
-        }
-    }
-    y += 1;
+    y += render_prompt(buf, g, p, Rect::new(a.x, y, a.width, a.bottom() - y), t);
     render_chat(
         buf,
         g,
         Rect::new(a.x, y, a.width, a.bottom().saturating_sub(y)),
         t,
     );
+}
+
+/// Pieces left of each rank, and the pieces taken, from `a.y`; returns the row after them.
+fn render_counts(
+    buf: &mut Buffer,
+    v: &PlayerView,
+    variant: crate::rules::Variant,
+    a: Rect,
+    t: &Theme,
+    n: Numbering,
+) -> u16 {
+    let mut y = a.y;
+    let ranks: Vec<Rank> = Rank::ALL
+        .into_iter()
+        .filter(|r| variant.count(*r) > 0)
+        .collect();
+    let mut head = vec![Span::styled("left ".to_string(), t.dim())];
+    for r in &ranks {
+        head.push(Span::styled(format!("{:>3}", r.label(n)), t.dim()));
+    }
+    put_line(buf, a.x, y, &Line::from(head), a.width);
+    y += 1;
+    for c in [Color::Red, Color::Blue] {
+        let counts = v.remaining.get(c);
+        let mut spans = vec![Span::styled(super::widgets::pad(c.name(), 5), t.side(c))];
+        for r in &ranks {
+            let k = counts[r.index()];
+            let st = if k == 0 { t.dim() } else { Style::new() };
+            spans.push(Span::styled(format!("{k:>3}"), st));
+        }
+        put_line(buf, a.x, y, &Line::from(spans), a.width);
+        y += 1;
+    }
+    let mut spans = vec![Span::styled("taken ".to_string(), t.dim())];
+    for c in [Color::Red, Color::Blue] {
+        let mut caps: Vec<Option<Rank>> = v
+            .captured
+            .iter()
+            .filter(|x| x.color == c)
+            .map(|x| x.rank)
+            .collect();
+        caps.sort_by_key(|r| std::cmp::Reverse(r.map_or(0, |r| r as u8)));
+        let text = if caps.is_empty() {
+            "none".to_string()
+        } else {
+            let labels: Vec<String> = caps.iter().map(|r| rank_text(*r, n)).collect();
+            labels.join(" ")
+        };
+        spans.push(Span::styled(format!("{} ", c.name()), t.side(c)));
+        spans.push(Span::raw(format!("{text}  ")));
+    }
+    put_line(buf, a.x, y, &Line::from(spans), a.width);
+    y + 1
+}
+
+/// The line for a move being typed, a rescue being chosen, or the message (two rows when
+/// it is long); returns the rows used.
+fn render_prompt(buf: &mut Buffer, g: &Shared, p: &PlayUi, a: Rect, t: &Theme) -> u16 {
+    match &p.mode {
+        PlayMode::Command(input) => input.render(buf, a.x, a.y, a.width, "move: ", t),
+        PlayMode::Rescue(r) => {
+            put_line(buf, a.x, a.y, &rescue_line(r, t), a.width);
+        }
+        PlayMode::Normal => {
+            if let Some((text, is_err)) = &g.message {
+                // A long reason (a repetition rule) wraps onto a second row.
+                let st = if *is_err { t.error() } else { t.accent() };
+                let rows = if text.chars().count() > a.width as usize {
+                    2.min(a.height)
+                } else {
+                    1
+                };
+                let line = Line::styled(text.clone(), st);
+                paragraph(buf, Rect::new(a.x, a.y, a.width, rows), vec![line]);
+                return rows;
+            }
+        }
+    }
+    1
+}
+
+/// The pieces to rescue, the one chosen highlighted; or where the chosen one goes.
+fn rescue_line(r: &RescuePick, t: &Theme) -> Line<'static> {
+    let Some(rank) = r.rank else {
+        let mut spans = vec![Span::styled("Rescue ".to_string(), t.accent())];
+        for (i, rank) in r.ranks.iter().enumerate() {
+            let st = if i == r.row {
+                t.row_focus()
+            } else {
+                Style::new()
+            };
+            spans.push(Span::styled(format!("{} {}", i + 1, rank.name()), st));
+            spans.push(Span::raw(" "));
+        }
+        if r.plain_ok {
+            spans.push(Span::styled("Esc none".to_string(), t.dim()));
+        }
+        return Line::from(spans);
+    };
+    Line::from(vec![
+        Span::styled(format!("Rescue the {}: ", rank.name()), t.accent()),
+        Span::raw("pick a highlighted square".to_string()),
+    ])
 }
 
 /// Game chat: last lines and the input line.
@@ -1304,19 +1373,274 @@ pub(crate) fn render_chat(buf: &mut Buffer, g: &Shared, a: Rect, t: &Theme) {
     }
 }
 
-pub(crate) const HELP: &[(&str, &str)] = &[
-    ("arrows / hjkl", "move the cursor"),
-    ("Enter / Space", "select a piece, then its target"),
-    ("mouse", "click a piece, then a target"),
-    (": or m", "type a move: c4 c5, c4-c5"),
-    ("Esc", "drop the selection (spectators: leave)"),
-    ("t", "chat"),
-    ("D", "offer a draw (accept a standing offer)"),
-    ("y / n", "accept / decline the opponent's draw offer"),
-    ("R", "resign (asks first)"),
-    ("W", "claim the win when the opponent is gone too long"),
-    ("r", "rematch (after the game)"),
-    ("f", "flip the board"),
-    ("s / F2", "settings"),
-    ("q", "leave the game / back to the lobby"),
+/// What a key of the game screen (play, a move typed, a rescue) does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Do {
+    /// Arrows, hjkl (by the key).
+    Cursor,
+    /// Enter on a square: select, or move there.
+    Activate,
+    TypeMove,
+    Deselect,
+    ClearMessage,
+    /// Leave at once (spectators, after the game).
+    Leave,
+    /// Ask before leaving (during play).
+    AskLeave,
+    Chat,
+    Flip,
+    Settings,
+    Help,
+    Resign,
+    /// Offer a draw, or accept the opponent's.
+    Draw,
+    AcceptDraw,
+    DeclineDraw,
+    Claim,
+    Rematch,
+    // Choosing a rescue: the piece...
+    PrevPiece,
+    NextPiece,
+    /// 1 to 9 (by the key).
+    PieceNumber,
+    Choose,
+    NoRescue,
+    // ...then the square.
+    Place,
+    Unchoose,
+}
+
+/// When a key of play applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum If {
+    Spectator,
+    /// A player, during play.
+    MyPlay,
+    /// A player, after the game.
+    PlayerOver,
+    /// A spectator, or after the game.
+    Looking,
+    Selected,
+    /// The opponent offers a draw.
+    OfferToMe,
+    NoOfferToMe,
+    CanClaim,
+}
+
+/// The state the conditions of play are read from.
+pub(crate) struct PlayCx {
+    player: bool,
+    over: bool,
+    selected: bool,
+    offer_to_me: bool,
+    can_claim: bool,
+}
+
+impl PlayCx {
+    fn new(g: &Shared, p: &PlayUi, now: Instant) -> PlayCx {
+        let me = g.my_color();
+        PlayCx {
+            player: me.is_some(),
+            over: g.snap.phase == GamePhase::Over,
+            selected: p.selected.is_some(),
+            offer_to_me: me.is_some() && g.snap.draw_offer.is_some_and(|c| Some(c) != me),
+            can_claim: g.can_claim(now),
+        }
+    }
+}
+
+impl Conditions<If> for PlayCx {
+    fn holds(&self, c: If) -> bool {
+        match c {
+            If::Spectator => !self.player,
+            If::MyPlay => self.player && !self.over,
+            If::PlayerOver => self.player && self.over,
+            If::Looking => !self.player || self.over,
+            If::Selected => self.selected,
+            If::OfferToMe => self.offer_to_me,
+            If::NoOfferToMe => !self.offer_to_me,
+            If::CanClaim => self.can_claim,
+        }
+    }
+}
+
+const CURSOR_KEYS: &[KeyCode] = &[Left, Right, Up, Down, ch('h'), ch('j'), ch('k'), ch('l')];
+const ESC_HELP: (&str, &str) = ("Esc", "drop the selection");
+const DRAW_HELP: (&str, &str) = ("y / n", "accept / decline the opponent's draw offer");
+const LEAVE_HELP: (&str, &str) = ("q / Esc", "leave the game / back to the lobby");
+const MY_PLAY: &[If] = &[If::MyPlay];
+
+/// The keys of play, for players and spectators, during and after the game. Footer ranks:
+/// W (claim) or r (rematch); arrows or q; Enter; m; t; D or y/n or f; R or s; ?.
+pub(crate) const PLAY: &[Binding<Do, If>] = &[
+    on(CURSOR_KEYS, Do::Cursor)
+        .hints(&[hint(1, "arrows", "cursor").when(MY_PLAY)])
+        .help("arrows / hjkl", "move the cursor"),
+    on(&[Enter, ch(' ')], Do::Activate)
+        .when(MY_PLAY)
+        .hints(&[hint(2, "Enter", "select/move")])
+        .help("Enter / Space", "select a piece, then its target"),
+    note("mouse", "click a piece, then a target").when(MY_PLAY),
+    on(&[ch(':'), ch('m')], Do::TypeMove)
+        .when(MY_PLAY)
+        .hints(&[hint(3, "m", "type move")])
+        .help(": or m", "type a move: c4 c5, c4-c5"),
+    on(&[Esc], Do::Deselect)
+        .when(&[If::Selected])
+        .help(ESC_HELP.0, ESC_HELP.1),
+    on(&[Esc], Do::Leave)
+        .when(&[If::Looking])
+        .hints(&[hint(1, "q/Esc", "leave").when(&[If::Spectator])])
+        .help(LEAVE_HELP.0, LEAVE_HELP.1),
+    on(&[Esc], Do::ClearMessage)
+        .when(MY_PLAY)
+        .help(ESC_HELP.0, ESC_HELP.1),
+    on(&[ch('t')], Do::Chat)
+        .hints(&[hint(4, "t", "chat")])
+        .help("t", "chat"),
+    on(&[ch('D')], Do::Draw)
+        .when(MY_PLAY)
+        .hints(&[hint(5, "D", "draw").when(&[If::NoOfferToMe])])
+        .help("D", "offer a draw (accept a standing offer)"),
+    on(&[ch('y')], Do::AcceptDraw)
+        .when(&[If::MyPlay, If::OfferToMe])
+        .hints(&[hint(5, "y/n", "draw?")])
+        .help(DRAW_HELP.0, DRAW_HELP.1),
+    on(&[ch('n')], Do::DeclineDraw)
+        .when(&[If::MyPlay, If::OfferToMe])
+        .help(DRAW_HELP.0, DRAW_HELP.1),
+    on(&[ch('R')], Do::Resign)
+        .when(MY_PLAY)
+        .hints(&[hint(6, "R", "resign")])
+        .help("R", "resign (asks first)"),
+    on(&[ch('W')], Do::Claim)
+        .when(MY_PLAY)
+        .hints(&[hint(0, "W", "claim win").when(&[If::CanClaim])])
+        .help("W", "claim the win when the opponent is gone too long"),
+    on(&[ch('r')], Do::Rematch)
+        .when(&[If::PlayerOver])
+        .hints(&[hint(0, "r", "rematch")])
+        .help("r", "rematch (after the game)"),
+    on(&[ch('f')], Do::Flip)
+        .hints(&[hint(5, "f", "flip").when(&[If::Looking])])
+        .help("f", "flip the board"),
+    on(&[ch('s'), F(2)], Do::Settings)
+        .hints(&[hint(6, "s", "settings").when(&[If::Spectator])])
+        .help("s / F2", "settings"),
+    on(&[ch('q')], Do::AskLeave)
+        .when(MY_PLAY)
+        .help("q", "leave the game (asks first)"),
+    on(&[ch('q')], Do::Leave)
+        .when(&[If::Looking])
+        .hints(&[hint(1, "q", "lobby").when(&[If::PlayerOver])])
+        .help(LEAVE_HELP.0, LEAVE_HELP.1),
+    on(&[ch('?')], Do::Help).hints(&[hint(7, "?", "help")]),
 ];
+
+/// Typing a move.
+const COMMAND: &[Binding<ToLine, Never>] = &[
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "play")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    tip(&[hint(2, "", "e.g. c4 c5")]),
+    typing(ToLine),
+];
+
+/// Typing a chat line during play.
+const CHAT: &[Binding<ToLine, Never>] = &[
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "send")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    typing(ToLine),
+];
+
+/// A line typed during the set-up (chat, a name to save under).
+pub(crate) const LINE_OK: &[Binding<ToLine, Never>] = &[
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "ok")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    typing(ToLine),
+];
+
+const RESCUE_HINTS: &[Hint<Never>] = &[
+    hint(0, "Enter", "choose"),
+    hint(1, "arrows", "move"),
+    hint(2, "Esc", "skip / back"),
+    hint(3, "?", "help"),
+];
+const SETTINGS_F2: Binding<Do, Never> = on(&[F(2)], Do::Settings).help("F2", "settings");
+const PIECES: (&str, &str) = ("arrows, hjkl, Tab", "choose a piece to bring back");
+
+/// Choosing the piece to rescue.
+const RESCUE_PIECE: &[Binding<Do, Never>] = &[
+    on(&[Up, Left, ch('k'), ch('h')], Do::PrevPiece)
+        .hints(RESCUE_HINTS)
+        .help(PIECES.0, PIECES.1),
+    on(&[Down, Right, ch('j'), ch('l'), Tab], Do::NextPiece).help(PIECES.0, PIECES.1),
+    on(
+        &[
+            ch('1'),
+            ch('2'),
+            ch('3'),
+            ch('4'),
+            ch('5'),
+            ch('6'),
+            ch('7'),
+            ch('8'),
+            ch('9'),
+        ],
+        Do::PieceNumber,
+    )
+    .help("1 .. 9", "rescue that piece"),
+    on(&[Enter, ch(' ')], Do::Choose).help("Enter / Space", "rescue the highlighted piece"),
+    on(&[Esc, ch('n')], Do::NoRescue).help("Esc / n", "no rescue: only the move"),
+    SETTINGS_F2,
+    on(&[ch('?')], Do::Help),
+];
+
+/// Choosing where the rescued piece goes.
+const RESCUE_SQUARE: &[Binding<Do, Never>] = &[
+    on(CURSOR_KEYS, Do::Cursor)
+        .hints(RESCUE_HINTS)
+        .help("arrows / hjkl", "move the cursor"),
+    on(&[Enter, ch(' ')], Do::Place).help("Enter / Space", "put the piece there"),
+    on(&[Esc], Do::Unchoose).help("Esc", "back to the choice of piece"),
+    SETTINGS_F2,
+    on(&[ch('?')], Do::Help),
+];
+
+/// What a key does to a question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Answer {
+    Yes,
+    No,
+    Help,
+    Settings,
+}
+
+/// A y/n question over the game or the set-up: any other key is no.
+pub(crate) const CONFIRM: &[Binding<Answer, Never>] = &[
+    on(&[ch('y'), ch('Y'), Enter], Answer::Yes)
+        .hints(&[hint(0, "y", "yes")])
+        .help("y / Y / Enter", "yes"),
+    on(&[ch('?')], Answer::Help),
+    on(&[F(2)], Answer::Settings).help("F2", "settings"),
+    any(Answer::No)
+        .hints(&[hint(1, "n/Esc", "no")])
+        .help("n / Esc, other keys", "no"),
+];
+
+#[cfg(test)]
+mod key_tests {
+    use super::*;
+    use crate::ui::keymap::tests::labels_name_their_keys;
+
+    /// Every key of a binding with a help line is named in the line.
+    #[test]
+    fn help_labels_name_their_keys() {
+        labels_name_their_keys("play", PLAY);
+        labels_name_their_keys("typed move", COMMAND);
+        labels_name_their_keys("chat", CHAT);
+        labels_name_their_keys("line", LINE_OK);
+        labels_name_their_keys("rescue piece", RESCUE_PIECE);
+        labels_name_their_keys("rescue square", RESCUE_SQUARE);
+        labels_name_their_keys("question", CONFIRM);
+    }
+}

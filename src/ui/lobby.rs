@@ -7,12 +7,19 @@ use ratatui::text::{Line, Span};
 
 use super::dialog::{FormKind, SeekForm};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
+use super::keymap::{
+    self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, Never, ToLine, With,
+};
 use super::layout::{inner, lobby_layout, scroll_offset, LobbyLayout};
 use super::theme::Theme;
 use super::widgets::{fill, footer, pad, panel, put, put_line, trunc, InputResult, LineInput};
 use super::{browse, Act, Effect, Identity, Overlay};
-use crate::proto::{GameFilter, GameId, LobbyCmd, LobbySnapshot, PlayerStatus, SeekId};
+use crate::proto::{
+    GameFilter, GameId, GameSummary, LobbyCmd, LobbySnapshot, PlayerInfo, PlayerStatus, Seek,
+    SeekId,
+};
 use crate::rules::Variant;
+use KeyCode::{BackTab, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up, F};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Panel {
@@ -56,10 +63,6 @@ impl Default for LobbyUi {
 pub(crate) const CHAT_MAX: usize = 300;
 
 impl LobbyUi {
-    pub fn typing(&self) -> bool {
-        self.chat.is_some()
-    }
-
     pub fn player_index(&self, l: &LobbySnapshot) -> Option<usize> {
         let n = self.player.as_ref()?;
         l.players.iter().position(|p| &p.nick == n)
@@ -162,8 +165,28 @@ impl LobbyUi {
         }
     }
 
+    /// The lobby's conditions now.
+    fn cx(&self, me: &Identity) -> LobbyCx {
+        LobbyCx {
+            focus: self.focus,
+            admin: me.admin,
+        }
+    }
+
+    /// The keys of the lobby as it is now.
+    pub fn keys(&self, me: &Identity) -> Box<dyn Described> {
+        if self.chat.is_some() {
+            keymap::plain(CHAT_KEYS)
+        } else {
+            Box::new(With(KEYS, self.cx(me)))
+        }
+    }
+
     pub fn key(&mut self, key: Key, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
         if let Some(input) = &mut self.chat {
+            if keymap::find(CHAT_KEYS, key, &Always).is_none() {
+                return vec![];
+            }
             return match input.key(key) {
                 InputResult::Editing => vec![],
                 InputResult::Cancel => {
@@ -181,46 +204,49 @@ impl LobbyUi {
                 }
             };
         }
-        let pos = PANELS.iter().position(|p| *p == self.focus).unwrap_or(0);
-        match key.code {
-            KeyCode::Tab => self.focus_panel(l, PANELS[(pos + 1) % PANELS.len()]),
-            KeyCode::BackTab => {
-                self.focus_panel(l, PANELS[(pos + PANELS.len() - 1) % PANELS.len()])
+        match keymap::action(KEYS, key, &self.cx(me)) {
+            Some(a) => self.act(a, key.code, l, me),
+            None => vec![],
+        }
+    }
+
+    fn act(&mut self, a: Do, code: KeyCode, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
+        let form = |kind, to| vec![Act::Open(Overlay::Form(SeekForm::new(kind, me.guest, to)))];
+        match a {
+            Do::Cycle => {
+                let pos = PANELS.iter().position(|p| *p == self.focus).unwrap_or(0);
+                let d = if code == KeyCode::Tab {
+                    1
+                } else {
+                    PANELS.len() - 1
+                };
+                self.focus_panel(l, PANELS[(pos + d) % PANELS.len()]);
             }
-            KeyCode::Left | KeyCode::Char('h') => self.focus_panel(l, Panel::Players),
-            KeyCode::Right | KeyCode::Char('l') if self.focus == Panel::Players => {
-                self.focus_panel(l, Panel::Seeks)
-            }
-            KeyCode::Up | KeyCode::Char('k') => self.move_sel(l, -1),
-            KeyCode::Down | KeyCode::Char('j') => self.move_sel(l, 1),
-            KeyCode::PageUp => self.move_sel(l, -10),
-            KeyCode::PageDown => self.move_sel(l, 10),
-            KeyCode::Home => self.move_sel(l, -10_000),
-            KeyCode::End => self.move_sel(l, 10_000),
-            KeyCode::Enter => return self.activate(l, me),
-            KeyCode::Char('n') => {
-                return vec![Act::Open(Overlay::Form(SeekForm::new(
-                    FormKind::Seek,
-                    me.guest,
-                    None,
-                )))]
-            }
-            KeyCode::Char('b') => {
-                return vec![Act::Open(Overlay::Form(SeekForm::new(
-                    FormKind::Bot,
-                    me.guest,
-                    None,
-                )))]
-            }
-            KeyCode::Char('c') => return self.challenge(l, me),
-            KeyCode::Char('x') => return self.cancel_seek(l, me),
-            KeyCode::Char('t') => {
+            Do::FocusPlayers => self.focus_panel(l, Panel::Players),
+            Do::FocusSeeks => self.focus_panel(l, Panel::Seeks),
+            Do::Move => self.move_sel(
+                l,
+                match code {
+                    KeyCode::Up | KeyCode::Char('k') => -1,
+                    KeyCode::Down | KeyCode::Char('j') => 1,
+                    KeyCode::PageUp => -10,
+                    KeyCode::PageDown => 10,
+                    KeyCode::Home => -10_000,
+                    _ => 10_000,
+                },
+            ),
+            Do::Activate => return self.activate(l, me),
+            Do::NewSeek => return form(FormKind::Seek, None),
+            Do::Bot => return form(FormKind::Bot, None),
+            Do::Challenge => return self.challenge(l, me),
+            Do::CancelSeek => return self.cancel_seek(l, me),
+            Do::Chat => {
                 self.focus = Panel::Chat;
                 self.chat = Some(LineInput::new(CHAT_MAX));
             }
-            KeyCode::Char('L') => return browse::open_leaderboard(Variant::Classic),
-            KeyCode::Char('G') => return browse::open_games(GameFilter::Mine, None),
-            KeyCode::Char('p') => {
+            Do::Leaders => return browse::open_leaderboard(Variant::Classic),
+            Do::Games => return browse::open_games(GameFilter::Mine, None),
+            Do::Profile => {
                 // The selected player's profile, or mine.
                 let nick = match self.player_index(l) {
                     Some(i) => l.players[i].nick.clone(),
@@ -228,11 +254,11 @@ impl LobbyUi {
                 };
                 return browse::open_profile(&nick);
             }
-            KeyCode::Char('s') => return vec![Act::Open(Overlay::Settings { row: 0 })],
-            KeyCode::Char('q') => return vec![Act::Open(Overlay::Quit)],
+            Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
+            Do::Quit => return vec![Act::Open(Overlay::Quit)],
             // The app checks again that this session is an admin's.
-            KeyCode::Char('A') => return vec![Act::OpenAdmin],
-            _ => {}
+            Do::Admin => return vec![Act::OpenAdmin],
+            Do::Help => return vec![Act::Open(Overlay::Help)],
         }
         vec![]
     }
@@ -465,50 +491,85 @@ pub(crate) fn render(
     h: u16,
 ) {
     let lay = lobby_layout(w, h);
-    let sep = t.g.sep;
-    // Header.
-    let who = if me.guest {
-        format!("{} (guest)", me.nick)
-    } else {
-        me.nick.clone()
-    };
-    let header = Line::from(vec![
-        Span::styled("stratego-ssh", t.accent()),
-        Span::raw(sep.to_string()),
-        Span::raw(format!("you are {who}")),
-        Span::raw(sep.to_string()),
-        Span::styled(
-            format!(
-                "{} online, {} seeks, {} games",
-                l.players.len(),
-                l.seeks.len(),
-                l.games.len()
-            ),
-            t.dim(),
-        ),
-    ]);
-    put_line(buf, lay.header.x, lay.header.y, &header, lay.header.width);
+    let v = View { ui, l, me, t };
+    v.header(buf, lay.header);
+    v.players(buf, lay.players);
+    v.seeks(buf, lay.seeks);
+    v.games(buf, lay.games);
+    v.chat(buf, lay.chat);
+    footer(buf, lay.footer, &ui.keys(me).footer(), t);
+}
 
-    // Players.
-    let f = ui.focus;
-    let inn = panel(
-        buf,
-        lay.players,
-        &format!("Players ({})", l.players.len()),
-        f == Panel::Players,
-        t,
-    );
-    let nick_w = (inn.width as usize).saturating_sub(18).clamp(6, 24);
-    put(
-        buf,
-        inn.x,
-        inn.y,
-        &format!("{} {:>6} {}", pad("nick", nick_w + 2), "rating", "status"),
-        inn.width,
-        t.dim(),
-    );
-    let rows = |i: usize| {
-        let p = &l.players[i];
+/// What drawing the lobby reads.
+struct View<'a> {
+    ui: &'a LobbyUi,
+    l: &'a LobbySnapshot,
+    me: &'a Identity,
+    t: &'a Theme,
+}
+
+impl View<'_> {
+    fn header(&self, buf: &mut Buffer, area: Rect) {
+        let (l, me, t) = (self.l, self.me, self.t);
+        let sep = t.g.sep;
+        let who = if me.guest {
+            format!("{} (guest)", me.nick)
+        } else {
+            me.nick.clone()
+        };
+        let counts = format!(
+            "{} online, {} seeks, {} games",
+            l.players.len(),
+            l.seeks.len(),
+            l.games.len()
+        );
+        let header = Line::from(vec![
+            Span::styled("stratego-ssh", t.accent()),
+            Span::raw(sep.to_string()),
+            Span::raw(format!("you are {who}")),
+            Span::raw(sep.to_string()),
+            Span::styled(counts, t.dim()),
+        ]);
+        put_line(buf, area.x, area.y, &header, area.width);
+    }
+
+    /// A list panel: its border and title, the column titles, the rows made by `row`.
+    fn list(
+        &self,
+        buf: &mut Buffer,
+        (area, which, title): (Rect, Panel, String),
+        head: &str,
+        count: usize,
+        row: impl Fn(usize) -> Line<'static>,
+        empty: &str,
+    ) {
+        let focused = self.ui.focus == which;
+        let inn = panel(buf, area, &title, focused, self.t);
+        put(buf, inn.x, inn.y, head, inn.width, self.t.dim());
+        let selected = self.ui.index(self.l, which);
+        let rows = list_area(which, area);
+        draw_rows(buf, rows, count, row, selected, focused, empty, self.t);
+    }
+
+    fn players(&self, buf: &mut Buffer, area: Rect) {
+        let players = &self.l.players;
+        let nick_w = (inner(area).width as usize).saturating_sub(18).clamp(6, 24);
+        let head = format!("{} {:>6} {}", pad("nick", nick_w + 2), "rating", "status");
+        let title = format!("Players ({})", players.len());
+        let row = |i: usize| self.player_row(&players[i], nick_w);
+        let empty = "nobody else here yet";
+        self.list(
+            buf,
+            (area, Panel::Players, title),
+            &head,
+            players.len(),
+            row,
+            empty,
+        );
+    }
+
+    fn player_row(&self, p: &PlayerInfo, nick_w: usize) -> Line<'static> {
+        let t = self.t;
         let rating = if p.bot {
             "bot".to_string()
         } else if let Some(r) = p.rating {
@@ -518,14 +579,11 @@ pub(crate) fn render(
         } else {
             "-".to_string()
         };
-        let mut nick = trunc(&p.nick, nick_w);
-        if p.nick == me.nick {
-            nick = trunc(&format!("{} (you)", p.nick), nick_w);
-        }
-        let name_style = if p.nick == me.nick {
-            t.accent()
+        let mine = p.nick == self.me.nick;
+        let (nick, name_style) = if mine {
+            (trunc(&format!("{} (you)", p.nick), nick_w), t.accent())
         } else {
-            Style::new()
+            (trunc(&p.nick, nick_w), Style::new())
         };
         Line::from(vec![
             Span::raw(format!("{} ", t.g.bullet)),
@@ -533,42 +591,32 @@ pub(crate) fn render(
             Span::raw(format!(" {rating:>6} ")),
             Span::styled(status_text(p.status).to_string(), t.dim()),
         ])
-    };
-    draw_rows(
-        buf,
-        list_area(Panel::Players, lay.players),
-        l.players.len(),
-        rows,
-        ui.player_index(l),
-        f == Panel::Players,
-        "nobody else here yet",
-        t,
-    );
+    }
 
-    // Seeks.
-    let inn = panel(
-        buf,
-        lay.seeks,
-        &format!("Open seeks ({})", l.seeks.len()),
-        f == Panel::Seeks,
-        t,
-    );
-    put(
-        buf,
-        inn.x,
-        inn.y,
-        "player       variant  clock rated  rules",
-        inn.width,
-        t.dim(),
-    );
-    let rows = |i: usize| {
-        let s = &l.seeks[i];
+    fn seeks(&self, buf: &mut Buffer, area: Rect) {
+        let seeks = &self.l.seeks;
+        let title = format!("Open seeks ({})", seeks.len());
+        let head = "player       variant  clock rated  rules";
+        let row = |i: usize| self.seek_row(&seeks[i]);
+        let empty = "no open seeks: press n to post one, b to play the computer";
+        self.list(
+            buf,
+            (area, Panel::Seeks, title),
+            head,
+            seeks.len(),
+            row,
+            empty,
+        );
+    }
+
+    fn seek_row(&self, s: &Seek) -> Line<'static> {
+        let (t, me) = (self.t, &self.me.nick);
         let clock = s.terms.clock.map_or("none".to_string(), |c| c.to_string());
         let rated = if s.terms.rated { "rated" } else { "casual" };
         let mut spans = vec![];
-        if s.private_to.as_deref() == Some(me.nick.as_str()) {
+        if s.private_to.as_ref() == Some(me) {
             spans.push(Span::styled(pad(&format!("! {}", s.owner), 12), t.accent()));
-        } else if s.owner == me.nick {
+        } else if &s.owner == me {
             spans.push(Span::styled(pad("(you)", 12), t.accent()));
         } else {
             spans.push(Span::raw(pad(&s.owner, 12)));
@@ -580,44 +628,31 @@ pub(crate) fn render(
             pad(rated, 6)
         )));
         spans.push(Span::styled(s.terms.rules.options.summary(), t.dim()));
-        if let Some(to) = &s.private_to {
-            if to == &me.nick {
-                spans.push(Span::styled(" challenge to you!", t.accent()));
-            } else {
-                spans.push(Span::styled(format!(" {} {to}", t.g.arrow), t.dim()));
-            }
+        match &s.private_to {
+            Some(to) if to == me => spans.push(Span::styled(" challenge to you!", t.accent())),
+            Some(to) => spans.push(Span::styled(format!(" {} {to}", t.g.arrow), t.dim())),
+            None => {}
         }
         Line::from(spans)
-    };
-    draw_rows(
-        buf,
-        list_area(Panel::Seeks, lay.seeks),
-        l.seeks.len(),
-        rows,
-        ui.seek_index(l),
-        f == Panel::Seeks,
-        "no open seeks: press n to post one, b to play the computer",
-        t,
-    );
+    }
 
-    // Games.
-    let inn = panel(
-        buf,
-        lay.games,
-        &format!("Games in play ({})", l.games.len()),
-        f == Panel::Games,
-        t,
-    );
-    put(
-        buf,
-        inn.x,
-        inn.y,
-        "red vs blue                       variant   move  watching",
-        inn.width,
-        t.dim(),
-    );
-    let rows = |i: usize| {
-        let g = &l.games[i];
+    fn games(&self, buf: &mut Buffer, area: Rect) {
+        let games = &self.l.games;
+        let title = format!("Games in play ({})", games.len());
+        let head = "red vs blue                       variant   move  watching";
+        let row = |i: usize| self.game_row(&games[i]);
+        self.list(
+            buf,
+            (area, Panel::Games, title),
+            head,
+            games.len(),
+            row,
+            "no games in play",
+        );
+    }
+
+    fn game_row(&self, g: &GameSummary) -> Line<'static> {
+        let t = self.t;
         let names = 32usize;
         let red = trunc(&g.red, 14);
         let blue = trunc(&g.blue, 14);
@@ -638,21 +673,14 @@ pub(crate) fn render(
             spans.push(Span::styled("  (private)", t.dim()));
         }
         Line::from(spans)
-    };
-    draw_rows(
-        buf,
-        list_area(Panel::Games, lay.games),
-        l.games.len(),
-        rows,
-        ui.game_index(l),
-        f == Panel::Games,
-        "no games in play",
-        t,
-    );
+    }
 
-    // Chat.
-    let inn = panel(buf, lay.chat, "Chat", f == Panel::Chat, t);
-    if inn.height > 0 {
+    fn chat(&self, buf: &mut Buffer, area: Rect) {
+        let (l, t) = (self.l, self.t);
+        let inn = panel(buf, area, "Chat", self.ui.focus == Panel::Chat, t);
+        if inn.height == 0 {
+            return;
+        }
         let lines_h = inn.height.saturating_sub(1) as usize;
         let start = l.chat.len().saturating_sub(lines_h);
         for (k, c) in l.chat[start..].iter().enumerate() {
@@ -663,103 +691,149 @@ pub(crate) fn render(
             put_line(buf, inn.x, inn.y + k as u16, &line, inn.width);
         }
         let y = inn.bottom() - 1;
-        match &ui.chat {
+        match &self.ui.chat {
             Some(input) => input.render(buf, inn.x, y, inn.width, "say: ", t),
             None => {
                 put(buf, inn.x, y, "t to chat", inn.width, t.dim());
             }
         }
     }
-
-    // Footer.
-    let keys: &[(&str, &str)] = if ui.chat.is_some() {
-        &[("Enter", "send"), ("Esc", "cancel")]
-    } else {
-        match ui.focus {
-            Panel::Seeks => &[
-                ("Enter", "accept"),
-                ("n", "new seek"),
-                ("b", "vs computer"),
-                ("?", "help"),
-                ("q", "quit"),
-                ("L", "leaders"),
-                ("G", "games"),
-                ("p", "profile"),
-                ("x", "cancel mine"),
-                ("Tab", "next list"),
-                ("t", "chat"),
-                ("s", "settings"),
-            ],
-            Panel::Games => &[
-                ("Enter", "watch"),
-                ("n", "new seek"),
-                ("b", "vs computer"),
-                ("?", "help"),
-                ("q", "quit"),
-                ("L", "leaders"),
-                ("G", "games"),
-                ("p", "profile"),
-                ("Tab", "next list"),
-                ("t", "chat"),
-                ("s", "settings"),
-            ],
-            Panel::Players => &[
-                ("Enter/c", "challenge"),
-                ("n", "new seek"),
-                ("b", "vs computer"),
-                ("?", "help"),
-                ("q", "quit"),
-                ("L", "leaders"),
-                ("G", "games"),
-                ("p", "profile"),
-                ("Tab", "next list"),
-                ("t", "chat"),
-                ("s", "settings"),
-            ],
-            Panel::Chat => &[
-                ("Enter/t", "type"),
-                ("n", "new seek"),
-                ("b", "vs computer"),
-                ("?", "help"),
-                ("q", "quit"),
-                ("L", "leaders"),
-                ("G", "games"),
-                ("p", "profile"),
-                ("Tab", "next list"),
-                ("s", "settings"),
-            ],
-        }
-    };
-    let mut keys = keys.to_vec();
-    if me.admin && ui.chat.is_none() {
-        // Right after "q quit": shown on every terminal wide enough for the lobby.
-        let at = keys
-            .iter()
-            .position(|(k, _)| *k == "q")
-            .map_or(0, |i| i + 1);
-        keys.insert(at, ("A", "admin"));
-    }
-    footer(buf, lay.footer, &keys, t);
 }
 
-pub(crate) const HELP: &[(&str, &str)] = &[
-    ("Tab / Shift-Tab", "next / previous list"),
-    ("Left / Right", "players list / seeks"),
-    ("Up / Down, j / k", "move in the list"),
-    ("Enter", "accept seek, watch game, challenge player, chat"),
-    ("n", "new seek (variant, rules, clock, private)"),
-    ("c", "challenge the selected player"),
-    ("b", "play the computer"),
-    ("x", "cancel your seek"),
-    ("t", "type in chat"),
-    ("L", "leaderboards"),
-    ("G", "finished games: mine, recent, replays"),
-    ("p", "profile of the selected player (or mine)"),
-    ("s / F2", "settings (numbering, ASCII, colours)"),
-    ("mouse", "click selects, click again accepts / watches"),
-    ("q", "quit"),
+/// What a lobby key does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Do {
+    /// Tab, Shift-Tab: the next or previous list.
+    Cycle,
+    FocusPlayers,
+    FocusSeeks,
+    /// Up, Down, a page, to the ends: by the key.
+    Move,
+    /// Enter: accept, watch, challenge or chat, by the list.
+    Activate,
+    NewSeek,
+    Challenge,
+    Bot,
+    CancelSeek,
+    Chat,
+    Leaders,
+    Games,
+    Profile,
+    Settings,
+    Quit,
+    Admin,
+    Help,
+}
+
+/// When a lobby key applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum If {
+    Seeks,
+    Games,
+    Players,
+    Chat,
+    NotChat,
+    Admin,
+    NotAdmin,
+}
+
+struct LobbyCx {
+    focus: Panel,
+    admin: bool,
+}
+
+impl Conditions<If> for LobbyCx {
+    fn holds(&self, c: If) -> bool {
+        match c {
+            If::Seeks => self.focus == Panel::Seeks,
+            If::Games => self.focus == Panel::Games,
+            If::Players => self.focus == Panel::Players,
+            If::Chat => self.focus == Panel::Chat,
+            If::NotChat => self.focus != Panel::Chat,
+            If::Admin => self.admin,
+            If::NotAdmin => !self.admin,
+        }
+    }
+}
+
+const MOVE_HELP: (&str, &str) = ("Up / Down, j / k", "move in the list");
+const SIDE_HELP: (&str, &str) = ("Left / Right, h / l", "players list / seeks");
+
+/// The lobby's keys. Footer ranks: Enter, n, b, ?, q, A, L, G, p, x, Tab, t, s.
+const KEYS: &[Binding<Do, If>] = &[
+    on(&[Tab, BackTab], Do::Cycle)
+        .hints(&[hint(10, "Tab", "next list")])
+        .help("Tab / Shift-Tab", "next / previous list"),
+    on(&[Left, ch('h')], Do::FocusPlayers).help(SIDE_HELP.0, SIDE_HELP.1),
+    on(&[Right, ch('l')], Do::FocusSeeks)
+        .when(&[If::Players])
+        .help(SIDE_HELP.0, SIDE_HELP.1),
+    on(&[Up, ch('k'), Down, ch('j')], Do::Move).help(MOVE_HELP.0, MOVE_HELP.1),
+    on(&[PageUp, PageDown, Home, End], Do::Move)
+        .help("PgUp/PgDn, Home/End", "a page up / down, first / last"),
+    on(&[Enter], Do::Activate)
+        .hints(&[
+            hint(0, "Enter", "accept").when(&[If::Seeks]),
+            hint(0, "Enter", "watch").when(&[If::Games]),
+            hint(0, "Enter/c", "challenge").when(&[If::Players]),
+            hint(0, "Enter/t", "type").when(&[If::Chat]),
+        ])
+        .help("Enter", "accept seek, watch game, challenge player, chat"),
+    on(&[ch('n')], Do::NewSeek)
+        .hints(&[hint(1, "n", "new seek")])
+        .help("n", "new seek (variant, rules, clock, private)"),
+    on(&[ch('c')], Do::Challenge).help("c", "challenge the selected player"),
+    on(&[ch('b')], Do::Bot)
+        .hints(&[hint(2, "b", "vs computer")])
+        .help("b", "play the computer"),
+    on(&[ch('x')], Do::CancelSeek)
+        .hints(&[hint(9, "x", "cancel mine").when(&[If::Seeks])])
+        .help("x", "cancel your seek"),
+    on(&[ch('t')], Do::Chat)
+        .hints(&[hint(11, "t", "chat").when(&[If::NotChat])])
+        .help("t", "type in chat"),
+    on(&[ch('L')], Do::Leaders)
+        .hints(&[hint(6, "L", "leaders")])
+        .help("L", "leaderboards"),
+    on(&[ch('G')], Do::Games)
+        .hints(&[hint(7, "G", "games")])
+        .help("G", "finished games: mine, recent, replays"),
+    on(&[ch('p')], Do::Profile)
+        .hints(&[hint(8, "p", "profile")])
+        .help("p", "profile of the selected player (or mine)"),
+    on(&[ch('s'), F(2)], Do::Settings)
+        .hints(&[hint(12, "s", "settings")])
+        .help("s / F2", "settings (numbering, ASCII, colours)"),
+    note("mouse", "click selects, click again accepts / watches"),
+    on(&[ch('q')], Do::Quit)
+        .hints(&[hint(4, "q", "quit")])
+        .help("q", "quit"),
+    // Shown on every terminal wide enough for the lobby, right after "q quit".
+    on(&[ch('A')], Do::Admin)
+        .when(&[If::Admin])
+        .hints(&[hint(5, "A", "admin")])
+        .help("A", "admin screen: sessions, bans, kick, ban, broadcast"),
+    // Others are told the admin screen is only for admins.
+    on(&[ch('A')], Do::Admin).when(&[If::NotAdmin]).explains(),
+    on(&[ch('?')], Do::Help).hints(&[hint(3, "?", "help")]),
 ];
 
-/// The lobby help's extra line for admins.
-pub(crate) const HELP_ADMIN: (&str, &str) =
-    ("A", "admin screen: sessions, bans, kick, ban, broadcast");
+/// Typing a chat line.
+const CHAT_KEYS: &[Binding<ToLine, Never>] = &[
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "send")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    typing(ToLine),
+];
+
+#[cfg(test)]
+mod key_tests {
+    use super::*;
+    use crate::ui::keymap::tests::labels_name_their_keys;
+
+    /// Every key of a binding with a help line is named in the line.
+    #[test]
+    fn help_labels_name_their_keys() {
+        labels_name_their_keys("lobby", KEYS);
+        labels_name_their_keys("lobby chat", CHAT_KEYS);
+    }
+}

@@ -4,6 +4,11 @@
 //! snapshots, ticks) and carries out the [`Effect`]s it returns. [`App::render`] draws the
 //! whole screen from the model alone. Layout is computed from the terminal size by pure
 //! functions (`layout.rs`) used both for drawing and for mouse hit-testing.
+//!
+//! Each screen, mode and dialog has one key table (`keymap.rs`): its key handler finds the
+//! action there, and its footer and help are made from it; [`App::key_doc`] tells what the
+//! table says of a key (the key test presses every key on every screen against it). Ctrl-C
+//! and Ctrl-D (quit) are the app's own.
 
 pub mod input;
 
@@ -12,6 +17,7 @@ mod board;
 mod browse;
 mod dialog;
 mod game;
+mod keymap;
 mod layout;
 mod lobby;
 mod replay;
@@ -33,10 +39,13 @@ use crate::proto::{
     LobbyCmd, LobbySnapshot, Profile, ReplaySnapshot,
 };
 use crate::rules::{Numbering, SplitMix64};
+use dialog::SettingsKey;
 use input::{Event, Key, KeyCode, Mouse, MouseButton, MouseKind};
+use keymap::{Always, Described, Never};
 
 pub use crate::proto::SavedSetup;
 pub use browse::{civil_from_days, utc_datetime};
+pub use keymap::KeyDoc;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH};
 
 /// How many colours the terminal shows.
@@ -181,8 +190,9 @@ pub(crate) struct Ctx<'a> {
     pub now: Instant,
 }
 
+/// Which screen is shown (what [`App::screen`] decides from the app's state).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Screen {
+enum Shown {
     TooSmall,
     Lobby,
     Setup,
@@ -194,6 +204,7 @@ enum Screen {
 }
 
 /// The screens of one session.
+#[derive(Clone)]
 pub struct App {
     me: Identity,
     settings: Settings,
@@ -248,11 +259,11 @@ impl App {
     /// tools use it to click on squares).
     pub fn square_rect(&self, sq: crate::rules::Square) -> Option<Rect> {
         match self.screen() {
-            Screen::Setup | Screen::Game => {
+            Shown::Setup | Shown::Game => {
                 let g = self.game.as_ref()?;
                 Some(g.layout(self.width, self.height).board.rect(sq))
             }
-            Screen::Browse => match self.pages.last()? {
+            Shown::Browse => match self.pages.last()? {
                 browse::Page::Replay(r) if r.shown.is_some() => {
                     Some(r.layout(self.width, self.height).board.rect(sq))
                 }
@@ -262,16 +273,16 @@ impl App {
         }
     }
 
-    fn screen(&self) -> Screen {
+    fn screen(&self) -> Shown {
         if self.width < MIN_WIDTH || self.height < MIN_HEIGHT {
-            return Screen::TooSmall;
+            return Shown::TooSmall;
         }
         match &self.game {
-            None if self.admin.is_some() => Screen::Admin,
-            None if !self.pages.is_empty() => Screen::Browse,
-            None => Screen::Lobby,
-            Some(g) if matches!(g.phase, game::Phase::Setup(_)) => Screen::Setup,
-            Some(_) => Screen::Game,
+            None if self.admin.is_some() => Shown::Admin,
+            None if !self.pages.is_empty() => Shown::Browse,
+            None => Shown::Lobby,
+            Some(g) if matches!(g.phase, game::Phase::Setup(_)) => Shown::Setup,
+            Some(_) => Shown::Game,
         }
     }
 
@@ -383,7 +394,7 @@ impl App {
     /// The admin screen is shown: the session should refresh its data (send
     /// [`Effect::Admin`]`(AdminCmd::Refresh)`) about once a second.
     pub fn admin_open(&self) -> bool {
-        self.screen() == Screen::Admin
+        self.screen() == Shown::Admin
     }
 
     /// Something on screen animates (a running clock or reconnect countdown, replay
@@ -398,15 +409,6 @@ impl App {
         match &self.game {
             Some(g) => g.shared.animating(self.now()),
             None => matches!(self.pages.last(), Some(browse::Page::Replay(r)) if r.autoplay),
-        }
-    }
-
-    fn typing(&self) -> bool {
-        match self.screen() {
-            Screen::Lobby => self.lobby_ui.typing(),
-            Screen::Setup | Screen::Game => self.game.as_ref().is_some_and(|g| g.typing()),
-            Screen::Admin => self.admin.as_ref().is_some_and(|a| a.typing()),
-            Screen::TooSmall | Screen::Browse => false,
         }
     }
 
@@ -449,9 +451,9 @@ impl App {
                 let s = crate::text::clean_line(&s, 4096);
                 if let Some(Overlay::Form(f)) = &mut self.overlay {
                     f.paste(&s);
-                } else if self.screen() == Screen::Lobby {
+                } else if self.screen() == Shown::Lobby {
                     self.lobby_ui.paste(&s);
-                } else if self.screen() == Screen::Admin {
+                } else if self.screen() == Shown::Admin {
                     if let Some(a) = &mut self.admin {
                         a.paste(&s);
                     }
@@ -466,8 +468,8 @@ impl App {
     fn on_key(&mut self, k: Key) -> Vec<Effect> {
         let ctrl_c = k.mods.ctrl && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('d'));
         let screen = self.screen();
-        if screen == Screen::TooSmall {
-            if ctrl_c || k.code == KeyCode::Char('q') {
+        if screen == Shown::TooSmall {
+            if ctrl_c || keymap::action(TOO_SMALL_KEYS, k, &Always).is_some() {
                 return vec![Effect::Quit];
             }
             return vec![];
@@ -485,36 +487,23 @@ impl App {
             self.overlay = Some(Overlay::Quit);
             return vec![];
         }
-        if !self.typing() {
-            match k.code {
-                KeyCode::Char('?') => {
-                    self.overlay = Some(Overlay::Help);
-                    return vec![];
-                }
-                KeyCode::F(2) => {
-                    self.overlay = Some(Overlay::Settings { row: 0 });
-                    return vec![];
-                }
-                _ => {}
-            }
-        }
         let (w, h) = (self.width, self.height);
         let now = self.now();
         let acts = match screen {
-            Screen::Lobby => self.lobby_ui.key(k, &self.lobby, &self.me),
-            Screen::Setup | Screen::Game => match &mut self.game {
+            Shown::Lobby => self.lobby_ui.key(k, &self.lobby, &self.me),
+            Shown::Setup | Shown::Game => match &mut self.game {
                 Some(g) => g.key(k, &self.settings, &self.saved, w, h, now, &mut self.rng),
                 None => vec![],
             },
-            Screen::Browse => match self.pages.last_mut() {
+            Shown::Browse => match self.pages.last_mut() {
                 Some(p) => p.key(k, &self.me, w, h),
                 None => vec![],
             },
-            Screen::Admin => match &mut self.admin {
+            Shown::Admin => match &mut self.admin {
                 Some(a) => a.key(k, &self.me, admin::page_rows(w, h)),
                 None => vec![],
             },
-            Screen::TooSmall => vec![],
+            Shown::TooSmall => vec![],
         };
         self.apply(acts)
     }
@@ -522,29 +511,21 @@ impl App {
     fn overlay_key(&mut self, ov: Overlay, k: Key, ctrl_c: bool) -> Vec<Effect> {
         match ov {
             Overlay::Help => vec![],
-            Overlay::Quit => match k.code {
-                KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => vec![Effect::Quit],
+            Overlay::Quit => match keymap::action(dialog::QUIT_KEYS, k, &Always) {
+                Some(true) => vec![Effect::Quit],
                 _ if ctrl_c => vec![Effect::Quit],
                 _ => vec![],
             },
-            Overlay::Settings { row } => {
-                let mut row = row;
-                match k.code {
-                    KeyCode::Up | KeyCode::Char('k') => row = row.saturating_sub(1),
-                    KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-                        row = (row + 1).min(dialog::SETTINGS_ROWS - 1)
-                    }
-                    KeyCode::Enter
-                    | KeyCode::Char(' ')
-                    | KeyCode::Left
-                    | KeyCode::Right
-                    | KeyCode::Char('h')
-                    | KeyCode::Char('l') => {
+            Overlay::Settings { mut row } => {
+                match keymap::action(dialog::SETTINGS_KEYS, k, &Always) {
+                    Some(SettingsKey::Up) => row = row.saturating_sub(1),
+                    Some(SettingsKey::Down) => row = (row + 1).min(dialog::SETTINGS_ROWS - 1),
+                    Some(SettingsKey::Change) => {
                         self.settings = dialog::change_setting(&self.settings, row);
                         self.overlay = Some(Overlay::Settings { row });
                         return vec![Effect::SettingsChanged(self.settings.clone())];
                     }
-                    _ => return vec![],
+                    Some(SettingsKey::Close) | None => return vec![],
                 }
                 self.overlay = Some(Overlay::Settings { row });
                 vec![]
@@ -562,7 +543,7 @@ impl App {
 
     fn on_mouse(&mut self, m: Mouse) -> Vec<Effect> {
         let screen = self.screen();
-        if screen == Screen::TooSmall {
+        if screen == Shown::TooSmall {
             return vec![];
         }
         let click = m.kind == MouseKind::Down(MouseButton::Left);
@@ -578,20 +559,20 @@ impl App {
         }
         let (w, h) = (self.width, self.height);
         let acts = match screen {
-            Screen::Lobby => self.lobby_ui.mouse(m, &self.lobby, &self.me, w, h),
-            Screen::Setup | Screen::Game => match &mut self.game {
+            Shown::Lobby => self.lobby_ui.mouse(m, &self.lobby, &self.me, w, h),
+            Shown::Setup | Shown::Game => match &mut self.game {
                 Some(g) => g.mouse(m, w, h),
                 None => vec![],
             },
-            Screen::Browse => match self.pages.last_mut() {
+            Shown::Browse => match self.pages.last_mut() {
                 Some(p) => p.mouse(m, w, h),
                 None => vec![],
             },
-            Screen::Admin => match &mut self.admin {
+            Shown::Admin => match &mut self.admin {
                 Some(a) => a.mouse(m, w, h),
                 None => vec![],
             },
-            Screen::TooSmall => vec![],
+            Shown::TooSmall => vec![],
         };
         self.apply(acts)
     }
@@ -607,7 +588,7 @@ impl App {
         let t = theme::Theme::new(&self.settings);
         let (w, h) = (area.width, area.height);
         let screen = if w < MIN_WIDTH || h < MIN_HEIGHT {
-            Screen::TooSmall
+            Shown::TooSmall
         } else {
             self.screen()
         };
@@ -623,62 +604,42 @@ impl App {
             now,
         };
         match screen {
-            Screen::TooSmall => draw_too_small(buf, area, &t),
-            Screen::Lobby => lobby::render(buf, &self.lobby_ui, &self.lobby, &self.me, &t, w, h),
-            Screen::Setup | Screen::Game => match self.game.as_ref().map(|g| (&g.shared, &g.phase))
-            {
+            Shown::TooSmall => draw_too_small(buf, area, &t),
+            Shown::Lobby => lobby::render(buf, &self.lobby_ui, &self.lobby, &self.me, &t, w, h),
+            Shown::Setup | Shown::Game => match self.game.as_ref().map(|g| (&g.shared, &g.phase)) {
                 Some((g, game::Phase::Setup(s))) => setup::render(buf, g, s, &cx),
                 Some((g, game::Phase::Play(p))) => game::render(buf, g, p, &cx),
                 None => {}
             },
-            Screen::Browse => {
+            Shown::Browse => {
                 if let Some(p) = self.pages.last() {
                     browse::render(buf, p, &self.me, &cx);
                 }
             }
-            Screen::Admin => {
+            Shown::Admin => {
                 if let Some(a) = &self.admin {
                     admin::render(buf, a, &self.me, &t, w, h);
                 }
             }
         }
-        if screen != Screen::TooSmall {
+        if screen != Shown::TooSmall {
             match &self.overlay {
                 None => {}
                 Some(Overlay::Help) => {
-                    let lobby_keys: Vec<(&str, &str)> = if self.me.admin {
-                        lobby::HELP
-                            .iter()
-                            .copied()
-                            .chain([lobby::HELP_ADMIN])
-                            .collect()
-                    } else {
-                        lobby::HELP.to_vec()
-                    };
-                    let (title, keys) = match screen {
-                        Screen::Lobby => ("Lobby keys", &lobby_keys[..]),
-                        Screen::Admin => ("Admin keys", admin::HELP),
-                        Screen::Setup => (
-                            "Set-up keys",
-                            match self.settings.numbering {
-                                Numbering::Modern => setup::HELP_MODERN,
-                                Numbering::Classic => setup::HELP_CLASSIC,
-                            },
-                        ),
-                        Screen::Browse => match self.pages.last() {
-                            Some(p) => p.help(),
-                            None => ("Keys", &lobby_keys[..]),
-                        },
-                        _ => ("Game keys", game::HELP),
-                    };
-                    dialog::render_help(buf, area, title, keys, &t);
+                    let (title, keys) = self.help(screen);
+                    dialog::render_help(buf, area, title, &keys, &t);
                 }
                 Some(Overlay::Settings { row }) => {
                     dialog::render_settings(buf, area, &self.settings, *row, &t)
                 }
-                Some(Overlay::Quit) => {
-                    dialog::render_confirm(buf, area, "Quit", "Quit stratego-ssh?", &t)
-                }
+                Some(Overlay::Quit) => dialog::render_confirm(
+                    buf,
+                    area,
+                    "Quit",
+                    "Quit stratego-ssh?",
+                    &keymap::footer(dialog::QUIT_KEYS, &Always),
+                    &t,
+                ),
                 Some(Overlay::Form(f)) => f.render(buf, area, &t),
             }
             if let Some(n) = &self.notice {
@@ -690,6 +651,59 @@ impl App {
         }
     }
 }
+
+impl App {
+    /// The keys of the screen shown, in its mode now (not of a dialog over it).
+    fn screen_keys(&self, screen: Shown) -> Box<dyn Described + '_> {
+        match screen {
+            Shown::TooSmall => keymap::plain(TOO_SMALL_KEYS),
+            Shown::Lobby => self.lobby_ui.keys(&self.me),
+            Shown::Setup | Shown::Game => match &self.game {
+                Some(g) => g.keys(self.settings.numbering, self.now()),
+                None => self.lobby_ui.keys(&self.me),
+            },
+            Shown::Browse => match self.pages.last() {
+                Some(p) => p.keys(),
+                None => self.lobby_ui.keys(&self.me),
+            },
+            Shown::Admin => match &self.admin {
+                Some(a) => a.keys(),
+                None => self.lobby_ui.keys(&self.me),
+            },
+        }
+    }
+
+    /// The help of the screen shown: its title and lines.
+    fn help(&self, screen: Shown) -> (&'static str, Vec<(&'static str, &'static str)>) {
+        let title = match screen {
+            Shown::Lobby | Shown::TooSmall => "Lobby keys",
+            Shown::Admin => "Admin keys",
+            Shown::Setup | Shown::Game => self.game.as_ref().map_or("Keys", |g| g.help_title()),
+            Shown::Browse => self.pages.last().map_or("Keys", |p| p.help_title()),
+        };
+        (title, self.screen_keys(screen).help())
+    }
+
+    /// What the app does with `key` now, as its help and hints document it: `None` when
+    /// the key does nothing. For tests: every key that does something should be
+    /// documented (a help line, a hint on the screen), be typed into a line of text, or
+    /// only say why nothing happens. Keys with Ctrl are the app's own (Ctrl-C, Ctrl-D
+    /// quit) and not described.
+    pub fn key_doc(&self, key: Key) -> Option<KeyDoc> {
+        let screen = self.screen();
+        match &self.overlay {
+            Some(Overlay::Help) => keymap::plain(dialog::HELP_KEYS).doc(key),
+            Some(Overlay::Quit) => keymap::plain(dialog::QUIT_KEYS).doc(key),
+            Some(Overlay::Settings { .. }) => keymap::plain(dialog::SETTINGS_KEYS).doc(key),
+            Some(Overlay::Form(f)) => f.keys().doc(key),
+            None => self.screen_keys(screen).doc(key),
+        }
+    }
+}
+
+/// The keys of the screen asking for a larger window (Ctrl-C quits too).
+const TOO_SMALL_KEYS: &[keymap::Binding<(), Never>] =
+    &[keymap::on(&[KeyCode::Char('q')], ()).hints(&[keymap::hint(0, "q", "quits")])];
 
 /// What a player who is not an admin is told when pressing the admin key.
 const NOT_ADMIN: &str = "The admin screen is only for the server's admins";
@@ -704,7 +718,11 @@ fn draw_too_small(buf: &mut Buffer, area: Rect, t: &theme::Theme) {
             area.width, area.height, MIN_WIDTH, MIN_HEIGHT
         ),
         String::new(),
-        "q quits".to_string(),
+        keymap::footer(TOO_SMALL_KEYS, &Always)
+            .iter()
+            .map(|(k, w)| format!("{k} {w}"))
+            .collect::<Vec<_>>()
+            .join("  "),
     ];
     let top = area.y + area.height.saturating_sub(lines.len() as u16) / 2;
     for (i, l) in lines.iter().enumerate() {

@@ -14,13 +14,15 @@ use super::board::{self, Content};
 use super::browse::result_words;
 use super::game::piece_label;
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
+use super::keymap::{self, ch, hint, note, on, Binding, Conditions, Described, With};
 use super::layout::{board_layout, BoardLayout};
 use super::theme::Theme;
 use super::widgets::{footer, pad, paragraph, put, put_line, trunc};
-use super::{Act, Ctx, Effect};
+use super::{Act, Ctx, Effect, Overlay};
 use crate::proto::{BrowseCmd, GameId, GameListItem, Perspective, ReplaySnapshot};
 use crate::rules::notation::{battle_sentence, move_text};
 use crate::rules::{Color, Numbering, Rank};
+use KeyCode::{Down, End, Esc, Home, Left, PageDown, PageUp, Right, Up, F};
 
 /// Autoplay speeds: milliseconds per ply.
 pub(crate) const SPEEDS_MS: [u64; 4] = [250, 500, 1000, 2000];
@@ -130,18 +132,14 @@ impl ReplayUi {
     }
 
     pub fn key(&mut self, k: Key) -> Vec<Act> {
-        match k.code {
-            KeyCode::Right | KeyCode::Char('l') => self.go(self.ply.saturating_add(1)),
-            KeyCode::Left | KeyCode::Char('h') => self.go(self.ply.saturating_sub(1)),
-            KeyCode::PageDown | KeyCode::Down | KeyCode::Char('j') => {
-                self.go(self.ply.saturating_add(10))
-            }
-            KeyCode::PageUp | KeyCode::Up | KeyCode::Char('k') => {
-                self.go(self.ply.saturating_sub(10))
-            }
-            KeyCode::Home | KeyCode::Char('0') => self.go(0),
-            KeyCode::End | KeyCode::Char('$') => self.go(self.plies),
-            KeyCode::Char(' ') => {
+        let Some(a) = keymap::action(KEYS, k, &*self) else {
+            return vec![];
+        };
+        match a {
+            Do::Step(d) => self.go(self.ply.saturating_add_signed(d)),
+            Do::Start => self.go(0),
+            Do::End => self.go(self.plies),
+            Do::Play => {
                 self.next_at = None;
                 if self.autoplay {
                     self.autoplay = false;
@@ -154,15 +152,15 @@ impl ReplayUi {
                 }
                 vec![]
             }
-            KeyCode::Char('+') | KeyCode::Char('=') => {
+            Do::Faster => {
                 self.speed = self.speed.saturating_sub(1);
                 vec![]
             }
-            KeyCode::Char('-') | KeyCode::Char('_') => {
+            Do::Slower => {
                 self.speed = (self.speed + 1).min(SPEEDS_MS.len() - 1);
                 vec![]
             }
-            KeyCode::Char('v') => {
+            Do::Perspective => {
                 self.perspective = match self.perspective {
                     Perspective::All => Perspective::Red,
                     Perspective::Red => Perspective::Blue,
@@ -170,9 +168,14 @@ impl ReplayUi {
                 };
                 self.ask()
             }
-            KeyCode::Esc | KeyCode::Char('q') => vec![Act::Back],
-            _ => vec![],
+            Do::Back => vec![Act::Back],
+            Do::Settings => vec![Act::Open(Overlay::Settings { row: 0 })],
+            Do::Help => vec![Act::Open(Overlay::Help)],
         }
+    }
+
+    pub fn keys(&self) -> Box<dyn Described + '_> {
+        Box::new(With(KEYS, self))
     }
 
     /// The wheel steps through the game; a click on a move in the list goes to the
@@ -332,16 +335,7 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
     render_side(buf, r, &lay, t, n);
     render_below(buf, r, &lay, t, n);
 
-    let keys: &[(&str, &str)] = &[
-        ("Left/Right", "step"),
-        ("Space", if r.autoplay { "pause" } else { "play" }),
-        ("v", "perspective"),
-        ("Esc", "back"),
-        ("+/-", "speed"),
-        ("Home/End", "start/end"),
-        ("?", "help"),
-    ];
-    footer(buf, lay.footer, keys, t);
+    footer(buf, lay.footer, &r.keys().footer(), t);
 }
 
 fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: Numbering) {
@@ -495,14 +489,90 @@ fn render_below(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n:
     }
 }
 
-pub(crate) const HELP: &[(&str, &str)] = &[
-    ("Right / l", "one move forward"),
-    ("Left / h", "one move back"),
-    ("Down / Up, PgDn / PgUp", "ten moves forward / back"),
-    ("Home / 0, End / $", "start / end of the game"),
-    ("Space", "play / pause (from the start when at the end)"),
-    ("+ / -", "faster / slower: 0.25, 0.5, 1 or 2 s per move"),
-    ("v", "perspective: everything / as Red saw it / as Blue"),
-    ("mouse", "wheel steps, a click on a move goes there"),
-    ("Esc / q", "back"),
+/// What a replay key does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Do {
+    /// Plies forward (or back).
+    Step(i32),
+    Start,
+    End,
+    /// Play or pause.
+    Play,
+    Faster,
+    Slower,
+    Perspective,
+    Back,
+    Settings,
+    Help,
+}
+
+/// When a replay key applies (or its hint shows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum If {
+    Playing,
+    Paused,
+}
+
+impl Conditions<If> for ReplayUi {
+    fn holds(&self, c: If) -> bool {
+        match c {
+            If::Playing => self.autoplay,
+            If::Paused => !self.autoplay,
+        }
+    }
+}
+
+const TEN: &str = "ten moves forward / back";
+
+/// The replay's keys.
+const KEYS: &[Binding<Do, If>] = &[
+    on(&[Right, ch('l')], Do::Step(1))
+        .hints(&[hint(0, "Left/Right", "step")])
+        .help("Right / l", "one move forward"),
+    on(&[Left, ch('h')], Do::Step(-1)).help("Left / h", "one move back"),
+    on(&[PageDown, Down], Do::Step(10)).help("Down / Up, PgDn / PgUp", TEN),
+    on(&[PageUp, Up], Do::Step(-10)).help("Down / Up, PgDn / PgUp", TEN),
+    on(&[ch('j')], Do::Step(10)).help("j / k", TEN),
+    on(&[ch('k')], Do::Step(-10)).help("j / k", TEN),
+    on(&[Home, ch('0')], Do::Start)
+        .hints(&[hint(5, "Home/End", "start/end")])
+        .help("Home / 0, End / $", "start / end of the game"),
+    on(&[End, ch('$')], Do::End).help("Home / 0, End / $", "start / end of the game"),
+    on(&[ch(' ')], Do::Play)
+        .hints(&[
+            hint(1, "Space", "pause").when(&[If::Playing]),
+            hint(1, "Space", "play").when(&[If::Paused]),
+        ])
+        .help("Space", "play / pause (from the start when at the end)"),
+    on(&[ch('+'), ch('=')], Do::Faster)
+        .hints(&[hint(4, "+/-", "speed")])
+        .help(
+            "+ / -, = / _",
+            "faster / slower: 0.25, 0.5, 1 or 2 s per move",
+        ),
+    on(&[ch('-'), ch('_')], Do::Slower).help(
+        "+ / -, = / _",
+        "faster / slower: 0.25, 0.5, 1 or 2 s per move",
+    ),
+    on(&[ch('v')], Do::Perspective)
+        .hints(&[hint(2, "v", "perspective")])
+        .help("v", "perspective: everything / as Red saw it / as Blue"),
+    note("mouse", "wheel steps, a click on a move goes there"),
+    on(&[F(2)], Do::Settings).help("F2", "settings"),
+    on(&[Esc, ch('q')], Do::Back)
+        .hints(&[hint(3, "Esc", "back")])
+        .help("Esc / q", "back"),
+    on(&[ch('?')], Do::Help).hints(&[hint(6, "?", "help")]),
 ];
+
+#[cfg(test)]
+mod key_tests {
+    use super::*;
+    use crate::ui::keymap::tests::labels_name_their_keys;
+
+    /// Every key of a binding with a help line is named in the line.
+    #[test]
+    fn help_labels_name_their_keys() {
+        labels_name_their_keys("replay", KEYS);
+    }
+}

@@ -10,13 +10,19 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::board::{self, Content};
-use super::game::{render_chat, render_confirm_for, render_header, Confirm, Shared, CHAT_MAX};
+use super::game::{
+    render_chat, render_confirm_for, render_header, Confirm, Shared, CHAT_MAX, LINE_OK,
+};
 use super::input::{Key, KeyCode, Mouse};
+use super::keymap::{
+    self, any, ch, chars, hint, note, on, Always, Binding, Conditions, Described, With,
+};
 use super::theme::Theme;
 use super::widgets::{dialog, fill, footer, pad, paragraph, put, put_line, InputResult, LineInput};
-use super::{Act, Effect, SavedSetup, Settings};
+use super::{Act, Effect, Overlay, SavedSetup, Settings};
 use crate::proto::{GameCmd, GameSnapshot, LobbyCmd};
 use crate::rules::{setup_squares, Color, Numbering, Rank, Rules, Setup, SplitMix64, Square};
+use KeyCode::{Backspace, Delete, Down, Enter, Esc, Left, Right, Up, F};
 
 /// The rank a key places, in the active numbering.
 pub(crate) fn rank_for_key(c: char, n: Numbering) -> Option<Rank> {
@@ -155,10 +161,6 @@ impl SetupUi {
         }
     }
 
-    pub fn typing(&self) -> bool {
-        matches!(self.mode, SetupMode::SaveName(_))
-    }
-
     pub fn paste(&mut self, s: &str) {
         if let SetupMode::SaveName(i) = &mut self.mode {
             i.insert(s);
@@ -266,6 +268,29 @@ impl SetupUi {
         g.say("Filled at random: swap pieces with Space, or r again");
     }
 
+    /// The keys of the set-up as it is now: the spectator's, a name being typed, the
+    /// list of saved set-ups, after sending, or arranging.
+    pub(crate) fn keys(&self, g: &Shared, numbering: Numbering) -> Box<dyn Described> {
+        let table = match &self.mode {
+            _ if g.my_color().is_none() => WATCHING,
+            SetupMode::SaveName(_) => return keymap::plain(LINE_OK),
+            SetupMode::Load(_) => LOAD,
+            SetupMode::Normal if g.submitted() => SENT,
+            SetupMode::Normal => ARRANGE,
+        };
+        Box::new(With(table, self.cx(g, numbering)))
+    }
+
+    fn cx(&self, g: &Shared, numbering: Numbering) -> SetupCx {
+        let complete = g
+            .my_color()
+            .is_some_and(|c| self.draft.validate(&g.rules(), c).is_ok());
+        SetupCx {
+            modern: numbering == Numbering::Modern,
+            ready: complete && self.picked.is_none(),
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn key(
         &mut self,
@@ -277,159 +302,193 @@ impl SetupUi {
         h: u16,
         rng: &mut SplitMix64,
     ) -> Vec<Act> {
+        let cx = self.cx(g, settings.numbering);
         let Some(color) = g.my_color() else {
-            return match key.code {
-                KeyCode::Char('q') | KeyCode::Esc => vec![Act::LeaveGame],
-                KeyCode::Char('t') => {
-                    g.chat = Some(LineInput::new(CHAT_MAX));
-                    vec![]
-                }
-                _ => vec![],
+            return match keymap::action(WATCHING, key, &cx) {
+                Some(Do::Leave) => vec![Act::LeaveGame],
+                Some(a) => self.act(g, a, key, settings, saved, (w, h), rng),
+                None => vec![],
             };
         };
         match &mut self.mode {
             SetupMode::SaveName(input) => {
+                if keymap::find(LINE_OK, key, &Always).is_none() {
+                    return vec![];
+                }
                 match input.key(key) {
-                    InputResult::Editing => {}
-                    InputResult::Cancel => self.mode = SetupMode::Normal,
+                    InputResult::Editing => vec![],
+                    InputResult::Cancel => {
+                        self.mode = SetupMode::Normal;
+                        vec![]
+                    }
                     InputResult::Submit(name) => {
                         self.mode = SetupMode::Normal;
-                        let name = name.trim().to_string();
-                        if name.is_empty() {
-                            g.err("A saved set-up needs a name");
-                            return vec![];
-                        }
-                        let mut s = self.draft.clone();
-                        s.color = Some(color);
-                        g.say(format!("Saved as '{name}'"));
-                        return vec![Act::Fx(Effect::Lobby(LobbyCmd::SaveSetup {
-                            name,
-                            variant: g.rules().variant,
-                            setup: s,
-                        }))];
+                        self.save(g, name.trim(), color)
                     }
                 }
-                return vec![];
             }
             SetupMode::Load(row) => {
-                let mut row = *row;
-                let list = g.saved_for(saved);
-                let n = list.len();
-                let mut fx = vec![];
-                let mut close = false;
-                match key.code {
-                    KeyCode::Up | KeyCode::Char('k') => row = row.saturating_sub(1),
-                    KeyCode::Down | KeyCode::Char('j') => row = (row + 1).min(n.saturating_sub(1)),
-                    KeyCode::Enter | KeyCode::Char(' ') => {
-                        close = true;
-                        if let Some(s) = list.get(row) {
-                            let name = s.name.clone();
-                            self.draft = s.setup.for_color(color);
-                            self.picked = None;
-                            match self.draft.validate(&g.rules(), color) {
-                                Ok(()) => g.say(format!("Loaded '{name}'")),
-                                Err(e) => g.err(format!("Loaded '{name}', but: {e}")),
-                            }
-                        }
-                    }
-                    KeyCode::Delete | KeyCode::Char('x') => {
-                        if let Some(s) = list.get(row) {
-                            fx.push(Act::Fx(Effect::Lobby(LobbyCmd::DeleteSetup {
-                                name: s.name.clone(),
-                                variant: s.variant,
-                            })));
-                            row = row.saturating_sub(1);
-                        }
-                    }
-                    _ => close = true,
+                let row = *row;
+                match keymap::action(LOAD, key, &cx) {
+                    Some(a) => self.load_key(g, a, row, color, saved),
+                    None => vec![],
                 }
-                self.mode = if close {
-                    SetupMode::Normal
-                } else {
-                    SetupMode::Load(row)
-                };
-                return fx;
             }
-            SetupMode::Normal => {}
-        }
-        if key.code == KeyCode::Char('t') {
-            g.chat = Some(LineInput::new(CHAT_MAX));
-            return vec![];
-        }
-        if key.code == KeyCode::Char('q') {
-            g.confirm = Some(Confirm::Leave);
-            return vec![];
-        }
-        if g.submitted() {
-            if g.move_cursor_setup(key, w, h) {
-                return vec![];
+            SetupMode::Normal => {
+                let table = if g.submitted() { SENT } else { ARRANGE };
+                match keymap::action(table, key, &cx) {
+                    Some(a) => self.act(g, a, key, settings, saved, (w, h), rng),
+                    None => vec![],
+                }
             }
-            if matches!(
-                key.code,
-                KeyCode::Char(_) | KeyCode::Enter | KeyCode::Delete | KeyCode::Backspace
-            ) {
-                g.say("Your set-up is sent: waiting for your opponent");
+        }
+    }
+
+    /// Saves the set-up under `name`.
+    fn save(&mut self, g: &mut Shared, name: &str, color: Color) -> Vec<Act> {
+        if name.is_empty() {
+            g.err("A saved set-up needs a name");
+            return vec![];
+        }
+        let mut setup = self.draft.clone();
+        setup.color = Some(color);
+        g.say(format!("Saved as '{name}'"));
+        vec![Act::Fx(Effect::Lobby(LobbyCmd::SaveSetup {
+            name: name.to_string(),
+            variant: g.rules().variant,
+            setup,
+        }))]
+    }
+
+    /// A key of the list of saved set-ups.
+    fn load_key(
+        &mut self,
+        g: &mut Shared,
+        a: Do,
+        mut row: usize,
+        color: Color,
+        saved: &[SavedSetup],
+    ) -> Vec<Act> {
+        let list = g.saved_for(saved);
+        let n = list.len();
+        let mut fx = vec![];
+        let mut close = false;
+        match a {
+            Do::Up => row = row.saturating_sub(1),
+            Do::Down => row = (row + 1).min(n.saturating_sub(1)),
+            Do::Pick => {
+                close = true;
+                if let Some(s) = list.get(row) {
+                    let name = s.name.clone();
+                    self.draft = s.setup.for_color(color);
+                    self.picked = None;
+                    match self.draft.validate(&g.rules(), color) {
+                        Ok(()) => g.say(format!("Loaded '{name}'")),
+                        Err(e) => g.err(format!("Loaded '{name}', but: {e}")),
+                    }
+                }
             }
-            return vec![];
+            Do::Delete => {
+                if let Some(s) = list.get(row) {
+                    fx.push(Act::Fx(Effect::Lobby(LobbyCmd::DeleteSetup {
+                        name: s.name.clone(),
+                        variant: s.variant,
+                    })));
+                    row = row.saturating_sub(1);
+                }
+            }
+            Do::Help => return vec![Act::Open(Overlay::Help)],
+            Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
+            _ => close = true,
         }
-        if g.move_cursor_setup(key, w, h) {
-            return vec![];
+        self.mode = if close {
+            SetupMode::Normal
+        } else {
+            SetupMode::Load(row)
+        };
+        fx
+    }
+
+    /// A key while arranging, after sending, or watching; `(w, h)` is the screen's size.
+    #[allow(clippy::too_many_arguments)]
+    fn act(
+        &mut self,
+        g: &mut Shared,
+        a: Do,
+        key: Key,
+        settings: &Settings,
+        saved: &[SavedSetup],
+        (w, h): (u16, u16),
+        rng: &mut SplitMix64,
+    ) -> Vec<Act> {
+        match a {
+            Do::Cursor => {
+                g.move_cursor_setup(key, w, h);
+            }
+            Do::Place | Do::NoPiece | Do::PickSwap | Do::Drop | Do::Remove | Do::Clear => {
+                self.edit(g, a, key, settings.numbering, (w, h))
+            }
+            Do::Random => self.random_fill(g, rng),
+            Do::Sent => g.say("Your set-up is sent: waiting for your opponent"),
+            Do::AskReady => g.confirm = Some(Confirm::Ready),
+            Do::Ready => return self.submit(g),
+            Do::Save => match g.my_color().map(|c| self.draft.validate(&g.rules(), c)) {
+                Some(Err(e)) => g.err(format!("Complete the set-up before saving it ({e})")),
+                _ => self.mode = SetupMode::SaveName(LineInput::new(30)),
+            },
+            Do::Load if g.saved_for(saved).is_empty() => g.err(format!(
+                "No saved {} set-ups yet: S saves this one",
+                g.rules().variant.name()
+            )),
+            Do::Load => self.mode = SetupMode::Load(0),
+            Do::Chat => g.chat = Some(LineInput::new(CHAT_MAX)),
+            Do::AskLeave => g.confirm = Some(Confirm::Leave),
+            Do::Leave => return vec![Act::LeaveGame],
+            Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
+            Do::Help => return vec![Act::Open(Overlay::Help)],
+            Do::Up | Do::Down | Do::Pick | Do::Delete | Do::Close => {}
         }
-        let complete = self.draft.validate(&g.rules(), color).is_ok();
-        match key.code {
-            KeyCode::Char(' ') => {
+        vec![]
+    }
+
+    /// A key that changes the army: place, pick up and swap, drop, remove, clear.
+    fn edit(&mut self, g: &mut Shared, a: Do, key: Key, n: Numbering, (w, h): (u16, u16)) {
+        let typed = match key.code {
+            KeyCode::Char(c) => Some(c),
+            _ => None,
+        };
+        match a {
+            Do::Place => {
+                if let Some(r) = typed.and_then(|c| rank_for_key(c, n)) {
+                    self.place(g, r, w, h);
+                }
+            }
+            Do::NoPiece => {
+                if let Some(c) = typed {
+                    g.err(format!("'{c}' places no piece: see the list on the right"));
+                }
+            }
+            Do::PickSwap => {
                 let at = g.cursor;
                 self.pick_or_swap(g, at);
             }
-            KeyCode::Enter => {
-                if complete && self.picked.is_none() {
-                    g.confirm = Some(Confirm::Ready);
-                } else {
-                    let at = g.cursor;
-                    self.pick_or_swap(g, at);
-                }
-            }
-            KeyCode::Esc => {
+            Do::Drop => {
                 self.picked = None;
                 g.message = None;
             }
-            KeyCode::Delete | KeyCode::Backspace => {
+            Do::Remove => {
                 if self.draft.pieces.remove(&g.cursor).is_none() {
                     g.err("This square is already empty");
                 }
                 self.picked = None;
             }
-            KeyCode::Char('d') => return self.submit(g),
-            KeyCode::Char('r') => self.random_fill(g, rng),
-            KeyCode::Char('c') => {
+            Do::Clear => {
                 self.draft.pieces.clear();
                 self.picked = None;
                 g.say("Cleared: place your pieces, or r for a random fill");
             }
-            KeyCode::Char('S') => {
-                if let Err(e) = self.draft.validate(&g.rules(), color) {
-                    g.err(format!("Complete the set-up before saving it ({e})"));
-                } else {
-                    self.mode = SetupMode::SaveName(LineInput::new(30));
-                }
-            }
-            KeyCode::Char('L') => {
-                if g.saved_for(saved).is_empty() {
-                    g.err(format!(
-                        "No saved {} set-ups yet: S saves this one",
-                        g.rules().variant.name()
-                    ));
-                } else {
-                    self.mode = SetupMode::Load(0);
-                }
-            }
-            KeyCode::Char(c) => match rank_for_key(c, settings.numbering) {
-                Some(r) => self.place(g, r, w, h),
-                None => g.err(format!("'{c}' places no piece: see the list on the right")),
-            },
             _ => {}
         }
-        vec![]
     }
 
     pub(crate) fn mouse(&mut self, g: &mut Shared, m: Mouse, w: u16, h: u16) -> Vec<Act> {
@@ -472,13 +531,45 @@ fn plural(r: Rank, n: u8) -> String {
 }
 
 pub(crate) fn render(buf: &mut Buffer, g: &Shared, s: &SetupUi, cx: &super::Ctx) {
-    let (settings, saved, t, w, h, now) = (cx.settings, cx.saved, cx.t, cx.w, cx.h, cx.now);
+    let (t, w, h) = (cx.t, cx.w, cx.h);
     let lay = g.layout(w, h);
-    let n = settings.numbering;
-    let rules = g.snap.terms.rules;
+    let n = cx.settings.numbering;
     render_header(buf, g, lay.header, t);
+    render_board(buf, g, s, &lay.board, n, t);
+    render_side(buf, g, s, lay.side, n, cx);
+    render_below(buf, g, s, lay.below, t);
+    // The footer of the set-up under a question (the question shows its own keys).
+    let keys = if g.chat.is_some() {
+        keymap::footer(LINE_OK, &Always)
+    } else {
+        s.keys(g, n).footer()
+    };
+    footer(buf, lay.footer, &keys, t);
+    if let SetupMode::Load(row) = &s.mode {
+        render_load(buf, g, *row, &keys, cx);
+    }
+    if let Some(c) = g.confirm {
+        render_confirm_for(buf, c, w, h, t);
+    }
+}
+
+/// The set-up shown: the one sent, or the one being arranged.
+fn shown<'a>(g: &'a Shared, s: &'a SetupUi) -> &'a Setup {
+    g.snap.my_setup.as_ref().unwrap_or(&s.draft)
+}
+
+/// The own set-up rows with their pieces; the opponent's rows shaded.
+fn render_board(
+    buf: &mut Buffer,
+    g: &Shared,
+    s: &SetupUi,
+    geom: &super::layout::BoardGeom,
+    n: Numbering,
+    t: &Theme,
+) {
+    let rules = g.rules();
     let me = g.my_color();
-    let setup = g.snap.my_setup.as_ref().unwrap_or(&s.draft);
+    let setup = shown(g, s);
     let cell = |sq: Square| {
         let own = me.is_some_and(|c| rules.is_setup_row(c, sq.row()));
         let other = Color::ALL
@@ -506,78 +597,78 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, s: &SetupUi, cx: &super::Ctx)
         c.selected = s.picked == Some(sq);
         c
     };
-    board::draw(buf, &lay.board, t, &cell);
+    board::draw(buf, geom, t, &cell);
+}
 
-    // Side panel.
-    let side = lay.side;
+/// The seats, what to do, and the pieces left to place by key.
+fn render_side(
+    buf: &mut Buffer,
+    g: &Shared,
+    s: &SetupUi,
+    side: Rect,
+    n: Numbering,
+    cx: &super::Ctx,
+) {
+    let (t, now) = (cx.t, cx.now);
     let bottom = if g.flipped() { Color::Blue } else { Color::Red };
-    draw_seat_setup(
-        buf,
-        g,
-        bottom.opposite(),
-        Rect::new(side.x, side.y, side.width, 2),
-        t,
-        now,
-    );
-    draw_seat_setup(
-        buf,
-        g,
-        bottom,
-        Rect::new(side.x, side.bottom().saturating_sub(2), side.width, 2),
-        t,
-        now,
-    );
+    let top_seat = Rect::new(side.x, side.y, side.width, 2);
+    draw_seat_setup(buf, g, bottom.opposite(), top_seat, t, now);
+    let bottom_seat = Rect::new(side.x, side.bottom().saturating_sub(2), side.width, 2);
+    draw_seat_setup(buf, g, bottom, bottom_seat, t, now);
+    let me = g.my_color();
     let title = match me {
         None => "The players are setting up".to_string(),
-        Some(_) if g.snap.my_setup.is_some() => "Sent: waiting for your opponent".to_string(),
+        Some(_) if g.submitted() => "Sent: waiting for your opponent".to_string(),
         Some(c) => format!("Set up your army ({})", c.name()),
     };
     put(buf, side.x, side.y + 3, &title, side.width, t.accent());
     if me.is_some() {
-        let left = setup.left_to_place(&rules);
-        put(
-            buf,
-            side.x,
-            side.y + 4,
-            &format!("{} {} {}", pad("key", 4), pad("piece", 12), "left"),
-            side.width,
-            t.dim(),
-        );
-        for (rank, r) in legend_rows(side, &rules) {
-            let k = left[rank.index()];
-            let st = if k == 0 { t.dim() } else { Style::new() };
-            let line = Line::from(vec![
-                Span::styled(pad(keys_for(rank, n), 4), t.key()),
-                Span::raw(" "),
-                Span::styled(pad(rank.name(), 12), st),
-                Span::styled(
-                    format!(" {k:>2}"),
-                    if k == 0 { t.dim() } else { t.accent() },
-                ),
-            ]);
-            put_line(buf, r.x, r.y, &line, r.width);
-        }
-        let rows = legend_rows(side, &rules);
-        if let Some((_, last)) = rows.last() {
-            let placed = setup.pieces.len();
-            let total = rules.variant.army_size();
-            let y = last.y + 1;
-            if y + 2 < side.bottom() {
-                let st = if placed == total { t.good() } else { t.dim() };
-                put(
-                    buf,
-                    side.x,
-                    y,
-                    &format!("{placed} of {total} placed"),
-                    side.width,
-                    st,
-                );
-            }
+        render_legend(buf, g.rules(), shown(g, s), side, n, t);
+    }
+}
+
+/// Each rank's keys and how many are left to place, then how many are placed.
+fn render_legend(
+    buf: &mut Buffer,
+    rules: Rules,
+    setup: &Setup,
+    side: Rect,
+    n: Numbering,
+    t: &Theme,
+) {
+    let left = setup.left_to_place(&rules);
+    let head = format!("{} {} {}", pad("key", 4), pad("piece", 12), "left");
+    put(buf, side.x, side.y + 4, &head, side.width, t.dim());
+    let rows = legend_rows(side, &rules);
+    for (rank, r) in &rows {
+        let k = left[rank.index()];
+        let (st, count) = if k == 0 {
+            (t.dim(), t.dim())
+        } else {
+            (Style::new(), t.accent())
+        };
+        let line = Line::from(vec![
+            Span::styled(pad(keys_for(*rank, n), 4), t.key()),
+            Span::raw(" "),
+            Span::styled(pad(rank.name(), 12), st),
+            Span::styled(format!(" {k:>2}"), count),
+        ]);
+        put_line(buf, r.x, r.y, &line, r.width);
+    }
+    if let Some((_, last)) = rows.last() {
+        let placed = setup.pieces.len();
+        let total = rules.variant.army_size();
+        let y = last.y + 1;
+        if y + 2 < side.bottom() {
+            let st = if placed == total { t.good() } else { t.dim() };
+            let text = format!("{placed} of {total} placed");
+            put(buf, side.x, y, &text, side.width, st);
         }
     }
+}
 
-    // Under the board: message, keys, chat.
-    let a = lay.below;
+/// Under the board: the name being typed or the message, a reminder of the keys, chat.
+fn render_below(buf: &mut Buffer, g: &Shared, s: &SetupUi, a: Rect, t: &Theme) {
     let mut y = a.y;
     if let SetupMode::SaveName(input) = &s.mode {
         input.render(buf, a.x, y, a.width, "save as: ", t);
@@ -585,91 +676,57 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, s: &SetupUi, cx: &super::Ctx)
     } else if let Some((text, is_err)) = &g.message {
         let st = if *is_err { t.error() } else { t.accent() };
         let rows = 2.min(a.bottom().saturating_sub(y));
-        paragraph(
-            buf,
-            Rect::new(a.x, y, a.width, rows),
-            vec![Line::styled(text.clone(), st)],
-        );
+        let line = vec![Line::styled(text.clone(), st)];
+        paragraph(buf, Rect::new(a.x, y, a.width, rows), line);
         y += rows;
     }
-    if y < a.bottom() && me.is_some() && g.snap.my_setup.is_none() {
-        let hints = Line::from(vec![Span::styled(
-            "rank keys place, Space picks up/swaps, Del removes".to_string(),
-            t.dim(),
-        )]);
-        put_line(buf, a.x, y, &hints, a.width);
+    if y < a.bottom() && g.my_color().is_some() && !g.submitted() {
+        let hints = "rank keys place, Space picks up/swaps, Del removes";
+        put_line(buf, a.x, y, &Line::styled(hints, t.dim()), a.width);
         y += 1;
     }
     if y < a.bottom() {
         render_chat(buf, g, Rect::new(a.x, y, a.width, a.bottom() - y), t);
     }
+}
 
-    let keys: Vec<(&str, &str)> = match (&s.mode, me) {
-        _ if g.chat.is_some() => vec![("Enter", "ok"), ("Esc", "cancel")],
-        (SetupMode::SaveName(_), _) => vec![("Enter", "ok"), ("Esc", "cancel")],
-        (SetupMode::Load(_), _) => vec![("Enter", "load"), ("x", "delete"), ("Esc", "close")],
-        (_, None) => vec![("q", "leave"), ("t", "chat"), ("?", "help")],
-        (_, Some(_)) if g.snap.my_setup.is_some() => {
-            vec![("t", "chat"), ("q", "leave"), ("?", "help")]
+/// The list of saved set-ups of this variant, `row` chosen, with its keys.
+fn render_load(buf: &mut Buffer, g: &Shared, row: usize, keys: &[(&str, &str)], cx: &super::Ctx) {
+    let t = cx.t;
+    let list = g.saved_for(cx.saved);
+    let title = format!("Saved {} set-ups", g.rules().variant.name());
+    let screen = Rect::new(0, 0, cx.w, cx.h);
+    let inn = dialog(buf, screen, 50, list.len() as u16 + 4, &title, t);
+    for (i, item) in list.iter().enumerate() {
+        let y = inn.y + i as u16;
+        if y >= inn.bottom().saturating_sub(1) {
+            break;
         }
-        _ => vec![
-            ("d", "ready"),
-            ("Space", "pick/swap"),
-            ("r", "random"),
-            ("c", "clear"),
-            ("S/L", "save/load"),
-            ("?", "help"),
-            ("t", "chat"),
-            ("arrows", "cursor"),
-        ],
-    };
-    footer(buf, lay.footer, &keys, t);
-
-    if let SetupMode::Load(row) = &s.mode {
-        let list = g.saved_for(saved);
-        let hgt = list.len() as u16 + 4;
-        let inn = dialog(
-            buf,
-            Rect::new(0, 0, w, h),
-            50,
-            hgt,
-            &format!("Saved {} set-ups", rules.variant.name()),
-            t,
-        );
-        for (i, item) in list.iter().enumerate() {
-            let y = inn.y + i as u16;
-            if y >= inn.bottom().saturating_sub(1) {
-                break;
-            }
-            let st = if i == *row {
-                t.row_focus()
-            } else {
-                Style::new()
-            };
-            if i == *row {
-                fill(buf, Rect::new(inn.x, y, inn.width, 1), st);
-            }
-            put(
-                buf,
-                inn.x + 1,
-                y,
-                &item.name,
-                inn.width.saturating_sub(2),
-                st,
-            );
-        }
+        let st = if i == row {
+            fill(buf, Rect::new(inn.x, y, inn.width, 1), t.row_focus());
+            t.row_focus()
+        } else {
+            Style::new()
+        };
         put(
             buf,
             inn.x + 1,
-            inn.bottom().saturating_sub(1),
-            "Enter load  x delete  Esc close",
-            inn.width.saturating_sub(1),
-            t.dim(),
+            y,
+            &item.name,
+            inn.width.saturating_sub(2),
+            st,
         );
     }
-    if let Some(c) = g.confirm {
-        render_confirm_for(buf, c, w, h, t);
-    }
+    let hints: Vec<String> = keys.iter().map(|(k, w)| format!("{k} {w}")).collect();
+    let y = inn.bottom().saturating_sub(1);
+    put(
+        buf,
+        inn.x + 1,
+        y,
+        &hints.join("  "),
+        inn.width.saturating_sub(1),
+        t.dim(),
+    );
 }
 
 fn draw_seat_setup(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now: Instant) {
@@ -678,37 +735,238 @@ fn draw_seat_setup(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme
     put_line(buf, area.x, area.y + 1, &l2, area.width);
 }
 
-pub(crate) const HELP_MODERN: &[(&str, &str)] = &[
-    ("arrows / hjkl", "move the cursor on your set-up rows"),
-    ("0 or x", "place the Marshal (10)"),
-    ("9 .. 2", "place General (9) .. Scout (2)"),
-    ("1 or s", "place the Spy"),
-    ("b / f", "place a Bomb / the Flag"),
-    ("Space / Enter", "pick up a piece, again to swap / move it"),
-    ("Del / Backspace", "remove the piece"),
-    ("r", "fill the rest at random"),
-    ("c", "clear the board"),
-    ("S / L", "save this set-up / load a saved one"),
-    ("d (or Enter when complete)", "ready: send the set-up"),
-    ("mouse", "click squares to pick and swap, ranks to place"),
-    ("t", "chat"),
-    ("F2", "settings"),
-    ("q", "leave the game"),
+/// What a key of the set-up does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Do {
+    /// Arrows, hjkl (by the key).
+    Cursor,
+    /// A rank key (by the key and the numbering: [`rank_for_key`]).
+    Place,
+    /// Any other character: it places no piece.
+    NoPiece,
+    /// After sending: the set-up is sent.
+    Sent,
+    PickSwap,
+    /// Enter on a complete set-up: ask, then send.
+    AskReady,
+    Ready,
+    /// Put the picked piece back; clear the message.
+    Drop,
+    Remove,
+    Random,
+    Clear,
+    Save,
+    Load,
+    Chat,
+    AskLeave,
+    Leave,
+    Settings,
+    Help,
+    // The list of saved set-ups.
+    Up,
+    Down,
+    Pick,
+    Delete,
+    Close,
+}
+
+/// When a key of the set-up applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum If {
+    /// Modern numbering (Marshal 10, Spy 1).
+    Modern,
+    /// Classic numbering (Marshal 1, Scout 9).
+    Classic,
+    /// Complete, nothing picked up: Enter asks to send it.
+    Ready,
+    NotReady,
+}
+
+pub(crate) struct SetupCx {
+    modern: bool,
+    ready: bool,
+}
+
+impl Conditions<If> for SetupCx {
+    fn holds(&self, c: If) -> bool {
+        match c {
+            If::Modern => self.modern,
+            If::Classic => !self.modern,
+            If::Ready => self.ready,
+            If::NotReady => !self.ready,
+        }
+    }
+}
+
+const CURSOR: Binding<Do, If> = on(
+    &[Left, Right, Up, Down, ch('h'), ch('j'), ch('k'), ch('l')],
+    Do::Cursor,
+)
+.help("arrows / hjkl", "move the cursor on your set-up rows");
+const PICK_HELP: (&str, &str) = ("Space / Enter", "pick up a piece, again to swap / move it");
+const READY_HELP: (&str, &str) = ("d (or Enter when complete)", "ready: send the set-up");
+const MODERN: &[If] = &[If::Modern];
+const CLASSIC: &[If] = &[If::Classic];
+
+/// Arranging the army. The rank keys follow the numbering ([`rank_for_key`] places the
+/// piece); any other character says it places none. Footer ranks: d, Space, r, c, S/L, ?,
+/// t, arrows.
+pub(crate) const ARRANGE: &[Binding<Do, If>] = &[
+    CURSOR.hints(&[hint(7, "arrows", "cursor")]),
+    on(&[ch('0'), ch('x'), ch('X')], Do::Place)
+        .when(MODERN)
+        .help("0 or x, X", "place the Marshal (10)"),
+    on(
+        &[
+            ch('9'),
+            ch('8'),
+            ch('7'),
+            ch('6'),
+            ch('5'),
+            ch('4'),
+            ch('3'),
+            ch('2'),
+        ],
+        Do::Place,
+    )
+    .when(MODERN)
+    .help("9 .. 2", "place General (9) .. Scout (2)"),
+    on(&[ch('1'), ch('s')], Do::Place)
+        .when(MODERN)
+        .help("1 or s", "place the Spy"),
+    on(
+        &[
+            ch('1'),
+            ch('2'),
+            ch('3'),
+            ch('4'),
+            ch('5'),
+            ch('6'),
+            ch('7'),
+            ch('8'),
+            ch('9'),
+        ],
+        Do::Place,
+    )
+    .when(CLASSIC)
+    .help("1 .. 9", "place Marshal (1) .. Scout (9)"),
+    on(&[ch('s'), ch('x'), ch('X')], Do::Place)
+        .when(CLASSIC)
+        .help("s / x, X", "place the Spy / the Marshal"),
+    on(&[ch('b'), ch('f'), ch('B'), ch('F')], Do::Place)
+        .help("b / f, B / F", "place a Bomb / the Flag"),
+    on(&[ch(' ')], Do::PickSwap)
+        .hints(&[hint(1, "Space", "pick/swap")])
+        .help(PICK_HELP.0, PICK_HELP.1),
+    on(&[Enter], Do::PickSwap)
+        .when(&[If::NotReady])
+        .help(PICK_HELP.0, PICK_HELP.1),
+    on(&[Esc], Do::Drop).help("Esc", "put the piece picked up back"),
+    on(&[Delete, Backspace], Do::Remove).help("Del / Backspace", "remove the piece"),
+    on(&[ch('r')], Do::Random)
+        .hints(&[hint(2, "r", "random")])
+        .help("r", "fill the rest at random"),
+    on(&[ch('c')], Do::Clear)
+        .hints(&[hint(3, "c", "clear")])
+        .help("c", "clear the board"),
+    on(&[ch('S')], Do::Save)
+        .hints(&[hint(4, "S/L", "save/load")])
+        .help("S / L", "save this set-up / load a saved one"),
+    on(&[ch('L')], Do::Load).help("S / L", "save this set-up / load a saved one"),
+    on(&[ch('d')], Do::Ready)
+        .hints(&[hint(0, "d", "ready")])
+        .help(READY_HELP.0, READY_HELP.1),
+    on(&[Enter], Do::AskReady)
+        .when(&[If::Ready])
+        .help(READY_HELP.0, READY_HELP.1),
+    note("mouse", "click squares to pick and swap, ranks to place"),
+    on(&[ch('t')], Do::Chat)
+        .hints(&[hint(6, "t", "chat")])
+        .help("t", "chat"),
+    on(&[F(2)], Do::Settings).help("F2", "settings"),
+    on(&[ch('q')], Do::AskLeave).help("q", "leave the game"),
+    on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "help")]),
+    chars(Do::NoPiece).explains(),
 ];
 
-pub(crate) const HELP_CLASSIC: &[(&str, &str)] = &[
-    ("arrows / hjkl", "move the cursor on your set-up rows"),
-    ("1 .. 9", "place Marshal (1) .. Scout (9)"),
-    ("s", "place the Spy"),
-    ("b / f", "place a Bomb / the Flag"),
-    ("Space / Enter", "pick up a piece, again to swap / move it"),
-    ("Del / Backspace", "remove the piece"),
-    ("r", "fill the rest at random"),
-    ("c", "clear the board"),
-    ("S / L", "save this set-up / load a saved one"),
-    ("d (or Enter when complete)", "ready: send the set-up"),
-    ("mouse", "click squares to pick and swap, ranks to place"),
-    ("t", "chat"),
-    ("F2", "settings"),
-    ("q", "leave the game"),
+/// After sending the set-up, waiting for the opponent.
+pub(crate) const SENT: &[Binding<Do, If>] = &[
+    on(
+        &[Left, Right, Up, Down, ch('h'), ch('j'), ch('k'), ch('l')],
+        Do::Cursor,
+    )
+    .help("arrows / hjkl", "move the cursor on your set-up rows"),
+    on(&[ch('t')], Do::Chat)
+        .hints(&[hint(0, "t", "chat")])
+        .help("t", "chat"),
+    on(&[F(2)], Do::Settings).help("F2", "settings"),
+    on(&[ch('q')], Do::AskLeave)
+        .hints(&[hint(1, "q", "leave")])
+        .help("q", "leave the game"),
+    on(&[ch('?')], Do::Help).hints(&[hint(2, "?", "help")]),
+    // Anything else is answered: the set-up is sent.
+    on(&[Enter, Delete, Backspace], Do::Sent).explains(),
+    chars(Do::Sent).explains(),
 ];
+
+/// A spectator during the set-up.
+pub(crate) const WATCHING: &[Binding<Do, If>] = &[
+    on(&[ch('q'), Esc], Do::Leave)
+        .hints(&[hint(0, "q", "leave")])
+        .help("q / Esc", "leave the game"),
+    on(&[ch('t')], Do::Chat)
+        .hints(&[hint(1, "t", "chat")])
+        .help("t", "chat"),
+    on(&[F(2)], Do::Settings).help("F2", "settings"),
+    on(&[ch('?')], Do::Help).hints(&[hint(2, "?", "help")]),
+];
+
+/// The list of saved set-ups: any other key closes it.
+pub(crate) const LOAD: &[Binding<Do, If>] = &[
+    on(&[Up, ch('k')], Do::Up).help("Up / Down, j / k", "choose a saved set-up"),
+    on(&[Down, ch('j')], Do::Down).help("Up / Down, j / k", "choose a saved set-up"),
+    on(&[Enter, ch(' ')], Do::Pick)
+        .hints(&[hint(0, "Enter", "load")])
+        .help("Enter / Space", "load it"),
+    on(&[Delete, ch('x')], Do::Delete)
+        .hints(&[hint(1, "x", "delete")])
+        .help("x / Del", "delete it"),
+    on(&[F(2)], Do::Settings).help("F2", "settings"),
+    on(&[ch('?')], Do::Help),
+    any(Do::Close)
+        .hints(&[hint(2, "Esc", "close")])
+        .help("Esc, other keys", "close the list"),
+];
+
+#[cfg(test)]
+mod key_tests {
+    use super::*;
+    use crate::ui::keymap::tests::labels_name_their_keys;
+
+    /// Every key of a binding with a help line is named in the line.
+    #[test]
+    fn help_labels_name_their_keys() {
+        labels_name_their_keys("arrange", ARRANGE);
+        labels_name_their_keys("sent", SENT);
+        labels_name_their_keys("watching", WATCHING);
+        labels_name_their_keys("load", LOAD);
+    }
+
+    /// The rank keys of the table are exactly the keys [`rank_for_key`] places a piece
+    /// for, in each numbering.
+    #[test]
+    fn rank_keys_agree_with_rank_for_key() {
+        for (numbering, modern) in [(Numbering::Modern, true), (Numbering::Classic, false)] {
+            let cx = SetupCx {
+                modern,
+                ready: false,
+            };
+            for c in ' '..='~' {
+                let key = Key::plain(KeyCode::Char(c));
+                let in_table = keymap::action(ARRANGE, key, &cx) == Some(Do::Place);
+                let places = rank_for_key(c, numbering).is_some() && !"hjkl".contains(c);
+                assert_eq!(in_table, places, "{c:?} in {numbering:?}");
+            }
+        }
+    }
+}

@@ -2,6 +2,8 @@
 //! keys and clicks, and the screen drawn on a `TestBackend`.
 #![allow(dead_code)]
 
+pub mod states;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
