@@ -245,15 +245,6 @@ pub enum LobbyCmd {
         clock: Option<ClockSpec>,
     },
     Chat(String),
-    SaveSetup {
-        name: String,
-        variant: Variant,
-        setup: Setup,
-    },
-    DeleteSetup {
-        name: String,
-        variant: Variant,
-    },
 }
 
 /// Where each side sits.

@@ -4,7 +4,7 @@ mod ui_support;
 
 use std::time::Instant;
 
-use stratego_ssh::proto::{GameCmd, GamePhase, GameSnapshot, LobbyCmd};
+use stratego_ssh::proto::{GameCmd, GamePhase, GameSnapshot};
 use stratego_ssh::rules::{Color, Numbering, Rank, Rules, Setup, Square, Variant};
 use stratego_ssh::ui::input::KeyCode;
 use stratego_ssh::ui::{App, Effect, Msg, SavedSetup, Settings};
@@ -167,7 +167,7 @@ fn save_and_load_setups() {
     a.update(key('S'));
     type_text(&mut a, "wall");
     let fx = a.update(code(KeyCode::Enter));
-    let Some(Effect::Lobby(LobbyCmd::SaveSetup {
+    let Some(Effect::SaveSetup(SavedSetup {
         name,
         variant,
         setup,

@@ -36,8 +36,6 @@ impl Lobby {
                 clock,
             } => self.play_bot(session, level, rules, clock),
             LobbyCmd::Chat(text) => self.chat(session, &text),
-            // Saved set-ups belong to the service; the session sends them there.
-            LobbyCmd::SaveSetup { .. } | LobbyCmd::DeleteSetup { .. } => {}
         }
     }
 

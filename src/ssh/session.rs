@@ -18,8 +18,8 @@ use super::SessionInput;
 use crate::limit::TokenBucket;
 use crate::lobby::{Ident, SessionId};
 use crate::proto::{
-    AdminCmd, AdminResult, BrowseCmd, GameCmd, GameSeat, LobbyCmd, LobbySnapshot, PlayerId,
-    SavedSetup, SessionEvent,
+    AdminCmd, AdminResult, BrowseCmd, GameCmd, GameSeat, LobbySnapshot, PlayerId, SavedSetup,
+    SessionEvent,
 };
 use crate::screen::Screen;
 use crate::service::{self, Service};
@@ -347,20 +347,8 @@ impl Session {
 
     async fn on_effect(&mut self, effect: Effect) {
         match effect {
-            // Saved set-ups are the service's, not the lobby's (until the screens send
-            // their own effect for them).
-            Effect::Lobby(LobbyCmd::SaveSetup {
-                name,
-                variant,
-                setup,
-            }) => self.save_setup(SavedSetup {
-                name,
-                variant,
-                setup,
-            }),
-            Effect::Lobby(LobbyCmd::DeleteSetup { name, variant }) => {
-                self.delete_setup(name, variant)
-            }
+            Effect::SaveSetup(setup) => self.save_setup(setup),
+            Effect::DeleteSetup { name, variant } => self.delete_setup(name, variant),
             Effect::Lobby(cmd) => self.p.service.lobby().command(self.id, cmd),
             // The screen went back to the lobby; dropping the seat leaves the game.
             Effect::LeaveGame => self.seat = None,

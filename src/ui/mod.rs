@@ -38,7 +38,7 @@ use crate::proto::{
     AdminCmd, AdminResult, AdminSnapshot, BrowseCmd, GameCmd, GameList, GameSnapshot, Leaderboard,
     LobbyCmd, LobbySnapshot, Profile, ReplaySnapshot,
 };
-use crate::rules::{Numbering, SplitMix64};
+use crate::rules::{Numbering, SplitMix64, Variant};
 use dialog::SettingsKey;
 use input::{Event, Key, KeyCode, Mouse, MouseButton, MouseKind};
 use keymap::{Always, Described, Never};
@@ -151,6 +151,14 @@ pub enum Effect {
     /// An admin action (only admin sessions send it; the session checks again); a fresh
     /// `Msg::Admin` snapshot follows, after a `Msg::AdminResult` for an action.
     Admin(AdminCmd),
+    /// Keep this set-up under its name (replacing one of the same name and variant); the
+    /// list comes back as `Msg::SavedSetups`.
+    SaveSetup(SavedSetup),
+    /// Forget a saved set-up.
+    DeleteSetup {
+        name: String,
+        variant: Variant,
+    },
 }
 
 /// Dialogs over any screen.
@@ -397,14 +405,14 @@ impl App {
         self.screen() == Shown::Admin
     }
 
-    /// Something on screen animates (a running clock or reconnect countdown, replay
-    /// autoplay): the session should send [`Msg::Tick`] about every 250 ms.
     /// Whether the last [`Msg::Tick`] changed what is drawn (a clock's shown digits, a
     /// countdown, a replay step): the session draws a new frame only then.
     pub fn tick_changed(&self) -> bool {
         self.tick_changed
     }
 
+    /// Something on screen animates (a running clock or reconnect countdown, replay
+    /// autoplay): the session should send [`Msg::Tick`] about every 250 ms.
     pub fn wants_ticks(&self) -> bool {
         match &self.game {
             Some(g) => g.shared.animating(self.now()),

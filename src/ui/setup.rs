@@ -20,7 +20,7 @@ use super::keymap::{
 use super::theme::Theme;
 use super::widgets::{dialog, fill, footer, pad, paragraph, put, put_line, InputResult, LineInput};
 use super::{Act, Effect, Overlay, SavedSetup, Settings};
-use crate::proto::{GameCmd, GameSnapshot, LobbyCmd};
+use crate::proto::{GameCmd, GameSnapshot};
 use crate::rules::{setup_squares, Color, Numbering, Rank, Rules, Setup, SplitMix64, Square};
 use KeyCode::{Backspace, Delete, Down, Enter, Esc, Left, Right, Up, F};
 
@@ -353,7 +353,7 @@ impl SetupUi {
         let mut setup = self.draft.clone();
         setup.color = Some(color);
         g.say(format!("Saved as '{name}'"));
-        vec![Act::Fx(Effect::Lobby(LobbyCmd::SaveSetup {
+        vec![Act::Fx(Effect::SaveSetup(SavedSetup {
             name: name.to_string(),
             variant: g.rules().variant,
             setup,
@@ -390,10 +390,10 @@ impl SetupUi {
             }
             Do::Delete => {
                 if let Some(s) = list.get(row) {
-                    fx.push(Act::Fx(Effect::Lobby(LobbyCmd::DeleteSetup {
+                    fx.push(Act::Fx(Effect::DeleteSetup {
                         name: s.name.clone(),
                         variant: s.variant,
-                    })));
+                    }));
                     row = row.saturating_sub(1);
                 }
             }
