@@ -1,10 +1,12 @@
 //! stratego-ssh: a Stratego server played over SSH.
 //!
-//! Layers (an arrow means "may import"): `rules` imports nothing of ours; `proto` → rules;
-//! `ui` → rules, proto, text (no tokio, russh or sled); `bot` → rules, proto; `game` →
-//! rules, proto, text, limit; `lobby` → game, bot, proto; `ssh` → ui, lobby, game, proto;
-//! `server` is the composition root used by the binary and the end-to-end tests. Nothing
-//! but `server` imports `ssh`.
+//! Layers (an arrow means "may import"; `tests/layers.rs` checks them): `rules` imports
+//! nothing of ours; `bot` → rules; `proto` → rules, bot (levels); `ui` → rules, proto, text
+//! (no tokio, russh or sled); `store` → rules, proto; `game` → rules, proto, store, text,
+//! limit; `lobby` → game, bot, proto, store (reads only); `service` → lobby, store, proto;
+//! `ssh` → ui, service, lobby, proto; `server` is the composition root used by the binary
+//! and the end-to-end tests, and nothing but `server` imports `ssh`. Everything that must
+//! be unpredictable comes from `random`.
 
 pub mod archive;
 pub mod bot;
