@@ -25,6 +25,7 @@ fn seat(nick: &str) -> SeatInfo {
         connected: true,
         reconnect_left: None,
         ready: true,
+        rating_change: None,
     }
 }
 

@@ -237,6 +237,8 @@ pub enum LobbyCmd {
         private_to: Option<String>,
     },
     CancelSeek(SeekId),
+    /// Turn down a challenge made to this player.
+    Decline(SeekId),
     Accept(SeekId),
     Spectate(GameId),
     PlayBot {
@@ -258,6 +260,8 @@ pub struct SeatInfo {
     pub reconnect_left: Option<Duration>,
     /// Set-up submitted.
     pub ready: bool,
+    /// After a rated game: how the rating moved (`+12`, `-8`).
+    pub rating_change: Option<i32>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -324,6 +328,8 @@ pub enum SessionEvent {
 pub struct SeatCommand {
     /// `None` for a spectator.
     pub color: Option<Color>,
+    /// Who sent it (a spectator's chat lines are signed with it).
+    pub nick: String,
     pub cmd: GameCmd,
     /// The session that sent it (notices such as "illegal move" go back there); `None`
     /// for a computer player.
@@ -339,6 +345,8 @@ pub struct GameSeat {
     pub game: GameId,
     /// `None` for a spectator.
     pub color: Option<Color>,
+    /// Who sits (or watches) here.
+    pub nick: String,
     pub snapshots: watch::Receiver<Arc<GameSnapshot>>,
     commands: mpsc::Sender<SeatCommand>,
     reply: Option<mpsc::Sender<SessionEvent>>,
@@ -352,6 +360,7 @@ impl GameSeat {
     pub fn new(
         game: GameId,
         color: Option<Color>,
+        nick: String,
         snapshots: watch::Receiver<Arc<GameSnapshot>>,
         commands: mpsc::Sender<SeatCommand>,
         reply: Option<mpsc::Sender<SessionEvent>>,
@@ -360,6 +369,7 @@ impl GameSeat {
         GameSeat {
             game,
             color,
+            nick,
             snapshots,
             commands,
             reply,
@@ -373,6 +383,7 @@ impl GameSeat {
             .commands
             .send(SeatCommand {
                 color: self.color,
+                nick: self.nick.clone(),
                 cmd,
                 reply: self.reply.clone(),
             })

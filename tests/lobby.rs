@@ -389,3 +389,118 @@ async fn a_seat_has_one_terminal_and_the_other_is_told() {
     drop(a2);
     until(&mut b, "the seat empty", |s| !s.seats.get(c).connected).await;
 }
+
+impl Client {
+    /// The next notice, skipping other events.
+    async fn notice_containing(&mut self, needle: &str) -> String {
+        loop {
+            let ev = tokio::time::timeout(Duration::from_secs(5), self.events.recv())
+                .await
+                .unwrap_or_else(|_| panic!("no notice with {needle:?} in time"))
+                .expect("the lobby is there");
+            if let SessionEvent::Notice(n) = ev {
+                if n.contains(needle) {
+                    return n;
+                }
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spectators_chat_among_themselves() {
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+    let (mut carol, mut dave) = (join(&lobby, "carol").await, join(&lobby, "dave").await);
+    let (mut a, _b) = start_game(&lobby, &mut alice, &mut bob, false, 1).await;
+    lobby.command(carol.session, LobbyCmd::Spectate(a.game));
+    lobby.command(dave.session, LobbyCmd::Spectate(a.game));
+    let (c, _) = carol.next_seat().await;
+    let (mut d, _) = dave.next_seat().await;
+    c.send(GameCmd::Chat("nice opening \x1b[31m".into())).await;
+    until(&mut d, "carol's line", |s| {
+        s.chat
+            .iter()
+            .any(|l| l.from == "carol" && l.text.starts_with("nice opening"))
+    })
+    .await;
+    // The players' chat is theirs; the spectators' line is not in it.
+    a.send(GameCmd::Chat("good luck".into())).await;
+    until(&mut a, "alice's line", |s| {
+        s.chat.iter().any(|l| l.text == "good luck")
+    })
+    .await;
+    assert!(d
+        .snapshots
+        .borrow()
+        .chat
+        .iter()
+        .all(|l| !l.text.contains('\x1b')));
+    assert!(a.snapshots.borrow().chat.iter().all(|l| l.from != "carol"));
+    assert!(d.snapshots.borrow().chat.iter().all(|l| l.from != "alice"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn declines_and_departures_are_told_and_a_rated_result_shows_the_rating_change() {
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+
+    // A challenge turned down: alice hears of it, the seek is gone.
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: terms(),
+            private_to: Some("bob".into()),
+        },
+    );
+    bob.notice_containing("alice challenges you").await;
+    while lobby.snapshot().seeks.is_empty() {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    lobby.command(bob.session, LobbyCmd::Decline(1));
+    alice.notice_containing("bob declined your challenge").await;
+
+    // A rated game: a draw offer declined, then a resignation.
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: GameTerms {
+                rated: true,
+                ..terms()
+            },
+            private_to: None,
+        },
+    );
+    while !lobby.snapshot().seeks.iter().any(|s| s.id == 2) {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    lobby.command(bob.session, LobbyCmd::Accept(2));
+    let (a, _) = alice.next_seat().await;
+    let (mut b, _) = bob.next_seat().await;
+    let rules = Rules::standard(Variant::Classic);
+    for (seat, seed) in [(&a, 7), (&b, 8)] {
+        let c = seat.color.unwrap();
+        seat.send(GameCmd::SubmitSetup(Setup::random(&rules, c, seed)))
+            .await;
+    }
+    until(&mut b, "play", |s| s.phase == GamePhase::Playing).await;
+    a.send(GameCmd::OfferDraw).await;
+    until(&mut b, "the offer", |s| s.draw_offer.is_some()).await;
+    b.send(GameCmd::DeclineDraw).await;
+    alice
+        .notice_containing("bob declined your draw offer")
+        .await;
+    a.send(GameCmd::Resign).await;
+    until(&mut b, "the end", |s| s.phase == GamePhase::Over).await;
+    let snap = b.snapshots.borrow().clone();
+    let (ac, bc) = (a.color.unwrap(), b.color.unwrap());
+    let (loser, winner) = (snap.seats.get(ac), snap.seats.get(bc));
+    assert!(
+        loser.rating_change.is_some_and(|d| d < 0) && winner.rating_change.is_some_and(|d| d > 0),
+        "{loser:?} {winner:?}"
+    );
+
+    // Alice leaves: bob is told there will be no rematch.
+    drop(a);
+    bob.notice_containing("alice left: no rematch").await;
+}

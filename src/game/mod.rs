@@ -217,6 +217,16 @@ struct Seat {
     setup: Option<Setup>,
     rematch: bool,
     chat: TokenBucket,
+    /// After a rated game: how the rating moved.
+    rating_change: Option<i32>,
+}
+
+/// The spectators' own chat room (players do not see it).
+#[derive(Default)]
+struct Stands {
+    chat: Vec<ChatLine>,
+    /// Each spectator's rate limit, by nick (forgotten past a bound).
+    limits: std::collections::HashMap<String, TokenBucket>,
 }
 
 struct GameTask {
@@ -234,6 +244,7 @@ struct GameTask {
     turn_started: Instant,
     draw_offer: Option<Color>,
     chat: Vec<ChatLine>,
+    stands: Stands,
     next_game: Option<GameId>,
     ended_at: Option<Instant>,
     out: Option<Outputs>,
@@ -252,6 +263,7 @@ impl GameTask {
             setup: None,
             rematch: false,
             chat: TokenBucket::new(5.0, 0.5, now.into_std()),
+            rating_change: None,
         };
         let ByColor { red, blue } = new.players;
         let mut task = GameTask {
@@ -270,6 +282,7 @@ impl GameTask {
             turn_started: now,
             draw_offer: None,
             chat: Vec::new(),
+            stands: Stands::default(),
             next_game: None,
             ended_at: None,
             out: None,
@@ -487,8 +500,12 @@ impl GameTask {
                 seat.connected = false;
                 seat.reply = None;
                 seat.rematch = false;
+                let nick = seat.player.nick.clone();
                 if !over {
                     seat.gone_deadline = Some(Instant::now() + grace);
+                } else if self.seats.get(color.opposite()).connected {
+                    // The one still here stops waiting for a rematch.
+                    self.notice(Some(color.opposite()), format!("{nick} left: no rematch"));
                 }
                 info!(game = self.id, seat = %color, "player disconnected");
             }
@@ -507,9 +524,17 @@ impl GameTask {
     }
 
     async fn command(&mut self, c: SeatCommand) {
-        let SeatCommand { color, cmd, reply } = c;
+        let SeatCommand {
+            color,
+            nick,
+            cmd,
+            reply,
+        } = c;
         let Some(color) = color else {
-            // Spectators only watch.
+            // Spectators watch and talk among themselves.
+            if let GameCmd::Chat(text) = cmd {
+                self.spectator_chat(nick, &text, reply);
+            }
             return;
         };
         if reply.is_some() {
@@ -534,7 +559,12 @@ impl GameTask {
                 self.end(None, EndReason::DrawAgreed).await
             }
             GameCmd::DeclineDraw if self.draw_offer == Some(color.opposite()) => {
-                self.draw_offer = None
+                self.draw_offer = None;
+                let me = &self.seats.get(color).player.nick;
+                self.notice(
+                    Some(color.opposite()),
+                    format!("{me} declined your draw offer"),
+                );
             }
             GameCmd::ClaimWin if !over => self.claim_win(color).await,
             GameCmd::Abort if !over => {
@@ -624,6 +654,42 @@ impl GameTask {
             self.end(Some(color), EndReason::Abandonment).await;
         } else {
             self.notice(Some(color), "your opponent still has time to reconnect");
+        }
+    }
+
+    /// A spectator's line, for the spectators only.
+    fn spectator_chat(
+        &mut self,
+        nick: String,
+        text: &str,
+        reply: Option<mpsc::Sender<SessionEvent>>,
+    ) {
+        let line = clean_line(text, CHAT_MAX_CHARS);
+        if line.is_empty() {
+            return;
+        }
+        let now = std::time::Instant::now();
+        let limits = &mut self.stands.limits;
+        if limits.len() > 1000 && !limits.contains_key(&nick) {
+            limits.clear();
+        }
+        let bucket = limits
+            .entry(nick.clone())
+            .or_insert_with(|| TokenBucket::new(5.0, 0.5, now));
+        if !bucket.try_take(now) {
+            if let Some(r) = reply {
+                let _ = r.try_send(SessionEvent::Notice(
+                    "you are sending messages too fast".into(),
+                ));
+            }
+            return;
+        }
+        self.stands.chat.push(ChatLine {
+            from: nick,
+            text: line,
+        });
+        if self.stands.chat.len() > CHAT_KEEP {
+            self.stands.chat.remove(0);
         }
     }
 
@@ -719,8 +785,9 @@ impl GameTask {
                     if let Some(ch) = changes {
                         for c in Color::ALL {
                             let change = ch.get(c);
-                            self.seats.get_mut(c).player.rating =
-                                Some(change.after.rating.round() as i32);
+                            let seat = self.seats.get_mut(c);
+                            seat.player.rating = Some(change.after.shown());
+                            seat.rating_change = Some(change.delta());
                         }
                     }
                 }
@@ -782,6 +849,7 @@ impl GameTask {
                     )
                 },
                 ready: s.setup.is_some(),
+                rating_change: s.rating_change,
             }
         };
         let phase = match (&self.game, self.outcome) {
@@ -821,7 +889,10 @@ impl GameTask {
                 .map(|g| g.history(viewer))
                 .unwrap_or_default(),
             clocks,
-            chat: self.chat.clone(),
+            chat: match viewer {
+                Viewer::Player(_) => self.chat.clone(),
+                Viewer::Spectator => self.stands.chat.clone(),
+            },
             draw_offer: self.draw_offer,
             rematch: ByColor::new(self.seats.red.rematch, self.seats.blue.rematch),
             outcome: self.outcome,

@@ -21,6 +21,7 @@ impl Lobby {
             let seat = GameSeat::new(
                 id,
                 Some(c),
+                g.players.get(c).nick.clone(),
                 g.seats.get(c).clone(),
                 g.handle.commands.clone(),
                 None,

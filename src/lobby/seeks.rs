@@ -29,6 +29,7 @@ impl Lobby {
                 self.reset_seeking(&nick);
             }
             LobbyCmd::Accept(id) => self.accept(session, id),
+            LobbyCmd::Decline(id) => self.decline(session, id),
             LobbyCmd::Spectate(id) => self.spectate(session, id),
             LobbyCmd::PlayBot {
                 level,
@@ -191,6 +192,32 @@ impl Lobby {
                 s.status = PlayerStatus::Idle;
             }
         }
+    }
+
+    /// The challenged player turns a challenge down; the challenger is told.
+    fn decline(&mut self, session: SessionId, id: SeekId) {
+        let me = self.sessions[&session].nick.clone();
+        let Some(pos) = self.seeks.iter().position(|s| {
+            s.id == id
+                && s.private_to
+                    .as_ref()
+                    .is_some_and(|to| to.eq_ignore_ascii_case(&me))
+        }) else {
+            return self.notice(session, "there is no such challenge to you");
+        };
+        let seek = self.seeks.remove(pos);
+        self.forget_gone_seeks();
+        self.reset_seeking(&seek.owner);
+        let owner: Vec<SessionId> = self
+            .sessions
+            .iter()
+            .filter(|(_, s)| s.nick == seek.owner)
+            .map(|(&k, _)| k)
+            .collect();
+        for s in owner {
+            self.notice(s, format!("{me} declined your challenge"));
+        }
+        self.notice(session, format!("You declined {}'s challenge", seek.owner));
     }
 
     fn accept(&mut self, session: SessionId, id: SeekId) {

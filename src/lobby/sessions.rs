@@ -129,6 +129,7 @@ impl Lobby {
         let seat = GameSeat::new(
             game,
             color,
+            s.nick.clone(),
             snapshots,
             g.handle.commands.clone(),
             Some(s.events.clone()),

@@ -123,6 +123,7 @@ pub fn seat(nick: &str) -> SeatInfo {
         connected: true,
         reconnect_left: None,
         ready: false,
+        rating_change: None,
     }
 }
 
