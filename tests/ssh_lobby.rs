@@ -123,3 +123,55 @@ async fn garbage_bytes_on_the_channel_change_nothing() {
     t.send(b"?").await;
     t.wait_text("Lobby keys", 10).await;
 }
+
+/// Whether any SGR sequence in the bytes sets a colour (30-48, 90-107, 38;5/48;5, ...).
+fn sends_colour(raw: &str) -> bool {
+    raw.split("\x1b[").skip(1).any(|seq| {
+        let params: String = seq
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == ';')
+            .collect();
+        seq[params.len()..].starts_with('m')
+            && params.split(';').any(|p| {
+                // 39 and 49 are the terminal's own colours.
+                matches!(p.parse::<u32>(),
+                    Ok(n) if ((30..=49).contains(&n) && n != 39 && n != 49)
+                        || (90..=107).contains(&n))
+            })
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn plain_terminals_get_ascii_and_no_color_gets_no_colour() {
+    let server = start_server("terminals").await;
+    let addr = server.running.addr;
+    for (term, nick) in [("vt100", "vera"), ("linux", "lin"), ("dumb", "dumbo")] {
+        let key = new_key();
+        let t = Term::connect_env(addr, Login::Key(nick, &key), Some((100, 30)), term, &[]).await;
+        let text = t.wait_text(&format!("you are {nick}"), 10).await;
+        assert!(
+            text.is_ascii(),
+            "TERM={term} draws ASCII only:\n{text}"
+        );
+        t.disconnect().await;
+    }
+    // An xterm still gets box drawing and colour.
+    let t = Term::connect(addr, Login::Key("xena", &new_key()), 100, 30).await;
+    let text = t.wait_text("you are xena", 10).await;
+    assert!(!text.is_ascii(), "{text}");
+    assert!(sends_colour(&String::from_utf8_lossy(&t.raw())));
+    // NO_COLOR: not one colour in the bytes sent.
+    let t = Term::connect_env(
+        addr,
+        Login::Key("nora", &new_key()),
+        Some((100, 30)),
+        "xterm-256color",
+        &[("NO_COLOR", "1")],
+    )
+    .await;
+    t.wait_text("you are nora", 10).await;
+    assert!(
+        !sends_colour(&String::from_utf8_lossy(&t.raw())),
+        "a colour was sent under NO_COLOR"
+    );
+}

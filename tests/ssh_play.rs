@@ -402,3 +402,38 @@ async fn a_spectator_who_disconnects_is_counted_once_and_the_game_stays_for_the_
         "{sessions:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_terminal_takes_the_seat_and_the_first_is_told() {
+    let server = start_server("takeover").await;
+    let addr = server.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    start_game(&alice, &bob).await;
+    alice.wait_text("move 1", 10).await;
+
+    // Alice's second terminal: straight into the game; the first goes back to the lobby.
+    let again = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    again
+        .wait_for("the game", 10, |t| {
+            t.contains("you play") && ScreenBoard::read(t).is_some()
+        })
+        .await;
+    let first = alice.wait_text("goes on in your other terminal", 10).await;
+    assert!(
+        first.contains("you are alice") && ScreenBoard::read(&first).is_none(),
+        "the first terminal is back in the lobby:\n{first}"
+    );
+    // Bob never sees alice as gone.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!bob.text().contains("disconnected"), "{}", bob.text());
+
+    // The first terminal quitting changes nothing in the game.
+    alice.send(b"q").await;
+    alice.wait_text("Quit stratego-ssh?", 5).await;
+    alice.send(b"y").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!bob.text().contains("disconnected"), "{}", bob.text());
+    assert!(again.text().contains("you play"), "{}", again.text());
+}

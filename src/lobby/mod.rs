@@ -121,6 +121,11 @@ enum LobbyMsg {
         snapshots: watch::Receiver<Arc<GameSnapshot>>,
     },
     Broadcast(String),
+    /// A session's player changed their nickname.
+    Renamed {
+        session: SessionId,
+        nick: String,
+    },
     /// The bot-accept timer of a seek ran out.
     BotTakesSeek(SeekId),
     Kick {
@@ -200,6 +205,11 @@ impl LobbyHandle {
 
     pub fn broadcast(&self, text: String) {
         let _ = self.tx.send(LobbyMsg::Broadcast(text));
+    }
+
+    /// The player of `session` now goes by `nick` (the store has it already).
+    pub fn renamed(&self, session: SessionId, nick: String) {
+        let _ = self.tx.send(LobbyMsg::Renamed { session, nick });
     }
 
     /// Ends every game task and the lobby.
@@ -414,6 +424,7 @@ impl Lobby {
                         .try_send(SessionEvent::Notice(format!("Server: {text}")));
                 }
             }
+            LobbyMsg::Renamed { session, nick } => self.renamed(session, nick),
             LobbyMsg::BotTakesSeek(id) => self.bot_takes_seek(id),
             LobbyMsg::Kick {
                 whom,

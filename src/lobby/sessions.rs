@@ -63,6 +63,22 @@ impl Lobby {
         })
     }
 
+    /// Every session of the player, and their seeks, go by the new nick.
+    pub(super) fn renamed(&mut self, session: SessionId, nick: String) {
+        let Some(me) = self.sessions.get(&session) else {
+            return;
+        };
+        let (id, old) = (me.ident.id.clone(), me.nick.clone());
+        for s in self.sessions.values_mut().filter(|s| s.ident.id == id) {
+            s.nick = nick.clone();
+            s.ident.nick = nick.clone();
+        }
+        for seek in self.seeks.iter_mut().filter(|s| s.owner == old) {
+            seek.owner = nick.clone();
+        }
+        info!(session, old = %old, new = %nick, "nickname changed");
+    }
+
     fn guest_name(&mut self) -> String {
         loop {
             let name = format!("guest-{:04}", random::below(10_000));

@@ -9,7 +9,7 @@ use crate::lobby::Ident;
 use crate::proto::{PlayerId, SavedSetup};
 use crate::random;
 use crate::rules::Variant;
-use crate::store::{ClaimResult, Preferences, Store, StoreError, MAX_SETUPS};
+use crate::store::{ClaimResult, Preferences, RenameResult, Store, StoreError, MAX_SETUPS};
 use crate::text::{clean_line, clean_nick};
 
 /// Longest name of a saved set-up, in characters.
@@ -20,6 +20,41 @@ const SETUP_NAME_CHARS: usize = 30;
 pub struct Login {
     pub nick: String,
     pub notices: Vec<String>,
+    /// The key was registered just now: the player has not chosen the nick yet.
+    pub first_time: bool,
+}
+
+/// Why a nickname was not changed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RenameError {
+    Invalid(String),
+    Taken(String),
+    NoRenamesLeft,
+    /// Guests have no nickname of their own to change.
+    NotAKey,
+    Store(StoreError),
+}
+
+impl fmt::Display for RenameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RenameError::Invalid(why) => f.write_str(why),
+            RenameError::Taken(n) => write!(f, "{n} is taken: try another"),
+            RenameError::NoRenamesLeft => {
+                f.write_str("you have changed your nickname once already")
+            }
+            RenameError::NotAKey => {
+                f.write_str("guests get a new name each visit: connect with an SSH key to keep one")
+            }
+            RenameError::Store(e) => write!(f, "the nickname cannot be changed now: {e}"),
+        }
+    }
+}
+
+impl From<StoreError> for RenameError {
+    fn from(e: StoreError) -> Self {
+        RenameError::Store(e)
+    }
 }
 
 /// Why a set-up was not saved.
@@ -77,6 +112,34 @@ impl Service {
     /// free or already this key's; the key's own if it has one; else a free variant.
     pub async fn login(&self, ident: &Ident) -> Login {
         grant_nick(&self.store, &ident.nick, &ident.id).await
+    }
+
+    /// Changes the nickname a key holds (once; see [`crate::store::Users::rename`]) and
+    /// tells the lobby; the new nick.
+    pub async fn rename(
+        &self,
+        session: crate::lobby::SessionId,
+        identity: &PlayerId,
+        asked: &str,
+    ) -> Result<String, RenameError> {
+        if !identity.is_key() {
+            return Err(RenameError::NotAKey);
+        }
+        let nick = clean_nick(asked).map_err(|e| {
+            RenameError::Invalid(format!(
+                "'{}' cannot be a nickname ({e})",
+                clean_line(asked, 20)
+            ))
+        })?;
+        match self.store.users().rename(identity, &nick).await? {
+            RenameResult::Renamed(nick) => {
+                self.lobby.renamed(session, nick.clone());
+                Ok(nick)
+            }
+            RenameResult::Taken => Err(RenameError::Taken(nick)),
+            RenameResult::NoRenamesLeft => Err(RenameError::NoRenamesLeft),
+            RenameResult::NoSuchUser => Err(RenameError::NotAKey),
+        }
     }
 
     /// A key's remembered display preferences (the defaults when it has none).
@@ -139,19 +202,27 @@ async fn grant_nick(store: &Store, asked: &str, id: &PlayerId) -> Login {
             return Login {
                 nick,
                 notices: vec![notice],
+                first_time: true,
             };
         }
     };
     match store.users().claim_nick(&asked, id).await {
-        Ok(ClaimResult::Granted) | Ok(ClaimResult::AlreadyYours) => Login {
+        Ok(ClaimResult::Granted) => Login {
             nick: asked,
             notices: vec![],
+            first_time: true,
+        },
+        Ok(ClaimResult::AlreadyYours) => Login {
+            nick: asked,
+            notices: vec![],
+            first_time: false,
         },
         Ok(ClaimResult::HasOtherNick(mine)) => Login {
             notices: vec![format!(
                 "Your key is registered as {mine}: one nickname per key keeps ratings honest."
             )],
             nick: mine,
+            first_time: false,
         },
         Ok(ClaimResult::OwnedByOther) => {
             let nick = free_nick(store, &asked, id)
@@ -162,6 +233,7 @@ async fn grant_nick(store: &Store, asked: &str, id: &PlayerId) -> Login {
                     "The nickname {asked} belongs to another key; you are {nick}."
                 )],
                 nick,
+                first_time: true,
             }
         }
         Err(e) => {
@@ -204,5 +276,6 @@ fn visitor(asked: &str) -> Login {
             "Nicknames cannot be checked right now; you are {nick} for this visit."
         )],
         nick,
+        first_time: false,
     }
 }

@@ -16,7 +16,7 @@ mod browse;
 use crate::lobby::LobbyHandle;
 use crate::store::{Store, StoreError};
 
-pub use accounts::{save_in_memory, Login, SetupError};
+pub use accounts::{save_in_memory, Login, RenameError, SetupError};
 pub use admin::{AdminDone, AdminError};
 pub use browse::{replay, ReplayFault, LIST_LIMIT};
 

@@ -282,6 +282,8 @@ struct Conn {
     fingerprint: Option<String>,
     term: String,
     colorterm: Option<String>,
+    /// The client sent NO_COLOR (non-empty): no colour at all.
+    no_color: bool,
     size: Option<(u16, u16)>,
     channel: Option<ChannelId>,
     input: Option<mpsc::Sender<SessionInput>>,
@@ -298,6 +300,7 @@ impl Conn {
             fingerprint: None,
             term: String::new(),
             colorterm: None,
+            no_color: false,
             size: None,
             channel: None,
             input: None,
@@ -482,6 +485,10 @@ impl russh::server::Handler for Conn {
         if variable_name == "COLORTERM" {
             self.colorterm = Some(crate::text::clean_line(variable_value, 20));
         }
+        // https://no-color.org: present and not empty.
+        if variable_name == "NO_COLOR" && !variable_value.is_empty() {
+            self.no_color = true;
+        }
         session.channel_success(channel)?;
         Ok(())
     }
@@ -519,6 +526,7 @@ impl russh::server::Handler for Conn {
             ident,
             term: self.term.clone(),
             colorterm: self.colorterm.clone(),
+            no_color: self.no_color,
             size,
             idle_timeout: self.shared.config.idle_timeout,
             motd: self.shared.config.motd.clone(),

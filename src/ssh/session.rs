@@ -58,6 +58,7 @@ pub(crate) struct Params {
     pub ident: Ident,
     pub term: String,
     pub colorterm: Option<String>,
+    pub no_color: bool,
     pub size: (u16, u16),
     pub idle_timeout: Duration,
     pub motd: Option<String>,
@@ -99,6 +100,15 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         }
     }
     session.finish().await;
+}
+
+/// Terminals whose fonts may lack box drawing and symbols: ASCII until the player chooses.
+fn ascii_terminal(term: &str) -> bool {
+    let t = term.trim().to_ascii_lowercase();
+    t.is_empty()
+        || matches!(t.as_str(), "dumb" | "linux" | "ansi" | "cons25")
+        || t.starts_with("vt1")
+        || t.starts_with("vt2")
 }
 
 async fn sleep_until(t: Option<Instant>) {
@@ -168,8 +178,18 @@ impl Session {
         };
         let settings = Settings {
             numbering: prefs.numbering,
-            ascii: prefs.ascii,
-            color: ColorDepth::from_term(&p.term, p.colorterm.as_deref()),
+            // Until the player chooses, the terminal decides (ASCII on, stored before
+            // the choice was recorded, was chosen: it is not the default).
+            ascii: if prefs.chosen || prefs.ascii {
+                prefs.ascii
+            } else {
+                ascii_terminal(&p.term)
+            },
+            color: if p.no_color {
+                ColorDepth::Mono
+            } else {
+                ColorDepth::from_term(&p.term, p.colorterm.as_deref())
+            },
         };
         let (w, h) = p.size;
         let identity = Identity {
@@ -370,6 +390,7 @@ impl Session {
                     let prefs = store::Preferences {
                         numbering: s.numbering,
                         ascii: s.ascii,
+                        chosen: true,
                     };
                     tokio::spawn(async move { service.save_preferences(&id, prefs).await });
                 }

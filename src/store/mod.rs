@@ -118,7 +118,9 @@ pub use glicko::{Rating, Score};
 pub use live::{Live, LiveGame};
 pub use ratings::{RatedPlayer, RatingChange, Ratings};
 pub use setups::{Setups, MAX_SETUPS};
-pub use users::{ClaimResult, Preferences, User, Users};
+pub use users::{
+    ClaimResult, Preferences, RenameResult, User, Users, MAX_RENAMES, RENAME_RESERVE_SECS,
+};
 
 use crate::proto::{GameId, PlayerId};
 #[cfg(doc)]

@@ -74,8 +74,22 @@ pub(crate) struct UserV1 {
     #[serde(default)]
     pub settings: Preferences,
     pub created: Timestamp,
+    /// How many times the owner changed the nick. (The new fields are left out when unset,
+    /// so a record that never used them is written as before.)
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub renames: u32,
+    /// On a nick the owner left: the `users` key of the new one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moved_to: Option<String>,
+    /// On a nick the owner left: nobody else may claim it before this time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reserved_until: Option<Timestamp>,
 }
 versioned!(UserV1, "user", 1);
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
 
 /// `identities`: identity → lower-cased nick (the key in `users`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -297,7 +311,8 @@ mod tests {
             u.settings,
             Preferences {
                 numbering: crate::rules::Numbering::Classic,
-                ascii: true
+                ascii: true,
+                chosen: false,
             }
         );
         assert_eq!(encode(&u), stored.to_vec());

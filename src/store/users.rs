@@ -5,7 +5,11 @@
 //! | `users` | nickname, lower-cased | [`User`] (`UserV1`, with its [`Preferences`] under `settings`) |
 //! | `identities` | identity (`key:SHA256:...`) | the `users` key it owns (`IdentityV1`) |
 //!
-//! Flushes: [`Users::claim_nick`] when it grants a nick (`async`, off the runtime).
+//! A nick its owner changed ([`Users::rename`], once) stays in `users`, marked with the
+//! new nick's key and reserved for the owner for a while; [`Users::by_nick`] follows it.
+//!
+//! Flushes: [`Users::claim_nick`] when it grants a nick, [`Users::rename`] (both `async`,
+//! off the runtime).
 //! [`Users::set_preferences`] does not flush (sled's background flush makes it durable
 //! within 500 ms); reads never do.
 
@@ -22,6 +26,12 @@ use crate::rules::Numbering;
 
 const MAX_NICK_BYTES: usize = 64;
 
+/// Times a player may change the nick their key holds.
+pub const MAX_RENAMES: u32 = 1;
+
+/// How long a nick its owner left stays reserved for them (and out of others' reach).
+pub const RENAME_RESERVE_SECS: u64 = 30 * 86_400;
+
 /// A player's stored interface preferences. New fields must have defaults
 /// (`#[serde(default)]` on the struct does that), so older records still read.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
@@ -30,6 +40,10 @@ pub struct Preferences {
     pub numbering: Numbering,
     /// Draw with ASCII only (no box drawing or symbols).
     pub ascii: bool,
+    /// The player chose these in the settings (until then the terminal decides, e.g.
+    /// ASCII for TERM=vt100). Left out when unset: older records are written as before.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub chosen: bool,
 }
 
 /// A registered nickname.
@@ -43,6 +57,8 @@ pub struct User {
     pub keys: Vec<String>,
     pub preferences: Preferences,
     pub created: Timestamp,
+    /// How many times the owner changed the nick (at most [`MAX_RENAMES`]).
+    pub renames: u32,
 }
 
 /// The answer to [`Users::claim_nick`].
@@ -59,6 +75,25 @@ pub enum ClaimResult {
     HasOtherNick(String),
 }
 
+/// The answer to [`Users::rename`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum RenameResult {
+    /// The key now holds this nick (as typed); the old one stays reserved for a while.
+    Renamed(String),
+    /// Another key holds the nick, or it is reserved.
+    Taken,
+    /// The key changed its nick [`MAX_RENAMES`] times already.
+    NoRenamesLeft,
+    /// The key holds no nick.
+    NoSuchUser,
+}
+
+/// Whether a `users` record leaves its nick free to claim at `now`: a nick its owner left
+/// whose reservation is over.
+fn claimable(u: &UserV1, now: Timestamp) -> bool {
+    u.moved_to.is_some() && u.reserved_until.is_none_or(|t| t <= now)
+}
+
 impl TryFrom<UserV1> for User {
     type Error = StoreError;
     fn try_from(u: UserV1) -> Result<User, StoreError> {
@@ -68,6 +103,7 @@ impl TryFrom<UserV1> for User {
             keys: u.keys,
             preferences: u.settings,
             created: u.created,
+            renames: u.renames,
         })
     }
 }
@@ -119,12 +155,14 @@ impl Users {
                 Some(b) => Some(tx_decode::<IdentityV1>(&b)?.nick_key),
                 None => None,
             };
-            if users.get(key.as_bytes())?.is_some() {
-                return Ok(if mine.as_deref() == Some(key.as_str()) {
-                    ClaimResult::AlreadyYours
-                } else {
-                    ClaimResult::OwnedByOther
-                });
+            if let Some(b) = users.get(key.as_bytes())? {
+                if !claimable(&tx_decode::<UserV1>(&b)?, now()) {
+                    return Ok(if mine.as_deref() == Some(key.as_str()) {
+                        ClaimResult::AlreadyYours
+                    } else {
+                        ClaimResult::OwnedByOther
+                    });
+                }
             }
             if let Some(other) = mine {
                 let theirs = match users.get(other.as_bytes())? {
@@ -141,6 +179,9 @@ impl Users {
                 keys: vec![fingerprint.to_string()],
                 settings: Preferences::default(),
                 created: now(),
+                renames: 0,
+                moved_to: None,
+                reserved_until: None,
             };
             users.insert(key.as_bytes(), encode(&u))?;
             let i = IdentityV1 {
@@ -170,15 +211,99 @@ impl Users {
         }
     }
 
-    /// The registered user with this nick (any case).
+    /// The registered user with this nick (any case); a nick its owner left leads to the
+    /// owner under their new nick.
     pub fn by_nick(&self, nick: &str) -> Result<Option<User>, StoreError> {
-        let Ok(key) = nick_key(nick) else {
+        let Ok(mut key) = nick_key(nick) else {
             return Ok(None);
         };
-        match self.store.t().users.get(key.as_bytes())? {
-            Some(b) => Ok(Some(decode::<UserV1>(&b)?.try_into()?)),
-            None => Ok(None),
+        // A moved nick is followed once: its target never moved (each move updates the
+        // identity's one nick).
+        for _ in 0..2 {
+            let Some(b) = self.store.t().users.get(key.as_bytes())? else {
+                return Ok(None);
+            };
+            let u: UserV1 = decode(&b)?;
+            match u.moved_to {
+                Some(to) => key = to,
+                None => return Ok(Some(u.try_into()?)),
+            }
         }
+        Ok(None)
+    }
+
+    /// Gives the key `identity` the nick `nick` instead of its own (at most
+    /// [`MAX_RENAMES`] times; a change of case only is free). The old nick stays reserved
+    /// for [`RENAME_RESERVE_SECS`] and leads to the new one; ratings and games follow the
+    /// key. Flushed, off the runtime.
+    pub async fn rename(
+        &self,
+        identity: &PlayerId,
+        nick: &str,
+    ) -> Result<RenameResult, StoreError> {
+        let (this, nick, identity) = (self.clone(), nick.to_string(), identity.clone());
+        off_runtime(move || this.rename_blocking(&identity, &nick)).await
+    }
+
+    fn rename_blocking(&self, player: &PlayerId, nick: &str) -> Result<RenameResult, StoreError> {
+        let new_key = nick_key(nick)?;
+        let identity = &registrable_key(player)?;
+        let shown = nick.trim().to_string();
+        let _g = self.store.writing();
+        let t = self.store.t();
+        let at = now();
+        let result = (&t.users, &t.identities).transaction(|(users, idents)| {
+            let Some(b) = idents.get(identity)? else {
+                return Ok(RenameResult::NoSuchUser);
+            };
+            let old_key = tx_decode::<IdentityV1>(&b)?.nick_key;
+            let Some(b) = users.get(old_key.as_bytes())? else {
+                return Ok(RenameResult::NoSuchUser);
+            };
+            let mut user: UserV1 = tx_decode(&b)?;
+            user.v = UserV1::VERSION;
+            if new_key == old_key {
+                user.nick = shown.clone();
+                users.insert(old_key.as_bytes(), encode(&user))?;
+                return Ok(RenameResult::Renamed(shown.clone()));
+            }
+            if user.renames >= MAX_RENAMES {
+                return Ok(RenameResult::NoRenamesLeft);
+            }
+            if let Some(b) = users.get(new_key.as_bytes())? {
+                let there: UserV1 = tx_decode(&b)?;
+                // One's own old nick, still reserved, may be taken back.
+                let mine = there.owner == *identity;
+                if !mine && !claimable(&there, at) {
+                    return Ok(RenameResult::Taken);
+                }
+            }
+            let left = UserV1 {
+                moved_to: Some(new_key.clone()),
+                reserved_until: Some(at + RENAME_RESERVE_SECS),
+                ..user.clone()
+            };
+            let renamed = UserV1 {
+                nick: shown.clone(),
+                renames: user.renames + 1,
+                moved_to: None,
+                reserved_until: None,
+                ..user
+            };
+            users.insert(new_key.as_bytes(), encode(&renamed))?;
+            users.insert(old_key.as_bytes(), encode(&left))?;
+            let i = IdentityV1 {
+                v: IdentityV1::VERSION,
+                nick_key: new_key.clone(),
+            };
+            idents.insert(identity.as_bytes(), encode(&i))?;
+            Ok(RenameResult::Renamed(shown.clone()))
+        })?;
+        if matches!(result, RenameResult::Renamed(_)) {
+            self.store.flush_now()?;
+            tracing::info!(nick = %shown, "store: nick changed");
+        }
+        Ok(result)
     }
 
     /// Saves a registered user's preferences ([`StoreError::NoSuchUser`] otherwise: guests'
@@ -225,6 +350,61 @@ mod tests {
     /// An identity written as the store writes it.
     fn id(s: &str) -> PlayerId {
         s.parse().unwrap()
+    }
+
+    #[tokio::test]
+    async fn one_rename_keeps_the_old_nick_reserved_and_leading_to_the_new() {
+        let s = Store::temporary().unwrap();
+        let u = s.users();
+        let (a, b) = (id("key:SHA256:a"), id("key:SHA256:b"));
+        u.claim_nick("Ann", &a).await.unwrap();
+        u.claim_nick("Bob", &b).await.unwrap();
+        assert_eq!(
+            u.rename(&a, "Anna").await.unwrap(),
+            RenameResult::Renamed("Anna".into())
+        );
+        let now = u.by_identity(&a).unwrap().unwrap();
+        assert_eq!((now.nick.as_str(), now.renames), ("Anna", 1));
+        assert_eq!(u.by_nick("ann").unwrap().unwrap().nick, "Anna");
+        // The old nick is reserved: nobody else takes it, by claim or by rename.
+        assert_eq!(
+            u.claim_nick("Ann", &id("key:SHA256:c")).await.unwrap(),
+            ClaimResult::OwnedByOther
+        );
+        assert_eq!(u.rename(&b, "ann").await.unwrap(), RenameResult::Taken);
+        assert_eq!(u.rename(&b, "ANNA").await.unwrap(), RenameResult::Taken);
+        // One rename only; a change of case is free.
+        assert_eq!(
+            u.rename(&a, "Annie").await.unwrap(),
+            RenameResult::NoRenamesLeft
+        );
+        assert_eq!(
+            u.rename(&a, "ANNA").await.unwrap(),
+            RenameResult::Renamed("ANNA".into())
+        );
+        assert_eq!(
+            u.rename(&id("key:SHA256:z"), "Zed").await.unwrap(),
+            RenameResult::NoSuchUser
+        );
+        // When the reservation is over, the old nick is free again.
+        let left = UserV1 {
+            v: UserV1::VERSION,
+            nick: "Ann".into(),
+            owner: "key:SHA256:a".into(),
+            keys: vec![],
+            settings: Preferences::default(),
+            created: 0,
+            renames: 0,
+            moved_to: Some("anna".into()),
+            reserved_until: Some(100),
+        };
+        assert!(!claimable(&left, 99));
+        assert!(claimable(&left, 100));
+        let owned = UserV1 {
+            moved_to: None,
+            ..left
+        };
+        assert!(!claimable(&owned, u64::MAX));
     }
 
     #[tokio::test]
@@ -281,6 +461,7 @@ mod tests {
         let set = Preferences {
             numbering: Numbering::Classic,
             ascii: true,
+            chosen: true,
         };
         u.set_preferences(&id("key:x"), set).unwrap();
         assert_eq!(u.preferences(&id("key:x")).unwrap(), set);

@@ -163,12 +163,26 @@ impl Term {
         login: Login<'_>,
         pty: Option<(u16, u16)>,
     ) -> Term {
+        Self::connect_env(addr, login, pty, "xterm-256color", &[]).await
+    }
+
+    /// With a TERM and environment variables sent before the shell (as `ssh -o SetEnv`).
+    pub async fn connect_env(
+        addr: std::net::SocketAddr,
+        login: Login<'_>,
+        pty: Option<(u16, u16)>,
+        term: &str,
+        env: &[(&str, &str)],
+    ) -> Term {
         let (handle, server_key) = connect_as(addr, login).await;
         let channel = handle.channel_open_session().await.expect("session");
         let (cols, rows) = pty.unwrap_or((80, 24));
+        for (k, v) in env {
+            channel.set_env(true, *k, *v).await.expect("env");
+        }
         if pty.is_some() {
             channel
-                .request_pty(true, "xterm-256color", cols as u32, rows as u32, 0, 0, &[])
+                .request_pty(true, term, cols as u32, rows as u32, 0, 0, &[])
                 .await
                 .expect("pty");
         }
