@@ -17,6 +17,8 @@ async fn host_key_is_created_private_and_reused_across_restarts() {
         use std::os::unix::fs::PermissionsExt;
         let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o600, "host key readable by the owner only");
+        let dir_mode = std::fs::metadata(&keys_dir).unwrap().permissions().mode() & 0o777;
+        assert_eq!(dir_mode, 0o700, "the key directory is the owner's only");
     }
     let key = new_key();
     let first = Term::connect(server.running.addr, Login::Key("alice", &key), 80, 24).await;
@@ -87,4 +89,29 @@ async fn connections_over_the_per_address_limit_are_refused_before_the_handshake
         .unwrap();
     let line = String::from_utf8_lossy(&buf[..n]);
     assert!(line.contains("too many connections"), "got {line:?}");
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn a_host_key_others_can_read_stops_the_start_with_the_fix() {
+    use std::os::unix::fs::PermissionsExt;
+    let server = start_server("hostkey-open").await;
+    let dir = server.dir.0.clone();
+    server.running.stop().await;
+    let path = dir.join("keys").join("ssh_host_ed25519_key");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let opts = stratego_ssh::server::ServerOptions {
+        listen: "127.0.0.1:0".into(),
+        data_dir: dir.join("data"),
+        keys_dir: dir.join("keys"),
+        ..Default::default()
+    };
+    let err = match stratego_ssh::server::start(opts).await {
+        Ok(_) => panic!("a key readable by others must stop the start"),
+        Err(e) => format!("{e:#}"),
+    };
+    assert!(
+        err.contains("can be read by others") && err.contains("chmod 600"),
+        "{err}"
+    );
 }
