@@ -82,6 +82,7 @@ fn live(id: u64, red: &Setup, blue: &Setup) -> LiveGame {
             Duration::from_secs(600),
         )),
         started: 0,
+        private: false,
     }
 }
 

@@ -504,3 +504,42 @@ async fn declines_and_departures_are_told_and_a_rated_result_shows_the_rating_ch
     drop(a);
     bob.notice_containing("alice left: no rematch").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_game_stays_private_across_a_restart() {
+    let dir = common::tempdir::Dir::new("private-restart");
+    let store = Store::open(&dir.0).unwrap();
+    let rules = Rules::standard(Variant::Classic);
+    let seat = |n: &str| stratego_ssh::store::SeatRecord {
+        identity: PlayerId::Key(format!("SHA256:{n}")),
+        nick: n.into(),
+    };
+    store
+        .live()
+        .save(&stratego_ssh::store::LiveGame {
+            id: 7,
+            terms: terms(),
+            seats: stratego_ssh::rules::ByColor::new(seat("alice"), seat("bob")),
+            red: Setup::random(&rules, Color::Red, 1),
+            blue: Setup::random(&rules, Color::Blue, 2),
+            moves: vec![],
+            clocks: None,
+            started: 1,
+            private: true,
+        })
+        .await
+        .unwrap();
+    // The server starts again with that game in progress.
+    let lobby = lobby::spawn(LobbyConfig::default(), store);
+    let mut carol = join(&lobby, "carol").await;
+    let listed = loop {
+        if let Some(g) = lobby.snapshot().games.iter().find(|g| g.id == 7) {
+            break g.clone();
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    assert!(listed.private, "{listed:?}");
+    lobby.command(carol.session, LobbyCmd::Spectate(7));
+    assert_eq!(carol.next_notice().await, "that game is private");
+    assert_eq!(status(&lobby, carol.session).await, PlayerStatus::Idle);
+}

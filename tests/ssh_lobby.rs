@@ -149,10 +149,7 @@ async fn plain_terminals_get_ascii_and_no_color_gets_no_colour() {
         let key = new_key();
         let t = Term::connect_env(addr, Login::Key(nick, &key), Some((100, 30)), term, &[]).await;
         let text = t.wait_text(&format!("you are {nick}"), 10).await;
-        assert!(
-            text.is_ascii(),
-            "TERM={term} draws ASCII only:\n{text}"
-        );
+        assert!(text.is_ascii(), "TERM={term} draws ASCII only:\n{text}");
         t.disconnect().await;
     }
     // An xterm still gets box drawing and colour.

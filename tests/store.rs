@@ -97,6 +97,7 @@ fn live(id: u64, t: GameTerms, seats: ByColor<SeatRecord>, red: &Setup, blue: &S
             Duration::from_secs(600),
         )),
         started: 1_000,
+        private: false,
     }
 }
 

@@ -738,6 +738,7 @@ impl GameTask {
                             moves: Vec::new(),
                             clocks: self.clocks,
                             started: self.started,
+                            private: self.private,
                         };
                         if let Err(e) = store.live().save(&live).await {
                             warn!(game = self.id, error = %e, "cannot store the game");

@@ -513,9 +513,8 @@ impl Lobby {
                 }
             };
             let players = ByColor::new(player(Color::Red), player(Color::Blue));
-            let id = g.id;
-            let terms = g.terms;
-            self.spawn_game(id, terms, players, false, Some(g));
+            let (id, terms, private) = (g.id, g.terms, g.private);
+            self.spawn_game(id, terms, players, private, Some(g));
             self.next_game = self.next_game.max(id + 1);
         }
     }

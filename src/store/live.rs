@@ -35,6 +35,8 @@ pub struct LiveGame {
     /// Time left on each clock after the last move (or at the start).
     pub clocks: Option<ByColor<Duration>>,
     pub started: Timestamp,
+    /// A private game (a challenge): no spectators, not listed as watchable.
+    pub private: bool,
 }
 
 impl LiveGame {
@@ -102,6 +104,7 @@ impl Live {
             blue: game.blue.clone(),
             clocks_ms: clocks_ms(game.clocks),
             started: game.started,
+            private: game.private,
         };
         let header = encode(&header);
         let moves: Vec<([u8; 12], Vec<u8>)> = game
@@ -226,6 +229,7 @@ impl Live {
             moves,
             clocks: clocks_dur(clocks),
             started: h.started,
+            private: h.private,
         })
     }
 

@@ -163,6 +163,9 @@ pub(crate) struct LiveV1 {
     /// Milliseconds left on each clock when play started (or at the last save).
     pub clocks_ms: Option<ByColor<u64>>,
     pub started: Timestamp,
+    /// A private game; left out when false (older records read as public).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub private: bool,
 }
 versioned!(LiveV1, "game in progress", 1);
 
