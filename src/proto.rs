@@ -210,8 +210,8 @@ pub struct ChatLine {
     pub text: String,
 }
 
-/// The lobby as every session sees it (seeks private to someone else are filtered out by
-/// the lobby before sending).
+/// The lobby as every session sees it: private challenges are not in it (each player is
+/// sent their own, `SessionEvent::Challenges`).
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 pub struct LobbySnapshot {
     pub players: Vec<PlayerInfo>,
@@ -316,6 +316,9 @@ pub enum SessionEvent {
     EnterGame(GameSeat),
     /// Another terminal of the same player took this game's seat: leave the game.
     SeatTaken(GameId),
+    /// The challenges this player made or received (the lobby's snapshot, shared by
+    /// everyone, has none).
+    Challenges(Vec<Seek>),
     /// The session's saved set-ups.
     SavedSetups(Vec<SavedSetup>),
     /// Nickname granted (may differ from the one asked for).

@@ -543,3 +543,48 @@ async fn a_private_game_stays_private_across_a_restart() {
     assert_eq!(carol.next_notice().await, "that game is private");
     assert_eq!(status(&lobby, carol.session).await, PlayerStatus::Idle);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_is_shown_to_its_two_players_only() {
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+    let _carol = join(&lobby, "carol").await;
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: terms(),
+            private_to: Some("bob".into()),
+        },
+    );
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: terms(),
+            private_to: None,
+        },
+    );
+    // Both players are sent the challenge.
+    for c in [&mut alice, &mut bob] {
+        let list = loop {
+            let ev = tokio::time::timeout(Duration::from_secs(5), c.events.recv())
+                .await
+                .expect("told in time")
+                .expect("lobby there");
+            if let SessionEvent::Challenges(list) = ev {
+                break list;
+            }
+        };
+        assert_eq!(list.len(), 1);
+        assert_eq!(list[0].private_to.as_deref(), Some("bob"));
+    }
+    // The snapshot everyone shares has only the open seek.
+    let shared = loop {
+        let s = lobby.snapshot();
+        if !s.seeks.is_empty() {
+            break s;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    assert_eq!(shared.seeks.len(), 1, "{:?}", shared.seeks);
+    assert!(shared.seeks.iter().all(|s| s.private_to.is_none()));
+}

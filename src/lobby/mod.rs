@@ -236,6 +236,7 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
         next_seek: 1,
         seeks: Vec::new(),
         seek_sessions: HashMap::new(),
+        challenges_told: HashMap::new(),
         games: HashMap::new(),
         chat: Vec::new(),
         reports: reports_tx,
@@ -284,6 +285,8 @@ struct Lobby {
     seeks: Vec<Seek>,
     /// The session that posted each seek (its game starts there).
     seek_sessions: HashMap<SeekId, SessionId>,
+    /// The challenges each session was last sent.
+    challenges_told: HashMap<SessionId, Vec<Seek>>,
     games: HashMap<GameId, GameEntry>,
     chat: Vec<ChatLine>,
     reports: mpsc::UnboundedSender<GameReport>,
@@ -346,13 +349,20 @@ impl Lobby {
         }
     }
 
-    fn publish(&self) {
+    fn publish(&mut self) {
         let snap = LobbySnapshot {
             players: self.players_online(),
-            seeks: self.seeks.clone(),
+            // A challenge is for its two players only (see `send_challenges`).
+            seeks: self
+                .seeks
+                .iter()
+                .filter(|s| s.private_to.is_none())
+                .cloned()
+                .collect(),
             games: self.games_in_play(),
             chat: self.chat.clone(),
         };
+        self.send_challenges();
         self.snapshot.send_if_modified(|old| {
             if **old == snap {
                 false
@@ -361,6 +371,30 @@ impl Lobby {
                 true
             }
         });
+    }
+
+    /// Sends each session the challenges it is part of (made or received), when they
+    /// changed since it was last told.
+    fn send_challenges(&mut self) {
+        for (id, s) in self.sessions.iter_mut() {
+            let mine: Vec<Seek> = self
+                .seeks
+                .iter()
+                .filter(|k| {
+                    k.private_to
+                        .as_ref()
+                        .is_some_and(|to| k.owner == s.nick || to.eq_ignore_ascii_case(&s.nick))
+                })
+                .cloned()
+                .collect();
+            let told = self.challenges_told.entry(*id).or_default();
+            if *told != mine {
+                *told = mine.clone();
+                let _ = s.events.try_send(SessionEvent::Challenges(mine));
+            }
+        }
+        let sessions = &self.sessions;
+        self.challenges_told.retain(|k, _| sessions.contains_key(k));
     }
 
     /// One row per nickname (a player may be connected more than once).

@@ -320,6 +320,7 @@ impl Session {
                 )))
             }
             SessionEvent::SavedSetups(list) => self.show(Msg::SavedSetups(list)),
+            SessionEvent::Challenges(list) => self.show(Msg::Challenges(list)),
             SessionEvent::Nick(nick) => self.show(Msg::Notice(format!("You are now {nick}."))),
             SessionEvent::Kicked(reason) => {
                 info!(session = self.id, "kicked");

@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::proto::{
     AdminCmd, AdminResult, AdminSnapshot, BrowseCmd, GameCmd, GameList, GameSnapshot, Leaderboard,
-    LobbyCmd, LobbySnapshot, Profile, ReplaySnapshot,
+    LobbyCmd, LobbySnapshot, Profile, ReplaySnapshot, Seek,
 };
 use crate::rules::{Numbering, SplitMix64, Variant};
 use dialog::SettingsKey;
@@ -118,6 +118,9 @@ pub enum Msg {
     /// [`Effect::LeaveGame`].
     GameClosed,
     SavedSetups(Vec<SavedSetup>),
+    /// The challenges this player made or received: shown among the open seeks (the
+    /// lobby's shared snapshot has none).
+    Challenges(Vec<Seek>),
     /// A server message to show (errors, "challenge from X", "nickname taken").
     Notice(String),
     /// About four times a second while [`App::wants_ticks`].
@@ -219,7 +222,12 @@ pub struct App {
     width: u16,
     height: u16,
     now: Option<Instant>,
+    /// What the lobby screen shows: the shared snapshot with this player's challenges.
     lobby: Arc<LobbySnapshot>,
+    /// The lobby as the server published it to everyone.
+    shared_lobby: Arc<LobbySnapshot>,
+    /// The challenges this player made or received.
+    challenges: Vec<Seek>,
     lobby_ui: lobby::LobbyUi,
     game: Option<game::GameUi>,
     saved: Vec<SavedSetup>,
@@ -247,6 +255,8 @@ impl App {
             height,
             now: None,
             lobby: Arc::new(LobbySnapshot::default()),
+            shared_lobby: Arc::new(LobbySnapshot::default()),
+            challenges: Vec::new(),
             lobby_ui: lobby::LobbyUi::default(),
             game: None,
             saved: vec![],
@@ -310,8 +320,12 @@ impl App {
                 self.height = height;
             }
             Msg::Lobby(snap) => {
-                self.lobby_ui.fix(&snap);
-                self.lobby = snap;
+                self.shared_lobby = snap;
+                self.merge_lobby();
+            }
+            Msg::Challenges(list) => {
+                self.challenges = list;
+                self.merge_lobby();
             }
             Msg::Game { snap, at } => {
                 if self.now.is_none_or(|n| at > n) {
@@ -397,6 +411,20 @@ impl App {
             },
         }
         vec![]
+    }
+
+    /// The lobby shown: the shared snapshot, this player's challenges first among the seeks.
+    fn merge_lobby(&mut self) {
+        let snap = if self.challenges.is_empty() {
+            self.shared_lobby.clone()
+        } else {
+            let mut l = (*self.shared_lobby).clone();
+            let public = std::mem::take(&mut l.seeks);
+            l.seeks = self.challenges.iter().cloned().chain(public).collect();
+            Arc::new(l)
+        };
+        self.lobby_ui.fix(&snap);
+        self.lobby = snap;
     }
 
     /// The admin screen is shown: the session should refresh its data (send
