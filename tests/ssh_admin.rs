@@ -53,6 +53,17 @@ async fn admins_ban_and_unban_and_bans_apply_before_the_lobby() {
     assert!(raw.contains("banned"), "{raw}");
     assert!(!raw.contains("Open seeks"), "no lobby for a banned player");
 
+    // Asking for another user name with the same key changes nothing: the ban is on the
+    // nick the key holds.
+    let other = Term::connect(addr, Login::Key("innocent", &mk), 100, 30).await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !other.is_closed() && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let raw = String::from_utf8_lossy(&other.raw()).to_string();
+    assert!(raw.contains("banned"), "{raw}");
+    assert!(!raw.contains("Open seeks"), "no lobby under another name: {raw}");
+
     let (out, _) = exec(addr, "root", &admin, "admin bans").await;
     assert!(out.contains("nick:mallory"), "{out}");
     let (out, status) = exec(addr, "root", &admin, "admin unban nick mallory").await;

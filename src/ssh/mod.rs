@@ -326,18 +326,25 @@ impl Conn {
 
 impl Conn {
     /// The ban that applies to this connection, checked before the lobby is shown.
+    /// Checks the nick the key holds (not only the user name asked for: a banned player
+    /// must not get in by asking for another name), the key and the address.
     fn ban(&self) -> Option<crate::store::Ban> {
-        let nick = self
-            .ident
-            .as_ref()
-            .filter(|i| !i.guest)
-            .map(|i| i.nick.as_str());
-        self.shared
-            .store
-            .bans()
-            .matching(nick, self.fingerprint.as_deref(), Some(self.peer.ip()))
-            .ok()
+        let store = &self.shared.store;
+        let ident = self.ident.as_ref().filter(|i| !i.guest);
+        let held = ident
+            .and_then(|i| store.users().by_identity(&i.id).ok().flatten())
+            .map(|u| u.nick);
+        let asked = ident.map(|i| i.nick.clone());
+        let key = self.fingerprint.as_deref();
+        let addr = Some(self.peer.ip());
+        [held, asked]
+            .into_iter()
             .flatten()
+            .chain(std::iter::once(String::new()))
+            .find_map(|nick| {
+                let nick = (!nick.is_empty()).then_some(nick.as_str());
+                store.bans().matching(nick, key, addr).ok().flatten()
+            })
     }
 
     /// Tells a banned connection why and closes its channel; whether it was banned.
