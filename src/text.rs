@@ -246,6 +246,43 @@ pub enum NickError {
     MustStartWithLetter,
     /// Starts with `guest`: those names are given to guests.
     Reserved,
+    /// A name that would pass for the server's, an admin's or a computer player's.
+    ReservedWord(String),
+}
+
+/// Names nobody may take: they would pass for the server, its staff or its computer
+/// players. Also refused with a `-` or digits after them (`admin-1`, `bot-easy`).
+const RESERVED: [&str; 13] = [
+    "admin",
+    "administrator",
+    "bot",
+    "computer",
+    "mod",
+    "moderator",
+    "operator",
+    "root",
+    "server",
+    "staff",
+    "stratego",
+    "support",
+    "system",
+];
+
+/// What a nick looks like, with the letters that pass for one another made the same
+/// (`I`, `l`, `1`, `|` → `l`; `O`, `0` → `o`; `rn` → `m`; `vv` → `w`; `5` → `s`; `-`
+/// and `_` dropped): two nicks with one skeleton are too easy to mistake for each other.
+pub fn nick_skeleton(nick: &str) -> String {
+    let lower = nick.to_lowercase().replace("rn", "m").replace("vv", "w");
+    lower
+        .chars()
+        .filter(|c| *c != '-' && *c != '_')
+        .map(|c| match c {
+            'i' | '1' | '|' => 'l',
+            '0' => 'o',
+            '5' => 's',
+            c => c,
+        })
+        .collect()
 }
 
 impl fmt::Display for NickError {
@@ -268,6 +305,10 @@ impl fmt::Display for NickError {
             NickError::Reserved => write!(
                 f,
                 "nicknames starting with \"guest\" are kept for guests: please choose another"
+            ),
+            NickError::ReservedWord(w) => write!(
+                f,
+                "\"{w}\" would pass for the server or its staff: please choose another"
             ),
         }
     }
@@ -299,6 +340,17 @@ pub fn clean_nick(s: &str) -> Result<String, NickError> {
     }
     if s.len() >= 5 && s[..5].eq_ignore_ascii_case("guest") {
         return Err(NickError::Reserved);
+    }
+    // The word itself, maybe followed by digits (`admin2`, `admin-1`), or a computer
+    // player's name (`bot-easy`), however its letters are disguised (`adm1n`).
+    let base =
+        nick_skeleton(s.trim_end_matches(|c: char| c.is_ascii_digit() || c == '-' || c == '_'));
+    let whole = nick_skeleton(s);
+    let bot = ["random", "easy", "hard"]
+        .iter()
+        .any(|level| whole == format!("bot{}", nick_skeleton(level)));
+    if bot || RESERVED.iter().any(|w| nick_skeleton(w) == base) {
+        return Err(NickError::ReservedWord(s.to_string()));
     }
     Ok(s.to_string())
 }
@@ -517,6 +569,52 @@ mod tests {
         );
         assert!(!NickError::BadChar('\x1b').to_string().contains('\x1b'));
         assert!(NickError::Reserved.to_string().contains("guest"));
+    }
+
+    #[test]
+    fn names_that_pass_for_staff_or_computers_are_refused() {
+        for n in [
+            "admin",
+            "Admin",
+            "ADMIN2",
+            "admin-1",
+            "adm1n",
+            "root",
+            "r00t",
+            "bot-easy",
+            "bot_hard",
+            "BotRandom",
+            "server",
+            "Moderator",
+            "system",
+            "stratego",
+        ] {
+            assert!(
+                matches!(clean_nick(n), Err(NickError::ReservedWord(_))),
+                "{n} must be refused"
+            );
+        }
+        for n in [
+            "adminton", "rooty", "botanist", "bobby", "serverus", "alice",
+        ] {
+            assert_eq!(clean_nick(n), Ok(n.to_string()), "{n} is a fine name");
+        }
+        assert!(NickError::ReservedWord("admin".into())
+            .to_string()
+            .contains("staff"));
+    }
+
+    #[test]
+    fn look_alike_nicks_share_a_skeleton() {
+        let same = |a: &str, b: &str| nick_skeleton(a) == nick_skeleton(b);
+        assert!(same("alice", "AIice"));
+        assert!(same("alice", "a1ice"));
+        assert!(same("bob0", "BobO"));
+        assert!(same("modern", "modem"));
+        assert!(same("john_doe", "johndoe"));
+        assert!(same("vvolf", "wolf"));
+        assert!(!same("alice", "alice2"));
+        assert!(!same("bob", "rob"));
     }
 
     #[test]

@@ -58,6 +58,21 @@ impl Client {
         }
     }
 
+    /// Waits until this session is sent a challenge numbered `id`.
+    async fn challenge(&mut self, id: u64) {
+        loop {
+            let ev = tokio::time::timeout(Duration::from_secs(5), self.events.recv())
+                .await
+                .expect("the challenge in time")
+                .expect("the lobby is there");
+            if let SessionEvent::Challenges(list) = ev {
+                if list.iter().any(|s| s.id == id) {
+                    return;
+                }
+            }
+        }
+    }
+
     async fn next_notice(&mut self) -> String {
         loop {
             let ev = tokio::time::timeout(Duration::from_secs(5), self.events.recv())
@@ -108,8 +123,13 @@ async fn start_game(
         },
     );
     // The seek's number: the lobby's snapshot shows it within its publishing interval.
-    while !lobby.snapshot().seeks.iter().any(|s| s.id == nth) {
-        tokio::time::sleep(Duration::from_millis(10)).await;
+    if private {
+        // A challenge is not in the shared snapshot: bob is sent it.
+        bob.challenge(nth).await;
+    } else {
+        while !lobby.snapshot().seeks.iter().any(|s| s.id == nth) {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
     }
     lobby.command(bob.session, LobbyCmd::Accept(nth));
     (alice.next_seat().await.0, bob.next_seat().await.0)
@@ -454,9 +474,7 @@ async fn declines_and_departures_are_told_and_a_rated_result_shows_the_rating_ch
         },
     );
     bob.notice_containing("alice challenges you").await;
-    while lobby.snapshot().seeks.is_empty() {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    bob.challenge(1).await;
     lobby.command(bob.session, LobbyCmd::Decline(1));
     alice.notice_containing("bob declined your challenge").await;
 

@@ -22,13 +22,13 @@ async fn admins_ban_and_unban_and_bans_apply_before_the_lobby() {
     assert!(out.contains("need an admin key"), "{out}");
     assert_eq!(status, Some(1));
 
-    let (out, status) = exec(addr, "root", &admin, "admin broadcast maintenance at noon").await;
+    let (out, status) = exec(addr, "warden", &admin, "admin broadcast maintenance at noon").await;
     assert_eq!(status, Some(0), "{out}");
     mallory.wait_text("maintenance at noon", 10).await;
 
     let (out, status) = exec(
         addr,
-        "root",
+        "warden",
         &admin,
         "admin ban nick mallory spamming the chat",
     )
@@ -62,11 +62,14 @@ async fn admins_ban_and_unban_and_bans_apply_before_the_lobby() {
     }
     let raw = String::from_utf8_lossy(&other.raw()).to_string();
     assert!(raw.contains("banned"), "{raw}");
-    assert!(!raw.contains("Open seeks"), "no lobby under another name: {raw}");
+    assert!(
+        !raw.contains("Open seeks"),
+        "no lobby under another name: {raw}"
+    );
 
-    let (out, _) = exec(addr, "root", &admin, "admin bans").await;
+    let (out, _) = exec(addr, "warden", &admin, "admin bans").await;
     assert!(out.contains("nick:mallory"), "{out}");
-    let (out, status) = exec(addr, "root", &admin, "admin unban nick mallory").await;
+    let (out, status) = exec(addr, "warden", &admin, "admin unban nick mallory").await;
     assert_eq!(status, Some(0), "{out}");
     let back = Term::connect(addr, Login::Key("mallory", &mk), 100, 30).await;
     back.wait_text("you are mallory", 10).await;
@@ -130,7 +133,7 @@ async fn admins_kick_and_ban_from_the_admin_screen_and_others_cannot_open_it() {
     mallory.wait_text("you are mallory", 10).await;
 
     // The admin opens the screen: every session, where it is, and its address.
-    let root = Term::connect(addr, Login::Key("root", &admin), 100, 30).await;
+    let root = Term::connect(addr, Login::Key("warden", &admin), 100, 30).await;
     root.wait_text("A admin", 10).await;
     root.send(b"A").await;
     let t = root
@@ -138,13 +141,13 @@ async fn admins_kick_and_ban_from_the_admin_screen_and_others_cannot_open_it() {
             t.contains("3 sessions online, 0 bans")
                 && t.contains("carol")
                 && t.contains("mallory")
-                && t.contains("root (you)")
+                && t.contains("warden (you)")
         })
         .await;
     assert!(t.contains("127.0.0.1") && t.contains("lobby"), "{t}");
     assert!(t.contains("no bans"), "{t}");
 
-    // Kick mallory (sessions are sorted by nick: carol, mallory, root).
+    // Kick mallory (sessions are sorted by nick: carol, mallory, warden).
     root.send(DOWN).await;
     root.send(b"K").await;
     root.wait_text("Kick mallory", 10).await;

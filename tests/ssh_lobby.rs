@@ -172,3 +172,22 @@ async fn plain_terminals_get_ascii_and_no_color_gets_no_colour() {
         "a colour was sent under NO_COLOR"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn staff_names_and_look_alikes_of_a_player_are_refused() {
+    let server = start_server("names").await;
+    let addr = server.running.addr;
+    let alice = Term::connect(addr, Login::Key("alice", &new_key()), 120, 30).await;
+    alice.wait_text("you are alice ", 10).await;
+
+    let fake = Term::connect(addr, Login::Key("AIice", &new_key()), 120, 30).await;
+    let text = fake.wait_text("looks too much like alice", 10).await;
+    assert!(text.contains("you are AIice2"), "{text}");
+
+    let admin = Term::connect(addr, Login::Key("admin", &new_key()), 120, 30).await;
+    let text = admin.wait_text("staff", 10).await;
+    assert!(!text.contains("you are admin "), "{text}");
+    let bot = Term::connect(addr, Login::Key("bot-easy", &new_key()), 120, 30).await;
+    let text = bot.wait_text("staff", 10).await;
+    assert!(!text.contains("you are bot-easy"), "{text}");
+}

@@ -131,6 +131,15 @@ impl Service {
                 clean_line(asked, 20)
             ))
         })?;
+        let (who, name) = (identity.clone(), nick.clone());
+        if let Some(other) = self
+            .blocking(move |s| s.users().look_alike(&name, &who))
+            .await?
+        {
+            return Err(RenameError::Invalid(format!(
+                "{nick} looks too much like {other}, another player: try another"
+            )));
+        }
         match self.store.users().rename(identity, &nick).await? {
             RenameResult::Renamed(nick) => {
                 self.lobby.renamed(session, nick.clone());
@@ -206,6 +215,31 @@ async fn grant_nick(store: &Store, asked: &str, id: &PlayerId) -> Login {
             };
         }
     };
+    // A new nick that passes for another player's is refused like a taken one (reading
+    // every user: off the runtime).
+    let (st, name, who) = (store.clone(), asked.clone(), id.clone());
+    let look_alike = tokio::task::spawn_blocking(move || {
+        let users = st.users();
+        match users.by_identity(&who) {
+            Ok(None) => users.look_alike(&name, &who).ok().flatten(),
+            _ => None,
+        }
+    })
+    .await
+    .ok()
+    .flatten();
+    if let Some(other) = look_alike {
+        let nick = free_nick(store, &asked, id)
+            .await
+            .unwrap_or_else(|| visitor(&asked).nick);
+        return Login {
+            notices: vec![format!(
+                "The nickname {asked} looks too much like {other}, another player's; you are {nick}."
+            )],
+            nick,
+            first_time: true,
+        };
+    }
     match store.users().claim_nick(&asked, id).await {
         Ok(ClaimResult::Granted) => Login {
             nick: asked,

@@ -211,6 +211,32 @@ impl Users {
         }
     }
 
+    /// Another player's nick that looks like `nick` (the same [`nick_skeleton`]: `AIice`
+    /// for `alice`), reserved nicks included; `None` when there is none. Reads every user
+    /// (a claim of a new nick is rare): call it off the runtime.
+    ///
+    /// [`nick_skeleton`]: crate::text::nick_skeleton
+    pub fn look_alike(
+        &self,
+        nick: &str,
+        identity: &PlayerId,
+    ) -> Result<Option<String>, StoreError> {
+        let me = identity_key(identity)?;
+        let skeleton = crate::text::nick_skeleton(nick);
+        let at = now();
+        for kv in self.store.t().users.iter() {
+            let (_, v) = kv?;
+            let u: UserV1 = decode(&v)?;
+            if u.owner != me
+                && !claimable(&u, at)
+                && crate::text::nick_skeleton(&u.nick) == skeleton
+            {
+                return Ok(Some(u.nick));
+            }
+        }
+        Ok(None)
+    }
+
     /// The registered user with this nick (any case); a nick its owner left leads to the
     /// owner under their new nick.
     pub fn by_nick(&self, nick: &str) -> Result<Option<User>, StoreError> {
