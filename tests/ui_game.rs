@@ -681,3 +681,97 @@ fn rescue_by_keys_number_back_and_place() {
     let fx = a.update(code(KeyCode::Enter));
     assert_eq!(moved(&fx), Some(rescue(Rank::Major, "C2")));
 }
+
+/// The four sizes the screens are checked at.
+const SIZES: [(u16, u16); 4] = [(80, 24), (100, 30), (120, 40), (160, 50)];
+
+/// The rows of the screen from column `x` on, joined with single spaces: a sentence
+/// wrapped there reads whole.
+fn flowing_from(buf: &ratatui::buffer::Buffer, x: u16) -> String {
+    lines(buf)
+        .iter()
+        .map(|l| {
+            let right: String = l.chars().skip(x as usize).collect();
+            right.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The first column right of the board.
+fn right_of_board(a: &App) -> u16 {
+    let j = a.square_rect(sqr("J1")).unwrap();
+    let a1 = a.square_rect(sqr("A1")).unwrap();
+    j.right().max(a1.right())
+}
+
+/// Red's game after a battle (the last battle is told under the board).
+fn after_a_battle(my: Option<Color>) -> GameSnapshot {
+    let mut v = red_view();
+    v.last_move = Some(battle_move());
+    if my.is_none() {
+        v.viewer = Viewer::Spectator;
+        v.legal_moves.clear();
+    }
+    let mut s = snapshot(GamePhase::Playing, my, Some(v));
+    s.history = vec![battle_move()];
+    s
+}
+
+#[test]
+fn chat_shows_after_a_battle_at_every_size() {
+    for (w, h) in SIZES {
+        let mut a = app("alice", w, h);
+        let t0 = Instant::now();
+        send_game(&mut a, after_a_battle(Some(Color::Red)), t0);
+        // A line comes in, long enough to wrap in the side panel.
+        let mut s = after_a_battle(Some(Color::Red));
+        s.chat.push(ChatLine {
+            from: "bob".into(),
+            text: "well played, that Major of yours was a nasty surprise for my poor Lieutenant"
+                .into(),
+        });
+        send_game(&mut a, s, t0);
+        a.update(key('t'));
+        type_text(&mut a, "thanks");
+        let buf = draw(&a, w, h);
+        let t = text(&buf);
+        assert!(t.contains("attacked a Lieutenant"), "{w}x{h}\n{t}");
+        assert!(t.contains("say: thanks"), "{w}x{h}: no say: line\n{t}");
+        let all = flowing_from(&buf, right_of_board(&a));
+        assert!(
+            all.contains(
+                "bob: well played, that Major of yours was a nasty surprise for my poor Lieutenant"
+            ),
+            "{w}x{h}: the incoming line is not shown whole\n{t}"
+        );
+        assert_eq!(
+            a.update(code(KeyCode::Enter)),
+            vec![Effect::Game(GameCmd::Chat("thanks".into()))],
+            "{w}x{h}"
+        );
+    }
+}
+
+#[test]
+fn spectators_chat_among_themselves_and_are_told_so() {
+    for (w, h) in SIZES {
+        let mut a = app("carol", w, h);
+        let mut s = after_a_battle(None);
+        s.chat = vec![ChatLine {
+            from: "dave".into(),
+            text: "what a game".into(),
+        }];
+        send_game(&mut a, s, Instant::now());
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains("Chat (only spectators see it)"), "{w}x{h}\n{t}");
+        assert!(t.contains("dave: what a game"), "{w}x{h}\n{t}");
+        a.update(key('t'));
+        type_text(&mut a, "indeed");
+        assert!(text(&draw(&a, w, h)).contains("say: indeed"), "{w}x{h}");
+        assert_eq!(
+            a.update(code(KeyCode::Enter)),
+            vec![Effect::Game(GameCmd::Chat("indeed".into()))]
+        );
+    }
+}

@@ -354,3 +354,32 @@ fn where_the_random_fill_puts_the_flag_is_independent_of_game_number_and_colour(
         "the two Flags of a game coincide {same} times in {N} games (independent: ~{expected:.0})"
     );
 }
+
+/// The four sizes the screens are checked at.
+const SIZES: [(u16, u16); 4] = [(80, 24), (100, 30), (120, 40), (160, 50)];
+
+#[test]
+fn chat_shows_during_the_setup_at_every_size() {
+    use stratego_ssh::proto::ChatLine;
+    for (w, h) in SIZES {
+        // A player with a message showing, and a spectator.
+        for color in [Some(Color::Red), None] {
+            let mut a = app("alice", w, h);
+            let mut s = snapshot(GamePhase::Setup, color, None);
+            s.chat = vec![ChatLine {
+                from: "dave".into(),
+                text: "take your time".into(),
+            }];
+            send_game(&mut a, s, Instant::now());
+            a.update(key('r'));
+            a.update(key('t'));
+            type_text(&mut a, "ok");
+            let t = text(&draw(&a, w, h));
+            assert!(t.contains("dave: take your time"), "{w}x{h}\n{t}");
+            assert!(t.contains("say: ok"), "{w}x{h}\n{t}");
+            if color.is_none() {
+                assert!(t.contains("Chat (only spectators see it)"), "{w}x{h}\n{t}");
+            }
+        }
+    }
+}

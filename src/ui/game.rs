@@ -22,10 +22,11 @@ use super::keymap::{
     self, any, ch, hint, note, on, tip, typing, Always, Binding, Conditions, Described, Hint,
     Never, ToLine, With,
 };
-use super::layout::{board_layout, BoardLayout};
+use super::layout::{board_layout, play_side, BoardLayout};
 use super::setup::SetupUi;
 use super::theme::Theme;
-use super::widgets::{fmt_clock, footer, paragraph, put, put_line, trunc, InputResult, LineInput};
+use super::widgets::{fmt_clock, footer, put, put_line, trunc, InputResult, LineInput};
+use super::words::{abbrev, ellipsis, wrap_at_most, wrap_line};
 use super::{Act, Effect, Overlay, SavedSetup, Settings};
 use crate::proto::{GameCmd, GamePhase, GameSnapshot, SeatInfo};
 use crate::rules::notation::{battle_sentence, capital, move_text, parse_move_text, rank_text};
@@ -1057,7 +1058,8 @@ pub(crate) fn render_confirm_for(buf: &mut Buffer, c: Confirm, w: u16, h: u16, t
     super::dialog::render_confirm(buf, Rect::new(0, 0, w, h), title, text, &hints, t);
 }
 
-/// The side panel: both seats with their clocks, the state of the game, the moves.
+/// The side panel ([`play_side`]): both seats with their clocks, the state of the game and
+/// the moves, the chat.
 fn render_side(
     buf: &mut Buffer,
     g: &Shared,
@@ -1070,34 +1072,34 @@ fn render_side(
     if side.width == 0 || side.height < 8 {
         return;
     }
+    let sp = play_side(side);
     let bottom = if g.flipped() { Color::Blue } else { Color::Red };
-    let top_seat = Rect::new(side.x, side.y, side.width, 2);
-    draw_seat(buf, g, bottom.opposite(), top_seat, t, now);
-    let bottom_seat = Rect::new(side.x, side.bottom() - 2, side.width, 2);
-    draw_seat(buf, g, bottom, bottom_seat, t, now);
-    // Status between the seats.
+    draw_seat(buf, g, bottom.opposite(), sp.top_seat, t, now);
+    draw_seat(buf, g, bottom, sp.bottom_seat, t, now);
     let status = match result_text(g, t) {
         Some(res) => over_lines(g, &res, t),
         None => play_lines(g, t, now),
     };
-    let mut y = side.y + 3;
-    for l in &status {
-        if y + 1 >= side.bottom().saturating_sub(3) {
+    let a = sp.status;
+    let mut y = a.y;
+    for l in status.iter().flat_map(|l| wrap_line(l, a.width as usize)) {
+        if y >= a.bottom() {
             break;
         }
-        put_line(buf, side.x, y, l, side.width);
+        put_line(buf, a.x, y, &l, a.width);
         y += 1;
     }
-    let list_bottom = side.bottom().saturating_sub(3);
-    if y + 2 < list_bottom {
+    // The moves under a blank row, when there is room for a few.
+    if y + 3 <= a.bottom() {
         render_moves(
             buf,
             g,
-            Rect::new(side.x, y + 1, side.width, list_bottom - y - 1),
+            Rect::new(a.x, y + 1, a.width, a.bottom() - y - 1),
             t,
             n,
         );
     }
+    render_chat(buf, g, sp.chat, t, true);
 }
 
 /// After the game: the result, won or lost, the rematch, the next game.
@@ -1189,7 +1191,8 @@ fn render_moves(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme, n: Numberin
     }
 }
 
-/// Under the board: pieces left, captured, last battle, messages, chat.
+/// Under the board: pieces left, captured, the last battle, the line for a move typed, a
+/// rescue or a message. (The chat is in the side panel: [`play_side`].)
 fn render_below(
     buf: &mut Buffer,
     g: &Shared,
@@ -1209,7 +1212,10 @@ fn render_below(
     if y >= a.bottom() {
         return;
     }
-    // Last battle in words.
+    // The prompt or message first: it is about what the player is doing now; the last
+    // battle gets what is left, at most two rows.
+    let prompt = prompt_lines(g, p, a.width, t);
+    let left = a.bottom() - y;
     let battle = g
         .snap
         .history
@@ -1221,20 +1227,23 @@ fn render_below(
             .and_then(|v| v.last_move.as_ref())
             .filter(|m| m.battle.is_some()));
     if let Some(s) = battle.and_then(|m| battle_sentence(m, g.my_color(), n)) {
-        let rows = 2.min(a.bottom() - y);
-        paragraph(buf, Rect::new(a.x, y, a.width, rows), vec![Line::from(s)]);
-        y += rows;
+        let rows = 2.min(left.saturating_sub(prompt.len().min(1) as u16)) as usize;
+        for l in wrap_at_most(&s, a.width as usize, rows, ellipsis(t)) {
+            put(buf, a.x, y, &l, a.width, Style::new());
+            y += 1;
+        }
     }
     if y >= a.bottom() {
         return;
     }
-    y += render_prompt(buf, g, p, Rect::new(a.x, y, a.width, a.bottom() - y), t);
-    render_chat(
-        buf,
-        g,
-        Rect::new(a.x, y, a.width, a.bottom().saturating_sub(y)),
-        t,
-    );
+    if let PlayMode::Command(input) = &p.mode {
+        input.render(buf, a.x, y, a.width, "move: ", t);
+        return;
+    }
+    for l in prompt.iter().take((a.bottom() - y) as usize) {
+        put_line(buf, a.x, y, l, a.width);
+        y += 1;
+    }
 }
 
 /// Pieces left of each rank, and the pieces taken, from `a.y`; returns the row after them.
@@ -1290,30 +1299,23 @@ fn render_counts(
     y + 1
 }
 
-/// The line for a move being typed, a rescue being chosen, or the message (two rows when
-/// it is long); returns the rows used.
-fn render_prompt(buf: &mut Buffer, g: &Shared, p: &PlayUi, a: Rect, t: &Theme) -> u16 {
+/// The rescue being chosen, or the message (wrapped, at most three rows), each row as
+/// drawn in `width` columns. (A move being typed has a row of its own.)
+fn prompt_lines(g: &Shared, p: &PlayUi, width: u16, t: &Theme) -> Vec<Line<'static>> {
     match &p.mode {
-        PlayMode::Command(input) => input.render(buf, a.x, a.y, a.width, "move: ", t),
-        PlayMode::Rescue(r) => {
-            put_line(buf, a.x, a.y, &rescue_line(r, t), a.width);
-        }
-        PlayMode::Normal => {
-            if let Some((text, is_err)) = &g.message {
-                // A long reason (a repetition rule) wraps onto a second row.
+        PlayMode::Command(_) => vec![Line::raw("")],
+        PlayMode::Rescue(r) => wrap_line(&rescue_line(r, t), width as usize),
+        PlayMode::Normal => match &g.message {
+            Some((text, is_err)) => {
                 let st = if *is_err { t.error() } else { t.accent() };
-                let rows = if text.chars().count() > a.width as usize {
-                    2.min(a.height)
-                } else {
-                    1
-                };
-                let line = Line::styled(text.clone(), st);
-                paragraph(buf, Rect::new(a.x, a.y, a.width, rows), vec![line]);
-                return rows;
+                wrap_at_most(text, width as usize, 3, ellipsis(t))
+                    .into_iter()
+                    .map(|l| Line::styled(l, st))
+                    .collect()
             }
-        }
+            None => vec![],
+        },
     }
-    1
 }
 
 /// The pieces to rescue, the one chosen highlighted; or where the chosen one goes.
@@ -1340,15 +1342,42 @@ fn rescue_line(r: &RescuePick, t: &Theme) -> Line<'static> {
     ])
 }
 
-/// Game chat: last lines and the input line.
-pub(crate) fn render_chat(buf: &mut Buffer, g: &Shared, a: Rect, t: &Theme) {
-    if a.height == 0 {
+/// What tells a spectator whose chat this is.
+pub(crate) const SPECTATORS_CHAT: &str = "Chat (only spectators see it)";
+
+/// The game's chat: a title when `titled` (always for a spectator, whose chat is the
+/// spectators' own), the last lines that fit (wrapped), and at the bottom the line being
+/// typed, or how to start one while there are no lines yet.
+pub(crate) fn render_chat(buf: &mut Buffer, g: &Shared, a: Rect, t: &Theme, titled: bool) {
+    if a.height == 0 || a.width == 0 {
         return;
     }
-    let lines_h = a.height.saturating_sub(1) as usize;
+    let mut top = a.y;
+    let spectator = g.my_color().is_none();
+    if titled || spectator {
+        let title = if spectator { SPECTATORS_CHAT } else { "Chat" };
+        put(
+            buf,
+            a.x,
+            top,
+            &abbrev(title, a.width as usize, ellipsis(t)),
+            a.width,
+            t.title(),
+        );
+        top += 1;
+    }
+    if top >= a.bottom() {
+        return;
+    }
+    let y = a.bottom() - 1;
+    // The last lines, wrapped, that fit above the bottom row.
+    let room = y.saturating_sub(top) as usize;
     let chat = &g.snap.chat;
-    let start = chat.len().saturating_sub(lines_h);
-    for (k, c) in chat[start..].iter().enumerate() {
+    let mut rows: Vec<Line<'static>> = vec![];
+    for c in chat.iter().rev() {
+        if rows.len() >= room {
+            break;
+        }
         let who = if c.from == g.snap.seats.red.nick {
             t.side(Color::Red)
         } else if c.from == g.snap.seats.blue.nick {
@@ -1360,9 +1389,16 @@ pub(crate) fn render_chat(buf: &mut Buffer, g: &Shared, a: Rect, t: &Theme) {
             Span::styled(format!("{}: ", c.from), who),
             Span::raw(c.text.clone()),
         ]);
-        put_line(buf, a.x, a.y + k as u16, &line, a.width);
+        let mut wrapped = wrap_line(&line, a.width as usize);
+        wrapped.append(&mut rows);
+        rows = wrapped;
     }
-    let y = a.bottom() - 1;
+    // The newest line just above the bottom row.
+    let skip = rows.len().saturating_sub(room);
+    let first = y - (rows.len() - skip) as u16;
+    for (k, l) in rows[skip..].iter().enumerate() {
+        put_line(buf, a.x, first + k as u16, l, a.width);
+    }
     match &g.chat {
         Some(input) => input.render(buf, a.x, y, a.width, "say: ", t),
         None => {

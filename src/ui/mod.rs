@@ -24,6 +24,7 @@ mod replay;
 mod setup;
 mod theme;
 mod widgets;
+mod words;
 
 use std::sync::Arc;
 use std::time::Instant;

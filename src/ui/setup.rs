@@ -18,7 +18,8 @@ use super::keymap::{
     self, any, ch, chars, hint, note, on, Always, Binding, Conditions, Described, With,
 };
 use super::theme::Theme;
-use super::widgets::{dialog, fill, footer, pad, paragraph, put, put_line, InputResult, LineInput};
+use super::widgets::{dialog, fill, footer, pad, put, put_line, InputResult, LineInput};
+use super::words::{ellipsis, wrap, wrap_at_most};
 use super::{Act, Effect, Overlay, SavedSetup, Settings};
 use crate::proto::{GameCmd, GameSnapshot};
 use crate::rules::{setup_squares, Color, Numbering, Rank, Rules, Setup, SplitMix64, Square};
@@ -667,28 +668,38 @@ fn render_legend(
     }
 }
 
-/// Under the board: the name being typed or the message, a reminder of the keys, chat.
+/// Under the board: the name being typed or the message, a reminder of the keys (left out
+/// when the chat would get fewer than three rows), the chat.
 fn render_below(buf: &mut Buffer, g: &Shared, s: &SetupUi, a: Rect, t: &Theme) {
+    let width = a.width as usize;
     let mut y = a.y;
     if let SetupMode::SaveName(input) = &s.mode {
         input.render(buf, a.x, y, a.width, "save as: ", t);
         y += 1;
     } else if let Some((text, is_err)) = &g.message {
         let st = if *is_err { t.error() } else { t.accent() };
-        let rows = 2.min(a.bottom().saturating_sub(y));
-        let line = vec![Line::styled(text.clone(), st)];
-        paragraph(buf, Rect::new(a.x, y, a.width, rows), line);
-        y += rows;
+        let rows = 2.min(a.bottom().saturating_sub(y)) as usize;
+        for l in wrap_at_most(text, width, rows, ellipsis(t)) {
+            put(buf, a.x, y, &l, a.width, st);
+            y += 1;
+        }
     }
-    if y < a.bottom() && g.my_color().is_some() && !g.submitted() {
-        let hints = "rank keys place, Space picks up/swaps, Del removes";
-        put_line(buf, a.x, y, &Line::styled(hints, t.dim()), a.width);
-        y += 1;
+    if g.my_color().is_some() && !g.submitted() {
+        let hints = wrap(ARRANGE_TIP, width);
+        if a.bottom().saturating_sub(y) >= hints.len() as u16 + 3 {
+            for l in hints {
+                put(buf, a.x, y, &l, a.width, t.dim());
+                y += 1;
+            }
+        }
     }
     if y < a.bottom() {
-        render_chat(buf, g, Rect::new(a.x, y, a.width, a.bottom() - y), t);
+        render_chat(buf, g, Rect::new(a.x, y, a.width, a.bottom() - y), t, false);
     }
 }
+
+/// How a set-up is arranged, under the board.
+const ARRANGE_TIP: &str = "rank keys place, Space picks up/swaps, Del removes";
 
 /// The list of saved set-ups of this variant, `row` chosen, with its keys.
 fn render_load(buf: &mut Buffer, g: &Shared, row: usize, keys: &[(&str, &str)], cx: &super::Ctx) {
