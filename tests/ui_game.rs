@@ -775,3 +775,82 @@ fn spectators_chat_among_themselves_and_are_told_so() {
         );
     }
 }
+
+/// Red's game before the first move: Red to move, nothing played.
+fn first_move_pending() -> GameSnapshot {
+    let mut v = red_view();
+    v.ply = 0;
+    snapshot(GamePhase::Playing, Some(Color::Red), Some(v))
+}
+
+#[test]
+fn leaving_before_the_first_move_ends_the_game_without_a_result() {
+    for (w, h) in SIZES {
+        // In the set-up, and in play before anyone moved.
+        let setup = snapshot(GamePhase::Setup, Some(Color::Red), None);
+        for snap in [setup, first_move_pending()] {
+            let mut a = app("alice", w, h);
+            send_game(&mut a, snap, Instant::now());
+            assert!(a.update(key('q')).is_empty());
+            let buf = draw(&a, w, h);
+            let t = boxed_text(&buf);
+            assert!(
+                t.contains(
+                    "Leave this game? Nobody has moved yet: the game ends without a result."
+                ),
+                "{w}x{h}\n{}",
+                text(&buf)
+            );
+            assert!(!t.contains("clock"), "{w}x{h}\n{}", text(&buf));
+            assert_eq!(
+                a.update(key('y')),
+                vec![Effect::Game(GameCmd::Abort), Effect::LeaveGame],
+                "{w}x{h}"
+            );
+        }
+    }
+}
+
+#[test]
+fn leaving_later_tells_the_truth_about_the_clock() {
+    // No clock: only the reconnect time.
+    let mut a = red_app();
+    a.update(key('q'));
+    let t = boxed_text(&draw(&a, W, H));
+    assert!(!t.contains("clock keeps running"), "{t}");
+    assert!(
+        t.contains("If you are not back within the reconnect time (2 minutes"),
+        "{t}"
+    );
+    assert!(t.contains("your opponent may claim the win."), "{t}");
+    assert_eq!(a.update(key('y')), vec![Effect::LeaveGame]);
+    // A clock runs: it keeps running.
+    let mut a = app("alice", 80, 24);
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.clocks = Some(clocks(300, 300, true));
+    send_game(&mut a, s, Instant::now());
+    a.update(key('q'));
+    let t = boxed_text(&draw(&a, 80, 24));
+    assert!(t.contains("Your clock keeps running"), "{t}");
+    assert!(t.contains("your opponent may claim the win."), "{t}");
+    assert_eq!(a.update(key('y')), vec![Effect::LeaveGame]);
+}
+
+#[test]
+fn an_aborted_game_says_so_not_draw() {
+    for (w, h) in SIZES {
+        for my in [Some(Color::Red), None] {
+            let o = Outcome {
+                winner: None,
+                reason: EndReason::Aborted,
+            };
+            let mut s = snapshot(GamePhase::Over, my, None);
+            s.outcome = Some(o);
+            let mut a = app("alice", w, h);
+            send_game(&mut a, s, Instant::now());
+            let t = text(&draw(&a, w, h));
+            assert!(t.contains("Game aborted: no result"), "{w}x{h}\n{t}");
+            assert!(!t.contains("Draw"), "{w}x{h}\n{t}");
+        }
+    }
+}

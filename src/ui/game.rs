@@ -25,13 +25,14 @@ use super::keymap::{
 use super::layout::{board_layout, play_side, BoardLayout};
 use super::setup::SetupUi;
 use super::theme::Theme;
-use super::widgets::{fmt_clock, footer, put, put_line, trunc, InputResult, LineInput};
-use super::words::{abbrev, ellipsis, wrap_at_most, wrap_line};
+use super::widgets::{dialog, fmt_clock, footer, put, put_line, trunc, InputResult, LineInput};
+use super::words::{self, abbrev, ellipsis, wrap, wrap_at_most, wrap_line};
 use super::{Act, Effect, Overlay, SavedSetup, Settings};
 use crate::proto::{GameCmd, GamePhase, GameSnapshot, SeatInfo};
 use crate::rules::notation::{battle_sentence, capital, move_text, parse_move_text, rank_text};
 use crate::rules::{
-    Color, IllegalReason, Move, Numbering, PlayerView, Rank, Rescue, SplitMix64, Square, ViewPiece,
+    Color, EndReason, IllegalReason, Move, Numbering, PlayerView, Rank, Rescue, SplitMix64, Square,
+    ViewPiece,
 };
 use KeyCode::{Down, Enter, Esc, Left, Right, Tab, Up, F};
 
@@ -219,6 +220,10 @@ impl GameUi {
                 g.confirm = None;
                 match (c, &mut self.phase) {
                     (Confirm::Resign, _) => vec![Act::Fx(Effect::Game(GameCmd::Resign))],
+                    // Before the first move the game ends without a result.
+                    (Confirm::Leave, _) if g.before_first_move() => {
+                        vec![Act::Fx(Effect::Game(GameCmd::Abort)), Act::LeaveGame]
+                    }
                     (Confirm::Leave, _) => vec![Act::LeaveGame],
                     (Confirm::Ready, Phase::Setup(s)) => s.submit(g),
                     (Confirm::Ready, Phase::Play(_)) => vec![],
@@ -317,6 +322,28 @@ impl Shared {
 
     pub fn my_color(&self) -> Option<Color> {
         self.snap.my_color
+    }
+
+    /// No move has been played yet (the set-up, or play before the first move): leaving
+    /// ends the game without a result ([`GameCmd::Abort`]).
+    pub fn before_first_move(&self) -> bool {
+        match self.snap.phase {
+            GamePhase::Setup => true,
+            GamePhase::Playing => {
+                self.snap.history.is_empty() && self.view().is_none_or(|v| v.ply == 0)
+            }
+            GamePhase::Over => false,
+        }
+    }
+
+    /// A clock runs in this game now.
+    fn clock_runs(&self) -> bool {
+        self.snap.phase == GamePhase::Playing
+            && self
+                .snap
+                .clocks
+                .as_ref()
+                .is_some_and(|c| c.red.running || c.blue.running)
     }
 
     pub fn flipped(&self) -> bool {
@@ -921,9 +948,15 @@ fn draw_seat(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now:
     }
 }
 
-/// The result in words: `Blue wins — flag captured`.
+/// The result of a game left before its first move.
+const ABORTED: &str = "Game aborted: no result";
+
+/// The result in words: `Blue wins — flag captured`, `Game aborted: no result`.
 pub(crate) fn result_text(g: &Shared, t: &Theme) -> Option<String> {
     let o = g.snap.outcome.or(g.view().and_then(|v| v.outcome))?;
+    if o.reason == EndReason::Aborted {
+        return Some(ABORTED.to_string());
+    }
     let head = match o.winner {
         Some(c) => format!("{} wins", c.name()),
         None => "Draw".to_string(),
@@ -977,7 +1010,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     };
     footer(buf, lay.footer, &keys, t);
     if let Some(c) = g.confirm {
-        render_confirm_for(buf, c, w, h, t);
+        render_confirm_for(buf, g, c, w, h, t);
     }
 }
 
@@ -1044,18 +1077,83 @@ fn render_board(
     board::draw(buf, geom, t, &cell);
 }
 
-/// A question over the game or the set-up, with its keys.
-pub(crate) fn render_confirm_for(buf: &mut Buffer, c: Confirm, w: u16, h: u16, t: &Theme) {
-    let (title, text) = match c {
-        Confirm::Resign => ("Resign", "Resign this game?"),
-        Confirm::Leave => ("Leave", "Leave this game? Your clock keeps running."),
+/// A question over the game or the set-up, with its keys: the text wraps in a box sized to
+/// it (at most 64 columns, within the screen).
+pub(crate) fn render_confirm_for(
+    buf: &mut Buffer,
+    g: &Shared,
+    c: Confirm,
+    w: u16,
+    h: u16,
+    t: &Theme,
+) {
+    let (title, text) = question(g, c);
+    let hints = keymap::footer(CONFIRM, &Always);
+    let screen = Rect::new(0, 0, w, h);
+    let inner_w = (words::width(&text) as u16 + 2)
+        .clamp(28, 62)
+        .min(w.saturating_sub(4));
+    let rows = wrap(&text, inner_w.saturating_sub(2) as usize);
+    let inn = dialog(buf, screen, inner_w + 2, rows.len() as u16 + 4, title, t);
+    for (i, r) in rows.iter().enumerate() {
+        put(
+            buf,
+            inn.x + 1,
+            inn.y + i as u16,
+            r,
+            inn.width.saturating_sub(2),
+            Style::new(),
+        );
+    }
+    let mut spans = vec![];
+    for (i, (key, what)) in hints.iter().enumerate() {
+        let sep = if i + 1 < hints.len() { "   " } else { "" };
+        spans.push(Span::styled(key.to_string(), t.key()));
+        spans.push(Span::styled(format!(" {what}{sep}"), t.dim()));
+    }
+    let y = inn.y + rows.len() as u16 + 1;
+    put_line(
+        buf,
+        inn.x + 1,
+        y,
+        &Line::from(spans),
+        inn.width.saturating_sub(2),
+    );
+}
+
+/// How long a player who leaves has to come back before the opponent may claim the win,
+/// unless the server is set otherwise (the snapshot does not say).
+const RECONNECT_DEFAULT: &str = "2 minutes";
+
+/// The title and text of a question.
+fn question(g: &Shared, c: Confirm) -> (&'static str, String) {
+    match c {
+        Confirm::Resign => ("Resign", "Resign this game?".to_string()),
+        Confirm::Leave if g.before_first_move() => (
+            "Leave",
+            "Leave this game? Nobody has moved yet: the game ends without a result.".to_string(),
+        ),
+        Confirm::Leave if g.clock_runs() => (
+            "Leave",
+            format!(
+                "Leave this game? Your clock keeps running, and if you are not back within the \
+                 reconnect time ({RECONNECT_DEFAULT} unless the server is set otherwise), your \
+                 opponent may claim the win."
+            ),
+        ),
+        Confirm::Leave => (
+            "Leave",
+            format!(
+                "Leave this game? If you are not back within the reconnect time \
+                 ({RECONNECT_DEFAULT} unless the server is set otherwise), your opponent may \
+                 claim the win."
+            ),
+        ),
         Confirm::Ready => (
             "Ready",
-            "Submit this set-up? It cannot be changed afterwards.",
+            "Submit this set-up? It cannot be changed afterwards.".to_string(),
         ),
-    };
-    let hints = keymap::footer(CONFIRM, &Always);
-    super::dialog::render_confirm(buf, Rect::new(0, 0, w, h), title, text, &hints, t);
+    }
 }
 
 /// The side panel ([`play_side`]): both seats with their clocks, the state of the game and
@@ -1107,7 +1205,13 @@ fn over_lines(g: &Shared, result: &str, t: &Theme) -> Vec<Line<'static>> {
     let styled = |text: String, st| Line::from(Span::styled(text, st));
     let mut status = vec![styled(format!(" {result} "), t.banner())];
     let me = g.my_color();
-    if let (Some(me), Some(o)) = (me, g.snap.outcome.or(g.view().and_then(|v| v.outcome))) {
+    let outcome = g.snap.outcome.or(g.view().and_then(|v| v.outcome));
+    if outcome.is_some_and(|o| o.reason == EndReason::Aborted) {
+        status.push(styled(
+            "Nobody moved: nothing is recorded or rated".to_string(),
+            t.dim(),
+        ));
+    } else if let (Some(me), Some(o)) = (me, outcome) {
         let text = match o.winner {
             Some(c) if c == me => "You won!",
             Some(_) => "You lost",

@@ -550,7 +550,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, s: &SetupUi, cx: &super::Ctx)
         render_load(buf, g, *row, &keys, cx);
     }
     if let Some(c) = g.confirm {
-        render_confirm_for(buf, c, w, h, t);
+        render_confirm_for(buf, g, c, w, h, t);
     }
 }
 
