@@ -44,6 +44,8 @@ pub(crate) enum Confirm {
     Resign,
     Leave,
     Ready,
+    /// Take every piece of the set-up off the board.
+    Clear,
 }
 
 /// Choosing a rescue for a move that reaches the enemy back row.
@@ -226,7 +228,11 @@ impl GameUi {
                     }
                     (Confirm::Leave, _) => vec![Act::LeaveGame],
                     (Confirm::Ready, Phase::Setup(s)) => s.submit(g),
-                    (Confirm::Ready, Phase::Play(_)) => vec![],
+                    (Confirm::Clear, Phase::Setup(s)) => {
+                        s.clear(g);
+                        vec![]
+                    }
+                    (Confirm::Ready | Confirm::Clear, Phase::Play(_)) => vec![],
                 }
             }
             Some(Answer::No) | None => {
@@ -1153,6 +1159,7 @@ fn question(g: &Shared, c: Confirm) -> (&'static str, String) {
             "Ready",
             "Submit this set-up? It cannot be changed afterwards.".to_string(),
         ),
+        Confirm::Clear => ("Clear", "Take every piece off the board?".to_string()),
     }
 }
 

@@ -459,6 +459,24 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
         }),
     );
     add(
+        "set-up, clear?",
+        Box::new(|| {
+            let mut a = setup(Numbering::Modern);
+            chars(&mut a, "rc");
+            a
+        }),
+    );
+    add(
+        "set-up, complete by hand (r fills nothing)",
+        Box::new(|| {
+            let mut a = setup(Numbering::Modern);
+            chars(&mut a, "r ");
+            keys(&mut a, &[Right]);
+            chars(&mut a, " ");
+            a
+        }),
+    );
+    add(
         "set-up, chat",
         Box::new(|| {
             let mut a = setup(Numbering::Modern);
