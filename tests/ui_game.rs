@@ -854,3 +854,83 @@ fn an_aborted_game_says_so_not_draw() {
         }
     }
 }
+
+/// Everything the rules page shows, paging down from its top.
+fn rules_page_text(a: &mut App, w: u16, h: u16) -> String {
+    let mut seen = String::new();
+    for _ in 0..20 {
+        let t = boxed_text(&draw(a, w, h));
+        seen.push_str(&t);
+        seen.push(' ');
+        a.update(code(KeyCode::PageDown));
+    }
+    seen
+}
+
+#[test]
+fn the_rules_page_teaches_the_game() {
+    for (w, h) in SIZES {
+        let mut a = red_app();
+        a.update(Msg::Resize {
+            width: w,
+            height: h,
+        });
+        a.update(key('?'));
+        let t = text(&draw(&a, w, h));
+        assert!(
+            t.contains("Game keys") && t.contains("? rules of the game"),
+            "{t}"
+        );
+        a.update(key('?'));
+        let all = rules_page_text(&mut a, w, h);
+        assert!(text(&draw(&a, w, h)).contains("Rules of Classic Stratego"));
+        for want in [
+            "Who beats whom",
+            "The higher rank wins",
+            "Spy",
+            "beats the Marshal if it strikes first",
+            "Miner",
+            "defuses",
+            "Scout",
+            "runs any distance",
+            "Bomb",
+            "Flag",
+            "■ ? an enemy piece you have not seen",
+            "◆ ?* an enemy piece that has moved",
+            "≈ ~ a lake",
+            "░ : the opponent's set-up rows",
+            "Two-square rule: a piece may not move between the same two squares more than 3 times in a row.",
+            "Chasing (more-squares rule)",
+        ] {
+            assert!(all.contains(want), "{w}x{h}: {want:?} not on the rules page\n{all}");
+        }
+        // Esc closes it: back to the game.
+        a.update(code(KeyCode::Esc));
+        let t = text(&draw(&a, w, h));
+        assert!(!t.contains("Rules of") && t.contains("Your turn"), "{t}");
+    }
+}
+
+#[test]
+fn the_rules_page_follows_the_games_options() {
+    use stratego_ssh::rules::{Options, Rules, Variant};
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.terms.rules = Rules::new(
+        Variant::Classic,
+        Options {
+            two_square_limit: 5,
+            more_squares: false,
+            ..Options::default()
+        },
+    );
+    let mut a = app("alice", W, H);
+    send_game(&mut a, s, Instant::now());
+    a.update(key('?'));
+    a.update(key('?'));
+    let all = rules_page_text(&mut a, W, H);
+    assert!(all.contains("more than 5 times in a row"), "{all}");
+    assert!(all.contains("Chasing is not limited"), "{all}");
+    // ? a third time closes it.
+    a.update(key('?'));
+    assert!(text(&draw(&a, W, H)).contains("Your turn"));
+}

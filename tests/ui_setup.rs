@@ -593,3 +593,21 @@ fn two_players_fills_differ_however_one_is_turned() {
     );
     assert!(least >= 15, "two fills differ on only {least} squares");
 }
+
+#[test]
+fn the_rules_page_is_one_key_away_in_the_setup() {
+    let mut a = setup_app(Color::Red);
+    a.update(key('?'));
+    let t = text(&draw(&a, W, H));
+    assert!(
+        t.contains("Set-up keys") && t.contains("? rules of the game"),
+        "{t}"
+    );
+    a.update(key('?'));
+    let buf = draw(&a, W, H);
+    assert!(text(&buf).contains("Rules of Classic Stratego"));
+    assert!(boxed_text(&buf).contains("The goal"));
+    // Any key that is not the page's own closes it.
+    a.update(key('x'));
+    assert!(text(&draw(&a, W, H)).contains("Set up your army"));
+}

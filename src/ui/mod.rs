@@ -21,6 +21,7 @@ mod keymap;
 mod layout;
 mod lobby;
 mod replay;
+mod rules_page;
 mod setup;
 mod theme;
 mod widgets;
@@ -166,7 +167,13 @@ pub enum Effect {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Overlay {
     Help,
-    Settings { row: usize },
+    /// The rules page of the game shown (from its help), scrolled to this row.
+    Rules {
+        scroll: u16,
+    },
+    Settings {
+        row: usize,
+    },
     Quit,
     Form(dialog::SeekForm),
 }
@@ -333,6 +340,9 @@ impl App {
             }
             Msg::GameClosed => {
                 self.game = None;
+                if matches!(self.overlay, Some(Overlay::Rules { .. })) {
+                    self.overlay = None;
+                }
             }
             Msg::SavedSetups(v) => self.saved = v,
             Msg::Notice(s) => self.notice = Some(s),
@@ -519,7 +529,26 @@ impl App {
 
     fn overlay_key(&mut self, ov: Overlay, k: Key, ctrl_c: bool) -> Vec<Effect> {
         match ov {
+            Overlay::Help if self.board_shown() => {
+                if keymap::action(rules_page::HELP_KEYS, k, &Always)
+                    == Some(rules_page::HelpKey::Rules)
+                {
+                    self.overlay = Some(Overlay::Rules { scroll: 0 });
+                }
+                vec![]
+            }
             Overlay::Help => vec![],
+            Overlay::Rules { scroll } => {
+                let Some(a) = keymap::action(rules_page::RULES_KEYS, k, &Always) else {
+                    return vec![];
+                };
+                let t = theme::Theme::new(&self.settings);
+                let area = Rect::new(0, 0, self.width, self.height);
+                let n = self.settings.numbering;
+                self.overlay = rules_page::scroll_after(a, scroll, &self.rules(), n, area, &t)
+                    .map(|scroll| Overlay::Rules { scroll });
+                vec![]
+            }
             Overlay::Quit => match keymap::action(dialog::QUIT_KEYS, k, &Always) {
                 Some(true) => vec![Effect::Quit],
                 _ if ctrl_c => vec![Effect::Quit],
@@ -561,7 +590,7 @@ impl App {
         }
         if self.overlay.is_some() {
             // Any click outside a form closes help and settings; forms are keyboard-driven.
-            if click && matches!(self.overlay, Some(Overlay::Help)) {
+            if click && matches!(self.overlay, Some(Overlay::Help | Overlay::Rules { .. })) {
                 self.overlay = None;
             }
             return vec![];
@@ -634,9 +663,17 @@ impl App {
         if screen != Shown::TooSmall {
             match &self.overlay {
                 None => {}
+                Some(Overlay::Help) if matches!(screen, Shown::Setup | Shown::Game) => {
+                    let (title, keys) = self.help(screen);
+                    rules_page::render_help(buf, area, title, &keys, &t);
+                }
                 Some(Overlay::Help) => {
                     let (title, keys) = self.help(screen);
                     dialog::render_help(buf, area, title, &keys, &t);
+                }
+                Some(Overlay::Rules { scroll }) => {
+                    let n = self.settings.numbering;
+                    rules_page::render(buf, area, &self.rules(), n, *scroll, &t);
                 }
                 Some(Overlay::Settings { row }) => {
                     dialog::render_settings(buf, area, &self.settings, *row, &t)
@@ -701,12 +738,32 @@ impl App {
     pub fn key_doc(&self, key: Key) -> Option<KeyDoc> {
         let screen = self.screen();
         match &self.overlay {
+            Some(Overlay::Help) if self.board_shown() => {
+                keymap::plain(rules_page::HELP_KEYS).doc(key)
+            }
             Some(Overlay::Help) => keymap::plain(dialog::HELP_KEYS).doc(key),
+            Some(Overlay::Rules { .. }) => keymap::plain(rules_page::RULES_KEYS).doc(key),
             Some(Overlay::Quit) => keymap::plain(dialog::QUIT_KEYS).doc(key),
             Some(Overlay::Settings { .. }) => keymap::plain(dialog::SETTINGS_KEYS).doc(key),
             Some(Overlay::Form(f)) => f.keys().doc(key),
             None => self.screen_keys(screen).doc(key),
         }
+    }
+}
+
+impl App {
+    /// The set-up or game screen is shown (their help leads to the rules page).
+    fn board_shown(&self) -> bool {
+        matches!(self.screen(), Shown::Setup | Shown::Game)
+    }
+
+    /// The rules of the game shown (the standard ones when there is none).
+    fn rules(&self) -> crate::rules::Rules {
+        self.game
+            .as_ref()
+            .map_or(crate::rules::Rules::standard(Variant::Classic), |g| {
+                g.shared.snap.terms.rules
+            })
     }
 }
 

@@ -609,6 +609,47 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
         "game, spectator, over",
         Box::new(|| game(None, GamePhase::Over, |_| {})),
     );
+    add(
+        "game, help",
+        Box::new(|| {
+            let mut a = playing();
+            chars(&mut a, "?");
+            a
+        }),
+    );
+    add(
+        "game, rules page",
+        Box::new(|| {
+            let mut a = playing();
+            chars(&mut a, "??");
+            a
+        }),
+    );
+    add(
+        "game, rules page, scrolled",
+        Box::new(|| {
+            let mut a = playing();
+            chars(&mut a, "??");
+            keys(&mut a, &[PageDown]);
+            a
+        }),
+    );
+    add(
+        "set-up, help",
+        Box::new(|| {
+            let mut a = setup(Numbering::Modern);
+            chars(&mut a, "?");
+            a
+        }),
+    );
+    add(
+        "set-up, rules page",
+        Box::new(|| {
+            let mut a = setup(Numbering::Classic);
+            chars(&mut a, "??");
+            a
+        }),
+    );
     add("leaderboard", Box::new(leaders));
     add("profile", Box::new(profile));
     add("game list", Box::new(games));
