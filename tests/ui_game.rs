@@ -934,3 +934,100 @@ fn the_rules_page_follows_the_games_options() {
     a.update(key('?'));
     assert!(text(&draw(&a, W, H)).contains("Your turn"));
 }
+
+#[test]
+fn a_declined_draw_offer_leaves_no_stale_line() {
+    let t0 = Instant::now();
+    let mut a = red_app();
+    assert_eq!(a.update(key('D')), vec![Effect::Game(GameCmd::OfferDraw)]);
+    // The server has the offer: the side panel says so.
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.draw_offer = Some(Color::Red);
+    send_game(&mut a, s, t0);
+    assert!(text(&draw(&a, W, H)).contains("You offered a draw"));
+    // Declined: the server drops it and says so; nothing on the screen still speaks of it.
+    send_game(&mut a, game_snap(Some(Color::Red), red_view()), t0);
+    a.update(Msg::Notice("bob declined your draw offer".into()));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("bob declined your draw offer"), "{t}");
+    assert!(
+        !t.contains("Draw offered") && !t.contains("offered a draw"),
+        "{t}"
+    );
+    // Offered again, then the opponent moves instead: the offer lapses, and so does
+    // every line about it.
+    a.update(code(KeyCode::Esc));
+    a.update(key('D'));
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.draw_offer = Some(Color::Red);
+    send_game(&mut a, s, t0);
+    let mut v = red_view();
+    v.ply = 6;
+    send_game(&mut a, game_snap(Some(Color::Red), v), t0);
+    let t = text(&draw(&a, W, H));
+    assert!(
+        !t.contains("Draw offered") && !t.contains("offered a draw"),
+        "{t}"
+    );
+}
+
+fn over_snap(my: Option<Color>) -> GameSnapshot {
+    let mut v = red_view();
+    let o = Outcome {
+        winner: Some(Color::Red),
+        reason: EndReason::FlagCaptured,
+    };
+    v.outcome = Some(o);
+    v.legal_moves.clear();
+    if my.is_none() {
+        v.viewer = Viewer::Spectator;
+    }
+    let mut s = snapshot(GamePhase::Over, my, Some(v));
+    s.outcome = Some(o);
+    s
+}
+
+#[test]
+fn an_opponent_who_left_ends_the_talk_of_a_rematch() {
+    let t0 = Instant::now();
+    let mut a = red_app();
+    send_game(&mut a, over_snap(Some(Color::Red)), t0);
+    assert_eq!(a.update(key('r')), vec![Effect::Game(GameCmd::Rematch)]);
+    let mut s = over_snap(Some(Color::Red));
+    s.rematch.red = true;
+    send_game(&mut a, s.clone(), t0);
+    assert!(text(&draw(&a, W, H)).contains("You asked for a rematch"));
+    // bob leaves: the server says so and his seat is empty.
+    s.seats.blue.connected = false;
+    send_game(&mut a, s, t0);
+    a.update(Msg::Notice("bob left: no rematch".into()));
+    a.update(code(KeyCode::Esc));
+    let t = text(&draw(&a, W, H));
+    assert!(!t.contains("You asked for a rematch"), "{t}");
+    assert!(t.contains("bob left: no rematch"), "{t}");
+    assert!(!t.contains("r rematch"), "{t}");
+    // r asks for nothing now, and says why.
+    assert!(a.update(key('r')).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("bob has left: no rematch"));
+}
+
+#[test]
+fn the_result_shows_the_rating_change() {
+    for (w, h) in SIZES {
+        for my in [Some(Color::Red), None] {
+            let mut s = over_snap(my);
+            s.seats.red.rating = Some(1512);
+            s.seats.red.rating_change = Some(12);
+            s.seats.blue.rating = Some(1492);
+            s.seats.blue.rating_change = Some(-8);
+            let mut a = app("alice", w, h);
+            send_game(&mut a, s, Instant::now());
+            let t = text(&draw(&a, w, h));
+            assert!(t.contains("alice (1512 +12)"), "{w}x{h}\n{t}");
+            assert!(t.contains("bob (1492 -8)"), "{w}x{h}\n{t}");
+            if my.is_some() {
+                assert!(t.contains("Your rating: 1512 (+12)"), "{w}x{h}\n{t}");
+            }
+        }
+    }
+}

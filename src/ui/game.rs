@@ -342,6 +342,12 @@ impl Shared {
         }
     }
 
+    /// The opponent's seat is held (after the game: a rematch can still be agreed).
+    fn opponent_here(&self) -> bool {
+        self.my_color()
+            .is_some_and(|c| self.snap.seats.get(c.opposite()).connected)
+    }
+
     /// A clock runs in this game now.
     fn clock_runs(&self) -> bool {
         self.snap.phase == GamePhase::Playing
@@ -555,13 +561,12 @@ impl PlayUi {
             Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
             Do::Help => return vec![Act::Open(Overlay::Help)],
             Do::Resign => g.confirm = Some(Confirm::Resign),
+            // The side panel tells of the offer while it stands (from the snapshot, so no
+            // line stays after it was declined or the turn passed).
             Do::Draw => match g.snap.draw_offer {
                 Some(c) if Some(c) != g.my_color() => return fx(GameCmd::AcceptDraw),
                 Some(_) => g.say("You already offered a draw"),
-                None => {
-                    g.say("Draw offered");
-                    return fx(GameCmd::OfferDraw);
-                }
+                None => return fx(GameCmd::OfferDraw),
             },
             Do::AcceptDraw => return fx(GameCmd::AcceptDraw),
             Do::DeclineDraw => return fx(GameCmd::DeclineDraw),
@@ -573,9 +578,13 @@ impl PlayUi {
                     "You can claim the win only when your opponent's time to reconnect has run out",
                 );
             }
-            Do::Rematch => {
-                g.say("Rematch asked");
-                return fx(GameCmd::Rematch);
+            // As the draw: the side panel tells of it from the snapshot.
+            Do::Rematch => return fx(GameCmd::Rematch),
+            Do::NoRematch => {
+                let opp = g
+                    .my_color()
+                    .map(|c| g.snap.seats.get(c.opposite()).nick.clone());
+                g.err(format!("{} has left: no rematch", opp.unwrap_or_default()));
             }
             // The rescue's own keys (see `rescue_key`).
             Do::PrevPiece
@@ -895,7 +904,10 @@ pub(crate) fn seat_line(
     let mut spans = vec![Span::styled(format!("{} ", t.g.bullet), t.side(c))];
     spans.push(Span::styled(trunc(&seat.nick, 18), t.side(c)));
     if let Some(r) = seat.rating {
-        spans.push(Span::raw(format!(" ({r})")));
+        match seat.rating_change {
+            Some(d) => spans.push(Span::raw(format!(" ({r} {d:+})"))),
+            None => spans.push(Span::raw(format!(" ({r})"))),
+        }
     } else if seat.bot {
         spans.push(Span::styled(" (computer)", t.dim()));
     }
@@ -952,6 +964,15 @@ fn draw_seat(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now:
         let w = text.chars().count() as u16;
         put(buf, area.right().saturating_sub(w), area.y, &text, w, style);
     }
+}
+
+/// A rated game's rating change for a seat: `1512 (+12)`.
+fn rating_change_text(seat: &SeatInfo) -> Option<String> {
+    let d = seat.rating_change?;
+    Some(match seat.rating {
+        Some(r) => format!("{r} ({d:+})"),
+        None => format!("{d:+}"),
+    })
 }
 
 /// The result of a game left before its first move.
@@ -1226,19 +1247,26 @@ fn over_lines(g: &Shared, result: &str, t: &Theme) -> Vec<Line<'static>> {
         };
         status.push(styled(text.to_string(), t.accent()));
     }
+    if let Some(change) = me.and_then(|c| rating_change_text(g.snap.seats.get(c))) {
+        status.push(styled(format!("Your rating: {change}"), t.accent()));
+    }
     if let Some(me) = me {
         let opp = me.opposite();
         let theirs = *g.snap.rematch.get(opp);
+        let nick = &g.snap.seats.get(opp).nick;
         let line = match (*g.snap.rematch.get(me), theirs) {
+            // The opponent left: no rematch any more, whoever asked.
+            _ if !g.opponent_here() => format!("{nick} left: no rematch"),
             (true, true) => "Rematch agreed".to_string(),
             (true, false) => "You asked for a rematch".to_string(),
-            (false, true) => format!(
-                "{} asks for a rematch: r to accept",
-                g.snap.seats.get(opp).nick
-            ),
+            (false, true) => format!("{nick} asks for a rematch: r to accept"),
             (false, false) => "r rematch, q back to the lobby".to_string(),
         };
-        status.push(styled(line, if theirs { t.accent() } else { t.dim() }));
+        let here = g.opponent_here();
+        status.push(styled(
+            line,
+            if theirs && here { t.accent() } else { t.dim() },
+        ));
     }
     if g.snap.next_game.is_some() {
         status.push(styled("Next game starting...".to_string(), t.accent()));
@@ -1545,6 +1573,8 @@ pub(crate) enum Do {
     DeclineDraw,
     Claim,
     Rematch,
+    /// `r` after the opponent left: says so.
+    NoRematch,
     // Choosing a rescue: the piece...
     PrevPiece,
     NextPiece,
@@ -1572,6 +1602,9 @@ pub(crate) enum If {
     OfferToMe,
     NoOfferToMe,
     CanClaim,
+    /// After the game, the opponent is still there (a rematch can be asked).
+    OpponentHere,
+    OpponentGone,
 }
 
 /// The state the conditions of play are read from.
@@ -1581,6 +1614,7 @@ pub(crate) struct PlayCx {
     selected: bool,
     offer_to_me: bool,
     can_claim: bool,
+    opponent_here: bool,
 }
 
 impl PlayCx {
@@ -1592,6 +1626,7 @@ impl PlayCx {
             selected: p.selected.is_some(),
             offer_to_me: me.is_some() && g.snap.draw_offer.is_some_and(|c| Some(c) != me),
             can_claim: g.can_claim(now),
+            opponent_here: g.opponent_here(),
         }
     }
 }
@@ -1607,6 +1642,8 @@ impl Conditions<If> for PlayCx {
             If::OfferToMe => self.offer_to_me,
             If::NoOfferToMe => !self.offer_to_me,
             If::CanClaim => self.can_claim,
+            If::OpponentHere => self.opponent_here,
+            If::OpponentGone => !self.opponent_here,
         }
     }
 }
@@ -1665,9 +1702,12 @@ pub(crate) const PLAY: &[Binding<Do, If>] = &[
         .hints(&[hint(0, "W", "claim win").when(&[If::CanClaim])])
         .help("W", "claim the win when the opponent is gone too long"),
     on(&[ch('r')], Do::Rematch)
-        .when(&[If::PlayerOver])
+        .when(&[If::PlayerOver, If::OpponentHere])
         .hints(&[hint(0, "r", "rematch")])
         .help("r", "rematch (after the game)"),
+    on(&[ch('r')], Do::NoRematch)
+        .when(&[If::PlayerOver, If::OpponentGone])
+        .explains(),
     on(&[ch('f')], Do::Flip)
         .hints(&[hint(5, "f", "flip").when(&[If::Looking])])
         .help("f", "flip the board"),

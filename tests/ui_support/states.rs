@@ -602,6 +602,15 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
         Box::new(|| game(Some(Color::Red), GamePhase::Over, |_| {})),
     );
     add(
+        "game, over, the opponent left",
+        Box::new(|| {
+            game(Some(Color::Red), GamePhase::Over, |s| {
+                s.rematch.red = true;
+                s.seats.blue.connected = false;
+            })
+        }),
+    );
+    add(
         "game, spectator",
         Box::new(|| game(None, GamePhase::Playing, |_| {})),
     );
