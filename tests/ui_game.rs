@@ -1031,3 +1031,35 @@ fn the_result_shows_the_rating_change() {
         }
     }
 }
+
+#[test]
+fn too_small_mid_game_still_shows_the_turn_and_both_clocks() {
+    let t0 = Instant::now();
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.clocks = Some(clocks(300, 250, true));
+    let mut a = app("alice", 70, 20);
+    send_game(&mut a, s, t0);
+    let t = text(&draw(&a, 70, 20));
+    assert!(t.contains("make the window larger"), "{t}");
+    assert!(t.contains("Your turn"), "{t}");
+    assert!(t.contains("Red alice") && t.contains("5:00"), "{t}");
+    assert!(t.contains("Blue bob") && t.contains("4:10"), "{t}");
+    // The clock runs on this screen too.
+    assert!(a.wants_ticks());
+    a.update(Msg::Tick(t0 + Duration::from_secs(61)));
+    assert!(a.tick_changed());
+    let t = text(&draw(&a, 70, 20));
+    assert!(t.contains("3:59") && t.contains("4:10"), "{t}");
+    // A spectator of the same game, and a window smaller still.
+    let mut v = red_view();
+    v.viewer = Viewer::Spectator;
+    v.to_move = Color::Blue;
+    let mut s = game_snap(None, v);
+    s.clocks = Some(clocks(300, 250, false));
+    let mut a = app("carol", 44, 8);
+    send_game(&mut a, s, t0);
+    let t = text(&draw(&a, 44, 8));
+    assert!(t.contains("Blue to move (bob)"), "{t}");
+    assert!(t.contains("5:00") && t.contains("4:10"), "{t}");
+    assert!(t.contains("make the window larger"), "{t}");
+}

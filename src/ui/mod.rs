@@ -24,6 +24,7 @@ mod replay;
 mod rules_page;
 mod setup;
 mod theme;
+mod too_small;
 mod widgets;
 mod words;
 
@@ -32,7 +33,6 @@ use std::time::Instant;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +43,7 @@ use crate::proto::{
 use crate::rules::{Numbering, SplitMix64, Variant};
 use dialog::SettingsKey;
 use input::{Event, Key, KeyCode, Mouse, MouseButton, MouseKind};
-use keymap::{Always, Described, Never};
+use keymap::{Always, Described};
 
 pub use crate::proto::SavedSetup;
 pub use browse::{civil_from_days, utc_datetime};
@@ -488,7 +488,7 @@ impl App {
         let ctrl_c = k.mods.ctrl && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('d'));
         let screen = self.screen();
         if screen == Shown::TooSmall {
-            if ctrl_c || keymap::action(TOO_SMALL_KEYS, k, &Always).is_some() {
+            if ctrl_c || keymap::action(too_small::KEYS, k, &Always).is_some() {
                 return vec![Effect::Quit];
             }
             return vec![];
@@ -642,7 +642,7 @@ impl App {
             now,
         };
         match screen {
-            Shown::TooSmall => draw_too_small(buf, area, &t),
+            Shown::TooSmall => too_small::render(buf, area, self.game.as_ref(), now, &t),
             Shown::Lobby => lobby::render(buf, &self.lobby_ui, &self.lobby, &self.me, &t, w, h),
             Shown::Setup | Shown::Game => match self.game.as_ref().map(|g| (&g.shared, &g.phase)) {
                 Some((g, game::Phase::Setup(s))) => setup::render(buf, g, s, &cx),
@@ -702,7 +702,7 @@ impl App {
     /// The keys of the screen shown, in its mode now (not of a dialog over it).
     fn screen_keys(&self, screen: Shown) -> Box<dyn Described + '_> {
         match screen {
-            Shown::TooSmall => keymap::plain(TOO_SMALL_KEYS),
+            Shown::TooSmall => keymap::plain(too_small::KEYS),
             Shown::Lobby => self.lobby_ui.keys(&self.me),
             Shown::Setup | Shown::Game => match &self.game {
                 Some(g) => g.keys(self.settings.numbering, self.now()),
@@ -767,41 +767,8 @@ impl App {
     }
 }
 
-/// The keys of the screen asking for a larger window (Ctrl-C quits too).
-const TOO_SMALL_KEYS: &[keymap::Binding<(), Never>] =
-    &[keymap::on(&[KeyCode::Char('q')], ()).hints(&[keymap::hint(0, "q", "quits")])];
-
 /// What a player who is not an admin is told when pressing the admin key.
 const NOT_ADMIN: &str = "The admin screen is only for the server's admins";
-
-fn draw_too_small(buf: &mut Buffer, area: Rect, t: &theme::Theme) {
-    let lines = [
-        "stratego-ssh".to_string(),
-        String::new(),
-        "Please make the window larger".to_string(),
-        format!(
-            "(now {}x{}, need {}x{})",
-            area.width, area.height, MIN_WIDTH, MIN_HEIGHT
-        ),
-        String::new(),
-        keymap::footer(TOO_SMALL_KEYS, &Always)
-            .iter()
-            .map(|(k, w)| format!("{k} {w}"))
-            .collect::<Vec<_>>()
-            .join("  "),
-    ];
-    let top = area.y + area.height.saturating_sub(lines.len() as u16) / 2;
-    for (i, l) in lines.iter().enumerate() {
-        let y = top + i as u16;
-        if y >= area.bottom() {
-            break;
-        }
-        let wl = l.chars().count() as u16;
-        let x = area.x + area.width.saturating_sub(wl) / 2;
-        let st = if i == 0 { t.accent() } else { Style::new() };
-        widgets::put(buf, x, y, l, area.width, st);
-    }
-}
 
 /// A notice banner on the second row.
 fn draw_notice(buf: &mut Buffer, area: Rect, text: &str, t: &theme::Theme) {

@@ -321,6 +321,17 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
             a
         }),
     );
+    add(
+        "too small, mid-game",
+        Box::new(|| {
+            let mut a = playing();
+            a.update(Msg::Resize {
+                width: 70,
+                height: 20,
+            });
+            a
+        }),
+    );
     add("lobby, seeks", Box::new(|| lobby(false)));
     add("lobby, seeks, admin", Box::new(|| lobby(true)));
     add(
