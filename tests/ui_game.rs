@@ -1063,3 +1063,105 @@ fn too_small_mid_game_still_shows_the_turn_and_both_clocks() {
     assert!(t.contains("5:00") && t.contains("4:10"), "{t}");
     assert!(t.contains("make the window larger"), "{t}");
 }
+
+#[test]
+fn nothing_is_cut_mid_word_at_80x24() {
+    use stratego_ssh::proto::ClockSpec;
+    use stratego_ssh::rules::Immobility;
+    let (w, h) = (80, 24);
+    let long_battle = |rescue: bool| ViewMove {
+        mover: Color::Red,
+        from: sqr("D10"),
+        to: sqr("D9"),
+        battle: Some(ViewBattle {
+            attacker: Some(Rank::Marshal),
+            defender: Some(Rank::Marshal),
+            result: BattleResult::BothRemoved,
+        }),
+        rescue: rescue.then_some(Rescue {
+            rank: Rank::Marshal,
+            to: sqr("C10"),
+        }),
+    };
+    let mut v = red_view();
+    for r in [
+        Rank::Scout,
+        Rank::Scout,
+        Rank::Miner,
+        Rank::Bomb,
+        Rank::Sergeant,
+    ] {
+        for _ in 0..3 {
+            v.captured.push(ViewCaptured {
+                color: Color::Red,
+                rank: Some(r),
+            });
+            v.captured.push(ViewCaptured {
+                color: Color::Blue,
+                rank: Some(r),
+            });
+        }
+    }
+    let mut s = game_snap(Some(Color::Red), v);
+    s.seats.red.nick = "bartholomew_the_magnificent".into();
+    s.terms.rules.options.aggressor_advantage = true;
+    s.terms.rules.options.silent_defense = true;
+    s.terms.rules.options.rescue = true;
+    s.terms.rules.options.immobility = Immobility::Immediate;
+    s.terms.clock = Some(ClockSpec {
+        initial_secs: 5400,
+        increment_secs: 30,
+    });
+    s.clocks = Some(clocks(5400, 5380, true));
+    s.spectators = 12;
+    s.history = vec![long_battle(true), long_battle(false), long_battle(true)];
+    let mut a = App::new(me("bartholomew_the_magnificent"), settings(), w, h, 1);
+    send_game(&mut a, s, Instant::now());
+    let buf = draw(&a, w, h);
+    let t = text(&buf);
+    // The header keeps its words, or ends with a visible mark.
+    let header = lines(&buf)[0].trim_end().to_string();
+    assert!(
+        header.ends_with('…') || header.ends_with("game #7") || header.ends_with("watching"),
+        "{header:?}"
+    );
+    assert!(
+        header.contains("Classic · 2sq:3 chase AA SD rescue"),
+        "{header:?}"
+    );
+    // A long name is abbreviated with a visible mark, and the clock beside it is whole.
+    assert!(t.contains("● bartholomew"), "{t}");
+    assert!(t.contains('…'), "{t}");
+    assert!(t.contains("1:30:00"), "{t}");
+    // Long moves are shown whole, one a row.
+    assert!(t.contains("D10xD9 10x10 tie +10@C10"), "{t}");
+    assert!(t.contains("D10xD9 10x10 tie "), "{t}");
+    // The pieces taken: a row for each side.
+    assert!(t.contains("taken Red B B B 4 4 4 3 3 3 2 2 2 2 2 2"), "{t}");
+    assert!(
+        t.contains("      Blue B B B 4 4 4 3 3 3 2 2 2 2 2 2"),
+        "{t}"
+    );
+}
+
+#[test]
+fn the_setup_tip_wraps_at_80x24() {
+    let mut a = app("alice", 80, 24);
+    send_game(
+        &mut a,
+        snapshot(GamePhase::Setup, Some(Color::Red), None),
+        Instant::now(),
+    );
+    let buf = draw(&a, 80, 24);
+    let below: String = lines(&buf)
+        .iter()
+        .map(|l| l.chars().take(44).collect::<String>())
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        below.contains("arrows move, rank keys place, Space picks up/swaps, Del removes"),
+        "{}",
+        text(&buf)
+    );
+}

@@ -25,7 +25,7 @@ use super::keymap::{
 use super::layout::{board_layout, play_side, BoardLayout};
 use super::setup::SetupUi;
 use super::theme::Theme;
-use super::widgets::{dialog, fmt_clock, footer, put, put_line, trunc, InputResult, LineInput};
+use super::widgets::{dialog, fmt_clock, footer, put, put_line, InputResult, LineInput};
 use super::words::{self, abbrev, ellipsis, wrap, wrap_at_most, wrap_line};
 use super::{Act, Effect, Overlay, SavedSetup, Settings};
 use crate::proto::{GameCmd, GamePhase, GameSnapshot, SeatInfo};
@@ -894,26 +894,38 @@ pub(crate) fn piece_label(p: &ViewPiece, n: Numbering, t: &Theme) -> String {
     }
 }
 
+/// A seat in two lines: the player (the nick abbreviated with a visible mark so that the
+/// first line fits `room` columns), and the seat's state.
 pub(crate) fn seat_line(
     g: &Shared,
     c: Color,
     t: &Theme,
     now: Instant,
+    room: u16,
 ) -> (Line<'static>, Line<'static>) {
     let seat = g.snap.seats.get(c);
-    let mut spans = vec![Span::styled(format!("{} ", t.g.bullet), t.side(c))];
-    spans.push(Span::styled(trunc(&seat.nick, 18), t.side(c)));
+    let mut after: Vec<Span<'static>> = vec![];
     if let Some(r) = seat.rating {
         match seat.rating_change {
-            Some(d) => spans.push(Span::raw(format!(" ({r} {d:+})"))),
-            None => spans.push(Span::raw(format!(" ({r})"))),
+            Some(d) => after.push(Span::raw(format!(" ({r} {d:+})"))),
+            None => after.push(Span::raw(format!(" ({r})"))),
         }
     } else if seat.bot {
-        spans.push(Span::styled(" (computer)", t.dim()));
+        after.push(Span::styled(" (computer)", t.dim()));
     }
     if g.my_color() == Some(c) {
-        spans.push(Span::styled(" you", t.dim()));
+        after.push(Span::styled(" you", t.dim()));
     }
+    let bullet = format!("{} ", t.g.bullet);
+    let after_w: usize = after.iter().map(|s| words::width(&s.content)).sum();
+    let nick_room = (room as usize)
+        .saturating_sub(words::width(&bullet) + after_w)
+        .clamp(4, 20);
+    let mut spans = vec![
+        Span::styled(bullet, t.side(c)),
+        Span::styled(abbrev(&seat.nick, nick_room, ellipsis(t)), t.side(c)),
+    ];
+    spans.extend(after);
     let mut second = vec![Span::raw("  ")];
     if let Some(left) = g.reconnect_left(seat, now) {
         if left.is_zero() {
@@ -947,7 +959,11 @@ pub(crate) fn seat_line(
 }
 
 fn draw_seat(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now: Instant) {
-    let (l1, l2) = seat_line(g, c, t, now);
+    // The clock at the right end of the first line: the name gives way.
+    let clock_w = g
+        .clock(c, now)
+        .map_or(0, |d| fmt_clock(d).chars().count() as u16 + 3);
+    let (l1, l2) = seat_line(g, c, t, now, area.width.saturating_sub(clock_w));
     put_line(buf, area.x, area.y, &l1, area.width);
     put_line(buf, area.x, area.y + 1, &l2, area.width);
     if let Some(d) = g.clock(c, now) {
@@ -991,19 +1007,27 @@ pub(crate) fn result_text(g: &Shared, t: &Theme) -> Option<String> {
     Some(format!("{head} {} {}", t.g.dash, o.reason.describe()))
 }
 
+/// The terms of the game on the left (without the game's number, then abbreviated, when
+/// they do not fit), who the viewer is on the right when there is room.
 pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme) {
     let terms = &g.snap.terms;
     let sep = t.g.sep;
     let clock = terms
         .clock
         .map_or("no clock".to_string(), |c| c.to_string());
-    let left = format!(
-        "{}{sep}{}{sep}{}{sep}{clock}{sep}game #{}",
+    let terms_text = format!(
+        "{}{sep}{}{sep}{}{sep}{clock}",
         terms.rules.variant.name(),
         terms.rules.options.summary(),
         if terms.rated { "rated" } else { "casual" },
-        g.snap.id
     );
+    let full = format!("{terms_text}{sep}game #{}", g.snap.id);
+    let width = area.width as usize;
+    let left = if words::width(&full) <= width {
+        full
+    } else {
+        abbrev(&terms_text, width, ellipsis(t))
+    };
     put(buf, area.x, area.y, &left, area.width, t.title());
     let right = match g.my_color() {
         Some(c) => format!("you play {}", c.name()),
@@ -1014,8 +1038,8 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     } else {
         right
     };
-    let w = right.chars().count() as u16;
-    if w + left.chars().count() as u16 + 2 <= area.width {
+    let w = words::width(&right) as u16;
+    if w + words::width(&left) as u16 + 2 <= area.width {
         put(buf, area.right() - w, area.y, &right, w, t.dim());
     }
 }
@@ -1305,28 +1329,53 @@ fn play_lines(g: &Shared, t: &Theme, now: Instant) -> Vec<Line<'static>> {
     status
 }
 
-/// The move list, two moves a row, the last rows that fit under its title.
+/// The move list, the last rows that fit under its title: Red's and Blue's move of each
+/// turn side by side, or one under the other when the two do not fit a row (long battles
+/// and rescues in a narrow panel), so no move is cut.
 fn render_moves(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme, n: Numbering) {
     put(buf, area.x, area.y, "Moves", area.width, t.title());
     let y = area.y + 1;
     let rows_h = (area.bottom() - y) as usize;
     let hist = &g.snap.history;
-    let col = ((area.width as usize).saturating_sub(6) / 2).max(8);
-    // Only the last rows that fit are formatted (games run to hundreds of moves).
-    let start = hist.len().div_ceil(2).saturating_sub(rows_h);
     if hist.is_empty() {
         put(buf, area.x, y, "no moves yet", area.width, t.dim());
+        return;
     }
-    for (k, (i, pair)) in hist.chunks(2).enumerate().skip(start).enumerate() {
-        let a = super::widgets::pad(&move_text(&pair[0], n), col);
-        let b = pair.get(1).map(|m| move_text(m, n)).unwrap_or_default();
-        let line = Line::from(vec![
-            Span::styled(format!("{:>3}. ", i + 1), t.dim()),
-            Span::raw(a),
-            Span::raw(" "),
-            Span::raw(b),
-        ]);
-        put_line(buf, area.x, y + k as u16, &line, area.width);
+    // Only the moves that can be shown are formatted (games run to hundreds of moves).
+    let recent = hist.len().saturating_sub(2 * rows_h);
+    let first = recent - recent % 2;
+    let texts: Vec<String> = hist[first..].iter().map(|m| move_text(m, n)).collect();
+    let col = texts.iter().map(|m| words::width(m)).max().unwrap_or(0);
+    let num = |turn: usize| format!("{:>3}. ", turn + 1);
+    let mut rows: Vec<Line<'static>> = vec![];
+    if 5 + col + 1 + col <= area.width as usize {
+        for (k, pair) in texts.chunks(2).enumerate() {
+            let mut spans = vec![
+                Span::styled(num((first / 2) + k), t.dim()),
+                Span::raw(format!("{:<col$}", pair[0])),
+            ];
+            if let Some(b) = pair.get(1) {
+                spans.push(Span::raw(format!(" {b}")));
+            }
+            rows.push(Line::from(spans));
+        }
+    } else {
+        for (k, m) in texts.iter().enumerate() {
+            let ply = first + k;
+            let label = if ply.is_multiple_of(2) {
+                num(ply / 2)
+            } else {
+                "     ".to_string()
+            };
+            rows.push(Line::from(vec![
+                Span::styled(label, t.dim()),
+                Span::raw(m.clone()),
+            ]));
+        }
+    }
+    let skip = rows.len().saturating_sub(rows_h);
+    for (k, l) in rows[skip..].iter().enumerate() {
+        put_line(buf, area.x, y + k as u16, l, area.width);
     }
 }
 
@@ -1416,26 +1465,65 @@ fn render_counts(
         put_line(buf, a.x, y, &Line::from(spans), a.width);
         y += 1;
     }
-    let mut spans = vec![Span::styled("taken ".to_string(), t.dim())];
-    for c in [Color::Red, Color::Blue] {
-        let mut caps: Vec<Option<Rank>> = v
-            .captured
-            .iter()
-            .filter(|x| x.color == c)
-            .map(|x| x.rank)
-            .collect();
-        caps.sort_by_key(|r| std::cmp::Reverse(r.map_or(0, |r| r as u8)));
-        let text = if caps.is_empty() {
-            "none".to_string()
-        } else {
-            let labels: Vec<String> = caps.iter().map(|r| rank_text(*r, n)).collect();
-            labels.join(" ")
-        };
-        spans.push(Span::styled(format!("{} ", c.name()), t.side(c)));
-        spans.push(Span::raw(format!("{text}  ")));
+    // The pieces taken of each side: on one row when both fit, else a row each, cut with
+    // a visible mark (the counts above tell all).
+    let taken: Vec<(Color, String)> = [Color::Red, Color::Blue]
+        .into_iter()
+        .map(|c| {
+            let mut caps: Vec<Option<Rank>> = v
+                .captured
+                .iter()
+                .filter(|x| x.color == c)
+                .map(|x| x.rank)
+                .collect();
+            caps.sort_by_key(|r| std::cmp::Reverse(r.map_or(0, |r| r as u8)));
+            let text = if caps.is_empty() {
+                "none".to_string()
+            } else {
+                let labels: Vec<String> = caps.iter().map(|r| rank_text(*r, n)).collect();
+                labels.join(" ")
+            };
+            (c, text)
+        })
+        .collect();
+    let side = |c: Color, text: &str, room: usize| {
+        vec![
+            Span::styled(format!("{} ", c.name()), t.side(c)),
+            Span::raw(abbrev(
+                text,
+                room.saturating_sub(c.name().len() + 1),
+                ellipsis(t),
+            )),
+        ]
+    };
+    let one_row = 6 + taken
+        .iter()
+        .map(|(c, x)| c.name().len() + 1 + x.len() + 2)
+        .sum::<usize>();
+    let mut rows: Vec<Line<'static>> = vec![];
+    if one_row <= a.width as usize {
+        let mut spans = vec![Span::styled("taken ".to_string(), t.dim())];
+        for (c, text) in &taken {
+            spans.extend(side(*c, text, usize::MAX));
+            spans.push(Span::raw("  "));
+        }
+        rows.push(Line::from(spans));
+    } else {
+        for (i, (c, text)) in taken.iter().enumerate() {
+            let head = if i == 0 { "taken " } else { "      " };
+            let mut spans = vec![Span::styled(head.to_string(), t.dim())];
+            spans.extend(side(*c, text, (a.width as usize).saturating_sub(6)));
+            rows.push(Line::from(spans));
+        }
     }
-    put_line(buf, a.x, y, &Line::from(spans), a.width);
-    y + 1
+    for l in &rows {
+        if y >= a.bottom() {
+            break;
+        }
+        put_line(buf, a.x, y, l, a.width);
+        y += 1;
+    }
+    y
 }
 
 /// The rescue being chosen, or the message (wrapped, at most three rows), each row as
@@ -1655,14 +1743,15 @@ const LEAVE_HELP: (&str, &str) = ("q / Esc", "leave the game / back to the lobby
 const MY_PLAY: &[If] = &[If::MyPlay];
 
 /// The keys of play, for players and spectators, during and after the game. Footer ranks:
-/// W (claim) or r (rematch); arrows or q; Enter; m; t; D or y/n or f; R or s; ?.
+/// W (claim) or r (rematch); arrows and Enter, or q; m; t; D or y/n or f; R or s; ?. All
+/// of them fit 80 columns.
 pub(crate) const PLAY: &[Binding<Do, If>] = &[
     on(CURSOR_KEYS, Do::Cursor)
-        .hints(&[hint(1, "arrows", "cursor").when(MY_PLAY)])
+        .hints(&[hint(1, "arrows/Enter", "move").when(MY_PLAY)])
         .help("arrows / hjkl", "move the cursor"),
     on(&[Enter, ch(' ')], Do::Activate)
         .when(MY_PLAY)
-        .hints(&[hint(2, "Enter", "select/move")])
+        .hints(&[hint(1, "arrows/Enter", "move")])
         .help("Enter / Space", "select a piece, then its target"),
     note("mouse", "click a piece, then a target").when(MY_PLAY),
     on(&[ch(':'), ch('m')], Do::TypeMove)
@@ -1699,7 +1788,7 @@ pub(crate) const PLAY: &[Binding<Do, If>] = &[
         .help("R", "resign (asks first)"),
     on(&[ch('W')], Do::Claim)
         .when(MY_PLAY)
-        .hints(&[hint(0, "W", "claim win").when(&[If::CanClaim])])
+        .hints(&[hint(0, "W", "claim").when(&[If::CanClaim])])
         .help("W", "claim the win when the opponent is gone too long"),
     on(&[ch('r')], Do::Rematch)
         .when(&[If::PlayerOver, If::OpponentHere])

@@ -828,7 +828,7 @@ fn render_below(buf: &mut Buffer, g: &Shared, s: &SetupUi, a: Rect, t: &Theme) {
 }
 
 /// How a set-up is arranged, under the board.
-const ARRANGE_TIP: &str = "rank keys place, Space picks up/swaps, Del removes";
+const ARRANGE_TIP: &str = "arrows move, rank keys place, Space picks up/swaps, Del removes";
 
 /// The list of saved set-ups of this variant, `row` chosen, with its keys.
 fn render_load(buf: &mut Buffer, g: &Shared, row: usize, keys: &[(&str, &str)], cx: &super::Ctx) {
@@ -870,7 +870,7 @@ fn render_load(buf: &mut Buffer, g: &Shared, row: usize, keys: &[(&str, &str)], 
 }
 
 fn draw_seat_setup(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now: Instant) {
-    let (l1, l2) = super::game::seat_line(g, c, t, now);
+    let (l1, l2) = super::game::seat_line(g, c, t, now, area.width);
     put_line(buf, area.x, area.y, &l1, area.width);
     put_line(buf, area.x, area.y + 1, &l2, area.width);
 }
@@ -959,9 +959,9 @@ const CLASSIC: &[If] = &[If::Classic];
 
 /// Arranging the army. The rank keys follow the numbering ([`rank_for_key`] places the
 /// piece); any other character says it places none. Footer ranks: d, Space, r, c, S/L, ?,
-/// t, arrows.
+/// t (the arrows are in the tip under the board: all fit 80 columns).
 pub(crate) const ARRANGE: &[Binding<Do, If>] = &[
-    CURSOR.hints(&[hint(7, "arrows", "cursor")]),
+    CURSOR,
     on(&[ch('0'), ch('x'), ch('X')], Do::Place)
         .when(MODERN)
         .help("0 or x, X", "place the Marshal (10)"),
