@@ -368,6 +368,7 @@ async fn leaving_before_the_first_move_ends_the_game_without_a_result() {
             .await;
     }
     let (mut a, mut b) = (a, b);
+    until(&mut a, "play", |s| s.phase == GamePhase::Playing).await;
     until(&mut b, "play", |s| s.phase == GamePhase::Playing).await;
     one_move(&mut a, &mut b).await.expect("a move");
     a.send(GameCmd::Abort).await;

@@ -22,7 +22,13 @@ async fn admins_ban_and_unban_and_bans_apply_before_the_lobby() {
     assert!(out.contains("need an admin key"), "{out}");
     assert_eq!(status, Some(1));
 
-    let (out, status) = exec(addr, "warden", &admin, "admin broadcast maintenance at noon").await;
+    let (out, status) = exec(
+        addr,
+        "warden",
+        &admin,
+        "admin broadcast maintenance at noon",
+    )
+    .await;
     assert_eq!(status, Some(0), "{out}");
     mallory.wait_text("maintenance at noon", 10).await;
 

@@ -681,3 +681,487 @@ fn rescue_by_keys_number_back_and_place() {
     let fx = a.update(code(KeyCode::Enter));
     assert_eq!(moved(&fx), Some(rescue(Rank::Major, "C2")));
 }
+
+/// The four sizes the screens are checked at.
+const SIZES: [(u16, u16); 4] = [(80, 24), (100, 30), (120, 40), (160, 50)];
+
+/// The rows of the screen from column `x` on, joined with single spaces: a sentence
+/// wrapped there reads whole.
+fn flowing_from(buf: &ratatui::buffer::Buffer, x: u16) -> String {
+    lines(buf)
+        .iter()
+        .map(|l| {
+            let right: String = l.chars().skip(x as usize).collect();
+            right.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The first column right of the board.
+fn right_of_board(a: &App) -> u16 {
+    let j = a.square_rect(sqr("J1")).unwrap();
+    let a1 = a.square_rect(sqr("A1")).unwrap();
+    j.right().max(a1.right())
+}
+
+/// Red's game after a battle (the last battle is told under the board).
+fn after_a_battle(my: Option<Color>) -> GameSnapshot {
+    let mut v = red_view();
+    v.last_move = Some(battle_move());
+    if my.is_none() {
+        v.viewer = Viewer::Spectator;
+        v.legal_moves.clear();
+    }
+    let mut s = snapshot(GamePhase::Playing, my, Some(v));
+    s.history = vec![battle_move()];
+    s
+}
+
+#[test]
+fn chat_shows_after_a_battle_at_every_size() {
+    for (w, h) in SIZES {
+        let mut a = app("alice", w, h);
+        let t0 = Instant::now();
+        send_game(&mut a, after_a_battle(Some(Color::Red)), t0);
+        // A line comes in, long enough to wrap in the side panel.
+        let mut s = after_a_battle(Some(Color::Red));
+        s.chat.push(ChatLine {
+            from: "bob".into(),
+            text: "well played, that Major of yours was a nasty surprise for my poor Lieutenant"
+                .into(),
+        });
+        send_game(&mut a, s, t0);
+        a.update(key('t'));
+        type_text(&mut a, "thanks");
+        let buf = draw(&a, w, h);
+        let t = text(&buf);
+        assert!(t.contains("attacked a Lieutenant"), "{w}x{h}\n{t}");
+        assert!(t.contains("say: thanks"), "{w}x{h}: no say: line\n{t}");
+        let all = flowing_from(&buf, right_of_board(&a));
+        assert!(
+            all.contains(
+                "bob: well played, that Major of yours was a nasty surprise for my poor Lieutenant"
+            ),
+            "{w}x{h}: the incoming line is not shown whole\n{t}"
+        );
+        assert_eq!(
+            a.update(code(KeyCode::Enter)),
+            vec![Effect::Game(GameCmd::Chat("thanks".into()))],
+            "{w}x{h}"
+        );
+    }
+}
+
+#[test]
+fn spectators_chat_among_themselves_and_are_told_so() {
+    for (w, h) in SIZES {
+        let mut a = app("carol", w, h);
+        let mut s = after_a_battle(None);
+        s.chat = vec![ChatLine {
+            from: "dave".into(),
+            text: "what a game".into(),
+        }];
+        send_game(&mut a, s, Instant::now());
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains("Chat (only spectators see it)"), "{w}x{h}\n{t}");
+        assert!(t.contains("dave: what a game"), "{w}x{h}\n{t}");
+        a.update(key('t'));
+        type_text(&mut a, "indeed");
+        assert!(text(&draw(&a, w, h)).contains("say: indeed"), "{w}x{h}");
+        assert_eq!(
+            a.update(code(KeyCode::Enter)),
+            vec![Effect::Game(GameCmd::Chat("indeed".into()))]
+        );
+    }
+}
+
+/// Red's game before the first move: Red to move, nothing played.
+fn first_move_pending() -> GameSnapshot {
+    let mut v = red_view();
+    v.ply = 0;
+    snapshot(GamePhase::Playing, Some(Color::Red), Some(v))
+}
+
+#[test]
+fn leaving_before_the_first_move_ends_the_game_without_a_result() {
+    for (w, h) in SIZES {
+        // In the set-up, and in play before anyone moved.
+        let setup = snapshot(GamePhase::Setup, Some(Color::Red), None);
+        for snap in [setup, first_move_pending()] {
+            let mut a = app("alice", w, h);
+            send_game(&mut a, snap, Instant::now());
+            assert!(a.update(key('q')).is_empty());
+            let buf = draw(&a, w, h);
+            let t = boxed_text(&buf);
+            assert!(
+                t.contains(
+                    "Leave this game? Nobody has moved yet: the game ends without a result."
+                ),
+                "{w}x{h}\n{}",
+                text(&buf)
+            );
+            assert!(!t.contains("clock"), "{w}x{h}\n{}", text(&buf));
+            assert_eq!(
+                a.update(key('y')),
+                vec![Effect::Game(GameCmd::Abort), Effect::LeaveGame],
+                "{w}x{h}"
+            );
+        }
+    }
+}
+
+#[test]
+fn leaving_later_tells_the_truth_about_the_clock() {
+    // No clock: only the reconnect time.
+    let mut a = red_app();
+    a.update(key('q'));
+    let t = boxed_text(&draw(&a, W, H));
+    assert!(!t.contains("clock keeps running"), "{t}");
+    assert!(
+        t.contains("If you are not back within the reconnect time (2 minutes"),
+        "{t}"
+    );
+    assert!(t.contains("your opponent may claim the win."), "{t}");
+    assert_eq!(a.update(key('y')), vec![Effect::LeaveGame]);
+    // A clock runs: it keeps running.
+    let mut a = app("alice", 80, 24);
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.clocks = Some(clocks(300, 300, true));
+    send_game(&mut a, s, Instant::now());
+    a.update(key('q'));
+    let t = boxed_text(&draw(&a, 80, 24));
+    assert!(t.contains("Your clock keeps running"), "{t}");
+    assert!(t.contains("your opponent may claim the win."), "{t}");
+    assert_eq!(a.update(key('y')), vec![Effect::LeaveGame]);
+}
+
+#[test]
+fn an_aborted_game_says_so_not_draw() {
+    for (w, h) in SIZES {
+        for my in [Some(Color::Red), None] {
+            let o = Outcome {
+                winner: None,
+                reason: EndReason::Aborted,
+            };
+            let mut s = snapshot(GamePhase::Over, my, None);
+            s.outcome = Some(o);
+            let mut a = app("alice", w, h);
+            send_game(&mut a, s, Instant::now());
+            let t = text(&draw(&a, w, h));
+            assert!(t.contains("Game aborted: no result"), "{w}x{h}\n{t}");
+            assert!(!t.contains("Draw"), "{w}x{h}\n{t}");
+        }
+    }
+}
+
+/// Everything the rules page shows, paging down from its top.
+fn rules_page_text(a: &mut App, w: u16, h: u16) -> String {
+    let mut seen = String::new();
+    for _ in 0..20 {
+        let t = boxed_text(&draw(a, w, h));
+        seen.push_str(&t);
+        seen.push(' ');
+        a.update(code(KeyCode::PageDown));
+    }
+    seen
+}
+
+#[test]
+fn the_rules_page_teaches_the_game() {
+    for (w, h) in SIZES {
+        let mut a = red_app();
+        a.update(Msg::Resize {
+            width: w,
+            height: h,
+        });
+        a.update(key('?'));
+        let t = text(&draw(&a, w, h));
+        assert!(
+            t.contains("Game keys") && t.contains("? rules of the game"),
+            "{t}"
+        );
+        a.update(key('?'));
+        let all = rules_page_text(&mut a, w, h);
+        assert!(text(&draw(&a, w, h)).contains("Rules of Classic Stratego"));
+        for want in [
+            "Who beats whom",
+            "The higher rank wins",
+            "Spy",
+            "beats the Marshal if it strikes first",
+            "Miner",
+            "defuses",
+            "Scout",
+            "runs any distance",
+            "Bomb",
+            "Flag",
+            "■ ? an enemy piece you have not seen",
+            "◆ ?* an enemy piece that has moved",
+            "≈ ~ a lake",
+            "░ : the opponent's set-up rows",
+            "Two-square rule: a piece may not move between the same two squares more than 3 times in a row.",
+            "Chasing (more-squares rule)",
+        ] {
+            assert!(all.contains(want), "{w}x{h}: {want:?} not on the rules page\n{all}");
+        }
+        // Esc closes it: back to the game.
+        a.update(code(KeyCode::Esc));
+        let t = text(&draw(&a, w, h));
+        assert!(!t.contains("Rules of") && t.contains("Your turn"), "{t}");
+    }
+}
+
+#[test]
+fn the_rules_page_follows_the_games_options() {
+    use stratego_ssh::rules::{Options, Rules, Variant};
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.terms.rules = Rules::new(
+        Variant::Classic,
+        Options {
+            two_square_limit: 5,
+            more_squares: false,
+            ..Options::default()
+        },
+    );
+    let mut a = app("alice", W, H);
+    send_game(&mut a, s, Instant::now());
+    a.update(key('?'));
+    a.update(key('?'));
+    let all = rules_page_text(&mut a, W, H);
+    assert!(all.contains("more than 5 times in a row"), "{all}");
+    assert!(all.contains("Chasing is not limited"), "{all}");
+    // ? a third time closes it.
+    a.update(key('?'));
+    assert!(text(&draw(&a, W, H)).contains("Your turn"));
+}
+
+#[test]
+fn a_declined_draw_offer_leaves_no_stale_line() {
+    let t0 = Instant::now();
+    let mut a = red_app();
+    assert_eq!(a.update(key('D')), vec![Effect::Game(GameCmd::OfferDraw)]);
+    // The server has the offer: the side panel says so.
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.draw_offer = Some(Color::Red);
+    send_game(&mut a, s, t0);
+    assert!(text(&draw(&a, W, H)).contains("You offered a draw"));
+    // Declined: the server drops it and says so; nothing on the screen still speaks of it.
+    send_game(&mut a, game_snap(Some(Color::Red), red_view()), t0);
+    a.update(Msg::Notice("bob declined your draw offer".into()));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("bob declined your draw offer"), "{t}");
+    assert!(
+        !t.contains("Draw offered") && !t.contains("offered a draw"),
+        "{t}"
+    );
+    // Offered again, then the opponent moves instead: the offer lapses, and so does
+    // every line about it.
+    a.update(code(KeyCode::Esc));
+    a.update(key('D'));
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.draw_offer = Some(Color::Red);
+    send_game(&mut a, s, t0);
+    let mut v = red_view();
+    v.ply = 6;
+    send_game(&mut a, game_snap(Some(Color::Red), v), t0);
+    let t = text(&draw(&a, W, H));
+    assert!(
+        !t.contains("Draw offered") && !t.contains("offered a draw"),
+        "{t}"
+    );
+}
+
+fn over_snap(my: Option<Color>) -> GameSnapshot {
+    let mut v = red_view();
+    let o = Outcome {
+        winner: Some(Color::Red),
+        reason: EndReason::FlagCaptured,
+    };
+    v.outcome = Some(o);
+    v.legal_moves.clear();
+    if my.is_none() {
+        v.viewer = Viewer::Spectator;
+    }
+    let mut s = snapshot(GamePhase::Over, my, Some(v));
+    s.outcome = Some(o);
+    s
+}
+
+#[test]
+fn an_opponent_who_left_ends_the_talk_of_a_rematch() {
+    let t0 = Instant::now();
+    let mut a = red_app();
+    send_game(&mut a, over_snap(Some(Color::Red)), t0);
+    assert_eq!(a.update(key('r')), vec![Effect::Game(GameCmd::Rematch)]);
+    let mut s = over_snap(Some(Color::Red));
+    s.rematch.red = true;
+    send_game(&mut a, s.clone(), t0);
+    assert!(text(&draw(&a, W, H)).contains("You asked for a rematch"));
+    // bob leaves: the server says so and his seat is empty.
+    s.seats.blue.connected = false;
+    send_game(&mut a, s, t0);
+    a.update(Msg::Notice("bob left: no rematch".into()));
+    a.update(code(KeyCode::Esc));
+    let t = text(&draw(&a, W, H));
+    assert!(!t.contains("You asked for a rematch"), "{t}");
+    assert!(t.contains("bob left: no rematch"), "{t}");
+    assert!(!t.contains("r rematch"), "{t}");
+    // r asks for nothing now, and says why.
+    assert!(a.update(key('r')).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("bob has left: no rematch"));
+}
+
+#[test]
+fn the_result_shows_the_rating_change() {
+    for (w, h) in SIZES {
+        for my in [Some(Color::Red), None] {
+            let mut s = over_snap(my);
+            s.seats.red.rating = Some(1512);
+            s.seats.red.rating_change = Some(12);
+            s.seats.blue.rating = Some(1492);
+            s.seats.blue.rating_change = Some(-8);
+            let mut a = app("alice", w, h);
+            send_game(&mut a, s, Instant::now());
+            let t = text(&draw(&a, w, h));
+            assert!(t.contains("alice (1512 +12)"), "{w}x{h}\n{t}");
+            assert!(t.contains("bob (1492 -8)"), "{w}x{h}\n{t}");
+            if my.is_some() {
+                assert!(t.contains("Your rating: 1512 (+12)"), "{w}x{h}\n{t}");
+            }
+        }
+    }
+}
+
+#[test]
+fn too_small_mid_game_still_shows_the_turn_and_both_clocks() {
+    let t0 = Instant::now();
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.clocks = Some(clocks(300, 250, true));
+    let mut a = app("alice", 70, 20);
+    send_game(&mut a, s, t0);
+    let t = text(&draw(&a, 70, 20));
+    assert!(t.contains("make the window larger"), "{t}");
+    assert!(t.contains("Your turn"), "{t}");
+    assert!(t.contains("Red alice") && t.contains("5:00"), "{t}");
+    assert!(t.contains("Blue bob") && t.contains("4:10"), "{t}");
+    // The clock runs on this screen too.
+    assert!(a.wants_ticks());
+    a.update(Msg::Tick(t0 + Duration::from_secs(61)));
+    assert!(a.tick_changed());
+    let t = text(&draw(&a, 70, 20));
+    assert!(t.contains("3:59") && t.contains("4:10"), "{t}");
+    // A spectator of the same game, and a window smaller still.
+    let mut v = red_view();
+    v.viewer = Viewer::Spectator;
+    v.to_move = Color::Blue;
+    let mut s = game_snap(None, v);
+    s.clocks = Some(clocks(300, 250, false));
+    let mut a = app("carol", 44, 8);
+    send_game(&mut a, s, t0);
+    let t = text(&draw(&a, 44, 8));
+    assert!(t.contains("Blue to move (bob)"), "{t}");
+    assert!(t.contains("5:00") && t.contains("4:10"), "{t}");
+    assert!(t.contains("make the window larger"), "{t}");
+}
+
+#[test]
+fn nothing_is_cut_mid_word_at_80x24() {
+    use stratego_ssh::proto::ClockSpec;
+    use stratego_ssh::rules::Immobility;
+    let (w, h) = (80, 24);
+    let long_battle = |rescue: bool| ViewMove {
+        mover: Color::Red,
+        from: sqr("D10"),
+        to: sqr("D9"),
+        battle: Some(ViewBattle {
+            attacker: Some(Rank::Marshal),
+            defender: Some(Rank::Marshal),
+            result: BattleResult::BothRemoved,
+        }),
+        rescue: rescue.then_some(Rescue {
+            rank: Rank::Marshal,
+            to: sqr("C10"),
+        }),
+    };
+    let mut v = red_view();
+    for r in [
+        Rank::Scout,
+        Rank::Scout,
+        Rank::Miner,
+        Rank::Bomb,
+        Rank::Sergeant,
+    ] {
+        for _ in 0..3 {
+            v.captured.push(ViewCaptured {
+                color: Color::Red,
+                rank: Some(r),
+            });
+            v.captured.push(ViewCaptured {
+                color: Color::Blue,
+                rank: Some(r),
+            });
+        }
+    }
+    let mut s = game_snap(Some(Color::Red), v);
+    s.seats.red.nick = "bartholomew_the_magnificent".into();
+    s.terms.rules.options.aggressor_advantage = true;
+    s.terms.rules.options.silent_defense = true;
+    s.terms.rules.options.rescue = true;
+    s.terms.rules.options.immobility = Immobility::Immediate;
+    s.terms.clock = Some(ClockSpec {
+        initial_secs: 5400,
+        increment_secs: 30,
+    });
+    s.clocks = Some(clocks(5400, 5380, true));
+    s.spectators = 12;
+    s.history = vec![long_battle(true), long_battle(false), long_battle(true)];
+    let mut a = App::new(me("bartholomew_the_magnificent"), settings(), w, h, 1);
+    send_game(&mut a, s, Instant::now());
+    let buf = draw(&a, w, h);
+    let t = text(&buf);
+    // The header keeps its words, or ends with a visible mark.
+    let header = lines(&buf)[0].trim_end().to_string();
+    assert!(
+        header.ends_with('…') || header.ends_with("game #7") || header.ends_with("watching"),
+        "{header:?}"
+    );
+    assert!(
+        header.contains("Classic · 2sq:3 chase AA SD rescue"),
+        "{header:?}"
+    );
+    // A long name is abbreviated with a visible mark, and the clock beside it is whole.
+    assert!(t.contains("● bartholomew"), "{t}");
+    assert!(t.contains('…'), "{t}");
+    assert!(t.contains("1:30:00"), "{t}");
+    // Long moves are shown whole, one a row.
+    assert!(t.contains("D10xD9 10x10 tie +10@C10"), "{t}");
+    assert!(t.contains("D10xD9 10x10 tie "), "{t}");
+    // The pieces taken: a row for each side.
+    assert!(t.contains("taken Red B B B 4 4 4 3 3 3 2 2 2 2 2 2"), "{t}");
+    assert!(
+        t.contains("      Blue B B B 4 4 4 3 3 3 2 2 2 2 2 2"),
+        "{t}"
+    );
+}
+
+#[test]
+fn the_setup_tip_wraps_at_80x24() {
+    let mut a = app("alice", 80, 24);
+    send_game(
+        &mut a,
+        snapshot(GamePhase::Setup, Some(Color::Red), None),
+        Instant::now(),
+    );
+    let buf = draw(&a, 80, 24);
+    let below: String = lines(&buf)
+        .iter()
+        .map(|l| l.chars().take(44).collect::<String>())
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        below.contains("arrows move, rank keys place, Space picks up/swaps, Del removes"),
+        "{}",
+        text(&buf)
+    );
+}

@@ -82,3 +82,56 @@ fn every_key_that_acts_is_in_the_table_and_documented() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// On the set-up and game screens at 80x24, in every mode: each hint a key has now is on
+/// the screen whole (the footer drops none), and the help `?` opens lists every key's line
+/// whole (the words may wrap inside the box, never cut).
+#[test]
+fn game_and_setup_keys_fit_80x24() {
+    let (w, h) = (80, 24);
+    let mut wrong = vec![];
+    for (name, make) in all() {
+        if !(name.starts_with("game") || name.starts_with("set-up")) {
+            continue;
+        }
+        let mut a = make();
+        a.update(Msg::Resize {
+            width: w,
+            height: h,
+        });
+        let screen = text(&draw(&a, w, h));
+        let docs: Vec<KeyDoc> = every_key()
+            .into_iter()
+            .filter_map(|c| a.key_doc(Key::plain(c)))
+            .collect();
+        for d in &docs {
+            for (k, what) in &d.hints {
+                let hint = format!("{k} {what}");
+                if !screen.contains(hint.trim()) {
+                    wrong.push(format!("{name}: hint {hint:?} not on the screen"));
+                }
+            }
+        }
+        let doc = a.key_doc(Key::plain(KeyCode::Char('?')));
+        if doc.is_none_or(|d| d.typing) {
+            continue;
+        }
+        let mut b = a.clone();
+        b.update(key('?'));
+        let buf = draw(&b, w, h);
+        if !text(&buf).contains("any key closes this help") {
+            continue;
+        }
+        let inside = boxed_text(&buf);
+        for d in &docs {
+            if let Some((k, what)) = d.help {
+                let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+                if !inside.contains(&flat(k)) || !inside.contains(&flat(what)) {
+                    wrong.push(format!("{name}: help line {k:?} {what:?} not whole"));
+                }
+            }
+        }
+    }
+    wrong.dedup();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

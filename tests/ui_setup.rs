@@ -145,7 +145,9 @@ fn pick_up_and_swap_remove_and_clear() {
     assert_eq!(label(&a, &buf, "B4"), "10");
     a.update(code(KeyCode::Delete));
     assert!(text(&draw(&a, W, H)).contains("1 of 40 placed"));
+    // c asks first (see `clear_asks_first`).
     a.update(key('c'));
+    a.update(key('y'));
     assert!(text(&draw(&a, W, H)).contains("0 of 40 placed"));
 }
 
@@ -197,12 +199,20 @@ fn save_and_load_setups() {
         },
     ]));
     a.update(key('c'));
+    a.update(key('y'));
     a.update(key('L'));
     let t = text(&draw(&a, W, H));
     assert!(t.contains("red one") && !t.contains("a barrage"), "{t}");
     a.update(code(KeyCode::Enter));
     let s = submitted(&a.update(key('d'))).expect("submitted");
-    assert_eq!(s.pieces, red.for_color(Color::Blue).pieces);
+    // Turned to Blue the same way round for its owner (it used to come mirrored left to
+    // right: rules::Setup::for_color mirrors the rows only).
+    assert_eq!(
+        as_seen_by_owner(&s, Color::Blue),
+        as_seen_by_owner(&red, Color::Red)
+    );
+    s.validate(&Rules::standard(Variant::Classic), Color::Blue)
+        .unwrap();
 }
 
 #[test]
@@ -353,4 +363,251 @@ fn where_the_random_fill_puts_the_flag_is_independent_of_game_number_and_colour(
         same < expected * 2.0 + 20.0,
         "the two Flags of a game coincide {same} times in {N} games (independent: ~{expected:.0})"
     );
+}
+
+/// The four sizes the screens are checked at.
+const SIZES: [(u16, u16); 4] = [(80, 24), (100, 30), (120, 40), (160, 50)];
+
+#[test]
+fn chat_shows_during_the_setup_at_every_size() {
+    use stratego_ssh::proto::ChatLine;
+    for (w, h) in SIZES {
+        // A player with a message showing, and a spectator.
+        for color in [Some(Color::Red), None] {
+            let mut a = app("alice", w, h);
+            let mut s = snapshot(GamePhase::Setup, color, None);
+            s.chat = vec![ChatLine {
+                from: "dave".into(),
+                text: "take your time".into(),
+            }];
+            send_game(&mut a, s, Instant::now());
+            a.update(key('r'));
+            a.update(key('t'));
+            type_text(&mut a, "ok");
+            let t = text(&draw(&a, w, h));
+            assert!(t.contains("dave: take your time"), "{w}x{h}\n{t}");
+            assert!(t.contains("say: ok"), "{w}x{h}\n{t}");
+            if color.is_none() {
+                assert!(t.contains("Chat (only spectators see it)"), "{w}x{h}\n{t}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_setup_saved_as_red_loads_for_blue_the_same_way_round() {
+    // Flag in Red's back-left corner (A1), Marshal at the front-right (J4).
+    let rules = Rules::standard(Variant::Classic);
+    let mut red = Setup::random(&rules, Color::Red, 7);
+    let flag = *red
+        .pieces
+        .iter()
+        .find(|(_, r)| **r == Rank::Flag)
+        .unwrap()
+        .0;
+    let marshal = *red
+        .pieces
+        .iter()
+        .find(|(_, r)| **r == Rank::Marshal)
+        .unwrap()
+        .0;
+    let (a1, j4) = (sqr("A1"), sqr("J4"));
+    let (at_a1, at_j4) = (red.pieces[&a1], red.pieces[&j4]);
+    red.pieces.insert(flag, at_a1);
+    red.pieces.insert(a1, Rank::Flag);
+    let marshal = if marshal == a1 { flag } else { marshal };
+    red.pieces.insert(marshal, at_j4);
+    red.pieces.insert(j4, Rank::Marshal);
+    red.validate(&rules, Color::Red).unwrap();
+    let mut a = setup_app(Color::Blue);
+    a.update(Msg::SavedSetups(vec![SavedSetup {
+        name: "corner".into(),
+        variant: Variant::Classic,
+        setup: red,
+    }]));
+    a.update(key('L'));
+    a.update(code(KeyCode::Enter));
+    // Blue sits on the other side: the owner's back-left corner is J10 and the
+    // front-right is A7, which are on the left and right of Blue's screen.
+    let buf = draw(&a, W, H);
+    assert_eq!(label(&a, &buf, "J10"), "F");
+    assert_eq!(label(&a, &buf, "A7"), "10");
+    let (j10, a7) = (
+        a.square_rect(sqr("J10")).unwrap(),
+        a.square_rect(sqr("A7")).unwrap(),
+    );
+    assert!(j10.x < a7.x && j10.y > a7.y);
+}
+
+/// The Bombs next to the Flag in a set-up.
+fn bombs_by_flag(s: &Setup) -> usize {
+    let (&f, _) = s.pieces.iter().find(|(_, r)| **r == Rank::Flag).unwrap();
+    [(-1, 0), (1, 0), (0, 1), (0, -1)]
+        .into_iter()
+        .filter_map(|(df, dr)| f.offset(df, dr))
+        .filter(|n| s.pieces.get(n) == Some(&Rank::Bomb))
+        .count()
+}
+
+#[test]
+fn r_fills_sensibly_keeps_what_was_placed_and_varies() {
+    use stratego_ssh::random;
+    let rules = Rules::standard(Variant::Classic);
+    for color in [Color::Red, Color::Blue] {
+        for _ in 0..50 {
+            let s = fill(1, color, random::seed());
+            let (_, row, _) = as_seen_by_owner(&s, color)
+                .into_iter()
+                .find(|x| x.2 == Rank::Flag)
+                .unwrap();
+            assert_eq!(row, 0, "the Flag on the back row:\n{s:?}");
+            assert!(bombs_by_flag(&s) >= 1, "a Bomb by the Flag:\n{s:?}");
+        }
+    }
+    // Pieces placed by hand stay; the Flag placed in a back corner gets Bombs around it.
+    let mut a = App::new(me("alice"), settings(), W, H, random::seed());
+    send_game(&mut a, setup_snap(Color::Red), Instant::now());
+    type_text(&mut a, "x9");
+    a.update(code(KeyCode::Down));
+    a.update(code(KeyCode::Down));
+    a.update(code(KeyCode::Down));
+    for _ in 0..5 {
+        a.update(code(KeyCode::Left));
+    }
+    a.update(key('f')); // A1
+    a.update(key('r'));
+    let t = text(&draw(&a, W, H));
+    assert!(
+        t.contains("40 of 40 placed") && t.contains("or r again"),
+        "{t}"
+    );
+    let first = submitted(&a.clone().update(key('d'))).expect("complete");
+    first.validate(&rules, Color::Red).unwrap();
+    assert_eq!(first.pieces[&sqr("A4")], Rank::Marshal);
+    assert_eq!(first.pieces[&sqr("B4")], Rank::General);
+    assert_eq!(first.pieces[&sqr("A1")], Rank::Flag);
+    assert!(bombs_by_flag(&first) >= 1, "{first:?}");
+    // r again: another fill, the same pieces kept.
+    let mut fills = std::collections::HashSet::new();
+    fills.insert(first.pieces.clone());
+    for _ in 0..5 {
+        a.update(key('r'));
+        let s = submitted(&a.clone().update(key('d'))).expect("complete");
+        assert_eq!(s.pieces[&sqr("A4")], Rank::Marshal);
+        assert_eq!(s.pieces[&sqr("B4")], Rank::General);
+        assert_eq!(s.pieces[&sqr("A1")], Rank::Flag);
+        fills.insert(s.pieces.clone());
+    }
+    assert!(
+        fills.len() >= 5,
+        "r again gives other fills: {}",
+        fills.len()
+    );
+}
+
+#[test]
+fn r_again_is_offered_only_while_r_fills() {
+    let mut a = setup_app(Color::Red);
+    let doc = |a: &App| a.key_doc(stratego_ssh::ui::input::Key::plain(KeyCode::Char('r')));
+    assert!(text(&draw(&a, W, H)).contains("r fill"));
+    a.update(key('r'));
+    assert!(text(&draw(&a, W, H)).contains("or r again"));
+    assert!(doc(&a).is_some_and(|d| !d.explains));
+    // A swap by hand: the set-up is the player's now, every square taken; r says so.
+    a.update(key(' '));
+    a.update(code(KeyCode::Right));
+    a.update(key(' '));
+    let t = text(&draw(&a, W, H));
+    assert!(!t.contains("or r again") && !t.contains("r fill"), "{t}");
+    assert!(doc(&a).is_some_and(|d| d.explains));
+    let before = submitted(&a.clone().update(key('d'))).unwrap();
+    a.update(key('r'));
+    assert!(text(&draw(&a, W, H)).contains("Every square is taken"));
+    assert_eq!(submitted(&a.clone().update(key('d'))).unwrap(), before);
+    // One square emptied: r fills it.
+    a.update(code(KeyCode::Delete));
+    assert!(text(&draw(&a, W, H)).contains("r fill"));
+    a.update(key('r'));
+    assert!(text(&draw(&a, W, H)).contains("40 of 40 placed"));
+}
+
+#[test]
+fn clear_asks_first() {
+    for (w, h) in SIZES {
+        let mut a = app("alice", w, h);
+        send_game(&mut a, setup_snap(Color::Red), Instant::now());
+        a.update(key('r'));
+        assert!(a.update(key('c')).is_empty());
+        let buf = draw(&a, w, h);
+        assert!(
+            boxed_text(&buf).contains("Take every piece off the board?"),
+            "{w}x{h}\n{}",
+            text(&buf)
+        );
+        // No: nothing changes.
+        a.update(key('n'));
+        assert!(text(&draw(&a, w, h)).contains("40 of 40 placed"), "{w}x{h}");
+        a.update(key('c'));
+        a.update(key('y'));
+        assert!(text(&draw(&a, w, h)).contains("0 of 40 placed"), "{w}x{h}");
+    }
+}
+
+#[test]
+fn two_players_fills_differ_however_one_is_turned() {
+    use stratego_ssh::random;
+    // As tests/ssh_play.rs `both_players_pressing_r_get_different_armies` asks, on many
+    // games: two fills differ on at least 15 of the 40 squares, however one is turned.
+    let grid = |s: &Setup, c: Color| {
+        let mut g = [[None; 10]; 4];
+        for (col, row, r) in as_seen_by_owner(s, c) {
+            g[row as usize][col as usize] = Some(r);
+        }
+        g
+    };
+    let mut least = 40;
+    let mut total = 0;
+    const GAMES: usize = 300;
+    for id in 0..GAMES as u64 {
+        let a = grid(&fill(id, Color::Red, random::seed()), Color::Red);
+        let b = grid(&fill(id, Color::Blue, random::seed()), Color::Blue);
+        let differ = [(false, false), (false, true), (true, false), (true, true)]
+            .into_iter()
+            .map(|(rows, cols)| {
+                (0..4)
+                    .flat_map(|r| (0..10).map(move |c| (r, c)))
+                    .filter(|&(r, c)| {
+                        let (r2, c2) = (if rows { 3 - r } else { r }, if cols { 9 - c } else { c });
+                        a[r][c] != b[r2][c2]
+                    })
+                    .count()
+            })
+            .min()
+            .unwrap();
+        least = least.min(differ);
+        total += differ;
+    }
+    println!(
+        "two fills differ on {:.1} of 40 squares on average (the closest turning), at least {least}",
+        total as f64 / GAMES as f64
+    );
+    assert!(least >= 15, "two fills differ on only {least} squares");
+}
+
+#[test]
+fn the_rules_page_is_one_key_away_in_the_setup() {
+    let mut a = setup_app(Color::Red);
+    a.update(key('?'));
+    let t = text(&draw(&a, W, H));
+    assert!(
+        t.contains("Set-up keys") && t.contains("? rules of the game"),
+        "{t}"
+    );
+    a.update(key('?'));
+    let buf = draw(&a, W, H);
+    assert!(text(&buf).contains("Rules of Classic Stratego"));
+    assert!(boxed_text(&buf).contains("The goal"));
+    // Any key that is not the page's own closes it.
+    a.update(key('x'));
+    assert!(text(&draw(&a, W, H)).contains("Set up your army"));
 }

@@ -227,8 +227,10 @@ impl Users {
         for kv in self.store.t().users.iter() {
             let (_, v) = kv?;
             let u: UserV1 = decode(&v)?;
+            // The same nick itself is the claim's business (taken, or one's own).
             if u.owner != me
                 && !claimable(&u, at)
+                && !u.nick.eq_ignore_ascii_case(nick.trim())
                 && crate::text::nick_skeleton(&u.nick) == skeleton
             {
                 return Ok(Some(u.nick));

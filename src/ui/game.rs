@@ -22,15 +22,17 @@ use super::keymap::{
     self, any, ch, hint, note, on, tip, typing, Always, Binding, Conditions, Described, Hint,
     Never, ToLine, With,
 };
-use super::layout::{board_layout, BoardLayout};
+use super::layout::{board_layout, play_side, BoardLayout};
 use super::setup::SetupUi;
 use super::theme::Theme;
-use super::widgets::{fmt_clock, footer, paragraph, put, put_line, trunc, InputResult, LineInput};
+use super::widgets::{dialog, fmt_clock, footer, put, put_line, InputResult, LineInput};
+use super::words::{self, abbrev, ellipsis, wrap, wrap_at_most, wrap_line};
 use super::{Act, Effect, Overlay, SavedSetup, Settings};
 use crate::proto::{GameCmd, GamePhase, GameSnapshot, SeatInfo};
 use crate::rules::notation::{battle_sentence, capital, move_text, parse_move_text, rank_text};
 use crate::rules::{
-    Color, IllegalReason, Move, Numbering, PlayerView, Rank, Rescue, SplitMix64, Square, ViewPiece,
+    Color, EndReason, IllegalReason, Move, Numbering, PlayerView, Rank, Rescue, SplitMix64, Square,
+    ViewPiece,
 };
 use KeyCode::{Down, Enter, Esc, Left, Right, Tab, Up, F};
 
@@ -42,6 +44,8 @@ pub(crate) enum Confirm {
     Resign,
     Leave,
     Ready,
+    /// Take every piece of the set-up off the board.
+    Clear,
 }
 
 /// Choosing a rescue for a move that reaches the enemy back row.
@@ -218,9 +222,17 @@ impl GameUi {
                 g.confirm = None;
                 match (c, &mut self.phase) {
                     (Confirm::Resign, _) => vec![Act::Fx(Effect::Game(GameCmd::Resign))],
+                    // Before the first move the game ends without a result.
+                    (Confirm::Leave, _) if g.before_first_move() => {
+                        vec![Act::Fx(Effect::Game(GameCmd::Abort)), Act::LeaveGame]
+                    }
                     (Confirm::Leave, _) => vec![Act::LeaveGame],
                     (Confirm::Ready, Phase::Setup(s)) => s.submit(g),
-                    (Confirm::Ready, Phase::Play(_)) => vec![],
+                    (Confirm::Clear, Phase::Setup(s)) => {
+                        s.clear(g);
+                        vec![]
+                    }
+                    (Confirm::Ready | Confirm::Clear, Phase::Play(_)) => vec![],
                 }
             }
             Some(Answer::No) | None => {
@@ -316,6 +328,34 @@ impl Shared {
 
     pub fn my_color(&self) -> Option<Color> {
         self.snap.my_color
+    }
+
+    /// No move has been played yet (the set-up, or play before the first move): leaving
+    /// ends the game without a result ([`GameCmd::Abort`]).
+    pub fn before_first_move(&self) -> bool {
+        match self.snap.phase {
+            GamePhase::Setup => true,
+            GamePhase::Playing => {
+                self.snap.history.is_empty() && self.view().is_none_or(|v| v.ply == 0)
+            }
+            GamePhase::Over => false,
+        }
+    }
+
+    /// The opponent's seat is held (after the game: a rematch can still be agreed).
+    fn opponent_here(&self) -> bool {
+        self.my_color()
+            .is_some_and(|c| self.snap.seats.get(c.opposite()).connected)
+    }
+
+    /// A clock runs in this game now.
+    fn clock_runs(&self) -> bool {
+        self.snap.phase == GamePhase::Playing
+            && self
+                .snap
+                .clocks
+                .as_ref()
+                .is_some_and(|c| c.red.running || c.blue.running)
     }
 
     pub fn flipped(&self) -> bool {
@@ -521,13 +561,12 @@ impl PlayUi {
             Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
             Do::Help => return vec![Act::Open(Overlay::Help)],
             Do::Resign => g.confirm = Some(Confirm::Resign),
+            // The side panel tells of the offer while it stands (from the snapshot, so no
+            // line stays after it was declined or the turn passed).
             Do::Draw => match g.snap.draw_offer {
                 Some(c) if Some(c) != g.my_color() => return fx(GameCmd::AcceptDraw),
                 Some(_) => g.say("You already offered a draw"),
-                None => {
-                    g.say("Draw offered");
-                    return fx(GameCmd::OfferDraw);
-                }
+                None => return fx(GameCmd::OfferDraw),
             },
             Do::AcceptDraw => return fx(GameCmd::AcceptDraw),
             Do::DeclineDraw => return fx(GameCmd::DeclineDraw),
@@ -539,9 +578,13 @@ impl PlayUi {
                     "You can claim the win only when your opponent's time to reconnect has run out",
                 );
             }
-            Do::Rematch => {
-                g.say("Rematch asked");
-                return fx(GameCmd::Rematch);
+            // As the draw: the side panel tells of it from the snapshot.
+            Do::Rematch => return fx(GameCmd::Rematch),
+            Do::NoRematch => {
+                let opp = g
+                    .my_color()
+                    .map(|c| g.snap.seats.get(c.opposite()).nick.clone());
+                g.err(format!("{} has left: no rematch", opp.unwrap_or_default()));
             }
             // The rescue's own keys (see `rescue_key`).
             Do::PrevPiece
@@ -851,23 +894,38 @@ pub(crate) fn piece_label(p: &ViewPiece, n: Numbering, t: &Theme) -> String {
     }
 }
 
+/// A seat in two lines: the player (the nick abbreviated with a visible mark so that the
+/// first line fits `room` columns), and the seat's state.
 pub(crate) fn seat_line(
     g: &Shared,
     c: Color,
     t: &Theme,
     now: Instant,
+    room: u16,
 ) -> (Line<'static>, Line<'static>) {
     let seat = g.snap.seats.get(c);
-    let mut spans = vec![Span::styled(format!("{} ", t.g.bullet), t.side(c))];
-    spans.push(Span::styled(trunc(&seat.nick, 18), t.side(c)));
+    let mut after: Vec<Span<'static>> = vec![];
     if let Some(r) = seat.rating {
-        spans.push(Span::raw(format!(" ({r})")));
+        match seat.rating_change {
+            Some(d) => after.push(Span::raw(format!(" ({r} {d:+})"))),
+            None => after.push(Span::raw(format!(" ({r})"))),
+        }
     } else if seat.bot {
-        spans.push(Span::styled(" (computer)", t.dim()));
+        after.push(Span::styled(" (computer)", t.dim()));
     }
     if g.my_color() == Some(c) {
-        spans.push(Span::styled(" you", t.dim()));
+        after.push(Span::styled(" you", t.dim()));
     }
+    let bullet = format!("{} ", t.g.bullet);
+    let after_w: usize = after.iter().map(|s| words::width(&s.content)).sum();
+    let nick_room = (room as usize)
+        .saturating_sub(words::width(&bullet) + after_w)
+        .clamp(4, 20);
+    let mut spans = vec![
+        Span::styled(bullet, t.side(c)),
+        Span::styled(abbrev(&seat.nick, nick_room, ellipsis(t)), t.side(c)),
+    ];
+    spans.extend(after);
     let mut second = vec![Span::raw("  ")];
     if let Some(left) = g.reconnect_left(seat, now) {
         if left.is_zero() {
@@ -901,7 +959,11 @@ pub(crate) fn seat_line(
 }
 
 fn draw_seat(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now: Instant) {
-    let (l1, l2) = seat_line(g, c, t, now);
+    // The clock at the right end of the first line: the name gives way.
+    let clock_w = g
+        .clock(c, now)
+        .map_or(0, |d| fmt_clock(d).chars().count() as u16 + 3);
+    let (l1, l2) = seat_line(g, c, t, now, area.width.saturating_sub(clock_w));
     put_line(buf, area.x, area.y, &l1, area.width);
     put_line(buf, area.x, area.y + 1, &l2, area.width);
     if let Some(d) = g.clock(c, now) {
@@ -920,9 +982,24 @@ fn draw_seat(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now:
     }
 }
 
-/// The result in words: `Blue wins — flag captured`.
+/// A rated game's rating change for a seat: `1512 (+12)`.
+fn rating_change_text(seat: &SeatInfo) -> Option<String> {
+    let d = seat.rating_change?;
+    Some(match seat.rating {
+        Some(r) => format!("{r} ({d:+})"),
+        None => format!("{d:+}"),
+    })
+}
+
+/// The result of a game left before its first move.
+const ABORTED: &str = "Game aborted: no result";
+
+/// The result in words: `Blue wins — flag captured`, `Game aborted: no result`.
 pub(crate) fn result_text(g: &Shared, t: &Theme) -> Option<String> {
     let o = g.snap.outcome.or(g.view().and_then(|v| v.outcome))?;
+    if o.reason == EndReason::Aborted {
+        return Some(ABORTED.to_string());
+    }
     let head = match o.winner {
         Some(c) => format!("{} wins", c.name()),
         None => "Draw".to_string(),
@@ -930,19 +1007,27 @@ pub(crate) fn result_text(g: &Shared, t: &Theme) -> Option<String> {
     Some(format!("{head} {} {}", t.g.dash, o.reason.describe()))
 }
 
+/// The terms of the game on the left (without the game's number, then abbreviated, when
+/// they do not fit), who the viewer is on the right when there is room.
 pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme) {
     let terms = &g.snap.terms;
     let sep = t.g.sep;
     let clock = terms
         .clock
         .map_or("no clock".to_string(), |c| c.to_string());
-    let left = format!(
-        "{}{sep}{}{sep}{}{sep}{clock}{sep}game #{}",
+    let terms_text = format!(
+        "{}{sep}{}{sep}{}{sep}{clock}",
         terms.rules.variant.name(),
         terms.rules.options.summary(),
         if terms.rated { "rated" } else { "casual" },
-        g.snap.id
     );
+    let full = format!("{terms_text}{sep}game #{}", g.snap.id);
+    let width = area.width as usize;
+    let left = if words::width(&full) <= width {
+        full
+    } else {
+        abbrev(&terms_text, width, ellipsis(t))
+    };
     put(buf, area.x, area.y, &left, area.width, t.title());
     let right = match g.my_color() {
         Some(c) => format!("you play {}", c.name()),
@@ -953,8 +1038,8 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     } else {
         right
     };
-    let w = right.chars().count() as u16;
-    if w + left.chars().count() as u16 + 2 <= area.width {
+    let w = words::width(&right) as u16;
+    if w + words::width(&left) as u16 + 2 <= area.width {
         put(buf, area.right() - w, area.y, &right, w, t.dim());
     }
 }
@@ -976,7 +1061,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     };
     footer(buf, lay.footer, &keys, t);
     if let Some(c) = g.confirm {
-        render_confirm_for(buf, c, w, h, t);
+        render_confirm_for(buf, g, c, w, h, t);
     }
 }
 
@@ -1043,21 +1128,88 @@ fn render_board(
     board::draw(buf, geom, t, &cell);
 }
 
-/// A question over the game or the set-up, with its keys.
-pub(crate) fn render_confirm_for(buf: &mut Buffer, c: Confirm, w: u16, h: u16, t: &Theme) {
-    let (title, text) = match c {
-        Confirm::Resign => ("Resign", "Resign this game?"),
-        Confirm::Leave => ("Leave", "Leave this game? Your clock keeps running."),
-        Confirm::Ready => (
-            "Ready",
-            "Submit this set-up? It cannot be changed afterwards.",
-        ),
-    };
+/// A question over the game or the set-up, with its keys: the text wraps in a box sized to
+/// it (at most 64 columns, within the screen).
+pub(crate) fn render_confirm_for(
+    buf: &mut Buffer,
+    g: &Shared,
+    c: Confirm,
+    w: u16,
+    h: u16,
+    t: &Theme,
+) {
+    let (title, text) = question(g, c);
     let hints = keymap::footer(CONFIRM, &Always);
-    super::dialog::render_confirm(buf, Rect::new(0, 0, w, h), title, text, &hints, t);
+    let screen = Rect::new(0, 0, w, h);
+    let inner_w = (words::width(&text) as u16 + 2)
+        .clamp(28, 62)
+        .min(w.saturating_sub(4));
+    let rows = wrap(&text, inner_w.saturating_sub(2) as usize);
+    let inn = dialog(buf, screen, inner_w + 2, rows.len() as u16 + 4, title, t);
+    for (i, r) in rows.iter().enumerate() {
+        put(
+            buf,
+            inn.x + 1,
+            inn.y + i as u16,
+            r,
+            inn.width.saturating_sub(2),
+            Style::new(),
+        );
+    }
+    let mut spans = vec![];
+    for (i, (key, what)) in hints.iter().enumerate() {
+        let sep = if i + 1 < hints.len() { "   " } else { "" };
+        spans.push(Span::styled(key.to_string(), t.key()));
+        spans.push(Span::styled(format!(" {what}{sep}"), t.dim()));
+    }
+    let y = inn.y + rows.len() as u16 + 1;
+    put_line(
+        buf,
+        inn.x + 1,
+        y,
+        &Line::from(spans),
+        inn.width.saturating_sub(2),
+    );
 }
 
-/// The side panel: both seats with their clocks, the state of the game, the moves.
+/// How long a player who leaves has to come back before the opponent may claim the win,
+/// unless the server is set otherwise (the snapshot does not say).
+const RECONNECT_DEFAULT: &str = "2 minutes";
+
+/// The title and text of a question.
+fn question(g: &Shared, c: Confirm) -> (&'static str, String) {
+    match c {
+        Confirm::Resign => ("Resign", "Resign this game?".to_string()),
+        Confirm::Leave if g.before_first_move() => (
+            "Leave",
+            "Leave this game? Nobody has moved yet: the game ends without a result.".to_string(),
+        ),
+        Confirm::Leave if g.clock_runs() => (
+            "Leave",
+            format!(
+                "Leave this game? Your clock keeps running, and if you are not back within the \
+                 reconnect time ({RECONNECT_DEFAULT} unless the server is set otherwise), your \
+                 opponent may claim the win."
+            ),
+        ),
+        Confirm::Leave => (
+            "Leave",
+            format!(
+                "Leave this game? If you are not back within the reconnect time \
+                 ({RECONNECT_DEFAULT} unless the server is set otherwise), your opponent may \
+                 claim the win."
+            ),
+        ),
+        Confirm::Ready => (
+            "Ready",
+            "Submit this set-up? It cannot be changed afterwards.".to_string(),
+        ),
+        Confirm::Clear => ("Clear", "Take every piece off the board?".to_string()),
+    }
+}
+
+/// The side panel ([`play_side`]): both seats with their clocks, the state of the game and
+/// the moves, the chat.
 fn render_side(
     buf: &mut Buffer,
     g: &Shared,
@@ -1070,34 +1222,34 @@ fn render_side(
     if side.width == 0 || side.height < 8 {
         return;
     }
+    let sp = play_side(side);
     let bottom = if g.flipped() { Color::Blue } else { Color::Red };
-    let top_seat = Rect::new(side.x, side.y, side.width, 2);
-    draw_seat(buf, g, bottom.opposite(), top_seat, t, now);
-    let bottom_seat = Rect::new(side.x, side.bottom() - 2, side.width, 2);
-    draw_seat(buf, g, bottom, bottom_seat, t, now);
-    // Status between the seats.
+    draw_seat(buf, g, bottom.opposite(), sp.top_seat, t, now);
+    draw_seat(buf, g, bottom, sp.bottom_seat, t, now);
     let status = match result_text(g, t) {
         Some(res) => over_lines(g, &res, t),
         None => play_lines(g, t, now),
     };
-    let mut y = side.y + 3;
-    for l in &status {
-        if y + 1 >= side.bottom().saturating_sub(3) {
+    let a = sp.status;
+    let mut y = a.y;
+    for l in status.iter().flat_map(|l| wrap_line(l, a.width as usize)) {
+        if y >= a.bottom() {
             break;
         }
-        put_line(buf, side.x, y, l, side.width);
+        put_line(buf, a.x, y, &l, a.width);
         y += 1;
     }
-    let list_bottom = side.bottom().saturating_sub(3);
-    if y + 2 < list_bottom {
+    // The moves under a blank row, when there is room for a few.
+    if y + 3 <= a.bottom() {
         render_moves(
             buf,
             g,
-            Rect::new(side.x, y + 1, side.width, list_bottom - y - 1),
+            Rect::new(a.x, y + 1, a.width, a.bottom() - y - 1),
             t,
             n,
         );
     }
+    render_chat(buf, g, sp.chat, t, true);
 }
 
 /// After the game: the result, won or lost, the rematch, the next game.
@@ -1105,7 +1257,13 @@ fn over_lines(g: &Shared, result: &str, t: &Theme) -> Vec<Line<'static>> {
     let styled = |text: String, st| Line::from(Span::styled(text, st));
     let mut status = vec![styled(format!(" {result} "), t.banner())];
     let me = g.my_color();
-    if let (Some(me), Some(o)) = (me, g.snap.outcome.or(g.view().and_then(|v| v.outcome))) {
+    let outcome = g.snap.outcome.or(g.view().and_then(|v| v.outcome));
+    if outcome.is_some_and(|o| o.reason == EndReason::Aborted) {
+        status.push(styled(
+            "Nobody moved: nothing is recorded or rated".to_string(),
+            t.dim(),
+        ));
+    } else if let (Some(me), Some(o)) = (me, outcome) {
         let text = match o.winner {
             Some(c) if c == me => "You won!",
             Some(_) => "You lost",
@@ -1113,19 +1271,26 @@ fn over_lines(g: &Shared, result: &str, t: &Theme) -> Vec<Line<'static>> {
         };
         status.push(styled(text.to_string(), t.accent()));
     }
+    if let Some(change) = me.and_then(|c| rating_change_text(g.snap.seats.get(c))) {
+        status.push(styled(format!("Your rating: {change}"), t.accent()));
+    }
     if let Some(me) = me {
         let opp = me.opposite();
         let theirs = *g.snap.rematch.get(opp);
+        let nick = &g.snap.seats.get(opp).nick;
         let line = match (*g.snap.rematch.get(me), theirs) {
+            // The opponent left: no rematch any more, whoever asked.
+            _ if !g.opponent_here() => format!("{nick} left: no rematch"),
             (true, true) => "Rematch agreed".to_string(),
             (true, false) => "You asked for a rematch".to_string(),
-            (false, true) => format!(
-                "{} asks for a rematch: r to accept",
-                g.snap.seats.get(opp).nick
-            ),
+            (false, true) => format!("{nick} asks for a rematch: r to accept"),
             (false, false) => "r rematch, q back to the lobby".to_string(),
         };
-        status.push(styled(line, if theirs { t.accent() } else { t.dim() }));
+        let here = g.opponent_here();
+        status.push(styled(
+            line,
+            if theirs && here { t.accent() } else { t.dim() },
+        ));
     }
     if g.snap.next_game.is_some() {
         status.push(styled("Next game starting...".to_string(), t.accent()));
@@ -1164,32 +1329,58 @@ fn play_lines(g: &Shared, t: &Theme, now: Instant) -> Vec<Line<'static>> {
     status
 }
 
-/// The move list, two moves a row, the last rows that fit under its title.
+/// The move list, the last rows that fit under its title: Red's and Blue's move of each
+/// turn side by side, or one under the other when the two do not fit a row (long battles
+/// and rescues in a narrow panel), so no move is cut.
 fn render_moves(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme, n: Numbering) {
     put(buf, area.x, area.y, "Moves", area.width, t.title());
     let y = area.y + 1;
     let rows_h = (area.bottom() - y) as usize;
     let hist = &g.snap.history;
-    let col = ((area.width as usize).saturating_sub(6) / 2).max(8);
-    // Only the last rows that fit are formatted (games run to hundreds of moves).
-    let start = hist.len().div_ceil(2).saturating_sub(rows_h);
     if hist.is_empty() {
         put(buf, area.x, y, "no moves yet", area.width, t.dim());
+        return;
     }
-    for (k, (i, pair)) in hist.chunks(2).enumerate().skip(start).enumerate() {
-        let a = super::widgets::pad(&move_text(&pair[0], n), col);
-        let b = pair.get(1).map(|m| move_text(m, n)).unwrap_or_default();
-        let line = Line::from(vec![
-            Span::styled(format!("{:>3}. ", i + 1), t.dim()),
-            Span::raw(a),
-            Span::raw(" "),
-            Span::raw(b),
-        ]);
-        put_line(buf, area.x, y + k as u16, &line, area.width);
+    // Only the moves that can be shown are formatted (games run to hundreds of moves).
+    let recent = hist.len().saturating_sub(2 * rows_h);
+    let first = recent - recent % 2;
+    let texts: Vec<String> = hist[first..].iter().map(|m| move_text(m, n)).collect();
+    let col = texts.iter().map(|m| words::width(m)).max().unwrap_or(0);
+    let num = |turn: usize| format!("{:>3}. ", turn + 1);
+    let mut rows: Vec<Line<'static>> = vec![];
+    if 5 + col + 1 + col <= area.width as usize {
+        for (k, pair) in texts.chunks(2).enumerate() {
+            let mut spans = vec![
+                Span::styled(num((first / 2) + k), t.dim()),
+                Span::raw(format!("{:<col$}", pair[0])),
+            ];
+            if let Some(b) = pair.get(1) {
+                spans.push(Span::raw(format!(" {b}")));
+            }
+            rows.push(Line::from(spans));
+        }
+    } else {
+        for (k, m) in texts.iter().enumerate() {
+            let ply = first + k;
+            let label = if ply.is_multiple_of(2) {
+                num(ply / 2)
+            } else {
+                "     ".to_string()
+            };
+            rows.push(Line::from(vec![
+                Span::styled(label, t.dim()),
+                Span::raw(m.clone()),
+            ]));
+        }
+    }
+    let skip = rows.len().saturating_sub(rows_h);
+    for (k, l) in rows[skip..].iter().enumerate() {
+        put_line(buf, area.x, y + k as u16, l, area.width);
     }
 }
 
-/// Under the board: pieces left, captured, last battle, messages, chat.
+/// Under the board: pieces left, captured, the last battle, the line for a move typed, a
+/// rescue or a message. (The chat is in the side panel: [`play_side`].)
 fn render_below(
     buf: &mut Buffer,
     g: &Shared,
@@ -1209,7 +1400,10 @@ fn render_below(
     if y >= a.bottom() {
         return;
     }
-    // Last battle in words.
+    // The prompt or message first: it is about what the player is doing now; the last
+    // battle gets what is left, at most two rows.
+    let prompt = prompt_lines(g, p, a.width, t);
+    let left = a.bottom() - y;
     let battle = g
         .snap
         .history
@@ -1221,20 +1415,23 @@ fn render_below(
             .and_then(|v| v.last_move.as_ref())
             .filter(|m| m.battle.is_some()));
     if let Some(s) = battle.and_then(|m| battle_sentence(m, g.my_color(), n)) {
-        let rows = 2.min(a.bottom() - y);
-        paragraph(buf, Rect::new(a.x, y, a.width, rows), vec![Line::from(s)]);
-        y += rows;
+        let rows = 2.min(left.saturating_sub(prompt.len().min(1) as u16)) as usize;
+        for l in wrap_at_most(&s, a.width as usize, rows, ellipsis(t)) {
+            put(buf, a.x, y, &l, a.width, Style::new());
+            y += 1;
+        }
     }
     if y >= a.bottom() {
         return;
     }
-    y += render_prompt(buf, g, p, Rect::new(a.x, y, a.width, a.bottom() - y), t);
-    render_chat(
-        buf,
-        g,
-        Rect::new(a.x, y, a.width, a.bottom().saturating_sub(y)),
-        t,
-    );
+    if let PlayMode::Command(input) = &p.mode {
+        input.render(buf, a.x, y, a.width, "move: ", t);
+        return;
+    }
+    for l in prompt.iter().take((a.bottom() - y) as usize) {
+        put_line(buf, a.x, y, l, a.width);
+        y += 1;
+    }
 }
 
 /// Pieces left of each rank, and the pieces taken, from `a.y`; returns the row after them.
@@ -1268,52 +1465,84 @@ fn render_counts(
         put_line(buf, a.x, y, &Line::from(spans), a.width);
         y += 1;
     }
-    let mut spans = vec![Span::styled("taken ".to_string(), t.dim())];
-    for c in [Color::Red, Color::Blue] {
-        let mut caps: Vec<Option<Rank>> = v
-            .captured
-            .iter()
-            .filter(|x| x.color == c)
-            .map(|x| x.rank)
-            .collect();
-        caps.sort_by_key(|r| std::cmp::Reverse(r.map_or(0, |r| r as u8)));
-        let text = if caps.is_empty() {
-            "none".to_string()
-        } else {
-            let labels: Vec<String> = caps.iter().map(|r| rank_text(*r, n)).collect();
-            labels.join(" ")
-        };
-        spans.push(Span::styled(format!("{} ", c.name()), t.side(c)));
-        spans.push(Span::raw(format!("{text}  ")));
+    // The pieces taken of each side: on one row when both fit, else a row each, cut with
+    // a visible mark (the counts above tell all).
+    let taken: Vec<(Color, String)> = [Color::Red, Color::Blue]
+        .into_iter()
+        .map(|c| {
+            let mut caps: Vec<Option<Rank>> = v
+                .captured
+                .iter()
+                .filter(|x| x.color == c)
+                .map(|x| x.rank)
+                .collect();
+            caps.sort_by_key(|r| std::cmp::Reverse(r.map_or(0, |r| r as u8)));
+            let text = if caps.is_empty() {
+                "none".to_string()
+            } else {
+                let labels: Vec<String> = caps.iter().map(|r| rank_text(*r, n)).collect();
+                labels.join(" ")
+            };
+            (c, text)
+        })
+        .collect();
+    let side = |c: Color, text: &str, room: usize| {
+        vec![
+            Span::styled(format!("{} ", c.name()), t.side(c)),
+            Span::raw(abbrev(
+                text,
+                room.saturating_sub(c.name().len() + 1),
+                ellipsis(t),
+            )),
+        ]
+    };
+    let one_row = 6 + taken
+        .iter()
+        .map(|(c, x)| c.name().len() + 1 + x.len() + 2)
+        .sum::<usize>();
+    let mut rows: Vec<Line<'static>> = vec![];
+    if one_row <= a.width as usize {
+        let mut spans = vec![Span::styled("taken ".to_string(), t.dim())];
+        for (c, text) in &taken {
+            spans.extend(side(*c, text, usize::MAX));
+            spans.push(Span::raw("  "));
+        }
+        rows.push(Line::from(spans));
+    } else {
+        for (i, (c, text)) in taken.iter().enumerate() {
+            let head = if i == 0 { "taken " } else { "      " };
+            let mut spans = vec![Span::styled(head.to_string(), t.dim())];
+            spans.extend(side(*c, text, (a.width as usize).saturating_sub(6)));
+            rows.push(Line::from(spans));
+        }
     }
-    put_line(buf, a.x, y, &Line::from(spans), a.width);
-    y + 1
+    for l in &rows {
+        if y >= a.bottom() {
+            break;
+        }
+        put_line(buf, a.x, y, l, a.width);
+        y += 1;
+    }
+    y
 }
 
-/// The line for a move being typed, a rescue being chosen, or the message (two rows when
-/// it is long); returns the rows used.
-fn render_prompt(buf: &mut Buffer, g: &Shared, p: &PlayUi, a: Rect, t: &Theme) -> u16 {
+/// The rescue being chosen, or the message (wrapped, at most three rows), each row as
+/// drawn in `width` columns. (A move being typed has a row of its own.)
+fn prompt_lines(g: &Shared, p: &PlayUi, width: u16, t: &Theme) -> Vec<Line<'static>> {
     match &p.mode {
-        PlayMode::Command(input) => input.render(buf, a.x, a.y, a.width, "move: ", t),
-        PlayMode::Rescue(r) => {
-            put_line(buf, a.x, a.y, &rescue_line(r, t), a.width);
-        }
-        PlayMode::Normal => {
-            if let Some((text, is_err)) = &g.message {
-                // A long reason (a repetition rule) wraps onto a second row.
+        PlayMode::Command(_) => vec![Line::raw("")],
+        PlayMode::Rescue(r) => wrap_line(&rescue_line(r, t), width as usize),
+        PlayMode::Normal => match &g.message {
+            Some((text, is_err)) => {
                 let st = if *is_err { t.error() } else { t.accent() };
-                let rows = if text.chars().count() > a.width as usize {
-                    2.min(a.height)
-                } else {
-                    1
-                };
-                let line = Line::styled(text.clone(), st);
-                paragraph(buf, Rect::new(a.x, a.y, a.width, rows), vec![line]);
-                return rows;
+                wrap_at_most(text, width as usize, 3, ellipsis(t))
+                    .into_iter()
+                    .map(|l| Line::styled(l, st))
+                    .collect()
             }
-        }
+            None => vec![],
+        },
     }
-    1
 }
 
 /// The pieces to rescue, the one chosen highlighted; or where the chosen one goes.
@@ -1340,15 +1569,42 @@ fn rescue_line(r: &RescuePick, t: &Theme) -> Line<'static> {
     ])
 }
 
-/// Game chat: last lines and the input line.
-pub(crate) fn render_chat(buf: &mut Buffer, g: &Shared, a: Rect, t: &Theme) {
-    if a.height == 0 {
+/// What tells a spectator whose chat this is.
+pub(crate) const SPECTATORS_CHAT: &str = "Chat (only spectators see it)";
+
+/// The game's chat: a title when `titled` (always for a spectator, whose chat is the
+/// spectators' own), the last lines that fit (wrapped), and at the bottom the line being
+/// typed, or how to start one while there are no lines yet.
+pub(crate) fn render_chat(buf: &mut Buffer, g: &Shared, a: Rect, t: &Theme, titled: bool) {
+    if a.height == 0 || a.width == 0 {
         return;
     }
-    let lines_h = a.height.saturating_sub(1) as usize;
+    let mut top = a.y;
+    let spectator = g.my_color().is_none();
+    if titled || spectator {
+        let title = if spectator { SPECTATORS_CHAT } else { "Chat" };
+        put(
+            buf,
+            a.x,
+            top,
+            &abbrev(title, a.width as usize, ellipsis(t)),
+            a.width,
+            t.title(),
+        );
+        top += 1;
+    }
+    if top >= a.bottom() {
+        return;
+    }
+    let y = a.bottom() - 1;
+    // The last lines, wrapped, that fit above the bottom row.
+    let room = y.saturating_sub(top) as usize;
     let chat = &g.snap.chat;
-    let start = chat.len().saturating_sub(lines_h);
-    for (k, c) in chat[start..].iter().enumerate() {
+    let mut rows: Vec<Line<'static>> = vec![];
+    for c in chat.iter().rev() {
+        if rows.len() >= room {
+            break;
+        }
         let who = if c.from == g.snap.seats.red.nick {
             t.side(Color::Red)
         } else if c.from == g.snap.seats.blue.nick {
@@ -1360,9 +1616,16 @@ pub(crate) fn render_chat(buf: &mut Buffer, g: &Shared, a: Rect, t: &Theme) {
             Span::styled(format!("{}: ", c.from), who),
             Span::raw(c.text.clone()),
         ]);
-        put_line(buf, a.x, a.y + k as u16, &line, a.width);
+        let mut wrapped = wrap_line(&line, a.width as usize);
+        wrapped.append(&mut rows);
+        rows = wrapped;
     }
-    let y = a.bottom() - 1;
+    // The newest line just above the bottom row.
+    let skip = rows.len().saturating_sub(room);
+    let first = y - (rows.len() - skip) as u16;
+    for (k, l) in rows[skip..].iter().enumerate() {
+        put_line(buf, a.x, first + k as u16, l, a.width);
+    }
     match &g.chat {
         Some(input) => input.render(buf, a.x, y, a.width, "say: ", t),
         None => {
@@ -1398,6 +1661,8 @@ pub(crate) enum Do {
     DeclineDraw,
     Claim,
     Rematch,
+    /// `r` after the opponent left: says so.
+    NoRematch,
     // Choosing a rescue: the piece...
     PrevPiece,
     NextPiece,
@@ -1425,6 +1690,9 @@ pub(crate) enum If {
     OfferToMe,
     NoOfferToMe,
     CanClaim,
+    /// After the game, the opponent is still there (a rematch can be asked).
+    OpponentHere,
+    OpponentGone,
 }
 
 /// The state the conditions of play are read from.
@@ -1434,6 +1702,7 @@ pub(crate) struct PlayCx {
     selected: bool,
     offer_to_me: bool,
     can_claim: bool,
+    opponent_here: bool,
 }
 
 impl PlayCx {
@@ -1445,6 +1714,7 @@ impl PlayCx {
             selected: p.selected.is_some(),
             offer_to_me: me.is_some() && g.snap.draw_offer.is_some_and(|c| Some(c) != me),
             can_claim: g.can_claim(now),
+            opponent_here: g.opponent_here(),
         }
     }
 }
@@ -1460,6 +1730,8 @@ impl Conditions<If> for PlayCx {
             If::OfferToMe => self.offer_to_me,
             If::NoOfferToMe => !self.offer_to_me,
             If::CanClaim => self.can_claim,
+            If::OpponentHere => self.opponent_here,
+            If::OpponentGone => !self.opponent_here,
         }
     }
 }
@@ -1471,14 +1743,15 @@ const LEAVE_HELP: (&str, &str) = ("q / Esc", "leave the game / back to the lobby
 const MY_PLAY: &[If] = &[If::MyPlay];
 
 /// The keys of play, for players and spectators, during and after the game. Footer ranks:
-/// W (claim) or r (rematch); arrows or q; Enter; m; t; D or y/n or f; R or s; ?.
+/// W (claim) or r (rematch); arrows and Enter, or q; m; t; D or y/n or f; R or s; ?. All
+/// of them fit 80 columns.
 pub(crate) const PLAY: &[Binding<Do, If>] = &[
     on(CURSOR_KEYS, Do::Cursor)
-        .hints(&[hint(1, "arrows", "cursor").when(MY_PLAY)])
+        .hints(&[hint(1, "arrows/Enter", "move").when(MY_PLAY)])
         .help("arrows / hjkl", "move the cursor"),
     on(&[Enter, ch(' ')], Do::Activate)
         .when(MY_PLAY)
-        .hints(&[hint(2, "Enter", "select/move")])
+        .hints(&[hint(1, "arrows/Enter", "move")])
         .help("Enter / Space", "select a piece, then its target"),
     note("mouse", "click a piece, then a target").when(MY_PLAY),
     on(&[ch(':'), ch('m')], Do::TypeMove)
@@ -1515,12 +1788,15 @@ pub(crate) const PLAY: &[Binding<Do, If>] = &[
         .help("R", "resign (asks first)"),
     on(&[ch('W')], Do::Claim)
         .when(MY_PLAY)
-        .hints(&[hint(0, "W", "claim win").when(&[If::CanClaim])])
+        .hints(&[hint(0, "W", "claim").when(&[If::CanClaim])])
         .help("W", "claim the win when the opponent is gone too long"),
     on(&[ch('r')], Do::Rematch)
-        .when(&[If::PlayerOver])
+        .when(&[If::PlayerOver, If::OpponentHere])
         .hints(&[hint(0, "r", "rematch")])
         .help("r", "rematch (after the game)"),
+    on(&[ch('r')], Do::NoRematch)
+        .when(&[If::PlayerOver, If::OpponentGone])
+        .explains(),
     on(&[ch('f')], Do::Flip)
         .hints(&[hint(5, "f", "flip").when(&[If::Looking])])
         .help("f", "flip the board"),

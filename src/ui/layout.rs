@@ -138,6 +138,38 @@ pub(crate) fn board_layout(w: u16, h: u16, flipped: bool) -> BoardLayout {
     }
 }
 
+/// The side panel of the game screen (play and after it), top to bottom: the upper seat,
+/// the state of the game with the move list, the chat, the lower seat. The chat has rows of
+/// its own at every size (half of what the seats leave, at least [`CHAT_MIN_ROWS`]), so
+/// the lines that come in and the `say:` line show whatever else the screen holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PlaySide {
+    pub top_seat: Rect,
+    /// Whose turn, offers or the result, then the moves.
+    pub status: Rect,
+    pub chat: Rect,
+    pub bottom_seat: Rect,
+}
+
+/// The fewest rows the game screen gives its chat: a title, four lines, the line typed.
+pub(crate) const CHAT_MIN_ROWS: u16 = 6;
+
+pub(crate) fn play_side(side: Rect) -> PlaySide {
+    let seat_h = 2.min(side.height);
+    // A blank row under the upper seat, between the moves and the chat, above the lower
+    // seat.
+    let top = side.y + 3;
+    let bottom = side.bottom().saturating_sub(3).max(top);
+    let free = bottom - top;
+    let chat_h = (free / 2).max(CHAT_MIN_ROWS).min(free);
+    PlaySide {
+        top_seat: Rect::new(side.x, side.y, side.width, seat_h),
+        status: Rect::new(side.x, top, side.width, free.saturating_sub(chat_h + 1)),
+        chat: Rect::new(side.x, bottom - chat_h, side.width, chat_h),
+        bottom_seat: Rect::new(side.x, side.bottom() - seat_h, side.width, seat_h),
+    }
+}
+
 /// The lobby: players on the left; seeks, games and chat on the right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct LobbyLayout {
@@ -214,6 +246,9 @@ mod tests {
             assert!(l.side.right() <= w, "{w}x{h}");
             assert!(l.below.bottom() < h);
             assert!(l.side.width >= 34);
+            let p = play_side(l.side);
+            assert!(p.chat.height >= CHAT_MIN_ROWS, "{w}x{h}");
+            assert!(p.status.bottom() < p.chat.y && p.chat.bottom() < p.bottom_seat.y);
             let lb = lobby_layout(w, h);
             assert!(lb.chat.bottom() < h && lb.seeks.right() <= w);
         }

@@ -21,16 +21,18 @@ mod keymap;
 mod layout;
 mod lobby;
 mod replay;
+mod rules_page;
 mod setup;
 mod theme;
+mod too_small;
 mod widgets;
+mod words;
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use serde::{Deserialize, Serialize};
 
@@ -41,7 +43,7 @@ use crate::proto::{
 use crate::rules::{Numbering, SplitMix64, Variant};
 use dialog::SettingsKey;
 use input::{Event, Key, KeyCode, Mouse, MouseButton, MouseKind};
-use keymap::{Always, Described, Never};
+use keymap::{Always, Described};
 
 pub use crate::proto::SavedSetup;
 pub use browse::{civil_from_days, utc_datetime};
@@ -168,7 +170,13 @@ pub enum Effect {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Overlay {
     Help,
-    Settings { row: usize },
+    /// The rules page of the game shown (from its help), scrolled to this row.
+    Rules {
+        scroll: u16,
+    },
+    Settings {
+        row: usize,
+    },
     Quit,
     Form(dialog::SeekForm),
 }
@@ -346,6 +354,9 @@ impl App {
             }
             Msg::GameClosed => {
                 self.game = None;
+                if matches!(self.overlay, Some(Overlay::Rules { .. })) {
+                    self.overlay = None;
+                }
             }
             Msg::SavedSetups(v) => self.saved = v,
             Msg::Notice(s) => self.notice = Some(s),
@@ -505,7 +516,7 @@ impl App {
         let ctrl_c = k.mods.ctrl && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('d'));
         let screen = self.screen();
         if screen == Shown::TooSmall {
-            if ctrl_c || keymap::action(TOO_SMALL_KEYS, k, &Always).is_some() {
+            if ctrl_c || keymap::action(too_small::KEYS, k, &Always).is_some() {
                 return vec![Effect::Quit];
             }
             return vec![];
@@ -546,7 +557,26 @@ impl App {
 
     fn overlay_key(&mut self, ov: Overlay, k: Key, ctrl_c: bool) -> Vec<Effect> {
         match ov {
+            Overlay::Help if self.board_shown() => {
+                if keymap::action(rules_page::HELP_KEYS, k, &Always)
+                    == Some(rules_page::HelpKey::Rules)
+                {
+                    self.overlay = Some(Overlay::Rules { scroll: 0 });
+                }
+                vec![]
+            }
             Overlay::Help => vec![],
+            Overlay::Rules { scroll } => {
+                let Some(a) = keymap::action(rules_page::RULES_KEYS, k, &Always) else {
+                    return vec![];
+                };
+                let t = theme::Theme::new(&self.settings);
+                let area = Rect::new(0, 0, self.width, self.height);
+                let n = self.settings.numbering;
+                self.overlay = rules_page::scroll_after(a, scroll, &self.rules(), n, area, &t)
+                    .map(|scroll| Overlay::Rules { scroll });
+                vec![]
+            }
             Overlay::Quit => match keymap::action(dialog::QUIT_KEYS, k, &Always) {
                 Some(true) => vec![Effect::Quit],
                 _ if ctrl_c => vec![Effect::Quit],
@@ -588,7 +618,7 @@ impl App {
         }
         if self.overlay.is_some() {
             // Any click outside a form closes help and settings; forms are keyboard-driven.
-            if click && matches!(self.overlay, Some(Overlay::Help)) {
+            if click && matches!(self.overlay, Some(Overlay::Help | Overlay::Rules { .. })) {
                 self.overlay = None;
             }
             return vec![];
@@ -640,7 +670,7 @@ impl App {
             now,
         };
         match screen {
-            Shown::TooSmall => draw_too_small(buf, area, &t),
+            Shown::TooSmall => too_small::render(buf, area, self.game.as_ref(), now, &t),
             Shown::Lobby => lobby::render(buf, &self.lobby_ui, &self.lobby, &self.me, &t, w, h),
             Shown::Setup | Shown::Game => match self.game.as_ref().map(|g| (&g.shared, &g.phase)) {
                 Some((g, game::Phase::Setup(s))) => setup::render(buf, g, s, &cx),
@@ -661,9 +691,17 @@ impl App {
         if screen != Shown::TooSmall {
             match &self.overlay {
                 None => {}
+                Some(Overlay::Help) if matches!(screen, Shown::Setup | Shown::Game) => {
+                    let (title, keys) = self.help(screen);
+                    rules_page::render_help(buf, area, title, &keys, &t);
+                }
                 Some(Overlay::Help) => {
                     let (title, keys) = self.help(screen);
                     dialog::render_help(buf, area, title, &keys, &t);
+                }
+                Some(Overlay::Rules { scroll }) => {
+                    let n = self.settings.numbering;
+                    rules_page::render(buf, area, &self.rules(), n, *scroll, &t);
                 }
                 Some(Overlay::Settings { row }) => {
                     dialog::render_settings(buf, area, &self.settings, *row, &t)
@@ -692,7 +730,7 @@ impl App {
     /// The keys of the screen shown, in its mode now (not of a dialog over it).
     fn screen_keys(&self, screen: Shown) -> Box<dyn Described + '_> {
         match screen {
-            Shown::TooSmall => keymap::plain(TOO_SMALL_KEYS),
+            Shown::TooSmall => keymap::plain(too_small::KEYS),
             Shown::Lobby => self.lobby_ui.keys(&self.me),
             Shown::Setup | Shown::Game => match &self.game {
                 Some(g) => g.keys(self.settings.numbering, self.now()),
@@ -728,7 +766,11 @@ impl App {
     pub fn key_doc(&self, key: Key) -> Option<KeyDoc> {
         let screen = self.screen();
         match &self.overlay {
+            Some(Overlay::Help) if self.board_shown() => {
+                keymap::plain(rules_page::HELP_KEYS).doc(key)
+            }
             Some(Overlay::Help) => keymap::plain(dialog::HELP_KEYS).doc(key),
+            Some(Overlay::Rules { .. }) => keymap::plain(rules_page::RULES_KEYS).doc(key),
             Some(Overlay::Quit) => keymap::plain(dialog::QUIT_KEYS).doc(key),
             Some(Overlay::Settings { .. }) => keymap::plain(dialog::SETTINGS_KEYS).doc(key),
             Some(Overlay::Form(f)) => f.keys().doc(key),
@@ -737,41 +779,24 @@ impl App {
     }
 }
 
-/// The keys of the screen asking for a larger window (Ctrl-C quits too).
-const TOO_SMALL_KEYS: &[keymap::Binding<(), Never>] =
-    &[keymap::on(&[KeyCode::Char('q')], ()).hints(&[keymap::hint(0, "q", "quits")])];
+impl App {
+    /// The set-up or game screen is shown (their help leads to the rules page).
+    fn board_shown(&self) -> bool {
+        matches!(self.screen(), Shown::Setup | Shown::Game)
+    }
+
+    /// The rules of the game shown (the standard ones when there is none).
+    fn rules(&self) -> crate::rules::Rules {
+        self.game
+            .as_ref()
+            .map_or(crate::rules::Rules::standard(Variant::Classic), |g| {
+                g.shared.snap.terms.rules
+            })
+    }
+}
 
 /// What a player who is not an admin is told when pressing the admin key.
 const NOT_ADMIN: &str = "The admin screen is only for the server's admins";
-
-fn draw_too_small(buf: &mut Buffer, area: Rect, t: &theme::Theme) {
-    let lines = [
-        "stratego-ssh".to_string(),
-        String::new(),
-        "Please make the window larger".to_string(),
-        format!(
-            "(now {}x{}, need {}x{})",
-            area.width, area.height, MIN_WIDTH, MIN_HEIGHT
-        ),
-        String::new(),
-        keymap::footer(TOO_SMALL_KEYS, &Always)
-            .iter()
-            .map(|(k, w)| format!("{k} {w}"))
-            .collect::<Vec<_>>()
-            .join("  "),
-    ];
-    let top = area.y + area.height.saturating_sub(lines.len() as u16) / 2;
-    for (i, l) in lines.iter().enumerate() {
-        let y = top + i as u16;
-        if y >= area.bottom() {
-            break;
-        }
-        let wl = l.chars().count() as u16;
-        let x = area.x + area.width.saturating_sub(wl) / 2;
-        let st = if i == 0 { t.accent() } else { Style::new() };
-        widgets::put(buf, x, y, l, area.width, st);
-    }
-}
 
 /// A notice banner on the second row.
 fn draw_notice(buf: &mut Buffer, area: Rect, text: &str, t: &theme::Theme) {

@@ -18,7 +18,8 @@ use super::keymap::{
     self, any, ch, chars, hint, note, on, Always, Binding, Conditions, Described, With,
 };
 use super::theme::Theme;
-use super::widgets::{dialog, fill, footer, pad, paragraph, put, put_line, InputResult, LineInput};
+use super::widgets::{dialog, fill, footer, pad, put, put_line, InputResult, LineInput};
+use super::words::{ellipsis, wrap, wrap_at_most};
 use super::{Act, Effect, Overlay, SavedSetup, Settings};
 use crate::proto::{GameCmd, GameSnapshot};
 use crate::rules::{setup_squares, Color, Numbering, Rank, Rules, Setup, SplitMix64, Square};
@@ -79,6 +80,15 @@ pub(crate) struct SetupUi {
     /// A square picked up to swap.
     pub picked: Option<Square>,
     pub mode: SetupMode,
+    /// The last fill by `r`, while the set-up is as it left it: `r` again fills anew.
+    pub fill: Option<Fill>,
+}
+
+/// A fill by `r`: what was placed before it (kept by the next fill) and what it gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Fill {
+    pub kept: Setup,
+    pub result: Setup,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -158,6 +168,7 @@ impl SetupUi {
             draft: snap.my_setup.clone().unwrap_or_else(|| Setup::new(color)),
             picked: None,
             mode: SetupMode::Normal,
+            fill: None,
         }
     }
 
@@ -240,32 +251,34 @@ impl SetupUi {
         }
     }
 
-    /// Fills the empty set-up squares with the pieces still to place, drawing from the
-    /// session's generator (seeded from the operating system: nothing public, such as the
-    /// game number, decides the fill).
-    fn random_fill(&mut self, g: &mut Shared, rng: &mut SplitMix64) {
+    /// `r` does something: the set-up has empty squares, or is as the last fill left it
+    /// (then `r` fills anew).
+    fn can_fill(&self, g: &Shared) -> bool {
+        let full = self.draft.pieces.len() >= g.rules().variant.army_size();
+        !full || self.fill.as_ref().is_some_and(|f| f.result == self.draft)
+    }
+
+    /// Fills the set-up the way the computer sets up ([`sensible_fill`]), keeping the
+    /// pieces placed by hand; right after a fill, fills anew (keeping the same pieces).
+    /// The seed comes from the session's generator (seeded from the operating system:
+    /// nothing public, such as the game number, decides the fill).
+    fn fill(&mut self, g: &mut Shared, rng: &mut SplitMix64) {
         let Some(c) = g.my_color() else {
             return;
         };
-        let rules = g.rules();
-        let mut empty: Vec<Square> = setup_squares(&rules, c)
-            .into_iter()
-            .filter(|s| !s.is_lake() && !self.draft.pieces.contains_key(s))
-            .collect();
-        for i in (1..empty.len()).rev() {
-            let j = rng.below(i + 1);
-            empty.swap(i, j);
+        if !self.can_fill(g) {
+            g.err("Every square is taken: c clears the board, Space swaps pieces");
+            return;
         }
-        let left = self.draft.left_to_place(&rules);
-        let todo: Vec<Rank> = Rank::ALL
-            .into_iter()
-            .flat_map(|r| std::iter::repeat_n(r, left[r.index()] as usize))
-            .collect();
-        for (sq, r) in empty.into_iter().zip(todo) {
-            self.draft.pieces.insert(sq, r);
-        }
+        let kept = match &self.fill {
+            Some(f) if f.result == self.draft => f.kept.clone(),
+            _ => self.draft.clone(),
+        };
+        let result = sensible_fill(&g.rules(), c, &kept, rng);
+        self.draft = result.clone();
+        self.fill = Some(Fill { kept, result });
         self.picked = None;
-        g.say("Filled at random: swap pieces with Space, or r again");
+        g.say("Filled like the computer: Space swaps pieces, or r again");
     }
 
     /// The keys of the set-up as it is now: the spectator's, a name being typed, the
@@ -288,6 +301,7 @@ impl SetupUi {
         SetupCx {
             modern: numbering == Numbering::Modern,
             ready: complete && self.picked.is_none(),
+            can_fill: self.can_fill(g),
         }
     }
 
@@ -380,7 +394,7 @@ impl SetupUi {
                 close = true;
                 if let Some(s) = list.get(row) {
                     let name = s.name.clone();
-                    self.draft = s.setup.for_color(color);
+                    self.draft = turned_for(&s.setup, color);
                     self.picked = None;
                     match self.draft.validate(&g.rules(), color) {
                         Ok(()) => g.say(format!("Loaded '{name}'")),
@@ -425,10 +439,11 @@ impl SetupUi {
             Do::Cursor => {
                 g.move_cursor_setup(key, w, h);
             }
+            Do::Clear if !self.draft.pieces.is_empty() => g.confirm = Some(Confirm::Clear),
             Do::Place | Do::NoPiece | Do::PickSwap | Do::Drop | Do::Remove | Do::Clear => {
                 self.edit(g, a, key, settings.numbering, (w, h))
             }
-            Do::Random => self.random_fill(g, rng),
+            Do::Random | Do::NothingToFill => self.fill(g, rng),
             Do::Sent => g.say("Your set-up is sent: waiting for your opponent"),
             Do::AskReady => g.confirm = Some(Confirm::Ready),
             Do::Ready => return self.submit(g),
@@ -482,13 +497,20 @@ impl SetupUi {
                 }
                 self.picked = None;
             }
-            Do::Clear => {
-                self.draft.pieces.clear();
-                self.picked = None;
-                g.say("Cleared: place your pieces, or r for a random fill");
-            }
+            Do::Clear => self.clear(g),
             _ => {}
         }
+    }
+
+    /// Takes every piece off the board (asked first when there were any: [`Confirm::Clear`]).
+    pub(crate) fn clear(&mut self, g: &mut Shared) {
+        if self.draft.pieces.is_empty() {
+            g.say("The board is empty already: place your pieces, or r fills them");
+            return;
+        }
+        self.draft.pieces.clear();
+        self.picked = None;
+        g.say("Cleared: place your pieces, or r fills them");
     }
 
     pub(crate) fn mouse(&mut self, g: &mut Shared, m: Mouse, w: u16, h: u16) -> Vec<Act> {
@@ -522,6 +544,114 @@ impl SetupUi {
     }
 }
 
+/// A saved set-up for `color`, the same way round for its owner: one saved as Red and
+/// played as Blue is turned half a turn (back row to back row, the owner's left stays on
+/// the left), not mirrored.
+pub(crate) fn turned_for(s: &Setup, color: Color) -> Setup {
+    if s.color.is_none_or(|c| c == color) {
+        let mut s = s.clone();
+        s.color = Some(color);
+        return s;
+    }
+    let pieces = s
+        .pieces
+        .iter()
+        .filter_map(|(sq, r)| Some((Square::new(9 - sq.file(), 9 - sq.row())?, *r)))
+        .collect();
+    Setup {
+        color: Some(color),
+        pieces,
+    }
+}
+
+/// The set-up `kept` completed the way the computer sets up
+/// ([`crate::bot::setups::generate`]: the Flag on the back row with Bombs around it,
+/// Scouts and strong pieces forward, Miners back), every piece of `kept` where it is.
+/// Of several generated set-ups, the one that agrees most with `kept` is taken (a Flag
+/// placed on the back row gets its Bombs); each empty square gets that set-up's piece
+/// when one of its rank is left, and the ranks left over go to the squares left over,
+/// the ones that like the back rows nearest the back.
+pub(crate) fn sensible_fill(
+    rules: &Rules,
+    color: Color,
+    kept: &Setup,
+    rng: &mut SplitMix64,
+) -> Setup {
+    use crate::bot::setups::generate;
+    let depth = |sq: &Square| match color {
+        Color::Red => sq.row(),
+        Color::Blue => 9 - sq.row(),
+    };
+    let base = if kept.pieces.is_empty() {
+        generate(rules, color, rng.next())
+    } else {
+        let agree = |s: &Setup| -> u32 {
+            kept.pieces
+                .iter()
+                .filter(|(sq, r)| s.pieces.get(sq) == Some(r))
+                .map(|(_, r)| match r {
+                    Rank::Flag => 10,
+                    Rank::Bomb => 3,
+                    _ => 1,
+                })
+                .sum()
+        };
+        let mut best: Option<(u32, Setup)> = None;
+        for _ in 0..64 {
+            let s = generate(rules, color, rng.next());
+            let score = agree(&s);
+            if best.as_ref().is_none_or(|(b, _)| score > *b) {
+                best = Some((score, s));
+            }
+        }
+        best.expect("64 set-ups").1
+    };
+    let mut out = kept.clone();
+    out.color = Some(color);
+    let mut left = kept.left_to_place(rules);
+    let mut open: Vec<Square> = vec![];
+    for sq in setup_squares(rules, color) {
+        if sq.is_lake() || kept.pieces.contains_key(&sq) {
+            continue;
+        }
+        match base.pieces.get(&sq) {
+            Some(&r) if left[r.index()] > 0 => {
+                left[r.index()] -= 1;
+                out.pieces.insert(sq, r);
+            }
+            _ => open.push(sq),
+        }
+    }
+    // The ranks left over, those that belong at the back first, onto the open squares
+    // from the back row forward (in random order within a row).
+    for i in (1..open.len()).rev() {
+        let j = rng.below(i + 1);
+        open.swap(i, j);
+    }
+    open.sort_by_key(depth);
+    const BACK_FIRST: [Rank; 12] = [
+        Rank::Flag,
+        Rank::Bomb,
+        Rank::Miner,
+        Rank::Spy,
+        Rank::Sergeant,
+        Rank::Lieutenant,
+        Rank::Captain,
+        Rank::Major,
+        Rank::Colonel,
+        Rank::General,
+        Rank::Marshal,
+        Rank::Scout,
+    ];
+    let todo = BACK_FIRST
+        .into_iter()
+        .flat_map(|r| std::iter::repeat_n(r, left[r.index()] as usize));
+    for (sq, r) in open.into_iter().zip(todo) {
+        out.pieces.insert(sq, r);
+    }
+    out
+}
+
 fn plural(r: Rank, n: u8) -> String {
     if n == 1 {
         r.name().to_string()
@@ -549,7 +679,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, s: &SetupUi, cx: &super::Ctx)
         render_load(buf, g, *row, &keys, cx);
     }
     if let Some(c) = g.confirm {
-        render_confirm_for(buf, c, w, h, t);
+        render_confirm_for(buf, g, c, w, h, t);
     }
 }
 
@@ -667,28 +797,38 @@ fn render_legend(
     }
 }
 
-/// Under the board: the name being typed or the message, a reminder of the keys, chat.
+/// Under the board: the name being typed or the message, a reminder of the keys (left out
+/// when the chat would get fewer than three rows), the chat.
 fn render_below(buf: &mut Buffer, g: &Shared, s: &SetupUi, a: Rect, t: &Theme) {
+    let width = a.width as usize;
     let mut y = a.y;
     if let SetupMode::SaveName(input) = &s.mode {
         input.render(buf, a.x, y, a.width, "save as: ", t);
         y += 1;
     } else if let Some((text, is_err)) = &g.message {
         let st = if *is_err { t.error() } else { t.accent() };
-        let rows = 2.min(a.bottom().saturating_sub(y));
-        let line = vec![Line::styled(text.clone(), st)];
-        paragraph(buf, Rect::new(a.x, y, a.width, rows), line);
-        y += rows;
+        let rows = 2.min(a.bottom().saturating_sub(y)) as usize;
+        for l in wrap_at_most(text, width, rows, ellipsis(t)) {
+            put(buf, a.x, y, &l, a.width, st);
+            y += 1;
+        }
     }
-    if y < a.bottom() && g.my_color().is_some() && !g.submitted() {
-        let hints = "rank keys place, Space picks up/swaps, Del removes";
-        put_line(buf, a.x, y, &Line::styled(hints, t.dim()), a.width);
-        y += 1;
+    if g.my_color().is_some() && !g.submitted() {
+        let hints = wrap(ARRANGE_TIP, width);
+        if a.bottom().saturating_sub(y) >= hints.len() as u16 + 3 {
+            for l in hints {
+                put(buf, a.x, y, &l, a.width, t.dim());
+                y += 1;
+            }
+        }
     }
     if y < a.bottom() {
-        render_chat(buf, g, Rect::new(a.x, y, a.width, a.bottom() - y), t);
+        render_chat(buf, g, Rect::new(a.x, y, a.width, a.bottom() - y), t, false);
     }
 }
+
+/// How a set-up is arranged, under the board.
+const ARRANGE_TIP: &str = "arrows move, rank keys place, Space picks up/swaps, Del removes";
 
 /// The list of saved set-ups of this variant, `row` chosen, with its keys.
 fn render_load(buf: &mut Buffer, g: &Shared, row: usize, keys: &[(&str, &str)], cx: &super::Ctx) {
@@ -730,7 +870,7 @@ fn render_load(buf: &mut Buffer, g: &Shared, row: usize, keys: &[(&str, &str)], 
 }
 
 fn draw_seat_setup(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now: Instant) {
-    let (l1, l2) = super::game::seat_line(g, c, t, now);
+    let (l1, l2) = super::game::seat_line(g, c, t, now, area.width);
     put_line(buf, area.x, area.y, &l1, area.width);
     put_line(buf, area.x, area.y + 1, &l2, area.width);
 }
@@ -753,7 +893,10 @@ pub(crate) enum Do {
     /// Put the picked piece back; clear the message.
     Drop,
     Remove,
+    /// `r` while it fills (empty squares, or just filled).
     Random,
+    /// `r` when every square is taken by hand: says so.
+    NothingToFill,
     Clear,
     Save,
     Load,
@@ -780,11 +923,15 @@ pub(crate) enum If {
     /// Complete, nothing picked up: Enter asks to send it.
     Ready,
     NotReady,
+    /// `r` fills: there are empty squares, or the set-up is as the last fill left it.
+    CanFill,
+    CannotFill,
 }
 
 pub(crate) struct SetupCx {
     modern: bool,
     ready: bool,
+    can_fill: bool,
 }
 
 impl Conditions<If> for SetupCx {
@@ -794,6 +941,8 @@ impl Conditions<If> for SetupCx {
             If::Classic => !self.modern,
             If::Ready => self.ready,
             If::NotReady => !self.ready,
+            If::CanFill => self.can_fill,
+            If::CannotFill => !self.can_fill,
         }
     }
 }
@@ -810,9 +959,9 @@ const CLASSIC: &[If] = &[If::Classic];
 
 /// Arranging the army. The rank keys follow the numbering ([`rank_for_key`] places the
 /// piece); any other character says it places none. Footer ranks: d, Space, r, c, S/L, ?,
-/// t, arrows.
+/// t (the arrows are in the tip under the board: all fit 80 columns).
 pub(crate) const ARRANGE: &[Binding<Do, If>] = &[
-    CURSOR.hints(&[hint(7, "arrows", "cursor")]),
+    CURSOR,
     on(&[ch('0'), ch('x'), ch('X')], Do::Place)
         .when(MODERN)
         .help("0 or x, X", "place the Marshal (10)"),
@@ -864,11 +1013,15 @@ pub(crate) const ARRANGE: &[Binding<Do, If>] = &[
     on(&[Esc], Do::Drop).help("Esc", "put the piece picked up back"),
     on(&[Delete, Backspace], Do::Remove).help("Del / Backspace", "remove the piece"),
     on(&[ch('r')], Do::Random)
-        .hints(&[hint(2, "r", "random")])
-        .help("r", "fill the rest at random"),
+        .when(&[If::CanFill])
+        .hints(&[hint(2, "r", "fill")])
+        .help("r", "fill the rest like the computer (again: anew)"),
+    on(&[ch('r')], Do::NothingToFill)
+        .when(&[If::CannotFill])
+        .explains(),
     on(&[ch('c')], Do::Clear)
         .hints(&[hint(3, "c", "clear")])
-        .help("c", "clear the board"),
+        .help("c", "clear the board (asks first)"),
     on(&[ch('S')], Do::Save)
         .hints(&[hint(4, "S/L", "save/load")])
         .help("S / L", "save this set-up / load a saved one"),
@@ -960,6 +1113,7 @@ mod key_tests {
             let cx = SetupCx {
                 modern,
                 ready: false,
+                can_fill: true,
             };
             for c in ' '..='~' {
                 let key = Key::plain(KeyCode::Char(c));

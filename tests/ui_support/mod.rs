@@ -206,3 +206,23 @@ pub fn clocks(red_secs: u64, blue_secs: u64, red_running: bool) -> ByColor<Clock
         },
     )
 }
+
+/// The text inside the boxes drawn on the screen (between the first and the last `│` or
+/// `|` of each row), rows joined with single spaces: a dialog's wrapped text reads whole.
+pub fn boxed_text(buf: &Buffer) -> String {
+    let mut out = vec![];
+    for l in lines(buf) {
+        let bars: Vec<usize> = l
+            .char_indices()
+            .filter(|(_, c)| matches!(c, '│' | '|'))
+            .map(|(i, _)| i)
+            .collect();
+        if let (Some(&a), Some(&b)) = (bars.first(), bars.last()) {
+            if a < b {
+                let inside = &l[a + l[a..].chars().next().unwrap().len_utf8()..b];
+                out.extend(inside.split_whitespace().map(str::to_string));
+            }
+        }
+    }
+    out.join(" ")
+}

@@ -321,6 +321,17 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
             a
         }),
     );
+    add(
+        "too small, mid-game",
+        Box::new(|| {
+            let mut a = playing();
+            a.update(Msg::Resize {
+                width: 70,
+                height: 20,
+            });
+            a
+        }),
+    );
     add("lobby, seeks", Box::new(|| lobby(false)));
     add("lobby, seeks, admin", Box::new(|| lobby(true)));
     add(
@@ -459,6 +470,24 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
         }),
     );
     add(
+        "set-up, clear?",
+        Box::new(|| {
+            let mut a = setup(Numbering::Modern);
+            chars(&mut a, "rc");
+            a
+        }),
+    );
+    add(
+        "set-up, complete by hand (r fills nothing)",
+        Box::new(|| {
+            let mut a = setup(Numbering::Modern);
+            chars(&mut a, "r ");
+            keys(&mut a, &[Right]);
+            chars(&mut a, " ");
+            a
+        }),
+    );
+    add(
         "set-up, chat",
         Box::new(|| {
             let mut a = setup(Numbering::Modern);
@@ -584,12 +613,62 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
         Box::new(|| game(Some(Color::Red), GamePhase::Over, |_| {})),
     );
     add(
+        "game, over, the opponent left",
+        Box::new(|| {
+            game(Some(Color::Red), GamePhase::Over, |s| {
+                s.rematch.red = true;
+                s.seats.blue.connected = false;
+            })
+        }),
+    );
+    add(
         "game, spectator",
         Box::new(|| game(None, GamePhase::Playing, |_| {})),
     );
     add(
         "game, spectator, over",
         Box::new(|| game(None, GamePhase::Over, |_| {})),
+    );
+    add(
+        "game, help",
+        Box::new(|| {
+            let mut a = playing();
+            chars(&mut a, "?");
+            a
+        }),
+    );
+    add(
+        "game, rules page",
+        Box::new(|| {
+            let mut a = playing();
+            chars(&mut a, "??");
+            a
+        }),
+    );
+    add(
+        "game, rules page, scrolled",
+        Box::new(|| {
+            let mut a = playing();
+            chars(&mut a, "??");
+            keys(&mut a, &[PageDown]);
+            a
+        }),
+    );
+    add(
+        "set-up, help",
+        Box::new(|| {
+            let mut a = setup(Numbering::Modern);
+            chars(&mut a, "?");
+            a
+        }),
+    );
+    add(
+        "set-up, rules page",
+        Box::new(|| {
+            let mut a = setup(Numbering::Classic);
+            chars(&mut a, "??");
+            a
+        }),
     );
     add("leaderboard", Box::new(leaders));
     add("profile", Box::new(profile));

@@ -1,0 +1,219 @@
+//! Fitting text into a width: word wrapping (a word longer than a row is broken inside it)
+//! and abbreviation with a visible mark. Widths are terminal columns, as ratatui counts
+//! them (a wide character takes two).
+
+use std::ops::Range;
+
+use ratatui::text::{Line, Span};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+use super::theme::Theme;
+
+/// Columns `s` takes.
+pub(crate) fn width(s: &str) -> usize {
+    s.width()
+}
+
+/// The rows of `text` at most `width` columns wide, as byte ranges of `text`: broken at
+/// the last space that fits (the spaces at a break belong to no row), inside a word only
+/// when it is longer than a row. Always at least one row.
+pub(crate) fn wrap_ranges(text: &str, width: usize) -> Vec<Range<usize>> {
+    let width = width.max(1);
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut rows = Vec::new();
+    let mut start = 0;
+    let mut used = 0;
+    // The last break in the row: where the row would end, where the next would start (and
+    // the index of that character).
+    let mut brk: Option<(usize, usize, usize)> = None;
+    let mut i = 0;
+    while i < chars.len() {
+        let (b, c) = chars[i];
+        let cw = c.width().unwrap_or(0);
+        if c == ' ' {
+            let mut j = i;
+            while j < chars.len() && chars[j].1 == ' ' {
+                j += 1;
+            }
+            let next = chars.get(j).map_or(text.len(), |x| x.0);
+            brk = Some((b, next, j));
+        }
+        if used + cw > width && b > start {
+            match brk {
+                Some((end, next, j)) if end > start => {
+                    rows.push(start..end);
+                    start = next;
+                    i = j;
+                }
+                _ => {
+                    rows.push(start..b);
+                    start = b;
+                }
+            }
+            used = 0;
+            brk = None;
+            continue;
+        }
+        used += cw;
+        i += 1;
+    }
+    if start < text.len() || rows.is_empty() {
+        rows.push(start..text.len());
+    }
+    rows
+}
+
+/// `text` in rows of at most `width` columns (see [`wrap_ranges`]).
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
+    wrap_ranges(text, width)
+        .into_iter()
+        .map(|r| text[r].to_string())
+        .collect()
+}
+
+/// A line of styled spans wrapped into rows of at most `width` columns, each span keeping
+/// its style (the line's own style is patched into each span).
+pub(crate) fn wrap_line(line: &Line<'_>, width: usize) -> Vec<Line<'static>> {
+    let mut text = String::new();
+    let mut spans: Vec<(Range<usize>, ratatui::style::Style)> = vec![];
+    for s in &line.spans {
+        let at = text.len();
+        text.push_str(&s.content);
+        spans.push((at..text.len(), line.style.patch(s.style)));
+    }
+    wrap_ranges(&text, width)
+        .into_iter()
+        .map(|row| {
+            let parts: Vec<Span<'static>> = spans
+                .iter()
+                .filter_map(|(r, st)| {
+                    let (a, b) = (r.start.max(row.start), r.end.min(row.end));
+                    (a < b).then(|| Span::styled(text[a..b].to_string(), *st))
+                })
+                .collect();
+            Line::from(parts)
+        })
+        .collect()
+}
+
+/// What marks an abbreviation: `…`, or `~` in ASCII mode.
+pub(crate) fn ellipsis(t: &Theme) -> &'static str {
+    if t.g.hidden.is_ascii() {
+        "~"
+    } else {
+        "…"
+    }
+}
+
+/// `text` in at most `width` columns: whole when it fits, else cut and ended with `mark`.
+pub(crate) fn abbrev(text: &str, width: usize, mark: &str) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let room = width.saturating_sub(mark.width());
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let cw = c.width().unwrap_or(0);
+        if used + cw > room {
+            break;
+        }
+        used += cw;
+        out.push(c);
+    }
+    if width >= mark.width() {
+        out.push_str(mark);
+    }
+    out
+}
+
+/// At most `rows` rows of `text` wrapped to `w` columns; when more were needed, the last row
+/// shown ends with `mark`.
+pub(crate) fn wrap_at_most(text: &str, w: usize, rows: usize, mark: &str) -> Vec<String> {
+    let mut out = wrap(text, w);
+    if out.len() > rows {
+        out.truncate(rows);
+        if let Some(last) = out.last_mut() {
+            *last = if width(last) + width(mark) <= w {
+                format!("{last}{mark}")
+            } else {
+                // Longer than the row: cut, marked.
+                abbrev(&format!("{last}{mark}"), w, mark)
+            };
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_between_words() {
+        assert_eq!(
+            wrap("the quick brown fox", 10),
+            vec!["the quick", "brown fox"]
+        );
+        assert_eq!(
+            wrap("the quick brown fox", 9),
+            vec!["the quick", "brown fox"]
+        );
+        assert_eq!(
+            wrap("the quick brown fox", 5),
+            vec!["the", "quick", "brown", "fox"]
+        );
+        assert_eq!(wrap("short", 40), vec!["short"]);
+        assert_eq!(wrap("", 10), vec![""]);
+    }
+
+    #[test]
+    fn long_words_are_broken() {
+        assert_eq!(wrap("abcdefghij xy", 4), vec!["abcd", "efgh", "ij", "xy"]);
+        // Wide characters count two columns.
+        assert_eq!(wrap("象棋象棋", 4), vec!["象棋", "象棋"]);
+    }
+
+    #[test]
+    fn every_row_fits_and_no_word_is_lost() {
+        let text = "Two-square rule: this piece has moved between E4 and E5 three times";
+        for w in 1..70 {
+            let rows = wrap(text, w);
+            for r in &rows {
+                assert!(width(r) <= w, "{w}: {r:?}");
+            }
+            let joined: String = rows.concat();
+            let want: String = text.split(' ').collect();
+            assert_eq!(joined.replace(' ', ""), want, "{w}");
+        }
+    }
+
+    #[test]
+    fn styled_lines_keep_their_styles() {
+        use ratatui::style::{Color, Style};
+        let red = Style::new().fg(Color::Red);
+        let line = Line::from(vec![
+            Span::styled("bob: ", red),
+            Span::raw("good luck and have fun"),
+        ]);
+        let rows = wrap_line(&line, 12);
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[0].spans[0].content, "bob: ");
+        assert_eq!(rows[0].spans[0].style, red);
+        assert_eq!(rows[0].spans[1].content, "good");
+        let texts: Vec<String> = rows.iter().map(|l| l.to_string()).collect();
+        assert_eq!(texts, vec!["bob: good", "luck and", "have fun"]);
+    }
+
+    #[test]
+    fn abbreviations_show_the_cut() {
+        assert_eq!(abbrev("alice", 10, "…"), "alice");
+        assert_eq!(abbrev("bartholomew", 6, "…"), "barth…");
+        assert_eq!(abbrev("bartholomew", 6, "~"), "barth~");
+        assert_eq!(
+            wrap_at_most("one two three four five", 9, 2, "…"),
+            vec!["one two", "three…"]
+        );
+        assert_eq!(wrap_at_most("one two", 9, 2, "…"), vec!["one two"]);
+    }
+}
