@@ -84,6 +84,7 @@ fn admin_me(nick: &str) -> Identity {
         nick: nick.into(),
         guest: false,
         admin: true,
+        ..Default::default()
     }
 }
 

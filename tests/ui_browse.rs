@@ -132,6 +132,7 @@ fn profile(nick: &str) -> Profile {
             },
         ],
         recent: games_list(GameFilter::Player(nick.into()), None).items,
+        renames_left: 1,
     }
 }
 
@@ -729,4 +730,54 @@ fn dates_in_utc() {
     assert_eq!(utc_datetime(1_735_689_540), "2024-12-31 23:59");
     // 2100 is no leap year.
     assert_eq!(utc_datetime(4_107_542_400), "2100-03-01 00:00");
+}
+
+#[test]
+fn my_profile_offers_the_one_rename() {
+    let mut a = app("carol", W, H);
+    a.update(key('p'));
+    a.update(Msg::Profile(profile("carol")));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("r: change your name (once)"), "{t}");
+    a.update(key('r'));
+    let t = text(&draw(&a, W, H));
+    assert!(
+        t.contains("Change your name") && t.contains("new name: "),
+        "{t}"
+    );
+    type_text(&mut a, "caroline");
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Rename("caroline".into())]
+    );
+    // Granted: the profile follows the new name and is asked for again.
+    let fx = a.update(Msg::Renamed(Ok("caroline".into())));
+    assert_eq!(one(&fx), BrowseCmd::Profile("caroline".into()));
+    let mut p = profile("caroline");
+    p.renames_left = 0;
+    a.update(Msg::Profile(p));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("Profile of caroline (you)"), "{t}");
+    assert!(t.contains("name changed already"), "{t}");
+    // No second rename: r says why.
+    assert!(a.update(key('r')).is_empty());
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("one rename per player"), "{t}");
+    assert!(!t.contains("new name: "), "{t}");
+}
+
+#[test]
+fn no_rename_on_someone_elses_profile() {
+    let mut a = app("carol", W, H);
+    a.update(key('L'));
+    a.update(Msg::Leaderboard(board(Variant::Classic)));
+    a.update(code(KeyCode::Home));
+    a.update(code(KeyCode::Enter));
+    a.update(Msg::Profile(profile("alice")));
+    assert!(a.update(key('r')).is_empty());
+    let t = text(&draw(&a, W, H));
+    assert!(
+        !t.contains("Change your name") && !t.contains("r: change"),
+        "{t}"
+    );
 }

@@ -10,7 +10,7 @@ use stratego_ssh::proto::{
 };
 use stratego_ssh::rules::{Numbering, Options, Rules, Variant};
 use stratego_ssh::ui::input::KeyCode;
-use stratego_ssh::ui::{App, Effect, Identity, Msg};
+use stratego_ssh::ui::{Address, App, Effect, Identity, Msg};
 use ui_support::*;
 
 fn lobby() -> LobbySnapshot {
@@ -263,6 +263,7 @@ fn guests_post_casual_seeks_only() {
             nick: "guest42".into(),
             guest: true,
             admin: false,
+            ..Default::default()
         },
         settings(),
         100,
@@ -443,4 +444,111 @@ fn a_vanished_selection_is_not_replaced() {
         a.update(code(KeyCode::Enter)),
         vec![Effect::Lobby(LobbyCmd::Accept(12))]
     );
+}
+
+/// The sizes every layout is checked at.
+const SIZES: [(u16, u16); 4] = [(80, 24), (100, 30), (120, 40), (160, 50)];
+
+fn first_login(nick: &str, server: Option<Address>, w: u16, h: u16) -> App {
+    let me = Identity {
+        nick: nick.into(),
+        first_login: true,
+        server,
+        ..Default::default()
+    };
+    let mut a = App::new(me, settings(), w, h, 1);
+    a.update(Msg::Lobby(Arc::new(lobby())));
+    a
+}
+
+fn example_org() -> Option<Address> {
+    Some(Address {
+        host: "example.org".into(),
+        port: 2222,
+    })
+}
+
+#[test]
+fn welcome_card_shows_the_name_and_how_keys_work_at_every_size() {
+    for (w, h) in SIZES {
+        let a = first_login("root", example_org(), w, h);
+        let t = text(&draw(&a, w, h));
+        for s in [
+            "Welcome to stratego-ssh",
+            "name: root_",
+            "ssh-keygen -t ed25519",
+            "ssh -p 2222 NAME@example.org",
+            "as a guest",
+            "Enter/Esc keep this name",
+        ] {
+            assert!(t.contains(s), "{w}x{h}: missing {s:?}\n{t}");
+        }
+        // Wrapped, not cut: every word of the explanation is on the screen.
+        let words = "Without a key one plays as a guest: casual games, a new name each time.";
+        let shown: String = t.split_whitespace().collect::<Vec<_>>().join(" ");
+        let flat = shown.replace(" │ │ ", " ");
+        for word in words.split(' ') {
+            assert!(flat.contains(word), "{w}x{h}: {word:?} cut\n{t}");
+        }
+    }
+    // Without the server's address: a placeholder that says what to put there.
+    let a = first_login("root", None, 80, 24);
+    let t = text(&draw(&a, 80, 24));
+    assert!(t.contains("ssh NAME@HOST"), "{t}");
+    assert!(t.contains("as in the ssh command you used now"), "{t}");
+}
+
+#[test]
+fn welcome_card_keeps_the_name_or_asks_for_another() {
+    let mut a = first_login("root", example_org(), 80, 24);
+    // Enter with nothing typed keeps the name: no rename, the card closes.
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    assert!(!text(&draw(&a, 80, 24)).contains("Welcome to stratego-ssh"));
+
+    let mut a = first_login("root", example_org(), 80, 24);
+    // A name of the wrong form is refused on the card, with the rule.
+    assert!(type_text(&mut a, "john.smith").is_empty());
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    let t = text(&draw(&a, 80, 24));
+    assert!(t.contains("cannot contain '.'"), "{t}");
+    for _ in 0..6 {
+        a.update(code(KeyCode::Backspace));
+    }
+    type_text(&mut a, "_smith");
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Rename("john_smith".into())]
+    );
+    assert!(text(&draw(&a, 80, 24)).contains("asking for john_smith"));
+    // The server says no: the card says why and stays.
+    a.update(Msg::Renamed(Err("john_smith is taken".into())));
+    let t = text(&draw(&a, 80, 24));
+    assert!(
+        t.contains("john_smith is taken") && t.contains("Welcome"),
+        "{t}"
+    );
+    a.update(code(KeyCode::Backspace));
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Rename("john_smit".into())]
+    );
+    // Granted: the card closes and the lobby knows me by the new name.
+    assert!(a.update(Msg::Renamed(Ok("john_smit".into()))).is_empty());
+    let t = text(&draw(&a, 80, 24));
+    assert!(!t.contains("Welcome to stratego-ssh"), "{t}");
+    assert!(t.contains("you are john_smit"), "{t}");
+}
+
+#[test]
+fn no_welcome_card_for_known_keys_and_guests() {
+    let a = lobby_app("bob");
+    assert!(!text(&draw(&a, 100, 30)).contains("Welcome to stratego-ssh"));
+    let me = Identity {
+        nick: "guest-0007".into(),
+        guest: true,
+        first_login: true,
+        ..Default::default()
+    };
+    let a = App::new(me, settings(), 100, 30, 1);
+    assert!(!text(&draw(&a, 100, 30)).contains("Welcome to stratego-ssh"));
 }

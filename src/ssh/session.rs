@@ -176,6 +176,8 @@ impl Session {
             nick: joined.nick.clone(),
             guest: p.ident.guest,
             admin: p.admin.is_some(),
+            first_login: false,
+            server: None,
         };
         let mut app = App::new(identity, settings, w, h, crate::random::seed());
         let mut lobby = joined.snapshot;
@@ -364,6 +366,7 @@ impl Session {
             Effect::Admin(cmd) => self.admin(cmd),
             Effect::Bell => self.out.send_raw(b"\x07"),
             Effect::Quit => self.quit = true,
+            Effect::Rename(_) => {}
             Effect::SettingsChanged(s) => {
                 if self.guest_setups.is_none() {
                     let (service, id, _) = self.service_call();

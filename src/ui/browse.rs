@@ -16,6 +16,7 @@ use super::layout::{inner, scroll_offset};
 use super::lobby::draw_list;
 use super::replay::ReplayUi;
 use super::theme::Theme;
+use super::welcome::NameCard;
 use super::widgets::{footer, pad, panel, put, put_line, sparkline, trunc};
 use super::{Act, Ctx, Effect, Identity, Overlay};
 use crate::proto::{
@@ -87,7 +88,7 @@ impl Page {
     pub fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16) -> Vec<Act> {
         match self {
             Page::Leaders(p) => p.key(k, me, w, h),
-            Page::Profile(p) => p.key(k, w, h),
+            Page::Profile(p) => p.key(k, me, w, h),
             Page::Games(p) => p.key(k, me, w, h),
             Page::Replay(p) => p.key(k),
         }
@@ -134,10 +135,10 @@ impl Page {
     }
 
     /// The keys of the page.
-    pub fn keys(&self) -> Box<dyn Described + '_> {
+    pub fn keys(&self, me: &Identity) -> Box<dyn Described + '_> {
         match self {
             Page::Leaders(_) => keymap::plain(LEADERS),
-            Page::Profile(_) => keymap::plain(PROFILE),
+            Page::Profile(p) => Box::new(With(PROFILE, p.cx(me))),
             Page::Games(p) => Box::new(With(GAMES, p.filter.clone())),
             Page::Replay(r) => r.keys(),
         }
@@ -377,6 +378,17 @@ pub(crate) struct ProfileUi {
 }
 
 impl ProfileUi {
+    /// My own profile (a guest has none to rename).
+    fn mine(&self, me: &Identity) -> bool {
+        self.nick == me.nick && !me.guest
+    }
+
+    fn cx(&self, me: &Identity) -> ProfileIf {
+        ProfileIf {
+            mine: self.mine(me),
+        }
+    }
+
     pub fn receive(&mut self, p: Profile) -> bool {
         if !p.nick.eq_ignore_ascii_case(&self.nick) {
             return false;
@@ -410,8 +422,8 @@ impl ProfileUi {
         }
     }
 
-    fn key(&mut self, k: Key, w: u16, h: u16) -> Vec<Act> {
-        let Some(a) = keymap::action(PROFILE, k, &Always) else {
+    fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16) -> Vec<Act> {
+        let Some(a) = keymap::action(PROFILE, k, &self.cx(me)) else {
             return vec![];
         };
         match a {
@@ -428,8 +440,35 @@ impl ProfileUi {
             }
             Do::Open => self.open_row(self.list.sel),
             Do::Games => open_games(GameFilter::Player(self.nick.clone()), self.variant),
+            Do::Rename => match &self.data {
+                None => vec![Act::Notice("Wait for the profile to load".into())],
+                Some(d) if d.renames_left == 0 => vec![Act::Notice(
+                    "You have changed your name already: one rename per player".into(),
+                )],
+                Some(_) => vec![Act::Open(Overlay::Name(NameCard::rename(&me.nick)))],
+            },
             other => common(other),
         }
+    }
+}
+
+/// A new name for me (`old` → `new`): my profile pages follow it, and the one shown asks
+/// again (the rename left changed).
+pub(crate) fn renamed(pages: &mut [Page], old: &str, new: &str) -> Vec<Effect> {
+    let mut ask = false;
+    for p in pages.iter_mut() {
+        if let Page::Profile(p) = p {
+            if p.nick == old {
+                p.nick = new.to_string();
+                p.data = None;
+                ask = true;
+            }
+        }
+    }
+    if ask {
+        vec![Effect::Browse(BrowseCmd::Profile(new.to_string()))]
+    } else {
+        vec![]
     }
 }
 
@@ -870,11 +909,24 @@ fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
         format!("Profile of {}", p.nick)
     };
     header(buf, lay.header, &who, t);
+    if p.mine(me) {
+        let rename = match p.data.as_ref().map(|d| d.renames_left) {
+            None => "",
+            Some(0) => "name changed already (one rename per player)",
+            Some(_) => "r: change your name (once)",
+        };
+        let rw = rename.chars().count() as u16;
+        let used = 2 + "stratego-ssh".len() as u16 + who.chars().count() as u16 + 3;
+        if rw > 0 && used + rw <= lay.header.width {
+            let x = lay.header.right() - rw;
+            put(buf, x, lay.header.y, rename, rw, t.dim());
+        }
+    }
     let inn = panel(buf, lay.ratings, &format!("{}: ratings", p.nick), true, t);
     let Some(d) = &p.data else {
         loading(buf, inn, "the profile", t);
         panel(buf, lay.games, "Recent games", false, t);
-        footer(buf, lay.footer, &keymap::footer(PROFILE, &Always), t);
+        footer(buf, lay.footer, &keymap::footer(PROFILE, &p.cx(me)), t);
         return;
     };
     if d.ratings.is_empty() {
@@ -945,7 +997,7 @@ fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
         "no games yet",
         t,
     );
-    footer(buf, lay.footer, &keymap::footer(PROFILE, &Always), t);
+    footer(buf, lay.footer, &keymap::footer(PROFILE, &p.cx(me)), t);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -969,6 +1021,8 @@ pub(crate) enum Do {
     Profile,
     /// All games of the profile's player.
     Games,
+    /// My own profile: change my name (once).
+    Rename,
     Back,
     Settings,
     Help,
@@ -981,6 +1035,21 @@ fn common(a: Do) -> Vec<Act> {
         Do::Settings => vec![Act::Open(Overlay::Settings { row: 0 })],
         Do::Help => vec![Act::Open(Overlay::Help)],
         _ => vec![],
+    }
+}
+
+/// When a key of a profile applies.
+pub(crate) struct ProfileIf {
+    mine: bool,
+}
+
+/// The profile's one condition: it is mine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mine;
+
+impl Conditions<Mine> for ProfileIf {
+    fn holds(&self, _: Mine) -> bool {
+        self.mine
     }
 }
 
@@ -1038,7 +1107,7 @@ const LEADERS: &[Binding<Do, Never>] = &[
 ];
 
 /// A profile's keys.
-const PROFILE: &[Binding<Do, Never>] = &[
+const PROFILE: &[Binding<Do, Mine>] = &[
     on(LIST_KEYS, Do::Select)
         .hints(&[hint(3, "Up/Down", "select")])
         .help("Up / Down, j / k", "select a recent game"),
@@ -1055,10 +1124,16 @@ const PROFILE: &[Binding<Do, Never>] = &[
     on(&[ch('g')], Do::Games)
         .hints(&[hint(1, "g", "all games")])
         .help("g", "all games of this player"),
+    on(&[ch('r')], Do::Rename)
+        .when(&[Mine])
+        .hints(&[hint(6, "r", "rename")])
+        .help("r", "change my name (once)"),
     note("mouse", "click selects, click again replays"),
-    SETTINGS,
-    BACK,
-    HELP,
+    on(&[F(2)], Do::Settings).help("F2", "settings"),
+    on(&[Esc, ch('q')], Do::Back)
+        .hints(&[hint(4, "Esc", "back")])
+        .help("Esc / q", "back"),
+    on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "help")]),
 ];
 
 /// The game list's keys.

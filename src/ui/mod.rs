@@ -23,6 +23,7 @@ mod lobby;
 mod replay;
 mod setup;
 mod theme;
+mod welcome;
 mod widgets;
 
 use std::sync::Arc;
@@ -47,6 +48,7 @@ pub use crate::proto::SavedSetup;
 pub use browse::{civil_from_days, utc_datetime};
 pub use keymap::KeyDoc;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH};
+pub use welcome::Address;
 
 /// How many colours the terminal shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -89,13 +91,19 @@ pub struct Settings {
 }
 
 /// Who this session is.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Identity {
     pub nick: String,
     pub guest: bool,
     /// Logged in with a key the server's configuration lists as an admin's: the lobby
     /// offers the admin screen.
     pub admin: bool,
+    /// The key's first login: the app opens with the welcome card (the name about to be
+    /// kept, another one to type, keys and guests explained).
+    pub first_login: bool,
+    /// Where players reach this server (the welcome card's `ssh NAME@host` line); `None`:
+    /// the card names a placeholder.
+    pub server: Option<Address>,
 }
 
 /// Everything the session tells the screens.
@@ -132,6 +140,9 @@ pub enum Msg {
     /// What an admin action did; shown on the admin screen (or as a notice if it was
     /// left meanwhile).
     AdminResult(AdminResult),
+    /// The answer to [`Effect::Rename`]: the new name (now the app's), or why not (shown
+    /// on the name card, so the player can try another).
+    Renamed(Result<String, String>),
 }
 
 /// What the session should do.
@@ -159,15 +170,23 @@ pub enum Effect {
         name: String,
         variant: Variant,
     },
+    /// The player chose this name: on the welcome card (a key's first login) or, once,
+    /// from the profile. Checked by `text::clean_nick` already; the answer comes back as
+    /// [`Msg::Renamed`].
+    Rename(String),
 }
 
 /// Dialogs over any screen.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Overlay {
     Help,
-    Settings { row: usize },
+    Settings {
+        row: usize,
+    },
     Quit,
     Form(dialog::SeekForm),
+    /// The welcome card, or the rename from the profile.
+    Name(welcome::NameCard),
 }
 
 /// What a screen's key handler asks the app to do.
@@ -240,6 +259,8 @@ impl App {
     /// `seed` must be unpredictable (the session draws it from the operating system);
     /// tests pass a constant.
     pub fn new(me: Identity, settings: Settings, width: u16, height: u16, seed: u64) -> App {
+        let welcome = (me.first_login && !me.guest)
+            .then(|| Overlay::Name(welcome::NameCard::welcome(&me.nick, me.server.clone())));
         App {
             me,
             settings,
@@ -251,7 +272,7 @@ impl App {
             game: None,
             saved: vec![],
             notice: None,
-            overlay: None,
+            overlay: welcome,
             pages: vec![],
             tick_changed: false,
             admin: None,
@@ -395,8 +416,35 @@ impl App {
                 Some(a) => a.result = Some(r),
                 None => self.notice = Some(crate::text::clean_line(&r.text, 300)),
             },
+            Msg::Renamed(r) => return self.renamed(r),
         }
         vec![]
+    }
+
+    /// The answer to [`Effect::Rename`].
+    fn renamed(&mut self, r: Result<String, String>) -> Vec<Effect> {
+        let card = match &mut self.overlay {
+            Some(Overlay::Name(c)) => Some(c),
+            _ => None,
+        };
+        match r {
+            Err(why) => {
+                match card {
+                    Some(c) => c.refused(&why),
+                    None => self.notice = Some(crate::text::clean_line(&why, 300)),
+                }
+                vec![]
+            }
+            Ok(nick) => {
+                if card.is_some() {
+                    self.overlay = None;
+                }
+                let old = std::mem::replace(&mut self.me.nick, nick.clone());
+                self.me.first_login = false;
+                self.notice = Some(format!("Your name is {nick}"));
+                browse::renamed(&mut self.pages, &old, &nick)
+            }
+        }
     }
 
     /// The admin screen is shown: the session should refresh its data (send
@@ -459,6 +507,8 @@ impl App {
                 let s = crate::text::clean_line(&s, 4096);
                 if let Some(Overlay::Form(f)) = &mut self.overlay {
                     f.paste(&s);
+                } else if let Some(Overlay::Name(c)) = &mut self.overlay {
+                    c.paste(&s);
                 } else if self.screen() == Shown::Lobby {
                     self.lobby_ui.paste(&s);
                 } else if self.screen() == Shown::Admin {
@@ -546,6 +596,13 @@ impl App {
                     vec![]
                 }
             },
+            Overlay::Name(mut c) => {
+                let (open, fx) = c.key(k);
+                if open {
+                    self.overlay = Some(Overlay::Name(c));
+                }
+                fx.into_iter().collect()
+            }
         }
     }
 
@@ -649,6 +706,7 @@ impl App {
                     &t,
                 ),
                 Some(Overlay::Form(f)) => f.render(buf, area, &t),
+                Some(Overlay::Name(c)) => c.render(buf, area, &t),
             }
             if let Some(n) = &self.notice {
                 draw_notice(buf, area, n, &t);
@@ -671,7 +729,7 @@ impl App {
                 None => self.lobby_ui.keys(&self.me),
             },
             Shown::Browse => match self.pages.last() {
-                Some(p) => p.keys(),
+                Some(p) => p.keys(&self.me),
                 None => self.lobby_ui.keys(&self.me),
             },
             Shown::Admin => match &self.admin {
@@ -704,6 +762,7 @@ impl App {
             Some(Overlay::Quit) => keymap::plain(dialog::QUIT_KEYS).doc(key),
             Some(Overlay::Settings { .. }) => keymap::plain(dialog::SETTINGS_KEYS).doc(key),
             Some(Overlay::Form(f)) => f.keys().doc(key),
+            Some(Overlay::Name(c)) => c.keys().doc(key),
             None => self.screen_keys(screen).doc(key),
         }
     }

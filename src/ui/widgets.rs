@@ -162,6 +162,48 @@ pub(crate) fn trunc(s: &str, max: usize) -> String {
     }
 }
 
+/// Splits `text` into lines of at most `width` cells, breaking at spaces (runs of spaces
+/// become one); a word longer than a whole line is cut into pieces of the line's width.
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    let width = width.max(1);
+    let mut lines = vec![];
+    let mut line = String::new();
+    let mut used = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let ww = word.width();
+        if used > 0 && used + 1 + ww <= width {
+            line.push(' ');
+            line.push_str(word);
+            used += 1 + ww;
+            continue;
+        }
+        if used > 0 {
+            lines.push(std::mem::take(&mut line));
+            used = 0;
+        }
+        if ww <= width {
+            line.push_str(word);
+            used = ww;
+            continue;
+        }
+        // A word wider than the line: cut it.
+        for c in word.chars() {
+            let cw = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            if used + cw > width {
+                lines.push(std::mem::take(&mut line));
+                used = 0;
+            }
+            line.push(c);
+            used += cw;
+        }
+    }
+    if used > 0 || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// Pads or truncates to exactly `w` characters.
 pub(crate) fn pad(s: &str, w: usize) -> String {
     let t = trunc(s, w);

@@ -26,6 +26,7 @@ fn who(nick: &str, admin: bool) -> Identity {
         nick: nick.into(),
         guest: false,
         admin,
+        ..Default::default()
     }
 }
 
@@ -262,6 +263,7 @@ fn profile() -> App {
             history: vec![(1_700_000_000, 1500), (1_700_003_600, 1512)],
         }],
         recent: vec![item(41, "carol", "alice"), item(42, "bob", "carol")],
+        renames_left: 1,
     }));
     a
 }
@@ -590,6 +592,38 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
     add(
         "game, spectator, over",
         Box::new(|| game(None, GamePhase::Over, |_| {})),
+    );
+    add(
+        "welcome card",
+        Box::new(|| {
+            let me = Identity {
+                first_login: true,
+                ..who("carol", false)
+            };
+            let mut a = App::new(me, settings(), W, H, 1);
+            a.update(Msg::Lobby(Arc::new(lobby_snapshot())));
+            a
+        }),
+    );
+    add(
+        "welcome card, a name typed",
+        Box::new(|| {
+            let me = Identity {
+                first_login: true,
+                ..who("carol", false)
+            };
+            let mut a = App::new(me, settings(), W, H, 1);
+            chars(&mut a, "caro");
+            a
+        }),
+    );
+    add(
+        "rename card",
+        Box::new(|| {
+            let mut a = profile();
+            chars(&mut a, "r");
+            a
+        }),
     );
     add("leaderboard", Box::new(leaders));
     add("profile", Box::new(profile));
