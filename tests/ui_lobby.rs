@@ -552,3 +552,111 @@ fn no_welcome_card_for_known_keys_and_guests() {
     let a = App::new(me, settings(), 100, 30, 1);
     assert!(!text(&draw(&a, 100, 30)).contains("Welcome to stratego-ssh"));
 }
+
+fn game(id: u64, red: &str, blue: &str, private: bool) -> GameSummary {
+    GameSummary {
+        id,
+        red: red.into(),
+        blue: blue.into(),
+        terms: terms(Variant::Classic),
+        ply: 4,
+        spectators: 0,
+        private,
+    }
+}
+
+fn seek(id: u64, owner: &str) -> Seek {
+    Seek {
+        id,
+        owner: owner.into(),
+        terms: terms(Variant::Classic),
+        private_to: None,
+    }
+}
+
+#[test]
+fn a_seek_posted_after_the_list_emptied_is_selected() {
+    let mut a = app("bob", 80, 24);
+    let mut l = LobbySnapshot {
+        seeks: vec![seek(11, "alice")],
+        ..Default::default()
+    };
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    // alice's seek goes (someone took it), then carol posts one into the empty list.
+    l.seeks.clear();
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    l.seeks.push(seek(12, "carol"));
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Lobby(LobbyCmd::Accept(12))]
+    );
+    // My own seek, just posted, is selected (not carol's above it): Enter says what it
+    // is and x cancels that one.
+    l.seeks.push(seek(13, "bob"));
+    a.update(Msg::Lobby(Arc::new(l)));
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    assert!(text(&draw(&a, 80, 24)).contains("your own seek"));
+    assert_eq!(
+        a.update(key('x')),
+        vec![Effect::Lobby(LobbyCmd::CancelSeek(13))]
+    );
+}
+
+#[test]
+fn enter_with_nothing_selected_says_why() {
+    let mut a = lobby_app("carol");
+    let mut l = lobby();
+    l.seeks.remove(0);
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    // The selected seek vanished: Enter accepts nothing and says so.
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("No seek is selected"), "{t}");
+    // No games to watch: said too.
+    l.games.clear();
+    a.update(Msg::Lobby(Arc::new(l)));
+    a.update(code(KeyCode::Esc));
+    a.update(code(KeyCode::Tab));
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("No games in play"), "{t}");
+}
+
+#[test]
+fn the_lobby_leads_back_to_my_live_game() {
+    for (w, h) in SIZES {
+        let mut a = app("eve", w, h);
+        a.update(Msg::Lobby(Arc::new(lobby())));
+        // My game (eve vs fay, private) is selected; the header and footer say Enter
+        // goes back to it.
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains("Enter: return to your game #4"), "{w}x{h}\n{t}");
+        assert!(t.contains("Enter back to your game"), "{w}x{h}\n{t}");
+        assert_eq!(
+            a.update(code(KeyCode::Enter)),
+            vec![Effect::Lobby(LobbyCmd::Spectate(4))]
+        );
+        // Elsewhere in the lobby, r does.
+        a.update(code(KeyCode::Tab));
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains("r: return to your game #4"), "{w}x{h}\n{t}");
+        assert_eq!(
+            a.update(key('r')),
+            vec![Effect::Lobby(LobbyCmd::Spectate(4))]
+        );
+    }
+    // A game of mine that starts while I am in the lobby is selected too.
+    let mut a = lobby_app("carol");
+    let mut l = lobby();
+    l.games.push(game(9, "alice", "carol", false));
+    a.update(Msg::Lobby(Arc::new(l)));
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Lobby(LobbyCmd::Spectate(9))]
+    );
+    // Without a game of mine, r does nothing.
+    let mut a = lobby_app("carol");
+    assert!(a.update(key('r')).is_empty());
+    assert!(!text(&draw(&a, 100, 30)).contains("return to your game"));
+}

@@ -44,6 +44,8 @@ pub(crate) struct LobbyUi {
     pub hold: bool,
     /// The last click selected the focused entry (a second click activates it).
     pub clicked: bool,
+    /// A snapshot came already: a seek of mine in a later one is one just posted.
+    pub primed: bool,
 }
 
 impl Default for LobbyUi {
@@ -56,6 +58,7 @@ impl Default for LobbyUi {
             chat: None,
             hold: false,
             clicked: false,
+            primed: false,
         }
     }
 }
@@ -78,9 +81,29 @@ impl LobbyUi {
         l.games.iter().position(|g| g.id == id)
     }
 
-    /// Drops selections whose entry is gone; selects the first entry of the focused list
-    /// when nothing was selected yet.
-    pub fn fix(&mut self, l: &LobbySnapshot) {
+    /// Follows a new snapshot (`old` was the one before): drops selections whose entry is
+    /// gone; selects the first entry of the focused list when nothing was selected yet (or
+    /// the list was empty); selects a seek of mine that just appeared, and a live game of
+    /// mine that just appeared (so Enter goes back to it).
+    pub fn fix(&mut self, old: &LobbySnapshot, l: &LobbySnapshot, me: &Identity) {
+        let typing = self.chat.is_some();
+        let primed = std::mem::replace(&mut self.primed, true);
+        if let Some(s) = l
+            .seeks
+            .iter()
+            .find(|s| primed && s.owner == me.nick && !old.seeks.iter().any(|o| o.id == s.id))
+        {
+            self.seek = Some(s.id);
+            if !typing {
+                self.focus_panel(l, Panel::Seeks);
+            }
+        }
+        if let Some(g) = my_game(l, me).filter(|g| !old.games.iter().any(|o| o.id == g.id)) {
+            self.game = Some(g.id);
+            if !typing {
+                self.focus_panel(l, Panel::Games);
+            }
+        }
         let had = self.index_id_set(self.focus);
         if self.player_index(l).is_none() {
             self.player = None;
@@ -94,6 +117,10 @@ impl LobbyUi {
         if had && !self.index_id_set(self.focus) {
             self.hold = true;
             self.clicked = false;
+        }
+        if Self::len(l, self.focus) == 0 {
+            // Nothing to hold on to: the next entry to come is selected.
+            self.hold = false;
         }
         if !self.hold && self.index(l, self.focus).is_none() && Self::len(l, self.focus) > 0 {
             self.select(l, self.focus, 0);
@@ -166,19 +193,23 @@ impl LobbyUi {
     }
 
     /// The lobby's conditions now.
-    fn cx(&self, me: &Identity) -> LobbyCx {
+    fn cx(&self, l: &LobbySnapshot, me: &Identity) -> LobbyCx {
+        let mine = my_game(l, me).map(|g| g.id);
         LobbyCx {
             focus: self.focus,
             admin: me.admin,
+            my_game: mine.is_some(),
+            my_game_selected: mine.is_some() && self.game == mine,
+            seek_selected: self.seek_index(l).is_some(),
         }
     }
 
     /// The keys of the lobby as it is now.
-    pub fn keys(&self, me: &Identity) -> Box<dyn Described> {
+    pub fn keys(&self, l: &LobbySnapshot, me: &Identity) -> Box<dyn Described> {
         if self.chat.is_some() {
             keymap::plain(CHAT_KEYS)
         } else {
-            Box::new(With(KEYS, self.cx(me)))
+            Box::new(With(KEYS, self.cx(l, me)))
         }
     }
 
@@ -204,7 +235,7 @@ impl LobbyUi {
                 }
             };
         }
-        match keymap::action(KEYS, key, &self.cx(me)) {
+        match keymap::action(KEYS, key, &self.cx(l, me)) {
             Some(a) => self.act(a, key.code, l, me),
             None => vec![],
         }
@@ -259,6 +290,13 @@ impl LobbyUi {
             // The app checks again that this session is an admin's.
             Do::Admin => return vec![Act::OpenAdmin],
             Do::Help => return vec![Act::Open(Overlay::Help)],
+            Do::Return => {
+                if let Some(g) = my_game(l, me) {
+                    self.focus_panel(l, Panel::Games);
+                    self.game = Some(g.id);
+                    return vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(g.id)))];
+                }
+            }
         }
         vec![]
     }
@@ -307,14 +345,28 @@ impl LobbyUi {
                     vec![Act::Notice("That is your own seek: x cancels it".into())]
                 }
                 Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Accept(s.id)))],
-                None => vec![],
+                None if l.seeks.is_empty() => vec![Act::Notice(
+                    "No open seeks: n posts one, b plays the computer".into(),
+                )],
+                None => vec![Act::Notice(
+                    "No seek is selected: Up/Down chooses one, then Enter".into(),
+                )],
             },
             Panel::Games => match self.game_index(l).map(|i| &l.games[i]) {
+                // One's own game, private or not: back into the seat.
+                Some(g) if is_mine(g, me) => {
+                    vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(g.id)))]
+                }
                 Some(g) if g.private => {
                     vec![Act::Notice("That game is private: no spectators".into())]
                 }
                 Some(g) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(g.id)))],
-                None => vec![],
+                None if l.games.is_empty() => {
+                    vec![Act::Notice("No games in play to watch".into())]
+                }
+                None => vec![Act::Notice(
+                    "No game is selected: Up/Down chooses one, then Enter".into(),
+                )],
             },
             Panel::Chat => {
                 self.chat = Some(LineInput::new(CHAT_MAX));
@@ -382,6 +434,16 @@ impl LobbyUi {
         }
         vec![]
     }
+}
+
+/// Whether I play in this game (not watch it).
+fn is_mine(g: &GameSummary, me: &Identity) -> bool {
+    g.red == me.nick || g.blue == me.nick
+}
+
+/// My live game, if I play one.
+fn my_game<'a>(l: &'a LobbySnapshot, me: &Identity) -> Option<&'a GameSummary> {
+    l.games.iter().find(|g| is_mine(g, me))
 }
 
 fn panels(l: &LobbyLayout) -> [(Panel, Rect); 4] {
@@ -497,7 +559,7 @@ pub(crate) fn render(
     v.seeks(buf, lay.seeks);
     v.games(buf, lay.games);
     v.chat(buf, lay.chat);
-    footer(buf, lay.footer, &ui.keys(me).footer(), t);
+    footer(buf, lay.footer, &ui.keys(l, me).footer(), t);
 }
 
 /// What drawing the lobby reads.
@@ -523,14 +585,28 @@ impl View<'_> {
             l.seeks.len(),
             l.games.len()
         );
-        let header = Line::from(vec![
+        let mut spans = vec![
             Span::styled("stratego-ssh", t.accent()),
             Span::raw(sep.to_string()),
             Span::raw(format!("you are {who}")),
             Span::raw(sep.to_string()),
-            Span::styled(counts, t.dim()),
-        ]);
-        put_line(buf, area.x, area.y, &header, area.width);
+        ];
+        match my_game(l, me) {
+            // While I play a game, the way back to it instead of the counts.
+            Some(g) => {
+                let key = if self.ui.focus == Panel::Games && self.ui.game == Some(g.id) {
+                    "Enter"
+                } else {
+                    "r"
+                };
+                spans.push(Span::styled(
+                    format!(" {key}: return to your game #{} ", g.id),
+                    t.banner(),
+                ));
+            }
+            None => spans.push(Span::styled(counts, t.dim())),
+        }
+        put_line(buf, area.x, area.y, &Line::from(spans), area.width);
     }
 
     /// A list panel: its border and title, the column titles, the rows made by `row`.
@@ -723,6 +799,8 @@ enum Do {
     Quit,
     Admin,
     Help,
+    /// Back into my live game.
+    Return,
 }
 
 /// When a lobby key applies.
@@ -735,11 +813,20 @@ enum If {
     NotChat,
     Admin,
     NotAdmin,
+    /// I play a live game.
+    MyGame,
+    /// The game selected in the focused list is mine.
+    MyGameSelected,
+    NotMyGameSelected,
+    SeekSelected,
 }
 
 struct LobbyCx {
     focus: Panel,
     admin: bool,
+    my_game: bool,
+    my_game_selected: bool,
+    seek_selected: bool,
 }
 
 impl Conditions<If> for LobbyCx {
@@ -752,6 +839,10 @@ impl Conditions<If> for LobbyCx {
             If::NotChat => self.focus != Panel::Chat,
             If::Admin => self.admin,
             If::NotAdmin => !self.admin,
+            If::MyGame => self.my_game,
+            If::MyGameSelected => self.my_game_selected,
+            If::NotMyGameSelected => !self.my_game_selected,
+            If::SeekSelected => self.seek_selected,
         }
     }
 }
@@ -773,12 +864,20 @@ const KEYS: &[Binding<Do, If>] = &[
         .help("PgUp/PgDn, Home/End", "a page up / down, first / last"),
     on(&[Enter], Do::Activate)
         .hints(&[
-            hint(0, "Enter", "accept").when(&[If::Seeks]),
-            hint(0, "Enter", "watch").when(&[If::Games]),
+            hint(0, "Enter", "accept").when(&[If::Seeks, If::SeekSelected]),
+            hint(0, "Enter", "watch").when(&[If::Games, If::NotMyGameSelected]),
+            hint(0, "Enter", "back to your game").when(&[If::Games, If::MyGameSelected]),
             hint(0, "Enter/c", "challenge").when(&[If::Players]),
             hint(0, "Enter/t", "type").when(&[If::Chat]),
         ])
-        .help("Enter", "accept seek, watch game, challenge player, chat"),
+        .help(
+            "Enter",
+            "accept seek, watch game (or back to yours), challenge player, chat",
+        ),
+    on(&[ch('r')], Do::Return)
+        .when(&[If::MyGame])
+        .hints(&[hint(0, "r", "return to your game").when(&[If::NotMyGameSelected])])
+        .help("r", "return to your game"),
     on(&[ch('n')], Do::NewSeek)
         .hints(&[hint(1, "n", "new seek")])
         .help("n", "new seek (variant, rules, clock, private)"),

@@ -331,7 +331,7 @@ impl App {
                 self.height = height;
             }
             Msg::Lobby(snap) => {
-                self.lobby_ui.fix(&snap);
+                self.lobby_ui.fix(&self.lobby, &snap, &self.me);
                 self.lobby = snap;
             }
             Msg::Game { snap, at } => {
@@ -723,18 +723,18 @@ impl App {
     fn screen_keys(&self, screen: Shown) -> Box<dyn Described + '_> {
         match screen {
             Shown::TooSmall => keymap::plain(TOO_SMALL_KEYS),
-            Shown::Lobby => self.lobby_ui.keys(&self.me),
+            Shown::Lobby => self.lobby_ui.keys(&self.lobby, &self.me),
             Shown::Setup | Shown::Game => match &self.game {
                 Some(g) => g.keys(self.settings.numbering, self.now()),
-                None => self.lobby_ui.keys(&self.me),
+                None => self.lobby_ui.keys(&self.lobby, &self.me),
             },
             Shown::Browse => match self.pages.last() {
                 Some(p) => p.keys(&self.me),
-                None => self.lobby_ui.keys(&self.me),
+                None => self.lobby_ui.keys(&self.lobby, &self.me),
             },
             Shown::Admin => match &self.admin {
                 Some(a) => a.keys(),
-                None => self.lobby_ui.keys(&self.me),
+                None => self.lobby_ui.keys(&self.lobby, &self.me),
             },
         }
     }

@@ -324,6 +324,27 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
         }),
     );
     add("lobby, seeks", Box::new(|| lobby(false)));
+    add(
+        "lobby, my live game",
+        Box::new(|| {
+            let mut a = lobby(false);
+            let mut l = lobby_snapshot();
+            l.games[0].blue = "carol".into();
+            a.update(Msg::Lobby(Arc::new(l)));
+            a
+        }),
+    );
+    add(
+        "lobby, my live game, seeks",
+        Box::new(|| {
+            let mut a = lobby(false);
+            let mut l = lobby_snapshot();
+            l.games[0].blue = "carol".into();
+            a.update(Msg::Lobby(Arc::new(l)));
+            keys(&mut a, &[BackTab]);
+            a
+        }),
+    );
     add("lobby, seeks, admin", Box::new(|| lobby(true)));
     add(
         "lobby, games",
