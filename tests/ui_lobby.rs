@@ -612,6 +612,10 @@ fn enter_with_nothing_selected_says_why() {
     // The selected seek vanished: Enter accepts nothing and says so.
     assert!(a.update(code(KeyCode::Enter)).is_empty());
     let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("The seek you chose is gone"), "{t}");
+    a.update(code(KeyCode::Esc));
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    let t = text(&draw(&a, 100, 30));
     assert!(t.contains("No seek is selected"), "{t}");
     // No games to watch: said too.
     l.games.clear();
@@ -659,4 +663,88 @@ fn the_lobby_leads_back_to_my_live_game() {
     let mut a = lobby_app("carol");
     assert!(a.update(key('r')).is_empty());
     assert!(!text(&draw(&a, 100, 30)).contains("return to your game"));
+}
+
+#[test]
+fn seek_dialog_options_in_plain_words() {
+    for (w, h) in SIZES {
+        let mut a = app("bob", w, h);
+        a.update(Msg::Lobby(Arc::new(lobby())));
+        a.update(key('n'));
+        let t = text(&draw(&a, w, h));
+        for s in [
+            "< Classic: 40 pieces each >",
+            "< 3 moves >",
+            "< on: no endless chases >",
+            "< off: ties remove both >",
+            "< off: both ranks shown >",
+            "< loses on its turn >",
+            "< 10 min + 5 s a move >",
+            // The field chosen, explained.
+            "Classic: the whole army, 40 pieces each",
+        ] {
+            assert!(t.contains(s), "{w}x{h}: missing {s:?}\n{t}");
+        }
+        assert!(!t.contains("Options: 2sq"), "{w}x{h}\n{t}");
+        for _ in 0..3 {
+            a.update(code(KeyCode::Down));
+        }
+        a.update(key(' '));
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains("< on: the attacker wins ties >"), "{w}x{h}\n{t}");
+        assert!(
+            t.contains("When two pieces of the same rank meet: on, the attacker"),
+            "{w}x{h}\n{t}"
+        );
+    }
+}
+
+#[test]
+fn a_newcomer_plays_the_computer_with_one_key() {
+    for (w, h) in SIZES {
+        let mut a = app("newbie", w, h);
+        a.update(Msg::Lobby(Arc::new(LobbySnapshot::default())));
+        let t = text(&draw(&a, w, h));
+        assert!(
+            t.contains("Enter play the computer (easy, no clock)"),
+            "{w}x{h}\n{t}"
+        );
+        assert_eq!(
+            a.update(code(KeyCode::Enter)),
+            vec![Effect::Lobby(LobbyCmd::PlayBot {
+                level: BotLevel::Easy,
+                rules: Rules::standard(Variant::Classic),
+                clock: None,
+            })]
+        );
+    }
+    // Enter meant for a seek that just went does not start a game: it says so first.
+    let mut a = lobby_app("carol");
+    let mut l = lobby();
+    l.seeks.clear();
+    a.update(Msg::Lobby(Arc::new(l)));
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    assert!(text(&draw(&a, 100, 30)).contains("The seek you chose is gone"));
+    a.update(code(KeyCode::Esc));
+    assert!(matches!(
+        a.update(code(KeyCode::Enter)).as_slice(),
+        [Effect::Lobby(LobbyCmd::PlayBot { .. })]
+    ));
+}
+
+#[test]
+fn the_selected_seeks_rules_in_words() {
+    let mut l = lobby();
+    l.seeks[0].terms.rules.options.aggressor_advantage = true;
+    for (w, h) in SIZES {
+        let mut a = app("bob", w, h);
+        a.update(Msg::Lobby(Arc::new(l.clone())));
+        let t = text(&draw(&a, w, h));
+        let words = if w > 80 {
+            "two-square 3 moves, chasing rule, the attacker wins ties"
+        } else {
+            "two-square 3 moves, chasing rule, the attacker"
+        };
+        assert!(t.contains(words), "{w}x{h}\n{t}");
+    }
 }

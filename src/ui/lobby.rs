@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::dialog::{FormKind, SeekForm};
+use super::dialog::{rules_words, BotTerms, FormKind, SeekForm};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::keymap::{
     self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, Never, ToLine, With,
@@ -46,6 +46,11 @@ pub(crate) struct LobbyUi {
     pub clicked: bool,
     /// A snapshot came already: a seek of mine in a later one is one just posted.
     pub primed: bool,
+    /// The focused list's selection vanished and nothing was chosen since: Enter says so
+    /// (rather than acting on anything else).
+    pub gone: bool,
+    /// What Enter on an empty seek list plays: the computer, on these terms.
+    pub quick: BotTerms,
 }
 
 impl Default for LobbyUi {
@@ -59,6 +64,8 @@ impl Default for LobbyUi {
             hold: false,
             clicked: false,
             primed: false,
+            gone: false,
+            quick: BotTerms::default(),
         }
     }
 }
@@ -117,6 +124,7 @@ impl LobbyUi {
         if had && !self.index_id_set(self.focus) {
             self.hold = true;
             self.clicked = false;
+            self.gone = true;
         }
         if Self::len(l, self.focus) == 0 {
             // Nothing to hold on to: the next entry to come is selected.
@@ -137,6 +145,7 @@ impl LobbyUi {
     }
 
     fn select(&mut self, l: &LobbySnapshot, panel: Panel, i: usize) {
+        self.gone = false;
         match panel {
             Panel::Players => self.player = l.players.get(i).map(|p| p.nick.clone()),
             Panel::Seeks => self.seek = l.seeks.get(i).map(|s| s.id),
@@ -167,6 +176,7 @@ impl LobbyUi {
         self.focus = panel;
         self.hold = false;
         self.clicked = false;
+        self.gone = false;
         if self.index(l, panel).is_none() && Self::len(l, panel) > 0 {
             self.select(l, panel, 0);
         }
@@ -175,6 +185,7 @@ impl LobbyUi {
     fn move_sel(&mut self, l: &LobbySnapshot, d: i32) {
         self.hold = false;
         self.clicked = false;
+        self.gone = false;
         let n = Self::len(l, self.focus);
         if n == 0 {
             return;
@@ -201,6 +212,7 @@ impl LobbyUi {
             my_game: mine.is_some(),
             my_game_selected: mine.is_some() && self.game == mine,
             seek_selected: self.seek_index(l).is_some(),
+            quick: l.seeks.is_empty() && !self.gone,
         }
     }
 
@@ -345,9 +357,11 @@ impl LobbyUi {
                     vec![Act::Notice("That is your own seek: x cancels it".into())]
                 }
                 Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Accept(s.id)))],
-                None if l.seeks.is_empty() => vec![Act::Notice(
-                    "No open seeks: n posts one, b plays the computer".into(),
+                None if std::mem::take(&mut self.gone) => vec![Act::Notice(
+                    "The seek you chose is gone: taken or withdrawn".into(),
                 )],
+                // The newcomer's first step: a game against the computer.
+                None if l.seeks.is_empty() => vec![Act::Fx(Effect::Lobby(self.quick.cmd()))],
                 None => vec![Act::Notice(
                     "No seek is selected: Up/Down chooses one, then Enter".into(),
                 )],
@@ -361,6 +375,9 @@ impl LobbyUi {
                     vec![Act::Notice("That game is private: no spectators".into())]
                 }
                 Some(g) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(g.id)))],
+                None if std::mem::take(&mut self.gone) => {
+                    vec![Act::Notice("The game you chose has ended".into())]
+                }
                 None if l.games.is_empty() => {
                     vec![Act::Notice("No games in play to watch".into())]
                 }
@@ -674,15 +691,46 @@ impl View<'_> {
         let title = format!("Open seeks ({})", seeks.len());
         let head = "player       variant  clock rated  rules";
         let row = |i: usize| self.seek_row(&seeks[i]);
-        let empty = "no open seeks: press n to post one, b to play the computer";
-        self.list(
-            buf,
-            (area, Panel::Seeks, title),
-            head,
-            seeks.len(),
-            row,
-            empty,
-        );
+        self.list(buf, (area, Panel::Seeks, title), head, seeks.len(), row, "");
+        if seeks.is_empty() {
+            self.first_steps(buf, list_area(Panel::Seeks, area));
+        }
+        // The selected seek's rules in words, on the panel's bottom border.
+        if let Some(s) = self.ui.seek_index(self.l).map(|i| &seeks[i]) {
+            let rules = &s.terms.rules;
+            let words = rules_words(&rules.options, rules.variant);
+            let room = area.width.saturating_sub(4) as usize;
+            let text = trunc(&format!(" {words} "), room);
+            let y = area.bottom().saturating_sub(1);
+            put(buf, area.x + 2, y, &text, room as u16, self.t.dim());
+        }
+    }
+
+    /// An empty seek list: what to do first (play the computer), what else.
+    fn first_steps(&self, buf: &mut Buffer, area: Rect) {
+        let t = self.t;
+        let mut rows: Vec<Line<'static>> = vec![];
+        if area.height > 3 {
+            rows.push(Line::from(Span::styled("No open seeks yet.", t.dim())));
+        }
+        let quick = format!("play the computer ({})", self.ui.quick.words());
+        let enter = if self.ui.gone { "" } else { "Enter" };
+        for (key, words) in [
+            (enter, quick.as_str()),
+            ("b", "choose the level, variant, clock"),
+            ("n", "post a seek for other players"),
+        ] {
+            if key.is_empty() {
+                continue;
+            }
+            rows.push(Line::from(vec![
+                Span::styled(pad(key, 6), t.key()),
+                Span::raw(words.to_string()),
+            ]));
+        }
+        for (k, l) in rows.iter().take(area.height as usize).enumerate() {
+            put_line(buf, area.x, area.y + k as u16, l, area.width);
+        }
     }
 
     fn seek_row(&self, s: &Seek) -> Line<'static> {
@@ -819,6 +867,8 @@ enum If {
     MyGameSelected,
     NotMyGameSelected,
     SeekSelected,
+    /// Enter plays the computer: the seek list is empty.
+    Quick,
 }
 
 struct LobbyCx {
@@ -827,6 +877,7 @@ struct LobbyCx {
     my_game: bool,
     my_game_selected: bool,
     seek_selected: bool,
+    quick: bool,
 }
 
 impl Conditions<If> for LobbyCx {
@@ -843,6 +894,7 @@ impl Conditions<If> for LobbyCx {
             If::MyGameSelected => self.my_game_selected,
             If::NotMyGameSelected => !self.my_game_selected,
             If::SeekSelected => self.seek_selected,
+            If::Quick => self.quick,
         }
     }
 }
@@ -865,6 +917,7 @@ const KEYS: &[Binding<Do, If>] = &[
     on(&[Enter], Do::Activate)
         .hints(&[
             hint(0, "Enter", "accept").when(&[If::Seeks, If::SeekSelected]),
+            hint(0, "Enter", "play the computer").when(&[If::Seeks, If::Quick]),
             hint(0, "Enter", "watch").when(&[If::Games, If::NotMyGameSelected]),
             hint(0, "Enter", "back to your game").when(&[If::Games, If::MyGameSelected]),
             hint(0, "Enter/c", "challenge").when(&[If::Players]),
@@ -872,7 +925,8 @@ const KEYS: &[Binding<Do, If>] = &[
         ])
         .help(
             "Enter",
-            "accept seek, watch game (or back to yours), challenge player, chat",
+            "accept seek (none: play the computer), watch game (or back to yours), \
+             challenge player, chat",
         ),
     on(&[ch('r')], Do::Return)
         .when(&[If::MyGame])

@@ -325,6 +325,16 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
     );
     add("lobby, seeks", Box::new(|| lobby(false)));
     add(
+        "lobby, no seeks",
+        Box::new(|| {
+            let mut a = new_app("carol", false, Numbering::Modern);
+            let mut l = lobby_snapshot();
+            l.seeks.clear();
+            a.update(Msg::Lobby(Arc::new(l)));
+            a
+        }),
+    );
+    add(
         "lobby, my live game",
         Box::new(|| {
             let mut a = lobby(false);
