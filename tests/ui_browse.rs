@@ -781,3 +781,54 @@ fn no_rename_on_someone_elses_profile() {
         "{t}"
     );
 }
+
+#[test]
+fn every_hint_shows_at_every_size() {
+    for (w, h) in [(80, 24), (100, 30), (120, 40), (160, 50)] {
+        let mut a = app("carol", w, h);
+        a.update(key('L'));
+        a.update(Msg::Leaderboard(board(Variant::Classic)));
+        let t = text(&draw(&a, w, h));
+        for hint in [
+            "Enter profile",
+            "Left/Right variant",
+            "Up/Down select",
+            "p my profile",
+            "Esc back",
+            "? help",
+        ] {
+            assert!(
+                t.contains(hint),
+                "{w}x{h}: leaderboard without {hint:?}\n{t}"
+            );
+        }
+        a.update(key('p'));
+        a.update(Msg::Profile(profile("carol")));
+        let t = text(&draw(&a, w, h));
+        for hint in [
+            "Enter replay",
+            "g all games",
+            "Left/Right variant",
+            "Up/Down select",
+            "Esc back",
+            "? help",
+            "r rename",
+        ] {
+            assert!(t.contains(hint), "{w}x{h}: profile without {hint:?}\n{t}");
+        }
+        a.update(code(KeyCode::Enter));
+        a.update(Msg::Replay(replay(2, 3, Perspective::All)));
+        let t = text(&draw(&a, w, h));
+        for hint in [
+            "Left/Right step",
+            "Space play",
+            "v view",
+            "Esc back",
+            "+/- speed",
+            "Home/End ends",
+            "? help",
+        ] {
+            assert!(t.contains(hint), "{w}x{h}: replay without {hint:?}\n{t}");
+        }
+    }
+}

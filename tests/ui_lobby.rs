@@ -129,7 +129,8 @@ fn lobby_shows_players_seeks_games_and_chat() {
         assert!(t.contains(s), "missing {s:?}\n{t}");
     }
     // The footer names the main keys.
-    let last = lines(&draw(&a, 100, 30)).pop().unwrap();
+    let ls = lines(&draw(&a, 100, 30));
+    let last = ls[ls.len() - 2..].join("\n");
     assert!(
         last.contains("n new seek") && last.contains("q quit"),
         "{last}"
@@ -746,5 +747,140 @@ fn the_selected_seeks_rules_in_words() {
             "two-square 3 moves, chasing rule, the attacker"
         };
         assert!(t.contains(words), "{w}x{h}\n{t}");
+    }
+}
+
+/// The words of the screen, row after row, without borders: a wrapped sentence reads on.
+fn words(t: &str) -> String {
+    t.replace(['│', '╭', '╮', '╰', '╯', '─'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn lobby_cuts_no_word_at_any_size() {
+    let mut l = lobby();
+    l.chat.push(ChatLine {
+        from: "bob".into(),
+        text: "a long line about the barrage tournament tonight, who plays the final \
+               and which rules we use for the two-square limit, please answer soon"
+            .into(),
+    });
+    l.seeks[1].terms.rules.options.aggressor_advantage = true;
+    l.seeks[1].terms.rules.options.silent_defense = true;
+    l.seeks[1].terms.rules.options.rescue = true;
+    for (w, h) in SIZES {
+        let mut a = app("alice", w, h);
+        a.update(Msg::Lobby(Arc::new(l.clone())));
+        let buf = draw(&a, w, h);
+        let t = text(&buf);
+        // My own name is whole (marked where there is room), never `alice (~`.
+        assert!(
+            !t.contains("alice (~") && !t.contains("alice (…"),
+            "{w}x{h}\n{t}"
+        );
+        assert!(t.contains("● alice"), "{w}x{h}\n{t}");
+        // The chat line wraps: every word of it is shown, in order.
+        let said = l.chat[1]
+            .text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(words(&t).contains(&said), "{w}x{h}\n{t}");
+        // Rules that do not fit are cut with a mark, not mid-word without one.
+        let row = lines(&buf)
+            .into_iter()
+            .find(|r| r.contains("bob") && r.contains("Duel"))
+            .unwrap();
+        assert!(
+            row.contains("2sq:3 chase AA SD rescue") || row.contains("2sq:3 chase AA…"),
+            "{w}x{h}: {row}"
+        );
+        // Every key of the footer is there, on one row or two.
+        for hint in [
+            "Enter accept",
+            "n new seek",
+            "b vs computer",
+            "? help",
+            "q quit",
+            "L leaders",
+            "G games",
+            "p profile",
+            "x cancel mine",
+            "Tab next list",
+            "t chat",
+            "s settings",
+        ] {
+            assert!(t.contains(hint), "{w}x{h}: no {hint:?}\n{t}");
+        }
+    }
+}
+
+#[test]
+fn help_boxes_size_to_their_text() {
+    let enter = "accept seek (none: play the computer), watch game (or back to yours), \
+                 challenge player, chat";
+    for (w, h) in SIZES {
+        let mut a = app("bob", w, h);
+        a.update(Msg::Lobby(Arc::new(lobby())));
+        a.update(key('?'));
+        let t = text(&draw(&a, w, h));
+        // Every line whole (wrapped on a narrow screen).
+        for line in [
+            enter,
+            "new seek (variant, rules, clock, private)",
+            "profile of the selected player (or mine)",
+            "click selects, click again accepts / watches",
+        ] {
+            assert!(words(&t).contains(line), "{w}x{h}: {line:?} cut\n{t}");
+        }
+        // As wide as the text needs, not the screen: a box of about the longest line.
+        let box_w = box_width(&lines(&draw(&a, w, h)), "Lobby keys");
+        let longest = "PgUp/PgDn, Home/End".len() + 2 + enter.len() + 4;
+        assert!(
+            box_w <= longest.max(44) && box_w <= usize::from(w),
+            "{w}x{h}\n{t}"
+        );
+    }
+    // A short help makes a small box.
+    let mut a = app("bob", 160, 50);
+    a.update(key('s'));
+    a.update(code(KeyCode::Esc));
+    a.update(key('L'));
+    a.update(key('?'));
+    let box_w = box_width(&lines(&draw(&a, 160, 50)), "Leaderboard keys");
+    assert!(box_w < 80, "{box_w}");
+}
+
+/// The width of the box titled `title`, borders included.
+fn box_width(t: &[String], title: &str) -> usize {
+    let top: Vec<char> = t
+        .iter()
+        .find(|l| l.contains(title))
+        .expect("the box")
+        .chars()
+        .collect();
+    let title: Vec<char> = format!("╭ {title}").chars().collect();
+    let start = top.windows(title.len()).position(|w| w == title).unwrap();
+    let end = start + top[start..].iter().position(|c| *c == '╮').unwrap();
+    end - start + 1
+}
+
+#[test]
+fn a_long_notice_wraps_whole() {
+    let notice = "The name john.smith cannot be used: a nickname has 2 to 16 characters: \
+                  letters, digits, _ and -, starting with a letter. You are player2 for now; \
+                  p then r chooses another name";
+    for (w, h) in SIZES {
+        let mut a = lobby_app("player2");
+        a.update(Msg::Resize {
+            width: w,
+            height: h,
+        });
+        a.update(Msg::Notice(notice.into()));
+        let t = text(&draw(&a, w, h));
+        assert!(words(&t).contains(notice), "{w}x{h}\n{t}");
+        assert!(t.contains("(Esc)"), "{w}x{h}\n{t}");
     }
 }

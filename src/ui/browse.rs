@@ -17,7 +17,7 @@ use super::lobby::draw_list;
 use super::replay::ReplayUi;
 use super::theme::Theme;
 use super::welcome::NameCard;
-use super::widgets::{footer, pad, panel, put, put_line, sparkline, trunc};
+use super::widgets::{footer, footer_rows, pad, panel, put, put_line, sparkline, trunc};
 use super::{Act, Ctx, Effect, Identity, Overlay};
 use crate::proto::{
     BrowseCmd, GameFilter, GameList, GameListItem, LeaderRow, Leaderboard, Profile, VariantRating,
@@ -94,10 +94,10 @@ impl Page {
         }
     }
 
-    pub fn mouse(&mut self, m: Mouse, w: u16, h: u16) -> Vec<Act> {
+    pub fn mouse(&mut self, m: Mouse, me: &Identity, w: u16, h: u16) -> Vec<Act> {
         match self {
             Page::Leaders(p) => {
-                let rows = list_layout(w, h).rows;
+                let rows = p.layout(w, h).rows;
                 let n = p.rows().len();
                 match p.list.mouse(m, rows, n) {
                     Some(i) => p.open_row(i),
@@ -105,7 +105,7 @@ impl Page {
                 }
             }
             Page::Profile(p) => {
-                let lay = profile_layout(w, h, p.rating_count());
+                let lay = p.layout(me, w, h);
                 let n = p.recent().len();
                 match p.list.mouse(m, lay.rows, n) {
                     Some(i) => p.open_row(i),
@@ -113,7 +113,7 @@ impl Page {
                 }
             }
             Page::Games(p) => {
-                let rows = list_layout(w, h).rows;
+                let rows = p.layout(w, h).rows;
                 let n = p.items().len();
                 match p.list.mouse(m, rows, n) {
                     Some(i) => p.open_row(i),
@@ -242,16 +242,17 @@ fn content(w: u16) -> (u16, u16) {
     ((w - cw) / 2, cw)
 }
 
-pub(crate) fn list_layout(w: u16, h: u16) -> ListLayout {
+/// `foot`: the footer's rows (see `widgets::footer_rows`).
+pub(crate) fn list_layout(w: u16, h: u16, foot: u16) -> ListLayout {
     let (left, cw) = content(w);
-    let panel = Rect::new(left, 2, cw, h.saturating_sub(3));
+    let panel = Rect::new(left, 2, cw, h.saturating_sub(2 + foot));
     let inn = inner(panel);
     ListLayout {
         header: Rect::new(left, 0, cw, 1),
         tabs: Rect::new(left, 1, cw, 1),
         panel,
         rows: Rect::new(inn.x, inn.y + 1, inn.width, inn.height.saturating_sub(1)),
-        footer: Rect::new(0, h.saturating_sub(1), w, 1),
+        footer: Rect::new(0, h.saturating_sub(foot), w, foot.min(h)),
     }
 }
 
@@ -266,9 +267,9 @@ pub(crate) struct ProfileLayout {
     pub footer: Rect,
 }
 
-pub(crate) fn profile_layout(w: u16, h: u16, n_ratings: usize) -> ProfileLayout {
+pub(crate) fn profile_layout(w: u16, h: u16, n_ratings: usize, foot: u16) -> ProfileLayout {
     let (left, cw) = content(w);
-    let body = h.saturating_sub(2);
+    let body = h.saturating_sub(1 + foot);
     let n = n_ratings.clamp(1, 3) as u16;
     let chart_h = (body.saturating_sub(10) / n).saturating_sub(1).clamp(1, 4);
     let ratings_h = (2 + n * (1 + chart_h)).min(body.saturating_sub(5));
@@ -280,7 +281,7 @@ pub(crate) fn profile_layout(w: u16, h: u16, n_ratings: usize) -> ProfileLayout 
         chart_h,
         games,
         rows: Rect::new(inn.x, inn.y + 1, inn.width, inn.height.saturating_sub(1)),
-        footer: Rect::new(0, h.saturating_sub(1), w, 1),
+        footer: Rect::new(0, h.saturating_sub(foot), w, foot.min(h)),
     }
 }
 
@@ -295,6 +296,10 @@ pub(crate) struct LeadersUi {
 }
 
 impl LeadersUi {
+    fn layout(&self, w: u16, h: u16) -> ListLayout {
+        list_layout(w, h, footer_rows(&keymap::footer(LEADERS, &Always), w))
+    }
+
     pub fn rows(&self) -> &[LeaderRow] {
         self.data.as_ref().map_or(&[], |d| &d.rows)
     }
@@ -346,7 +351,7 @@ impl LeadersUi {
         };
         match a {
             Do::Select => {
-                let page = list_layout(w, h).rows.height as usize;
+                let page = self.layout(w, h).rows.height as usize;
                 self.list.key(k.code, self.rows().len(), page);
                 vec![]
             }
@@ -389,6 +394,11 @@ impl ProfileUi {
         }
     }
 
+    fn layout(&self, me: &Identity, w: u16, h: u16) -> ProfileLayout {
+        let foot = footer_rows(&keymap::footer(PROFILE, &self.cx(me)), w);
+        profile_layout(w, h, self.rating_count(), foot)
+    }
+
     pub fn receive(&mut self, p: Profile) -> bool {
         if !p.nick.eq_ignore_ascii_case(&self.nick) {
             return false;
@@ -428,7 +438,7 @@ impl ProfileUi {
         };
         match a {
             Do::Select => {
-                let page = profile_layout(w, h, self.rating_count()).rows.height as usize;
+                let page = self.layout(me, w, h).rows.height as usize;
                 self.list.key(k.code, self.recent().len(), page);
                 vec![]
             }
@@ -486,6 +496,10 @@ pub(crate) struct GamesUi {
 }
 
 impl GamesUi {
+    fn layout(&self, w: u16, h: u16) -> ListLayout {
+        list_layout(w, h, footer_rows(&keymap::footer(GAMES, &self.filter), w))
+    }
+
     pub fn items(&self) -> &[GameListItem] {
         self.data.as_ref().map_or(&[], |d| &d.items)
     }
@@ -531,7 +545,7 @@ impl GamesUi {
         };
         match a {
             Do::Select => {
-                let page = list_layout(w, h).rows.height as usize;
+                let page = self.layout(w, h).rows.height as usize;
                 self.list.key(k.code, self.items().len(), page);
                 vec![]
             }
@@ -684,7 +698,7 @@ fn loading(buf: &mut Buffer, rows: Rect, what: &str, t: &Theme) {
 
 fn render_leaders(buf: &mut Buffer, p: &LeadersUi, me: &Identity, cx: &Ctx) {
     let t = cx.t;
-    let lay = list_layout(cx.w, cx.h);
+    let lay = p.layout(cx.w, cx.h);
     header(buf, lay.header, "Leaderboard", t);
     let names: Vec<(&str, bool)> = Variant::ALL
         .iter()
@@ -824,7 +838,7 @@ fn game_line(g: &GameListItem, c: &GameCols, t: &Theme) -> Line<'static> {
 
 fn render_games(buf: &mut Buffer, p: &GamesUi, me: &Identity, cx: &Ctx) {
     let t = cx.t;
-    let lay = list_layout(cx.w, cx.h);
+    let lay = p.layout(cx.w, cx.h);
     header(buf, lay.header, "Games", t);
     let names: Vec<(String, bool)> = p
         .sources()
@@ -902,7 +916,7 @@ fn rating_line(r: &VariantRating, on: bool, t: &Theme) -> Line<'static> {
 
 fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
     let t = cx.t;
-    let lay = profile_layout(cx.w, cx.h, p.rating_count());
+    let lay = p.layout(me, cx.w, cx.h);
     let who = if p.nick == me.nick {
         format!("Profile of {} (you)", p.nick)
     } else {

@@ -686,6 +686,9 @@ pub(crate) fn render_settings(buf: &mut Buffer, screen: Rect, s: &Settings, row:
     );
 }
 
+/// The help: a box sized to its lines (as wide as the longest, at most the screen),
+/// keys on the left, what they do on the right, both wrapped at words when the screen is
+/// narrow; as many lines as fit the screen, the last saying what was left out.
 pub(crate) fn render_help(
     buf: &mut Buffer,
     screen: Rect,
@@ -693,28 +696,70 @@ pub(crate) fn render_help(
     keys: &[(&str, &str)],
     t: &Theme,
 ) {
-    let h = keys.len() as u16 + 4;
-    let inn = dialog(buf, screen, 72, h, title, t);
-    for (i, (k, d)) in keys.iter().enumerate() {
-        let y = inn.y + i as u16;
-        if y >= inn.bottom().saturating_sub(1) {
-            break;
-        }
-        put(buf, inn.x + 1, y, k, 22, t.key());
-        put(
-            buf,
-            inn.x + 24,
-            y,
-            d,
-            inn.width.saturating_sub(24),
-            Style::new(),
-        );
-    }
     let closes = keymap::footer(HELP_KEYS, &Always)
         .iter()
         .map(|(k, w)| format!("{k} {w}"))
         .collect::<Vec<_>>()
         .join("  ");
+    let width = |s: &str| s.chars().count();
+    let key_w = keys.iter().map(|(k, _)| width(k)).max().unwrap_or(0);
+    let what_w = keys.iter().map(|(_, d)| width(d)).max().unwrap_or(0);
+    // Inside the border: a space, the keys, two spaces, the words, a space.
+    let need = (1 + key_w + 2 + what_w + 1)
+        .max(width(&closes) + 2)
+        .max(width(title) + 4);
+    let inner_w = need.min(usize::from(screen.width.saturating_sub(2)));
+    let key_col = if key_w + what_w + 4 <= inner_w {
+        key_w
+    } else {
+        key_w.min(inner_w * 2 / 5)
+    }
+    .max(1);
+    let what_col = inner_w.saturating_sub(key_col + 4).max(1);
+    let rows: Vec<(Vec<String>, Vec<String>)> = keys
+        .iter()
+        .map(|(k, d)| (wrap(k, key_col), wrap(d, what_col)))
+        .collect();
+    let lines = |r: &(Vec<String>, Vec<String>)| r.0.len().max(r.1.len());
+    let total: usize = rows.iter().map(lines).sum();
+    // The lines, a blank, the closing hint; the blank goes first when room is short.
+    let room = usize::from(screen.height.saturating_sub(2));
+    let blank = usize::from(total + 2 <= room);
+    let h = (total + blank + 1).min(room) as u16 + 2;
+    let inn = dialog(buf, screen, inner_w as u16 + 2, h, title, t);
+    let body = usize::from(inn.height.saturating_sub(1 + blank as u16));
+    // All the lines, or as many as fit above a line saying how many are left out.
+    let room = if total <= body {
+        body
+    } else {
+        body.saturating_sub(1)
+    };
+    let mut y = 0usize;
+    for (i, r) in rows.iter().enumerate() {
+        let n = lines(r);
+        if y + n > room {
+            let more = format!("{} more: a taller window shows them", rows.len() - i);
+            let y = inn.y + y as u16;
+            put(
+                buf,
+                inn.x + 1,
+                y,
+                &more,
+                inn.width.saturating_sub(1),
+                t.dim(),
+            );
+            break;
+        }
+        let top = inn.y + y as u16;
+        for (k, l) in r.0.iter().enumerate() {
+            put(buf, inn.x + 1, top + k as u16, l, key_col as u16, t.key());
+        }
+        let x = inn.x + 1 + key_col as u16 + 2;
+        for (k, l) in r.1.iter().enumerate() {
+            put(buf, x, top + k as u16, l, what_col as u16, Style::new());
+        }
+        y += n;
+    }
     put(
         buf,
         inn.x + 1,

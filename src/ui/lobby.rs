@@ -12,7 +12,9 @@ use super::keymap::{
 };
 use super::layout::{inner, lobby_layout, scroll_offset, LobbyLayout};
 use super::theme::Theme;
-use super::widgets::{fill, footer, pad, panel, put, put_line, trunc, InputResult, LineInput};
+use super::widgets::{
+    fill, footer, footer_rows, pad, panel, put, put_line, trunc, wrap, InputResult, LineInput,
+};
 use super::{browse, Act, Effect, Identity, Overlay};
 use crate::proto::{
     GameFilter, GameId, GameSummary, LobbyCmd, LobbySnapshot, PlayerInfo, PlayerStatus, Seek,
@@ -195,6 +197,17 @@ impl LobbyUi {
             Some(i) => (i as i32 + d).clamp(0, n as i32 - 1) as usize,
         };
         self.select(l, self.focus, i);
+    }
+
+    /// The lobby's layout, with a footer of two rows when its hints need them.
+    fn layout(&self, l: &LobbySnapshot, me: &Identity, w: u16, h: u16) -> LobbyLayout {
+        let mut lay = lobby_layout(w, h);
+        if footer_rows(&self.keys(l, me).footer(), w) > 1 {
+            lay.players.height = lay.players.height.saturating_sub(1);
+            lay.chat.height = lay.chat.height.saturating_sub(1);
+            lay.footer = Rect::new(0, h.saturating_sub(2), w, 2.min(h));
+        }
+        lay
     }
 
     pub fn paste(&mut self, s: &str) {
@@ -400,7 +413,7 @@ impl LobbyUi {
         w: u16,
         h: u16,
     ) -> Vec<Act> {
-        let lay = lobby_layout(w, h);
+        let lay = self.layout(l, me, w, h);
         let pos = (m.column, m.row).into();
         match m.kind {
             MouseKind::ScrollUp | MouseKind::ScrollDown => {
@@ -461,6 +474,12 @@ fn is_mine(g: &GameSummary, me: &Identity) -> bool {
 /// My live game, if I play one.
 fn my_game<'a>(l: &'a LobbySnapshot, me: &Identity) -> Option<&'a GameSummary> {
     l.games.iter().find(|g| is_mine(g, me))
+}
+
+/// Cells for `red vs blue` in a games list `width` wide: what the other columns leave
+/// (variant, move, spectators: 27), at most 32.
+fn game_names_width(width: u16) -> usize {
+    usize::from(width).saturating_sub(27).clamp(12, 32)
 }
 
 fn panels(l: &LobbyLayout) -> [(Panel, Rect); 4] {
@@ -569,7 +588,7 @@ pub(crate) fn render(
     w: u16,
     h: u16,
 ) {
-    let lay = lobby_layout(w, h);
+    let lay = ui.layout(l, me, w, h);
     let v = View { ui, l, me, t };
     v.header(buf, lay.header);
     v.players(buf, lay.players);
@@ -608,6 +627,7 @@ impl View<'_> {
             Span::raw(format!("you are {who}")),
             Span::raw(sep.to_string()),
         ];
+        let game_line = my_game(l, me).is_some();
         match my_game(l, me) {
             // While I play a game, the way back to it instead of the counts.
             Some(g) => {
@@ -622,6 +642,13 @@ impl View<'_> {
                 ));
             }
             None => spans.push(Span::styled(counts, t.dim())),
+        }
+        // Too long for the line: the server's name goes first, then the counts.
+        if Line::from(spans.clone()).width() > usize::from(area.width) {
+            spans.drain(..2);
+            if !game_line && Line::from(spans.clone()).width() > usize::from(area.width) {
+                spans.truncate(1);
+            }
         }
         put_line(buf, area.x, area.y, &Line::from(spans), area.width);
     }
@@ -674,7 +701,14 @@ impl View<'_> {
         };
         let mine = p.nick == self.me.nick;
         let (nick, name_style) = if mine {
-            (trunc(&format!("{} (you)", p.nick), nick_w), t.accent())
+            // `(you)` only where it fits whole: the name comes first.
+            let marked = format!("{} (you)", p.nick);
+            let shown = if marked.chars().count() <= nick_w {
+                marked
+            } else {
+                trunc(&p.nick, nick_w)
+            };
+            (shown, t.accent())
         } else {
             (trunc(&p.nick, nick_w), Style::new())
         };
@@ -690,7 +724,8 @@ impl View<'_> {
         let seeks = &self.l.seeks;
         let title = format!("Open seeks ({})", seeks.len());
         let head = "player       variant  clock rated  rules";
-        let row = |i: usize| self.seek_row(&seeks[i]);
+        let width = usize::from(list_area(Panel::Seeks, area).width);
+        let row = |i: usize| self.seek_row(&seeks[i], width);
         self.list(buf, (area, Panel::Seeks, title), head, seeks.len(), row, "");
         if seeks.is_empty() {
             self.first_steps(buf, list_area(Panel::Seeks, area));
@@ -733,7 +768,7 @@ impl View<'_> {
         }
     }
 
-    fn seek_row(&self, s: &Seek) -> Line<'static> {
+    fn seek_row(&self, s: &Seek, width: usize) -> Line<'static> {
         let (t, me) = (self.t, &self.me.nick);
         let clock = s.terms.clock.map_or("none".to_string(), |c| c.to_string());
         let rated = if s.terms.rated { "rated" } else { "casual" };
@@ -751,52 +786,67 @@ impl View<'_> {
             pad(&clock, 5),
             pad(rated, 6)
         )));
-        spans.push(Span::styled(s.terms.rules.options.summary(), t.dim()));
-        match &s.private_to {
-            Some(to) if to == me => spans.push(Span::styled(" challenge to you!", t.accent())),
-            Some(to) => spans.push(Span::styled(format!(" {} {to}", t.g.arrow), t.dim())),
-            None => {}
+        let to = match &s.private_to {
+            Some(to) if to == me => Some(Span::styled(" challenge to you!", t.accent())),
+            Some(to) => Some(Span::styled(format!(" {} {to}", t.g.arrow), t.dim())),
+            None => None,
+        };
+        // The rules get what the columns and the challenge leave, cut with a mark.
+        let used = Line::from(spans.clone()).width() + to.as_ref().map_or(0, |s| s.width());
+        let room = width.saturating_sub(used);
+        let rules = s.terms.rules.options.summary();
+        if room >= 4 || rules.chars().count() <= room {
+            spans.push(Span::styled(trunc(&rules, room), t.dim()));
         }
+        spans.extend(to);
         Line::from(spans)
     }
 
     fn games(&self, buf: &mut Buffer, area: Rect) {
         let games = &self.l.games;
         let title = format!("Games in play ({})", games.len());
-        let head = "red vs blue                       variant   move  watching";
-        let row = |i: usize| self.game_row(&games[i]);
+        let names = game_names_width(list_area(Panel::Games, area).width);
+        let head = format!(
+            "{}  {} {:>5}  watching",
+            pad("red vs blue", names),
+            pad("variant", 8),
+            "move"
+        );
+        let row = |i: usize| self.game_row(&games[i], names);
         self.list(
             buf,
             (area, Panel::Games, title),
-            head,
+            &head,
             games.len(),
             row,
             "no games in play",
         );
     }
 
-    fn game_row(&self, g: &GameSummary) -> Line<'static> {
+    /// A game: the names in `names` cells, variant, move, spectators (or `(private)`).
+    fn game_row(&self, g: &GameSummary, names: usize) -> Line<'static> {
         let t = self.t;
-        let names = 32usize;
-        let red = trunc(&g.red, 14);
-        let blue = trunc(&g.blue, 14);
+        let each = (names.saturating_sub(4) / 2).min(16);
+        let red = trunc(&g.red, each);
+        let blue = trunc(&g.blue, each);
         let used = red.chars().count() + blue.chars().count() + 4;
-        let mut spans = vec![
+        let watching = if g.private {
+            "(private)".to_string()
+        } else {
+            format!("{:>3}", g.spectators)
+        };
+        Line::from(vec![
             Span::styled(red, t.side(crate::rules::Color::Red)),
             Span::raw(" vs "),
             Span::styled(blue, t.side(crate::rules::Color::Blue)),
             Span::raw(" ".repeat(names.saturating_sub(used) + 2)),
             Span::raw(format!(
-                "{} {:>5}  {:>3}",
+                "{} {:>5}  ",
                 pad(g.terms.rules.variant.name(), 8),
                 g.ply / 2 + 1,
-                g.spectators
             )),
-        ];
-        if g.private {
-            spans.push(Span::styled("  (private)", t.dim()));
-        }
-        Line::from(spans)
+            Span::styled(watching, if g.private { t.dim() } else { Style::new() }),
+        ])
     }
 
     fn chat(&self, buf: &mut Buffer, area: Rect) {
@@ -806,13 +856,28 @@ impl View<'_> {
             return;
         }
         let lines_h = inn.height.saturating_sub(1) as usize;
-        let start = l.chat.len().saturating_sub(lines_h);
-        for (k, c) in l.chat[start..].iter().enumerate() {
-            let line = Line::from(vec![
-                Span::styled(format!("{}: ", c.from), t.accent()),
-                Span::raw(c.text.clone()),
-            ]);
-            put_line(buf, inn.x, inn.y + k as u16, &line, inn.width);
+        // The last lines, wrapped, as many rows as fit (the newest at the bottom).
+        let mut rows: Vec<Line<'static>> = vec![];
+        for c in l.chat.iter().rev() {
+            if rows.len() >= lines_h {
+                break;
+            }
+            let from = format!("{}: ", c.from);
+            let wrapped = wrap(&format!("{from}{}", c.text), usize::from(inn.width));
+            for (k, piece) in wrapped.into_iter().enumerate().rev() {
+                let line = match piece.strip_prefix(&from).filter(|_| k == 0) {
+                    Some(text) => Line::from(vec![
+                        Span::styled(from.clone(), t.accent()),
+                        Span::raw(text.to_string()),
+                    ]),
+                    None => Line::from(piece),
+                };
+                rows.push(line);
+            }
+        }
+        let shown = rows.len().min(lines_h);
+        for (k, line) in rows[..shown].iter().rev().enumerate() {
+            put_line(buf, inn.x, inn.y + k as u16, line, inn.width);
         }
         let y = inn.bottom() - 1;
         match &self.ui.chat {

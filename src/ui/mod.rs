@@ -558,7 +558,10 @@ impl App {
                 None => vec![],
             },
             Shown::Admin => match &mut self.admin {
-                Some(a) => a.key(k, &self.me, admin::page_rows(w, h)),
+                Some(a) => {
+                    let rows = a.page_rows(w, h);
+                    a.key(k, &self.me, rows)
+                }
                 None => vec![],
             },
             Shown::TooSmall => vec![],
@@ -630,7 +633,7 @@ impl App {
                 None => vec![],
             },
             Shown::Browse => match self.pages.last_mut() {
-                Some(p) => p.mouse(m, w, h),
+                Some(p) => p.mouse(m, &self.me, w, h),
                 None => vec![],
             },
             Shown::Admin => match &mut self.admin {
@@ -804,28 +807,48 @@ fn draw_too_small(buf: &mut Buffer, area: Rect, t: &theme::Theme) {
     }
 }
 
-/// A notice banner on the second row.
+/// A notice banner from the second row down: the text wrapped at words (never cut), the
+/// key that dismisses it at its end.
 fn draw_notice(buf: &mut Buffer, area: Rect, text: &str, t: &theme::Theme) {
-    let y = area.y + 1;
-    let w = (text.chars().count() as u16 + 24).min(area.width);
+    const ESC: &str = " (Esc) ";
+    let room = usize::from(area.width.saturating_sub(2));
+    let mut rows = widgets::wrap(text, room);
+    if let Some(last) = rows.last_mut() {
+        if last.chars().count() + ESC.len() > room {
+            rows.push(String::new());
+        }
+    }
+    let rows: Vec<String> = rows
+        .into_iter()
+        .take(usize::from(area.height / 2))
+        .collect();
+    let longest = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    let w =
+        ((longest + ESC.len() + 2).max(text.chars().count().min(room) + 24) as u16).min(area.width);
     let x = area.x + (area.width - w) / 2;
-    let r = Rect::new(x, y, w, 1);
-    widgets::fill(buf, r, t.banner());
-    let line = Line::from(vec![
-        Span::styled(format!(" {text} "), t.banner()),
-        Span::styled(" (Esc) ", t.banner().patch(t.dim())),
-    ]);
-    widgets::put_line(buf, x, y, &line, w);
+    let n = rows.len();
+    for (i, row) in rows.iter().enumerate() {
+        let y = area.y + 1 + i as u16;
+        let r = Rect::new(x, y, w, 1);
+        widgets::fill(buf, r, t.banner());
+        let mut spans = vec![Span::styled(format!(" {row} "), t.banner())];
+        if i + 1 == n {
+            spans.push(Span::styled(ESC, t.banner().patch(t.dim())));
+        }
+        widgets::put_line(buf, x, y, &Line::from(spans), w);
+    }
 }
 
-/// ASCII mode: no cell may hold anything but ASCII (user text included).
+/// ASCII mode: no cell may hold anything but ASCII (user text included). The mark of a
+/// cut word (`…`) becomes `~`; anything else `?`.
 fn asciify(buf: &mut Buffer, area: Rect) {
     let area = buf.area.intersection(area);
     for y in area.top()..area.bottom() {
         for x in area.left()..area.right() {
             let cell = &mut buf[(x, y)];
             if !cell.symbol().is_ascii() {
-                cell.set_symbol("?");
+                let to = if cell.symbol() == "…" { "~" } else { "?" };
+                cell.set_symbol(to);
             }
         }
     }

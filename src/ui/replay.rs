@@ -535,7 +535,7 @@ const KEYS: &[Binding<Do, If>] = &[
     on(&[ch('j')], Do::Step(10)).help("j / k", TEN),
     on(&[ch('k')], Do::Step(-10)).help("j / k", TEN),
     on(&[Home, ch('0')], Do::Start)
-        .hints(&[hint(5, "Home/End", "start/end")])
+        .hints(&[hint(5, "Home/End", "ends")])
         .help("Home / 0, End / $", "start / end of the game"),
     on(&[End, ch('$')], Do::End).help("Home / 0, End / $", "start / end of the game"),
     on(&[ch(' ')], Do::Play)
@@ -555,7 +555,7 @@ const KEYS: &[Binding<Do, If>] = &[
         "faster / slower: 0.25, 0.5, 1 or 2 s per move",
     ),
     on(&[ch('v')], Do::Perspective)
-        .hints(&[hint(2, "v", "perspective")])
+        .hints(&[hint(2, "v", "view")])
         .help("v", "perspective: everything / as Red saw it / as Blue"),
     note("mouse", "wheel steps, a click on a move goes there"),
     on(&[F(2)], Do::Settings).help("F2", "settings"),
