@@ -169,7 +169,7 @@ impl Session {
         let settings = Settings {
             numbering: prefs.numbering,
             ascii: prefs.ascii,
-            color: ColorDepth::from_term(&p.term, p.colorterm.as_deref()),
+            color: ColorDepth::from_term(&p.term, p.colorterm.as_deref(), false),
         };
         let (w, h) = p.size;
         let identity = Identity {

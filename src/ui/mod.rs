@@ -61,12 +61,13 @@ pub enum ColorDepth {
 }
 
 impl ColorDepth {
-    /// From `$TERM` and `$COLORTERM`: `xterm-256color` → 256, `COLORTERM=truecolor` or
-    /// `24bit` → 24-bit, `dumb` or empty → none, anything else (`xterm`, `linux`,
-    /// `screen`) → 16.
-    pub fn from_term(term: &str, colorterm: Option<&str>) -> ColorDepth {
+    /// From `$TERM`, `$COLORTERM` and whether `$NO_COLOR` is set (to anything but the
+    /// empty string, as no-color.org says): `NO_COLOR` → none, `xterm-256color` → 256,
+    /// `COLORTERM=truecolor` or `24bit` → 24-bit, `dumb` or empty → none, anything else
+    /// (`xterm`, `linux`, `screen`) → 16.
+    pub fn from_term(term: &str, colorterm: Option<&str>, no_color: bool) -> ColorDepth {
         let t = term.trim().to_ascii_lowercase();
-        if t.is_empty() || t == "dumb" {
+        if no_color || t.is_empty() || t == "dumb" {
             return ColorDepth::Mono;
         }
         let ct = colorterm.unwrap_or("").trim().to_ascii_lowercase();
@@ -88,6 +89,23 @@ pub struct Settings {
     pub ascii: bool,
     #[serde(skip)]
     pub color: ColorDepth,
+}
+
+impl Settings {
+    /// Whether a terminal of this `$TERM` gets plain ASCII by default (no box drawing, no
+    /// ■ ◆ ≈ ░): `dumb` or none, the DEC terminals (`vt100`, `vt220`, ...) and the Linux
+    /// console (`linux`), whose fonts lack them. The settings screen can still switch;
+    /// a player's own choice, once made, wins over this.
+    pub fn ascii_default(term: &str) -> bool {
+        let t = term.trim().to_ascii_lowercase();
+        let base = t.split('-').next().unwrap_or("");
+        t.is_empty()
+            || base == "dumb"
+            || base == "linux"
+            || base
+                .strip_prefix("vt")
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    }
 }
 
 /// Who this session is.
@@ -861,21 +879,51 @@ mod tests {
     #[test]
     fn color_depth_from_term() {
         assert_eq!(
-            ColorDepth::from_term("xterm-256color", None),
+            ColorDepth::from_term("xterm-256color", None, false),
             ColorDepth::Ansi256
         );
         assert_eq!(
-            ColorDepth::from_term("xterm-256color", Some("truecolor")),
+            ColorDepth::from_term("xterm-256color", Some("truecolor"), false),
             ColorDepth::TrueColor
         );
         assert_eq!(
-            ColorDepth::from_term("xterm", Some("24bit")),
+            ColorDepth::from_term("xterm", Some("24bit"), false),
             ColorDepth::TrueColor
         );
-        assert_eq!(ColorDepth::from_term("dumb", None), ColorDepth::Mono);
-        assert_eq!(ColorDepth::from_term("", None), ColorDepth::Mono);
+        assert_eq!(ColorDepth::from_term("dumb", None, false), ColorDepth::Mono);
+        assert_eq!(ColorDepth::from_term("", None, false), ColorDepth::Mono);
         for t in ["xterm", "linux", "screen"] {
-            assert_eq!(ColorDepth::from_term(t, None), ColorDepth::Ansi16);
+            assert_eq!(ColorDepth::from_term(t, None, false), ColorDepth::Ansi16);
+        }
+        // NO_COLOR wins over everything the terminal says it can.
+        assert_eq!(
+            ColorDepth::from_term("xterm-256color", Some("truecolor"), true),
+            ColorDepth::Mono
+        );
+    }
+
+    #[test]
+    fn ascii_by_default_for_terminals_without_the_glyphs() {
+        for t in [
+            "vt100",
+            "VT220",
+            "vt52",
+            "linux",
+            "linux-16color",
+            "dumb",
+            "",
+        ] {
+            assert!(Settings::ascii_default(t), "{t:?}");
+        }
+        for t in [
+            "xterm",
+            "xterm-256color",
+            "screen",
+            "tmux-256color",
+            "vte",
+            "rxvt",
+        ] {
+            assert!(!Settings::ascii_default(t), "{t:?}");
         }
     }
 

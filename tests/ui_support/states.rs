@@ -30,10 +30,30 @@ fn who(nick: &str, admin: bool) -> Identity {
     }
 }
 
+thread_local! {
+    /// Display settings the states are built with instead of the usual (see [`with`]).
+    static SETTINGS: std::cell::RefCell<Option<Settings>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The states built while `f` runs use `s` for their display settings (numbering aside).
+pub fn with<R>(s: Settings, f: impl FnOnce() -> R) -> R {
+    SETTINGS.with(|c| *c.borrow_mut() = Some(s));
+    let r = f();
+    SETTINGS.with(|c| *c.borrow_mut() = None);
+    r
+}
+
+/// The settings states are built with now.
+fn base() -> Settings {
+    SETTINGS
+        .with(|c| c.borrow().clone())
+        .unwrap_or_else(settings)
+}
+
 fn new_app(nick: &str, admin: bool, numbering: Numbering) -> App {
     let s = Settings {
         numbering,
-        ..settings()
+        ..base()
     };
     App::new(who(nick, admin), s, W, H, 1)
 }
@@ -631,7 +651,7 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
                 first_login: true,
                 ..who("carol", false)
             };
-            let mut a = App::new(me, settings(), W, H, 1);
+            let mut a = App::new(me, base(), W, H, 1);
             a.update(Msg::Lobby(Arc::new(lobby_snapshot())));
             a
         }),
@@ -643,7 +663,7 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
                 first_login: true,
                 ..who("carol", false)
             };
-            let mut a = App::new(me, settings(), W, H, 1);
+            let mut a = App::new(me, base(), W, H, 1);
             chars(&mut a, "caro");
             a
         }),
