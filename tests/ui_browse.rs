@@ -407,7 +407,8 @@ fn game_browser_filters_and_columns() {
         "Red won — flag captured",
         "draw — agreed",
         "2024-02-29 12:34",
-        "88",
+        // 88 plies: 44 moves, as the move list numbers them.
+        "44",
     ] {
         assert!(t.contains(s), "{s} missing\n{t}");
     }
@@ -474,11 +475,12 @@ fn replay_steps_within_the_game() {
         Some((0, Perspective::All))
     );
     assert_eq!(replay_ply(&a.update(key('$'))), Some((3, Perspective::All)));
-    // The previous snapshot stays until the answer comes.
-    assert!(text(&draw(&a, W, H)).contains("move 0 / 3"));
+    // The previous snapshot stays until the answer comes. Moves are counted as the move
+    // list numbers them: 3 plies are 2 moves.
+    assert!(text(&draw(&a, W, H)).contains("move 0 / 2"));
     a.update(Msg::Replay(replay(3, 3, Perspective::All)));
     let t = text(&draw(&a, W, H));
-    assert!(t.contains("move 3 / 3"), "{t}");
+    assert!(t.contains("move 2 / 2 (Red)"), "{t}");
     // The current move is highlighted in the list.
     let buf = draw(&a, W, H);
     let tl = lines(&buf);
@@ -637,7 +639,7 @@ fn replay_shows_names_and_result_banner() {
         "carol",
         "alice",
         "Red won — flag captured",
-        "move 0 / 3",
+        "move 0 / 2",
         "game #41",
     ] {
         assert!(t.contains(s), "{s} missing\n{t}");
@@ -830,5 +832,45 @@ fn every_hint_shows_at_every_size() {
         ] {
             assert!(t.contains(hint), "{w}x{h}: replay without {hint:?}\n{t}");
         }
+    }
+}
+
+#[test]
+fn moves_are_counted_as_the_move_list_numbers_them() {
+    // Game 41 has 5 plies: the move list numbers 3 moves.
+    let mut p = profile("carol");
+    p.recent[0].plies = 5;
+    let mut a = app("carol", W, H);
+    a.update(key('p'));
+    a.update(Msg::Profile(p.clone()));
+    let t = lines(&draw(&a, W, H));
+    let row = &t[line_of(&t, "carol vs alice")];
+    assert!(row.contains("    3  "), "{row}");
+    let row = &t[line_of(&t, "bob vs carol")];
+    assert!(row.contains("   44  ") && !row.contains("88"), "{row}");
+    a.update(code(KeyCode::Enter));
+    a.update(Msg::Replay(replay(5, 5, Perspective::All)));
+    let t = lines(&draw(&a, W, H));
+    let all = t.join("\n");
+    assert!(all.contains("move 3 / 3 (Red)"), "{all}");
+    assert!(t[line_of(&t, "3. ")].contains("E4-E5"), "{all}");
+    a.update(code(KeyCode::Left));
+    a.update(Msg::Replay(replay(4, 5, Perspective::All)));
+    assert!(text(&draw(&a, W, H)).contains("move 2 / 3 (Blue)"));
+}
+
+#[test]
+fn stepping_through_a_finished_game_never_shows_unfinished() {
+    let mut a = replay_app();
+    for ply in 0..=3 {
+        let mut s = replay(ply, 3, Perspective::All);
+        // The server knows the result only at the last position.
+        if ply < 3 {
+            s.outcome = None;
+        }
+        a.update(Msg::Replay(s));
+        let t = text(&draw(&a, W, H));
+        assert!(!t.contains("unfinished"), "ply {ply}\n{t}");
+        assert!(t.contains("Red won — flag captured"), "ply {ply}\n{t}");
     }
 }

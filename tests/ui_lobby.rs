@@ -884,3 +884,124 @@ fn a_long_notice_wraps_whole() {
         assert!(t.contains("(Esc)"), "{w}x{h}\n{t}");
     }
 }
+
+#[test]
+fn a_challenge_to_me_can_be_declined() {
+    let mut l = lobby();
+    l.seeks.push(Seek {
+        private_to: Some("bob".into()),
+        ..seek(13, "carol")
+    });
+    for (w, h) in SIZES {
+        let mut a = app("bob", w, h);
+        a.update(Msg::Lobby(Arc::new(l.clone())));
+        let t = text(&draw(&a, w, h));
+        assert!(
+            t.contains("! carol") && t.contains("d decline"),
+            "{w}x{h}\n{t}"
+        );
+        // Nothing selected is a challenge to me: d declines the one in the list.
+        assert_eq!(
+            a.update(key('d')),
+            vec![Effect::Lobby(LobbyCmd::Decline(13))]
+        );
+        // Selected: d declines it, Enter would accept it.
+        a.update(code(KeyCode::End));
+        assert_eq!(
+            a.update(key('d')),
+            vec![Effect::Lobby(LobbyCmd::Decline(13))]
+        );
+    }
+    // No challenge to me: d says so.
+    let mut a = lobby_app("bob");
+    assert!(a.update(key('d')).is_empty());
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("No challenge to you to decline"), "{t}");
+    assert!(!t.contains("d decline"), "{t}");
+}
+
+#[test]
+fn the_dialogs_remember_the_last_choices() {
+    let mut a = lobby_app("bob");
+    a.update(key('n'));
+    a.update(code(KeyCode::Right)); // Duel
+    for _ in 0..3 {
+        a.update(code(KeyCode::Down));
+    }
+    a.update(key(' ')); // the attacker wins ties
+    for _ in 0..6 {
+        a.update(code(KeyCode::Down));
+    }
+    a.update(code(KeyCode::Left)); // 3+2
+    let posted = a.update(code(KeyCode::Enter));
+    let Effect::Lobby(LobbyCmd::Seek { terms, .. }) = &posted[0] else {
+        panic!("{posted:?}")
+    };
+    assert_eq!(terms.rules.variant, Variant::Duel);
+    assert!(terms.rules.options.aggressor_advantage);
+    // The next seek starts from those choices; so does a challenge.
+    a.update(key('n'));
+    let t = text(&draw(&a, 100, 30));
+    assert!(
+        t.contains("< Duel: 10 pieces each >")
+            && t.contains("< on: the attacker wins ties >")
+            && t.contains("< 3 min + 2 s a move >"),
+        "{t}"
+    );
+    assert_eq!(a.update(code(KeyCode::Enter)), posted);
+    a.update(code(KeyCode::Left)); // players
+    a.update(code(KeyCode::Home)); // alice
+    a.update(key('c'));
+    let Effect::Lobby(LobbyCmd::Seek {
+        terms: t2,
+        private_to,
+    }) = &a.update(code(KeyCode::Enter))[0]
+    else {
+        panic!()
+    };
+    assert_eq!((t2, private_to.as_deref()), (terms, Some("alice")));
+    // The computer's dialog remembers its own: hard, no clock.
+    a.update(key('b'));
+    a.update(code(KeyCode::Right)); // hard
+    for _ in 0..9 {
+        a.update(code(KeyCode::Down));
+    }
+    a.update(code(KeyCode::Left));
+    a.update(code(KeyCode::Left)); // 10+5 -> 3+2 -> none
+    let played = a.update(code(KeyCode::Enter));
+    let hard = Effect::Lobby(LobbyCmd::PlayBot {
+        level: BotLevel::Hard,
+        rules: Rules::standard(Variant::Classic),
+        clock: None,
+    });
+    assert_eq!(played, vec![hard.clone()]);
+    a.update(key('b'));
+    assert!(text(&draw(&a, 100, 30)).contains("< hard >"));
+    a.update(code(KeyCode::Esc));
+    // And Enter on an empty seek list plays it again.
+    let mut l = lobby();
+    l.seeks.clear();
+    a.update(Msg::Lobby(Arc::new(l)));
+    a.update(code(KeyCode::Esc));
+    a.update(code(KeyCode::Esc));
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("play the computer (hard, no clock)"), "{t}");
+}
+
+#[test]
+fn each_dialog_names_what_enter_does() {
+    let mut a = lobby_app("bob");
+    a.update(key('b'));
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("Enter play") && !t.contains("Enter post"), "{t}");
+    a.update(code(KeyCode::Esc));
+    a.update(key('n'));
+    assert!(text(&draw(&a, 100, 30)).contains("Enter post"));
+    a.update(code(KeyCode::Esc));
+    a.update(code(KeyCode::Left));
+    a.update(code(KeyCode::Down)); // bob: no; move to gus
+    a.update(code(KeyCode::Up));
+    a.update(code(KeyCode::Up)); // alice
+    a.update(key('c'));
+    assert!(text(&draw(&a, 100, 30)).contains("Enter challenge"));
+}

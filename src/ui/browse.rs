@@ -831,7 +831,8 @@ fn game_line(g: &GameListItem, c: &GameCols, t: &Theme) -> Line<'static> {
             pad(&result_words(g.outcome, t.g.dash), c.result),
             result_style,
         ),
-        Span::raw(format!("  {:>5}  ", g.plies)),
+        // Moves as the move list numbers them: a move is Red's and Blue's.
+        Span::raw(format!("  {:>5}  ", g.plies.div_ceil(2))),
         Span::styled(date, t.dim()),
     ])
 }

@@ -81,6 +81,27 @@ impl SeekForm {
         }
     }
 
+    /// The same form with the choices of `last` (a form submitted before): level,
+    /// variant, rules, rated, clock. Not whom it is for.
+    pub fn like(mut self, last: &SeekForm) -> SeekForm {
+        self.level = last.level;
+        self.variant = last.variant;
+        self.options = last.options;
+        self.rated = last.rated && !self.guest;
+        self.clock = last.clock;
+        self.custom = last.custom.clone();
+        self
+    }
+
+    /// The terms of a game against the computer this form would start.
+    pub fn bot_terms(&self) -> Option<BotTerms> {
+        Some(BotTerms {
+            level: self.level,
+            rules: self.rules(),
+            clock: self.clock_spec().ok()?,
+        })
+    }
+
     pub fn fields(&self) -> Vec<Field> {
         let mut f = vec![];
         if self.kind == FormKind::Bot {
@@ -543,6 +564,9 @@ enum FormIf {
     /// A text field (custom clock, private to) is chosen.
     Text,
     Choice,
+    Seek,
+    Challenge,
+    Bot,
 }
 
 impl Conditions<FormIf> for SeekForm {
@@ -550,6 +574,9 @@ impl Conditions<FormIf> for SeekForm {
         match c {
             FormIf::Text => self.typing(),
             FormIf::Choice => !self.typing(),
+            FormIf::Seek => self.kind == FormKind::Seek,
+            FormIf::Challenge => self.kind == FormKind::Challenge,
+            FormIf::Bot => self.kind == FormKind::Bot,
         }
     }
 }
@@ -562,7 +589,11 @@ const FORM_KEYS: &[Binding<FormKey, FormIf>] = &[
     on(&[Esc], FormKey::Cancel).hints(&[hint(3, "Esc", "cancel")]),
     on(&[Up, BackTab], FormKey::Prev).hints(FIELD),
     on(&[Down, Tab], FormKey::Next).hints(FIELD),
-    on(&[Enter], FormKey::Submit).hints(&[hint(2, "Enter", "post")]),
+    on(&[Enter], FormKey::Submit).hints(&[
+        hint(2, "Enter", "post").when(&[FormIf::Seek]),
+        hint(2, "Enter", "challenge").when(&[FormIf::Challenge]),
+        hint(2, "Enter", "play").when(&[FormIf::Bot]),
+    ]),
     typing(FormKey::Line).when(&[FormIf::Text]),
     on(&[Left, ch('h')], FormKey::Less)
         .when(&[FormIf::Choice])

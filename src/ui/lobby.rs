@@ -51,8 +51,13 @@ pub(crate) struct LobbyUi {
     /// The focused list's selection vanished and nothing was chosen since: Enter says so
     /// (rather than acting on anything else).
     pub gone: bool,
-    /// What Enter on an empty seek list plays: the computer, on these terms.
+    /// What Enter on an empty seek list plays: the computer, on these terms (the last
+    /// played this session, else easy with no clock).
     pub quick: BotTerms,
+    /// The last seek or challenge posted and the last game against the computer started
+    /// this session: new forms start from their choices.
+    pub last_seek: Option<SeekForm>,
+    pub last_bot: Option<SeekForm>,
 }
 
 impl Default for LobbyUi {
@@ -68,6 +73,8 @@ impl Default for LobbyUi {
             primed: false,
             gone: false,
             quick: BotTerms::default(),
+            last_seek: None,
+            last_bot: None,
         }
     }
 }
@@ -210,6 +217,31 @@ impl LobbyUi {
         lay
     }
 
+    /// A form was submitted: the next one of its kind starts from its choices.
+    pub fn remember(&mut self, f: &SeekForm) {
+        if f.kind == FormKind::Bot {
+            if let Some(terms) = f.bot_terms() {
+                self.quick = terms;
+            }
+            self.last_bot = Some(f.clone());
+        } else {
+            self.last_seek = Some(f.clone());
+        }
+    }
+
+    /// A new form of this kind, with the last choices.
+    fn form(&self, kind: FormKind, me: &Identity, to: Option<String>) -> SeekForm {
+        let f = SeekForm::new(kind, me.guest, to);
+        let last = match kind {
+            FormKind::Bot => &self.last_bot,
+            _ => &self.last_seek,
+        };
+        match last {
+            Some(l) => f.like(l),
+            None => f,
+        }
+    }
+
     pub fn paste(&mut self, s: &str) {
         if let Some(c) = &mut self.chat {
             c.insert(s);
@@ -226,6 +258,10 @@ impl LobbyUi {
             my_game_selected: mine.is_some() && self.game == mine,
             seek_selected: self.seek_index(l).is_some(),
             quick: l.seeks.is_empty() && !self.gone,
+            challenged: l
+                .seeks
+                .iter()
+                .any(|s| s.private_to.as_ref() == Some(&me.nick)),
         }
     }
 
@@ -267,7 +303,7 @@ impl LobbyUi {
     }
 
     fn act(&mut self, a: Do, code: KeyCode, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
-        let form = |kind, to| vec![Act::Open(Overlay::Form(SeekForm::new(kind, me.guest, to)))];
+        let form = |kind, to| vec![Act::Open(Overlay::Form(self.form(kind, me, to)))];
         match a {
             Do::Cycle => {
                 let pos = PANELS.iter().position(|p| *p == self.focus).unwrap_or(0);
@@ -296,6 +332,7 @@ impl LobbyUi {
             Do::Bot => return form(FormKind::Bot, None),
             Do::Challenge => return self.challenge(l, me),
             Do::CancelSeek => return self.cancel_seek(l, me),
+            Do::Decline => return self.decline(l, me),
             Do::Chat => {
                 self.focus = Panel::Chat;
                 self.chat = Some(LineInput::new(CHAT_MAX));
@@ -337,14 +374,10 @@ impl LobbyUi {
             Some(p) if p.nick == me.nick => {
                 vec![Act::Notice("You cannot challenge yourself".into())]
             }
-            Some(p) if p.bot => vec![Act::Open(Overlay::Form(SeekForm::new(
-                FormKind::Bot,
-                me.guest,
-                None,
-            )))],
-            Some(p) => vec![Act::Open(Overlay::Form(SeekForm::new(
+            Some(p) if p.bot => vec![Act::Open(Overlay::Form(self.form(FormKind::Bot, me, None)))],
+            Some(p) => vec![Act::Open(Overlay::Form(self.form(
                 FormKind::Challenge,
-                me.guest,
+                me,
                 Some(p.nick.clone()),
             )))],
         }
@@ -359,6 +392,18 @@ impl LobbyUi {
         match mine {
             Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::CancelSeek(s.id)))],
             None => vec![Act::Notice("You have no open seek to cancel".into())],
+        }
+    }
+
+    /// Turns down the challenge to me selected (or the first one to me in the list).
+    fn decline(&mut self, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
+        let to_me = |s: &&Seek| s.private_to.as_ref() == Some(&me.nick);
+        let selected = self.seek_index(l).map(|i| &l.seeks[i]).filter(to_me);
+        match selected.or_else(|| l.seeks.iter().find(to_me)) {
+            Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Decline(s.id)))],
+            None => vec![Act::Notice(
+                "No challenge to you to decline (they are marked ! in the seeks)".into(),
+            )],
         }
     }
 
@@ -904,6 +949,8 @@ enum Do {
     Challenge,
     Bot,
     CancelSeek,
+    /// Turn down a challenge to me.
+    Decline,
     Chat,
     Leaders,
     Games,
@@ -934,6 +981,8 @@ enum If {
     SeekSelected,
     /// Enter plays the computer: the seek list is empty.
     Quick,
+    /// Someone challenges me.
+    Challenged,
 }
 
 struct LobbyCx {
@@ -943,6 +992,7 @@ struct LobbyCx {
     my_game_selected: bool,
     seek_selected: bool,
     quick: bool,
+    challenged: bool,
 }
 
 impl Conditions<If> for LobbyCx {
@@ -960,6 +1010,7 @@ impl Conditions<If> for LobbyCx {
             If::NotMyGameSelected => !self.my_game_selected,
             If::SeekSelected => self.seek_selected,
             If::Quick => self.quick,
+            If::Challenged => self.challenged,
         }
     }
 }
@@ -1004,6 +1055,9 @@ const KEYS: &[Binding<Do, If>] = &[
     on(&[ch('b')], Do::Bot)
         .hints(&[hint(2, "b", "vs computer")])
         .help("b", "play the computer"),
+    on(&[ch('d')], Do::Decline)
+        .hints(&[hint(1, "d", "decline").when(&[If::Challenged])])
+        .help("d", "decline a challenge to you (the one selected)"),
     on(&[ch('x')], Do::CancelSeek)
         .hints(&[hint(9, "x", "cancel mine").when(&[If::Seeks])])
         .help("x", "cancel your seek"),

@@ -611,7 +611,10 @@ impl App {
             }
             Overlay::Form(mut f) => match f.key(k) {
                 Err(()) => vec![],
-                Ok(Some(e)) => vec![e],
+                Ok(Some(e)) => {
+                    self.lobby_ui.remember(&f);
+                    vec![e]
+                }
                 Ok(None) => {
                     self.overlay = Some(Overlay::Form(f));
                     vec![]

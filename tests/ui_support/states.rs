@@ -345,6 +345,16 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
     );
     add("lobby, seeks", Box::new(|| lobby(false)));
     add(
+        "lobby, a challenge to me",
+        Box::new(|| {
+            let mut a = lobby(false);
+            let mut l = lobby_snapshot();
+            l.seeks[0].private_to = Some("carol".into());
+            a.update(Msg::Lobby(Arc::new(l)));
+            a
+        }),
+    );
+    add(
         "lobby, no seeks",
         Box::new(|| {
             let mut a = new_app("carol", false, Numbering::Modern);
