@@ -261,7 +261,7 @@ impl SeekForm {
         let o = &self.options;
         match f {
             Field::Level => ("Computer level", self.level.name().into()),
-            Field::Variant => ("Variant", variant_words(self.variant).into()),
+            Field::Variant => ("Variant", self.variant.name().into()),
             Field::TwoSquare => ("Two-square limit", format!("{} moves", o.two_square_limit)),
             Field::MoreSquares => (
                 "Chasing rule",
@@ -521,15 +521,6 @@ pub(crate) fn rules_words(o: &Options, variant: Variant) -> String {
 
 /// Rows under the fields that explain the field chosen.
 const EXPLAIN_ROWS: u16 = 3;
-
-/// A variant and its army, in words.
-pub(crate) fn variant_words(v: Variant) -> &'static str {
-    match v {
-        Variant::Classic => "Classic: 40 pieces each",
-        Variant::Duel => "Duel: 10 pieces each",
-        Variant::Barrage => "Barrage: 8 pieces each",
-    }
-}
 
 /// `10+5` as `10 min + 5 s a move`; no clock as `no clock`.
 pub(crate) fn clock_words(spec: &str) -> String {

@@ -789,24 +789,38 @@ impl View<'_> {
     /// An empty seek list: what to do first (play the computer), what else.
     fn first_steps(&self, buf: &mut Buffer, area: Rect) {
         let t = self.t;
-        let mut rows: Vec<Line<'static>> = vec![];
-        if area.height > 3 {
-            rows.push(Line::from(Span::styled("No open seeks yet.", t.dim())));
-        }
-        let quick = format!("play the computer ({})", self.ui.quick.words());
-        let enter = if self.ui.gone { "" } else { "Enter" };
-        for (key, words) in [
-            (enter, quick.as_str()),
-            ("b", "choose the level, variant, clock"),
-            ("n", "post a seek for other players"),
-        ] {
-            if key.is_empty() {
-                continue;
+        let width = usize::from(area.width);
+        let mut rows: Vec<Line<'static>> =
+            vec![Line::from(Span::styled("no open seeks yet:", t.dim()))];
+        if !self.ui.gone {
+            // Enter and its terms, wrapped under the words.
+            let quick = format!("play the computer ({})", self.ui.quick.words());
+            for (k, piece) in wrap(&quick, width.saturating_sub(6))
+                .into_iter()
+                .enumerate()
+            {
+                let key = if k == 0 { "Enter" } else { "" };
+                rows.push(Line::from(vec![
+                    Span::styled(pad(key, 6), t.key()),
+                    Span::raw(piece),
+                ]));
             }
-            rows.push(Line::from(vec![
-                Span::styled(pad(key, 6), t.key()),
-                Span::raw(words.to_string()),
-            ]));
+        }
+        let others = [("b", "choose the computer's terms"), ("n", "post a seek")];
+        let one_row: usize = others.iter().map(|(k, w)| k.len() + 1 + w.len() + 3).sum();
+        let item = |(k, w): (&str, &str)| {
+            vec![
+                Span::styled(format!("{k} "), t.key()),
+                Span::raw(w.to_string()),
+            ]
+        };
+        if one_row <= width {
+            let mut spans = item(others[0]);
+            spans.push(Span::raw("   "));
+            spans.extend(item(others[1]));
+            rows.push(Line::from(spans));
+        } else {
+            rows.extend(others.into_iter().map(|o| Line::from(item(o))));
         }
         for (k, l) in rows.iter().take(area.height as usize).enumerate() {
             put_line(buf, area.x, area.y + k as u16, l, area.width);
