@@ -93,6 +93,7 @@ fn app(snap: &GameSnapshot, at: Instant) -> App {
             nick: "alice".into(),
             guest: false,
             admin: false,
+            ..Default::default()
         },
         Settings {
             numbering: Default::default(),

@@ -670,6 +670,11 @@ impl Session {
             }
             return;
         }
+        if text.contains("Welcome to stratego-ssh") {
+            // A key's first login: keep the offered name.
+            self.send(channel, b"\r").await;
+            return;
+        }
         if text.contains("Set up your army") {
             self.poster = PosterState::Idle;
             self.nav_at = None;

@@ -496,6 +496,14 @@ pub struct Profile {
     pub nick: String,
     pub ratings: Vec<VariantRating>,
     pub recent: Vec<GameListItem>,
+    /// How many times the player may still change their name (one rename per player; the
+    /// profile page offers it to its owner while this is not 0).
+    #[serde(default = "one_rename")]
+    pub renames_left: u8,
+}
+
+fn one_rename() -> u8 {
+    1
 }
 
 /// Whose knowledge a replay shows.

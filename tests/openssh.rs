@@ -115,8 +115,15 @@ async fn openssh_client_in_a_pty_reaches_the_lobby() {
                 }
             });
         }
+        // A first login: the welcome card offers the name; Enter keeps it.
+        wait_screen(&screen, "the welcome card", |t| {
+            t.contains("Welcome to stratego-ssh")
+        });
+        writer.write_all(b"\r").unwrap();
         let lobby = wait_screen(&screen, "the lobby", |t| {
-            t.contains("you are frank") && t.contains("Open seeks")
+            t.contains("you are frank")
+                && t.contains("Open seeks")
+                && !t.contains("Welcome to stratego-ssh")
         });
         assert!(
             screen.lock().unwrap().screen().alternate_screen(),

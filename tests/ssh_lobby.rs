@@ -27,7 +27,15 @@ async fn a_second_key_cannot_take_an_owned_nickname() {
     owner.disconnect().await;
     tokio::time::sleep(Duration::from_millis(100)).await;
 
-    let other = Term::connect(addr, Login::Key("carol", &k2), 100, 30).await;
+    // (The welcome card of this first login stays open: the notice shows over it.)
+    let other = Term::connect_env(
+        addr,
+        Login::Key("carol", &k2),
+        Some((100, 30)),
+        "xterm",
+        &[],
+    )
+    .await;
     let text = other.wait_text("belongs to another key", 10).await;
     assert!(
         text.contains("you are carol2"),
@@ -180,14 +188,93 @@ async fn staff_names_and_look_alikes_of_a_player_are_refused() {
     let alice = Term::connect(addr, Login::Key("alice", &new_key()), 120, 30).await;
     alice.wait_text("you are alice ", 10).await;
 
-    let fake = Term::connect(addr, Login::Key("AIice", &new_key()), 120, 30).await;
+    // (The welcome card of these first logins stays open: the notices show over it.)
+    let fake = Term::connect_env(
+        addr,
+        Login::Key("AIice", &new_key()),
+        Some((120, 30)),
+        "xterm",
+        &[],
+    )
+    .await;
     let text = fake.wait_text("looks too much like alice", 10).await;
     assert!(text.contains("you are AIice2"), "{text}");
 
-    let admin = Term::connect(addr, Login::Key("admin", &new_key()), 120, 30).await;
+    let admin = Term::connect_env(
+        addr,
+        Login::Key("admin", &new_key()),
+        Some((120, 30)),
+        "xterm",
+        &[],
+    )
+    .await;
     let text = admin.wait_text("staff", 10).await;
     assert!(!text.contains("you are admin "), "{text}");
-    let bot = Term::connect(addr, Login::Key("bot-easy", &new_key()), 120, 30).await;
+    let bot = Term::connect_env(
+        addr,
+        Login::Key("bot-easy", &new_key()),
+        Some((120, 30)),
+        "xterm",
+        &[],
+    )
+    .await;
     let text = bot.wait_text("staff", 10).await;
     assert!(!text.contains("you are bot-easy"), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_key_chooses_its_name_on_a_welcome_card_and_may_change_it_once_later() {
+    let server = start_server("welcome").await;
+    let addr = server.running.addr;
+    let key = new_key();
+    // `ssh host` sends the local login name: the card offers another.
+    let t = Term::connect_env(
+        addr,
+        Login::Key("root", &key),
+        Some((100, 30)),
+        "xterm",
+        &[],
+    )
+    .await;
+    let card = t.wait_text("Welcome to stratego-ssh", 10).await;
+    assert!(card.contains("ssh-keygen -t ed25519"), "{card}");
+    assert!(
+        card.contains(&format!("-p {}", addr.port())),
+        "the server's own port: {card}"
+    );
+    t.type_str("Rosalind").await;
+    t.send(b"\r").await;
+    t.wait_text("you are Rosalind", 10).await;
+    t.disconnect().await;
+
+    // The name is the key's: next time, no card, the chosen name.
+    let t = Term::connect(addr, Login::Key("whatever", &key), 100, 30).await;
+    let text = t.wait_text("you are Rosalind", 10).await;
+    assert!(!text.contains("Welcome to stratego-ssh"), "{text}");
+    // One change later, from the profile (the card's choice did not use it up).
+    t.send(b"p").await;
+    t.wait_text("change your name (once)", 10).await;
+    // `r` works once the profile has arrived from the store.
+    for _ in 0..50 {
+        t.send(b"r").await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let shown = t.text();
+        if shown.contains("Change your name") {
+            break;
+        }
+        if shown.contains("Wait for the profile") {
+            t.send(b"\x1b").await;
+        }
+    }
+    t.wait_text("Change your name", 10).await;
+    t.type_str("Rosa").await;
+    t.send(b"\r").await;
+    t.wait_text("Your name is Rosa", 10).await;
+    t.disconnect().await;
+    let (board, _) = common::exec(addr, "x", &key, "games Rosalind").await;
+    assert!(!board.contains("cannot"), "{board}");
+    // The old name is reserved: another key does not get it.
+    let other = Term::connect(addr, Login::Key("Rosalind", &new_key()), 100, 30).await;
+    let text = other.wait_text("you are", 10).await;
+    assert!(!text.contains("you are Rosalind "), "{text}");
 }

@@ -84,6 +84,7 @@ fn admin_me(nick: &str) -> Identity {
         nick: nick.into(),
         guest: false,
         admin: true,
+        ..Default::default()
     }
 }
 
@@ -118,7 +119,7 @@ fn select_session(a: &mut App, nick: &str) {
 fn only_admins_are_offered_and_let_into_the_admin_screen() {
     // A player: no hint, and A only says why nothing happens.
     let mut p = in_lobby(me("bob"));
-    let last = lines(&draw(&p, W, H)).pop().unwrap();
+    let last = footer_lines(&draw(&p, W, H));
     assert!(!last.contains("admin"), "{last}");
     assert!(p.update(key('A')).is_empty());
     let t = screen(&p);
@@ -134,7 +135,7 @@ fn only_admins_are_offered_and_let_into_the_admin_screen() {
     // An admin: the hint is in the footer, even on the smallest terminal, and in help.
     let mut a = App::new(admin_me("root"), settings(), 80, 24, 1);
     a.update(Msg::Lobby(Arc::new(LobbySnapshot::default())));
-    let last = lines(&draw(&a, 80, 24)).pop().unwrap();
+    let last = footer_lines(&draw(&a, 80, 24));
     assert!(last.contains("A admin"), "{last}");
     a.update(key('?'));
     assert!(text(&draw(&a, 80, 24)).contains("admin screen"));
@@ -143,6 +144,13 @@ fn only_admins_are_offered_and_let_into_the_admin_screen() {
     assert!(a.admin_open());
     let t = text(&draw(&a, 80, 24));
     assert!(t.contains("Admin") && t.contains("loading"), "{t}");
+}
+
+/// The footer's rows (one or two, under the lowest border).
+fn footer_lines(buf: &ratatui::buffer::Buffer) -> String {
+    let ls = lines(buf);
+    let border = ls.iter().rposition(|l| l.contains('╯')).unwrap_or(0);
+    ls[border + 1..].join("\n")
 }
 
 #[test]
@@ -401,4 +409,34 @@ fn a_game_starting_takes_over_the_screen() {
     );
     assert!(!a.admin_open());
     assert!(screen(&a).contains("alice"));
+}
+
+#[test]
+fn fits_80x24_every_key_and_no_word_cut_without_a_mark() {
+    for (w, h) in [(80, 24), (100, 30), (120, 40), (160, 50)] {
+        let mut a = App::new(admin_me("root"), settings(), w, h, 1);
+        a.update(Msg::Lobby(Arc::new(LobbySnapshot::default())));
+        a.update(key('A'));
+        a.update(Msg::Admin(snapshot()));
+        let t = text(&draw(&a, w, h));
+        // A key that does not fit its column is cut with a mark.
+        assert!(
+            t.contains(MALLORY_KEY) || t.contains("SHA256:mal") && t.contains('…'),
+            "{w}x{h}\n{t}"
+        );
+        a.update(code(KeyCode::Tab));
+        let t = text(&draw(&a, w, h));
+        for hint in [
+            "U/Enter unban",
+            "M broadcast",
+            "Esc lobby",
+            "Tab sessions",
+            "K kick",
+            "B ban",
+            "r refresh",
+            "? help",
+        ] {
+            assert!(t.contains(hint), "{w}x{h}: no {hint:?}\n{t}");
+        }
+    }
 }

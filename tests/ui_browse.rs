@@ -132,6 +132,7 @@ fn profile(nick: &str) -> Profile {
             },
         ],
         recent: games_list(GameFilter::Player(nick.into()), None).items,
+        renames_left: 1,
     }
 }
 
@@ -406,7 +407,8 @@ fn game_browser_filters_and_columns() {
         "Red won — flag captured",
         "draw — agreed",
         "2024-02-29 12:34",
-        "88",
+        // 88 plies: 44 moves, as the move list numbers them.
+        "44",
     ] {
         assert!(t.contains(s), "{s} missing\n{t}");
     }
@@ -473,11 +475,12 @@ fn replay_steps_within_the_game() {
         Some((0, Perspective::All))
     );
     assert_eq!(replay_ply(&a.update(key('$'))), Some((3, Perspective::All)));
-    // The previous snapshot stays until the answer comes.
-    assert!(text(&draw(&a, W, H)).contains("move 0 / 3"));
+    // The previous snapshot stays until the answer comes. Moves are counted as the move
+    // list numbers them: 3 plies are 2 moves.
+    assert!(text(&draw(&a, W, H)).contains("move 0 / 2"));
     a.update(Msg::Replay(replay(3, 3, Perspective::All)));
     let t = text(&draw(&a, W, H));
-    assert!(t.contains("move 3 / 3"), "{t}");
+    assert!(t.contains("move 2 / 2 (Red)"), "{t}");
     // The current move is highlighted in the list.
     let buf = draw(&a, W, H);
     let tl = lines(&buf);
@@ -636,7 +639,7 @@ fn replay_shows_names_and_result_banner() {
         "carol",
         "alice",
         "Red won — flag captured",
-        "move 0 / 3",
+        "move 0 / 2",
         "game #41",
     ] {
         assert!(t.contains(s), "{s} missing\n{t}");
@@ -729,4 +732,145 @@ fn dates_in_utc() {
     assert_eq!(utc_datetime(1_735_689_540), "2024-12-31 23:59");
     // 2100 is no leap year.
     assert_eq!(utc_datetime(4_107_542_400), "2100-03-01 00:00");
+}
+
+#[test]
+fn my_profile_offers_the_one_rename() {
+    let mut a = app("carol", W, H);
+    a.update(key('p'));
+    a.update(Msg::Profile(profile("carol")));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("r: change your name (once)"), "{t}");
+    a.update(key('r'));
+    let t = text(&draw(&a, W, H));
+    assert!(
+        t.contains("Change your name") && t.contains("new name: "),
+        "{t}"
+    );
+    type_text(&mut a, "caroline");
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Rename("caroline".into())]
+    );
+    // Granted: the profile follows the new name and is asked for again.
+    let fx = a.update(Msg::Renamed(Ok("caroline".into())));
+    assert_eq!(one(&fx), BrowseCmd::Profile("caroline".into()));
+    let mut p = profile("caroline");
+    p.renames_left = 0;
+    a.update(Msg::Profile(p));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("Profile of caroline (you)"), "{t}");
+    assert!(t.contains("name changed already"), "{t}");
+    // No second rename: r says why.
+    assert!(a.update(key('r')).is_empty());
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("one rename per player"), "{t}");
+    assert!(!t.contains("new name: "), "{t}");
+}
+
+#[test]
+fn no_rename_on_someone_elses_profile() {
+    let mut a = app("carol", W, H);
+    a.update(key('L'));
+    a.update(Msg::Leaderboard(board(Variant::Classic)));
+    a.update(code(KeyCode::Home));
+    a.update(code(KeyCode::Enter));
+    a.update(Msg::Profile(profile("alice")));
+    assert!(a.update(key('r')).is_empty());
+    let t = text(&draw(&a, W, H));
+    assert!(
+        !t.contains("Change your name") && !t.contains("r: change"),
+        "{t}"
+    );
+}
+
+#[test]
+fn every_hint_shows_at_every_size() {
+    for (w, h) in [(80, 24), (100, 30), (120, 40), (160, 50)] {
+        let mut a = app("carol", w, h);
+        a.update(key('L'));
+        a.update(Msg::Leaderboard(board(Variant::Classic)));
+        let t = text(&draw(&a, w, h));
+        for hint in [
+            "Enter profile",
+            "Left/Right variant",
+            "Up/Down select",
+            "p my profile",
+            "Esc back",
+            "? help",
+        ] {
+            assert!(
+                t.contains(hint),
+                "{w}x{h}: leaderboard without {hint:?}\n{t}"
+            );
+        }
+        a.update(key('p'));
+        a.update(Msg::Profile(profile("carol")));
+        let t = text(&draw(&a, w, h));
+        for hint in [
+            "Enter replay",
+            "g all games",
+            "Left/Right variant",
+            "Up/Down select",
+            "Esc back",
+            "? help",
+            "r rename",
+        ] {
+            assert!(t.contains(hint), "{w}x{h}: profile without {hint:?}\n{t}");
+        }
+        a.update(code(KeyCode::Enter));
+        a.update(Msg::Replay(replay(2, 3, Perspective::All)));
+        let t = text(&draw(&a, w, h));
+        for hint in [
+            "Left/Right step",
+            "Space play",
+            "v view",
+            "Esc back",
+            "+/- speed",
+            "Home/End ends",
+            "? help",
+        ] {
+            assert!(t.contains(hint), "{w}x{h}: replay without {hint:?}\n{t}");
+        }
+    }
+}
+
+#[test]
+fn moves_are_counted_as_the_move_list_numbers_them() {
+    // Game 41 has 5 plies: the move list numbers 3 moves.
+    let mut p = profile("carol");
+    p.recent[0].plies = 5;
+    let mut a = app("carol", W, H);
+    a.update(key('p'));
+    a.update(Msg::Profile(p.clone()));
+    let t = lines(&draw(&a, W, H));
+    let row = &t[line_of(&t, "carol vs alice")];
+    assert!(row.contains("    3  "), "{row}");
+    let row = &t[line_of(&t, "bob vs carol")];
+    assert!(row.contains("   44  ") && !row.contains("88"), "{row}");
+    a.update(code(KeyCode::Enter));
+    a.update(Msg::Replay(replay(5, 5, Perspective::All)));
+    let t = lines(&draw(&a, W, H));
+    let all = t.join("\n");
+    assert!(all.contains("move 3 / 3 (Red)"), "{all}");
+    assert!(t[line_of(&t, "3. ")].contains("E4-E5"), "{all}");
+    a.update(code(KeyCode::Left));
+    a.update(Msg::Replay(replay(4, 5, Perspective::All)));
+    assert!(text(&draw(&a, W, H)).contains("move 2 / 3 (Blue)"));
+}
+
+#[test]
+fn stepping_through_a_finished_game_never_shows_unfinished() {
+    let mut a = replay_app();
+    for ply in 0..=3 {
+        let mut s = replay(ply, 3, Perspective::All);
+        // The server knows the result only at the last position.
+        if ply < 3 {
+            s.outcome = None;
+        }
+        a.update(Msg::Replay(s));
+        let t = text(&draw(&a, W, H));
+        assert!(!t.contains("unfinished"), "ply {ply}\n{t}");
+        assert!(t.contains("Red won — flag captured"), "ply {ply}\n{t}");
+    }
 }

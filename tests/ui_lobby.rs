@@ -10,7 +10,7 @@ use stratego_ssh::proto::{
 };
 use stratego_ssh::rules::{Numbering, Options, Rules, Variant};
 use stratego_ssh::ui::input::KeyCode;
-use stratego_ssh::ui::{App, Effect, Identity, Msg};
+use stratego_ssh::ui::{Address, App, Effect, Identity, Msg};
 use ui_support::*;
 
 fn lobby() -> LobbySnapshot {
@@ -129,7 +129,8 @@ fn lobby_shows_players_seeks_games_and_chat() {
         assert!(t.contains(s), "missing {s:?}\n{t}");
     }
     // The footer names the main keys.
-    let last = lines(&draw(&a, 100, 30)).pop().unwrap();
+    let ls = lines(&draw(&a, 100, 30));
+    let last = ls[ls.len() - 2..].join("\n");
     assert!(
         last.contains("n new seek") && last.contains("q quit"),
         "{last}"
@@ -263,6 +264,7 @@ fn guests_post_casual_seeks_only() {
             nick: "guest42".into(),
             guest: true,
             admin: false,
+            ..Default::default()
         },
         settings(),
         100,
@@ -443,4 +445,563 @@ fn a_vanished_selection_is_not_replaced() {
         a.update(code(KeyCode::Enter)),
         vec![Effect::Lobby(LobbyCmd::Accept(12))]
     );
+}
+
+/// The sizes every layout is checked at.
+const SIZES: [(u16, u16); 4] = [(80, 24), (100, 30), (120, 40), (160, 50)];
+
+fn first_login(nick: &str, server: Option<Address>, w: u16, h: u16) -> App {
+    let me = Identity {
+        nick: nick.into(),
+        first_login: true,
+        server,
+        ..Default::default()
+    };
+    let mut a = App::new(me, settings(), w, h, 1);
+    a.update(Msg::Lobby(Arc::new(lobby())));
+    a
+}
+
+fn example_org() -> Option<Address> {
+    Some(Address {
+        host: "example.org".into(),
+        port: 2222,
+    })
+}
+
+#[test]
+fn welcome_card_shows_the_name_and_how_keys_work_at_every_size() {
+    for (w, h) in SIZES {
+        let a = first_login("root", example_org(), w, h);
+        let t = text(&draw(&a, w, h));
+        for s in [
+            "Welcome to stratego-ssh",
+            "name: root_",
+            "ssh-keygen -t ed25519",
+            "ssh -p 2222 NAME@example.org",
+            "as a guest",
+            "Enter/Esc keep this name",
+        ] {
+            assert!(t.contains(s), "{w}x{h}: missing {s:?}\n{t}");
+        }
+        // Wrapped, not cut: every word of the explanation is on the screen.
+        let words = "Without a key one plays as a guest: casual games, a new name each time.";
+        let shown: String = t.split_whitespace().collect::<Vec<_>>().join(" ");
+        let flat = shown.replace(" │ │ ", " ");
+        for word in words.split(' ') {
+            assert!(flat.contains(word), "{w}x{h}: {word:?} cut\n{t}");
+        }
+    }
+    // Without the server's address: a placeholder that says what to put there.
+    let a = first_login("root", None, 80, 24);
+    let t = text(&draw(&a, 80, 24));
+    assert!(t.contains("ssh NAME@HOST"), "{t}");
+    assert!(t.contains("as in the ssh command you used now"), "{t}");
+}
+
+#[test]
+fn welcome_card_keeps_the_name_or_asks_for_another() {
+    let mut a = first_login("root", example_org(), 80, 24);
+    // Enter with nothing typed keeps the name: no rename, the card closes.
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    assert!(!text(&draw(&a, 80, 24)).contains("Welcome to stratego-ssh"));
+
+    let mut a = first_login("root", example_org(), 80, 24);
+    // A name of the wrong form is refused on the card, with the rule.
+    assert!(type_text(&mut a, "john.smith").is_empty());
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    let t = text(&draw(&a, 80, 24));
+    assert!(t.contains("cannot contain '.'"), "{t}");
+    for _ in 0..6 {
+        a.update(code(KeyCode::Backspace));
+    }
+    type_text(&mut a, "_smith");
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Rename("john_smith".into())]
+    );
+    assert!(text(&draw(&a, 80, 24)).contains("asking for john_smith"));
+    // The server says no: the card says why and stays.
+    a.update(Msg::Renamed(Err("john_smith is taken".into())));
+    let t = text(&draw(&a, 80, 24));
+    assert!(
+        t.contains("john_smith is taken") && t.contains("Welcome"),
+        "{t}"
+    );
+    a.update(code(KeyCode::Backspace));
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Rename("john_smit".into())]
+    );
+    // Granted: the card closes and the lobby knows me by the new name.
+    assert!(a.update(Msg::Renamed(Ok("john_smit".into()))).is_empty());
+    let t = text(&draw(&a, 80, 24));
+    assert!(!t.contains("Welcome to stratego-ssh"), "{t}");
+    assert!(t.contains("you are john_smit"), "{t}");
+}
+
+#[test]
+fn no_welcome_card_for_known_keys_and_guests() {
+    let a = lobby_app("bob");
+    assert!(!text(&draw(&a, 100, 30)).contains("Welcome to stratego-ssh"));
+    let me = Identity {
+        nick: "guest-0007".into(),
+        guest: true,
+        first_login: true,
+        ..Default::default()
+    };
+    let a = App::new(me, settings(), 100, 30, 1);
+    assert!(!text(&draw(&a, 100, 30)).contains("Welcome to stratego-ssh"));
+}
+
+fn game(id: u64, red: &str, blue: &str, private: bool) -> GameSummary {
+    GameSummary {
+        id,
+        red: red.into(),
+        blue: blue.into(),
+        terms: terms(Variant::Classic),
+        ply: 4,
+        spectators: 0,
+        private,
+    }
+}
+
+fn seek(id: u64, owner: &str) -> Seek {
+    Seek {
+        id,
+        owner: owner.into(),
+        terms: terms(Variant::Classic),
+        private_to: None,
+    }
+}
+
+#[test]
+fn a_seek_posted_after_the_list_emptied_is_selected() {
+    let mut a = app("bob", 80, 24);
+    let mut l = LobbySnapshot {
+        seeks: vec![seek(11, "alice")],
+        ..Default::default()
+    };
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    // alice's seek goes (someone took it), then carol posts one into the empty list.
+    l.seeks.clear();
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    l.seeks.push(seek(12, "carol"));
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Lobby(LobbyCmd::Accept(12))]
+    );
+    // My own seek, just posted, is selected (not carol's above it): Enter says what it
+    // is and x cancels that one.
+    l.seeks.push(seek(13, "bob"));
+    a.update(Msg::Lobby(Arc::new(l)));
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    assert!(text(&draw(&a, 80, 24)).contains("your own seek"));
+    assert_eq!(
+        a.update(key('x')),
+        vec![Effect::Lobby(LobbyCmd::CancelSeek(13))]
+    );
+}
+
+#[test]
+fn enter_with_nothing_selected_says_why() {
+    let mut a = lobby_app("carol");
+    let mut l = lobby();
+    l.seeks.remove(0);
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    // The selected seek vanished: Enter accepts nothing and says so.
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("The seek you chose is gone"), "{t}");
+    a.update(code(KeyCode::Esc));
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("No seek is selected"), "{t}");
+    // No games to watch: said too.
+    l.games.clear();
+    a.update(Msg::Lobby(Arc::new(l)));
+    a.update(code(KeyCode::Esc));
+    a.update(code(KeyCode::Tab));
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("No games in play"), "{t}");
+}
+
+#[test]
+fn the_lobby_leads_back_to_my_live_game() {
+    for (w, h) in SIZES {
+        let mut a = app("eve", w, h);
+        a.update(Msg::Lobby(Arc::new(lobby())));
+        // My game (eve vs fay, private) is selected; the header and footer say Enter
+        // goes back to it.
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains("Enter: return to your game #4"), "{w}x{h}\n{t}");
+        assert!(t.contains("Enter back to your game"), "{w}x{h}\n{t}");
+        assert_eq!(
+            a.update(code(KeyCode::Enter)),
+            vec![Effect::Lobby(LobbyCmd::Spectate(4))]
+        );
+        // Elsewhere in the lobby, r does.
+        a.update(code(KeyCode::Tab));
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains("r: return to your game #4"), "{w}x{h}\n{t}");
+        assert_eq!(
+            a.update(key('r')),
+            vec![Effect::Lobby(LobbyCmd::Spectate(4))]
+        );
+    }
+    // A game of mine that starts while I am in the lobby is selected too.
+    let mut a = lobby_app("carol");
+    let mut l = lobby();
+    l.games.push(game(9, "alice", "carol", false));
+    a.update(Msg::Lobby(Arc::new(l)));
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        vec![Effect::Lobby(LobbyCmd::Spectate(9))]
+    );
+    // Without a game of mine, r does nothing.
+    let mut a = lobby_app("carol");
+    assert!(a.update(key('r')).is_empty());
+    assert!(!text(&draw(&a, 100, 30)).contains("return to your game"));
+}
+
+#[test]
+fn seek_dialog_options_in_plain_words() {
+    for (w, h) in SIZES {
+        let mut a = app("bob", w, h);
+        a.update(Msg::Lobby(Arc::new(lobby())));
+        a.update(key('n'));
+        let t = text(&draw(&a, w, h));
+        for s in [
+            "< Classic >",
+            "< 3 moves >",
+            "< on: no endless chases >",
+            "< off: ties remove both >",
+            "< off: both ranks shown >",
+            "< loses on its turn >",
+            "< 10 min + 5 s a move >",
+            // The field chosen, explained.
+            "Classic: the whole army, 40 pieces each",
+        ] {
+            assert!(t.contains(s), "{w}x{h}: missing {s:?}\n{t}");
+        }
+        assert!(!t.contains("Options: 2sq"), "{w}x{h}\n{t}");
+        for _ in 0..3 {
+            a.update(code(KeyCode::Down));
+        }
+        a.update(key(' '));
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains("< on: the attacker wins ties >"), "{w}x{h}\n{t}");
+        assert!(
+            t.contains("When two pieces of the same rank meet: on, the attacker"),
+            "{w}x{h}\n{t}"
+        );
+    }
+}
+
+#[test]
+fn a_newcomer_plays_the_computer_with_one_key() {
+    for (w, h) in SIZES {
+        let mut a = app("newbie", w, h);
+        a.update(Msg::Lobby(Arc::new(LobbySnapshot::default())));
+        let t = text(&draw(&a, w, h));
+        assert!(
+            t.contains("Enter play the computer (easy, no clock)"),
+            "{w}x{h}\n{t}"
+        );
+        assert_eq!(
+            a.update(code(KeyCode::Enter)),
+            vec![Effect::Lobby(LobbyCmd::PlayBot {
+                level: BotLevel::Easy,
+                rules: Rules::standard(Variant::Classic),
+                clock: None,
+            })]
+        );
+    }
+    // Enter meant for a seek that just went does not start a game: it says so first.
+    let mut a = lobby_app("carol");
+    let mut l = lobby();
+    l.seeks.clear();
+    a.update(Msg::Lobby(Arc::new(l)));
+    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    assert!(text(&draw(&a, 100, 30)).contains("The seek you chose is gone"));
+    a.update(code(KeyCode::Esc));
+    assert!(matches!(
+        a.update(code(KeyCode::Enter)).as_slice(),
+        [Effect::Lobby(LobbyCmd::PlayBot { .. })]
+    ));
+}
+
+#[test]
+fn the_selected_seeks_rules_in_words() {
+    let mut l = lobby();
+    l.seeks[0].terms.rules.options.aggressor_advantage = true;
+    for (w, h) in SIZES {
+        let mut a = app("bob", w, h);
+        a.update(Msg::Lobby(Arc::new(l.clone())));
+        let t = text(&draw(&a, w, h));
+        let words = if w > 80 {
+            "two-square 3 moves, chasing rule, the attacker wins ties"
+        } else {
+            "two-square 3 moves, chasing rule, the attacker"
+        };
+        assert!(t.contains(words), "{w}x{h}\n{t}");
+    }
+}
+
+/// The words of the screen, row after row, without borders: a wrapped sentence reads on.
+fn words(t: &str) -> String {
+    t.replace(['│', '╭', '╮', '╰', '╯', '─'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn lobby_cuts_no_word_at_any_size() {
+    let mut l = lobby();
+    l.chat.push(ChatLine {
+        from: "bob".into(),
+        text: "a long line about the barrage tournament tonight, who plays the final \
+               and which rules we use for the two-square limit, please answer soon"
+            .into(),
+    });
+    l.seeks[1].terms.rules.options.aggressor_advantage = true;
+    l.seeks[1].terms.rules.options.silent_defense = true;
+    l.seeks[1].terms.rules.options.rescue = true;
+    for (w, h) in SIZES {
+        let mut a = app("alice", w, h);
+        a.update(Msg::Lobby(Arc::new(l.clone())));
+        let buf = draw(&a, w, h);
+        let t = text(&buf);
+        // My own name is whole (marked where there is room), never `alice (~`.
+        assert!(
+            !t.contains("alice (~") && !t.contains("alice (…"),
+            "{w}x{h}\n{t}"
+        );
+        assert!(t.contains("● alice"), "{w}x{h}\n{t}");
+        // The chat line wraps: every word of it is shown, in order.
+        let said = l.chat[1]
+            .text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(words(&t).contains(&said), "{w}x{h}\n{t}");
+        // Rules that do not fit are cut with a mark, not mid-word without one.
+        let row = lines(&buf)
+            .into_iter()
+            .find(|r| r.contains("bob") && r.contains("Duel"))
+            .unwrap();
+        assert!(
+            row.contains("2sq:3 chase AA SD rescue") || row.contains("2sq:3 chase AA…"),
+            "{w}x{h}: {row}"
+        );
+        // Every key of the footer is there, on one row or two.
+        for hint in [
+            "Enter accept",
+            "n new seek",
+            "b vs computer",
+            "? help",
+            "q quit",
+            "L leaders",
+            "G games",
+            "p profile",
+            "x cancel mine",
+            "Tab next list",
+            "t chat",
+            "s settings",
+        ] {
+            assert!(t.contains(hint), "{w}x{h}: no {hint:?}\n{t}");
+        }
+    }
+}
+
+#[test]
+fn help_boxes_size_to_their_text() {
+    let enter = "accept seek (none: play the computer), watch game (or back to yours), \
+                 challenge player, chat";
+    for (w, h) in SIZES {
+        let mut a = app("bob", w, h);
+        a.update(Msg::Lobby(Arc::new(lobby())));
+        a.update(key('?'));
+        let t = text(&draw(&a, w, h));
+        // Every line whole (wrapped on a narrow screen).
+        for line in [
+            enter,
+            "new seek (variant, rules, clock, private)",
+            "profile of the selected player (or mine)",
+            "click selects, click again accepts / watches",
+        ] {
+            assert!(words(&t).contains(line), "{w}x{h}: {line:?} cut\n{t}");
+        }
+        // As wide as the text needs, not the screen: a box of about the longest line.
+        let box_w = box_width(&lines(&draw(&a, w, h)), "Lobby keys");
+        let longest = "PgUp/PgDn, Home/End".len() + 2 + enter.len() + 4;
+        assert!(
+            box_w <= longest.max(44) && box_w <= usize::from(w),
+            "{w}x{h}\n{t}"
+        );
+    }
+    // A short help makes a small box.
+    let mut a = app("bob", 160, 50);
+    a.update(key('s'));
+    a.update(code(KeyCode::Esc));
+    a.update(key('L'));
+    a.update(key('?'));
+    let box_w = box_width(&lines(&draw(&a, 160, 50)), "Leaderboard keys");
+    assert!(box_w < 80, "{box_w}");
+}
+
+/// The width of the box titled `title`, borders included.
+fn box_width(t: &[String], title: &str) -> usize {
+    let top: Vec<char> = t
+        .iter()
+        .find(|l| l.contains(title))
+        .expect("the box")
+        .chars()
+        .collect();
+    let title: Vec<char> = format!("╭ {title}").chars().collect();
+    let start = top.windows(title.len()).position(|w| w == title).unwrap();
+    let end = start + top[start..].iter().position(|c| *c == '╮').unwrap();
+    end - start + 1
+}
+
+#[test]
+fn a_long_notice_wraps_whole() {
+    let notice = "The name john.smith cannot be used: a nickname has 2 to 16 characters: \
+                  letters, digits, _ and -, starting with a letter. You are player2 for now; \
+                  p then r chooses another name";
+    for (w, h) in SIZES {
+        let mut a = lobby_app("player2");
+        a.update(Msg::Resize {
+            width: w,
+            height: h,
+        });
+        a.update(Msg::Notice(notice.into()));
+        let t = text(&draw(&a, w, h));
+        assert!(words(&t).contains(notice), "{w}x{h}\n{t}");
+        assert!(t.contains("(Esc)"), "{w}x{h}\n{t}");
+    }
+}
+
+#[test]
+fn a_challenge_to_me_can_be_declined() {
+    let mut l = lobby();
+    l.seeks.push(Seek {
+        private_to: Some("bob".into()),
+        ..seek(13, "carol")
+    });
+    for (w, h) in SIZES {
+        let mut a = app("bob", w, h);
+        a.update(Msg::Lobby(Arc::new(l.clone())));
+        let t = text(&draw(&a, w, h));
+        assert!(
+            t.contains("! carol") && t.contains("d decline"),
+            "{w}x{h}\n{t}"
+        );
+        // Nothing selected is a challenge to me: d declines the one in the list.
+        assert_eq!(
+            a.update(key('d')),
+            vec![Effect::Lobby(LobbyCmd::Decline(13))]
+        );
+        // Selected: d declines it, Enter would accept it.
+        a.update(code(KeyCode::End));
+        assert_eq!(
+            a.update(key('d')),
+            vec![Effect::Lobby(LobbyCmd::Decline(13))]
+        );
+    }
+    // No challenge to me: d says so.
+    let mut a = lobby_app("bob");
+    assert!(a.update(key('d')).is_empty());
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("No challenge to you to decline"), "{t}");
+    assert!(!t.contains("d decline"), "{t}");
+}
+
+#[test]
+fn the_dialogs_remember_the_last_choices() {
+    let mut a = lobby_app("bob");
+    a.update(key('n'));
+    a.update(code(KeyCode::Right)); // Duel
+    for _ in 0..3 {
+        a.update(code(KeyCode::Down));
+    }
+    a.update(key(' ')); // the attacker wins ties
+    for _ in 0..6 {
+        a.update(code(KeyCode::Down));
+    }
+    a.update(code(KeyCode::Left)); // 3+2
+    let posted = a.update(code(KeyCode::Enter));
+    let Effect::Lobby(LobbyCmd::Seek { terms, .. }) = &posted[0] else {
+        panic!("{posted:?}")
+    };
+    assert_eq!(terms.rules.variant, Variant::Duel);
+    assert!(terms.rules.options.aggressor_advantage);
+    // The next seek starts from those choices; so does a challenge.
+    a.update(key('n'));
+    let t = text(&draw(&a, 100, 30));
+    assert!(
+        t.contains("< Duel >")
+            && t.contains("< on: the attacker wins ties >")
+            && t.contains("< 3 min + 2 s a move >"),
+        "{t}"
+    );
+    assert_eq!(a.update(code(KeyCode::Enter)), posted);
+    a.update(code(KeyCode::Left)); // players
+    a.update(code(KeyCode::Home)); // alice
+    a.update(key('c'));
+    let Effect::Lobby(LobbyCmd::Seek {
+        terms: t2,
+        private_to,
+    }) = &a.update(code(KeyCode::Enter))[0]
+    else {
+        panic!()
+    };
+    assert_eq!((t2, private_to.as_deref()), (terms, Some("alice")));
+    // The computer's dialog remembers its own: hard, no clock.
+    a.update(key('b'));
+    a.update(code(KeyCode::Right)); // hard
+    for _ in 0..9 {
+        a.update(code(KeyCode::Down));
+    }
+    a.update(code(KeyCode::Left));
+    a.update(code(KeyCode::Left)); // 10+5 -> 3+2 -> none
+    let played = a.update(code(KeyCode::Enter));
+    let hard = Effect::Lobby(LobbyCmd::PlayBot {
+        level: BotLevel::Hard,
+        rules: Rules::standard(Variant::Classic),
+        clock: None,
+    });
+    assert_eq!(played, vec![hard.clone()]);
+    a.update(key('b'));
+    assert!(text(&draw(&a, 100, 30)).contains("< hard >"));
+    a.update(code(KeyCode::Esc));
+    // And Enter on an empty seek list plays it again.
+    let mut l = lobby();
+    l.seeks.clear();
+    a.update(Msg::Lobby(Arc::new(l)));
+    a.update(code(KeyCode::Esc));
+    a.update(code(KeyCode::Esc));
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("play the computer (hard, no clock)"), "{t}");
+}
+
+#[test]
+fn each_dialog_names_what_enter_does() {
+    let mut a = lobby_app("bob");
+    a.update(key('b'));
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("Enter play") && !t.contains("Enter post"), "{t}");
+    a.update(code(KeyCode::Esc));
+    a.update(key('n'));
+    assert!(text(&draw(&a, 100, 30)).contains("Enter post"));
+    a.update(code(KeyCode::Esc));
+    a.update(code(KeyCode::Left));
+    a.update(code(KeyCode::Down)); // bob: no; move to gus
+    a.update(code(KeyCode::Up));
+    a.update(code(KeyCode::Up)); // alice
+    a.update(key('c'));
+    assert!(text(&draw(&a, 100, 30)).contains("Enter challenge"));
 }

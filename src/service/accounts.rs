@@ -115,12 +115,14 @@ impl Service {
     }
 
     /// Changes the nickname a key holds (once; see [`crate::store::Users::rename`]) and
-    /// tells the lobby; the new nick.
+    /// tells the lobby; the new nick. `counts` false: the name chosen at the first login,
+    /// which is not the one later rename.
     pub async fn rename(
         &self,
         session: crate::lobby::SessionId,
         identity: &PlayerId,
         asked: &str,
+        counts: bool,
     ) -> Result<String, RenameError> {
         if !identity.is_key() {
             return Err(RenameError::NotAKey);
@@ -140,7 +142,7 @@ impl Service {
                 "{nick} looks too much like {other}, another player: try another"
             )));
         }
-        match self.store.users().rename(identity, &nick).await? {
+        match self.store.users().rename(identity, &nick, counts).await? {
             RenameResult::Renamed(nick) => {
                 self.lobby.renamed(session, nick.clone());
                 Ok(nick)

@@ -168,6 +168,7 @@ fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError> {
         nick: user.nick,
         ratings,
         recent,
+        renames_left: crate::store::MAX_RENAMES.saturating_sub(user.renames) as u8,
     }))
 }
 

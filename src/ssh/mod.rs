@@ -365,13 +365,25 @@ impl Conn {
         true
     }
 
+    /// The host and port players reach this server at: the configured host name, else the
+    /// address this connection came in on.
+    fn address(&self) -> Option<crate::ui::Address> {
+        let local = self.local?;
+        let host = match &self.shared.config.host_name {
+            Some(name) => crate::text::clean_line(name, 100),
+            None => local.ip().to_string(),
+        };
+        Some(crate::ui::Address {
+            host,
+            port: local.port(),
+        })
+    }
+
     /// How to connect to this server with a terminal, for help texts: `ssh -t -p PORT HOST`.
     fn connect_line(&self) -> String {
-        let port = self.local.map_or(22, |a| a.port());
-        let host = match (&self.shared.config.host_name, self.local) {
-            (Some(name), _) => crate::text::clean_line(name, 100),
-            (None, Some(a)) => a.ip().to_string(),
-            (None, None) => "HOST".into(),
+        let (host, port) = match self.address() {
+            Some(a) => (a.host, a.port),
+            None => ("HOST".into(), 22),
         };
         if port == 22 {
             format!("ssh -t {host}")
@@ -538,6 +550,7 @@ impl russh::server::Handler for Conn {
             idle_timeout: self.shared.config.idle_timeout,
             motd: self.shared.config.motd.clone(),
             admin: self.is_admin().then(|| self.fingerprint.clone()).flatten(),
+            server: self.address(),
         };
         tokio::spawn(session::run(params, rx));
         Ok(())

@@ -64,6 +64,8 @@ pub(crate) struct Params {
     pub motd: Option<String>,
     /// The admin's key fingerprint when this session's key is an admin's.
     pub admin: Option<String>,
+    /// How players reach this server (for the welcome card's `ssh NAME@host` line).
+    pub server: Option<crate::ui::Address>,
 }
 
 /// Serves one interactive connection until it closes, is kicked or quits.
@@ -100,15 +102,6 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         }
     }
     session.finish().await;
-}
-
-/// Terminals whose fonts may lack box drawing and symbols: ASCII until the player chooses.
-fn ascii_terminal(term: &str) -> bool {
-    let t = term.trim().to_ascii_lowercase();
-    t.is_empty()
-        || matches!(t.as_str(), "dumb" | "linux" | "ansi" | "cons25")
-        || t.starts_with("vt1")
-        || t.starts_with("vt2")
 }
 
 async fn sleep_until(t: Option<Instant>) {
@@ -151,6 +144,9 @@ struct Session {
     farewell: Option<String>,
     /// When the admin screen last asked for fresh data.
     admin_asked: Instant,
+    /// The key was registered at this login and its name not chosen yet (the welcome
+    /// card's choice is not the one later rename).
+    naming: bool,
 }
 
 impl Session {
@@ -162,10 +158,12 @@ impl Session {
         let out = OutQueue::start(p.handle.clone(), p.channel);
         let service = p.service.clone();
         let mut notices = Vec::new();
+        let mut first_login = false;
         if !p.ident.guest {
             let login = service.login(&p.ident).await;
             p.ident.nick = login.nick;
             notices = login.notices;
+            first_login = login.first_time;
         }
         let (ev_tx, events) = mpsc::channel::<SessionEvent>(64);
         let joined = service.lobby().connect(p.ident.clone(), ev_tx).await?;
@@ -183,19 +181,17 @@ impl Session {
             ascii: if prefs.chosen || prefs.ascii {
                 prefs.ascii
             } else {
-                ascii_terminal(&p.term)
+                Settings::ascii_default(&p.term)
             },
-            color: if p.no_color {
-                ColorDepth::Mono
-            } else {
-                ColorDepth::from_term(&p.term, p.colorterm.as_deref())
-            },
+            color: ColorDepth::from_term(&p.term, p.colorterm.as_deref(), p.no_color),
         };
         let (w, h) = p.size;
         let identity = Identity {
             nick: joined.nick.clone(),
             guest: p.ident.guest,
             admin: p.admin.is_some(),
+            first_login,
+            server: p.server.clone(),
         };
         let mut app = App::new(identity, settings, w, h, crate::random::seed());
         let mut lobby = joined.snapshot;
@@ -228,6 +224,7 @@ impl Session {
             quit: false,
             farewell: None,
             admin_asked: Instant::now(),
+            naming: first_login,
         };
         Some((session, events, answers_rx))
     }
@@ -385,6 +382,7 @@ impl Session {
             Effect::Admin(cmd) => self.admin(cmd),
             Effect::Bell => self.out.send_raw(b"\x07"),
             Effect::Quit => self.quit = true,
+            Effect::Rename(name) => self.rename(name),
             Effect::SettingsChanged(s) => {
                 if self.guest_setups.is_none() {
                     let (service, id, _) = self.service_call();
@@ -516,6 +514,20 @@ impl Session {
                     let _ = tx.send(Msg::Notice(e.to_string())).await;
                 }
             }
+        });
+    }
+
+    /// Another nickname for this key: the welcome card's choice on the first login (which
+    /// does not use up the one later rename), or that rename.
+    fn rename(&mut self, name: String) {
+        let (service, id, tx) = self.service_call();
+        let (session, counts) = (self.id, !std::mem::take(&mut self.naming));
+        tokio::spawn(async move {
+            let answer = service
+                .rename(session, &id, &name, counts)
+                .await
+                .map_err(|e| e.to_string());
+            let _ = tx.send(Msg::Renamed(answer)).await;
         });
     }
 

@@ -268,12 +268,18 @@ impl Users {
         &self,
         identity: &PlayerId,
         nick: &str,
+        counts: bool,
     ) -> Result<RenameResult, StoreError> {
         let (this, nick, identity) = (self.clone(), nick.to_string(), identity.clone());
-        off_runtime(move || this.rename_blocking(&identity, &nick)).await
+        off_runtime(move || this.rename_blocking(&identity, &nick, counts)).await
     }
 
-    fn rename_blocking(&self, player: &PlayerId, nick: &str) -> Result<RenameResult, StoreError> {
+    fn rename_blocking(
+        &self,
+        player: &PlayerId,
+        nick: &str,
+        counts: bool,
+    ) -> Result<RenameResult, StoreError> {
         let new_key = nick_key(nick)?;
         let identity = &registrable_key(player)?;
         let shown = nick.trim().to_string();
@@ -295,7 +301,7 @@ impl Users {
                 users.insert(old_key.as_bytes(), encode(&user))?;
                 return Ok(RenameResult::Renamed(shown.clone()));
             }
-            if user.renames >= MAX_RENAMES {
+            if counts && user.renames >= MAX_RENAMES {
                 return Ok(RenameResult::NoRenamesLeft);
             }
             if let Some(b) = users.get(new_key.as_bytes())? {
@@ -306,14 +312,16 @@ impl Users {
                     return Ok(RenameResult::Taken);
                 }
             }
+            // A name the key never played under (the first login's choice) is simply let
+            // go; a nick that was played under stays reserved for a while.
             let left = UserV1 {
                 moved_to: Some(new_key.clone()),
-                reserved_until: Some(at + RENAME_RESERVE_SECS),
+                reserved_until: counts.then_some(at + RENAME_RESERVE_SECS),
                 ..user.clone()
             };
             let renamed = UserV1 {
                 nick: shown.clone(),
-                renames: user.renames + 1,
+                renames: user.renames + u32::from(counts),
                 moved_to: None,
                 reserved_until: None,
                 ..user
@@ -388,7 +396,7 @@ mod tests {
         u.claim_nick("Ann", &a).await.unwrap();
         u.claim_nick("Bob", &b).await.unwrap();
         assert_eq!(
-            u.rename(&a, "Anna").await.unwrap(),
+            u.rename(&a, "Anna", true).await.unwrap(),
             RenameResult::Renamed("Anna".into())
         );
         let now = u.by_identity(&a).unwrap().unwrap();
@@ -399,19 +407,25 @@ mod tests {
             u.claim_nick("Ann", &id("key:SHA256:c")).await.unwrap(),
             ClaimResult::OwnedByOther
         );
-        assert_eq!(u.rename(&b, "ann").await.unwrap(), RenameResult::Taken);
-        assert_eq!(u.rename(&b, "ANNA").await.unwrap(), RenameResult::Taken);
+        assert_eq!(
+            u.rename(&b, "ann", true).await.unwrap(),
+            RenameResult::Taken
+        );
+        assert_eq!(
+            u.rename(&b, "ANNA", true).await.unwrap(),
+            RenameResult::Taken
+        );
         // One rename only; a change of case is free.
         assert_eq!(
-            u.rename(&a, "Annie").await.unwrap(),
+            u.rename(&a, "Annie", true).await.unwrap(),
             RenameResult::NoRenamesLeft
         );
         assert_eq!(
-            u.rename(&a, "ANNA").await.unwrap(),
+            u.rename(&a, "ANNA", true).await.unwrap(),
             RenameResult::Renamed("ANNA".into())
         );
         assert_eq!(
-            u.rename(&id("key:SHA256:z"), "Zed").await.unwrap(),
+            u.rename(&id("key:SHA256:z"), "Zed", true).await.unwrap(),
             RenameResult::NoSuchUser
         );
         // When the reservation is over, the old nick is free again.

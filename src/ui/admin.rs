@@ -17,7 +17,9 @@ use super::keymap::{
 use super::layout::{inner, scroll_offset};
 use super::lobby::draw_list;
 use super::theme::Theme;
-use super::widgets::{dialog, footer, pad, panel, put, put_line, trunc, InputResult, LineInput};
+use super::widgets::{
+    dialog, footer, footer_rows, pad, panel, put, put_line, trunc, InputResult, LineInput,
+};
 use super::{Act, Effect, Identity, Overlay};
 use crate::proto::{
     AdminBan, AdminCmd, AdminResult, AdminSession, AdminSnapshot, BanKind, PlayerStatus,
@@ -337,7 +339,7 @@ impl AdminUi {
         if self.dialog.is_some() {
             return vec![];
         }
-        let lay = admin_layout(w, h);
+        let lay = self.layout(w, h);
         let pos = (m.column, m.row).into();
         for (focus, r) in [(Focus::Sessions, lay.sessions), (Focus::Bans, lay.bans)] {
             if !r.contains(pos) {
@@ -444,17 +446,18 @@ pub(crate) struct AdminLayout {
     pub footer: Rect,
 }
 
-pub(crate) fn admin_layout(w: u16, h: u16) -> AdminLayout {
+/// `foot`: the footer's rows (see `widgets::footer_rows`).
+pub(crate) fn admin_layout(w: u16, h: u16, foot: u16) -> AdminLayout {
     let cw = w.min(140);
     let left = (w - cw) / 2;
-    let body = h.saturating_sub(3);
+    let body = h.saturating_sub(2 + foot);
     let sessions_h = (body * 11 / 20).max(5).min(body);
     AdminLayout {
         header: Rect::new(left, 0, cw, 1),
         result: Rect::new(left, 1, cw, 1),
         sessions: Rect::new(left, 2, cw, sessions_h),
         bans: Rect::new(left, 2 + sessions_h, cw, body - sessions_h),
-        footer: Rect::new(0, h.saturating_sub(1), w, 1),
+        footer: Rect::new(0, h.saturating_sub(foot), w, foot.min(h)),
     }
 }
 
@@ -464,9 +467,16 @@ fn list_rows(r: Rect) -> Rect {
     Rect::new(i.x, i.y + 1, i.width, i.height.saturating_sub(1))
 }
 
-/// Rows a page key moves in the sessions list.
-pub(crate) fn page_rows(w: u16, h: u16) -> usize {
-    list_rows(admin_layout(w, h).sessions).height as usize
+impl AdminUi {
+    /// The screen's layout, with a footer of two rows when its hints need them.
+    fn layout(&self, w: u16, h: u16) -> AdminLayout {
+        admin_layout(w, h, footer_rows(&self.keys().footer(), w))
+    }
+
+    /// Rows a page key moves in the sessions list.
+    pub(crate) fn page_rows(&self, w: u16, h: u16) -> usize {
+        list_rows(self.layout(w, h).sessions).height as usize
+    }
 }
 
 /// `1 ban`, `2 bans`.
@@ -487,7 +497,7 @@ fn who(s: &AdminSession) -> &'static str {
 }
 
 pub(crate) fn render(buf: &mut Buffer, ui: &AdminUi, me: &Identity, t: &Theme, w: u16, h: u16) {
-    let lay = admin_layout(w, h);
+    let lay = ui.layout(w, h);
     render_header(buf, ui, &lay, t);
     render_sessions(buf, ui, me, lay.sessions, t);
     render_bans(buf, ui, lay.bans, t);
@@ -558,25 +568,31 @@ fn render_sessions(buf: &mut Buffer, ui: &AdminUi, me: &Identity, area: Rect, t:
         pad("where", WHERE_W)
     );
     put(buf, inn.x, inn.y, &head, inn.width, t.dim());
-    let rows = list.iter().map(|s| session_row(s, me, t)).collect();
-    let empty = empty_text(ui, "nobody online");
     let rows_area = list_rows(area);
+    let width = usize::from(rows_area.width);
+    let rows = list.iter().map(|s| session_row(s, me, width, t)).collect();
+    let empty = empty_text(ui, "nobody online");
     draw_list(buf, rows_area, rows, ui.session_index(), focused, empty, t);
 }
 
-fn session_row(s: &AdminSession, me: &Identity, t: &Theme) -> Line<'static> {
+/// One session in a row of `width` cells (the key cut with a mark where it does not fit).
+fn session_row(s: &AdminSession, me: &Identity, width: usize, t: &Theme) -> Line<'static> {
     let nick = clean_line(&s.nick, 40);
     let mine = nick.eq_ignore_ascii_case(&me.nick);
-    let (shown, style) = if mine {
-        (trunc(&format!("{nick} (you)"), NICK_W), t.accent())
+    let marked = format!("{nick} (you)");
+    let (shown, style) = if mine && marked.chars().count() <= NICK_W {
+        (marked, t.accent())
+    } else if mine {
+        (trunc(&nick, NICK_W), t.accent())
     } else {
         (trunc(&nick, NICK_W), Style::new())
     };
     let addr = s.addr.map_or("-".to_string(), |a| a.to_string());
+    let room = width.saturating_sub(2 + NICK_W + 1 + 5 + 1 + ADDR_W + 1 + WHERE_W + 1);
     let key = s
         .key
         .as_deref()
-        .map_or(String::new(), |k| clean_line(k, 80));
+        .map_or(String::new(), |k| trunc(&clean_line(k, 80), room));
     Line::from(vec![
         Span::raw(format!("{} ", t.g.bullet)),
         Span::styled(pad(&shown, NICK_W), style),

@@ -16,7 +16,8 @@ use super::layout::{inner, scroll_offset};
 use super::lobby::draw_list;
 use super::replay::ReplayUi;
 use super::theme::Theme;
-use super::widgets::{footer, pad, panel, put, put_line, sparkline, trunc};
+use super::welcome::NameCard;
+use super::widgets::{footer, footer_rows, pad, panel, put, put_line, sparkline, trunc};
 use super::{Act, Ctx, Effect, Identity, Overlay};
 use crate::proto::{
     BrowseCmd, GameFilter, GameList, GameListItem, LeaderRow, Leaderboard, Profile, VariantRating,
@@ -87,16 +88,16 @@ impl Page {
     pub fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16) -> Vec<Act> {
         match self {
             Page::Leaders(p) => p.key(k, me, w, h),
-            Page::Profile(p) => p.key(k, w, h),
+            Page::Profile(p) => p.key(k, me, w, h),
             Page::Games(p) => p.key(k, me, w, h),
             Page::Replay(p) => p.key(k),
         }
     }
 
-    pub fn mouse(&mut self, m: Mouse, w: u16, h: u16) -> Vec<Act> {
+    pub fn mouse(&mut self, m: Mouse, me: &Identity, w: u16, h: u16) -> Vec<Act> {
         match self {
             Page::Leaders(p) => {
-                let rows = list_layout(w, h).rows;
+                let rows = p.layout(w, h).rows;
                 let n = p.rows().len();
                 match p.list.mouse(m, rows, n) {
                     Some(i) => p.open_row(i),
@@ -104,7 +105,7 @@ impl Page {
                 }
             }
             Page::Profile(p) => {
-                let lay = profile_layout(w, h, p.rating_count());
+                let lay = p.layout(me, w, h);
                 let n = p.recent().len();
                 match p.list.mouse(m, lay.rows, n) {
                     Some(i) => p.open_row(i),
@@ -112,7 +113,7 @@ impl Page {
                 }
             }
             Page::Games(p) => {
-                let rows = list_layout(w, h).rows;
+                let rows = p.layout(w, h).rows;
                 let n = p.items().len();
                 match p.list.mouse(m, rows, n) {
                     Some(i) => p.open_row(i),
@@ -134,10 +135,10 @@ impl Page {
     }
 
     /// The keys of the page.
-    pub fn keys(&self) -> Box<dyn Described + '_> {
+    pub fn keys(&self, me: &Identity) -> Box<dyn Described + '_> {
         match self {
             Page::Leaders(_) => keymap::plain(LEADERS),
-            Page::Profile(_) => keymap::plain(PROFILE),
+            Page::Profile(p) => Box::new(With(PROFILE, p.cx(me))),
             Page::Games(p) => Box::new(With(GAMES, p.filter.clone())),
             Page::Replay(r) => r.keys(),
         }
@@ -241,16 +242,17 @@ fn content(w: u16) -> (u16, u16) {
     ((w - cw) / 2, cw)
 }
 
-pub(crate) fn list_layout(w: u16, h: u16) -> ListLayout {
+/// `foot`: the footer's rows (see `widgets::footer_rows`).
+pub(crate) fn list_layout(w: u16, h: u16, foot: u16) -> ListLayout {
     let (left, cw) = content(w);
-    let panel = Rect::new(left, 2, cw, h.saturating_sub(3));
+    let panel = Rect::new(left, 2, cw, h.saturating_sub(2 + foot));
     let inn = inner(panel);
     ListLayout {
         header: Rect::new(left, 0, cw, 1),
         tabs: Rect::new(left, 1, cw, 1),
         panel,
         rows: Rect::new(inn.x, inn.y + 1, inn.width, inn.height.saturating_sub(1)),
-        footer: Rect::new(0, h.saturating_sub(1), w, 1),
+        footer: Rect::new(0, h.saturating_sub(foot), w, foot.min(h)),
     }
 }
 
@@ -265,9 +267,9 @@ pub(crate) struct ProfileLayout {
     pub footer: Rect,
 }
 
-pub(crate) fn profile_layout(w: u16, h: u16, n_ratings: usize) -> ProfileLayout {
+pub(crate) fn profile_layout(w: u16, h: u16, n_ratings: usize, foot: u16) -> ProfileLayout {
     let (left, cw) = content(w);
-    let body = h.saturating_sub(2);
+    let body = h.saturating_sub(1 + foot);
     let n = n_ratings.clamp(1, 3) as u16;
     let chart_h = (body.saturating_sub(10) / n).saturating_sub(1).clamp(1, 4);
     let ratings_h = (2 + n * (1 + chart_h)).min(body.saturating_sub(5));
@@ -279,7 +281,7 @@ pub(crate) fn profile_layout(w: u16, h: u16, n_ratings: usize) -> ProfileLayout 
         chart_h,
         games,
         rows: Rect::new(inn.x, inn.y + 1, inn.width, inn.height.saturating_sub(1)),
-        footer: Rect::new(0, h.saturating_sub(1), w, 1),
+        footer: Rect::new(0, h.saturating_sub(foot), w, foot.min(h)),
     }
 }
 
@@ -294,6 +296,10 @@ pub(crate) struct LeadersUi {
 }
 
 impl LeadersUi {
+    fn layout(&self, w: u16, h: u16) -> ListLayout {
+        list_layout(w, h, footer_rows(&keymap::footer(LEADERS, &Always), w))
+    }
+
     pub fn rows(&self) -> &[LeaderRow] {
         self.data.as_ref().map_or(&[], |d| &d.rows)
     }
@@ -345,7 +351,7 @@ impl LeadersUi {
         };
         match a {
             Do::Select => {
-                let page = list_layout(w, h).rows.height as usize;
+                let page = self.layout(w, h).rows.height as usize;
                 self.list.key(k.code, self.rows().len(), page);
                 vec![]
             }
@@ -377,6 +383,22 @@ pub(crate) struct ProfileUi {
 }
 
 impl ProfileUi {
+    /// My own profile (a guest has none to rename).
+    fn mine(&self, me: &Identity) -> bool {
+        self.nick == me.nick && !me.guest
+    }
+
+    fn cx(&self, me: &Identity) -> ProfileIf {
+        ProfileIf {
+            mine: self.mine(me),
+        }
+    }
+
+    fn layout(&self, me: &Identity, w: u16, h: u16) -> ProfileLayout {
+        let foot = footer_rows(&keymap::footer(PROFILE, &self.cx(me)), w);
+        profile_layout(w, h, self.rating_count(), foot)
+    }
+
     pub fn receive(&mut self, p: Profile) -> bool {
         if !p.nick.eq_ignore_ascii_case(&self.nick) {
             return false;
@@ -410,13 +432,13 @@ impl ProfileUi {
         }
     }
 
-    fn key(&mut self, k: Key, w: u16, h: u16) -> Vec<Act> {
-        let Some(a) = keymap::action(PROFILE, k, &Always) else {
+    fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16) -> Vec<Act> {
+        let Some(a) = keymap::action(PROFILE, k, &self.cx(me)) else {
             return vec![];
         };
         match a {
             Do::Select => {
-                let page = profile_layout(w, h, self.rating_count()).rows.height as usize;
+                let page = self.layout(me, w, h).rows.height as usize;
                 self.list.key(k.code, self.recent().len(), page);
                 vec![]
             }
@@ -428,8 +450,35 @@ impl ProfileUi {
             }
             Do::Open => self.open_row(self.list.sel),
             Do::Games => open_games(GameFilter::Player(self.nick.clone()), self.variant),
+            Do::Rename => match &self.data {
+                None => vec![Act::Notice("Wait for the profile to load".into())],
+                Some(d) if d.renames_left == 0 => vec![Act::Notice(
+                    "You have changed your name already: one rename per player".into(),
+                )],
+                Some(_) => vec![Act::Open(Overlay::Name(NameCard::rename(&me.nick)))],
+            },
             other => common(other),
         }
+    }
+}
+
+/// A new name for me (`old` → `new`): my profile pages follow it, and the one shown asks
+/// again (the rename left changed).
+pub(crate) fn renamed(pages: &mut [Page], old: &str, new: &str) -> Vec<Effect> {
+    let mut ask = false;
+    for p in pages.iter_mut() {
+        if let Page::Profile(p) = p {
+            if p.nick == old {
+                p.nick = new.to_string();
+                p.data = None;
+                ask = true;
+            }
+        }
+    }
+    if ask {
+        vec![Effect::Browse(BrowseCmd::Profile(new.to_string()))]
+    } else {
+        vec![]
     }
 }
 
@@ -447,6 +496,10 @@ pub(crate) struct GamesUi {
 }
 
 impl GamesUi {
+    fn layout(&self, w: u16, h: u16) -> ListLayout {
+        list_layout(w, h, footer_rows(&keymap::footer(GAMES, &self.filter), w))
+    }
+
     pub fn items(&self) -> &[GameListItem] {
         self.data.as_ref().map_or(&[], |d| &d.items)
     }
@@ -492,7 +545,7 @@ impl GamesUi {
         };
         match a {
             Do::Select => {
-                let page = list_layout(w, h).rows.height as usize;
+                let page = self.layout(w, h).rows.height as usize;
                 self.list.key(k.code, self.items().len(), page);
                 vec![]
             }
@@ -645,7 +698,7 @@ fn loading(buf: &mut Buffer, rows: Rect, what: &str, t: &Theme) {
 
 fn render_leaders(buf: &mut Buffer, p: &LeadersUi, me: &Identity, cx: &Ctx) {
     let t = cx.t;
-    let lay = list_layout(cx.w, cx.h);
+    let lay = p.layout(cx.w, cx.h);
     header(buf, lay.header, "Leaderboard", t);
     let names: Vec<(&str, bool)> = Variant::ALL
         .iter()
@@ -778,14 +831,15 @@ fn game_line(g: &GameListItem, c: &GameCols, t: &Theme) -> Line<'static> {
             pad(&result_words(g.outcome, t.g.dash), c.result),
             result_style,
         ),
-        Span::raw(format!("  {:>5}  ", g.plies)),
+        // Moves as the move list numbers them: a move is Red's and Blue's.
+        Span::raw(format!("  {:>5}  ", g.plies.div_ceil(2))),
         Span::styled(date, t.dim()),
     ])
 }
 
 fn render_games(buf: &mut Buffer, p: &GamesUi, me: &Identity, cx: &Ctx) {
     let t = cx.t;
-    let lay = list_layout(cx.w, cx.h);
+    let lay = p.layout(cx.w, cx.h);
     header(buf, lay.header, "Games", t);
     let names: Vec<(String, bool)> = p
         .sources()
@@ -863,18 +917,31 @@ fn rating_line(r: &VariantRating, on: bool, t: &Theme) -> Line<'static> {
 
 fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
     let t = cx.t;
-    let lay = profile_layout(cx.w, cx.h, p.rating_count());
+    let lay = p.layout(me, cx.w, cx.h);
     let who = if p.nick == me.nick {
         format!("Profile of {} (you)", p.nick)
     } else {
         format!("Profile of {}", p.nick)
     };
     header(buf, lay.header, &who, t);
+    if p.mine(me) {
+        let rename = match p.data.as_ref().map(|d| d.renames_left) {
+            None => "",
+            Some(0) => "name changed already (one rename per player)",
+            Some(_) => "r: change your name (once)",
+        };
+        let rw = rename.chars().count() as u16;
+        let used = 2 + "stratego-ssh".len() as u16 + who.chars().count() as u16 + 3;
+        if rw > 0 && used + rw <= lay.header.width {
+            let x = lay.header.right() - rw;
+            put(buf, x, lay.header.y, rename, rw, t.dim());
+        }
+    }
     let inn = panel(buf, lay.ratings, &format!("{}: ratings", p.nick), true, t);
     let Some(d) = &p.data else {
         loading(buf, inn, "the profile", t);
         panel(buf, lay.games, "Recent games", false, t);
-        footer(buf, lay.footer, &keymap::footer(PROFILE, &Always), t);
+        footer(buf, lay.footer, &keymap::footer(PROFILE, &p.cx(me)), t);
         return;
     };
     if d.ratings.is_empty() {
@@ -945,7 +1012,7 @@ fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
         "no games yet",
         t,
     );
-    footer(buf, lay.footer, &keymap::footer(PROFILE, &Always), t);
+    footer(buf, lay.footer, &keymap::footer(PROFILE, &p.cx(me)), t);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -969,6 +1036,8 @@ pub(crate) enum Do {
     Profile,
     /// All games of the profile's player.
     Games,
+    /// My own profile: change my name (once).
+    Rename,
     Back,
     Settings,
     Help,
@@ -981,6 +1050,21 @@ fn common(a: Do) -> Vec<Act> {
         Do::Settings => vec![Act::Open(Overlay::Settings { row: 0 })],
         Do::Help => vec![Act::Open(Overlay::Help)],
         _ => vec![],
+    }
+}
+
+/// When a key of a profile applies.
+pub(crate) struct ProfileIf {
+    mine: bool,
+}
+
+/// The profile's one condition: it is mine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mine;
+
+impl Conditions<Mine> for ProfileIf {
+    fn holds(&self, _: Mine) -> bool {
+        self.mine
     }
 }
 
@@ -1038,7 +1122,7 @@ const LEADERS: &[Binding<Do, Never>] = &[
 ];
 
 /// A profile's keys.
-const PROFILE: &[Binding<Do, Never>] = &[
+const PROFILE: &[Binding<Do, Mine>] = &[
     on(LIST_KEYS, Do::Select)
         .hints(&[hint(3, "Up/Down", "select")])
         .help("Up / Down, j / k", "select a recent game"),
@@ -1055,10 +1139,16 @@ const PROFILE: &[Binding<Do, Never>] = &[
     on(&[ch('g')], Do::Games)
         .hints(&[hint(1, "g", "all games")])
         .help("g", "all games of this player"),
+    on(&[ch('r')], Do::Rename)
+        .when(&[Mine])
+        .hints(&[hint(6, "r", "rename")])
+        .help("r", "change my name (once)"),
     note("mouse", "click selects, click again replays"),
-    SETTINGS,
-    BACK,
-    HELP,
+    on(&[F(2)], Do::Settings).help("F2", "settings"),
+    on(&[Esc, ch('q')], Do::Back)
+        .hints(&[hint(4, "Esc", "back")])
+        .help("Esc / q", "back"),
+    on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "help")]),
 ];
 
 /// The game list's keys.

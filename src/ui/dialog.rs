@@ -10,7 +10,7 @@ use super::keymap::{
     self, any, ch, hint, on, typing, Always, Binding, Conditions, Described, Hint, Never, With,
 };
 use super::theme::Theme;
-use super::widgets::{dialog, fill, pad, put, put_line, InputResult, LineInput};
+use super::widgets::{dialog, fill, pad, put, put_line, wrap, InputResult, LineInput};
 use super::{ColorDepth, Effect, Settings};
 use crate::proto::{BotLevel, ClockSpec, GameTerms, LobbyCmd};
 use crate::rules::{Immobility, Numbering, Options, Rules, Variant};
@@ -79,6 +79,27 @@ impl SeekForm {
             private_to: LineInput::with_text(private_to.as_deref().unwrap_or(""), 40),
             error: None,
         }
+    }
+
+    /// The same form with the choices of `last` (a form submitted before): level,
+    /// variant, rules, rated, clock. Not whom it is for.
+    pub fn like(mut self, last: &SeekForm) -> SeekForm {
+        self.level = last.level;
+        self.variant = last.variant;
+        self.options = last.options;
+        self.rated = last.rated && !self.guest;
+        self.clock = last.clock;
+        self.custom = last.custom.clone();
+        self
+    }
+
+    /// The terms of a game against the computer this form would start.
+    pub fn bot_terms(&self) -> Option<BotTerms> {
+        Some(BotTerms {
+            level: self.level,
+            rules: self.rules(),
+            clock: self.clock_spec().ok()?,
+        })
     }
 
     pub fn fields(&self) -> Vec<Field> {
@@ -235,53 +256,133 @@ impl SeekForm {
         }))
     }
 
-    fn value(&self, f: Field) -> (String, String) {
-        let on = |b: bool| if b { "on" } else { "off" }.to_string();
+    /// A field's label and its value, in words.
+    fn value(&self, f: Field) -> (&'static str, String) {
         let o = &self.options;
         match f {
-            Field::Level => ("Computer level".into(), self.level.name().into()),
-            Field::Variant => ("Variant".into(), self.variant.name().into()),
-            Field::TwoSquare => ("Two-square limit".into(), o.two_square_limit.to_string()),
-            Field::MoreSquares => ("More-squares (chasing)".into(), on(o.more_squares)),
-            Field::Aggressor => ("Aggressor advantage".into(), on(o.aggressor_advantage)),
-            Field::Silent => ("Silent defense".into(), on(o.silent_defense)),
-            Field::Rescue => ("Rescue".into(), on(o.rescue)),
-            Field::DuelRows => (
-                "Duel set-up rows".into(),
-                if self.variant == Variant::Duel {
-                    o.duel_setup_rows.to_string()
+            Field::Level => ("Computer level", self.level.name().into()),
+            Field::Variant => ("Variant", self.variant.name().into()),
+            Field::TwoSquare => ("Two-square limit", format!("{} moves", o.two_square_limit)),
+            Field::MoreSquares => (
+                "Chasing rule",
+                if o.more_squares {
+                    "on: no endless chases"
                 } else {
-                    format!("{} (Duel only)", o.duel_setup_rows)
+                    "off: chases allowed"
+                }
+                .into(),
+            ),
+            Field::Aggressor => (
+                "Aggressor Advantage",
+                if o.aggressor_advantage {
+                    "on: the attacker wins ties"
+                } else {
+                    "off: ties remove both"
+                }
+                .into(),
+            ),
+            Field::Silent => (
+                "Silent Defense",
+                if o.silent_defense {
+                    "on: only the attacker shown"
+                } else {
+                    "off: both ranks shown"
+                }
+                .into(),
+            ),
+            Field::Rescue => (
+                "Rescue",
+                if o.rescue {
+                    "on: back row frees a piece"
+                } else {
+                    "off"
+                }
+                .into(),
+            ),
+            Field::DuelRows => (
+                "Duel set-up rows",
+                if self.variant == Variant::Duel {
+                    format!("{} rows", o.duel_setup_rows)
+                } else {
+                    format!("{} rows (Duel only)", o.duel_setup_rows)
                 },
             ),
             Field::Immobility => (
-                "Blocked side loses".into(),
+                "A side that cannot move",
                 match o.immobility {
-                    Immobility::OnTurn => "on its turn",
-                    Immobility::Immediate => "immediately",
+                    Immobility::OnTurn => "loses on its turn",
+                    Immobility::Immediate => "loses at once",
                 }
                 .into(),
             ),
             Field::Rated => (
-                "Rated".into(),
+                "Rated",
                 if self.guest {
                     "casual (guests)".into()
                 } else if self.rated {
                     "rated".into()
                 } else {
-                    "casual".into()
+                    "casual: no rating change".into()
                 },
             ),
-            Field::Clock => ("Clock".into(), CLOCKS[self.clock].into()),
-            Field::CustomClock => ("  minutes+increment".into(), self.custom.text.clone()),
+            Field::Clock => ("Clock", clock_words(CLOCKS[self.clock])),
+            Field::CustomClock => ("  minutes+seconds", self.custom.text.clone()),
             Field::PrivateTo => (
-                "Private, only for".into(),
+                "Only for (private)",
                 if self.private_to.text.is_empty() {
                     "(anyone)".into()
                 } else {
                     self.private_to.text.clone()
                 },
             ),
+        }
+    }
+
+    /// What the field chosen means, in a sentence or two.
+    fn explain(&self, f: Field) -> String {
+        let o = &self.options;
+        match f {
+            Field::Level => match self.level {
+                BotLevel::Random => "Random: the computer plays any legal move.",
+                BotLevel::Easy => "Easy: a gentle opponent for a first game.",
+                BotLevel::Hard => "Hard: the computer plays to win.",
+            }
+            .into(),
+            Field::Variant => match self.variant {
+                Variant::Classic => "Classic: the whole army, 40 pieces each, in four rows.",
+                Variant::Duel => "Duel: a quick game with 10 pieces each.",
+                Variant::Barrage => "Barrage: a quick game with 8 pieces each.",
+            }
+            .into(),
+            Field::TwoSquare => format!(
+                "A piece may move back and forth between the same two squares at most {} \
+                 times in a row.",
+                o.two_square_limit
+            ),
+            Field::MoreSquares => "Chasing rule (more-squares): a piece chasing another may \
+                not bring back a position of the same chase."
+                .into(),
+            Field::Aggressor => "When two pieces of the same rank meet: on, the attacker \
+                wins; off, both are removed."
+                .into(),
+            Field::Silent => "In a battle, on: only the attacker's rank is shown (both when \
+                a Scout attacks); off: both ranks are shown."
+                .into(),
+            Field::Rescue => "A piece that steps onto the enemy back row (not by attacking) \
+                brings back one captured piece, twice at most per player."
+                .into(),
+            Field::DuelRows => "How many rows each side sets up in, in Duel.".into(),
+            Field::Immobility => "On its turn: a side with no legal move when it is to \
+                move loses. At once: a side whose pieces are all blocked loses right after \
+                the move (both blocked: a draw)."
+                .into(),
+            Field::Rated => "Rated games change both players' ratings; casual games do not.".into(),
+            Field::Clock | Field::CustomClock => "Each player's time for the whole game, \
+                plus seconds added after each of their moves."
+                .into(),
+            Field::PrivateTo => "A player's nickname: only they see the seek (a challenge). \
+                Empty: anyone may accept."
+                .into(),
         }
     }
 
@@ -292,21 +393,23 @@ impl SeekForm {
             FormKind::Challenge => "Challenge",
             FormKind::Bot => "Play the computer",
         };
-        let h = fields.len() as u16 + 6;
-        let inn = dialog(buf, screen, 60, h, title, t);
-        let lw = 26u16;
+        // Fields, a blank, the chosen field explained, the error, a blank, the keys.
+        let h = fields.len() as u16 + 1 + EXPLAIN_ROWS + 1 + 1 + 1 + 2;
+        let inn = dialog(buf, screen, 72, h, title, t);
+        let lw = 25u16;
+        let row = self.row.min(fields.len() - 1);
         for (i, f) in fields.iter().enumerate() {
             let y = inn.y + i as u16;
             if y >= inn.bottom() {
                 break;
             }
             let (label, value) = self.value(*f);
-            let sel = i == self.row.min(fields.len() - 1);
+            let sel = i == row;
             if sel {
                 fill(buf, Rect::new(inn.x, y, inn.width, 1), t.row_focus());
             }
             let st = if sel { t.row_focus() } else { Style::new() };
-            put(buf, inn.x + 1, y, &pad(&label, lw as usize), lw, st);
+            put(buf, inn.x + 1, y, &pad(label, lw as usize), lw, st);
             let text_field = matches!(f, Field::CustomClock | Field::PrivateTo);
             let v = if text_field {
                 if sel {
@@ -326,33 +429,109 @@ impl SeekForm {
                 st,
             );
         }
+        let width = inn.width.saturating_sub(2);
         let y = inn.y + fields.len() as u16 + 1;
-        put(
-            buf,
-            inn.x + 1,
-            y,
-            &format!("Options: {}", self.options.summary()),
-            inn.width.saturating_sub(1),
-            t.dim(),
-        );
+        let about = wrap(&self.explain(fields[row]), width as usize);
+        for (k, l) in about.iter().take(EXPLAIN_ROWS as usize).enumerate() {
+            put(buf, inn.x + 1, y + k as u16, l, width, t.dim());
+        }
         if let Some(e) = &self.error {
-            put(
-                buf,
-                inn.x + 1,
-                y + 1,
-                e,
-                inn.width.saturating_sub(1),
-                t.error(),
-            );
+            let y = y + EXPLAIN_ROWS;
+            put(buf, inn.x + 1, y, e, width, t.error());
         }
         let keys = key_hints(&self.keys().footer(), t);
-        put_line(
-            buf,
-            inn.x + 1,
-            inn.bottom().saturating_sub(1),
-            &keys,
-            inn.width.saturating_sub(1),
-        );
+        put_line(buf, inn.x + 1, inn.bottom().saturating_sub(1), &keys, width);
+    }
+}
+
+/// The terms of a game against the computer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct BotTerms {
+    pub level: BotLevel,
+    pub rules: Rules,
+    pub clock: Option<ClockSpec>,
+}
+
+impl Default for BotTerms {
+    /// A newcomer's first game: easy, Classic, no clock.
+    fn default() -> Self {
+        BotTerms {
+            level: BotLevel::Easy,
+            rules: Rules::standard(Variant::Classic),
+            clock: None,
+        }
+    }
+}
+
+impl BotTerms {
+    /// `easy, no clock` (the variant and other rules named when not the usual).
+    pub fn words(&self) -> String {
+        let mut w = vec![self.level.name().to_string()];
+        if self.rules.variant != Variant::Classic {
+            w.push(self.rules.variant.name().to_string());
+        }
+        if self.rules.options != Options::default() {
+            w.push("own rules".into());
+        }
+        w.push(match self.clock {
+            None => "no clock".into(),
+            Some(c) => clock_words(&c.to_string()),
+        });
+        w.join(", ")
+    }
+
+    pub fn cmd(&self) -> LobbyCmd {
+        LobbyCmd::PlayBot {
+            level: self.level,
+            rules: self.rules,
+            clock: self.clock,
+        }
+    }
+}
+
+/// The rule options in words, for a seek already posted: `two-square 3 moves, chasing
+/// rule, the attacker wins ties, ...`.
+pub(crate) fn rules_words(o: &Options, variant: Variant) -> String {
+    let mut w = vec![format!("two-square {} moves", o.two_square_limit)];
+    w.push(
+        if o.more_squares {
+            "chasing rule"
+        } else {
+            "no chasing rule"
+        }
+        .into(),
+    );
+    if o.aggressor_advantage {
+        w.push("the attacker wins ties".into());
+    }
+    if o.silent_defense {
+        w.push("only the attacker is shown".into());
+    }
+    if o.rescue {
+        w.push("rescue".into());
+    }
+    if o.immobility == Immobility::Immediate {
+        w.push("a blocked side loses at once".into());
+    }
+    if variant == Variant::Duel {
+        w.push(format!("set up in {} rows", o.duel_setup_rows));
+    }
+    w.join(", ")
+}
+
+/// Rows under the fields that explain the field chosen.
+const EXPLAIN_ROWS: u16 = 3;
+
+/// `10+5` as `10 min + 5 s a move`; no clock as `no clock`.
+pub(crate) fn clock_words(spec: &str) -> String {
+    match ClockSpec::parse(spec) {
+        Ok(Some(c)) => format!(
+            "{} min + {} s a move",
+            c.initial_secs / 60,
+            c.increment_secs
+        ),
+        Ok(None) => "no clock".into(),
+        Err(_) => spec.to_string(),
     }
 }
 
@@ -376,6 +555,9 @@ enum FormIf {
     /// A text field (custom clock, private to) is chosen.
     Text,
     Choice,
+    Seek,
+    Challenge,
+    Bot,
 }
 
 impl Conditions<FormIf> for SeekForm {
@@ -383,6 +565,9 @@ impl Conditions<FormIf> for SeekForm {
         match c {
             FormIf::Text => self.typing(),
             FormIf::Choice => !self.typing(),
+            FormIf::Seek => self.kind == FormKind::Seek,
+            FormIf::Challenge => self.kind == FormKind::Challenge,
+            FormIf::Bot => self.kind == FormKind::Bot,
         }
     }
 }
@@ -395,7 +580,11 @@ const FORM_KEYS: &[Binding<FormKey, FormIf>] = &[
     on(&[Esc], FormKey::Cancel).hints(&[hint(3, "Esc", "cancel")]),
     on(&[Up, BackTab], FormKey::Prev).hints(FIELD),
     on(&[Down, Tab], FormKey::Next).hints(FIELD),
-    on(&[Enter], FormKey::Submit).hints(&[hint(2, "Enter", "post")]),
+    on(&[Enter], FormKey::Submit).hints(&[
+        hint(2, "Enter", "post").when(&[FormIf::Seek]),
+        hint(2, "Enter", "challenge").when(&[FormIf::Challenge]),
+        hint(2, "Enter", "play").when(&[FormIf::Bot]),
+    ]),
     typing(FormKey::Line).when(&[FormIf::Text]),
     on(&[Left, ch('h')], FormKey::Less)
         .when(&[FormIf::Choice])
@@ -519,6 +708,9 @@ pub(crate) fn render_settings(buf: &mut Buffer, screen: Rect, s: &Settings, row:
     );
 }
 
+/// The help: a box sized to its lines (as wide as the longest, at most the screen),
+/// keys on the left, what they do on the right, both wrapped at words when the screen is
+/// narrow; as many lines as fit the screen, the last saying what was left out.
 pub(crate) fn render_help(
     buf: &mut Buffer,
     screen: Rect,
@@ -526,28 +718,70 @@ pub(crate) fn render_help(
     keys: &[(&str, &str)],
     t: &Theme,
 ) {
-    let h = keys.len() as u16 + 4;
-    let inn = dialog(buf, screen, 72, h, title, t);
-    for (i, (k, d)) in keys.iter().enumerate() {
-        let y = inn.y + i as u16;
-        if y >= inn.bottom().saturating_sub(1) {
-            break;
-        }
-        put(buf, inn.x + 1, y, k, 22, t.key());
-        put(
-            buf,
-            inn.x + 24,
-            y,
-            d,
-            inn.width.saturating_sub(24),
-            Style::new(),
-        );
-    }
     let closes = keymap::footer(HELP_KEYS, &Always)
         .iter()
         .map(|(k, w)| format!("{k} {w}"))
         .collect::<Vec<_>>()
         .join("  ");
+    let width = |s: &str| s.chars().count();
+    let key_w = keys.iter().map(|(k, _)| width(k)).max().unwrap_or(0);
+    let what_w = keys.iter().map(|(_, d)| width(d)).max().unwrap_or(0);
+    // Inside the border: a space, the keys, two spaces, the words, a space.
+    let need = (1 + key_w + 2 + what_w + 1)
+        .max(width(&closes) + 2)
+        .max(width(title) + 4);
+    let inner_w = need.min(usize::from(screen.width.saturating_sub(2)));
+    let key_col = if key_w + what_w + 4 <= inner_w {
+        key_w
+    } else {
+        key_w.min(inner_w * 2 / 5)
+    }
+    .max(1);
+    let what_col = inner_w.saturating_sub(key_col + 4).max(1);
+    let rows: Vec<(Vec<String>, Vec<String>)> = keys
+        .iter()
+        .map(|(k, d)| (wrap(k, key_col), wrap(d, what_col)))
+        .collect();
+    let lines = |r: &(Vec<String>, Vec<String>)| r.0.len().max(r.1.len());
+    let total: usize = rows.iter().map(lines).sum();
+    // The lines, a blank, the closing hint; the blank goes first when room is short.
+    let room = usize::from(screen.height.saturating_sub(2));
+    let blank = usize::from(total + 2 <= room);
+    let h = (total + blank + 1).min(room) as u16 + 2;
+    let inn = dialog(buf, screen, inner_w as u16 + 2, h, title, t);
+    let body = usize::from(inn.height.saturating_sub(1 + blank as u16));
+    // All the lines, or as many as fit above a line saying how many are left out.
+    let room = if total <= body {
+        body
+    } else {
+        body.saturating_sub(1)
+    };
+    let mut y = 0usize;
+    for (i, r) in rows.iter().enumerate() {
+        let n = lines(r);
+        if y + n > room {
+            let more = format!("{} more: a taller window shows them", rows.len() - i);
+            let y = inn.y + y as u16;
+            put(
+                buf,
+                inn.x + 1,
+                y,
+                &more,
+                inn.width.saturating_sub(1),
+                t.dim(),
+            );
+            break;
+        }
+        let top = inn.y + y as u16;
+        for (k, l) in r.0.iter().enumerate() {
+            put(buf, inn.x + 1, top + k as u16, l, key_col as u16, t.key());
+        }
+        let x = inn.x + 1 + key_col as u16 + 2;
+        for (k, l) in r.1.iter().enumerate() {
+            put(buf, x, top + k as u16, l, what_col as u16, Style::new());
+        }
+        y += n;
+    }
     put(
         buf,
         inn.x + 1,

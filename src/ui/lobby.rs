@@ -5,14 +5,16 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::dialog::{FormKind, SeekForm};
+use super::dialog::{rules_words, BotTerms, FormKind, SeekForm};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::keymap::{
     self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, Never, ToLine, With,
 };
 use super::layout::{inner, lobby_layout, scroll_offset, LobbyLayout};
 use super::theme::Theme;
-use super::widgets::{fill, footer, pad, panel, put, put_line, trunc, InputResult, LineInput};
+use super::widgets::{
+    fill, footer, footer_rows, pad, panel, put, put_line, trunc, wrap, InputResult, LineInput,
+};
 use super::{browse, Act, Effect, Identity, Overlay};
 use crate::proto::{
     GameFilter, GameId, GameSummary, LobbyCmd, LobbySnapshot, PlayerInfo, PlayerStatus, Seek,
@@ -44,6 +46,18 @@ pub(crate) struct LobbyUi {
     pub hold: bool,
     /// The last click selected the focused entry (a second click activates it).
     pub clicked: bool,
+    /// A snapshot came already: a seek of mine in a later one is one just posted.
+    pub primed: bool,
+    /// The focused list's selection vanished and nothing was chosen since: Enter says so
+    /// (rather than acting on anything else).
+    pub gone: bool,
+    /// What Enter on an empty seek list plays: the computer, on these terms (the last
+    /// played this session, else easy with no clock).
+    pub quick: BotTerms,
+    /// The last seek or challenge posted and the last game against the computer started
+    /// this session: new forms start from their choices.
+    pub last_seek: Option<SeekForm>,
+    pub last_bot: Option<SeekForm>,
 }
 
 impl Default for LobbyUi {
@@ -56,6 +70,11 @@ impl Default for LobbyUi {
             chat: None,
             hold: false,
             clicked: false,
+            primed: false,
+            gone: false,
+            quick: BotTerms::default(),
+            last_seek: None,
+            last_bot: None,
         }
     }
 }
@@ -78,9 +97,29 @@ impl LobbyUi {
         l.games.iter().position(|g| g.id == id)
     }
 
-    /// Drops selections whose entry is gone; selects the first entry of the focused list
-    /// when nothing was selected yet.
-    pub fn fix(&mut self, l: &LobbySnapshot) {
+    /// Follows a new snapshot (`old` was the one before): drops selections whose entry is
+    /// gone; selects the first entry of the focused list when nothing was selected yet (or
+    /// the list was empty); selects a seek of mine that just appeared, and a live game of
+    /// mine that just appeared (so Enter goes back to it).
+    pub fn fix(&mut self, old: &LobbySnapshot, l: &LobbySnapshot, me: &Identity) {
+        let typing = self.chat.is_some();
+        let primed = std::mem::replace(&mut self.primed, true);
+        if let Some(s) = l
+            .seeks
+            .iter()
+            .find(|s| primed && s.owner == me.nick && !old.seeks.iter().any(|o| o.id == s.id))
+        {
+            self.seek = Some(s.id);
+            if !typing {
+                self.focus_panel(l, Panel::Seeks);
+            }
+        }
+        if let Some(g) = my_game(l, me).filter(|g| !old.games.iter().any(|o| o.id == g.id)) {
+            self.game = Some(g.id);
+            if !typing {
+                self.focus_panel(l, Panel::Games);
+            }
+        }
         let had = self.index_id_set(self.focus);
         if self.player_index(l).is_none() {
             self.player = None;
@@ -94,6 +133,11 @@ impl LobbyUi {
         if had && !self.index_id_set(self.focus) {
             self.hold = true;
             self.clicked = false;
+            self.gone = true;
+        }
+        if Self::len(l, self.focus) == 0 {
+            // Nothing to hold on to: the next entry to come is selected.
+            self.hold = false;
         }
         if !self.hold && self.index(l, self.focus).is_none() && Self::len(l, self.focus) > 0 {
             self.select(l, self.focus, 0);
@@ -110,6 +154,7 @@ impl LobbyUi {
     }
 
     fn select(&mut self, l: &LobbySnapshot, panel: Panel, i: usize) {
+        self.gone = false;
         match panel {
             Panel::Players => self.player = l.players.get(i).map(|p| p.nick.clone()),
             Panel::Seeks => self.seek = l.seeks.get(i).map(|s| s.id),
@@ -140,6 +185,7 @@ impl LobbyUi {
         self.focus = panel;
         self.hold = false;
         self.clicked = false;
+        self.gone = false;
         if self.index(l, panel).is_none() && Self::len(l, panel) > 0 {
             self.select(l, panel, 0);
         }
@@ -148,6 +194,7 @@ impl LobbyUi {
     fn move_sel(&mut self, l: &LobbySnapshot, d: i32) {
         self.hold = false;
         self.clicked = false;
+        self.gone = false;
         let n = Self::len(l, self.focus);
         if n == 0 {
             return;
@@ -159,6 +206,42 @@ impl LobbyUi {
         self.select(l, self.focus, i);
     }
 
+    /// The lobby's layout, with a footer of two rows when its hints need them.
+    fn layout(&self, l: &LobbySnapshot, me: &Identity, w: u16, h: u16) -> LobbyLayout {
+        let mut lay = lobby_layout(w, h);
+        if footer_rows(&self.keys(l, me).footer(), w) > 1 {
+            lay.players.height = lay.players.height.saturating_sub(1);
+            lay.chat.height = lay.chat.height.saturating_sub(1);
+            lay.footer = Rect::new(0, h.saturating_sub(2), w, 2.min(h));
+        }
+        lay
+    }
+
+    /// A form was submitted: the next one of its kind starts from its choices.
+    pub fn remember(&mut self, f: &SeekForm) {
+        if f.kind == FormKind::Bot {
+            if let Some(terms) = f.bot_terms() {
+                self.quick = terms;
+            }
+            self.last_bot = Some(f.clone());
+        } else {
+            self.last_seek = Some(f.clone());
+        }
+    }
+
+    /// A new form of this kind, with the last choices.
+    fn form(&self, kind: FormKind, me: &Identity, to: Option<String>) -> SeekForm {
+        let f = SeekForm::new(kind, me.guest, to);
+        let last = match kind {
+            FormKind::Bot => &self.last_bot,
+            _ => &self.last_seek,
+        };
+        match last {
+            Some(l) => f.like(l),
+            None => f,
+        }
+    }
+
     pub fn paste(&mut self, s: &str) {
         if let Some(c) = &mut self.chat {
             c.insert(s);
@@ -166,19 +249,28 @@ impl LobbyUi {
     }
 
     /// The lobby's conditions now.
-    fn cx(&self, me: &Identity) -> LobbyCx {
+    fn cx(&self, l: &LobbySnapshot, me: &Identity) -> LobbyCx {
+        let mine = my_game(l, me).map(|g| g.id);
         LobbyCx {
             focus: self.focus,
             admin: me.admin,
+            my_game: mine.is_some(),
+            my_game_selected: mine.is_some() && self.game == mine,
+            seek_selected: self.seek_index(l).is_some(),
+            quick: l.seeks.is_empty() && !self.gone,
+            challenged: l
+                .seeks
+                .iter()
+                .any(|s| s.private_to.as_ref() == Some(&me.nick)),
         }
     }
 
     /// The keys of the lobby as it is now.
-    pub fn keys(&self, me: &Identity) -> Box<dyn Described> {
+    pub fn keys(&self, l: &LobbySnapshot, me: &Identity) -> Box<dyn Described> {
         if self.chat.is_some() {
             keymap::plain(CHAT_KEYS)
         } else {
-            Box::new(With(KEYS, self.cx(me)))
+            Box::new(With(KEYS, self.cx(l, me)))
         }
     }
 
@@ -204,14 +296,14 @@ impl LobbyUi {
                 }
             };
         }
-        match keymap::action(KEYS, key, &self.cx(me)) {
+        match keymap::action(KEYS, key, &self.cx(l, me)) {
             Some(a) => self.act(a, key.code, l, me),
             None => vec![],
         }
     }
 
     fn act(&mut self, a: Do, code: KeyCode, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
-        let form = |kind, to| vec![Act::Open(Overlay::Form(SeekForm::new(kind, me.guest, to)))];
+        let form = |kind, to| vec![Act::Open(Overlay::Form(self.form(kind, me, to)))];
         match a {
             Do::Cycle => {
                 let pos = PANELS.iter().position(|p| *p == self.focus).unwrap_or(0);
@@ -240,6 +332,7 @@ impl LobbyUi {
             Do::Bot => return form(FormKind::Bot, None),
             Do::Challenge => return self.challenge(l, me),
             Do::CancelSeek => return self.cancel_seek(l, me),
+            Do::Decline => return self.decline(l, me),
             Do::Chat => {
                 self.focus = Panel::Chat;
                 self.chat = Some(LineInput::new(CHAT_MAX));
@@ -259,6 +352,13 @@ impl LobbyUi {
             // The app checks again that this session is an admin's.
             Do::Admin => return vec![Act::OpenAdmin],
             Do::Help => return vec![Act::Open(Overlay::Help)],
+            Do::Return => {
+                if let Some(g) = my_game(l, me) {
+                    self.focus_panel(l, Panel::Games);
+                    self.game = Some(g.id);
+                    return vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(g.id)))];
+                }
+            }
         }
         vec![]
     }
@@ -274,14 +374,10 @@ impl LobbyUi {
             Some(p) if p.nick == me.nick => {
                 vec![Act::Notice("You cannot challenge yourself".into())]
             }
-            Some(p) if p.bot => vec![Act::Open(Overlay::Form(SeekForm::new(
-                FormKind::Bot,
-                me.guest,
-                None,
-            )))],
-            Some(p) => vec![Act::Open(Overlay::Form(SeekForm::new(
+            Some(p) if p.bot => vec![Act::Open(Overlay::Form(self.form(FormKind::Bot, me, None)))],
+            Some(p) => vec![Act::Open(Overlay::Form(self.form(
                 FormKind::Challenge,
-                me.guest,
+                me,
                 Some(p.nick.clone()),
             )))],
         }
@@ -299,6 +395,18 @@ impl LobbyUi {
         }
     }
 
+    /// Turns down the challenge to me selected (or the first one to me in the list).
+    fn decline(&mut self, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
+        let to_me = |s: &&Seek| s.private_to.as_ref() == Some(&me.nick);
+        let selected = self.seek_index(l).map(|i| &l.seeks[i]).filter(to_me);
+        match selected.or_else(|| l.seeks.iter().find(to_me)) {
+            Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Decline(s.id)))],
+            None => vec![Act::Notice(
+                "No challenge to you to decline (they are marked ! in the seeks)".into(),
+            )],
+        }
+    }
+
     fn activate(&mut self, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
         match self.focus {
             Panel::Players => self.challenge(l, me),
@@ -307,14 +415,33 @@ impl LobbyUi {
                     vec![Act::Notice("That is your own seek: x cancels it".into())]
                 }
                 Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Accept(s.id)))],
-                None => vec![],
+                None if std::mem::take(&mut self.gone) => vec![Act::Notice(
+                    "The seek you chose is gone: taken or withdrawn".into(),
+                )],
+                // The newcomer's first step: a game against the computer.
+                None if l.seeks.is_empty() => vec![Act::Fx(Effect::Lobby(self.quick.cmd()))],
+                None => vec![Act::Notice(
+                    "No seek is selected: Up/Down chooses one, then Enter".into(),
+                )],
             },
             Panel::Games => match self.game_index(l).map(|i| &l.games[i]) {
+                // One's own game, private or not: back into the seat.
+                Some(g) if is_mine(g, me) => {
+                    vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(g.id)))]
+                }
                 Some(g) if g.private => {
                     vec![Act::Notice("That game is private: no spectators".into())]
                 }
                 Some(g) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(g.id)))],
-                None => vec![],
+                None if std::mem::take(&mut self.gone) => {
+                    vec![Act::Notice("The game you chose has ended".into())]
+                }
+                None if l.games.is_empty() => {
+                    vec![Act::Notice("No games in play to watch".into())]
+                }
+                None => vec![Act::Notice(
+                    "No game is selected: Up/Down chooses one, then Enter".into(),
+                )],
             },
             Panel::Chat => {
                 self.chat = Some(LineInput::new(CHAT_MAX));
@@ -331,7 +458,7 @@ impl LobbyUi {
         w: u16,
         h: u16,
     ) -> Vec<Act> {
-        let lay = lobby_layout(w, h);
+        let lay = self.layout(l, me, w, h);
         let pos = (m.column, m.row).into();
         match m.kind {
             MouseKind::ScrollUp | MouseKind::ScrollDown => {
@@ -382,6 +509,22 @@ impl LobbyUi {
         }
         vec![]
     }
+}
+
+/// Whether I play in this game (not watch it).
+fn is_mine(g: &GameSummary, me: &Identity) -> bool {
+    g.red == me.nick || g.blue == me.nick
+}
+
+/// My live game, if I play one.
+fn my_game<'a>(l: &'a LobbySnapshot, me: &Identity) -> Option<&'a GameSummary> {
+    l.games.iter().find(|g| is_mine(g, me))
+}
+
+/// Cells for `red vs blue` in a games list `width` wide: what the other columns leave
+/// (variant, move, spectators: 27), at most 32.
+fn game_names_width(width: u16) -> usize {
+    usize::from(width).saturating_sub(27).clamp(12, 32)
 }
 
 fn panels(l: &LobbyLayout) -> [(Panel, Rect); 4] {
@@ -490,14 +633,14 @@ pub(crate) fn render(
     w: u16,
     h: u16,
 ) {
-    let lay = lobby_layout(w, h);
+    let lay = ui.layout(l, me, w, h);
     let v = View { ui, l, me, t };
     v.header(buf, lay.header);
     v.players(buf, lay.players);
     v.seeks(buf, lay.seeks);
     v.games(buf, lay.games);
     v.chat(buf, lay.chat);
-    footer(buf, lay.footer, &ui.keys(me).footer(), t);
+    footer(buf, lay.footer, &ui.keys(l, me).footer(), t);
 }
 
 /// What drawing the lobby reads.
@@ -523,14 +666,36 @@ impl View<'_> {
             l.seeks.len(),
             l.games.len()
         );
-        let header = Line::from(vec![
+        let mut spans = vec![
             Span::styled("stratego-ssh", t.accent()),
             Span::raw(sep.to_string()),
             Span::raw(format!("you are {who}")),
             Span::raw(sep.to_string()),
-            Span::styled(counts, t.dim()),
-        ]);
-        put_line(buf, area.x, area.y, &header, area.width);
+        ];
+        let game_line = my_game(l, me).is_some();
+        match my_game(l, me) {
+            // While I play a game, the way back to it instead of the counts.
+            Some(g) => {
+                let key = if self.ui.focus == Panel::Games && self.ui.game == Some(g.id) {
+                    "Enter"
+                } else {
+                    "r"
+                };
+                spans.push(Span::styled(
+                    format!(" {key}: return to your game #{} ", g.id),
+                    t.banner(),
+                ));
+            }
+            None => spans.push(Span::styled(counts, t.dim())),
+        }
+        // Too long for the line: the server's name goes first, then the counts.
+        if Line::from(spans.clone()).width() > usize::from(area.width) {
+            spans.drain(..2);
+            if !game_line && Line::from(spans.clone()).width() > usize::from(area.width) {
+                spans.truncate(1);
+            }
+        }
+        put_line(buf, area.x, area.y, &Line::from(spans), area.width);
     }
 
     /// A list panel: its border and title, the column titles, the rows made by `row`.
@@ -581,7 +746,14 @@ impl View<'_> {
         };
         let mine = p.nick == self.me.nick;
         let (nick, name_style) = if mine {
-            (trunc(&format!("{} (you)", p.nick), nick_w), t.accent())
+            // `(you)` only where it fits whole: the name comes first.
+            let marked = format!("{} (you)", p.nick);
+            let shown = if marked.chars().count() <= nick_w {
+                marked
+            } else {
+                trunc(&p.nick, nick_w)
+            };
+            (shown, t.accent())
         } else {
             (trunc(&p.nick, nick_w), Style::new())
         };
@@ -597,19 +769,65 @@ impl View<'_> {
         let seeks = &self.l.seeks;
         let title = format!("Open seeks ({})", seeks.len());
         let head = "player       variant  clock rated  rules";
-        let row = |i: usize| self.seek_row(&seeks[i]);
-        let empty = "no open seeks: press n to post one, b to play the computer";
-        self.list(
-            buf,
-            (area, Panel::Seeks, title),
-            head,
-            seeks.len(),
-            row,
-            empty,
-        );
+        let width = usize::from(list_area(Panel::Seeks, area).width);
+        let row = |i: usize| self.seek_row(&seeks[i], width);
+        self.list(buf, (area, Panel::Seeks, title), head, seeks.len(), row, "");
+        if seeks.is_empty() {
+            self.first_steps(buf, list_area(Panel::Seeks, area));
+        }
+        // The selected seek's rules in words, on the panel's bottom border.
+        if let Some(s) = self.ui.seek_index(self.l).map(|i| &seeks[i]) {
+            let rules = &s.terms.rules;
+            let words = rules_words(&rules.options, rules.variant);
+            let room = area.width.saturating_sub(4) as usize;
+            let text = trunc(&format!(" {words} "), room);
+            let y = area.bottom().saturating_sub(1);
+            put(buf, area.x + 2, y, &text, room as u16, self.t.dim());
+        }
     }
 
-    fn seek_row(&self, s: &Seek) -> Line<'static> {
+    /// An empty seek list: what to do first (play the computer), what else.
+    fn first_steps(&self, buf: &mut Buffer, area: Rect) {
+        let t = self.t;
+        let width = usize::from(area.width);
+        let mut rows: Vec<Line<'static>> =
+            vec![Line::from(Span::styled("no open seeks yet:", t.dim()))];
+        if !self.ui.gone {
+            // Enter and its terms, wrapped under the words.
+            let quick = format!("play the computer ({})", self.ui.quick.words());
+            for (k, piece) in wrap(&quick, width.saturating_sub(6))
+                .into_iter()
+                .enumerate()
+            {
+                let key = if k == 0 { "Enter" } else { "" };
+                rows.push(Line::from(vec![
+                    Span::styled(pad(key, 6), t.key()),
+                    Span::raw(piece),
+                ]));
+            }
+        }
+        let others = [("b", "choose the computer's terms"), ("n", "post a seek")];
+        let one_row: usize = others.iter().map(|(k, w)| k.len() + 1 + w.len() + 3).sum();
+        let item = |(k, w): (&str, &str)| {
+            vec![
+                Span::styled(format!("{k} "), t.key()),
+                Span::raw(w.to_string()),
+            ]
+        };
+        if one_row <= width {
+            let mut spans = item(others[0]);
+            spans.push(Span::raw("   "));
+            spans.extend(item(others[1]));
+            rows.push(Line::from(spans));
+        } else {
+            rows.extend(others.into_iter().map(|o| Line::from(item(o))));
+        }
+        for (k, l) in rows.iter().take(area.height as usize).enumerate() {
+            put_line(buf, area.x, area.y + k as u16, l, area.width);
+        }
+    }
+
+    fn seek_row(&self, s: &Seek, width: usize) -> Line<'static> {
         let (t, me) = (self.t, &self.me.nick);
         let clock = s.terms.clock.map_or("none".to_string(), |c| c.to_string());
         let rated = if s.terms.rated { "rated" } else { "casual" };
@@ -627,52 +845,67 @@ impl View<'_> {
             pad(&clock, 5),
             pad(rated, 6)
         )));
-        spans.push(Span::styled(s.terms.rules.options.summary(), t.dim()));
-        match &s.private_to {
-            Some(to) if to == me => spans.push(Span::styled(" challenge to you!", t.accent())),
-            Some(to) => spans.push(Span::styled(format!(" {} {to}", t.g.arrow), t.dim())),
-            None => {}
+        let to = match &s.private_to {
+            Some(to) if to == me => Some(Span::styled(" challenge to you!", t.accent())),
+            Some(to) => Some(Span::styled(format!(" {} {to}", t.g.arrow), t.dim())),
+            None => None,
+        };
+        // The rules get what the columns and the challenge leave, cut with a mark.
+        let used = Line::from(spans.clone()).width() + to.as_ref().map_or(0, |s| s.width());
+        let room = width.saturating_sub(used);
+        let rules = s.terms.rules.options.summary();
+        if room >= 4 || rules.chars().count() <= room {
+            spans.push(Span::styled(trunc(&rules, room), t.dim()));
         }
+        spans.extend(to);
         Line::from(spans)
     }
 
     fn games(&self, buf: &mut Buffer, area: Rect) {
         let games = &self.l.games;
         let title = format!("Games in play ({})", games.len());
-        let head = "red vs blue                       variant   move  watching";
-        let row = |i: usize| self.game_row(&games[i]);
+        let names = game_names_width(list_area(Panel::Games, area).width);
+        let head = format!(
+            "{}  {} {:>5}  watching",
+            pad("red vs blue", names),
+            pad("variant", 8),
+            "move"
+        );
+        let row = |i: usize| self.game_row(&games[i], names);
         self.list(
             buf,
             (area, Panel::Games, title),
-            head,
+            &head,
             games.len(),
             row,
             "no games in play",
         );
     }
 
-    fn game_row(&self, g: &GameSummary) -> Line<'static> {
+    /// A game: the names in `names` cells, variant, move, spectators (or `(private)`).
+    fn game_row(&self, g: &GameSummary, names: usize) -> Line<'static> {
         let t = self.t;
-        let names = 32usize;
-        let red = trunc(&g.red, 14);
-        let blue = trunc(&g.blue, 14);
+        let each = (names.saturating_sub(4) / 2).min(16);
+        let red = trunc(&g.red, each);
+        let blue = trunc(&g.blue, each);
         let used = red.chars().count() + blue.chars().count() + 4;
-        let mut spans = vec![
+        let watching = if g.private {
+            "(private)".to_string()
+        } else {
+            format!("{:>3}", g.spectators)
+        };
+        Line::from(vec![
             Span::styled(red, t.side(crate::rules::Color::Red)),
             Span::raw(" vs "),
             Span::styled(blue, t.side(crate::rules::Color::Blue)),
             Span::raw(" ".repeat(names.saturating_sub(used) + 2)),
             Span::raw(format!(
-                "{} {:>5}  {:>3}",
+                "{} {:>5}  ",
                 pad(g.terms.rules.variant.name(), 8),
                 g.ply / 2 + 1,
-                g.spectators
             )),
-        ];
-        if g.private {
-            spans.push(Span::styled("  (private)", t.dim()));
-        }
-        Line::from(spans)
+            Span::styled(watching, if g.private { t.dim() } else { Style::new() }),
+        ])
     }
 
     fn chat(&self, buf: &mut Buffer, area: Rect) {
@@ -682,13 +915,28 @@ impl View<'_> {
             return;
         }
         let lines_h = inn.height.saturating_sub(1) as usize;
-        let start = l.chat.len().saturating_sub(lines_h);
-        for (k, c) in l.chat[start..].iter().enumerate() {
-            let line = Line::from(vec![
-                Span::styled(format!("{}: ", c.from), t.accent()),
-                Span::raw(c.text.clone()),
-            ]);
-            put_line(buf, inn.x, inn.y + k as u16, &line, inn.width);
+        // The last lines, wrapped, as many rows as fit (the newest at the bottom).
+        let mut rows: Vec<Line<'static>> = vec![];
+        for c in l.chat.iter().rev() {
+            if rows.len() >= lines_h {
+                break;
+            }
+            let from = format!("{}: ", c.from);
+            let wrapped = wrap(&format!("{from}{}", c.text), usize::from(inn.width));
+            for (k, piece) in wrapped.into_iter().enumerate().rev() {
+                let line = match piece.strip_prefix(&from).filter(|_| k == 0) {
+                    Some(text) => Line::from(vec![
+                        Span::styled(from.clone(), t.accent()),
+                        Span::raw(text.to_string()),
+                    ]),
+                    None => Line::from(piece),
+                };
+                rows.push(line);
+            }
+        }
+        let shown = rows.len().min(lines_h);
+        for (k, line) in rows[..shown].iter().rev().enumerate() {
+            put_line(buf, inn.x, inn.y + k as u16, line, inn.width);
         }
         let y = inn.bottom() - 1;
         match &self.ui.chat {
@@ -715,6 +963,8 @@ enum Do {
     Challenge,
     Bot,
     CancelSeek,
+    /// Turn down a challenge to me.
+    Decline,
     Chat,
     Leaders,
     Games,
@@ -723,6 +973,8 @@ enum Do {
     Quit,
     Admin,
     Help,
+    /// Back into my live game.
+    Return,
 }
 
 /// When a lobby key applies.
@@ -735,11 +987,26 @@ enum If {
     NotChat,
     Admin,
     NotAdmin,
+    /// I play a live game.
+    MyGame,
+    /// The game selected in the focused list is mine.
+    MyGameSelected,
+    NotMyGameSelected,
+    SeekSelected,
+    /// Enter plays the computer: the seek list is empty.
+    Quick,
+    /// Someone challenges me.
+    Challenged,
 }
 
 struct LobbyCx {
     focus: Panel,
     admin: bool,
+    my_game: bool,
+    my_game_selected: bool,
+    seek_selected: bool,
+    quick: bool,
+    challenged: bool,
 }
 
 impl Conditions<If> for LobbyCx {
@@ -752,6 +1019,12 @@ impl Conditions<If> for LobbyCx {
             If::NotChat => self.focus != Panel::Chat,
             If::Admin => self.admin,
             If::NotAdmin => !self.admin,
+            If::MyGame => self.my_game,
+            If::MyGameSelected => self.my_game_selected,
+            If::NotMyGameSelected => !self.my_game_selected,
+            If::SeekSelected => self.seek_selected,
+            If::Quick => self.quick,
+            If::Challenged => self.challenged,
         }
     }
 }
@@ -773,12 +1046,22 @@ const KEYS: &[Binding<Do, If>] = &[
         .help("PgUp/PgDn, Home/End", "a page up / down, first / last"),
     on(&[Enter], Do::Activate)
         .hints(&[
-            hint(0, "Enter", "accept").when(&[If::Seeks]),
-            hint(0, "Enter", "watch").when(&[If::Games]),
+            hint(0, "Enter", "accept").when(&[If::Seeks, If::SeekSelected]),
+            hint(0, "Enter", "play the computer").when(&[If::Seeks, If::Quick]),
+            hint(0, "Enter", "watch").when(&[If::Games, If::NotMyGameSelected]),
+            hint(0, "Enter", "back to your game").when(&[If::Games, If::MyGameSelected]),
             hint(0, "Enter/c", "challenge").when(&[If::Players]),
             hint(0, "Enter/t", "type").when(&[If::Chat]),
         ])
-        .help("Enter", "accept seek, watch game, challenge player, chat"),
+        .help(
+            "Enter",
+            "accept seek (none: play the computer), watch game (or back to yours), \
+             challenge player, chat",
+        ),
+    on(&[ch('r')], Do::Return)
+        .when(&[If::MyGame])
+        .hints(&[hint(0, "r", "return to your game").when(&[If::NotMyGameSelected])])
+        .help("r", "return to your game"),
     on(&[ch('n')], Do::NewSeek)
         .hints(&[hint(1, "n", "new seek")])
         .help("n", "new seek (variant, rules, clock, private)"),
@@ -786,6 +1069,9 @@ const KEYS: &[Binding<Do, If>] = &[
     on(&[ch('b')], Do::Bot)
         .hints(&[hint(2, "b", "vs computer")])
         .help("b", "play the computer"),
+    on(&[ch('d')], Do::Decline)
+        .hints(&[hint(1, "d", "decline").when(&[If::Challenged])])
+        .help("d", "decline a challenge to you (the one selected)"),
     on(&[ch('x')], Do::CancelSeek)
         .hints(&[hint(9, "x", "cancel mine").when(&[If::Seeks])])
         .help("x", "cancel your seek"),

@@ -25,6 +25,7 @@ mod rules_page;
 mod setup;
 mod theme;
 mod too_small;
+mod welcome;
 mod widgets;
 mod words;
 
@@ -49,6 +50,7 @@ pub use crate::proto::SavedSetup;
 pub use browse::{civil_from_days, utc_datetime};
 pub use keymap::KeyDoc;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH};
+pub use welcome::Address;
 
 /// How many colours the terminal shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -61,12 +63,13 @@ pub enum ColorDepth {
 }
 
 impl ColorDepth {
-    /// From `$TERM` and `$COLORTERM`: `xterm-256color` → 256, `COLORTERM=truecolor` or
-    /// `24bit` → 24-bit, `dumb` or empty → none, anything else (`xterm`, `linux`,
-    /// `screen`) → 16.
-    pub fn from_term(term: &str, colorterm: Option<&str>) -> ColorDepth {
+    /// From `$TERM`, `$COLORTERM` and whether `$NO_COLOR` is set (to anything but the
+    /// empty string, as no-color.org says): `NO_COLOR` → none, `xterm-256color` → 256,
+    /// `COLORTERM=truecolor` or `24bit` → 24-bit, `dumb` or empty → none, anything else
+    /// (`xterm`, `linux`, `screen`) → 16.
+    pub fn from_term(term: &str, colorterm: Option<&str>, no_color: bool) -> ColorDepth {
         let t = term.trim().to_ascii_lowercase();
-        if t.is_empty() || t == "dumb" {
+        if no_color || t.is_empty() || t == "dumb" {
             return ColorDepth::Mono;
         }
         let ct = colorterm.unwrap_or("").trim().to_ascii_lowercase();
@@ -90,14 +93,37 @@ pub struct Settings {
     pub color: ColorDepth,
 }
 
+impl Settings {
+    /// Whether a terminal of this `$TERM` gets plain ASCII by default (no box drawing, no
+    /// ■ ◆ ≈ ░): `dumb` or none, the DEC terminals (`vt100`, `vt220`, ...) and the Linux
+    /// console (`linux`), whose fonts lack them. The settings screen can still switch;
+    /// a player's own choice, once made, wins over this.
+    pub fn ascii_default(term: &str) -> bool {
+        let t = term.trim().to_ascii_lowercase();
+        let base = t.split('-').next().unwrap_or("");
+        t.is_empty()
+            || base == "dumb"
+            || base == "linux"
+            || base
+                .strip_prefix("vt")
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    }
+}
+
 /// Who this session is.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Identity {
     pub nick: String,
     pub guest: bool,
     /// Logged in with a key the server's configuration lists as an admin's: the lobby
     /// offers the admin screen.
     pub admin: bool,
+    /// The key's first login: the app opens with the welcome card (the name about to be
+    /// kept, another one to type, keys and guests explained).
+    pub first_login: bool,
+    /// Where players reach this server (the welcome card's `ssh NAME@host` line); `None`:
+    /// the card names a placeholder.
+    pub server: Option<Address>,
 }
 
 /// Everything the session tells the screens.
@@ -137,6 +163,9 @@ pub enum Msg {
     /// What an admin action did; shown on the admin screen (or as a notice if it was
     /// left meanwhile).
     AdminResult(AdminResult),
+    /// The answer to [`Effect::Rename`]: the new name (now the app's), or why not (shown
+    /// on the name card, so the player can try another).
+    Renamed(Result<String, String>),
 }
 
 /// What the session should do.
@@ -164,6 +193,10 @@ pub enum Effect {
         name: String,
         variant: Variant,
     },
+    /// The player chose this name: on the welcome card (a key's first login) or, once,
+    /// from the profile. Checked by `text::clean_nick` already; the answer comes back as
+    /// [`Msg::Renamed`].
+    Rename(String),
 }
 
 /// Dialogs over any screen.
@@ -179,6 +212,8 @@ pub(crate) enum Overlay {
     },
     Quit,
     Form(dialog::SeekForm),
+    /// The welcome card, or the rename from the profile.
+    Name(welcome::NameCard),
 }
 
 /// What a screen's key handler asks the app to do.
@@ -256,6 +291,8 @@ impl App {
     /// `seed` must be unpredictable (the session draws it from the operating system);
     /// tests pass a constant.
     pub fn new(me: Identity, settings: Settings, width: u16, height: u16, seed: u64) -> App {
+        let welcome = (me.first_login && !me.guest)
+            .then(|| Overlay::Name(welcome::NameCard::welcome(&me.nick, me.server.clone())));
         App {
             me,
             settings,
@@ -269,7 +306,7 @@ impl App {
             game: None,
             saved: vec![],
             notice: None,
-            overlay: None,
+            overlay: welcome,
             pages: vec![],
             tick_changed: false,
             admin: None,
@@ -420,6 +457,7 @@ impl App {
                 Some(a) => a.result = Some(r),
                 None => self.notice = Some(crate::text::clean_line(&r.text, 300)),
             },
+            Msg::Renamed(r) => return self.renamed(r),
         }
         vec![]
     }
@@ -434,8 +472,34 @@ impl App {
             l.seeks = self.challenges.iter().cloned().chain(public).collect();
             Arc::new(l)
         };
-        self.lobby_ui.fix(&snap);
+        self.lobby_ui.fix(&self.lobby, &snap, &self.me);
         self.lobby = snap;
+    }
+
+    /// The answer to [`Effect::Rename`].
+    fn renamed(&mut self, r: Result<String, String>) -> Vec<Effect> {
+        let card = match &mut self.overlay {
+            Some(Overlay::Name(c)) => Some(c),
+            _ => None,
+        };
+        match r {
+            Err(why) => {
+                match card {
+                    Some(c) => c.refused(&why),
+                    None => self.notice = Some(crate::text::clean_line(&why, 300)),
+                }
+                vec![]
+            }
+            Ok(nick) => {
+                if card.is_some() {
+                    self.overlay = None;
+                }
+                let old = std::mem::replace(&mut self.me.nick, nick.clone());
+                self.me.first_login = false;
+                self.notice = Some(format!("Your name is {nick}"));
+                browse::renamed(&mut self.pages, &old, &nick)
+            }
+        }
     }
 
     /// The admin screen is shown: the session should refresh its data (send
@@ -498,6 +562,8 @@ impl App {
                 let s = crate::text::clean_line(&s, 4096);
                 if let Some(Overlay::Form(f)) = &mut self.overlay {
                     f.paste(&s);
+                } else if let Some(Overlay::Name(c)) = &mut self.overlay {
+                    c.paste(&s);
                 } else if self.screen() == Shown::Lobby {
                     self.lobby_ui.paste(&s);
                 } else if self.screen() == Shown::Admin {
@@ -547,7 +613,10 @@ impl App {
                 None => vec![],
             },
             Shown::Admin => match &mut self.admin {
-                Some(a) => a.key(k, &self.me, admin::page_rows(w, h)),
+                Some(a) => {
+                    let rows = a.page_rows(w, h);
+                    a.key(k, &self.me, rows)
+                }
                 None => vec![],
             },
             Shown::TooSmall => vec![],
@@ -598,12 +667,22 @@ impl App {
             }
             Overlay::Form(mut f) => match f.key(k) {
                 Err(()) => vec![],
-                Ok(Some(e)) => vec![e],
+                Ok(Some(e)) => {
+                    self.lobby_ui.remember(&f);
+                    vec![e]
+                }
                 Ok(None) => {
                     self.overlay = Some(Overlay::Form(f));
                     vec![]
                 }
             },
+            Overlay::Name(mut c) => {
+                let (open, fx) = c.key(k);
+                if open {
+                    self.overlay = Some(Overlay::Name(c));
+                }
+                fx.into_iter().collect()
+            }
         }
     }
 
@@ -631,7 +710,7 @@ impl App {
                 None => vec![],
             },
             Shown::Browse => match self.pages.last_mut() {
-                Some(p) => p.mouse(m, w, h),
+                Some(p) => p.mouse(m, &self.me, w, h),
                 None => vec![],
             },
             Shown::Admin => match &mut self.admin {
@@ -715,6 +794,7 @@ impl App {
                     &t,
                 ),
                 Some(Overlay::Form(f)) => f.render(buf, area, &t),
+                Some(Overlay::Name(c)) => c.render(buf, area, &t),
             }
             if let Some(n) = &self.notice {
                 draw_notice(buf, area, n, &t);
@@ -731,18 +811,18 @@ impl App {
     fn screen_keys(&self, screen: Shown) -> Box<dyn Described + '_> {
         match screen {
             Shown::TooSmall => keymap::plain(too_small::KEYS),
-            Shown::Lobby => self.lobby_ui.keys(&self.me),
+            Shown::Lobby => self.lobby_ui.keys(&self.lobby, &self.me),
             Shown::Setup | Shown::Game => match &self.game {
                 Some(g) => g.keys(self.settings.numbering, self.now()),
-                None => self.lobby_ui.keys(&self.me),
+                None => self.lobby_ui.keys(&self.lobby, &self.me),
             },
             Shown::Browse => match self.pages.last() {
-                Some(p) => p.keys(),
-                None => self.lobby_ui.keys(&self.me),
+                Some(p) => p.keys(&self.me),
+                None => self.lobby_ui.keys(&self.lobby, &self.me),
             },
             Shown::Admin => match &self.admin {
                 Some(a) => a.keys(),
-                None => self.lobby_ui.keys(&self.me),
+                None => self.lobby_ui.keys(&self.lobby, &self.me),
             },
         }
     }
@@ -774,6 +854,7 @@ impl App {
             Some(Overlay::Quit) => keymap::plain(dialog::QUIT_KEYS).doc(key),
             Some(Overlay::Settings { .. }) => keymap::plain(dialog::SETTINGS_KEYS).doc(key),
             Some(Overlay::Form(f)) => f.keys().doc(key),
+            Some(Overlay::Name(c)) => c.keys().doc(key),
             None => self.screen_keys(screen).doc(key),
         }
     }
@@ -798,28 +879,48 @@ impl App {
 /// What a player who is not an admin is told when pressing the admin key.
 const NOT_ADMIN: &str = "The admin screen is only for the server's admins";
 
-/// A notice banner on the second row.
+/// A notice banner from the second row down: the text wrapped at words (never cut), the
+/// key that dismisses it at its end.
 fn draw_notice(buf: &mut Buffer, area: Rect, text: &str, t: &theme::Theme) {
-    let y = area.y + 1;
-    let w = (text.chars().count() as u16 + 24).min(area.width);
+    const ESC: &str = " (Esc) ";
+    let room = usize::from(area.width.saturating_sub(2));
+    let mut rows = widgets::wrap(text, room);
+    if let Some(last) = rows.last_mut() {
+        if last.chars().count() + ESC.len() > room {
+            rows.push(String::new());
+        }
+    }
+    let rows: Vec<String> = rows
+        .into_iter()
+        .take(usize::from(area.height / 2))
+        .collect();
+    let longest = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    let w =
+        ((longest + ESC.len() + 2).max(text.chars().count().min(room) + 24) as u16).min(area.width);
     let x = area.x + (area.width - w) / 2;
-    let r = Rect::new(x, y, w, 1);
-    widgets::fill(buf, r, t.banner());
-    let line = Line::from(vec![
-        Span::styled(format!(" {text} "), t.banner()),
-        Span::styled(" (Esc) ", t.banner().patch(t.dim())),
-    ]);
-    widgets::put_line(buf, x, y, &line, w);
+    let n = rows.len();
+    for (i, row) in rows.iter().enumerate() {
+        let y = area.y + 1 + i as u16;
+        let r = Rect::new(x, y, w, 1);
+        widgets::fill(buf, r, t.banner());
+        let mut spans = vec![Span::styled(format!(" {row} "), t.banner())];
+        if i + 1 == n {
+            spans.push(Span::styled(ESC, t.banner().patch(t.dim())));
+        }
+        widgets::put_line(buf, x, y, &Line::from(spans), w);
+    }
 }
 
-/// ASCII mode: no cell may hold anything but ASCII (user text included).
+/// ASCII mode: no cell may hold anything but ASCII (user text included). The mark of a
+/// cut word (`…`) becomes `~`; anything else `?`.
 fn asciify(buf: &mut Buffer, area: Rect) {
     let area = buf.area.intersection(area);
     for y in area.top()..area.bottom() {
         for x in area.left()..area.right() {
             let cell = &mut buf[(x, y)];
             if !cell.symbol().is_ascii() {
-                cell.set_symbol("?");
+                let to = if cell.symbol() == "…" { "~" } else { "?" };
+                cell.set_symbol(to);
             }
         }
     }
@@ -832,21 +933,51 @@ mod tests {
     #[test]
     fn color_depth_from_term() {
         assert_eq!(
-            ColorDepth::from_term("xterm-256color", None),
+            ColorDepth::from_term("xterm-256color", None, false),
             ColorDepth::Ansi256
         );
         assert_eq!(
-            ColorDepth::from_term("xterm-256color", Some("truecolor")),
+            ColorDepth::from_term("xterm-256color", Some("truecolor"), false),
             ColorDepth::TrueColor
         );
         assert_eq!(
-            ColorDepth::from_term("xterm", Some("24bit")),
+            ColorDepth::from_term("xterm", Some("24bit"), false),
             ColorDepth::TrueColor
         );
-        assert_eq!(ColorDepth::from_term("dumb", None), ColorDepth::Mono);
-        assert_eq!(ColorDepth::from_term("", None), ColorDepth::Mono);
+        assert_eq!(ColorDepth::from_term("dumb", None, false), ColorDepth::Mono);
+        assert_eq!(ColorDepth::from_term("", None, false), ColorDepth::Mono);
         for t in ["xterm", "linux", "screen"] {
-            assert_eq!(ColorDepth::from_term(t, None), ColorDepth::Ansi16);
+            assert_eq!(ColorDepth::from_term(t, None, false), ColorDepth::Ansi16);
+        }
+        // NO_COLOR wins over everything the terminal says it can.
+        assert_eq!(
+            ColorDepth::from_term("xterm-256color", Some("truecolor"), true),
+            ColorDepth::Mono
+        );
+    }
+
+    #[test]
+    fn ascii_by_default_for_terminals_without_the_glyphs() {
+        for t in [
+            "vt100",
+            "VT220",
+            "vt52",
+            "linux",
+            "linux-16color",
+            "dumb",
+            "",
+        ] {
+            assert!(Settings::ascii_default(t), "{t:?}");
+        }
+        for t in [
+            "xterm",
+            "xterm-256color",
+            "screen",
+            "tmux-256color",
+            "vte",
+            "rxvt",
+        ] {
+            assert!(!Settings::ascii_default(t), "{t:?}");
         }
     }
 

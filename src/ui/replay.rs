@@ -21,7 +21,7 @@ use super::widgets::{footer, pad, paragraph, put, put_line, trunc};
 use super::{Act, Ctx, Effect, Overlay};
 use crate::proto::{BrowseCmd, GameId, GameListItem, Perspective, ReplaySnapshot};
 use crate::rules::notation::{battle_sentence, move_text};
-use crate::rules::{Color, Numbering, Rank};
+use crate::rules::{Color, Numbering, Outcome, Rank};
 use KeyCode::{Down, End, Esc, Home, Left, PageDown, PageUp, Right, Up, F};
 
 /// Autoplay speeds: milliseconds per ply.
@@ -35,6 +35,9 @@ pub(crate) struct ReplayUi {
     pub blue: String,
     /// Plies in the whole game.
     pub plies: u32,
+    /// How the game ended, as the game list said (a position before the end has none
+    /// of its own).
+    pub outcome: Option<Outcome>,
     /// The position asked for last (shown once its snapshot arrives).
     pub ply: u32,
     pub perspective: Perspective,
@@ -66,6 +69,7 @@ impl ReplayUi {
             red: item.red.clone(),
             blue: item.blue.clone(),
             plies: item.plies,
+            outcome: item.outcome,
             ply: 0,
             perspective: Perspective::All,
             shown: None,
@@ -357,19 +361,25 @@ fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: 
         put_line(buf, side.x, y, &line, side.width);
     }
     let mut y = side.y + 2;
-    let outcome = r.shown.as_ref().and_then(|s| s.outcome);
+    // The game's result at every position, not only at the last.
+    let outcome = r.shown.as_ref().and_then(|s| s.outcome).or(r.outcome);
     if r.shown.is_some() {
         let res = result_words(outcome, t.g.dash);
         put(buf, side.x, y, &format!(" {res} "), side.width, t.banner());
     }
     y += 1;
-    let shown_ply = r.shown.as_ref().map_or(0, |s| s.ply);
-    let mut pos = vec![Span::styled(
-        format!("move {shown_ply} / {}", r.plies),
-        t.title(),
-    )];
+    // Moves counted as the move list numbers them (Red's and Blue's make one).
+    let mut at = format!("move 0 / {}", r.plies.div_ceil(2));
+    if let Some(s) = r.shown.as_ref().filter(|s| s.ply > 0) {
+        at = format!("move {} / {}", s.ply.div_ceil(2), r.plies.div_ceil(2));
+        if let Some(m) = s.history.last() {
+            at.push_str(&format!(" ({})", m.mover.name()));
+        }
+    }
+    let mut pos = vec![Span::styled(at, t.title())];
     if r.pending() {
-        pos.push(Span::styled(format!("  {} {}", t.g.arrow, r.ply), t.dim()));
+        let to = format!("  {} move {}", t.g.arrow, r.ply.div_ceil(2));
+        pos.push(Span::styled(to, t.dim()));
     }
     put_line(buf, side.x, y, &Line::from(pos), side.width);
     y += 1;
@@ -535,7 +545,7 @@ const KEYS: &[Binding<Do, If>] = &[
     on(&[ch('j')], Do::Step(10)).help("j / k", TEN),
     on(&[ch('k')], Do::Step(-10)).help("j / k", TEN),
     on(&[Home, ch('0')], Do::Start)
-        .hints(&[hint(5, "Home/End", "start/end")])
+        .hints(&[hint(5, "Home/End", "ends")])
         .help("Home / 0, End / $", "start / end of the game"),
     on(&[End, ch('$')], Do::End).help("Home / 0, End / $", "start / end of the game"),
     on(&[ch(' ')], Do::Play)
@@ -555,7 +565,7 @@ const KEYS: &[Binding<Do, If>] = &[
         "faster / slower: 0.25, 0.5, 1 or 2 s per move",
     ),
     on(&[ch('v')], Do::Perspective)
-        .hints(&[hint(2, "v", "perspective")])
+        .hints(&[hint(2, "v", "view")])
         .help("v", "perspective: everything / as Red saw it / as Blue"),
     note("mouse", "wheel steps, a click on a move goes there"),
     on(&[F(2)], Do::Settings).help("F2", "settings"),

@@ -115,23 +115,78 @@ pub(crate) fn paragraph(buf: &mut Buffer, area: Rect, lines: Vec<Line<'static>>)
         .render(area, buf);
 }
 
-/// The footer: `key description` pairs, as many as fit (most important first).
+/// The footer: `key description` pairs, most important first, filling the rows of `area`
+/// (a hint is never split). When not all fit, the help key's hint (`?`) stays, in place of
+/// the least important ones before it: the help lists them all.
 pub(crate) fn footer(buf: &mut Buffer, area: Rect, keys: &[(&str, &str)], t: &Theme) {
-    let mut spans = Vec::new();
-    let mut used = 0usize;
-    for (k, d) in keys {
-        let w = k.chars().count() + d.chars().count() + 1 + if used > 0 { 2 } else { 0 };
-        if used + w > area.width as usize {
+    for (row, hints) in pack_hints(keys, area.width, area.height).iter().enumerate() {
+        let mut spans = Vec::new();
+        for (i, (k, d)) in hints.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::raw("  "));
+            }
+            spans.push(Span::styled(k.to_string(), t.key()));
+            spans.push(Span::styled(format!(" {d}"), t.dim()));
+        }
+        put_line(
+            buf,
+            area.x,
+            area.y + row as u16,
+            &Line::from(spans),
+            area.width,
+        );
+    }
+}
+
+/// How many rows a footer of `width` cells needs for all of `keys` (1 or 2).
+pub(crate) fn footer_rows(keys: &[(&str, &str)], width: u16) -> u16 {
+    let fits = pack_hints(keys, width, 1)
+        .iter()
+        .map(Vec::len)
+        .sum::<usize>()
+        == keys.len();
+    if fits {
+        1
+    } else {
+        2
+    }
+}
+
+/// The hints on each of `rows` rows of `width` cells, two spaces apart: see [`footer`].
+fn pack_hints<'a>(
+    keys: &[(&'a str, &'a str)],
+    width: u16,
+    rows: u16,
+) -> Vec<Vec<(&'a str, &'a str)>> {
+    let width = usize::from(width);
+    let cells = |(k, d): &(&str, &str)| k.chars().count() + 1 + d.chars().count();
+    let used = |row: &[(&str, &str)]| -> usize {
+        row.iter().map(cells).sum::<usize>() + 2 * row.len().saturating_sub(1)
+    };
+    let mut out: Vec<Vec<(&str, &str)>> = vec![vec![]];
+    let mut rest = keys.iter();
+    for h in rest.by_ref() {
+        let row = out.last_mut().expect("a row");
+        let sep = if row.is_empty() { 0 } else { 2 };
+        if used(row) + sep + cells(h) <= width {
+            row.push(*h);
+        } else if out.len() < usize::from(rows.max(1)) && cells(h) <= width {
+            out.push(vec![*h]);
+        } else {
+            // Out of room: keep the help's hint if it is among those left.
+            if let Some(help) = std::iter::once(h).chain(rest).find(|(k, _)| *k == "?") {
+                let row = out.last_mut().expect("a row");
+                while !row.is_empty() && used(row) + 2 + cells(help) > width {
+                    row.pop();
+                }
+                if cells(help) <= width {
+                    row.push(*help);
+                }
+            }
             break;
         }
-        if used > 0 {
-            spans.push(Span::raw("  "));
-        }
-        used += w;
-        spans.push(Span::styled(k.to_string(), t.key()));
-        spans.push(Span::styled(format!(" {d}"), t.dim()));
     }
-    put_line(buf, area.x, area.y, &Line::from(spans), area.width);
+    out
 }
 
 /// `m:ss`, `h:mm:ss`; tenths under ten seconds.
@@ -149,7 +204,7 @@ pub(crate) fn fmt_clock(d: Duration) -> String {
     }
 }
 
-/// Truncates to `max` characters, marking the cut.
+/// Truncates to `max` characters, marking the cut with `…` (`~` in ASCII mode).
 pub(crate) fn trunc(s: &str, max: usize) -> String {
     if s.chars().count() <= max {
         s.to_string()
@@ -157,9 +212,51 @@ pub(crate) fn trunc(s: &str, max: usize) -> String {
         s.chars().take(max).collect()
     } else {
         let mut out: String = s.chars().take(max - 1).collect();
-        out.push('~');
+        out.push('…');
         out
     }
+}
+
+/// Splits `text` into lines of at most `width` cells, breaking at spaces (runs of spaces
+/// become one); a word longer than a whole line is cut into pieces of the line's width.
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    let width = width.max(1);
+    let mut lines = vec![];
+    let mut line = String::new();
+    let mut used = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let ww = word.width();
+        if used > 0 && used + 1 + ww <= width {
+            line.push(' ');
+            line.push_str(word);
+            used += 1 + ww;
+            continue;
+        }
+        if used > 0 {
+            lines.push(std::mem::take(&mut line));
+            used = 0;
+        }
+        if ww <= width {
+            line.push_str(word);
+            used = ww;
+            continue;
+        }
+        // A word wider than the line: cut it.
+        for c in word.chars() {
+            let cw = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            if used + cw > width {
+                lines.push(std::mem::take(&mut line));
+                used = 0;
+            }
+            line.push(c);
+            used += cw;
+        }
+    }
+    if used > 0 || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// Pads or truncates to exactly `w` characters.
@@ -292,5 +389,32 @@ pub(crate) fn sparkline(buf: &mut Buffer, area: Rect, values: &[i32], style: Sty
             let y = area.bottom() - 1 - row;
             buf[(x, y)].set_symbol(t.g.spark[eighths]).set_style(style);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_cuts_only_words_wider_than_a_line() {
+        assert_eq!(wrap("a bb ccc", 4), vec!["a bb", "ccc"]);
+        assert_eq!(wrap("  spaced   out ", 20), vec!["spaced out"]);
+        assert_eq!(wrap("abcdefghij k", 4), vec!["abcd", "efgh", "ij k"]);
+        assert_eq!(wrap("", 5), vec![""]);
+    }
+
+    #[test]
+    fn a_footer_wraps_to_its_rows_and_keeps_the_help_key() {
+        let keys = [("a", "xxxx"), ("b", "yyyy"), ("c", "zzzz"), ("?", "help")];
+        // 6 + 2 + 6 = 14: two hints a row.
+        assert_eq!(
+            pack_hints(&keys, 14, 2),
+            vec![vec![keys[0], keys[1]], vec![keys[2], keys[3]]]
+        );
+        assert_eq!(footer_rows(&keys, 14), 2);
+        assert_eq!(footer_rows(&keys, 40), 1);
+        // One row: the help key stays, the hint before it goes.
+        assert_eq!(pack_hints(&keys, 14, 1), vec![vec![keys[0], keys[3]]]);
     }
 }

@@ -158,12 +158,41 @@ impl Term {
         Self::connect_pty(addr, login, Some((cols, rows))).await
     }
 
+    /// Connects; a key's first login keeps the offered name on the welcome card (tests of
+    /// the card itself use [`Term::connect_env`], which does not).
     pub async fn connect_pty(
         addr: std::net::SocketAddr,
         login: Login<'_>,
         pty: Option<(u16, u16)>,
     ) -> Term {
-        Self::connect_env(addr, login, pty, "xterm-256color", &[]).await
+        let key = matches!(login, Login::Key(..));
+        let term = Self::connect_env(addr, login, pty, "xterm-256color", &[]).await;
+        if key && pty.is_some() {
+            term.keep_offered_name().await;
+        }
+        term
+    }
+
+    /// On a key's first login the server offers a welcome card to choose the name: keep
+    /// the one offered (Enter). Returns once the lobby (or a game) is shown.
+    pub async fn keep_offered_name(&self) {
+        let shown = self
+            .wait_for("the first screen", 10, |t| {
+                t.contains("Welcome to stratego-ssh")
+                    || t.contains("you are ")
+                    || t.contains("you play")
+                    || t.contains("watching")
+                    || t.contains("banned")
+                    || self.is_closed()
+            })
+            .await;
+        if shown.contains("Welcome to stratego-ssh") {
+            self.send(b"\r").await;
+            self.wait_for("the welcome card to close", 10, |t| {
+                !t.contains("Welcome to stratego-ssh")
+            })
+            .await;
+        }
     }
 
     /// With a TERM and environment variables sent before the shell (as `ssh -o SetEnv`).

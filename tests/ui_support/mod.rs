@@ -31,6 +31,7 @@ pub fn me(nick: &str) -> Identity {
         nick: nick.to_string(),
         guest: false,
         admin: false,
+        ..Default::default()
     }
 }
 

@@ -26,13 +26,34 @@ fn who(nick: &str, admin: bool) -> Identity {
         nick: nick.into(),
         guest: false,
         admin,
+        ..Default::default()
     }
+}
+
+thread_local! {
+    /// Display settings the states are built with instead of the usual (see [`with`]).
+    static SETTINGS: std::cell::RefCell<Option<Settings>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The states built while `f` runs use `s` for their display settings (numbering aside).
+pub fn with<R>(s: Settings, f: impl FnOnce() -> R) -> R {
+    SETTINGS.with(|c| *c.borrow_mut() = Some(s));
+    let r = f();
+    SETTINGS.with(|c| *c.borrow_mut() = None);
+    r
+}
+
+/// The settings states are built with now.
+fn base() -> Settings {
+    SETTINGS
+        .with(|c| c.borrow().clone())
+        .unwrap_or_else(settings)
 }
 
 fn new_app(nick: &str, admin: bool, numbering: Numbering) -> App {
     let s = Settings {
         numbering,
-        ..settings()
+        ..base()
     };
     App::new(who(nick, admin), s, W, H, 1)
 }
@@ -262,6 +283,7 @@ fn profile() -> App {
             history: vec![(1_700_000_000, 1500), (1_700_003_600, 1512)],
         }],
         recent: vec![item(41, "carol", "alice"), item(42, "bob", "carol")],
+        renames_left: 1,
     }));
     a
 }
@@ -333,6 +355,47 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
         }),
     );
     add("lobby, seeks", Box::new(|| lobby(false)));
+    add(
+        "lobby, a challenge to me",
+        Box::new(|| {
+            let mut a = lobby(false);
+            let mut l = lobby_snapshot();
+            l.seeks[0].private_to = Some("carol".into());
+            a.update(Msg::Lobby(Arc::new(l)));
+            a
+        }),
+    );
+    add(
+        "lobby, no seeks",
+        Box::new(|| {
+            let mut a = new_app("carol", false, Numbering::Modern);
+            let mut l = lobby_snapshot();
+            l.seeks.clear();
+            a.update(Msg::Lobby(Arc::new(l)));
+            a
+        }),
+    );
+    add(
+        "lobby, my live game",
+        Box::new(|| {
+            let mut a = lobby(false);
+            let mut l = lobby_snapshot();
+            l.games[0].blue = "carol".into();
+            a.update(Msg::Lobby(Arc::new(l)));
+            a
+        }),
+    );
+    add(
+        "lobby, my live game, seeks",
+        Box::new(|| {
+            let mut a = lobby(false);
+            let mut l = lobby_snapshot();
+            l.games[0].blue = "carol".into();
+            a.update(Msg::Lobby(Arc::new(l)));
+            keys(&mut a, &[BackTab]);
+            a
+        }),
+    );
     add("lobby, seeks, admin", Box::new(|| lobby(true)));
     add(
         "lobby, games",
@@ -667,6 +730,38 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
         Box::new(|| {
             let mut a = setup(Numbering::Classic);
             chars(&mut a, "??");
+            a
+        }),
+    );
+    add(
+        "welcome card",
+        Box::new(|| {
+            let me = Identity {
+                first_login: true,
+                ..who("carol", false)
+            };
+            let mut a = App::new(me, base(), W, H, 1);
+            a.update(Msg::Lobby(Arc::new(lobby_snapshot())));
+            a
+        }),
+    );
+    add(
+        "welcome card, a name typed",
+        Box::new(|| {
+            let me = Identity {
+                first_login: true,
+                ..who("carol", false)
+            };
+            let mut a = App::new(me, base(), W, H, 1);
+            chars(&mut a, "caro");
+            a
+        }),
+    );
+    add(
+        "rename card",
+        Box::new(|| {
+            let mut a = profile();
+            chars(&mut a, "r");
             a
         }),
     );
