@@ -267,6 +267,14 @@ impl Store {
             failure,
             cause,
         };
+        // sled's background flusher thread lets go of the files a moment after the last
+        // handle of a closing store is dropped (in this process or one just stopped): a lock
+        // held that briefly is waited for, a lock still held after a second is refused.
+        let mut waited = 0;
+        while waited < 50 && matches!(guard::locked(&dir), Ok(true)) {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            waited += 1;
+        }
         match guard::locked(&dir) {
             Ok(false) => {}
             Ok(true) => return Err(fail(OpenFailure::Locked, "the lock is held".into())),
