@@ -6,12 +6,14 @@
 //! limit; `lobby` → game, bot, proto, store (reads only); `service` → lobby, store, proto;
 //! `ssh` → ui, service, lobby, proto; `server` is the composition root used by the binary
 //! and the end-to-end tests, and nothing but `server` imports `ssh`. Everything that must
-//! be unpredictable comes from `random`.
+//! be unpredictable comes from `random`; a guest's identity comes from its secret pass
+//! (`guest`); a panic in the lobby or a game task stops the server (`supervise`).
 
 pub mod archive;
 pub mod bot;
 pub mod config;
 pub mod game;
+pub mod guest;
 pub mod limit;
 pub mod loadgen;
 pub mod lobby;
@@ -24,5 +26,6 @@ pub mod server;
 pub mod service;
 mod ssh;
 pub mod store;
+pub mod supervise;
 pub mod text;
 pub mod ui;

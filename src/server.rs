@@ -62,8 +62,14 @@ impl Running {
     }
 
     /// Like [`Running::wait`], without giving up the server (so it can still be stopped).
+    /// Also ends, with an error, when the lobby or a game task panicked (see
+    /// [`crate::supervise`]): the binary then exits non-zero.
     pub async fn serving(&mut self) -> Result<()> {
-        (&mut self.task).await?
+        let lobby = self.lobby.clone();
+        tokio::select! {
+            r = &mut self.task => r?,
+            what = lobby.failed() => Err(anyhow::anyhow!("{what}; stopping so that the service manager starts the server again")),
+        }
     }
 
     /// A reader of the open-connection count.

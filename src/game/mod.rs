@@ -22,6 +22,7 @@ use crate::proto::{
 };
 use crate::rules::{ByColor, Color, EndReason, Game, Outcome, Setup, Viewer};
 use crate::store::{self, GameResult, LiveGame, Store, Timestamp};
+use crate::supervise::Fatal;
 use crate::text::clean_line;
 
 /// Longest chat line kept, in characters.
@@ -163,6 +164,8 @@ pub struct NewGame {
     pub store: Option<Store>,
     /// A game in progress read back from the store after a restart.
     pub restore: Option<LiveGame>,
+    /// Where a panic of the game's task is reported (the server then stops).
+    pub fatal: Fatal,
 }
 
 /// The receivers each seat reads its snapshots from.
@@ -189,7 +192,8 @@ pub fn spawn(new: NewGame) -> Spawned {
         seats: ByColor::new(red_tx, blue_tx),
         spectators: spec_tx,
     });
-    tokio::spawn(task.run(rx, commands_rx));
+    let fatal = task.fatal.clone();
+    fatal.spawn(format!("game {}", task.id), task.run(rx, commands_rx));
     Spawned {
         handle,
         seats: ByColor::new(red_rx, blue_rx),
@@ -231,6 +235,7 @@ struct Stands {
 
 struct GameTask {
     id: GameId,
+    fatal: Fatal,
     terms: GameTerms,
     private: bool,
     config: GameConfig,
@@ -268,6 +273,7 @@ impl GameTask {
         let ByColor { red, blue } = new.players;
         let mut task = GameTask {
             id: new.id,
+            fatal: new.fatal,
             terms: new.terms,
             private: new.private,
             config: new.config,
@@ -456,18 +462,43 @@ impl GameTask {
         // A reconnect deadline passed: the snapshot shows 0 s left and the opponent may
         // claim; clear the deadline so the timer does not fire again. Before the first
         // move, the game ends without a result instead.
-        let mut gone = false;
+        let mut gone = Vec::new();
         for c in Color::ALL {
             let seat = self.seats.get_mut(c);
             if seat.gone_deadline.is_some_and(|t| now >= t) {
                 seat.gone_deadline = None;
-                gone = true;
+                gone.push(c);
             }
         }
-        if gone && self.before_first_move() {
+        if !gone.is_empty() && self.before_first_move() {
             self.end(None, EndReason::Aborted).await;
+        } else if let Some(&c) = gone.iter().find(|&&c| self.is_guest(c)) {
+            self.guest_gone(c).await;
         }
         false
+    }
+
+    fn is_guest(&self, color: Color) -> bool {
+        matches!(self.seats.get(color).player.id, PlayerId::Guest(_))
+    }
+
+    /// A guest's time to come back ran out: a guest has no name to come back under later,
+    /// so the game ends, won by the opponent when it is there (a computer always is); with
+    /// nobody there it ends without a result, unless the opponent has a key and may still
+    /// come back to claim the win.
+    async fn guest_gone(&mut self, color: Color) {
+        let other = self.seats.get(color.opposite());
+        if other.connected || other.player.bot {
+            info!(game = self.id, seat = %color, "guest did not come back: the opponent wins");
+            self.end(Some(color.opposite()), EndReason::Abandonment)
+                .await;
+        } else if self.is_guest(color.opposite()) {
+            info!(
+                game = self.id,
+                "both guests gone: the game ends without a result"
+            );
+            self.end(None, EndReason::Aborted).await;
+        }
     }
 
     /// Tells the session that sent the seat's last command.

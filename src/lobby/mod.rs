@@ -34,6 +34,7 @@ use crate::proto::{
 };
 use crate::rules::{ByColor, Color, Variant};
 use crate::store::Store;
+use crate::supervise::Fatal;
 
 pub type SessionId = u64;
 
@@ -143,9 +144,24 @@ enum LobbyMsg {
 pub struct LobbyHandle {
     tx: mpsc::UnboundedSender<LobbyMsg>,
     snapshot: watch::Receiver<Arc<LobbySnapshot>>,
+    fatal: watch::Receiver<Option<String>>,
 }
 
 impl LobbyHandle {
+    /// Waits until the lobby or a game task panics; what panicked. Never returns while
+    /// everything runs.
+    pub async fn failed(&self) -> String {
+        let mut rx = self.fatal.clone();
+        let what = match rx.wait_for(|v| v.is_some()).await {
+            Ok(v) => v.clone(),
+            Err(_) => None,
+        };
+        match what {
+            Some(what) => what,
+            None => std::future::pending().await,
+        }
+    }
+
     /// Joins the lobby. Snapshot changes arrive on the returned receiver, personal events on
     /// `events`.
     pub async fn connect(
@@ -241,12 +257,15 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
         chat: Vec::new(),
         reports: reports_tx,
         snapshot: snap_tx,
+        fatal: Fatal::new(),
     };
     lobby.restore_games();
-    tokio::spawn(lobby.run(rx, reports_rx));
+    let fatal = lobby.fatal.clone();
+    fatal.spawn("lobby".into(), lobby.run(rx, reports_rx));
     LobbyHandle {
         tx,
         snapshot: snap_rx,
+        fatal: fatal.subscribe(),
     }
 }
 
@@ -291,6 +310,8 @@ struct Lobby {
     chat: Vec<ChatLine>,
     reports: mpsc::UnboundedSender<GameReport>,
     snapshot: watch::Sender<Arc<LobbySnapshot>>,
+    /// Where a panic of the lobby's or a game's task is reported.
+    fatal: Fatal,
 }
 
 impl Lobby {
@@ -622,6 +643,7 @@ impl Lobby {
             reports: self.reports.clone(),
             store: Some(self.store.clone()),
             restore,
+            fatal: self.fatal.clone(),
         });
         self.games.insert(
             id,

@@ -20,8 +20,12 @@ impl Lobby {
         let session = self.next_session;
         self.next_session += 1;
         if ident.guest {
-            ident.nick = self.guest_name();
-            ident.id = PlayerId::Guest(ident.nick.clone());
+            // A guest's identity comes from its secret pass; its name is the one its seat
+            // in a game in progress has (it came back with its pass), else a new one.
+            ident.nick = self
+                .live_seat_of_player(&ident.id)
+                .map(|(game, color)| self.games[&game].players.get(color).nick.clone())
+                .unwrap_or_else(|| self.guest_name());
         }
         let nick = ident.nick.clone();
         info!(session, nick = %nick, guest = ident.guest, "joined the lobby");
@@ -51,7 +55,12 @@ impl Lobby {
 
     /// The game in progress (and colour) where this session's player has a seat.
     fn live_seat_of(&self, session: SessionId) -> Option<(GameId, Color)> {
-        let id = &self.sessions.get(&session)?.ident.id;
+        let id = self.sessions.get(&session)?.ident.id.clone();
+        self.live_seat_of_player(&id)
+    }
+
+    /// The game in progress (and colour) where this player has a seat.
+    fn live_seat_of_player(&self, id: &PlayerId) -> Option<(GameId, Color)> {
         self.games.iter().find_map(|(&gid, g)| {
             if g.over {
                 return None;
@@ -79,13 +88,27 @@ impl Lobby {
         info!(session, old = %old, new = %nick, "nickname changed");
     }
 
+    /// A guest name nobody online or seated in a game has: `guest-NNNN`, then (once those
+    /// are hard to find) more digits; always found in a bounded number of draws.
     fn guest_name(&mut self) -> String {
-        loop {
-            let name = format!("guest-{:04}", random::below(10_000));
-            if !self.sessions.values().any(|s| s.nick == name) {
-                return name;
+        let taken = |lobby: &Lobby, name: &str| {
+            lobby.sessions.values().any(|s| s.nick == name)
+                || lobby
+                    .games
+                    .values()
+                    .any(|g| Color::ALL.iter().any(|&c| g.players.get(c).nick == name))
+        };
+        for digits in [4u32, 6, 9] {
+            for _ in 0..64 {
+                let n = random::below(10u64.pow(digits));
+                let name = format!("guest-{n:0width$}", width = digits as usize);
+                if !taken(self, &name) {
+                    return name;
+                }
             }
         }
+        // Unreachable in practice (a billion names): the session number is unique.
+        format!("guest-s{}", self.next_session)
     }
 
     pub(super) fn disconnect(&mut self, session: SessionId) {

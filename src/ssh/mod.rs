@@ -7,7 +7,7 @@ mod session;
 mod writer;
 
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -19,6 +19,7 @@ use tokio::net::TcpListener;
 use tokio::sync::mpsc;
 use tracing::{debug, info, warn};
 
+use crate::guest::GuestPass;
 use crate::lobby::{Ident, LobbyHandle};
 use crate::proto::PlayerId;
 use crate::service::Service;
@@ -46,6 +47,9 @@ pub struct SshConfig {
     pub host_name: Option<String>,
     /// SHA-256 fingerprints (`SHA256:...`) of the admins' keys.
     pub admins: Vec<String>,
+    /// Tests only (never set by the configuration): a session panics when sent
+    /// `session::TEST_PANIC`, to test what a panic leaves behind.
+    pub test_hooks: bool,
 }
 
 impl Default for SshConfig {
@@ -59,6 +63,7 @@ impl Default for SshConfig {
             motd: None,
             host_name: None,
             admins: Vec::new(),
+            test_hooks: false,
         }
     }
 }
@@ -69,7 +74,6 @@ struct Shared {
     config: SshConfig,
     connections: AtomicUsize,
     per_address: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
-    next_guest: AtomicU64,
 }
 
 /// A running SSH server.
@@ -104,7 +108,6 @@ impl SshServer {
                 config,
                 connections: AtomicUsize::new(0),
                 per_address: std::sync::Mutex::new(Default::default()),
-                next_guest: AtomicU64::new(1),
             }),
             russh: Arc::new(russh),
         }
@@ -280,6 +283,8 @@ struct Conn {
     ident: Option<Ident>,
     /// `SHA256:...` of the proven key.
     fingerprint: Option<String>,
+    /// A guest's secret (its identity is derived from it).
+    guest_pass: Option<GuestPass>,
     term: String,
     colorterm: Option<String>,
     /// The client sent NO_COLOR (non-empty): no colour at all.
@@ -298,6 +303,7 @@ impl Conn {
             authed: Default::default(),
             ident: None,
             fingerprint: None,
+            guest_pass: None,
             term: String::new(),
             colorterm: None,
             no_color: false,
@@ -307,17 +313,20 @@ impl Conn {
         }
     }
 
-    fn guest(&mut self) -> Auth {
+    /// A guest comes in with a new secret pass, or with the one its login name carries
+    /// (`guest-1234-TOKEN`, shown on the guest's screen to come back into its game).
+    fn guest(&mut self, user: &str) -> Auth {
         if !self.shared.config.allow_guests {
             return Auth::reject();
         }
-        let n = self.shared.next_guest.fetch_add(1, Ordering::Relaxed);
+        let pass = GuestPass::from_login(user).unwrap_or_default();
         self.ident = Some(Ident {
-            id: PlayerId::Guest(n.to_string()),
+            id: pass.id(),
             nick: String::new(),
             guest: true,
             addr: Some(self.peer.ip()),
         });
+        self.guest_pass = Some(pass);
         self.authed.store(true, Ordering::Relaxed);
         info!(peer = %self.peer, "guest authenticated");
         Auth::Accept
@@ -453,12 +462,12 @@ impl russh::server::Handler for Conn {
 
     async fn auth_keyboard_interactive<'a>(
         &'a mut self,
-        _user: &str,
+        user: &str,
         _submethods: &str,
         _response: Option<russh::server::Response<'a>>,
     ) -> Result<Auth, Self::Error> {
         // No key offered (or none accepted): come in as a guest, no questions asked.
-        Ok(self.guest())
+        Ok(self.guest(user))
     }
 
     async fn channel_open_session(
@@ -551,6 +560,8 @@ impl russh::server::Handler for Conn {
             motd: self.shared.config.motd.clone(),
             admin: self.is_admin().then(|| self.fingerprint.clone()).flatten(),
             server: self.address(),
+            guest_pass: self.guest_pass.clone(),
+            test_hooks: self.shared.config.test_hooks,
         };
         tokio::spawn(session::run(params, rx));
         Ok(())

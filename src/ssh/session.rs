@@ -66,6 +66,10 @@ pub(crate) struct Params {
     pub admin: Option<String>,
     /// How players reach this server (for the welcome card's `ssh NAME@host` line).
     pub server: Option<crate::ui::Address>,
+    /// Tests only: [`TEST_PANIC`] makes the session panic.
+    pub test_hooks: bool,
+    /// A guest's secret pass (its identity comes from it); `None` for a key.
+    pub guest_pass: Option<crate::guest::GuestPass>,
 }
 
 /// Serves one interactive connection until it closes, is kicked or quits.
@@ -79,7 +83,10 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         session.draw();
         let effects = tokio::select! {
             msg = input.recv() => match msg {
-                Some(SessionInput::Data(bytes)) => session.on_bytes(&bytes),
+                Some(SessionInput::Data(bytes)) => {
+                    session.test_hook(&bytes);
+                    session.on_bytes(&bytes)
+                }
                 Some(SessionInput::Resize(cols, rows)) => session.on_resize(cols, rows),
                 Some(SessionInput::Closed) | None => break,
             },
@@ -104,6 +111,16 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
     session.finish().await;
 }
 
+/// What a guest is told: the login that brings it back into its game after a drop.
+fn comeback_line(server: Option<&crate::ui::Address>, login: &str) -> String {
+    let at = match server {
+        Some(a) if a.port == 22 => format!("ssh {login}@{}", a.host),
+        Some(a) => format!("ssh -p {} {login}@{}", a.port, a.host),
+        None => format!("ssh {login}@HOST"),
+    };
+    format!("Guest: if you drop, come back to your game with: {at}")
+}
+
 async fn sleep_until(t: Option<Instant>) {
     if let Some(t) = t {
         tokio::time::sleep_until(t).await;
@@ -118,6 +135,22 @@ async fn seat_changed(seat: &mut Option<GameSeat>) -> Result<(), watch::error::R
     }
 }
 
+/// What a test sends to make its session panic (with [`Params::test_hooks`] only).
+pub(crate) const TEST_PANIC: &[u8] = b"\x1b[?9999;panic~";
+
+/// A session's place in the lobby: dropping it leaves the lobby, on every way out of the
+/// session, a panic included (its seeks go, its game seat starts the reconnect countdown).
+struct Presence {
+    lobby: crate::lobby::LobbyHandle,
+    id: SessionId,
+}
+
+impl Drop for Presence {
+    fn drop(&mut self) {
+        self.lobby.disconnect(self.id);
+    }
+}
+
 struct Session {
     p: Params,
     id: SessionId,
@@ -129,6 +162,8 @@ struct Session {
     parser: InputParser,
     /// The game shown, as a player or spectator; dropping it leaves the game.
     seat: Option<GameSeat>,
+    /// The session's place in the lobby; dropping it leaves the lobby.
+    presence: Option<Presence>,
     /// A guest's saved set-ups (kept only for this visit); `None` for a key.
     guest_setups: Option<Vec<SavedSetup>>,
     /// Answers of the service (browse pages, admin data, saved set-ups) come back here.
@@ -147,6 +182,8 @@ struct Session {
     /// The key was registered at this login and its name not chosen yet (the welcome
     /// card's choice is not the one later rename).
     naming: bool,
+    /// A guest's way back into its game after a drop: `ssh -p PORT NICK-TOKEN@HOST`.
+    comeback: Option<String>,
 }
 
 impl Session {
@@ -196,7 +233,11 @@ impl Session {
         let mut app = App::new(identity, settings, w, h, crate::random::seed());
         let mut lobby = joined.snapshot;
         app.update(Msg::Lobby(lobby.borrow_and_update().clone()));
-        for notice in p.motd.iter().chain(&notices) {
+        let comeback = p
+            .guest_pass
+            .as_ref()
+            .map(|pass| comeback_line(p.server.as_ref(), &pass.login_name(&joined.nick)));
+        for notice in p.motd.iter().chain(&notices).chain(&comeback) {
             app.update(Msg::Notice(notice.clone()));
         }
         if !setups.is_empty() {
@@ -216,6 +257,10 @@ impl Session {
             screen: Screen::new(w, h),
             parser: InputParser::new(),
             seat: None,
+            presence: Some(Presence {
+                lobby: service.lobby().clone(),
+                id: joined.session,
+            }),
             answers,
             last_input: Instant::now(),
             input_limit: TokenBucket::new(400.0, 200.0, std::time::Instant::now()),
@@ -225,6 +270,7 @@ impl Session {
             farewell: None,
             admin_asked: Instant::now(),
             naming: first_login,
+            comeback,
         };
         Some((session, events, answers_rx))
     }
@@ -256,6 +302,13 @@ impl Session {
     fn show(&mut self, msg: Msg) -> Vec<Effect> {
         self.dirty = true;
         self.app.update(msg)
+    }
+
+    /// Tests only: panics on [`TEST_PANIC`] when the server was started with test hooks.
+    fn test_hook(&self, bytes: &[u8]) {
+        if self.p.test_hooks && bytes == TEST_PANIC {
+            panic!("test hook: a session panics");
+        }
     }
 
     fn on_bytes(&mut self, bytes: &[u8]) -> Vec<Effect> {
@@ -300,11 +353,18 @@ impl Session {
             SessionEvent::EnterGame(mut seat) => {
                 let snap = seat.snapshots.borrow_and_update().clone();
                 // The seat of a game shown before is dropped: that game is left.
+                let playing = snap.my_color.is_some();
                 self.seat = Some(seat);
-                self.show(Msg::Game {
+                let mut fx = self.show(Msg::Game {
                     snap,
                     at: std::time::Instant::now(),
-                })
+                });
+                // A guest is told how to come back to its seat (only its own screen shows
+                // the secret).
+                if let (true, Some(line)) = (playing, self.comeback.clone()) {
+                    fx.extend(self.show(Msg::Notice(line)));
+                }
+                fx
             }
             SessionEvent::SeatTaken(game) => {
                 if self.seat.as_ref().is_none_or(|s| s.game != game) {
@@ -552,7 +612,7 @@ impl Session {
         // A player's seat stays in the game: the reconnect countdown starts when the lobby
         // hears that no session of the player shows the game any more.
         self.seat = None;
-        self.p.service.lobby().disconnect(self.id);
+        self.presence = None;
         self.out.send_wait(RESTORE_SEQ).await;
         if let Some(text) = &self.farewell {
             self.out.send_wait(text.as_bytes()).await;

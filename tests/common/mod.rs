@@ -114,9 +114,13 @@ async fn connect_as(
                 .expect("auth runs");
             assert!(res.success(), "key authentication accepted");
         }
-        Login::Guest => {
+        Login::Guest | Login::GuestAs(_) => {
+            let user = match login {
+                Login::GuestAs(user) => user,
+                _ => "anyone",
+            };
             let res = handle
-                .authenticate_keyboard_interactive_start("anyone", None)
+                .authenticate_keyboard_interactive_start(user, None)
                 .await
                 .expect("auth runs");
             assert!(
@@ -146,6 +150,8 @@ fn nz(n: u16) -> NonZeroU16 {
 pub enum Login<'a> {
     Key(&'a str, &'a PrivateKey),
     Guest,
+    /// A guest logging in with this user name (e.g. `guest-1234-TOKEN` to come back).
+    GuestAs(&'a str),
 }
 
 impl Term {
