@@ -52,6 +52,9 @@ impl Lobby {
         if self.seeks.iter().filter(|s| s.owner == my_nick).count() >= MAX_SEEKS {
             return self.notice(session, "you have three open seeks already");
         }
+        if let Some(why) = self.over_game_budget(&me.ident.id, None) {
+            return self.notice(session, why);
+        }
         let private_to = match private_to {
             Some(n) => match self.challenge_target(session, &n, &terms) {
                 Ok(target) => Some(target),
@@ -116,6 +119,9 @@ impl Lobby {
         clock: Option<ClockSpec>,
     ) {
         let me = &self.sessions[&session];
+        if let Some(why) = self.over_game_budget(&me.ident.id, None) {
+            return self.notice(session, why);
+        }
         let human = Player {
             id: me.ident.id.clone(),
             nick: me.nick.clone(),
@@ -154,6 +160,14 @@ impl Lobby {
         let Some(pos) = self.seeks.iter().position(|s| s.id == id) else {
             return;
         };
+        // An owner with games enough already keeps the seek open (for a human to take).
+        let owner = self
+            .sessions
+            .values()
+            .find(|s| s.nick == self.seeks[pos].owner);
+        if owner.is_some_and(|o| self.over_game_budget(&o.ident.id, None).is_some()) {
+            return;
+        }
         let seek = self.seeks.remove(pos);
         let at = self.seek_sessions.remove(&id);
         let Some(owner) = self.sessions.values().find(|s| s.nick == seek.owner) else {
@@ -241,6 +255,12 @@ impl Lobby {
             self.seeks.remove(pos);
             return self.notice(session, "that player has left");
         };
+        if let Some(why) = self
+            .over_game_budget(&me.ident.id, None)
+            .or_else(|| self.over_game_budget(&owner.ident.id, Some(&owner.nick)))
+        {
+            return self.notice(session, why);
+        }
         let player = |s: &super::SessionEntry| Player {
             id: s.ident.id.clone(),
             nick: s.nick.clone(),

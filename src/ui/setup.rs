@@ -746,11 +746,19 @@ fn render_side(
     let bottom_seat = Rect::new(side.x, side.bottom().saturating_sub(2), side.width, 2);
     draw_seat_setup(buf, g, bottom, bottom_seat, t, now);
     let me = g.my_color();
-    let title = match me {
+    let mut title = match me {
         None => "The players are setting up".to_string(),
         Some(_) if g.submitted() => "Sent: waiting for your opponent".to_string(),
         Some(c) => format!("Set up your army ({})", c.name()),
     };
+    // The server's set-up deadline: who is not ready when it runs out loses.
+    if let Some(left) = g.setup_left(now) {
+        title = format!(
+            "{} left {} {title}",
+            super::widgets::fmt_clock(left),
+            t.g.dash
+        );
+    }
     put(buf, side.x, side.y + 3, &title, side.width, t.accent());
     if me.is_some() {
         render_legend(buf, g.rules(), shown(g, s), side, n, t);
