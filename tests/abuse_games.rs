@@ -3,7 +3,10 @@
 //! screens, churning games against the computer leaves nothing behind, a player's games in
 //! progress are budgeted, and a set-up cannot last forever.
 //!
-//! Driven at lobby level, through the same commands the screens send.
+//! Driven at lobby level, through the same commands the screens send, and the churn once
+//! more over SSH through the keys a person types.
+
+mod common;
 
 use std::time::Duration;
 
@@ -476,4 +479,57 @@ async fn a_set_up_past_the_deadline_is_lost_by_the_side_not_ready_or_aborted_whe
     until(&mut b, "alice's line", |s| said(s, "still here")).await;
     assert_eq!(b.snapshots.borrow().phase, GamePhase::Playing);
     assert_eq!(b.snapshots.borrow().outcome, None);
+}
+
+/// The lobby's `b` (play the computer: Enter starts it), then `q` and `y` in the set-up:
+/// over SSH, with the keys a person types. Every game and computer player task ends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn over_ssh_b_then_q_y_fifty_times_leaves_no_task_behind() {
+    use common::{new_key, start_server, Login, Term};
+    let server = start_server("abuse-churn").await;
+    let key = new_key();
+    let t = Term::connect(server.running.addr, Login::Key("gina", &key), 120, 40).await;
+    t.wait_text("no open seeks", 10).await;
+    let tasks = || {
+        tokio::runtime::Handle::current()
+            .metrics()
+            .num_alive_tasks()
+    };
+    let cycle = || async {
+        t.send(b"b").await;
+        t.wait_text("Computer level", 5).await;
+        t.send(b"\r").await;
+        t.wait_text("Set up your army", 5).await;
+        t.send(b"q").await;
+        t.wait_text("Nobody has moved yet", 5).await;
+        t.send(b"y").await;
+        t.wait_text("no open seeks", 5).await;
+    };
+    // One cycle first: whatever a session starts once (and keeps) is counted in `before`.
+    cycle().await;
+    let settle = |limit: usize, what: &'static str| async move {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while tasks() > limit {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "{what}: {} tasks running, {limit} expected at most",
+                tasks()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    settle(usize::MAX, "").await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let before = tasks();
+    for _ in 0..50 {
+        cycle().await;
+    }
+    settle(before, "after 50 games left in set-up").await;
+    assert!(server.running.lobby.snapshot().games.is_empty());
+    assert_eq!(server.running.stats().games, 0);
+    // The player can still play: a game starts, and it is listed.
+    t.send(b"b").await;
+    t.wait_text("Computer level", 5).await;
+    t.send(b"\r").await;
+    t.wait_text("Set up your army", 5).await;
 }
