@@ -2,6 +2,17 @@
 //! clocks and the seats, handles commands one at a time, then sends each seat (and the
 //! spectators) a snapshot drawn from their own view.
 //!
+//! **Snapshots are sent on change only**: a handler that changes what an audience sees
+//! marks it dirty (the two seats, or the spectators, or both), and only those snapshots are
+//! rebuilt. A command that changes nothing (ignored, refused with a notice, over the chat
+//! limit) costs its parse; a spectator's chat line rebuilds the spectators' snapshot only,
+//! a player's the seats' only. Clocks and countdowns (reconnect, set-up deadline) are sent
+//! as the time left when the snapshot was made, and screens count them down themselves:
+//! time passing alone never republishes.
+//!
+//! **Set-up has a deadline** ([`GameConfig::setup_deadline`]): a side not ready when it
+//! runs out loses to a side that is; with neither ready the game is aborted.
+//!
 //! Two queues feed it: [`SeatCommand`]s from the players' and spectators' [`GameSeat`]s,
 //! and control messages from the lobby through [`GameHandle`] (a seat's player came or
 //! went, a spectator asks in, the next game of a rematch, shutdown). Whether a player is

@@ -1,5 +1,10 @@
 //! What a session asks of the lobby: seeks and challenges, accepting one, games against the
 //! computer, watching, and lobby chat.
+//!
+//! A player's games in set-up or play are budgeted ([`super::LobbyConfig`]'s
+//! `max_games_per_player`): past it, posting a seek or challenge, accepting one (or
+//! accepting from a player who is past it) and starting a computer game are refused with a
+//! notice that changes nothing.
 
 use tracing::info;
 
