@@ -622,6 +622,16 @@ fn the_servers_set_up_deadline_counts_down_and_a_set_up_it_ended_says_so() {
     send_game(&mut a, snap.clone(), Instant::now());
     let t = text(&draw(&a, W, H));
     assert!(t.contains("4:32 left"), "{t}");
+    // Once hers is sent, the time left is the opponent's.
+    let mut sent = snap.clone();
+    sent.my_setup = Some(Setup::random(
+        &Rules::standard(Variant::Classic),
+        Color::Red,
+        1,
+    ));
+    send_game(&mut a, sent, Instant::now());
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("your opponent has 4:32"), "{t}");
     // Without a deadline, no countdown.
     send_game(&mut a, setup_snap(Color::Red), Instant::now());
     let t = text(&draw(&a, W, H));
