@@ -400,7 +400,8 @@ async fn past_the_game_budget_new_games_are_refused_with_a_notice_and_nothing_ch
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_set_up_past_the_deadline_is_lost_by_the_side_not_ready_or_aborted_when_neither_is() {
-    let deadline = Duration::from_millis(600);
+    // Long enough for a set-up sent at once to arrive in time on a busy machine.
+    let deadline = Duration::from_secs(2);
     let config = LobbyConfig {
         game: GameConfig {
             setup_deadline: Some(deadline),
@@ -473,7 +474,7 @@ async fn a_set_up_past_the_deadline_is_lost_by_the_side_not_ready_or_aborted_whe
     }
     until(&mut a, "play", |s| s.phase == GamePhase::Playing).await;
     assert_eq!(a.snapshots.borrow().setup_left, None);
-    tokio::time::sleep(deadline * 2).await;
+    tokio::time::sleep(deadline + Duration::from_millis(500)).await;
     // A line of chat brings a fresh snapshot: still in play.
     a.send(GameCmd::Chat("still here".into())).await;
     until(&mut b, "alice's line", |s| said(s, "still here")).await;
