@@ -547,7 +547,8 @@ impl Lobby {
         if n < max {
             return None;
         }
-        info!(identity = %identity, games = n, max, "game budget reached");
+        // Debug only: a client asking in a loop must not flood the log either.
+        tracing::debug!(identity = %identity, games = n, max, "game budget reached");
         let games = if n == 1 {
             "a game".to_string()
         } else {
