@@ -76,6 +76,7 @@ fn snapshots() -> (GameSnapshot, GameSnapshot) {
                 outcome: None,
                 next_game: None,
                 spectators: 2,
+                setup_left: None,
             });
         }
         g.legal_moves_into(&mut buf);

@@ -47,6 +47,9 @@ pub struct ServerConfig {
     pub reconnect_grace: Duration,
     /// Zero: off.
     pub bots_accept_seeks: Duration,
+    pub max_games_per_player: usize,
+    /// Zero: off.
+    pub setup_deadline: Duration,
     /// Empty: no message of the day.
     pub motd: String,
     /// Empty: the address each player connected to.
@@ -69,6 +72,8 @@ impl Default for ServerConfig {
             idle_timeout: opts.ssh.idle_timeout,
             reconnect_grace: opts.lobby.game.reconnect_grace,
             bots_accept_seeks: opts.lobby.bots_accept_seeks.unwrap_or(Duration::ZERO),
+            max_games_per_player: opts.lobby.max_games_per_player,
+            setup_deadline: opts.lobby.game.setup_deadline.unwrap_or(Duration::ZERO),
             motd: opts.ssh.motd.unwrap_or_default(),
             host_name: opts.ssh.host_name.unwrap_or_default(),
             admins: opts.ssh.admins,
@@ -97,6 +102,9 @@ impl ServerConfig {
         o.lobby.game.reconnect_grace = self.reconnect_grace;
         o.lobby.bots_accept_seeks =
             (!self.bots_accept_seeks.is_zero()).then_some(self.bots_accept_seeks);
+        o.lobby.max_games_per_player = self.max_games_per_player;
+        o.lobby.game.setup_deadline =
+            (!self.setup_deadline.is_zero()).then_some(self.setup_deadline);
         o
     }
 
@@ -127,6 +135,8 @@ impl ServerConfig {
                 "bots_accept_seeks = {}",
                 q(&fmt_duration(self.bots_accept_seeks))
             ),
+            format!("max_games_per_player = {}", self.max_games_per_player),
+            format!("setup_deadline = {}", q(&fmt_duration(self.setup_deadline))),
             format!("motd = {}", q(&self.motd)),
             format!("host_name = {}", q(&self.host_name)),
             format!("admins = [{}]", admins.join(", ")),
@@ -171,6 +181,14 @@ impl ServerConfig {
                 .bots_accept_seeks
                 .or(f.bots_accept_seeks)
                 .unwrap_or(d.bots_accept_seeks),
+            max_games_per_player: a
+                .max_games_per_player
+                .or(f.max_games_per_player)
+                .unwrap_or(d.max_games_per_player),
+            setup_deadline: a
+                .setup_deadline
+                .or(f.setup_deadline)
+                .unwrap_or(d.setup_deadline),
             motd: a.motd.clone().or(f.motd).unwrap_or(d.motd),
             host_name: a.host_name.clone().or(f.host_name).unwrap_or(d.host_name),
             admins: a.admins.clone().or(f.admins).unwrap_or(d.admins),
@@ -232,6 +250,16 @@ pub struct ConfigArgs {
     #[arg(long, env = "STRATEGO_BOTS_ACCEPT_SEEKS", value_name = "DURATION",
           value_parser = parse_duration_arg)]
     pub bots_accept_seeks: Option<Duration>,
+    /// Games in set-up or play one player (a key, or a guest) may have at once; a new
+    /// seek, challenge, acceptance or computer game past it is refused with a notice
+    /// [file: max_games_per_player] [default: 3].
+    #[arg(long, env = "STRATEGO_MAX_GAMES_PER_PLAYER", value_name = "N")]
+    pub max_games_per_player: Option<usize>,
+    /// Longest set-up: then a side not ready loses to one that is, and with neither ready
+    /// the game is aborted; 0s turns it off [file: setup_deadline] [default: 5m].
+    #[arg(long, env = "STRATEGO_SETUP_DEADLINE", value_name = "DURATION",
+          value_parser = parse_duration_arg)]
+    pub setup_deadline: Option<Duration>,
     /// Message of the day, shown to everyone entering the lobby; empty for none
     /// [file: motd] [default: empty].
     #[arg(long, env = "STRATEGO_MOTD", value_name = "TEXT")]
@@ -272,6 +300,8 @@ pub struct FileConfig {
     pub idle_timeout: Option<Duration>,
     pub reconnect_grace: Option<Duration>,
     pub bots_accept_seeks: Option<Duration>,
+    pub max_games_per_player: Option<usize>,
+    pub setup_deadline: Option<Duration>,
     pub motd: Option<String>,
     pub host_name: Option<String>,
     pub admins: Option<Vec<String>>,
@@ -279,7 +309,7 @@ pub struct FileConfig {
 }
 
 /// Every key a configuration file may hold.
-pub const KEYS: [&str; 14] = [
+pub const KEYS: [&str; 16] = [
     "listen",
     "data_dir",
     "keys_dir",
@@ -290,6 +320,8 @@ pub const KEYS: [&str; 14] = [
     "idle_timeout",
     "reconnect_grace",
     "bots_accept_seeks",
+    "max_games_per_player",
+    "setup_deadline",
     "motd",
     "host_name",
     "admins",
@@ -409,6 +441,12 @@ impl FileConfig {
                 }
                 "bots_accept_seeks" => {
                     c.bots_accept_seeks = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
+                }
+                "max_games_per_player" => {
+                    c.max_games_per_player = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
+                }
+                "setup_deadline" => {
+                    c.setup_deadline = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
                 }
                 "motd" => c.motd = Some(value.as_str().ok_or_else(|| bad("a string"))?.to_string()),
                 "host_name" => {
@@ -566,6 +604,8 @@ mod tests {
             admins: vec!["SHA256:abc".into(), "SHA256:d/e+f".into()],
             auth_timeout: Duration::from_millis(1500),
             reconnect_grace: Duration::from_secs(90),
+            max_games_per_player: 1,
+            setup_deadline: Duration::ZERO,
             log_format: LogFormat::Json,
             ..ServerConfig::default()
         };
@@ -613,6 +653,12 @@ mod tests {
                 "whole number",
             ),
             ("max_per_address = 0", "max_per_address", "whole number"),
+            (
+                "max_games_per_player = 0",
+                "max_games_per_player",
+                "whole number",
+            ),
+            ("setup_deadline = 300", "setup_deadline", "duration"),
             ("idle_timeout = \"soon\"", "idle_timeout", "duration"),
             ("auth_timeout = 30", "auth_timeout", "duration"),
             ("allow_guests = \"yes\"", "allow_guests", "true or false"),

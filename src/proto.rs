@@ -305,6 +305,11 @@ pub struct GameSnapshot {
     /// A game that follows this one (rematch), to switch to.
     pub next_game: Option<GameId>,
     pub spectators: u32,
+    /// During set-up under a deadline: the set-up time left when the snapshot was made
+    /// (the screen counts it down from the moment the snapshot arrived). `Some(ZERO)`
+    /// once over: the game ended because set-up ran out of time.
+    #[serde(default)]
+    pub setup_left: Option<Duration>,
 }
 
 /// Something the lobby or a game tells one connected session.

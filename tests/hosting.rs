@@ -128,6 +128,8 @@ fn check_prints_the_settings_a_file_gives() {
         "idle_timeout = \"5m\"",
         "max_connections = 7",
         "reconnect_grace = \"2m\"",
+        "max_games_per_player = 3",
+        "setup_deadline = \"5m\"",
     ] {
         assert!(text.lines().any(|l| l == line), "{line} in:\n{text}");
     }

@@ -611,3 +611,41 @@ fn the_rules_page_is_one_key_away_in_the_setup() {
     a.update(key('x'));
     assert!(text(&draw(&a, W, H)).contains("Set up your army"));
 }
+
+#[test]
+fn the_servers_set_up_deadline_counts_down_and_a_set_up_it_ended_says_so() {
+    use std::time::Duration;
+    use stratego_ssh::rules::{EndReason, Outcome};
+    let mut snap = setup_snap(Color::Red);
+    snap.setup_left = Some(Duration::from_millis(272_500));
+    let mut a = app("alice", W, H);
+    send_game(&mut a, snap.clone(), Instant::now());
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("4:32 left"), "{t}");
+    // Once hers is sent, the time left is the opponent's.
+    let mut sent = snap.clone();
+    sent.my_setup = Some(Setup::random(
+        &Rules::standard(Variant::Classic),
+        Color::Red,
+        1,
+    ));
+    send_game(&mut a, sent, Instant::now());
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("your opponent has 4:32"), "{t}");
+    // Without a deadline, no countdown.
+    send_game(&mut a, setup_snap(Color::Red), Instant::now());
+    let t = text(&draw(&a, W, H));
+    assert!(!t.contains("4:3"), "{t}");
+    // Blue was ready, alice (Red) was not: the result says why.
+    snap.phase = GamePhase::Over;
+    snap.setup_left = Some(Duration::ZERO);
+    snap.outcome = Some(Outcome {
+        winner: Some(Color::Blue),
+        reason: EndReason::Time,
+    });
+    send_game(&mut a, snap, Instant::now());
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("Blue wins"), "{t}");
+    // (The line may wrap in the side panel.)
+    assert!(t.contains("Red was not ready in"), "{t}");
+}

@@ -2,6 +2,17 @@
 //! clocks and the seats, handles commands one at a time, then sends each seat (and the
 //! spectators) a snapshot drawn from their own view.
 //!
+//! **Snapshots are sent on change only**: a handler that changes what an audience sees
+//! marks it dirty (the two seats, or the spectators, or both), and only those snapshots are
+//! rebuilt. A command that changes nothing (ignored, refused with a notice, over the chat
+//! limit) costs its parse; a spectator's chat line rebuilds the spectators' snapshot only,
+//! a player's the seats' only. Clocks and countdowns (reconnect, set-up deadline) are sent
+//! as the time left when the snapshot was made, and screens count them down themselves:
+//! time passing alone never republishes.
+//!
+//! **Set-up has a deadline** ([`GameConfig::setup_deadline`]): a side not ready when it
+//! runs out loses to a side that is; with neither ready the game is aborted.
+//!
 //! Two queues feed it: [`SeatCommand`]s from the players' and spectators' [`GameSeat`]s,
 //! and control messages from the lobby through [`GameHandle`] (a seat's player came or
 //! went, a spectator asks in, the next game of a rematch, shutdown). Whether a player is
@@ -141,6 +152,10 @@ pub struct GameConfig {
     pub reconnect_grace: Duration,
     /// How long a finished game waits for a rematch before its task ends.
     pub linger: Duration,
+    /// Longest set-up: when it runs out, a side that is ready wins against one that is
+    /// not (shown, not recorded or rated: no move was played), and with neither ready the
+    /// game is aborted. `None`: set-up may last forever.
+    pub setup_deadline: Option<Duration>,
 }
 
 impl Default for GameConfig {
@@ -148,6 +163,7 @@ impl Default for GameConfig {
         GameConfig {
             reconnect_grace: Duration::from_secs(120),
             linger: Duration::from_secs(600),
+            setup_deadline: Some(Duration::from_secs(300)),
         }
     }
 }
@@ -211,6 +227,28 @@ struct Snapshots {
     spectator: Arc<GameSnapshot>,
 }
 
+/// Which audiences' snapshots no longer show the game as it is: only those are rebuilt and
+/// sent. The players' chat is the seats' alone and the spectators' chat the stands' alone;
+/// everything else (board, seats, clocks, offers, result, spectator count) is seen by all.
+/// A command that changes nothing (ignored, refused with a notice, over the chat limit)
+/// leaves both clean, so it costs its parse and nothing else.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Dirty {
+    seats: bool,
+    stands: bool,
+}
+
+impl Dirty {
+    const ALL: Dirty = Dirty {
+        seats: true,
+        stands: true,
+    };
+
+    fn any(self) -> bool {
+        self.seats || self.stands
+    }
+}
+
 struct Seat {
     player: Player,
     connected: bool,
@@ -248,11 +286,19 @@ struct GameTask {
     clocks: Option<ByColor<Duration>>,
     turn_started: Instant,
     draw_offer: Option<Color>,
+    /// When set-up must be over (see [`GameConfig::setup_deadline`]).
+    setup_ends: Option<Instant>,
+    /// The game ended because set-up ran out of time.
+    setup_expired: bool,
     chat: Vec<ChatLine>,
     stands: Stands,
     next_game: Option<GameId>,
     ended_at: Option<Instant>,
     out: Option<Outputs>,
+    /// What changed since the last snapshots were sent.
+    dirty: Dirty,
+    /// The spectator count the last snapshots showed.
+    shown_spectators: u32,
     store: Option<Store>,
     started: Timestamp,
 }
@@ -271,6 +317,7 @@ impl GameTask {
             rating_change: None,
         };
         let ByColor { red, blue } = new.players;
+        let setup_deadline = new.config.setup_deadline;
         let mut task = GameTask {
             id: new.id,
             fatal: new.fatal,
@@ -287,11 +334,15 @@ impl GameTask {
                 .map(|c| ByColor::new(secs(c.initial_secs), secs(c.initial_secs))),
             turn_started: now,
             draw_offer: None,
+            setup_ends: setup_deadline.map(|d| now + d),
+            setup_expired: false,
             chat: Vec::new(),
             stands: Stands::default(),
             next_game: None,
             ended_at: None,
             out: None,
+            dirty: Dirty::default(),
+            shown_spectators: 0,
             store: new.store,
             started: store::now(),
         };
@@ -364,7 +415,8 @@ impl GameTask {
                     }
                 }
             }
-            self.publish();
+            // The lobby hears of the end before any player sees it: once a screen shows
+            // the game over, the lobby no longer counts it (a new game is not refused).
             if before.is_none() {
                 if let Some(outcome) = self.outcome {
                     info!(game = self.id, result = %outcome, "game over");
@@ -378,6 +430,11 @@ impl GameTask {
                     });
                 }
             }
+            // A spectator came or went: every screen shows the count.
+            if self.spectators() != self.shown_spectators {
+                self.dirty = Dirty::ALL;
+            }
+            let changed = self.publish();
             if self.outcome.is_some()
                 && self.seats.red.rematch
                 && self.seats.blue.rematch
@@ -387,7 +444,7 @@ impl GameTask {
                 self.seats.blue.rematch = false;
                 let _ = self.reports.send(GameReport::Rematch { id: self.id });
             }
-            if let Some(game) = &self.game {
+            if let (true, Some(game)) = (changed, &self.game) {
                 let _ = self.reports.send(GameReport::Progress {
                     id: self.id,
                     ply: game.ply(),
@@ -427,6 +484,9 @@ impl GameTask {
             if let (Some(clocks), Some(game)) = (&self.clocks, &self.game) {
                 consider(self.turn_started + *clocks.get(game.to_move()));
             }
+            if let (Some(t), None) = (self.setup_ends, &self.game) {
+                consider(t);
+            }
             for c in Color::ALL {
                 if let Some(t) = self.seats.get(c).gone_deadline {
                     consider(t);
@@ -444,6 +504,10 @@ impl GameTask {
         if self.outcome.is_some() {
             // Nobody wants a rematch any more: the task ends (its seats see it closed).
             return self.ended_at.is_some_and(|t| now >= t + self.config.linger);
+        }
+        if self.game.is_none() && self.setup_ends.is_some_and(|t| now >= t) {
+            self.setup_ran_out().await;
+            return false;
         }
         if let (Some(clocks), Some(game)) = (&self.clocks, &self.game) {
             let side = game.to_move();
@@ -469,6 +533,10 @@ impl GameTask {
                 seat.gone_deadline = None;
                 gone.push(c);
             }
+        }
+        if !gone.is_empty() {
+            // Every screen now shows 0 s left (and the opponent may claim).
+            self.dirty = Dirty::ALL;
         }
         if !gone.is_empty() && self.before_first_move() {
             self.end(None, EndReason::Aborted).await;
@@ -501,6 +569,44 @@ impl GameTask {
         }
     }
 
+    /// Set-up lasted longer than the deadline: the side that is not ready loses; with
+    /// neither ready, the game is aborted (no result).
+    async fn setup_ran_out(&mut self) {
+        let ready = |c: Color| self.seats.get(c).setup.is_some();
+        let (red, blue) = (ready(Color::Red), ready(Color::Blue));
+        let limit = self
+            .config
+            .setup_deadline
+            .map_or_else(String::new, |d| format!(" ({})", human_duration(d)));
+        info!(
+            game = self.id,
+            red_ready = red,
+            blue_ready = blue,
+            "set-up time ran out"
+        );
+        self.setup_expired = true;
+        let (winner, reason, text) = match (red, blue) {
+            (true, false) | (false, true) => {
+                let late = if red { Color::Blue } else { Color::Red };
+                let nick = &self.seats.get(late).player.nick;
+                (
+                    Some(late.opposite()),
+                    EndReason::Time,
+                    format!("Set-up time{limit} ran out: {nick} was not ready and loses"),
+                )
+            }
+            _ => (
+                None,
+                EndReason::Aborted,
+                format!("Set-up time{limit} ran out with neither side ready: game aborted"),
+            ),
+        };
+        self.end(winner, reason).await;
+        for c in Color::ALL {
+            self.notice(Some(c), text.clone());
+        }
+    }
+
     /// Tells the session that sent the seat's last command.
     fn notice(&self, color: Option<Color>, text: impl Into<String>) {
         if let Some(c) = color {
@@ -519,6 +625,7 @@ impl GameTask {
                 let seat = self.seats.get_mut(color);
                 seat.connected = true;
                 seat.gone_deadline = None;
+                self.dirty = Dirty::ALL;
                 info!(game = self.id, seat = %color, "player connected");
             }
             GameMsg::Presence {
@@ -532,6 +639,7 @@ impl GameTask {
                 seat.reply = None;
                 seat.rematch = false;
                 let nick = seat.player.nick.clone();
+                self.dirty = Dirty::ALL;
                 if !over {
                     seat.gone_deadline = Some(Instant::now() + grace);
                 } else if self.seats.get(color.opposite()).connected {
@@ -547,9 +655,12 @@ impl GameTask {
                 };
                 let _ = reply.send(rx);
             }
-            // The count is read from the channel when the snapshots are made.
+            // The count is read from the channel (see `run`): a change republishes.
             GameMsg::Recount => {}
-            GameMsg::SetNextGame(id) => self.next_game = Some(id),
+            GameMsg::SetNextGame(id) => {
+                self.next_game = Some(id);
+                self.dirty = Dirty::ALL;
+            }
             GameMsg::Shutdown => {}
         }
     }
@@ -582,8 +693,9 @@ impl GameTask {
             GameCmd::OfferDraw if !over && self.game.is_some() => {
                 if self.draw_offer == Some(color.opposite()) {
                     self.end(None, EndReason::DrawAgreed).await;
-                } else {
+                } else if self.draw_offer != Some(color) {
                     self.draw_offer = Some(color);
+                    self.dirty = Dirty::ALL;
                 }
             }
             GameCmd::AcceptDraw if !over && self.draw_offer == Some(color.opposite()) => {
@@ -591,6 +703,7 @@ impl GameTask {
             }
             GameCmd::DeclineDraw if self.draw_offer == Some(color.opposite()) => {
                 self.draw_offer = None;
+                self.dirty = Dirty::ALL;
                 let me = &self.seats.get(color).player.nick;
                 self.notice(
                     Some(color.opposite()),
@@ -606,7 +719,11 @@ impl GameTask {
                 }
             }
             GameCmd::Chat(text) => self.chat(color, &text),
-            GameCmd::Rematch if over => self.seats.get_mut(color).rematch = true,
+            GameCmd::Rematch if over && !self.seats.get(color).rematch => {
+                self.seats.get_mut(color).rematch = true;
+                self.dirty = Dirty::ALL;
+            }
+            // Anything else changes nothing: no snapshot is rebuilt.
             _ => {}
         }
     }
@@ -657,6 +774,7 @@ impl GameTask {
         let played = Instant::now();
         self.clocks = self.clocks_after_move(color, played);
         self.turn_started = played;
+        self.dirty = Dirty::ALL;
         if self.draw_offer == Some(color.opposite()) {
             self.draw_offer = None;
         }
@@ -719,6 +837,8 @@ impl GameTask {
             from: nick,
             text: line,
         });
+        // The players do not see the stands' chat: only the spectators' snapshot changes.
+        self.dirty.stands = true;
         if self.stands.chat.len() > CHAT_KEEP {
             self.stands.chat.remove(0);
         }
@@ -741,6 +861,8 @@ impl GameTask {
             from: self.seats.get(color).player.nick.clone(),
             text: line,
         });
+        // The spectators do not see the players' chat: only the seats' snapshots change.
+        self.dirty.seats = true;
         if self.chat.len() > CHAT_KEEP {
             self.chat.remove(0);
         }
@@ -755,6 +877,7 @@ impl GameTask {
             return self.notice(Some(color), format!("set-up refused: {e}"));
         }
         self.seats.get_mut(color).setup = Some(setup);
+        self.dirty = Dirty::ALL;
         if let (Some(red), Some(blue)) = (&self.seats.red.setup, &self.seats.blue.setup) {
             match Game::new(self.terms.rules, red, blue) {
                 Ok(game) => {
@@ -796,6 +919,7 @@ impl GameTask {
         }
         self.draw_offer = None;
         self.ended_at = Some(Instant::now());
+        self.dirty = Dirty::ALL;
         if outcome.reason == EndReason::Aborted {
             // No result: the game in progress (stored once play started) is forgotten.
             if let (Some(store), Some(_)) = (&self.store, &self.game) {
@@ -842,13 +966,32 @@ impl GameTask {
         ByColor::new(seat(Color::Red), seat(Color::Blue))
     }
 
-    fn publish(&mut self) {
-        let snaps = self.snapshots();
-        if let Some(out) = &self.out {
-            let _ = out.seats.red.send(snaps.red);
-            let _ = out.seats.blue.send(snaps.blue);
-            let _ = out.spectators.send(snaps.spectator);
+    /// Sends new snapshots to the audiences whose view changed; whether any was sent.
+    /// Clocks are read now: a screen counts a running clock down from the snapshot it
+    /// has, so a snapshot is never sent only because time passed.
+    fn publish(&mut self) -> bool {
+        let dirty = std::mem::take(&mut self.dirty);
+        if !dirty.any() {
+            return false;
         }
+        self.shown_spectators = self.spectators();
+        let Some(out) = &self.out else {
+            return true;
+        };
+        if dirty.seats {
+            for c in Color::ALL {
+                let snap = Arc::new(self.snapshot(Viewer::Player(c)));
+                let _ = out.seats.get(c).send(snap);
+            }
+        }
+        // With nobody watching there is nobody to send to; a spectator who comes in
+        // changes the count, which republishes everything.
+        if dirty.stands && self.shown_spectators > 0 {
+            let _ = out
+                .spectators
+                .send(Arc::new(self.snapshot(Viewer::Spectator)));
+        }
+        true
     }
 
     fn snapshots(&self) -> Snapshots {
@@ -930,7 +1073,22 @@ impl GameTask {
             outcome: self.outcome,
             next_game: self.next_game,
             spectators: self.spectators(),
+            setup_left: match (&self.game, self.outcome) {
+                (None, None) => self.setup_ends.map(|t| t.saturating_duration_since(now)),
+                (None, Some(_)) if self.setup_expired => Some(Duration::ZERO),
+                _ => None,
+            },
         }
+    }
+}
+
+/// `5m`, `90s`, `1m30s`: a deadline in a notice.
+fn human_duration(d: Duration) -> String {
+    let s = d.as_secs();
+    match (s / 60, s % 60) {
+        (0, s) => format!("{s}s"),
+        (m, 0) => format!("{m}m"),
+        (m, s) => format!("{m}m{s}s"),
     }
 }
 

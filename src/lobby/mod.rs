@@ -85,6 +85,10 @@ pub struct LobbyConfig {
     /// When set, an open seek nobody took within this time is accepted by the `easy`
     /// computer (as a casual game).
     pub bots_accept_seeks: Option<Duration>,
+    /// Games in set-up or play one identity (key or guest) may have at once; a seek,
+    /// an acceptance, a challenge or a game against the computer past it is refused with
+    /// a notice. Computer players are exempt.
+    pub max_games_per_player: usize,
 }
 
 impl Default for LobbyConfig {
@@ -93,6 +97,7 @@ impl Default for LobbyConfig {
             game: GameConfig::default(),
             bot_delay: Duration::from_millis(400),
             bots_accept_seeks: None,
+            max_games_per_player: 3,
         }
     }
 }
@@ -341,6 +346,11 @@ impl Lobby {
                         break;
                     }
                     Some(msg) => {
+                        // What the games reported first: a command is judged on the games
+                        // as they are (one that ended no longer counts against a budget).
+                        while let Ok(report) = reports.try_recv() {
+                            self.report(report);
+                        }
                         self.handle(msg);
                         urgent = true;
                     }
@@ -536,6 +546,41 @@ impl Lobby {
         if let Some(s) = self.sessions.get(&session) {
             let _ = s.events.try_send(SessionEvent::Notice(text.into()));
         }
+    }
+
+    /// Games in set-up or play where `identity` has a seat.
+    fn games_in_progress(&self, identity: &PlayerId) -> usize {
+        self.games
+            .values()
+            .filter(|g| !g.over && Color::ALL.iter().any(|&c| g.players.get(c).id == *identity))
+            .count()
+    }
+
+    /// Why `identity` may not start another game now, or `None` when it may. `other`:
+    /// the nick of the player asked about when it is not the one asking. Computer players
+    /// are never counted.
+    fn over_game_budget(&self, identity: &PlayerId, other: Option<&str>) -> Option<String> {
+        if identity.bot_level().is_some() {
+            return None;
+        }
+        let max = self.config.max_games_per_player;
+        let n = self.games_in_progress(identity);
+        if n < max {
+            return None;
+        }
+        // Debug only: a client asking in a loop must not flood the log either.
+        tracing::debug!(identity = %identity, games = n, max, "game budget reached");
+        let games = if n == 1 {
+            "a game".to_string()
+        } else {
+            format!("{n} games")
+        };
+        Some(match other {
+            None => format!(
+                "You already have {games} in progress: finish one first (Enter on it under Games in play goes back to it)"
+            ),
+            Some(nick) => format!("{nick} already has {games} in progress: try again later"),
+        })
     }
 
     fn rating_of(&self, identity: &PlayerId) -> Option<i32> {

@@ -1,5 +1,10 @@
 //! What a session asks of the lobby: seeks and challenges, accepting one, games against the
 //! computer, watching, and lobby chat.
+//!
+//! A player's games in set-up or play are budgeted ([`super::LobbyConfig`]'s
+//! `max_games_per_player`): past it, posting a seek or challenge, accepting one (or
+//! accepting from a player who is past it) and starting a computer game are refused with a
+//! notice that changes nothing.
 
 use tracing::info;
 
@@ -51,6 +56,9 @@ impl Lobby {
         }
         if self.seeks.iter().filter(|s| s.owner == my_nick).count() >= MAX_SEEKS {
             return self.notice(session, "you have three open seeks already");
+        }
+        if let Some(why) = self.over_game_budget(&me.ident.id, None) {
+            return self.notice(session, why);
         }
         let private_to = match private_to {
             Some(n) => match self.challenge_target(session, &n, &terms) {
@@ -116,6 +124,9 @@ impl Lobby {
         clock: Option<ClockSpec>,
     ) {
         let me = &self.sessions[&session];
+        if let Some(why) = self.over_game_budget(&me.ident.id, None) {
+            return self.notice(session, why);
+        }
         let human = Player {
             id: me.ident.id.clone(),
             nick: me.nick.clone(),
@@ -154,6 +165,14 @@ impl Lobby {
         let Some(pos) = self.seeks.iter().position(|s| s.id == id) else {
             return;
         };
+        // An owner with games enough already keeps the seek open (for a human to take).
+        let owner = self
+            .sessions
+            .values()
+            .find(|s| s.nick == self.seeks[pos].owner);
+        if owner.is_some_and(|o| self.over_game_budget(&o.ident.id, None).is_some()) {
+            return;
+        }
         let seek = self.seeks.remove(pos);
         let at = self.seek_sessions.remove(&id);
         let Some(owner) = self.sessions.values().find(|s| s.nick == seek.owner) else {
@@ -241,6 +260,12 @@ impl Lobby {
             self.seeks.remove(pos);
             return self.notice(session, "that player has left");
         };
+        if let Some(why) = self
+            .over_game_budget(&me.ident.id, None)
+            .or_else(|| self.over_game_budget(&owner.ident.id, Some(&owner.nick)))
+        {
+            return self.notice(session, why);
+        }
         let player = |s: &super::SessionEntry| Player {
             id: s.ident.id.clone(),
             nick: s.nick.clone(),

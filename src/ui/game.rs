@@ -396,7 +396,8 @@ impl Shared {
             self.reconnect_left(self.snap.seats.get(c), now)
                 .is_some_and(|d| !d.is_zero())
         });
-        clock || countdown
+        let setup = self.setup_left(now).is_some_and(|d| !d.is_zero());
+        clock || countdown || setup
     }
 
     /// What the passing of time shows at `now`: both clocks as drawn and the reconnect
@@ -410,6 +411,9 @@ impl Shared {
             if let Some(left) = self.reconnect_left(self.snap.seats.get(c), now) {
                 shown.push(left.as_millis().div_ceil(1000).to_string());
             }
+        }
+        if let Some(left) = self.setup_left(now) {
+            shown.push(fmt_clock(left));
         }
         shown
     }
@@ -436,6 +440,17 @@ impl Shared {
             return None;
         }
         seat.reconnect_left
+            .map(|d| d.saturating_sub(self.elapsed(now)))
+    }
+
+    /// Set-up time left under the server's set-up deadline, counted down from the
+    /// snapshot; `None` outside set-up or without a deadline.
+    pub fn setup_left(&self, now: Instant) -> Option<Duration> {
+        if self.snap.phase != GamePhase::Setup {
+            return None;
+        }
+        self.snap
+            .setup_left
             .map(|d| d.saturating_sub(self.elapsed(now)))
     }
 
@@ -997,14 +1012,24 @@ const ABORTED: &str = "Game aborted: no result";
 /// The result in words: `Blue wins — flag captured`, `Game aborted: no result`.
 pub(crate) fn result_text(g: &Shared, t: &Theme) -> Option<String> {
     let o = g.snap.outcome.or(g.view().and_then(|v| v.outcome))?;
+    // Set-up ran out of time (see `GameSnapshot::setup_left`).
+    let setup_ran_out = g.snap.setup_left == Some(Duration::ZERO);
     if o.reason == EndReason::Aborted {
-        return Some(ABORTED.to_string());
+        return Some(if setup_ran_out {
+            format!("{ABORTED} {} set-up time ran out", t.g.dash)
+        } else {
+            ABORTED.to_string()
+        });
     }
     let head = match o.winner {
         Some(c) => format!("{} wins", c.name()),
         None => "Draw".to_string(),
     };
-    Some(format!("{head} {} {}", t.g.dash, o.reason.describe()))
+    let reason = match o.winner {
+        Some(c) if setup_ran_out => format!("{} was not ready in time", c.opposite().name()),
+        _ => o.reason.describe().to_string(),
+    };
+    Some(format!("{head} {} {reason}", t.g.dash))
 }
 
 /// The terms of the game on the left (without the game's number, then abbreviated, when

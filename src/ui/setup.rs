@@ -746,10 +746,17 @@ fn render_side(
     let bottom_seat = Rect::new(side.x, side.bottom().saturating_sub(2), side.width, 2);
     draw_seat_setup(buf, g, bottom, bottom_seat, t, now);
     let me = g.my_color();
-    let title = match me {
-        None => "The players are setting up".to_string(),
-        Some(_) if g.submitted() => "Sent: waiting for your opponent".to_string(),
-        Some(c) => format!("Set up your army ({})", c.name()),
+    // The server's set-up deadline, when it has one: who is not ready then loses.
+    let left = g.setup_left(now).map(super::widgets::fmt_clock);
+    let title = match (me, left) {
+        (None, None) => "The players are setting up".to_string(),
+        (None, Some(left)) => format!("Setting up: {left} left"),
+        (Some(_), None) if g.submitted() => "Sent: waiting for your opponent".to_string(),
+        (Some(_), Some(left)) if g.submitted() => format!("Sent: your opponent has {left}"),
+        (Some(c), None) => format!("Set up your army ({})", c.name()),
+        (Some(c), Some(left)) => {
+            format!("{left} left {} Set up your army ({})", t.g.dash, c.name())
+        }
     };
     put(buf, side.x, side.y + 3, &title, side.width, t.accent());
     if me.is_some() {

@@ -160,6 +160,7 @@ pub fn snapshot(
         outcome: None,
         next_game: None,
         spectators: 0,
+        setup_left: None,
     }
 }
 
