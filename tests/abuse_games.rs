@@ -538,3 +538,62 @@ async fn over_ssh_b_then_q_y_fifty_times_leaves_no_task_behind() {
     t.send(b"\r").await;
     t.wait_text("Set up your army", 5).await;
 }
+
+/// A guest arriving from `addr` (each arrival is a new guest).
+async fn join_guest(lobby: &LobbyHandle, addr: &str, n: u32) -> Client {
+    let (tx, events) = mpsc::channel(64);
+    let ident = Ident {
+        id: PlayerId::Guest(format!("{n:032x}")),
+        nick: String::new(),
+        guest: true,
+        addr: Some(addr.parse().unwrap()),
+    };
+    let joined = lobby.connect(ident, tx).await.expect("joins");
+    Client {
+        session: joined.session,
+        events,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guests_coming_back_as_new_guests_share_their_addresss_game_budget() {
+    let config = LobbyConfig {
+        max_games_per_player: 1,
+        ..LobbyConfig::default()
+    };
+    let per_address = lobby::GUEST_GAMES_PER_ADDRESS;
+    let lobby = lobby::spawn(config, Store::temporary().unwrap());
+    // Guests from one IPv6 /64 (each a new guest, as after a reconnect): together they get
+    // the address's budget of games against the computer, then are refused.
+    let mut guests = Vec::new();
+    for n in 0..per_address as u32 {
+        let mut g = join_guest(&lobby, &format!("2001:db8:1:2::{:x}", n + 1), n).await;
+        lobby.command(g.session, play_bot());
+        let _ = g.next_seat().await;
+        guests.push(g);
+    }
+    let mut next = join_guest(&lobby, "2001:db8:1:2:ffff::9", 99).await;
+    lobby.command(next.session, play_bot());
+    let notice = next.next_notice().await;
+    assert!(
+        notice.contains("Guests from your address") && notice.contains("SSH key"),
+        "{notice}"
+    );
+    // Another /64, and a player with a key from the same block, are not held back.
+    let mut other = join_guest(&lobby, "2001:db8:1:3::1", 100).await;
+    lobby.command(other.session, play_bot());
+    let _ = other.next_seat().await;
+    let mut keyed = join(&lobby, "kim").await;
+    lobby.command(keyed.session, play_bot());
+    let _ = keyed.next_seat().await;
+    until_lobby(&lobby, "the games listed", |s| {
+        s.games.len() >= per_address + 2
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        lobby.snapshot().games.len(),
+        per_address + 2,
+        "the refused guest started no game"
+    );
+}

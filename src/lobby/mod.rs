@@ -77,6 +77,27 @@ pub struct Joined {
     pub snapshot: watch::Receiver<Arc<LobbySnapshot>>,
 }
 
+/// Guests from one address (an IPv6 /64) may have this many times the per-player budget
+/// of games in progress together: a guest who reconnects is a new guest, so without it one
+/// address could pile up games by reconnecting.
+pub const GUEST_GAMES_PER_ADDRESS: usize = 3;
+
+/// What one client holds of an address: the address itself for IPv4 (and IPv4-mapped IPv6),
+/// its /64 for IPv6 (one subscriber's usual allocation).
+pub fn address_block(ip: std::net::IpAddr) -> std::net::IpAddr {
+    use std::net::IpAddr;
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let bits = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(bits.into())
+            }
+        },
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct LobbyConfig {
     pub game: GameConfig,
@@ -296,6 +317,8 @@ struct GameEntry {
     over: bool,
     /// Whether each seat's player was last said to be present (`None`: not said yet).
     present: ByColor<Option<bool>>,
+    /// The address blocks (see [`address_block`]) its guest players came from.
+    guest_blocks: Vec<std::net::IpAddr>,
 }
 
 struct Lobby {
@@ -559,9 +582,29 @@ impl Lobby {
     /// Why `identity` may not start another game now, or `None` when it may. `other`:
     /// the nick of the player asked about when it is not the one asking. Computer players
     /// are never counted.
-    fn over_game_budget(&self, identity: &PlayerId, other: Option<&str>) -> Option<String> {
+    fn over_game_budget(&self, who: &Ident, other: Option<&str>) -> Option<String> {
+        let identity = &who.id;
         if identity.bot_level().is_some() {
             return None;
+        }
+        if let (true, Some(addr)) = (who.guest, who.addr) {
+            // A guest who leaves and comes back is a new guest: its address holds.
+            let block = address_block(addr);
+            let max = self.config.max_games_per_player * GUEST_GAMES_PER_ADDRESS;
+            let n = self
+                .games
+                .values()
+                .filter(|g| !g.over && g.guest_blocks.contains(&block))
+                .count();
+            if n >= max {
+                tracing::debug!(games = n, max, "guest game budget of an address reached");
+                return Some(match other {
+                    None => format!(
+                        "Guests from your address have {n} games in progress: finish one first, or connect with an SSH key"
+                    ),
+                    Some(nick) => format!("{nick} cannot start another game now: try again later"),
+                });
+            }
         }
         let max = self.config.max_games_per_player;
         let n = self.games_in_progress(identity);
@@ -638,6 +681,17 @@ impl Lobby {
         self.next_game = self.next_game.max(id + 1);
         info!(game = id, red = %players.red.nick, blue = %players.blue.nick, "new game");
         self.spawn_game(id, terms, players.clone(), private, None);
+        let blocks: Vec<_> = self
+            .sessions
+            .values()
+            .filter(|s| {
+                s.ident.guest && Color::ALL.iter().any(|&c| players.get(c).id == s.ident.id)
+            })
+            .filter_map(|s| s.ident.addr.map(address_block))
+            .collect();
+        if let Some(g) = self.games.get_mut(&id) {
+            g.guest_blocks = blocks;
+        }
         for c in Color::ALL {
             let player = players.get(c);
             let mine: Vec<SessionId> = self
@@ -702,6 +756,7 @@ impl Lobby {
                 spectators: 0,
                 over: false,
                 present: ByColor::new(None, None),
+                guest_blocks: Vec::new(),
             },
         );
         self.seat_bots(id);

@@ -57,7 +57,7 @@ impl Lobby {
         if self.seeks.iter().filter(|s| s.owner == my_nick).count() >= MAX_SEEKS {
             return self.notice(session, "you have three open seeks already");
         }
-        if let Some(why) = self.over_game_budget(&me.ident.id, None) {
+        if let Some(why) = self.over_game_budget(&me.ident, None) {
             return self.notice(session, why);
         }
         let private_to = match private_to {
@@ -124,7 +124,7 @@ impl Lobby {
         clock: Option<ClockSpec>,
     ) {
         let me = &self.sessions[&session];
-        if let Some(why) = self.over_game_budget(&me.ident.id, None) {
+        if let Some(why) = self.over_game_budget(&me.ident, None) {
             return self.notice(session, why);
         }
         let human = Player {
@@ -170,7 +170,7 @@ impl Lobby {
             .sessions
             .values()
             .find(|s| s.nick == self.seeks[pos].owner);
-        if owner.is_some_and(|o| self.over_game_budget(&o.ident.id, None).is_some()) {
+        if owner.is_some_and(|o| self.over_game_budget(&o.ident, None).is_some()) {
             return;
         }
         let seek = self.seeks.remove(pos);
@@ -261,8 +261,8 @@ impl Lobby {
             return self.notice(session, "that player has left");
         };
         if let Some(why) = self
-            .over_game_budget(&me.ident.id, None)
-            .or_else(|| self.over_game_budget(&owner.ident.id, Some(&owner.nick)))
+            .over_game_budget(&me.ident, None)
+            .or_else(|| self.over_game_budget(&owner.ident, Some(&owner.nick)))
         {
             return self.notice(session, why);
         }
