@@ -151,6 +151,26 @@ impl Drop for Presence {
     }
 }
 
+/// Browse requests (leaderboards, profiles, game lists, replay steps) one session may have
+/// waiting on the store at once.
+const MAX_BROWSE_IN_FLIGHT: usize = 2;
+
+/// Counts a request while it is in flight.
+struct InFlight(Arc<std::sync::atomic::AtomicUsize>);
+
+impl InFlight {
+    fn new(count: Arc<std::sync::atomic::AtomicUsize>) -> InFlight {
+        count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        InFlight(count)
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 struct Session {
     p: Params,
     id: SessionId,
@@ -168,6 +188,8 @@ struct Session {
     guest_setups: Option<Vec<SavedSetup>>,
     /// Answers of the service (browse pages, admin data, saved set-ups) come back here.
     answers: mpsc::Sender<Msg>,
+    /// Browse requests sent and not answered yet.
+    browsing: Arc<std::sync::atomic::AtomicUsize>,
     last_input: Instant,
     input_limit: TokenBucket,
     /// The screen changed since the last frame.
@@ -262,6 +284,7 @@ impl Session {
                 id: joined.session,
             }),
             answers,
+            browsing: Default::default(),
             last_input: Instant::now(),
             input_limit: TokenBucket::new(400.0, 200.0, std::time::Instant::now()),
             dirty: true,
@@ -469,8 +492,18 @@ impl Session {
     /// Asks for stored things; the answer comes back on `answers`, so the session never
     /// waits on the store.
     fn browse(&self, cmd: BrowseCmd) {
+        // A client asking faster than the store answers (a held key, a paste of L's) gets
+        // told to wait instead of piling up reads.
+        if self.browsing.load(std::sync::atomic::Ordering::Relaxed) >= MAX_BROWSE_IN_FLIGHT {
+            let _ = self.answers.try_send(Msg::Notice(
+                "still loading the last page: one moment".into(),
+            ));
+            return;
+        }
         let (service, me, tx) = self.service_call();
+        let in_flight = InFlight::new(self.browsing.clone());
         tokio::spawn(async move {
+            let _in_flight = in_flight;
             let logged = |e: &dyn std::fmt::Display| {
                 tracing::warn!(error = %e, "cannot read the store");
             };
