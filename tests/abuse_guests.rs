@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{new_key, start_server_with, Login, Term};
+use common::{new_key, start_game, start_server_with, Login, Term};
 use stratego_ssh::rules::EndReason;
 use stratego_ssh::server::{self, ServerOptions};
 
@@ -146,24 +146,6 @@ async fn a_guest_who_does_not_come_back_loses_to_the_one_still_there() {
         server.running.lobby.snapshot().games.is_empty(),
         "the game left the lobby"
     );
-}
-
-async fn start_game(alice: &Term, bob: &Term) {
-    alice.wait_text("no open seeks", 10).await;
-    alice.send(b"n").await;
-    alice.wait_text("Variant", 5).await;
-    alice.send(b"\r").await;
-    bob.wait_for("alice's seek", 10, |t| {
-        t.contains("Classic") && t.contains("alice")
-    })
-    .await;
-    bob.send(b"\r").await;
-    for t in [alice, bob] {
-        t.wait_text("Set up your army", 10).await;
-        t.send(b"r").await;
-        t.wait_text("40 of 40 placed", 5).await;
-        t.send(b"d").await;
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

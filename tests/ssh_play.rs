@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{is_movable_label, new_key, start_server, Login, ScreenBoard, Term};
+use common::{is_movable_label, new_key, start_game, start_server, Login, ScreenBoard, Term};
 
 const HIDDEN: &str = "■";
 /// A hidden enemy piece known to have moved.
@@ -16,26 +16,6 @@ async fn type_move(t: &Term, mv: &str) {
     tokio::time::sleep(Duration::from_millis(50)).await;
     t.type_str(mv).await;
     t.send(b"\r").await;
-}
-
-/// Waits until both players are in the set-up, fills randomly and readies.
-async fn start_game(alice: &Term, bob: &Term) {
-    alice.wait_text("no open seeks", 10).await;
-    alice.send(b"n").await;
-    alice.wait_text("Variant", 5).await;
-    alice.send(b"\r").await;
-    bob.wait_text("alice", 10).await;
-    bob.wait_for("alice's seek", 10, |t| {
-        t.contains("Classic") && t.contains("alice")
-    })
-    .await;
-    bob.send(b"\r").await;
-    for t in [alice, bob] {
-        t.wait_text("Set up your army", 10).await;
-        t.send(b"r").await;
-        t.wait_text("40 of 40 placed", 5).await;
-        t.send(b"d").await;
-    }
 }
 
 fn color_line(text: &str) -> bool {

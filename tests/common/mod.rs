@@ -432,3 +432,24 @@ pub fn fingerprint(key: &PrivateKey) -> String {
         .fingerprint(russh::keys::HashAlg::Sha256)
         .to_string()
 }
+
+/// Waits until both players are in the set-up, fills randomly and readies.
+/// (`alice` posts an open Classic seek, `bob` accepts it.)
+pub async fn start_game(alice: &Term, bob: &Term) {
+    alice.wait_text("no open seeks", 10).await;
+    alice.send(b"n").await;
+    alice.wait_text("Variant", 5).await;
+    alice.send(b"\r").await;
+    bob.wait_text("alice", 10).await;
+    bob.wait_for("alice's seek", 10, |t| {
+        t.contains("Classic") && t.contains("alice")
+    })
+    .await;
+    bob.send(b"\r").await;
+    for t in [alice, bob] {
+        t.wait_text("Set up your army", 10).await;
+        t.send(b"r").await;
+        t.wait_text("40 of 40 placed", 5).await;
+        t.send(b"d").await;
+    }
+}
