@@ -44,6 +44,11 @@ pub struct ServerConfig {
     pub max_per_address: usize,
     pub auth_timeout: Duration,
     pub idle_timeout: Duration,
+    pub input_bytes_per_second: usize,
+    pub resizes_per_second: usize,
+    pub max_exec_in_flight: usize,
+    pub max_exec_per_address: usize,
+    pub exec_workers: usize,
     pub reconnect_grace: Duration,
     /// Zero: off.
     pub bots_accept_seeks: Duration,
@@ -70,6 +75,11 @@ impl Default for ServerConfig {
             max_per_address: opts.ssh.max_per_address,
             auth_timeout: opts.ssh.auth_timeout,
             idle_timeout: opts.ssh.idle_timeout,
+            input_bytes_per_second: opts.ssh.input_bytes_per_second,
+            resizes_per_second: opts.ssh.resizes_per_second,
+            max_exec_in_flight: opts.ssh.max_exec_in_flight,
+            max_exec_per_address: opts.ssh.max_exec_per_address,
+            exec_workers: opts.ssh.exec_workers,
             reconnect_grace: opts.lobby.game.reconnect_grace,
             bots_accept_seeks: opts.lobby.bots_accept_seeks.unwrap_or(Duration::ZERO),
             max_games_per_player: opts.lobby.max_games_per_player,
@@ -96,6 +106,11 @@ impl ServerConfig {
         o.ssh.max_per_address = self.max_per_address;
         o.ssh.auth_timeout = self.auth_timeout;
         o.ssh.idle_timeout = self.idle_timeout;
+        o.ssh.input_bytes_per_second = self.input_bytes_per_second;
+        o.ssh.resizes_per_second = self.resizes_per_second;
+        o.ssh.max_exec_in_flight = self.max_exec_in_flight;
+        o.ssh.max_exec_per_address = self.max_exec_per_address;
+        o.ssh.exec_workers = self.exec_workers;
         o.ssh.motd = (!self.motd.trim().is_empty()).then(|| self.motd.clone());
         o.ssh.host_name = (!self.host_name.trim().is_empty()).then(|| self.host_name.clone());
         o.ssh.admins = self.admins.clone();
@@ -127,6 +142,11 @@ impl ServerConfig {
             format!("max_per_address = {}", self.max_per_address),
             format!("auth_timeout = {}", q(&fmt_duration(self.auth_timeout))),
             format!("idle_timeout = {}", q(&fmt_duration(self.idle_timeout))),
+            format!("input_bytes_per_second = {}", self.input_bytes_per_second),
+            format!("resizes_per_second = {}", self.resizes_per_second),
+            format!("max_exec_in_flight = {}", self.max_exec_in_flight),
+            format!("max_exec_per_address = {}", self.max_exec_per_address),
+            format!("exec_workers = {}", self.exec_workers),
             format!(
                 "reconnect_grace = {}",
                 q(&fmt_duration(self.reconnect_grace))
@@ -173,6 +193,23 @@ impl ServerConfig {
                 .unwrap_or(d.max_per_address),
             auth_timeout: a.auth_timeout.or(f.auth_timeout).unwrap_or(d.auth_timeout),
             idle_timeout: a.idle_timeout.or(f.idle_timeout).unwrap_or(d.idle_timeout),
+            input_bytes_per_second: a
+                .input_bytes_per_second
+                .or(f.input_bytes_per_second)
+                .unwrap_or(d.input_bytes_per_second),
+            resizes_per_second: a
+                .resizes_per_second
+                .or(f.resizes_per_second)
+                .unwrap_or(d.resizes_per_second),
+            max_exec_in_flight: a
+                .max_exec_in_flight
+                .or(f.max_exec_in_flight)
+                .unwrap_or(d.max_exec_in_flight),
+            max_exec_per_address: a
+                .max_exec_per_address
+                .or(f.max_exec_per_address)
+                .unwrap_or(d.max_exec_per_address),
+            exec_workers: a.exec_workers.or(f.exec_workers).unwrap_or(d.exec_workers),
             reconnect_grace: a
                 .reconnect_grace
                 .or(f.reconnect_grace)
@@ -240,6 +277,21 @@ pub struct ConfigArgs {
     #[arg(long, env = "STRATEGO_IDLE_TIMEOUT", value_name = "DURATION",
           value_parser = parse_duration_arg)]
     pub idle_timeout: Option<Duration>,
+    /// Input bytes a session reads a second, twice that in a burst; a client sending more is read more slowly (nothing is dropped) [file: input_bytes_per_second] [default: 32768].
+    #[arg(long, env = "STRATEGO_INPUT_BYTES_PER_SECOND", value_name = "N")]
+    pub input_bytes_per_second: Option<usize>,
+    /// Window changes a session draws a second (a storm of them: the last size is drawn) [file: resizes_per_second] [default: 4].
+    #[arg(long, env = "STRATEGO_RESIZES_PER_SECOND", value_name = "N")]
+    pub resizes_per_second: Option<usize>,
+    /// Commands (`ssh host leaderboard`...) one connection may run at once; more are refused with exit status 75 [file: max_exec_in_flight] [default: 4].
+    #[arg(long, env = "STRATEGO_MAX_EXEC_IN_FLIGHT", value_name = "N")]
+    pub max_exec_in_flight: Option<usize>,
+    /// Commands running at once from one address (IPv6: one /64); more are refused with exit status 75 [file: max_exec_per_address] [default: 16].
+    #[arg(long, env = "STRATEGO_MAX_EXEC_PER_ADDRESS", value_name = "N")]
+    pub max_exec_per_address: Option<usize>,
+    /// Commands doing their work at once, server-wide; more wait their turn [file: exec_workers] [default: 2].
+    #[arg(long, env = "STRATEGO_EXEC_WORKERS", value_name = "N")]
+    pub exec_workers: Option<usize>,
     /// How long a player who dropped out of a game has to come back before the opponent
     /// may claim the win [file: reconnect_grace] [default: 2m].
     #[arg(long, env = "STRATEGO_RECONNECT_GRACE", value_name = "DURATION",
@@ -298,6 +350,11 @@ pub struct FileConfig {
     pub max_per_address: Option<usize>,
     pub auth_timeout: Option<Duration>,
     pub idle_timeout: Option<Duration>,
+    pub input_bytes_per_second: Option<usize>,
+    pub resizes_per_second: Option<usize>,
+    pub max_exec_in_flight: Option<usize>,
+    pub max_exec_per_address: Option<usize>,
+    pub exec_workers: Option<usize>,
     pub reconnect_grace: Option<Duration>,
     pub bots_accept_seeks: Option<Duration>,
     pub max_games_per_player: Option<usize>,
@@ -309,7 +366,7 @@ pub struct FileConfig {
 }
 
 /// Every key a configuration file may hold.
-pub const KEYS: [&str; 16] = [
+pub const KEYS: [&str; 21] = [
     "listen",
     "data_dir",
     "keys_dir",
@@ -318,6 +375,11 @@ pub const KEYS: [&str; 16] = [
     "max_per_address",
     "auth_timeout",
     "idle_timeout",
+    "input_bytes_per_second",
+    "resizes_per_second",
+    "max_exec_in_flight",
+    "max_exec_per_address",
+    "exec_workers",
     "reconnect_grace",
     "bots_accept_seeks",
     "max_games_per_player",
@@ -435,6 +497,21 @@ impl FileConfig {
                 }
                 "idle_timeout" => {
                     c.idle_timeout = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
+                }
+                "input_bytes_per_second" => {
+                    c.input_bytes_per_second = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
+                }
+                "resizes_per_second" => {
+                    c.resizes_per_second = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
+                }
+                "max_exec_in_flight" => {
+                    c.max_exec_in_flight = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
+                }
+                "max_exec_per_address" => {
+                    c.max_exec_per_address = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
+                }
+                "exec_workers" => {
+                    c.exec_workers = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
                 }
                 "reconnect_grace" => {
                     c.reconnect_grace = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)

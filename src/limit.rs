@@ -77,12 +77,179 @@ impl TokenBucket {
         }
     }
 
+    /// Takes `n` tokens even when there are fewer, going into debt (down to minus the
+    /// capacity at most; `n` is cut to the capacity), and returns how long from `now` until
+    /// the balance is back at zero: the caller waits that long before its next action. Used
+    /// where an action must never be dropped (input bytes): the caller slows down instead.
+    /// A NaN or negative `n` takes nothing; a bucket without refill never asks to wait.
+    pub fn take_or_wait(&mut self, n: f64, now: Instant) -> Duration {
+        if n.is_nan() || n <= 0.0 {
+            return Duration::ZERO;
+        }
+        self.refill(now);
+        self.tokens = (self.tokens - n.min(self.capacity)).max(-self.capacity);
+        if self.tokens >= 0.0 || self.refill_per_sec <= 0.0 {
+            Duration::ZERO
+        } else {
+            Duration::try_from_secs_f64(-self.tokens / self.refill_per_sec)
+                .unwrap_or(Duration::ZERO)
+        }
+    }
+
     pub fn capacity(&self) -> f64 {
         self.capacity
     }
 
     pub fn refill_per_sec(&self) -> f64 {
         self.refill_per_sec
+    }
+}
+
+/// Smallest cost of one packet of input, in bytes: a flood of one-byte packets is read no
+/// faster (in packets, each of which may redraw) than this many bytes a packet allow.
+pub const INPUT_PACKET_MIN: usize = 256;
+
+/// One interactive session's input budgets and the timers they set, driven by the caller's
+/// clock (the session task asks [`next`](Self::next) when to wake and calls
+/// [`due`](Self::due) then).
+///
+/// - Bytes: a bucket of `bytes_per_sec` a second, twice that in a burst; a packet costs its
+///   length, at least [`INPUT_PACKET_MIN`]. Over budget nothing is dropped: [`read`]
+///   counts the packet and, when the bucket is in debt, [`reading`] is false until it is
+///   paid back (the session stops taking input; the client's TCP window closes behind it).
+/// - Paste: a bracketed paste may last `paste_timeout`; then [`Due::paste_over`].
+/// - Window changes: `resizes_per_sec` a second (as a burst too); one that comes too soon is
+///   kept as the size to draw, replaced by any later one, and comes back in [`Due::size`]
+///   once the budget allows: a storm of them draws a few frames a second, the last size last.
+///
+/// [`read`]: Self::read
+/// [`reading`]: Self::reading
+#[derive(Clone, Debug)]
+pub struct InputLimits {
+    bytes: TokenBucket,
+    resume: Option<Instant>,
+    paste_timeout: Duration,
+    paste_until: Option<Instant>,
+    resizes: TokenBucket,
+    size: Option<(u16, u16)>,
+    size_at: Option<Instant>,
+}
+
+/// What [`InputLimits::due`] found due.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Due {
+    /// The paste in progress has lasted its time: end it.
+    pub paste_over: bool,
+    /// The window size to draw now.
+    pub size: Option<(u16, u16)>,
+}
+
+impl InputLimits {
+    pub fn new(
+        bytes_per_sec: usize,
+        resizes_per_sec: usize,
+        paste_timeout: Duration,
+        now: Instant,
+    ) -> Self {
+        let bytes = bytes_per_sec.max(INPUT_PACKET_MIN) as f64;
+        let resizes = resizes_per_sec.max(1) as f64;
+        InputLimits {
+            bytes: TokenBucket::new(2.0 * bytes, bytes, now),
+            resume: None,
+            paste_timeout,
+            paste_until: None,
+            resizes: TokenBucket::new(resizes, resizes, now),
+            size: None,
+            size_at: None,
+        }
+    }
+
+    /// Whether the session takes input now.
+    pub fn reading(&self) -> bool {
+        self.resume.is_none()
+    }
+
+    /// Counts a packet of `len` bytes (already taken: it is parsed whole).
+    pub fn read(&mut self, len: usize, now: Instant) {
+        let wait = self
+            .bytes
+            .take_or_wait(len.max(INPUT_PACKET_MIN) as f64, now);
+        if !wait.is_zero() {
+            self.resume = Some(now + wait);
+        }
+    }
+
+    /// Tells whether the parser is inside a bracketed paste after the bytes just read: the
+    /// paste's clock starts with it and stops when it ends.
+    pub fn paste(&mut self, in_paste: bool, now: Instant) {
+        if !in_paste {
+            self.paste_until = None;
+        } else if self.paste_until.is_none() {
+            self.paste_until = Some(now + self.paste_timeout);
+        }
+    }
+
+    /// A window change: `Some` size to draw now, or `None` when it waits (the last one is
+    /// kept and comes back from [`due`](Self::due)).
+    pub fn resize(&mut self, width: u16, height: u16, now: Instant) -> Option<(u16, u16)> {
+        if self.size_at.is_none() && self.resizes.try_take(now) {
+            self.size = None;
+            return Some((width, height));
+        }
+        self.size = Some((width, height));
+        if self.size_at.is_none() {
+            let wait = self
+                .resizes
+                .wait_for(1.0, now)
+                .unwrap_or(Duration::from_secs(1));
+            self.size_at = Some(now + wait);
+        }
+        None
+    }
+
+    /// The next time [`due`](Self::due) has something to do.
+    pub fn next(&self) -> Option<Instant> {
+        [self.resume, self.paste_until, self.size_at]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    /// What is due at `now` (reading resumes silently).
+    pub fn due(&mut self, now: Instant) -> Due {
+        let mut due = Due::default();
+        if self.resume.is_some_and(|t| t <= now) {
+            self.resume = None;
+        }
+        if self.paste_until.is_some_and(|t| t <= now) {
+            self.paste_until = None;
+            due.paste_over = true;
+        }
+        if self.size_at.is_some_and(|t| t <= now) {
+            self.size_at = None;
+            // Its time was computed for one token: take it even if rounding left a hair
+            // less.
+            self.resizes.take_or_wait(1.0, now);
+            due.size = self.size.take();
+        }
+        due
+    }
+}
+
+/// The key per-address limits count under: an IPv4 address itself (an IPv4-mapped IPv6
+/// address is that IPv4 address), an IPv6 address its /64 (one subscriber's network: a
+/// client walking its /64 stays one address).
+pub fn address_block(ip: std::net::IpAddr) -> std::net::IpAddr {
+    use std::net::{IpAddr, Ipv6Addr};
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let bits = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(Ipv6Addr::from(bits))
+            }
+        },
     }
 }
 
@@ -176,6 +343,92 @@ mod tests {
     }
 
     #[test]
+    fn take_or_wait_goes_into_debt_and_says_how_long() {
+        let t0 = Instant::now();
+        let mut b = TokenBucket::new(10.0, 10.0, t0);
+        assert_eq!(b.take_or_wait(6.0, t0), Duration::ZERO);
+        // 4 left: taking 9 leaves -5, half a second of refill.
+        assert_eq!(b.take_or_wait(9.0, t0), ms(500));
+        assert!(!b.try_take(t0 + ms(499)));
+        assert_eq!(b.wait_for(0.0, t0 + ms(500)), Some(Duration::ZERO));
+        // More than the capacity counts as the capacity; the debt never passes it.
+        let mut b = TokenBucket::new(10.0, 10.0, t0);
+        assert_eq!(b.take_or_wait(1e9, t0), Duration::ZERO);
+        assert_eq!(b.take_or_wait(1e9, t0), Duration::from_secs(1));
+        assert_eq!(b.take_or_wait(1e9, t0), Duration::from_secs(1));
+        assert_eq!(b.take_or_wait(f64::NAN, t0), Duration::ZERO);
+        assert_eq!(b.take_or_wait(-3.0, t0), Duration::ZERO);
+    }
+
+    fn limits(t0: Instant) -> InputLimits {
+        InputLimits::new(1000, 4, Duration::from_secs(5), t0)
+    }
+
+    #[test]
+    fn input_over_budget_pauses_reading_and_drops_nothing() {
+        let t0 = Instant::now();
+        let mut l = limits(t0);
+        // A burst of 2,000 bytes is free; tiny packets cost INPUT_PACKET_MIN each.
+        l.read(1000, t0);
+        l.read(1, t0);
+        assert!(l.reading());
+        l.read(1000, t0);
+        assert!(!l.reading(), "in debt: the session stops reading");
+        let resume = l.next().expect("a time to read again");
+        assert_eq!(resume, t0 + ms(256));
+        assert_eq!(l.due(resume - ms(1)), Due::default());
+        assert!(!l.reading());
+        assert_eq!(l.due(resume), Due::default());
+        assert!(l.reading());
+        assert_eq!(l.next(), None);
+    }
+
+    #[test]
+    fn a_paste_is_given_its_time_from_its_start() {
+        let t0 = Instant::now();
+        let mut l = limits(t0);
+        l.paste(true, t0);
+        l.paste(true, t0 + ms(4000));
+        assert_eq!(l.next(), Some(t0 + ms(5000)));
+        assert!(!l.due(t0 + ms(4999)).paste_over);
+        assert!(l.due(t0 + ms(5000)).paste_over);
+        assert_eq!(l.next(), None);
+        // A paste that ends in time stops its clock.
+        l.paste(true, t0 + ms(6000));
+        l.paste(false, t0 + ms(6001));
+        assert_eq!(l.next(), None);
+    }
+
+    #[test]
+    fn a_resize_storm_draws_a_few_sizes_a_second_and_the_last_one() {
+        let t0 = Instant::now();
+        let mut l = limits(t0);
+        let mut drawn = Vec::new();
+        let mut now = t0;
+        // 2,000 window changes over two seconds, one a millisecond.
+        for i in 0..2000u16 {
+            now = t0 + ms(u64::from(i));
+            while let Some(t) = l.next().filter(|t| *t <= now) {
+                drawn.extend(l.due(t).size);
+            }
+            drawn.extend(l.resize(80 + i % 100, 24, now));
+        }
+        // Then quiet: what is left comes out.
+        while let Some(t) = l.next() {
+            now = now.max(t);
+            drawn.extend(l.due(t).size);
+        }
+        assert_eq!(
+            drawn.last(),
+            Some(&(80 + 1999 % 100, 24)),
+            "the last size wins"
+        );
+        // A burst of 4, then 4 a second for 2 s, and the last one.
+        assert!(drawn.len() <= 4 + 8 + 1, "{} sizes drawn", drawn.len());
+        assert!(drawn.len() >= 8, "{} sizes drawn", drawn.len());
+    }
+
+    #[test]
     fn bad_numbers_make_an_empty_bucket() {
         let t0 = Instant::now();
         let mut b = TokenBucket::new(f64::NAN, -1.0, t0);
@@ -184,5 +437,34 @@ mod tests {
         assert!(!b.try_take(t0 + Duration::from_secs(10)));
         let mut inf = TokenBucket::new(f64::INFINITY, 1.0, t0);
         assert!(!inf.try_take(t0));
+    }
+}
+
+#[cfg(test)]
+mod address_tests {
+    use super::address_block;
+    use std::net::IpAddr;
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn per_address_limits_count_ipv6_by_its_64_and_ipv4_by_address() {
+        // One /64: every address in it is one key.
+        let a = address_block(ip("2001:db8:1:2:aaaa:bbbb:cccc:dddd"));
+        assert_eq!(a, ip("2001:db8:1:2::"));
+        assert_eq!(address_block(ip("2001:db8:1:2::1")), a);
+        assert_eq!(address_block(ip("2001:db8:1:2:ffff:ffff:ffff:ffff")), a);
+        // The next /64 is another.
+        assert_ne!(address_block(ip("2001:db8:1:3::1")), a);
+        // IPv4: each address on its own; IPv4-mapped IPv6 is that IPv4 address.
+        assert_eq!(address_block(ip("192.0.2.7")), ip("192.0.2.7"));
+        assert_ne!(
+            address_block(ip("192.0.2.8")),
+            address_block(ip("192.0.2.7"))
+        );
+        assert_eq!(address_block(ip("::ffff:192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(address_block(ip("::1")), ip("::"));
     }
 }

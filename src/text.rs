@@ -12,7 +12,38 @@ use std::fmt;
 /// space; nothing else is collapsed. The result is trimmed and cut to at most `max_chars`
 /// characters (never inside a character), then trimmed again at its end.
 pub fn clean_line(s: &str, max_chars: usize) -> String {
-    let mut out = String::with_capacity(s.len().min(max_chars.saturating_mul(4)));
+    let out = strip(s, max_chars.saturating_mul(4));
+    let trimmed = out.trim();
+    match trimmed.char_indices().nth(max_chars) {
+        Some((cut, _)) => trimmed[..cut].trim_end().to_string(),
+        None => trimmed.to_string(),
+    }
+}
+
+/// Cleans multi-line text for a client (every exec command's output goes through this):
+/// each line (lines end at `\n`; a CR before it goes) is cleaned as by [`clean_line`], but
+/// kept whole: not trimmed, not cut, tabs kept. An unterminated escape string therefore
+/// swallows at most the rest of its own line.
+pub fn clean_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for (i, line) in s.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        for part in line.split('\t').enumerate() {
+            if part.0 > 0 {
+                out.push('\t');
+            }
+            out.push_str(&strip(part.1, part.1.len()));
+        }
+    }
+    out
+}
+
+/// Removes what [`clean_line`] removes; line breaks and tabs become spaces. Not trimmed.
+fn strip(s: &str, capacity: usize) -> String {
+    let mut out = String::with_capacity(s.len().min(capacity));
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
@@ -42,11 +73,7 @@ pub fn clean_line(s: &str, max_chars: usize) -> String {
             _ => out.push(c),
         }
     }
-    let trimmed = out.trim();
-    match trimmed.char_indices().nth(max_chars) {
-        Some((cut, _)) => trimmed[..cut].trim_end().to_string(),
-        None => trimmed.to_string(),
-    }
+    out
 }
 
 type Chars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
@@ -367,6 +394,20 @@ mod tests {
 
     fn cl(s: &str) -> String {
         clean_line(s, 1000)
+    }
+
+    #[test]
+    fn clean_text_keeps_lines_and_tabs_and_cleans_each_line() {
+        let table = "id     red\tblue\n  7    alice\tbob\n";
+        assert_eq!(
+            clean_text(table),
+            table,
+            "layout kept: leading spaces, tabs, newlines"
+        );
+        assert_eq!(clean_text("a\r\nb\r\n"), "a\nb\n");
+        let evil = "1 \x1b]0;owned\x07mal\x1b[2Jlory\x1b[31m\tbob\u{202e}x\n2 \x1b]2;no end\n3 carol\u{9b}1m\x07\n";
+        assert_eq!(clean_text(evil), "1 mallory\tbobx\n2 \n3 carol\n");
+        assert!(!clean_text("x\ry\u{85}z\x1bcw\x00").contains(|c: char| c.is_control()));
     }
 
     #[test]

@@ -24,7 +24,7 @@ fn comeback_login(text: &str) -> Option<String> {
     })
 }
 
-/// A guest's game against the computer, in play (both set-ups in).
+/// A guest's game against the computer, in play, with a move of the guest's played.
 async fn guest_plays_the_computer(g: &Term) {
     g.wait_text("no open seeks", 10).await;
     // An empty seek list: Enter plays the computer (easy, no clock).
@@ -33,8 +33,25 @@ async fn guest_plays_the_computer(g: &Term) {
     g.send(b"r").await;
     g.wait_text("40 of 40 placed", 5).await;
     g.send(b"d").await;
-    g.wait_for("play to start", 10, |t| {
-        t.contains("Your turn") || t.contains("to move")
+    // One move of the guest's own (so that leaving is no free abort): Red moves up from
+    // row 4, Blue down from row 7.
+    let text = g.wait_text("Your turn", 10).await;
+    let (from, to) = if text.contains("you play Red") {
+        (4, 5)
+    } else {
+        (7, 6)
+    };
+    let b = common::ScreenBoard::read(&text).expect("a board");
+    let file = "ABEFIJ"
+        .chars()
+        .find(|f| common::is_movable_label(b.at(&format!("{f}{from}"))))
+        .expect("a movable front piece");
+    g.send(b"m").await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    g.type_str(&format!("{file}{from} {file}{to}")).await;
+    g.send(b"\r").await;
+    g.wait_for("the move played", 10, |t| {
+        t.contains(&format!("{file}{from}-{file}{to}"))
     })
     .await;
 }

@@ -27,7 +27,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{info, warn};
 
 use crate::game::{self, GameConfig, GameHandle, GameReport, NewGame, Player};
-use crate::limit::TokenBucket;
+use crate::limit::{address_block, TokenBucket};
 use crate::proto::{
     AdminSession, ChatLine, GameId, GameSnapshot, GameSummary, GameTerms, LobbyCmd, LobbySnapshot,
     PlayerId, PlayerInfo, PlayerStatus, Seek, SeekId, SessionEvent,
@@ -81,22 +81,6 @@ pub struct Joined {
 /// of games in progress together: a guest who reconnects is a new guest, so without it one
 /// address could pile up games by reconnecting.
 pub const GUEST_GAMES_PER_ADDRESS: usize = 3;
-
-/// What one client holds of an address: the address itself for IPv4 (and IPv4-mapped IPv6),
-/// its /64 for IPv6 (one subscriber's usual allocation).
-pub fn address_block(ip: std::net::IpAddr) -> std::net::IpAddr {
-    use std::net::IpAddr;
-    match ip {
-        IpAddr::V4(_) => ip,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let bits = u128::from(v6) & !((1u128 << 64) - 1);
-                IpAddr::V6(bits.into())
-            }
-        },
-    }
-}
 
 #[derive(Clone, Debug)]
 pub struct LobbyConfig {

@@ -3,6 +3,9 @@
 //! `ssh host admin ...`. This file only reads the command line and formats the typed
 //! results of [`Service`] as plain text with an exit status.
 
+use russh::server::Handle;
+use russh::ChannelId;
+
 use crate::proto::{AdminCmd, BanKind, GameFilter, GameListItem, Leaderboard};
 use crate::rules::{gravon, Variant};
 use crate::service::Service;
@@ -14,6 +17,23 @@ pub fn usage(connect: &str) -> String {
 
 /// Text to print and the exit status.
 pub type Output = (String, u32);
+
+/// Sends a command's output and exit status, then closes the channel. Every text an exec
+/// channel carries goes through here (commands, refusals, ban notices): it is cleaned of
+/// control characters and escape sequences ([`crate::text::clean_text`]: names imported
+/// from the archive, ban reasons, anything stored) and its newlines become CR LF for
+/// terminals without PTY translation.
+pub async fn reply(handle: &Handle, channel: ChannelId, (text, status): Output) {
+    let text = crate::text::clean_text(&text).replace('\n', "\r\n");
+    for chunk in text.as_bytes().chunks(16 * 1024) {
+        if handle.data(channel, chunk.to_vec()).await.is_err() {
+            break;
+        }
+    }
+    let _ = handle.exit_status_request(channel, status).await;
+    let _ = handle.eof(channel).await;
+    let _ = handle.close(channel).await;
+}
 
 /// Runs one command line; `connect` is how to reach this server with a terminal.
 pub async fn run(service: &Service, line: &str, connect: &str) -> Output {

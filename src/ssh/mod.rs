@@ -20,6 +20,7 @@ use tokio::sync::mpsc;
 use tracing::{debug, info, warn};
 
 use crate::guest::GuestPass;
+use crate::limit::address_block;
 use crate::lobby::{Ident, LobbyHandle};
 use crate::proto::PlayerId;
 use crate::service::Service;
@@ -50,7 +51,23 @@ pub struct SshConfig {
     /// Tests only (never set by the configuration): a session panics when sent
     /// `session::TEST_PANIC`, to test what a panic leaves behind.
     pub test_hooks: bool,
+    /// Input bytes a session reads a second (twice that in a burst); a client sending more
+    /// is read more slowly (never dropped): its keys wait, its TCP window closes.
+    pub input_bytes_per_second: usize,
+    /// Window changes a session draws a second; in a storm of them the last size wins.
+    pub resizes_per_second: usize,
+    /// Exec commands one connection may have running at once (each on its own channel);
+    /// more are refused with [`EXIT_BUSY`].
+    pub max_exec_in_flight: usize,
+    /// Exec commands running at once from one address (IPv6: one /64).
+    pub max_exec_per_address: usize,
+    /// Exec commands doing their work (store reads) at once, server-wide; more wait.
+    pub exec_workers: usize,
 }
+
+/// The exit status of an exec command refused for want of room (sysexits' EX_TEMPFAIL:
+/// try again later).
+pub const EXIT_BUSY: u32 = 75;
 
 impl Default for SshConfig {
     fn default() -> Self {
@@ -64,6 +81,11 @@ impl Default for SshConfig {
             host_name: None,
             admins: Vec::new(),
             test_hooks: false,
+            input_bytes_per_second: 32 * 1024,
+            resizes_per_second: 4,
+            max_exec_in_flight: 4,
+            max_exec_per_address: 16,
+            exec_workers: 2,
         }
     }
 }
@@ -73,7 +95,12 @@ struct Shared {
     store: Store,
     config: SshConfig,
     connections: AtomicUsize,
+    /// Connections per [`address_block`].
     per_address: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
+    /// Exec commands running per [`address_block`].
+    exec_per_address: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
+    /// Permits to do an exec command's work (`exec_workers`).
+    exec_work: Arc<tokio::sync::Semaphore>,
 }
 
 /// A running SSH server.
@@ -105,9 +132,11 @@ impl SshServer {
             shared: Arc::new(Shared {
                 service: Service::new(store.clone(), lobby),
                 store,
-                config,
                 connections: AtomicUsize::new(0),
                 per_address: std::sync::Mutex::new(Default::default()),
+                exec_per_address: std::sync::Mutex::new(Default::default()),
+                exec_work: Arc::new(tokio::sync::Semaphore::new(config.exec_workers.max(1))),
+                config,
             }),
             russh: Arc::new(russh),
         }
@@ -230,13 +259,13 @@ struct ConnGuard {
 
 impl ConnGuard {
     fn admit(shared: &Arc<Shared>, peer: SocketAddr) -> Option<ConnGuard> {
-        let ip = peer.ip();
+        let ip = address_block(peer.ip());
         let mut per = shared.per_address.lock().unwrap_or_else(|e| e.into_inner());
         let n = per.get(&ip).copied().unwrap_or(0);
         if n >= shared.config.max_per_address
             || shared.connections.load(Ordering::Relaxed) >= shared.config.max_connections
         {
-            warn!(peer = %ip, "connection refused: limit reached");
+            warn!(peer = %peer.ip(), key = %ip, "connection refused: limit reached");
             return None;
         }
         per.insert(ip, n + 1);
@@ -260,6 +289,67 @@ impl Drop for ConnGuard {
             *n -= 1;
             if *n == 0 {
                 per.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// One running exec command, counted against its connection's and its address's limits
+/// until dropped.
+struct ExecTicket {
+    shared: Arc<Shared>,
+    conn: Arc<AtomicUsize>,
+    key: std::net::IpAddr,
+}
+
+impl ExecTicket {
+    /// A ticket, or why there is none (the text a refused client gets).
+    fn admit(
+        shared: &Arc<Shared>,
+        conn: &Arc<AtomicUsize>,
+        peer: std::net::IpAddr,
+    ) -> Result<ExecTicket, String> {
+        let key = address_block(peer);
+        let cfg = &shared.config;
+        let mut per = shared
+            .exec_per_address
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if conn.load(Ordering::Relaxed) >= cfg.max_exec_in_flight {
+            return Err(format!(
+                "server busy: at most {} commands at once on one connection; wait for one to finish and try again\n",
+                cfg.max_exec_in_flight
+            ));
+        }
+        let n = per.get(&key).copied().unwrap_or(0);
+        if n >= cfg.max_exec_per_address {
+            return Err(format!(
+                "server busy: at most {} commands at once from one address; wait for one to finish and try again\n",
+                cfg.max_exec_per_address
+            ));
+        }
+        per.insert(key, n + 1);
+        conn.fetch_add(1, Ordering::Relaxed);
+        Ok(ExecTicket {
+            shared: shared.clone(),
+            conn: conn.clone(),
+            key,
+        })
+    }
+}
+
+impl Drop for ExecTicket {
+    fn drop(&mut self) {
+        self.conn.fetch_sub(1, Ordering::Relaxed);
+        let mut per = self
+            .shared
+            .exec_per_address
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = per.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                per.remove(&self.key);
             }
         }
     }
@@ -290,8 +380,16 @@ struct Conn {
     /// The client sent NO_COLOR (non-empty): no colour at all.
     no_color: bool,
     size: Option<(u16, u16)>,
-    channel: Option<ChannelId>,
+    /// Session channels open (at most `max_exec_in_flight` + 1).
+    channels: std::collections::HashSet<ChannelId>,
+    /// Channels that were given their one program (the shell or a command): a channel
+    /// runs one, further shell or exec requests on it fail.
+    started: std::collections::HashSet<ChannelId>,
+    /// The interactive session's channel: data and window changes count only on it.
+    shell: Option<ChannelId>,
     input: Option<mpsc::Sender<SessionInput>>,
+    /// Exec commands of this connection running now.
+    exec_running: Arc<AtomicUsize>,
 }
 
 impl Conn {
@@ -308,8 +406,11 @@ impl Conn {
             colorterm: None,
             no_color: false,
             size: None,
-            channel: None,
+            channels: Default::default(),
+            started: Default::default(),
+            shell: None,
             input: None,
+            exec_running: Default::default(),
         }
     }
 
@@ -401,6 +502,12 @@ impl Conn {
         }
     }
 
+    /// Marks a channel as running its one program; false when it is not an open session
+    /// channel of ours or already runs one.
+    fn start_program(&mut self, channel: ChannelId) -> bool {
+        self.channels.contains(&channel) && self.started.insert(channel)
+    }
+
     fn is_admin(&self) -> bool {
         self.fingerprint
             .as_ref()
@@ -408,13 +515,11 @@ impl Conn {
     }
 }
 
-/// Sends a plain message and closes the channel.
+/// Sends a plain message (through [`commands::reply`], as all exec output) and closes the
+/// channel.
 fn say_and_close(handle: russh::server::Handle, channel: ChannelId, text: String, status: u32) {
     tokio::spawn(async move {
-        let _ = handle.data(channel, text.into_bytes()).await;
-        let _ = handle.exit_status_request(channel, status).await;
-        let _ = handle.eof(channel).await;
-        let _ = handle.close(channel).await;
+        commands::reply(&handle, channel, (text, status)).await;
     });
 }
 
@@ -476,12 +581,16 @@ impl russh::server::Handler for Conn {
         reply: russh::server::ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.channel.is_some() {
-            // One session channel per connection.
-            drop(reply);
+        // The shell's channel and one per command in flight: a client opening more is told
+        // the resource is short (it costs us nothing more).
+        if self.channels.len() > self.shared.config.max_exec_in_flight {
+            debug!(peer = %self.peer, open = self.channels.len(), "session channel refused: too many open");
+            reply
+                .reject(russh::ChannelOpenFailure::ResourceShortage)
+                .await;
             return Ok(());
         }
-        self.channel = Some(channel.id());
+        self.channels.insert(channel.id());
         reply.accept().await;
         Ok(())
     }
@@ -526,6 +635,11 @@ impl russh::server::Handler for Conn {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        // One program per channel, one interactive session per connection.
+        if self.shell.is_some() || !self.start_program(channel) {
+            session.channel_failure(channel)?;
+            return Ok(());
+        }
         session.channel_success(channel)?;
         let handle = session.handle();
         let Some(ident) = self.ident.clone() else {
@@ -537,16 +651,12 @@ impl russh::server::Handler for Conn {
         let Some(size) = self.size else {
             // No PTY: say how to connect, then close.
             let text = session::no_pty_message(&self.connect_line());
-            tokio::spawn(async move {
-                let _ = handle.data(channel, text.into_bytes()).await;
-                let _ = handle.exit_status_request(channel, 1).await;
-                let _ = handle.eof(channel).await;
-                let _ = handle.close(channel).await;
-            });
+            say_and_close(handle, channel, text, 1);
             return Ok(());
         };
         let (tx, rx) = mpsc::channel(64);
         self.input = Some(tx);
+        self.shell = Some(channel);
         let params = session::Params {
             handle,
             channel,
@@ -562,6 +672,8 @@ impl russh::server::Handler for Conn {
             server: self.address(),
             guest_pass: self.guest_pass.clone(),
             test_hooks: self.shared.config.test_hooks,
+            input_bytes_per_second: self.shared.config.input_bytes_per_second,
+            resizes_per_second: self.shared.config.resizes_per_second,
         };
         tokio::spawn(session::run(params, rx));
         Ok(())
@@ -573,43 +685,54 @@ impl russh::server::Handler for Conn {
         data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        // A channel runs one program: a second exec (or a thousand) on it fails at once,
+        // costing nothing.
+        if !self.start_program(channel) {
+            session.channel_failure(channel)?;
+            return Ok(());
+        }
         session.channel_success(channel)?;
         let handle = session.handle();
         let command = crate::text::clean_line(&String::from_utf8_lossy(data), 200);
         if self.refuse_if_banned(&handle, channel) {
             return Ok(());
         }
-        info!(peer = %self.peer, command = %command, "exec");
-        if command.split_whitespace().next() == Some("admin") {
-            if !self.is_admin() {
-                say_and_close(
-                    handle,
-                    channel,
-                    "admin commands need an admin key\r\n".into(),
-                    1,
-                );
+        let ticket = match ExecTicket::admit(&self.shared, &self.exec_running, self.peer.ip()) {
+            Ok(t) => t,
+            Err(text) => {
+                info!(peer = %self.peer, command = %command, "exec refused: too many in flight");
+                say_and_close(handle, channel, text, EXIT_BUSY);
                 return Ok(());
             }
-            let service = self.shared.service.clone();
-            let by = self.fingerprint.clone().unwrap_or_default();
-            tokio::spawn(async move {
-                let (text, status) = commands::admin(&service, &by, &command).await;
-                say_and_close(handle, channel, text.replace('\n', "\r\n"), status);
-            });
+        };
+        info!(peer = %self.peer, command = %command, "exec");
+        let admin = command.split_whitespace().next() == Some("admin");
+        if admin && !self.is_admin() {
+            say_and_close(
+                handle,
+                channel,
+                "admin commands need an admin key\n".into(),
+                1,
+            );
             return Ok(());
         }
         let service = self.shared.service.clone();
+        let by = self.fingerprint.clone().unwrap_or_default();
         let connect = self.connect_line();
+        let work = self.shared.exec_work.clone();
         tokio::spawn(async move {
-            let (text, status) = commands::run(&service, &command, &connect).await;
-            // Plain text: newlines as CR LF for terminals that have no PTY translation.
-            let text = text.replace('\n', "\r\n");
-            for chunk in text.as_bytes().chunks(16 * 1024) {
-                let _ = handle.data(channel, chunk.to_vec()).await;
-            }
-            let _ = handle.exit_status_request(channel, status).await;
-            let _ = handle.eof(channel).await;
-            let _ = handle.close(channel).await;
+            let _ticket = ticket;
+            // The work (store scans) waits for one of the server's exec workers; the output
+            // is sent after the worker is free again.
+            let output = {
+                let _worker = work.acquire_owned().await;
+                if admin {
+                    commands::admin(&service, &by, &command).await
+                } else {
+                    commands::run(&service, &command, &connect).await
+                }
+            };
+            commands::reply(&handle, channel, output).await;
         });
         Ok(())
     }
@@ -625,7 +748,8 @@ impl russh::server::Handler for Conn {
     ) -> Result<(), Self::Error> {
         let (c, r) = clamp_size(col_width, row_height);
         self.size = Some((c, r));
-        if let Some(tx) = &self.input {
+        if let Some(tx) = self.input.as_ref().filter(|_| self.shell == Some(channel)) {
+            // The session draws at most `resizes_per_second` of these, the last size last.
             let _ = tx.send(SessionInput::Resize(c, r)).await;
         }
         session.channel_success(channel)?;
@@ -634,12 +758,13 @@ impl russh::server::Handler for Conn {
 
     async fn data(
         &mut self,
-        _channel: ChannelId,
+        channel: ChannelId,
         data: &[u8],
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if let Some(tx) = &self.input {
-            // Waits when the session is behind: back-pressure reaches the client.
+        if let Some(tx) = self.input.as_ref().filter(|_| self.shell == Some(channel)) {
+            // Waits when the session is behind (or reads slowly, over its input budget):
+            // back-pressure reaches the client's TCP window; no byte is dropped.
             let _ = tx.send(SessionInput::Data(data.to_vec())).await;
         }
         Ok(())
@@ -647,9 +772,12 @@ impl russh::server::Handler for Conn {
 
     async fn channel_eof(
         &mut self,
-        _channel: ChannelId,
+        channel: ChannelId,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        if self.shell != Some(channel) {
+            return Ok(());
+        }
         if let Some(tx) = self.input.take() {
             let _ = tx.send(SessionInput::Closed).await;
         }
@@ -658,9 +786,14 @@ impl russh::server::Handler for Conn {
 
     async fn channel_close(
         &mut self,
-        _channel: ChannelId,
+        channel: ChannelId,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.channels.remove(&channel);
+        self.started.remove(&channel);
+        if self.shell != Some(channel) {
+            return Ok(());
+        }
         if let Some(tx) = self.input.take() {
             let _ = tx.send(SessionInput::Closed).await;
         }

@@ -15,7 +15,7 @@ use tracing::{debug, info};
 
 use super::writer::OutQueue;
 use super::SessionInput;
-use crate::limit::TokenBucket;
+use crate::limit::InputLimits;
 use crate::lobby::{Ident, SessionId};
 use crate::proto::{
     AdminCmd, AdminResult, BrowseCmd, GameCmd, GameSeat, LobbySnapshot, PlayerId, SavedSetup,
@@ -70,6 +70,10 @@ pub(crate) struct Params {
     pub test_hooks: bool,
     /// A guest's secret pass (its identity comes from it); `None` for a key.
     pub guest_pass: Option<crate::guest::GuestPass>,
+    /// Input budget: bytes read a second (see `SshConfig`).
+    pub input_bytes_per_second: usize,
+    /// Window changes drawn a second.
+    pub resizes_per_second: usize,
 }
 
 /// Serves one interactive connection until it closes, is kicked or quits.
@@ -82,7 +86,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
     while !session.quit {
         session.draw();
         let effects = tokio::select! {
-            msg = input.recv() => match msg {
+            msg = input.recv(), if session.limits.reading() => match msg {
                 Some(SessionInput::Data(bytes)) => {
                     session.test_hook(&bytes);
                     session.on_bytes(&bytes)
@@ -91,6 +95,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 Some(SessionInput::Closed) | None => break,
             },
             _ = tokio::time::sleep(ESC_TIMEOUT), if session.parser.pending() => session.on_esc_timeout(),
+            _ = sleep_until(session.limits.next().map(Instant::from_std)), if session.limits.next().is_some() => session.on_limits(),
             changed = session.lobby.changed() => match changed {
                 Ok(()) => session.on_lobby(),
                 Err(_) => break,
@@ -191,7 +196,8 @@ struct Session {
     /// Browse requests sent and not answered yet.
     browsing: Arc<std::sync::atomic::AtomicUsize>,
     last_input: Instant,
-    input_limit: TokenBucket,
+    /// Input, paste and resize budgets and their timers.
+    limits: InputLimits,
     /// The screen changed since the last frame.
     dirty: bool,
     /// After a move is sent, the frame waits (at most [`MOVE_HOLD`]) for the game's answer,
@@ -268,6 +274,12 @@ impl Session {
         out.send_raw(SETUP_SEQ);
         info!(session = joined.session, nick = %joined.nick, term = %p.term, cols = w, rows = h, "session started");
         let (answers, answers_rx) = mpsc::channel(8);
+        let limits = InputLimits::new(
+            p.input_bytes_per_second,
+            p.resizes_per_second,
+            crate::ui::input::PASTE_TIMEOUT,
+            std::time::Instant::now(),
+        );
         let session = Session {
             id: joined.session,
             nick: joined.nick,
@@ -286,7 +298,7 @@ impl Session {
             answers,
             browsing: Default::default(),
             last_input: Instant::now(),
-            input_limit: TokenBucket::new(400.0, 200.0, std::time::Instant::now()),
+            limits,
             dirty: true,
             hold: None,
             quit: false,
@@ -334,18 +346,34 @@ impl Session {
         }
     }
 
+    /// Every byte is parsed, in order; over the input budget the session stops reading for
+    /// a while (the client's window closes behind it) instead of dropping anything.
     fn on_bytes(&mut self, bytes: &[u8]) -> Vec<Effect> {
         self.last_input = Instant::now();
-        let cost = bytes.len().max(1) as f64 / 16.0;
-        if !self.input_limit.try_take_n(cost, std::time::Instant::now()) {
-            // Flooding: drop the packet, keep the parser consistent.
-            return vec![];
-        }
+        let now = std::time::Instant::now();
+        self.limits.read(bytes.len(), now);
         let events = self.parser.feed(bytes);
+        self.limits.paste(self.parser.in_paste(), now);
         events
             .into_iter()
             .flat_map(|ev| self.show(Msg::Input(ev)))
             .collect()
+    }
+
+    /// A timer of [`InputLimits`] is due: reading resumes, a paste that has lasted too
+    /// long ends, the latest window size is drawn.
+    fn on_limits(&mut self) -> Vec<Effect> {
+        let due = self.limits.due(std::time::Instant::now());
+        let mut fx = Vec::new();
+        if due.paste_over {
+            debug!(session = self.id, "paste ended by its time limit");
+            let events = self.parser.end_paste();
+            fx.extend(events.into_iter().flat_map(|ev| self.show(Msg::Input(ev))));
+        }
+        if let Some((w, h)) = due.size {
+            fx.extend(self.apply_size(w, h));
+        }
+        fx
     }
 
     fn on_esc_timeout(&mut self) -> Vec<Effect> {
@@ -356,7 +384,20 @@ impl Session {
             .collect()
     }
 
+    /// A window change: drawn now if the resize budget allows, else kept as the size to
+    /// draw when it does (a later change replaces it: the last size wins).
     fn on_resize(&mut self, width: u16, height: u16) -> Vec<Effect> {
+        match self.limits.resize(width, height, std::time::Instant::now()) {
+            Some((w, h)) => self.apply_size(w, h),
+            None => vec![],
+        }
+    }
+
+    fn apply_size(&mut self, width: u16, height: u16) -> Vec<Effect> {
+        if self.p.size == (width, height) {
+            return vec![];
+        }
+        self.p.size = (width, height);
         self.screen.resize(width, height);
         self.show(Msg::Resize { width, height })
     }

@@ -11,6 +11,11 @@
 //! ESC is never released. So: a byte-at-a-time state machine whose state survives between
 //! [`InputParser::feed`] calls (any split of the input gives the same events) and whose buffers
 //! have fixed caps ([`MAX_SEQUENCE`] bytes of escape sequence, [`MAX_PASTE`] bytes of paste).
+//!
+//! A bracketed paste always ends: at its end marker, after [`MAX_PASTE_BYTES`] bytes read
+//! inside it, or when the caller (which has the clock) calls [`InputParser::end_paste`]
+//! [`PASTE_TIMEOUT`] after it began. A lost or withheld `ESC [ 201 ~` cannot leave the
+//! session in paste mode, where no key would ever work again.
 
 /// A key as the user pressed it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -110,9 +115,18 @@ pub enum Event {
 /// a longer sequence is skipped up to its final byte and dropped.
 pub const MAX_SEQUENCE: usize = 32;
 
-/// Most bytes of one bracketed paste; the excess is dropped (the paste still ends at its end
-/// marker, truncated on a character boundary).
+/// Most bytes of one bracketed paste kept; the excess is dropped (the paste still ends at
+/// its end marker, truncated on a character boundary).
 pub const MAX_PASTE: usize = 64 * 1024;
+
+/// Most bytes read inside one bracketed paste (kept or dropped): a paste whose end marker
+/// has not come by then ends there (what was kept is delivered), and the bytes after it are
+/// read as keys again.
+pub const MAX_PASTE_BYTES: usize = 4 * MAX_PASTE;
+
+/// How long a bracketed paste may last: the caller calls [`InputParser::end_paste`] this
+/// long after [`InputParser::in_paste`] became true, if it still is.
+pub const PASTE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 const PASTE_END: &[u8] = b"\x1b[201~";
 
@@ -160,8 +174,9 @@ enum Step {
 ///
 /// Conventions: printable characters come as `Char` without modifiers (`'A'` has no
 /// `shift`); CR, LF and CR LF are each one Enter; 0x7f and 0x08 are Backspace; NUL is ignored;
-/// Ctrl+letter is `Key::ctrl('a'..='z')`. A bracketed paste is not [`pending`](Self::pending):
-/// it has no timeout and ends only at its end marker.
+/// Ctrl+letter is `Key::ctrl('a'..='z')`. A bracketed paste is not [`pending`](Self::pending)
+/// (no Esc timeout): it ends at its end marker, after [`MAX_PASTE_BYTES`], or at
+/// [`end_paste`](Self::end_paste).
 ///
 /// [`buffered_bytes`]: Self::buffered_bytes
 #[derive(Clone, Debug)]
@@ -178,6 +193,8 @@ pub struct InputParser {
     /// How many bytes of [`PASTE_END`] matched so far.
     paste_end: usize,
     paste_truncated: bool,
+    /// Bytes read inside the current paste (kept or not), against [`MAX_PASTE_BYTES`].
+    paste_read: usize,
 }
 
 impl Default for InputParser {
@@ -199,6 +216,7 @@ impl InputParser {
             paste: Vec::new(),
             paste_end: 0,
             paste_truncated: false,
+            paste_read: 0,
         }
     }
 
@@ -221,6 +239,20 @@ impl InputParser {
     /// Whether a bracketed paste has started and not ended yet.
     pub fn in_paste(&self) -> bool {
         self.state == State::Paste
+    }
+
+    /// Ends a bracketed paste in progress (its time is up): what it held so far, bytes that
+    /// looked like the start of the end marker included, comes out as the paste; the parser
+    /// is back to reading keys. Nothing happens outside a paste.
+    pub fn end_paste(&mut self) -> Vec<Event> {
+        let mut out = Vec::new();
+        if self.state == State::Paste {
+            for &e in &PASTE_END[..self.paste_end] {
+                self.paste_push(e);
+            }
+            self.finish_paste(&mut out);
+        }
+        out
     }
 
     /// How many input bytes are held (escape sequence, partial character, paste).
@@ -440,6 +472,16 @@ impl InputParser {
                 Step::Consumed
             }
             State::Paste => {
+                self.paste_read += 1;
+                if self.paste_read > MAX_PASTE_BYTES {
+                    // No end marker within the bound: the paste ends here, this byte is read
+                    // as input again.
+                    for &e in &PASTE_END[..self.paste_end] {
+                        self.paste_push(e);
+                    }
+                    self.finish_paste(out);
+                    return Step::Again;
+                }
                 if b == PASTE_END[self.paste_end] {
                     self.paste_end += 1;
                     if self.paste_end == PASTE_END.len() {
@@ -545,6 +587,7 @@ impl InputParser {
                         self.paste.clear();
                         self.paste_end = 0;
                         self.paste_truncated = false;
+                        self.paste_read = 0;
                         return;
                     }
                     _ => return,
@@ -605,6 +648,7 @@ impl InputParser {
         };
         self.paste_end = 0;
         self.paste_truncated = false;
+        self.paste_read = 0;
         self.state = State::Ground;
         out.push(Event::Paste(text));
     }
@@ -1102,6 +1146,39 @@ mod tests {
         assert_eq!(out.len(), 3);
         assert_eq!(out[0], paste(&"x".repeat(MAX_PASTE)));
         assert_eq!(out[1..], [c('o'), c('k')]);
+    }
+
+    #[test]
+    fn a_paste_without_its_end_marker_ends_after_max_paste_bytes() {
+        let mut p = InputParser::new();
+        p.feed(b"\x1b[200~");
+        let mut out = Vec::new();
+        for _ in 0..(MAX_PASTE_BYTES / 1000) {
+            out.extend(p.feed(&[b'x'; 1000]));
+        }
+        assert!(out.is_empty() && p.in_paste());
+        // The byte past the bound ends the paste and is read as a key, as is what follows.
+        out.extend(p.feed(&[b'x'; 1000]));
+        assert!(!p.in_paste());
+        assert_eq!(out[0], paste(&"x".repeat(MAX_PASTE)));
+        assert_eq!(out.len(), 1 + 1000 - MAX_PASTE_BYTES % 1000);
+        assert!(out[1..].iter().all(|e| *e == c('x')));
+        assert_eq!(p.feed(b"q"), vec![c('q')]);
+        assert_eq!(p.buffered_bytes(), 0);
+    }
+
+    #[test]
+    fn end_paste_ends_a_paste_whose_marker_never_came() {
+        let mut p = InputParser::new();
+        assert_eq!(p.end_paste(), vec![], "nothing outside a paste");
+        p.feed(b"\x1b[200~hello\x1b[20");
+        assert!(p.in_paste());
+        assert_eq!(p.end_paste(), vec![paste("hello\x1b[20")]);
+        assert!(!p.in_paste());
+        assert_eq!(p.feed(b"q\x1b[A"), vec![c('q'), k(KeyCode::Up)]);
+        // A late end marker is ignored; the next paste is whole again.
+        assert_eq!(p.feed(b"\x1b[201~\x1b[200~ab\x1b[201~"), vec![paste("ab")]);
+        assert_eq!(p.buffered_bytes(), 0);
     }
 
     #[test]
