@@ -361,3 +361,34 @@ async fn a_command_past_the_connection_cap_is_refused_with_a_clear_message() {
         "{refused}"
     );
 }
+
+/// With one command allowed in flight per address, two connections from the same address
+/// send one each at once: the second is refused, naming the address limit (tried up to 20
+/// times: the first must not have finished already).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_past_the_address_cap_is_refused_with_a_clear_message() {
+    let server = start_server_with("abuse-exec-addr", |o| o.ssh.max_exec_per_address = 1).await;
+    let addr = server.running.addr;
+    let key = new_key();
+    let mut refused = None;
+    for _ in 0..20 {
+        let one = connect_bare(addr, "capped", &key).await;
+        let two = connect_bare(addr, "capped", &key).await;
+        let (Ok(a), Ok(b)) = (
+            one.channel_open_session().await,
+            two.channel_open_session().await,
+        ) else {
+            continue;
+        };
+        let (ra, rb) = tokio::join!(run_on(a, "leaderboard"), run_on(b, "leaderboard"));
+        if let Some(r) = [ra, rb].into_iter().find(|(_, s)| *s == Some(75)) {
+            refused = Some(r.0);
+            break;
+        }
+    }
+    let refused = refused.expect("a command past the address cap is refused");
+    assert!(
+        refused.contains("server busy: at most 1 command at once from one address"),
+        "{refused}"
+    );
+}
