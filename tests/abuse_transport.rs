@@ -81,6 +81,27 @@ async fn a_flooded_paste_still_ends_at_its_marker_and_keys_work_after() {
     );
 }
 
+/// A key sequence split across packets while the session reads slowly (over its input
+/// budget) is still one key: the rest of F2 (`ESC O Q`) waits in the queue, and the Esc
+/// timeout does not cut it. Before: the flood's packets were dropped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_split_across_packets_during_a_flood_is_one_key() {
+    let server = start_server("abuse-split-key").await;
+    let t = lobby(server.running.addr, "splitter").await;
+    t.send(b"\x1b[200~").await;
+    let chunk = vec![b'x'; 4096];
+    for _ in 0..24 {
+        t.send(&chunk).await;
+    }
+    // The paste ends and F2 begins in the last packet; its last byte comes later.
+    let mut last = vec![b'x'; 4000];
+    last.extend_from_slice(b"\x1b[201~\x1bO");
+    t.send(&last).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    t.send(b"Q").await;
+    t.wait_text("Piece numbering", 30).await;
+}
+
 /// A paste whose end marker never comes: it ends by itself (after a few seconds), and keys
 /// work again. Before: paste mode forever.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

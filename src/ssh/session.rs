@@ -87,7 +87,8 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 Some(SessionInput::Resize(cols, rows)) => session.on_resize(cols, rows),
                 Some(SessionInput::Closed) | None => break,
             },
-            _ = tokio::time::sleep(ESC_TIMEOUT), if session.parser.pending() => session.on_esc_timeout(),
+            // Not while reading is paused: the rest of a sequence may be waiting in the queue.
+            _ = tokio::time::sleep(ESC_TIMEOUT), if session.parser.pending() && session.limits.reading() => session.on_esc_timeout(),
             _ = sleep_until(session.limits.next().map(Instant::from_std)), if session.limits.next().is_some() => session.on_limits(),
             changed = session.lobby.changed() => match changed {
                 Ok(()) => session.on_lobby(),
