@@ -714,7 +714,7 @@ impl russh::server::Handler for Conn {
         let ticket = match ExecTicket::admit(&self.shared, &self.exec_running, self.peer.ip()) {
             Ok(t) => t,
             Err(text) => {
-                info!(peer = %self.peer, command = %command, "exec refused: too many in flight");
+                debug!(peer = %self.peer, command = %command, "exec refused: too many in flight");
                 say_and_close(handle, channel, text, EXIT_BUSY);
                 return Ok(());
             }
