@@ -107,6 +107,9 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
             session.on_effect(effect).await;
         }
     }
+    // Input is no longer read: closing the queue lets the connection's handler (which may
+    // wait on a full queue) go on, so the farewell frames below can be sent.
+    drop(input);
     session.finish().await;
 }
 
