@@ -117,7 +117,10 @@ pub const INPUT_PACKET_MIN: usize = 256;
 ///   length, at least [`INPUT_PACKET_MIN`]. Over budget nothing is dropped: [`read`]
 ///   counts the packet and, when the bucket is in debt, [`reading`] is false until it is
 ///   paid back (the session stops taking input; the client's TCP window closes behind it).
-/// - Paste: a bracketed paste may last `paste_timeout`; then [`Due::paste_over`].
+/// - Paste: a bracketed paste may last `paste_timeout` of the time the session reads; then
+///   [`Due::paste_over`]. The clock stops while reading is paused (the rest of the paste,
+///   its end marker too, may be waiting in the queue): a flooder's paste ends by its size
+///   (the parser's bound), an honest slow one is not cut.
 /// - Window changes: `resizes_per_sec` a second (as a burst too); one that comes too soon is
 ///   kept as the size to draw, replaced by any later one, and comes back in [`Due::size`]
 ///   once the budget allows: a storm of them draws a few frames a second, the last size last.
@@ -128,6 +131,8 @@ pub const INPUT_PACKET_MIN: usize = 256;
 pub struct InputLimits {
     bytes: TokenBucket,
     resume: Option<Instant>,
+    /// When reading was paused (while `resume` is set).
+    paused_at: Option<Instant>,
     paste_timeout: Duration,
     paste_until: Option<Instant>,
     resizes: TokenBucket,
@@ -156,6 +161,7 @@ impl InputLimits {
         InputLimits {
             bytes: TokenBucket::new(2.0 * bytes, bytes, now),
             resume: None,
+            paused_at: None,
             paste_timeout,
             paste_until: None,
             resizes: TokenBucket::new(resizes, resizes, now),
@@ -176,6 +182,7 @@ impl InputLimits {
             .take_or_wait(len.max(INPUT_PACKET_MIN) as f64, now);
         if !wait.is_zero() {
             self.resume = Some(now + wait);
+            self.paused_at.get_or_insert(now);
         }
     }
 
@@ -209,7 +216,8 @@ impl InputLimits {
 
     /// The next time [`due`](Self::due) has something to do.
     pub fn next(&self) -> Option<Instant> {
-        [self.resume, self.paste_until, self.size_at]
+        let paste = self.paste_until.filter(|_| self.reading());
+        [self.resume, paste, self.size_at]
             .into_iter()
             .flatten()
             .min()
@@ -220,8 +228,12 @@ impl InputLimits {
         let mut due = Due::default();
         if self.resume.is_some_and(|t| t <= now) {
             self.resume = None;
+            // The paste's clock stood still while reading was paused.
+            if let (Some(until), Some(at)) = (&mut self.paste_until, self.paused_at.take()) {
+                *until += now.saturating_duration_since(at);
+            }
         }
-        if self.paste_until.is_some_and(|t| t <= now) {
+        if self.reading() && self.paste_until.is_some_and(|t| t <= now) {
             self.paste_until = None;
             due.paste_over = true;
         }
@@ -397,6 +409,29 @@ mod tests {
         l.paste(true, t0 + ms(6000));
         l.paste(false, t0 + ms(6001));
         assert_eq!(l.next(), None);
+    }
+
+    #[test]
+    fn a_paste_clock_stands_still_while_reading_is_paused() {
+        let t0 = Instant::now();
+        let mut l = limits(t0);
+        l.paste(true, t0);
+        // At 4.8 s a flood puts the session in debt for half a second (2,000 + 500 bytes).
+        l.read(2000, t0 + ms(4800));
+        l.read(500, t0 + ms(4800));
+        assert!(!l.reading());
+        assert_eq!(
+            l.next(),
+            Some(t0 + ms(5300)),
+            "only the resume while paused"
+        );
+        // Past the paste's 5 s while paused: nothing ends.
+        assert_eq!(l.due(t0 + ms(5300)), Due::default());
+        assert!(l.reading());
+        // The paste got back the half second it stood still.
+        assert_eq!(l.next(), Some(t0 + ms(5500)));
+        assert!(!l.due(t0 + ms(5499)).paste_over);
+        assert!(l.due(t0 + ms(5500)).paste_over);
     }
 
     #[test]

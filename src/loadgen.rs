@@ -13,8 +13,17 @@
 //! status line shows the turn passed), bytes the game screens receive per move, and, with
 //! `server_pid`, the server's resident memory per session.
 //!
-//! Bounded: at most [`MAX_SESSIONS`] sessions for at most [`MAX_DURATION`], loopback
-//! addresses only. Sessions connect from distinct 127.x.y.z source addresses (40 per
+//! With `abusers` (issue 12), that many more sessions run attacks in a loop beside the
+//! honest ones, each abuser one kind in turn by its number ([`Attack`]): guest logins cycled
+//! (connect without a key, see the first bytes, disconnect), seeks posted and cancelled,
+//! games against the computer started and left (`b`, `q`, `y`), chat floods, window-change
+//! floods, exec floods (a hundred requests on one channel and a channel per command). Only
+//! the honest sessions are measured: the last line adds `abusers N, honest p99 Xms`.
+//! Abusers connect from their own source addresses, so the per-address limits they meet
+//! are not the honest players'.
+//!
+//! Bounded: at most [`MAX_SESSIONS`] sessions and [`MAX_ABUSERS`] abusers for at most
+//! [`MAX_DURATION`], every attack round bounded in count and time, loopback addresses only. Sessions connect from distinct 127.x.y.z source addresses (40 per
 //! address) so the server's per-address limit does not refuse them.
 
 use std::collections::HashSet;
@@ -32,6 +41,7 @@ use russh::ChannelMsg;
 use crate::rules::SplitMix64;
 
 pub const MAX_SESSIONS: usize = 5000;
+pub const MAX_ABUSERS: usize = 1000;
 pub const MAX_DURATION: Duration = Duration::from_secs(3600);
 /// Sessions sharing one source address.
 const PER_SOURCE_ADDRESS: usize = 40;
@@ -60,6 +70,8 @@ pub struct LoadConfig {
     /// Latencies count from when every game is in play, or from this long after the
     /// start if that comes first (arrivals, seeks and set-ups are not what is measured).
     pub warmup: Duration,
+    /// Extra sessions that run attacks in a loop (not measured).
+    pub abusers: usize,
 }
 
 impl LoadConfig {
@@ -80,6 +92,9 @@ impl LoadConfig {
                 self.games * 2,
                 self.sessions
             );
+        }
+        if self.abusers > MAX_ABUSERS {
+            bail!("--abusers must be at most {MAX_ABUSERS}");
         }
         if self.duration.is_zero() || self.duration > MAX_DURATION {
             bail!(
@@ -114,6 +129,9 @@ pub struct Report {
     pub elapsed: Duration,
     /// When latencies began to be recorded, and whether every game was in play then.
     pub measured_from: Option<(Duration, bool)>,
+    /// Abusers run beside the honest sessions, and their attack rounds.
+    pub abusers: usize,
+    pub abuse_rounds: u64,
 }
 
 impl Report {
@@ -127,7 +145,8 @@ impl Report {
     }
 
     /// The last line: `sessions N, games N, moves N, move-to-screen p50 Xms p99 Yms,
-    /// bytes/move B, server rss/session KiB`.
+    /// bytes/move B, server rss/session KiB, abusers N, honest p99 Xms` (only the honest
+    /// sessions are measured: the honest p99 is the move-to-screen p99).
     pub fn summary(&self) -> String {
         let ms = |d: Option<Duration>| {
             d.map_or("n/a".to_string(), |d| {
@@ -135,7 +154,7 @@ impl Report {
             })
         };
         format!(
-            "sessions {}, games {}, moves {}, move-to-screen p50 {} p99 {}, bytes/move {}, server rss/session {}",
+            "sessions {}, games {}, moves {}, move-to-screen p50 {} p99 {}, bytes/move {}, server rss/session {}, abusers {}, honest p99 {}",
             self.sessions,
             self.games,
             self.moves,
@@ -144,6 +163,8 @@ impl Report {
             self.bytes_per_move.map_or("n/a".into(), |b| b.to_string()),
             self.rss_per_session_kib()
                 .map_or("n/a".into(), |k| format!("{k:.0} KiB")),
+            self.abusers,
+            ms(self.p99),
         )
     }
 }
@@ -164,6 +185,8 @@ struct Counters {
     /// The last screens of the first sessions (printed at the end with
     /// STRATEGO_LOADGEN_DUMP=1, to see where a run got stuck).
     screens: Mutex<Vec<String>>,
+    /// Attack rounds the abusers completed.
+    abuse_rounds: AtomicU64,
 }
 
 struct AcceptAny;
@@ -244,6 +267,21 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
                     }
                 }
             }
+        }));
+    }
+
+    for i in 0..cfg.abusers {
+        let a = AbuserCfg {
+            index: i,
+            addr: cfg.addr,
+            cols: cfg.cols,
+            rows: cfg.rows,
+            seed: cfg.seed ^ 0xABu64.wrapping_mul(i as u64 + 1),
+        };
+        let counters = counters.clone();
+        let client_config = client_config.clone();
+        tasks.push(tokio::spawn(async move {
+            abuse(a, client_config, counters, deadline).await;
         }));
     }
 
@@ -338,6 +376,8 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
         server_rss_before_kib: rss_before,
         server_rss_peak_kib: cfg.server_pid.map(|_| rss_peak.load(Ordering::Relaxed)),
         elapsed,
+        abusers: cfg.abusers,
+        abuse_rounds: counters.abuse_rounds.load(Ordering::Relaxed),
     };
     for t in &tasks {
         t.abort();
@@ -419,46 +459,84 @@ async fn connect(
     s: &SessionCfg,
     config: Arc<client::Config>,
 ) -> Result<(client::Handle<AcceptAny>, russh::Channel<client::Msg>)> {
-    let socket = match s.addr {
+    let handle = login(
+        s.addr,
+        source_addr(s.index, s.addr),
+        config,
+        Some((&s.nick, session_key(s.index))),
+    )
+    .await?;
+    let channel = open_shell(&handle, s.cols, s.rows).await?;
+    Ok((handle, channel))
+}
+
+/// Connects from `source` (if any) and logs in with the key, or as a guest without one.
+async fn login(
+    addr: SocketAddr,
+    source: Option<SocketAddr>,
+    config: Arc<client::Config>,
+    key: Option<(&str, PrivateKey)>,
+) -> Result<client::Handle<AcceptAny>> {
+    let socket = match addr {
         SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
         SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
     };
-    if let Some(src) = source_addr(s.index, s.addr) {
+    if let Some(src) = source {
         socket
             .bind(src)
             .with_context(|| format!("cannot bind the source address {src}"))?;
     }
-    let stream = tokio::time::timeout(Duration::from_secs(20), socket.connect(s.addr))
+    let stream = tokio::time::timeout(Duration::from_secs(20), socket.connect(addr))
         .await
         .context("TCP connect timed out")??;
     let _ = stream.set_nodelay(true);
-    let key = session_key(s.index);
     let mut handle = tokio::time::timeout(
         Duration::from_secs(30),
         client::connect_stream(config, stream, AcceptAny),
     )
     .await
     .context("SSH handshake timed out")??;
-    let auth = handle
-        .authenticate_publickey(&s.nick, PrivateKeyWithHashAlg::new(Arc::new(key), None))
-        .await?;
-    if !auth.success() {
-        bail!("key authentication refused");
+    match key {
+        Some((nick, key)) => {
+            let auth = handle
+                .authenticate_publickey(nick, PrivateKeyWithHashAlg::new(Arc::new(key), None))
+                .await?;
+            if !auth.success() {
+                bail!("key authentication refused");
+            }
+        }
+        None => {
+            let auth = handle
+                .authenticate_keyboard_interactive_start("guest", None)
+                .await?;
+            if !matches!(auth, client::KeyboardInteractiveAuthResponse::Success) {
+                bail!("guest login refused");
+            }
+        }
     }
+    Ok(handle)
+}
+
+/// A session channel with a PTY and a shell.
+async fn open_shell(
+    handle: &client::Handle<AcceptAny>,
+    cols: u16,
+    rows: u16,
+) -> Result<russh::Channel<client::Msg>> {
     let channel = handle.channel_open_session().await?;
     channel
         .request_pty(
             true,
             "xterm-256color",
-            u32::from(s.cols),
-            u32::from(s.rows),
+            u32::from(cols),
+            u32::from(rows),
             0,
             0,
             &[],
         )
         .await?;
     channel.request_shell(true).await?;
-    Ok((handle, channel))
+    Ok(channel)
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -1136,6 +1214,253 @@ fn sq_name((f, r): Sq) -> String {
     format!("{}{}", (b'a' + f) as char, r)
 }
 
+/// What one abuser does, round after round (abuser `i` runs attack `i` mod 6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Attack {
+    /// Connect without a key (a guest), wait for the first screen bytes, disconnect.
+    GuestCycle,
+    /// Post a seek (`n`, Enter) and cancel it (`x`).
+    SeekChurn,
+    /// Start a game against the computer (`b`) and leave it (`q`, `y`).
+    BotChurn,
+    /// Open chat and send lines as fast as they go.
+    ChatFlood,
+    /// A thousand window changes, sizes all over the place.
+    ResizeFlood,
+    /// A hundred exec requests on one channel, then a channel per command.
+    ExecFlood,
+}
+
+const ATTACKS: [Attack; 6] = [
+    Attack::GuestCycle,
+    Attack::SeekChurn,
+    Attack::BotChurn,
+    Attack::ChatFlood,
+    Attack::ResizeFlood,
+    Attack::ExecFlood,
+];
+
+struct AbuserCfg {
+    index: usize,
+    addr: SocketAddr,
+    cols: u16,
+    rows: u16,
+    seed: u64,
+}
+
+impl AbuserCfg {
+    /// Abusers' source addresses come after every honest session's.
+    fn source(&self) -> Option<SocketAddr> {
+        source_addr(MAX_SESSIONS + self.index, self.addr)
+    }
+
+    fn nick(&self) -> String {
+        format!("abuse-{}", self.index)
+    }
+
+    fn key(&self) -> PrivateKey {
+        session_key(MAX_SESSIONS * 10 + self.index)
+    }
+}
+
+/// An abuser's loop until the deadline; each round is bounded in count and time.
+async fn abuse(
+    a: AbuserCfg,
+    config: Arc<client::Config>,
+    counters: Arc<Counters>,
+    deadline: tokio::time::Instant,
+) {
+    let attack = ATTACKS[a.index % ATTACKS.len()];
+    let mut rng = SplitMix64(a.seed);
+    // The interactive attacks keep one session (and make a new one when it is gone).
+    let mut shell: Option<(
+        client::Handle<AcceptAny>,
+        russh::ChannelWriteHalf<client::Msg>,
+    )> = None;
+    while tokio::time::Instant::now() < deadline {
+        let round = async {
+            match attack {
+                Attack::GuestCycle => guest_cycle(&a, config.clone()).await,
+                Attack::ExecFlood => exec_flood(&a, config.clone()).await,
+                _ => {
+                    if shell.is_none() {
+                        shell = Some(abuser_shell(&a, config.clone(), counters.clone()).await?);
+                    }
+                    let Some((_, w)) = &shell else {
+                        return Ok(());
+                    };
+                    let done = interactive_round(attack, w, a.cols, a.rows, &mut rng).await;
+                    if done.is_err() {
+                        shell = None;
+                    }
+                    done
+                }
+            }
+        };
+        // A round that cannot finish in 10 s (the server refused, or is slow) is cut.
+        let ok = matches!(
+            tokio::time::timeout_at(
+                deadline.min(tokio::time::Instant::now() + Duration::from_secs(10)),
+                round
+            )
+            .await,
+            Ok(Ok(()))
+        );
+        if ok {
+            counters.abuse_rounds.fetch_add(1, Ordering::Relaxed);
+        } else {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+    if let Some((handle, _)) = shell {
+        let _ = handle
+            .disconnect(russh::Disconnect::ByApplication, "done", "en")
+            .await;
+    }
+}
+
+/// An abuser's interactive session: its output is read (and counted) by a task of its own.
+async fn abuser_shell(
+    a: &AbuserCfg,
+    config: Arc<client::Config>,
+    counters: Arc<Counters>,
+) -> Result<(
+    client::Handle<AcceptAny>,
+    russh::ChannelWriteHalf<client::Msg>,
+)> {
+    let handle = login(a.addr, a.source(), config, Some((&a.nick(), a.key()))).await?;
+    let channel = open_shell(&handle, a.cols, a.rows).await?;
+    let (mut read, write) = channel.split();
+    tokio::spawn(async move {
+        while let Some(msg) = read.wait().await {
+            match msg {
+                ChannelMsg::Data { data } => {
+                    counters
+                        .bytes_total
+                        .fetch_add(data.len() as u64, Ordering::Relaxed);
+                }
+                ChannelMsg::Eof | ChannelMsg::Close => break,
+                _ => {}
+            }
+        }
+    });
+    // A key's first login shows the welcome card: keep the name (Enter).
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    write.data(&b"\r"[..]).await?;
+    Ok((handle, write))
+}
+
+/// One round of an attack on an interactive session (about a second of it).
+async fn interactive_round(
+    attack: Attack,
+    w: &russh::ChannelWriteHalf<client::Msg>,
+    cols: u16,
+    rows: u16,
+    rng: &mut SplitMix64,
+) -> Result<()> {
+    let pause = |ms: u64| tokio::time::sleep(Duration::from_millis(ms));
+    match attack {
+        Attack::SeekChurn => {
+            w.data(&b"n"[..]).await?;
+            pause(100).await;
+            w.data(&b"\r"[..]).await?;
+            pause(200).await;
+            w.data(&b"x"[..]).await?;
+            pause(100).await;
+        }
+        Attack::BotChurn => {
+            w.data(&b"b"[..]).await?;
+            pause(300).await;
+            w.data(&b"q"[..]).await?;
+            pause(50).await;
+            w.data(&b"y"[..]).await?;
+            pause(300).await;
+        }
+        Attack::ChatFlood => {
+            w.data(&b"t"[..]).await?;
+            for n in 0..50 {
+                let line = format!("spam {n} {}\r", rng.next());
+                w.data(line.as_bytes()).await?;
+                pause(10).await;
+            }
+            w.data(&b"\x1b"[..]).await?;
+            pause(100).await;
+        }
+        Attack::ResizeFlood => {
+            for _ in 0..1000 {
+                let c = 20 + rng.below(600) as u32;
+                let r = 5 + rng.below(250) as u32;
+                w.window_change(c, r, 0, 0).await?;
+            }
+            w.window_change(u32::from(cols), u32::from(rows), 0, 0)
+                .await?;
+            pause(200).await;
+        }
+        Attack::GuestCycle | Attack::ExecFlood => {}
+    }
+    Ok(())
+}
+
+/// Connects as a guest, waits for the first bytes of the screen (at most 3 s), disconnects.
+async fn guest_cycle(a: &AbuserCfg, config: Arc<client::Config>) -> Result<()> {
+    let handle = login(a.addr, a.source(), config, None).await?;
+    let mut channel = open_shell(&handle, a.cols, a.rows).await?;
+    let _ = tokio::time::timeout(Duration::from_secs(3), async {
+        while let Some(msg) = channel.wait().await {
+            if matches!(msg, ChannelMsg::Data { .. } | ChannelMsg::Close) {
+                break;
+            }
+        }
+    })
+    .await;
+    let _ = handle
+        .disconnect(russh::Disconnect::ByApplication, "bye", "en")
+        .await;
+    Ok(())
+}
+
+/// A hundred exec requests on one channel, then eight channels of one command each, all
+/// read until closed (at most 5 s); then disconnects.
+async fn exec_flood(a: &AbuserCfg, config: Arc<client::Config>) -> Result<()> {
+    let handle = login(a.addr, a.source(), config, Some((&a.nick(), a.key()))).await?;
+    let drain = |channel: russh::Channel<client::Msg>| {
+        let (mut read, write) = channel.split();
+        let reader = tokio::spawn(async move {
+            let _ = tokio::time::timeout(Duration::from_secs(5), async {
+                while let Some(msg) = read.wait().await {
+                    if matches!(msg, ChannelMsg::Close) {
+                        break;
+                    }
+                }
+            })
+            .await;
+        });
+        (reader, write)
+    };
+    let (reader, write) = drain(handle.channel_open_session().await?);
+    for _ in 0..100 {
+        if write.exec(true, "leaderboard").await.is_err() {
+            break;
+        }
+    }
+    let mut readers = vec![reader];
+    for _ in 0..8 {
+        let Ok(channel) = handle.channel_open_session().await else {
+            break;
+        };
+        let (reader, write) = drain(channel);
+        let _ = write.exec(true, "leaderboard").await;
+        readers.push(reader);
+    }
+    for r in readers {
+        let _ = r.await;
+    }
+    let _ = handle
+        .disconnect(russh::Disconnect::ByApplication, "bye", "en")
+        .await;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1211,6 +1536,7 @@ mod tests {
             seed: 1,
             progress_every: Duration::ZERO,
             warmup: Duration::ZERO,
+            abusers: 0,
         };
         assert!(cfg.check().is_err());
         let ok = LoadConfig {
@@ -1231,6 +1557,37 @@ mod tests {
         assert_eq!(
             source_addr(85, ok.addr),
             Some("127.1.0.3:0".parse().unwrap())
+        );
+        assert!(LoadConfig {
+            abusers: MAX_ABUSERS + 1,
+            ..ok.clone()
+        }
+        .check()
+        .is_err());
+        // Abusers connect from addresses no honest session uses.
+        let abuser = AbuserCfg {
+            index: 0,
+            addr: ok.addr,
+            cols: 120,
+            rows: 40,
+            seed: 1,
+        };
+        let honest_last = source_addr(MAX_SESSIONS - 1, ok.addr);
+        assert_ne!(abuser.source(), honest_last);
+        assert_ne!(abuser.key().public_key(), session_key(0).public_key());
+    }
+
+    #[test]
+    fn the_last_line_names_the_abusers_and_the_honest_p99() {
+        let r = Report {
+            p99: Some(Duration::from_micros(12_300)),
+            abusers: 5,
+            ..Report::default()
+        };
+        assert!(
+            r.summary().ends_with("abusers 5, honest p99 12.3ms"),
+            "{}",
+            r.summary()
         );
     }
 }

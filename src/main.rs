@@ -63,7 +63,7 @@ enum Command {
     },
     /// Opens real SSH sessions to a local server that play through their screens; reports,
     /// last: `sessions N, games N, moves N, move-to-screen p50 Xms p99 Yms, bytes/move B,
-    /// server rss/session KiB`.
+    /// server rss/session KiB, abusers N, honest p99 Xms`.
     Loadgen(LoadgenArgs),
     /// Plays computer players against each other and reports the score.
     Arena {
@@ -127,6 +127,10 @@ struct LoadgenArgs {
     /// that comes first (arrivals, seeks and set-ups are not measured).
     #[arg(long, default_value = "30s", value_parser = stratego_ssh::config::parse_duration)]
     warmup: std::time::Duration,
+    /// Extra sessions that run attacks in a loop beside the honest ones (guest cycling,
+    /// seek and bot-game churn, chat, resize and exec floods); not measured.
+    #[arg(long, default_value_t = 0)]
+    abusers: usize,
 }
 
 #[derive(Subcommand, Debug)]
@@ -381,19 +385,21 @@ fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
         seed: a.seed,
         progress_every: std::time::Duration::from_secs(5),
         warmup: a.warmup,
+        abusers: a.abusers,
     };
     cfg.check()?;
     let rt = tokio::runtime::Runtime::new()?;
     let report = rt.block_on(run(cfg))?;
     rt.shutdown_timeout(std::time::Duration::from_secs(2));
     eprintln!(
-        "connect failures {}, failed move attempts {}, max move-to-screen {}, bytes received {}, server rss before {} peak {}, {:.1}s",
+        "connect failures {}, failed move attempts {}, max move-to-screen {}, bytes received {}, server rss before {} peak {}, abuse rounds {}, {:.1}s",
         report.connect_failures,
         report.failed_attempts,
         report.max.map_or("n/a".into(), |d| format!("{:.1}ms", d.as_secs_f64() * 1000.0)),
         report.bytes_total,
         report.server_rss_before_kib.map_or("n/a".into(), |k| format!("{k} KiB")),
         report.server_rss_peak_kib.map_or("n/a".into(), |k| format!("{k} KiB")),
+        report.abuse_rounds,
         report.elapsed.as_secs_f64(),
     );
     match report.measured_from {

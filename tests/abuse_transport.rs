@@ -81,6 +81,27 @@ async fn a_flooded_paste_still_ends_at_its_marker_and_keys_work_after() {
     );
 }
 
+/// A key sequence split across packets while the session reads slowly (over its input
+/// budget) is still one key: the rest of F2 (`ESC O Q`) waits in the queue, and the Esc
+/// timeout does not cut it. Before: the flood's packets were dropped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_split_across_packets_during_a_flood_is_one_key() {
+    let server = start_server("abuse-split-key").await;
+    let t = lobby(server.running.addr, "splitter").await;
+    t.send(b"\x1b[200~").await;
+    let chunk = vec![b'x'; 4096];
+    for _ in 0..24 {
+        t.send(&chunk).await;
+    }
+    // The paste ends and F2 begins in the last packet; its last byte comes later.
+    let mut last = vec![b'x'; 4000];
+    last.extend_from_slice(b"\x1b[201~\x1bO");
+    t.send(&last).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    t.send(b"Q").await;
+    t.wait_text("Piece numbering", 30).await;
+}
+
 /// A paste whose end marker never comes: it ends by itself (after a few seconds), and keys
 /// work again. Before: paste mode forever.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -303,5 +324,92 @@ async fn exec_output_of_an_escaped_name_is_clean() {
     assert!(
         !out.contains(|c: char| c.is_control() && c != '\n'),
         "no control characters: {out:?}"
+    );
+}
+
+/// Runs `command` on an open channel: its output and exit status (at most 30 s).
+async fn run_on(ch: russh::Channel<client::Msg>, command: &str) -> (String, Option<u32>) {
+    let (mut read, write) = ch.split();
+    if write.exec(true, command).await.is_err() {
+        return (String::new(), None);
+    }
+    let (mut out, mut status) = (Vec::new(), None);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while let Ok(Some(msg)) = tokio::time::timeout_at(deadline, read.wait()).await {
+        match msg {
+            ChannelMsg::Data { data } => out.extend_from_slice(&data),
+            ChannelMsg::ExitStatus { exit_status } => status = Some(exit_status),
+            ChannelMsg::Close => break,
+            _ => {}
+        }
+    }
+    (String::from_utf8_lossy(&out).into_owned(), status)
+}
+
+/// With one command allowed in flight per connection, two sent at once on two channels:
+/// the second is refused with a message saying why and exit status 75, whenever the first
+/// is still running (tried up to 20 times: the first must not have finished already).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_past_the_connection_cap_is_refused_with_a_clear_message() {
+    let server = start_server_with("abuse-exec-cap", |o| o.ssh.max_exec_in_flight = 1).await;
+    let addr = server.running.addr;
+    let key = new_key();
+    let mut refused = None;
+    for _ in 0..20 {
+        let handle = connect_bare(addr, "capped", &key).await;
+        let (Ok(a), Ok(b)) = (
+            handle.channel_open_session().await,
+            handle.channel_open_session().await,
+        ) else {
+            continue;
+        };
+        let (ra, rb) = tokio::join!(run_on(a, "leaderboard"), run_on(b, "leaderboard"));
+        for (out, status) in [&ra, &rb] {
+            assert!(
+                (*status == Some(0) && out.contains("rating"))
+                    || (*status == Some(75) && out.contains("server busy")),
+                "answered or refused: {status:?} {out}"
+            );
+        }
+        if let Some(r) = [ra, rb].into_iter().find(|(_, s)| *s == Some(75)) {
+            refused = Some(r.0);
+            break;
+        }
+    }
+    let refused = refused.expect("a command past the cap is refused");
+    assert!(
+        refused.contains("server busy: at most 1 command at once on one connection"),
+        "{refused}"
+    );
+}
+
+/// With one command allowed in flight per address, two connections from the same address
+/// send one each at once: the second is refused, naming the address limit (tried up to 20
+/// times: the first must not have finished already).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_past_the_address_cap_is_refused_with_a_clear_message() {
+    let server = start_server_with("abuse-exec-addr", |o| o.ssh.max_exec_per_address = 1).await;
+    let addr = server.running.addr;
+    let key = new_key();
+    let mut refused = None;
+    for _ in 0..20 {
+        let one = connect_bare(addr, "capped", &key).await;
+        let two = connect_bare(addr, "capped", &key).await;
+        let (Ok(a), Ok(b)) = (
+            one.channel_open_session().await,
+            two.channel_open_session().await,
+        ) else {
+            continue;
+        };
+        let (ra, rb) = tokio::join!(run_on(a, "leaderboard"), run_on(b, "leaderboard"));
+        if let Some(r) = [ra, rb].into_iter().find(|(_, s)| *s == Some(75)) {
+            refused = Some(r.0);
+            break;
+        }
+    }
+    let refused = refused.expect("a command past the address cap is refused");
+    assert!(
+        refused.contains("server busy: at most 1 command at once from one address"),
+        "{refused}"
     );
 }

@@ -317,15 +317,15 @@ impl ExecTicket {
             .unwrap_or_else(|e| e.into_inner());
         if conn.load(Ordering::Relaxed) >= cfg.max_exec_in_flight {
             return Err(format!(
-                "server busy: at most {} commands at once on one connection; wait for one to finish and try again\n",
-                cfg.max_exec_in_flight
+                "server busy: at most {} at once on one connection; wait for one to finish and try again\n",
+                commands_word(cfg.max_exec_in_flight)
             ));
         }
         let n = per.get(&key).copied().unwrap_or(0);
         if n >= cfg.max_exec_per_address {
             return Err(format!(
-                "server busy: at most {} commands at once from one address; wait for one to finish and try again\n",
-                cfg.max_exec_per_address
+                "server busy: at most {} at once from one address; wait for one to finish and try again\n",
+                commands_word(cfg.max_exec_per_address)
             ));
         }
         per.insert(key, n + 1);
@@ -335,6 +335,15 @@ impl ExecTicket {
             conn: conn.clone(),
             key,
         })
+    }
+}
+
+/// "1 command", "4 commands".
+fn commands_word(n: usize) -> String {
+    if n == 1 {
+        "1 command".into()
+    } else {
+        format!("{n} commands")
     }
 }
 
@@ -700,7 +709,7 @@ impl russh::server::Handler for Conn {
         let ticket = match ExecTicket::admit(&self.shared, &self.exec_running, self.peer.ip()) {
             Ok(t) => t,
             Err(text) => {
-                info!(peer = %self.peer, command = %command, "exec refused: too many in flight");
+                debug!(peer = %self.peer, command = %command, "exec refused: too many in flight");
                 say_and_close(handle, channel, text, EXIT_BUSY);
                 return Ok(());
             }

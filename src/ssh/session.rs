@@ -94,7 +94,8 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 Some(SessionInput::Resize(cols, rows)) => session.on_resize(cols, rows),
                 Some(SessionInput::Closed) | None => break,
             },
-            _ = tokio::time::sleep(ESC_TIMEOUT), if session.parser.pending() => session.on_esc_timeout(),
+            // Not while reading is paused: the rest of a sequence may be waiting in the queue.
+            _ = tokio::time::sleep(ESC_TIMEOUT), if session.parser.pending() && session.limits.reading() => session.on_esc_timeout(),
             _ = sleep_until(session.limits.next().map(Instant::from_std)), if session.limits.next().is_some() => session.on_limits(),
             changed = session.lobby.changed() => match changed {
                 Ok(()) => session.on_lobby(),
@@ -113,6 +114,9 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
             session.on_effect(effect).await;
         }
     }
+    // Input is no longer read: closing the queue lets the connection's handler (which may
+    // wait on a full queue) go on, so the farewell frames below can be sent.
+    drop(input);
     session.finish().await;
 }
 

@@ -125,7 +125,9 @@ pub const MAX_PASTE: usize = 64 * 1024;
 pub const MAX_PASTE_BYTES: usize = 4 * MAX_PASTE;
 
 /// How long a bracketed paste may last: the caller calls [`InputParser::end_paste`] this
-/// long after [`InputParser::in_paste`] became true, if it still is.
+/// long after [`InputParser::in_paste`] became true, if it still is (the session counts only
+/// the time it was reading input: a paste slowed by its own flood is bounded by
+/// [`MAX_PASTE_BYTES`]).
 pub const PASTE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 const PASTE_END: &[u8] = b"\x1b[201~";
