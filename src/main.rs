@@ -41,8 +41,10 @@ enum Command {
         #[command(subcommand)]
         action: ArchiveCmd,
     },
-    /// Writes a consistent copy of the data directory into DIR (a new or empty directory).
-    /// Safe while the server runs: point --data-dir at the running server's data.
+    /// Writes a consistent copy of the data directory into DIR (a new or empty directory),
+    /// with the server stopped. While it runs, the server holds the data directory: ask it
+    /// for the copy instead with `ssh -p PORT HOST admin backup DIR` (an admin key; DIR on
+    /// the server's machine).
     Backup {
         /// Where the copy goes.
         dir: PathBuf,
@@ -58,6 +60,15 @@ enum Command {
         /// Replace a data directory that is not empty (it is moved aside).
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        data: DataDir,
+    },
+    /// Checks the stored data (server stopped, or on a backup): every finished game
+    /// replays to its result, every game in progress replays, ratings are the replay of the
+    /// rated results, no moves of games not in progress, listings point at games that
+    /// exist. Prints each problem and, last, `games N, in progress N, problems N`; exit 1
+    /// when a problem is found, 2 when the data cannot be read.
+    CheckStore {
         #[command(flatten)]
         data: DataDir,
     },
@@ -198,6 +209,7 @@ fn main() -> ExitCode {
             action: ArchiveCmd::Import { paths, data },
         }) => cli_result(import(&data_dir(data), &paths)),
         Some(Command::Backup { dir, data }) => cli_result(backup(&data_dir(data), &dir)),
+        Some(Command::CheckStore { data }) => check_store(&data_dir(data)),
         Some(Command::Restore {
             backup_dir,
             force,
@@ -487,8 +499,81 @@ fn import(data_dir: &std::path::Path, paths: &[PathBuf]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What to do instead when a command needs the data directory a running server holds.
+fn while_running(data_dir: &std::path::Path, what: &str) -> String {
+    format!(
+        "the data directory {} is in use by a running server, which holds it while it runs. \
+         {what}",
+        data_dir.display()
+    )
+}
+
+/// Whether opening failed because another process (a running server) holds the files.
+fn locked(e: &stratego_ssh::store::StoreError) -> bool {
+    matches!(
+        e,
+        stratego_ssh::store::StoreError::Open {
+            failure: stratego_ssh::store::OpenFailure::Locked,
+            ..
+        }
+    )
+}
+
+fn check_store(data_dir: &std::path::Path) -> ExitCode {
+    let store = match stratego_ssh::store::Store::open(data_dir) {
+        Ok(s) => s,
+        Err(e) if locked(&e) => {
+            eprintln!(
+                "stratego-ssh: {}",
+                while_running(
+                    data_dir,
+                    "Check a backup instead: `ssh -p PORT HOST admin backup DIR` (an admin \
+                     key; DIR on the server's machine), then `stratego-ssh check-store \
+                     --data-dir DIR`; or stop the server first."
+                )
+            );
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("stratego-ssh: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match store.check() {
+        Ok(report) => {
+            for p in &report.problems {
+                println!("{p}");
+            }
+            println!("{}", report.summary());
+            if report.problems.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(e) => {
+            eprintln!("stratego-ssh: cannot read the store: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn backup(data_dir: &std::path::Path, dir: &std::path::Path) -> anyhow::Result<()> {
-    let store = stratego_ssh::store::Store::open(data_dir)?;
+    let store = match stratego_ssh::store::Store::open(data_dir) {
+        Ok(s) => s,
+        Err(e) if locked(&e) => anyhow::bail!(while_running(
+            data_dir,
+            &format!(
+                "Ask it for the copy instead: `ssh -p PORT HOST admin backup {}` with an \
+                 admin key (the server writes the copy on its own machine; give an absolute \
+                 path it may write to), or stop the server and run this again.",
+                std::path::absolute(dir)
+                    .unwrap_or_else(|_| dir.to_path_buf())
+                    .display()
+            )
+        )),
+        Err(e) => return Err(e.into()),
+    };
     let summary = store.backup(dir)?;
     println!(
         "backed up {} entries in {} trees to {}",
