@@ -72,6 +72,25 @@ enum Command {
         #[command(flatten)]
         data: DataDir,
     },
+    /// For measurements: fills the data directory with finished, rated Classic games
+    /// played at random by the rules engine, then reports bytes on disk per game, the
+    /// store's open (start) time, the leaderboard's and `games NICK`'s time (median and
+    /// worst of 3). With --games 0, only measures.
+    FillStore {
+        /// Games to add.
+        #[arg(long)]
+        games: u64,
+        /// Players (fill-0, fill-1, ...).
+        #[arg(long, default_value_t = 1000)]
+        players: usize,
+        /// Threads recording games at once.
+        #[arg(long, default_value_t = 4)]
+        lanes: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[command(flatten)]
+        data: DataDir,
+    },
     /// Opens real SSH sessions to a local server that play through their screens; reports,
     /// last: `sessions N, games N, moves N, move-to-screen p50 Xms p99 Yms, bytes/move B,
     /// server rss/session KiB`.
@@ -210,6 +229,21 @@ fn main() -> ExitCode {
         }) => cli_result(import(&data_dir(data), &paths)),
         Some(Command::Backup { dir, data }) => cli_result(backup(&data_dir(data), &dir)),
         Some(Command::CheckStore { data }) => check_store(&data_dir(data)),
+        Some(Command::FillStore {
+            games,
+            players,
+            lanes,
+            seed,
+            data,
+        }) => cli_result(fill_store(
+            &data_dir(data),
+            stratego_ssh::fill::FillConfig {
+                games,
+                players,
+                lanes,
+                seed,
+            },
+        )),
         Some(Command::Restore {
             backup_dir,
             force,
@@ -556,6 +590,34 @@ fn check_store(data_dir: &std::path::Path) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn fill_store(
+    data_dir: &std::path::Path,
+    cfg: stratego_ssh::fill::FillConfig,
+) -> anyhow::Result<()> {
+    use stratego_ssh::fill;
+    anyhow::ensure!(cfg.players >= 2, "at least 2 players");
+    if cfg.games > 0 {
+        let store = stratego_ssh::store::Store::open(data_dir)?;
+        let report = fill::fill(&store, &cfg, |n, t| {
+            eprintln!(
+                "{n} games in {:.0}s ({:.0} games/s)",
+                t.as_secs_f64(),
+                n as f64 / t.as_secs_f64()
+            )
+        })?;
+        println!(
+            "filled {} games ({:.0} plies a game) in {:.1}s: {:.0} games/s",
+            report.games,
+            report.plies as f64 / report.games.max(1) as f64,
+            report.elapsed.as_secs_f64(),
+            report.games as f64 / report.elapsed.as_secs_f64()
+        );
+    }
+    let m = fill::measure(&data_dir.to_path_buf(), "fill-1")?;
+    println!("{}", m.summary());
+    Ok(())
 }
 
 fn backup(data_dir: &std::path::Path, dir: &std::path::Path) -> anyhow::Result<()> {
