@@ -86,6 +86,7 @@ enum Command {
         /// Threads recording games at once.
         #[arg(long, default_value_t = 4)]
         lanes: usize,
+        /// Seed of the games' set-ups, moves and pairings.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[command(flatten)]

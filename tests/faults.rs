@@ -623,7 +623,18 @@ async fn a_crash_loop_loses_nothing_seen_and_rates_each_game_once() {
                     t.wait_text("Open seeks", 10).await;
                 }
             }
-            let in_game = common::play::status(a).is_some() && common::play::status(b).is_some();
+            // A pair whose game was in progress at the kill lands back in it (give the
+            // screens a moment, the lobby may come first); a game finished just before
+            // the kill, without both screens showing it, is not restored.
+            let mut in_game = false;
+            if current[pair].is_some() {
+                let deadline = Instant::now() + Duration::from_secs(5);
+                while !in_game && Instant::now() < deadline {
+                    in_game =
+                        common::play::status(a).is_some() && common::play::status(b).is_some();
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
             if !in_game {
                 current[pair] = None;
                 let (red, blue) = start_game(a, nicks[2 * pair], b).await;

@@ -168,3 +168,66 @@ async fn an_admin_backs_up_a_running_server_while_games_are_played() {
         );
     }
 }
+
+/// `check-store` names a problem and exits 1: here a finished game whose record has an
+/// illegal move (the store takes records as given).
+#[tokio::test]
+async fn check_store_reports_a_game_that_does_not_replay_and_exits_1() {
+    use stratego_ssh::proto::GameTerms;
+    use stratego_ssh::rules::{ByColor, Color, EndReason, Game, Outcome, Rules, Setup, Variant};
+    use stratego_ssh::store::{GameResult, SeatRecord};
+    let dir = tempdir::Dir::new("check-store-bad");
+    let data = dir.0.join("data");
+    {
+        let store = Store::open(&data).unwrap();
+        let rules = Rules::standard(Variant::Classic);
+        let red = Setup::random(&rules, Color::Red, 1);
+        let blue = Setup::random(&rules, Color::Blue, 2);
+        let mut g = Game::new(rules, &red, &blue).unwrap();
+        let first = g.legal_moves()[0];
+        g.play(first).unwrap();
+        g.end(Outcome {
+            winner: Some(Color::Red),
+            reason: EndReason::Resignation,
+        });
+        let mut record = g.record();
+        record.moves.push(first); // Blue moves a Red piece
+        let seat = |n: &str| SeatRecord {
+            identity: format!("guest:{n}").parse().unwrap(),
+            nick: n.into(),
+        };
+        let id = store.next_game_id().unwrap();
+        store
+            .games()
+            .finish(&GameResult {
+                id,
+                record,
+                seats: ByColor::new(seat("a"), seat("b")),
+                terms: GameTerms {
+                    rules,
+                    rated: false,
+                    clock: None,
+                },
+                started: 1,
+                ended: 2,
+            })
+            .await
+            .unwrap();
+        store.flush().await.unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_stratego-ssh"))
+        .arg("check-store")
+        .arg("--data-dir")
+        .arg(&data)
+        .output()
+        .expect("check-store runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with("game 1: does not replay to its result: move 2"),
+        "{text}"
+    );
+    assert_eq!(lines[1], "games 1, in progress 0, problems 1");
+}
