@@ -555,6 +555,14 @@ fn locked(e: &stratego_ssh::store::StoreError) -> bool {
 }
 
 fn check_store(data_dir: &std::path::Path) -> ExitCode {
+    if !stratego_ssh::store::has_database(data_dir) {
+        eprintln!(
+            "stratego-ssh: there is no database in {}: give the data directory (or a backup) \
+             with --data-dir",
+            data_dir.display()
+        );
+        return ExitCode::from(2);
+    }
     let store = match stratego_ssh::store::Store::open(data_dir) {
         Ok(s) => s,
         Err(e) if locked(&e) => {

@@ -230,4 +230,16 @@ async fn check_store_reports_a_game_that_does_not_replay_and_exits_1() {
         "{text}"
     );
     assert_eq!(lines[1], "games 1, in progress 0, problems 1");
+
+    // A directory without a database (a typo) is not checked as an empty, sound store.
+    let none = dir.0.join("no-such-data");
+    let out = Command::new(env!("CARGO_BIN_EXE_stratego-ssh"))
+        .arg("check-store")
+        .arg("--data-dir")
+        .arg(&none)
+        .output()
+        .expect("check-store runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("there is no database"));
+    assert!(!none.exists(), "nothing created");
 }

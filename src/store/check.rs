@@ -181,6 +181,12 @@ impl fmt::Display for Problem {
     }
 }
 
+/// Whether `dir` holds a database (so that checking a mistyped directory does not create
+/// an empty one and find it sound).
+pub fn has_database(dir: &std::path::Path) -> bool {
+    dir.join("db").is_file()
+}
+
 /// What [`Store::check`] found.
 #[derive(Clone, PartialEq, Debug, Default)]
 pub struct CheckReport {

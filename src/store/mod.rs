@@ -114,7 +114,7 @@ use sled::transaction::ConflictableTransactionError;
 
 pub use backup::{restore, BackupSummary, RestoreSummary};
 pub use bans::{Ban, BanTarget, Bans};
-pub use check::{CheckReport, Problem};
+pub use check::{has_database, CheckReport, Problem};
 pub use error::{OpenFailure, StoreError};
 pub use games::{FinishedGame, GameListing, GameResult, Games, SeatRecord};
 pub use glicko::{Rating, Score};
