@@ -12,6 +12,7 @@
 pub mod archive;
 pub mod bot;
 pub mod config;
+pub mod fill;
 pub mod game;
 pub mod guest;
 pub mod limit;

@@ -41,8 +41,10 @@ enum Command {
         #[command(subcommand)]
         action: ArchiveCmd,
     },
-    /// Writes a consistent copy of the data directory into DIR (a new or empty directory).
-    /// Safe while the server runs: point --data-dir at the running server's data.
+    /// Writes a consistent copy of the data directory into DIR (a new or empty directory),
+    /// with the server stopped. While it runs, the server holds the data directory: ask it
+    /// for the copy instead with `ssh -p PORT HOST admin backup DIR` (an admin key; DIR on
+    /// the server's machine).
     Backup {
         /// Where the copy goes.
         dir: PathBuf,
@@ -58,6 +60,35 @@ enum Command {
         /// Replace a data directory that is not empty (it is moved aside).
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        data: DataDir,
+    },
+    /// Checks the stored data (server stopped, or on a backup): every finished game
+    /// replays to its result, every game in progress replays, ratings are the replay of the
+    /// rated results, no moves of games not in progress, listings point at games that
+    /// exist. Prints each problem and, last, `games N, in progress N, problems N`; exit 1
+    /// when a problem is found, 2 when the data cannot be read.
+    CheckStore {
+        #[command(flatten)]
+        data: DataDir,
+    },
+    /// For measurements: fills the data directory with finished, rated Classic games
+    /// played at random by the rules engine, then reports bytes on disk per game, the
+    /// store's open (start) time, the leaderboard's and `games NICK`'s time (median and
+    /// worst of 3). With --games 0, only measures.
+    FillStore {
+        /// Games to add.
+        #[arg(long)]
+        games: u64,
+        /// Players (fill-0, fill-1, ...).
+        #[arg(long, default_value_t = 1000)]
+        players: usize,
+        /// Threads recording games at once.
+        #[arg(long, default_value_t = 4)]
+        lanes: usize,
+        /// Seed of the games' set-ups, moves and pairings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
         #[command(flatten)]
         data: DataDir,
     },
@@ -202,6 +233,22 @@ fn main() -> ExitCode {
             action: ArchiveCmd::Import { paths, data },
         }) => cli_result(import(&data_dir(data), &paths)),
         Some(Command::Backup { dir, data }) => cli_result(backup(&data_dir(data), &dir)),
+        Some(Command::CheckStore { data }) => check_store(&data_dir(data)),
+        Some(Command::FillStore {
+            games,
+            players,
+            lanes,
+            seed,
+            data,
+        }) => cli_result(fill_store(
+            &data_dir(data),
+            stratego_ssh::fill::FillConfig {
+                games,
+                players,
+                lanes,
+                seed,
+            },
+        )),
         Some(Command::Restore {
             backup_dir,
             force,
@@ -493,8 +540,117 @@ fn import(data_dir: &std::path::Path, paths: &[PathBuf]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What to do instead when a command needs the data directory a running server holds.
+fn while_running(data_dir: &std::path::Path, what: &str) -> String {
+    format!(
+        "the data directory {} is in use by a running server, which holds it while it runs. \
+         {what}",
+        data_dir.display()
+    )
+}
+
+/// Whether opening failed because another process (a running server) holds the files.
+fn locked(e: &stratego_ssh::store::StoreError) -> bool {
+    matches!(
+        e,
+        stratego_ssh::store::StoreError::Open {
+            failure: stratego_ssh::store::OpenFailure::Locked,
+            ..
+        }
+    )
+}
+
+fn check_store(data_dir: &std::path::Path) -> ExitCode {
+    if !stratego_ssh::store::has_database(data_dir) {
+        eprintln!(
+            "stratego-ssh: there is no database in {}: give the data directory (or a backup) \
+             with --data-dir",
+            data_dir.display()
+        );
+        return ExitCode::from(2);
+    }
+    let store = match stratego_ssh::store::Store::open(data_dir) {
+        Ok(s) => s,
+        Err(e) if locked(&e) => {
+            eprintln!(
+                "stratego-ssh: {}",
+                while_running(
+                    data_dir,
+                    "Check a backup instead: `ssh -p PORT HOST admin backup DIR` (an admin \
+                     key; DIR on the server's machine), then `stratego-ssh check-store \
+                     --data-dir DIR`; or stop the server first."
+                )
+            );
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("stratego-ssh: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match store.check() {
+        Ok(report) => {
+            for p in &report.problems {
+                println!("{p}");
+            }
+            println!("{}", report.summary());
+            if report.problems.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(e) => {
+            eprintln!("stratego-ssh: cannot read the store: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn fill_store(
+    data_dir: &std::path::Path,
+    cfg: stratego_ssh::fill::FillConfig,
+) -> anyhow::Result<()> {
+    use stratego_ssh::fill;
+    anyhow::ensure!(cfg.players >= 2, "at least 2 players");
+    if cfg.games > 0 {
+        let store = stratego_ssh::store::Store::open(data_dir)?;
+        let report = fill::fill(&store, &cfg, |n, t| {
+            eprintln!(
+                "{n} games in {:.0}s ({:.0} games/s)",
+                t.as_secs_f64(),
+                n as f64 / t.as_secs_f64()
+            )
+        })?;
+        println!(
+            "filled {} games ({:.0} plies a game) in {:.1}s: {:.0} games/s",
+            report.games,
+            report.plies as f64 / report.games.max(1) as f64,
+            report.elapsed.as_secs_f64(),
+            report.games as f64 / report.elapsed.as_secs_f64()
+        );
+    }
+    let m = fill::measure(&data_dir.to_path_buf(), "fill-1")?;
+    println!("{}", m.summary());
+    Ok(())
+}
+
 fn backup(data_dir: &std::path::Path, dir: &std::path::Path) -> anyhow::Result<()> {
-    let store = stratego_ssh::store::Store::open(data_dir)?;
+    let store = match stratego_ssh::store::Store::open(data_dir) {
+        Ok(s) => s,
+        Err(e) if locked(&e) => anyhow::bail!(while_running(
+            data_dir,
+            &format!(
+                "Ask it for the copy instead: `ssh -p PORT HOST admin backup {}` with an \
+                 admin key (the server writes the copy on its own machine; give an absolute \
+                 path it may write to), or stop the server and run this again.",
+                std::path::absolute(dir)
+                    .unwrap_or_else(|_| dir.to_path_buf())
+                    .display()
+            )
+        )),
+        Err(e) => return Err(e.into()),
+    };
     let summary = store.backup(dir)?;
     println!(
         "backed up {} entries in {} trees to {}",

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use common::{exec, is_movable_label, new_key, tempdir, Login, ScreenBoard, Term};
+use common::{exec, fingerprint, is_movable_label, new_key, tempdir, Login, ScreenBoard, Term};
 use russh::client;
 use russh::keys::PrivateKeyWithHashAlg;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -488,4 +488,318 @@ async fn a_flood_of_unauthenticated_connections_is_bounded() {
     // Still serving.
     let carol = Term::connect(server.addr, Login::Key("carol", &new_key()), 100, 30).await;
     carol.wait_text("Open seeks", 5).await;
+}
+
+/// What the test saw of one game across restarts.
+struct Seen {
+    /// Nicks of the players (Red, Blue).
+    nicks: [String; 2],
+    /// Moves whose result the mover's screen showed, by ply (1-based): `a4 a5`.
+    moves: std::collections::BTreeMap<u32, String>,
+    /// Both screens showed the game over.
+    over: bool,
+}
+
+/// The game id of the game in play between `red` and `blue`, from `games --live`.
+async fn live_id(addr: SocketAddr, key: &russh::keys::PrivateKey, red: &str, blue: &str) -> u64 {
+    let (out, _) = exec(addr, "probe", key, "games --live").await;
+    out.lines()
+        .find_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w.len() > 3 && w[1] == red && w[2] == blue)
+                .then(|| w[0].parse().ok())
+                .flatten()
+        })
+        .unwrap_or_else(|| panic!("a live game {red} vs {blue} in:\n{out}"))
+}
+
+/// Plays random moves in one game until the connection drops, the game ends, or the
+/// side to move resigns once `resign_at` plies have been played.
+async fn play_until_killed(
+    red: &Term,
+    blue: &Term,
+    rng: &mut common::play::Rng,
+    seen: &mut Seen,
+    resign_at: u32,
+) {
+    use common::play::{game_over, random_move, status, Moved};
+    loop {
+        if red.is_closed() || blue.is_closed() {
+            return;
+        }
+        if game_over(red) && game_over(blue) {
+            seen.over = true;
+            return;
+        }
+        let (mover, is_red) = match (status(red), status(blue)) {
+            (Some((true, _)), _) => (red, true),
+            (_, Some((true, _))) => (blue, false),
+            _ => {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+        };
+        let Some((_, number)) = status(mover) else {
+            continue;
+        };
+        let ply = 2 * (number - 1) + if is_red { 1 } else { 2 };
+        if ply > resign_at {
+            mover.try_send(b"R").await;
+            if text_or_closed(mover, "Resign this game?", 5).await {
+                mover.try_send(b"y").await;
+            }
+            for t in [red, blue] {
+                if !text_or_closed(t, "r rematch", 5).await {
+                    return;
+                }
+            }
+            seen.over = true;
+            return;
+        }
+        match random_move(mover, rng, 10).await {
+            Moved::Played(mv) => {
+                seen.moves.insert(ply, mv);
+            }
+            Moved::Over(mv) => {
+                if let Some(mv) = mv {
+                    seen.moves.insert(ply, mv);
+                }
+            }
+            Moved::Stuck => return,
+        }
+    }
+}
+
+/// (d) A crash loop: the server is SIGKILLed at random moments while two games are played
+/// through real SSH sessions, and restarted, `CRASH_ROUNDS` times (default 20). Then the
+/// real binary's `check-store` reports no problem, every move a mover saw played is stored
+/// at its ply, every game both players saw end is recorded, and each rated result is in
+/// the ratings exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crash_loop_loses_nothing_seen_and_rates_each_game_once() {
+    use common::play::{start_game, Rng};
+    use stratego_ssh::rules::Variant;
+    use stratego_ssh::store::Store;
+
+    let rounds: u32 = std::env::var("CRASH_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
+    let seed: u64 = std::env::var("CRASH_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_nanos() as u64
+        });
+    eprintln!("crash loop: {rounds} rounds, CRASH_SEED={seed}");
+    let mut rng = Rng(seed);
+    let dir = tempdir::Dir::new("fault-crash-loop");
+    let nicks = ["ann", "bob", "cat", "dan"];
+    let keys: Vec<_> = nicks.iter().map(|_| new_key()).collect();
+    // The game each pair (0-1, 2-3) is in, by id.
+    let mut games: std::collections::BTreeMap<u64, Seen> = Default::default();
+    let mut current: [Option<u64>; 2] = [None, None];
+    let started = Instant::now();
+    for round in 0..rounds {
+        let mut server = Server::start(&dir.0, &[]).await;
+        let mut terms = Vec::new();
+        for (n, k) in nicks.iter().zip(&keys) {
+            terms.push(Term::connect(server.addr, Login::Key(n, k), 120, 40).await);
+        }
+        // Each pair: back in its game, or in the lobby to start one.
+        for pair in 0..2 {
+            let (a, b) = (&terms[2 * pair], &terms[2 * pair + 1]);
+            for t in [a, b] {
+                let s = t
+                    .wait_for("the lobby or a game", 15, |s| {
+                        s.contains("Open seeks") || s.contains("move ")
+                    })
+                    .await;
+                if s.contains("r rematch") {
+                    t.send(b"q").await;
+                    t.wait_text("Open seeks", 10).await;
+                }
+            }
+            // A pair whose game was in progress at the kill lands back in it (give the
+            // screens a moment, the lobby may come first); a game finished just before
+            // the kill, without both screens showing it, is not restored.
+            let mut in_game = false;
+            if current[pair].is_some() {
+                let deadline = Instant::now() + Duration::from_secs(5);
+                while !in_game && Instant::now() < deadline {
+                    in_game =
+                        common::play::status(a).is_some() && common::play::status(b).is_some();
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+            if !in_game {
+                current[pair] = None;
+                let (red, blue) = start_game(a, nicks[2 * pair], b).await;
+                let red_nick = if std::ptr::eq(red, a) {
+                    nicks[2 * pair]
+                } else {
+                    nicks[2 * pair + 1]
+                };
+                let blue_nick = if std::ptr::eq(blue, a) {
+                    nicks[2 * pair]
+                } else {
+                    nicks[2 * pair + 1]
+                };
+                let id = live_id(server.addr, &keys[0], red_nick, blue_nick).await;
+                games.insert(
+                    id,
+                    Seen {
+                        nicks: [red_nick.into(), blue_nick.into()],
+                        moves: Default::default(),
+                        over: false,
+                    },
+                );
+                current[pair] = Some(id);
+            }
+        }
+        // Play both games; kill at a random moment.
+        let kill_after = Duration::from_millis(200 + rng.below(2300) as u64);
+        let results = {
+            let mut plays = Vec::new();
+            for pair in 0..2 {
+                let id = current[pair].expect("a game for each pair");
+                let seen = games.remove(&id).unwrap();
+                let (a, b) = (&terms[2 * pair], &terms[2 * pair + 1]);
+                let (red, blue) = if seen.nicks[0] == nicks[2 * pair] {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                // A game ends (by resignation) after 10 to 59 plies: most span rounds.
+                let resign_at = 10 + rng.below(50) as u32;
+                let game_rng = Rng(rng.below(usize::MAX) as u64);
+                plays.push((id, seen, red, blue, resign_at, game_rng));
+            }
+            let mut it = plays.into_iter().map(
+                |(id, mut seen, red, blue, resign_at, mut game_rng)| async move {
+                    play_until_killed(red, blue, &mut game_rng, &mut seen, resign_at).await;
+                    (id, seen)
+                },
+            );
+            let (p0, p1) = (it.next().unwrap(), it.next().unwrap());
+            let both = async { tokio::join!(p0, p1) };
+            tokio::pin!(both);
+            // SIGKILL at the random moment, or as soon as both games stop (the games ended).
+            let (r0, r1) = tokio::select! {
+                r = &mut both => {
+                    server.kill9();
+                    r
+                }
+                _ = tokio::time::sleep(kill_after) => {
+                    server.kill9();
+                    both.await
+                }
+            };
+            [r0, r1]
+        };
+        for (id, seen) in results {
+            if seen.over {
+                for c in &mut current {
+                    if *c == Some(id) {
+                        *c = None;
+                    }
+                }
+            }
+            games.insert(id, seen);
+        }
+        drop(terms);
+        eprintln!(
+            "round {round}: killed after {kill_after:?}; {:.0}s so far",
+            started.elapsed().as_secs_f64()
+        );
+    }
+
+    // check-store, by the real binary, on the data left by the last SIGKILL.
+    let out = Command::new(env!("CARGO_BIN_EXE_stratego-ssh"))
+        .arg("check-store")
+        .arg("--data-dir")
+        .arg(dir.0.join("data"))
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("check-store runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    eprintln!(
+        "check-store after {rounds} SIGKILLs:\n{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "check-store found problems:\n{text}");
+    assert!(text.trim_end().ends_with("problems 0"), "{text}");
+
+    // Every move seen is stored at its ply; every game seen over is recorded.
+    let store = Store::open(dir.0.join("data")).unwrap();
+    let mut rated = std::collections::HashMap::<String, u32>::new();
+    for (id, seen) in &games {
+        let (moves, finished) = match store.games().get(*id).unwrap() {
+            Some(g) => {
+                if g.rated {
+                    for s in [&g.seats.red, &g.seats.blue] {
+                        *rated.entry(s.identity.to_string()).or_default() += 1;
+                    }
+                }
+                (g.record.moves, true)
+            }
+            None => match store.live().get(*id).unwrap() {
+                Some(g) => (g.moves, false),
+                None => panic!(
+                    "game {id} ({} moves seen) is neither finished nor in progress",
+                    seen.moves.len()
+                ),
+            },
+        };
+        assert!(
+            !seen.over || finished,
+            "game {id} was seen over but is not recorded"
+        );
+        for (ply, mv) in &seen.moves {
+            let stored = moves
+                .get(*ply as usize - 1)
+                .map(|m| format!("{} {}", m.from, m.to).to_lowercase());
+            assert_eq!(stored.as_deref(), Some(mv.as_str()), "game {id} ply {ply}");
+        }
+    }
+    // Each rated result once: a player's rated games are the recorded games they played.
+    for (nick, key) in nicks.iter().zip(&keys) {
+        let identity: stratego_ssh::proto::PlayerId =
+            format!("key:{}", fingerprint(key)).parse().unwrap();
+        let games_rated = store
+            .ratings()
+            .get(&identity, Variant::Classic)
+            .unwrap()
+            .map_or(0, |r| r.games);
+        assert_eq!(
+            games_rated,
+            rated.get(&identity.to_string()).copied().unwrap_or(0),
+            "{nick}'s rated games"
+        );
+    }
+    let finished = games.values().filter(|s| s.over).count();
+    let moves: usize = games.values().map(|s| s.moves.len()).sum();
+    eprintln!(
+        "crash loop: {rounds} SIGKILLs, {} games, {finished} seen finished, {moves} moves seen, all stored; {:.0}s",
+        games.len(),
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// Waits until the screen shows `needle`; false when the connection drops or `secs` pass.
+async fn text_or_closed(t: &Term, needle: &str, secs: u64) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    while Instant::now() < deadline {
+        if t.text().contains(needle) {
+            return true;
+        }
+        if t.is_closed() {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    false
 }

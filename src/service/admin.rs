@@ -1,13 +1,14 @@
 //! Admin actions, for the exec commands (`ssh host admin ...`) and the admin screen alike:
 //! kicks go through the lobby; bans are stored (and flushed) before the sessions they match
-//! are disconnected with the reason. The caller has checked that the key is an admin's.
+//! are disconnected with the reason; a backup is the running store's own consistent copy
+//! (`admin backup DIR`). The caller has checked that the key is an admin's.
 
 use std::fmt;
 
 use super::Service;
 use crate::lobby::KickWhom;
 use crate::proto::{AdminBan, AdminCmd, AdminSnapshot, BanKind, PlayerId};
-use crate::store::{Ban, BanTarget, StoreError};
+use crate::store::{BackupSummary, Ban, BanTarget, StoreError};
 use crate::text::clean_line;
 
 /// What an admin action did.
@@ -147,6 +148,23 @@ impl Service {
                 Ok(AdminDone::Broadcast)
             }
         }
+    }
+
+    /// Writes a consistent copy of the running server's store into `dir` (a new or empty
+    /// directory on the server's machine); `by` is the admin's key fingerprint. Writes wait
+    /// while the copy is made (a move waits as long as the copy takes); nothing waits on a
+    /// runtime worker.
+    pub async fn backup(
+        &self,
+        by: &str,
+        dir: std::path::PathBuf,
+    ) -> Result<BackupSummary, StoreError> {
+        tracing::info!(by, dir = %dir.display(), "admin: backup asked");
+        let result = self.blocking(move |s| s.backup(&dir)).await;
+        if let Err(e) = &result {
+            tracing::warn!(by, error = %e, "admin: backup failed");
+        }
+        result
     }
 
     /// Every stored ban, user text cleaned.

@@ -153,7 +153,7 @@ async fn replay(service: &Service, id: &str, gravon_format: bool) -> Output {
     }
 }
 
-pub const ADMIN_USAGE: &str = "admin commands:\n  admin kick NICK [REASON]\n  admin ban nick|key|addr VALUE [REASON]\n  admin unban nick|key|addr VALUE\n  admin bans\n  admin broadcast TEXT\n";
+pub const ADMIN_USAGE: &str = "admin commands:\n  admin kick NICK [REASON]\n  admin ban nick|key|addr VALUE [REASON]\n  admin unban nick|key|addr VALUE\n  admin bans\n  admin broadcast TEXT\n  admin backup DIR   (a new or empty directory on the server's machine, absolute path)\n";
 
 /// Runs an admin command line (the caller checked the key); `by` is the admin's
 /// fingerprint.
@@ -172,9 +172,40 @@ pub async fn admin(service: &Service, by: &str, line: &str) -> Output {
             Err(e) => (format!("{e}\n"), 1),
         };
     }
+    if let ["admin", "backup", dir] = words.as_slice() {
+        return backup(service, by, dir).await;
+    }
     match parse_admin(&words) {
         Ok(cmd) => perform(service, by, cmd).await,
         Err(out) => out,
+    }
+}
+
+/// `admin backup DIR`: the running server writes a consistent copy of its data into DIR,
+/// on its own machine. Exit 0 when written, 2 for a path that is not absolute, 1 when the
+/// copy failed.
+async fn backup(service: &Service, by: &str, dir: &str) -> Output {
+    let path = std::path::PathBuf::from(dir);
+    if !path.is_absolute() {
+        return (
+            format!(
+                "'{dir}' is not an absolute path: give the full path of a new or empty \
+                 directory on the server's machine\n"
+            ),
+            2,
+        );
+    }
+    match service.backup(by, path).await {
+        Ok(s) => (
+            format!(
+                "backed up {} entries in {} trees to {}\n",
+                s.entries,
+                s.trees,
+                s.dir.display()
+            ),
+            0,
+        ),
+        Err(e) => (format!("{e}\n"), 1),
     }
 }
 

@@ -16,7 +16,8 @@
 //! | [`Setups`] (`store.setups()`) | `setups.rs` | saved set-ups |
 //!
 //! What is shared stays here: opening, the schema marker and game ids (`meta`), flushing;
-//! backups in `backup.rs`, stored forms and key layouts in `records.rs`. Each module opens
+//! backups in `backup.rs`, the invariants check ([`Store::check`]) in `check.rs`, stored
+//! forms and key layouts in `records.rs`. Each module opens
 //! with its own table of trees and keys and says which of its calls flush.
 //!
 //! # Trees and keys
@@ -94,6 +95,7 @@
 
 mod backup;
 mod bans;
+mod check;
 mod error;
 mod games;
 pub mod glicko;
@@ -112,6 +114,7 @@ use sled::transaction::ConflictableTransactionError;
 
 pub use backup::{restore, BackupSummary, RestoreSummary};
 pub use bans::{Ban, BanTarget, Bans};
+pub use check::{has_database, CheckReport, Problem};
 pub use error::{OpenFailure, StoreError};
 pub use games::{FinishedGame, GameListing, GameResult, Games, SeatRecord};
 pub use glicko::{Rating, Score};

@@ -12,6 +12,8 @@ use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg};
 use russh::ChannelMsg;
 use stratego_ssh::server::{self, Running, ServerOptions};
 
+pub mod play;
+
 pub struct TestServer {
     pub running: Running,
     pub dir: tempdir::Dir,
@@ -257,6 +259,11 @@ impl Term {
 
     pub async fn send(&self, bytes: &[u8]) {
         self.writer.data_bytes(bytes.to_vec()).await.expect("send");
+    }
+
+    /// Sends unless the connection is gone; whether it was sent.
+    pub async fn try_send(&self, bytes: &[u8]) -> bool {
+        self.writer.data_bytes(bytes.to_vec()).await.is_ok()
     }
 
     /// Types text one key at a time, as a person would.
