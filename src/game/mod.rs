@@ -374,8 +374,20 @@ impl GameTask {
     /// they were (they paused while the server was down), both players given the reconnect
     /// time to come back.
     fn restore(&mut self, live: LiveGame) {
-        let record = live.record();
-        match record.replay() {
+        let mut record = live.record();
+        // A game in progress is stored without an outcome; one whose last stored move
+        // ended it replays to that outcome: take it (the result is stored below).
+        let replayed = match record.replay() {
+            Err(crate::rules::ReplayError::OutcomeMismatch {
+                recorded: None,
+                replayed: Some(o),
+            }) => {
+                record.outcome = Some(o);
+                record.replay()
+            }
+            r => r,
+        };
+        match replayed {
             Ok(game) => {
                 let now = Instant::now();
                 for c in Color::ALL {
