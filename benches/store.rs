@@ -10,6 +10,12 @@
 //! (every game appends one move); then a 5-second run prints moves/s, flushes/s, writes
 //! per flush and the latency of one append (median, p99, max).
 //!
+//! Measured 2026-11-24 on the 2-core development machine, other builds and tests running
+//! (`cargo bench --bench store -- "500 games"`, three runs): 23,900-50,400 moves/s
+//! (median 32,600) with 80-163 flushes/s, about 300 writes per flush (largest 500);
+//! append latency median 8.8-12.7 ms, p99 28-124 ms. One game alone: 176 us per
+//! flushed append (`append_move (flushed)`).
+//!
 //! Run: `cargo bench --bench store`. Needs in Cargo.toml:
 //! ```toml
 //! [[bench]]

@@ -1044,7 +1044,16 @@ impl GameTask {
     /// (1 s, doubling up to 16 s). Idempotent in the store: a retry after a flush that
     /// failed records the game once.
     async fn store_result(&mut self) {
-        let (Some(saving), Some(store)) = (&self.saving, &self.store) else {
+        let Some(saving) = &self.saving else {
+            return;
+        };
+        let Some(store) = &self.store else {
+            // Nothing to store it in (a game without a store): shown at once.
+            if let Some(saving) = self.saving.take() {
+                self.outcome = saving.game.outcome();
+                self.game = Some(saving.game);
+                self.ended();
+            }
             return;
         };
         let result = GameResult {

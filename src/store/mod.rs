@@ -15,8 +15,10 @@
 //! | [`Bans`] (`store.bans()`) | `bans.rs` | bans of nicks, keys and addresses |
 //! | [`Setups`] (`store.setups()`) | `setups.rs` | saved set-ups |
 //!
-//! What is shared stays here: opening, the schema marker and game ids (`meta`), flushing;
-//! backups in `backup.rs`, stored forms and key layouts in `records.rs`. Each module opens
+//! What is shared stays here: opening, the schema marker and game ids (`meta`); the one
+//! writer thread that makes writes durable (group commit) and the fault hook in
+//! `writer.rs`, the protection of the files at opening in `guard.rs`, backups in
+//! `backup.rs`, stored forms and key layouts in `records.rs`. Each module opens
 //! with its own table of trees and keys and says which of its calls flush.
 //!
 //! # Trees and keys
