@@ -835,3 +835,63 @@ async fn backup_while_writing_then_restore() {
         Err(StoreError::Backup(_))
     ));
 }
+
+/// Group commit: writes from many games at once share flushes (fewer batches than writes),
+/// each caller is answered with its own result, and every acknowledged move is there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_writes_share_flushes_and_each_is_answered() {
+    let dir = TempDir::new("group");
+    let s = Store::open(dir.path()).unwrap();
+    let rules = Rules::standard(Variant::Duel);
+    let (red, blue, g) = random_game(rules, 5, 20);
+    let moves: Vec<Move> = g.moves().collect();
+    let seats = ByColor::new(seat(&pid("key:a"), "ann"), seat(&pid("key:b"), "bob"));
+    for id in 1..=100 {
+        s.live()
+            .save(&live(
+                id,
+                terms(Variant::Duel, false),
+                seats.clone(),
+                &red,
+                &blue,
+            ))
+            .await
+            .unwrap();
+    }
+    let before = s.write_stats();
+    let mut set = tokio::task::JoinSet::new();
+    for id in 1..=100u64 {
+        let (live, moves) = (s.live(), moves.clone());
+        set.spawn(async move {
+            for (mv, ply) in moves.into_iter().zip(1..) {
+                live.append_move(id, ply, mv, None).await.unwrap();
+            }
+            // A move that does not follow a stored one is refused, alone.
+            assert!(matches!(
+                live.append_move(id, 99, moves_first(), None).await,
+                Err(StoreError::Invalid(_))
+            ));
+        });
+    }
+    fn moves_first() -> Move {
+        Move::new("A4".parse().unwrap(), "A5".parse().unwrap())
+    }
+    while let Some(r) = set.join_next().await {
+        r.unwrap();
+    }
+    let stats = s.write_stats().since(&before);
+    let writes = 100 * (moves.len() as u64 + 1);
+    assert_eq!(stats.writes, writes);
+    assert!(
+        stats.batches < writes,
+        "{} writes in {} flushes",
+        stats.writes,
+        stats.batches
+    );
+    assert!(stats.largest_batch > 1);
+    drop(s);
+    let s = Store::open(dir.path()).unwrap();
+    for id in 1..=100 {
+        assert_eq!(s.live().get(id).unwrap().unwrap().moves, moves);
+    }
+}
