@@ -303,6 +303,8 @@ struct GameTask {
     started: Timestamp,
     /// A result being stored: shown (and reported) only once it is on disk.
     saving: Option<Saving>,
+    /// The game in progress was (or may have been) written: an abort removes it.
+    live_written: bool,
 }
 
 /// A finished game whose result is not stored yet (the store refused it): retried until
@@ -363,6 +365,7 @@ impl GameTask {
             store: new.store,
             started: store::now(),
             saving: None,
+            live_written: false,
         };
         if let Some(live) = new.restore {
             task.restore(live);
@@ -958,6 +961,8 @@ impl GameTask {
                             started: self.started,
                             private: self.private,
                         };
+                        // A save whose flush failed may still reach the disk later.
+                        self.live_written = true;
                         if let Err(e) = store.live().save(&live).await {
                             // Play does not start on a game that is not on disk: every
                             // move would be refused. The side that readied last readies
@@ -1009,7 +1014,8 @@ impl GameTask {
         self.ended();
         if outcome.reason == EndReason::Aborted {
             // No result: the game in progress (stored once play started) is forgotten.
-            if let (Some(store), Some(_)) = (&self.store, &self.game) {
+            let written = self.game.is_some() || self.live_written;
+            if let (Some(store), true) = (&self.store, written) {
                 if let Err(e) = store.live().remove(self.id).await {
                     warn!(game = self.id, error = %e, "cannot forget the aborted game");
                 }

@@ -104,7 +104,16 @@ fn run(shared: &Shared, rx: &mpsc::Receiver<Job>) {
         let n = batch.len();
         // The fault hook's full disk: nothing is written, every write is refused.
         let full = shared.faults.no_space.load(Ordering::Relaxed);
-        let applied: Vec<Applied> = batch.drain(..).map(|job| job(!full)).collect();
+        // A write that panics (sled 0.34 may, on damage found while running) is dropped:
+        // its caller hears the write did not complete; the writer goes on.
+        let applied: Vec<Applied> = batch
+            .drain(..)
+            .filter_map(|job| {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(!full)))
+                    .map_err(|_| tracing::error!("store: a write panicked; refused"))
+                    .ok()
+            })
+            .collect();
         let flushed = if full {
             Err(no_space())
         } else if take_one(&shared.faults.fail_flushes) {
