@@ -289,7 +289,8 @@ fn main() -> ExitCode {
     }
 }
 
-/// How often the status line (connections, sessions, games, memory) is logged.
+/// How often the status line (connections, sessions, games, memory, store writes and
+/// flushes) is logged.
 const STATUS_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 /// How long players get to read the shutdown notice before their connections close.
 const SHUTDOWN_NOTICE: std::time::Duration = std::time::Duration::from_millis(500);
@@ -307,6 +308,7 @@ async fn serve(opts: ServerOptions) -> anyhow::Result<()> {
     let status = tokio::spawn(status_lines(
         running.lobby.clone(),
         running.connection_count(),
+        running.store.clone(),
     ));
     let signal = tokio::select! {
         r = running.serving() => {
@@ -352,17 +354,23 @@ async fn serve(opts: ServerOptions) -> anyhow::Result<()> {
 async fn status_lines(
     lobby: stratego_ssh::lobby::LobbyHandle,
     connections: server::ConnectionCount,
+    store: stratego_ssh::store::Store,
 ) {
     let mut every = tokio::time::interval(STATUS_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     every.tick().await;
     let mut last = stratego_ssh::screen::frame_totals();
+    let mut last_writes = store.write_stats();
     loop {
         every.tick().await;
         let s = server::stats(&lobby, &connections);
         let rss = stratego_ssh::procinfo::rss_kib(None);
         let now = stratego_ssh::screen::frame_totals();
         let frames = now.frames - last.frames;
+        // The store's writer: durable writes and the flushes (one per batch) that covered them.
+        let writes_now = store.write_stats();
+        let writes = writes_now.since(&last_writes);
+        last_writes = writes_now;
         tracing::info!(
             connections = s.connections,
             sessions = s.sessions,
@@ -372,6 +380,11 @@ async fn status_lines(
             frame_us = (now.nanos - last.nanos) / frames.max(1) / 1000,
             frame_bytes = (now.bytes - last.bytes) / frames.max(1),
             full_frames = now.full - last.full,
+            store_writes = writes.writes,
+            store_flushes = writes.batches,
+            writes_per_flush = format!("{:.1}", writes.mean_batch()),
+            largest_batch = writes.largest_batch,
+            failed_flushes = writes.flush_failures,
             "status"
         );
         last = now;

@@ -353,20 +353,29 @@ async fn rating_history_and_game_lists() {
         ("bob", "ann")
     );
     assert!(l.rated);
-    // Twice is refused and changes nothing.
+    // The same game again (a retry after a failed flush) answers as the first time and
+    // changes nothing; another result under the same id is refused and changes nothing.
     let before = s.ratings().get(&pid("key:a"), Variant::Duel).unwrap();
-    let again = result(
-        4,
-        Variant::Duel,
-        true,
-        ByColor::new(a, b),
-        Some(Color::Red),
-        5_000,
-    );
+    let first = s.games().get(4).unwrap().unwrap();
+    let same = GameResult {
+        id: 4,
+        record: first.record.clone(),
+        seats: first.seats.clone(),
+        terms: first.terms,
+        started: first.started,
+        ended: first.ended,
+    };
+    assert_eq!(s.games().finish(&same).await, Ok(first.rating_changes));
+    let mut other = same.clone();
+    other.record.outcome = Some(Outcome {
+        winner: None,
+        reason: EndReason::DrawAgreed,
+    });
     assert_eq!(
-        s.games().finish(&again).await,
+        s.games().finish(&other).await,
         Err(StoreError::AlreadyFinished(4))
     );
+    assert_eq!(s.games().get(4).unwrap().unwrap(), first);
     assert_eq!(
         s.ratings().get(&pid("key:a"), Variant::Duel).unwrap(),
         before
@@ -396,18 +405,20 @@ async fn moves_survive_drop_and_reopen() {
             .unwrap();
         for (i, mv) in moves.iter().enumerate() {
             let left = Duration::from_millis(600_000 - i as u64 * 100);
-            let ply = s
-                .live()
-                .append_move(id, *mv, Some(ByColor::new(left, left)))
+            s.live()
+                .append_move(id, i as u32 + 1, *mv, Some(ByColor::new(left, left)))
                 .await
                 .unwrap();
-            assert_eq!(ply as usize, i + 1);
         }
     }
     let s = Store::open(dir.path()).unwrap();
     assert!(
-        dir.join("last-start").join("db").exists(),
-        "a reopen keeps a copy of the files as they were"
+        !dir.join("last-start").exists(),
+        "after a clean stop, the start copies nothing"
+    );
+    assert!(
+        !dir.join("clean-stop").exists(),
+        "the clean-stop marker is gone once the files are open again"
     );
     let back = s.live().all().unwrap();
     assert_eq!(back.len(), 1);
@@ -443,8 +454,8 @@ async fn appended_moves_survive_an_abort() {
             .save(&live(5, terms(Variant::Duel, true), seats, &red, &blue))
             .await
             .unwrap();
-        for mv in &moves {
-            s.live().append_move(5, *mv, None).await.unwrap();
+        for (mv, ply) in moves.iter().zip(1..) {
+            s.live().append_move(5, ply, *mv, None).await.unwrap();
         }
         std::process::abort();
     }
@@ -463,6 +474,10 @@ async fn appended_moves_survive_an_abort() {
         .unwrap();
     assert!(!status.success(), "the child aborts");
     let s = Store::open(dir.path()).unwrap();
+    assert!(
+        dir.join("last-start").join("db").exists(),
+        "after a stop that was not clean, the start keeps a copy of the files as they were"
+    );
     let lg = s
         .live()
         .get(5)
@@ -492,8 +507,8 @@ async fn finish_game_is_atomic_and_durable() {
             ))
             .await
             .unwrap();
-        for mv in g.moves().collect::<Vec<_>>() {
-            s.live().append_move(9, mv, None).await.unwrap();
+        for (mv, ply) in g.moves().zip(1..) {
+            s.live().append_move(9, ply, mv, None).await.unwrap();
         }
         if !g.is_over() {
             g.end(Outcome {
@@ -537,7 +552,7 @@ async fn finish_game_is_atomic_and_durable() {
     // An append after the finish is refused: the game is no longer in progress.
     let mv = g.moves().next().unwrap();
     assert_eq!(
-        s.live().append_move(9, mv, None).await,
+        s.live().append_move(9, 1, mv, None).await,
         Err(StoreError::NoSuchGame(9))
     );
 }
@@ -723,11 +738,11 @@ async fn backup_while_writing_then_restore() {
                 .unwrap();
             rt.block_on(async {
                 let mut id = 100;
-                for mv in moves {
+                for (mv, ply) in moves.into_iter().zip(1..) {
                     if stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    s.live().append_move(50, mv, None).await.unwrap();
+                    s.live().append_move(50, ply, mv, None).await.unwrap();
                     acked.fetch_add(1, Ordering::SeqCst);
                     if acked.load(Ordering::SeqCst) % 10 == 0 {
                         id += 1;
@@ -819,4 +834,64 @@ async fn backup_while_writing_then_restore() {
         restore(dir.join("nothing"), dir.join("x"), false),
         Err(StoreError::Backup(_))
     ));
+}
+
+/// Group commit: writes from many games at once share flushes (fewer batches than writes),
+/// each caller is answered with its own result, and every acknowledged move is there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_writes_share_flushes_and_each_is_answered() {
+    let dir = TempDir::new("group");
+    let s = Store::open(dir.path()).unwrap();
+    let rules = Rules::standard(Variant::Duel);
+    let (red, blue, g) = random_game(rules, 5, 20);
+    let moves: Vec<Move> = g.moves().collect();
+    let seats = ByColor::new(seat(&pid("key:a"), "ann"), seat(&pid("key:b"), "bob"));
+    for id in 1..=100 {
+        s.live()
+            .save(&live(
+                id,
+                terms(Variant::Duel, false),
+                seats.clone(),
+                &red,
+                &blue,
+            ))
+            .await
+            .unwrap();
+    }
+    let before = s.write_stats();
+    let mut set = tokio::task::JoinSet::new();
+    for id in 1..=100u64 {
+        let (live, moves) = (s.live(), moves.clone());
+        set.spawn(async move {
+            for (mv, ply) in moves.into_iter().zip(1..) {
+                live.append_move(id, ply, mv, None).await.unwrap();
+            }
+            // A move that does not follow a stored one is refused, alone.
+            assert!(matches!(
+                live.append_move(id, 99, moves_first(), None).await,
+                Err(StoreError::Invalid(_))
+            ));
+        });
+    }
+    fn moves_first() -> Move {
+        Move::new("A4".parse().unwrap(), "A5".parse().unwrap())
+    }
+    while let Some(r) = set.join_next().await {
+        r.unwrap();
+    }
+    let stats = s.write_stats().since(&before);
+    let writes = 100 * (moves.len() as u64 + 1);
+    assert_eq!(stats.writes, writes);
+    assert!(
+        stats.batches < writes,
+        "{} writes in {} flushes",
+        stats.writes,
+        stats.batches
+    );
+    assert!(stats.largest_batch > 1);
+    drop(s);
+    let s = Store::open(dir.path()).unwrap();
+    for id in 1..=100 {
+        assert_eq!(s.live().get(id).unwrap().unwrap().moves, moves);
+    }
 }

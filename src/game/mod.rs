@@ -301,7 +301,26 @@ struct GameTask {
     shown_spectators: u32,
     store: Option<Store>,
     started: Timestamp,
+    /// A result being stored: shown (and reported) only once it is on disk.
+    saving: Option<Saving>,
+    /// The game in progress was (or may have been) written: an abort removes it.
+    live_written: bool,
 }
+
+/// A finished game whose result is not stored yet (the store refused it): retried until
+/// it is. Meanwhile the game shows its last stored position with the clocks stopped, and
+/// takes no moves.
+struct Saving {
+    /// The game as it ended (with its final move, when a move ended it).
+    game: Game,
+    ended: Timestamp,
+    attempts: u32,
+    retry_at: Instant,
+}
+
+/// Told to both players while a result waits for the disk.
+const SAVING_RESULT: &str =
+    "saving the result… (the server cannot write to its disk right now; it keeps trying)";
 
 impl GameTask {
     fn new(new: NewGame) -> GameTask {
@@ -345,6 +364,8 @@ impl GameTask {
             shown_spectators: 0,
             store: new.store,
             started: store::now(),
+            saving: None,
+            live_written: false,
         };
         if let Some(live) = new.restore {
             task.restore(live);
@@ -356,8 +377,20 @@ impl GameTask {
     /// they were (they paused while the server was down), both players given the reconnect
     /// time to come back.
     fn restore(&mut self, live: LiveGame) {
-        let record = live.record();
-        match record.replay() {
+        let mut record = live.record();
+        // A game in progress is stored without an outcome; one whose last stored move
+        // ended it replays to that outcome: take it (the result is stored below).
+        let replayed = match record.replay() {
+            Err(crate::rules::ReplayError::OutcomeMismatch {
+                recorded: None,
+                replayed: Some(o),
+            }) => {
+                record.outcome = Some(o);
+                record.replay()
+            }
+            r => r,
+        };
+        match replayed {
             Ok(game) => {
                 let now = Instant::now();
                 for c in Color::ALL {
@@ -378,7 +411,17 @@ impl GameTask {
                 self.started = live.started;
                 self.turn_started = now;
                 info!(game = self.id, ply = game.ply(), "game restored");
-                self.outcome = game.outcome();
+                if game.outcome().is_some() {
+                    // Its last stored move ended it, but the result was not stored (a stop
+                    // between the two, by an older version): the result is stored now, once.
+                    info!(game = self.id, "restored game is over: storing its result");
+                    self.saving = Some(Saving {
+                        game: game.clone(),
+                        ended: store::now(),
+                        attempts: 0,
+                        retry_at: now,
+                    });
+                }
                 self.game = Some(game);
             }
             Err(e) => {
@@ -480,7 +523,10 @@ impl GameTask {
     fn next_deadline(&self) -> Option<Instant> {
         let mut d: Option<Instant> = None;
         let mut consider = |t: Instant| d = Some(d.map_or(t, |x| x.min(t)));
-        if self.outcome.is_none() {
+        if let Some(saving) = &self.saving {
+            // Clocks and reconnect times wait for the result.
+            consider(saving.retry_at);
+        } else if self.outcome.is_none() {
             if let (Some(clocks), Some(game)) = (&self.clocks, &self.game) {
                 consider(self.turn_started + *clocks.get(game.to_move()));
             }
@@ -501,6 +547,10 @@ impl GameTask {
     /// A deadline passed; whether the task should end (a finished game's linger is over).
     async fn on_timer(&mut self) -> bool {
         let now = Instant::now();
+        if self.saving.as_ref().is_some_and(|s| now >= s.retry_at) {
+            self.store_result().await;
+            return false;
+        }
         if self.outcome.is_some() {
             // Nobody wants a rematch any more: the task ends (its seats see it closed).
             return self.ended_at.is_some_and(|t| now >= t + self.config.linger);
@@ -682,7 +732,7 @@ impl GameTask {
         if reply.is_some() {
             self.seats.get_mut(color).reply = reply;
         }
-        let over = self.outcome.is_some();
+        let over = self.outcome.is_some() || self.saving.is_some();
         match cmd {
             GameCmd::SubmitSetup(setup) => self.submit_setup(color, setup).await,
             GameCmd::Move(mv) => self.play(color, mv).await,
@@ -744,6 +794,9 @@ impl GameTask {
         if self.outcome.is_some() {
             return self.notice(seat, IllegalReason::GameOver.to_string());
         }
+        if self.saving.is_some() {
+            return self.notice(seat, SAVING_RESULT);
+        }
         let Some(game) = self.game.as_ref() else {
             return self.notice(seat, "the game has not started: both set-ups first");
         };
@@ -756,30 +809,44 @@ impl GameTask {
         }
         let now = Instant::now();
         let clocks = self.clocks_after_move(color, now);
-        // Written and flushed before anyone is shown the move. The flush waits on the
-        // disk: the store does it off the runtime's worker threads, so other games and
-        // sessions go on meanwhile.
+        // Checked above, and this task alone changes the game: no second check. Played on
+        // a copy: the game changes only once the move is on disk.
+        let mut next = game.clone();
+        let event = next.play_unchecked(mv);
+        if let Some(outcome) = event.outcome {
+            // The final move is stored with the result, in one transaction.
+            debug!(game = self.id, ply = next.ply(), "final move played");
+            self.clocks = self.clocks_after_move(color, Instant::now());
+            self.draw_offer = None;
+            next.end(outcome);
+            self.begin_result(next).await;
+            return;
+        }
+        // Written and flushed before anyone is shown the move, under its ply (a retry
+        // overwrites). The flush waits on the disk: the store's writer does it, so other
+        // games and sessions go on meanwhile.
         if let Some(store) = &self.store {
-            if let Err(e) = store.live().append_move(self.id, mv, clocks).await {
-                warn!(game = self.id, error = %e, "cannot store a move");
-                return self.notice(seat, "the server cannot save moves right now; try again");
+            if let Err(e) = store
+                .live()
+                .append_move(self.id, next.ply(), mv, clocks)
+                .await
+            {
+                warn!(game = self.id, ply = next.ply(), error = %e, "cannot store a move");
+                return self.notice(
+                    seat,
+                    "the server cannot save moves right now (its disk refused the write): \
+                     your move was not played; try again",
+                );
             }
         }
-        let Some(game) = self.game.as_mut() else {
-            return;
-        };
-        // Checked above, and this task alone changes the game: no second check.
-        let event = game.play_unchecked(mv);
-        debug!(game = self.id, ply = game.ply(), "move played");
+        debug!(game = self.id, ply = next.ply(), "move played");
+        self.game = Some(next);
         let played = Instant::now();
         self.clocks = self.clocks_after_move(color, played);
         self.turn_started = played;
         self.dirty = Dirty::ALL;
         if self.draw_offer == Some(color.opposite()) {
             self.draw_offer = None;
-        }
-        if let Some(outcome) = event.outcome {
-            self.finish(outcome).await;
         }
     }
 
@@ -894,8 +961,25 @@ impl GameTask {
                             started: self.started,
                             private: self.private,
                         };
+                        // A save whose flush failed may still reach the disk later.
+                        self.live_written = true;
                         if let Err(e) = store.live().save(&live).await {
-                            warn!(game = self.id, error = %e, "cannot store the game");
+                            // Play does not start on a game that is not on disk: every
+                            // move would be refused. The side that readied last readies
+                            // again to retry.
+                            warn!(game = self.id, error = %e, "cannot store the game: play does not start");
+                            self.seats.get_mut(color).setup = None;
+                            let nick = self.seats.get(color).player.nick.clone();
+                            for c in Color::ALL {
+                                self.notice(
+                                    Some(c),
+                                    format!(
+                                        "The server could not save the game, so play has not \
+                                         started: {nick} has to be ready again (d) to retry"
+                                    ),
+                                );
+                            }
+                            return;
                         }
                     }
                     self.game = Some(game);
@@ -910,48 +994,128 @@ impl GameTask {
         }
     }
 
+    /// The game ends: an aborted game is forgotten, anything else is stored (with its
+    /// rating changes) before anyone is shown the result.
     async fn finish(&mut self, outcome: Outcome) {
+        if outcome.reason != EndReason::Aborted && self.store.is_some() {
+            if let Some(game) = &self.game {
+                let mut ended = game.clone();
+                ended.end(outcome);
+                self.begin_result(ended).await;
+                return;
+            }
+        }
         if let Some(game) = &mut self.game {
             game.end(outcome);
             self.outcome = game.outcome();
         } else {
             self.outcome = Some(outcome);
         }
-        self.draw_offer = None;
-        self.ended_at = Some(Instant::now());
-        self.dirty = Dirty::ALL;
+        self.ended();
         if outcome.reason == EndReason::Aborted {
             // No result: the game in progress (stored once play started) is forgotten.
-            if let (Some(store), Some(_)) = (&self.store, &self.game) {
+            let written = self.game.is_some() || self.live_written;
+            if let (Some(store), true) = (&self.store, written) {
                 if let Err(e) = store.live().remove(self.id).await {
                     warn!(game = self.id, error = %e, "cannot forget the aborted game");
                 }
             }
-        } else if let (Some(store), Some(game)) = (&self.store, &self.game) {
-            let result = GameResult {
-                id: self.id,
-                record: game.record(),
-                seats: self.store_seats(),
-                terms: self.terms,
-                started: self.started,
-                ended: store::now(),
-            };
-            match store.games().finish(&result).await {
-                Ok(changes) => {
-                    if let Some(ch) = changes {
-                        for c in Color::ALL {
-                            let change = ch.get(c);
-                            let seat = self.seats.get_mut(c);
-                            seat.player.rating = Some(change.after.shown());
-                            seat.rating_change = Some(change.delta());
-                        }
-                    }
-                }
-                Err(e) => warn!(game = self.id, error = %e, "cannot store the finished game"),
-            }
         }
+    }
+
+    /// What every ending does once it is shown.
+    fn ended(&mut self) {
+        self.draw_offer = None;
+        self.ended_at = Some(Instant::now());
+        self.dirty = Dirty::ALL;
         for c in Color::ALL {
             self.seats.get_mut(c).gone_deadline = None;
+        }
+    }
+
+    /// Stores the result of `ended` (a game with its outcome), then shows it; while the
+    /// store refuses, the result is retried (see [`Saving`]).
+    async fn begin_result(&mut self, ended: Game) {
+        self.saving = Some(Saving {
+            game: ended,
+            ended: store::now(),
+            attempts: 0,
+            retry_at: Instant::now(),
+        });
+        self.store_result().await;
+    }
+
+    /// One attempt to store the pending result. Stored: the game ends for everyone, with
+    /// the rating changes. Refused: both players are told, and it is tried again later
+    /// (1 s, doubling up to 16 s). Idempotent in the store: a retry after a flush that
+    /// failed records the game once.
+    async fn store_result(&mut self) {
+        let Some(saving) = &self.saving else {
+            return;
+        };
+        let Some(store) = &self.store else {
+            // Nothing to store it in (a game without a store): shown at once.
+            if let Some(saving) = self.saving.take() {
+                self.outcome = saving.game.outcome();
+                self.game = Some(saving.game);
+                self.ended();
+            }
+            return;
+        };
+        let result = GameResult {
+            id: self.id,
+            record: saving.game.record(),
+            seats: self.store_seats(),
+            terms: self.terms,
+            started: self.started,
+            ended: saving.ended,
+        };
+        match store.games().finish(&result).await {
+            Ok(changes) => {
+                let Some(saving) = self.saving.take() else {
+                    return;
+                };
+                if saving.attempts > 0 {
+                    info!(
+                        game = self.id,
+                        attempts = saving.attempts + 1,
+                        "result stored after retries"
+                    );
+                }
+                self.outcome = saving.game.outcome();
+                self.game = Some(saving.game);
+                if let Some(ch) = changes {
+                    for c in Color::ALL {
+                        let change = ch.get(c);
+                        let seat = self.seats.get_mut(c);
+                        seat.player.rating = Some(change.after.shown());
+                        seat.rating_change = Some(change.delta());
+                    }
+                }
+                self.ended();
+            }
+            Err(e) => {
+                let Some(saving) = self.saving.as_mut() else {
+                    return;
+                };
+                saving.attempts += 1;
+                let wait = Duration::from_secs(1u64 << (saving.attempts.min(5) - 1));
+                saving.retry_at = Instant::now() + wait;
+                warn!(
+                    game = self.id,
+                    attempts = saving.attempts,
+                    retry_in_s = wait.as_secs(),
+                    error = %e,
+                    "cannot store the result; retrying"
+                );
+                if saving.attempts == 1 {
+                    // The clocks stop while the result waits.
+                    self.dirty = Dirty::ALL;
+                    for c in Color::ALL {
+                        self.notice(Some(c), SAVING_RESULT);
+                    }
+                }
+            }
         }
     }
 
@@ -1036,7 +1200,7 @@ impl GameTask {
             let running = self
                 .game
                 .as_ref()
-                .filter(|_| self.outcome.is_none())
+                .filter(|_| self.outcome.is_none() && self.saving.is_none())
                 .map(|g| g.to_move());
             let state = |c: Color| {
                 let mut remaining = *clocks.get(c);

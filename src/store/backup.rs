@@ -97,7 +97,7 @@ impl Store {
         let started = std::time::Instant::now();
         let _g = self.exclusive();
         let out = create_db(dest)?;
-        let (trees, entries) = copy_all(&self.inner.db, &out)?;
+        let (trees, entries) = copy_all(self.db(), &out)?;
         drop(out);
         tracing::info!(
             dest = %dest.display(),
@@ -179,7 +179,7 @@ pub fn restore(
         moved_aside = Some(aside);
     }
     let out = create_db(data_dir)?;
-    let (_, entries) = copy_all(&backup.inner.db, &out)?;
+    let (_, entries) = copy_all(backup.db(), &out)?;
     tracing::info!(
         backup = %backup_dir.display(),
         data = %data_dir.display(),

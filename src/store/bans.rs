@@ -7,7 +7,7 @@
 //! Flushes: [`Bans::add`], [`Bans::remove`] (both `async`, off the runtime). Reads never do.
 
 use super::records::*;
-use super::{now, off_runtime, Store, StoreError, Timestamp};
+use super::{now, Store, StoreError, Timestamp};
 
 /// What an admin banned: a nickname, a key fingerprint (`SHA256:...`) or an address.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -82,24 +82,25 @@ impl Bans {
             at: now(),
         };
         let (store, key) = (self.store.clone(), target.key());
-        off_runtime(move || {
-            let _g = store.writing();
-            store.t().bans.insert(key.as_bytes(), encode(&rec))?;
-            store.flush_now()
-        })
-        .await
+        self.store
+            .durable(move || {
+                let _g = store.writing();
+                store.t().bans.insert(key.as_bytes(), encode(&rec))?;
+                Ok(())
+            })
+            .await
     }
 
     /// Lifts a ban; whether there was one. Flushed before returning, off the runtime.
     pub async fn remove(&self, target: &BanTarget) -> Result<bool, StoreError> {
         let (store, key) = (self.store.clone(), target.key());
-        off_runtime(move || {
-            let _g = store.writing();
-            let had = store.t().bans.remove(key.as_bytes())?.is_some();
-            store.flush_now()?;
-            Ok(had)
-        })
-        .await
+        self.store
+            .durable(move || {
+                let _g = store.writing();
+                let had = store.t().bans.remove(key.as_bytes())?.is_some();
+                Ok(had)
+            })
+            .await
     }
 
     /// The ban that applies to a connection, if any: its nick, key fingerprint, address.

@@ -10,7 +10,7 @@
 //! [`Games::finish`] also writes `ratings` and `rating_history` (see `ratings.rs`) and
 //! removes the game from `live` and `live_moves` (see `live.rs`), all in one transaction.
 //!
-//! Flushes: [`Games::finish`] (`async`, off the runtime). Reads never do.
+//! Flushes: [`Games::finish`] (`async`, through the writer). Reads never do.
 
 use serde::{Deserialize, Serialize};
 use sled::Transactional;
@@ -18,7 +18,7 @@ use sled::Transactional;
 use super::ratings::{apply_ratings, RatingChange};
 use super::records::*;
 use super::{
-    abort, identity_key, is_rateable, off_runtime, parse_identity, Store, StoreError, Timestamp,
+    abort, identity_key, is_rateable, parse_identity, tx_decode, Store, StoreError, Timestamp,
 };
 use crate::proto::{GameId, GameTerms, PlayerId};
 use crate::rules::{ByColor, GameRecord, Outcome, Variant};
@@ -105,14 +105,19 @@ impl Games {
     /// Records a finished game in one transaction: the game and its listings, the rating
     /// changes of both players (rated games between two `key:` identities only), and the
     /// removal of the game in progress. Flushed before returning, off the runtime. Returns
-    /// the rating changes (`None` for a casual game). Recording one game twice is
-    /// [`StoreError::AlreadyFinished`] and changes nothing.
+    /// the rating changes (`None` for a casual game). Idempotent: recording the same record
+    /// again (a retry after a failed flush) changes nothing and returns the changes of the
+    /// first time; a different record under the same id is [`StoreError::AlreadyFinished`]
+    /// and changes nothing. The record holds every move, the final one included: the final
+    /// move is stored here, with the result, not by [`Live::append_move`](super::Live::append_move).
     pub async fn finish(
         &self,
         game: &GameResult,
     ) -> Result<Option<ByColor<RatingChange>>, StoreError> {
         let (this, game) = (self.clone(), game.clone());
-        off_runtime(move || this.finish_blocking(&game)).await
+        self.store
+            .durable(move || this.finish_blocking(&game))
+            .await
     }
 
     fn finish_blocking(
@@ -157,7 +162,17 @@ impl Games {
         );
         let changes = trees.transaction(
             |(games, player_games, recent, ratings, history, live, live_moves)| {
-                if games.get(id_key)?.is_some() {
+                if let Some(b) = games.get(id_key)? {
+                    // The same record again (a retry after a failed flush): answered as the
+                    // first time, nothing applied twice.
+                    let stored: GameV1 = tx_decode(&b)?;
+                    if stored.record == game.record {
+                        live.remove(&id_key)?;
+                        for k in &move_keys {
+                            live_moves.remove(k)?;
+                        }
+                        return Ok(stored.rating_changes);
+                    }
                     return Err(abort(StoreError::AlreadyFinished(game.id)));
                 }
                 let changes = if rated {
@@ -205,7 +220,6 @@ impl Games {
         for k in t.live_moves.scan_prefix(id_key).keys() {
             t.live_moves.remove(k?)?;
         }
-        self.store.flush_now()?;
         tracing::info!(
             game = game.id,
             variant = %variant,

@@ -6,11 +6,16 @@
 //! | `live` | game id (u64 big-endian) | the game without its moves: terms, seats, set-ups, clocks at the last save (`LiveV1`) |
 //! | `live_moves` | game id + ply (u32 big-endian, 1-based) | the move and the clocks after it (`LiveMoveV1`) |
 //!
+//! A move is stored under the ply the game gives it (not "after the last one"), so a
+//! retried write overwrites itself: the plies of a game are 1, 2, ... without gaps or
+//! copies. A game's final move is not written here: it is part of the finished game's
+//! record, stored with the result in one transaction by [`Games::finish`](super::Games::finish).
+//!
 //! A finished game leaves both trees inside the transaction of
 //! [`Games::finish`](super::Games::finish).
 //!
-//! Flushes: [`Live::save`], [`Live::append_move`], [`Live::remove`] (all `async`, off the
-//! runtime). Reads never do.
+//! Flushes: [`Live::save`], [`Live::append_move`], [`Live::remove`] (all `async`, through
+//! the writer, `writer.rs`). Reads never do.
 
 use std::time::Duration;
 
@@ -19,7 +24,7 @@ use sled::Transactional;
 
 use super::games::SeatRecord;
 use super::records::*;
-use super::{identity_key, off_runtime, Store, StoreError, Timestamp};
+use super::{identity_key, Store, StoreError, Timestamp};
 use crate::proto::{GameId, GameTerms};
 use crate::rules::{ByColor, Color, GameRecord, Move, Setup};
 
@@ -80,7 +85,7 @@ impl Live {
     /// any earlier save of that id and its moves. Flushed before returning, off the runtime.
     pub async fn save(&self, game: &LiveGame) -> Result<(), StoreError> {
         let (this, game) = (self.clone(), game.clone());
-        off_runtime(move || this.save_blocking(&game)).await
+        self.store.durable(move || this.save_blocking(&game)).await
     }
 
     fn save_blocking(&self, game: &LiveGame) -> Result<(), StoreError> {
@@ -131,7 +136,6 @@ impl Live {
             live.insert(&id_key, header.clone())?;
             Ok::<_, ConflictableTransactionError<StoreError>>(())
         })?;
-        self.store.flush_now()?;
         tracing::debug!(
             game = game.id,
             plies = game.moves.len(),
@@ -140,46 +144,49 @@ impl Live {
         Ok(())
     }
 
-    /// Appends one move (and the clocks after it) to a game in progress, and flushes before
-    /// returning, off the runtime: once a move has been shown to anyone, a crash cannot
-    /// lose it. Returns the move's ply number (1-based).
+    /// Stores the move of ply `ply` (1-based: the game's ply once the move is played) and
+    /// the clocks after it, and returns once it is flushed (off the runtime): once a move
+    /// has been shown to anyone, a crash cannot lose it. Idempotent: the move is stored
+    /// under its ply, so a retry (after a failed flush, say) overwrites instead of adding
+    /// a second copy. The ply must follow a stored one (1 for the first move):
+    /// [`StoreError::Invalid`] otherwise.
     pub async fn append_move(
         &self,
         id: GameId,
+        ply: u32,
         mv: Move,
         clocks: Option<ByColor<Duration>>,
-    ) -> Result<u32, StoreError> {
+    ) -> Result<(), StoreError> {
         let this = self.clone();
-        off_runtime(move || this.append_move_blocking(id, mv, clocks)).await
+        self.store
+            .durable(move || this.append_move_blocking(id, ply, mv, clocks))
+            .await
     }
 
     fn append_move_blocking(
         &self,
         id: GameId,
+        ply: u32,
         mv: Move,
         clocks: Option<ByColor<Duration>>,
-    ) -> Result<u32, StoreError> {
-        let id_key = id.to_be_bytes();
+    ) -> Result<(), StoreError> {
         let _g = self.store.writing();
         let t = self.store.t();
-        if !t.live.contains_key(id_key)? {
+        if !t.live.contains_key(id.to_be_bytes())? {
             return Err(StoreError::NoSuchGame(id));
         }
-        let last = t
-            .live_moves
-            .scan_prefix(id_key)
-            .keys()
-            .next_back()
-            .transpose()?;
-        let ply = last.and_then(|k| be_u32(&k[8..])).unwrap_or(0) + 1;
+        if ply == 0 || (ply > 1 && !t.live_moves.contains_key(live_move_key(id, ply - 1))?) {
+            return Err(StoreError::Invalid(format!(
+                "game {id}: move {ply} does not follow a stored move"
+            )));
+        }
         let m = LiveMoveV1 {
             v: LiveMoveV1::VERSION,
             mv,
             clocks_ms: clocks_ms(clocks),
         };
         t.live_moves.insert(live_move_key(id, ply), encode(&m))?;
-        self.store.flush_now()?;
-        Ok(ply)
+        Ok(())
     }
 
     /// One game in progress.
@@ -213,7 +220,18 @@ impl Live {
         let mut moves = Vec::new();
         let mut clocks = h.clocks_ms;
         for kv in self.store.t().live_moves.scan_prefix(h.id.to_be_bytes()) {
-            let (_, v) = kv?;
+            let (k, v) = kv?;
+            let ply = k.get(8..).and_then(be_u32);
+            if ply != u32::try_from(moves.len() + 1).ok() {
+                return Err(StoreError::Decode {
+                    what: "game in progress",
+                    message: format!(
+                        "game {}: move {} is stored as ply {ply:?} (plies must be 1, 2, ...)",
+                        h.id,
+                        moves.len() + 1
+                    ),
+                });
+            }
             let m: LiveMoveV1 = decode(&v)?;
             moves.push(m.mv);
             if m.clocks_ms.is_some() {
@@ -237,7 +255,7 @@ impl Live {
     /// runtime. Returns whether it was there.
     pub async fn remove(&self, id: GameId) -> Result<bool, StoreError> {
         let this = self.clone();
-        off_runtime(move || this.remove_blocking(id)).await
+        self.store.durable(move || this.remove_blocking(id)).await
     }
 
     fn remove_blocking(&self, id: GameId) -> Result<bool, StoreError> {
@@ -248,7 +266,6 @@ impl Live {
         for k in t.live_moves.scan_prefix(id_key).keys() {
             t.live_moves.remove(k?)?;
         }
-        self.store.flush_now()?;
         Ok(existed)
     }
 }
@@ -262,7 +279,7 @@ mod tests {
         let s = Store::temporary().unwrap();
         let mv = Move::new("A4".parse().unwrap(), "A5".parse().unwrap());
         assert_eq!(
-            s.live().append_move(9, mv, None).await,
+            s.live().append_move(9, 1, mv, None).await,
             Err(StoreError::NoSuchGame(9))
         );
     }

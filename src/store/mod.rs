@@ -15,9 +15,11 @@
 //! | [`Bans`] (`store.bans()`) | `bans.rs` | bans of nicks, keys and addresses |
 //! | [`Setups`] (`store.setups()`) | `setups.rs` | saved set-ups |
 //!
-//! What is shared stays here: opening, the schema marker and game ids (`meta`), flushing;
-//! backups in `backup.rs`, the invariants check ([`Store::check`]) in `check.rs`, stored
-//! forms and key layouts in `records.rs`. Each module opens
+//! What is shared stays here: opening, the schema marker and game ids (`meta`); the one
+//! writer thread that makes writes durable (group commit) and the fault hook in
+//! `writer.rs`, the protection of the files at opening in `guard.rs`, backups in
+//! `backup.rs`, the invariants check ([`Store::check`]) in `check.rs`, stored forms and key
+//! layouts in `records.rs`. Each module opens
 //! with its own table of trees and keys and says which of its calls flush.
 //!
 //! # Trees and keys
@@ -31,13 +33,19 @@
 //! | `player_games` | len-prefixed identity + end time + game id | [`GameListing`] | [`Games`] |
 //! | `recent_games` | tag (0 = all, else variant byte) + end time + game id | [`GameListing`] | [`Games`] |
 //! | `live` | game id | a game in progress without its moves | [`Live`], [`Games::finish`] |
-//! | `live_moves` | game id + ply (u32 big-endian) | the move and the clocks after it | [`Live`], [`Games::finish`] |
+//! | `live_moves` | game id + ply (u32 big-endian, 1-based; the ply the game gives the move, so a retry overwrites it) | the move and the clocks after it (a game's final move is never here: it is in the finished record) | [`Live`], [`Games::finish`] |
 //! | `bans` | `nick:NAME`, `key:SHA256:...` or `addr:ADDRESS` | [`Ban`] (reason, by whom, when) | [`Bans`] |
 //! | `setups` | len-prefixed identity + variant byte + name | [`SavedSetup`] and when it was saved | [`Setups`] |
 //! | `meta` | `schema`, `next_game_id` | schema number, id counter | [`Store`] |
 //!
 //! Times are Unix seconds ([`Timestamp`]); numbers in keys are big-endian so keys sort by
 //! them. Variant bytes are fixed (Classic 1, Duel 2, Barrage 3), not the enum's order.
+//!
+//! Besides sled's own files (`db`, `conf`, `snap.*`, `blobs/`), the data directory holds
+//! `clean-stop` (a fingerprint of those files, written when the store is closed, removed
+//! when it is opened: its presence means the last stop was clean) and, after a start that
+//! followed a stop that was not clean, `last-start/` (a copy of the files as they were
+//! before sled recovered them). See `guard.rs`.
 //!
 //! # Versions and migration
 //! Every value is a JSON object with a `v` field (the stored structs in `records.rs`, each
@@ -61,16 +69,25 @@
 //! # Durability, and the blocking rule
 //! sled flushes in the background every 500 ms. Where this API promises durability it
 //! flushes before returning, and a flush is an fsync: a fraction of a millisecond on a
-//! quiet disk (`benches/store.rs`), far more on a busy one. **Nothing that flushes can be called from an actor or a runtime
-//! worker**, and the types enforce it: every call that flushes is `async` and does its
-//! blocking work on tokio's blocking pool (`spawn_blocking`, inside the store), so from
-//! async code the only way to call it is `.await`, which never blocks a worker thread. The
-//! task that awaits waits for its own write (a game task for its own move, say); nobody
-//! else does. The synchronous bodies are private to the store. Dropping the future does
-//! not cancel the write: it completes on the pool. These calls need a tokio runtime.
+//! quiet disk (`benches/store.rs`), far more on a busy one. **Nothing that flushes can be
+//! called from an actor or a runtime worker**, and the types enforce it: every call that
+//! flushes is `async` and hands its write to **the writer** (`writer.rs`), one thread that
+//! owns the disk path: it takes every write queued, applies them, makes the batch durable
+//! with one flush (group commit), then answers each caller. From async code the only way
+//! to call it is `.await`, which never blocks a worker thread; the caller is answered after
+//! the flush that covers its write (so a move is on disk before anyone is shown it), and
+//! under load hundreds of writes share one fsync instead of queueing for one each. The
+//! synchronous bodies are private to the store and never flush themselves. Dropping the
+//! future does not cancel the write. [`Store::write_stats`] counts batches and writes.
 //!
-//! The calls that flush (all `async`):
-//! - [`Users::claim_nick`] (when granted);
+//! Every durable write is **idempotent**: a flush that fails leaves its writes in memory
+//! (a later flush may still write them), and the caller, told it failed, retries. A move is
+//! stored under its ply ([`Live::append_move`]), a finished game under its id
+//! ([`Games::finish`] of the same record again answers as the first time), a game in
+//! progress replaces its earlier save, claims and bans are decided inside transactions.
+//!
+//! The calls that flush (all `async`, through the writer):
+//! - [`Users::claim_nick`], [`Users::rename`];
 //! - [`Games::finish`];
 //! - [`Live::save`], [`Live::append_move`], [`Live::remove`];
 //! - [`Bans::add`], [`Bans::remove`];
@@ -87,6 +104,10 @@
 //! outside a runtime (the `backup` and `restore` commands of `main.rs`) and for tests. The
 //! archive import (`main.rs import`) needs no sync path: it awaits the async calls on a
 //! runtime of its own.
+//!
+//! **Faults, for tests**: [`Store::faults`] fails the next flushes or refuses every write
+//! as a full disk would, in the writer (so every durable write sees it); nothing in the
+//! server calls it.
 //!
 //! # Ratings
 //! Glicko-2 per (identity, variant), see [`glicko`]: each finished rated game is one rating
@@ -105,6 +126,7 @@ mod ratings;
 mod records;
 mod setups;
 mod users;
+mod writer;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
@@ -124,6 +146,7 @@ pub use setups::{Setups, MAX_SETUPS};
 pub use users::{
     ClaimResult, Preferences, RenameResult, User, Users, MAX_RENAMES, RENAME_RESERVE_SECS,
 };
+pub use writer::{Faults, WriteStats};
 
 use crate::proto::{GameId, PlayerId};
 #[cfg(doc)]
@@ -160,12 +183,15 @@ pub struct Store {
 }
 
 struct Inner {
-    db: sled::Db,
-    dir: Option<PathBuf>,
-    /// Writers take it shared, [`Store::backup`] exclusively: a backup sees no write half
-    /// done.
-    gate: RwLock<()>,
+    /// Declared first, so dropped first: the writer thread ends (its queue is empty, since
+    /// every queued write holds a handle) before the database is let go of.
+    writer: writer::Writer,
     t: Trees,
+    shared: Arc<writer::Shared>,
+    dir: Option<PathBuf>,
+    /// Declared last, so dropped last: once sled has let go of the files, marks the stop
+    /// as clean (see `guard.rs`).
+    _closer: guard::Closer,
 }
 
 struct Trees {
@@ -240,23 +266,61 @@ fn registrable_key(identity: &PlayerId) -> Result<String, StoreError> {
     identity_key(identity)
 }
 
-/// Runs a write that flushes on tokio's blocking pool and waits for it without holding a
-/// worker thread: the one way the store's flushing calls reach the disk (see the blocking
-/// rule in the module documentation). The write completes even if the caller stops
-/// waiting.
-async fn off_runtime<T, F>(write: F) -> Result<T, StoreError>
-where
-    T: Send + 'static,
-    F: FnOnce() -> Result<T, StoreError> + Send + 'static,
-{
-    tokio::task::spawn_blocking(write)
-        .await
-        .unwrap_or_else(|e| {
-            tracing::error!(error = %e, "store: a write on the blocking pool did not complete");
-            Err(StoreError::Storage(format!(
-                "a write to disk did not complete ({e})"
-            )))
+impl Store {
+    /// Queues a durable write to the writer (see `writer.rs`) and waits, without holding a
+    /// thread, for the flush that covers it: the one way the store's flushing calls reach
+    /// the disk (see the blocking rule in the module documentation). `write` runs on the
+    /// writer thread and must not flush; it must be idempotent (a retry after a failed
+    /// flush repeats it over what may still be in memory). The write completes even if
+    /// the caller stops waiting.
+    async fn durable<T, F>(&self, write: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> Result<T, StoreError> + Send + 'static,
+    {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let job: writer::Job = Box::new(move |apply: bool| {
+            let out = apply.then(write);
+            writer::Applied {
+                answer: Box::new(move |flushed: Result<(), StoreError>| {
+                    let r = match out {
+                        Some(Ok(v)) => flushed.map(|()| v),
+                        Some(Err(e)) => Err(e),
+                        None => Err(flushed.err().unwrap_or_else(|| {
+                            StoreError::Storage("the write was refused".into())
+                        })),
+                    };
+                    let _ = tx.send(r);
+                }),
+            }
+        });
+        if self.inner.writer.send(job).is_err() {
+            tracing::error!("store: the writer has stopped; a write was refused");
+            return Err(StoreError::Storage("the store's writer has stopped".into()));
+        }
+        rx.await.unwrap_or_else(|_| {
+            tracing::error!("store: a write was dropped by the writer");
+            Err(StoreError::Storage(
+                "a write to disk did not complete".into(),
+            ))
         })
+    }
+
+    /// The writer's counters: batches (one flush each), writes, the largest batch.
+    pub fn write_stats(&self) -> WriteStats {
+        self.inner.shared.stats.read()
+    }
+
+    /// The fault hook, for tests only (see [`Faults`]).
+    pub fn faults(&self) -> Faults {
+        Faults {
+            shared: self.inner.shared.clone(),
+        }
+    }
+
+    fn db(&self) -> &sled::Db {
+        &self.inner.shared.db
+    }
 }
 
 impl Store {
@@ -298,6 +362,10 @@ impl Store {
         let cfg = sled::Config::new().path(&dir);
         match Self::open_config(cfg, Some(dir.clone()), existed) {
             Ok(store) => {
+                // A marker that did not match (or was not checked): these files are open now.
+                if let Err(e) = guard::forget_clean_stop(&dir) {
+                    tracing::warn!(dir = %dir.display(), error = %e, "store: could not remove an old clean-stop marker");
+                }
                 if let Some(p) = preserved {
                     if let Err(e) = p.keep() {
                         tracing::warn!(dir = %dir.display(), error = %e, "store: could not keep the start-up copy");
@@ -414,12 +482,21 @@ impl Store {
             Err(e) => return Err(fail(classify(&e), e.to_string())),
         }
         tracing::info!(dir = %shown.display(), recovered = db.was_recovered(), "store: opened");
+        let shared = Arc::new(writer::Shared {
+            db,
+            gate: RwLock::new(()),
+            faults: Default::default(),
+            stats: Default::default(),
+        });
+        let writer = writer::Writer::start(shared.clone())
+            .map_err(|e| fail(OpenFailure::Other, format!("cannot start the writer ({e})")))?;
         Ok(Store {
             inner: Arc::new(Inner {
-                db,
-                dir,
-                gate: RwLock::new(()),
+                writer,
                 t,
+                shared,
+                _closer: guard::Closer::new(dir.clone()),
+                dir,
             }),
         })
     }
@@ -431,14 +508,7 @@ impl Store {
 
     /// Makes every write so far durable. Call at shutdown. Flushes, off the runtime.
     pub async fn flush(&self) -> Result<(), StoreError> {
-        let store = self.clone();
-        off_runtime(move || store.flush_now()).await
-    }
-
-    /// The flush itself (an fsync): for the store's own blocking bodies only.
-    fn flush_now(&self) -> Result<(), StoreError> {
-        self.inner.db.flush()?;
-        Ok(())
+        self.durable(|| Ok(())).await
     }
 
     fn t(&self) -> &Trees {
@@ -446,11 +516,19 @@ impl Store {
     }
 
     fn writing(&self) -> RwLockReadGuard<'_, ()> {
-        self.inner.gate.read().unwrap_or_else(|e| e.into_inner())
+        self.inner
+            .shared
+            .gate
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
     }
 
     fn exclusive(&self) -> RwLockWriteGuard<'_, ()> {
-        self.inner.gate.write().unwrap_or_else(|e| e.into_inner())
+        self.inner
+            .shared
+            .gate
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
     }
 
     /// A new game id: monotonic across restarts (a counter in the `meta` tree, made durable
@@ -528,7 +606,7 @@ mod tests {
         assert!(a >= 1 && b > a);
     }
 
-    /// The blocking rule: a flushing call waits on the blocking pool, never on the
+    /// The blocking rule: a flushing call waits for the writer thread, never on the
     /// runtime's thread. Here the write is held up (by the gate a backup takes) while the
     /// runtime's only thread goes on with other work; a synchronous write would hang it.
     #[tokio::test(flavor = "current_thread")]

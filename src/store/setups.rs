@@ -12,7 +12,7 @@
 //! never do.
 
 use super::records::*;
-use super::{identity_key, now, off_runtime, registrable_key, Store, StoreError};
+use super::{identity_key, now, registrable_key, Store, StoreError};
 use crate::proto::{PlayerId, SavedSetup};
 use crate::rules::Variant;
 
@@ -37,7 +37,9 @@ impl Setups {
     /// runtime.
     pub async fn save(&self, identity: &PlayerId, saved: &SavedSetup) -> Result<(), StoreError> {
         let (this, identity, saved) = (self.clone(), identity.clone(), saved.clone());
-        off_runtime(move || this.save_blocking(&identity, saved)).await
+        self.store
+            .durable(move || this.save_blocking(&identity, saved))
+            .await
     }
 
     fn save_blocking(&self, identity: &PlayerId, saved: SavedSetup) -> Result<(), StoreError> {
@@ -64,7 +66,6 @@ impl Setups {
             saved: now(),
         };
         t.setups.insert(key, encode(&s))?;
-        self.store.flush_now()?;
         Ok(())
     }
 
@@ -101,13 +102,13 @@ impl Setups {
     ) -> Result<bool, StoreError> {
         let key = setup_key(&identity_key(identity)?, variant, name.trim());
         let store = self.store.clone();
-        off_runtime(move || {
-            let _g = store.writing();
-            let existed = store.t().setups.remove(key)?.is_some();
-            store.flush_now()?;
-            Ok(existed)
-        })
-        .await
+        self.store
+            .durable(move || {
+                let _g = store.writing();
+                let existed = store.t().setups.remove(key)?.is_some();
+                Ok(existed)
+            })
+            .await
     }
 }
 

@@ -18,8 +18,8 @@ use sled::Transactional;
 
 use super::records::*;
 use super::{
-    abort, identity_key, now, off_runtime, parse_identity, registrable_key, tx_decode, Store,
-    StoreError, Timestamp,
+    abort, identity_key, now, parse_identity, registrable_key, tx_decode, Store, StoreError,
+    Timestamp,
 };
 use crate::proto::PlayerId;
 use crate::rules::Numbering;
@@ -137,7 +137,9 @@ impl Users {
         identity: &PlayerId,
     ) -> Result<ClaimResult, StoreError> {
         let (this, nick, identity) = (self.clone(), nick.to_string(), identity.clone());
-        off_runtime(move || this.claim_nick_blocking(&nick, &identity)).await
+        self.store
+            .durable(move || this.claim_nick_blocking(&nick, &identity))
+            .await
     }
 
     fn claim_nick_blocking(
@@ -192,7 +194,6 @@ impl Users {
             Ok(ClaimResult::Granted)
         })?;
         if result == ClaimResult::Granted {
-            self.store.flush_now()?;
             tracing::info!(nick = %shown, "store: nick registered");
         }
         Ok(result)
@@ -271,7 +272,9 @@ impl Users {
         counts: bool,
     ) -> Result<RenameResult, StoreError> {
         let (this, nick, identity) = (self.clone(), nick.to_string(), identity.clone());
-        off_runtime(move || this.rename_blocking(&identity, &nick, counts)).await
+        self.store
+            .durable(move || this.rename_blocking(&identity, &nick, counts))
+            .await
     }
 
     fn rename_blocking(
@@ -336,7 +339,6 @@ impl Users {
             Ok(RenameResult::Renamed(shown.clone()))
         })?;
         if matches!(result, RenameResult::Renamed(_)) {
-            self.store.flush_now()?;
             tracing::info!(nick = %shown, "store: nick changed");
         }
         Ok(result)
