@@ -8,72 +8,18 @@
 
 mod common;
 
+use common::lobby_client::{join, join_as, Client};
+
 use std::time::Duration;
 
-use tokio::sync::mpsc;
-
 use stratego_ssh::game::GameConfig;
-use stratego_ssh::lobby::{self, Ident, LobbyConfig, LobbyHandle, SessionId};
+use stratego_ssh::lobby::{self, Ident, LobbyConfig, LobbyHandle};
 use stratego_ssh::proto::{
     BotLevel, GameCmd, GamePhase, GameSeat, GameSnapshot, GameTerms, LobbyCmd, PlayerId,
     SessionEvent,
 };
 use stratego_ssh::rules::{EndReason, Rules, Setup, Variant};
 use stratego_ssh::store::Store;
-
-struct Client {
-    session: SessionId,
-    events: mpsc::Receiver<SessionEvent>,
-}
-
-fn ident(nick: &str) -> Ident {
-    Ident {
-        id: PlayerId::Key(format!("SHA256:{nick}")),
-        nick: nick.to_string(),
-        guest: false,
-        addr: None,
-    }
-}
-
-async fn join(lobby: &LobbyHandle, nick: &str) -> Client {
-    let (tx, events) = mpsc::channel(64);
-    let joined = lobby.connect(ident(nick), tx).await.expect("joins");
-    Client {
-        session: joined.session,
-        events,
-    }
-}
-
-impl Client {
-    async fn next_event(&mut self) -> SessionEvent {
-        tokio::time::timeout(Duration::from_secs(5), self.events.recv())
-            .await
-            .expect("an event in time")
-            .expect("the lobby is there")
-    }
-
-    /// The next seat handed to this session; the notices seen meanwhile.
-    async fn next_seat(&mut self) -> (GameSeat, Vec<String>) {
-        let mut notices = Vec::new();
-        loop {
-            match self.next_event().await {
-                SessionEvent::EnterGame(seat) => return (seat, notices),
-                SessionEvent::Notice(n) => notices.push(n),
-                _ => {}
-            }
-        }
-    }
-
-    async fn next_notice(&mut self) -> String {
-        loop {
-            match self.next_event().await {
-                SessionEvent::Notice(n) => return n,
-                SessionEvent::EnterGame(seat) => panic!("entered game {}", seat.game),
-                _ => {}
-            }
-        }
-    }
-}
 
 fn terms() -> GameTerms {
     GameTerms {
@@ -541,18 +487,13 @@ async fn over_ssh_b_then_q_y_fifty_times_leaves_no_task_behind() {
 
 /// A guest arriving from `addr` (each arrival is a new guest).
 async fn join_guest(lobby: &LobbyHandle, addr: &str, n: u32) -> Client {
-    let (tx, events) = mpsc::channel(64);
     let ident = Ident {
         id: PlayerId::Guest(format!("{n:032x}")),
         nick: String::new(),
         guest: true,
         addr: Some(addr.parse().unwrap()),
     };
-    let joined = lobby.connect(ident, tx).await.expect("joins");
-    Client {
-        session: joined.session,
-        events,
-    }
+    join_as(lobby, ident).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

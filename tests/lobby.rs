@@ -3,13 +3,13 @@
 
 mod common;
 
+use common::lobby_client::{ident, join, Client};
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tokio::sync::mpsc;
-
-use stratego_ssh::lobby::{self, Ident, LobbyConfig, LobbyHandle, SessionId};
+use stratego_ssh::lobby::{self, LobbyConfig, LobbyHandle, SessionId};
 use stratego_ssh::proto::{
     GameCmd, GamePhase, GameSeat, GameSnapshot, GameTerms, LobbyCmd, PlayerId, PlayerStatus,
     SavedSetup, SessionEvent,
@@ -18,46 +18,7 @@ use stratego_ssh::rules::{Color, EndReason, Rules, Setup, Variant};
 use stratego_ssh::service::Service;
 use stratego_ssh::store::Store;
 
-struct Client {
-    session: SessionId,
-    events: mpsc::Receiver<SessionEvent>,
-}
-
-fn ident(nick: &str) -> Ident {
-    Ident {
-        id: PlayerId::Key(format!("SHA256:{nick}")),
-        nick: nick.to_string(),
-        guest: false,
-        addr: None,
-    }
-}
-
-async fn join(lobby: &LobbyHandle, nick: &str) -> Client {
-    let (tx, events) = mpsc::channel(64);
-    let joined = lobby.connect(ident(nick), tx).await.expect("joins");
-    Client {
-        session: joined.session,
-        events,
-    }
-}
-
 impl Client {
-    /// The next event that is not a notice; the notices seen meanwhile.
-    async fn next_seat(&mut self) -> (GameSeat, Vec<String>) {
-        let mut notices = Vec::new();
-        loop {
-            let ev = tokio::time::timeout(Duration::from_secs(5), self.events.recv())
-                .await
-                .expect("an event in time")
-                .expect("the lobby is there");
-            match ev {
-                SessionEvent::EnterGame(seat) => return (seat, notices),
-                SessionEvent::Notice(n) => notices.push(n),
-                _ => {}
-            }
-        }
-    }
-
     /// Waits until this session is sent a challenge numbered `id`.
     async fn challenge(&mut self, id: u64) {
         loop {
@@ -69,20 +30,6 @@ impl Client {
                 if list.iter().any(|s| s.id == id) {
                     return;
                 }
-            }
-        }
-    }
-
-    async fn next_notice(&mut self) -> String {
-        loop {
-            let ev = tokio::time::timeout(Duration::from_secs(5), self.events.recv())
-                .await
-                .expect("an event in time")
-                .expect("the lobby is there");
-            match ev {
-                SessionEvent::Notice(n) => return n,
-                SessionEvent::EnterGame(seat) => panic!("entered game {}", seat.game),
-                _ => {}
             }
         }
     }
@@ -409,23 +356,6 @@ async fn a_seat_has_one_terminal_and_the_other_is_told() {
     // The second one leaving does.
     drop(a2);
     until(&mut b, "the seat empty", |s| !s.seats.get(c).connected).await;
-}
-
-impl Client {
-    /// The next notice, skipping other events.
-    async fn notice_containing(&mut self, needle: &str) -> String {
-        loop {
-            let ev = tokio::time::timeout(Duration::from_secs(5), self.events.recv())
-                .await
-                .unwrap_or_else(|_| panic!("no notice with {needle:?} in time"))
-                .expect("the lobby is there");
-            if let SessionEvent::Notice(n) = ev {
-                if n.contains(needle) {
-                    return n;
-                }
-            }
-        }
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -14,68 +14,16 @@
 
 mod common;
 
+use common::lobby_client::{join, Client};
+
 use std::time::Duration;
 
-use tokio::sync::mpsc;
-
-use stratego_ssh::lobby::{self, Ident, LobbyConfig, LobbyHandle, SessionId};
+use stratego_ssh::lobby::{self, LobbyConfig, LobbyHandle};
 use stratego_ssh::proto::{
-    GameCmd, GamePhase, GameSeat, GameSnapshot, GameTerms, LobbyCmd, PlayerId, SessionEvent,
+    GameCmd, GamePhase, GameSeat, GameSnapshot, GameTerms, LobbyCmd, PlayerId,
 };
 use stratego_ssh::rules::{ByColor, Color, Game, Move, Rules, Setup, SplitMix64, Variant};
 use stratego_ssh::store::{LiveGame, SeatRecord, Store};
-
-struct Client {
-    session: SessionId,
-    events: mpsc::Receiver<SessionEvent>,
-}
-
-fn ident(nick: &str) -> Ident {
-    Ident {
-        id: PlayerId::Key(format!("SHA256:{nick}")),
-        nick: nick.to_string(),
-        guest: false,
-        addr: None,
-    }
-}
-
-async fn join(lobby: &LobbyHandle, nick: &str) -> Client {
-    let (tx, events) = mpsc::channel(256);
-    let joined = lobby.connect(ident(nick), tx).await.expect("joins");
-    Client {
-        session: joined.session,
-        events,
-    }
-}
-
-impl Client {
-    async fn next_seat(&mut self) -> GameSeat {
-        loop {
-            let ev = tokio::time::timeout(Duration::from_secs(5), self.events.recv())
-                .await
-                .expect("an event in time")
-                .expect("the lobby is there");
-            if let SessionEvent::EnterGame(seat) = ev {
-                return seat;
-            }
-        }
-    }
-
-    /// The next notice containing `needle`, skipping other events.
-    async fn notice_containing(&mut self, needle: &str) -> String {
-        loop {
-            let ev = tokio::time::timeout(Duration::from_secs(5), self.events.recv())
-                .await
-                .unwrap_or_else(|_| panic!("no notice with {needle:?} in time"))
-                .expect("the lobby is there");
-            if let SessionEvent::Notice(n) = ev {
-                if n.contains(needle) {
-                    return n;
-                }
-            }
-        }
-    }
-}
 
 fn terms(rated: bool) -> GameTerms {
     GameTerms {
@@ -99,8 +47,8 @@ async fn meet(lobby: &LobbyHandle, rated: bool) -> (Client, GameSeat, Client, Ga
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     lobby.command(bob.session, LobbyCmd::Accept(1));
-    let a = alice.next_seat().await;
-    let b = bob.next_seat().await;
+    let (a, _) = alice.next_seat().await;
+    let (b, _) = bob.next_seat().await;
     (alice, a, bob, b)
 }
 

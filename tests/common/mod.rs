@@ -12,6 +12,8 @@ use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg};
 use russh::ChannelMsg;
 use stratego_ssh::server::{self, Running, ServerOptions};
 
+pub mod lobby_client;
+
 pub mod play;
 
 pub struct TestServer {
