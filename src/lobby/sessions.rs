@@ -55,8 +55,7 @@ impl Lobby {
 
     /// The game in progress (and colour) where this session's player has a seat.
     fn live_seat_of(&self, session: SessionId) -> Option<(GameId, Color)> {
-        let id = self.sessions.get(&session)?.ident.id.clone();
-        self.live_seat_of_player(&id)
+        self.live_seat_of_player(&self.sessions.get(&session)?.ident.id)
     }
 
     /// The game in progress (and colour) where this player has a seat.

@@ -164,22 +164,6 @@ impl Drop for Presence {
 /// waiting on the store at once.
 const MAX_BROWSE_IN_FLIGHT: usize = 2;
 
-/// Counts a request while it is in flight.
-struct InFlight(Arc<std::sync::atomic::AtomicUsize>);
-
-impl InFlight {
-    fn new(count: Arc<std::sync::atomic::AtomicUsize>) -> InFlight {
-        count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        InFlight(count)
-    }
-}
-
-impl Drop for InFlight {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
-    }
-}
-
 struct Session {
     p: Params,
     id: SessionId,
@@ -197,8 +181,8 @@ struct Session {
     guest_setups: Option<Vec<SavedSetup>>,
     /// Answers of the service (browse pages, admin data, saved set-ups) come back here.
     answers: mpsc::Sender<Msg>,
-    /// Browse requests sent and not answered yet.
-    browsing: Arc<std::sync::atomic::AtomicUsize>,
+    /// A permit per browse request sent and not answered yet.
+    browsing: Arc<tokio::sync::Semaphore>,
     last_input: Instant,
     /// Input, paste and resize budgets and their timers.
     limits: InputLimits,
@@ -300,7 +284,7 @@ impl Session {
                 id: joined.session,
             }),
             answers,
-            browsing: Default::default(),
+            browsing: Arc::new(tokio::sync::Semaphore::new(MAX_BROWSE_IN_FLIGHT)),
             last_input: Instant::now(),
             limits,
             dirty: true,
@@ -539,14 +523,13 @@ impl Session {
     fn browse(&self, cmd: BrowseCmd) {
         // A client asking faster than the store answers (a held key, a paste of L's) gets
         // told to wait instead of piling up reads.
-        if self.browsing.load(std::sync::atomic::Ordering::Relaxed) >= MAX_BROWSE_IN_FLIGHT {
+        let Ok(in_flight) = self.browsing.clone().try_acquire_owned() else {
             let _ = self.answers.try_send(Msg::Notice(
                 "still loading the last page: one moment".into(),
             ));
             return;
-        }
+        };
         let (service, me, tx) = self.service_call();
-        let in_flight = InFlight::new(self.browsing.clone());
         tokio::spawn(async move {
             let _in_flight = in_flight;
             let logged = |e: &dyn std::fmt::Display| {
