@@ -182,9 +182,10 @@ struct Counters {
     latencies_us: Mutex<Vec<u32>>,
     /// Latencies are recorded (the warm-up is over).
     measuring: std::sync::atomic::AtomicBool,
-    /// The last screens of the first sessions (printed at the end with
-    /// STRATEGO_LOADGEN_DUMP=1, to see where a run got stuck).
+    /// With STRATEGO_LOADGEN_DUMP=1, the last screen each session looked at before its
+    /// first game (printed at the end for the first pairs that never started one).
     screens: Mutex<Vec<String>>,
+    dump: bool,
     /// Attack rounds the abusers completed.
     abuse_rounds: AtomicU64,
 }
@@ -206,7 +207,10 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
     cfg.check()?;
     let started = Instant::now();
     let deadline = tokio::time::Instant::now() + cfg.duration;
-    let counters = Arc::new(Counters::default());
+    let counters = Arc::new(Counters {
+        dump: std::env::var_os("STRATEGO_LOADGEN_DUMP").is_some(),
+        ..Counters::default()
+    });
     let rss_before = cfg
         .server_pid
         .and_then(|p| crate::procinfo::rss_kib(Some(p)));
@@ -382,10 +386,17 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
     for t in &tasks {
         t.abort();
     }
-    if std::env::var_os("STRATEGO_LOADGEN_DUMP").is_some() {
+    if counters.dump {
         let screens = counters.screens.lock().unwrap_or_else(|e| e.into_inner());
-        for (i, s) in screens.iter().enumerate() {
-            eprintln!("--- load-{i}, last screen looked at:\n{s}");
+        let stuck = screens
+            .chunks(2)
+            .enumerate()
+            .filter(|(_, pair)| pair.iter().any(|s| !s.is_empty()));
+        for (pair, screens) in stuck.take(3) {
+            for (k, s) in screens.iter().enumerate() {
+                let i = pair * 2 + k;
+                eprintln!("--- load-{i} never played; last screen looked at:\n{s}");
+            }
         }
     }
     Ok(report)
@@ -570,6 +581,10 @@ struct Session {
     ready_sent: bool,
     // Play.
     playing: bool,
+    /// A game screen was seen once.
+    ever_played: bool,
+    /// When Enter was sent to the welcome card.
+    welcomed: Option<Instant>,
     pending: Option<Pending>,
     turn_seen: Option<(Status, Instant)>,
     tried: HashSet<(Sq, Sq)>,
@@ -618,6 +633,8 @@ impl Session {
             random_sent: false,
             ready_sent: false,
             playing: false,
+            ever_played: false,
+            welcomed: None,
             pending: None,
             turn_seen: None,
             tried: HashSet::new(),
@@ -702,7 +719,7 @@ impl Session {
         };
         let grid = Grid::of(parser.screen());
         let text = grid.text();
-        if self.cfg.index < 4 {
+        if self.counters.dump && !self.ever_played {
             let mut screens = self
                 .counters
                 .screens
@@ -717,6 +734,16 @@ impl Session {
         if let Some(status) = read_status(&text) {
             if !self.playing {
                 self.playing = true;
+                if !std::mem::replace(&mut self.ever_played, true) && self.counters.dump {
+                    let mut screens = self
+                        .counters
+                        .screens
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner());
+                    if let Some(s) = screens.get_mut(self.cfg.index) {
+                        s.clear();
+                    }
+                }
                 // Out of the lobby: its timers no longer call for looks.
                 self.poster = PosterState::Idle;
                 self.nav_at = None;
@@ -749,8 +776,16 @@ impl Session {
             return;
         }
         if text.contains("Welcome to stratego-ssh") {
-            // A key's first login: keep the offered name.
-            self.send(channel, b"\r").await;
+            // A key's first login: keep the offered name. Once: a second Enter that finds
+            // the lobby (the card's frame was not yet replaced) would accept whatever seek
+            // is selected there, pairing the wrong sessions.
+            if self
+                .welcomed
+                .is_none_or(|t| now.duration_since(t) > Duration::from_secs(2))
+            {
+                self.welcomed = Some(now);
+                self.send(channel, b"\r").await;
+            }
             return;
         }
         if text.contains("Set up your army") {

@@ -109,6 +109,8 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
             changed = seat_changed(&mut session.seat) => session.on_game(changed.is_ok()),
             Some(msg) = answers.recv() => session.show(msg),
             _ = tick.tick() => session.on_tick(),
+            // A frame waits for the client to take the ones queued before it.
+            _ = session.out.room(), if session.dirty && !session.out.has_room() => vec![],
         };
         for effect in effects {
             session.on_effect(effect).await;

@@ -45,6 +45,14 @@ impl OutQueue {
         self.tx.capacity() > 0
     }
 
+    /// Waits until the queue can take another frame (forever once the channel is gone:
+    /// the session learns that from its input).
+    pub async fn room(&self) {
+        if self.tx.reserve().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+
     /// Queues a frame; when the queue is full the frame is dropped and the overflow flag
     /// raised (the next frame must then be whole). `false` once the channel is gone.
     pub fn send_frame(&self, bytes: Vec<u8>) -> bool {
