@@ -48,6 +48,8 @@ pub struct ServerConfig {
     pub resizes_per_second: usize,
     pub max_exec_in_flight: usize,
     pub max_exec_per_address: usize,
+    pub connects_per_minute: usize,
+    pub commands_per_minute: usize,
     pub exec_workers: usize,
     pub reconnect_grace: Duration,
     /// Zero: off.
@@ -79,6 +81,8 @@ impl Default for ServerConfig {
             resizes_per_second: opts.ssh.resizes_per_second,
             max_exec_in_flight: opts.ssh.max_exec_in_flight,
             max_exec_per_address: opts.ssh.max_exec_per_address,
+            connects_per_minute: opts.ssh.connects_per_minute,
+            commands_per_minute: opts.ssh.commands_per_minute,
             exec_workers: opts.ssh.exec_workers,
             reconnect_grace: opts.lobby.game.reconnect_grace,
             bots_accept_seeks: opts.lobby.bots_accept_seeks.unwrap_or(Duration::ZERO),
@@ -110,6 +114,8 @@ impl ServerConfig {
         o.ssh.resizes_per_second = self.resizes_per_second;
         o.ssh.max_exec_in_flight = self.max_exec_in_flight;
         o.ssh.max_exec_per_address = self.max_exec_per_address;
+        o.ssh.connects_per_minute = self.connects_per_minute;
+        o.ssh.commands_per_minute = self.commands_per_minute;
         o.ssh.exec_workers = self.exec_workers;
         o.ssh.motd = (!self.motd.trim().is_empty()).then(|| self.motd.clone());
         o.ssh.host_name = (!self.host_name.trim().is_empty()).then(|| self.host_name.clone());
@@ -146,6 +152,8 @@ impl ServerConfig {
             format!("resizes_per_second = {}", self.resizes_per_second),
             format!("max_exec_in_flight = {}", self.max_exec_in_flight),
             format!("max_exec_per_address = {}", self.max_exec_per_address),
+            format!("connects_per_minute = {}", self.connects_per_minute),
+            format!("commands_per_minute = {}", self.commands_per_minute),
             format!("exec_workers = {}", self.exec_workers),
             format!(
                 "reconnect_grace = {}",
@@ -209,6 +217,14 @@ impl ServerConfig {
                 .max_exec_per_address
                 .or(f.max_exec_per_address)
                 .unwrap_or(d.max_exec_per_address),
+            connects_per_minute: a
+                .connects_per_minute
+                .or(f.connects_per_minute)
+                .unwrap_or(d.connects_per_minute),
+            commands_per_minute: a
+                .commands_per_minute
+                .or(f.commands_per_minute)
+                .unwrap_or(d.commands_per_minute),
             exec_workers: a.exec_workers.or(f.exec_workers).unwrap_or(d.exec_workers),
             reconnect_grace: a
                 .reconnect_grace
@@ -289,6 +305,12 @@ pub struct ConfigArgs {
     /// Commands running at once from one address (IPv6: one /64); more are refused with exit status 75 [file: max_exec_per_address] [default: 16].
     #[arg(long, env = "STRATEGO_MAX_EXEC_PER_ADDRESS", value_name = "N")]
     pub max_exec_per_address: Option<usize>,
+    /// New connections one address (IPv6: one /64) may open a minute, half of them at once; more are refused before the handshake [file: connects_per_minute] [default: 30].
+    #[arg(long, env = "STRATEGO_CONNECTS_PER_MINUTE", value_name = "N")]
+    pub connects_per_minute: Option<usize>,
+    /// Commands one address (IPv6: one /64) may run a minute, half of them at once; more are refused with exit status 75 [file: commands_per_minute] [default: 60].
+    #[arg(long, env = "STRATEGO_COMMANDS_PER_MINUTE", value_name = "N")]
+    pub commands_per_minute: Option<usize>,
     /// Commands doing their work at once, server-wide; more wait their turn [file: exec_workers] [default: 2].
     #[arg(long, env = "STRATEGO_EXEC_WORKERS", value_name = "N")]
     pub exec_workers: Option<usize>,
@@ -354,6 +376,8 @@ pub struct FileConfig {
     pub resizes_per_second: Option<usize>,
     pub max_exec_in_flight: Option<usize>,
     pub max_exec_per_address: Option<usize>,
+    pub connects_per_minute: Option<usize>,
+    pub commands_per_minute: Option<usize>,
     pub exec_workers: Option<usize>,
     pub reconnect_grace: Option<Duration>,
     pub bots_accept_seeks: Option<Duration>,
@@ -366,7 +390,7 @@ pub struct FileConfig {
 }
 
 /// Every key a configuration file may hold.
-pub const KEYS: [&str; 21] = [
+pub const KEYS: [&str; 23] = [
     "listen",
     "data_dir",
     "keys_dir",
@@ -379,6 +403,8 @@ pub const KEYS: [&str; 21] = [
     "resizes_per_second",
     "max_exec_in_flight",
     "max_exec_per_address",
+    "connects_per_minute",
+    "commands_per_minute",
     "exec_workers",
     "reconnect_grace",
     "bots_accept_seeks",
@@ -509,6 +535,12 @@ impl FileConfig {
                 }
                 "max_exec_per_address" => {
                     c.max_exec_per_address = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
+                }
+                "connects_per_minute" => {
+                    c.connects_per_minute = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
+                }
+                "commands_per_minute" => {
+                    c.commands_per_minute = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
                 }
                 "exec_workers" => {
                     c.exec_workers = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)

@@ -96,6 +96,30 @@ impl TokenBucket {
         }
     }
 
+    /// Takes `n` tokens when the bucket holds `n` or is full (an action dearer than the
+    /// whole bucket may run on a full one), going into debt by the rest: the next action
+    /// waits until it is paid back. `false` (nothing taken) otherwise.
+    pub fn try_take_dear(&mut self, n: f64, now: Instant) -> bool {
+        if n.is_nan() || n < 0.0 {
+            return false;
+        }
+        self.refill(now);
+        if self.tokens >= n.min(self.capacity) {
+            self.tokens -= n;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Takes `n` tokens whatever the bucket holds (no floor on the debt).
+    pub fn take_debt(&mut self, n: f64, now: Instant) {
+        if n.is_finite() && n > 0.0 {
+            self.refill(now);
+            self.tokens -= n;
+        }
+    }
+
     pub fn capacity(&self) -> f64 {
         self.capacity
     }
@@ -109,6 +133,19 @@ impl TokenBucket {
 /// faster (in packets, each of which may redraw) than this many bytes a packet allow.
 pub const INPUT_PACKET_MIN: usize = 256;
 
+/// Largest terminal drawn for; bigger windows are clamped to it.
+pub const MAX_COLS: u16 = 500;
+pub const MAX_ROWS: u16 = 200;
+
+/// A window change costs a token per this many cells of the new size (a 120x40 screen):
+/// drawing a window whole costs in proportion to its size, so a storm of 500x200 windows
+/// is drawn about a twentieth as often as one of ordinary ones.
+const RESIZE_UNIT_CELLS: f64 = 120.0 * 40.0;
+
+fn resize_cost(width: u16, height: u16) -> f64 {
+    (f64::from(width) * f64::from(height) / RESIZE_UNIT_CELLS).max(1.0)
+}
+
 /// One interactive session's input budgets and the timers they set, driven by the caller's
 /// clock (the session task asks [`next`](Self::next) when to wake and calls
 /// [`due`](Self::due) then).
@@ -121,9 +158,10 @@ pub const INPUT_PACKET_MIN: usize = 256;
 ///   [`Due::paste_over`]. The clock stops while reading is paused (the rest of the paste,
 ///   its end marker too, may be waiting in the queue): a flooder's paste ends by its size
 ///   (the parser's bound), an honest slow one is not cut.
-/// - Window changes: `resizes_per_sec` a second (as a burst too); one that comes too soon is
-///   kept as the size to draw, replaced by any later one, and comes back in [`Due::size`]
-///   once the budget allows: a storm of them draws a few frames a second, the last size last.
+/// - Window changes: `resizes_per_sec` of 120x40 a second (a larger window costs in
+///   proportion to its cells; the burst holds the largest); one that comes too soon is kept
+///   as the size to draw, replaced by any later one, and comes back in [`Due::size`] once
+///   the budget allows: a storm of them draws a few frames a second, the last size last.
 ///
 /// [`read`]: Self::read
 /// [`reading`]: Self::reading
@@ -199,15 +237,18 @@ impl InputLimits {
     /// A window change: `Some` size to draw now, or `None` when it waits (the last one is
     /// kept and comes back from [`due`](Self::due)).
     pub fn resize(&mut self, width: u16, height: u16, now: Instant) -> Option<(u16, u16)> {
-        if self.size_at.is_none() && self.resizes.try_take(now) {
+        let cost = resize_cost(width, height);
+        if self.size_at.is_none() && self.resizes.try_take_dear(cost, now) {
             self.size = None;
             return Some((width, height));
         }
         self.size = Some((width, height));
         if self.size_at.is_none() {
+            // Waits for the cost of this size (at most a full bucket); a later, larger one
+            // pays the rest when due.
             let wait = self
                 .resizes
-                .wait_for(1.0, now)
+                .wait_for(cost.min(self.resizes.capacity()), now)
                 .unwrap_or(Duration::from_secs(1));
             self.size_at = Some(now + wait);
         }
@@ -239,9 +280,11 @@ impl InputLimits {
         }
         if self.size_at.is_some_and(|t| t <= now) {
             self.size_at = None;
-            // Its time was computed for one token: take it even if rounding left a hair
-            // less.
-            self.resizes.take_or_wait(1.0, now);
+            // Its time was computed for its cost: take it, into debt if the size kept now
+            // is larger (or rounding left a hair less); later changes wait for that.
+            if let Some((w, h)) = self.size {
+                self.resizes.take_debt(resize_cost(w, h), now);
+            }
             due.size = self.size.take();
         }
         due
@@ -265,12 +308,149 @@ pub fn address_block(ip: std::net::IpAddr) -> std::net::IpAddr {
     }
 }
 
+/// Addresses counted at once by an [`AddressRate`], at most; past it (after forgetting
+/// the idle ones) newcomers are let in uncounted rather than refused: a flood of addresses
+/// must not lock everyone out (`max_connections` still bounds them).
+pub const RATE_TRACKED: usize = 100_000;
+
+/// What [`AddressRate::take`] decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Admit {
+    Yes,
+    /// Over the address's allowance; `first` for the first refusal in a minute (worth a
+    /// log line; the rest are not).
+    No {
+        first: bool,
+    },
+}
+
+/// An allowance per [`address_block`] (new connections, commands): each gets `per_minute`
+/// a minute, half of them at once (a token bucket). An address whose bucket has filled up again is forgotten, so the
+/// table holds only the addresses seen in about the last minute.
+#[derive(Debug)]
+pub struct AddressRate {
+    per_minute: usize,
+    /// Each address's bucket, and when a refusal of it was last reported as `first`.
+    table: std::collections::HashMap<std::net::IpAddr, (TokenBucket, Option<Instant>)>,
+    swept: Instant,
+}
+
+impl AddressRate {
+    pub fn new(per_minute: usize, now: Instant) -> AddressRate {
+        AddressRate {
+            per_minute,
+            table: Default::default(),
+            swept: now,
+        }
+    }
+
+    fn capacity(&self) -> f64 {
+        (self.per_minute as f64 / 2.0).max(1.0)
+    }
+
+    /// Something (a connection, a command) from `ip` at `now`: within its allowance?
+    pub fn take(&mut self, ip: std::net::IpAddr, now: Instant) -> Admit {
+        let key = address_block(ip);
+        if now.duration_since(self.swept) >= Duration::from_secs(10)
+            || self.table.len() >= RATE_TRACKED
+        {
+            self.sweep(now);
+        }
+        let (capacity, refill) = (self.capacity(), self.per_minute as f64 / 60.0);
+        if !self.table.contains_key(&key) && self.table.len() >= RATE_TRACKED {
+            return Admit::Yes;
+        }
+        let (bucket, told) = self
+            .table
+            .entry(key)
+            .or_insert_with(|| (TokenBucket::new(capacity, refill, now), None));
+        if bucket.try_take(now) {
+            Admit::Yes
+        } else {
+            let first = told.is_none_or(|t| now.duration_since(t) >= Duration::from_secs(60));
+            if first {
+                *told = Some(now);
+            }
+            Admit::No { first }
+        }
+    }
+
+    /// Forgets the addresses whose allowance is whole again.
+    fn sweep(&mut self, now: Instant) {
+        let full = self.capacity();
+        // (An address refused in the last minute is kept, so its log line stays one a
+        // minute.)
+        self.table.retain(|_, (b, told)| {
+            b.available(now) < full
+                || told.is_some_and(|t| now.duration_since(t) < Duration::from_secs(60))
+        });
+        self.swept = now;
+    }
+
+    /// Addresses counted now.
+    pub fn tracked(&self) -> usize {
+        self.table.len()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
+    }
+
+    #[test]
+    fn address_rate_allow_half_a_minute_at_once_then_one_per_share() {
+        let t0 = Instant::now();
+        let mut a = AddressRate::new(30, t0);
+        let ip: std::net::IpAddr = "203.0.113.7".parse().unwrap();
+        for _ in 0..15 {
+            assert_eq!(a.take(ip, t0), Admit::Yes);
+        }
+        assert_eq!(a.take(ip, t0), Admit::No { first: true });
+        assert_eq!(a.take(ip, t0), Admit::No { first: false });
+        // Another address is not held up.
+        assert_eq!(a.take("203.0.113.8".parse().unwrap(), t0), Admit::Yes);
+        // 30 a minute: one more after 2 s.
+        assert_eq!(a.take(ip, t0 + ms(1900)), Admit::No { first: false });
+        assert_eq!(a.take(ip, t0 + ms(2100)), Admit::Yes);
+        // Refused again, reported once a minute.
+        assert_eq!(a.take(ip, t0 + ms(2200)), Admit::No { first: false });
+        assert_eq!(a.take(ip, t0 + Duration::from_secs(61)), Admit::Yes);
+        for _ in 0..14 {
+            a.take(ip, t0 + Duration::from_secs(61));
+        }
+        assert_eq!(
+            a.take(ip, t0 + Duration::from_secs(61)),
+            Admit::No { first: true }
+        );
+    }
+
+    #[test]
+    fn address_rate_count_an_ipv6_slash_64_as_one_address() {
+        let t0 = Instant::now();
+        let mut a = AddressRate::new(2, t0);
+        assert_eq!(a.take("2001:db8::1".parse().unwrap(), t0), Admit::Yes);
+        assert!(matches!(
+            a.take("2001:db8::ffff:1".parse().unwrap(), t0),
+            Admit::No { .. }
+        ));
+        assert_eq!(a.take("2001:db8:0:1::1".parse().unwrap(), t0), Admit::Yes);
+    }
+
+    #[test]
+    fn address_rate_forget_addresses_once_their_allowance_is_whole() {
+        let t0 = Instant::now();
+        let mut a = AddressRate::new(60, t0);
+        for i in 0..100u8 {
+            a.take(std::net::IpAddr::from([198, 51, 100, i]), t0);
+        }
+        assert_eq!(a.tracked(), 100);
+        // One token a second: all whole again after a second; the next arrival sweeps.
+        a.take("192.0.2.1".parse().unwrap(), t0 + Duration::from_secs(11));
+        assert_eq!(a.tracked(), 1);
     }
 
     #[test]
@@ -432,6 +612,38 @@ mod tests {
         assert_eq!(l.next(), Some(t0 + ms(5500)));
         assert!(!l.due(t0 + ms(5499)).paste_over);
         assert!(l.due(t0 + ms(5500)).paste_over);
+    }
+
+    #[test]
+    fn a_storm_of_huge_windows_is_drawn_in_proportion_to_their_size() {
+        let t0 = Instant::now();
+        let mut l = limits(t0);
+        let mut drawn = Vec::new();
+        let mut now = t0;
+        // 10 s of 500x200 windows (20.8 times a 120x40 screen), one every 10 ms.
+        for i in 0..1000u64 {
+            now = t0 + ms(i * 10);
+            while let Some(t) = l.next().filter(|t| *t <= now) {
+                drawn.extend(l.due(t).size);
+            }
+            let w = if i % 2 == 0 { MAX_COLS } else { MAX_COLS - 1 };
+            drawn.extend(l.resize(w, MAX_ROWS, now));
+        }
+        // 4 screens of 120x40 a second: one 500x200 every 5.2 s, the first at once.
+        assert!(
+            (2..=3).contains(&drawn.len()),
+            "{} huge sizes drawn in 10 s",
+            drawn.len()
+        );
+        // A small window after the storm waits for the debt, then is drawn.
+        assert_eq!(l.resize(80, 24, now), None);
+        let t = l.next().expect("a time to draw it");
+        assert!(
+            t > now && t <= now + Duration::from_secs(6),
+            "{:?}",
+            t - now
+        );
+        assert_eq!(l.due(t).size, Some((80, 24)));
     }
 
     #[test]

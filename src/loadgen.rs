@@ -19,12 +19,14 @@
 //! games against the computer started and left (`b`, `q`, `y`), chat floods, window-change
 //! floods, exec floods (a hundred requests on one channel and a channel per command). Only
 //! the honest sessions are measured: the last line adds `abusers N, honest p99 Xms`.
-//! Abusers connect from their own source addresses, so the per-address limits they meet
-//! are not the honest players'.
+//! Abusers connect from their own source addresses (ten to an address), so the per-address
+//! limits they meet are not the honest players'. `attacks` narrows what they run (to see
+//! what each attack costs).
 //!
 //! Bounded: at most [`MAX_SESSIONS`] sessions and [`MAX_ABUSERS`] abusers for at most
-//! [`MAX_DURATION`], every attack round bounded in count and time, loopback addresses only. Sessions connect from distinct 127.x.y.z source addresses (40 per
-//! address) so the server's per-address limit does not refuse them.
+//! [`MAX_DURATION`], every attack round bounded in count and time, loopback addresses only.
+//! Honest sessions connect from distinct 127.1.x.y source addresses, four to an address (a
+//! household), within the server's default per-address limits.
 
 use std::collections::HashSet;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -43,8 +45,12 @@ use crate::rules::SplitMix64;
 pub const MAX_SESSIONS: usize = 5000;
 pub const MAX_ABUSERS: usize = 1000;
 pub const MAX_DURATION: Duration = Duration::from_secs(3600);
-/// Sessions sharing one source address.
-const PER_SOURCE_ADDRESS: usize = 40;
+/// Honest sessions sharing one source address (a household): within the server's default
+/// per-address limits, new connections a minute included.
+const PER_SOURCE_ADDRESS: usize = 4;
+/// Abusers sharing one source address: an attacker with a few addresses, not a botnet
+/// (per-address budgets are what this measures; a botnet meets the global limits).
+const ABUSERS_PER_ADDRESS: usize = 10;
 /// Handshakes in flight at once while the sessions connect.
 const CONNECTING_AT_ONCE: usize = 32;
 /// A move with no visible result after this long is given up (and another one tried).
@@ -72,6 +78,8 @@ pub struct LoadConfig {
     pub warmup: Duration,
     /// Extra sessions that run attacks in a loop (not measured).
     pub abusers: usize,
+    /// The attacks they run, abuser `i` the `i`th mod their number (empty: all).
+    pub attacks: Vec<Attack>,
 }
 
 impl LoadConfig {
@@ -180,6 +188,11 @@ struct Counters {
     bytes_total: AtomicU64,
     bytes_playing: AtomicU64,
     latencies_us: Mutex<Vec<u32>>,
+    /// With STRATEGO_LOADGEN_SAMPLES=FILE: each measured move's end (ms since the start)
+    /// and latency (µs), written to FILE at the end (to see whether slow moves come in
+    /// bursts).
+    samples: Mutex<Vec<(u32, u32)>>,
+    started: Option<Instant>,
     /// Latencies are recorded (the warm-up is over).
     measuring: std::sync::atomic::AtomicBool,
     /// With STRATEGO_LOADGEN_DUMP=1, the last screen each session looked at before its
@@ -209,6 +222,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
     let deadline = tokio::time::Instant::now() + cfg.duration;
     let counters = Arc::new(Counters {
         dump: std::env::var_os("STRATEGO_LOADGEN_DUMP").is_some(),
+        started: std::env::var_os("STRATEGO_LOADGEN_SAMPLES").map(|_| Instant::now()),
         ..Counters::default()
     });
     let rss_before = cfg
@@ -274,6 +288,19 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
         }));
     }
 
+    // The abusers run on a runtime of their own (one thread): their work must not queue
+    // ahead of the honest sessions' reading of their screens in this process, or the
+    // honest latencies would measure the load generator, not the server (an attacker is
+    // not inside the players' clients).
+    let abuse_rt = (cfg.abusers > 0)
+        .then(|| {
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .thread_name("loadgen-abuser")
+                .enable_all()
+                .build()
+        })
+        .transpose()?;
     for i in 0..cfg.abusers {
         let a = AbuserCfg {
             index: i,
@@ -281,12 +308,19 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
             cols: cfg.cols,
             rows: cfg.rows,
             seed: cfg.seed ^ 0xABu64.wrapping_mul(i as u64 + 1),
+            attacks: if cfg.attacks.is_empty() {
+                ATTACKS.to_vec()
+            } else {
+                cfg.attacks.clone()
+            },
         };
         let counters = counters.clone();
         let client_config = client_config.clone();
-        tasks.push(tokio::spawn(async move {
-            abuse(a, client_config, counters, deadline).await;
-        }));
+        if let Some(rt) = &abuse_rt {
+            tasks.push(rt.spawn(async move {
+                abuse(a, client_config, counters, deadline).await;
+            }));
+        }
     }
 
     // Progress, memory samples, until the deadline.
@@ -386,6 +420,20 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
     for t in &tasks {
         t.abort();
     }
+    if let Some(rt) = abuse_rt {
+        // Not dropped here: a runtime may not be dropped inside another's task.
+        rt.shutdown_background();
+    }
+    if let Some(path) = std::env::var_os("STRATEGO_LOADGEN_SAMPLES") {
+        let samples = counters.samples.lock().unwrap_or_else(|e| e.into_inner());
+        let text: String = samples
+            .iter()
+            .map(|(t, us)| format!("{t} {us}\n"))
+            .collect();
+        if let Err(e) = std::fs::write(&path, text) {
+            eprintln!("cannot write {}: {e}", path.to_string_lossy());
+        }
+    }
     if counters.dump {
         let screens = counters.screens.lock().unwrap_or_else(|e| e.into_inner());
         let stuck = screens
@@ -443,9 +491,13 @@ struct SessionCfg {
 
 /// The source address of session `i`: 127.1.x.y for IPv4 loopback servers.
 fn source_addr(i: usize, server: SocketAddr) -> Option<SocketAddr> {
+    source_block(i / PER_SOURCE_ADDRESS, server)
+}
+
+/// The loopback source address number `block` (IPv4 only).
+fn source_block(block: usize, server: SocketAddr) -> Option<SocketAddr> {
     match server.ip() {
         IpAddr::V4(_) => {
-            let block = i / PER_SOURCE_ADDRESS;
             let ip = Ipv4Addr::new(127, 1, (block / 250) as u8, (block % 250 + 1) as u8);
             Some(SocketAddr::new(IpAddr::V4(ip), 0))
         }
@@ -646,12 +698,11 @@ impl Session {
     }
 
     async fn run(&mut self, mut channel: russh::Channel<client::Msg>) {
-        let mut timer = tokio::time::interval(LOOK_EVERY);
-        timer.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
+            let wake = self.next_wake(Instant::now());
             let msg = tokio::select! {
                 m = channel.wait() => Some(m),
-                _ = timer.tick(), if self.parser.is_some() => None,
+                _ = tokio::time::sleep_until(wake.into()), if self.parser.is_some() => None,
             };
             let Some(msg) = msg else {
                 self.look(&channel).await;
@@ -690,6 +741,25 @@ impl Session {
         let _ = channel.data_bytes(bytes.to_vec()).await;
     }
 
+    /// Output came that needs reading (in a game, not when it only ticked a clock).
+    fn worth_a_look(&self) -> bool {
+        self.unread && (!self.playing || self.pending.is_some() || self.unread_bytes >= TICK_BYTES)
+    }
+
+    /// When to look again if no output comes: soon in the lobby, with output unread or a
+    /// move awaited; when the thinking pause is over on one's turn; else in a second. (A
+    /// timer of every session every 20 ms was a fifth of the load generator's time.)
+    fn next_wake(&self, now: Instant) -> Instant {
+        let soon = now + LOOK_EVERY;
+        if !self.playing || self.pending.is_some() || self.worth_a_look() {
+            return soon;
+        }
+        match &self.turn_seen {
+            Some((_, at)) => (*at + self.cfg.think).max(soon),
+            None => now + Duration::from_secs(1),
+        }
+    }
+
     /// Reads the screen and acts on it.
     async fn look(&mut self, channel: &russh::Channel<client::Msg>) {
         let now = Instant::now();
@@ -706,9 +776,7 @@ impl Session {
             .is_some_and(|p| now.duration_since(p.sent) > MOVE_GIVE_UP);
         let lobby_timer = self.timers_due(now)
             && now.duration_since(self.last_look) >= Duration::from_millis(250);
-        let worth = self.unread
-            && (!self.playing || self.pending.is_some() || self.unread_bytes >= TICK_BYTES);
-        if !worth && !think_over && !given_up && !lobby_timer {
+        if !self.worth_a_look() && !think_over && !given_up && !lobby_timer {
             return;
         }
         self.unread = false;
@@ -923,6 +991,14 @@ impl Session {
                         .lock()
                         .unwrap_or_else(|e| e.into_inner())
                         .push(us);
+                    if let Some(t0) = self.counters.started {
+                        let at = now.duration_since(t0).as_millis() as u32;
+                        self.counters
+                            .samples
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push((at, us));
+                    }
                 }
                 self.pending = None;
                 self.tried.clear();
@@ -1249,9 +1325,10 @@ fn sq_name((f, r): Sq) -> String {
     format!("{}{}", (b'a' + f) as char, r)
 }
 
-/// What one abuser does, round after round (abuser `i` runs attack `i` mod 6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Attack {
+/// What one abuser does, round after round (abuser `i` runs attack `i` mod 6, or of the
+/// attacks chosen).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Attack {
     /// Connect without a key (a guest), wait for the first screen bytes, disconnect.
     GuestCycle,
     /// Post a seek (`n`, Enter) and cancel it (`x`).
@@ -1277,6 +1354,7 @@ const ATTACKS: [Attack; 6] = [
 
 struct AbuserCfg {
     index: usize,
+    attacks: Vec<Attack>,
     addr: SocketAddr,
     cols: u16,
     rows: u16,
@@ -1286,7 +1364,10 @@ struct AbuserCfg {
 impl AbuserCfg {
     /// Abusers' source addresses come after every honest session's.
     fn source(&self) -> Option<SocketAddr> {
-        source_addr(MAX_SESSIONS + self.index, self.addr)
+        source_block(
+            MAX_SESSIONS.div_ceil(PER_SOURCE_ADDRESS) + self.index / ABUSERS_PER_ADDRESS,
+            self.addr,
+        )
     }
 
     fn nick(&self) -> String {
@@ -1305,7 +1386,7 @@ async fn abuse(
     counters: Arc<Counters>,
     deadline: tokio::time::Instant,
 ) {
-    let attack = ATTACKS[a.index % ATTACKS.len()];
+    let attack = a.attacks[a.index % a.attacks.len()];
     let mut rng = SplitMix64(a.seed);
     // The interactive attacks keep one session (and make a new one when it is gone).
     let mut shell: Option<(
@@ -1572,6 +1653,7 @@ mod tests {
             progress_every: Duration::ZERO,
             warmup: Duration::ZERO,
             abusers: 0,
+            attacks: vec![],
         };
         assert!(cfg.check().is_err());
         let ok = LoadConfig {
@@ -1590,7 +1672,7 @@ mod tests {
             session_key(2).public_key().fingerprint(Default::default())
         );
         assert_eq!(
-            source_addr(85, ok.addr),
+            source_addr(9, ok.addr),
             Some("127.1.0.3:0".parse().unwrap())
         );
         assert!(LoadConfig {
@@ -1602,6 +1684,7 @@ mod tests {
         // Abusers connect from addresses no honest session uses.
         let abuser = AbuserCfg {
             index: 0,
+            attacks: ATTACKS.to_vec(),
             addr: ok.addr,
             cols: 120,
             rows: 40,

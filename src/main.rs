@@ -162,6 +162,9 @@ struct LoadgenArgs {
     /// seek and bot-game churn, chat, resize and exec floods); not measured.
     #[arg(long, default_value_t = 0)]
     abusers: usize,
+    /// The attacks the abusers run (comma-separated; default: all, in turn).
+    #[arg(long, value_delimiter = ',')]
+    attack: Vec<stratego_ssh::loadgen::Attack>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -446,6 +449,7 @@ fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
         progress_every: std::time::Duration::from_secs(5),
         warmup: a.warmup,
         abusers: a.abusers,
+        attacks: a.attack,
     };
     cfg.check()?;
     let rt = tokio::runtime::Runtime::new()?;

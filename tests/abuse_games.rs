@@ -344,6 +344,43 @@ async fn past_the_game_budget_new_games_are_refused_with_a_notice_and_nothing_ch
     assert!(notices.is_empty(), "{notices:?}");
 }
 
+/// Posting and cancelling seeks in a loop (each redraws every lobby screen, and buries the
+/// seeks people want to take) is refused past five at once with a notice; the churner's
+/// sixth seek is not listed, and another player still posts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_churn_is_refused_past_its_budget_and_others_still_post() {
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let mut alice = join(&lobby, "alice").await;
+    let bob = join(&lobby, "bob").await;
+    let seek = || LobbyCmd::Seek {
+        terms: terms(),
+        private_to: None,
+    };
+    for _ in 0..5 {
+        lobby.command(alice.session, seek());
+        until_lobby(&lobby, "alice's seek listed", |s| {
+            s.seeks.iter().any(|k| k.owner == "alice")
+        })
+        .await;
+        let id = lobby.snapshot().seeks[0].id;
+        lobby.command(alice.session, LobbyCmd::CancelSeek(id));
+        until_lobby(&lobby, "alice's seek cancelled", |s| s.seeks.is_empty()).await;
+    }
+    lobby.command(alice.session, seek());
+    let notice = alice.next_notice().await;
+    assert!(notice.contains("posting seeks too fast"), "{notice}");
+    lobby.command(bob.session, seek());
+    until_lobby(&lobby, "bob's seek listed", |s| {
+        s.seeks.iter().any(|k| k.owner == "bob")
+    })
+    .await;
+    assert!(
+        lobby.snapshot().seeks.iter().all(|k| k.owner == "bob"),
+        "alice's sixth seek is not listed: {:?}",
+        lobby.snapshot().seeks
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_set_up_past_the_deadline_is_lost_by_the_side_not_ready_or_aborted_when_neither_is() {
     // Long enough for a set-up sent at once to arrive in time on a busy machine.

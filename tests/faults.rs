@@ -38,6 +38,13 @@ impl Server {
             .arg(dir.join("data"))
             .arg("--keys-dir")
             .arg(dir.join("keys"))
+            // Connections come from one address many times a minute here.
+            .args([
+                "--connects-per-minute",
+                "100000",
+                "--commands-per-minute",
+                "100000",
+            ])
             .args(extra)
             .env("RUST_LOG", "warn")
             .stdin(Stdio::null())

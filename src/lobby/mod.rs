@@ -288,7 +288,14 @@ struct SessionEntry {
     /// Where the session is: the only record of it.
     status: PlayerStatus,
     chat: TokenBucket,
+    /// Seeks and challenges posted: [`SEEK_BURST`] at once, then one every
+    /// [`SEEK_EVERY`] (each redraws every lobby screen).
+    seeks: TokenBucket,
 }
+
+/// Seeks a session may post at once, and the time that earns it another.
+const SEEK_BURST: f64 = 5.0;
+const SEEK_EVERY: Duration = Duration::from_secs(6);
 
 struct GameEntry {
     handle: GameHandle,

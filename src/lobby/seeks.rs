@@ -4,7 +4,9 @@
 //! A player's games in set-up or play are budgeted ([`super::LobbyConfig`]'s
 //! `max_games_per_player`): past it, posting a seek or challenge, accepting one (or
 //! accepting from a player who is past it) and starting a computer game are refused with a
-//! notice that changes nothing.
+//! notice that changes nothing. So is posting itself: a session posts five seeks or
+//! challenges at once, then one every six seconds (every post and cancel redraws every
+//! lobby screen; a churn of them also buries the seeks people want to take).
 
 use tracing::info;
 
@@ -59,6 +61,15 @@ impl Lobby {
         }
         if let Some(why) = self.over_game_budget(&me.ident, None) {
             return self.notice(session, why);
+        }
+        let Some(me) = self.sessions.get_mut(&session) else {
+            return;
+        };
+        if !me.seeks.try_take(std::time::Instant::now()) {
+            return self.notice(
+                session,
+                "you are posting seeks too fast: one every few seconds (five at once)",
+            );
         }
         let private_to = match private_to {
             Some(n) => match self.challenge_target(session, &n, &terms) {

@@ -39,6 +39,11 @@ impl Lobby {
                 events,
                 status: PlayerStatus::Idle,
                 chat: TokenBucket::new(5.0, 0.5, std::time::Instant::now()),
+                seeks: TokenBucket::new(
+                    super::SEEK_BURST,
+                    1.0 / super::SEEK_EVERY.as_secs_f64(),
+                    std::time::Instant::now(),
+                ),
             },
         );
         // Back into a game in progress?

@@ -28,9 +28,7 @@ use crate::store::Store;
 
 pub use keys::load_or_create_host_key;
 
-/// Largest terminal we draw for; bigger windows are clamped.
-pub const MAX_COLS: u16 = 500;
-pub const MAX_ROWS: u16 = 200;
+pub use crate::limit::{MAX_COLS, MAX_ROWS};
 
 /// Settings of the SSH front end.
 #[derive(Clone, Debug)]
@@ -63,6 +61,12 @@ pub struct SshConfig {
     pub max_exec_per_address: usize,
     /// Exec commands doing their work (store reads) at once, server-wide; more wait.
     pub exec_workers: usize,
+    /// New connections one address (IPv6: one /64) may open a minute, half of them at
+    /// once; more are refused before the handshake.
+    pub connects_per_minute: usize,
+    /// Exec commands one address (IPv6: one /64) may run a minute, half of them at once;
+    /// more are refused with [`EXIT_BUSY`].
+    pub commands_per_minute: usize,
 }
 
 /// The exit status of an exec command refused for want of room (sysexits' EX_TEMPFAIL:
@@ -86,6 +90,8 @@ impl Default for SshConfig {
             max_exec_in_flight: 4,
             max_exec_per_address: 16,
             exec_workers: 2,
+            connects_per_minute: 30,
+            commands_per_minute: 60,
         }
     }
 }
@@ -99,6 +105,10 @@ struct Shared {
     per_address: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
     /// Exec commands running per [`address_block`].
     exec_per_address: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
+    /// New connections per address, against `connects_per_minute`.
+    arrivals: std::sync::Mutex<crate::limit::AddressRate>,
+    /// Exec commands per address, against `commands_per_minute`.
+    command_rate: std::sync::Mutex<crate::limit::AddressRate>,
     /// Permits to do an exec command's work (`exec_workers`).
     exec_work: Arc<tokio::sync::Semaphore>,
 }
@@ -136,6 +146,14 @@ impl SshServer {
                 per_address: std::sync::Mutex::new(Default::default()),
                 exec_per_address: std::sync::Mutex::new(Default::default()),
                 exec_work: Arc::new(tokio::sync::Semaphore::new(config.exec_workers.max(1))),
+                arrivals: std::sync::Mutex::new(crate::limit::AddressRate::new(
+                    config.connects_per_minute,
+                    std::time::Instant::now(),
+                )),
+                command_rate: std::sync::Mutex::new(crate::limit::AddressRate::new(
+                    config.commands_per_minute,
+                    std::time::Instant::now(),
+                )),
                 config,
             }),
             russh: Arc::new(russh),
@@ -154,6 +172,23 @@ impl SshServer {
                     continue;
                 }
             };
+            let arrival = self
+                .shared
+                .arrivals
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take(peer.ip(), std::time::Instant::now());
+            if let crate::limit::Admit::No { first } = arrival {
+                // Logged once per run of refusals: a flood must not flood the log too.
+                if first {
+                    warn!(peer = %peer.ip(), key = %address_block(peer.ip()), "connections refused: too many new ones from this address");
+                }
+                refuse(
+                    stream,
+                    b"SSH-2.0-stratego_ssh server busy: too many new connections from your address, try again in a minute\r\n",
+                );
+                continue;
+            }
             let banned = matches!(
                 self.shared
                     .store
@@ -163,26 +198,17 @@ impl SshServer {
             );
             if banned {
                 info!(peer = %peer.ip(), "connection refused: address banned");
-                tokio::spawn(async move {
-                    use tokio::io::AsyncWriteExt;
-                    let mut stream = stream;
-                    let _ = stream
-                        .write_all(
-                            b"SSH-2.0-stratego_ssh this address is banned from this server\r\n",
-                        )
-                        .await;
-                });
+                refuse(
+                    stream,
+                    b"SSH-2.0-stratego_ssh this address is banned from this server\r\n",
+                );
                 continue;
             }
             let Some(guard) = ConnGuard::admit(&self.shared, peer) else {
-                // Refused before the handshake costs anything: a plain line, then close.
-                tokio::spawn(async move {
-                    use tokio::io::AsyncWriteExt;
-                    let mut stream = stream;
-                    let _ = stream
-                        .write_all(b"SSH-2.0-stratego_ssh server busy: too many connections, try again later\r\n")
-                        .await;
-                });
+                refuse(
+                    stream,
+                    b"SSH-2.0-stratego_ssh server busy: too many connections, try again later\r\n",
+                );
                 continue;
             };
             let _ = stream.set_nodelay(true);
@@ -232,6 +258,15 @@ impl SshServer {
             });
         }
     }
+}
+
+/// Refuses a connection before the handshake costs anything: one plain line, then close.
+fn refuse(stream: tokio::net::TcpStream, line: &'static [u8]) {
+    tokio::spawn(async move {
+        use tokio::io::AsyncWriteExt;
+        let mut stream = stream;
+        let _ = stream.write_all(line).await;
+    });
 }
 
 /// The number of open connections (accepted, not yet closed), readable from anywhere.
@@ -328,6 +363,20 @@ impl ExecTicket {
                 commands_word(cfg.max_exec_per_address)
             ));
         }
+        let rate = shared
+            .command_rate
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take(peer, std::time::Instant::now());
+        if let crate::limit::Admit::No { first } = rate {
+            if first {
+                warn!(peer = %peer, key = %key, "commands refused: too many a minute from this address");
+            }
+            return Err(format!(
+                "server busy: at most {} a minute from one address; try again in a minute\n",
+                commands_word(cfg.commands_per_minute)
+            ));
+        }
         per.insert(key, n + 1);
         conn.fetch_add(1, Ordering::Relaxed);
         Ok(ExecTicket {
@@ -399,12 +448,18 @@ struct Conn {
     input: Option<mpsc::Sender<SessionInput>>,
     /// Exec commands of this connection running now.
     exec_running: Arc<AtomicUsize>,
+    /// Window-change messages read, [`RESIZE_MESSAGES_PER_RESIZE`] times the drawn budget
+    /// a second: past it the connection is read more slowly (a storm of them cost the
+    /// server more in decryption and handling than in the frames it drew).
+    resize_messages: crate::limit::TokenBucket,
 }
+
+/// Window-change messages read per window change drawn (see `resizes_per_second`).
+const RESIZE_MESSAGES_PER_RESIZE: f64 = 5.0;
 
 impl Conn {
     fn new(shared: Arc<Shared>, peer: SocketAddr, local: Option<SocketAddr>) -> Conn {
         Conn {
-            shared,
             peer,
             local,
             authed: Default::default(),
@@ -420,6 +475,12 @@ impl Conn {
             shell: None,
             input: None,
             exec_running: Default::default(),
+            resize_messages: {
+                let rate =
+                    shared.config.resizes_per_second.max(1) as f64 * RESIZE_MESSAGES_PER_RESIZE;
+                crate::limit::TokenBucket::new(2.0 * rate, rate, std::time::Instant::now())
+            },
+            shared,
         }
     }
 
@@ -755,6 +816,14 @@ impl russh::server::Handler for Conn {
         _pix_height: u32,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        // Over the message budget this handler waits, and the connection is not read
+        // meanwhile: the client's window closes behind it. Nothing is dropped.
+        let wait = self
+            .resize_messages
+            .take_or_wait(1.0, std::time::Instant::now());
+        if !wait.is_zero() {
+            tokio::time::sleep(wait).await;
+        }
         let (c, r) = clamp_size(col_width, row_height);
         self.size = Some((c, r));
         if let Some(tx) = self.input.as_ref().filter(|_| self.shell == Some(channel)) {

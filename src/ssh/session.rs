@@ -51,6 +51,14 @@ const ESC_TIMEOUT: Duration = Duration::from_millis(25);
 /// Longest wait for the game's answer to a move before drawing the frame anyway.
 const MOVE_HOLD: Duration = Duration::from_millis(20);
 
+/// Drawing costs in proportion to a window's cells: a session draws at most this many cells
+/// a second (six frames of 120x40), twelve frames' worth at once; past it the changes wait
+/// and are drawn together (nothing is lost). A person seldom meets it (a move, a clock tick
+/// and the opponent's move are a few frames a second; a held key draws six a second after
+/// the first two seconds); a typing or resizing flood draws no more than that.
+const FRAME_CELLS_PER_SECOND: f64 = 6.0 * 120.0 * 40.0;
+const FRAME_CELLS_BURST: f64 = 2.0 * FRAME_CELLS_PER_SECOND;
+
 pub(crate) struct Params {
     pub handle: Handle,
     pub channel: ChannelId,
@@ -103,6 +111,10 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
             },
             _ = sleep_until(session.hold), if session.hold.is_some() => {
                 session.hold = None;
+                vec![]
+            }
+            _ = sleep_until(session.paced), if session.paced.is_some() => {
+                session.paced = None;
                 vec![]
             }
             Some(ev) = events.recv() => session.on_event(ev),
@@ -193,6 +205,10 @@ struct Session {
     /// After a move is sent, the frame waits (at most [`MOVE_HOLD`]) for the game's answer,
     /// so the player gets one frame with the move made instead of two.
     hold: Option<Instant>,
+    /// Cells this session may draw (see [`FRAME_CELLS_PER_SECOND`]).
+    frame_budget: crate::limit::TokenBucket,
+    /// Over the frame budget: the next frame waits until then.
+    paced: Option<Instant>,
     quit: bool,
     farewell: Option<String>,
     /// When the admin screen last asked for fresh data.
@@ -291,6 +307,12 @@ impl Session {
             limits,
             dirty: true,
             hold: None,
+            frame_budget: crate::limit::TokenBucket::new(
+                FRAME_CELLS_BURST,
+                FRAME_CELLS_PER_SECOND,
+                std::time::Instant::now(),
+            ),
+            paced: None,
             quit: false,
             farewell: None,
             admin_asked: Instant::now(),
@@ -306,7 +328,7 @@ impl Session {
         if self.hold.is_some_and(|t| Instant::now() >= t) {
             self.hold = None;
         }
-        if !self.dirty || self.hold.is_some() {
+        if !self.dirty || self.hold.is_some() || self.paced.is_some() {
             return;
         }
         if self.out.take_overflow() {
@@ -314,6 +336,17 @@ impl Session {
             self.screen.invalidate();
         }
         if self.out.has_room() {
+            let (w, h) = self.p.size;
+            let cells = f64::from(w) * f64::from(h);
+            let now = std::time::Instant::now();
+            if !self.frame_budget.try_take_dear(cells, now) {
+                let wait = self
+                    .frame_budget
+                    .wait_for(cells.min(FRAME_CELLS_BURST), now)
+                    .unwrap_or(Duration::from_millis(100));
+                self.paced = Some(Instant::now() + wait);
+                return;
+            }
             let app = &self.app;
             let bytes = self.screen.frame(|f| app.render(f));
             if !bytes.is_empty() && !self.out.send_frame(bytes) {

@@ -58,6 +58,30 @@ pub(crate) struct LobbyUi {
     /// this session: new forms start from their choices.
     pub last_seek: Option<SeekForm>,
     pub last_bot: Option<SeekForm>,
+    /// My live game in the last snapshot, and whether a challenge to me is listed, as
+    /// found for this nick (every key asks; a scan of every game per key was a twentieth of
+    /// a busy server's time under a typing flood).
+    seen: Option<Seen>,
+}
+
+#[derive(Clone, Debug)]
+struct Seen {
+    nick: String,
+    mine: Option<GameId>,
+    challenged: bool,
+}
+
+impl Seen {
+    fn of(l: &LobbySnapshot, me: &Identity) -> Seen {
+        Seen {
+            nick: me.nick.clone(),
+            mine: my_game(l, me).map(|g| g.id),
+            challenged: l
+                .seeks
+                .iter()
+                .any(|s| s.private_to.as_ref() == Some(&me.nick)),
+        }
+    }
 }
 
 impl Default for LobbyUi {
@@ -75,6 +99,7 @@ impl Default for LobbyUi {
             quick: BotTerms::default(),
             last_seek: None,
             last_bot: None,
+            seen: None,
         }
     }
 }
@@ -102,6 +127,7 @@ impl LobbyUi {
     /// the list was empty); selects a seek of mine that just appeared, and a live game of
     /// mine that just appeared (so Enter goes back to it).
     pub fn fix(&mut self, old: &LobbySnapshot, l: &LobbySnapshot, me: &Identity) {
+        self.seen = Some(Seen::of(l, me));
         let typing = self.chat.is_some();
         let primed = std::mem::replace(&mut self.primed, true);
         if let Some(s) = l
@@ -250,7 +276,16 @@ impl LobbyUi {
 
     /// The lobby's conditions now.
     fn cx(&self, l: &LobbySnapshot, me: &Identity) -> LobbyCx {
-        let mine = my_game(l, me).map(|g| g.id);
+        // What the last snapshot showed, unless it was seen under another nick (a rename).
+        let fresh;
+        let seen = match &self.seen {
+            Some(s) if s.nick == me.nick => s,
+            _ => {
+                fresh = Seen::of(l, me);
+                &fresh
+            }
+        };
+        let mine = seen.mine;
         LobbyCx {
             focus: self.focus,
             admin: me.admin,
@@ -258,10 +293,7 @@ impl LobbyUi {
             my_game_selected: mine.is_some() && self.game == mine,
             seek_selected: self.seek_index(l).is_some(),
             quick: l.seeks.is_empty() && !self.gone,
-            challenged: l
-                .seeks
-                .iter()
-                .any(|s| s.private_to.as_ref() == Some(&me.nick)),
+            challenged: seen.challenged,
         }
     }
 

@@ -58,6 +58,9 @@ pub async fn start_server_with(tag: &str, f: impl FnOnce(&mut ServerOptions)) ->
         ..ServerOptions::default()
     };
     opts.lobby.bot_delay = Duration::from_millis(10);
+    // Tests connect from one address many times a minute; the test of this limit sets it.
+    opts.ssh.connects_per_minute = 100_000;
+    opts.ssh.commands_per_minute = 100_000;
     f(&mut opts);
     let running = server::start(opts).await.expect("server starts");
     TestServer { running, dir }
