@@ -963,7 +963,10 @@ impl Session {
                         self.nav_at = Some(now);
                     }
                     None => {
-                        self.send(channel, b"j").await;
+                        // Nothing selected in the seek list (its selection was taken, or
+                        // another list has the focus): `l` goes to the seeks and selects
+                        // the first (`j` moved within whichever list had the focus).
+                        self.send(channel, b"l").await;
                         self.nav_at = Some(now);
                     }
                 }
