@@ -964,9 +964,10 @@ impl Session {
                     }
                     None => {
                         // Nothing selected in the seek list (its selection was taken, or
-                        // another list has the focus): `l` goes to the seeks and selects
-                        // the first (`j` moved within whichever list had the focus).
-                        self.send(channel, b"l").await;
+                        // another list has the focus): `h` then `l` go to the players and
+                        // back to the seeks, the first selected (`j` alone moved within
+                        // whichever list had the focus; `l` works from the players only).
+                        self.send(channel, b"hl").await;
                         self.nav_at = Some(now);
                     }
                 }
