@@ -51,11 +51,13 @@ const ESC_TIMEOUT: Duration = Duration::from_millis(25);
 /// Longest wait for the game's answer to a move before drawing the frame anyway.
 const MOVE_HOLD: Duration = Duration::from_millis(20);
 
-/// Drawing costs in proportion to a window's cells: a session draws at most this many cells
-/// a second (six frames of 120x40), twelve frames' worth at once; past it the changes wait
-/// and are drawn together (nothing is lost). A person seldom meets it (a move, a clock tick
-/// and the opponent's move are a few frames a second; a held key draws six a second after
-/// the first two seconds); a typing or resizing flood draws no more than that.
+/// Drawing costs in proportion to a window's cells: what a session's keys make it draw is
+/// at most this many cells a second (six frames of 120x40), twelve frames' worth at once;
+/// past it the changes wait and are drawn together (nothing is lost). A held key draws six
+/// frames a second after the first two seconds; a typing or resizing flood draws no more.
+/// What the game sends (a move, a clock tick) is drawn at once whatever the budget (the
+/// game bounds it), and counts against it: a player with a huge window is never shown a
+/// move late, but their keys draw less often.
 const FRAME_CELLS_PER_SECOND: f64 = 6.0 * 120.0 * 40.0;
 const FRAME_CELLS_BURST: f64 = 2.0 * FRAME_CELLS_PER_SECOND;
 
@@ -209,6 +211,9 @@ struct Session {
     frame_budget: crate::limit::TokenBucket,
     /// Over the frame budget: the next frame waits until then.
     paced: Option<Instant>,
+    /// The game changed what is shown (a snapshot, a clock tick): the next frame is drawn
+    /// without waiting for the frame budget.
+    prompt: bool,
     quit: bool,
     farewell: Option<String>,
     /// When the admin screen last asked for fresh data.
@@ -313,6 +318,7 @@ impl Session {
                 std::time::Instant::now(),
             ),
             paced: None,
+            prompt: false,
             quit: false,
             farewell: None,
             admin_asked: Instant::now(),
@@ -328,7 +334,7 @@ impl Session {
         if self.hold.is_some_and(|t| Instant::now() >= t) {
             self.hold = None;
         }
-        if !self.dirty || self.hold.is_some() || self.paced.is_some() {
+        if !self.dirty || self.hold.is_some() || (self.paced.is_some() && !self.prompt) {
             return;
         }
         if self.out.take_overflow() {
@@ -339,7 +345,11 @@ impl Session {
             let (w, h) = self.p.size;
             let cells = f64::from(w) * f64::from(h);
             let now = std::time::Instant::now();
-            if !self.frame_budget.try_take_dear(cells, now) {
+            if std::mem::take(&mut self.prompt) {
+                // Counted (down to a bucket's worth of debt), never waited for.
+                self.frame_budget.take_or_wait(cells, now);
+                self.paced = None;
+            } else if !self.frame_budget.try_take_dear(cells, now) {
                 let wait = self
                     .frame_budget
                     .wait_for(cells.min(FRAME_CELLS_BURST), now)
@@ -486,6 +496,7 @@ impl Session {
             return vec![];
         };
         let snap = seat.snapshots.borrow_and_update().clone();
+        self.prompt = true;
         self.show(Msg::Game {
             snap,
             at: std::time::Instant::now(),
@@ -502,7 +513,9 @@ impl Session {
         if self.app.wants_ticks() {
             fx = self.app.update(Msg::Tick(std::time::Instant::now()));
             // Clocks show whole seconds (tenths under ten): most ticks change nothing.
-            self.dirty |= self.app.tick_changed();
+            let changed = self.app.tick_changed();
+            self.dirty |= changed;
+            self.prompt |= changed;
         }
         if self.app.admin_open() && self.admin_asked.elapsed() >= ADMIN_REFRESH {
             fx.push(Effect::Admin(AdminCmd::Refresh));
