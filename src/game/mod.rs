@@ -252,6 +252,10 @@ impl Dirty {
 struct Seat {
     player: Player,
     connected: bool,
+    /// The lobby has said whether this player is here (a bot: always). Until it has, the
+    /// player counts as here: the lobby seats the sessions before it reports their
+    /// presence, and a game over in those first moments must not end the task under them.
+    told: bool,
     /// The session that sent this seat's last command: notices go there.
     reply: Option<mpsc::Sender<SessionEvent>>,
     /// When the reconnect grace of a disconnected player ends.
@@ -327,6 +331,7 @@ impl GameTask {
         let now = Instant::now();
         let seat = |player: Player| Seat {
             connected: player.bot,
+            told: player.bot,
             player,
             reply: None,
             gone_deadline: None,
@@ -377,6 +382,10 @@ impl GameTask {
     /// they were (they paused while the server was down), both players given the reconnect
     /// time to come back.
     fn restore(&mut self, live: LiveGame) {
+        // Nobody is here after a restart; the lobby says when a player comes back.
+        for c in Color::ALL {
+            self.seats.get_mut(c).told = true;
+        }
         let mut record = live.record();
         // A game in progress is stored without an outcome; one whose last stored move
         // ended it replays to that outcome: take it (the result is stored below).
@@ -515,7 +524,7 @@ impl GameTask {
         }
         let humans_here = [Color::Red, Color::Blue].iter().any(|&c| {
             let s = self.seats.get(c);
-            !s.player.bot && s.connected
+            !s.player.bot && (s.connected || !s.told)
         });
         !humans_here && self.spectators() == 0
     }
@@ -674,6 +683,7 @@ impl GameTask {
             } => {
                 let seat = self.seats.get_mut(color);
                 seat.connected = true;
+                seat.told = true;
                 seat.gone_deadline = None;
                 self.dirty = Dirty::ALL;
                 info!(game = self.id, seat = %color, "player connected");
@@ -686,6 +696,7 @@ impl GameTask {
                 let over = self.outcome.is_some();
                 let seat = self.seats.get_mut(color);
                 seat.connected = false;
+                seat.told = true;
                 seat.reply = None;
                 seat.rematch = false;
                 let nick = seat.player.nick.clone();
