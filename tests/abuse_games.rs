@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::lobby_client::{join, join_as, Client};
+use common::lobby_client::{join, join_as, until, Client};
 
 use std::time::Duration;
 
@@ -73,20 +73,6 @@ async fn until_lobby(
         );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-}
-
-/// Waits until the seat's snapshot satisfies `pred`.
-async fn until(seat: &mut GameSeat, what: &str, pred: impl Fn(&GameSnapshot) -> bool) {
-    tokio::time::timeout(Duration::from_secs(10), async {
-        loop {
-            if pred(&seat.snapshots.borrow_and_update()) {
-                return;
-            }
-            seat.snapshots.changed().await.expect("the game is there");
-        }
-    })
-    .await
-    .unwrap_or_else(|_| panic!("waiting for: {what}"));
 }
 
 fn said(s: &GameSnapshot, text: &str) -> bool {

@@ -96,21 +96,7 @@ async fn type_move(t: &Term, mv: &str) {
 
 /// Both players meet, set up at random and ready. Returns (red, blue).
 async fn start_game<'a>(alice: &'a Term, bob: &'a Term) -> (&'a Term, &'a Term) {
-    alice.wait_text("no open seeks", 10).await;
-    alice.send(b"n").await;
-    alice.wait_text("Variant", 5).await;
-    alice.send(b"\r").await;
-    bob.wait_for("alice's seek", 10, |t| {
-        t.contains("Classic") && t.contains("alice")
-    })
-    .await;
-    bob.send(b"\r").await;
-    for t in [alice, bob] {
-        t.wait_text("Set up your army", 10).await;
-        t.send(b"r").await;
-        t.wait_text("40 of 40 placed", 5).await;
-        t.send(b"d").await;
-    }
+    common::start_game(alice, bob).await;
     let a = alice.wait_text("move 1", 10).await;
     bob.wait_text("move 1", 10).await;
     if a.contains("you play Red") {

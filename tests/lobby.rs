@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::lobby_client::{ident, join, Client};
+use common::lobby_client::{ident, join, until, Client};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use stratego_ssh::lobby::{self, LobbyConfig, LobbyHandle, SessionId};
 use stratego_ssh::proto::{
-    GameCmd, GamePhase, GameSeat, GameSnapshot, GameTerms, LobbyCmd, PlayerId, PlayerStatus,
-    SavedSetup, SessionEvent,
+    GameCmd, GamePhase, GameSeat, GameTerms, LobbyCmd, PlayerId, PlayerStatus, SavedSetup,
+    SessionEvent,
 };
 use stratego_ssh::rules::{Color, EndReason, Rules, Setup, Variant};
 use stratego_ssh::service::Service;
@@ -256,19 +256,6 @@ async fn the_lobby_answers_and_moves_go_on_while_200_setup_saves_and_50_nick_gra
             .await
             .unwrap();
         assert_eq!(list.len(), 1, "p{i}");
-    }
-}
-
-/// Waits until a seat's snapshot satisfies `pred`.
-async fn until(seat: &mut GameSeat, what: &str, pred: impl Fn(&GameSnapshot) -> bool) {
-    loop {
-        if pred(&seat.snapshots.borrow()) {
-            return;
-        }
-        tokio::time::timeout(Duration::from_secs(5), seat.snapshots.changed())
-            .await
-            .unwrap_or_else(|_| panic!("timed out waiting for {what}"))
-            .expect("the game is there");
     }
 }
 

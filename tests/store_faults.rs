@@ -14,14 +14,12 @@
 
 mod common;
 
-use common::lobby_client::{join, Client};
+use common::lobby_client::{join, until, Client};
 
 use std::time::Duration;
 
 use stratego_ssh::lobby::{self, LobbyConfig, LobbyHandle};
-use stratego_ssh::proto::{
-    GameCmd, GamePhase, GameSeat, GameSnapshot, GameTerms, LobbyCmd, PlayerId,
-};
+use stratego_ssh::proto::{GameCmd, GamePhase, GameSeat, GameTerms, LobbyCmd, PlayerId};
 use stratego_ssh::rules::{ByColor, Color, Game, Move, Rules, Setup, SplitMix64, Variant};
 use stratego_ssh::store::{LiveGame, SeatRecord, Store};
 
@@ -50,18 +48,6 @@ async fn meet(lobby: &LobbyHandle, rated: bool) -> (Client, GameSeat, Client, Ga
     let (a, _) = alice.next_seat().await;
     let (b, _) = bob.next_seat().await;
     (alice, a, bob, b)
-}
-
-async fn until(seat: &mut GameSeat, what: &str, pred: impl Fn(&GameSnapshot) -> bool) {
-    loop {
-        if pred(&seat.snapshots.borrow()) {
-            return;
-        }
-        tokio::time::timeout(Duration::from_secs(5), seat.snapshots.changed())
-            .await
-            .unwrap_or_else(|_| panic!("{what} in time"))
-            .expect("the game is there");
-    }
 }
 
 async fn submit_setup(seat: &GameSeat, seed: u64) {

@@ -6,7 +6,7 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 
 use stratego_ssh::lobby::{Ident, LobbyHandle, SessionId};
-use stratego_ssh::proto::{GameSeat, PlayerId, SessionEvent};
+use stratego_ssh::proto::{GameSeat, GameSnapshot, PlayerId, SessionEvent};
 
 pub struct Client {
     pub session: SessionId,
@@ -81,4 +81,18 @@ impl Client {
             }
         }
     }
+}
+
+/// Waits (10 s at most) until the seat's snapshot satisfies `pred`.
+pub async fn until(seat: &mut GameSeat, what: &str, pred: impl Fn(&GameSnapshot) -> bool) {
+    tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            if pred(&seat.snapshots.borrow_and_update()) {
+                return;
+            }
+            seat.snapshots.changed().await.expect("the game is there");
+        }
+    })
+    .await
+    .unwrap_or_else(|_| panic!("waiting for: {what}"));
 }
