@@ -191,10 +191,16 @@ fn cell_style(c: &ratatui::buffer::Cell) -> CellStyle {
 fn pack_into(buf: &Buffer, cells: &mut Vec<Packed>, cache: &mut StyleMap) {
     cells.clear();
     cells.resize(buf.content.len(), 0);
+    pack_span(&buf.content, cells, cache);
+}
+
+/// Packs `src` into `out` (of the same length); true when its last cell is a wide
+/// character, whose tail lies past the span.
+fn pack_span(src: &[ratatui::buffer::Cell], out: &mut [Packed], cache: &mut StyleMap) -> bool {
     let mut tail = false;
     // Neighbouring cells mostly share a style: look up only when it changes.
     let mut last: Option<((Color, Color, Modifier), u32)> = None;
-    for (c, out) in buf.content.iter().zip(cells.iter_mut()) {
+    for (c, out) in src.iter().zip(out.iter_mut()) {
         let sym = c.symbol();
         let ch = if tail {
             tail = false;
@@ -232,6 +238,7 @@ fn pack_into(buf: &Buffer, cells: &mut Vec<Packed>, cache: &mut StyleMap) {
         };
         *out = ch | (id << CH_BITS);
     }
+    tail
 }
 
 /// What the client shows, as far as this session knows.
@@ -250,6 +257,7 @@ static FRAMES: AtomicU64 = AtomicU64::new(0);
 static FRAME_NANOS: AtomicU64 = AtomicU64::new(0);
 static FRAME_BYTES: AtomicU64 = AtomicU64::new(0);
 static FULL_FRAMES: AtomicU64 = AtomicU64::new(0);
+static PATCHES: AtomicU64 = AtomicU64::new(0);
 
 /// Totals over every frame drawn by this process.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -259,6 +267,8 @@ pub struct FrameTotals {
     pub bytes: u64,
     /// Frames drawn whole (a new screen size, or a frame the client never got).
     pub full: u64,
+    /// Frames that redrew only a few areas (a clock tick: see [`Screen::patch`]).
+    pub patches: u64,
 }
 
 pub fn frame_totals() -> FrameTotals {
@@ -267,6 +277,7 @@ pub fn frame_totals() -> FrameTotals {
         nanos: FRAME_NANOS.load(Ordering::Relaxed),
         bytes: FRAME_BYTES.load(Ordering::Relaxed),
         full: FULL_FRAMES.load(Ordering::Relaxed),
+        patches: PATCHES.load(Ordering::Relaxed),
     }
 }
 
@@ -333,31 +344,11 @@ impl Screen {
                 cells,
                 style_ids,
             } = &mut *scratch;
-            match terms.iter().position(|t| t.backend().buffer().area == area) {
-                Some(i) => {
-                    let t = terms.remove(i);
-                    terms.push(t);
-                }
-                None => {
-                    let Ok(t) = Terminal::with_options(
-                        TestBackend::new(area.width, area.height),
-                        TerminalOptions {
-                            viewport: Viewport::Fixed(area),
-                        },
-                    );
-                    if terms.len() >= SIZES_KEPT {
-                        terms.remove(0);
-                    }
-                    terms.push(t);
-                }
-            }
-            let Some(term) = terms.last_mut() else {
-                return Vec::new();
-            };
+            let term = terminal(terms, area);
             draw(&mut term.get_frame());
             let buf = term.current_buffer_mut();
             pack_into(buf, cells, style_ids);
-            let out = diff(self.shown.as_deref(), cells, buf, self.width);
+            let out = diff(self.shown.as_deref(), cells, buf, self.width, None);
             // Nothing of this session's screen may show through in the next one's.
             buf.reset();
             match self.shown.as_mut() {
@@ -368,6 +359,97 @@ impl Screen {
             out.into_bytes()
         })
     }
+
+    /// A frame in which only some areas can have changed (a clock tick): `draw` draws just
+    /// those into the blank buffer and returns them, or returns `None` having drawn nothing.
+    /// The bytes that bring the client's screen up to date and the number of cells drawn,
+    /// or `None`: draw the whole frame with [`Screen::frame`] (also when the client's
+    /// screen is not known).
+    pub fn patch<R: AsRef<[Rect]>>(
+        &mut self,
+        draw: impl FnOnce(&mut Frame) -> Option<R>,
+    ) -> Option<(Vec<u8>, usize)> {
+        let started = Instant::now();
+        let area = Rect::new(0, 0, self.width.max(1), self.height.max(1));
+        let width = usize::from(area.width);
+        let shown = self.shown.as_mut()?;
+        if shown.len() != usize::from(area.width) * usize::from(area.height) {
+            return None;
+        }
+        let out = SCRATCH.with(|cell| {
+            let mut scratch = cell.borrow_mut();
+            let Scratch {
+                terms,
+                cells,
+                style_ids,
+            } = &mut *scratch;
+            let term = terminal(terms, area);
+            let areas = draw(&mut term.get_frame());
+            let buf = term.current_buffer_mut();
+            let Some(areas) = areas else {
+                buf.reset();
+                return None;
+            };
+            let areas: Vec<Rect> = areas
+                .as_ref()
+                .iter()
+                .map(|r| r.intersection(area))
+                .collect();
+            cells.clear();
+            cells.extend_from_slice(shown);
+            // A wide character at an area's right edge has its tail outside it: drawn whole.
+            let mut spills = false;
+            for r in &areas {
+                for y in r.top()..r.bottom() {
+                    let at = usize::from(y) * width + usize::from(r.x);
+                    let span = at..at + usize::from(r.width);
+                    spills |= pack_span(&buf.content[span.clone()], &mut cells[span], style_ids);
+                }
+            }
+            let out = (!spills).then(|| diff(Some(shown), cells, buf, self.width, Some(&areas)));
+            for r in &areas {
+                for y in r.top()..r.bottom() {
+                    for x in r.left()..r.right() {
+                        buf[(x, y)].reset();
+                    }
+                }
+            }
+            if out.is_some() {
+                std::mem::swap(shown, cells);
+            }
+            let drawn: usize = areas.iter().map(|r| r.area() as usize).sum();
+            out.map(|o| (o, drawn))
+        })?;
+        FRAMES.fetch_add(1, Ordering::Relaxed);
+        PATCHES.fetch_add(1, Ordering::Relaxed);
+        FRAME_NANOS.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        FRAME_BYTES.fetch_add(out.0.len() as u64, Ordering::Relaxed);
+        Some((out.0.into_bytes(), out.1))
+    }
+}
+
+/// The thread's scratch terminal of `area`'s size (kept among the last few sizes used).
+fn terminal(terms: &mut Vec<Terminal<TestBackend>>, area: Rect) -> &mut Terminal<TestBackend> {
+    match terms.iter().position(|t| t.backend().buffer().area == area) {
+        Some(i) => {
+            let t = terms.remove(i);
+            terms.push(t);
+        }
+        None => {
+            let Ok(t) = Terminal::with_options(
+                TestBackend::new(area.width, area.height),
+                TerminalOptions {
+                    viewport: Viewport::Fixed(area),
+                },
+            );
+            if terms.len() >= SIZES_KEPT {
+                terms.remove(0);
+            }
+            terms.push(t);
+        }
+    }
+    let last = terms.len() - 1;
+    &mut terms[last]
 }
 
 /// Appends `n` in decimal (cursor positions, many per frame: no formatter machinery).
@@ -388,8 +470,15 @@ fn push_num(out: &mut String, n: usize) {
     }
 }
 
-/// Escape sequences turning `old` (or an unknown screen) into `new`, packed from `buf`.
-fn diff(old: Option<&[Packed]>, new: &[Packed], buf: &Buffer, width: u16) -> String {
+/// Escape sequences turning `old` (or an unknown screen) into `new`, packed from `buf`;
+/// with `only`, cells outside those areas are taken as unchanged (`buf` is blank there).
+fn diff(
+    old: Option<&[Packed]>,
+    new: &[Packed],
+    buf: &Buffer,
+    width: u16,
+    only: Option<&[Rect]>,
+) -> String {
     let width = usize::from(width.max(1));
     let mut out = String::new();
     if old.is_none() {
@@ -401,6 +490,10 @@ fn diff(old: Option<&[Packed]>, new: &[Packed], buf: &Buffer, width: u16) -> Str
     let always = |&p: &Packed| ch_of(p) == MULTI || style_of(p) == STYLE_OVERFLOW;
     for row_start in (0..new.len()).step_by(width) {
         let row = row_start..(row_start + width).min(new.len());
+        let y = (row_start / width) as u16;
+        if only.is_some_and(|areas| !areas.iter().any(|r| (r.top()..r.bottom()).contains(&y))) {
+            continue;
+        }
         if let Some(o) = old {
             // Most rows of most frames are unchanged: one comparison skips them.
             if o.get(row.clone()) == Some(&new[row.clone()]) && !new[row.clone()].iter().any(always)
@@ -409,6 +502,10 @@ fn diff(old: Option<&[Packed]>, new: &[Packed], buf: &Buffer, width: u16) -> Str
             }
         }
         for i in row {
+            let at = ratatui::layout::Position::new((i % width) as u16, y);
+            if only.is_some_and(|areas| !areas.iter().any(|r| r.contains(at))) {
+                continue;
+            }
             let cell = new[i];
             let ch = ch_of(cell);
             if ch == WIDE_TAIL {
@@ -583,6 +680,42 @@ mod tests {
             screen_text(&[&b], 10, 2).lines().next().map(str::trim_end),
             Some("small")
         );
+    }
+
+    #[test]
+    fn a_patch_redraws_only_its_areas() {
+        let mut s = Screen::new(20, 3);
+        let area = |x, y, w| Rect::new(x, y, w, 1);
+        // Nothing known of the client's screen yet: no patch.
+        assert!(s.patch(|_| Some([area(0, 0, 5)])).is_none());
+        let a =
+            s.frame(|f| f.render_widget(Paragraph::new("left 1:00\nmiddle ■\nbottom"), f.area()));
+        // Only the area is drawn and sent.
+        let (b, drawn) = s
+            .patch(|f| {
+                f.render_widget(Paragraph::new("0:59"), Rect::new(5, 0, 4, 1));
+                Some([Rect::new(5, 0, 4, 1)])
+            })
+            .unwrap();
+        assert_eq!(drawn, 4);
+        assert!(
+            b.len() < 30,
+            "only the clock is sent: {:?}",
+            String::from_utf8_lossy(&b)
+        );
+        let text = screen_text(&[&a, &b], 20, 3);
+        let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+        assert_eq!(lines, ["left 0:59", "middle ■", "bottom"]);
+        // The scratch buffer is blank again for the next session: a whole frame after it
+        // shows only what it draws.
+        let mut other = Screen::new(20, 3);
+        let c = other.frame(|f| f.render_widget(Paragraph::new("x"), f.area()));
+        assert_eq!(screen_text(&[&c], 20, 3).trim_end(), "x");
+        // A draw that declines leaves the screen as it was.
+        assert!(s.patch(|_| None::<[Rect; 1]>).is_none());
+        let d =
+            s.frame(|f| f.render_widget(Paragraph::new("left 0:59\nmiddle ■\nbottom"), f.area()));
+        assert!(d.is_empty(), "the patched cells were kept as shown");
     }
 
     #[test]

@@ -1165,3 +1165,146 @@ fn the_setup_tip_wraps_at_80x24() {
         text(&buf)
     );
 }
+
+/// What a clock tick draws alone laid over the last whole frame `before`; `None` when the
+/// app wants the whole screen drawn. Nothing may be drawn outside the areas it returns.
+fn patched(
+    a: &App,
+    before: &ratatui::buffer::Buffer,
+    w: u16,
+    h: u16,
+) -> Option<ratatui::buffer::Buffer> {
+    let mut term = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).unwrap();
+    let mut areas = None;
+    term.draw(|f| areas = a.render_tick(f)).unwrap();
+    let areas = areas?;
+    let drawn = term.backend().buffer();
+    let mut out = before.clone();
+    for y in 0..h {
+        for x in 0..w {
+            let inside = areas
+                .iter()
+                .any(|r| r.contains(ratatui::layout::Position::new(x, y)));
+            if inside {
+                out[(x, y)] = drawn[(x, y)].clone();
+            } else {
+                assert_eq!(
+                    drawn[(x, y)],
+                    ratatui::buffer::Cell::EMPTY,
+                    "drawn outside the seats at {x},{y}"
+                );
+            }
+        }
+    }
+    Some(out)
+}
+
+fn clock_ms(
+    red_ms: u64,
+    blue_ms: u64,
+    red_running: bool,
+) -> stratego_ssh::rules::ByColor<stratego_ssh::proto::ClockState> {
+    let mut c = clocks(0, 0, red_running);
+    c.red.remaining = Duration::from_millis(red_ms);
+    c.blue.remaining = Duration::from_millis(blue_ms);
+    c
+}
+
+#[test]
+fn a_clock_tick_redraws_only_the_seats_and_draws_them_as_the_whole_screen_would() {
+    let blue_view = || {
+        let mut v = empty_view(Viewer::Player(Color::Blue));
+        put(&mut v, "J10", Color::Blue, Some(Rank::Marshal), false);
+        put(&mut v, "A1", Color::Red, None, false);
+        v.to_move = Color::Blue;
+        v
+    };
+    let views: [(Option<Color>, PlayerView); 3] = [
+        (Some(Color::Red), red_view()),
+        (Some(Color::Blue), blue_view()),
+        (None, {
+            let mut v = red_view();
+            v.viewer = Viewer::Spectator;
+            v
+        }),
+    ];
+    // (red ms, blue ms, red's clock runs, ms passed): a plain second; into the last ten
+    // seconds (tenths shown); into the last twenty (the low-time colour); 10:00 to 9:59
+    // (the clock gets narrower and the name wider); Blue's clock running.
+    let cases = [
+        (300_000, 250_000, true, 1_000),
+        (10_400, 250_000, true, 700),
+        (20_300, 250_000, true, 600),
+        (600_000, 250_000, true, 1_000),
+        (300_000, 600_200, false, 500),
+    ];
+    let mut checked = 0;
+    for (w, h) in [(80, 24), (100, 30), (120, 40), (200, 60)] {
+        for (my, view) in &views {
+            for &(red, blue, red_runs, passed) in &cases {
+                for notice in [None, Some("a short notice"), Some("Guest: if you drop, come back to your game with: ssh -p 2222 guest-1234-abcdefgh@example.org")] {
+                    let t0 = Instant::now();
+                    let mut s = game_snap(*my, view.clone());
+                    s.clocks = Some(clock_ms(red, blue, red_runs));
+                    let mut a = app("alice", w, h);
+                    send_game(&mut a, s, t0);
+                    if let Some(n) = notice {
+                        a.update(Msg::Notice(n.to_string()));
+                    }
+                    a.update(Msg::Tick(t0));
+                    let before = draw(&a, w, h);
+                    a.update(Msg::Tick(t0 + Duration::from_millis(passed)));
+                    assert!(a.tick_changed(), "{w}x{h} {my:?} {red} {blue}: the clock moved");
+                    let whole = draw(&a, w, h);
+                    let case = format!("{w}x{h} {my:?} red {red} blue {blue} +{passed} notice {notice:?}");
+                    match patched(&a, &before, w, h) {
+                        Some(p) => {
+                            assert_eq!(lines(&p), lines(&whole), "{case}");
+                            assert_eq!(p, whole, "{case}: styles");
+                            checked += 1;
+                        }
+                        // Only a notice over a seat asks for the whole screen here.
+                        None => assert!(notice.is_some(), "{case}: no patch"),
+                    }
+                }
+            }
+        }
+    }
+    // Every tick without a notice, and some with one (where it does not cover a seat).
+    assert!(checked > 4 * 3 * 5, "patched {checked} ticks");
+}
+
+#[test]
+fn a_tick_draws_the_whole_screen_under_a_question_or_a_reconnect_countdown() {
+    let t0 = Instant::now();
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.clocks = Some(clocks(300, 250, true));
+    let mut a = app("alice", W, H);
+    send_game(&mut a, s.clone(), t0);
+    a.update(Msg::Tick(t0 + Duration::from_secs(1)));
+    let blank = draw(&a, W, H);
+    assert!(
+        patched(&a, &blank, W, H).is_some(),
+        "a plain tick is patched"
+    );
+    // A question over the board.
+    a.update(key('R'));
+    assert!(
+        patched(&a, &blank, W, H).is_none(),
+        "under the resign question"
+    );
+    // The opponent gone: the countdown changes the status lines too.
+    let mut a = app("alice", W, H);
+    s.seats.blue.connected = false;
+    s.seats.blue.reconnect_left = Some(Duration::from_secs(30));
+    send_game(&mut a, s, t0);
+    a.update(Msg::Tick(t0 + Duration::from_secs(1)));
+    assert!(
+        patched(&a, &blank, W, H).is_none(),
+        "during a reconnect countdown"
+    );
+    // Help over the game.
+    let mut a = red_app();
+    a.update(key('?'));
+    assert!(patched(&a, &blank, W, H).is_none(), "under the help");
+}

@@ -51,6 +51,11 @@ const ESC_TIMEOUT: Duration = Duration::from_millis(25);
 /// Longest wait for the game's answer to a move before drawing the frame anyway.
 const MOVE_HOLD: Duration = Duration::from_millis(20);
 
+/// A lobby change is drawn this long after it is published at most, each session at its
+/// own offset in it: a publish would otherwise have every lobby screen drawn in the same
+/// few milliseconds, and a move arriving then would wait behind hundreds of frames.
+const LOBBY_SPREAD_MS: u64 = 250;
+
 /// Drawing costs in proportion to a window's cells: what a session's keys make it draw is
 /// at most this many cells a second (six frames of 120x40), twelve frames' worth at once;
 /// past it the changes wait and are drawn together (nothing is lost). A held key draws six
@@ -107,10 +112,18 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
             // Not while reading is paused: the rest of a sequence may be waiting in the queue.
             _ = tokio::time::sleep(ESC_TIMEOUT), if session.parser.pending() && session.limits.reading() => session.on_esc_timeout(),
             _ = sleep_until(session.limits.next().map(Instant::from_std)), if session.limits.next().is_some() => session.on_limits(),
-            changed = session.lobby.changed() => match changed {
+            // A game screen does not show the lobby: its snapshots wait (the latest is taken
+            // on the way back), so a publish does not wake a thousand players in their games.
+            changed = session.lobby.changed(), if session.seat.is_none() => match changed {
                 Ok(()) => session.on_lobby(),
                 Err(_) => break,
             },
+            _ = sleep_until(session.lobby_due), if session.lobby_due.is_some() => {
+                session.lobby_due = None;
+                session.dirty = true;
+                session.tick_only = false;
+                vec![]
+            }
             _ = sleep_until(session.hold), if session.hold.is_some() => {
                 session.hold = None;
                 vec![]
@@ -214,6 +227,10 @@ struct Session {
     /// The game changed what is shown (a snapshot, a clock tick): the next frame is drawn
     /// without waiting for the frame budget.
     prompt: bool,
+    /// What is to be drawn is a clock tick alone (see `App::render_tick`).
+    tick_only: bool,
+    /// A lobby change not drawn yet: drawn then, or with the next frame if one comes first.
+    lobby_due: Option<Instant>,
     quit: bool,
     farewell: Option<String>,
     /// When the admin screen last asked for fresh data.
@@ -319,6 +336,8 @@ impl Session {
             ),
             paced: None,
             prompt: false,
+            lobby_due: None,
+            tick_only: false,
             quit: false,
             farewell: None,
             admin_asked: Instant::now(),
@@ -343,13 +362,10 @@ impl Session {
         }
         if self.out.has_room() {
             let (w, h) = self.p.size;
-            let cells = f64::from(w) * f64::from(h);
+            let mut cells = f64::from(w) * f64::from(h);
             let now = std::time::Instant::now();
-            if std::mem::take(&mut self.prompt) {
-                // Counted (down to a bucket's worth of debt), never waited for.
-                self.frame_budget.take_or_wait(cells, now);
-                self.paced = None;
-            } else if !self.frame_budget.try_take_dear(cells, now) {
+            let prompt = std::mem::take(&mut self.prompt);
+            if !prompt && !self.frame_budget.try_take_dear(cells, now) {
                 let wait = self
                     .frame_budget
                     .wait_for(cells.min(FRAME_CELLS_BURST), now)
@@ -358,17 +374,39 @@ impl Session {
                 return;
             }
             let app = &self.app;
-            let bytes = self.screen.frame(|f| app.render(f));
+            // A tick that moved only the clocks redraws just the seats when it can.
+            let patch = if std::mem::take(&mut self.tick_only) {
+                self.screen
+                    .patch(|f| app.render_tick(f))
+                    .map(|(bytes, drawn)| {
+                        cells = drawn as f64;
+                        bytes
+                    })
+            } else {
+                None
+            };
+            let full = patch.is_none();
+            let bytes = patch.unwrap_or_else(|| self.screen.frame(|f| app.render(f)));
+            if prompt {
+                // Counted (down to a bucket's worth of debt), never waited for.
+                self.frame_budget.take_or_wait(cells, now);
+                self.paced = None;
+            }
             if !bytes.is_empty() && !self.out.send_frame(bytes) {
                 self.quit = true;
             }
             self.dirty = false;
+            if full {
+                // The frame showed the lobby as it is.
+                self.lobby_due = None;
+            }
         }
     }
 
     /// Feeds a message to the app; the screen is redrawn.
     fn show(&mut self, msg: Msg) -> Vec<Effect> {
         self.dirty = true;
+        self.tick_only = false;
         self.app.update(msg)
     }
 
@@ -438,9 +476,21 @@ impl Session {
     fn on_lobby(&mut self) -> Vec<Effect> {
         let snap = self.lobby.borrow_and_update().clone();
         let fx = self.app.update(Msg::Lobby(snap));
-        // A game screen does not show the lobby: no frame for it.
-        self.dirty |= self.seat.is_none();
+        if !self.dirty && self.lobby_due.is_none() {
+            let offset = self.id.wrapping_mul(0x9e37_79b9_7f4a_7c15) % LOBBY_SPREAD_MS;
+            self.lobby_due = Some(Instant::now() + Duration::from_millis(offset));
+        }
         fx
+    }
+
+    /// The game shown is left (dropping the seat leaves it); the lobby comes back as it is
+    /// now, not as it was when the game began.
+    fn leave_seat(&mut self) {
+        self.seat = None;
+        if self.lobby.has_changed().unwrap_or(false) {
+            let snap = self.lobby.borrow_and_update().clone();
+            self.show(Msg::Lobby(snap));
+        }
     }
 
     fn on_event(&mut self, ev: SessionEvent) -> Vec<Effect> {
@@ -467,7 +517,7 @@ impl Session {
                 if self.seat.as_ref().is_none_or(|s| s.game != game) {
                     return vec![];
                 }
-                self.seat = None;
+                self.leave_seat();
                 self.show(Msg::GameClosed);
                 self.show(Msg::Notice(format!(
                     "Game #{game} goes on in your other terminal"
@@ -489,7 +539,7 @@ impl Session {
     fn on_game(&mut self, alive: bool) -> Vec<Effect> {
         self.hold = None;
         if !alive {
-            self.seat = None;
+            self.leave_seat();
             return self.show(Msg::GameClosed);
         }
         let Some(seat) = self.seat.as_mut() else {
@@ -514,6 +564,10 @@ impl Session {
             fx = self.app.update(Msg::Tick(std::time::Instant::now()));
             // Clocks show whole seconds (tenths under ten): most ticks change nothing.
             let changed = self.app.tick_changed();
+            // Only the clocks changed when nothing else waits to be drawn.
+            if changed {
+                self.tick_only = self.tick_only || !self.dirty;
+            }
             self.dirty |= changed;
             self.prompt |= changed;
         }
@@ -529,7 +583,7 @@ impl Session {
             Effect::DeleteSetup { name, variant } => self.delete_setup(name, variant),
             Effect::Lobby(cmd) => self.p.service.lobby().command(self.id, cmd),
             // The screen went back to the lobby; dropping the seat leaves the game.
-            Effect::LeaveGame => self.seat = None,
+            Effect::LeaveGame => self.leave_seat(),
             Effect::Game(cmd) => {
                 if matches!(cmd, GameCmd::Move(_)) {
                     self.hold = Some(Instant::now() + MOVE_HOLD);

@@ -1090,6 +1090,34 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     }
 }
 
+/// The two seat rows (names and clocks) when they are all that time changes on the play
+/// screen: the game is in play with no question over the board and no reconnect or
+/// set-up countdown (those change the status lines and keys too). `None`: a tick must
+/// draw the whole screen.
+pub(crate) fn clock_areas(g: &Shared, cx: &super::Ctx) -> Option<[Rect; 2]> {
+    let seats = [Color::Red, Color::Blue].map(|c| g.snap.seats.get(c));
+    if g.confirm.is_some()
+        || g.snap.phase != GamePhase::Playing
+        || seats.iter().any(|s| g.reconnect_left(s, cx.now).is_some())
+        || g.setup_left(cx.now).is_some()
+    {
+        return None;
+    }
+    let side = g.layout(cx.w, cx.h).side;
+    if side.width == 0 || side.height < 8 {
+        return None;
+    }
+    let sp = play_side(side);
+    Some([sp.top_seat, sp.bottom_seat])
+}
+
+/// Draws the two seats into `areas` (from [`clock_areas`]) as [`render`] draws them.
+pub(crate) fn render_clocks(buf: &mut Buffer, g: &Shared, cx: &super::Ctx, areas: [Rect; 2]) {
+    let bottom = if g.flipped() { Color::Blue } else { Color::Red };
+    draw_seat(buf, g, bottom.opposite(), areas[0], cx.t, cx.now);
+    draw_seat(buf, g, bottom, areas[1], cx.t, cx.now);
+}
+
 /// The squares to highlight: where the selected piece may go, or during a rescue the
 /// target square and then where the rescued piece may go.
 fn targets(g: &Shared, p: &PlayUi) -> Vec<Square> {
@@ -1248,6 +1276,7 @@ fn render_side(
         return;
     }
     let sp = play_side(side);
+    // What a clock tick redraws alone (see `render_clocks`).
     let bottom = if g.flipped() { Color::Blue } else { Color::Red };
     draw_seat(buf, g, bottom.opposite(), sp.top_seat, t, now);
     draw_seat(buf, g, bottom, sp.bottom_seat, t, now);

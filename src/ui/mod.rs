@@ -729,6 +729,47 @@ impl App {
         self.draw(buf, area);
     }
 
+    /// After a [`Msg::Tick`] that moved only the clocks: draws just the two seats (names
+    /// and clocks) into the frame's blank buffer and returns their areas, so the session
+    /// patches its client's screen instead of drawing it whole (running clocks are most of
+    /// a busy server's frames). `None` when anything else shown may have changed with the
+    /// time or covers a seat (a dialog, a notice, a countdown): draw with [`App::render`].
+    /// What it draws is what `render` draws in those areas.
+    pub fn render_tick(&self, frame: &mut ratatui::Frame) -> Option<[Rect; 2]> {
+        let area = Rect::new(0, 0, self.width, self.height).intersection(frame.area());
+        if self.overlay.is_some() || self.screen() != Shown::Game {
+            return None;
+        }
+        let game = self.game.as_ref()?;
+        if !matches!(game.phase, game::Phase::Play(_)) {
+            return None;
+        }
+        let t = theme::Theme::new(&self.settings);
+        let cx = Ctx {
+            settings: &self.settings,
+            saved: &self.saved,
+            t: &t,
+            w: area.width,
+            h: area.height,
+            now: self.now(),
+        };
+        let areas = game::clock_areas(&game.shared, &cx)?;
+        if let Some(n) = &self.notice {
+            let (_, at) = notice_layout(area, n);
+            if areas.iter().any(|a| a.intersects(at)) {
+                return None;
+            }
+        }
+        let buf = frame.buffer_mut();
+        game::render_clocks(buf, &game.shared, &cx, areas);
+        if self.settings.ascii {
+            for a in areas {
+                asciify(buf, a);
+            }
+        }
+        Some(areas)
+    }
+
     fn draw(&self, buf: &mut Buffer, area: Rect) {
         let t = theme::Theme::new(&self.settings);
         let (w, h) = (area.width, area.height);
@@ -881,12 +922,14 @@ const NOT_ADMIN: &str = "The admin screen is only for the server's admins";
 
 /// A notice banner from the second row down: the text wrapped at words (never cut), the
 /// key that dismisses it at its end.
-fn draw_notice(buf: &mut Buffer, area: Rect, text: &str, t: &theme::Theme) {
-    const ESC: &str = " (Esc) ";
+/// The text of a notice on a dialog's width, and where it goes: centred under the top row.
+const NOTICE_ESC: &str = " (Esc) ";
+
+fn notice_layout(area: Rect, text: &str) -> (Vec<String>, Rect) {
     let room = usize::from(area.width.saturating_sub(2));
     let mut rows = widgets::wrap(text, room);
     if let Some(last) = rows.last_mut() {
-        if last.chars().count() + ESC.len() > room {
+        if last.chars().count() + NOTICE_ESC.len() > room {
             rows.push(String::new());
         }
     }
@@ -895,19 +938,24 @@ fn draw_notice(buf: &mut Buffer, area: Rect, text: &str, t: &theme::Theme) {
         .take(usize::from(area.height / 2))
         .collect();
     let longest = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
-    let w =
-        ((longest + ESC.len() + 2).max(text.chars().count().min(room) + 24) as u16).min(area.width);
+    let w = ((longest + NOTICE_ESC.len() + 2).max(text.chars().count().min(room) + 24) as u16)
+        .min(area.width);
     let x = area.x + (area.width - w) / 2;
+    let at = Rect::new(x, area.y + 1, w, rows.len() as u16);
+    (rows, at)
+}
+
+fn draw_notice(buf: &mut Buffer, area: Rect, text: &str, t: &theme::Theme) {
+    let (rows, at) = notice_layout(area, text);
     let n = rows.len();
     for (i, row) in rows.iter().enumerate() {
-        let y = area.y + 1 + i as u16;
-        let r = Rect::new(x, y, w, 1);
+        let r = Rect::new(at.x, at.y + i as u16, at.width, 1);
         widgets::fill(buf, r, t.banner());
         let mut spans = vec![Span::styled(format!(" {row} "), t.banner())];
         if i + 1 == n {
-            spans.push(Span::styled(ESC, t.banner().patch(t.dim())));
+            spans.push(Span::styled(NOTICE_ESC, t.banner().patch(t.dim())));
         }
-        widgets::put_line(buf, x, y, &Line::from(spans), w);
+        widgets::put_line(buf, r.x, r.y, &Line::from(spans), r.width);
     }
 }
 
