@@ -291,12 +291,15 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
     // The abusers run on a runtime of their own (one thread): their work must not queue
     // ahead of the honest sessions' reading of their screens in this process, or the
     // honest latencies would measure the load generator, not the server (an attacker is
-    // not inside the players' clients).
+    // not inside the players' clients). For the same reason its thread runs at a lower
+    // priority (nice 10): an attacker's own CPU is not this machine's, and its rounds of
+    // handshakes would otherwise take a core from the honest clients' reading.
     let abuse_rt = (cfg.abusers > 0)
         .then(|| {
             tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(1)
                 .thread_name("loadgen-abuser")
+                .on_thread_start(lower_priority)
                 .enable_all()
                 .build()
         })
@@ -1380,6 +1383,15 @@ impl AbuserCfg {
 
     fn key(&self) -> PrivateKey {
         session_key(MAX_SESSIONS * 10 + self.index)
+    }
+}
+
+/// Lowers the calling thread's scheduling priority (Linux: nice is per thread).
+fn lower_priority() {
+    // SAFETY: setpriority reads no memory of ours; `0` is the calling thread.
+    let r = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 10) };
+    if r != 0 {
+        tracing::debug!("cannot lower the abusers' priority");
     }
 }
 
