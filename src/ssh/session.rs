@@ -484,10 +484,9 @@ impl Session {
     }
 
     /// The game shown is left (dropping the seat leaves it); the lobby comes back as it is
-    /// now, not as it was when the game began.
+    /// now (the app let go of it for the game).
     fn leave_seat(&mut self) {
-        self.seat = None;
-        if self.lobby.has_changed().unwrap_or(false) {
+        if self.seat.take().is_some() {
             let snap = self.lobby.borrow_and_update().clone();
             self.show(Msg::Lobby(snap));
         }
@@ -502,6 +501,7 @@ impl Session {
                 // The seat of a game shown before is dropped: that game is left.
                 let playing = snap.my_color.is_some();
                 self.seat = Some(seat);
+                self.app.set_aside_lobby();
                 let mut fx = self.show(Msg::Game {
                     snap,
                     at: std::time::Instant::now(),

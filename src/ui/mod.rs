@@ -476,6 +476,15 @@ impl App {
         self.lobby = snap;
     }
 
+    /// A game screen does not show the lobby: its snapshot is let go (a thousand players in
+    /// their games would otherwise each keep a different old one alive). The lobby comes
+    /// back with the next [`Msg::Lobby`], which the session sends on the way out of the game.
+    pub fn set_aside_lobby(&mut self) {
+        let empty = Arc::new(LobbySnapshot::default());
+        self.shared_lobby = empty.clone();
+        self.lobby = empty;
+    }
+
     /// The answer to [`Effect::Rename`].
     fn renamed(&mut self, r: Result<String, String>) -> Vec<Effect> {
         let card = match &mut self.overlay {
