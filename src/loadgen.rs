@@ -375,7 +375,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
                 cfg.sessions,
                 counters.failed.load(Ordering::Relaxed),
                 counters.playing.load(Ordering::Relaxed),
-                counters.games.load(Ordering::Relaxed),
+                counters.games.load(Ordering::Relaxed) / 2,
                 moves,
                 moves - last_moves,
                 last_print.elapsed().as_secs_f64(),
@@ -400,7 +400,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
     let report = Report {
         sessions: counters.connected.load(Ordering::Relaxed),
         connect_failures: counters.failed.load(Ordering::Relaxed),
-        games: counters.games.load(Ordering::Relaxed),
+        games: counters.games.load(Ordering::Relaxed) / 2,
         moves: counters.moves.load(Ordering::Relaxed),
         failed_attempts: counters.failed_attempts.load(Ordering::Relaxed),
         p50: quantile(&latencies, 0.50).map(|us| Duration::from_micros(us.into())),
@@ -630,7 +630,6 @@ struct Session {
     // Lobby.
     poster: PosterState,
     nav_at: Option<Instant>,
-    last_sel: Option<usize>,
     // Set-up.
     random_sent: bool,
     ready_sent: bool,
@@ -658,6 +657,9 @@ struct Session {
 /// clock ticks (a move or the end of the game draws far more): they need no look.
 const TICK_BYTES: usize = 256;
 
+/// How long an acceptor looks for its partner's seek before it posts the same one.
+const ACCEPTOR_POSTS_AFTER: Duration = Duration::from_secs(3);
+
 /// Time between the first seeks of consecutive pairs.
 const POST_STAGGER: Duration = Duration::from_millis(20);
 
@@ -684,7 +686,6 @@ impl Session {
             rng,
             poster: PosterState::Idle,
             nav_at: None,
-            last_sel: None,
             random_sent: false,
             ready_sent: false,
             playing: false,
@@ -819,9 +820,8 @@ impl Session {
                 self.poster = PosterState::Idle;
                 self.nav_at = None;
                 self.counters.playing.fetch_add(1, Ordering::Relaxed);
-                if matches!(self.cfg.role, Role::Poster) {
-                    self.counters.games.fetch_add(1, Ordering::Relaxed);
-                }
+                // Seats taken: two a game (whoever posted or took the seek).
+                self.counters.games.fetch_add(1, Ordering::Relaxed);
                 self.random_sent = false;
                 self.ready_sent = false;
                 self.rematch_sent = false;
@@ -902,35 +902,7 @@ impl Session {
     ) {
         match self.cfg.role.clone() {
             Role::Idle => {}
-            Role::Poster => {
-                let form = text.contains("New seek") && text.contains("Variant");
-                if grid.seek_row_of("(you)").is_some() {
-                    self.poster = PosterState::Submitted(now);
-                    return; // The seek is up: wait for the partner to take it.
-                }
-                match self.poster {
-                    PosterState::Idle if now < self.post_after => {}
-                    PosterState::Idle => {
-                        if !form {
-                            self.send(channel, b"n").await;
-                        }
-                        self.poster = PosterState::FormAsked(now);
-                    }
-                    PosterState::FormAsked(at) => {
-                        if form {
-                            self.send(channel, b"\r").await;
-                            self.poster = PosterState::Submitted(now);
-                        } else if now.duration_since(at) > Duration::from_secs(2) {
-                            self.poster = PosterState::Idle;
-                        }
-                    }
-                    PosterState::Submitted(at) => {
-                        if !form && now.duration_since(at) > Duration::from_secs(3) {
-                            self.poster = PosterState::Idle;
-                        }
-                    }
-                }
-            }
+            Role::Poster => self.post(channel, grid, text, now).await,
             Role::Acceptor(partner) => {
                 if self
                     .nav_at
@@ -939,18 +911,11 @@ impl Session {
                     return;
                 }
                 let Some(target) = grid.seek_row_of(&partner) else {
-                    // Not posted yet, or out of sight in a long list: page through it.
-                    let shown = grid.seek_rows().len();
-                    if shown > 0 && seek_count(text).is_some_and(|n| n > shown) {
-                        let sel = grid.selected_seek_row();
-                        let key: &[u8] = if sel.is_some() && sel == self.last_sel {
-                            b"\x1b[H" // at the end: back to the top
-                        } else {
-                            b"\x1b[6~" // Page Down
-                        };
-                        self.last_sel = sel;
-                        self.send(channel, key).await;
-                        self.nav_at = Some(now);
+                    // Not posted yet, or out of sight in a long list: after a while, post
+                    // the same seek, which the lobby pairs with the oldest open one of the
+                    // same terms (as a person would, rather than page through hundreds).
+                    if now >= self.post_after + ACCEPTOR_POSTS_AFTER {
+                        self.post(channel, grid, text, now).await;
                     }
                     return;
                 };
@@ -973,6 +938,43 @@ impl Session {
                         self.send(channel, b"hl").await;
                         self.nav_at = Some(now);
                     }
+                }
+            }
+        }
+    }
+
+    /// Posts the seek (the form's defaults), then waits for someone to take it.
+    async fn post(
+        &mut self,
+        channel: &russh::Channel<client::Msg>,
+        grid: &Grid,
+        text: &str,
+        now: Instant,
+    ) {
+        let form = text.contains("New seek") && text.contains("Variant");
+        if grid.seek_row_of("(you)").is_some() {
+            self.poster = PosterState::Submitted(now);
+            return; // The seek is up: wait for the partner to take it.
+        }
+        match self.poster {
+            PosterState::Idle if now < self.post_after => {}
+            PosterState::Idle => {
+                if !form {
+                    self.send(channel, b"n").await;
+                }
+                self.poster = PosterState::FormAsked(now);
+            }
+            PosterState::FormAsked(at) => {
+                if form {
+                    self.send(channel, b"\r").await;
+                    self.poster = PosterState::Submitted(now);
+                } else if now.duration_since(at) > Duration::from_secs(2) {
+                    self.poster = PosterState::Idle;
+                }
+            }
+            PosterState::Submitted(at) => {
+                if !form && now.duration_since(at) > Duration::from_secs(3) {
+                    self.poster = PosterState::Idle;
                 }
             }
         }
@@ -1105,12 +1107,6 @@ pub fn read_status(text: &str) -> Option<Status> {
         }
     }
     None
-}
-
-/// `N` of the `Open seeks (N)` panel title.
-fn seek_count(text: &str) -> Option<usize> {
-    let at = text.find("Open seeks (")? + "Open seeks (".len();
-    text[at..].split(')').next()?.parse().ok()
 }
 
 /// Phrases of the sentences the game screen shows for an illegal move

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::lobby_client::{join, join_as, until, Client};
+use common::lobby_client::{join, join_as, until, until_lobby, Client};
 
 use std::time::Duration;
 
@@ -58,21 +58,6 @@ async fn start_game(
     .await;
     lobby.command(taker.session, LobbyCmd::Accept(nth));
     (owner.next_seat().await.0, taker.next_seat().await.0)
-}
-
-async fn until_lobby(
-    lobby: &LobbyHandle,
-    what: &str,
-    pred: impl Fn(&stratego_ssh::proto::LobbySnapshot) -> bool,
-) {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    while !pred(&lobby.snapshot()) {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "waiting for: {what}"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
 }
 
 fn said(s: &GameSnapshot, text: &str) -> bool {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::lobby_client::{ident, join, until, Client};
+use common::lobby_client::{ident, join, until, until_lobby, Client};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -523,4 +523,43 @@ async fn a_challenge_is_shown_to_its_two_players_only() {
     };
     assert_eq!(shared.seeks.len(), 1, "{:?}", shared.seeks);
     assert!(shared.seeks.iter().all(|s| s.private_to.is_none()));
+}
+
+/// A seek of the same terms as another player's open seek takes it at once (the oldest), as
+/// lichess pairs compatible seeks; other terms, a challenge, or one's own seek do not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_matching_an_open_one_starts_the_game_at_once() {
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let mut alice = join(&lobby, "alice").await;
+    let bob = join(&lobby, "bob").await;
+    let mut carol = join(&lobby, "carol").await;
+    let seek = |terms, private_to: Option<&str>| LobbyCmd::Seek {
+        terms,
+        private_to: private_to.map(str::to_string),
+    };
+    let barrage = GameTerms {
+        rules: Rules::standard(Variant::Barrage),
+        ..terms()
+    };
+    // Alice's seek, then her own second one of the same terms: both stay open.
+    lobby.command(alice.session, seek(terms(), None));
+    lobby.command(alice.session, seek(terms(), None));
+    // Bob: other terms (stays open), and a challenge to alice (stays a challenge).
+    lobby.command(bob.session, seek(barrage, None));
+    lobby.command(bob.session, seek(terms(), Some("alice")));
+    alice.challenge(4).await;
+    until_lobby(&lobby, "three open seeks", |s| s.seeks.len() == 3).await;
+    assert_eq!(status(&lobby, alice.session).await, PlayerStatus::Seeking);
+    // Carol posts alice's terms: she is seated against alice at once, alice's oldest seek
+    // taken.
+    lobby.command(carol.session, seek(terms(), None));
+    let (a, _) = alice.next_seat().await;
+    let (c, _) = carol.next_seat().await;
+    assert_eq!(a.game, c.game);
+    // The game takes alice's seeks off the list; carol's was never listed.
+    until_lobby(&lobby, "only bob's seek open", |s| {
+        s.seeks.len() == 1 && s.seeks[0].owner == "bob"
+    })
+    .await;
+    let _ = bob;
 }

@@ -7,6 +7,9 @@
 //! notice that changes nothing. So is posting itself: a session posts five seeks or
 //! challenges at once, then one every six seconds (every post and cancel redraws every
 //! lobby screen; a churn of them also buries the seeks people want to take).
+//!
+//! A seek posted with the same terms as another player's open seek takes that one at once
+//! (the oldest), as lichess pairs compatible seeks; a challenge never does.
 
 use tracing::info;
 
@@ -78,6 +81,15 @@ impl Lobby {
             },
             None => None,
         };
+        // An open seek of the same terms is taken instead of posting another beside it (as
+        // lichess pairs compatible seeks): pairing does not wait for anyone to find it in a
+        // long list.
+        if private_to.is_none() {
+            if let Some(id) = self.matching_seek(session, &terms) {
+                info!(seek = id, "seek matched on posting");
+                return self.accept(session, id);
+            }
+        }
         let id = self.next_seek;
         self.next_seek += 1;
         if let (Some(after), None) = (self.config.bots_accept_seeks, &private_to) {
@@ -97,6 +109,21 @@ impl Lobby {
         if let Some(s) = self.sessions.get_mut(&session) {
             s.status = PlayerStatus::Seeking;
         }
+    }
+
+    /// The oldest open public seek of the same terms that `session` may take now: another
+    /// player's, online, under the game budget.
+    fn matching_seek(&self, session: SessionId, terms: &GameTerms) -> Option<SeekId> {
+        let me = &self.sessions[&session];
+        self.seeks
+            .iter()
+            .filter(|s| s.private_to.is_none() && s.terms == *terms && s.owner != me.nick)
+            .find(|s| {
+                self.sessions.values().any(|o| {
+                    o.nick == s.owner && self.over_game_budget(&o.ident, Some(&o.nick)).is_none()
+                })
+            })
+            .map(|s| s.id)
     }
 
     /// The player a challenge goes to (told of it now), or why there is none.

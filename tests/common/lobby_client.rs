@@ -96,3 +96,20 @@ pub async fn until(seat: &mut GameSeat, what: &str, pred: impl Fn(&GameSnapshot)
     .await
     .unwrap_or_else(|_| panic!("waiting for: {what}"));
 }
+
+/// Waits (at most 10 s) until the lobby's shared snapshot satisfies `pred`.
+pub async fn until_lobby(
+    lobby: &LobbyHandle,
+    what: &str,
+    pred: impl Fn(&stratego_ssh::proto::LobbySnapshot) -> bool,
+) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !pred(&lobby.snapshot()) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "waiting for: {what}: {:?}",
+            lobby.snapshot()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
