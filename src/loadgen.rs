@@ -888,7 +888,13 @@ impl Session {
             && !self.playing
             && now >= self.post_after
             && now.duration_since(self.post_after) < Duration::from_secs(1);
+        // Not seated and nothing under way (a seek taken by someone else first, a notice
+        // in the way): look again every second rather than wait for the lobby to change.
+        let stalled = !self.playing
+            && !matches!(self.cfg.role, Role::Idle)
+            && now.duration_since(self.last_look) >= Duration::from_secs(1);
         first_post
+            || stalled
             || due(poster, Duration::from_secs(2))
             || due(self.nav_at, Duration::from_millis(300))
     }
@@ -960,6 +966,12 @@ impl Session {
             PosterState::Idle if now < self.post_after => {}
             PosterState::Idle => {
                 if !form {
+                    // A notice over the lobby ("that seek is gone") takes the next key.
+                    if text.contains("(Esc)") {
+                        self.send(channel, b"\x1b").await;
+                        // A lone Esc, not the start of Alt+n.
+                        tokio::time::sleep(Duration::from_millis(40)).await;
+                    }
                     self.send(channel, b"n").await;
                 }
                 self.poster = PosterState::FormAsked(now);
