@@ -871,7 +871,11 @@ impl Session {
             }
             return;
         }
-        if text.contains("Open seeks") || text.contains("New seek") {
+        // The lobby (a notice may cover the seek list's title), or the seek form.
+        if text.contains("Open seeks")
+            || text.contains("Games in play")
+            || text.contains("New seek")
+        {
             self.lobby(channel, &grid, &text, now).await;
         }
     }
