@@ -929,11 +929,11 @@ impl App {
 /// What a player who is not an admin is told when pressing the admin key.
 const NOT_ADMIN: &str = "The admin screen is only for the server's admins";
 
-/// A notice banner from the second row down: the text wrapped at words (never cut), the
-/// key that dismisses it at its end.
-/// The text of a notice on a dialog's width, and where it goes: centred under the top row.
+/// The key that dismisses a notice, at its end.
 const NOTICE_ESC: &str = " (Esc) ";
 
+/// A notice's rows (wrapped at words, never cut) and where it goes: centred, from the second
+/// row down.
 fn notice_layout(area: Rect, text: &str) -> (Vec<String>, Rect) {
     let room = usize::from(area.width.saturating_sub(2));
     let mut rows = widgets::wrap(text, room);
@@ -954,6 +954,7 @@ fn notice_layout(area: Rect, text: &str) -> (Vec<String>, Rect) {
     (rows, at)
 }
 
+/// A notice banner (see [`notice_layout`]).
 fn draw_notice(buf: &mut Buffer, area: Rect, text: &str, t: &theme::Theme) {
     let (rows, at) = notice_layout(area, text);
     let n = rows.len();
