@@ -179,7 +179,7 @@ impl Store {
     /// on; then writes wait while the changes made during the copy are applied to it (sled
     /// reports every change to a subscriber, in order for each key), so the copy is the store
     /// as it was at one moment: every write that completed by then and no half of any
-    /// transaction. Writes wait for milliseconds, not for the whole copy. Flushed. Open it
+    /// transaction. Writes wait for that last step, not for the whole copy. Flushed. Open it
     /// with [`Store::open`], or put it back with [`restore`].
     pub fn backup(&self, dest: impl AsRef<Path>) -> Result<BackupSummary, StoreError> {
         let dest = dest.as_ref();
