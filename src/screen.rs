@@ -329,22 +329,17 @@ impl Screen {
             FULL_FRAMES.fetch_add(1, Ordering::Relaxed);
         }
         let out = self.draw(draw);
-        FRAMES.fetch_add(1, Ordering::Relaxed);
-        FRAME_NANOS.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
-        FRAME_BYTES.fetch_add(out.len() as u64, Ordering::Relaxed);
+        counted(started, out.len());
         out
     }
 
+    /// The whole screen's area (at least one cell).
+    fn area(&self) -> Rect {
+        Rect::new(0, 0, self.width.max(1), self.height.max(1))
+    }
+
     fn draw(&mut self, draw: impl FnOnce(&mut Frame)) -> Vec<u8> {
-        let area = Rect::new(0, 0, self.width.max(1), self.height.max(1));
-        SCRATCH.with(|cell| {
-            let mut scratch = cell.borrow_mut();
-            let Scratch {
-                terms,
-                cells,
-                style_ids,
-            } = &mut *scratch;
-            let term = terminal(terms, area);
+        with_scratch(self.area(), |term, cells, style_ids| {
             draw(&mut term.get_frame());
             let buf = term.current_buffer_mut();
             pack_into(buf, cells, style_ids);
@@ -370,20 +365,13 @@ impl Screen {
         draw: impl FnOnce(&mut Frame) -> Option<R>,
     ) -> Option<(Vec<u8>, usize)> {
         let started = Instant::now();
-        let area = Rect::new(0, 0, self.width.max(1), self.height.max(1));
+        let area = self.area();
         let width = usize::from(area.width);
         let shown = self.shown.as_mut()?;
         if shown.len() != usize::from(area.width) * usize::from(area.height) {
             return None;
         }
-        let out = SCRATCH.with(|cell| {
-            let mut scratch = cell.borrow_mut();
-            let Scratch {
-                terms,
-                cells,
-                style_ids,
-            } = &mut *scratch;
-            let term = terminal(terms, area);
+        let out = with_scratch(area, |term, cells, style_ids| {
             let areas = draw(&mut term.get_frame());
             let buf = term.current_buffer_mut();
             let Some(areas) = areas else {
@@ -420,12 +408,34 @@ impl Screen {
             let drawn: usize = areas.iter().map(|r| r.area() as usize).sum();
             out.map(|o| (o, drawn))
         })?;
-        FRAMES.fetch_add(1, Ordering::Relaxed);
         PATCHES.fetch_add(1, Ordering::Relaxed);
-        FRAME_NANOS.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
-        FRAME_BYTES.fetch_add(out.0.len() as u64, Ordering::Relaxed);
+        counted(started, out.0.len());
         Some((out.0.into_bytes(), out.1))
     }
+}
+
+/// Counts a frame drawn since `started` that produced `bytes` (for the status line).
+fn counted(started: Instant, bytes: usize) {
+    FRAMES.fetch_add(1, Ordering::Relaxed);
+    FRAME_NANOS.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
+    FRAME_BYTES.fetch_add(bytes as u64, Ordering::Relaxed);
+}
+
+/// Runs `f` with the worker thread's scratch terminal of `area`'s size, its packed cells
+/// and its style numbers.
+fn with_scratch<T>(
+    area: Rect,
+    f: impl FnOnce(&mut Terminal<TestBackend>, &mut Vec<Packed>, &mut StyleMap) -> T,
+) -> T {
+    SCRATCH.with(|cell| {
+        let mut scratch = cell.borrow_mut();
+        let Scratch {
+            terms,
+            cells,
+            style_ids,
+        } = &mut *scratch;
+        f(terminal(terms, area), cells, style_ids)
+    })
 }
 
 /// The thread's scratch terminal of `area`'s size (kept among the last few sizes used).

@@ -119,9 +119,10 @@ impl Lobby {
             .iter()
             .filter(|s| s.private_to.is_none() && s.terms == *terms && s.owner != me.nick)
             .find(|s| {
-                self.sessions.values().any(|o| {
-                    o.nick == s.owner && self.over_game_budget(&o.ident, Some(&o.nick)).is_none()
-                })
+                self.seek_sessions
+                    .get(&s.id)
+                    .and_then(|owner| self.sessions.get(owner))
+                    .is_some_and(|o| self.over_game_budget(&o.ident, Some(&o.nick)).is_none())
             })
             .map(|s| s.id)
     }

@@ -1111,11 +1111,18 @@ pub(crate) fn clock_areas(g: &Shared, cx: &super::Ctx) -> Option<[Rect; 2]> {
     Some([sp.top_seat, sp.bottom_seat])
 }
 
-/// Draws the two seats into `areas` (from [`clock_areas`]) as [`render`] draws them.
-pub(crate) fn render_clocks(buf: &mut Buffer, g: &Shared, cx: &super::Ctx, areas: [Rect; 2]) {
+/// Draws the two seats (names and clocks) into `areas`, the upper seat's first: what a
+/// clock tick redraws alone (see [`clock_areas`]), and part of [`render`].
+pub(crate) fn render_clocks(
+    buf: &mut Buffer,
+    g: &Shared,
+    areas: [Rect; 2],
+    t: &Theme,
+    now: Instant,
+) {
     let bottom = if g.flipped() { Color::Blue } else { Color::Red };
-    draw_seat(buf, g, bottom.opposite(), areas[0], cx.t, cx.now);
-    draw_seat(buf, g, bottom, areas[1], cx.t, cx.now);
+    draw_seat(buf, g, bottom.opposite(), areas[0], t, now);
+    draw_seat(buf, g, bottom, areas[1], t, now);
 }
 
 /// The squares to highlight: where the selected piece may go, or during a rescue the
@@ -1276,10 +1283,7 @@ fn render_side(
         return;
     }
     let sp = play_side(side);
-    // What a clock tick redraws alone (see `render_clocks`).
-    let bottom = if g.flipped() { Color::Blue } else { Color::Red };
-    draw_seat(buf, g, bottom.opposite(), sp.top_seat, t, now);
-    draw_seat(buf, g, bottom, sp.bottom_seat, t, now);
+    render_clocks(buf, g, [sp.top_seat, sp.bottom_seat], t, now);
     let status = match result_text(g, t) {
         Some(res) => over_lines(g, &res, t),
         None => play_lines(g, t, now),

@@ -770,7 +770,7 @@ impl App {
             }
         }
         let buf = frame.buffer_mut();
-        game::render_clocks(buf, &game.shared, &cx, areas);
+        game::render_clocks(buf, &game.shared, areas, &t, cx.now);
         if self.settings.ascii {
             for a in areas {
                 asciify(buf, a);
