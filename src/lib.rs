@@ -29,4 +29,5 @@ mod ssh;
 pub mod store;
 pub mod supervise;
 pub mod text;
+pub mod ucc;
 pub mod ui;

@@ -96,33 +96,62 @@ enum Command {
     /// last: `sessions N, games N, moves N, move-to-screen p50 Xms p99 Yms, bytes/move B,
     /// server rss/session KiB, abusers N, honest p99 Xms`.
     Loadgen(LoadgenArgs),
-    /// Plays computer players against each other and reports the score.
-    Arena {
-        /// The first player: random, easy or hard.
+    /// Plays computer players against each other and reports the score; the last line is
+    /// `a wins N, b wins N, draws N, a score P% ± C%, a illegal N, a timeouts N, b illegal
+    /// N, b timeouts N`.
+    Arena(ArenaArgs),
+    /// One of our bots as an agent of the 2012 UCC AI competition's protocol, on standard
+    /// input and output, for one game (e.g. under that competition's referee).
+    Agent {
+        /// easy or hard (or random).
         #[arg(long, default_value = "hard")]
-        a: String,
-        /// The second player: random, easy or hard.
-        #[arg(long, default_value = "easy")]
-        b: String,
-        /// Games to play (colours alternate).
-        #[arg(long, default_value_t = 100)]
-        games: usize,
-        /// classic, duel or barrage.
-        #[arg(long, default_value = "classic")]
-        variant: String,
+        level: String,
         /// Thinking time per move of the hard bot (e.g. 1s, 500ms).
         #[arg(long, default_value = "1s")]
         time: String,
-        /// Parallel games (default: one per core).
+        /// Seed of the bot's set-up and choices [default: unpredictable].
         #[arg(long)]
-        threads: Option<usize>,
-        /// Plies after which a game counts as a draw.
-        #[arg(long, default_value_t = 3000)]
-        max_plies: u32,
-        /// Seed of the computer players' set-ups and random choices.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        seed: Option<u64>,
     },
+}
+
+#[derive(clap::Args, Debug)]
+struct ArenaArgs {
+    /// The first player: random, easy, hard, or exec:COMMAND [ARGS] (another program that
+    /// speaks the UCC 2012 protocol, started for each game).
+    #[arg(long, default_value = "hard")]
+    a: String,
+    /// The second player, as --a.
+    #[arg(long, default_value = "easy")]
+    b: String,
+    /// Games to play (colours alternate).
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// classic, duel or barrage, with the rated-game rule options.
+    #[arg(long, default_value = "classic")]
+    variant: String,
+    /// A rule preset instead of --variant: ucc2012 (the rules of the UCC 2012 agents: no
+    /// two-square or more-squares rule, a draw after 1,000 turns).
+    #[arg(long)]
+    rules: Option<String>,
+    /// Thinking time per move of the hard bot (e.g. 1s, 500ms).
+    #[arg(long, default_value = "1s")]
+    time: String,
+    /// Time an external program has for each answer; none in time loses the game.
+    #[arg(long, default_value = "10s")]
+    move_timeout: String,
+    /// Where each external program's standard error is kept, a file per game and side.
+    #[arg(long, default_value = "arena-logs")]
+    stderr_dir: PathBuf,
+    /// Parallel games (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Plies after which a game counts as a draw.
+    #[arg(long, default_value_t = 3000)]
+    max_plies: u32,
+    /// Seed of the computer players' set-ups and random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(clap::Args, Debug)]
@@ -257,16 +286,8 @@ fn main() -> ExitCode {
             force,
             data,
         }) => cli_result(restore(&backup_dir, &data_dir(data), force)),
-        Some(Command::Arena {
-            a,
-            b,
-            games,
-            variant,
-            time,
-            threads,
-            max_plies,
-            seed,
-        }) => cli_result(arena(a, b, games, variant, time, threads, max_plies, seed)),
+        Some(Command::Arena(args)) => cli_result(arena(args)),
+        Some(Command::Agent { level, time, seed }) => cli_result(agent(&level, &time, seed)),
         Some(Command::Loadgen(args)) => cli_result(loadgen(args)),
         Some(Command::Serve) | None => {
             init_tracing(settings.log_format);
@@ -696,42 +717,68 @@ fn restore(
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
-fn arena(
-    a: String,
-    b: String,
-    games: usize,
-    variant: String,
-    time: String,
-    threads: Option<usize>,
-    max_plies: u32,
-    seed: u64,
-) -> anyhow::Result<()> {
+fn level(s: &str) -> anyhow::Result<stratego_ssh::proto::BotLevel> {
+    stratego_ssh::proto::BotLevel::ALL
+        .into_iter()
+        .find(|l| l.name() == s)
+        .ok_or_else(|| anyhow::anyhow!("unknown level '{s}': random, easy or hard"))
+}
+
+fn arena(args: ArenaArgs) -> anyhow::Result<()> {
     use std::io::Write;
-    use stratego_ssh::bot::arena::{parse_duration, run_arena, ArenaConfig};
-    use stratego_ssh::proto::BotLevel;
+    use stratego_ssh::bot::arena::{
+        parse_duration, run_arena_with, ArenaConfig, Contestant, Side, SpawnInfo,
+    };
     use stratego_ssh::rules::{Rules, Variant};
-    let level = |s: &str| {
-        BotLevel::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| anyhow::anyhow!("unknown level '{s}': random, easy or hard"))
+    use stratego_ssh::ucc::external::{AgentCommand, External};
+    let side = |s: &str| -> anyhow::Result<Side> {
+        match s.strip_prefix("exec:") {
+            Some(cmd) => {
+                AgentCommand::parse(cmd).map_err(anyhow::Error::msg)?;
+                Ok(Side::External(s.to_string()))
+            }
+            None => Ok(Side::Level(level(s)?)),
+        }
     };
-    let variant = Variant::parse(&variant)
-        .ok_or_else(|| anyhow::anyhow!("unknown variant '{variant}': classic, duel or barrage"))?;
+    let rules = match args.rules.as_deref() {
+        Some("ucc2012") => Rules::ucc2012(),
+        Some(other) => anyhow::bail!("unknown rules '{other}': ucc2012 (or use --variant)"),
+        None => Rules::standard(Variant::parse(&args.variant).ok_or_else(|| {
+            anyhow::anyhow!(
+                "unknown variant '{}': classic, duel or barrage",
+                args.variant
+            )
+        })?),
+    };
     let cfg = ArenaConfig {
-        a: level(&a)?,
-        b: level(&b)?,
-        games,
-        rules: Rules::standard(variant),
-        time: parse_duration(&time).map_err(anyhow::Error::msg)?,
+        a: side(&args.a)?,
+        b: side(&args.b)?,
+        games: args.games,
+        rules,
+        time: parse_duration(&args.time).map_err(anyhow::Error::msg)?,
         nodes: None,
-        threads: threads
+        threads: args
+            .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-        max_plies,
-        seed,
+        max_plies: args.max_plies,
+        seed: args.seed,
+        move_timeout: parse_duration(&args.move_timeout).map_err(anyhow::Error::msg)?,
     };
-    let result = run_arena(cfg, |done, total| {
+    let logs = args.stderr_dir.clone();
+    if matches!(cfg.a, Side::External(_)) || matches!(cfg.b, Side::External(_)) {
+        std::fs::create_dir_all(&logs)
+            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", logs.display()))?;
+    }
+    let spawn = move |spec: &str, info: &SpawnInfo| -> Result<Box<dyn Contestant>, String> {
+        let cmd = AgentCommand::parse(spec.strip_prefix("exec:").unwrap_or(spec))?;
+        let path = logs.join(format!("game-{:04}-{}.stderr", info.game, info.which));
+        let file = std::fs::File::create(&path)
+            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        External::spawn(&cmd, file.into(), info.move_timeout, &info.opponent)
+            .map(|e| Box::new(e) as Box<dyn Contestant>)
+            .map_err(|e| format!("cannot start {cmd}: {e}"))
+    };
+    let result = run_arena_with(cfg, &spawn, |done, total| {
         let width = 40;
         let filled = (done * width).checked_div(total).unwrap_or(width);
         eprint!(
@@ -743,5 +790,21 @@ fn arena(
     });
     eprintln!();
     println!("{result}");
+    Ok(())
+}
+
+fn agent(level_name: &str, time: &str, seed: Option<u64>) -> anyhow::Result<()> {
+    use stratego_ssh::bot::arena::{make_bot, parse_duration};
+    let time = parse_duration(time).map_err(anyhow::Error::msg)?;
+    let seed = seed.unwrap_or_else(stratego_ssh::random::seed);
+    let mut bot = make_bot(level(level_name)?, seed, time, None);
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    stratego_ssh::ucc::agent::serve(
+        &mut *bot,
+        stratego_ssh::rules::Rules::ucc2012(),
+        stdin,
+        stdout,
+    )?;
     Ok(())
 }

@@ -114,8 +114,8 @@ fn setups_are_valid_for_every_variant_colour_and_many_seeds() {
 #[test]
 fn easy_beats_random() {
     let cfg = ArenaConfig {
-        a: BotLevel::Easy,
-        b: BotLevel::Random,
+        a: BotLevel::Easy.into(),
+        b: BotLevel::Random.into(),
         games: 20,
         rules: Rules::standard(Variant::Classic),
         threads: 2,
@@ -156,8 +156,8 @@ fn arena_from_env() {
             .expect("random, easy or hard")
     };
     let cfg = ArenaConfig {
-        a: level(w[0]),
-        b: level(w[1]),
+        a: level(w[0]).into(),
+        b: level(w[1]).into(),
         games: w[2].parse().unwrap(),
         rules: Rules::standard(Variant::parse(w[3]).unwrap()),
         time: stratego_ssh::bot::arena::parse_duration(w[4]).unwrap(),

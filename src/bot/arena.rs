@@ -1,5 +1,8 @@
-//! Games between two bot levels: alternating colours, in parallel threads, each bot seeing
-//! only its own view, with a move cap (a capped game is a draw).
+//! Games between two players: alternating colours, in parallel threads, each seeing only
+//! its own view, with a move cap (a capped game is a draw). A player is one of our bot
+//! levels or any other [`Contestant`] (another program speaking the UCC protocol, made by
+//! the caller's spawner): the arena is the referee. A set-up or move that is not legal, or
+//! none ([`Fault`]), loses the game and is counted apart.
 
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -7,15 +10,110 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::bot::BotLevel;
-use crate::rules::{Color, EndReason, Game, Outcome, Rules, Variant, Viewer};
+use crate::rules::{
+    Color, EndReason, Game, Move, Outcome, PlayerView, Rules, Setup, Variant, ViewMove, Viewer,
+};
 
 use super::{Bot, EasyBot, HardBot, HardConfig, RandomBot};
+
+/// Why a player lost by default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// No answer within the time allowed.
+    Timeout(Duration),
+    /// An answer that is not a legal set-up or move, or none at all (the program ended).
+    Illegal(String),
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Timeout(t) => write!(f, "no answer within {:.1} s", t.as_secs_f64()),
+            Fault::Illegal(why) => f.write_str(why),
+        }
+    }
+}
+
+/// A player the arena referees: one of our bots, or another program.
+pub trait Contestant: Send {
+    fn setup(&mut self, rules: &Rules, color: Color) -> Result<Setup, Fault>;
+    /// A move for `view` (whose `legal_moves` it may use); `Ok(None)` resigns. `history` is
+    /// every move so far as this player knows it, when [`Contestant::needs_history`].
+    fn choose(&mut self, view: &PlayerView, history: &[ViewMove]) -> Result<Option<Move>, Fault>;
+    /// Whether [`Contestant::choose`] reads `history` (building it costs a little).
+    fn needs_history(&self) -> bool {
+        false
+    }
+    /// The game is over.
+    fn game_over(&mut self) {}
+}
+
+/// One of our bots as a contestant: it never faults by itself (the referee still checks its
+/// moves).
+pub struct Internal(pub Box<dyn Bot>);
+
+impl Contestant for Internal {
+    fn setup(&mut self, rules: &Rules, color: Color) -> Result<Setup, Fault> {
+        Ok(self.0.setup(rules, color))
+    }
+    fn choose(&mut self, view: &PlayerView, _: &[ViewMove]) -> Result<Option<Move>, Fault> {
+        Ok(self.0.choose(view))
+    }
+}
+
+impl<B: Bot> Contestant for B {
+    fn setup(&mut self, rules: &Rules, color: Color) -> Result<Setup, Fault> {
+        Ok(Bot::setup(self, rules, color))
+    }
+    fn choose(&mut self, view: &PlayerView, _: &[ViewMove]) -> Result<Option<Move>, Fault> {
+        Ok(Bot::choose(self, view))
+    }
+}
+
+/// One side of an arena.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Side {
+    Level(BotLevel),
+    /// Another program: the spawner given to [`run_arena_with`] starts it for each game
+    /// from this text (e.g. `exec:PROGRAM ARGS`).
+    External(String),
+}
+
+impl Side {
+    pub fn name(&self) -> &str {
+        match self {
+            Side::Level(l) => l.name(),
+            Side::External(s) => s,
+        }
+    }
+}
+
+impl From<BotLevel> for Side {
+    fn from(l: BotLevel) -> Side {
+        Side::Level(l)
+    }
+}
+
+/// What a spawner is told of the game it starts a program for.
+#[derive(Clone, Debug)]
+pub struct SpawnInfo {
+    /// The game's number, from 0.
+    pub game: usize,
+    /// `'a'` or `'b'`.
+    pub which: char,
+    /// The other side's name.
+    pub opponent: String,
+    pub move_timeout: Duration,
+}
+
+/// Starts an external side for one game.
+pub type Spawner<'a> = &'a (dyn Fn(&str, &SpawnInfo) -> Result<Box<dyn Contestant>, String> + Sync);
 
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct ArenaConfig {
-    pub a: BotLevel,
-    pub b: BotLevel,
+    pub a: Side,
+    pub b: Side,
     pub games: usize,
     pub rules: Rules,
     /// The hard bot's time per move.
@@ -27,13 +125,15 @@ pub struct ArenaConfig {
     /// Plies after which a game is stopped and counted as a draw.
     pub max_plies: u32,
     pub seed: u64,
+    /// An external side's time per answer (our bots keep to `time` by themselves).
+    pub move_timeout: Duration,
 }
 
 impl Default for ArenaConfig {
     fn default() -> Self {
         ArenaConfig {
-            a: BotLevel::Hard,
-            b: BotLevel::Easy,
+            a: Side::Level(BotLevel::Hard),
+            b: Side::Level(BotLevel::Easy),
             games: 100,
             rules: Rules::standard(Variant::Classic),
             time: Duration::from_secs(1),
@@ -41,12 +141,13 @@ impl Default for ArenaConfig {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             max_plies: 3000,
             seed: 1,
+            move_timeout: Duration::from_secs(10),
         }
     }
 }
 
 /// One game's result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArenaGame {
     /// The colour bot A played.
     pub a_color: Color,
@@ -55,8 +156,8 @@ pub struct ArenaGame {
     pub reason: Option<EndReason>,
     pub capped: bool,
     pub plies: u32,
-    /// A bot answered with an illegal move or none while it had moves (it loses).
-    pub fault: Option<Color>,
+    /// A side faulted (it loses): an illegal set-up or move, no answer in time, or none.
+    pub fault: Option<(Color, Fault)>,
     /// Time spent choosing moves, per side (Red, Blue), and moves chosen.
     pub think: [(Duration, u32); 2],
 }
@@ -64,14 +165,20 @@ pub struct ArenaGame {
 /// The totals.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArenaResult {
-    pub a: BotLevel,
-    pub b: BotLevel,
+    pub a: String,
+    pub b: String,
     pub games: usize,
     pub a_wins: usize,
     pub b_wins: usize,
     pub draws: usize,
     pub capped: usize,
     pub faults: usize,
+    /// Games lost by an illegal set-up, move or answer (A, B).
+    pub illegal: [usize; 2],
+    /// Games lost by no answer in time (A, B).
+    pub timeouts: [usize; 2],
+    /// The first fault of each side (A, B), for diagnosis.
+    pub first_fault: [Option<String>; 2],
     pub plies: u64,
     /// Total thinking time and moves, per bot (A, B).
     pub think: [(Duration, u64); 2],
@@ -116,8 +223,8 @@ impl fmt::Display for ArenaResult {
             "{} games, a = {}, b = {}: capped {}, faults {}, {:.0} plies per game, \
              time per move a {:.1} ms, b {:.1} ms, wall {:.1} s",
             self.games,
-            self.a.name(),
-            self.b.name(),
+            self.a,
+            self.b,
             self.capped,
             self.faults,
             self.plies as f64 / self.games.max(1) as f64,
@@ -136,14 +243,24 @@ impl fmt::Display for ArenaResult {
                 .collect();
             writeln!(f, "endings: {}", parts.join("; "))?;
         }
+        for (name, fault) in ["a", "b"].iter().zip(&self.first_fault) {
+            if let Some(why) = fault {
+                writeln!(f, "{name}'s first fault: {why}")?;
+            }
+        }
         write!(
             f,
-            "a wins {}, b wins {}, draws {}, a score {:.1}% ± {:.1}%",
+            "a wins {}, b wins {}, draws {}, a score {:.1}% ± {:.1}%, \
+             a illegal {}, a timeouts {}, b illegal {}, b timeouts {}",
             self.a_wins,
             self.b_wins,
             self.draws,
             self.score() * 100.0,
-            self.interval() * 100.0
+            self.interval() * 100.0,
+            self.illegal[0],
+            self.timeouts[0],
+            self.illegal[1],
+            self.timeouts[1],
         )
     }
 }
@@ -164,25 +281,50 @@ pub fn make_bot(level: BotLevel, seed: u64, time: Duration, nodes: Option<u64>) 
     }
 }
 
-/// Plays one game between `red` and `blue`, each seeing only its own view.
-pub fn play_game(rules: Rules, red: &mut dyn Bot, blue: &mut dyn Bot, max_plies: u32) -> ArenaGame {
-    let rs = red.setup(&rules, Color::Red);
-    let bs = blue.setup(&rules, Color::Blue);
+/// Plays one game between `red` and `blue`, each seeing only its own view; the game is a
+/// draw after `max_plies`. Both are told when it is over.
+pub fn play_game(
+    rules: Rules,
+    red: &mut dyn Contestant,
+    blue: &mut dyn Contestant,
+    max_plies: u32,
+) -> ArenaGame {
+    let r = referee(rules, red, blue, max_plies);
+    red.game_over();
+    blue.game_over();
+    r
+}
+
+fn referee(
+    rules: Rules,
+    red: &mut dyn Contestant,
+    blue: &mut dyn Contestant,
+    max_plies: u32,
+) -> ArenaGame {
+    let mut think = [(Duration::ZERO, 0u32); 2];
+    let lost = |c: Color, fault: Fault, think| ArenaGame {
+        a_color: Color::Red,
+        winner: Some(c.opposite()),
+        reason: Some(EndReason::Abandonment),
+        capped: false,
+        plies: 0,
+        fault: Some((c, fault)),
+        think,
+    };
+    let setups = [
+        red.setup(&rules, Color::Red),
+        blue.setup(&rules, Color::Blue),
+    ];
+    let [rs, bs] = setups;
+    let (rs, bs) = match (rs, bs) {
+        (Ok(r), Ok(b)) => (r, b),
+        (Err(f), _) => return lost(Color::Red, f, think),
+        (_, Err(f)) => return lost(Color::Blue, f, think),
+    };
     let mut game = match Game::new(rules, &rs, &bs) {
         Ok(g) => g,
-        Err((c, _)) => {
-            return ArenaGame {
-                a_color: Color::Red,
-                winner: Some(c.opposite()),
-                reason: None,
-                capped: false,
-                plies: 0,
-                fault: Some(c),
-                think: [(Duration::ZERO, 0); 2],
-            }
-        }
+        Err((c, e)) => return lost(c, Fault::Illegal(format!("illegal set-up: {e}")), think),
     };
-    let mut think = [(Duration::ZERO, 0u32); 2];
     let mut fault = None;
     // ARENA_TRACE=1: the last moves of each decided game, with battles, on stderr.
     let trace = std::env::var_os("ARENA_TRACE").is_some();
@@ -190,17 +332,35 @@ pub fn play_game(rules: Rules, red: &mut dyn Bot, blue: &mut dyn Bot, max_plies:
     while !game.is_over() && game.ply() < max_plies {
         let c = game.to_move();
         let view = game.view(Viewer::Player(c));
-        let bot: &mut dyn Bot = if c == Color::Red {
+        let side: &mut dyn Contestant = if c == Color::Red {
             &mut *red
         } else {
             &mut *blue
         };
+        let history = if side.needs_history() {
+            game.history(Viewer::Player(c))
+        } else {
+            Vec::new()
+        };
         let t0 = Instant::now();
-        let m = bot.choose(&view);
+        let m = side.choose(&view, &history);
         think[c.index()].0 += t0.elapsed();
         think[c.index()].1 += 1;
-        match m.map(|m| game.play(m)) {
-            Some(Ok(ev)) => {
+        let result = match m {
+            Ok(Some(m)) => game
+                .play(m)
+                .map_err(|e| Fault::Illegal(format!("illegal move {m}: {e}"))),
+            Ok(None) => {
+                game.end(Outcome {
+                    winner: Some(c.opposite()),
+                    reason: EndReason::Resignation,
+                });
+                continue;
+            }
+            Err(f) => Err(f),
+        };
+        match result {
+            Ok(ev) => {
                 if trace {
                     if recent.len() == 12 {
                         recent.remove(0);
@@ -208,8 +368,8 @@ pub fn play_game(rules: Rules, red: &mut dyn Bot, blue: &mut dyn Bot, max_plies:
                     recent.push(ev);
                 }
             }
-            _ => {
-                fault = Some(c);
+            Err(f) => {
+                fault = Some((c, f));
                 game.end(Outcome {
                     winner: Some(c.opposite()),
                     reason: EndReason::Abandonment,
@@ -271,22 +431,39 @@ fn game_seed(seed: u64, i: usize) -> u64 {
     r.next()
 }
 
+/// Plays `cfg.games` games between two of our bot levels (see [`run_arena_with`]).
+pub fn run_arena(cfg: ArenaConfig, progress: impl FnMut(usize, usize)) -> ArenaResult {
+    let none = |s: &str, _: &SpawnInfo| -> Result<Box<dyn Contestant>, String> {
+        Err(format!("no way to start '{s}'"))
+    };
+    run_arena_with(cfg, &none, progress)
+}
+
 /// Plays `cfg.games` games, A with Red in even games and Blue in odd ones, on
-/// `cfg.threads` threads; `progress(done, total)` is called after each game.
-pub fn run_arena(cfg: ArenaConfig, mut progress: impl FnMut(usize, usize)) -> ArenaResult {
+/// `cfg.threads` threads; `spawn` starts an external side for each game (one that cannot
+/// be started loses that game as illegal); `progress(done, total)` is called after each
+/// game.
+pub fn run_arena_with(
+    cfg: ArenaConfig,
+    spawn: Spawner<'_>,
+    mut progress: impl FnMut(usize, usize),
+) -> ArenaResult {
     let start = Instant::now();
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<ArenaGame>();
     let threads = cfg.threads.clamp(1, cfg.games.max(1));
     let mut res = ArenaResult {
-        a: cfg.a,
-        b: cfg.b,
+        a: cfg.a.name().to_string(),
+        b: cfg.b.name().to_string(),
         games: cfg.games,
         a_wins: 0,
         b_wins: 0,
         draws: 0,
         capped: 0,
         faults: 0,
+        illegal: [0; 2],
+        timeouts: [0; 2],
+        first_fault: [None, None],
         plies: 0,
         think: [(Duration::ZERO, 0); 2],
         wall: Duration::ZERO,
@@ -302,20 +479,57 @@ pub fn run_arena(cfg: ArenaConfig, mut progress: impl FnMut(usize, usize)) -> Ar
                     break;
                 }
                 let s = game_seed(cfg.seed, i);
-                let mut a = make_bot(cfg.a, s, cfg.time, cfg.nodes);
-                let mut b = make_bot(cfg.b, s ^ 0xB0B, cfg.time, cfg.nodes);
                 let a_color = if i.is_multiple_of(2) {
                     Color::Red
                 } else {
                     Color::Blue
                 };
+                let make = |side: &Side, which: char, seed: u64, other: &Side| match side {
+                    Side::Level(l) => {
+                        Ok(Box::new(Internal(make_bot(*l, seed, cfg.time, cfg.nodes)))
+                            as Box<dyn Contestant>)
+                    }
+                    Side::External(spec) => spawn(
+                        spec,
+                        &SpawnInfo {
+                            game: i,
+                            which,
+                            opponent: other.name().to_string(),
+                            move_timeout: cfg.move_timeout,
+                        },
+                    ),
+                };
                 TRACE_LABEL.with(|l| {
                     *l.borrow_mut() = format!("game {i}, a ({}) is {a_color:?}: ", cfg.a.name())
                 });
-                let mut r = if a_color == Color::Red {
-                    play_game(cfg.rules, &mut *a, &mut *b, cfg.max_plies)
-                } else {
-                    play_game(cfg.rules, &mut *b, &mut *a, cfg.max_plies)
+                let mut r = match (
+                    make(&cfg.a, 'a', s, &cfg.b),
+                    make(&cfg.b, 'b', s ^ 0xB0B, &cfg.a),
+                ) {
+                    (Ok(mut a), Ok(mut b)) => {
+                        if a_color == Color::Red {
+                            play_game(cfg.rules, &mut *a, &mut *b, cfg.max_plies)
+                        } else {
+                            play_game(cfg.rules, &mut *b, &mut *a, cfg.max_plies)
+                        }
+                    }
+                    (a, b) => {
+                        let (c, why) = match (a, b) {
+                            (Err(why), _) => (a_color, why),
+                            (_, Err(why)) => (a_color.opposite(), why),
+                            _ => unreachable!("one side failed to start"),
+                        };
+                        eprintln!("arena: game {i}: {why}");
+                        ArenaGame {
+                            a_color,
+                            winner: Some(c.opposite()),
+                            reason: Some(EndReason::Abandonment),
+                            capped: false,
+                            plies: 0,
+                            fault: Some((c, Fault::Illegal(why))),
+                            think: [(Duration::ZERO, 0); 2],
+                        }
+                    }
                 };
                 r.a_color = a_color;
                 if tx.send(r).is_err() {
@@ -346,6 +560,14 @@ pub fn run_arena(cfg: ArenaConfig, mut progress: impl FnMut(usize, usize)) -> Ar
             }
             res.capped += r.capped as usize;
             res.faults += r.fault.is_some() as usize;
+            if let Some((c, f)) = &r.fault {
+                let who = if *c == r.a_color { 0 } else { 1 };
+                match f {
+                    Fault::Timeout(_) => res.timeouts[who] += 1,
+                    Fault::Illegal(_) => res.illegal[who] += 1,
+                }
+                res.first_fault[who].get_or_insert_with(|| format!("ply {}: {f}", r.plies));
+            }
             res.plies += r.plies as u64;
             let (ai, bi) = (r.a_color.index(), r.a_color.opposite().index());
             res.think[0].0 += r.think[ai].0;
@@ -399,14 +621,17 @@ mod tests {
     #[test]
     fn last_line_format() {
         let r = ArenaResult {
-            a: BotLevel::Easy,
-            b: BotLevel::Random,
+            a: "easy".into(),
+            b: "random".into(),
             games: 20,
             a_wins: 18,
             b_wins: 1,
             draws: 1,
             capped: 1,
-            faults: 0,
+            faults: 1,
+            illegal: [0, 1],
+            timeouts: [0, 0],
+            first_fault: [None, Some("ply 3: illegal move".into())],
             plies: 4000,
             think: [(Duration::ZERO, 0); 2],
             wall: Duration::ZERO,
@@ -415,15 +640,16 @@ mod tests {
         let s = r.to_string();
         assert_eq!(
             s.lines().last().unwrap(),
-            "a wins 18, b wins 1, draws 1, a score 92.5% ± 11.5%"
+            "a wins 18, b wins 1, draws 1, a score 92.5% ± 11.5%, a illegal 0, a timeouts 0, \
+             b illegal 1, b timeouts 0"
         );
     }
 
     #[test]
     fn arena_counts_add_up() {
         let cfg = ArenaConfig {
-            a: BotLevel::Random,
-            b: BotLevel::Random,
+            a: BotLevel::Random.into(),
+            b: BotLevel::Random.into(),
             games: 6,
             rules: Rules::standard(Variant::Barrage),
             threads: 2,

@@ -402,6 +402,9 @@ impl Game {
     #[inline]
     fn two_square_bars(&self, c: Color, id: u8, f: u8, t: u8) -> Option<u8> {
         let r = &self.runs[c.index()];
+        if self.rules.options.two_square_limit == 0 {
+            return None;
+        }
         if r.piece == id && r.from == t && r.to == f && r.count >= self.limit() {
             Some(r.count)
         } else {

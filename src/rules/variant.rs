@@ -107,7 +107,7 @@ pub struct MoveCap {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Options {
     /// Two-square rule: at most this many consecutive moves of one piece between the same
-    /// two squares (2, 3 or 5).
+    /// two squares (2, 3 or 5); 0: no two-square rule (the UCC 2012 rules).
     pub two_square_limit: u8,
     /// More-squares (chasing) rule, ISF 11.
     pub more_squares: bool,
@@ -155,7 +155,10 @@ impl Options {
 
     /// Short human description, e.g. `2sq:3 chase AA SD R`.
     pub fn summary(&self) -> String {
-        let mut s = format!("2sq:{}", self.two_square_limit);
+        let mut s = match self.two_square_limit {
+            0 => "2sq:off".to_string(),
+            n => format!("2sq:{n}"),
+        };
         if self.more_squares {
             s.push_str(" chase");
         }
@@ -185,6 +188,24 @@ pub struct Rules {
 impl Rules {
     pub fn new(variant: Variant, options: Options) -> Rules {
         Rules { variant, options }
+    }
+
+    /// The rules the 2012 UCC AI competition's agents were written for (its referee's
+    /// manual): Classic, no two-square and no more-squares rule, a side with no legal move
+    /// loses, a draw after 1,000 turns of both sides (its `-m 1000`, 2,000 plies).
+    pub fn ucc2012() -> Rules {
+        Rules::new(
+            Variant::Classic,
+            Options {
+                two_square_limit: 0,
+                more_squares: false,
+                move_cap: MoveCap {
+                    total_plies: Some(2000),
+                    plies_without_battle: None,
+                },
+                ..Options::default()
+            },
+        )
     }
 
     /// The variant with the rated-game defaults.
