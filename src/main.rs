@@ -137,6 +137,10 @@ struct ArenaArgs {
     /// Thinking time per move of the hard bot (e.g. 1s, 500ms).
     #[arg(long, default_value = "1s")]
     time: String,
+    /// The hard bot's node budget per move instead of a time (reproducible whatever else
+    /// runs on the machine).
+    #[arg(long)]
+    nodes: Option<u64>,
     /// Time an external program has for each answer; none in time loses the game.
     #[arg(long, default_value = "10s")]
     move_timeout: String,
@@ -755,8 +759,11 @@ fn arena(args: ArenaArgs) -> anyhow::Result<()> {
         b: side(&args.b)?,
         games: args.games,
         rules,
-        time: parse_duration(&args.time).map_err(anyhow::Error::msg)?,
-        nodes: None,
+        time: match args.nodes {
+            Some(_) => std::time::Duration::from_secs(3600),
+            None => parse_duration(&args.time).map_err(anyhow::Error::msg)?,
+        },
+        nodes: args.nodes,
         threads: args
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
