@@ -7,6 +7,7 @@
 //! key with its default. Unknown keys are an error, and so are values of the wrong kind; both
 //! name the key.
 
+use crate::ucc::external::{AgentCommand, AgentSpec};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -63,6 +64,8 @@ pub struct ServerConfig {
     pub host_name: String,
     pub admins: Vec<String>,
     pub log_format: LogFormat,
+    /// Other people's programs offered as opponents (`[[agents]]` in the file only).
+    pub agents: Vec<AgentSpec>,
 }
 
 impl Default for ServerConfig {
@@ -92,6 +95,7 @@ impl Default for ServerConfig {
             host_name: opts.ssh.host_name.unwrap_or_default(),
             admins: opts.ssh.admins,
             log_format: LogFormat::Text,
+            agents: opts.lobby.agents,
         }
     }
 }
@@ -126,6 +130,8 @@ impl ServerConfig {
         o.lobby.max_games_per_player = self.max_games_per_player;
         o.lobby.game.setup_deadline =
             (!self.setup_deadline.is_zero()).then_some(self.setup_deadline);
+        o.lobby.agents = self.agents.clone();
+        o.lobby.agent_logs = Some(self.data_dir.join("agent-logs"));
         o
     }
 
@@ -169,9 +175,31 @@ impl ServerConfig {
             format!("host_name = {}", q(&self.host_name)),
             format!("admins = [{}]", admins.join(", ")),
             format!("log_format = {}", q(format)),
+            self.agents_toml(),
         ]
         .join("\n")
             + "\n"
+    }
+
+    /// `agents = [{ name = ..., command = ..., ... }, ...]`: the `[[agents]]` tables, inline.
+    fn agents_toml(&self) -> String {
+        let q = |s: &str| toml::Value::String(s.to_string()).to_string();
+        let tables: Vec<String> = self
+            .agents
+            .iter()
+            .map(|a| {
+                let args: Vec<String> = a.command.args.iter().map(|x| q(x)).collect();
+                format!(
+                    "{{ name = {}, command = {}, args = [{}], move_timeout = {}, max_games = {} }}",
+                    q(&a.name),
+                    q(&a.command.program),
+                    args.join(", "),
+                    q(&fmt_duration(a.move_timeout)),
+                    a.max_games
+                )
+            })
+            .collect();
+        format!("agents = [{}]", tables.join(", "))
     }
 
     /// Resolves the settings: `args` (flags, and environment through clap) over the file
@@ -245,6 +273,7 @@ impl ServerConfig {
             motd: a.motd.clone().or(f.motd).unwrap_or(d.motd),
             host_name: a.host_name.clone().or(f.host_name).unwrap_or(d.host_name),
             admins: a.admins.clone().or(f.admins).unwrap_or(d.admins),
+            agents: f.agents.unwrap_or(d.agents),
             log_format: if a.log_json {
                 LogFormat::Json
             } else {
@@ -387,10 +416,11 @@ pub struct FileConfig {
     pub host_name: Option<String>,
     pub admins: Option<Vec<String>>,
     pub log_format: Option<LogFormat>,
+    pub agents: Option<Vec<AgentSpec>>,
 }
 
 /// Every key a configuration file may hold.
-pub const KEYS: [&str; 23] = [
+pub const KEYS: [&str; 24] = [
     "listen",
     "data_dir",
     "keys_dir",
@@ -414,6 +444,7 @@ pub const KEYS: [&str; 23] = [
     "host_name",
     "admins",
     "log_format",
+    "agents",
 ];
 
 /// A configuration file that cannot be used.
@@ -573,6 +604,7 @@ impl FileConfig {
                     }
                     c.admins = Some(admins);
                 }
+                "agents" => c.agents = Some(agents(value).map_err(|e| bad(&e))?),
                 "log_format" => {
                     c.log_format = Some(
                         value
@@ -597,6 +629,65 @@ const EXPECT_ADDR: &str = "an address and port, like \"0.0.0.0:2222\" or \"[::]:
 const EXPECT_DIR: &str = "a directory path (a non-empty string)";
 const EXPECT_COUNT: &str = "a whole number of at least 1";
 const EXPECT_DURATION: &str = "a duration, like \"500ms\", \"30s\", \"5m\" or \"1h\"";
+
+/// `[[agents]]` tables: `name`, `command`, and optionally `args` (a list of strings),
+/// `move_timeout` (default 10s) and `max_games` (default 2).
+fn agents(v: &toml::Value) -> Result<Vec<AgentSpec>, String> {
+    const WHAT: &str = "[[agents]] tables with name, command, and optionally args, \
+                        move_timeout and max_games";
+    let list = v.as_array().ok_or(WHAT)?;
+    let mut out: Vec<AgentSpec> = Vec::new();
+    for t in list {
+        let t = t.as_table().ok_or(WHAT)?;
+        if let Some(k) = t.keys().find(|k| {
+            !["name", "command", "args", "move_timeout", "max_games"].contains(&k.as_str())
+        }) {
+            return Err(format!("{WHAT} (unknown key `{k}`)"));
+        }
+        let name = t.get("name").and_then(|n| n.as_str()).unwrap_or_default();
+        if !AgentSpec::valid_name(name) {
+            return Err(format!(
+                "{WHAT}: a name of 1 to 12 characters a-z, 0-9, - or _ (got {name:?})"
+            ));
+        }
+        if out.iter().any(|a| a.name == name) || ["random", "easy", "hard"].contains(&name) {
+            return Err(format!("{WHAT}: the name {name:?} is taken"));
+        }
+        let program = t
+            .get("command")
+            .and_then(|c| c.as_str())
+            .filter(|c| !c.trim().is_empty())
+            .ok_or_else(|| format!("{WHAT}: agent {name} has no command"))?;
+        let args = match t.get("args") {
+            None => Vec::new(),
+            Some(a) => a
+                .as_array()
+                .and_then(|a| a.iter().map(|x| x.as_str().map(str::to_string)).collect())
+                .ok_or_else(|| format!("{WHAT}: agent {name}'s args must be a list of strings"))?,
+        };
+        let move_timeout = match t.get("move_timeout") {
+            None => Duration::from_secs(10),
+            Some(d) => duration(d)
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| format!("{WHAT}: agent {name}'s move_timeout: {EXPECT_DURATION}"))?,
+        };
+        let max_games = match t.get("max_games") {
+            None => 2,
+            Some(n) => count(n)
+                .ok_or_else(|| format!("{WHAT}: agent {name}'s max_games: {EXPECT_COUNT}"))?,
+        };
+        out.push(AgentSpec {
+            name: name.to_string(),
+            command: AgentCommand {
+                program: program.to_string(),
+                args,
+            },
+            move_timeout,
+            max_games,
+        });
+    }
+    Ok(out)
+}
 
 fn describe(v: &toml::Value) -> String {
     let s = v.to_string();
@@ -716,6 +807,15 @@ mod tests {
             max_games_per_player: 1,
             setup_deadline: Duration::ZERO,
             log_format: LogFormat::Json,
+            agents: vec![AgentSpec {
+                name: "peter".into(),
+                command: AgentCommand {
+                    program: "/opt/peers/peter \"nl\"".into(),
+                    args: vec!["--quiet".into(), "".into()],
+                },
+                move_timeout: Duration::from_millis(2500),
+                max_games: 4,
+            }],
             ..ServerConfig::default()
         };
         for config in [ServerConfig::default(), c] {

@@ -70,6 +70,8 @@ pub enum PlayerId {
     Guest(String),
     /// A computer player.
     Bot(BotLevel),
+    /// Another program the host runs as an opponent, by its configured name.
+    Agent(String),
     /// A player of a game imported from a public archive.
     Archive(String),
 }
@@ -102,6 +104,7 @@ impl std::fmt::Display for PlayerId {
             PlayerId::Key(k) => write!(f, "key:{k}"),
             PlayerId::Guest(g) => write!(f, "guest:{g}"),
             PlayerId::Bot(l) => write!(f, "bot:{}", l.name()),
+            PlayerId::Agent(a) => write!(f, "agent:{a}"),
             PlayerId::Archive(a) => write!(f, "archive:{a}"),
         }
     }
@@ -140,6 +143,7 @@ impl std::str::FromStr for PlayerId {
                 .map(PlayerId::Bot)
                 .ok_or_else(bad),
             "archive" => Ok(PlayerId::Archive(rest.to_string())),
+            "agent" => Ok(PlayerId::Agent(rest.to_string())),
             _ => Err(bad()),
         }
     }
@@ -218,6 +222,9 @@ pub struct LobbySnapshot {
     pub seeks: Vec<Seek>,
     pub games: Vec<GameSummary>,
     pub chat: Vec<ChatLine>,
+    /// Other people's programs the host runs as opponents (`[[agents]]`), by name.
+    #[serde(default)]
+    pub agents: Vec<String>,
 }
 
 /// A set-up a player saved under a name (one list per identity, all variants together).
@@ -244,6 +251,12 @@ pub enum LobbyCmd {
     PlayBot {
         level: BotLevel,
         rules: Rules,
+        clock: Option<ClockSpec>,
+    },
+    /// Play one of the host's agents (another program); always under the rules it was
+    /// written for ([`Rules::ucc2012`]) and casual.
+    PlayAgent {
+        name: String,
         clock: Option<ClockSpec>,
     },
     Chat(String),
@@ -430,6 +443,10 @@ pub enum GameCmd {
     ClaimWin,
     /// End the game without a result; only before the first move.
     Abort,
+    /// A computer seat gives up for the reason given (its program crashed, hung or played
+    /// an illegal move): the opponent wins and is told why; during set-up the game ends
+    /// without a result.
+    Forfeit(String),
     Chat(String),
     Rematch,
 }

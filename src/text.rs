@@ -376,7 +376,10 @@ pub fn clean_nick(s: &str) -> Result<String, NickError> {
     let bot = ["random", "easy", "hard"]
         .iter()
         .any(|level| whole == format!("bot{}", nick_skeleton(level)));
-    if bot || RESERVED.iter().any(|w| nick_skeleton(w) == base) {
+    // `bot-NAME` names the host's agents (other people's programs).
+    let agent =
+        s.len() > 4 && (s[..4].eq_ignore_ascii_case("bot-") || s[..4].eq_ignore_ascii_case("bot_"));
+    if bot || agent || RESERVED.iter().any(|w| nick_skeleton(w) == base) {
         return Err(NickError::ReservedWord(s.to_string()));
     }
     Ok(s.to_string())

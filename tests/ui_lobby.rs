@@ -73,6 +73,7 @@ fn lobby() -> LobbySnapshot {
             from: "alice".into(),
             text: "anyone for barrage?".into(),
         }],
+        agents: vec![],
     }
 }
 

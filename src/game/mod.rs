@@ -779,6 +779,21 @@ impl GameTask {
                     self.notice(Some(color), "moves were played: resign instead");
                 }
             }
+            GameCmd::Forfeit(why) if !over => {
+                let me = self.seats.get(color).player.nick.clone();
+                let why = crate::text::clean_line(&why, 120);
+                if self.game.is_none() {
+                    self.notice(
+                        Some(color.opposite()),
+                        format!("{me} {why}: the game ends without a result"),
+                    );
+                    self.end(None, EndReason::Aborted).await;
+                } else {
+                    self.notice(Some(color.opposite()), format!("{me} {why}: you win"));
+                    self.end(Some(color.opposite()), EndReason::Abandonment)
+                        .await;
+                }
+            }
             GameCmd::Chat(text) => self.chat(color, &text),
             GameCmd::Rematch if over && !self.seats.get(color).rematch => {
                 self.seats.get_mut(color).rematch = true;

@@ -15,6 +15,7 @@
 //! Files: `sessions.rs` (arrival, departure, seats and presence), `seeks.rs` (seeks,
 //! challenges, games against the computer, chat), `bots.rs` (a computer player's seat).
 
+mod agents;
 mod bots;
 mod seeks;
 mod sessions;
@@ -94,6 +95,10 @@ pub struct LobbyConfig {
     /// an acceptance, a challenge or a game against the computer past it is refused with
     /// a notice. Computer players are exempt.
     pub max_games_per_player: usize,
+    /// Other people's programs offered as opponents (`[[agents]]`).
+    pub agents: Vec<crate::ucc::external::AgentSpec>,
+    /// Where each agent game's standard error is kept (`None`: nowhere).
+    pub agent_logs: Option<std::path::PathBuf>,
 }
 
 impl Default for LobbyConfig {
@@ -103,6 +108,8 @@ impl Default for LobbyConfig {
             bot_delay: Duration::from_millis(400),
             bots_accept_seeks: None,
             max_games_per_player: 3,
+            agents: Vec::new(),
+            agent_logs: None,
         }
     }
 }
@@ -406,6 +413,7 @@ impl Lobby {
                 .collect(),
             games: self.games_in_play(),
             chat: self.chat.clone(),
+            agents: self.config.agents.iter().map(|a| a.name.clone()).collect(),
         };
         self.send_challenges();
         self.snapshot.send_if_modified(|old| {
@@ -751,6 +759,7 @@ impl Lobby {
             },
         );
         self.seat_bots(id);
+        self.seat_agents(id);
         id
     }
 
@@ -816,6 +825,16 @@ impl Lobby {
             }
         }
         true
+    }
+}
+
+/// The seat of one of the host's agents (identity `agent:<name>`, nick `bot-<name>`).
+fn agent_player(name: &str) -> Player {
+    Player {
+        id: PlayerId::Agent(name.to_string()),
+        nick: format!("bot-{name}"),
+        rating: None,
+        bot: true,
     }
 }
 

@@ -46,6 +46,7 @@ impl Lobby {
                 rules,
                 clock,
             } => self.play_bot(session, level, rules, clock),
+            LobbyCmd::PlayAgent { name, clock } => self.play_agent(session, &name, clock),
             LobbyCmd::Chat(text) => self.chat(session, &text),
         }
     }
@@ -178,6 +179,40 @@ impl Lobby {
             clock,
         };
         let players = with_random_colors(human, bot_player(level));
+        self.start_game(terms, players, false, &[session]);
+    }
+
+    /// A casual game against one of the host's agents, under the rules it was written for.
+    fn play_agent(&mut self, session: SessionId, name: &str, clock: Option<ClockSpec>) {
+        let me = &self.sessions[&session];
+        if let Some(why) = self.over_game_budget(&me.ident, None) {
+            return self.notice(session, why);
+        }
+        let Some(spec) = self.config.agents.iter().find(|a| a.name == name) else {
+            return self.notice(session, format!("this server has no program called {name}"));
+        };
+        if self.agent_games(name) >= spec.max_games {
+            return self.notice(
+                session,
+                format!(
+                    "bot-{name} is playing {} games, the most this server runs at once: \
+                     try again in a while, or play our own computer",
+                    spec.max_games
+                ),
+            );
+        }
+        let human = Player {
+            id: me.ident.id.clone(),
+            nick: me.nick.clone(),
+            rating: None,
+            bot: false,
+        };
+        let terms = GameTerms {
+            rules: Rules::ucc2012(),
+            rated: false,
+            clock,
+        };
+        let players = with_random_colors(human, super::agent_player(name));
         self.start_game(terms, players, false, &[session]);
     }
 

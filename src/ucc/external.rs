@@ -231,3 +231,27 @@ impl Contestant for External {
         self.quit();
     }
 }
+
+/// One of the host's agents (`[[agents]]` in the configuration): a program offered to
+/// players as an opponent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentSpec {
+    /// Shown to players as `bot-NAME`; `[a-z0-9_-]`, at most 12 characters.
+    pub name: String,
+    pub command: AgentCommand,
+    /// Time for each answer (its set-up, each move); none in time loses the game.
+    pub move_timeout: Duration,
+    /// Games it plays at once, at most.
+    pub max_games: usize,
+}
+
+impl AgentSpec {
+    /// Whether `name` may name an agent.
+    pub fn valid_name(name: &str) -> bool {
+        !name.is_empty()
+            && name.len() <= 12
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+    }
+}

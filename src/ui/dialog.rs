@@ -49,6 +49,10 @@ pub(crate) struct SeekForm {
     pub guest: bool,
     pub row: usize,
     pub level: BotLevel,
+    /// One of the host's agents instead of `level` (games against the computer only).
+    pub agent: Option<String>,
+    /// The host's agents, offered after our levels.
+    pub agents: Vec<String>,
     pub variant: Variant,
     pub options: Options,
     pub rated: bool,
@@ -71,6 +75,8 @@ impl SeekForm {
             guest,
             row: 0,
             level: BotLevel::Easy,
+            agent: None,
+            agents: Vec::new(),
             variant: Variant::Classic,
             options: Options::default(),
             rated: !guest && kind != FormKind::Bot,
@@ -85,6 +91,7 @@ impl SeekForm {
     /// variant, rules, rated, clock. Not whom it is for.
     pub fn like(mut self, last: &SeekForm) -> SeekForm {
         self.level = last.level;
+        self.agent = last.agent.clone().filter(|a| self.agents.contains(a));
         self.variant = last.variant;
         self.options = last.options;
         self.rated = last.rated && !self.guest;
@@ -97,6 +104,7 @@ impl SeekForm {
     pub fn bot_terms(&self) -> Option<BotTerms> {
         Some(BotTerms {
             level: self.level,
+            agent: self.agent.clone(),
             rules: self.rules(),
             clock: self.clock_spec().ok()?,
         })
@@ -106,6 +114,14 @@ impl SeekForm {
         let mut f = vec![];
         if self.kind == FormKind::Bot {
             f.push(Field::Level);
+        }
+        if self.agent.is_some() {
+            // Another program plays the rules it was written for.
+            f.push(Field::Clock);
+            if self.clock == 3 {
+                f.push(Field::CustomClock);
+            }
+            return f;
         }
         f.extend([
             Field::Variant,
@@ -143,7 +159,27 @@ impl SeekForm {
         let field = self.field();
         let o = &mut self.options;
         match field {
-            Field::Level => self.level = cycle(&BotLevel::ALL, self.level, d),
+            Field::Level => {
+                // Our levels, then the host's agents.
+                let n = (BotLevel::ALL.len() + self.agents.len()) as i32;
+                let at = match &self.agent {
+                    Some(a) => {
+                        BotLevel::ALL.len() + self.agents.iter().position(|x| x == a).unwrap_or(0)
+                    }
+                    None => BotLevel::ALL
+                        .iter()
+                        .position(|l| *l == self.level)
+                        .unwrap_or(0),
+                } as i32;
+                let next = ((at + d) % n + n) as usize % n as usize;
+                match BotLevel::ALL.get(next) {
+                    Some(l) => {
+                        self.level = *l;
+                        self.agent = None;
+                    }
+                    None => self.agent = Some(self.agents[next - BotLevel::ALL.len()].clone()),
+                }
+            }
             Field::Variant => self.variant = cycle(&Variant::ALL, self.variant, d),
             Field::TwoSquare => o.two_square_limit = cycle(&[2, 3, 5], o.two_square_limit, d),
             Field::MoreSquares => o.more_squares = !o.more_squares,
@@ -234,6 +270,12 @@ impl SeekForm {
             }
         };
         let rules = self.rules();
+        if let (FormKind::Bot, Some(name)) = (self.kind, &self.agent) {
+            return Some(Effect::Lobby(LobbyCmd::PlayAgent {
+                name: name.clone(),
+                clock,
+            }));
+        }
         if self.kind == FormKind::Bot {
             return Some(Effect::Lobby(LobbyCmd::PlayBot {
                 level: self.level,
@@ -260,7 +302,13 @@ impl SeekForm {
     fn value(&self, f: Field) -> (&'static str, String) {
         let o = &self.options;
         match f {
-            Field::Level => ("Computer level", self.level.name().into()),
+            Field::Level => (
+                "Computer level",
+                match &self.agent {
+                    Some(a) => format!("bot-{a}"),
+                    None => self.level.name().into(),
+                },
+            ),
             Field::Variant => ("Variant", self.variant.name().into()),
             Field::TwoSquare => ("Two-square limit", format!("{} moves", o.two_square_limit)),
             Field::MoreSquares => (
@@ -342,6 +390,11 @@ impl SeekForm {
     fn explain(&self, f: Field) -> String {
         let o = &self.options;
         match f {
+            Field::Level if self.agent.is_some() => format!(
+                "bot-{}: another program this server runs. It plays Classic without the \
+                 two-square and chasing rules (the rules it was written for); casual.",
+                self.agent.as_deref().unwrap_or_default()
+            ),
             Field::Level => match self.level {
                 BotLevel::Random => "Random: the computer plays any legal move.",
                 BotLevel::Easy => "Easy: a gentle opponent for a first game.",
@@ -445,9 +498,11 @@ impl SeekForm {
 }
 
 /// The terms of a game against the computer.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct BotTerms {
     pub level: BotLevel,
+    /// One of the host's agents instead of `level`.
+    pub agent: Option<String>,
     pub rules: Rules,
     pub clock: Option<ClockSpec>,
 }
@@ -457,6 +512,7 @@ impl Default for BotTerms {
     fn default() -> Self {
         BotTerms {
             level: BotLevel::Easy,
+            agent: None,
             rules: Rules::standard(Variant::Classic),
             clock: None,
         }
@@ -466,11 +522,14 @@ impl Default for BotTerms {
 impl BotTerms {
     /// `easy, no clock` (the variant and other rules named when not the usual).
     pub fn words(&self) -> String {
-        let mut w = vec![self.level.name().to_string()];
-        if self.rules.variant != Variant::Classic {
+        let mut w = vec![match &self.agent {
+            Some(a) => format!("bot-{a}"),
+            None => self.level.name().to_string(),
+        }];
+        if self.agent.is_none() && self.rules.variant != Variant::Classic {
             w.push(self.rules.variant.name().to_string());
         }
-        if self.rules.options != Options::default() {
+        if self.agent.is_none() && self.rules.options != Options::default() {
             w.push("own rules".into());
         }
         w.push(match self.clock {
@@ -481,6 +540,12 @@ impl BotTerms {
     }
 
     pub fn cmd(&self) -> LobbyCmd {
+        if let Some(name) = &self.agent {
+            return LobbyCmd::PlayAgent {
+                name: name.clone(),
+                clock: self.clock,
+            };
+        }
         LobbyCmd::PlayBot {
             level: self.level,
             rules: self.rules,

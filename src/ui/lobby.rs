@@ -256,8 +256,17 @@ impl LobbyUi {
     }
 
     /// A new form of this kind, with the last choices.
-    fn form(&self, kind: FormKind, me: &Identity, to: Option<String>) -> SeekForm {
-        let f = SeekForm::new(kind, me.guest, to);
+    fn form(
+        &self,
+        kind: FormKind,
+        me: &Identity,
+        to: Option<String>,
+        agents: &[String],
+    ) -> SeekForm {
+        let mut f = SeekForm::new(kind, me.guest, to);
+        if kind == FormKind::Bot {
+            f.agents = agents.to_vec();
+        }
         let last = match kind {
             FormKind::Bot => &self.last_bot,
             _ => &self.last_seek,
@@ -335,7 +344,7 @@ impl LobbyUi {
     }
 
     fn act(&mut self, a: Do, code: KeyCode, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
-        let form = |kind, to| vec![Act::Open(Overlay::Form(self.form(kind, me, to)))];
+        let form = |kind, to| vec![Act::Open(Overlay::Form(self.form(kind, me, to, &l.agents)))];
         match a {
             Do::Cycle => {
                 let pos = PANELS.iter().position(|p| *p == self.focus).unwrap_or(0);
@@ -406,11 +415,17 @@ impl LobbyUi {
             Some(p) if p.nick == me.nick => {
                 vec![Act::Notice("You cannot challenge yourself".into())]
             }
-            Some(p) if p.bot => vec![Act::Open(Overlay::Form(self.form(FormKind::Bot, me, None)))],
+            Some(p) if p.bot => vec![Act::Open(Overlay::Form(self.form(
+                FormKind::Bot,
+                me,
+                None,
+                &l.agents,
+            )))],
             Some(p) => vec![Act::Open(Overlay::Form(self.form(
                 FormKind::Challenge,
                 me,
                 Some(p.nick.clone()),
+                &l.agents,
             )))],
         }
     }

@@ -91,6 +91,7 @@ fn lobby_snapshot() -> LobbySnapshot {
             from: "alice".into(),
             text: "hi".into(),
         }],
+        agents: vec![],
     }
 }
 
