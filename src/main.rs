@@ -112,6 +112,13 @@ enum Command {
         /// Seed of the bot's set-up and choices [default: unpredictable].
         #[arg(long)]
         seed: Option<u64>,
+        /// The hard bot's node budget per move instead of a time: with --seed, the same
+        /// game against a deterministic opponent under any referee.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Instead of a bot, play back one side of a game that `arena --record` wrote.
+        #[arg(long, value_name = "FILE")]
+        replay: Option<PathBuf>,
     },
 }
 
@@ -156,6 +163,18 @@ struct ArenaArgs {
     /// Seed of the computer players' set-ups and random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Also print a line per game (its number, A's colour, the winner, how, at which ply).
+    #[arg(long)]
+    list: bool,
+    /// Write each game's two sides into DIR as game-N-red.ucc and game-N-blue.ucc (set-up
+    /// lines, then moves), to replay under another referee with `agent --replay FILE`.
+    #[arg(long, value_name = "DIR")]
+    record: Option<PathBuf>,
+    /// Replay every game under this referee (the UCC competition's `stratego-manager`)
+    /// and print whether it agrees on each winner; the replays go to --record's DIR
+    /// (default: --stderr-dir).
+    #[arg(long, value_name = "PROGRAM")]
+    referee: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -291,7 +310,13 @@ fn main() -> ExitCode {
             data,
         }) => cli_result(restore(&backup_dir, &data_dir(data), force)),
         Some(Command::Arena(args)) => cli_result(arena(args)),
-        Some(Command::Agent { level, time, seed }) => cli_result(agent(&level, &time, seed)),
+        Some(Command::Agent {
+            level,
+            time,
+            seed,
+            nodes,
+            replay,
+        }) => cli_result(agent(&level, &time, seed, nodes, replay)),
         Some(Command::Loadgen(args)) => cli_result(loadgen(args)),
         Some(Command::Serve) | None => {
             init_tracing(settings.log_format);
@@ -796,15 +821,71 @@ fn arena(args: ArenaArgs) -> anyhow::Result<()> {
         let _ = std::io::stderr().flush();
     });
     eprintln!();
+    if let Some(dir) = &args.record {
+        std::fs::create_dir_all(dir)?;
+        for (i, g) in &result.played {
+            if let Some(r) = &g.record {
+                let [red, blue] = stratego_ssh::ucc::agent::record_lines(r);
+                std::fs::write(dir.join(format!("game-{i:04}-red.ucc")), red)?;
+                std::fs::write(dir.join(format!("game-{i:04}-blue.ucc")), blue)?;
+            }
+        }
+    }
+    if args.list {
+        let mut played = result.played.clone();
+        played.sort_by_key(|(i, _)| *i);
+        for (i, g) in &played {
+            println!("{}", g.line(*i));
+        }
+    }
     println!("{result}");
+    if let Some(referee) = &args.referee {
+        let dir = args.record.clone().unwrap_or(args.stderr_dir.clone());
+        let exe = std::env::current_exe()?;
+        let judged = stratego_ssh::ucc::crosscheck::crosscheck(&result, referee, &exe, &dir)?;
+        let name = |w: Option<stratego_ssh::rules::Color>| {
+            w.map_or("draw".into(), |c| format!("{c:?} wins"))
+        };
+        for j in &judged {
+            println!(
+                "game {}: arena {} at ply {}; {}: {} ({})",
+                j.game,
+                name(j.ours),
+                j.plies,
+                referee.display(),
+                j.their_line,
+                if j.agree() { "agrees" } else { "DISAGREES" }
+            );
+        }
+        let agree = judged.iter().filter(|j| j.agree()).count();
+        println!(
+            "the other referee agrees on {agree} of {} games",
+            judged.len()
+        );
+    }
     Ok(())
 }
 
-fn agent(level_name: &str, time: &str, seed: Option<u64>) -> anyhow::Result<()> {
+fn agent(
+    level_name: &str,
+    time: &str,
+    seed: Option<u64>,
+    nodes: Option<u64>,
+    replay: Option<PathBuf>,
+) -> anyhow::Result<()> {
     use stratego_ssh::bot::arena::{make_bot, parse_duration};
-    let time = parse_duration(time).map_err(anyhow::Error::msg)?;
+    let time = match nodes {
+        Some(_) => std::time::Duration::from_secs(3600),
+        None => parse_duration(time).map_err(anyhow::Error::msg)?,
+    };
     let seed = seed.unwrap_or_else(stratego_ssh::random::seed);
-    let mut bot = make_bot(level(level_name)?, seed, time, None);
+    let mut bot: Box<dyn stratego_ssh::bot::Bot> = match replay {
+        Some(path) => Box::new(stratego_ssh::ucc::agent::Replay::new(
+            &std::fs::read_to_string(&path)
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?,
+        )),
+        None => make_bot(level(level_name)?, seed, time, nodes),
+    };
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
     stratego_ssh::ucc::agent::serve(

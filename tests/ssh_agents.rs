@@ -83,7 +83,8 @@ async fn play_agent(t: &Term, name: &str) {
             break;
         }
         t.send(b"\x1b[C").await;
-        t.wait_for("the next level", 5, |s| level(s) != before).await;
+        t.wait_for("the next level", 5, |s| level(s) != before)
+            .await;
     }
     let form = t.text();
     assert!(form.contains(&want), "{form}");

@@ -147,7 +147,7 @@ impl Default for ArenaConfig {
 }
 
 /// One game's result.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ArenaGame {
     /// The colour bot A played.
     pub a_color: Color,
@@ -160,6 +160,8 @@ pub struct ArenaGame {
     pub fault: Option<(Color, Fault)>,
     /// Time spent choosing moves, per side (Red, Blue), and moves chosen.
     pub think: [(Duration, u32); 2],
+    /// The game's set-ups and moves, once both set-ups were legal.
+    pub record: Option<crate::rules::GameRecord>,
 }
 
 /// The totals.
@@ -185,6 +187,8 @@ pub struct ArenaResult {
     pub wall: Duration,
     /// How games ended: the reason (`None`: capped) with A's and B's wins.
     pub endings: Vec<(Option<EndReason>, usize, usize)>,
+    /// Every game by its number, in the order they finished.
+    pub played: Vec<(usize, ArenaGame)>,
 }
 
 impl ArenaResult {
@@ -213,6 +217,30 @@ impl ArenaResult {
         } else {
             t / n as u32
         }
+    }
+}
+
+impl ArenaGame {
+    /// `game 3: a Blue, b wins (flag captured) at ply 412`, and the fault if any.
+    pub fn line(&self, i: usize) -> String {
+        let who = match self.winner {
+            None if self.capped => "draw (ply cap)".to_string(),
+            None => format!("draw ({})", self.reason.map_or("?", |r| r.describe())),
+            Some(w) => format!(
+                "{} wins ({})",
+                if w == self.a_color { "a" } else { "b" },
+                self.reason.map_or("?", |r| r.describe())
+            ),
+        };
+        let mut s = format!(
+            "game {i}: a {:?}, {who} at ply {}",
+            self.a_color, self.plies
+        );
+        if let Some((c, f)) = &self.fault {
+            let side = if *c == self.a_color { "a" } else { "b" };
+            s += &format!("; {side}: {f}");
+        }
+        s
     }
 }
 
@@ -310,6 +338,7 @@ fn referee(
         plies: 0,
         fault: Some((c, fault)),
         think,
+        record: None,
     };
     let setups = [
         red.setup(&rules, Color::Red),
@@ -392,6 +421,7 @@ fn referee(
         plies: game.ply(),
         fault,
         think,
+        record: Some(game.record()),
     }
 }
 
@@ -450,7 +480,7 @@ pub fn run_arena_with(
 ) -> ArenaResult {
     let start = Instant::now();
     let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<ArenaGame>();
+    let (tx, rx) = mpsc::channel::<(usize, ArenaGame)>();
     let threads = cfg.threads.clamp(1, cfg.games.max(1));
     let mut res = ArenaResult {
         a: cfg.a.name().to_string(),
@@ -468,6 +498,7 @@ pub fn run_arena_with(
         think: [(Duration::ZERO, 0); 2],
         wall: Duration::ZERO,
         endings: Vec::new(),
+        played: Vec::new(),
     };
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -494,7 +525,7 @@ pub fn run_arena_with(
                         &SpawnInfo {
                             game: i,
                             which,
-                            opponent: other.name().to_string(),
+                            opponent: other.name().trim_start_matches("exec:").to_string(),
                             move_timeout: cfg.move_timeout,
                         },
                     ),
@@ -528,18 +559,20 @@ pub fn run_arena_with(
                             plies: 0,
                             fault: Some((c, Fault::Illegal(why))),
                             think: [(Duration::ZERO, 0); 2],
+                            record: None,
                         }
                     }
                 };
                 r.a_color = a_color;
-                if tx.send(r).is_err() {
+                if tx.send((i, r)).is_err() {
                     break;
                 }
             });
         }
         drop(tx);
         let mut done = 0;
-        for r in rx {
+        for (i, r) in rx {
+            res.played.push((i, r.clone()));
             done += 1;
             match r.winner {
                 Some(w) if w == r.a_color => res.a_wins += 1,
@@ -636,6 +669,7 @@ mod tests {
             think: [(Duration::ZERO, 0); 2],
             wall: Duration::ZERO,
             endings: vec![(Some(EndReason::FlagCaptured), 18, 1)],
+            played: Vec::new(),
         };
         let s = r.to_string();
         assert_eq!(

@@ -192,7 +192,8 @@ impl Rules {
 
     /// The rules the 2012 UCC AI competition's agents were written for (its referee's
     /// manual): Classic, no two-square and no more-squares rule, a side with no legal move
-    /// loses, a draw after 1,000 turns of both sides (its `-m 1000`, 2,000 plies).
+    /// loses, a draw after 999 moves of each side (1,998 plies: what its referee's
+    /// `-m 1000` plays).
     pub fn ucc2012() -> Rules {
         Rules::new(
             Variant::Classic,
@@ -200,7 +201,7 @@ impl Rules {
                 two_square_limit: 0,
                 more_squares: false,
                 move_cap: MoveCap {
-                    total_plies: Some(2000),
+                    total_plies: Some(1998),
                     plies_without_battle: None,
                 },
                 ..Options::default()

@@ -105,3 +105,57 @@ fn quit(line: &str) -> Option<String> {
     let rest = line.strip_prefix("QUIT")?;
     (rest.is_empty() || rest.starts_with(' ')).then(|| rest.trim().to_string())
 }
+
+/// Plays back one side of a game written by `stratego-ssh arena --record`: its four set-up
+/// lines, then one move per line (`X Y DIR [N]`); `SURRENDER` once they run out. For
+/// replaying a game under another referee, to check that both judge it alike.
+pub struct Replay {
+    lines: Vec<String>,
+    next: usize,
+}
+
+impl Replay {
+    pub fn new(text: &str) -> Replay {
+        Replay {
+            lines: text.lines().map(str::to_string).collect(),
+            next: 4,
+        }
+    }
+}
+
+impl crate::bot::Bot for Replay {
+    fn setup(&mut self, rules: &Rules, color: Color) -> crate::rules::Setup {
+        let rows: Vec<String> = self.lines.iter().take(4).cloned().collect();
+        super::parse_setup(&rows, rules, color).unwrap_or_else(|_| crate::rules::Setup::new(color))
+    }
+
+    fn choose(&mut self, _: &crate::rules::PlayerView) -> Option<crate::rules::Move> {
+        let line = self.lines.get(self.next)?;
+        self.next += 1;
+        match super::parse_reply(line) {
+            Ok(super::Reply::Move(from, to)) => Some(crate::rules::Move::new(from, to)),
+            _ => None,
+        }
+    }
+}
+
+/// The two files `--record` writes for a game: each side's set-up lines and moves.
+pub fn record_lines(record: &crate::rules::GameRecord) -> [String; 2] {
+    let mut out = [String::new(), String::new()];
+    for (i, (color, setup)) in [(Color::Red, &record.red), (Color::Blue, &record.blue)]
+        .into_iter()
+        .enumerate()
+    {
+        for l in setup_lines(setup, color) {
+            out[i] += &l;
+            out[i].push('\n');
+        }
+    }
+    for (ply, m) in record.moves.iter().enumerate() {
+        if let Some(t) = move_text(m.from, m.to) {
+            out[ply % 2] += &t;
+            out[ply % 2].push('\n');
+        }
+    }
+    out
+}

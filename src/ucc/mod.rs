@@ -13,6 +13,7 @@
 //! Ranks are written in the classic numbering: `1` Marshal .. `9` Scout, `s` Spy, `B`, `F`.
 
 pub mod agent;
+pub mod crosscheck;
 pub mod external;
 
 use std::fmt;

@@ -1,0 +1,121 @@
+//! A second opinion on the arena's games: each recorded game is played back under another
+//! referee (the 2012 competition's own, `stratego-manager`) by two `stratego-ssh agent
+//! --replay` processes, and the winners are compared. Used by `arena --referee`.
+
+use std::path::Path;
+use std::process::Command;
+
+use super::agent::record_lines;
+use crate::bot::arena::ArenaResult;
+use crate::rules::Color;
+
+/// One game judged twice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    pub game: usize,
+    /// The arena's winner (`None`: a draw).
+    pub ours: Option<Color>,
+    pub plies: u32,
+    /// The other referee's last line, and the winner read from it (`Err`: unreadable).
+    pub their_line: String,
+    pub theirs: Result<Option<Color>, ()>,
+}
+
+impl Judged {
+    pub fn agree(&self) -> bool {
+        self.theirs == Ok(self.ours)
+    }
+}
+
+/// The winner from the referee's result line `NAME COLOUR OUTCOME TURN RED BLUE`: the
+/// player named is the one on whose turn the game ended.
+pub fn winner_from(line: &str) -> Result<Option<Color>, ()> {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let col = match w.get(1) {
+        Some(&"RED") => Color::Red,
+        Some(&"BLUE") => Color::Blue,
+        _ => return Err(()),
+    };
+    match w.get(2).copied().ok_or(())? {
+        "VICTORY" | "DEFAULT" => Ok(Some(col)),
+        "DEFEAT" | "SURRENDER" | "ILLEGAL" => Ok(Some(col.opposite())),
+        o if o.starts_with("DRAW") => Ok(None),
+        _ => Err(()),
+    }
+}
+
+/// Replays every recorded game of `result` under `referee` (run as `referee -m 1000 -T 10
+/// RED BLUE` in `dir`, where the two players are wrapper scripts around `agent`, the
+/// program at `agent_exe`).
+pub fn crosscheck(
+    result: &ArenaResult,
+    referee: &Path,
+    agent_exe: &Path,
+    dir: &Path,
+) -> std::io::Result<Vec<Judged>> {
+    std::fs::create_dir_all(dir)?;
+    let mut out = Vec::new();
+    let mut played = result.played.clone();
+    played.sort_by_key(|(i, _)| *i);
+    for (i, g) in &played {
+        let Some(record) = &g.record else { continue };
+        let mut players = Vec::new();
+        for (side, text) in ["red", "blue"].iter().zip(record_lines(record)) {
+            let moves = dir.join(format!("game-{i:04}-{side}.ucc"));
+            std::fs::write(&moves, text)?;
+            let wrapper = dir.join(format!("replay-{i:04}-{side}.sh"));
+            std::fs::write(
+                &wrapper,
+                format!(
+                    "#!/bin/sh\nexec '{}' agent --replay '{}'\n",
+                    agent_exe.display(),
+                    moves.display()
+                ),
+            )?;
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755))?;
+            }
+            players.push(wrapper);
+        }
+        let run = Command::new(referee)
+            .args(["-m", "1000", "-T", "10"])
+            .args(&players)
+            .current_dir(dir)
+            .output()?;
+        let text = String::from_utf8_lossy(&run.stdout);
+        let their_line = text.lines().last().unwrap_or_default().trim().to_string();
+        out.push(Judged {
+            game: *i,
+            ours: g.winner,
+            plies: g.plies,
+            theirs: winner_from(&their_line),
+            their_line,
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_referees_result_lines_are_read() {
+        assert_eq!(
+            winner_from("./a.sh BLUE VICTORY 152 0 63"),
+            Ok(Some(Color::Blue))
+        );
+        assert_eq!(
+            winner_from("./a.sh RED SURRENDER 10 3 4"),
+            Ok(Some(Color::Blue))
+        );
+        assert_eq!(
+            winner_from("./a.sh RED ILLEGAL 10 3 4"),
+            Ok(Some(Color::Blue))
+        );
+        assert_eq!(winner_from("./a.sh RED DRAW_DEFAULT 1000 3 4"), Ok(None));
+        assert_eq!(winner_from("QUIT token found"), Err(()));
+    }
+}
