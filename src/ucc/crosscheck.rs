@@ -16,31 +16,31 @@ pub struct Judged {
     /// The arena's winner (`None`: a draw).
     pub ours: Option<Color>,
     pub plies: u32,
-    /// The other referee's last line, and the winner read from it (`Err`: unreadable).
+    /// The other referee's last line, and the winner read from it (`None`: unreadable).
     pub their_line: String,
-    pub theirs: Result<Option<Color>, ()>,
+    pub theirs: Option<Option<Color>>,
 }
 
 impl Judged {
     pub fn agree(&self) -> bool {
-        self.theirs == Ok(self.ours)
+        self.theirs == Some(self.ours)
     }
 }
 
 /// The winner from the referee's result line `NAME COLOUR OUTCOME TURN RED BLUE`: the
 /// player named is the one on whose turn the game ended.
-pub fn winner_from(line: &str) -> Result<Option<Color>, ()> {
+pub fn winner_from(line: &str) -> Option<Option<Color>> {
     let w: Vec<&str> = line.split_whitespace().collect();
     let col = match w.get(1) {
         Some(&"RED") => Color::Red,
         Some(&"BLUE") => Color::Blue,
-        _ => return Err(()),
+        _ => return None,
     };
-    match w.get(2).copied().ok_or(())? {
-        "VICTORY" | "DEFAULT" => Ok(Some(col)),
-        "DEFEAT" | "SURRENDER" | "ILLEGAL" => Ok(Some(col.opposite())),
-        o if o.starts_with("DRAW") => Ok(None),
-        _ => Err(()),
+    match *w.get(2)? {
+        "VICTORY" | "DEFAULT" => Some(Some(col)),
+        "DEFEAT" | "SURRENDER" | "ILLEGAL" => Some(Some(col.opposite())),
+        o if o.starts_with("DRAW") => Some(None),
+        _ => None,
     }
 }
 
