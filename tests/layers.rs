@@ -11,6 +11,7 @@
 //! | `game` | our `ui`, `lobby`, `service` |
 //! | `lobby` | our `ui`, `service` |
 //! | `service` | our `ui` |
+//! | `ucc` | anything of ours but `rules`, `bot` and `ucc` (and no tokio, sled, russh, ratatui) |
 //! | everything but `server.rs` (the composition root) and `lib.rs` | our `ssh` |
 
 use std::path::{Path, PathBuf};
@@ -87,6 +88,11 @@ const RULES: &[Rule] = &[
         dir: "service",
         forbidden: &["crate::ui"],
         allowed: &[],
+    },
+    Rule {
+        dir: "ucc",
+        forbidden: &[OURS_ONLY_ALLOWED, "tokio", "sled", "russh", "ratatui"],
+        allowed: &["rules", "bot", "ucc"],
     },
 ];
 
