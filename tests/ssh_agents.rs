@@ -123,7 +123,12 @@ async fn a_hosts_agent_plays_a_whole_game_and_a_crashing_one_loses_with_a_reason
     for _ in 0..10 {
         match random_move(&t, &mut rng, 20).await {
             Moved::Played(_) => played += 1,
-            Moved::Over(_) => break,
+            // The agent resigned at once after this move.
+            Moved::Over(Some(_)) => {
+                played += 1;
+                break;
+            }
+            Moved::Over(None) => break,
             Moved::Stuck => panic!("stuck:\n{}", t.text()),
         }
     }
@@ -177,4 +182,65 @@ async fn a_hosts_agent_plays_a_whole_game_and_a_crashing_one_loses_with_a_reason
         end.contains("bot-crashy forfeits (the program ended"),
         "the reason is shown:\n{end}"
     );
+}
+
+/// The host's cap on an agent's games at once, at lobby level.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_plays_at_most_max_games_at_once() {
+    use common::lobby_client::join;
+    use stratego_ssh::lobby::{self, LobbyConfig};
+    use stratego_ssh::proto::{GameCmd, LobbyCmd, SessionEvent};
+    let scripts = common::tempdir::Dir::new("agent-cap");
+    let quiet = script(
+        &scripts.0,
+        "quiet.sh",
+        &format!("read colour rest\n{SETUP}\nexec cat >/dev/null\n"),
+    );
+    let config = LobbyConfig {
+        agents: vec![agent("quiet", quiet)],
+        ..LobbyConfig::default()
+    };
+    let lobby = lobby::spawn(config, stratego_ssh::store::Store::temporary().unwrap());
+    let mut alice = join(&lobby, "alice").await;
+    let mut bob = join(&lobby, "bob").await;
+    let play = || LobbyCmd::PlayAgent {
+        name: "quiet".into(),
+        clock: None,
+    };
+    lobby.command(alice.session, play());
+    let (seat, _) = alice.next_seat().await;
+    lobby.command(bob.session, play());
+    let n = bob.next_notice().await;
+    assert!(
+        n.contains("bot-quiet is already playing as many games as this server runs at once (1)"),
+        "{n}"
+    );
+    // Once alice's game is over, bob gets his.
+    seat.send(GameCmd::Abort).await;
+    let mut seated = false;
+    for _ in 0..50 {
+        lobby.command(bob.session, play());
+        match bob.next_event().await {
+            SessionEvent::EnterGame(s) => {
+                assert_eq!(
+                    s.snapshots.borrow().terms.rules,
+                    stratego_ssh::rules::Rules::ucc2012()
+                );
+                seated = true;
+                break;
+            }
+            _ => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
+    assert!(seated);
+    // A name the host did not configure.
+    lobby.command(
+        alice.session,
+        LobbyCmd::PlayAgent {
+            name: "nobody".into(),
+            clock: None,
+        },
+    );
+    let n = alice.notice_containing("no program").await;
+    assert!(n.contains("no program called nobody"), "{n}");
 }

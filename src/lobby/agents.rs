@@ -141,6 +141,10 @@ pub fn seat_agent(
                     }
                 }
                 GamePhase::Playing => {
+                    let opponent = snap.seats.get(color.opposite());
+                    if opponent.reconnect_left == Some(Duration::ZERO) {
+                        seat.send(GameCmd::ClaimWin).await;
+                    }
                     if let (Some(view), Some(mut ext)) = (&snap.view, agent.take()) {
                         if view.to_move == color && last_ply != Some(view.ply) {
                             last_ply = Some(view.ply);

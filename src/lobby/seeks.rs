@@ -195,8 +195,8 @@ impl Lobby {
             return self.notice(
                 session,
                 format!(
-                    "bot-{name} is playing {} games, the most this server runs at once: \
-                     try again in a while, or play our own computer",
+                    "bot-{name} is already playing as many games as this server runs at once \
+                     ({}): try again in a while, or play our own computer",
                     spec.max_games
                 ),
             );
