@@ -8,20 +8,11 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::play::{game_over, random_move, Moved, Rng};
-use common::{exec, new_key, start_server_with, Login, Term};
+use common::{exec, new_key, script, start_server_with, Login, Term};
 use stratego_ssh::ucc::external::{AgentCommand, AgentSpec};
 
 /// The set-up of the protocol manual's example (all 40 pieces), for either colour.
 const SETUP: &str = "echo FB8sB479B8; echo BB31555583; echo 6724898974; echo 967B669999";
-
-fn script(dir: &Path, name: &str, body: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
-    let mut perm = std::fs::metadata(&path).unwrap().permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
-    std::fs::set_permissions(&path, perm).unwrap();
-    path.display().to_string()
-}
 
 /// Answers each turn (after the ten board lines) by moving one piece forward and back
 /// (legal under the UCC rules, which have no two-square rule), and resigns at its fourth

@@ -5,6 +5,9 @@
 //! - `stratego-ssh arena` referees external agents written here as shell scripts, one that
 //!   plays an illegal move and one that never answers, and counts both apart.
 
+mod common;
+
+use common::script;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -272,15 +275,6 @@ fn the_agent_leaves_at_quit_and_at_the_end_of_its_input() {
     }
     drop(agent.input);
     assert!(agent.child.wait().unwrap().success());
-}
-
-fn script(dir: &Path, name: &str, body: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
-    let mut perm = std::fs::metadata(&path).unwrap().permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
-    std::fs::set_permissions(&path, perm).unwrap();
-    path.display().to_string()
 }
 
 /// The set-up of the manual's example, for either colour.

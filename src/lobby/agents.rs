@@ -39,15 +39,7 @@ impl Lobby {
             let Some(spec) = self.config.agents.iter().find(|a| &a.name == name) else {
                 continue;
             };
-            let seat = GameSeat::new(
-                id,
-                Some(c),
-                g.players.get(c).nick.clone(),
-                g.seats.get(c).clone(),
-                g.handle.commands.clone(),
-                None,
-                || {},
-            );
+            let seat = super::bots::computer_seat(g, id, c);
             let log = self
                 .config
                 .agent_logs
@@ -182,10 +174,7 @@ pub fn seat_agent(
                     if let Some(mut ext) = agent.take() {
                         let _ = tokio::task::spawn_blocking(move || ext.game_over()).await;
                     }
-                    if snap.rematch.get(color.opposite()) == &true && !snap.rematch.get(color) {
-                        seat.send(GameCmd::Rematch).await;
-                    }
-                    if snap.next_game.is_some() {
+                    if super::bots::after_the_game(&seat, &snap, color).await {
                         break;
                     }
                 }

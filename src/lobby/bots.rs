@@ -18,22 +18,26 @@ impl Lobby {
             let Some(level) = g.players.get(c).id.bot_level() else {
                 continue;
             };
-            let seat = GameSeat::new(
-                id,
-                Some(c),
-                g.players.get(c).nick.clone(),
-                g.seats.get(c).clone(),
-                g.handle.commands.clone(),
-                None,
-                || {},
-            );
             seat_bot(
-                seat,
+                computer_seat(g, id, c),
                 crate::bot::make(level, random::seed()),
                 self.config.bot_delay,
             );
         }
     }
+}
+
+/// The seat of a computer player of game `id` (our bot or an agent), side `c`.
+pub(super) fn computer_seat(g: &super::GameEntry, id: GameId, c: Color) -> GameSeat {
+    GameSeat::new(
+        id,
+        Some(c),
+        g.players.get(c).nick.clone(),
+        g.seats.get(c).clone(),
+        g.handle.commands.clone(),
+        None,
+        || {},
+    )
 }
 
 /// Runs a computer player in its seat until its game ends or is followed by a rematch.
@@ -83,10 +87,7 @@ pub fn seat_bot(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration) {
                     }
                 }
                 GamePhase::Over => {
-                    if snap.rematch.get(color.opposite()) == &true && !snap.rematch.get(color) {
-                        seat.send(GameCmd::Rematch).await;
-                    }
-                    if snap.next_game.is_some() {
+                    if after_the_game(&seat, &snap, color).await {
                         break;
                     }
                 }
@@ -97,4 +98,17 @@ pub fn seat_bot(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration) {
             }
         }
     });
+}
+
+/// A computer seat after its game: it agrees to a rematch the other side asked for. True
+/// once the next game exists (the seat's work is done; the lobby seats the next one).
+pub(super) async fn after_the_game(
+    seat: &GameSeat,
+    snap: &crate::proto::GameSnapshot,
+    color: Color,
+) -> bool {
+    if snap.rematch.get(color.opposite()) == &true && !snap.rematch.get(color) {
+        seat.send(GameCmd::Rematch).await;
+    }
+    snap.next_game.is_some()
 }

@@ -163,6 +163,17 @@ impl Lobby {
         rules: Rules,
         clock: Option<ClockSpec>,
     ) {
+        self.play_computer(session, rules, clock, bot_player(level));
+    }
+
+    /// A casual game of the session's player against a computer seat (our bot or an agent).
+    fn play_computer(
+        &mut self,
+        session: SessionId,
+        rules: Rules,
+        clock: Option<ClockSpec>,
+        computer: Player,
+    ) {
         let me = &self.sessions[&session];
         if let Some(why) = self.over_game_budget(&me.ident, None) {
             return self.notice(session, why);
@@ -178,16 +189,12 @@ impl Lobby {
             rated: false,
             clock,
         };
-        let players = with_random_colors(human, bot_player(level));
+        let players = with_random_colors(human, computer);
         self.start_game(terms, players, false, &[session]);
     }
 
     /// A casual game against one of the host's agents, under the rules it was written for.
     fn play_agent(&mut self, session: SessionId, name: &str, clock: Option<ClockSpec>) {
-        let me = &self.sessions[&session];
-        if let Some(why) = self.over_game_budget(&me.ident, None) {
-            return self.notice(session, why);
-        }
         let Some(spec) = self.config.agents.iter().find(|a| a.name == name) else {
             return self.notice(session, format!("this server has no program called {name}"));
         };
@@ -201,19 +208,7 @@ impl Lobby {
                 ),
             );
         }
-        let human = Player {
-            id: me.ident.id.clone(),
-            nick: me.nick.clone(),
-            rating: None,
-            bot: false,
-        };
-        let terms = GameTerms {
-            rules: Rules::ucc2012(),
-            rated: false,
-            clock,
-        };
-        let players = with_random_colors(human, super::agent_player(name));
-        self.start_game(terms, players, false, &[session]);
+        self.play_computer(session, Rules::ucc2012(), clock, super::agent_player(name));
     }
 
     fn chat(&mut self, session: SessionId, text: &str) {

@@ -465,3 +465,14 @@ pub async fn start_game(alice: &Term, bob: &Term) {
         t.send(b"d").await;
     }
 }
+
+/// An executable shell script `name` in `dir` with `body` after its `#!/bin/sh` line; its
+/// path.
+pub fn script(dir: &std::path::Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+    let mut perm = std::fs::metadata(&path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    std::fs::set_permissions(&path, perm).unwrap();
+    path.display().to_string()
+}
