@@ -557,7 +557,10 @@ impl BotTerms {
 /// The rule options in words, for a seek already posted: `two-square 3 moves, chasing
 /// rule, the attacker wins ties, ...`.
 pub(crate) fn rules_words(o: &Options, variant: Variant) -> String {
-    let mut w = vec![format!("two-square {} moves", o.two_square_limit)];
+    let mut w = vec![match o.two_square_limit {
+        0 => "no two-square rule".to_string(),
+        n => format!("two-square {n} moves"),
+    }];
     w.push(
         if o.more_squares {
             "chasing rule"

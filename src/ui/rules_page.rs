@@ -290,11 +290,14 @@ fn page(rules: &Rules, n: Numbering, t: &Theme) -> Vec<Entry> {
         }),
         blank(),
         head("The rules of this game"),
-        text(format!(
-            "Two-square rule: a piece may not move between the same two squares more \
-             than {} times in a row.",
-            o.two_square_limit
-        )),
+        text(match o.two_square_limit {
+            0 => "No two-square rule: a piece may move back and forth as often as it likes."
+                .to_string(),
+            n => format!(
+                "Two-square rule: a piece may not move between the same two squares more \
+                 than {n} times in a row."
+            ),
+        }),
         text(if o.more_squares {
             "Chasing (more-squares rule): a piece that keeps chasing one enemy piece may \
              not bring back a position of that chase; the chaser has to break off."
