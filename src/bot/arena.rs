@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 
 use crate::bot::BotLevel;
 use crate::rules::{
-    Color, EndReason, Game, Move, Outcome, PlayerView, Rules, Setup, Variant, ViewMove, Viewer,
+    Color, EndReason, Game, Move, Outcome, PlayerView, Rank, Rules, Setup, Variant, ViewMove,
+    Viewer,
 };
 
 use super::{Bot, EasyBot, HardBot, HardConfig, RandomBot};
@@ -357,6 +358,8 @@ fn referee(
     let mut fault = None;
     // ARENA_TRACE=1: the last moves of each decided game, with battles, on stderr.
     let trace = std::env::var_os("ARENA_TRACE").is_some();
+    // ARENA_BATTLES=1: every battle on stderr, with what each side knew beforehand.
+    let battles = std::env::var_os("ARENA_BATTLES").is_some();
     let mut recent: Vec<crate::rules::MoveEvent> = Vec::new();
     while !game.is_over() && game.ply() < max_plies {
         let c = game.to_move();
@@ -375,6 +378,17 @@ fn referee(
         let m = side.choose(&view, &history);
         think[c.index()].0 += t0.elapsed();
         think[c.index()].1 += 1;
+        let known = match (&m, battles) {
+            (Ok(Some(m)), true) => {
+                let other = game.view(Viewer::Player(c.opposite()));
+                Some((
+                    view.piece_at(m.to).and_then(|p| p.rank).is_some(),
+                    other.piece_at(m.from).and_then(|p| p.rank).is_some(),
+                    view.piece_at(m.to).is_some_and(|p| p.moved),
+                ))
+            }
+            _ => None,
+        };
         let result = match m {
             Ok(Some(m)) => game
                 .play(m)
@@ -390,7 +404,25 @@ fn referee(
         };
         match result {
             Ok(ev) => {
-                if trace {
+                if let (Some(b), Some((dk, ak, dm))) = (ev.battle, known) {
+                    let label = TRACE_LABEL.with(|l| l.borrow().clone());
+                    eprintln!(
+                        "BATTLE {label}ply {} {:?} {:?}{} x {:?}{}{} -> {:?}",
+                        game.ply(),
+                        c,
+                        b.attacker,
+                        if ak { "(known)" } else { "" },
+                        b.defender,
+                        if dk { "(known)" } else { "" },
+                        if dm { "(moved)" } else { "(unmoved)" },
+                        b.result
+                    );
+                    for e in recent.iter().rev().take(6).rev() {
+                        eprintln!("    {:?} {} {:?}", e.mover, e.mv, e.rank);
+                    }
+                    eprintln!("{}", board_lines(&game));
+                }
+                if trace || battles {
                     if recent.len() == 12 {
                         recent.remove(0);
                     }
@@ -428,6 +460,39 @@ fn referee(
 thread_local! {
     /// Which game this thread plays, for `ARENA_TRACE`.
     static TRACE_LABEL: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// The board for `ARENA_BATTLES`: `R` Red, `b` Blue, then the rank; `?` marks a piece its
+/// opponent does not know (rank letters: 1 Marshal .. 9 Scout, S Spy, B Bomb, F Flag).
+fn board_lines(game: &Game) -> String {
+    let mut out = String::new();
+    for row in (0..10).rev() {
+        out += "    ";
+        for file in 0..10 {
+            let sq = crate::rules::Square::all()
+                .find(|s| s.row() as usize == row && s.file() as usize == file)
+                .expect("a square");
+            let cell = match game.piece_at(sq) {
+                None if sq.is_lake() => "~~~ ".to_string(),
+                None => ".   ".to_string(),
+                Some(p) => {
+                    let v = game.view(Viewer::Player(p.color.opposite()));
+                    let known = v.piece_at(sq).and_then(|q| q.rank).is_some();
+                    let ch = match p.rank {
+                        Rank::Spy => 'S',
+                        Rank::Bomb => 'B',
+                        Rank::Flag => 'F',
+                        r => char::from(b'0' + 11 - r as u8),
+                    };
+                    let c = if p.color == Color::Red { 'R' } else { 'b' };
+                    format!("{c}{ch}{} ", if known { ' ' } else { '?' })
+                }
+            };
+            out += &cell;
+        }
+        out += "\n";
+    }
+    out
 }
 
 /// What `ARENA_TRACE` prints for a decided game.

@@ -44,7 +44,7 @@ use std::time::{Duration, Instant};
 use crate::rules::{Color, Move, PlayerView, Rank, Rules, Setup, SplitMix64, Square};
 
 use super::belief::{depth_of, Belief};
-use super::sim::{self, is_piece, is_revealed, rank_of, SMove, Sim, EMPTY, LAKE};
+use super::sim::{self, is_moved, is_piece, is_revealed, rank_of, SMove, Sim, EMPTY, LAKE};
 use super::{setups, unit, value, Bot};
 
 /// The hard bot's budget and depth.
@@ -278,9 +278,10 @@ impl Search {
             // not thrown at an unknown one).
             // Exception: intruders next to our own Flag are taken on sight (a raider there
             // wins the game if left alone).
+            let target = s.board[m.1 as usize];
             if s.is_attack(m)
-                && !is_revealed(s.board[m.1 as usize])
-                && (mine || rank_of(s.board[m.0 as usize]) > Rank::Captain)
+                && !is_revealed(target)
+                && (mine || (rank_of(s.board[m.0 as usize]) > Rank::Captain && !is_moved(target)))
                 && !(mine && near_own_flag(s, self.me, m.1, INTERCEPT))
             {
                 continue;

@@ -36,6 +36,10 @@ pub fn is_revealed(cell: u8) -> bool {
     cell & REVEALED != 0
 }
 
+pub fn is_moved(cell: u8) -> bool {
+    cell & MOVED != 0
+}
+
 pub fn cell(p: Piece, moved: bool, revealed: bool) -> u8 {
     let mut c = p.rank as u8;
     if p.color == Color::Blue {
