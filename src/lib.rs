@@ -30,5 +30,6 @@ mod ssh;
 pub mod store;
 pub mod supervise;
 pub mod text;
+pub mod tournament;
 pub mod ucc;
 pub mod ui;

@@ -225,6 +225,133 @@ pub struct LobbySnapshot {
     /// Other people's programs the host runs as opponents (`[[agents]]`), by name.
     #[serde(default)]
     pub agents: Vec<String>,
+    /// Tournaments upcoming, running, and the last few finished (newest first among
+    /// those), in order: running, upcoming by start time, finished.
+    #[serde(default)]
+    pub tournaments: Vec<TournamentInfo>,
+}
+
+pub type TournamentId = u64;
+
+pub use crate::tournament::{Format, Mark, Standing};
+
+/// Who may join a tournament.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum EntryRule {
+    Anyone,
+    /// Players who connect with an SSH key (no guests).
+    KeyHolders,
+    /// Only these nicknames (compared without case).
+    Nicks(Vec<String>),
+}
+
+impl EntryRule {
+    pub fn describe(&self) -> String {
+        match self {
+            EntryRule::Anyone => "anyone".into(),
+            EntryRule::KeyHolders => "key holders".into(),
+            EntryRule::Nicks(n) => format!("invited: {}", n.join(", ")),
+        }
+    }
+}
+
+/// What a tournament's organiser decided.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TournamentTerms {
+    pub name: String,
+    pub format: Format,
+    /// Variant and rule options, rated or casual, clock: every game of the event.
+    pub game: GameTerms,
+    /// Unix seconds.
+    pub starts_at: u64,
+    pub entry: EntryRule,
+    /// Rated games (in the event's variant) a player needs to join.
+    pub min_rated_games: u32,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum TournamentStatus {
+    Upcoming,
+    Running,
+    Finished,
+    Cancelled,
+}
+
+impl TournamentStatus {
+    pub fn word(self) -> &'static str {
+        match self {
+            TournamentStatus::Upcoming => "upcoming",
+            TournamentStatus::Running => "running",
+            TournamentStatus::Finished => "finished",
+            TournamentStatus::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// A game of a tournament in play.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TournamentGame {
+    pub id: GameId,
+    pub red: String,
+    pub blue: String,
+    /// Swiss: its round; arena: 0.
+    pub round: u32,
+}
+
+/// A tournament as every session sees it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TournamentInfo {
+    pub id: TournamentId,
+    pub terms: TournamentTerms,
+    pub status: TournamentStatus,
+    /// The nick of who created it.
+    pub created_by: String,
+    /// An arena's end (Unix seconds) once it started; a Swiss's end is its last round.
+    pub ends_at: Option<u64>,
+    /// Swiss: the round in play or last played (0 before the first).
+    pub round: u32,
+    /// Ranked; the entrants (with withdrawn or paused ones, marked).
+    pub standings: Vec<Standing>,
+    /// Nicks of entrants marked absent (gone past the reconnect grace): not paired.
+    pub absent: Vec<String>,
+    pub games: Vec<TournamentGame>,
+    /// The tournament's own chat, oldest first.
+    pub chat: Vec<ChatLine>,
+    /// Why it was cancelled, or a line on how it ended.
+    pub note: String,
+}
+
+impl TournamentInfo {
+    /// Whether `nick` is an entrant who has not withdrawn.
+    pub fn has_entrant(&self, nick: &str) -> bool {
+        self.standings
+            .iter()
+            .any(|s| !s.withdrawn && s.nick.eq_ignore_ascii_case(nick))
+    }
+
+    /// One line of the terms: `Swiss 5 rounds · Classic · 5+3 · rated · anyone`.
+    pub fn terms_line(&self) -> String {
+        let t = &self.terms;
+        let format = match t.format {
+            Format::Arena { minutes } => format!("Arena {minutes} min"),
+            Format::Swiss { rounds } => format!("Swiss {rounds} rounds"),
+        };
+        let clock = t
+            .game
+            .clock
+            .map(|c| c.to_string())
+            .unwrap_or_else(|| "no clock".into());
+        let mut line = format!(
+            "{format} · {} · {clock} · {} · {}",
+            t.game.rules.variant.name(),
+            if t.game.rated { "rated" } else { "casual" },
+            t.entry.describe()
+        );
+        if t.min_rated_games > 0 {
+            line.push_str(&format!(" · {}+ rated games", t.min_rated_games));
+        }
+        line
+    }
 }
 
 /// A set-up a player saved under a name (one list per identity, all variants together).
@@ -260,6 +387,12 @@ pub enum LobbyCmd {
         clock: Option<ClockSpec>,
     },
     Chat(String),
+    /// Join a tournament (an arena: also come back after a pause).
+    JoinTournament(TournamentId),
+    /// Withdraw from a Swiss, or pause in an arena (points kept; join again to go on).
+    LeaveTournament(TournamentId),
+    /// A line in a tournament's chat.
+    TournamentChat(TournamentId, String),
 }
 
 /// Where each side sits.

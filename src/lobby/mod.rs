@@ -19,6 +19,7 @@ mod agents;
 mod bots;
 mod seeks;
 mod sessions;
+mod tournaments;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -414,6 +415,7 @@ impl Lobby {
             games: self.games_in_play(),
             chat: self.chat.clone(),
             agents: self.config.agents.iter().map(|a| a.name.clone()).collect(),
+            tournaments: Vec::new(),
         };
         self.send_challenges();
         self.snapshot.send_if_modified(|old| {

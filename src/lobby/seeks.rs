@@ -48,6 +48,9 @@ impl Lobby {
             } => self.play_bot(session, level, rules, clock),
             LobbyCmd::PlayAgent { name, clock } => self.play_agent(session, &name, clock),
             LobbyCmd::Chat(text) => self.chat(session, &text),
+            LobbyCmd::JoinTournament(id) => self.join_tournament(session, id),
+            LobbyCmd::LeaveTournament(id) => self.leave_tournament(session, id),
+            LobbyCmd::TournamentChat(id, text) => self.tournament_chat(session, id, &text),
         }
     }
 
