@@ -41,6 +41,8 @@ pub struct ServerConfig {
     pub data_dir: PathBuf,
     pub keys_dir: PathBuf,
     pub allow_guests: bool,
+    /// Every key holder may create tournaments (not only admins).
+    pub players_create_tournaments: bool,
     pub max_connections: usize,
     pub max_per_address: usize,
     pub auth_timeout: Duration,
@@ -76,6 +78,7 @@ impl Default for ServerConfig {
             data_dir: opts.data_dir,
             keys_dir: opts.keys_dir,
             allow_guests: opts.ssh.allow_guests,
+            players_create_tournaments: opts.ssh.players_create_tournaments,
             max_connections: opts.ssh.max_connections,
             max_per_address: opts.ssh.max_per_address,
             auth_timeout: opts.ssh.auth_timeout,
@@ -110,6 +113,7 @@ impl ServerConfig {
             ..ServerOptions::default()
         };
         o.ssh.allow_guests = self.allow_guests;
+        o.ssh.players_create_tournaments = self.players_create_tournaments;
         o.ssh.max_connections = self.max_connections;
         o.ssh.max_per_address = self.max_per_address;
         o.ssh.auth_timeout = self.auth_timeout;
@@ -150,6 +154,10 @@ impl ServerConfig {
             format!("data_dir = {}", path(&self.data_dir)),
             format!("keys_dir = {}", path(&self.keys_dir)),
             format!("allow_guests = {}", self.allow_guests),
+            format!(
+                "players_create_tournaments = {}",
+                self.players_create_tournaments
+            ),
             format!("max_connections = {}", self.max_connections),
             format!("max_per_address = {}", self.max_per_address),
             format!("auth_timeout = {}", q(&fmt_duration(self.auth_timeout))),
@@ -219,6 +227,10 @@ impl ServerConfig {
             data_dir: a.data_dir.clone().or(f.data_dir).unwrap_or(d.data_dir),
             keys_dir: a.keys_dir.clone().or(f.keys_dir).unwrap_or(d.keys_dir),
             allow_guests: a.allow_guests.or(f.allow_guests).unwrap_or(d.allow_guests),
+            players_create_tournaments: a
+                .players_create_tournaments
+                .or(f.players_create_tournaments)
+                .unwrap_or(d.players_create_tournaments),
             max_connections: a
                 .max_connections
                 .or(f.max_connections)
@@ -304,6 +316,10 @@ pub struct ConfigArgs {
     /// [default: true].
     #[arg(long, env = "STRATEGO_ALLOW_GUESTS", value_name = "true|false")]
     pub allow_guests: Option<bool>,
+    /// Let every player with an SSH key create tournaments (`ssh host tournament create`),
+    /// not only admins [file: players_create_tournaments] [default: false].
+    #[arg(long, env = "STRATEGO_PLAYERS_CREATE_TOURNAMENTS", value_name = "true|false")]
+    pub players_create_tournaments: Option<bool>,
     /// Most simultaneous connections; more are refused before the handshake
     /// [file: max_connections] [default: 2000].
     #[arg(long, env = "STRATEGO_MAX_CONNECTIONS", value_name = "N")]
@@ -397,6 +413,7 @@ pub struct FileConfig {
     pub data_dir: Option<PathBuf>,
     pub keys_dir: Option<PathBuf>,
     pub allow_guests: Option<bool>,
+    pub players_create_tournaments: Option<bool>,
     pub max_connections: Option<usize>,
     pub max_per_address: Option<usize>,
     pub auth_timeout: Option<Duration>,
@@ -420,11 +437,12 @@ pub struct FileConfig {
 }
 
 /// Every key a configuration file may hold.
-pub const KEYS: [&str; 24] = [
+pub const KEYS: [&str; 25] = [
     "listen",
     "data_dir",
     "keys_dir",
     "allow_guests",
+    "players_create_tournaments",
     "max_connections",
     "max_per_address",
     "auth_timeout",
@@ -542,6 +560,10 @@ impl FileConfig {
                 "keys_dir" => c.keys_dir = Some(dir(value).ok_or_else(|| bad(EXPECT_DIR))?),
                 "allow_guests" => {
                     c.allow_guests = Some(value.as_bool().ok_or_else(|| bad("true or false"))?)
+                }
+                "players_create_tournaments" => {
+                    c.players_create_tournaments =
+                        Some(value.as_bool().ok_or_else(|| bad("true or false"))?)
                 }
                 "max_connections" => {
                     c.max_connections = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)

@@ -21,6 +21,8 @@ mod seeks;
 mod sessions;
 mod tournaments;
 
+pub use tournaments::{check_terms, stored_info, TournamentOrder, NAME_MAX_CHARS};
+
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -154,6 +156,13 @@ enum LobbyMsg {
     },
     /// Every session online, for the admin screen.
     Sessions(oneshot::Sender<Vec<AdminSession>>),
+    /// An organiser's order about tournaments.
+    Tournament {
+        order: TournamentOrder,
+        reply: oneshot::Sender<Result<String, String>>,
+    },
+    /// Every tournament, for `ssh host tournaments`.
+    Tournaments(oneshot::Sender<Vec<crate::proto::TournamentInfo>>),
     Shutdown(oneshot::Sender<()>),
 }
 
@@ -232,6 +241,25 @@ impl LobbyHandle {
         rx.await.unwrap_or_default()
     }
 
+    /// Creates, edits, starts or cancels a tournament; the line to show, or why not.
+    pub async fn tournament(&self, order: TournamentOrder) -> Result<String, String> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(LobbyMsg::Tournament { order, reply })
+            .map_err(|_| "the server is stopping".to_string())?;
+        rx.await
+            .unwrap_or_else(|_| Err("the server is stopping".to_string()))
+    }
+
+    /// Every tournament the lobby has: running, upcoming, then ended ones, newest first.
+    pub async fn tournaments(&self) -> Vec<crate::proto::TournamentInfo> {
+        let (reply, rx) = oneshot::channel();
+        if self.tx.send(LobbyMsg::Tournaments(reply)).is_err() {
+            return Vec::new();
+        }
+        rx.await.unwrap_or_default()
+    }
+
     /// The lobby as it is now.
     pub fn snapshot(&self) -> Arc<LobbySnapshot> {
         self.snapshot.borrow().clone()
@@ -273,11 +301,14 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
         challenges_told: HashMap::new(),
         games: HashMap::new(),
         chat: Vec::new(),
+        tournaments: std::collections::BTreeMap::new(),
+        tournament_games: HashMap::new(),
         reports: reports_tx,
         snapshot: snap_tx,
         fatal: Fatal::new(),
     };
     lobby.restore_games();
+    lobby.restore_tournaments();
     let fatal = lobby.fatal.clone();
     fatal.spawn("lobby".into(), lobby.run(rx, reports_rx));
     LobbyHandle {
@@ -335,6 +366,9 @@ struct Lobby {
     challenges_told: HashMap<SessionId, Vec<Seek>>,
     games: HashMap<GameId, GameEntry>,
     chat: Vec<ChatLine>,
+    tournaments: std::collections::BTreeMap<crate::proto::TournamentId, tournaments::Tourney>,
+    /// The tournament each tournament game in play belongs to.
+    tournament_games: HashMap<GameId, crate::proto::TournamentId>,
     reports: mpsc::UnboundedSender<GameReport>,
     snapshot: watch::Sender<Arc<LobbySnapshot>>,
     /// Where a panic of the lobby's or a game's task is reported.
@@ -352,6 +386,9 @@ impl Lobby {
         let mut progress_tick = tokio::time::interval(Duration::from_secs(1));
         progress_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut stale = false;
+        // Tournaments start, pair and end on their own time.
+        let mut tournament_tick = tokio::time::interval(Duration::from_secs(1));
+        tournament_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         // Other changes are published together at most every `publish_every`: a thousand
         // people arriving in a minute must not redraw every lobby a thousand times.
         let mut pending = false;
@@ -380,6 +417,12 @@ impl Lobby {
                 },
                 Some(report) = reports.recv() => urgent |= self.report(report),
                 _ = progress_tick.tick(), if stale => urgent = true,
+                _ = tournament_tick.tick() => {
+                    while let Ok(report) = reports.try_recv() {
+                        self.report(report);
+                    }
+                    urgent |= self.tournament_tick();
+                }
                 _ = tokio::time::sleep_until(published + publish_every(self.sessions.len())), if pending => {}
             }
             // Drain what is already queued before publishing one snapshot.
@@ -415,7 +458,7 @@ impl Lobby {
             games: self.games_in_play(),
             chat: self.chat.clone(),
             agents: self.config.agents.iter().map(|a| a.name.clone()).collect(),
-            tournaments: Vec::new(),
+            tournaments: self.tournaments_info(),
         };
         self.send_challenges();
         self.snapshot.send_if_modified(|old| {
@@ -524,6 +567,12 @@ impl Lobby {
             }
             LobbyMsg::Sessions(reply) => {
                 let _ = reply.send(self.admin_sessions());
+            }
+            LobbyMsg::Tournament { order, reply } => {
+                let _ = reply.send(self.tournament_order(order));
+            }
+            LobbyMsg::Tournaments(reply) => {
+                let _ = reply.send(self.tournament_list());
             }
             LobbyMsg::Shutdown(_) => {}
         }
@@ -790,6 +839,7 @@ impl Lobby {
                     g.over = true;
                     info!(game = id, result = %outcome, "game ended");
                 }
+                self.tournament_game_ended(id, &outcome);
                 for identity in [identities.red, identities.blue] {
                     let rating = self.rating_of(&identity);
                     for s in self.sessions.values_mut() {
@@ -818,6 +868,7 @@ impl Lobby {
                 if self.games.remove(&id).is_none() {
                     warn!(game = id, "closed an unknown game");
                 }
+                self.tournament_game_closed(id);
                 for s in self.sessions.values_mut() {
                     if matches!(s.status, PlayerStatus::Playing(g) | PlayerStatus::Watching(g) if g == id)
                     {

@@ -1,18 +1,850 @@
-//! The tournament director: part of the lobby actor.
+//! The tournament director, part of the lobby actor: it starts tournaments at their time,
+//! pairs Swiss rounds and arena players, seats the pairs straight into set-up (through
+//! [`Lobby::start_game`], like any game), takes each game's result, and ends the event.
+//!
+//! **One owner per fact**: a tournament's terms, entrants, pairings and results are its
+//! [`TournamentRecord`], written to the store at every change (queued in order, awaited
+//! off the actor). Standings are never kept: [`info`] computes them from the record, for
+//! the lobby snapshot and for `ssh host tournament ID` alike. What is only in memory
+//! (chat, who is absent since when) may be lost with a restart without changing a result.
+//!
+//! - A Swiss pairs its next round once every game of the round has ended (after
+//!   [`ROUND_PAUSE`]); an entrant gone past the reconnect grace at pairing time loses that
+//!   game without it being played (a no-show), one still within the grace is paired and
+//!   the game's own set-up deadline decides if they do not come.
+//! - An arena pairs, every tick, the entrants who are online, not absent, not paused, not
+//!   in a game, and whose last game ended at least [`ARENA_REST`] ago. At its end time no
+//!   new game is paired; games in play still count, and it is finished when they end.
+//! - After a restart, a running arena's end moves by the time the server was down
+//!   (`alive_at` is written every [`HEARTBEAT`]); a game whose result the record missed
+//!   is read back from the stored games (finished: its result; neither finished nor in
+//!   progress: void).
+
+use std::collections::{HashMap, HashSet};
+use std::time::{Duration, Instant};
+
+use tracing::{info, warn};
 
 use super::{Lobby, SessionId};
-use crate::proto::TournamentId;
+use crate::game::Player;
+use crate::proto::{
+    ChatLine, EntryRule, GameId, PlayerId, TournamentGame, TournamentId, TournamentInfo,
+    TournamentStatus, TournamentTerms,
+};
+use crate::rules::{ByColor, Color, EndReason, Outcome};
+use crate::store::{now, Store, TournamentRecord};
+use crate::text::clean_line;
+use crate::tournament::{
+    arena_pairs, standings, swiss_round, ArenaPlayer, Entrant, Format, GameResult, Pairing, Pid,
+};
+
+/// Between the end of a Swiss round's last game and the next round's pairing.
+pub const ROUND_PAUSE: Duration = Duration::from_secs(3);
+/// Least time between the end of an arena player's game and their next pairing.
+pub const ARENA_REST: Duration = Duration::from_secs(2);
+/// How often a running tournament's `alive_at` is written.
+pub const HEARTBEAT: Duration = Duration::from_secs(15);
+/// Finished or cancelled tournaments kept in the lobby snapshot.
+const FINISHED_SHOWN: usize = 5;
+const CHAT_KEEP: usize = 50;
+/// Longest tournament name, in characters.
+pub const NAME_MAX_CHARS: usize = 40;
+
+/// A tournament the lobby runs (or shows).
+pub(super) struct Tourney {
+    rec: TournamentRecord,
+    chat: Vec<ChatLine>,
+    /// Entrants with no session online, since when.
+    gone: HashMap<Pid, Instant>,
+    /// Swiss: when the round's last game ended.
+    round_done_at: Option<Instant>,
+    /// Arena: when each entrant's last game ended.
+    last_end: HashMap<Pid, Instant>,
+    alive_written: Instant,
+    /// The snapshot's view, recomputed after a change.
+    info: Option<TournamentInfo>,
+}
+
+impl Tourney {
+    fn new(rec: TournamentRecord) -> Tourney {
+        Tourney {
+            rec,
+            chat: Vec::new(),
+            gone: HashMap::new(),
+            round_done_at: None,
+            last_end: HashMap::new(),
+            alive_written: Instant::now(),
+            info: None,
+        }
+    }
+
+    fn active(&self) -> bool {
+        matches!(
+            self.rec.status,
+            TournamentStatus::Upcoming | TournamentStatus::Running
+        )
+    }
+
+    fn in_play(&self) -> impl Iterator<Item = &Pairing> {
+        self.rec
+            .pairings
+            .iter()
+            .filter(|p| p.result.is_none() && p.game.is_some())
+    }
+
+    fn absent(&self, pid: &str, grace: Duration, now: Instant) -> bool {
+        self.gone
+            .get(pid)
+            .is_some_and(|since| now.duration_since(*since) >= grace)
+    }
+}
+
+/// What an admin (or, where the host allows it, a key holder) asks of tournaments.
+#[derive(Clone, Debug)]
+pub enum TournamentOrder {
+    Create {
+        terms: TournamentTerms,
+        by: String,
+    },
+    Edit {
+        id: TournamentId,
+        terms: TournamentTerms,
+    },
+    Start(TournamentId),
+    Cancel(TournamentId),
+}
+
+/// Checks terms an organiser wrote; the first thing wrong.
+pub fn check_terms(t: &TournamentTerms, now_secs: u64) -> Result<(), String> {
+    if t.name.trim().is_empty() || t.name.chars().count() > NAME_MAX_CHARS {
+        return Err(format!("a name has 1 to {NAME_MAX_CHARS} characters"));
+    }
+    match t.format {
+        Format::Arena { minutes } if !(1..=720).contains(&minutes) => {
+            return Err("an arena lasts 1 to 720 minutes".into())
+        }
+        Format::Swiss { rounds } if !(1..=30).contains(&rounds) => {
+            return Err("a Swiss has 1 to 30 rounds".into())
+        }
+        _ => {}
+    }
+    if t.starts_at + 60 < now_secs {
+        return Err("the start time has passed".into());
+    }
+    if t.starts_at > now_secs + 366 * 24 * 3600 {
+        return Err("the start is more than a year away".into());
+    }
+    if let EntryRule::Nicks(n) = &t.entry {
+        if n.is_empty() {
+            return Err("an invitation list names at least one nick".into());
+        }
+    }
+    Ok(())
+}
+
+/// The view of a tournament every session sees (and `ssh host tournament ID` prints),
+/// computed from its record: standings from the entrants and the pairings' results.
+pub fn info(
+    rec: &TournamentRecord,
+    chat: &[ChatLine],
+    absent: Vec<String>,
+    nick_of: &dyn Fn(&str) -> String,
+) -> TournamentInfo {
+    TournamentInfo {
+        id: rec.id,
+        terms: rec.terms.clone(),
+        status: rec.status,
+        created_by: rec.created_by.clone(),
+        ends_at: rec.ends_at,
+        round: rec.round,
+        standings: standings(rec.terms.format, &rec.entrants, &rec.pairings),
+        absent,
+        games: rec
+            .pairings
+            .iter()
+            .filter(|p| p.result.is_none())
+            .filter_map(|p| {
+                Some(TournamentGame {
+                    id: p.game?,
+                    red: nick_of(&p.red),
+                    blue: nick_of(p.blue.as_deref()?),
+                    round: p.round,
+                })
+            })
+            .collect(),
+        chat: chat.to_vec(),
+        note: rec.note.clone(),
+    }
+}
+
+/// A stored tournament's view (no chat, nobody absent), for one the lobby no longer shows.
+pub fn stored_info(rec: &TournamentRecord) -> TournamentInfo {
+    let nicks: HashMap<&str, &str> = rec
+        .entrants
+        .iter()
+        .map(|e| (e.pid.as_str(), e.nick.as_str()))
+        .collect();
+    info(rec, &[], Vec::new(), &|pid| {
+        nicks.get(pid).map_or_else(|| pid.to_string(), |n| n.to_string())
+    })
+}
+
+/// How a game's outcome counts in a tournament.
+fn result_of(outcome: &Outcome) -> GameResult {
+    match outcome.winner {
+        Some(c) => GameResult::Win(c),
+        None if outcome.reason == EndReason::Aborted => GameResult::Void,
+        None => GameResult::Draw,
+    }
+}
+
+/// Writes a tournament; a failed write is logged (the next change writes it all again).
+fn persist(store: &Store, rec: &TournamentRecord) {
+    let write = store.tournaments().put(rec);
+    let id = rec.id;
+    tokio::spawn(async move {
+        if let Err(e) = write.await {
+            warn!(tournament = id, error = %e, "cannot store a tournament");
+        }
+    });
+}
 
 impl Lobby {
+    /// Tournaments the store kept: running ones go on (an arena's end moved by the time
+    /// the server was down), results the record missed are read from the stored games.
+    pub(super) fn restore_tournaments(&mut self) {
+        let all = match self.store.tournaments().all() {
+            Ok(a) => a,
+            Err(e) => {
+                warn!(error = %e, "cannot read tournaments");
+                return;
+            }
+        };
+        let now_secs = now();
+        for mut rec in all {
+            if rec.status == TournamentStatus::Running {
+                if let (Format::Arena { .. }, Some(end)) = (rec.terms.format, rec.ends_at) {
+                    let down = now_secs.saturating_sub(rec.alive_at);
+                    rec.ends_at = Some(end + down);
+                    info!(tournament = rec.id, down_secs = down, "arena resumes");
+                }
+                rec.alive_at = now_secs;
+                for p in rec.pairings.iter_mut().filter(|p| p.result.is_none()) {
+                    let Some(g) = p.game else {
+                        // Paired, but the server stopped before its game was started.
+                        p.result = Some(GameResult::Void);
+                        continue;
+                    };
+                    if self.games.contains_key(&g) {
+                        self.tournament_games.insert(g, rec.id);
+                        continue;
+                    }
+                    p.result = Some(match self.store.games().get(g) {
+                        Ok(Some(f)) => f.record.outcome.as_ref().map_or(GameResult::Void, result_of),
+                        _ => GameResult::Void,
+                    });
+                }
+                persist(&self.store, &rec);
+            }
+            if rec.status == TournamentStatus::Upcoming || rec.status == TournamentStatus::Running
+            {
+                info!(tournament = rec.id, status = rec.status.word(), "tournament restored");
+            }
+            self.tournaments.insert(rec.id, Tourney::new(rec));
+        }
+    }
+
+    /// Carries out an organiser's order; the line to tell them, or why not.
+    pub(super) fn tournament_order(&mut self, order: TournamentOrder) -> Result<String, String> {
+        let now_secs = now();
+        match order {
+            TournamentOrder::Create { mut terms, by } => {
+                terms.name = clean_line(&terms.name, NAME_MAX_CHARS);
+                check_terms(&terms, now_secs)?;
+                let id = self
+                    .store
+                    .tournaments()
+                    .next_id()
+                    .map_err(|e| format!("cannot number a tournament: {e}"))?
+                    .max(self.tournaments.keys().next_back().map_or(1, |k| k + 1));
+                let rec = TournamentRecord {
+                    v: TournamentRecord::VERSION,
+                    id,
+                    terms,
+                    created_by: by,
+                    status: TournamentStatus::Upcoming,
+                    started_at: None,
+                    ends_at: None,
+                    round: 0,
+                    entrants: Vec::new(),
+                    pairings: Vec::new(),
+                    alive_at: now_secs,
+                    note: String::new(),
+                };
+                info!(tournament = id, name = %rec.terms.name, "tournament created");
+                persist(&self.store, &rec);
+                let line = format!("tournament #{id} \"{}\" created", rec.terms.name);
+                self.tournaments.insert(id, Tourney::new(rec));
+                Ok(line)
+            }
+            TournamentOrder::Edit { id, mut terms } => {
+                let t = tourney(&mut self.tournaments, id)?;
+                if t.rec.status != TournamentStatus::Upcoming {
+                    return Err(format!("tournament #{id} has started: it can no longer be edited"));
+                }
+                terms.name = clean_line(&terms.name, NAME_MAX_CHARS);
+                check_terms(&terms, now_secs)?;
+                t.rec.terms = terms;
+                t.info = None;
+                persist(&self.store, &t.rec);
+                Ok(format!("tournament #{id} edited"))
+            }
+            TournamentOrder::Start(id) => {
+                let t = self.tournament_mut(id)?;
+                if t.rec.status != TournamentStatus::Upcoming {
+                    return Err(format!("tournament #{id} is {}", t.rec.status.word()));
+                }
+                t.rec.terms.starts_at = now_secs;
+                self.tournament_tick();
+                let t = self.tournament_mut(id)?;
+                Ok(format!("tournament #{id} is {}", t.rec.status.word()))
+            }
+            TournamentOrder::Cancel(id) => {
+                let t = tourney(&mut self.tournaments, id)?;
+                if !t.active() {
+                    return Err(format!("tournament #{id} is {}", t.rec.status.word()));
+                }
+                t.rec.status = TournamentStatus::Cancelled;
+                t.rec.note = "cancelled by an organiser".into();
+                t.info = None;
+                persist(&self.store, &t.rec);
+                info!(tournament = id, "tournament cancelled");
+                Ok(format!("tournament #{id} cancelled"))
+            }
+        }
+    }
+
+    fn tournament_mut(&mut self, id: TournamentId) -> Result<&mut Tourney, String> {
+        tourney(&mut self.tournaments, id)
+    }
+
     pub(super) fn join_tournament(&mut self, session: SessionId, id: TournamentId) {
-        let _ = (session, id);
+        match self.try_join(session, id) {
+            Ok(text) | Err(text) => self.notice(session, text),
+        }
+    }
+
+    fn try_join(&mut self, session: SessionId, id: TournamentId) -> Result<String, String> {
+        let me = &self.sessions[&session];
+        let (ident, nick) = (me.ident.clone(), me.nick.clone());
+        let rating = self.rating_of(&ident.id);
+        let t = self
+            .tournaments
+            .get(&id)
+            .ok_or_else(|| format!("no tournament #{id}"))?;
+        let terms = &t.rec.terms;
+        let name = terms.name.clone();
+        match (t.rec.status, terms.format) {
+            (TournamentStatus::Upcoming, _) | (TournamentStatus::Running, Format::Arena { .. }) => {
+            }
+            (TournamentStatus::Running, Format::Swiss { .. }) => {
+                return Err(format!("{name} has started: a Swiss takes entries before its first round"))
+            }
+            (s, _) => return Err(format!("{name} is {}", s.word())),
+        }
+        if ident.id.bot_level().is_some() || matches!(ident.id, PlayerId::Agent(_)) {
+            return Err("computer players do not enter tournaments".into());
+        }
+        if ident.guest && (terms.game.rated || terms.entry != EntryRule::Anyone) {
+            return Err(format!(
+                "{name} is for players with an SSH key: connect with one to join"
+            ));
+        }
+        if let EntryRule::Nicks(list) = &terms.entry {
+            if !list.iter().any(|n| n.eq_ignore_ascii_case(&nick)) {
+                return Err(format!("{name} is by invitation, and {nick} is not on its list"));
+            }
+        }
+        if terms.min_rated_games > 0 {
+            let games = self
+                .store
+                .ratings()
+                .get(&ident.id, terms.game.rules.variant)
+                .ok()
+                .flatten()
+                .map_or(0, |r| r.games);
+            if games < terms.min_rated_games {
+                return Err(format!(
+                    "{name} asks for {} rated {} games; you have {games}",
+                    terms.min_rated_games,
+                    terms.game.rules.variant.name()
+                ));
+            }
+        }
+        let pid = ident.id.to_string();
+        let t = self.tournaments.get_mut(&id).expect("looked up above");
+        let text = match t.rec.entrants.iter_mut().find(|e| e.pid == pid) {
+            Some(e) if !e.withdrawn => return Err(format!("you are in {name} already")),
+            Some(e) => {
+                e.withdrawn = false;
+                e.nick = nick;
+                format!("you are back in {name}")
+            }
+            None => {
+                t.rec.entrants.push(Entrant {
+                    pid: pid.clone(),
+                    nick,
+                    rating: rating.unwrap_or(1500),
+                    withdrawn: false,
+                });
+                match t.rec.status {
+                    TournamentStatus::Running => {
+                        format!("you joined {name}: your first game comes in a moment")
+                    }
+                    _ => format!("you joined {name}: stay online, your first game starts when it does"),
+                }
+            }
+        };
+        t.gone.remove(&pid);
+        t.info = None;
+        persist(&self.store, &t.rec);
+        info!(tournament = id, entrants = t.rec.entrants.len(), "tournament join");
+        Ok(text)
     }
 
     pub(super) fn leave_tournament(&mut self, session: SessionId, id: TournamentId) {
-        let _ = (session, id);
+        let pid = self.sessions[&session].ident.id.to_string();
+        let Some(t) = self.tournaments.get_mut(&id) else {
+            return self.notice(session, format!("no tournament #{id}"));
+        };
+        let name = t.rec.terms.name.clone();
+        let text = match t.rec.status {
+            TournamentStatus::Upcoming => {
+                let before = t.rec.entrants.len();
+                t.rec.entrants.retain(|e| e.pid != pid);
+                if t.rec.entrants.len() == before {
+                    format!("you are not in {name}")
+                } else {
+                    format!("you left {name}")
+                }
+            }
+            TournamentStatus::Running => match t.rec.entrants.iter_mut().find(|e| e.pid == pid) {
+                Some(e) if !e.withdrawn => {
+                    e.withdrawn = true;
+                    match t.rec.terms.format {
+                        Format::Arena { .. } => format!(
+                            "paused in {name}: your points stay; join again to be paired again"
+                        ),
+                        Format::Swiss { .. } => format!(
+                            "you withdrew from {name}: no more rounds for you (a game in play still counts)"
+                        ),
+                    }
+                }
+                _ => format!("you are not playing in {name}"),
+            },
+            s => format!("{name} is {}", s.word()),
+        };
+        t.info = None;
+        persist(&self.store, &t.rec);
+        self.notice(session, text);
     }
 
     pub(super) fn tournament_chat(&mut self, session: SessionId, id: TournamentId, text: &str) {
-        let _ = (session, id, text);
+        let line = clean_line(text, super::CHAT_MAX_CHARS);
+        if line.is_empty() || !self.tournaments.contains_key(&id) {
+            return;
+        }
+        let Some(me) = self.sessions.get_mut(&session) else {
+            return;
+        };
+        if !me.chat.try_take(Instant::now()) {
+            return self.notice(session, "you are sending messages too fast");
+        }
+        let from = me.nick.clone();
+        let t = self.tournaments.get_mut(&id).expect("checked");
+        t.chat.push(ChatLine { from, text: line });
+        if t.chat.len() > CHAT_KEEP {
+            t.chat.remove(0);
+        }
+        t.info = None;
+    }
+
+    /// A game of a tournament ended: its result is the pairing's.
+    pub(super) fn tournament_game_ended(&mut self, game: GameId, outcome: &Outcome) {
+        let Some(&id) = self.tournament_games.get(&game) else {
+            return;
+        };
+        self.set_tournament_result(id, game, result_of(outcome));
+    }
+
+    /// A game's task ended: a tournament game that ended without a result is void.
+    pub(super) fn tournament_game_closed(&mut self, game: GameId) {
+        if let Some(id) = self.tournament_games.remove(&game) {
+            self.set_tournament_result(id, game, GameResult::Void);
+        }
+    }
+
+    fn set_tournament_result(&mut self, id: TournamentId, game: GameId, result: GameResult) {
+        let Some(t) = self.tournaments.get_mut(&id) else {
+            return;
+        };
+        let Some(p) = t
+            .rec
+            .pairings
+            .iter_mut()
+            .find(|p| p.game == Some(game) && p.result.is_none())
+        else {
+            return;
+        };
+        p.result = Some(result);
+        let now = Instant::now();
+        t.last_end.insert(p.red.clone(), now);
+        if let Some(b) = &p.blue {
+            t.last_end.insert(b.clone(), now);
+        }
+        if t.in_play().next().is_none() {
+            t.round_done_at = Some(now);
+        }
+        info!(tournament = id, game, result = ?result, "tournament game result");
+        t.info = None;
+        persist(&self.store, &t.rec);
+    }
+
+    /// Once a second: starts, pairs, ends; whether anything shown changed.
+    pub(super) fn tournament_tick(&mut self) -> bool {
+        if !self.tournaments.values().any(Tourney::active) {
+            return false;
+        }
+        let now_secs = now();
+        let now = Instant::now();
+        let grace = self.config.game.reconnect_grace;
+        let online: HashSet<String> = self
+            .sessions
+            .values()
+            .map(|s| s.ident.id.to_string())
+            .collect();
+        let mut busy: HashSet<String> = HashSet::new();
+        for g in self.games.values().filter(|g| !g.over) {
+            busy.insert(g.players.red.id.to_string());
+            busy.insert(g.players.blue.id.to_string());
+        }
+        let mut changed = false;
+        let mut to_start: Vec<(TournamentId, u32, ByColor<Pid>)> = Vec::new();
+        let ids: Vec<TournamentId> = self
+            .tournaments
+            .iter()
+            .filter(|(_, t)| t.active())
+            .map(|(&k, _)| k)
+            .collect();
+        for id in ids {
+            let t = self.tournaments.get_mut(&id).expect("listed");
+            // Presence: who is gone, since when.
+            for e in &t.rec.entrants {
+                if online.contains(&e.pid) {
+                    if t.gone.remove(&e.pid).is_some() {
+                        t.info = None;
+                    }
+                } else if !t.gone.contains_key(&e.pid) {
+                    t.gone.insert(e.pid.clone(), now);
+                }
+            }
+            if t.gone.values().any(|s| now.duration_since(*s) >= grace && now.duration_since(*s) < grace + Duration::from_secs(2)) {
+                t.info = None;
+            }
+            let before = (t.rec.status, t.rec.round, t.rec.pairings.len());
+            match t.rec.status {
+                TournamentStatus::Upcoming if now_secs >= t.rec.terms.starts_at => {
+                    let players = t.rec.entrants.iter().filter(|e| !e.withdrawn).count();
+                    if matches!(t.rec.terms.format, Format::Swiss { .. }) && players < 2 {
+                        t.rec.status = TournamentStatus::Cancelled;
+                        t.rec.note = "cancelled: fewer than two players at the start".into();
+                        info!(tournament = id, "tournament cancelled: too few players");
+                    } else {
+                        t.rec.status = TournamentStatus::Running;
+                        t.rec.started_at = Some(now_secs);
+                        if let Format::Arena { minutes } = t.rec.terms.format {
+                            t.rec.ends_at = Some(now_secs + u64::from(minutes) * 60);
+                        }
+                        t.round_done_at = None;
+                        info!(tournament = id, players, "tournament started");
+                    }
+                }
+                TournamentStatus::Running => match t.rec.terms.format {
+                    Format::Swiss { rounds } => {
+                        if t.in_play().next().is_none() {
+                            let rested = t
+                                .round_done_at
+                                .is_none_or(|at| now.duration_since(at) >= ROUND_PAUSE);
+                            if t.rec.round >= rounds {
+                                t.rec.status = TournamentStatus::Finished;
+                                t.rec.note = format!("finished after {rounds} rounds");
+                                info!(tournament = id, "tournament finished");
+                            } else if rested {
+                                pair_swiss_round(id, t, grace, now, &mut to_start);
+                            }
+                        }
+                    }
+                    Format::Arena { .. } => {
+                        let ended = t.rec.ends_at.is_some_and(|end| now_secs >= end);
+                        if ended {
+                            if t.in_play().next().is_none() {
+                                t.rec.status = TournamentStatus::Finished;
+                                t.rec.note = "finished at its end time".into();
+                                info!(tournament = id, "tournament finished");
+                            }
+                        } else {
+                            pair_arena(id, t, &online, &busy, grace, now, &mut to_start);
+                        }
+                    }
+                },
+                _ => {}
+            }
+            if before != (t.rec.status, t.rec.round, t.rec.pairings.len()) {
+                t.info = None;
+                t.alive_written = now;
+                t.rec.alive_at = now_secs;
+                persist(&self.store, &t.rec);
+                changed = true;
+            } else if t.rec.status == TournamentStatus::Running
+                && now.duration_since(t.alive_written) >= HEARTBEAT
+            {
+                t.alive_written = now;
+                t.rec.alive_at = now_secs;
+                persist(&self.store, &t.rec);
+            }
+            changed |= t.info.is_none();
+        }
+        for (id, index, pids) in to_start {
+            self.start_tournament_game(id, index as usize, pids);
+        }
+        changed
+    }
+
+    /// Seats a pairing's game: both players go straight into set-up.
+    fn start_tournament_game(&mut self, id: TournamentId, index: usize, pids: ByColor<Pid>) {
+        let player = |lobby: &Lobby, c: Color| -> Option<Player> {
+            let pid = pids.get(c);
+            let ident: PlayerId = pid.parse().ok()?;
+            let t = &lobby.tournaments[&id];
+            let nick = t.rec.entrants.iter().find(|e| &e.pid == pid)?.nick.clone();
+            Some(Player {
+                rating: lobby.rating_of(&ident),
+                id: ident,
+                nick,
+                bot: false,
+            })
+        };
+        let (Some(red), Some(blue)) = (player(self, Color::Red), player(self, Color::Blue)) else {
+            warn!(tournament = id, "a pairing names an unknown player");
+            if let Some(p) = self
+                .tournaments
+                .get_mut(&id)
+                .and_then(|t| t.rec.pairings.get_mut(index))
+            {
+                p.result = Some(GameResult::Void);
+            }
+            return;
+        };
+        let terms = self.tournaments[&id].rec.terms.game;
+        let game = self.start_game(terms, ByColor::new(red, blue), false, &[]);
+        self.tournament_games.insert(game, id);
+        let t = self.tournaments.get_mut(&id).expect("running");
+        if let Some(p) = t.rec.pairings.get_mut(index) {
+            p.game = Some(game);
+        }
+        t.info = None;
+        persist(&self.store, &t.rec);
+        let name = t.rec.terms.name.clone();
+        for c in Color::ALL {
+            let pid = pids.get(c).clone();
+            let sessions: Vec<SessionId> = self
+                .sessions
+                .iter()
+                .filter(|(_, s)| s.ident.id.to_string() == pid)
+                .map(|(&k, _)| k)
+                .collect();
+            for s in sessions {
+                self.notice(s, format!("{name}: your game #{game} starts, you play {}", c.name()));
+            }
+        }
+    }
+
+    /// The lobby snapshot's tournaments: running, upcoming by start, the last few ended.
+    pub(super) fn tournaments_info(&mut self) -> Vec<TournamentInfo> {
+        let grace = self.config.game.reconnect_grace;
+        let now = Instant::now();
+        let nicks: HashMap<String, String> = self
+            .sessions
+            .values()
+            .map(|s| (s.ident.id.to_string(), s.nick.clone()))
+            .collect();
+        let mut running = Vec::new();
+        let mut upcoming = Vec::new();
+        let mut ended = Vec::new();
+        for t in self.tournaments.values_mut().rev() {
+            if !t.active() && ended.len() >= FINISHED_SHOWN {
+                continue;
+            }
+            if t.info.is_none() {
+                let absent: Vec<String> = t
+                    .rec
+                    .entrants
+                    .iter()
+                    .filter(|e| t.absent(&e.pid, grace, now))
+                    .map(|e| e.nick.clone())
+                    .collect();
+                let entr: HashMap<&str, &str> = t
+                    .rec
+                    .entrants
+                    .iter()
+                    .map(|e| (e.pid.as_str(), e.nick.as_str()))
+                    .collect();
+                let nick_of = |pid: &str| {
+                    nicks
+                        .get(pid)
+                        .cloned()
+                        .or_else(|| entr.get(pid).map(|n| n.to_string()))
+                        .unwrap_or_else(|| pid.to_string())
+                };
+                t.info = Some(info(&t.rec, &t.chat, absent, &nick_of));
+            }
+            let i = t.info.clone().expect("computed");
+            match t.rec.status {
+                TournamentStatus::Running => running.push(i),
+                TournamentStatus::Upcoming => upcoming.push(i),
+                _ => ended.push(i),
+            }
+        }
+        running.sort_by_key(|i| i.id);
+        upcoming.sort_by_key(|i| (i.terms.starts_at, i.id));
+        running.extend(upcoming);
+        running.extend(ended);
+        running
+    }
+
+    /// Every tournament the lobby has, newest first (for `ssh host tournaments`).
+    pub(super) fn tournament_list(&mut self) -> Vec<TournamentInfo> {
+        let mut all = self.tournaments_info();
+        let shown: HashSet<TournamentId> = all.iter().map(|i| i.id).collect();
+        for t in self.tournaments.values().rev() {
+            if !shown.contains(&t.rec.id) {
+                all.push(stored_info(&t.rec));
+            }
+        }
+        all
+    }
+}
+
+fn tourney(
+    all: &mut std::collections::BTreeMap<TournamentId, Tourney>,
+    id: TournamentId,
+) -> Result<&mut Tourney, String> {
+    all.get_mut(&id)
+        .ok_or_else(|| format!("no tournament #{id}"))
+}
+
+/// Pairs a Swiss's next round into `t` and queues the games to start.
+fn pair_swiss_round(
+    id: TournamentId,
+    t: &mut Tourney,
+    grace: Duration,
+    now: Instant,
+    to_start: &mut Vec<(TournamentId, u32, ByColor<Pid>)>,
+) {
+    let players: Vec<Entrant> = t
+        .rec
+        .entrants
+        .iter()
+        .filter(|e| !e.withdrawn)
+        .cloned()
+        .collect();
+    t.rec.round += 1;
+    let round = t.rec.round;
+    let pairs = swiss_round(&players, &t.rec.pairings);
+    info!(tournament = id, round, boards = pairs.len(), "Swiss round paired");
+    for (red, blue) in pairs {
+        let index = t.rec.pairings.len();
+        let mut p = Pairing {
+            round,
+            game: None,
+            red: red.clone(),
+            blue: blue.clone(),
+            result: None,
+        };
+        match blue {
+            None => p.result = Some(GameResult::Win(Color::Red)),
+            Some(blue) => {
+                let (ra, ba) = (t.absent(&red, grace, now), t.absent(&blue, grace, now));
+                match (ra, ba) {
+                    (true, true) => p.result = Some(GameResult::Void),
+                    (true, false) => p.result = Some(GameResult::Win(Color::Blue)),
+                    (false, true) => p.result = Some(GameResult::Win(Color::Red)),
+                    (false, false) => {
+                        to_start.push((id, index as u32, ByColor::new(red, blue)));
+                    }
+                }
+            }
+        }
+        t.rec.pairings.push(p);
+    }
+    if t.in_play().next().is_none() && !to_start.iter().any(|(k, ..)| *k == id) {
+        t.round_done_at = Some(now);
+    }
+}
+
+/// Pairs the arena's waiting players into `t` and queues their games.
+fn pair_arena(
+    id: TournamentId,
+    t: &mut Tourney,
+    online: &HashSet<String>,
+    busy: &HashSet<String>,
+    grace: Duration,
+    now: Instant,
+    to_start: &mut Vec<(TournamentId, u32, ByColor<Pid>)>,
+) {
+    let playing: HashSet<&str> = t
+        .rec
+        .pairings
+        .iter()
+        .filter(|p| p.result.is_none())
+        .flat_map(|p| [Some(p.red.as_str()), p.blue.as_deref()])
+        .flatten()
+        .collect();
+    let table = standings(t.rec.terms.format, &t.rec.entrants, &t.rec.pairings);
+    let points: HashMap<&str, u32> = table.iter().map(|s| (s.pid.as_str(), s.points)).collect();
+    let waiting: Vec<ArenaPlayer> = t
+        .rec
+        .entrants
+        .iter()
+        .filter(|e| {
+            !e.withdrawn
+                && online.contains(&e.pid)
+                && !busy.contains(&e.pid)
+                && !playing.contains(e.pid.as_str())
+                && !t.absent(&e.pid, grace, now)
+                && t
+                    .last_end
+                    .get(&e.pid)
+                    .is_none_or(|at| now.duration_since(*at) >= ARENA_REST)
+        })
+        .map(|e| ArenaPlayer {
+            pid: e.pid.clone(),
+            points: points.get(e.pid.as_str()).copied().unwrap_or(0),
+            rating: e.rating,
+        })
+        .collect();
+    if waiting.len() < 2 {
+        return;
+    }
+    for (red, blue) in arena_pairs(&waiting, &t.rec.pairings) {
+        let index = t.rec.pairings.len();
+        t.rec.pairings.push(Pairing {
+            round: 0,
+            game: None,
+            red: red.clone(),
+            blue: Some(blue.clone()),
+            result: None,
+        });
+        to_start.push((id, index as u32, ByColor::new(red, blue)));
     }
 }

@@ -12,7 +12,7 @@ use crate::service::Service;
 
 /// The commands, and how to play; `connect` is `ssh -t -p PORT HOST` for this server.
 pub fn usage(connect: &str) -> String {
-    format!("commands:\n  leaderboard [classic|duel|barrage]\n  games NICK\n  games --live\n  replay ID [--format gravon]\n\nto play, connect with a terminal: {connect}\n")
+    format!("commands:\n  leaderboard [classic|duel|barrage]\n  games NICK\n  games --live\n  replay ID [--format gravon]\n  tournaments\n  tournament ID [--format json]\n\nto play, connect with a terminal: {connect}\n")
 }
 
 /// Text to print and the exit status.
@@ -48,6 +48,11 @@ pub async fn run(service: &Service, line: &str, connect: &str) -> Output {
             ),
         },
         ["games", "--live"] => (live_games(service), 0),
+        ["tournaments"] => super::events::list(service).await,
+        ["tournament", id] => super::events::show(service, id, false).await,
+        ["tournament", id, "--format", "json"] | ["tournament", "--format", "json", id] => {
+            super::events::show(service, id, true).await
+        }
         ["games", nick] => player_games(service, nick).await,
         ["replay", id] => replay(service, id, false).await,
         ["replay", id, "--format", "gravon"] | ["replay", "--format", "gravon", id] => {
@@ -153,7 +158,7 @@ async fn replay(service: &Service, id: &str, gravon_format: bool) -> Output {
     }
 }
 
-pub const ADMIN_USAGE: &str = "admin commands:\n  admin kick NICK [REASON]\n  admin ban nick|key|addr VALUE [REASON]\n  admin unban nick|key|addr VALUE\n  admin bans\n  admin broadcast TEXT\n  admin backup DIR   (a new or empty directory on the server's machine, absolute path)\n";
+pub const ADMIN_USAGE: &str = "admin commands:\n  admin kick NICK [REASON]\n  admin ban nick|key|addr VALUE [REASON]\n  admin unban nick|key|addr VALUE\n  admin bans\n  admin broadcast TEXT\n  admin backup DIR   (a new or empty directory on the server's machine, absolute path)\n  admin tournament create|edit|start|cancel ...   (admin tournament help)\n";
 
 /// Runs an admin command line (the caller checked the key); `by` is the admin's
 /// fingerprint.

@@ -2,6 +2,7 @@
 //! Only the binary (and tests) use this module.
 
 mod commands;
+mod events;
 mod keys;
 mod session;
 mod writer;
@@ -34,6 +35,8 @@ pub use crate::limit::{MAX_COLS, MAX_ROWS};
 #[derive(Clone, Debug)]
 pub struct SshConfig {
     pub allow_guests: bool,
+    /// Every key holder may create tournaments (not only admins).
+    pub players_create_tournaments: bool,
     pub max_connections: usize,
     pub max_per_address: usize,
     /// Time allowed from TCP accept to a successful authentication.
@@ -77,6 +80,7 @@ impl Default for SshConfig {
     fn default() -> Self {
         SshConfig {
             allow_guests: true,
+            players_create_tournaments: false,
             max_connections: 2000,
             max_per_address: 50,
             auth_timeout: Duration::from_secs(30),
@@ -776,7 +780,32 @@ impl russh::server::Handler for Conn {
             }
         };
         info!(peer = %self.peer, command = %command, "exec");
-        let admin = command.split_whitespace().next() == Some("admin");
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let admin = words.first() == Some(&"admin");
+        // `tournament create|edit|start|cancel`: an admin's, or every key holder's where the
+        // host allows it.
+        let organising = matches!(
+            words.as_slice(),
+            ["tournament", "create" | "edit" | "start" | "cancel", ..]
+        );
+        if organising
+            && !(self.is_admin()
+                || (self.shared.config.players_create_tournaments && self.fingerprint.is_some()))
+        {
+            say_and_close(
+                handle,
+                channel,
+                "creating and running tournaments needs an admin key on this server\n".into(),
+                1,
+            );
+            return Ok(());
+        }
+        let organiser = self
+            .ident
+            .as_ref()
+            .filter(|i| !i.guest)
+            .and_then(|i| self.shared.store.users().by_identity(&i.id).ok().flatten())
+            .map_or_else(|| "admin".to_string(), |u| u.nick);
         if admin && !self.is_admin() {
             say_and_close(
                 handle,
@@ -796,8 +825,15 @@ impl russh::server::Handler for Conn {
             // is sent after the worker is free again.
             let output = {
                 let _worker = work.acquire_owned().await;
-                if admin {
-                    commands::admin(&service, &by, &command).await
+                let words: Vec<&str> = command.split_whitespace().collect();
+                if let ["admin", rest @ ..] = words.as_slice() {
+                    if rest.first() == Some(&"tournament") {
+                        events::order(&service, rest, &organiser).await
+                    } else {
+                        commands::admin(&service, &by, &command).await
+                    }
+                } else if organising {
+                    events::order(&service, &words, &organiser).await
                 } else {
                     commands::run(&service, &command, &connect).await
                 }

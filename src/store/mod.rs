@@ -36,6 +36,7 @@
 //! | `live_moves` | game id + ply (u32 big-endian, 1-based; the ply the game gives the move, so a retry overwrites it) | the move and the clocks after it (a game's final move is never here: it is in the finished record) | [`Live`], [`Games::finish`] |
 //! | `bans` | `nick:NAME`, `key:SHA256:...` or `addr:ADDRESS` | [`Ban`] (reason, by whom, when) | [`Bans`] |
 //! | `setups` | len-prefixed identity + variant byte + name | [`SavedSetup`] and when it was saved | [`Setups`] |
+//! | `tournaments` | tournament id (u64 big-endian) | [`TournamentRecord`]: terms, entrants, pairings and results | [`Tournaments`] |
 //! | `meta` | `schema`, `next_game_id` | schema number, id counter | [`Store`] |
 //!
 //! Times are Unix seconds ([`Timestamp`]); numbers in keys are big-endian so keys sort by
@@ -125,6 +126,7 @@ mod live;
 mod ratings;
 mod records;
 mod setups;
+mod tournaments;
 mod users;
 mod writer;
 
@@ -143,6 +145,7 @@ pub use glicko::{Rating, Score};
 pub use live::{Live, LiveGame};
 pub use ratings::{RatedPlayer, RatingChange, Ratings};
 pub use setups::{Setups, MAX_SETUPS};
+pub use tournaments::{TournamentRecord, Tournaments};
 pub use users::{
     ClaimResult, Preferences, RenameResult, User, Users, MAX_RENAMES, RENAME_RESERVE_SECS,
 };
@@ -206,6 +209,7 @@ struct Trees {
     live_moves: sled::Tree,
     setups: sled::Tree,
     bans: sled::Tree,
+    tournaments: sled::Tree,
     meta: sled::Tree,
 }
 
@@ -223,6 +227,7 @@ impl Trees {
             live_moves: db.open_tree("live_moves")?,
             setups: db.open_tree("setups")?,
             bans: db.open_tree("bans")?,
+            tournaments: db.open_tree("tournaments")?,
             meta: db.open_tree("meta")?,
         })
     }
@@ -278,6 +283,19 @@ impl Store {
         T: Send + 'static,
         F: FnOnce() -> Result<T, StoreError> + Send + 'static,
     {
+        self.durable_queued(write).await
+    }
+
+    /// [`Store::durable`], with the write queued at the call (not at the first poll): two
+    /// calls made in order are applied in that order, whenever their futures are awaited.
+    fn durable_queued<T, F>(
+        &self,
+        write: F,
+    ) -> impl std::future::Future<Output = Result<T, StoreError>> + Send + 'static
+    where
+        T: Send + 'static,
+        F: FnOnce() -> Result<T, StoreError> + Send + 'static,
+    {
         let (tx, rx) = tokio::sync::oneshot::channel();
         let job: writer::Job = Box::new(move |apply: bool| {
             let out = apply.then(write);
@@ -294,16 +312,19 @@ impl Store {
                 }),
             }
         });
-        if self.inner.writer.send(job).is_err() {
-            tracing::error!("store: the writer has stopped; a write was refused");
-            return Err(StoreError::Storage("the store's writer has stopped".into()));
+        let sent = self.inner.writer.send(job).is_ok();
+        async move {
+            if !sent {
+                tracing::error!("store: the writer has stopped; a write was refused");
+                return Err(StoreError::Storage("the store's writer has stopped".into()));
+            }
+            rx.await.unwrap_or_else(|_| {
+                tracing::error!("store: a write was dropped by the writer");
+                Err(StoreError::Storage(
+                    "a write to disk did not complete".into(),
+                ))
+            })
         }
-        rx.await.unwrap_or_else(|_| {
-            tracing::error!("store: a write was dropped by the writer");
-            Err(StoreError::Storage(
-                "a write to disk did not complete".into(),
-            ))
-        })
     }
 
     /// The writer's counters: batches (one flush each), writes, the largest batch.
@@ -576,6 +597,10 @@ impl Store {
     }
 
     /// Saved set-ups.
+    pub fn tournaments(&self) -> Tournaments {
+        Tournaments::new(self.clone())
+    }
+
     pub fn setups(&self) -> Setups {
         Setups::new(self.clone())
     }

@@ -1,0 +1,455 @@
+//! Tournaments from the command line: `ssh host tournaments`, `ssh host tournament ID
+//! [--format json]`, and the organisers' `ssh host admin tournament create|edit|start|cancel`
+//! (also without `admin` for every key holder where the host allows it). Reads the words,
+//! asks the lobby, prints plain text.
+
+use crate::lobby::TournamentOrder;
+use crate::proto::{
+    ClockSpec, EntryRule, GameTerms, TournamentInfo, TournamentStatus, TournamentTerms,
+};
+use crate::rules::{Immobility, Options, Rules, Variant};
+use crate::service::Service;
+use crate::tournament::Format;
+use crate::ui::{civil_from_days, utc_datetime};
+
+use super::commands::Output;
+
+pub const USAGE: &str = "tournament commands:
+  tournament create NAME [options]   a new tournament (NAME: words before the options)
+  tournament edit ID [options]       change an upcoming one (options not given stay)
+  tournament start ID                start an upcoming one now
+  tournament cancel ID
+options:
+  --arena MINUTES | --swiss ROUNDS   the format (default: --arena 60)
+  --variant classic|duel|barrage     (default classic)
+  --clock MIN+INC | none             (default 5+3)
+  --rated | --casual                 (default rated)
+  --start +10m | +2h | now | HH:MM | YYYY-MM-DDTHH:MM (UTC; default +10m)
+  --entry anyone | keys | NICK,NICK  who may join (default anyone)
+  --min-rated N                      rated games needed to join (default 0)
+  --two-square 0|2|3|5  --chase on|off  --aggressor on|off  --silent on|off
+  --rescue on|off  --duel-rows 3|4  --immobility turn|now  --cap PLIES
+";
+
+/// `tournaments`: one line each.
+pub async fn list(service: &Service) -> Output {
+    let all = service.lobby().tournaments().await;
+    if all.is_empty() {
+        return ("no tournaments\n".into(), 0);
+    }
+    let mut out = format!(
+        "{:<5} {:<10} {:<16} {:<17} {:>7}  {}\n",
+        "id", "status", "format", "starts (UTC)", "players", "name"
+    );
+    for t in &all {
+        let players = t.standings.iter().filter(|s| !s.withdrawn).count();
+        out.push_str(&format!(
+            "{:<5} {:<10} {:<16} {:<17} {:>7}  {}\n",
+            t.id,
+            t.status.word(),
+            format_words(t.terms.format),
+            utc_datetime(t.terms.starts_at),
+            players,
+            t.terms.name
+        ));
+    }
+    (out, 0)
+}
+
+fn format_words(f: Format) -> String {
+    match f {
+        Format::Arena { minutes } => format!("arena {minutes}m"),
+        Format::Swiss { rounds } => format!("swiss {rounds} rounds"),
+    }
+}
+
+/// `tournament ID [--format json]`.
+pub async fn show(service: &Service, id: &str, json: bool) -> Output {
+    let Ok(id) = id.trim_start_matches('#').parse::<u64>() else {
+        return (format!("'{id}' is not a tournament number\n"), 2);
+    };
+    let all = service.lobby().tournaments().await;
+    let Some(t) = all.into_iter().find(|t| t.id == id) else {
+        return (format!("no tournament #{id}\n"), 1);
+    };
+    if json {
+        let mut t = t;
+        t.chat.clear();
+        return match serde_json::to_string_pretty(&t) {
+            Ok(s) => (s + "\n", 0),
+            Err(e) => (format!("cannot write JSON: {e}\n"), 1),
+        };
+    }
+    (text(&t), 0)
+}
+
+/// A tournament's terms and standings as plain text.
+pub fn text(t: &TournamentInfo) -> String {
+    let mut out = format!("#{} {} ({})\n", t.id, t.terms.name, t.status.word());
+    out.push_str(&t.terms_line());
+    out.push('\n');
+    out.push_str(&format!(
+        "rules: {}; created by {}; starts {} UTC",
+        t.terms.game.rules.options.summary(),
+        t.created_by,
+        utc_datetime(t.terms.starts_at)
+    ));
+    if let Some(end) = t.ends_at {
+        out.push_str(&format!("; ends {} UTC", utc_datetime(end)));
+    }
+    if let Format::Swiss { rounds } = t.terms.format {
+        if t.status != TournamentStatus::Upcoming {
+            out.push_str(&format!("; round {} of {rounds}", t.round));
+        }
+    }
+    out.push('\n');
+    if !t.note.is_empty() {
+        out.push_str(&t.note);
+        out.push('\n');
+    }
+    let swiss = matches!(t.terms.format, Format::Swiss { .. });
+    out.push_str(&format!(
+        "\n{:<5} {:<20} {:>6} {:>6} {:>5} {:>5}",
+        "rank", "nick", "rating", "points", "games", "perf"
+    ));
+    if swiss {
+        out.push_str(&format!(" {:>8} {:>6}", "buchholz", "sb"));
+    }
+    out.push_str("  results\n");
+    for s in &t.standings {
+        let mut flags = String::new();
+        if s.fire {
+            flags.push_str(" on-fire");
+        }
+        if s.withdrawn {
+            flags.push_str(if swiss { " withdrawn" } else { " paused" });
+        }
+        if t.absent.iter().any(|a| a == &s.nick) {
+            flags.push_str(" absent");
+        }
+        out.push_str(&format!(
+            "{:<5} {:<20} {:>6} {:>6} {:>5} {:>5}",
+            s.rank,
+            s.nick,
+            s.rating,
+            s.points_text(t.terms.format),
+            s.games,
+            s.performance.map_or("-".to_string(), |p| p.to_string())
+        ));
+        if swiss {
+            out.push_str(&format!(
+                " {:>8} {:>6}",
+                half(s.buchholz),
+                quarter(s.sonneborn)
+            ));
+        }
+        let marks: String = s.marks.iter().map(|m| m.letter()).collect();
+        out.push_str(&format!("  {marks}{flags}\n"));
+    }
+    if !t.games.is_empty() {
+        out.push_str("\ngames in play:\n");
+        for g in &t.games {
+            if g.round > 0 {
+                out.push_str(&format!(
+                    "#{} {} - {} (round {})\n",
+                    g.id, g.red, g.blue, g.round
+                ));
+            } else {
+                out.push_str(&format!("#{} {} - {}\n", g.id, g.red, g.blue));
+            }
+        }
+    }
+    out
+}
+
+/// Half-points as text: 5 → "2.5".
+fn half(n: u32) -> String {
+    if n % 2 == 0 {
+        (n / 2).to_string()
+    } else {
+        format!("{}.5", n / 2)
+    }
+}
+
+/// Sonneborn-Berger, stored in quarter points, as text.
+fn quarter(n: u32) -> String {
+    match n % 4 {
+        0 => (n / 4).to_string(),
+        2 => format!("{}.5", n / 4),
+        r => format!("{}.{}", n / 4, r * 25),
+    }
+}
+
+/// `tournament create|edit|start|cancel ...` (the words after `admin`, if any); `by` is
+/// the organiser's nick.
+pub async fn order(service: &Service, words: &[&str], by: &str) -> Output {
+    let now = crate::store::now();
+    let order = match words {
+        ["tournament", "start", id] => parse_id(id).map(TournamentOrder::Start),
+        ["tournament", "cancel", id] => parse_id(id).map(TournamentOrder::Cancel),
+        ["tournament", "create", rest @ ..] => {
+            parse_terms(rest, None, now).map(|terms| TournamentOrder::Create {
+                terms,
+                by: by.to_string(),
+            })
+        }
+        ["tournament", "edit", id, rest @ ..] => match parse_id(id) {
+            Ok(id) => {
+                let all = service.lobby().tournaments().await;
+                match all.into_iter().find(|t| t.id == id) {
+                    Some(t) => parse_terms(rest, Some(t.terms), now)
+                        .map(|terms| TournamentOrder::Edit { id, terms }),
+                    None => Err(format!("no tournament #{id}")),
+                }
+            }
+            Err(e) => Err(e),
+        },
+        _ => return (USAGE.to_string(), 2),
+    };
+    let order = match order {
+        Ok(o) => o,
+        Err(e) => return (format!("{e}\n"), 2),
+    };
+    match service.lobby().tournament(order).await {
+        Ok(line) => (format!("{line}\n"), 0),
+        Err(e) => (format!("{e}\n"), 1),
+    }
+}
+
+fn parse_id(w: &str) -> Result<u64, String> {
+    w.trim_start_matches('#')
+        .parse()
+        .map_err(|_| format!("'{w}' is not a tournament number"))
+}
+
+fn on_off(flag: &str, v: &str) -> Result<bool, String> {
+    match v {
+        "on" | "yes" | "true" => Ok(true),
+        "off" | "no" | "false" => Ok(false),
+        _ => Err(format!("{flag}: on or off, not '{v}'")),
+    }
+}
+
+/// Reads the words of `create NAME [options]` (`base: None`) or `edit ID [options]`
+/// (`base`: the terms now); `now` in Unix seconds.
+pub fn parse_terms(
+    words: &[&str],
+    base: Option<TournamentTerms>,
+    now: u64,
+) -> Result<TournamentTerms, String> {
+    let creating = base.is_none();
+    let mut t = base.unwrap_or(TournamentTerms {
+        name: String::new(),
+        format: Format::Arena { minutes: 60 },
+        game: GameTerms {
+            rules: Rules::standard(Variant::Classic),
+            rated: true,
+            clock: Some(ClockSpec {
+                initial_secs: 300,
+                increment_secs: 3,
+            }),
+        },
+        starts_at: now + 600,
+        entry: EntryRule::Anyone,
+        min_rated_games: 0,
+    });
+    let name_end = words
+        .iter()
+        .position(|w| w.starts_with("--"))
+        .unwrap_or(words.len());
+    if name_end > 0 {
+        t.name = words[..name_end].join(" ");
+    } else if creating {
+        return Err("give the tournament a name: tournament create NAME [options]".into());
+    }
+    let mut variant: Option<Variant> = None;
+    let mut options: Options = t.game.rules.options;
+    let mut i = name_end;
+    while i < words.len() {
+        let flag = words[i];
+        let takes_value = !matches!(flag, "--rated" | "--casual");
+        let value = if takes_value {
+            i += 1;
+            *words
+                .get(i)
+                .ok_or_else(|| format!("{flag} needs a value"))?
+        } else {
+            ""
+        };
+        let number = |v: &str| -> Result<u32, String> {
+            v.parse()
+                .map_err(|_| format!("{flag}: '{v}' is not a number"))
+        };
+        match flag {
+            "--arena" => t.format = Format::Arena { minutes: number(value)? },
+            "--swiss" => t.format = Format::Swiss { rounds: number(value)? },
+            "--variant" => {
+                variant = Some(Variant::parse(value).ok_or_else(|| {
+                    format!("unknown variant '{value}': classic, duel or barrage")
+                })?)
+            }
+            "--clock" => t.game.clock = ClockSpec::parse(value)?,
+            "--rated" => t.game.rated = true,
+            "--casual" => t.game.rated = false,
+            "--start" => t.starts_at = parse_start(value, now)?,
+            "--entry" => {
+                t.entry = match value {
+                    "anyone" => EntryRule::Anyone,
+                    "keys" => EntryRule::KeyHolders,
+                    list => EntryRule::Nicks(
+                        list.split(',')
+                            .map(|n| crate::text::clean_line(n.trim(), 20))
+                            .filter(|n| !n.is_empty())
+                            .collect(),
+                    ),
+                }
+            }
+            "--min-rated" => t.min_rated_games = number(value)?,
+            "--two-square" => {
+                let n = number(value)?;
+                if ![0, 2, 3, 5].contains(&n) {
+                    return Err("--two-square: 0 (off), 2, 3 or 5".into());
+                }
+                options.two_square_limit = n as u8;
+            }
+            "--chase" => options.more_squares = on_off(flag, value)?,
+            "--aggressor" => options.aggressor_advantage = on_off(flag, value)?,
+            "--silent" => options.silent_defense = on_off(flag, value)?,
+            "--rescue" => options.rescue = on_off(flag, value)?,
+            "--duel-rows" => {
+                let n = number(value)?;
+                if n != 3 && n != 4 {
+                    return Err("--duel-rows: 3 or 4".into());
+                }
+                options.duel_setup_rows = n as u8;
+            }
+            "--immobility" => {
+                options.immobility = match value {
+                    "turn" => Immobility::OnTurn,
+                    "now" => Immobility::Immediate,
+                    _ => return Err("--immobility: turn or now".into()),
+                }
+            }
+            "--cap" => {
+                let n = number(value)?;
+                options.move_cap.total_plies = (n > 0).then_some(n);
+            }
+            _ => return Err(format!("unknown option '{flag}'\n{USAGE}")),
+        }
+        i += 1;
+    }
+    t.game.rules = Rules::new(variant.unwrap_or(t.game.rules.variant), options);
+    Ok(t)
+}
+
+/// `+10m`, `+2h`, `+90s`, `now`, `HH:MM` (the next such time, UTC), `YYYY-MM-DDTHH:MM`
+/// or `YYYY-MM-DD HH:MM` (UTC), or Unix seconds.
+pub fn parse_start(v: &str, now: u64) -> Result<u64, String> {
+    let bad = || {
+        format!("--start: '{v}' is not a time: +10m, +2h, now, HH:MM or YYYY-MM-DDTHH:MM (UTC)")
+    };
+    let v = v.trim().trim_end_matches('Z');
+    if v == "now" {
+        return Ok(now);
+    }
+    if let Some(rel) = v.strip_prefix('+') {
+        let (n, unit) = rel.split_at(rel.len().saturating_sub(1));
+        let n: u64 = n.parse().map_err(|_| bad())?;
+        let secs = match unit {
+            "s" => n,
+            "m" => n * 60,
+            "h" => n * 3600,
+            "d" => n * 86_400,
+            _ => return Err(bad()),
+        };
+        return Ok(now + secs);
+    }
+    if v.len() > 8 && v.bytes().all(|b| b.is_ascii_digit()) {
+        return v.parse().map_err(|_| bad());
+    }
+    let hm = |s: &str| -> Option<u64> {
+        let (h, m) = s.split_once(':')?;
+        let (h, m): (u64, u64) = (h.parse().ok()?, m.get(..2).unwrap_or(m).parse().ok()?);
+        (h < 24 && m < 60).then_some(h * 3600 + m * 60)
+    };
+    if let Some((date, time)) = v.split_once(['T', ' ']) {
+        let mut parts = date.split('-');
+        let (y, m, d): (i64, u32, u32) = (
+            parts.next().and_then(|x| x.parse().ok()).ok_or_else(bad)?,
+            parts.next().and_then(|x| x.parse().ok()).ok_or_else(bad)?,
+            parts.next().and_then(|x| x.parse().ok()).ok_or_else(bad)?,
+        );
+        let day = days_from_civil(y, m, d).ok_or_else(bad)?;
+        let secs = hm(time).ok_or_else(bad)?;
+        return u64::try_from(day * 86_400)
+            .map(|d| d + secs)
+            .map_err(|_| bad());
+    }
+    let secs = hm(v).ok_or_else(bad)?;
+    let today = now - now % 86_400;
+    let at = today + secs;
+    Ok(if at + 60 < now { at + 86_400 } else { at })
+}
+
+/// Days since 1970-01-01 of a date, checked by converting back.
+fn days_from_civil(y: i64, m: u32, d: u32) -> Option<i64> {
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    let (y2, m2) = if m <= 2 { (y - 1, m + 9) } else { (y, m - 3) };
+    let era = y2.div_euclid(400);
+    let yoe = y2 - era * 400;
+    let doy = (153 * i64::from(m2) + 2) / 5 + i64::from(d) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    (civil_from_days(days) == (y, m, d)).then_some(days)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOW: u64 = 1_795_000_000; // 2026-11-18 ...
+
+    #[test]
+    fn start_times() {
+        assert_eq!(parse_start("+10m", NOW), Ok(NOW + 600));
+        assert_eq!(parse_start("now", NOW), Ok(NOW));
+        assert_eq!(parse_start("2026-11-24T15:00Z", NOW), Ok(1_795_964_400));
+        assert_eq!(parse_start("2026-11-24 15:00", NOW), Ok(1_795_964_400));
+        assert!(parse_start("2026-02-30T15:00", NOW).is_err());
+        assert!(parse_start("tomorrow", NOW).is_err());
+        // HH:MM is the next such time: later today, or tomorrow if it has passed.
+        let today = NOW - NOW % 86_400;
+        let t = parse_start("00:00", NOW).unwrap();
+        assert_eq!(t, today + 86_400);
+    }
+
+    #[test]
+    fn terms_from_words() {
+        let words = [
+            "Friday", "Swiss", "--swiss", "3", "--clock", "10+5", "--casual", "--variant",
+            "barrage", "--entry", "alice,bob", "--two-square", "5", "--start", "+1h",
+        ];
+        let t = parse_terms(&words, None, NOW).unwrap();
+        assert_eq!(t.name, "Friday Swiss");
+        assert_eq!(t.format, Format::Swiss { rounds: 3 });
+        assert_eq!(t.game.rules.variant, Variant::Barrage);
+        assert_eq!(t.game.rules.options.two_square_limit, 5);
+        assert!(!t.game.rated);
+        assert_eq!(t.starts_at, NOW + 3600);
+        assert_eq!(
+            t.entry,
+            EntryRule::Nicks(vec!["alice".into(), "bob".into()])
+        );
+        // Editing keeps what is not given.
+        let e = parse_terms(&["--arena", "30"], Some(t.clone()), NOW).unwrap();
+        assert_eq!(e.name, "Friday Swiss");
+        assert_eq!(e.format, Format::Arena { minutes: 30 });
+        assert_eq!(e.game.rules.variant, Variant::Barrage);
+        assert!(parse_terms(&["--swiss", "3"], None, NOW).is_err(), "no name");
+        assert!(parse_terms(&["X", "--two-square", "4"], None, NOW).is_err());
+        assert!(parse_terms(&["X", "--bogus", "1"], None, NOW).is_err());
+        assert!(parse_terms(&["X", "--swiss"], None, NOW).is_err());
+    }
+}
