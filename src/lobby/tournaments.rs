@@ -593,7 +593,7 @@ impl Lobby {
                                 info!(tournament = id, "tournament finished");
                             }
                         } else {
-                            pair_arena(id, t, &online, &busy, grace, now, &mut to_start);
+                            pair_arena(id, t, &online, &mut busy, grace, now, &mut to_start);
                         }
                     }
                 },
@@ -797,7 +797,7 @@ fn pair_arena(
     id: TournamentId,
     t: &mut Tourney,
     online: &HashSet<String>,
-    busy: &HashSet<String>,
+    busy: &mut HashSet<String>,
     grace: Duration,
     now: Instant,
     to_start: &mut Vec<(TournamentId, u32, ByColor<Pid>)>,
@@ -837,6 +837,9 @@ fn pair_arena(
         return;
     }
     for (red, blue) in arena_pairs(&waiting, &t.rec.pairings) {
+        // Busy from now on, for the other tournaments paired in this tick too.
+        busy.insert(red.clone());
+        busy.insert(blue.clone());
         let index = t.rec.pairings.len();
         t.rec.pairings.push(Pairing {
             round: 0,

@@ -36,6 +36,14 @@ impl Service {
         &self.lobby
     }
 
+    /// A tournament as stored (its pairings and results), off the runtime.
+    pub async fn tournament_record(
+        &self,
+        id: crate::proto::TournamentId,
+    ) -> Result<Option<crate::store::TournamentRecord>, StoreError> {
+        self.blocking(move |s| s.tournaments().get(id)).await
+    }
+
     /// Runs store work on the blocking pool and waits for it without blocking a worker.
     async fn blocking<T, F>(&self, f: F) -> Result<T, StoreError>
     where

@@ -7,9 +7,9 @@ use crate::lobby::TournamentOrder;
 use crate::proto::{
     ClockSpec, EntryRule, GameTerms, TournamentInfo, TournamentStatus, TournamentTerms,
 };
-use crate::rules::{Immobility, Options, Rules, Variant};
+use crate::rules::{Color, Immobility, Options, Rules, Variant};
 use crate::service::Service;
-use crate::tournament::Format;
+use crate::tournament::{Format, GameResult};
 use crate::ui::{civil_from_days, utc_datetime};
 
 use super::commands::Output;
@@ -75,12 +75,62 @@ pub async fn show(service: &Service, id: &str, json: bool) -> Output {
     if json {
         let mut t = t;
         t.chat.clear();
-        return match serde_json::to_string_pretty(&t) {
+        // Every pairing with its result, from the stored record.
+        let pairings = match service.tournament_record(id).await {
+            Ok(Some(rec)) => {
+                let nick = |pid: &str| {
+                    rec.entrants
+                        .iter()
+                        .find(|e| e.pid == pid)
+                        .map_or_else(|| pid.to_string(), |e| e.nick.clone())
+                };
+                rec.pairings
+                    .iter()
+                    .map(|p| JsonPairing {
+                        round: p.round,
+                        game: p.game,
+                        red: nick(&p.red),
+                        blue: p.blue.as_deref().map(nick),
+                        result: p.result.map(|r| match r {
+                            GameResult::Win(Color::Red) => "red",
+                            GameResult::Win(Color::Blue) => "blue",
+                            GameResult::Draw => "draw",
+                            GameResult::Void => "void",
+                        }),
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        let out = JsonTournament {
+            info: t,
+            pairings,
+        };
+        return match serde_json::to_string_pretty(&out) {
             Ok(s) => (s + "\n", 0),
             Err(e) => (format!("cannot write JSON: {e}\n"), 1),
         };
     }
     (text(&t), 0)
+}
+
+/// `tournament ID --format json`: the view, and every pairing in the order made.
+#[derive(serde::Serialize)]
+struct JsonTournament {
+    #[serde(flatten)]
+    info: TournamentInfo,
+    pairings: Vec<JsonPairing>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonPairing {
+    round: u32,
+    game: Option<u64>,
+    red: String,
+    /// `None`: a bye.
+    blue: Option<String>,
+    /// `red`, `blue`, `draw`, `void`; `None` while in play.
+    result: Option<&'static str>,
 }
 
 /// A tournament's terms and standings as plain text.
