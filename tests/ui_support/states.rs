@@ -92,6 +92,7 @@ fn lobby_snapshot() -> LobbySnapshot {
             text: "hi".into(),
         }],
         agents: vec![],
+        tournaments: vec![],
     }
 }
 
