@@ -528,3 +528,25 @@ fn a_tournament_no_longer_listed_says_so() {
     a.update(code(KeyCode::Esc));
     assert!(screen(&a, w, h).contains("Open seeks"));
 }
+
+#[test]
+fn tab_and_clicks_reach_the_lobby_list() {
+    let (w, h) = (100, 30);
+    let mut a = lobby_app(w, h);
+    // Seeks, games, then the tournaments.
+    a.update(code(KeyCode::Tab));
+    a.update(code(KeyCode::Tab));
+    assert!(screen(&a, w, h).contains("Enter open tournament"));
+    a.update(code(KeyCode::Enter));
+    assert!(
+        screen(&a, w, h).contains("Friday Arena") && screen(&a, w, h).contains("Standings (3)")
+    );
+    a.update(code(KeyCode::Esc));
+    // A click selects the row, a second one opens it.
+    let (y, row) = row_of(&a, w, h, "Sunday Swiss");
+    let x = row.find("Sunday Swiss").unwrap() as u16;
+    a.update(click(x, y as u16));
+    a.update(click(x, y as u16));
+    let t = screen(&a, w, h);
+    assert!(t.contains("upcoming") && t.contains("Standings (2)"), "{t}");
+}
