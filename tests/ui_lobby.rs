@@ -74,6 +74,7 @@ fn lobby() -> LobbySnapshot {
             text: "anyone for barrage?".into(),
         }],
         agents: vec![],
+        tournaments: vec![],
     }
 }
 

@@ -159,6 +159,13 @@ fn comeback_line(server: Option<&crate::ui::Address>, login: &str) -> String {
     format!("Guest: if you drop, come back to your game with: {at}")
 }
 
+/// The wall clock, Unix seconds (what the tournaments' countdowns are drawn from).
+fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
 async fn sleep_until(t: Option<Instant>) {
     if let Some(t) = t {
         tokio::time::sleep_until(t).await;
@@ -287,6 +294,7 @@ impl Session {
             server: p.server.clone(),
         };
         let mut app = App::new(identity, settings, w, h, crate::random::seed());
+        app.set_unix_time(unix_now());
         let mut lobby = joined.snapshot;
         app.update(Msg::Lobby(lobby.borrow_and_update().clone()));
         let comeback = p
@@ -373,6 +381,8 @@ impl Session {
                 self.paced = Some(Instant::now() + wait);
                 return;
             }
+            // Countdowns are drawn as of now (a tick may be up to 250 ms old).
+            self.app.set_unix_time(unix_now());
             let app = &self.app;
             // A tick that moved only the clocks redraws just the seats when it can.
             let patch = if std::mem::take(&mut self.tick_only) {
@@ -560,6 +570,12 @@ impl Session {
             return vec![];
         }
         let mut fx = vec![];
+        // A tournament's countdown shown (the lobby's list, a tournament's screen) is drawn
+        // again when its seconds change.
+        if self.app.set_unix_time(unix_now()) {
+            self.dirty = true;
+            self.tick_only = false;
+        }
         if self.app.wants_ticks() {
             fx = self.app.update(Msg::Tick(std::time::Instant::now()));
             // Clocks show whole seconds (tenths under ten): most ticks change nothing.

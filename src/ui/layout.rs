@@ -170,18 +170,29 @@ pub(crate) fn play_side(side: Rect) -> PlaySide {
     }
 }
 
-/// The lobby: players on the left; seeks, games and chat on the right.
+/// The lobby: players on the left; seeks, games, tournaments (while there are any) and
+/// chat on the right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct LobbyLayout {
     pub header: Rect,
     pub players: Rect,
     pub seeks: Rect,
     pub games: Rect,
+    /// Empty (no rows) while no tournament is listed.
+    pub tournaments: Rect,
     pub chat: Rect,
     pub footer: Rect,
 }
 
-pub(crate) fn lobby_layout(w: u16, h: u16) -> LobbyLayout {
+/// The fewest rows the lobby's chat keeps when tournaments are listed: a title, two lines,
+/// the line typed, the border.
+const LOBBY_CHAT_MIN: u16 = 5;
+
+/// Most tournament rows the lobby shows at once (more scroll).
+const LOBBY_TOURNAMENT_ROWS: u16 = 6;
+
+/// `tournaments`: how many are listed (their panel takes its rows from the chat's).
+pub(crate) fn lobby_layout(w: u16, h: u16, tournaments: usize) -> LobbyLayout {
     let content_w = w.min(160);
     let left = (w - content_w) / 2;
     let body_h = h.saturating_sub(2);
@@ -190,13 +201,23 @@ pub(crate) fn lobby_layout(w: u16, h: u16) -> LobbyLayout {
     let rx = left + players_w;
     let seeks_h = (body_h * 3 / 10).max(6);
     let games_h = (body_h * 3 / 10).max(5);
-    let chat_h = body_h - seeks_h - games_h;
+    let rest = body_h.saturating_sub(seeks_h + games_h);
+    let tours_h = if tournaments == 0 {
+        0
+    } else {
+        let want = 2 + (tournaments as u16).min(LOBBY_TOURNAMENT_ROWS);
+        want.min(rest.saturating_sub(LOBBY_CHAT_MIN))
+            .max(3.min(rest))
+    };
+    let chat_h = rest - tours_h;
+    let tours_y = 1 + seeks_h + games_h;
     LobbyLayout {
         header: Rect::new(left, 0, content_w, 1),
         players: Rect::new(left, 1, players_w, body_h),
         seeks: Rect::new(rx, 1, right_w, seeks_h),
         games: Rect::new(rx, 1 + seeks_h, right_w, games_h),
-        chat: Rect::new(rx, 1 + seeks_h + games_h, right_w, chat_h),
+        tournaments: Rect::new(rx, tours_y, right_w, tours_h),
+        chat: Rect::new(rx, tours_y + tours_h, right_w, chat_h),
         footer: Rect::new(0, h.saturating_sub(1), w, 1),
     }
 }
@@ -249,8 +270,13 @@ mod tests {
             let p = play_side(l.side);
             assert!(p.chat.height >= CHAT_MIN_ROWS, "{w}x{h}");
             assert!(p.status.bottom() < p.chat.y && p.chat.bottom() < p.bottom_seat.y);
-            let lb = lobby_layout(w, h);
-            assert!(lb.chat.bottom() < h && lb.seeks.right() <= w);
+            for n in [0, 1, 3, 20] {
+                let lb = lobby_layout(w, h, n);
+                assert!(lb.chat.bottom() < h && lb.seeks.right() <= w);
+                assert!(lb.chat.height >= LOBBY_CHAT_MIN, "{w}x{h} {n}");
+                assert_eq!(lb.tournaments.height == 0, n == 0, "{w}x{h} {n}");
+                assert_eq!(lb.tournaments.bottom(), lb.chat.y);
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
-//! The lobby: players online, open seeks, games in play, chat.
+//! The lobby: players online, open seeks, games in play, tournaments (while any are
+//! listed), chat.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -12,13 +13,14 @@ use super::keymap::{
 };
 use super::layout::{inner, lobby_layout, scroll_offset, LobbyLayout};
 use super::theme::Theme;
+use super::tournament::{kind_text, when_style, when_text};
 use super::widgets::{
     fill, footer, footer_rows, pad, panel, put, put_line, trunc, wrap, InputResult, LineInput,
 };
 use super::{browse, Act, Effect, Identity, Overlay};
 use crate::proto::{
-    GameFilter, GameId, GameSummary, LobbyCmd, LobbySnapshot, PlayerInfo, PlayerStatus, Seek,
-    SeekId,
+    ChatLine, GameFilter, GameId, GameSummary, LobbyCmd, LobbySnapshot, PlayerInfo, PlayerStatus,
+    Seek, SeekId, TournamentId, TournamentInfo,
 };
 use crate::rules::Variant;
 use KeyCode::{BackTab, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up, F};
@@ -28,10 +30,18 @@ pub(crate) enum Panel {
     Players,
     Seeks,
     Games,
+    Tournaments,
     Chat,
 }
 
-const PANELS: [Panel; 4] = [Panel::Seeks, Panel::Games, Panel::Chat, Panel::Players];
+/// Tab's order (the tournaments only while any are listed).
+const PANELS: [Panel; 5] = [
+    Panel::Seeks,
+    Panel::Games,
+    Panel::Tournaments,
+    Panel::Chat,
+    Panel::Players,
+];
 
 /// What the lobby screen remembers between snapshots. Selections are kept by id so a list
 /// changing under the cursor never makes Enter act on another entry.
@@ -41,6 +51,7 @@ pub(crate) struct LobbyUi {
     pub player: Option<String>,
     pub seek: Option<SeekId>,
     pub game: Option<GameId>,
+    pub tournament: Option<TournamentId>,
     pub chat: Option<LineInput>,
     /// The focused list's selection vanished: don't pick another entry by itself.
     pub hold: bool,
@@ -91,6 +102,7 @@ impl Default for LobbyUi {
             player: None,
             seek: None,
             game: None,
+            tournament: None,
             chat: None,
             hold: false,
             clicked: false,
@@ -120,6 +132,11 @@ impl LobbyUi {
     pub fn game_index(&self, l: &LobbySnapshot) -> Option<usize> {
         let id = self.game?;
         l.games.iter().position(|g| g.id == id)
+    }
+
+    pub fn tournament_index(&self, l: &LobbySnapshot) -> Option<usize> {
+        let id = self.tournament?;
+        l.tournaments.iter().position(|t| t.id == id)
     }
 
     /// Follows a new snapshot (`old` was the one before): drops selections whose entry is
@@ -156,6 +173,13 @@ impl LobbyUi {
         if self.game_index(l).is_none() {
             self.game = None;
         }
+        if self.tournament_index(l).is_none() {
+            self.tournament = None;
+        }
+        if self.focus == Panel::Tournaments && l.tournaments.is_empty() {
+            // The panel is gone with the last tournament.
+            self.focus_panel(l, Panel::Seeks);
+        }
         if had && !self.index_id_set(self.focus) {
             self.hold = true;
             self.clicked = false;
@@ -175,6 +199,7 @@ impl LobbyUi {
             Panel::Players => self.player.is_some(),
             Panel::Seeks => self.seek.is_some(),
             Panel::Games => self.game.is_some(),
+            Panel::Tournaments => self.tournament.is_some(),
             Panel::Chat => false,
         }
     }
@@ -185,6 +210,7 @@ impl LobbyUi {
             Panel::Players => self.player = l.players.get(i).map(|p| p.nick.clone()),
             Panel::Seeks => self.seek = l.seeks.get(i).map(|s| s.id),
             Panel::Games => self.game = l.games.get(i).map(|g| g.id),
+            Panel::Tournaments => self.tournament = l.tournaments.get(i).map(|t| t.id),
             Panel::Chat => {}
         }
     }
@@ -194,6 +220,7 @@ impl LobbyUi {
             Panel::Players => l.players.len(),
             Panel::Seeks => l.seeks.len(),
             Panel::Games => l.games.len(),
+            Panel::Tournaments => l.tournaments.len(),
             Panel::Chat => 0,
         }
     }
@@ -203,6 +230,7 @@ impl LobbyUi {
             Panel::Players => self.player_index(l),
             Panel::Seeks => self.seek_index(l),
             Panel::Games => self.game_index(l),
+            Panel::Tournaments => self.tournament_index(l),
             Panel::Chat => None,
         }
     }
@@ -234,7 +262,7 @@ impl LobbyUi {
 
     /// The lobby's layout, with a footer of two rows when its hints need them.
     fn layout(&self, l: &LobbySnapshot, me: &Identity, w: u16, h: u16) -> LobbyLayout {
-        let mut lay = lobby_layout(w, h);
+        let mut lay = lobby_layout(w, h, l.tournaments.len());
         if footer_rows(&self.keys(l, me).footer(), w) > 1 {
             lay.players.height = lay.players.height.saturating_sub(1);
             lay.chat.height = lay.chat.height.saturating_sub(1);
@@ -303,6 +331,7 @@ impl LobbyUi {
             seek_selected: self.seek_index(l).is_some(),
             quick: l.seeks.is_empty() && !self.gone,
             challenged: seen.challenged,
+            tournaments: !l.tournaments.is_empty(),
         }
     }
 
@@ -347,13 +376,23 @@ impl LobbyUi {
         let form = |kind, to| vec![Act::Open(Overlay::Form(self.form(kind, me, to, &l.agents)))];
         match a {
             Do::Cycle => {
-                let pos = PANELS.iter().position(|p| *p == self.focus).unwrap_or(0);
+                let shown: Vec<Panel> = PANELS
+                    .into_iter()
+                    .filter(|p| *p != Panel::Tournaments || !l.tournaments.is_empty())
+                    .collect();
+                let pos = shown.iter().position(|p| *p == self.focus).unwrap_or(0);
                 let d = if code == KeyCode::Tab {
                     1
                 } else {
-                    PANELS.len() - 1
+                    shown.len() - 1
                 };
-                self.focus_panel(l, PANELS[(pos + d) % PANELS.len()]);
+                self.focus_panel(l, shown[(pos + d) % shown.len()]);
+            }
+            Do::FocusTournaments => self.focus_panel(l, Panel::Tournaments),
+            Do::NoTournaments => {
+                return vec![Act::Notice(
+                    "No tournaments are announced now: they are listed here when one is".into(),
+                )]
             }
             Do::FocusPlayers => self.focus_panel(l, Panel::Players),
             Do::FocusSeeks => self.focus_panel(l, Panel::Seeks),
@@ -490,6 +529,17 @@ impl LobbyUi {
                     "No game is selected: Up/Down chooses one, then Enter".into(),
                 )],
             },
+            Panel::Tournaments => match self.tournament_index(l).map(|i| &l.tournaments[i]) {
+                Some(t) => vec![Act::OpenTournament(t.id)],
+                None if std::mem::take(&mut self.gone) => {
+                    vec![Act::Notice(
+                        "The tournament you chose is no longer listed".into(),
+                    )]
+                }
+                None => vec![Act::Notice(
+                    "No tournament is selected: Up/Down chooses one, then Enter".into(),
+                )],
+            },
             Panel::Chat => {
                 self.chat = Some(LineInput::new(CHAT_MAX));
                 vec![]
@@ -574,11 +624,12 @@ fn game_names_width(width: u16) -> usize {
     usize::from(width).saturating_sub(27).clamp(12, 32)
 }
 
-fn panels(l: &LobbyLayout) -> [(Panel, Rect); 4] {
+fn panels(l: &LobbyLayout) -> [(Panel, Rect); 5] {
     [
         (Panel::Players, l.players),
         (Panel::Seeks, l.seeks),
         (Panel::Games, l.games),
+        (Panel::Tournaments, l.tournaments),
         (Panel::Chat, l.chat),
     ]
 }
@@ -590,7 +641,7 @@ fn list_area(panel: Panel, r: Rect) -> Rect {
         Panel::Seeks | Panel::Games | Panel::Players => {
             Rect::new(i.x, i.y + 1, i.width, i.height.saturating_sub(1))
         }
-        Panel::Chat => i,
+        Panel::Tournaments | Panel::Chat => i,
     }
 }
 
@@ -671,21 +722,27 @@ pub(crate) fn draw_rows(
     }
 }
 
+/// `now`: the wall clock, Unix seconds (the tournaments' countdowns).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn render(
     buf: &mut Buffer,
     ui: &LobbyUi,
     l: &LobbySnapshot,
     me: &Identity,
     t: &Theme,
+    now: u64,
     w: u16,
     h: u16,
 ) {
     let lay = ui.layout(l, me, w, h);
-    let v = View { ui, l, me, t };
+    let v = View { ui, l, me, t, now };
     v.header(buf, lay.header);
     v.players(buf, lay.players);
     v.seeks(buf, lay.seeks);
     v.games(buf, lay.games);
+    if lay.tournaments.height > 0 {
+        v.tournaments(buf, lay.tournaments);
+    }
     v.chat(buf, lay.chat);
     footer(buf, lay.footer, &ui.keys(l, me).footer(), t);
 }
@@ -696,6 +753,7 @@ struct View<'a> {
     l: &'a LobbySnapshot,
     me: &'a Identity,
     t: &'a Theme,
+    now: u64,
 }
 
 impl View<'_> {
@@ -955,42 +1013,121 @@ impl View<'_> {
         ])
     }
 
+    fn tournaments(&self, buf: &mut Buffer, area: Rect) {
+        let list = &self.l.tournaments;
+        let title = format!("Tournaments ({})", list.len());
+        let width = usize::from(list_area(Panel::Tournaments, area).width);
+        let row = |i: usize| self.tournament_row(&list[i], width);
+        self.list(
+            buf,
+            (area, Panel::Tournaments, title),
+            "",
+            list.len(),
+            row,
+            "",
+        );
+    }
+
+    /// `✓ Spring arena     Arena 45m   starts in 4:59   12 players`: my mark when I am
+    /// in it; the kind where the row has room.
+    fn tournament_row(&self, tour: &TournamentInfo, width: usize) -> Line<'static> {
+        let t = self.t;
+        let mark = if tour.has_entrant(&self.me.nick) {
+            t.g.check
+        } else {
+            ""
+        };
+        let when = when_text(tour, self.now, false);
+        let n = tour.standings.len();
+        let players = format!(" {n:>3} player{}", if n == 1 { " " } else { "s" });
+        let kind = if width >= 64 {
+            format!(" {}", pad(&kind_text(tour.terms.format), 10))
+        } else {
+            String::new()
+        };
+        // The mark 3, the countdown 17 (`starts in 1:02:03`).
+        let name_w = width.saturating_sub(3 + kind.len() + 1 + 17 + players.len());
+        let name = crate::text::clean_line(&tour.terms.name, 80);
+        let dim = matches!(
+            tour.status,
+            crate::proto::TournamentStatus::Finished | crate::proto::TournamentStatus::Cancelled
+        );
+        let name_style = if dim { t.dim() } else { Style::new() };
+        Line::from(vec![
+            Span::styled(pad(mark, 3), t.good()),
+            Span::styled(pad(&name, name_w), name_style),
+            Span::styled(kind, t.dim()),
+            Span::styled(format!(" {when:>17}"), when_style(tour, t)),
+            Span::styled(players, t.dim()),
+        ])
+    }
+
     fn chat(&self, buf: &mut Buffer, area: Rect) {
         let (l, t) = (self.l, self.t);
         let inn = panel(buf, area, "Chat", self.ui.focus == Panel::Chat, t);
-        if inn.height == 0 {
-            return;
+        draw_chat(
+            buf,
+            inn,
+            &l.chat,
+            self.ui.chat.as_ref(),
+            "t to chat",
+            false,
+            t,
+        );
+    }
+}
+
+/// A chat's lines in `inn` (the newest at the bottom, wrapped), over the line typed (or
+/// `idle`, the key that starts one). `clean`: the lines are cleaned again as drawn (text
+/// that did not come through the lobby's own chat).
+pub(crate) fn draw_chat(
+    buf: &mut Buffer,
+    inn: Rect,
+    chat: &[ChatLine],
+    input: Option<&LineInput>,
+    idle: &str,
+    clean: bool,
+    t: &Theme,
+) {
+    if inn.height == 0 {
+        return;
+    }
+    let lines_h = inn.height.saturating_sub(1) as usize;
+    // The last lines, wrapped, as many rows as fit (the newest at the bottom).
+    let mut rows: Vec<Line<'static>> = vec![];
+    for c in chat.iter().rev() {
+        if rows.len() >= lines_h {
+            break;
         }
-        let lines_h = inn.height.saturating_sub(1) as usize;
-        // The last lines, wrapped, as many rows as fit (the newest at the bottom).
-        let mut rows: Vec<Line<'static>> = vec![];
-        for c in l.chat.iter().rev() {
-            if rows.len() >= lines_h {
-                break;
-            }
-            let from = format!("{}: ", c.from);
-            let wrapped = wrap(&format!("{from}{}", c.text), usize::from(inn.width));
-            for (k, piece) in wrapped.into_iter().enumerate().rev() {
-                let line = match piece.strip_prefix(&from).filter(|_| k == 0) {
-                    Some(text) => Line::from(vec![
-                        Span::styled(from.clone(), t.accent()),
-                        Span::raw(text.to_string()),
-                    ]),
-                    None => Line::from(piece),
-                };
-                rows.push(line);
-            }
+        let (from, text) = if clean {
+            (
+                format!("{}: ", crate::text::clean_line(&c.from, 40)),
+                crate::text::clean_line(&c.text, 500),
+            )
+        } else {
+            (format!("{}: ", c.from), c.text.clone())
+        };
+        let wrapped = wrap(&format!("{from}{text}"), usize::from(inn.width));
+        for (k, piece) in wrapped.into_iter().enumerate().rev() {
+            let line = match piece.strip_prefix(&from).filter(|_| k == 0) {
+                Some(text) => Line::from(vec![
+                    Span::styled(from.clone(), t.accent()),
+                    Span::raw(text.to_string()),
+                ]),
+                None => Line::from(piece),
+            };
+            rows.push(line);
         }
-        let shown = rows.len().min(lines_h);
-        for (k, line) in rows[..shown].iter().rev().enumerate() {
-            put_line(buf, inn.x, inn.y + k as u16, line, inn.width);
-        }
-        let y = inn.bottom() - 1;
-        match &self.ui.chat {
-            Some(input) => input.render(buf, inn.x, y, inn.width, "say: ", t),
-            None => {
-                put(buf, inn.x, y, "t to chat", inn.width, t.dim());
-            }
+    }
+    let shown = rows.len().min(lines_h);
+    for (k, line) in rows[..shown].iter().rev().enumerate() {
+        put_line(buf, inn.x, inn.y + k as u16, line, inn.width);
+    }
+    let y = inn.bottom() - 1;
+    match input {
+        Some(input) => input.render(buf, inn.x, y, inn.width, "say: ", t),
+        None => {
+            put(buf, inn.x, y, idle, inn.width, t.dim());
         }
     }
 }
@@ -1002,9 +1139,12 @@ enum Do {
     Cycle,
     FocusPlayers,
     FocusSeeks,
+    FocusTournaments,
+    /// Says that no tournament is listed.
+    NoTournaments,
     /// Up, Down, a page, to the ends: by the key.
     Move,
-    /// Enter: accept, watch, challenge or chat, by the list.
+    /// Enter: accept, watch, challenge, open a tournament or chat, by the list.
     Activate,
     NewSeek,
     Challenge,
@@ -1030,8 +1170,13 @@ enum If {
     Seeks,
     Games,
     Players,
+    Tournaments,
+    NotTournaments,
     Chat,
     NotChat,
+    /// Tournaments are listed.
+    AnyTournament,
+    NoTournament,
     Admin,
     NotAdmin,
     /// I play a live game.
@@ -1054,6 +1199,7 @@ struct LobbyCx {
     seek_selected: bool,
     quick: bool,
     challenged: bool,
+    tournaments: bool,
 }
 
 impl Conditions<If> for LobbyCx {
@@ -1062,6 +1208,10 @@ impl Conditions<If> for LobbyCx {
             If::Seeks => self.focus == Panel::Seeks,
             If::Games => self.focus == Panel::Games,
             If::Players => self.focus == Panel::Players,
+            If::Tournaments => self.focus == Panel::Tournaments,
+            If::NotTournaments => self.focus != Panel::Tournaments,
+            If::AnyTournament => self.tournaments,
+            If::NoTournament => !self.tournaments,
             If::Chat => self.focus == Panel::Chat,
             If::NotChat => self.focus != Panel::Chat,
             If::Admin => self.admin,
@@ -1079,7 +1229,7 @@ impl Conditions<If> for LobbyCx {
 const MOVE_HELP: (&str, &str) = ("Up / Down, j / k", "move in the list");
 const SIDE_HELP: (&str, &str) = ("Left / Right, h / l", "players list / seeks");
 
-/// The lobby's keys. Footer ranks: Enter, n, b, ?, q, A, L, G, p, x, Tab, t, s.
+/// The lobby's keys. Footer ranks: Enter, n, b, ?, q, T, A, L, G, p, x, Tab, t, s.
 const KEYS: &[Binding<Do, If>] = &[
     on(&[Tab, BackTab], Do::Cycle)
         .hints(&[hint(10, "Tab", "next list")])
@@ -1098,6 +1248,7 @@ const KEYS: &[Binding<Do, If>] = &[
             hint(0, "Enter", "watch").when(&[If::Games, If::NotMyGameSelected]),
             hint(0, "Enter", "back to your game").when(&[If::Games, If::MyGameSelected]),
             hint(0, "Enter/c", "challenge").when(&[If::Players]),
+            hint(0, "Enter", "open tournament").when(&[If::Tournaments]),
             hint(0, "Enter/t", "type").when(&[If::Chat]),
         ])
         .help(
@@ -1125,6 +1276,13 @@ const KEYS: &[Binding<Do, If>] = &[
     on(&[ch('t')], Do::Chat)
         .hints(&[hint(11, "t", "chat").when(&[If::NotChat])])
         .help("t", "type in chat"),
+    on(&[ch('T')], Do::FocusTournaments)
+        .when(&[If::AnyTournament])
+        .hints(&[hint(5, "T", "tournaments").when(&[If::NotTournaments])])
+        .help("T", "the tournaments list (Enter opens one)"),
+    on(&[ch('T')], Do::NoTournaments)
+        .when(&[If::NoTournament])
+        .explains(),
     on(&[ch('L')], Do::Leaders)
         .hints(&[hint(6, "L", "leaders")])
         .help("L", "leaderboards"),

@@ -25,6 +25,7 @@ mod rules_page;
 mod setup;
 mod theme;
 mod too_small;
+mod tournament;
 mod welcome;
 mod widgets;
 mod words;
@@ -232,6 +233,10 @@ pub(crate) enum Act {
     CloseAdmin,
     /// Leave the game shown: back to the lobby at once (see [`Effect::LeaveGame`]).
     LeaveGame,
+    /// Show a tournament's screen.
+    OpenTournament(crate::proto::TournamentId),
+    /// Back from a tournament's screen to the lobby.
+    CloseTournament,
 }
 
 /// What drawing a board screen needs besides its own state.
@@ -255,6 +260,8 @@ enum Shown {
     Browse,
     /// Sessions and bans, for admins.
     Admin,
+    /// One tournament: standings, games, chat.
+    Tournament,
 }
 
 /// The screens of one session.
@@ -282,6 +289,12 @@ pub struct App {
     tick_changed: bool,
     /// The admin screen, while open.
     admin: Option<admin::AdminUi>,
+    /// A tournament's screen, while open (under a game and browse pages opened from it:
+    /// back on it after them).
+    tournament: Option<tournament::TournamentUi>,
+    /// The wall clock, Unix seconds, as the session last set it (0: not yet): what the
+    /// tournaments' countdowns are drawn from. See [`App::set_unix_time`].
+    unix: u64,
     /// Where the screens' randomness (a set-up's random fill) comes from: seeded by the
     /// session from the operating system, never from anything another player can know.
     rng: SplitMix64,
@@ -310,6 +323,8 @@ impl App {
             pages: vec![],
             tick_changed: false,
             admin: None,
+            tournament: None,
+            unix: 0,
             rng: SplitMix64(seed),
         }
     }
@@ -343,6 +358,7 @@ impl App {
         match &self.game {
             None if self.admin.is_some() => Shown::Admin,
             None if !self.pages.is_empty() => Shown::Browse,
+            None if self.tournament.is_some() => Shown::Tournament,
             None => Shown::Lobby,
             Some(g) if matches!(g.phase, game::Phase::Setup(_)) => Shown::Setup,
             Some(_) => Shown::Game,
@@ -517,6 +533,38 @@ impl App {
         self.screen() == Shown::Admin
     }
 
+    /// Sets the wall clock, Unix seconds: the session sets it before each frame and on
+    /// each tick (the screens stay pure: the tournaments' countdowns are drawn from this).
+    /// True when that changed a countdown shown now (the session should draw a frame).
+    pub fn set_unix_time(&mut self, secs: u64) -> bool {
+        if secs == self.unix {
+            return false;
+        }
+        let before = self.countdowns();
+        self.unix = secs;
+        before != self.countdowns()
+    }
+
+    /// The tournaments' countdowns on the screen shown (empty when none is shown).
+    fn countdowns(&self) -> String {
+        let words =
+            |t: &crate::proto::TournamentInfo, long| tournament::when_text(t, self.unix, long);
+        match self.screen() {
+            Shown::Lobby => self
+                .lobby
+                .tournaments
+                .iter()
+                .map(|t| words(t, false))
+                .collect(),
+            Shown::Tournament => self
+                .tournament
+                .as_ref()
+                .and_then(|tu| tu.info(&self.lobby))
+                .map_or(String::new(), |t| words(t, true)),
+            _ => String::new(),
+        }
+    }
+
     /// Whether the last [`Msg::Tick`] changed what is drawn (a clock's shown digits, a
     /// countdown, a replay step): the session draws a new frame only then.
     pub fn tick_changed(&self) -> bool {
@@ -552,6 +600,10 @@ impl App {
                     }
                 }
                 Act::CloseAdmin => self.admin = None,
+                Act::OpenTournament(id) => {
+                    self.tournament = Some(tournament::TournamentUi::new(id));
+                }
+                Act::CloseTournament => self.tournament = None,
                 Act::LeaveGame => {
                     if self.game.take().is_some() {
                         fx.push(Effect::LeaveGame);
@@ -578,6 +630,10 @@ impl App {
                 } else if self.screen() == Shown::Admin {
                     if let Some(a) = &mut self.admin {
                         a.paste(&s);
+                    }
+                } else if self.screen() == Shown::Tournament {
+                    if let Some(t) = &mut self.tournament {
+                        t.paste(&s);
                     }
                 } else if let Some(g) = &mut self.game {
                     g.paste(&s);
@@ -626,6 +682,10 @@ impl App {
                     let rows = a.page_rows(w, h);
                     a.key(k, &self.me, rows)
                 }
+                None => vec![],
+            },
+            Shown::Tournament => match &mut self.tournament {
+                Some(t) => t.key(k, &self.lobby, &self.me, w, h),
                 None => vec![],
             },
             Shown::TooSmall => vec![],
@@ -726,6 +786,10 @@ impl App {
                 Some(a) => a.mouse(m, w, h),
                 None => vec![],
             },
+            Shown::Tournament => match &mut self.tournament {
+                Some(t) => t.mouse(m, &self.lobby, &self.me, w, h),
+                None => vec![],
+            },
             Shown::TooSmall => vec![],
         };
         self.apply(acts)
@@ -800,7 +864,16 @@ impl App {
         };
         match screen {
             Shown::TooSmall => too_small::render(buf, area, self.game.as_ref(), now, &t),
-            Shown::Lobby => lobby::render(buf, &self.lobby_ui, &self.lobby, &self.me, &t, w, h),
+            Shown::Lobby => {
+                let (ui, l) = (&self.lobby_ui, &self.lobby);
+                lobby::render(buf, ui, l, &self.me, &t, self.unix, w, h)
+            }
+            Shown::Tournament => {
+                if let Some(tu) = &self.tournament {
+                    let (l, me) = (&self.lobby, &self.me);
+                    tournament::render(buf, tu, l, me, &t, self.unix, w, h);
+                }
+            }
             Shown::Setup | Shown::Game => match self.game.as_ref().map(|g| (&g.shared, &g.phase)) {
                 Some((g, game::Phase::Setup(s))) => setup::render(buf, g, s, &cx),
                 Some((g, game::Phase::Play(p))) => game::render(buf, g, p, &cx),
@@ -874,6 +947,10 @@ impl App {
                 Some(a) => a.keys(),
                 None => self.lobby_ui.keys(&self.lobby, &self.me),
             },
+            Shown::Tournament => match &self.tournament {
+                Some(t) => t.keys(&self.lobby, &self.me),
+                None => self.lobby_ui.keys(&self.lobby, &self.me),
+            },
         }
     }
 
@@ -882,6 +959,7 @@ impl App {
         let title = match screen {
             Shown::Lobby | Shown::TooSmall => "Lobby keys",
             Shown::Admin => "Admin keys",
+            Shown::Tournament => "Tournament keys",
             Shown::Setup | Shown::Game => self.game.as_ref().map_or("Keys", |g| g.help_title()),
             Shown::Browse => self.pages.last().map_or("Keys", |p| p.help_title()),
         };

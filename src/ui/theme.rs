@@ -62,6 +62,8 @@ pub(crate) struct Glyphs {
     pub check: &'static str,
     /// Plus-minus before a rating deviation.
     pub pm: &'static str,
+    /// An arena player on a winning streak.
+    pub fire: &'static str,
     /// A sparkline cell filled 0..=8 eighths from the bottom.
     pub spark: [&'static str; 9],
     pub border: border::Set<'static>,
@@ -80,6 +82,7 @@ const UNICODE: Glyphs = Glyphs {
     bullet: "●",
     check: "✓",
     pm: "±",
+    fire: "🔥",
     spark: [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
     border: border::ROUNDED,
 };
@@ -97,6 +100,7 @@ const ASCII: Glyphs = Glyphs {
     bullet: "*",
     check: "ok",
     pm: "+-",
+    fire: "^^",
     spark: [" ", ".", ".", ".", "o", "o", "o", "#", "#"],
     border: ASCII_BORDER,
 };

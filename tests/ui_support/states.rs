@@ -9,6 +9,10 @@ use stratego_ssh::proto::{
     GamePhase, GameSnapshot, GameSummary, LeaderRow, Leaderboard, LobbySnapshot, Perspective,
     PlayerInfo, PlayerStatus, Profile, ReplaySnapshot, SavedSetup, Seek, VariantRating,
 };
+use stratego_ssh::proto::{
+    EntryRule, Format, Mark, Standing, TournamentGame, TournamentInfo, TournamentStatus,
+    TournamentTerms,
+};
 use stratego_ssh::rules::{
     Color, EndReason, Move, Numbering, Outcome, PlayerView, Rank, Rescue, Rules, Setup, Variant,
     ViewMove, Viewer,
@@ -92,7 +96,98 @@ fn lobby_snapshot() -> LobbySnapshot {
             text: "hi".into(),
         }],
         agents: vec![],
+        tournaments: vec![],
     }
+}
+
+/// The wall clock of the tournament states.
+const NOW: u64 = 1_800_000_000;
+
+/// A running arena carol is in (a game in play) and an upcoming Swiss she is not in.
+fn tournaments() -> Vec<TournamentInfo> {
+    let standing = |rank, nick: &str, marks: &[Mark]| Standing {
+        rank,
+        pid: format!("key:{nick}"),
+        nick: nick.into(),
+        rating: 1500,
+        points: 2,
+        marks: marks.to_vec(),
+        games: marks.len() as u32,
+        performance: Some(1550),
+        buchholz: 0,
+        sonneborn: 0,
+        fire: rank == 1,
+        withdrawn: false,
+    };
+    let info = |id, format, status, starts_at| TournamentInfo {
+        id,
+        terms: TournamentTerms {
+            name: format!("Cup {id}"),
+            format,
+            game: terms(Variant::Classic),
+            starts_at,
+            entry: EntryRule::Anyone,
+            min_rated_games: 0,
+        },
+        status,
+        created_by: "root".into(),
+        ends_at: None,
+        round: 0,
+        standings: vec![],
+        absent: vec![],
+        games: vec![],
+        chat: vec![],
+        note: String::new(),
+    };
+    let mut arena = info(
+        1,
+        Format::Arena { minutes: 30 },
+        TournamentStatus::Running,
+        NOW - 60,
+    );
+    arena.ends_at = Some(NOW + 1740);
+    arena.standings = vec![
+        standing(1, "alice", &[Mark::Win, Mark::Win]),
+        standing(2, "carol", &[Mark::Loss]),
+    ];
+    arena.games = vec![TournamentGame {
+        id: 9,
+        red: "alice".into(),
+        blue: "carol".into(),
+        round: 0,
+    }];
+    arena.chat = vec![ChatLine {
+        from: "alice".into(),
+        text: "gl".into(),
+    }];
+    let mut swiss = info(
+        2,
+        Format::Swiss { rounds: 3 },
+        TournamentStatus::Upcoming,
+        NOW + 300,
+    );
+    swiss.standings = vec![standing(1, "alice", &[])];
+    vec![arena, swiss]
+}
+
+fn lobby_with_tournaments() -> App {
+    let mut a = lobby(false);
+    a.set_unix_time(NOW);
+    let mut l = lobby_snapshot();
+    l.tournaments = tournaments();
+    a.update(Msg::Lobby(Arc::new(l)));
+    a.update(key('T'));
+    a
+}
+
+/// The tournament `i` of [`tournaments`] opened.
+fn tournament(i: usize) -> App {
+    let mut a = lobby_with_tournaments();
+    for _ in 0..i {
+        a.update(code(KeyCode::Down));
+    }
+    a.update(code(KeyCode::Enter));
+    a
 }
 
 fn lobby(admin: bool) -> App {
@@ -419,6 +514,36 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
         Box::new(|| {
             let mut a = lobby(false);
             keys(&mut a, &[BackTab]);
+            a
+        }),
+    );
+    add("lobby, tournaments", Box::new(lobby_with_tournaments));
+    add(
+        "tournament, running arena, joined",
+        Box::new(|| tournament(0)),
+    );
+    add("tournament, upcoming swiss", Box::new(|| tournament(1)));
+    add(
+        "tournament, games in play",
+        Box::new(|| {
+            let mut a = tournament(0);
+            keys(&mut a, &[Tab]);
+            a
+        }),
+    );
+    add(
+        "tournament, chat",
+        Box::new(|| {
+            let mut a = tournament(0);
+            keys(&mut a, &[Tab, Tab]);
+            a
+        }),
+    );
+    add(
+        "tournament, typing a chat line",
+        Box::new(|| {
+            let mut a = tournament(0);
+            chars(&mut a, "thi");
             a
         }),
     );
