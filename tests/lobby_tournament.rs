@@ -148,7 +148,10 @@ async fn a_swiss_of_five_plays_three_rounds_across_a_restart() {
             t.status == TournamentStatus::Upcoming && t.standings.len() == 5
         })
         .await;
-        lobby.tournament(TournamentOrder::Start(id)).await.unwrap();
+        lobby
+            .tournament(TournamentOrder::Start { id, by: None })
+            .await
+            .unwrap();
 
         // Round 1, everyone unrated (1500), so in join order: ann ben cat dan eve. The
         // bye goes to the lowest, eve; the top half (ann, ben) meets the bottom half

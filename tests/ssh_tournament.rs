@@ -38,7 +38,7 @@ impl Server {
             .arg(dir.join("data"))
             .arg("--keys-dir")
             .arg(dir.join("keys"))
-            .args(["--admins", admin])
+            .args(["--admin", admin])
             .args([
                 "--connects-per-minute",
                 "100000",

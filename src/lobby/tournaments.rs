@@ -106,12 +106,32 @@ pub enum TournamentOrder {
         terms: TournamentTerms,
         by: String,
     },
+    /// `by`: `None` for an admin (any tournament), else the nick of the key holder asking
+    /// (only a tournament they created).
     Edit {
         id: TournamentId,
         terms: TournamentTerms,
+        by: Option<String>,
     },
-    Start(TournamentId),
-    Cancel(TournamentId),
+    Start {
+        id: TournamentId,
+        by: Option<String>,
+    },
+    Cancel {
+        id: TournamentId,
+        by: Option<String>,
+    },
+}
+
+/// Whether `by` (`None`: an admin) may run tournament `t`.
+fn may_run(t: &Tourney, by: &Option<String>) -> Result<(), String> {
+    match by {
+        Some(nick) if !t.rec.created_by.eq_ignore_ascii_case(nick) => Err(format!(
+            "tournament #{} was created by {}: only they or an admin may change it",
+            t.rec.id, t.rec.created_by
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Checks terms an organiser wrote; the first thing wrong.
@@ -287,8 +307,9 @@ impl Lobby {
                 self.tournaments.insert(id, Tourney::new(rec));
                 Ok(line)
             }
-            TournamentOrder::Edit { id, mut terms } => {
+            TournamentOrder::Edit { id, mut terms, by } => {
                 let t = tourney(&mut self.tournaments, id)?;
+                may_run(t, &by)?;
                 if t.rec.status != TournamentStatus::Upcoming {
                     return Err(format!("tournament #{id} has started: it can no longer be edited"));
                 }
@@ -299,8 +320,9 @@ impl Lobby {
                 persist(&self.store, &t.rec);
                 Ok(format!("tournament #{id} edited"))
             }
-            TournamentOrder::Start(id) => {
+            TournamentOrder::Start { id, by } => {
                 let t = self.tournament_mut(id)?;
+                may_run(t, &by)?;
                 if t.rec.status != TournamentStatus::Upcoming {
                     return Err(format!("tournament #{id} is {}", t.rec.status.word()));
                 }
@@ -309,8 +331,9 @@ impl Lobby {
                 let t = self.tournament_mut(id)?;
                 Ok(format!("tournament #{id} is {}", t.rec.status.word()))
             }
-            TournamentOrder::Cancel(id) => {
+            TournamentOrder::Cancel { id, by } => {
                 let t = tourney(&mut self.tournaments, id)?;
+                may_run(t, &by)?;
                 if !t.active() {
                     return Err(format!("tournament #{id} is {}", t.rec.status.word()));
                 }

@@ -49,6 +49,7 @@ pub async fn run(service: &Service, line: &str, connect: &str) -> Output {
         },
         ["games", "--live"] => (live_games(service), 0),
         ["tournaments"] => super::events::list(service).await,
+        ["tournament"] | ["tournament", "help"] => (super::events::USAGE.to_string(), 0),
         ["tournament", id] => super::events::show(service, id, false).await,
         ["tournament", id, "--format", "json"] | ["tournament", "--format", "json", id] => {
             super::events::show(service, id, true).await

@@ -231,12 +231,20 @@ fn quarter(n: u32) -> String {
 }
 
 /// `tournament create|edit|start|cancel ...` (the words after `admin`, if any); `by` is
-/// the organiser's nick.
-pub async fn order(service: &Service, words: &[&str], by: &str) -> Output {
+/// the organiser's nick; `admin`: whether they may run every tournament (else only the
+/// ones they created).
+pub async fn order(service: &Service, words: &[&str], by: &str, admin: bool) -> Output {
     let now = crate::store::now();
+    let asker = (!admin).then(|| by.to_string());
     let order = match words {
-        ["tournament", "start", id] => parse_id(id).map(TournamentOrder::Start),
-        ["tournament", "cancel", id] => parse_id(id).map(TournamentOrder::Cancel),
+        ["tournament", "start", id] => parse_id(id).map(|id| TournamentOrder::Start {
+            id,
+            by: asker.clone(),
+        }),
+        ["tournament", "cancel", id] => parse_id(id).map(|id| TournamentOrder::Cancel {
+            id,
+            by: asker.clone(),
+        }),
         ["tournament", "create", rest @ ..] => {
             parse_terms(rest, None, now).map(|terms| TournamentOrder::Create {
                 terms,
@@ -247,8 +255,13 @@ pub async fn order(service: &Service, words: &[&str], by: &str) -> Output {
             Ok(id) => {
                 let all = service.lobby().tournaments().await;
                 match all.into_iter().find(|t| t.id == id) {
-                    Some(t) => parse_terms(rest, Some(t.terms), now)
-                        .map(|terms| TournamentOrder::Edit { id, terms }),
+                    Some(t) => parse_terms(rest, Some(t.terms), now).map(|terms| {
+                        TournamentOrder::Edit {
+                            id,
+                            terms,
+                            by: asker.clone(),
+                        }
+                    }),
                     None => Err(format!("no tournament #{id}")),
                 }
             }

@@ -816,6 +816,7 @@ impl russh::server::Handler for Conn {
             return Ok(());
         }
         let service = self.shared.service.clone();
+        let is_admin = self.is_admin();
         let by = self.fingerprint.clone().unwrap_or_default();
         let connect = self.connect_line();
         let work = self.shared.exec_work.clone();
@@ -828,12 +829,12 @@ impl russh::server::Handler for Conn {
                 let words: Vec<&str> = command.split_whitespace().collect();
                 if let ["admin", rest @ ..] = words.as_slice() {
                     if rest.first() == Some(&"tournament") {
-                        events::order(&service, rest, &organiser).await
+                        events::order(&service, rest, &organiser, true).await
                     } else {
                         commands::admin(&service, &by, &command).await
                     }
                 } else if organising {
-                    events::order(&service, &words, &organiser).await
+                    events::order(&service, &words, &organiser, is_admin).await
                 } else {
                     commands::run(&service, &command, &connect).await
                 }
