@@ -12,6 +12,7 @@
 //! | `lobby` | our `ui`, `service` |
 //! | `service` | our `ui` |
 //! | `ucc` | anything of ours but `rules`, `bot` and `ucc` (and no tokio, sled, russh, ratatui) |
+//! | `tournament` | anything of ours but `rules` (and no tokio, sled, russh, ratatui, tracing) |
 //! | everything but `server.rs` (the composition root) and `lib.rs` | our `ssh` |
 
 use std::path::{Path, PathBuf};
@@ -93,6 +94,18 @@ const RULES: &[Rule] = &[
         dir: "ucc",
         forbidden: &[OURS_ONLY_ALLOWED, "tokio", "sled", "russh", "ratatui"],
         allowed: &["rules", "bot", "ucc"],
+    },
+    Rule {
+        dir: "tournament",
+        forbidden: &[
+            OURS_ONLY_ALLOWED,
+            "tokio",
+            "sled",
+            "russh",
+            "ratatui",
+            "tracing",
+        ],
+        allowed: &["rules", "tournament"],
     },
 ];
 

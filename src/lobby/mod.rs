@@ -9,11 +9,13 @@
 //! sent only when it changes) or that a spectator left ([`GameHandle::recount`]).
 //!
 //! The lobby never waits on the disk: it only reads from the store (ratings, the next game
-//! number, games to restore at start). Nicknames, settings and saved set-ups are written by
+//! number, games and tournaments to restore at start), and queues the writes of its
+//! tournament director without awaiting them. Nicknames, settings and saved set-ups are written by
 //! the service layer (`crate::service`), off the runtime.
 //!
 //! Files: `sessions.rs` (arrival, departure, seats and presence), `seeks.rs` (seeks,
-//! challenges, games against the computer, chat), `bots.rs` (a computer player's seat).
+//! challenges, games against the computer, chat), `bots.rs` (a computer player's seat),
+//! `agents.rs` (an external program's seat), `tournaments.rs` (the tournament director).
 
 mod agents;
 mod bots;
