@@ -298,6 +298,30 @@ pub struct TournamentGame {
     pub round: u32,
 }
 
+/// What an admin (or, where the host allows it, a key holder) asks of tournaments.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum TournamentOrder {
+    Create {
+        terms: TournamentTerms,
+        by: String,
+    },
+    /// `by`: `None` for an admin (any tournament), else the nick of the key holder asking
+    /// (only a tournament they created).
+    Edit {
+        id: TournamentId,
+        terms: TournamentTerms,
+        by: Option<String>,
+    },
+    Start {
+        id: TournamentId,
+        by: Option<String>,
+    },
+    Cancel {
+        id: TournamentId,
+        by: Option<String>,
+    },
+}
+
 /// A tournament as every session sees it.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct TournamentInfo {
@@ -790,6 +814,8 @@ pub enum AdminCmd {
     },
     /// A notice to every session.
     Broadcast(String),
+    /// Create, edit, start or cancel a tournament.
+    Tournament(TournamentOrder),
 }
 
 /// What an admin action did: a line to show, and whether it worked.

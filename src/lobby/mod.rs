@@ -23,7 +23,8 @@ mod seeks;
 mod sessions;
 mod tournaments;
 
-pub use tournaments::{check_terms, stored_info, TournamentOrder, NAME_MAX_CHARS};
+pub use crate::proto::TournamentOrder;
+pub use tournaments::{check_terms, stored_info, NAME_MAX_CHARS};
 
 use std::collections::HashMap;
 use std::sync::Arc;

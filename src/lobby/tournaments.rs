@@ -29,7 +29,7 @@ use super::{Lobby, SessionId};
 use crate::game::Player;
 use crate::proto::{
     ChatLine, EntryRule, GameId, PlayerId, TournamentGame, TournamentId, TournamentInfo,
-    TournamentStatus, TournamentTerms,
+    TournamentOrder, TournamentStatus, TournamentTerms,
 };
 use crate::rules::{ByColor, Color, EndReason, Outcome};
 use crate::store::{now, Store, TournamentRecord};
@@ -97,30 +97,6 @@ impl Tourney {
             .get(pid)
             .is_some_and(|since| now.duration_since(*since) >= grace)
     }
-}
-
-/// What an admin (or, where the host allows it, a key holder) asks of tournaments.
-#[derive(Clone, Debug)]
-pub enum TournamentOrder {
-    Create {
-        terms: TournamentTerms,
-        by: String,
-    },
-    /// `by`: `None` for an admin (any tournament), else the nick of the key holder asking
-    /// (only a tournament they created).
-    Edit {
-        id: TournamentId,
-        terms: TournamentTerms,
-        by: Option<String>,
-    },
-    Start {
-        id: TournamentId,
-        by: Option<String>,
-    },
-    Cancel {
-        id: TournamentId,
-        by: Option<String>,
-    },
 }
 
 /// Whether `by` (`None`: an admin) may run tournament `t`.

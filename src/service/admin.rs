@@ -26,6 +26,8 @@ pub enum AdminDone {
     },
     Unbanned(BanTarget),
     Broadcast,
+    /// A tournament created, edited, started or cancelled: the lobby's line.
+    Tournament(String),
 }
 
 impl fmt::Display for AdminDone {
@@ -40,6 +42,7 @@ impl fmt::Display for AdminDone {
             }
             AdminDone::Unbanned(t) => write!(f, "unbanned {t}"),
             AdminDone::Broadcast => f.write_str("sent"),
+            AdminDone::Tournament(line) => f.write_str(line),
         }
     }
 }
@@ -51,6 +54,8 @@ pub enum AdminError {
     BadTarget(String),
     NotBanned(BanTarget),
     NothingToBroadcast,
+    /// The lobby refused a tournament order (bad terms, no such tournament, started).
+    Tournament(String),
     Store(StoreError),
 }
 
@@ -59,7 +64,7 @@ impl AdminError {
     pub fn is_usage(&self) -> bool {
         matches!(
             self,
-            AdminError::BadTarget(_) | AdminError::NothingToBroadcast
+            AdminError::BadTarget(_) | AdminError::NothingToBroadcast | AdminError::Tournament(_)
         )
     }
 }
@@ -70,6 +75,7 @@ impl fmt::Display for AdminError {
             AdminError::BadTarget(why) => f.write_str(why),
             AdminError::NotBanned(t) => write!(f, "{t} was not banned"),
             AdminError::NothingToBroadcast => f.write_str("nothing to broadcast"),
+            AdminError::Tournament(why) => f.write_str(why),
             AdminError::Store(e) => write!(f, "{e}"),
         }
     }
@@ -147,6 +153,12 @@ impl Service {
                 self.lobby.broadcast(text);
                 Ok(AdminDone::Broadcast)
             }
+            AdminCmd::Tournament(order) => self
+                .lobby
+                .tournament(order)
+                .await
+                .map(AdminDone::Tournament)
+                .map_err(AdminError::Tournament),
         }
     }
 
