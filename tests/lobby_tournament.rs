@@ -191,17 +191,27 @@ async fn a_swiss_of_five_plays_three_rounds_across_a_restart() {
         t.status == TournamentStatus::Running && t.round == 2
     })
     .await;
-    // The round-2 games come back as games in progress (players land in them again).
+    // The round-2 games were in set-up (a game is stored from its first move): they start
+    // again, and the players land in them.
+    // Round 2, half-points cat 2, dan 2, eve 2 (bye), ann 0, ben 0. The bye goes to the
+    // lowest-ranked without one: ben. Group [cat, dan, eve]: cat-dan, and eve floats down
+    // to meet ann. Colours: cat and dan both had Blue once: cat (higher) gets the opposite
+    // of his last: Red. eve (no game) against ann (one Red): eve has the lower difference.
     let round2 = play_round(&lobby, id, 2, &mut clients).await;
-    assert_eq!(round2.len(), 2);
-    for (r, b) in &round2 {
-        assert!(
-            !round1.contains(&(r.clone(), b.clone())) && !round1.contains(&(b.clone(), r.clone())),
-            "no rematch in round 2: {r} - {b}"
-        );
-    }
+    assert_eq!(
+        round2,
+        vec![("cat".into(), "dan".into()), ("eve".into(), "ann".into())]
+    );
+    // Round 3, half-points dan 4; ann 2, ben 2, cat 2, eve 2. Byes had: eve, ben; the
+    // lowest-ranked without one is cat. dan floats into [ann, ben, eve]: top half
+    // [dan, ann] against [ben, eve]: dan-ben is a rematch, so dan-eve, then ann-ben.
+    // Colours: dan (two Blues) gets Red against eve (one Red); ann (Red, Blue: 0) gets Red
+    // against ben (one Red: +1).
     let round3 = play_round(&lobby, id, 3, &mut clients).await;
-    assert_eq!(round3.len(), 2);
+    assert_eq!(
+        round3,
+        vec![("dan".into(), "eve".into()), ("ann".into(), "ben".into())]
+    );
     until_t(&lobby, id, "finished", |t| t.status == TournamentStatus::Finished).await;
     let t = info(&lobby, id);
     // Every player has 3 marks (W, L or B). Each board gives its winner 1 point and each
@@ -211,11 +221,106 @@ async fn a_swiss_of_five_plays_three_rounds_across_a_restart() {
     for s in &t.standings {
         assert_eq!(s.marks.len(), 3, "{:?}", table(&t));
     }
+    // Final: dan W W L = 2, eve B L W, ben L B W, cat W L B all 2 points, ann L W L 1.
+    // Buchholz (the opponents' points): dan 2+2+2 = 6; eve 1+2, ben 2+1, cat 1+2 = 3.
+    // Sonneborn-Berger (the points of those beaten) among eve, ben, cat: eve beat dan (2),
+    // ben and cat each beat ann (1): eve second; ben before cat on join order.
+    assert_eq!(
+        table(&t),
+        vec![
+            ("dan".into(), "2".into(), "WWL".into()),
+            ("eve".into(), "2".into(), "BLW".into()),
+            ("ben".into(), "2".into(), "LBW".into()),
+            ("cat".into(), "2".into(), "WLB".into()),
+            ("ann".into(), "1".into(), "LWL".into()),
+        ]
+    );
     let byes: usize = t
         .standings
         .iter()
         .filter(|s| s.marks.contains(&stratego_ssh::tournament::Mark::Bye))
         .count();
     assert_eq!(byes, 3, "three different players had the bye: {:?}", table(&t));
+    lobby.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_running_arena_ends_later_by_the_time_the_server_was_down() {
+    let dir = common::tempdir::Dir::new("arena-down");
+    let (id, end_before) = {
+        let store = Store::open(&dir.0).unwrap();
+        let lobby = lobby::spawn(LobbyConfig::default(), store.clone());
+        let id = create(&lobby, terms("Long Arena", Format::Arena { minutes: 60 })).await;
+        let mut ann = join(&lobby, "ann").await;
+        lobby.command(ann.session, LobbyCmd::JoinTournament(id));
+        ann.notice_containing("you joined Long Arena").await;
+        lobby
+            .tournament(TournamentOrder::Start { id, by: None })
+            .await
+            .unwrap();
+        until_t(&lobby, id, "running", |t| t.status == TournamentStatus::Running).await;
+        let end = info(&lobby, id).ends_at.expect("an end time");
+        lobby.shutdown().await;
+        drop(ann);
+        drop(lobby);
+        drop(store);
+        (id, end)
+    };
+    // Down for 4 seconds.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let store = Store::open(&dir.0).unwrap();
+    let lobby = lobby::spawn(LobbyConfig::default(), store.clone());
+    until_t(&lobby, id, "running again", |t| t.status == TournamentStatus::Running).await;
+    let end_after = info(&lobby, id).ends_at.unwrap();
+    // Moved on by the time down, and at most the heartbeat's period more (the last time
+    // it was known to be running is written every 5 s).
+    let moved = end_after - end_before;
+    assert!((4..=4 + 5 + 1).contains(&moved), "moved by {moved} s");
+    lobby.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn entry_rules_are_enforced_with_a_reason() {
+    let dir = common::tempdir::Dir::new("entry");
+    let store = Store::open(&dir.0).unwrap();
+    let lobby = lobby::spawn(LobbyConfig::default(), store.clone());
+    let mut invited = terms("Invitational", Format::Swiss { rounds: 2 });
+    invited.entry = EntryRule::Nicks(vec!["Ann".into()]);
+    let a = create(&lobby, invited).await;
+    let mut rated = terms("Rated Only", Format::Arena { minutes: 30 });
+    rated.min_rated_games = 5;
+    let b = create(&lobby, rated).await;
+    let mut ann = join(&lobby, "ann").await;
+    let mut bob = join(&lobby, "bob").await;
+    lobby.command(bob.session, LobbyCmd::JoinTournament(a));
+    assert!(bob.next_notice().await.contains("by invitation, and bob is not on its list"));
+    lobby.command(ann.session, LobbyCmd::JoinTournament(a));
+    assert!(ann.next_notice().await.contains("you joined Invitational"));
+    lobby.command(ann.session, LobbyCmd::JoinTournament(a));
+    assert!(ann.next_notice().await.contains("already"));
+    lobby.command(ann.session, LobbyCmd::JoinTournament(b));
+    assert!(ann
+        .next_notice()
+        .await
+        .contains("asks for 5 rated Classic games; you have 0"));
+    let mut guest = join_as(
+        &lobby,
+        stratego_ssh::lobby::Ident {
+            id: stratego_ssh::proto::PlayerId::Guest("g1".into()),
+            nick: "guest-1".into(),
+            guest: true,
+            addr: None,
+        },
+    )
+    .await;
+    let mut open_rated = terms("Rated Arena", Format::Arena { minutes: 30 });
+    open_rated.game.rated = true;
+    let c = create(&lobby, open_rated).await;
+    lobby.command(guest.session, LobbyCmd::JoinTournament(c));
+    assert!(guest.next_notice().await.contains("for players with an SSH key"));
+    // Leaving an upcoming event takes the entry back; a Swiss that started takes no one.
+    lobby.command(ann.session, LobbyCmd::LeaveTournament(a));
+    assert!(ann.next_notice().await.contains("you left Invitational"));
+    until_t(&lobby, a, "no entrant", |t| t.standings.is_empty()).await;
     lobby.shutdown().await;
 }

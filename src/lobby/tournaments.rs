@@ -43,7 +43,7 @@ pub const ROUND_PAUSE: Duration = Duration::from_secs(3);
 /// Least time between the end of an arena player's game and their next pairing.
 pub const ARENA_REST: Duration = Duration::from_secs(2);
 /// How often a running tournament's `alive_at` is written.
-pub const HEARTBEAT: Duration = Duration::from_secs(15);
+pub const HEARTBEAT: Duration = Duration::from_secs(5);
 /// Finished or cancelled tournaments kept in the lobby snapshot.
 const FINISHED_SHOWN: usize = 5;
 const CHAT_KEEP: usize = 50;
@@ -217,6 +217,7 @@ impl Lobby {
             }
         };
         let now_secs = now();
+        let mut restart = Vec::new();
         for mut rec in all {
             if rec.status == TournamentStatus::Running {
                 if let (Format::Arena { .. }, Some(end)) = (rec.terms.format, rec.ends_at) {
@@ -225,20 +226,26 @@ impl Lobby {
                     info!(tournament = rec.id, down_secs = down, "arena resumes");
                 }
                 rec.alive_at = now_secs;
-                for p in rec.pairings.iter_mut().filter(|p| p.result.is_none()) {
-                    let Some(g) = p.game else {
-                        // Paired, but the server stopped before its game was started.
-                        p.result = Some(GameResult::Void);
-                        continue;
-                    };
-                    if self.games.contains_key(&g) {
-                        self.tournament_games.insert(g, rec.id);
+                for (index, p) in rec.pairings.iter_mut().enumerate() {
+                    if p.result.is_some() {
                         continue;
                     }
-                    p.result = Some(match self.store.games().get(g) {
-                        Ok(Some(f)) => f.record.outcome.as_ref().map_or(GameResult::Void, result_of),
-                        _ => GameResult::Void,
-                    });
+                    if let Some(g) = p.game {
+                        if self.games.contains_key(&g) {
+                            self.tournament_games.insert(g, rec.id);
+                            continue;
+                        }
+                        if let Ok(Some(f)) = self.store.games().get(g) {
+                            p.result = Some(f.record.outcome.as_ref().map_or(GameResult::Void, result_of));
+                            continue;
+                        }
+                    }
+                    // Paired, but its game was not started, or was still in set-up (a game
+                    // is stored from its first move): it starts again.
+                    if let Some(blue) = &p.blue {
+                        p.game = None;
+                        restart.push((rec.id, index, ByColor::new(p.red.clone(), blue.clone())));
+                    }
                 }
                 persist(&self.store, &rec);
             }
@@ -247,6 +254,10 @@ impl Lobby {
                 info!(tournament = rec.id, status = rec.status.word(), "tournament restored");
             }
             self.tournaments.insert(rec.id, Tourney::new(rec));
+        }
+        for (id, index, pids) in restart {
+            info!(tournament = id, "a tournament game lost in set-up starts again");
+            self.start_tournament_game(id, index, pids);
         }
     }
 
@@ -528,7 +539,7 @@ impl Lobby {
             busy.insert(g.players.blue.id.to_string());
         }
         let mut changed = false;
-        let mut to_start: Vec<(TournamentId, u32, ByColor<Pid>)> = Vec::new();
+        let mut to_start: Vec<(TournamentId, usize, ByColor<Pid>)> = Vec::new();
         let ids: Vec<TournamentId> = self
             .tournaments
             .iter()
@@ -614,7 +625,7 @@ impl Lobby {
             changed |= t.info.is_none();
         }
         for (id, index, pids) in to_start {
-            self.start_tournament_game(id, index as usize, pids);
+            self.start_tournament_game(id, index, pids);
         }
         changed
     }
@@ -748,7 +759,7 @@ fn pair_swiss_round(
     t: &mut Tourney,
     grace: Duration,
     now: Instant,
-    to_start: &mut Vec<(TournamentId, u32, ByColor<Pid>)>,
+    to_start: &mut Vec<(TournamentId, usize, ByColor<Pid>)>,
 ) {
     let players: Vec<Entrant> = t
         .rec
@@ -779,7 +790,7 @@ fn pair_swiss_round(
                     (true, false) => p.result = Some(GameResult::Win(Color::Blue)),
                     (false, true) => p.result = Some(GameResult::Win(Color::Red)),
                     (false, false) => {
-                        to_start.push((id, index as u32, ByColor::new(red, blue)));
+                        to_start.push((id, index, ByColor::new(red, blue)));
                     }
                 }
             }
@@ -799,7 +810,7 @@ fn pair_arena(
     busy: &mut HashSet<String>,
     grace: Duration,
     now: Instant,
-    to_start: &mut Vec<(TournamentId, u32, ByColor<Pid>)>,
+    to_start: &mut Vec<(TournamentId, usize, ByColor<Pid>)>,
 ) {
     let playing: HashSet<&str> = t
         .rec
@@ -847,6 +858,6 @@ fn pair_arena(
             blue: Some(blue.clone()),
             result: None,
         });
-        to_start.push((id, index as u32, ByColor::new(red, blue)));
+        to_start.push((id, index, ByColor::new(red, blue)));
     }
 }
