@@ -1,14 +1,17 @@
-//! The admin screen: only admins get in (A in the lobby); it lists sessions and bans, and
-//! kick, ban, unban and broadcast each go through a dialog before anything is sent.
+//! The admin screen: only admins get in (A in the lobby); it lists sessions, bans and
+//! tournaments, and kick, ban, unban, broadcast, and a tournament's start, cancel, creation
+//! and edit each go through a dialog or a form before anything is sent.
 
 mod ui_support;
 
 use std::sync::Arc;
 
 use stratego_ssh::proto::{
-    AdminBan, AdminCmd, AdminResult, AdminSession, AdminSnapshot, BanKind, LobbySnapshot,
-    PlayerStatus,
+    AdminBan, AdminCmd, AdminResult, AdminSession, AdminSnapshot, BanKind, ClockSpec, EntryRule,
+    Format, LobbySnapshot, PlayerStatus, Standing, TournamentInfo, TournamentOrder,
+    TournamentStatus, TournamentTerms,
 };
+use stratego_ssh::rules::{Rules, Variant};
 use stratego_ssh::ui::input::KeyCode;
 use stratego_ssh::ui::{App, Effect, Identity, Msg};
 use ui_support::*;
@@ -430,7 +433,7 @@ fn fits_80x24_every_key_and_no_word_cut_without_a_mark() {
             "U/Enter unban",
             "M broadcast",
             "Esc lobby",
-            "Tab sessions",
+            "Tab tournaments",
             "K kick",
             "B ban",
             "r refresh",
@@ -438,5 +441,451 @@ fn fits_80x24_every_key_and_no_word_cut_without_a_mark() {
         ] {
             assert!(t.contains(hint), "{w}x{h}: no {hint:?}\n{t}");
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Tournaments.
+
+/// The wall clock of the tournament tests: 2027-01-15 08:00 UTC.
+const NOW: u64 = 1_800_000_000;
+
+fn tournament(id: u64, name: &str, format: Format, status: TournamentStatus) -> TournamentInfo {
+    TournamentInfo {
+        id,
+        terms: TournamentTerms {
+            name: name.into(),
+            format,
+            game: terms(Variant::Classic),
+            starts_at: NOW + 300,
+            entry: EntryRule::Anyone,
+            min_rated_games: 0,
+        },
+        status,
+        created_by: "root".into(),
+        ends_at: None,
+        round: 0,
+        standings: vec![],
+        absent: vec![],
+        games: vec![],
+        chat: vec![],
+        note: String::new(),
+    }
+}
+
+fn entrant(nick: &str, withdrawn: bool) -> Standing {
+    Standing {
+        rank: 1,
+        pid: format!("key:{nick}"),
+        nick: nick.into(),
+        rating: 1500,
+        points: 0,
+        marks: vec![],
+        games: 0,
+        performance: None,
+        buchholz: 0,
+        sonneborn: 0,
+        fire: false,
+        withdrawn,
+    }
+}
+
+/// A finished Swiss (listed first here, shown last), a running arena with two entrants
+/// (one withdrawn) ending in 29 minutes, an upcoming Swiss starting in 5 minutes.
+fn lobby_tournaments() -> Vec<TournamentInfo> {
+    let mut done = tournament(
+        3,
+        "Winter swiss",
+        Format::Swiss { rounds: 5 },
+        TournamentStatus::Finished,
+    );
+    done.terms.starts_at = 1_714_566_600; // 2024-05-01 12:30 UTC
+    let mut arena = tournament(
+        1,
+        "Spring arena",
+        Format::Arena { minutes: 30 },
+        TournamentStatus::Running,
+    );
+    arena.terms.starts_at = NOW - 60;
+    arena.ends_at = Some(NOW + 29 * 60);
+    arena.standings = vec![entrant("alice", false), entrant("bob", true)];
+    let mut swiss = tournament(
+        2,
+        "Cup two",
+        Format::Swiss { rounds: 3 },
+        TournamentStatus::Upcoming,
+    );
+    swiss.terms.min_rated_games = 5;
+    swiss.standings = vec![entrant("alice", false)];
+    vec![done, arena, swiss]
+}
+
+fn with_tournaments(list: Vec<TournamentInfo>) -> LobbySnapshot {
+    LobbySnapshot {
+        tournaments: list,
+        ..LobbySnapshot::default()
+    }
+}
+
+/// The admin screen with the tournaments above, the wall clock at [`NOW`].
+fn tournaments_screen() -> App {
+    let mut a = admin_screen();
+    a.set_unix_time(NOW);
+    a.update(Msg::Lobby(Arc::new(with_tournaments(lobby_tournaments()))));
+    a
+}
+
+/// Tab to the tournaments list and down to row `i` (running, upcoming, finished).
+fn select_tournament(a: &mut App, i: usize) {
+    a.update(code(KeyCode::Tab));
+    a.update(code(KeyCode::Tab));
+    for _ in 0..i {
+        a.update(code(KeyCode::Down));
+    }
+}
+
+/// The screen's line holding `s`.
+fn line_with(a: &App, s: &str) -> String {
+    lines(&draw(a, W, H))
+        .into_iter()
+        .find(|l| l.contains(s))
+        .unwrap_or_else(|| panic!("no line with {s:?}\n{}", screen(a)))
+}
+
+fn tournament_fx(a: &mut App, m: Msg) -> Option<TournamentOrder> {
+    match a.update(m).as_slice() {
+        [Effect::Admin(AdminCmd::Tournament(o))] => Some(o.clone()),
+        [] => None,
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn lists_tournaments_open_ones_first_with_status_format_time_and_entrants() {
+    let mut a = tournaments_screen();
+    let t = screen(&a);
+    assert!(t.contains("Tournaments (3)"), "{t}");
+    assert!(
+        t.contains("3 sessions online, 2 bans, 3 tournaments"),
+        "{t}"
+    );
+    let arena = line_with(&a, "Spring arena");
+    for s in ["#1", "running", "Arena 30m", "ends in 29:00"] {
+        assert!(arena.contains(s), "{s:?} not in {arena:?}");
+    }
+    // One entrant: the one who withdrew is not counted.
+    assert!(arena.trim_end_matches(['│', ' ']).ends_with('1'), "{arena}");
+    let swiss = line_with(&a, "Cup two");
+    for s in ["#2", "upcoming", "Swiss 3r", "2027-01-15 08:05"] {
+        assert!(swiss.contains(s), "{s:?} not in {swiss:?}");
+    }
+    let done = line_with(&a, "Winter swiss");
+    for s in ["#3", "finished", "Swiss 5r", "2024-05-01 12:30"] {
+        assert!(done.contains(s), "{s:?} not in {done:?}");
+    }
+    let ls = lines(&draw(&a, W, H));
+    let row = |s: &str| ls.iter().position(|l| l.contains(s)).unwrap();
+    assert!(row("Spring arena") < row("Cup two") && row("Cup two") < row("Winter swiss"));
+    // Tab reaches the list, its keys in the footer; it goes round to the sessions.
+    select_tournament(&mut a, 0);
+    let foot = footer_lines(&draw(&a, W, H));
+    for hint in ["S start", "X cancel", "E edit", "N new", "Tab sessions"] {
+        assert!(foot.contains(hint), "no {hint:?} in {foot}");
+    }
+    a.update(code(KeyCode::Tab));
+    assert!(footer_lines(&draw(&a, W, H)).contains("Tab bans"));
+    // The help lists the keys.
+    a.update(key('?'));
+    let t = screen(&a);
+    assert!(t.contains("start the selected tournament now"), "{t}");
+    assert!(t.contains("a new tournament"), "{t}");
+}
+
+#[test]
+fn n_opens_the_form_and_enter_creates_the_tournament_with_its_terms() {
+    let mut a = tournaments_screen();
+    assert!(a.update(key('N')).is_empty());
+    let t = screen(&a);
+    assert!(t.contains("New tournament"), "{t}");
+    assert!(
+        t.contains("< Arena >") && t.contains("in 10 minutes"),
+        "{t}"
+    );
+    assert!(
+        t.contains("Other rule options: ssh host admin tournament ..."),
+        "{t}"
+    );
+    // Letters that are keys elsewhere go into the name.
+    assert!(type_text(&mut a, "Sunday Swiss q").is_empty());
+    a.update(code(KeyCode::Down)); // format
+    a.update(code(KeyCode::Right));
+    assert!(screen(&a).contains("< Swiss >"));
+    a.update(code(KeyCode::Down)); // rounds
+    assert!(screen(&a).contains("Rounds"));
+    a.update(code(KeyCode::Backspace));
+    type_text(&mut a, "x3"); // a letter is not a number
+    a.update(code(KeyCode::Down)); // variant
+    a.update(code(KeyCode::Right));
+    a.update(code(KeyCode::Down)); // clock: 5+3 -> 10+5
+    a.update(code(KeyCode::Right));
+    a.update(code(KeyCode::Down)); // rated -> casual
+    a.update(key(' '));
+    a.update(code(KeyCode::Down)); // start: in 10 minutes -> in 30
+    a.update(code(KeyCode::Right));
+    assert!(screen(&a).contains("in 30 minutes (2027-01-15 08:30 UTC)"));
+    a.update(code(KeyCode::Down)); // entry: key holders
+    a.update(code(KeyCode::Right));
+    let t = screen(&a);
+    assert!(t.contains("< key holders >"), "{t}");
+    // The field's line of help, wrapped in the form.
+    assert!(
+        t.contains("An invitation list is set") && t.contains("only from the command line"),
+        "{t}"
+    );
+    a.update(code(KeyCode::Down)); // min rated games
+    a.update(code(KeyCode::Backspace));
+    type_text(&mut a, "10");
+    let order = tournament_fx(&mut a, code(KeyCode::Enter)).expect("an order");
+    let TournamentOrder::Create { terms, by } = order else {
+        panic!("{order:?}");
+    };
+    assert_eq!(by, "root");
+    assert_eq!(terms.name, "Sunday Swiss q");
+    assert_eq!(terms.format, Format::Swiss { rounds: 3 });
+    assert_eq!(terms.game.rules, Rules::standard(Variant::Duel));
+    assert_eq!(
+        terms.game.clock,
+        Some(ClockSpec {
+            initial_secs: 600,
+            increment_secs: 5
+        })
+    );
+    assert!(!terms.game.rated);
+    assert_eq!(terms.starts_at, NOW + 30 * 60);
+    assert_eq!(terms.entry, EntryRule::KeyHolders);
+    assert_eq!(terms.min_rated_games, 10);
+    assert!(!screen(&a).contains("New tournament"));
+}
+
+#[test]
+fn the_form_keeps_the_command_line_defaults() {
+    let mut a = tournaments_screen();
+    a.update(key('N'));
+    type_text(&mut a, "Quick");
+    let Some(TournamentOrder::Create { terms, .. }) = tournament_fx(&mut a, code(KeyCode::Enter))
+    else {
+        panic!("no create");
+    };
+    assert_eq!(
+        terms,
+        TournamentTerms {
+            name: "Quick".into(),
+            format: Format::Arena { minutes: 60 },
+            game: stratego_ssh::proto::GameTerms {
+                rules: Rules::standard(Variant::Classic),
+                rated: true,
+                clock: Some(ClockSpec {
+                    initial_secs: 300,
+                    increment_secs: 3
+                }),
+            },
+            starts_at: NOW + 600,
+            entry: EntryRule::Anyone,
+            min_rated_games: 0,
+        }
+    );
+}
+
+#[test]
+fn an_empty_name_or_a_bad_length_is_refused_in_the_form() {
+    let mut a = tournaments_screen();
+    a.update(key('N'));
+    type_text(&mut a, "  ");
+    assert_eq!(tournament_fx(&mut a, code(KeyCode::Enter)), None);
+    let t = screen(&a);
+    assert!(
+        t.contains("New tournament") && t.contains("Give the tournament a name first"),
+        "{t}"
+    );
+    type_text(&mut a, "Long one");
+    a.update(code(KeyCode::Down));
+    a.update(code(KeyCode::Down)); // minutes
+    for _ in 0..2 {
+        a.update(code(KeyCode::Backspace));
+    }
+    type_text(&mut a, "999");
+    assert_eq!(tournament_fx(&mut a, code(KeyCode::Enter)), None);
+    assert!(screen(&a).contains("An arena lasts 1 to 720 minutes"));
+    // Esc: nothing sent, the form gone.
+    assert!(a.update(code(KeyCode::Esc)).is_empty());
+    assert!(!screen(&a).contains("New tournament"));
+}
+
+#[test]
+fn start_asks_yes_or_no_and_sends_start() {
+    let mut a = tournaments_screen();
+    select_tournament(&mut a, 1); // the upcoming Swiss
+    assert!(a.update(key('S')).is_empty());
+    assert!(screen(&a).contains("Start #2 \"Cup two\" now?"));
+    assert!(a.update(key('n')).is_empty());
+    assert!(!screen(&a).contains("Start #2"));
+    a.update(key('S'));
+    assert_eq!(
+        tournament_fx(&mut a, key('y')),
+        Some(TournamentOrder::Start { id: 2, by: None })
+    );
+    // The server's answer shows under the header.
+    a.update(Msg::AdminResult(AdminResult {
+        text: "tournament #2 is running".into(),
+        ok: true,
+    }));
+    assert!(screen(&a).contains("tournament #2 is running"));
+    // A running one cannot be started: said on the result line, nothing asked.
+    let mut a = tournaments_screen();
+    select_tournament(&mut a, 0);
+    assert!(a.update(key('S')).is_empty());
+    let t = screen(&a);
+    assert!(
+        t.contains("is running: only an upcoming one can be started") && !t.contains("now?"),
+        "{t}"
+    );
+}
+
+#[test]
+fn cancel_asks_yes_or_no_and_sends_cancel() {
+    let mut a = tournaments_screen();
+    select_tournament(&mut a, 0); // the running arena
+    assert!(a.update(key('X')).is_empty());
+    assert!(screen(&a).contains("Cancel #1 \"Spring arena\" (running)?"));
+    assert!(a.update(code(KeyCode::Esc)).is_empty());
+    assert!(a.admin_open() && !screen(&a).contains("Cancel #1"));
+    a.update(key('X'));
+    assert_eq!(
+        tournament_fx(&mut a, key('y')),
+        Some(TournamentOrder::Cancel { id: 1, by: None })
+    );
+    // A finished one is over already.
+    let mut a = tournaments_screen();
+    select_tournament(&mut a, 2);
+    assert!(a.update(key('X')).is_empty());
+    assert!(screen(&a).contains("is finished already"));
+}
+
+#[test]
+fn e_on_a_running_tournament_says_it_can_no_longer_be_edited() {
+    let mut a = tournaments_screen();
+    select_tournament(&mut a, 0);
+    assert!(a.update(key('E')).is_empty());
+    let t = screen(&a);
+    assert!(
+        t.contains("! Tournament #1 \"Spring arena\" has started: it can no longer be edited"),
+        "{t}"
+    );
+    assert!(!t.contains("Edit tournament"), "{t}");
+}
+
+#[test]
+fn e_on_an_upcoming_tournament_fills_the_form_and_sends_edit() {
+    let mut a = tournaments_screen();
+    let mut l = with_tournaments(lobby_tournaments());
+    // Options the form does not show stay as they are.
+    l.tournaments[2].terms.game.rules.options.rescue = true;
+    l.tournaments[2].terms.entry = EntryRule::Nicks(vec!["alice".into(), "bob".into()]);
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    select_tournament(&mut a, 1);
+    a.update(key('E'));
+    let t = screen(&a);
+    for s in [
+        "Edit tournament #2",
+        "Cup two_",
+        "< Swiss >",
+        "Rounds",
+        "as set: 2027-01-15 08:05 UTC",
+        "invited: alice, bob",
+        "Enter save",
+    ] {
+        assert!(t.contains(s), "no {s:?}\n{t}");
+    }
+    type_text(&mut a, "!");
+    let order = tournament_fx(&mut a, code(KeyCode::Enter)).expect("an order");
+    let mut want = l.tournaments[2].terms.clone();
+    want.name = "Cup two!".into();
+    assert_eq!(
+        order,
+        TournamentOrder::Edit {
+            id: 2,
+            terms: want,
+            by: None
+        }
+    );
+}
+
+#[test]
+fn the_tournament_selection_follows_its_id_when_the_list_changes() {
+    let mut a = tournaments_screen();
+    select_tournament(&mut a, 1); // #2, upcoming
+                                  // A new upcoming one comes first: #2 moves down a row, still selected.
+    let mut list = lobby_tournaments();
+    list.insert(
+        0,
+        tournament(
+            4,
+            "Early bird",
+            Format::Arena { minutes: 10 },
+            TournamentStatus::Upcoming,
+        ),
+    );
+    a.update(Msg::Lobby(Arc::new(with_tournaments(list))));
+    a.update(key('S'));
+    assert!(screen(&a).contains("Start #2"));
+    a.update(code(KeyCode::Esc));
+    // It is gone: nothing is selected, and S says so rather than act on another.
+    let mut list = lobby_tournaments();
+    list.retain(|t| t.id != 2);
+    a.update(Msg::Lobby(Arc::new(with_tournaments(list))));
+    assert!(a.update(key('S')).is_empty());
+    assert!(screen(&a).contains("no longer listed"));
+}
+
+#[test]
+fn a_click_selects_a_tournament() {
+    let mut a = tournaments_screen();
+    let buf = draw(&a, W, H);
+    let (y, row) = lines(&buf)
+        .into_iter()
+        .enumerate()
+        .find(|(_, l)| l.contains("Cup two"))
+        .unwrap();
+    let x = row.find("Cup two").unwrap() as u16;
+    a.update(click(x, y as u16));
+    assert!(footer_lines(&draw(&a, W, H)).contains("S start"));
+    a.update(key('S'));
+    assert!(screen(&a).contains("Start #2"));
+}
+
+#[test]
+fn the_form_fits_80x24() {
+    let mut a = App::new(admin_me("root"), settings(), 80, 24, 1);
+    a.set_unix_time(NOW);
+    a.update(Msg::Lobby(Arc::new(with_tournaments(lobby_tournaments()))));
+    a.update(key('A'));
+    a.update(Msg::Admin(snapshot()));
+    let t = text(&draw(&a, 80, 24));
+    assert!(
+        t.contains("Spring arena") && t.contains("ends in 29:00"),
+        "{t}"
+    );
+    a.update(key('N'));
+    a.update(code(KeyCode::Down));
+    let t = text(&draw(&a, 80, 24));
+    for s in [
+        "Name",
+        "Min rated games",
+        "Other rule options: ssh host admin tournament ... (see tournament help)",
+        "Left/Right change",
+        "Enter create",
+        "Esc cancel",
+    ] {
+        assert!(t.contains(s), "no {s:?}\n{t}");
     }
 }

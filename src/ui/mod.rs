@@ -561,6 +561,10 @@ impl App {
                 .as_ref()
                 .and_then(|tu| tu.info(&self.lobby))
                 .map_or(String::new(), |t| words(t, true)),
+            Shown::Admin => self
+                .admin
+                .as_ref()
+                .map_or(String::new(), |a| a.times_shown(&self.lobby, self.unix)),
             _ => String::new(),
         }
     }
@@ -680,7 +684,7 @@ impl App {
             Shown::Admin => match &mut self.admin {
                 Some(a) => {
                     let rows = a.page_rows(w, h);
-                    a.key(k, &self.me, rows)
+                    a.key(k, &self.me, &self.lobby, self.unix, rows)
                 }
                 None => vec![],
             },
@@ -783,7 +787,7 @@ impl App {
                 None => vec![],
             },
             Shown::Admin => match &mut self.admin {
-                Some(a) => a.mouse(m, w, h),
+                Some(a) => a.mouse(m, &self.lobby, w, h),
                 None => vec![],
             },
             Shown::Tournament => match &mut self.tournament {
@@ -886,7 +890,7 @@ impl App {
             }
             Shown::Admin => {
                 if let Some(a) = &self.admin {
-                    admin::render(buf, a, &self.me, &t, w, h);
+                    admin::render(buf, a, &self.me, &self.lobby, &t, self.unix, w, h);
                 }
             }
         }

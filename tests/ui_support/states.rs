@@ -327,6 +327,23 @@ fn admin() -> App {
     a
 }
 
+/// The admin screen with the tournaments of [`tournaments`] listed, the tournaments list
+/// focused (`down`: rows down from the running arena to the upcoming Swiss).
+fn admin_tournaments(down: usize) -> App {
+    let mut a = new_app("root", true, Numbering::Modern);
+    a.set_unix_time(NOW);
+    let mut l = lobby_snapshot();
+    l.tournaments = tournaments();
+    a.update(Msg::Lobby(Arc::new(l)));
+    a.update(key('A'));
+    a.update(Msg::Admin(admin_snapshot()));
+    keys(&mut a, &[KeyCode::Tab, KeyCode::Tab]);
+    for _ in 0..down {
+        keys(&mut a, &[KeyCode::Down]);
+    }
+    a
+}
+
 fn item(id: u64, red: &str, blue: &str) -> GameListItem {
     GameListItem {
         id,
@@ -943,6 +960,65 @@ pub fn all() -> Vec<(&'static str, Box<dyn Fn() -> App>)> {
         Box::new(|| {
             let mut a = admin();
             chars(&mut a, "M");
+            a
+        }),
+    );
+    add(
+        "admin, tournaments, running",
+        Box::new(|| admin_tournaments(0)),
+    );
+    add(
+        "admin, tournaments, upcoming",
+        Box::new(|| admin_tournaments(1)),
+    );
+    add(
+        "admin, start a tournament",
+        Box::new(|| {
+            let mut a = admin_tournaments(1);
+            chars(&mut a, "S");
+            a
+        }),
+    );
+    add(
+        "admin, cancel a tournament",
+        Box::new(|| {
+            let mut a = admin_tournaments(0);
+            chars(&mut a, "X");
+            a
+        }),
+    );
+    add(
+        "admin, new tournament, name",
+        Box::new(|| {
+            let mut a = admin_tournaments(0);
+            chars(&mut a, "N");
+            a
+        }),
+    );
+    add(
+        "admin, new tournament, format",
+        Box::new(|| {
+            let mut a = admin_tournaments(0);
+            chars(&mut a, "N");
+            keys(&mut a, &[Down]);
+            a
+        }),
+    );
+    add(
+        "admin, new tournament, minutes",
+        Box::new(|| {
+            let mut a = admin_tournaments(0);
+            chars(&mut a, "N");
+            keys(&mut a, &[Down, Down]);
+            a
+        }),
+    );
+    add(
+        "admin, edit a tournament",
+        Box::new(|| {
+            let mut a = admin_tournaments(1);
+            chars(&mut a, "E");
+            keys(&mut a, &[Down]);
             a
         }),
     );
