@@ -214,7 +214,7 @@ pub fn text(t: &TournamentInfo) -> String {
 
 /// Half-points as text: 5 → "2.5".
 fn half(n: u32) -> String {
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         (n / 2).to_string()
     } else {
         format!("{}.5", n / 2)
