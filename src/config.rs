@@ -318,7 +318,11 @@ pub struct ConfigArgs {
     pub allow_guests: Option<bool>,
     /// Let every player with an SSH key create tournaments (`ssh host tournament create`),
     /// not only admins [file: players_create_tournaments] [default: false].
-    #[arg(long, env = "STRATEGO_PLAYERS_CREATE_TOURNAMENTS", value_name = "true|false")]
+    #[arg(
+        long,
+        env = "STRATEGO_PLAYERS_CREATE_TOURNAMENTS",
+        value_name = "true|false"
+    )]
     pub players_create_tournaments: Option<bool>,
     /// Most simultaneous connections; more are refused before the handshake
     /// [file: max_connections] [default: 2000].

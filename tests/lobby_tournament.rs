@@ -164,10 +164,8 @@ async fn a_swiss_of_five_plays_three_rounds_across_a_restart() {
         // Red resigned on both boards: cat and dan won, eve had the bye.
         until_t(&lobby, id, "round 1 scored", |t| t.games.is_empty()).await;
         let t = info(&lobby, id);
-        let mut top: Vec<(String, String)> = table(&t)
-            .into_iter()
-            .map(|(n, p, _)| (n, p))
-            .collect();
+        let mut top: Vec<(String, String)> =
+            table(&t).into_iter().map(|(n, p, _)| (n, p)).collect();
         top.truncate(3);
         assert!(top.iter().all(|(_, p)| p == "1"), "{:?}", table(&t));
 
@@ -212,7 +210,10 @@ async fn a_swiss_of_five_plays_three_rounds_across_a_restart() {
         round3,
         vec![("dan".into(), "eve".into()), ("ann".into(), "ben".into())]
     );
-    until_t(&lobby, id, "finished", |t| t.status == TournamentStatus::Finished).await;
+    until_t(&lobby, id, "finished", |t| {
+        t.status == TournamentStatus::Finished
+    })
+    .await;
     let t = info(&lobby, id);
     // Every player has 3 marks (W, L or B). Each board gives its winner 1 point and each
     // bye 1: 2 boards and a bye a round, 3 rounds: 9 points in all.
@@ -240,7 +241,12 @@ async fn a_swiss_of_five_plays_three_rounds_across_a_restart() {
         .iter()
         .filter(|s| s.marks.contains(&stratego_ssh::tournament::Mark::Bye))
         .count();
-    assert_eq!(byes, 3, "three different players had the bye: {:?}", table(&t));
+    assert_eq!(
+        byes,
+        3,
+        "three different players had the bye: {:?}",
+        table(&t)
+    );
     lobby.shutdown().await;
 }
 
@@ -258,7 +264,10 @@ async fn a_running_arena_ends_later_by_the_time_the_server_was_down() {
             .tournament(TournamentOrder::Start { id, by: None })
             .await
             .unwrap();
-        until_t(&lobby, id, "running", |t| t.status == TournamentStatus::Running).await;
+        until_t(&lobby, id, "running", |t| {
+            t.status == TournamentStatus::Running
+        })
+        .await;
         let end = info(&lobby, id).ends_at.expect("an end time");
         lobby.shutdown().await;
         drop(ann);
@@ -270,7 +279,10 @@ async fn a_running_arena_ends_later_by_the_time_the_server_was_down() {
     tokio::time::sleep(Duration::from_secs(4)).await;
     let store = Store::open(&dir.0).unwrap();
     let lobby = lobby::spawn(LobbyConfig::default(), store.clone());
-    until_t(&lobby, id, "running again", |t| t.status == TournamentStatus::Running).await;
+    until_t(&lobby, id, "running again", |t| {
+        t.status == TournamentStatus::Running
+    })
+    .await;
     let end_after = info(&lobby, id).ends_at.unwrap();
     // Moved on by the time down, and at most the heartbeat's period more (the last time
     // it was known to be running is written every 5 s).
@@ -293,7 +305,10 @@ async fn entry_rules_are_enforced_with_a_reason() {
     let mut ann = join(&lobby, "ann").await;
     let mut bob = join(&lobby, "bob").await;
     lobby.command(bob.session, LobbyCmd::JoinTournament(a));
-    assert!(bob.next_notice().await.contains("by invitation, and bob is not on its list"));
+    assert!(bob
+        .next_notice()
+        .await
+        .contains("by invitation, and bob is not on its list"));
     lobby.command(ann.session, LobbyCmd::JoinTournament(a));
     assert!(ann.next_notice().await.contains("you joined Invitational"));
     lobby.command(ann.session, LobbyCmd::JoinTournament(a));
@@ -317,7 +332,10 @@ async fn entry_rules_are_enforced_with_a_reason() {
     open_rated.game.rated = true;
     let c = create(&lobby, open_rated).await;
     lobby.command(guest.session, LobbyCmd::JoinTournament(c));
-    assert!(guest.next_notice().await.contains("for players with an SSH key"));
+    assert!(guest
+        .next_notice()
+        .await
+        .contains("for players with an SSH key"));
     // Leaving an upcoming event takes the entry back; a Swiss that started takes no one.
     lobby.command(ann.session, LobbyCmd::LeaveTournament(a));
     assert!(ann.next_notice().await.contains("you left Invitational"));

@@ -161,7 +161,9 @@ fn pair(r: &str, b: Option<&str>) -> (String, Option<String>) {
 async fn connect_all(addr: SocketAddr, nicks: &[&str], keys: &[PrivateKey]) -> Vec<Arc<Term>> {
     let mut terms = Vec::new();
     for (n, k) in nicks.iter().zip(keys) {
-        terms.push(Arc::new(Term::connect(addr, Login::Key(n, k), 120, 40).await));
+        terms.push(Arc::new(
+            Term::connect(addr, Login::Key(n, k), 120, 40).await,
+        ));
     }
     terms
 }
@@ -187,7 +189,10 @@ async fn a_swiss_of_five_over_ssh_survives_a_kill_and_finishes() {
     )
     .await;
     assert_eq!(status, Some(0), "{out}");
-    assert!(out.contains("tournament #1 \"Friday Swiss\" created"), "{out}");
+    assert!(
+        out.contains("tournament #1 \"Friday Swiss\" created"),
+        "{out}"
+    );
 
     let terms = connect_all(addr, &nicks, &keys).await;
     for t in &terms {
@@ -201,7 +206,10 @@ async fn a_swiss_of_five_over_ssh_survives_a_kill_and_finishes() {
         "{out}"
     );
     let stop = Arc::new(AtomicBool::new(false));
-    let robots: Vec<_> = terms.iter().map(|t| autoplay(t.clone(), stop.clone())).collect();
+    let robots: Vec<_> = terms
+        .iter()
+        .map(|t| autoplay(t.clone(), stop.clone()))
+        .collect();
     let (out, status) = exec(addr, "boss", &admin, "admin tournament start 1").await;
     assert_eq!(status, Some(0), "{out}");
 
@@ -235,7 +243,10 @@ async fn a_swiss_of_five_over_ssh_survives_a_kill_and_finishes() {
     let addr = server.addr;
     let terms = connect_all(addr, &nicks, &keys).await;
     let stop = Arc::new(AtomicBool::new(false));
-    let robots: Vec<_> = terms.iter().map(|t| autoplay(t.clone(), stop.clone())).collect();
+    let robots: Vec<_> = terms
+        .iter()
+        .map(|t| autoplay(t.clone(), stop.clone()))
+        .collect();
     let v = until(addr, &keys[0], 1, "finished", |v| v["status"] == "Finished").await;
     stop.store(true, Ordering::Relaxed);
     for r in robots {
@@ -265,7 +276,10 @@ async fn a_swiss_of_five_over_ssh_survives_a_kill_and_finishes() {
     assert_eq!(all.len(), 9, "{v:#}");
     let byes: Vec<&String> = all.iter().filter(|p| p.1.is_none()).map(|p| &p.0).collect();
     assert_eq!(byes.len(), 3);
-    assert!(byes[0] != byes[1] && byes[1] != byes[2] && byes[0] != byes[2], "{byes:?}");
+    assert!(
+        byes[0] != byes[1] && byes[1] != byes[2] && byes[0] != byes[2],
+        "{byes:?}"
+    );
     for (i, a) in all.iter().enumerate() {
         for b in &all[i + 1..] {
             if let (Some(x), Some(y)) = (&a.1, &b.1) {
@@ -277,7 +291,11 @@ async fn a_swiss_of_five_over_ssh_survives_a_kill_and_finishes() {
         }
     }
     for p in v["pairings"].as_array().unwrap() {
-        let want = if p["blue"].is_null() { Value::Null } else { "blue".into() };
+        let want = if p["blue"].is_null() {
+            Value::Null
+        } else {
+            "blue".into()
+        };
         if !p["blue"].is_null() {
             assert_eq!(p["result"], want, "{p}");
         }
@@ -286,7 +304,10 @@ async fn a_swiss_of_five_over_ssh_survives_a_kill_and_finishes() {
     let (text, status) = exec(addr, "ann", &keys[0], "tournament 1").await;
     assert_eq!(status, Some(0), "{text}");
     assert!(text.contains("#1 Friday Swiss (finished)"), "{text}");
-    assert!(text.contains("Swiss 3 rounds · Classic · no clock · casual · anyone"), "{text}");
+    assert!(
+        text.contains("Swiss 3 rounds · Classic · no clock · casual · anyone"),
+        "{text}"
+    );
     let points: Vec<f64> = text
         .lines()
         .skip_while(|l| !l.starts_with("rank"))
@@ -330,13 +351,19 @@ async fn an_arena_of_four_over_ssh_pairs_again_at_once_and_ends_on_time() {
         join(t, "Blitz Arena").await;
     }
     let stop = Arc::new(AtomicBool::new(false));
-    let robots: Vec<_> = terms.iter().map(|t| autoplay(t.clone(), stop.clone())).collect();
+    let robots: Vec<_> = terms
+        .iter()
+        .map(|t| autoplay(t.clone(), stop.clone()))
+        .collect();
     let started = Instant::now();
     exec(addr, "boss", &admin, "admin tournament start 1").await;
     let v = until(addr, &keys[0], 1, "running", |v| v["status"] == "Running").await;
     let ends_at = v["ends_at"].as_u64().unwrap();
     let now = stratego_ssh::store::now();
-    assert!((55..=61).contains(&(ends_at - now)), "ends in a minute: {ends_at} {now}");
+    assert!(
+        (55..=61).contains(&(ends_at - now)),
+        "ends in a minute: {ends_at} {now}"
+    );
     let deadline = Instant::now() + Duration::from_secs(100);
     let v = loop {
         let v = json(addr, &keys[0], 1).await;
@@ -355,7 +382,10 @@ async fn an_arena_of_four_over_ssh_pairs_again_at_once_and_ends_on_time() {
     let pairings = v["pairings"].as_array().unwrap().clone();
     // Paired again and again: at least three games a player in the minute.
     assert!(pairings.len() >= 6, "{} games: {v:#}", pairings.len());
-    assert!(setups as usize >= 2 * pairings.len() - 4, "{setups} set-ups");
+    assert!(
+        setups as usize >= 2 * pairings.len() - 4,
+        "{setups} set-ups"
+    );
     // Never the opponent of one's last game.
     for n in nicks {
         let opps: Vec<&str> = pairings
@@ -372,11 +402,19 @@ async fn an_arena_of_four_over_ssh_pairs_again_at_once_and_ends_on_time() {
             })
             .collect();
         assert!(opps.len() >= 2, "{n}: {opps:?}");
-        assert!(opps.windows(2).all(|w| w[0] != w[1]), "{n} met the same twice in a row: {opps:?}");
+        assert!(
+            opps.windows(2).all(|w| w[0] != w[1]),
+            "{n} met the same twice in a row: {opps:?}"
+        );
     }
     // Points: Blue won every game; a win is 2, 4 on a streak of two wins before it.
     for s in v["standings"].as_array().unwrap() {
-        let marks: Vec<&str> = s["marks"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let marks: Vec<&str> = s["marks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
         let mut want = 0;
         let mut streak = 0;
         for m in &marks {
@@ -391,5 +429,8 @@ async fn an_arena_of_four_over_ssh_pairs_again_at_once_and_ends_on_time() {
     }
     let (text, _) = exec(addr, "ann", &keys[0], "tournament 1").await;
     assert!(text.contains("#1 Blitz Arena (finished)"), "{text}");
-    assert!(text.contains("Arena 1 min · Classic · 3+2 · casual"), "{text}");
+    assert!(
+        text.contains("Arena 1 min · Classic · 3+2 · casual"),
+        "{text}"
+    );
 }

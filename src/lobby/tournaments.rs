@@ -181,7 +181,9 @@ pub fn stored_info(rec: &TournamentRecord) -> TournamentInfo {
         .map(|e| (e.pid.as_str(), e.nick.as_str()))
         .collect();
     info(rec, &[], Vec::new(), &|pid| {
-        nicks.get(pid).map_or_else(|| pid.to_string(), |n| n.to_string())
+        nicks
+            .get(pid)
+            .map_or_else(|| pid.to_string(), |n| n.to_string())
     })
 }
 
@@ -236,7 +238,12 @@ impl Lobby {
                             continue;
                         }
                         if let Ok(Some(f)) = self.store.games().get(g) {
-                            p.result = Some(f.record.outcome.as_ref().map_or(GameResult::Void, result_of));
+                            p.result = Some(
+                                f.record
+                                    .outcome
+                                    .as_ref()
+                                    .map_or(GameResult::Void, result_of),
+                            );
                             continue;
                         }
                     }
@@ -249,14 +256,20 @@ impl Lobby {
                 }
                 persist(&self.store, &rec);
             }
-            if rec.status == TournamentStatus::Upcoming || rec.status == TournamentStatus::Running
-            {
-                info!(tournament = rec.id, status = rec.status.word(), "tournament restored");
+            if rec.status == TournamentStatus::Upcoming || rec.status == TournamentStatus::Running {
+                info!(
+                    tournament = rec.id,
+                    status = rec.status.word(),
+                    "tournament restored"
+                );
             }
             self.tournaments.insert(rec.id, Tourney::new(rec));
         }
         for (id, index, pids) in restart {
-            info!(tournament = id, "a tournament game lost in set-up starts again");
+            info!(
+                tournament = id,
+                "a tournament game lost in set-up starts again"
+            );
             self.start_tournament_game(id, index, pids);
         }
     }
@@ -298,7 +311,9 @@ impl Lobby {
                 let t = tourney(&mut self.tournaments, id)?;
                 may_run(t, &by)?;
                 if t.rec.status != TournamentStatus::Upcoming {
-                    return Err(format!("tournament #{id} has started: it can no longer be edited"));
+                    return Err(format!(
+                        "tournament #{id} has started: it can no longer be edited"
+                    ));
                 }
                 terms.name = clean_line(&terms.name, NAME_MAX_CHARS);
                 check_terms(&terms, now_secs)?;
@@ -358,7 +373,9 @@ impl Lobby {
             (TournamentStatus::Upcoming, _) | (TournamentStatus::Running, Format::Arena { .. }) => {
             }
             (TournamentStatus::Running, Format::Swiss { .. }) => {
-                return Err(format!("{name} has started: a Swiss takes entries before its first round"))
+                return Err(format!(
+                    "{name} has started: a Swiss takes entries before its first round"
+                ))
             }
             (s, _) => return Err(format!("{name} is {}", s.word())),
         }
@@ -372,7 +389,9 @@ impl Lobby {
         }
         if let EntryRule::Nicks(list) = &terms.entry {
             if !list.iter().any(|n| n.eq_ignore_ascii_case(&nick)) {
-                return Err(format!("{name} is by invitation, and {nick} is not on its list"));
+                return Err(format!(
+                    "{name} is by invitation, and {nick} is not on its list"
+                ));
             }
         }
         if terms.min_rated_games > 0 {
@@ -411,14 +430,20 @@ impl Lobby {
                     TournamentStatus::Running => {
                         format!("you joined {name}: your first game comes in a moment")
                     }
-                    _ => format!("you joined {name}: stay online, your first game starts when it does"),
+                    _ => format!(
+                        "you joined {name}: stay online, your first game starts when it does"
+                    ),
                 }
             }
         };
         t.gone.remove(&pid);
         t.info = None;
         persist(&self.store, &t.rec);
-        info!(tournament = id, entrants = t.rec.entrants.len(), "tournament join");
+        info!(
+            tournament = id,
+            entrants = t.rec.entrants.len(),
+            "tournament join"
+        );
         Ok(text)
     }
 
@@ -558,7 +583,10 @@ impl Lobby {
                     t.gone.insert(e.pid.clone(), now);
                 }
             }
-            if t.gone.values().any(|s| now.duration_since(*s) >= grace && now.duration_since(*s) < grace + Duration::from_secs(2)) {
+            if t.gone.values().any(|s| {
+                now.duration_since(*s) >= grace
+                    && now.duration_since(*s) < grace + Duration::from_secs(2)
+            }) {
                 t.info = None;
             }
             let before = (t.rec.status, t.rec.round, t.rec.pairings.len());
@@ -674,7 +702,10 @@ impl Lobby {
                 .map(|(&k, _)| k)
                 .collect();
             for s in sessions {
-                self.notice(s, format!("{name}: your game #{game} starts, you play {}", c.name()));
+                self.notice(
+                    s,
+                    format!("{name}: your game #{game} starts, you play {}", c.name()),
+                );
             }
         }
     }
@@ -771,7 +802,12 @@ fn pair_swiss_round(
     t.rec.round += 1;
     let round = t.rec.round;
     let pairs = swiss_round(&players, &t.rec.pairings);
-    info!(tournament = id, round, boards = pairs.len(), "Swiss round paired");
+    info!(
+        tournament = id,
+        round,
+        boards = pairs.len(),
+        "Swiss round paired"
+    );
     for (red, blue) in pairs {
         let index = t.rec.pairings.len();
         let mut p = Pairing {
@@ -832,8 +868,7 @@ fn pair_arena(
                 && !busy.contains(&e.pid)
                 && !playing.contains(e.pid.as_str())
                 && !t.absent(&e.pid, grace, now)
-                && t
-                    .last_end
+                && t.last_end
                     .get(&e.pid)
                     .is_none_or(|at| now.duration_since(*at) >= ARENA_REST)
         })

@@ -102,10 +102,7 @@ pub async fn show(service: &Service, id: &str, json: bool) -> Output {
             }
             _ => Vec::new(),
         };
-        let out = JsonTournament {
-            info: t,
-            pairings,
-        };
+        let out = JsonTournament { info: t, pairings };
         return match serde_json::to_string_pretty(&out) {
             Ok(s) => (s + "\n", 0),
             Err(e) => (format!("cannot write JSON: {e}\n"), 1),
@@ -255,13 +252,13 @@ pub async fn order(service: &Service, words: &[&str], by: &str, admin: bool) -> 
             Ok(id) => {
                 let all = service.lobby().tournaments().await;
                 match all.into_iter().find(|t| t.id == id) {
-                    Some(t) => parse_terms(rest, Some(t.terms), now).map(|terms| {
-                        TournamentOrder::Edit {
+                    Some(t) => {
+                        parse_terms(rest, Some(t.terms), now).map(|terms| TournamentOrder::Edit {
                             id,
                             terms,
                             by: asker.clone(),
-                        }
-                    }),
+                        })
+                    }
                     None => Err(format!("no tournament #{id}")),
                 }
             }
@@ -344,8 +341,16 @@ pub fn parse_terms(
                 .map_err(|_| format!("{flag}: '{v}' is not a number"))
         };
         match flag {
-            "--arena" => t.format = Format::Arena { minutes: number(value)? },
-            "--swiss" => t.format = Format::Swiss { rounds: number(value)? },
+            "--arena" => {
+                t.format = Format::Arena {
+                    minutes: number(value)?,
+                }
+            }
+            "--swiss" => {
+                t.format = Format::Swiss {
+                    rounds: number(value)?,
+                }
+            }
             "--variant" => {
                 variant = Some(Variant::parse(value).ok_or_else(|| {
                     format!("unknown variant '{value}': classic, duel or barrage")
@@ -408,9 +413,8 @@ pub fn parse_terms(
 /// `+10m`, `+2h`, `+90s`, `now`, `HH:MM` (the next such time, UTC), `YYYY-MM-DDTHH:MM`
 /// or `YYYY-MM-DD HH:MM` (UTC), or Unix seconds.
 pub fn parse_start(v: &str, now: u64) -> Result<u64, String> {
-    let bad = || {
-        format!("--start: '{v}' is not a time: +10m, +2h, now, HH:MM or YYYY-MM-DDTHH:MM (UTC)")
-    };
+    let bad =
+        || format!("--start: '{v}' is not a time: +10m, +2h, now, HH:MM or YYYY-MM-DDTHH:MM (UTC)");
     let v = v.trim().trim_end_matches('Z');
     if v == "now" {
         return Ok(now);
@@ -491,8 +495,21 @@ mod tests {
     #[test]
     fn terms_from_words() {
         let words = [
-            "Friday", "Swiss", "--swiss", "3", "--clock", "10+5", "--casual", "--variant",
-            "barrage", "--entry", "alice,bob", "--two-square", "5", "--start", "+1h",
+            "Friday",
+            "Swiss",
+            "--swiss",
+            "3",
+            "--clock",
+            "10+5",
+            "--casual",
+            "--variant",
+            "barrage",
+            "--entry",
+            "alice,bob",
+            "--two-square",
+            "5",
+            "--start",
+            "+1h",
         ];
         let t = parse_terms(&words, None, NOW).unwrap();
         assert_eq!(t.name, "Friday Swiss");
@@ -510,7 +527,10 @@ mod tests {
         assert_eq!(e.name, "Friday Swiss");
         assert_eq!(e.format, Format::Arena { minutes: 30 });
         assert_eq!(e.game.rules.variant, Variant::Barrage);
-        assert!(parse_terms(&["--swiss", "3"], None, NOW).is_err(), "no name");
+        assert!(
+            parse_terms(&["--swiss", "3"], None, NOW).is_err(),
+            "no name"
+        );
         assert!(parse_terms(&["X", "--two-square", "4"], None, NOW).is_err());
         assert!(parse_terms(&["X", "--bogus", "1"], None, NOW).is_err());
         assert!(parse_terms(&["X", "--swiss"], None, NOW).is_err());
