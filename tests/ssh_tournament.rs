@@ -9,68 +9,14 @@
 mod common;
 
 use std::net::SocketAddr;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use common::bin_server::Server;
 use common::{exec, fingerprint, new_key, tempdir, Login, Term};
 use russh::keys::PrivateKey;
 use serde_json::Value;
-
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Server {
-    async fn start(dir: &Path, admin: &str) -> Server {
-        let port = {
-            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-            l.local_addr().unwrap().port()
-        };
-        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_stratego-ssh"))
-            .arg("--listen")
-            .arg(addr.to_string())
-            .arg("--data-dir")
-            .arg(dir.join("data"))
-            .arg("--keys-dir")
-            .arg(dir.join("keys"))
-            .args(["--admin", admin])
-            .args([
-                "--connects-per-minute",
-                "100000",
-                "--commands-per-minute",
-                "100000",
-            ])
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the server binary starts");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while tokio::net::TcpStream::connect(addr).await.is_err() {
-            assert!(Instant::now() < deadline, "the server never listened");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        Server { child, addr }
-    }
-
-    fn kill9(&mut self) {
-        self.child.kill().expect("SIGKILL");
-        self.child.wait().expect("reaped");
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// Opens the lobby's tournament list, the first tournament, and joins it.
 async fn join(t: &Term, name: &str) {
@@ -172,7 +118,7 @@ async fn connect_all(addr: SocketAddr, nicks: &[&str], keys: &[PrivateKey]) -> V
 async fn a_swiss_of_five_over_ssh_survives_a_kill_and_finishes() {
     let dir = tempdir::Dir::new("swiss-ssh");
     let admin = new_key();
-    let mut server = Server::start(&dir.0, &fingerprint(&admin)).await;
+    let mut server = Server::start(&dir.0, &["--admin", &fingerprint(&admin)]).await;
     let addr = server.addr;
     let nicks = ["ann", "ben", "cat", "dan", "eve"];
     let keys: Vec<PrivateKey> = nicks.iter().map(|_| new_key()).collect();
@@ -239,7 +185,7 @@ async fn a_swiss_of_five_over_ssh_survives_a_kill_and_finishes() {
     server.kill9();
     drop(terms);
 
-    let server = Server::start(&dir.0, &fingerprint(&admin)).await;
+    let server = Server::start(&dir.0, &["--admin", &fingerprint(&admin)]).await;
     let addr = server.addr;
     let terms = connect_all(addr, &nicks, &keys).await;
     let stop = Arc::new(AtomicBool::new(false));
@@ -334,7 +280,7 @@ async fn a_swiss_of_five_over_ssh_survives_a_kill_and_finishes() {
 async fn an_arena_of_four_over_ssh_pairs_again_at_once_and_ends_on_time() {
     let dir = tempdir::Dir::new("arena-ssh");
     let admin = new_key();
-    let server = Server::start(&dir.0, &fingerprint(&admin)).await;
+    let server = Server::start(&dir.0, &["--admin", &fingerprint(&admin)]).await;
     let addr = server.addr;
     let nicks = ["ann", "ben", "cat", "dan"];
     let keys: Vec<PrivateKey> = nicks.iter().map(|_| new_key()).collect();

@@ -100,3 +100,45 @@ impl Pairing {
         self.blue.is_none()
     }
 }
+
+/// Entrants and pairings for the unit tests of this module's files.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use super::{Entrant, GameResult, Pairing};
+    use crate::rules::Color;
+
+    pub const RED: Option<GameResult> = Some(GameResult::Win(Color::Red));
+    pub const BLUE: Option<GameResult> = Some(GameResult::Win(Color::Blue));
+    pub const DRAW: Option<GameResult> = Some(GameResult::Draw);
+    pub const VOID: Option<GameResult> = Some(GameResult::Void);
+
+    pub fn entrant(pid: &str, rating: i32) -> Entrant {
+        Entrant {
+            pid: pid.to_string(),
+            nick: pid.to_lowercase(),
+            rating,
+            withdrawn: false,
+        }
+    }
+
+    /// A game of `round` (numbered as its round), finished with `result` or in play.
+    pub fn game(round: u32, red: &str, blue: &str, result: Option<GameResult>) -> Pairing {
+        Pairing {
+            round,
+            game: Some(u64::from(round)),
+            red: red.to_string(),
+            blue: Some(blue.to_string()),
+            result,
+        }
+    }
+
+    pub fn bye(round: u32, pid: &str) -> Pairing {
+        Pairing {
+            round,
+            game: None,
+            red: pid.to_string(),
+            blue: None,
+            result: Some(GameResult::Win(Color::Red)),
+        }
+    }
+}

@@ -261,44 +261,10 @@ pub fn standings(format: Format, entrants: &[Entrant], pairings: &[Pairing]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Color;
+    use crate::tournament::fixtures::*;
 
     const SWISS: Format = Format::Swiss { rounds: 3 };
     const ARENA: Format = Format::Arena { minutes: 60 };
-
-    fn entrant(pid: &str, rating: i32) -> Entrant {
-        Entrant {
-            pid: pid.to_string(),
-            nick: pid.to_lowercase(),
-            rating,
-            withdrawn: false,
-        }
-    }
-
-    fn game(round: u32, red: &str, blue: &str, result: Option<GameResult>) -> Pairing {
-        Pairing {
-            round,
-            game: Some(u64::from(round)),
-            red: red.to_string(),
-            blue: Some(blue.to_string()),
-            result,
-        }
-    }
-
-    fn bye(round: u32, pid: &str) -> Pairing {
-        Pairing {
-            round,
-            game: None,
-            red: pid.to_string(),
-            blue: None,
-            result: None,
-        }
-    }
-
-    const RED: Option<GameResult> = Some(GameResult::Win(Color::Red));
-    const BLUE: Option<GameResult> = Some(GameResult::Win(Color::Blue));
-    const DRAW: Option<GameResult> = Some(GameResult::Draw);
-    const VOID: Option<GameResult> = Some(GameResult::Void);
 
     fn order(table: &[Standing]) -> Vec<&str> {
         table.iter().map(|s| s.pid.as_str()).collect()

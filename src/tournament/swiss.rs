@@ -405,40 +405,7 @@ fn next_combination(c: &mut [usize], m: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::GameResult;
-
-    fn entrant(pid: &str, rating: i32) -> Entrant {
-        Entrant {
-            pid: pid.to_string(),
-            nick: pid.to_lowercase(),
-            rating,
-            withdrawn: false,
-        }
-    }
-
-    fn game(round: u32, red: &str, blue: &str, result: Option<GameResult>) -> Pairing {
-        Pairing {
-            round,
-            game: Some(u64::from(round)),
-            red: red.to_string(),
-            blue: Some(blue.to_string()),
-            result,
-        }
-    }
-
-    fn bye(round: u32, pid: &str) -> Pairing {
-        Pairing {
-            round,
-            game: None,
-            red: pid.to_string(),
-            blue: None,
-            result: Some(GameResult::Win(Color::Red)),
-        }
-    }
-
-    const RED: Option<GameResult> = Some(GameResult::Win(Color::Red));
-    const BLUE: Option<GameResult> = Some(GameResult::Win(Color::Blue));
-    const DRAW: Option<GameResult> = Some(GameResult::Draw);
+    use crate::tournament::fixtures::*;
 
     fn p(red: &str, blue: &str) -> (Pid, Option<Pid>) {
         (red.to_string(), Some(blue.to_string()))

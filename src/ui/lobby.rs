@@ -345,26 +345,10 @@ impl LobbyUi {
     }
 
     pub fn key(&mut self, key: Key, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
-        if let Some(input) = &mut self.chat {
-            if keymap::find(CHAT_KEYS, key, &Always).is_none() {
-                return vec![];
-            }
-            return match input.key(key) {
-                InputResult::Editing => vec![],
-                InputResult::Cancel => {
-                    self.chat = None;
-                    vec![]
-                }
-                InputResult::Submit(text) => {
-                    self.chat = None;
-                    let text = text.trim().to_string();
-                    if text.is_empty() {
-                        vec![]
-                    } else {
-                        vec![Act::Fx(Effect::Lobby(LobbyCmd::Chat(text)))]
-                    }
-                }
-            };
+        if let Some(line) = chat_key(&mut self.chat, key) {
+            return line
+                .map(|text| vec![Act::Fx(Effect::Lobby(LobbyCmd::Chat(text)))])
+                .unwrap_or_default();
         }
         match keymap::action(KEYS, key, &self.cx(l, me)) {
             Some(a) => self.act(a, key.code, l, me),
@@ -1315,6 +1299,28 @@ const CHAT_KEYS: &[Binding<ToLine, Never>] = &[
     on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
     typing(ToLine),
 ];
+
+/// A key while a chat line is being typed (`chat` is `Some`): `None` when no line is being
+/// typed; else `Some` of the line to send once Enter ended it (trimmed, never empty).
+/// Esc drops the line; keys that are not for the line are ignored.
+pub(crate) fn chat_key(chat: &mut Option<LineInput>, key: Key) -> Option<Option<String>> {
+    let input = chat.as_mut()?;
+    if keymap::find(CHAT_KEYS, key, &Always).is_none() {
+        return Some(None);
+    }
+    Some(match input.key(key) {
+        InputResult::Editing => None,
+        InputResult::Cancel => {
+            *chat = None;
+            None
+        }
+        InputResult::Submit(text) => {
+            *chat = None;
+            let text = text.trim().to_string();
+            (!text.is_empty()).then_some(text)
+        }
+    })
+}
 
 #[cfg(test)]
 mod key_tests {

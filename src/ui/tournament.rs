@@ -14,14 +14,12 @@ use ratatui::text::{Line, Span};
 use super::browse;
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::keymap::{
-    self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, Never, ToLine, With,
+    self, ch, hint, note, on, typing, Binding, Conditions, Described, Never, ToLine, With,
 };
 use super::layout::{inner, scroll_offset};
 use super::lobby::{draw_chat, draw_rows, CHAT_MAX};
 use super::theme::Theme;
-use super::widgets::{
-    footer, footer_rows, pad, panel, put, put_line, trunc, InputResult, LineInput,
-};
+use super::widgets::{footer, footer_rows, pad, panel, put, put_line, trunc, LineInput};
 use super::{Act, Effect, Identity, Overlay};
 use crate::proto::{
     Format, GameId, LobbyCmd, LobbySnapshot, Mark, Standing, TournamentGame, TournamentId,
@@ -262,28 +260,14 @@ impl TournamentUi {
     }
 
     pub fn key(&mut self, k: Key, l: &LobbySnapshot, me: &Identity, w: u16, h: u16) -> Vec<Act> {
-        if let Some(input) = &mut self.chat {
-            if keymap::find(CHAT_KEYS, k, &Always).is_none() {
-                return vec![];
-            }
-            return match input.key(k) {
-                InputResult::Editing => vec![],
-                InputResult::Cancel => {
-                    self.chat = None;
-                    vec![]
-                }
-                InputResult::Submit(text) => {
-                    self.chat = None;
-                    let text = text.trim().to_string();
-                    if text.is_empty() {
-                        vec![]
-                    } else {
-                        vec![Act::Fx(Effect::Lobby(LobbyCmd::TournamentChat(
-                            self.id, text,
-                        )))]
-                    }
-                }
-            };
+        if let Some(line) = super::lobby::chat_key(&mut self.chat, k) {
+            return line
+                .map(|text| {
+                    vec![Act::Fx(Effect::Lobby(LobbyCmd::TournamentChat(
+                        self.id, text,
+                    )))]
+                })
+                .unwrap_or_default();
         }
         let Some(a) = keymap::action(KEYS, k, &self.cx(l, me)) else {
             return vec![];

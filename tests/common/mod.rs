@@ -12,6 +12,7 @@ use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg};
 use russh::ChannelMsg;
 use stratego_ssh::server::{self, Running, ServerOptions};
 
+pub mod bin_server;
 pub mod lobby_client;
 
 pub mod play;

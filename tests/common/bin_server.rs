@@ -1,0 +1,75 @@
+//! The server binary as a child process on a free port, for tests that kill it.
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A server binary running on `dir/data` and `dir/keys`; killed when dropped.
+pub struct Server {
+    child: Child,
+    pub addr: SocketAddr,
+}
+
+impl Server {
+    pub async fn start(dir: &Path, extra: &[&str]) -> Server {
+        let port = {
+            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            l.local_addr().unwrap().port()
+        };
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_stratego-ssh"))
+            .arg("--listen")
+            .arg(addr.to_string())
+            .arg("--data-dir")
+            .arg(dir.join("data"))
+            .arg("--keys-dir")
+            .arg(dir.join("keys"))
+            // Connections come from one address many times a minute here.
+            .args([
+                "--connects-per-minute",
+                "100000",
+                "--commands-per-minute",
+                "100000",
+            ])
+            .args(extra)
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the server binary starts");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if tokio::net::TcpStream::connect(addr).await.is_ok() {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the server never listened on {addr}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Server { child, addr }
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    pub fn rss_kib(&self) -> u64 {
+        stratego_ssh::procinfo::rss_kib(Some(self.pid())).expect("server VmRSS")
+    }
+
+    pub fn kill9(&mut self) {
+        self.child.kill().expect("SIGKILL");
+        self.child.wait().expect("reaped");
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
