@@ -476,14 +476,14 @@ fn days_from_civil(y: i64, m: u32, d: u32) -> Option<i64> {
 mod tests {
     use super::*;
 
-    const NOW: u64 = 1_795_000_000; // 2026-11-18 ...
+    const NOW: u64 = 1_795_000_000; // 2026-11-18 11:06:40 UTC
 
     #[test]
     fn start_times() {
         assert_eq!(parse_start("+10m", NOW), Ok(NOW + 600));
         assert_eq!(parse_start("now", NOW), Ok(NOW));
-        assert_eq!(parse_start("2026-11-24T15:00Z", NOW), Ok(1_795_964_400));
-        assert_eq!(parse_start("2026-11-24 15:00", NOW), Ok(1_795_964_400));
+        assert_eq!(parse_start("2026-11-24T15:00Z", NOW), Ok(1_795_532_400));
+        assert_eq!(parse_start("2026-11-24 15:00", NOW), Ok(1_795_532_400));
         assert!(parse_start("2026-02-30T15:00", NOW).is_err());
         assert!(parse_start("tomorrow", NOW).is_err());
         // HH:MM is the next such time: later today, or tomorrow if it has passed.
