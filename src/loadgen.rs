@@ -23,12 +23,28 @@
 //! limits they meet are not the honest players'. `attacks` narrows what they run (to see
 //! what each attack costs).
 //!
+//! With `arena`, the playing sessions play in an arena tournament instead of seeks: the
+//! load generator first creates it over an exec channel with session 0's key (`tournament
+//! create load arena --arena M --casual --clock none --start +1h`, M the run's minutes
+//! rounded up plus one; the server must run with `--players-create-tournaments true`),
+//! after a first interactive login of `load-0` (an unregistered key would create it as
+//! `admin`, and then could not start it as `load-0`). The playing sessions join it through
+//! the screens as a person does (`T`, Enter on it, `j`); once all have joined (or after
+//! [`JOIN_WAIT`]) the load generator starts it (`tournament start N`). They play the games
+//! the arena seats them in as above, ask for no rematch, and wait to be paired again.
+//! Measured besides: the **pairing latency**, per session the time from seeing its game's
+//! end (the game-over screen) to seeing the next game's set-up screen. It is what a player
+//! waits, as measured: it includes the server's deliberate rest between an arena player's
+//! games (`lobby::tournaments::ARENA_REST`, 2 s) and up to a second of the director's
+//! pairing tick, so it is never below 2 s; what the server's load adds is what lies above
+//! that. Samples are kept from the start (not only after the warm-up).
+//!
 //! Bounded: at most [`MAX_SESSIONS`] sessions and [`MAX_ABUSERS`] abusers for at most
 //! [`MAX_DURATION`], every attack round bounded in count and time, loopback addresses only.
 //! Honest sessions connect from distinct 127.1.x.y source addresses, four to an address (a
 //! household), within the server's default per-address limits.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::num::NonZeroU16;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -57,6 +73,11 @@ const CONNECTING_AT_ONCE: usize = 32;
 const MOVE_GIVE_UP: Duration = Duration::from_secs(5);
 /// Least time between two looks at a screen that is not waiting for its own move.
 const LOOK_EVERY: Duration = Duration::from_millis(20);
+/// With `arena`: how long the load generator waits for every playing session to join
+/// before it starts the arena anyway.
+pub const JOIN_WAIT: Duration = Duration::from_secs(60);
+/// The arena's name (`tournament create load arena ...`).
+const ARENA_NAME: &str = "load arena";
 
 #[derive(Clone, Debug)]
 pub struct LoadConfig {
@@ -80,6 +101,13 @@ pub struct LoadConfig {
     pub abusers: usize,
     /// The attacks they run, abuser `i` the `i`th mod their number (empty: all).
     pub attacks: Vec<Attack>,
+    /// The playing sessions play in an arena tournament the load generator creates and
+    /// starts (the server must let players create tournaments), not through seeks.
+    pub arena: bool,
+    /// Each playing session resigns on its first turn from a move drawn (per game) between
+    /// half and one and a half times this (random moves make games of hundreds of moves,
+    /// with a thinking pause of seconds longer than a run). `None`: never.
+    pub resign_at: Option<u32>,
 }
 
 impl LoadConfig {
@@ -140,6 +168,28 @@ pub struct Report {
     /// Abusers run beside the honest sessions, and their attack rounds.
     pub abusers: usize,
     pub abuse_rounds: u64,
+    /// With `arena`: games seen to their end (by one of their players, each game once),
+    /// and their length in moves (the last move number shown), median and longest.
+    pub ended_games: usize,
+    pub ended_moves_p50: Option<u32>,
+    pub ended_moves_max: Option<u32>,
+    /// With `arena`: the tournament's number, and the figures below.
+    pub arena: Option<u64>,
+    /// Playing sessions that joined the arena, and when it was started (since the start
+    /// of the run).
+    pub arena_joined: usize,
+    pub arena_started_at: Option<Duration>,
+    /// Pairing latency: from seeing a game's end to seeing the next game's set-up.
+    pub pairing_p50: Option<Duration>,
+    pub pairing_p99: Option<Duration>,
+    pub pairing_max: Option<Duration>,
+    pub pairing_samples: usize,
+    /// Sessions with at least one sample.
+    pub pairing_sessions: usize,
+    /// Sessions waiting for a pairing at the end of the run, and the longest of those
+    /// waits so far (a stall shows here, not in the samples).
+    pub pairing_waiting: usize,
+    pub pairing_longest_wait: Option<Duration>,
 }
 
 impl Report {
@@ -154,15 +204,24 @@ impl Report {
 
     /// The last line: `sessions N, games N, moves N, move-to-screen p50 Xms p99 Yms,
     /// bytes/move B, server rss/session KiB, abusers N, honest p99 Xms` (only the honest
-    /// sessions are measured: the honest p99 is the move-to-screen p99).
+    /// sessions are measured: the honest p99 is the move-to-screen p99), and with `arena`
+    /// `, pairing p50 Xms p99 Yms`.
     pub fn summary(&self) -> String {
         let ms = |d: Option<Duration>| {
             d.map_or("n/a".to_string(), |d| {
                 format!("{:.1}ms", d.as_secs_f64() * 1000.0)
             })
         };
+        let arena = match self.arena {
+            Some(_) => format!(
+                ", pairing p50 {} p99 {}",
+                ms(self.pairing_p50),
+                ms(self.pairing_p99)
+            ),
+            None => String::new(),
+        };
         format!(
-            "sessions {}, games {}, moves {}, move-to-screen p50 {} p99 {}, bytes/move {}, server rss/session {}, abusers {}, honest p99 {}",
+            "sessions {}, games {}, moves {}, move-to-screen p50 {} p99 {}, bytes/move {}, server rss/session {}, abusers {}, honest p99 {}{arena}",
             self.sessions,
             self.games,
             self.moves,
@@ -201,6 +260,14 @@ struct Counters {
     dump: bool,
     /// Attack rounds the abusers completed.
     abuse_rounds: AtomicU64,
+    /// With `arena`: playing sessions that have joined it.
+    joined: AtomicUsize,
+    /// Pairing latencies: (session, µs).
+    pairing_us: Mutex<Vec<(usize, u32)>>,
+    /// Sessions that saw their game end and wait for the next one, since when.
+    waiting: Mutex<HashMap<usize, Instant>>,
+    /// Arena: the move number each ended game last showed (counted by Red's session).
+    ended_moves: Mutex<Vec<u32>>,
 }
 
 struct AcceptAny;
@@ -240,11 +307,27 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
         inactivity_timeout: None,
         ..Default::default()
     });
+    // The arena, before the sessions connect.
+    let arena_id = if cfg.arena {
+        let id = create_arena(&cfg, client_config.clone()).await?;
+        if !cfg.progress_every.is_zero() {
+            eprintln!(
+                "[{:>4.0}s] arena #{id} created; the playing sessions join it",
+                started.elapsed().as_secs_f64()
+            );
+        }
+        Some(id)
+    } else {
+        None
+    };
+    let joining_from = Instant::now();
     let gate = Arc::new(tokio::sync::Semaphore::new(CONNECTING_AT_ONCE));
     let mut tasks = Vec::with_capacity(cfg.sessions);
     for i in 0..cfg.sessions {
         let role = if i < cfg.games * 2 {
-            if i % 2 == 0 {
+            if cfg.arena {
+                Role::Entrant
+            } else if i.is_multiple_of(2) {
                 Role::Poster
             } else {
                 Role::Acceptor(format!("load-{}", i - 1))
@@ -261,6 +344,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
             rows: cfg.rows,
             think: cfg.think,
             seed: cfg.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            resign_at: cfg.resign_at,
         };
         let counters = counters.clone();
         let gate = gate.clone();
@@ -331,10 +415,41 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
     let mut last_print = Instant::now();
     let mut sample = tokio::time::interval(Duration::from_millis(500));
     let mut measured_from: Option<(Duration, bool)> = None;
+    let mut arena_started_at: Option<Duration> = None;
+    let mut arena_error: Option<anyhow::Error> = None;
     loop {
         tokio::select! {
             _ = tokio::time::sleep_until(deadline) => break,
             _ = sample.tick() => {}
+        }
+        if let (Some(id), None) = (arena_id, arena_started_at) {
+            let joined = counters.joined.load(Ordering::Relaxed);
+            let all = joined >= cfg.games * 2;
+            if all || joining_from.elapsed() >= JOIN_WAIT {
+                if !all {
+                    eprintln!(
+                        "[{:>4.0}s] only {joined} of {} playing sessions joined arena #{id} in {}s: starting it anyway",
+                        started.elapsed().as_secs_f64(),
+                        cfg.games * 2,
+                        JOIN_WAIT.as_secs()
+                    );
+                }
+                match start_arena(&cfg, client_config.clone(), id).await {
+                    Ok(answer) => {
+                        arena_started_at = Some(started.elapsed());
+                        if !cfg.progress_every.is_zero() {
+                            eprintln!(
+                                "[{:>4.0}s] {joined} joined; {answer}",
+                                started.elapsed().as_secs_f64()
+                            );
+                        }
+                    }
+                    Err(e) => {
+                        arena_error = Some(e);
+                        break;
+                    }
+                }
+            }
         }
         if measured_from.is_none() {
             let all_playing = counters.playing.load(Ordering::Relaxed) >= cfg.games * 2;
@@ -385,6 +500,30 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
                     .and_then(|p| crate::procinfo::rss_kib(Some(p)))
                     .map_or(String::new(), |k| format!(", server rss {} MiB", k / 1024)),
             );
+            if arena_id.is_some() {
+                let (n, p50, p99) = {
+                    let l = counters
+                        .pairing_us
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner());
+                    let us: Vec<u32> = l.iter().map(|(_, us)| *us).collect();
+                    let (p50, p99) = percentiles(&us);
+                    (us.len(), p50, p99)
+                };
+                let waiting = counters
+                    .waiting
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .len();
+                eprintln!(
+                    "[{:>4.0}s] arena: joined {}/{}, pairing samples {n} p50 {} p99 {}, waiting for a pairing {waiting}",
+                    started.elapsed().as_secs_f64(),
+                    counters.joined.load(Ordering::Relaxed),
+                    cfg.games * 2,
+                    fmt_us(p50),
+                    fmt_us(p99),
+                );
+            }
             last_moves = moves;
             last_print = Instant::now();
         }
@@ -397,6 +536,31 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
             .unwrap_or_else(|e| e.into_inner()),
     );
     latencies.sort_unstable();
+    let pairings = std::mem::take(
+        &mut *counters
+            .pairing_us
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()),
+    );
+    let mut pairing_us: Vec<u32> = pairings.iter().map(|(_, us)| *us).collect();
+    pairing_us.sort_unstable();
+    let pairing_sessions = pairings
+        .iter()
+        .map(|(i, _)| *i)
+        .collect::<HashSet<usize>>()
+        .len();
+    let (pairing_waiting, pairing_longest_wait) = {
+        let w = counters.waiting.lock().unwrap_or_else(|e| e.into_inner());
+        (w.len(), w.values().map(|since| since.elapsed()).max())
+    };
+    let us = |v: Option<u32>| v.map(|us| Duration::from_micros(us.into()));
+    let mut ended_moves = std::mem::take(
+        &mut *counters
+            .ended_moves
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()),
+    );
+    ended_moves.sort_unstable();
     let report = Report {
         sessions: counters.connected.load(Ordering::Relaxed),
         connect_failures: counters.failed.load(Ordering::Relaxed),
@@ -419,6 +583,19 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
         elapsed,
         abusers: cfg.abusers,
         abuse_rounds: counters.abuse_rounds.load(Ordering::Relaxed),
+        ended_games: ended_moves.len(),
+        ended_moves_p50: quantile(&ended_moves, 0.5),
+        ended_moves_max: ended_moves.last().copied(),
+        arena: arena_id,
+        arena_joined: counters.joined.load(Ordering::Relaxed),
+        arena_started_at,
+        pairing_p50: us(quantile(&pairing_us, 0.50)),
+        pairing_p99: us(quantile(&pairing_us, 0.99)),
+        pairing_max: us(pairing_us.last().copied()),
+        pairing_samples: pairing_us.len(),
+        pairing_sessions,
+        pairing_waiting,
+        pairing_longest_wait,
     };
     for t in &tasks {
         t.abort();
@@ -450,7 +627,150 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
             }
         }
     }
+    if let Some(e) = arena_error {
+        return Err(e);
+    }
     Ok(report)
+}
+
+/// Runs `command` over an exec channel logged in with session `index`'s key (from its
+/// source address); its output and exit status.
+async fn exec_as(
+    cfg: &LoadConfig,
+    config: Arc<client::Config>,
+    index: usize,
+    command: &str,
+) -> Result<(String, Option<u32>)> {
+    let nick = format!("load-{index}");
+    let handle = login(
+        cfg.addr,
+        source_addr(index, cfg.addr),
+        config,
+        Some((&nick, session_key(index))),
+    )
+    .await?;
+    let mut channel = handle.channel_open_session().await?;
+    channel.exec(true, command).await?;
+    let mut out = Vec::new();
+    let mut status = None;
+    let read = async {
+        while let Some(msg) = channel.wait().await {
+            match msg {
+                ChannelMsg::Data { data } => out.extend_from_slice(&data),
+                ChannelMsg::ExitStatus { exit_status } => status = Some(exit_status),
+                ChannelMsg::Eof | ChannelMsg::Close => break,
+                _ => {}
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(20), read)
+        .await
+        .with_context(|| format!("no answer to `{command}` in 20 s"))?;
+    let _ = handle
+        .disconnect(russh::Disconnect::ByApplication, "done", "en")
+        .await;
+    Ok((String::from_utf8_lossy(&out).trim().to_string(), status))
+}
+
+/// The first interactive login of session `index` (as a person's first visit): the server
+/// gives the key its nickname then. Returns once a first screen is shown (the welcome card's
+/// name kept with Enter).
+async fn first_login(cfg: &LoadConfig, config: Arc<client::Config>, index: usize) -> Result<()> {
+    let nick = format!("load-{index}");
+    let handle = login(
+        cfg.addr,
+        source_addr(index, cfg.addr),
+        config,
+        Some((&nick, session_key(index))),
+    )
+    .await?;
+    let mut channel = open_shell(&handle, cfg.cols, cfg.rows).await?;
+    let mut parser = vt100::Parser::new(
+        NonZeroU16::new(cfg.rows).unwrap_or(NonZeroU16::MIN),
+        NonZeroU16::new(cfg.cols).unwrap_or(NonZeroU16::MIN),
+        0,
+    );
+    let shown = async {
+        let mut welcomed = false;
+        while let Some(msg) = channel.wait().await {
+            match msg {
+                ChannelMsg::Data { data } => {
+                    parser.process(&data);
+                    let text = parser.screen().contents();
+                    if text.contains("Welcome to stratego-ssh") {
+                        if !welcomed {
+                            welcomed = true;
+                            channel.data(&b"\r"[..]).await?;
+                        }
+                    } else if text.contains("Open seeks") || text.contains("Games in play") {
+                        return Ok(());
+                    }
+                }
+                ChannelMsg::Eof | ChannelMsg::Close => break,
+                _ => {}
+            }
+        }
+        bail!("the server closed {nick}'s first session before the lobby showed")
+    };
+    tokio::time::timeout(Duration::from_secs(20), shown)
+        .await
+        .with_context(|| format!("{nick}'s first session showed no lobby in 20 s"))??;
+    let _ = handle
+        .disconnect(russh::Disconnect::ByApplication, "done", "en")
+        .await;
+    Ok(())
+}
+
+/// Creates the run's arena with session 0's key; its number.
+async fn create_arena(cfg: &LoadConfig, config: Arc<client::Config>) -> Result<u64> {
+    // Registered first: the server names an unregistered key's tournaments `admin`, and
+    // `load-0` could then not start its own.
+    first_login(cfg, config.clone(), 0)
+        .await
+        .context("load-0's first login (before creating the arena)")?;
+    let minutes = cfg.duration.as_secs().div_ceil(60) + 1;
+    let command = format!(
+        "tournament create {ARENA_NAME} --arena {minutes} --casual --clock none --start +1h"
+    );
+    let (out, status) = exec_as(cfg, config, 0, &command)
+        .await
+        .context("cannot create the arena")?;
+    if out.contains("needs an admin key") {
+        bail!(
+            "the server refused to create the arena ({out:?}): start the server with --players-create-tournaments true (or players_create_tournaments = true in its config file)"
+        );
+    }
+    match (status, created_id(&out)) {
+        (Some(0) | None, Some(id)) => Ok(id),
+        _ => bail!(
+            "the server did not create the arena: `{command}` answered {out:?} (exit status {status:?})"
+        ),
+    }
+}
+
+/// The number in `tournament #N "NAME" created`.
+fn created_id(answer: &str) -> Option<u64> {
+    let at = answer.find("tournament #")? + "tournament #".len();
+    let digits: String = answer[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    if !answer.contains("created") {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// Starts the arena with session 0's key; the server's answer.
+async fn start_arena(cfg: &LoadConfig, config: Arc<client::Config>, id: u64) -> Result<String> {
+    let command = format!("tournament start {id}");
+    let (out, status) = exec_as(cfg, config, 0, &command)
+        .await
+        .context("cannot start the arena")?;
+    if status != Some(0) || !out.contains("running") {
+        bail!("the server did not start arena #{id}: `{command}` answered {out:?} (exit status {status:?})");
+    }
+    Ok(out)
 }
 
 fn percentiles(sorted_or_not: &[u32]) -> (Option<u32>, Option<u32>) {
@@ -478,6 +798,8 @@ enum Role {
     Poster,
     /// Accepts the seek of this nickname.
     Acceptor(String),
+    /// Joins the arena through its screen and plays the games it is put in.
+    Entrant,
     Idle,
 }
 
@@ -490,6 +812,7 @@ struct SessionCfg {
     rows: u16,
     think: Duration,
     seed: u64,
+    resign_at: Option<u32>,
 }
 
 /// The source address of session `i`: 127.1.x.y for IPv4 loopback servers.
@@ -643,6 +966,8 @@ struct Session {
     turn_seen: Option<(Status, Instant)>,
     tried: HashSet<(Sq, Sq)>,
     esc_first: bool,
+    /// Esc sent to clear an error, when (the next move waits for the screen to clear).
+    esc_at: Option<Instant>,
     rematch_sent: bool,
     last_look: Instant,
     unread: bool,
@@ -651,6 +976,23 @@ struct Session {
     post_after: Instant,
     /// Bytes received since the last look.
     unread_bytes: usize,
+    /// Arena: the arena's screen asked for from the lobby (`T`, End, `k`s, Enter), when.
+    open_sent: Option<Instant>,
+    /// Arena: `j` sent on its screen, when.
+    join_sent: Option<Instant>,
+    /// Arena: tries at opening it (another tournament's screen opened: one row up next).
+    open_tries: usize,
+    joined: bool,
+    /// Arena: when this session saw its last game end (waiting to be paired again).
+    game_over_at: Option<Instant>,
+    /// With `resign_at`: the move of this game from which this session resigns, and when
+    /// it last typed the resignation.
+    resign_from: Option<u32>,
+    resign_sent: Option<Instant>,
+    /// The last status line seen in this game (its move number is the game's length).
+    last_status: Option<Status>,
+    /// The game whose set-up screen was last seen (`game #N` in its header).
+    setup_game: Option<u64>,
 }
 
 /// While a game is in play and no move of ours is awaited, updates smaller than this are
@@ -695,10 +1037,24 @@ impl Session {
             turn_seen: None,
             tried: HashSet::new(),
             esc_first: false,
+            esc_at: None,
             rematch_sent: false,
             last_look: Instant::now(),
             unread: false,
+            open_sent: None,
+            join_sent: None,
+            open_tries: 0,
+            joined: false,
+            game_over_at: None,
+            resign_from: None,
+            resign_sent: None,
+            last_status: None,
+            setup_game: None,
         }
+    }
+
+    fn arena(&self) -> bool {
+        matches!(self.cfg.role, Role::Entrant)
     }
 
     async fn run(&mut self, mut channel: russh::Channel<client::Msg>) {
@@ -755,6 +1111,11 @@ impl Session {
     /// timer of every session every 20 ms was a fifth of the load generator's time.)
     fn next_wake(&self, now: Instant) -> Instant {
         let soon = now + LOOK_EVERY;
+        if self.arena() && self.joined && !self.playing && !self.worth_a_look() {
+            // Waiting in the arena (or in set-up for the opponent): what comes next comes
+            // as output.
+            return now + Duration::from_secs(1);
+        }
         if !self.playing || self.pending.is_some() || self.worth_a_look() {
             return soon;
         }
@@ -825,21 +1186,52 @@ impl Session {
                 self.random_sent = false;
                 self.ready_sent = false;
                 self.rematch_sent = false;
+                self.resign_sent = None;
+                self.resign_from = self
+                    .cfg
+                    .resign_at
+                    .map(|n| n / 2 + self.rng.below(n as usize + 1) as u32);
             }
+            self.last_status = Some(status);
             self.play(channel, &text, status, now).await;
             return;
         }
         if self.playing
             && (text.contains("r rematch")
                 || text.contains("r to accept")
-                || text.contains("Rematch"))
+                || text.contains("Rematch")
+                // In an arena the opponent may be gone to their next game first.
+                || (self.arena() && text.contains("no rematch")))
         {
             self.playing = false;
             self.counters.playing.fetch_sub(1, Ordering::Relaxed);
             self.pending = None;
             self.turn_seen = None;
+            if self.arena() {
+                // Red's session counts the game's length (once a game).
+                if text.contains("you play Red") {
+                    if let Some(st) = self.last_status {
+                        self.counters
+                            .ended_moves
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(st.number);
+                    }
+                }
+                self.game_over_at = Some(now);
+                self.counters
+                    .waiting
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(self.cfg.index, now);
+            }
         }
-        if text.contains("r rematch") || text.contains("asks for a rematch") {
+        if self.arena() {
+            // No rematch: the arena pairs again (the next game's set-up comes).
+            if self.game_over_at.is_some() && !text.contains("Set up your army") {
+                return;
+            }
+        } else if text.contains("r rematch") || text.contains("asks for a rematch") {
             if !self.rematch_sent {
                 self.rematch_sent = true;
                 self.send(channel, b"r").await;
@@ -860,8 +1252,32 @@ impl Session {
             return;
         }
         if text.contains("Set up your army") {
+            if let Some(over) = self.game_over_at.take() {
+                let us = now
+                    .duration_since(over)
+                    .as_micros()
+                    .min(u128::from(u32::MAX)) as u32;
+                self.counters
+                    .pairing_us
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((self.cfg.index, us));
+                self.counters
+                    .waiting
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .remove(&self.cfg.index);
+            }
             self.poster = PosterState::Idle;
             self.nav_at = None;
+            // A new game's set-up (the last one may have ended before its play began, an
+            // arena then seating the player in another): set up again.
+            let game = game_number(&text);
+            if game.is_some() && game != self.setup_game {
+                self.setup_game = game;
+                self.random_sent = false;
+                self.ready_sent = false;
+            }
             if !self.random_sent {
                 self.random_sent = true;
                 self.send(channel, b"r").await;
@@ -869,6 +1285,11 @@ impl Session {
                 self.ready_sent = true;
                 self.send(channel, b"d").await;
             }
+            return;
+        }
+        // A tournament's screen (it has a "Games in play" list too).
+        if self.arena() && text.contains("Standings (") {
+            self.arena_screen(channel, &text, now).await;
             return;
         }
         // The lobby (a notice may cover the seek list's title), or the seek form.
@@ -897,7 +1318,12 @@ impl Session {
         let stalled = !self.playing
             && !matches!(self.cfg.role, Role::Idle)
             && now.duration_since(self.last_look) >= Duration::from_secs(1);
+        let opening = matches!(self.cfg.role, Role::Entrant)
+            && !self.joined
+            && (due(self.open_sent, Duration::from_millis(500))
+                || due(self.join_sent, Duration::from_millis(500)));
         first_post
+            || opening
             || stalled
             || due(poster, Duration::from_secs(2))
             || due(self.nav_at, Duration::from_millis(300))
@@ -912,6 +1338,7 @@ impl Session {
     ) {
         match self.cfg.role.clone() {
             Role::Idle => {}
+            Role::Entrant => self.open_arena(channel, text, now).await,
             Role::Poster => self.post(channel, grid, text, now).await,
             Role::Acceptor(partner) => {
                 if self
@@ -950,6 +1377,86 @@ impl Session {
                     }
                 }
             }
+        }
+    }
+
+    /// Arena, in the lobby: opens the arena's screen as a person does. `T` focuses the
+    /// tournaments list (once the lobby lists one: its footer offers `T`); then, the list
+    /// focused (the footer offers Enter to open one), End goes to its last row, `k` up (a
+    /// try per row: the newest active tournament is the lowest active row, above the last
+    /// few finished ones), Enter.
+    async fn open_arena(
+        &mut self,
+        channel: &russh::Channel<client::Msg>,
+        text: &str,
+        now: Instant,
+    ) {
+        if self.joined
+            || self.open_tries > 20
+            || self
+                .open_sent
+                .is_some_and(|t| now.duration_since(t) < Duration::from_millis(300))
+        {
+            return;
+        }
+        if text.contains("(Esc)") {
+            // A notice over the lobby takes the next key (Esc only dismisses it).
+            self.send(channel, b"\x1b").await;
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+        if text.contains("Enter open tournament") {
+            let mut keys = b"\x1b[F".to_vec();
+            keys.extend(std::iter::repeat_n(b'k', self.open_tries));
+            keys.push(b'\r');
+            self.send(channel, &keys).await;
+            self.open_sent = Some(now);
+            self.join_sent = None;
+        } else if text.contains("T tournaments") {
+            self.send(channel, b"T").await;
+            self.open_sent = Some(now);
+        }
+    }
+
+    /// Arena, on a tournament's screen: joins it (`j`) if it is the arena, else goes back
+    /// to the lobby to try the next row up.
+    async fn arena_screen(
+        &mut self,
+        channel: &russh::Channel<client::Msg>,
+        text: &str,
+        now: Instant,
+    ) {
+        if self.joined {
+            return;
+        }
+        let header = text.lines().next().unwrap_or("");
+        let ours = header.contains(ARENA_NAME)
+            && (text.contains("upcoming") || text.contains("running"))
+            && !text.contains("finished")
+            && !text.contains("cancelled");
+        if !ours {
+            if self
+                .open_sent
+                .is_some_and(|t| now.duration_since(t) >= Duration::from_millis(500))
+            {
+                self.open_tries += 1;
+                self.send(channel, b"\x1b").await;
+                self.open_sent = Some(now);
+            }
+            return;
+        }
+        // "you are in" on the status line, or the notice that answers `j` (it may cover
+        // the status line).
+        if text.contains("you are in") || text.contains("you joined") {
+            self.joined = true;
+            self.counters.joined.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        if self
+            .join_sent
+            .is_none_or(|t| now.duration_since(t) >= Duration::from_secs(2))
+        {
+            self.send(channel, b"j").await;
+            self.join_sent = Some(now);
         }
     }
 
@@ -1060,6 +1567,19 @@ impl Session {
         if now.duration_since(seen_at) < self.cfg.think {
             return;
         }
+        if self.resign_from.is_some_and(|n| status.number >= n) {
+            if self
+                .resign_sent
+                .is_none_or(|t| now.duration_since(t) > Duration::from_secs(2))
+            {
+                self.resign_sent = Some(now);
+                self.send(channel, b"\x1b").await;
+                tokio::time::sleep(Duration::from_millis(40)).await;
+                self.send(channel, b"R").await;
+                self.send(channel, b"y").await;
+            }
+            return;
+        }
         let Some(board) = read_board(text) else {
             return;
         };
@@ -1077,13 +1597,25 @@ impl Session {
             self.tried.clear();
             return;
         }
-        let mv = moves[(self.rng.next() % moves.len() as u64) as usize];
         if self.esc_first {
-            // Clear the last error so the next one is this move's.
+            // Clear the last error so the next one is this move's, and type the move once
+            // the screen shows it cleared: another move of the same piece may be refused
+            // in the same words, and the server sends no frame for a screen that did not
+            // change (nor for an Esc and a move paced into one frame), so the move would
+            // wait out MOVE_GIVE_UP with nothing to read. At most a second (an error Esc
+            // does not clear is left to MOVE_GIVE_UP as before).
             self.send(channel, b"\x1b").await;
-            tokio::time::sleep(Duration::from_millis(40)).await;
             self.esc_first = false;
+            self.esc_at = Some(now);
+            return;
         }
+        if let Some(at) = self.esc_at {
+            if shows_error(text) && now.duration_since(at) < Duration::from_secs(1) {
+                return;
+            }
+            self.esc_at = None;
+        }
+        let mv = moves[(self.rng.next() % moves.len() as u64) as usize];
         let typed = format!("m{} {}", sq_name(mv.0), sq_name(mv.1));
         self.send(channel, typed.as_bytes()).await;
         let sent = Instant::now();
@@ -1123,6 +1655,17 @@ pub fn read_status(text: &str) -> Option<Status> {
         }
     }
     None
+}
+
+/// The game's number in a game or set-up screen's header (`... · game #12`).
+fn game_number(text: &str) -> Option<u64> {
+    let head = text.lines().next()?;
+    let at = head.find("game #")? + "game #".len();
+    let digits: String = head[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
 }
 
 /// Phrases of the sentences the game screen shows for an illegal move
@@ -1626,6 +2169,11 @@ mod tests {
             })
         );
         assert_eq!(read_status("no game here"), None);
+        assert_eq!(
+            game_number("Classic · 2sq:3 chase · casual · no clock · game #3     you play Red\n"),
+            Some(3)
+        );
+        assert_eq!(game_number("stratego-ssh · load arena\ngame #4"), None);
     }
 
     #[test]
@@ -1682,6 +2230,8 @@ mod tests {
             warmup: Duration::ZERO,
             abusers: 0,
             attacks: vec![],
+            arena: false,
+            resign_at: None,
         };
         assert!(cfg.check().is_err());
         let ok = LoadConfig {
@@ -1735,5 +2285,53 @@ mod tests {
             "{}",
             r.summary()
         );
+    }
+
+    #[test]
+    fn with_an_arena_the_last_line_ends_with_the_pairing_latency() {
+        let r = Report {
+            p99: Some(Duration::from_micros(12_300)),
+            abusers: 0,
+            arena: Some(3),
+            pairing_p50: Some(Duration::from_micros(2_512_300)),
+            pairing_p99: Some(Duration::from_micros(3_040_000)),
+            pairing_samples: 40,
+            ..Report::default()
+        };
+        assert!(
+            r.summary()
+                .ends_with("abusers 0, honest p99 12.3ms, pairing p50 2512.3ms p99 3040.0ms"),
+            "{}",
+            r.summary()
+        );
+        // No samples yet: said so, the line keeps its shape.
+        let none = Report {
+            arena: Some(3),
+            ..Report::default()
+        };
+        assert!(
+            none.summary().ends_with(", pairing p50 n/a p99 n/a"),
+            "{}",
+            none.summary()
+        );
+        // Without an arena the line is as it always was.
+        let plain = Report {
+            pairing_p50: Some(Duration::from_secs(2)),
+            ..Report::default()
+        };
+        assert!(!plain.summary().contains("pairing"), "{}", plain.summary());
+    }
+
+    #[test]
+    fn the_arena_number_is_read_from_the_answer() {
+        assert_eq!(
+            created_id("tournament #12 \"load arena\" created"),
+            Some(12)
+        );
+        assert_eq!(
+            created_id("creating and running tournaments needs an admin key on this server"),
+            None
+        );
+        assert_eq!(created_id("tournament #3 is running"), None);
     }
 }

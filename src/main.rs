@@ -217,6 +217,18 @@ struct LoadgenArgs {
     /// The attacks the abusers run (comma-separated; default: all, in turn).
     #[arg(long, value_delimiter = ',')]
     attack: Vec<stratego_ssh::loadgen::Attack>,
+    /// Play in an arena tournament instead of seeks: created with load-0's key (the
+    /// server must run with --players-create-tournaments true), joined through the screens
+    /// by the --games pairs, started once they have joined; no rematches. Adds the pairing
+    /// latency (game-over screen to the next set-up screen, the server's 2 s rest between
+    /// arena games included) to the last line.
+    #[arg(long)]
+    arena: bool,
+    /// Each playing session resigns on its first turn from a move drawn per game between
+    /// half and one and a half times this (random games last hundreds of moves: with
+    /// --think 2s none ends within a run of minutes). Default: never.
+    #[arg(long, value_name = "MOVE")]
+    resign_at: Option<u32>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -501,6 +513,8 @@ fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
         warmup: a.warmup,
         abusers: a.abusers,
         attacks: a.attack,
+        arena: a.arena,
+        resign_at: a.resign_at,
     };
     cfg.check()?;
     let rt = tokio::runtime::Runtime::new()?;
@@ -527,6 +541,30 @@ fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
             at.as_secs_f64()
         ),
         None => eprintln!("no latencies: the run ended during the warm-up"),
+    }
+    if let Some(id) = report.arena {
+        let ms = |d: Option<std::time::Duration>| {
+            d.map_or("n/a".into(), |d| {
+                format!("{:.1}ms", d.as_secs_f64() * 1000.0)
+            })
+        };
+        eprintln!(
+            "arena #{id}: {} joined, started {}; {} games ended, {} moves median, {} longest; pairing samples {} from {} sessions, p50 {} p99 {} max {} (from the game-over screen to the next set-up screen, the server's 2 s rest included); at the end {} sessions waiting for a pairing, the longest for {}",
+            report.arena_joined,
+            report
+                .arena_started_at
+                .map_or("never".into(), |d| format!("at {:.0}s", d.as_secs_f64())),
+            report.ended_games,
+            report.ended_moves_p50.map_or("n/a".into(), |m| m.to_string()),
+            report.ended_moves_max.map_or("n/a".into(), |m| m.to_string()),
+            report.pairing_samples,
+            report.pairing_sessions,
+            ms(report.pairing_p50),
+            ms(report.pairing_p99),
+            ms(report.pairing_max),
+            report.pairing_waiting,
+            ms(report.pairing_longest_wait),
+        );
     }
     println!("{}", report.summary());
     Ok(())
