@@ -380,3 +380,49 @@ async fn an_arena_of_four_over_ssh_pairs_again_at_once_and_ends_on_time() {
         "{text}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn where_the_host_allows_it_players_run_their_own_tournaments_only() {
+    let dir = tempdir::Dir::new("players-run");
+    let server = Server::start(&dir.0, &["--players-create-tournaments", "true"]).await;
+    let addr = server.addr;
+    let (ka, kb, kc) = (new_key(), new_key(), new_key());
+    // ann and bob claim their nicks with a terminal; carol's key has never logged in.
+    for (n, k) in [("ann", &ka), ("bob", &kb)] {
+        let t = Term::connect(addr, Login::Key(n, k), 100, 30).await;
+        t.wait_text("Open seeks", 10).await;
+    }
+    let (out, status) = exec(addr, "carol", &kc, "tournament create Carol Cup --swiss 3").await;
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("your key has no nick yet"), "{out}");
+    let (out, status) = exec(addr, "ann", &ka, "tournament create Ann Cup --arena 30").await;
+    assert_eq!(status, Some(0), "{out}");
+    let (out, status) = exec(addr, "bob", &kb, "tournament cancel 1").await;
+    assert_eq!(status, Some(1), "{out}");
+    assert!(
+        out.contains("created by ann: only they or an admin"),
+        "{out}"
+    );
+    let (out, status) = exec(addr, "bob", &kb, "tournament edit 1 --arena 10").await;
+    assert_eq!(status, Some(1), "{out}");
+    let (out, status) = exec(addr, "ann", &ka, "tournament edit 1 --arena 45 --clock 3+2").await;
+    assert_eq!(status, Some(0), "{out}");
+    let (text, _) = exec(addr, "bob", &kb, "tournament 1").await;
+    assert!(
+        text.contains("Arena 45 min · Classic · 3+2 · rated"),
+        "{text}"
+    );
+    assert!(text.contains("created by ann"), "{text}");
+    // Bad terms change nothing and say why.
+    let (out, status) = exec(addr, "ann", &ka, "tournament edit 1 --two-square 4").await;
+    assert_eq!(status, Some(2), "{out}");
+    assert!(out.contains("--two-square: 0 (off), 2, 3 or 5"), "{out}");
+    let (out, status) = exec(addr, "ann", &ka, "tournament cancel 1").await;
+    assert_eq!(status, Some(0), "{out}");
+    let (out, _) = exec(addr, "bob", &kb, "tournaments").await;
+    assert!(
+        out.lines()
+            .any(|l| l.contains("cancelled") && l.contains("Ann Cup")),
+        "{out}"
+    );
+}

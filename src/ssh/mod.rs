@@ -800,12 +800,32 @@ impl russh::server::Handler for Conn {
             );
             return Ok(());
         }
-        let organiser = self
+        // The organiser is named by the nick the key holds. A key that holds none yet: an
+        // admin is "(admin)" (no nick can be written so: no player can pass for one); a
+        // player must claim a nick first, since their tournaments are theirs by that name.
+        let held = self
             .ident
             .as_ref()
             .filter(|i| !i.guest)
             .and_then(|i| self.shared.store.users().by_identity(&i.id).ok().flatten())
-            .map_or_else(|| "admin".to_string(), |u| u.nick);
+            .map(|u| u.nick);
+        let organiser = match held {
+            Some(nick) => nick,
+            None if self.is_admin() => "(admin)".to_string(),
+            None if organising => {
+                say_and_close(
+                    handle,
+                    channel,
+                    format!(
+                        "your key has no nick yet: connect once with a terminal to claim one ({}), then run tournaments under it\n",
+                        self.connect_line()
+                    ),
+                    1,
+                );
+                return Ok(());
+            }
+            None => String::new(),
+        };
         if admin && !self.is_admin() {
             say_and_close(
                 handle,
