@@ -27,8 +27,7 @@
 //! load generator first creates it over an exec channel with session 0's key (`tournament
 //! create load arena --arena M --casual --clock none --start +1h`, M the run's minutes
 //! rounded up plus one; the server must run with `--players-create-tournaments true`),
-//! after a first interactive login of `load-0` (an unregistered key would create it as
-//! `admin`, and then could not start it as `load-0`). The playing sessions join it through
+//! after a first interactive login of `load-0` (a key must hold a nick to organise). The playing sessions join it through
 //! the screens as a person does (`T`, Enter on it, `j`); once all have joined (or after
 //! [`JOIN_WAIT`]) the load generator starts it (`tournament start N`). They play the games
 //! the arena seats them in as above, ask for no rematch, and wait to be paired again.

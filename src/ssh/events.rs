@@ -75,6 +75,11 @@ pub async fn show(service: &Service, id: &str, json: bool) -> Output {
     if json {
         let mut t = t;
         t.chat.clear();
+        // Players are named by nick here: their identities (key fingerprints, a guest's
+        // hash) are for admins only.
+        for s in &mut t.standings {
+            s.pid.clear();
+        }
         // Every pairing with its result, from the stored record.
         let pairings = match service.tournament_record(id).await {
             Ok(Some(rec)) => {

@@ -161,9 +161,7 @@ fn comeback_line(server: Option<&crate::ui::Address>, login: &str) -> String {
 
 /// The wall clock, Unix seconds (what the tournaments' countdowns are drawn from).
 fn unix_now() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
+    crate::store::now()
 }
 
 async fn sleep_until(t: Option<Instant>) {
