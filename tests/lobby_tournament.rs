@@ -342,3 +342,52 @@ async fn entry_rules_are_enforced_with_a_reason() {
     until_t(&lobby, a, "no entrant", |t| t.standings.is_empty()).await;
     lobby.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_game_has_no_rematch() {
+    let dir = common::tempdir::Dir::new("no-rematch");
+    let store = Store::open(&dir.0).unwrap();
+    let lobby = lobby::spawn(LobbyConfig::default(), store.clone());
+    let id = create(&lobby, terms("Quick Arena", Format::Arena { minutes: 10 })).await;
+    let mut clients = HashMap::new();
+    for n in ["ann", "ben"] {
+        let mut c = join(&lobby, n).await;
+        lobby.command(c.session, LobbyCmd::JoinTournament(id));
+        c.notice_containing("you joined Quick Arena").await;
+        clients.insert(n.to_string(), c);
+    }
+    lobby
+        .tournament(TournamentOrder::Start { id, by: None })
+        .await
+        .unwrap();
+    let rules = Rules::standard(Variant::Classic);
+    let mut seats = Vec::new();
+    for n in ["ann", "ben"] {
+        let (seat, _) = clients.get_mut(n).unwrap().next_seat().await;
+        seats.push(seat);
+    }
+    seats.sort_by_key(|s| s.color != Some(Color::Red));
+    for (i, seat) in seats.iter().enumerate() {
+        let c = seat.color.unwrap();
+        seat.send(GameCmd::SubmitSetup(Setup::random(&rules, c, i as u64)))
+            .await;
+    }
+    until(&mut seats[0], "play", |s| s.phase == GamePhase::Playing).await;
+    seats[0].send(GameCmd::Resign).await;
+    until(&mut seats[1], "the end", |s| s.phase == GamePhase::Over).await;
+    for seat in &seats {
+        seat.send(GameCmd::Rematch).await;
+    }
+    for n in ["ann", "ben"] {
+        clients
+            .get_mut(n)
+            .unwrap()
+            .notice_containing("No rematch in a tournament")
+            .await;
+    }
+    // And the two are not paired again at once: each was the other's last opponent.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let t = info(&lobby, id);
+    assert!(t.games.is_empty(), "{:?}", t.games);
+    lobby.shutdown().await;
+}

@@ -856,6 +856,17 @@ impl Lobby {
                 let Some(g) = self.games.get(&id) else {
                     return true;
                 };
+                // A tournament pairs its own games: a rematch would be a game outside it
+                // (and keep both out of an arena's pairing while it lasts).
+                if self.tournament_games.contains_key(&id) {
+                    let ids = [g.players.red.id.clone(), g.players.blue.id.clone()];
+                    for s in self.sessions.values().filter(|s| ids.contains(&s.ident.id)) {
+                        let _ = s.events.try_send(SessionEvent::Notice(
+                            "No rematch in a tournament: its director pairs your next game".into(),
+                        ));
+                    }
+                    return true;
+                }
                 let players = ByColor::new(g.players.blue.clone(), g.players.red.clone());
                 let (terms, private, old) = (g.terms, g.private, g.handle.clone());
                 let at: Vec<SessionId> = self
