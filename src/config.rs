@@ -43,6 +43,8 @@ pub struct ServerConfig {
     pub allow_guests: bool,
     /// Every key holder may create tournaments (not only admins).
     pub players_create_tournaments: bool,
+    /// Admins may enter computer players in tournaments (for testing).
+    pub tournament_bots: bool,
     pub max_connections: usize,
     pub max_per_address: usize,
     pub auth_timeout: Duration,
@@ -79,6 +81,7 @@ impl Default for ServerConfig {
             keys_dir: opts.keys_dir,
             allow_guests: opts.ssh.allow_guests,
             players_create_tournaments: opts.ssh.players_create_tournaments,
+            tournament_bots: opts.lobby.tournament_bots,
             max_connections: opts.ssh.max_connections,
             max_per_address: opts.ssh.max_per_address,
             auth_timeout: opts.ssh.auth_timeout,
@@ -114,6 +117,7 @@ impl ServerConfig {
         };
         o.ssh.allow_guests = self.allow_guests;
         o.ssh.players_create_tournaments = self.players_create_tournaments;
+        o.lobby.tournament_bots = self.tournament_bots;
         o.ssh.max_connections = self.max_connections;
         o.ssh.max_per_address = self.max_per_address;
         o.ssh.auth_timeout = self.auth_timeout;
@@ -158,6 +162,7 @@ impl ServerConfig {
                 "players_create_tournaments = {}",
                 self.players_create_tournaments
             ),
+            format!("tournament_bots = {}", self.tournament_bots),
             format!("max_connections = {}", self.max_connections),
             format!("max_per_address = {}", self.max_per_address),
             format!("auth_timeout = {}", q(&fmt_duration(self.auth_timeout))),
@@ -231,6 +236,10 @@ impl ServerConfig {
                 .players_create_tournaments
                 .or(f.players_create_tournaments)
                 .unwrap_or(d.players_create_tournaments),
+            tournament_bots: a
+                .tournament_bots
+                .or(f.tournament_bots)
+                .unwrap_or(d.tournament_bots),
             max_connections: a
                 .max_connections
                 .or(f.max_connections)
@@ -324,6 +333,10 @@ pub struct ConfigArgs {
         value_name = "true|false"
     )]
     pub players_create_tournaments: Option<bool>,
+    /// Let admins enter computer players in tournaments, for testing (`ssh host admin
+    /// tournament addbot ID easy|hard|random`) [file: tournament_bots] [default: false].
+    #[arg(long, env = "STRATEGO_TOURNAMENT_BOTS", value_name = "true|false")]
+    pub tournament_bots: Option<bool>,
     /// Most simultaneous connections; more are refused before the handshake
     /// [file: max_connections] [default: 2000].
     #[arg(long, env = "STRATEGO_MAX_CONNECTIONS", value_name = "N")]
@@ -418,6 +431,7 @@ pub struct FileConfig {
     pub keys_dir: Option<PathBuf>,
     pub allow_guests: Option<bool>,
     pub players_create_tournaments: Option<bool>,
+    pub tournament_bots: Option<bool>,
     pub max_connections: Option<usize>,
     pub max_per_address: Option<usize>,
     pub auth_timeout: Option<Duration>,
@@ -441,12 +455,13 @@ pub struct FileConfig {
 }
 
 /// Every key a configuration file may hold.
-pub const KEYS: [&str; 25] = [
+pub const KEYS: [&str; 26] = [
     "listen",
     "data_dir",
     "keys_dir",
     "allow_guests",
     "players_create_tournaments",
+    "tournament_bots",
     "max_connections",
     "max_per_address",
     "auth_timeout",
@@ -568,6 +583,9 @@ impl FileConfig {
                 "players_create_tournaments" => {
                     c.players_create_tournaments =
                         Some(value.as_bool().ok_or_else(|| bad("true or false"))?)
+                }
+                "tournament_bots" => {
+                    c.tournament_bots = Some(value.as_bool().ok_or_else(|| bad("true or false"))?)
                 }
                 "max_connections" => {
                     c.max_connections = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)

@@ -320,6 +320,11 @@ pub enum TournamentOrder {
         id: TournamentId,
         by: Option<String>,
     },
+    /// An admin enters a computer player (only where the host allows it, for testing).
+    AddBot {
+        id: TournamentId,
+        level: BotLevel,
+    },
 }
 
 /// A tournament as every session sees it.

@@ -391,3 +391,64 @@ async fn a_tournament_game_has_no_rematch() {
     assert!(t.games.is_empty(), "{:?}", t.games);
     lobby.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computer_players_enter_only_where_the_host_allows_it_for_testing() {
+    let dir = common::tempdir::Dir::new("bots-enter");
+    let store = Store::open(&dir.0).unwrap();
+    let lobby = lobby::spawn(LobbyConfig::default(), store.clone());
+    let id = create(&lobby, terms("No Bots", Format::Arena { minutes: 10 })).await;
+    let refused = lobby
+        .tournament(TournamentOrder::AddBot {
+            id,
+            level: stratego_ssh::proto::BotLevel::Easy,
+        })
+        .await
+        .unwrap_err();
+    assert!(refused.contains("tournament_bots = true"), "{refused}");
+    lobby.shutdown().await;
+    drop(lobby);
+    drop(store);
+
+    let dir = common::tempdir::Dir::new("bots-test");
+    let store = Store::open(&dir.0).unwrap();
+    let config = LobbyConfig {
+        tournament_bots: true,
+        ..LobbyConfig::default()
+    };
+    let lobby = lobby::spawn(config, store.clone());
+    let id = create(&lobby, terms("Test Arena", Format::Arena { minutes: 10 })).await;
+    let mut ann = join(&lobby, "ann").await;
+    lobby.command(ann.session, LobbyCmd::JoinTournament(id));
+    ann.notice_containing("you joined Test Arena").await;
+    let line = lobby
+        .tournament(TournamentOrder::AddBot {
+            id,
+            level: stratego_ssh::proto::BotLevel::Easy,
+        })
+        .await
+        .unwrap();
+    assert!(line.contains("bot-easy entered"), "{line}");
+    lobby
+        .tournament(TournamentOrder::Start { id, by: None })
+        .await
+        .unwrap();
+    // ann meets the computer, which sets up and plays by itself; ann resigns.
+    let (mut seat, _) = ann.next_seat().await;
+    let rules = Rules::standard(Variant::Classic);
+    seat.send(GameCmd::SubmitSetup(Setup::random(
+        &rules,
+        seat.color.unwrap(),
+        3,
+    )))
+    .await;
+    until(&mut seat, "play", |s| s.phase == GamePhase::Playing).await;
+    seat.send(GameCmd::Resign).await;
+    until_t(&lobby, id, "the result", |t| {
+        t.standings
+            .iter()
+            .any(|s| s.nick == "bot-easy" && s.points == 2)
+    })
+    .await;
+    lobby.shutdown().await;
+}

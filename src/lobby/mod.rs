@@ -105,6 +105,8 @@ pub struct LobbyConfig {
     pub agents: Vec<crate::ucc::external::AgentSpec>,
     /// Where each agent game's standard error is kept (`None`: nowhere).
     pub agent_logs: Option<std::path::PathBuf>,
+    /// Admins may enter computer players in tournaments (for testing).
+    pub tournament_bots: bool,
 }
 
 impl Default for LobbyConfig {
@@ -116,6 +118,7 @@ impl Default for LobbyConfig {
             max_games_per_player: 3,
             agents: Vec::new(),
             agent_logs: None,
+            tournament_bots: false,
         }
     }
 }

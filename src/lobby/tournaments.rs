@@ -187,6 +187,13 @@ pub fn stored_info(rec: &TournamentRecord) -> TournamentInfo {
     })
 }
 
+/// Whether an entrant is one of our computer players (entered by an admin where the host
+/// allows it): always present, and able to play other games at the same time.
+fn is_computer(pid: &str) -> bool {
+    pid.parse::<PlayerId>()
+        .is_ok_and(|id| id.bot_level().is_some())
+}
+
 /// How a game's outcome counts in a tournament.
 fn result_of(outcome: &Outcome) -> GameResult {
     match outcome.winner {
@@ -332,6 +339,44 @@ impl Lobby {
                 self.tournament_tick();
                 let t = self.tournament_mut(id)?;
                 Ok(format!("tournament #{id} is {}", t.rec.status.word()))
+            }
+            TournamentOrder::AddBot { id, level } => {
+                if !self.config.tournament_bots {
+                    return Err(
+                        "computer players enter tournaments only where the host allows it for testing (tournament_bots = true)"
+                            .into(),
+                    );
+                }
+                let t = tourney(&mut self.tournaments, id)?;
+                let open = matches!(
+                    (t.rec.status, t.rec.terms.format),
+                    (TournamentStatus::Upcoming, _)
+                        | (TournamentStatus::Running, Format::Arena { .. })
+                );
+                if !open {
+                    return Err(format!("tournament #{id} takes no more entries"));
+                }
+                let pid = PlayerId::Bot(level).to_string();
+                if t.rec.entrants.iter().any(|e| e.pid == pid) {
+                    return Err(format!(
+                        "bot-{} is in tournament #{id} already",
+                        level.name()
+                    ));
+                }
+                t.rec.entrants.push(Entrant {
+                    pid,
+                    nick: format!("bot-{}", level.name()),
+                    rating: 1500,
+                    withdrawn: false,
+                });
+                t.info = None;
+                persist(&self.store, &t.rec);
+                info!(
+                    tournament = id,
+                    level = level.name(),
+                    "a computer player entered"
+                );
+                Ok(format!("bot-{} entered tournament #{id}", level.name()))
             }
             TournamentOrder::Cancel { id, by } => {
                 let t = tourney(&mut self.tournaments, id)?;
@@ -575,7 +620,7 @@ impl Lobby {
             let t = self.tournaments.get_mut(&id).expect("listed");
             // Presence: who is gone, since when.
             for e in &t.rec.entrants {
-                if online.contains(&e.pid) {
+                if online.contains(&e.pid) || is_computer(&e.pid) {
                     if t.gone.remove(&e.pid).is_some() {
                         t.info = None;
                     }
@@ -667,9 +712,9 @@ impl Lobby {
             let nick = t.rec.entrants.iter().find(|e| &e.pid == pid)?.nick.clone();
             Some(Player {
                 rating: lobby.rating_of(&ident),
+                bot: ident.bot_level().is_some(),
                 id: ident,
                 nick,
-                bot: false,
             })
         };
         let (Some(red), Some(blue)) = (player(self, Color::Red), player(self, Color::Blue)) else {
@@ -683,7 +728,9 @@ impl Lobby {
             }
             return;
         };
-        let terms = self.tournaments[&id].rec.terms.game;
+        let mut terms = self.tournaments[&id].rec.terms.game;
+        // A computer player is never rated, nor is a game against one.
+        terms.rated &= !(red.bot || blue.bot);
         let game = self.start_game(terms, ByColor::new(red, blue), false, &[]);
         self.tournament_games.insert(game, id);
         let t = self.tournaments.get_mut(&id).expect("running");
@@ -864,8 +911,8 @@ fn pair_arena(
         .iter()
         .filter(|e| {
             !e.withdrawn
-                && online.contains(&e.pid)
-                && !busy.contains(&e.pid)
+                && (online.contains(&e.pid) || is_computer(&e.pid))
+                && (!busy.contains(&e.pid) || is_computer(&e.pid))
                 && !playing.contains(e.pid.as_str())
                 && !t.absent(&e.pid, grace, now)
                 && t.last_end

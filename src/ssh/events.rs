@@ -5,7 +5,7 @@
 
 use crate::lobby::TournamentOrder;
 use crate::proto::{
-    ClockSpec, EntryRule, GameTerms, TournamentInfo, TournamentStatus, TournamentTerms,
+    BotLevel, ClockSpec, EntryRule, GameTerms, TournamentInfo, TournamentStatus, TournamentTerms,
 };
 use crate::rules::{Color, Immobility, Options, Rules, Variant};
 use crate::service::Service;
@@ -19,6 +19,8 @@ pub const USAGE: &str = "tournament commands:
   tournament edit ID [options]       change an upcoming one (options not given stay)
   tournament start ID                start an upcoming one now
   tournament cancel ID
+  admin tournament addbot ID easy|hard|random   a computer player enters (where the host
+                                     allows it for testing: tournament_bots = true)
 options:
   --arena MINUTES | --swiss ROUNDS   the format (default: --arena 60)
   --variant classic|duel|barrage     (default classic)
@@ -246,6 +248,13 @@ pub async fn order(service: &Service, words: &[&str], by: &str, admin: bool) -> 
         ["tournament", "cancel", id] => parse_id(id).map(|id| TournamentOrder::Cancel {
             id,
             by: asker.clone(),
+        }),
+        ["tournament", "addbot", id, level] if admin => parse_id(id).and_then(|id| {
+            BotLevel::ALL
+                .into_iter()
+                .find(|l| l.name() == *level)
+                .map(|level| TournamentOrder::AddBot { id, level })
+                .ok_or_else(|| format!("unknown level '{level}': easy, hard or random"))
         }),
         ["tournament", "create", rest @ ..] => {
             parse_terms(rest, None, now).map(|terms| TournamentOrder::Create {
