@@ -24,7 +24,6 @@ mod sessions;
 mod tournaments;
 
 pub use crate::proto::TournamentOrder;
-pub use tournaments::{check_terms, stored_info, NAME_MAX_CHARS};
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -48,7 +48,7 @@ pub const HEARTBEAT: Duration = Duration::from_secs(5);
 const FINISHED_SHOWN: usize = 5;
 const CHAT_KEEP: usize = 50;
 /// Longest tournament name, in characters.
-pub const NAME_MAX_CHARS: usize = 40;
+const NAME_MAX_CHARS: usize = 40;
 
 /// A tournament the lobby runs (or shows).
 pub(super) struct Tourney {
@@ -111,7 +111,7 @@ fn may_run(t: &Tourney, by: &Option<String>) -> Result<(), String> {
 }
 
 /// Checks terms an organiser wrote; the first thing wrong.
-pub fn check_terms(t: &TournamentTerms, now_secs: u64) -> Result<(), String> {
+fn check_terms(t: &TournamentTerms, now_secs: u64) -> Result<(), String> {
     if t.name.trim().is_empty() || t.name.chars().count() > NAME_MAX_CHARS {
         return Err(format!("a name has 1 to {NAME_MAX_CHARS} characters"));
     }
@@ -140,7 +140,7 @@ pub fn check_terms(t: &TournamentTerms, now_secs: u64) -> Result<(), String> {
 
 /// The view of a tournament every session sees (and `ssh host tournament ID` prints),
 /// computed from its record: standings from the entrants and the pairings' results.
-pub fn info(
+fn info(
     rec: &TournamentRecord,
     chat: &[ChatLine],
     absent: Vec<String>,
@@ -174,7 +174,7 @@ pub fn info(
 }
 
 /// A stored tournament's view (no chat, nobody absent), for one the lobby no longer shows.
-pub fn stored_info(rec: &TournamentRecord) -> TournamentInfo {
+fn stored_info(rec: &TournamentRecord) -> TournamentInfo {
     let nicks: HashMap<&str, &str> = rec
         .entrants
         .iter()
@@ -761,11 +761,10 @@ impl Lobby {
     pub(super) fn tournaments_info(&mut self) -> Vec<TournamentInfo> {
         let grace = self.config.game.reconnect_grace;
         let now = Instant::now();
-        let nicks: HashMap<String, String> = self
-            .sessions
-            .values()
-            .map(|s| (s.ident.id.to_string(), s.nick.clone()))
-            .collect();
+        // Who is online by identity, built only when a view is out of date (the lobby
+        // publishes often; most publishes change no tournament).
+        let sessions = &self.sessions;
+        let mut nicks: Option<HashMap<String, String>> = None;
         let mut running = Vec::new();
         let mut upcoming = Vec::new();
         let mut ended = Vec::new();
@@ -774,6 +773,12 @@ impl Lobby {
                 continue;
             }
             if t.info.is_none() {
+                let nicks = nicks.get_or_insert_with(|| {
+                    sessions
+                        .values()
+                        .map(|s| (s.ident.id.to_string(), s.nick.clone()))
+                        .collect()
+                });
                 let absent: Vec<String> = t
                     .rec
                     .entrants
@@ -903,7 +908,16 @@ fn pair_arena(
         .flat_map(|p| [Some(p.red.as_str()), p.blue.as_deref()])
         .flatten()
         .collect();
-    let table = standings(t.rec.terms.format, &t.rec.entrants, &t.rec.pairings);
+    // The points as the snapshot's view has them when it is up to date (every change
+    // clears it), else computed.
+    let computed;
+    let table = match &t.info {
+        Some(i) => &i.standings,
+        None => {
+            computed = standings(t.rec.terms.format, &t.rec.entrants, &t.rec.pairings);
+            &computed
+        }
+    };
     let points: HashMap<&str, u32> = table.iter().map(|s| (s.pid.as_str(), s.points)).collect();
     let waiting: Vec<ArenaPlayer> = t
         .rec

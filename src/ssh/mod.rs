@@ -803,15 +803,17 @@ impl russh::server::Handler for Conn {
         // The organiser is named by the nick the key holds. A key that holds none yet: an
         // admin is "(admin)" (no nick can be written so: no player can pass for one); a
         // player must claim a nick first, since their tournaments are theirs by that name.
+        // Looked up (a store read) only for a command that organises.
+        let organises = organising || words.get(..2) == Some(&["admin", "tournament"][..]);
         let held = self
             .ident
             .as_ref()
-            .filter(|i| !i.guest)
+            .filter(|i| organises && !i.guest)
             .and_then(|i| self.shared.store.users().by_identity(&i.id).ok().flatten())
             .map(|u| u.nick);
         let organiser = match held {
             Some(nick) => nick,
-            None if self.is_admin() => "(admin)".to_string(),
+            None if organises && self.is_admin() => "(admin)".to_string(),
             None if organising => {
                 say_and_close(
                     handle,
