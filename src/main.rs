@@ -175,6 +175,10 @@ struct ArenaArgs {
     /// (default: --stderr-dir).
     #[arg(long, value_name = "PROGRAM")]
     referee: Option<PathBuf>,
+    /// Also print where the material went: every battle by who attacked and whether the
+    /// other side knew each piece, with a's net material (for diagnosing a bot).
+    #[arg(long)]
+    battles: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -877,6 +881,11 @@ fn arena(args: ArenaArgs) -> anyhow::Result<()> {
         }
     }
     println!("{result}");
+    if args.battles {
+        let stats =
+            stratego_ssh::bot::battles::BattleStats::of(result.played.iter().map(|(_, g)| g));
+        println!("{stats}");
+    }
     if let Some(referee) = &args.referee {
         let dir = args.record.clone().unwrap_or(args.stderr_dir.clone());
         let exe = std::env::current_exe()?;

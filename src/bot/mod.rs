@@ -14,6 +14,7 @@
 //! The [`arena`] plays many games between two levels.
 
 pub mod arena;
+pub mod battles;
 pub mod belief;
 mod easy;
 mod hard;

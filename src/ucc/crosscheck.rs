@@ -54,6 +54,14 @@ pub fn crosscheck(
     dir: &Path,
 ) -> std::io::Result<Vec<Judged>> {
     std::fs::create_dir_all(dir)?;
+    // The referee runs inside `dir`: every path it is given, and the wrappers' paths to the
+    // move files, must not depend on our working directory (`--record DIR` is often relative).
+    let dir = &std::fs::canonicalize(dir)?;
+    let referee = &if referee.components().count() > 1 {
+        std::fs::canonicalize(referee)?
+    } else {
+        referee.to_path_buf() // a bare name: looked up in PATH
+    };
     let mut out = Vec::new();
     let mut played = result.played.clone();
     played.sort_by_key(|(i, _)| *i);
@@ -100,6 +108,61 @@ pub fn crosscheck(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::arena::{run_arena, ArenaConfig, Side};
+    use crate::bot::BotLevel;
+
+    /// `--record DIR` and `--referee PROGRAM` given as paths relative to our working
+    /// directory (the referee runs inside DIR): the referee still finds both players and
+    /// their move files. The referee here is a script that says RED VICTORY when both
+    /// wrapper scripts exist and name move files that exist, BAD_SETUP otherwise.
+    #[cfg(unix)]
+    #[test]
+    fn relative_record_dir_and_referee_paths_work() {
+        use std::os::unix::fs::PermissionsExt;
+        let base =
+            std::path::PathBuf::from(format!("target/crosscheck-test-{}", std::process::id()));
+        std::fs::create_dir_all(&base).unwrap();
+        let referee = base.join("referee.sh");
+        std::fs::write(
+            &referee,
+            r#"#!/bin/sh
+shift 4
+for p in "$1" "$2"; do
+  [ -x "$p" ] || { echo "x BOTH BAD_SETUP 0 0 0"; exit 0; }
+  f=$(sed -n "s/.*--replay '\(.*\)'/\1/p" "$p")
+  [ -f "$f" ] || { echo "x BOTH BAD_SETUP 0 0 0"; exit 0; }
+done
+echo "$1 RED VICTORY 3 0 0"
+"#,
+        )
+        .unwrap();
+        std::fs::set_permissions(&referee, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let result = run_arena(
+            ArenaConfig {
+                a: Side::Level(BotLevel::Random),
+                b: Side::Level(BotLevel::Random),
+                games: 1,
+                threads: 1,
+                max_plies: 6,
+                ..ArenaConfig::default()
+            },
+            |_, _| {},
+        );
+        let judged = crosscheck(
+            &result,
+            &referee,
+            Path::new("/bin/true"),
+            &base.join("games"),
+        )
+        .unwrap();
+        std::fs::remove_dir_all(&base).unwrap();
+        assert_eq!(judged.len(), 1);
+        assert!(
+            judged[0].their_line.contains("RED VICTORY"),
+            "{}",
+            judged[0].their_line
+        );
+    }
 
     #[test]
     fn the_referees_result_lines_are_read() {
