@@ -20,6 +20,22 @@
 //! unknown one (0/10 on seed 1, against 2/10); charging the side not to move's best
 //! capture at the leaves (2/10 and 2/10 on seeds 1 and 2, against 2/10 and 4/10); a home
 //! guard cost of 8 a step instead of 3 (2/10 on seed 2, against 4/10).
+//! Stop 22, against this code's 2/10, 4/10 and 4/10 on seeds 1, 2 (stop 20) and 3, all
+//! at 0.2 s, the same arena: the opponent's Captains and above also taking our unknown
+//! unmoved pieces in the search (4/10 and 4/10 on seeds 1 and 2; 3/20 at 0.1 s); with it,
+//! our Captains and above attacking an unmoved unknown piece at a cost of half their value
+//! instead of never (a trapped raider dies anyway; 2/10 on seed 3), a root cost of 50 for
+//! our known Marshal next to any unknown piece while the enemy Spy lives (3/10, 1/10), an
+//! evaluation charge for a known piece with at most one free side and a piece that beats
+//! it within two steps (4/20 at 0.1 s), a bonus for our nearest piece that beats a known
+//! enemy Major or higher coming closer (4/20 at 0.1 s), depth 2 only (1/10 at 0.3 s; depth
+//! 3 only: 3/10), and the 604 human set-ups of the archive's Classic games instead of
+//! generated ones (2/20 at 0.1 s, 15 of the 18 losses with no movable piece left). None
+//! beat the noise (± 25% on ten games); all dropped. Where the material went in 80 of
+//! those games (a piece counted as known once it fought or made a Scout's long move;
+//! `arena --battles` now counts this exactly): peternlewis's known pieces taking our
+//! unknown ones were its largest gain (1,022 battles, 11 points each), its known General
+//! alone 264 of them, with our Marshal still alive in 119 of the 196 we looked at.
 //!
 //! Root attacks on unknown pieces: a won game is worth [`WIN`] (about a strong lead in
 //! material, not infinitely more), and a strong piece attacking an unknown piece pays a
