@@ -380,12 +380,8 @@ fn referee(
         think[c.index()].1 += 1;
         let known = match (&m, battles) {
             (Ok(Some(m)), true) => {
-                let other = game.view(Viewer::Player(c.opposite()));
-                Some((
-                    view.piece_at(m.to).and_then(|p| p.rank).is_some(),
-                    other.piece_at(m.from).and_then(|p| p.rank).is_some(),
-                    view.piece_at(m.to).is_some_and(|p| p.moved),
-                ))
+                let (ak, dk) = super::battles::knowledge(&game, *m);
+                Some((dk, ak, view.piece_at(m.to).is_some_and(|p| p.moved)))
             }
             _ => None,
         };

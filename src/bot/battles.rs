@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::rules::{Rank, Viewer};
+use crate::rules::{BattleResult, Color, Game, Move, Rank, Viewer};
 
 use super::arena::ArenaGame;
 use super::value;
@@ -25,6 +25,18 @@ pub struct BattleStats {
     pub kinds: [[[Tally; 2]; 2]; 2],
 }
 
+/// What each side knew before `m`, an attack, is played: (the attacker's rank known to
+/// the defender's side, the defender's rank known to the attacker's side).
+pub fn knowledge(game: &Game, m: Move) -> (bool, bool) {
+    let mover = game.to_move();
+    let known = |viewer: Color, sq| {
+        game.view(Viewer::Player(viewer))
+            .piece_at(sq)
+            .is_some_and(|p| p.rank.is_some())
+    };
+    (known(mover.opposite(), m.from), known(mover, m.to))
+}
+
 impl BattleStats {
     /// Counts the battles of every game that has a record.
     pub fn of<'a>(games: impl IntoIterator<Item = &'a ArenaGame>) -> BattleStats {
@@ -35,35 +47,20 @@ impl BattleStats {
                 continue;
             };
             for &m in &record.moves {
-                let mover = game.to_move();
-                let (Some(att), Some(def)) = (game.piece_at(m.from), game.piece_at(m.to)) else {
-                    if game.play(m).is_err() {
-                        break;
-                    }
+                let known = game.piece_at(m.to).map(|_| knowledge(&game, m));
+                let Ok(ev) = game.play(m) else { break };
+                let (Some(b), Some((att_known, def_known))) = (ev.battle, known) else {
                     continue;
                 };
-                let other = mover.opposite();
-                let att_known = game
-                    .view(Viewer::Player(other))
-                    .piece_at(m.from)
-                    .is_some_and(|p| p.rank.is_some());
-                let def_known = game
-                    .view(Viewer::Player(mover))
-                    .piece_at(m.to)
-                    .is_some_and(|p| p.rank.is_some());
-                if game.play(m).is_err() {
-                    break;
-                }
-                if def.rank == Rank::Flag {
+                if b.defender == Rank::Flag {
                     continue;
                 }
-                let after = game.piece_at(m.to);
-                let gain = match after {
-                    Some(p) if p.color == mover => value(def.rank),
-                    Some(_) => -value(att.rank),
-                    None => value(def.rank) - value(att.rank),
+                let gain = match b.result {
+                    BattleResult::AttackerWins => value(b.defender),
+                    BattleResult::DefenderWins => -value(b.attacker),
+                    BattleResult::BothRemoved => value(b.defender) - value(b.attacker),
                 };
-                let a_attacks = mover == g.a_color;
+                let a_attacks = ev.mover == g.a_color;
                 let t = &mut stats.kinds[usize::from(!a_attacks)][usize::from(att_known)]
                     [usize::from(def_known)];
                 t.battles += 1;
@@ -118,7 +115,7 @@ mod tests {
     use super::*;
     use crate::bot::arena::{run_arena, ArenaConfig, Side};
     use crate::bot::BotLevel;
-    use crate::rules::{Color, Square};
+    use crate::rules::Square;
 
     /// Over real games (random bots, Classic): every battle is counted once, and a's net
     /// material over all kinds is what b lost minus what a lost, read from the final
