@@ -15,6 +15,7 @@
 pub mod agent;
 pub mod crosscheck;
 pub mod external;
+mod probe;
 
 use std::fmt;
 
