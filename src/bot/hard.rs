@@ -39,9 +39,9 @@
 //!
 //! Stop 23 measured with far more games at a small fixed budget instead: `arena --a hard
 //! --nodes 20000 --b exec:OUT/peternlewis/peternlewis --rules ucc2012 --games 200 --seed
-//! 1000 --threads 1 --battles` (depth 2, about 22 ms a move, 27 minutes a run on one core,
-//! ± 5.5% instead of ± 25%). This code: 45 wins, 154 losses, 1 draw (22.8% ± 5.8%); the easy
-//! bot on the same seed 19.5% ± 5.5%. Each of these, alone, on the same 200 games: the
+//! 1000 --threads 1 --battles` (depth 2, about 22 ms a move, 23 to 34 minutes a run on one
+//! core, ± 5.5% instead of ± 25%). This code: 45 wins, 154 losses, 1 draw (22.8% ± 5.8%);
+//! the easy bot on the same seed 19.5% ± 5.5%. Each of these, alone, on the same 200 games: the
 //! opponent in the search attacking our unknown pieces only with ranks whose expected gain
 //! over our unknown ranks (all movable ranks for a moved piece, Bombs and the Flag too for
 //! an unmoved one) is positive, 19.8%; approach evidence of 100 (a tie 15) instead of 5 and
@@ -62,8 +62,8 @@
 //! until it is trapped, as no two-square rule ends a chase under `ucc2012`) and hunts (its
 //! known General, Colonel and Marshal taking our moved unknown pieces: 1,190 battles, -24
 //! each for us), which a two- or three-ply search with an all-knowing opponent does not
-//! see coming. `hard_probe` below replays a recorded game to any turn and prints what the
-//! bot would play there.
+//! see coming. `hard_probe` (`src/ucc/probe.rs`) replays a recorded game to any turn and
+//! prints what the bot would play there.
 //!
 //! Root attacks on unknown pieces: a won game is worth [`WIN`] (about a strong lead in
 //! material, not infinitely more), and a strong piece attacking an unknown piece pays a
@@ -1009,7 +1009,7 @@ mod stats {
 /// Diagnostics, run by hand: what the archive says about the ranks of moved pieces
 /// (`hard_probe` in `src/ucc/probe.rs` replays a recorded game to a turn of the bot).
 #[cfg(test)]
-mod probe {
+mod archive {
     use super::*;
     use crate::rules::{Game, Viewer};
 
