@@ -56,8 +56,8 @@
 //! uniform share, Colonels 2.3, Majors 2.0, Sergeants 0.5, Miners 0.6, Spies 0.08 (in the
 //! archive's Classic games: 1.9, 1.5, 1.3, 0.5, 0.6 and 1.8, `archive_moved_ranks` below);
 //! its Spy took our known Marshal in 42 of the 200 games, each time standing unmoved where
-//! our Marshal stepped next to it (2% of the unmoved unknown pieces our known Marshal
-//! stepped next to, about the belief's share). Better-calibrated beliefs changed nothing:
+//! our Marshal stepped next to it (it was 2% of the unmoved unknown pieces our known
+//! Marshal stepped next to, 44 of 2,071). Better-calibrated beliefs changed nothing:
 //! the losses come from chases (a known piece of ours run down by a stronger unknown one
 //! until it is trapped, as no two-square rule ends a chase under `ucc2012`) and hunts (its
 //! known General, Colonel and Marshal taking our moved unknown pieces: 1,190 battles, -24
