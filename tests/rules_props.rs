@@ -123,6 +123,11 @@ impl Tracker {
                 let vp = v.piece_at(sq);
                 let k = self.board[sq.index()];
                 assert_eq!(vp.is_some(), k.is_some());
+                assert_eq!(
+                    g.knows_rank_at(viewer, sq),
+                    vp.is_some_and(|p| p.rank.is_some()),
+                    "knows_rank_at agrees with the view on {sq}"
+                );
                 let (Some(vp), Some(k)) = (vp, k) else {
                     continue;
                 };

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::rules::{BattleResult, Color, Game, Move, Rank, Viewer};
+use crate::rules::{BattleResult, Game, Move, Rank, Viewer};
 
 use super::arena::ArenaGame;
 use super::value;
@@ -29,12 +29,10 @@ pub struct BattleStats {
 /// the defender's side, the defender's rank known to the attacker's side).
 pub fn knowledge(game: &Game, m: Move) -> (bool, bool) {
     let mover = game.to_move();
-    let known = |viewer: Color, sq| {
-        game.view(Viewer::Player(viewer))
-            .piece_at(sq)
-            .is_some_and(|p| p.rank.is_some())
-    };
-    (known(mover.opposite(), m.from), known(mover, m.to))
+    (
+        game.knows_rank_at(Viewer::Player(mover.opposite()), m.from),
+        game.knows_rank_at(Viewer::Player(mover), m.to),
+    )
 }
 
 impl BattleStats {
@@ -115,7 +113,7 @@ mod tests {
     use super::*;
     use crate::bot::arena::{run_arena, ArenaConfig, Side};
     use crate::bot::BotLevel;
-    use crate::rules::Square;
+    use crate::rules::{Color, Square};
 
     /// Over real games (random bots, Classic): every battle is counted once, and a's net
     /// material over all kinds is what b lost minus what a lost, read from the final

@@ -184,14 +184,14 @@ impl HardBot {
         self.last = Some(m);
     }
 
-    /// Whether the opponent knows our piece on `sq` (as of the last turn tracked).
+    /// Which of our pieces the opponent knows, by square, once `view` is taken in.
     #[cfg(test)]
-    pub(crate) fn known_to_opponent(&self, view: &PlayerView, sq: Square) -> bool {
+    pub(crate) fn known_to_opponent(&self, view: &PlayerView) -> [bool; 100] {
         let mut b = self.clone();
         if let Some(me) = view.color() {
             b.track(view, me);
         }
-        b.revealed[sq.index()]
+        b.revealed
     }
 
     /// Starts the random stream again from `seed`.

@@ -382,6 +382,15 @@ impl Game {
         }
     }
 
+    /// Whether `viewer` knows the rank of the piece on `s` (what [`Game::view`] would show),
+    /// without building a view; `false` on an empty square.
+    pub fn knows_rank_at(&self, viewer: Viewer, s: Square) -> bool {
+        match self.board[s.index()] {
+            EMPTY | LAKE => false,
+            id => self.knows(viewer, id - 1),
+        }
+    }
+
     /// Full information: the ranks of `color`'s captured pieces, in capture order.
     pub fn captured(&self, color: Color) -> Vec<Rank> {
         self.captured

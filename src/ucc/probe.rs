@@ -72,6 +72,7 @@ mod tests {
         } else {
             blue.choose(&view)
         };
+        let known = bot.known_to_opponent(&view);
         for row in 0..10u8 {
             let mut line = String::new();
             for file in 0..10u8 {
@@ -80,7 +81,7 @@ mod tests {
                     _ if sq.is_lake() => " ~~ ".to_string(),
                     None => "  . ".to_string(),
                     Some(p) => {
-                        let mark = if p.color == me && bot.known_to_opponent(&view, sq) {
+                        let mark = if p.color == me && known[sq.index()] {
                             '*'
                         } else if p.moved {
                             'm'
