@@ -23,6 +23,25 @@ pub struct Tally {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BattleStats {
     pub kinds: [[[Tally; 2]; 2]; 2],
+    /// Pieces lost in battle, `[side (0 = A, 1 = B)][rank lost][rank that took it]` (both
+    /// pieces of a tie count, each taken by the other).
+    pub lost: [[[u32; 12]; 12]; 2],
+    /// A's material less B's at ply [`MATERIAL_PLY`] (a game over before it counts its
+    /// final position), summed over the games, and the number of games.
+    pub material: (f64, u32),
+}
+
+/// The ply at which [`BattleStats::material`] is taken: the middle game, where the
+/// material of a lost game goes.
+pub const MATERIAL_PLY: usize = 300;
+
+/// A side's material on the board (Flags left out).
+fn material(game: &Game, c: crate::rules::Color) -> f64 {
+    crate::rules::Square::all()
+        .filter_map(|sq| game.piece_at(sq))
+        .filter(|p| p.color == c && p.rank != Rank::Flag)
+        .map(|p| value(p.rank))
+        .sum()
 }
 
 /// What each side knew before `m`, an attack, is played: (the attacker's rank known to
@@ -44,9 +63,32 @@ impl BattleStats {
             let Ok(mut game) = record.replay_to(0) else {
                 continue;
             };
-            for &m in &record.moves {
+            let mut counted = false;
+            for (ply, &m) in record.moves.iter().enumerate() {
+                if ply == MATERIAL_PLY {
+                    stats.material.0 +=
+                        material(&game, g.a_color) - material(&game, g.a_color.opposite());
+                    stats.material.1 += 1;
+                    counted = true;
+                }
                 let known = game.piece_at(m.to).map(|_| knowledge(&game, m));
                 let Ok(ev) = game.play(m) else { break };
+                if let Some(b) = ev.battle {
+                    let side = |c: crate::rules::Color| usize::from(c != g.a_color);
+                    let (att, def) = (side(ev.mover), side(ev.mover.opposite()));
+                    if matches!(
+                        b.result,
+                        BattleResult::AttackerWins | BattleResult::BothRemoved
+                    ) {
+                        stats.lost[def][b.defender.index()][b.attacker.index()] += 1;
+                    }
+                    if matches!(
+                        b.result,
+                        BattleResult::DefenderWins | BattleResult::BothRemoved
+                    ) {
+                        stats.lost[att][b.attacker.index()][b.defender.index()] += 1;
+                    }
+                }
                 let (Some(b), Some((att_known, def_known))) = (ev.battle, known) else {
                     continue;
                 };
@@ -63,6 +105,11 @@ impl BattleStats {
                     [usize::from(def_known)];
                 t.battles += 1;
                 t.net_for_a += if a_attacks { gain } else { -gain };
+            }
+            if !counted {
+                stats.material.0 +=
+                    material(&game, g.a_color) - material(&game, g.a_color.opposite());
+                stats.material.1 += 1;
             }
         }
         stats
@@ -104,6 +151,23 @@ impl fmt::Display for BattleStats {
                 }
             }
         }
+        let lost = |side: usize, r: Rank, by: Rank| self.lost[side][r.index()][by.index()];
+        write!(
+            f,
+            "\n  a's Marshal taken by b's Spy {}, b's Marshal by a's Spy {}; a's General taken by b's Marshal {}, b's General by a's Marshal {}",
+            lost(0, Rank::Marshal, Rank::Spy),
+            lost(1, Rank::Marshal, Rank::Spy),
+            lost(0, Rank::General, Rank::Marshal),
+            lost(1, Rank::General, Rank::Marshal),
+        )?;
+        if self.material.1 > 0 {
+            write!(
+                f,
+                "\n  a's material less b's at ply {MATERIAL_PLY}: {:+.1} (mean of {} games; a game over before it counts its end)",
+                self.material.0 / self.material.1 as f64,
+                self.material.1
+            )?;
+        }
         Ok(())
     }
 }
@@ -138,6 +202,7 @@ mod tests {
             let record = g.record.as_ref().expect("a record");
             let mut game = record.replay_to(0).expect("replays");
             let mut battles = 0;
+            let mut deaths = 0u32;
             let mut first: Option<(bool, bool)> = None;
             let mut long_scout = false;
             for &m in &record.moves {
@@ -148,8 +213,18 @@ mod tests {
                 let dist = m.from.file().abs_diff(m.to.file()) + m.from.row().abs_diff(m.to.row());
                 long_scout |= dist > 1;
                 battles += u32::from(attack && game.piece_at(m.to).unwrap().rank != Rank::Flag);
-                game.play(m).unwrap();
+                if let Some(b) = game.play(m).unwrap().battle {
+                    deaths += if b.result == BattleResult::BothRemoved {
+                        2
+                    } else {
+                        1
+                    };
+                }
             }
+            // Every piece lost in battle is counted once, by what took it.
+            let lost_count: u32 = stats.lost.iter().flatten().flatten().sum();
+            assert_eq!(lost_count, deaths);
+            assert_eq!(stats.material.1, 1);
             let kinds = stats.kinds.iter().flatten().flatten();
             assert_eq!(kinds.clone().map(|t| t.battles).sum::<u32>(), battles);
             let lost = |c: Color| -> f64 {
@@ -176,6 +251,11 @@ mod tests {
             let a = g.a_color;
             let net: f64 = kinds.map(|t| t.net_for_a).sum();
             assert!((net - (lost(a.opposite()) - lost(a))).abs() < 1e-6, "{net}");
+            if record.moves.len() <= MATERIAL_PLY {
+                // Both sides start with the same material: at the end it is what each lost.
+                let at_end = lost(a.opposite()) - lost(a);
+                assert!((stats.material.0 - at_end).abs() < 1e-6, "{stats}");
+            }
             if let Some((false, false)) = first {
                 let unknown_both: u32 = (0..2).map(|s| stats.kinds[s][0][0].battles).sum();
                 assert!(unknown_both >= 1, "{stats}");
