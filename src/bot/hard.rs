@@ -754,9 +754,9 @@ fn one_move(s: &Sim, bot: Color) -> f64 {
     // Whether `them` may attack a piece of ours (the bot attacks only known pieces).
     let can_target = |cell: u8| them != bot || is_revealed(cell);
     // The best gain of `them` taking a piece of rank `x` standing on `at`, from its
-    // neighbours other than `skip`, and the square of that attacker.
-    let threat_to = |x: Rank, xc: u8, at: usize, skip: usize| -> (f64, usize) {
-        let mut best = (0.0, usize::MAX);
+    // neighbours other than `skip`.
+    let threat_to = |x: Rank, xc: u8, at: usize, skip: usize| -> f64 {
+        let mut best: f64 = 0.0;
         if !can_target(xc) {
             return best;
         }
@@ -765,22 +765,21 @@ fn one_move(s: &Sim, bot: Color) -> f64 {
             if n == skip || !is_piece(a) || sim::color_of(a) != them || !rank_of(a).is_movable() {
                 continue;
             }
-            let g = attack_gain(s, them, rank_of(a), x);
-            if g > best.0 {
-                best = (g, n);
-            }
+            best = best.max(attack_gain(s, them, rank_of(a), x));
         }
         best
     };
-    // Hanging pieces: (value lost, can step away, square, the threatening squares).
-    let mut hanging: Vec<(f64, bool, usize, [usize; 4])> = Vec::new();
+    // Hanging pieces: (value lost, can step away, square, the threatening squares); a
+    // side has at most 40 pieces (no allocation: this runs at every leaf).
+    let mut hanging = [(0.0f64, false, 0usize, [usize::MAX; 4]); 40];
+    let mut nh = 0usize;
     for i in 0..100usize {
         let c = s.board[i];
         if !is_piece(c) || sim::color_of(c) != me {
             continue;
         }
         let x = rank_of(c);
-        let (mut h, _) = threat_to(x, c, i, usize::MAX);
+        let mut h = threat_to(x, c, i, usize::MAX);
         if h <= 0.0 {
             continue;
         }
@@ -813,9 +812,13 @@ fn one_move(s: &Sim, bot: Color) -> f64 {
             continue;
         }
         let saveable = x.is_movable()
-            && neighbours(i).any(|n| s.board[n] == EMPTY && threat_to(x, c, n, i).0 <= 0.0);
-        hanging.push((h, saveable, i, by));
+            && neighbours(i).any(|n| s.board[n] == EMPTY && threat_to(x, c, n, i) <= 0.0);
+        if nh < hanging.len() {
+            hanging[nh] = (h, saveable, i, by);
+            nh += 1;
+        }
     }
+    let hanging = &hanging[..nh];
     // The largest loss once the side to move has moved the piece on `moved` (to a safe
     // square) and the piece on `taken` is gone.
     let loss_after = |moved: usize, taken: usize| -> f64 {
