@@ -63,19 +63,18 @@ impl BattleStats {
             let Ok(mut game) = record.replay_to(0) else {
                 continue;
             };
-            let mut counted = false;
+            let lead =
+                |game: &Game| material(game, g.a_color) - material(game, g.a_color.opposite());
+            let mut at_ply = None;
             for (ply, &m) in record.moves.iter().enumerate() {
                 if ply == MATERIAL_PLY {
-                    stats.material.0 +=
-                        material(&game, g.a_color) - material(&game, g.a_color.opposite());
-                    stats.material.1 += 1;
-                    counted = true;
+                    at_ply = Some(lead(&game));
                 }
                 let known = game.piece_at(m.to).map(|_| knowledge(&game, m));
                 let Ok(ev) = game.play(m) else { break };
                 if let Some(b) = ev.battle {
-                    let side = |c: crate::rules::Color| usize::from(c != g.a_color);
-                    let (att, def) = (side(ev.mover), side(ev.mover.opposite()));
+                    let att = usize::from(ev.mover != g.a_color);
+                    let def = 1 - att;
                     if matches!(
                         b.result,
                         BattleResult::AttackerWins | BattleResult::BothRemoved
@@ -106,11 +105,8 @@ impl BattleStats {
                 t.battles += 1;
                 t.net_for_a += if a_attacks { gain } else { -gain };
             }
-            if !counted {
-                stats.material.0 +=
-                    material(&game, g.a_color) - material(&game, g.a_color.opposite());
-                stats.material.1 += 1;
-            }
+            stats.material.0 += at_ply.unwrap_or_else(|| lead(&game));
+            stats.material.1 += 1;
         }
         stats
     }

@@ -13,7 +13,7 @@
 
 use crate::rules::{Color, Piece, PlayerView, Rank, SplitMix64, Square};
 
-use super::weighted;
+use super::{neighbours, weighted};
 
 /// One unknown enemy piece.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,13 +51,6 @@ pub fn depth_of(color: Color, sq: Square) -> u8 {
         Color::Red => sq.row(),
         Color::Blue => 9 - sq.row(),
     }
-}
-
-fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
-    [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
-        .into_iter()
-        .filter_map(move |(df, dr)| sq.offset(df, dr))
-        .filter(|s| !s.is_lake())
 }
 
 impl Belief {

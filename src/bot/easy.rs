@@ -13,7 +13,7 @@ use crate::rules::{BattleResult, Color, Move, PlayerView, Rank, Rules, Setup, Sp
 
 use super::belief::{depth_of, Belief};
 use super::sim::battle;
-use super::{setups, unit, value, Bot};
+use super::{neighbours, setups, unit, value, Bot};
 
 pub struct EasyBot {
     rng: SplitMix64,
@@ -31,13 +31,6 @@ impl EasyBot {
 
 fn dist(a: Square, b: Square) -> i32 {
     (a.file() as i32 - b.file() as i32).abs() + (a.row() as i32 - b.row() as i32).abs()
-}
-
-fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
-    [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
-        .into_iter()
-        .filter_map(move |(df, dr)| sq.offset(df, dr))
-        .filter(|s| !s.is_lake())
 }
 
 /// Whether `a` and `b` are on one line with only empty squares (no lake) between them.

@@ -129,7 +129,9 @@ use std::time::{Duration, Instant};
 use crate::rules::{Color, Move, PlayerView, Rank, Rules, Setup, SplitMix64, Square};
 
 use super::belief::{depth_of, Belief};
-use super::sim::{self, is_moved, is_piece, is_revealed, rank_of, SMove, Sim, EMPTY, LAKE};
+use super::sim::{
+    self, is_moved, is_piece, is_revealed, neighbours, rank_of, SMove, Sim, EMPTY, LAKE,
+};
 use super::{setups, unit, value, Bot};
 
 /// The hard bot's budget and depth.
@@ -597,12 +599,21 @@ const HOME_GUARD: f64 = 3.0;
 fn evaluate(s: &Sim, me: Color) -> f64 {
     let mut score = 0.0;
     let mut nearest_to_flag = [99u8; 2];
+    let mut ours = Key::default();
     for (i, &c) in s.board.iter().enumerate() {
         if !is_piece(c) {
             continue;
         }
         let col = sim::color_of(c);
         let r = rank_of(c);
+        if col == me {
+            match r {
+                Rank::Spy => ours.spy = Some(i),
+                Rank::General => ours.general = Some(i),
+                Rank::Marshal => ours.marshal = Some(i),
+                _ => {}
+            }
+        }
         let v = dyn_value(s, col, r);
         let mut x = v;
         if is_revealed(c) {
@@ -652,7 +663,7 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
         }
     }
     score -= FLAG_DEFENCE * flag_threat(s, me);
-    score -= spy_terms(s, me);
+    score -= spy_terms(s, me, ours);
     // The side to move's next move and the reply, statically (a one-ply quiescence).
     let g = 0.7 * one_move(s, me);
     if s.to_move == me {
@@ -697,15 +708,7 @@ fn for_captures(s: &Sim, bot: Color, mut f: impl FnMut(usize, usize, f64)) {
                     break;
                 }
                 if sim::color_of(v) != me && (me != bot || is_revealed(v)) {
-                    let d = rank_of(v);
-                    let g = match sim::battle(r, d, s.aggressor_advantage) {
-                        _ if d == Rank::Flag => 500.0,
-                        crate::rules::BattleResult::AttackerWins => dyn_value(s, me.opposite(), d),
-                        crate::rules::BattleResult::BothRemoved => {
-                            dyn_value(s, me.opposite(), d) - dyn_value(s, me, r)
-                        }
-                        crate::rules::BattleResult::DefenderWins => 0.0,
-                    };
+                    let g = attack_gain(s, me, r, rank_of(v));
                     if g > 0.0 {
                         f(from, to, g);
                     }
@@ -729,16 +732,6 @@ fn attack_gain(s: &Sim, ac: Color, a: Rank, d: Rank) -> f64 {
         }
         crate::rules::BattleResult::DefenderWins => -dyn_value(s, ac, a),
     }
-}
-
-fn neighbours(i: usize) -> impl Iterator<Item = usize> {
-    let (f, r) = ((i % 10) as i8, (i / 10) as i8);
-    [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
-        .into_iter()
-        .filter_map(move |(df, dr)| {
-            let (nf, nr) = (f + df, r + dr);
-            ((0..10).contains(&nf) && (0..10).contains(&nr)).then_some((nr * 10 + nf) as usize)
-        })
 }
 
 /// The side to move's outcome of its next move and the reply, statically: it makes one of
@@ -779,10 +772,10 @@ fn one_move(s: &Sim, bot: Color) -> f64 {
             continue;
         }
         let x = rank_of(c);
-        let mut h = threat_to(x, c, i, usize::MAX);
-        if h <= 0.0 {
+        if !can_target(c) {
             continue;
         }
+        let mut h: f64 = 0.0;
         let mut by = [usize::MAX; 4];
         let mut recapture: f64 = f64::INFINITY;
         for (k, n) in neighbours(i).enumerate() {
@@ -791,9 +784,11 @@ fn one_move(s: &Sim, bot: Color) -> f64 {
                 continue;
             }
             let ar = rank_of(a);
-            if attack_gain(s, them, ar, x) <= 0.0 {
+            let gain = attack_gain(s, them, ar, x);
+            if gain <= 0.0 {
                 continue;
             }
+            h = h.max(gain);
             by[k] = n;
             // Taken back by one of ours next to the square (the attacker is known then).
             let mut re: f64 = 0.0;
@@ -841,30 +836,27 @@ fn one_move(s: &Sim, bot: Color) -> f64 {
     best
 }
 
-/// Our Spy away from our General while the enemy Marshal lives (bit 32), our known
-/// Marshal next to unmoved unknown enemy pieces while the enemy Spy lives (bit 64).
-fn spy_terms(s: &Sim, me: Color) -> f64 {
+/// Where our Spy, General and Marshal stand (found by the evaluation's pass over the
+/// board).
+#[derive(Clone, Copy, Default)]
+struct Key {
+    spy: Option<usize>,
+    general: Option<usize>,
+    marshal: Option<usize>,
+}
+
+/// The cost of our Spy away from our General while the enemy Marshal lives, and of our
+/// known Marshal next to unmoved unknown enemy pieces while the enemy Spy lives.
+fn spy_terms(s: &Sim, me: Color, ours: Key) -> f64 {
     let them = me.opposite();
     let mut cost = 0.0;
-    let (mut spy, mut gen, mut mar) = (None, None, None);
-    for i in 0..100usize {
-        let c = s.board[i];
-        if is_piece(c) && sim::color_of(c) == me {
-            match rank_of(c) {
-                Rank::Spy => spy = Some(i),
-                Rank::General => gen = Some(i),
-                Rank::Marshal => mar = Some(i),
-                _ => {}
-            }
-        }
-    }
     if s.counts[them.index()][Rank::Marshal.index()] > 0 {
-        if let (Some(a), Some(b)) = (spy, gen) {
+        if let (Some(a), Some(b)) = (ours.spy, ours.general) {
             cost += (3.0 * (dist(a as u8, b as u8).saturating_sub(1)) as f64).min(30.0);
         }
     }
     if s.counts[them.index()][Rank::Spy.index()] > 0 {
-        if let Some(m) = mar.filter(|&m| is_revealed(s.board[m])) {
+        if let Some(m) = ours.marshal.filter(|&m| is_revealed(s.board[m])) {
             for n in neighbours(m) {
                 let v = s.board[n];
                 if is_piece(v) && sim::color_of(v) == them && !is_revealed(v) && !is_moved(v) {

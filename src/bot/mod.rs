@@ -26,7 +26,7 @@ pub use hard::{HardBot, HardConfig};
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{Color, Move, PlayerView, Rank, Rules, Setup, SplitMix64};
+use crate::rules::{Color, Move, PlayerView, Rank, Rules, Setup, SplitMix64, Square};
 
 /// Computer opponent strength.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -108,6 +108,14 @@ pub(crate) fn value(r: Rank) -> f64 {
         Rank::Bomb => 12.0,
         Rank::Flag => 1000.0,
     }
+}
+
+/// The squares next to `sq` that are not lakes.
+pub(crate) fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
+    [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)]
+        .into_iter()
+        .filter_map(move |(df, dr)| sq.offset(df, dr))
+        .filter(|s| !s.is_lake())
 }
 
 /// A uniform float in `[0, 1)`.

@@ -16,6 +16,16 @@ const REVEALED: u8 = 0x40;
 /// Neighbour steps: up, down, right, left (with file checks done by the caller).
 const DIRS: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 
+/// The squares next to square index `i` on the board (lakes included: their cell is
+/// `LAKE`).
+pub fn neighbours(i: usize) -> impl Iterator<Item = usize> {
+    let (f, r) = ((i % 10) as i8, (i / 10) as i8);
+    DIRS.into_iter().filter_map(move |(df, dr)| {
+        let (nf, nr) = (f + df, r + dr);
+        ((0..10).contains(&nf) && (0..10).contains(&nr)).then_some((nr * 10 + nf) as usize)
+    })
+}
+
 pub fn rank_of(cell: u8) -> Rank {
     Rank::from_index((cell & RANK_MASK) as usize - 1).expect("a piece cell")
 }
