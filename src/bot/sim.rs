@@ -97,6 +97,11 @@ pub struct Sim {
     pub movable: [u8; 2],
     /// Square of each side's Flag (`LAKE` when it has none).
     pub flags: [u8; 2],
+    /// Per side, the ranks (bit `Rank::index`) among its pieces the other side has not
+    /// seen: what that side cannot rule out for an unknown piece.
+    pub hidden: [u16; 2],
+    /// Per side and rank, the pieces the other side has not seen.
+    unseen: [[u8; 12]; 2],
 }
 
 /// A move in the search: from, to (square indices).
@@ -107,10 +112,16 @@ impl Sim {
         let mut counts = [[0u8; 12]; 2];
         let mut movable = [0u8; 2];
         let mut flags = [LAKE; 2];
+        let mut hidden = [0u16; 2];
+        let mut unseen = [[0u8; 12]; 2];
         for (i, &c) in board.iter().enumerate() {
             if is_piece(c) {
                 let (col, r) = (color_of(c), rank_of(c));
                 counts[col.index()][r.index()] += 1;
+                if !is_revealed(c) {
+                    hidden[col.index()] |= 1 << r.index();
+                    unseen[col.index()][r.index()] += 1;
+                }
                 if r == Rank::Flag {
                     flags[col.index()] = i as u8;
                 }
@@ -127,6 +138,8 @@ impl Sim {
             counts,
             movable,
             flags,
+            hidden,
+            unseen,
         };
         s.check_movable();
         s
@@ -213,6 +226,18 @@ impl Sim {
         self.board[sq as usize] = EMPTY;
     }
 
+    /// Marks `cell` as seen by the other side; returns the cell with the mark.
+    fn reveal(&mut self, cell: u8) -> u8 {
+        if !is_revealed(cell) {
+            let (c, r) = (color_of(cell).index(), rank_of(cell).index());
+            self.unseen[c][r] = self.unseen[c][r].saturating_sub(1);
+            if self.unseen[c][r] == 0 {
+                self.hidden[c] &= !(1 << r);
+            }
+        }
+        cell | REVEALED
+    }
+
     /// Plays a pseudo-legal move.
     pub fn play(&mut self, (f, t): SMove) {
         let mut a = self.board[f as usize];
@@ -220,7 +245,7 @@ impl Sim {
         a |= MOVED;
         let dist = (f as i16 - t as i16).abs();
         if ar == Rank::Scout && dist != 1 && dist != 10 {
-            a |= REVEALED;
+            a = self.reveal(a);
         }
         let d = self.board[t as usize];
         self.board[f as usize] = EMPTY;
@@ -228,8 +253,8 @@ impl Sim {
             self.board[t as usize] = a;
         } else {
             let dr = rank_of(d);
-            a |= REVEALED;
-            self.board[t as usize] = d | REVEALED;
+            a = self.reveal(a);
+            self.board[t as usize] = self.reveal(d);
             match battle(ar, dr, self.aggressor_advantage) {
                 BattleResult::AttackerWins => {
                     self.remove(t);
