@@ -117,24 +117,24 @@
 //! opponent that knows only the counts. At 80,000 nodes (first `one_move`, 100 games):
 //! 24.5% ± 8.4%.
 //!
-//! Hunters: a side's pieces that beat every rank the other side's unseen movable pieces
-//! may be (as far as that side can tell) take any moved unknown piece without risk. Each
-//! one is worth [`HUNTER`] in the evaluation, for either side: so the bot keeps its
-//! Marshal and General unseen (once both are known, the enemy General roams through our
-//! moved pieces; in stop 24's games on seed 2000, 861 of the 918 captures of our moved
-//! unknown pieces by its known Marshal, General and Colonels came after both were known
-//! or dead), and the enemy Marshal is worth more when it is a hunter (our Spy
-//! took it in 70 and 54 games instead of 38 and 31, on the seeds below). `Sim` keeps per side the ranks the
-//! other has not seen, updated by the battles in the search. Stop 25, `arena --a hard
-//! --nodes 20000 --b exec:OUT/peternlewis/peternlewis --rules ucc2012 --battles` on seeds
-//! 1000 (200 games) and 2000 (150), both with the set-ups that keep the Marshal and
-//! General out of the front row: 41.5% and 40.0% with hunters, 27.5% and 29.7% without;
-//! material at ply 300 -23 and -21 instead of -38 and -30. Tried and dropped the same
-//! stop, on the old set-ups: an opponent in the search that does not see our unknown
-//! pieces (its Majors and above attack only what they beat whatever it is, and not next
-//! to one of our pieces that may beat them): 19.2% and 19.3% against 20.5% and 24.0%.
-//! With hunters: hunters worth 60 instead of 30, 37.8% (seed 1000); a threatened piece
-//! that steps away at the leaf still costing a quarter of its loss, 31.0% (seed 2000).
+//! Hunters: a side's pieces that beat every rank the other side's unseen movable pieces may
+//! be (as far as that side can tell) take any moved unknown piece without risk. Each one is
+//! worth [`HUNTER`] in the evaluation, for either side: so the bot keeps its Marshal and
+//! General unseen (once both are known, the enemy General roams through our moved pieces;
+//! in stop 24's games on seed 2000, 861 of the 918 captures of our moved unknown pieces by
+//! its known Marshal, General and Colonels came after both were known or dead), and the
+//! enemy Marshal is worth more when it is a hunter (our Spy took it in 70 and 54 games
+//! instead of 38 and 31, on the seeds below). `Sim` keeps per side the ranks the other has
+//! not seen, updated by the battles in the search. Stop 25, `arena --a hard --nodes 20000
+//! --b exec:OUT/peternlewis/peternlewis --rules ucc2012 --battles` on seeds 1000 (200
+//! games) and 2000 (150), both with the set-ups that keep the Marshal and General out of
+//! the front row: 41.5% and 40.0% with hunters, 27.5% and 29.7% without; material at ply
+//! 300 -23 and -21 instead of -38 and -30. Tried and dropped the same stop, on the old
+//! set-ups: an opponent in the search that does not see our unknown pieces (its Majors and
+//! above attack only what they beat whatever it is, and not next to one of our pieces that
+//! may beat them): 19.2% and 19.3% against 20.5% and 24.0%. With hunters: hunters worth 60
+//! instead of 30, 37.8% (seed 1000); a threatened piece that steps away at the leaf still
+//! costing a quarter of its loss, 31.0% (seed 2000).
 //!
 //! The bot also tracks which of its own pieces the opponent knows (it fought, a Scout's
 //! long move, a rescue): revealing strong pieces costs in the evaluation.
