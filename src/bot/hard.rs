@@ -702,17 +702,15 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
     }
 }
 
-/// Ranks that never move (Bomb, Flag), as a mask of `Rank::index` bits.
-const STATIONARY: u16 = (1 << Rank::Bomb.index()) | (1 << Rank::Flag.index());
-
 /// What each hunter (see [`hunters`]) is worth in the evaluation.
 const HUNTER: f64 = 30.0;
 
 /// `c`'s hunters: its pieces that beat every rank the other side's moved unknown pieces
 /// may be (as far as `c` can tell), so they can take any of them without risk.
 fn hunters(s: &Sim, c: Color) -> f64 {
-    let m = s.hidden[c.opposite().index()] & !STATIONARY;
-    let Some(top) = (0..12).rev().find(|&i| m & (1 << i) != 0) else {
+    // The movable ranks are indices 0 (Spy) to 9 (Marshal), weakest first.
+    let unseen = &s.unseen[c.opposite().index()];
+    let Some(top) = (0..10).rev().find(|&i| unseen[i] > 0) else {
         return 0.0;
     };
     let from = if s.aggressor_advantage { top } else { top + 1 };

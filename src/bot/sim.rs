@@ -97,11 +97,9 @@ pub struct Sim {
     pub movable: [u8; 2],
     /// Square of each side's Flag (`LAKE` when it has none).
     pub flags: [u8; 2],
-    /// Per side, the ranks (bit `Rank::index`) among its pieces the other side has not
-    /// seen: what that side cannot rule out for an unknown piece.
-    pub hidden: [u16; 2],
-    /// Per side and rank, the pieces the other side has not seen.
-    unseen: [[u8; 12]; 2],
+    /// Per side and rank (`Rank::index`), the pieces the other side has not seen: the
+    /// ranks it cannot rule out for an unknown piece are those with any left.
+    pub unseen: [[u8; 12]; 2],
 }
 
 /// A move in the search: from, to (square indices).
@@ -112,14 +110,12 @@ impl Sim {
         let mut counts = [[0u8; 12]; 2];
         let mut movable = [0u8; 2];
         let mut flags = [LAKE; 2];
-        let mut hidden = [0u16; 2];
         let mut unseen = [[0u8; 12]; 2];
         for (i, &c) in board.iter().enumerate() {
             if is_piece(c) {
                 let (col, r) = (color_of(c), rank_of(c));
                 counts[col.index()][r.index()] += 1;
                 if !is_revealed(c) {
-                    hidden[col.index()] |= 1 << r.index();
                     unseen[col.index()][r.index()] += 1;
                 }
                 if r == Rank::Flag {
@@ -138,7 +134,6 @@ impl Sim {
             counts,
             movable,
             flags,
-            hidden,
             unseen,
         };
         s.check_movable();
@@ -229,11 +224,7 @@ impl Sim {
     /// Marks `cell` as seen by the other side; returns the cell with the mark.
     fn reveal(&mut self, cell: u8) -> u8 {
         if !is_revealed(cell) {
-            let (c, r) = (color_of(cell).index(), rank_of(cell).index());
-            self.unseen[c][r] = self.unseen[c][r].saturating_sub(1);
-            if self.unseen[c][r] == 0 {
-                self.hidden[c] &= !(1 << r);
-            }
+            self.unseen[color_of(cell).index()][rank_of(cell).index()] -= 1;
         }
         cell | REVEALED
     }
