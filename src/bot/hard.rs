@@ -708,13 +708,14 @@ const HUNTER: f64 = 30.0;
 /// `c`'s hunters: its pieces that beat every rank the other side's moved unknown pieces
 /// may be (as far as `c` can tell), so they can take any of them without risk.
 fn hunters(s: &Sim, c: Color) -> f64 {
-    // The movable ranks are indices 0 (Spy) to 9 (Marshal), weakest first.
+    // The movable ranks, weakest first: `Rank::index` runs from the Spy to the Marshal.
+    let movable = Rank::Spy.index()..=Rank::Marshal.index();
     let unseen = &s.unseen[c.opposite().index()];
-    let Some(top) = (0..10).rev().find(|&i| unseen[i] > 0) else {
+    let Some(top) = movable.clone().rev().find(|&i| unseen[i] > 0) else {
         return 0.0;
     };
     let from = if s.aggressor_advantage { top } else { top + 1 };
-    (from..10)
+    (from..=*movable.end())
         .map(|r| s.counts[c.index()][r] as f64)
         .sum::<f64>()
 }
