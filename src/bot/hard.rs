@@ -78,14 +78,20 @@
 //! several standard errors), the search stops and plays it, leaving the rest of the budget
 //! unused.
 //!
-//! Flag defence: the evaluation charges every enemy piece within five steps of our own
-//! Flag (more the closer it is, less when one of our pieces that beats it is at hand, more
-//! when the Flag has sides not covered by our Bombs). It runs a race for each: the moves
-//! the intruder needs to reach the Flag's side it would come in by (a Miner digs through a
-//! Bomb, a move a Bomb), against the moves our nearest piece that beats it needs to stand
-//! next to that side; a lost race costs about a lost game. A home guard that beats a
-//! Miner is asked to stay near the Flag while the opponent has Miners, and below the root
-//! the bot attacks unknown intruders within two steps of its Flag.
+//! Flag defence: the evaluation charges every enemy piece within eight steps of our own
+//! Flag (more the closer it is, less when one of our pieces that beats or ties it is at
+//! hand, more when the Flag has sides not covered by our Bombs). It runs a race for each
+//! intruder and each side of the Flag it can come in by within seven moves ([`flag_race`]):
+//! the moves it needs to stand on that side (a Miner digs through our Bombs, a move a
+//! Bomb; the others go around them), against the moves our nearest piece that beats or
+//! ties it needs to stand next to that side, our Bombs being walls to it (path lengths
+//! computed once a move, [`FlagMaps`]). A lost race costs up to about a lost game, and
+//! each move our nearest defender is away costs a little, so defenders come home before
+//! the race is lost. Our unmoved Sergeants and above within two steps of the Flag are
+//! worth a little more (guards at hand, and unmoved pieces the opponent cannot tell from
+//! the Flag). A home guard that beats a Miner is asked to stay near the Flag while the
+//! opponent has Miners, and below the root the bot attacks unknown intruders within two
+//! steps of its Flag.
 //!
 //! At the leaves the evaluation plays one more move for the side to move, statically
 //! (`one_move`): it makes one of its captures or steps its most valuable threatened piece
@@ -141,6 +147,23 @@
 //! and above with a known enemy piece that beats it two or three steps away (0.3 of its
 //! value, less with distance), 39.5% on the first 100 games of seed 2000 (material at ply
 //! 300 -29 against -21).
+//!
+//! Stop 28 read the losses of those runs: most were our Flag taken, in the endgame, by a
+//! Miner or a low piece, often unknown, while we still had a Marshal or a General: the
+//! race measured steps as the crow flies (wrong when the squares next to a door are our
+//! own Bombs), counted only pieces that beat the intruder, only within five steps, and
+//! gave a defender far away no reason to come closer until the race was already lost;
+//! and the strong pieces were drawn toward the enemy Flag like the raiders. The same
+//! arena, 100 games a run (± 9.8%), seeds 1000 and 2000, stop 27's code at 41.5% and
+//! 40.0%: the enemy-Flag pull for Scouts, Miners, Sergeants and Lieutenants only, a
+//! [`hunt`] term (0.1 of a known enemy piece's value, by the steps of our nearest piece
+//! that beats it) and a cost of 5 a step for the defender's distance, 42.0% and 49.5%;
+//! with defenders that tie the intruder and the threat counted within eight steps, 52.0%
+//! and 51.5% (material at ply 300 +19.5 and +21.2 instead of about -22); with the unmoved
+//! guards near the Flag, 58.5% (seed 1000); with the race on path lengths ([`flag_race`]),
+//! 60.5% (seed 1000). Tried and dropped: stronger approach evidence (50, a tie 5; 37.0%
+//! and 35.0%); our Spy drawn toward the known enemy Marshal and a lower blind-attack cost
+//! (39.0% and 51.5%); a search a ply deeper when samples are cheap (48.0%).
 //!
 //! The bot also tracks which of its own pieces the opponent knows (it fought, a Scout's
 //! long move, a rescue): revealing strong pieces costs in the evaluation.
@@ -377,6 +400,8 @@ struct Search {
     deadline: Instant,
     aborted: bool,
     bufs: Vec<Vec<SMove>>,
+    /// Path lengths around our Flag for this move (none once it is taken).
+    maps: Option<FlagMaps>,
 }
 
 impl Search {
@@ -400,7 +425,7 @@ impl Search {
             };
         }
         if depth == 0 || self.aborted {
-            let e = evaluate(s, self.me);
+            let e = evaluate(s, self.me, self.maps.as_ref());
             return if s.to_move == self.me { e } else { -e };
         }
         while self.bufs.len() <= ply {
@@ -456,7 +481,7 @@ impl Search {
             if s.movable[s.to_move.index()] > 0 {
                 // Only attacks the side to move does not make: judge the position as it
                 // stands.
-                let e = evaluate(s, self.me);
+                let e = evaluate(s, self.me, self.maps.as_ref());
                 return if mine { e } else { -e };
             }
             return -WIN - depth as f64;
@@ -500,12 +525,12 @@ fn near_own_flag(s: &Sim, me: Color, sq: u8, d: u8) -> bool {
     fl != LAKE && dist(fl, sq) <= d
 }
 
-/// Threat to `me`'s Flag from enemy movable pieces close to it (≥ 0): by distance, less
-/// when one of our pieces that beats the intruder stands next to it; more when the Flag
-/// has open sides; and a race term: an intruder that reaches the Flag before any of our
-/// pieces that beats it can reach the intruder (Miners dig through the Bombs, a move
-/// each) costs about a strong piece. Intruders that are not Miners do not count when
-/// Bombs, lakes and the board's edge close every side of the Flag.
+/// Threat to `me`'s Flag from enemy movable pieces close to it (≥ 0), the part that needs
+/// no path lengths: by distance (up to [`THREAT_RADIUS`] steps), less when one of our
+/// pieces that beats or ties the intruder stands next to it, more when the Flag has open
+/// sides; and the home guard. Intruders that are not Miners do not count when Bombs,
+/// lakes and the board's edge close every side of the Flag. The race to the Flag is
+/// [`flag_race`].
 fn flag_threat(s: &Sim, me: Color) -> f64 {
     let fl = s.flags[me.index()];
     if fl == LAKE {
@@ -562,8 +587,8 @@ fn flag_threat(s: &Sim, me: Color) -> f64 {
     }
     // The intruder moves first when it is the opponent's turn.
     let tempo = (s.to_move != me) as u8;
-    for r in (fr - RACE_RADIUS).max(0)..=(fr + RACE_RADIUS).min(9) {
-        for f in (ff - RACE_RADIUS).max(0)..=(ff + RACE_RADIUS).min(9) {
+    for r in (fr - THREAT_RADIUS).max(0)..=(fr + THREAT_RADIUS).min(9) {
+        for f in (ff - THREAT_RADIUS).max(0)..=(ff + THREAT_RADIUS).min(9) {
             let i = (r * 10 + f) as usize;
             let c = s.board[i];
             if !is_piece(c) || sim::color_of(c) == me {
@@ -584,17 +609,16 @@ fn flag_threat(s: &Sim, me: Color) -> f64 {
                 continue;
             };
             let d = dist(door, i as u8) + 1;
-            if d > RACE_RADIUS as u8 {
+            if d > THREAT_RADIUS as u8 {
                 continue;
             }
-            // Moves our nearest piece that beats the intruder needs to take it. It stands on
-            // the door after `d - 1` moves; we take it there if one of ours is next to the
-            // door by then: lost when `reply + tempo > d`.
+            // Moves our nearest piece that beats (or ties) the intruder needs to take it:
+            // at hand when it is next to the intruder or to its door.
             let reply = guards
                 .iter()
                 .filter(|&&(_, g)| {
-                    sim::battle(g, er, s.aggressor_advantage)
-                        == crate::rules::BattleResult::AttackerWins
+                    let b = sim::battle(g, er, s.aggressor_advantage);
+                    b == BattleResult::AttackerWins || b == BattleResult::BothRemoved
                 })
                 .map(|&(at, _)| {
                     // Take it where it stands when it is our move and we stand next to
@@ -618,23 +642,192 @@ fn flag_threat(s: &Sim, me: Color) -> f64 {
             let open_w = 0.6 + 0.2 * open as f64;
             let guarded = reply <= 1;
             threat += base * open_w * if guarded { 0.4 } else { 1.0 };
-            if reply + tempo > d && d <= 4 {
-                threat += RACE / d as f64;
-            }
         }
     }
     threat
 }
 
-/// How far from our Flag intruders are counted, in steps.
-const RACE_RADIUS: i8 = 5;
+/// Path lengths around our Flag, computed once per move from what does not move: the
+/// lakes, our Flag and our Bombs. For each side of the Flag a piece may come in by (a
+/// door: a square next to it that is not a lake), the moves one of our pieces needs to
+/// stand next to that door (or on it), and the moves an enemy piece needs to stand on it:
+/// a Miner digs through our Bombs (a move each), the others go around them and come in
+/// only by a door that is not a Bomb. Other pieces are not walls: they move or are taken.
+#[derive(Clone, Debug)]
+struct FlagMaps {
+    flag: u8,
+    doors: Vec<Door>,
+}
+
+#[derive(Clone, Debug)]
+struct Door {
+    /// Whether the door is one of our Bombs (only a Miner comes in by it).
+    bomb: bool,
+    /// Our moves to stand next to the door or on it, from each square.
+    guard: [u8; 100],
+    /// A Miner's moves to stand on the door, from each square.
+    miner: [u8; 100],
+    /// Any other piece's moves to stand on the door (`u8::MAX` for a Bomb door).
+    other: [u8; 100],
+}
+
+/// Breadth-first path lengths from `sources` (0) to every square not a `wall`
+/// (`u8::MAX` where none leads).
+fn path_lengths(
+    sources: impl IntoIterator<Item = usize>,
+    wall: impl Fn(usize) -> bool,
+) -> [u8; 100] {
+    let mut d = [u8::MAX; 100];
+    let mut queue = [0u8; 100];
+    let (mut head, mut tail) = (0, 0);
+    for s in sources {
+        if d[s] == u8::MAX {
+            d[s] = 0;
+            queue[tail] = s as u8;
+            tail += 1;
+        }
+    }
+    while head < tail {
+        let c = queue[head] as usize;
+        head += 1;
+        for n in neighbours(c) {
+            if d[n] == u8::MAX && !wall(n) {
+                d[n] = d[c] + 1;
+                queue[tail] = n as u8;
+                tail += 1;
+            }
+        }
+    }
+    d
+}
+
+impl FlagMaps {
+    /// The maps for `me`'s Flag in `s` (none when it has no Flag).
+    fn of(s: &Sim, me: Color) -> Option<FlagMaps> {
+        let flag = s.flags[me.index()];
+        if flag == LAKE {
+            return None;
+        }
+        let fl = flag as usize;
+        let lake = |i: usize| s.board[i] == LAKE;
+        let bomb = |i: usize| {
+            let c = s.board[i];
+            is_piece(c) && sim::color_of(c) == me && rank_of(c) == Rank::Bomb
+        };
+        let doors = neighbours(fl)
+            .filter(|&q| !lake(q))
+            .map(|q| {
+                let is_bomb = bomb(q);
+                // Next to the door (not on the Flag), or on it when it is not a Bomb.
+                let stands = std::iter::once(q)
+                    .filter(|_| !is_bomb)
+                    .chain(neighbours(q).filter(|&n| n != fl && !lake(n) && !bomb(n)));
+                Door {
+                    bomb: is_bomb,
+                    guard: path_lengths(stands, |n| lake(n) || bomb(n) || n == fl),
+                    miner: path_lengths([q], |n| lake(n) || n == fl),
+                    other: if is_bomb {
+                        [u8::MAX; 100]
+                    } else {
+                        path_lengths([q], |n| lake(n) || bomb(n) || n == fl)
+                    },
+                }
+            })
+            .collect();
+        Some(FlagMaps { flag, doors })
+    }
+}
+
+/// The race to our Flag, with path lengths ([`FlagMaps`]): for every enemy movable piece
+/// and every door it can reach within [`RACE_REACH`] moves, the race is lost when our
+/// nearest piece that beats or ties it cannot stand next to that door (or take it where
+/// it stands) before it steps on the door and then takes the Flag. A lost race costs
+/// [`RACE`] divided by the intruder's moves to the Flag, less when we are only a move
+/// behind (a search a few plies deep may yet find the way); the worst door counts. A
+/// gradient of [`RACE_GRADIENT`] a move for our nearest defender's distance to the
+/// intruder's doors draws defenders home before the race is lost.
+fn flag_race(s: &Sim, me: Color, maps: &FlagMaps) -> f64 {
+    if s.flags[me.index()] != maps.flag {
+        return 0.0;
+    }
+    // The intruder moves first when it is the opponent's turn.
+    let tempo = (s.to_move != me) as u8;
+    let mut ours = [(0u8, Rank::Flag); 40];
+    let mut n = 0;
+    let mut enemies = [(0u8, Rank::Flag); 40];
+    let mut ne = 0;
+    for (i, &c) in s.board.iter().enumerate() {
+        if !is_piece(c) || !rank_of(c).is_movable() {
+            continue;
+        }
+        if sim::color_of(c) == me {
+            if n < 40 {
+                ours[n] = (i as u8, rank_of(c));
+                n += 1;
+            }
+        } else if ne < 40 {
+            enemies[ne] = (i as u8, rank_of(c));
+            ne += 1;
+        }
+    }
+    let mut threat = 0.0;
+    for &(i, er) in &enemies[..ne] {
+        let mut worst = 0.0f64;
+        let mut far = 0u8;
+        for door in &maps.doors {
+            if door.bomb && er != Rank::Miner {
+                continue;
+            }
+            let to_door = if er == Rank::Miner {
+                door.miner[i as usize]
+            } else {
+                door.other[i as usize]
+            };
+            if to_door >= RACE_REACH {
+                continue;
+            }
+            let to_flag = to_door + 1;
+            let reply = ours[..n]
+                .iter()
+                .filter(|&&(_, g)| {
+                    let b = sim::battle(g, er, s.aggressor_advantage);
+                    b == BattleResult::AttackerWins || b == BattleResult::BothRemoved
+                })
+                .map(|&(at, _)| {
+                    if tempo == 0 && dist(at, i) == 1 {
+                        0
+                    } else {
+                        door.guard[at as usize]
+                    }
+                })
+                .min()
+                .unwrap_or(u8::MAX);
+            far = far.max(reply.min(12));
+            let need = reply.saturating_add(1 + tempo);
+            if need > to_flag {
+                let behind = (need - to_flag) as f64;
+                let part = (0.4 + 0.2 * behind).min(1.0);
+                worst = worst.max(part * RACE / to_flag as f64);
+            }
+        }
+        threat += worst + RACE_GRADIENT * far as f64;
+    }
+    threat
+}
+
+/// How far from our Flag intruders are counted in [`flag_threat`], in steps.
+const THREAT_RADIUS: i8 = 8;
+/// The moves to a door of our Flag within which an intruder runs a race ([`flag_race`]).
+const RACE_REACH: u8 = 7;
+/// The cost a move of our nearest defender's distance to an intruder's doors.
+const RACE_GRADIENT: f64 = 5.0;
 /// The cost of an intruder that wins the race to our Flag, divided by its distance.
 const RACE: f64 = 500.0;
 /// The cost per step of the nearest home guard beyond two steps from our Flag.
 const HOME_GUARD: f64 = 3.0;
 
-/// Static evaluation for `me`.
-fn evaluate(s: &Sim, me: Color) -> f64 {
+/// Static evaluation for `me`; `maps` are the path lengths around `me`'s Flag.
+fn evaluate(s: &Sim, me: Color, maps: Option<&FlagMaps>) -> f64 {
     let mut score = 0.0;
     let mut nearest_to_flag = [99u8; 2];
     let mut ours = Key::default();
@@ -668,14 +861,28 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
                 let depth = if col == Color::Red { row } else { 9 - row };
                 x += 0.25 * depth.saturating_sub(3) as f64;
             }
+            // The pieces that go for a known enemy Flag: the strong ones have better
+            // work than standing near it.
             let fl = s.flags[col.opposite().index()];
-            if fl != LAKE {
+            let raider = matches!(
+                r,
+                Rank::Scout | Rank::Miner | Rank::Sergeant | Rank::Lieutenant
+            );
+            if fl != LAKE && raider {
                 let d = f.abs_diff(fl % 10) + row.abs_diff(fl / 10);
                 let n = &mut nearest_to_flag[col.index()];
                 *n = (*n).min(d);
                 if d <= 3 {
                     x += 5.0 * (4 - d) as f64;
                 }
+            }
+        }
+        // Our unmoved Sergeants and above near our Flag: guards at hand, and unmoved
+        // pieces the opponent cannot tell from the Flag.
+        if col == me && r >= Rank::Sergeant && r.is_movable() && !is_moved(c) {
+            let fl = s.flags[col.index()];
+            if fl != LAKE && dist(fl, i as u8) <= 2 {
+                x += DECOY;
             }
         }
         // Bombs next to their own Flag guard it.
@@ -701,7 +908,11 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
         }
     }
     score -= FLAG_DEFENCE * flag_threat(s, me);
+    if let Some(maps) = maps {
+        score -= flag_race(s, me, maps);
+    }
     score += HUNTER * (hunters(s, me) - hunters(s, me.opposite()));
+    score += HUNT * (hunt(s, me) - hunt(s, me.opposite()));
     score -= spy_terms(s, me, ours);
     // The side to move's next move and the reply, statically (a one-ply quiescence).
     let g = 0.7 * one_move(s, me);
@@ -711,6 +922,46 @@ fn evaluate(s: &Sim, me: Color) -> f64 {
         score - g
     }
 }
+
+/// `c`'s pieces closing in on the other side's revealed movable pieces they beat: for
+/// each such target, its value times (8 - steps to the nearest) / 8.
+fn hunt(s: &Sim, c: Color) -> f64 {
+    let mut mine = [(0u8, Rank::Flag); 40];
+    let mut n = 0;
+    for (i, &x) in s.board.iter().enumerate() {
+        if is_piece(x) && sim::color_of(x) == c && rank_of(x).is_movable() && n < 40 {
+            mine[n] = (i as u8, rank_of(x));
+            n += 1;
+        }
+    }
+    let mine = &mine[..n];
+    let mut total = 0.0;
+    for (i, &x) in s.board.iter().enumerate() {
+        if !is_piece(x) || sim::color_of(x) == c || !is_revealed(x) {
+            continue;
+        }
+        let e = rank_of(x);
+        if !e.is_movable() {
+            continue;
+        }
+        let d = mine
+            .iter()
+            .filter(|&&(_, r)| {
+                sim::battle(r, e, s.aggressor_advantage) == BattleResult::AttackerWins
+            })
+            .map(|&(at, _)| dist(at, i as u8))
+            .min();
+        if let Some(d) = d {
+            total += dyn_value(s, c.opposite(), e) * (8u8.saturating_sub(d)) as f64 / 8.0;
+        }
+    }
+    total
+}
+
+/// The weight of [`hunt`] in the evaluation.
+const HUNT: f64 = 0.1;
+/// What an unmoved Sergeant or higher of ours within two steps of our Flag is worth.
+const DECOY: f64 = 8.0;
 
 /// What each hunter (see [`hunters`]) is worth in the evaluation.
 const HUNTER: f64 = 30.0;
@@ -1112,6 +1363,7 @@ impl HardBot {
             deadline: start + self.cfg.time,
             aborted: false,
             bufs: Vec::new(),
+            maps: None,
         };
         let mut depth = self.cfg.depth.max(1);
         let mut totals = vec![0.0f64; roots.len()];
@@ -1121,6 +1373,10 @@ impl HardBot {
         loop {
             let sample = belief.sample(view, &mut self.rng);
             let sim = Sim::new(self.root_board(view, &sample), me, aa);
+            if search.maps.is_none() {
+                // Our Flag and Bombs are the same in every sample.
+                search.maps = FlagMaps::of(&sim, me);
+            }
             let before = search.nodes;
             for (k, &m) in roots.iter().enumerate() {
                 let mut c = sim.clone();
@@ -1250,13 +1506,14 @@ mod tests {
         blue.pieces.insert(sq("J10"), Rank::Flag);
         blue.pieces.insert(sq("A10"), Rank::Bomb);
         blue.pieces.insert(sq("E7"), Rank::Captain);
-        blue.pieces.insert(sq("B8"), Rank::Lieutenant);
+        blue.pieces.insert(sq("G9"), Rank::Lieutenant);
         blue.pieces.insert(sq("J8"), Rank::Marshal);
         blue.pieces.insert(sq("I8"), Rank::General);
         let mut game = Game::from_position(rules, &red, &blue).unwrap();
         let mut play = |from: &str, to: &str| game.play(Move::new(sq(from), sq(to))).unwrap();
         // Red's Scouts show Blue's Marshal and General (and die); Blue's Captain steps up
-        // next to Red's Colonel.
+        // next to Red's Colonel. (Blue's Lieutenant moves far from Red's Flag: six moves
+        // from it, it would run a race the Colonel, Red's only defender, must watch.)
         play("J1", "J7");
         play("J8", "J7");
         play("I1", "I7");
@@ -1264,7 +1521,7 @@ mod tests {
         play("E3", "E4");
         play("E7", "E6");
         play("E4", "E5");
-        play("B8", "B7");
+        play("G9", "G8");
         let view = game.view(Viewer::Player(Color::Red));
         assert!(view
             .piece_at(sq("J7"))
@@ -1330,7 +1587,7 @@ mod tests {
         seen[1].4 = true;
         let known = sim_of(&seen);
         assert_eq!(hunters(&known, Blue), 1.0);
-        assert!(evaluate(&known, Red) < evaluate(&s, Red) - HUNTER * 0.9);
+        assert!(evaluate(&known, Red, None) < evaluate(&s, Red, None) - HUNTER * 0.9);
         // Red is to move; Blue's Sergeant attacks our General after a quiet move.
         let mut played = s.clone();
         played.play((10, 20)); // Red's Marshal a step forward: no battle.
@@ -1340,6 +1597,48 @@ mod tests {
         // Blue's only unseen movable piece is now its Scout: our Marshal, General and
         // Colonel each take it without risk.
         assert_eq!(hunters(&played, Red), 3.0);
+    }
+
+    /// The race to our Flag counts the moves a defender really needs: our own Bombs are
+    /// walls to it, while an enemy Miner digs through them. Red's Flag in the corner J1
+    /// behind three Bombs, a Blue Miner next to the Bomb on I1.
+    #[test]
+    fn a_flag_race_goes_around_our_own_bombs() {
+        use Color::{Blue, Red};
+        let walled = [
+            (8, 0, Red, Rank::Bomb, false),
+            (8, 1, Red, Rank::Bomb, false),
+            (9, 1, Red, Rank::Bomb, false),
+            (7, 0, Blue, Rank::Miner, false),
+        ];
+        let with = |guard: (usize, usize)| {
+            let mut p = walled.to_vec();
+            p.push((guard.0, guard.1, Red, Rank::Captain, false));
+            let s = sim_of(&p);
+            let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
+            flag_race(&s, Red, &maps)
+        };
+        // A Captain on I3 is two steps from the I1 Bomb as the crow flies, but the Bomb
+        // on I2 walls it off: it needs three moves to stand on H1, next to the door, and
+        // the Miner digs I1 and takes the Flag in two. The race is lost.
+        assert!(with((8, 2)) >= 0.4 * RACE / 2.0, "{}", with((8, 2)));
+        // On H2 it takes the Miner at once: no race, nothing to draw it home.
+        assert_eq!(with((7, 1)), 0.0);
+        // A Sergeant cannot come in by a Bomb: Bombs close every side, nothing to race.
+        let mut sergeant = walled;
+        sergeant[3].3 = Rank::Sergeant;
+        let s = sim_of(&sergeant);
+        let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
+        assert_eq!(flag_race(&s, Red, &maps), 0.0);
+        // The maps: the Miner needs one move to stand on the I1 door, a defender on I3
+        // three to stand next to it.
+        let i1 = maps
+            .doors
+            .iter()
+            .position(|d| d.bomb && d.miner[7] == 1)
+            .expect("I1");
+        assert_eq!(maps.doors[i1].guard[28], 3);
+        assert_eq!(maps.doors[i1].other[7], u8::MAX);
     }
 
     #[test]

@@ -13,7 +13,7 @@ mod tests {
         super::super::move_text(m.from, m.to).unwrap_or_default()
     }
 
-    /// `PROBE=DIR:GAME:PLY [MS=1000] [TOP=8] cargo test --release --lib hard_probe --
+    /// `PROBE=DIR:GAME:PLY [MS=1000 | NODES=N] [TOP=8] cargo test --release --lib hard_probe --
     /// --ignored --nocapture`: replays game GAME written by `arena --rules ucc2012 --record
     /// DIR` up to PLY (a turn of the side the hard bot plays: Red on even plies), tracking
     /// what the opponent knows as the bot would, then prints the bot's view (`o` own, `e`
@@ -50,9 +50,12 @@ mod tests {
         } else {
             Color::Blue
         };
-        let cfg = HardConfig {
-            time: Duration::from_millis(env("MS", 1000)),
-            ..HardConfig::default()
+        let cfg = match env("NODES", 0) {
+            0 => HardConfig {
+                time: Duration::from_millis(env("MS", 1000)),
+                ..HardConfig::default()
+            },
+            n => HardConfig::with_nodes(n),
         };
         let mut bot = HardBot::new(7, cfg);
         bot.setup(&rules, me);
