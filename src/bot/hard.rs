@@ -532,7 +532,7 @@ fn near_own_flag(s: &Sim, me: Color, sq: u8, d: u8) -> bool {
 /// sides; and the home guard. Intruders that are not Miners do not count when Bombs,
 /// lakes and the board's edge close every side of the Flag. The race to the Flag is
 /// [`flag_race`].
-fn flag_threat(s: &Sim, me: Color) -> f64 {
+fn flag_threat(s: &Sim, me: Color, armies: &Armies) -> f64 {
     let fl = s.flags[me.index()];
     if fl == LAKE {
         return 0.0;
@@ -559,26 +559,16 @@ fn flag_threat(s: &Sim, me: Color) -> f64 {
     }
     let doors = &doors[..n_doors];
     // Our movable pieces within reach of the Flag's area.
-    let mut guards = [(0u8, Rank::Flag); 40];
-    let mut n_guards = 0;
-    for r in (fr - 7).max(0)..=(fr + 7).min(9) {
-        for f in (ff - 7).max(0)..=(ff + 7).min(9) {
-            let i = (r * 10 + f) as usize;
-            let c = s.board[i];
-            if is_piece(c) && sim::color_of(c) == me && rank_of(c).is_movable() && n_guards < 40 {
-                guards[n_guards] = (i as u8, rank_of(c));
-                n_guards += 1;
-            }
-        }
-    }
-    let guards = &guards[..n_guards];
+    let near = |&&(at, _): &&(u8, Rank)| {
+        (at % 10).abs_diff(fl % 10) <= 7 && (at / 10).abs_diff(fl / 10) <= 7
+    };
+    let guards = || armies.of(me).iter().filter(near);
     // A home guard: while the opponent has Miners, one of our pieces that beats a Miner
     // stays within two steps of the Flag (a dig through the Bombs takes two or three
     // moves, too few to come back from across the board).
     let mut threat = 0.0;
     if s.counts[me.opposite().index()][Rank::Miner.index()] > 0 {
-        let home = guards
-            .iter()
+        let home = guards()
             .filter(|&&(_, g)| g > Rank::Miner && g != Rank::Spy)
             .map(|&(at, _)| dist(at, fl))
             .min()
@@ -615,12 +605,8 @@ fn flag_threat(s: &Sim, me: Color) -> f64 {
             }
             // Moves our nearest piece that beats (or ties) the intruder needs to take it:
             // at hand when it is next to the intruder or to its door.
-            let reply = guards
-                .iter()
-                .filter(|&&(_, g)| {
-                    let b = sim::battle(g, er, s.aggressor_advantage);
-                    b == BattleResult::AttackerWins || b == BattleResult::BothRemoved
-                })
+            let reply = guards()
+                .filter(|&&(_, g)| stops(g, er, s.aggressor_advantage))
                 .map(|&(at, _)| {
                     // Take it where it stands when it is our move and we stand next to
                     // it; else be next to its door by the time it gets there (following
@@ -747,32 +733,14 @@ impl FlagMaps {
 /// behind (a search a few plies deep may yet find the way); the worst door counts. A
 /// gradient of [`RACE_GRADIENT`] a move for our nearest defender's distance to the
 /// intruder's doors draws defenders home before the race is lost.
-fn flag_race(s: &Sim, me: Color, maps: &FlagMaps) -> f64 {
+fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies) -> f64 {
     if s.flags[me.index()] != maps.flag {
         return 0.0;
     }
     // The intruder moves first when it is the opponent's turn.
     let tempo = (s.to_move != me) as u8;
-    let mut ours = [(0u8, Rank::Flag); 40];
-    let mut n = 0;
-    let mut enemies = [(0u8, Rank::Flag); 40];
-    let mut ne = 0;
-    for (i, &c) in s.board.iter().enumerate() {
-        if !is_piece(c) || !rank_of(c).is_movable() {
-            continue;
-        }
-        if sim::color_of(c) == me {
-            if n < 40 {
-                ours[n] = (i as u8, rank_of(c));
-                n += 1;
-            }
-        } else if ne < 40 {
-            enemies[ne] = (i as u8, rank_of(c));
-            ne += 1;
-        }
-    }
     let mut threat = 0.0;
-    for &(i, er) in &enemies[..ne] {
+    for &(i, er) in armies.of(me.opposite()) {
         let mut worst = 0.0f64;
         let mut far = 0u8;
         for door in &maps.doors {
@@ -788,12 +756,10 @@ fn flag_race(s: &Sim, me: Color, maps: &FlagMaps) -> f64 {
                 continue;
             }
             let to_flag = to_door + 1;
-            let reply = ours[..n]
+            let reply = armies
+                .of(me)
                 .iter()
-                .filter(|&&(_, g)| {
-                    let b = sim::battle(g, er, s.aggressor_advantage);
-                    b == BattleResult::AttackerWins || b == BattleResult::BothRemoved
-                })
+                .filter(|&&(_, g)| stops(g, er, s.aggressor_advantage))
                 .map(|&(at, _)| {
                     if tempo == 0 && dist(at, i) == 1 {
                         0
@@ -814,6 +780,43 @@ fn flag_race(s: &Sim, me: Color, maps: &FlagMaps) -> f64 {
         threat += worst + RACE_GRADIENT * far as f64;
     }
     threat
+}
+
+/// Whether our `g` attacking the intruder `er` stops it: it wins or both are removed.
+fn stops(g: Rank, er: Rank, aggressor_advantage: bool) -> bool {
+    matches!(
+        sim::battle(g, er, aggressor_advantage),
+        BattleResult::AttackerWins | BattleResult::BothRemoved
+    )
+}
+
+/// Each side's movable pieces (square, rank) in board order, gathered once per
+/// evaluation for the terms that compare the two armies.
+struct Armies {
+    pieces: [[(u8, Rank); 40]; 2],
+    len: [usize; 2],
+}
+
+impl Armies {
+    fn of_sim(s: &Sim) -> Armies {
+        let mut a = Armies {
+            pieces: [[(0, Rank::Flag); 40]; 2],
+            len: [0; 2],
+        };
+        for (i, &c) in s.board.iter().enumerate() {
+            if is_piece(c) && rank_of(c).is_movable() {
+                let k = sim::color_of(c).index();
+                a.pieces[k][a.len[k]] = (i as u8, rank_of(c));
+                a.len[k] += 1;
+            }
+        }
+        a
+    }
+
+    /// `c`'s movable pieces.
+    fn of(&self, c: Color) -> &[(u8, Rank)] {
+        &self.pieces[c.index()][..self.len[c.index()]]
+    }
 }
 
 /// How far from our Flag intruders are counted in [`flag_threat`], in steps.
@@ -908,12 +911,12 @@ fn evaluate(s: &Sim, me: Color, maps: Option<&FlagMaps>) -> f64 {
             score -= sign * 1.0 * nearest_to_flag[c.index()] as f64;
         }
     }
-    score -= FLAG_DEFENCE * flag_threat(s, me);
-    if let Some(maps) = maps {
-        score -= flag_race(s, me, maps);
-    }
+    let armies = Armies::of_sim(s);
+    let race = maps.map_or(0.0, |m| flag_race(s, me, m, &armies));
+    score -= FLAG_DEFENCE * flag_threat(s, me, &armies);
+    score -= FLAG_DEFENCE * race;
     score += HUNTER * (hunters(s, me) - hunters(s, me.opposite()));
-    score += HUNT * (hunt(s, me) - hunt(s, me.opposite()));
+    score += HUNT * (hunt(s, me, &armies) - hunt(s, me.opposite(), &armies));
     score -= spy_terms(s, me, ours);
     // The side to move's next move and the reply, statically (a one-ply quiescence).
     let g = 0.7 * one_move(s, me);
@@ -926,31 +929,19 @@ fn evaluate(s: &Sim, me: Color, maps: Option<&FlagMaps>) -> f64 {
 
 /// `c`'s pieces closing in on the other side's revealed movable pieces they beat: for
 /// each such target, its value times (8 - steps to the nearest) / 8.
-fn hunt(s: &Sim, c: Color) -> f64 {
-    let mut mine = [(0u8, Rank::Flag); 40];
-    let mut n = 0;
-    for (i, &x) in s.board.iter().enumerate() {
-        if is_piece(x) && sim::color_of(x) == c && rank_of(x).is_movable() && n < 40 {
-            mine[n] = (i as u8, rank_of(x));
-            n += 1;
-        }
-    }
-    let mine = &mine[..n];
+fn hunt(s: &Sim, c: Color, armies: &Armies) -> f64 {
     let mut total = 0.0;
-    for (i, &x) in s.board.iter().enumerate() {
-        if !is_piece(x) || sim::color_of(x) == c || !is_revealed(x) {
+    for &(i, e) in armies.of(c.opposite()) {
+        if !is_revealed(s.board[i as usize]) {
             continue;
         }
-        let e = rank_of(x);
-        if !e.is_movable() {
-            continue;
-        }
-        let d = mine
+        let d = armies
+            .of(c)
             .iter()
             .filter(|&&(_, r)| {
                 sim::battle(r, e, s.aggressor_advantage) == BattleResult::AttackerWins
             })
-            .map(|&(at, _)| dist(at, i as u8))
+            .map(|&(at, _)| dist(at, i))
             .min();
         if let Some(d) = d {
             total += dyn_value(s, c.opposite(), e) * (8u8.saturating_sub(d)) as f64 / 8.0;
@@ -1617,7 +1608,7 @@ mod tests {
             p.push((guard.0, guard.1, Red, Rank::Captain, false));
             let s = sim_of(&p);
             let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
-            flag_race(&s, Red, &maps)
+            flag_race(&s, Red, &maps, &Armies::of_sim(&s))
         };
         // A Captain on I3 is two steps from the I1 Bomb as the crow flies, but the Bomb
         // on I2 walls it off: it needs three moves to stand on H1, next to the door, and
@@ -1630,7 +1621,7 @@ mod tests {
         sergeant[3].3 = Rank::Sergeant;
         let s = sim_of(&sergeant);
         let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
-        assert_eq!(flag_race(&s, Red, &maps), 0.0);
+        assert_eq!(flag_race(&s, Red, &maps, &Armies::of_sim(&s)), 0.0);
         // The maps: the Miner needs one move to stand on the I1 door, a defender on I3
         // three to stand next to it.
         let i1 = maps
