@@ -166,6 +166,24 @@
 //! and 35.0%); our Spy drawn toward the known enemy Marshal and a lower blind-attack cost
 //! (39.0% and 51.5%); a search a ply deeper when samples are cheap (48.0%).
 //!
+//! Stop 29 counted where stop 28's code loses its Majors and above to peternlewis (seed
+//! 2000): the largest gap between lost and won games is its known pieces taking ours
+//! after ply 300 (-101 and -110 a lost game for our known and unknown pieces, -52 and -17
+//! a won one), and its known pieces run ours down: 34 of the 172 captures of our known
+//! Majors and above by its known pieces came after its capturer had made 20 or more
+//! moves in a row, up to 150. Tried and dropped: a cost for a known piece with a stronger
+//! enemy piece within two steps, in proportion to how few squares it reaches before every
+//! enemy piece that beats it (fewer than 8, breadth-first over empty squares; none when
+//! one of those squares is next to a piece of ours that stops the chaser), either side,
+//! 0.4 of its value: 61.0% (seed 1000) and 52.0% (seed 2000), against 60.5% and 62.5%, and
+//! it did not change what the chases cost (captures of our known pieces by known ones:
+//! 403 and 443, -34 and -33 each, against 408 and 406, -33 and -33.5). Read with
+//! `hard_probe`, whose term-by-term printout (`probe_terms`) came from this: most of our known pieces taken while they
+//! had squares to flee were a second piece under the same attack, or a piece the search
+//! gave up for one worth more two plies on; and the hunter count moves in steps (a
+//! Colonel traded for a Colonel turned +60 into -60 in one position, so the bot let a
+//! Major go rather than allow it).
+//!
 //! The bot also tracks which of its own pieces the opponent knows (it fought, a Scout's
 //! long move, a rescue): revealing strong pieces costs in the evaluation.
 //!
@@ -1447,6 +1465,57 @@ impl HardBot {
             }
         }
         best.1
+    }
+}
+
+/// The evaluation's terms one by one, for diagnosis (`hard_probe`): on the true position
+/// `truth` (what the bot would see if every sample were right), for each root move in
+/// `roots` the position after it, then the opponent's three replies that leave `me` worst
+/// off by the static evaluation (a two-ply look without the search's pruning rules).
+#[cfg(test)]
+pub(crate) fn probe_terms(
+    bot: &HardBot,
+    view: &PlayerView,
+    truth: &[Option<crate::rules::Piece>; 100],
+    roots: &[Move],
+) {
+    let me = view.color().expect("player");
+    let aa = view.rules.options.aggressor_advantage;
+    let root = Sim::new(bot.root_board(view, truth), me, aa);
+    let maps = FlagMaps::of(&root, me);
+    let terms = |s: &Sim| {
+        let a = Armies::of_sim(s);
+        format!(
+            "total {:.1}: race -{:.1}, threat -{:.1}, hunters {:+.1}, hunt {:+.1}, one move {:+.1}",
+            evaluate(s, me, maps.as_ref()),
+            maps.as_ref().map_or(0.0, |m| flag_race(s, me, m, &a)),
+            flag_threat(s, me, &a),
+            HUNTER * (hunters(s, me) - hunters(s, me.opposite())),
+            HUNT * (hunt(s, me, &a) - hunt(s, me.opposite(), &a)),
+            0.7 * one_move(s, me) * if s.to_move == me { 1.0 } else { -1.0 },
+        )
+    };
+    let mut replies = Vec::new();
+    for m in roots {
+        let mut s = root.clone();
+        s.play((m.from.index() as u8, m.to.index() as u8));
+        println!("  {}-{}: {}", m.from, m.to, terms(&s));
+        s.moves(&mut replies);
+        let mut worst: Vec<(f64, SMove)> = replies
+            .iter()
+            .map(|&r| {
+                let mut c = s.clone();
+                c.play(r);
+                (evaluate(&c, me, maps.as_ref()), r)
+            })
+            .collect();
+        worst.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for &(_, (f, t)) in worst.iter().take(3) {
+            let mut c = s.clone();
+            c.play((f, t));
+            let sq = |i: u8| Square::from_index(i as usize).expect("a square");
+            println!("      {}-{}: {}", sq(f), sq(t), terms(&c));
+        }
     }
 }
 

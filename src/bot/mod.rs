@@ -17,7 +17,7 @@ pub mod arena;
 pub mod battles;
 pub mod belief;
 mod easy;
-mod hard;
+pub(crate) mod hard;
 pub mod setups;
 mod sim;
 

@@ -18,7 +18,9 @@ mod tests {
     /// DIR` up to PLY (a turn of the side the hard bot plays: Red on even plies), tracking
     /// what the opponent knows as the bot would, then prints the bot's view (`o` own, `e`
     /// enemy, `*` known to the opponent, `m` moved) and, three times, the move it would
-    /// play with its best root moves and their scores, in the protocol's notation.
+    /// play with its best root moves and their scores, in the protocol's notation. Before
+    /// that, on the true position, the evaluation's terms after each of those moves and
+    /// after the opponent's three replies that hurt most (`probe_terms`).
     #[test]
     #[ignore]
     fn hard_probe() {
@@ -100,6 +102,21 @@ mod tests {
                 };
             }
             println!("{row} {line}");
+        }
+        let truth: [Option<crate::rules::Piece>; 100] =
+            std::array::from_fn(|i| Square::from_index(i).and_then(|sq| game.piece_at(sq)));
+        {
+            // The evaluation's terms after the best root moves, on the true position.
+            let mut b = bot.clone();
+            b.choose(&view).expect("a move");
+            let mut scores = b.scores.clone();
+            scores.sort_by(|a, b| b.1.total_cmp(&a.1));
+            let roots: Vec<Move> = scores
+                .iter()
+                .take(env("TOP", 8) as usize)
+                .map(|x| x.0)
+                .collect();
+            crate::bot::hard::probe_terms(&bot, &view, &truth, &roots);
         }
         for k in 0..3 {
             let mut b = bot.clone();
