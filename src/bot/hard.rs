@@ -933,7 +933,7 @@ fn evaluate(s: &Sim, me: Color, maps: Option<&FlagMaps>) -> f64 {
     let race = maps.map_or(0.0, |m| flag_race(s, me, m, &armies));
     score -= FLAG_DEFENCE * flag_threat(s, me, &armies);
     score -= FLAG_DEFENCE * race;
-    score += HUNTER * (hunters(s, me) - hunters(s, me.opposite()));
+    score += hunting(s, me, &armies);
     score += HUNT * (hunt(s, me, &armies) - hunt(s, me.opposite(), &armies));
     score -= spy_terms(s, me, ours);
     // The side to move's next move and the reply, statically (a one-ply quiescence).
@@ -990,6 +990,28 @@ fn hunters(s: &Sim, c: Color) -> f64 {
         .map(|r| s.counts[c.index()][r] as f64)
         .sum::<f64>()
 }
+
+/// The hunters term for `me`: each side's [`hunters`] worth [`HUNTER`] each, in proportion
+/// to their prey, the other side's moved pieces they have not seen, full from
+/// [`HUNTER_PREY`] of them (a hunter with nothing to hunt is worth nothing, and trading
+/// one away late costs little).
+fn hunting(s: &Sim, me: Color, armies: &Armies) -> f64 {
+    let prey = |c: Color| {
+        let n = armies
+            .of(c)
+            .iter()
+            .filter(|&&(i, _)| {
+                let x = s.board[i as usize];
+                is_moved(x) && !is_revealed(x)
+            })
+            .count();
+        (n as f64 / HUNTER_PREY).min(1.0)
+    };
+    HUNTER * (hunters(s, me) * prey(me.opposite()) - hunters(s, me.opposite()) * prey(me))
+}
+
+/// The prey (unseen moved enemy pieces) from which a hunter is worth all of [`HUNTER`].
+const HUNTER_PREY: f64 = 3.0;
 
 /// Calls `f(from, to, gain)` for each attack of the side to move worth more than nothing:
 /// attacks on adjacent (or, for Scouts, in-line) pieces valued with the real ranks; the
@@ -1490,7 +1512,7 @@ pub(crate) fn probe_terms(
             evaluate(s, me, maps.as_ref()),
             maps.as_ref().map_or(0.0, |m| flag_race(s, me, m, &a)),
             flag_threat(s, me, &a),
-            HUNTER * (hunters(s, me) - hunters(s, me.opposite())),
+            hunting(s, me, &a),
             HUNT * (hunt(s, me, &a) - hunt(s, me.opposite(), &a)),
             0.7 * one_move(s, me) * if s.to_move == me { 1.0 } else { -1.0 },
         )
@@ -1638,6 +1660,8 @@ mod tests {
             (0, 1, Red, Rank::Marshal, true),
             (4, 1, Red, Rank::General, false),
             (7, 1, Red, Rank::Colonel, false),
+            (2, 1, Red, Rank::Captain, false),
+            (5, 1, Red, Rank::Lieutenant, false),
             (4, 8, Blue, Rank::General, true),
             (4, 2, Blue, Rank::Sergeant, false),
             (0, 8, Blue, Rank::Scout, false),
@@ -1649,15 +1673,27 @@ mod tests {
         let known = sim_of(&seen);
         assert_eq!(hunters(&known, Blue), 1.0);
         assert!(evaluate(&known, Red, None) < evaluate(&s, Red, None) - HUNTER * 0.9);
+        // Worth all of HUNTER with three of our moved pieces unseen (its prey), a third
+        // of it with only our Colonel left unseen.
+        let hunting_of = |s: &Sim| hunting(s, Red, &Armies::of_sim(s));
+        assert_eq!(hunting_of(&known) - hunting_of(&s), -HUNTER);
+        let mut few = seen;
+        few[3].4 = true;
+        few[4].4 = true;
+        let (few_known, mut few_unseen) = (sim_of(&few), few);
+        few_unseen[1].4 = false;
+        let few_unseen = sim_of(&few_unseen);
+        let third = hunting_of(&few_known) - hunting_of(&few_unseen);
+        assert!((third + HUNTER / 3.0).abs() < 1e-9, "{third}");
         // Red is to move; Blue's Sergeant attacks our General after a quiet move.
         let mut played = s.clone();
         played.play((10, 20)); // Red's Marshal a step forward: no battle.
         assert_eq!(hunters(&played, Blue), 0.0);
         played.play((24, 14)); // Blue's Sergeant takes on our General (and loses).
         assert_eq!(hunters(&played, Blue), 1.0, "the battle showed our General");
-        // Blue's only unseen movable piece is now its Scout: our Marshal, General and
-        // Colonel each take it without risk.
-        assert_eq!(hunters(&played, Red), 3.0);
+        // Blue's only unseen movable piece is now its Scout: our Marshal, General,
+        // Colonel, Captain and Lieutenant each take it without risk.
+        assert_eq!(hunters(&played, Red), 5.0);
     }
 
     /// The race to our Flag counts the moves a defender really needs: our own Bombs are
