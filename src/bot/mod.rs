@@ -17,11 +17,13 @@ pub mod arena;
 pub mod battles;
 pub mod belief;
 mod easy;
-pub(crate) mod hard;
+mod hard;
 pub mod setups;
 mod sim;
 
 pub use easy::EasyBot;
+#[cfg(test)]
+pub(crate) use hard::probe_terms;
 pub use hard::{HardBot, HardConfig};
 
 use serde::{Deserialize, Serialize};

@@ -116,7 +116,7 @@ mod tests {
                 .take(env("TOP", 8) as usize)
                 .map(|x| x.0)
                 .collect();
-            crate::bot::hard::probe_terms(&bot, &view, &truth, &roots);
+            crate::bot::probe_terms(&bot, &view, &truth, &roots);
         }
         for k in 0..3 {
             let mut b = bot.clone();
