@@ -855,98 +855,127 @@ const HOME_GUARD: f64 = 3.0;
 
 /// Static evaluation for `me`; `maps` are the path lengths around `me`'s Flag.
 fn evaluate(s: &Sim, me: Color, maps: Option<&FlagMaps>) -> f64 {
-    let mut score = 0.0;
-    let mut nearest_to_flag = [99u8; 2];
-    let mut ours = Key::default();
-    for (i, &c) in s.board.iter().enumerate() {
-        if !is_piece(c) {
-            continue;
-        }
-        let col = sim::color_of(c);
-        let r = rank_of(c);
-        if col == me {
-            match r {
-                Rank::Spy => ours.spy = Some(i),
-                Rank::General => ours.general = Some(i),
-                Rank::Marshal => ours.marshal = Some(i),
-                _ => {}
+    Terms::of(s, me, maps).total()
+}
+
+/// The static evaluation's terms for `me`, each with its sign and weight applied, so
+/// that `total` is their sum (in this order: the search's figures depend on it to the
+/// last bit). `hard_probe` prints them one by one.
+struct Terms {
+    /// Material, with what each piece's square and being known add or take away.
+    pieces: f64,
+    /// The other side's pieces on their way to our Flag (`flag_threat`).
+    threat: f64,
+    /// The race to our Flag (`flag_race`), when its path lengths are known.
+    race: f64,
+    /// Pieces that beat all the other side could still be (`hunting`).
+    hunters: f64,
+    /// Closing in on known pieces each side beats (`hunt`).
+    hunt: f64,
+    /// The Spy's and the Marshal's dangers (`spy_terms`).
+    spy: f64,
+    /// The side to move's next move and the reply (`one_move`), signed for `me`.
+    one_move: f64,
+}
+
+impl Terms {
+    fn total(&self) -> f64 {
+        self.pieces + self.threat + self.race + self.hunters + self.hunt + self.spy + self.one_move
+    }
+
+    fn of(s: &Sim, me: Color, maps: Option<&FlagMaps>) -> Terms {
+        let mut score = 0.0;
+        let mut nearest_to_flag = [99u8; 2];
+        let mut ours = Key::default();
+        for (i, &c) in s.board.iter().enumerate() {
+            if !is_piece(c) {
+                continue;
             }
-        }
-        let v = dyn_value(s, col, r);
-        let mut x = v;
-        if is_revealed(c) {
-            x -= match r {
-                Rank::Spy => 0.5 * v,
-                r if r >= Rank::Captain && r.is_movable() => 0.15 * v,
-                Rank::Bomb => 0.3 * v,
-                _ => 0.05 * v,
-            };
-        }
-        if r.is_movable() {
-            let (f, row) = ((i % 10) as u8, (i / 10) as u8);
-            if r <= Rank::Captain && r != Rank::Spy {
-                let depth = if col == Color::Red { row } else { 9 - row };
-                x += 0.25 * depth.saturating_sub(3) as f64;
-            }
-            // The pieces that go for a known enemy Flag: the strong ones have better
-            // work than standing near it.
-            let fl = s.flags[col.opposite().index()];
-            let raider = matches!(
-                r,
-                Rank::Scout | Rank::Miner | Rank::Sergeant | Rank::Lieutenant
-            );
-            if fl != LAKE && raider {
-                let d = f.abs_diff(fl % 10) + row.abs_diff(fl / 10);
-                let n = &mut nearest_to_flag[col.index()];
-                *n = (*n).min(d);
-                if d <= 3 {
-                    x += 5.0 * (4 - d) as f64;
+            let col = sim::color_of(c);
+            let r = rank_of(c);
+            if col == me {
+                match r {
+                    Rank::Spy => ours.spy = Some(i),
+                    Rank::General => ours.general = Some(i),
+                    Rank::Marshal => ours.marshal = Some(i),
+                    _ => {}
                 }
             }
-        }
-        // Our unmoved Sergeants and above near our Flag: guards at hand, and unmoved
-        // pieces the opponent cannot tell from the Flag.
-        if col == me && r >= Rank::Sergeant && r.is_movable() && !is_moved(c) {
-            let fl = s.flags[col.index()];
-            if fl != LAKE && dist(fl, i as u8) <= 2 {
-                x += DECOY;
+            let v = dyn_value(s, col, r);
+            let mut x = v;
+            if is_revealed(c) {
+                x -= match r {
+                    Rank::Spy => 0.5 * v,
+                    r if r >= Rank::Captain && r.is_movable() => 0.15 * v,
+                    Rank::Bomb => 0.3 * v,
+                    _ => 0.05 * v,
+                };
             }
-        }
-        // Bombs next to their own Flag guard it.
-        if r == Rank::Bomb {
-            let fl = s.flags[col.index()];
-            if fl != LAKE {
+            if r.is_movable() {
                 let (f, row) = ((i % 10) as u8, (i / 10) as u8);
-                if f.abs_diff(fl % 10) + row.abs_diff(fl / 10) == 1 {
-                    x += 15.0;
+                if r <= Rank::Captain && r != Rank::Spy {
+                    let depth = if col == Color::Red { row } else { 9 - row };
+                    x += 0.25 * depth.saturating_sub(3) as f64;
+                }
+                // The pieces that go for a known enemy Flag: the strong ones have better
+                // work than standing near it.
+                let fl = s.flags[col.opposite().index()];
+                let raider = matches!(
+                    r,
+                    Rank::Scout | Rank::Miner | Rank::Sergeant | Rank::Lieutenant
+                );
+                if fl != LAKE && raider {
+                    let d = f.abs_diff(fl % 10) + row.abs_diff(fl / 10);
+                    let n = &mut nearest_to_flag[col.index()];
+                    *n = (*n).min(d);
+                    if d <= 3 {
+                        x += 5.0 * (4 - d) as f64;
+                    }
                 }
             }
+            // Our unmoved Sergeants and above near our Flag: guards at hand, and unmoved
+            // pieces the opponent cannot tell from the Flag.
+            if col == me && r >= Rank::Sergeant && r.is_movable() && !is_moved(c) {
+                let fl = s.flags[col.index()];
+                if fl != LAKE && dist(fl, i as u8) <= 2 {
+                    x += DECOY;
+                }
+            }
+            // Bombs next to their own Flag guard it.
+            if r == Rank::Bomb {
+                let fl = s.flags[col.index()];
+                if fl != LAKE {
+                    let (f, row) = ((i % 10) as u8, (i / 10) as u8);
+                    if f.abs_diff(fl % 10) + row.abs_diff(fl / 10) == 1 {
+                        x += 15.0;
+                    }
+                }
+            }
+            if col == me {
+                score += x;
+            } else {
+                score -= x;
+            }
         }
-        if col == me {
-            score += x;
-        } else {
-            score -= x;
+        for c in Color::ALL {
+            if nearest_to_flag[c.index()] < 99 {
+                let sign = if c == me { 1.0 } else { -1.0 };
+                score -= sign * 1.0 * nearest_to_flag[c.index()] as f64;
+            }
         }
-    }
-    for c in Color::ALL {
-        if nearest_to_flag[c.index()] < 99 {
-            let sign = if c == me { 1.0 } else { -1.0 };
-            score -= sign * 1.0 * nearest_to_flag[c.index()] as f64;
+        let armies = Armies::of_sim(s);
+        let race = maps.map_or(0.0, |m| flag_race(s, me, m, &armies));
+        // The side to move's next move and the reply, statically (a one-ply quiescence).
+        let g = 0.7 * one_move(s, me);
+        Terms {
+            pieces: score,
+            threat: -FLAG_DEFENCE * flag_threat(s, me, &armies),
+            race: -FLAG_DEFENCE * race,
+            hunters: hunting(s, me, &armies),
+            hunt: HUNT * (hunt(s, me, &armies) - hunt(s, me.opposite(), &armies)),
+            spy: -spy_terms(s, me, ours),
+            one_move: if s.to_move == me { g } else { -g },
         }
-    }
-    let armies = Armies::of_sim(s);
-    let race = maps.map_or(0.0, |m| flag_race(s, me, m, &armies));
-    score -= FLAG_DEFENCE * flag_threat(s, me, &armies);
-    score -= FLAG_DEFENCE * race;
-    score += hunting(s, me, &armies);
-    score += HUNT * (hunt(s, me, &armies) - hunt(s, me.opposite(), &armies));
-    score -= spy_terms(s, me, ours);
-    // The side to move's next move and the reply, statically (a one-ply quiescence).
-    let g = 0.7 * one_move(s, me);
-    if s.to_move == me {
-        score + g
-    } else {
-        score - g
     }
 }
 
@@ -1511,15 +1540,17 @@ pub(crate) fn probe_terms(
     let root = Sim::new(bot.root_board(view, truth), me, aa);
     let maps = FlagMaps::of(&root, me);
     let terms = |s: &Sim| {
-        let a = Armies::of_sim(s);
+        let t = Terms::of(s, me, maps.as_ref());
         format!(
-            "total {:.1}: race -{:.1}, threat -{:.1}, hunters {:+.1}, hunt {:+.1}, one move {:+.1}",
-            evaluate(s, me, maps.as_ref()),
-            maps.as_ref().map_or(0.0, |m| flag_race(s, me, m, &a)),
-            flag_threat(s, me, &a),
-            hunting(s, me, &a),
-            HUNT * (hunt(s, me, &a) - hunt(s, me.opposite(), &a)),
-            0.7 * one_move(s, me) * if s.to_move == me { 1.0 } else { -1.0 },
+            "total {:.1}: pieces {:+.1}, race {:+.1}, threat {:+.1}, hunters {:+.1}, hunt {:+.1}, spy {:+.1}, one move {:+.1}",
+            t.total(),
+            t.pieces,
+            t.race,
+            t.threat,
+            t.hunters,
+            t.hunt,
+            t.spy,
+            t.one_move,
         )
     };
     let mut replies = Vec::new();
