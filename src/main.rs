@@ -113,7 +113,8 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
         /// The hard bot's node budget per move instead of a time: with --seed, the same
-        /// game against a deterministic opponent under any referee.
+        /// game against a deterministic opponent under any referee. Without it the bot
+        /// stops at 20,000 nodes or at --time, whichever comes first; 0: --time only.
         #[arg(long)]
         nodes: Option<u64>,
         /// Instead of a bot, play back one side of a game that `arena --record` wrote.
@@ -145,7 +146,8 @@ struct ArenaArgs {
     #[arg(long, default_value = "1s")]
     time: String,
     /// The hard bot's node budget per move instead of a time (reproducible whatever else
-    /// runs on the machine).
+    /// runs on the machine). Without it the bot stops at 20,000 nodes or at --time,
+    /// whichever comes first; 0: --time only.
     #[arg(long)]
     nodes: Option<u64>,
     /// Time an external program has for each answer; none in time loses the game.
@@ -827,8 +829,8 @@ fn arena(args: ArenaArgs) -> anyhow::Result<()> {
         games: args.games,
         rules,
         time: match args.nodes {
-            Some(_) => std::time::Duration::from_secs(3600),
-            None => parse_duration(&args.time).map_err(anyhow::Error::msg)?,
+            Some(n) if n > 0 => std::time::Duration::from_secs(3600),
+            _ => parse_duration(&args.time).map_err(anyhow::Error::msg)?,
         },
         nodes: args.nodes,
         threads: args
@@ -922,8 +924,8 @@ fn agent(
 ) -> anyhow::Result<()> {
     use stratego_ssh::bot::arena::{make_bot, parse_duration};
     let time = match nodes {
-        Some(_) => std::time::Duration::from_secs(3600),
-        None => parse_duration(time).map_err(anyhow::Error::msg)?,
+        Some(n) if n > 0 => std::time::Duration::from_secs(3600),
+        _ => parse_duration(time).map_err(anyhow::Error::msg)?,
     };
     let seed = seed.unwrap_or_else(stratego_ssh::random::seed);
     let mut bot: Box<dyn stratego_ssh::bot::Bot> = match replay {

@@ -119,7 +119,8 @@ pub struct ArenaConfig {
     pub rules: Rules,
     /// The hard bot's time per move.
     pub time: Duration,
-    /// The hard bot's node budget per move (deterministic), if any.
+    /// The hard bot's node budget per move (deterministic): `None`, its default budget
+    /// within `time`; `Some(0)`, `time` only (see [`HardConfig::budget`]).
     pub nodes: Option<u64>,
     /// Worker threads (default: available cores).
     pub threads: usize,
@@ -294,19 +295,12 @@ impl fmt::Display for ArenaResult {
     }
 }
 
-/// A bot of `level` with the arena's budget.
+/// A bot of `level` with the arena's budget (see [`HardConfig::budget`]).
 pub fn make_bot(level: BotLevel, seed: u64, time: Duration, nodes: Option<u64>) -> Box<dyn Bot> {
     match level {
         BotLevel::Random => Box::new(RandomBot::new(seed)),
         BotLevel::Easy => Box::new(EasyBot::new(seed)),
-        BotLevel::Hard => Box::new(HardBot::new(
-            seed,
-            HardConfig {
-                time,
-                nodes,
-                ..HardConfig::default()
-            },
-        )),
+        BotLevel::Hard => Box::new(HardBot::new(seed, HardConfig::budget(time, nodes))),
     }
 }
 

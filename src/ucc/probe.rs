@@ -55,6 +55,7 @@ mod tests {
         let cfg = match env("NODES", 0) {
             0 => HardConfig {
                 time: Duration::from_millis(env("MS", 1000)),
+                nodes: None,
                 ..HardConfig::default()
             },
             n => HardConfig::with_nodes(n),
