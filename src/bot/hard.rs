@@ -190,10 +190,10 @@
 //! against -0.3 and +27.4.
 //!
 //! Stop 30, the same code on seeds never used for tuning, at 1 s a move with
-//! [`NODE_BUDGET`] (which plays what `--nodes 20000` plays): against peternlewis 75.2% ±
-//! 5.4% on 240 games (seed 7000, 100 games: 73.5%; 7100, 40: 70.0%; 7200 and 7300, 50
-//! each: 78.0% and 80.0%), against celsius 86.7% ± 8.6% on 60 (seed 8000); the UCC
-//! referee agreed on every game. The whole second instead:
+//! [`NODE_BUDGET`] (which plays what `--nodes 20000` plays): against peternlewis 74.6% ±
+//! 4.6% on 340 games (seed 7000, 100 games: 73.5%; 7100, 40: 70.0%; 7200 to 7500, 50
+//! each: 78.0%, 80.0%, 66.0%, 80.0%), against celsius 86.7% ± 8.6% on 60 (seed 8000); the
+//! UCC referee agreed on every game. The whole second instead:
 //! 63.9% on 18 against peternlewis, 85.7% on 14 against celsius. Most losses end with one
 //! or two movable pieces of ours left, after a middle game in which peternlewis's known
 //! Marshal and General run our pieces down.
