@@ -800,7 +800,7 @@ fn level(s: &str) -> anyhow::Result<stratego_ssh::proto::BotLevel> {
 fn arena(args: ArenaArgs) -> anyhow::Result<()> {
     use std::io::Write;
     use stratego_ssh::bot::arena::{
-        parse_duration, run_arena_with, ArenaConfig, Contestant, Side, SpawnInfo,
+        budget_time, parse_duration, run_arena_with, ArenaConfig, Contestant, Side, SpawnInfo,
     };
     use stratego_ssh::rules::{Rules, Variant};
     use stratego_ssh::ucc::external::{AgentCommand, External};
@@ -828,10 +828,7 @@ fn arena(args: ArenaArgs) -> anyhow::Result<()> {
         b: side(&args.b)?,
         games: args.games,
         rules,
-        time: match args.nodes {
-            Some(n) if n > 0 => std::time::Duration::from_secs(3600),
-            _ => parse_duration(&args.time).map_err(anyhow::Error::msg)?,
-        },
+        time: budget_time(&args.time, args.nodes).map_err(anyhow::Error::msg)?,
         nodes: args.nodes,
         threads: args
             .threads
@@ -922,11 +919,8 @@ fn agent(
     nodes: Option<u64>,
     replay: Option<PathBuf>,
 ) -> anyhow::Result<()> {
-    use stratego_ssh::bot::arena::{make_bot, parse_duration};
-    let time = match nodes {
-        Some(n) if n > 0 => std::time::Duration::from_secs(3600),
-        _ => parse_duration(time).map_err(anyhow::Error::msg)?,
-    };
+    use stratego_ssh::bot::arena::{budget_time, make_bot};
+    let time = budget_time(time, nodes).map_err(anyhow::Error::msg)?;
     let seed = seed.unwrap_or_else(stratego_ssh::random::seed);
     let mut bot: Box<dyn stratego_ssh::bot::Bot> = match replay {
         Some(path) => Box::new(stratego_ssh::ucc::agent::Replay::new(

@@ -670,6 +670,15 @@ pub fn run_arena_with(
 }
 
 /// Reads a duration: `1s`, `500ms`, `0.2s`, `2m`, or a plain number of seconds.
+/// The hard bot's clock from `--time` and `--nodes`: a node budget replaces the clock (see
+/// [`HardConfig::budget`]), so `time` is read only without one or with `--nodes 0`.
+pub fn budget_time(time: &str, nodes: Option<u64>) -> Result<Duration, String> {
+    match nodes {
+        Some(n) if n > 0 => Ok(Duration::from_secs(3600)),
+        _ => parse_duration(time),
+    }
+}
+
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
     let t = s.trim().to_ascii_lowercase();
     let (num, mult) = if let Some(n) = t.strip_suffix("ms") {
