@@ -503,7 +503,8 @@ impl Search {
             // not thrown at an unknown one).
             // Exceptions: intruders next to our own Flag are taken on sight (a raider there
             // wins the game if left alone), and so are moved pieces our attacker beats
-            // whatever they are.
+            // whatever they are; and any enemy piece next to our Flag takes it (the
+            // opponent probes; a search sure that a Major would not lost a game with it).
             let target = s.board[m.1 as usize];
             if s.is_attack(m) {
                 let skip = if mine {
@@ -518,6 +519,7 @@ impl Search {
                     !is_revealed(target)
                         && rank_of(s.board[m.0 as usize]) > Rank::Captain
                         && !is_moved(target)
+                        && rank_of(target) != Rank::Flag
                 };
                 if skip {
                     continue;
@@ -1701,6 +1703,43 @@ mod tests {
         );
         let mut bot = HardBot::new(3, HardConfig::with_nodes(20_000));
         assert_eq!(bot.choose(&view), Some(Move::new(sq("E5"), sq("E6"))));
+    }
+
+    /// The opponent in the search takes our Flag with whatever piece stands next to it,
+    /// even one strong enough that it would not attack an unmoved unknown piece anywhere
+    /// else. (Seed 7400, game 16 against peternlewis: its known Major stood next to our
+    /// Flag, our Marshal next to the Major; the search, sure the Major would not attack,
+    /// moved a Miner instead, and the Major took the Flag.)
+    #[test]
+    fn the_opponent_in_the_search_takes_our_flag_with_a_major() {
+        let mut b = [EMPTY; 100];
+        for sq in Square::all() {
+            if sq.is_lake() {
+                b[sq.index()] = LAKE;
+            }
+        }
+        let piece = |color, rank| crate::rules::Piece { color, rank };
+        let sq = |s: &str| s.parse::<Square>().unwrap().index();
+        // Red: the Flag in a corner behind a Bomb, unmoved and unseen; a Marshal far away.
+        b[sq("J1")] = sim::cell(piece(Color::Red, Rank::Flag), false, false);
+        b[sq("I1")] = sim::cell(piece(Color::Red, Rank::Bomb), false, false);
+        b[sq("A4")] = sim::cell(piece(Color::Red, Rank::Marshal), true, false);
+        // Blue: a known Major on the Flag's open side; its Flag far away.
+        b[sq("J2")] = sim::cell(piece(Color::Blue, Rank::Major), true, true);
+        b[sq("A10")] = sim::cell(piece(Color::Blue, Rank::Flag), false, false);
+        let s = Sim::new(b, Color::Blue, false);
+        let mut search = Search {
+            me: Color::Red,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: Instant::now() + Duration::from_secs(60),
+            aborted: false,
+            bufs: Vec::new(),
+            maps: FlagMaps::of(&s, Color::Red),
+        };
+        // From Blue's side (to move): it wins at once.
+        let v = search.ab(&s, 2, 0, -2.0 * WIN, 2.0 * WIN);
+        assert!(v >= WIN, "Blue takes the Flag: {v}");
     }
 
     /// A position for the static terms: `pieces` as (file, row, colour, rank, revealed),
