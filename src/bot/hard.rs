@@ -560,10 +560,15 @@ fn dyn_value(s: &Sim, c: Color, r: Rank) -> f64 {
         Rank::Spy if s.counts[other][Rank::Marshal.index()] == 0 => 3.0,
         Rank::Marshal if s.counts[other][Rank::Spy.index()] == 0 => 140.0,
         Rank::Miner => {
+            // While the other side has Bombs, the last two Miners are worth 45 each and
+            // the others 25; each Miner counts a share of the whole, so that the sum
+            // grows with every Miner. (Before, each of three Miners was worth 25 and
+            // each of two 45: losing the third Miner gained 15, so the bot threw Miners
+            // at known Generals and would not take the opponent's third Miner.)
             let bombs = s.counts[other][Rank::Bomb.index()];
-            let miners = s.counts[c.index()][Rank::Miner.index()];
-            if bombs > 0 && miners <= 2 {
-                45.0
+            let n = s.counts[c.index()][Rank::Miner.index()] as f64;
+            if bombs > 0 && n > 0.0 {
+                (45.0 * n.min(2.0) + 25.0 * (n - 2.0).max(0.0)) / n
             } else {
                 25.0
             }
@@ -1760,6 +1765,34 @@ mod tests {
             put(&mut b, f, r, c, rank, rev);
         }
         Sim::new(b, Color::Red, false)
+    }
+
+    /// Losing a Miner never raises its side's material: with the other side's Bombs on
+    /// the board the last two Miners are worth more each, but the sum still grows with
+    /// every Miner (three were worth 75 and two 90, so the bot threw its third Miner at
+    /// a known General). Without enemy Bombs, Miners are plain 25s.
+    #[test]
+    fn every_miner_adds_to_its_sides_material() {
+        use Color::{Blue, Red};
+        let total = |n: usize, bomb: bool| {
+            let mut pieces: Vec<_> = (0..n).map(|f| (f, 1, Red, Rank::Miner, false)).collect();
+            if bomb {
+                pieces.push((0, 8, Blue, Rank::Bomb, false));
+            }
+            let s = sim_of(&pieces);
+            n as f64 * dyn_value(&s, Red, Rank::Miner)
+        };
+        for n in 1..=5 {
+            assert!(
+                total(n, true) > total(n - 1, true) + 20.0,
+                "{n} Miners: {} against {}",
+                total(n, true),
+                total(n - 1, true)
+            );
+            assert_eq!(total(n, false), 25.0 * n as f64);
+        }
+        assert_eq!(total(2, true), 90.0, "the last two are worth 45 each");
+        assert_eq!(total(3, true), 115.0);
     }
 
     /// Once the opponent has seen our Marshal and General, its General takes any of our
