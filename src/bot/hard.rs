@@ -929,7 +929,9 @@ impl Terms {
 
     fn of(s: &Sim, me: Color, maps: Option<&FlagMaps>) -> Terms {
         let mut score = 0.0;
-        let mut nearest_to_flag = [99u8; 2];
+        // Each side's nearest raider's steps to the other side's Flag; with no raider
+        // left, the farthest there is (losing the last raider must not look like a gain).
+        let mut nearest_to_flag = [18u8; 2];
         let mut ours = Key::default();
         for (i, &c) in s.board.iter().enumerate() {
             if !is_piece(c) {
@@ -1002,7 +1004,7 @@ impl Terms {
             }
         }
         for c in Color::ALL {
-            if nearest_to_flag[c.index()] < 99 {
+            if s.flags[c.opposite().index()] != LAKE {
                 let sign = if c == me { 1.0 } else { -1.0 };
                 score -= sign * 1.0 * nearest_to_flag[c.index()] as f64;
             }
@@ -1269,9 +1271,14 @@ fn spy_terms(s: &Sim, me: Color, ours: Key) -> f64 {
     let them = me.opposite();
     let mut cost = 0.0;
     if s.counts[them.index()][Rank::Marshal.index()] > 0 {
-        if let (Some(a), Some(b)) = (ours.spy, ours.general) {
-            cost += (3.0 * (dist(a as u8, b as u8).saturating_sub(1)) as f64).min(30.0);
-        }
+        // With our Spy or General gone, the most it costs: losing either must not look
+        // like a gain.
+        cost += match (ours.spy, ours.general) {
+            (Some(a), Some(b)) => {
+                (3.0 * (dist(a as u8, b as u8).saturating_sub(1)) as f64).min(30.0)
+            }
+            _ => 30.0,
+        };
     }
     if s.counts[them.index()][Rank::Spy.index()] > 0 {
         if let Some(m) = ours.marshal.filter(|&m| is_revealed(s.board[m])) {
