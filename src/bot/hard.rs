@@ -920,11 +920,20 @@ struct Terms {
     spy: f64,
     /// The side to move's next move and the reply (`one_move`), signed for `me`.
     one_move: f64,
+    /// The lead in movable material as a share of all that is left (`trade`).
+    trade: f64,
 }
 
 impl Terms {
     fn total(&self) -> f64 {
-        self.pieces + self.threat + self.race + self.hunters + self.hunt + self.spy + self.one_move
+        self.pieces
+            + self.threat
+            + self.race
+            + self.hunters
+            + self.hunt
+            + self.spy
+            + self.one_move
+            + self.trade
     }
 
     fn of(s: &Sim, me: Color, maps: Option<&FlagMaps>) -> Terms {
@@ -933,6 +942,7 @@ impl Terms {
         // left, the farthest there is (losing the last raider must not look like a gain).
         let mut nearest_to_flag = [18u8; 2];
         let mut ours = Key::default();
+        let mut army = [0.0f64; 2];
         for (i, &c) in s.board.iter().enumerate() {
             if !is_piece(c) {
                 continue;
@@ -948,6 +958,9 @@ impl Terms {
                 }
             }
             let v = dyn_value(s, col, r);
+            if r.is_movable() {
+                army[col.index()] += v;
+            }
             let mut x = v;
             if is_revealed(c) {
                 x -= match r {
@@ -1021,9 +1034,24 @@ impl Terms {
             hunt: HUNT * (hunt(s, me, &armies) - hunt(s, me.opposite(), &armies)),
             spy: -spy_terms(s, me, ours),
             one_move: if s.to_move == me { g } else { -g },
+            trade: trade(army[me.index()], army[me.opposite().index()]),
         }
     }
 }
+
+/// The lead in movable material as a share of the movable material left on the board,
+/// worth [`TRADE`] at a whole share: the same lead counts more as the armies thin out, so
+/// the side ahead trades pieces (a Colonel for a Colonel) and the side behind avoids it.
+fn trade(ours: f64, theirs: f64) -> f64 {
+    let all = ours + theirs;
+    if all <= 0.0 {
+        return 0.0;
+    }
+    TRADE * (ours - theirs) / all
+}
+
+/// The weight of [`trade`].
+const TRADE: f64 = 250.0;
 
 /// `c`'s pieces closing in on the other side's revealed movable pieces they beat: for
 /// each such target, its value times (8 - steps to the nearest) / 8.
@@ -1593,7 +1621,7 @@ pub(crate) fn probe_terms(
     let terms = |s: &Sim| {
         let t = Terms::of(s, me, maps.as_ref());
         format!(
-            "total {:.1}: pieces {:+.1}, race {:+.1}, threat {:+.1}, hunters {:+.1}, hunt {:+.1}, spy {:+.1}, one move {:+.1}",
+            "total {:.1}: pieces {:+.1}, race {:+.1}, threat {:+.1}, hunters {:+.1}, hunt {:+.1}, spy {:+.1}, one move {:+.1}, trade {:+.1}",
             t.total(),
             t.pieces,
             t.race,
@@ -1602,6 +1630,7 @@ pub(crate) fn probe_terms(
             t.hunt,
             t.spy,
             t.one_move,
+            t.trade,
         )
     };
     let mut replies = Vec::new();
@@ -1888,6 +1917,32 @@ mod tests {
             .expect("I1");
         assert_eq!(maps.doors[i1].guard[28], 3);
         assert_eq!(maps.doors[i1].other[7], u8::MAX);
+    }
+
+    /// The side ahead in material gains by trading pieces and the side behind loses by
+    /// it: a Colonel for a Colonel, Red ahead by a General.
+    #[test]
+    fn trading_even_pieces_pays_the_side_ahead() {
+        use Color::{Blue, Red};
+        let army = |colonels: bool| {
+            let mut p = vec![
+                (0, 1, Red, Rank::General, false),
+                (1, 1, Red, Rank::Captain, false),
+                (0, 8, Blue, Rank::Captain, false),
+            ];
+            if colonels {
+                p.push((4, 1, Red, Rank::Colonel, false));
+                p.push((4, 8, Blue, Rank::Colonel, false));
+            }
+            sim_of(&p)
+        };
+        let (before, after) = (army(true), army(false));
+        let gain = |s: &Sim, c: Color| evaluate(s, c, None);
+        assert!(gain(&after, Red) > gain(&before, Red) + 10.0);
+        assert!(gain(&after, Blue) < gain(&before, Blue) - 10.0);
+        // The same lead counts more with fewer pieces left, and nothing when even.
+        assert!(trade(200.0, 100.0) > trade(400.0, 300.0));
+        assert_eq!(trade(100.0, 100.0), 0.0);
     }
 
     #[test]
