@@ -216,9 +216,9 @@
 //! the side ahead trades even pieces (in the losses the bot was ahead at ply 100, +38 on
 //! average, and then lost its pieces to peternlewis's known Marshal and General while its
 //! own General stood by). On fresh seeds, every game agreed by the referee: against
-//! peternlewis 80.9% ± 4.6% on 280 games (seed 9300, 100 games: 84.0%; 9400, 100: 77.5%;
-//! 9500 and 9600, 40 each: 72.5% and 90.0%), 79.2% ± 5.9% on the 180 after the run that
-//! kept the term (9300);
+//! peternlewis 80.5% ± 4.3% on 320 games (seed 9300, 100 games: 84.0%; 9400, 100: 77.5%;
+//! 9500 and 9600, 40 each: 72.5% and 90.0%; 9700 and 9800, 20 each: 70.0% and 85.0%),
+//! 78.9% ± 5.3% on the 220 after the run that kept the term (9300);
 //! against celsius 94.2% ± 5.9% on 60 (seed 8100). Tried and dropped: the hunters'
 //! prey counted once at the root instead of at each leaf (a piece taken in the search
 //! no longer takes a prey from the other side's hunters), 52.0% on seed 9000 with the
