@@ -669,7 +669,6 @@ pub fn run_arena_with(
     res
 }
 
-/// Reads a duration: `1s`, `500ms`, `0.2s`, `2m`, or a plain number of seconds.
 /// The hard bot's clock from `--time` and `--nodes`: a node budget replaces the clock (see
 /// [`HardConfig::budget`]), so `time` is read only without one or with `--nodes 0`.
 pub fn budget_time(time: &str, nodes: Option<u64>) -> Result<Duration, String> {
@@ -679,6 +678,7 @@ pub fn budget_time(time: &str, nodes: Option<u64>) -> Result<Duration, String> {
     }
 }
 
+/// Reads a duration: `1s`, `500ms`, `0.2s`, `2m`, or a plain number of seconds.
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
     let t = s.trim().to_ascii_lowercase();
     let (num, mult) = if let Some(n) = t.strip_suffix("ms") {

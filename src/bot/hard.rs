@@ -533,7 +533,8 @@ impl Search {
             // Exceptions: intruders next to our own Flag are taken on sight (a raider there
             // wins the game if left alone), and so are moved pieces our attacker beats
             // whatever they are; and any enemy piece next to our Flag takes it (the
-            // opponent does probe: a search sure that a Major would not lost a game).
+            // opponent does probe: a search that counted on a Major not attacking our
+            // Flag lost a game to one).
             let target = s.board[m.1 as usize];
             if s.is_attack(m) {
                 let skip = if mine {
@@ -1782,12 +1783,7 @@ mod tests {
     /// moved a Miner instead, and the Major took the Flag.)
     #[test]
     fn the_opponent_in_the_search_takes_our_flag_with_a_major() {
-        let mut b = [EMPTY; 100];
-        for sq in Square::all() {
-            if sq.is_lake() {
-                b[sq.index()] = LAKE;
-            }
-        }
+        let mut b = lakes_only();
         let piece = |color, rank| crate::rules::Piece { color, rank };
         let sq = |s: &str| s.parse::<Square>().unwrap().index();
         // Red: the Flag in a corner behind a Bomb, unmoved and unseen; a Marshal far away.
@@ -1812,15 +1808,19 @@ mod tests {
         assert!(v >= WIN, "Blue takes the Flag: {v}");
     }
 
+    /// An empty board but for its lakes.
+    fn lakes_only() -> [u8; 100] {
+        let mut b = [EMPTY; 100];
+        for sq in Square::all().filter(|sq| sq.is_lake()) {
+            b[sq.index()] = LAKE;
+        }
+        b
+    }
+
     /// A position for the static terms: `pieces` as (file, row, colour, rank, revealed),
     /// all moved, plus each side's Flag far away; Red to move.
     fn sim_of(pieces: &[(usize, usize, Color, Rank, bool)]) -> Sim {
-        let mut b = [EMPTY; 100];
-        for sq in Square::all() {
-            if sq.is_lake() {
-                b[sq.index()] = LAKE;
-            }
-        }
+        let mut b = lakes_only();
         let put = |b: &mut [u8; 100], f: usize, r: usize, color, rank, revealed| {
             b[r * 10 + f] = sim::cell(crate::rules::Piece { color, rank }, true, revealed);
         };
