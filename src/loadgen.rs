@@ -17,8 +17,16 @@
 //! honest ones, each abuser one kind in turn by its number ([`Attack`]): guest logins cycled
 //! (connect without a key, see the first bytes, disconnect), seeks posted and cancelled,
 //! games against the computer started and left (`b`, `q`, `y`), chat floods, window-change
-//! floods, exec floods (a hundred requests on one channel and a channel per command). Only
-//! the honest sessions are measured: the last line adds `abusers N, honest p99 Xms`.
+//! floods, exec floods (a hundred requests on one channel and a channel per command), and
+//! (issue 33) idle guests (logged in without a key, no channel opened, the connection held
+//! until the server closes it or [`IDLE_HOLD`], then again), commands multiplexed over one
+//! connection (a hundred a round, each on a new channel read until its exit status and
+//! never closed by us: russh's client still answers the server's close), and a flood of new
+//! keys (a brand-new key each round logs in with a terminal, now and then asking for the
+//! name `!!`, waits for the first screen and leaves). Only the honest sessions are
+//! measured: the last line adds `abusers N, honest p99 Xms`; [`Report::abuse_summary`]
+//! says what the abusers did (rounds by attack, the idle guests' median hold, the
+//! multiplexed commands answered, busy and refused, the new keys welcomed).
 //! Abusers connect from their own source addresses (ten to an address), so the per-address
 //! limits they meet are not the honest players'. `attacks` narrows what they run (to see
 //! what each attack costs).
@@ -167,6 +175,23 @@ pub struct Report {
     /// Abusers run beside the honest sessions, and their attack rounds.
     pub abusers: usize,
     pub abuse_rounds: u64,
+    /// Completed rounds of each attack the abusers ran, in [`Attack`] order.
+    pub attack_rounds: Vec<(Attack, u64)>,
+    /// [`Attack::IdleGuest`]: connections held (counted when let go), how many of them the
+    /// server closed, and how long they were held (median, longest).
+    pub idle_guest_holds: usize,
+    pub idle_guest_closed: u64,
+    pub idle_guest_held_p50: Option<Duration>,
+    pub idle_guest_held_max: Option<Duration>,
+    /// [`Attack::ExecMux`]: commands answered, refused as busy (exit status 75), refused a
+    /// channel ("session open refused") or the exec request, and left unanswered.
+    pub exec_mux_answered: u64,
+    pub exec_mux_busy: u64,
+    pub exec_mux_refused: u64,
+    pub exec_mux_unanswered: u64,
+    /// [`Attack::KeyFlood`]: new keys welcomed as new accounts, and those that were not.
+    pub key_flood_welcomed: u64,
+    pub key_flood_unwelcomed: u64,
     /// With `arena`: games seen to their end (by one of their players, each game once),
     /// and their length in moves (the last move number shown), median and longest.
     pub ended_games: usize,
@@ -233,6 +258,51 @@ impl Report {
             ms(self.p99),
         )
     }
+
+    /// What the abusers did: `abuse rounds N (guest-cycle N, ...)`, then for the attacks
+    /// that ran, `; idle-guest: N held, median Xs, longest Ys, C closed by the server`,
+    /// `; exec-mux: N answered, N busy, N refused, N unanswered`, `; key-flood: N new keys
+    /// welcomed, N not`.
+    pub fn abuse_summary(&self) -> String {
+        let secs = |d: Option<Duration>| {
+            d.map_or("n/a".to_string(), |d| format!("{:.1}s", d.as_secs_f64()))
+        };
+        let rounds: Vec<String> = self
+            .attack_rounds
+            .iter()
+            .map(|(a, n)| format!("{} {n}", a.name()))
+            .collect();
+        let mut line = format!("abuse rounds {}", self.abuse_rounds);
+        if !rounds.is_empty() {
+            line.push_str(&format!(" ({})", rounds.join(", ")));
+        }
+        let ran = |attack: Attack| self.attack_rounds.iter().any(|(a, _)| *a == attack);
+        if ran(Attack::IdleGuest) {
+            line.push_str(&format!(
+                "; idle-guest: {} held, median {}, longest {}, {} closed by the server",
+                self.idle_guest_holds,
+                secs(self.idle_guest_held_p50),
+                secs(self.idle_guest_held_max),
+                self.idle_guest_closed
+            ));
+        }
+        if ran(Attack::ExecMux) {
+            line.push_str(&format!(
+                "; exec-mux: {} answered, {} busy, {} refused, {} unanswered",
+                self.exec_mux_answered,
+                self.exec_mux_busy,
+                self.exec_mux_refused,
+                self.exec_mux_unanswered
+            ));
+        }
+        if ran(Attack::KeyFlood) {
+            line.push_str(&format!(
+                "; key-flood: {} new keys welcomed, {} not",
+                self.key_flood_welcomed, self.key_flood_unwelcomed
+            ));
+        }
+        line
+    }
 }
 
 #[derive(Default)]
@@ -259,6 +329,22 @@ struct Counters {
     dump: bool,
     /// Attack rounds the abusers completed.
     abuse_rounds: AtomicU64,
+    /// The same by attack (its place in [`ATTACKS`]).
+    rounds_by_attack: [AtomicU64; ATTACKS.len()],
+    /// [`Attack::IdleGuest`]: how long each connection was held (ms), and how many of
+    /// them the server closed (the others were left at [`IDLE_HOLD`] or the run's end).
+    idle_held_ms: Mutex<Vec<u32>>,
+    idle_closed: AtomicU64,
+    /// [`Attack::ExecMux`]: commands answered, refused as busy (exit status 75), refused
+    /// a channel (or the request on it), and not answered in time.
+    exec_answered: AtomicU64,
+    exec_busy: AtomicU64,
+    exec_refused: AtomicU64,
+    exec_unanswered: AtomicU64,
+    /// [`Attack::KeyFlood`]: new keys whose first screen was the welcome card (a new
+    /// account), and those shown something else (or nothing) instead.
+    keys_welcomed: AtomicU64,
+    keys_unwelcomed: AtomicU64,
     /// With `arena`: playing sessions that have joined it.
     joined: AtomicUsize,
     /// Pairing latencies: (session, µs).
@@ -387,6 +473,11 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
                 .build()
         })
         .transpose()?;
+    let attacks = if cfg.attacks.is_empty() {
+        ATTACKS.to_vec()
+    } else {
+        cfg.attacks.clone()
+    };
     for i in 0..cfg.abusers {
         let a = AbuserCfg {
             index: i,
@@ -394,11 +485,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
             cols: cfg.cols,
             rows: cfg.rows,
             seed: cfg.seed ^ 0xABu64.wrapping_mul(i as u64 + 1),
-            attacks: if cfg.attacks.is_empty() {
-                ATTACKS.to_vec()
-            } else {
-                cfg.attacks.clone()
-            },
+            attacks: attacks.clone(),
         };
         let counters = counters.clone();
         let client_config = client_config.clone();
@@ -560,6 +647,14 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
             .unwrap_or_else(|e| e.into_inner()),
     );
     ended_moves.sort_unstable();
+    let mut idle_held_ms = std::mem::take(
+        &mut *counters
+            .idle_held_ms
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()),
+    );
+    idle_held_ms.sort_unstable();
+    let ms = |v: Option<u32>| v.map(|ms| Duration::from_millis(ms.into()));
     let report = Report {
         sessions: counters.connected.load(Ordering::Relaxed),
         connect_failures: counters.failed.load(Ordering::Relaxed),
@@ -582,6 +677,21 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
         elapsed,
         abusers: cfg.abusers,
         abuse_rounds: counters.abuse_rounds.load(Ordering::Relaxed),
+        attack_rounds: ATTACKS
+            .iter()
+            .filter(|a| (0..cfg.abusers).any(|i| attacks[i % attacks.len()] == **a))
+            .map(|a| (*a, counters.rounds_by_attack[a.slot()].load(Ordering::Relaxed)))
+            .collect(),
+        idle_guest_holds: idle_held_ms.len(),
+        idle_guest_closed: counters.idle_closed.load(Ordering::Relaxed),
+        idle_guest_held_p50: ms(quantile(&idle_held_ms, 0.5)),
+        idle_guest_held_max: ms(idle_held_ms.last().copied()),
+        exec_mux_answered: counters.exec_answered.load(Ordering::Relaxed),
+        exec_mux_busy: counters.exec_busy.load(Ordering::Relaxed),
+        exec_mux_refused: counters.exec_refused.load(Ordering::Relaxed),
+        exec_mux_unanswered: counters.exec_unanswered.load(Ordering::Relaxed),
+        key_flood_welcomed: counters.keys_welcomed.load(Ordering::Relaxed),
+        key_flood_unwelcomed: counters.keys_unwelcomed.load(Ordering::Relaxed),
         ended_games: ended_moves.len(),
         ended_moves_p50: quantile(&ended_moves, 0.5),
         ended_moves_max: ended_moves.last().copied(),
@@ -1886,7 +1996,7 @@ fn sq_name((f, r): Sq) -> String {
     format!("{}{}", (b'a' + f) as char, r)
 }
 
-/// What one abuser does, round after round (abuser `i` runs attack `i` mod 6, or of the
+/// What one abuser does, round after round (abuser `i` runs attack `i` mod 9, or of the
 /// attacks chosen).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Attack {
@@ -1902,16 +2012,75 @@ pub enum Attack {
     ResizeFlood,
     /// A hundred exec requests on one channel, then a channel per command.
     ExecFlood,
+    /// Log in as a guest and open no channel: hold the connection until the server closes
+    /// it (or [`IDLE_HOLD`]), then again.
+    IdleGuest,
+    /// Over one connection (a key) kept from round to round, a hundred commands one after
+    /// another, each on a new channel read until its exit status, none closed by us.
+    ExecMux,
+    /// A brand-new key each round logs in with a terminal (a new account), now and then
+    /// asking for a name no one may have; waits for the first screen and leaves.
+    KeyFlood,
 }
 
-const ATTACKS: [Attack; 6] = [
+const ATTACKS: [Attack; 9] = [
     Attack::GuestCycle,
     Attack::SeekChurn,
     Attack::BotChurn,
     Attack::ChatFlood,
     Attack::ResizeFlood,
     Attack::ExecFlood,
+    Attack::IdleGuest,
+    Attack::ExecMux,
+    Attack::KeyFlood,
 ];
+
+impl Attack {
+    /// Its name as `--attack` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Attack::GuestCycle => "guest-cycle",
+            Attack::SeekChurn => "seek-churn",
+            Attack::BotChurn => "bot-churn",
+            Attack::ChatFlood => "chat-flood",
+            Attack::ResizeFlood => "resize-flood",
+            Attack::ExecFlood => "exec-flood",
+            Attack::IdleGuest => "idle-guest",
+            Attack::ExecMux => "exec-mux",
+            Attack::KeyFlood => "key-flood",
+        }
+    }
+
+    /// Its place in [`ATTACKS`].
+    fn slot(self) -> usize {
+        ATTACKS.iter().position(|a| *a == self).unwrap_or(0)
+    }
+
+    /// How long one round may take before it is cut.
+    fn round_bound(self) -> Duration {
+        match self {
+            // The hold, and the login before it.
+            Attack::IdleGuest => IDLE_HOLD + Duration::from_secs(10),
+            // A hundred commands, each given EXEC_MUX_WAIT at most, is longer: a round
+            // whose commands go unanswered is cut here.
+            Attack::ExecMux => Duration::from_secs(30),
+            _ => Duration::from_secs(10),
+        }
+    }
+}
+
+/// [`Attack::IdleGuest`]: the longest a connection is held before the guest reconnects.
+pub const IDLE_HOLD: Duration = Duration::from_secs(60);
+/// [`Attack::ExecMux`]: commands a round, and the longest each is waited for.
+const EXEC_MUX_COMMANDS: usize = 100;
+const EXEC_MUX_WAIT: Duration = Duration::from_secs(5);
+/// The exit status of a command the server refused as busy (`EX_TEMPFAIL`).
+const EXIT_BUSY: u32 = 75;
+/// [`Attack::KeyFlood`]: every this many rounds the name asked for is not a valid nick
+/// (the server gives a default one), and the longest the first screen is waited for.
+const KEY_FLOOD_BAD_NAME_EVERY: u64 = 4;
+const KEY_FLOOD_BAD_NAME: &str = "!!";
+const KEY_FLOOD_WAIT: Duration = Duration::from_secs(5);
 
 struct AbuserCfg {
     index: usize,
@@ -1963,11 +2132,35 @@ async fn abuse(
         client::Handle<AcceptAny>,
         russh::ChannelWriteHalf<client::Msg>,
     )> = None;
+    // ExecMux keeps one connection the same way.
+    let mut mux: Option<client::Handle<AcceptAny>> = None;
+    let mut round_no: u64 = 0;
     while tokio::time::Instant::now() < deadline {
+        round_no += 1;
         let round = async {
             match attack {
                 Attack::GuestCycle => guest_cycle(&a, config.clone()).await,
                 Attack::ExecFlood => exec_flood(&a, config.clone()).await,
+                Attack::IdleGuest => idle_guest(&a, config.clone(), &counters, deadline).await,
+                Attack::ExecMux => {
+                    if mux.as_ref().is_none_or(|h| h.is_closed()) {
+                        mux = None;
+                        let nick = a.nick();
+                        mux = Some(
+                            login(a.addr, a.source(), config.clone(), Some((&nick, a.key())))
+                                .await?,
+                        );
+                    }
+                    let Some(handle) = &mux else {
+                        return Ok(());
+                    };
+                    let done = exec_mux(handle, &counters).await;
+                    if done.is_err() {
+                        mux = None;
+                    }
+                    done
+                }
+                Attack::KeyFlood => key_flood(&a, config.clone(), &counters, round_no).await,
                 _ => {
                     if shell.is_none() {
                         shell = Some(abuser_shell(&a, config.clone(), counters.clone()).await?);
@@ -1983,10 +2176,11 @@ async fn abuse(
                 }
             }
         };
-        // A round that cannot finish in 10 s (the server refused, or is slow) is cut.
+        // A round that cannot finish in its bound (10 s for most: the server refused, or
+        // is slow) is cut.
         let ok = matches!(
             tokio::time::timeout_at(
-                deadline.min(tokio::time::Instant::now() + Duration::from_secs(10)),
+                deadline.min(tokio::time::Instant::now() + attack.round_bound()),
                 round
             )
             .await,
@@ -1994,11 +2188,17 @@ async fn abuse(
         );
         if ok {
             counters.abuse_rounds.fetch_add(1, Ordering::Relaxed);
+            counters.rounds_by_attack[attack.slot()].fetch_add(1, Ordering::Relaxed);
         } else {
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }
     if let Some((handle, _)) = shell {
+        let _ = handle
+            .disconnect(russh::Disconnect::ByApplication, "done", "en")
+            .await;
+    }
+    if let Some(handle) = mux {
         let _ = handle
             .disconnect(russh::Disconnect::ByApplication, "done", "en")
             .await;
@@ -2082,7 +2282,11 @@ async fn interactive_round(
                 .await?;
             pause(200).await;
         }
-        Attack::GuestCycle | Attack::ExecFlood => {}
+        Attack::GuestCycle
+        | Attack::ExecFlood
+        | Attack::IdleGuest
+        | Attack::ExecMux
+        | Attack::KeyFlood => {}
     }
     Ok(())
 }
@@ -2140,6 +2344,158 @@ async fn exec_flood(a: &AbuserCfg, config: Arc<client::Config>) -> Result<()> {
     }
     for r in readers {
         let _ = r.await;
+    }
+    let _ = handle
+        .disconnect(russh::Disconnect::ByApplication, "bye", "en")
+        .await;
+    Ok(())
+}
+
+/// Logs in as a guest and opens no channel; holds the connection until the server closes
+/// it, [`IDLE_HOLD`] passes or the run ends, and records how long it was held.
+async fn idle_guest(
+    a: &AbuserCfg,
+    config: Arc<client::Config>,
+    counters: &Counters,
+    deadline: tokio::time::Instant,
+) -> Result<()> {
+    let handle = login(a.addr, a.source(), config, None).await?;
+    let from = tokio::time::Instant::now();
+    // Let go a second before the run ends, so that the hold is in the report.
+    let until = deadline
+        .checked_sub(Duration::from_secs(1))
+        .unwrap_or(deadline)
+        .min(from + IDLE_HOLD);
+    let mut closed = false;
+    while tokio::time::Instant::now() < until {
+        if handle.is_closed() {
+            closed = true;
+            break;
+        }
+        tokio::time::sleep_until(until.min(tokio::time::Instant::now() + Duration::from_millis(250)))
+            .await;
+    }
+    let held = from.elapsed();
+    counters
+        .idle_held_ms
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(u32::try_from(held.as_millis()).unwrap_or(u32::MAX));
+    if closed {
+        counters.idle_closed.fetch_add(1, Ordering::Relaxed);
+    } else {
+        let _ = handle
+            .disconnect(russh::Disconnect::ByApplication, "bye", "en")
+            .await;
+    }
+    Ok(())
+}
+
+/// What became of one command of [`exec_mux`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ExecOutcome {
+    Answered,
+    Busy,
+    Refused,
+    Unanswered,
+}
+
+/// A hundred commands over the one connection, one after another, each on a new channel:
+/// open, exec, read until its exit status (or EOF), and leave it without sending a close
+/// of our own. Every command is counted by its outcome. An error: the connection is gone.
+async fn exec_mux(handle: &client::Handle<AcceptAny>, counters: &Counters) -> Result<()> {
+    for n in 0..EXEC_MUX_COMMANDS {
+        let command = if n % 2 == 0 { "help" } else { "leaderboard" };
+        let outcome = match handle.channel_open_session().await {
+            Ok(mut channel) => {
+                if channel.exec(true, command).await.is_err() {
+                    ExecOutcome::Refused
+                } else {
+                    tokio::time::timeout(EXEC_MUX_WAIT, async {
+                        while let Some(msg) = channel.wait().await {
+                            match msg {
+                                ChannelMsg::ExitStatus { exit_status } => {
+                                    return if exit_status == EXIT_BUSY {
+                                        ExecOutcome::Busy
+                                    } else {
+                                        ExecOutcome::Answered
+                                    };
+                                }
+                                ChannelMsg::Failure => return ExecOutcome::Refused,
+                                ChannelMsg::Eof | ChannelMsg::Close => {
+                                    return ExecOutcome::Answered
+                                }
+                                _ => {}
+                            }
+                        }
+                        ExecOutcome::Unanswered
+                    })
+                    .await
+                    .unwrap_or(ExecOutcome::Unanswered)
+                }
+                // Dropped here: no close is sent by us.
+            }
+            Err(russh::Error::ChannelOpenFailure(_)) => ExecOutcome::Refused,
+            Err(e) => return Err(e.into()),
+        };
+        let counter = match outcome {
+            ExecOutcome::Answered => &counters.exec_answered,
+            ExecOutcome::Busy => &counters.exec_busy,
+            ExecOutcome::Refused => &counters.exec_refused,
+            ExecOutcome::Unanswered => &counters.exec_unanswered,
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        if handle.is_closed() {
+            bail!("the server closed the connection");
+        }
+    }
+    Ok(())
+}
+
+/// A brand-new key logs in with a terminal (the server makes it an account), asking for
+/// `kf-I-R` or, every [`KEY_FLOOD_BAD_NAME_EVERY`]th round, a name that is no nick;
+/// waits for the first screen (the welcome card, if the account is new) and disconnects.
+async fn key_flood(
+    a: &AbuserCfg,
+    config: Arc<client::Config>,
+    counters: &Counters,
+    round: u64,
+) -> Result<()> {
+    let key = PrivateKey::random(&mut rand::rng(), russh::keys::Algorithm::Ed25519)
+        .context("cannot make a key")?;
+    let name = if round.is_multiple_of(KEY_FLOOD_BAD_NAME_EVERY) {
+        KEY_FLOOD_BAD_NAME.to_string()
+    } else {
+        format!("kf-{}-{round}", a.index)
+    };
+    let handle = login(a.addr, a.source(), config, Some((&name, key))).await?;
+    let mut channel = open_shell(&handle, a.cols, a.rows).await?;
+    let mut parser = vt100::Parser::new(
+        NonZeroU16::new(a.rows).unwrap_or(NonZeroU16::MIN),
+        NonZeroU16::new(a.cols).unwrap_or(NonZeroU16::MIN),
+        0,
+    );
+    let welcomed = tokio::time::timeout(KEY_FLOOD_WAIT, async {
+        while let Some(msg) = channel.wait().await {
+            match msg {
+                ChannelMsg::Data { data } => {
+                    parser.process(&data);
+                    if parser.screen().contents().contains("Welcome to stratego-ssh") {
+                        return true;
+                    }
+                }
+                ChannelMsg::Eof | ChannelMsg::Close => break,
+                _ => {}
+            }
+        }
+        false
+    })
+    .await
+    .unwrap_or(false);
+    if welcomed {
+        counters.keys_welcomed.fetch_add(1, Ordering::Relaxed);
+    } else {
+        counters.keys_unwelcomed.fetch_add(1, Ordering::Relaxed);
     }
     let _ = handle
         .disconnect(russh::Disconnect::ByApplication, "bye", "en")
@@ -2319,6 +2675,54 @@ mod tests {
             ..Report::default()
         };
         assert!(!plain.summary().contains("pairing"), "{}", plain.summary());
+    }
+
+    #[test]
+    fn every_attack_is_named_as_the_attack_option_takes_it() {
+        use clap::ValueEnum;
+        for a in ATTACKS {
+            assert_eq!(Attack::from_str(a.name(), false), Ok(a), "{a:?}");
+            assert_eq!(ATTACKS[a.slot()], a);
+        }
+        assert_eq!(Attack::value_variants(), &ATTACKS[..]);
+    }
+
+    #[test]
+    fn the_abuse_line_says_what_each_attack_did() {
+        let r = Report {
+            abuse_rounds: 17,
+            attack_rounds: vec![
+                (Attack::GuestCycle, 5),
+                (Attack::IdleGuest, 2),
+                (Attack::ExecMux, 3),
+                (Attack::KeyFlood, 7),
+            ],
+            idle_guest_holds: 2,
+            idle_guest_closed: 1,
+            idle_guest_held_p50: Some(Duration::from_millis(30_000)),
+            idle_guest_held_max: Some(Duration::from_millis(60_000)),
+            exec_mux_answered: 250,
+            exec_mux_busy: 40,
+            exec_mux_refused: 10,
+            exec_mux_unanswered: 0,
+            key_flood_welcomed: 6,
+            key_flood_unwelcomed: 1,
+            ..Report::default()
+        };
+        assert_eq!(
+            r.abuse_summary(),
+            "abuse rounds 17 (guest-cycle 5, idle-guest 2, exec-mux 3, key-flood 7); \
+             idle-guest: 2 held, median 30.0s, longest 60.0s, 1 closed by the server; \
+             exec-mux: 250 answered, 40 busy, 10 refused, 0 unanswered; \
+             key-flood: 6 new keys welcomed, 1 not"
+        );
+        // Only the attacks that ran are described.
+        let other = Report {
+            abuse_rounds: 4,
+            attack_rounds: vec![(Attack::ChatFlood, 4)],
+            ..Report::default()
+        };
+        assert_eq!(other.abuse_summary(), "abuse rounds 4 (chat-flood 4)");
     }
 
     #[test]

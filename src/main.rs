@@ -217,11 +217,12 @@ struct LoadgenArgs {
     #[arg(long, default_value = "30s", value_parser = stratego_ssh::config::parse_duration)]
     warmup: std::time::Duration,
     /// Extra sessions that run attacks in a loop beside the honest ones (guest cycling,
-    /// seek and bot-game churn, chat, resize and exec floods); not measured.
+    /// seek and bot-game churn, chat, resize and exec floods, idle guests, commands
+    /// multiplexed over one connection, new keys); not measured.
     #[arg(long, default_value_t = 0)]
     abusers: usize,
     /// The attacks the abusers run (comma-separated; default: all, in turn).
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, alias = "attacks", value_delimiter = ',')]
     attack: Vec<stratego_ssh::loadgen::Attack>,
     /// Play in an arena tournament instead of seeks: created with load-0's key (the
     /// server must run with --players-create-tournaments true), joined through the screens
@@ -537,6 +538,9 @@ fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
         report.abuse_rounds,
         report.elapsed.as_secs_f64(),
     );
+    if report.abusers > 0 {
+        eprintln!("{}", report.abuse_summary());
+    }
     match report.measured_from {
         Some((at, true)) => eprintln!(
             "latencies from {:.0}s on, every game in play",
