@@ -2074,6 +2074,8 @@ pub const IDLE_HOLD: Duration = Duration::from_secs(60);
 /// [`Attack::ExecMux`]: commands a round, and the longest each is waited for.
 const EXEC_MUX_COMMANDS: usize = 100;
 const EXEC_MUX_WAIT: Duration = Duration::from_secs(5);
+/// [`Attack::ExecMux`]: the pause after a round in which no command was answered.
+const EXEC_MUX_IDLE_PAUSE: Duration = Duration::from_secs(1);
 /// The exit status of a command the server refused as busy (`EX_TEMPFAIL`).
 const EXIT_BUSY: u32 = 75;
 /// [`Attack::KeyFlood`]: every this many rounds the name asked for is not a valid nick
@@ -2359,13 +2361,18 @@ async fn idle_guest(
     counters: &Counters,
     deadline: tokio::time::Instant,
 ) -> Result<()> {
+    // Let go a second before the run ends, so that the hold is in the report; no new
+    // hold in that last second.
+    let last = deadline
+        .checked_sub(Duration::from_secs(1))
+        .unwrap_or(deadline);
+    if tokio::time::Instant::now() >= last {
+        tokio::time::sleep_until(deadline).await;
+        bail!("the run is over");
+    }
     let handle = login(a.addr, a.source(), config, None).await?;
     let from = tokio::time::Instant::now();
-    // Let go a second before the run ends, so that the hold is in the report.
-    let until = deadline
-        .checked_sub(Duration::from_secs(1))
-        .unwrap_or(deadline)
-        .min(from + IDLE_HOLD);
+    let until = last.min(from + IDLE_HOLD);
     let mut closed = false;
     while tokio::time::Instant::now() < until {
         if handle.is_closed() {
@@ -2402,8 +2409,11 @@ enum ExecOutcome {
 
 /// A hundred commands over the one connection, one after another, each on a new channel:
 /// open, exec, read until its exit status (or EOF), and leave it without sending a close
-/// of our own. Every command is counted by its outcome. An error: the connection is gone.
+/// of our own. Every command is counted by its outcome. A round with none answered ends
+/// with a second's pause (refusals take no time: the loop would only spin). An error: the
+/// connection is gone.
 async fn exec_mux(handle: &client::Handle<AcceptAny>, counters: &Counters) -> Result<()> {
+    let mut answered = 0;
     for n in 0..EXEC_MUX_COMMANDS {
         let command = if n % 2 == 0 { "help" } else { "leaderboard" };
         let outcome = match handle.channel_open_session().await {
@@ -2438,6 +2448,9 @@ async fn exec_mux(handle: &client::Handle<AcceptAny>, counters: &Counters) -> Re
             Err(russh::Error::ChannelOpenFailure(_)) => ExecOutcome::Refused,
             Err(e) => return Err(e.into()),
         };
+        if outcome == ExecOutcome::Answered {
+            answered += 1;
+        }
         let counter = match outcome {
             ExecOutcome::Answered => &counters.exec_answered,
             ExecOutcome::Busy => &counters.exec_busy,
@@ -2448,6 +2461,9 @@ async fn exec_mux(handle: &client::Handle<AcceptAny>, counters: &Counters) -> Re
         if handle.is_closed() {
             bail!("the server closed the connection");
         }
+    }
+    if answered == 0 {
+        tokio::time::sleep(EXEC_MUX_IDLE_PAUSE).await;
     }
     Ok(())
 }

@@ -69,12 +69,15 @@ async fn idle_guests_multiplexed_commands_and_new_keys_run_beside_honest_players
     assert_eq!(rounds(Attack::IdleGuest).map(|n| n >= 1), Some(true), "{abuse}");
     assert!(report.idle_guest_holds >= 1, "{abuse}");
     let held = report.idle_guest_held_p50.expect("a median hold");
-    assert!(held > Duration::ZERO && held <= IDLE_HOLD, "{abuse}");
+    assert!(
+        held >= Duration::from_secs(1) && held <= IDLE_HOLD,
+        "{abuse}"
+    );
     assert!(report.idle_guest_held_max >= Some(held), "{abuse}");
     assert!(abuse.contains("; idle-guest: "), "{abuse}");
 
     // The multiplexed commands: a hundred a round over one connection, each counted once;
-    // the first ones at least answered (this server runs them all).
+    // the first ones at least answered.
     let mux_rounds = rounds(Attack::ExecMux).unwrap_or(0);
     assert!(mux_rounds >= 1, "{abuse}");
     let counted = report.exec_mux_answered
