@@ -680,7 +680,12 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
         attack_rounds: ATTACKS
             .iter()
             .filter(|a| (0..cfg.abusers).any(|i| attacks[i % attacks.len()] == **a))
-            .map(|a| (*a, counters.rounds_by_attack[a.slot()].load(Ordering::Relaxed)))
+            .map(|a| {
+                (
+                    *a,
+                    counters.rounds_by_attack[a.slot()].load(Ordering::Relaxed),
+                )
+            })
             .collect(),
         idle_guest_holds: idle_held_ms.len(),
         idle_guest_closed: counters.idle_closed.load(Ordering::Relaxed),
@@ -2379,8 +2384,10 @@ async fn idle_guest(
             closed = true;
             break;
         }
-        tokio::time::sleep_until(until.min(tokio::time::Instant::now() + Duration::from_millis(250)))
-            .await;
+        tokio::time::sleep_until(
+            until.min(tokio::time::Instant::now() + Duration::from_millis(250)),
+        )
+        .await;
     }
     let held = from.elapsed();
     counters
@@ -2496,7 +2503,11 @@ async fn key_flood(
             match msg {
                 ChannelMsg::Data { data } => {
                     parser.process(&data);
-                    if parser.screen().contents().contains("Welcome to stratego-ssh") {
+                    if parser
+                        .screen()
+                        .contents()
+                        .contains("Welcome to stratego-ssh")
+                    {
                         return true;
                     }
                 }

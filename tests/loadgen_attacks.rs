@@ -54,7 +54,11 @@ async fn idle_guests_multiplexed_commands_and_new_keys_run_beside_honest_players
             .map(|(_, n)| *n)
     };
     assert_eq!(
-        report.attack_rounds.iter().map(|(a, _)| *a).collect::<Vec<_>>(),
+        report
+            .attack_rounds
+            .iter()
+            .map(|(a, _)| *a)
+            .collect::<Vec<_>>(),
         attacks,
         "{abuse}"
     );
@@ -66,7 +70,11 @@ async fn idle_guests_multiplexed_commands_and_new_keys_run_beside_honest_players
 
     // The idle guest: one connection held (no channel) until the end of the run or the
     // server's close, its hold measured.
-    assert_eq!(rounds(Attack::IdleGuest).map(|n| n >= 1), Some(true), "{abuse}");
+    assert_eq!(
+        rounds(Attack::IdleGuest).map(|n| n >= 1),
+        Some(true),
+        "{abuse}"
+    );
     assert!(report.idle_guest_holds >= 1, "{abuse}");
     let held = report.idle_guest_held_p50.expect("a median hold");
     assert!(
