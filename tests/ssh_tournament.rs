@@ -442,18 +442,7 @@ async fn where_the_host_allows_it_players_run_their_own_tournaments_only() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_players_tournaments_are_theirs_by_key_after_the_nick_changes_hands() {
     let dir = tempdir::Dir::new("players-keys");
-    let server = Server::start(
-        &dir.0,
-        &[
-            "--players-create-tournaments",
-            "true",
-            "--connects-per-minute",
-            "600",
-            "--commands-per-minute",
-            "600",
-        ],
-    )
-    .await;
+    let server = Server::start(&dir.0, &["--players-create-tournaments", "true"]).await;
     let addr = server.addr;
     let (ka, kb) = (new_key(), new_key());
     let a = Term::connect_env(
