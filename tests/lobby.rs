@@ -610,11 +610,17 @@ async fn a_fresh_or_churned_seek_does_not_capture_a_new_poster_but_an_older_one_
     .await;
     assert_eq!(status(&lobby, carol.session).await, PlayerStatus::Seeking);
     assert!(lobby.snapshot().games.is_empty());
-    lobby.command(carol.session, LobbyCmd::CancelSeek(seek_of(&lobby, "carol")));
+    lobby.command(
+        carol.session,
+        LobbyCmd::CancelSeek(seek_of(&lobby, "carol")),
+    );
 
     // Mallory withdraws it and two more, then leaves a fourth open past the delay: it still
     // does not take dave's seek of the same terms.
-    lobby.command(mallory.session, LobbyCmd::CancelSeek(seek_of(&lobby, "mallory")));
+    lobby.command(
+        mallory.session,
+        LobbyCmd::CancelSeek(seek_of(&lobby, "mallory")),
+    );
     for _ in 0..2 {
         until_lobby(&lobby, "no seek open", |s| s.seeks.is_empty()).await;
         lobby.command(mallory.session, seek());
@@ -622,7 +628,10 @@ async fn a_fresh_or_churned_seek_does_not_capture_a_new_poster_but_an_older_one_
             s.seeks.iter().any(|k| k.owner == "mallory")
         })
         .await;
-        lobby.command(mallory.session, LobbyCmd::CancelSeek(seek_of(&lobby, "mallory")));
+        lobby.command(
+            mallory.session,
+            LobbyCmd::CancelSeek(seek_of(&lobby, "mallory")),
+        );
     }
     until_lobby(&lobby, "no seek open", |s| s.seeks.is_empty()).await;
     lobby.command(mallory.session, seek());

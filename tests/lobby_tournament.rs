@@ -11,8 +11,8 @@ use common::lobby_client::{ident, join, join_as, until, Client};
 
 use stratego_ssh::lobby::{self, LobbyConfig, LobbyHandle, TournamentOrder};
 use stratego_ssh::proto::{
-    EntryRule, GameCmd, GamePhase, GameTerms, LobbyCmd, PlayerId, TournamentInfo,
-    TournamentStatus, TournamentTerms,
+    EntryRule, GameCmd, GamePhase, GameTerms, LobbyCmd, PlayerId, TournamentInfo, TournamentStatus,
+    TournamentTerms,
 };
 use stratego_ssh::rules::{Color, Rules, Setup, Variant};
 use stratego_ssh::store::Store;
@@ -514,18 +514,30 @@ async fn a_players_tournaments_are_theirs_by_key_within_the_caps() {
     }
 
     // Another key that now goes by "ann" has its own cap, and no hold on ann's events.
-    lobby.tournament(create_as("other", "Other One")).await.unwrap();
+    lobby
+        .tournament(create_as("other", "Other One"))
+        .await
+        .unwrap();
     let by = Some("ann".to_string());
     for order in [
-        TournamentOrder::Cancel { id: a, by: by.clone() },
-        TournamentOrder::Start { id: a, by: by.clone() },
+        TournamentOrder::Cancel {
+            id: a,
+            by: by.clone(),
+        },
+        TournamentOrder::Start {
+            id: a,
+            by: by.clone(),
+        },
         TournamentOrder::Edit {
             id: a,
             terms: terms("Taken Over", Format::Arena { minutes: 5 }),
             by: by.clone(),
         },
     ] {
-        let e = lobby.tournament(as_key("other", order.clone())).await.unwrap_err();
+        let e = lobby
+            .tournament(as_key("other", order.clone()))
+            .await
+            .unwrap_err();
         assert!(e.contains("created by ann: only they or an admin"), "{e}");
         // A nick alone proves nothing either.
         let e = lobby.tournament(order).await.unwrap_err();
@@ -539,7 +551,12 @@ async fn a_players_tournaments_are_theirs_by_key_within_the_caps() {
         .await
         .unwrap();
     assert!(ok.contains("cancelled"), "{ok}");
-    let three = number_in(&lobby.tournament(create_as("ann", "Ann Three")).await.unwrap());
+    let three = number_in(
+        &lobby
+            .tournament(create_as("ann", "Ann Three"))
+            .await
+            .unwrap(),
+    );
 
     // Two entrants at most: a third is refused and not entered, until a place frees.
     let mut p1 = join(&lobby, "p1").await;
@@ -594,7 +611,10 @@ async fn a_tournament_stored_without_its_creators_key_is_adopted_by_the_nicks_ke
         id: 7,
         by: Some("ann".into()),
     };
-    let e = lobby.tournament(as_key("other", cancel())).await.unwrap_err();
+    let e = lobby
+        .tournament(as_key("other", cancel()))
+        .await
+        .unwrap_err();
     assert!(e.contains("created by ann: only they or an admin"), "{e}");
     let ok = lobby.tournament(as_key("ann", cancel())).await.unwrap();
     assert!(ok.contains("cancelled"), "{ok}");

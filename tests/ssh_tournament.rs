@@ -445,14 +445,7 @@ async fn a_players_tournaments_are_theirs_by_key_after_the_nick_changes_hands() 
     let server = Server::start(&dir.0, &["--players-create-tournaments", "true"]).await;
     let addr = server.addr;
     let (ka, kb) = (new_key(), new_key());
-    let a = Term::connect_env(
-        addr,
-        Login::Key("ann", &ka),
-        Some((100, 30)),
-        "xterm",
-        &[],
-    )
-    .await;
+    let a = Term::connect_env(addr, Login::Key("ann", &ka), Some((100, 30)), "xterm", &[]).await;
     a.wait_text("Welcome to stratego-ssh", 10).await;
     for n in 1..=3 {
         let (out, status) = exec(
@@ -501,7 +494,13 @@ async fn a_players_tournaments_are_theirs_by_key_after_the_nick_changes_hands() 
     assert_eq!(status, Some(0), "{out}");
     let (out, status) = exec(addr, "Annika", &ka, "tournament cancel 1").await;
     assert_eq!(status, Some(0), "{out}");
-    let (out, status) = exec(addr, "Annika", &ka, "tournament create Ann Cup 4 --arena 30").await;
+    let (out, status) = exec(
+        addr,
+        "Annika",
+        &ka,
+        "tournament create Ann Cup 4 --arena 30",
+    )
+    .await;
     assert_eq!(status, Some(0), "{out}");
     let (text, _) = exec(addr, "Annika", &ka, "tournament 1").await;
     assert!(text.contains("Arena 45 min"), "{text}");

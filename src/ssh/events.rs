@@ -302,12 +302,7 @@ pub async fn order(service: &Service, words: &[&str], by: &Organiser, admin: boo
             identity: identity.clone(),
             order: Box::new(order),
         },
-        (false, None) => {
-            return (
-                "running tournaments needs an SSH key\n".to_string(),
-                1,
-            )
-        }
+        (false, None) => return ("running tournaments needs an SSH key\n".to_string(), 1),
     };
     match service.lobby().tournament(order).await {
         Ok(line) => (format!("{line}\n"), 0),

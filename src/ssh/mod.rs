@@ -831,7 +831,11 @@ impl russh::server::Handler for Conn {
         // A player's tournaments are theirs by key: the nick may later pass to another.
         let organiser = events::Organiser {
             nick,
-            identity: self.ident.as_ref().filter(|i| !i.guest).map(|i| i.id.clone()),
+            identity: self
+                .ident
+                .as_ref()
+                .filter(|i| !i.guest)
+                .map(|i| i.id.clone()),
         };
         if admin && !self.is_admin() {
             say_and_close(
