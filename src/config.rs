@@ -45,6 +45,12 @@ pub struct ServerConfig {
     pub players_create_tournaments: bool,
     /// Admins may enter computer players in tournaments (for testing).
     pub tournament_bots: bool,
+    /// Upcoming and running tournaments one player may have created at once.
+    pub max_tournaments_per_organiser: usize,
+    /// Entrants one tournament takes.
+    pub max_entrants: usize,
+    /// Zero: a seek is matched however young.
+    pub seek_match_delay: Duration,
     pub max_connections: usize,
     pub max_per_address: usize,
     pub auth_timeout: Duration,
@@ -82,6 +88,9 @@ impl Default for ServerConfig {
             allow_guests: opts.ssh.allow_guests,
             players_create_tournaments: opts.ssh.players_create_tournaments,
             tournament_bots: opts.lobby.tournament_bots,
+            max_tournaments_per_organiser: opts.lobby.max_tournaments_per_organiser,
+            max_entrants: opts.lobby.max_entrants,
+            seek_match_delay: opts.lobby.seek_match_delay,
             max_connections: opts.ssh.max_connections,
             max_per_address: opts.ssh.max_per_address,
             auth_timeout: opts.ssh.auth_timeout,
@@ -118,6 +127,9 @@ impl ServerConfig {
         o.ssh.allow_guests = self.allow_guests;
         o.ssh.players_create_tournaments = self.players_create_tournaments;
         o.lobby.tournament_bots = self.tournament_bots;
+        o.lobby.max_tournaments_per_organiser = self.max_tournaments_per_organiser;
+        o.lobby.max_entrants = self.max_entrants;
+        o.lobby.seek_match_delay = self.seek_match_delay;
         o.ssh.max_connections = self.max_connections;
         o.ssh.max_per_address = self.max_per_address;
         o.ssh.auth_timeout = self.auth_timeout;
@@ -163,6 +175,15 @@ impl ServerConfig {
                 self.players_create_tournaments
             ),
             format!("tournament_bots = {}", self.tournament_bots),
+            format!(
+                "max_tournaments_per_organiser = {}",
+                self.max_tournaments_per_organiser
+            ),
+            format!("max_entrants = {}", self.max_entrants),
+            format!(
+                "seek_match_delay = {}",
+                q(&fmt_duration(self.seek_match_delay))
+            ),
             format!("max_connections = {}", self.max_connections),
             format!("max_per_address = {}", self.max_per_address),
             format!("auth_timeout = {}", q(&fmt_duration(self.auth_timeout))),
@@ -240,6 +261,15 @@ impl ServerConfig {
                 .tournament_bots
                 .or(f.tournament_bots)
                 .unwrap_or(d.tournament_bots),
+            max_tournaments_per_organiser: a
+                .max_tournaments_per_organiser
+                .or(f.max_tournaments_per_organiser)
+                .unwrap_or(d.max_tournaments_per_organiser),
+            max_entrants: a.max_entrants.or(f.max_entrants).unwrap_or(d.max_entrants),
+            seek_match_delay: a
+                .seek_match_delay
+                .or(f.seek_match_delay)
+                .unwrap_or(d.seek_match_delay),
             max_connections: a
                 .max_connections
                 .or(f.max_connections)
@@ -337,6 +367,21 @@ pub struct ConfigArgs {
     /// tournament addbot ID easy|hard|random`) [file: tournament_bots] [default: false].
     #[arg(long, env = "STRATEGO_TOURNAMENT_BOTS", value_name = "true|false")]
     pub tournament_bots: Option<bool>,
+    /// Upcoming and running tournaments one player (a key) may have created at once, where
+    /// players run tournaments; one more is refused with a message (admins are exempt)
+    /// [file: max_tournaments_per_organiser] [default: 3].
+    #[arg(long, env = "STRATEGO_MAX_TOURNAMENTS_PER_ORGANISER", value_name = "N")]
+    pub max_tournaments_per_organiser: Option<usize>,
+    /// Entrants one tournament takes; one more is refused with a message
+    /// [file: max_entrants] [default: 256].
+    #[arg(long, env = "STRATEGO_MAX_ENTRANTS", value_name = "N")]
+    pub max_entrants: Option<usize>,
+    /// A seek younger than this is not taken by another player posting the same terms (it
+    /// is listed, to take by hand): a seek churner cannot capture new posters; 0s turns it
+    /// off [file: seek_match_delay] [default: 2s].
+    #[arg(long, env = "STRATEGO_SEEK_MATCH_DELAY", value_name = "DURATION",
+          value_parser = parse_duration_arg)]
+    pub seek_match_delay: Option<Duration>,
     /// Most simultaneous connections; more are refused before the handshake
     /// [file: max_connections] [default: 2000].
     #[arg(long, env = "STRATEGO_MAX_CONNECTIONS", value_name = "N")]
@@ -432,6 +477,9 @@ pub struct FileConfig {
     pub allow_guests: Option<bool>,
     pub players_create_tournaments: Option<bool>,
     pub tournament_bots: Option<bool>,
+    pub max_tournaments_per_organiser: Option<usize>,
+    pub max_entrants: Option<usize>,
+    pub seek_match_delay: Option<Duration>,
     pub max_connections: Option<usize>,
     pub max_per_address: Option<usize>,
     pub auth_timeout: Option<Duration>,
@@ -455,13 +503,16 @@ pub struct FileConfig {
 }
 
 /// Every key a configuration file may hold.
-pub const KEYS: [&str; 26] = [
+pub const KEYS: [&str; 29] = [
     "listen",
     "data_dir",
     "keys_dir",
     "allow_guests",
     "players_create_tournaments",
     "tournament_bots",
+    "max_tournaments_per_organiser",
+    "max_entrants",
+    "seek_match_delay",
     "max_connections",
     "max_per_address",
     "auth_timeout",
@@ -586,6 +637,16 @@ impl FileConfig {
                 }
                 "tournament_bots" => {
                     c.tournament_bots = Some(value.as_bool().ok_or_else(|| bad("true or false"))?)
+                }
+                "max_tournaments_per_organiser" => {
+                    c.max_tournaments_per_organiser =
+                        Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
+                }
+                "max_entrants" => {
+                    c.max_entrants = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
+                }
+                "seek_match_delay" => {
+                    c.seek_match_delay = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
                 }
                 "max_connections" => {
                     c.max_connections = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)

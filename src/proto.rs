@@ -325,6 +325,15 @@ pub enum TournamentOrder {
         id: TournamentId,
         level: BotLevel,
     },
+    /// `order` from a key holder who is not an admin (where the host lets players run
+    /// tournaments), proven by `identity`, their key: a tournament they create is theirs by
+    /// this identity (not by the nick, which may change hands), they may change only those,
+    /// and they may have the host's `max_tournaments_per_organiser` upcoming or running at
+    /// once. The inner `by` is their nick, shown as the creator.
+    AsPlayer {
+        identity: PlayerId,
+        order: Box<TournamentOrder>,
+    },
 }
 
 /// A tournament as every session sees it.

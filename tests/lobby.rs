@@ -529,7 +529,12 @@ async fn a_challenge_is_shown_to_its_two_players_only() {
 /// lichess pairs compatible seeks; other terms, a challenge, or one's own seek do not.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seek_matching_an_open_one_starts_the_game_at_once() {
-    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    // Matched however young (the delay has its own test below).
+    let config = LobbyConfig {
+        seek_match_delay: Duration::ZERO,
+        ..LobbyConfig::default()
+    };
+    let lobby = lobby::spawn(config, Store::temporary().unwrap());
     let mut alice = join(&lobby, "alice").await;
     let bob = join(&lobby, "bob").await;
     let mut carol = join(&lobby, "carol").await;
@@ -562,4 +567,96 @@ async fn a_seek_matching_an_open_one_starts_the_game_at_once() {
     })
     .await;
     let _ = bob;
+}
+
+/// The id of `nick`'s open seek in the lobby's list.
+fn seek_of(lobby: &LobbyHandle, nick: &str) -> u64 {
+    lobby
+        .snapshot()
+        .seeks
+        .iter()
+        .find(|s| s.owner == nick)
+        .unwrap_or_else(|| panic!("{nick} has no open seek"))
+        .id
+}
+
+/// A seek churner cannot capture people posting the same terms (issue 33): a seek younger
+/// than `seek_match_delay` (2 s by default), or of a player who withdrew their last three
+/// seeks, is not taken by a new seek of the same terms, which is listed beside it instead;
+/// an older seek of a player who does not churn still starts the game at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fresh_or_churned_seek_does_not_capture_a_new_poster_but_an_older_one_matches() {
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let mallory = join(&lobby, "mallory").await;
+    let carol = join(&lobby, "carol").await;
+    let mut dave = join(&lobby, "dave").await;
+    let mut bob = join(&lobby, "bob").await;
+    let seek = || LobbyCmd::Seek {
+        terms: terms(),
+        private_to: None,
+    };
+    let past_the_delay = Duration::from_millis(2500);
+
+    // Mallory has just posted: carol posting the same terms is listed beside her, unpaired.
+    lobby.command(mallory.session, seek());
+    until_lobby(&lobby, "mallory's seek", |s| {
+        s.seeks.iter().any(|k| k.owner == "mallory")
+    })
+    .await;
+    lobby.command(carol.session, seek());
+    until_lobby(&lobby, "carol's seek listed beside mallory's", |s| {
+        s.seeks.iter().any(|k| k.owner == "carol") && s.seeks.len() == 2
+    })
+    .await;
+    assert_eq!(status(&lobby, carol.session).await, PlayerStatus::Seeking);
+    assert!(lobby.snapshot().games.is_empty());
+    lobby.command(
+        carol.session,
+        LobbyCmd::CancelSeek(seek_of(&lobby, "carol")),
+    );
+
+    // Mallory withdraws it and two more, then leaves a fourth open past the delay: it still
+    // does not take dave's seek of the same terms.
+    lobby.command(
+        mallory.session,
+        LobbyCmd::CancelSeek(seek_of(&lobby, "mallory")),
+    );
+    for _ in 0..2 {
+        until_lobby(&lobby, "no seek open", |s| s.seeks.is_empty()).await;
+        lobby.command(mallory.session, seek());
+        until_lobby(&lobby, "mallory's seek", |s| {
+            s.seeks.iter().any(|k| k.owner == "mallory")
+        })
+        .await;
+        lobby.command(
+            mallory.session,
+            LobbyCmd::CancelSeek(seek_of(&lobby, "mallory")),
+        );
+    }
+    until_lobby(&lobby, "no seek open", |s| s.seeks.is_empty()).await;
+    lobby.command(mallory.session, seek());
+    until_lobby(&lobby, "mallory's fourth seek", |s| {
+        s.seeks.iter().any(|k| k.owner == "mallory")
+    })
+    .await;
+    tokio::time::sleep(past_the_delay).await;
+    lobby.command(dave.session, seek());
+    until_lobby(&lobby, "dave's seek listed beside mallory's", |s| {
+        s.seeks.iter().any(|k| k.owner == "dave") && s.seeks.len() == 2
+    })
+    .await;
+    assert_eq!(status(&lobby, dave.session).await, PlayerStatus::Seeking);
+    assert!(lobby.snapshot().games.is_empty());
+
+    // Dave's seek, once past the delay, takes bob's at once (mallory's, older, is skipped).
+    tokio::time::sleep(past_the_delay).await;
+    lobby.command(bob.session, seek());
+    let (b, _) = bob.next_seat().await;
+    let (d, _) = dave.next_seat().await;
+    assert_eq!(b.game, d.game);
+    until_lobby(&lobby, "only mallory's seek open", |s| {
+        s.seeks.len() == 1 && s.seeks[0].owner == "mallory"
+    })
+    .await;
+    let _ = (mallory, carol);
 }

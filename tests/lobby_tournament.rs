@@ -11,7 +11,7 @@ use common::lobby_client::{ident, join, join_as, until, Client};
 
 use stratego_ssh::lobby::{self, LobbyConfig, LobbyHandle, TournamentOrder};
 use stratego_ssh::proto::{
-    EntryRule, GameCmd, GamePhase, GameTerms, LobbyCmd, TournamentInfo, TournamentStatus,
+    EntryRule, GameCmd, GamePhase, GameTerms, LobbyCmd, PlayerId, TournamentInfo, TournamentStatus,
     TournamentTerms,
 };
 use stratego_ssh::rules::{Color, Rules, Setup, Variant};
@@ -450,5 +450,173 @@ async fn computer_players_enter_only_where_the_host_allows_it_for_testing() {
             .any(|s| s.nick == "bot-easy" && s.points == 2)
     })
     .await;
+    lobby.shutdown().await;
+}
+
+/// The number in a "tournament #N ..." line.
+fn number_in(line: &str) -> u64 {
+    line.trim_start_matches("tournament #")
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap_or_else(|e| panic!("{e}: {line}"))
+}
+
+/// `order` from the key `SHA256:<key>` (a player who is not an admin).
+fn as_key(key: &str, order: TournamentOrder) -> TournamentOrder {
+    TournamentOrder::AsPlayer {
+        identity: PlayerId::Key(format!("SHA256:{key}")),
+        order: Box::new(order),
+    }
+}
+
+/// Issue 33: a player may have `max_tournaments_per_organiser` upcoming or running at once
+/// (admins exempt), a tournament takes `max_entrants`, and a player's tournament is theirs
+/// by key: another key under the same nick, or a nick alone, cannot change it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_players_tournaments_are_theirs_by_key_within_the_caps() {
+    let config = LobbyConfig {
+        max_tournaments_per_organiser: 2,
+        max_entrants: 2,
+        ..LobbyConfig::default()
+    };
+    let lobby = lobby::spawn(config, Store::temporary().unwrap());
+    let create_as = |key: &str, name: &str| {
+        as_key(
+            key,
+            TournamentOrder::Create {
+                terms: terms(name, Format::Arena { minutes: 30 }),
+                by: "ann".into(),
+            },
+        )
+    };
+    let a = number_in(&lobby.tournament(create_as("ann", "Ann One")).await.unwrap());
+    lobby.tournament(create_as("ann", "Ann Two")).await.unwrap();
+    let e = lobby
+        .tournament(create_as("ann", "Ann Three"))
+        .await
+        .unwrap_err();
+    assert!(
+        e.contains("you have 2 tournaments upcoming or running, the most one organiser may have"),
+        "{e}"
+    );
+    let names: Vec<String> = lobby
+        .tournaments()
+        .await
+        .into_iter()
+        .map(|t| t.terms.name)
+        .collect();
+    assert_eq!(names.len(), 2, "nothing created: {names:?}");
+    // An admin is not capped.
+    for n in ["Admin One", "Admin Two", "Admin Three"] {
+        create(&lobby, terms(n, Format::Arena { minutes: 30 })).await;
+    }
+
+    // Another key that now goes by "ann" has its own cap, and no hold on ann's events.
+    lobby
+        .tournament(create_as("other", "Other One"))
+        .await
+        .unwrap();
+    let by = Some("ann".to_string());
+    for order in [
+        TournamentOrder::Cancel {
+            id: a,
+            by: by.clone(),
+        },
+        TournamentOrder::Start {
+            id: a,
+            by: by.clone(),
+        },
+        TournamentOrder::Edit {
+            id: a,
+            terms: terms("Taken Over", Format::Arena { minutes: 5 }),
+            by: by.clone(),
+        },
+    ] {
+        let e = lobby
+            .tournament(as_key("other", order.clone()))
+            .await
+            .unwrap_err();
+        assert!(e.contains("created by ann: only they or an admin"), "{e}");
+        // A nick alone proves nothing either.
+        let e = lobby.tournament(order).await.unwrap_err();
+        assert!(e.contains("created by ann: only they or an admin"), "{e}");
+    }
+    assert_eq!(info(&lobby, a).terms.name, "Ann One");
+    assert_eq!(info(&lobby, a).status, TournamentStatus::Upcoming);
+    // Her own key cancels it, which frees a place under her cap.
+    let ok = lobby
+        .tournament(as_key("ann", TournamentOrder::Cancel { id: a, by }))
+        .await
+        .unwrap();
+    assert!(ok.contains("cancelled"), "{ok}");
+    let three = number_in(
+        &lobby
+            .tournament(create_as("ann", "Ann Three"))
+            .await
+            .unwrap(),
+    );
+
+    // Two entrants at most: a third is refused and not entered, until a place frees.
+    let mut p1 = join(&lobby, "p1").await;
+    let mut p2 = join(&lobby, "p2").await;
+    let mut p3 = join(&lobby, "p3").await;
+    for p in [&mut p1, &mut p2] {
+        lobby.command(p.session, LobbyCmd::JoinTournament(three));
+        let n = p.next_notice().await;
+        assert!(n.contains("you joined Ann Three"), "{n}");
+    }
+    lobby.command(p3.session, LobbyCmd::JoinTournament(three));
+    let n = p3.next_notice().await;
+    assert!(
+        n.contains("Ann Three is full: 2 players, the most one tournament takes"),
+        "{n}"
+    );
+    until_t(&lobby, three, "two entrants", |t| t.standings.len() == 2).await;
+    assert!(!info(&lobby, three).has_entrant("p3"));
+    lobby.command(p2.session, LobbyCmd::LeaveTournament(three));
+    assert!(p2.next_notice().await.contains("you left"));
+    lobby.command(p3.session, LobbyCmd::JoinTournament(three));
+    let n = p3.next_notice().await;
+    assert!(n.contains("you joined Ann Three"), "{n}");
+    lobby.shutdown().await;
+}
+
+/// A tournament stored before records named the creator's key is adopted at start by the
+/// key then holding the creator's nick; another key cannot run it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_stored_without_its_creators_key_is_adopted_by_the_nicks_key() {
+    let dir = common::tempdir::Dir::new("adopt");
+    let store = Store::open(&dir.0).unwrap();
+    let ann = PlayerId::Key("SHA256:ann".into());
+    store.users().claim_nick("ann", &ann).await.unwrap();
+    // As an older version wrote it: no `created_by_id`.
+    let old = r#"{"v":1,"id":7,"terms":TERMS,"created_by":"ann","status":STATUS,
+        "started_at":null,"ends_at":null,"round":0,"entrants":[],"pairings":[],
+        "alive_at":0,"note":""}"#
+        .replace(
+            "TERMS",
+            &serde_json::to_string(&terms("Old Cup", Format::Arena { minutes: 30 })).unwrap(),
+        )
+        .replace(
+            "STATUS",
+            &serde_json::to_string(&TournamentStatus::Upcoming).unwrap(),
+        );
+    let rec: stratego_ssh::store::TournamentRecord = serde_json::from_str(&old).unwrap();
+    assert_eq!(rec.created_by_id, None);
+    store.tournaments().put(&rec).await.unwrap();
+    let lobby = lobby::spawn(LobbyConfig::default(), store.clone());
+    let cancel = || TournamentOrder::Cancel {
+        id: 7,
+        by: Some("ann".into()),
+    };
+    let e = lobby
+        .tournament(as_key("other", cancel()))
+        .await
+        .unwrap_err();
+    assert!(e.contains("created by ann: only they or an admin"), "{e}");
+    let ok = lobby.tournament(as_key("ann", cancel())).await.unwrap();
+    assert!(ok.contains("cancelled"), "{ok}");
     lobby.shutdown().await;
 }

@@ -433,3 +433,77 @@ async fn where_the_host_allows_it_players_run_their_own_tournaments_only() {
         "{out}"
     );
 }
+
+/// Issue 33: a player's tournaments are theirs by key, not by nick, and one key may have
+/// three upcoming or running at once. Ann creates hers while her first login's welcome card
+/// is open (her key holds "ann"), then chooses another name there, which lets "ann" go at
+/// once; a new key takes "ann" and cannot cancel, start or edit her tournament, while her
+/// key, under its new name, still can.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_players_tournaments_are_theirs_by_key_after_the_nick_changes_hands() {
+    let dir = tempdir::Dir::new("players-keys");
+    let server = Server::start(&dir.0, &["--players-create-tournaments", "true"]).await;
+    let addr = server.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let a = Term::connect_env(addr, Login::Key("ann", &ka), Some((100, 30)), "xterm", &[]).await;
+    a.wait_text("Welcome to stratego-ssh", 10).await;
+    for n in 1..=3 {
+        let (out, status) = exec(
+            addr,
+            "ann",
+            &ka,
+            &format!("tournament create Ann Cup {n} --arena 30"),
+        )
+        .await;
+        assert_eq!(status, Some(0), "{out}");
+        assert!(out.contains(&format!("tournament #{n} ")), "{out}");
+    }
+    // A fourth is refused, and nothing is created.
+    let (out, status) = exec(addr, "ann", &ka, "tournament create Ann Cup 4 --arena 30").await;
+    assert_eq!(status, Some(1), "{out}");
+    assert!(
+        out.contains("you have 3 tournaments upcoming or running, the most one organiser may have on this server"),
+        "{out}"
+    );
+    let (list, _) = exec(addr, "ann", &ka, "tournaments").await;
+    assert!(!list.contains("Ann Cup 4"), "{list}");
+
+    // Ann takes another name on the card: "ann" is free, and a new key gets it.
+    a.type_str("Annika").await;
+    a.send(b"\r").await;
+    a.wait_text("you are Annika", 10).await;
+    let b = Term::connect(addr, Login::Key("ann", &kb), 100, 30).await;
+    b.wait_text("you are ann ", 10).await;
+    for cmd in [
+        "tournament cancel 1",
+        "tournament start 1",
+        "tournament edit 1 --arena 10",
+    ] {
+        let (out, status) = exec(addr, "ann", &kb, cmd).await;
+        assert_eq!(status, Some(1), "{cmd}: {out}");
+        assert!(
+            out.contains("created by ann: only they or an admin"),
+            "{cmd}: {out}"
+        );
+    }
+    // The new "ann" has a cap of her own.
+    let (out, status) = exec(addr, "ann", &kb, "tournament create Bea Cup --arena 30").await;
+    assert_eq!(status, Some(0), "{out}");
+    // Ann's key still runs hers; cancelling one frees a place under her cap.
+    let (out, status) = exec(addr, "Annika", &ka, "tournament edit 1 --arena 45").await;
+    assert_eq!(status, Some(0), "{out}");
+    let (out, status) = exec(addr, "Annika", &ka, "tournament cancel 1").await;
+    assert_eq!(status, Some(0), "{out}");
+    let (out, status) = exec(
+        addr,
+        "Annika",
+        &ka,
+        "tournament create Ann Cup 4 --arena 30",
+    )
+    .await;
+    assert_eq!(status, Some(0), "{out}");
+    let (text, _) = exec(addr, "Annika", &ka, "tournament 1").await;
+    assert!(text.contains("Arena 45 min"), "{text}");
+    assert!(text.contains("cancelled"), "{text}");
+    drop((a, b));
+}

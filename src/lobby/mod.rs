@@ -106,6 +106,15 @@ pub struct LobbyConfig {
     pub agent_logs: Option<std::path::PathBuf>,
     /// Admins may enter computer players in tournaments (for testing).
     pub tournament_bots: bool,
+    /// Upcoming and running tournaments one player (a key) may have created at once;
+    /// admins are exempt.
+    pub max_tournaments_per_organiser: usize,
+    /// Entrants one tournament takes (computer players included).
+    pub max_entrants: usize,
+    /// A seek younger than this is not taken by another player's seek of the same terms
+    /// (only by an explicit acceptance): a seek posted and withdrawn in a loop cannot
+    /// capture the people posting meanwhile.
+    pub seek_match_delay: Duration,
 }
 
 impl Default for LobbyConfig {
@@ -118,6 +127,9 @@ impl Default for LobbyConfig {
             agents: Vec::new(),
             agent_logs: None,
             tournament_bots: false,
+            max_tournaments_per_organiser: 3,
+            max_entrants: 256,
+            seek_match_delay: Duration::from_secs(2),
         }
     }
 }
@@ -304,6 +316,7 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
         seeks: Vec::new(),
         seek_sessions: HashMap::new(),
         challenges_told: HashMap::new(),
+        seek_watch: seeks::SeekWatch::default(),
         games: HashMap::new(),
         chat: Vec::new(),
         tournaments: std::collections::BTreeMap::new(),
@@ -369,6 +382,8 @@ struct Lobby {
     seek_sessions: HashMap<SeekId, SessionId>,
     /// The challenges each session was last sent.
     challenges_told: HashMap<SessionId, Vec<Seek>>,
+    /// When each open seek was posted, and how each player's last seeks ended.
+    seek_watch: seeks::SeekWatch,
     games: HashMap<GameId, GameEntry>,
     chat: Vec<ChatLine>,
     tournaments: std::collections::BTreeMap<crate::proto::TournamentId, tournaments::Tourney>,

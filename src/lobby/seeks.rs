@@ -9,12 +9,21 @@
 //! lobby screen; a churn of them also buries the seeks people want to take).
 //!
 //! A seek posted with the same terms as another player's open seek takes that one at once
-//! (the oldest), as lichess pairs compatible seeks; a challenge never does.
+//! (the oldest), as lichess pairs compatible seeks; a challenge never does. Nor does an open
+//! seek younger than the host's `seek_match_delay`, or one of a player whose last
+//! [`CHURN_WITHDRAWALS`] seeks were all withdrawn (cancelled, or gone with their session)
+//! without a game: a seek posted and withdrawn in a loop would otherwise capture whoever
+//! posts the same terms into a game its owner never sets up. Such seeks are still listed and
+//! may be accepted by hand; the new poster's seek is simply listed beside them.
+
+use std::collections::HashMap;
+use std::time::Instant;
 
 use tracing::info;
 
-use super::{bot_player, Lobby, LobbyMsg, SessionId, CHAT_KEEP, CHAT_MAX_CHARS};
+use super::{bot_player, Ident, Lobby, LobbyMsg, SessionId, CHAT_KEEP, CHAT_MAX_CHARS};
 use crate::game::Player;
+use crate::limit::address_block;
 use crate::proto::{
     BotLevel, ChatLine, ClockSpec, GameTerms, LobbyCmd, PlayerStatus, Seek, SeekId, SessionEvent,
 };
@@ -24,6 +33,61 @@ use crate::text::clean_line;
 
 /// Open seeks a player may have at once.
 const MAX_SEEKS: usize = 3;
+/// Seeks withdrawn in a row (with no game from one of their seeks since) after which a
+/// player's open seeks are no longer taken by a matching seek.
+pub const CHURN_WITHDRAWALS: u32 = 3;
+/// Players whose withdrawals are remembered (in memory only); past it the oldest record is
+/// not kept apart: the whole table starts again.
+const WATCHED_PLAYERS: usize = 10_000;
+
+/// When each open seek was posted, and how many seeks each player withdrew in a row.
+#[derive(Default)]
+pub(super) struct SeekWatch {
+    posted: HashMap<SeekId, Instant>,
+    /// By [`churn_key`]: seeks withdrawn since the last one that led to a game.
+    withdrawn: HashMap<String, u32>,
+}
+
+/// Whom withdrawals are counted against: a key's identity; a guest (a new identity on
+/// each connection) by its address block.
+fn churn_key(ident: &Ident) -> String {
+    match (ident.guest, ident.addr) {
+        (true, Some(addr)) => format!("guests@{}", address_block(addr)),
+        _ => ident.id.to_string(),
+    }
+}
+
+impl SeekWatch {
+    /// `n` seeks of `who` were withdrawn without a game.
+    pub(super) fn withdrew(&mut self, who: &Ident, n: usize) {
+        if n == 0 {
+            return;
+        }
+        if self.withdrawn.len() >= WATCHED_PLAYERS {
+            self.withdrawn.clear();
+        }
+        let count = self.withdrawn.entry(churn_key(who)).or_default();
+        *count = count.saturating_add(n as u32);
+        if *count == CHURN_WITHDRAWALS {
+            info!(
+                identity = %who.id,
+                withdrawn = *count,
+                "seeks withdrawn in a row: no longer matched automatically"
+            );
+        }
+    }
+
+    /// A seek of `who` led to a game.
+    fn played(&mut self, who: &Ident) {
+        self.withdrawn.remove(&churn_key(who));
+    }
+
+    fn churner(&self, who: &Ident) -> bool {
+        self.withdrawn
+            .get(&churn_key(who))
+            .is_some_and(|&n| n >= CHURN_WITHDRAWALS)
+    }
+}
 
 impl Lobby {
     pub(super) fn command(&mut self, session: SessionId, cmd: LobbyCmd) {
@@ -34,7 +98,10 @@ impl Lobby {
             LobbyCmd::Seek { terms, private_to } => self.seek(session, terms, private_to),
             LobbyCmd::CancelSeek(id) => {
                 let nick = self.sessions[&session].nick.clone();
+                let before = self.seeks.len();
                 self.seeks.retain(|s| !(s.id == id && s.owner == nick));
+                let ident = self.sessions[&session].ident.clone();
+                self.seek_watch.withdrew(&ident, before - self.seeks.len());
                 self.forget_gone_seeks();
                 self.reset_seeking(&nick);
             }
@@ -110,23 +177,36 @@ impl Lobby {
             private_to,
         });
         self.seek_sessions.insert(id, session);
+        self.seek_watch.posted.insert(id, Instant::now());
         if let Some(s) = self.sessions.get_mut(&session) {
             s.status = PlayerStatus::Seeking;
         }
     }
 
     /// The oldest open public seek of the same terms that `session` may take now: another
-    /// player's, online, under the game budget.
+    /// player's, online, under the game budget, posted at least `seek_match_delay` ago, by
+    /// a player who did not withdraw their last [`CHURN_WITHDRAWALS`] seeks.
     fn matching_seek(&self, session: SessionId, terms: &GameTerms) -> Option<SeekId> {
         let me = &self.sessions[&session];
+        let now = Instant::now();
+        let delay = self.config.seek_match_delay;
         self.seeks
             .iter()
             .filter(|s| s.private_to.is_none() && s.terms == *terms && s.owner != me.nick)
+            .filter(|s| {
+                self.seek_watch
+                    .posted
+                    .get(&s.id)
+                    .is_some_and(|at| now.duration_since(*at) >= delay)
+            })
             .find(|s| {
                 self.seek_sessions
                     .get(&s.id)
                     .and_then(|owner| self.sessions.get(owner))
-                    .is_some_and(|o| self.over_game_budget(&o.ident, Some(&o.nick)).is_none())
+                    .is_some_and(|o| {
+                        !self.seek_watch.churner(&o.ident)
+                            && self.over_game_budget(&o.ident, Some(&o.nick)).is_none()
+                    })
             })
             .map(|s| s.id)
     }
@@ -247,9 +327,11 @@ impl Lobby {
         }
         let seek = self.seeks.remove(pos);
         let at = self.seek_sessions.remove(&id);
+        self.forget_gone_seeks();
         let Some(owner) = self.sessions.values().find(|s| s.nick == seek.owner) else {
             return;
         };
+        self.seek_watch.played(&owner.ident);
         let human = Player {
             id: owner.ident.id.clone(),
             nick: owner.nick.clone(),
@@ -269,10 +351,13 @@ impl Lobby {
         self.reset_seeking(&seek.owner);
     }
 
-    /// Drops the posting sessions of seeks that are gone.
+    /// Drops the posting sessions (and posting times) of seeks that are gone.
     pub(super) fn forget_gone_seeks(&mut self) {
         let seeks = &self.seeks;
         self.seek_sessions
+            .retain(|k, _| seeks.iter().any(|s| s.id == *k));
+        self.seek_watch
+            .posted
             .retain(|k, _| seeks.iter().any(|s| s.id == *k));
     }
 
@@ -330,6 +415,7 @@ impl Lobby {
         }
         let Some(owner) = self.sessions.values().find(|s| s.nick == seek.owner) else {
             self.seeks.remove(pos);
+            self.forget_gone_seeks();
             return self.notice(session, "that player has left");
         };
         if let Some(why) = self
@@ -345,6 +431,8 @@ impl Lobby {
             bot: false,
         };
         let players = with_random_colors(player(owner), player(me));
+        let owner_ident = owner.ident.clone();
+        self.seek_watch.played(&owner_ident);
         let seek = self.seeks.remove(pos);
         let mut at = vec![session];
         at.extend(self.seek_sessions.remove(&id));

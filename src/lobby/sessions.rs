@@ -127,7 +127,11 @@ impl Lobby {
             .filter(|(_, &by)| by == session)
             .map(|(&k, _)| k)
             .collect();
+        let before = self.seeks.len();
         self.seeks.retain(|k| !posted.contains(&k.id));
+        // Withdrawn without a game, as if cancelled (a churner may leave instead).
+        self.seek_watch
+            .withdrew(&s.ident, before - self.seeks.len());
         self.forget_gone_seeks();
         if let PlayerStatus::Playing(g) | PlayerStatus::Watching(g) = s.status {
             self.seat_dropped(g);

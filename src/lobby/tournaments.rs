@@ -99,15 +99,25 @@ impl Tourney {
     }
 }
 
-/// Whether `by` (`None`: an admin) may run tournament `t`.
-fn may_run(t: &Tourney, by: &Option<String>) -> Result<(), String> {
-    match by {
-        Some(nick) if !t.rec.created_by.eq_ignore_ascii_case(nick) => Err(format!(
-            "tournament #{} was created by {}: only they or an admin may change it",
-            t.rec.id, t.rec.created_by
-        )),
-        _ => Ok(()),
+/// Whether the asker may run tournament `t`: an admin (`by` and `identity` both `None`)
+/// any; a player (`identity`, their key) only one their key created. A nick alone proves
+/// nothing (it may have passed to another key), and a tournament no key owns (an admin's,
+/// or a stored one nobody adopted) is an admin's to run.
+fn may_run(t: &Tourney, by: &Option<String>, identity: Option<&PlayerId>) -> Result<(), String> {
+    if by.is_none() && identity.is_none() {
+        return Ok(());
     }
+    let theirs = match (&t.rec.created_by_id, identity) {
+        (Some(owner), Some(me)) => *owner == me.to_string(),
+        _ => false,
+    };
+    if theirs {
+        return Ok(());
+    }
+    Err(format!(
+        "tournament #{} was created by {}: only they or an admin may change it",
+        t.rec.id, t.rec.created_by
+    ))
 }
 
 /// Checks terms an organiser wrote; the first thing wrong.
@@ -228,6 +238,7 @@ impl Lobby {
         let now_secs = now();
         let mut restart = Vec::new();
         for mut rec in all {
+            self.adopt(&mut rec);
             if rec.status == TournamentStatus::Running {
                 if let (Format::Arena { .. }, Some(end)) = (rec.terms.format, rec.ends_at) {
                     let down = now_secs.saturating_sub(rec.alive_at);
@@ -281,11 +292,68 @@ impl Lobby {
         }
     }
 
+    /// A tournament stored before records named the creator's key: the key holding the
+    /// creator's nick now owns it (written back at once). One whose nick no key holds (an
+    /// admin's `(admin)`, a nick given up) keeps no owner: only an admin may change it.
+    fn adopt(&self, rec: &mut TournamentRecord) {
+        let active = matches!(
+            rec.status,
+            TournamentStatus::Upcoming | TournamentStatus::Running
+        );
+        if rec.created_by_id.is_some() || !active {
+            return;
+        }
+        let owner = match self.store.users().by_nick(&rec.created_by) {
+            Ok(Some(u)) if u.owner.is_key() => u.owner,
+            Ok(_) => return,
+            Err(e) => {
+                warn!(tournament = rec.id, error = %e, "cannot look up a tournament's creator");
+                return;
+            }
+        };
+        info!(tournament = rec.id, organiser = %owner, "a stored tournament adopted by its creator's key");
+        rec.created_by_id = Some(owner.to_string());
+        persist(&self.store, rec);
+    }
+
     /// Carries out an organiser's order; the line to tell them, or why not.
     pub(super) fn tournament_order(&mut self, order: TournamentOrder) -> Result<String, String> {
+        match order {
+            TournamentOrder::AsPlayer { identity, order } => {
+                if !identity.is_key() {
+                    return Err("running tournaments needs an SSH key".into());
+                }
+                self.run_order(*order, Some(&identity))
+            }
+            order => self.run_order(order, None),
+        }
+    }
+
+    /// An order of an admin (`identity` `None`) or of the key holder `identity`.
+    fn run_order(
+        &mut self,
+        order: TournamentOrder,
+        identity: Option<&PlayerId>,
+    ) -> Result<String, String> {
         let now_secs = now();
         match order {
+            TournamentOrder::AsPlayer { .. } => Err("an order within an order".into()),
             TournamentOrder::Create { mut terms, by } => {
+                if let Some(me) = identity {
+                    let mine = me.to_string();
+                    let max = self.config.max_tournaments_per_organiser;
+                    let n = self
+                        .tournaments
+                        .values()
+                        .filter(|t| t.active() && t.rec.created_by_id.as_deref() == Some(&mine))
+                        .count();
+                    if n >= max {
+                        info!(organiser = %me, tournaments = n, max, "tournament cap reached");
+                        return Err(format!(
+                            "you have {n} tournaments upcoming or running, the most one organiser may have on this server: cancel one or wait for one to end"
+                        ));
+                    }
+                }
                 terms.name = clean_line(&terms.name, NAME_MAX_CHARS);
                 check_terms(&terms, now_secs)?;
                 let id = self
@@ -299,6 +367,7 @@ impl Lobby {
                     id,
                     terms,
                     created_by: by,
+                    created_by_id: identity.map(PlayerId::to_string),
                     status: TournamentStatus::Upcoming,
                     started_at: None,
                     ends_at: None,
@@ -316,7 +385,7 @@ impl Lobby {
             }
             TournamentOrder::Edit { id, mut terms, by } => {
                 let t = tourney(&mut self.tournaments, id)?;
-                may_run(t, &by)?;
+                may_run(t, &by, identity)?;
                 if t.rec.status != TournamentStatus::Upcoming {
                     return Err(format!(
                         "tournament #{id} has started: it can no longer be edited"
@@ -331,7 +400,7 @@ impl Lobby {
             }
             TournamentOrder::Start { id, by } => {
                 let t = self.tournament_mut(id)?;
-                may_run(t, &by)?;
+                may_run(t, &by, identity)?;
                 if t.rec.status != TournamentStatus::Upcoming {
                     return Err(format!("tournament #{id} is {}", t.rec.status.word()));
                 }
@@ -341,6 +410,9 @@ impl Lobby {
                 Ok(format!("tournament #{id} is {}", t.rec.status.word()))
             }
             TournamentOrder::AddBot { id, level } => {
+                if identity.is_some() {
+                    return Err("only an admin enters computer players".into());
+                }
                 if !self.config.tournament_bots {
                     return Err(
                         "computer players enter tournaments only where the host allows it for testing (tournament_bots = true)"
@@ -363,6 +435,7 @@ impl Lobby {
                         level.name()
                     ));
                 }
+                full(&t.rec, self.config.max_entrants)?;
                 t.rec.entrants.push(Entrant {
                     pid,
                     nick: format!("bot-{}", level.name()),
@@ -380,7 +453,7 @@ impl Lobby {
             }
             TournamentOrder::Cancel { id, by } => {
                 let t = tourney(&mut self.tournaments, id)?;
-                may_run(t, &by)?;
+                may_run(t, &by, identity)?;
                 if !t.active() {
                     return Err(format!("tournament #{id} is {}", t.rec.status.word()));
                 }
@@ -456,6 +529,7 @@ impl Lobby {
             }
         }
         let pid = ident.id.to_string();
+        let max_entrants = self.config.max_entrants;
         let t = self.tournaments.get_mut(&id).expect("looked up above");
         let text = match t.rec.entrants.iter_mut().find(|e| e.pid == pid) {
             Some(e) if !e.withdrawn => return Err(format!("you are in {name} already")),
@@ -465,6 +539,7 @@ impl Lobby {
                 format!("you are back in {name}")
             }
             None => {
+                full(&t.rec, max_entrants)?;
                 t.rec.entrants.push(Entrant {
                     pid: pid.clone(),
                     nick,
@@ -826,6 +901,18 @@ impl Lobby {
         }
         all
     }
+}
+
+/// Refuses a new entrant to a tournament that has `max` (withdrawn ones count: their
+/// results stay in its record).
+fn full(rec: &TournamentRecord, max: usize) -> Result<(), String> {
+    if rec.entrants.len() >= max {
+        return Err(format!(
+            "{} is full: {max} players, the most one tournament takes on this server",
+            rec.terms.name
+        ));
+    }
+    Ok(())
 }
 
 fn tourney(

@@ -5,7 +5,8 @@
 
 use crate::lobby::TournamentOrder;
 use crate::proto::{
-    BotLevel, ClockSpec, EntryRule, GameTerms, TournamentInfo, TournamentStatus, TournamentTerms,
+    BotLevel, ClockSpec, EntryRule, GameTerms, PlayerId, TournamentInfo, TournamentStatus,
+    TournamentTerms,
 };
 use crate::rules::{Color, Immobility, Options, Rules, Variant};
 use crate::service::Service;
@@ -234,12 +235,22 @@ fn quarter(n: u32) -> String {
     }
 }
 
+/// Who gives a tournament order from the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Organiser {
+    /// The nick the key holds (shown as the creator); `(admin)` for an admin key that
+    /// holds none.
+    pub nick: String,
+    /// The key, when one authenticated: a player's tournaments are theirs by it.
+    pub identity: Option<PlayerId>,
+}
+
 /// `tournament create|edit|start|cancel ...` (the words after `admin`, if any); `by` is
-/// the organiser's nick; `admin`: whether they may run every tournament (else only the
-/// ones they created).
-pub async fn order(service: &Service, words: &[&str], by: &str, admin: bool) -> Output {
+/// the organiser; `admin`: whether they may run every tournament (else only the ones they
+/// created, by their key, within the host's cap on tournaments per organiser).
+pub async fn order(service: &Service, words: &[&str], by: &Organiser, admin: bool) -> Output {
     let now = crate::store::now();
-    let asker = (!admin).then(|| by.to_string());
+    let asker = (!admin).then(|| by.nick.clone());
     let order = match words {
         ["tournament", "start", id] => parse_id(id).map(|id| TournamentOrder::Start {
             id,
@@ -259,7 +270,7 @@ pub async fn order(service: &Service, words: &[&str], by: &str, admin: bool) -> 
         ["tournament", "create", rest @ ..] => {
             parse_terms(rest, None, now).map(|terms| TournamentOrder::Create {
                 terms,
-                by: by.to_string(),
+                by: by.nick.clone(),
             })
         }
         ["tournament", "edit", id, rest @ ..] => match parse_id(id) {
@@ -283,6 +294,15 @@ pub async fn order(service: &Service, words: &[&str], by: &str, admin: bool) -> 
     let order = match order {
         Ok(o) => o,
         Err(e) => return (format!("{e}\n"), 2),
+    };
+    // A player's order carries their key: the lobby checks ownership and the cap by it.
+    let order = match (admin, &by.identity) {
+        (true, _) => order,
+        (false, Some(identity)) => TournamentOrder::AsPlayer {
+            identity: identity.clone(),
+            order: Box::new(order),
+        },
+        (false, None) => return ("running tournaments needs an SSH key\n".to_string(), 1),
     };
     match service.lobby().tournament(order).await {
         Ok(line) => (format!("{line}\n"), 0),

@@ -811,7 +811,7 @@ impl russh::server::Handler for Conn {
             .filter(|i| organises && !i.guest)
             .and_then(|i| self.shared.store.users().by_identity(&i.id).ok().flatten())
             .map(|u| u.nick);
-        let organiser = match held {
+        let nick = match held {
             Some(nick) => nick,
             None if organises && self.is_admin() => "(admin)".to_string(),
             None if organising => {
@@ -827,6 +827,15 @@ impl russh::server::Handler for Conn {
                 return Ok(());
             }
             None => String::new(),
+        };
+        // A player's tournaments are theirs by key: the nick may later pass to another.
+        let organiser = events::Organiser {
+            nick,
+            identity: self
+                .ident
+                .as_ref()
+                .filter(|i| !i.guest)
+                .map(|i| i.id.clone()),
         };
         if admin && !self.is_admin() {
             say_and_close(

@@ -25,8 +25,14 @@ pub struct TournamentRecord {
     pub v: u32,
     pub id: TournamentId,
     pub terms: TournamentTerms,
-    /// The nick of who created it.
+    /// The nick of who created it (shown; it may since have passed to another key).
     pub created_by: String,
+    /// The identity (`key:SHA256:...`) of the key holder who created it, who alone (with
+    /// the admins) may change it. `None`: created by an admin, or stored before this field
+    /// existed; such a record is adopted at start by the key then holding `created_by`
+    /// (see `crate::lobby`'s tournament director), else only an admin may change it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub created_by_id: Option<String>,
     pub status: TournamentStatus,
     pub started_at: Option<Timestamp>,
     /// An arena's end, once started (moved on by the time the server was down).
