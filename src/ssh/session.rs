@@ -150,11 +150,15 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
 }
 
 /// What a guest is told: the login that brings it back into its game after a drop.
+/// With `-o PubkeyAuthentication=no`: the server refuses keys for a login carrying a
+/// pass (the client then goes on to keyboard-interactive), and the option spares the
+/// round of key offers (a client with many keys may give up before the end of it).
 fn comeback_line(server: Option<&crate::ui::Address>, login: &str) -> String {
+    let ssh = "ssh -o PubkeyAuthentication=no";
     let at = match server {
-        Some(a) if a.port == 22 => format!("ssh {login}@{}", a.host),
-        Some(a) => format!("ssh -p {} {login}@{}", a.port, a.host),
-        None => format!("ssh {login}@HOST"),
+        Some(a) if a.port == 22 => format!("{ssh} {login}@{}", a.host),
+        Some(a) => format!("{ssh} -p {} {login}@{}", a.port, a.host),
+        None => format!("{ssh} {login}@HOST"),
     };
     format!("Guest: if you drop, come back to your game with: {at}")
 }
