@@ -40,10 +40,17 @@ async fn connect_from(local: Ipv4Addr, addr: SocketAddr) -> client::Handle<Plain
         .expect("ssh handshake")
 }
 
-async fn key_login(addr: SocketAddr, user: &str, key: &russh::keys::PrivateKey) -> client::Handle<Plain> {
+async fn key_login(
+    addr: SocketAddr,
+    user: &str,
+    key: &russh::keys::PrivateKey,
+) -> client::Handle<Plain> {
     let mut h = connect_from(Ipv4Addr::LOCALHOST, addr).await;
     let res = h
-        .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None))
+        .authenticate_publickey(
+            user,
+            PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None),
+        )
         .await
         .expect("auth runs");
     assert!(res.success(), "key accepted");
@@ -97,7 +104,10 @@ async fn within(secs: f64, pred: impl Fn() -> bool) -> bool {
 /// Runs `command` on a new channel of `h` and reads until its exit status and end of
 /// output; the channel is never closed by us (the server closes it; russh answers).
 async fn exec_unclosed(h: &client::Handle<Plain>, command: &str) -> (String, Option<u32>) {
-    let mut channel = h.channel_open_session().await.expect("session channel opens");
+    let mut channel = h
+        .channel_open_session()
+        .await
+        .expect("session channel opens");
     channel.exec(true, command).await.expect("exec");
     let mut out = Vec::new();
     let mut status = None;
@@ -131,7 +141,10 @@ async fn a_hundred_commands_over_one_connection_that_never_closes_then_a_shell()
         assert!(out.contains("leaderboard"), "command {i}: {out}");
     }
     // The same connection still opens a shell, which shows the lobby.
-    let mut shell = h.channel_open_session().await.expect("a shell channel opens after 100 commands");
+    let mut shell = h
+        .channel_open_session()
+        .await
+        .expect("a shell channel opens after 100 commands");
     shell
         .request_pty(true, "xterm-256color", 100, 30, 0, 0, &[])
         .await
@@ -246,7 +259,9 @@ async fn a_guest_comes_back_to_its_game_from_a_client_that_offers_a_key_first() 
     let login = flat
         .split_whitespace()
         .filter_map(|w| w.split('@').next())
-        .find(|w| w.starts_with("guest-") && stratego_ssh::guest::GuestPass::from_login(w).is_some())
+        .find(|w| {
+            w.starts_with("guest-") && stratego_ssh::guest::GuestPass::from_login(w).is_some()
+        })
         .expect("the guest's login on its screen")
         .to_string();
     guest_plays_the_computer(&g).await;
@@ -264,7 +279,9 @@ async fn a_guest_comes_back_to_its_game_from_a_client_that_offers_a_key_first() 
         .running
         .store
         .users()
-        .by_identity(&stratego_ssh::proto::PlayerId::Key(common::fingerprint(&key)))
+        .by_identity(&stratego_ssh::proto::PlayerId::Key(common::fingerprint(
+            &key,
+        )))
         .unwrap();
     assert!(made.is_none(), "no account for the key: {made:?}");
 }
@@ -352,7 +369,10 @@ async fn a_flood_of_idle_guests_leaves_room_for_keys_and_is_gone_within_the_chan
 
     // The idle guests are gone within the channel timeout; the player with a shell stays.
     assert!(
-        within(CHANNEL_TIMEOUT + 2.0, || guests.iter().all(|h| h.is_closed())).await,
+        within(CHANNEL_TIMEOUT + 2.0, || guests
+            .iter()
+            .all(|h| h.is_closed()))
+        .await,
         "idle guests are disconnected within the channel timeout"
     );
     assert!(!player.is_closed(), "a connection running a shell stays");

@@ -327,9 +327,7 @@ async fn watch_door(
             // Something runs: look again a timeout later (a program that ends meanwhile
             // sets the idle time it is measured from).
             None => tokio::time::sleep(channel_timeout).await,
-            Some(due) if tokio::time::Instant::now() < due => {
-                tokio::time::sleep_until(due).await
-            }
+            Some(due) if tokio::time::Instant::now() < due => tokio::time::sleep_until(due).await,
             Some(_) => {
                 info!(peer = %peer, timeout_secs = channel_timeout.as_secs_f64(), "connection closed: nothing ran on its channels");
                 return bye(format!(
