@@ -824,7 +824,11 @@ impl russh::server::Handler for Conn {
         user: &str,
         _offer: russh::server::PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
-        Ok(guest_login_by_key(user).unwrap_or(Auth::Accept))
+        let refused = guest_login_by_key(user);
+        if refused.is_some() {
+            debug!(peer = %self.peer, "key refused for a guest's comeback login: keyboard-interactive next");
+        }
+        Ok(refused.unwrap_or(Auth::Accept))
     }
 
     async fn auth_publickey(

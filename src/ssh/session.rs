@@ -805,3 +805,36 @@ impl Session {
         let _ = handle.close(channel).await;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_comeback_line_turns_keys_off_and_carries_the_pass() {
+        let pass = crate::guest::GuestPass::new();
+        let login = pass.login_name("guest-1234");
+        for (port, expected) in [
+            (
+                22,
+                format!("ssh -o PubkeyAuthentication=no {login}@example.org"),
+            ),
+            (
+                2222,
+                format!("ssh -o PubkeyAuthentication=no -p 2222 {login}@example.org"),
+            ),
+        ] {
+            let server = crate::ui::Address {
+                host: "example.org".into(),
+                port,
+            };
+            let line = comeback_line(Some(&server), &login);
+            assert!(line.ends_with(&expected), "{line}");
+            let user = line.rsplit(' ').next().unwrap().split('@').next().unwrap();
+            assert_eq!(
+                crate::guest::GuestPass::from_login(user),
+                Some(pass.clone())
+            );
+        }
+    }
+}
