@@ -55,6 +55,9 @@ pub struct ServerConfig {
     pub max_per_address: usize,
     pub auth_timeout: Duration,
     pub idle_timeout: Duration,
+    /// Zero: off.
+    pub channel_timeout: Duration,
+    pub max_guest_connections: usize,
     pub input_bytes_per_second: usize,
     pub resizes_per_second: usize,
     pub max_exec_in_flight: usize,
@@ -95,6 +98,8 @@ impl Default for ServerConfig {
             max_per_address: opts.ssh.max_per_address,
             auth_timeout: opts.ssh.auth_timeout,
             idle_timeout: opts.ssh.idle_timeout,
+            channel_timeout: opts.ssh.channel_timeout,
+            max_guest_connections: opts.ssh.max_guest_connections,
             input_bytes_per_second: opts.ssh.input_bytes_per_second,
             resizes_per_second: opts.ssh.resizes_per_second,
             max_exec_in_flight: opts.ssh.max_exec_in_flight,
@@ -134,6 +139,8 @@ impl ServerConfig {
         o.ssh.max_per_address = self.max_per_address;
         o.ssh.auth_timeout = self.auth_timeout;
         o.ssh.idle_timeout = self.idle_timeout;
+        o.ssh.channel_timeout = self.channel_timeout;
+        o.ssh.max_guest_connections = self.max_guest_connections;
         o.ssh.input_bytes_per_second = self.input_bytes_per_second;
         o.ssh.resizes_per_second = self.resizes_per_second;
         o.ssh.max_exec_in_flight = self.max_exec_in_flight;
@@ -188,6 +195,11 @@ impl ServerConfig {
             format!("max_per_address = {}", self.max_per_address),
             format!("auth_timeout = {}", q(&fmt_duration(self.auth_timeout))),
             format!("idle_timeout = {}", q(&fmt_duration(self.idle_timeout))),
+            format!(
+                "channel_timeout = {}",
+                q(&fmt_duration(self.channel_timeout))
+            ),
+            format!("max_guest_connections = {}", self.max_guest_connections),
             format!("input_bytes_per_second = {}", self.input_bytes_per_second),
             format!("resizes_per_second = {}", self.resizes_per_second),
             format!("max_exec_in_flight = {}", self.max_exec_in_flight),
@@ -280,6 +292,14 @@ impl ServerConfig {
                 .unwrap_or(d.max_per_address),
             auth_timeout: a.auth_timeout.or(f.auth_timeout).unwrap_or(d.auth_timeout),
             idle_timeout: a.idle_timeout.or(f.idle_timeout).unwrap_or(d.idle_timeout),
+            channel_timeout: a
+                .channel_timeout
+                .or(f.channel_timeout)
+                .unwrap_or(d.channel_timeout),
+            max_guest_connections: a
+                .max_guest_connections
+                .or(f.max_guest_connections)
+                .unwrap_or(d.max_guest_connections),
             input_bytes_per_second: a
                 .input_bytes_per_second
                 .or(f.input_bytes_per_second)
@@ -400,6 +420,18 @@ pub struct ConfigArgs {
     #[arg(long, env = "STRATEGO_IDLE_TIMEOUT", value_name = "DURATION",
           value_parser = parse_duration_arg)]
     pub idle_timeout: Option<Duration>,
+    /// Close an authenticated connection on which no shell or command has run for this
+    /// long (counted from authentication or from the end of its last one; `ssh -N` and
+    /// idle multiplexing masters included); 0s turns it off [file: channel_timeout]
+    /// [default: 20s].
+    #[arg(long, env = "STRATEGO_CHANNEL_TIMEOUT", value_name = "DURATION",
+          value_parser = parse_duration_arg)]
+    pub channel_timeout: Option<Duration>,
+    /// Most guests connected at once (counted from their login); a guest past it is told
+    /// "server full for guests: connect with an SSH key" and disconnected, so the rest of
+    /// max_connections stays for key holders [file: max_guest_connections] [default: 1500].
+    #[arg(long, env = "STRATEGO_MAX_GUEST_CONNECTIONS", value_name = "N")]
+    pub max_guest_connections: Option<usize>,
     /// Input bytes a session reads a second, twice that in a burst; a client sending more is read more slowly (nothing is dropped) [file: input_bytes_per_second] [default: 32768].
     #[arg(long, env = "STRATEGO_INPUT_BYTES_PER_SECOND", value_name = "N")]
     pub input_bytes_per_second: Option<usize>,
@@ -484,6 +516,8 @@ pub struct FileConfig {
     pub max_per_address: Option<usize>,
     pub auth_timeout: Option<Duration>,
     pub idle_timeout: Option<Duration>,
+    pub channel_timeout: Option<Duration>,
+    pub max_guest_connections: Option<usize>,
     pub input_bytes_per_second: Option<usize>,
     pub resizes_per_second: Option<usize>,
     pub max_exec_in_flight: Option<usize>,
@@ -503,7 +537,7 @@ pub struct FileConfig {
 }
 
 /// Every key a configuration file may hold.
-pub const KEYS: [&str; 29] = [
+pub const KEYS: &[&str] = &[
     "listen",
     "data_dir",
     "keys_dir",
@@ -517,6 +551,8 @@ pub const KEYS: [&str; 29] = [
     "max_per_address",
     "auth_timeout",
     "idle_timeout",
+    "channel_timeout",
+    "max_guest_connections",
     "input_bytes_per_second",
     "resizes_per_second",
     "max_exec_in_flight",
@@ -659,6 +695,12 @@ impl FileConfig {
                 }
                 "idle_timeout" => {
                     c.idle_timeout = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
+                }
+                "channel_timeout" => {
+                    c.channel_timeout = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
+                }
+                "max_guest_connections" => {
+                    c.max_guest_connections = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
                 }
                 "input_bytes_per_second" => {
                     c.input_bytes_per_second = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)

@@ -22,14 +22,22 @@ pub type Output = (String, u32);
 /// channel carries goes through here (commands, refusals, ban notices): it is cleaned of
 /// control characters and escape sequences ([`crate::text::clean_text`]: names imported
 /// from the archive, ban reasons, anything stored) and its newlines become CR LF for
-/// terminals without PTY translation.
-pub async fn reply(handle: &Handle, channel: ChannelId, (text, status): Output) {
+/// terminals without PTY translation. The channel's `program` ends once the output is
+/// sent: the channel leaves the connection's books before its exit status goes out, so
+/// the books never wait on the client's answer to our close.
+pub(super) async fn reply(
+    handle: &Handle,
+    channel: ChannelId,
+    (text, status): Output,
+    program: super::Program,
+) {
     let text = crate::text::clean_text(&text).replace('\n', "\r\n");
     for chunk in text.as_bytes().chunks(16 * 1024) {
         if handle.data(channel, chunk.to_vec()).await.is_err() {
             break;
         }
     }
+    drop(program);
     let _ = handle.exit_status_request(channel, status).await;
     let _ = handle.eof(channel).await;
     let _ = handle.close(channel).await;

@@ -43,6 +43,13 @@ pub struct SshConfig {
     pub auth_timeout: Duration,
     /// Disconnect after this long without a keypress.
     pub idle_timeout: Duration,
+    /// An authenticated connection on which nothing runs (no shell, no command) is closed
+    /// after this long, counted from authentication or from the end of its last program;
+    /// zero: never.
+    pub channel_timeout: Duration,
+    /// Guests connected at once (counted from authentication to the end of the
+    /// connection); a guest past it is refused, so the other slots stay for key holders.
+    pub max_guest_connections: usize,
     pub motd: Option<String>,
     /// The host name players connect to, for help texts; `None`: the address the player
     /// connected to.
@@ -85,6 +92,8 @@ impl Default for SshConfig {
             max_per_address: 50,
             auth_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(3600),
+            channel_timeout: Duration::from_secs(20),
+            max_guest_connections: 1500,
             motd: None,
             host_name: None,
             admins: Vec::new(),
@@ -105,6 +114,8 @@ struct Shared {
     store: Store,
     config: SshConfig,
     connections: AtomicUsize,
+    /// Authenticated guest connections, against `max_guest_connections`.
+    guests: AtomicUsize,
     /// Connections per [`address_block`].
     per_address: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
     /// Exec commands running per [`address_block`].
@@ -147,6 +158,7 @@ impl SshServer {
                 service: Service::new(store.clone(), lobby),
                 store,
                 connections: AtomicUsize::new(0),
+                guests: AtomicUsize::new(0),
                 per_address: std::sync::Mutex::new(Default::default()),
                 exec_per_address: std::sync::Mutex::new(Default::default()),
                 exec_work: Arc::new(tokio::sync::Semaphore::new(config.exec_workers.max(1))),
@@ -220,10 +232,12 @@ impl SshServer {
             let handler = Conn::new(self.shared.clone(), peer, local);
             let config = self.russh.clone();
             let auth_timeout = self.shared.config.auth_timeout;
+            let channel_timeout = self.shared.config.channel_timeout;
             let accepted = tokio::time::Instant::now();
             tokio::spawn(async move {
                 let _guard = guard;
-                let authed = handler.authed.clone();
+                let door = handler.door.subscribe();
+                let books = handler.books.clone();
                 // run_stream waits for the client's identification line (only bounded by
                 // the 3 h inactivity timeout): a socket that sends nothing must not hold
                 // its slot longer than the authentication timeout.
@@ -243,23 +257,85 @@ impl SshServer {
                     }
                 };
                 let handle = running.handle();
-                let watchdog = tokio::spawn(async move {
-                    tokio::time::sleep_until(accepted + auth_timeout).await;
-                    if !authed.load(Ordering::Relaxed) {
-                        let _ = handle
-                            .disconnect(
-                                russh::Disconnect::ByApplication,
-                                "authentication timeout".into(),
-                                "en".into(),
-                            )
-                            .await;
-                    }
-                });
+                let watchdog = tokio::spawn(watch_door(
+                    handle,
+                    peer,
+                    door,
+                    books,
+                    accepted + auth_timeout,
+                    channel_timeout,
+                ));
                 if let Err(e) = running.await {
                     debug!(peer = %peer, error = %e, "connection ended with an error");
                 }
                 watchdog.abort();
             });
+        }
+    }
+}
+
+/// Where a connection stands at the door.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Door {
+    /// Not authenticated yet.
+    Outside,
+    /// Authenticated.
+    In,
+    /// A guest refused for want of a guest slot: it is told so and disconnected.
+    TurnedAway,
+}
+
+/// What a guest refused for want of a guest slot is told (keyboard-interactive
+/// instructions, then the disconnect reason).
+const GUESTS_FULL: &str = "server full for guests: connect with an SSH key";
+
+/// A connection's watchdog: disconnects it when it is not authenticated by `auth_deadline`,
+/// when it is a guest turned away, and (unless `channel_timeout` is zero) when nothing has
+/// run on its channels for `channel_timeout`.
+async fn watch_door(
+    handle: russh::server::Handle,
+    peer: SocketAddr,
+    mut door: tokio::sync::watch::Receiver<Door>,
+    books: Arc<std::sync::Mutex<Books>>,
+    auth_deadline: tokio::time::Instant,
+    channel_timeout: Duration,
+) {
+    let bye = |reason: String| async {
+        let _ = handle
+            .disconnect(russh::Disconnect::ByApplication, reason, "en".into())
+            .await;
+    };
+    let entered = tokio::time::timeout_at(auth_deadline, door.wait_for(|d| *d != Door::Outside))
+        .await
+        .map(|r| r.map(|d| *d));
+    match entered {
+        Err(_) => return bye("authentication timeout".into()).await,
+        // The connection is gone (its handler dropped).
+        Ok(Err(_)) => return,
+        Ok(Ok(Door::TurnedAway)) => return bye(GUESTS_FULL.into()).await,
+        Ok(Ok(_)) => {}
+    }
+    if channel_timeout.is_zero() {
+        return;
+    }
+    loop {
+        let due = {
+            let b = books.lock().unwrap_or_else(|e| e.into_inner());
+            (b.running == 0).then_some(b.idle_since + channel_timeout)
+        };
+        match due {
+            // Something runs: look again a timeout later (a program that ends meanwhile
+            // sets the idle time it is measured from).
+            None => tokio::time::sleep(channel_timeout).await,
+            Some(due) if tokio::time::Instant::now() < due => tokio::time::sleep_until(due).await,
+            Some(_) => {
+                info!(peer = %peer, timeout_secs = channel_timeout.as_secs_f64(), "connection closed: nothing ran on its channels");
+                return bye(format!(
+                    "closed: no shell or command ran on this connection for {}",
+                    crate::config::fmt_duration(channel_timeout)
+                ))
+                .await;
+            }
         }
     }
 }
@@ -425,28 +501,96 @@ pub(crate) enum SessionInput {
     Closed,
 }
 
+/// A connection's session channels and what runs on them, shared by its handler, the
+/// tasks of its programs and its watchdog. A channel leaves the books when its program ends
+/// or when the client closes it, whichever comes first (the client's answer to our close
+/// may never reach the handler).
+struct Books {
+    /// Session channels open (at most `max_exec_in_flight` + 1).
+    open: std::collections::HashSet<ChannelId>,
+    /// Channels that were given their one program (the shell or a command): a channel
+    /// runs one, further shell or exec requests on it fail.
+    started: std::collections::HashSet<ChannelId>,
+    /// Programs running now.
+    running: usize,
+    /// Since when nothing runs: authentication, or the end of the last program.
+    idle_since: tokio::time::Instant,
+}
+
+impl Books {
+    fn new() -> Books {
+        Books {
+            open: Default::default(),
+            started: Default::default(),
+            running: 0,
+            idle_since: tokio::time::Instant::now(),
+        }
+    }
+}
+
+/// The program (shell or command) a channel runs: dropping it (when the program ends,
+/// however it ends) takes the channel off its connection's books.
+struct Program {
+    books: Arc<std::sync::Mutex<Books>>,
+    channel: ChannelId,
+}
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        let mut b = self.books.lock().unwrap_or_else(|e| e.into_inner());
+        b.open.remove(&self.channel);
+        b.started.remove(&self.channel);
+        b.running = b.running.saturating_sub(1);
+        if b.running == 0 {
+            b.idle_since = tokio::time::Instant::now();
+        }
+    }
+}
+
+/// A guest's place, counted against `max_guest_connections` while its connection lives.
+struct GuestSlot(Arc<Shared>);
+
+impl GuestSlot {
+    fn take(shared: &Arc<Shared>) -> Option<GuestSlot> {
+        let cap = shared.config.max_guest_connections;
+        shared
+            .guests
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < cap).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| GuestSlot(shared.clone()))
+    }
+}
+
+impl Drop for GuestSlot {
+    fn drop(&mut self) {
+        self.0.guests.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
 /// One SSH connection.
 struct Conn {
     shared: Arc<Shared>,
     peer: SocketAddr,
     /// The address the player connected to (for help texts).
     local: Option<SocketAddr>,
-    authed: Arc<std::sync::atomic::AtomicBool>,
+    /// Authenticated, or turned away (the watchdog acts on it).
+    door: tokio::sync::watch::Sender<Door>,
     ident: Option<Ident>,
     /// `SHA256:...` of the proven key.
     fingerprint: Option<String>,
     /// A guest's secret (its identity is derived from it).
     guest_pass: Option<GuestPass>,
+    /// A guest's slot, held until the connection ends.
+    guest_slot: Option<GuestSlot>,
     term: String,
     colorterm: Option<String>,
     /// The client sent NO_COLOR (non-empty): no colour at all.
     no_color: bool,
     size: Option<(u16, u16)>,
-    /// Session channels open (at most `max_exec_in_flight` + 1).
-    channels: std::collections::HashSet<ChannelId>,
-    /// Channels that were given their one program (the shell or a command): a channel
-    /// runs one, further shell or exec requests on it fail.
-    started: std::collections::HashSet<ChannelId>,
+    /// Session channels open and what runs on them.
+    books: Arc<std::sync::Mutex<Books>>,
     /// The interactive session's channel: data and window changes count only on it.
     shell: Option<ChannelId>,
     input: Option<mpsc::Sender<SessionInput>>,
@@ -466,16 +610,16 @@ impl Conn {
         Conn {
             peer,
             local,
-            authed: Default::default(),
+            door: tokio::sync::watch::channel(Door::Outside).0,
             ident: None,
             fingerprint: None,
             guest_pass: None,
+            guest_slot: None,
             term: String::new(),
             colorterm: None,
             no_color: false,
             size: None,
-            channels: Default::default(),
-            started: Default::default(),
+            books: Arc::new(std::sync::Mutex::new(Books::new())),
             shell: None,
             input: None,
             exec_running: Default::default(),
@@ -489,11 +633,25 @@ impl Conn {
     }
 
     /// A guest comes in with a new secret pass, or with the one its login name carries
-    /// (`guest-1234-TOKEN`, shown on the guest's screen to come back into its game).
-    fn guest(&mut self, user: &str) -> Auth {
+    /// (`guest-1234-TOKEN`, shown on the guest's screen to come back into its game), while
+    /// a guest slot is free. Without one it is told so (the instructions of a
+    /// keyboard-interactive round, `answered` false), then refused and disconnected.
+    fn guest(&mut self, user: &str, answered: bool) -> Auth {
         if !self.shared.config.allow_guests {
             return Auth::reject();
         }
+        let Some(slot) = GuestSlot::take(&self.shared) else {
+            if !answered {
+                info!(peer = %self.peer, max_guest_connections = self.shared.config.max_guest_connections, "guest refused: no guest slot free");
+                return Auth::Partial {
+                    name: "".into(),
+                    instructions: GUESTS_FULL.into(),
+                    prompts: Vec::new().into(),
+                };
+            }
+            self.door.send_replace(Door::TurnedAway);
+            return Auth::reject();
+        };
         let pass = GuestPass::from_login(user).unwrap_or_default();
         self.ident = Some(Ident {
             id: pass.id(),
@@ -502,9 +660,19 @@ impl Conn {
             addr: Some(self.peer.ip()),
         });
         self.guest_pass = Some(pass);
-        self.authed.store(true, Ordering::Relaxed);
+        self.guest_slot = Some(slot);
+        self.enter();
         info!(peer = %self.peer, "guest authenticated");
         Auth::Accept
+    }
+
+    /// Authenticated: the channel timeout counts from now.
+    fn enter(&mut self) {
+        self.books
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .idle_since = tokio::time::Instant::now();
+        self.door.send_replace(Door::In);
     }
 }
 
@@ -531,10 +699,16 @@ impl Conn {
             })
     }
 
-    /// Tells a banned connection why and closes its channel; whether it was banned.
-    fn refuse_if_banned(&self, handle: &russh::server::Handle, channel: ChannelId) -> bool {
+    /// Tells a banned connection why and closes its channel (ending its program); the
+    /// program back when not banned.
+    fn refuse_if_banned(
+        &self,
+        handle: &russh::server::Handle,
+        channel: ChannelId,
+        program: Program,
+    ) -> Option<Program> {
         let Some(ban) = self.ban() else {
-            return false;
+            return Some(program);
         };
         info!(peer = %self.peer, "banned connection refused");
         say_and_close(
@@ -545,8 +719,9 @@ impl Conn {
                 crate::text::clean_line(&ban.reason, 200)
             ),
             1,
+            program,
         );
-        true
+        None
     }
 
     /// The host and port players reach this server at: the configured host name, else the
@@ -576,10 +751,18 @@ impl Conn {
         }
     }
 
-    /// Marks a channel as running its one program; false when it is not an open session
-    /// channel of ours or already runs one.
-    fn start_program(&mut self, channel: ChannelId) -> bool {
-        self.channels.contains(&channel) && self.started.insert(channel)
+    /// Starts a channel's one program; `None` when it is not an open session channel of
+    /// ours or already ran one.
+    fn start_program(&mut self, channel: ChannelId) -> Option<Program> {
+        let mut b = self.books.lock().unwrap_or_else(|e| e.into_inner());
+        if !b.open.contains(&channel) || !b.started.insert(channel) {
+            return None;
+        }
+        b.running += 1;
+        Some(Program {
+            books: self.books.clone(),
+            channel,
+        })
     }
 
     fn is_admin(&self) -> bool {
@@ -590,11 +773,27 @@ impl Conn {
 }
 
 /// Sends a plain message (through [`commands::reply`], as all exec output) and closes the
-/// channel.
-fn say_and_close(handle: russh::server::Handle, channel: ChannelId, text: String, status: u32) {
+/// channel, ending its program.
+fn say_and_close(
+    handle: russh::server::Handle,
+    channel: ChannelId,
+    text: String,
+    status: u32,
+    program: Program,
+) {
     tokio::spawn(async move {
-        commands::reply(&handle, channel, (text, status)).await;
+        commands::reply(&handle, channel, (text, status), program).await;
     });
+}
+
+/// A login name carrying a guest pass is a guest coming back: a key offered for it is
+/// refused (the client goes on to keyboard-interactive, where the pass is read), so no
+/// account is made for the name and the guest gets back to its game.
+fn guest_login_by_key(user: &str) -> Option<Auth> {
+    GuestPass::from_login(user).map(|_| Auth::Reject {
+        proceed_with_methods: Some(MethodSet::from(&[MethodKind::KeyboardInteractive][..])),
+        partial_success: false,
+    })
 }
 
 /// The drawing size for a reported window: 0 (unknown) means 80x24, and anything above
@@ -620,11 +819,26 @@ impl russh::server::Handler for Conn {
         })
     }
 
+    async fn auth_publickey_offered(
+        &mut self,
+        user: &str,
+        _offer: russh::server::PublicKeyOffer<'_>,
+    ) -> Result<Auth, Self::Error> {
+        let refused = guest_login_by_key(user);
+        if refused.is_some() {
+            debug!(peer = %self.peer, "key refused for a guest's comeback login: keyboard-interactive next");
+        }
+        Ok(refused.unwrap_or(Auth::Accept))
+    }
+
     async fn auth_publickey(
         &mut self,
         user: &str,
         key: russh::server::VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
+        if let Some(refused) = guest_login_by_key(user) {
+            return Ok(refused);
+        }
         // Called only after the signature was verified: the identity is proven here.
         let fingerprint = key.public_key.fingerprint(HashAlg::Sha256).to_string();
         info!(peer = %self.peer, fingerprint = %fingerprint, "key authenticated");
@@ -635,7 +849,7 @@ impl russh::server::Handler for Conn {
             addr: Some(self.peer.ip()),
         });
         self.fingerprint = Some(fingerprint);
-        self.authed.store(true, Ordering::Relaxed);
+        self.enter();
         Ok(Auth::Accept)
     }
 
@@ -643,10 +857,10 @@ impl russh::server::Handler for Conn {
         &'a mut self,
         user: &str,
         _submethods: &str,
-        _response: Option<russh::server::Response<'a>>,
+        response: Option<russh::server::Response<'a>>,
     ) -> Result<Auth, Self::Error> {
         // No key offered (or none accepted): come in as a guest, no questions asked.
-        Ok(self.guest(user))
+        Ok(self.guest(user, response.is_some()))
     }
 
     async fn channel_open_session(
@@ -657,14 +871,21 @@ impl russh::server::Handler for Conn {
     ) -> Result<(), Self::Error> {
         // The shell's channel and one per command in flight: a client opening more is told
         // the resource is short (it costs us nothing more).
-        if self.channels.len() > self.shared.config.max_exec_in_flight {
-            debug!(peer = %self.peer, open = self.channels.len(), "session channel refused: too many open");
+        let open = {
+            let mut b = self.books.lock().unwrap_or_else(|e| e.into_inner());
+            let open = b.open.len();
+            if open <= self.shared.config.max_exec_in_flight {
+                b.open.insert(channel.id());
+            }
+            open
+        };
+        if open > self.shared.config.max_exec_in_flight {
+            debug!(peer = %self.peer, open, "session channel refused: too many open");
             reply
                 .reject(russh::ChannelOpenFailure::ResourceShortage)
                 .await;
             return Ok(());
         }
-        self.channels.insert(channel.id());
         reply.accept().await;
         Ok(())
     }
@@ -710,22 +931,26 @@ impl russh::server::Handler for Conn {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         // One program per channel, one interactive session per connection.
-        if self.shell.is_some() || !self.start_program(channel) {
+        let program = match self.shell {
+            Some(_) => None,
+            None => self.start_program(channel),
+        };
+        let Some(program) = program else {
             session.channel_failure(channel)?;
             return Ok(());
-        }
+        };
         session.channel_success(channel)?;
         let handle = session.handle();
         let Some(ident) = self.ident.clone() else {
             return Ok(());
         };
-        if self.refuse_if_banned(&handle, channel) {
+        let Some(program) = self.refuse_if_banned(&handle, channel, program) else {
             return Ok(());
-        }
+        };
         let Some(size) = self.size else {
             // No PTY: say how to connect, then close.
             let text = session::no_pty_message(&self.connect_line());
-            say_and_close(handle, channel, text, 1);
+            say_and_close(handle, channel, text, 1, program);
             return Ok(());
         };
         let (tx, rx) = mpsc::channel(64);
@@ -749,7 +974,11 @@ impl russh::server::Handler for Conn {
             input_bytes_per_second: self.shared.config.input_bytes_per_second,
             resizes_per_second: self.shared.config.resizes_per_second,
         };
-        tokio::spawn(session::run(params, rx));
+        tokio::spawn(async move {
+            // The shell's channel leaves the books when the session ends, however it ends.
+            let _program = program;
+            session::run(params, rx).await;
+        });
         Ok(())
     }
 
@@ -761,21 +990,21 @@ impl russh::server::Handler for Conn {
     ) -> Result<(), Self::Error> {
         // A channel runs one program: a second exec (or a thousand) on it fails at once,
         // costing nothing.
-        if !self.start_program(channel) {
+        let Some(program) = self.start_program(channel) else {
             session.channel_failure(channel)?;
             return Ok(());
-        }
+        };
         session.channel_success(channel)?;
         let handle = session.handle();
         let command = crate::text::clean_line(&String::from_utf8_lossy(data), 200);
-        if self.refuse_if_banned(&handle, channel) {
+        let Some(program) = self.refuse_if_banned(&handle, channel, program) else {
             return Ok(());
-        }
+        };
         let ticket = match ExecTicket::admit(&self.shared, &self.exec_running, self.peer.ip()) {
             Ok(t) => t,
             Err(text) => {
                 debug!(peer = %self.peer, command = %command, "exec refused: too many in flight");
-                say_and_close(handle, channel, text, EXIT_BUSY);
+                say_and_close(handle, channel, text, EXIT_BUSY, program);
                 return Ok(());
             }
         };
@@ -797,6 +1026,7 @@ impl russh::server::Handler for Conn {
                 channel,
                 "creating and running tournaments needs an admin key on this server\n".into(),
                 1,
+                program,
             );
             return Ok(());
         }
@@ -823,6 +1053,7 @@ impl russh::server::Handler for Conn {
                         self.connect_line()
                     ),
                     1,
+                    program,
                 );
                 return Ok(());
             }
@@ -843,6 +1074,7 @@ impl russh::server::Handler for Conn {
                 channel,
                 "admin commands need an admin key\n".into(),
                 1,
+                program,
             );
             return Ok(());
         }
@@ -870,7 +1102,7 @@ impl russh::server::Handler for Conn {
                     commands::run(&service, &command, &connect).await
                 }
             };
-            commands::reply(&handle, channel, output).await;
+            commands::reply(&handle, channel, output, program).await;
         });
         Ok(())
     }
@@ -935,8 +1167,12 @@ impl russh::server::Handler for Conn {
         channel: ChannelId,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.channels.remove(&channel);
-        self.started.remove(&channel);
+        // Idempotent: the channel may have left the books already (its program ended).
+        {
+            let mut b = self.books.lock().unwrap_or_else(|e| e.into_inner());
+            b.open.remove(&channel);
+            b.started.remove(&channel);
+        }
         if self.shell != Some(channel) {
             return Ok(());
         }

@@ -150,11 +150,15 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
 }
 
 /// What a guest is told: the login that brings it back into its game after a drop.
+/// With `-o PubkeyAuthentication=no`: the server refuses keys for a login carrying a
+/// pass (the client then goes on to keyboard-interactive), and the option spares the
+/// round of key offers (a client with many keys may give up before the end of it).
 fn comeback_line(server: Option<&crate::ui::Address>, login: &str) -> String {
+    let ssh = "ssh -o PubkeyAuthentication=no";
     let at = match server {
-        Some(a) if a.port == 22 => format!("ssh {login}@{}", a.host),
-        Some(a) => format!("ssh -p {} {login}@{}", a.port, a.host),
-        None => format!("ssh {login}@HOST"),
+        Some(a) if a.port == 22 => format!("{ssh} {login}@{}", a.host),
+        Some(a) => format!("{ssh} -p {} {login}@{}", a.port, a.host),
+        None => format!("{ssh} {login}@HOST"),
     };
     format!("Guest: if you drop, come back to your game with: {at}")
 }
@@ -799,5 +803,38 @@ impl Session {
         let _ = handle.exit_status_request(channel, 0).await;
         let _ = handle.eof(channel).await;
         let _ = handle.close(channel).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_comeback_line_turns_keys_off_and_carries_the_pass() {
+        let pass = crate::guest::GuestPass::new();
+        let login = pass.login_name("guest-1234");
+        for (port, expected) in [
+            (
+                22,
+                format!("ssh -o PubkeyAuthentication=no {login}@example.org"),
+            ),
+            (
+                2222,
+                format!("ssh -o PubkeyAuthentication=no -p 2222 {login}@example.org"),
+            ),
+        ] {
+            let server = crate::ui::Address {
+                host: "example.org".into(),
+                port,
+            };
+            let line = comeback_line(Some(&server), &login);
+            assert!(line.ends_with(&expected), "{line}");
+            let user = line.rsplit(' ').next().unwrap().split('@').next().unwrap();
+            assert_eq!(
+                crate::guest::GuestPass::from_login(user),
+                Some(pass.clone())
+            );
+        }
     }
 }

@@ -122,6 +122,25 @@ async fn connect_as(
                 .expect("auth runs");
             assert!(res.success(), "key authentication accepted");
         }
+        Login::KeyRefusedThenGuest(user, key) => {
+            // A client with a key offers it first; the server must refuse it for this name.
+            let res = handle
+                .authenticate_publickey(
+                    user,
+                    PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None),
+                )
+                .await
+                .expect("auth runs");
+            assert!(!res.success(), "the key is refused for {user}");
+            let res = handle
+                .authenticate_keyboard_interactive_start(user, None)
+                .await
+                .expect("auth runs");
+            assert!(
+                matches!(res, client::KeyboardInteractiveAuthResponse::Success),
+                "guest accepted after the key"
+            );
+        }
         Login::Guest | Login::GuestAs(_) => {
             let user = match login {
                 Login::GuestAs(user) => user,
@@ -160,6 +179,9 @@ pub enum Login<'a> {
     Guest,
     /// A guest logging in with this user name (e.g. `guest-1234-TOKEN` to come back).
     GuestAs(&'a str),
+    /// A client holding a key: offers it for this user name first (it must be refused),
+    /// then logs in as a guest with the name (keyboard-interactive).
+    KeyRefusedThenGuest(&'a str, &'a PrivateKey),
 }
 
 impl Term {
