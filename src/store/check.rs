@@ -520,6 +520,7 @@ fn check_listings(store: &Store, g: &GameV1, p: &mut Vec<Problem>) -> Result<(),
         outcome: g.outcome,
         plies: u32::try_from(g.record.moves.len()).unwrap_or(u32::MAX),
         ended: g.ended,
+        private: g.private,
     };
     let mut places = vec![(PLAYER_GAMES, ident_prefix(&red), format!("for {red}"))];
     if blue != red {
@@ -569,6 +570,7 @@ fn same_listing(a: &ListingV1, b: &ListingV1) -> bool {
         a.outcome,
         a.plies,
         a.ended,
+        a.private,
     ) == (
         b.id,
         b.variant,
@@ -578,6 +580,7 @@ fn same_listing(a: &ListingV1, b: &ListingV1) -> bool {
         b.outcome,
         b.plies,
         b.ended,
+        b.private,
     )
 }
 
