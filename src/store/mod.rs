@@ -83,7 +83,10 @@
 //! future does not cancel the write. [`Store::write_stats`] counts batches and writes.
 //!
 //! Every durable write is **idempotent**: a flush that fails leaves its writes in memory
-//! (a later flush may still write them), and the caller, told it failed, retries. A move is
+//! (a later flush may still write them), and the caller, told it failed, retries. A move
+//! is the exception that must not outlive its refusal (the players were told it was not
+//! played): the writer takes it back out of memory right after the failed flush
+//! ([`Live::append_move`]; see `writer.rs`). A move is
 //! stored under its ply ([`Live::append_move`]), a finished game under its id
 //! ([`Games::finish`] of the same record again answers as the first time), a game in
 //! progress replaces its earlier save, claims and bans are decided inside transactions.
