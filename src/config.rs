@@ -679,12 +679,9 @@ impl FileConfig {
                 }
                 "agents" => c.agents = Some(agents(value).map_err(|e| bad(&e))?),
                 "registrations_per_hour" => {
-                    c.registrations_per_hour =
-                        Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
+                    c.registrations_per_hour = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
                 }
-                "backup_root" => {
-                    c.backup_root = Some(dir(value).ok_or_else(|| bad(EXPECT_DIR))?)
-                }
+                "backup_root" => c.backup_root = Some(dir(value).ok_or_else(|| bad(EXPECT_DIR))?),
                 "log_format" => {
                     c.log_format = Some(
                         value

@@ -31,8 +31,14 @@ async fn an_invalid_name_gets_a_random_player_name_in_one_write() {
     let store = server.running.store.clone();
     let key = new_key();
     let writes = store.write_stats().writes;
-    let t = Term::connect_env(addr, Login::Key("9lives", &key), Some((120, 30)), "xterm", &[])
-        .await;
+    let t = Term::connect_env(
+        addr,
+        Login::Key("9lives", &key),
+        Some((120, 30)),
+        "xterm",
+        &[],
+    )
+    .await;
     let text = t.wait_text("cannot be a nickname", 10).await;
     let nick = shown_nick(&text);
     let digits = nick.strip_prefix("player").expect("a player name");
@@ -41,7 +47,11 @@ async fn an_invalid_name_gets_a_random_player_name_in_one_write() {
         "{nick}"
     );
     assert_ne!(nick, "player2", "not a count up from player2");
-    let user = store.users().by_identity(&key_id(&key)).unwrap().expect("registered");
+    let user = store
+        .users()
+        .by_identity(&key_id(&key))
+        .unwrap()
+        .expect("registered");
     assert_eq!(user.nick, nick);
     assert_eq!(
         store.write_stats().writes - writes,
@@ -63,13 +73,23 @@ async fn new_accounts_from_one_address_are_limited_per_hour() {
     }
     // The third new key from the same address this hour: in for the visit, told why,
     // nothing registered.
-    let t = Term::connect_env(addr, Login::Key("carl", &keys[2]), Some((140, 30)), "xterm", &[])
-        .await;
+    let t = Term::connect_env(
+        addr,
+        Login::Key("carl", &keys[2]),
+        Some((140, 30)),
+        "xterm",
+        &[],
+    )
+    .await;
     let text = t.wait_text("Too many new players", 10).await;
     assert!(text.contains("for this visit only"), "{text}");
     assert!(!shown_nick(&text).eq_ignore_ascii_case("carl"), "{text}");
     tokio::time::sleep(Duration::from_millis(200)).await;
-    assert!(store.users().by_identity(&key_id(&keys[2])).unwrap().is_none());
+    assert!(store
+        .users()
+        .by_identity(&key_id(&keys[2]))
+        .unwrap()
+        .is_none());
     assert!(store.users().by_nick("carl").unwrap().is_none());
     t.disconnect().await;
 

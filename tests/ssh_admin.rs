@@ -239,7 +239,10 @@ async fn admin_backups_are_written_under_the_backup_root_only() {
     let (out, status) = exec(addr, "warden", &admin, "admin backup daily-1").await;
     assert_eq!(status, Some(0), "{out}");
     assert!(out.contains("backed up"), "{out}");
-    assert!(root.join("daily-1").join("db").exists(), "written under the root");
+    assert!(
+        root.join("daily-1").join("db").exists(),
+        "written under the root"
+    );
     let inside = root.join("daily-2");
     let (out, status) = exec(
         addr,
@@ -265,7 +268,10 @@ async fn admin_backups_are_written_under_the_backup_root_only() {
         assert!(out.contains("not under the backup root"), "{asked}: {out}");
     }
     assert!(!elsewhere.exists(), "nothing written outside the root");
-    assert!(!root_dir.0.join("escaped").exists(), "nothing written outside the root");
+    assert!(
+        !root_dir.0.join("escaped").exists(),
+        "nothing written outside the root"
+    );
     assert_eq!(
         std::fs::read_dir(&outside.0).unwrap().count(),
         0,

@@ -194,9 +194,17 @@ async fn a_finished_private_game_is_shown_to_its_players_only() {
             assert!(ids(list).is_empty(), "{viewer:?} {filter:?}");
         }
         let r = service
-            .replay(id, 0, stratego_ssh::proto::Perspective::All, viewer.as_ref())
+            .replay(
+                id,
+                0,
+                stratego_ssh::proto::Perspective::All,
+                viewer.as_ref(),
+            )
             .await;
-        assert!(matches!(r, Err(ReplayFault::NoSuchGame(n)) if n == id), "{r:?}");
+        assert!(
+            matches!(r, Err(ReplayFault::NoSuchGame(n)) if n == id),
+            "{r:?}"
+        );
     }
     let exec_replay = service.record(id).await.err().map(|e| e.to_string());
     let missing = service.record(id + 1000).await.err().map(|e| e.to_string());

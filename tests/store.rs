@@ -919,7 +919,11 @@ async fn look_alikes_are_found_through_the_index_after_claims_and_renames() {
     u.claim_nick("alice", &a).await.unwrap();
     assert_eq!(u.look_alike("AIice", &b).unwrap(), Some("alice".into()));
     assert_eq!(u.look_alike("a1ice", &b).unwrap(), Some("alice".into()));
-    assert_eq!(u.look_alike("alice", &b).unwrap(), None, "the same nick: the claim's business");
+    assert_eq!(
+        u.look_alike("alice", &b).unwrap(),
+        None,
+        "the same nick: the claim's business"
+    );
     assert_eq!(u.look_alike("AIice", &a).unwrap(), None, "one's own nick");
     assert_eq!(u.look_alike("bob", &b).unwrap(), None);
 
@@ -932,7 +936,10 @@ async fn look_alikes_are_found_through_the_index_after_claims_and_renames() {
 
     // Across a restart, the index is still there.
     let s = Store::open(dir.path()).unwrap();
-    assert_eq!(s.users().look_alike("z_oe", &b).unwrap(), Some("Zoe".into()));
+    assert_eq!(
+        s.users().look_alike("z_oe", &b).unwrap(),
+        Some("Zoe".into())
+    );
 }
 
 /// The look-alike check reads only the nicks of the same skeleton, not every user: a
@@ -943,7 +950,10 @@ async fn the_look_alike_check_reads_only_the_nicks_that_look_alike() {
     let dir = TempDir::new("look-alike-damaged");
     {
         let s = Store::open(dir.path()).unwrap();
-        s.users().claim_nick("alice", &pid("key:SHA256:a")).await.unwrap();
+        s.users()
+            .claim_nick("alice", &pid("key:SHA256:a"))
+            .await
+            .unwrap();
         s.flush().await.unwrap();
     }
     {
@@ -971,8 +981,14 @@ async fn a_store_without_the_index_gets_it_built_when_opened() {
     let dir = TempDir::new("look-alike-migrate");
     {
         let s = Store::open(dir.path()).unwrap();
-        s.users().claim_nick("alice", &pid("key:SHA256:a")).await.unwrap();
-        s.users().claim_nick("Bob", &pid("key:SHA256:b")).await.unwrap();
+        s.users()
+            .claim_nick("alice", &pid("key:SHA256:a"))
+            .await
+            .unwrap();
+        s.users()
+            .claim_nick("Bob", &pid("key:SHA256:b"))
+            .await
+            .unwrap();
         s.flush().await.unwrap();
     }
     {
@@ -987,11 +1003,19 @@ async fn a_store_without_the_index_gets_it_built_when_opened() {
     }
     let s = Store::open(dir.path()).unwrap();
     let c = pid("key:SHA256:c");
-    assert_eq!(s.users().look_alike("AIice", &c).unwrap(), Some("alice".into()));
+    assert_eq!(
+        s.users().look_alike("AIice", &c).unwrap(),
+        Some("alice".into())
+    );
     assert_eq!(s.users().look_alike("b0b", &c).unwrap(), Some("Bob".into()));
     drop(s);
     let db = raw_sled(dir.path());
-    let schema = db.open_tree("meta").unwrap().get("schema").unwrap().unwrap();
+    let schema = db
+        .open_tree("meta")
+        .unwrap()
+        .get("schema")
+        .unwrap()
+        .unwrap();
     assert!(
         String::from_utf8_lossy(&schema).contains(r#""schema":2"#),
         "{:?}",

@@ -432,7 +432,11 @@ async fn a_move_refused_by_a_failed_flush_is_not_written_by_a_later_flush() {
         }
         store.faults().fail_next_flushes(1);
         assert!(
-            store.live().append_move(id, 4, moves[3], None).await.is_err(),
+            store
+                .live()
+                .append_move(id, 4, moves[3], None)
+                .await
+                .is_err(),
             "the flush of move 4 fails"
         );
         // Something else is written and flushed fine afterwards.
@@ -441,8 +445,16 @@ async fn a_move_refused_by_a_failed_flush_is_not_written_by_a_later_flush() {
     }
     let store = reopen(&dir.0).await;
     let back = store.live().get(id).unwrap().expect("still in progress");
-    assert_eq!(back.moves, moves[..3].to_vec(), "the refused move is not replayed");
+    assert_eq!(
+        back.moves,
+        moves[..3].to_vec(),
+        "the refused move is not replayed"
+    );
     // The player may play it again: it is stored under the same ply.
-    store.live().append_move(id, 4, moves[3], None).await.unwrap();
+    store
+        .live()
+        .append_move(id, 4, moves[3], None)
+        .await
+        .unwrap();
     assert_eq!(stored_moves(&store, id).await.len(), 4);
 }

@@ -142,7 +142,8 @@ impl Registrations {
         let Some(ip) = ip else { return true };
         let block = crate::limit::address_block(ip);
         let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        let recent = |q: &VecDeque<Instant>| q.back().is_some_and(|t| now.duration_since(*t) < HOUR);
+        let recent =
+            |q: &VecDeque<Instant>| q.back().is_some_and(|t| now.duration_since(*t) < HOUR);
         if !table.contains_key(&block) && table.len() >= REGISTRATIONS_TRACKED {
             table.retain(|_, q| recent(q));
             if table.len() >= REGISTRATIONS_TRACKED {
@@ -183,8 +184,8 @@ impl Service {
     /// for (the SSH user name) if it is free; else a free variant of it, or a random
     /// `playerNNNN` when the name asked for cannot be a nickname. A new key from an address
     /// block that created `registrations_per_hour` accounts in the last hour is let in for
-    /// this visit only, under a name nobody keeps, with a notice saying so: nothing is
-    /// registered (no nick kept, no saved settings or set-ups).
+    /// this visit only, under a name nobody keeps, with a notice saying so: no account is
+    /// created (no nick registered, no preferences kept).
     pub async fn login(&self, ident: &Ident) -> Login {
         let store = self.store.clone();
         let id = ident.id.clone();
@@ -430,14 +431,14 @@ async fn free_nick(store: &Store, base: Option<&str>, id: &PlayerId) -> Option<S
     }
 }
 
-/// A new key past its address block's `registrations_per_hour`: in for this visit, with
-/// nothing registered.
+/// A new key past its address block's `registrations_per_hour`: in for this visit, with no
+/// nick registered.
 fn over_limit(asked: &str, per_hour: usize) -> Login {
     let mut login = visitor(asked);
     login.notices = vec![format!(
         "Too many new players from your network in the last hour ({per_hour} at most): \
-         you are {} for this visit only, and nothing is kept (no nickname, rating or saved \
-         set-ups). Come back later to register this key.",
+         you are {} for this visit only (no nickname is registered to your key). Come back \
+         later to register it.",
         login.nick
     )];
     login

@@ -255,9 +255,8 @@ impl fmt::Display for BackupError {
 pub fn backup_dir(root: &Path, asked: &str) -> Result<PathBuf, String> {
     let asked = asked.trim();
     let shown = clean_line(asked, 200);
-    let root_abs = std::path::absolute(root).map_err(|e| {
-        format!("the backup root {} cannot be used ({e})", root.display())
-    })?;
+    let root_abs = std::path::absolute(root)
+        .map_err(|e| format!("the backup root {} cannot be used ({e})", root.display()))?;
     let outside = || {
         format!(
             "'{shown}' is not under the backup root {}: give a name (like 2026-11-27) for a \
@@ -273,7 +272,11 @@ pub fn backup_dir(root: &Path, asked: &str) -> Result<PathBuf, String> {
         let canonical_root = std::fs::canonicalize(&root_abs).ok();
         path.strip_prefix(&root_abs)
             .ok()
-            .or_else(|| canonical_root.as_ref().and_then(|r| path.strip_prefix(r).ok()))
+            .or_else(|| {
+                canonical_root
+                    .as_ref()
+                    .and_then(|r| path.strip_prefix(r).ok())
+            })
             .ok_or_else(outside)?
             .to_path_buf()
     } else {
@@ -286,11 +289,13 @@ pub fn backup_dir(root: &Path, asked: &str) -> Result<PathBuf, String> {
     if relative.as_os_str().is_empty() {
         return Err(outside());
     }
-    std::fs::create_dir_all(&root_abs).map_err(|e| {
-        format!("cannot make the backup root {} ({e})", root_abs.display())
-    })?;
+    std::fs::create_dir_all(&root_abs)
+        .map_err(|e| format!("cannot make the backup root {} ({e})", root_abs.display()))?;
     let root_real = std::fs::canonicalize(&root_abs).map_err(|e| {
-        format!("the backup root {} cannot be used ({e})", root_abs.display())
+        format!(
+            "the backup root {} cannot be used ({e})",
+            root_abs.display()
+        )
     })?;
     let dest = root_real.join(&relative);
     // The part that exists already must stay inside the root once links are followed.
@@ -327,11 +332,17 @@ mod tests {
             let why = backup_dir(&root, bad).unwrap_err();
             assert!(why.contains("not under the backup root"), "{bad}: {why}");
         }
-        assert!(backup_dir(&root, &root.to_string_lossy()).is_err(), "the root itself");
+        assert!(
+            backup_dir(&root, &root.to_string_lossy()).is_err(),
+            "the root itself"
+        );
         #[cfg(unix)]
         {
             std::os::unix::fs::symlink(&tmp, root.join("out")).unwrap();
-            assert!(backup_dir(&root, "out/x").is_err(), "a link out of the root");
+            assert!(
+                backup_dir(&root, "out/x").is_err(),
+                "a link out of the root"
+            );
         }
         let _ = std::fs::remove_dir_all(&tmp);
     }

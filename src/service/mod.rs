@@ -16,8 +16,8 @@ mod browse;
 use crate::lobby::LobbyHandle;
 use crate::store::{Store, StoreError};
 
-pub use accounts::{save_in_memory, Login, RenameError, SetupError};
 pub use accounts::REGISTRATIONS_PER_HOUR;
+pub use accounts::{save_in_memory, Login, RenameError, SetupError};
 pub use admin::{AdminDone, AdminError, BackupError, DEFAULT_BACKUP_ROOT};
 pub use browse::{replay, ReplayFault, LIST_LIMIT};
 

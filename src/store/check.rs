@@ -528,7 +528,9 @@ fn check_nick_index(store: &Store, p: &mut Vec<Problem>) -> Result<(), StoreErro
     }
     for k in t.skeletons.iter().keys() {
         let k = k?;
-        let len = k.get(..2).map(|b| usize::from(u16::from_be_bytes([b[0], b[1]])));
+        let len = k
+            .get(..2)
+            .map(|b| usize::from(u16::from_be_bytes([b[0], b[1]])));
         let Some(nick) = len.and_then(|n| k.get(2 + n..)) else {
             p.push(Problem::NickIndex {
                 nick: hex(&k),
@@ -1171,8 +1173,14 @@ mod tests {
             matches!(&p, Problem::NickIndex { nick, .. } if nick == "alice"),
             "{p}"
         );
-        s.t().skeletons.insert(skeleton_key("alice"), &[][..]).unwrap();
-        s.t().skeletons.insert(skeleton_key("bob"), &[][..]).unwrap();
+        s.t()
+            .skeletons
+            .insert(skeleton_key("alice"), &[][..])
+            .unwrap();
+        s.t()
+            .skeletons
+            .insert(skeleton_key("bob"), &[][..])
+            .unwrap();
         let p = only(s.check().unwrap());
         assert!(p.to_string().contains("not registered"), "{p}");
     }

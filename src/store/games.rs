@@ -67,7 +67,8 @@ impl FinishedGame {
     /// for a private one.
     pub fn visible_to(&self, viewer: Option<&PlayerId>) -> bool {
         !self.private
-            || viewer.is_some_and(|v| *v == self.seats.red.identity || *v == self.seats.blue.identity)
+            || viewer
+                .is_some_and(|v| *v == self.seats.red.identity || *v == self.seats.blue.identity)
     }
 }
 

@@ -163,7 +163,10 @@ impl Live {
         let store = self.store.clone();
         let undo: Box<dyn FnOnce() + Send> = Box::new(move || store.forget_live_move(id, ply));
         self.store
-            .durable_undoable(move || this.append_move_blocking(id, ply, mv, clocks), Some(undo))
+            .durable_undoable(
+                move || this.append_move_blocking(id, ply, mv, clocks),
+                Some(undo),
+            )
             .await
     }
 

@@ -159,7 +159,8 @@ impl Users {
         let shown = nick.trim().to_string();
         let _g = self.store.writing();
         let t = self.store.t();
-        let result = (&t.users, &t.identities, &t.skeletons).transaction(|(users, idents, skeletons)| {
+        let trees = (&t.users, &t.identities, &t.skeletons);
+        let result = trees.transaction(|(users, idents, skeletons)| {
             let mine = match idents.get(identity)? {
                 Some(b) => Some(tx_decode::<IdentityV1>(&b)?.nick_key),
                 None => None,
@@ -305,7 +306,8 @@ impl Users {
         let _g = self.store.writing();
         let t = self.store.t();
         let at = now();
-        let result = (&t.users, &t.identities, &t.skeletons).transaction(|(users, idents, skeletons)| {
+        let trees = (&t.users, &t.identities, &t.skeletons);
+        let result = trees.transaction(|(users, idents, skeletons)| {
             let Some(b) = idents.get(identity)? else {
                 return Ok(RenameResult::NoSuchUser);
             };
