@@ -141,17 +141,12 @@ async fn a_finished_private_game_is_shown_to_its_players_only() {
     until(&mut a, "play", |s| s.phase == GamePhase::Playing).await;
     let id = a.game;
     // One move, then a resignation: a finished game with a result.
-    let mv = {
-        let mover = if a.snapshots.borrow().view.as_ref().unwrap().to_move == a.color.unwrap() {
-            &a
-        } else {
-            &b
-        };
+    {
+        let red_to_move = a.snapshots.borrow().view.as_ref().unwrap().to_move == a.color.unwrap();
+        let mover = if red_to_move { &a } else { &b };
         let m = mover.snapshots.borrow().view.as_ref().unwrap().legal_moves[0];
         mover.send(GameCmd::Move(m)).await;
-        m
-    };
-    let _ = mv;
+    }
     tokio::time::sleep(Duration::from_millis(300)).await;
     a.send(GameCmd::Resign).await;
     let mut finished = None;

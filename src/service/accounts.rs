@@ -464,3 +464,32 @@ fn visitor(asked: &str) -> Login {
         first_time: false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registrations_are_counted_per_address_block_over_an_hour() {
+        let r = Registrations::new(2);
+        let t0 = Instant::now();
+        let a: IpAddr = "203.0.113.7".parse().unwrap();
+        assert!(r.take(Some(a), t0));
+        assert!(r.take(Some(a), t0));
+        assert!(!r.take(Some(a), t0), "the third in the hour");
+        // Another address is not held up; no address is not counted.
+        assert!(r.take(Some("203.0.113.8".parse().unwrap()), t0));
+        assert!(r.take(None, t0));
+        // One given back (no account created after all) may be taken again.
+        r.give_back(Some(a));
+        assert!(r.take(Some(a), t0));
+        // An hour after the first, one more.
+        assert!(!r.take(Some(a), t0 + HOUR - std::time::Duration::from_secs(1)));
+        assert!(r.take(Some(a), t0 + HOUR));
+        // An IPv6 /64 is one block.
+        let v6 = |s: &str| Some(s.parse::<IpAddr>().unwrap());
+        assert!(r.take(v6("2001:db8::1"), t0));
+        assert!(r.take(v6("2001:db8::2"), t0));
+        assert!(!r.take(v6("2001:db8::ffff:3"), t0));
+    }
+}
