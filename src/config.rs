@@ -79,6 +79,10 @@ pub struct ServerConfig {
     pub log_format: LogFormat,
     /// Other people's programs offered as opponents (`[[agents]]` in the file only).
     pub agents: Vec<AgentSpec>,
+    /// New accounts per address block an hour.
+    pub registrations_per_hour: usize,
+    /// Where `admin backup NAME` writes.
+    pub backup_root: PathBuf,
 }
 
 impl Default for ServerConfig {
@@ -116,6 +120,8 @@ impl Default for ServerConfig {
             admins: opts.ssh.admins,
             log_format: LogFormat::Text,
             agents: opts.lobby.agents,
+            registrations_per_hour: opts.ssh.registrations_per_hour,
+            backup_root: opts.ssh.backup_root,
         }
     }
 }
@@ -159,6 +165,8 @@ impl ServerConfig {
             (!self.setup_deadline.is_zero()).then_some(self.setup_deadline);
         o.lobby.agents = self.agents.clone();
         o.lobby.agent_logs = Some(self.data_dir.join("agent-logs"));
+        o.ssh.registrations_per_hour = self.registrations_per_hour;
+        o.ssh.backup_root = self.backup_root.clone();
         o
     }
 
@@ -221,6 +229,8 @@ impl ServerConfig {
             format!("host_name = {}", q(&self.host_name)),
             format!("admins = [{}]", admins.join(", ")),
             format!("log_format = {}", q(format)),
+            format!("registrations_per_hour = {}", self.registrations_per_hour),
+            format!("backup_root = {}", path(&self.backup_root)),
             self.agents_toml(),
         ]
         .join("\n")
@@ -345,6 +355,15 @@ impl ServerConfig {
             host_name: a.host_name.clone().or(f.host_name).unwrap_or(d.host_name),
             admins: a.admins.clone().or(f.admins).unwrap_or(d.admins),
             agents: f.agents.unwrap_or(d.agents),
+            registrations_per_hour: a
+                .registrations_per_hour
+                .or(f.registrations_per_hour)
+                .unwrap_or(d.registrations_per_hour),
+            backup_root: a
+                .backup_root
+                .clone()
+                .or(f.backup_root)
+                .unwrap_or(d.backup_root),
             log_format: if a.log_json {
                 LogFormat::Json
             } else {
@@ -498,6 +517,12 @@ pub struct ConfigArgs {
     /// Same as --log-format json.
     #[arg(long, env = "STRATEGO_LOG_JSON")]
     pub log_json: bool,
+    /// New accounts (a new key registering its nick) one address (IPv6: one /64) may create an hour; past it a new key plays for that visit only, under a name nobody keeps, and is told so [file: registrations_per_hour] [default: 10].
+    #[arg(long, env = "STRATEGO_REGISTRATIONS_PER_HOUR", value_name = "N")]
+    pub registrations_per_hour: Option<usize>,
+    /// Directory under which `admin backup NAME` writes (made if missing); a path outside it is refused [file: backup_root] [default: backups].
+    #[arg(long, env = "STRATEGO_BACKUP_ROOT", value_name = "DIR")]
+    pub backup_root: Option<PathBuf>,
 }
 
 /// What a configuration file may set: every key optional.
@@ -534,6 +559,8 @@ pub struct FileConfig {
     pub admins: Option<Vec<String>>,
     pub log_format: Option<LogFormat>,
     pub agents: Option<Vec<AgentSpec>>,
+    pub registrations_per_hour: Option<usize>,
+    pub backup_root: Option<PathBuf>,
 }
 
 /// Every key a configuration file may hold.
@@ -569,6 +596,8 @@ pub const KEYS: &[&str] = &[
     "admins",
     "log_format",
     "agents",
+    "registrations_per_hour",
+    "backup_root",
 ];
 
 /// A configuration file that cannot be used.
@@ -752,6 +781,10 @@ impl FileConfig {
                     c.admins = Some(admins);
                 }
                 "agents" => c.agents = Some(agents(value).map_err(|e| bad(&e))?),
+                "registrations_per_hour" => {
+                    c.registrations_per_hour = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
+                }
+                "backup_root" => c.backup_root = Some(dir(value).ok_or_else(|| bad(EXPECT_DIR))?),
                 "log_format" => {
                     c.log_format = Some(
                         value

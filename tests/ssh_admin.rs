@@ -217,3 +217,64 @@ async fn admins_kick_and_ban_from_the_admin_screen_and_others_cannot_open_it() {
     })
     .await;
 }
+
+/// `admin backup NAME` writes under the backup root only: a name (or an absolute path
+/// inside the root) is written there; `..`, an absolute path elsewhere, or the root itself
+/// is refused with a clear message and exit status 2, and nothing is written.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn admin_backups_are_written_under_the_backup_root_only() {
+    let admin = new_key();
+    let fp = fingerprint(&admin);
+    let outside = common::tempdir::Dir::new("backup-outside");
+    let root_dir = common::tempdir::Dir::new("backup-root");
+    let root = root_dir.0.join("backups");
+    let r = root.clone();
+    let server = start_server_with("admin-backup-root", |o| {
+        o.ssh.admins = vec![fp.clone()];
+        o.ssh.backup_root = r;
+    })
+    .await;
+    let addr = server.running.addr;
+
+    let (out, status) = exec(addr, "warden", &admin, "admin backup daily-1").await;
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("backed up"), "{out}");
+    assert!(
+        root.join("daily-1").join("db").exists(),
+        "written under the root"
+    );
+    let inside = root.join("daily-2");
+    let (out, status) = exec(
+        addr,
+        "warden",
+        &admin,
+        &format!("admin backup {}", inside.display()),
+    )
+    .await;
+    assert_eq!(status, Some(0), "an absolute path inside the root: {out}");
+    assert!(inside.join("db").exists());
+
+    let elsewhere = outside.0.join("copy");
+    let escape = format!("{}/../escaped", root.display());
+    for asked in [
+        elsewhere.display().to_string(),
+        "../escaped".to_string(),
+        "daily/../../escaped".to_string(),
+        escape,
+        root.display().to_string(),
+    ] {
+        let (out, status) = exec(addr, "warden", &admin, &format!("admin backup {asked}")).await;
+        assert_eq!(status, Some(2), "{asked}: {out}");
+        assert!(out.contains("not under the backup root"), "{asked}: {out}");
+    }
+    assert!(!elsewhere.exists(), "nothing written outside the root");
+    assert!(
+        !root_dir.0.join("escaped").exists(),
+        "nothing written outside the root"
+    );
+    assert_eq!(
+        std::fs::read_dir(&outside.0).unwrap().count(),
+        0,
+        "nothing written outside the root"
+    );
+}

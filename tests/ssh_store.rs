@@ -95,3 +95,120 @@ async fn a_rated_game_is_rated_listed_and_replayable() {
         "everything revealed:\n{end}"
     );
 }
+
+/// A private game (a challenge) stays private once finished: its two players find it in
+/// their lists and replay it; anyone else (another player, an exec command, a profile)
+/// gets what a game that does not exist gets.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_private_game_is_shown_to_its_players_only() {
+    use common::lobby_client::{join, until};
+    use stratego_ssh::lobby::{self, LobbyConfig};
+    use stratego_ssh::proto::{GameCmd, GameFilter, GamePhase, GameTerms, LobbyCmd, PlayerId};
+    use stratego_ssh::rules::{Rules, Setup, Variant};
+    use stratego_ssh::service::{ReplayFault, Service};
+    use stratego_ssh::store::Store;
+
+    let dir = common::tempdir::Dir::new("private-finished");
+    let store = Store::open(&dir.0).unwrap();
+    let lobby = lobby::spawn(LobbyConfig::default(), store.clone());
+    let service = Service::new(store.clone(), lobby.clone());
+    let key = |n: &str| PlayerId::Key(format!("SHA256:{n}"));
+    for n in ["alice", "bob", "carol"] {
+        store.users().claim_nick(n, &key(n)).await.unwrap();
+    }
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+    let rules = Rules::standard(Variant::Classic);
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: GameTerms {
+                rules,
+                rated: false,
+                clock: None,
+            },
+            private_to: Some("bob".into()),
+        },
+    );
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    lobby.command(bob.session, LobbyCmd::Accept(1));
+    let (mut a, _) = alice.next_seat().await;
+    let (b, _) = bob.next_seat().await;
+    for (seat, seed) in [(&a, 1), (&b, 2)] {
+        let c = seat.color.unwrap();
+        seat.send(GameCmd::SubmitSetup(Setup::random(&rules, c, seed)))
+            .await;
+    }
+    until(&mut a, "play", |s| s.phase == GamePhase::Playing).await;
+    let id = a.game;
+    // One move, then a resignation: a finished game with a result.
+    {
+        let red_to_move = a.snapshots.borrow().view.as_ref().unwrap().to_move == a.color.unwrap();
+        let mover = if red_to_move { &a } else { &b };
+        let m = mover.snapshots.borrow().view.as_ref().unwrap().legal_moves[0];
+        mover.send(GameCmd::Move(m)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    a.send(GameCmd::Resign).await;
+    let mut finished = None;
+    for _ in 0..100 {
+        finished = store.games().get(id).unwrap();
+        if finished.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let finished = finished.expect("the game is recorded");
+    assert!(finished.private, "the record keeps the flag");
+
+    let ids = |l: stratego_ssh::proto::GameList| l.items.iter().map(|i| i.id).collect::<Vec<_>>();
+    // Its players see it, in their own list, in the other's list, and replay it.
+    for me in ["alice", "bob"] {
+        let mine = service
+            .games(Some(&key(me)), GameFilter::Mine, None)
+            .await
+            .unwrap();
+        assert_eq!(ids(mine), vec![id], "{me}'s own list");
+        let theirs = service
+            .games(Some(&key(me)), GameFilter::Player("alice".into()), None)
+            .await
+            .unwrap();
+        assert_eq!(ids(theirs), vec![id], "{me} looking at alice's games");
+        let shown = service
+            .replay(id, 0, stratego_ssh::proto::Perspective::Red, Some(&key(me)))
+            .await
+            .expect("a player replays their private game");
+        assert_eq!(shown.id, id);
+    }
+    // Anyone else: nothing, as for a game that does not exist.
+    for viewer in [Some(key("carol")), None] {
+        for filter in [GameFilter::Player("alice".into()), GameFilter::Recent] {
+            let list = service
+                .games(viewer.as_ref(), filter.clone(), None)
+                .await
+                .unwrap();
+            assert!(ids(list).is_empty(), "{viewer:?} {filter:?}");
+        }
+        let r = service
+            .replay(
+                id,
+                0,
+                stratego_ssh::proto::Perspective::All,
+                viewer.as_ref(),
+            )
+            .await;
+        assert!(
+            matches!(r, Err(ReplayFault::NoSuchGame(n)) if n == id),
+            "{r:?}"
+        );
+    }
+    let exec_replay = service.record(id).await.err().map(|e| e.to_string());
+    let missing = service.record(id + 1000).await.err().map(|e| e.to_string());
+    assert_eq!(
+        exec_replay.map(|t| t.replace(&id.to_string(), "N")),
+        missing.map(|t| t.replace(&(id + 1000).to_string(), "N")),
+        "replay ID answers as for a game that does not exist"
+    );
+    let profile = service.profile("alice").await.unwrap().unwrap();
+    assert!(profile.recent.is_empty(), "{:?}", profile.recent);
+    lobby.shutdown().await;
+}

@@ -895,3 +895,130 @@ async fn concurrent_writes_share_flushes_and_each_is_answered() {
         assert_eq!(s.live().get(id).unwrap().unwrap().moves, moves);
     }
 }
+
+/// Opens the sled database under a closed store directly (what an older version, or
+/// damage, leaves behind), waiting for the closed store's lock to go.
+fn raw_sled(dir: &Path) -> sled::Db {
+    for _ in 0..100 {
+        if let Ok(db) = sled::open(dir) {
+            return db;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("the database could not be opened directly");
+}
+
+/// Look-alikes are found through the nick-skeleton index: a new nick, a rename (the new
+/// nick and the old one, reserved, both count), and not one's own nick or the same nick.
+#[tokio::test]
+async fn look_alikes_are_found_through_the_index_after_claims_and_renames() {
+    let dir = TempDir::new("look-alike");
+    let s = Store::open(dir.path()).unwrap();
+    let u = s.users();
+    let (a, b) = (pid("key:SHA256:a"), pid("key:SHA256:b"));
+    u.claim_nick("alice", &a).await.unwrap();
+    assert_eq!(u.look_alike("AIice", &b).unwrap(), Some("alice".into()));
+    assert_eq!(u.look_alike("a1ice", &b).unwrap(), Some("alice".into()));
+    assert_eq!(
+        u.look_alike("alice", &b).unwrap(),
+        None,
+        "the same nick: the claim's business"
+    );
+    assert_eq!(u.look_alike("AIice", &a).unwrap(), None, "one's own nick");
+    assert_eq!(u.look_alike("bob", &b).unwrap(), None);
+
+    // A rename: the new nick is indexed, the old one (reserved) still counts.
+    u.rename(&a, "Zoe", true).await.unwrap();
+    assert_eq!(u.look_alike("Z0e", &b).unwrap(), Some("Zoe".into()));
+    assert_eq!(u.look_alike("a-lice", &b).unwrap(), Some("alice".into()));
+    assert_eq!(u.look_alike("Z0e", &a).unwrap(), None);
+    drop((u, s));
+
+    // Across a restart, the index is still there.
+    let s = Store::open(dir.path()).unwrap();
+    assert_eq!(
+        s.users().look_alike("z_oe", &b).unwrap(),
+        Some("Zoe".into())
+    );
+}
+
+/// The look-alike check reads only the nicks of the same skeleton, not every user: a
+/// damaged record of an unrelated nick does not stop other players from registering (a
+/// full scan of every user failed on it).
+#[tokio::test]
+async fn the_look_alike_check_reads_only_the_nicks_that_look_alike() {
+    let dir = TempDir::new("look-alike-damaged");
+    {
+        let s = Store::open(dir.path()).unwrap();
+        s.users()
+            .claim_nick("alice", &pid("key:SHA256:a"))
+            .await
+            .unwrap();
+        s.flush().await.unwrap();
+    }
+    {
+        let db = raw_sled(dir.path());
+        db.open_tree("users")
+            .unwrap()
+            .insert("zed", &b"not a user record"[..])
+            .unwrap();
+        db.flush().unwrap();
+    }
+    let s = Store::open(dir.path()).unwrap();
+    let b = pid("key:SHA256:b");
+    assert_eq!(s.users().look_alike("bob", &b), Ok(None));
+    assert_eq!(s.users().look_alike("AIice", &b), Ok(Some("alice".into())));
+    assert_eq!(
+        s.users().claim_nick("bob", &b).await.unwrap(),
+        ClaimResult::Granted
+    );
+}
+
+/// A store written before the index (schema 1: users, no `nick_skeletons`) gets the index
+/// built when it is opened, and is marked schema 2.
+#[tokio::test]
+async fn a_store_without_the_index_gets_it_built_when_opened() {
+    let dir = TempDir::new("look-alike-migrate");
+    {
+        let s = Store::open(dir.path()).unwrap();
+        s.users()
+            .claim_nick("alice", &pid("key:SHA256:a"))
+            .await
+            .unwrap();
+        s.users()
+            .claim_nick("Bob", &pid("key:SHA256:b"))
+            .await
+            .unwrap();
+        s.flush().await.unwrap();
+    }
+    {
+        // As schema 1 left it.
+        let db = raw_sled(dir.path());
+        db.drop_tree("nick_skeletons").unwrap();
+        db.open_tree("meta")
+            .unwrap()
+            .insert("schema", &br#"{"v":1,"schema":1}"#[..])
+            .unwrap();
+        db.flush().unwrap();
+    }
+    let s = Store::open(dir.path()).unwrap();
+    let c = pid("key:SHA256:c");
+    assert_eq!(
+        s.users().look_alike("AIice", &c).unwrap(),
+        Some("alice".into())
+    );
+    assert_eq!(s.users().look_alike("b0b", &c).unwrap(), Some("Bob".into()));
+    drop(s);
+    let db = raw_sled(dir.path());
+    let schema = db
+        .open_tree("meta")
+        .unwrap()
+        .get("schema")
+        .unwrap()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&schema).contains(r#""schema":2"#),
+        "{:?}",
+        String::from_utf8_lossy(&schema)
+    );
+}

@@ -38,7 +38,12 @@ async fn play_on(
 async fn an_admin_backs_up_a_running_server_while_games_are_played() {
     let admin = new_key();
     let fp = fingerprint(&admin);
-    let server = start_server_with("backup-live", |o| o.ssh.admins = vec![fp.clone()]).await;
+    let server = start_server_with("backup-live", |o| {
+        o.ssh.admins = vec![fp.clone()];
+        // The test's directories are made under the system's temporary directory.
+        o.ssh.backup_root = std::env::temp_dir();
+    })
+    .await;
     let addr = server.running.addr;
     let keys: Vec<_> = (0..4).map(|_| new_key()).collect();
     let nicks = ["ann", "bob", "cat", "dan"];
@@ -107,8 +112,8 @@ async fn an_admin_backs_up_a_running_server_while_games_are_played() {
         // Not an admin: refused.
         let (out, status) = exec(addr, "ann", &keys[0], "admin backup /tmp/x").await;
         assert_eq!(status, Some(1), "{out}");
-        // A relative path: refused, nothing written.
-        let (out, status) = exec(addr, "root", &admin, "admin backup relative/dir").await;
+        // A path out of the backup root: refused, nothing written.
+        let (out, status) = exec(addr, "root", &admin, "admin backup ../outside").await;
         assert_eq!(status, Some(2), "{out}");
         stop.store(true, std::sync::atomic::Ordering::SeqCst);
         seen

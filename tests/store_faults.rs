@@ -391,3 +391,70 @@ async fn a_restored_game_already_over_gets_its_result_recorded_once() {
     assert_eq!(history().len(), 1, "rated once");
     lobby.shutdown().await;
 }
+
+/// A move refused because its flush failed is taken back: a later flush that works does
+/// not write it, and after a restart the game has only the moves that were accepted (the
+/// players were told the refused one was not played).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_refused_by_a_failed_flush_is_not_written_by_a_later_flush() {
+    let dir = common::tempdir::Dir::new("fault-refused-move");
+    let (red, blue, g) = a_finished_game();
+    let moves: Vec<Move> = g.moves().collect();
+    assert!(moves.len() > 4);
+    let seat = |n: &str| SeatRecord {
+        identity: PlayerId::Key(format!("SHA256:{n}")),
+        nick: n.into(),
+    };
+    let id = 9;
+    {
+        let store = Store::open(&dir.0).unwrap();
+        store
+            .live()
+            .save(&LiveGame {
+                id,
+                terms: GameTerms {
+                    rules: Rules::standard(Variant::Barrage),
+                    rated: false,
+                    clock: None,
+                },
+                seats: ByColor::new(seat("alice"), seat("bob")),
+                red,
+                blue,
+                moves: vec![],
+                clocks: None,
+                started: 1,
+                private: false,
+            })
+            .await
+            .unwrap();
+        for (mv, ply) in moves[..3].iter().zip(1..) {
+            store.live().append_move(id, ply, *mv, None).await.unwrap();
+        }
+        store.faults().fail_next_flushes(1);
+        assert!(
+            store
+                .live()
+                .append_move(id, 4, moves[3], None)
+                .await
+                .is_err(),
+            "the flush of move 4 fails"
+        );
+        // Something else is written and flushed fine afterwards.
+        store.flush().await.expect("the disk is back");
+        assert_eq!(stored_moves(&store, id).await.len(), 3);
+    }
+    let store = reopen(&dir.0).await;
+    let back = store.live().get(id).unwrap().expect("still in progress");
+    assert_eq!(
+        back.moves,
+        moves[..3].to_vec(),
+        "the refused move is not replayed"
+    );
+    // The player may play it again: it is stored under the same ply.
+    store
+        .live()
+        .append_move(id, 4, moves[3], None)
+        .await
+        .unwrap();
+    assert_eq!(stored_moves(&store, id).await.len(), 4);
+}

@@ -1096,7 +1096,9 @@ impl GameTask {
             started: self.started,
             ended: saving.ended,
         };
-        match store.games().finish(&result).await {
+        // A private game (a challenge) stays private once finished: listed and replayed
+        // for its two players only.
+        match store.games().finish_with(&result, self.private).await {
             Ok(changes) => {
                 let Some(saving) = self.saving.take() else {
                     return;

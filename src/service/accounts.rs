@@ -2,7 +2,10 @@
 //! a nickname owns it), display preferences, saved set-ups. Guests have none of it stored:
 //! their set-ups live in their session ([`save_in_memory`]).
 
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
+use std::net::IpAddr;
+use std::time::Instant;
 
 use super::Service;
 use crate::lobby::Ident;
@@ -107,11 +110,112 @@ pub fn save_in_memory(list: &mut Vec<SavedSetup>, mut s: SavedSetup) -> Result<(
     Ok(())
 }
 
+/// New accounts one address block ([`crate::limit::address_block`]) may create an hour,
+/// unless configured (`registrations_per_hour`).
+pub const REGISTRATIONS_PER_HOUR: usize = 10;
+
+/// Address blocks counted at once, at most; past it (after forgetting those with no
+/// account in the last hour) a newcomer's block is let in uncounted rather than refused.
+const REGISTRATIONS_TRACKED: usize = 100_000;
+
+const HOUR: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// The accounts (nicks registered to a new key) created from each address block in the
+/// last hour, against `registrations_per_hour`.
+#[derive(Debug)]
+pub struct Registrations {
+    per_hour: usize,
+    table: std::sync::Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+}
+
+impl Registrations {
+    pub fn new(per_hour: usize) -> Registrations {
+        Registrations {
+            per_hour: per_hour.max(1),
+            table: Default::default(),
+        }
+    }
+
+    /// Takes one of `ip`'s block's registrations for the hour at `now`: whether there was
+    /// one left. (No address, as in tests without a connection: not counted.)
+    fn take(&self, ip: Option<IpAddr>, now: Instant) -> bool {
+        let Some(ip) = ip else { return true };
+        let block = crate::limit::address_block(ip);
+        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        let recent =
+            |q: &VecDeque<Instant>| q.back().is_some_and(|t| now.duration_since(*t) < HOUR);
+        if !table.contains_key(&block) && table.len() >= REGISTRATIONS_TRACKED {
+            table.retain(|_, q| recent(q));
+            if table.len() >= REGISTRATIONS_TRACKED {
+                return true;
+            }
+        }
+        let q = table.entry(block).or_default();
+        while q.front().is_some_and(|t| now.duration_since(*t) >= HOUR) {
+            q.pop_front();
+        }
+        if q.len() >= self.per_hour {
+            return false;
+        }
+        q.push_back(now);
+        true
+    }
+
+    /// Gives back a registration taken for an account that was not created after all.
+    fn give_back(&self, ip: Option<IpAddr>) {
+        let Some(ip) = ip else { return };
+        let block = crate::limit::address_block(ip);
+        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(q) = table.get_mut(&block) {
+            q.pop_back();
+        }
+    }
+}
+
 impl Service {
-    /// The nickname a key identity gets: the one asked for (the SSH user name) if it is
-    /// free or already this key's; the key's own if it has one; else a free variant.
+    /// New accounts one address block may create an hour (`registrations_per_hour`); past
+    /// it a new key comes in for the visit only (see [`Service::login`]).
+    pub fn with_registrations_per_hour(mut self, per_hour: usize) -> Service {
+        self.registrations = std::sync::Arc::new(Registrations::new(per_hour));
+        self
+    }
+
+    /// The nickname a key identity gets: the one its key holds, if any; else the one asked
+    /// for (the SSH user name) if it is free; else a free variant of it, or a random
+    /// `playerNNNN` when the name asked for cannot be a nickname. A new key from an address
+    /// block that created `registrations_per_hour` accounts in the last hour is let in for
+    /// this visit only, under a name nobody keeps, with a notice saying so: no account is
+    /// created (no nick registered, no preferences kept).
     pub async fn login(&self, ident: &Ident) -> Login {
-        grant_nick(&self.store, &ident.nick, &ident.id).await
+        let store = self.store.clone();
+        let id = ident.id.clone();
+        let held = tokio::task::spawn_blocking(move || store.users().by_identity(&id)).await;
+        match held {
+            Ok(Ok(Some(user))) => return returning(&ident.nick, user.nick),
+            Ok(Ok(None)) => {}
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "cannot read nicknames");
+                return visitor(&ident.nick);
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read nicknames");
+                return visitor(&ident.nick);
+            }
+        }
+        if !self.registrations.take(ident.addr, Instant::now()) {
+            tracing::warn!(
+                addr = ?ident.addr.map(crate::limit::address_block),
+                per_hour = self.registrations.per_hour,
+                "accounts: registrations from this address block over the limit; a visitor"
+            );
+            return over_limit(&ident.nick, self.registrations.per_hour);
+        }
+        let login = grant_nick(&self.store, &ident.nick, &ident.id).await;
+        if !login.first_time {
+            // No account was created (the store could not say, or the key had one).
+            self.registrations.give_back(ident.addr);
+        }
+        login
     }
 
     /// Changes the nickname a key holds (once; see [`crate::store::Users::rename`]) and
@@ -198,12 +302,31 @@ impl Service {
     }
 }
 
-/// Claims the asked-for nickname or a free variant of it.
+/// The login of a key that holds a nick already: that nick (as asked, if only its case
+/// differs), with a word when another name was asked for.
+fn returning(asked: &str, mine: String) -> Login {
+    if asked.trim().eq_ignore_ascii_case(&mine) {
+        return Login {
+            nick: asked.trim().to_string(),
+            notices: vec![],
+            first_time: false,
+        };
+    }
+    Login {
+        notices: vec![format!(
+            "Your key is registered as {mine}: one nickname per key keeps ratings honest."
+        )],
+        nick: mine,
+        first_time: false,
+    }
+}
+
+/// Claims the asked-for nickname or a free variant of it, for a key that holds none.
 async fn grant_nick(store: &Store, asked: &str, id: &PlayerId) -> Login {
     let asked = match clean_nick(asked) {
         Ok(n) => n,
         Err(e) => {
-            let nick = free_nick(store, "player", id)
+            let nick = free_nick(store, None, id)
                 .await
                 .unwrap_or_else(|| visitor("player").nick);
             let notice = format!(
@@ -217,21 +340,16 @@ async fn grant_nick(store: &Store, asked: &str, id: &PlayerId) -> Login {
             };
         }
     };
-    // A new nick that passes for another player's is refused like a taken one (reading
-    // every user: off the runtime).
+    // A new nick that passes for another player's is refused like a taken one (one read of
+    // the look-alike index: off the runtime).
     let (st, name, who) = (store.clone(), asked.clone(), id.clone());
-    let look_alike = tokio::task::spawn_blocking(move || {
-        let users = st.users();
-        match users.by_identity(&who) {
-            Ok(None) => users.look_alike(&name, &who).ok().flatten(),
-            _ => None,
-        }
-    })
-    .await
-    .ok()
-    .flatten();
+    let look_alike = tokio::task::spawn_blocking(move || st.users().look_alike(&name, &who))
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .flatten();
     if let Some(other) = look_alike {
-        let nick = free_nick(store, &asked, id)
+        let nick = free_nick(store, Some(&asked), id)
             .await
             .unwrap_or_else(|| visitor(&asked).nick);
         return Login {
@@ -253,15 +371,9 @@ async fn grant_nick(store: &Store, asked: &str, id: &PlayerId) -> Login {
             notices: vec![],
             first_time: false,
         },
-        Ok(ClaimResult::HasOtherNick(mine)) => Login {
-            notices: vec![format!(
-                "Your key is registered as {mine}: one nickname per key keeps ratings honest."
-            )],
-            nick: mine,
-            first_time: false,
-        },
+        Ok(ClaimResult::HasOtherNick(mine)) => returning(&asked, mine),
         Ok(ClaimResult::OwnedByOther) => {
-            let nick = free_nick(store, &asked, id)
+            let nick = free_nick(store, Some(&asked), id)
                 .await
                 .unwrap_or_else(|| visitor(&asked).nick);
             Login {
@@ -279,20 +391,57 @@ async fn grant_nick(store: &Store, asked: &str, id: &PlayerId) -> Login {
     }
 }
 
-/// A free variant of `base` (`base2`, `base3`, ...), claimed for this identity; `None`
-/// when the store cannot say.
-async fn free_nick(store: &Store, base: &str, id: &PlayerId) -> Option<String> {
-    let base: String = base.chars().take(12).collect();
-    for n in 2..10_000 {
-        let candidate = format!("{base}{n}");
-        match store.users().claim_nick(&candidate, id).await {
-            Ok(ClaimResult::Granted) | Ok(ClaimResult::AlreadyYours) => return Some(candidate),
-            Ok(ClaimResult::HasOtherNick(mine)) => return Some(mine),
-            Ok(ClaimResult::OwnedByOther) => {}
-            Err(_) => return None,
-        }
+/// Tries at a free name before giving up (each a read; only a free one is claimed).
+const FREE_NICK_TRIES: usize = 8;
+
+/// A free name for a key whose own choice was not granted, claimed for it: `base2`, then
+/// `base` with random digits (`None`: a random `playerNNNN`, 4 to 6 digits). Names that are
+/// taken or look like another player's are skipped by reading (one index read each), so a
+/// grant is one write whatever the number of users; `None` when the store cannot say.
+async fn free_nick(store: &Store, base: Option<&str>, id: &PlayerId) -> Option<String> {
+    let base: String = base.unwrap_or("player").chars().take(12).collect();
+    let named = base != "player";
+    let mut candidates: Vec<String> = Vec::new();
+    if named {
+        candidates.push(format!("{base}2"));
     }
-    None
+    for i in 0..FREE_NICK_TRIES {
+        // 4 digits, then 5, then 6 (a base of 12 letters keeps to 16 characters).
+        let digits = if named { 4 } else { 4 + (i / 3).min(2) as u32 };
+        let n = 10u64.pow(digits - 1) + random::below(9 * 10u64.pow(digits - 1));
+        candidates.push(format!("{base}{n}"));
+    }
+    let (st, who) = (store.clone(), id.clone());
+    let free = tokio::task::spawn_blocking(move || {
+        let users = st.users();
+        candidates.into_iter().find(|c| {
+            clean_nick(c).is_ok()
+                && matches!(users.by_nick(c), Ok(None))
+                && matches!(users.look_alike(c, &who), Ok(None))
+        })
+    })
+    .await
+    .ok()
+    .flatten()?;
+    match store.users().claim_nick(&free, id).await {
+        Ok(ClaimResult::Granted) | Ok(ClaimResult::AlreadyYours) => Some(free),
+        Ok(ClaimResult::HasOtherNick(mine)) => Some(mine),
+        // Taken in the meantime (a race with another new key): the visitor's name.
+        Ok(ClaimResult::OwnedByOther) | Err(_) => None,
+    }
+}
+
+/// A new key past its address block's `registrations_per_hour`: in for this visit, with no
+/// nick registered.
+fn over_limit(asked: &str, per_hour: usize) -> Login {
+    let mut login = visitor(asked);
+    login.notices = vec![format!(
+        "Too many new players from your network in the last hour ({per_hour} at most): \
+         you are {} for this visit only (no nickname is registered to your key). Come back \
+         later to register it.",
+        login.nick
+    )];
+    login
 }
 
 /// A name for this visit only, when the store cannot grant one.
@@ -313,5 +462,34 @@ fn visitor(asked: &str) -> Login {
         )],
         nick,
         first_time: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registrations_are_counted_per_address_block_over_an_hour() {
+        let r = Registrations::new(2);
+        let t0 = Instant::now();
+        let a: IpAddr = "203.0.113.7".parse().unwrap();
+        assert!(r.take(Some(a), t0));
+        assert!(r.take(Some(a), t0));
+        assert!(!r.take(Some(a), t0), "the third in the hour");
+        // Another address is not held up; no address is not counted.
+        assert!(r.take(Some("203.0.113.8".parse().unwrap()), t0));
+        assert!(r.take(None, t0));
+        // One given back (no account created after all) may be taken again.
+        r.give_back(Some(a));
+        assert!(r.take(Some(a), t0));
+        // An hour after the first, one more.
+        assert!(!r.take(Some(a), t0 + HOUR - std::time::Duration::from_secs(1)));
+        assert!(r.take(Some(a), t0 + HOUR));
+        // An IPv6 /64 is one block.
+        let v6 = |s: &str| Some(s.parse::<IpAddr>().unwrap());
+        assert!(r.take(v6("2001:db8::1"), t0));
+        assert!(r.take(v6("2001:db8::2"), t0));
+        assert!(!r.take(v6("2001:db8::ffff:3"), t0));
     }
 }

@@ -4,6 +4,7 @@
 //! (`admin backup DIR`). The caller has checked that the key is an admin's.
 
 use std::fmt;
+use std::path::{Component, Path, PathBuf};
 
 use super::Service;
 use crate::lobby::KickWhom;
@@ -162,21 +163,37 @@ impl Service {
         }
     }
 
-    /// Writes a consistent copy of the running server's store into `dir` (a new or empty
-    /// directory on the server's machine); `by` is the admin's key fingerprint. Writes wait
-    /// while the copy is made (a move waits as long as the copy takes); nothing waits on a
-    /// runtime worker.
-    pub async fn backup(
-        &self,
-        by: &str,
-        dir: std::path::PathBuf,
-    ) -> Result<BackupSummary, StoreError> {
+    /// Where `admin backup` writes (`backup_root`): every backup is a directory under it.
+    pub fn with_backup_root(mut self, root: impl Into<PathBuf>) -> Service {
+        self.backup_root = std::sync::Arc::new(root.into());
+        self
+    }
+
+    /// Writes a consistent copy of the running server's store into `asked`, a new or
+    /// empty directory under the backup root (`backup_root`): a name (`2026-11-27`, made
+    /// under the root) or an absolute path inside the root. A path that leaves the root
+    /// (`..`, an absolute path elsewhere, a link out of it) is refused and nothing is
+    /// written. `by` is the admin's key fingerprint. Writes wait while the copy is made (a
+    /// move waits as long as the copy takes); nothing waits on a runtime worker.
+    pub async fn backup(&self, by: &str, asked: &str) -> Result<BackupSummary, BackupError> {
+        let root = self.backup_root.as_ref().clone();
+        let asked_text = asked.to_string();
+        let dir = tokio::task::spawn_blocking(move || backup_dir(&root, &asked_text))
+            .await
+            .map_err(|e| BackupError::Store(StoreError::Backup(e.to_string())))?;
+        let dir = match dir {
+            Ok(d) => d,
+            Err(why) => {
+                tracing::warn!(by, asked = %clean_line(asked, 200), "admin: backup refused: outside the backup root");
+                return Err(BackupError::Refused(why));
+            }
+        };
         tracing::info!(by, dir = %dir.display(), "admin: backup asked");
         let result = self.blocking(move |s| s.backup(&dir)).await;
         if let Err(e) = &result {
             tracing::warn!(by, error = %e, "admin: backup failed");
         }
-        result
+        result.map_err(BackupError::Store)
     }
 
     /// Every stored ban, user text cleaned.
@@ -208,4 +225,125 @@ fn admin_ban(b: Ban) -> Option<AdminBan> {
         by: clean(&b.by),
         at: b.at,
     })
+}
+
+/// Where `admin backup` writes unless configured (`backup_root`): `backups`, beside `data`
+/// and `keys` in the server's working directory.
+pub const DEFAULT_BACKUP_ROOT: &str = "backups";
+
+/// Why `admin backup` wrote nothing.
+#[derive(Debug)]
+pub enum BackupError {
+    /// The path asked for is not under the backup root (or is the root itself).
+    Refused(String),
+    /// The copy failed.
+    Store(StoreError),
+}
+
+impl fmt::Display for BackupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BackupError::Refused(why) => f.write_str(why),
+            BackupError::Store(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// The directory `admin backup ASKED` writes into: under `root` (made if missing), or why
+/// not. A relative name is taken under the root; an absolute path must be inside it; `..`
+/// is refused, and so is a path through a link that leads out of the root.
+pub fn backup_dir(root: &Path, asked: &str) -> Result<PathBuf, String> {
+    let asked = asked.trim();
+    let shown = clean_line(asked, 200);
+    let root_abs = std::path::absolute(root)
+        .map_err(|e| format!("the backup root {} cannot be used ({e})", root.display()))?;
+    let outside = || {
+        format!(
+            "'{shown}' is not under the backup root {}: give a name (like 2026-11-27) for a \
+             new directory there; nothing was written",
+            root_abs.display()
+        )
+    };
+    let path = Path::new(asked);
+    if asked.is_empty() || path.components().any(|c| c == Component::ParentDir) {
+        return Err(outside());
+    }
+    let relative: PathBuf = if path.is_absolute() {
+        let canonical_root = std::fs::canonicalize(&root_abs).ok();
+        path.strip_prefix(&root_abs)
+            .ok()
+            .or_else(|| {
+                canonical_root
+                    .as_ref()
+                    .and_then(|r| path.strip_prefix(r).ok())
+            })
+            .ok_or_else(outside)?
+            .to_path_buf()
+    } else {
+        path.to_path_buf()
+    };
+    let relative: PathBuf = relative
+        .components()
+        .filter(|c| matches!(c, Component::Normal(_)))
+        .collect();
+    if relative.as_os_str().is_empty() {
+        return Err(outside());
+    }
+    std::fs::create_dir_all(&root_abs)
+        .map_err(|e| format!("cannot make the backup root {} ({e})", root_abs.display()))?;
+    let root_real = std::fs::canonicalize(&root_abs).map_err(|e| {
+        format!(
+            "the backup root {} cannot be used ({e})",
+            root_abs.display()
+        )
+    })?;
+    let dest = root_real.join(&relative);
+    // The part that exists already must stay inside the root once links are followed.
+    let mut probe = dest.clone();
+    while std::fs::symlink_metadata(&probe).is_err() {
+        if !probe.pop() {
+            return Err(outside());
+        }
+    }
+    match std::fs::canonicalize(&probe) {
+        Ok(real) if real.starts_with(&root_real) => Ok(dest),
+        _ => Err(outside()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backup_dirs_stay_under_the_root() {
+        let tmp = std::env::temp_dir().join(format!("backup-root-{}", std::process::id()));
+        let root = tmp.join("backups");
+        let real = |p: &Path| std::fs::canonicalize(p).unwrap();
+        assert_eq!(
+            backup_dir(&root, "2026-11-27").unwrap(),
+            real(&root).join("2026-11-27")
+        );
+        assert_eq!(
+            backup_dir(&root, &root.join("daily/one").to_string_lossy()).unwrap(),
+            real(&root).join("daily/one")
+        );
+        for bad in ["", "..", "../x", "a/../../x", "/tmp/x", "/etc"] {
+            let why = backup_dir(&root, bad).unwrap_err();
+            assert!(why.contains("not under the backup root"), "{bad}: {why}");
+        }
+        assert!(
+            backup_dir(&root, &root.to_string_lossy()).is_err(),
+            "the root itself"
+        );
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(&tmp, root.join("out")).unwrap();
+            assert!(
+                backup_dir(&root, "out/x").is_err(),
+                "a link out of the root"
+            );
+        }
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
 }

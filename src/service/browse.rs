@@ -18,7 +18,8 @@ impl Service {
         self.blocking(move |s| leaderboard(s, variant)).await
     }
 
-    /// A registered player's ratings and recent games; `None` for an unknown nick.
+    /// A registered player's ratings and recent games (public ones only); `None` for an
+    /// unknown nick.
     pub async fn profile(&self, nick: &str) -> Result<Option<Profile>, StoreError> {
         let nick = nick.to_string();
         self.blocking(move |s| profile(s, &nick)).await
@@ -36,21 +37,37 @@ impl Service {
             .await
     }
 
-    /// A finished game's record and its players' nicks.
+    /// A finished game's record and its players' nicks, for anyone (an exec command knows
+    /// no viewer): a private game answers as one that does not exist.
     pub async fn record(&self, id: u64) -> Result<(GameRecord, [String; 2]), ReplayFault> {
+        self.record_for(id, None).await
+    }
+
+    /// A finished game's record and its players' nicks, as `viewer` may see it: a private
+    /// game (a challenge) is shown to its two players only; anyone else is told, as for a
+    /// game that does not exist, that there is no such game.
+    pub async fn record_for(
+        &self,
+        id: u64,
+        viewer: Option<&PlayerId>,
+    ) -> Result<(GameRecord, [String; 2]), ReplayFault> {
         let found = self.blocking(move |s| s.games().get(id)).await?;
-        let g = found.ok_or(ReplayFault::NoSuchGame(id))?;
+        let g = found
+            .filter(|g| g.visible_to(viewer))
+            .ok_or(ReplayFault::NoSuchGame(id))?;
         Ok((g.record, [g.seats.red.nick, g.seats.blue.nick]))
     }
 
-    /// The position after `ply` plies of a finished game, as `perspective` knew it then.
+    /// The position after `ply` plies of a finished game, as `perspective` knew it then;
+    /// `viewer` asks (a private game is replayed for its two players only).
     pub async fn replay(
         &self,
         id: u64,
         ply: u32,
         perspective: Perspective,
+        viewer: Option<&PlayerId>,
     ) -> Result<ReplaySnapshot, ReplayFault> {
-        let (record, names) = self.record(id).await?;
+        let (record, names) = self.record_for(id, viewer).await?;
         tokio::task::spawn_blocking(move || replay(&record, id, &names, ply, perspective))
             .await
             .map_err(|e| ReplayFault::Broken(e.to_string()))?
@@ -107,8 +124,10 @@ fn games(
     filter: &GameFilter,
     variant: Option<Variant>,
 ) -> Result<GameList, StoreError> {
+    // Private games (challenges) are listed to their two players only: to anyone else a
+    // private game is as if it did not exist.
     let listings = match filter {
-        GameFilter::Recent => store.games().recent(variant, LIST_LIMIT)?,
+        GameFilter::Recent => store.games().recent(variant, LIST_LIMIT * 2)?,
         GameFilter::Mine => match me {
             Some(me) => store.games().of_player(me, LIST_LIMIT * 5)?,
             None => Vec::new(),
@@ -121,6 +140,7 @@ fn games(
     let items = listings
         .into_iter()
         .filter(|l| variant.is_none_or(|v| l.variant == v))
+        .filter(|l| l.visible_to(me))
         .take(LIST_LIMIT)
         .map(item)
         .collect();
@@ -158,10 +178,14 @@ fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError> {
             });
         }
     }
+    // A profile is for anyone to see: no private game in it (its players find theirs in
+    // their own list of games).
     let recent = store
         .games()
-        .of_player(&user.owner, 20)?
+        .of_player(&user.owner, 100)?
         .into_iter()
+        .filter(|l| !l.private)
+        .take(20)
         .map(item)
         .collect();
     Ok(Some(Profile {

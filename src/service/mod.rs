@@ -16,8 +16,9 @@ mod browse;
 use crate::lobby::LobbyHandle;
 use crate::store::{Store, StoreError};
 
+pub use accounts::REGISTRATIONS_PER_HOUR;
 pub use accounts::{save_in_memory, Login, RenameError, SetupError};
-pub use admin::{AdminDone, AdminError};
+pub use admin::{AdminDone, AdminError, BackupError, DEFAULT_BACKUP_ROOT};
 pub use browse::{replay, ReplayFault, LIST_LIMIT};
 
 /// A handle on the operations; cheap to clone.
@@ -25,11 +26,24 @@ pub use browse::{replay, ReplayFault, LIST_LIMIT};
 pub struct Service {
     store: Store,
     lobby: LobbyHandle,
+    /// New accounts per address block in the last hour (`accounts.rs`).
+    registrations: std::sync::Arc<accounts::Registrations>,
+    /// Where `admin backup` writes (`admin.rs`).
+    backup_root: std::sync::Arc<std::path::PathBuf>,
 }
 
 impl Service {
+    /// With the defaults of [`Service::with_registrations_per_hour`] and
+    /// [`Service::with_backup_root`].
     pub fn new(store: Store, lobby: LobbyHandle) -> Service {
-        Service { store, lobby }
+        Service {
+            store,
+            lobby,
+            registrations: std::sync::Arc::new(accounts::Registrations::new(
+                accounts::REGISTRATIONS_PER_HOUR,
+            )),
+            backup_root: std::sync::Arc::new(admin::DEFAULT_BACKUP_ROOT.into()),
+        }
     }
 
     pub fn lobby(&self) -> &LobbyHandle {

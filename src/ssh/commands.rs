@@ -167,7 +167,7 @@ async fn replay(service: &Service, id: &str, gravon_format: bool) -> Output {
     }
 }
 
-pub const ADMIN_USAGE: &str = "admin commands:\n  admin kick NICK [REASON]\n  admin ban nick|key|addr VALUE [REASON]\n  admin unban nick|key|addr VALUE\n  admin bans\n  admin broadcast TEXT\n  admin backup DIR   (a new or empty directory on the server's machine, absolute path)\n  admin tournament create|edit|start|cancel ...   (admin tournament help)\n";
+pub const ADMIN_USAGE: &str = "admin commands:\n  admin kick NICK [REASON]\n  admin ban nick|key|addr VALUE [REASON]\n  admin unban nick|key|addr VALUE\n  admin bans\n  admin broadcast TEXT\n  admin backup NAME  (a new directory under the server's backup root, backup_root)\n  admin tournament create|edit|start|cancel ...   (admin tournament help)\n";
 
 /// Runs an admin command line (the caller checked the key); `by` is the admin's
 /// fingerprint.
@@ -195,21 +195,12 @@ pub async fn admin(service: &Service, by: &str, line: &str) -> Output {
     }
 }
 
-/// `admin backup DIR`: the running server writes a consistent copy of its data into DIR,
-/// on its own machine. Exit 0 when written, 2 for a path that is not absolute, 1 when the
-/// copy failed.
+/// `admin backup NAME`: the running server writes a consistent copy of its data into NAME,
+/// a new or empty directory under its backup root (`backup_root`), on its own machine.
+/// Exit 0 when written, 2 for a path outside the root (nothing written), 1 when the copy
+/// failed.
 async fn backup(service: &Service, by: &str, dir: &str) -> Output {
-    let path = std::path::PathBuf::from(dir);
-    if !path.is_absolute() {
-        return (
-            format!(
-                "'{dir}' is not an absolute path: give the full path of a new or empty \
-                 directory on the server's machine\n"
-            ),
-            2,
-        );
-    }
-    match service.backup(by, path).await {
+    match service.backup(by, dir).await {
         Ok(s) => (
             format!(
                 "backed up {} entries in {} trees to {}\n",
@@ -219,6 +210,7 @@ async fn backup(service: &Service, by: &str, dir: &str) -> Output {
             ),
             0,
         ),
+        Err(e @ crate::service::BackupError::Refused(_)) => (format!("{e}\n"), 2),
         Err(e) => (format!("{e}\n"), 1),
     }
 }

@@ -77,6 +77,11 @@ pub struct SshConfig {
     /// Exec commands one address (IPv6: one /64) may run a minute, half of them at once;
     /// more are refused with [`EXIT_BUSY`].
     pub commands_per_minute: usize,
+    /// New accounts (a new key's nick registered) one address block may create an hour;
+    /// past it a new key plays for the visit only, with nothing kept.
+    pub registrations_per_hour: usize,
+    /// Where `admin backup NAME` writes: every backup is a directory under it.
+    pub backup_root: std::path::PathBuf,
 }
 
 /// The exit status of an exec command refused for want of room (sysexits' EX_TEMPFAIL:
@@ -105,6 +110,8 @@ impl Default for SshConfig {
             exec_workers: 2,
             connects_per_minute: 30,
             commands_per_minute: 60,
+            registrations_per_hour: crate::service::REGISTRATIONS_PER_HOUR,
+            backup_root: crate::service::DEFAULT_BACKUP_ROOT.into(),
         }
     }
 }
@@ -155,7 +162,9 @@ impl SshServer {
         };
         SshServer {
             shared: Arc::new(Shared {
-                service: Service::new(store.clone(), lobby),
+                service: Service::new(store.clone(), lobby)
+                    .with_registrations_per_hour(config.registrations_per_hour)
+                    .with_backup_root(config.backup_root.clone()),
                 store,
                 connections: AtomicUsize::new(0),
                 guests: AtomicUsize::new(0),

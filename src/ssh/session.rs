@@ -680,7 +680,7 @@ impl Session {
                     ply,
                     perspective,
                 } => service
-                    .replay(id, ply, perspective)
+                    .replay(id, ply, perspective, Some(&me))
                     .await
                     .map_err(|e| logged(&e))
                     .ok()

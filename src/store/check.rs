@@ -17,7 +17,9 @@
 //! - listings: each finished game is listed in `player_games` for both seats and in
 //!   `recent_games` under both tags, as `finish` writes them; every listing points at a game
 //!   that exists;
-//! - `meta`: the id counter is past every id in use (else a new game would reuse one).
+//! - `meta`: the id counter is past every id in use (else a new game would reuse one);
+//! - `nick_skeletons`: every `users` key has its entry, and every entry is a `users` key's,
+//!   under that key's skeleton (else a look-alike of that nick would go unnoticed).
 //!
 //! Keys are read through the small `*_parts` functions below, next to nothing else: a change
 //! of key layout (in `records.rs`) is fixed here in one place, and the unit tests build keys
@@ -99,6 +101,9 @@ pub enum Problem {
     },
     /// The game id counter would hand out an id already in use.
     IdCounterBehind { next: GameId, highest: GameId },
+    /// A nick missing from the look-alike index (`nick_skeletons`), or an entry there that
+    /// is no registered nick's (or is under another skeleton than its nick's).
+    NickIndex { nick: String, detail: String },
 }
 
 fn rating_text(r: &Option<Rating>) -> String {
@@ -172,6 +177,9 @@ impl fmt::Display for Problem {
             }
             Problem::MissingListing { tree, id, detail } => {
                 write!(f, "{tree}: game {id} is not listed {detail}")
+            }
+            Problem::NickIndex { nick, detail } => {
+                write!(f, "nick_skeletons: nick {nick}: {detail}")
             }
             Problem::IdCounterBehind { next, highest } => write!(
                 f,
@@ -477,6 +485,7 @@ impl Store {
 
         check_ratings(self, rated, p)?;
         check_listing_targets(self, &finished, p)?;
+        check_nick_index(self, p)?;
 
         if highest > 0 {
             let next = match t.meta.get("next_game_id")? {
@@ -503,6 +512,48 @@ impl Store {
     }
 }
 
+/// Every `users` key is in `nick_skeletons` under its skeleton, and every entry there is
+/// a `users` key's.
+fn check_nick_index(store: &Store, p: &mut Vec<Problem>) -> Result<(), StoreError> {
+    let t = store.t();
+    for k in t.users.iter().keys() {
+        let k = k?;
+        let nick = String::from_utf8_lossy(&k).into_owned();
+        if !t.skeletons.contains_key(skeleton_key(&nick))? {
+            p.push(Problem::NickIndex {
+                nick,
+                detail: "missing from the look-alike index".into(),
+            });
+        }
+    }
+    for k in t.skeletons.iter().keys() {
+        let k = k?;
+        let len = k
+            .get(..2)
+            .map(|b| usize::from(u16::from_be_bytes([b[0], b[1]])));
+        let Some(nick) = len.and_then(|n| k.get(2 + n..)) else {
+            p.push(Problem::NickIndex {
+                nick: hex(&k),
+                detail: "an entry that cannot be read".into(),
+            });
+            continue;
+        };
+        let nick = String::from_utf8_lossy(nick).into_owned();
+        let detail = if !t.users.contains_key(nick.as_bytes())? {
+            "an entry of a nick that is not registered"
+        } else if skeleton_key(&nick) != k.as_ref() {
+            "an entry under another skeleton than the nick's"
+        } else {
+            continue;
+        };
+        p.push(Problem::NickIndex {
+            nick,
+            detail: detail.into(),
+        });
+    }
+    Ok(())
+}
+
 /// The listings `finish` writes for `g` are there and say what it says.
 fn check_listings(store: &Store, g: &GameV1, p: &mut Vec<Problem>) -> Result<(), StoreError> {
     let t = store.t();
@@ -520,6 +571,7 @@ fn check_listings(store: &Store, g: &GameV1, p: &mut Vec<Problem>) -> Result<(),
         outcome: g.outcome,
         plies: u32::try_from(g.record.moves.len()).unwrap_or(u32::MAX),
         ended: g.ended,
+        private: g.private,
     };
     let mut places = vec![(PLAYER_GAMES, ident_prefix(&red), format!("for {red}"))];
     if blue != red {
@@ -569,6 +621,7 @@ fn same_listing(a: &ListingV1, b: &ListingV1) -> bool {
         a.outcome,
         a.plies,
         a.ended,
+        a.private,
     ) == (
         b.id,
         b.variant,
@@ -578,6 +631,7 @@ fn same_listing(a: &ListingV1, b: &ListingV1) -> bool {
         b.outcome,
         b.plies,
         b.ended,
+        b.private,
     )
 }
 
@@ -1103,6 +1157,32 @@ mod tests {
             matches!(p, Problem::MissingListing { tree: RECENT, id, .. } if id == ids[1]),
             "{p}"
         );
+    }
+
+    #[tokio::test]
+    async fn a_nick_missing_from_the_look_alike_index_and_a_stray_entry() {
+        let s = Store::temporary().unwrap();
+        s.users()
+            .claim_nick("Alice", &"key:SHA256:a".parse().unwrap())
+            .await
+            .unwrap();
+        assert!(s.check().unwrap().problems.is_empty());
+        s.t().skeletons.remove(skeleton_key("alice")).unwrap();
+        let p = only(s.check().unwrap());
+        assert!(
+            matches!(&p, Problem::NickIndex { nick, .. } if nick == "alice"),
+            "{p}"
+        );
+        s.t()
+            .skeletons
+            .insert(skeleton_key("alice"), &[][..])
+            .unwrap();
+        s.t()
+            .skeletons
+            .insert(skeleton_key("bob"), &[][..])
+            .unwrap();
+        let p = only(s.check().unwrap());
+        assert!(p.to_string().contains("not registered"), "{p}");
     }
 
     #[tokio::test]

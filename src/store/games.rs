@@ -57,6 +57,19 @@ pub struct FinishedGame {
     pub started: Timestamp,
     pub ended: Timestamp,
     pub rating_changes: Option<ByColor<RatingChange>>,
+    /// A private game (a challenge): only its two players may see it listed or replay it
+    /// (records written before the flag was kept read as public).
+    pub private: bool,
+}
+
+impl FinishedGame {
+    /// Whether `viewer` may see this game: anyone for a public game, only its two players
+    /// for a private one.
+    pub fn visible_to(&self, viewer: Option<&PlayerId>) -> bool {
+        !self.private
+            || viewer
+                .is_some_and(|v| *v == self.seats.red.identity || *v == self.seats.blue.identity)
+    }
 }
 
 /// A line of a game list.
@@ -70,6 +83,17 @@ pub struct GameListing {
     pub outcome: Outcome,
     pub plies: u32,
     pub ended: Timestamp,
+    /// A private game: listed to its two players only (see [`GameListing::visible_to`]).
+    pub private: bool,
+}
+
+impl GameListing {
+    /// Whether `viewer` may see this listing: anyone for a public game, only its two
+    /// players for a private one.
+    pub fn visible_to(&self, viewer: Option<&PlayerId>) -> bool {
+        !self.private
+            || viewer.is_some_and(|v| *v == self.identities.red || *v == self.identities.blue)
+    }
 }
 
 impl TryFrom<ListingV1> for GameListing {
@@ -87,6 +111,7 @@ impl TryFrom<ListingV1> for GameListing {
             outcome: l.outcome,
             plies: l.plies,
             ended: l.ended,
+            private: l.private,
         })
     }
 }
@@ -114,15 +139,27 @@ impl Games {
         &self,
         game: &GameResult,
     ) -> Result<Option<ByColor<RatingChange>>, StoreError> {
+        self.finish_with(game, false).await
+    }
+
+    /// [`Games::finish`], for a game that may be private (a challenge): a private game is
+    /// recorded with its flag, in the record and in its listings, so that lists and replays
+    /// show it to its two players only.
+    pub async fn finish_with(
+        &self,
+        game: &GameResult,
+        private: bool,
+    ) -> Result<Option<ByColor<RatingChange>>, StoreError> {
         let (this, game) = (self.clone(), game.clone());
         self.store
-            .durable(move || this.finish_blocking(&game))
+            .durable(move || this.finish_blocking(&game, private))
             .await
     }
 
     fn finish_blocking(
         &self,
         game: &GameResult,
+        private: bool,
     ) -> Result<Option<ByColor<RatingChange>>, StoreError> {
         let outcome = game.record.outcome.ok_or_else(|| {
             StoreError::Invalid(format!("game {} has no outcome to record", game.id))
@@ -149,6 +186,7 @@ impl Games {
             outcome,
             plies: u32::try_from(game.record.moves.len()).unwrap_or(u32::MAX),
             ended: game.ended,
+            private,
         };
         let listing_bytes = encode(&listing);
         let trees = (
@@ -191,6 +229,7 @@ impl Games {
                     started: game.started,
                     ended: game.ended,
                     rating_changes: changes,
+                    private,
                 };
                 games.insert(&id_key, encode(&g))?;
                 player_games.insert(
@@ -224,6 +263,7 @@ impl Games {
             game = game.id,
             variant = %variant,
             rated,
+            private,
             outcome = %outcome,
             plies = game.record.moves.len(),
             "store: game finished"
@@ -247,6 +287,7 @@ impl Games {
             started: g.started,
             ended: g.ended,
             rating_changes: g.rating_changes,
+            private: g.private,
         }))
     }
 

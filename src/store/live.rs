@@ -158,8 +158,15 @@ impl Live {
         clocks: Option<ByColor<Duration>>,
     ) -> Result<(), StoreError> {
         let this = self.clone();
+        // A move refused (its flush failed) is taken back out of memory, so it is neither
+        // written by a later flush nor replayed after a restart.
+        let store = self.store.clone();
+        let undo: Box<dyn FnOnce() + Send> = Box::new(move || store.forget_live_move(id, ply));
         self.store
-            .durable(move || this.append_move_blocking(id, ply, mv, clocks))
+            .durable_undoable(
+                move || this.append_move_blocking(id, ply, mv, clocks),
+                Some(undo),
+            )
             .await
     }
 

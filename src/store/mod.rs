@@ -27,6 +27,7 @@
 //! |---|---|---|---|
 //! | `users` | nickname, lower-cased | [`User`] (`UserV1`) | [`Users`] |
 //! | `identities` | identity (`key:SHA256:...`) | the `users` key it owns | [`Users`] |
+//! | `nick_skeletons` | u16 length + nick skeleton + `users` key | empty (an index for look-alikes) | [`Users`] |
 //! | `ratings` | variant byte + identity | [`Rating`] | [`Games::finish`] |
 //! | `rating_history` | variant byte + len-prefixed identity + end time + game id | rating after the game | [`Games::finish`] |
 //! | `games` | game id (u64 big-endian) | [`FinishedGame`] | [`Games`] |
@@ -82,7 +83,10 @@
 //! future does not cancel the write. [`Store::write_stats`] counts batches and writes.
 //!
 //! Every durable write is **idempotent**: a flush that fails leaves its writes in memory
-//! (a later flush may still write them), and the caller, told it failed, retries. A move is
+//! (a later flush may still write them), and the caller, told it failed, retries. A move
+//! is the exception that must not outlive its refusal (the players were told it was not
+//! played): the writer takes it back out of memory right after the failed flush
+//! ([`Live::append_move`]; see `writer.rs`). A move is
 //! stored under its ply ([`Live::append_move`]), a finished game under its id
 //! ([`Games::finish`] of the same record again answers as the first time), a game in
 //! progress replaces its earlier save, claims and bans are decided inside transactions.
@@ -161,8 +165,9 @@ use records::*;
 /// Seconds since the Unix epoch.
 pub type Timestamp = u64;
 
-/// Layout of trees and keys; see the module documentation.
-pub const SCHEMA: u32 = 1;
+/// Layout of trees and keys; see the module documentation. 2: the `nick_skeletons` index
+/// (built from `users` when a store of schema 1 is opened).
+pub const SCHEMA: u32 = 2;
 
 const MAX_IDENTITY_BYTES: usize = 512;
 
@@ -200,6 +205,7 @@ struct Inner {
 struct Trees {
     users: sled::Tree,
     identities: sled::Tree,
+    skeletons: sled::Tree,
     ratings: sled::Tree,
     history: sled::Tree,
     games: sled::Tree,
@@ -218,6 +224,7 @@ impl Trees {
         Ok(Trees {
             users: db.open_tree("users")?,
             identities: db.open_tree("identities")?,
+            skeletons: db.open_tree("nick_skeletons")?,
             ratings: db.open_tree("ratings")?,
             history: db.open_tree("rating_history")?,
             games: db.open_tree("games")?,
@@ -296,10 +303,31 @@ impl Store {
         T: Send + 'static,
         F: FnOnce() -> Result<T, StoreError> + Send + 'static,
     {
+        self.durable_undoable(write, None)
+    }
+
+    /// [`Store::durable_queued`], with `undo` run on the writer (before anything else is
+    /// written) when the write was applied but its flush failed: the write is taken back
+    /// out of memory, so no later flush makes it durable (see `writer.rs`).
+    fn durable_undoable<T, F>(
+        &self,
+        write: F,
+        undo: Option<Box<dyn FnOnce() + Send>>,
+    ) -> impl std::future::Future<Output = Result<T, StoreError>> + Send + 'static
+    where
+        T: Send + 'static,
+        F: FnOnce() -> Result<T, StoreError> + Send + 'static,
+    {
         let (tx, rx) = tokio::sync::oneshot::channel();
         let job: writer::Job = Box::new(move |apply: bool| {
             let out = apply.then(write);
+            // Only a write that was applied has anything to take back.
+            let undo = match &out {
+                Some(Ok(_)) => undo,
+                _ => None,
+            };
             writer::Applied {
+                undo,
                 answer: Box::new(move |flushed: Result<(), StoreError>| {
                     let r = match out {
                         Some(Ok(v)) => flushed.map(|()| v),
@@ -324,6 +352,14 @@ impl Store {
                     "a write to disk did not complete".into(),
                 ))
             })
+        }
+    }
+
+    /// Takes a move of a game in progress back out of the database (in memory; the next
+    /// flush makes it durable): the undo of a move whose flush failed. Does not flush.
+    fn forget_live_move(&self, id: GameId, ply: u32) {
+        if let Err(e) = self.t().live_moves.remove(live_move_key(id, ply)) {
+            tracing::error!(game = id, ply, error = %e, "store: cannot take back a refused move");
         }
     }
 
@@ -480,6 +516,15 @@ impl Store {
                         String::new(),
                     ));
                 }
+                if s.schema < SCHEMA {
+                    migrate(&db, &t, s.schema).map_err(|e| {
+                        fail(
+                            OpenFailure::Other,
+                            format!("cannot upgrade the database from schema {} ({e})", s.schema),
+                        )
+                    })?;
+                    tracing::info!(dir = %shown.display(), from = s.schema, to = SCHEMA, "store: upgraded");
+                }
             }
             Ok(None) if existed => {
                 tracing::error!(dir = %shown.display(), "store: existing database reads as empty");
@@ -604,6 +649,22 @@ impl Store {
     pub fn setups(&self) -> Setups {
         Setups::new(self.clone())
     }
+}
+
+/// Upgrades a database of an older schema, before anything is served; the new schema
+/// marker is written last (a migration cut short runs again at the next open). Flushed.
+fn migrate(db: &sled::Db, t: &Trees, from: u32) -> Result<(), StoreError> {
+    if from < 2 {
+        let n = users::rebuild_skeleton_index(t)?;
+        tracing::info!(entries = n, "store: nick look-alike index built");
+    }
+    let s = SchemaV1 {
+        v: SchemaV1::VERSION,
+        schema: SCHEMA,
+    };
+    t.meta.insert("schema", encode(&s))?;
+    db.flush()?;
+    Ok(())
 }
 
 fn classify(e: &sled::Error) -> OpenFailure {

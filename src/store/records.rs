@@ -132,6 +132,10 @@ pub(crate) struct GameV1 {
     pub started: Timestamp,
     pub ended: Timestamp,
     pub rating_changes: Option<ByColor<RatingChange>>,
+    /// A private game (a challenge): shown to its two players only. Left out when false
+    /// (older records read as public).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub private: bool,
 }
 versioned!(GameV1, "finished game", 1);
 
@@ -148,6 +152,9 @@ pub(crate) struct ListingV1 {
     pub outcome: Outcome,
     pub plies: u32,
     pub ended: Timestamp,
+    /// As in the game's record ([`GameV1::private`]); older listings read as public.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub private: bool,
 }
 versioned!(ListingV1, "game listing", 1);
 
@@ -248,6 +255,26 @@ pub(crate) fn time_id(mut prefix: Vec<u8>, t: Timestamp, id: GameId) -> Vec<u8> 
 /// Tag byte of `recent_games`: 0 for all variants, else the variant byte.
 pub(crate) fn recent_prefix(variant: Option<Variant>) -> Vec<u8> {
     vec![variant.map_or(0, variant_byte)]
+}
+
+/// `nick_skeletons`: the prefix of every entry of one skeleton (see
+/// [`crate::text::nick_skeleton`]): its length (u16 big-endian), then its bytes.
+pub(crate) fn skeleton_prefix(skeleton: &str) -> Vec<u8> {
+    let b = skeleton.as_bytes();
+    let len = u16::try_from(b.len()).unwrap_or(u16::MAX);
+    let mut k = Vec::with_capacity(2 + 2 * b.len());
+    k.extend_from_slice(&len.to_be_bytes());
+    k.extend_from_slice(&b[..usize::from(len).min(b.len())]);
+    k
+}
+
+/// `nick_skeletons`: the entry of a `users` key (a lower-cased nick): its skeleton's
+/// prefix, then the key itself. Computed from the key alone, so the index is a function
+/// of the `users` keys (rebuilt from them by the migration to schema 2).
+pub(crate) fn skeleton_key(nick_key: &str) -> Vec<u8> {
+    let mut k = skeleton_prefix(&crate::text::nick_skeleton(nick_key));
+    k.extend_from_slice(nick_key.as_bytes());
+    k
 }
 
 pub(crate) fn live_move_key(id: GameId, ply: u32) -> [u8; 12] {

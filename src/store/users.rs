@@ -4,6 +4,13 @@
 //! |---|---|---|
 //! | `users` | nickname, lower-cased | [`User`] (`UserV1`, with its [`Preferences`] under `settings`) |
 //! | `identities` | identity (`key:SHA256:...`) | the `users` key it owns (`IdentityV1`) |
+//! | `nick_skeletons` | u16 length + [`nick_skeleton`] of a `users` key + that key | empty: an index of `users` by skeleton, for [`Users::look_alike`] |
+//!
+//! Every `users` key has its `nick_skeletons` entry, written in the same transaction
+//! ([`Users::claim_nick`], [`Users::rename`]); a store of schema 1 (before the index) gets
+//! it built from `users` when it is opened ([`rebuild_skeleton_index`]).
+//!
+//! [`nick_skeleton`]: crate::text::nick_skeleton
 //!
 //! A nick its owner changed ([`Users::rename`], once) stays in `users`, marked with the
 //! new nick's key and reserved for the owner for a while; [`Users::by_nick`] follows it.
@@ -152,7 +159,8 @@ impl Users {
         let shown = nick.trim().to_string();
         let _g = self.store.writing();
         let t = self.store.t();
-        let result = (&t.users, &t.identities).transaction(|(users, idents)| {
+        let trees = (&t.users, &t.identities, &t.skeletons);
+        let result = trees.transaction(|(users, idents, skeletons)| {
             let mine = match idents.get(identity)? {
                 Some(b) => Some(tx_decode::<IdentityV1>(&b)?.nick_key),
                 None => None,
@@ -186,6 +194,7 @@ impl Users {
                 reserved_until: None,
             };
             users.insert(key.as_bytes(), encode(&u))?;
+            skeletons.insert(skeleton_key(&key), &[][..])?;
             let i = IdentityV1 {
                 v: IdentityV1::VERSION,
                 nick_key: key.clone(),
@@ -213,8 +222,9 @@ impl Users {
     }
 
     /// Another player's nick that looks like `nick` (the same [`nick_skeleton`]: `AIice`
-    /// for `alice`), reserved nicks included; `None` when there is none. Reads every user
-    /// (a claim of a new nick is rare): call it off the runtime.
+    /// for `alice`), reserved nicks included; `None` when there is none. Reads only the
+    /// nicks of that skeleton (the `nick_skeletons` index), so its cost does not grow with
+    /// the number of users. Reads the disk: call it off the runtime.
     ///
     /// [`nick_skeleton`]: crate::text::nick_skeleton
     pub fn look_alike(
@@ -223,16 +233,23 @@ impl Users {
         identity: &PlayerId,
     ) -> Result<Option<String>, StoreError> {
         let me = identity_key(identity)?;
-        let skeleton = crate::text::nick_skeleton(nick);
+        let lower = nick.trim().to_lowercase();
+        let skeleton = crate::text::nick_skeleton(&lower);
+        let prefix = skeleton_prefix(&skeleton);
         let at = now();
-        for kv in self.store.t().users.iter() {
-            let (_, v) = kv?;
+        let t = self.store.t();
+        for kv in t.skeletons.scan_prefix(&prefix) {
+            let (k, _) = kv?;
+            let Some(v) = t.users.get(&k[prefix.len()..])? else {
+                // (An entry whose user is gone: nothing to look like.)
+                continue;
+            };
             let u: UserV1 = decode(&v)?;
             // The same nick itself is the claim's business (taken, or one's own).
             if u.owner != me
                 && !claimable(&u, at)
                 && !u.nick.eq_ignore_ascii_case(nick.trim())
-                && crate::text::nick_skeleton(&u.nick) == skeleton
+                && crate::text::nick_skeleton(&u.nick.to_lowercase()) == skeleton
             {
                 return Ok(Some(u.nick));
             }
@@ -289,7 +306,8 @@ impl Users {
         let _g = self.store.writing();
         let t = self.store.t();
         let at = now();
-        let result = (&t.users, &t.identities).transaction(|(users, idents)| {
+        let trees = (&t.users, &t.identities, &t.skeletons);
+        let result = trees.transaction(|(users, idents, skeletons)| {
             let Some(b) = idents.get(identity)? else {
                 return Ok(RenameResult::NoSuchUser);
             };
@@ -330,6 +348,8 @@ impl Users {
                 ..user
             };
             users.insert(new_key.as_bytes(), encode(&renamed))?;
+            // The old nick stays in `users` (reserved, or free to claim), so its entry stays.
+            skeletons.insert(skeleton_key(&new_key), &[][..])?;
             users.insert(old_key.as_bytes(), encode(&left))?;
             let i = IdentityV1 {
                 v: IdentityV1::VERSION,
@@ -379,6 +399,20 @@ impl Users {
             .map(|u| u.preferences)
             .unwrap_or_default())
     }
+}
+
+/// Builds the `nick_skeletons` index from `users` (the migration to schema 2, at open):
+/// the entries it had are replaced. How many entries it holds now.
+pub(super) fn rebuild_skeleton_index(t: &super::Trees) -> Result<usize, StoreError> {
+    t.skeletons.clear()?;
+    let mut n = 0;
+    for k in t.users.iter().keys() {
+        let k = k?;
+        let key = String::from_utf8_lossy(&k);
+        t.skeletons.insert(skeleton_key(&key), &[][..])?;
+        n += 1;
+    }
+    Ok(n)
 }
 
 #[cfg(test)]

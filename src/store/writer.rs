@@ -41,6 +41,9 @@ pub(super) type Job = Box<dyn FnOnce(bool) -> Applied + Send>;
 /// A write applied, waiting for its flush.
 pub(super) struct Applied {
     pub(super) answer: Box<dyn FnOnce(Result<(), StoreError>) + Send>,
+    /// Takes the write back out of the database's memory when its flush fails, so that a
+    /// later flush cannot make durable a write its caller was told was refused (a move).
+    pub(super) undo: Option<Box<dyn FnOnce() + Send>>,
 }
 
 /// What the writer shares with the store.
@@ -123,9 +126,11 @@ fn run(shared: &Shared, rx: &mpsc::Receiver<Job>) {
         } else {
             shared.db.flush().map(|_| ()).map_err(StoreError::from)
         };
+        let mut applied = applied;
         if let Err(e) = &flushed {
             shared.stats.flush_failures.fetch_add(1, Ordering::Relaxed);
             tracing::error!(writes = n, error = %e, "store: a flush failed; its writes are refused");
+            undo(shared, &mut applied);
         }
         shared.stats.batches.fetch_add(1, Ordering::Relaxed);
         shared.stats.writes.fetch_add(n as u64, Ordering::Relaxed);
@@ -136,6 +141,34 @@ fn run(shared: &Shared, rx: &mpsc::Receiver<Job>) {
         for a in applied {
             (a.answer)(flushed.clone());
         }
+    }
+}
+
+/// After a failed flush: takes the writes that can be taken back out of memory (latest
+/// first), then tries to make their removal durable at once (if that flush fails too, the
+/// removal is in memory, so the next flush that works writes it). Nothing else runs on the
+/// writer meanwhile, so no write can come between a refused write and its removal.
+fn undo(shared: &Shared, applied: &mut [Applied]) {
+    let mut undone = 0usize;
+    for a in applied.iter_mut().rev() {
+        if let Some(u) = a.undo.take() {
+            let taken = std::panic::catch_unwind(std::panic::AssertUnwindSafe(u));
+            if taken.is_err() {
+                tracing::error!("store: taking back a refused write panicked");
+            }
+            undone += 1;
+        }
+    }
+    if undone == 0 {
+        return;
+    }
+    match shared.db.flush() {
+        Ok(_) => tracing::info!(writes = undone, "store: refused writes taken back"),
+        Err(e) => tracing::warn!(
+            writes = undone,
+            error = %e,
+            "store: refused writes taken back in memory; the next flush makes it durable"
+        ),
     }
 }
 
