@@ -70,6 +70,9 @@ pub struct SshConfig {
     /// Exec commands one address (IPv6: one /64) may run a minute, half of them at once;
     /// more are refused with [`EXIT_BUSY`].
     pub commands_per_minute: usize,
+    /// After a key or nick ban, guest logins from the address block the banned player
+    /// last used are refused this long (zero: never).
+    pub ban_guest_block: Duration,
 }
 
 /// The exit status of an exec command refused for want of room (sysexits' EX_TEMPFAIL:
@@ -96,6 +99,7 @@ impl Default for SshConfig {
             exec_workers: 2,
             connects_per_minute: 30,
             commands_per_minute: 60,
+            ban_guest_block: Duration::from_secs(24 * 3600),
         }
     }
 }
@@ -193,15 +197,14 @@ impl SshServer {
                 );
                 continue;
             }
-            let banned = matches!(
-                self.shared
-                    .store
-                    .bans()
-                    .matching(None, None, Some(peer.ip())),
-                Ok(Some(_))
-            );
-            if banned {
-                info!(peer = %peer.ip(), "connection refused: address banned");
+            let banned = self
+                .shared
+                .store
+                .bans()
+                .matching(None, None, Some(peer.ip()));
+            if let Ok(Some(ban)) = banned {
+                // The address in its one form (an IPv4-mapped one as IPv4), and the ban's.
+                info!(peer = %crate::limit::canonical(peer.ip()), ban = %ban.target, "connection refused: address banned");
                 refuse(
                     stream,
                     b"SSH-2.0-stratego_ssh this address is banned from this server\r\n",
@@ -511,7 +514,8 @@ impl Conn {
 impl Conn {
     /// The ban that applies to this connection, checked before the lobby is shown.
     /// Checks the nick the key holds (not only the user name asked for: a banned player
-    /// must not get in by asking for another name), the key and the address.
+    /// must not get in by asking for another name), the key and the address (its block,
+    /// or a prefix that holds it).
     fn ban(&self) -> Option<crate::store::Ban> {
         let store = &self.shared.store;
         let ident = self.ident.as_ref().filter(|i| !i.guest);
@@ -531,21 +535,48 @@ impl Conn {
             })
     }
 
-    /// Tells a banned connection why and closes its channel; whether it was banned.
-    fn refuse_if_banned(&self, handle: &russh::server::Handle, channel: ChannelId) -> bool {
-        let Some(ban) = self.ban() else {
-            return false;
-        };
-        info!(peer = %self.peer, "banned connection refused");
-        say_and_close(
-            handle.clone(),
-            channel,
-            format!(
+    /// Why this connection may not come in, if it may not: a ban of it, or (a guest)
+    /// guest logins from its address block closed by the ban of a player who last used
+    /// it, for `ban_guest_block` from that ban. A key that may come in has its address
+    /// block recorded (what such a closure closes if the key is banned later).
+    fn refusal(&self) -> Option<String> {
+        if let Some(ban) = self.ban() {
+            info!(peer = %crate::limit::canonical(self.peer.ip()), ban = %ban.target, "banned connection refused");
+            return Some(format!(
                 "You are banned from this server: {}\r\n",
                 crate::text::clean_line(&ban.reason, 200)
-            ),
-            1,
-        );
+            ));
+        }
+        let bans = self.shared.store.bans();
+        let guest = self.ident.as_ref().is_some_and(|i| i.guest);
+        if !guest {
+            if let Some(fp) = &self.fingerprint {
+                if let Err(e) = bans.saw(fp, self.peer.ip()) {
+                    warn!(error = %e, "cannot record the address block of a key");
+                }
+            }
+            return None;
+        }
+        let hold = self.shared.config.ban_guest_block.as_secs();
+        let closed = bans.guests_closed(self.peer.ip()).ok().flatten()?;
+        let until = closed.saturating_add(hold);
+        if hold == 0 || until <= crate::store::now() {
+            return None;
+        }
+        info!(block = %address_block(self.peer.ip()), "guest refused: guest logins closed from this address after a player's ban");
+        Some(format!(
+            "Guest logins from your address are closed until {} UTC: a player banned here last used it\r\n",
+            crate::ui::utc_datetime(until)
+        ))
+    }
+
+    /// Tells a refused connection (see [`Conn::refusal`]) why and closes its channel;
+    /// whether it was refused.
+    fn refuse_if_banned(&self, handle: &russh::server::Handle, channel: ChannelId) -> bool {
+        let Some(text) = self.refusal() else {
+            return false;
+        };
+        say_and_close(handle.clone(), channel, text, 1);
         true
     }
 
