@@ -858,7 +858,8 @@ mod tests {
 
 #[cfg(test)]
 mod address_tests {
-    use super::address_block;
+    use super::{address_block, AddrNet, AddressRate, Admit};
+    use std::time::{Duration, Instant};
     use std::net::IpAddr;
 
     fn ip(s: &str) -> IpAddr {
@@ -882,5 +883,87 @@ mod address_tests {
         );
         assert_eq!(address_block(ip("::ffff:192.0.2.7")), ip("192.0.2.7"));
         assert_eq!(address_block(ip("::1")), ip("::"));
+    }
+
+    #[test]
+    fn a_plain_address_stands_for_its_block_and_a_prefix_for_itself() {
+        let n = |s: &str| AddrNet::parse(s).unwrap();
+        assert_eq!(n("1.2.3.4").to_string(), "1.2.3.4");
+        assert_eq!(n("::ffff:1.2.3.4"), n("1.2.3.4"));
+        assert_eq!(n("2001:db8:1:2::abcd").to_string(), "2001:db8:1:2::/64");
+        assert_eq!(n("2001:db8::1/128").to_string(), "2001:db8::1/128");
+        assert_eq!(n("2001:db8:ff::1/48").to_string(), "2001:db8:ff::/48");
+        assert_eq!(n("10.9.8.7/8").to_string(), "10.0.0.0/8");
+        assert_eq!(n("::ffff:10.0.0.0/104"), n("10.0.0.0/8"));
+        assert_eq!(n("0.0.0.0/0").to_string(), "0.0.0.0/0");
+        for bad in [
+            "", "1.2.3", "1.2.3.4/33", "2001:db8::/129", "1.2.3.4/", "1.2.3.4/x", "::ffff:1.2.3.4/64",
+            "1.2.3.4/-1", "host.example",
+        ] {
+            assert!(AddrNet::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_network_holds_its_addresses_in_any_form() {
+        let n = |s: &str| AddrNet::parse(s).unwrap();
+        assert!(n("127.0.0.1").contains(ip("::ffff:127.0.0.1")));
+        assert!(!n("127.0.0.1").contains(ip("127.0.0.2")));
+        assert!(n("2001:db8::1").contains(ip("2001:db8::ffff:ffff:ffff:ffff")));
+        assert!(!n("2001:db8::1").contains(ip("2001:db8:0:1::1")));
+        assert!(n("2001:db8::/32").contains(ip("2001:db8:ffff::1")));
+        assert!(!n("2001:db8::1/128").contains(ip("2001:db8::2")));
+        assert!(n("10.0.0.0/8").contains(ip("::ffff:10.1.1.1")));
+        // Families never mix: ::/0 holds no IPv4 address, 0.0.0.0/0 no IPv6 one.
+        assert!(!n("::/0").contains(ip("1.2.3.4")));
+        assert!(n("::/0").contains(ip("2001:db8::1")));
+        assert!(!n("0.0.0.0/0").contains(ip("2001:db8::1")));
+        assert!(n("0.0.0.0/0").contains(ip("::ffff:1.2.3.4")));
+    }
+
+    #[test]
+    fn the_address_table_keeps_its_bound_forgetting_the_least_recently_used() {
+        let t0 = Instant::now();
+        // 2 at once, no refill: an address is refused after two.
+        let mut a = AddressRate::with_bucket(2.0, 0.0, 3);
+        let v4 = |i: u8| std::net::IpAddr::from([198, 51, 100, i]);
+        for i in 1..=3 {
+            a.take(v4(i), t0);
+            a.take(v4(i), t0);
+        }
+        assert!(matches!(a.take(v4(1), t0), Admit::No { .. }));
+        assert_eq!(a.tracked(), 3);
+        // A newcomer past the bound is counted: the least recently used (2) makes room.
+        assert_eq!(a.take(v4(4), t0), Admit::Yes);
+        assert_eq!(a.take(v4(4), t0), Admit::Yes);
+        assert!(
+            matches!(a.take(v4(4), t0), Admit::No { .. }),
+            "counted, not let in uncounted"
+        );
+        assert_eq!(a.tracked(), 3);
+        assert!(matches!(a.take(v4(1), t0), Admit::No { .. }), "1 was used lately: kept");
+        assert!(matches!(a.take(v4(3), t0), Admit::No { .. }), "3 kept");
+        assert_eq!(a.take(v4(2), t0), Admit::Yes, "2 was forgotten");
+    }
+
+    #[test]
+    fn a_flood_from_one_address_or_many_keeps_the_table_small() {
+        let t0 = Instant::now();
+        let mut a = AddressRate::with_bucket(5.0, 1.0, 1000);
+        // One address, a million times: one entry, one place in the order.
+        for i in 0..1_000_000u64 {
+            a.take(ip("203.0.113.1"), t0 + Duration::from_micros(i));
+        }
+        assert_eq!(a.tracked(), 1);
+        assert!(a.order.len() <= 1);
+        // Two addresses taking turns, then a walk over 100,000 addresses.
+        for i in 0..10_000u32 {
+            a.take(ip(if i % 2 == 0 { "203.0.113.1" } else { "203.0.113.2" }), t0);
+        }
+        for i in 0..100_000u32 {
+            a.take(std::net::IpAddr::from(i.to_be_bytes()), t0);
+        }
+        assert_eq!(a.tracked(), 1000);
+        assert!(a.order.len() <= 2 * 1000 + 64, "{}", a.order.len());
     }
 }

@@ -317,7 +317,8 @@ impl Bans {
         Ok(Some(rec.at))
     }
 
-    /// Every ban, in key order (address bans named `addr:` in today's form).
+    /// Every ban, in the order of the stored keys (address bans named `addr:` in today's
+    /// form).
     pub fn all(&self) -> Result<Vec<Ban>, StoreError> {
         let mut out = Vec::new();
         for kv in self.store.t().bans.iter() {
@@ -341,4 +342,129 @@ fn ban(key: &str, value: &[u8]) -> Result<Ban, StoreError> {
         by: b.by,
         at: b.at,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(s: &str) -> std::net::IpAddr {
+        s.parse().unwrap()
+    }
+
+    fn addr(s: &str) -> BanTarget {
+        BanTarget::parse("addr", s).unwrap()
+    }
+
+    fn banned(bans: &Bans, s: &str) -> Option<String> {
+        bans.matching(None, None, Some(ip(s)))
+            .unwrap()
+            .map(|b| b.target)
+    }
+
+    #[tokio::test]
+    async fn an_ipv4_ban_holds_however_the_address_arrives() {
+        let s = Store::temporary().unwrap();
+        let bans = s.bans();
+        bans.add(&addr("127.0.0.1"), "r", "admin").await.unwrap();
+        assert_eq!(banned(&bans, "127.0.0.1").as_deref(), Some("addr:127.0.0.1"));
+        assert_eq!(
+            banned(&bans, "::ffff:127.0.0.1").as_deref(),
+            Some("addr:127.0.0.1"),
+            "a [::] listener sees the IPv4 client so"
+        );
+        assert_eq!(banned(&bans, "127.0.0.2"), None);
+        // Banned as the mapped form: the same ban.
+        bans.add(&addr("::ffff:10.1.2.3"), "r", "admin").await.unwrap();
+        assert!(banned(&bans, "10.1.2.3").is_some());
+        assert!(bans.remove(&addr("10.1.2.3")).await.unwrap());
+        assert_eq!(banned(&bans, "::ffff:10.1.2.3"), None);
+    }
+
+    #[tokio::test]
+    async fn a_plain_ipv6_ban_covers_its_64_and_a_prefix_what_it_says() {
+        let s = Store::temporary().unwrap();
+        let bans = s.bans();
+        bans.add(&addr("2001:db8:1:2::abcd"), "r", "a").await.unwrap();
+        assert_eq!(
+            banned(&bans, "2001:db8:1:2:ffff:1:2:3").as_deref(),
+            Some("addr:2001:db8:1:2::/64"),
+            "a privacy address of the same /64"
+        );
+        assert_eq!(banned(&bans, "2001:db8:1:3::abcd"), None, "the next /64");
+        // A /48 on purpose; a /128 on purpose; an IPv4 /8.
+        bans.add(&addr("2001:db8:aa::/48"), "r", "a").await.unwrap();
+        assert!(banned(&bans, "2001:db8:aa:ffff::1").is_some());
+        assert_eq!(banned(&bans, "2001:db8:ab::1"), None);
+        bans.add(&addr("2001:db8:cc::1/128"), "r", "a").await.unwrap();
+        assert!(banned(&bans, "2001:db8:cc::1").is_some());
+        assert_eq!(banned(&bans, "2001:db8:cc::2"), None, "one address only");
+        bans.add(&addr("10.0.0.0/8"), "r", "a").await.unwrap();
+        assert_eq!(
+            banned(&bans, "::ffff:10.200.3.4").as_deref(),
+            Some("addr:10.0.0.0/8")
+        );
+        assert_eq!(banned(&bans, "11.0.0.1"), None);
+        let listed: Vec<String> = bans.all().unwrap().into_iter().map(|b| b.target).collect();
+        assert_eq!(
+            listed,
+            [
+                "addr:2001:db8:1:2::/64",
+                "addr:2001:db8:cc::1/128",
+                "addr:10.0.0.0/8",
+                "addr:2001:db8:aa::/48"
+            ]
+        );
+        // Unban takes the same forms (any address of the /64 names it).
+        assert!(bans.remove(&addr("2001:db8:1:2::1")).await.unwrap());
+        assert!(bans.remove(&addr("10.9.9.9/8")).await.unwrap());
+        assert!(!bans.remove(&addr("10.0.0.0/16")).await.unwrap());
+        assert_eq!(banned(&bans, "2001:db8:1:2::abcd"), None);
+        assert_eq!(banned(&bans, "10.200.3.4"), None);
+    }
+
+    #[tokio::test]
+    async fn bans_an_older_version_wrote_still_hold_and_read_in_todays_form() {
+        let s = Store::temporary().unwrap();
+        let rec = BanV1 {
+            v: BanV1::VERSION,
+            reason: "old".into(),
+            by: "a".into(),
+            at: 1,
+        };
+        for k in ["addr:::ffff:192.0.2.7", "addr:2001:db8::1"] {
+            s.t().bans.insert(k.as_bytes(), encode(&rec)).unwrap();
+        }
+        let bans = s.bans();
+        assert_eq!(banned(&bans, "192.0.2.7").as_deref(), Some("addr:192.0.2.7"));
+        assert!(banned(&bans, "::ffff:192.0.2.7").is_some());
+        assert!(banned(&bans, "2001:db8::1").is_some());
+        let listed: Vec<String> = bans.all().unwrap().into_iter().map(|b| b.target).collect();
+        assert_eq!(listed, ["addr:2001:db8::1/128", "addr:192.0.2.7"]);
+        assert!(bans.remove(&addr("192.0.2.7")).await.unwrap());
+        assert!(bans.remove(&addr("2001:db8::1/128")).await.unwrap());
+        assert!(bans.all().unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_players_ban_closes_guests_from_its_last_block_until_lifted() {
+        let s = Store::temporary().unwrap();
+        let bans = s.bans();
+        bans.saw("SHA256:abc", ip("::ffff:198.51.100.4")).unwrap();
+        bans.saw("SHA256:abc", ip("198.51.100.5")).unwrap();
+        let last = bans.last_seen("SHA256:abc").unwrap().unwrap();
+        assert_eq!(last.to_string(), "198.51.100.5", "the last one");
+        let key = BanTarget::Key("SHA256:abc".into());
+        bans.add_closing_guests(&key, "r", "a", vec![last])
+            .await
+            .unwrap();
+        assert!(bans.guests_closed(ip("::ffff:198.51.100.5")).unwrap().is_some());
+        assert_eq!(bans.guests_closed(ip("198.51.100.4")).unwrap(), None);
+        // Neither the record nor the closure is a ban of its own.
+        let listed: Vec<String> = bans.all().unwrap().into_iter().map(|b| b.target).collect();
+        assert_eq!(listed, ["key:SHA256:abc"]);
+        assert!(banned(&bans, "198.51.100.5").is_none());
+        assert!(bans.remove(&key).await.unwrap());
+        assert_eq!(bans.guests_closed(ip("198.51.100.5")).unwrap(), None);
+    }
 }
