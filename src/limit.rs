@@ -859,8 +859,8 @@ mod tests {
 #[cfg(test)]
 mod address_tests {
     use super::{address_block, AddrNet, AddressRate, Admit};
-    use std::time::{Duration, Instant};
     use std::net::IpAddr;
+    use std::time::{Duration, Instant};
 
     fn ip(s: &str) -> IpAddr {
         s.parse().unwrap()
@@ -897,8 +897,15 @@ mod address_tests {
         assert_eq!(n("::ffff:10.0.0.0/104"), n("10.0.0.0/8"));
         assert_eq!(n("0.0.0.0/0").to_string(), "0.0.0.0/0");
         for bad in [
-            "", "1.2.3", "1.2.3.4/33", "2001:db8::/129", "1.2.3.4/", "1.2.3.4/x", "::ffff:1.2.3.4/64",
-            "1.2.3.4/-1", "host.example",
+            "",
+            "1.2.3",
+            "1.2.3.4/33",
+            "2001:db8::/129",
+            "1.2.3.4/",
+            "1.2.3.4/x",
+            "::ffff:1.2.3.4/64",
+            "1.2.3.4/-1",
+            "host.example",
         ] {
             assert!(AddrNet::parse(bad).is_err(), "{bad}");
         }
@@ -941,7 +948,10 @@ mod address_tests {
             "counted, not let in uncounted"
         );
         assert_eq!(a.tracked(), 3);
-        assert!(matches!(a.take(v4(1), t0), Admit::No { .. }), "1 was used lately: kept");
+        assert!(
+            matches!(a.take(v4(1), t0), Admit::No { .. }),
+            "1 was used lately: kept"
+        );
         assert!(matches!(a.take(v4(3), t0), Admit::No { .. }), "3 kept");
         assert_eq!(a.take(v4(2), t0), Admit::Yes, "2 was forgotten");
     }
@@ -958,7 +968,14 @@ mod address_tests {
         assert!(a.order.len() <= 1);
         // Two addresses taking turns, then a walk over 100,000 addresses.
         for i in 0..10_000u32 {
-            a.take(ip(if i % 2 == 0 { "203.0.113.1" } else { "203.0.113.2" }), t0);
+            a.take(
+                ip(if i % 2 == 0 {
+                    "203.0.113.1"
+                } else {
+                    "203.0.113.2"
+                }),
+                t0,
+            );
         }
         for i in 0..100_000u32 {
             a.take(std::net::IpAddr::from(i.to_be_bytes()), t0);

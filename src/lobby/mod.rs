@@ -655,7 +655,8 @@ impl Lobby {
                 nick: s.nick.clone(),
                 guest: s.ident.guest,
                 key: s.ident.id.fingerprint().map(str::to_string),
-                addr: s.ident.addr,
+                // In the one form bans take (an IPv4-mapped address as IPv4).
+                addr: s.ident.addr.map(crate::limit::canonical),
                 status: s.status,
             })
             .collect();

@@ -367,7 +367,10 @@ mod tests {
         let s = Store::temporary().unwrap();
         let bans = s.bans();
         bans.add(&addr("127.0.0.1"), "r", "admin").await.unwrap();
-        assert_eq!(banned(&bans, "127.0.0.1").as_deref(), Some("addr:127.0.0.1"));
+        assert_eq!(
+            banned(&bans, "127.0.0.1").as_deref(),
+            Some("addr:127.0.0.1")
+        );
         assert_eq!(
             banned(&bans, "::ffff:127.0.0.1").as_deref(),
             Some("addr:127.0.0.1"),
@@ -375,7 +378,9 @@ mod tests {
         );
         assert_eq!(banned(&bans, "127.0.0.2"), None);
         // Banned as the mapped form: the same ban.
-        bans.add(&addr("::ffff:10.1.2.3"), "r", "admin").await.unwrap();
+        bans.add(&addr("::ffff:10.1.2.3"), "r", "admin")
+            .await
+            .unwrap();
         assert!(banned(&bans, "10.1.2.3").is_some());
         assert!(bans.remove(&addr("10.1.2.3")).await.unwrap());
         assert_eq!(banned(&bans, "::ffff:10.1.2.3"), None);
@@ -385,7 +390,9 @@ mod tests {
     async fn a_plain_ipv6_ban_covers_its_64_and_a_prefix_what_it_says() {
         let s = Store::temporary().unwrap();
         let bans = s.bans();
-        bans.add(&addr("2001:db8:1:2::abcd"), "r", "a").await.unwrap();
+        bans.add(&addr("2001:db8:1:2::abcd"), "r", "a")
+            .await
+            .unwrap();
         assert_eq!(
             banned(&bans, "2001:db8:1:2:ffff:1:2:3").as_deref(),
             Some("addr:2001:db8:1:2::/64"),
@@ -396,7 +403,9 @@ mod tests {
         bans.add(&addr("2001:db8:aa::/48"), "r", "a").await.unwrap();
         assert!(banned(&bans, "2001:db8:aa:ffff::1").is_some());
         assert_eq!(banned(&bans, "2001:db8:ab::1"), None);
-        bans.add(&addr("2001:db8:cc::1/128"), "r", "a").await.unwrap();
+        bans.add(&addr("2001:db8:cc::1/128"), "r", "a")
+            .await
+            .unwrap();
         assert!(banned(&bans, "2001:db8:cc::1").is_some());
         assert_eq!(banned(&bans, "2001:db8:cc::2"), None, "one address only");
         bans.add(&addr("10.0.0.0/8"), "r", "a").await.unwrap();
@@ -436,7 +445,10 @@ mod tests {
             s.t().bans.insert(k.as_bytes(), encode(&rec)).unwrap();
         }
         let bans = s.bans();
-        assert_eq!(banned(&bans, "192.0.2.7").as_deref(), Some("addr:192.0.2.7"));
+        assert_eq!(
+            banned(&bans, "192.0.2.7").as_deref(),
+            Some("addr:192.0.2.7")
+        );
         assert!(banned(&bans, "::ffff:192.0.2.7").is_some());
         assert!(banned(&bans, "2001:db8::1").is_some());
         let listed: Vec<String> = bans.all().unwrap().into_iter().map(|b| b.target).collect();
@@ -458,7 +470,10 @@ mod tests {
         bans.add_closing_guests(&key, "r", "a", vec![last])
             .await
             .unwrap();
-        assert!(bans.guests_closed(ip("::ffff:198.51.100.5")).unwrap().is_some());
+        assert!(bans
+            .guests_closed(ip("::ffff:198.51.100.5"))
+            .unwrap()
+            .is_some());
         assert_eq!(bans.guests_closed(ip("198.51.100.4")).unwrap(), None);
         // Neither the record nor the closure is a ban of its own.
         let listed: Vec<String> = bans.all().unwrap().into_iter().map(|b| b.target).collect();
