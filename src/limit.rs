@@ -957,6 +957,23 @@ mod address_tests {
     }
 
     #[test]
+    fn past_the_production_bound_a_newcomer_is_counted_too() {
+        let t0 = Instant::now();
+        let mut a = AddressRate::new(2, t0);
+        for i in 0..super::RATE_TRACKED as u32 {
+            a.take(std::net::IpAddr::from((i + 1).to_be_bytes()), t0);
+        }
+        assert_eq!(a.tracked(), super::RATE_TRACKED);
+        let new = ip("2001:db8::1");
+        assert_eq!(a.take(new, t0), Admit::Yes);
+        assert!(
+            matches!(a.take(new, t0), Admit::No { .. }),
+            "counted, not let in uncounted"
+        );
+        assert_eq!(a.tracked(), super::RATE_TRACKED);
+    }
+
+    #[test]
     fn a_flood_from_one_address_or_many_keeps_the_table_small() {
         let t0 = Instant::now();
         let mut a = AddressRate::with_bucket(5.0, 1.0, 1000);
