@@ -558,9 +558,12 @@ impl Conn {
             return None;
         }
         let hold = self.shared.config.ban_guest_block.as_secs();
+        if hold == 0 {
+            return None;
+        }
         let closed = bans.guests_closed(self.peer.ip()).ok().flatten()?;
         let until = closed.saturating_add(hold);
-        if hold == 0 || until <= crate::store::now() {
+        if until <= crate::store::now() {
             return None;
         }
         info!(block = %address_block(self.peer.ip()), "guest refused: guest logins closed from this address after a player's ban");
