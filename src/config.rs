@@ -64,6 +64,8 @@ pub struct ServerConfig {
     pub max_exec_per_address: usize,
     pub connects_per_minute: usize,
     pub commands_per_minute: usize,
+    /// Zero: off.
+    pub ban_guest_block: Duration,
     pub exec_workers: usize,
     pub reconnect_grace: Duration,
     /// Zero: off.
@@ -110,6 +112,7 @@ impl Default for ServerConfig {
             max_exec_per_address: opts.ssh.max_exec_per_address,
             connects_per_minute: opts.ssh.connects_per_minute,
             commands_per_minute: opts.ssh.commands_per_minute,
+            ban_guest_block: opts.ssh.ban_guest_block,
             exec_workers: opts.ssh.exec_workers,
             reconnect_grace: opts.lobby.game.reconnect_grace,
             bots_accept_seeks: opts.lobby.bots_accept_seeks.unwrap_or(Duration::ZERO),
@@ -153,6 +156,7 @@ impl ServerConfig {
         o.ssh.max_exec_per_address = self.max_exec_per_address;
         o.ssh.connects_per_minute = self.connects_per_minute;
         o.ssh.commands_per_minute = self.commands_per_minute;
+        o.ssh.ban_guest_block = self.ban_guest_block;
         o.ssh.exec_workers = self.exec_workers;
         o.ssh.motd = (!self.motd.trim().is_empty()).then(|| self.motd.clone());
         o.ssh.host_name = (!self.host_name.trim().is_empty()).then(|| self.host_name.clone());
@@ -214,6 +218,10 @@ impl ServerConfig {
             format!("max_exec_per_address = {}", self.max_exec_per_address),
             format!("connects_per_minute = {}", self.connects_per_minute),
             format!("commands_per_minute = {}", self.commands_per_minute),
+            format!(
+                "ban_guest_block = {}",
+                q(&fmt_duration(self.ban_guest_block))
+            ),
             format!("exec_workers = {}", self.exec_workers),
             format!(
                 "reconnect_grace = {}",
@@ -334,6 +342,10 @@ impl ServerConfig {
                 .commands_per_minute
                 .or(f.commands_per_minute)
                 .unwrap_or(d.commands_per_minute),
+            ban_guest_block: a
+                .ban_guest_block
+                .or(f.ban_guest_block)
+                .unwrap_or(d.ban_guest_block),
             exec_workers: a.exec_workers.or(f.exec_workers).unwrap_or(d.exec_workers),
             reconnect_grace: a
                 .reconnect_grace
@@ -469,6 +481,10 @@ pub struct ConfigArgs {
     /// Commands one address (IPv6: one /64) may run a minute, half of them at once; more are refused with exit status 75 [file: commands_per_minute] [default: 60].
     #[arg(long, env = "STRATEGO_COMMANDS_PER_MINUTE", value_name = "N")]
     pub commands_per_minute: Option<usize>,
+    /// After a key or nick ban, guest logins from the address block (IPv4 address, IPv6 /64) the banned player last used are refused this long; 0 turns it off [file: ban_guest_block] [default: 1d].
+    #[arg(long, env = "STRATEGO_BAN_GUEST_BLOCK", value_name = "DURATION",
+          value_parser = parse_duration_arg)]
+    pub ban_guest_block: Option<Duration>,
     /// Commands doing their work at once, server-wide; more wait their turn [file: exec_workers] [default: 2].
     #[arg(long, env = "STRATEGO_EXEC_WORKERS", value_name = "N")]
     pub exec_workers: Option<usize>,
@@ -549,6 +565,7 @@ pub struct FileConfig {
     pub max_exec_per_address: Option<usize>,
     pub connects_per_minute: Option<usize>,
     pub commands_per_minute: Option<usize>,
+    pub ban_guest_block: Option<Duration>,
     pub exec_workers: Option<usize>,
     pub reconnect_grace: Option<Duration>,
     pub bots_accept_seeks: Option<Duration>,
@@ -586,6 +603,7 @@ pub const KEYS: &[&str] = &[
     "max_exec_per_address",
     "connects_per_minute",
     "commands_per_minute",
+    "ban_guest_block",
     "exec_workers",
     "reconnect_grace",
     "bots_accept_seeks",
@@ -748,6 +766,9 @@ impl FileConfig {
                 }
                 "commands_per_minute" => {
                     c.commands_per_minute = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
+                }
+                "ban_guest_block" => {
+                    c.ban_guest_block = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
                 }
                 "exec_workers" => {
                     c.exec_workers = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)

@@ -291,26 +291,135 @@ impl InputLimits {
     }
 }
 
-/// The key per-address limits count under: an IPv4 address itself (an IPv4-mapped IPv6
-/// address is that IPv4 address), an IPv6 address its /64 (one subscriber's network: a
-/// client walking its /64 stays one address).
-pub fn address_block(ip: std::net::IpAddr) -> std::net::IpAddr {
-    use std::net::{IpAddr, Ipv6Addr};
+/// An address in its one form: an IPv4-mapped IPv6 address (`::ffff:1.2.3.4`, as a
+/// dual-stack `[::]` listener sees IPv4 clients) is that IPv4 address; others as they are.
+pub fn canonical(ip: std::net::IpAddr) -> std::net::IpAddr {
     match ip {
-        IpAddr::V4(_) => ip,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let bits = u128::from(v6) & !((1u128 << 64) - 1);
-                IpAddr::V6(Ipv6Addr::from(bits))
-            }
+        std::net::IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => std::net::IpAddr::V4(v4),
+            None => ip,
         },
+        v4 => v4,
     }
 }
 
-/// Addresses counted at once by an [`AddressRate`], at most; past it (after forgetting
-/// the idle ones) newcomers are let in uncounted rather than refused: a flood of addresses
-/// must not lock everyone out (`max_connections` still bounds them).
+/// The key per-address limits, bans and kicks count under: an IPv4 address itself (an
+/// IPv4-mapped IPv6 address is that IPv4 address), an IPv6 address its /64 (one
+/// subscriber's network: a client walking its /64 stays one address).
+pub fn address_block(ip: std::net::IpAddr) -> std::net::IpAddr {
+    AddrNet::block(ip).base()
+}
+
+/// A network of addresses: a base address and a prefix length (bits), in the one form
+/// of [`canonical`] (an IPv4-mapped network is an IPv4 one). What an address ban or kick
+/// covers: by default an address's [`address_block`] (an IPv4 address, an IPv6 /64), or
+/// any prefix written on purpose (`10.0.0.0/8`, `2001:db8::/48`, `2001:db8::1/128`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AddrNet {
+    base: std::net::IpAddr,
+    prefix: u8,
+}
+
+impl AddrNet {
+    /// The network of `prefix` bits around `ip` (bits past the prefix cleared; a prefix
+    /// past the family's width is cut to it).
+    pub fn new(ip: std::net::IpAddr, prefix: u8) -> AddrNet {
+        use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+        match canonical(ip) {
+            IpAddr::V4(v4) => {
+                let prefix = prefix.min(32);
+                let mask = u32::MAX.checked_shl(32 - u32::from(prefix)).unwrap_or(0);
+                AddrNet {
+                    base: IpAddr::V4(Ipv4Addr::from(u32::from(v4) & mask)),
+                    prefix,
+                }
+            }
+            IpAddr::V6(v6) => {
+                let prefix = prefix.min(128);
+                let mask = u128::MAX.checked_shl(128 - u32::from(prefix)).unwrap_or(0);
+                AddrNet {
+                    base: IpAddr::V6(Ipv6Addr::from(u128::from(v6) & mask)),
+                    prefix,
+                }
+            }
+        }
+    }
+
+    /// An address's block: an IPv4 address alone, an IPv6 address's /64.
+    pub fn block(ip: std::net::IpAddr) -> AddrNet {
+        match canonical(ip) {
+            v4 @ std::net::IpAddr::V4(_) => AddrNet::new(v4, 32),
+            v6 => AddrNet::new(v6, 64),
+        }
+    }
+
+    /// Reads `1.2.3.4` (that address), `2001:db8::1` (its /64), `::ffff:1.2.3.4` (the
+    /// IPv4 address), or a prefix: `10.0.0.0/8`, `2001:db8::/48`, `2001:db8::1/128`
+    /// (bits past the prefix are ignored). An IPv4-mapped prefix of 96 bits or more is
+    /// the IPv4 prefix it maps.
+    pub fn parse(text: &str) -> Result<AddrNet, String> {
+        let text = text.trim();
+        let bad = || {
+            format!("'{text}' is not an IP address or a prefix like 10.0.0.0/8 or 2001:db8::/48")
+        };
+        let Some((addr, bits)) = text.split_once('/') else {
+            let ip: std::net::IpAddr = text.parse().map_err(|_| bad())?;
+            return Ok(AddrNet::block(ip));
+        };
+        let ip: std::net::IpAddr = addr.parse().map_err(|_| bad())?;
+        if bits.is_empty() || !bits.bytes().all(|b| b.is_ascii_digit()) || bits.len() > 3 {
+            return Err(bad());
+        }
+        let bits: u8 = bits.parse().map_err(|_| bad())?;
+        let mapped = matches!(ip, std::net::IpAddr::V6(v6) if v6.to_ipv4_mapped().is_some());
+        let (bits, width) = match ip {
+            std::net::IpAddr::V4(_) => (bits, 32),
+            _ if mapped => match bits.checked_sub(96) {
+                Some(b) => (b, 32),
+                None => return Err(format!("'{text}': an IPv4-mapped prefix is /96 or longer")),
+            },
+            _ => (bits, 128),
+        };
+        if bits > width {
+            return Err(format!("'{text}': the prefix is longer than the address"));
+        }
+        Ok(AddrNet::new(ip, bits))
+    }
+
+    /// Whether `ip` (in any form: an IPv4-mapped one is its IPv4 address) is in it.
+    pub fn contains(&self, ip: std::net::IpAddr) -> bool {
+        AddrNet::new(ip, self.prefix) == *self
+    }
+
+    /// Whether it is an address's block (an IPv4 address, an IPv6 /64): the default a
+    /// plain address stands for.
+    pub fn is_block(&self) -> bool {
+        self.prefix == if self.base.is_ipv4() { 32 } else { 64 }
+    }
+
+    pub fn base(&self) -> std::net::IpAddr {
+        self.base
+    }
+
+    pub fn prefix(&self) -> u8 {
+        self.prefix
+    }
+}
+
+/// `1.2.3.4` for an IPv4 address, else `base/prefix` (`2001:db8:1:2::/64`, `10.0.0.0/8`).
+impl std::fmt::Display for AddrNet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.base.is_ipv4() && self.prefix == 32 {
+            write!(f, "{}", self.base)
+        } else {
+            write!(f, "{}/{}", self.base, self.prefix)
+        }
+    }
+}
+
+/// Addresses (blocks) counted at once by an [`AddressRate`], at most; past it the least
+/// recently seen one is forgotten to make room (a flood of addresses must neither lock
+/// everyone out nor let newcomers in uncounted; `max_connections` still bounds them).
 pub const RATE_TRACKED: usize = 100_000;
 
 /// What [`AddressRate::take`] decided.
@@ -324,67 +433,127 @@ pub enum Admit {
     },
 }
 
-/// An allowance per [`address_block`] (new connections, commands): each gets `per_minute`
-/// a minute, half of them at once (a token bucket). An address whose bucket has filled up again is forgotten, so the
-/// table holds only the addresses seen in about the last minute.
+/// One tracked address block of an [`AddressRate`].
+#[derive(Debug)]
+struct Tracked {
+    bucket: TokenBucket,
+    /// When a refusal of it was last reported as `first`.
+    told: Option<Instant>,
+    /// Its place in the order of use: the stamp of its latest entry in `order`.
+    stamp: u64,
+}
+
+/// An allowance per [`address_block`] (new connections, commands, chat lines): a token
+/// bucket each (by default `per_minute` a minute, half of them at once). An address whose
+/// bucket has filled up again is forgotten, so the table holds only the addresses seen
+/// lately; it never holds more than its bound ([`RATE_TRACKED`]): past it the least
+/// recently used address is forgotten. Every [`take`](Self::take) costs amortised O(1): no
+/// sweep of the whole table.
 #[derive(Debug)]
 pub struct AddressRate {
-    per_minute: usize,
-    /// Each address's bucket, and when a refusal of it was last reported as `first`.
-    table: std::collections::HashMap<std::net::IpAddr, (TokenBucket, Option<Instant>)>,
-    swept: Instant,
+    capacity: f64,
+    refill_per_sec: f64,
+    max_tracked: usize,
+    table: std::collections::HashMap<std::net::IpAddr, Tracked>,
+    /// Addresses in order of use, oldest first, each with the stamp it had then (an entry
+    /// whose stamp is no longer its address's is stale and skipped).
+    order: std::collections::VecDeque<(std::net::IpAddr, u64)>,
+    next_stamp: u64,
 }
 
 impl AddressRate {
-    pub fn new(per_minute: usize, now: Instant) -> AddressRate {
-        AddressRate {
-            per_minute,
-            table: Default::default(),
-            swept: now,
-        }
+    pub fn new(per_minute: usize, _now: Instant) -> AddressRate {
+        AddressRate::with_bucket(
+            (per_minute as f64 / 2.0).max(1.0),
+            per_minute as f64 / 60.0,
+            RATE_TRACKED,
+        )
     }
 
-    fn capacity(&self) -> f64 {
-        (self.per_minute as f64 / 2.0).max(1.0)
+    /// A bucket of `capacity` filling at `refill_per_sec` per address block, at most
+    /// `max_tracked` (at least 1) blocks counted at once.
+    pub fn with_bucket(capacity: f64, refill_per_sec: f64, max_tracked: usize) -> AddressRate {
+        AddressRate {
+            capacity,
+            refill_per_sec,
+            max_tracked: max_tracked.max(1),
+            table: Default::default(),
+            order: Default::default(),
+            next_stamp: 0,
+        }
     }
 
     /// Something (a connection, a command) from `ip` at `now`: within its allowance?
     pub fn take(&mut self, ip: std::net::IpAddr, now: Instant) -> Admit {
         let key = address_block(ip);
-        if now.duration_since(self.swept) >= Duration::from_secs(10)
-            || self.table.len() >= RATE_TRACKED
-        {
-            self.sweep(now);
+        self.forget_idle(now);
+        if !self.table.contains_key(&key) && self.table.len() >= self.max_tracked {
+            self.evict_oldest();
         }
-        let (capacity, refill) = (self.capacity(), self.per_minute as f64 / 60.0);
-        if !self.table.contains_key(&key) && self.table.len() >= RATE_TRACKED {
-            return Admit::Yes;
+        let stamp = self.next_stamp;
+        self.next_stamp += 1;
+        let (capacity, refill) = (self.capacity, self.refill_per_sec);
+        let t = self.table.entry(key).or_insert_with(|| Tracked {
+            bucket: TokenBucket::new(capacity, refill, now),
+            told: None,
+            stamp,
+        });
+        t.stamp = stamp;
+        // The same address again (a flood): its last entry moves in place.
+        match self.order.back_mut() {
+            Some(last) if last.0 == key => last.1 = stamp,
+            _ => self.order.push_back((key, stamp)),
         }
-        let (bucket, told) = self
-            .table
-            .entry(key)
-            .or_insert_with(|| (TokenBucket::new(capacity, refill, now), None));
-        if bucket.try_take(now) {
+        let admit = if t.bucket.try_take(now) {
             Admit::Yes
         } else {
-            let first = told.is_none_or(|t| now.duration_since(t) >= Duration::from_secs(60));
+            let first = t
+                .told
+                .is_none_or(|told| now.duration_since(told) >= Duration::from_secs(60));
             if first {
-                *told = Some(now);
+                t.told = Some(now);
             }
             Admit::No { first }
+        };
+        // Stale entries past twice the live ones: dropped in one pass (amortised O(1)).
+        if self.order.len() > 2 * self.table.len() + 64 {
+            let table = &self.table;
+            self.order
+                .retain(|(k, s)| table.get(k).is_some_and(|t| t.stamp == *s));
+        }
+        admit
+    }
+
+    /// Forgets, oldest first, the addresses whose allowance is whole again (and that were
+    /// not refused in the last minute, so their log line stays one a minute); stops at the
+    /// first one still counting. Each entry of `order` is looked at once.
+    fn forget_idle(&mut self, now: Instant) {
+        while let Some(&(k, s)) = self.order.front() {
+            match self.table.get_mut(&k) {
+                Some(t) if t.stamp == s => {
+                    let whole = t.bucket.available(now) >= self.capacity;
+                    let told = t
+                        .told
+                        .is_some_and(|told| now.duration_since(told) < Duration::from_secs(60));
+                    if !whole || told {
+                        return;
+                    }
+                    self.table.remove(&k);
+                }
+                _ => {}
+            }
+            self.order.pop_front();
         }
     }
 
-    /// Forgets the addresses whose allowance is whole again.
-    fn sweep(&mut self, now: Instant) {
-        let full = self.capacity();
-        // (An address refused in the last minute is kept, so its log line stays one a
-        // minute.)
-        self.table.retain(|_, (b, told)| {
-            b.available(now) < full
-                || told.is_some_and(|t| now.duration_since(t) < Duration::from_secs(60))
-        });
-        self.swept = now;
+    /// Forgets the least recently used address (to make room for a new one).
+    fn evict_oldest(&mut self) {
+        while let Some((k, s)) = self.order.pop_front() {
+            if self.table.get(&k).is_some_and(|t| t.stamp == s) {
+                self.table.remove(&k);
+                return;
+            }
+        }
     }
 
     /// Addresses counted now.
@@ -689,8 +858,9 @@ mod tests {
 
 #[cfg(test)]
 mod address_tests {
-    use super::address_block;
+    use super::{address_block, AddrNet, AddressRate, Admit};
     use std::net::IpAddr;
+    use std::time::{Duration, Instant};
 
     fn ip(s: &str) -> IpAddr {
         s.parse().unwrap()
@@ -713,5 +883,121 @@ mod address_tests {
         );
         assert_eq!(address_block(ip("::ffff:192.0.2.7")), ip("192.0.2.7"));
         assert_eq!(address_block(ip("::1")), ip("::"));
+    }
+
+    #[test]
+    fn a_plain_address_stands_for_its_block_and_a_prefix_for_itself() {
+        let n = |s: &str| AddrNet::parse(s).unwrap();
+        assert_eq!(n("1.2.3.4").to_string(), "1.2.3.4");
+        assert_eq!(n("::ffff:1.2.3.4"), n("1.2.3.4"));
+        assert_eq!(n("2001:db8:1:2::abcd").to_string(), "2001:db8:1:2::/64");
+        assert_eq!(n("2001:db8::1/128").to_string(), "2001:db8::1/128");
+        assert_eq!(n("2001:db8:ff::1/48").to_string(), "2001:db8:ff::/48");
+        assert_eq!(n("10.9.8.7/8").to_string(), "10.0.0.0/8");
+        assert_eq!(n("::ffff:10.0.0.0/104"), n("10.0.0.0/8"));
+        assert_eq!(n("0.0.0.0/0").to_string(), "0.0.0.0/0");
+        for bad in [
+            "",
+            "1.2.3",
+            "1.2.3.4/33",
+            "2001:db8::/129",
+            "1.2.3.4/",
+            "1.2.3.4/x",
+            "::ffff:1.2.3.4/64",
+            "1.2.3.4/-1",
+            "host.example",
+        ] {
+            assert!(AddrNet::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_network_holds_its_addresses_in_any_form() {
+        let n = |s: &str| AddrNet::parse(s).unwrap();
+        assert!(n("127.0.0.1").contains(ip("::ffff:127.0.0.1")));
+        assert!(!n("127.0.0.1").contains(ip("127.0.0.2")));
+        assert!(n("2001:db8::1").contains(ip("2001:db8::ffff:ffff:ffff:ffff")));
+        assert!(!n("2001:db8::1").contains(ip("2001:db8:0:1::1")));
+        assert!(n("2001:db8::/32").contains(ip("2001:db8:ffff::1")));
+        assert!(!n("2001:db8::1/128").contains(ip("2001:db8::2")));
+        assert!(n("10.0.0.0/8").contains(ip("::ffff:10.1.1.1")));
+        // Families never mix: ::/0 holds no IPv4 address, 0.0.0.0/0 no IPv6 one.
+        assert!(!n("::/0").contains(ip("1.2.3.4")));
+        assert!(n("::/0").contains(ip("2001:db8::1")));
+        assert!(!n("0.0.0.0/0").contains(ip("2001:db8::1")));
+        assert!(n("0.0.0.0/0").contains(ip("::ffff:1.2.3.4")));
+    }
+
+    #[test]
+    fn the_address_table_keeps_its_bound_forgetting_the_least_recently_used() {
+        let t0 = Instant::now();
+        // 2 at once, no refill: an address is refused after two.
+        let mut a = AddressRate::with_bucket(2.0, 0.0, 3);
+        let v4 = |i: u8| std::net::IpAddr::from([198, 51, 100, i]);
+        for i in 1..=3 {
+            a.take(v4(i), t0);
+            a.take(v4(i), t0);
+        }
+        assert!(matches!(a.take(v4(1), t0), Admit::No { .. }));
+        assert_eq!(a.tracked(), 3);
+        // A newcomer past the bound is counted: the least recently used (2) makes room.
+        assert_eq!(a.take(v4(4), t0), Admit::Yes);
+        assert_eq!(a.take(v4(4), t0), Admit::Yes);
+        assert!(
+            matches!(a.take(v4(4), t0), Admit::No { .. }),
+            "counted, not let in uncounted"
+        );
+        assert_eq!(a.tracked(), 3);
+        assert!(
+            matches!(a.take(v4(1), t0), Admit::No { .. }),
+            "1 was used lately: kept"
+        );
+        assert!(matches!(a.take(v4(3), t0), Admit::No { .. }), "3 kept");
+        assert_eq!(a.take(v4(2), t0), Admit::Yes, "2 was forgotten");
+    }
+
+    #[test]
+    fn past_the_production_bound_a_newcomer_is_counted_too() {
+        let t0 = Instant::now();
+        let mut a = AddressRate::new(2, t0);
+        for i in 0..super::RATE_TRACKED as u32 {
+            a.take(std::net::IpAddr::from((i + 1).to_be_bytes()), t0);
+        }
+        assert_eq!(a.tracked(), super::RATE_TRACKED);
+        let new = ip("2001:db8::1");
+        assert_eq!(a.take(new, t0), Admit::Yes);
+        assert!(
+            matches!(a.take(new, t0), Admit::No { .. }),
+            "counted, not let in uncounted"
+        );
+        assert_eq!(a.tracked(), super::RATE_TRACKED);
+    }
+
+    #[test]
+    fn a_flood_from_one_address_or_many_keeps_the_table_small() {
+        let t0 = Instant::now();
+        let mut a = AddressRate::with_bucket(5.0, 1.0, 1000);
+        // One address, a million times: one entry, one place in the order.
+        for i in 0..1_000_000u64 {
+            a.take(ip("203.0.113.1"), t0 + Duration::from_micros(i));
+        }
+        assert_eq!(a.tracked(), 1);
+        assert!(a.order.len() <= 1);
+        // Two addresses taking turns, then a walk over 100,000 addresses.
+        for i in 0..10_000u32 {
+            a.take(
+                ip(if i % 2 == 0 {
+                    "203.0.113.1"
+                } else {
+                    "203.0.113.2"
+                }),
+                t0,
+            );
+        }
+        for i in 0..100_000u32 {
+            a.take(std::net::IpAddr::from(i.to_be_bytes()), t0);
+        }
+        assert_eq!(a.tracked(), 1000);
+        assert!(a.order.len() <= 2 * 1000 + 64, "{}", a.order.len());
     }
 }

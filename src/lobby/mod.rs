@@ -33,7 +33,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{info, warn};
 
 use crate::game::{self, GameConfig, GameHandle, GameReport, NewGame, Player};
-use crate::limit::{address_block, TokenBucket};
+use crate::limit::{address_block, AddrNet, AddressRate, TokenBucket};
 use crate::proto::{
     AdminSession, ChatLine, GameId, GameSnapshot, GameSummary, GameTerms, LobbyCmd, LobbySnapshot,
     PlayerId, PlayerInfo, PlayerStatus, Seek, SeekId, SessionEvent,
@@ -72,7 +72,9 @@ pub struct Ident {
 pub struct KickWhom {
     pub nick: Option<String>,
     pub identity: Option<PlayerId>,
-    pub addr: Option<std::net::IpAddr>,
+    /// The addresses (a block or a prefix: see [`AddrNet`]); an address in any form
+    /// (IPv4-mapped too) is in it.
+    pub addr: Option<AddrNet>,
 }
 
 /// What a session gets when it joins the lobby.
@@ -319,6 +321,11 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
         seek_watch: seeks::SeekWatch::default(),
         games: HashMap::new(),
         chat: Vec::new(),
+        chat_blocks: AddressRate::with_bucket(
+            CHAT_BLOCK_BURST,
+            CHAT_BLOCK_PER_SEC,
+            crate::limit::RATE_TRACKED,
+        ),
         tournaments: std::collections::BTreeMap::new(),
         tournament_games: HashMap::new(),
         reports: reports_tx,
@@ -349,6 +356,11 @@ struct SessionEntry {
     /// [`SEEK_EVERY`] (each redraws every lobby screen).
     seeks: TokenBucket,
 }
+
+/// Chat lines the sessions of one address block (see [`address_block`]) may send at once,
+/// and a second after that, all together (each session also has its own budget).
+const CHAT_BLOCK_BURST: f64 = 10.0;
+const CHAT_BLOCK_PER_SEC: f64 = 1.0;
 
 /// Seeks a session may post at once, and the time that earns it another.
 const SEEK_BURST: f64 = 5.0;
@@ -386,6 +398,9 @@ struct Lobby {
     seek_watch: seeks::SeekWatch,
     games: HashMap<GameId, GameEntry>,
     chat: Vec<ChatLine>,
+    /// Chat lines per address block (every session from it together), past the session's
+    /// own budget: fifty guests from one address chat as fast as a few.
+    chat_blocks: AddressRate,
     tournaments: std::collections::BTreeMap<crate::proto::TournamentId, tournaments::Tourney>,
     /// The tournament each tournament game in play belongs to.
     tournament_games: HashMap<GameId, crate::proto::TournamentId>,
@@ -606,14 +621,44 @@ impl Lobby {
                 .as_ref()
                 .is_some_and(|x| x.eq_ignore_ascii_case(&s.nick))
                 || whom.identity.as_ref().is_some_and(|x| *x == s.ident.id)
-                || whom.addr.is_some_and(|a| s.ident.addr == Some(a));
+                || whom
+                    .addr
+                    .is_some_and(|net| s.ident.addr.is_some_and(|a| net.contains(a)));
             if hit {
                 n += 1;
                 let _ = s.events.try_send(SessionEvent::Kicked(reason.to_string()));
             }
         }
-        info!(kicked = n, "admin kick");
+        let addr = whom.addr.map(|a| a.to_string()).unwrap_or_default();
+        info!(kicked = n, addr = %addr, "admin kick");
         n
+    }
+
+    /// Whether `session` may send a chat line now (lobby or tournament chat): within its
+    /// own budget and its address block's. Told why when not.
+    fn chat_allowed(&mut self, session: SessionId) -> bool {
+        let now = std::time::Instant::now();
+        let Some(me) = self.sessions.get_mut(&session) else {
+            return false;
+        };
+        if !me.chat.try_take(now) {
+            self.notice(session, "you are sending messages too fast");
+            return false;
+        }
+        let Some(addr) = me.ident.addr else {
+            return true;
+        };
+        if let crate::limit::Admit::No { first } = self.chat_blocks.take(addr, now) {
+            if first {
+                info!(key = %address_block(addr), "chat lines refused: too many from one address");
+            }
+            self.notice(
+                session,
+                "too many messages from your address (everyone connected from it counts together): wait a few seconds",
+            );
+            return false;
+        }
+        true
     }
 
     fn admin_sessions(&self) -> Vec<AdminSession> {
@@ -625,7 +670,8 @@ impl Lobby {
                 nick: s.nick.clone(),
                 guest: s.ident.guest,
                 key: s.ident.id.fingerprint().map(str::to_string),
-                addr: s.ident.addr,
+                // In the one form bans take (an IPv4-mapped address as IPv4).
+                addr: s.ident.addr.map(crate::limit::canonical),
                 status: s.status,
             })
             .collect();

@@ -299,13 +299,10 @@ impl Lobby {
         if line.is_empty() {
             return;
         }
-        let Some(me) = self.sessions.get_mut(&session) else {
+        if !self.chat_allowed(session) {
             return;
-        };
-        if !me.chat.try_take(std::time::Instant::now()) {
-            return self.notice(session, "you are sending messages too fast");
         }
-        let from = me.nick.clone();
+        let from = self.sessions[&session].nick.clone();
         self.chat.push(ChatLine { from, text: line });
         if self.chat.len() > CHAT_KEEP {
             self.chat.remove(0);

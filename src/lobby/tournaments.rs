@@ -609,13 +609,10 @@ impl Lobby {
         if line.is_empty() || !self.tournaments.contains_key(&id) {
             return;
         }
-        let Some(me) = self.sessions.get_mut(&session) else {
+        if !self.chat_allowed(session) {
             return;
-        };
-        if !me.chat.try_take(Instant::now()) {
-            return self.notice(session, "you are sending messages too fast");
         }
-        let from = me.nick.clone();
+        let from = self.sessions[&session].nick.clone();
         let t = self.tournaments.get_mut(&id).expect("checked");
         t.chat.push(ChatLine { from, text: line });
         if t.chat.len() > CHAT_KEEP {

@@ -7,6 +7,7 @@ use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
 use super::Service;
+use crate::limit::AddrNet;
 use crate::lobby::KickWhom;
 use crate::proto::{AdminBan, AdminCmd, AdminSnapshot, BanKind, PlayerId};
 use crate::store::{BackupSummary, Ban, BanTarget, StoreError};
@@ -120,7 +121,18 @@ impl Service {
                 let target =
                     BanTarget::parse(kind.word(), &value).map_err(AdminError::BadTarget)?;
                 let reason = non_empty(&reason, "banned by an admin");
-                self.store.bans().add(&target, &reason, by).await?;
+                // A player's ban also closes guest logins from the address blocks the
+                // player last used (else they come straight back as a guest).
+                let blocks = match &target {
+                    BanTarget::Addr(_) => Vec::new(),
+                    _ => self.banned_players_blocks(&target).await,
+                };
+                self.store
+                    .bans()
+                    .add_closing_guests(&target, &reason, by, blocks.clone())
+                    .await?;
+                let blocks: Vec<String> = blocks.iter().map(|b| b.to_string()).collect();
+                tracing::info!(by, target = %target, guests_closed_from = ?blocks, "admin: ban");
                 let whom = match &target {
                     BanTarget::Nick(n) => KickWhom {
                         nick: Some(n.clone()),
@@ -141,7 +153,19 @@ impl Service {
             AdminCmd::Unban { kind, value } => {
                 let target =
                     BanTarget::parse(kind.word(), &value).map_err(AdminError::BadTarget)?;
-                if self.store.bans().remove(&target).await? {
+                let mut lifted = self.store.bans().remove(&target).await?;
+                // A plain IPv6 address stands for its /64; a ban of that one address (a
+                // /128, as older versions wrote) is lifted with it.
+                if let (BanTarget::Addr(_), Ok(std::net::IpAddr::V6(v6))) =
+                    (&target, value.trim().parse::<std::net::IpAddr>())
+                {
+                    if v6.to_ipv4_mapped().is_none() {
+                        let exact = BanTarget::Addr(AddrNet::new(v6.into(), 128));
+                        lifted |= self.store.bans().remove(&exact).await?;
+                    }
+                }
+                if lifted {
+                    tracing::info!(by, target = %target, "admin: unban");
                     Ok(AdminDone::Unbanned(target))
                 } else {
                     Err(AdminError::NotBanned(target))
@@ -161,6 +185,41 @@ impl Service {
                 .map(AdminDone::Tournament)
                 .map_err(AdminError::Tournament),
         }
+    }
+
+    /// The address blocks the player a nick or key ban names last used: where each of its
+    /// keys last logged in from, and where its sessions online are connected from.
+    async fn banned_players_blocks(&self, target: &BanTarget) -> Vec<AddrNet> {
+        let keys: Vec<String> = match target {
+            BanTarget::Key(k) => vec![k.clone()],
+            BanTarget::Nick(n) => {
+                let n = n.clone();
+                match self.blocking(move |s| s.users().by_nick(&n)).await {
+                    Ok(Some(user)) => user.keys,
+                    _ => Vec::new(),
+                }
+            }
+            BanTarget::Addr(_) => return Vec::new(),
+        };
+        let mut blocks = Vec::new();
+        for k in &keys {
+            let k = k.clone();
+            if let Ok(Some(b)) = self.blocking(move |s| s.bans().last_seen(&k)).await {
+                blocks.push(b);
+            }
+        }
+        for s in self.lobby.sessions().await {
+            let hit = match target {
+                BanTarget::Nick(n) => s.nick.eq_ignore_ascii_case(n),
+                _ => s.key.as_ref().is_some_and(|k| keys.contains(k)),
+            };
+            if let (true, Some(a)) = (hit, s.addr) {
+                blocks.push(AddrNet::block(a));
+            }
+        }
+        blocks.sort_by_key(|b| b.to_string());
+        blocks.dedup();
+        blocks
     }
 
     /// Where `admin backup` writes (`backup_root`): every backup is a directory under it.

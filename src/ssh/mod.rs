@@ -82,6 +82,9 @@ pub struct SshConfig {
     pub registrations_per_hour: usize,
     /// Where `admin backup NAME` writes: every backup is a directory under it.
     pub backup_root: std::path::PathBuf,
+    /// After a key or nick ban, guest logins from the address block the banned player
+    /// last used are refused this long (zero: never).
+    pub ban_guest_block: Duration,
 }
 
 /// The exit status of an exec command refused for want of room (sysexits' EX_TEMPFAIL:
@@ -112,6 +115,7 @@ impl Default for SshConfig {
             commands_per_minute: 60,
             registrations_per_hour: crate::service::REGISTRATIONS_PER_HOUR,
             backup_root: crate::service::DEFAULT_BACKUP_ROOT.into(),
+            ban_guest_block: Duration::from_secs(24 * 3600),
         }
     }
 }
@@ -214,15 +218,14 @@ impl SshServer {
                 );
                 continue;
             }
-            let banned = matches!(
-                self.shared
-                    .store
-                    .bans()
-                    .matching(None, None, Some(peer.ip())),
-                Ok(Some(_))
-            );
-            if banned {
-                info!(peer = %peer.ip(), "connection refused: address banned");
+            let banned = self
+                .shared
+                .store
+                .bans()
+                .matching(None, None, Some(peer.ip()));
+            if let Ok(Some(ban)) = banned {
+                // The address in its one form (an IPv4-mapped one as IPv4), and the ban's.
+                info!(peer = %crate::limit::canonical(peer.ip()), ban = %ban.target, "connection refused: address banned");
                 refuse(
                     stream,
                     b"SSH-2.0-stratego_ssh this address is banned from this server\r\n",
@@ -688,7 +691,8 @@ impl Conn {
 impl Conn {
     /// The ban that applies to this connection, checked before the lobby is shown.
     /// Checks the nick the key holds (not only the user name asked for: a banned player
-    /// must not get in by asking for another name), the key and the address.
+    /// must not get in by asking for another name), the key and the address (its block,
+    /// or a prefix that holds it).
     fn ban(&self) -> Option<crate::store::Ban> {
         let store = &self.shared.store;
         let ident = self.ident.as_ref().filter(|i| !i.guest);
@@ -708,28 +712,56 @@ impl Conn {
             })
     }
 
-    /// Tells a banned connection why and closes its channel (ending its program); the
-    /// program back when not banned.
+    /// Why this connection may not come in, if it may not: a ban of it, or (a guest)
+    /// guest logins from its address block closed by the ban of a player who last used
+    /// it, for `ban_guest_block` from that ban. A key that may come in has its address
+    /// block recorded (what such a closure closes if the key is banned later).
+    fn refusal(&self) -> Option<String> {
+        if let Some(ban) = self.ban() {
+            info!(peer = %crate::limit::canonical(self.peer.ip()), ban = %ban.target, "banned connection refused");
+            return Some(format!(
+                "You are banned from this server: {}\r\n",
+                crate::text::clean_line(&ban.reason, 200)
+            ));
+        }
+        let bans = self.shared.store.bans();
+        let guest = self.ident.as_ref().is_some_and(|i| i.guest);
+        if !guest {
+            if let Some(fp) = &self.fingerprint {
+                if let Err(e) = bans.saw(fp, self.peer.ip()) {
+                    warn!(error = %e, "cannot record the address block of a key");
+                }
+            }
+            return None;
+        }
+        let hold = self.shared.config.ban_guest_block.as_secs();
+        if hold == 0 {
+            return None;
+        }
+        let closed = bans.guests_closed(self.peer.ip()).ok().flatten()?;
+        let until = closed.saturating_add(hold);
+        if until <= crate::store::now() {
+            return None;
+        }
+        info!(block = %address_block(self.peer.ip()), "guest refused: guest logins closed from this address after a player's ban");
+        Some(format!(
+            "Guest logins from your address are closed until {} UTC: a player banned here last used it\r\n",
+            crate::ui::utc_datetime(until)
+        ))
+    }
+
+    /// Tells a refused connection (see [`Conn::refusal`]) why and closes its channel
+    /// (ending its program); the program back when not refused.
     fn refuse_if_banned(
         &self,
         handle: &russh::server::Handle,
         channel: ChannelId,
         program: Program,
     ) -> Option<Program> {
-        let Some(ban) = self.ban() else {
+        let Some(text) = self.refusal() else {
             return Some(program);
         };
-        info!(peer = %self.peer, "banned connection refused");
-        say_and_close(
-            handle.clone(),
-            channel,
-            format!(
-                "You are banned from this server: {}\r\n",
-                crate::text::clean_line(&ban.reason, 200)
-            ),
-            1,
-            program,
-        );
+        say_and_close(handle.clone(), channel, text, 1, program);
         None
     }
 

@@ -35,7 +35,7 @@
 //! | `recent_games` | tag (0 = all, else variant byte) + end time + game id | [`GameListing`] | [`Games`] |
 //! | `live` | game id | a game in progress without its moves | [`Live`], [`Games::finish`] |
 //! | `live_moves` | game id + ply (u32 big-endian, 1-based; the ply the game gives the move, so a retry overwrites it) | the move and the clocks after it (a game's final move is never here: it is in the finished record) | [`Live`], [`Games::finish`] |
-//! | `bans` | `nick:NAME`, `key:SHA256:...` or `addr:ADDRESS` | [`Ban`] (reason, by whom, when) | [`Bans`] |
+//! | `bans` | `nick:NAME`, `key:SHA256:...`, `addr:ADDRESS`, `net:PREFIX`; `seen:SHA256:...`, `closed:BLOCK` (see `bans.rs`) | [`Ban`] (reason, by whom, when); a key's last address block; guests closed since | [`Bans`] |
 //! | `setups` | len-prefixed identity + variant byte + name | [`SavedSetup`] and when it was saved | [`Setups`] |
 //! | `tournaments` | tournament id (u64 big-endian) | [`TournamentRecord`]: terms, entrants, pairings and results | [`Tournaments`] |
 //! | `meta` | `schema`, `next_game_id` | schema number, id counter | [`Store`] |
