@@ -199,7 +199,8 @@ pub(crate) fn lobby_layout(w: u16, h: u16, tournaments: usize) -> LobbyLayout {
     let players_w = (content_w / 3).clamp(28, 44);
     let right_w = content_w - players_w;
     let rx = left + players_w;
-    let seeks_h = (body_h * 3 / 10).max(6);
+    // One row more than the games: the seeks' first row plays the computer.
+    let seeks_h = (body_h * 3 / 10).max(6) + 1;
     let games_h = (body_h * 3 / 10).max(5);
     let rest = body_h.saturating_sub(seeks_h + games_h);
     let tours_h = if tournaments == 0 {

@@ -406,7 +406,9 @@ impl App {
                 }
             }
             Msg::GameClosed => {
-                self.game = None;
+                if self.game.take().is_some() {
+                    self.lobby_ui.back = true;
+                }
                 if matches!(self.overlay, Some(Overlay::Rules { .. })) {
                     self.overlay = None;
                 }
@@ -610,6 +612,7 @@ impl App {
                 Act::CloseTournament => self.tournament = None,
                 Act::LeaveGame => {
                     if self.game.take().is_some() {
+                        self.lobby_ui.back = true;
                         fx.push(Effect::LeaveGame);
                     }
                 }

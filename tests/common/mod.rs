@@ -458,6 +458,9 @@ pub async fn start_game(alice: &Term, bob: &Term) {
         t.contains("Classic") && t.contains("alice")
     })
     .await;
+    // The seeks' first row plays the computer: Down chooses alice's seek, Enter accepts.
+    bob.send(b"j").await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
     bob.send(b"\r").await;
     for t in [alice, bob] {
         t.wait_text("Set up your army", 10).await;
