@@ -1017,8 +1017,9 @@ const NOT_ADMIN: &str = "The admin screen is only for the server's admins";
 /// The key that dismisses a notice, at its end.
 const NOTICE_ESC: &str = " (Esc) ";
 
-/// A notice's rows (wrapped at words, never cut) and where it goes: centred, from the second
-/// row down.
+/// A notice's rows (wrapped at words, never cut) and where it goes: the bottom line (the
+/// footer's, whose keys it stands for until dismissed), and the rows above it when it needs
+/// more: never over the top of a screen, where the board, the seats and the lists start.
 fn notice_layout(area: Rect, text: &str) -> (Vec<String>, Rect) {
     let room = usize::from(area.width.saturating_sub(2));
     let mut rows = widgets::wrap(text, room);
@@ -1031,11 +1032,8 @@ fn notice_layout(area: Rect, text: &str) -> (Vec<String>, Rect) {
         .into_iter()
         .take(usize::from(area.height / 2))
         .collect();
-    let longest = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
-    let w = ((longest + NOTICE_ESC.len() + 2).max(text.chars().count().min(room) + 24) as u16)
-        .min(area.width);
-    let x = area.x + (area.width - w) / 2;
-    let at = Rect::new(x, area.y + 1, w, rows.len() as u16);
+    let n = rows.len() as u16;
+    let at = Rect::new(area.x, area.bottom().saturating_sub(n), area.width, n);
     (rows, at)
 }
 
