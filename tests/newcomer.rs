@@ -49,3 +49,38 @@ async fn a_newcomers_enter_plays_the_computer_even_with_a_seek_open() {
         "{c}"
     );
 }
+
+/// MEDIUM 3: both ask for a rematch with r: the new game's set-up shows on both screens,
+/// and neither is told that the other "left: no rematch" (they left the old game for the
+/// new one).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agreed_rematch_says_nobody_left() {
+    let server = start_server("newcomer-rematch").await;
+    let addr = server.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    common::start_game(&alice, &bob).await;
+    alice.wait_text("move 1", 10).await;
+    bob.wait_text("move 1", 10).await;
+    alice.send(b"R").await;
+    alice.wait_text("Resign this game?", 5).await;
+    alice.send(b"y").await;
+    for t in [&alice, &bob] {
+        t.wait_text("r rematch", 10).await;
+    }
+    alice.send(b"r").await;
+    bob.wait_text("asks for a rematch", 10).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    bob.send(b"r").await;
+    for t in [&alice, &bob] {
+        t.wait_text("Set up your army", 10).await;
+    }
+    // Long enough for the old game to hear both leave.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    for t in [&alice, &bob] {
+        let s = t.text();
+        assert!(s.contains("Set up your army"), "{s}");
+        assert!(!s.contains("no rematch"), "told of a rematch refused:\n{s}");
+    }
+}
