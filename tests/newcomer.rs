@@ -84,3 +84,42 @@ async fn an_agreed_rematch_says_nobody_left() {
         assert!(!s.contains("no rematch"), "told of a rematch refused:\n{s}");
     }
 }
+
+/// MEDIUM 6: q on the "make the window larger" screen in the middle of a game asks first
+/// (as q does everywhere else in a game) instead of dropping the connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn q_on_the_too_small_screen_asks_before_quitting() {
+    let server = start_server("newcomer-small").await;
+    let addr = server.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    common::start_game(&alice, &bob).await;
+    alice.wait_text("move 1", 10).await;
+    alice.resize(60, 20).await;
+    alice.wait_text("make the window larger", 10).await;
+    alice.send(b"q").await;
+    alice.wait_text("Quit stratego-ssh?", 5).await;
+    assert!(!alice.is_closed(), "the connection is still open");
+    // n: still connected, still in the game.
+    alice.send(b"n").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let s = alice.text();
+    assert!(
+        !alice.is_closed() && s.contains("make the window larger") && !s.contains("Quit"),
+        "{s}"
+    );
+    alice.resize(120, 40).await;
+    alice.wait_text("move 1", 10).await;
+    // q then y does quit.
+    alice.resize(60, 20).await;
+    alice.wait_text("make the window larger", 10).await;
+    alice.send(b"q").await;
+    alice.wait_text("Quit stratego-ssh?", 5).await;
+    alice.send(b"y").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !alice.is_closed() {
+        assert!(tokio::time::Instant::now() < deadline, "y quits");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}

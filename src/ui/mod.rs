@@ -654,8 +654,18 @@ impl App {
         let ctrl_c = k.mods.ctrl && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('d'));
         let screen = self.screen();
         if screen == Shown::TooSmall {
+            // q asks first, as everywhere else (a game's clock runs on: quitting by a slip
+            // would lose it); the question is drawn in place of the screen's keys.
+            if self.overlay == Some(Overlay::Quit) {
+                self.overlay = None;
+                return match keymap::action(dialog::QUIT_KEYS, k, &Always) {
+                    Some(true) => vec![Effect::Quit],
+                    _ if ctrl_c => vec![Effect::Quit],
+                    _ => vec![],
+                };
+            }
             if ctrl_c || keymap::action(too_small::KEYS, k, &Always).is_some() {
-                return vec![Effect::Quit];
+                self.overlay = Some(Overlay::Quit);
             }
             return vec![];
         }
@@ -870,7 +880,10 @@ impl App {
             now,
         };
         match screen {
-            Shown::TooSmall => too_small::render(buf, area, self.game.as_ref(), now, &t),
+            Shown::TooSmall => {
+                let asking = self.overlay == Some(Overlay::Quit);
+                too_small::render(buf, area, self.game.as_ref(), asking, now, &t)
+            }
             Shown::Lobby => {
                 let (ui, l) = (&self.lobby_ui, &self.lobby);
                 lobby::render(buf, ui, l, &self.me, &t, self.unix, w, h)
