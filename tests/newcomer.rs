@@ -123,3 +123,39 @@ async fn q_on_the_too_small_screen_asks_before_quitting() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+/// MEDIUM 5: a guest (no key) is told why it is a guest and what a guest can do, on a card
+/// of its own; its name shows whole in the players list; p shows a page that says a guest
+/// has no stored profile (not "loading the profile..." for ever).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_is_welcomed_and_its_profile_says_what_a_guest_is() {
+    let server = start_server("newcomer-guest").await;
+    let addr = server.running.addr;
+    let g = Term::connect_env(addr, Login::Guest, Some((80, 24)), "xterm-256color", &[]).await;
+    let card = g.wait_text("Welcome to stratego-ssh", 10).await;
+    let said = card.split_whitespace().collect::<Vec<_>>().join(" ");
+    for s in ["without a key", "cannot play rated games", "ssh-keygen"] {
+        assert!(said.contains(s), "no {s:?}:\n{card}");
+    }
+    g.send(b"\r").await;
+    let lobby = g
+        .wait_for("the lobby", 10, |t| !t.contains("Welcome to stratego-ssh"))
+        .await;
+    let nick = lobby
+        .split_whitespace()
+        .find(|w| w.starts_with("guest-"))
+        .expect("the guest's name")
+        .to_string();
+    assert!(
+        lobby.contains(&format!("● {nick}")),
+        "the own name whole in the players list:\n{lobby}"
+    );
+    g.send(b"p").await;
+    let page = g.wait_text("no stored profile", 10).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let page2 = g.text();
+    assert!(
+        !page2.contains("loading") && !page2.contains("not stored here"),
+        "{page}\n{page2}"
+    );
+}

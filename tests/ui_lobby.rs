@@ -275,6 +275,7 @@ fn guests_post_casual_seeks_only() {
         30,
         1,
     );
+    a.update(code(KeyCode::Esc)); // the guest's welcome card
     a.update(key('n'));
     for _ in 0..8 {
         a.update(code(KeyCode::Down));
@@ -549,17 +550,69 @@ fn welcome_card_keeps_the_name_or_asks_for_another() {
 }
 
 #[test]
-fn no_welcome_card_for_known_keys_and_guests() {
+fn no_welcome_card_for_known_keys() {
     let a = lobby_app("bob");
     assert!(!text(&draw(&a, 100, 30)).contains("Welcome to stratego-ssh"));
-    let me = Identity {
-        nick: "guest-0007".into(),
-        guest: true,
-        first_login: true,
-        ..Default::default()
-    };
-    let a = App::new(me, settings(), 100, 30, 1);
-    assert!(!text(&draw(&a, 100, 30)).contains("Welcome to stratego-ssh"));
+}
+
+/// Issue 34 (item 5): a guest is told why it is a guest, what a guest can and cannot do,
+/// and how to keep a name (a key); no name to type. Enter closes the card.
+#[test]
+fn a_guest_gets_a_welcome_card_of_its_own() {
+    for (w, h) in SIZES {
+        let me = Identity {
+            nick: "guest-0520".into(),
+            guest: true,
+            server: Some(Address {
+                host: "stratego.example.org".into(),
+                port: 2222,
+            }),
+            ..Default::default()
+        };
+        let mut a = App::new(me, settings(), w, h, 1);
+        a.update(Msg::Lobby(Arc::new(lobby())));
+        let t = text(&draw(&a, w, h));
+        let said = words(&t);
+        for s in [
+            "Welcome to stratego-ssh",
+            "without a key",
+            "named guest-0520",
+            "cannot play rated games",
+            "ssh-keygen -t ed25519",
+            "ssh -p 2222 NAME@stratego.example.org",
+            "Enter/Esc start playing",
+        ] {
+            assert!(said.contains(s), "{w}x{h}: no {s:?}\n{t}");
+        }
+        assert!(!t.contains("name: "), "{w}x{h}: no name to type\n{t}");
+        // Typing does nothing; Enter closes the card, and the lobby is there.
+        assert!(a.update(key('x')).is_empty());
+        assert!(text(&draw(&a, w, h)).contains("Welcome to stratego-ssh"));
+        assert!(a.update(code(KeyCode::Enter)).is_empty());
+        let t = text(&draw(&a, w, h));
+        assert!(!t.contains("Welcome to stratego-ssh") && t.contains("Open seeks"), "{t}");
+        // The own name whole in the players list (not `guest-0…`).
+        let mut l = lobby();
+        l.players.push(PlayerInfo {
+            nick: "guest-0520".into(),
+            guest: true,
+            bot: false,
+            rating: None,
+            status: PlayerStatus::Idle,
+        });
+        a.update(Msg::Lobby(Arc::new(l)));
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains("● guest-0520"), "{w}x{h}\n{t}");
+        // p: a page that says a guest has no stored profile; nothing is asked of the store.
+        let fx = a.update(key('p'));
+        assert!(fx.is_empty(), "{fx:?}");
+        let t = text(&draw(&a, w, h));
+        assert!(
+            words(&t).contains("guest-0520 is a guest: a guest has no stored profile"),
+            "{w}x{h}\n{t}"
+        );
+        assert!(!t.contains("loading"), "{w}x{h}\n{t}");
+    }
 }
 
 fn game(id: u64, red: &str, blue: &str, private: bool) -> GameSummary {

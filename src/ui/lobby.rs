@@ -441,11 +441,14 @@ impl LobbyUi {
             Do::Leaders => return browse::open_leaderboard(Variant::Classic),
             Do::Games => return browse::open_games(GameFilter::Mine, None),
             Do::Profile => {
-                // The selected player's profile, or mine.
-                let nick = match self.player_index(l) {
-                    Some(i) => l.players[i].nick.clone(),
-                    _ => me.nick.clone(),
+                // The selected player's profile, or mine (a guest has none stored).
+                let (nick, guest) = match self.player_index(l) {
+                    Some(i) => (l.players[i].nick.clone(), l.players[i].guest),
+                    _ => (me.nick.clone(), me.guest),
                 };
+                if guest {
+                    return browse::open_guest_profile(&nick);
+                }
                 return browse::open_profile(&nick);
             }
             Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
@@ -869,6 +872,14 @@ impl View<'_> {
             "-".to_string()
         };
         let mine = p.nick == self.me.nick;
+        if mine && p.nick.chars().count() > nick_w {
+            // My own name whole (a guest's `guest-0520` too): my status gives way.
+            return Line::from(vec![
+                Span::raw(format!("{} ", t.g.bullet)),
+                Span::styled(p.nick.clone(), t.accent()),
+                Span::raw(format!(" {rating:>6}")),
+            ]);
+        }
         let (nick, name_style) = if mine {
             // `(you)` only where it fits whole: the name comes first.
             let marked = format!("{} (you)", p.nick);

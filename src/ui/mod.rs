@@ -304,8 +304,16 @@ impl App {
     /// `seed` must be unpredictable (the session draws it from the operating system);
     /// tests pass a constant.
     pub fn new(me: Identity, settings: Settings, width: u16, height: u16, seed: u64) -> App {
-        let welcome = (me.first_login && !me.guest)
-            .then(|| Overlay::Name(welcome::NameCard::welcome(&me.nick, me.server.clone())));
+        // A key's first login chooses its name; a guest is told what a guest is.
+        let welcome = if me.guest {
+            Some(Overlay::Name(welcome::NameCard::guest(
+                &me.nick,
+                me.server.clone(),
+            )))
+        } else {
+            me.first_login
+                .then(|| Overlay::Name(welcome::NameCard::welcome(&me.nick, me.server.clone())))
+        };
         App {
             me,
             settings,
@@ -393,6 +401,12 @@ impl App {
                     self.now = Some(at);
                 }
                 if matches!(self.overlay, Some(Overlay::Form(_))) {
+                    self.overlay = None;
+                }
+                // A guest coming back into its game (by its login) is not held up by the
+                // card of a guest's arrival.
+                if matches!(&self.overlay, Some(Overlay::Name(c)) if c.purpose == welcome::Purpose::Guest)
+                {
                     self.overlay = None;
                 }
                 match &mut self.game {

@@ -179,7 +179,8 @@ impl Term {
         login: Login<'_>,
         pty: Option<(u16, u16)>,
     ) -> Term {
-        let key = matches!(login, Login::Key(..));
+        // A guest is welcomed by a card of its own too (Enter closes it).
+        let key = matches!(login, Login::Key(..) | Login::Guest);
         let term = Self::connect_env(addr, login, pty, "xterm-256color", &[]).await;
         if key && pty.is_some() {
             term.keep_offered_name().await;
