@@ -1332,9 +1332,7 @@ fn notices_never_cover_the_board_names_or_clocks() {
                 "{w}x{h}: the notice is shown whole\n{t}"
             );
             // Every row the notice took is at the bottom, below the names and clocks.
-            let changed: Vec<usize> = (0..shown.len())
-                .filter(|&y| shown[y] != plain[y])
-                .collect();
+            let changed: Vec<usize> = (0..shown.len()).filter(|&y| shown[y] != plain[y]).collect();
             let first = *changed.first().expect("the notice changed some row");
             assert_eq!(
                 changed,

@@ -590,7 +590,10 @@ fn a_guest_gets_a_welcome_card_of_its_own() {
         assert!(text(&draw(&a, w, h)).contains("Welcome to stratego-ssh"));
         assert!(a.update(code(KeyCode::Enter)).is_empty());
         let t = text(&draw(&a, w, h));
-        assert!(!t.contains("Welcome to stratego-ssh") && t.contains("Open seeks"), "{t}");
+        assert!(
+            !t.contains("Welcome to stratego-ssh") && t.contains("Open seeks"),
+            "{t}"
+        );
         // The own name whole in the players list (not `guest-0…`).
         let mut l = lobby();
         l.players.push(PlayerInfo {
@@ -1113,7 +1116,10 @@ fn a_newcomers_enter_never_accepts_a_seek_it_did_not_choose() {
             reversed(comp, "play the computer"),
             "{w}x{h}: the computer's row is highlighted\n{t}"
         );
-        assert!(!reversed(carol, "carol"), "{w}x{h}: carol's seek is not\n{t}");
+        assert!(
+            !reversed(carol, "carol"),
+            "{w}x{h}: carol's seek is not\n{t}"
+        );
         assert!(matches!(
             a.update(code(KeyCode::Enter)).as_slice(),
             [Effect::Lobby(LobbyCmd::PlayBot { .. })]

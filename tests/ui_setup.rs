@@ -491,7 +491,10 @@ fn r_fills_sensibly_keeps_what_was_placed_and_varies() {
     // r again asks before moving the pieces placed by hand; n changes nothing.
     a.update(key('r'));
     let t = text(&draw(&a, W, H));
-    assert!(t.contains("Fill the whole army afresh, moving the pieces"), "{t}");
+    assert!(
+        t.contains("Fill the whole army afresh, moving the pieces"),
+        "{t}"
+    );
     a.update(key('n'));
     assert_eq!(submitted(&a.clone().update(key('d'))).unwrap(), first);
     // y: the whole army afresh; r again after that: another whole army, without asking.

@@ -229,12 +229,7 @@ impl LobbyUi {
         self.gone = false;
         match panel {
             Panel::Players => self.player = l.players.get(i).map(|p| p.nick.clone()),
-            Panel::Seeks => {
-                self.seek = i
-                    .checked_sub(1)
-                    .and_then(|i| l.seeks.get(i))
-                    .map(|s| s.id)
-            }
+            Panel::Seeks => self.seek = i.checked_sub(1).and_then(|i| l.seeks.get(i)).map(|s| s.id),
             Panel::Games => self.game = l.games.get(i).map(|g| g.id),
             Panel::Tournaments => self.tournament = l.tournaments.get(i).map(|t| t.id),
             Panel::Chat => {}
