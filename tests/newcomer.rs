@@ -139,7 +139,9 @@ async fn a_guest_is_welcomed_and_its_profile_says_what_a_guest_is() {
     }
     g.send(b"\r").await;
     let lobby = g
-        .wait_for("the lobby", 10, |t| !t.contains("Welcome to stratego-ssh"))
+        .wait_for("the lobby with the guest listed", 10, |t| {
+            !t.contains("Welcome to stratego-ssh") && t.contains("Players (1)")
+        })
         .await;
     let nick = lobby
         .split_whitespace()

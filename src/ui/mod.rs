@@ -683,7 +683,11 @@ impl App {
             }
             return vec![];
         }
-        if self.notice.is_some() {
+        // A guest's card is closed without dismissing the notice under it (the guest's
+        // way back into its game, shown from the start).
+        let guest_card = matches!(&self.overlay,
+            Some(Overlay::Name(c)) if c.purpose == welcome::Purpose::Guest);
+        if self.notice.is_some() && !guest_card {
             self.notice = None;
             if k.code == KeyCode::Esc {
                 return vec![];

@@ -196,8 +196,8 @@ impl NameCard {
             }
             Purpose::Guest => {
                 let mut before = plain(&format!(
-                    "You connected without a key this server knows, so you play as a \
-                     guest, named {}.",
+                    "You connected without a key this server knows: you are a guest \
+                     here, named {}.",
                     self.current
                 ));
                 before.push(Line::default());
