@@ -161,3 +161,45 @@ async fn a_guest_is_welcomed_and_its_profile_says_what_a_guest_is() {
         "{page}\n{page2}"
     );
 }
+
+/// MEDIUM 4: a player who leaves a live game (q, y) for the lobby is told how it ended
+/// when it ends there without them (here the opponent resigns).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_left_is_told_the_result_in_the_lobby() {
+    let server = start_server("newcomer-away").await;
+    let addr = server.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    common::start_game(&alice, &bob).await;
+    let a_text = alice.wait_text("move 1", 10).await;
+    let (red, blue) = if a_text.contains("you play Red") {
+        (&alice, &bob)
+    } else {
+        (&bob, &alice)
+    };
+    // Red moves a front piece, so that leaving is not the end of a game never begun.
+    let text = red.wait_text("Your turn", 10).await;
+    let board = common::ScreenBoard::read(&text).expect("Red's board");
+    let file = "ABEFIJ"
+        .chars()
+        .find(|f| common::is_movable_label(board.at(&format!("{f}4"))))
+        .expect("a movable front piece");
+    red.send(b"m").await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    red.type_str(&format!("{file}4 {file}5")).await;
+    red.send(b"\r").await;
+    blue.wait_text("Your turn", 10).await;
+    // Blue leaves the game for the lobby.
+    blue.send(b"q").await;
+    blue.wait_text("Leave this game?", 5).await;
+    blue.send(b"y").await;
+    blue.wait_text("Open seeks", 10).await;
+    // Red resigns: Blue, in the lobby, is told.
+    red.send(b"R").await;
+    red.wait_text("Resign this game?", 5).await;
+    red.send(b"y").await;
+    let told = blue.wait_text("has ended", 10).await;
+    let said = told.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("you won (resignation)"), "{told}");
+}
