@@ -280,6 +280,8 @@ async fn both_players_pressing_r_get_different_armies() {
         t.contains("Classic") && t.contains("alice")
     })
     .await;
+    bob.send(b"j").await; // alice's seek, under the computer's row
+    tokio::time::sleep(Duration::from_millis(50)).await;
     bob.send(b"\r").await;
     let mut armies = Vec::new();
     for t in [&alice, &bob] {

@@ -27,6 +27,8 @@ async fn a_rated_game_is_rated_listed_and_replayable() {
         t.contains("Classic") && t.contains("alice")
     })
     .await;
+    bob.send(b"j").await; // alice's seek, under the computer's row
+    tokio::time::sleep(Duration::from_millis(50)).await;
     bob.send(b"\r").await;
     for t in [&alice, &bob] {
         t.wait_text("Set up your army", 10).await;

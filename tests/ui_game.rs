@@ -1308,3 +1308,53 @@ fn a_tick_draws_the_whole_screen_under_a_question_or_a_reconnect_countdown() {
     a.update(key('?'));
     assert!(patched(&a, &blank, W, H).is_none(), "under the help");
 }
+
+/// Issue 34: a notice (a declined draw offer, a guest's way back) never covers the board,
+/// the seats' names or the clocks: it takes the bottom line (the footer's) and, when long,
+/// the rows just above it, at 80x24 as on larger screens.
+#[test]
+fn notices_never_cover_the_board_names_or_clocks() {
+    let long = "Guest: if you drop, come back to your game with: \
+                ssh -p 2222 guest-0520-abcdefghijkl@stratego.example.org";
+    for (w, h) in [(80, 24), (120, 40)] {
+        for notice in ["alice declined your draw offer", long] {
+            let mut a = app("alice", w, h);
+            let mut snap = game_snap(Some(Color::Red), red_view());
+            snap.clocks = Some(clocks(300, 250, true));
+            let at = Instant::now();
+            send_game(&mut a, snap, at);
+            let plain = lines(&draw(&a, w, h));
+            a.update(Msg::Notice(notice.into()));
+            let shown = lines(&draw(&a, w, h));
+            let t = shown.join("\n");
+            assert!(
+                words_of(&t).contains(&words_of(notice)),
+                "{w}x{h}: the notice is shown whole\n{t}"
+            );
+            // Every row the notice took is at the bottom, below the names and clocks.
+            let changed: Vec<usize> = (0..shown.len()).filter(|&y| shown[y] != plain[y]).collect();
+            let first = *changed.first().expect("the notice changed some row");
+            assert_eq!(
+                changed,
+                (first..usize::from(h)).collect::<Vec<_>>(),
+                "{w}x{h}: the notice is at the bottom\n{t}"
+            );
+            for (y, row) in plain.iter().enumerate() {
+                let precious = ["alice", "bob", "5:00", "4:10"]
+                    .iter()
+                    .any(|s| row.contains(s))
+                    || row.trim_start().starts_with("10");
+                if precious {
+                    assert!(
+                        y < first,
+                        "{w}x{h}: row {y} ({row:?}) is covered by the notice\n{t}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn words_of(t: &str) -> String {
+    t.split_whitespace().collect::<Vec<_>>().join(" ")
+}

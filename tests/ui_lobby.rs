@@ -150,7 +150,9 @@ fn lobby_fits_80x24() {
 #[test]
 fn enter_on_seek_accepts_and_on_game_watches() {
     let mut a = lobby_app("bob");
-    // The seeks list has focus, its first seek selected.
+    // The seeks list has focus, its first row (the computer) selected: Down chooses the
+    // first seek, Enter accepts it.
+    a.update(code(KeyCode::Down));
     let fx = a.update(code(KeyCode::Enter));
     assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::Accept(11))]);
     // Own seek: Enter explains, x cancels it.
@@ -174,7 +176,7 @@ fn enter_on_seek_accepts_and_on_game_watches() {
 fn selection_follows_the_seek_not_the_row() {
     let mut a = lobby_app("carol");
     a.update(code(KeyCode::Down));
-    a.update(code(KeyCode::Down)); // bob's seek, id 12
+    a.update(code(KeyCode::Down)); // bob's seek, id 12 (under the computer's row and alice's)
     let mut l = lobby();
     l.seeks.remove(0); // the list shifts under the cursor
     a.update(Msg::Lobby(Arc::new(l.clone())));
@@ -273,6 +275,7 @@ fn guests_post_casual_seeks_only() {
         30,
         1,
     );
+    a.update(code(KeyCode::Esc)); // the guest's welcome card
     a.update(key('n'));
     for _ in 0..8 {
         a.update(code(KeyCode::Down));
@@ -430,7 +433,8 @@ fn mouse_selects_then_accepts_a_seek() {
 #[test]
 fn a_vanished_selection_is_not_replaced() {
     let mut a = lobby_app("carol");
-    // First seek selected by itself: Enter accepts it.
+    // The first seek, chosen: Enter accepts it.
+    a.update(code(KeyCode::Down));
     assert_eq!(
         a.update(code(KeyCode::Enter)),
         vec![Effect::Lobby(LobbyCmd::Accept(11))]
@@ -438,10 +442,13 @@ fn a_vanished_selection_is_not_replaced() {
     let mut l = lobby();
     l.seeks.remove(0);
     a.update(Msg::Lobby(Arc::new(l.clone())));
-    // Seek 11 is gone: nothing is selected until the player moves.
-    assert!(a.update(code(KeyCode::Enter)).is_empty());
+    // Seek 11 is gone: Enter accepts no other seek, it says so.
     a.update(Msg::Lobby(Arc::new(l)));
     assert!(a.update(code(KeyCode::Enter)).is_empty());
+    assert!(text(&draw(&a, 100, 30)).contains("The seek you chose is gone"));
+    a.update(code(KeyCode::Esc));
+    // Then the first row is selected again, and the screen says what Enter does.
+    assert!(text(&draw(&a, 100, 30)).contains("Enter play the computer"));
     a.update(code(KeyCode::Down));
     assert_eq!(
         a.update(code(KeyCode::Enter)),
@@ -543,17 +550,72 @@ fn welcome_card_keeps_the_name_or_asks_for_another() {
 }
 
 #[test]
-fn no_welcome_card_for_known_keys_and_guests() {
+fn no_welcome_card_for_known_keys() {
     let a = lobby_app("bob");
     assert!(!text(&draw(&a, 100, 30)).contains("Welcome to stratego-ssh"));
-    let me = Identity {
-        nick: "guest-0007".into(),
-        guest: true,
-        first_login: true,
-        ..Default::default()
-    };
-    let a = App::new(me, settings(), 100, 30, 1);
-    assert!(!text(&draw(&a, 100, 30)).contains("Welcome to stratego-ssh"));
+}
+
+/// Issue 34 (item 5): a guest is told why it is a guest, what a guest can and cannot do,
+/// and how to keep a name (a key); no name to type. Enter closes the card.
+#[test]
+fn a_guest_gets_a_welcome_card_of_its_own() {
+    for (w, h) in SIZES {
+        let me = Identity {
+            nick: "guest-0520".into(),
+            guest: true,
+            server: Some(Address {
+                host: "stratego.example.org".into(),
+                port: 2222,
+            }),
+            ..Default::default()
+        };
+        let mut a = App::new(me, settings(), w, h, 1);
+        a.update(Msg::Lobby(Arc::new(lobby())));
+        let t = text(&draw(&a, w, h));
+        let said = words(&t);
+        for s in [
+            "Welcome to stratego-ssh",
+            "without a key",
+            "named guest-0520",
+            "cannot play rated games",
+            "ssh-keygen -t ed25519",
+            "ssh -p 2222 NAME@stratego.example.org",
+            "Enter/Esc start playing",
+        ] {
+            assert!(said.contains(s), "{w}x{h}: no {s:?}\n{t}");
+        }
+        assert!(!t.contains("name: "), "{w}x{h}: no name to type\n{t}");
+        // Typing does nothing; Enter closes the card, and the lobby is there.
+        assert!(a.update(key('x')).is_empty());
+        assert!(text(&draw(&a, w, h)).contains("Welcome to stratego-ssh"));
+        assert!(a.update(code(KeyCode::Enter)).is_empty());
+        let t = text(&draw(&a, w, h));
+        assert!(
+            !t.contains("Welcome to stratego-ssh") && t.contains("Open seeks"),
+            "{t}"
+        );
+        // The own name whole in the players list (not `guest-0…`).
+        let mut l = lobby();
+        l.players.push(PlayerInfo {
+            nick: "guest-0520".into(),
+            guest: true,
+            bot: false,
+            rating: None,
+            status: PlayerStatus::Idle,
+        });
+        a.update(Msg::Lobby(Arc::new(l)));
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains("● guest-0520"), "{w}x{h}\n{t}");
+        // p: a page that says a guest has no stored profile; nothing is asked of the store.
+        let fx = a.update(key('p'));
+        assert!(fx.is_empty(), "{fx:?}");
+        let t = text(&draw(&a, w, h));
+        assert!(
+            words(&t).contains("guest-0520 is a guest: a guest has no stored profile"),
+            "{w}x{h}\n{t}"
+        );
+        assert!(!t.contains("loading"), "{w}x{h}\n{t}");
+    }
 }
 
 fn game(id: u64, red: &str, blue: &str, private: bool) -> GameSummary {
@@ -590,6 +652,8 @@ fn a_seek_posted_after_the_list_emptied_is_selected() {
     a.update(Msg::Lobby(Arc::new(l.clone())));
     l.seeks.push(seek(12, "carol"));
     a.update(Msg::Lobby(Arc::new(l.clone())));
+    // Not chosen by itself: Down chooses it.
+    a.update(code(KeyCode::Down));
     assert_eq!(
         a.update(code(KeyCode::Enter)),
         vec![Effect::Lobby(LobbyCmd::Accept(12))]
@@ -609,6 +673,7 @@ fn a_seek_posted_after_the_list_emptied_is_selected() {
 #[test]
 fn enter_with_nothing_selected_says_why() {
     let mut a = lobby_app("carol");
+    a.update(code(KeyCode::Down));
     let mut l = lobby();
     l.seeks.remove(0);
     a.update(Msg::Lobby(Arc::new(l.clone())));
@@ -616,10 +681,10 @@ fn enter_with_nothing_selected_says_why() {
     assert!(a.update(code(KeyCode::Enter)).is_empty());
     let t = text(&draw(&a, 100, 30));
     assert!(t.contains("The seek you chose is gone"), "{t}");
+    // Said once; then the computer's row is selected again, and says so.
     a.update(code(KeyCode::Esc));
-    assert!(a.update(code(KeyCode::Enter)).is_empty());
     let t = text(&draw(&a, 100, 30));
-    assert!(t.contains("No seek is selected"), "{t}");
+    assert!(t.contains("Enter play the computer"), "{t}");
     // No games to watch: said too.
     l.games.clear();
     a.update(Msg::Lobby(Arc::new(l)));
@@ -723,6 +788,7 @@ fn a_newcomer_plays_the_computer_with_one_key() {
     }
     // Enter meant for a seek that just went does not start a game: it says so first.
     let mut a = lobby_app("carol");
+    a.update(code(KeyCode::Down));
     let mut l = lobby();
     l.seeks.clear();
     a.update(Msg::Lobby(Arc::new(l)));
@@ -742,6 +808,7 @@ fn the_selected_seeks_rules_in_words() {
     for (w, h) in SIZES {
         let mut a = app("bob", w, h);
         a.update(Msg::Lobby(Arc::new(l.clone())));
+        a.update(code(KeyCode::Down)); // the first seek
         let t = text(&draw(&a, w, h));
         let words = if w > 80 {
             "two-square 3 moves, chasing rule, the attacker wins ties"
@@ -775,6 +842,7 @@ fn lobby_cuts_no_word_at_any_size() {
     for (w, h) in SIZES {
         let mut a = app("alice", w, h);
         a.update(Msg::Lobby(Arc::new(l.clone())));
+        a.update(code(KeyCode::End)); // bob's seek, chosen
         let buf = draw(&a, w, h);
         let t = text(&buf);
         // My own name is whole (marked where there is room), never `alice (~`.
@@ -821,8 +889,8 @@ fn lobby_cuts_no_word_at_any_size() {
 
 #[test]
 fn help_boxes_size_to_their_text() {
-    let enter = "accept seek (none: play the computer), watch game (or back to yours), \
-                 challenge player, chat";
+    let enter = "the seeks' first row: play the computer; a seek: accept it; \
+                 watch game (or back to yours), challenge player, chat";
     for (w, h) in SIZES {
         let mut a = app("bob", w, h);
         a.update(Msg::Lobby(Arc::new(lobby())));
@@ -1006,4 +1074,101 @@ fn each_dialog_names_what_enter_does() {
     a.update(code(KeyCode::Up)); // alice
     a.update(key('c'));
     assert!(text(&draw(&a, 100, 30)).contains("Enter challenge"));
+}
+
+/// Issue 34 (HIGH 1): with a stranger's rated seek listed, a newcomer's Enter does what the
+/// screen says: the first row (play the computer) is selected and highlighted, the seek is
+/// not, and Enter plays the computer. Accepting takes choosing the seek first.
+#[test]
+fn a_newcomers_enter_never_accepts_a_seek_it_did_not_choose() {
+    let l = LobbySnapshot {
+        seeks: vec![Seek {
+            terms: GameTerms {
+                rated: true,
+                ..terms(Variant::Classic)
+            },
+            ..seek(6, "carol")
+        }],
+        ..Default::default()
+    };
+    for (w, h) in SIZES {
+        let mut a = app("newbie", w, h);
+        a.update(Msg::Lobby(Arc::new(l.clone())));
+        let t = text(&draw(&a, w, h));
+        assert!(
+            t.contains("Enter play the computer (easy, no clock)"),
+            "{w}x{h}\n{t}"
+        );
+        assert!(!t.contains("Enter accept"), "{w}x{h}\n{t}");
+        // The highlighted row is the computer's, not carol's.
+        let buf = draw(&a, w, h);
+        let ls = lines(&buf);
+        let row_of = |s: &str| ls.iter().position(|r| r.contains(s)).unwrap() as u16;
+        let (comp, carol) = (row_of("play the computer ("), row_of("carol"));
+        let reversed = |y: u16, what: &str| {
+            let r = &ls[usize::from(y)];
+            let col = r[..r.find(what).unwrap()].chars().count() as u16;
+            buf[(col, y)]
+                .modifier
+                .contains(ratatui::style::Modifier::REVERSED)
+        };
+        assert!(
+            reversed(comp, "play the computer"),
+            "{w}x{h}: the computer's row is highlighted\n{t}"
+        );
+        assert!(
+            !reversed(carol, "carol"),
+            "{w}x{h}: carol's seek is not\n{t}"
+        );
+        assert!(matches!(
+            a.update(code(KeyCode::Enter)).as_slice(),
+            [Effect::Lobby(LobbyCmd::PlayBot { .. })]
+        ));
+        // Down chooses the seek; the screen says Enter accepts, and it does.
+        a.update(code(KeyCode::Down));
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains("Enter accept"), "{w}x{h}\n{t}");
+        assert_eq!(
+            a.update(code(KeyCode::Enter)),
+            vec![Effect::Lobby(LobbyCmd::Accept(6))]
+        );
+    }
+}
+
+/// Issue 34 (HIGH 1): after my game ends, the lobby does not keep the games list focused
+/// on a game that is gone ("The game you chose has ended"): the seeks have the focus, and
+/// Enter does what the screen says. Right leads back to the seeks from any list.
+#[test]
+fn after_a_game_the_focus_is_back_on_the_seeks() {
+    let mut a = app("carol", 100, 30);
+    let mut l = lobby();
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    // My game starts: it is selected in the games list.
+    l.games.push(game(9, "alice", "carol", false));
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    let mut snap = snapshot(
+        stratego_ssh::proto::GamePhase::Playing,
+        Some(stratego_ssh::rules::Color::Red),
+        None,
+    );
+    snap.id = 9;
+    send_game(&mut a, snap, std::time::Instant::now());
+    a.set_aside_lobby();
+    // It ends; the session takes me out of it and sends the lobby again.
+    a.update(Msg::GameClosed);
+    l.games.pop();
+    a.update(Msg::Lobby(Arc::new(l.clone())));
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("Enter play the computer"), "{t}");
+    let fx = a.update(code(KeyCode::Enter));
+    assert!(
+        matches!(fx.as_slice(), [Effect::Lobby(LobbyCmd::PlayBot { .. })]),
+        "{fx:?}\n{}",
+        text(&draw(&a, 100, 30))
+    );
+    // Right goes back to the seeks from the games list too.
+    a.update(code(KeyCode::Tab));
+    assert!(text(&draw(&a, 100, 30)).contains("Enter watch"));
+    a.update(code(KeyCode::Right));
+    assert!(text(&draw(&a, 100, 30)).contains("Enter play the computer"));
 }

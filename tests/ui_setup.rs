@@ -477,8 +477,9 @@ fn r_fills_sensibly_keeps_what_was_placed_and_varies() {
     a.update(key('f')); // A1
     a.update(key('r'));
     let t = text(&draw(&a, W, H));
+    // It says what it did: the empty squares filled, the pieces placed by hand kept.
     assert!(
-        t.contains("40 of 40 placed") && t.contains("or r again"),
+        t.contains("40 of 40 placed") && words(&t).contains("the 3 pieces you placed stay"),
         "{t}"
     );
     let first = submitted(&a.clone().update(key('d'))).expect("complete");
@@ -487,22 +488,76 @@ fn r_fills_sensibly_keeps_what_was_placed_and_varies() {
     assert_eq!(first.pieces[&sqr("B4")], Rank::General);
     assert_eq!(first.pieces[&sqr("A1")], Rank::Flag);
     assert!(bombs_by_flag(&first) >= 1, "{first:?}");
-    // r again: another fill, the same pieces kept.
+    // r again asks before moving the pieces placed by hand; n changes nothing.
+    a.update(key('r'));
+    let t = text(&draw(&a, W, H));
+    assert!(
+        t.contains("Fill the whole army afresh, moving the pieces"),
+        "{t}"
+    );
+    a.update(key('n'));
+    assert_eq!(submitted(&a.clone().update(key('d'))).unwrap(), first);
+    // y: the whole army afresh; r again after that: another whole army, without asking.
     let mut fills = std::collections::HashSet::new();
     fills.insert(first.pieces.clone());
+    a.update(key('r'));
+    a.update(key('y'));
     for _ in 0..5 {
-        a.update(key('r'));
         let s = submitted(&a.clone().update(key('d'))).expect("complete");
-        assert_eq!(s.pieces[&sqr("A4")], Rank::Marshal);
-        assert_eq!(s.pieces[&sqr("B4")], Rank::General);
-        assert_eq!(s.pieces[&sqr("A1")], Rank::Flag);
+        s.validate(&rules, Color::Red).unwrap();
         fills.insert(s.pieces.clone());
+        a.update(key('r'));
+        assert!(!text(&draw(&a, W, H)).contains("moving the pieces you placed"));
     }
     assert!(
         fills.len() >= 5,
         "r again gives other fills: {}",
         fills.len()
     );
+}
+
+fn words(t: &str) -> String {
+    t.replace(['│', '╭', '╮', '╰', '╯', '─'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Issue 34 (item 7): a Flag placed by hand on the front row does not stay there for ever:
+/// r fills the rest and says the Flag stays; r again asks, and yes moves it like the rest.
+#[test]
+fn r_again_fills_the_whole_army_afresh_after_asking() {
+    let rules = stratego_ssh::rules::Rules::standard(stratego_ssh::rules::Variant::Classic);
+    let mut a = App::new(me("alice"), settings(), W, H, stratego_ssh::random::seed());
+    send_game(&mut a, setup_snap(Color::Red), Instant::now());
+    a.update(key('f')); // the Flag on the cursor's square, in the front row
+    let flag_at = flag_after_a_fill(&a);
+    assert_eq!(flag_at.row(), 3, "the Flag placed in the front row");
+    a.update(key('r'));
+    let t = text(&draw(&a, W, H));
+    assert!(words(&t).contains("the piece you placed stays"), "{t}");
+    a.update(key('r'));
+    let t = text(&draw(&a, W, H));
+    assert!(words(&t).contains("Fill the whole army afresh"), "{t}");
+    a.update(key('y'));
+    let s = submitted(&a.clone().update(key('d'))).expect("complete");
+    s.validate(&rules, Color::Red).unwrap();
+    let flag = s
+        .pieces
+        .iter()
+        .find(|(_, r)| **r == Rank::Flag)
+        .map(|(q, _)| *q)
+        .unwrap();
+    assert_ne!(flag, flag_at, "the Flag was moved by the whole fill");
+    assert_eq!(flag.row(), 0, "the computer's Flag is on the back row");
+}
+
+/// Where the Flag placed by hand is: its square in a fill that kept it.
+fn flag_after_a_fill(a: &App) -> Square {
+    let mut b = a.clone();
+    b.update(key('r'));
+    let s = submitted(&b.update(key('d'))).expect("complete");
+    *s.pieces.iter().find(|(_, r)| **r == Rank::Flag).unwrap().0
 }
 
 #[test]

@@ -297,6 +297,9 @@ struct GameTask {
     chat: Vec<ChatLine>,
     stands: Stands,
     next_game: Option<GameId>,
+    /// Both asked for a rematch and the lobby was told: the players leave this game for
+    /// the next one (not a "left: no rematch").
+    rematched: bool,
     ended_at: Option<Instant>,
     out: Option<Outputs>,
     /// What changed since the last snapshots were sent.
@@ -363,6 +366,7 @@ impl GameTask {
             chat: Vec::new(),
             stands: Stands::default(),
             next_game: None,
+            rematched: false,
             ended_at: None,
             out: None,
             dirty: Dirty::default(),
@@ -494,6 +498,7 @@ impl GameTask {
             {
                 self.seats.red.rematch = false;
                 self.seats.blue.rematch = false;
+                self.rematched = true;
                 let _ = self.reports.send(GameReport::Rematch { id: self.id });
             }
             if let (true, Some(game)) = (changed, &self.game) {
@@ -703,8 +708,12 @@ impl GameTask {
                 self.dirty = Dirty::ALL;
                 if !over {
                     seat.gone_deadline = Some(Instant::now() + grace);
-                } else if self.seats.get(color.opposite()).connected {
-                    // The one still here stops waiting for a rematch.
+                } else if self.seats.get(color.opposite()).connected
+                    && !self.rematched
+                    && self.next_game.is_none()
+                {
+                    // The one still here stops waiting for a rematch (unless both agreed
+                    // to one: they are on their way to the next game).
                     self.notice(Some(color.opposite()), format!("{nick} left: no rematch"));
                 }
                 info!(game = self.id, seat = %color, "player disconnected");

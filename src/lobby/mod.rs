@@ -908,6 +908,7 @@ impl Lobby {
                 self.tournament_game_ended(id, &outcome);
                 for identity in [identities.red, identities.blue] {
                     let rating = self.rating_of(&identity);
+                    self.tell_result_away(id, &outcome, &identity, rating);
                     for s in self.sessions.values_mut() {
                         if s.ident.id == identity {
                             s.rating = rating;

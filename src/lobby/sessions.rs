@@ -8,7 +8,7 @@ use super::{Ident, Joined, Lobby, LobbyMsg, SessionEntry, SessionId};
 use crate::limit::TokenBucket;
 use crate::proto::{GameId, GameSeat, GameSnapshot, PlayerId, PlayerStatus, SessionEvent};
 use crate::random;
-use crate::rules::Color;
+use crate::rules::{Color, Outcome};
 
 impl Lobby {
     pub(super) fn connect(
@@ -263,6 +263,54 @@ impl Lobby {
             g.handle.recount();
         }
         self.sync_presence(game);
+    }
+
+    /// `game` ended with `outcome`: the sessions of its player `identity` that do not show
+    /// it (the player left it for the lobby, or another screen) are told the result, and
+    /// the change of the rating the lobby lists (`rating`, after the game), on whatever
+    /// screen they are. Call before the sessions' ratings are updated.
+    pub(super) fn tell_result_away(
+        &self,
+        game: GameId,
+        outcome: &Outcome,
+        identity: &PlayerId,
+        rating: Option<i32>,
+    ) {
+        // Who leaves before the first move ends the game without a result, and knows it.
+        if outcome.reason == crate::rules::EndReason::Aborted {
+            return;
+        }
+        let Some(g) = self.games.get(&game) else {
+            return;
+        };
+        let Some(c) = Color::ALL
+            .into_iter()
+            .find(|&c| g.players.get(c).id == *identity)
+        else {
+            return;
+        };
+        let opponent = &g.players.get(c.opposite()).nick;
+        let verdict = match outcome.winner {
+            Some(w) if w == c => "you won",
+            Some(_) => "you lost",
+            None => "a draw",
+        };
+        let away = self
+            .sessions
+            .values()
+            .filter(|s| s.ident.id == *identity && s.status != PlayerStatus::Playing(game));
+        for s in away {
+            let change = match (s.rating, rating) {
+                (Some(a), Some(b)) if a != b => format!("; your rating {a} -> {b}"),
+                (None, Some(b)) => format!("; your rating is {b}"),
+                _ => String::new(),
+            };
+            info!(game, nick = %s.nick, result = %outcome, "result told away from the game");
+            let _ = s.events.try_send(SessionEvent::Notice(format!(
+                "Your game #{game} against {opponent} has ended: {verdict} ({}){change}",
+                outcome.reason.describe()
+            )));
+        }
     }
 
     /// Tells the game, for each human seat, whether a session of its player shows the game

@@ -17,7 +17,7 @@ use super::lobby::draw_list;
 use super::replay::ReplayUi;
 use super::theme::Theme;
 use super::welcome::NameCard;
-use super::widgets::{footer, footer_rows, pad, panel, put, put_line, sparkline, trunc};
+use super::widgets::{footer, footer_rows, pad, panel, put, put_line, sparkline, trunc, wrap};
 use super::{Act, Ctx, Effect, Identity, Overlay};
 use crate::proto::{
     BrowseCmd, GameFilter, GameList, GameListItem, LeaderRow, Leaderboard, Profile, VariantRating,
@@ -57,9 +57,22 @@ pub(crate) fn open_profile(nick: &str) -> Vec<Act> {
             data: None,
             variant: None,
             list: ListSel::default(),
+            guest: false,
         }),
         BrowseCmd::Profile(nick.to_string()),
     )
+}
+
+/// A guest's profile page: nothing to ask the store for (a guest has no stored profile);
+/// the page says so, and how to keep a name.
+pub(crate) fn open_guest_profile(nick: &str) -> Vec<Act> {
+    vec![Act::Push(Box::new(Page::Profile(ProfileUi {
+        nick: nick.to_string(),
+        data: None,
+        variant: None,
+        list: ListSel::default(),
+        guest: true,
+    })))]
 }
 
 pub(crate) fn open_games(filter: GameFilter, variant: Option<Variant>) -> Vec<Act> {
@@ -380,6 +393,8 @@ pub(crate) struct ProfileUi {
     /// Variant highlighted; recent games are filtered by it (None: all).
     pub variant: Option<Variant>,
     pub list: ListSel,
+    /// A guest's: no stored profile (none is asked for).
+    pub guest: bool,
 }
 
 impl ProfileUi {
@@ -938,6 +953,23 @@ fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
         }
     }
     let inn = panel(buf, lay.ratings, &format!("{}: ratings", p.nick), true, t);
+    if p.guest {
+        let text = format!(
+            "{} is a guest: a guest has no stored profile (no rating, no game history, \
+             casual games only). A player with an SSH key keeps a name, a rating and games.",
+            p.nick
+        );
+        for (k, l) in wrap(&text, usize::from(inn.width))
+            .iter()
+            .take(usize::from(inn.height))
+            .enumerate()
+        {
+            put(buf, inn.x, inn.y + k as u16, l, inn.width, Style::new());
+        }
+        panel(buf, lay.games, "Recent games", false, t);
+        footer(buf, lay.footer, &keymap::footer(PROFILE, &p.cx(me)), t);
+        return;
+    }
     let Some(d) = &p.data else {
         loading(buf, inn, "the profile", t);
         panel(buf, lay.games, "Recent games", false, t);

@@ -46,6 +46,8 @@ pub(crate) enum Confirm {
     Ready,
     /// Take every piece of the set-up off the board.
     Clear,
+    /// Fill the whole army afresh, moving the pieces placed by hand too.
+    Refill,
 }
 
 /// Choosing a rescue for a move that reaches the enemy back row.
@@ -191,7 +193,7 @@ impl GameUi {
 
     /// The chat line or a question takes the key first; `None` when the key is for the
     /// phase itself.
-    fn key_shared(&mut self, key: Key) -> Option<Vec<Act>> {
+    fn key_shared(&mut self, key: Key, rng: &mut SplitMix64) -> Option<Vec<Act>> {
         let g = &mut self.shared;
         if let Some(input) = &mut g.chat {
             if keymap::find(self.phase.chat_keys(), key, &Always).is_none() {
@@ -232,7 +234,13 @@ impl GameUi {
                         s.clear(g);
                         vec![]
                     }
-                    (Confirm::Ready | Confirm::Clear, Phase::Play(_)) => vec![],
+                    (Confirm::Refill, Phase::Setup(s)) => {
+                        s.refill(g, rng);
+                        vec![]
+                    }
+                    (Confirm::Ready | Confirm::Clear | Confirm::Refill, Phase::Play(_)) => {
+                        vec![]
+                    }
                 }
             }
             Some(Answer::No) | None => {
@@ -279,7 +287,7 @@ impl GameUi {
         now: Instant,
         rng: &mut SplitMix64,
     ) -> Vec<Act> {
-        if let Some(acts) = self.key_shared(key) {
+        if let Some(acts) = self.key_shared(key, rng) {
             return acts;
         }
         let g = &mut self.shared;
@@ -1265,6 +1273,10 @@ fn question(g: &Shared, c: Confirm) -> (&'static str, String) {
             "Submit this set-up? It cannot be changed afterwards.".to_string(),
         ),
         Confirm::Clear => ("Clear", "Take every piece off the board?".to_string()),
+        Confirm::Refill => (
+            "Fill",
+            "Fill the whole army afresh, moving the pieces you placed too?".to_string(),
+        ),
     }
 }
 

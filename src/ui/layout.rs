@@ -199,8 +199,11 @@ pub(crate) fn lobby_layout(w: u16, h: u16, tournaments: usize) -> LobbyLayout {
     let players_w = (content_w / 3).clamp(28, 44);
     let right_w = content_w - players_w;
     let rx = left + players_w;
-    let seeks_h = (body_h * 3 / 10).max(6);
-    let games_h = (body_h * 3 / 10).max(5);
+    // One row more than the games: the seeks' first row plays the computer.
+    let seeks_h = (body_h * 3 / 10).max(6) + 1;
+    // While tournaments are listed, the games give that row back (the chat keeps its
+    // least).
+    let games_h = (body_h * 3 / 10).max(5 + 1) - u16::from(tournaments > 0);
     let rest = body_h.saturating_sub(seeks_h + games_h);
     let tours_h = if tournaments == 0 {
         0

@@ -62,8 +62,12 @@ pub(crate) struct LobbyUi {
     /// The focused list's selection vanished and nothing was chosen since: Enter says so
     /// (rather than acting on anything else).
     pub gone: bool,
-    /// What Enter on an empty seek list plays: the computer, on these terms (the last
-    /// played this session, else easy with no clock).
+    /// The app came back from a game screen: if the game selected in the games list has
+    /// ended meanwhile, the next snapshot puts the focus back on the seeks.
+    pub back: bool,
+    /// What Enter on the seeks list's first row plays: the computer, on these terms (the
+    /// last played this session, else easy with no clock). That row is selected until the
+    /// player moves to a seek: Enter never accepts a seek the player did not choose.
     pub quick: BotTerms,
     /// The last seek or challenge posted and the last game against the computer started
     /// this session: new forms start from their choices.
@@ -108,6 +112,7 @@ impl Default for LobbyUi {
             clicked: false,
             primed: false,
             gone: false,
+            back: false,
             quick: BotTerms::default(),
             last_seek: None,
             last_bot: None,
@@ -141,9 +146,14 @@ impl LobbyUi {
 
     /// Follows a new snapshot (`old` was the one before): drops selections whose entry is
     /// gone; selects the first entry of the focused list when nothing was selected yet (or
-    /// the list was empty); selects a seek of mine that just appeared, and a live game of
-    /// mine that just appeared (so Enter goes back to it).
+    /// the list was empty: in the seeks, that is the row that plays the computer, never a
+    /// seek); selects a seek of mine that just appeared, and a live game of mine that just
+    /// appeared (so Enter goes back to it). When my game (or the game I came back from)
+    /// ends, the focus goes back to the seeks.
     pub fn fix(&mut self, old: &LobbySnapshot, l: &LobbySnapshot, me: &Identity) {
+        let old_mine = self.seen.as_ref().and_then(|s| s.mine);
+        let back = std::mem::take(&mut self.back);
+        let was_game = self.game;
         self.seen = Some(Seen::of(l, me));
         let typing = self.chat.is_some();
         let primed = std::mem::replace(&mut self.primed, true);
@@ -163,7 +173,7 @@ impl LobbyUi {
                 self.focus_panel(l, Panel::Games);
             }
         }
-        let had = self.index_id_set(self.focus);
+        let mut had = self.index_id_set(self.focus);
         if self.player_index(l).is_none() {
             self.player = None;
         }
@@ -176,9 +186,19 @@ impl LobbyUi {
         if self.tournament_index(l).is_none() {
             self.tournament = None;
         }
+        if self.focus == Panel::Games
+            && self.game.is_none()
+            && was_game.is_some()
+            && (was_game == old_mine || back)
+        {
+            // The game just played (or watched) has ended: nothing to do in that list.
+            self.focus_panel(l, Panel::Seeks);
+            had = false;
+        }
         if self.focus == Panel::Tournaments && l.tournaments.is_empty() {
             // The panel is gone with the last tournament.
             self.focus_panel(l, Panel::Seeks);
+            had = false;
         }
         if had && !self.index_id_set(self.focus) {
             self.hold = true;
@@ -204,31 +224,39 @@ impl LobbyUi {
         }
     }
 
+    /// Selects row `i` of a list (in the seeks, row 0 plays the computer).
     fn select(&mut self, l: &LobbySnapshot, panel: Panel, i: usize) {
         self.gone = false;
         match panel {
             Panel::Players => self.player = l.players.get(i).map(|p| p.nick.clone()),
-            Panel::Seeks => self.seek = l.seeks.get(i).map(|s| s.id),
+            Panel::Seeks => self.seek = i.checked_sub(1).and_then(|i| l.seeks.get(i)).map(|s| s.id),
             Panel::Games => self.game = l.games.get(i).map(|g| g.id),
             Panel::Tournaments => self.tournament = l.tournaments.get(i).map(|t| t.id),
             Panel::Chat => {}
         }
     }
 
+    /// The rows of a list (the seeks': the computer's row, then the seeks).
     fn len(l: &LobbySnapshot, panel: Panel) -> usize {
         match panel {
             Panel::Players => l.players.len(),
-            Panel::Seeks => l.seeks.len(),
+            Panel::Seeks => l.seeks.len() + 1,
             Panel::Games => l.games.len(),
             Panel::Tournaments => l.tournaments.len(),
             Panel::Chat => 0,
         }
     }
 
+    /// The selected row of a list (the seeks': 0 is the computer's row; `None` while the
+    /// seek chosen has just gone).
     fn index(&self, l: &LobbySnapshot, panel: Panel) -> Option<usize> {
         match panel {
             Panel::Players => self.player_index(l),
-            Panel::Seeks => self.seek_index(l),
+            Panel::Seeks => match self.seek {
+                Some(_) => self.seek_index(l).map(|i| i + 1),
+                None if self.gone && self.focus == Panel::Seeks => None,
+                None => Some(0),
+            },
             Panel::Games => self.game_index(l),
             Panel::Tournaments => self.tournament_index(l),
             Panel::Chat => None,
@@ -329,7 +357,7 @@ impl LobbyUi {
             my_game: mine.is_some(),
             my_game_selected: mine.is_some() && self.game == mine,
             seek_selected: self.seek_index(l).is_some(),
-            quick: l.seeks.is_empty() && !self.gone,
+            quick: self.seek_index(l).is_none() && !self.gone,
             challenged: seen.challenged,
             tournaments: !l.tournaments.is_empty(),
         }
@@ -379,7 +407,11 @@ impl LobbyUi {
                 )]
             }
             Do::FocusPlayers => self.focus_panel(l, Panel::Players),
-            Do::FocusSeeks => self.focus_panel(l, Panel::Seeks),
+            Do::FocusSeeks => {
+                if self.focus != Panel::Seeks {
+                    self.focus_panel(l, Panel::Seeks)
+                }
+            }
             Do::Move => self.move_sel(
                 l,
                 match code {
@@ -404,11 +436,14 @@ impl LobbyUi {
             Do::Leaders => return browse::open_leaderboard(Variant::Classic),
             Do::Games => return browse::open_games(GameFilter::Mine, None),
             Do::Profile => {
-                // The selected player's profile, or mine.
-                let nick = match self.player_index(l) {
-                    Some(i) => l.players[i].nick.clone(),
-                    _ => me.nick.clone(),
+                // The selected player's profile, or mine (a guest has none stored).
+                let (nick, guest) = match self.player_index(l) {
+                    Some(i) => (l.players[i].nick.clone(), l.players[i].guest),
+                    _ => (me.nick.clone(), me.guest),
                 };
+                if guest {
+                    return browse::open_guest_profile(&nick);
+                }
                 return browse::open_profile(&nick);
             }
             Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
@@ -488,11 +523,9 @@ impl LobbyUi {
                 None if std::mem::take(&mut self.gone) => vec![Act::Notice(
                     "The seek you chose is gone: taken or withdrawn".into(),
                 )],
-                // The newcomer's first step: a game against the computer.
-                None if l.seeks.is_empty() => vec![Act::Fx(Effect::Lobby(self.quick.cmd()))],
-                None => vec![Act::Notice(
-                    "No seek is selected: Up/Down chooses one, then Enter".into(),
-                )],
+                // The first row, selected until the player moves to a seek (the newcomer's
+                // first step): a game against the computer.
+                None => vec![Act::Fx(Effect::Lobby(self.quick.cmd()))],
             },
             Panel::Games => match self.game_index(l).map(|i| &l.games[i]) {
                 // One's own game, private or not: back into the seat.
@@ -834,6 +867,14 @@ impl View<'_> {
             "-".to_string()
         };
         let mine = p.nick == self.me.nick;
+        if mine && p.nick.chars().count() > nick_w {
+            // My own name whole (a guest's `guest-0520` too): my status gives way.
+            return Line::from(vec![
+                Span::raw(format!("{} ", t.g.bullet)),
+                Span::styled(p.nick.clone(), t.accent()),
+                Span::raw(format!(" {rating:>6}")),
+            ]);
+        }
         let (nick, name_style) = if mine {
             // `(you)` only where it fits whole: the name comes first.
             let marked = format!("{} (you)", p.nick);
@@ -859,10 +900,17 @@ impl View<'_> {
         let title = format!("Open seeks ({})", seeks.len());
         let head = "player       variant  clock rated  rules";
         let width = usize::from(list_area(Panel::Seeks, area).width);
-        let row = |i: usize| self.seek_row(&seeks[i], width);
-        self.list(buf, (area, Panel::Seeks, title), head, seeks.len(), row, "");
+        // The first row plays the computer; the seeks follow.
+        let row = |i: usize| match i.checked_sub(1) {
+            None => self.computer_row(width),
+            Some(k) => self.seek_row(&seeks[k], width),
+        };
+        let rows = seeks.len() + 1;
+        self.list(buf, (area, Panel::Seeks, title), head, rows, row, "");
         if seeks.is_empty() {
-            self.first_steps(buf, list_area(Panel::Seeks, area));
+            let inn = list_area(Panel::Seeks, area);
+            let below = Rect::new(inn.x, inn.y + 1, inn.width, inn.height.saturating_sub(1));
+            self.first_steps(buf, below);
         }
         // The selected seek's rules in words, on the panel's bottom border.
         if let Some(s) = self.ui.seek_index(self.l).map(|i| &seeks[i]) {
@@ -875,26 +923,25 @@ impl View<'_> {
         }
     }
 
-    /// An empty seek list: what to do first (play the computer), what else.
+    /// The seeks' first row: a game against the computer on the quick terms, with the
+    /// key when Enter plays it (the row selected in the focused list).
+    fn computer_row(&self, width: usize) -> Line<'static> {
+        let t = self.t;
+        let enter = self.ui.focus == Panel::Seeks && self.ui.seek.is_none() && !self.ui.gone;
+        let key = if enter { "Enter" } else { "" };
+        let words = format!("play the computer ({})", self.ui.quick.words());
+        Line::from(vec![
+            Span::styled(pad(key, 6), t.key()),
+            Span::raw(trunc(&words, width.saturating_sub(6))),
+        ])
+    }
+
+    /// An empty seek list: under the computer's row, what else there is to do.
     fn first_steps(&self, buf: &mut Buffer, area: Rect) {
         let t = self.t;
         let width = usize::from(area.width);
         let mut rows: Vec<Line<'static>> =
             vec![Line::from(Span::styled("no open seeks yet:", t.dim()))];
-        if !self.ui.gone {
-            // Enter and its terms, wrapped under the words.
-            let quick = format!("play the computer ({})", self.ui.quick.words());
-            for (k, piece) in wrap(&quick, width.saturating_sub(6))
-                .into_iter()
-                .enumerate()
-            {
-                let key = if k == 0 { "Enter" } else { "" };
-                rows.push(Line::from(vec![
-                    Span::styled(pad(key, 6), t.key()),
-                    Span::raw(piece),
-                ]));
-            }
-        }
         let others = [("b", "choose the computer's terms"), ("n", "post a seek")];
         let one_row: usize = others.iter().map(|(k, w)| k.len() + 1 + w.len() + 3).sum();
         let item = |(k, w): (&str, &str)| {
@@ -1152,6 +1199,7 @@ enum Do {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum If {
     Seeks,
+    NotSeeks,
     Games,
     Players,
     Tournaments,
@@ -1169,7 +1217,7 @@ enum If {
     MyGameSelected,
     NotMyGameSelected,
     SeekSelected,
-    /// Enter plays the computer: the seek list is empty.
+    /// Enter plays the computer: the seeks list's first row is selected.
     Quick,
     /// Someone challenges me.
     Challenged,
@@ -1190,6 +1238,7 @@ impl Conditions<If> for LobbyCx {
     fn holds(&self, c: If) -> bool {
         match c {
             If::Seeks => self.focus == Panel::Seeks,
+            If::NotSeeks => self.focus != Panel::Seeks,
             If::Games => self.focus == Panel::Games,
             If::Players => self.focus == Panel::Players,
             If::Tournaments => self.focus == Panel::Tournaments,
@@ -1220,7 +1269,7 @@ const KEYS: &[Binding<Do, If>] = &[
         .help("Tab / Shift-Tab", "next / previous list"),
     on(&[Left, ch('h')], Do::FocusPlayers).help(SIDE_HELP.0, SIDE_HELP.1),
     on(&[Right, ch('l')], Do::FocusSeeks)
-        .when(&[If::Players])
+        .when(&[If::NotSeeks])
         .help(SIDE_HELP.0, SIDE_HELP.1),
     on(&[Up, ch('k'), Down, ch('j')], Do::Move).help(MOVE_HELP.0, MOVE_HELP.1),
     on(&[PageUp, PageDown, Home, End], Do::Move)
@@ -1237,8 +1286,8 @@ const KEYS: &[Binding<Do, If>] = &[
         ])
         .help(
             "Enter",
-            "accept seek (none: play the computer), watch game (or back to yours), \
-             challenge player, chat",
+            "the seeks' first row: play the computer; a seek: accept it; \
+             watch game (or back to yours), challenge player, chat",
         ),
     on(&[ch('r')], Do::Return)
         .when(&[If::MyGame])

@@ -304,8 +304,16 @@ impl App {
     /// `seed` must be unpredictable (the session draws it from the operating system);
     /// tests pass a constant.
     pub fn new(me: Identity, settings: Settings, width: u16, height: u16, seed: u64) -> App {
-        let welcome = (me.first_login && !me.guest)
-            .then(|| Overlay::Name(welcome::NameCard::welcome(&me.nick, me.server.clone())));
+        // A key's first login chooses its name; a guest is told what a guest is.
+        let welcome = if me.guest {
+            Some(Overlay::Name(welcome::NameCard::guest(
+                &me.nick,
+                me.server.clone(),
+            )))
+        } else {
+            me.first_login
+                .then(|| Overlay::Name(welcome::NameCard::welcome(&me.nick, me.server.clone())))
+        };
         App {
             me,
             settings,
@@ -395,6 +403,12 @@ impl App {
                 if matches!(self.overlay, Some(Overlay::Form(_))) {
                     self.overlay = None;
                 }
+                // A guest coming back into its game (by its login) is not held up by the
+                // card of a guest's arrival.
+                if matches!(&self.overlay, Some(Overlay::Name(c)) if c.purpose == welcome::Purpose::Guest)
+                {
+                    self.overlay = None;
+                }
                 match &mut self.game {
                     Some(g) if g.shared.snap.id == snap.id => return g.update(snap, at),
                     _ => {
@@ -406,7 +420,9 @@ impl App {
                 }
             }
             Msg::GameClosed => {
-                self.game = None;
+                if self.game.take().is_some() {
+                    self.lobby_ui.back = true;
+                }
                 if matches!(self.overlay, Some(Overlay::Rules { .. })) {
                     self.overlay = None;
                 }
@@ -610,6 +626,7 @@ impl App {
                 Act::CloseTournament => self.tournament = None,
                 Act::LeaveGame => {
                     if self.game.take().is_some() {
+                        self.lobby_ui.back = true;
                         fx.push(Effect::LeaveGame);
                     }
                 }
@@ -651,12 +668,26 @@ impl App {
         let ctrl_c = k.mods.ctrl && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('d'));
         let screen = self.screen();
         if screen == Shown::TooSmall {
+            // q asks first, as everywhere else (a game's clock runs on: quitting by a slip
+            // would lose it); the question is drawn in place of the screen's keys.
+            if self.overlay == Some(Overlay::Quit) {
+                self.overlay = None;
+                return match keymap::action(dialog::QUIT_KEYS, k, &Always) {
+                    Some(true) => vec![Effect::Quit],
+                    _ if ctrl_c => vec![Effect::Quit],
+                    _ => vec![],
+                };
+            }
             if ctrl_c || keymap::action(too_small::KEYS, k, &Always).is_some() {
-                return vec![Effect::Quit];
+                self.overlay = Some(Overlay::Quit);
             }
             return vec![];
         }
-        if self.notice.is_some() {
+        // A guest's card is closed without dismissing the notice under it (the guest's
+        // way back into its game, shown from the start).
+        let guest_card = matches!(&self.overlay,
+            Some(Overlay::Name(c)) if c.purpose == welcome::Purpose::Guest);
+        if self.notice.is_some() && !guest_card {
             self.notice = None;
             if k.code == KeyCode::Esc {
                 return vec![];
@@ -867,7 +898,10 @@ impl App {
             now,
         };
         match screen {
-            Shown::TooSmall => too_small::render(buf, area, self.game.as_ref(), now, &t),
+            Shown::TooSmall => {
+                let asking = self.overlay == Some(Overlay::Quit);
+                too_small::render(buf, area, self.game.as_ref(), asking, now, &t)
+            }
             Shown::Lobby => {
                 let (ui, l) = (&self.lobby_ui, &self.lobby);
                 lobby::render(buf, ui, l, &self.me, &t, self.unix, w, h)
@@ -1014,8 +1048,9 @@ const NOT_ADMIN: &str = "The admin screen is only for the server's admins";
 /// The key that dismisses a notice, at its end.
 const NOTICE_ESC: &str = " (Esc) ";
 
-/// A notice's rows (wrapped at words, never cut) and where it goes: centred, from the second
-/// row down.
+/// A notice's rows (wrapped at words, never cut) and where it goes: the bottom line (the
+/// footer's, whose keys it stands for until dismissed), and the rows above it when it needs
+/// more: never over the top of a screen, where the board, the seats and the lists start.
 fn notice_layout(area: Rect, text: &str) -> (Vec<String>, Rect) {
     let room = usize::from(area.width.saturating_sub(2));
     let mut rows = widgets::wrap(text, room);
@@ -1028,11 +1063,8 @@ fn notice_layout(area: Rect, text: &str) -> (Vec<String>, Rect) {
         .into_iter()
         .take(usize::from(area.height / 2))
         .collect();
-    let longest = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
-    let w = ((longest + NOTICE_ESC.len() + 2).max(text.chars().count().min(room) + 24) as u16)
-        .min(area.width);
-    let x = area.x + (area.width - w) / 2;
-    let at = Rect::new(x, area.y + 1, w, rows.len() as u16);
+    let n = rows.len() as u16;
+    let at = Rect::new(area.x, area.bottom().saturating_sub(n), area.width, n);
     (rows, at)
 }
 

@@ -258,27 +258,64 @@ impl SetupUi {
         !full || self.fill.as_ref().is_some_and(|f| f.result == self.draft)
     }
 
-    /// Fills the set-up the way the computer sets up ([`sensible_fill`]), keeping the
-    /// pieces placed by hand; right after a fill, fills anew (keeping the same pieces).
-    /// The seed comes from the session's generator (seeded from the operating system:
-    /// nothing public, such as the game number, decides the fill).
+    /// Fills the set-up the way the computer sets up ([`sensible_fill`]): the empty
+    /// squares only while pieces placed by hand are on the board (and says so); right after
+    /// such a fill, `r` asks before filling the whole army afresh ([`Confirm::Refill`]);
+    /// right after a whole fill, fills anew. The seed comes from the session's generator
+    /// (seeded from the operating system: nothing public, such as the game number, decides
+    /// the fill).
     fn fill(&mut self, g: &mut Shared, rng: &mut SplitMix64) {
-        let Some(c) = g.my_color() else {
+        if g.my_color().is_none() {
             return;
-        };
+        }
         if !self.can_fill(g) {
             g.err("Every square is taken: c clears the board, Space swaps pieces");
             return;
         }
         let kept = match &self.fill {
-            Some(f) if f.result == self.draft => f.kept.clone(),
+            Some(f) if f.result == self.draft => {
+                if !f.kept.pieces.is_empty() {
+                    // The pieces placed by hand would move: asked first.
+                    g.confirm = Some(Confirm::Refill);
+                    return;
+                }
+                f.kept.clone()
+            }
             _ => self.draft.clone(),
+        };
+        self.fill_from(g, kept, rng);
+    }
+
+    /// The answer yes to [`Confirm::Refill`]: the whole army afresh, like the computer.
+    pub(crate) fn refill(&mut self, g: &mut Shared, rng: &mut SplitMix64) {
+        let empty = Setup {
+            color: self.draft.color,
+            pieces: Default::default(),
+        };
+        self.fill_from(g, empty, rng);
+    }
+
+    /// Fills the squares `kept` leaves empty, like the computer.
+    fn fill_from(&mut self, g: &mut Shared, kept: Setup, rng: &mut SplitMix64) {
+        let Some(c) = g.my_color() else {
+            return;
         };
         let result = sensible_fill(&g.rules(), c, &kept, rng);
         self.draft = result.clone();
+        let mine = kept.pieces.len();
         self.fill = Some(Fill { kept, result });
         self.picked = None;
-        g.say("Filled like the computer: Space swaps pieces, or r again");
+        match mine {
+            0 => g.say("Filled like the computer: Space swaps pieces, or r again"),
+            1 => g.say(
+                "Filled the empty squares like the computer; the piece you placed stays \
+                 (r again: the whole army afresh)",
+            ),
+            n => g.say(format!(
+                "Filled the empty squares like the computer; the {n} pieces you placed stay \
+                 (r again: the whole army afresh)"
+            )),
+        }
     }
 
     /// The keys of the set-up as it is now: the spectator's, a name being typed, the
@@ -1022,7 +1059,10 @@ pub(crate) const ARRANGE: &[Binding<Do, If>] = &[
     on(&[ch('r')], Do::Random)
         .when(&[If::CanFill])
         .hints(&[hint(2, "r", "fill")])
-        .help("r", "fill the rest like the computer (again: anew)"),
+        .help(
+            "r",
+            "fill the empty squares like the computer (again: the whole army afresh)",
+        ),
     on(&[ch('r')], Do::NothingToFill)
         .when(&[If::CannotFill])
         .explains(),

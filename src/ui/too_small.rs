@@ -24,13 +24,30 @@ use crate::rules::Color;
 pub(crate) const KEYS: &[Binding<(), Never>] =
     &[keymap::on(&[KeyCode::Char('q')], ()).hints(&[keymap::hint(0, "q", "quits")])];
 
-/// Draws the screen in `area`; `game` is the game shown, if any, at `now`.
-pub(crate) fn render(buf: &mut Buffer, area: Rect, game: Option<&GameUi>, now: Instant, t: &Theme) {
-    let keys = keymap::footer(KEYS, &Always)
-        .iter()
-        .map(|(k, w)| format!("{k} {w}"))
-        .collect::<Vec<_>>()
-        .join("  ");
+/// Draws the screen in `area`; `game` is the game shown, if any, at `now`; `asking`: q
+/// was pressed, the quit question stands in place of the keys.
+pub(crate) fn render(
+    buf: &mut Buffer,
+    area: Rect,
+    game: Option<&GameUi>,
+    asking: bool,
+    now: Instant,
+    t: &Theme,
+) {
+    let line = |keys: Vec<(&str, &str)>| {
+        keys.iter()
+            .map(|(k, w)| format!("{k} {w}"))
+            .collect::<Vec<_>>()
+            .join("  ")
+    };
+    let keys = if asking {
+        format!(
+            "Quit stratego-ssh?  {}",
+            line(keymap::footer(super::dialog::QUIT_KEYS, &Always))
+        )
+    } else {
+        line(keymap::footer(KEYS, &Always))
+    };
     let ask = vec![
         Line::styled("Please make the window larger", Style::new()),
         Line::styled(
@@ -64,7 +81,11 @@ pub(crate) fn render(buf: &mut Buffer, area: Rect, game: Option<&GameUi>, now: I
     if lines.len() + 2 <= area.height as usize {
         lines.push(Line::raw(""));
     }
-    lines.push(Line::styled(keys, t.dim()));
+    lines.push(if asking {
+        Line::styled(keys, t.accent())
+    } else {
+        Line::styled(keys, t.dim())
+    });
     let height = lines.len().min(area.height as usize) as u16;
     let top = area.y + (area.height - height) / 2;
     for (i, l) in lines.iter().take(height as usize).enumerate() {

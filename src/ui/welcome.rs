@@ -48,6 +48,9 @@ pub(crate) enum Purpose {
     Welcome,
     /// The one rename, from one's own profile.
     Rename,
+    /// A guest's arrival (no key): what a guest can and cannot do, how to keep a name.
+    /// No name to type: a guest's name is given.
+    Guest,
 }
 
 /// The name card (see the module documentation).
@@ -77,6 +80,14 @@ impl NameCard {
             asked: None,
             error: None,
             address,
+        }
+    }
+
+    /// The card a guest sees on arrival.
+    pub fn guest(current: &str, address: Option<Address>) -> NameCard {
+        NameCard {
+            purpose: Purpose::Guest,
+            ..NameCard::welcome(current, address)
         }
     }
 
@@ -110,6 +121,9 @@ impl NameCard {
 
     fn take(&mut self) -> (bool, Option<Effect>) {
         let typed = self.input.text.trim().to_string();
+        if self.purpose == Purpose::Guest {
+            return (false, None);
+        }
         if typed.is_empty() || typed == self.current {
             if self.purpose == Purpose::Welcome {
                 return (false, None);
@@ -180,6 +194,27 @@ impl NameCard {
                 ));
                 (before, after)
             }
+            Purpose::Guest => {
+                let mut before = plain(&format!(
+                    "You connected without a key this server knows: you are a guest \
+                     here, named {}.",
+                    self.current
+                ));
+                before.push(Line::default());
+                before.extend(plain(
+                    "A guest can play the computer and casual games, watch games and chat. \
+                     A guest cannot play rated games, and nothing is kept: no rating, no \
+                     game history, a new name next time.",
+                ));
+                let mut after = plain("To keep a name, its rating and games, use a key:");
+                after.push(command("ssh-keygen -t ed25519".into()));
+                after.extend(plain("then connect with the name you want:"));
+                match &self.address {
+                    Some(a) => after.push(command(a.ssh_line("NAME"))),
+                    None => after.push(command("ssh NAME@HOST".into())),
+                }
+                (before, after)
+            }
             Purpose::Rename => {
                 let before = plain(
                     "You can change your name once. Your rating and your games stay with \
@@ -206,12 +241,14 @@ impl NameCard {
         // after; then a blank and the keys.
         let mut rows: Vec<Option<Line<'static>>> = before.into_iter().map(Some).collect();
         rows.push(Some(Line::default()));
-        rows.push(None);
-        rows.extend(wrap_line(&under, text_w).into_iter().map(Some));
+        if self.purpose != Purpose::Guest {
+            rows.push(None);
+            rows.extend(wrap_line(&under, text_w).into_iter().map(Some));
+        }
         rows.extend(after.into_iter().map(Some));
         let h = rows.len() as u16 + 2 + 2;
         let title = match self.purpose {
-            Purpose::Welcome => "Welcome to stratego-ssh",
+            Purpose::Welcome | Purpose::Guest => "Welcome to stratego-ssh",
             Purpose::Rename => "Change your name",
         };
         let inn = dialog(buf, screen, w, h, title, t);
@@ -233,7 +270,7 @@ impl NameCard {
     /// `name: alice_`: the name typed, or on the welcome card the name kept.
     fn name_field(&self, buf: &mut Buffer, x: u16, y: u16, width: u16, t: &Theme) {
         let prompt = match self.purpose {
-            Purpose::Welcome => "name: ",
+            Purpose::Welcome | Purpose::Guest => "name: ",
             Purpose::Rename => "new name: ",
         };
         if self.input.text.is_empty() && self.purpose == Purpose::Welcome {
@@ -283,6 +320,9 @@ enum NameKey {
 enum If {
     Welcome,
     Rename,
+    Guest,
+    /// A name may be typed (not on a guest's card).
+    Naming,
     /// Nothing typed yet.
     Empty,
     Typed,
@@ -293,6 +333,8 @@ impl Conditions<If> for NameCard {
         match c {
             If::Welcome => self.purpose == Purpose::Welcome,
             If::Rename => self.purpose == Purpose::Rename,
+            If::Guest => self.purpose == Purpose::Guest,
+            If::Naming => self.purpose != Purpose::Guest,
             If::Empty => self.input.text.trim().is_empty(),
             If::Typed => !self.input.text.trim().is_empty(),
         }
@@ -305,13 +347,14 @@ const KEYS: &[Binding<NameKey, If>] = &[
         KEEP,
         hint(0, "Enter", "take the name typed").when(&[If::Welcome, If::Typed]),
         hint(0, "Enter", "change my name").when(&[If::Rename]),
+        hint(0, "Enter/Esc", "start playing").when(&[If::Guest]),
     ]),
     on(&[Esc], NameKey::Keep).hints(&[
         KEEP,
         hint(1, "Esc", "keep my name").when(&[If::Welcome, If::Typed]),
         hint(1, "Esc", "cancel").when(&[If::Rename]),
     ]),
-    typing(NameKey::Line),
+    typing(NameKey::Line).when(&[If::Naming]),
 ];
 
 /// Nothing typed on the welcome card: Enter and Esc both keep the name shown.

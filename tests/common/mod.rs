@@ -201,7 +201,8 @@ impl Term {
         login: Login<'_>,
         pty: Option<(u16, u16)>,
     ) -> Term {
-        let key = matches!(login, Login::Key(..));
+        // A guest is welcomed by a card of its own too (Enter closes it).
+        let key = matches!(login, Login::Key(..) | Login::Guest);
         let term = Self::connect_env(addr, login, pty, "xterm-256color", &[]).await;
         if key && pty.is_some() {
             term.keep_offered_name().await;
@@ -480,6 +481,9 @@ pub async fn start_game(alice: &Term, bob: &Term) {
         t.contains("Classic") && t.contains("alice")
     })
     .await;
+    // The seeks' first row plays the computer: Down chooses alice's seek, Enter accepts.
+    bob.send(b"j").await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
     bob.send(b"\r").await;
     for t in [alice, bob] {
         t.wait_text("Set up your army", 10).await;

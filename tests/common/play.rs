@@ -32,7 +32,7 @@ pub async fn start_game<'a>(
         .await;
     // Enter accepts the selected seek when the seek list has the focus (the footer says
     // "Enter accept"; back from a game the games list has it): Tab moves the focus on,
-    // and with no seek selected yet `j` selects the first.
+    // and `j` selects the first seek (under the seeks' first row, the computer's).
     let mut accepted = false;
     for _ in 0..20 {
         let text = taker.text();
@@ -46,6 +46,9 @@ pub async fn start_game<'a>(
             if !taker.text().contains("Set up your army") {
                 taker.send(b"j").await;
             }
+        } else if text.contains("Enter play the computer") {
+            // The seeks' first row (the computer) is selected: `j` selects the seek.
+            taker.send(b"j").await;
         } else {
             taker.send(b"\t").await;
         }
