@@ -70,6 +70,10 @@ pub struct ServerConfig {
     pub log_format: LogFormat,
     /// Other people's programs offered as opponents (`[[agents]]` in the file only).
     pub agents: Vec<AgentSpec>,
+    /// Empty: agents' programs run as the server's own user.
+    pub agents_user: String,
+    /// Empty: agents' programs run under no sandbox command.
+    pub agents_sandbox: String,
 }
 
 impl Default for ServerConfig {
@@ -102,6 +106,8 @@ impl Default for ServerConfig {
             admins: opts.ssh.admins,
             log_format: LogFormat::Text,
             agents: opts.lobby.agents,
+            agents_user: opts.lobby.agent_box.user.unwrap_or_default(),
+            agents_sandbox: opts.lobby.agent_box.sandbox.join(" "),
         }
     }
 }
@@ -140,6 +146,12 @@ impl ServerConfig {
             (!self.setup_deadline.is_zero()).then_some(self.setup_deadline);
         o.lobby.agents = self.agents.clone();
         o.lobby.agent_logs = Some(self.data_dir.join("agent-logs"));
+        o.lobby.agent_box.user = (!self.agents_user.trim().is_empty())
+            .then(|| self.agents_user.trim().to_string());
+        o.lobby.agent_box.sandbox = match self.agents_sandbox.trim() {
+            "" | "off" => Vec::new(),
+            s => s.split_whitespace().map(str::to_string).collect(),
+        };
         o
     }
 
@@ -189,9 +201,27 @@ impl ServerConfig {
             format!("admins = [{}]", admins.join(", ")),
             format!("log_format = {}", q(format)),
             self.agents_toml(),
+            self.agents_user_toml(),
+            format!("agents_sandbox = {}", q(&self.agents_sandbox)),
         ]
         .join("\n")
             + "\n"
+    }
+
+    /// `agents_user = "..."`, with a comment after it when that user cannot be used here
+    /// (no such user, or the server is not root).
+    fn agents_user_toml(&self) -> String {
+        let line = format!(
+            "agents_user = {}",
+            toml::Value::String(self.agents_user.clone())
+        );
+        match self.agents_user.trim() {
+            "" => line,
+            user => match crate::ucc::external::user_problem(user) {
+                Some(why) => format!("{line}  # WARNING: {why}"),
+                None => line,
+            },
+        }
     }
 
     /// `agents = [{ name = ..., command = ..., ... }, ...]`: the `[[agents]]` tables, inline.
@@ -295,6 +325,16 @@ impl ServerConfig {
             host_name: a.host_name.clone().or(f.host_name).unwrap_or(d.host_name),
             admins: a.admins.clone().or(f.admins).unwrap_or(d.admins),
             agents: f.agents.unwrap_or(d.agents),
+            agents_user: a
+                .agents_user
+                .clone()
+                .or(f.agents_user)
+                .unwrap_or(d.agents_user),
+            agents_sandbox: a
+                .agents_sandbox
+                .clone()
+                .or(f.agents_sandbox)
+                .unwrap_or(d.agents_sandbox),
             log_format: if a.log_json {
                 LogFormat::Json
             } else {
@@ -421,6 +461,16 @@ pub struct ConfigArgs {
     /// Same as --log-format json.
     #[arg(long, env = "STRATEGO_LOG_JSON")]
     pub log_json: bool,
+    /// Run agents' programs as this user (and its group), e.g. a dedicated `stratego-agents`
+    /// that cannot read the data and keys directories; needs the server to run as root;
+    /// empty: the server's own user [file: agents_user] [default: empty].
+    #[arg(long, env = "STRATEGO_AGENTS_USER", value_name = "USER")]
+    pub agents_user: Option<String>,
+    /// Command each agent's program runs under, e.g. `bwrap ... --`, `{dir}` standing for
+    /// the game's working directory; empty or "off": none [file: agents_sandbox]
+    /// [default: empty].
+    #[arg(long, env = "STRATEGO_AGENTS_SANDBOX", value_name = "COMMAND")]
+    pub agents_sandbox: Option<String>,
 }
 
 /// What a configuration file may set: every key optional.
@@ -452,10 +502,12 @@ pub struct FileConfig {
     pub admins: Option<Vec<String>>,
     pub log_format: Option<LogFormat>,
     pub agents: Option<Vec<AgentSpec>>,
+    pub agents_user: Option<String>,
+    pub agents_sandbox: Option<String>,
 }
 
 /// Every key a configuration file may hold.
-pub const KEYS: [&str; 26] = [
+pub const KEYS: [&str; 28] = [
     "listen",
     "data_dir",
     "keys_dir",
@@ -482,6 +534,8 @@ pub const KEYS: [&str; 26] = [
     "admins",
     "log_format",
     "agents",
+    "agents_user",
+    "agents_sandbox",
 ];
 
 /// A configuration file that cannot be used.
@@ -649,6 +703,22 @@ impl FileConfig {
                     c.admins = Some(admins);
                 }
                 "agents" => c.agents = Some(agents(value).map_err(|e| bad(&e))?),
+                "agents_user" => {
+                    let expected = "a user name (or \"\" for the server's own user)";
+                    let u = value.as_str().ok_or_else(|| bad(expected))?;
+                    if u.trim().contains(char::is_whitespace) {
+                        return Err(bad(expected));
+                    }
+                    c.agents_user = Some(u.to_string())
+                }
+                "agents_sandbox" => {
+                    c.agents_sandbox = Some(
+                        value
+                            .as_str()
+                            .ok_or_else(|| bad("a command (or \"\" for none)"))?
+                            .to_string(),
+                    )
+                }
                 "log_format" => {
                     c.log_format = Some(
                         value
