@@ -9,6 +9,7 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
+use common::play::{random_move, Moved, Rng};
 use common::{new_key, script, start_server_with, Login, Term};
 use stratego_ssh::ucc::external::{AgentCommand, AgentSpec};
 
@@ -30,9 +31,10 @@ fn agent(name: &str, program: String, args: &[String], timeout: Duration) -> Age
     }
 }
 
-/// Opens `b`, picks `bot-NAME` among the levels and starts the game (no set-up: the tests'
-/// agents forfeit during it).
-async fn start_agent_game(t: &Term, name: &str) {
+/// Opens `b`, picks `bot-NAME` among the levels, starts, sets up at random, and plays
+/// random moves until the game is over (the tests' agents forfeit at their first turn);
+/// the screen at the end.
+async fn play_agent(t: &Term, name: &str) -> String {
     t.wait_text("no open seeks", 10).await;
     t.send(b"b").await;
     t.wait_text("Computer level", 5).await;
@@ -54,6 +56,25 @@ async fn start_agent_game(t: &Term, name: &str) {
     }
     assert!(t.text().contains(&want), "{}", t.text());
     t.send(b"\r").await;
+    t.wait_text("Set up your army", 10).await;
+    t.send(b"r").await;
+    t.wait_text("40 of 40 placed", 5).await;
+    t.send(b"d").await;
+    let mut rng = Rng(7);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let text = t.text();
+        if text.contains("r rematch") {
+            return text;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the game goes on:\n{text}"
+        );
+        if let Moved::Stuck = random_move(t, &mut rng, 1).await {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
 }
 
 /// The process's peak resident memory (VmHWM) in KiB, reset first when `reset` (Linux).
@@ -68,11 +89,11 @@ fn peak_kib(reset: bool) -> u64 {
 async fn a_program_printing_one_huge_line_forfeits_and_the_servers_memory_stays_bounded() {
     let _one = SERIAL.lock().await;
     let scripts = common::tempdir::Dir::new("box-huge");
-    // 64 MiB of `a` and no newline, then it waits.
+    // At its first turn, 64 MiB of `a` and no newline, then it waits.
     let huge = script(
         &scripts.0,
         "huge.sh",
-        "read colour rest\nhead -c 67108864 /dev/zero | tr '\\0' a\nsleep 30\n",
+        &format!("read colour rest\n{SETUP}\nread line\nhead -c 67108864 /dev/zero | tr '\\0' a\nsleep 30\n"),
     );
     let server = start_server_with("box-huge", |o| {
         o.lobby.bot_delay = Duration::ZERO;
@@ -83,8 +104,7 @@ async fn a_program_printing_one_huge_line_forfeits_and_the_servers_memory_stays_
     let t = Term::connect(server.running.addr, Login::Key("hana", &key), 120, 40).await;
     t.wait_text("no open seeks", 10).await;
     let before = peak_kib(true);
-    start_agent_game(&t, "huge").await;
-    let end = t.wait_text("longer than 4096 bytes", 20).await;
+    let end = play_agent(&t, "huge").await;
     assert!(
         end.contains("bot-huge forfeits (its program sent a line longer than 4096 bytes)"),
         "{end}"
@@ -207,11 +227,11 @@ async fn a_program_that_stops_reading_its_input_forfeits_instead_of_holding_up_t
 async fn a_programs_standard_error_log_is_capped_at_one_mib_a_game() {
     let _one = SERIAL.lock().await;
     let scripts = common::tempdir::Dir::new("box-stderr");
-    // 5 MiB on standard error, then it ends (and forfeits).
+    // At its first turn, 5 MiB on standard error, then it ends (and forfeits).
     let loud = script(
         &scripts.0,
         "loud.sh",
-        "read colour rest\nhead -c 5242880 /dev/zero | tr '\\0' e >&2\nexit 3\n",
+        &format!("read colour rest\n{SETUP}\nread line\nhead -c 5242880 /dev/zero | tr '\\0' e >&2\nexit 3\n"),
     );
     let server = start_server_with("box-stderr", |o| {
         o.lobby.bot_delay = Duration::ZERO;
@@ -221,8 +241,8 @@ async fn a_programs_standard_error_log_is_capped_at_one_mib_a_game() {
     .await;
     let key = new_key();
     let t = Term::connect(server.running.addr, Login::Key("lena", &key), 120, 40).await;
-    start_agent_game(&t, "loud").await;
-    t.wait_text("bot-loud forfeits", 20).await;
+    let end = play_agent(&t, "loud").await;
+    assert!(end.contains("bot-loud forfeits (the program ended"), "{end}");
     let logs = server.dir.0.join("data/agent-logs");
     let mut kept = Vec::new();
     for _ in 0..100 {
@@ -256,7 +276,10 @@ fn snoop(dir: &Path) -> String {
     script(
         dir,
         "snoop.sh",
-        r#"read colour rest
+        &format!(
+            r#"read colour rest
+{SETUP}
+read line
 echo "cwd=$(pwd)" >&2
 echo "entries=$(ls -A | wc -l)" >&2
 echo "env=$(env | cut -d= -f1 | sort | tr '\n' ' ')" >&2
@@ -265,9 +288,10 @@ if cat ../keys/ssh_host_ed25519_key >/dev/null 2>&1; then echo "relkey=READ" >&2
 if cat "$1" >/dev/null 2>&1; then echo "key=READ" >&2; else echo "key=DENIED" >&2; fi
 if ls "$2" >/dev/null 2>&1; then echo "data=LISTED" >&2; else echo "data=DENIED" >&2; fi
 echo "id=$(id -u)" >&2
-echo "wrapped=${WRAPPED:-no}" >&2
+echo "wrapped=${{WRAPPED:-no}}" >&2
 exit 3
-"#,
+"#
+        ),
     )
 }
 
@@ -299,8 +323,8 @@ async fn snooped(
     assert!(server.dir.0.join("keys/ssh_host_ed25519_key").exists());
     let key = new_key();
     let t = Term::connect(server.running.addr, Login::Key("sami", &key), 120, 40).await;
-    start_agent_game(&t, "snoop").await;
-    t.wait_text("bot-snoop forfeits", 20).await;
+    let end = play_agent(&t, "snoop").await;
+    assert!(end.contains("bot-snoop forfeits (the program ended"), "{end}");
     let logs = server.dir.0.join("data/agent-logs");
     let mut text = String::new();
     for _ in 0..100 {
