@@ -146,8 +146,8 @@ impl ServerConfig {
             (!self.setup_deadline.is_zero()).then_some(self.setup_deadline);
         o.lobby.agents = self.agents.clone();
         o.lobby.agent_logs = Some(self.data_dir.join("agent-logs"));
-        o.lobby.agent_box.user = (!self.agents_user.trim().is_empty())
-            .then(|| self.agents_user.trim().to_string());
+        o.lobby.agent_box.user =
+            (!self.agents_user.trim().is_empty()).then(|| self.agents_user.trim().to_string());
         o.lobby.agent_box.sandbox = match self.agents_sandbox.trim() {
             "" | "off" => Vec::new(),
             s => s.split_whitespace().map(str::to_string).collect(),
@@ -944,6 +944,29 @@ mod tests {
                 assert!(text.contains(&format!("{key} = ")), "{key} in\n{text}");
             }
         }
+        // The agents' box: a user that cannot be used is flagged in what --check prints.
+        let boxed = ServerConfig {
+            agents_user: "no-such-user-here".into(),
+            agents_sandbox: "bwrap --bind {dir} {dir} --".into(),
+            ..ServerConfig::default()
+        };
+        let text = boxed.to_toml();
+        assert!(
+            text.contains(
+                "agents_user = \"no-such-user-here\"  # WARNING: agents_user: no user named"
+            ),
+            "{text}"
+        );
+        let back = ServerConfig::merge(&ConfigArgs::default(), parse(&text).unwrap());
+        assert_eq!(back, boxed);
+        let o = back.server_options();
+        assert_eq!(o.lobby.agent_box.user.as_deref(), Some("no-such-user-here"));
+        assert_eq!(
+            o.lobby.agent_box.sandbox,
+            ["bwrap", "--bind", "{dir}", "{dir}", "--"]
+        );
+        let d = ServerConfig::default().server_options();
+        assert_eq!(d.lobby.agent_box, crate::ucc::external::AgentBox::default());
         assert_eq!(fmt_duration(Duration::from_secs(3600)), "1h");
         assert_eq!(fmt_duration(Duration::ZERO), "0s");
     }
@@ -990,6 +1013,9 @@ mod tests {
             ("admins = [\"abc\"]", "admins", "SHA256"),
             ("log_format = \"xml\"", "log_format", "json"),
             ("data_dir = \"\"", "data_dir", "directory"),
+            ("agents_user = 5", "agents_user", "user name"),
+            ("agents_user = \"a b\"", "agents_user", "user name"),
+            ("agents_sandbox = [\"bwrap\"]", "agents_sandbox", "command"),
         ] {
             let e = parse(text).unwrap_err();
             let msg = e.to_string();

@@ -157,12 +157,7 @@ async fn a_program_that_stops_reading_its_input_forfeits_instead_of_holding_up_t
     let _one = SERIAL.lock().await;
     let scripts = common::tempdir::Dir::new("box-deaf");
     let config = LobbyConfig {
-        agents: vec![agent(
-            "deaf",
-            deaf(&scripts.0),
-            &[],
-            Duration::from_secs(1),
-        )],
+        agents: vec![agent("deaf", deaf(&scripts.0), &[], Duration::from_secs(1))],
         bot_delay: Duration::ZERO,
         ..LobbyConfig::default()
     };
@@ -242,7 +237,10 @@ async fn a_programs_standard_error_log_is_capped_at_one_mib_a_game() {
     let key = new_key();
     let t = Term::connect(server.running.addr, Login::Key("lena", &key), 120, 40).await;
     let end = play_agent(&t, "loud").await;
-    assert!(end.contains("bot-loud forfeits (the program ended"), "{end}");
+    assert!(
+        end.contains("bot-loud forfeits (the program ended"),
+        "{end}"
+    );
     let logs = server.dir.0.join("data/agent-logs");
     let mut kept = Vec::new();
     for _ in 0..100 {
@@ -266,7 +264,11 @@ async fn a_programs_standard_error_log_is_capped_at_one_mib_a_game() {
         kept.len(),
         &last[..last.len().min(100)]
     );
-    assert!(kept.starts_with(b"eeee"), "{:?}", &text[..text.len().min(100)]);
+    assert!(
+        kept.starts_with(b"eeee"),
+        "{:?}",
+        &text[..text.len().min(100)]
+    );
     assert!(last.contains("standard error cut here"), "{last:?}");
 }
 
@@ -308,7 +310,10 @@ async fn snooped(
         o.lobby.agent_logs = Some(o.data_dir.join("agent-logs"));
         // It is given the real paths of the host key and the data directory.
         let args = [
-            o.keys_dir.join("ssh_host_ed25519_key").display().to_string(),
+            o.keys_dir
+                .join("ssh_host_ed25519_key")
+                .display()
+                .to_string(),
             o.data_dir.display().to_string(),
         ];
         o.lobby.agents = vec![agent("snoop", program, &args, Duration::from_secs(5))];
@@ -324,7 +329,10 @@ async fn snooped(
     let key = new_key();
     let t = Term::connect(server.running.addr, Login::Key("sami", &key), 120, 40).await;
     let end = play_agent(&t, "snoop").await;
-    assert!(end.contains("bot-snoop forfeits (the program ended"), "{end}");
+    assert!(
+        end.contains("bot-snoop forfeits (the program ended"),
+        "{end}"
+    );
     let logs = server.dir.0.join("data/agent-logs");
     let mut text = String::new();
     for _ in 0..100 {

@@ -142,12 +142,8 @@ pub fn seat_agent(
             match snap.phase {
                 GamePhase::Setup if !submitted => {
                     submitted = true;
-                    let (spec2, rules, bx2, opp) = (
-                        spec.clone(),
-                        snap.terms.rules,
-                        bx.clone(),
-                        opponent.clone(),
-                    );
+                    let (spec2, rules, bx2, opp) =
+                        (spec.clone(), snap.terms.rules, bx.clone(), opponent.clone());
                     let started = tokio::task::spawn_blocking(move || {
                         ready_log_dir(&bx2.stderr_log);
                         let mut ext =
@@ -244,7 +240,8 @@ mod tests {
             std::fs::write(&path, vec![b'x'; 1 << 20]).unwrap();
             let f = std::fs::File::options().write(true).open(&path).unwrap();
             // The newest first, to show the order is by age and not by name.
-            f.set_modified(t0 + Duration::from_secs(100 - i * 10)).unwrap();
+            f.set_modified(t0 + Duration::from_secs(100 - i * 10))
+                .unwrap();
         }
         std::fs::write(dir.join("keep.txt"), "not a log").unwrap();
         // Room for a new 1 MiB log within 4 MiB: the four oldest go, two are left.

@@ -81,8 +81,7 @@ pub struct AgentBox {
 
 /// A user's uid and gid (`getpwnam_r`), or why there is none.
 pub fn lookup_user(name: &str) -> Result<(u32, u32), String> {
-    let cname =
-        std::ffi::CString::new(name).map_err(|_| format!("no user named {name:?}"))?;
+    let cname = std::ffi::CString::new(name).map_err(|_| format!("no user named {name:?}"))?;
     let mut buf = vec![0 as libc::c_char; 16 * 1024];
     // SAFETY: an all-zero `passwd` is valid (null pointers, zero ids); getpwnam_r writes it
     // and strings into `buf` (of the length we pass), and `found` points to it or is null.
@@ -590,8 +589,8 @@ impl AgentSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::AtomicUsize;
     use std::path::Path;
+    use std::sync::atomic::AtomicUsize;
     use std::sync::Arc;
 
     /// Counts the bytes read through it.
@@ -612,7 +611,10 @@ mod tests {
         let read = read_lines(input.as_slice().chain(endless), &tx);
         assert!(read <= 30 + MAX_LINE + 8192, "{read} bytes read");
         assert_eq!(rx.recv().unwrap(), Line::Text("RED x 10 10".into()));
-        assert_eq!(rx.recv().unwrap(), Line::Text("\u{fffd}\u{fffd} binary".into()));
+        assert_eq!(
+            rx.recv().unwrap(),
+            Line::Text("\u{fffd}\u{fffd} binary".into())
+        );
         assert_eq!(rx.recv().unwrap(), Line::TooLong);
         // A line of exactly MAX_LINE bytes is fine, and so is a last line with no newline.
         let mut ok = vec![b'b'; MAX_LINE];
@@ -701,15 +703,14 @@ mod tests {
     fn boxed_programs_run_in_their_own_empty_directory_which_goes_afterwards() {
         let cmd = AgentCommand {
             program: "/bin/sh".into(),
-            args: vec!["-c".into(), "pwd; ls -A | wc -l; echo \"$PATH $HOME\"".into()],
+            args: vec![
+                "-c".into(),
+                "pwd; ls -A | wc -l; echo \"$PATH $HOME\"".into(),
+            ],
         };
-        let mut ext = External::spawn_boxed(
-            &cmd,
-            &AgentBox::default(),
-            Duration::from_secs(5),
-            "tester",
-        )
-        .unwrap();
+        let mut ext =
+            External::spawn_boxed(&cmd, &AgentBox::default(), Duration::from_secs(5), "tester")
+                .unwrap();
         let dir = ext.receive().unwrap();
         assert!(dir.contains("stratego-agent-"), "{dir}");
         assert!(Path::new(&dir).is_dir());
