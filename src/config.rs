@@ -85,6 +85,10 @@ pub struct ServerConfig {
     pub registrations_per_hour: usize,
     /// Where `admin backup NAME` writes.
     pub backup_root: PathBuf,
+    /// Empty: agents' programs run as the server's own user.
+    pub agents_user: String,
+    /// Empty: agents' programs run under no sandbox command.
+    pub agents_sandbox: String,
 }
 
 impl Default for ServerConfig {
@@ -125,6 +129,8 @@ impl Default for ServerConfig {
             agents: opts.lobby.agents,
             registrations_per_hour: opts.ssh.registrations_per_hour,
             backup_root: opts.ssh.backup_root,
+            agents_user: opts.lobby.agent_box.user.unwrap_or_default(),
+            agents_sandbox: opts.lobby.agent_box.sandbox.join(" "),
         }
     }
 }
@@ -171,6 +177,12 @@ impl ServerConfig {
         o.lobby.agent_logs = Some(self.data_dir.join("agent-logs"));
         o.ssh.registrations_per_hour = self.registrations_per_hour;
         o.ssh.backup_root = self.backup_root.clone();
+        o.lobby.agent_box.user =
+            (!self.agents_user.trim().is_empty()).then(|| self.agents_user.trim().to_string());
+        o.lobby.agent_box.sandbox = match self.agents_sandbox.trim() {
+            "" | "off" => Vec::new(),
+            s => s.split_whitespace().map(str::to_string).collect(),
+        };
         o
     }
 
@@ -240,9 +252,27 @@ impl ServerConfig {
             format!("registrations_per_hour = {}", self.registrations_per_hour),
             format!("backup_root = {}", path(&self.backup_root)),
             self.agents_toml(),
+            self.agents_user_toml(),
+            format!("agents_sandbox = {}", q(&self.agents_sandbox)),
         ]
         .join("\n")
             + "\n"
+    }
+
+    /// `agents_user = "..."`, with a comment after it when that user cannot be used here
+    /// (no such user, or the server is not root).
+    fn agents_user_toml(&self) -> String {
+        let line = format!(
+            "agents_user = {}",
+            toml::Value::String(self.agents_user.clone())
+        );
+        match self.agents_user.trim() {
+            "" => line,
+            user => match crate::ucc::external::user_problem(user) {
+                Some(why) => format!("{line}  # WARNING: {why}"),
+                None => line,
+            },
+        }
     }
 
     /// `agents = [{ name = ..., command = ..., ... }, ...]`: the `[[agents]]` tables, inline.
@@ -376,6 +406,16 @@ impl ServerConfig {
                 .clone()
                 .or(f.backup_root)
                 .unwrap_or(d.backup_root),
+            agents_user: a
+                .agents_user
+                .clone()
+                .or(f.agents_user)
+                .unwrap_or(d.agents_user),
+            agents_sandbox: a
+                .agents_sandbox
+                .clone()
+                .or(f.agents_sandbox)
+                .unwrap_or(d.agents_sandbox),
             log_format: if a.log_json {
                 LogFormat::Json
             } else {
@@ -539,6 +579,16 @@ pub struct ConfigArgs {
     /// Directory under which `admin backup NAME` writes (made if missing); a path outside it is refused [file: backup_root] [default: backups].
     #[arg(long, env = "STRATEGO_BACKUP_ROOT", value_name = "DIR")]
     pub backup_root: Option<PathBuf>,
+    /// Run agents' programs as this user (and its group), e.g. a dedicated `stratego-agents`
+    /// that cannot read the data and keys directories; needs the server to run as root;
+    /// empty: the server's own user [file: agents_user] [default: empty].
+    #[arg(long, env = "STRATEGO_AGENTS_USER", value_name = "USER")]
+    pub agents_user: Option<String>,
+    /// Command each agent's program runs under, e.g. `bwrap ... --`, `{dir}` standing for
+    /// the game's working directory; empty or "off": none [file: agents_sandbox]
+    /// [default: empty].
+    #[arg(long, env = "STRATEGO_AGENTS_SANDBOX", value_name = "COMMAND")]
+    pub agents_sandbox: Option<String>,
 }
 
 /// What a configuration file may set: every key optional.
@@ -578,6 +628,11 @@ pub struct FileConfig {
     pub agents: Option<Vec<AgentSpec>>,
     pub registrations_per_hour: Option<usize>,
     pub backup_root: Option<PathBuf>,
+    pub agents_user: Option<String>,
+    pub agents_sandbox: Option<String>,
+}
+
+/// Every key a configuration file may hold.
 }
 
 /// Every key a configuration file may hold.
@@ -616,6 +671,8 @@ pub const KEYS: &[&str] = &[
     "agents",
     "registrations_per_hour",
     "backup_root",
+    "agents_user",
+    "agents_sandbox",
 ];
 
 /// A configuration file that cannot be used.
@@ -806,6 +863,22 @@ impl FileConfig {
                     c.registrations_per_hour = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
                 }
                 "backup_root" => c.backup_root = Some(dir(value).ok_or_else(|| bad(EXPECT_DIR))?),
+                "agents_user" => {
+                    let expected = "a user name (or \"\" for the server's own user)";
+                    let u = value.as_str().ok_or_else(|| bad(expected))?;
+                    if u.trim().contains(char::is_whitespace) {
+                        return Err(bad(expected));
+                    }
+                    c.agents_user = Some(u.to_string())
+                }
+                "agents_sandbox" => {
+                    c.agents_sandbox = Some(
+                        value
+                            .as_str()
+                            .ok_or_else(|| bad("a command (or \"\" for none)"))?
+                            .to_string(),
+                    )
+                }
                 "log_format" => {
                     c.log_format = Some(
                         value
@@ -1031,6 +1104,29 @@ mod tests {
                 assert!(text.contains(&format!("{key} = ")), "{key} in\n{text}");
             }
         }
+        // The agents' box: a user that cannot be used is flagged in what --check prints.
+        let boxed = ServerConfig {
+            agents_user: "no-such-user-here".into(),
+            agents_sandbox: "bwrap --bind {dir} {dir} --".into(),
+            ..ServerConfig::default()
+        };
+        let text = boxed.to_toml();
+        assert!(
+            text.contains(
+                "agents_user = \"no-such-user-here\"  # WARNING: agents_user: no user named"
+            ),
+            "{text}"
+        );
+        let back = ServerConfig::merge(&ConfigArgs::default(), parse(&text).unwrap());
+        assert_eq!(back, boxed);
+        let o = back.server_options();
+        assert_eq!(o.lobby.agent_box.user.as_deref(), Some("no-such-user-here"));
+        assert_eq!(
+            o.lobby.agent_box.sandbox,
+            ["bwrap", "--bind", "{dir}", "{dir}", "--"]
+        );
+        let d = ServerConfig::default().server_options();
+        assert_eq!(d.lobby.agent_box, crate::ucc::external::AgentBox::default());
         assert_eq!(fmt_duration(Duration::from_secs(3600)), "1h");
         assert_eq!(fmt_duration(Duration::ZERO), "0s");
     }
@@ -1077,6 +1173,9 @@ mod tests {
             ("admins = [\"abc\"]", "admins", "SHA256"),
             ("log_format = \"xml\"", "log_format", "json"),
             ("data_dir = \"\"", "data_dir", "directory"),
+            ("agents_user = 5", "agents_user", "user name"),
+            ("agents_user = \"a b\"", "agents_user", "user name"),
+            ("agents_sandbox = [\"bwrap\"]", "agents_sandbox", "command"),
         ] {
             let e = parse(text).unwrap_err();
             let msg = e.to_string();

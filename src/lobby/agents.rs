@@ -4,7 +4,7 @@
 //! ends. If it crashes, hangs past its time for an answer, or answers with a set-up or move
 //! that is not legal, the seat forfeits: the player wins and is told why.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use tracing::{info, warn};
@@ -13,7 +13,7 @@ use super::Lobby;
 use crate::bot::arena::{Contestant, Fault};
 use crate::proto::{GameCmd, GameId, GamePhase, GameSeat, PlayerId};
 use crate::rules::Color;
-use crate::ucc::external::{AgentSpec, External};
+use crate::ucc::external::{AgentBox, AgentSpec, External, MAX_STDERR};
 
 impl Lobby {
     /// Games in set-up or play with the agent `name` in a seat.
@@ -46,26 +46,65 @@ impl Lobby {
                 .as_ref()
                 .map(|dir| dir.join(format!("{}-{}.stderr", spec.name, id)));
             let opponent = g.players.get(c.opposite()).nick.clone();
-            seat_agent(seat, spec.clone(), log, opponent, self.config.bot_delay);
+            let bx = AgentBox {
+                stderr_log: log,
+                ..self.config.agent_box.clone()
+            };
+            seat_agent(seat, spec.clone(), bx, opponent, self.config.bot_delay);
         }
     }
 }
 
-/// Where the program's standard error goes: the file, or nowhere if it cannot be made.
-fn stderr_to(log: &Option<PathBuf>) -> std::process::Stdio {
-    let Some(path) = log else {
-        return std::process::Stdio::null();
+/// Most agents' standard error logs kept (all agents, all games), in bytes and in files:
+/// the oldest are removed before a game's program starts.
+pub const LOGS_KEPT_BYTES: u64 = 64 << 20;
+pub const LOGS_KEPT_FILES: usize = 1000;
+
+/// Makes room for a new log in `dir`: removes the oldest `*.stderr` files until fewer than
+/// `files` remain and they hold at most `bytes` less one game's cap.
+fn prune_logs(dir: &Path, bytes: u64, files: usize) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
     };
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
-    match std::fs::File::create(path) {
-        Ok(f) => f.into(),
-        Err(e) => {
-            warn!(path = %path.display(), error = %e, "cannot keep an agent's standard error");
-            std::process::Stdio::null()
+    let mut logs: Vec<(std::time::SystemTime, u64, PathBuf)> = entries
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "stderr"))
+        .filter_map(|e| {
+            let m = e.metadata().ok()?;
+            if !m.is_file() {
+                return None;
+            }
+            Some((m.modified().ok()?, m.len(), e.path()))
+        })
+        .collect();
+    logs.sort();
+    let mut total: u64 = logs.iter().map(|l| l.1).sum();
+    let mut count = logs.len();
+    let room = bytes.saturating_sub(MAX_STDERR + 200);
+    for (_, len, path) in logs {
+        if count < files && total <= room {
+            break;
+        }
+        match std::fs::remove_file(&path) {
+            Ok(()) => {
+                total = total.saturating_sub(len);
+                count -= 1;
+            }
+            Err(e) => warn!(path = %path.display(), error = %e, "cannot remove an old agent log"),
         }
     }
+}
+
+/// Readies the directory of `log` (creating it, removing old logs past the caps).
+fn ready_log_dir(log: &Option<PathBuf>) {
+    let Some(dir) = log.as_ref().and_then(|p| p.parent()) else {
+        return;
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        warn!(dir = %dir.display(), error = %e, "cannot keep agents' standard error");
+        return;
+    }
+    prune_logs(dir, LOGS_KEPT_BYTES, LOGS_KEPT_FILES);
 }
 
 /// What a seat says when its program faulted (the game adds the agent's nick before it).
@@ -83,7 +122,7 @@ fn forfeit_words(f: &Fault) -> String {
 pub fn seat_agent(
     seat: GameSeat,
     spec: AgentSpec,
-    log: Option<PathBuf>,
+    bx: AgentBox,
     opponent: String,
     delay: Duration,
 ) {
@@ -103,20 +142,16 @@ pub fn seat_agent(
             match snap.phase {
                 GamePhase::Setup if !submitted => {
                     submitted = true;
-                    let (spec2, rules, log2, opp) = (
-                        spec.clone(),
-                        snap.terms.rules,
-                        log.clone(),
-                        opponent.clone(),
-                    );
+                    let (spec2, rules, bx2, opp) =
+                        (spec.clone(), snap.terms.rules, bx.clone(), opponent.clone());
                     let started = tokio::task::spawn_blocking(move || {
-                        let mut ext = External::spawn(
-                            &spec2.command,
-                            stderr_to(&log2),
-                            spec2.move_timeout,
-                            &opp,
-                        )
-                        .map_err(|e| Fault::Illegal(format!("could not be started ({e})")))?;
+                        ready_log_dir(&bx2.stderr_log);
+                        let mut ext =
+                            External::spawn_boxed(&spec2.command, &bx2, spec2.move_timeout, &opp)
+                                .map_err(|e| {
+                                    warn!(agent = %spec2.name, error = %e, "cannot start an agent's program");
+                                    Fault::Illegal(format!("could not be started ({e})"))
+                                })?;
                         let setup = ext.setup(&rules, color)?;
                         Ok::<_, Fault>((Box::new(ext), setup))
                     })
@@ -188,4 +223,40 @@ pub fn seat_agent(
             let _ = tokio::task::spawn_blocking(move || ext.game_over()).await;
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn old_logs_go_first_past_the_caps() {
+        let dir = std::env::temp_dir().join(format!("stratego-prune-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let t0 = std::time::SystemTime::now() - Duration::from_secs(1000);
+        for i in 0..6u64 {
+            let path = dir.join(format!("a-{i}.stderr"));
+            std::fs::write(&path, vec![b'x'; 1 << 20]).unwrap();
+            let f = std::fs::File::options().write(true).open(&path).unwrap();
+            // The newest first, to show the order is by age and not by name.
+            f.set_modified(t0 + Duration::from_secs(100 - i * 10))
+                .unwrap();
+        }
+        std::fs::write(dir.join("keep.txt"), "not a log").unwrap();
+        // Room for a new 1 MiB log within 4 MiB: the four oldest go, two are left.
+        prune_logs(&dir, 4 << 20, 100);
+        let mut left: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().to_string())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["a-0.stderr", "a-1.stderr", "keep.txt"]);
+        // At most 2 files: one goes to make room for the next.
+        prune_logs(&dir, 64 << 20, 2);
+        assert!(dir.join("a-0.stderr").exists());
+        assert!(!dir.join("a-1.stderr").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

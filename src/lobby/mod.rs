@@ -106,6 +106,8 @@ pub struct LobbyConfig {
     pub agents: Vec<crate::ucc::external::AgentSpec>,
     /// Where each agent game's standard error is kept (`None`: nowhere).
     pub agent_logs: Option<std::path::PathBuf>,
+    /// How agents' programs are boxed (`agents_user`, `agents_sandbox`).
+    pub agent_box: crate::ucc::external::AgentBox,
     /// Admins may enter computer players in tournaments (for testing).
     pub tournament_bots: bool,
     /// Upcoming and running tournaments one player (a key) may have created at once;
@@ -128,6 +130,7 @@ impl Default for LobbyConfig {
             max_games_per_player: 3,
             agents: Vec::new(),
             agent_logs: None,
+            agent_box: Default::default(),
             tournament_bots: false,
             max_tournaments_per_organiser: 3,
             max_entrants: 256,
