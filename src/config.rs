@@ -633,9 +633,6 @@ pub struct FileConfig {
 }
 
 /// Every key a configuration file may hold.
-}
-
-/// Every key a configuration file may hold.
 pub const KEYS: &[&str] = &[
     "listen",
     "data_dir",

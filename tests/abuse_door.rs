@@ -405,3 +405,24 @@ async fn a_connection_whose_program_ended_goes_after_the_channel_timeout() {
         "closed after the last command plus the channel timeout"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_terminal_left_without_a_key_pressed_is_told_why_it_is_closed() {
+    let server = start_server_with("door-idle", |o| {
+        o.ssh.idle_timeout = Duration::from_secs(2);
+    })
+    .await;
+    let key = new_key();
+    let t = Term::connect(server.running.addr, Login::Key("sleepy", &key), 80, 24).await;
+    t.wait_text("sleepy", 10).await;
+    assert!(
+        within(8.0, || t.is_closed()).await,
+        "closed after the idle timeout"
+    );
+    let raw = String::from_utf8_lossy(&t.raw()).into_owned();
+    assert!(
+        raw.contains("Disconnected: no key pressed for 2s"),
+        "the last words say why: {:?}",
+        raw.chars().rev().take(300).collect::<String>()
+    );
+}

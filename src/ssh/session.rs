@@ -568,6 +568,10 @@ impl Session {
     fn on_tick(&mut self) -> Vec<Effect> {
         if self.last_input.elapsed() > self.p.idle_timeout {
             info!(session = self.id, "idle timeout");
+            self.farewell = Some(format!(
+                "Disconnected: no key pressed for {} (the server's idle_timeout).\r\n",
+                crate::config::fmt_duration(self.p.idle_timeout)
+            ));
             self.quit = true;
             return vec![];
         }
