@@ -275,3 +275,15 @@ async fn the_lobby_chat_counts_every_guest_of_one_address_together() {
     ok.send(b"\r").await;
     guests[0].wait_text("from elsewhere", 10).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guests_comeback_login_names_an_ipv4_address_plainly_on_a_dual_stack_listener() {
+    let admin = new_key();
+    let (_server, v4, _v6) = dual_stack("comeback-v4", &admin).await;
+    let g = Term::connect(v4, Login::Guest, 160, 50).await;
+    let text = g.wait_text("come back to your game with", 10).await;
+    assert!(
+        text.contains("@127.0.0.1") && !text.contains("::ffff"),
+        "the comeback login names 127.0.0.1:\n{text}"
+    );
+}

@@ -264,7 +264,7 @@ async fn a_guest_comes_back_to_its_game_from_a_client_that_offers_a_key_first() 
         })
         .expect("the guest's login on its screen")
         .to_string();
-    guest_plays_the_computer(&g).await;
+    common::plays_the_computer(&g).await;
     g.disconnect().await;
 
     // Its client holds a key and offers it first: refused for this name, the guest gets in
@@ -284,36 +284,6 @@ async fn a_guest_comes_back_to_its_game_from_a_client_that_offers_a_key_first() 
         )))
         .unwrap();
     assert!(made.is_none(), "no account for the key: {made:?}");
-}
-
-/// A guest's game against the computer, in play, with a move of the guest's played (so
-/// that leaving is no free abort).
-async fn guest_plays_the_computer(g: &Term) {
-    g.wait_text("no open seeks", 10).await;
-    g.send(b"\r").await;
-    g.wait_text("Set up your army", 10).await;
-    g.send(b"r").await;
-    g.wait_text("40 of 40 placed", 5).await;
-    g.send(b"d").await;
-    let text = g.wait_text("Your turn", 10).await;
-    let (from, to) = if text.contains("you play Red") {
-        (4, 5)
-    } else {
-        (7, 6)
-    };
-    let b = common::ScreenBoard::read(&text).expect("a board");
-    let file = "ABEFIJ"
-        .chars()
-        .find(|f| common::is_movable_label(b.at(&format!("{f}{from}"))))
-        .expect("a movable front piece");
-    g.send(b"m").await;
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    g.type_str(&format!("{file}{from} {file}{to}")).await;
-    g.send(b"\r").await;
-    g.wait_for("the move played", 10, |t| {
-        t.contains(&format!("{file}{from}-{file}{to}"))
-    })
-    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

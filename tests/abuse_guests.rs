@@ -24,38 +24,6 @@ fn comeback_login(text: &str) -> Option<String> {
     })
 }
 
-/// A guest's game against the computer, in play, with a move of the guest's played.
-async fn guest_plays_the_computer(g: &Term) {
-    g.wait_text("no open seeks", 10).await;
-    // An empty seek list: Enter plays the computer (easy, no clock).
-    g.send(b"\r").await;
-    g.wait_text("Set up your army", 10).await;
-    g.send(b"r").await;
-    g.wait_text("40 of 40 placed", 5).await;
-    g.send(b"d").await;
-    // One move of the guest's own (so that leaving is no free abort): Red moves up from
-    // row 4, Blue down from row 7.
-    let text = g.wait_text("Your turn", 10).await;
-    let (from, to) = if text.contains("you play Red") {
-        (4, 5)
-    } else {
-        (7, 6)
-    };
-    let b = common::ScreenBoard::read(&text).expect("a board");
-    let file = "ABEFIJ"
-        .chars()
-        .find(|f| common::is_movable_label(b.at(&format!("{f}{from}"))))
-        .expect("a movable front piece");
-    g.send(b"m").await;
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    g.type_str(&format!("{file}{from} {file}{to}")).await;
-    g.send(b"\r").await;
-    g.wait_for("the move played", 10, |t| {
-        t.contains(&format!("{file}{from}-{file}{to}"))
-    })
-    .await;
-}
-
 /// Connects as a guest with `user` and says whether it was put into a game.
 async fn seated(addr: std::net::SocketAddr, user: &str) -> bool {
     let t = Term::connect(addr, Login::GuestAs(user), 160, 50).await;
@@ -96,7 +64,7 @@ async fn only_the_guests_own_login_brings_it_back_before_and_after_a_restart() {
     let login = comeback_login(&lobby).expect("the guest's screen shows its login");
     let nick = login.rsplit_once('-').unwrap().0.to_string();
     assert!(lobby.contains(&nick), "{lobby}");
-    guest_plays_the_computer(&g).await;
+    common::plays_the_computer(&g).await;
     g.disconnect().await;
 
     attempts_never_seat(addr, &nick).await;
@@ -139,7 +107,7 @@ async fn a_guest_who_does_not_come_back_loses_to_the_one_still_there() {
     .await;
     let addr = server.running.addr;
     let g = Term::connect(addr, Login::Guest, 160, 50).await;
-    guest_plays_the_computer(&g).await;
+    common::plays_the_computer(&g).await;
     g.disconnect().await;
     // The game does not wait for a claim nobody can make: it ends, won by the computer.
     let store = server.running.store.clone();

@@ -771,7 +771,9 @@ impl Conn {
         let local = self.local?;
         let host = match &self.shared.config.host_name {
             Some(name) => crate::text::clean_line(name, 100),
-            None => local.ip().to_string(),
+            // The address in its one form: an IPv4 client of a `[::]` listener reads 1.2.3.4,
+            // not ::ffff:1.2.3.4.
+            None => crate::limit::canonical(local.ip()).to_string(),
         };
         Some(crate::ui::Address {
             host,

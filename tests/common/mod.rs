@@ -503,3 +503,36 @@ pub fn script(dir: &std::path::Path, name: &str, body: &str) -> String {
     std::fs::set_permissions(&path, perm).unwrap();
     path.display().to_string()
 }
+
+/// From an empty lobby: a game against the computer, in play, with a move of the player's
+/// own played (so that leaving is no free abort).
+pub async fn plays_the_computer(g: &Term) {
+    g.wait_text("no open seeks", 10).await;
+    // An empty seek list: Enter plays the computer (easy, no clock).
+    g.send(b"\r").await;
+    g.wait_text("Set up your army", 10).await;
+    g.send(b"r").await;
+    g.wait_text("40 of 40 placed", 5).await;
+    g.send(b"d").await;
+    // One move of the guest's own (so that leaving is no free abort): Red moves up from
+    // row 4, Blue down from row 7.
+    let text = g.wait_text("Your turn", 10).await;
+    let (from, to) = if text.contains("you play Red") {
+        (4, 5)
+    } else {
+        (7, 6)
+    };
+    let b = ScreenBoard::read(&text).expect("a board");
+    let file = "ABEFIJ"
+        .chars()
+        .find(|f| is_movable_label(b.at(&format!("{f}{from}"))))
+        .expect("a movable front piece");
+    g.send(b"m").await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    g.type_str(&format!("{file}{from} {file}{to}")).await;
+    g.send(b"\r").await;
+    g.wait_for("the move played", 10, |t| {
+        t.contains(&format!("{file}{from}-{file}{to}"))
+    })
+    .await;
+}
