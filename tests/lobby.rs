@@ -660,3 +660,29 @@ async fn a_fresh_or_churned_seek_does_not_capture_a_new_poster_but_an_older_one_
     .await;
     let _ = (mallory, carol);
 }
+
+#[tokio::test]
+async fn two_young_seeks_of_the_same_terms_are_paired_once_old_enough() {
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let mut ann = join(&lobby, "ann").await;
+    let mut ben = join(&lobby, "ben").await;
+    let seek = || LobbyCmd::Seek {
+        terms: terms(),
+        private_to: None,
+    };
+    lobby.command(ann.session, seek());
+    until_lobby(&lobby, "ann's seek", |s| {
+        s.seeks.iter().any(|k| k.owner == "ann")
+    })
+    .await;
+    // Ben posts the same terms at once: too young to take, so it is listed beside ann's...
+    lobby.command(ben.session, seek());
+    until_lobby(&lobby, "both seeks listed", |s| s.seeks.len() == 2).await;
+    // ... and once it is old enough, the two are one game (no one has to pick by hand).
+    let (a, _) = tokio::time::timeout(Duration::from_secs(5), ann.next_seat())
+        .await
+        .expect("ann seated within the delay");
+    let (b, _) = ben.next_seat().await;
+    assert_eq!(a.game, b.game);
+    until_lobby(&lobby, "no seek open", |s| s.seeks.is_empty()).await;
+}

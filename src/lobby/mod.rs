@@ -171,6 +171,9 @@ enum LobbyMsg {
     },
     /// The bot-accept timer of a seek ran out.
     BotTakesSeek(SeekId),
+    /// A seek is `seek_match_delay` old: it now takes a compatible open seek posted
+    /// beside it while both were too young to pair.
+    SeekRipe(SeekId),
     Kick {
         whom: KickWhom,
         reason: String,
@@ -596,6 +599,7 @@ impl Lobby {
             }
             LobbyMsg::Renamed { session, nick } => self.renamed(session, nick),
             LobbyMsg::BotTakesSeek(id) => self.bot_takes_seek(id),
+            LobbyMsg::SeekRipe(id) => self.seek_ripe(id),
             LobbyMsg::Kick {
                 whom,
                 reason,

@@ -178,8 +178,38 @@ impl Lobby {
         });
         self.seek_sessions.insert(id, session);
         self.seek_watch.posted.insert(id, Instant::now());
+        // A compatible seek too young to take now (or one posted later, while this one
+        // is young) is taken once this one is old enough: two seeks of the same terms
+        // never wait side by side for someone to pick one by hand.
+        let delay = self.config.seek_match_delay;
+        if !delay.is_zero() && self.seeks.last().is_some_and(|s| s.private_to.is_none()) {
+            let tx = self.self_tx.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(delay).await;
+                let _ = tx.send(LobbyMsg::SeekRipe(id));
+            });
+        }
         if let Some(s) = self.sessions.get_mut(&session) {
             s.status = PlayerStatus::Seeking;
+        }
+    }
+
+    /// Seek `id` is `seek_match_delay` old: its owner takes the oldest compatible seek
+    /// that may be taken now (see [`Lobby::matching_seek`]), as if posting it now.
+    pub(super) fn seek_ripe(&mut self, id: SeekId) {
+        let Some(seek) = self.seeks.iter().find(|s| s.id == id) else {
+            return;
+        };
+        let terms = seek.terms.clone();
+        let Some(&session) = self.seek_sessions.get(&id) else {
+            return;
+        };
+        if !self.sessions.contains_key(&session) {
+            return;
+        }
+        if let Some(other) = self.matching_seek(session, &terms) {
+            info!(seek = id, other, "seek matched when old enough");
+            self.accept(session, other);
         }
     }
 
