@@ -396,3 +396,28 @@ async fn a_terminal_left_without_a_key_pressed_is_told_why_it_is_closed() {
         raw.chars().rev().take(300).collect::<String>()
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_opens_a_bounded_number_of_channels_over_its_life_then_goes() {
+    // Every channel whose close the server sends first costs russh a few KiB until the
+    // connection ends: a client looping commands over one connection is cut off after
+    // 256, and, nothing running any more, the connection goes after the channel timeout.
+    let server = start_server_with("door-lifetime", |o| {
+        o.ssh.channel_timeout = Duration::from_secs(2);
+    })
+    .await;
+    let key = new_key();
+    let h = key_login(server.running.addr, "loopy", &key).await;
+    for i in 0..256 {
+        let (out, status) = exec_unclosed(&h, "help").await;
+        assert_eq!(status, Some(0), "command {i}: {out}");
+    }
+    assert!(
+        h.channel_open_session().await.is_err(),
+        "the 257th channel is refused"
+    );
+    assert!(
+        within(2.0 + 3.0, || h.is_closed()).await,
+        "the connection goes after the channel timeout"
+    );
+}

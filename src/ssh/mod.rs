@@ -527,6 +527,9 @@ struct Books {
     running: usize,
     /// Since when nothing runs: authentication, or the end of the last program.
     idle_since: tokio::time::Instant,
+    /// Session channels accepted over the connection's life (see
+    /// [`MAX_CHANNELS_PER_CONNECTION`]).
+    accepted: usize,
 }
 
 impl Books {
@@ -536,6 +539,7 @@ impl Books {
             started: Default::default(),
             running: 0,
             idle_since: tokio::time::Instant::now(),
+            accepted: 0,
         }
     }
 }
@@ -616,6 +620,14 @@ struct Conn {
 
 /// Window-change messages read per window change drawn (see `resizes_per_second`).
 const RESIZE_MESSAGES_PER_RESIZE: f64 = 5.0;
+
+/// Session channels one connection may open over its life; past it more are refused (the
+/// connection, with nothing left running, then goes after `channel_timeout`). russh 0.65
+/// keeps a few KiB for every channel whose close we sent first until the connection ends
+/// (the client's answering close is dropped before it reaches the map it would clear), so
+/// a client running commands in a loop over one connection, never closing its channels,
+/// grew the server by about 3 KiB a command (1.3 GB in a minute from 100 such clients).
+pub const MAX_CHANNELS_PER_CONNECTION: usize = 256;
 
 impl Conn {
     fn new(shared: Arc<Shared>, peer: SocketAddr, local: Option<SocketAddr>) -> Conn {
@@ -914,14 +926,23 @@ impl russh::server::Handler for Conn {
     ) -> Result<(), Self::Error> {
         // The shell's channel and one per command in flight: a client opening more is told
         // the resource is short (it costs us nothing more).
-        let open = {
+        let (open, spent) = {
             let mut b = self.books.lock().unwrap_or_else(|e| e.into_inner());
             let open = b.open.len();
-            if open <= self.shared.config.max_exec_in_flight {
+            let spent = b.accepted >= MAX_CHANNELS_PER_CONNECTION;
+            if open <= self.shared.config.max_exec_in_flight && !spent {
                 b.open.insert(channel.id());
+                b.accepted += 1;
             }
-            open
+            (open, spent)
         };
+        if spent {
+            debug!(peer = %self.peer, "session channel refused: the connection opened its most");
+            reply
+                .reject(russh::ChannelOpenFailure::ResourceShortage)
+                .await;
+            return Ok(());
+        }
         if open > self.shared.config.max_exec_in_flight {
             debug!(peer = %self.peer, open, "session channel refused: too many open");
             reply
