@@ -200,7 +200,7 @@ impl Lobby {
         let Some(seek) = self.seeks.iter().find(|s| s.id == id) else {
             return;
         };
-        let terms = seek.terms.clone();
+        let terms = seek.terms;
         let Some(&session) = self.seek_sessions.get(&id) else {
             return;
         };
