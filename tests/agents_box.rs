@@ -35,25 +35,7 @@ fn agent(name: &str, program: String, args: &[String], timeout: Duration) -> Age
 /// random moves until the game is over (the tests' agents forfeit at their first turn);
 /// the screen at the end.
 async fn play_agent(t: &Term, name: &str) -> String {
-    t.wait_text("no open seeks", 10).await;
-    t.send(b"b").await;
-    t.wait_text("Computer level", 5).await;
-    let want = format!("< bot-{name} >");
-    let level = |s: &str| {
-        s.lines()
-            .find(|l| l.contains("Computer level"))
-            .unwrap_or_default()
-            .to_string()
-    };
-    for _ in 0..6 {
-        let before = level(&t.text());
-        if before.contains(&want) {
-            break;
-        }
-        t.send(b"\x1b[C").await;
-        t.wait_for("the next level", 5, |s| level(s) != before)
-            .await;
-    }
+    let want = common::pick_agent_level(t, name).await;
     assert!(t.text().contains(&want), "{}", t.text());
     t.send(b"\r").await;
     t.wait_text("Set up your army", 10).await;

@@ -58,25 +58,7 @@ fn agent(name: &str, program: String) -> AgentSpec {
 
 /// Opens `b`, picks `bot-NAME` among the levels, starts, sets up at random.
 async fn play_agent(t: &Term, name: &str) {
-    t.wait_text("no open seeks", 10).await;
-    t.send(b"b").await;
-    t.wait_text("Computer level", 5).await;
-    let want = format!("< bot-{name} >");
-    let level = |s: &str| {
-        s.lines()
-            .find(|l| l.contains("Computer level"))
-            .unwrap_or_default()
-            .to_string()
-    };
-    for _ in 0..6 {
-        let before = level(&t.text());
-        if before.contains(&want) {
-            break;
-        }
-        t.send(b"\x1b[C").await;
-        t.wait_for("the next level", 5, |s| level(s) != before)
-            .await;
-    }
+    let want = common::pick_agent_level(t, name).await;
     let form = t.text();
     assert!(form.contains(&want), "{form}");
     assert!(form.contains("another program"), "{form}");

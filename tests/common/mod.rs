@@ -536,3 +536,28 @@ pub async fn plays_the_computer(g: &Term) {
     })
     .await;
 }
+
+/// From the lobby: opens the game-against-the-computer form (`b`) and steps its level to
+/// `bot-NAME` (a host's agent); what the level reads when chosen, `< bot-NAME >`.
+pub async fn pick_agent_level(t: &Term, name: &str) -> String {
+    t.wait_text("no open seeks", 10).await;
+    t.send(b"b").await;
+    t.wait_text("Computer level", 5).await;
+    let want = format!("< bot-{name} >");
+    let level = |s: &str| {
+        s.lines()
+            .find(|l| l.contains("Computer level"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    for _ in 0..6 {
+        let before = level(&t.text());
+        if before.contains(&want) {
+            break;
+        }
+        t.send(b"\x1b[C").await;
+        t.wait_for("the next level", 5, |s| level(s) != before)
+            .await;
+    }
+    want
+}
