@@ -1172,3 +1172,17 @@ fn after_a_game_the_focus_is_back_on_the_seeks() {
     a.update(code(KeyCode::Right));
     assert!(text(&draw(&a, 100, 30)).contains("Enter play the computer"));
 }
+
+#[test]
+fn the_header_counts_one_seek_and_one_game_in_the_singular() {
+    let mut a = app("bob", 100, 30);
+    let mut l = lobby();
+    l.seeks.truncate(1);
+    l.games.truncate(1);
+    a.update(Msg::Lobby(Arc::new(l)));
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("4 online, 1 seek, 1 game"), "{t}");
+    a.update(Msg::Lobby(Arc::new(lobby())));
+    let t = text(&draw(&a, 100, 30));
+    assert!(t.contains("4 online, 2 seeks, 2 games"), "{t}");
+}

@@ -924,8 +924,12 @@ fn rating_line(r: &VariantRating, on: bool, t: &Theme) -> Line<'static> {
         Span::styled(format!(" {:>5}", r.rating), t.title()),
         Span::styled(format!(" {}{:<4}", t.g.pm, r.deviation), t.dim()),
         Span::raw(format!(
-            "  {} games  W/D/L {}/{}/{}",
-            r.games, r.wins, r.draws, r.losses
+            "  {} {}  W/D/L {}/{}/{}",
+            r.games,
+            if r.games == 1 { "game" } else { "games" },
+            r.wins,
+            r.draws,
+            r.losses
         )),
     ])
 }

@@ -783,10 +783,10 @@ impl View<'_> {
             me.nick.clone()
         };
         let counts = format!(
-            "{} online, {} seeks, {} games",
+            "{} online, {}, {}",
             l.players.len(),
-            l.seeks.len(),
-            l.games.len()
+            counted(l.seeks.len(), "seek"),
+            counted(l.games.len(), "game")
         );
         let mut spans = vec![
             Span::styled("stratego-ssh", t.accent()),
@@ -1381,5 +1381,14 @@ mod key_tests {
     fn help_labels_name_their_keys() {
         labels_name_their_keys("lobby", KEYS);
         labels_name_their_keys("lobby chat", CHAT_KEYS);
+    }
+}
+
+/// "1 seek", "3 seeks".
+fn counted(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }
