@@ -1186,3 +1186,16 @@ fn the_header_counts_one_seek_and_one_game_in_the_singular() {
     let t = text(&draw(&a, 100, 30));
     assert!(t.contains("4 online, 2 seeks, 2 games"), "{t}");
 }
+
+#[test]
+fn with_no_tournament_the_footer_and_help_still_name_t() {
+    let mut a = lobby_app("bob");
+    let t = text(&draw(&a, 120, 40));
+    assert!(t.contains("T tournaments"), "{t}");
+    a.update(key('?'));
+    let t = text(&draw(&a, 120, 40));
+    assert!(
+        t.contains("tournaments (none announced now: listed here when one is)"),
+        "{t}"
+    );
+}

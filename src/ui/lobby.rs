@@ -1315,7 +1315,11 @@ const KEYS: &[Binding<Do, If>] = &[
         .help("T", "the tournaments list (Enter opens one)"),
     on(&[ch('T')], Do::NoTournaments)
         .when(&[If::NoTournament])
-        .explains(),
+        .hints(&[hint(5, "T", "tournaments")])
+        .help(
+            "T",
+            "tournaments (none announced now: listed here when one is)",
+        ),
     on(&[ch('L')], Do::Leaders)
         .hints(&[hint(6, "L", "leaders")])
         .help("L", "leaderboards"),
