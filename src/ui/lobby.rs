@@ -1375,6 +1375,15 @@ pub(crate) fn chat_key(chat: &mut Option<LineInput>, key: Key) -> Option<Option<
     })
 }
 
+/// "1 seek", "3 seeks".
+fn counted(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 #[cfg(test)]
 mod key_tests {
     use super::*;
@@ -1385,14 +1394,5 @@ mod key_tests {
     fn help_labels_name_their_keys() {
         labels_name_their_keys("lobby", KEYS);
         labels_name_their_keys("lobby chat", CHAT_KEYS);
-    }
-}
-
-/// "1 seek", "3 seeks".
-fn counted(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
     }
 }
