@@ -1316,10 +1316,7 @@ const KEYS: &[Binding<Do, If>] = &[
     on(&[ch('T')], Do::NoTournaments)
         .when(&[If::NoTournament])
         .hints(&[hint(5, "T", "tournaments")])
-        .help(
-            "T",
-            "tournaments (none announced now: listed here when one is)",
-        ),
+        .explains(),
     on(&[ch('L')], Do::Leaders)
         .hints(&[hint(6, "L", "leaders")])
         .help("L", "leaderboards"),
