@@ -11,6 +11,16 @@ fn games_dir() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games"))
 }
 
+/// Whether the archive is beside this clone (CI has it; a clone with nothing beside it
+/// skips the tests that read it, saying so).
+fn have_archive() -> bool {
+    let here = games_dir().is_dir();
+    if !here {
+        eprintln!("skipped: no archive at {}", games_dir().display());
+    }
+    here
+}
+
 fn archive_files() -> Vec<PathBuf> {
     let (files, failures) = archive::xml_files(&[games_dir()]);
     assert!(failures.is_empty(), "{failures:?}");
@@ -28,6 +38,9 @@ fn describe(report: &CheckReport) -> String {
 
 #[test]
 fn every_archive_game_is_read_and_written_back_unchanged() {
+    if !have_archive() {
+        return;
+    }
     let mut variants = [0; 3];
     for file in archive_files() {
         let xml = std::fs::read_to_string(&file).unwrap();
@@ -47,6 +60,9 @@ fn every_archive_game_is_read_and_written_back_unchanged() {
 
 #[test]
 fn every_archive_game_replays_to_its_recorded_result() {
+    if !have_archive() {
+        return;
+    }
     let mut out = Vec::new();
     let report = archive::run_check(&[games_dir()], &mut out).unwrap();
     assert_eq!(
@@ -104,6 +120,9 @@ fn archive_game(name: &str) -> String {
 
 #[test]
 fn every_archive_game_survives_record_and_export() {
+    if !have_archive() {
+        return;
+    }
     for file in archive_files() {
         let game = gravon::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
         let record =
@@ -164,6 +183,9 @@ fn split_last_move(xml: &str) -> (&str, &str) {
 
 #[test]
 fn the_check_notices_what_does_not_agree() {
+    if !have_archive() {
+        return;
+    }
     // Blue's Scout goes A7-A4 at move 2 and takes Red's Flag there (type 1).
     let flag = "duell-2014.8-2303.xml";
     assert!(archive_game(flag).contains("<result type=\"1\" winner=\"2\"/>"));
