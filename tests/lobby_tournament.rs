@@ -543,8 +543,11 @@ async fn a_players_tournaments_are_theirs_by_key_within_the_caps() {
         let e = lobby.tournament(order).await.unwrap_err();
         assert!(e.contains("created by ann: only they or an admin"), "{e}");
     }
-    assert_eq!(info(&lobby, a).terms.name, "Ann One");
-    assert_eq!(info(&lobby, a).status, TournamentStatus::Upcoming);
+    // (The lobby publishes its snapshot a moment after an order: wait for it.)
+    until_t(&lobby, a, "ann's first tournament listed", |t| {
+        t.terms.name == "Ann One" && t.status == TournamentStatus::Upcoming
+    })
+    .await;
     // Her own key cancels it, which frees a place under her cap.
     let ok = lobby
         .tournament(as_key("ann", TournamentOrder::Cancel { id: a, by }))
