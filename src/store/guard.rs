@@ -178,7 +178,10 @@ pub(crate) fn forget_clean_stop(dir: &Path) -> io::Result<()> {
 }
 
 /// Marks the stop as clean when dropped: the store's last field, dropped after every sled
-/// handle. Waits (up to a second) for sled to let go of the files first.
+/// handle. Waits for sled to let go of the files first: its background threads may still
+/// hold them a moment after the last handle is gone, longer on a loaded machine (a CI run
+/// once saw more than two seconds), so the wait is long enough (ten seconds) that whoever
+/// opens the files next after this drop finds them free.
 pub(crate) struct Closer {
     dir: Option<PathBuf>,
 }
@@ -192,7 +195,7 @@ impl Closer {
 impl Drop for Closer {
     fn drop(&mut self) {
         let Some(dir) = &self.dir else { return };
-        for _ in 0..50 {
+        for _ in 0..500 {
             match locked(dir) {
                 Ok(false) => {
                     let res = fingerprint(dir).and_then(|f| {
