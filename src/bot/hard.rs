@@ -1,242 +1,47 @@
 //! The hard bot: belief, determinization and search.
 //!
-//! Each turn it builds a [`Belief`] from its view (unknown enemy pieces, the pool of ranks
-//! they are drawn from, moved pieces never Bombs or Flags, positional priors for Flag and
-//! Bombs), then repeatedly samples a full position consistent with the view and searches
-//! it with alpha-beta (negamax) to a fixed depth (3 plies by default, 2 when the budget is
-//! tight) with a heuristic evaluation. Every root move gets its exact value in each sample
-//! (full window at the root); the move with the best average over the samples is played.
+//! **A move.** From its view the bot builds a [`Belief`] over every unknown enemy piece (the
+//! pool of ranks left, moved pieces never Bombs or Flags, positional priors for the Flag and
+//! Bombs, and evidence from how each piece moved: approaches and flights, raiders deep in our
+//! half). It then samples full positions consistent with the view and searches each with
+//! alpha-beta (negamax) to 3 plies (2 when one sample would take more than a sixth of the
+//! budget). Every root move gets its exact value in each sample; the move with the best
+//! average over the samples is played. It stops early once, after 8 samples, one move is
+//! ahead of the next by 4 standard errors (and by 25), or after 400 samples.
 //!
-//! Determinization lets the searcher see the sampled ranks, which would overrate "walk up
-//! to an unknown piece and then take it only if it is weaker". So below the root the bot
-//! never attacks an enemy piece it does not know; only root attacks are valued, as an
-//! average over the samples, i.e. an expectation over the belief. The opponent is searched
-//! as if it knew everything (pessimistic): it probes unknown pieces with its low ranks and
-//! takes our unknown moved pieces with any rank (peternlewis chases with its known
-//! Marshal, General and Colonel; when the search thought unknown pieces next to them were
-//! safe, the bot lost 0 of 10 games to it, 2 of 10 after, at 0.2 s a move, seed 1).
-//! Tried and dropped (arena vs peternlewis, ucc2012, 10 games, 0.2 s a move): letting the
-//! opponent take unknown moved pieces only with a piece stronger than our strongest
-//! unknown one (0/10 on seed 1, against 2/10); charging the side not to move's best
-//! capture at the leaves (2/10 and 2/10 on seeds 1 and 2, against 2/10 and 4/10); a home
-//! guard cost of 8 a step instead of 3 (2/10 on seed 2, against 4/10).
-//! Stop 22, against this code's 2/10, 4/10 and 4/10 on seeds 1, 2 (stop 20) and 3, all
-//! at 0.2 s, the same arena: the opponent's Captains and above also taking our unknown
-//! unmoved pieces in the search (4/10 and 4/10 on seeds 1 and 2; 3/20 at 0.1 s); with it,
-//! our Captains and above attacking an unmoved unknown piece at a cost of half their value
-//! instead of never (a trapped raider dies anyway; 2/10 on seed 3), a root cost of 50 for
-//! our known Marshal next to any unknown piece while the enemy Spy lives (3/10, 1/10), an
-//! evaluation charge for a known piece with at most one free side and a piece that beats
-//! it within two steps (4/20 at 0.1 s), a bonus for our nearest piece that beats a known
-//! enemy Major or higher coming closer (4/20 at 0.1 s), depth 2 only (1/10 at 0.3 s; depth
-//! 3 only: 3/10), and the 604 human set-ups of the archive's Classic games instead of
-//! generated ones (2/20 at 0.1 s, 15 of the 18 losses with no movable piece left). None
-//! beat the noise (± 25% on ten games); all dropped. Where the material went in 80 of
-//! those games (a piece counted as known once it fought or made a Scout's long move;
-//! `arena --battles` now counts this exactly): peternlewis's known pieces taking our
-//! unknown ones were its largest gain (1,022 battles, 11 points each), its known General
-//! alone 264 of them, with our Marshal still alive in 119 of the 196 we looked at.
+//! **Unknown pieces.** Below the root the bot never attacks an enemy piece it does not know
+//! (the samples would show it its rank), except a moved one that one of its hunters beats
+//! whatever it is, and intruders within two steps of its Flag; root attacks are valued as the
+//! average over the samples plus a risk cost for strong pieces ([`BLIND_ATTACK`]); Captains
+//! and above never attack an unmoved unknown piece while they have another move. The opponent
+//! is searched as if it knew everything: it probes with its low ranks, takes our moved unknown
+//! pieces with any rank and our Flag with any piece next to it. A won game is worth [`WIN`].
 //!
-//! Stop 23 measured with far more games at a small fixed budget instead: `arena --a hard
-//! --nodes 20000 --b exec:OUT/peternlewis/peternlewis --rules ucc2012 --games 200 --seed
-//! 1000 --threads 1 --battles` (depth 2, about 22 ms a move, 23 to 34 minutes a run on one
-//! core, ± 5.5% instead of ± 25%). This code: 45 wins, 154 losses, 1 draw (22.8% ± 5.8%);
-//! the easy bot on the same seed 19.5% ± 5.5%. Each of these, alone, on the same 200 games: the
-//! opponent in the search attacking our unknown pieces only with ranks whose expected gain
-//! over our unknown ranks (all movable ranks for a moved piece, Bombs and the Flag too for
-//! an unmoved one) is positive, 19.8%; approach evidence of 100 (a tie 15) instead of 5 and
-//! flight evidence of 30 instead of 4 for our Major and above, 19.5%; that plus a prior on
-//! the ranks of moved unknown pieces measured in those games, 18.5%; a cost of 35% instead
-//! of 15% of a known Captain's or higher piece's value (10% instead of 5% below), 23.0%; a
-//! bonus for our nearest piece that beats each known enemy Captain or higher, up to 15% of
-//! its value at one step, 18.0%. None is better; all dropped. What the games show (the
-//! records replayed, not the bot's belief): when peternlewis moves an unknown piece next
-//! to one of our known pieces, it beats that piece 92% of the time and ties 6% (5,946
-//! approaches); its moved unknown pieces are Marshals 5.5 times as often as the belief's
-//! uniform share, Colonels 2.3, Majors 2.0, Sergeants 0.5, Miners 0.6, Spies 0.08 (in the
-//! archive's Classic games: 1.9, 1.5, 1.3, 0.5, 0.6 and 1.8, `archive_moved_ranks` below);
-//! its Spy took our known Marshal in 42 of the 200 games, each time standing unmoved where
-//! our Marshal stepped next to it (it was 2% of the unmoved unknown pieces our known
-//! Marshal stepped next to, 44 of 2,071). Better-calibrated beliefs changed nothing:
-//! the losses come from chases (a known piece of ours run down by a stronger unknown one
-//! until it is trapped, as no two-square rule ends a chase under `ucc2012`) and hunts (its
-//! known General, Colonel and Marshal taking our moved unknown pieces: 1,190 battles, -24
-//! each for us), which a two- or three-ply search with an all-knowing opponent does not
-//! see coming. `hard_probe` (`src/ucc/probe.rs`) replays a recorded game to any turn and
-//! prints what the bot would play there.
+//! **The evaluation** ([`Terms`], printed term by term by `hard_probe` in `src/ucc/probe.rs`):
+//! - material, by [`dyn_value`] (Miners worth more while the other side has Bombs, the last
+//!   two most), less a share for pieces the opponent knows; raiders (Scouts to Lieutenants)
+//!   drawn toward a known enemy Flag; Bombs beside their Flag; unmoved Sergeants and above
+//!   within two steps of our Flag ([`DECOY`]);
+//! - the defence of our Flag: enemy pieces within eight steps ([`flag_threat`]) and a race for
+//!   each intruder and each side of the Flag ([`flag_race`]: its path, a Miner digging through
+//!   our Bombs, against our nearest defender's path to that side, on path lengths computed once
+//!   a move, [`FlagMaps`]), with a cost for each step the defender is away;
+//! - hunters ([`hunting`]): pieces that beat every rank the other side's unseen moved pieces
+//!   may be, worth [`HUNTER`] in proportion to their prey (full from [`HUNTER_PREY`]), for
+//!   either side; [`hunt`]: closing in on known pieces each side beats;
+//! - the Spy and the Marshal ([`spy_terms`]): our Spy kept beside our General while the enemy
+//!   Marshal lives, our known Marshal charged beside unmoved unknown pieces while the enemy
+//!   Spy lives;
+//! - [`one_move`]: at the leaf the side to move makes a capture or saves its most valuable
+//!   threatened piece, then loses the most valuable piece still hanging (a one-ply quiescence);
+//! - [`trade`]: a lead in movable material worth [`TRADE`] times its share of the movable
+//!   material left, so the side ahead trades even pieces.
 //!
-//! Root attacks on unknown pieces: a won game is worth [`WIN`] (about a strong lead in
-//! material, not infinitely more), and a strong piece attacking an unknown piece pays a
-//! risk cost on top of the sampled average; Captains and above never attack an unmoved
-//! unknown piece (a Bomb, as often as not) while they have another move: that is the
-//! Miners' and Scouts' work. A piece that beats every rank a moved unknown piece may be
-//! (the ranks the bot has not seen) pays no risk cost, and the search takes such pieces
-//! below the root too (stop 27: before, a hunter of ours took a moved unknown piece next
-//! to it on 70 of 1,130 turns in 200 games; after, 190 of 843; the score did not move).
-//!
-//! Early stop: once a few samples agree that one move is far ahead of the others (by
-//! several standard errors), the search stops and plays it, leaving the rest of the budget
-//! unused.
-//!
-//! Flag defence: the evaluation charges every enemy piece within eight steps of our own
-//! Flag (more the closer it is, less when one of our pieces that beats or ties it is at
-//! hand, more when the Flag has sides not covered by our Bombs). It runs a race for each
-//! intruder and each side of the Flag it can come in by within seven moves ([`flag_race`]):
-//! the moves it needs to stand on that side (a Miner digs through our Bombs, a move a
-//! Bomb; the others go around them), against the moves our nearest piece that beats or
-//! ties it needs to stand next to that side, our Bombs being walls to it (path lengths
-//! computed once a move, [`FlagMaps`]). A lost race costs up to about a lost game, and
-//! each move our nearest defender is away costs a little, so defenders come home before
-//! the race is lost. Our unmoved Sergeants and above within two steps of the Flag are
-//! worth a little more (guards at hand, and unmoved pieces the opponent cannot tell from
-//! the Flag). A home guard that beats a Miner is asked to stay near the Flag while the
-//! opponent has Miners, and below the root the bot attacks unknown intruders within two
-//! steps of its Flag.
-//!
-//! At the leaves the evaluation plays one more move for the side to move, statically
-//! (`one_move`): it makes one of its captures or steps its most valuable threatened piece
-//! away, and the other side then takes the most valuable piece still hanging. A piece
-//! hangs when an adjacent enemy piece takes it at a profit, less what one of ours next to
-//! it takes back; it is saved by stepping to an empty square no enemy piece next to it
-//! takes, or by a capture of its only attacker. So a known piece walked into a corner or a
-//! pocket next to a stronger one counts as lost two plies early, and a fork counts the
-//! smaller piece lost (before, only the side to move's best capture was counted).
-//!
-//! Spy and Marshal: while the enemy Marshal lives, our Spy is asked to stay next to our
-//! General (3 a step beyond one, at most 30), so a Marshal that takes the General is taken
-//! back; while the enemy Spy lives, our known Marshal pays 12 for each unmoved unknown
-//! enemy piece next to it (peternlewis never moves its Spy: it waits for our Marshal).
-//!
-//! Stop 24, the same 200-game arena at 20,000 nodes, seed 1000, on another machine: the
-//! stop-23 code again, 18.2% (36-163-1; 22.8% at stop 23: the spread of one code's runs).
-//! This code: 20.5% (41-159-0); `one_move` alone, 23.2%; a first `one_move` (without the
-//! capture of the only attacker) 22.5%, with the Spy and Marshal terms 23.5%. None is a
-//! change in score beyond the noise (± 5.8%). What they change, counted in the records:
-//! our material at ply 300 (ours less theirs, mean over the games) -81 for the old code,
-//! -41 to -66 with `one_move`; with the Spy and Marshal terms our Marshal fell to the
-//! enemy Spy in 16 and 23 games instead of 40 to 52, our General to the enemy Marshal in
-//! 61 and 67 instead of 87 to 91, the enemy Marshal to our Spy in 31 and 36 instead of 25
-//! to 29 (each in 200 games). Tried and dropped, on top of the first `one_move`: a cost for
-//! known Captains and above with at most one way out and a stronger enemy piece within
-//! three steps, with strong pieces allowed to attack unmoved unknown pieces when lost
-//! anyway (21.8%); approach evidence 100 and flight 30 instead of 5 and 4 (22.0%); and, on
-//! the old code, the opponent in the search choosing its attacks on our unknown pieces by
-//! its expected gain over our unknown ranks but playing them out with the real rank, so
-//! that it falls into traps (10.5%): peternlewis guesses our pieces far better than an
-//! opponent that knows only the counts. At 80,000 nodes (first `one_move`, 100 games):
-//! 24.5% ± 8.4%.
-//!
-//! Hunters: a side's pieces that beat every rank the other side's unseen movable pieces may
-//! be (as far as that side can tell) take any moved unknown piece without risk. Each one is
-//! worth [`HUNTER`] in the evaluation (less with fewer than three unseen moved pieces to
-//! hunt: stop 29), for either side: so the bot keeps its Marshal and
-//! General unseen (once both are known, the enemy General roams through our moved pieces;
-//! in stop 24's games on seed 2000, 861 of the 918 captures of our moved unknown pieces by
-//! its known Marshal, General and Colonels came after both were known or dead), and the
-//! enemy Marshal is worth more when it is a hunter (our Spy took it in 70 and 54 games
-//! instead of 38 and 31, on the seeds below). `Sim` keeps per side the ranks the other has
-//! not seen, updated by the battles in the search. Stop 25, `arena --a hard --nodes 20000
-//! --b exec:OUT/peternlewis/peternlewis --rules ucc2012 --battles` on seeds 1000 (200
-//! games) and 2000 (150), both with the set-ups that keep the Marshal and General out of
-//! the front row: 41.5% and 40.0% with hunters, 27.5% and 29.7% without; material at ply
-//! 300 -23 and -21 instead of -38 and -30. Tried and dropped the same stop, on the old
-//! set-ups: an opponent in the search that does not see our unknown pieces (its Majors and
-//! above attack only what they beat whatever it is, and not next to one of our pieces that
-//! may beat them): 19.2% and 19.3% against 20.5% and 24.0%. With hunters: hunters worth 60
-//! instead of 30, 37.8% (seed 1000); a threatened piece that steps away at the leaf still
-//! costing a quarter of its loss, 31.0% (seed 2000); a cost for each of our known Captains
-//! and above with a known enemy piece that beats it two or three steps away (0.3 of its
-//! value, less with distance), 39.5% on the first 100 games of seed 2000 (material at ply
-//! 300 -29 against -21).
-//!
-//! Stop 28 read the losses of those runs: most were our Flag taken, in the endgame, by a
-//! Miner or a low piece, often unknown, while we still had a Marshal or a General: the
-//! race measured steps as the crow flies (wrong when the squares next to a door are our
-//! own Bombs), counted only pieces that beat the intruder, only within five steps, and
-//! gave a defender far away no reason to come closer until the race was already lost;
-//! and the strong pieces were drawn toward the enemy Flag like the raiders. The same
-//! arena, 100 games a run (± 9.8%), seeds 1000 and 2000, stop 27's code at 41.5% and
-//! 40.0%: the enemy-Flag pull for Scouts, Miners, Sergeants and Lieutenants only, a
-//! [`hunt`] term (0.1 of a known enemy piece's value, by the steps of our nearest piece
-//! that beats it) and a cost of 5 a step for the defender's distance, 42.0% and 49.5%;
-//! with defenders that tie the intruder and the threat counted within eight steps, 52.0%
-//! and 51.5% (material at ply 300 +19.5 and +21.2 instead of about -22); with the unmoved
-//! guards near the Flag, 58.5% (seed 1000); with the race on path lengths ([`flag_race`]),
-//! 60.5% (seed 1000) and, this code, 62.5% (seed 2000; material +27.4); against celsius
-//! 91.2% (40 games, seed 97). Tried and dropped: stronger approach evidence (50, a tie 5; 37.0%
-//! and 35.0%); our Spy drawn toward the known enemy Marshal and a lower blind-attack cost
-//! (39.0% and 51.5%); a search a ply deeper when samples are cheap (48.0%).
-//!
-//! Stop 29 counted where stop 28's code loses its Majors and above to peternlewis (seed
-//! 2000): the largest gap between lost and won games is its known pieces taking ours
-//! after ply 300 (-101 and -110 a lost game for our known and unknown pieces, -52 and -17
-//! a won one), and its known pieces run ours down: 34 of the 172 captures of our known
-//! Majors and above by its known pieces came after its capturer had made 20 or more
-//! moves in a row, up to 150. Tried and dropped: a cost for a known piece with a stronger
-//! enemy piece within two steps, in proportion to how few squares it reaches before every
-//! enemy piece that beats it (fewer than 8, breadth-first over empty squares; none when
-//! one of those squares is next to a piece of ours that stops the chaser), either side,
-//! 0.4 of its value: 61.0% (seed 1000) and 52.0% (seed 2000), against 60.5% and 62.5%, and
-//! it did not change what the chases cost (captures of our known pieces by known ones:
-//! 403 and 443, -34 and -33 each, against 408 and 406, -33 and -33.5). Read with
-//! `hard_probe`, whose term-by-term printout (`probe_terms`) came from this: most of our known pieces taken while they
-//! had squares to flee were a second piece under the same attack, or a piece the search
-//! gave up for one worth more two plies on; and the hunter count moves in steps (a
-//! Colonel traded for a Colonel turned +60 into -60 in one position, so the bot let a
-//! Major go rather than allow it). Each hunter worth 15 instead of 30: 57.5% and 59.5%.
-//! Kept: a hunter worth [`HUNTER`] in proportion to its prey, the other side's moved
-//! pieces it has not seen, full from three ([`hunting`]): 72.5% (seed 1000) and 80.0%
-//! (seed 2000), 76.2% on the 200 games against 61.5%; material at ply 300 +56.0 and +72.8
-//! against -0.3 and +27.4.
-//!
-//! Stop 30, the same code on seeds never used for tuning, at 1 s a move with
-//! [`NODE_BUDGET`] (which plays what `--nodes 20000` plays): against peternlewis 74.6% ±
-//! 4.6% on 340 games (seed 7000, 100 games: 73.5%; 7100, 40: 70.0%; 7200 to 7500, 50
-//! each: 78.0%, 80.0%, 66.0%, 80.0%), against celsius 86.7% ± 8.6% on 60 (seed 8000); the
-//! UCC referee agreed on every game. The whole second instead:
-//! 63.9% on 18 against peternlewis, 85.7% on 14 against celsius. Most losses end with one
-//! or two movable pieces of ours left, after a middle game in which peternlewis's known
-//! Marshal and General run our pieces down.
-//!
-//! Stop 31 read more of those losses with `hard_probe` and found terms that paid the bot
-//! for losing pieces, and one rule that hid a lost game: the opponent in the search never
-//! attacked an unmoved unknown piece of ours with a Major or higher, our Flag included
-//! (seed 7400, game 16: its known Major stood next to our Flag, our Marshal moved a Miner
-//! elsewhere, and the Major took the Flag); with the other side's Bombs on the board three
-//! Miners were worth 75 and two 90, so the bot threw its third Miner at a known General
-//! (our Miners died attacking a known Major or higher 70 times in the 240 games of seeds
-//! 7100 to 7500); and the raiders' distance to the enemy Flag and the Spy's to our
-//! General were charged only while the piece lived. With those fixed (the opponent takes
-//! our Flag with any piece next to it; the last two Miners 45 each, the others 25, each
-//! Miner a share of the sum; no raider left charged as the farthest, no Spy or General as
-//! the most), fresh seeds at 1 s against peternlewis gave 74.5% (seed 9100, the first
-//! two) and 74.0% (seed 9200, all three), 100 games each: no change beyond the noise.
-//! Then [`trade`]: a lead in movable material counts [`TRADE`] times its share of all
-//! the movable material left, so the same lead is worth more as the armies thin out and
-//! the side ahead trades even pieces (in the losses the bot was ahead at ply 100, +38 on
-//! average, and then lost its pieces to peternlewis's known Marshal and General while its
-//! own General stood by). On fresh seeds, every game agreed by the referee: against
-//! peternlewis 80.5% ± 4.3% on 320 games (seed 9300, 100 games: 84.0%; 9400, 100: 77.5%;
-//! 9500 and 9600, 40 each: 72.5% and 90.0%; 9700 and 9800, 20 each: 70.0% and 85.0%),
-//! 78.9% ± 5.3% on the 220 after the run that kept the term (9300);
-//! against celsius 94.2% ± 5.9% on 60 (seed 8100). Tried and dropped: the hunters'
-//! prey counted once at the root instead of at each leaf (a piece taken in the search
-//! no longer takes a prey from the other side's hunters), 52.0% on seed 9000 with the
-//! first two fixes, 100 games, material at ply 300 -55.9 in the losses against +26.2 at
-//! ply 100. Seen and left: a guard that an enemy piece next to it takes at once still
-//! counts in the Flag race on the opponent's move (seed 9100, game 9: a Major took our
-//! lone Sergeant beside our Bombs and a Miner dug in).
-//!
-//! The bot also tracks which of its own pieces the opponent knows (it fought, a Scout's
-//! long move, a rescue): revealing strong pieces costs in the evaluation.
-//!
-//! Budget: wall-clock time per move ([`HardConfig::time`], default 1 s, one core) and a
-//! node budget ([`HardConfig::nodes`], default [`NODE_BUDGET`], 20,000: about 50 ms of
-//! the second on this machine's release build); the first one reached ends the search
-//! (the sample being searched is dropped). Stop 30 made the node budget the default:
-//! every term above was tuned at 20,000 nodes, and the whole second scored less against
-//! peternlewis each time both were measured (see `NODE_BUDGET`). With it the bot plays
-//! the same game whatever else runs on the machine.
+//! **Time control**: a wall-clock budget per move ([`HardConfig::time`], default 1 s) and a
+//! node budget ([`HardConfig::nodes`], default [`NODE_BUDGET`], 20,000 nodes: about 50 ms on
+//! the development machine); the first reached ends the search (the sample being searched is
+//! dropped). With the node budget the bot plays the same game whatever else runs. Set-ups come
+//! from [`setups`]. Why each term is there and what was tried and dropped: `docs/bots.md`.
 
 use std::time::{Duration, Instant};
 
