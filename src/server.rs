@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use tokio::net::TcpListener;
 
+use crate::config::LogFormat;
 pub use crate::game::GameConfig;
 pub use crate::lobby::LobbyConfig;
-use crate::config::LogFormat;
 use crate::lobby::{self, LobbyHandle};
 use crate::ssh::{load_or_create_host_key, SshServer};
 pub use crate::ssh::{ConnectionCount, SshConfig};

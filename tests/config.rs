@@ -58,10 +58,7 @@ fn the_example_file_sets_every_key_to_its_default() {
             .lines()
             .find(|l| l.starts_with(&format!("{key} =")))
             .unwrap_or_else(|| panic!("the example sets {key}"));
-        assert!(
-            defaults.lines().any(|l| l == line),
-            "{line} is the default"
-        );
+        assert!(defaults.lines().any(|l| l == line), "{line} is the default");
     }
     assert_eq!(KEYS.len(), 36);
     assert_eq!(merged(&file).to_toml(), defaults);
@@ -94,7 +91,10 @@ fn the_printed_settings_read_back_as_the_same_settings() {
         assert_eq!(back.lobby.agents, config.lobby.agents);
         assert_eq!(back.ssh.motd, config.ssh.motd);
         assert_eq!(back.ssh.admins, config.ssh.admins);
-        assert_eq!(back.lobby.game.setup_deadline, config.lobby.game.setup_deadline);
+        assert_eq!(
+            back.lobby.game.setup_deadline,
+            config.lobby.game.setup_deadline
+        );
         for key in KEYS {
             assert!(text.contains(&format!("{key} = ")), "{key} in\n{text}");
         }
@@ -106,7 +106,8 @@ fn the_printed_settings_read_back_as_the_same_settings() {
     assert!(o.to_toml().contains("reconnect_grace = \"1h 30m\"\n"));
     // The agents' box: a user that cannot be used is flagged in what --check prints.
     let mut boxed = ServerOptions::default();
-    let text = "agents_user = \"no-such-user-here\"\nagents_sandbox = \"bwrap --bind {dir} {dir} --\"\n";
+    let text =
+        "agents_user = \"no-such-user-here\"\nagents_sandbox = \"bwrap --bind {dir} {dir} --\"\n";
     parse(text).unwrap().apply(&mut boxed);
     let text = boxed.to_toml();
     assert!(
@@ -115,12 +116,18 @@ fn the_printed_settings_read_back_as_the_same_settings() {
     );
     let back = merged(&parse(&text).unwrap());
     assert_eq!(back.to_toml(), text);
-    assert_eq!(back.lobby.agent_box.user.as_deref(), Some("no-such-user-here"));
+    assert_eq!(
+        back.lobby.agent_box.user.as_deref(),
+        Some("no-such-user-here")
+    );
     assert_eq!(
         back.lobby.agent_box.sandbox,
         ["bwrap", "--bind", "{dir}", "{dir}", "--"]
     );
-    assert_eq!(ServerOptions::default().lobby.agent_box, AgentBox::default());
+    assert_eq!(
+        ServerOptions::default().lobby.agent_box,
+        AgentBox::default()
+    );
     assert_eq!(fmt_duration(Duration::from_secs(3600)), "1h");
     assert_eq!(fmt_duration(Duration::ZERO), "0s");
 }
@@ -160,7 +167,11 @@ fn bad_values_name_the_key_and_what_is_expected() {
         ),
         ("setup_deadline = 300", "setup_deadline", "duration"),
         ("setup_deadline = \"300\"", "setup_deadline", "duration"),
-        ("setup_deadline = \"5 minutes later\"", "setup_deadline", "duration"),
+        (
+            "setup_deadline = \"5 minutes later\"",
+            "setup_deadline",
+            "duration",
+        ),
         ("idle_timeout = \"soon\"", "idle_timeout", "duration"),
         ("auth_timeout = 30", "auth_timeout", "duration"),
         ("allow_guests = \"yes\"", "allow_guests", "true or false"),
@@ -266,14 +277,20 @@ fn precedence_flag_env_file_default() {
     );
     assert!(!s.ssh.allow_guests);
     assert_eq!(s.ssh.idle_timeout, Duration::from_secs(600));
-    assert_eq!(s.lobby.game.setup_deadline, None, "the flag's 0s turns it off");
+    assert_eq!(
+        s.lobby.game.setup_deadline, None,
+        "the flag's 0s turns it off"
+    );
     // The environment alone (no file): over the defaults.
     let s = ServerConfig::resolve(&bad_env.unwrap().config).unwrap();
     assert_eq!(s.lobby.game.setup_deadline, Some(Duration::from_secs(150)));
     assert_eq!(s.listen, "127.0.0.1:3000");
     // A bad variable is refused, naming it.
     let msg = bad_env_err.to_string();
-    assert!(msg.contains("idle-timeout") && msg.contains("soon"), "{msg}");
+    assert!(
+        msg.contains("idle-timeout") && msg.contains("soon"),
+        "{msg}"
+    );
 
     // Flags of every kind.
     let cli = TestCli::try_parse_from([
@@ -319,13 +336,28 @@ fn help_comes_from_the_declarations() {
     use clap::CommandFactory;
     let help = TestCli::command().render_help().to_string();
     for (flag, env, tail) in [
-        ("--setup-deadline", "STRATEGO_SETUP_DEADLINE", "[file: setup_deadline] [default: 5m]"),
-        ("--max-exec-per-address", "STRATEGO_MAX_EXEC_PER_ADDRESS", "[default: 16]"),
-        ("--admin", "STRATEGO_ADMINS", "[file: admins] [default: none]"),
+        (
+            "--setup-deadline",
+            "STRATEGO_SETUP_DEADLINE",
+            "[file: setup_deadline] [default: 5m]",
+        ),
+        (
+            "--max-exec-per-address",
+            "STRATEGO_MAX_EXEC_PER_ADDRESS",
+            "[default: 16]",
+        ),
+        (
+            "--admin",
+            "STRATEGO_ADMINS",
+            "[file: admins] [default: none]",
+        ),
         ("--motd", "STRATEGO_MOTD", "[default: empty]"),
         ("--listen", "STRATEGO_LISTEN", "[default: 0.0.0.0:2222]"),
     ] {
-        assert!(help.contains(flag) && help.contains(env), "{flag} in\n{help}");
+        assert!(
+            help.contains(flag) && help.contains(env),
+            "{flag} in\n{help}"
+        );
         assert!(help.contains(tail), "{tail} in\n{help}");
     }
     assert!(!help.contains("--agents "), "agents are for the file only");

@@ -150,7 +150,11 @@ fn check_prints_the_settings_a_file_gives() {
 }
 
 /// `--check` with a file, the environment and flags: what it prints, or the key it refuses.
-fn check(file: &std::path::Path, env: &[(&str, &str)], flags: &[&str]) -> (Option<i32>, String, String) {
+fn check(
+    file: &std::path::Path,
+    env: &[(&str, &str)],
+    flags: &[&str],
+) -> (Option<i32>, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_stratego-ssh"))
         .arg("--config")
         .arg(file)
@@ -193,13 +197,20 @@ fn check_reads_humantime_durations_names_unknown_keys_and_keeps_the_precedence()
     let (_, text, _) = check(&file, &env, &[]);
     assert!(text.contains("max_connections = 6\n"), "{text}");
     assert!(text.contains("setup_deadline = \"2h 15m\"\n"), "{text}");
-    let (_, text, _) = check(&file, &env, &["--max-connections", "7", "--setup-deadline", "45m"]);
+    let (_, text, _) = check(
+        &file,
+        &env,
+        &["--max-connections", "7", "--setup-deadline", "45m"],
+    );
     assert!(text.contains("max_connections = 7\n"), "{text}");
     assert!(text.contains("setup_deadline = \"45m\"\n"), "{text}");
     // A bad duration in a flag or a variable names it; exit status 2.
     let (code, _, err) = check(&file, &[("STRATEGO_IDLE_TIMEOUT", "soon")], &[]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("idle-timeout") && err.contains("soon"), "{err}");
+    assert!(
+        err.contains("idle-timeout") && err.contains("soon"),
+        "{err}"
+    );
     // An unknown key, and a bad duration in the file, are named; exit status 2.
     for (text, key) in [
         ("setup_dedline = \"5m\"\n", "`setup_dedline`"),

@@ -694,7 +694,10 @@ mod tests {
         assert_eq!(parse_duration("1s"), Ok(Duration::from_secs(1)));
         assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
         assert_eq!(parse_duration("0.2s"), Ok(Duration::from_millis(200)));
-        assert!(parse_duration("2").is_err(), "a unit is needed, as in the config");
+        assert!(
+            parse_duration("2").is_err(),
+            "a unit is needed, as in the config"
+        );
         assert_eq!(parse_duration(" 2m "), Ok(Duration::from_secs(120)));
         assert!(parse_duration("fast").is_err());
         assert!(parse_duration("-1s").is_err());

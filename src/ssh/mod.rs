@@ -448,7 +448,8 @@ impl ExecTicket {
                 commands_word(cfg.max_exec_in_flight)
             ));
         }
-        let (n, cap) = (per.get(&key).copied().unwrap_or(0), cfg.max_exec_per_address);
+        let n = per.get(&key).copied().unwrap_or(0);
+        let cap = cfg.max_exec_per_address;
         if n >= cap {
             return Err(format!(
                 "server busy: at most {} at once from one address; wait for one to finish and try again\n",
