@@ -62,8 +62,10 @@ trait Kind {
     const EXPECT: &'static str;
     /// VALUE in `--flag VALUE`.
     const VALUE_NAME: &'static str;
-    /// The flag, when it is not the key with `-` for `_`; `Some("")`: no flag (file only).
+    /// The flag, when it is not the key with `-` for `_`.
     const FLAG: Option<&'static str> = None;
+    /// Set in the file only: no flag, no variable.
+    const FILE_ONLY: bool = false;
 
     /// A flag's or a variable's text.
     fn from_text(s: &str) -> Result<Self::V, String>;
@@ -331,7 +333,7 @@ impl Kind for Agents {
     type V = Vec<AgentSpec>;
     const EXPECT: &'static str = "[[agents]] tables";
     const VALUE_NAME: &'static str = "";
-    const FLAG: Option<&'static str> = Some("");
+    const FILE_ONLY: bool = true;
     fn from_text(_: &str) -> Result<Vec<AgentSpec>, String> {
         Err("agents are set in the configuration file only".into())
     }
@@ -361,11 +363,10 @@ impl Kind for Agents {
 /// The clap argument of one setting: `--key-with-dashes VALUE`, `STRATEGO_KEY`, its doc,
 /// where it sits in the file and its default.
 fn arg_of<K: Kind>(key: &'static str, doc: &[&str], default: &K::V) -> Option<Arg> {
-    let long = match K::FLAG {
-        Some("") => return None,
-        Some(f) => f.to_string(),
-        None => key.replace('_', "-"),
-    };
+    if K::FILE_ONLY {
+        return None;
+    }
+    let long = K::FLAG.map_or_else(|| key.replace('_', "-"), str::to_string);
     let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
     let help = format!(
         "{} [file: {key}] [default: {}]",
