@@ -2,20 +2,33 @@
 //! (`STRATEGO_*`) and command-line flags, in this order of precedence:
 //! flag > environment > file > default.
 //!
-//! Every key of the file has a flag and a variable of the same name (`max_per_address`,
-//! `--max-per-address`, `STRATEGO_MAX_PER_ADDRESS`). `deploy/stratego-ssh.toml` lists every
-//! key with its default. Unknown keys are an error, and so are values of the wrong kind; both
-//! name the key.
+//! Every setting is declared once, in the `settings!` list below: its key, its kind (how it
+//! is written and checked), where it lands in [`ServerOptions`] and its documentation. From
+//! that one declaration come the flag and its variable (`max_per_address`,
+//! `--max-per-address`, `STRATEGO_MAX_PER_ADDRESS`, with the doc and the default as its
+//! `--help`), the file key, the merge, what `--check` prints ([`ServerOptions::to_toml`]) and
+//! the sample file `deploy/stratego-ssh.toml` ([`sample`]; tests/config.rs checks that the
+//! file is what it gives). The defaults are those of [`ServerOptions::default`]. Adding a
+//! setting: its line here, its field (with its default) where it is used.
+//!
+//! Unknown keys are an error, and so are values of the wrong kind; both name the key.
+//! Durations everywhere (file, flags, variables, `arena --time`, `tournament --start +10m`)
+//! have one grammar, `humantime`'s: `500ms`, `30s`, `5m`, `1h 30m`, `2days`.
 
-use crate::ucc::external::{AgentCommand, AgentSpec};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use clap::{Arg, ArgAction, ArgMatches};
+
 use crate::server::ServerOptions;
+use crate::ucc::external::{AgentCommand, AgentSpec};
+
+/// The resolved settings: everything `serve` needs (see [`ServerOptions::resolve`]).
+pub type ServerConfig = ServerOptions;
 
 /// How log lines are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum LogFormat {
     /// Human-readable lines.
     #[default]
@@ -32,645 +45,672 @@ impl LogFormat {
             _ => None,
         }
     }
-}
 
-/// Everything `serve` needs, fully resolved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ServerConfig {
-    pub listen: String,
-    pub data_dir: PathBuf,
-    pub keys_dir: PathBuf,
-    pub allow_guests: bool,
-    /// Every key holder may create tournaments (not only admins).
-    pub players_create_tournaments: bool,
-    /// Admins may enter computer players in tournaments (for testing).
-    pub tournament_bots: bool,
-    /// Upcoming and running tournaments one player may have created at once.
-    pub max_tournaments_per_organiser: usize,
-    /// Entrants one tournament takes.
-    pub max_entrants: usize,
-    /// Zero: a seek is matched however young.
-    pub seek_match_delay: Duration,
-    pub max_connections: usize,
-    pub max_per_address: usize,
-    pub auth_timeout: Duration,
-    pub idle_timeout: Duration,
-    /// Zero: off.
-    pub channel_timeout: Duration,
-    pub max_guest_connections: usize,
-    pub input_bytes_per_second: usize,
-    pub resizes_per_second: usize,
-    pub max_exec_in_flight: usize,
-    pub max_exec_per_address: usize,
-    pub connects_per_minute: usize,
-    pub commands_per_minute: usize,
-    /// Zero: off.
-    pub ban_guest_block: Duration,
-    pub exec_workers: usize,
-    pub reconnect_grace: Duration,
-    /// Zero: off.
-    pub bots_accept_seeks: Duration,
-    pub max_games_per_player: usize,
-    /// Zero: off.
-    pub setup_deadline: Duration,
-    /// Empty: no message of the day.
-    pub motd: String,
-    /// Empty: the address each player connected to.
-    pub host_name: String,
-    pub admins: Vec<String>,
-    pub log_format: LogFormat,
-    /// Other people's programs offered as opponents (`[[agents]]` in the file only).
-    pub agents: Vec<AgentSpec>,
-    /// New accounts per address block an hour.
-    pub registrations_per_hour: usize,
-    /// Where `admin backup NAME` writes.
-    pub backup_root: PathBuf,
-    /// Empty: agents' programs run as the server's own user.
-    pub agents_user: String,
-    /// Empty: agents' programs run under no sandbox command.
-    pub agents_sandbox: String,
-}
-
-impl Default for ServerConfig {
-    fn default() -> Self {
-        let opts = ServerOptions::default();
-        ServerConfig {
-            listen: opts.listen,
-            data_dir: opts.data_dir,
-            keys_dir: opts.keys_dir,
-            allow_guests: opts.ssh.allow_guests,
-            players_create_tournaments: opts.ssh.players_create_tournaments,
-            tournament_bots: opts.lobby.tournament_bots,
-            max_tournaments_per_organiser: opts.lobby.max_tournaments_per_organiser,
-            max_entrants: opts.lobby.max_entrants,
-            seek_match_delay: opts.lobby.seek_match_delay,
-            max_connections: opts.ssh.max_connections,
-            max_per_address: opts.ssh.max_per_address,
-            auth_timeout: opts.ssh.auth_timeout,
-            idle_timeout: opts.ssh.idle_timeout,
-            channel_timeout: opts.ssh.channel_timeout,
-            max_guest_connections: opts.ssh.max_guest_connections,
-            input_bytes_per_second: opts.ssh.input_bytes_per_second,
-            resizes_per_second: opts.ssh.resizes_per_second,
-            max_exec_in_flight: opts.ssh.max_exec_in_flight,
-            max_exec_per_address: opts.ssh.max_exec_per_address,
-            connects_per_minute: opts.ssh.connects_per_minute,
-            commands_per_minute: opts.ssh.commands_per_minute,
-            ban_guest_block: opts.ssh.ban_guest_block,
-            exec_workers: opts.ssh.exec_workers,
-            reconnect_grace: opts.lobby.game.reconnect_grace,
-            bots_accept_seeks: opts.lobby.bots_accept_seeks.unwrap_or(Duration::ZERO),
-            max_games_per_player: opts.lobby.max_games_per_player,
-            setup_deadline: opts.lobby.game.setup_deadline.unwrap_or(Duration::ZERO),
-            motd: opts.ssh.motd.unwrap_or_default(),
-            host_name: opts.ssh.host_name.unwrap_or_default(),
-            admins: opts.ssh.admins,
-            log_format: LogFormat::Text,
-            agents: opts.lobby.agents,
-            registrations_per_hour: opts.ssh.registrations_per_hour,
-            backup_root: opts.ssh.backup_root,
-            agents_user: opts.lobby.agent_box.user.unwrap_or_default(),
-            agents_sandbox: opts.lobby.agent_box.sandbox.join(" "),
-        }
-    }
-}
-
-impl ServerConfig {
-    /// The server's options with these settings applied.
-    pub fn server_options(&self) -> ServerOptions {
-        let mut o = ServerOptions {
-            listen: self.listen.clone(),
-            data_dir: self.data_dir.clone(),
-            keys_dir: self.keys_dir.clone(),
-            ..ServerOptions::default()
-        };
-        o.ssh.allow_guests = self.allow_guests;
-        o.ssh.players_create_tournaments = self.players_create_tournaments;
-        o.lobby.tournament_bots = self.tournament_bots;
-        o.lobby.max_tournaments_per_organiser = self.max_tournaments_per_organiser;
-        o.lobby.max_entrants = self.max_entrants;
-        o.lobby.seek_match_delay = self.seek_match_delay;
-        o.ssh.max_connections = self.max_connections;
-        o.ssh.max_per_address = self.max_per_address;
-        o.ssh.auth_timeout = self.auth_timeout;
-        o.ssh.idle_timeout = self.idle_timeout;
-        o.ssh.channel_timeout = self.channel_timeout;
-        o.ssh.max_guest_connections = self.max_guest_connections;
-        o.ssh.input_bytes_per_second = self.input_bytes_per_second;
-        o.ssh.resizes_per_second = self.resizes_per_second;
-        o.ssh.max_exec_in_flight = self.max_exec_in_flight;
-        o.ssh.max_exec_per_address = self.max_exec_per_address;
-        o.ssh.connects_per_minute = self.connects_per_minute;
-        o.ssh.commands_per_minute = self.commands_per_minute;
-        o.ssh.ban_guest_block = self.ban_guest_block;
-        o.ssh.exec_workers = self.exec_workers;
-        o.ssh.motd = (!self.motd.trim().is_empty()).then(|| self.motd.clone());
-        o.ssh.host_name = (!self.host_name.trim().is_empty()).then(|| self.host_name.clone());
-        o.ssh.admins = self.admins.clone();
-        o.lobby.game.reconnect_grace = self.reconnect_grace;
-        o.lobby.bots_accept_seeks =
-            (!self.bots_accept_seeks.is_zero()).then_some(self.bots_accept_seeks);
-        o.lobby.max_games_per_player = self.max_games_per_player;
-        o.lobby.game.setup_deadline =
-            (!self.setup_deadline.is_zero()).then_some(self.setup_deadline);
-        o.lobby.agents = self.agents.clone();
-        o.lobby.agent_logs = Some(self.data_dir.join("agent-logs"));
-        o.ssh.registrations_per_hour = self.registrations_per_hour;
-        o.ssh.backup_root = self.backup_root.clone();
-        o.lobby.agent_box.user =
-            (!self.agents_user.trim().is_empty()).then(|| self.agents_user.trim().to_string());
-        o.lobby.agent_box.sandbox = match self.agents_sandbox.trim() {
-            "" | "off" => Vec::new(),
-            s => s.split_whitespace().map(str::to_string).collect(),
-        };
-        o
-    }
-
-    /// The settings as a configuration file would hold them (every key, `--check` prints
-    /// this): TOML the server reads back.
-    pub fn to_toml(&self) -> String {
-        let q = |s: &str| toml::Value::String(s.to_string()).to_string();
-        let path = |p: &std::path::Path| q(&p.to_string_lossy());
-        let admins: Vec<String> = self.admins.iter().map(|a| q(a)).collect();
-        let format = match self.log_format {
+    fn name(self) -> &'static str {
+        match self {
             LogFormat::Text => "text",
             LogFormat::Json => "json",
-        };
-        [
-            format!("listen = {}", q(&self.listen)),
-            format!("data_dir = {}", path(&self.data_dir)),
-            format!("keys_dir = {}", path(&self.keys_dir)),
-            format!("allow_guests = {}", self.allow_guests),
-            format!(
-                "players_create_tournaments = {}",
-                self.players_create_tournaments
-            ),
-            format!("tournament_bots = {}", self.tournament_bots),
-            format!(
-                "max_tournaments_per_organiser = {}",
-                self.max_tournaments_per_organiser
-            ),
-            format!("max_entrants = {}", self.max_entrants),
-            format!(
-                "seek_match_delay = {}",
-                q(&fmt_duration(self.seek_match_delay))
-            ),
-            format!("max_connections = {}", self.max_connections),
-            format!("max_per_address = {}", self.max_per_address),
-            format!("auth_timeout = {}", q(&fmt_duration(self.auth_timeout))),
-            format!("idle_timeout = {}", q(&fmt_duration(self.idle_timeout))),
-            format!(
-                "channel_timeout = {}",
-                q(&fmt_duration(self.channel_timeout))
-            ),
-            format!("max_guest_connections = {}", self.max_guest_connections),
-            format!("input_bytes_per_second = {}", self.input_bytes_per_second),
-            format!("resizes_per_second = {}", self.resizes_per_second),
-            format!("max_exec_in_flight = {}", self.max_exec_in_flight),
-            format!("max_exec_per_address = {}", self.max_exec_per_address),
-            format!("connects_per_minute = {}", self.connects_per_minute),
-            format!("commands_per_minute = {}", self.commands_per_minute),
-            format!(
-                "ban_guest_block = {}",
-                q(&fmt_duration(self.ban_guest_block))
-            ),
-            format!("exec_workers = {}", self.exec_workers),
-            format!(
-                "reconnect_grace = {}",
-                q(&fmt_duration(self.reconnect_grace))
-            ),
-            format!(
-                "bots_accept_seeks = {}",
-                q(&fmt_duration(self.bots_accept_seeks))
-            ),
-            format!("max_games_per_player = {}", self.max_games_per_player),
-            format!("setup_deadline = {}", q(&fmt_duration(self.setup_deadline))),
-            format!("motd = {}", q(&self.motd)),
-            format!("host_name = {}", q(&self.host_name)),
-            format!("admins = [{}]", admins.join(", ")),
-            format!("log_format = {}", q(format)),
-            format!("registrations_per_hour = {}", self.registrations_per_hour),
-            format!("backup_root = {}", path(&self.backup_root)),
-            self.agents_toml(),
-            self.agents_user_toml(),
-            format!("agents_sandbox = {}", q(&self.agents_sandbox)),
-        ]
-        .join("\n")
-            + "\n"
-    }
-
-    /// `agents_user = "..."`, with a comment after it when that user cannot be used here
-    /// (no such user, or the server is not root).
-    fn agents_user_toml(&self) -> String {
-        let line = format!(
-            "agents_user = {}",
-            toml::Value::String(self.agents_user.clone())
-        );
-        match self.agents_user.trim() {
-            "" => line,
-            user => match crate::ucc::external::user_problem(user) {
-                Some(why) => format!("{line}  # WARNING: {why}"),
-                None => line,
-            },
         }
     }
+}
 
-    /// `agents = [{ name = ..., command = ..., ... }, ...]`: the `[[agents]]` tables, inline.
-    fn agents_toml(&self) -> String {
-        let q = |s: &str| toml::Value::String(s.to_string()).to_string();
-        let tables: Vec<String> = self
-            .agents
+/// A kind of setting: how a flag, a variable and the file write its value, how it is
+/// checked, and how it is printed back (in `--check`, the sample file and `--help`).
+trait Kind {
+    type V: Clone + Send + Sync + 'static;
+    /// What a bad value is told the key expects.
+    const EXPECT: &'static str;
+    /// VALUE in `--flag VALUE`.
+    const VALUE_NAME: &'static str;
+    /// The flag, when it is not the key with `-` for `_`.
+    const FLAG: Option<&'static str> = None;
+    /// Set in the file only: no flag, no variable.
+    const FILE_ONLY: bool = false;
+
+    /// A flag's or a variable's text.
+    fn from_text(s: &str) -> Result<Self::V, String>;
+
+    /// The file's value; the error says what was expected.
+    fn from_toml(v: &toml::Value) -> Result<Self::V, String> {
+        v.as_str()
+            .and_then(|s| Self::from_text(s).ok())
+            .ok_or_else(|| Self::EXPECT.to_string())
+    }
+
+    /// The value as TOML (what the file would hold).
+    fn to_toml(v: &Self::V) -> String;
+
+    /// The value in `--help`'s `[default: ...]`.
+    fn show(v: &Self::V) -> String {
+        Self::to_toml(v).trim_matches('"').to_string()
+    }
+
+    /// A comment `--check` prints after the value (a warning), if any.
+    fn note(_: &Self::V) -> Option<String> {
+        None
+    }
+
+    fn arg(a: Arg) -> Arg {
+        a.value_parser(|s: &str| Self::from_text(s))
+    }
+
+    fn from_matches(m: &ArgMatches, id: &str) -> Option<Self::V> {
+        m.try_get_one::<Self::V>(id).ok().flatten().cloned()
+    }
+}
+
+fn quote(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+const EXPECT_DURATION: &str = "a duration, like \"500ms\", \"30s\", \"5m\" or \"1h 30m\"";
+const EXPECT_COUNT: &str = "a whole number of at least 1";
+
+/// `host:port` (checked when binding).
+struct Addr;
+impl Kind for Addr {
+    type V = String;
+    const EXPECT: &'static str = "an address and port, like \"0.0.0.0:2222\" or \"[::]:22\"";
+    const VALUE_NAME: &'static str = "ADDR:PORT";
+    fn from_text(s: &str) -> Result<String, String> {
+        match s.rsplit_once(':') {
+            Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok() => {
+                Ok(s.to_string())
+            }
+            _ => Err(Self::EXPECT.to_string()),
+        }
+    }
+    fn to_toml(v: &String) -> String {
+        quote(v)
+    }
+}
+
+/// A directory path.
+struct Dir;
+impl Kind for Dir {
+    type V = PathBuf;
+    const EXPECT: &'static str = "a directory path (a non-empty string)";
+    const VALUE_NAME: &'static str = "DIR";
+    fn from_text(s: &str) -> Result<PathBuf, String> {
+        match s.trim() {
+            "" => Err(Self::EXPECT.to_string()),
+            _ => Ok(PathBuf::from(s)),
+        }
+    }
+    fn to_toml(v: &PathBuf) -> String {
+        quote(&v.to_string_lossy())
+    }
+}
+
+struct Flag;
+impl Kind for Flag {
+    type V = bool;
+    const EXPECT: &'static str = "true or false";
+    const VALUE_NAME: &'static str = "true|false";
+    fn from_text(s: &str) -> Result<bool, String> {
+        s.trim().parse().map_err(|_| Self::EXPECT.to_string())
+    }
+    fn from_toml(v: &toml::Value) -> Result<bool, String> {
+        v.as_bool().ok_or_else(|| Self::EXPECT.to_string())
+    }
+    fn to_toml(v: &bool) -> String {
+        v.to_string()
+    }
+}
+
+/// A whole number of at least 1.
+struct Count;
+impl Kind for Count {
+    type V = usize;
+    const EXPECT: &'static str = EXPECT_COUNT;
+    const VALUE_NAME: &'static str = "N";
+    fn from_text(s: &str) -> Result<usize, String> {
+        s.trim()
+            .parse()
+            .ok()
+            .filter(|n| *n >= 1)
+            .ok_or_else(|| Self::EXPECT.to_string())
+    }
+    fn from_toml(v: &toml::Value) -> Result<usize, String> {
+        count(v).ok_or_else(|| Self::EXPECT.to_string())
+    }
+    fn to_toml(v: &usize) -> String {
+        v.to_string()
+    }
+}
+
+struct Dur;
+impl Kind for Dur {
+    type V = Duration;
+    const EXPECT: &'static str = EXPECT_DURATION;
+    const VALUE_NAME: &'static str = "DURATION";
+    fn from_text(s: &str) -> Result<Duration, String> {
+        parse_duration(s)
+    }
+    fn to_toml(v: &Duration) -> String {
+        quote(&fmt_duration(*v))
+    }
+}
+
+/// A duration where zero (`"0s"`) means off (`None`).
+struct OptDur;
+impl Kind for OptDur {
+    type V = Option<Duration>;
+    const EXPECT: &'static str = EXPECT_DURATION;
+    const VALUE_NAME: &'static str = "DURATION";
+    fn from_text(s: &str) -> Result<Option<Duration>, String> {
+        parse_duration(s).map(|d| (!d.is_zero()).then_some(d))
+    }
+    fn to_toml(v: &Option<Duration>) -> String {
+        quote(&fmt_duration(v.unwrap_or_default()))
+    }
+}
+
+/// Text where empty (blank) means none.
+struct OptText;
+impl Kind for OptText {
+    type V = Option<String>;
+    const EXPECT: &'static str = "a string";
+    const VALUE_NAME: &'static str = "TEXT";
+    fn from_text(s: &str) -> Result<Option<String>, String> {
+        Ok((!s.trim().is_empty()).then(|| s.to_string()))
+    }
+    fn to_toml(v: &Option<String>) -> String {
+        quote(v.as_deref().unwrap_or_default())
+    }
+    fn show(v: &Option<String>) -> String {
+        v.clone().unwrap_or_else(|| "empty".into())
+    }
+}
+
+/// Key fingerprints: a list in the file; a repeated flag, or commas in the variable.
+struct Admins;
+impl Admins {
+    fn one(s: &str) -> Result<String, String> {
+        match s.trim() {
+            f if f.starts_with("SHA256:") => Ok(f.to_string()),
+            _ => Err(Self::EXPECT.to_string()),
+        }
+    }
+}
+impl Kind for Admins {
+    type V = Vec<String>;
+    const EXPECT: &'static str = "a list of key fingerprints, like [\"SHA256:...\"]";
+    const VALUE_NAME: &'static str = "FINGERPRINT";
+    const FLAG: Option<&'static str> = Some("admin");
+    fn from_text(s: &str) -> Result<Vec<String>, String> {
+        s.split(',').map(Admins::one).collect()
+    }
+    fn from_toml(v: &toml::Value) -> Result<Vec<String>, String> {
+        v.as_array()
+            .and_then(|l| l.iter().map(|f| Admins::one(f.as_str()?).ok()).collect())
+            .ok_or_else(|| Self::EXPECT.to_string())
+    }
+    fn to_toml(v: &Vec<String>) -> String {
+        let list: Vec<String> = v.iter().map(|a| quote(a)).collect();
+        format!("[{}]", list.join(", "))
+    }
+    fn show(v: &Vec<String>) -> String {
+        match v.is_empty() {
+            true => "none".into(),
+            false => v.join(","),
+        }
+    }
+    fn arg(a: Arg) -> Arg {
+        a.value_parser(Admins::one)
+            .action(ArgAction::Append)
+            .value_delimiter(',')
+    }
+    fn from_matches(m: &ArgMatches, id: &str) -> Option<Vec<String>> {
+        Some(m.try_get_many::<String>(id).ok()??.cloned().collect())
+    }
+}
+
+struct Format;
+impl Kind for Format {
+    type V = LogFormat;
+    const EXPECT: &'static str = "\"text\" or \"json\"";
+    const VALUE_NAME: &'static str = "text|json";
+    fn from_text(s: &str) -> Result<LogFormat, String> {
+        LogFormat::parse(s).ok_or_else(|| Self::EXPECT.to_string())
+    }
+    fn to_toml(v: &LogFormat) -> String {
+        quote(v.name())
+    }
+}
+
+/// A user name; empty: none.
+struct User;
+impl Kind for User {
+    type V = Option<String>;
+    const EXPECT: &'static str = "a user name (or \"\" for the server's own user)";
+    const VALUE_NAME: &'static str = "USER";
+    fn from_text(s: &str) -> Result<Option<String>, String> {
+        match s.trim() {
+            "" => Ok(None),
+            u if u.contains(char::is_whitespace) => Err(Self::EXPECT.to_string()),
+            u => Ok(Some(u.to_string())),
+        }
+    }
+    fn to_toml(v: &Option<String>) -> String {
+        quote(v.as_deref().unwrap_or_default())
+    }
+    fn show(v: &Option<String>) -> String {
+        OptText::show(v)
+    }
+    /// A user that cannot be used here (no such user, or the server is not root).
+    fn note(v: &Option<String>) -> Option<String> {
+        crate::ucc::external::user_problem(v.as_deref()?).map(|why| format!("WARNING: {why}"))
+    }
+}
+
+/// A command line, its words split at spaces; empty or "off": none.
+struct Sandbox;
+impl Kind for Sandbox {
+    type V = Vec<String>;
+    const EXPECT: &'static str = "a command (or \"\" for none)";
+    const VALUE_NAME: &'static str = "COMMAND";
+    fn from_text(s: &str) -> Result<Vec<String>, String> {
+        Ok(match s.trim() {
+            "" | "off" => Vec::new(),
+            s => s.split_whitespace().map(str::to_string).collect(),
+        })
+    }
+    fn to_toml(v: &Vec<String>) -> String {
+        quote(&v.join(" "))
+    }
+    fn show(v: &Vec<String>) -> String {
+        match v.is_empty() {
+            true => "empty".into(),
+            false => v.join(" "),
+        }
+    }
+}
+
+/// `[[agents]]` tables (file only).
+struct Agents;
+impl Kind for Agents {
+    type V = Vec<AgentSpec>;
+    const EXPECT: &'static str = "[[agents]] tables";
+    const VALUE_NAME: &'static str = "";
+    const FILE_ONLY: bool = true;
+    fn from_text(_: &str) -> Result<Vec<AgentSpec>, String> {
+        Err("agents are set in the configuration file only".into())
+    }
+    fn from_toml(v: &toml::Value) -> Result<Vec<AgentSpec>, String> {
+        agents(v)
+    }
+    /// `agents = [{ name = ..., command = ..., ... }, ...]`: the tables, inline.
+    fn to_toml(v: &Vec<AgentSpec>) -> String {
+        let tables: Vec<String> = v
             .iter()
             .map(|a| {
-                let args: Vec<String> = a.command.args.iter().map(|x| q(x)).collect();
+                let args: Vec<String> = a.command.args.iter().map(|x| quote(x)).collect();
                 format!(
                     "{{ name = {}, command = {}, args = [{}], move_timeout = {}, max_games = {} }}",
-                    q(&a.name),
-                    q(&a.command.program),
+                    quote(&a.name),
+                    quote(&a.command.program),
                     args.join(", "),
-                    q(&fmt_duration(a.move_timeout)),
+                    quote(&fmt_duration(a.move_timeout)),
                     a.max_games
                 )
             })
             .collect();
-        format!("agents = [{}]", tables.join(", "))
+        format!("[{}]", tables.join(", "))
     }
+}
 
-    /// Resolves the settings: `args` (flags, and environment through clap) over the file
-    /// named by `args.config` over the defaults.
-    pub fn resolve(args: &ConfigArgs) -> Result<ServerConfig, ConfigError> {
-        let file = match &args.config {
-            Some(path) => FileConfig::load(path)?,
-            None => FileConfig::default(),
-        };
-        Ok(ServerConfig::merge(args, file))
+/// The clap argument of one setting: `--key-with-dashes VALUE`, `STRATEGO_KEY`, its doc,
+/// where it sits in the file and its default.
+fn arg_of<K: Kind>(key: &'static str, doc: &[&str], default: &K::V) -> Option<Arg> {
+    if K::FILE_ONLY {
+        return None;
     }
+    let long = K::FLAG.map_or_else(|| key.replace('_', "-"), str::to_string);
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    let help = format!(
+        "{} [file: {key}] [default: {}]",
+        help_of(doc),
+        K::show(default)
+    );
+    Some(K::arg(
+        Arg::new(key)
+            .long(leak(long))
+            .env(leak(format!("STRATEGO_{}", key.to_ascii_uppercase())))
+            .value_name(K::VALUE_NAME)
+            .help(help),
+    ))
+}
 
-    fn merge(a: &ConfigArgs, f: FileConfig) -> ServerConfig {
-        let d = ServerConfig::default();
-        ServerConfig {
-            listen: a.listen.clone().or(f.listen).unwrap_or(d.listen),
-            data_dir: a.data_dir.clone().or(f.data_dir).unwrap_or(d.data_dir),
-            keys_dir: a.keys_dir.clone().or(f.keys_dir).unwrap_or(d.keys_dir),
-            allow_guests: a.allow_guests.or(f.allow_guests).unwrap_or(d.allow_guests),
-            players_create_tournaments: a
-                .players_create_tournaments
-                .or(f.players_create_tournaments)
-                .unwrap_or(d.players_create_tournaments),
-            tournament_bots: a
-                .tournament_bots
-                .or(f.tournament_bots)
-                .unwrap_or(d.tournament_bots),
-            max_tournaments_per_organiser: a
-                .max_tournaments_per_organiser
-                .or(f.max_tournaments_per_organiser)
-                .unwrap_or(d.max_tournaments_per_organiser),
-            max_entrants: a.max_entrants.or(f.max_entrants).unwrap_or(d.max_entrants),
-            seek_match_delay: a
-                .seek_match_delay
-                .or(f.seek_match_delay)
-                .unwrap_or(d.seek_match_delay),
-            max_connections: a
-                .max_connections
-                .or(f.max_connections)
-                .unwrap_or(d.max_connections),
-            max_per_address: a
-                .max_per_address
-                .or(f.max_per_address)
-                .unwrap_or(d.max_per_address),
-            auth_timeout: a.auth_timeout.or(f.auth_timeout).unwrap_or(d.auth_timeout),
-            idle_timeout: a.idle_timeout.or(f.idle_timeout).unwrap_or(d.idle_timeout),
-            channel_timeout: a
-                .channel_timeout
-                .or(f.channel_timeout)
-                .unwrap_or(d.channel_timeout),
-            max_guest_connections: a
-                .max_guest_connections
-                .or(f.max_guest_connections)
-                .unwrap_or(d.max_guest_connections),
-            input_bytes_per_second: a
-                .input_bytes_per_second
-                .or(f.input_bytes_per_second)
-                .unwrap_or(d.input_bytes_per_second),
-            resizes_per_second: a
-                .resizes_per_second
-                .or(f.resizes_per_second)
-                .unwrap_or(d.resizes_per_second),
-            max_exec_in_flight: a
-                .max_exec_in_flight
-                .or(f.max_exec_in_flight)
-                .unwrap_or(d.max_exec_in_flight),
-            max_exec_per_address: a
-                .max_exec_per_address
-                .or(f.max_exec_per_address)
-                .unwrap_or(d.max_exec_per_address),
-            connects_per_minute: a
-                .connects_per_minute
-                .or(f.connects_per_minute)
-                .unwrap_or(d.connects_per_minute),
-            commands_per_minute: a
-                .commands_per_minute
-                .or(f.commands_per_minute)
-                .unwrap_or(d.commands_per_minute),
-            ban_guest_block: a
-                .ban_guest_block
-                .or(f.ban_guest_block)
-                .unwrap_or(d.ban_guest_block),
-            exec_workers: a.exec_workers.or(f.exec_workers).unwrap_or(d.exec_workers),
-            reconnect_grace: a
-                .reconnect_grace
-                .or(f.reconnect_grace)
-                .unwrap_or(d.reconnect_grace),
-            bots_accept_seeks: a
-                .bots_accept_seeks
-                .or(f.bots_accept_seeks)
-                .unwrap_or(d.bots_accept_seeks),
-            max_games_per_player: a
-                .max_games_per_player
-                .or(f.max_games_per_player)
-                .unwrap_or(d.max_games_per_player),
-            setup_deadline: a
-                .setup_deadline
-                .or(f.setup_deadline)
-                .unwrap_or(d.setup_deadline),
-            motd: a.motd.clone().or(f.motd).unwrap_or(d.motd),
-            host_name: a.host_name.clone().or(f.host_name).unwrap_or(d.host_name),
-            admins: a.admins.clone().or(f.admins).unwrap_or(d.admins),
-            agents: f.agents.unwrap_or(d.agents),
-            registrations_per_hour: a
-                .registrations_per_hour
-                .or(f.registrations_per_hour)
-                .unwrap_or(d.registrations_per_hour),
-            backup_root: a
-                .backup_root
-                .clone()
-                .or(f.backup_root)
-                .unwrap_or(d.backup_root),
-            agents_user: a
-                .agents_user
-                .clone()
-                .or(f.agents_user)
-                .unwrap_or(d.agents_user),
-            agents_sandbox: a
-                .agents_sandbox
-                .clone()
-                .or(f.agents_sandbox)
-                .unwrap_or(d.agents_sandbox),
-            log_format: if a.log_json {
-                LogFormat::Json
-            } else {
-                a.log_format.or(f.log_format).unwrap_or(d.log_format)
-            },
+/// A doc comment as one paragraph of help.
+fn help_of(doc: &[&str]) -> String {
+    doc.iter()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The settings: each line declares one (`key: Kind => place in ServerOptions;`), its doc
+/// comment is its `--help` and its comment in the sample file.
+macro_rules! settings {
+    ($( $(#[doc = $doc:literal])* $key:ident : $kind:ident => $($place:ident).+ ; )*) => {
+        /// Every key a configuration file may hold, in the order of the sample file.
+        pub const KEYS: &[&str] = &[$(stringify!($key)),*];
+
+        /// The configuration flags (each also read from its `STRATEGO_*` variable): `None`
+        /// where neither was given.
+        #[derive(Clone, Debug, Default)]
+        pub struct ConfigArgs {
+            /// `--config PATH` (`STRATEGO_CONFIG`).
+            pub config: Option<PathBuf>,
+            /// `--log-json`: same as `--log-format json`.
+            pub log_json: bool,
+            $($key: Option<<$kind as Kind>::V>,)*
         }
+
+        impl ConfigArgs {
+            fn flags() -> Vec<Arg> {
+                let d = ServerOptions::default();
+                let mut args = vec![
+                    Arg::new("config")
+                        .long("config")
+                        .env("STRATEGO_CONFIG")
+                        .value_name("PATH")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("TOML configuration file (every key is listed in \
+                               deploy/stratego-ssh.toml). Flags and STRATEGO_* variables \
+                               override its values."),
+                ];
+                $(args.extend(arg_of::<$kind>(stringify!($key), &[$($doc),*], &d.$($place).+));)*
+                args.push(
+                    Arg::new("log_json")
+                        .long("log-json")
+                        .env("STRATEGO_LOG_JSON")
+                        .action(ArgAction::SetTrue)
+                        .help("Same as --log-format json."),
+                );
+                args
+            }
+
+            fn read(&mut self, m: &ArgMatches) {
+                if let Some(p) = m.try_get_one::<PathBuf>("config").ok().flatten() {
+                    self.config = Some(p.clone());
+                }
+                if m.try_get_one::<bool>("log_json").ok().flatten() == Some(&true) {
+                    self.log_json = true;
+                }
+                $(if let Some(v) = <$kind as Kind>::from_matches(m, stringify!($key)) {
+                    self.$key = Some(v);
+                })*
+            }
+
+            /// Sets what the flags (and variables) give.
+            fn apply(&self, o: &mut ServerOptions) {
+                $(if let Some(v) = &self.$key {
+                    o.$($place).+ = v.clone();
+                })*
+                if self.log_json {
+                    o.log_format = LogFormat::Json;
+                }
+            }
+        }
+
+        /// Sets `key` from a file's value; `None`: no such key.
+        fn apply_toml(o: &mut ServerOptions, key: &str, v: &toml::Value) -> Option<Result<(), String>> {
+            Some(match key {
+                $(stringify!($key) => <$kind as Kind>::from_toml(v).map(|x| o.$($place).+ = x),)*
+                _ => return None,
+            })
+        }
+
+        impl ServerOptions {
+            /// The settings as a configuration file would hold them (every key, `--check`
+            /// prints this): TOML the server reads back.
+            pub fn to_toml(&self) -> String {
+                let mut out = String::new();
+                $(
+                    out.push_str(&format!(
+                        "{} = {}",
+                        stringify!($key),
+                        <$kind as Kind>::to_toml(&self.$($place).+)
+                    ));
+                    if let Some(note) = <$kind as Kind>::note(&self.$($place).+) {
+                        out.push_str(&format!("  # {note}"));
+                    }
+                    out.push('\n');
+                )*
+                out
+            }
+        }
+
+        /// The sample configuration file (`deploy/stratego-ssh.toml`): every key with its
+        /// doc and its default.
+        pub fn sample() -> String {
+            let d = ServerOptions::default();
+            let mut out = SAMPLE_HEADER.to_string();
+            $(
+                out.push('\n');
+                $(out.push_str(&format!("#{}\n", $doc));)*
+                out.push_str(&format!(
+                    "{} = {}\n",
+                    stringify!($key),
+                    <$kind as Kind>::to_toml(&d.$($place).+)
+                ));
+            )*
+            out
+        }
+    };
+}
+
+const SAMPLE_HEADER: &str = "\
+# stratego-ssh configuration. Every key is shown with its default value.
+#
+# Use it with `stratego-ssh --config /etc/stratego-ssh/stratego-ssh.toml`.
+# Each key can also be set by a command-line flag (`max_per_address` -> `--max-per-address`)
+# or an environment variable (`STRATEGO_MAX_PER_ADDRESS`). Precedence:
+# flag > environment > this file > default. Unknown keys are an error.
+#
+# Durations are strings: \"500ms\", \"30s\", \"5m\", \"1h 30m\", \"1d\" (flags and variables
+# take the same). Relative paths are relative to the working directory of the server
+# (systemd: WorkingDirectory=).
+#
+# Generated from the declarations in src/config.rs, with the same text as `--help`:
+# `STRATEGO_WRITE_SAMPLE=1 cargo test --test config` rewrites it.
+";
+
+settings! {
+    /// Address and port to listen on. "[::]:2222" for IPv6; port 22 needs
+    /// CAP_NET_BIND_SERVICE (see deploy/stratego-ssh.service).
+    listen: Addr => listen;
+    /// Game data (players, ratings, games in progress and finished). Created if missing.
+    data_dir: Dir => data_dir;
+    /// The server's host key, created on first start. Keep it: players' known_hosts pin it.
+    keys_dir: Dir => keys_dir;
+    /// Let people without an SSH key in as guests (casual games only).
+    allow_guests: Flag => ssh.allow_guests;
+    /// Let every player with an SSH key create and run tournaments (`ssh host tournament create
+    /// ...`); false: admins only (`ssh host admin tournament create ...`).
+    players_create_tournaments: Flag => ssh.players_create_tournaments;
+    /// Let admins enter computer players in tournaments (`ssh host admin tournament addbot ID
+    /// easy`), for testing an event with few people. Off: computer players never enter.
+    tournament_bots: Flag => lobby.tournament_bots;
+    /// Upcoming and running tournaments one player (an SSH key) may have created at once, where
+    /// players run tournaments. One more gets "you have 3 tournaments upcoming or running, the
+    /// most one organiser may have on this server: ..." and nothing is created. Admins are exempt.
+    max_tournaments_per_organiser: Count => lobby.max_tournaments_per_organiser;
+    /// Entrants one tournament takes (computer players included). One more gets "NAME is full:
+    /// 256 players, ..." and does not join.
+    max_entrants: Count => lobby.max_entrants;
+    /// Most simultaneous connections; more are refused before the SSH handshake.
+    max_connections: Count => ssh.max_connections;
+    /// Most simultaneous connections from one IP address (IPv6: one /64; IPv4-mapped IPv6 counts
+    /// as its IPv4 address). Past it the connection gets one line, "server busy", and is closed.
+    max_per_address: Count => ssh.max_per_address;
+    /// Time from TCP accept to successful authentication, handshake included.
+    auth_timeout: Dur => ssh.auth_timeout;
+    /// Disconnect a session after this long without a keypress.
+    idle_timeout: Dur => ssh.idle_timeout;
+    /// Close an authenticated connection on which no shell or command has run for this long,
+    /// counted from authentication or from the end of its last one (`ssh -N`, channels opened
+    /// and left unused, an OpenSSH ControlMaster between commands). The client is told "closed:
+    /// no shell or command ran on this connection for 20s". "0s" turns it off.
+    channel_timeout: Dur => ssh.channel_timeout;
+    /// Most guests (people without a key) connected at once, counted from their login; the rest
+    /// of max_connections stays for key holders, so a flood of guests never locks them out. A
+    /// guest past it is told "server full for guests: connect with an SSH key" and disconnected.
+    max_guest_connections: Count => ssh.max_guest_connections;
+    /// Input bytes a session reads a second (twice that in a burst; a packet counts at least 256
+    /// bytes). A client sending more is read more slowly: nothing is dropped, its keys wait, its
+    /// TCP window closes. A bracketed paste ends at its end marker, after 256 KiB or after 5 s
+    /// (time spent reading it slowly does not count).
+    input_bytes_per_second: Count => ssh.input_bytes_per_second;
+    /// Window changes a session draws a second. In a storm of them the last size is drawn when
+    /// the budget allows; the others are skipped.
+    resizes_per_second: Count => ssh.resizes_per_second;
+    /// Commands (`ssh host leaderboard`, `games`, `replay`, `admin ...`) one connection may run at
+    /// once, one per channel (a channel runs one command; more requests on it fail). Past the
+    /// cap: "server busy: at most N commands at once on one connection ..." and exit status 75.
+    max_exec_in_flight: Count => ssh.max_exec_in_flight;
+    /// Commands running at once from one address (IPv6: one /64, as all per-address limits).
+    /// Past it: "server busy: at most N commands at once from one address ..." and exit status 75.
+    max_exec_per_address: Count => ssh.max_exec_per_address;
+    /// New connections one address (IPv6: one /64) may open a minute, half of them at once
+    /// (OpenSSH's per-source penalties play this part there). Past it the connection gets one
+    /// line, "server busy: too many new connections from your address, try again in a minute",
+    /// and is closed before the handshake costs anything.
+    connects_per_minute: Count => ssh.connects_per_minute;
+    /// Commands one address (IPv6: one /64) may run a minute, half of them at once. Past it:
+    /// "server busy: at most N commands a minute from one address ..." and exit status 75.
+    commands_per_minute: Count => ssh.commands_per_minute;
+    /// After an admin bans a key or a nick, guest logins from the address block the banned
+    /// player last used (an IPv4 address, an IPv6 /64) are refused this long, so the player
+    /// does not come straight back as a guest. Such a guest is told "Guest logins from your
+    /// address are closed until <time> UTC: a player banned here last used it". "0s" turns it
+    /// off. (An address ban, `admin ban addr ...`, refuses keys and guests alike, for good.)
+    ban_guest_block: Dur => ssh.ban_guest_block;
+    /// Commands doing their work (store reads) at once, server-wide; more wait their turn.
+    exec_workers: Count => ssh.exec_workers;
+    /// New accounts one address (IPv6: one /64) may create an hour: a new SSH key's first login
+    /// registers its nickname. Past it the new key still comes in, for that visit only, under a
+    /// name nobody keeps ("Too many new players from your network in the last hour (10 at
+    /// most): you are NAME-1234 for this visit only (no nickname is registered to your key).
+    /// Come back later to register it."); keys already registered are never affected.
+    registrations_per_hour: Count => ssh.registrations_per_hour;
+    /// The directory under which `ssh host admin backup NAME` writes (made if missing; a
+    /// relative path is taken from the server's working directory, like data_dir). NAME is a
+    /// new directory under it (or an absolute path inside it); a path that leaves it is
+    /// refused with exit status 2 and nothing is written. The `stratego-ssh backup DIR` command
+    /// (run by the host, server stopped) is not limited by it.
+    backup_root: Dir => ssh.backup_root;
+    /// How long a player who dropped out of a game has to come back before the opponent may
+    /// claim the win.
+    reconnect_grace: Dur => lobby.game.reconnect_grace;
+    /// When a seek has waited this long with nobody taking it, the easy computer accepts it (a
+    /// casual game). "0s" turns it off.
+    bots_accept_seeks: OptDur => lobby.bots_accept_seeks;
+    /// A seek posted with the same terms as another player's open seek starts that game at once,
+    /// unless the open seek is younger than this, or its owner withdrew their last 3 seeks
+    /// without a game: then the new seek is listed beside it (either can still be accepted by
+    /// hand), so a seek posted and withdrawn in a loop cannot capture whoever posts meanwhile.
+    /// "0s": any age.
+    seek_match_delay: Dur => lobby.seek_match_delay;
+    /// Games in set-up or play one player (an SSH key, or one guest) may have at once. A new
+    /// seek, challenge, acceptance or game against the computer past it is refused with the
+    /// notice "You already have 3 games in progress: finish one first". The computer players
+    /// are exempt.
+    max_games_per_player: Count => lobby.max_games_per_player;
+    /// Longest set-up. When it runs out, a side that is not ready loses to one that is (the
+    /// result is shown; nothing is recorded or rated, as no move was played), and with neither
+    /// side ready the game is aborted. Players see the time left while they set up. "0s" turns
+    /// it off.
+    setup_deadline: OptDur => lobby.game.setup_deadline;
+    /// Message of the day, shown to everyone entering the lobby. Empty: none.
+    motd: OptText => ssh.motd;
+    /// The host name players connect to, shown in the help texts the server sends
+    /// ("ssh -t -p 2222 HOST"). Empty: the address each player connected to.
+    host_name: OptText => ssh.host_name;
+    /// SHA-256 fingerprints of the admins' keys, as `ssh-keygen -lf KEY.pub` prints them,
+    /// e.g. ["SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU"]. Admins get the
+    /// `ssh host admin ...` commands and the admin screen (A in the lobby).
+    admins: Admins => ssh.admins;
+    /// Log format: "text" (human-readable) or "json" (one object per line). The level comes
+    /// from the RUST_LOG environment variable (default "info"; e.g. RUST_LOG=debug).
+    log_format: Format => log_format;
+    /// Other people's Stratego programs offered as opponents under `b` (play the computer),
+    /// beside our own levels. Each speaks the protocol of the 2012 UCC AI competition on
+    /// standard input and output (its referee's manual, section PROTOCOL) and is started for
+    /// each game, with the rules it was written for (Classic, no two-square or chasing rule);
+    /// games against it are casual. If it crashes, takes longer than move_timeout for an answer
+    /// or plays an illegal move, the player wins and is told why. Its standard error is kept in
+    /// DATA_DIR/agent-logs/NAME-GAME.stderr, at most 1 MiB a game (then a line saying it was
+    /// cut); the oldest logs are removed past 64 MiB or 1000 files. A line of output longer than
+    /// 4096 bytes, or not reading its input within move_timeout, also loses. Each program runs
+    /// in an empty directory of its own (removed after the game) with a cleared environment
+    /// (PATH=/usr/bin:/bin, LANG=C, HOME its directory). It appears as bot-NAME; max_games caps how many of
+    /// its games run at once (default 2); move_timeout defaults to "10s". To add one, replace
+    /// `agents = []` below with a table like this (one [[agents]] table per program):
+    ///   [[agents]]
+    ///   name = "peternlewis"
+    ///   command = "/opt/peers/peternlewis/peternlewis"
+    ///   args = []
+    ///   move_timeout = "10s"
+    ///   max_games = 2
+    agents: Agents => lobby.agents;
+    /// Run the agents' programs as this user and its group (e.g. a dedicated "stratego-agents"
+    /// that cannot read the data and keys directories: see deploy/README.md, "Agents"). Only
+    /// possible when the server runs as root; otherwise every agent forfeits at its start, and
+    /// --check prints a warning after this line. Empty: the server's own user.
+    agents_user: User => lobby.agent_box.user;
+    /// A command each agent's program runs under, its words split at spaces, "{dir}" standing
+    /// for the game's working directory, e.g. bubblewrap:
+    ///   "bwrap --ro-bind /usr /usr --symlink usr/bin /bin --symlink usr/lib /lib --symlink usr/lib64 /lib64 --ro-bind /opt/peers /opt/peers --bind {dir} {dir} --chdir {dir} --proc /proc --dev /dev --unshare-all --die-with-parent --new-session --"
+    /// Empty or "off": none.
+    agents_sandbox: Sandbox => lobby.agent_box.sandbox;
+}
+
+impl clap::FromArgMatches for ConfigArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut a = ConfigArgs::default();
+        a.read(m);
+        Ok(a)
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        self.read(m);
+        Ok(())
     }
 }
 
-/// The configuration flags (each also read from its `STRATEGO_*` variable).
-#[derive(clap::Args, Clone, Debug, Default)]
-pub struct ConfigArgs {
-    /// TOML configuration file (every key is listed in deploy/stratego-ssh.toml). Flags and
-    /// STRATEGO_* variables override its values.
-    #[arg(long, env = "STRATEGO_CONFIG", value_name = "PATH")]
-    pub config: Option<PathBuf>,
-    /// Address and port to listen on [file: listen] [default: 0.0.0.0:2222].
-    #[arg(long, env = "STRATEGO_LISTEN", value_name = "ADDR:PORT")]
-    pub listen: Option<String>,
-    /// Directory of the game data, created if missing [file: data_dir] [default: data].
-    #[arg(long, env = "STRATEGO_DATA_DIR", value_name = "DIR")]
-    pub data_dir: Option<PathBuf>,
-    /// Directory of the host key, created with a new key on first start [file: keys_dir]
-    /// [default: keys].
-    #[arg(long, env = "STRATEGO_KEYS_DIR", value_name = "DIR")]
-    pub keys_dir: Option<PathBuf>,
-    /// Let people without an SSH key in as guests (casual games only) [file: allow_guests]
-    /// [default: true].
-    #[arg(long, env = "STRATEGO_ALLOW_GUESTS", value_name = "true|false")]
-    pub allow_guests: Option<bool>,
-    /// Let every player with an SSH key create tournaments (`ssh host tournament create`),
-    /// not only admins [file: players_create_tournaments] [default: false].
-    #[arg(
-        long,
-        env = "STRATEGO_PLAYERS_CREATE_TOURNAMENTS",
-        value_name = "true|false"
-    )]
-    pub players_create_tournaments: Option<bool>,
-    /// Let admins enter computer players in tournaments, for testing (`ssh host admin
-    /// tournament addbot ID easy|hard|random`) [file: tournament_bots] [default: false].
-    #[arg(long, env = "STRATEGO_TOURNAMENT_BOTS", value_name = "true|false")]
-    pub tournament_bots: Option<bool>,
-    /// Upcoming and running tournaments one player (a key) may have created at once, where
-    /// players run tournaments; one more is refused with a message (admins are exempt)
-    /// [file: max_tournaments_per_organiser] [default: 3].
-    #[arg(long, env = "STRATEGO_MAX_TOURNAMENTS_PER_ORGANISER", value_name = "N")]
-    pub max_tournaments_per_organiser: Option<usize>,
-    /// Entrants one tournament takes; one more is refused with a message
-    /// [file: max_entrants] [default: 256].
-    #[arg(long, env = "STRATEGO_MAX_ENTRANTS", value_name = "N")]
-    pub max_entrants: Option<usize>,
-    /// A seek younger than this is not taken by another player posting the same terms (it
-    /// is listed, to take by hand): a seek churner cannot capture new posters; 0s turns it
-    /// off [file: seek_match_delay] [default: 2s].
-    #[arg(long, env = "STRATEGO_SEEK_MATCH_DELAY", value_name = "DURATION",
-          value_parser = parse_duration_arg)]
-    pub seek_match_delay: Option<Duration>,
-    /// Most simultaneous connections; more are refused before the handshake
-    /// [file: max_connections] [default: 2000].
-    #[arg(long, env = "STRATEGO_MAX_CONNECTIONS", value_name = "N")]
-    pub max_connections: Option<usize>,
-    /// Most simultaneous connections from one IP address [file: max_per_address]
-    /// [default: 50].
-    #[arg(long, env = "STRATEGO_MAX_PER_ADDRESS", value_name = "N")]
-    pub max_per_address: Option<usize>,
-    /// Time from TCP accept to a successful authentication (handshake included)
-    /// [file: auth_timeout] [default: 30s].
-    #[arg(long, env = "STRATEGO_AUTH_TIMEOUT", value_name = "DURATION",
-          value_parser = parse_duration_arg)]
-    pub auth_timeout: Option<Duration>,
-    /// Disconnect a session after this long without a keypress (our own output does not
-    /// count) [file: idle_timeout] [default: 1h].
-    #[arg(long, env = "STRATEGO_IDLE_TIMEOUT", value_name = "DURATION",
-          value_parser = parse_duration_arg)]
-    pub idle_timeout: Option<Duration>,
-    /// Close an authenticated connection on which no shell or command has run for this
-    /// long (counted from authentication or from the end of its last one; `ssh -N` and
-    /// idle multiplexing masters included); 0s turns it off [file: channel_timeout]
-    /// [default: 20s].
-    #[arg(long, env = "STRATEGO_CHANNEL_TIMEOUT", value_name = "DURATION",
-          value_parser = parse_duration_arg)]
-    pub channel_timeout: Option<Duration>,
-    /// Most guests connected at once (counted from their login); a guest past it is told
-    /// "server full for guests: connect with an SSH key" and disconnected, so the rest of
-    /// max_connections stays for key holders [file: max_guest_connections] [default: 1500].
-    #[arg(long, env = "STRATEGO_MAX_GUEST_CONNECTIONS", value_name = "N")]
-    pub max_guest_connections: Option<usize>,
-    /// Input bytes a session reads a second, twice that in a burst; a client sending more is read more slowly (nothing is dropped) [file: input_bytes_per_second] [default: 32768].
-    #[arg(long, env = "STRATEGO_INPUT_BYTES_PER_SECOND", value_name = "N")]
-    pub input_bytes_per_second: Option<usize>,
-    /// Window changes a session draws a second (a storm of them: the last size is drawn) [file: resizes_per_second] [default: 4].
-    #[arg(long, env = "STRATEGO_RESIZES_PER_SECOND", value_name = "N")]
-    pub resizes_per_second: Option<usize>,
-    /// Commands (`ssh host leaderboard`...) one connection may run at once; more are refused with exit status 75 [file: max_exec_in_flight] [default: 4].
-    #[arg(long, env = "STRATEGO_MAX_EXEC_IN_FLIGHT", value_name = "N")]
-    pub max_exec_in_flight: Option<usize>,
-    /// Commands running at once from one address (IPv6: one /64); more are refused with exit status 75 [file: max_exec_per_address] [default: 16].
-    #[arg(long, env = "STRATEGO_MAX_EXEC_PER_ADDRESS", value_name = "N")]
-    pub max_exec_per_address: Option<usize>,
-    /// New connections one address (IPv6: one /64) may open a minute, half of them at once; more are refused before the handshake [file: connects_per_minute] [default: 30].
-    #[arg(long, env = "STRATEGO_CONNECTS_PER_MINUTE", value_name = "N")]
-    pub connects_per_minute: Option<usize>,
-    /// Commands one address (IPv6: one /64) may run a minute, half of them at once; more are refused with exit status 75 [file: commands_per_minute] [default: 60].
-    #[arg(long, env = "STRATEGO_COMMANDS_PER_MINUTE", value_name = "N")]
-    pub commands_per_minute: Option<usize>,
-    /// After a key or nick ban, guest logins from the address block (IPv4 address, IPv6 /64) the banned player last used are refused this long; 0 turns it off [file: ban_guest_block] [default: 1d].
-    #[arg(long, env = "STRATEGO_BAN_GUEST_BLOCK", value_name = "DURATION",
-          value_parser = parse_duration_arg)]
-    pub ban_guest_block: Option<Duration>,
-    /// Commands doing their work at once, server-wide; more wait their turn [file: exec_workers] [default: 2].
-    #[arg(long, env = "STRATEGO_EXEC_WORKERS", value_name = "N")]
-    pub exec_workers: Option<usize>,
-    /// How long a player who dropped out of a game has to come back before the opponent
-    /// may claim the win [file: reconnect_grace] [default: 2m].
-    #[arg(long, env = "STRATEGO_RECONNECT_GRACE", value_name = "DURATION",
-          value_parser = parse_duration_arg)]
-    pub reconnect_grace: Option<Duration>,
-    /// When a seek has waited this long with nobody taking it, the easy computer accepts it
-    /// (a casual game); 0s turns it off [file: bots_accept_seeks] [default: 0s].
-    #[arg(long, env = "STRATEGO_BOTS_ACCEPT_SEEKS", value_name = "DURATION",
-          value_parser = parse_duration_arg)]
-    pub bots_accept_seeks: Option<Duration>,
-    /// Games in set-up or play one player (a key, or a guest) may have at once; a new
-    /// seek, challenge, acceptance or computer game past it is refused with a notice
-    /// [file: max_games_per_player] [default: 3].
-    #[arg(long, env = "STRATEGO_MAX_GAMES_PER_PLAYER", value_name = "N")]
-    pub max_games_per_player: Option<usize>,
-    /// Longest set-up: then a side not ready loses to one that is, and with neither ready
-    /// the game is aborted; 0s turns it off [file: setup_deadline] [default: 5m].
-    #[arg(long, env = "STRATEGO_SETUP_DEADLINE", value_name = "DURATION",
-          value_parser = parse_duration_arg)]
-    pub setup_deadline: Option<Duration>,
-    /// Message of the day, shown to everyone entering the lobby; empty for none
-    /// [file: motd] [default: empty].
-    #[arg(long, env = "STRATEGO_MOTD", value_name = "TEXT")]
-    pub motd: Option<String>,
-    /// The host name players connect to, shown in the help texts the server sends
-    /// (`ssh -p PORT HOST`); empty: the address each player connected to
-    /// [file: host_name] [default: empty].
-    #[arg(long, env = "STRATEGO_HOST_NAME", value_name = "NAME")]
-    pub host_name: Option<String>,
-    /// SHA-256 fingerprint of an admin's key (`SHA256:...`); repeat the flag, or separate
-    /// with commas in the variable [file: admins] [default: none].
-    #[arg(
-        long = "admin",
-        env = "STRATEGO_ADMINS",
-        value_name = "FINGERPRINT",
-        value_delimiter = ','
-    )]
-    pub admins: Option<Vec<String>>,
-    /// Log format; the level comes from RUST_LOG (e.g. RUST_LOG=debug) [file: log_format]
-    /// [default: text].
-    #[arg(long, env = "STRATEGO_LOG_FORMAT", value_name = "FORMAT")]
-    pub log_format: Option<LogFormat>,
-    /// Same as --log-format json.
-    #[arg(long, env = "STRATEGO_LOG_JSON")]
-    pub log_json: bool,
-    /// New accounts (a new key registering its nick) one address (IPv6: one /64) may create an hour; past it a new key plays for that visit only, under a name nobody keeps, and is told so [file: registrations_per_hour] [default: 10].
-    #[arg(long, env = "STRATEGO_REGISTRATIONS_PER_HOUR", value_name = "N")]
-    pub registrations_per_hour: Option<usize>,
-    /// Directory under which `admin backup NAME` writes (made if missing); a path outside it is refused [file: backup_root] [default: backups].
-    #[arg(long, env = "STRATEGO_BACKUP_ROOT", value_name = "DIR")]
-    pub backup_root: Option<PathBuf>,
-    /// Run agents' programs as this user (and its group), e.g. a dedicated `stratego-agents`
-    /// that cannot read the data and keys directories; needs the server to run as root;
-    /// empty: the server's own user [file: agents_user] [default: empty].
-    #[arg(long, env = "STRATEGO_AGENTS_USER", value_name = "USER")]
-    pub agents_user: Option<String>,
-    /// Command each agent's program runs under, e.g. `bwrap ... --`, `{dir}` standing for
-    /// the game's working directory; empty or "off": none [file: agents_sandbox]
-    /// [default: empty].
-    #[arg(long, env = "STRATEGO_AGENTS_SANDBOX", value_name = "COMMAND")]
-    pub agents_sandbox: Option<String>,
+impl clap::Args for ConfigArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.args(ConfigArgs::flags())
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.args(ConfigArgs::flags())
+    }
 }
 
-/// What a configuration file may set: every key optional.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+impl ServerOptions {
+    /// Resolves the settings, in one merge: the defaults, then the file named by
+    /// `args.config`, then `args` (flags, and the environment through clap).
+    pub fn resolve(args: &ConfigArgs) -> Result<ServerOptions, ConfigError> {
+        let mut o = ServerOptions::default();
+        if let Some(path) = &args.config {
+            FileConfig::load(path)?.apply(&mut o);
+        }
+        args.apply(&mut o);
+        o.lobby.agent_logs = Some(o.data_dir.join("agent-logs"));
+        Ok(o)
+    }
+}
+
+/// A configuration file, checked: every key known, every value of its kind.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct FileConfig {
-    pub listen: Option<String>,
-    pub data_dir: Option<PathBuf>,
-    pub keys_dir: Option<PathBuf>,
-    pub allow_guests: Option<bool>,
-    pub players_create_tournaments: Option<bool>,
-    pub tournament_bots: Option<bool>,
-    pub max_tournaments_per_organiser: Option<usize>,
-    pub max_entrants: Option<usize>,
-    pub seek_match_delay: Option<Duration>,
-    pub max_connections: Option<usize>,
-    pub max_per_address: Option<usize>,
-    pub auth_timeout: Option<Duration>,
-    pub idle_timeout: Option<Duration>,
-    pub channel_timeout: Option<Duration>,
-    pub max_guest_connections: Option<usize>,
-    pub input_bytes_per_second: Option<usize>,
-    pub resizes_per_second: Option<usize>,
-    pub max_exec_in_flight: Option<usize>,
-    pub max_exec_per_address: Option<usize>,
-    pub connects_per_minute: Option<usize>,
-    pub commands_per_minute: Option<usize>,
-    pub ban_guest_block: Option<Duration>,
-    pub exec_workers: Option<usize>,
-    pub reconnect_grace: Option<Duration>,
-    pub bots_accept_seeks: Option<Duration>,
-    pub max_games_per_player: Option<usize>,
-    pub setup_deadline: Option<Duration>,
-    pub motd: Option<String>,
-    pub host_name: Option<String>,
-    pub admins: Option<Vec<String>>,
-    pub log_format: Option<LogFormat>,
-    pub agents: Option<Vec<AgentSpec>>,
-    pub registrations_per_hour: Option<usize>,
-    pub backup_root: Option<PathBuf>,
-    pub agents_user: Option<String>,
-    pub agents_sandbox: Option<String>,
+    table: toml::Table,
 }
-
-/// Every key a configuration file may hold.
-pub const KEYS: &[&str] = &[
-    "listen",
-    "data_dir",
-    "keys_dir",
-    "allow_guests",
-    "players_create_tournaments",
-    "tournament_bots",
-    "max_tournaments_per_organiser",
-    "max_entrants",
-    "seek_match_delay",
-    "max_connections",
-    "max_per_address",
-    "auth_timeout",
-    "idle_timeout",
-    "channel_timeout",
-    "max_guest_connections",
-    "input_bytes_per_second",
-    "resizes_per_second",
-    "max_exec_in_flight",
-    "max_exec_per_address",
-    "connects_per_minute",
-    "commands_per_minute",
-    "ban_guest_block",
-    "exec_workers",
-    "reconnect_grace",
-    "bots_accept_seeks",
-    "max_games_per_player",
-    "setup_deadline",
-    "motd",
-    "host_name",
-    "admins",
-    "log_format",
-    "agents",
-    "registrations_per_hour",
-    "backup_root",
-    "agents_user",
-    "agents_sandbox",
-];
 
 /// A configuration file that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -739,7 +779,7 @@ impl FileConfig {
         FileConfig::parse(&text, path)
     }
 
-    /// Parses the text of a configuration file (`path` only names it in errors).
+    /// Parses and checks the text of a configuration file (`path` only names it in errors).
     pub fn parse(text: &str, path: &Path) -> Result<FileConfig, ConfigError> {
         let table: toml::Table =
             text.parse()
@@ -747,159 +787,36 @@ impl FileConfig {
                     path: path.to_path_buf(),
                     error: e.to_string().trim_end().to_string(),
                 })?;
-        let mut c = FileConfig::default();
+        let mut scratch = ServerOptions::default();
         for (key, value) in &table {
-            let bad = |expected: &str| ConfigError::BadValue {
-                path: path.to_path_buf(),
-                key: key.clone(),
-                expected: expected.to_string(),
-                got: describe(value),
-            };
-            match key.as_str() {
-                "listen" => {
-                    let s = value.as_str().ok_or_else(|| bad(EXPECT_ADDR))?;
-                    if !looks_like_listen_addr(s) {
-                        return Err(bad(EXPECT_ADDR));
-                    }
-                    c.listen = Some(s.to_string());
-                }
-                "data_dir" => c.data_dir = Some(dir(value).ok_or_else(|| bad(EXPECT_DIR))?),
-                "keys_dir" => c.keys_dir = Some(dir(value).ok_or_else(|| bad(EXPECT_DIR))?),
-                "allow_guests" => {
-                    c.allow_guests = Some(value.as_bool().ok_or_else(|| bad("true or false"))?)
-                }
-                "players_create_tournaments" => {
-                    c.players_create_tournaments =
-                        Some(value.as_bool().ok_or_else(|| bad("true or false"))?)
-                }
-                "tournament_bots" => {
-                    c.tournament_bots = Some(value.as_bool().ok_or_else(|| bad("true or false"))?)
-                }
-                "max_tournaments_per_organiser" => {
-                    c.max_tournaments_per_organiser =
-                        Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
-                }
-                "max_entrants" => {
-                    c.max_entrants = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
-                }
-                "seek_match_delay" => {
-                    c.seek_match_delay = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
-                }
-                "max_connections" => {
-                    c.max_connections = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
-                }
-                "max_per_address" => {
-                    c.max_per_address = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
-                }
-                "auth_timeout" => {
-                    c.auth_timeout = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
-                }
-                "idle_timeout" => {
-                    c.idle_timeout = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
-                }
-                "channel_timeout" => {
-                    c.channel_timeout = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
-                }
-                "max_guest_connections" => {
-                    c.max_guest_connections = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
-                }
-                "input_bytes_per_second" => {
-                    c.input_bytes_per_second = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
-                }
-                "resizes_per_second" => {
-                    c.resizes_per_second = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
-                }
-                "max_exec_in_flight" => {
-                    c.max_exec_in_flight = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
-                }
-                "max_exec_per_address" => {
-                    c.max_exec_per_address = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
-                }
-                "connects_per_minute" => {
-                    c.connects_per_minute = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
-                }
-                "commands_per_minute" => {
-                    c.commands_per_minute = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
-                }
-                "ban_guest_block" => {
-                    c.ban_guest_block = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
-                }
-                "exec_workers" => {
-                    c.exec_workers = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
-                }
-                "reconnect_grace" => {
-                    c.reconnect_grace = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
-                }
-                "bots_accept_seeks" => {
-                    c.bots_accept_seeks = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
-                }
-                "max_games_per_player" => {
-                    c.max_games_per_player = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
-                }
-                "setup_deadline" => {
-                    c.setup_deadline = Some(duration(value).ok_or_else(|| bad(EXPECT_DURATION))?)
-                }
-                "motd" => c.motd = Some(value.as_str().ok_or_else(|| bad("a string"))?.to_string()),
-                "host_name" => {
-                    c.host_name = Some(value.as_str().ok_or_else(|| bad("a string"))?.to_string())
-                }
-                "admins" => {
-                    let expected = "a list of key fingerprints, like [\"SHA256:...\"]";
-                    let list = value.as_array().ok_or_else(|| bad(expected))?;
-                    let mut admins = Vec::new();
-                    for v in list {
-                        match v.as_str() {
-                            Some(s) if s.starts_with("SHA256:") => admins.push(s.to_string()),
-                            _ => return Err(bad(expected)),
-                        }
-                    }
-                    c.admins = Some(admins);
-                }
-                "agents" => c.agents = Some(agents(value).map_err(|e| bad(&e))?),
-                "registrations_per_hour" => {
-                    c.registrations_per_hour = Some(count(value).ok_or_else(|| bad(EXPECT_COUNT))?)
-                }
-                "backup_root" => c.backup_root = Some(dir(value).ok_or_else(|| bad(EXPECT_DIR))?),
-                "agents_user" => {
-                    let expected = "a user name (or \"\" for the server's own user)";
-                    let u = value.as_str().ok_or_else(|| bad(expected))?;
-                    if u.trim().contains(char::is_whitespace) {
-                        return Err(bad(expected));
-                    }
-                    c.agents_user = Some(u.to_string())
-                }
-                "agents_sandbox" => {
-                    c.agents_sandbox = Some(
-                        value
-                            .as_str()
-                            .ok_or_else(|| bad("a command (or \"\" for none)"))?
-                            .to_string(),
-                    )
-                }
-                "log_format" => {
-                    c.log_format = Some(
-                        value
-                            .as_str()
-                            .and_then(LogFormat::parse)
-                            .ok_or_else(|| bad("\"text\" or \"json\""))?,
-                    )
-                }
-                _ => {
+            match apply_toml(&mut scratch, key, value) {
+                None => {
                     return Err(ConfigError::UnknownKey {
                         path: path.to_path_buf(),
                         key: key.clone(),
                     })
                 }
+                Some(Err(expected)) => {
+                    return Err(ConfigError::BadValue {
+                        path: path.to_path_buf(),
+                        key: key.clone(),
+                        expected,
+                        got: describe(value),
+                    })
+                }
+                Some(Ok(())) => {}
             }
         }
-        Ok(c)
+        Ok(FileConfig { table })
+    }
+
+    /// Sets what the file gives (checked by [`FileConfig::parse`]).
+    pub fn apply(&self, o: &mut ServerOptions) {
+        for (key, value) in &self.table {
+            let _ = apply_toml(o, key, value);
+        }
     }
 }
-
-const EXPECT_ADDR: &str = "an address and port, like \"0.0.0.0:2222\" or \"[::]:22\"";
-const EXPECT_DIR: &str = "a directory path (a non-empty string)";
-const EXPECT_COUNT: &str = "a whole number of at least 1";
-const EXPECT_DURATION: &str = "a duration, like \"500ms\", \"30s\", \"5m\" or \"1h\"";
 
 /// `[[agents]]` tables: `name`, `command`, and optionally `args` (a list of strings),
 /// `move_timeout` (default 10s) and `max_games` (default 2).
@@ -938,7 +855,9 @@ fn agents(v: &toml::Value) -> Result<Vec<AgentSpec>, String> {
         };
         let move_timeout = match t.get("move_timeout") {
             None => Duration::from_secs(10),
-            Some(d) => duration(d)
+            Some(d) => d
+                .as_str()
+                .and_then(|d| parse_duration(d).ok())
                 .filter(|d| !d.is_zero())
                 .ok_or_else(|| format!("{WHAT}: agent {name}'s move_timeout: {EXPECT_DURATION}"))?,
         };
@@ -966,315 +885,82 @@ fn describe(v: &toml::Value) -> String {
     format!("{} {s}", v.type_str())
 }
 
-fn dir(v: &toml::Value) -> Option<PathBuf> {
-    v.as_str()
-        .filter(|s| !s.trim().is_empty())
-        .map(PathBuf::from)
-}
-
 fn count(v: &toml::Value) -> Option<usize> {
     v.as_integer()
         .filter(|n| *n >= 1)
         .and_then(|n| usize::try_from(n).ok())
 }
 
-fn duration(v: &toml::Value) -> Option<Duration> {
-    parse_duration(v.as_str()?).ok()
-}
+/// The longest duration any setting takes (longer is surely a mistake).
+const LONGEST: Duration = Duration::from_secs(365 * 86_400);
 
-/// `host:port`, with a numeric port (the host may be a name, checked when binding).
-fn looks_like_listen_addr(s: &str) -> bool {
-    match s.rsplit_once(':') {
-        Some((host, port)) => !host.is_empty() && port.parse::<u16>().is_ok(),
-        None => false,
-    }
-}
-
-/// Reads `500ms`, `30s`, `5m`, `2h`, or a bare number of seconds.
-/// A duration as [`parse_duration`] reads it: `500ms`, `30s`, `2m`, `1h`, `1d`.
-pub fn fmt_duration(d: Duration) -> String {
-    let ms = d.as_millis();
-    let secs = d.as_secs();
-    if !ms.is_multiple_of(1000) {
-        format!("{ms}ms")
-    } else if secs != 0 && secs.is_multiple_of(86_400) {
-        format!("{}d", secs / 86_400)
-    } else if secs != 0 && secs.is_multiple_of(3600) {
-        format!("{}h", secs / 3600)
-    } else if secs != 0 && secs.is_multiple_of(60) {
-        format!("{}m", secs / 60)
-    } else {
-        format!("{secs}s")
-    }
-}
-
+/// Reads a duration in the one grammar of the server's settings and commands (`humantime`'s):
+/// spans of a whole or decimal number and a unit, like `500ms`, `30s`, `0.2s`, `5m`,
+/// `1h 30m`, `2h30m`, `1d`, `2days`, `1week`; `0` alone is zero. At most a year.
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
-    let t = s.trim().to_ascii_lowercase();
-    let (num, unit) = if let Some(n) = t.strip_suffix("ms") {
-        (n, 0.001)
-    } else if let Some(n) = t.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = t.strip_suffix('m') {
-        (n, 60.0)
-    } else if let Some(n) = t.strip_suffix('h') {
-        (n, 3600.0)
-    } else if let Some(n) = t.strip_suffix('d') {
-        (n, 86_400.0)
-    } else {
-        (t.as_str(), 1.0)
-    };
-    let x: f64 = num
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{s}' is not a duration: write e.g. 500ms, 30s, 5m or 1h"))?;
-    let secs = x * unit;
-    if !secs.is_finite() || !(0.0..=365.0 * 86_400.0).contains(&secs) {
-        return Err(format!("'{s}' is not a usable duration"));
+    let t = s.trim();
+    match humantime::parse_duration(t) {
+        Ok(d) if d <= LONGEST => Ok(d),
+        Ok(_) => Err(format!("'{s}' is not a usable duration (a year at most)")),
+        Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit() || b == b'.') => Err(
+            format!("'{s}' is not a duration: give it a unit, like {t}s, {t}m or {t}h"),
+        ),
+        Err(e) => Err(format!(
+            "'{s}' is not a duration ({e}): write e.g. 500ms, 30s, 5m or 1h 30m"
+        )),
     }
-    Ok(Duration::from_secs_f64(secs))
 }
 
-fn parse_duration_arg(s: &str) -> Result<Duration, String> {
-    parse_duration(s)
+/// A duration as [`parse_duration`] reads it back: `500ms`, `30s`, `2m`, `1h 30m`, `1d`;
+/// zero is `0s`.
+pub fn fmt_duration(d: Duration) -> String {
+    let secs = d.as_secs();
+    let nanos = d.subsec_nanos();
+    let parts = [
+        (secs / 86_400, "d"),
+        (secs / 3600 % 24, "h"),
+        (secs / 60 % 60, "m"),
+        (secs % 60, "s"),
+        (u64::from(nanos / 1_000_000), "ms"),
+        (u64::from(nanos / 1000 % 1000), "us"),
+        (u64::from(nanos % 1000), "ns"),
+    ];
+    let words: Vec<String> = parts
+        .iter()
+        .filter(|(n, _)| *n != 0)
+        .map(|(n, unit)| format!("{n}{unit}"))
+        .collect();
+    match words.is_empty() {
+        true => "0s".into(),
+        false => words.join(" "),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::Parser;
-
-    #[derive(Parser, Debug)]
-    struct TestCli {
-        #[command(flatten)]
-        config: ConfigArgs,
-    }
-
-    const EXAMPLE: &str = include_str!("../deploy/stratego-ssh.toml");
-
-    fn parse(text: &str) -> Result<FileConfig, ConfigError> {
-        FileConfig::parse(text, Path::new("test.toml"))
-    }
 
     #[test]
-    fn the_example_file_sets_every_key_to_its_default() {
-        let file = parse(EXAMPLE).expect("the example parses");
-        for key in KEYS {
-            assert!(
-                EXAMPLE.lines().any(|l| l.starts_with(&format!("{key} ="))),
-                "the example sets {key}"
-            );
-        }
-        let resolved = ServerConfig::merge(&ConfigArgs::default(), file);
-        assert_eq!(resolved, ServerConfig::default());
-    }
-
-    #[test]
-    fn the_printed_settings_read_back_as_the_same_settings() {
-        let c = ServerConfig {
-            motd: "Welcome \"home\"\nsecond line".into(),
-            admins: vec!["SHA256:abc".into(), "SHA256:d/e+f".into()],
-            auth_timeout: Duration::from_millis(1500),
-            reconnect_grace: Duration::from_secs(90),
-            max_games_per_player: 1,
-            setup_deadline: Duration::ZERO,
-            log_format: LogFormat::Json,
-            agents: vec![AgentSpec {
-                name: "peter".into(),
-                command: AgentCommand {
-                    program: "/opt/peers/peter \"nl\"".into(),
-                    args: vec!["--quiet".into(), "".into()],
-                },
-                move_timeout: Duration::from_millis(2500),
-                max_games: 4,
-            }],
-            ..ServerConfig::default()
-        };
-        for config in [ServerConfig::default(), c] {
-            let text = config.to_toml();
-            let file = parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-            assert_eq!(
-                ServerConfig::merge(&ConfigArgs::default(), file),
-                config,
-                "{text}"
-            );
-            for key in KEYS {
-                assert!(text.contains(&format!("{key} = ")), "{key} in\n{text}");
-            }
-        }
-        // The agents' box: a user that cannot be used is flagged in what --check prints.
-        let boxed = ServerConfig {
-            agents_user: "no-such-user-here".into(),
-            agents_sandbox: "bwrap --bind {dir} {dir} --".into(),
-            ..ServerConfig::default()
-        };
-        let text = boxed.to_toml();
-        assert!(
-            text.contains(
-                "agents_user = \"no-such-user-here\"  # WARNING: agents_user: no user named"
-            ),
-            "{text}"
-        );
-        let back = ServerConfig::merge(&ConfigArgs::default(), parse(&text).unwrap());
-        assert_eq!(back, boxed);
-        let o = back.server_options();
-        assert_eq!(o.lobby.agent_box.user.as_deref(), Some("no-such-user-here"));
-        assert_eq!(
-            o.lobby.agent_box.sandbox,
-            ["bwrap", "--bind", "{dir}", "{dir}", "--"]
-        );
-        let d = ServerConfig::default().server_options();
-        assert_eq!(d.lobby.agent_box, crate::ucc::external::AgentBox::default());
-        assert_eq!(fmt_duration(Duration::from_secs(3600)), "1h");
-        assert_eq!(fmt_duration(Duration::ZERO), "0s");
-    }
-
-    #[test]
-    fn the_defaults_are_the_documented_ones() {
-        let d = ServerConfig::default();
-        assert_eq!(d.listen, "0.0.0.0:2222");
-        assert_eq!(d.data_dir, PathBuf::from("data"));
-        assert_eq!(d.keys_dir, PathBuf::from("keys"));
-        assert_eq!(d.log_format, LogFormat::Text);
-        assert_eq!(ServerConfig::default().server_options().ssh.motd, None);
-    }
-
-    #[test]
-    fn unknown_keys_are_named() {
-        let e = parse("listen = \"0.0.0.0:22\"\nmax_conections = 5\n").unwrap_err();
-        assert!(matches!(&e, ConfigError::UnknownKey { key, .. } if key == "max_conections"));
-        assert!(e.to_string().contains("`max_conections`"), "{e}");
-        let e = parse("[ssh]\nlisten = \"x:1\"\n").unwrap_err();
-        assert!(e.to_string().contains("`ssh`"), "{e}");
-    }
-
-    #[test]
-    fn bad_values_name_the_key_and_what_is_expected() {
-        for (text, key, hint) in [
-            (
-                "max_connections = \"many\"",
-                "max_connections",
-                "whole number",
-            ),
-            ("max_per_address = 0", "max_per_address", "whole number"),
-            (
-                "max_games_per_player = 0",
-                "max_games_per_player",
-                "whole number",
-            ),
-            ("setup_deadline = 300", "setup_deadline", "duration"),
-            ("idle_timeout = \"soon\"", "idle_timeout", "duration"),
-            ("auth_timeout = 30", "auth_timeout", "duration"),
-            ("allow_guests = \"yes\"", "allow_guests", "true or false"),
-            ("listen = \"2222\"", "listen", "address and port"),
-            ("admins = \"SHA256:abc\"", "admins", "list"),
-            ("admins = [\"abc\"]", "admins", "SHA256"),
-            ("log_format = \"xml\"", "log_format", "json"),
-            ("data_dir = \"\"", "data_dir", "directory"),
-            ("agents_user = 5", "agents_user", "user name"),
-            ("agents_user = \"a b\"", "agents_user", "user name"),
-            ("agents_sandbox = [\"bwrap\"]", "agents_sandbox", "command"),
+    fn durations_print_back_as_they_read() {
+        for (text, d) in [
+            ("0s", Duration::ZERO),
+            ("500ms", Duration::from_millis(500)),
+            ("1h", Duration::from_secs(3600)),
+            ("1h 30m", Duration::from_secs(5400)),
+            ("1d 1s 5ms", Duration::from_millis(86_401_005)),
+            ("2m 3s 4us 5ns", Duration::new(123, 4005)),
         ] {
-            let e = parse(text).unwrap_err();
-            let msg = e.to_string();
-            assert!(
-                matches!(&e, ConfigError::BadValue { key: k, .. } if k == key),
-                "{text}: {msg}"
-            );
-            assert!(
-                msg.contains(&format!("`{key}`")) && msg.contains(hint),
-                "{text}: {msg}"
-            );
+            assert_eq!(fmt_duration(d), text);
+            assert_eq!(parse_duration(text), Ok(d), "{text}");
         }
-        let e = parse("listen = ").unwrap_err();
-        assert!(matches!(e, ConfigError::Syntax { .. }));
-    }
-
-    #[test]
-    fn durations() {
-        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_duration("30s"), Ok(Duration::from_secs(30)));
-        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
-        assert_eq!(parse_duration("1h"), Ok(Duration::from_secs(3600)));
-        assert_eq!(parse_duration("45"), Ok(Duration::from_secs(45)));
+        assert_eq!(parse_duration(" 0.2s "), Ok(Duration::from_millis(200)));
+        assert_eq!(parse_duration("2h30m"), Ok(Duration::from_secs(9000)));
+        assert_eq!(parse_duration("1d"), Ok(Duration::from_secs(86_400)));
+        let e = parse_duration("45").unwrap_err();
+        assert!(e.contains("45s"), "{e}");
         assert!(parse_duration("-1s").is_err());
         assert!(parse_duration("later").is_err());
-    }
-
-    /// Flags over environment over file over defaults. (One test: it sets variables of
-    /// the process, which other tests parsing flags would see.)
-    #[test]
-    fn precedence_flag_env_file_default() {
-        let dir = std::env::temp_dir().join(format!("stratego-config-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("c.toml");
-        std::fs::write(
-            &path,
-            "listen = \"127.0.0.1:2000\"\nmax_connections = 10\nidle_timeout = \"5m\"\nmotd = \"from file\"\n",
-        )
-        .unwrap();
-        let p = path.to_str().unwrap();
-
-        // File only (and defaults).
-        let cli = TestCli::try_parse_from(["x", "--config", p]).unwrap();
-        let s = ServerConfig::resolve(&cli.config).unwrap();
-        assert_eq!(s.listen, "127.0.0.1:2000");
-        assert_eq!(s.max_connections, 10);
-        assert_eq!(s.idle_timeout, Duration::from_secs(300));
-        assert_eq!(s.motd, "from file");
-        assert_eq!(s.max_per_address, ServerConfig::default().max_per_address);
-        assert_eq!(s.server_options().ssh.motd.as_deref(), Some("from file"));
-
-        // The environment beats the file; a flag beats both.
-        std::env::set_var("STRATEGO_LISTEN", "127.0.0.1:3000");
-        std::env::set_var("STRATEGO_MAX_CONNECTIONS", "20");
-        std::env::set_var("STRATEGO_ADMINS", "SHA256:a,SHA256:b");
-        std::env::set_var("STRATEGO_ALLOW_GUESTS", "false");
-        let cli = TestCli::try_parse_from(["x", "--config", p, "--max-connections", "30"]);
-        std::env::remove_var("STRATEGO_LISTEN");
-        std::env::remove_var("STRATEGO_MAX_CONNECTIONS");
-        std::env::remove_var("STRATEGO_ADMINS");
-        std::env::remove_var("STRATEGO_ALLOW_GUESTS");
-        let s = ServerConfig::resolve(&cli.unwrap().config).unwrap();
-        assert_eq!(s.listen, "127.0.0.1:3000");
-        assert_eq!(s.max_connections, 30);
-        assert_eq!(
-            s.admins,
-            vec!["SHA256:a".to_string(), "SHA256:b".to_string()]
-        );
-        assert!(!s.allow_guests);
-        assert_eq!(s.idle_timeout, Duration::from_secs(300));
-
-        // Flags of every kind.
-        let cli = TestCli::try_parse_from([
-            "x",
-            "--idle-timeout",
-            "90s",
-            "--log-format",
-            "json",
-            "--admin",
-            "SHA256:x",
-            "--allow-guests",
-            "true",
-        ])
-        .unwrap();
-        let s = ServerConfig::resolve(&cli.config).unwrap();
-        assert_eq!(s.idle_timeout, Duration::from_secs(90));
-        assert_eq!(s.log_format, LogFormat::Json);
-        assert_eq!(s.admins, vec!["SHA256:x".to_string()]);
-        assert!(s.allow_guests);
-        assert!(TestCli::try_parse_from(["x", "--idle-timeout", "soon"]).is_err());
-
-        // No file, no flags: the defaults.
-        let cli = TestCli::try_parse_from(["x"]).unwrap();
-        assert_eq!(
-            ServerConfig::resolve(&cli.config).unwrap(),
-            ServerConfig::default()
-        );
-
-        // A missing file is an error that names it.
-        let cli = TestCli::try_parse_from(["x", "--config", "/nonexistent/x.toml"]).unwrap();
-        let e = ServerConfig::resolve(&cli.config).unwrap_err();
-        assert!(e.to_string().contains("/nonexistent/x.toml"));
-        let _ = std::fs::remove_dir_all(&dir);
+        assert!(parse_duration("").is_err());
+        assert!(parse_duration("400days").is_err());
     }
 }

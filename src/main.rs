@@ -339,7 +339,7 @@ fn main() -> ExitCode {
         Some(Command::Loadgen(args)) => cli_result(loadgen(args)),
         Some(Command::Serve) | None => {
             init_tracing(settings.log_format);
-            let opts = settings.server_options();
+            let opts = settings.clone();
             let rt = match tokio::runtime::Runtime::new() {
                 Ok(rt) => rt,
                 Err(e) => {

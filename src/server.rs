@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use tokio::net::TcpListener;
 
+use crate::config::LogFormat;
 pub use crate::game::GameConfig;
 pub use crate::lobby::LobbyConfig;
 use crate::lobby::{self, LobbyHandle};
@@ -14,6 +15,9 @@ use crate::ssh::{load_or_create_host_key, SshServer};
 pub use crate::ssh::{ConnectionCount, SshConfig};
 use crate::store::Store;
 
+/// Everything the server runs with: the resolved settings (see [`crate::config`], which
+/// fills it from the file, the environment and the flags), in one struct, of which the SSH
+/// front end and the lobby each read their part.
 #[derive(Clone, Debug)]
 pub struct ServerOptions {
     pub listen: String,
@@ -21,6 +25,8 @@ pub struct ServerOptions {
     pub keys_dir: PathBuf,
     pub ssh: SshConfig,
     pub lobby: LobbyConfig,
+    /// How log lines are written (read by the binary before it starts the server).
+    pub log_format: LogFormat,
 }
 
 impl Default for ServerOptions {
@@ -31,6 +37,7 @@ impl Default for ServerOptions {
             keys_dir: PathBuf::from("keys"),
             ssh: SshConfig::default(),
             lobby: LobbyConfig::default(),
+            log_format: LogFormat::Text,
         }
     }
 }

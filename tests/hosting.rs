@@ -149,6 +149,82 @@ fn check_prints_the_settings_a_file_gives() {
     );
 }
 
+/// `--check` with a file, the environment and flags: what it prints, or the key it refuses.
+fn check(
+    file: &std::path::Path,
+    env: &[(&str, &str)],
+    flags: &[&str],
+) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_stratego-ssh"))
+        .arg("--config")
+        .arg(file)
+        .args(flags)
+        .arg("--check")
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn check_reads_humantime_durations_names_unknown_keys_and_keeps_the_precedence() {
+    let dir = common::tempdir::Dir::new("check-durations");
+    let file = dir.0.join("s.toml");
+    std::fs::write(
+        &file,
+        "setup_deadline = \"1h 30m\"\nreconnect_grace = \"90s\"\nmax_connections = 5\n",
+    )
+    .unwrap();
+    // "1h 30m" is read and printed back as written; 90s prints as 1m 30s (the same grammar).
+    let (code, text, err) = check(&file, &[], &[]);
+    assert_eq!(code, Some(0), "{err}");
+    for line in [
+        "setup_deadline = \"1h 30m\"",
+        "reconnect_grace = \"1m 30s\"",
+        "max_connections = 5",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line} in:\n{text}");
+    }
+    // Flag > environment > file > default.
+    let env = [
+        ("STRATEGO_MAX_CONNECTIONS", "6"),
+        ("STRATEGO_SETUP_DEADLINE", "2h 15m"),
+    ];
+    let (_, text, _) = check(&file, &env, &[]);
+    assert!(text.contains("max_connections = 6\n"), "{text}");
+    assert!(text.contains("setup_deadline = \"2h 15m\"\n"), "{text}");
+    let (_, text, _) = check(
+        &file,
+        &env,
+        &["--max-connections", "7", "--setup-deadline", "45m"],
+    );
+    assert!(text.contains("max_connections = 7\n"), "{text}");
+    assert!(text.contains("setup_deadline = \"45m\"\n"), "{text}");
+    // A bad duration in a flag or a variable names it; exit status 2.
+    let (code, _, err) = check(&file, &[("STRATEGO_IDLE_TIMEOUT", "soon")], &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("idle-timeout") && err.contains("soon"),
+        "{err}"
+    );
+    // An unknown key, and a bad duration in the file, are named; exit status 2.
+    for (text, key) in [
+        ("setup_dedline = \"5m\"\n", "`setup_dedline`"),
+        ("setup_deadline = \"5 minutes later\"\n", "`setup_deadline`"),
+        ("setup_deadline = \"300\"\n", "`setup_deadline`"),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let (code, out, err) = check(&file, &[], &[]);
+        assert_eq!(code, Some(2), "{text}: {out}{err}");
+        assert!(err.contains("s.toml") && err.contains(key), "{text}: {err}");
+        assert!(out.is_empty(), "{out}");
+    }
+}
+
 #[test]
 fn subcommands_list_only_their_own_options_each_described() {
     let help = |args: &[&str]| {

@@ -678,26 +678,11 @@ pub fn budget_time(time: &str, nodes: Option<u64>) -> Result<Duration, String> {
     }
 }
 
-/// Reads a duration: `1s`, `500ms`, `0.2s`, `2m`, or a plain number of seconds.
+/// Reads a duration in the server's one grammar, `humantime`'s (`1s`, `500ms`, `0.2s`, `2m`,
+/// `1h 30m`), as `config::parse_duration` does (the layers keep `bot` from calling it).
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
-    let t = s.trim().to_ascii_lowercase();
-    let (num, mult) = if let Some(n) = t.strip_suffix("ms") {
-        (n, 0.001)
-    } else if let Some(n) = t.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = t.strip_suffix('m') {
-        (n, 60.0)
-    } else {
-        (t.as_str(), 1.0)
-    };
-    let x: f64 = num
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{s}' is not a duration: write e.g. 1s, 500ms or 0.2s"))?;
-    if !x.is_finite() || x < 0.0 || x * mult > 86_400.0 {
-        return Err(format!("'{s}' is not a usable duration"));
-    }
-    Ok(Duration::from_secs_f64(x * mult))
+    humantime::parse_duration(s.trim())
+        .map_err(|e| format!("'{s}' is not a duration ({e}): write e.g. 1s, 500ms or 0.2s"))
 }
 
 #[cfg(test)]
@@ -709,7 +694,10 @@ mod tests {
         assert_eq!(parse_duration("1s"), Ok(Duration::from_secs(1)));
         assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
         assert_eq!(parse_duration("0.2s"), Ok(Duration::from_millis(200)));
-        assert_eq!(parse_duration("2"), Ok(Duration::from_secs(2)));
+        assert!(
+            parse_duration("2").is_err(),
+            "a unit is needed, as in the config"
+        );
         assert_eq!(parse_duration(" 2m "), Ok(Duration::from_secs(120)));
         assert!(parse_duration("fast").is_err());
         assert!(parse_duration("-1s").is_err());

@@ -10,7 +10,7 @@
 //! as the time left when the snapshot was made, and screens count them down themselves:
 //! time passing alone never republishes.
 //!
-//! **Set-up has a deadline** ([`GameConfig::setup_deadline`]): a side not ready when it
+//! **Set-up has a deadline** (see [`GameConfig`]): a side not ready when it
 //! runs out loses to a side that is; with neither ready the game is aborted.
 //!
 //! Two queues feed it: [`SeatCommand`]s from the players' and spectators' [`GameSeat`]s,
@@ -290,8 +290,10 @@ struct GameTask {
     clocks: Option<ByColor<Duration>>,
     turn_started: Instant,
     draw_offer: Option<Color>,
-    /// When set-up must be over (see [`GameConfig::setup_deadline`]).
+    /// When set-up must be over (see [`GameConfig`]).
     setup_ends: Option<Instant>,
+    /// How long set-up may last (for the notice when it runs out).
+    setup_limit: Option<Duration>,
     /// The game ended because set-up ran out of time.
     setup_expired: bool,
     chat: Vec<ChatLine>,
@@ -344,7 +346,7 @@ impl GameTask {
             rating_change: None,
         };
         let ByColor { red, blue } = new.players;
-        let setup_deadline = new.config.setup_deadline;
+        let setup_limit = new.config.setup_deadline;
         let mut task = GameTask {
             id: new.id,
             fatal: new.fatal,
@@ -361,7 +363,8 @@ impl GameTask {
                 .map(|c| ByColor::new(secs(c.initial_secs), secs(c.initial_secs))),
             turn_started: now,
             draw_offer: None,
-            setup_ends: setup_deadline.map(|d| now + d),
+            setup_ends: setup_limit.map(|d| now + d),
+            setup_limit,
             setup_expired: false,
             chat: Vec::new(),
             stands: Stands::default(),
@@ -639,8 +642,7 @@ impl GameTask {
         let ready = |c: Color| self.seats.get(c).setup.is_some();
         let (red, blue) = (ready(Color::Red), ready(Color::Blue));
         let limit = self
-            .config
-            .setup_deadline
+            .setup_limit
             .map_or_else(String::new, |d| format!(" ({})", human_duration(d)));
         info!(
             game = self.id,

@@ -444,7 +444,7 @@ pub fn parse_terms(
     Ok(t)
 }
 
-/// `+10m`, `+2h`, `+90s`, `now`, `HH:MM` (the next such time, UTC), `YYYY-MM-DDTHH:MM`
+/// `+10m`, `+2h`, `+1h 30m` (any duration [`crate::config::parse_duration`] reads), `now`, `HH:MM` (the next such time, UTC), `YYYY-MM-DDTHH:MM`
 /// or `YYYY-MM-DD HH:MM` (UTC), or Unix seconds.
 pub fn parse_start(v: &str, now: u64) -> Result<u64, String> {
     let bad =
@@ -454,16 +454,8 @@ pub fn parse_start(v: &str, now: u64) -> Result<u64, String> {
         return Ok(now);
     }
     if let Some(rel) = v.strip_prefix('+') {
-        let (n, unit) = rel.split_at(rel.len().saturating_sub(1));
-        let n: u64 = n.parse().map_err(|_| bad())?;
-        let secs = match unit {
-            "s" => n,
-            "m" => n * 60,
-            "h" => n * 3600,
-            "d" => n * 86_400,
-            _ => return Err(bad()),
-        };
-        return Ok(now + secs);
+        let d = crate::config::parse_duration(rel).map_err(|_| bad())?;
+        return Ok(now + d.as_secs());
     }
     if v.len() > 8 && v.bytes().all(|b| b.is_ascii_digit()) {
         return v.parse().map_err(|_| bad());
@@ -515,6 +507,7 @@ mod tests {
     #[test]
     fn start_times() {
         assert_eq!(parse_start("+10m", NOW), Ok(NOW + 600));
+        assert_eq!(parse_start("+1h 30m", NOW), Ok(NOW + 5400));
         assert_eq!(parse_start("now", NOW), Ok(NOW));
         assert_eq!(parse_start("2026-11-24T15:00Z", NOW), Ok(1_795_532_400));
         assert_eq!(parse_start("2026-11-24 15:00", NOW), Ok(1_795_532_400));

@@ -131,7 +131,7 @@ struct Shared {
     per_address: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
     /// Exec commands running per [`address_block`].
     exec_per_address: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
-    /// New connections per address, against `connects_per_minute`.
+    /// New connections per address, against their budget a minute.
     arrivals: std::sync::Mutex<crate::limit::AddressRate>,
     /// Exec commands per address, against `commands_per_minute`.
     command_rate: std::sync::Mutex<crate::limit::AddressRate>,
@@ -449,10 +449,11 @@ impl ExecTicket {
             ));
         }
         let n = per.get(&key).copied().unwrap_or(0);
-        if n >= cfg.max_exec_per_address {
+        let cap = cfg.max_exec_per_address;
+        if n >= cap {
             return Err(format!(
                 "server busy: at most {} at once from one address; wait for one to finish and try again\n",
-                commands_word(cfg.max_exec_per_address)
+                commands_word(cap)
             ));
         }
         let rate = shared
