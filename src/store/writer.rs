@@ -138,8 +138,12 @@ fn run(shared: &Shared, rx: &mpsc::Receiver<Job>) {
             .stats
             .largest_batch
             .fetch_max(n as u64, Ordering::Relaxed);
-        for a in applied {
-            (a.answer)(flushed.clone());
+        for Applied { answer, undo } in applied {
+            // Everything a write holds (its undo may hold a store handle) is let go of before
+            // its caller hears back: a caller that then drops the last handle of its own
+            // closes the store on its thread, not later on this one while it reopens it.
+            drop(undo);
+            answer(flushed.clone());
         }
     }
 }
