@@ -303,6 +303,8 @@ mod tests {
         // Three significant digits: 12,345 µs reads back within 0.1 %.
         let one = Samples::of([12_345]).quantile(0.5).expect("a sample");
         assert!(one.abs_diff(12_345) <= 12, "{one}");
+        let long = Samples::of([3_040_000]).max().expect("a sample");
+        assert!(long.abs_diff(3_040_000) <= 3_040, "{long}");
     }
 
     #[test]
