@@ -32,14 +32,18 @@ impl Samples {
         self.0.len() as usize
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     /// The value at quantile `q` (nearest rank: at least that share of the samples is at or
     /// below it); `None` without samples.
     pub fn quantile(&self, q: f64) -> Option<u32> {
-        (!self.0.is_empty()).then(|| clamp(self.0.value_at_quantile(q)))
+        (!self.is_empty()).then(|| clamp(self.0.value_at_quantile(q)))
     }
 
     pub fn max(&self) -> Option<u32> {
-        (!self.0.is_empty()).then(|| clamp(self.0.max()))
+        (!self.is_empty()).then(|| clamp(self.0.max()))
     }
 
     /// (p50, p99).
