@@ -14,11 +14,9 @@
 pub mod archive;
 pub mod bot;
 pub mod config;
-pub mod fill;
 pub mod game;
 pub mod guest;
 pub mod limit;
-pub mod loadgen;
 pub mod lobby;
 pub mod procinfo;
 pub mod proto;

@@ -5,6 +5,28 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The server binary: Cargo's path for it in the server's own tests; from another package
+/// of the workspace (tools/, which shares this harness), the one beside the test's own
+/// executable's directory (`target/<profile>/deps/TEST` next to `target/<profile>/
+/// stratego-ssh`), which `cargo test` at the root builds.
+pub fn server_exe() -> std::path::PathBuf {
+    if let Some(exe) = option_env!("CARGO_BIN_EXE_stratego-ssh") {
+        return exe.into();
+    }
+    let test = std::env::current_exe().expect("the test's own path");
+    let profile = test
+        .parent()
+        .and_then(Path::parent)
+        .expect("the test runs from target/<profile>/deps");
+    let exe = profile.join(format!("stratego-ssh{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        exe.exists(),
+        "no server binary at {} (build it with `cargo build`)",
+        exe.display()
+    );
+    exe
+}
+
 /// A server binary running on `dir/data` and `dir/keys`; killed when dropped.
 pub struct Server {
     child: Child,
@@ -18,7 +40,7 @@ impl Server {
             l.local_addr().unwrap().port()
         };
         let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_stratego-ssh"))
+        let child = Command::new(server_exe())
             .arg("--listen")
             .arg(addr.to_string())
             .arg("--data-dir")

@@ -16,6 +16,10 @@ pub mod bin_server;
 pub mod lobby_client;
 
 pub mod play;
+/// The load generator's screen readers (standard library only), shared with it: the tests
+/// play through the screens the way it does.
+#[path = "../../tools/src/loadgen/read.rs"]
+pub mod read;
 
 pub struct TestServer {
     pub running: Running,

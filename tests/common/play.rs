@@ -4,8 +4,7 @@
 
 use std::time::Duration;
 
-use stratego_ssh::loadgen::{candidate_moves, read_board, read_status};
-
+use super::read::{candidate_moves, read_board, read_status};
 use super::Term;
 
 /// `owner` posts a seek (the default terms: Classic, rated for keys), `taker` accepts it,

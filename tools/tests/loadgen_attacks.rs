@@ -4,13 +4,15 @@
 //! counted, the server sees what they did, and the honest sessions still play. What the
 //! server does about the attacks is not asserted here (its tests say that).
 
+// The server's end-to-end harness (an in-process server, SSH clients), shared.
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::time::Duration;
 
 use common::start_server_with;
-use stratego_ssh::loadgen::{run, Attack, LoadConfig, IDLE_HOLD};
 use stratego_ssh::proto::PlayerId;
+use stratego_tools::loadgen::{run, Attack, LoadConfig, IDLE_HOLD};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_guests_multiplexed_commands_and_new_keys_run_beside_honest_players() {

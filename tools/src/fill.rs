@@ -1,4 +1,4 @@
-//! `stratego-ssh fill-store`: fills a store with finished, rated Classic games played by the
+//! `stratego-fill-store`: fills a store with finished, rated Classic games played by the
 //! rules engine, then measures what a host would notice at that size: bytes on disk per
 //! game, the time to open the store (the start), the leaderboard and `games NICK`.
 //!
@@ -7,7 +7,7 @@
 //! play alone runs to about 800 plies, longer than people's games). Every game replays to
 //! its result. Players are `fill-N` (key identities `key:SHA256:fill-N`, nicks registered).
 //!
-//! Games are recorded through [`Games::finish`](crate::store::Games::finish), the server's
+//! Games are recorded through [`Games::finish`](stratego_ssh::store::Games::finish), the server's
 //! own path (one transaction and one flush a game), from `lanes` threads at once. Each lane
 //! pairs only its own players and records its games one after the other with increasing
 //! end times, so every player's ratings change in the order of the end times, as
@@ -18,10 +18,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::proto::{GameTerms, PlayerId};
-use crate::rules::{ByColor, Color, EndReason, Game, Outcome, Rules, Setup, SplitMix64, Variant};
-use crate::service::LIST_LIMIT;
-use crate::store::{GameResult, SeatRecord, Store, StoreError};
+use stratego_ssh::proto::{GameTerms, PlayerId};
+use stratego_ssh::rules::{
+    ByColor, Color, EndReason, Game, Outcome, Rules, Setup, SplitMix64, Variant,
+};
+use stratego_ssh::service::LIST_LIMIT;
+use stratego_ssh::store::{GameResult, SeatRecord, Store, StoreError};
 
 /// What to fill.
 #[derive(Clone, Debug)]
@@ -65,7 +67,7 @@ fn identity(i: usize) -> PlayerId {
 }
 
 /// One game, from `rng`: its record ends with an outcome.
-fn play(rng: &mut SplitMix64, buf: &mut Vec<crate::rules::Move>) -> Game {
+fn play(rng: &mut SplitMix64, buf: &mut Vec<stratego_ssh::rules::Move>) -> Game {
     let rules = Rules::standard(Variant::Classic);
     let red = Setup::random(&rules, Color::Red, rng.next());
     let blue = Setup::random(&rules, Color::Blue, rng.next());
@@ -106,7 +108,7 @@ pub fn fill(
     }
     let done = Arc::new(AtomicU64::new(0));
     let plies = Arc::new(AtomicU64::new(0));
-    let clock = Arc::new(AtomicU64::new(crate::store::now() - 100_000_000));
+    let clock = Arc::new(AtomicU64::new(stratego_ssh::store::now() - 100_000_000));
     let progress = Arc::new(progress);
     let per_lane = cfg.players / lanes;
     let result = std::thread::scope(|s| {

@@ -3,13 +3,15 @@
 //! its playing sessions join through the screens and play, the arena pairs them again
 //! after each game, and the report has pairing latencies. No timing is asserted.
 
+// The server's end-to-end harness (an in-process server, SSH clients), shared.
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::time::Duration;
 
 use common::{exec, new_key, start_server_with};
 use serde_json::Value;
-use stratego_ssh::loadgen::{run, LoadConfig};
+use stratego_tools::loadgen::{run, LoadConfig};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_load_generator_plays_in_an_arena_and_measures_pairing() {

@@ -1,0 +1,192 @@
+//! `stratego-ssh` and `stratego-ssh serve`: the server until SIGTERM or SIGINT, with a
+//! status line every minute; at the signal, a notice to the players, the games stopped
+//! and the store flushed.
+
+use std::process::ExitCode;
+
+use stratego_ssh::config::{LogFormat, ServerConfig};
+use stratego_ssh::server::{self, ServerOptions};
+
+/// Serves with `settings` (resolved from the flags, environment and file); the exit status.
+pub fn main(settings: &ServerConfig) -> ExitCode {
+    init_tracing(settings.log_format);
+    let opts = settings.clone();
+    let rt = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("stratego-ssh: cannot start the runtime: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let result = rt.block_on(serve(opts));
+    // Connections still open are dropped here; don't wait on them for long.
+    rt.shutdown_timeout(std::time::Duration::from_secs(2));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("stratego-ssh: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn init_tracing(format: LogFormat) {
+    use tracing_subscriber::EnvFilter;
+    // russh warns of every channel request it does not know, such as PuTTY's
+    // `simple@putty.projects.tartarus.org` at each login: not the host's concern.
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,russh::server::encrypted=error"));
+    match format {
+        LogFormat::Json => tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .json()
+            .init(),
+        LogFormat::Text => tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
+            .init(),
+    }
+}
+
+/// How often the status line (connections, sessions, games, memory, store writes and
+/// flushes) is logged.
+const STATUS_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+/// How long players get to read the shutdown notice before their connections close.
+const SHUTDOWN_NOTICE: std::time::Duration = std::time::Duration::from_millis(500);
+/// Longest wait for the games to stop at shutdown.
+const SHUTDOWN_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+async fn serve(opts: ServerOptions) -> anyhow::Result<()> {
+    let mut signals = Signals::listen()?;
+    let mut running = server::start(opts).await?;
+    tracing::info!(
+        addr = %running.addr,
+        "stratego-ssh is serving: ssh -p {} localhost",
+        running.addr.port()
+    );
+    let status = tokio::spawn(status_lines(
+        running.lobby.clone(),
+        running.connection_count(),
+        running.store.clone(),
+    ));
+    let signal = tokio::select! {
+        r = running.serving() => {
+            status.abort();
+            return r;
+        }
+        s = signals.recv() => s,
+    };
+    status.abort();
+    let stats = running.stats();
+    let frames = stratego_ssh::screen::frame_totals();
+    tracing::info!(
+        signal,
+        connections = stats.connections,
+        sessions = stats.sessions,
+        games = stats.games,
+        frames = frames.frames,
+        full_frames = frames.full,
+        frame_us = frames.nanos / frames.frames.max(1) / 1000,
+        "shutting down: games in progress are saved and resume at the next start"
+    );
+    running.lobby.broadcast(
+        "The server is shutting down for a moment; games in progress are saved and resume when it is back."
+            .into(),
+    );
+    tokio::time::sleep(SHUTDOWN_NOTICE).await;
+    let store = running.store.clone();
+    if tokio::time::timeout(SHUTDOWN_LIMIT, running.stop())
+        .await
+        .is_err()
+    {
+        tracing::warn!("games did not stop within {SHUTDOWN_LIMIT:?}; flushing the store anyway");
+    }
+    store
+        .flush()
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot flush the store at shutdown: {e}"))?;
+    tracing::info!("stopped; the store is flushed");
+    Ok(())
+}
+
+/// Logs, every [`STATUS_EVERY`], what the server is carrying and what it costs.
+async fn status_lines(
+    lobby: stratego_ssh::lobby::LobbyHandle,
+    connections: server::ConnectionCount,
+    store: stratego_ssh::store::Store,
+) {
+    let mut every = tokio::time::interval(STATUS_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    every.tick().await;
+    let mut last = stratego_ssh::screen::frame_totals();
+    let mut last_writes = store.write_stats();
+    loop {
+        every.tick().await;
+        let s = server::stats(&lobby, &connections);
+        let rss = stratego_ssh::procinfo::rss_kib(None);
+        let now = stratego_ssh::screen::frame_totals();
+        let frames = now.frames - last.frames;
+        // The store's writer: durable writes and the flushes (one per batch) that covered them.
+        let writes_now = store.write_stats();
+        let writes = writes_now.since(&last_writes);
+        last_writes = writes_now;
+        tracing::info!(
+            connections = s.connections,
+            sessions = s.sessions,
+            games = s.games,
+            rss_kib = rss,
+            frames,
+            frame_us = (now.nanos - last.nanos) / frames.max(1) / 1000,
+            frame_bytes = (now.bytes - last.bytes) / frames.max(1),
+            full_frames = now.full - last.full,
+            clock_patches = now.patches - last.patches,
+            store_writes = writes.writes,
+            store_flushes = writes.batches,
+            writes_per_flush = format!("{:.1}", writes.mean_batch()),
+            largest_batch = writes.largest_batch,
+            failed_flushes = writes.flush_failures,
+            "status"
+        );
+        last = now;
+    }
+}
+
+/// SIGTERM and SIGINT (Ctrl-C), listened to from the start (a signal that arrives while the
+/// server is still starting is not lost).
+struct Signals {
+    #[cfg(unix)]
+    term: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    int: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    fn listen() -> anyhow::Result<Signals> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            Ok(Signals {
+                term: signal(SignalKind::terminate())?,
+                int: signal(SignalKind::interrupt())?,
+            })
+        }
+        #[cfg(not(unix))]
+        Ok(Signals {})
+    }
+
+    /// Waits for one and names it.
+    async fn recv(&mut self) -> &'static str {
+        #[cfg(unix)]
+        {
+            tokio::select! {
+                _ = self.term.recv() => "SIGTERM",
+                _ = self.int.recv() => "SIGINT",
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+            "Ctrl-C"
+        }
+    }
+}
