@@ -307,7 +307,13 @@ async fn leaving_before_the_first_move_ends_the_game_without_a_result() {
     one_move(&mut a, &mut b).await.expect("a move");
     a.send(GameCmd::Abort).await;
     b.send(GameCmd::Abort).await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // A round trip: the game handles its commands in order, so once bob's line after the
+    // aborts is shown, both aborts have been handled.
+    b.send(GameCmd::Chat("after the aborts".into())).await;
+    until(&mut b, "bob's line", |s| {
+        s.chat.iter().any(|l| l.text == "after the aborts")
+    })
+    .await;
     assert_eq!(b.snapshots.borrow().phase, GamePhase::Playing);
 }
 
@@ -337,7 +343,12 @@ async fn a_seat_has_one_terminal_and_the_other_is_told() {
     );
     // The first terminal's seat going away does not empty the seat.
     drop(a);
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // A round trip through the lobby (it has heard of the leaving and told the game what
+    // it tells it), then through the game: a spectator let in is handled after that.
+    lobby.sessions().await;
+    let mut carol = join(&lobby, "carol").await;
+    lobby.command(carol.session, LobbyCmd::Spectate(a2.game));
+    let (_watching, _) = carol.next_seat().await;
     let c = a2.color.unwrap();
     assert!(b.snapshots.borrow().seats.get(c).connected);
     // The second one leaving does.
