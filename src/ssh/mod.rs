@@ -175,14 +175,8 @@ impl SshServer {
                 per_address: std::sync::Mutex::new(Default::default()),
                 exec_per_address: std::sync::Mutex::new(Default::default()),
                 exec_work: Arc::new(tokio::sync::Semaphore::new(config.exec_workers.max(1))),
-                arrivals: std::sync::Mutex::new(crate::limit::AddressRate::new(
-                    config.connects_per_minute,
-                    std::time::Instant::now(),
-                )),
-                command_rate: std::sync::Mutex::new(crate::limit::AddressRate::new(
-                    config.commands_per_minute,
-                    std::time::Instant::now(),
-                )),
+                arrivals: std::sync::Mutex::new(crate::limit::AddressRate::new(config.connects_per_minute)),
+                command_rate: std::sync::Mutex::new(crate::limit::AddressRate::new(config.commands_per_minute)),
                 config,
             }),
             russh: Arc::new(russh),
