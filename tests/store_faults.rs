@@ -23,7 +23,6 @@ use stratego_ssh::proto::{GameCmd, GamePhase, GameSeat, GameTerms, LobbyCmd, Pla
 use stratego_ssh::rules::{ByColor, Color, Game, Move, Rules, Setup, SplitMix64, Variant};
 use stratego_ssh::store::{LiveGame, SeatRecord, Store};
 
-
 /// A round trip to the game: once `seat`'s chat `line` is shown, the game has handled
 /// everything sent to it before (it handles its commands in order).
 async fn round_trip(seat: &mut GameSeat, line: &str) {
