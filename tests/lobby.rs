@@ -1,5 +1,8 @@
 //! The lobby actor driven directly (no SSH): where sessions are, and that it keeps
-//! answering while the disk is busy.
+//! answering while the disk is busy. The tests that wait for seeks to age run on paused
+//! tokio time (it moves on at once whenever the actors are idle); those that wait for the
+//! store to flush a game cannot (its writes finish on threads the paused clock does not
+//! see, so it would jump past every timeout).
 
 mod common;
 
@@ -595,7 +598,7 @@ fn seek_of(lobby: &LobbyHandle, nick: &str) -> u64 {
 /// than `seek_match_delay` (2 s by default), or of a player who withdrew their last three
 /// seeks, is not taken by a new seek of the same terms, which is listed beside it instead;
 /// an older seek of a player who does not churn still starts the game at once.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test(start_paused = true)]
 async fn a_fresh_or_churned_seek_does_not_capture_a_new_poster_but_an_older_one_matches() {
     let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
     let mallory = join(&lobby, "mallory").await;
@@ -672,7 +675,7 @@ async fn a_fresh_or_churned_seek_does_not_capture_a_new_poster_but_an_older_one_
     let _ = (mallory, carol);
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn two_young_seeks_of_the_same_terms_are_paired_once_old_enough() {
     let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
     let mut ann = join(&lobby, "ann").await;
