@@ -455,8 +455,16 @@ mod tests {
         assert_eq!(display_width("♠"), 1);
         assert_eq!(display_width(""), 0);
         assert_eq!(display_width("a\tb\u{1b}"), 2, "controls take no cell");
-        assert_eq!(display_width("中\u{202e}x\u{85}"), 3, "bidi override and C1 take none");
-        assert_eq!(display_width("\u{feff}ｶ\u{ad}"), 1, "BOM and soft hyphen take none");
+        assert_eq!(
+            display_width("中\u{202e}x\u{85}"),
+            3,
+            "bidi override and C1 take none"
+        );
+        assert_eq!(
+            display_width("\u{feff}ｶ\u{ad}"),
+            1,
+            "BOM and soft hyphen take none"
+        );
     }
 
     #[test]

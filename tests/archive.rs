@@ -44,7 +44,10 @@ fn all_games() -> Vec<Games> {
             variants: [302, 10, 100],
         });
     } else {
-        eprintln!("no archive at {}: only the kept games", games_dir().display());
+        eprintln!(
+            "no archive at {}: only the kept games",
+            games_dir().display()
+        );
     }
     sets
 }
@@ -52,7 +55,12 @@ fn all_games() -> Vec<Games> {
 fn archive_files(games: &Games) -> Vec<PathBuf> {
     let (files, failures) = archive::xml_files(std::slice::from_ref(&games.dir));
     assert!(failures.is_empty(), "{failures:?}");
-    assert_eq!(files.len(), games.count(), "games in {}", games.dir.display());
+    assert_eq!(
+        files.len(),
+        games.count(),
+        "games in {}",
+        games.dir.display()
+    );
     files
 }
 
@@ -70,8 +78,7 @@ fn every_archive_game_is_read_and_written_back_unchanged() {
         let mut variants = [0; 3];
         for file in archive_files(&games) {
             let xml = std::fs::read_to_string(&file).unwrap();
-            let game =
-                gravon::parse(&xml).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            let game = gravon::parse(&xml).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
             variants[Variant::ALL
                 .iter()
                 .position(|&v| v == game.variant)
@@ -176,10 +183,7 @@ fn every_archive_game_survives_record_and_export() {
 
 /// A file changed by `edit` is checked alone; returns the report's figures and its
 /// only failure.
-fn check_edited(
-    game: GameFile,
-    edit: impl Fn(&str) -> String,
-) -> ((usize, usize, usize), String) {
+fn check_edited(game: GameFile, edit: impl Fn(&str) -> String) -> ((usize, usize, usize), String) {
     let name = game.1;
     let xml = edit(&archive_game(game));
     assert_ne!(xml, archive_game(game), "the edit changed nothing");
@@ -220,7 +224,10 @@ fn the_check_notices_what_does_not_agree() {
     if games_dir().is_dir() {
         notices_what_does_not_agree(&games_dir(), "duell-2014.8-2303.xml");
     } else {
-        eprintln!("no archive at {}: only the kept game", games_dir().display());
+        eprintln!(
+            "no archive at {}: only the kept game",
+            games_dir().display()
+        );
     }
 }
 

@@ -334,8 +334,8 @@ impl Ctx<'_> {
             // Sides of the Flag opened (+1) or closed (-1) by this move: the
             // small armies have few Bombs, so their pieces keep the Flag covered.
             let opened = (dist(m.from, f) == 1) as i32 - (dist(m.to, f) == 1) as i32;
-            let w = if t.small { 20.0 } else { 0.0 }
-                + if t.intruders.is_empty() { 0.0 } else { 6.0 };
+            let w =
+                if t.small { 20.0 } else { 0.0 } + if t.intruders.is_empty() { 0.0 } else { 6.0 };
             score -= w * opened as f64;
         }
         // A Scout's long move shows it is a Scout.

@@ -64,7 +64,6 @@ pub fn generate(rules: &Rules, color: Color, seed: u64) -> Setup {
     setup
 }
 
-
 /// The rows of a set-up from the back, each file's piece.
 type Grid = [[Option<Rank>; 10]; 4];
 
@@ -76,12 +75,7 @@ fn take(left: &mut [(Rank, u8)], r: Rank) {
 }
 
 /// Places the Flag; returns its file.
-fn place_flag(
-    rules: &Rules,
-    rng: &mut SplitMix64,
-    grid: &mut Grid,
-    left: &mut [(Rank, u8)],
-) -> u8 {
+fn place_flag(rules: &Rules, rng: &mut SplitMix64, grid: &mut Grid, left: &mut [(Rank, u8)]) -> u8 {
     // 1. The Flag on the back row, any file (edges and corners slightly favoured).
     let ffile = {
         let w: Vec<f64> = (0..10)

@@ -722,11 +722,14 @@ impl<'a> Lexer<'a> {
     ) -> Result<Token, GravonError> {
         let content: &str = e;
         // Where `content` starts in the text.
-        let start = self.reader.buffer_position() as usize - content.len() - if empty { 2 } else { 1 };
+        let start =
+            self.reader.buffer_position() as usize - content.len() - if empty { 2 } else { 1 };
         let name = &content[..name_len(content)];
         let after = content[name.len()..].chars().next();
         if name.is_empty() || after.is_some_and(|c| !c.is_whitespace()) {
-            let found = after.map_or("the end".to_string(), |c| format!("'{}'", c.escape_default()));
+            let found = after.map_or("the end".to_string(), |c| {
+                format!("'{}'", c.escape_default())
+            });
             return Err(self.error_at(start, format!("a name was expected, found {found}")));
         }
         check_tag(content, name).map_err(|(at, message)| self.error_at(start + at, message))?;
@@ -793,7 +796,10 @@ fn attr_error(content: &str, name: &str, e: quick_xml::events::attributes::AttrE
     let key_before = |at: usize| {
         let s = content.get(..at).unwrap_or("").trim_end();
         let s = s.strip_suffix('=').unwrap_or(s).trim_end();
-        s.rsplit(char::is_whitespace).next().unwrap_or("").to_string()
+        s.rsplit(char::is_whitespace)
+            .next()
+            .unwrap_or("")
+            .to_string()
     };
     match e {
         A::ExpectedEq(at) => format!("<{name}>: attribute {} has no value", key_before(at)),

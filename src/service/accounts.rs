@@ -483,7 +483,11 @@ mod tests {
     fn a_full_table_still_counts_newcomers() {
         let r = Registrations::new(1);
         let t0 = Instant::now();
-        let ip = |i: u32| Some(IpAddr::from(std::net::Ipv4Addr::from(0x0a00_0000 + (i << 8))));
+        let ip = |i: u32| {
+            Some(IpAddr::from(std::net::Ipv4Addr::from(
+                0x0a00_0000 + (i << 8),
+            )))
+        };
         let n = crate::limit::RATE_TRACKED as u32;
         for i in 0..n {
             assert!(r.take(ip(i), t0));

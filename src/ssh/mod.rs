@@ -175,8 +175,12 @@ impl SshServer {
                 per_address: std::sync::Mutex::new(Default::default()),
                 exec_per_address: std::sync::Mutex::new(Default::default()),
                 exec_work: Arc::new(tokio::sync::Semaphore::new(config.exec_workers.max(1))),
-                arrivals: std::sync::Mutex::new(crate::limit::AddressRate::new(config.connects_per_minute)),
-                command_rate: std::sync::Mutex::new(crate::limit::AddressRate::new(config.commands_per_minute)),
+                arrivals: std::sync::Mutex::new(crate::limit::AddressRate::new(
+                    config.connects_per_minute,
+                )),
+                command_rate: std::sync::Mutex::new(crate::limit::AddressRate::new(
+                    config.commands_per_minute,
+                )),
                 config,
             }),
             russh: Arc::new(russh),

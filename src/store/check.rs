@@ -341,7 +341,6 @@ impl Store {
     }
 }
 
-
 fn unreadable(tree: &'static str, k: &[u8], error: String) -> Problem {
     Problem::Unreadable {
         tree,
@@ -369,7 +368,7 @@ fn check_finished(
             continue;
         };
         finished.insert(key);
-                let g: GameV1 = match decode(&v) {
+        let g: GameV1 = match decode(&v) {
             Ok(g) => g,
             Err(e) => {
                 p.push(unreadable(GAMES, &k, e.to_string()));
@@ -438,7 +437,7 @@ fn check_live(
             continue;
         };
         live.insert(id);
-                if finished.contains(&id) {
+        if finished.contains(&id) {
             p.push(Problem::FinishedButInProgress { id });
         }
         let header: LiveV1 = match decode(&v) {
@@ -532,7 +531,11 @@ fn check_orphan_moves(
 }
 
 /// The id counter is past every stored game's id.
-fn check_id_counter(store: &Store, highest: GameId, p: &mut Vec<Problem>) -> Result<(), StoreError> {
+fn check_id_counter(
+    store: &Store,
+    highest: GameId,
+    p: &mut Vec<Problem>,
+) -> Result<(), StoreError> {
     let t = store.t();
     if highest > 0 {
         let next = match t.meta.get("next_game_id")? {
@@ -729,11 +732,7 @@ fn check_listing_targets(
 
 /// Replays the rated results in order and compares with the stored changes, the `ratings`
 /// tree and `rating_history`.
-fn check_ratings(
-    store: &Store,
-    games: Vec<Rated>,
-    p: &mut Vec<Problem>,
-) -> Result<(), StoreError> {
+fn check_ratings(store: &Store, games: Vec<Rated>, p: &mut Vec<Problem>) -> Result<(), StoreError> {
     let (now, history) = replay_ratings(games, p);
     check_stored_ratings(store, &now, p)?;
     check_stored_history(store, &history, p)

@@ -208,7 +208,10 @@ fn wait_writable(stdin: &ChildStdin, left: Duration) {
     use std::os::fd::AsFd;
     let mut fds = [PollFd::new(stdin.as_fd(), PollFlags::POLLOUT)];
     let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
-    let _ = poll(&mut fds, PollTimeout::try_from(ms).unwrap_or(PollTimeout::MAX));
+    let _ = poll(
+        &mut fds,
+        PollTimeout::try_from(ms).unwrap_or(PollTimeout::MAX),
+    );
 }
 
 #[cfg(not(unix))]
