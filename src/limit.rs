@@ -4,8 +4,8 @@
 //! (`retain_recent`), where [`AddressRate`] must stay within a bound by forgetting the least
 //! recently used address block at O(1) a call, and they cannot give back a cell taken for
 //! something that did not happen (the accounts' refund, [`AddressRate::refund`]). Input
-//! also needs what GCRA has no notion of: a debt paid back by waiting
-//! ([`TokenBucket::take_or_wait`]) and a clock the caller drives.
+//! also needs what its cells have no notion of: an action dearer than the whole burst,
+//! taken as a debt and paid back by waiting ([`TokenBucket::take_or_wait`]).
 
 use std::time::{Duration, Instant};
 
