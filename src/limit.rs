@@ -1,4 +1,11 @@
 //! Rate limits (token buckets) for input, chat and connections: pure, driven by the caller's clock.
+//!
+//! Not `governor`: its keyed limiters keep every key until a sweep of the whole table
+//! (`retain_recent`), where [`AddressRate`] must stay within a bound by forgetting the least
+//! recently used address block at O(1) a call, and they cannot give back a cell taken for
+//! something that did not happen (the accounts' refund, [`AddressRate::refund`]). Input
+//! also needs what its cells have no notion of: an action dearer than the whole burst,
+//! taken as a debt and paid back by waiting ([`TokenBucket::take_or_wait`]).
 
 use std::time::{Duration, Instant};
 
@@ -117,6 +124,13 @@ impl TokenBucket {
         if n.is_finite() && n > 0.0 {
             self.refill(now);
             self.tokens -= n;
+        }
+    }
+
+    /// Gives back `n` tokens (up to the capacity): what they were taken for did not happen.
+    pub fn refund(&mut self, n: f64) {
+        if n.is_finite() && n > 0.0 {
+            self.tokens = (self.tokens + n).min(self.capacity);
         }
     }
 
@@ -462,7 +476,8 @@ pub struct AddressRate {
 }
 
 impl AddressRate {
-    pub fn new(per_minute: usize, _now: Instant) -> AddressRate {
+    /// `per_minute` a minute per address block, half of them at once.
+    pub fn new(per_minute: usize) -> AddressRate {
         AddressRate::with_bucket(
             (per_minute as f64 / 2.0).max(1.0),
             per_minute as f64 / 60.0,
@@ -556,6 +571,14 @@ impl AddressRate {
         }
     }
 
+    /// Gives back what `ip`'s block last took (it was not used after all). Nothing if the
+    /// block is no longer counted.
+    pub fn refund(&mut self, ip: std::net::IpAddr) {
+        if let Some(t) = self.table.get_mut(&address_block(ip)) {
+            t.bucket.refund(1.0);
+        }
+    }
+
     /// Addresses counted now.
     pub fn tracked(&self) -> usize {
         self.table.len()
@@ -573,7 +596,7 @@ mod tests {
     #[test]
     fn address_rate_allow_half_a_minute_at_once_then_one_per_share() {
         let t0 = Instant::now();
-        let mut a = AddressRate::new(30, t0);
+        let mut a = AddressRate::new(30);
         let ip: std::net::IpAddr = "203.0.113.7".parse().unwrap();
         for _ in 0..15 {
             assert_eq!(a.take(ip, t0), Admit::Yes);
@@ -600,7 +623,7 @@ mod tests {
     #[test]
     fn address_rate_count_an_ipv6_slash_64_as_one_address() {
         let t0 = Instant::now();
-        let mut a = AddressRate::new(2, t0);
+        let mut a = AddressRate::new(2);
         assert_eq!(a.take("2001:db8::1".parse().unwrap(), t0), Admit::Yes);
         assert!(matches!(
             a.take("2001:db8::ffff:1".parse().unwrap(), t0),
@@ -612,7 +635,7 @@ mod tests {
     #[test]
     fn address_rate_forget_addresses_once_their_allowance_is_whole() {
         let t0 = Instant::now();
-        let mut a = AddressRate::new(60, t0);
+        let mut a = AddressRate::new(60);
         for i in 0..100u8 {
             a.take(std::net::IpAddr::from([198, 51, 100, i]), t0);
         }
@@ -959,7 +982,7 @@ mod address_tests {
     #[test]
     fn past_the_production_bound_a_newcomer_is_counted_too() {
         let t0 = Instant::now();
-        let mut a = AddressRate::new(2, t0);
+        let mut a = AddressRate::new(2);
         for i in 0..super::RATE_TRACKED as u32 {
             a.take(std::net::IpAddr::from((i + 1).to_be_bytes()), t0);
         }

@@ -2,9 +2,11 @@
 //!
 //! [`clean_line`] strips everything that could move the cursor, change colours, set a window
 //! title or reorder text on a player's terminal; [`clean_nick`] checks a nickname;
-//! [`display_width`] approximates how many screen cells a string takes.
+//! [`display_width`] says how many screen cells a string takes.
 
 use std::fmt;
+
+use unicode_width::UnicodeWidthStr;
 
 /// Removes escape sequences (CSI, OSC, DCS/SOS/PM/APC strings, `ESC x`), C0 and C1 control
 /// characters, DEL, bidi overrides and isolates, zero-width and other format characters.
@@ -139,123 +141,16 @@ fn is_removed(c: char) -> bool {
         )
 }
 
-/// Approximate screen cells of `s` after [`clean_line`]: East Asian wide characters and
-/// emoji count 2, combining marks and zero-width characters 0, the rest 1.
-///
-/// An approximation without tables: ratatui measures with the `unicode-width` crate (already
-/// in our dependency tree), which is the better choice for layout.
+/// Screen cells of `s` as ratatui draws it: control and format characters (those
+/// [`clean_line`] removes) take none, the rest are measured by `unicode-width` (East Asian
+/// wide characters and emoji 2, combining marks and zero-width characters 0, the rest 1).
 pub fn display_width(s: &str) -> usize {
     if s.is_ascii() {
         return s.bytes().filter(|b| !b.is_ascii_control()).count();
     }
-    s.chars().map(char_width).sum()
-}
-
-fn char_width(c: char) -> usize {
-    let u = c as u32;
-    if c.is_control() || is_removed(c) || is_zero_width(u) {
-        0
-    } else if is_wide(u) {
-        2
-    } else {
-        1
-    }
-}
-
-fn is_zero_width(u: u32) -> bool {
-    matches!(u,
-        0x0300..=0x036f     // combining diacritical marks
-        | 0x0483..=0x0489
-        | 0x0591..=0x05bd
-        | 0x064b..=0x065f
-        | 0x1ab0..=0x1aff
-        | 0x1dc0..=0x1dff
-        | 0x20d0..=0x20ff
-        | 0x302a..=0x302d
-        | 0x3099..=0x309a
-        | 0xfe00..=0xfe0f   // variation selectors
-        | 0xfe20..=0xfe2f
-        | 0x1f3fb..=0x1f3ff // skin tone modifiers (drawn with the emoji before them)
-    )
-}
-
-fn is_wide(u: u32) -> bool {
-    matches!(u,
-        0x1100..=0x115f     // Hangul Jamo
-        | 0x231a..=0x231b
-        | 0x2329..=0x232a
-        | 0x23e9..=0x23ec
-        | 0x23f0 | 0x23f3
-        | 0x25fd..=0x25fe
-        | 0x2614..=0x2615
-        | 0x2648..=0x2653
-        | 0x267f | 0x2693 | 0x26a1
-        | 0x26aa..=0x26ab
-        | 0x26bd..=0x26be
-        | 0x26c4..=0x26c5
-        | 0x26ce | 0x26d4 | 0x26ea
-        | 0x26f2..=0x26f3
-        | 0x26f5 | 0x26fa | 0x26fd | 0x2705
-        | 0x270a..=0x270b
-        | 0x2728 | 0x274c | 0x274e
-        | 0x2753..=0x2755
-        | 0x2757
-        | 0x2795..=0x2797
-        | 0x27b0 | 0x27bf
-        | 0x2b1b..=0x2b1c
-        | 0x2b50 | 0x2b55
-        | 0x2e80..=0x303e   // CJK radicals, punctuation
-        | 0x3041..=0x33ff   // kana, CJK compatibility
-        | 0x3400..=0x4dbf   // CJK extension A
-        | 0x4e00..=0x9fff   // CJK unified ideographs
-        | 0xa000..=0xa4cf   // Yi
-        | 0xa960..=0xa97f
-        | 0xac00..=0xd7a3   // Hangul syllables
-        | 0xf900..=0xfaff   // CJK compatibility ideographs
-        | 0xfe10..=0xfe19
-        | 0xfe30..=0xfe6f
-        | 0xff00..=0xff60   // fullwidth forms
-        | 0xffe0..=0xffe6
-        | 0x16fe0..=0x16fe4
-        | 0x17000..=0x18cff // Tangut
-        | 0x1b000..=0x1b2ff // kana supplement
-        | 0x1f004 | 0x1f0cf | 0x1f18e
-        | 0x1f191..=0x1f19a
-        | 0x1f200..=0x1f251
-        | 0x1f300..=0x1f320
-        | 0x1f32d..=0x1f335
-        | 0x1f337..=0x1f37c
-        | 0x1f37e..=0x1f393
-        | 0x1f3a0..=0x1f3ca
-        | 0x1f3cf..=0x1f3d3
-        | 0x1f3e0..=0x1f3f0
-        | 0x1f3f4
-        | 0x1f3f8..=0x1f43e
-        | 0x1f440
-        | 0x1f442..=0x1f4fc
-        | 0x1f4ff..=0x1f53d
-        | 0x1f54b..=0x1f54e
-        | 0x1f550..=0x1f567
-        | 0x1f57a
-        | 0x1f595..=0x1f596
-        | 0x1f5a4
-        | 0x1f5fb..=0x1f64f
-        | 0x1f680..=0x1f6c5
-        | 0x1f6cc
-        | 0x1f6d0..=0x1f6d2
-        | 0x1f6d5..=0x1f6d7
-        | 0x1f6dc..=0x1f6df
-        | 0x1f6eb..=0x1f6ec
-        | 0x1f6f4..=0x1f6fc
-        | 0x1f7e0..=0x1f7eb
-        | 0x1f7f0
-        | 0x1f90c..=0x1f93a
-        | 0x1f93c..=0x1f945
-        | 0x1f947..=0x1f9ff
-        | 0x1fa70..=0x1faff
-        | 0x20000..=0x2fffd // CJK extensions B-F
-        | 0x30000..=0x3fffd
-    )
+    s.split(|c: char| c.is_control() || is_removed(c))
+        .map(UnicodeWidthStr::width)
+        .sum()
 }
 
 /// The rule every nickname follows, as told to players.
@@ -559,6 +454,17 @@ mod tests {
         assert_eq!(display_width("a\u{200b}b"), 2);
         assert_eq!(display_width("♠"), 1);
         assert_eq!(display_width(""), 0);
+        assert_eq!(display_width("a\tb\u{1b}"), 2, "controls take no cell");
+        assert_eq!(
+            display_width("中\u{202e}x\u{85}"),
+            3,
+            "bidi override and C1 take none"
+        );
+        assert_eq!(
+            display_width("\u{feff}ｶ\u{ad}"),
+            1,
+            "BOM and soft hyphen take none"
+        );
     }
 
     #[test]

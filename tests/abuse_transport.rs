@@ -437,10 +437,12 @@ async fn first_line_from(source: &str, addr: std::net::SocketAddr) -> String {
 /// another address logs in and reaches the lobby as usual.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_arriving_too_fast_from_one_address_are_refused_before_the_handshake() {
-    let server = start_server_with("arrivals", |o| o.ssh.connects_per_minute = 10).await;
+    // Twenty a minute: ten at once, then one every 3 s (the refusal and the refill are
+    // what is tested; a small allowance keeps the wait for the refill short).
+    let server = start_server_with("arrivals", |o| o.ssh.connects_per_minute = 20).await;
     let addr = server.running.addr;
-    // Half a minute's allowance at once: five.
-    for i in 0..5 {
+    // Half a minute's allowance at once: ten.
+    for i in 0..10 {
         let line = first_line_from("127.0.0.2", addr).await;
         assert!(
             line.starts_with("SSH-2.0-") && !line.contains("busy"),
@@ -450,13 +452,13 @@ async fn connections_arriving_too_fast_from_one_address_are_refused_before_the_h
     let line = first_line_from("127.0.0.2", addr).await;
     assert!(
         line.contains("too many new connections from your address"),
-        "the sixth is refused: {line:?}"
+        "the eleventh is refused: {line:?}"
     );
     // Another address is not held up: it logs in and plays.
     let t = lobby(addr, "alice").await;
     assert!(t.text().contains("Open seeks"), "{}", t.text());
-    // One more every 6 s for the busy address.
-    tokio::time::sleep(Duration::from_millis(6500)).await;
+    // One more every 3 s for the busy address.
+    tokio::time::sleep(Duration::from_millis(3500)).await;
     let line = first_line_from("127.0.0.2", addr).await;
     assert!(!line.contains("busy"), "admitted again later: {line:?}");
 }
@@ -466,22 +468,22 @@ async fn connections_arriving_too_fast_from_one_address_are_refused_before_the_h
 /// and costs no store read.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn commands_past_the_per_minute_allowance_are_refused_with_a_clear_message() {
-    // Four a minute: two at once.
-    let server = start_server_with("abuse-exec-rate", |o| o.ssh.commands_per_minute = 4).await;
+    // Eight a minute: four at once, then one every 7.5 s.
+    let server = start_server_with("abuse-exec-rate", |o| o.ssh.commands_per_minute = 8).await;
     let addr = server.running.addr;
     let key = new_key();
-    for i in 0..2 {
+    for i in 0..4 {
         let (out, status) = exec(addr, "reader", &key, "leaderboard").await;
         assert_eq!(status, Some(0), "command {i} runs: {out}");
     }
     let (out, status) = exec(addr, "reader", &key, "leaderboard").await;
     assert_eq!(status, Some(75), "{out}");
     assert!(
-        out.contains("server busy: at most 4 commands a minute from one address"),
+        out.contains("server busy: at most 8 commands a minute from one address"),
         "{out}"
     );
-    // One more every 15 s.
-    tokio::time::sleep(Duration::from_millis(15_500)).await;
+    // One more every 7.5 s.
+    tokio::time::sleep(Duration::from_millis(8_000)).await;
     let (out, status) = exec(addr, "reader", &key, "leaderboard").await;
     assert_eq!(status, Some(0), "allowed again later: {out}");
 }

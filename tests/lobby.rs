@@ -1,5 +1,8 @@
 //! The lobby actor driven directly (no SSH): where sessions are, and that it keeps
-//! answering while the disk is busy.
+//! answering while the disk is busy. The tests that wait for seeks to age run on paused
+//! tokio time (it moves on at once whenever the actors are idle); those that wait for the
+//! store to flush a game cannot (its writes finish on threads the paused clock does not
+//! see, so it would jump past every timeout).
 
 mod common;
 
@@ -307,7 +310,13 @@ async fn leaving_before_the_first_move_ends_the_game_without_a_result() {
     one_move(&mut a, &mut b).await.expect("a move");
     a.send(GameCmd::Abort).await;
     b.send(GameCmd::Abort).await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // A round trip: the game handles its commands in order, so once bob's line after the
+    // aborts is shown, both aborts have been handled.
+    b.send(GameCmd::Chat("after the aborts".into())).await;
+    until(&mut b, "bob's line", |s| {
+        s.chat.iter().any(|l| l.text == "after the aborts")
+    })
+    .await;
     assert_eq!(b.snapshots.borrow().phase, GamePhase::Playing);
 }
 
@@ -337,7 +346,12 @@ async fn a_seat_has_one_terminal_and_the_other_is_told() {
     );
     // The first terminal's seat going away does not empty the seat.
     drop(a);
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // A round trip through the lobby (it has heard of the leaving and told the game what
+    // it tells it), then through the game: a spectator let in is handled after that.
+    lobby.sessions().await;
+    let mut carol = join(&lobby, "carol").await;
+    lobby.command(carol.session, LobbyCmd::Spectate(a2.game));
+    let (_watching, _) = carol.next_seat().await;
     let c = a2.color.unwrap();
     assert!(b.snapshots.borrow().seats.get(c).connected);
     // The second one leaving does.
@@ -584,7 +598,7 @@ fn seek_of(lobby: &LobbyHandle, nick: &str) -> u64 {
 /// than `seek_match_delay` (2 s by default), or of a player who withdrew their last three
 /// seeks, is not taken by a new seek of the same terms, which is listed beside it instead;
 /// an older seek of a player who does not churn still starts the game at once.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test(start_paused = true)]
 async fn a_fresh_or_churned_seek_does_not_capture_a_new_poster_but_an_older_one_matches() {
     let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
     let mallory = join(&lobby, "mallory").await;
@@ -661,7 +675,7 @@ async fn a_fresh_or_churned_seek_does_not_capture_a_new_poster_but_an_older_one_
     let _ = (mallory, carol);
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn two_young_seeks_of_the_same_terms_are_paired_once_old_enough() {
     let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
     let mut ann = join(&lobby, "ann").await;

@@ -1,7 +1,8 @@
 //! The rules engine against the real games of the Gravon archive
 //! (`/work/shared/games`, or `$STRATEGO_GAMES`): every move must be legal under
 //! [`Options::gravon`], and games that ended on the board (flag captured, a side unable to
-//! move, both unable) must end the same way here. Skipped when the directory is absent.
+//! move, both unable) must end the same way here. The games kept in the repository
+//! (`tests/data/games`) always; the archive only where the directory exists.
 //! A minimal reader of the XML format lives here so this test depends on the engine only.
 
 use std::path::PathBuf;
@@ -63,10 +64,18 @@ fn piece(c: char) -> Option<(Color, Rank)> {
 
 #[test]
 fn archive_games_replay_under_gravon_rules() {
-    let Some(dir) = games_dir() else {
-        eprintln!("no Gravon games directory: skipped");
-        return;
-    };
+    let kept = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games"));
+    assert_eq!(replay_all(&kept), (7, 7), "{}", kept.display());
+    match games_dir() {
+        Some(dir) => {
+            replay_all(&dir);
+        }
+        None => eprintln!("no Gravon games directory: the archive skipped"),
+    }
+}
+
+/// Replays every game of `dir`; returns how many, and how many endings were checked.
+fn replay_all(dir: &std::path::Path) -> (usize, usize) {
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -135,7 +144,9 @@ fn archive_games_replay_under_gravon_rules() {
         }
     }
     eprintln!(
-        "{} archive games replayed, {checked_ends} endings checked",
+        "{}: {} games replayed, {checked_ends} endings checked",
+        dir.display(),
         files.len()
     );
+    (files.len(), checked_ends)
 }

@@ -23,6 +23,13 @@ use stratego_ssh::proto::{GameCmd, GamePhase, GameSeat, GameTerms, LobbyCmd, Pla
 use stratego_ssh::rules::{ByColor, Color, Game, Move, Rules, Setup, SplitMix64, Variant};
 use stratego_ssh::store::{LiveGame, SeatRecord, Store};
 
+/// A round trip to the game: once `seat`'s chat `line` is shown, the game has handled
+/// everything sent to it before (it handles its commands in order).
+async fn round_trip(seat: &mut GameSeat, line: &str) {
+    seat.send(GameCmd::Chat(line.into())).await;
+    until(seat, line, |s| s.chat.iter().any(|l| l.text == line)).await;
+}
+
 fn terms(rated: bool) -> GameTerms {
     GameTerms {
         rules: Rules::standard(Variant::Classic),
@@ -191,7 +198,7 @@ async fn a_full_disk_refuses_clearly_loses_nothing_shown_and_play_resumes() {
     let told_bob = bob.notice_containing("could not save the game").await;
     assert!(told_bob.contains("ready again"), "{told_bob}");
     assert_eq!(told_alice, told_bob);
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    round_trip(&mut a, "after the refused set-up").await;
     assert_eq!(a.snapshots.borrow().phase, GamePhase::Setup);
     assert_eq!(b.snapshots.borrow().phase, GamePhase::Setup);
     assert!(store.live().get(id).unwrap().is_none());
@@ -213,7 +220,7 @@ async fn a_full_disk_refuses_clearly_loses_nothing_shown_and_play_resumes() {
     mover.send(GameCmd::Move(a_move(mover))).await;
     let told = client.notice_containing("cannot save moves").await;
     assert!(told.contains("was not played"), "{told}");
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    round_trip(&mut a, "after the refused move").await;
     assert_eq!((ply(&a), ply(&b)), (3, 3));
     let shown_moves = {
         let s = a.snapshots.borrow();

@@ -1314,27 +1314,7 @@ impl HardBot {
     }
 
     fn search(&mut self, view: &PlayerView, me: Color, roots: &[SMove], start: Instant) -> SMove {
-        let mut belief = Belief::from_view(view);
-        for sq in Square::all() {
-            let mut likes = self.hints[sq.index()];
-            // A moved piece deep in our half is most likely a raider: a Miner going for
-            // our Bombs, a Scout, a low piece.
-            if view
-                .piece_at(sq)
-                .is_some_and(|p| p.color != me && p.moved && p.rank.is_none())
-                && depth_of(me, sq) <= 2
-            {
-                let l = likes.get_or_insert([1.0; 12]);
-                l[Rank::Miner.index()] *= 3.0;
-                l[Rank::Scout.index()] *= 2.0;
-                for r in [Rank::Sergeant, Rank::Lieutenant, Rank::Captain] {
-                    l[r.index()] *= 1.5;
-                }
-            }
-            if let Some(likes) = likes {
-                belief.set_likes(sq, likes);
-            }
-        }
+        let belief = self.belief_with_hints(view, me);
         let aa = view.rules.options.aggressor_advantage;
         let mut search = Search {
             me,
@@ -1412,6 +1392,39 @@ impl HardBot {
             samples = 1;
         }
         self.stats = (samples, search.nodes);
+        self.pick(view, roots, &totals, samples)
+    }
+
+    /// What we believe of the enemy pieces, with what we learned of them (`hints`) and a
+    /// moved piece deep in our half taken for a raider.
+    fn belief_with_hints(&self, view: &PlayerView, me: Color) -> Belief {
+        let mut belief = Belief::from_view(view);
+        for sq in Square::all() {
+            let mut likes = self.hints[sq.index()];
+            // A moved piece deep in our half is most likely a raider: a Miner going for
+            // our Bombs, a Scout, a low piece.
+            if view
+                .piece_at(sq)
+                .is_some_and(|p| p.color != me && p.moved && p.rank.is_none())
+                && depth_of(me, sq) <= 2
+            {
+                let l = likes.get_or_insert([1.0; 12]);
+                l[Rank::Miner.index()] *= 3.0;
+                l[Rank::Scout.index()] *= 2.0;
+                for r in [Rank::Sergeant, Rank::Lieutenant, Rank::Captain] {
+                    l[r.index()] *= 1.5;
+                }
+            }
+            if let Some(likes) = likes {
+                belief.set_likes(sq, likes);
+            }
+        }
+        belief
+    }
+
+    /// The root move with the best mean value over the `samples` (`totals` their sums),
+    /// with a little noise, a blind attack's cost and going back on our last move counted.
+    fn pick(&mut self, view: &PlayerView, roots: &[SMove], totals: &[f64], samples: u32) -> SMove {
         self.scores.clear();
         let mut best = (f64::NEG_INFINITY, roots[0]);
         for (k, &m) in roots.iter().enumerate() {

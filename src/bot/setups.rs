@@ -44,16 +44,38 @@ fn depth_weights(rank: Rank) -> [f64; 4] {
 pub fn generate(rules: &Rules, color: Color, seed: u64) -> Setup {
     let mut rng = SplitMix64(seed ^ 0x5e7u64.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let depth = rules.setup_depth().min(4);
-    let mut grid: [[Option<Rank>; 10]; 4] = [[None; 10]; 4];
+    let mut grid: Grid = [[None; 10]; 4];
     let mut left: Vec<(Rank, u8)> = Rank::ALL
         .iter()
         .map(|&r| (r, rules.variant.count(r)))
         .collect();
-    let take = |left: &mut Vec<(Rank, u8)>, r: Rank| {
-        if let Some(e) = left.iter_mut().find(|e| e.0 == r) {
-            e.1 = e.1.saturating_sub(1);
+    let ffile = place_flag(rules, &mut rng, &mut grid, &mut left);
+    place_bombs_around(rules, &mut rng, &mut grid, &mut left, ffile);
+    place_the_rest(&mut rng, &mut grid, &left, depth);
+    let mut setup = Setup::new(color);
+    for d in 0..depth {
+        for f in 0..10u8 {
+            if let Some(r) = grid[d as usize][f as usize] {
+                setup.pieces.insert(square(color, d, f), r);
+            }
         }
-    };
+    }
+    debug_assert!(setup.validate(rules, color).is_ok());
+    setup
+}
+
+/// The rows of a set-up from the back, each file's piece.
+type Grid = [[Option<Rank>; 10]; 4];
+
+/// One piece of rank `r` fewer left to place.
+fn take(left: &mut [(Rank, u8)], r: Rank) {
+    if let Some(e) = left.iter_mut().find(|e| e.0 == r) {
+        e.1 = e.1.saturating_sub(1);
+    }
+}
+
+/// Places the Flag; returns its file.
+fn place_flag(rules: &Rules, rng: &mut SplitMix64, grid: &mut Grid, left: &mut [(Rank, u8)]) -> u8 {
     // 1. The Flag on the back row, any file (edges and corners slightly favoured).
     let ffile = {
         let w: Vec<f64> = (0..10)
@@ -65,10 +87,21 @@ pub fn generate(rules: &Rules, color: Color, seed: u64) -> Setup {
                 _ => 1.0,
             })
             .collect();
-        weighted(&mut rng, &w).unwrap_or(0) as u8
+        weighted(rng, &w).unwrap_or(0) as u8
     };
     grid[0][ffile as usize] = Some(Rank::Flag);
-    take(&mut left, Rank::Flag);
+    take(left, Rank::Flag);
+    ffile
+}
+
+/// Places Bombs (and in the small armies guards) around the Flag on file `ffile`.
+fn place_bombs_around(
+    rules: &Rules,
+    rng: &mut SplitMix64,
+    grid: &mut Grid,
+    left: &mut [(Rank, u8)],
+    ffile: u8,
+) {
     // 2. Bombs around it (left, right, front), as many as the army allows; in the small
     // armies sometimes leave a side open (a bluff).
     let mut bombs = rules.variant.count(Rank::Bomb);
@@ -90,12 +123,12 @@ pub fn generate(rules: &Rules, color: Color, seed: u64) -> Setup {
         if bombs == 0 {
             break;
         }
-        if small && unit(&mut rng) < 0.25 {
+        if small && unit(rng) < 0.25 {
             continue;
         }
         grid[d as usize][f as usize] = Some(Rank::Bomb);
         bombs -= 1;
-        take(&mut left, Rank::Bomb);
+        take(left, Rank::Bomb);
     }
     // 2b. In the small armies, low pieces close the sides left without a Bomb (a Scout
     // could otherwise run along an empty back row onto the Flag).
@@ -115,10 +148,14 @@ pub fn generate(rules: &Rules, color: Color, seed: u64) -> Setup {
             .find(|&r| left.iter().any(|e| e.0 == r && e.1 > 0));
             if let Some(r) = guard {
                 grid[d as usize][f as usize] = Some(r);
-                take(&mut left, r);
+                take(left, r);
             }
         }
     }
+}
+
+/// Places the pieces still `left` on the first `depth` rows.
+fn place_the_rest(rng: &mut SplitMix64, grid: &mut Grid, left: &[(Rank, u8)], depth: u8) {
     // 3. The other pieces, in an order that places the constrained ones first.
     let order = [
         Rank::Bomb,
@@ -165,7 +202,7 @@ pub fn generate(rules: &Rules, color: Color, seed: u64) -> Setup {
                     w.push(x);
                 }
             }
-            let i = weighted(&mut rng, &w).expect("a free square is left");
+            let i = weighted(rng, &w).expect("a free square is left");
             let (d, f) = cands[i];
             grid[d as usize][f as usize] = Some(rank);
             if rank == Rank::General {
@@ -173,16 +210,6 @@ pub fn generate(rules: &Rules, color: Color, seed: u64) -> Setup {
             }
         }
     }
-    let mut setup = Setup::new(color);
-    for d in 0..depth {
-        for f in 0..10u8 {
-            if let Some(r) = grid[d as usize][f as usize] {
-                setup.pieces.insert(square(color, d, f), r);
-            }
-        }
-    }
-    debug_assert!(setup.validate(rules, color).is_ok());
-    setup
 }
 
 /// Files in front of which a lane between/around the lakes opens (A, B, E, F, I, J).

@@ -17,7 +17,7 @@
 //! may be accepted by hand; the new poster's seek is simply listed beside them.
 
 use std::collections::HashMap;
-use std::time::Instant;
+use tokio::time::Instant;
 
 use tracing::info;
 

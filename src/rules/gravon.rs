@@ -416,83 +416,13 @@ pub fn gravon_rules(variant: Variant) -> Rules {
 /// Reads one game. Element and attribute order, whitespace, comments and unknown elements
 /// do not matter; moves are put in the order of their ids, which must be 1, 2, 3, ...
 pub fn parse(xml: &str) -> Result<GravonGame, GravonError> {
-    let mut variant = None;
-    let mut field = None;
-    let mut moves: Vec<(u32, Move)> = Vec::new();
-    let mut players: [Option<String>; 2] = [None, None];
-    let mut result = None;
-    // The player element being read: its index and text so far.
-    let mut player_text: Option<(usize, String)> = None;
-
+    let mut reading = Reading::default();
     let mut lexer = Lexer::new(xml);
-    let mut open: Vec<&str> = Vec::new();
+    let mut open: Vec<String> = Vec::new();
     while let Some(token) = lexer.next_token()? {
         match token {
             Token::Start { name, attrs, empty } => {
-                match name.to_ascii_lowercase().as_str() {
-                    "game" => {
-                        if variant.is_some() {
-                            return Err(GravonError::DuplicateElement("game"));
-                        }
-                        let t = attrs.get("game", "type")?;
-                        variant = Some(
-                            Variant::parse(t)
-                                .ok_or_else(|| GravonError::UnknownVariant(t.to_string()))?,
-                        );
-                    }
-                    "field" => {
-                        if field.is_some() {
-                            return Err(GravonError::DuplicateElement("field"));
-                        }
-                        field = Some(parse_field(attrs.get("field", "content")?)?);
-                    }
-                    "move" => {
-                        let id = attrs.number("move", "id")?;
-                        let square = |attr| {
-                            let s = attrs.get("move", attr)?;
-                            parse_square(s).ok_or_else(|| GravonError::BadSquare {
-                                move_id: id,
-                                found: s.to_string(),
-                            })
-                        };
-                        moves.push((id, Move::new(square("source")?, square("target")?)));
-                    }
-                    "player" => {
-                        let id = attrs.get("player", "id")?;
-                        let index = match id.trim() {
-                            "1" => 0,
-                            "2" => 1,
-                            _ => return Err(GravonError::BadPlayerId(id.to_string())),
-                        };
-                        if players[index].is_some() {
-                            return Err(GravonError::DuplicateElement("player"));
-                        }
-                        if empty {
-                            players[index] = Some(String::new());
-                        } else {
-                            player_text = Some((index, String::new()));
-                        }
-                    }
-                    "result" => {
-                        if result.is_some() {
-                            return Err(GravonError::DuplicateElement("result"));
-                        }
-                        let kind = attrs.number("result", "type")?;
-                        let winner = attrs.number("result", "winner")?;
-                        let r = GravonResult {
-                            kind: u8::try_from(kind).unwrap_or(u8::MAX),
-                            winner: u8::try_from(winner).unwrap_or(u8::MAX),
-                        };
-                        if !GravonResult::is_known_kind(r.kind) || !(1..=3).contains(&r.winner) {
-                            return Err(GravonError::BadResult {
-                                kind: r.kind,
-                                winner: r.winner,
-                            });
-                        }
-                        result = Some(r);
-                    }
-                    _ => {}
-                }
+                reading.start(&name, &attrs, empty)?;
                 if !empty {
                     open.push(name);
                 }
@@ -505,16 +435,10 @@ pub fn parse(xml: &str) -> Result<GravonGame, GravonError> {
                     }
                     None => return Err(lexer.error(format!("</{name}> closes nothing"))),
                 }
-                if name.eq_ignore_ascii_case("player") {
-                    if let Some((i, text)) = player_text.take() {
-                        players[i] = Some(text.trim().to_string());
-                    }
-                }
+                reading.end(&name);
             }
             Token::Text(t) => {
-                if let Some((_, text)) = &mut player_text {
-                    text.push_str(&t);
-                } else if !t.trim().is_empty() && open.is_empty() {
+                if !reading.text(&t) && !t.trim().is_empty() && open.is_empty() {
                     return Err(lexer.error("text outside the root element".to_string()));
                 }
             }
@@ -523,40 +447,152 @@ pub fn parse(xml: &str) -> Result<GravonGame, GravonError> {
     if let Some(o) = open.last() {
         return Err(lexer.error(format!("<{o}> is never closed")));
     }
-
-    let variant = variant.ok_or(GravonError::MissingElement("game"))?;
-    let (red, blue) = field.ok_or(GravonError::MissingElement("field"))?;
-    moves.sort_by_key(|&(id, _)| id);
-    for (i, &(id, _)) in moves.iter().enumerate() {
-        let expected = i as u32 + 1;
-        if id != expected {
-            return Err(GravonError::MoveNumbering {
-                expected,
-                found: id,
-            });
-        }
-    }
-    let [red_name, blue_name] = players;
-    Ok(GravonGame {
-        variant,
-        rules: gravon_rules(variant),
-        red,
-        blue,
-        moves: moves.into_iter().map(|(_, m)| m).collect(),
-        players: [red_name.unwrap_or_default(), blue_name.unwrap_or_default()],
-        result,
-    })
+    reading.finish()
 }
 
-enum Token<'a> {
+/// What [`parse`] has read so far.
+#[derive(Default)]
+struct Reading {
+    variant: Option<Variant>,
+    field: Option<(Setup, Setup)>,
+    moves: Vec<(u32, Move)>,
+    players: [Option<String>; 2],
+    result: Option<GravonResult>,
+    /// The player element being read: its index and text so far.
+    player_text: Option<(usize, String)>,
+}
+
+impl Reading {
+    /// A start tag (`empty`: `<x/>`).
+    fn start(&mut self, name: &str, attrs: &Attrs, empty: bool) -> Result<(), GravonError> {
+        match name.to_ascii_lowercase().as_str() {
+            "game" => {
+                if self.variant.is_some() {
+                    return Err(GravonError::DuplicateElement("game"));
+                }
+                let t = attrs.get("game", "type")?;
+                self.variant =
+                    Some(Variant::parse(t).ok_or_else(|| GravonError::UnknownVariant(t.into()))?);
+            }
+            "field" => {
+                if self.field.is_some() {
+                    return Err(GravonError::DuplicateElement("field"));
+                }
+                self.field = Some(parse_field(attrs.get("field", "content")?)?);
+            }
+            "move" => {
+                let id = attrs.number("move", "id")?;
+                let square = |attr| {
+                    let s = attrs.get("move", attr)?;
+                    parse_square(s).ok_or_else(|| GravonError::BadSquare {
+                        move_id: id,
+                        found: s.to_string(),
+                    })
+                };
+                self.moves
+                    .push((id, Move::new(square("source")?, square("target")?)));
+            }
+            "player" => {
+                let id = attrs.get("player", "id")?;
+                let index = match id.trim() {
+                    "1" => 0,
+                    "2" => 1,
+                    _ => return Err(GravonError::BadPlayerId(id.to_string())),
+                };
+                if self.players[index].is_some() {
+                    return Err(GravonError::DuplicateElement("player"));
+                }
+                if empty {
+                    self.players[index] = Some(String::new());
+                } else {
+                    self.player_text = Some((index, String::new()));
+                }
+            }
+            "result" => {
+                if self.result.is_some() {
+                    return Err(GravonError::DuplicateElement("result"));
+                }
+                self.result = Some(read_result(attrs)?);
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// An end tag.
+    fn end(&mut self, name: &str) {
+        if name.eq_ignore_ascii_case("player") {
+            if let Some((i, text)) = self.player_text.take() {
+                self.players[i] = Some(text.trim().to_string());
+            }
+        }
+    }
+
+    /// Character data: whether it belongs to a player's name.
+    fn text(&mut self, t: &str) -> bool {
+        match &mut self.player_text {
+            Some((_, text)) => {
+                text.push_str(t);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The game, once every element is read.
+    fn finish(self) -> Result<GravonGame, GravonError> {
+        let variant = self.variant.ok_or(GravonError::MissingElement("game"))?;
+        let (red, blue) = self.field.ok_or(GravonError::MissingElement("field"))?;
+        let mut moves = self.moves;
+        moves.sort_by_key(|&(id, _)| id);
+        for (i, &(id, _)) in moves.iter().enumerate() {
+            let expected = i as u32 + 1;
+            if id != expected {
+                return Err(GravonError::MoveNumbering {
+                    expected,
+                    found: id,
+                });
+            }
+        }
+        let [red_name, blue_name] = self.players;
+        Ok(GravonGame {
+            variant,
+            rules: gravon_rules(variant),
+            red,
+            blue,
+            moves: moves.into_iter().map(|(_, m)| m).collect(),
+            players: [red_name.unwrap_or_default(), blue_name.unwrap_or_default()],
+            result: self.result,
+        })
+    }
+}
+
+/// The `<result type="T" winner="W"/>` element's attributes.
+fn read_result(attrs: &Attrs) -> Result<GravonResult, GravonError> {
+    let kind = attrs.number("result", "type")?;
+    let winner = attrs.number("result", "winner")?;
+    let r = GravonResult {
+        kind: u8::try_from(kind).unwrap_or(u8::MAX),
+        winner: u8::try_from(winner).unwrap_or(u8::MAX),
+    };
+    if !GravonResult::is_known_kind(r.kind) || !(1..=3).contains(&r.winner) {
+        return Err(GravonError::BadResult {
+            kind: r.kind,
+            winner: r.winner,
+        });
+    }
+    Ok(r)
+}
+
+enum Token {
     Start {
-        name: &'a str,
+        name: String,
         attrs: Attrs,
         /// `<x/>`.
         empty: bool,
     },
     End {
-        name: &'a str,
+        name: String,
     },
     /// Character data with entities decoded.
     Text(String),
@@ -588,23 +624,33 @@ impl Attrs {
     }
 }
 
-/// A small XML tokenizer: start, end and empty tags with quoted attributes, character
-/// data, entity and character references, and skipped declarations, processing
-/// instructions and comments. CDATA sections are read as text.
+/// The XML tokens of a file, read by `quick-xml`: start, end and empty tags with quoted
+/// attributes, character data with entity and character references decoded (an unknown
+/// one kept as written), CDATA sections as text; declarations, processing instructions and
+/// comments skipped. Tag names and attributes are checked a little more strictly than
+/// `quick-xml` does, so that a broken tag is named as such.
 struct Lexer<'a> {
     src: &'a str,
-    pos: usize,
+    reader: quick_xml::Reader<&'a [u8]>,
 }
 
 impl<'a> Lexer<'a> {
     fn new(src: &'a str) -> Self {
         // A byte-order mark is not text.
-        let pos = if src.starts_with('\u{feff}') { 3 } else { 0 };
-        Lexer { src, pos }
+        let src = src.strip_prefix('\u{feff}').unwrap_or(src);
+        let mut reader = quick_xml::Reader::from_str(src);
+        let config = reader.config_mut();
+        // Unmatched and mismatched end tags are told by `parse`, in its words.
+        config.check_end_names = false;
+        config.allow_unmatched_ends = true;
+        // An `&` that starts no reference is text.
+        config.allow_dangling_amp = true;
+        Lexer { src, reader }
     }
 
-    fn error(&self, message: String) -> GravonError {
-        let end = self.pos.min(self.src.len());
+    /// An error at byte `pos` of the text.
+    fn error_at(&self, pos: usize, message: String) -> GravonError {
+        let end = pos.min(self.src.len());
         let line = self.src.as_bytes()[..end]
             .iter()
             .filter(|&&b| b == b'\n')
@@ -613,138 +659,158 @@ impl<'a> Lexer<'a> {
         GravonError::Xml { line, message }
     }
 
-    fn rest(&self) -> &'a str {
-        &self.src[self.pos..]
+    /// An error where reading has come to.
+    fn error(&self, message: String) -> GravonError {
+        self.error_at(self.reader.buffer_position() as usize, message)
     }
 
-    /// Moves past `end`, which must follow; `what` names the construct for the error.
-    fn skip_past(&mut self, end: &str, what: &str) -> Result<&'a str, GravonError> {
-        match self.rest().find(end) {
-            Some(i) => {
-                let inner = &self.rest()[..i];
-                self.pos += i + end.len();
-                Ok(inner)
-            }
-            None => Err(self.error(format!("{what} is never closed"))),
+    fn next_token(&mut self) -> Result<Option<Token>, GravonError> {
+        use quick_xml::events::Event;
+        loop {
+            let event = match self.reader.read_event() {
+                Ok(e) => e,
+                Err(e) => return Err(self.syntax_error(e)),
+            };
+            return Ok(Some(match event {
+                Event::Start(e) => self.start_tag(&e, false)?,
+                Event::Empty(e) => self.start_tag(&e, true)?,
+                Event::End(e) => Token::End {
+                    name: e.name().as_ref().to_string(),
+                },
+                Event::Text(t) => Token::Text(t.into_inner().into_owned()),
+                Event::CData(t) => Token::Text(t.into_inner().into_owned()),
+                Event::GeneralRef(r) => Token::Text(match reference(&r) {
+                    Some(c) => c.to_string(),
+                    None => format!("&{};", &*r),
+                }),
+                Event::Eof => return Ok(None),
+                Event::Comment(_) | Event::Decl(_) | Event::PI(_) | Event::DocType(_) => continue,
+            }));
         }
     }
 
-    fn skip_space(&mut self) {
-        let r = self.rest();
-        self.pos += r.len() - r.trim_start().len();
+    /// A `quick-xml` error in our words, at the markup where it was found.
+    fn syntax_error(&self, e: quick_xml::Error) -> GravonError {
+        use quick_xml::errors::SyntaxError as S;
+        let at = self.reader.error_position() as usize;
+        let message = match e {
+            quick_xml::Error::Syntax(s) => match s {
+                S::UnclosedComment => "a comment is never closed".to_string(),
+                S::UnclosedPI | S::UnclosedXmlDecl => "a <? declaration is never closed".into(),
+                S::UnclosedDoctype | S::InvalidBangMarkup => {
+                    "a <! declaration is never closed".into()
+                }
+                S::UnclosedCData => "a CDATA section is never closed".into(),
+                S::UnclosedTag
+                | S::UnclosedSingleQuotedAttributeValue
+                | S::UnclosedDoubleQuotedAttributeValue => {
+                    let rest = self.src.get(at + 1..).unwrap_or("");
+                    let rest = rest.strip_prefix('/').unwrap_or(rest);
+                    format!("<{} is never closed", &rest[..name_len(rest)])
+                }
+            },
+            other => other.to_string(),
+        };
+        self.error_at(at, message)
     }
 
-    fn name(&mut self) -> Result<&'a str, GravonError> {
-        let r = self.rest();
-        let len = r
-            .find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ':')))
-            .unwrap_or(r.len());
-        if len == 0 {
-            let found = r.chars().next().map_or("the end".to_string(), |c| {
+    /// A start tag `<content>` (`empty`: `<content/>`) just read.
+    fn start_tag(
+        &self,
+        e: &quick_xml::events::BytesStart,
+        empty: bool,
+    ) -> Result<Token, GravonError> {
+        let content: &str = e;
+        // Where `content` starts in the text.
+        let start =
+            self.reader.buffer_position() as usize - content.len() - if empty { 2 } else { 1 };
+        let name = &content[..name_len(content)];
+        let after = content[name.len()..].chars().next();
+        if name.is_empty() || after.is_some_and(|c| !c.is_whitespace()) {
+            let found = after.map_or("the end".to_string(), |c| {
                 format!("'{}'", c.escape_default())
             });
-            return Err(self.error(format!("a name was expected, found {found}")));
+            return Err(self.error_at(start, format!("a name was expected, found {found}")));
         }
-        self.pos += len;
-        Ok(&r[..len])
-    }
-
-    fn next_token(&mut self) -> Result<Option<Token<'a>>, GravonError> {
-        loop {
-            let r = self.rest();
-            if r.is_empty() {
-                return Ok(None);
-            }
-            if !r.starts_with('<') {
-                let len = r.find('<').unwrap_or(r.len());
-                let text = decode(&r[..len]);
-                self.pos += len;
-                return Ok(Some(Token::Text(text)));
-            }
-            if r.starts_with("<?") {
-                self.skip_past("?>", "a <? declaration")?;
-            } else if r.starts_with("<!--") {
-                self.skip_past("-->", "a comment")?;
-            } else if r.starts_with("<![CDATA[") {
-                self.pos += "<![CDATA[".len();
-                let text = self.skip_past("]]>", "a CDATA section")?;
-                return Ok(Some(Token::Text(text.to_string())));
-            } else if r.starts_with("<!") {
-                self.skip_past(">", "a <! declaration")?;
-            } else if r.starts_with("</") {
-                self.pos += 2;
-                let name = self.name()?;
-                self.skip_space();
-                if !self.rest().starts_with('>') {
-                    return Err(self.error(format!("</{name} must end with >")));
-                }
-                self.pos += 1;
-                return Ok(Some(Token::End { name }));
-            } else {
-                self.pos += 1;
-                return self.start_tag().map(Some);
-            }
-        }
-    }
-
-    fn start_tag(&mut self) -> Result<Token<'a>, GravonError> {
-        let name = self.name()?;
+        check_tag(content, name).map_err(|(at, message)| self.error_at(start + at, message))?;
         let mut attrs = Vec::new();
-        loop {
-            let before = self.pos;
-            self.skip_space();
-            let r = self.rest();
-            if r.starts_with("/>") {
-                self.pos += 2;
-                return Ok(Token::Start {
-                    name,
-                    attrs: Attrs(attrs),
-                    empty: true,
-                });
+        for a in e.attributes() {
+            let a = a.map_err(|err| self.error_at(start, attr_error(content, name, err)))?;
+            let key = a.key.as_ref();
+            if a.value.contains('<') {
+                return Err(self.error_at(start, format!("<{name}>: '<' in the value of {key}")));
             }
-            if r.starts_with('>') {
-                self.pos += 1;
-                return Ok(Token::Start {
-                    name,
-                    attrs: Attrs(attrs),
-                    empty: false,
-                });
-            }
-            if r.is_empty() || r.starts_with('<') {
-                return Err(self.error(format!("<{name} is never closed")));
-            }
-            if self.pos == before {
-                return Err(self.error(format!("<{name}>: a space must separate attributes")));
-            }
-            let attr = self.name()?;
-            self.skip_space();
-            if !self.rest().starts_with('=') {
-                return Err(self.error(format!("<{name}>: attribute {attr} has no value")));
-            }
-            self.pos += 1;
-            self.skip_space();
-            let quote = match self.rest().chars().next() {
-                Some(q @ ('"' | '\'')) => q,
-                _ => {
-                    return Err(self.error(format!("<{name}>: the value of {attr} must be quoted")))
-                }
-            };
-            self.pos += 1;
-            let value = match self.rest().find(quote) {
-                Some(i) => {
-                    let v = &self.rest()[..i];
-                    if v.contains('<') {
-                        return Err(self.error(format!("<{name}>: '<' in the value of {attr}")));
-                    }
-                    self.pos += i + 1;
-                    v
-                }
-                None => {
-                    return Err(self.error(format!("<{name}>: the value of {attr} is never closed")))
-                }
-            };
-            attrs.push((attr.to_string(), decode(value)));
+            attrs.push((key.to_string(), decode(&a.value)));
         }
+        Ok(Token::Start {
+            name: name.to_string(),
+            attrs: Attrs(attrs),
+            empty,
+        })
+    }
+}
+
+/// The length of the name at the start of `s`.
+fn name_len(s: &str) -> usize {
+    s.find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ':')))
+        .unwrap_or(s.len())
+}
+
+/// What `quick-xml` lets pass in a tag and we do not: a `<` outside the quotes (the tag was
+/// never closed before the next one) and attributes with no space between them. The error's
+/// offset in `content`.
+fn check_tag(content: &str, name: &str) -> Result<(), (usize, String)> {
+    let mut quote = None;
+    let mut after_value = false;
+    for (i, c) in content.char_indices() {
+        match quote {
+            Some(q) if c == q => {
+                quote = None;
+                after_value = true;
+                continue;
+            }
+            Some(_) => continue,
+            None => {}
+        }
+        if after_value && !c.is_whitespace() {
+            return Err((i, format!("<{name}>: a space must separate attributes")));
+        }
+        after_value = false;
+        match c {
+            '"' | '\'' => quote = Some(c),
+            '<' => return Err((i, format!("<{name} is never closed"))),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// A `quick-xml` attribute error in our words.
+fn attr_error(content: &str, name: &str, e: quick_xml::events::attributes::AttrError) -> String {
+    use quick_xml::events::attributes::AttrError as A;
+    // The attribute key starting at `at`, or the last one before `at` (and its `=`).
+    let key_at = |at: usize| {
+        let s = content.get(at..).unwrap_or("");
+        s[..name_len(s)].to_string()
+    };
+    let key_before = |at: usize| {
+        let s = content.get(..at).unwrap_or("").trim_end();
+        let s = s.strip_suffix('=').unwrap_or(s).trim_end();
+        s.rsplit(char::is_whitespace)
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    match e {
+        A::ExpectedEq(at) => format!("<{name}>: attribute {} has no value", key_before(at)),
+        A::ExpectedValue(at) => format!("<{name}>: attribute {} has no value", key_before(at)),
+        A::UnquotedValue(at) => {
+            format!("<{name}>: the value of {} must be quoted", key_before(at))
+        }
+        A::ExpectedQuote(at, _) => {
+            format!("<{name}>: the value of {} is never closed", key_before(at))
+        }
+        A::Duplicated(at, _) => format!("<{name}>: attribute {} is given twice", key_at(at)),
     }
 }
 

@@ -2,7 +2,6 @@
 //! a nickname owns it), display preferences, saved set-ups. Guests have none of it stored:
 //! their set-ups live in their session ([`save_in_memory`]).
 
-use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::net::IpAddr;
 use std::time::Instant;
@@ -114,60 +113,46 @@ pub fn save_in_memory(list: &mut Vec<SavedSetup>, mut s: SavedSetup) -> Result<(
 /// unless configured (`registrations_per_hour`).
 pub const REGISTRATIONS_PER_HOUR: usize = 10;
 
-/// Address blocks counted at once, at most; past it (after forgetting those with no
-/// account in the last hour) a newcomer's block is let in uncounted rather than refused.
-const REGISTRATIONS_TRACKED: usize = 100_000;
-
 const HOUR: std::time::Duration = std::time::Duration::from_secs(3600);
 
-/// The accounts (nicks registered to a new key) created from each address block in the
-/// last hour, against `registrations_per_hour`.
+/// The accounts (nicks registered to a new key) created from each address block, against
+/// `registrations_per_hour`: a [`crate::limit::AddressRate`] of that many at once, filling
+/// again at that many an hour. Its table is bounded; a newcomer past the bound is counted
+/// (the least recently seen block is forgotten), never let in uncounted.
 #[derive(Debug)]
 pub struct Registrations {
     per_hour: usize,
-    table: std::sync::Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    rate: std::sync::Mutex<crate::limit::AddressRate>,
 }
 
 impl Registrations {
     pub fn new(per_hour: usize) -> Registrations {
+        let per_hour = per_hour.max(1);
         Registrations {
-            per_hour: per_hour.max(1),
-            table: Default::default(),
+            per_hour,
+            rate: std::sync::Mutex::new(crate::limit::AddressRate::with_bucket(
+                per_hour as f64,
+                per_hour as f64 / HOUR.as_secs_f64(),
+                crate::limit::RATE_TRACKED,
+            )),
         }
     }
 
-    /// Takes one of `ip`'s block's registrations for the hour at `now`: whether there was
-    /// one left. (No address, as in tests without a connection: not counted.)
+    fn rate(&self) -> std::sync::MutexGuard<'_, crate::limit::AddressRate> {
+        self.rate.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Takes one of `ip`'s block's registrations at `now`: whether there was one left. (No
+    /// address, as in tests without a connection: not counted.)
     fn take(&self, ip: Option<IpAddr>, now: Instant) -> bool {
         let Some(ip) = ip else { return true };
-        let block = crate::limit::address_block(ip);
-        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        let recent =
-            |q: &VecDeque<Instant>| q.back().is_some_and(|t| now.duration_since(*t) < HOUR);
-        if !table.contains_key(&block) && table.len() >= REGISTRATIONS_TRACKED {
-            table.retain(|_, q| recent(q));
-            if table.len() >= REGISTRATIONS_TRACKED {
-                return true;
-            }
-        }
-        let q = table.entry(block).or_default();
-        while q.front().is_some_and(|t| now.duration_since(*t) >= HOUR) {
-            q.pop_front();
-        }
-        if q.len() >= self.per_hour {
-            return false;
-        }
-        q.push_back(now);
-        true
+        self.rate().take(ip, now) == crate::limit::Admit::Yes
     }
 
     /// Gives back a registration taken for an account that was not created after all.
     fn give_back(&self, ip: Option<IpAddr>) {
-        let Some(ip) = ip else { return };
-        let block = crate::limit::address_block(ip);
-        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(q) = table.get_mut(&block) {
-            q.pop_back();
+        if let Some(ip) = ip {
+            self.rate().refund(ip);
         }
     }
 }
@@ -483,13 +468,32 @@ mod tests {
         // One given back (no account created after all) may be taken again.
         r.give_back(Some(a));
         assert!(r.take(Some(a), t0));
-        // An hour after the first, one more.
-        assert!(!r.take(Some(a), t0 + HOUR - std::time::Duration::from_secs(1)));
-        assert!(r.take(Some(a), t0 + HOUR));
+        // They come back at 2 an hour: one more half an hour later, not before.
+        assert!(!r.take(Some(a), t0 + HOUR / 2 - std::time::Duration::from_secs(1)));
+        assert!(r.take(Some(a), t0 + HOUR / 2));
+        assert!(!r.take(Some(a), t0 + HOUR / 2));
         // An IPv6 /64 is one block.
         let v6 = |s: &str| Some(s.parse::<IpAddr>().unwrap());
         assert!(r.take(v6("2001:db8::1"), t0));
         assert!(r.take(v6("2001:db8::2"), t0));
         assert!(!r.take(v6("2001:db8::ffff:3"), t0));
+    }
+
+    #[test]
+    fn a_full_table_still_counts_newcomers() {
+        let r = Registrations::new(1);
+        let t0 = Instant::now();
+        let ip = |i: u32| {
+            Some(IpAddr::from(std::net::Ipv4Addr::from(
+                0x0a00_0000 + (i << 8),
+            )))
+        };
+        let n = crate::limit::RATE_TRACKED as u32;
+        for i in 0..n {
+            assert!(r.take(ip(i), t0));
+        }
+        // The table is full: a newcomer is counted (the oldest block is forgotten for it).
+        assert!(r.take(ip(n), t0));
+        assert!(!r.take(ip(n), t0), "a newcomer past the bound is counted");
     }
 }

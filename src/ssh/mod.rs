@@ -177,11 +177,9 @@ impl SshServer {
                 exec_work: Arc::new(tokio::sync::Semaphore::new(config.exec_workers.max(1))),
                 arrivals: std::sync::Mutex::new(crate::limit::AddressRate::new(
                     config.connects_per_minute,
-                    std::time::Instant::now(),
                 )),
                 command_rate: std::sync::Mutex::new(crate::limit::AddressRate::new(
                     config.commands_per_minute,
-                    std::time::Instant::now(),
                 )),
                 config,
             }),

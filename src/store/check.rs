@@ -323,185 +323,14 @@ impl Store {
     pub fn check(&self) -> Result<CheckReport, StoreError> {
         let mut report = CheckReport::default();
         let p = &mut report.problems;
-        let t = self.t();
-        let unreadable = |tree, k: &[u8], error: String| Problem::Unreadable {
-            tree,
-            key: hex(k),
-            error,
-        };
-
-        // Finished games.
-        let mut finished = BTreeSet::new();
-        let mut rated = Vec::new();
-        let mut highest = 0;
-        for kv in t.games.iter() {
-            let (k, v) = kv?;
-            report.games += 1;
-            let Some(key) = game_key_parts(&k) else {
-                p.push(unreadable(GAMES, &k, "not a game id".into()));
-                continue;
-            };
-            finished.insert(key);
-            highest = highest.max(key);
-            let g: GameV1 = match decode(&v) {
-                Ok(g) => g,
-                Err(e) => {
-                    p.push(unreadable(GAMES, &k, e.to_string()));
-                    continue;
-                }
-            };
-            if g.id != key {
-                p.push(Problem::GameUnderWrongKey { key, id: g.id });
-            }
-            if g.record.outcome != Some(g.outcome) {
-                p.push(Problem::GameDoesNotReplay {
-                    id: key,
-                    error: format!(
-                        "the game says {} but its record says {}",
-                        g.outcome,
-                        g.record
-                            .outcome
-                            .map_or_else(|| "none".into(), |o| o.to_string())
-                    ),
-                });
-            } else if let Err(e) = g.record.replay() {
-                p.push(Problem::GameDoesNotReplay {
-                    id: key,
-                    error: e.to_string(),
-                });
-            }
-            check_listings(self, &g, p)?;
-            if g.rated {
-                rated.push(Rated {
-                    id: key,
-                    ended: g.ended,
-                    variant: g.record.rules.variant,
-                    players: ByColor::new(
-                        g.seats.red.identity.to_string(),
-                        g.seats.blue.identity.to_string(),
-                    ),
-                    winner: g.outcome.winner,
-                    changes: g.rating_changes,
-                });
-            } else if g.rating_changes.is_some() {
-                p.push(Problem::RatingChangeMismatch {
-                    id: key,
-                    detail: "a casual game with rating changes".into(),
-                });
-            }
-        }
-
-        // Games in progress and their moves.
-        let mut live = BTreeSet::new();
-        for kv in t.live.iter() {
-            let (k, v) = kv?;
-            report.in_progress += 1;
-            let Some(id) = game_key_parts(&k) else {
-                p.push(unreadable(LIVE, &k, "not a game id".into()));
-                continue;
-            };
-            live.insert(id);
-            highest = highest.max(id);
-            if finished.contains(&id) {
-                p.push(Problem::FinishedButInProgress { id });
-            }
-            let header: LiveV1 = match decode(&v) {
-                Ok(h) => h,
-                Err(e) => {
-                    p.push(unreadable(LIVE, &k, e.to_string()));
-                    continue;
-                }
-            };
-            let mut record = crate::rules::GameRecord {
-                version: crate::rules::GameRecord::VERSION,
-                rules: header.terms.rules,
-                red: header.red,
-                blue: header.blue,
-                moves: Vec::new(),
-                outcome: None,
-            };
-            let mut readable = true;
-            for kv in t.live_moves.scan_prefix(id.to_be_bytes()) {
-                let (mk, mv) = kv?;
-                let expected = record.moves.len() as u32 + 1;
-                match (live_move_key_parts(&mk), decode::<LiveMoveV1>(&mv)) {
-                    (Some((_, ply)), Ok(m)) => {
-                        if ply != expected {
-                            p.push(Problem::LivePlyGap {
-                                id,
-                                expected,
-                                found: ply,
-                            });
-                            readable = false;
-                            break;
-                        }
-                        record.moves.push(m.mv);
-                    }
-                    (None, _) => {
-                        p.push(unreadable(LIVE_MOVES, &mk, "not a game id and ply".into()));
-                        readable = false;
-                    }
-                    (_, Err(e)) => {
-                        p.push(unreadable(LIVE_MOVES, &mk, e.to_string()));
-                        readable = false;
-                    }
-                }
-            }
-            if !readable {
-                continue;
-            }
-            match record.replay() {
-                Ok(g) => {
-                    if let Some(outcome) = g.outcome() {
-                        p.push(Problem::LiveAlreadyOver { id, outcome });
-                    }
-                }
-                Err(ReplayError::OutcomeMismatch {
-                    recorded: None,
-                    replayed: Some(outcome),
-                }) => p.push(Problem::LiveAlreadyOver { id, outcome }),
-                Err(e) => p.push(Problem::LiveDoesNotReplay {
-                    id,
-                    error: e.to_string(),
-                }),
-            }
-        }
-        let mut orphans: Vec<(GameId, usize)> = Vec::new();
-        for k in t.live_moves.iter().keys() {
-            let k = k?;
-            match live_move_key_parts(&k) {
-                Some((id, _)) if !live.contains(&id) => match orphans.last_mut() {
-                    Some((last, n)) if *last == id => *n += 1,
-                    _ => orphans.push((id, 1)),
-                },
-                Some(_) => {}
-                None if live.iter().any(|id| k.starts_with(&id.to_be_bytes())) => {} // reported above
-                None => p.push(unreadable(LIVE_MOVES, &k, "not a game id and ply".into())),
-            }
-        }
-        for (id, moves) in orphans {
-            p.push(Problem::OrphanMoves { id, moves });
-        }
-
+        let (finished, rated) = check_finished(self, &mut report.games, p)?;
+        let live = check_live(self, &finished, &mut report.in_progress, p)?;
+        check_orphan_moves(self, &live, p)?;
         check_ratings(self, rated, p)?;
         check_listing_targets(self, &finished, p)?;
         check_nick_index(self, p)?;
-
-        if highest > 0 {
-            let next = match t.meta.get("next_game_id")? {
-                Some(b) => match decode::<CounterV1>(&b) {
-                    Ok(c) => Some(c.next),
-                    Err(e) => {
-                        p.push(unreadable(META, b"next_game_id", e.to_string()));
-                        None
-                    }
-                },
-                None => Some(1),
-            };
-            if let Some(next) = next.filter(|n| *n <= highest) {
-                p.push(Problem::IdCounterBehind { next, highest });
-            }
-        }
+        let highest = finished.iter().chain(&live).copied().max().unwrap_or(0);
+        check_id_counter(self, highest, p)?;
         tracing::info!(
             games = report.games,
             in_progress = report.in_progress,
@@ -510,6 +339,220 @@ impl Store {
         );
         Ok(report)
     }
+}
+
+fn unreadable(tree: &'static str, k: &[u8], error: String) -> Problem {
+    Problem::Unreadable {
+        tree,
+        key: hex(k),
+        error,
+    }
+}
+
+/// Reads every finished game: each under its own id, replaying to its outcome, listed where
+/// it belongs. Returns the ids and the rated games for [`check_ratings`].
+fn check_finished(
+    store: &Store,
+    count: &mut u64,
+    p: &mut Vec<Problem>,
+) -> Result<(BTreeSet<GameId>, Vec<Rated>), StoreError> {
+    let t = store.t();
+    // Finished games.
+    let mut finished = BTreeSet::new();
+    let mut rated = Vec::new();
+    for kv in t.games.iter() {
+        let (k, v) = kv?;
+        *count += 1;
+        let Some(key) = game_key_parts(&k) else {
+            p.push(unreadable(GAMES, &k, "not a game id".into()));
+            continue;
+        };
+        finished.insert(key);
+        let g: GameV1 = match decode(&v) {
+            Ok(g) => g,
+            Err(e) => {
+                p.push(unreadable(GAMES, &k, e.to_string()));
+                continue;
+            }
+        };
+        if g.id != key {
+            p.push(Problem::GameUnderWrongKey { key, id: g.id });
+        }
+        if g.record.outcome != Some(g.outcome) {
+            p.push(Problem::GameDoesNotReplay {
+                id: key,
+                error: format!(
+                    "the game says {} but its record says {}",
+                    g.outcome,
+                    g.record
+                        .outcome
+                        .map_or_else(|| "none".into(), |o| o.to_string())
+                ),
+            });
+        } else if let Err(e) = g.record.replay() {
+            p.push(Problem::GameDoesNotReplay {
+                id: key,
+                error: e.to_string(),
+            });
+        }
+        check_listings(store, &g, p)?;
+        if g.rated {
+            rated.push(Rated {
+                id: key,
+                ended: g.ended,
+                variant: g.record.rules.variant,
+                players: ByColor::new(
+                    g.seats.red.identity.to_string(),
+                    g.seats.blue.identity.to_string(),
+                ),
+                winner: g.outcome.winner,
+                changes: g.rating_changes,
+            });
+        } else if g.rating_changes.is_some() {
+            p.push(Problem::RatingChangeMismatch {
+                id: key,
+                detail: "a casual game with rating changes".into(),
+            });
+        }
+    }
+    Ok((finished, rated))
+}
+
+/// Reads every game in progress: not also finished, its moves numbered 1, 2, 3, ...,
+/// replaying without an end. Returns their ids.
+fn check_live(
+    store: &Store,
+    finished: &BTreeSet<GameId>,
+    count: &mut u64,
+    p: &mut Vec<Problem>,
+) -> Result<BTreeSet<GameId>, StoreError> {
+    let t = store.t();
+    // Games in progress and their moves.
+    let mut live = BTreeSet::new();
+    for kv in t.live.iter() {
+        let (k, v) = kv?;
+        *count += 1;
+        let Some(id) = game_key_parts(&k) else {
+            p.push(unreadable(LIVE, &k, "not a game id".into()));
+            continue;
+        };
+        live.insert(id);
+        if finished.contains(&id) {
+            p.push(Problem::FinishedButInProgress { id });
+        }
+        let header: LiveV1 = match decode(&v) {
+            Ok(h) => h,
+            Err(e) => {
+                p.push(unreadable(LIVE, &k, e.to_string()));
+                continue;
+            }
+        };
+        let mut record = crate::rules::GameRecord {
+            version: crate::rules::GameRecord::VERSION,
+            rules: header.terms.rules,
+            red: header.red,
+            blue: header.blue,
+            moves: Vec::new(),
+            outcome: None,
+        };
+        let mut readable = true;
+        for kv in t.live_moves.scan_prefix(id.to_be_bytes()) {
+            let (mk, mv) = kv?;
+            let expected = record.moves.len() as u32 + 1;
+            match (live_move_key_parts(&mk), decode::<LiveMoveV1>(&mv)) {
+                (Some((_, ply)), Ok(m)) => {
+                    if ply != expected {
+                        p.push(Problem::LivePlyGap {
+                            id,
+                            expected,
+                            found: ply,
+                        });
+                        readable = false;
+                        break;
+                    }
+                    record.moves.push(m.mv);
+                }
+                (None, _) => {
+                    p.push(unreadable(LIVE_MOVES, &mk, "not a game id and ply".into()));
+                    readable = false;
+                }
+                (_, Err(e)) => {
+                    p.push(unreadable(LIVE_MOVES, &mk, e.to_string()));
+                    readable = false;
+                }
+            }
+        }
+        if !readable {
+            continue;
+        }
+        match record.replay() {
+            Ok(g) => {
+                if let Some(outcome) = g.outcome() {
+                    p.push(Problem::LiveAlreadyOver { id, outcome });
+                }
+            }
+            Err(ReplayError::OutcomeMismatch {
+                recorded: None,
+                replayed: Some(outcome),
+            }) => p.push(Problem::LiveAlreadyOver { id, outcome }),
+            Err(e) => p.push(Problem::LiveDoesNotReplay {
+                id,
+                error: e.to_string(),
+            }),
+        }
+    }
+    Ok(live)
+}
+
+/// Moves of games in progress whose game is not in progress.
+fn check_orphan_moves(
+    store: &Store,
+    live: &BTreeSet<GameId>,
+    p: &mut Vec<Problem>,
+) -> Result<(), StoreError> {
+    let t = store.t();
+    let mut orphans: Vec<(GameId, usize)> = Vec::new();
+    for k in t.live_moves.iter().keys() {
+        let k = k?;
+        match live_move_key_parts(&k) {
+            Some((id, _)) if !live.contains(&id) => match orphans.last_mut() {
+                Some((last, n)) if *last == id => *n += 1,
+                _ => orphans.push((id, 1)),
+            },
+            Some(_) => {}
+            None if live.iter().any(|id| k.starts_with(&id.to_be_bytes())) => {} // reported above
+            None => p.push(unreadable(LIVE_MOVES, &k, "not a game id and ply".into())),
+        }
+    }
+    for (id, moves) in orphans {
+        p.push(Problem::OrphanMoves { id, moves });
+    }
+    Ok(())
+}
+
+/// The id counter is past every stored game's id.
+fn check_id_counter(
+    store: &Store,
+    highest: GameId,
+    p: &mut Vec<Problem>,
+) -> Result<(), StoreError> {
+    let t = store.t();
+    if highest > 0 {
+        let next = match t.meta.get("next_game_id")? {
+            Some(b) => match decode::<CounterV1>(&b) {
+                Ok(c) => Some(c.next),
+                Err(e) => {
+                    p.push(unreadable(META, b"next_game_id", e.to_string()));
+                    None
+                }
+            },
+            None => Some(1),
+        };
+        if let Some(next) = next.filter(|n| *n <= highest) {
+            p.push(Problem::IdCounterBehind { next, highest });
+        }
+    }
+    Ok(())
 }
 
 /// Every `users` key is in `nick_skeletons` under its skeleton, and every entry there is
@@ -689,15 +732,23 @@ fn check_listing_targets(
 
 /// Replays the rated results in order and compares with the stored changes, the `ratings`
 /// tree and `rating_history`.
-fn check_ratings(
-    store: &Store,
+fn check_ratings(store: &Store, games: Vec<Rated>, p: &mut Vec<Problem>) -> Result<(), StoreError> {
+    let (now, history) = replay_ratings(games, p);
+    check_stored_ratings(store, &now, p)?;
+    check_stored_history(store, &history, p)
+}
+
+type ByPlayer<T> = HashMap<(String, Variant), T>;
+
+/// Replays the rated games in the order they ended, comparing each game's stored rating
+/// changes with the replayed ones. Returns every player's replayed rating and rated games.
+fn replay_ratings(
     mut games: Vec<Rated>,
     p: &mut Vec<Problem>,
-) -> Result<(), StoreError> {
-    let t = store.t();
+) -> (ByPlayer<Rating>, ByPlayer<BTreeSet<GameId>>) {
     games.sort_by_key(|g| (g.ended, g.id));
-    let mut now: HashMap<(String, Variant), Rating> = HashMap::new();
-    let mut history: HashMap<(String, Variant), BTreeSet<GameId>> = HashMap::new();
+    let mut now: ByPlayer<Rating> = HashMap::new();
+    let mut history: ByPlayer<BTreeSet<GameId>> = HashMap::new();
     for group in games.chunk_by(|a, b| a.ended == b.ended) {
         // The games that ended in the same second: in the order their stored changes chain
         // (the order `finish` applied them), else by id.
@@ -767,8 +818,17 @@ fn check_ratings(
             }
         }
     }
+    (now, history)
+}
 
-    let mut stored: HashMap<(String, Variant), Rating> = HashMap::new();
+/// Every stored rating is the replayed one (or a new player's, without games).
+fn check_stored_ratings(
+    store: &Store,
+    now: &ByPlayer<Rating>,
+    p: &mut Vec<Problem>,
+) -> Result<(), StoreError> {
+    let t = store.t();
+    let mut stored: ByPlayer<Rating> = HashMap::new();
     for kv in t.ratings.iter() {
         let (k, v) = kv?;
         let Some(key) = rating_parts(&k) else {
@@ -808,8 +868,17 @@ fn check_ratings(
             });
         }
     }
+    Ok(())
+}
 
-    let mut stored_history: HashMap<(String, Variant), BTreeSet<GameId>> = HashMap::new();
+/// Every player's stored rating history lists exactly their rated games.
+fn check_stored_history(
+    store: &Store,
+    history: &ByPlayer<BTreeSet<GameId>>,
+    p: &mut Vec<Problem>,
+) -> Result<(), StoreError> {
+    let t = store.t();
+    let mut stored_history: ByPlayer<BTreeSet<GameId>> = HashMap::new();
     for k in t.history.iter().keys() {
         let k = k?;
         match history_parts(&k) {

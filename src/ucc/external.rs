@@ -81,31 +81,15 @@ pub struct AgentBox {
 
 /// A user's uid and gid (`getpwnam_r`), or why there is none.
 pub fn lookup_user(name: &str) -> Result<(u32, u32), String> {
-    let cname = std::ffi::CString::new(name).map_err(|_| format!("no user named {name:?}"))?;
-    let mut buf = vec![0 as libc::c_char; 16 * 1024];
-    // SAFETY: an all-zero `passwd` is valid (null pointers, zero ids); getpwnam_r writes it
-    // and strings into `buf` (of the length we pass), and `found` points to it or is null.
-    let mut pw: libc::passwd = unsafe { std::mem::zeroed() };
-    let mut found: *mut libc::passwd = std::ptr::null_mut();
-    let rc = unsafe {
-        libc::getpwnam_r(
-            cname.as_ptr(),
-            &mut pw,
-            buf.as_mut_ptr(),
-            buf.len(),
-            &mut found,
-        )
-    };
-    if rc != 0 || found.is_null() {
-        return Err(format!("no user named {name:?} on this machine"));
+    match nix::unistd::User::from_name(name) {
+        Ok(Some(user)) => Ok((user.uid.as_raw(), user.gid.as_raw())),
+        _ => Err(format!("no user named {name:?} on this machine")),
     }
-    Ok((pw.pw_uid, pw.pw_gid))
 }
 
 /// Whether this process may run programs as another user (it runs as root).
 pub fn can_switch_user() -> bool {
-    // SAFETY: geteuid(2) has no preconditions.
-    unsafe { libc::geteuid() == 0 }
+    nix::unistd::geteuid().is_root()
 }
 
 /// Why `agents_user = user` cannot work here, if it cannot.
@@ -220,17 +204,14 @@ fn write_within(stdin: &mut ChildStdin, mut bytes: &[u8], deadline: Instant) -> 
 
 #[cfg(unix)]
 fn wait_writable(stdin: &ChildStdin, left: Duration) {
-    use std::os::fd::AsRawFd;
-    let mut p = libc::pollfd {
-        fd: stdin.as_raw_fd(),
-        events: libc::POLLOUT,
-        revents: 0,
-    };
+    use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+    use std::os::fd::AsFd;
+    let mut fds = [PollFd::new(stdin.as_fd(), PollFlags::POLLOUT)];
     let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
-    // SAFETY: one valid pollfd for the pipe we own, for the length we pass.
-    unsafe {
-        libc::poll(&mut p, 1, ms);
-    }
+    let _ = poll(
+        &mut fds,
+        PollTimeout::try_from(ms).unwrap_or(PollTimeout::MAX),
+    );
 }
 
 #[cfg(not(unix))]
@@ -389,13 +370,12 @@ impl External {
         let stdin = child.stdin.take();
         #[cfg(unix)]
         if let Some(s) = &stdin {
-            use std::os::fd::AsRawFd;
-            // SAFETY: fcntl(2) on the write end of the pipe we own; only our end of it
-            // becomes non-blocking (the program's read end is another open file).
-            unsafe {
-                let fd = s.as_raw_fd();
-                let flags = libc::fcntl(fd, libc::F_GETFL);
-                libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+            // Only our end of the pipe becomes non-blocking (the program's read end is another
+            // open file).
+            use nix::fcntl::{fcntl, FcntlArg, OFlag};
+            if let Ok(flags) = fcntl(s, FcntlArg::F_GETFL) {
+                let flags = OFlag::from_bits_truncate(flags) | OFlag::O_NONBLOCK;
+                let _ = fcntl(s, FcntlArg::F_SETFL(flags));
             }
         }
         let stdout = child.stdout.take().expect("piped");
@@ -508,11 +488,9 @@ impl External {
     fn kill(&mut self) {
         #[cfg(unix)]
         {
-            // SAFETY: kill(2) with a negative pid signals the child's own process group
-            // (it was started as its leader); no memory is touched.
-            unsafe {
-                libc::kill(-(self.child.id() as i32), libc::SIGKILL);
-            }
+            // The child was started as its process group's leader: its pid names the group.
+            let group = nix::unistd::Pid::from_raw(self.child.id() as i32);
+            let _ = nix::sys::signal::killpg(group, nix::sys::signal::Signal::SIGKILL);
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
