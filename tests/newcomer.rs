@@ -171,14 +171,26 @@ async fn a_player_who_left_is_told_the_result_in_the_lobby() {
     let (ka, kb) = (new_key(), new_key());
     let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
     let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
-    common::start_game(&alice, &bob).await;
+    let (red, blue) = red_moves_then_blue_leaves(&alice, &bob).await;
+    // Red resigns: Blue, in the lobby, is told.
+    red.send(b"R").await;
+    red.wait_text("Resign this game?", 5).await;
+    red.send(b"y").await;
+    let told = blue.wait_text("has ended", 10).await;
+    let said = told.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("you won (resignation)"), "{told}");
+}
+
+/// alice and bob start a game; Red moves a front piece (so that leaving is not the end of
+/// a game never begun); Blue leaves the game for the lobby (q, y). Returns (Red, Blue).
+async fn red_moves_then_blue_leaves<'a>(alice: &'a Term, bob: &'a Term) -> (&'a Term, &'a Term) {
+    common::start_game(alice, bob).await;
     let a_text = alice.wait_text("move 1", 10).await;
     let (red, blue) = if a_text.contains("you play Red") {
-        (&alice, &bob)
+        (alice, bob)
     } else {
-        (&bob, &alice)
+        (bob, alice)
     };
-    // Red moves a front piece, so that leaving is not the end of a game never begun.
     let text = red.wait_text("Your turn", 10).await;
     let board = common::ScreenBoard::read(&text).expect("Red's board");
     let file = "ABEFIJ"
@@ -190,16 +202,62 @@ async fn a_player_who_left_is_told_the_result_in_the_lobby() {
     red.type_str(&format!("{file}4 {file}5")).await;
     red.send(b"\r").await;
     blue.wait_text("Your turn", 10).await;
-    // Blue leaves the game for the lobby.
     blue.send(b"q").await;
     blue.wait_text("Leave this game?", 5).await;
     blue.send(b"y").await;
     blue.wait_text("Open seeks", 10).await;
-    // Red resigns: Blue, in the lobby, is told.
-    red.send(b"R").await;
-    red.wait_text("Resign this game?", 5).await;
-    red.send(b"y").await;
-    let told = blue.wait_text("has ended", 10).await;
-    let said = told.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(said.contains("you won (resignation)"), "{told}");
+    (red, blue)
+}
+
+/// MEDIUM 4: while the game waits for a player who left it for the lobby, the lobby lists
+/// that player as having left the game (not "idle"), and the opponent reads that they left
+/// the game (not that they lost the connection). Once they do lose it, the opponent reads
+/// "disconnected".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn who_left_a_game_for_the_lobby_is_said_to_have_left_it() {
+    let server = start_server("newcomer-left").await;
+    let addr = server.running.addr;
+    let (ka, kb, kc) = (new_key(), new_key(), new_key());
+    let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    let (red, blue) = red_moves_then_blue_leaves(&alice, &bob).await;
+    let blue_nick = if std::ptr::eq(blue, &alice) {
+        "alice"
+    } else {
+        "bob"
+    };
+    let game = red
+        .wait_for("Red reads that Blue left the game", 10, |t| {
+            t.contains("left the game")
+        })
+        .await;
+    assert!(!game.contains("disconnected"), "{game}");
+    // Another player in the lobby sees where Blue is.
+    let carol = Term::connect(addr, Login::Key("carol", &kc), 120, 40).await;
+    let lobby = carol
+        .wait_for("Blue listed as having left the game", 10, |t| {
+            t.lines()
+                .any(|l| l.contains(blue_nick) && l.contains("left game #"))
+        })
+        .await;
+    assert!(
+        !lobby
+            .lines()
+            .any(|l| l.contains(blue_nick) && l.contains("idle")),
+        "{lobby}"
+    );
+    // Blue's connection goes: now Red reads "disconnected".
+    let red = if blue_nick == "alice" {
+        alice.disconnect().await;
+        &bob
+    } else {
+        bob.disconnect().await;
+        &alice
+    };
+    let game = red
+        .wait_for("Red reads that Blue lost the connection", 10, |t| {
+            t.contains("disconnected")
+        })
+        .await;
+    assert!(!game.contains("left the game"), "{game}");
 }

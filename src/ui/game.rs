@@ -950,18 +950,24 @@ pub(crate) fn seat_line(
     ];
     spans.extend(after);
     let mut second = vec![Span::raw("  ")];
+    // Who left the game for the lobby is still online: not "disconnected".
+    let (gone, back) = if seat.online {
+        ("left the game", "to come back")
+    } else {
+        ("disconnected", "to reconnect")
+    };
     if let Some(left) = g.reconnect_left(seat, now) {
         if left.is_zero() {
-            second.push(Span::styled("disconnected, time is up", t.error()));
+            second.push(Span::styled(format!("{gone}, time is up"), t.error()));
         } else {
             let secs = left.as_millis().div_ceil(1000);
             second.push(Span::styled(
-                format!("disconnected {} {secs}s to reconnect", t.g.dash),
+                format!("{gone} {} {secs}s {back}", t.g.dash),
                 t.error(),
             ));
         }
     } else if !seat.connected {
-        second.push(Span::styled("disconnected", t.error()));
+        second.push(Span::styled(gone, t.error()));
     } else {
         second.push(Span::styled(c.name(), t.dim()));
         if g.snap.phase == GamePhase::Setup {

@@ -662,12 +662,17 @@ fn list_area(panel: Panel, r: Rect) -> Rect {
     }
 }
 
-fn status_text(s: PlayerStatus) -> &'static str {
+/// Where a player is, in words that fit `room` columns where they can.
+fn status_text(s: PlayerStatus, room: usize) -> String {
+    let long = room >= 13;
     match s {
-        PlayerStatus::Idle => "idle",
-        PlayerStatus::Seeking => "seeking",
-        PlayerStatus::Playing(_) => "playing",
-        PlayerStatus::Watching(_) => "watching",
+        PlayerStatus::Idle if long => "in the lobby".into(),
+        PlayerStatus::Idle => "lobby".into(),
+        PlayerStatus::LeftGame(g) if long => format!("left game #{g}"),
+        PlayerStatus::LeftGame(g) => format!("left #{g}"),
+        PlayerStatus::Seeking => "seeking".into(),
+        PlayerStatus::Playing(_) => "playing".into(),
+        PlayerStatus::Watching(_) => "watching".into(),
     }
 }
 
@@ -840,10 +845,18 @@ impl View<'_> {
 
     fn players(&self, buf: &mut Buffer, area: Rect) {
         let players = &self.l.players;
-        let nick_w = (inner(area).width as usize).saturating_sub(18).clamp(6, 24);
+        let width = inner(area).width as usize;
+        // The names as wide as the longest (with "(you)"), the rest to say where each is.
+        let longest = players
+            .iter()
+            .map(|p| super::words::width(&p.nick) + if p.nick == self.me.nick { 6 } else { 0 })
+            .max()
+            .unwrap_or(0);
+        let nick_w = longest.min(width.saturating_sub(18)).clamp(6, 24);
+        let status_w = width.saturating_sub(nick_w + 10);
         let head = format!("{} {:>6} {}", pad("nick", nick_w + 2), "rating", "status");
         let title = format!("Players ({})", players.len());
-        let row = |i: usize| self.player_row(&players[i], nick_w);
+        let row = |i: usize| self.player_row(&players[i], nick_w, status_w);
         let empty = "nobody else here yet";
         self.list(
             buf,
@@ -855,7 +868,7 @@ impl View<'_> {
         );
     }
 
-    fn player_row(&self, p: &PlayerInfo, nick_w: usize) -> Line<'static> {
+    fn player_row(&self, p: &PlayerInfo, nick_w: usize, status_w: usize) -> Line<'static> {
         let t = self.t;
         let rating = if p.bot {
             "bot".to_string()
@@ -891,7 +904,7 @@ impl View<'_> {
             Span::raw(format!("{} ", t.g.bullet)),
             Span::styled(pad(&nick, nick_w), name_style),
             Span::raw(format!(" {rating:>6} ")),
-            Span::styled(status_text(p.status).to_string(), t.dim()),
+            Span::styled(status_text(p.status, status_w), t.dim()),
         ])
     }
 
