@@ -261,3 +261,41 @@ async fn who_left_a_game_for_the_lobby_is_said_to_have_left_it() {
         .await;
     assert!(!game.contains("left the game"), "{game}");
 }
+
+/// MEDIUM 5: at 80x24 the guest's comeback command is one unbroken row (to copy whole),
+/// and it stays until a key is pressed (it does not time out like other notices).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guests_comeback_command_is_one_row_at_80_columns_and_stays() {
+    let server = start_server("newcomer-comeback").await;
+    let addr = server.running.addr;
+    let port = addr.port();
+    let g = Term::connect_env(addr, Login::Guest, Some((80, 24)), "xterm-256color", &[]).await;
+    g.wait_text("Welcome to stratego-ssh", 10).await;
+    g.send(b"\r").await;
+    let screen = g
+        .wait_for("the lobby with the comeback line", 10, |t| {
+            !t.contains("Welcome to") && t.contains("come back to your game with")
+        })
+        .await;
+    let row = screen
+        .lines()
+        .find(|l| l.contains("ssh -o"))
+        .unwrap_or_else(|| panic!("no row with the command:\n{screen}"));
+    let command = row[row.find("ssh -o").unwrap()..].trim_end();
+    let command = command.trim_end_matches("(Esc)").trim_end();
+    let login = command
+        .rsplit(' ')
+        .next()
+        .and_then(|w| w.strip_suffix("@127.0.0.1"))
+        .unwrap_or_else(|| panic!("the row ends with the login at 127.0.0.1: {row:?}\n{screen}"));
+    assert!(
+        command == format!("ssh -o PubkeyAuthentication=no -p {port} {login}@127.0.0.1"),
+        "the whole command on one row: {command:?}\n{screen}"
+    );
+    let (nick, token) = login.rsplit_once('-').expect("guest-NNNN-TOKEN");
+    assert!(nick.starts_with("guest-") && token.len() == 16, "{login}");
+    // Still there long after other notices would have gone.
+    tokio::time::sleep(Duration::from_secs(14)).await;
+    let later = g.text();
+    assert!(later.contains(command), "{later}");
+}

@@ -160,7 +160,8 @@ fn comeback_line(server: Option<&crate::ui::Address>, login: &str) -> String {
         Some(a) => format!("{ssh} -p {} {login}@{}", a.port, a.host),
         None => format!("{ssh} {login}@HOST"),
     };
-    format!("Guest: if you drop, come back to your game with: {at}")
+    // The command on a row of its own, unbroken at 80 columns, to copy whole.
+    format!("Guest: if you drop, come back to your game with:\n{at}")
 }
 
 /// The wall clock, Unix seconds (what the tournaments' countdowns are drawn from).
@@ -303,8 +304,11 @@ impl Session {
             .guest_pass
             .as_ref()
             .map(|pass| comeback_line(p.server.as_ref(), &pass.login_name(&joined.nick)));
-        for notice in p.motd.iter().chain(&notices).chain(&comeback) {
+        for notice in p.motd.iter().chain(&notices) {
             app.update(Msg::Notice(notice.clone()));
+        }
+        if let Some(line) = &comeback {
+            app.update(Msg::LastingNotice(line.clone()));
         }
         if !setups.is_empty() {
             app.update(Msg::SavedSetups(setups));
@@ -521,7 +525,7 @@ impl Session {
                 // A guest is told how to come back to its seat (only its own screen shows
                 // the secret).
                 if let (true, Some(line)) = (playing, self.comeback.clone()) {
-                    fx.extend(self.show(Msg::Notice(line)));
+                    fx.extend(self.show(Msg::LastingNotice(line)));
                 }
                 fx
             }
