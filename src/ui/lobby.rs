@@ -955,7 +955,7 @@ impl View<'_> {
         let width = usize::from(area.width);
         let mut rows: Vec<Line<'static>> =
             vec![Line::from(Span::styled("no open seeks yet:", t.dim()))];
-        let others = [("b", "choose the computer's terms"), ("n", "post a seek")];
+        let others = [("b", "computer's terms"), ("n", "post a seek")];
         let one_row: usize = others.iter().map(|(k, w)| k.len() + 1 + w.len() + 3).sum();
         let item = |(k, w): (&str, &str)| {
             vec![
@@ -1311,8 +1311,11 @@ const KEYS: &[Binding<Do, If>] = &[
         .help("n", "new seek (variant, rules, clock, private)"),
     on(&[ch('c')], Do::Challenge).help("c", "challenge the selected player"),
     on(&[ch('b')], Do::Bot)
-        .hints(&[hint(2, "b", "vs computer")])
-        .help("b", "play the computer"),
+        .hints(&[hint(2, "b", "computer's terms")])
+        .help(
+            "b",
+            "computer's terms: choose level, variant, clock; then play",
+        ),
     on(&[ch('d')], Do::Decline)
         .hints(&[hint(1, "d", "decline").when(&[If::Challenged])])
         .help("d", "decline a challenge to you (the one selected)"),
