@@ -299,3 +299,48 @@ async fn a_guests_comeback_command_is_one_row_at_80_columns_and_stays() {
     let later = g.text();
     assert!(later.contains(command), "{later}");
 }
+
+/// LOW: the set-up countdown is shown only where a deadline applies to people: against the
+/// computer with no clock there is none (nobody waits), between two people there is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_set_up_countdown_only_where_someone_waits() {
+    let server = start_server("newcomer-countdown").await;
+    let addr = server.running.addr;
+    let (ka, kb, kc) = (new_key(), new_key(), new_key());
+    let newbie = Term::connect(addr, Login::Key("newbie", &kc), 80, 24).await;
+    newbie.wait_text("Enter play the computer", 10).await;
+    newbie.send(b"\r").await;
+    let setup = newbie.wait_text("Set up your army", 10).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let setup2 = newbie.text();
+    for s in [&setup, &setup2] {
+        assert!(!countdown(s), "no countdown against the computer:\n{s}");
+    }
+    let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    alice.wait_text("no open seeks", 10).await;
+    alice.send(b"n").await;
+    alice.wait_text("Variant", 5).await;
+    alice.send(b"\r").await;
+    bob.wait_text("Open seeks (1)", 10).await;
+    bob.send(b"j").await; // from the computer's row to alice's seek
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    bob.send(b"\r").await;
+    let shown = bob
+        .wait_for("the countdown between two people", 10, |t| {
+            t.contains("Set up your army") && countdown(t)
+        })
+        .await;
+    assert!(shown.contains("4:5") || shown.contains("5:00"), "{shown}");
+}
+
+/// A set-up countdown on the screen: `4:59 left`.
+fn countdown(screen: &str) -> bool {
+    let words: Vec<&str> = screen.split_whitespace().collect();
+    words.windows(2).any(|w| {
+        w[1] == "left"
+            && w[0].split_once(':').is_some_and(|(m, s)| {
+                m.parse::<u32>().is_ok() && s.len() == 2 && s.parse::<u32>().is_ok()
+            })
+    })
+}

@@ -11,7 +11,8 @@
 //! time passing alone never republishes.
 //!
 //! **Set-up has a deadline** ([`GameConfig::setup_deadline`]): a side not ready when it
-//! runs out loses to a side that is; with neither ready the game is aborted.
+//! runs out loses to a side that is; with neither ready the game is aborted. Not in a
+//! game against the computer with no clock, where nobody waits.
 //!
 //! Two queues feed it: [`SeatCommand`]s from the players' and spectators' [`GameSeat`]s,
 //! and control messages from the lobby through [`GameHandle`] (a seat's player came or
@@ -355,7 +356,11 @@ impl GameTask {
             rating_change: None,
         };
         let ByColor { red, blue } = new.players;
-        let setup_deadline = new.config.setup_deadline;
+        // The deadline keeps a person from waiting for ever on one who does not set up.
+        // Against the computer with no clock nobody waits (and a player who goes ends
+        // the game by their reconnect grace, as before the first move in any game).
+        let nobody_waits = new.terms.clock.is_none() && (red.bot || blue.bot);
+        let setup_deadline = new.config.setup_deadline.filter(|_| !nobody_waits);
         let mut task = GameTask {
             id: new.id,
             fatal: new.fatal,
