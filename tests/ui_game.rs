@@ -1125,8 +1125,11 @@ fn nothing_is_cut_mid_word_at_80x24() {
         header.ends_with('…') || header.ends_with("game #7") || header.ends_with("watching"),
         "{header:?}"
     );
+    // The rules in plain words where they fit, in short where not (issue 34).
     assert!(
-        header.contains("Classic · 2sq:3 chase AA SD rescue"),
+        header.contains(
+            "Classic · 2-square rule: 3, chasing rule, attacker wins ties, silent defense, rescue"
+        ) || header.contains("Classic · 2sq:3 chase AA SD rescue"),
         "{header:?}"
     );
     // A long name is abbreviated with a visible mark, and the clock beside it is whole.
@@ -1357,4 +1360,22 @@ fn notices_never_cover_the_board_names_or_clocks() {
 
 fn words_of(t: &str) -> String {
     t.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Issue 34 (LOW): the header names the rules in plain words at 80x24 ("2-square rule: 3,
+/// chasing rule"), not in jargon ("2sq:3 chase").
+#[test]
+fn the_header_says_the_rules_in_plain_words_at_80x24() {
+    let mut a = app("alice", 80, 24);
+    send_game(
+        &mut a,
+        game_snap(Some(Color::Red), red_view()),
+        Instant::now(),
+    );
+    let header = lines(&draw(&a, 80, 24))[0].clone();
+    assert!(
+        header.contains("Classic · 2-square rule: 3, chasing rule · rated"),
+        "{header:?}"
+    );
+    assert!(!header.contains("2sq"), "{header:?}");
 }

@@ -1054,19 +1054,23 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     let clock = terms
         .clock
         .map_or("no clock".to_string(), |c| c.to_string());
-    let terms_text = format!(
-        "{}{sep}{}{sep}{}{sep}{clock}",
-        terms.rules.variant.name(),
-        terms.rules.options.summary(),
-        if terms.rated { "rated" } else { "casual" },
-    );
-    let full = format!("{terms_text}{sep}game #{}", g.snap.id);
-    let width = area.width as usize;
-    let left = if words::width(&full) <= width {
-        full
-    } else {
-        abbrev(&terms_text, width, ellipsis(t))
+    let terms_text = |rules: String| {
+        format!(
+            "{}{sep}{rules}{sep}{}{sep}{clock}",
+            terms.rules.variant.name(),
+            if terms.rated { "rated" } else { "casual" },
+        )
     };
+    // The rules in plain words where they fit, else in short; the game's number as room
+    // allows.
+    let plain = terms_text(rules_plain(&terms.rules.options));
+    let short = terms_text(terms.rules.options.summary());
+    let width = area.width as usize;
+    let left = [&plain, &short]
+        .into_iter()
+        .flat_map(|s| [format!("{s}{sep}game #{}", g.snap.id), s.clone()])
+        .find(|s| words::width(s) <= width)
+        .unwrap_or_else(|| abbrev(&short, width, ellipsis(t)));
     put(buf, area.x, area.y, &left, area.width, t.title());
     let right = match g.my_color() {
         Some(c) => format!("you play {}", c.name()),
@@ -1081,6 +1085,30 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     if w + words::width(&left) as u16 + 2 <= area.width {
         put(buf, area.right() - w, area.y, &right, w, t.dim());
     }
+}
+
+/// A game's rules in plain words for its header: `2-square rule: 3, chasing rule`.
+pub(crate) fn rules_plain(o: &crate::rules::Options) -> String {
+    let mut w = vec![match o.two_square_limit {
+        0 => "no 2-square rule".to_string(),
+        n => format!("2-square rule: {n}"),
+    }];
+    if o.more_squares {
+        w.push("chasing rule".into());
+    }
+    if o.aggressor_advantage {
+        w.push("attacker wins ties".into());
+    }
+    if o.silent_defense {
+        w.push("silent defense".into());
+    }
+    if o.rescue {
+        w.push("rescue".into());
+    }
+    if o.immobility == crate::rules::Immobility::Immediate {
+        w.push("blocked side loses".into());
+    }
+    w.join(", ")
 }
 
 /// The play screen.

@@ -267,12 +267,21 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
     let sep = t.g.sep;
     // Header.
     let left = match &r.shown {
-        Some(s) => format!(
-            "Replay{sep}{}{sep}{}{sep}game #{}",
-            s.rules.variant.name(),
-            s.rules.options.summary(),
-            r.id
-        ),
+        Some(s) => {
+            let with = |rules: String| {
+                format!(
+                    "Replay{sep}{}{sep}{rules}{sep}game #{}",
+                    s.rules.variant.name(),
+                    r.id
+                )
+            };
+            let plain = with(super::game::rules_plain(&s.rules.options));
+            if plain.chars().count() <= usize::from(lay.header.width) {
+                plain
+            } else {
+                with(s.rules.options.summary())
+            }
+        }
         None => format!("Replay{sep}game #{}", r.id),
     };
     put(
