@@ -1379,3 +1379,47 @@ fn the_header_says_the_rules_in_plain_words_at_80x24() {
     );
     assert!(!header.contains("2sq"), "{header:?}");
 }
+
+/// Issue 34 (LOW): the last move is said in words, whichever side made it, battle or not,
+/// and replaced by each move (the last battle's sentence no longer stays for moves after).
+#[test]
+fn the_last_move_is_said_in_words_and_replaced_by_each_move() {
+    let plain = |mover, from: &str, to: &str| ViewMove {
+        mover,
+        from: sqr(from),
+        to: sqr(to),
+        battle: None,
+        rescue: None,
+    };
+    let mut v = red_view();
+    v.last_move = Some(battle_move());
+    let mut s = game_snap(Some(Color::Red), v.clone());
+    s.history = vec![plain(Color::Red, "G4", "G5"), battle_move()];
+    let mut a = app("alice", W, H);
+    let at = Instant::now();
+    send_game(&mut a, s.clone(), at);
+    let t = text(&draw(&a, W, H));
+    assert!(
+        t.contains("Your Major (7) attacked a Lieutenant (5) and won"),
+        "{t}"
+    );
+    // Blue answers without a battle: said in words, the battle's sentence gone.
+    v.last_move = Some(plain(Color::Blue, "B7", "B6"));
+    v.to_move = Color::Red;
+    s.view = Some(v.clone());
+    s.history.push(plain(Color::Blue, "B7", "B6"));
+    send_game(&mut a, s.clone(), at);
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("Blue moved B7-B6"), "{t}");
+    assert!(!t.contains("attacked"), "{t}");
+    // My own move next.
+    v.last_move = Some(plain(Color::Red, "E4", "E5"));
+    s.view = Some(v);
+    s.history.push(plain(Color::Red, "E4", "E5"));
+    send_game(&mut a, s, at);
+    let t = text(&draw(&a, W, H));
+    assert!(
+        t.contains("You moved E4-E5") && !t.contains("Blue moved"),
+        "{t}"
+    );
+}

@@ -1508,17 +1508,13 @@ fn render_below(
     // battle gets what is left, at most two rows.
     let prompt = prompt_lines(g, p, a.width, t);
     let left = a.bottom() - y;
-    let battle = g
+    // The last move in words (a battle told whole), replaced by each move.
+    let last = g
         .snap
         .history
-        .iter()
-        .rev()
-        .find(|m| m.battle.is_some())
-        .or(g
-            .view()
-            .and_then(|v| v.last_move.as_ref())
-            .filter(|m| m.battle.is_some()));
-    if let Some(s) = battle.and_then(|m| battle_sentence(m, g.my_color(), n)) {
+        .last()
+        .or(g.view().and_then(|v| v.last_move.as_ref()));
+    if let Some(s) = last.map(|m| last_move_sentence(m, g.my_color(), n)) {
         let rows = 2.min(left.saturating_sub(prompt.len().min(1) as u16)) as usize;
         for l in wrap_at_most(&s, a.width as usize, rows, ellipsis(t)) {
             put(buf, a.x, y, &l, a.width, Style::new());
@@ -1536,6 +1532,31 @@ fn render_below(
         put_line(buf, a.x, y, l, a.width);
         y += 1;
     }
+}
+
+/// The last move in words, from the side of `me` (`None`: a spectator): a battle's
+/// sentence, else `Blue moved B7-B6` / `You moved E4-E5`.
+fn last_move_sentence(m: &crate::rules::ViewMove, me: Option<Color>, n: Numbering) -> String {
+    let mut s = match battle_sentence(m, me, n) {
+        Some(s) => s,
+        None => {
+            let who = match me {
+                Some(c) if c == m.mover => "You",
+                _ => m.mover.name(),
+            };
+            format!("{who} moved {}-{}", m.from, m.to)
+        }
+    };
+    if let Some(r) = m.rescue {
+        s.push_str(&format!("; {} rescued to {}", with_an(r.rank.name()), r.to));
+    }
+    s
+}
+
+/// `a Major`, `an Engineer`.
+fn with_an(s: &str) -> String {
+    let vowel = s.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
+    format!("{} {s}", if vowel { "an" } else { "a" })
 }
 
 /// Pieces left of each rank, and the pieces taken, from `a.y`; returns the row after them.
