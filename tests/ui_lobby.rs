@@ -1235,3 +1235,36 @@ fn b_says_the_same_everywhere_and_starts_as_enter_plays() {
         "{b:?}"
     );
 }
+
+/// Issue 34 (LOW): in ASCII mode a challenge's notice keeps its dash as `-` (it read
+/// "10+5 ? see Open seeks"), and at 80 columns the challenge's row says whole that it is
+/// to me (it was cut as "challenge to y").
+#[test]
+fn ascii_mode_keeps_a_challenges_words_at_80_columns() {
+    let mut l = LobbySnapshot::default();
+    l.seeks.push(Seek {
+        private_to: Some("bob".into()),
+        ..seek(13, "carol")
+    });
+    let ascii = stratego_ssh::ui::Settings {
+        ascii: true,
+        ..settings()
+    };
+    for s in [settings(), ascii] {
+        let mut a = App::new(me("bob"), s, 80, 24, 1);
+        a.update(Msg::Lobby(Arc::new(l.clone())));
+        a.update(Msg::Notice(
+            "carol challenges you: Classic 10+5 rated — see Open seeks".into(),
+        ));
+        let t = text(&draw(&a, 80, 24));
+        let row = t
+            .lines()
+            .find(|r| r.contains("! carol"))
+            .unwrap_or_else(|| panic!("the challenge's row:\n{t}"));
+        assert!(row.contains(" to you!"), "{row:?}\n{t}");
+        if a.settings().ascii {
+            assert!(t.contains("rated - see Open seeks"), "{t}");
+            assert!(!t.contains("rated ? see"), "{t}");
+        }
+    }
+}

@@ -994,13 +994,23 @@ impl View<'_> {
             pad(&clock, 5),
             pad(rated, 6)
         )));
+        let cols = Line::from(spans.clone()).width();
         let to = match &s.private_to {
-            Some(to) if to == me => Some(Span::styled(" challenge to you!", t.accent())),
+            // Whole, in the shorter words where the longer do not fit (80 columns).
+            Some(to) if to == me => {
+                let long = " challenge to you!";
+                let words = if cols + long.len() <= width {
+                    long
+                } else {
+                    " to you!"
+                };
+                Some(Span::styled(words, t.accent()))
+            }
             Some(to) => Some(Span::styled(format!(" {} {to}", t.g.arrow), t.dim())),
             None => None,
         };
         // The rules get what the columns and the challenge leave, cut with a mark.
-        let used = Line::from(spans.clone()).width() + to.as_ref().map_or(0, |s| s.width());
+        let used = cols + to.as_ref().map_or(0, |s| s.width());
         let room = width.saturating_sub(used);
         let rules = s.terms.rules.options.summary();
         if room >= 4 || rules.chars().count() <= room {

@@ -906,8 +906,8 @@ impl App {
             now: self.now(),
         };
         let areas = game::clock_areas(&game.shared, &cx)?;
-        if let Some(n) = &self.notice {
-            let (_, at) = notice_layout(area, n);
+        if let Some(n) = self.notice_text() {
+            let (_, at) = notice_layout(area, &n);
             if areas.iter().any(|a| a.intersects(at)) {
                 return None;
             }
@@ -1001,8 +1001,8 @@ impl App {
                 Some(Overlay::Form(f)) => f.render(buf, area, &t),
                 Some(Overlay::Name(c)) => c.render(buf, area, &t),
             }
-            if let Some(n) = &self.notice {
-                draw_notice(buf, area, n, &t);
+            if let Some(n) = self.notice_text() {
+                draw_notice(buf, area, &n, &t);
             }
         }
         if self.settings.ascii {
@@ -1084,6 +1084,38 @@ impl App {
                 g.shared.snap.terms.rules
             })
     }
+}
+
+impl App {
+    /// The notice as drawn: in ASCII mode its typography in ASCII (`—` as `-`, `→` as
+    /// `->`), not the `?` that stands for any other character.
+    fn notice_text(&self) -> Option<std::borrow::Cow<'_, str>> {
+        let n = self.notice.as_deref()?;
+        Some(if self.settings.ascii {
+            std::borrow::Cow::Owned(ascii_words(n))
+        } else {
+            std::borrow::Cow::Borrowed(n)
+        })
+    }
+}
+
+/// Text with its usual typography in ASCII: dashes, arrows, dots, quotes, marks.
+pub(crate) fn ascii_words(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '—' | '–' | '·' => out.push('-'),
+            '→' => out.push_str("->"),
+            '←' => out.push_str("<-"),
+            '…' => out.push_str("..."),
+            '✓' => out.push_str("ok"),
+            '●' => out.push('*'),
+            '‘' | '’' => out.push('\''),
+            '“' | '”' => out.push('"'),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// What a player who is not an admin is told when pressing the admin key.
