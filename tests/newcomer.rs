@@ -344,3 +344,19 @@ fn countdown(screen: &str) -> bool {
             })
     })
 }
+
+/// LOW: `ssh host leaderboard` with nobody rated says so, per variant (it printed only a
+/// header); `replay ID --format record` is the way to the stored record.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_empty_leaderboard_says_nobody_is_rated_yet() {
+    let server = start_server("newcomer-board").await;
+    let addr = server.running.addr;
+    let k = new_key();
+    for (arg, name) in [("", "Classic"), (" duel", "Duel"), (" barrage", "Barrage")] {
+        let (out, status) = common::exec(addr, "sam", &k, &format!("leaderboard{arg}")).await;
+        assert_eq!(status, Some(0), "{out}");
+        assert!(out.contains(&format!("no rated {name} games yet")), "{out}");
+    }
+    let (out, _) = common::exec(addr, "sam", &k, "help").await;
+    assert!(out.contains("replay ID [--format record|gravon]"), "{out}");
+}
