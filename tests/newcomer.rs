@@ -360,3 +360,44 @@ async fn an_empty_leaderboard_says_nobody_is_rated_yet() {
     let (out, _) = common::exec(addr, "sam", &k, "help").await;
     assert!(out.contains("replay ID [--format record|gravon]"), "{out}");
 }
+
+/// LOW: a spectator of a finished game follows the players into their rematch (it stayed
+/// on "Next game starting..." of the old game).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_follows_the_players_into_the_rematch() {
+    let server = start_server("newcomer-follow").await;
+    let addr = server.running.addr;
+    let (ka, kb, kc) = (new_key(), new_key(), new_key());
+    let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    common::start_game(&alice, &bob).await;
+    alice.wait_text("move 1", 10).await;
+    let carol = Term::connect(addr, Login::Key("carol", &kc), 120, 40).await;
+    carol.wait_text("Games in play (1)", 10).await;
+    for _ in 0..5 {
+        if carol.text().contains("Enter watch") {
+            break;
+        }
+        carol.send(b"\t").await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    carol.send(b"\r").await;
+    carol.wait_text("watching", 10).await;
+    let first = carol.wait_text("game #1", 10).await;
+    assert!(first.contains("move 1"), "{first}");
+    alice.send(b"R").await;
+    alice.wait_text("Resign this game?", 5).await;
+    alice.send(b"y").await;
+    for t in [&alice, &bob] {
+        t.wait_text("r rematch", 10).await;
+    }
+    alice.send(b"r").await;
+    bob.wait_text("asks for a rematch", 10).await;
+    bob.send(b"r").await;
+    let next = carol
+        .wait_for("carol watching the rematch", 10, |t| {
+            t.contains("game #2") && t.contains("Setting up")
+        })
+        .await;
+    assert!(!next.contains("Next game starting"), "{next}");
+}

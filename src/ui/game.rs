@@ -28,7 +28,7 @@ use super::theme::Theme;
 use super::widgets::{dialog, fmt_clock, footer, put, put_line, InputResult, LineInput};
 use super::words::{self, abbrev, ellipsis, wrap, wrap_at_most, wrap_line};
 use super::{Act, Effect, Overlay, SavedSetup, Settings};
-use crate::proto::{GameCmd, GamePhase, GameSnapshot, SeatInfo};
+use crate::proto::{GameCmd, GamePhase, GameSnapshot, LobbyCmd, SeatInfo};
 use crate::rules::notation::{battle_sentence, capital, move_text, parse_move_text, rank_text};
 use crate::rules::{
     Color, EndReason, IllegalReason, Move, Numbering, PlayerView, Rank, Rescue, SplitMix64, Square,
@@ -156,7 +156,11 @@ impl GameUi {
         let g = &mut self.shared;
         let prev = std::mem::replace(&mut g.snap, snap);
         g.at = at;
-        let fx = g.bell(&prev);
+        let mut fx = g.bell(&prev);
+        // A spectator follows the players into their rematch.
+        if let (None, None, Some(next)) = (g.snap.my_color, prev.next_game, g.snap.next_game) {
+            fx.push(Effect::Lobby(LobbyCmd::Spectate(next)));
+        }
         if prev.phase != g.snap.phase {
             // The chat line is kept; anything else asked or half done is dropped.
             g.confirm = None;
