@@ -1423,3 +1423,16 @@ fn the_last_move_is_said_in_words_and_replaced_by_each_move() {
         "{t}"
     );
 }
+
+/// Issue 34 (tried as a newcomer): picking a piece up says what the marks mean and which
+/// keys go on (nothing but the marks changed before).
+#[test]
+fn picking_a_piece_up_says_how_to_go_on() {
+    let mut a = red_app();
+    click_square(&mut a, "E4");
+    let t = text(&draw(&a, W, H));
+    assert!(
+        t.contains("Sergeant on E4: arrows to a marked square, Enter moves it"),
+        "{t}"
+    );
+}

@@ -387,8 +387,11 @@ impl Session {
                 self.paced = Some(Instant::now() + wait);
                 return;
             }
-            // Countdowns are drawn as of now (a tick may be up to 250 ms old).
-            self.app.set_unix_time(unix_now());
+            // Countdowns are drawn as of now (a tick may be up to 250 ms old); a notice
+            // that times out now needs the whole frame, not a patch of the clocks.
+            if self.app.set_unix_time(unix_now()) {
+                self.tick_only = false;
+            }
             let app = &self.app;
             // A tick that moved only the clocks redraws just the seats when it can.
             let patch = if std::mem::take(&mut self.tick_only) {

@@ -671,7 +671,12 @@ impl PlayUi {
                     {
                         g.err(format!("The piece on {at} has no legal move"));
                     } else {
-                        g.message = None;
+                        // What the marks mean and how to go on (a newcomer's first move).
+                        let what = p.rank.map_or("The piece", |r| r.name());
+                        g.say(format!(
+                            "{what} on {at}: arrows to a marked square, Enter moves it, \
+                             Esc puts it back"
+                        ));
                     }
                 }
             },
