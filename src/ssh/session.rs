@@ -526,9 +526,10 @@ impl Session {
                     at: std::time::Instant::now(),
                 });
                 // A guest is told how to come back to its seat (only its own screen shows
-                // the secret).
+                // the secret): for a few seconds, as it covers the set-up's keys (it stayed
+                // in the lobby until a key).
                 if let (true, Some(line)) = (playing, self.comeback.clone()) {
-                    fx.extend(self.show(Msg::LastingNotice(line)));
+                    fx.extend(self.show(Msg::Notice(line)));
                 }
                 fx
             }
