@@ -23,6 +23,7 @@ fn seat(nick: &str) -> SeatInfo {
         rating: Some(1500),
         bot: false,
         connected: true,
+        online: false,
         reconnect_left: None,
         ready: true,
         rating_change: None,

@@ -168,6 +168,9 @@ pub enum PlayerStatus {
     Seeking,
     Playing(GameId),
     Watching(GameId),
+    /// In the lobby (or another screen) after leaving this game, which goes on without
+    /// them until they come back or the opponent claims it.
+    LeftGame(GameId),
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -440,6 +443,10 @@ pub struct SeatInfo {
     pub rating: Option<i32>,
     pub bot: bool,
     pub connected: bool,
+    /// Not `connected` but still online: the player left the game for the lobby (or
+    /// another screen), rather than losing the connection.
+    #[serde(default)]
+    pub online: bool,
     /// While disconnected: how long before the opponent may claim the win.
     pub reconnect_left: Option<Duration>,
     /// Set-up submitted.

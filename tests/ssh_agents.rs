@@ -113,7 +113,7 @@ async fn a_hosts_agent_plays_a_whole_game_and_a_crashing_one_loses_with_a_reason
     assert!(end.contains("You won"), "{end}");
     assert!(end.contains("resign"), "{end}");
     // Under the rules the program was written for: no two-square rule.
-    assert!(end.contains("Classic · 2sq:off · casual"), "{end}");
+    assert!(end.contains("Classic · no 2-square rule · casual"), "{end}");
     // Stored like any game, casual, with the agent's identity.
     let (out, _) = exec(server.running.addr, "gina", &key, "games gina").await;
     assert!(out.contains("bot-tiny"), "{out}");

@@ -348,7 +348,8 @@ fn profile_shows_ratings_chart_and_recent_games() {
     // Recent games with the result in words and the date.
     let all = t.join("\n");
     for s in [
-        "Red won — flag captured",
+        "won — flag captured", // carol's own side (issue 34)
+        "#41",
         "draw — agreed",
         "2024-02-29 12:34",
         "rated",
@@ -404,7 +405,8 @@ fn game_browser_filters_and_columns() {
         "carol vs alice",
         "bob vs carol",
         "Classic",
-        "Red won — flag captured",
+        "won — flag captured", // from my side (issue 34)
+        "#41",
         "draw — agreed",
         "2024-02-29 12:34",
         // 88 plies: 44 moves, as the move list numbers them.
@@ -477,10 +479,10 @@ fn replay_steps_within_the_game() {
     assert_eq!(replay_ply(&a.update(key('$'))), Some((3, Perspective::All)));
     // The previous snapshot stays until the answer comes. Moves are counted as the move
     // list numbers them: 3 plies are 2 moves.
-    assert!(text(&draw(&a, W, H)).contains("move 0 / 2"));
+    assert!(text(&draw(&a, W, H)).contains("start, 2 moves"));
     a.update(Msg::Replay(replay(3, 3, Perspective::All)));
     let t = text(&draw(&a, W, H));
-    assert!(t.contains("move 2 / 2 (Red)"), "{t}");
+    assert!(t.contains("move 2 of 2, Red moved"), "{t}");
     // The current move is highlighted in the list.
     let buf = draw(&a, W, H);
     let tl = lines(&buf);
@@ -639,7 +641,7 @@ fn replay_shows_names_and_result_banner() {
         "carol",
         "alice",
         "Red won — flag captured",
-        "move 0 / 2",
+        "start, 2 moves",
         "game #41",
     ] {
         assert!(t.contains(s), "{s} missing\n{t}");
@@ -671,7 +673,7 @@ fn ascii_mode_stays_ascii() {
     a.update(code(KeyCode::Enter));
     a.update(Msg::Profile(profile("carol")));
     let t = check(&a, "profile");
-    assert!(t.contains("Red won -- flag captured") && t.contains('#'));
+    assert!(t.contains("won -- flag captured") && t.contains("#41"));
     a.update(key('g'));
     a.update(Msg::Games(games_list(
         GameFilter::Player("carol".into()),
@@ -852,11 +854,11 @@ fn moves_are_counted_as_the_move_list_numbers_them() {
     a.update(Msg::Replay(replay(5, 5, Perspective::All)));
     let t = lines(&draw(&a, W, H));
     let all = t.join("\n");
-    assert!(all.contains("move 3 / 3 (Red)"), "{all}");
+    assert!(all.contains("move 3 of 3, Red moved"), "{all}");
     assert!(t[line_of(&t, "3. ")].contains("E4-E5"), "{all}");
     a.update(code(KeyCode::Left));
     a.update(Msg::Replay(replay(4, 5, Perspective::All)));
-    assert!(text(&draw(&a, W, H)).contains("move 2 / 3 (Blue)"));
+    assert!(text(&draw(&a, W, H)).contains("move 2 of 3, Blue moved"));
 }
 
 #[test]
@@ -872,5 +874,56 @@ fn stepping_through_a_finished_game_never_shows_unfinished() {
         let t = text(&draw(&a, W, H));
         assert!(!t.contains("unfinished"), "ply {ply}\n{t}");
         assert!(t.contains("Red won — flag captured"), "ply {ply}\n{t}");
+    }
+}
+
+/// Issue 34 (LOW): my own game replays from my side (Blue at the bottom for Blue's player),
+/// `f` flips the board; at the end, where every piece is shown, a side's perspective says
+/// so ("game over: all revealed").
+#[test]
+fn my_game_replays_from_my_side_and_the_end_says_all_is_revealed() {
+    let mut a = games_app();
+    a.update(code(KeyCode::Down)); // #42 bob vs carol: carol played Blue
+    let fx = a.update(code(KeyCode::Enter));
+    assert!(
+        matches!(one(&fx), BrowseCmd::Replay { id: 42, .. }),
+        "{fx:?}"
+    );
+    let mut s = replay(0, 3, Perspective::All);
+    s.id = 42;
+    s.red = "bob".into();
+    s.blue = "carol".into();
+    a.update(Msg::Replay(s.clone()));
+    let t = lines(&draw(&a, W, H));
+    // The seat drawn at the top of the side panel is the opponent's: bob, Red.
+    let top = &t[1];
+    assert!(
+        top.contains("● bob") && top.contains("Red"),
+        "{}",
+        t.join("\n")
+    );
+    assert!(t.iter().any(|l| l.contains("f flip")), "{}", t.join("\n"));
+    a.update(key('f'));
+    let t = lines(&draw(&a, W, H));
+    assert!(t[1].contains("● carol"), "{}", t.join("\n"));
+    a.update(key('f'));
+    // As Red saw it: before the end it says so; at the end, that all is revealed.
+    let fx = a.update(key('v'));
+    assert!(matches!(
+        one(&fx),
+        BrowseCmd::Replay {
+            perspective: Perspective::Red,
+            ..
+        }
+    ));
+    for (ply, words) in [(2, "as Red saw it"), (3, "game over: all revealed")] {
+        let mut s = replay(ply, 3, Perspective::Red);
+        s.id = 42;
+        a.update(Msg::Replay(s));
+        let t = text(&draw(&a, W, H));
+        assert!(t.contains(words), "ply {ply}: {words:?}\n{t}");
+        if ply == 3 {
+            assert!(!t.contains("as Red saw it"), "{t}");
+        }
     }
 }

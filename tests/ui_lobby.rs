@@ -352,7 +352,8 @@ fn play_the_computer() {
         vec![Effect::Lobby(LobbyCmd::PlayBot {
             level: BotLevel::Hard,
             rules: Rules::standard(Variant::Duel),
-            clock: ClockSpec::parse("10+5").unwrap(),
+            // No clock unless chosen, as Enter plays the computer (issue 34).
+            clock: None,
         })]
     );
 }
@@ -871,7 +872,7 @@ fn lobby_cuts_no_word_at_any_size() {
         for hint in [
             "Enter accept",
             "n new seek",
-            "b vs computer",
+            "b computer's terms",
             "? help",
             "q quit",
             "L leaders",
@@ -1036,8 +1037,13 @@ fn the_dialogs_remember_the_last_choices() {
     for _ in 0..9 {
         a.update(code(KeyCode::Down));
     }
-    a.update(code(KeyCode::Left));
-    a.update(code(KeyCode::Left)); // 10+5 -> 3+2 -> none
+    // The clock is "none" already: the form starts as Enter plays (issue 34).
+    let form = text(&draw(&a, 100, 30));
+    assert!(
+        form.lines()
+            .any(|l| l.contains("Clock") && l.contains("no clock")),
+        "{form}"
+    );
     let played = a.update(code(KeyCode::Enter));
     let hard = Effect::Lobby(LobbyCmd::PlayBot {
         level: BotLevel::Hard,
@@ -1196,4 +1202,69 @@ fn with_no_tournament_the_footer_still_names_t() {
     a.update(key('T'));
     let t = text(&draw(&a, 120, 40));
     assert!(t.contains("No tournaments are announced now"), "{t}");
+}
+
+/// Issue 34 (LOW): the computer's game is offered in the same words everywhere (Enter "play
+/// the computer", b "computer's terms": footer, first steps, help), and b's
+/// form starts from what Enter plays: easy, Classic, no clock.
+#[test]
+fn b_says_the_same_everywhere_and_starts_as_enter_plays() {
+    let mut a = app("newbie", 80, 24);
+    a.update(Msg::Lobby(Arc::new(LobbySnapshot::default())));
+    let t = text(&draw(&a, 80, 24));
+    for said in ["Enter play the computer", "b computer's terms"] {
+        assert!(
+            t.matches(said).count() >= 2,
+            "{said:?} in the list and the footer:\n{t}"
+        );
+    }
+    assert!(!t.contains("vs computer"), "{t}");
+    a.update(key('?'));
+    let help = text(&draw(&a, 80, 24));
+    assert!(help.contains("computer's terms"), "{help}");
+    a.update(code(KeyCode::Esc));
+    let enter = a.update(code(KeyCode::Enter));
+    a.update(key('b'));
+    let b = a.update(code(KeyCode::Enter));
+    assert_eq!(enter, b, "b then Enter plays what Enter plays");
+    assert!(
+        matches!(
+            &b[..],
+            [Effect::Lobby(LobbyCmd::PlayBot { clock: None, .. })]
+        ),
+        "{b:?}"
+    );
+}
+
+/// Issue 34 (LOW): in ASCII mode a challenge's notice keeps its dash as `-` (it read
+/// "10+5 ? see Open seeks"), and at 80 columns the challenge's row says whole that it is
+/// to me (it was cut as "challenge to y").
+#[test]
+fn ascii_mode_keeps_a_challenges_words_at_80_columns() {
+    let mut l = LobbySnapshot::default();
+    l.seeks.push(Seek {
+        private_to: Some("bob".into()),
+        ..seek(13, "carol")
+    });
+    let ascii = stratego_ssh::ui::Settings {
+        ascii: true,
+        ..settings()
+    };
+    for s in [settings(), ascii] {
+        let mut a = App::new(me("bob"), s, 80, 24, 1);
+        a.update(Msg::Lobby(Arc::new(l.clone())));
+        a.update(Msg::Notice(
+            "carol challenges you: Classic 10+5 rated — see Open seeks".into(),
+        ));
+        let t = text(&draw(&a, 80, 24));
+        let row = t
+            .lines()
+            .find(|r| r.contains("! carol"))
+            .unwrap_or_else(|| panic!("the challenge's row:\n{t}"));
+        assert!(row.contains(" to you!"), "{row:?}\n{t}");
+        if a.settings().ascii {
+            assert!(t.contains("rated - see Open seeks"), "{t}");
+            assert!(!t.contains("rated ? see"), "{t}");
+        }
+    }
 }

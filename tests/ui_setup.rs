@@ -561,25 +561,39 @@ fn flag_after_a_fill(a: &App) -> Square {
 }
 
 #[test]
-fn r_again_is_offered_only_while_r_fills() {
+fn r_stays_in_the_footer_after_a_swap_and_asks_before_moving_the_army() {
+    // Issue 34 (LOW): after a swap "r fill" stayed out of the footer while r said "Every
+    // square is taken". The footer keeps every key that works: r fills the whole army
+    // afresh, after asking (the arrangement is the player's own).
     let mut a = setup_app(Color::Red);
     let doc = |a: &App| a.key_doc(stratego_ssh::ui::input::Key::plain(KeyCode::Char('r')));
     assert!(text(&draw(&a, W, H)).contains("r fill"));
     a.update(key('r'));
     assert!(text(&draw(&a, W, H)).contains("or r again"));
     assert!(doc(&a).is_some_and(|d| !d.explains));
-    // A swap by hand: the set-up is the player's now, every square taken; r says so.
+    // A swap by hand: the set-up is the player's now, every square taken.
     a.update(key(' '));
     a.update(code(KeyCode::Right));
     a.update(key(' '));
     let t = text(&draw(&a, W, H));
-    assert!(!t.contains("or r again") && !t.contains("r fill"), "{t}");
-    assert!(doc(&a).is_some_and(|d| d.explains));
+    assert!(
+        t.contains("r fill"),
+        "r still works, so the footer says so:\n{t}"
+    );
+    assert!(doc(&a).is_some_and(|d| !d.explains));
     let before = submitted(&a.clone().update(key('d'))).unwrap();
     a.update(key('r'));
-    assert!(text(&draw(&a, W, H)).contains("Every square is taken"));
+    let asked = boxed_text(&draw(&a, W, H));
+    assert!(asked.contains("Fill the whole army afresh"), "{asked}");
+    // No keeps the arrangement.
+    a.update(key('n'));
     assert_eq!(submitted(&a.clone().update(key('d'))).unwrap(), before);
-    // One square emptied: r fills it.
+    // Yes fills the whole army afresh.
+    a.update(key('r'));
+    a.update(key('y'));
+    assert!(text(&draw(&a, W, H)).contains("40 of 40 placed"));
+    assert_ne!(submitted(&a.clone().update(key('d'))).unwrap(), before);
+    // One square emptied: r fills it, without asking.
     a.update(code(KeyCode::Delete));
     assert!(text(&draw(&a, W, H)).contains("r fill"));
     a.update(key('r'));

@@ -11,7 +11,8 @@
 //! time passing alone never republishes.
 //!
 //! **Set-up has a deadline** (see [`GameConfig`]): a side not ready when it
-//! runs out loses to a side that is; with neither ready the game is aborted.
+//! runs out loses to a side that is; with neither ready the game is aborted. Not in a
+//! game against the computer with no clock, where nobody waits.
 //!
 //! Two queues feed it: [`SeatCommand`]s from the players' and spectators' [`GameSeat`]s,
 //! and control messages from the lobby through [`GameHandle`] (a seat's player came or
@@ -80,10 +81,12 @@ pub enum GameReport {
 /// What the lobby tells a game.
 #[derive(Debug)]
 enum GameMsg {
-    /// Whether any session of this seat's player shows the game now.
+    /// Whether any session of this seat's player shows the game now, and whether the
+    /// player is online at all (in the lobby or another screen).
     Presence {
         color: Color,
         present: bool,
+        online: bool,
     },
     Spectate {
         reply: oneshot::Sender<Option<watch::Receiver<Arc<GameSnapshot>>>>,
@@ -115,9 +118,15 @@ impl GameHandle {
         }
     }
 
-    /// A session of this seat's player shows the game (`true`), or none does any more.
-    pub fn presence(&self, color: Color, present: bool) {
-        self.post(GameMsg::Presence { color, present });
+    /// A session of this seat's player shows the game (`true`), or none does any more;
+    /// `online`: some session of the player is still connected (it left the game for the
+    /// lobby or another screen rather than losing its connection).
+    pub fn presence(&self, color: Color, present: bool, online: bool) {
+        self.post(GameMsg::Presence {
+            color,
+            present,
+            online,
+        });
     }
 
     /// Joins as a spectator; `None` for a private game or a finished task.
@@ -252,6 +261,8 @@ impl Dirty {
 struct Seat {
     player: Player,
     connected: bool,
+    /// Not `connected`, but the player is online elsewhere (left the game for the lobby).
+    online: bool,
     /// The lobby has said whether this player is here (a bot: always). Until it has, the
     /// player counts as here: the lobby seats the sessions before it reports their
     /// presence, and a game over in those first moments must not end the task under them.
@@ -336,6 +347,7 @@ impl GameTask {
         let now = Instant::now();
         let seat = |player: Player| Seat {
             connected: player.bot,
+            online: false,
             told: player.bot,
             player,
             reply: None,
@@ -346,7 +358,11 @@ impl GameTask {
             rating_change: None,
         };
         let ByColor { red, blue } = new.players;
-        let setup_limit = new.config.setup_deadline;
+        // The deadline keeps a person from waiting for ever on one who does not set up.
+        // Against the computer with no clock nobody waits (and a player who goes ends
+        // the game by their reconnect grace, as before the first move in any game).
+        let nobody_waits = new.terms.clock.is_none() && (red.bot || blue.bot);
+        let setup_limit = new.config.setup_deadline.filter(|_| !nobody_waits);
         let mut task = GameTask {
             id: new.id,
             fatal: new.fatal,
@@ -687,9 +703,11 @@ impl GameTask {
             GameMsg::Presence {
                 color,
                 present: true,
+                ..
             } => {
                 let seat = self.seats.get_mut(color);
                 seat.connected = true;
+                seat.online = true;
                 seat.told = true;
                 seat.gone_deadline = None;
                 self.dirty = Dirty::ALL;
@@ -698,10 +716,22 @@ impl GameTask {
             GameMsg::Presence {
                 color,
                 present: false,
+                online,
             } => {
                 let grace = self.config.reconnect_grace;
                 let over = self.outcome.is_some();
                 let seat = self.seats.get_mut(color);
+                if !seat.connected && seat.told {
+                    // Still away: only whether they are online changed (the one who left
+                    // for the lobby lost the connection, or came back to the lobby). The
+                    // grace runs on.
+                    if seat.online != online {
+                        seat.online = online;
+                        self.dirty = Dirty::ALL;
+                    }
+                    return;
+                }
+                seat.online = online;
                 seat.connected = false;
                 seat.told = true;
                 seat.reply = None;
@@ -718,7 +748,11 @@ impl GameTask {
                     // to one: they are on their way to the next game).
                     self.notice(Some(color.opposite()), format!("{nick} left: no rematch"));
                 }
-                info!(game = self.id, seat = %color, "player disconnected");
+                if online {
+                    info!(game = self.id, seat = %color, "player left the game, still online");
+                } else {
+                    info!(game = self.id, seat = %color, "player disconnected");
+                }
             }
             GameMsg::Spectate { reply } => {
                 let rx = match &self.out {
@@ -1218,6 +1252,7 @@ impl GameTask {
                 rating: s.player.rating,
                 bot: s.player.bot,
                 connected: s.connected,
+                online: !s.connected && s.online,
                 reconnect_left: if s.connected || self.outcome.is_some() {
                     None
                 } else {

@@ -381,8 +381,9 @@ struct GameEntry {
     ply: u32,
     spectators: u32,
     over: bool,
-    /// Whether each seat's player was last said to be present (`None`: not said yet).
-    present: ByColor<Option<bool>>,
+    /// Whether each seat's player was last said to be present, and online (`None`: not
+    /// said yet).
+    present: ByColor<Option<(bool, bool)>>,
     /// The address blocks (see [`address_block`]) its guest players came from.
     guest_blocks: Vec<std::net::IpAddr>,
 }
@@ -538,17 +539,39 @@ impl Lobby {
 
     /// One row per nickname (a player may be connected more than once).
     fn players_online(&self) -> Vec<PlayerInfo> {
-        let mut nicks = std::collections::HashSet::new();
+        // The players who left a game in progress that no session of theirs shows.
+        let mut left: HashMap<&PlayerId, GameId> = HashMap::new();
+        for (&id, g) in self.games.iter().filter(|(_, g)| !g.over) {
+            for c in Color::ALL {
+                if matches!(g.present.get(c), Some((false, _))) && !g.players.get(c).bot {
+                    left.insert(&g.players.get(c).id, id);
+                }
+            }
+        }
+        let mut nicks: HashMap<&str, usize> = HashMap::new();
         let mut seen: Vec<PlayerInfo> = Vec::new();
         for s in self.sessions.values() {
-            if nicks.insert(s.nick.as_str()) {
-                seen.push(PlayerInfo {
-                    nick: s.nick.clone(),
-                    guest: s.ident.guest,
-                    bot: false,
-                    rating: s.rating,
-                    status: s.status,
-                });
+            let status = match (s.status, left.get(&s.ident.id)) {
+                (PlayerStatus::Idle, Some(&g)) => PlayerStatus::LeftGame(g),
+                (status, _) => status,
+            };
+            match nicks.get(s.nick.as_str()) {
+                // A player connected twice: the session in a game tells the most.
+                Some(&k) => {
+                    if matches!(status, PlayerStatus::Playing(_)) {
+                        seen[k].status = status;
+                    }
+                }
+                None => {
+                    nicks.insert(s.nick.as_str(), seen.len());
+                    seen.push(PlayerInfo {
+                        nick: s.nick.clone(),
+                        guest: s.ident.guest,
+                        bot: false,
+                        rating: s.rating,
+                        status,
+                    });
+                }
             }
         }
         seen.sort_by_cached_key(|p| p.nick.to_lowercase());

@@ -136,6 +136,11 @@ impl Lobby {
         if let PlayerStatus::Playing(g) | PlayerStatus::Watching(g) = s.status {
             self.seat_dropped(g);
         }
+        // A player who had left their game for the lobby is now offline: its opponent
+        // reads that they lost the connection.
+        if let Some((g, _)) = self.live_seat_of_player(&s.ident.id) {
+            self.sync_presence(g);
+        }
     }
 
     /// Puts a session in a player's seat and hands it the seat. A seat has one terminal:
@@ -325,20 +330,19 @@ impl Lobby {
             if player.bot {
                 continue;
             }
-            let here = self
-                .sessions
-                .values()
-                .any(|s| s.status == PlayerStatus::Playing(game) && s.ident.id == player.id);
-            if *g.present.get(c) != Some(here) {
-                changes.push((c, here));
+            let mine = || self.sessions.values().filter(|s| s.ident.id == player.id);
+            let here = mine().any(|s| s.status == PlayerStatus::Playing(game));
+            let online = mine().next().is_some();
+            if *g.present.get(c) != Some((here, online)) {
+                changes.push((c, here, online));
             }
         }
         let Some(g) = self.games.get_mut(&game) else {
             return;
         };
-        for (c, here) in changes {
-            *g.present.get_mut(c) = Some(here);
-            g.handle.presence(c, here);
+        for (c, here, online) in changes {
+            *g.present.get_mut(c) = Some((here, online));
+            g.handle.presence(c, here, online);
         }
     }
 }

@@ -1,5 +1,5 @@
 //! Script access without a PTY: `ssh host leaderboard [VARIANT]`, `ssh host games NICK`,
-//! `ssh host games --live`, `ssh host replay ID [--format gravon]`, and the admins'
+//! `ssh host games --live`, `ssh host replay ID [--format record|gravon]`, and the admins'
 //! `ssh host admin ...`. This file only reads the command line and formats the typed
 //! results of [`Service`] as plain text with an exit status.
 
@@ -7,12 +7,13 @@ use russh::server::Handle;
 use russh::ChannelId;
 
 use crate::proto::{AdminCmd, BanKind, GameFilter, GameListItem, Leaderboard};
-use crate::rules::{gravon, Variant};
+use crate::rules::notation::battle_sentence;
+use crate::rules::{gravon, GameRecord, Numbering, Variant, Viewer};
 use crate::service::Service;
 
 /// The commands, and how to play; `connect` is `ssh -t -p PORT HOST` for this server.
 pub fn usage(connect: &str) -> String {
-    format!("commands:\n  leaderboard [classic|duel|barrage]\n  games NICK\n  games --live\n  replay ID [--format gravon]\n  tournaments\n  tournament ID [--format json]\n\nto play, connect with a terminal: {connect}\n")
+    format!("commands:\n  leaderboard [classic|duel|barrage]\n  games NICK\n  games --live\n  replay ID [--format record|gravon]\n  tournaments\n  tournament ID [--format json]\n\nto play, connect with a terminal: {connect}\n")
 }
 
 /// Text to print and the exit status.
@@ -63,11 +64,16 @@ pub async fn run(service: &Service, line: &str, connect: &str) -> Output {
             super::events::show(service, id, true).await
         }
         ["games", nick] => player_games(service, nick).await,
-        ["replay", id] => replay(service, id, false).await,
+        ["replay", id] => replay(service, id, Format::Words).await,
         ["replay", id, "--format", "gravon"] | ["replay", "--format", "gravon", id] => {
-            replay(service, id, true).await
+            replay(service, id, Format::Gravon).await
         }
-        ["replay", _, "--format", f] => (format!("unknown format '{f}': use gravon\n"), 2),
+        ["replay", id, "--format", "record"] | ["replay", "--format", "record", id] => {
+            replay(service, id, Format::Record).await
+        }
+        ["replay", _, "--format", f] => {
+            (format!("unknown format '{f}': use record or gravon\n"), 2)
+        }
         ["help"] | ["--help"] => (usage(connect), 0),
         _ => (format!("unknown command '{line}'\n{}", usage(connect)), 2),
     }
@@ -75,6 +81,14 @@ pub async fn run(service: &Service, line: &str, connect: &str) -> Output {
 
 async fn leaderboard(service: &Service, variant: Variant) -> Output {
     match service.leaderboard(variant).await {
+        Ok(board) if board.rows.is_empty() => (
+            format!(
+                "{}no rated {} games yet: players are listed after their first\n",
+                leaderboard_text(&board),
+                variant.name()
+            ),
+            0,
+        ),
         Ok(board) => (leaderboard_text(&board), 0),
         Err(e) => (format!("cannot read the leaderboard: {e}\n"), 1),
     }
@@ -154,17 +168,80 @@ fn live_games(service: &Service) -> String {
     out
 }
 
-async fn replay(service: &Service, id: &str, gravon_format: bool) -> Output {
+/// How `replay` prints a game.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    /// For people: the players, the rules and the result in words, each move numbered
+    /// with what happened.
+    Words,
+    /// The stored record (`stratego-ssh game record`), as read back by the server.
+    Record,
+    /// Gravon's XML.
+    Gravon,
+}
+
+async fn replay(service: &Service, id: &str, format: Format) -> Output {
     let Ok(id) = id.trim_start_matches('#').parse::<u64>() else {
         return (format!("'{id}' is not a game number\n"), 2);
     };
     match service.record(id).await {
-        Ok((record, names)) if gravon_format => {
-            (gravon::export(&record, [&names[0], &names[1]]), 0)
-        }
-        Ok((record, _)) => (record.to_text(), 0),
+        Ok((record, names)) => match format {
+            Format::Gravon => (gravon::export(&record, [&names[0], &names[1]]), 0),
+            Format::Record => (record.to_text(), 0),
+            Format::Words => (replay_words(id, &record, &names), 0),
+        },
         Err(e) => (format!("{e}\n"), 1),
     }
+}
+
+/// A finished game for people to read: who played, the rules, the result, then each
+/// move numbered as in the record (`12. E4 E5`) with what happened in words.
+fn replay_words(id: u64, record: &GameRecord, names: &[String; 2]) -> String {
+    let rules = &record.rules;
+    let mut out = format!(
+        "Game #{id}: {} (Red) vs {} (Blue)\n{}, {}\n",
+        names[0],
+        names[1],
+        rules.variant.name(),
+        crate::ui::rules_plain(&rules.options),
+    );
+    let result = match record.outcome {
+        Some(o) => match o.winner {
+            Some(c) => format!(
+                "{} ({}) won: {}",
+                names[c.index()],
+                c.name(),
+                o.reason.describe()
+            ),
+            None => format!("no winner: {}", o.reason.describe()),
+        },
+        None => "unfinished".into(),
+    };
+    out.push_str(&format!("Result: {result}\n\n"));
+    let history = record.replay().map(|g| g.history(Viewer::Spectator));
+    let Ok(history) = history else {
+        // A record the rules cannot replay: its moves as stored.
+        for (i, mv) in record.moves.iter().enumerate() {
+            out.push_str(&format!("{}. {mv}\n", i + 1));
+        }
+        return out;
+    };
+    for (i, (mv, seen)) in record.moves.iter().zip(&history).enumerate() {
+        let words = battle_sentence(seen, None, Numbering::default())
+            .map(|s| s.split_once(": ").map_or(s.clone(), |(_, w)| w.to_string()))
+            .unwrap_or_else(|| format!("{} moved", seen.mover.name()));
+        let rescue = seen.rescue.map_or(String::new(), |r| {
+            format!("; a {} rescued to {}", r.rank.name(), r.to)
+        });
+        out.push_str(&format!(
+            "{:<20} {words}{rescue}\n",
+            format!("{}. {mv}", i + 1)
+        ));
+    }
+    out.push_str(&format!(
+        "\n(the stored record: replay {id} --format record; Gravon's XML: --format gravon)\n"
+    ));
+    out
 }
 
 pub const ADMIN_USAGE: &str = "admin commands:\n  admin kick NICK [REASON]\n  admin ban nick|key|addr VALUE [REASON]\n  admin unban nick|key|addr VALUE\n  admin bans\n  admin broadcast TEXT\n  admin backup NAME  (a new directory under the server's backup root, backup_root)\n  admin tournament create|edit|start|cancel ...   (admin tournament help)\n";
@@ -250,5 +327,84 @@ pub async fn perform(service: &Service, by: &str, cmd: AdminCmd) -> Output {
     match service.admin(by, cmd).await {
         Ok(done) => (format!("{done}\n"), 0),
         Err(e) => (format!("{e}\n"), if e.is_usage() { 2 } else { 1 }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Color, Game, Rules, Setup};
+
+    /// A short game that comes to a battle: after two quiet moves each, each side attacks
+    /// when it can, else moves the piece that goes furthest forward.
+    fn game_to_a_battle() -> GameRecord {
+        let rules = Rules::standard(Variant::Classic);
+        let (red, blue) = (
+            Setup::random(&rules, Color::Red, 7),
+            Setup::random(&rules, Color::Blue, 8),
+        );
+        let mut g = Game::new(rules, &red, &blue).unwrap();
+        let mut moves = vec![];
+        for _ in 0..200 {
+            let me = g.to_move();
+            let v = g.view(Viewer::Player(me));
+            let hits =
+                |m: &&crate::rules::Move| v.board[m.to.index()].is_some_and(|p| p.color != me);
+            // Two quiet moves each first.
+            let attack = v.legal_moves.iter().find(hits).filter(|_| moves.len() >= 4);
+            let ahead = |m: &&crate::rules::Move| {
+                let d = i32::from(m.to.row()) - i32::from(m.from.row());
+                if me == Color::Red {
+                    d
+                } else {
+                    -d
+                }
+            };
+            let mv = *attack
+                .or_else(|| v.legal_moves.iter().filter(|m| !hits(m)).max_by_key(ahead))
+                .unwrap();
+            g.play(mv).unwrap();
+            moves.push(mv);
+            if attack.is_some() {
+                break;
+            }
+        }
+        GameRecord {
+            version: GameRecord::VERSION,
+            rules,
+            red,
+            blue,
+            moves,
+            outcome: None,
+        }
+    }
+
+    #[test]
+    fn a_replay_reads_as_words_numbered_like_the_record() {
+        let record = game_to_a_battle();
+        let names = ["alice".to_string(), "bob".to_string()];
+        let text = replay_words(7, &record, &names);
+        assert!(
+            text.starts_with("Game #7: alice (Red) vs bob (Blue)\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Classic, 2-square rule: 3, chasing rule"),
+            "{text}"
+        );
+        assert!(text.contains("Result: unfinished"), "{text}");
+        let first = record.moves[0];
+        assert!(text.contains(&format!("1. {first}")), "{text}");
+        assert!(text.contains("Red moved"), "{text}");
+        let last = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{}. ", record.moves.len())))
+            .unwrap();
+        assert!(
+            last.contains(" attacked "),
+            "the battle in words: {last}\n{text}"
+        );
+        assert!(!text.contains("stratego-ssh game record"), "{text}");
+        assert!(text.contains("--format record"), "{text}");
     }
 }

@@ -160,7 +160,8 @@ fn comeback_line(server: Option<&crate::ui::Address>, login: &str) -> String {
         Some(a) => format!("{ssh} -p {} {login}@{}", a.port, a.host),
         None => format!("{ssh} {login}@HOST"),
     };
-    format!("Guest: if you drop, come back to your game with: {at}")
+    // The command on a row of its own, unbroken at 80 columns, to copy whole.
+    format!("Guest: if you drop, come back to your game with:\n{at}")
 }
 
 /// The wall clock, Unix seconds (what the tournaments' countdowns are drawn from).
@@ -303,8 +304,11 @@ impl Session {
             .guest_pass
             .as_ref()
             .map(|pass| comeback_line(p.server.as_ref(), &pass.login_name(&joined.nick)));
-        for notice in p.motd.iter().chain(&notices).chain(&comeback) {
+        for notice in p.motd.iter().chain(&notices) {
             app.update(Msg::Notice(notice.clone()));
+        }
+        if let Some(line) = &comeback {
+            app.update(Msg::LastingNotice(line.clone()));
         }
         if !setups.is_empty() {
             app.update(Msg::SavedSetups(setups));
@@ -383,8 +387,11 @@ impl Session {
                 self.paced = Some(Instant::now() + wait);
                 return;
             }
-            // Countdowns are drawn as of now (a tick may be up to 250 ms old).
-            self.app.set_unix_time(unix_now());
+            // Countdowns are drawn as of now (a tick may be up to 250 ms old); a notice
+            // that times out now needs the whole frame, not a patch of the clocks.
+            if self.app.set_unix_time(unix_now()) {
+                self.tick_only = false;
+            }
             let app = &self.app;
             // A tick that moved only the clocks redraws just the seats when it can.
             let patch = if std::mem::take(&mut self.tick_only) {
@@ -519,7 +526,8 @@ impl Session {
                     at: std::time::Instant::now(),
                 });
                 // A guest is told how to come back to its seat (only its own screen shows
-                // the secret).
+                // the secret): for a few seconds, as it covers the set-up's keys (it stayed
+                // in the lobby until a key).
                 if let (true, Some(line)) = (playing, self.comeback.clone()) {
                     fx.extend(self.show(Msg::Notice(line)));
                 }

@@ -158,6 +158,7 @@ pub(crate) fn where_text(s: PlayerStatus) -> String {
         PlayerStatus::Seeking => "lobby, seeking".into(),
         PlayerStatus::Playing(id) => format!("playing #{id}"),
         PlayerStatus::Watching(id) => format!("watching #{id}"),
+        PlayerStatus::LeftGame(id) => format!("lobby, left #{id}"),
     }
 }
 

@@ -91,8 +91,9 @@ pub(crate) fn open_games(filter: GameFilter, variant: Option<Variant>) -> Vec<Ac
     )
 }
 
-pub(crate) fn open_replay(item: &GameListItem) -> Vec<Act> {
-    let r = ReplayUi::new(item);
+/// Opens a game's replay; `me` sees their own games from their side.
+pub(crate) fn open_replay(item: &GameListItem, me: &Identity) -> Vec<Act> {
+    let r = ReplayUi::new(item, &me.nick);
     let cmd = r.cmd();
     open(Page::Replay(Box::new(r)), cmd)
 }
@@ -113,7 +114,7 @@ impl Page {
                 let rows = p.layout(w, h).rows;
                 let n = p.rows().len();
                 match p.list.mouse(m, rows, n) {
-                    Some(i) => p.open_row(i),
+                    Some(i) => p.open_row(i, me),
                     None => vec![],
                 }
             }
@@ -121,7 +122,7 @@ impl Page {
                 let lay = p.layout(me, w, h);
                 let n = p.recent().len();
                 match p.list.mouse(m, lay.rows, n) {
-                    Some(i) => p.open_row(i),
+                    Some(i) => p.open_row(i, me),
                     None => vec![],
                 }
             }
@@ -129,7 +130,7 @@ impl Page {
                 let rows = p.layout(w, h).rows;
                 let n = p.items().len();
                 match p.list.mouse(m, rows, n) {
-                    Some(i) => p.open_row(i),
+                    Some(i) => p.open_row(i, me),
                     None => vec![],
                 }
             }
@@ -351,7 +352,7 @@ impl LeadersUi {
         self.set_variant(all[(i + d).rem_euclid(all.len() as i32) as usize])
     }
 
-    fn open_row(&mut self, i: usize) -> Vec<Act> {
+    fn open_row(&mut self, i: usize, _me: &Identity) -> Vec<Act> {
         match self.rows().get(i) {
             Some(r) => open_profile(&r.nick),
             None => vec![],
@@ -376,7 +377,7 @@ impl LeadersUi {
                 }
                 _ => vec![],
             },
-            Do::Open => self.open_row(self.list.sel),
+            Do::Open => self.open_row(self.list.sel, me),
             Do::Profile => open_profile(&me.nick),
             other => common(other),
         }
@@ -440,9 +441,9 @@ impl ProfileUi {
         }
     }
 
-    fn open_row(&mut self, i: usize) -> Vec<Act> {
+    fn open_row(&mut self, i: usize, me: &Identity) -> Vec<Act> {
         match self.recent().get(i) {
-            Some(g) => open_replay(g),
+            Some(g) => open_replay(g, me),
             None => vec![],
         }
     }
@@ -463,7 +464,7 @@ impl ProfileUi {
                 self.list = ListSel::default();
                 vec![]
             }
-            Do::Open => self.open_row(self.list.sel),
+            Do::Open => self.open_row(self.list.sel, me),
             Do::Games => open_games(GameFilter::Player(self.nick.clone()), self.variant),
             Do::Rename => match &self.data {
                 None => vec![Act::Notice("Wait for the profile to load".into())],
@@ -547,9 +548,9 @@ impl GamesUi {
         v
     }
 
-    fn open_row(&mut self, i: usize) -> Vec<Act> {
+    fn open_row(&mut self, i: usize, me: &Identity) -> Vec<Act> {
         match self.items().get(i) {
-            Some(g) => open_replay(&g.clone()),
+            Some(g) => open_replay(&g.clone(), me),
             None => vec![],
         }
     }
@@ -588,7 +589,7 @@ impl GamesUi {
                 self.filter = GameFilter::Recent;
                 self.ask()
             }
-            Do::Open => self.open_row(self.list.sel),
+            Do::Open => self.open_row(self.list.sel, me),
             Do::Profile => match self.items().get(self.list.sel) {
                 // The opponent of the player whose list this is (Red in recent games).
                 Some(g) => {
@@ -782,20 +783,30 @@ fn render_leaders(buf: &mut Buffer, p: &LeadersUi, me: &Identity, cx: &Ctx) {
 
 /// Column widths of a game list row.
 struct GameCols {
+    /// `#123`: what `ssh host replay ID` takes.
+    id: usize,
     names: usize,
     result: usize,
     date: usize,
 }
 
-fn game_cols(width: u16) -> GameCols {
+/// The columns for `games` in `width` cells.
+fn game_cols(width: u16, games: &[&GameListItem]) -> GameCols {
     let w = width as usize;
-    // variant 7, rated 6, plies 5, gaps 2 x 5.
+    let id = games
+        .iter()
+        .map(|g| g.id.to_string().len() + 1)
+        .max()
+        .unwrap_or(2)
+        .max(2);
+    // id and a gap, variant 7, rated 6, plies 5, gaps 2 x 5.
     let date = if w >= 90 { 16 } else { 10 };
-    let rest = w.saturating_sub(7 + 6 + 5 + date + 10);
+    let rest = w.saturating_sub(id + 1 + 7 + 6 + 5 + date + 10);
     // The result in words gets room first (about 30 cells), the names the rest.
     let nick = (rest.saturating_sub(30) / 2).clamp(6, 16);
     let names = 2 * nick + 4;
     GameCols {
+        id,
         names,
         result: rest.saturating_sub(names).max(8),
         date,
@@ -804,7 +815,8 @@ fn game_cols(width: u16) -> GameCols {
 
 fn games_head(c: &GameCols) -> String {
     format!(
-        "{}  {}  {}  {}  {:>5}  {}",
+        "{} {}  {}  {}  {}  {:>5}  {}",
+        pad("#", c.id),
         pad("red vs blue", c.names),
         pad("variant", 7),
         pad("rated", 6),
@@ -821,18 +833,40 @@ fn games_head(c: &GameCols) -> String {
     )
 }
 
-fn game_line(g: &GameListItem, c: &GameCols, t: &Theme) -> Line<'static> {
+/// A game's row; `who`: whose list it is (the result is said from their side).
+fn game_line(g: &GameListItem, c: &GameCols, who: Option<&str>, t: &Theme) -> Line<'static> {
     let nick = (c.names - 4) / 2;
     let red = trunc(&g.red, nick);
     let blue = trunc(&g.blue, nick);
     let used = red.chars().count() + blue.chars().count() + 4;
     let mut date = utc_datetime(g.ended_at);
     date.truncate(c.date);
+    let side = match who {
+        Some(w) if w == g.red => Some(Color::Red),
+        Some(w) if w == g.blue => Some(Color::Blue),
+        _ => None,
+    };
     let result_style = match g.outcome.and_then(|o| o.winner) {
+        Some(col) if side.is_some() => {
+            if Some(col) == side {
+                t.good()
+            } else {
+                t.error()
+            }
+        }
         Some(col) => t.side(col),
         None => Style::new(),
     };
+    let result = match (g.outcome, side) {
+        (Some(o), Some(me)) if o.winner.is_some() => {
+            let verdict = if o.winner == Some(me) { "won" } else { "lost" };
+            format!("{verdict} {} {}", t.g.dash, o.reason.describe())
+        }
+        (o, _) => result_words(o, t.g.dash),
+    };
     Line::from(vec![
+        Span::styled(pad(&format!("#{}", g.id), c.id), t.dim()),
+        Span::raw(" "),
         Span::styled(red, t.side(Color::Red)),
         Span::raw(" vs "),
         Span::styled(blue, t.side(Color::Blue)),
@@ -842,10 +876,7 @@ fn game_line(g: &GameListItem, c: &GameCols, t: &Theme) -> Line<'static> {
             pad(g.variant.name(), 7),
             pad(if g.rated { "rated" } else { "casual" }, 6)
         )),
-        Span::styled(
-            pad(&result_words(g.outcome, t.g.dash), c.result),
-            result_style,
-        ),
+        Span::styled(pad(&result, c.result), result_style),
         // Moves as the move list numbers them: a move is Red's and Blue's.
         Span::raw(format!("  {:>5}  ", g.plies.div_ceil(2))),
         Span::styled(date, t.dim()),
@@ -898,12 +929,20 @@ fn render_games(buf: &mut Buffer, p: &GamesUi, me: &Identity, cx: &Ctx) {
         None => p.title(me),
     };
     let inn = panel(buf, lay.panel, &title, true, t);
-    let cols = game_cols(inn.width);
+    let items: Vec<&GameListItem> = p.items().iter().collect();
+    let cols = game_cols(inn.width, &items);
     put(buf, inn.x, inn.y, &games_head(&cols), inn.width, t.dim());
+    let who = match &p.filter {
+        GameFilter::Player(n) => n.as_str(),
+        GameFilter::Mine | GameFilter::Recent => me.nick.as_str(),
+    };
     if p.data.is_none() {
         loading(buf, lay.rows, "games", t);
     } else {
-        let rows = p.items().iter().map(|g| game_line(g, &cols, t)).collect();
+        let rows = items
+            .iter()
+            .map(|g| game_line(g, &cols, Some(who), t))
+            .collect();
         draw_list(
             buf,
             lay.rows,
@@ -1036,9 +1075,12 @@ fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
     let recent = p.recent();
     let title = format!("Recent games ({})", variant_name(p.variant));
     let ginn = panel(buf, lay.games, &title, true, t);
-    let cols = game_cols(ginn.width);
+    let cols = game_cols(ginn.width, &recent);
     put(buf, ginn.x, ginn.y, &games_head(&cols), ginn.width, t.dim());
-    let rows = recent.iter().map(|g| game_line(g, &cols, t)).collect();
+    let rows = recent
+        .iter()
+        .map(|g| game_line(g, &cols, Some(&p.nick), t))
+        .collect();
     draw_list(
         buf,
         lay.rows,

@@ -80,7 +80,9 @@ impl SeekForm {
             variant: Variant::Classic,
             options: Options::default(),
             rated: !guest && kind != FormKind::Bot,
-            clock: 2,
+            // The computer's form starts as Enter plays it (no clock, see BotTerms);
+            // a seek or a challenge as most people play (10+5).
+            clock: if kind == FormKind::Bot { 0 } else { 2 },
             custom: LineInput::new(12),
             private_to: LineInput::with_text(private_to.as_deref().unwrap_or(""), 40),
             error: None,

@@ -28,7 +28,7 @@ use super::theme::Theme;
 use super::widgets::{dialog, fmt_clock, footer, put, put_line, InputResult, LineInput};
 use super::words::{self, abbrev, ellipsis, wrap, wrap_at_most, wrap_line};
 use super::{Act, Effect, Overlay, SavedSetup, Settings};
-use crate::proto::{GameCmd, GamePhase, GameSnapshot, SeatInfo};
+use crate::proto::{GameCmd, GamePhase, GameSnapshot, LobbyCmd, SeatInfo};
 use crate::rules::notation::{battle_sentence, capital, move_text, parse_move_text, rank_text};
 use crate::rules::{
     Color, EndReason, IllegalReason, Move, Numbering, PlayerView, Rank, Rescue, SplitMix64, Square,
@@ -156,7 +156,11 @@ impl GameUi {
         let g = &mut self.shared;
         let prev = std::mem::replace(&mut g.snap, snap);
         g.at = at;
-        let fx = g.bell(&prev);
+        let mut fx = g.bell(&prev);
+        // A spectator follows the players into their rematch.
+        if let (None, None, Some(next)) = (g.snap.my_color, prev.next_game, g.snap.next_game) {
+            fx.push(Effect::Lobby(LobbyCmd::Spectate(next)));
+        }
         if prev.phase != g.snap.phase {
             // The chat line is kept; anything else asked or half done is dropped.
             g.confirm = None;
@@ -667,7 +671,12 @@ impl PlayUi {
                     {
                         g.err(format!("The piece on {at} has no legal move"));
                     } else {
-                        g.message = None;
+                        // What the marks mean and how to go on (a newcomer's first move).
+                        let what = p.rank.map_or("The piece", |r| r.name());
+                        g.say(format!(
+                            "{what} on {at}: arrows to a marked square, Enter moves it, \
+                             Esc puts it back"
+                        ));
                     }
                 }
             },
@@ -950,18 +959,24 @@ pub(crate) fn seat_line(
     ];
     spans.extend(after);
     let mut second = vec![Span::raw("  ")];
+    // Who left the game for the lobby is still online: not "disconnected".
+    let (gone, back) = if seat.online {
+        ("left the game", "to come back")
+    } else {
+        ("disconnected", "to reconnect")
+    };
     if let Some(left) = g.reconnect_left(seat, now) {
         if left.is_zero() {
-            second.push(Span::styled("disconnected, time is up", t.error()));
+            second.push(Span::styled(format!("{gone}, time is up"), t.error()));
         } else {
             let secs = left.as_millis().div_ceil(1000);
             second.push(Span::styled(
-                format!("disconnected {} {secs}s to reconnect", t.g.dash),
+                format!("{gone} {} {secs}s {back}", t.g.dash),
                 t.error(),
             ));
         }
     } else if !seat.connected {
-        second.push(Span::styled("disconnected", t.error()));
+        second.push(Span::styled(gone, t.error()));
     } else {
         second.push(Span::styled(c.name(), t.dim()));
         if g.snap.phase == GamePhase::Setup {
@@ -1048,19 +1063,23 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     let clock = terms
         .clock
         .map_or("no clock".to_string(), |c| c.to_string());
-    let terms_text = format!(
-        "{}{sep}{}{sep}{}{sep}{clock}",
-        terms.rules.variant.name(),
-        terms.rules.options.summary(),
-        if terms.rated { "rated" } else { "casual" },
-    );
-    let full = format!("{terms_text}{sep}game #{}", g.snap.id);
-    let width = area.width as usize;
-    let left = if words::width(&full) <= width {
-        full
-    } else {
-        abbrev(&terms_text, width, ellipsis(t))
+    let terms_text = |rules: String| {
+        format!(
+            "{}{sep}{rules}{sep}{}{sep}{clock}",
+            terms.rules.variant.name(),
+            if terms.rated { "rated" } else { "casual" },
+        )
     };
+    // The rules in plain words where they fit, else in short; the game's number as room
+    // allows.
+    let plain = terms_text(rules_plain(&terms.rules.options));
+    let short = terms_text(terms.rules.options.summary());
+    let width = area.width as usize;
+    let left = [&plain, &short]
+        .into_iter()
+        .flat_map(|s| [format!("{s}{sep}game #{}", g.snap.id), s.clone()])
+        .find(|s| words::width(s) <= width)
+        .unwrap_or_else(|| abbrev(&short, width, ellipsis(t)));
     put(buf, area.x, area.y, &left, area.width, t.title());
     let right = match g.my_color() {
         Some(c) => format!("you play {}", c.name()),
@@ -1075,6 +1094,30 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     if w + words::width(&left) as u16 + 2 <= area.width {
         put(buf, area.right() - w, area.y, &right, w, t.dim());
     }
+}
+
+/// A game's rules in plain words for its header: `2-square rule: 3, chasing rule`.
+pub(crate) fn rules_plain(o: &crate::rules::Options) -> String {
+    let mut w = vec![match o.two_square_limit {
+        0 => "no 2-square rule".to_string(),
+        n => format!("2-square rule: {n}"),
+    }];
+    if o.more_squares {
+        w.push("chasing rule".into());
+    }
+    if o.aggressor_advantage {
+        w.push("attacker wins ties".into());
+    }
+    if o.silent_defense {
+        w.push("silent defense".into());
+    }
+    if o.rescue {
+        w.push("rescue".into());
+    }
+    if o.immobility == crate::rules::Immobility::Immediate {
+        w.push("blocked side loses".into());
+    }
+    w.join(", ")
 }
 
 /// The play screen.
@@ -1474,17 +1517,13 @@ fn render_below(
     // battle gets what is left, at most two rows.
     let prompt = prompt_lines(g, p, a.width, t);
     let left = a.bottom() - y;
-    let battle = g
+    // The last move in words (a battle told whole), replaced by each move.
+    let last = g
         .snap
         .history
-        .iter()
-        .rev()
-        .find(|m| m.battle.is_some())
-        .or(g
-            .view()
-            .and_then(|v| v.last_move.as_ref())
-            .filter(|m| m.battle.is_some()));
-    if let Some(s) = battle.and_then(|m| battle_sentence(m, g.my_color(), n)) {
+        .last()
+        .or(g.view().and_then(|v| v.last_move.as_ref()));
+    if let Some(s) = last.map(|m| last_move_sentence(m, g.my_color(), n)) {
         let rows = 2.min(left.saturating_sub(prompt.len().min(1) as u16)) as usize;
         for l in wrap_at_most(&s, a.width as usize, rows, ellipsis(t)) {
             put(buf, a.x, y, &l, a.width, Style::new());
@@ -1502,6 +1541,31 @@ fn render_below(
         put_line(buf, a.x, y, l, a.width);
         y += 1;
     }
+}
+
+/// The last move in words, from the side of `me` (`None`: a spectator): a battle's
+/// sentence, else `Blue moved B7-B6` / `You moved E4-E5`.
+fn last_move_sentence(m: &crate::rules::ViewMove, me: Option<Color>, n: Numbering) -> String {
+    let mut s = match battle_sentence(m, me, n) {
+        Some(s) => s,
+        None => {
+            let who = match me {
+                Some(c) if c == m.mover => "You",
+                _ => m.mover.name(),
+            };
+            format!("{who} moved {}-{}", m.from, m.to)
+        }
+    };
+    if let Some(r) = m.rescue {
+        s.push_str(&format!("; {} rescued to {}", with_an(r.rank.name()), r.to));
+    }
+    s
+}
+
+/// `a Major`, `an Engineer`.
+fn with_an(s: &str) -> String {
+    let vowel = s.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
+    format!("{} {s}", if vowel { "an" } else { "a" })
 }
 
 /// Pieces left of each rank, and the pieces taken, from `a.y`; returns the row after them.

@@ -662,12 +662,17 @@ fn list_area(panel: Panel, r: Rect) -> Rect {
     }
 }
 
-fn status_text(s: PlayerStatus) -> &'static str {
+/// Where a player is, in words that fit `room` columns where they can.
+fn status_text(s: PlayerStatus, room: usize) -> String {
+    let long = room >= 13;
     match s {
-        PlayerStatus::Idle => "idle",
-        PlayerStatus::Seeking => "seeking",
-        PlayerStatus::Playing(_) => "playing",
-        PlayerStatus::Watching(_) => "watching",
+        PlayerStatus::Idle if long => "in the lobby".into(),
+        PlayerStatus::Idle => "lobby".into(),
+        PlayerStatus::LeftGame(g) if long => format!("left game #{g}"),
+        PlayerStatus::LeftGame(g) => format!("left #{g}"),
+        PlayerStatus::Seeking => "seeking".into(),
+        PlayerStatus::Playing(_) => "playing".into(),
+        PlayerStatus::Watching(_) => "watching".into(),
     }
 }
 
@@ -840,10 +845,18 @@ impl View<'_> {
 
     fn players(&self, buf: &mut Buffer, area: Rect) {
         let players = &self.l.players;
-        let nick_w = (inner(area).width as usize).saturating_sub(18).clamp(6, 24);
+        let width = inner(area).width as usize;
+        // The names as wide as the longest (with "(you)"), the rest to say where each is.
+        let longest = players
+            .iter()
+            .map(|p| super::words::width(&p.nick) + if p.nick == self.me.nick { 6 } else { 0 })
+            .max()
+            .unwrap_or(0);
+        let nick_w = longest.min(width.saturating_sub(18)).clamp(6, 24);
+        let status_w = width.saturating_sub(nick_w + 10);
         let head = format!("{} {:>6} {}", pad("nick", nick_w + 2), "rating", "status");
         let title = format!("Players ({})", players.len());
-        let row = |i: usize| self.player_row(&players[i], nick_w);
+        let row = |i: usize| self.player_row(&players[i], nick_w, status_w);
         let empty = "nobody else here yet";
         self.list(
             buf,
@@ -855,7 +868,7 @@ impl View<'_> {
         );
     }
 
-    fn player_row(&self, p: &PlayerInfo, nick_w: usize) -> Line<'static> {
+    fn player_row(&self, p: &PlayerInfo, nick_w: usize, status_w: usize) -> Line<'static> {
         let t = self.t;
         let rating = if p.bot {
             "bot".to_string()
@@ -891,7 +904,7 @@ impl View<'_> {
             Span::raw(format!("{} ", t.g.bullet)),
             Span::styled(pad(&nick, nick_w), name_style),
             Span::raw(format!(" {rating:>6} ")),
-            Span::styled(status_text(p.status).to_string(), t.dim()),
+            Span::styled(status_text(p.status, status_w), t.dim()),
         ])
     }
 
@@ -942,7 +955,7 @@ impl View<'_> {
         let width = usize::from(area.width);
         let mut rows: Vec<Line<'static>> =
             vec![Line::from(Span::styled("no open seeks yet:", t.dim()))];
-        let others = [("b", "choose the computer's terms"), ("n", "post a seek")];
+        let others = [("b", "computer's terms"), ("n", "post a seek")];
         let one_row: usize = others.iter().map(|(k, w)| k.len() + 1 + w.len() + 3).sum();
         let item = |(k, w): (&str, &str)| {
             vec![
@@ -981,13 +994,23 @@ impl View<'_> {
             pad(&clock, 5),
             pad(rated, 6)
         )));
+        let cols = Line::from(spans.clone()).width();
         let to = match &s.private_to {
-            Some(to) if to == me => Some(Span::styled(" challenge to you!", t.accent())),
+            // Whole, in the shorter words where the longer do not fit (80 columns).
+            Some(to) if to == me => {
+                let long = " challenge to you!";
+                let words = if cols + long.len() <= width {
+                    long
+                } else {
+                    " to you!"
+                };
+                Some(Span::styled(words, t.accent()))
+            }
             Some(to) => Some(Span::styled(format!(" {} {to}", t.g.arrow), t.dim())),
             None => None,
         };
         // The rules get what the columns and the challenge leave, cut with a mark.
-        let used = Line::from(spans.clone()).width() + to.as_ref().map_or(0, |s| s.width());
+        let used = cols + to.as_ref().map_or(0, |s| s.width());
         let room = width.saturating_sub(used);
         let rules = s.terms.rules.options.summary();
         if room >= 4 || rules.chars().count() <= room {
@@ -1298,8 +1321,11 @@ const KEYS: &[Binding<Do, If>] = &[
         .help("n", "new seek (variant, rules, clock, private)"),
     on(&[ch('c')], Do::Challenge).help("c", "challenge the selected player"),
     on(&[ch('b')], Do::Bot)
-        .hints(&[hint(2, "b", "vs computer")])
-        .help("b", "play the computer"),
+        .hints(&[hint(2, "b", "computer's terms")])
+        .help(
+            "b",
+            "computer's terms: choose level, variant, clock; then play",
+        ),
     on(&[ch('d')], Do::Decline)
         .hints(&[hint(1, "d", "decline").when(&[If::Challenged])])
         .help("d", "decline a challenge to you (the one selected)"),

@@ -49,6 +49,7 @@ use keymap::{Always, Described};
 
 pub use crate::proto::SavedSetup;
 pub use browse::{civil_from_days, utc_datetime};
+pub(crate) use game::rules_plain;
 pub use keymap::KeyDoc;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH};
 pub use welcome::Address;
@@ -150,8 +151,13 @@ pub enum Msg {
     /// The challenges this player made or received: shown among the open seeks (the
     /// lobby's shared snapshot has none).
     Challenges(Vec<Seek>),
-    /// A server message to show (errors, "challenge from X", "nickname taken").
+    /// A server message to show (errors, "challenge from X", "nickname taken"): on the
+    /// bottom line until a key is pressed, another notice comes, or a few seconds pass
+    /// (see [`notice_secs`]). A `\n` starts a row of its own.
     Notice(String),
+    /// A notice that stays until a key is pressed (a guest's way back into its game, to
+    /// copy at leisure).
+    LastingNotice(String),
     /// About four times a second while [`App::wants_ticks`].
     Tick(Instant),
     /// Answers to [`Effect::Browse`]: shown when the page that asked is still open.
@@ -282,6 +288,11 @@ pub struct App {
     game: Option<game::GameUi>,
     saved: Vec<SavedSetup>,
     notice: Option<String>,
+    /// The notice shown and the wall-clock second it was first seen (it goes after
+    /// [`notice_secs`]).
+    notice_seen: Option<(String, u64)>,
+    /// A notice that does not time out (see [`Msg::LastingNotice`]).
+    notice_kept: Option<String>,
     overlay: Option<Overlay>,
     /// Browse pages over the lobby, the last one shown.
     pages: Vec<browse::Page>,
@@ -327,6 +338,8 @@ impl App {
             game: None,
             saved: vec![],
             notice: None,
+            notice_seen: None,
+            notice_kept: None,
             overlay: welcome,
             pages: vec![],
             tick_changed: false,
@@ -429,6 +442,10 @@ impl App {
             }
             Msg::SavedSetups(v) => self.saved = v,
             Msg::Notice(s) => self.notice = Some(s),
+            Msg::LastingNotice(s) => {
+                self.notice_kept = Some(s.clone());
+                self.notice = Some(s);
+            }
             Msg::Tick(t) => {
                 let before = self.game.as_ref().map(|g| g.shared.time_shown(self.now()));
                 if self.now.is_none_or(|n| t > n) {
@@ -551,14 +568,42 @@ impl App {
 
     /// Sets the wall clock, Unix seconds: the session sets it before each frame and on
     /// each tick (the screens stay pure: the tournaments' countdowns are drawn from this).
-    /// True when that changed a countdown shown now (the session should draw a frame).
+    /// True when that changed a countdown shown now, or took away a notice whose time was
+    /// up (the session should draw a frame).
     pub fn set_unix_time(&mut self, secs: u64) -> bool {
+        let expired = self.age_notice(secs);
         if secs == self.unix {
-            return false;
+            return expired;
         }
         let before = self.countdowns();
         self.unix = secs;
-        before != self.countdowns()
+        expired || before != self.countdowns()
+    }
+
+    /// Times the notice shown: the second it is first seen, and once [`notice_secs`] have
+    /// passed, takes it away (true then). A lasting notice stays.
+    fn age_notice(&mut self, now: u64) -> bool {
+        let Some(n) = &self.notice else {
+            self.notice_seen = None;
+            return false;
+        };
+        if self.notice_kept.as_ref() == Some(n) {
+            return false;
+        }
+        match &self.notice_seen {
+            Some((seen, at)) if seen == n => {
+                if now >= at + notice_secs(n) {
+                    self.notice = None;
+                    self.notice_seen = None;
+                    return true;
+                }
+                false
+            }
+            _ => {
+                self.notice_seen = Some((n.clone(), now));
+                false
+            }
+        }
     }
 
     /// The tournaments' countdowns on the screen shown (empty when none is shown).
@@ -862,8 +907,8 @@ impl App {
             now: self.now(),
         };
         let areas = game::clock_areas(&game.shared, &cx)?;
-        if let Some(n) = &self.notice {
-            let (_, at) = notice_layout(area, n);
+        if let Some(n) = self.notice_text() {
+            let (_, at) = notice_layout(area, &n);
             if areas.iter().any(|a| a.intersects(at)) {
                 return None;
             }
@@ -957,8 +1002,8 @@ impl App {
                 Some(Overlay::Form(f)) => f.render(buf, area, &t),
                 Some(Overlay::Name(c)) => c.render(buf, area, &t),
             }
-            if let Some(n) = &self.notice {
-                draw_notice(buf, area, n, &t);
+            if let Some(n) = self.notice_text() {
+                draw_notice(buf, area, &n, &t);
             }
         }
         if self.settings.ascii {
@@ -1042,18 +1087,62 @@ impl App {
     }
 }
 
+impl App {
+    /// The notice as drawn: in ASCII mode its typography in ASCII (`—` as `-`, `→` as
+    /// `->`), not the `?` that stands for any other character.
+    fn notice_text(&self) -> Option<std::borrow::Cow<'_, str>> {
+        let n = self.notice.as_deref()?;
+        Some(if self.settings.ascii {
+            std::borrow::Cow::Owned(ascii_words(n))
+        } else {
+            std::borrow::Cow::Borrowed(n)
+        })
+    }
+}
+
+/// Text with its usual typography in ASCII: dashes, arrows, dots, quotes, marks.
+pub(crate) fn ascii_words(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '—' | '–' | '·' => out.push('-'),
+            '→' => out.push_str("->"),
+            '←' => out.push_str("<-"),
+            '…' => out.push_str("..."),
+            '✓' => out.push_str("ok"),
+            '●' => out.push('*'),
+            '‘' | '’' => out.push('\''),
+            '“' | '”' => out.push('"'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// What a player who is not an admin is told when pressing the admin key.
 const NOT_ADMIN: &str = "The admin screen is only for the server's admins";
 
 /// The key that dismisses a notice, at its end.
 const NOTICE_ESC: &str = " (Esc) ";
 
-/// A notice's rows (wrapped at words, never cut) and where it goes: the bottom line (the
-/// footer's, whose keys it stands for until dismissed), and the rows above it when it needs
-/// more: never over the top of a screen, where the board, the seats and the lists start.
+/// How long a notice stays (unless a key or another notice takes it away first), in
+/// seconds: a few, as on lichess, and a little longer for a long one (a quarter of a second
+/// a word).
+pub fn notice_secs(text: &str) -> u64 {
+    let words = text.split_whitespace().count() as u64;
+    (4 + words / 4).clamp(5, 12)
+}
+
+/// A notice's rows (wrapped at words, never cut; a `\n` starts a row) and where it goes:
+/// the bottom line (the footer's, whose keys it stands for until dismissed), and the rows
+/// above it when it needs more: never over the top of a screen, where the board, the seats
+/// and the lists start.
 fn notice_layout(area: Rect, text: &str) -> (Vec<String>, Rect) {
     let room = usize::from(area.width.saturating_sub(2));
-    let mut rows = widgets::wrap(text, room);
+    let mut rows: Vec<String> = text
+        .split('\n')
+        .flat_map(|part| widgets::wrap(part, room))
+        .collect();
     if let Some(last) = rows.last_mut() {
         if last.chars().count() + NOTICE_ESC.len() > room {
             rows.push(String::new());

@@ -47,6 +47,10 @@ pub(crate) struct ReplayUi {
     pub speed: usize,
     /// When autoplay takes the next step (set by the first tick after it starts).
     pub next_at: Option<Instant>,
+    /// The viewer's side when it is their own game: at the bottom unless flipped.
+    pub mine: Option<Color>,
+    /// `f`: the board turned the other way round.
+    pub flip: bool,
 }
 
 fn perspective_words(p: Perspective) -> &'static str {
@@ -63,8 +67,18 @@ fn speed_words(ms: u64) -> String {
 }
 
 impl ReplayUi {
-    pub fn new(item: &GameListItem) -> ReplayUi {
+    /// The replay of `item` for the player `me` (their own game from their side).
+    pub fn new(item: &GameListItem, me: &str) -> ReplayUi {
+        let mine = if item.red == me {
+            Some(Color::Red)
+        } else if item.blue == me {
+            Some(Color::Blue)
+        } else {
+            None
+        };
         ReplayUi {
+            mine,
+            flip: false,
             id: item.id,
             red: item.red.clone(),
             blue: item.blue.clone(),
@@ -109,12 +123,41 @@ impl ReplayUi {
         self.shown.as_ref().map(|s| (s.ply, s.perspective)) != Some((self.ply, self.perspective))
     }
 
-    /// Blue's perspective puts Blue at the bottom.
+    /// Blue at the bottom: Blue's perspective, or everything revealed in Blue's own game;
+    /// `f` turns it round.
     pub fn flipped(&self) -> bool {
-        self.shown
+        let bottom = match self
+            .shown
             .as_ref()
             .map_or(self.perspective, |s| s.perspective)
-            == Perspective::Blue
+        {
+            Perspective::Blue => Color::Blue,
+            Perspective::Red => Color::Red,
+            Perspective::All => self.mine.unwrap_or(Color::Red),
+        };
+        (bottom == Color::Blue) != self.flip
+    }
+
+    /// What the board shows: the perspective's words, except at the end, where every
+    /// piece is shown whatever the perspective.
+    fn perspective_label(&self) -> &'static str {
+        let persp = self
+            .shown
+            .as_ref()
+            .map_or(self.perspective, |s| s.perspective);
+        if self.at_the_end() && persp != Perspective::All {
+            "game over: all revealed"
+        } else {
+            perspective_words(persp)
+        }
+    }
+
+    /// The position shown is the game's end: every piece is shown, whatever the
+    /// perspective.
+    fn at_the_end(&self) -> bool {
+        self.shown
+            .as_ref()
+            .is_some_and(|s| s.ply >= self.plies && s.outcome.or(self.outcome).is_some())
     }
 
     pub fn layout(&self, w: u16, h: u16) -> BoardLayout {
@@ -171,6 +214,10 @@ impl ReplayUi {
                     Perspective::Blue => Perspective::All,
                 };
                 self.ask()
+            }
+            Do::Flip => {
+                self.flip = !self.flip;
+                vec![]
             }
             Do::Back => vec![Act::Back],
             Do::Settings => vec![Act::Open(Overlay::Settings { row: 0 })],
@@ -267,12 +314,21 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
     let sep = t.g.sep;
     // Header.
     let left = match &r.shown {
-        Some(s) => format!(
-            "Replay{sep}{}{sep}{}{sep}game #{}",
-            s.rules.variant.name(),
-            s.rules.options.summary(),
-            r.id
-        ),
+        Some(s) => {
+            let with = |rules: String| {
+                format!(
+                    "Replay{sep}{}{sep}{rules}{sep}game #{}",
+                    s.rules.variant.name(),
+                    r.id
+                )
+            };
+            let plain = with(super::game::rules_plain(&s.rules.options));
+            if plain.chars().count() <= usize::from(lay.header.width) {
+                plain
+            } else {
+                with(s.rules.options.summary())
+            }
+        }
         None => format!("Replay{sep}game #{}", r.id),
     };
     put(
@@ -283,7 +339,7 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
         lay.header.width,
         t.title(),
     );
-    let right = perspective_words(r.shown.as_ref().map_or(r.perspective, |s| s.perspective));
+    let right = r.perspective_label();
     let rw = right.chars().count() as u16;
     if rw + left.chars().count() as u16 + 2 <= lay.header.width {
         put(
@@ -369,11 +425,11 @@ fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: 
     }
     y += 1;
     // Moves counted as the move list numbers them (Red's and Blue's make one).
-    let mut at = format!("move 0 / {}", r.plies.div_ceil(2));
+    let mut at = format!("start, {} moves", r.plies.div_ceil(2));
     if let Some(s) = r.shown.as_ref().filter(|s| s.ply > 0) {
-        at = format!("move {} / {}", s.ply.div_ceil(2), r.plies.div_ceil(2));
+        at = format!("move {} of {}", s.ply.div_ceil(2), r.plies.div_ceil(2));
         if let Some(m) = s.history.last() {
-            at.push_str(&format!(" ({})", m.mover.name()));
+            at.push_str(&format!(", {} moved", m.mover.name()));
         }
     }
     let mut pos = vec![Span::styled(at, t.title())];
@@ -444,11 +500,7 @@ fn render_below(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n:
         return;
     }
     let mut y = a.y;
-    let persp = r.shown.as_ref().map_or(r.perspective, |s| s.perspective);
-    let mut head = vec![Span::styled(
-        perspective_words(persp).to_string(),
-        t.accent(),
-    )];
+    let mut head = vec![Span::styled(r.perspective_label().to_string(), t.accent())];
     head.push(Span::styled(
         format!("{}v: all / Red / Blue", t.g.sep),
         t.dim(),
@@ -511,6 +563,7 @@ enum Do {
     Faster,
     Slower,
     Perspective,
+    Flip,
     Back,
     Settings,
     Help,
@@ -567,6 +620,9 @@ const KEYS: &[Binding<Do, If>] = &[
     on(&[ch('v')], Do::Perspective)
         .hints(&[hint(2, "v", "view")])
         .help("v", "perspective: everything / as Red saw it / as Blue"),
+    on(&[ch('f')], Do::Flip)
+        .hints(&[hint(7, "f", "flip")])
+        .help("f", "flip the board"),
     note("mouse", "wheel steps, a click on a move goes there"),
     on(&[F(2)], Do::Settings).help("F2", "settings"),
     on(&[Esc, ch('q')], Do::Back)

@@ -253,11 +253,6 @@ impl SetupUi {
 
     /// `r` does something: the set-up has empty squares, or is as the last fill left it
     /// (then `r` fills anew).
-    fn can_fill(&self, g: &Shared) -> bool {
-        let full = self.draft.pieces.len() >= g.rules().variant.army_size();
-        !full || self.fill.as_ref().is_some_and(|f| f.result == self.draft)
-    }
-
     /// Fills the set-up the way the computer sets up ([`sensible_fill`]): the empty
     /// squares only while pieces placed by hand are on the board (and says so); right after
     /// such a fill, `r` asks before filling the whole army afresh ([`Confirm::Refill`]);
@@ -268,10 +263,7 @@ impl SetupUi {
         if g.my_color().is_none() {
             return;
         }
-        if !self.can_fill(g) {
-            g.err("Every square is taken: c clears the board, Space swaps pieces");
-            return;
-        }
+        let full = self.draft.pieces.len() >= g.rules().variant.army_size();
         let kept = match &self.fill {
             Some(f) if f.result == self.draft => {
                 if !f.kept.pieces.is_empty() {
@@ -280,6 +272,12 @@ impl SetupUi {
                     return;
                 }
                 f.kept.clone()
+            }
+            // A whole army arranged by hand (or swapped after a fill): r still fills,
+            // afresh, after asking.
+            _ if full => {
+                g.confirm = Some(Confirm::Refill);
+                return;
             }
             _ => self.draft.clone(),
         };
@@ -338,7 +336,6 @@ impl SetupUi {
         SetupCx {
             modern: numbering == Numbering::Modern,
             ready: complete && self.picked.is_none(),
-            can_fill: self.can_fill(g),
         }
     }
 
@@ -480,7 +477,7 @@ impl SetupUi {
             Do::Place | Do::NoPiece | Do::PickSwap | Do::Drop | Do::Remove | Do::Clear => {
                 self.edit(g, a, key, settings.numbering, (w, h))
             }
-            Do::Random | Do::NothingToFill => self.fill(g, rng),
+            Do::Random => self.fill(g, rng),
             Do::Sent => g.say("Your set-up is sent: waiting for your opponent"),
             Do::AskReady => g.confirm = Some(Confirm::Ready),
             Do::Ready => return self.submit(g),
@@ -940,7 +937,6 @@ pub(crate) enum Do {
     /// `r` while it fills (empty squares, or just filled).
     Random,
     /// `r` when every square is taken by hand: says so.
-    NothingToFill,
     Clear,
     Save,
     Load,
@@ -967,15 +963,11 @@ pub(crate) enum If {
     /// Complete, nothing picked up: Enter asks to send it.
     Ready,
     NotReady,
-    /// `r` fills: there are empty squares, or the set-up is as the last fill left it.
-    CanFill,
-    CannotFill,
 }
 
 pub(crate) struct SetupCx {
     modern: bool,
     ready: bool,
-    can_fill: bool,
 }
 
 impl Conditions<If> for SetupCx {
@@ -985,8 +977,6 @@ impl Conditions<If> for SetupCx {
             If::Classic => !self.modern,
             If::Ready => self.ready,
             If::NotReady => !self.ready,
-            If::CanFill => self.can_fill,
-            If::CannotFill => !self.can_fill,
         }
     }
 }
@@ -1057,15 +1047,11 @@ pub(crate) const ARRANGE: &[Binding<Do, If>] = &[
     on(&[Esc], Do::Drop).help("Esc", "put the piece picked up back"),
     on(&[Delete, Backspace], Do::Remove).help("Del / Backspace", "remove the piece"),
     on(&[ch('r')], Do::Random)
-        .when(&[If::CanFill])
         .hints(&[hint(2, "r", "fill")])
         .help(
             "r",
             "fill the empty squares like the computer (again: the whole army afresh)",
         ),
-    on(&[ch('r')], Do::NothingToFill)
-        .when(&[If::CannotFill])
-        .explains(),
     on(&[ch('c')], Do::Clear)
         .hints(&[hint(3, "c", "clear")])
         .help("c", "clear the board (asks first)"),
@@ -1160,7 +1146,6 @@ mod key_tests {
             let cx = SetupCx {
                 modern,
                 ready: false,
-                can_fill: true,
             };
             for c in ' '..='~' {
                 let key = Key::plain(KeyCode::Char(c));

@@ -122,6 +122,7 @@ pub fn seat(nick: &str) -> SeatInfo {
         rating: Some(1500),
         bot: false,
         connected: true,
+        online: false,
         reconnect_left: None,
         ready: false,
         rating_change: None,
