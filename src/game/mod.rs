@@ -28,13 +28,15 @@ use tracing::{debug, info, warn};
 
 use crate::limit::TokenBucket;
 use crate::proto::{
-    ChatLine, ClockState, GameCmd, GameId, GamePhase, GameSnapshot, GameTerms, PlayerId,
-    SeatCommand, SeatInfo, SessionEvent,
+    ChatLine, ClockState, GameCmd, GameId, GamePhase, GameSnapshot, GameTerms, PlayerId, SeatInfo,
 };
 use crate::rules::{ByColor, Color, EndReason, Game, Outcome, Setup, Viewer};
 use crate::store::{self, GameResult, LiveGame, Store, Timestamp};
 use crate::supervise::Fatal;
 use crate::text::clean_line;
+
+mod seat;
+pub use seat::{GameSeat, SeatCommand, SessionEvent};
 
 /// Longest chat line kept, in characters.
 pub const CHAT_MAX_CHARS: usize = 200;
@@ -95,7 +97,7 @@ enum GameMsg {
 }
 
 /// The lobby's handle on a game task (sessions and bots talk to it through their
-/// [`crate::proto::GameSeat`]). Its methods never wait: a message that does not fit in the
+/// [`GameSeat`]). Its methods never wait: a message that does not fit in the
 /// queue is sent from a task of its own.
 #[derive(Clone, Debug)]
 pub struct GameHandle {

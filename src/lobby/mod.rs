@@ -32,11 +32,12 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{info, warn};
 
+use crate::game::SessionEvent;
 use crate::game::{self, GameConfig, GameHandle, GameReport, NewGame, Player};
 use crate::limit::{address_block, AddrNet, AddressRate, TokenBucket};
 use crate::proto::{
     AdminSession, ChatLine, GameId, GameSnapshot, GameSummary, GameTerms, LobbyCmd, LobbySnapshot,
-    PlayerId, PlayerInfo, PlayerStatus, Seek, SeekId, SessionEvent,
+    PlayerId, PlayerInfo, PlayerStatus, Seek, SeekId,
 };
 use crate::rules::{ByColor, Color, Variant};
 use crate::store::Store;

@@ -23,9 +23,10 @@ use tracing::info;
 
 use super::{bot_player, Ident, Lobby, LobbyMsg, SessionId, CHAT_KEEP, CHAT_MAX_CHARS};
 use crate::game::Player;
+use crate::game::SessionEvent;
 use crate::limit::address_block;
 use crate::proto::{
-    BotLevel, ChatLine, ClockSpec, GameTerms, LobbyCmd, PlayerStatus, Seek, SeekId, SessionEvent,
+    BotLevel, ChatLine, ClockSpec, GameTerms, LobbyCmd, PlayerStatus, Seek, SeekId,
 };
 use crate::random;
 use crate::rules::{ByColor, Rules};

@@ -5,8 +5,9 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tracing::info;
 
 use super::{Ident, Joined, Lobby, LobbyMsg, SessionEntry, SessionId};
+use crate::game::{GameSeat, SessionEvent};
 use crate::limit::TokenBucket;
-use crate::proto::{GameId, GameSeat, GameSnapshot, PlayerId, PlayerStatus, SessionEvent};
+use crate::proto::{GameId, GameSnapshot, PlayerId, PlayerStatus};
 use crate::random;
 use crate::rules::{Color, Outcome};
 

@@ -15,11 +15,11 @@ use tracing::{debug, info};
 
 use super::writer::OutQueue;
 use super::SessionInput;
+use crate::game::{GameSeat, SessionEvent};
 use crate::limit::InputLimits;
 use crate::lobby::{Ident, SessionId};
 use crate::proto::{
-    AdminCmd, AdminResult, BrowseCmd, GameCmd, GameSeat, LobbySnapshot, PlayerId, SavedSetup,
-    SessionEvent,
+    AdminCmd, AdminResult, BrowseCmd, GameCmd, LobbySnapshot, PlayerId, SavedSetup,
 };
 use crate::screen::Screen;
 use crate::service::{self, Service};
