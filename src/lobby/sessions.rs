@@ -2,7 +2,7 @@
 //! out, what it hears when a seat is dropped, and whether each game seat's player is there.
 
 use tokio::sync::{mpsc, oneshot, watch};
-use tracing::info;
+use tracing::{info, warn};
 
 use super::{Ident, Joined, Lobby, LobbyMsg, SessionEntry, SessionId};
 use crate::game::{GameSeat, SessionEvent};
@@ -185,7 +185,7 @@ impl Lobby {
                 let _ = lobby.send(LobbyMsg::LeftGame { session, game });
             },
         );
-        let _ = s.events.try_send(SessionEvent::EnterGame(seat));
+        deliver_seat(&s.events, session, seat);
     }
 
     /// A game accepted a spectator.
@@ -340,6 +340,40 @@ impl Lobby {
         for (c, here) in changes {
             *g.present.get_mut(c) = Some(here);
             g.handle.presence(c, here);
+        }
+    }
+}
+
+/// Hands a seat to its session without making the lobby wait: at once when its queue has
+/// room; when it is full, from a task that waits for room (the session reads its queue
+/// between frames). A session that is gone drops the seat, which leaves the game (the
+/// lobby hears `LeftGame`); either way the log says so.
+fn deliver_seat(events: &mpsc::Sender<SessionEvent>, session: SessionId, seat: GameSeat) {
+    use mpsc::error::TrySendError;
+    let game = seat.game;
+    match events.try_send(SessionEvent::EnterGame(seat)) {
+        Ok(()) => {}
+        Err(TrySendError::Full(ev)) => {
+            warn!(
+                session,
+                game, "session's queue full: its seat waits for room"
+            );
+            let events = events.clone();
+            tokio::spawn(async move {
+                if events.send(ev).await.is_err() {
+                    warn!(
+                        session,
+                        game,
+                        "session gone before its seat arrived: seat dropped, it leaves the game"
+                    );
+                }
+            });
+        }
+        Err(TrySendError::Closed(_)) => {
+            warn!(
+                session,
+                game, "session gone: seat dropped, it leaves the game"
+            );
         }
     }
 }

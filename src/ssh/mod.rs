@@ -57,7 +57,9 @@ pub struct SshConfig {
     /// SHA-256 fingerprints (`SHA256:...`) of the admins' keys.
     pub admins: Vec<String>,
     /// Tests only (never set by the configuration): a session panics when sent
-    /// `session::TEST_PANIC`, to test what a panic leaves behind.
+    /// `session::TEST_PANIC`, to test what a panic leaves behind. Only with the
+    /// `test-hooks` feature, which the crate's own tests turn on (a release build has none).
+    #[cfg(feature = "test-hooks")]
     pub test_hooks: bool,
     /// Input bytes a session reads a second (twice that in a burst); a client sending more
     /// is read more slowly (never dropped): its keys wait, its TCP window closes.
@@ -105,6 +107,7 @@ impl Default for SshConfig {
             motd: None,
             host_name: None,
             admins: Vec::new(),
+            #[cfg(feature = "test-hooks")]
             test_hooks: false,
             input_bytes_per_second: 32 * 1024,
             resizes_per_second: 4,
@@ -1034,6 +1037,7 @@ impl russh::server::Handler for Conn {
             admin: self.is_admin().then(|| self.fingerprint.clone()).flatten(),
             server: self.address(),
             guest_pass: self.guest_pass.clone(),
+            #[cfg(feature = "test-hooks")]
             test_hooks: self.shared.config.test_hooks,
             input_bytes_per_second: self.shared.config.input_bytes_per_second,
             resizes_per_second: self.shared.config.resizes_per_second,

@@ -82,6 +82,7 @@ pub(crate) struct Params {
     /// How players reach this server (for the welcome card's `ssh NAME@host` line).
     pub server: Option<crate::ui::Address>,
     /// Tests only: [`TEST_PANIC`] makes the session panic.
+    #[cfg(feature = "test-hooks")]
     pub test_hooks: bool,
     /// A guest's secret pass (its identity comes from it); `None` for a key.
     pub guest_pass: Option<crate::guest::GuestPass>,
@@ -103,6 +104,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         let effects = tokio::select! {
             msg = input.recv(), if session.limits.reading() => match msg {
                 Some(SessionInput::Data(bytes)) => {
+                    #[cfg(feature = "test-hooks")]
                     session.test_hook(&bytes);
                     session.on_bytes(&bytes)
                 }
@@ -182,6 +184,7 @@ async fn seat_changed(seat: &mut Option<GameSeat>) -> Result<(), watch::error::R
     }
 }
 
+#[cfg(feature = "test-hooks")]
 /// What a test sends to make its session panic (with [`Params::test_hooks`] only).
 pub(crate) const TEST_PANIC: &[u8] = b"\x1b[?9999;panic~";
 
@@ -423,6 +426,9 @@ impl Session {
     }
 
     /// Tests only: panics on [`TEST_PANIC`] when the server was started with test hooks.
+    /// Compiled only with the `test-hooks` feature (the tests enable it; a release build
+    /// has no hook).
+    #[cfg(feature = "test-hooks")]
     fn test_hook(&self, bytes: &[u8]) {
         if self.p.test_hooks && bytes == TEST_PANIC {
             panic!("test hook: a session panics");
