@@ -24,6 +24,7 @@ mod sessions;
 mod tournaments;
 
 pub use crate::proto::TournamentOrder;
+pub use tournaments::TournamentError;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -185,7 +186,7 @@ enum LobbyMsg {
     /// An organiser's order about tournaments.
     Tournament {
         order: TournamentOrder,
-        reply: oneshot::Sender<Result<String, String>>,
+        reply: oneshot::Sender<Result<String, TournamentError>>,
     },
     /// Every tournament, for `ssh host tournaments`.
     Tournaments(oneshot::Sender<Vec<crate::proto::TournamentInfo>>),
@@ -268,13 +269,12 @@ impl LobbyHandle {
     }
 
     /// Creates, edits, starts or cancels a tournament; the line to show, or why not.
-    pub async fn tournament(&self, order: TournamentOrder) -> Result<String, String> {
+    pub async fn tournament(&self, order: TournamentOrder) -> Result<String, TournamentError> {
         let (reply, rx) = oneshot::channel();
         self.tx
             .send(LobbyMsg::Tournament { order, reply })
-            .map_err(|_| "the server is stopping".to_string())?;
-        rx.await
-            .unwrap_or_else(|_| Err("the server is stopping".to_string()))
+            .map_err(|_| TournamentError::Stopping)?;
+        rx.await.unwrap_or(Err(TournamentError::Stopping))
     }
 
     /// Every tournament the lobby has: running, upcoming, then ended ones, newest first.

@@ -57,7 +57,7 @@ pub enum AdminError {
     NotBanned(BanTarget),
     NothingToBroadcast,
     /// The lobby refused a tournament order (bad terms, no such tournament, started).
-    Tournament(String),
+    Tournament(crate::lobby::TournamentError),
     Store(StoreError),
 }
 
@@ -77,7 +77,7 @@ impl fmt::Display for AdminError {
             AdminError::BadTarget(why) => f.write_str(why),
             AdminError::NotBanned(t) => write!(f, "{t} was not banned"),
             AdminError::NothingToBroadcast => f.write_str("nothing to broadcast"),
-            AdminError::Tournament(why) => f.write_str(why),
+            AdminError::Tournament(why) => write!(f, "{why}"),
             AdminError::Store(e) => write!(f, "{e}"),
         }
     }
