@@ -341,6 +341,13 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
     };
     lobby.restore_games();
     lobby.restore_tournaments();
+    // Read once, here; from now on the lobby numbers games in memory.
+    match lobby.store.game_ids_from() {
+        Ok(from) => lobby.next_game = lobby.next_game.max(from),
+        Err(e) => {
+            warn!(error = %e, "cannot read where game numbers go on: from past the games in progress")
+        }
+    }
     let fatal = lobby.fatal.clone();
     fatal.spawn("lobby".into(), lobby.run(rx, reports_rx));
     LobbyHandle {
@@ -795,14 +802,16 @@ impl Lobby {
         private: bool,
         at: &[SessionId],
     ) -> GameId {
-        let id = match self.store.next_game_id() {
-            Ok(id) => id,
-            Err(e) => {
-                warn!(error = %e, "cannot number a game from the store");
-                self.next_game
+        // Numbered in memory (from where the store said at start); the counter's write is
+        // queued to the store's writer, never waited for here.
+        let id = self.next_game;
+        self.next_game += 1;
+        let taken = self.store.game_id_taken(id);
+        tokio::spawn(async move {
+            if let Err(e) = taken.await {
+                warn!(game = id, error = %e, "cannot store the game counter");
             }
-        };
-        self.next_game = self.next_game.max(id + 1);
+        });
         info!(game = id, red = %players.red.nick, blue = %players.blue.nick, "new game");
         self.spawn_game(id, terms, players.clone(), private, None);
         let blocks: Vec<_> = self
