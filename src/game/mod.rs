@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
-use tracing::{debug, info, warn};
+use tracing::{debug, info, warn, Instrument};
 
 use crate::limit::TokenBucket;
 use crate::proto::{
@@ -201,7 +201,10 @@ pub fn spawn(new: NewGame) -> Spawned {
         tx,
         commands,
     };
-    let mut task = GameTask::new(new);
+    // Every event of the game's task (and of its setting up here) carries this span: the
+    // log follows one game by it (`"spans":[{"name":"game","game":ID}]` in the JSON log).
+    let span = tracing::info_span!("game", game = new.id);
+    let mut task = span.in_scope(|| GameTask::new(new));
     let first = task.snapshots();
     let (red_tx, red_rx) = watch::channel(first.red);
     let (blue_tx, blue_rx) = watch::channel(first.blue);
@@ -211,7 +214,10 @@ pub fn spawn(new: NewGame) -> Spawned {
         spectators: spec_tx,
     });
     let fatal = task.fatal.clone();
-    fatal.spawn(format!("game {}", task.id), task.run(rx, commands_rx));
+    fatal.spawn(
+        format!("game {}", task.id),
+        task.run(rx, commands_rx).instrument(span),
+    );
     Spawned {
         handle,
         seats: ByColor::new(red_rx, blue_rx),
@@ -425,11 +431,11 @@ impl GameTask {
                 }
                 self.started = live.started;
                 self.turn_started = now;
-                info!(game = self.id, ply = game.ply(), "game restored");
+                info!(ply = game.ply(), "game restored");
                 if game.outcome().is_some() {
                     // Its last stored move ended it, but the result was not stored (a stop
                     // between the two, by an older version): the result is stored now, once.
-                    info!(game = self.id, "restored game is over: storing its result");
+                    info!("restored game is over: storing its result");
                     self.saving = Some(Saving {
                         game: game.clone(),
                         ended: store::now(),
@@ -440,7 +446,7 @@ impl GameTask {
                 self.game = Some(game);
             }
             Err(e) => {
-                warn!(game = self.id, error = %e, "stored game does not replay; not restored")
+                warn!(error = %e, "stored game does not replay; not restored")
             }
         }
     }
@@ -450,7 +456,7 @@ impl GameTask {
         mut rx: mpsc::Receiver<GameMsg>,
         mut commands: mpsc::Receiver<SeatCommand>,
     ) {
-        info!(game = self.id, variant = %self.terms.rules.variant, rated = self.terms.rated, "game started");
+        info!(variant = %self.terms.rules.variant, rated = self.terms.rated, "game started");
         let _ = self.reports.send(GameReport::Started { id: self.id });
         loop {
             let deadline = self.next_deadline();
@@ -477,7 +483,7 @@ impl GameTask {
             // the game over, the lobby no longer counts it (a new game is not refused).
             if before.is_none() {
                 if let Some(outcome) = self.outcome {
-                    info!(game = self.id, result = %outcome, "game over");
+                    info!(result = %outcome, "game over");
                     let _ = self.reports.send(GameReport::Ended {
                         id: self.id,
                         outcome,
@@ -514,7 +520,7 @@ impl GameTask {
                 break;
             }
         }
-        debug!(game = self.id, "game task ends");
+        debug!("game task ends");
         let _ = self.reports.send(GameReport::Closed { id: self.id });
     }
 
@@ -623,14 +629,11 @@ impl GameTask {
     async fn guest_gone(&mut self, color: Color) {
         let other = self.seats.get(color.opposite());
         if other.connected || other.player.bot {
-            info!(game = self.id, seat = %color, "guest did not come back: the opponent wins");
+            info!(seat = %color, "guest did not come back: the opponent wins");
             self.end(Some(color.opposite()), EndReason::Abandonment)
                 .await;
         } else if self.is_guest(color.opposite()) {
-            info!(
-                game = self.id,
-                "both guests gone: the game ends without a result"
-            );
+            info!("both guests gone: the game ends without a result");
             self.end(None, EndReason::Aborted).await;
         }
     }
@@ -644,12 +647,7 @@ impl GameTask {
             .config
             .setup_deadline
             .map_or_else(String::new, |d| format!(" ({})", human_duration(d)));
-        info!(
-            game = self.id,
-            red_ready = red,
-            blue_ready = blue,
-            "set-up time ran out"
-        );
+        info!(red_ready = red, blue_ready = blue, "set-up time ran out");
         self.setup_expired = true;
         let (winner, reason, text) = match (red, blue) {
             (true, false) | (false, true) => {
@@ -693,7 +691,7 @@ impl GameTask {
                 seat.told = true;
                 seat.gone_deadline = None;
                 self.dirty = Dirty::ALL;
-                info!(game = self.id, seat = %color, "player connected");
+                info!(seat = %color, "player connected");
             }
             GameMsg::Presence {
                 color,
@@ -718,7 +716,7 @@ impl GameTask {
                     // to one: they are on their way to the next game).
                     self.notice(Some(color.opposite()), format!("{nick} left: no rematch"));
                 }
-                info!(game = self.id, seat = %color, "player disconnected");
+                info!(seat = %color, "player disconnected");
             }
             GameMsg::Spectate { reply } => {
                 let rx = match &self.out {
@@ -852,7 +850,7 @@ impl GameTask {
         let event = next.play_unchecked(mv);
         if let Some(outcome) = event.outcome {
             // The final move is stored with the result, in one transaction.
-            debug!(game = self.id, ply = next.ply(), "final move played");
+            debug!(ply = next.ply(), "final move played");
             self.clocks = self.clocks_after_move(color, Instant::now());
             self.draw_offer = None;
             next.end(outcome);
@@ -868,7 +866,7 @@ impl GameTask {
                 .append_move(self.id, next.ply(), mv, clocks)
                 .await
             {
-                warn!(game = self.id, ply = next.ply(), error = %e, "cannot store a move");
+                warn!(ply = next.ply(), error = %e, "cannot store a move");
                 return self.notice(
                     seat,
                     "the server cannot save moves right now (its disk refused the write): \
@@ -876,7 +874,7 @@ impl GameTask {
                 );
             }
         }
-        debug!(game = self.id, ply = next.ply(), "move played");
+        debug!(ply = next.ply(), "move played");
         self.game = Some(next);
         let played = Instant::now();
         self.clocks = self.clocks_after_move(color, played);
@@ -985,7 +983,7 @@ impl GameTask {
         if let (Some(red), Some(blue)) = (&self.seats.red.setup, &self.seats.blue.setup) {
             match Game::new(self.terms.rules, red, blue) {
                 Ok(game) => {
-                    info!(game = self.id, "both set-ups in: play starts");
+                    info!("both set-ups in: play starts");
                     if let Some(store) = &self.store {
                         let live = LiveGame {
                             id: self.id,
@@ -1004,7 +1002,7 @@ impl GameTask {
                             // Play does not start on a game that is not on disk: every
                             // move would be refused. The side that readied last readies
                             // again to retry.
-                            warn!(game = self.id, error = %e, "cannot store the game: play does not start");
+                            warn!(error = %e, "cannot store the game: play does not start");
                             self.seats.get_mut(color).setup = None;
                             let nick = self.seats.get(color).player.nick.clone();
                             for c in Color::ALL {
@@ -1023,7 +1021,7 @@ impl GameTask {
                     self.turn_started = Instant::now();
                 }
                 Err((c, e)) => {
-                    warn!(game = self.id, seat = %c, "set-up refused at start");
+                    warn!(seat = %c, "set-up refused at start");
                     self.seats.get_mut(c).setup = None;
                     self.notice(Some(c), format!("set-up refused: {e}"));
                 }
@@ -1054,7 +1052,7 @@ impl GameTask {
             let written = self.game.is_some() || self.live_written;
             if let (Some(store), true) = (&self.store, written) {
                 if let Err(e) = store.live().remove(self.id).await {
-                    warn!(game = self.id, error = %e, "cannot forget the aborted game");
+                    warn!(error = %e, "cannot forget the aborted game");
                 }
             }
         }
@@ -1116,7 +1114,6 @@ impl GameTask {
                 };
                 if saving.attempts > 0 {
                     info!(
-                        game = self.id,
                         attempts = saving.attempts + 1,
                         "result stored after retries"
                     );
@@ -1141,7 +1138,6 @@ impl GameTask {
                 let wait = Duration::from_secs(1u64 << (saving.attempts.min(5) - 1));
                 saving.retry_at = Instant::now() + wait;
                 warn!(
-                    game = self.id,
                     attempts = saving.attempts,
                     retry_in_s = wait.as_secs(),
                     error = %e,

@@ -313,7 +313,9 @@ impl Session {
             app.update(Msg::SavedSetups(setups));
         }
         out.send_raw(SETUP_SEQ);
-        info!(session = joined.session, nick = %joined.nick, term = %p.term, cols = w, rows = h, "session started");
+        // The connection's span (this task runs in it) now names the lobby's session too.
+        tracing::Span::current().record("session", joined.session);
+        info!(nick = %joined.nick, term = %p.term, cols = w, rows = h, "session started");
         let (answers, answers_rx) = mpsc::channel(8);
         let limits = InputLimits::new(
             p.input_bytes_per_second,
@@ -455,7 +457,7 @@ impl Session {
         let due = self.limits.due(std::time::Instant::now());
         let mut fx = Vec::new();
         if due.paste_over {
-            debug!(session = self.id, "paste ended by its time limit");
+            debug!("paste ended by its time limit");
             let events = self.parser.end_paste();
             fx.extend(events.into_iter().flat_map(|ev| self.show(Msg::Input(ev))));
         }
@@ -545,7 +547,7 @@ impl Session {
             SessionEvent::Challenges(list) => self.show(Msg::Challenges(list)),
             SessionEvent::Nick(nick) => self.show(Msg::Notice(format!("You are now {nick}."))),
             SessionEvent::Kicked(reason) => {
-                info!(session = self.id, "kicked");
+                info!("kicked");
                 self.farewell = Some(format!("Disconnected by an admin: {reason}\r\n"));
                 self.quit = true;
                 vec![]
@@ -573,7 +575,7 @@ impl Session {
 
     fn on_tick(&mut self) -> Vec<Effect> {
         if self.last_input.elapsed() > self.p.idle_timeout {
-            info!(session = self.id, "idle timeout");
+            info!("idle timeout");
             self.farewell = Some(format!(
                 "Disconnected: no key pressed for {} (the server's idle_timeout).\r\n",
                 crate::config::fmt_duration(self.p.idle_timeout)
@@ -704,15 +706,12 @@ impl Session {
     /// An admin action (or a refresh): the result first, then fresh data.
     fn admin(&mut self, cmd: AdminCmd) {
         let Some(by) = self.p.admin.clone() else {
-            tracing::warn!(
-                session = self.id,
-                "admin action from a session that is not an admin's"
-            );
+            tracing::warn!("admin action from a session that is not an admin's");
             return;
         };
         self.admin_asked = Instant::now();
         if cmd != AdminCmd::Refresh {
-            info!(session = self.id, nick = %self.nick, action = ?cmd, "admin action");
+            info!(nick = %self.nick, action = ?cmd, "admin action");
         }
         let (service, _, tx) = self.service_call();
         tokio::spawn(async move {
@@ -799,7 +798,7 @@ impl Session {
 
     /// Leaves the game shown and the lobby, restores the client's terminal and closes.
     async fn finish(mut self) {
-        debug!(session = self.id, "session ends");
+        debug!("session ends");
         // A player's seat stays in the game: the reconnect countdown starts when the lobby
         // hears that no session of the player shows the game any more.
         self.seat = None;
