@@ -63,11 +63,14 @@ pub(super) struct Tourney {
     alive_written: Instant,
     /// The snapshot's view, recomputed after a change.
     info: Option<TournamentInfo>,
+    /// `tournament` (its id): the director's work on it, and the games it starts, run in it.
+    span: tracing::Span,
 }
 
 impl Tourney {
     fn new(rec: TournamentRecord) -> Tourney {
         Tourney {
+            span: tracing::info_span!(parent: None, "tournament", tournament = rec.id),
             rec,
             chat: Vec::new(),
             gone: HashMap::new(),
@@ -436,132 +439,186 @@ impl Lobby {
         }
     }
 
-    /// An order of an admin (`identity` `None`) or of the key holder `identity`.
+    /// An order of an admin (`identity` `None`) or of the key holder `identity`; an order
+    /// about one tournament runs in its span.
     fn run_order(
         &mut self,
         order: TournamentOrder,
         identity: Option<&PlayerId>,
     ) -> Result<String, TournamentError> {
         let now_secs = now();
+        let about = match &order {
+            TournamentOrder::Edit { id, .. }
+            | TournamentOrder::Start { id, .. }
+            | TournamentOrder::Cancel { id, .. }
+            | TournamentOrder::AddBot { id, .. } => Some(*id),
+            TournamentOrder::Create { .. } | TournamentOrder::AsPlayer { .. } => None,
+        };
+        let _in = about.map(|id| self.tournament_span(id).entered());
         match order {
             TournamentOrder::AsPlayer { .. } => Err(TournamentError::Nested),
-            TournamentOrder::Create { mut terms, by } => {
-                if let Some(me) = identity {
-                    let mine = me.to_string();
-                    let max = self.config.max_tournaments_per_organiser;
-                    let n = self
-                        .tournaments
-                        .values()
-                        .filter(|t| t.active() && t.rec.created_by_id.as_deref() == Some(&mine))
-                        .count();
-                    if n >= max {
-                        info!(organiser = %me, tournaments = n, max, "tournament cap reached");
-                        return Err(TournamentError::OrganiserCap(n));
-                    }
-                }
-                terms.name = clean_line(&terms.name, NAME_MAX_CHARS);
-                check_terms(&terms, now_secs)?;
-                let id = self
-                    .store
-                    .tournaments()
-                    .next_id()
-                    .map_err(|e| TournamentError::Numbering(e.to_string()))?
-                    .max(self.tournaments.keys().next_back().map_or(1, |k| k + 1));
-                let rec = TournamentRecord {
-                    v: TournamentRecord::VERSION,
-                    id,
-                    terms,
-                    created_by: by,
-                    created_by_id: identity.map(PlayerId::to_string),
-                    status: TournamentStatus::Upcoming,
-                    started_at: None,
-                    ends_at: None,
-                    round: 0,
-                    entrants: Vec::new(),
-                    pairings: Vec::new(),
-                    alive_at: now_secs,
-                    note: String::new(),
-                };
-                info!(tournament = id, name = %rec.terms.name, "tournament created");
-                persist(&self.store, &rec);
-                let line = format!("tournament #{id} \"{}\" created", rec.terms.name);
-                self.tournaments.insert(id, Tourney::new(rec));
-                Ok(line)
+            TournamentOrder::Create { terms, by } => {
+                self.order_create(terms, by, identity, now_secs)
             }
-            TournamentOrder::Edit { id, mut terms, by } => {
-                let t = tourney(&mut self.tournaments, id)?;
-                may_run(t, &by, identity)?;
-                if t.rec.status != TournamentStatus::Upcoming {
-                    return Err(TournamentError::NoLongerEditable(id));
-                }
-                terms.name = clean_line(&terms.name, NAME_MAX_CHARS);
-                check_terms(&terms, now_secs)?;
-                t.rec.terms = terms;
-                t.info = None;
-                persist(&self.store, &t.rec);
-                Ok(format!("tournament #{id} edited"))
+            TournamentOrder::Edit { id, terms, by } => {
+                self.order_edit(id, terms, &by, identity, now_secs)
             }
-            TournamentOrder::Start { id, by } => {
-                let t = self.tournament_mut(id)?;
-                may_run(t, &by, identity)?;
-                if t.rec.status != TournamentStatus::Upcoming {
-                    return Err(TournamentError::Is(id, t.rec.status));
-                }
-                t.rec.terms.starts_at = now_secs;
-                self.tournament_tick();
-                let t = self.tournament_mut(id)?;
-                Ok(format!("tournament #{id} is {}", t.rec.status.word()))
-            }
-            TournamentOrder::AddBot { id, level } => {
-                if identity.is_some() {
-                    return Err(TournamentError::BotsAdminOnly);
-                }
-                if !self.config.tournament_bots {
-                    return Err(TournamentError::BotsNotAllowed);
-                }
-                let t = tourney(&mut self.tournaments, id)?;
-                let open = matches!(
-                    (t.rec.status, t.rec.terms.format),
-                    (TournamentStatus::Upcoming, _)
-                        | (TournamentStatus::Running, Format::Arena { .. })
-                );
-                if !open {
-                    return Err(TournamentError::NoMoreEntries(id));
-                }
-                let pid = PlayerId::Bot(level).to_string();
-                if t.rec.entrants.iter().any(|e| e.pid == pid) {
-                    return Err(TournamentError::BotAlreadyIn(id, level));
-                }
-                full(&t.rec, self.config.max_entrants)?;
-                t.rec.entrants.push(Entrant {
-                    pid,
-                    nick: format!("bot-{}", level.name()),
-                    rating: 1500,
-                    withdrawn: false,
-                });
-                t.info = None;
-                persist(&self.store, &t.rec);
-                info!(
-                    tournament = id,
-                    level = level.name(),
-                    "a computer player entered"
-                );
-                Ok(format!("bot-{} entered tournament #{id}", level.name()))
-            }
-            TournamentOrder::Cancel { id, by } => {
-                let t = tourney(&mut self.tournaments, id)?;
-                may_run(t, &by, identity)?;
-                if !t.active() {
-                    return Err(TournamentError::Is(id, t.rec.status));
-                }
-                t.rec.status = TournamentStatus::Cancelled;
-                t.rec.note = "cancelled by an organiser".into();
-                t.info = None;
-                persist(&self.store, &t.rec);
-                info!(tournament = id, "tournament cancelled");
-                Ok(format!("tournament #{id} cancelled"))
+            TournamentOrder::Start { id, by } => self.order_start(id, &by, identity, now_secs),
+            TournamentOrder::AddBot { id, level } => self.order_add_bot(id, level, identity),
+            TournamentOrder::Cancel { id, by } => self.order_cancel(id, &by, identity),
+        }
+    }
+
+    /// The span of tournament `id` (none for an unknown one).
+    fn tournament_span(&self, id: TournamentId) -> tracing::Span {
+        self.tournaments
+            .get(&id)
+            .map_or_else(tracing::Span::none, |t| t.span.clone())
+    }
+
+    fn order_create(
+        &mut self,
+        mut terms: TournamentTerms,
+        by: String,
+        identity: Option<&PlayerId>,
+        now_secs: u64,
+    ) -> Result<String, TournamentError> {
+        if let Some(me) = identity {
+            let mine = me.to_string();
+            let max = self.config.max_tournaments_per_organiser;
+            let n = self
+                .tournaments
+                .values()
+                .filter(|t| t.active() && t.rec.created_by_id.as_deref() == Some(&mine))
+                .count();
+            if n >= max {
+                info!(organiser = %me, tournaments = n, max, "tournament cap reached");
+                return Err(TournamentError::OrganiserCap(n));
             }
         }
+        terms.name = clean_line(&terms.name, NAME_MAX_CHARS);
+        check_terms(&terms, now_secs)?;
+        let id = self
+            .store
+            .tournaments()
+            .next_id()
+            .map_err(|e| TournamentError::Numbering(e.to_string()))?
+            .max(self.tournaments.keys().next_back().map_or(1, |k| k + 1));
+        let rec = TournamentRecord {
+            v: TournamentRecord::VERSION,
+            id,
+            terms,
+            created_by: by,
+            created_by_id: identity.map(PlayerId::to_string),
+            status: TournamentStatus::Upcoming,
+            started_at: None,
+            ends_at: None,
+            round: 0,
+            entrants: Vec::new(),
+            pairings: Vec::new(),
+            alive_at: now_secs,
+            note: String::new(),
+        };
+        info!(tournament = id, name = %rec.terms.name, "tournament created");
+        persist(&self.store, &rec);
+        let line = format!("tournament #{id} \"{}\" created", rec.terms.name);
+        self.tournaments.insert(id, Tourney::new(rec));
+        Ok(line)
+    }
+
+    fn order_edit(
+        &mut self,
+        id: TournamentId,
+        mut terms: TournamentTerms,
+        by: &Option<String>,
+        identity: Option<&PlayerId>,
+        now_secs: u64,
+    ) -> Result<String, TournamentError> {
+        let t = tourney(&mut self.tournaments, id)?;
+        may_run(t, by, identity)?;
+        if t.rec.status != TournamentStatus::Upcoming {
+            return Err(TournamentError::NoLongerEditable(id));
+        }
+        terms.name = clean_line(&terms.name, NAME_MAX_CHARS);
+        check_terms(&terms, now_secs)?;
+        t.rec.terms = terms;
+        t.info = None;
+        persist(&self.store, &t.rec);
+        Ok(format!("tournament #{id} edited"))
+    }
+
+    fn order_start(
+        &mut self,
+        id: TournamentId,
+        by: &Option<String>,
+        identity: Option<&PlayerId>,
+        now_secs: u64,
+    ) -> Result<String, TournamentError> {
+        let t = self.tournament_mut(id)?;
+        may_run(t, by, identity)?;
+        if t.rec.status != TournamentStatus::Upcoming {
+            return Err(TournamentError::Is(id, t.rec.status));
+        }
+        t.rec.terms.starts_at = now_secs;
+        self.tournament_tick();
+        let t = self.tournament_mut(id)?;
+        Ok(format!("tournament #{id} is {}", t.rec.status.word()))
+    }
+
+    fn order_add_bot(
+        &mut self,
+        id: TournamentId,
+        level: BotLevel,
+        identity: Option<&PlayerId>,
+    ) -> Result<String, TournamentError> {
+        if identity.is_some() {
+            return Err(TournamentError::BotsAdminOnly);
+        }
+        if !self.config.tournament_bots {
+            return Err(TournamentError::BotsNotAllowed);
+        }
+        let t = tourney(&mut self.tournaments, id)?;
+        let open = matches!(
+            (t.rec.status, t.rec.terms.format),
+            (TournamentStatus::Upcoming, _) | (TournamentStatus::Running, Format::Arena { .. })
+        );
+        if !open {
+            return Err(TournamentError::NoMoreEntries(id));
+        }
+        let pid = PlayerId::Bot(level).to_string();
+        if t.rec.entrants.iter().any(|e| e.pid == pid) {
+            return Err(TournamentError::BotAlreadyIn(id, level));
+        }
+        full(&t.rec, self.config.max_entrants)?;
+        t.rec.entrants.push(Entrant {
+            pid,
+            nick: format!("bot-{}", level.name()),
+            rating: 1500,
+            withdrawn: false,
+        });
+        t.info = None;
+        persist(&self.store, &t.rec);
+        info!(level = level.name(), "a computer player entered");
+        Ok(format!("bot-{} entered tournament #{id}", level.name()))
+    }
+
+    fn order_cancel(
+        &mut self,
+        id: TournamentId,
+        by: &Option<String>,
+        identity: Option<&PlayerId>,
+    ) -> Result<String, TournamentError> {
+        let t = tourney(&mut self.tournaments, id)?;
+        may_run(t, by, identity)?;
+        if !t.active() {
+            return Err(TournamentError::Is(id, t.rec.status));
+        }
+        t.rec.status = TournamentStatus::Cancelled;
+        t.rec.note = "cancelled by an organiser".into();
+        t.info = None;
+        persist(&self.store, &t.rec);
+        info!("tournament cancelled");
+        Ok(format!("tournament #{id} cancelled"))
     }
 
     fn tournament_mut(&mut self, id: TournamentId) -> Result<&mut Tourney, TournamentError> {
@@ -569,6 +626,7 @@ impl Lobby {
     }
 
     pub(super) fn join_tournament(&mut self, session: SessionId, id: TournamentId) {
+        let _in = self.tournament_span(id).entered();
         match self.try_join(session, id) {
             Ok(text) => self.notice(session, text),
             Err(why) => self.notice(session, why.to_string()),
@@ -581,11 +639,7 @@ impl Lobby {
         id: TournamentId,
     ) -> Result<String, TournamentError> {
         let Some(me) = self.sessions.get(&session) else {
-            warn!(
-                session,
-                tournament = id,
-                "a join from a session the lobby does not know"
-            );
+            warn!(session, "a join from a session the lobby does not know");
             return Err(TournamentError::NoSuch(id));
         };
         let (ident, nick) = (me.ident.clone(), me.nick.clone());
@@ -663,11 +717,7 @@ impl Lobby {
         t.gone.remove(&pid);
         t.info = None;
         persist(&self.store, &t.rec);
-        info!(
-            tournament = id,
-            entrants = t.rec.entrants.len(),
-            "tournament join"
-        );
+        info!(entrants = t.rec.entrants.len(), "tournament join");
         Ok(text)
     }
 
@@ -743,6 +793,7 @@ impl Lobby {
     }
 
     fn set_tournament_result(&mut self, id: TournamentId, game: GameId, result: GameResult) {
+        let _in = self.tournament_span(id).entered();
         let Some(t) = self.tournaments.get_mut(&id) else {
             return;
         };
@@ -763,7 +814,7 @@ impl Lobby {
         if t.in_play().next().is_none() {
             t.round_done_at = Some(now);
         }
-        info!(tournament = id, game, result = ?result, "tournament game result");
+        info!(game, result = ?result, "tournament game result");
         t.info = None;
         persist(&self.store, &t.rec);
     }
@@ -798,6 +849,8 @@ impl Lobby {
             let Some(t) = self.tournaments.get_mut(&id) else {
                 continue;
             };
+            let span = t.span.clone();
+            let _in = span.enter();
             // Presence: who is gone, since when.
             for e in &t.rec.entrants {
                 if online.contains(&e.pid) || is_computer(&e.pid) {
@@ -821,7 +874,7 @@ impl Lobby {
                     if matches!(t.rec.terms.format, Format::Swiss { .. }) && players < 2 {
                         t.rec.status = TournamentStatus::Cancelled;
                         t.rec.note = "cancelled: fewer than two players at the start".into();
-                        info!(tournament = id, "tournament cancelled: too few players");
+                        info!("tournament cancelled: too few players");
                     } else {
                         t.rec.status = TournamentStatus::Running;
                         t.rec.started_at = Some(now_secs);
@@ -829,7 +882,7 @@ impl Lobby {
                             t.rec.ends_at = Some(now_secs + u64::from(minutes) * 60);
                         }
                         t.round_done_at = None;
-                        info!(tournament = id, players, "tournament started");
+                        info!(players, "tournament started");
                     }
                 }
                 TournamentStatus::Running => match t.rec.terms.format {
@@ -841,7 +894,7 @@ impl Lobby {
                             if t.rec.round >= rounds {
                                 t.rec.status = TournamentStatus::Finished;
                                 t.rec.note = format!("finished after {rounds} rounds");
-                                info!(tournament = id, "tournament finished");
+                                info!("tournament finished");
                             } else if rested {
                                 pair_swiss_round(id, t, grace, now, &mut to_start);
                             }
@@ -853,7 +906,7 @@ impl Lobby {
                             if t.in_play().next().is_none() {
                                 t.rec.status = TournamentStatus::Finished;
                                 t.rec.note = "finished at its end time".into();
-                                info!(tournament = id, "tournament finished");
+                                info!("tournament finished");
                             }
                         } else {
                             pair_arena(id, t, &online, &mut busy, grace, now, &mut to_start);
@@ -885,6 +938,8 @@ impl Lobby {
 
     /// Seats a pairing's game: both players go straight into set-up.
     fn start_tournament_game(&mut self, id: TournamentId, index: usize, pids: ByColor<Pid>) {
+        // The game's own span starts inside this one: its events name the tournament too.
+        let _in = self.tournament_span(id).entered();
         let player = |lobby: &Lobby, c: Color| -> Option<Player> {
             let pid = pids.get(c);
             let ident: PlayerId = pid.parse().ok()?;
@@ -898,7 +953,7 @@ impl Lobby {
             })
         };
         let (Some(red), Some(blue)) = (player(self, Color::Red), player(self, Color::Blue)) else {
-            warn!(tournament = id, "a pairing names an unknown player");
+            warn!("a pairing names an unknown player");
             if let Some(p) = self
                 .tournaments
                 .get_mut(&id)
@@ -914,10 +969,7 @@ impl Lobby {
         let game = self.start_game(terms, ByColor::new(red, blue), false, &[]);
         self.tournament_games.insert(game, id);
         let Some(t) = self.tournaments.get_mut(&id) else {
-            warn!(
-                tournament = id,
-                game, "a tournament game started for a tournament gone"
-            );
+            warn!(game, "a tournament game started for a tournament gone");
             return;
         };
         if let Some(p) = t.rec.pairings.get_mut(index) {
@@ -1055,12 +1107,7 @@ fn pair_swiss_round(
     t.rec.round += 1;
     let round = t.rec.round;
     let pairs = swiss_round(&players, &t.rec.pairings);
-    info!(
-        tournament = id,
-        round,
-        boards = pairs.len(),
-        "Swiss round paired"
-    );
+    info!(round, boards = pairs.len(), "Swiss round paired");
     for (red, blue) in pairs {
         let index = t.rec.pairings.len();
         let mut p = Pairing {
