@@ -763,7 +763,12 @@ impl Conn {
         }
         let Some(slot) = GuestSlot::take(&self.shared) else {
             if !answered {
-                info!(parent: &self.span, max_guest_connections = self.shared.config.max_guest_connections, "guest refused: no guest slot free");
+                self.span.in_scope(|| {
+                    info!(
+                        max_guest_connections = self.shared.config.max_guest_connections,
+                        "guest refused: no guest slot free"
+                    )
+                });
                 return Auth::Partial {
                     name: "".into(),
                     instructions: GUESTS_FULL.into(),
@@ -783,7 +788,7 @@ impl Conn {
         self.guest_pass = Some(pass);
         self.guest_slot = Some(slot);
         self.enter();
-        info!(parent: &self.span, "guest authenticated");
+        self.span.in_scope(|| info!("guest authenticated"));
         Auth::Accept
     }
 
@@ -827,7 +832,7 @@ impl Conn {
     /// block recorded (what such a closure closes if the key is banned later).
     fn refusal(&self) -> Option<String> {
         if let Some(ban) = self.ban() {
-            info!(parent: &self.span, peer = %crate::limit::canonical(self.peer.ip()), ban = %ban.target, "banned connection refused");
+            self.span.in_scope(|| info!(peer = %crate::limit::canonical(self.peer.ip()), ban = %ban.target, "banned connection refused"));
             return Some(format!(
                 "You are banned from this server: {}\r\n",
                 crate::text::clean_line(&ban.reason, 200)
@@ -852,7 +857,7 @@ impl Conn {
         if until <= crate::store::now() {
             return None;
         }
-        info!(parent: &self.span, block = %address_block(self.peer.ip()), "guest refused: guest logins closed from this address after a player's ban");
+        self.span.in_scope(|| info!(block = %address_block(self.peer.ip()), "guest refused: guest logins closed from this address after a player's ban"));
         Some(format!(
             "Guest logins from your address are closed until {} UTC: a player banned here last used it\r\n",
             crate::ui::utc_datetime(until)
@@ -978,7 +983,9 @@ impl russh::server::Handler for Conn {
     ) -> Result<Auth, Self::Error> {
         let refused = guest_login_by_key(user);
         if refused.is_some() {
-            debug!(parent: &self.span, "key refused for a guest's comeback login: keyboard-interactive next");
+            self.span.in_scope(|| {
+                debug!("key refused for a guest's comeback login: keyboard-interactive next")
+            });
         }
         Ok(refused.unwrap_or(Auth::Accept))
     }
@@ -993,7 +1000,8 @@ impl russh::server::Handler for Conn {
         }
         // Called only after the signature was verified: the identity is proven here.
         let fingerprint = key.public_key.fingerprint(HashAlg::Sha256).to_string();
-        info!(parent: &self.span, fingerprint = %fingerprint, "key authenticated");
+        self.span
+            .in_scope(|| info!(fingerprint = %fingerprint, "key authenticated"));
         self.ident = Some(Ident {
             id: PlayerId::Key(fingerprint.clone()),
             nick: user.to_string(),
@@ -1034,14 +1042,16 @@ impl russh::server::Handler for Conn {
             (open, spent)
         };
         if spent {
-            debug!(parent: &self.span, "session channel refused: the connection opened its most");
+            self.span
+                .in_scope(|| debug!("session channel refused: the connection opened its most"));
             reply
                 .reject(russh::ChannelOpenFailure::ResourceShortage)
                 .await;
             return Ok(());
         }
         if open > self.shared.config.max_exec_in_flight {
-            debug!(parent: &self.span, open, "session channel refused: too many open");
+            self.span
+                .in_scope(|| debug!(open, "session channel refused: too many open"));
             reply
                 .reject(russh::ChannelOpenFailure::ResourceShortage)
                 .await;
@@ -1172,12 +1182,13 @@ impl russh::server::Handler for Conn {
             Ok(t) => t,
             Err(why) => {
                 let text = why.to_string();
-                debug!(parent: &self.span, command = %command, "exec refused: too many in flight");
+                self.span
+                    .in_scope(|| debug!(command = %command, "exec refused: too many in flight"));
                 say_and_close(handle, channel, text, EXIT_BUSY, program);
                 return Ok(());
             }
         };
-        info!(parent: &self.span, command = %command, "exec");
+        self.span.in_scope(|| info!(command = %command, "exec"));
         let words: Vec<&str> = command.split_whitespace().collect();
         let admin = words.first() == Some(&"admin");
         // `tournament create|edit|start|cancel`: an admin's, or every key holder's where the
