@@ -403,7 +403,7 @@ struct Lobby {
     next_session: SessionId,
     next_game: GameId,
     next_seek: SeekId,
-    seeks: Vec<Seek>,
+    seeks: Vec<seeks::OpenSeek>,
     /// The session that posted each seek (its game starts there).
     seek_sessions: HashMap<SeekId, SessionId>,
     /// The challenges each session was last sent.
@@ -502,7 +502,7 @@ impl Lobby {
                 .seeks
                 .iter()
                 .filter(|s| s.private_to.is_none())
-                .cloned()
+                .map(|s| self.shown(s))
                 .collect(),
             games: self.games_in_play(),
             chat: self.chat.clone(),
@@ -523,16 +523,19 @@ impl Lobby {
     /// Sends each session the challenges it is part of (made or received), when they
     /// changed since it was last told.
     fn send_challenges(&mut self) {
-        for (id, s) in self.sessions.iter_mut() {
-            let mine: Vec<Seek> = self
-                .seeks
+        let challenges: Vec<(&seeks::OpenSeek, Seek)> = self
+            .seeks
+            .iter()
+            .filter(|k| k.private_to.is_some())
+            .map(|k| (k, self.shown(k)))
+            .collect();
+        for (id, s) in self.sessions.iter() {
+            let mine: Vec<Seek> = challenges
                 .iter()
-                .filter(|k| {
-                    k.private_to
-                        .as_ref()
-                        .is_some_and(|to| k.owner == s.nick || to.eq_ignore_ascii_case(&s.nick))
+                .filter(|(k, _)| {
+                    k.owner == s.ident.id || k.private_to.as_ref() == Some(&s.ident.id)
                 })
-                .cloned()
+                .map(|(_, shown)| shown.clone())
                 .collect();
             let told = self.challenges_told.entry(*id).or_default();
             if *told != mine {

@@ -77,7 +77,8 @@ impl Lobby {
         })
     }
 
-    /// Every session of the player, and their seeks, go by the new nick.
+    /// Every session of the player goes by the new nick (their seeks and challenges, kept
+    /// by identity, show it from the next publish on).
     pub(super) fn renamed(&mut self, session: SessionId, nick: String) {
         let Some(me) = self.sessions.get(&session) else {
             return;
@@ -86,9 +87,6 @@ impl Lobby {
         for s in self.sessions.values_mut().filter(|s| s.ident.id == id) {
             s.nick = nick.clone();
             s.ident.nick = nick.clone();
-        }
-        for seek in self.seeks.iter_mut().filter(|s| s.owner == old) {
-            seek.owner = nick.clone();
         }
         info!(session, old = %old, new = %nick, "nickname changed");
     }
