@@ -21,6 +21,7 @@ pub struct ClockSpec {
 
 impl ClockSpec {
     /// Reads `10+5`, `3+2`; `none` or empty gives `None`.
+    // Kept a String error: parses what a user typed, and the text is the answer they get.
     pub fn parse(s: &str) -> Result<Option<ClockSpec>, String> {
         let t = s.trim();
         if t.is_empty() || t.eq_ignore_ascii_case("none") || t == "-" {
