@@ -708,6 +708,19 @@ const RESIZE_MESSAGES_PER_RESIZE: f64 = 5.0;
 pub const MAX_CHANNELS_PER_CONNECTION: usize = 256;
 
 impl Conn {
+    /// A command admitted, with what it runs as.
+    fn exec_job(&self, command: String, organiser: events::Organiser, organising: bool) -> ExecJob {
+        ExecJob {
+            service: self.shared.service.clone(),
+            command,
+            organiser,
+            organising,
+            is_admin: self.is_admin(),
+            by: self.fingerprint.clone().unwrap_or_default(),
+            connect: self.connect_line(),
+        }
+    }
+
     /// The nick the connection's key holds (a store read), if any; none for a guest.
     fn held_nick(&self) -> Option<String> {
         let i = self.ident.as_ref().filter(|i| !i.guest)?;
@@ -1253,15 +1266,7 @@ impl russh::server::Handler for Conn {
             );
             return Ok(());
         }
-        let job = ExecJob {
-            service: self.shared.service.clone(),
-            command,
-            organiser,
-            organising,
-            is_admin: self.is_admin(),
-            by: self.fingerprint.clone().unwrap_or_default(),
-            connect: self.connect_line(),
-        };
+        let job = self.exec_job(command, organiser, organising);
         let work = self.shared.exec_work.clone();
         tokio::spawn(
             async move {
