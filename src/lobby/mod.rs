@@ -339,15 +339,16 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
         snapshot: snap_tx,
         fatal: Fatal::new(),
     };
-    lobby.restore_games();
-    lobby.restore_tournaments();
-    // Read once, here; from now on the lobby numbers games in memory.
+    // Read once, here (before restoring, which may start games); from now on the lobby
+    // numbers games in memory.
     match lobby.store.game_ids_from() {
         Ok(from) => lobby.next_game = lobby.next_game.max(from),
         Err(e) => {
             warn!(error = %e, "cannot read where game numbers go on: from past the games in progress")
         }
     }
+    lobby.restore_games();
+    lobby.restore_tournaments();
     let fatal = lobby.fatal.clone();
     fatal.spawn("lobby".into(), lobby.run(rx, reports_rx));
     LobbyHandle {
