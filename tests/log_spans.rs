@@ -1,6 +1,6 @@
 //! The JSON log follows a game as one story: every event of a game's task carries the
 //! game's span (`"spans":[{"name":"game","game":ID}]`), so `jq 'select(.spans[]?.game==7)'`
-//! (or a grep) gives the whole game.
+//! (or a grep) gives the whole game. A tournament's orders run in its span too.
 
 mod common;
 
@@ -11,7 +11,9 @@ use std::time::Duration;
 use common::lobby_client::{join, until};
 
 use stratego_ssh::lobby::{self, LobbyConfig};
-use stratego_ssh::proto::{GameCmd, GamePhase, GameTerms, LobbyCmd};
+use stratego_ssh::proto::{
+    EntryRule, Format, GameCmd, GamePhase, GameTerms, LobbyCmd, TournamentOrder, TournamentTerms,
+};
 use stratego_ssh::rules::{Rules, Setup, Variant};
 use stratego_ssh::store::Store;
 
@@ -72,6 +74,35 @@ async fn every_event_of_a_games_task_carries_the_game_span() {
     a.send(GameCmd::Resign).await;
     until(&mut b, "the end", |s| s.phase == GamePhase::Over).await;
     drop((a, b));
+    // A tournament created and cancelled: the cancelling runs in its span.
+    let created = lobby
+        .tournament(TournamentOrder::Create {
+            terms: TournamentTerms {
+                name: "Spans".into(),
+                format: Format::Arena { minutes: 10 },
+                game: GameTerms {
+                    rules: Rules::standard(Variant::Classic),
+                    rated: false,
+                    clock: None,
+                },
+                starts_at: stratego_ssh::store::now() + 3600,
+                entry: EntryRule::Anyone,
+                min_rated_games: 0,
+            },
+            by: "admin".into(),
+        })
+        .await
+        .unwrap();
+    let tid = lobby
+        .snapshot()
+        .tournaments
+        .first()
+        .map(|t| t.id)
+        .unwrap_or(1);
+    lobby
+        .tournament(TournamentOrder::Cancel { id: tid, by: None })
+        .await
+        .unwrap();
     lobby.shutdown().await;
 
     let text = String::from_utf8(log.0.lock().unwrap().clone()).unwrap();
@@ -102,6 +133,16 @@ async fn every_event_of_a_games_task_carries_the_game_span() {
             "an event of game {id}'s task without its span: {e}"
         );
     }
+    let cancelled = events
+        .iter()
+        .find(|e| e["fields"]["message"] == "tournament cancelled")
+        .unwrap_or_else(|| panic!("no 'tournament cancelled' in\n{text}"));
+    assert!(
+        cancelled["spans"].as_array().is_some_and(|l| l
+            .iter()
+            .any(|s| s["name"] == "tournament" && s["tournament"] == serde_json::json!(tid))),
+        "{cancelled}"
+    );
     if let Ok(path) = std::env::var("STRATEGO_LOG_EXCERPT") {
         std::fs::write(path, &text).unwrap();
     }
