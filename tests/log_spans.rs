@@ -93,12 +93,14 @@ async fn every_event_of_a_games_task_carries_the_game_span() {
         })
         .await
         .unwrap();
-    let tid = lobby
-        .snapshot()
-        .tournaments
-        .first()
-        .map(|t| t.id)
-        .unwrap_or(1);
+    // "tournament #ID "Spans" created"
+    let tid: u64 = created
+        .trim_start_matches("tournament #")
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     lobby
         .tournament(TournamentOrder::Cancel { id: tid, by: None })
         .await

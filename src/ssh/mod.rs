@@ -461,19 +461,19 @@ impl std::fmt::Display for ExecRefused {
     /// The text a refused client gets.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
-            ExecRefused::Connection(n) => write!(
+            ExecRefused::Connection(n) => writeln!(
                 f,
-                "server busy: at most {} at once on one connection; wait for one to finish and try again\n",
+                "server busy: at most {} at once on one connection; wait for one to finish and try again",
                 commands_word(n)
             ),
-            ExecRefused::Address(n) => write!(
+            ExecRefused::Address(n) => writeln!(
                 f,
-                "server busy: at most {} at once from one address; wait for one to finish and try again\n",
+                "server busy: at most {} at once from one address; wait for one to finish and try again",
                 commands_word(n)
             ),
-            ExecRefused::Minute(n) => write!(
+            ExecRefused::Minute(n) => writeln!(
                 f,
-                "server busy: at most {} a minute from one address; try again in a minute\n",
+                "server busy: at most {} a minute from one address; try again in a minute",
                 commands_word(n)
             ),
         }
