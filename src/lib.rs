@@ -1,10 +1,10 @@
 //! stratego-ssh: a Stratego server played over SSH.
 //!
 //! Layers (an arrow means "may import"; `tests/layers.rs` checks them): `rules` imports
-//! nothing of ours; `bot` → rules; `proto` → rules, bot (levels); `ui` → rules, proto, text
+//! nothing of ours; `bot` → rules; `proto` (plain data, no tokio) → rules, bot (levels); `ui` → rules, proto, text
 //! (no tokio, russh or sled); `store` → rules, proto; `game` → rules, proto, store, text,
 //! limit; `ucc` (the UCC 2012 agent protocol, both ways) → rules, bot; `tournament` (pairings
-//! and standings, pure) → rules; `lobby` → game, bot, ucc, tournament, proto, store (reads
+//! and standings, pure) → rules, proto (its data types); `lobby` → game, bot, ucc, tournament, proto, store (reads
 //! only; its tournament director queues writes); `service` → lobby, store, proto;
 //! `ssh` → ui, service, lobby, proto; `server` is the composition root used by the binary
 //! and the end-to-end tests, and nothing but `server` imports `ssh`. Everything that must

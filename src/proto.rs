@@ -1,17 +1,11 @@
 //! Messages between the screens (`ui`) and the server's actors (`lobby`, `game`): what a
 //! session may ask for, and the snapshots it is shown. Only [`PlayerView`]s cross this
-//! boundary, never a full position.
-//!
-//! A session's place in a game is one value, [`GameSeat`]: the lobby hands it out (only
-//! once the game accepted the player or spectator), the session holds it while it shows the
-//! game, and dropping it leaves the game exactly once. The lobby alone keeps where each
-//! session is; the game counts its spectators from its watch channel.
+//! boundary, never a full position. Plain data: no channels, no tasks (the handles that
+//! carry these messages, such as a session's seat in a game, live in `game`).
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use tokio::sync::{mpsc, watch};
 
 use crate::rules::{ByColor, Color, Move, Outcome, PlayerView, Rules, Setup, Variant, ViewMove};
 
@@ -27,6 +21,7 @@ pub struct ClockSpec {
 
 impl ClockSpec {
     /// Reads `10+5`, `3+2`; `none` or empty gives `None`.
+    // Kept a String error: parses what a user typed, and the text is the answer they get.
     pub fn parse(s: &str) -> Result<Option<ClockSpec>, String> {
         let t = s.trim();
         if t.is_empty() || t.eq_ignore_ascii_case("none") || t == "-" {
@@ -236,7 +231,84 @@ pub struct LobbySnapshot {
 
 pub type TournamentId = u64;
 
-pub use crate::tournament::{Format, Mark, Standing};
+/// A player, by identity (`PlayerId`'s text form).
+pub type Pid = String;
+
+/// The two kinds of event.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Format {
+    /// A fixed duration: whoever finishes a game is paired again at once.
+    Arena { minutes: u32 },
+    /// A fixed number of rounds, paired by score groups.
+    Swiss { rounds: u32 },
+}
+
+/// What one finished pairing was for one player.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Mark {
+    Win,
+    Draw,
+    Loss,
+    Bye,
+    Void,
+}
+
+impl Mark {
+    /// 'W', 'D', 'L', 'B' for a bye, '-' for a void game.
+    pub fn letter(self) -> char {
+        match self {
+            Mark::Win => 'W',
+            Mark::Draw => 'D',
+            Mark::Loss => 'L',
+            Mark::Bye => 'B',
+            Mark::Void => '-',
+        }
+    }
+}
+
+/// One line of the table.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Standing {
+    /// 1-based; no two players share one.
+    pub rank: u32,
+    pub pid: Pid,
+    pub nick: String,
+    pub rating: i32,
+    /// Swiss: half-points (a win 2, a draw 1). Arena: points (a win 2, a draw 1, doubled
+    /// on fire).
+    pub points: u32,
+    /// One per finished pairing, in the order played.
+    pub marks: Vec<Mark>,
+    /// Finished games (void ones included, byes not).
+    pub games: u32,
+    /// `None` with no finished, non-void game against an entrant.
+    pub performance: Option<i32>,
+    /// Swiss only, in half-points; 0 in an arena.
+    pub buchholz: u32,
+    /// Swiss only, in QUARTER-points; 0 in an arena.
+    pub sonneborn: u32,
+    /// Arena: on a streak now (two wins in a row and no non-win since).
+    pub fire: bool,
+    pub withdrawn: bool,
+}
+
+impl Standing {
+    /// The points as shown: a Swiss's from half-points ("2.5", "3"), an arena's as they are.
+    pub fn points_text(&self, format: Format) -> String {
+        match format {
+            Format::Swiss { .. } => half_points_text(self.points),
+            Format::Arena { .. } => self.points.to_string(),
+        }
+    }
+}
+
+fn half_points_text(half: u32) -> String {
+    if half.is_multiple_of(2) {
+        (half / 2).to_string()
+    } else {
+        format!("{}.5", half / 2)
+    }
+}
 
 /// Who may join a tournament.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -501,110 +573,6 @@ pub struct GameSnapshot {
     /// once over: the game ended because set-up ran out of time.
     #[serde(default)]
     pub setup_left: Option<Duration>,
-}
-
-/// Something the lobby or a game tells one connected session.
-#[derive(Debug)]
-pub enum SessionEvent {
-    Notice(String),
-    /// Show this game (as a player or a spectator): the session keeps the seat while it
-    /// shows the game and drops it to leave.
-    EnterGame(GameSeat),
-    /// Another terminal of the same player took this game's seat: leave the game.
-    SeatTaken(GameId),
-    /// The challenges this player made or received (the lobby's snapshot, shared by
-    /// everyone, has none).
-    Challenges(Vec<Seek>),
-    /// The session's saved set-ups.
-    SavedSetups(Vec<SavedSetup>),
-    /// Nickname granted (may differ from the one asked for).
-    Nick(String),
-    Kicked(String),
-}
-
-/// A command from a seat as its game receives it: who sent it and where answers go.
-#[derive(Debug)]
-pub struct SeatCommand {
-    /// `None` for a spectator.
-    pub color: Option<Color>,
-    /// Who sent it (a spectator's chat lines are signed with it).
-    pub nick: String,
-    pub cmd: GameCmd,
-    /// The session that sent it (notices such as "illegal move" go back there); `None`
-    /// for a computer player.
-    pub reply: Option<mpsc::Sender<SessionEvent>>,
-}
-
-/// A session's (or computer player's) place in one game: the only handle it has on the
-/// game. Commands go through it, snapshots come from it, and dropping it leaves the game,
-/// exactly once: the lobby is told and tells the game (a player's seat is then empty, a
-/// spectator is no longer counted).
-#[derive(Debug)]
-pub struct GameSeat {
-    pub game: GameId,
-    /// `None` for a spectator.
-    pub color: Option<Color>,
-    /// Who sits (or watches) here.
-    pub nick: String,
-    pub snapshots: watch::Receiver<Arc<GameSnapshot>>,
-    commands: mpsc::Sender<SeatCommand>,
-    reply: Option<mpsc::Sender<SessionEvent>>,
-    // Declared last: fields drop in order, so the snapshot receiver is gone (and no longer
-    // counted by the game) before the lobby hears of the leaving.
-    _leave: OnDrop,
-}
-
-impl GameSeat {
-    /// A seat; `on_leave` runs once when it is dropped.
-    pub fn new(
-        game: GameId,
-        color: Option<Color>,
-        nick: String,
-        snapshots: watch::Receiver<Arc<GameSnapshot>>,
-        commands: mpsc::Sender<SeatCommand>,
-        reply: Option<mpsc::Sender<SessionEvent>>,
-        on_leave: impl FnOnce() + Send + Sync + 'static,
-    ) -> GameSeat {
-        GameSeat {
-            game,
-            color,
-            nick,
-            snapshots,
-            commands,
-            reply,
-            _leave: OnDrop(Some(Box::new(on_leave))),
-        }
-    }
-
-    /// Sends a command to the game (waits only while the game's queue is full).
-    pub async fn send(&self, cmd: GameCmd) {
-        let _ = self
-            .commands
-            .send(SeatCommand {
-                color: self.color,
-                nick: self.nick.clone(),
-                cmd,
-                reply: self.reply.clone(),
-            })
-            .await;
-    }
-}
-
-/// Runs a closure once, when dropped.
-struct OnDrop(Option<Box<dyn FnOnce() + Send + Sync>>);
-
-impl std::fmt::Debug for OnDrop {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("OnDrop")
-    }
-}
-
-impl Drop for OnDrop {
-    fn drop(&mut self) {
-        if let Some(f) = self.0.take() {
-            f();
-        }
-    }
 }
 
 /// Requests from a seat (or spectator) to its game.

@@ -13,10 +13,10 @@ use common::lobby_client::{join, join_as, until, until_lobby, Client};
 use std::time::Duration;
 
 use stratego_ssh::game::GameConfig;
+use stratego_ssh::game::{GameSeat, SessionEvent};
 use stratego_ssh::lobby::{self, Ident, LobbyConfig, LobbyHandle};
 use stratego_ssh::proto::{
-    BotLevel, GameCmd, GamePhase, GameSeat, GameSnapshot, GameTerms, LobbyCmd, PlayerId,
-    SessionEvent,
+    BotLevel, GameCmd, GamePhase, GameSnapshot, GameTerms, LobbyCmd, PlayerId,
 };
 use stratego_ssh::rules::{EndReason, Rules, Setup, Variant};
 use stratego_ssh::store::Store;

@@ -6,13 +6,13 @@
 //! | `rules` | anything of ours but `rules` (and no tokio, sled, russh, ratatui, tracing) |
 //! | `bot` | anything of ours but `rules` and `bot` (and no tokio, sled, russh, ratatui) |
 //! | `ui` | tokio, russh, sled, and our `store`, `game`, `lobby`, `service` |
-//! | `proto` | our `ui`, `store`, `game`, `lobby`, `service` |
+//! | `proto` | tokio, and our `ui`, `store`, `game`, `lobby`, `service`, `tournament` (it is data) |
 //! | `store` | our `ui`, `game`, `lobby`, `service` |
 //! | `game` | our `ui`, `lobby`, `service` |
 //! | `lobby` | our `ui`, `service` |
 //! | `service` | our `ui` |
 //! | `ucc` | anything of ours but `rules`, `bot` and `ucc` (and no tokio, sled, russh, ratatui) |
-//! | `tournament` | anything of ours but `rules` (and no tokio, sled, russh, ratatui, tracing) |
+//! | `tournament` | anything of ours but `rules` and `proto`'s data (and no tokio, sled, russh, ratatui, tracing) |
 //! | everything but `server.rs` (the composition root) and `lib.rs` | our `ssh` |
 
 use std::path::{Path, PathBuf};
@@ -62,6 +62,8 @@ const RULES: &[Rule] = &[
     Rule {
         dir: "proto",
         forbidden: &[
+            "tokio",
+            "crate::tournament",
             "crate::ui",
             "crate::store",
             "crate::game",
@@ -105,7 +107,7 @@ const RULES: &[Rule] = &[
             "ratatui",
             "tracing",
         ],
-        allowed: &["rules", "tournament"],
+        allowed: &["rules", "tournament", "proto"],
     },
 ];
 

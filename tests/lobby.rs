@@ -12,10 +12,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use stratego_ssh::game::{GameSeat, SessionEvent};
 use stratego_ssh::lobby::{self, LobbyConfig, LobbyHandle, SessionId};
 use stratego_ssh::proto::{
-    GameCmd, GamePhase, GameSeat, GameTerms, LobbyCmd, PlayerId, PlayerStatus, SavedSetup,
-    SessionEvent,
+    GameCmd, GamePhase, GameTerms, LobbyCmd, PlayerId, PlayerStatus, SavedSetup,
 };
 use stratego_ssh::rules::{Color, EndReason, Rules, Setup, Variant};
 use stratego_ssh::service::Service;

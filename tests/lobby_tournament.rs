@@ -404,7 +404,8 @@ async fn computer_players_enter_only_where_the_host_allows_it_for_testing() {
             level: stratego_ssh::proto::BotLevel::Easy,
         })
         .await
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(refused.contains("tournament_bots = true"), "{refused}");
     lobby.shutdown().await;
     drop(lobby);
@@ -496,7 +497,8 @@ async fn a_players_tournaments_are_theirs_by_key_within_the_caps() {
     let e = lobby
         .tournament(create_as("ann", "Ann Three"))
         .await
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("you have 2 tournaments upcoming or running, the most one organiser may have"),
         "{e}"
@@ -537,10 +539,11 @@ async fn a_players_tournaments_are_theirs_by_key_within_the_caps() {
         let e = lobby
             .tournament(as_key("other", order.clone()))
             .await
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("created by ann: only they or an admin"), "{e}");
         // A nick alone proves nothing either.
-        let e = lobby.tournament(order).await.unwrap_err();
+        let e = lobby.tournament(order).await.unwrap_err().to_string();
         assert!(e.contains("created by ann: only they or an admin"), "{e}");
     }
     // (The lobby publishes its snapshot a moment after an order: wait for it.)
@@ -617,7 +620,8 @@ async fn a_tournament_stored_without_its_creators_key_is_adopted_by_the_nicks_ke
     let e = lobby
         .tournament(as_key("other", cancel()))
         .await
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("created by ann: only they or an admin"), "{e}");
     let ok = lobby.tournament(as_key("ann", cancel())).await.unwrap();
     assert!(ok.contains("cancelled"), "{ok}");

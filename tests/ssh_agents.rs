@@ -163,8 +163,9 @@ async fn a_hosts_agent_plays_a_whole_game_and_a_crashing_one_loses_with_a_reason
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_agent_plays_at_most_max_games_at_once() {
     use common::lobby_client::join;
+    use stratego_ssh::game::SessionEvent;
     use stratego_ssh::lobby::{self, LobbyConfig};
-    use stratego_ssh::proto::{GameCmd, LobbyCmd, SessionEvent};
+    use stratego_ssh::proto::{GameCmd, LobbyCmd};
     let scripts = common::tempdir::Dir::new("agent-cap");
     let quiet = script(
         &scripts.0,

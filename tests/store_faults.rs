@@ -18,8 +18,9 @@ use common::lobby_client::{join, until, Client};
 
 use std::time::Duration;
 
+use stratego_ssh::game::GameSeat;
 use stratego_ssh::lobby::{self, LobbyConfig, LobbyHandle};
-use stratego_ssh::proto::{GameCmd, GamePhase, GameSeat, GameTerms, LobbyCmd, PlayerId};
+use stratego_ssh::proto::{GameCmd, GamePhase, GameTerms, LobbyCmd, PlayerId};
 use stratego_ssh::rules::{ByColor, Color, Game, Move, Rules, Setup, SplitMix64, Variant};
 use stratego_ssh::store::{LiveGame, SeatRecord, Store};
 

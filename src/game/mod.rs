@@ -25,17 +25,19 @@ use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
-use tracing::{debug, info, warn};
+use tracing::{debug, info, warn, Instrument};
 
 use crate::limit::TokenBucket;
 use crate::proto::{
-    ChatLine, ClockState, GameCmd, GameId, GamePhase, GameSnapshot, GameTerms, PlayerId,
-    SeatCommand, SeatInfo, SessionEvent,
+    ChatLine, ClockState, GameCmd, GameId, GamePhase, GameSnapshot, GameTerms, PlayerId, SeatInfo,
 };
 use crate::rules::{ByColor, Color, EndReason, Game, Outcome, Setup, Viewer};
 use crate::store::{self, GameResult, LiveGame, Store, Timestamp};
 use crate::supervise::Fatal;
 use crate::text::clean_line;
+
+mod seat;
+pub use seat::{GameSeat, SeatCommand, SessionEvent};
 
 /// Longest chat line kept, in characters.
 pub const CHAT_MAX_CHARS: usize = 200;
@@ -98,7 +100,7 @@ enum GameMsg {
 }
 
 /// The lobby's handle on a game task (sessions and bots talk to it through their
-/// [`crate::proto::GameSeat`]). Its methods never wait: a message that does not fit in the
+/// [`GameSeat`]). Its methods never wait: a message that does not fit in the
 /// queue is sent from a task of its own.
 #[derive(Clone, Debug)]
 pub struct GameHandle {
@@ -208,7 +210,10 @@ pub fn spawn(new: NewGame) -> Spawned {
         tx,
         commands,
     };
-    let mut task = GameTask::new(new);
+    // Every event of the game's task (and of its setting up here) carries this span: the
+    // log follows one game by it (`"spans":[{"name":"game","game":ID}]` in the JSON log).
+    let span = tracing::info_span!("game", game = new.id);
+    let mut task = span.in_scope(|| GameTask::new(new));
     let first = task.snapshots();
     let (red_tx, red_rx) = watch::channel(first.red);
     let (blue_tx, blue_rx) = watch::channel(first.blue);
@@ -218,7 +223,10 @@ pub fn spawn(new: NewGame) -> Spawned {
         spectators: spec_tx,
     });
     let fatal = task.fatal.clone();
-    fatal.spawn(format!("game {}", task.id), task.run(rx, commands_rx));
+    fatal.spawn(
+        format!("game {}", task.id),
+        task.run(rx, commands_rx).instrument(span),
+    );
     Spawned {
         handle,
         seats: ByColor::new(red_rx, blue_rx),
@@ -442,11 +450,11 @@ impl GameTask {
                 }
                 self.started = live.started;
                 self.turn_started = now;
-                info!(game = self.id, ply = game.ply(), "game restored");
+                info!(ply = game.ply(), "game restored");
                 if game.outcome().is_some() {
                     // Its last stored move ended it, but the result was not stored (a stop
                     // between the two, by an older version): the result is stored now, once.
-                    info!(game = self.id, "restored game is over: storing its result");
+                    info!("restored game is over: storing its result");
                     self.saving = Some(Saving {
                         game: game.clone(),
                         ended: store::now(),
@@ -457,7 +465,7 @@ impl GameTask {
                 self.game = Some(game);
             }
             Err(e) => {
-                warn!(game = self.id, error = %e, "stored game does not replay; not restored")
+                warn!(error = %e, "stored game does not replay; not restored")
             }
         }
     }
@@ -467,7 +475,7 @@ impl GameTask {
         mut rx: mpsc::Receiver<GameMsg>,
         mut commands: mpsc::Receiver<SeatCommand>,
     ) {
-        info!(game = self.id, variant = %self.terms.rules.variant, rated = self.terms.rated, "game started");
+        info!(variant = %self.terms.rules.variant, rated = self.terms.rated, "game started");
         let _ = self.reports.send(GameReport::Started { id: self.id });
         loop {
             let deadline = self.next_deadline();
@@ -494,7 +502,7 @@ impl GameTask {
             // the game over, the lobby no longer counts it (a new game is not refused).
             if before.is_none() {
                 if let Some(outcome) = self.outcome {
-                    info!(game = self.id, result = %outcome, "game over");
+                    info!(result = %outcome, "game over");
                     let _ = self.reports.send(GameReport::Ended {
                         id: self.id,
                         outcome,
@@ -531,7 +539,7 @@ impl GameTask {
                 break;
             }
         }
-        debug!(game = self.id, "game task ends");
+        debug!("game task ends");
         let _ = self.reports.send(GameReport::Closed { id: self.id });
     }
 
@@ -640,14 +648,11 @@ impl GameTask {
     async fn guest_gone(&mut self, color: Color) {
         let other = self.seats.get(color.opposite());
         if other.connected || other.player.bot {
-            info!(game = self.id, seat = %color, "guest did not come back: the opponent wins");
+            info!(seat = %color, "guest did not come back: the opponent wins");
             self.end(Some(color.opposite()), EndReason::Abandonment)
                 .await;
         } else if self.is_guest(color.opposite()) {
-            info!(
-                game = self.id,
-                "both guests gone: the game ends without a result"
-            );
+            info!("both guests gone: the game ends without a result");
             self.end(None, EndReason::Aborted).await;
         }
     }
@@ -660,12 +665,7 @@ impl GameTask {
         let limit = self
             .setup_limit
             .map_or_else(String::new, |d| format!(" ({})", human_duration(d)));
-        info!(
-            game = self.id,
-            red_ready = red,
-            blue_ready = blue,
-            "set-up time ran out"
-        );
+        info!(red_ready = red, blue_ready = blue, "set-up time ran out");
         self.setup_expired = true;
         let (winner, reason, text) = match (red, blue) {
             (true, false) | (false, true) => {
@@ -711,7 +711,7 @@ impl GameTask {
                 seat.told = true;
                 seat.gone_deadline = None;
                 self.dirty = Dirty::ALL;
-                info!(game = self.id, seat = %color, "player connected");
+                info!(seat = %color, "player connected");
             }
             GameMsg::Presence {
                 color,
@@ -749,9 +749,9 @@ impl GameTask {
                     self.notice(Some(color.opposite()), format!("{nick} left: no rematch"));
                 }
                 if online {
-                    info!(game = self.id, seat = %color, "player left the game, still online");
+                    info!(seat = %color, "player left the game, still online");
                 } else {
-                    info!(game = self.id, seat = %color, "player disconnected");
+                    info!(seat = %color, "player disconnected");
                 }
             }
             GameMsg::Spectate { reply } => {
@@ -886,7 +886,7 @@ impl GameTask {
         let event = next.play_unchecked(mv);
         if let Some(outcome) = event.outcome {
             // The final move is stored with the result, in one transaction.
-            debug!(game = self.id, ply = next.ply(), "final move played");
+            debug!(ply = next.ply(), "final move played");
             self.clocks = self.clocks_after_move(color, Instant::now());
             self.draw_offer = None;
             next.end(outcome);
@@ -902,7 +902,7 @@ impl GameTask {
                 .append_move(self.id, next.ply(), mv, clocks)
                 .await
             {
-                warn!(game = self.id, ply = next.ply(), error = %e, "cannot store a move");
+                warn!(ply = next.ply(), error = %e, "cannot store a move");
                 return self.notice(
                     seat,
                     "the server cannot save moves right now (its disk refused the write): \
@@ -910,7 +910,7 @@ impl GameTask {
                 );
             }
         }
-        debug!(game = self.id, ply = next.ply(), "move played");
+        debug!(ply = next.ply(), "move played");
         self.game = Some(next);
         let played = Instant::now();
         self.clocks = self.clocks_after_move(color, played);
@@ -1019,7 +1019,7 @@ impl GameTask {
         if let (Some(red), Some(blue)) = (&self.seats.red.setup, &self.seats.blue.setup) {
             match Game::new(self.terms.rules, red, blue) {
                 Ok(game) => {
-                    info!(game = self.id, "both set-ups in: play starts");
+                    info!("both set-ups in: play starts");
                     if let Some(store) = &self.store {
                         let live = LiveGame {
                             id: self.id,
@@ -1038,7 +1038,7 @@ impl GameTask {
                             // Play does not start on a game that is not on disk: every
                             // move would be refused. The side that readied last readies
                             // again to retry.
-                            warn!(game = self.id, error = %e, "cannot store the game: play does not start");
+                            warn!(error = %e, "cannot store the game: play does not start");
                             self.seats.get_mut(color).setup = None;
                             let nick = self.seats.get(color).player.nick.clone();
                             for c in Color::ALL {
@@ -1057,7 +1057,7 @@ impl GameTask {
                     self.turn_started = Instant::now();
                 }
                 Err((c, e)) => {
-                    warn!(game = self.id, seat = %c, "set-up refused at start");
+                    warn!(seat = %c, "set-up refused at start");
                     self.seats.get_mut(c).setup = None;
                     self.notice(Some(c), format!("set-up refused: {e}"));
                 }
@@ -1088,7 +1088,7 @@ impl GameTask {
             let written = self.game.is_some() || self.live_written;
             if let (Some(store), true) = (&self.store, written) {
                 if let Err(e) = store.live().remove(self.id).await {
-                    warn!(game = self.id, error = %e, "cannot forget the aborted game");
+                    warn!(error = %e, "cannot forget the aborted game");
                 }
             }
         }
@@ -1150,7 +1150,6 @@ impl GameTask {
                 };
                 if saving.attempts > 0 {
                     info!(
-                        game = self.id,
                         attempts = saving.attempts + 1,
                         "result stored after retries"
                     );
@@ -1175,7 +1174,6 @@ impl GameTask {
                 let wait = Duration::from_secs(1u64 << (saving.attempts.min(5) - 1));
                 saving.retry_at = Instant::now() + wait;
                 warn!(
-                    game = self.id,
                     attempts = saving.attempts,
                     retry_in_s = wait.as_secs(),
                     error = %e,

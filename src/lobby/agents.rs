@@ -11,7 +11,8 @@ use tracing::{info, warn};
 
 use super::Lobby;
 use crate::bot::arena::{Contestant, Fault};
-use crate::proto::{GameCmd, GameId, GamePhase, GameSeat, PlayerId};
+use crate::game::GameSeat;
+use crate::proto::{GameCmd, GameId, GamePhase, PlayerId};
 use crate::rules::Color;
 use crate::ucc::external::{AgentBox, AgentSpec, External, MAX_STDERR};
 

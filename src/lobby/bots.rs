@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use super::Lobby;
 use crate::bot::Bot;
-use crate::proto::{GameCmd, GameId, GamePhase, GameSeat};
+use crate::game::GameSeat;
+use crate::proto::{GameCmd, GameId, GamePhase};
 use crate::random;
 use crate::rules::Color;
 

@@ -24,6 +24,7 @@ mod sessions;
 mod tournaments;
 
 pub use crate::proto::TournamentOrder;
+pub use tournaments::TournamentError;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -32,11 +33,12 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
 use tracing::{info, warn};
 
+use crate::game::SessionEvent;
 use crate::game::{self, GameConfig, GameHandle, GameReport, NewGame, Player};
 use crate::limit::{address_block, AddrNet, AddressRate, TokenBucket};
 use crate::proto::{
     AdminSession, ChatLine, GameId, GameSnapshot, GameSummary, GameTerms, LobbyCmd, LobbySnapshot,
-    PlayerId, PlayerInfo, PlayerStatus, Seek, SeekId, SessionEvent,
+    PlayerId, PlayerInfo, PlayerStatus, Seek, SeekId,
 };
 use crate::rules::{ByColor, Color, Variant};
 use crate::store::Store;
@@ -184,7 +186,7 @@ enum LobbyMsg {
     /// An organiser's order about tournaments.
     Tournament {
         order: TournamentOrder,
-        reply: oneshot::Sender<Result<String, String>>,
+        reply: oneshot::Sender<Result<String, TournamentError>>,
     },
     /// Every tournament, for `ssh host tournaments`.
     Tournaments(oneshot::Sender<Vec<crate::proto::TournamentInfo>>),
@@ -267,13 +269,12 @@ impl LobbyHandle {
     }
 
     /// Creates, edits, starts or cancels a tournament; the line to show, or why not.
-    pub async fn tournament(&self, order: TournamentOrder) -> Result<String, String> {
+    pub async fn tournament(&self, order: TournamentOrder) -> Result<String, TournamentError> {
         let (reply, rx) = oneshot::channel();
         self.tx
             .send(LobbyMsg::Tournament { order, reply })
-            .map_err(|_| "the server is stopping".to_string())?;
-        rx.await
-            .unwrap_or_else(|_| Err("the server is stopping".to_string()))
+            .map_err(|_| TournamentError::Stopping)?;
+        rx.await.unwrap_or(Err(TournamentError::Stopping))
     }
 
     /// Every tournament the lobby has: running, upcoming, then ended ones, newest first.
@@ -338,6 +339,14 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
         snapshot: snap_tx,
         fatal: Fatal::new(),
     };
+    // Read once, here (before restoring, which may start games); from now on the lobby
+    // numbers games in memory.
+    match lobby.store.game_ids_from() {
+        Ok(from) => lobby.next_game = lobby.next_game.max(from),
+        Err(e) => {
+            warn!(error = %e, "cannot read where game numbers go on: from past the games in progress")
+        }
+    }
     lobby.restore_games();
     lobby.restore_tournaments();
     let fatal = lobby.fatal.clone();
@@ -396,7 +405,7 @@ struct Lobby {
     next_session: SessionId,
     next_game: GameId,
     next_seek: SeekId,
-    seeks: Vec<Seek>,
+    seeks: Vec<seeks::OpenSeek>,
     /// The session that posted each seek (its game starts there).
     seek_sessions: HashMap<SeekId, SessionId>,
     /// The challenges each session was last sent.
@@ -495,7 +504,7 @@ impl Lobby {
                 .seeks
                 .iter()
                 .filter(|s| s.private_to.is_none())
-                .cloned()
+                .map(|s| self.shown(s))
                 .collect(),
             games: self.games_in_play(),
             chat: self.chat.clone(),
@@ -516,16 +525,19 @@ impl Lobby {
     /// Sends each session the challenges it is part of (made or received), when they
     /// changed since it was last told.
     fn send_challenges(&mut self) {
-        for (id, s) in self.sessions.iter_mut() {
-            let mine: Vec<Seek> = self
-                .seeks
+        let challenges: Vec<(&seeks::OpenSeek, Seek)> = self
+            .seeks
+            .iter()
+            .filter(|k| k.private_to.is_some())
+            .map(|k| (k, self.shown(k)))
+            .collect();
+        for (id, s) in self.sessions.iter() {
+            let mine: Vec<Seek> = challenges
                 .iter()
-                .filter(|k| {
-                    k.private_to
-                        .as_ref()
-                        .is_some_and(|to| k.owner == s.nick || to.eq_ignore_ascii_case(&s.nick))
+                .filter(|(k, _)| {
+                    k.owner == s.ident.id || k.private_to.as_ref() == Some(&s.ident.id)
                 })
-                .cloned()
+                .map(|(_, shown)| shown.clone())
                 .collect();
             let told = self.challenges_told.entry(*id).or_default();
             if *told != mine {
@@ -817,14 +829,16 @@ impl Lobby {
         private: bool,
         at: &[SessionId],
     ) -> GameId {
-        let id = match self.store.next_game_id() {
-            Ok(id) => id,
-            Err(e) => {
-                warn!(error = %e, "cannot number a game from the store");
-                self.next_game
+        // Numbered in memory (from where the store said at start); the counter's write is
+        // queued to the store's writer, never waited for here.
+        let id = self.next_game;
+        self.next_game += 1;
+        let taken = self.store.game_id_taken(id);
+        tokio::spawn(async move {
+            if let Err(e) = taken.await {
+                warn!(game = id, error = %e, "cannot store the game counter");
             }
-        };
-        self.next_game = self.next_game.max(id + 1);
+        });
         info!(game = id, red = %players.red.nick, blue = %players.blue.nick, "new game");
         self.spawn_game(id, terms, players.clone(), private, None);
         let blocks: Vec<_> = self

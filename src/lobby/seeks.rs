@@ -23,9 +23,11 @@ use tracing::info;
 
 use super::{bot_player, Ident, Lobby, LobbyMsg, SessionId, CHAT_KEEP, CHAT_MAX_CHARS};
 use crate::game::Player;
+use crate::game::SessionEvent;
 use crate::limit::address_block;
+use crate::proto::PlayerId;
 use crate::proto::{
-    BotLevel, ChatLine, ClockSpec, GameTerms, LobbyCmd, PlayerStatus, Seek, SeekId, SessionEvent,
+    BotLevel, ChatLine, ClockSpec, GameTerms, LobbyCmd, PlayerStatus, Seek, SeekId,
 };
 use crate::random;
 use crate::rules::{ByColor, Rules};
@@ -33,6 +35,36 @@ use crate::text::clean_line;
 
 /// Open seeks a player may have at once.
 const MAX_SEEKS: usize = 3;
+
+/// An open seek or challenge as the lobby keeps it: its players by identity, so a rename
+/// changes nothing here; the nicks shown are looked up when the lobby publishes.
+#[derive(Clone, Debug)]
+pub(super) struct OpenSeek {
+    pub(super) id: SeekId,
+    pub(super) owner: PlayerId,
+    pub(super) terms: GameTerms,
+    /// A challenge: only this player may accept it.
+    pub(super) private_to: Option<PlayerId>,
+    /// The nicks when it was posted: shown only for a player no longer online.
+    pub(super) posted_as: (String, Option<String>),
+}
+
+/// Why a challenge was not made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ChallengeError {
+    Yourself,
+    NotOnline(String),
+}
+
+impl std::fmt::Display for ChallengeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ChallengeError::Yourself => f.write_str("you cannot challenge yourself"),
+            ChallengeError::NotOnline(n) => write!(f, "{n} is not online"),
+        }
+    }
+}
+
 /// Seeks withdrawn in a row (with no game from one of their seeks since) after which a
 /// player's open seeks are no longer taken by a matching seek.
 pub const CHURN_WITHDRAWALS: u32 = 3;
@@ -97,13 +129,12 @@ impl Lobby {
         match cmd {
             LobbyCmd::Seek { terms, private_to } => self.seek(session, terms, private_to),
             LobbyCmd::CancelSeek(id) => {
-                let nick = self.sessions[&session].nick.clone();
-                let before = self.seeks.len();
-                self.seeks.retain(|s| !(s.id == id && s.owner == nick));
                 let ident = self.sessions[&session].ident.clone();
+                let before = self.seeks.len();
+                self.seeks.retain(|s| !(s.id == id && s.owner == ident.id));
                 self.seek_watch.withdrew(&ident, before - self.seeks.len());
                 self.forget_gone_seeks();
-                self.reset_seeking(&nick);
+                self.reset_seeking(&ident.id);
             }
             LobbyCmd::Accept(id) => self.accept(session, id),
             LobbyCmd::Decline(id) => self.decline(session, id),
@@ -123,14 +154,14 @@ impl Lobby {
 
     fn seek(&mut self, session: SessionId, terms: GameTerms, private_to: Option<String>) {
         let me = &self.sessions[&session];
-        let my_nick = me.nick.clone();
+        let (my_id, my_nick) = (me.ident.id.clone(), me.nick.clone());
         if terms.rated && me.ident.guest {
             return self.notice(
                 session,
                 "guests play casual games only: connect with an SSH key to play rated",
             );
         }
-        if self.seeks.iter().filter(|s| s.owner == my_nick).count() >= MAX_SEEKS {
+        if self.seeks.iter().filter(|s| s.owner == my_id).count() >= MAX_SEEKS {
             return self.notice(session, "you have three open seeks already");
         }
         if let Some(why) = self.over_game_budget(&me.ident, None) {
@@ -145,12 +176,12 @@ impl Lobby {
                 "you are posting seeks too fast: one every few seconds (five at once)",
             );
         }
-        let private_to = match private_to {
+        let (private_to, to_nick) = match private_to {
             Some(n) => match self.challenge_target(session, &n, &terms) {
-                Ok(target) => Some(target),
-                Err(why) => return self.notice(session, why),
+                Ok((id, nick)) => (Some(id), Some(nick)),
+                Err(why) => return self.notice(session, why.to_string()),
             },
-            None => None,
+            None => (None, None),
         };
         // An open seek of the same terms is taken instead of posting another beside it (as
         // lichess pairs compatible seeks): pairing does not wait for anyone to find it in a
@@ -170,11 +201,12 @@ impl Lobby {
                 let _ = tx.send(LobbyMsg::BotTakesSeek(id));
             });
         }
-        self.seeks.push(Seek {
+        self.seeks.push(OpenSeek {
             id,
-            owner: my_nick,
+            owner: my_id,
             terms,
             private_to,
+            posted_as: (my_nick, to_nick),
         });
         self.seek_sessions.insert(id, session);
         self.seek_watch.posted.insert(id, Instant::now());
@@ -222,7 +254,7 @@ impl Lobby {
         let delay = self.config.seek_match_delay;
         self.seeks
             .iter()
-            .filter(|s| s.private_to.is_none() && s.terms == *terms && s.owner != me.nick)
+            .filter(|s| s.private_to.is_none() && s.terms == *terms && s.owner != me.ident.id)
             .filter(|s| {
                 self.seek_watch
                     .posted
@@ -241,24 +273,25 @@ impl Lobby {
             .map(|s| s.id)
     }
 
-    /// The player a challenge goes to (told of it now), or why there is none.
+    /// The player a challenge goes to (told of it now), by identity and nick, or why
+    /// there is none.
     fn challenge_target(
         &self,
         session: SessionId,
         asked: &str,
         terms: &GameTerms,
-    ) -> Result<String, String> {
+    ) -> Result<(PlayerId, String), ChallengeError> {
         let my_nick = &self.sessions[&session].nick;
         let n = clean_line(asked, 20);
         if n.eq_ignore_ascii_case(my_nick) {
-            return Err("you cannot challenge yourself".into());
+            return Err(ChallengeError::Yourself);
         }
         let Some(target) = self
             .sessions
             .values()
             .find(|s| s.nick.eq_ignore_ascii_case(&n))
         else {
-            return Err(format!("{n} is not online"));
+            return Err(ChallengeError::NotOnline(n));
         };
         let _ = target.events.try_send(SessionEvent::Notice(format!(
             "{my_nick} challenges you: {} {}{} — see Open seeks",
@@ -266,7 +299,7 @@ impl Lobby {
             if terms.rated { "rated" } else { "casual" },
             terms.clock.map(|c| format!(" {c}")).unwrap_or_default()
         )));
-        Ok(target.nick.clone())
+        Ok((target.ident.id.clone(), target.nick.clone()))
     }
 
     fn play_bot(
@@ -348,14 +381,14 @@ impl Lobby {
         let owner = self
             .sessions
             .values()
-            .find(|s| s.nick == self.seeks[pos].owner);
+            .find(|s| s.ident.id == self.seeks[pos].owner);
         if owner.is_some_and(|o| self.over_game_budget(&o.ident, None).is_some()) {
             return;
         }
         let seek = self.seeks.remove(pos);
         let at = self.seek_sessions.remove(&id);
         self.forget_gone_seeks();
-        let Some(owner) = self.sessions.values().find(|s| s.nick == seek.owner) else {
+        let Some(owner) = self.sessions.values().find(|s| s.ident.id == seek.owner) else {
             return;
         };
         self.seek_watch.played(&owner.ident);
@@ -388,10 +421,10 @@ impl Lobby {
             .retain(|k, _| seeks.iter().any(|s| s.id == *k));
     }
 
-    fn reset_seeking(&mut self, nick: &str) {
-        let has = self.seeks.iter().any(|s| s.owner == nick);
+    fn reset_seeking(&mut self, player: &PlayerId) {
+        let has = self.seeks.iter().any(|s| s.owner == *player);
         for s in self.sessions.values_mut() {
-            if s.nick == nick && s.status == PlayerStatus::Seeking && !has {
+            if s.ident.id == *player && s.status == PlayerStatus::Seeking && !has {
                 s.status = PlayerStatus::Idle;
             }
         }
@@ -399,13 +432,15 @@ impl Lobby {
 
     /// The challenged player turns a challenge down; the challenger is told.
     fn decline(&mut self, session: SessionId, id: SeekId) {
-        let me = self.sessions[&session].nick.clone();
-        let Some(pos) = self.seeks.iter().position(|s| {
-            s.id == id
-                && s.private_to
-                    .as_ref()
-                    .is_some_and(|to| to.eq_ignore_ascii_case(&me))
-        }) else {
+        let (me, my_id) = {
+            let s = &self.sessions[&session];
+            (s.nick.clone(), s.ident.id.clone())
+        };
+        let Some(pos) = self
+            .seeks
+            .iter()
+            .position(|s| s.id == id && s.private_to.as_ref() == Some(&my_id))
+        else {
             return self.notice(session, "there is no such challenge to you");
         };
         let seek = self.seeks.remove(pos);
@@ -414,13 +449,14 @@ impl Lobby {
         let owner: Vec<SessionId> = self
             .sessions
             .iter()
-            .filter(|(_, s)| s.nick == seek.owner)
+            .filter(|(_, s)| s.ident.id == seek.owner)
             .map(|(&k, _)| k)
             .collect();
         for s in owner {
             self.notice(s, format!("{me} declined your challenge"));
         }
-        self.notice(session, format!("You declined {}'s challenge", seek.owner));
+        let owner_nick = self.nick_now(&seek.owner, &seek.posted_as.0);
+        self.notice(session, format!("You declined {owner_nick}'s challenge"));
     }
 
     fn accept(&mut self, session: SessionId, id: SeekId) {
@@ -429,18 +465,18 @@ impl Lobby {
         };
         let me = &self.sessions[&session];
         let seek = &self.seeks[pos];
-        if seek.owner == me.nick {
+        if seek.owner == me.ident.id {
             return self.notice(session, "that is your own seek: x cancels it");
         }
         if let Some(to) = &seek.private_to {
-            if !to.eq_ignore_ascii_case(&me.nick) {
+            if *to != me.ident.id {
                 return self.notice(session, "that challenge is for someone else");
             }
         }
         if seek.terms.rated && me.ident.guest {
             return self.notice(session, "guests play casual games only");
         }
-        let Some(owner) = self.sessions.values().find(|s| s.nick == seek.owner) else {
+        let Some(owner) = self.sessions.values().find(|s| s.ident.id == seek.owner) else {
             self.seeks.remove(pos);
             self.forget_gone_seeks();
             return self.notice(session, "that player has left");
@@ -463,13 +499,37 @@ impl Lobby {
         let seek = self.seeks.remove(pos);
         let mut at = vec![session];
         at.extend(self.seek_sessions.remove(&id));
-        let (na, nb) = (players.red.nick.clone(), players.blue.nick.clone());
+        let (na, nb) = (players.red.id.clone(), players.blue.id.clone());
         self.seeks.retain(|s| s.owner != na && s.owner != nb);
         self.forget_gone_seeks();
         info!(seek = id, "seek accepted");
         self.start_game(seek.terms, players, seek.private_to.is_some(), &at);
         self.reset_seeking(&na);
         self.reset_seeking(&nb);
+    }
+}
+
+impl Lobby {
+    /// The nick `player` goes by now (that of a session of theirs), or `posted` when none
+    /// is online.
+    pub(super) fn nick_now(&self, player: &PlayerId, posted: &str) -> String {
+        self.sessions
+            .values()
+            .find(|s| s.ident.id == *player)
+            .map_or_else(|| posted.to_string(), |s| s.nick.clone())
+    }
+
+    /// A seek as sessions see it: the players by their nicks now.
+    pub(super) fn shown(&self, s: &OpenSeek) -> Seek {
+        Seek {
+            id: s.id,
+            owner: self.nick_now(&s.owner, &s.posted_as.0),
+            terms: s.terms,
+            private_to: s
+                .private_to
+                .as_ref()
+                .map(|to| self.nick_now(to, s.posted_as.1.as_deref().unwrap_or_default())),
+        }
     }
 }
 

@@ -2,11 +2,12 @@
 //! out, what it hears when a seat is dropped, and whether each game seat's player is there.
 
 use tokio::sync::{mpsc, oneshot, watch};
-use tracing::info;
+use tracing::{info, warn};
 
 use super::{Ident, Joined, Lobby, LobbyMsg, SessionEntry, SessionId};
+use crate::game::{GameSeat, SessionEvent};
 use crate::limit::TokenBucket;
-use crate::proto::{GameId, GameSeat, GameSnapshot, PlayerId, PlayerStatus, SessionEvent};
+use crate::proto::{GameId, GameSnapshot, PlayerId, PlayerStatus};
 use crate::random;
 use crate::rules::{Color, Outcome};
 
@@ -76,7 +77,8 @@ impl Lobby {
         })
     }
 
-    /// Every session of the player, and their seeks, go by the new nick.
+    /// Every session of the player goes by the new nick (their seeks and challenges, kept
+    /// by identity, show it from the next publish on).
     pub(super) fn renamed(&mut self, session: SessionId, nick: String) {
         let Some(me) = self.sessions.get(&session) else {
             return;
@@ -85,9 +87,6 @@ impl Lobby {
         for s in self.sessions.values_mut().filter(|s| s.ident.id == id) {
             s.nick = nick.clone();
             s.ident.nick = nick.clone();
-        }
-        for seek in self.seeks.iter_mut().filter(|s| s.owner == old) {
-            seek.owner = nick.clone();
         }
         info!(session, old = %old, new = %nick, "nickname changed");
     }
@@ -189,7 +188,7 @@ impl Lobby {
                 let _ = lobby.send(LobbyMsg::LeftGame { session, game });
             },
         );
-        let _ = s.events.try_send(SessionEvent::EnterGame(seat));
+        deliver_seat(&s.events, session, seat);
     }
 
     /// A game accepted a spectator.
@@ -343,6 +342,40 @@ impl Lobby {
         for (c, here, online) in changes {
             *g.present.get_mut(c) = Some((here, online));
             g.handle.presence(c, here, online);
+        }
+    }
+}
+
+/// Hands a seat to its session without making the lobby wait: at once when its queue has
+/// room; when it is full, from a task that waits for room (the session reads its queue
+/// between frames). A session that is gone drops the seat, which leaves the game (the
+/// lobby hears `LeftGame`); either way the log says so.
+fn deliver_seat(events: &mpsc::Sender<SessionEvent>, session: SessionId, seat: GameSeat) {
+    use mpsc::error::TrySendError;
+    let game = seat.game;
+    match events.try_send(SessionEvent::EnterGame(seat)) {
+        Ok(()) => {}
+        Err(TrySendError::Full(ev)) => {
+            warn!(
+                session,
+                game, "session's queue full: its seat waits for room"
+            );
+            let events = events.clone();
+            tokio::spawn(async move {
+                if events.send(ev).await.is_err() {
+                    warn!(
+                        session,
+                        game,
+                        "session gone before its seat arrived: seat dropped, it leaves the game"
+                    );
+                }
+            });
+        }
+        Err(TrySendError::Closed(_)) => {
+            warn!(
+                session,
+                game, "session gone: seat dropped, it leaves the game"
+            );
         }
     }
 }

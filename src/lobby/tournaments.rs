@@ -28,7 +28,7 @@ use tracing::{info, warn};
 use super::{Lobby, SessionId};
 use crate::game::Player;
 use crate::proto::{
-    ChatLine, EntryRule, GameId, PlayerId, TournamentGame, TournamentId, TournamentInfo,
+    BotLevel, ChatLine, EntryRule, GameId, PlayerId, TournamentGame, TournamentId, TournamentInfo,
     TournamentOrder, TournamentStatus, TournamentTerms,
 };
 use crate::rules::{ByColor, Color, EndReason, Outcome};
@@ -63,11 +63,14 @@ pub(super) struct Tourney {
     alive_written: Instant,
     /// The snapshot's view, recomputed after a change.
     info: Option<TournamentInfo>,
+    /// `tournament` (its id): the director's work on it, and the games it starts, run in it.
+    span: tracing::Span,
 }
 
 impl Tourney {
     fn new(rec: TournamentRecord) -> Tourney {
         Tourney {
+            span: tracing::info_span!(parent: None, "tournament", tournament = rec.id),
             rec,
             chat: Vec::new(),
             gone: HashMap::new(),
@@ -99,11 +102,114 @@ impl Tourney {
     }
 }
 
+/// Why a tournament order or entry was refused; its text is what the asker reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentError {
+    NoSuch(TournamentId),
+    /// Only a key holder runs tournaments.
+    NeedsKey,
+    /// `AsPlayer` wrapping another `AsPlayer`.
+    Nested,
+    OrganiserCap(usize),
+    /// Terms an organiser wrote that do not hold (the first thing wrong).
+    BadTerms(String),
+    /// The store could not number a new tournament.
+    Numbering(String),
+    NotTheirs {
+        id: TournamentId,
+        created_by: String,
+    },
+    NoLongerEditable(TournamentId),
+    /// Not in a state for this order.
+    Is(TournamentId, TournamentStatus),
+    BotsAdminOnly,
+    BotsNotAllowed,
+    NoMoreEntries(TournamentId),
+    BotAlreadyIn(TournamentId, BotLevel),
+    Full {
+        name: String,
+        max: usize,
+    },
+    SwissStarted(String),
+    NameIs(String, TournamentStatus),
+    ComputersDoNotEnter,
+    KeysOnly(String),
+    NotInvited {
+        name: String,
+        nick: String,
+    },
+    TooFewRatedGames {
+        name: String,
+        need: u32,
+        variant: String,
+        have: u32,
+    },
+    AlreadyIn(String),
+    /// The lobby is gone (the server is stopping).
+    Stopping,
+}
+
+impl std::fmt::Display for TournamentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use TournamentError as E;
+        match self {
+            E::NoSuch(id) => write!(f, "no tournament #{id}"),
+            E::NeedsKey => f.write_str("running tournaments needs an SSH key"),
+            E::Nested => f.write_str("an order within an order"),
+            E::OrganiserCap(n) => write!(f, "you have {n} tournaments upcoming or running, the most one organiser may have on this server: cancel one or wait for one to end"),
+            E::BadTerms(why) => f.write_str(why),
+            E::Numbering(e) => write!(f, "cannot number a tournament: {e}"),
+            E::NotTheirs { id, created_by } => write!(
+                f,
+                "tournament #{id} was created by {created_by}: only they or an admin may change it"
+            ),
+            E::NoLongerEditable(id) => {
+                write!(f, "tournament #{id} has started: it can no longer be edited")
+            }
+            E::Is(id, status) => write!(f, "tournament #{id} is {}", status.word()),
+            E::BotsAdminOnly => f.write_str("only an admin enters computer players"),
+            E::BotsNotAllowed => f.write_str("computer players enter tournaments only where the host allows it for testing (tournament_bots = true)"),
+            E::NoMoreEntries(id) => write!(f, "tournament #{id} takes no more entries"),
+            E::BotAlreadyIn(id, level) => {
+                write!(f, "bot-{} is in tournament #{id} already", level.name())
+            }
+            E::Full { name, max } => write!(
+                f,
+                "{name} is full: {max} players, the most one tournament takes on this server"
+            ),
+            E::SwissStarted(name) => write!(
+                f,
+                "{name} has started: a Swiss takes entries before its first round"
+            ),
+            E::NameIs(name, status) => write!(f, "{name} is {}", status.word()),
+            E::ComputersDoNotEnter => f.write_str("computer players do not enter tournaments"),
+            E::KeysOnly(name) => write!(
+                f,
+                "{name} is for players with an SSH key: connect with one to join"
+            ),
+            E::NotInvited { name, nick } => {
+                write!(f, "{name} is by invitation, and {nick} is not on its list")
+            }
+            E::TooFewRatedGames { name, need, variant, have } => {
+                write!(f, "{name} asks for {need} rated {variant} games; you have {have}")
+            }
+            E::AlreadyIn(name) => write!(f, "you are in {name} already"),
+            E::Stopping => f.write_str("the server is stopping"),
+        }
+    }
+}
+
+impl std::error::Error for TournamentError {}
+
 /// Whether the asker may run tournament `t`: an admin (`by` and `identity` both `None`)
 /// any; a player (`identity`, their key) only one their key created. A nick alone proves
 /// nothing (it may have passed to another key), and a tournament no key owns (an admin's,
 /// or a stored one nobody adopted) is an admin's to run.
-fn may_run(t: &Tourney, by: &Option<String>, identity: Option<&PlayerId>) -> Result<(), String> {
+fn may_run(
+    t: &Tourney,
+    by: &Option<String>,
+    identity: Option<&PlayerId>,
+) -> Result<(), TournamentError> {
     if by.is_none() && identity.is_none() {
         return Ok(());
     }
@@ -114,35 +220,36 @@ fn may_run(t: &Tourney, by: &Option<String>, identity: Option<&PlayerId>) -> Res
     if theirs {
         return Ok(());
     }
-    Err(format!(
-        "tournament #{} was created by {}: only they or an admin may change it",
-        t.rec.id, t.rec.created_by
-    ))
+    Err(TournamentError::NotTheirs {
+        id: t.rec.id,
+        created_by: t.rec.created_by.clone(),
+    })
 }
 
 /// Checks terms an organiser wrote; the first thing wrong.
-fn check_terms(t: &TournamentTerms, now_secs: u64) -> Result<(), String> {
+fn check_terms(t: &TournamentTerms, now_secs: u64) -> Result<(), TournamentError> {
+    let bad = |why: &str| Err(TournamentError::BadTerms(why.to_string()));
     if t.name.trim().is_empty() || t.name.chars().count() > NAME_MAX_CHARS {
-        return Err(format!("a name has 1 to {NAME_MAX_CHARS} characters"));
+        return bad(&format!("a name has 1 to {NAME_MAX_CHARS} characters"));
     }
     match t.format {
         Format::Arena { minutes } if !(1..=720).contains(&minutes) => {
-            return Err("an arena lasts 1 to 720 minutes".into())
+            return bad("an arena lasts 1 to 720 minutes")
         }
         Format::Swiss { rounds } if !(1..=30).contains(&rounds) => {
-            return Err("a Swiss has 1 to 30 rounds".into())
+            return bad("a Swiss has 1 to 30 rounds")
         }
         _ => {}
     }
     if t.starts_at + 60 < now_secs {
-        return Err("the start time has passed".into());
+        return bad("the start time has passed");
     }
     if t.starts_at > now_secs + 366 * 24 * 3600 {
-        return Err("the start is more than a year away".into());
+        return bad("the start is more than a year away");
     }
     if let EntryRule::Nicks(n) = &t.entry {
         if n.is_empty() {
-            return Err("an invitation list names at least one nick".into());
+            return bad("an invitation list names at least one nick");
         }
     }
     Ok(())
@@ -317,11 +424,14 @@ impl Lobby {
     }
 
     /// Carries out an organiser's order; the line to tell them, or why not.
-    pub(super) fn tournament_order(&mut self, order: TournamentOrder) -> Result<String, String> {
+    pub(super) fn tournament_order(
+        &mut self,
+        order: TournamentOrder,
+    ) -> Result<String, TournamentError> {
         match order {
             TournamentOrder::AsPlayer { identity, order } => {
                 if !identity.is_key() {
-                    return Err("running tournaments needs an SSH key".into());
+                    return Err(TournamentError::NeedsKey);
                 }
                 self.run_order(*order, Some(&identity))
             }
@@ -329,187 +439,234 @@ impl Lobby {
         }
     }
 
-    /// An order of an admin (`identity` `None`) or of the key holder `identity`.
+    /// An order of an admin (`identity` `None`) or of the key holder `identity`; an order
+    /// about one tournament runs in its span.
     fn run_order(
         &mut self,
         order: TournamentOrder,
         identity: Option<&PlayerId>,
-    ) -> Result<String, String> {
+    ) -> Result<String, TournamentError> {
         let now_secs = now();
+        let about = match &order {
+            TournamentOrder::Edit { id, .. }
+            | TournamentOrder::Start { id, .. }
+            | TournamentOrder::Cancel { id, .. }
+            | TournamentOrder::AddBot { id, .. } => Some(*id),
+            TournamentOrder::Create { .. } | TournamentOrder::AsPlayer { .. } => None,
+        };
+        let _in = about.map(|id| self.tournament_span(id).entered());
         match order {
-            TournamentOrder::AsPlayer { .. } => Err("an order within an order".into()),
-            TournamentOrder::Create { mut terms, by } => {
-                if let Some(me) = identity {
-                    let mine = me.to_string();
-                    let max = self.config.max_tournaments_per_organiser;
-                    let n = self
-                        .tournaments
-                        .values()
-                        .filter(|t| t.active() && t.rec.created_by_id.as_deref() == Some(&mine))
-                        .count();
-                    if n >= max {
-                        info!(organiser = %me, tournaments = n, max, "tournament cap reached");
-                        return Err(format!(
-                            "you have {n} tournaments upcoming or running, the most one organiser may have on this server: cancel one or wait for one to end"
-                        ));
-                    }
-                }
-                terms.name = clean_line(&terms.name, NAME_MAX_CHARS);
-                check_terms(&terms, now_secs)?;
-                let id = self
-                    .store
-                    .tournaments()
-                    .next_id()
-                    .map_err(|e| format!("cannot number a tournament: {e}"))?
-                    .max(self.tournaments.keys().next_back().map_or(1, |k| k + 1));
-                let rec = TournamentRecord {
-                    v: TournamentRecord::VERSION,
-                    id,
-                    terms,
-                    created_by: by,
-                    created_by_id: identity.map(PlayerId::to_string),
-                    status: TournamentStatus::Upcoming,
-                    started_at: None,
-                    ends_at: None,
-                    round: 0,
-                    entrants: Vec::new(),
-                    pairings: Vec::new(),
-                    alive_at: now_secs,
-                    note: String::new(),
-                };
-                info!(tournament = id, name = %rec.terms.name, "tournament created");
-                persist(&self.store, &rec);
-                let line = format!("tournament #{id} \"{}\" created", rec.terms.name);
-                self.tournaments.insert(id, Tourney::new(rec));
-                Ok(line)
+            TournamentOrder::AsPlayer { .. } => Err(TournamentError::Nested),
+            TournamentOrder::Create { terms, by } => {
+                self.order_create(terms, by, identity, now_secs)
             }
-            TournamentOrder::Edit { id, mut terms, by } => {
-                let t = tourney(&mut self.tournaments, id)?;
-                may_run(t, &by, identity)?;
-                if t.rec.status != TournamentStatus::Upcoming {
-                    return Err(format!(
-                        "tournament #{id} has started: it can no longer be edited"
-                    ));
-                }
-                terms.name = clean_line(&terms.name, NAME_MAX_CHARS);
-                check_terms(&terms, now_secs)?;
-                t.rec.terms = terms;
-                t.info = None;
-                persist(&self.store, &t.rec);
-                Ok(format!("tournament #{id} edited"))
+            TournamentOrder::Edit { id, terms, by } => {
+                self.order_edit(id, terms, &by, identity, now_secs)
             }
-            TournamentOrder::Start { id, by } => {
-                let t = self.tournament_mut(id)?;
-                may_run(t, &by, identity)?;
-                if t.rec.status != TournamentStatus::Upcoming {
-                    return Err(format!("tournament #{id} is {}", t.rec.status.word()));
-                }
-                t.rec.terms.starts_at = now_secs;
-                self.tournament_tick();
-                let t = self.tournament_mut(id)?;
-                Ok(format!("tournament #{id} is {}", t.rec.status.word()))
-            }
-            TournamentOrder::AddBot { id, level } => {
-                if identity.is_some() {
-                    return Err("only an admin enters computer players".into());
-                }
-                if !self.config.tournament_bots {
-                    return Err(
-                        "computer players enter tournaments only where the host allows it for testing (tournament_bots = true)"
-                            .into(),
-                    );
-                }
-                let t = tourney(&mut self.tournaments, id)?;
-                let open = matches!(
-                    (t.rec.status, t.rec.terms.format),
-                    (TournamentStatus::Upcoming, _)
-                        | (TournamentStatus::Running, Format::Arena { .. })
-                );
-                if !open {
-                    return Err(format!("tournament #{id} takes no more entries"));
-                }
-                let pid = PlayerId::Bot(level).to_string();
-                if t.rec.entrants.iter().any(|e| e.pid == pid) {
-                    return Err(format!(
-                        "bot-{} is in tournament #{id} already",
-                        level.name()
-                    ));
-                }
-                full(&t.rec, self.config.max_entrants)?;
-                t.rec.entrants.push(Entrant {
-                    pid,
-                    nick: format!("bot-{}", level.name()),
-                    rating: 1500,
-                    withdrawn: false,
-                });
-                t.info = None;
-                persist(&self.store, &t.rec);
-                info!(
-                    tournament = id,
-                    level = level.name(),
-                    "a computer player entered"
-                );
-                Ok(format!("bot-{} entered tournament #{id}", level.name()))
-            }
-            TournamentOrder::Cancel { id, by } => {
-                let t = tourney(&mut self.tournaments, id)?;
-                may_run(t, &by, identity)?;
-                if !t.active() {
-                    return Err(format!("tournament #{id} is {}", t.rec.status.word()));
-                }
-                t.rec.status = TournamentStatus::Cancelled;
-                t.rec.note = "cancelled by an organiser".into();
-                t.info = None;
-                persist(&self.store, &t.rec);
-                info!(tournament = id, "tournament cancelled");
-                Ok(format!("tournament #{id} cancelled"))
-            }
+            TournamentOrder::Start { id, by } => self.order_start(id, &by, identity, now_secs),
+            TournamentOrder::AddBot { id, level } => self.order_add_bot(id, level, identity),
+            TournamentOrder::Cancel { id, by } => self.order_cancel(id, &by, identity),
         }
     }
 
-    fn tournament_mut(&mut self, id: TournamentId) -> Result<&mut Tourney, String> {
+    /// The span of tournament `id` (none for an unknown one).
+    fn tournament_span(&self, id: TournamentId) -> tracing::Span {
+        self.tournaments
+            .get(&id)
+            .map_or_else(tracing::Span::none, |t| t.span.clone())
+    }
+
+    fn order_create(
+        &mut self,
+        mut terms: TournamentTerms,
+        by: String,
+        identity: Option<&PlayerId>,
+        now_secs: u64,
+    ) -> Result<String, TournamentError> {
+        if let Some(me) = identity {
+            let mine = me.to_string();
+            let max = self.config.max_tournaments_per_organiser;
+            let n = self
+                .tournaments
+                .values()
+                .filter(|t| t.active() && t.rec.created_by_id.as_deref() == Some(&mine))
+                .count();
+            if n >= max {
+                info!(organiser = %me, tournaments = n, max, "tournament cap reached");
+                return Err(TournamentError::OrganiserCap(n));
+            }
+        }
+        terms.name = clean_line(&terms.name, NAME_MAX_CHARS);
+        check_terms(&terms, now_secs)?;
+        let id = self
+            .store
+            .tournaments()
+            .next_id()
+            .map_err(|e| TournamentError::Numbering(e.to_string()))?
+            .max(self.tournaments.keys().next_back().map_or(1, |k| k + 1));
+        let rec = TournamentRecord {
+            v: TournamentRecord::VERSION,
+            id,
+            terms,
+            created_by: by,
+            created_by_id: identity.map(PlayerId::to_string),
+            status: TournamentStatus::Upcoming,
+            started_at: None,
+            ends_at: None,
+            round: 0,
+            entrants: Vec::new(),
+            pairings: Vec::new(),
+            alive_at: now_secs,
+            note: String::new(),
+        };
+        info!(tournament = id, name = %rec.terms.name, "tournament created");
+        persist(&self.store, &rec);
+        let line = format!("tournament #{id} \"{}\" created", rec.terms.name);
+        self.tournaments.insert(id, Tourney::new(rec));
+        Ok(line)
+    }
+
+    fn order_edit(
+        &mut self,
+        id: TournamentId,
+        mut terms: TournamentTerms,
+        by: &Option<String>,
+        identity: Option<&PlayerId>,
+        now_secs: u64,
+    ) -> Result<String, TournamentError> {
+        let t = tourney(&mut self.tournaments, id)?;
+        may_run(t, by, identity)?;
+        if t.rec.status != TournamentStatus::Upcoming {
+            return Err(TournamentError::NoLongerEditable(id));
+        }
+        terms.name = clean_line(&terms.name, NAME_MAX_CHARS);
+        check_terms(&terms, now_secs)?;
+        t.rec.terms = terms;
+        t.info = None;
+        persist(&self.store, &t.rec);
+        Ok(format!("tournament #{id} edited"))
+    }
+
+    fn order_start(
+        &mut self,
+        id: TournamentId,
+        by: &Option<String>,
+        identity: Option<&PlayerId>,
+        now_secs: u64,
+    ) -> Result<String, TournamentError> {
+        let t = self.tournament_mut(id)?;
+        may_run(t, by, identity)?;
+        if t.rec.status != TournamentStatus::Upcoming {
+            return Err(TournamentError::Is(id, t.rec.status));
+        }
+        t.rec.terms.starts_at = now_secs;
+        self.tournament_tick();
+        let t = self.tournament_mut(id)?;
+        Ok(format!("tournament #{id} is {}", t.rec.status.word()))
+    }
+
+    fn order_add_bot(
+        &mut self,
+        id: TournamentId,
+        level: BotLevel,
+        identity: Option<&PlayerId>,
+    ) -> Result<String, TournamentError> {
+        if identity.is_some() {
+            return Err(TournamentError::BotsAdminOnly);
+        }
+        if !self.config.tournament_bots {
+            return Err(TournamentError::BotsNotAllowed);
+        }
+        let t = tourney(&mut self.tournaments, id)?;
+        let open = matches!(
+            (t.rec.status, t.rec.terms.format),
+            (TournamentStatus::Upcoming, _) | (TournamentStatus::Running, Format::Arena { .. })
+        );
+        if !open {
+            return Err(TournamentError::NoMoreEntries(id));
+        }
+        let pid = PlayerId::Bot(level).to_string();
+        if t.rec.entrants.iter().any(|e| e.pid == pid) {
+            return Err(TournamentError::BotAlreadyIn(id, level));
+        }
+        full(&t.rec, self.config.max_entrants)?;
+        t.rec.entrants.push(Entrant {
+            pid,
+            nick: format!("bot-{}", level.name()),
+            rating: 1500,
+            withdrawn: false,
+        });
+        t.info = None;
+        persist(&self.store, &t.rec);
+        info!(level = level.name(), "a computer player entered");
+        Ok(format!("bot-{} entered tournament #{id}", level.name()))
+    }
+
+    fn order_cancel(
+        &mut self,
+        id: TournamentId,
+        by: &Option<String>,
+        identity: Option<&PlayerId>,
+    ) -> Result<String, TournamentError> {
+        let t = tourney(&mut self.tournaments, id)?;
+        may_run(t, by, identity)?;
+        if !t.active() {
+            return Err(TournamentError::Is(id, t.rec.status));
+        }
+        t.rec.status = TournamentStatus::Cancelled;
+        t.rec.note = "cancelled by an organiser".into();
+        t.info = None;
+        persist(&self.store, &t.rec);
+        info!("tournament cancelled");
+        Ok(format!("tournament #{id} cancelled"))
+    }
+
+    fn tournament_mut(&mut self, id: TournamentId) -> Result<&mut Tourney, TournamentError> {
         tourney(&mut self.tournaments, id)
     }
 
     pub(super) fn join_tournament(&mut self, session: SessionId, id: TournamentId) {
+        let _in = self.tournament_span(id).entered();
         match self.try_join(session, id) {
-            Ok(text) | Err(text) => self.notice(session, text),
+            Ok(text) => self.notice(session, text),
+            Err(why) => self.notice(session, why.to_string()),
         }
     }
 
-    fn try_join(&mut self, session: SessionId, id: TournamentId) -> Result<String, String> {
-        let me = &self.sessions[&session];
+    fn try_join(
+        &mut self,
+        session: SessionId,
+        id: TournamentId,
+    ) -> Result<String, TournamentError> {
+        let Some(me) = self.sessions.get(&session) else {
+            warn!(session, "a join from a session the lobby does not know");
+            return Err(TournamentError::NoSuch(id));
+        };
         let (ident, nick) = (me.ident.clone(), me.nick.clone());
         let rating = self.rating_of(&ident.id);
         let t = self
             .tournaments
             .get(&id)
-            .ok_or_else(|| format!("no tournament #{id}"))?;
+            .ok_or(TournamentError::NoSuch(id))?;
         let terms = &t.rec.terms;
         let name = terms.name.clone();
         match (t.rec.status, terms.format) {
             (TournamentStatus::Upcoming, _) | (TournamentStatus::Running, Format::Arena { .. }) => {
             }
             (TournamentStatus::Running, Format::Swiss { .. }) => {
-                return Err(format!(
-                    "{name} has started: a Swiss takes entries before its first round"
-                ))
+                return Err(TournamentError::SwissStarted(name))
             }
-            (s, _) => return Err(format!("{name} is {}", s.word())),
+            (s, _) => return Err(TournamentError::NameIs(name, s)),
         }
         if ident.id.bot_level().is_some() || matches!(ident.id, PlayerId::Agent(_)) {
-            return Err("computer players do not enter tournaments".into());
+            return Err(TournamentError::ComputersDoNotEnter);
         }
         if ident.guest && (terms.game.rated || terms.entry != EntryRule::Anyone) {
-            return Err(format!(
-                "{name} is for players with an SSH key: connect with one to join"
-            ));
+            return Err(TournamentError::KeysOnly(name));
         }
         if let EntryRule::Nicks(list) = &terms.entry {
             if !list.iter().any(|n| n.eq_ignore_ascii_case(&nick)) {
-                return Err(format!(
-                    "{name} is by invitation, and {nick} is not on its list"
-                ));
+                return Err(TournamentError::NotInvited { name, nick });
             }
         }
         if terms.min_rated_games > 0 {
@@ -521,18 +678,19 @@ impl Lobby {
                 .flatten()
                 .map_or(0, |r| r.games);
             if games < terms.min_rated_games {
-                return Err(format!(
-                    "{name} asks for {} rated {} games; you have {games}",
-                    terms.min_rated_games,
-                    terms.game.rules.variant.name()
-                ));
+                return Err(TournamentError::TooFewRatedGames {
+                    name,
+                    need: terms.min_rated_games,
+                    variant: terms.game.rules.variant.name().to_string(),
+                    have: games,
+                });
             }
         }
         let pid = ident.id.to_string();
         let max_entrants = self.config.max_entrants;
-        let t = self.tournaments.get_mut(&id).expect("looked up above");
+        let t = tourney(&mut self.tournaments, id)?;
         let text = match t.rec.entrants.iter_mut().find(|e| e.pid == pid) {
-            Some(e) if !e.withdrawn => return Err(format!("you are in {name} already")),
+            Some(e) if !e.withdrawn => return Err(TournamentError::AlreadyIn(name)),
             Some(e) => {
                 e.withdrawn = false;
                 e.nick = nick;
@@ -559,11 +717,7 @@ impl Lobby {
         t.gone.remove(&pid);
         t.info = None;
         persist(&self.store, &t.rec);
-        info!(
-            tournament = id,
-            entrants = t.rec.entrants.len(),
-            "tournament join"
-        );
+        info!(entrants = t.rec.entrants.len(), "tournament join");
         Ok(text)
     }
 
@@ -613,7 +767,9 @@ impl Lobby {
             return;
         }
         let from = self.sessions[&session].nick.clone();
-        let t = self.tournaments.get_mut(&id).expect("checked");
+        let Some(t) = self.tournaments.get_mut(&id) else {
+            return;
+        };
         t.chat.push(ChatLine { from, text: line });
         if t.chat.len() > CHAT_KEEP {
             t.chat.remove(0);
@@ -637,6 +793,7 @@ impl Lobby {
     }
 
     fn set_tournament_result(&mut self, id: TournamentId, game: GameId, result: GameResult) {
+        let _in = self.tournament_span(id).entered();
         let Some(t) = self.tournaments.get_mut(&id) else {
             return;
         };
@@ -657,7 +814,7 @@ impl Lobby {
         if t.in_play().next().is_none() {
             t.round_done_at = Some(now);
         }
-        info!(tournament = id, game, result = ?result, "tournament game result");
+        info!(game, result = ?result, "tournament game result");
         t.info = None;
         persist(&self.store, &t.rec);
     }
@@ -689,7 +846,11 @@ impl Lobby {
             .map(|(&k, _)| k)
             .collect();
         for id in ids {
-            let t = self.tournaments.get_mut(&id).expect("listed");
+            let Some(t) = self.tournaments.get_mut(&id) else {
+                continue;
+            };
+            let span = t.span.clone();
+            let _in = span.enter();
             // Presence: who is gone, since when.
             for e in &t.rec.entrants {
                 if online.contains(&e.pid) || is_computer(&e.pid) {
@@ -713,7 +874,7 @@ impl Lobby {
                     if matches!(t.rec.terms.format, Format::Swiss { .. }) && players < 2 {
                         t.rec.status = TournamentStatus::Cancelled;
                         t.rec.note = "cancelled: fewer than two players at the start".into();
-                        info!(tournament = id, "tournament cancelled: too few players");
+                        info!("tournament cancelled: too few players");
                     } else {
                         t.rec.status = TournamentStatus::Running;
                         t.rec.started_at = Some(now_secs);
@@ -721,7 +882,7 @@ impl Lobby {
                             t.rec.ends_at = Some(now_secs + u64::from(minutes) * 60);
                         }
                         t.round_done_at = None;
-                        info!(tournament = id, players, "tournament started");
+                        info!(players, "tournament started");
                     }
                 }
                 TournamentStatus::Running => match t.rec.terms.format {
@@ -733,7 +894,7 @@ impl Lobby {
                             if t.rec.round >= rounds {
                                 t.rec.status = TournamentStatus::Finished;
                                 t.rec.note = format!("finished after {rounds} rounds");
-                                info!(tournament = id, "tournament finished");
+                                info!("tournament finished");
                             } else if rested {
                                 pair_swiss_round(id, t, grace, now, &mut to_start);
                             }
@@ -745,7 +906,7 @@ impl Lobby {
                             if t.in_play().next().is_none() {
                                 t.rec.status = TournamentStatus::Finished;
                                 t.rec.note = "finished at its end time".into();
-                                info!(tournament = id, "tournament finished");
+                                info!("tournament finished");
                             }
                         } else {
                             pair_arena(id, t, &online, &mut busy, grace, now, &mut to_start);
@@ -777,6 +938,8 @@ impl Lobby {
 
     /// Seats a pairing's game: both players go straight into set-up.
     fn start_tournament_game(&mut self, id: TournamentId, index: usize, pids: ByColor<Pid>) {
+        // The game's own span starts inside this one: its events name the tournament too.
+        let _in = self.tournament_span(id).entered();
         let player = |lobby: &Lobby, c: Color| -> Option<Player> {
             let pid = pids.get(c);
             let ident: PlayerId = pid.parse().ok()?;
@@ -790,7 +953,7 @@ impl Lobby {
             })
         };
         let (Some(red), Some(blue)) = (player(self, Color::Red), player(self, Color::Blue)) else {
-            warn!(tournament = id, "a pairing names an unknown player");
+            warn!("a pairing names an unknown player");
             if let Some(p) = self
                 .tournaments
                 .get_mut(&id)
@@ -805,7 +968,10 @@ impl Lobby {
         terms.rated &= !(red.bot || blue.bot);
         let game = self.start_game(terms, ByColor::new(red, blue), false, &[]);
         self.tournament_games.insert(game, id);
-        let t = self.tournaments.get_mut(&id).expect("running");
+        let Some(t) = self.tournaments.get_mut(&id) else {
+            warn!(game, "a tournament game started for a tournament gone");
+            return;
+        };
         if let Some(p) = t.rec.pairings.get_mut(index) {
             p.game = Some(game);
         }
@@ -844,36 +1010,40 @@ impl Lobby {
             if !t.active() && ended.len() >= FINISHED_SHOWN {
                 continue;
             }
-            if t.info.is_none() {
-                let nicks = nicks.get_or_insert_with(|| {
-                    sessions
-                        .values()
-                        .map(|s| (s.ident.id.to_string(), s.nick.clone()))
-                        .collect()
-                });
-                let absent: Vec<String> = t
-                    .rec
-                    .entrants
-                    .iter()
-                    .filter(|e| t.absent(&e.pid, grace, now))
-                    .map(|e| e.nick.clone())
-                    .collect();
-                let entr: HashMap<&str, &str> = t
-                    .rec
-                    .entrants
-                    .iter()
-                    .map(|e| (e.pid.as_str(), e.nick.as_str()))
-                    .collect();
-                let nick_of = |pid: &str| {
-                    nicks
-                        .get(pid)
-                        .cloned()
-                        .or_else(|| entr.get(pid).map(|n| n.to_string()))
-                        .unwrap_or_else(|| pid.to_string())
-                };
-                t.info = Some(info(&t.rec, &t.chat, absent, &nick_of));
-            }
-            let i = t.info.clone().expect("computed");
+            let i = match &t.info {
+                Some(i) => i.clone(),
+                None => {
+                    let nicks = nicks.get_or_insert_with(|| {
+                        sessions
+                            .values()
+                            .map(|s| (s.ident.id.to_string(), s.nick.clone()))
+                            .collect()
+                    });
+                    let absent: Vec<String> = t
+                        .rec
+                        .entrants
+                        .iter()
+                        .filter(|e| t.absent(&e.pid, grace, now))
+                        .map(|e| e.nick.clone())
+                        .collect();
+                    let entr: HashMap<&str, &str> = t
+                        .rec
+                        .entrants
+                        .iter()
+                        .map(|e| (e.pid.as_str(), e.nick.as_str()))
+                        .collect();
+                    let nick_of = |pid: &str| {
+                        nicks
+                            .get(pid)
+                            .cloned()
+                            .or_else(|| entr.get(pid).map(|n| n.to_string()))
+                            .unwrap_or_else(|| pid.to_string())
+                    };
+                    let i = info(&t.rec, &t.chat, absent, &nick_of);
+                    t.info = Some(i.clone());
+                    i
+                }
+            };
             match t.rec.status {
                 TournamentStatus::Running => running.push(i),
                 TournamentStatus::Upcoming => upcoming.push(i),
@@ -902,12 +1072,12 @@ impl Lobby {
 
 /// Refuses a new entrant to a tournament that has `max` (withdrawn ones count: their
 /// results stay in its record).
-fn full(rec: &TournamentRecord, max: usize) -> Result<(), String> {
+fn full(rec: &TournamentRecord, max: usize) -> Result<(), TournamentError> {
     if rec.entrants.len() >= max {
-        return Err(format!(
-            "{} is full: {max} players, the most one tournament takes on this server",
-            rec.terms.name
-        ));
+        return Err(TournamentError::Full {
+            name: rec.terms.name.clone(),
+            max,
+        });
     }
     Ok(())
 }
@@ -915,9 +1085,8 @@ fn full(rec: &TournamentRecord, max: usize) -> Result<(), String> {
 fn tourney(
     all: &mut std::collections::BTreeMap<TournamentId, Tourney>,
     id: TournamentId,
-) -> Result<&mut Tourney, String> {
-    all.get_mut(&id)
-        .ok_or_else(|| format!("no tournament #{id}"))
+) -> Result<&mut Tourney, TournamentError> {
+    all.get_mut(&id).ok_or(TournamentError::NoSuch(id))
 }
 
 /// Pairs a Swiss's next round into `t` and queues the games to start.
@@ -938,12 +1107,7 @@ fn pair_swiss_round(
     t.rec.round += 1;
     let round = t.rec.round;
     let pairs = swiss_round(&players, &t.rec.pairings);
-    info!(
-        tournament = id,
-        round,
-        boards = pairs.len(),
-        "Swiss round paired"
-    );
+    info!(round, boards = pairs.len(), "Swiss round paired");
     for (red, blue) in pairs {
         let index = t.rec.pairings.len();
         let mut p = Pairing {

@@ -235,7 +235,7 @@ impl GameRecord {
                         format!("move number {num} where {} was expected", moves.len() + 1),
                     ));
                 }
-                moves.push(parse_move(rest).map_err(|m| err(n, m))?);
+                moves.push(parse_move(rest).map_err(|m| err(n, m.to_string()))?);
                 continue;
             }
             if line == "stratego-ssh game record" {
@@ -263,10 +263,14 @@ impl GameRecord {
                             .ok_or_else(|| err(n, format!("'{value}' is not a variant")))?,
                     )
                 }
-                "options" => options = Some(parse_options(value).map_err(|m| err(n, m))?),
+                "options" => {
+                    options = Some(parse_options(value).map_err(|m| err(n, m.to_string()))?)
+                }
                 "red" => red_text = Some((n, value.to_string())),
                 "blue" => blue_text = Some((n, value.to_string())),
-                "result" => outcome = Some(parse_outcome(value).map_err(|m| err(n, m))?),
+                "result" => {
+                    outcome = Some(parse_outcome(value).map_err(|m| err(n, m.to_string()))?)
+                }
                 other => return Err(err(n, format!("unknown header '{other}'"))),
             }
         }
@@ -303,17 +307,53 @@ impl GameRecord {
     }
 }
 
-fn parse_move(s: &str) -> Result<Move, String> {
+/// What is wrong with the value of one line of a record; the line's number is added by
+/// the caller (`ReplayError`'s text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum LineError {
+    Move(String),
+    Square(String),
+    Rescue(String),
+    Outcome(String),
+    /// `key=value` whose value is not what the key takes (`want`).
+    Value {
+        key: String,
+        value: String,
+        want: &'static str,
+    },
+    NotKeyValue(String),
+    UnknownOption(String),
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineError::Move(m) => write!(f, "'{m}' is not a move like 'C4 C5'"),
+            LineError::Square(e) => f.write_str(e),
+            LineError::Rescue(r) => write!(f, "'{r}' is not a rescue like '+S@D2'"),
+            LineError::Outcome(s) => write!(
+                f,
+                "'{s}' is not a result like 'Red wins (flag captured)' or 'none'"
+            ),
+            LineError::Value { key, value, want } => write!(f, "option {key}: '{value}' {want}"),
+            LineError::NotKeyValue(item) => write!(f, "option '{item}' is not key=value"),
+            LineError::UnknownOption(k) => write!(f, "unknown option '{k}'"),
+        }
+    }
+}
+
+fn parse_move(s: &str) -> Result<Move, LineError> {
     let parts: Vec<&str> = s.split_whitespace().collect();
     if parts.len() != 2 && parts.len() != 3 {
-        return Err(format!("'{}' is not a move like 'C4 C5'", s.trim()));
+        return Err(LineError::Move(s.trim().to_string()));
     }
-    let from = parts[0].parse().map_err(|e| format!("{e}"))?;
-    let to = parts[1].parse().map_err(|e| format!("{e}"))?;
+    let square = |e: crate::rules::ParseSquareError| LineError::Square(e.to_string());
+    let from = parts[0].parse().map_err(square)?;
+    let to = parts[1].parse().map_err(square)?;
     let rescue = match parts.get(2) {
         None => None,
         Some(r) => {
-            let bad = || format!("'{r}' is not a rescue like '+S@D2'");
+            let bad = || LineError::Rescue(r.to_string());
             let body = r.strip_prefix('+').ok_or_else(bad)?;
             let (rank, at) = body.split_once('@').ok_or_else(bad)?;
             let mut cs = rank.chars();
@@ -323,14 +363,14 @@ fn parse_move(s: &str) -> Result<Move, String> {
             };
             Some(Rescue {
                 rank,
-                to: at.parse().map_err(|e| format!("{e}"))?,
+                to: at.parse().map_err(square)?,
             })
         }
     };
     Ok(Move { from, to, rescue })
 }
 
-fn parse_outcome(s: &str) -> Result<Option<Outcome>, String> {
+fn parse_outcome(s: &str) -> Result<Option<Outcome>, LineError> {
     if s == "none" {
         return Ok(None);
     }
@@ -342,23 +382,23 @@ fn parse_outcome(s: &str) -> Result<Option<Outcome>, String> {
             }
         }
     }
-    Err(format!(
-        "'{s}' is not a result like 'Red wins (flag captured)' or 'none'"
-    ))
+    Err(LineError::Outcome(s.to_string()))
 }
 
-fn parse_options(s: &str) -> Result<Options, String> {
+fn parse_options(s: &str) -> Result<Options, LineError> {
     let mut o = Options::default();
     let mut cap = MoveCap::default();
+    let bad = |k: &str, v: &str, want: &'static str| LineError::Value {
+        key: k.to_string(),
+        value: v.to_string(),
+        want,
+    };
     let onoff = |k: &str, v: &str| match v {
         "on" => Ok(true),
         "off" => Ok(false),
-        _ => Err(format!("option {k}: '{v}' is neither on nor off")),
+        _ => Err(bad(k, v, "is neither on nor off")),
     };
-    let num = |k: &str, v: &str| {
-        v.parse::<u32>()
-            .map_err(|_| format!("option {k}: '{v}' is not a number"))
-    };
+    let num = |k: &str, v: &str| v.parse::<u32>().map_err(|_| bad(k, v, "is not a number"));
     let opt_num = |k: &str, v: &str| {
         if v == "none" {
             Ok(None)
@@ -369,34 +409,30 @@ fn parse_options(s: &str) -> Result<Options, String> {
     for item in s.split_whitespace() {
         let (k, v) = item
             .split_once('=')
-            .ok_or_else(|| format!("option '{item}' is not key=value"))?;
+            .ok_or_else(|| LineError::NotKeyValue(item.to_string()))?;
         match k {
             "two-square" => {
-                o.two_square_limit = u8::try_from(num(k, v)?)
-                    .map_err(|_| format!("option {k}: '{v}' is too large"))?
+                o.two_square_limit =
+                    u8::try_from(num(k, v)?).map_err(|_| bad(k, v, "is too large"))?
             }
             "more-squares" => o.more_squares = onoff(k, v)?,
             "aggressor-advantage" => o.aggressor_advantage = onoff(k, v)?,
             "silent-defense" => o.silent_defense = onoff(k, v)?,
             "rescue" => o.rescue = onoff(k, v)?,
             "duel-rows" => {
-                o.duel_setup_rows = u8::try_from(num(k, v)?)
-                    .map_err(|_| format!("option {k}: '{v}' is too large"))?
+                o.duel_setup_rows =
+                    u8::try_from(num(k, v)?).map_err(|_| bad(k, v, "is too large"))?
             }
             "immobility" => {
                 o.immobility = match v {
                     "on-turn" => Immobility::OnTurn,
                     "immediate" => Immobility::Immediate,
-                    _ => {
-                        return Err(format!(
-                            "option immobility: '{v}' is not on-turn or immediate"
-                        ))
-                    }
+                    _ => return Err(bad(k, v, "is not on-turn or immediate")),
                 }
             }
             "cap-total" => cap.total_plies = opt_num(k, v)?,
             "cap-quiet" => cap.plies_without_battle = opt_num(k, v)?,
-            _ => return Err(format!("unknown option '{k}'")),
+            _ => return Err(LineError::UnknownOption(k.to_string())),
         }
     }
     o.move_cap = cap;

@@ -57,7 +57,7 @@ pub enum AdminError {
     NotBanned(BanTarget),
     NothingToBroadcast,
     /// The lobby refused a tournament order (bad terms, no such tournament, started).
-    Tournament(String),
+    Tournament(crate::lobby::TournamentError),
     Store(StoreError),
 }
 
@@ -77,7 +77,7 @@ impl fmt::Display for AdminError {
             AdminError::BadTarget(why) => f.write_str(why),
             AdminError::NotBanned(t) => write!(f, "{t} was not banned"),
             AdminError::NothingToBroadcast => f.write_str("nothing to broadcast"),
-            AdminError::Tournament(why) => f.write_str(why),
+            AdminError::Tournament(why) => write!(f, "{why}"),
             AdminError::Store(e) => write!(f, "{e}"),
         }
     }
@@ -244,7 +244,7 @@ impl Service {
             Ok(d) => d,
             Err(why) => {
                 tracing::warn!(by, asked = %clean_line(asked, 200), "admin: backup refused: outside the backup root");
-                return Err(BackupError::Refused(why));
+                return Err(BackupError::Refused(why.to_string()));
             }
         };
         tracing::info!(by, dir = %dir.display(), "admin: backup asked");
@@ -308,20 +308,63 @@ impl fmt::Display for BackupError {
     }
 }
 
+/// Why `admin backup ASKED` has no directory to write into.
+#[derive(Debug)]
+pub enum BackupDirError {
+    /// Not a path under the backup root (`..`, outside, through a link that leads out).
+    Outside { asked: String, root: PathBuf },
+    /// The root itself cannot be resolved.
+    Root {
+        root: PathBuf,
+        error: std::io::Error,
+    },
+    /// The root cannot be made.
+    MakeRoot {
+        root: PathBuf,
+        error: std::io::Error,
+    },
+}
+
+impl fmt::Display for BackupDirError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BackupDirError::Outside { asked, root } => write!(
+                f,
+                "'{asked}' is not under the backup root {}: give a name (like 2026-11-27) for a \
+                 new directory there; nothing was written",
+                root.display()
+            ),
+            BackupDirError::Root { root, error } => {
+                write!(
+                    f,
+                    "the backup root {} cannot be used ({error})",
+                    root.display()
+                )
+            }
+            BackupDirError::MakeRoot { root, error } => {
+                write!(
+                    f,
+                    "cannot make the backup root {} ({error})",
+                    root.display()
+                )
+            }
+        }
+    }
+}
+
 /// The directory `admin backup ASKED` writes into: under `root` (made if missing), or why
 /// not. A relative name is taken under the root; an absolute path must be inside it; `..`
 /// is refused, and so is a path through a link that leads out of the root.
-pub fn backup_dir(root: &Path, asked: &str) -> Result<PathBuf, String> {
+pub fn backup_dir(root: &Path, asked: &str) -> Result<PathBuf, BackupDirError> {
     let asked = asked.trim();
     let shown = clean_line(asked, 200);
-    let root_abs = std::path::absolute(root)
-        .map_err(|e| format!("the backup root {} cannot be used ({e})", root.display()))?;
-    let outside = || {
-        format!(
-            "'{shown}' is not under the backup root {}: give a name (like 2026-11-27) for a \
-             new directory there; nothing was written",
-            root_abs.display()
-        )
+    let root_abs = std::path::absolute(root).map_err(|error| BackupDirError::Root {
+        root: root.to_path_buf(),
+        error,
+    })?;
+    let outside = || BackupDirError::Outside {
+        asked: shown.clone(),
+        root: root_abs.clone(),
     };
     let path = Path::new(asked);
     if asked.is_empty() || path.components().any(|c| c == Component::ParentDir) {
@@ -348,14 +391,15 @@ pub fn backup_dir(root: &Path, asked: &str) -> Result<PathBuf, String> {
     if relative.as_os_str().is_empty() {
         return Err(outside());
     }
-    std::fs::create_dir_all(&root_abs)
-        .map_err(|e| format!("cannot make the backup root {} ({e})", root_abs.display()))?;
-    let root_real = std::fs::canonicalize(&root_abs).map_err(|e| {
-        format!(
-            "the backup root {} cannot be used ({e})",
-            root_abs.display()
-        )
+    let unusable = |error| BackupDirError::Root {
+        root: root_abs.clone(),
+        error,
+    };
+    std::fs::create_dir_all(&root_abs).map_err(|error| BackupDirError::MakeRoot {
+        root: root_abs.clone(),
+        error,
     })?;
+    let root_real = std::fs::canonicalize(&root_abs).map_err(unusable)?;
     let dest = root_real.join(&relative);
     // The part that exists already must stay inside the root once links are followed.
     let mut probe = dest.clone();
@@ -388,7 +432,7 @@ mod tests {
             real(&root).join("daily/one")
         );
         for bad in ["", "..", "../x", "a/../../x", "/tmp/x", "/etc"] {
-            let why = backup_dir(&root, bad).unwrap_err();
+            let why = backup_dir(&root, bad).unwrap_err().to_string();
             assert!(why.contains("not under the backup root"), "{bad}: {why}");
         }
         assert!(

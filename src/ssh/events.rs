@@ -310,12 +310,14 @@ pub async fn order(service: &Service, words: &[&str], by: &Organiser, admin: boo
     }
 }
 
+// Kept a String error: parses what a user typed, and the text is the answer they get.
 fn parse_id(w: &str) -> Result<u64, String> {
     w.trim_start_matches('#')
         .parse()
         .map_err(|_| format!("'{w}' is not a tournament number"))
 }
 
+// Kept a String error: parses what a user typed, and the text is the answer they get.
 fn on_off(flag: &str, v: &str) -> Result<bool, String> {
     match v {
         "on" | "yes" | "true" => Ok(true),
@@ -326,6 +328,8 @@ fn on_off(flag: &str, v: &str) -> Result<bool, String> {
 
 /// Reads the words of `create NAME [options]` (`base: None`) or `edit ID [options]`
 /// (`base`: the terms now); `now` in Unix seconds.
+// Kept a String error (here and in its `number`): parses what a user typed, and the text
+// is the answer they get.
 pub fn parse_terms(
     words: &[&str],
     base: Option<TournamentTerms>,
@@ -446,6 +450,7 @@ pub fn parse_terms(
 
 /// `+10m`, `+2h`, `+1h 30m` (any duration [`crate::config::parse_duration`] reads), `now`, `HH:MM` (the next such time, UTC), `YYYY-MM-DDTHH:MM`
 /// or `YYYY-MM-DD HH:MM` (UTC), or Unix seconds.
+// Kept a String error: parses what a user typed, and the text is the answer they get.
 pub fn parse_start(v: &str, now: u64) -> Result<u64, String> {
     let bad =
         || format!("--start: '{v}' is not a time: +10m, +2h, now, HH:MM or YYYY-MM-DDTHH:MM (UTC)");

@@ -18,7 +18,7 @@ use russh::server::{Auth, Msg, Session};
 use russh::{Channel, ChannelId, MethodKind, MethodSet};
 use tokio::net::TcpListener;
 use tokio::sync::mpsc;
-use tracing::{debug, info, warn};
+use tracing::{debug, info, warn, Instrument};
 
 use crate::guest::GuestPass;
 use crate::limit::address_block;
@@ -57,7 +57,9 @@ pub struct SshConfig {
     /// SHA-256 fingerprints (`SHA256:...`) of the admins' keys.
     pub admins: Vec<String>,
     /// Tests only (never set by the configuration): a session panics when sent
-    /// `session::TEST_PANIC`, to test what a panic leaves behind.
+    /// `session::TEST_PANIC`, to test what a panic leaves behind. Only with the
+    /// `test-hooks` feature, which the crate's own tests turn on (a release build has none).
+    #[cfg(feature = "test-hooks")]
     pub test_hooks: bool,
     /// Input bytes a session reads a second (twice that in a burst); a client sending more
     /// is read more slowly (never dropped): its keys wait, its TCP window closes.
@@ -105,6 +107,7 @@ impl Default for SshConfig {
             motd: None,
             host_name: None,
             admins: Vec::new(),
+            #[cfg(feature = "test-hooks")]
             test_hooks: false,
             input_bytes_per_second: 32 * 1024,
             resizes_per_second: 4,
@@ -239,47 +242,59 @@ impl SshServer {
             };
             let _ = stream.set_nodelay(true);
             let local = stream.local_addr().ok();
-            let handler = Conn::new(self.shared.clone(), peer, local);
+            // Every event of the connection (its handler, watchdog, session and commands)
+            // carries this span; the session's lobby number is added once it has one.
+            let span = tracing::info_span!(
+                "conn",
+                peer = %peer,
+                session = tracing::field::Empty
+            );
+            let handler = Conn::new(self.shared.clone(), peer, local, span.clone());
             let config = self.russh.clone();
             let auth_timeout = self.shared.config.auth_timeout;
             let channel_timeout = self.shared.config.channel_timeout;
             let accepted = tokio::time::Instant::now();
-            tokio::spawn(async move {
-                let _guard = guard;
-                let door = handler.door.subscribe();
-                let books = handler.books.clone();
-                // run_stream waits for the client's identification line (only bounded by
-                // the 3 h inactivity timeout): a socket that sends nothing must not hold
-                // its slot longer than the authentication timeout.
-                let started = tokio::time::timeout(
-                    auth_timeout,
-                    russh::server::run_stream(config, stream, handler),
-                );
-                let running = match started.await {
-                    Ok(Ok(r)) => r,
-                    Ok(Err(e)) => {
-                        debug!(peer = %peer, error = %e, "handshake failed");
-                        return;
+            tokio::spawn(
+                async move {
+                    let _guard = guard;
+                    let door = handler.door.subscribe();
+                    let books = handler.books.clone();
+                    // run_stream waits for the client's identification line (only bounded by
+                    // the 3 h inactivity timeout): a socket that sends nothing must not hold
+                    // its slot longer than the authentication timeout.
+                    let started = tokio::time::timeout(
+                        auth_timeout,
+                        russh::server::run_stream(config, stream, handler),
+                    );
+                    let running = match started.await {
+                        Ok(Ok(r)) => r,
+                        Ok(Err(e)) => {
+                            debug!(error = %e, "handshake failed");
+                            return;
+                        }
+                        Err(_) => {
+                            debug!("no SSH identification within the authentication timeout");
+                            return;
+                        }
+                    };
+                    let handle = running.handle();
+                    let watchdog = tokio::spawn(
+                        watch_door(
+                            handle,
+                            door,
+                            books,
+                            accepted + auth_timeout,
+                            channel_timeout,
+                        )
+                        .in_current_span(),
+                    );
+                    if let Err(e) = running.await {
+                        debug!(error = %e, "connection ended with an error");
                     }
-                    Err(_) => {
-                        debug!(peer = %peer, "no SSH identification within the authentication timeout");
-                        return;
-                    }
-                };
-                let handle = running.handle();
-                let watchdog = tokio::spawn(watch_door(
-                    handle,
-                    peer,
-                    door,
-                    books,
-                    accepted + auth_timeout,
-                    channel_timeout,
-                ));
-                if let Err(e) = running.await {
-                    debug!(peer = %peer, error = %e, "connection ended with an error");
+                    watchdog.abort();
                 }
-                watchdog.abort();
-            });
+                .instrument(span),
+            );
         }
     }
 }
@@ -304,7 +319,6 @@ const GUESTS_FULL: &str = "server full for guests: connect with an SSH key";
 /// run on its channels for `channel_timeout`.
 async fn watch_door(
     handle: russh::server::Handle,
-    peer: SocketAddr,
     mut door: tokio::sync::watch::Receiver<Door>,
     books: Arc<std::sync::Mutex<Books>>,
     auth_deadline: tokio::time::Instant,
@@ -339,7 +353,10 @@ async fn watch_door(
             None => tokio::time::sleep(channel_timeout).await,
             Some(due) if tokio::time::Instant::now() < due => tokio::time::sleep_until(due).await,
             Some(_) => {
-                info!(peer = %peer, timeout_secs = channel_timeout.as_secs_f64(), "connection closed: nothing ran on its channels");
+                info!(
+                    timeout_secs = channel_timeout.as_secs_f64(),
+                    "connection closed: nothing ran on its channels"
+                );
                 return bye(format!(
                     "closed: no shell or command ran on this connection for {}",
                     crate::config::fmt_duration(channel_timeout)
@@ -427,13 +444,47 @@ struct ExecTicket {
     key: std::net::IpAddr,
 }
 
+/// Why a command was not run: one of the exec budgets is spent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ExecRefused {
+    /// `max_exec_in_flight` run on this connection.
+    Connection(usize),
+    /// `max_exec_per_address` run from this address.
+    Address(usize),
+    /// `commands_per_minute` spent for this address.
+    Minute(usize),
+}
+
+impl std::fmt::Display for ExecRefused {
+    /// The text a refused client gets.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            ExecRefused::Connection(n) => writeln!(
+                f,
+                "server busy: at most {} at once on one connection; wait for one to finish and try again",
+                commands_word(n)
+            ),
+            ExecRefused::Address(n) => writeln!(
+                f,
+                "server busy: at most {} at once from one address; wait for one to finish and try again",
+                commands_word(n)
+            ),
+            ExecRefused::Minute(n) => writeln!(
+                f,
+                "server busy: at most {} a minute from one address; try again in a minute",
+                commands_word(n)
+            ),
+        }
+    }
+}
+
 impl ExecTicket {
-    /// A ticket, or why there is none (the text a refused client gets).
+    /// A ticket, or which budget is spent.
     fn admit(
         shared: &Arc<Shared>,
         conn: &Arc<AtomicUsize>,
         peer: std::net::IpAddr,
-    ) -> Result<ExecTicket, String> {
+    ) -> Result<ExecTicket, ExecRefused> {
         let key = address_block(peer);
         let cfg = &shared.config;
         let mut per = shared
@@ -441,18 +492,12 @@ impl ExecTicket {
             .lock()
             .unwrap_or_else(|e| e.into_inner());
         if conn.load(Ordering::Relaxed) >= cfg.max_exec_in_flight {
-            return Err(format!(
-                "server busy: at most {} at once on one connection; wait for one to finish and try again\n",
-                commands_word(cfg.max_exec_in_flight)
-            ));
+            return Err(ExecRefused::Connection(cfg.max_exec_in_flight));
         }
         let n = per.get(&key).copied().unwrap_or(0);
         let cap = cfg.max_exec_per_address;
         if n >= cap {
-            return Err(format!(
-                "server busy: at most {} at once from one address; wait for one to finish and try again\n",
-                commands_word(cap)
-            ));
+            return Err(ExecRefused::Address(cap));
         }
         let rate = shared
             .command_rate
@@ -461,12 +506,9 @@ impl ExecTicket {
             .take(peer, std::time::Instant::now());
         if let crate::limit::Admit::No { first } = rate {
             if first {
-                warn!(peer = %peer, key = %key, "commands refused: too many a minute from this address");
+                warn!(key = %key, "commands refused: too many a minute from this address");
             }
-            return Err(format!(
-                "server busy: at most {} a minute from one address; try again in a minute\n",
-                commands_word(cfg.commands_per_minute)
-            ));
+            return Err(ExecRefused::Minute(cfg.commands_per_minute));
         }
         per.insert(key, n + 1);
         conn.fetch_add(1, Ordering::Relaxed);
@@ -584,10 +626,46 @@ impl Drop for GuestSlot {
     }
 }
 
+/// A command admitted to run, with what it runs as.
+struct ExecJob {
+    service: crate::service::Service,
+    command: String,
+    organiser: events::Organiser,
+    /// `tournament create|edit|start|cancel`.
+    organising: bool,
+    is_admin: bool,
+    /// The key's fingerprint (empty for a guest).
+    by: String,
+    /// How players reach this server (for help texts).
+    connect: String,
+}
+
+impl ExecJob {
+    /// Runs it; the text and exit status to send.
+    async fn run(self) -> commands::Output {
+        let words: Vec<&str> = self.command.split_whitespace().collect();
+        if let ["admin", rest @ ..] = words.as_slice() {
+            if rest.first() == Some(&"tournament") {
+                events::order(&self.service, rest, &self.organiser, true).await
+            } else {
+                commands::admin(&self.service, &self.by, &self.command).await
+            }
+        } else if self.organising {
+            events::order(&self.service, &words, &self.organiser, self.is_admin).await
+        } else {
+            commands::run(&self.service, &self.command, &self.connect).await
+        }
+    }
+}
+
 /// One SSH connection.
 struct Conn {
     shared: Arc<Shared>,
     peer: SocketAddr,
+    /// The connection's span (`conn`, with `peer` and, once in the lobby, `session`):
+    /// russh runs the handler in a task of its own, so its events name it as their parent
+    /// and the tasks it starts run in it.
+    span: tracing::Span,
     /// The address the player connected to (for help texts).
     local: Option<SocketAddr>,
     /// Authenticated, or turned away (the watchdog acts on it).
@@ -629,9 +707,41 @@ const RESIZE_MESSAGES_PER_RESIZE: f64 = 5.0;
 pub const MAX_CHANNELS_PER_CONNECTION: usize = 256;
 
 impl Conn {
-    fn new(shared: Arc<Shared>, peer: SocketAddr, local: Option<SocketAddr>) -> Conn {
+    /// A command admitted, with what it runs as.
+    fn exec_job(&self, command: String, organiser: events::Organiser, organising: bool) -> ExecJob {
+        ExecJob {
+            service: self.shared.service.clone(),
+            command,
+            organiser,
+            organising,
+            is_admin: self.is_admin(),
+            by: self.fingerprint.clone().unwrap_or_default(),
+            connect: self.connect_line(),
+        }
+    }
+
+    /// The nick the connection's key holds (a store read), if any; none for a guest.
+    fn held_nick(&self) -> Option<String> {
+        let i = self.ident.as_ref().filter(|i| !i.guest)?;
+        let user = self
+            .shared
+            .store
+            .users()
+            .by_identity(&i.id)
+            .ok()
+            .flatten()?;
+        Some(user.nick)
+    }
+
+    fn new(
+        shared: Arc<Shared>,
+        peer: SocketAddr,
+        local: Option<SocketAddr>,
+        span: tracing::Span,
+    ) -> Conn {
         Conn {
             peer,
+            span,
             local,
             door: tokio::sync::watch::channel(Door::Outside).0,
             ident: None,
@@ -665,7 +775,12 @@ impl Conn {
         }
         let Some(slot) = GuestSlot::take(&self.shared) else {
             if !answered {
-                info!(peer = %self.peer, max_guest_connections = self.shared.config.max_guest_connections, "guest refused: no guest slot free");
+                self.span.in_scope(|| {
+                    info!(
+                        max_guest_connections = self.shared.config.max_guest_connections,
+                        "guest refused: no guest slot free"
+                    )
+                });
                 return Auth::Partial {
                     name: "".into(),
                     instructions: GUESTS_FULL.into(),
@@ -685,7 +800,7 @@ impl Conn {
         self.guest_pass = Some(pass);
         self.guest_slot = Some(slot);
         self.enter();
-        info!(peer = %self.peer, "guest authenticated");
+        self.span.in_scope(|| info!("guest authenticated"));
         Auth::Accept
     }
 
@@ -729,7 +844,7 @@ impl Conn {
     /// block recorded (what such a closure closes if the key is banned later).
     fn refusal(&self) -> Option<String> {
         if let Some(ban) = self.ban() {
-            info!(peer = %crate::limit::canonical(self.peer.ip()), ban = %ban.target, "banned connection refused");
+            self.span.in_scope(|| info!(peer = %crate::limit::canonical(self.peer.ip()), ban = %ban.target, "banned connection refused"));
             return Some(format!(
                 "You are banned from this server: {}\r\n",
                 crate::text::clean_line(&ban.reason, 200)
@@ -754,7 +869,7 @@ impl Conn {
         if until <= crate::store::now() {
             return None;
         }
-        info!(block = %address_block(self.peer.ip()), "guest refused: guest logins closed from this address after a player's ban");
+        self.span.in_scope(|| info!(block = %address_block(self.peer.ip()), "guest refused: guest logins closed from this address after a player's ban"));
         Some(format!(
             "Guest logins from your address are closed until {} UTC: a player banned here last used it\r\n",
             crate::ui::utc_datetime(until)
@@ -880,7 +995,9 @@ impl russh::server::Handler for Conn {
     ) -> Result<Auth, Self::Error> {
         let refused = guest_login_by_key(user);
         if refused.is_some() {
-            debug!(peer = %self.peer, "key refused for a guest's comeback login: keyboard-interactive next");
+            self.span.in_scope(|| {
+                debug!("key refused for a guest's comeback login: keyboard-interactive next")
+            });
         }
         Ok(refused.unwrap_or(Auth::Accept))
     }
@@ -895,7 +1012,8 @@ impl russh::server::Handler for Conn {
         }
         // Called only after the signature was verified: the identity is proven here.
         let fingerprint = key.public_key.fingerprint(HashAlg::Sha256).to_string();
-        info!(peer = %self.peer, fingerprint = %fingerprint, "key authenticated");
+        self.span
+            .in_scope(|| info!(fingerprint = %fingerprint, "key authenticated"));
         self.ident = Some(Ident {
             id: PlayerId::Key(fingerprint.clone()),
             nick: user.to_string(),
@@ -936,14 +1054,16 @@ impl russh::server::Handler for Conn {
             (open, spent)
         };
         if spent {
-            debug!(peer = %self.peer, "session channel refused: the connection opened its most");
+            self.span
+                .in_scope(|| debug!("session channel refused: the connection opened its most"));
             reply
                 .reject(russh::ChannelOpenFailure::ResourceShortage)
                 .await;
             return Ok(());
         }
         if open > self.shared.config.max_exec_in_flight {
-            debug!(peer = %self.peer, open, "session channel refused: too many open");
+            self.span
+                .in_scope(|| debug!(open, "session channel refused: too many open"));
             reply
                 .reject(russh::ChannelOpenFailure::ResourceShortage)
                 .await;
@@ -1033,15 +1153,19 @@ impl russh::server::Handler for Conn {
             admin: self.is_admin().then(|| self.fingerprint.clone()).flatten(),
             server: self.address(),
             guest_pass: self.guest_pass.clone(),
+            #[cfg(feature = "test-hooks")]
             test_hooks: self.shared.config.test_hooks,
             input_bytes_per_second: self.shared.config.input_bytes_per_second,
             resizes_per_second: self.shared.config.resizes_per_second,
         };
-        tokio::spawn(async move {
-            // The shell's channel leaves the books when the session ends, however it ends.
-            let _program = program;
-            session::run(params, rx).await;
-        });
+        tokio::spawn(
+            async move {
+                // The shell's channel leaves the books when the session ends, however it ends.
+                let _program = program;
+                session::run(params, rx).await;
+            }
+            .instrument(self.span.clone()),
+        );
         Ok(())
     }
 
@@ -1063,15 +1187,20 @@ impl russh::server::Handler for Conn {
         let Some(program) = self.refuse_if_banned(&handle, channel, program) else {
             return Ok(());
         };
-        let ticket = match ExecTicket::admit(&self.shared, &self.exec_running, self.peer.ip()) {
+        let ticket = match self
+            .span
+            .in_scope(|| ExecTicket::admit(&self.shared, &self.exec_running, self.peer.ip()))
+        {
             Ok(t) => t,
-            Err(text) => {
-                debug!(peer = %self.peer, command = %command, "exec refused: too many in flight");
+            Err(why) => {
+                let text = why.to_string();
+                self.span
+                    .in_scope(|| debug!(command = %command, "exec refused: too many in flight"));
                 say_and_close(handle, channel, text, EXIT_BUSY, program);
                 return Ok(());
             }
         };
-        info!(peer = %self.peer, command = %command, "exec");
+        self.span.in_scope(|| info!(command = %command, "exec"));
         let words: Vec<&str> = command.split_whitespace().collect();
         let admin = words.first() == Some(&"admin");
         // `tournament create|edit|start|cancel`: an admin's, or every key holder's where the
@@ -1098,12 +1227,7 @@ impl russh::server::Handler for Conn {
         // player must claim a nick first, since their tournaments are theirs by that name.
         // Looked up (a store read) only for a command that organises.
         let organises = organising || words.get(..2) == Some(&["admin", "tournament"][..]);
-        let held = self
-            .ident
-            .as_ref()
-            .filter(|i| organises && !i.guest)
-            .and_then(|i| self.shared.store.users().by_identity(&i.id).ok().flatten())
-            .map(|u| u.nick);
+        let held = organises.then(|| self.held_nick()).flatten();
         let nick = match held {
             Some(nick) => nick,
             None if organises && self.is_admin() => "(admin)".to_string(),
@@ -1141,32 +1265,21 @@ impl russh::server::Handler for Conn {
             );
             return Ok(());
         }
-        let service = self.shared.service.clone();
-        let is_admin = self.is_admin();
-        let by = self.fingerprint.clone().unwrap_or_default();
-        let connect = self.connect_line();
+        let job = self.exec_job(command, organiser, organising);
         let work = self.shared.exec_work.clone();
-        tokio::spawn(async move {
-            let _ticket = ticket;
-            // The work (store scans) waits for one of the server's exec workers; the output
-            // is sent after the worker is free again.
-            let output = {
-                let _worker = work.acquire_owned().await;
-                let words: Vec<&str> = command.split_whitespace().collect();
-                if let ["admin", rest @ ..] = words.as_slice() {
-                    if rest.first() == Some(&"tournament") {
-                        events::order(&service, rest, &organiser, true).await
-                    } else {
-                        commands::admin(&service, &by, &command).await
-                    }
-                } else if organising {
-                    events::order(&service, &words, &organiser, is_admin).await
-                } else {
-                    commands::run(&service, &command, &connect).await
-                }
-            };
-            commands::reply(&handle, channel, output, program).await;
-        });
+        tokio::spawn(
+            async move {
+                let _ticket = ticket;
+                // The work (store scans) waits for one of the server's exec workers; the
+                // output is sent after the worker is free again.
+                let output = {
+                    let _worker = work.acquire_owned().await;
+                    job.run().await
+                };
+                commands::reply(&handle, channel, output, program).await;
+            }
+            .instrument(self.span.clone()),
+        );
         Ok(())
     }
 

@@ -15,11 +15,11 @@ use tracing::{debug, info};
 
 use super::writer::OutQueue;
 use super::SessionInput;
+use crate::game::{GameSeat, SessionEvent};
 use crate::limit::InputLimits;
 use crate::lobby::{Ident, SessionId};
 use crate::proto::{
-    AdminCmd, AdminResult, BrowseCmd, GameCmd, GameSeat, LobbySnapshot, PlayerId, SavedSetup,
-    SessionEvent,
+    AdminCmd, AdminResult, BrowseCmd, GameCmd, LobbySnapshot, PlayerId, SavedSetup,
 };
 use crate::screen::Screen;
 use crate::service::{self, Service};
@@ -82,6 +82,7 @@ pub(crate) struct Params {
     /// How players reach this server (for the welcome card's `ssh NAME@host` line).
     pub server: Option<crate::ui::Address>,
     /// Tests only: [`TEST_PANIC`] makes the session panic.
+    #[cfg(feature = "test-hooks")]
     pub test_hooks: bool,
     /// A guest's secret pass (its identity comes from it); `None` for a key.
     pub guest_pass: Option<crate::guest::GuestPass>,
@@ -103,6 +104,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         let effects = tokio::select! {
             msg = input.recv(), if session.limits.reading() => match msg {
                 Some(SessionInput::Data(bytes)) => {
+                    #[cfg(feature = "test-hooks")]
                     session.test_hook(&bytes);
                     session.on_bytes(&bytes)
                 }
@@ -183,6 +185,7 @@ async fn seat_changed(seat: &mut Option<GameSeat>) -> Result<(), watch::error::R
     }
 }
 
+#[cfg(feature = "test-hooks")]
 /// What a test sends to make its session panic (with [`Params::test_hooks`] only).
 pub(crate) const TEST_PANIC: &[u8] = b"\x1b[?9999;panic~";
 
@@ -314,7 +317,9 @@ impl Session {
             app.update(Msg::SavedSetups(setups));
         }
         out.send_raw(SETUP_SEQ);
-        info!(session = joined.session, nick = %joined.nick, term = %p.term, cols = w, rows = h, "session started");
+        // The connection's span (this task runs in it) now names the lobby's session too.
+        tracing::Span::current().record("session", joined.session);
+        info!(nick = %joined.nick, term = %p.term, cols = w, rows = h, "session started");
         let (answers, answers_rx) = mpsc::channel(8);
         let limits = InputLimits::new(
             p.input_bytes_per_second,
@@ -430,6 +435,9 @@ impl Session {
     }
 
     /// Tests only: panics on [`TEST_PANIC`] when the server was started with test hooks.
+    /// Compiled only with the `test-hooks` feature (the tests enable it; a release build
+    /// has no hook).
+    #[cfg(feature = "test-hooks")]
     fn test_hook(&self, bytes: &[u8]) {
         if self.p.test_hooks && bytes == TEST_PANIC {
             panic!("test hook: a session panics");
@@ -456,7 +464,7 @@ impl Session {
         let due = self.limits.due(std::time::Instant::now());
         let mut fx = Vec::new();
         if due.paste_over {
-            debug!(session = self.id, "paste ended by its time limit");
+            debug!("paste ended by its time limit");
             let events = self.parser.end_paste();
             fx.extend(events.into_iter().flat_map(|ev| self.show(Msg::Input(ev))));
         }
@@ -547,7 +555,7 @@ impl Session {
             SessionEvent::Challenges(list) => self.show(Msg::Challenges(list)),
             SessionEvent::Nick(nick) => self.show(Msg::Notice(format!("You are now {nick}."))),
             SessionEvent::Kicked(reason) => {
-                info!(session = self.id, "kicked");
+                info!("kicked");
                 self.farewell = Some(format!("Disconnected by an admin: {reason}\r\n"));
                 self.quit = true;
                 vec![]
@@ -575,7 +583,7 @@ impl Session {
 
     fn on_tick(&mut self) -> Vec<Effect> {
         if self.last_input.elapsed() > self.p.idle_timeout {
-            info!(session = self.id, "idle timeout");
+            info!("idle timeout");
             self.farewell = Some(format!(
                 "Disconnected: no key pressed for {} (the server's idle_timeout).\r\n",
                 crate::config::fmt_duration(self.p.idle_timeout)
@@ -706,15 +714,12 @@ impl Session {
     /// An admin action (or a refresh): the result first, then fresh data.
     fn admin(&mut self, cmd: AdminCmd) {
         let Some(by) = self.p.admin.clone() else {
-            tracing::warn!(
-                session = self.id,
-                "admin action from a session that is not an admin's"
-            );
+            tracing::warn!("admin action from a session that is not an admin's");
             return;
         };
         self.admin_asked = Instant::now();
         if cmd != AdminCmd::Refresh {
-            info!(session = self.id, nick = %self.nick, action = ?cmd, "admin action");
+            info!(nick = %self.nick, action = ?cmd, "admin action");
         }
         let (service, _, tx) = self.service_call();
         tokio::spawn(async move {
@@ -801,7 +806,7 @@ impl Session {
 
     /// Leaves the game shown and the lobby, restores the client's terminal and closes.
     async fn finish(mut self) {
-        debug!(session = self.id, "session ends");
+        debug!("session ends");
         // A player's seat stays in the game: the reconnect countdown starts when the lobby
         // hears that no session of the player shows the game any more.
         self.seat = None;

@@ -616,6 +616,57 @@ impl Store {
         Ok(id)
     }
 
+    /// Where the numbering of new games starts: one past every number handed out before
+    /// (the `meta` counter, which [`Store::game_id_taken`] moves, and every game stored, in
+    /// progress or finished, in case a counter write was lost). Read once, at start, by the
+    /// lobby, which then numbers games in memory.
+    pub fn game_ids_from(&self) -> Result<GameId, StoreError> {
+        let t = self.t();
+        let counter = match t.meta.get("next_game_id")? {
+            Some(b) => decode::<CounterV1>(&b)?.next,
+            None => 1,
+        };
+        let past_last = |tree: &sled::Tree| -> Result<GameId, StoreError> {
+            Ok(match tree.last()? {
+                Some((k, _)) if k.len() >= 8 => {
+                    let mut b = [0u8; 8];
+                    b.copy_from_slice(&k[..8]);
+                    u64::from_be_bytes(b) + 1
+                }
+                _ => 1,
+            })
+        };
+        Ok(counter.max(past_last(&t.live)?).max(past_last(&t.games)?))
+    }
+
+    /// Records that game `id` was handed out: the `meta` counter moves past it (never back).
+    /// The write is queued to the writer at the call (the lobby does not wait for the disk;
+    /// it may await the answer from a task of its own).
+    pub fn game_id_taken(
+        &self,
+        id: GameId,
+    ) -> impl std::future::Future<Output = Result<(), StoreError>> + Send + 'static {
+        let store = self.clone();
+        self.durable_queued(move || {
+            let _g = store.writing();
+            store.t().meta.transaction(|m| {
+                let next = match m.get("next_game_id")? {
+                    Some(b) => tx_decode::<CounterV1>(&b)?.next,
+                    None => 1,
+                };
+                if next <= id {
+                    let c = CounterV1 {
+                        v: CounterV1::VERSION,
+                        next: id + 1,
+                    };
+                    m.insert("next_game_id", encode(&c))?;
+                }
+                Ok(())
+            })?;
+            Ok(())
+        })
+    }
+
     /// Nicknames, their keys, preferences.
     pub fn users(&self) -> Users {
         Users::new(self.clone())

@@ -22,21 +22,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::Color;
 
+pub use crate::proto::{Format, Mark, Pid, Standing};
 pub use arena::{arena_pairs, ArenaPlayer};
-pub use standings::{standings, Mark, Standing};
+pub use standings::standings;
 pub use swiss::swiss_round;
-
-/// A player, by identity (`PlayerId`'s text form).
-pub type Pid = String;
-
-/// The two kinds of event.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub enum Format {
-    /// A fixed duration: whoever finishes a game is paired again at once.
-    Arena { minutes: u32 },
-    /// A fixed number of rounds, paired by score groups.
-    Swiss { rounds: u32 },
-}
 
 /// How one paired game ended, as it counts in a tournament.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]

@@ -28,76 +28,8 @@
 
 use std::collections::HashMap;
 
-use serde::{Deserialize, Serialize};
-
-use super::{Entrant, Format, GameResult, Pairing, Pid};
-
-/// What one finished pairing was for one player.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub enum Mark {
-    Win,
-    Draw,
-    Loss,
-    Bye,
-    Void,
-}
-
-impl Mark {
-    /// 'W', 'D', 'L', 'B' for a bye, '-' for a void game.
-    pub fn letter(self) -> char {
-        match self {
-            Mark::Win => 'W',
-            Mark::Draw => 'D',
-            Mark::Loss => 'L',
-            Mark::Bye => 'B',
-            Mark::Void => '-',
-        }
-    }
-}
-
-/// One line of the table.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Standing {
-    /// 1-based; no two players share one.
-    pub rank: u32,
-    pub pid: Pid,
-    pub nick: String,
-    pub rating: i32,
-    /// Swiss: half-points (a win 2, a draw 1). Arena: points (a win 2, a draw 1, doubled
-    /// on fire).
-    pub points: u32,
-    /// One per finished pairing, in the order played.
-    pub marks: Vec<Mark>,
-    /// Finished games (void ones included, byes not).
-    pub games: u32,
-    /// `None` with no finished, non-void game against an entrant.
-    pub performance: Option<i32>,
-    /// Swiss only, in half-points; 0 in an arena.
-    pub buchholz: u32,
-    /// Swiss only, in QUARTER-points; 0 in an arena.
-    pub sonneborn: u32,
-    /// Arena: on a streak now (two wins in a row and no non-win since).
-    pub fire: bool,
-    pub withdrawn: bool,
-}
-
-impl Standing {
-    /// The points as shown: a Swiss's from half-points ("2.5", "3"), an arena's as they are.
-    pub fn points_text(&self, format: Format) -> String {
-        match format {
-            Format::Swiss { .. } => half_points_text(self.points),
-            Format::Arena { .. } => self.points.to_string(),
-        }
-    }
-}
-
-fn half_points_text(half: u32) -> String {
-    if half.is_multiple_of(2) {
-        (half / 2).to_string()
-    } else {
-        format!("{}.5", half / 2)
-    }
-}
+use super::{Entrant, Format, GameResult, Pairing};
+use crate::proto::{Mark, Standing};
 
 /// What a finished pairing was for `pid`; `None` if they were not in it or it is still
 /// in play.

@@ -5,8 +5,9 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
+use stratego_ssh::game::{GameSeat, SessionEvent};
 use stratego_ssh::lobby::{Ident, LobbyHandle, SessionId};
-use stratego_ssh::proto::{GameSeat, GameSnapshot, PlayerId, SessionEvent};
+use stratego_ssh::proto::{GameSnapshot, PlayerId};
 
 pub struct Client {
     pub session: SessionId,
