@@ -371,6 +371,7 @@ impl AddrNet {
     /// IPv4 address), or a prefix: `10.0.0.0/8`, `2001:db8::/48`, `2001:db8::1/128`
     /// (bits past the prefix are ignored). An IPv4-mapped prefix of 96 bits or more is
     /// the IPv4 prefix it maps.
+    // Kept a String error: parses an admin's text, and the text is the answer they get.
     pub fn parse(text: &str) -> Result<AddrNet, String> {
         let text = text.trim();
         let bad = || {

@@ -1,5 +1,5 @@
 //! The rules engine against the real games of the Gravon archive
-//! (`/work/shared/games`, or `$STRATEGO_GAMES`): every move must be legal under
+//! (`../shared/games` beside the checkout, or `$STRATEGO_GAMES`): every move must be legal under
 //! [`Options::gravon`], and games that ended on the board (flag captured, a side unable to
 //! move, both unable) must end the same way here. The games kept in the repository
 //! (`tests/data/games`) always; the archive only where the directory exists.
@@ -14,7 +14,7 @@ use stratego_ssh::rules::{
 fn games_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("STRATEGO_GAMES")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/work/shared/games"));
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/games")));
     dir.is_dir().then_some(dir)
 }
 

@@ -108,6 +108,8 @@ pub struct SpawnInfo {
 }
 
 /// Starts an external side for one game.
+// Kept a String error: why a program could not start is only ever printed for the person
+// running the arena (and counted as that side's fault).
 pub type Spawner<'a> = &'a (dyn Fn(&str, &SpawnInfo) -> Result<Box<dyn Contestant>, String> + Sync);
 
 /// What to play.
@@ -394,23 +396,8 @@ fn referee(
         };
         match result {
             Ok(ev) => {
-                if let (Some(b), Some((dk, ak, dm))) = (ev.battle, known) {
-                    let label = TRACE_LABEL.with(|l| l.borrow().clone());
-                    eprintln!(
-                        "BATTLE {label}ply {} {:?} {:?}{} x {:?}{}{} -> {:?}",
-                        game.ply(),
-                        c,
-                        b.attacker,
-                        if ak { "(known)" } else { "" },
-                        b.defender,
-                        if dk { "(known)" } else { "" },
-                        if dm { "(moved)" } else { "(unmoved)" },
-                        b.result
-                    );
-                    for e in recent.iter().rev().take(6).rev() {
-                        eprintln!("    {:?} {} {:?}", e.mover, e.mv, e.rank);
-                    }
-                    eprintln!("{}", board_lines(&game));
+                if let (Some(b), Some(known)) = (ev.battle, known) {
+                    trace_battle(&game, c, &b, known, &recent);
                 }
                 if trace || battles {
                     if recent.len() == 12 {
@@ -445,6 +432,33 @@ fn referee(
         think,
         record: Some(game.record()),
     }
+}
+
+/// `ARENA_BATTLES`: one battle on stderr, with what each side knew (`known`: the defender
+/// known, the attacker known, the defender had moved), the last moves and the board.
+fn trace_battle(
+    game: &Game,
+    c: Color,
+    b: &crate::rules::Battle,
+    (dk, ak, dm): (bool, bool, bool),
+    recent: &[crate::rules::MoveEvent],
+) {
+    let label = TRACE_LABEL.with(|l| l.borrow().clone());
+    eprintln!(
+        "BATTLE {label}ply {} {:?} {:?}{} x {:?}{}{} -> {:?}",
+        game.ply(),
+        c,
+        b.attacker,
+        if ak { "(known)" } else { "" },
+        b.defender,
+        if dk { "(known)" } else { "" },
+        if dm { "(moved)" } else { "(unmoved)" },
+        b.result
+    );
+    for e in recent.iter().rev().take(6).rev() {
+        eprintln!("    {:?} {} {:?}", e.mover, e.mv, e.rank);
+    }
+    eprintln!("{}", board_lines(game));
 }
 
 thread_local! {
@@ -516,6 +530,105 @@ fn game_seed(seed: u64, i: usize) -> u64 {
     r.next()
 }
 
+/// Game `i` of an arena: A with Red in even games and Blue in odd ones; a side that cannot
+/// be started loses the game as illegal.
+fn arena_game(cfg: &ArenaConfig, spawn: Spawner<'_>, i: usize) -> ArenaGame {
+    let s = game_seed(cfg.seed, i);
+    let a_color = if i.is_multiple_of(2) {
+        Color::Red
+    } else {
+        Color::Blue
+    };
+    let make = |side: &Side, which: char, seed: u64, other: &Side| match side {
+        Side::Level(l) => Ok(
+            Box::new(Internal(make_bot(*l, seed, cfg.time, cfg.nodes))) as Box<dyn Contestant>
+        ),
+        Side::External(spec) => spawn(
+            spec,
+            &SpawnInfo {
+                game: i,
+                which,
+                opponent: other.name().trim_start_matches("exec:").to_string(),
+                move_timeout: cfg.move_timeout,
+            },
+        ),
+    };
+    TRACE_LABEL.with(|l| *l.borrow_mut() = format!("game {i}, a ({}) is {a_color:?}: ", cfg.a.name()));
+    let mut r = match (
+        make(&cfg.a, 'a', s, &cfg.b),
+        make(&cfg.b, 'b', s ^ 0xB0B, &cfg.a),
+    ) {
+        (Ok(mut a), Ok(mut b)) => {
+            if a_color == Color::Red {
+                play_game(cfg.rules, &mut *a, &mut *b, cfg.max_plies)
+            } else {
+                play_game(cfg.rules, &mut *b, &mut *a, cfg.max_plies)
+            }
+        }
+        (a, b) => {
+            let (c, why) = match (a, b) {
+                (Err(why), _) => (a_color, why),
+                (_, Err(why)) => (a_color.opposite(), why),
+                _ => unreachable!("one side failed to start"),
+            };
+            eprintln!("arena: game {i}: {why}");
+            ArenaGame {
+                a_color,
+                winner: Some(c.opposite()),
+                reason: Some(EndReason::Abandonment),
+                capped: false,
+                plies: 0,
+                fault: Some((c, Fault::Illegal(why))),
+                think: [(Duration::ZERO, 0); 2],
+                record: None,
+            }
+        }
+    };
+    r.a_color = a_color;
+    r
+}
+
+impl ArenaResult {
+    /// Counts game `i`'s result, from A's side.
+    fn tally(&mut self, i: usize, r: ArenaGame) {
+        let res = self;
+        res.played.push((i, r.clone()));
+        match r.winner {
+            Some(w) if w == r.a_color => res.a_wins += 1,
+            Some(_) => res.b_wins += 1,
+            None => res.draws += 1,
+        }
+        let k = match res.endings.iter().position(|e| e.0 == r.reason) {
+            Some(k) => k,
+            None => {
+                res.endings.push((r.reason, 0, 0));
+                res.endings.len() - 1
+            }
+        };
+        match r.winner {
+            Some(w) if w == r.a_color => res.endings[k].1 += 1,
+            Some(_) => res.endings[k].2 += 1,
+            None => {}
+        }
+        res.capped += r.capped as usize;
+        res.faults += r.fault.is_some() as usize;
+        if let Some((c, f)) = &r.fault {
+            let who = if *c == r.a_color { 0 } else { 1 };
+            match f {
+                Fault::Timeout(_) => res.timeouts[who] += 1,
+                Fault::Illegal(_) => res.illegal[who] += 1,
+            }
+            res.first_fault[who].get_or_insert_with(|| format!("ply {}: {f}", r.plies));
+        }
+        res.plies += r.plies as u64;
+        let (ai, bi) = (r.a_color.index(), r.a_color.opposite().index());
+        res.think[0].0 += r.think[ai].0;
+        res.think[0].1 += r.think[ai].1 as u64;
+        res.think[1].0 += r.think[bi].0;
+        res.think[1].1 += r.think[bi].1 as u64;
+    }
+}
+
 /// Plays `cfg.games` games between two of our bot levels (see [`run_arena_with`]).
 pub fn run_arena(cfg: ArenaConfig, progress: impl FnMut(usize, usize)) -> ArenaResult {
     let none = |s: &str, _: &SpawnInfo| -> Result<Box<dyn Contestant>, String> {
@@ -561,65 +674,7 @@ pub fn run_arena_with(
             let (next, cfg) = (&next, &cfg);
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= cfg.games {
-                    break;
-                }
-                let s = game_seed(cfg.seed, i);
-                let a_color = if i.is_multiple_of(2) {
-                    Color::Red
-                } else {
-                    Color::Blue
-                };
-                let make = |side: &Side, which: char, seed: u64, other: &Side| match side {
-                    Side::Level(l) => {
-                        Ok(Box::new(Internal(make_bot(*l, seed, cfg.time, cfg.nodes)))
-                            as Box<dyn Contestant>)
-                    }
-                    Side::External(spec) => spawn(
-                        spec,
-                        &SpawnInfo {
-                            game: i,
-                            which,
-                            opponent: other.name().trim_start_matches("exec:").to_string(),
-                            move_timeout: cfg.move_timeout,
-                        },
-                    ),
-                };
-                TRACE_LABEL.with(|l| {
-                    *l.borrow_mut() = format!("game {i}, a ({}) is {a_color:?}: ", cfg.a.name())
-                });
-                let mut r = match (
-                    make(&cfg.a, 'a', s, &cfg.b),
-                    make(&cfg.b, 'b', s ^ 0xB0B, &cfg.a),
-                ) {
-                    (Ok(mut a), Ok(mut b)) => {
-                        if a_color == Color::Red {
-                            play_game(cfg.rules, &mut *a, &mut *b, cfg.max_plies)
-                        } else {
-                            play_game(cfg.rules, &mut *b, &mut *a, cfg.max_plies)
-                        }
-                    }
-                    (a, b) => {
-                        let (c, why) = match (a, b) {
-                            (Err(why), _) => (a_color, why),
-                            (_, Err(why)) => (a_color.opposite(), why),
-                            _ => unreachable!("one side failed to start"),
-                        };
-                        eprintln!("arena: game {i}: {why}");
-                        ArenaGame {
-                            a_color,
-                            winner: Some(c.opposite()),
-                            reason: Some(EndReason::Abandonment),
-                            capped: false,
-                            plies: 0,
-                            fault: Some((c, Fault::Illegal(why))),
-                            think: [(Duration::ZERO, 0); 2],
-                            record: None,
-                        }
-                    }
-                };
-                r.a_color = a_color;
-                if tx.send((i, r)).is_err() {
+                if i >= cfg.games || tx.send((i, arena_game(cfg, spawn, i))).is_err() {
                     break;
                 }
             });
@@ -627,41 +682,8 @@ pub fn run_arena_with(
         drop(tx);
         let mut done = 0;
         for (i, r) in rx {
-            res.played.push((i, r.clone()));
+            res.tally(i, r);
             done += 1;
-            match r.winner {
-                Some(w) if w == r.a_color => res.a_wins += 1,
-                Some(_) => res.b_wins += 1,
-                None => res.draws += 1,
-            }
-            let k = match res.endings.iter().position(|e| e.0 == r.reason) {
-                Some(k) => k,
-                None => {
-                    res.endings.push((r.reason, 0, 0));
-                    res.endings.len() - 1
-                }
-            };
-            match r.winner {
-                Some(w) if w == r.a_color => res.endings[k].1 += 1,
-                Some(_) => res.endings[k].2 += 1,
-                None => {}
-            }
-            res.capped += r.capped as usize;
-            res.faults += r.fault.is_some() as usize;
-            if let Some((c, f)) = &r.fault {
-                let who = if *c == r.a_color { 0 } else { 1 };
-                match f {
-                    Fault::Timeout(_) => res.timeouts[who] += 1,
-                    Fault::Illegal(_) => res.illegal[who] += 1,
-                }
-                res.first_fault[who].get_or_insert_with(|| format!("ply {}: {f}", r.plies));
-            }
-            res.plies += r.plies as u64;
-            let (ai, bi) = (r.a_color.index(), r.a_color.opposite().index());
-            res.think[0].0 += r.think[ai].0;
-            res.think[0].1 += r.think[ai].1 as u64;
-            res.think[1].0 += r.think[bi].0;
-            res.think[1].1 += r.think[bi].1 as u64;
             progress(done, cfg.games);
         }
     });
@@ -671,6 +693,7 @@ pub fn run_arena_with(
 
 /// The hard bot's clock from `--time` and `--nodes`: a node budget replaces the clock (see
 /// [`HardConfig::budget`]), so `time` is read only without one or with `--nodes 0`.
+// Kept a String error: parses a command line's text, and the text is the answer.
 pub fn budget_time(time: &str, nodes: Option<u64>) -> Result<Duration, String> {
     match nodes {
         Some(n) if n > 0 => Ok(Duration::from_secs(3600)),
@@ -680,6 +703,7 @@ pub fn budget_time(time: &str, nodes: Option<u64>) -> Result<Duration, String> {
 
 /// Reads a duration in the server's one grammar, `humantime`'s (`1s`, `500ms`, `0.2s`, `2m`,
 /// `1h 30m`), as `config::parse_duration` does (the layers keep `bot` from calling it).
+// Kept a String error: parses a command line's text, and the text is the answer.
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
     humantime::parse_duration(s.trim())
         .map_err(|e| format!("'{s}' is not a duration ({e}): write e.g. 1s, 500ms or 0.2s"))

@@ -37,6 +37,7 @@ pub enum BanTarget {
 impl BanTarget {
     /// Reads `nick NAME`, `key SHA256:...`, `addr 1.2.3.4`, `addr 2001:db8::1` (its /64),
     /// `addr 10.0.0.0/8` (the words of an admin command).
+    // Kept a String error: parses an admin's text, and the text is the answer they get.
     pub fn parse(kind: &str, value: &str) -> Result<BanTarget, String> {
         let value = value.trim();
         match kind {

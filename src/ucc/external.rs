@@ -27,6 +27,7 @@ pub struct AgentCommand {
 
 impl AgentCommand {
     /// `PROGRAM ARG ...`, split at white space (no shell quoting).
+    // Kept a String error: parses a host's text, and the text is the answer they get.
     pub fn parse(s: &str) -> Result<AgentCommand, String> {
         let mut words = s.split_whitespace().map(str::to_string);
         let program = words
@@ -80,6 +81,7 @@ pub struct AgentBox {
 }
 
 /// A user's uid and gid (`getpwnam_r`), or why there is none.
+// Kept a String error: the reason goes into the host's start-up message, nowhere else.
 pub fn lookup_user(name: &str) -> Result<(u32, u32), String> {
     match nix::unistd::User::from_name(name) {
         Ok(Some(user)) => Ok((user.uid.as_raw(), user.gid.as_raw())),

@@ -70,6 +70,7 @@ pub fn setup_lines(setup: &Setup, color: Color) -> [String; 4] {
 }
 
 /// Reads four set-up lines for `color` and checks the army against `rules`.
+// Kept a String error: parses a program's text; the reason is logged and shown to the host.
 pub fn parse_setup(lines: &[String], rules: &Rules, color: Color) -> Result<Setup, String> {
     if lines.len() != 4 {
         return Err(format!("expected 4 set-up lines, got {}", lines.len()));
@@ -163,6 +164,7 @@ pub enum Reply {
 
 /// Reads an agent's answer to a turn: `X Y DIR [N]` or `SURRENDER`. The squares are on the
 /// board; whether the move is legal is the referee's to judge.
+// Kept a String error: parses a program's text; the reason is logged and shown to the host.
 pub fn parse_reply(line: &str) -> Result<Reply, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     if words == ["SURRENDER"] {

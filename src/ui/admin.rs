@@ -193,6 +193,7 @@ impl AdminUi {
     }
 
     /// The selected tournament, or why there is none (`then`: the key's words).
+    // Kept a String error: the reason is the notice the admin reads.
     fn selected_tournament<'a>(
         &self,
         l: &'a LobbySnapshot,

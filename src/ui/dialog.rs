@@ -251,6 +251,7 @@ impl SeekForm {
         Rules::new(self.variant, self.options)
     }
 
+    // Kept a String error: reads what the player typed, and the text is shown in the form.
     fn clock_spec(&self) -> Result<Option<ClockSpec>, String> {
         match self.clock {
             0 => Ok(None),

@@ -172,6 +172,7 @@ pub enum Msg {
     AdminResult(AdminResult),
     /// The answer to [`Effect::Rename`]: the new name (now the app's), or why not (shown
     /// on the name card, so the player can try another).
+    // Kept a String error: the reason is the text the player reads on the name card.
     Renamed(Result<String, String>),
 }
 
@@ -535,6 +536,7 @@ impl App {
     }
 
     /// The answer to [`Effect::Rename`].
+    // Kept a String error: the reason is the text the player reads on the name card.
     fn renamed(&mut self, r: Result<String, String>) -> Vec<Effect> {
         let card = match &mut self.overlay {
             Some(Overlay::Name(c)) => Some(c),
