@@ -90,7 +90,7 @@ async fn a_rated_game_is_rated_listed_and_replayable() {
     alice.send(b"\r").await;
     alice.wait_text("everything revealed", 10).await;
     alice.send(b"\x1b[F").await; // End
-    let end = alice.wait_text("1 / 1", 10).await;
+    let end = alice.wait_text("move 1 of 1", 10).await;
     let b = ScreenBoard::read(&end).expect("the replay board");
     assert!(
         !b.cells.iter().flatten().any(|c| c == "■"),
