@@ -540,9 +540,9 @@ fn arena_game(cfg: &ArenaConfig, spawn: Spawner<'_>, i: usize) -> ArenaGame {
         Color::Blue
     };
     let make = |side: &Side, which: char, seed: u64, other: &Side| match side {
-        Side::Level(l) => Ok(
-            Box::new(Internal(make_bot(*l, seed, cfg.time, cfg.nodes))) as Box<dyn Contestant>
-        ),
+        Side::Level(l) => {
+            Ok(Box::new(Internal(make_bot(*l, seed, cfg.time, cfg.nodes))) as Box<dyn Contestant>)
+        }
         Side::External(spec) => spawn(
             spec,
             &SpawnInfo {
@@ -553,7 +553,8 @@ fn arena_game(cfg: &ArenaConfig, spawn: Spawner<'_>, i: usize) -> ArenaGame {
             },
         ),
     };
-    TRACE_LABEL.with(|l| *l.borrow_mut() = format!("game {i}, a ({}) is {a_color:?}: ", cfg.a.name()));
+    TRACE_LABEL
+        .with(|l| *l.borrow_mut() = format!("game {i}, a ({}) is {a_color:?}: ", cfg.a.name()));
     let mut r = match (
         make(&cfg.a, 'a', s, &cfg.b),
         make(&cfg.b, 'b', s ^ 0xB0B, &cfg.a),
