@@ -139,7 +139,9 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
         Some(
             TcpListener::bind(&opts.http_listen)
                 .await
-                .with_context(|| format!("cannot listen for the web pages on {}", opts.http_listen))?,
+                .with_context(|| {
+                    format!("cannot listen for the web pages on {}", opts.http_listen)
+                })?,
         )
     };
     let lobby = lobby::spawn(opts.lobby.clone(), store.clone());
@@ -158,7 +160,12 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
             let service = crate::service::Service::new(store.clone(), lobby.clone());
             (
                 Some(http_addr),
-                Some(tokio::spawn(crate::web::serve(l, service, site, opts.web.clone()))),
+                Some(tokio::spawn(crate::web::serve(
+                    l,
+                    service,
+                    site,
+                    opts.web.clone(),
+                ))),
             )
         }
         None => (None, None),

@@ -11,8 +11,8 @@ use std::net::SocketAddr;
 use serde_json::Value;
 use stratego_ssh::proto::{ClockSpec, GameTerms, PlayerId};
 use stratego_ssh::rules::{
-    gravon, ByColor, Color, EndReason, Game, GameRecord, Outcome, Rules, Setup, SplitMix64,
-    Square, Variant, Viewer,
+    gravon, ByColor, Color, EndReason, Game, GameRecord, Outcome, Rules, Setup, SplitMix64, Square,
+    Variant, Viewer,
 };
 use stratego_ssh::server::ServerOptions;
 use stratego_ssh::store::{GameResult, SeatRecord, Store};
@@ -39,7 +39,9 @@ impl Resp {
 
 /// One HTTP/1.1 request on its own connection.
 async fn request(addr: SocketAddr, method: &str, path: &str) -> Resp {
-    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connects");
+    let mut s = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
     s.write_all(
         format!("{method} {path} HTTP/1.1\r\nHost: play.example.org:8080\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
             .as_bytes(),
@@ -54,7 +56,14 @@ async fn request(addr: SocketAddr, method: &str, path: &str) -> Resp {
     let text = String::from_utf8(raw).expect("UTF-8");
     let (head, body) = text.split_once("\r\n\r\n").expect("a header");
     let mut lines = head.lines();
-    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
     let headers: Vec<(String, String)> = lines
         .filter_map(|l| l.split_once(':'))
         .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
@@ -202,12 +211,58 @@ async fn store_with_games(store: &Store) -> Vec<GameRecord> {
     let (a, b, c) = (key("alice"), key("bob"), key("carol"));
     // Red wins games 1 and 4, Blue games 2 and 3: alice wins her two games against bob.
     let records: Vec<GameRecord> = (1..=4)
-        .map(|i| played(i, 30 + 10 * i as usize, if i == 1 || i == 4 { Color::Blue } else { Color::Red }))
+        .map(|i| {
+            played(
+                i,
+                30 + 10 * i as usize,
+                if i == 1 || i == 4 {
+                    Color::Blue
+                } else {
+                    Color::Red
+                },
+            )
+        })
         .collect();
-    finish(store, 1, (&a, "alice"), (&b, "bob"), &records[0], true, false).await;
-    finish(store, 2, (&b, "bob"), (&a, "alice"), &records[1], true, false).await;
-    finish(store, 3, (&c, "carol"), (&b, "bob"), &records[2], false, false).await;
-    finish(store, 4, (&a, "alice"), (&c, "carol"), &records[3], true, true).await;
+    finish(
+        store,
+        1,
+        (&a, "alice"),
+        (&b, "bob"),
+        &records[0],
+        true,
+        false,
+    )
+    .await;
+    finish(
+        store,
+        2,
+        (&b, "bob"),
+        (&a, "alice"),
+        &records[1],
+        true,
+        false,
+    )
+    .await;
+    finish(
+        store,
+        3,
+        (&c, "carol"),
+        (&b, "bob"),
+        &records[2],
+        false,
+        false,
+    )
+    .await;
+    finish(
+        store,
+        4,
+        (&a, "alice"),
+        (&c, "carol"),
+        &records[3],
+        true,
+        true,
+    )
+    .await;
     records
 }
 
@@ -233,15 +288,27 @@ async fn each_page_shows_what_the_store_holds() {
     // message, the counts, the top of each leaderboard.
     let home = get(addr, "/").await;
     assert_eq!(home.status, 200, "{}", home.body);
-    assert!(home.header("content-type").unwrap().starts_with("text/html"));
+    assert!(home
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/html"));
     assert!(
-        home.body.contains(&format!("ssh -p {ssh_port} play.example.org")),
+        home.body
+            .contains(&format!("ssh -p {ssh_port} play.example.org")),
         "{}",
         home.body
     );
-    assert!(home.body.contains(&host_fingerprint(&server.dir.0)), "{}", home.body);
+    assert!(
+        home.body.contains(&host_fingerprint(&server.dir.0)),
+        "{}",
+        home.body
+    );
     assert!(home.body.contains("Welcome to the club"));
-    assert!(home.body.contains("0 players online, 0 games in play"), "{}", home.body);
+    assert!(
+        home.body.contains("0 players online, 0 games in play"),
+        "{}",
+        home.body
+    );
     assert!(home.body.contains("href=\"/@/alice\""), "{}", home.body);
 
     // The leaderboard, as `ssh host leaderboard`: alice (two wins) above bob; carol has no
@@ -250,9 +317,17 @@ async fn each_page_shows_what_the_store_holds() {
     let lb = get(addr, "/leaderboard/classic").await;
     assert_eq!(lb.status, 200);
     let pos = |n: &str| lb.body.find(&format!(">{n}</a>")).unwrap_or(usize::MAX);
-    assert!(pos("alice") < pos("bob") && pos("bob") < usize::MAX, "{}", lb.body);
+    assert!(
+        pos("alice") < pos("bob") && pos("bob") < usize::MAX,
+        "{}",
+        lb.body
+    );
     for r in &board {
-        assert!(lb.body.contains(&format!("<td>{}</td>", r.rating.shown())), "{}", lb.body);
+        assert!(
+            lb.body.contains(&format!("<td>{}</td>", r.rating.shown())),
+            "{}",
+            lb.body
+        );
     }
     assert_eq!(get(addr, "/leaderboard/chess").await.status, 404);
     assert_eq!(get(addr, "/leaderboard/classic?page=x").await.status, 400);
@@ -262,10 +337,18 @@ async fn each_page_shows_what_the_store_holds() {
 
     // alice's page: her rating, W/D/L, one plot point per rated game (the private one
     // counts for her rating but is not listed), her public games.
-    let rating = store.ratings().get(&key("alice"), Variant::Classic).unwrap().unwrap();
+    let rating = store
+        .ratings()
+        .get(&key("alice"), Variant::Classic)
+        .unwrap()
+        .unwrap();
     let alice = get(addr, "/@/alice").await;
     assert_eq!(alice.status, 200);
-    assert!(alice.body.contains(&format!("Classic: {}", rating.shown())), "{}", alice.body);
+    assert!(
+        alice.body.contains(&format!("Classic: {}", rating.shown())),
+        "{}",
+        alice.body
+    );
     assert_eq!(
         alice.body.matches("<circle class=\"pt\"").count(),
         rating.games as usize,
@@ -273,18 +356,39 @@ async fn each_page_shows_what_the_store_holds() {
         alice.body
     );
     assert!(alice.body.contains("href=\"/game/1\"") && alice.body.contains("href=\"/game/2\""));
-    assert!(!alice.body.contains("href=\"/game/4\""), "a private game is never listed");
+    assert!(
+        !alice.body.contains("href=\"/game/4\""),
+        "a private game is never listed"
+    );
     assert_eq!(get(addr, "/@/nobody").await.status, 404);
     let api = get(addr, "/api/player/alice").await.json();
-    assert_eq!(api["ratings"][0]["history"].as_array().unwrap().len(), rating.games as usize);
-    let ids: Vec<u64> = api["recent"].as_array().unwrap().iter().map(|g| g["id"].as_u64().unwrap()).collect();
+    assert_eq!(
+        api["ratings"][0]["history"].as_array().unwrap().len(),
+        rating.games as usize
+    );
+    let ids: Vec<u64> = api["recent"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_u64().unwrap())
+        .collect();
     assert_eq!(ids, [2, 1]);
 
     // Her games as ndjson: one public finished game a line, newest first.
     let nd = get(addr, "/api/games/alice").await;
     assert_eq!(nd.header("content-type"), Some("application/x-ndjson"));
-    let lines: Vec<Value> = nd.body.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(lines.iter().map(|g| g["id"].as_u64().unwrap()).collect::<Vec<_>>(), [2, 1]);
+    let lines: Vec<Value> = nd
+        .body
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines
+            .iter()
+            .map(|g| g["id"].as_u64().unwrap())
+            .collect::<Vec<_>>(),
+        [2, 1]
+    );
     assert_eq!(lines[1]["plies"], records[0].moves.len());
     assert_eq!(get(addr, "/api/games/nobody").await.status, 404);
 
@@ -309,18 +413,27 @@ async fn each_page_shows_what_the_store_holds() {
         assert!(g.body.contains(want), "{want:?} missing:\n{}", g.body);
     }
     let end = get(addr, &format!("/game/1?ply={plies}")).await;
-    assert!(end.body.contains(" attacked "), "battles in words:\n{}", end.body);
+    assert!(
+        end.body.contains(" attacked "),
+        "battles in words:\n{}",
+        end.body
+    );
     assert_eq!(get(addr, "/game/1?ply=two").await.status, 400);
     assert_eq!(get(addr, "/game/1?view=green").await.status, 400);
 
     // As StraDoS2, exactly as `ssh host replay 1 --format gravon`.
     let xml = get(addr, "/game/1.xml").await;
     assert_eq!(xml.status, 200);
-    assert!(xml.header("content-type").unwrap().starts_with("application/xml"));
+    assert!(xml
+        .header("content-type")
+        .unwrap()
+        .starts_with("application/xml"));
     assert_eq!(xml.body, gravon::export(&records[0], ["alice", "bob"]));
 
     // The game's data.
-    let api = get(addr, &format!("/api/game/1?ply={plies}&view=red")).await.json();
+    let api = get(addr, &format!("/api/game/1?ply={plies}&view=red"))
+        .await
+        .json();
     assert_eq!(api["plies"], plies);
     assert_eq!(api["moves"].as_array().unwrap().len(), plies);
     assert_eq!(api["game"]["red"], "alice");
@@ -373,7 +486,11 @@ async fn every_ply_and_view_shows_the_engines_position_and_nothing_more() {
                             "{sq} at ply {ply}: {view} never saw this {}",
                             p.rank.name()
                         );
-                        assert!(!page.body.contains(&format!("{sq}: {} {}", p.color.name(), p.rank.name())));
+                        assert!(!page.body.contains(&format!(
+                            "{sq}: {} {}",
+                            p.color.name(),
+                            p.rank.name()
+                        )));
                     }
                 }
             }
@@ -381,8 +498,13 @@ async fn every_ply_and_view_shows_the_engines_position_and_nothing_more() {
     }
     // The JSON gives the same board.
     let api = get(addr, "/api/game/1?ply=10&view=blue").await.json();
-    let view = record.replay_to(10).unwrap().view(Viewer::Player(Color::Blue));
-    let occupied = Square::all().filter(|&s| view.piece_at(s).is_some()).count();
+    let view = record
+        .replay_to(10)
+        .unwrap()
+        .view(Viewer::Player(Color::Blue));
+    let occupied = Square::all()
+        .filter(|&s| view.piece_at(s).is_some())
+        .count();
     assert_eq!(api["board"].as_array().unwrap().len(), occupied);
     for cell in api["board"].as_array().unwrap() {
         let sq: Square = cell["square"].as_str().unwrap().parse().unwrap();
@@ -404,12 +526,20 @@ async fn a_private_game_is_not_found_exactly_as_a_missing_one() {
     ] {
         let (p, m) = (get(addr, private).await, get(addr, missing).await);
         assert_eq!((p.status, m.status), (404, 404), "{private}");
-        assert_eq!(p.body.replace("#4", "#N"), m.body.replace("#99", "#N"), "{private}");
+        assert_eq!(
+            p.body.replace("#4", "#N"),
+            m.body.replace("#99", "#N"),
+            "{private}"
+        );
     }
     for path in ["/@/carol", "/api/games/carol", "/api/player/carol", "/"] {
         let page = get(addr, path).await;
         assert_eq!(page.status, 200, "{path}");
-        assert!(!page.body.contains("/game/4") && !page.body.contains("\"id\":4"), "{path}:\n{}", page.body);
+        assert!(
+            !page.body.contains("/game/4") && !page.body.contains("\"id\":4"),
+            "{path}:\n{}",
+            page.body
+        );
     }
     server.running.stop().await;
 }
@@ -424,22 +554,60 @@ async fn untrusted_text_is_shown_as_text() {
     store.users().claim_nick(nick, &key("x")).await.unwrap();
     store.users().claim_nick("bob", &key("bob")).await.unwrap();
     let rec = played(7, 20, Color::Blue);
-    finish(&store, 1, (&key("x"), nick), (&key("bob"), "bob"), &rec, true, false).await;
+    finish(
+        &store,
+        1,
+        (&key("x"), nick),
+        (&key("bob"), "bob"),
+        &rec,
+        true,
+        false,
+    )
+    .await;
     let arch = PlayerId::Archive("a".into());
-    finish(&store, 2, (&arch, archived), (&key("bob"), "bob"), &rec, false, false).await;
+    finish(
+        &store,
+        2,
+        (&arch, archived),
+        (&key("bob"), "bob"),
+        &rec,
+        false,
+        false,
+    )
+    .await;
     let profile = "/@/%3Cscript%3Ex%3C%2Fscript%3E";
-    for path in ["/", "/leaderboard/classic", profile, "/game/1", "/game/2", "/@/bob"] {
+    for path in [
+        "/",
+        "/leaderboard/classic",
+        profile,
+        "/game/1",
+        "/game/2",
+        "/@/bob",
+    ] {
         let page = get(addr, path).await;
         assert_eq!(page.status, 200, "{path}: {}", page.body);
         assert!(!page.body.contains("<script"), "{path}:\n{}", page.body);
         assert!(!page.body.contains("<img"), "{path}:\n{}", page.body);
-        assert!(page.body.contains("&lt;script&gt;") || page.body.contains("&lt;img"), "{path}:\n{}", page.body);
+        assert!(
+            page.body.contains("&lt;script&gt;") || page.body.contains("&lt;img"),
+            "{path}:\n{}",
+            page.body
+        );
     }
-    assert!(get(addr, "/").await.body.contains("&lt;script&gt;alert('motd')&lt;/script&gt;"));
-    assert!(get(addr, "/game/2").await.body.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"));
+    assert!(get(addr, "/")
+        .await
+        .body
+        .contains("&lt;script&gt;alert('motd')&lt;/script&gt;"));
+    assert!(get(addr, "/game/2")
+        .await
+        .body
+        .contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"));
     // In JSON it is a string like any other.
     assert_eq!(get(addr, "/api/games/bob").await.body.lines().count(), 2);
-    assert_eq!(get(addr, "/api/game/2").await.json()["game"]["red"], archived);
+    assert_eq!(
+        get(addr, "/api/game/2").await.json()["game"]["red"],
+        archived
+    );
     server.running.stop().await;
 }
 
@@ -447,19 +615,46 @@ async fn untrusted_text_is_shown_as_text() {
 async fn every_response_has_the_strict_headers_and_only_get_is_answered() {
     let (server, addr) = web_server("web-headers", |_| {}).await;
     store_with_games(&server.running.store).await;
-    for path in ["/", "/style.css", "/leaderboard/classic", "/@/alice", "/game/1", "/game/1.xml", "/api/game/1", "/api/games/alice", "/nothing/here", "/game/99"] {
+    for path in [
+        "/",
+        "/style.css",
+        "/leaderboard/classic",
+        "/@/alice",
+        "/game/1",
+        "/game/1.xml",
+        "/api/game/1",
+        "/api/games/alice",
+        "/nothing/here",
+        "/game/99",
+    ] {
         let r = get(addr, path).await;
-        assert_eq!(r.header("content-security-policy"), Some("default-src 'self'"), "{path}");
-        assert_eq!(r.header("x-content-type-options"), Some("nosniff"), "{path}");
+        assert_eq!(
+            r.header("content-security-policy"),
+            Some("default-src 'self'"),
+            "{path}"
+        );
+        assert_eq!(
+            r.header("x-content-type-options"),
+            Some("nosniff"),
+            "{path}"
+        );
         assert!(r.header("set-cookie").is_none(), "{path}");
         // No inline script anywhere (the policy would refuse it anyway).
         assert!(!r.body.contains("<script"), "{path}");
     }
-    for (method, path) in [("POST", "/"), ("PUT", "/api/game/1"), ("DELETE", "/@/alice"), ("POST", "/nothing")] {
+    for (method, path) in [
+        ("POST", "/"),
+        ("PUT", "/api/game/1"),
+        ("DELETE", "/@/alice"),
+        ("POST", "/nothing"),
+    ] {
         let r = request(addr, method, path).await;
         assert_eq!(r.status, 405, "{method} {path}");
         assert_eq!(r.header("allow"), Some("GET, HEAD"));
-        assert_eq!(r.header("content-security-policy"), Some("default-src 'self'"));
+        assert_eq!(
+            r.header("content-security-policy"),
+            Some("default-src 'self'")
+        );
     }
     server.running.stop().await;
 }
@@ -472,13 +667,19 @@ async fn past_its_budget_an_address_gets_429_then_is_served_again() {
         let r = get(addr, "/api/leaderboard/classic").await;
         if r.status == 429 {
             assert_eq!(r.header("retry-after"), Some("1"));
-            assert_eq!(r.header("content-security-policy"), Some("default-src 'self'"));
+            assert_eq!(
+                r.header("content-security-policy"),
+                Some("default-src 'self'")
+            );
         }
         statuses.push(r.status);
     }
     // Two a second, four at once.
     assert_eq!(&statuses[..4], [200, 200, 200, 200], "{statuses:?}");
-    assert!(statuses[4..].iter().filter(|&&s| s == 429).count() >= 3, "{statuses:?}");
+    assert!(
+        statuses[4..].iter().filter(|&&s| s == 429).count() >= 3,
+        "{statuses:?}"
+    );
     tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
     assert_eq!(get(addr, "/").await.status, 200);
     server.running.stop().await;

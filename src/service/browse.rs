@@ -95,9 +95,7 @@ impl Service {
             started_at: g.started,
             ended_at: g.ended,
             clock: g.terms.clock,
-            rating_changes: g
-                .rating_changes
-                .map(|c| [change(&c.red), change(&c.blue)]),
+            rating_changes: g.rating_changes.map(|c| [change(&c.red), change(&c.blue)]),
         })
     }
 

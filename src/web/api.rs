@@ -135,18 +135,18 @@ pub(super) async fn games(State(web): State<Web>, Path(nick): Path<String>) -> R
     if !exists {
         return fault_json(Fault::NotFound("no such player".into()));
     }
-    match web.service.games(None, GameFilter::Player(nick), None).await {
+    match web
+        .service
+        .games(None, GameFilter::Player(nick), None)
+        .await
+    {
         Ok(list) => {
             let mut out = String::new();
             for g in &list.items {
                 out.push_str(&item(g).to_string());
                 out.push('\n');
             }
-            (
-                [(header::CONTENT_TYPE, "application/x-ndjson")],
-                out,
-            )
-                .into_response()
+            ([(header::CONTENT_TYPE, "application/x-ndjson")], out).into_response()
         }
         Err(e) => fault_json(super::broken(e)),
     }

@@ -25,7 +25,7 @@ use axum::routing::get;
 use axum::Router;
 use tokio::net::TcpListener;
 
-use crate::limit::{Admit, AddressRate, RATE_TRACKED};
+use crate::limit::{AddressRate, Admit, RATE_TRACKED};
 use crate::service::Service;
 
 /// The web front end's budgets (not in the configuration file: tests change them).
@@ -197,7 +197,9 @@ impl From<crate::service::ReplayFault> for Fault {
     fn from(f: crate::service::ReplayFault) -> Fault {
         use crate::service::ReplayFault;
         match f {
-            ReplayFault::NoSuchGame(id) => Fault::NotFound(format!("There is no finished game #{id}.")),
+            ReplayFault::NoSuchGame(id) => {
+                Fault::NotFound(format!("There is no finished game #{id}."))
+            }
             other => Fault::Broken(other.to_string()),
         }
     }
@@ -277,7 +279,10 @@ mod tests {
     #[test]
     fn a_proxy_on_this_machine_names_the_client() {
         let mut h = HeaderMap::new();
-        h.insert("x-forwarded-for", HeaderValue::from_static("203.0.113.9, 198.51.100.7"));
+        h.insert(
+            "x-forwarded-for",
+            HeaderValue::from_static("203.0.113.9, 198.51.100.7"),
+        );
         let lo: IpAddr = "127.0.0.1".parse().unwrap();
         let far: IpAddr = "192.0.2.1".parse().unwrap();
         assert_eq!(client_ip(lo, &h), "198.51.100.7".parse::<IpAddr>().unwrap());

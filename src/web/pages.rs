@@ -117,7 +117,11 @@ pub(super) async fn index(State(web): State<Web>, headers: HeaderMap) -> Respons
     }
     let live = web.service.live_games();
     let online = web.service.online_count();
-    let name = web.site.name.clone().unwrap_or_else(|| asked_host(&headers));
+    let name = web
+        .site
+        .name
+        .clone()
+        .unwrap_or_else(|| asked_host(&headers));
     let body = html! {
         h1 { "Stratego on " (name) }
         @if let Some(m) = &web.site.motd { p.motd { (m) } }
@@ -243,7 +247,11 @@ pub(super) async fn leaderboard(
         }
         p { "As text: " code { "ssh host leaderboard " (variant.name().to_lowercase()) } "; as JSON: " a href=(format!("/api/leaderboard/{}", variant.name().to_lowercase())) { "/api/leaderboard/" (variant.name().to_lowercase()) } }
     };
-    page(StatusCode::OK, &format!("{} leaderboard", variant.name()), body)
+    page(
+        StatusCode::OK,
+        &format!("{} leaderboard", variant.name()),
+        body,
+    )
 }
 
 /// A result in words, from a list's point of view.
@@ -349,9 +357,19 @@ async fn game_page(web: &Web, id: &str, q: &GameQuery) -> Result<Response, Fault
     let plies = snap.plies;
     let vw = view_word(view);
     let at = |p: u32| format!("/game/{id}?ply={p}&view={vw}");
-    let bottom = if view == Perspective::Blue { Color::Blue } else { Color::Red };
+    let bottom = if view == Perspective::Blue {
+        Color::Blue
+    } else {
+        Color::Red
+    };
     let start = (ply.saturating_sub(1) as usize / MOVES_PER_PAGE) * MOVES_PER_PAGE;
-    let shown: Vec<_> = snap.history.iter().enumerate().skip(start).take(MOVES_PER_PAGE).collect();
+    let shown: Vec<_> = snap
+        .history
+        .iter()
+        .enumerate()
+        .skip(start)
+        .take(MOVES_PER_PAGE)
+        .collect();
     let title = format!("Game #{id}: {} vs {}", facts.red, facts.blue);
     let body = html! {
         h1 { "Game #" (id) }
