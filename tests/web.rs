@@ -699,3 +699,34 @@ async fn off_serves_no_web_pages() {
     assert!(server.running.http_addr.is_none());
     server.running.stop().await;
 }
+
+/// The binary, given `--http-listen`, serves the pages beside SSH.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_serves_the_pages_beside_ssh() {
+    let dir = common::tempdir::Dir::new("web-bin");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let web = format!("127.0.0.1:{port}");
+    let server = common::bin_server::Server::start(&dir.0, &["--http-listen", &web]).await;
+    let addr: SocketAddr = web.parse().unwrap();
+    let mut home = None;
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(addr).await.is_ok() {
+            home = Some(get(addr, "/").await);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let home = home.expect("the web pages are served");
+    assert_eq!(home.status, 200);
+    assert!(
+        home.body
+            .contains(&format!("ssh -p {} play.example.org", server.addr.port())),
+        "{}",
+        home.body
+    );
+    assert!(home.body.contains(&host_fingerprint(&dir.0)));
+}
