@@ -730,3 +730,30 @@ async fn the_binary_serves_the_pages_beside_ssh() {
     );
     assert!(home.body.contains(&host_fingerprint(&dir.0)));
 }
+
+/// `--http-listen` takes an address or "off"; anything else is refused with what it takes.
+#[test]
+fn http_listen_takes_an_address_or_off() {
+    let check = |v: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_stratego-ssh"))
+            .args(["--http-listen", v, "--check"])
+            .output()
+            .unwrap()
+    };
+    let off = check("off");
+    assert!(off.status.success());
+    assert!(String::from_utf8_lossy(&off.stdout)
+        .lines()
+        .any(|l| l == "http_listen = \"off\""));
+    let at = check("127.0.0.1:8081");
+    assert!(String::from_utf8_lossy(&at.stdout)
+        .lines()
+        .any(|l| l == "http_listen = \"127.0.0.1:8081\""));
+    let bad = check("everywhere");
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("--http-listen") && err.contains("or \"off\""),
+        "{err}"
+    );
+}
