@@ -412,11 +412,21 @@ async fn each_page_shows_what_the_store_holds() {
     ] {
         assert!(g.body.contains(want), "{want:?} missing:\n{}", g.body);
     }
-    let end = get(addr, &format!("/game/1?ply={plies}")).await;
+    // Everything revealed: the whole game's moves from the start, battles in words; as one
+    // side saw it, the moves up to the ply shown.
     assert!(
-        end.body.contains(" attacked "),
+        g.body.contains(" attacked "),
         "battles in words:\n{}",
-        end.body
+        g.body
+    );
+    assert_eq!(g.body.matches("<li><a href=\"/game/1?ply=").count(), plies);
+    let red = get(addr, "/game/1?ply=3&view=red").await;
+    assert_eq!(red.body.matches("<li><a href=\"/game/1?ply=").count(), 2);
+    assert_eq!(
+        red.body
+            .matches("<li class=\"current\"><a href=\"/game/1?ply=3")
+            .count(),
+        1
     );
     assert_eq!(get(addr, "/game/1?ply=two").await.status, 400);
     assert_eq!(get(addr, "/game/1?view=green").await.status, 400);

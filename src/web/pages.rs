@@ -362,9 +362,16 @@ async fn game_page(web: &Web, id: &str, q: &GameQuery) -> Result<Response, Fault
     } else {
         Color::Red
     };
+    // The moves: with everything revealed, the whole game (it is over, and its record is
+    // public); as one side saw it, the moves up to this ply as that side knew them.
+    let history = if view == Perspective::All && ply < plies {
+        web.service.replay(id, plies, view, None).await?.history
+    } else {
+        snap.history.clone()
+    };
+    let later = |start: usize| history.len() > start + MOVES_PER_PAGE;
     let start = (ply.saturating_sub(1) as usize / MOVES_PER_PAGE) * MOVES_PER_PAGE;
-    let shown: Vec<_> = snap
-        .history
+    let shown: Vec<_> = history
         .iter()
         .enumerate()
         .skip(start)
@@ -423,9 +430,14 @@ async fn game_page(web: &Web, id: &str, q: &GameQuery) -> Result<Response, Fault
         @if start > 0 { p { a href=(at(start as u32)) { "earlier moves" } } }
         ol.moves start=(start + 1) {
             @for (i, m) in &shown {
-                li { a href=(at(*i as u32 + 1)) { (move_text(m)) } " " (move_words(m)) }
+                @if *i as u32 + 1 == ply {
+                    li.current { a href=(at(*i as u32 + 1)) { (move_text(m)) } " " (move_words(m)) }
+                } @else {
+                    li { a href=(at(*i as u32 + 1)) { (move_text(m)) } " " (move_words(m)) }
+                }
             }
         }
+        @if later(start) { p { a href=(at((start + MOVES_PER_PAGE + 1) as u32)) { "later moves" } } }
         p { "Download: " a href=(format!("/game/{id}.xml")) { "StraDoS2 XML" } " · " a href=(format!("/api/game/{id}?ply={ply}&view={vw}")) { "JSON" } }
     };
     Ok(page(StatusCode::OK, &title, body))
