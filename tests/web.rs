@@ -767,3 +767,48 @@ fn http_listen_takes_an_address_or_off() {
         "{err}"
     );
 }
+
+/// A leaderboard longer than a page comes in pages of 25, each linking to the next.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_leaderboard_comes_in_pages() {
+    let (server, addr) = web_server("web-paging", |_| {}).await;
+    let store = server.running.store.clone();
+    let rec = played(11, 10, Color::Blue);
+    for i in 0..15u64 {
+        let (a, b) = (format!("p{:02}", 2 * i), format!("p{:02}", 2 * i + 1));
+        store.users().claim_nick(&a, &key(&a)).await.unwrap();
+        store.users().claim_nick(&b, &key(&b)).await.unwrap();
+        finish(
+            &store,
+            i + 1,
+            (&key(&a), &a),
+            (&key(&b), &b),
+            &rec,
+            true,
+            false,
+        )
+        .await;
+    }
+    let rows = |body: &str| body.matches("<tr><td>").count();
+    let one = get(addr, "/leaderboard/classic").await;
+    assert_eq!(rows(&one.body), 25, "{}", one.body);
+    assert!(
+        one.body.contains("page 1 of 2")
+            && one.body.contains("href=\"/leaderboard/classic?page=2\"")
+    );
+    let two = get(addr, "/leaderboard/classic?page=2").await;
+    assert_eq!(rows(&two.body), 5);
+    assert!(two.body.contains("<td>26</td>"), "{}", two.body);
+    assert_eq!(get(addr, "/leaderboard/classic?page=3").await.status, 404);
+    let api = get(addr, "/api/leaderboard/classic?page=2").await.json();
+    assert_eq!(
+        (api["pages"].as_u64(), api["rows"].as_array().unwrap().len()),
+        (Some(2), 5)
+    );
+    assert_eq!(api["rows"][0]["rank"], 26);
+    assert_eq!(
+        get(addr, "/api/leaderboard/classic?page=0").await.status,
+        400
+    );
+    server.running.stop().await;
+}

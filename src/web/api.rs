@@ -57,6 +57,9 @@ pub(super) async fn leaderboard(
                 .await
                 .map_err(super::broken)?;
             let pages = board.rows.len().div_ceil(LEADERBOARD_PAGE).max(1);
+            if page > pages {
+                return Err(super::past_the_end(pages));
+            }
             let rows: Vec<_> = board
                 .rows
                 .iter()

@@ -267,6 +267,18 @@ fn view_word(p: crate::proto::Perspective) -> &'static str {
     }
 }
 
+/// A page number past a list's last page.
+fn past_the_end(pages: usize) -> Fault {
+    Fault::NotFound(format!(
+        "No such page: there {}.",
+        if pages == 1 {
+            "is 1 page".to_string()
+        } else {
+            format!("are {pages} pages")
+        }
+    ))
+}
+
 /// A leaderboard page: rows per page.
 const LEADERBOARD_PAGE: usize = 25;
 /// A game page's move list shows this many moves at most (the block holding the ply).

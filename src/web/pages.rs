@@ -217,6 +217,9 @@ pub(super) async fn leaderboard(
         Err(e) => return fault_page(super::broken(e)),
     };
     let pages = board.rows.len().div_ceil(LEADERBOARD_PAGE).max(1);
+    if page_no > pages {
+        return fault_page(super::past_the_end(pages));
+    }
     let rows: Vec<_> = board
         .rows
         .iter()
