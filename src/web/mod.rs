@@ -8,14 +8,25 @@
 //! Policy allowing nothing but this site, no inline script; `nosniff`; no cookies), only GET
 //! and HEAD are answered (anything else: 405), and each address block has a request budget
 //! (past it: 429 with `Retry-After`).
+//!
+//! The listener is this module's own accept loop, so that nobody can hold the process's
+//! file descriptors (and with them SSH's) by opening connections and sending nothing: open
+//! connections are capped in total and per address block (past a cap a new one is closed
+//! at once), a request's head must arrive within a timeout from when the connection is
+//! ready for it (on a new connection or between requests), and a connection on which no
+//! byte moves either way for the idle timeout is closed.
 
 mod api;
 mod board;
 mod pages;
 
+use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
@@ -23,9 +34,10 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use tokio::net::TcpListener;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
 
-use crate::limit::{AddressRate, Admit, RATE_TRACKED};
+use crate::limit::{address_block, AddressRate, Admit, RATE_TRACKED};
 use crate::service::Service;
 
 /// The web front end's budgets (not in the configuration file: tests change them).
@@ -34,12 +46,32 @@ pub struct WebConfig {
     /// Requests one address block (an IPv4 address, an IPv6 /64) may make a second, twice
     /// that at once. Past it: 429 with `Retry-After`.
     pub requests_per_second: u32,
+    /// Open web connections at most; past it a new one is closed at once.
+    pub max_connections: usize,
+    /// Open web connections one address block may hold; past it its new one is closed at
+    /// once.
+    pub max_connections_per_address: usize,
+    /// Connections from a loopback address are a reverse proxy's on this machine (its
+    /// clients' addresses are in `X-Forwarded-For`, which only a request tells): only
+    /// `max_connections` counts them.
+    pub loopback_is_proxy: bool,
+    /// A request's head must arrive within this from when the connection is ready for it
+    /// (opened, or its last response sent); otherwise the connection is closed.
+    pub header_timeout: Duration,
+    /// A connection on which no byte moves either way for this long is closed (a client
+    /// that stops reading its response).
+    pub idle_timeout: Duration,
 }
 
 impl Default for WebConfig {
     fn default() -> Self {
         WebConfig {
             requests_per_second: 20,
+            max_connections: 512,
+            max_connections_per_address: 32,
+            loopback_is_proxy: true,
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(30),
         }
     }
 }
@@ -64,20 +96,211 @@ struct Web {
     rate: Arc<Mutex<AddressRate>>,
 }
 
-/// Serves the pages on `listener` until an error.
+/// Serves the pages on `listener` until the task is aborted (which closes every open web
+/// connection too).
 pub async fn serve(
     listener: TcpListener,
     service: Service,
     site: Site,
     config: WebConfig,
 ) -> anyhow::Result<()> {
-    let app = router(service, site, config);
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .await?;
-    Ok(())
+    let app = router(service, site, config.clone());
+    let open = Arc::new(Mutex::new(Open::default()));
+    let mut connections = tokio::task::JoinSet::new();
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(error) => {
+                    // Out of file descriptors, most likely: wait instead of spinning.
+                    tracing::warn!(%error, "web: cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    continue;
+                }
+            },
+            Some(_) = connections.join_next(), if !connections.is_empty() => continue,
+        };
+        let Some(slot) = Slot::admit(&open, &config, peer.ip()) else {
+            drop(stream);
+            continue;
+        };
+        connections.spawn(connection(stream, peer, app.clone(), config.clone(), slot));
+    }
+}
+
+/// Serves one connection: HTTP/1.1 with a header-read timeout and an idle timeout.
+async fn connection(
+    stream: TcpStream,
+    peer: SocketAddr,
+    app: Router,
+    config: WebConfig,
+    slot: Slot,
+) {
+    let _ = stream.set_nodelay(true);
+    let started = tokio::time::Instant::now();
+    let moved = Arc::new(AtomicU64::new(0));
+    let io = Watched {
+        io: stream,
+        started,
+        moved: moved.clone(),
+    };
+    let service =
+        hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
+            req.extensions_mut().insert(ConnectInfo(peer));
+            tower_service::Service::call(&mut app.clone(), req)
+        });
+    let conn = hyper::server::conn::http1::Builder::new()
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(config.header_timeout)
+        .serve_connection(hyper_util::rt::TokioIo::new(io), service);
+    tokio::pin!(conn);
+    let idle = config.idle_timeout.max(Duration::from_millis(1));
+    let mut deadline = started + idle;
+    loop {
+        tokio::select! {
+            done = conn.as_mut() => {
+                if let Err(error) = done {
+                    tracing::debug!(peer = %slot.key, %error, "web: connection ended");
+                }
+                return;
+            }
+            _ = tokio::time::sleep_until(deadline) => {
+                let last = started + Duration::from_millis(moved.load(Ordering::Relaxed));
+                if last + idle <= tokio::time::Instant::now() {
+                    tracing::debug!(peer = %slot.key, "web: connection idle, closed");
+                    return;
+                }
+                deadline = last + idle;
+            }
+        }
+    }
+}
+
+/// The open connections' counts.
+#[derive(Default)]
+struct Open {
+    total: usize,
+    per_address: HashMap<IpAddr, usize>,
+}
+
+/// One open connection counted while it lives.
+struct Slot {
+    open: Arc<Mutex<Open>>,
+    /// Its address block; `None` if only the total counts it (a proxy on this machine).
+    block: Option<IpAddr>,
+    key: IpAddr,
+}
+
+impl Slot {
+    fn admit(open: &Arc<Mutex<Open>>, config: &WebConfig, ip: IpAddr) -> Option<Slot> {
+        let key = address_block(ip);
+        let block = (!(config.loopback_is_proxy && key.is_loopback())).then_some(key);
+        let mut o = open.lock().unwrap_or_else(|e| e.into_inner());
+        if o.total >= config.max_connections {
+            tracing::debug!(peer = %key, open = o.total, "web: connection closed: too many open");
+            return None;
+        }
+        if let Some(b) = block {
+            let n = o.per_address.get(&b).copied().unwrap_or(0);
+            if n >= config.max_connections_per_address {
+                tracing::debug!(peer = %key, open = n, "web: connection closed: too many open from its address");
+                return None;
+            }
+            o.per_address.insert(b, n + 1);
+        }
+        o.total += 1;
+        Some(Slot {
+            open: open.clone(),
+            block,
+            key,
+        })
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut o = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        o.total = o.total.saturating_sub(1);
+        if let Some(b) = self.block {
+            if let Some(n) = o.per_address.get_mut(&b) {
+                *n -= 1;
+                if *n == 0 {
+                    o.per_address.remove(&b);
+                }
+            }
+        }
+    }
+}
+
+/// A connection's stream, noting when a byte last moved either way (milliseconds since
+/// `started`).
+struct Watched {
+    io: TcpStream,
+    started: tokio::time::Instant,
+    moved: Arc<AtomicU64>,
+}
+
+impl Watched {
+    fn touch(&self) {
+        let ms = self.started.elapsed().as_millis().min(u64::MAX as u128) as u64;
+        self.moved.store(ms, Ordering::Relaxed);
+    }
+}
+
+impl AsyncRead for Watched {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let me = self.get_mut();
+        let before = buf.filled().len();
+        let r = Pin::new(&mut me.io).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            me.touch();
+        }
+        r
+    }
+}
+
+impl AsyncWrite for Watched {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        let me = self.get_mut();
+        let r = Pin::new(&mut me.io).poll_write(cx, buf);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            me.touch();
+        }
+        r
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        let me = self.get_mut();
+        let r = Pin::new(&mut me.io).poll_write_vectored(cx, bufs);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            me.touch();
+        }
+        r
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
+    }
 }
 
 fn router(service: Service, site: Site, config: WebConfig) -> Router {
