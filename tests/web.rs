@@ -812,3 +812,148 @@ async fn a_long_leaderboard_comes_in_pages() {
     );
     server.running.stop().await;
 }
+
+/// Whether the server closes `s` within `secs` (a read returns end of file or an error);
+/// any byte it sends first is kept in `got`.
+async fn closed_within(s: &mut tokio::net::TcpStream, secs: f64, got: &mut Vec<u8>) -> bool {
+    let until = tokio::time::Instant::now() + std::time::Duration::from_secs_f64(secs);
+    let mut buf = [0u8; 4096];
+    loop {
+        match tokio::time::timeout_at(until, s.read(&mut buf)).await {
+            Err(_) => return false,
+            Ok(Ok(0)) | Ok(Err(_)) => return true,
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+/// A connection from `from` (any address on this machine's loopback network).
+async fn connect_from(from: &str, to: SocketAddr) -> tokio::net::TcpStream {
+    let sock = tokio::net::TcpSocket::new_v4().unwrap();
+    sock.bind(format!("{from}:0").parse().unwrap()).unwrap();
+    sock.connect(to).await.expect("connects")
+}
+
+/// One keep-alive request on an open connection; its status line's code.
+async fn status_on(s: &mut tokio::net::TcpStream, path: &str) -> u16 {
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes())
+        .await
+        .unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(std::time::Duration::from_secs(10), s.read_to_end(&mut raw))
+        .await
+        .expect("answers in time")
+        .expect("reads the answer");
+    let text = String::from_utf8_lossy(&raw);
+    text.split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("no status: {text:?}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_sends_nothing_or_half_a_request_is_closed() {
+    let (server, addr) = web_server("web-slow", |o| {
+        o.web.header_timeout = std::time::Duration::from_secs(1);
+        o.web.idle_timeout = std::time::Duration::from_secs(30);
+    })
+    .await;
+    let started = std::time::Instant::now();
+    let mut silent = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut half = tokio::net::TcpStream::connect(addr).await.unwrap();
+    half.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    // A keep-alive connection after its answer: the next request's head is due as well.
+    let mut kept = tokio::net::TcpStream::connect(addr).await.unwrap();
+    kept.write_all(b"GET /style.css HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let mut got = Vec::new();
+    assert!(
+        closed_within(&mut silent, 4.0, &mut got).await,
+        "a silent connection stays open"
+    );
+    assert!(got.is_empty());
+    assert!(
+        closed_within(&mut half, 4.0, &mut Vec::new()).await,
+        "half a request head stays open"
+    );
+    let mut answer = Vec::new();
+    assert!(
+        closed_within(&mut kept, 4.0, &mut answer).await,
+        "an idle keep-alive connection stays open"
+    );
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+    // Not before the timeout, and a prompt request is answered.
+    assert!(started.elapsed() >= std::time::Duration::from_millis(900));
+    assert_eq!(get(addr, "/").await.status, 200);
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_its_connection_cap_an_address_is_closed_at_once_and_others_are_served() {
+    let (server, addr) = web_server("web-per-address", |o| {
+        o.web.max_connections_per_address = 2;
+        o.web.loopback_is_proxy = false;
+    })
+    .await;
+    let mut a = connect_from("127.0.0.1", addr).await;
+    let mut b = connect_from("127.0.0.1", addr).await;
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let mut third = connect_from("127.0.0.1", addr).await;
+    assert!(
+        closed_within(&mut third, 2.0, &mut Vec::new()).await,
+        "a third connection from the address stays open"
+    );
+    // Its open connections are still answered, another address is served.
+    assert_eq!(status_on(&mut a, "/").await, 200);
+    let mut other = connect_from("127.0.0.2", addr).await;
+    assert_eq!(status_on(&mut other, "/style.css").await, 200);
+    // A closed one frees its place.
+    drop(a);
+    let mut served = false;
+    for _ in 0..20 {
+        let mut again = connect_from("127.0.0.1", addr).await;
+        let mut got = Vec::new();
+        if !closed_within(&mut again, 0.3, &mut got).await {
+            assert_eq!(status_on(&mut again, "/").await, 200);
+            served = true;
+            break;
+        }
+    }
+    assert!(served, "the address is never served again");
+    assert_eq!(status_on(&mut b, "/").await, 200);
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_web_cap_full_ssh_still_lets_players_in() {
+    let (server, addr) = web_server("web-full", |o| {
+        o.web.max_connections = 3;
+        o.web.max_connections_per_address = 100;
+    })
+    .await;
+    let mut open = Vec::new();
+    for _ in 0..3 {
+        open.push(tokio::net::TcpStream::connect(addr).await.unwrap());
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    // A proxy's (loopback) connections count in the total.
+    let mut over = tokio::net::TcpStream::connect(addr).await.unwrap();
+    assert!(
+        closed_within(&mut over, 2.0, &mut Vec::new()).await,
+        "a connection past the total cap stays open"
+    );
+    let key = common::new_key();
+    let (help, status) = common::exec(server.running.addr, "bob", &key, "help").await;
+    assert_eq!(status, Some(0), "{help}");
+    assert!(!help.is_empty());
+    // The held ones are still answered.
+    assert_eq!(status_on(&mut open[0], "/").await, 200);
+    server.running.stop().await;
+}
