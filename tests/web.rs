@@ -957,3 +957,33 @@ async fn with_the_web_cap_full_ssh_still_lets_players_in() {
     assert_eq!(status_on(&mut open[0], "/").await, 200);
     server.running.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_on_which_nothing_moves_is_closed_after_the_idle_timeout() {
+    // The request head's timeout far away: only the idle timeout can close it.
+    let (server, addr) = web_server("web-idle", |o| {
+        o.web.header_timeout = std::time::Duration::from_secs(60);
+        o.web.idle_timeout = std::time::Duration::from_secs(1);
+    })
+    .await;
+    let mut silent = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut half = tokio::net::TcpStream::connect(addr).await.unwrap();
+    // Bytes keep it open: a slow but moving client is not cut off.
+    for line in ["GET / HTTP/1.1\r\n", "Host: x\r\n", "Connection: close\r\n"] {
+        half.write_all(line.as_bytes()).await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    }
+    assert!(
+        closed_within(&mut silent, 3.0, &mut Vec::new()).await,
+        "a connection idle past the idle timeout stays open"
+    );
+    half.write_all(b"\r\n").await.unwrap();
+    let mut answer = Vec::new();
+    assert!(closed_within(&mut half, 5.0, &mut answer).await);
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+    server.running.stop().await;
+}

@@ -525,4 +525,30 @@ mod tests {
         assert_eq!(client_ip(far, &h), far);
         assert_eq!(client_ip(lo, &HeaderMap::new()), lo);
     }
+
+    #[test]
+    fn connections_count_per_address_block_and_a_local_proxy_only_in_the_total() {
+        let open = Arc::new(Mutex::new(Open::default()));
+        let config = WebConfig {
+            max_connections: 5,
+            max_connections_per_address: 2,
+            ..WebConfig::default()
+        };
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let admit = |s: &str| Slot::admit(&open, &config, ip(s));
+        // One IPv6 /64 is one block; an IPv4-mapped address is that IPv4 address.
+        let a = admit("2001:db8::1").unwrap();
+        let _b = admit("2001:db8::ffff:2").unwrap();
+        assert!(admit("2001:db8::3").is_none());
+        let _c = admit("::ffff:192.0.2.7").unwrap();
+        let _d = admit("192.0.2.7").unwrap();
+        assert!(admit("192.0.2.7").is_none());
+        // A proxy on this machine: only the total.
+        let _e = admit("127.0.0.1").unwrap();
+        assert!(admit("127.0.0.1").is_none(), "the total is 5");
+        drop(a);
+        let _f = admit("127.0.0.1").unwrap();
+        assert!(admit("198.51.100.1").is_none());
+        assert_eq!(open.lock().unwrap().total, 5);
+    }
 }
