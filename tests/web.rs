@@ -955,7 +955,12 @@ async fn with_the_web_cap_full_ssh_still_lets_players_in() {
     assert!(!help.is_empty());
     // The held ones are still answered.
     assert_eq!(status_on(&mut open[0], "/").await, 200);
+    // Stopping the server closes the web connections it holds.
     server.running.stop().await;
+    assert!(
+        closed_within(&mut open[1], 2.0, &mut Vec::new()).await,
+        "a web connection outlives the server"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
