@@ -125,6 +125,24 @@ impl Kind for Addr {
     }
 }
 
+/// `host:port`, or "off" (for a listener that may be turned off).
+struct AddrOrOff;
+impl Kind for AddrOrOff {
+    type V = String;
+    const EXPECT: &'static str =
+        "an address and port, like \"0.0.0.0:8080\" or \"[::]:8080\", or \"off\"";
+    const VALUE_NAME: &'static str = "ADDR:PORT|off";
+    fn from_text(s: &str) -> Result<String, String> {
+        if s.trim().eq_ignore_ascii_case("off") {
+            return Ok("off".into());
+        }
+        Addr::from_text(s).map_err(|_| Self::EXPECT.to_string())
+    }
+    fn to_toml(v: &String) -> String {
+        quote(v)
+    }
+}
+
 /// A directory path.
 struct Dir;
 impl Kind for Dir {
@@ -523,6 +541,10 @@ settings! {
     /// Address and port to listen on. "[::]:2222" for IPv6; port 22 needs
     /// CAP_NET_BIND_SERVICE (see deploy/stratego-ssh.service).
     listen: Addr => listen;
+    /// Address and port of the read-only web pages and their JSON API (docs/web.md), served by
+    /// the same process beside SSH: leaderboards, profiles, finished games. "off": no web
+    /// server. For a public site put a TLS reverse proxy in front of it (docs/hosting.md).
+    http_listen: AddrOrOff => http_listen;
     /// Game data (players, ratings, games in progress and finished). Created if missing.
     data_dir: Dir => data_dir;
     /// The server's host key, created on first start. Keep it: players' known_hosts pin it.

@@ -6,7 +6,8 @@
 //! limit; `ucc` (the UCC 2012 agent protocol, both ways) → rules, bot; `tournament` (pairings
 //! and standings, pure) → rules, proto (its data types); `lobby` → game, bot, ucc, tournament, proto, store (reads
 //! only; its tournament director queues writes); `service` → lobby, store, proto;
-//! `ssh` → ui, service, lobby, proto; `server` is the composition root used by the binary
+//! `ssh` → ui, service, lobby, proto; `web` (the read-only pages and JSON API) → service,
+//! proto, rules, ui, text, limit (never `store` or `ssh`); `server` is the composition root used by the binary
 //! and the end-to-end tests, and nothing but `server` imports `ssh`. Everything that must
 //! be unpredictable comes from `random`; a guest's identity comes from its secret pass
 //! (`guest`); a panic in the lobby or a game task stops the server (`supervise`).
@@ -32,3 +33,4 @@ pub mod text;
 pub mod tournament;
 pub mod ucc;
 pub mod ui;
+pub mod web;

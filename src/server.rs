@@ -1,5 +1,5 @@
 //! The composition root shared by the binary and the end-to-end tests: lobby, SSH front end,
-//! listener.
+//! web front end, listeners.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -14,6 +14,7 @@ use crate::lobby::{self, LobbyHandle};
 use crate::ssh::{load_or_create_host_key, SshServer};
 pub use crate::ssh::{ConnectionCount, SshConfig};
 use crate::store::Store;
+pub use crate::web::WebConfig;
 
 /// Everything the server runs with: the resolved settings (see [`crate::config`], which
 /// fills it from the file, the environment and the flags), in one struct, of which the SSH
@@ -21,6 +22,10 @@ use crate::store::Store;
 #[derive(Clone, Debug)]
 pub struct ServerOptions {
     pub listen: String,
+    /// The web pages' address (`src/web`), or "off".
+    pub http_listen: String,
+    /// The web pages' request budget.
+    pub web: WebConfig,
     pub data_dir: PathBuf,
     pub keys_dir: PathBuf,
     pub ssh: SshConfig,
@@ -33,6 +38,8 @@ impl Default for ServerOptions {
     fn default() -> Self {
         ServerOptions {
             listen: "0.0.0.0:2222".into(),
+            http_listen: "0.0.0.0:8080".into(),
+            web: WebConfig::default(),
             data_dir: PathBuf::from("data"),
             keys_dir: PathBuf::from("keys"),
             ssh: SshConfig::default(),
@@ -45,10 +52,13 @@ impl Default for ServerOptions {
 /// A server that is accepting connections.
 pub struct Running {
     pub addr: SocketAddr,
+    /// Where the web pages are served (`None`: `http_listen` is "off").
+    pub http_addr: Option<SocketAddr>,
     pub lobby: LobbyHandle,
     pub store: Store,
     connections: ConnectionCount,
     task: tokio::task::JoinHandle<Result<()>>,
+    web: Option<tokio::task::JoinHandle<Result<()>>>,
 }
 
 /// What the server is doing now (for the periodic status line).
@@ -73,8 +83,15 @@ impl Running {
     /// [`crate::supervise`]): the binary then exits non-zero.
     pub async fn serving(&mut self) -> Result<()> {
         let lobby = self.lobby.clone();
+        let web = async {
+            match self.web.as_mut() {
+                Some(w) => w.await?,
+                None => std::future::pending().await,
+            }
+        };
         tokio::select! {
             r = &mut self.task => r?,
+            r = web => r.context("the web server stopped"),
             what = lobby.failed() => Err(anyhow::anyhow!("{what}; stopping so that the service manager starts the server again")),
         }
     }
@@ -91,6 +108,9 @@ impl Running {
     /// Stops accepting, ends every game task and flushes the store.
     pub async fn stop(self) {
         self.task.abort();
+        if let Some(w) = &self.web {
+            w.abort();
+        }
         self.lobby.shutdown().await;
         let _ = self.store.flush().await;
     }
@@ -113,12 +133,48 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
         .await
         .with_context(|| format!("cannot listen on {}", opts.listen))?;
     let addr = listener.local_addr()?;
+    let http = if opts.http_listen.eq_ignore_ascii_case("off") {
+        None
+    } else {
+        Some(
+            TcpListener::bind(&opts.http_listen)
+                .await
+                .with_context(|| {
+                    format!("cannot listen for the web pages on {}", opts.http_listen)
+                })?,
+        )
+    };
     let lobby = lobby::spawn(opts.lobby.clone(), store.clone());
     let server = SshServer::new(key, lobby.clone(), store.clone(), opts.ssh.clone());
     let connections = server.connection_count();
+    let (http_addr, web) = match http {
+        Some(l) => {
+            let http_addr = l.local_addr()?;
+            tracing::info!(%http_addr, "web pages listening");
+            let site = crate::web::Site {
+                name: opts.ssh.host_name.clone(),
+                motd: opts.ssh.motd.clone(),
+                ssh_port: addr.port(),
+                fingerprints: vec![fingerprint.to_string()],
+            };
+            let service = crate::service::Service::new(store.clone(), lobby.clone());
+            (
+                Some(http_addr),
+                Some(tokio::spawn(crate::web::serve(
+                    l,
+                    service,
+                    site,
+                    opts.web.clone(),
+                ))),
+            )
+        }
+        None => (None, None),
+    };
     let task = tokio::spawn(server.serve(listener));
     Ok(Running {
         addr,
+        http_addr,
+        web,
         lobby,
         store,
         connections,

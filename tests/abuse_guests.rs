@@ -82,6 +82,7 @@ async fn only_the_guests_own_login_brings_it_back_before_and_after_a_restart() {
     running.stop().await;
     let opts = ServerOptions {
         listen: "127.0.0.1:0".into(),
+        http_listen: "off".into(),
         data_dir: dir.0.join("data"),
         keys_dir: dir.0.join("keys"),
         ..ServerOptions::default()

@@ -33,6 +33,8 @@ impl Logged {
             .arg(dir.0.join("data"))
             .arg("--keys-dir")
             .arg(dir.0.join("keys"))
+            // Tests never bind the web pages' default port 8080.
+            .args(["--http-listen", "off"])
             .env_remove("RUST_LOG")
             .env("NO_COLOR", "1")
             .stdin(Stdio::null())

@@ -11,6 +11,7 @@
 //! | `game` | our `ui`, `lobby`, `service` |
 //! | `lobby` | our `ui`, `service` |
 //! | `service` | our `ui` |
+//! | `web` | sled, russh, and our `store`, `game`, `lobby` (it reads through `service`) |
 //! | `ucc` | anything of ours but `rules`, `bot` and `ucc` (and no tokio, sled, russh, ratatui) |
 //! | `tournament` | anything of ours but `rules` and `proto`'s data (and no tokio, sled, russh, ratatui, tracing) |
 //! | everything but `server.rs` (the composition root) and `lib.rs` | our `ssh` |
@@ -90,6 +91,17 @@ const RULES: &[Rule] = &[
     Rule {
         dir: "service",
         forbidden: &["crate::ui"],
+        allowed: &[],
+    },
+    Rule {
+        dir: "web",
+        forbidden: &[
+            "sled",
+            "russh",
+            "crate::store",
+            "crate::game",
+            "crate::lobby",
+        ],
         allowed: &[],
     },
     Rule {
@@ -342,7 +354,7 @@ fn every_module_uses_only_the_layers_below_it() {
 fn a_forbidden_use_is_reported_with_its_file_and_line() {
     let dir = std::env::temp_dir().join(format!("layers-{}", std::process::id()));
     let src = dir.join("src");
-    for d in ["ui", "rules", "bot", "lobby"] {
+    for d in ["ui", "rules", "bot", "lobby", "web"] {
         std::fs::create_dir_all(src.join(d)).unwrap();
     }
     let write = |p: &str, text: &str| std::fs::write(src.join(p), text).unwrap();
@@ -364,6 +376,10 @@ fn a_forbidden_use_is_reported_with_its_file_and_line() {
     );
     write("lobby/mod.rs", "fn f() { crate::ssh::serve(); }\n");
     write("server.rs", "use crate::ssh::SshServer;\n");
+    write(
+        "web/mod.rs",
+        "use crate::service::Service;\nuse crate::store::Store;\nfn f() { crate::ssh::serve(); }\n",
+    );
     let found = violations(&src);
     std::fs::remove_dir_all(&dir).unwrap();
     let expected = [
@@ -374,6 +390,8 @@ fn a_forbidden_use_is_reported_with_its_file_and_line() {
         "src/rules/game.rs:6: `rules` must not use `crate::store`",
         "src/bot/mod.rs:1: `bot` must not use `crate::proto`",
         "src/lobby/mod.rs:1: only the composition root (server.rs) may use `ssh`",
+        "src/web/mod.rs:2: `web` must not use `crate::store`",
+        "src/web/mod.rs:3: only the composition root (server.rs) may use `ssh`",
     ];
     for e in expected {
         assert!(

@@ -73,6 +73,42 @@ impl Service {
             .map_err(|e| ReplayFault::Broken(e.to_string()))?
     }
 
+    /// What a page tells of a finished public game beside its moves: who played, the
+    /// result, the rating changes. A private game answers as one that does not exist.
+    pub async fn game_facts(&self, id: u64) -> Result<GameFacts, ReplayFault> {
+        let found = self.blocking(move |s| s.games().get(id)).await?;
+        let g = found
+            .filter(|g| g.visible_to(None))
+            .ok_or(ReplayFault::NoSuchGame(id))?;
+        let change = |c: &crate::store::RatingChange| RatingMove {
+            before: c.before.shown(),
+            after: c.after.shown(),
+        };
+        Ok(GameFacts {
+            id,
+            red: g.seats.red.nick,
+            blue: g.seats.blue.nick,
+            variant: g.record.rules.variant,
+            rated: g.rated,
+            outcome: g.outcome,
+            plies: g.record.moves.len() as u32,
+            started_at: g.started,
+            ended_at: g.ended,
+            clock: g.terms.clock,
+            rating_changes: g.rating_changes.map(|c| [change(&c.red), change(&c.blue)]),
+        })
+    }
+
+    /// People online (in the lobby or a game; computer players not counted).
+    pub fn online_count(&self) -> usize {
+        self.lobby
+            .snapshot()
+            .players
+            .iter()
+            .filter(|p| !p.bot)
+            .count()
+    }
+
     /// The games in play that anyone may watch.
     pub fn live_games(&self) -> Vec<GameSummary> {
         self.lobby
@@ -194,6 +230,31 @@ fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError> {
         recent,
         renames_left: crate::store::MAX_RENAMES.saturating_sub(user.renames) as u8,
     }))
+}
+
+/// A finished public game as a page shows it (see [`Service::game_facts`]).
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
+pub struct GameFacts {
+    pub id: u64,
+    pub red: String,
+    pub blue: String,
+    pub variant: Variant,
+    pub rated: bool,
+    pub outcome: crate::rules::Outcome,
+    pub plies: u32,
+    /// Unix seconds.
+    pub started_at: u64,
+    pub ended_at: u64,
+    pub clock: Option<crate::proto::ClockSpec>,
+    /// Red's, then Blue's (rated games only).
+    pub rating_changes: Option<[RatingMove; 2]>,
+}
+
+/// A player's shown rating before and after a rated game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+pub struct RatingMove {
+    pub before: i32,
+    pub after: i32,
 }
 
 /// Why a replay cannot be shown.

@@ -47,6 +47,12 @@ impl Server {
             .arg(dir.join("data"))
             .arg("--keys-dir")
             .arg(dir.join("keys"))
+            // No web pages unless a test asks for them with --http-listen in `extra`.
+            .args(if extra.contains(&"--http-listen") {
+                &[][..]
+            } else {
+                &["--http-listen", "off"][..]
+            })
             // Connections come from one address many times a minute here.
             .args([
                 "--connects-per-minute",

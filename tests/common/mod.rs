@@ -58,6 +58,8 @@ pub async fn start_server_with(tag: &str, f: impl FnOnce(&mut ServerOptions)) ->
     let dir = tempdir::Dir::new(tag);
     let mut opts = ServerOptions {
         listen: "127.0.0.1:0".into(),
+        // No web pages unless a test asks for them (then on port 0, never 8080).
+        http_listen: "off".into(),
         data_dir: dir.0.join("data"),
         keys_dir: dir.0.join("keys"),
         ..ServerOptions::default()

@@ -1,0 +1,214 @@
+//! The JSON API: each page's data (docs/web.md), and a player's games as ndjson.
+
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde_json::{json, Value};
+
+use super::board::{move_text, move_words};
+use super::pages::{parse_variant, PageQuery};
+use super::{game_id, view_word, Fault, GameQuery, Web, LEADERBOARD_PAGE};
+use crate::proto::{GameFilter, GameListItem};
+use crate::rules::{Square, ViewMove};
+
+fn json_response(status: StatusCode, v: &Value) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        v.to_string(),
+    )
+        .into_response()
+}
+
+fn fault_json(f: Fault) -> Response {
+    let (status, msg) = match f {
+        Fault::NotFound(m) => (StatusCode::NOT_FOUND, m),
+        Fault::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
+        Fault::Broken(e) => {
+            tracing::warn!(error = %e, "web: API data could not be read");
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the server could not read its data".to_string(),
+            )
+        }
+    };
+    json_response(status, &json!({ "error": msg }))
+}
+
+fn reply(r: Result<Value, Fault>) -> Response {
+    match r {
+        Ok(v) => json_response(StatusCode::OK, &v),
+        Err(f) => fault_json(f),
+    }
+}
+
+pub(super) async fn leaderboard(
+    State(web): State<Web>,
+    Path(variant): Path<String>,
+    Query(q): Query<PageQuery>,
+) -> Response {
+    reply(
+        async {
+            let variant = parse_variant(&variant)?;
+            let page = q.page()?;
+            let board = web
+                .service
+                .leaderboard(variant)
+                .await
+                .map_err(super::broken)?;
+            let pages = board.rows.len().div_ceil(LEADERBOARD_PAGE).max(1);
+            if page > pages {
+                return Err(super::past_the_end(pages));
+            }
+            let rows: Vec<_> = board
+                .rows
+                .iter()
+                .skip((page - 1) * LEADERBOARD_PAGE)
+                .take(LEADERBOARD_PAGE)
+                .collect();
+            Ok(json!({
+                "variant": variant.name().to_lowercase(),
+                "page": page,
+                "pages": pages,
+                "rows": rows,
+            }))
+        }
+        .await,
+    )
+}
+
+/// A finished game in a list.
+fn item(g: &GameListItem) -> Value {
+    json!({
+        "id": g.id,
+        "red": g.red,
+        "blue": g.blue,
+        "variant": g.variant.name().to_lowercase(),
+        "rated": g.rated,
+        "winner": g.outcome.and_then(|o| o.winner).map(|c| c.name().to_lowercase()),
+        "reason": g.outcome.map(|o| o.reason.describe()),
+        "plies": g.plies,
+        "ended_at": g.ended_at,
+    })
+}
+
+pub(super) async fn player(State(web): State<Web>, Path(nick): Path<String>) -> Response {
+    reply(
+        async {
+            let nick: String = nick.chars().take(64).collect();
+            let p = web
+                .service
+                .profile(&nick)
+                .await
+                .map_err(super::broken)?
+                .ok_or_else(|| Fault::NotFound("no such player".into()))?;
+            let ratings: Vec<Value> = p
+                .ratings
+                .iter()
+                .map(|r| {
+                    json!({
+                        "variant": r.variant.name().to_lowercase(),
+                        "rating": r.rating,
+                        "deviation": r.deviation,
+                        "games": r.games,
+                        "wins": r.wins,
+                        "draws": r.draws,
+                        "losses": r.losses,
+                        "history": r.history.iter().map(|&(t, r)| json!({"at": t, "rating": r})).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            Ok(json!({
+                "nick": p.nick,
+                "ratings": ratings,
+                "recent": p.recent.iter().map(item).collect::<Vec<_>>(),
+            }))
+        }
+        .await,
+    )
+}
+
+/// A player's finished public games, newest first, one JSON object a line.
+pub(super) async fn games(State(web): State<Web>, Path(nick): Path<String>) -> Response {
+    let nick: String = nick.chars().take(64).collect();
+    let exists = match web.service.profile(&nick).await {
+        Ok(p) => p.is_some(),
+        Err(e) => return fault_json(super::broken(e)),
+    };
+    if !exists {
+        return fault_json(Fault::NotFound("no such player".into()));
+    }
+    match web
+        .service
+        .games(None, GameFilter::Player(nick), None)
+        .await
+    {
+        Ok(list) => {
+            let mut out = String::new();
+            for g in &list.items {
+                out.push_str(&item(g).to_string());
+                out.push('\n');
+            }
+            ([(header::CONTENT_TYPE, "application/x-ndjson")], out).into_response()
+        }
+        Err(e) => fault_json(super::broken(e)),
+    }
+}
+
+fn move_json(ply: usize, m: &ViewMove) -> Value {
+    json!({
+        "ply": ply,
+        "mover": m.mover.name().to_lowercase(),
+        "from": m.from.to_string(),
+        "to": m.to.to_string(),
+        "text": move_text(m),
+        "words": move_words(m),
+        "battle": m.battle.map(|b| json!({
+            "attacker": b.attacker.map(|r| r.name()),
+            "defender": b.defender.map(|r| r.name()),
+        })),
+    })
+}
+
+pub(super) async fn game(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(q): Query<GameQuery>,
+) -> Response {
+    reply(
+        async {
+            let (id, xml) = game_id(&id)?;
+            if xml {
+                return Err(Fault::NotFound("No such page.".into()));
+            }
+            let (ply, view) = (q.ply()?, q.view()?);
+            let facts = web.service.game_facts(id).await?;
+            let snap = web.service.replay(id, ply, view, None).await?;
+            let board: Vec<Value> = Square::all()
+                .filter_map(|sq| {
+                    snap.view.piece_at(sq).map(|p| {
+                        json!({
+                            "square": sq.to_string(),
+                            "color": p.color.name().to_lowercase(),
+                            "rank": p.rank.map(|r| r.name()),
+                        })
+                    })
+                })
+                .collect();
+            Ok(json!({
+                "game": facts,
+                "view": view_word(view),
+                "ply": snap.ply,
+                "plies": snap.plies,
+                "to_move": snap.view.to_move.name().to_lowercase(),
+                "board": board,
+                "captured": snap.view.captured.iter().map(|c| json!({
+                    "color": c.color.name().to_lowercase(),
+                    "rank": c.rank.map(|r| r.name()),
+                })).collect::<Vec<_>>(),
+                "moves": snap.history.iter().enumerate().map(|(i, m)| move_json(i + 1, m)).collect::<Vec<_>>(),
+            }))
+        }
+        .await,
+    )
+}

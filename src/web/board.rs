@@ -1,0 +1,114 @@
+//! The board as HTML (a table styled by /style.css, readable at 375 px wide) and the
+//! rating-history plot as SVG, both drawn on the server from views only.
+
+use maud::{html, Markup};
+
+use crate::rules::{Color, Numbering, PlayerView, Square, ViewMove};
+
+/// What a square shows, as written in its `data-piece` attribute: `Red Marshal`,
+/// `Blue unknown`, or nothing for an empty square.
+pub fn piece_words(view: &PlayerView, sq: Square) -> Option<String> {
+    view.piece_at(sq).map(|p| {
+        format!(
+            "{} {}",
+            p.color.name(),
+            p.rank.map_or("unknown", |r| r.name())
+        )
+    })
+}
+
+/// The board as `view` shows it, `bottom` side nearest the reader; the last move marked.
+pub fn board(view: &PlayerView, bottom: Color) -> Markup {
+    let rows: Vec<u8> = match bottom {
+        Color::Red => (0..10).rev().collect(),
+        Color::Blue => (0..10).collect(),
+    };
+    let files: Vec<u8> = match bottom {
+        Color::Red => (0..10).collect(),
+        Color::Blue => (0..10).rev().collect(),
+    };
+    let last = view.last_move.map(|m| (m.from, m.to));
+    html! {
+        table.board aria-label="board" {
+            @for &r in &rows {
+                tr {
+                    th.coord scope="row" { (r + 1) }
+                    @for &f in &files {
+                        @let sq = Square::new(f, r).expect("on the board");
+                        @let marked = last.is_some_and(|(a, b)| a == sq || b == sq);
+                        @match view.piece_at(sq) {
+                            Some(p) => {
+                                @let label = p.rank.map_or("?", |r| r.label(Numbering::Modern));
+                                @let cls = format!("sq {}{}", if p.color == Color::Red { "red" } else { "blue" }, if marked { " last" } else { "" });
+                                td class=(cls) data-sq=(sq) data-piece=(piece_words(view, sq).unwrap_or_default()) title=(format!("{sq}: {}", piece_words(view, sq).unwrap_or_default())) { (label) }
+                            }
+                            None => {
+                                @let cls = format!("sq{}{}", if sq.is_lake() { " lake" } else { "" }, if marked { " last" } else { "" });
+                                td class=(cls) data-sq=(sq) {}
+                            }
+                        }
+                    }
+                }
+            }
+            tr {
+                th {}
+                @for &f in &files {
+                    th.coord scope="col" { ((b'A' + f) as char) }
+                }
+            }
+        }
+    }
+}
+
+/// A move in short: `E4-E5`, `E4xE5` for a battle.
+pub fn move_text(m: &ViewMove) -> String {
+    let sep = if m.battle.is_some() { "x" } else { "-" };
+    format!("{}{sep}{}", m.from, m.to)
+}
+
+/// What happened in a move, in words (as `ssh host replay ID` tells it).
+pub fn move_words(m: &ViewMove) -> String {
+    let mut words = crate::rules::notation::battle_sentence(m, None, Numbering::default())
+        .map(|s| s.split_once(": ").map_or(s.clone(), |(_, w)| w.to_string()))
+        .unwrap_or_else(|| format!("{} moved", m.mover.name()));
+    if let Some(r) = m.rescue {
+        words.push_str(&format!("; a {} rescued to {}", r.rank.name(), r.to));
+    }
+    words
+}
+
+/// A rating history (oldest first) as an SVG line with one point per rated game.
+pub fn rating_plot(history: &[(u64, i32)]) -> Markup {
+    const W: f64 = 320.0;
+    const H: f64 = 120.0;
+    const PAD: f64 = 8.0;
+    let lo = history.iter().map(|h| h.1).min().unwrap_or(1500) - 10;
+    let hi = history.iter().map(|h| h.1).max().unwrap_or(1500) + 10;
+    let n = history.len();
+    let x = |i: usize| {
+        if n <= 1 {
+            W / 2.0
+        } else {
+            PAD + (W - 2.0 * PAD) * i as f64 / (n - 1) as f64
+        }
+    };
+    let y = |r: i32| PAD + (H - 2.0 * PAD) * (hi - r) as f64 / (hi - lo).max(1) as f64;
+    let points: Vec<String> = history
+        .iter()
+        .enumerate()
+        .map(|(i, &(_, r))| format!("{:.1},{:.1}", x(i), y(r)))
+        .collect();
+    html! {
+        svg.plot xmlns="http://www.w3.org/2000/svg" viewBox=(format!("0 0 {W} {H}")) width="100%" role="img" aria-label=(format!("rating after each of {n} rated games, from {lo} to {hi}")) {
+            rect x="0" y="0" width=(W) height=(H) fill="#fafafa" stroke="#ccc" {}
+            text x="4" y="12" font-size="10" fill="#666" { (hi) }
+            text x="4" y=(H - 3.0) font-size="10" fill="#666" { (lo) }
+            polyline points=(points.join(" ")) fill="none" stroke="#b22" stroke-width="1.5" {}
+            @for (i, &(_, r)) in history.iter().enumerate() {
+                circle.pt cx=(format!("{:.1}", x(i))) cy=(format!("{:.1}", y(r))) r="2.5" fill="#b22" {
+                    title { "game " (i + 1) ": " (r) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,554 @@
+//! The read-only web pages and their JSON API, served by the same process beside SSH
+//! (docs/web.md): the server's front page, leaderboards, players' pages and finished games.
+//!
+//! Like `ssh/`, this is a front end: it reads only through [`Service`] (leaderboards,
+//! profiles, game lists, replays) and shows only the views the SSH screens show
+//! ([`crate::proto::ReplaySnapshot`]: a position as everyone, Red or Blue knew it), never
+//! a stored position directly. Every response carries strict headers (a Content-Security-
+//! Policy allowing nothing but this site, no inline script; `nosniff`; no cookies), only GET
+//! and HEAD are answered (anything else: 405), and each address block has a request budget
+//! (past it: 429 with `Retry-After`).
+//!
+//! The listener is this module's own accept loop, so that nobody can hold the process's
+//! file descriptors (and with them SSH's) by opening connections and sending nothing: open
+//! connections are capped in total and per address block (past a cap a new one is closed
+//! at once), a request's head must arrive within a timeout from when the connection is
+//! ready for it (on a new connection or between requests), and a connection on which no
+//! byte moves either way for the idle timeout is closed.
+
+mod api;
+mod board;
+mod pages;
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+
+use crate::limit::{address_block, AddressRate, Admit, RATE_TRACKED};
+use crate::service::Service;
+
+/// The web front end's budgets (not in the configuration file: tests change them).
+#[derive(Clone, Debug)]
+pub struct WebConfig {
+    /// Requests one address block (an IPv4 address, an IPv6 /64) may make a second, twice
+    /// that at once. Past it: 429 with `Retry-After`.
+    pub requests_per_second: u32,
+    /// Open web connections at most; past it a new one is closed at once.
+    pub max_connections: usize,
+    /// Open web connections one address block may hold; past it its new one is closed at
+    /// once.
+    pub max_connections_per_address: usize,
+    /// Connections from a loopback address are a reverse proxy's on this machine (its
+    /// clients' addresses are in `X-Forwarded-For`, which only a request tells): only
+    /// `max_connections` counts them.
+    pub loopback_is_proxy: bool,
+    /// A request's head must arrive within this from when the connection is ready for it
+    /// (opened, or its last response sent); otherwise the connection is closed.
+    pub header_timeout: Duration,
+    /// A connection on which no byte moves either way for this long is closed (a client
+    /// that stops reading its response).
+    pub idle_timeout: Duration,
+}
+
+impl Default for WebConfig {
+    fn default() -> Self {
+        WebConfig {
+            requests_per_second: 20,
+            max_connections: 512,
+            max_connections_per_address: 32,
+            loopback_is_proxy: true,
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(30),
+        }
+    }
+}
+
+/// What the front page tells about the server (from the SSH settings).
+#[derive(Clone, Debug, Default)]
+pub struct Site {
+    /// `host_name`: the host players connect to; `None`: the host the browser asked for.
+    pub name: Option<String>,
+    pub motd: Option<String>,
+    /// The port SSH listens on.
+    pub ssh_port: u16,
+    /// The host keys' SHA-256 fingerprints, as a first-time player's client shows them.
+    pub fingerprints: Vec<String>,
+}
+
+/// What every handler reads.
+#[derive(Clone)]
+struct Web {
+    service: Service,
+    site: Arc<Site>,
+    rate: Arc<Mutex<AddressRate>>,
+}
+
+/// Serves the pages on `listener` until the task is aborted (which closes every open web
+/// connection too).
+pub async fn serve(
+    listener: TcpListener,
+    service: Service,
+    site: Site,
+    config: WebConfig,
+) -> anyhow::Result<()> {
+    let app = router(service, site, config.clone());
+    let open = Arc::new(Mutex::new(Open::default()));
+    let mut connections = tokio::task::JoinSet::new();
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(error) => {
+                    // Out of file descriptors, most likely: wait instead of spinning.
+                    tracing::warn!(%error, "web: cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    continue;
+                }
+            },
+            Some(_) = connections.join_next(), if !connections.is_empty() => continue,
+        };
+        let Some(slot) = Slot::admit(&open, &config, peer.ip()) else {
+            drop(stream);
+            continue;
+        };
+        connections.spawn(connection(stream, peer, app.clone(), config.clone(), slot));
+    }
+}
+
+/// Serves one connection: HTTP/1.1 with a header-read timeout and an idle timeout.
+async fn connection(
+    stream: TcpStream,
+    peer: SocketAddr,
+    app: Router,
+    config: WebConfig,
+    slot: Slot,
+) {
+    let _ = stream.set_nodelay(true);
+    let started = tokio::time::Instant::now();
+    let moved = Arc::new(AtomicU64::new(0));
+    let io = Watched {
+        io: stream,
+        started,
+        moved: moved.clone(),
+    };
+    let service =
+        hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
+            req.extensions_mut().insert(ConnectInfo(peer));
+            tower_service::Service::call(&mut app.clone(), req)
+        });
+    let conn = hyper::server::conn::http1::Builder::new()
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(config.header_timeout)
+        .serve_connection(hyper_util::rt::TokioIo::new(io), service);
+    tokio::pin!(conn);
+    let idle = config.idle_timeout.max(Duration::from_millis(1));
+    let mut deadline = started + idle;
+    loop {
+        tokio::select! {
+            done = conn.as_mut() => {
+                if let Err(error) = done {
+                    tracing::debug!(peer = %slot.key, %error, "web: connection ended");
+                }
+                return;
+            }
+            _ = tokio::time::sleep_until(deadline) => {
+                let last = started + Duration::from_millis(moved.load(Ordering::Relaxed));
+                if last + idle <= tokio::time::Instant::now() {
+                    tracing::debug!(peer = %slot.key, "web: connection idle, closed");
+                    return;
+                }
+                deadline = last + idle;
+            }
+        }
+    }
+}
+
+/// The open connections' counts.
+#[derive(Default)]
+struct Open {
+    total: usize,
+    per_address: HashMap<IpAddr, usize>,
+}
+
+/// One open connection counted while it lives.
+struct Slot {
+    open: Arc<Mutex<Open>>,
+    /// Its address block; `None` if only the total counts it (a proxy on this machine).
+    block: Option<IpAddr>,
+    key: IpAddr,
+}
+
+impl Slot {
+    fn admit(open: &Arc<Mutex<Open>>, config: &WebConfig, ip: IpAddr) -> Option<Slot> {
+        let key = address_block(ip);
+        let block = (!(config.loopback_is_proxy && key.is_loopback())).then_some(key);
+        let mut o = open.lock().unwrap_or_else(|e| e.into_inner());
+        if o.total >= config.max_connections {
+            tracing::debug!(peer = %key, open = o.total, "web: connection closed: too many open");
+            return None;
+        }
+        if let Some(b) = block {
+            let n = o.per_address.get(&b).copied().unwrap_or(0);
+            if n >= config.max_connections_per_address {
+                tracing::debug!(peer = %key, open = n, "web: connection closed: too many open from its address");
+                return None;
+            }
+            o.per_address.insert(b, n + 1);
+        }
+        o.total += 1;
+        Some(Slot {
+            open: open.clone(),
+            block,
+            key,
+        })
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut o = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        o.total = o.total.saturating_sub(1);
+        if let Some(b) = self.block {
+            if let Some(n) = o.per_address.get_mut(&b) {
+                *n -= 1;
+                if *n == 0 {
+                    o.per_address.remove(&b);
+                }
+            }
+        }
+    }
+}
+
+/// A connection's stream, noting when a byte last moved either way (milliseconds since
+/// `started`).
+struct Watched {
+    io: TcpStream,
+    started: tokio::time::Instant,
+    moved: Arc<AtomicU64>,
+}
+
+impl Watched {
+    fn touch(&self) {
+        let ms = self.started.elapsed().as_millis().min(u64::MAX as u128) as u64;
+        self.moved.store(ms, Ordering::Relaxed);
+    }
+}
+
+impl AsyncRead for Watched {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let me = self.get_mut();
+        let before = buf.filled().len();
+        let r = Pin::new(&mut me.io).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            me.touch();
+        }
+        r
+    }
+}
+
+impl AsyncWrite for Watched {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        let me = self.get_mut();
+        let r = Pin::new(&mut me.io).poll_write(cx, buf);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            me.touch();
+        }
+        r
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        let me = self.get_mut();
+        let r = Pin::new(&mut me.io).poll_write_vectored(cx, bufs);
+        if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+            me.touch();
+        }
+        r
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
+    }
+}
+
+fn router(service: Service, site: Site, config: WebConfig) -> Router {
+    let per_second = config.requests_per_second.max(1) as f64;
+    let web = Web {
+        service,
+        site: Arc::new(site),
+        rate: Arc::new(Mutex::new(AddressRate::with_bucket(
+            per_second * 2.0,
+            per_second,
+            RATE_TRACKED,
+        ))),
+    };
+    Router::new()
+        .route("/", get(pages::index))
+        .route("/style.css", get(pages::style))
+        .route("/leaderboard/{variant}", get(pages::leaderboard))
+        .route("/@/{nick}", get(pages::player))
+        .route("/game/{id}", get(pages::game))
+        .route("/api/leaderboard/{variant}", get(api::leaderboard))
+        .route("/api/player/{nick}", get(api::player))
+        .route("/api/game/{id}", get(api::game))
+        .route("/api/games/{nick}", get(api::games))
+        .fallback(pages::not_found)
+        .layer(middleware::from_fn_with_state(web.clone(), guard))
+        .with_state(web)
+}
+
+/// Before every request: its address's budget, then the method; after it: the headers.
+async fn guard(
+    State(web): State<Web>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let ip = client_ip(peer.ip(), req.headers());
+    let admit = web
+        .rate
+        .lock()
+        .map(|mut r| r.take(ip, Instant::now()))
+        .unwrap_or(Admit::Yes);
+    let mut resp = match admit {
+        Admit::No { first } => {
+            if first {
+                tracing::info!(%ip, "web: over the request budget (429)");
+            }
+            (
+                StatusCode::TOO_MANY_REQUESTS,
+                [(header::RETRY_AFTER, "1")],
+                "Too many requests from your address: try again in a second.\n",
+            )
+                .into_response()
+        }
+        Admit::Yes if req.method() != Method::GET && req.method() != Method::HEAD => (
+            StatusCode::METHOD_NOT_ALLOWED,
+            [(header::ALLOW, "GET, HEAD")],
+            "These pages are read-only: only GET and HEAD are answered.\n",
+        )
+            .into_response(),
+        Admit::Yes => next.run(req).await,
+    };
+    strict_headers(resp.headers_mut());
+    resp
+}
+
+/// The headers every response carries.
+fn strict_headers(h: &mut HeaderMap) {
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'self'"),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.remove(header::SET_COOKIE);
+    if !h.contains_key(header::CONTENT_TYPE) {
+        h.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/plain; charset=utf-8"),
+        );
+    }
+}
+
+/// Whose budget a request counts against: the peer's address, or, when the peer is a
+/// reverse proxy on this machine (a loopback address), the address it appended last to
+/// `X-Forwarded-For` (the one it saw).
+fn client_ip(peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+    if peer.is_loopback() {
+        if let Some(ip) = headers
+            .get("x-forwarded-for")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|v| v.trim().parse().ok())
+        {
+            return ip;
+        }
+    }
+    peer
+}
+
+/// Why a page cannot be shown.
+enum Fault {
+    /// 404, the same body for a private game as for a missing one.
+    NotFound(String),
+    /// 400 with what was wrong.
+    BadRequest(String),
+    /// 500: the store could not be read (logged).
+    Broken(String),
+}
+
+impl From<crate::service::ReplayFault> for Fault {
+    fn from(f: crate::service::ReplayFault) -> Fault {
+        use crate::service::ReplayFault;
+        match f {
+            ReplayFault::NoSuchGame(id) => {
+                Fault::NotFound(format!("There is no finished game #{id}."))
+            }
+            other => Fault::Broken(other.to_string()),
+        }
+    }
+}
+
+/// A store error (its type stays behind the service).
+fn broken(e: impl std::fmt::Display) -> Fault {
+    Fault::Broken(e.to_string())
+}
+
+/// Which position of a finished game a request asks for: `?ply=N&view=all|red|blue`.
+#[derive(serde::Deserialize, Default)]
+struct GameQuery {
+    ply: Option<String>,
+    view: Option<String>,
+}
+
+impl GameQuery {
+    fn ply(&self) -> Result<u32, Fault> {
+        match self.ply.as_deref().map(str::trim) {
+            None | Some("") => Ok(0),
+            Some(p) => p.parse().map_err(|_| {
+                Fault::BadRequest(format!(
+                    "'{}' is not a ply: write a number from 0 (the start)",
+                    p.chars().take(20).collect::<String>()
+                ))
+            }),
+        }
+    }
+
+    fn view(&self) -> Result<crate::proto::Perspective, Fault> {
+        use crate::proto::Perspective;
+        match self.view.as_deref().map(|v| v.trim().to_ascii_lowercase()) {
+            None => Ok(Perspective::All),
+            Some(v) => match v.as_str() {
+                "" | "all" => Ok(Perspective::All),
+                "red" => Ok(Perspective::Red),
+                "blue" => Ok(Perspective::Blue),
+                _ => Err(Fault::BadRequest(
+                    "view must be all, red or blue".to_string(),
+                )),
+            },
+        }
+    }
+}
+
+/// `/game/{id}` or `/game/{id}.xml`: the number and whether the XML was asked for.
+fn game_id(text: &str) -> Result<(u64, bool), Fault> {
+    let (num, xml) = match text.strip_suffix(".xml") {
+        Some(n) => (n, true),
+        None => (text, false),
+    };
+    num.parse()
+        .map(|id| (id, xml))
+        .map_err(|_| Fault::NotFound("No such page.".to_string()))
+}
+
+/// The perspective's word in paths (`?view=`).
+fn view_word(p: crate::proto::Perspective) -> &'static str {
+    use crate::proto::Perspective;
+    match p {
+        Perspective::All => "all",
+        Perspective::Red => "red",
+        Perspective::Blue => "blue",
+    }
+}
+
+/// A page number past a list's last page.
+fn past_the_end(pages: usize) -> Fault {
+    Fault::NotFound(format!(
+        "No such page: there {}.",
+        if pages == 1 {
+            "is 1 page".to_string()
+        } else {
+            format!("are {pages} pages")
+        }
+    ))
+}
+
+/// A leaderboard page: rows per page.
+const LEADERBOARD_PAGE: usize = 25;
+/// A game page's move list shows this many moves at most (the block holding the ply).
+const MOVES_PER_PAGE: usize = 100;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_proxy_on_this_machine_names_the_client() {
+        let mut h = HeaderMap::new();
+        h.insert(
+            "x-forwarded-for",
+            HeaderValue::from_static("203.0.113.9, 198.51.100.7"),
+        );
+        let lo: IpAddr = "127.0.0.1".parse().unwrap();
+        let far: IpAddr = "192.0.2.1".parse().unwrap();
+        assert_eq!(client_ip(lo, &h), "198.51.100.7".parse::<IpAddr>().unwrap());
+        // Anyone else cannot choose whose budget they spend.
+        assert_eq!(client_ip(far, &h), far);
+        assert_eq!(client_ip(lo, &HeaderMap::new()), lo);
+    }
+
+    #[test]
+    fn connections_count_per_address_block_and_a_local_proxy_only_in_the_total() {
+        let open = Arc::new(Mutex::new(Open::default()));
+        let config = WebConfig {
+            max_connections: 5,
+            max_connections_per_address: 2,
+            ..WebConfig::default()
+        };
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let admit = |s: &str| Slot::admit(&open, &config, ip(s));
+        // One IPv6 /64 is one block; an IPv4-mapped address is that IPv4 address.
+        let a = admit("2001:db8::1").unwrap();
+        let _b = admit("2001:db8::ffff:2").unwrap();
+        assert!(admit("2001:db8::3").is_none());
+        let _c = admit("::ffff:192.0.2.7").unwrap();
+        let _d = admit("192.0.2.7").unwrap();
+        assert!(admit("192.0.2.7").is_none());
+        // A proxy on this machine: only the total.
+        let _e = admit("127.0.0.1").unwrap();
+        assert!(admit("127.0.0.1").is_none(), "the total is 5");
+        drop(a);
+        let _f = admit("127.0.0.1").unwrap();
+        assert!(admit("198.51.100.1").is_none());
+        assert_eq!(open.lock().unwrap().total, 5);
+    }
+}

@@ -1,0 +1,994 @@
+//! The web pages and JSON API over real HTTP (the server in-process, its web listener on
+//! port 0): what each page shows from a store of games played by the engine, that a game's
+//! page at any ply and view shows the engine's position and no rank that view had not seen,
+//! private games answered as missing ones, untrusted text escaped, the headers, the methods
+//! and the request budget.
+
+mod common;
+
+use std::net::SocketAddr;
+
+use serde_json::Value;
+use stratego_ssh::proto::{ClockSpec, GameTerms, PlayerId};
+use stratego_ssh::rules::{
+    gravon, ByColor, Color, EndReason, Game, GameRecord, Outcome, Rules, Setup, SplitMix64, Square,
+    Variant, Viewer,
+};
+use stratego_ssh::server::ServerOptions;
+use stratego_ssh::store::{GameResult, SeatRecord, Store};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+struct Resp {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Resp {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+}
+
+/// One HTTP/1.1 request on its own connection.
+async fn request(addr: SocketAddr, method: &str, path: &str) -> Resp {
+    let mut s = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    s.write_all(
+        format!("{method} {path} HTTP/1.1\r\nHost: play.example.org:8080\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
+            .as_bytes(),
+    )
+    .await
+    .unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(std::time::Duration::from_secs(20), s.read_to_end(&mut raw))
+        .await
+        .expect("answers in time")
+        .unwrap();
+    let text = String::from_utf8(raw).expect("UTF-8");
+    let (head, body) = text.split_once("\r\n\r\n").expect("a header");
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect();
+    let chunked = headers
+        .iter()
+        .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
+    let body = if chunked {
+        let mut out = String::new();
+        let mut rest = body;
+        while let Some((size, after)) = rest.split_once("\r\n") {
+            let n = usize::from_str_radix(size.trim(), 16).unwrap();
+            if n == 0 {
+                break;
+            }
+            out.push_str(&after[..n]);
+            rest = &after[n + 2..];
+        }
+        out
+    } else {
+        body.to_string()
+    };
+    Resp {
+        status,
+        headers,
+        body,
+    }
+}
+
+async fn get(addr: SocketAddr, path: &str) -> Resp {
+    request(addr, "GET", path).await
+}
+
+/// A server with its web pages on a free port (and a budget no test but the budget's
+/// reaches).
+async fn web_server(
+    tag: &str,
+    f: impl FnOnce(&mut ServerOptions),
+) -> (common::TestServer, SocketAddr) {
+    let server = common::start_server_with(tag, |o| {
+        o.http_listen = "127.0.0.1:0".into();
+        o.web.requests_per_second = 1_000_000;
+        f(o)
+    })
+    .await;
+    let addr = server.running.http_addr.expect("the web pages are served");
+    (server, addr)
+}
+
+fn key(n: &str) -> PlayerId {
+    PlayerId::Key(format!("SHA256:{n}"))
+}
+
+/// A game the engine plays with random set-ups and random legal moves until it has at least
+/// `min_plies` plies and 3 battles; then `loser` resigns. (A seed whose game ends by
+/// itself before that is passed over for the next.)
+fn played(seed: u64, min_plies: usize, loser: Color) -> GameRecord {
+    let rules = Rules::standard(Variant::Classic);
+    for seed in seed * 1000.. {
+        let mut rng = SplitMix64(seed);
+        let red = Setup::random(&rules, Color::Red, rng.next());
+        let blue = Setup::random(&rules, Color::Blue, rng.next());
+        let mut g = Game::new(rules, &red, &blue).unwrap();
+        let battles = |g: &Game| {
+            g.history(Viewer::Spectator)
+                .iter()
+                .filter(|m| m.battle.is_some())
+                .count()
+        };
+        while g.outcome().is_none() && ((g.ply() as usize) < min_plies || battles(&g) < 3) {
+            let legal = g.legal_moves();
+            g.play(legal[rng.below(legal.len())]).unwrap();
+        }
+        if g.outcome().is_some() {
+            continue;
+        }
+        g.end(Outcome {
+            winner: Some(loser.opposite()),
+            reason: EndReason::Resignation,
+        });
+        let mut record = g.record();
+        record.red = red;
+        record.blue = blue;
+        return record;
+    }
+    unreachable!()
+}
+
+async fn finish(
+    store: &Store,
+    id: u64,
+    red: (&PlayerId, &str),
+    blue: (&PlayerId, &str),
+    record: &GameRecord,
+    rated: bool,
+    private: bool,
+) {
+    let seat = |(p, n): (&PlayerId, &str)| SeatRecord {
+        identity: p.clone(),
+        nick: n.into(),
+    };
+    let r = GameResult {
+        id,
+        record: record.clone(),
+        seats: ByColor::new(seat(red), seat(blue)),
+        terms: GameTerms {
+            rules: record.rules,
+            rated,
+            clock: Some(ClockSpec {
+                initial_secs: 600,
+                increment_secs: 5,
+            }),
+        },
+        started: 1_000 + id * 100,
+        ended: 1_050 + id * 100,
+    };
+    store.games().finish_with(&r, private).await.unwrap();
+}
+
+/// The board of a game page: (square, what it shows) for every square, in page order.
+fn board_cells(html: &str) -> Vec<(String, Option<String>)> {
+    let mut out = Vec::new();
+    for chunk in html.split("<td class=\"sq").skip(1) {
+        let tag = &chunk[..chunk.find('>').unwrap()];
+        let attr = |name: &str| {
+            tag.split(&format!("{name}=\""))
+                .nth(1)
+                .map(|v| v[..v.find('"').unwrap()].to_string())
+        };
+        out.push((attr("data-sq").expect("data-sq"), attr("data-piece")));
+    }
+    out
+}
+
+fn words(color: Color, rank: Option<stratego_ssh::rules::Rank>) -> String {
+    format!("{} {}", color.name(), rank.map_or("unknown", |r| r.name()))
+}
+
+/// Four registered players and their games: alice beats bob twice (rated), carol and bob
+/// play casually, and alice and carol play one private game.
+async fn store_with_games(store: &Store) -> Vec<GameRecord> {
+    for n in ["alice", "bob", "carol"] {
+        store.users().claim_nick(n, &key(n)).await.unwrap();
+    }
+    let (a, b, c) = (key("alice"), key("bob"), key("carol"));
+    // Red wins games 1 and 4, Blue games 2 and 3: alice wins her two games against bob.
+    let records: Vec<GameRecord> = (1..=4)
+        .map(|i| {
+            played(
+                i,
+                30 + 10 * i as usize,
+                if i == 1 || i == 4 {
+                    Color::Blue
+                } else {
+                    Color::Red
+                },
+            )
+        })
+        .collect();
+    finish(
+        store,
+        1,
+        (&a, "alice"),
+        (&b, "bob"),
+        &records[0],
+        true,
+        false,
+    )
+    .await;
+    finish(
+        store,
+        2,
+        (&b, "bob"),
+        (&a, "alice"),
+        &records[1],
+        true,
+        false,
+    )
+    .await;
+    finish(
+        store,
+        3,
+        (&c, "carol"),
+        (&b, "bob"),
+        &records[2],
+        false,
+        false,
+    )
+    .await;
+    finish(
+        store,
+        4,
+        (&a, "alice"),
+        (&c, "carol"),
+        &records[3],
+        true,
+        true,
+    )
+    .await;
+    records
+}
+
+fn host_fingerprint(dir: &std::path::Path) -> String {
+    let key =
+        russh::keys::load_secret_key(dir.join("keys").join("ssh_host_ed25519_key"), None).unwrap();
+    key.public_key()
+        .fingerprint(russh::keys::HashAlg::Sha256)
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_page_shows_what_the_store_holds() {
+    let (server, addr) = web_server("web-pages", |o| {
+        o.ssh.motd = Some("Welcome to the club".into());
+    })
+    .await;
+    let store = server.running.store.clone();
+    let records = store_with_games(&store).await;
+    let ssh_port = server.running.addr.port();
+
+    // The front page: how to connect (the host asked for, SSH's port, the host key), the
+    // message, the counts, the top of each leaderboard.
+    let home = get(addr, "/").await;
+    assert_eq!(home.status, 200, "{}", home.body);
+    assert!(home
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/html"));
+    assert!(
+        home.body
+            .contains(&format!("ssh -p {ssh_port} play.example.org")),
+        "{}",
+        home.body
+    );
+    assert!(
+        home.body.contains(&host_fingerprint(&server.dir.0)),
+        "{}",
+        home.body
+    );
+    assert!(home.body.contains("Welcome to the club"));
+    assert!(
+        home.body.contains("0 players online, 0 games in play"),
+        "{}",
+        home.body
+    );
+    assert!(home.body.contains("href=\"/@/alice\""), "{}", home.body);
+
+    // The leaderboard, as `ssh host leaderboard`: alice (two wins) above bob; carol has no
+    // rated public game but a rated private one, so she is listed too.
+    let board = store.ratings().leaderboard(Variant::Classic, 100).unwrap();
+    let lb = get(addr, "/leaderboard/classic").await;
+    assert_eq!(lb.status, 200);
+    let pos = |n: &str| lb.body.find(&format!(">{n}</a>")).unwrap_or(usize::MAX);
+    assert!(
+        pos("alice") < pos("bob") && pos("bob") < usize::MAX,
+        "{}",
+        lb.body
+    );
+    for r in &board {
+        assert!(
+            lb.body.contains(&format!("<td>{}</td>", r.rating.shown())),
+            "{}",
+            lb.body
+        );
+    }
+    assert_eq!(get(addr, "/leaderboard/chess").await.status, 404);
+    assert_eq!(get(addr, "/leaderboard/classic?page=x").await.status, 400);
+    let api = get(addr, "/api/leaderboard/classic").await.json();
+    assert_eq!(api["rows"][0]["nick"], "alice");
+    assert_eq!(api["rows"].as_array().unwrap().len(), board.len());
+
+    // alice's page: her rating, W/D/L, one plot point per rated game (the private one
+    // counts for her rating but is not listed), her public games.
+    let rating = store
+        .ratings()
+        .get(&key("alice"), Variant::Classic)
+        .unwrap()
+        .unwrap();
+    let alice = get(addr, "/@/alice").await;
+    assert_eq!(alice.status, 200);
+    assert!(
+        alice.body.contains(&format!("Classic: {}", rating.shown())),
+        "{}",
+        alice.body
+    );
+    assert_eq!(
+        alice.body.matches("<circle class=\"pt\"").count(),
+        rating.games as usize,
+        "{}",
+        alice.body
+    );
+    assert!(alice.body.contains("href=\"/game/1\"") && alice.body.contains("href=\"/game/2\""));
+    assert!(
+        !alice.body.contains("href=\"/game/4\""),
+        "a private game is never listed"
+    );
+    assert_eq!(get(addr, "/@/nobody").await.status, 404);
+    let api = get(addr, "/api/player/alice").await.json();
+    assert_eq!(
+        api["ratings"][0]["history"].as_array().unwrap().len(),
+        rating.games as usize
+    );
+    let ids: Vec<u64> = api["recent"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [2, 1]);
+
+    // Her games as ndjson: one public finished game a line, newest first.
+    let nd = get(addr, "/api/games/alice").await;
+    assert_eq!(nd.header("content-type"), Some("application/x-ndjson"));
+    let lines: Vec<Value> = nd
+        .body
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines
+            .iter()
+            .map(|g| g["id"].as_u64().unwrap())
+            .collect::<Vec<_>>(),
+        [2, 1]
+    );
+    assert_eq!(lines[1]["plies"], records[0].moves.len());
+    assert_eq!(get(addr, "/api/games/nobody").await.status, 404);
+
+    // A finished game: players, result, rating changes, the three views, steps, the moves
+    // with battles in words.
+    let g = get(addr, "/game/1").await;
+    assert_eq!(g.status, 200);
+    let plies = records[0].moves.len();
+    for want in [
+        "alice",
+        "bob",
+        "Result: ",
+        "resignation",
+        &format!("ply 0 of {plies}"),
+        "everything revealed",
+        "as Red saw it",
+        "as Blue saw it",
+        "href=\"/game/1?ply=1&amp;view=all\"",
+        &format!("href=\"/game/1?ply={plies}&amp;view=all\""),
+        " → ",
+    ] {
+        assert!(g.body.contains(want), "{want:?} missing:\n{}", g.body);
+    }
+    // Everything revealed: the whole game's moves from the start, battles in words; as one
+    // side saw it, the moves up to the ply shown.
+    assert!(
+        g.body.contains(" attacked "),
+        "battles in words:\n{}",
+        g.body
+    );
+    assert_eq!(g.body.matches("<li><a href=\"/game/1?ply=").count(), plies);
+    let red = get(addr, "/game/1?ply=3&view=red").await;
+    assert_eq!(red.body.matches("<li><a href=\"/game/1?ply=").count(), 2);
+    assert_eq!(
+        red.body
+            .matches("<li class=\"current\"><a href=\"/game/1?ply=3")
+            .count(),
+        1
+    );
+    assert_eq!(get(addr, "/game/1?ply=two").await.status, 400);
+    assert_eq!(get(addr, "/game/1?view=green").await.status, 400);
+
+    // As StraDoS2, exactly as `ssh host replay 1 --format gravon`.
+    let xml = get(addr, "/game/1.xml").await;
+    assert_eq!(xml.status, 200);
+    assert!(xml
+        .header("content-type")
+        .unwrap()
+        .starts_with("application/xml"));
+    assert_eq!(xml.body, gravon::export(&records[0], ["alice", "bob"]));
+
+    // The game's data.
+    let api = get(addr, &format!("/api/game/1?ply={plies}&view=red"))
+        .await
+        .json();
+    assert_eq!(api["plies"], plies);
+    assert_eq!(api["moves"].as_array().unwrap().len(), plies);
+    assert_eq!(api["game"]["red"], "alice");
+    assert!(api["game"]["rating_changes"].is_array());
+
+    // HEAD: the headers without the body.
+    let head = request(addr, "HEAD", "/").await;
+    assert_eq!(head.status, 200);
+    assert!(head.body.is_empty());
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_ply_and_view_shows_the_engines_position_and_nothing_more() {
+    let (server, addr) = web_server("web-plies", |_| {}).await;
+    let store = server.running.store.clone();
+    let records = store_with_games(&store).await;
+    let record = &records[0];
+    let plies = record.moves.len();
+    assert!(plies >= 40);
+    for ply in 0..=plies {
+        let game = record.replay_to(ply).unwrap();
+        for (view, viewer) in [
+            ("all", None),
+            ("red", Some(Color::Red)),
+            ("blue", Some(Color::Blue)),
+        ] {
+            let page = get(addr, &format!("/game/1?ply={ply}&view={view}")).await;
+            assert_eq!(page.status, 200, "{}", page.body);
+            assert!(page.body.contains(&format!("ply {ply} of {plies}")));
+            let cells = board_cells(&page.body);
+            assert_eq!(cells.len(), 100, "every square, once");
+            for (name, shown) in cells {
+                let sq: Square = name.parse().unwrap();
+                let expected = match viewer {
+                    // Everything revealed: the engine's position itself.
+                    None => game.piece_at(sq).map(|p| words(p.color, Some(p.rank))),
+                    Some(c) => game
+                        .view(Viewer::Player(c))
+                        .piece_at(sq)
+                        .map(|p| words(p.color, p.rank)),
+                };
+                assert_eq!(shown, expected, "{sq} at ply {ply}, view {view}");
+                // And no rank of the other side that this side had not seen.
+                if let (Some(c), Some(p)) = (viewer, game.piece_at(sq)) {
+                    if p.color != c && !game.knows_rank_at(Viewer::Player(c), sq) {
+                        assert_eq!(
+                            shown.as_deref(),
+                            Some(format!("{} unknown", p.color.name()).as_str()),
+                            "{sq} at ply {ply}: {view} never saw this {}",
+                            p.rank.name()
+                        );
+                        assert!(!page.body.contains(&format!(
+                            "{sq}: {} {}",
+                            p.color.name(),
+                            p.rank.name()
+                        )));
+                    }
+                }
+            }
+        }
+    }
+    // The JSON gives the same board.
+    let api = get(addr, "/api/game/1?ply=10&view=blue").await.json();
+    let view = record
+        .replay_to(10)
+        .unwrap()
+        .view(Viewer::Player(Color::Blue));
+    let occupied = Square::all()
+        .filter(|&s| view.piece_at(s).is_some())
+        .count();
+    assert_eq!(api["board"].as_array().unwrap().len(), occupied);
+    for cell in api["board"].as_array().unwrap() {
+        let sq: Square = cell["square"].as_str().unwrap().parse().unwrap();
+        let p = view.piece_at(sq).unwrap();
+        assert_eq!(cell["rank"].as_str(), p.rank.map(|r| r.name()), "{sq}");
+    }
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_game_is_not_found_exactly_as_a_missing_one() {
+    let (server, addr) = web_server("web-private", |_| {}).await;
+    store_with_games(&server.running.store).await;
+    for (private, missing) in [
+        ("/game/4", "/game/99"),
+        ("/game/4?ply=3&view=red", "/game/99?ply=3&view=red"),
+        ("/game/4.xml", "/game/99.xml"),
+        ("/api/game/4", "/api/game/99"),
+    ] {
+        let (p, m) = (get(addr, private).await, get(addr, missing).await);
+        assert_eq!((p.status, m.status), (404, 404), "{private}");
+        assert_eq!(
+            p.body.replace("#4", "#N"),
+            m.body.replace("#99", "#N"),
+            "{private}"
+        );
+    }
+    for path in ["/@/carol", "/api/games/carol", "/api/player/carol", "/"] {
+        let page = get(addr, path).await;
+        assert_eq!(page.status, 200, "{path}");
+        assert!(
+            !page.body.contains("/game/4") && !page.body.contains("\"id\":4"),
+            "{path}:\n{}",
+            page.body
+        );
+    }
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn untrusted_text_is_shown_as_text() {
+    let motd = "<script>alert('motd')</script>";
+    let (server, addr) = web_server("web-escape", |o| o.ssh.motd = Some(motd.into())).await;
+    let store = server.running.store.clone();
+    let nick = "<script>x</script>";
+    let archived = "\"><img src=x onerror=alert(1)>";
+    store.users().claim_nick(nick, &key("x")).await.unwrap();
+    store.users().claim_nick("bob", &key("bob")).await.unwrap();
+    let rec = played(7, 20, Color::Blue);
+    finish(
+        &store,
+        1,
+        (&key("x"), nick),
+        (&key("bob"), "bob"),
+        &rec,
+        true,
+        false,
+    )
+    .await;
+    let arch = PlayerId::Archive("a".into());
+    finish(
+        &store,
+        2,
+        (&arch, archived),
+        (&key("bob"), "bob"),
+        &rec,
+        false,
+        false,
+    )
+    .await;
+    let profile = "/@/%3Cscript%3Ex%3C%2Fscript%3E";
+    for path in [
+        "/",
+        "/leaderboard/classic",
+        profile,
+        "/game/1",
+        "/game/2",
+        "/@/bob",
+    ] {
+        let page = get(addr, path).await;
+        assert_eq!(page.status, 200, "{path}: {}", page.body);
+        assert!(!page.body.contains("<script"), "{path}:\n{}", page.body);
+        assert!(!page.body.contains("<img"), "{path}:\n{}", page.body);
+        assert!(
+            page.body.contains("&lt;script&gt;") || page.body.contains("&lt;img"),
+            "{path}:\n{}",
+            page.body
+        );
+    }
+    assert!(get(addr, "/")
+        .await
+        .body
+        .contains("&lt;script&gt;alert('motd')&lt;/script&gt;"));
+    assert!(get(addr, "/game/2")
+        .await
+        .body
+        .contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"));
+    // In JSON it is a string like any other.
+    assert_eq!(get(addr, "/api/games/bob").await.body.lines().count(), 2);
+    assert_eq!(
+        get(addr, "/api/game/2").await.json()["game"]["red"],
+        archived
+    );
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_response_has_the_strict_headers_and_only_get_is_answered() {
+    let (server, addr) = web_server("web-headers", |_| {}).await;
+    store_with_games(&server.running.store).await;
+    for path in [
+        "/",
+        "/style.css",
+        "/leaderboard/classic",
+        "/@/alice",
+        "/game/1",
+        "/game/1.xml",
+        "/api/game/1",
+        "/api/games/alice",
+        "/nothing/here",
+        "/game/99",
+    ] {
+        let r = get(addr, path).await;
+        assert_eq!(
+            r.header("content-security-policy"),
+            Some("default-src 'self'"),
+            "{path}"
+        );
+        assert_eq!(
+            r.header("x-content-type-options"),
+            Some("nosniff"),
+            "{path}"
+        );
+        assert!(r.header("set-cookie").is_none(), "{path}");
+        // No inline script anywhere (the policy would refuse it anyway).
+        assert!(!r.body.contains("<script"), "{path}");
+    }
+    for (method, path) in [
+        ("POST", "/"),
+        ("PUT", "/api/game/1"),
+        ("DELETE", "/@/alice"),
+        ("POST", "/nothing"),
+    ] {
+        let r = request(addr, method, path).await;
+        assert_eq!(r.status, 405, "{method} {path}");
+        assert_eq!(r.header("allow"), Some("GET, HEAD"));
+        assert_eq!(
+            r.header("content-security-policy"),
+            Some("default-src 'self'")
+        );
+    }
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_its_budget_an_address_gets_429_then_is_served_again() {
+    let (server, addr) = web_server("web-budget", |o| o.web.requests_per_second = 2).await;
+    let mut statuses = Vec::new();
+    for _ in 0..8 {
+        let r = get(addr, "/api/leaderboard/classic").await;
+        if r.status == 429 {
+            assert_eq!(r.header("retry-after"), Some("1"));
+            assert_eq!(
+                r.header("content-security-policy"),
+                Some("default-src 'self'")
+            );
+        }
+        statuses.push(r.status);
+    }
+    // Two a second, four at once.
+    assert_eq!(&statuses[..4], [200, 200, 200, 200], "{statuses:?}");
+    assert!(
+        statuses[4..].iter().filter(|&&s| s == 429).count() >= 3,
+        "{statuses:?}"
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    assert_eq!(get(addr, "/").await.status, 200);
+    server.running.stop().await;
+}
+
+#[test]
+fn the_web_is_on_by_default_on_8080_and_tests_never_bind_it() {
+    let d = ServerOptions::default();
+    assert_eq!(d.listen, "0.0.0.0:2222");
+    assert_eq!(d.http_listen, "0.0.0.0:8080");
+    assert!(stratego_ssh::config::KEYS.contains(&"http_listen"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn off_serves_no_web_pages() {
+    let server = common::start_server("web-off").await;
+    assert!(server.running.http_addr.is_none());
+    server.running.stop().await;
+}
+
+/// The binary, given `--http-listen`, serves the pages beside SSH.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_serves_the_pages_beside_ssh() {
+    let dir = common::tempdir::Dir::new("web-bin");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let web = format!("127.0.0.1:{port}");
+    let server = common::bin_server::Server::start(&dir.0, &["--http-listen", &web]).await;
+    let addr: SocketAddr = web.parse().unwrap();
+    let mut home = None;
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(addr).await.is_ok() {
+            home = Some(get(addr, "/").await);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let home = home.expect("the web pages are served");
+    assert_eq!(home.status, 200);
+    assert!(
+        home.body
+            .contains(&format!("ssh -p {} play.example.org", server.addr.port())),
+        "{}",
+        home.body
+    );
+    assert!(home.body.contains(&host_fingerprint(&dir.0)));
+}
+
+/// `--http-listen` takes an address or "off"; anything else is refused with what it takes.
+#[test]
+fn http_listen_takes_an_address_or_off() {
+    let check = |v: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_stratego-ssh"))
+            .args(["--http-listen", v, "--check"])
+            .output()
+            .unwrap()
+    };
+    let off = check("off");
+    assert!(off.status.success());
+    assert!(String::from_utf8_lossy(&off.stdout)
+        .lines()
+        .any(|l| l == "http_listen = \"off\""));
+    let at = check("127.0.0.1:8081");
+    assert!(String::from_utf8_lossy(&at.stdout)
+        .lines()
+        .any(|l| l == "http_listen = \"127.0.0.1:8081\""));
+    let bad = check("everywhere");
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("--http-listen") && err.contains("or \"off\""),
+        "{err}"
+    );
+}
+
+/// A leaderboard longer than a page comes in pages of 25, each linking to the next.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_leaderboard_comes_in_pages() {
+    let (server, addr) = web_server("web-paging", |_| {}).await;
+    let store = server.running.store.clone();
+    let rec = played(11, 10, Color::Blue);
+    for i in 0..15u64 {
+        let (a, b) = (format!("p{:02}", 2 * i), format!("p{:02}", 2 * i + 1));
+        store.users().claim_nick(&a, &key(&a)).await.unwrap();
+        store.users().claim_nick(&b, &key(&b)).await.unwrap();
+        finish(
+            &store,
+            i + 1,
+            (&key(&a), &a),
+            (&key(&b), &b),
+            &rec,
+            true,
+            false,
+        )
+        .await;
+    }
+    let rows = |body: &str| body.matches("<tr><td>").count();
+    let one = get(addr, "/leaderboard/classic").await;
+    assert_eq!(rows(&one.body), 25, "{}", one.body);
+    assert!(
+        one.body.contains("page 1 of 2")
+            && one.body.contains("href=\"/leaderboard/classic?page=2\"")
+    );
+    let two = get(addr, "/leaderboard/classic?page=2").await;
+    assert_eq!(rows(&two.body), 5);
+    assert!(two.body.contains("<td>26</td>"), "{}", two.body);
+    assert_eq!(get(addr, "/leaderboard/classic?page=3").await.status, 404);
+    let api = get(addr, "/api/leaderboard/classic?page=2").await.json();
+    assert_eq!(
+        (api["pages"].as_u64(), api["rows"].as_array().unwrap().len()),
+        (Some(2), 5)
+    );
+    assert_eq!(api["rows"][0]["rank"], 26);
+    assert_eq!(
+        get(addr, "/api/leaderboard/classic?page=0").await.status,
+        400
+    );
+    server.running.stop().await;
+}
+
+/// Whether the server closes `s` within `secs` (a read returns end of file or an error);
+/// any byte it sends first is kept in `got`.
+async fn closed_within(s: &mut tokio::net::TcpStream, secs: f64, got: &mut Vec<u8>) -> bool {
+    let until = tokio::time::Instant::now() + std::time::Duration::from_secs_f64(secs);
+    let mut buf = [0u8; 4096];
+    loop {
+        match tokio::time::timeout_at(until, s.read(&mut buf)).await {
+            Err(_) => return false,
+            Ok(Ok(0)) | Ok(Err(_)) => return true,
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+/// A connection from `from` (any address on this machine's loopback network).
+async fn connect_from(from: &str, to: SocketAddr) -> tokio::net::TcpStream {
+    let sock = tokio::net::TcpSocket::new_v4().unwrap();
+    sock.bind(format!("{from}:0").parse().unwrap()).unwrap();
+    sock.connect(to).await.expect("connects")
+}
+
+/// One keep-alive request on an open connection; its status line's code.
+async fn status_on(s: &mut tokio::net::TcpStream, path: &str) -> u16 {
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes())
+        .await
+        .unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(std::time::Duration::from_secs(10), s.read_to_end(&mut raw))
+        .await
+        .expect("answers in time")
+        .expect("reads the answer");
+    let text = String::from_utf8_lossy(&raw);
+    text.split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("no status: {text:?}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_sends_nothing_or_half_a_request_is_closed() {
+    let (server, addr) = web_server("web-slow", |o| {
+        o.web.header_timeout = std::time::Duration::from_secs(1);
+        o.web.idle_timeout = std::time::Duration::from_secs(30);
+    })
+    .await;
+    let started = std::time::Instant::now();
+    let mut silent = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut half = tokio::net::TcpStream::connect(addr).await.unwrap();
+    half.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    // A keep-alive connection after its answer: the next request's head is due as well.
+    let mut kept = tokio::net::TcpStream::connect(addr).await.unwrap();
+    kept.write_all(b"GET /style.css HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let mut got = Vec::new();
+    assert!(
+        closed_within(&mut silent, 4.0, &mut got).await,
+        "a silent connection stays open"
+    );
+    assert!(got.is_empty());
+    assert!(
+        closed_within(&mut half, 4.0, &mut Vec::new()).await,
+        "half a request head stays open"
+    );
+    let mut answer = Vec::new();
+    assert!(
+        closed_within(&mut kept, 4.0, &mut answer).await,
+        "an idle keep-alive connection stays open"
+    );
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+    // Not before the timeout, and a prompt request is answered.
+    assert!(started.elapsed() >= std::time::Duration::from_millis(900));
+    assert_eq!(get(addr, "/").await.status, 200);
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_its_connection_cap_an_address_is_closed_at_once_and_others_are_served() {
+    let (server, addr) = web_server("web-per-address", |o| {
+        o.web.max_connections_per_address = 2;
+        o.web.loopback_is_proxy = false;
+    })
+    .await;
+    let mut a = connect_from("127.0.0.1", addr).await;
+    let mut b = connect_from("127.0.0.1", addr).await;
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let mut third = connect_from("127.0.0.1", addr).await;
+    assert!(
+        closed_within(&mut third, 2.0, &mut Vec::new()).await,
+        "a third connection from the address stays open"
+    );
+    // Its open connections are still answered, another address is served.
+    assert_eq!(status_on(&mut a, "/").await, 200);
+    let mut other = connect_from("127.0.0.2", addr).await;
+    assert_eq!(status_on(&mut other, "/style.css").await, 200);
+    // A closed one frees its place.
+    drop(a);
+    let mut served = false;
+    for _ in 0..20 {
+        let mut again = connect_from("127.0.0.1", addr).await;
+        let mut got = Vec::new();
+        if !closed_within(&mut again, 0.3, &mut got).await {
+            assert_eq!(status_on(&mut again, "/").await, 200);
+            served = true;
+            break;
+        }
+    }
+    assert!(served, "the address is never served again");
+    assert_eq!(status_on(&mut b, "/").await, 200);
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_web_cap_full_ssh_still_lets_players_in() {
+    let (server, addr) = web_server("web-full", |o| {
+        o.web.max_connections = 3;
+        o.web.max_connections_per_address = 100;
+    })
+    .await;
+    let mut open = Vec::new();
+    for _ in 0..3 {
+        open.push(tokio::net::TcpStream::connect(addr).await.unwrap());
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    // A proxy's (loopback) connections count in the total.
+    let mut over = tokio::net::TcpStream::connect(addr).await.unwrap();
+    assert!(
+        closed_within(&mut over, 2.0, &mut Vec::new()).await,
+        "a connection past the total cap stays open"
+    );
+    let key = common::new_key();
+    let (help, status) = common::exec(server.running.addr, "bob", &key, "help").await;
+    assert_eq!(status, Some(0), "{help}");
+    assert!(!help.is_empty());
+    // The held ones are still answered.
+    assert_eq!(status_on(&mut open[0], "/").await, 200);
+    // Stopping the server closes the web connections it holds.
+    server.running.stop().await;
+    assert!(
+        closed_within(&mut open[1], 2.0, &mut Vec::new()).await,
+        "a web connection outlives the server"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_on_which_nothing_moves_is_closed_after_the_idle_timeout() {
+    // The request head's timeout far away: only the idle timeout can close it.
+    let (server, addr) = web_server("web-idle", |o| {
+        o.web.header_timeout = std::time::Duration::from_secs(60);
+        o.web.idle_timeout = std::time::Duration::from_secs(1);
+    })
+    .await;
+    let mut silent = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut half = tokio::net::TcpStream::connect(addr).await.unwrap();
+    // Bytes keep it open: a slow but moving client is not cut off.
+    for line in ["GET / HTTP/1.1\r\n", "Host: x\r\n", "Connection: close\r\n"] {
+        half.write_all(line.as_bytes()).await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    }
+    assert!(
+        closed_within(&mut silent, 3.0, &mut Vec::new()).await,
+        "a connection idle past the idle timeout stays open"
+    );
+    half.write_all(b"\r\n").await.unwrap();
+    let mut answer = Vec::new();
+    assert!(closed_within(&mut half, 5.0, &mut answer).await);
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+    server.running.stop().await;
+}
