@@ -160,7 +160,7 @@ fn arena_from_env() {
         b: level(w[1]).into(),
         games: w[2].parse().unwrap(),
         rules: Rules::standard(Variant::parse(w[3]).unwrap()),
-        time: stratego_ssh::bot::arena::parse_duration(w[4]).unwrap(),
+        time: stratego_ssh::config::parse_duration(w[4]).unwrap(),
         threads: w[5].parse().unwrap(),
         seed: w.get(6).map_or(1, |s| s.parse().unwrap()),
         nodes: w.get(7).map(|s| s.parse().unwrap()),

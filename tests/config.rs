@@ -362,3 +362,31 @@ fn help_comes_from_the_declarations() {
     }
     assert!(!help.contains("--agents "), "agents are for the file only");
 }
+
+/// The durations `arena --time`, `--move-timeout` and `agent --time` take (they were read by
+/// a copy of this grammar in bot/arena.rs).
+#[test]
+fn arena_durations_read_in_the_one_grammar() {
+    assert_eq!(
+        stratego_ssh::config::parse_duration("1s"),
+        Ok(std::time::Duration::from_secs(1))
+    );
+    assert_eq!(
+        stratego_ssh::config::parse_duration("500ms"),
+        Ok(std::time::Duration::from_millis(500))
+    );
+    assert_eq!(
+        stratego_ssh::config::parse_duration("0.2s"),
+        Ok(std::time::Duration::from_millis(200))
+    );
+    assert!(
+        stratego_ssh::config::parse_duration("2").is_err(),
+        "a unit is needed, as in the config"
+    );
+    assert_eq!(
+        stratego_ssh::config::parse_duration(" 2m "),
+        Ok(std::time::Duration::from_secs(120))
+    );
+    assert!(stratego_ssh::config::parse_duration("fast").is_err());
+    assert!(stratego_ssh::config::parse_duration("-1s").is_err());
+}

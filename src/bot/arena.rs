@@ -693,40 +693,17 @@ pub fn run_arena_with(
 }
 
 /// The hard bot's clock from `--time` and `--nodes`: a node budget replaces the clock (see
-/// [`HardConfig::budget`]), so `time` is read only without one or with `--nodes 0`.
-// Kept a String error: parses a command line's text, and the text is the answer.
-pub fn budget_time(time: &str, nodes: Option<u64>) -> Result<Duration, String> {
+/// [`HardConfig::budget`]), so `time` counts only without one or with `--nodes 0`.
+pub fn budget_time(time: Duration, nodes: Option<u64>) -> Duration {
     match nodes {
-        Some(n) if n > 0 => Ok(Duration::from_secs(3600)),
-        _ => parse_duration(time),
+        Some(n) if n > 0 => Duration::from_secs(3600),
+        _ => time,
     }
-}
-
-/// Reads a duration in the server's one grammar, `humantime`'s (`1s`, `500ms`, `0.2s`, `2m`,
-/// `1h 30m`), as `config::parse_duration` does (the layers keep `bot` from calling it).
-// Kept a String error: parses a command line's text, and the text is the answer.
-pub fn parse_duration(s: &str) -> Result<Duration, String> {
-    humantime::parse_duration(s.trim())
-        .map_err(|e| format!("'{s}' is not a duration ({e}): write e.g. 1s, 500ms or 0.2s"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn durations() {
-        assert_eq!(parse_duration("1s"), Ok(Duration::from_secs(1)));
-        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_duration("0.2s"), Ok(Duration::from_millis(200)));
-        assert!(
-            parse_duration("2").is_err(),
-            "a unit is needed, as in the config"
-        );
-        assert_eq!(parse_duration(" 2m "), Ok(Duration::from_secs(120)));
-        assert!(parse_duration("fast").is_err());
-        assert!(parse_duration("-1s").is_err());
-    }
 
     #[test]
     fn last_line_format() {

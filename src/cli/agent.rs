@@ -14,8 +14,8 @@ pub struct AgentArgs {
     #[arg(long, default_value = "hard")]
     level: String,
     /// Thinking time per move of the hard bot (e.g. 1s, 500ms).
-    #[arg(long, default_value = "1s")]
-    time: String,
+    #[arg(long, default_value = "1s", value_parser = stratego_ssh::config::parse_duration)]
+    time: std::time::Duration,
     /// Seed of the bot's set-up and choices [default: unpredictable].
     #[arg(long)]
     seed: Option<u64>,
@@ -38,7 +38,7 @@ pub fn agent(args: AgentArgs) -> anyhow::Result<()> {
         nodes,
         replay,
     } = args;
-    let time = budget_time(&time, nodes).map_err(anyhow::Error::msg)?;
+    let time = budget_time(time, nodes);
     let seed = seed.unwrap_or_else(stratego_ssh::random::seed);
     let mut bot: Box<dyn stratego_ssh::bot::Bot> = match replay {
         Some(path) => Box::new(stratego_ssh::ucc::agent::Replay::new(

@@ -6,8 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use stratego_ssh::bot::arena::{
-    budget_time, parse_duration, run_arena_with, ArenaConfig, ArenaResult, Contestant, Side,
-    SpawnInfo,
+    budget_time, run_arena_with, ArenaConfig, ArenaResult, Contestant, Side, SpawnInfo,
 };
 use stratego_ssh::rules::{Rules, Variant};
 use stratego_ssh::ucc::external::{AgentCommand, External};
@@ -35,16 +34,16 @@ pub struct ArenaArgs {
     #[arg(long)]
     rules: Option<String>,
     /// Thinking time per move of the hard bot (e.g. 1s, 500ms).
-    #[arg(long, default_value = "1s")]
-    time: String,
+    #[arg(long, default_value = "1s", value_parser = stratego_ssh::config::parse_duration)]
+    time: std::time::Duration,
     /// The hard bot's node budget per move instead of a time (reproducible whatever else
     /// runs on the machine). Without it the bot stops at 20,000 nodes or at --time,
     /// whichever comes first; 0: --time only.
     #[arg(long)]
     nodes: Option<u64>,
     /// Time an external program has for each answer; none in time loses the game.
-    #[arg(long, default_value = "10s")]
-    move_timeout: String,
+    #[arg(long, default_value = "10s", value_parser = stratego_ssh::config::parse_duration)]
+    move_timeout: std::time::Duration,
     /// Where each external program's standard error is kept, a file per game and side.
     #[arg(long, default_value = "arena-logs")]
     stderr_dir: PathBuf,
@@ -152,14 +151,14 @@ fn config(args: &ArenaArgs) -> anyhow::Result<ArenaConfig> {
         b: side(&args.b)?,
         games: args.games,
         rules,
-        time: budget_time(&args.time, args.nodes).map_err(anyhow::Error::msg)?,
+        time: budget_time(args.time, args.nodes),
         nodes: args.nodes,
         threads: args
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         max_plies: args.max_plies,
         seed: args.seed,
-        move_timeout: parse_duration(&args.move_timeout).map_err(anyhow::Error::msg)?,
+        move_timeout: args.move_timeout,
     })
 }
 

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::board::{move_text, move_words};
 use super::pages::{parse_variant, PageQuery};
-use super::{game_id, view_word, Fault, GameQuery, Web, LEADERBOARD_PAGE};
+use super::{game_id, view_word, Fault, GameQuery, Web};
 use crate::proto::{GameFilter, GameListItem};
 use crate::rules::{Square, ViewMove};
 
@@ -56,16 +56,7 @@ pub(super) async fn leaderboard(
                 .leaderboard(variant)
                 .await
                 .map_err(super::broken)?;
-            let pages = board.rows.len().div_ceil(LEADERBOARD_PAGE).max(1);
-            if page > pages {
-                return Err(super::past_the_end(pages));
-            }
-            let rows: Vec<_> = board
-                .rows
-                .iter()
-                .skip((page - 1) * LEADERBOARD_PAGE)
-                .take(LEADERBOARD_PAGE)
-                .collect();
+            let (rows, pages) = super::leaderboard_page(&board.rows, page)?;
             Ok(json!({
                 "variant": variant.name().to_lowercase(),
                 "page": page,

@@ -491,6 +491,18 @@ fn view_word(p: crate::proto::Perspective) -> &'static str {
 }
 
 /// A page number past a list's last page.
+/// Page `page` (from 1) of a leaderboard's rows, and how many pages there are; past the
+/// last page, the page that is not there. The pages and the API page alike.
+fn leaderboard_page<T>(rows: &[T], page: usize) -> Result<(&[T], usize), Fault> {
+    let pages = rows.len().div_ceil(LEADERBOARD_PAGE).max(1);
+    if page > pages {
+        return Err(past_the_end(pages));
+    }
+    let start = ((page - 1) * LEADERBOARD_PAGE).min(rows.len());
+    let end = (start + LEADERBOARD_PAGE).min(rows.len());
+    Ok((&rows[start..end], pages))
+}
+
 fn past_the_end(pages: usize) -> Fault {
     Fault::NotFound(format!(
         "No such page: there {}.",

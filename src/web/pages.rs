@@ -7,7 +7,7 @@ use axum::response::{Html, IntoResponse, Response};
 use maud::{html, Markup, DOCTYPE};
 
 use super::board::{board, move_text, move_words, rating_plot};
-use super::{game_id, view_word, Fault, GameQuery, Web, LEADERBOARD_PAGE, MOVES_PER_PAGE};
+use super::{game_id, view_word, Fault, GameQuery, Web, MOVES_PER_PAGE};
 use crate::proto::{GameListItem, Perspective};
 use crate::rules::{Color, Outcome, Variant};
 
@@ -216,16 +216,10 @@ pub(super) async fn leaderboard(
         Ok(b) => b,
         Err(e) => return fault_page(super::broken(e)),
     };
-    let pages = board.rows.len().div_ceil(LEADERBOARD_PAGE).max(1);
-    if page_no > pages {
-        return fault_page(super::past_the_end(pages));
-    }
-    let rows: Vec<_> = board
-        .rows
-        .iter()
-        .skip((page_no - 1) * LEADERBOARD_PAGE)
-        .take(LEADERBOARD_PAGE)
-        .collect();
+    let (rows, pages) = match super::leaderboard_page(&board.rows, page_no) {
+        Ok(p) => p,
+        Err(f) => return fault_page(f),
+    };
     let base = format!("/leaderboard/{}", variant.name().to_lowercase());
     let body = html! {
         h1 { (variant.name()) " leaderboard" }
@@ -236,7 +230,7 @@ pub(super) async fn leaderboard(
                 table.list {
                     thead { tr { th { "rank" } th { "nick" } th { "rating" } th { "±" } th { "games" } th { "W" } th { "D" } th { "L" } } }
                     tbody {
-                        @for r in &rows {
+                        @for r in rows {
                             tr { td { (r.rank) } td { a href=(player_href(&r.nick)) { (r.nick) } } td { (r.rating) } td { (r.deviation) } td { (r.games) } td { (r.wins) } td { (r.draws) } td { (r.losses) } }
                         }
                     }
