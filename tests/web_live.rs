@@ -16,9 +16,7 @@ use serde_json::Value;
 use stratego_ssh::game::GameSeat;
 use stratego_ssh::lobby::LobbyHandle;
 use stratego_ssh::proto::{ClockSpec, GameCmd, GameTerms, LobbyCmd};
-use stratego_ssh::rules::{
-    Color, Game, Move, Rules, Setup, SplitMix64, Square, Variant, Viewer,
-};
+use stratego_ssh::rules::{Color, Game, Move, Rules, Setup, SplitMix64, Square, Variant, Viewer};
 use stratego_ssh::server::ServerOptions;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -182,7 +180,8 @@ impl Sse {
         loop {
             let (data, done, used) = dechunk(&self.raw);
             self.raw.drain(..used);
-            self.text.push_str(std::str::from_utf8(&data).expect("UTF-8"));
+            self.text
+                .push_str(std::str::from_utf8(&data).expect("UTF-8"));
             self.ended |= done;
             while let Some(at) = self.text.find("\n\n") {
                 let block: String = self.text.drain(..at + 2).collect();
@@ -235,7 +234,12 @@ impl Sse {
     async fn closes_within(&mut self, within: Duration) -> bool {
         let deadline = tokio::time::Instant::now() + within;
         while tokio::time::Instant::now() < deadline {
-            if self.next(deadline - tokio::time::Instant::now()).await.is_none() && self.ended {
+            if self
+                .next(deadline - tokio::time::Instant::now())
+                .await
+                .is_none()
+                && self.ended
+            {
                 return true;
             }
         }
@@ -243,7 +247,10 @@ impl Sse {
     }
 }
 
-async fn web_server(tag: &str, f: impl FnOnce(&mut ServerOptions)) -> (common::TestServer, SocketAddr) {
+async fn web_server(
+    tag: &str,
+    f: impl FnOnce(&mut ServerOptions),
+) -> (common::TestServer, SocketAddr) {
     let server = common::start_server_with(tag, |o| {
         o.http_listen = "127.0.0.1:0".into();
         o.web.requests_per_second = 1_000_000;
@@ -267,10 +274,7 @@ fn terms() -> GameTerms {
 
 /// Alice seeks (`private_to`: a challenge), Bob takes it: the seats, by colour, and the
 /// clients (kept: dropping one leaves the lobby).
-async fn start(
-    lobby: &LobbyHandle,
-    private: bool,
-) -> (GameSeat, GameSeat, Client, Client) {
+async fn start(lobby: &LobbyHandle, private: bool) -> (GameSeat, GameSeat, Client, Client) {
     let mut alice = join(lobby, "alice").await;
     let mut bob = join(lobby, "bob").await;
     lobby.command(
@@ -289,7 +293,11 @@ async fn start(
     lobby.command(bob.session, LobbyCmd::Accept(1));
     let a = alice.next_seat().await.0;
     let b = bob.next_seat().await.0;
-    let (red, blue) = if a.color == Some(Color::Red) { (a, b) } else { (b, a) };
+    let (red, blue) = if a.color == Some(Color::Red) {
+        (a, b)
+    } else {
+        (b, a)
+    };
     (red, blue, alice, bob)
 }
 
@@ -342,7 +350,11 @@ fn engine_cells(g: &Game) -> Vec<(String, String)> {
             v.piece_at(sq).map(|p| {
                 (
                     sq.to_string(),
-                    format!("{} {}", p.color.name(), p.rank.map_or("unknown", |r| r.name())),
+                    format!(
+                        "{} {}",
+                        p.color.name(),
+                        p.rank.map_or("unknown", |r| r.name())
+                    ),
                 )
             })
         })
@@ -352,7 +364,11 @@ fn engine_cells(g: &Game) -> Vec<(String, String)> {
 }
 
 /// Everything a spectator gets of game `id` once the API shows `ready`: the page, the API, the first event of each stream.
-async fn spectators_bytes(addr: SocketAddr, id: u64, ready: impl Fn(&Value) -> bool) -> Vec<String> {
+async fn spectators_bytes(
+    addr: SocketAddr,
+    id: u64,
+    ready: impl Fn(&Value) -> bool,
+) -> Vec<String> {
     let deadline = tokio::time::Instant::now() + WAIT;
     let api = loop {
         let r = get(addr, &format!("/api/game/{id}")).await;
@@ -360,7 +376,11 @@ async fn spectators_bytes(addr: SocketAddr, id: u64, ready: impl Fn(&Value) -> b
         if ready(&r.json()) {
             break r;
         }
-        assert!(tokio::time::Instant::now() < deadline, "waiting: {}", r.body);
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "waiting: {}",
+            r.body
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
     let page = get(addr, &format!("/game/{id}")).await;
@@ -372,9 +392,15 @@ async fn spectators_bytes(addr: SocketAddr, id: u64, ready: impl Fn(&Value) -> b
     let p = pos.event().await;
     assert_eq!((h.name.as_str(), p.name.as_str()), ("html", "position"));
     let ply = api.json()["ply"].as_u64().unwrap().to_string();
-    assert_eq!((h.id.as_deref(), p.id.as_deref()), (Some(&*ply), Some(&*ply)));
+    assert_eq!(
+        (h.id.as_deref(), p.id.as_deref()),
+        (Some(&*ply), Some(&*ply))
+    );
     // The page holds the fragment the stream sends; the position stream, the API's object.
-    assert!(page.body.contains(&h.data), "the page holds the stream's fragment");
+    assert!(
+        page.body.contains(&h.data),
+        "the page holds the stream's fragment"
+    );
     assert_eq!(p.data, api.body);
     vec![page.body, api.body, h.raw, p.raw]
 }
@@ -382,7 +408,11 @@ async fn spectators_bytes(addr: SocketAddr, id: u64, ready: impl Fn(&Value) -> b
 /// Red's set-up and the same with two back-row pieces of different ranks swapped, the two
 /// squares, and a game's moves that never move nor attack either of them (so neither is
 /// ever revealed), with at least `battles` battles.
-fn twin_games(seed: u64, plies: usize, battles: usize) -> (Setup, Setup, Setup, [Square; 2], Vec<Move>) {
+fn twin_games(
+    seed: u64,
+    plies: usize,
+    battles: usize,
+) -> (Setup, Setup, Setup, [Square; 2], Vec<Move>) {
     let rules = Rules::standard(Variant::Classic);
     for seed in seed * 1000.. {
         let mut rng = SplitMix64(seed);
@@ -394,8 +424,12 @@ fn twin_games(seed: u64, plies: usize, battles: usize) -> (Setup, Setup, Setup, 
             .filter(|(sq, _)| sq.to_string().ends_with('1') && !sq.to_string().ends_with("10"))
             .map(|(s, r)| (*s, *r))
             .collect();
-        let Some(&(a, ra)) = back.first() else { continue };
-        let Some(&(b, rb)) = back.iter().find(|(_, r)| *r != ra) else { continue };
+        let Some(&(a, ra)) = back.first() else {
+            continue;
+        };
+        let Some(&(b, rb)) = back.iter().find(|(_, r)| *r != ra) else {
+            continue;
+        };
         let mut swapped = red.clone();
         swapped.pieces.insert(a, rb);
         swapped.pieces.insert(b, ra);
@@ -479,16 +513,24 @@ async fn play_and_watch(
         }
     };
     let masked = |v: Vec<String>| v.iter().map(|s| mask_clocks(s)).collect::<Vec<_>>();
-    seen.push(masked(spectators_bytes(addr, id, at("setup", 0, [false, false])).await));
+    seen.push(masked(
+        spectators_bytes(addr, id, at("setup", 0, [false, false])).await,
+    ));
     red.send(GameCmd::SubmitSetup(red_setup.clone())).await;
-    seen.push(masked(spectators_bytes(addr, id, at("setup", 0, [true, false])).await));
+    seen.push(masked(
+        spectators_bytes(addr, id, at("setup", 0, [true, false])).await,
+    ));
     blue.send(GameCmd::SubmitSetup(blue_setup.clone())).await;
     let rules = Rules::standard(Variant::Classic);
     let mut g = Game::new(rules, red_setup, blue_setup).unwrap();
     for ply in 0..=moves.len() {
         if ply > 0 {
             let m = moves[ply - 1];
-            let seat = if g.to_move() == Color::Red { &red } else { &blue };
+            let seat = if g.to_move() == Color::Red {
+                &red
+            } else {
+                &blue
+            };
             seat.send(GameCmd::Move(m)).await;
             g.play(m).unwrap();
             until(&mut red, "the move is played", |s| s.history.len() == ply).await;
@@ -498,7 +540,8 @@ async fn play_and_watch(
         let mut cells = board_cells(&bytes[0]);
         cells.sort();
         assert_eq!(cells, engine_cells(&g), "the page at ply {ply}");
-        let mut api: Vec<(String, String)> = serde_json::from_str::<Value>(&bytes[1]).unwrap()["board"]
+        let mut api: Vec<(String, String)> = serde_json::from_str::<Value>(&bytes[1]).unwrap()
+            ["board"]
             .as_array()
             .unwrap()
             .iter()
@@ -518,7 +561,12 @@ async fn play_and_watch(
     let red_view = red.snapshots.borrow().view.clone().expect("a board");
     let own: Vec<Option<String>> = squares
         .iter()
-        .map(|&sq| red_view.piece_at(sq).and_then(|p| p.rank).map(|r| r.name().to_string()))
+        .map(|&sq| {
+            red_view
+                .piece_at(sq)
+                .and_then(|p| p.rank)
+                .map(|r| r.name().to_string())
+        })
         .collect();
     // The open stream followed the game; at its end, its last fragment and `end`.
     red.send(GameCmd::Resign).await;
@@ -534,7 +582,10 @@ async fn play_and_watch(
     assert!(end.data.contains("won"), "{end:?}");
     let last = last.expect("a last fragment");
     assert!(last.data.contains("Game over"), "{last:?}");
-    assert!(follow.closes_within(WAIT).await, "the stream ends with the game");
+    assert!(
+        follow.closes_within(WAIT).await,
+        "the stream ends with the game"
+    );
     // The game over reveals every piece (as an SSH spectator sees it): kept apart.
     let revealed = mask_clocks(&last.raw);
     // The same address is the finished game's page now.
@@ -546,7 +597,11 @@ async fn play_and_watch(
             assert!(page.body.contains("Result:"), "{}", page.body);
             break;
         }
-        assert!(tokio::time::Instant::now() < deadline, "still live: {}", page.body);
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "still live: {}",
+            page.body
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let api = get(addr, &format!("/api/game/{id}")).await.json();
@@ -586,10 +641,15 @@ async fn spectators_get_the_same_bytes_whatever_the_unrevealed_pieces_are() {
     }
     // Some ranks were revealed along the way (the audit saw battles), and none of the two.
     let last_api = &a[a.len() - 1][1];
-    assert!(last_api.contains("\"rank\":\""), "some rank is known: {last_api}");
+    assert!(
+        last_api.contains("\"rank\":\""),
+        "some rank is known: {last_api}"
+    );
     for &sq in &squares {
         assert!(
-            last_api.contains(&format!("{{\"color\":\"red\",\"rank\":null,\"square\":\"{sq}\"}}")),
+            last_api.contains(&format!(
+                "{{\"color\":\"red\",\"rank\":null,\"square\":\"{sq}\"}}"
+            )),
             "{sq} unknown: {last_api}"
         );
     }
@@ -605,8 +665,14 @@ async fn a_private_game_in_play_is_answered_as_an_unknown_id() {
         (format!("/game/{id}"), "/game/99".to_string()),
         (format!("/api/game/{id}"), "/api/game/99".to_string()),
         (format!("/game/{id}/live"), "/game/99/live".to_string()),
-        (format!("/api/game/{id}/live"), "/api/game/99/live".to_string()),
-        (format!("/game/{id}?view=red"), "/game/99?view=red".to_string()),
+        (
+            format!("/api/game/{id}/live"),
+            "/api/game/99/live".to_string(),
+        ),
+        (
+            format!("/game/{id}?view=red"),
+            "/game/99?view=red".to_string(),
+        ),
     ] {
         let (p, u) = (get(addr, &private).await, get(addr, &unknown).await);
         assert_eq!((p.status, u.status), (404, 404), "{private}: {}", p.body);
@@ -620,7 +686,11 @@ async fn a_private_game_in_play_is_answered_as_an_unknown_id() {
     for path in ["/games/live", "/api/games/live", "/"] {
         let r = get(addr, path).await;
         assert_eq!(r.status, 200);
-        assert!(!r.body.contains(&format!("/game/{id}")) && !r.body.contains("\"id\""), "{path}: {}", r.body);
+        assert!(
+            !r.body.contains(&format!("/game/{id}")) && !r.body.contains("\"id\""),
+            "{path}: {}",
+            r.body
+        );
     }
     server.running.stop().await;
 }
@@ -639,30 +709,67 @@ async fn a_stream_shows_a_move_and_the_lists_link_the_game() {
     red.send(GameCmd::SubmitSetup(rs.clone())).await;
     blue.send(GameCmd::SubmitSetup(bs.clone())).await;
     until(&mut red, "play starts", |s| s.view.is_some()).await;
-    until_lobby(&lobby, "the game is listed", |s| s.games.iter().any(|g| g.id == id)).await;
+    until_lobby(&lobby, "the game is listed", |s| {
+        s.games.iter().any(|g| g.id == id)
+    })
+    .await;
     // The lists: the front page links the games in play, and they link the game.
     let front = get(addr, "/").await;
-    assert!(front.body.contains("href=\"/games/live\""), "{}", front.body);
+    assert!(
+        front.body.contains("href=\"/games/live\""),
+        "{}",
+        front.body
+    );
     assert!(front.body.contains(&format!("href=\"/game/{id}\"")));
     let list = get(addr, "/games/live").await;
-    assert!(list.body.contains(&format!("href=\"/game/{id}\"")), "{}", list.body);
+    assert!(
+        list.body.contains(&format!("href=\"/game/{id}\"")),
+        "{}",
+        list.body
+    );
     let api = get(addr, "/api/games/live").await.json();
     assert_eq!(api["games"][0]["id"], id);
     assert_eq!(api["games"][0]["red"], red.nick.as_str());
     // The page: in its live element, with the script, and a reload link.
     let page = get(addr, &format!("/game/{id}")).await;
-    assert!(page.body.contains(&format!("<div id=\"live\" data-live=\"/game/{id}/live\">")));
-    assert!(page.body.contains("<script src=\"/live.js\" defer></script>"));
+    assert!(page
+        .body
+        .contains(&format!("<div id=\"live\" data-live=\"/game/{id}/live\">")));
+    assert!(page
+        .body
+        .contains("<script src=\"/live.js\" defer></script>"));
     assert!(page.body.contains(&format!("href=\"/game/{id}\"")));
-    assert!(page.body.contains("Red to move"), "{}", page.body.split("<div id=\"live\"").nth(1).unwrap_or_default().chars().take(700).collect::<String>());
+    assert!(
+        page.body.contains("Red to move"),
+        "{}",
+        page.body
+            .split("<div id=\"live\"")
+            .nth(1)
+            .unwrap_or_default()
+            .chars()
+            .take(700)
+            .collect::<String>()
+    );
+    // Whatever a finished game's page may be asked (a ply, a player's view), a game in
+    // play is shown as its spectators see it.
+    let asked = get(addr, &format!("/game/{id}?ply=0&view=red")).await;
+    assert_eq!(asked.body, page.body);
+    let asked = get(addr, &format!("/api/game/{id}?view=blue")).await;
+    assert_eq!(asked.body, get(addr, &format!("/api/game/{id}")).await.body);
     let script = get(addr, "/live.js").await;
     assert_eq!(script.status, 200);
-    assert!(script.header("content-type").unwrap().starts_with("text/javascript"));
+    assert!(script
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/javascript"));
     assert!(script.body.contains("EventSource"));
     // A move shows on the stream.
     let mut s = Sse::open(addr, &format!("/api/game/{id}/live"), None).await;
     let first: Value = serde_json::from_str(&s.event().await.data).unwrap();
-    assert_eq!((first["live"].clone(), first["ply"].clone()), (Value::Bool(true), Value::from(0)));
+    assert_eq!(
+        (first["live"].clone(), first["ply"].clone()),
+        (Value::Bool(true), Value::from(0))
+    );
     let g = Game::new(rules, &rs, &bs).unwrap();
     let m = g.legal_moves()[0];
     red.send(GameCmd::Move(m)).await;
@@ -679,7 +786,10 @@ async fn a_stream_shows_a_move_and_the_lists_link_the_game() {
     assert_eq!(moved["clocks"]["blue"]["running"], true);
     // The server stops: the stream ends.
     server.running.stop().await;
-    assert!(s.closes_within(WAIT).await, "the stream ends with the server");
+    assert!(
+        s.closes_within(WAIT).await,
+        "the stream ends with the server"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -724,7 +834,10 @@ async fn streams_are_budgeted_per_address_and_in_total_and_kept_alive() {
         if again.status == 200 {
             break;
         }
-        assert!(tokio::time::Instant::now() < deadline, "the place is given back");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the place is given back"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     server.running.stop().await;
