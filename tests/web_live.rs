@@ -315,9 +315,7 @@ fn mask_clocks(s: &str) -> String {
         while let Some(at) = rest.find(marker) {
             res.push_str(&rest[..at + marker.len()]);
             rest = &rest[at + marker.len()..];
-            let end = rest
-                .find(|c: char| c == until || c == '}')
-                .unwrap_or(rest.len());
+            let end = rest.find([until, '}']).unwrap_or(rest.len());
             res.push('#');
             rest = &rest[end..];
         }
