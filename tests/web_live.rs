@@ -840,3 +840,64 @@ async fn streams_are_budgeted_per_address_and_in_total_and_kept_alive() {
     }
     server.running.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_default_budgets_a_local_load_generator_holds_500_watchers_beside_page_requests() {
+    // The default stream and connection budgets (only the request rate is raised: one
+    // address here makes every request, where a load generator forwards many).
+    let (server, addr) = web_server("web-live-500", |_| {}).await;
+    let lobby = server.running.lobby.clone();
+    let (mut red, blue, _alice, _bob) = start(&lobby, false).await;
+    let id = red.game;
+    let rules = Rules::standard(Variant::Classic);
+    let (rs, bs) = (
+        Setup::random(&rules, Color::Red, 3),
+        Setup::random(&rules, Color::Blue, 4),
+    );
+    red.send(GameCmd::SubmitSetup(rs.clone())).await;
+    blue.send(GameCmd::SubmitSetup(bs.clone())).await;
+    until(&mut red, "play starts", |s| s.view.is_some()).await;
+    let mut watchers = Vec::new();
+    for i in 0..500 {
+        let path = if i % 2 == 0 {
+            format!("/game/{id}/live")
+        } else {
+            format!("/api/game/{id}/live")
+        };
+        let mut s = Sse::open(addr, &path, None).await;
+        assert_eq!(s.status, 200, "watcher {i}");
+        s.event().await;
+        watchers.push(s);
+    }
+    // Pages are still served beside them.
+    let pages: Vec<_> = (0..200)
+        .map(|i| {
+            tokio::spawn(async move {
+                let path = if i % 2 == 0 {
+                    "/".to_string()
+                } else {
+                    format!("/game/{id}")
+                };
+                get(addr, &path).await.status
+            })
+        })
+        .collect();
+    for p in pages {
+        assert_eq!(p.await.unwrap(), 200);
+    }
+    // A move reaches every watcher.
+    let m = Game::new(rules, &rs, &bs).unwrap().legal_moves()[0];
+    red.send(GameCmd::Move(m)).await;
+    for (i, s) in watchers.iter_mut().enumerate() {
+        loop {
+            let ev = s
+                .next(WAIT)
+                .await
+                .unwrap_or_else(|| panic!("watcher {i} sees the move"));
+            if ev.id.as_deref() == Some("1") {
+                break;
+            }
+        }
+    }
+    server.running.stop().await;
+}
