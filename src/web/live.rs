@@ -30,7 +30,7 @@ use serde_json::{json, Value};
 use tokio::sync::{mpsc, watch};
 
 use super::board::{board, move_text, move_words};
-use super::pages::{fault_page, layout, outcome_words, player_href};
+use super::pages::{fault_page, layout, outcome_words};
 use super::{client_ip, Fault, Web, WebConfig, MOVES_PER_PAGE};
 use crate::limit::address_block;
 use crate::proto::{ClockState, GamePhase, GameSnapshot};
@@ -222,8 +222,8 @@ fn render(snap: &GameSnapshot) -> Rendered {
     let head = html! {
         h1 { "Game #" (id) }
         p.players {
-            span.red { a href=(player_href(red)) { (red) } } " (Red) vs "
-            span.blue { a href=(player_href(blue)) { (blue) } } " (Blue) · "
+            span.red { (red) } " (Red) vs "
+            span.blue { (blue) } " (Blue) · "
             (variant.name()) @if snap.terms.rated { ", rated" } @else { ", casual" }
             @if let Some(c) = snap.terms.clock { ", clock " (c.initial_secs / 60) "+" (c.increment_secs) } @else { ", no clock" }
         }
@@ -670,4 +670,48 @@ pub(super) async fn games_api(State(web): State<Web>) -> Response {
         json!({ "games": games }).to_string(),
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_holds_each_line_of_its_data_on_a_data_line() {
+        assert_eq!(
+            &event("html", Some(3), "<p>a</p>\r\n<p>b</p>")[..],
+            b"event: html\nid: 3\ndata: <p>a</p>\ndata: <p>b</p>\n\n"
+        );
+        assert_eq!(&event("end", None, "")[..], b"event: end\ndata: \n\n");
+    }
+
+    #[test]
+    fn streams_count_per_address_block_and_a_local_proxy_only_in_the_total() {
+        let streams = Arc::new(Mutex::new(Streams::default()));
+        let config = WebConfig {
+            max_live_streams: 3,
+            max_live_streams_per_address: 1,
+            ..WebConfig::default()
+        };
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let a = StreamSlot::admit(&streams, &config, ip("2001:db8::1")).ok();
+        assert!(a.is_some());
+        // The same /64.
+        assert!(matches!(
+            StreamSlot::admit(&streams, &config, ip("2001:db8::2")),
+            Err(Refused::Address)
+        ));
+        let _b = StreamSlot::admit(&streams, &config, ip("127.0.0.1"))
+            .ok()
+            .unwrap();
+        let _c = StreamSlot::admit(&streams, &config, ip("127.0.0.1"))
+            .ok()
+            .unwrap();
+        assert!(matches!(
+            StreamSlot::admit(&streams, &config, ip("127.0.0.1")),
+            Err(Refused::Total)
+        ));
+        drop(a);
+        assert!(StreamSlot::admit(&streams, &config, ip("2001:db8::3")).is_ok());
+    }
 }
