@@ -317,6 +317,7 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
     Router::new()
         .route("/", get(pages::index))
         .route("/style.css", get(pages::style))
+        .route("/step.js", get(pages::step_js))
         .route("/leaderboard/{variant}", get(pages::leaderboard))
         .route("/@/{nick}", get(pages::player))
         .route("/game/{id}", get(pages::game))
