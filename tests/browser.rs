@@ -519,3 +519,92 @@ async fn a_profiles_rating_plot_has_a_point_per_rated_game() {
     b.close().await;
     server.running.stop().await;
 }
+
+/// The ply a live game's page shows (its `#live` part's `data-ply`), or -1 if none.
+const LIVE_PLY: &str =
+    "const p = document.querySelector('#live p.ply'); return p ? Number(p.dataset.ply) : -1;";
+
+/// A move made over SSH, then its answer: each on the open page within 2 s, the board as
+/// a spectator sees it (the piece moved, its square left empty), the page never reloaded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_made_over_ssh_shows_on_the_open_game_page_within_two_seconds() {
+    use common::play::{random_move, start_game, Moved, Rng};
+    use common::{new_key, Login, Term};
+    let _one = one_browser();
+    let (server, addr) = web_server("browser-live", |_| {}).await;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = Term::connect(server.running.addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(server.running.addr, Login::Key("bob", &kb), 120, 40).await;
+    let (red, blue) = start_game(&alice, "alice", &bob).await;
+
+    // The front page links the game in play.
+    let b = Browser::start(1024, 768).await;
+    b.goto(&format!("http://{addr}/")).await;
+    let href = b
+        .js("const a = document.querySelector('ul.live a'); return a ? a.getAttribute('href') : null;")
+        .await;
+    let href = href
+        .as_str()
+        .expect("the front page links the game in play");
+    b.goto(&format!("http://{addr}{href}")).await;
+    assert_eq!(b.js(LIVE_PLY).await, 0, "{}", b.text().await);
+    b.js("window.stillThisPage = true; return null;").await;
+
+    let mut rng = Rng(7);
+    for (ply, mover, color) in [(1, red, "Red"), (2, blue, "Blue")] {
+        let Moved::Played(typed) = random_move(mover, &mut rng, 10).await else {
+            panic!("{color} could not move:\n{}", mover.text());
+        };
+        let played = std::time::Instant::now();
+        let shown = b
+            .until(
+                2.0,
+                &format!("const p = document.querySelector('#live p.ply'); return !!p && p.dataset.ply === '{ply}';"),
+            )
+            .await;
+        let took = played.elapsed();
+        assert!(
+            shown && took <= Duration::from_secs(2),
+            "{color}'s move {typed} is not on the page after {took:?} (it shows ply {})",
+            b.js(LIVE_PLY).await
+        );
+        eprintln!("{color}'s move {typed} on the page after {took:?}");
+        // The move as the page tells it, and on its board.
+        let (from, to) = typed.split_once(' ').unwrap();
+        let last = b
+            .js("const l = document.querySelector('#live p.last'); return l ? l.textContent : '';")
+            .await;
+        let last = last.as_str().unwrap().to_uppercase();
+        let (from, to) = (from.to_uppercase(), to.to_uppercase());
+        let battle = last.contains(&format!("{from}X{to}"));
+        assert!(
+            battle || last.contains(&format!("{from}-{to}")),
+            "{color} typed {typed}; the page says {last:?}"
+        );
+        let cells = board(&b).await;
+        assert_eq!(cells.len(), 100);
+        let at = |sq: &str| {
+            cells
+                .iter()
+                .find(|(s, _)| s.eq_ignore_ascii_case(sq))
+                .unwrap_or_else(|| panic!("no square {sq}"))
+                .1
+                .clone()
+        };
+        assert_eq!(at(&from), None, "{typed}: the square it left");
+        if !battle {
+            assert!(
+                at(&to).is_some_and(|p| p.starts_with(color)),
+                "{typed}: {:?} on the square it went to",
+                at(&to)
+            );
+        }
+    }
+    assert_eq!(
+        b.js("return window.stillThisPage === true;").await,
+        true,
+        "the page followed the game by itself (no reload)"
+    );
+    b.close().await;
+    server.running.stop().await;
+}
