@@ -40,7 +40,7 @@ fn layout(title: &str, body: Markup) -> Markup {
     }
 }
 
-fn page(status: StatusCode, title: &str, body: Markup) -> Response {
+pub(super) fn page(status: StatusCode, title: &str, body: Markup) -> Response {
     (status, Html(layout(title, body).into_string())).into_response()
 }
 
@@ -144,6 +144,7 @@ pub(super) async fn index(State(web): State<Web>, headers: HeaderMap) -> Respons
                 }
             }
         }
+        (super::tournaments::front_section(&web))
         section {
             h2 { "Leaderboards" }
             @for (v, rows) in &tops {
