@@ -41,7 +41,7 @@ pub(super) fn layout(title: &str, body: Markup) -> Markup {
     }
 }
 
-fn page(status: StatusCode, title: &str, body: Markup) -> Response {
+pub(super) fn page(status: StatusCode, title: &str, body: Markup) -> Response {
     (status, Html(layout(title, body).into_string())).into_response()
 }
 
@@ -157,6 +157,7 @@ pub(super) async fn index(State(web): State<Web>, headers: HeaderMap) -> Respons
                 }
             }
         }
+        (super::tournaments::front_section(&web))
         section {
             h2 { "Leaderboards" }
             @for (v, rows) in &tops {
