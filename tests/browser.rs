@@ -1,8 +1,9 @@
 //! The web pages in a real browser (headless Chromium through chromedriver, see
 //! tests/common/browser.rs), each test against its own server with the web on: stepping a
 //! finished game with the keys (/step.js) shows the engine's position at every ply asked
-//! for; text from players and the host is shown as typed and never run; a game page fits a
-//! phone's screen; a profile's rating plot has a point per rated game.
+//! for; text from players, the host and its admins is shown as typed and never run; a game
+//! page fits a phone's screen; a profile's rating plot has a point per rated game; a move
+//! made over SSH shows on the open page of the game within 2 s.
 //!
 //! Without Chromium and chromedriver these tests fail with how to install them.
 
@@ -356,9 +357,36 @@ async fn text_from_players_and_the_host_is_shown_as_typed_and_never_run() {
         false,
     )
     .await;
+    // Tournaments an admin named so (the lobby keeps a name to one line of 40 characters).
+    let cups = [
+        "<script>window.pwned = 4</script>",
+        "\"><img src=x onerror=\"window.pwned=5\">",
+    ];
+    let mut cup_ids = Vec::new();
+    for name in cups {
+        cup_ids.push(tournament(&server, name).await);
+    }
     let b = Browser::start(1024, 768).await;
     let url = |p: &str| format!("http://{addr}{p}");
-    shown_as_text(&b, &url("/"), &[motd, nick]).await;
+    shown_as_text(&b, &url("/"), &[motd, nick, cups[0], cups[1]]).await;
+    shown_as_text(&b, &url("/tournaments"), &cups).await;
+    for (id, name) in cup_ids.iter().zip(cups) {
+        let page = url(&format!("/tournament/{id}"));
+        shown_as_text(&b, &page, &[name]).await;
+        // Its standings come again from the live stream (/live.js puts them in place).
+        assert!(
+            b.until(
+                5.0,
+                "return !!document.querySelector('#live[data-live]') && !!window.EventSource;"
+            )
+            .await
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let after = b
+            .js("return [typeof window.pwned, document.querySelectorAll('img').length];")
+            .await;
+        assert_eq!(after, serde_json::json!(["undefined", 0]), "{page}, live");
+    }
     shown_as_text(&b, &url("/leaderboard/classic"), &[nick]).await;
     shown_as_text(
         &b,
@@ -387,6 +415,38 @@ async fn text_from_players_and_the_host_is_shown_as_typed_and_never_run() {
     assert!(b.text().await.contains(archived));
     b.close().await;
     server.running.stop().await;
+}
+
+/// Creates an upcoming tournament named `name` as an admin does; its number.
+async fn tournament(server: &common::TestServer, name: &str) -> u64 {
+    use stratego_ssh::lobby::TournamentOrder;
+    use stratego_ssh::proto::{EntryRule, TournamentTerms};
+    let terms = TournamentTerms {
+        name: name.into(),
+        format: stratego_ssh::tournament::Format::Swiss { rounds: 1 },
+        game: GameTerms {
+            rules: Rules::standard(Variant::Classic),
+            rated: false,
+            clock: None,
+        },
+        starts_at: stratego_ssh::store::now() + 3600,
+        entry: EntryRule::Anyone,
+        min_rated_games: 0,
+    };
+    let line = server
+        .running
+        .lobby
+        .tournament(TournamentOrder::Create {
+            terms,
+            by: "admin".into(),
+        })
+        .await
+        .expect("created");
+    line.trim_start_matches("tournament #")
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no number in {line:?}"))
 }
 
 /// The page's width against the viewport's, and the board's box.
