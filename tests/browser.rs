@@ -297,6 +297,46 @@ async fn the_keys_step_through_a_finished_game_showing_the_engines_position() {
     server.running.stop().await;
 }
 
+/// With the address's request budget spent (two a second here), a step waits for it
+/// instead of showing the "too many requests" page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stepping_past_the_request_budget_waits_and_goes_on() {
+    let _one = one_browser();
+    let (server, addr) = web_server("browser-budget", |o| o.web.requests_per_second = 2).await;
+    let store = server.running.store.clone();
+    for n in ["alice", "bob"] {
+        store.users().claim_nick(n, &key(n)).await.unwrap();
+    }
+    let record = played(4, 20, Color::Red);
+    finish(
+        &store,
+        1,
+        (&key("alice"), "alice"),
+        (&key("bob"), "bob"),
+        &record,
+        false,
+    )
+    .await;
+    let b = Browser::start(1024, 768).await;
+    b.goto(&format!("http://{addr}/game/1?ply=0&view=all"))
+        .await;
+    shows_ply(&b, &record, 0, "loaded").await;
+    // Five presses, one by one as a reader makes them: more than the budget holds.
+    for n in 1..=5 {
+        b.keys(&Key::Right).await;
+        tokio::time::sleep(Duration::from_millis(60)).await;
+        assert!(
+            !b.text().await.contains("Too many requests"),
+            "→ × {n}: the too-many-requests page"
+        );
+    }
+    shows_ply(&b, &record, 5, "→ × 5 past the budget").await;
+    let url = b.client.current_url().await.unwrap();
+    assert!(url.as_str().contains("ply=5&"), "{url}");
+    b.close().await;
+    server.running.stop().await;
+}
+
 /// What a page must show of a payload: no script of it ran (it would set `window.pwned`
 /// or the title), no element of it is in the page (no image, no script but our own
 /// files), and its text reads as typed.

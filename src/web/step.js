@@ -4,8 +4,9 @@
 // The page works without this script: its first/prev/next/last links are plain links.
 // With it, a step fetches the page of the ply asked for and shows its contents in place
 // (the address follows with history.replaceState); presses made while a page is on its
-// way add up, so pressing → five times shows ply +5. If a fetch fails, the browser goes to
-// that page as a link would.
+// way add up, so pressing → five times shows ply +5. At most ten fetches a second, one at
+// a time; past the address's request budget (429) it waits a second and goes on. If a
+// fetch fails otherwise, the browser goes to that page as a link would.
 (function () {
   "use strict";
   var PLAY_EVERY_MS = 1000;
@@ -43,13 +44,32 @@
     go((target === null ? info().ply : target) + by);
   }
 
+  // One fetch at a time, at most ten a second (a held key repeats faster: the presses add
+  // up meanwhile), well within the server's request budget; past it anyway (429), wait.
+  var MIN_GAP_MS = 100;
+  var BUSY_WAIT_MS = 1000;
+  var lastFetch = 0;
+  var BUSY = {};
+
+  function later(ms) {
+    loading = true;
+    window.setTimeout(function () {
+      loading = false;
+      pump();
+    }, ms);
+  }
+
   function pump() {
     if (loading || target === shown) return;
+    var gap = lastFetch + MIN_GAP_MS - Date.now();
+    if (gap > 0) return later(gap);
     loading = true;
+    lastFetch = Date.now();
     var want = target;
     var url = address(want);
     fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (r) {
+        if (r.status === 429) throw BUSY;
         if (!r.ok) throw new Error("HTTP " + r.status);
         return r.text();
       })
@@ -71,8 +91,13 @@
         if (target !== shown) pump();
         else if (timer !== null && shown >= info().plies) stop();
       })
-      .catch(function () {
-        window.location.href = url;
+      .catch(function (e) {
+        if (e === BUSY) {
+          loading = false;
+          later(BUSY_WAIT_MS);
+        } else {
+          window.location.href = url;
+        }
       });
   }
 
