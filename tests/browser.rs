@@ -560,7 +560,14 @@ async fn a_game_page_fits_a_phone_screen_without_scrolling_sideways() {
         );
     }
     // The other pages too.
-    for path in ["/", "/leaderboard/classic", &format!("/@/{red}")] {
+    let cup = tournament(&server, "The Long Named Spring Classic Open 2026").await;
+    for path in [
+        "/".to_string(),
+        "/leaderboard/classic".to_string(),
+        format!("/@/{red}"),
+        "/tournaments".to_string(),
+        format!("/tournament/{cup}"),
+    ] {
         b.goto(&format!("http://{addr}{path}")).await;
         let l = layout(&b).await;
         assert!(
