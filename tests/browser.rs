@@ -12,7 +12,6 @@ mod browser;
 mod common;
 
 use std::net::SocketAddr;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use browser::{board, Browser};
@@ -24,12 +23,14 @@ use stratego_ssh::rules::{
 };
 use stratego_ssh::server::ServerOptions;
 use stratego_ssh::store::{GameResult, SeatRecord, Store};
+use tokio::sync::Mutex;
 
-/// One browser at a time (each is several processes; the machine has two cores).
-static ONE_BROWSER: Mutex<()> = Mutex::new(());
+/// One browser at a time (each is several processes; the machine has two cores). Tokio's
+/// lock: it waits across the tests' runtimes, and a test that fails does not poison it.
+static ONE_BROWSER: Mutex<()> = Mutex::const_new(());
 
-fn one_browser() -> std::sync::MutexGuard<'static, ()> {
-    ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner())
+async fn one_browser() -> tokio::sync::MutexGuard<'static, ()> {
+    ONE_BROWSER.lock().await
 }
 
 /// A server with its web pages on a free port.
@@ -175,7 +176,7 @@ fn keys(k: Key, n: usize) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_keys_step_through_a_finished_game_showing_the_engines_position() {
-    let _one = one_browser();
+    let _one = one_browser().await;
     let (server, addr) = web_server("browser-steps", |_| {}).await;
     let store = server.running.store.clone();
     for n in ["alice", "bob"] {
@@ -301,7 +302,7 @@ async fn the_keys_step_through_a_finished_game_showing_the_engines_position() {
 /// instead of showing the "too many requests" page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stepping_past_the_request_budget_waits_and_goes_on() {
-    let _one = one_browser();
+    let _one = one_browser().await;
     let (server, addr) = web_server("browser-budget", |o| o.web.requests_per_second = 2).await;
     let store = server.running.store.clone();
     for n in ["alice", "bob"] {
@@ -365,7 +366,7 @@ async fn shown_as_text(b: &Browser, url: &str, payloads: &[&str]) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn text_from_players_and_the_host_is_shown_as_typed_and_never_run() {
-    let _one = one_browser();
+    let _one = one_browser().await;
     // The host's message of the day.
     let motd = "<script>window.pwned = 1; document.title = 'pwned motd'</script>";
     // A player's name from an imported archive game (any text the archive holds).
@@ -500,7 +501,7 @@ async fn layout(b: &Browser) -> serde_json::Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_page_fits_a_phone_screen_without_scrolling_sideways() {
-    let _one = one_browser();
+    let _one = one_browser().await;
     let (server, addr) = web_server("browser-phone", |_| {}).await;
     let store = server.running.store.clone();
     // Long nicks, as the rules allow (16 characters).
@@ -531,7 +532,7 @@ async fn a_game_page_fits_a_phone_screen_without_scrolling_sideways() {
         "/game/1".to_string(),
         format!("/game/1?ply={}&view=blue", plies / 2),
         format!("/game/1?ply={plies}&view=red"),
-        format!("/game/1?ply=101&view=all"),
+        "/game/1?ply=101&view=all".to_string(),
     ] {
         b.goto(&format!("http://{addr}{path}")).await;
         let l = layout(&b).await;
@@ -581,7 +582,7 @@ async fn a_game_page_fits_a_phone_screen_without_scrolling_sideways() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_profiles_rating_plot_has_a_point_per_rated_game() {
-    let _one = one_browser();
+    let _one = one_browser().await;
     let (server, addr) = web_server("browser-plot", |_| {}).await;
     let store = server.running.store.clone();
     for n in ["alice", "bob", "carol"] {
@@ -637,7 +638,7 @@ const LIVE_PLY: &str =
 async fn a_move_made_over_ssh_shows_on_the_open_game_page_within_two_seconds() {
     use common::play::{random_move, start_game, Moved, Rng};
     use common::{new_key, Login, Term};
-    let _one = one_browser();
+    let _one = one_browser().await;
     let (server, addr) = web_server("browser-live", |_| {}).await;
     let (ka, kb) = (new_key(), new_key());
     let alice = Term::connect(server.running.addr, Login::Key("alice", &ka), 120, 40).await;
