@@ -50,8 +50,6 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// A game in play as the spectators see it, rendered once for every reader.
 pub(super) struct Rendered {
     pub id: u64,
-    /// Plies played so far (0 during set-up).
-    pub ply: u32,
     /// The page's title.
     pub title: String,
     /// What does not change during the game (players, variant, clock terms), above the
@@ -63,6 +61,9 @@ pub(super) struct Rendered {
     pub json: String,
     /// The result in words, once the game is over.
     pub over: Option<String>,
+    /// The two streams' events for it, made once for every stream.
+    html_event: Bytes,
+    json_event: Bytes,
 }
 
 /// The games watched from the web, each rendered once per change of its spectators' view.
@@ -321,13 +322,16 @@ fn render(snap: &GameSnapshot) -> Rendered {
         "result": over,
         "winner": snap.outcome.and_then(|o| o.winner).map(|c| c.name().to_lowercase()),
     });
+    let fragment = fragment.into_string();
+    let json = json.to_string();
     Rendered {
         id,
-        ply,
         title,
         head: head.into_string(),
-        fragment: fragment.into_string(),
-        json: json.to_string(),
+        html_event: event("html", Some(ply), &fragment),
+        json_event: event("position", Some(ply), &json),
+        fragment,
+        json,
         over,
     }
 }
@@ -481,8 +485,8 @@ fn event(name: &str, id: Option<u32>, data: &str) -> Bytes {
 
 fn rendered_event(kind: Kind, r: &Rendered) -> Bytes {
     match kind {
-        Kind::Html => event("html", Some(r.ply), &r.fragment),
-        Kind::Json => event("position", Some(r.ply), &r.json),
+        Kind::Html => r.html_event.clone(),
+        Kind::Json => r.json_event.clone(),
     }
 }
 
@@ -586,7 +590,7 @@ async fn stream(web: Web, peer: SocketAddr, headers: &HeaderMap, id: &str, kind:
                     "The server follows as many live games as it can: try again later.\n",
                 ),
             };
-            tracing::info!(%ip, "web: a live stream refused ({})", status.as_u16());
+            tracing::debug!(%ip, status = status.as_u16(), "web: a live stream refused");
             return (status, [(header::RETRY_AFTER, retry)], text).into_response();
         }
     };
