@@ -241,6 +241,75 @@ impl Kind for OptText {
     }
 }
 
+/// The web pages' address as browsers reach them (`public_url`): an `http://` or
+/// `https://` address; empty for the default. Kept without a trailing slash.
+struct Url;
+impl Kind for Url {
+    type V = Option<String>;
+    const EXPECT: &'static str =
+        "an http:// or https:// address, like \"https://stratego.example.org\", or \"\"";
+    const VALUE_NAME: &'static str = "URL";
+    fn from_text(s: &str) -> Result<Option<String>, String> {
+        let t = s.trim();
+        if t.is_empty() {
+            return Ok(None);
+        }
+        let lower = t.to_ascii_lowercase();
+        let rest = lower
+            .strip_prefix("https://")
+            .or_else(|| lower.strip_prefix("http://"));
+        let host = rest.map(|r| r.split('/').next().unwrap_or_default());
+        let clean = !t
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || "\"'<>\\`?#".contains(c));
+        match host {
+            Some(h) if !h.is_empty() && !h.starts_with(':') && clean => {
+                Ok(Some(t.trim_end_matches('/').to_string()))
+            }
+            _ => Err(Self::EXPECT.to_string()),
+        }
+    }
+    fn to_toml(v: &Option<String>) -> String {
+        quote(v.as_deref().unwrap_or_default())
+    }
+    fn show(v: &Option<String>) -> String {
+        v.clone().unwrap_or_else(|| "empty".into())
+    }
+}
+
+/// Where the links the SSH screens print point (`URL/game/ID`, `URL/@/NICK`), for a player
+/// who reached the server at `local`: `public_url` when set, else `http://HOST:PORT` with
+/// HOST the `host_name` if set, else `local`'s address (an IPv6 one in brackets, an
+/// IPv4-mapped one as IPv4), and PORT the web pages' (`web_port`). `None` when the web
+/// pages are off (`web_port` is `None`), or nothing names the host.
+pub fn link_base(
+    public_url: Option<&str>,
+    host_name: Option<&str>,
+    local: Option<std::net::IpAddr>,
+    web_port: Option<u16>,
+) -> Option<String> {
+    let port = web_port?;
+    if let Some(u) = public_url.map(str::trim).filter(|u| !u.is_empty()) {
+        return Some(u.trim_end_matches('/').to_string());
+    }
+    let host = match host_name.map(str::trim).filter(|h| !h.is_empty()) {
+        Some(h) => match h.parse::<std::net::IpAddr>() {
+            Ok(ip) => url_host(ip),
+            Err(_) => crate::text::clean_line(h, 100),
+        },
+        None => url_host(local?),
+    };
+    Some(format!("http://{host}:{port}"))
+}
+
+/// An address as a URL's host: IPv6 in brackets, an IPv4-mapped address as IPv4.
+fn url_host(ip: std::net::IpAddr) -> String {
+    match crate::limit::canonical(ip) {
+        std::net::IpAddr::V6(v6) => format!("[{v6}]"),
+        v4 => v4.to_string(),
+    }
+}
+
 /// Key fingerprints: a list in the file; a repeated flag, or commas in the variable.
 struct Admins;
 impl Admins {
@@ -652,6 +721,12 @@ settings! {
     /// The host name players connect to, shown in the help texts the server sends
     /// ("ssh -t -p 2222 HOST"). Empty: the address each player connected to.
     host_name: OptText => ssh.host_name;
+    /// The web pages' address as players' browsers reach them, for the links the SSH screens
+    /// print (a finished game's page, a player's page, `ssh host replay ID`'s last line), e.g.
+    /// "https://stratego.example.org" behind a TLS reverse proxy. Empty: "http://HOST:PORT",
+    /// HOST the host_name if set, else the address each player connected to, PORT the port of
+    /// http_listen. No links at all when http_listen is "off".
+    public_url: Url => ssh.public_url;
     /// SHA-256 fingerprints of the admins' keys, as `ssh-keygen -lf KEY.pub` prints them,
     /// e.g. ["SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU"]. Admins get the
     /// `ssh host admin ...` commands and the admin screen (A in the lobby).

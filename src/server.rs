@@ -145,7 +145,13 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
         )
     };
     let lobby = lobby::spawn(opts.lobby.clone(), store.clone());
-    let server = SshServer::new(key, lobby.clone(), store.clone(), opts.ssh.clone());
+    // The screens' links point at the web pages' port as bound (`http_listen` may say 0).
+    let mut ssh = opts.ssh.clone();
+    ssh.web_port = match &http {
+        Some(l) => Some(l.local_addr()?.port()),
+        None => None,
+    };
+    let server = SshServer::new(key, lobby.clone(), store.clone(), ssh);
     let connections = server.connection_count();
     let (http_addr, web) = match http {
         Some(l) => {

@@ -60,7 +60,7 @@ fn the_example_file_sets_every_key_to_its_default() {
             .unwrap_or_else(|| panic!("the example sets {key}"));
         assert!(defaults.lines().any(|l| l == line), "{line} is the default");
     }
-    assert_eq!(KEYS.len(), 37);
+    assert_eq!(KEYS.len(), 38);
     assert_eq!(merged(&file).to_toml(), defaults);
 }
 
@@ -389,4 +389,95 @@ fn arena_durations_read_in_the_one_grammar() {
     );
     assert!(stratego_ssh::config::parse_duration("fast").is_err());
     assert!(stratego_ssh::config::parse_duration("-1s").is_err());
+}
+
+#[test]
+fn public_url_is_an_http_address_kept_without_a_trailing_slash() {
+    let ok = |text: &str| merged(&parse(text).unwrap_or_else(|e| panic!("{text}: {e}")));
+    assert_eq!(
+        ok("public_url = \"https://stratego.example.org/\"")
+            .ssh
+            .public_url
+            .as_deref(),
+        Some("https://stratego.example.org")
+    );
+    assert_eq!(
+        ok("public_url = \"http://play.example.org:8080/stratego//\"")
+            .ssh
+            .public_url
+            .as_deref(),
+        Some("http://play.example.org:8080/stratego")
+    );
+    assert_eq!(ok("public_url = \"\"").ssh.public_url, None);
+    assert_eq!(ServerOptions::default().ssh.public_url, None);
+    for bad in [
+        "public_url = \"stratego.example.org\"",
+        "public_url = \"ftp://example.org\"",
+        "public_url = \"https://\"",
+        "public_url = \"https://a b.org\"",
+        "public_url = \"https://x.org/<script>\"",
+        "public_url = \"https://x.org/?a=1\"",
+        "public_url = 8080",
+    ] {
+        let e = parse(bad).unwrap_err();
+        assert!(
+            matches!(&e, ConfigError::BadValue { key, .. } if key == "public_url"),
+            "{bad}: {e}"
+        );
+        assert!(e.to_string().contains("https://"), "{bad}: {e}");
+    }
+    // The flag reads the same grammar.
+    let cli = TestCli::try_parse_from(["t", "--public-url", "https://s.example.org/"]).unwrap();
+    let o = ServerConfig::resolve(&cli.config).unwrap();
+    assert_eq!(o.ssh.public_url.as_deref(), Some("https://s.example.org"));
+    assert!(TestCli::try_parse_from(["t", "--public-url", "s.example.org"]).is_err());
+}
+
+#[test]
+fn links_point_at_the_public_url_or_the_host_the_player_reached() {
+    use stratego_ssh::config::link_base;
+    let ip = |s: &str| Some(s.parse::<std::net::IpAddr>().unwrap());
+    // The default: the address the player connected to, the web's port.
+    assert_eq!(
+        link_base(None, None, ip("192.0.2.7"), Some(8080)).as_deref(),
+        Some("http://192.0.2.7:8080")
+    );
+    assert_eq!(
+        link_base(None, None, ip("2001:db8::1"), Some(8080)).as_deref(),
+        Some("http://[2001:db8::1]:8080")
+    );
+    assert_eq!(
+        link_base(None, None, ip("::ffff:192.0.2.7"), Some(80)).as_deref(),
+        Some("http://192.0.2.7:80")
+    );
+    // The host's name when set (an address in it bracketed as in a URL).
+    assert_eq!(
+        link_base(None, Some("play.example.org"), ip("192.0.2.7"), Some(8080)).as_deref(),
+        Some("http://play.example.org:8080")
+    );
+    assert_eq!(
+        link_base(None, Some("2001:db8::2"), None, Some(8080)).as_deref(),
+        Some("http://[2001:db8::2]:8080")
+    );
+    // public_url over both, without a trailing slash.
+    assert_eq!(
+        link_base(
+            Some("https://stratego.example.org/"),
+            Some("play.example.org"),
+            ip("192.0.2.7"),
+            Some(8080)
+        )
+        .as_deref(),
+        Some("https://stratego.example.org")
+    );
+    // The web off: no links, whatever is set.
+    assert_eq!(
+        link_base(
+            Some("https://stratego.example.org"),
+            None,
+            ip("192.0.2.7"),
+            None
+        ),
+        None
+    );
 }

@@ -214,3 +214,108 @@ async fn a_finished_private_game_is_shown_to_its_players_only() {
     assert!(profile.recent.is_empty(), "{:?}", profile.recent);
     lobby.shutdown().await;
 }
+
+/// A finished game stored as #`id` (a few random legal moves, then Blue resigns).
+async fn store_a_game(store: &stratego_ssh::store::Store, id: u64) {
+    use stratego_ssh::proto::{GameTerms, PlayerId};
+    use stratego_ssh::rules::{
+        ByColor, Color, EndReason, Game, Outcome, Rules, Setup, SplitMix64, Variant,
+    };
+    use stratego_ssh::store::{GameResult, SeatRecord};
+    let rules = Rules::standard(Variant::Classic);
+    let mut rng = SplitMix64(7);
+    let (red, blue) = (
+        Setup::random(&rules, Color::Red, 1),
+        Setup::random(&rules, Color::Blue, 2),
+    );
+    let mut g = Game::new(rules, &red, &blue).unwrap();
+    for _ in 0..4 {
+        let legal = g.legal_moves();
+        g.play(legal[rng.below(legal.len())]).unwrap();
+    }
+    g.end(Outcome {
+        winner: Some(Color::Red),
+        reason: EndReason::Resignation,
+    });
+    let mut record = g.record();
+    record.red = red;
+    record.blue = blue;
+    let seat = |n: &str| SeatRecord {
+        identity: PlayerId::Key(format!("SHA256:{n}")),
+        nick: n.into(),
+    };
+    let r = GameResult {
+        id,
+        record,
+        seats: ByColor::new(seat("alice"), seat("bob")),
+        terms: GameTerms {
+            rules,
+            rated: false,
+            clock: None,
+        },
+        started: 1_000,
+        ended: 1_100,
+    };
+    store.games().finish_with(&r, false).await.unwrap();
+}
+
+/// `ssh host replay ID` ends with the game's web page, at the host the player reached (or
+/// the host's name, or its public_url); the scripts' formats and a server without web
+/// pages print none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_prints_the_games_link_at_the_host_the_player_reached() {
+    let key = new_key();
+    let cases: [(&str, Option<&str>, Option<&str>); 4] = [
+        ("link-default", None, None),
+        ("link-host", Some("play.example.org"), None),
+        (
+            "link-public",
+            Some("play.example.org"),
+            Some("https://stratego.example.org/"),
+        ),
+        ("link-off", None, None),
+    ];
+    for (tag, host, public) in cases {
+        let server = common::start_server_with(tag, |o| {
+            if tag != "link-off" {
+                o.http_listen = "127.0.0.1:0".into();
+            }
+            o.ssh.host_name = host.map(str::to_string);
+            o.ssh.public_url = public.map(str::to_string);
+        })
+        .await;
+        store_a_game(&server.running.store, 5).await;
+        let addr = server.running.addr;
+        let (text, status) = exec(addr, "carol", &key, "replay 5").await;
+        assert_eq!(status, Some(0), "{text}");
+        assert!(
+            text.contains("Game #5: alice (Red) vs bob (Blue)"),
+            "{text}"
+        );
+        let last = text.lines().last().unwrap();
+        let want = match (tag, server.running.http_addr) {
+            ("link-off", _) => None,
+            ("link-public", _) => Some("https://stratego.example.org/game/5".to_string()),
+            (_, Some(web)) => Some(format!(
+                "http://{}:{}/game/5",
+                host.unwrap_or("127.0.0.1"),
+                web.port()
+            )),
+            _ => unreachable!(),
+        };
+        match want {
+            Some(url) => assert_eq!(last, format!("Link: {url}"), "{tag}:\n{text}"),
+            None => assert!(!text.contains("Link:"), "{tag}:\n{text}"),
+        }
+        // The scripts' formats are as they were.
+        for f in ["gravon", "record"] {
+            let (out, status) = exec(addr, "carol", &key, &format!("replay 5 --format {f}")).await;
+            assert_eq!(status, Some(0), "{out}");
+            assert!(
+                !out.contains("Link:") && !out.contains("/game/5"),
+                "{f}: {out}"
+            );
+        }
+        server.running.stop().await;
+    }
+}

@@ -927,3 +927,77 @@ fn my_game_replays_from_my_side_and_the_end_says_all_is_revealed() {
         }
     }
 }
+
+/// The same screens drawn with and without the web's links (`Identity::links`): the rows
+/// differ only where the link is, so no key hint or row is pushed out.
+fn only_the_link_differs(with: &[String], without: &[String], link: &str) -> usize {
+    assert_eq!(with.len(), without.len());
+    let mut at = None;
+    for (y, (a, b)) in with.iter().zip(without).enumerate() {
+        if a != b {
+            assert!(
+                a.contains(link),
+                "row {y} changed without the link:\n{a}\n{b}"
+            );
+            assert!(at.is_none(), "two rows changed");
+            at = Some(y);
+        }
+    }
+    let at = at.unwrap_or_else(|| panic!("{link} not shown:\n{}", with.join("\n")));
+    // The link is whole, and the footer's keys are there.
+    assert!(!without.join("\n").contains("stratego.example.org"));
+    at
+}
+
+#[test]
+fn the_browser_and_profile_print_their_web_links_at_80x24() {
+    let (w, h) = (80, 24);
+    let mk = |links: Option<&str>| {
+        let me = stratego_ssh::ui::Identity {
+            links: links.map(str::to_string),
+            ..me("carol")
+        };
+        App::new(me, settings(), w, h, 1)
+    };
+    let base = "https://stratego.example.org";
+    let mut with = mk(Some(base));
+    let mut without = mk(None);
+    // The game browser: the selected game's page, following the selection.
+    for a in [&mut with, &mut without] {
+        a.update(key('G'));
+        a.update(Msg::Games(games_list(GameFilter::Mine, None)));
+    }
+    let (tw, to) = (lines(&draw(&with, w, h)), lines(&draw(&without, w, h)));
+    only_the_link_differs(&tw, &to, &format!("{base}/game/41"));
+    assert!(tw[h as usize - 1].contains("Enter"), "{}", tw.join("\n"));
+    for a in [&mut with, &mut without] {
+        a.update(code(KeyCode::Down));
+    }
+    let (tw, to) = (lines(&draw(&with, w, h)), lines(&draw(&without, w, h)));
+    only_the_link_differs(&tw, &to, &format!("{base}/game/42"));
+    assert!(!tw.join("\n").contains("/game/41"));
+
+    // The replay of a game: its page.
+    for a in [&mut with, &mut without] {
+        a.update(code(KeyCode::Up));
+        a.update(code(KeyCode::Enter));
+        a.update(Msg::Replay(replay(2, 3, Perspective::All)));
+    }
+    let (tw, to) = (lines(&draw(&with, w, h)), lines(&draw(&without, w, h)));
+    assert!(
+        tw.join("\n").contains(&format!("{base}/game/41")),
+        "{}",
+        tw.join("\n")
+    );
+    assert_eq!(tw[h as usize - 1], to[h as usize - 1], "the footer stays");
+
+    // A profile: the player's page.
+    for a in [&mut with, &mut without] {
+        a.update(code(KeyCode::Esc));
+        a.update(code(KeyCode::Esc));
+        a.update(key('p'));
+        a.update(Msg::Profile(profile("carol")));
+    }
+    let (tw, to) = (lines(&draw(&with, w, h)), lines(&draw(&without, w, h)));
+    only_the_link_differs(&tw, &to, &format!("{base}/@/carol"));
+}

@@ -1436,3 +1436,52 @@ fn picking_a_piece_up_says_how_to_go_on() {
         "{t}"
     );
 }
+
+#[test]
+fn the_end_panel_prints_the_games_web_page_without_pushing_out_the_keys() {
+    let base = "https://stratego.example.org";
+    let link = format!("{base}/game/7");
+    let mk = |links: Option<&str>, w: u16, h: u16| {
+        let me = stratego_ssh::ui::Identity {
+            links: links.map(str::to_string),
+            ..me("alice")
+        };
+        App::new(me, settings(), w, h, 1)
+    };
+    for (w, h) in SIZES {
+        for my in [Some(Color::Red), None] {
+            let mut s = over_snap(my);
+            s.history.push(battle_move());
+            let (mut with, mut without) = (mk(Some(base), w, h), mk(None, w, h));
+            let now = Instant::now();
+            send_game(&mut with, s.clone(), now);
+            send_game(&mut without, s.clone(), now);
+            let (tw, to) = (lines(&draw(&with, w, h)), lines(&draw(&without, w, h)));
+            // The link whole on one row (a link cut in two cannot be copied).
+            assert!(
+                tw.iter().any(|l| l.contains(&link)),
+                "{w}x{h} {my:?}\n{}",
+                tw.join("\n")
+            );
+            assert!(!to.join("\n").contains(base));
+            // The footer (the keys) and the result are as without it.
+            assert_eq!(tw[h as usize - 1], to[h as usize - 1], "{w}x{h}");
+            for s in ["Red wins", "r rematch"] {
+                assert_eq!(
+                    to.join("\n").contains(s),
+                    tw.join("\n").contains(s),
+                    "{s} at {w}x{h}"
+                );
+            }
+            // A game nobody moved in is not recorded: no link.
+            let mut aborted = over_snap(my);
+            aborted.outcome = Some(Outcome {
+                winner: None,
+                reason: EndReason::Aborted,
+            });
+            let mut a = mk(Some(base), w, h);
+            send_game(&mut a, aborted, now);
+            assert!(!text(&draw(&a, w, h)).contains(base), "{w}x{h}");
+        }
+    }
+}

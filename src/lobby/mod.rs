@@ -304,6 +304,11 @@ impl LobbyHandle {
         self.snapshot.borrow().clone()
     }
 
+    /// The lobby's snapshots as they are published (for a reader that follows them).
+    pub fn subscribe(&self) -> watch::Receiver<Arc<LobbySnapshot>> {
+        self.snapshot.clone()
+    }
+
     pub fn broadcast(&self, text: String) {
         let _ = self.tx.send(LobbyMsg::Broadcast(text));
     }

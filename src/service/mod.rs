@@ -12,6 +12,7 @@
 mod accounts;
 mod admin;
 mod browse;
+mod tournaments;
 
 use crate::lobby::LobbyHandle;
 use crate::store::{Store, StoreError};
@@ -20,6 +21,7 @@ pub use accounts::REGISTRATIONS_PER_HOUR;
 pub use accounts::{save_in_memory, Login, RenameError, SetupError};
 pub use admin::{AdminDone, AdminError, BackupError, DEFAULT_BACKUP_ROOT};
 pub use browse::{replay, GameFacts, GameWatch, RatingMove, ReplayFault, LIST_LIMIT};
+pub use tournaments::{public_info, PairingLine, TournamentPage};
 
 /// A handle on the operations; cheap to clone.
 #[derive(Clone)]

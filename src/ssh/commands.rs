@@ -44,8 +44,9 @@ pub(super) async fn reply(
     let _ = handle.close(channel).await;
 }
 
-/// Runs one command line; `connect` is how to reach this server with a terminal.
-pub async fn run(service: &Service, line: &str, connect: &str) -> Output {
+/// Runs one command line; `connect` is how to reach this server with a terminal, `links`
+/// the web pages' address for links (`None`: the web is off).
+pub async fn run(service: &Service, line: &str, connect: &str, links: Option<&str>) -> Output {
     let words: Vec<&str> = line.split_whitespace().collect();
     match words.as_slice() {
         ["leaderboard"] => leaderboard(service, Variant::Classic).await,
@@ -64,7 +65,15 @@ pub async fn run(service: &Service, line: &str, connect: &str) -> Output {
             super::events::show(service, id, true).await
         }
         ["games", nick] => player_games(service, nick).await,
-        ["replay", id] => replay(service, id, Format::Words).await,
+        ["replay", id] => {
+            let (mut text, status) = replay(service, id, Format::Words).await;
+            if let (0, Some(base), Ok(n)) =
+                (status, links, id.trim_start_matches('#').parse::<u64>())
+            {
+                text.push_str(&format!("Link: {base}/game/{n}\n"));
+            }
+            (text, status)
+        }
         ["replay", id, "--format", "gravon"] | ["replay", "--format", "gravon", id] => {
             replay(service, id, Format::Gravon).await
         }

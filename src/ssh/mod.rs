@@ -54,6 +54,12 @@ pub struct SshConfig {
     /// The host name players connect to, for help texts; `None`: the address the player
     /// connected to.
     pub host_name: Option<String>,
+    /// `public_url`: the web pages' address for the links the screens print; `None`: from
+    /// `host_name` (or the address the player connected to) and [`SshConfig::web_port`].
+    pub public_url: Option<String>,
+    /// The port the web pages are served on (set by the server from its listener, not a
+    /// setting); `None`: the web is off, and no screen prints a link.
+    pub web_port: Option<u16>,
     /// SHA-256 fingerprints (`SHA256:...`) of the admins' keys.
     pub admins: Vec<String>,
     /// Tests only (never set by the configuration): a session panics when sent
@@ -106,6 +112,8 @@ impl Default for SshConfig {
             max_guest_connections: 1500,
             motd: None,
             host_name: None,
+            public_url: None,
+            web_port: None,
             admins: Vec::new(),
             #[cfg(feature = "test-hooks")]
             test_hooks: false,
@@ -638,6 +646,8 @@ struct ExecJob {
     by: String,
     /// How players reach this server (for help texts).
     connect: String,
+    /// The web pages' address for links (`None`: the web is off).
+    links: Option<String>,
 }
 
 impl ExecJob {
@@ -653,7 +663,13 @@ impl ExecJob {
         } else if self.organising {
             events::order(&self.service, &words, &self.organiser, self.is_admin).await
         } else {
-            commands::run(&self.service, &self.command, &self.connect).await
+            commands::run(
+                &self.service,
+                &self.command,
+                &self.connect,
+                self.links.as_deref(),
+            )
+            .await
         }
     }
 }
@@ -717,6 +733,7 @@ impl Conn {
             is_admin: self.is_admin(),
             by: self.fingerprint.clone().unwrap_or_default(),
             connect: self.connect_line(),
+            links: self.link_base(),
         }
     }
 
@@ -905,6 +922,17 @@ impl Conn {
             host,
             port: local.port(),
         })
+    }
+
+    /// Where this player's links to the web pages point (`None`: the web is off).
+    fn link_base(&self) -> Option<String> {
+        let c = &self.shared.config;
+        crate::config::link_base(
+            c.public_url.as_deref(),
+            c.host_name.as_deref(),
+            self.local.map(|a| a.ip()),
+            c.web_port,
+        )
     }
 
     /// How to connect to this server with a terminal, for help texts: `ssh -t -p PORT HOST`.
@@ -1152,6 +1180,7 @@ impl russh::server::Handler for Conn {
             motd: self.shared.config.motd.clone(),
             admin: self.is_admin().then(|| self.fingerprint.clone()).flatten(),
             server: self.address(),
+            links: self.link_base(),
             guest_pass: self.guest_pass.clone(),
             #[cfg(feature = "test-hooks")]
             test_hooks: self.shared.config.test_hooks,

@@ -81,6 +81,8 @@ pub(crate) struct Params {
     pub admin: Option<String>,
     /// How players reach this server (for the welcome card's `ssh NAME@host` line).
     pub server: Option<crate::ui::Address>,
+    /// The web pages' address for the links the screens print (`None`: the web is off).
+    pub links: Option<String>,
     /// Tests only: [`TEST_PANIC`] makes the session panic.
     #[cfg(feature = "test-hooks")]
     pub test_hooks: bool,
@@ -298,6 +300,7 @@ impl Session {
             admin: p.admin.is_some(),
             first_login,
             server: p.server.clone(),
+            links: p.links.clone(),
         };
         let mut app = App::new(identity, settings, w, h, crate::random::seed());
         app.set_unix_time(unix_now());

@@ -953,6 +953,10 @@ fn render_games(buf: &mut Buffer, p: &GamesUi, me: &Identity, cx: &Ctx) {
             t,
         );
     }
+    // The selected game's web page, on the list's bottom border.
+    if let Some(g) = items.get(p.list.sel) {
+        border_note(buf, lay.panel, cx.me.game_link(g.id), t);
+    }
     footer(buf, lay.footer, &keymap::footer(GAMES, &p.filter), t);
 }
 
@@ -1090,7 +1094,22 @@ fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
         "no games yet",
         t,
     );
+    // The player's web page, on the ratings' bottom border.
+    border_note(buf, lay.ratings, me.player_link(&p.nick), t);
     footer(buf, lay.footer, &keymap::footer(PROFILE, &p.cx(me)), t);
+}
+
+/// A link on a panel's bottom border (` https://host/game/7 `), when it fits whole: a
+/// link cut short would lead nowhere.
+fn border_note(buf: &mut Buffer, area: Rect, link: Option<String>, t: &Theme) {
+    let Some(link) = link else {
+        return;
+    };
+    let text = format!(" {link} ");
+    let room = area.width.saturating_sub(4);
+    if area.height > 1 && (super::words::width(&text) as u16) <= room {
+        put(buf, area.x + 2, area.bottom() - 1, &text, room, t.dim());
+    }
 }
 
 // ---------------------------------------------------------------------------------------

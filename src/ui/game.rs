@@ -1127,7 +1127,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     let n = settings.numbering;
     render_header(buf, g, lay.header, t);
     render_board(buf, g, p, &lay.board, n, t);
-    render_side(buf, g, &lay, t, n, now);
+    render_side(buf, g, &lay, t, n, now, cx.me.game_link(g.snap.id));
     render_below(buf, g, p, &lay, t, n);
     // The footer of play under a question (the question shows its own keys).
     let keys = if g.chat.is_some() {
@@ -1325,6 +1325,7 @@ fn question(g: &Shared, c: Confirm) -> (&'static str, String) {
 
 /// The side panel ([`play_side`]): both seats with their clocks, the state of the game and
 /// the moves, the chat.
+/// `link`: the finished game's web page, printed under the result.
 fn render_side(
     buf: &mut Buffer,
     g: &Shared,
@@ -1332,6 +1333,7 @@ fn render_side(
     t: &Theme,
     n: Numbering,
     now: Instant,
+    link: Option<String>,
 ) {
     let side = lay.side;
     if side.width == 0 || side.height < 8 {
@@ -1340,7 +1342,7 @@ fn render_side(
     let sp = play_side(side);
     render_clocks(buf, g, [sp.top_seat, sp.bottom_seat], t, now);
     let status = match result_text(g, t) {
-        Some(res) => over_lines(g, &res, t),
+        Some(res) => over_lines(g, &res, link, t),
         None => play_lines(g, t, now),
     };
     let a = sp.status;
@@ -1365,13 +1367,15 @@ fn render_side(
     render_chat(buf, g, sp.chat, t, true);
 }
 
-/// After the game: the result, won or lost, the rematch, the next game.
-fn over_lines(g: &Shared, result: &str, t: &Theme) -> Vec<Line<'static>> {
+/// After the game: the result, won or lost, the rematch, the next game, and the game's
+/// web page (`link`; none for a game nobody moved in, which is not recorded).
+fn over_lines(g: &Shared, result: &str, link: Option<String>, t: &Theme) -> Vec<Line<'static>> {
     let styled = |text: String, st| Line::from(Span::styled(text, st));
     let mut status = vec![styled(format!(" {result} "), t.banner())];
     let me = g.my_color();
     let outcome = g.snap.outcome.or(g.view().and_then(|v| v.outcome));
-    if outcome.is_some_and(|o| o.reason == EndReason::Aborted) {
+    let aborted = outcome.is_some_and(|o| o.reason == EndReason::Aborted);
+    if aborted {
         status.push(styled(
             "Nobody moved: nothing is recorded or rated".to_string(),
             t.dim(),
@@ -1407,6 +1411,9 @@ fn over_lines(g: &Shared, result: &str, t: &Theme) -> Vec<Line<'static>> {
     }
     if g.snap.next_game.is_some() {
         status.push(styled("Next game starting...".to_string(), t.accent()));
+    }
+    if let Some(link) = link.filter(|_| !aborted && !g.snap.history.is_empty()) {
+        status.push(styled(link, t.dim()));
     }
     status
 }

@@ -126,6 +126,31 @@ pub struct Identity {
     /// Where players reach this server (the welcome card's `ssh NAME@host` line); `None`:
     /// the card names a placeholder.
     pub server: Option<Address>,
+    /// The web pages' address (`https://host`, no trailing slash) for the links the screens
+    /// print: a finished game's `URL/game/ID`, a player's `URL/@/NICK`. `None`: no links
+    /// (the web is off).
+    pub links: Option<String>,
+}
+
+impl Identity {
+    /// The web page of finished game `id`, if the web is on.
+    pub fn game_link(&self, id: u64) -> Option<String> {
+        self.links.as_ref().map(|b| format!("{b}/game/{id}"))
+    }
+
+    /// A player's web page, if the web is on (the nick escaped for a path).
+    pub fn player_link(&self, nick: &str) -> Option<String> {
+        let base = self.links.as_ref()?;
+        let mut out = format!("{base}/@/");
+        for b in nick.bytes() {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                out.push(b as char);
+            } else {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+        Some(out)
+    }
 }
 
 /// Everything the session tells the screens.
@@ -254,6 +279,8 @@ pub(crate) struct Ctx<'a> {
     pub w: u16,
     pub h: u16,
     pub now: Instant,
+    /// Who this session is (the links the screens print).
+    pub me: &'a Identity,
 }
 
 /// Which screen is shown (what [`App::screen`] decides from the app's state).
@@ -907,6 +934,7 @@ impl App {
             w: area.width,
             h: area.height,
             now: self.now(),
+            me: &self.me,
         };
         let areas = game::clock_areas(&game.shared, &cx)?;
         if let Some(n) = self.notice_text() {
@@ -943,6 +971,7 @@ impl App {
             w,
             h,
             now,
+            me: &self.me,
         };
         match screen {
             Shown::TooSmall => {

@@ -393,7 +393,7 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
         }
     }
     render_side(buf, r, &lay, t, n);
-    render_below(buf, r, &lay, t, n);
+    render_below(buf, r, &lay, t, n, cx.me.game_link(r.id));
 
     footer(buf, lay.footer, &r.keys().footer(), t);
 }
@@ -494,11 +494,29 @@ fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: 
 }
 
 /// Under the board: pieces left, the last battle in words, the perspective.
-fn render_below(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: Numbering) {
+/// `link`: the game's web page, on the last row when a row is left for it.
+fn render_below(
+    buf: &mut Buffer,
+    r: &ReplayUi,
+    lay: &BoardLayout,
+    t: &Theme,
+    n: Numbering,
+    link: Option<String>,
+) {
     let a = lay.below;
     if a.height == 0 {
         return;
     }
+    // The link whole or not at all (a link cut short leads nowhere), under the rest.
+    let link = link.filter(|l| super::words::width(l) <= usize::from(a.width) && a.height >= 6);
+    let a = match &link {
+        Some(l) => {
+            let row = a.bottom() - 1;
+            put(buf, a.x, row, l, a.width, t.dim());
+            Rect::new(a.x, a.y, a.width, a.height - 1)
+        }
+        None => a,
+    };
     let mut y = a.y;
     let mut head = vec![Span::styled(r.perspective_label().to_string(), t.accent())];
     head.push(Span::styled(

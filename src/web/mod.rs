@@ -20,6 +20,7 @@ mod api;
 mod board;
 mod live;
 mod pages;
+mod tournaments;
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -341,6 +342,7 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
     Router::new()
         .route("/", get(pages::index))
         .route("/style.css", get(pages::style))
+        .route("/step.js", get(pages::step_js))
         .route("/leaderboard/{variant}", get(pages::leaderboard))
         .route("/@/{nick}", get(pages::player))
         .route("/live.js", get(live::script))
@@ -353,6 +355,11 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
         .route("/api/game/{id}/live", get(live::api_stream))
         .route("/api/games/live", get(live::games_api))
         .route("/api/games/{nick}", get(api::games))
+        .route("/tournaments", get(tournaments::list))
+        .route("/tournament/{id}", get(tournaments::one))
+        .route("/tournament/{id}/live", get(tournaments::live))
+        .route("/api/tournaments", get(tournaments::api_list))
+        .route("/api/tournament/{id}", get(tournaments::api_one))
         .fallback(pages::not_found)
         .layer(middleware::from_fn_with_state(web.clone(), guard))
         .with_state(web)

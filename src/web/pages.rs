@@ -12,6 +12,7 @@ use crate::proto::{GameListItem, Perspective};
 use crate::rules::{Color, Outcome, Variant};
 
 const STYLE: &str = include_str!("style.css");
+const STEP_JS: &str = include_str!("step.js");
 
 pub(super) fn layout(title: &str, body: Markup) -> Markup {
     html! {
@@ -40,7 +41,7 @@ pub(super) fn layout(title: &str, body: Markup) -> Markup {
     }
 }
 
-fn page(status: StatusCode, title: &str, body: Markup) -> Response {
+pub(super) fn page(status: StatusCode, title: &str, body: Markup) -> Response {
     (status, Html(layout(title, body).into_string())).into_response()
 }
 
@@ -79,6 +80,18 @@ pub(super) async fn style() -> Response {
             (header::CACHE_CONTROL, "max-age=3600"),
         ],
         STYLE,
+    )
+        .into_response()
+}
+
+/// A finished game's page's keys (it works without it: plain links).
+pub(super) async fn step_js() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "max-age=3600"),
+        ],
+        STEP_JS,
     )
         .into_response()
 }
@@ -145,6 +158,7 @@ pub(super) async fn index(State(web): State<Web>, headers: HeaderMap) -> Respons
                 }
             }
         }
+        (super::tournaments::front_section(&web))
         section {
             h2 { "Leaderboards" }
             @for (v, rows) in &tops {
@@ -405,12 +419,13 @@ async fn game_page(web: &Web, id: &str, q: &GameQuery) -> Result<Response, Fault
                 " "
             }
         }
+        // /step.js steps by these (keys ←/→, Home/End, Space to play).
         nav.steps {
-            a href=(at(0)) { "first" } " "
-            a href=(at(ply.saturating_sub(1))) { "prev" } " "
-            span.ply { "ply " (ply) " of " (plies) } " "
-            a href=(at((ply + 1).min(plies))) { "next" } " "
-            a href=(at(plies)) { "last" }
+            a #step-first rel="first" href=(at(0)) { "first" } " "
+            a #step-prev rel="prev" href=(at(ply.saturating_sub(1))) { "prev" } " "
+            span.ply #step-ply data-ply=(ply) data-plies=(plies) { "ply " (ply) " of " (plies) } " "
+            a #step-next rel="next" href=(at((ply + 1).min(plies))) { "next" } " "
+            a #step-last rel="last" href=(at(plies)) { "last" }
         }
         (board(&snap.view, bottom))
         @if let Some(m) = &snap.view.last_move {
@@ -448,6 +463,7 @@ async fn game_page(web: &Web, id: &str, q: &GameQuery) -> Result<Response, Fault
         }
         @if later(start) { p { a href=(at((start + MOVES_PER_PAGE + 1) as u32)) { "later moves" } } }
         p { "Download: " a href=(format!("/game/{id}.xml")) { "StraDoS2 XML" } " · " a href=(format!("/api/game/{id}?ply={ply}&view={vw}")) { "JSON" } }
+        script src="/step.js" defer {}
     };
     Ok(page(StatusCode::OK, &title, body))
 }

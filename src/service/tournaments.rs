@@ -1,0 +1,137 @@
+//! Tournaments as everyone may see them (the web pages): the lobby's view of each, and
+//! every pairing with its result from the stored record. Players are named by nick only:
+//! their identities (key fingerprints, a guest's hash) never leave here, nor does the
+//! tournament's chat (the SSH screen's, for the people in it).
+
+use std::sync::Arc;
+
+use super::Service;
+use crate::proto::{LobbySnapshot, TournamentId, TournamentInfo};
+use crate::rules::Color;
+use crate::store::StoreError;
+use crate::tournament::GameResult;
+
+/// A tournament for the public: the view the SSH screen shows (without chat and
+/// identities) and its pairings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentPage {
+    pub info: TournamentInfo,
+    /// Every pairing in the order made (empty when the record could not be found).
+    pub pairings: Vec<PairingLine>,
+}
+
+/// One pairing, by nick.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PairingLine {
+    /// Swiss: the round (from 1); arena: 0.
+    pub round: u32,
+    pub game: Option<u64>,
+    pub red: String,
+    /// `None`: a bye for Red.
+    pub blue: Option<String>,
+    /// `red`, `blue`, `draw`, `void`; `None` while in play.
+    pub result: Option<&'static str>,
+}
+
+/// A view with nothing private in it: no chat, no identities.
+pub fn public_info(t: &TournamentInfo) -> TournamentInfo {
+    let mut t = t.clone();
+    t.chat.clear();
+    for s in &mut t.standings {
+        s.pid.clear();
+    }
+    t
+}
+
+impl Service {
+    /// The lobby's tournaments as everyone sees them: running, upcoming by start time, the
+    /// last few finished (see [`LobbySnapshot::tournaments`]).
+    pub fn tournaments_now(&self) -> Vec<TournamentInfo> {
+        self.lobby
+            .snapshot()
+            .tournaments
+            .iter()
+            .map(public_info)
+            .collect()
+    }
+
+    /// The lobby's snapshots as they change (a tournament page's live standings).
+    pub fn lobby_changes(&self) -> tokio::sync::watch::Receiver<Arc<LobbySnapshot>> {
+        self.lobby.subscribe()
+    }
+
+    /// One tournament: the lobby's view of it, else (one finished long ago) the view
+    /// computed from its record; `None` for an unknown id.
+    pub async fn tournament_page(
+        &self,
+        id: TournamentId,
+    ) -> Result<Option<TournamentPage>, StoreError> {
+        let live = self
+            .lobby
+            .snapshot()
+            .tournaments
+            .iter()
+            .find(|t| t.id == id)
+            .map(public_info);
+        let Some(rec) = self.tournament_record(id).await? else {
+            return Ok(live.map(|info| TournamentPage {
+                info,
+                pairings: Vec::new(),
+            }));
+        };
+        let nick = |pid: &str| {
+            rec.entrants
+                .iter()
+                .find(|e| e.pid == pid)
+                .map_or_else(|| "?".to_string(), |e| e.nick.clone())
+        };
+        let pairings = rec
+            .pairings
+            .iter()
+            .map(|p| PairingLine {
+                round: p.round,
+                game: p.game,
+                red: nick(&p.red),
+                blue: p.blue.as_deref().map(nick),
+                result: p.result.map(result_word),
+            })
+            .collect();
+        let info = match live {
+            Some(i) => i,
+            None => TournamentInfo {
+                id: rec.id,
+                terms: rec.terms.clone(),
+                status: rec.status,
+                created_by: rec.created_by.clone(),
+                ends_at: rec.ends_at,
+                round: rec.round,
+                standings: crate::tournament::standings(
+                    rec.terms.format,
+                    &rec.entrants,
+                    &rec.pairings,
+                )
+                .into_iter()
+                .map(|mut s| {
+                    s.pid.clear();
+                    s
+                })
+                .collect(),
+                absent: Vec::new(),
+                games: Vec::new(),
+                chat: Vec::new(),
+                note: rec.note.clone(),
+            },
+        };
+        Ok(Some(TournamentPage { info, pairings }))
+    }
+}
+
+/// A pairing's result in one word.
+pub fn result_word(r: GameResult) -> &'static str {
+    match r {
+        GameResult::Win(Color::Red) => "red",
+        GameResult::Win(Color::Blue) => "blue",
+        GameResult::Draw => "draw",
+        GameResult::Void => "void",
+    }
+}

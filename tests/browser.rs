@@ -1,0 +1,718 @@
+//! The web pages in a real browser (headless Chromium through chromedriver, see
+//! tests/common/browser.rs), each test against its own server with the web on: stepping a
+//! finished game with the keys (/step.js) shows the engine's position at every ply asked
+//! for; text from players, the host and its admins is shown as typed and never run; a game
+//! page fits a phone's screen; a profile's rating plot has a point per rated game; a move
+//! made over SSH shows on the open page of the game within 2 s.
+//!
+//! Without Chromium and chromedriver these tests fail with how to install them.
+
+#[path = "common/browser.rs"]
+mod browser;
+mod common;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use browser::{board, Browser};
+use fantoccini::key::Key;
+use fantoccini::Locator;
+use stratego_ssh::proto::{ClockSpec, GameTerms, PlayerId};
+use stratego_ssh::rules::{
+    ByColor, Color, EndReason, Game, GameRecord, Outcome, Rules, Setup, SplitMix64, Variant, Viewer,
+};
+use stratego_ssh::server::ServerOptions;
+use stratego_ssh::store::{GameResult, SeatRecord, Store};
+use tokio::sync::Mutex;
+
+/// One browser at a time (each is several processes; the machine has two cores). Tokio's
+/// lock: it waits across the tests' runtimes, and a test that fails does not poison it.
+static ONE_BROWSER: Mutex<()> = Mutex::const_new(());
+
+async fn one_browser() -> tokio::sync::MutexGuard<'static, ()> {
+    ONE_BROWSER.lock().await
+}
+
+/// A server with its web pages on a free port.
+async fn web_server(
+    tag: &str,
+    f: impl FnOnce(&mut ServerOptions),
+) -> (common::TestServer, SocketAddr) {
+    let server = common::start_server_with(tag, |o| {
+        o.http_listen = "127.0.0.1:0".into();
+        o.web.requests_per_second = 1_000_000;
+        f(o)
+    })
+    .await;
+    let addr = server.running.http_addr.expect("the web pages are served");
+    (server, addr)
+}
+
+fn key(n: &str) -> PlayerId {
+    PlayerId::Key(format!("SHA256:{n}"))
+}
+
+/// A game the engine plays with random set-ups and random legal moves for at least
+/// `min_plies` plies with 3 battles or more; then `loser` resigns.
+fn played(seed: u64, min_plies: usize, loser: Color) -> GameRecord {
+    let rules = Rules::standard(Variant::Classic);
+    for seed in seed * 1000.. {
+        let mut rng = SplitMix64(seed);
+        let red = Setup::random(&rules, Color::Red, rng.next());
+        let blue = Setup::random(&rules, Color::Blue, rng.next());
+        let mut g = Game::new(rules, &red, &blue).unwrap();
+        let battles = |g: &Game| {
+            g.history(Viewer::Spectator)
+                .iter()
+                .filter(|m| m.battle.is_some())
+                .count()
+        };
+        while g.outcome().is_none() && ((g.ply() as usize) < min_plies || battles(&g) < 3) {
+            let legal = g.legal_moves();
+            g.play(legal[rng.below(legal.len())]).unwrap();
+        }
+        if g.outcome().is_some() {
+            continue;
+        }
+        g.end(Outcome {
+            winner: Some(loser.opposite()),
+            reason: EndReason::Resignation,
+        });
+        let mut record = g.record();
+        record.red = red;
+        record.blue = blue;
+        return record;
+    }
+    unreachable!()
+}
+
+/// Stores `record` as finished public game `id` between `red` and `blue`.
+async fn finish(
+    store: &Store,
+    id: u64,
+    red: (&PlayerId, &str),
+    blue: (&PlayerId, &str),
+    record: &GameRecord,
+    rated: bool,
+) {
+    let seat = |(p, n): (&PlayerId, &str)| SeatRecord {
+        identity: p.clone(),
+        nick: n.into(),
+    };
+    let r = GameResult {
+        id,
+        record: record.clone(),
+        seats: ByColor::new(seat(red), seat(blue)),
+        terms: GameTerms {
+            rules: record.rules,
+            rated,
+            clock: Some(ClockSpec {
+                initial_secs: 600,
+                increment_secs: 5,
+            }),
+        },
+        started: 1_000 + id * 100,
+        ended: 1_050 + id * 100,
+    };
+    store.games().finish_with(&r, false).await.unwrap();
+}
+
+/// The engine's position at `ply` of `record`, everything revealed, as a game page's
+/// squares show it: (square, "Red Marshal") for every square, in the page's order.
+fn engine_board(
+    record: &GameRecord,
+    ply: usize,
+    order: &[(String, Option<String>)],
+) -> Vec<(String, Option<String>)> {
+    let game = record.replay_to(ply).unwrap();
+    order
+        .iter()
+        .map(|(sq, _)| {
+            let p = game.piece_at(sq.parse().unwrap());
+            (
+                sq.clone(),
+                p.map(|p| format!("{} {}", p.color.name(), p.rank.name())),
+            )
+        })
+        .collect()
+}
+
+/// The ply the page shows (`data-ply` of its step line).
+const PLY: &str = "return Number(document.getElementById('step-ply').dataset.ply);";
+
+async fn shown_ply(b: &Browser) -> u64 {
+    b.js(PLY).await.as_u64().expect("a ply")
+}
+
+/// Waits until the page shows `ply`, then checks its board square by square against the
+/// engine's.
+async fn shows_ply(b: &Browser, record: &GameRecord, ply: usize, what: &str) {
+    assert!(
+        b.until(
+            5.0,
+            &format!("const s = document.getElementById('step-ply'); return !!s && s.dataset.ply === '{ply}';")
+        )
+        .await,
+        "{what}: the page shows ply {} instead of {ply}",
+        shown_ply(b).await
+    );
+    let cells = board(b).await;
+    assert_eq!(cells.len(), 100, "{what}: every square once");
+    let want = engine_board(record, ply, &cells);
+    for (got, want) in cells.iter().zip(&want) {
+        assert_eq!(got, want, "{what}: ply {ply}, square {}", got.0);
+    }
+    assert!(
+        b.text()
+            .await
+            .contains(&format!("ply {ply} of {}", record.moves.len())),
+        "{what}: the step line"
+    );
+}
+
+fn keys(k: Key, n: usize) -> String {
+    (*k).repeat(n)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_keys_step_through_a_finished_game_showing_the_engines_position() {
+    let _one = one_browser().await;
+    let (server, addr) = web_server("browser-steps", |_| {}).await;
+    let store = server.running.store.clone();
+    for n in ["alice", "bob"] {
+        store.users().claim_nick(n, &key(n)).await.unwrap();
+    }
+    let record = played(3, 40, Color::Blue);
+    let plies = record.moves.len();
+    finish(
+        &store,
+        1,
+        (&key("alice"), "alice"),
+        (&key("bob"), "bob"),
+        &record,
+        true,
+    )
+    .await;
+    let b = Browser::start(1024, 768).await;
+    let page = format!("http://{addr}/game/1?ply=0&view=all");
+    b.goto(&page).await;
+    shows_ply(&b, &record, 0, "the page as loaded").await;
+
+    // → pressed N times (at once: presses made while a ply is on its way add up), from the
+    // start each time.
+    for n in [1, 2, 5, 13] {
+        b.keys(&Key::Home).await;
+        shows_ply(&b, &record, 0, "Home").await;
+        b.keys(&keys(Key::Right, n)).await;
+        shows_ply(&b, &record, n, &format!("→ × {n}")).await;
+        let url = b.client.current_url().await.unwrap();
+        assert!(
+            url.as_str().contains(&format!("ply={n}&")),
+            "the address follows: {url}"
+        );
+    }
+    // End, then ← back from the end; past either end the page stays there.
+    b.keys(&Key::End).await;
+    shows_ply(&b, &record, plies, "End").await;
+    b.keys(&Key::Right).await;
+    b.keys(&keys(Key::Left, 3)).await;
+    shows_ply(&b, &record, plies - 3, "End, →, ← × 3").await;
+    b.keys(&Key::Home).await;
+    b.keys(&Key::Left).await;
+    b.keys(&Key::Right).await;
+    shows_ply(&b, &record, 1, "Home, ←, →").await;
+    // A reload shows the same ply (the address followed).
+    b.client.refresh().await.unwrap();
+    shows_ply(&b, &record, 1, "reloaded").await;
+
+    // Space plays on by itself, a ply a second; Space again stops it.
+    assert!(
+        b.until(2.0, "const p = document.getElementById('step-play'); return !!p && p.textContent === 'play';")
+            .await,
+        "the play button"
+    );
+    b.keys(&Key::Space).await;
+    assert!(
+        b.until(
+            4.0,
+            "return Number(document.getElementById('step-ply').dataset.ply) >= 3;"
+        )
+        .await,
+        "playing: ply {} after 4 s",
+        shown_ply(&b).await
+    );
+    assert_eq!(
+        b.js("return document.getElementById('step-play').getAttribute('aria-pressed');")
+            .await,
+        "true"
+    );
+    b.keys(&Key::Space).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let stopped = shown_ply(&b).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(shown_ply(&b).await, stopped, "Space stops it");
+    shows_ply(&b, &record, stopped as usize, "stopped").await;
+    // The button does the same.
+    b.client
+        .find(Locator::Id("step-play"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(
+        b.until(
+            3.0,
+            &format!("return Number(document.getElementById('step-ply').dataset.ply) > {stopped};")
+        )
+        .await,
+        "the play button plays"
+    );
+    b.client
+        .find(Locator::Id("step-play"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+
+    // The plain links still go where they say.
+    b.goto(&page).await;
+    b.client
+        .find(Locator::Id("step-next"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    shows_ply(&b, &record, 1, "the next link").await;
+    b.client
+        .find(Locator::Id("step-last"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    shows_ply(&b, &record, plies, "the last link").await;
+    b.close().await;
+    server.running.stop().await;
+}
+
+/// With the address's request budget spent (two a second here), a step waits for it
+/// instead of showing the "too many requests" page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stepping_past_the_request_budget_waits_and_goes_on() {
+    let _one = one_browser().await;
+    let (server, addr) = web_server("browser-budget", |o| o.web.requests_per_second = 2).await;
+    let store = server.running.store.clone();
+    for n in ["alice", "bob"] {
+        store.users().claim_nick(n, &key(n)).await.unwrap();
+    }
+    let record = played(4, 20, Color::Red);
+    finish(
+        &store,
+        1,
+        (&key("alice"), "alice"),
+        (&key("bob"), "bob"),
+        &record,
+        false,
+    )
+    .await;
+    let b = Browser::start(1024, 768).await;
+    b.goto(&format!("http://{addr}/game/1?ply=0&view=all"))
+        .await;
+    shows_ply(&b, &record, 0, "loaded").await;
+    // Five presses, one by one as a reader makes them: more than the budget holds.
+    for n in 1..=5 {
+        b.keys(&Key::Right).await;
+        tokio::time::sleep(Duration::from_millis(60)).await;
+        assert!(
+            !b.text().await.contains("Too many requests"),
+            "→ × {n}: the too-many-requests page"
+        );
+    }
+    shows_ply(&b, &record, 5, "→ × 5 past the budget").await;
+    let url = b.client.current_url().await.unwrap();
+    assert!(url.as_str().contains("ply=5&"), "{url}");
+    b.close().await;
+    server.running.stop().await;
+}
+
+/// What a page must show of a payload: no script of it ran (it would set `window.pwned`
+/// or the title), no element of it is in the page (no image, no script but our own
+/// files), and its text reads as typed.
+async fn shown_as_text(b: &Browser, url: &str, payloads: &[&str]) {
+    b.goto(url).await;
+    let ran = b
+        .js("return [typeof window.pwned, document.title, document.querySelectorAll('img').length, \
+             Array.from(document.scripts).map(s => s.getAttribute('src')).filter(s => !(s && s.startsWith('/') && !s.startsWith('//'))).length];")
+        .await;
+    assert_eq!(ran[0], "undefined", "{url}: a payload ran");
+    assert!(
+        !ran[1].as_str().unwrap().starts_with("pwned"),
+        "{url}: a payload set the title: {}",
+        ran[1]
+    );
+    assert_eq!(ran[2], 0, "{url}: a payload made an image");
+    assert_eq!(ran[3], 0, "{url}: a script that is not one of our files");
+    let text = b.text().await;
+    for p in payloads {
+        assert!(
+            text.contains(p),
+            "{url}: {p:?} is not shown as typed:\n{text}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn text_from_players_and_the_host_is_shown_as_typed_and_never_run() {
+    let _one = one_browser().await;
+    // The host's message of the day.
+    let motd = "<script>window.pwned = 1; document.title = 'pwned motd'</script>";
+    // A player's name from an imported archive game (any text the archive holds).
+    let archived = "\"><img src=x onerror=\"window.pwned = 2; document.title = 'pwned img'\">";
+    // A nick as the store would hold it (the nick rules refuse <, > and quotes; a store
+    // written otherwise must still be shown safely).
+    let nick = "<script>window.pwned=3</script>";
+    let (server, addr) = web_server("browser-escape", |o| o.ssh.motd = Some(motd.into())).await;
+    let store = server.running.store.clone();
+    store.users().claim_nick(nick, &key("x")).await.unwrap();
+    store.users().claim_nick("bob", &key("bob")).await.unwrap();
+    let rec = played(7, 20, Color::Blue);
+    finish(
+        &store,
+        1,
+        (&key("x"), nick),
+        (&key("bob"), "bob"),
+        &rec,
+        true,
+    )
+    .await;
+    let arch = PlayerId::Archive("a".into());
+    finish(
+        &store,
+        2,
+        (&arch, archived),
+        (&key("bob"), "bob"),
+        &rec,
+        false,
+    )
+    .await;
+    // Tournaments an admin named so (the lobby keeps a name to one line of 40 characters).
+    let cups = [
+        "<script>window.pwned = 4</script>",
+        "\"><img src=x onerror=\"window.pwned=5\">",
+    ];
+    let mut cup_ids = Vec::new();
+    for name in cups {
+        cup_ids.push(tournament(&server, name).await);
+    }
+    let b = Browser::start(1024, 768).await;
+    let url = |p: &str| format!("http://{addr}{p}");
+    shown_as_text(&b, &url("/"), &[motd, nick, cups[0], cups[1]]).await;
+    shown_as_text(&b, &url("/tournaments"), &cups).await;
+    for (id, name) in cup_ids.iter().zip(cups) {
+        let page = url(&format!("/tournament/{id}"));
+        shown_as_text(&b, &page, &[name]).await;
+        // Its standings come again from the live stream (/live.js puts them in place).
+        assert!(
+            b.until(
+                5.0,
+                "return !!document.querySelector('#live[data-live]') && !!window.EventSource;"
+            )
+            .await
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let after = b
+            .js("return [typeof window.pwned, document.querySelectorAll('img').length];")
+            .await;
+        assert_eq!(after, serde_json::json!(["undefined", 0]), "{page}, live");
+    }
+    shown_as_text(&b, &url("/leaderboard/classic"), &[nick]).await;
+    shown_as_text(
+        &b,
+        &url("/@/%3Cscript%3Ewindow.pwned%3D3%3C%2Fscript%3E"),
+        &[nick],
+    )
+    .await;
+    shown_as_text(&b, &url("/@/bob"), &[nick, archived]).await;
+    shown_as_text(&b, &url("/game/1"), &[nick]).await;
+    shown_as_text(&b, &url("/game/2?ply=0&view=all"), &[archived]).await;
+    // Stepping with the keys puts the next ply's page in place: still text.
+    b.keys(&keys(Key::Right, 2)).await;
+    assert!(
+        b.until(
+            5.0,
+            "return document.getElementById('step-ply').dataset.ply === '2';"
+        )
+        .await
+    );
+    let after = b
+        .js("return [typeof window.pwned, document.title, document.querySelectorAll('img').length];")
+        .await;
+    assert_eq!(after[0], "undefined", "stepped: a payload ran");
+    assert_eq!(after[2], 0, "stepped: a payload made an image");
+    assert!(after[1].as_str().unwrap().contains(archived), "{after}");
+    assert!(b.text().await.contains(archived));
+    b.close().await;
+    server.running.stop().await;
+}
+
+/// Creates an upcoming tournament named `name` as an admin does; its number.
+async fn tournament(server: &common::TestServer, name: &str) -> u64 {
+    use stratego_ssh::lobby::TournamentOrder;
+    use stratego_ssh::proto::{EntryRule, TournamentTerms};
+    let terms = TournamentTerms {
+        name: name.into(),
+        format: stratego_ssh::tournament::Format::Swiss { rounds: 1 },
+        game: GameTerms {
+            rules: Rules::standard(Variant::Classic),
+            rated: false,
+            clock: None,
+        },
+        starts_at: stratego_ssh::store::now() + 3600,
+        entry: EntryRule::Anyone,
+        min_rated_games: 0,
+    };
+    let line = server
+        .running
+        .lobby
+        .tournament(TournamentOrder::Create {
+            terms,
+            by: "admin".into(),
+        })
+        .await
+        .expect("created");
+    line.trim_start_matches("tournament #")
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no number in {line:?}"))
+}
+
+/// The page's width against the viewport's, and the board's box.
+async fn layout(b: &Browser) -> serde_json::Value {
+    b.js("const t = document.querySelector('table.board'); const r = t ? t.getBoundingClientRect() : null; \
+          return {view: document.documentElement.clientWidth, inner: window.innerWidth, scroll: document.documentElement.scrollWidth, \
+                  body: document.body.scrollWidth, \
+                  board: r ? [r.left, r.right, r.top, r.bottom] : null};")
+        .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_page_fits_a_phone_screen_without_scrolling_sideways() {
+    let _one = one_browser().await;
+    let (server, addr) = web_server("browser-phone", |_| {}).await;
+    let store = server.running.store.clone();
+    // Long nicks, as the rules allow (16 characters).
+    let (red, blue) = ("Abcdefghijklmnop", "Qrstuvwxyzabcdef");
+    for n in [red, blue] {
+        store.users().claim_nick(n, &key(n)).await.unwrap();
+    }
+    let record = played(5, 130, Color::Red);
+    finish(
+        &store,
+        1,
+        (&key(red), red),
+        (&key(blue), blue),
+        &record,
+        true,
+    )
+    .await;
+    let b = Browser::phone(375, 667).await;
+    b.goto(&format!("http://{addr}/")).await;
+    assert_eq!(
+        b.js("return [window.innerWidth, document.documentElement.clientWidth];")
+            .await,
+        serde_json::json!([375, 375]),
+        "the browser's viewport is a phone's"
+    );
+    let plies = record.moves.len();
+    for path in [
+        "/game/1".to_string(),
+        format!("/game/1?ply={}&view=blue", plies / 2),
+        format!("/game/1?ply={plies}&view=red"),
+        "/game/1?ply=101&view=all".to_string(),
+    ] {
+        b.goto(&format!("http://{addr}{path}")).await;
+        let l = layout(&b).await;
+        let view = l["view"].as_f64().unwrap();
+        assert!(
+            l["scroll"].as_f64().unwrap() <= view
+                && l["body"].as_f64().unwrap() <= view
+                && l["inner"].as_f64().unwrap() <= view,
+            "{path}: the page scrolls sideways at 375 px: {l}"
+        );
+        let board = l["board"].as_array().expect("a board");
+        let (left, right) = (board[0].as_f64().unwrap(), board[1].as_f64().unwrap());
+        assert!(
+            left >= 0.0 && right <= view,
+            "{path}: the board is not all in view: {l}"
+        );
+        // Every square is there and has room: ten across.
+        let widths = b
+            .js("return Array.from(document.querySelectorAll('table.board td.sq')).map(td => td.getBoundingClientRect().width);")
+            .await;
+        let widths = widths.as_array().unwrap();
+        assert_eq!(widths.len(), 100);
+        assert!(
+            widths.iter().all(|w| w.as_f64().unwrap() >= 20.0),
+            "{path}: squares too narrow: {widths:?}"
+        );
+    }
+    // The other pages too.
+    let cup = tournament(&server, "The Long Named Spring Classic Open 2026").await;
+    for path in [
+        "/".to_string(),
+        "/leaderboard/classic".to_string(),
+        format!("/@/{red}"),
+        "/tournaments".to_string(),
+        format!("/tournament/{cup}"),
+    ] {
+        b.goto(&format!("http://{addr}{path}")).await;
+        let l = layout(&b).await;
+        assert!(
+            l["scroll"].as_f64().unwrap() <= l["view"].as_f64().unwrap(),
+            "{path}: the page scrolls sideways at 375 px: {l}"
+        );
+    }
+    b.close().await;
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_profiles_rating_plot_has_a_point_per_rated_game() {
+    let _one = one_browser().await;
+    let (server, addr) = web_server("browser-plot", |_| {}).await;
+    let store = server.running.store.clone();
+    for n in ["alice", "bob", "carol"] {
+        store.users().claim_nick(n, &key(n)).await.unwrap();
+    }
+    let (a, bo, c) = (key("alice"), key("bob"), key("carol"));
+    // alice: 4 rated games (won, lost, won, won) and 1 casual one; bob: 3 rated; carol: 1
+    // rated.
+    let games: [(&PlayerId, &str, &PlayerId, &str, bool, Color); 5] = [
+        (&a, "alice", &bo, "bob", true, Color::Blue),
+        (&bo, "bob", &a, "alice", true, Color::Blue),
+        (&a, "alice", &c, "carol", true, Color::Blue),
+        (&bo, "bob", &a, "alice", false, Color::Red),
+        (&bo, "bob", &a, "alice", true, Color::Red),
+    ];
+    for (i, (r, rn, bl, bn, rated, loser)) in games.iter().enumerate() {
+        let rec = played(20 + i as u64, 10, *loser);
+        finish(&store, i as u64 + 1, (r, rn), (bl, bn), &rec, *rated).await;
+    }
+    let b = Browser::start(1024, 768).await;
+    for (nick, rated) in [("alice", 4), ("bob", 3), ("carol", 1)] {
+        b.goto(&format!("http://{addr}/@/{nick}")).await;
+        let plot = b
+            .js("const s = document.querySelectorAll('svg.plot'); if (s.length !== 1) return null; \
+                 const box = s[0].viewBox.baseVal; \
+                 const pts = Array.from(s[0].querySelectorAll('circle.pt')); \
+                 return {circles: pts.length, line: s[0].querySelector('polyline').points.numberOfItems, \
+                         inside: pts.every(p => p.cx.baseVal.value >= 0 && p.cx.baseVal.value <= box.width \
+                                             && p.cy.baseVal.value >= 0 && p.cy.baseVal.value <= box.height), \
+                         shown: s[0].getBoundingClientRect().width > 0};")
+            .await;
+        assert!(plot.is_object(), "{nick}: one rating plot: {plot}");
+        assert_eq!(plot["circles"], rated, "{nick}: a point per rated game");
+        assert_eq!(plot["line"], rated, "{nick}: the line through them");
+        assert_eq!(plot["inside"], true, "{nick}: {plot}");
+        assert_eq!(plot["shown"], true, "{nick}: {plot}");
+        assert!(
+            b.text().await.contains(&format!("{rated} rated games")),
+            "{nick}"
+        );
+    }
+    b.close().await;
+    server.running.stop().await;
+}
+
+/// The ply a live game's page shows (its `#live` part's `data-ply`), or -1 if none.
+const LIVE_PLY: &str =
+    "const p = document.querySelector('#live p.ply'); return p ? Number(p.dataset.ply) : -1;";
+
+/// A move made over SSH, then its answer: each on the open page within 2 s, the board as
+/// a spectator sees it (the piece moved, its square left empty), the page never reloaded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_made_over_ssh_shows_on_the_open_game_page_within_two_seconds() {
+    use common::play::{random_move, start_game, Moved, Rng};
+    use common::{new_key, Login, Term};
+    let _one = one_browser().await;
+    let (server, addr) = web_server("browser-live", |_| {}).await;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = Term::connect(server.running.addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(server.running.addr, Login::Key("bob", &kb), 120, 40).await;
+    let (red, blue) = start_game(&alice, "alice", &bob).await;
+
+    // The front page links the game in play.
+    let b = Browser::start(1024, 768).await;
+    b.goto(&format!("http://{addr}/")).await;
+    let href = b
+        .js("const a = document.querySelector('ul.live a'); return a ? a.getAttribute('href') : null;")
+        .await;
+    let href = href
+        .as_str()
+        .expect("the front page links the game in play");
+    b.goto(&format!("http://{addr}{href}")).await;
+    assert_eq!(b.js(LIVE_PLY).await, 0, "{}", b.text().await);
+    b.js("window.stillThisPage = true; return null;").await;
+
+    let mut rng = Rng(7);
+    for (ply, mover, color) in [(1, red, "Red"), (2, blue, "Blue")] {
+        let Moved::Played(typed) = random_move(mover, &mut rng, 10).await else {
+            panic!("{color} could not move:\n{}", mover.text());
+        };
+        let played = std::time::Instant::now();
+        let shown = b
+            .until(
+                2.0,
+                &format!("const p = document.querySelector('#live p.ply'); return !!p && p.dataset.ply === '{ply}';"),
+            )
+            .await;
+        let took = played.elapsed();
+        assert!(
+            shown && took <= Duration::from_secs(2),
+            "{color}'s move {typed} is not on the page after {took:?} (it shows ply {})",
+            b.js(LIVE_PLY).await
+        );
+        eprintln!("{color}'s move {typed} on the page after {took:?}");
+        // The move as the page tells it, and on its board.
+        let (from, to) = typed.split_once(' ').unwrap();
+        let last = b
+            .js("const l = document.querySelector('#live p.last'); return l ? l.textContent : '';")
+            .await;
+        let last = last.as_str().unwrap().to_uppercase();
+        let (from, to) = (from.to_uppercase(), to.to_uppercase());
+        let battle = last.contains(&format!("{from}X{to}"));
+        assert!(
+            battle || last.contains(&format!("{from}-{to}")),
+            "{color} typed {typed}; the page says {last:?}"
+        );
+        let cells = board(&b).await;
+        assert_eq!(cells.len(), 100);
+        let at = |sq: &str| {
+            cells
+                .iter()
+                .find(|(s, _)| s.eq_ignore_ascii_case(sq))
+                .unwrap_or_else(|| panic!("no square {sq}"))
+                .1
+                .clone()
+        };
+        assert_eq!(at(&from), None, "{typed}: the square it left");
+        if !battle {
+            assert!(
+                at(&to).is_some_and(|p| p.starts_with(color)),
+                "{typed}: {:?} on the square it went to",
+                at(&to)
+            );
+        }
+    }
+    assert_eq!(
+        b.js("return window.stillThisPage === true;").await,
+        true,
+        "the page followed the game by itself (no reload)"
+    );
+    b.close().await;
+    server.running.stop().await;
+}

@@ -1,0 +1,228 @@
+//! A real browser for the web pages' tests: headless Chromium driven by chromedriver
+//! (WebDriver, through fantoccini). Debian's `chromium` and `chromium-driver` packages
+//! provide both (`.ci/run` installs them); without them every browser test fails, saying
+//! so: it never passes by skipping.
+//!
+//! Each `Browser` is its own chromedriver (on a free port, in its own process group) and
+//! one browser session; dropping it ends both, whole group, even when a test panics.
+
+#![allow(dead_code)]
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+const INSTALL: &str = "install them with `apt-get install -y chromium chromium-driver` \
+     (Debian's packages, as .ci/run does)";
+
+/// Where a program is on `PATH`.
+fn which(name: &str) -> Option<std::path::PathBuf> {
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join(name))
+            .find(|p| p.is_file())
+    })
+}
+
+pub struct Browser {
+    pub client: Client,
+    driver: Child,
+}
+
+impl Browser {
+    /// A fresh headless browser, its window `width` x `height` (Chromium's least width is
+    /// 500).
+    pub async fn start(width: u32, height: u32) -> Browser {
+        Browser::launch(width, height, false).await
+    }
+
+    /// A fresh headless browser as a phone's: a `width` x `height` screen (CSS pixels, two
+    /// device pixels each) that honours the pages' `viewport` meta tag.
+    pub async fn phone(width: u32, height: u32) -> Browser {
+        Browser::launch(width, height, true).await
+    }
+
+    async fn launch(width: u32, height: u32, phone: bool) -> Browser {
+        let chromium = which("chromium")
+            .or_else(|| which("chromium-browser"))
+            .unwrap_or_else(|| panic!("the browser tests need Chromium, not found: {INSTALL}"));
+        let chromedriver = which("chromedriver")
+            .unwrap_or_else(|| panic!("the browser tests need chromedriver, not found: {INSTALL}"));
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let driver = {
+            use std::os::unix::process::CommandExt;
+            Command::new(&chromedriver)
+                .arg(format!("--port={port}"))
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                // Its own process group: dropping the Browser ends chromedriver and every
+                // Chromium process it started, and nothing else.
+                .process_group(0)
+                .spawn()
+                .unwrap_or_else(|e| {
+                    panic!("cannot start {}: {e}; {INSTALL}", chromedriver.display())
+                })
+        };
+        let browser = Browser {
+            client: connect(port, &chromium, width, height, phone).await,
+            driver,
+        };
+        // A page that is slow to load fails the test instead of hanging it.
+        browser
+            .client
+            .update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
+                Some(Duration::from_secs(10)),
+                Some(Duration::from_secs(10)),
+                Some(Duration::ZERO),
+            ))
+            .await
+            .unwrap();
+        browser
+    }
+
+    pub async fn goto(&self, url: &str) {
+        self.client
+            .goto(url)
+            .await
+            .unwrap_or_else(|e| panic!("{url}: {e}"));
+    }
+
+    /// Runs `script` (a function body: `return ...`) in the page.
+    pub async fn js(&self, script: &str) -> Value {
+        self.client
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("{e}: {script}"))
+    }
+
+    /// Sends keys (fantoccini's `Key` as text, or plain text) to the page's body.
+    pub async fn keys(&self, keys: &str) {
+        self.client
+            .find(Locator::Css("body"))
+            .await
+            .unwrap()
+            .send_keys(keys)
+            .await
+            .unwrap();
+    }
+
+    /// Waits up to `secs` for `script` (a function body) to return `true`; false if it never
+    /// does.
+    pub async fn until(&self, secs: f64, script: &str) -> bool {
+        let end = tokio::time::Instant::now() + Duration::from_secs_f64(secs);
+        loop {
+            if self.js(script).await == Value::Bool(true) {
+                return true;
+            }
+            if tokio::time::Instant::now() >= end {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// What the page's text shows (as a reader sees it, `innerText`).
+    pub async fn text(&self) -> String {
+        self.js("return document.body.innerText;")
+            .await
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Ends the session (Chromium quits) and chromedriver.
+    pub async fn close(self) {
+        let _ = self.client.clone().close().await;
+        // Drop ends chromedriver's group.
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        // The group this Browser started (its leader is chromedriver).
+        let pid = self.driver.id() as i32;
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+        let _ = self.driver.wait();
+    }
+}
+
+/// A session on the chromedriver at `port` (it takes a moment to listen).
+async fn connect(
+    port: u16,
+    chromium: &std::path::Path,
+    width: u32,
+    height: u32,
+    phone: bool,
+) -> Client {
+    let mut caps = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": [
+                "--headless=new",
+                // As root (tests and CI run as root) Chromium refuses to start sandboxed.
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-extensions",
+                "--no-first-run",
+                "--hide-scrollbars",
+                format!("--window-size={width},{height}"),
+            ],
+        },
+    });
+    if phone {
+        caps["goog:chromeOptions"]["mobileEmulation"] = json!({
+            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0, "touch": true, "mobile": true},
+        });
+    }
+    let caps = match caps {
+        Value::Object(m) => m,
+        _ => unreachable!(),
+    };
+    let url = format!("http://127.0.0.1:{port}");
+    let mut last = None;
+    for _ in 0..100 {
+        let mut b = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
+        match b.capabilities(caps.clone()).connect(&url).await {
+            Ok(c) => return c,
+            Err(e) => last = Some(e),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!(
+        "no browser session from chromedriver on port {port}: {:?}; {INSTALL}",
+        last
+    );
+}
+
+/// The board a game page shows, read from the DOM: (square, `data-piece`) for every square
+/// in page order (`None`: an empty square).
+pub async fn board(b: &Browser) -> Vec<(String, Option<String>)> {
+    let cells = b
+        .js(
+            "return Array.from(document.querySelectorAll('table.board td.sq'))\
+               .map(td => [td.dataset.sq, td.dataset.piece === undefined ? null : td.dataset.piece]);",
+        )
+        .await;
+    cells
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|c| {
+            (
+                c[0].as_str().expect("data-sq").to_string(),
+                c[1].as_str().map(str::to_string),
+            )
+        })
+        .collect()
+}
