@@ -409,9 +409,13 @@ fn sse_event(event: &str, id: Option<u64>, data: &str) -> Bytes {
     if let Some(id) = id {
         out.push_str(&format!("id: {id}\n"));
     }
-    for line in data.split('\n') {
+    // A CR ends a line in SSE as an LF does: each piece gets its own `data:`, so no text
+    // (a name holding "\revent: end") can start a field of its own.
+    // A CR ends a line in SSE as an LF does: each piece gets its own `data:`, so no text
+    // (a name holding "\revent: end") can start a field of its own.
+    for line in data.split(['\n', '\r']) {
         out.push_str("data: ");
-        out.push_str(line.trim_end_matches('\r'));
+        out.push_str(line);
         out.push('\n');
     }
     out.push('\n');
@@ -530,5 +534,21 @@ async fn follow<G>(
             }
             _ = tx.closed() => return,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_in_an_event_cannot_start_a_field() {
+        let e = sse_event("html", Some(3), "a\revent: end\r\nb\nc");
+        let text = std::str::from_utf8(&e).unwrap();
+        assert!(text.starts_with("event: html\nid: 3\n"), "{text}");
+        assert!(text.ends_with("\n\n"));
+        // Lines as a browser splits them: at CR, LF or CRLF.
+        let body: Vec<&str> = text.trim_end().split(['\r', '\n']).skip(2).collect();
+        assert!(body.iter().all(|l| l.starts_with("data: ")), "{text:?}");
     }
 }
