@@ -411,8 +411,6 @@ fn sse_event(event: &str, id: Option<u64>, data: &str) -> Bytes {
     }
     // A CR ends a line in SSE as an LF does: each piece gets its own `data:`, so no text
     // (a name holding "\revent: end") can start a field of its own.
-    // A CR ends a line in SSE as an LF does: each piece gets its own `data:`, so no text
-    // (a name holding "\revent: end") can start a field of its own.
     for line in data.split(['\n', '\r']) {
         out.push_str("data: ");
         out.push_str(line);
