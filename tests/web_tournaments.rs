@@ -7,7 +7,7 @@ mod common;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use common::lobby_client::{join, until};
+use common::lobby_client::{join, join_as, until};
 use serde_json::Value;
 use stratego_ssh::lobby::{LobbyHandle, TournamentOrder};
 use stratego_ssh::proto::{
@@ -167,6 +167,27 @@ async fn a_tournament_on_the_web_its_pages_json_and_live_standings() {
         c.notice_containing("you joined").await;
     }
     until_t(&lobby, id, "two entrants", |t| t.standings.len() == 2).await;
+    // A guest in the other one: a guest has no player's page, so no link to one.
+    let mut gus = join_as(
+        &lobby,
+        stratego_ssh::lobby::Ident {
+            id: stratego_ssh::proto::PlayerId::Guest("g1".into()),
+            nick: "guest-1".into(),
+            guest: true,
+            addr: None,
+        },
+    )
+    .await;
+    lobby.command(gus.session, LobbyCmd::JoinTournament(later));
+    gus.notice_containing("you joined").await;
+    let mut annie = join(&lobby, "annie").await;
+    lobby.command(annie.session, LobbyCmd::JoinTournament(later));
+    annie.notice_containing("you joined").await;
+    until_t(&lobby, later, "two entrants", |t| t.standings.len() == 2).await;
+    let other = get(addr, &format!("/tournament/{later}")).await;
+    assert!(other.body.contains("<td>guest-"), "{}", other.body);
+    assert!(!other.body.contains("href=\"/@/guest-"), "{}", other.body);
+    assert!(other.body.contains("href=\"/@/annie\""), "{}", other.body);
 
     // The list, the front page: the upcoming ones with their start times, linked; the
     // name as text, never as markup.

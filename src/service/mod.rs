@@ -21,7 +21,7 @@ pub use accounts::REGISTRATIONS_PER_HOUR;
 pub use accounts::{save_in_memory, Login, RenameError, SetupError};
 pub use admin::{AdminDone, AdminError, BackupError, DEFAULT_BACKUP_ROOT};
 pub use browse::{replay, GameFacts, GameWatch, RatingMove, ReplayFault, LIST_LIMIT};
-pub use tournaments::{public_info, PairingLine, TournamentPage};
+pub use tournaments::{public_info, public_view, PairingLine, TournamentPage};
 
 /// A handle on the operations; cheap to clone.
 #[derive(Clone)]

@@ -18,6 +18,8 @@ pub struct TournamentPage {
     pub info: TournamentInfo,
     /// Every pairing in the order made (empty when the record could not be found).
     pub pairings: Vec<PairingLine>,
+    /// The entrants who have a player's page (key holders: not guests, not computers).
+    pub pages: Vec<String>,
 }
 
 /// One pairing, by nick.
@@ -41,6 +43,23 @@ pub fn public_info(t: &TournamentInfo) -> TournamentInfo {
         s.pid.clear();
     }
     t
+}
+
+/// Whether a player (by identity's text) has a page of their own: a key holder.
+fn has_page(pid: &str) -> bool {
+    pid.parse::<crate::proto::PlayerId>()
+        .is_ok_and(|id| crate::store::is_rateable(&id))
+}
+
+/// The public view of `t` and the nicks of its entrants who have a player's page.
+pub fn public_view(t: &TournamentInfo) -> (TournamentInfo, Vec<String>) {
+    let pages = t
+        .standings
+        .iter()
+        .filter(|s| has_page(&s.pid))
+        .map(|s| s.nick.clone())
+        .collect();
+    (public_info(t), pages)
 }
 
 impl Service {
@@ -72,11 +91,12 @@ impl Service {
             .tournaments
             .iter()
             .find(|t| t.id == id)
-            .map(public_info);
+            .map(public_view);
         let Some(rec) = self.tournament_record(id).await? else {
-            return Ok(live.map(|info| TournamentPage {
+            return Ok(live.map(|(info, pages)| TournamentPage {
                 info,
                 pairings: Vec::new(),
+                pages,
             }));
         };
         let nick = |pid: &str| {
@@ -96,33 +116,44 @@ impl Service {
                 result: p.result.map(result_word),
             })
             .collect();
-        let info = match live {
-            Some(i) => i,
-            None => TournamentInfo {
-                id: rec.id,
-                terms: rec.terms.clone(),
-                status: rec.status,
-                created_by: rec.created_by.clone(),
-                ends_at: rec.ends_at,
-                round: rec.round,
-                standings: crate::tournament::standings(
-                    rec.terms.format,
-                    &rec.entrants,
-                    &rec.pairings,
-                )
-                .into_iter()
-                .map(|mut s| {
-                    s.pid.clear();
-                    s
-                })
-                .collect(),
-                absent: Vec::new(),
-                games: Vec::new(),
-                chat: Vec::new(),
-                note: rec.note.clone(),
-            },
+        let (info, pages) = match live {
+            Some(v) => v,
+            None => (
+                TournamentInfo {
+                    id: rec.id,
+                    terms: rec.terms.clone(),
+                    status: rec.status,
+                    created_by: rec.created_by.clone(),
+                    ends_at: rec.ends_at,
+                    round: rec.round,
+                    standings: crate::tournament::standings(
+                        rec.terms.format,
+                        &rec.entrants,
+                        &rec.pairings,
+                    )
+                    .into_iter()
+                    .map(|mut s| {
+                        s.pid.clear();
+                        s
+                    })
+                    .collect(),
+                    absent: Vec::new(),
+                    games: Vec::new(),
+                    chat: Vec::new(),
+                    note: rec.note.clone(),
+                },
+                rec.entrants
+                    .iter()
+                    .filter(|e| has_page(&e.pid))
+                    .map(|e| e.nick.clone())
+                    .collect(),
+            ),
         };
-        Ok(Some(TournamentPage { info, pairings }))
+        Ok(Some(TournamentPage {
+            info,
+            pairings,
+            pages,
+        }))
     }
 }
 

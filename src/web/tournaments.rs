@@ -173,7 +173,8 @@ pub(super) async fn list(State(web): State<Web>) -> Response {
 
 /// What changes while a tournament runs: its status line, the standings, the games in
 /// play. The contents of the page's `<div id="live">`, and each live event's.
-fn live_fragment(t: &TournamentInfo) -> Markup {
+/// `pages`: the nicks linked to their player's page.
+fn live_fragment(t: &TournamentInfo, pages: &[String]) -> Markup {
     let swiss = matches!(t.terms.format, Format::Swiss { .. });
     let arena = !swiss;
     let n = t.standings.len();
@@ -200,7 +201,7 @@ fn live_fragment(t: &TournamentInfo) -> Markup {
                             @let absent = t.absent.iter().any(|a| a.eq_ignore_ascii_case(&s.nick));
                             tr {
                                 td { (s.rank) }
-                                td { a href=(player_href(&s.nick)) { (s.nick) } }
+                                td { @if pages.contains(&s.nick) { a href=(player_href(&s.nick)) { (s.nick) } } @else { (s.nick) } }
                                 td { (s.rating) }
                                 td.points { (s.points_text(t.terms.format)) }
                                 td.marks { @for m in &s.marks { (m.letter()) } }
@@ -286,7 +287,11 @@ async fn read(web: &Web, id: u64) -> Result<TournamentPage, Fault> {
 
 async fn one_page(web: &Web, id: &str) -> Result<Response, Fault> {
     let id = tournament_id(id)?;
-    let TournamentPage { info: t, pairings } = read(web, id).await?;
+    let TournamentPage {
+        info: t,
+        pairings,
+        pages,
+    } = read(web, id).await?;
     let mut rules = format!(
         "Rules: {}; created by {}; starts {} UTC",
         t.terms.game.rules.options.summary(),
@@ -302,11 +307,11 @@ async fn one_page(web: &Web, id: &str) -> Result<Response, Fault> {
         p.terms { (t.terms_line()) }
         p.rules { (rules) }
         @if is_open(&t) {
-            div #live data-live=(live_url) { (live_fragment(&t)) }
+            div #live data-live=(live_url) { (live_fragment(&t, &pages)) }
             p.reload { "Updates as it happens with JavaScript; without, " a href=(href(id)) { "reload" } "." }
             script src="/live.js" defer {}
         } @else {
-            div #live { (live_fragment(&t)) }
+            div #live { (live_fragment(&t, &pages)) }
         }
         (games_table(&t, &pairings))
         p { "As JSON: " a href=(format!("/api/tournament/{id}")) { "/api/tournament/" (id) } " · " a href="/tournaments" { "all tournaments" } }
@@ -409,9 +414,11 @@ fn sse_event(event: &str, id: Option<u64>, data: &str) -> Bytes {
     if let Some(id) = id {
         out.push_str(&format!("id: {id}\n"));
     }
-    for line in data.split('\n') {
+    // A CR ends a line in SSE as an LF does: each piece gets its own `data:`, so no text
+    // (a name holding "\revent: end") can start a field of its own.
+    for line in data.split(['\n', '\r']) {
         out.push_str("data: ");
-        out.push_str(line.trim_end_matches('\r'));
+        out.push_str(line);
         out.push('\n');
     }
     out.push('\n');
@@ -451,7 +458,7 @@ pub(super) async fn live_stream<G: Send + 'static>(
     let id = tournament_id(id)?;
     // Subscribe before reading, so no change between the two is missed.
     let changes = web.service.lobby_changes();
-    let first = read(web, id).await?.info;
+    let first = read(web, id).await?;
     let (tx, rx) = mpsc::channel::<Bytes>(4);
     tokio::spawn(follow(web.service.clone(), changes, first, tx, guard));
     Ok((
@@ -470,10 +477,11 @@ pub(super) async fn live_stream<G: Send + 'static>(
 async fn follow<G>(
     service: crate::service::Service,
     mut changes: tokio::sync::watch::Receiver<Arc<LobbySnapshot>>,
-    mut shown: TournamentInfo,
+    first: TournamentPage,
     tx: mpsc::Sender<Bytes>,
     _guard: G,
 ) {
+    let (mut shown, mut pages) = (first.info, first.pages);
     let mut seq = 0u64;
     // Keep-alives count from the last bytes sent: snapshots that change other things do
     // not hold them back.
@@ -482,7 +490,7 @@ async fn follow<G>(
         .send(sse_event(
             "html",
             Some(seq),
-            &live_fragment(&shown).into_string(),
+            &live_fragment(&shown, &pages).into_string(),
         ))
         .await
         .is_err()
@@ -501,23 +509,23 @@ async fn follow<G>(
                     let _ = tx.send(sse_event("end", None, "the server is stopping")).await;
                     return;
                 }
-                let now = changes.borrow_and_update().tournaments.iter().find(|t| t.id == shown.id).map(crate::service::public_info);
+                let now = changes.borrow_and_update().tournaments.iter().find(|t| t.id == shown.id).map(crate::service::public_view);
                 let Some(now) = now else {
                     // No longer listed: read it as stored for the last word.
                     if let Ok(Some(p)) = service.tournament_page(shown.id).await {
-                        shown = p.info;
+                        (shown, pages) = (p.info, p.pages);
                         seq += 1;
-                        let _ = tx.send(sse_event("html", Some(seq), &live_fragment(&shown).into_string())).await;
+                        let _ = tx.send(sse_event("html", Some(seq), &live_fragment(&shown, &pages).into_string())).await;
                     }
                     let _ = tx.send(sse_event("end", None, &end_words(&shown))).await;
                     return;
                 };
-                if now == shown {
+                if now.0 == shown {
                     continue;
                 }
-                shown = now;
+                (shown, pages) = now;
                 seq += 1;
-                if tx.send(sse_event("html", Some(seq), &live_fragment(&shown).into_string())).await.is_err() {
+                if tx.send(sse_event("html", Some(seq), &live_fragment(&shown, &pages).into_string())).await.is_err() {
                     return;
                 }
                 sent = tokio::time::Instant::now();
@@ -530,5 +538,21 @@ async fn follow<G>(
             }
             _ = tx.closed() => return,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_in_an_event_cannot_start_a_field() {
+        let e = sse_event("html", Some(3), "a\revent: end\r\nb\nc");
+        let text = std::str::from_utf8(&e).unwrap();
+        assert!(text.starts_with("event: html\nid: 3\n"), "{text}");
+        assert!(text.ends_with("\n\n"));
+        // Lines as a browser splits them: at CR, LF or CRLF.
+        let body: Vec<&str> = text.trim_end().split(['\r', '\n']).skip(2).collect();
+        assert!(body.iter().all(|l| l.starts_with("data: ")), "{text:?}");
     }
 }
