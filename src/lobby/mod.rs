@@ -190,6 +190,11 @@ enum LobbyMsg {
     },
     /// Every tournament, for `ssh host tournaments`.
     Tournaments(oneshot::Sender<Vec<crate::proto::TournamentInfo>>),
+    /// A public game's handle, for a spectator outside any session (the web).
+    PublicGame {
+        id: GameId,
+        reply: oneshot::Sender<Option<GameHandle>>,
+    },
     Shutdown(oneshot::Sender<()>),
 }
 
@@ -287,6 +292,14 @@ impl LobbyHandle {
     }
 
     /// The lobby as it is now.
+    /// The handle of a game in play that anyone may watch (to join its spectators,
+    /// [`GameHandle::spectate`]); `None` for a private game or one not in play.
+    pub async fn public_game(&self, id: GameId) -> Option<GameHandle> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(LobbyMsg::PublicGame { id, reply }).ok()?;
+        rx.await.ok().flatten()
+    }
+
     pub fn snapshot(&self) -> Arc<LobbySnapshot> {
         self.snapshot.borrow().clone()
     }
@@ -647,6 +660,10 @@ impl Lobby {
             }
             LobbyMsg::Tournament { order, reply } => {
                 let _ = reply.send(self.tournament_order(order));
+            }
+            LobbyMsg::PublicGame { id, reply } => {
+                let g = self.games.get(&id).filter(|g| !g.private);
+                let _ = reply.send(g.map(|g| g.handle.clone()));
             }
             LobbyMsg::Tournaments(reply) => {
                 let _ = reply.send(self.tournament_list());

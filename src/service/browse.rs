@@ -109,6 +109,18 @@ impl Service {
             .count()
     }
 
+    /// Joins the spectators of game `id` in play: the same watch channel an SSH spectator
+    /// gets ([`crate::game::GameHandle::spectate`]), so only what the stands may know. A
+    /// private game answers `None`, exactly like an unknown id or a game no longer in play.
+    pub async fn watch_game(&self, id: u64) -> Option<GameWatch> {
+        let handle = self.lobby.public_game(id).await?;
+        let rx = handle.spectate().await?;
+        Some(GameWatch {
+            rx: Some(rx),
+            handle,
+        })
+    }
+
     /// The games in play that anyone may watch.
     pub fn live_games(&self) -> Vec<GameSummary> {
         self.lobby
@@ -230,6 +242,39 @@ fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError> {
         recent,
         renames_left: crate::store::MAX_RENAMES.saturating_sub(user.renames) as u8,
     }))
+}
+
+/// A spectator's place in a game in play (see [`Service::watch_game`]): the spectators'
+/// snapshots, counted among the game's spectators while it lives.
+pub struct GameWatch {
+    /// `Some` until dropped (dropped before the game is told to recount).
+    rx: Option<tokio::sync::watch::Receiver<std::sync::Arc<crate::proto::GameSnapshot>>>,
+    handle: crate::game::GameHandle,
+}
+
+impl GameWatch {
+    /// The spectators' latest snapshot (marked seen).
+    pub fn now(&mut self) -> std::sync::Arc<crate::proto::GameSnapshot> {
+        match self.rx.as_mut() {
+            Some(rx) => rx.borrow_and_update().clone(),
+            None => unreachable!("the receiver lives until the watch is dropped"),
+        }
+    }
+
+    /// Waits for the next snapshot; `None` once the game's task is gone.
+    pub async fn changed(&mut self) -> Option<std::sync::Arc<crate::proto::GameSnapshot>> {
+        let rx = self.rx.as_mut()?;
+        rx.changed().await.ok()?;
+        Some(rx.borrow_and_update().clone())
+    }
+}
+
+impl Drop for GameWatch {
+    fn drop(&mut self) {
+        // The receiver first: the game counts its spectators by its channel's receivers.
+        drop(self.rx.take());
+        self.handle.recount();
+    }
 }
 
 /// A finished public game as a page shows it (see [`Service::game_facts`]).

@@ -19,7 +19,7 @@ use crate::store::{Store, StoreError};
 pub use accounts::REGISTRATIONS_PER_HOUR;
 pub use accounts::{save_in_memory, Login, RenameError, SetupError};
 pub use admin::{AdminDone, AdminError, BackupError, DEFAULT_BACKUP_ROOT};
-pub use browse::{replay, GameFacts, RatingMove, ReplayFault, LIST_LIMIT};
+pub use browse::{replay, GameFacts, GameWatch, RatingMove, ReplayFault, LIST_LIMIT};
 
 /// A handle on the operations; cheap to clone.
 #[derive(Clone)]

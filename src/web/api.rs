@@ -20,7 +20,7 @@ fn json_response(status: StatusCode, v: &Value) -> Response {
         .into_response()
 }
 
-fn fault_json(f: Fault) -> Response {
+pub(super) fn fault_json(f: Fault) -> Response {
     let (status, msg) = match f {
         Fault::NotFound(m) => (StatusCode::NOT_FOUND, m),
         Fault::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
@@ -146,7 +146,7 @@ pub(super) async fn games(State(web): State<Web>, Path(nick): Path<String>) -> R
     }
 }
 
-fn move_json(ply: usize, m: &ViewMove) -> Value {
+pub(super) fn move_json(ply: usize, m: &ViewMove) -> Value {
     json!({
         "ply": ply,
         "mover": m.mover.name().to_lowercase(),
@@ -166,14 +166,29 @@ pub(super) async fn game(
     Path(id): Path<String>,
     Query(q): Query<GameQuery>,
 ) -> Response {
-    reply(
-        async {
+    /// A finished game's object, or a game in play's answer.
+    enum Answer {
+        Done(Value),
+        Live(Response),
+    }
+    use Answer::{Done, Live};
+    let answer: Result<Answer, Fault> = async {
             let (id, xml) = game_id(&id)?;
             if xml {
                 return Err(Fault::NotFound("No such page.".into()));
             }
             let (ply, view) = (q.ply()?, q.view()?);
-            let facts = web.service.game_facts(id).await?;
+            let facts = match web.service.game_facts(id).await {
+                Ok(f) => f,
+                // Not finished (or private, or unknown): a public game in play.
+                Err(crate::service::ReplayFault::NoSuchGame(_)) => {
+                    return match web.hub.follow(&web.service, id).await {
+                        Some(rx) => Ok(Live(super::live::api(&rx.borrow()))),
+                        None => Err(crate::service::ReplayFault::NoSuchGame(id).into()),
+                    };
+                }
+                Err(e) => return Err(e.into()),
+            };
             let snap = web.service.replay(id, ply, view, None).await?;
             let board: Vec<Value> = Square::all()
                 .filter_map(|sq| {
@@ -186,7 +201,8 @@ pub(super) async fn game(
                     })
                 })
                 .collect();
-            Ok(json!({
+            Ok(Done(json!({
+                "live": false,
                 "game": facts,
                 "view": view_word(view),
                 "ply": snap.ply,
@@ -198,8 +214,12 @@ pub(super) async fn game(
                     "rank": c.rank.map(|r| r.name()),
                 })).collect::<Vec<_>>(),
                 "moves": snap.history.iter().enumerate().map(|(i, m)| move_json(i + 1, m)).collect::<Vec<_>>(),
-            }))
+            })))
         }
-        .await,
-    )
+        .await;
+    match answer {
+        Ok(Live(r)) => r,
+        Ok(Done(v)) => reply(Ok(v)),
+        Err(f) => reply(Err(f)),
+    }
 }

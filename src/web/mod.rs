@@ -18,6 +18,7 @@
 
 mod api;
 mod board;
+mod live;
 mod pages;
 
 use std::collections::HashMap;
@@ -59,19 +60,34 @@ pub struct WebConfig {
     /// (opened, or its last response sent); otherwise the connection is closed.
     pub header_timeout: Duration,
     /// A connection on which no byte moves either way for this long is closed (a client
-    /// that stops reading its response).
+    /// that stops reading its response). A live game's stream sends a comment at least
+    /// every half of it (and every 15 s), so this never cuts a stream.
     pub idle_timeout: Duration,
+    /// Live streams (`/game/{id}/live`, `/api/game/{id}/live`) open at once in total; past
+    /// it: 503 with `Retry-After`.
+    pub max_live_streams: usize,
+    /// Live streams one address block may hold open (a proxy on this machine: only the
+    /// total counts its own, the address it forwards counts as that address); past it: 429
+    /// with `Retry-After`.
+    pub max_live_streams_per_address: usize,
 }
 
 impl Default for WebConfig {
     fn default() -> Self {
         WebConfig {
             requests_per_second: 20,
-            max_connections: 512,
+            // 1,024 open connections: 768 live streams leave 256 for page requests (200 a
+            // second each served in milliseconds hold a few dozen open at once). With SSH's
+            // 2,000 sessions the process needs some 3,100 file descriptors beside its
+            // store's: the shipped unit's LimitNOFILE=65536 holds them; a soft limit of
+            // 1,024 holds neither SSH's cap nor this one.
+            max_connections: 1024,
             max_connections_per_address: 32,
             loopback_is_proxy: true,
             header_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(30),
+            max_live_streams: 768,
+            max_live_streams_per_address: 8,
         }
     }
 }
@@ -94,6 +110,11 @@ struct Web {
     service: Service,
     site: Arc<Site>,
     rate: Arc<Mutex<AddressRate>>,
+    config: Arc<WebConfig>,
+    /// The games in play followed from the web.
+    hub: Arc<live::Hub>,
+    /// The live streams open.
+    streams: Arc<Mutex<live::Streams>>,
 }
 
 /// Serves the pages on `listener` until the task is aborted (which closes every open web
@@ -313,16 +334,24 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
             per_second,
             RATE_TRACKED,
         ))),
+        config: Arc::new(config),
+        hub: Arc::default(),
+        streams: Arc::default(),
     };
     Router::new()
         .route("/", get(pages::index))
         .route("/style.css", get(pages::style))
         .route("/leaderboard/{variant}", get(pages::leaderboard))
         .route("/@/{nick}", get(pages::player))
+        .route("/live.js", get(live::script))
         .route("/game/{id}", get(pages::game))
+        .route("/game/{id}/live", get(live::page_stream))
+        .route("/games/live", get(live::games_page))
         .route("/api/leaderboard/{variant}", get(api::leaderboard))
         .route("/api/player/{nick}", get(api::player))
         .route("/api/game/{id}", get(api::game))
+        .route("/api/game/{id}/live", get(live::api_stream))
+        .route("/api/games/live", get(live::games_api))
         .route("/api/games/{nick}", get(api::games))
         .fallback(pages::not_found)
         .layer(middleware::from_fn_with_state(web.clone(), guard))
@@ -421,7 +450,7 @@ impl From<crate::service::ReplayFault> for Fault {
         use crate::service::ReplayFault;
         match f {
             ReplayFault::NoSuchGame(id) => {
-                Fault::NotFound(format!("There is no finished game #{id}."))
+                Fault::NotFound(format!("There is no game #{id}."))
             }
             other => Fault::Broken(other.to_string()),
         }

@@ -13,7 +13,7 @@ use crate::rules::{Color, Outcome, Variant};
 
 const STYLE: &str = include_str!("style.css");
 
-fn layout(title: &str, body: Markup) -> Markup {
+pub(super) fn layout(title: &str, body: Markup) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -135,11 +135,11 @@ pub(super) async fn index(State(web): State<Web>, headers: HeaderMap) -> Respons
         }
         section {
             h2 { "Now" }
-            p.online { (online) " " (if online == 1 { "player" } else { "players" }) " online, " (live.len()) " " (if live.len() == 1 { "game" } else { "games" }) " in play." }
+            p.online { (online) " " (if online == 1 { "player" } else { "players" }) " online, " a href="/games/live" { (live.len()) " " (if live.len() == 1 { "game" } else { "games" }) " in play" } "." }
             @if !live.is_empty() {
                 ul.live {
                     @for g in live.iter().take(50) {
-                        li { "#" (g.id) " " (g.red) " vs " (g.blue) ", " (g.terms.rules.variant.name()) ", move " (g.ply) " (watch it over SSH)" }
+                        li { a href=(format!("/game/{}", g.id)) { "#" (g.id) } " " (g.red) " vs " (g.blue) ", " (g.terms.rules.variant.name()) ", move " (g.ply) }
                     }
                 }
             }
@@ -348,7 +348,18 @@ async fn game_page(web: &Web, id: &str, q: &GameQuery) -> Result<Response, Fault
             .into_response());
     }
     let (ply, view) = (q.ply()?, q.view()?);
-    let facts = web.service.game_facts(id).await?;
+    let facts = match web.service.game_facts(id).await {
+        Ok(f) => f,
+        // Not finished (or private, or unknown): a public game in play, as its spectators
+        // see it (whatever `ply` and `view` ask).
+        Err(crate::service::ReplayFault::NoSuchGame(_)) => {
+            return match web.hub.follow(&web.service, id).await {
+                Some(rx) => Ok(super::live::page(&rx.borrow())),
+                None => Err(crate::service::ReplayFault::NoSuchGame(id).into()),
+            };
+        }
+        Err(e) => return Err(e.into()),
+    };
     let snap = web.service.replay(id, ply, view, None).await?;
     let ply = snap.ply;
     let plies = snap.plies;

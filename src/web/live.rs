@@ -1,0 +1,669 @@
+//! Games in play on the web: `/game/{id}` and `/api/game/{id}` while a game is played, the
+//! two Server-Sent Events streams that follow it (`/game/{id}/live`: HTML fragments for the
+//! page's `<div id="live">`; `/api/game/{id}/live`: the API's JSON), `/live.js` (the one
+//! script that applies them), and the list of games in play (`/games/live`,
+//! `/api/games/live`).
+//!
+//! Everything shown comes from the spectators' watch channel
+//! ([`crate::service::Service::watch_game`], what an SSH spectator gets): never a seat's
+//! snapshot, never a position. One [`Hub`] entry per game watched from the web holds one
+//! spectator's place and renders each change of the spectators' view once (the page's
+//! fragment and the API's JSON); every stream and page view of that game reads the rendered
+//! result. An entry lives while a stream reads it, or for [`LINGER`] after the last page
+//! view, and ends with the game.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use axum::body::{Body, Bytes};
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use hyper::body::Frame;
+use maud::{html, PreEscaped};
+use serde_json::{json, Value};
+use tokio::sync::{mpsc, watch};
+
+use super::board::{board, move_text, move_words};
+use super::pages::{fault_page, layout, outcome_words, player_href};
+use super::{client_ip, Fault, Web, WebConfig, MOVES_PER_PAGE};
+use crate::limit::address_block;
+use crate::proto::{ClockState, GamePhase, GameSnapshot};
+use crate::rules::{Color, PlayerView, Square};
+use crate::service::{GameWatch, Service};
+
+const SCRIPT: &str = include_str!("live.js");
+
+/// How long a game's entry outlives its last page view when no stream reads it (page views
+/// within it share one spectator's place instead of joining and leaving the stands each).
+const LINGER: Duration = Duration::from_secs(10);
+
+/// The longest a stream stays silent: a `: keep-alive` comment at least this often (and
+/// within half the connection idle timeout, so the idle timeout never cuts a stream).
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// A game in play as the spectators see it, rendered once for every reader.
+pub(super) struct Rendered {
+    pub id: u64,
+    /// Plies played so far (0 during set-up).
+    pub ply: u32,
+    /// The page's title.
+    pub title: String,
+    /// What does not change during the game (players, variant, clock terms), above the
+    /// live part.
+    pub head: String,
+    /// The contents of `<div id="live">`.
+    pub fragment: String,
+    /// `/api/game/{id}`'s object, on one line.
+    pub json: String,
+    /// The result in words, once the game is over.
+    pub over: Option<String>,
+}
+
+/// The games watched from the web, each rendered once per change of its spectators' view.
+#[derive(Default)]
+pub(super) struct Hub {
+    games: Mutex<HashMap<u64, Arc<Entry>>>,
+}
+
+struct Entry {
+    rx: watch::Receiver<Arc<Rendered>>,
+    /// The last page view.
+    used: Mutex<Instant>,
+}
+
+impl Hub {
+    /// The rendered view of public game `id` in play, following it; `None` for a private
+    /// game, an unknown id, or a game no longer in play.
+    pub(super) async fn follow(
+        self: &Arc<Self>,
+        service: &Service,
+        id: u64,
+    ) -> Option<watch::Receiver<Arc<Rendered>>> {
+        if let Some(rx) = self.existing(id) {
+            return Some(rx);
+        }
+        let mut watch = service.watch_game(id).await?;
+        let first = Arc::new(render(&watch.now()));
+        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(e) = games.get(&id) {
+            // Another request started following it meanwhile: ours leaves the stands.
+            *e.used.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+            return Some(e.rx.clone());
+        }
+        let over = first.over.is_some();
+        let (tx, rx) = watch::channel(first);
+        let entry = Arc::new(Entry {
+            rx: rx.clone(),
+            used: Mutex::new(Instant::now()),
+        });
+        if !over {
+            games.insert(id, entry.clone());
+            tokio::spawn(self.clone().run(id, watch, tx, entry));
+        }
+        Some(rx)
+    }
+
+    fn existing(&self, id: u64) -> Option<watch::Receiver<Arc<Rendered>>> {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        let e = games.get(&id)?;
+        *e.used.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        Some(e.rx.clone())
+    }
+
+    /// Renders each change of the spectators' view until the game ends, its task goes, or
+    /// nobody has read it for [`LINGER`].
+    async fn run(
+        self: Arc<Self>,
+        id: u64,
+        mut watch: GameWatch,
+        tx: watch::Sender<Arc<Rendered>>,
+        entry: Arc<Entry>,
+    ) {
+        let mut check = tokio::time::interval(LINGER / 2);
+        check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        check.tick().await;
+        loop {
+            tokio::select! {
+                snap = watch.changed() => {
+                    let Some(snap) = snap else { break };
+                    let r = render(&snap);
+                    let over = r.over.is_some();
+                    tx.send_if_modified(|old| {
+                        if old.fragment == r.fragment && old.json == r.json && old.over == r.over {
+                            false
+                        } else {
+                            *old = Arc::new(r);
+                            true
+                        }
+                    });
+                    if over {
+                        break;
+                    }
+                }
+                _ = check.tick() => {
+                    let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+                    // The entry's own receiver is always there: nobody else reads it.
+                    let idle = entry.used.lock().unwrap_or_else(|e| e.into_inner()).elapsed() >= LINGER;
+                    if tx.receiver_count() <= 1 && idle {
+                        drop(games);
+                        break;
+                    }
+                }
+            }
+        }
+        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        if games.get(&id).is_some_and(|e| Arc::ptr_eq(e, &entry)) {
+            games.remove(&id);
+        }
+        drop(games);
+        tracing::debug!(game = id, "web: stopped following a game");
+        // `watch` is dropped here: the game counts one spectator fewer.
+    }
+}
+
+/// A clock as `m:ss` (`h:mm:ss` past an hour).
+fn clock_text(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+fn seat_state(snap: &GameSnapshot, c: Color) -> &'static str {
+    let s = snap.seats.get(c);
+    if s.bot || s.connected {
+        "present"
+    } else if s.online {
+        "away (in the lobby)"
+    } else {
+        "disconnected"
+    }
+}
+
+/// The board as JSON: the pieces as the viewer knows them (`rank` null when unknown).
+pub(super) fn board_json(view: &PlayerView) -> Vec<Value> {
+    Square::all()
+        .filter_map(|sq| {
+            view.piece_at(sq).map(|p| {
+                json!({
+                    "square": sq.to_string(),
+                    "color": p.color.name().to_lowercase(),
+                    "rank": p.rank.map(|r| r.name()),
+                })
+            })
+        })
+        .collect()
+}
+
+/// The spectators' snapshot as the page, its fragment and the API show it.
+fn render(snap: &GameSnapshot) -> Rendered {
+    let id = snap.id;
+    let red = &snap.seats.red.nick;
+    let blue = &snap.seats.blue.nick;
+    let variant = snap.terms.rules.variant;
+    let ply = snap.history.len() as u32;
+    let over = match snap.phase {
+        GamePhase::Over => Some(match snap.outcome {
+            Some(o) => outcome_words(Some(o), red, blue),
+            None => "the game ended without a result".to_string(),
+        }),
+        _ => None,
+    };
+    let title = format!("Game #{id}: {red} vs {blue} (in play)");
+    let head = html! {
+        h1 { "Game #" (id) }
+        p.players {
+            span.red { a href=(player_href(red)) { (red) } } " (Red) vs "
+            span.blue { a href=(player_href(blue)) { (blue) } } " (Blue) · "
+            (variant.name()) @if snap.terms.rated { ", rated" } @else { ", casual" }
+            @if let Some(c) = snap.terms.clock { ", clock " (c.initial_secs / 60) "+" (c.increment_secs) } @else { ", no clock" }
+        }
+    };
+    let clock = |c: Color, s: &ClockState| {
+        html! {
+            li {
+                (c.name()) " " (snap.seats.get(c).nick) ": "
+                span.clock data-ms=(s.remaining.as_millis()) data-running=(if s.running { "true" } else { "false" }) { (clock_text(s.remaining)) }
+                @if s.running { " (running)" }
+            }
+        }
+    };
+    let start = (ply as usize).saturating_sub(MOVES_PER_PAGE);
+    let fragment = html! {
+        p.ply data-ply=(ply) {
+            @match (&over, snap.phase) {
+                (Some(words), _) => { "Game over: " (words) }
+                (None, GamePhase::Setup) => { "Setting up: the players place their pieces." }
+                (None, _) => {
+                    @if let Some(v) = &snap.view { (v.to_move.name()) " to move" } " · ply " (ply)
+                }
+            }
+        }
+        ul.seats {
+            @for c in Color::ALL {
+                li {
+                    (c.name()) ": " (snap.seats.get(c).nick) " (" (seat_state(snap, c)) ")"
+                    @if snap.phase == GamePhase::Setup { @if snap.seats.get(c).ready { ", ready" } @else { ", placing pieces" } }
+                }
+            }
+        }
+        @if let Some(cl) = &snap.clocks {
+            ul.clocks { (clock(Color::Red, &cl.red)) (clock(Color::Blue, &cl.blue)) }
+        }
+        @if let Some(c) = snap.draw_offer { p.offer { (c.name()) " offers a draw." } }
+        @if let Some(v) = &snap.view {
+            (board(v, Color::Red))
+            @if let Some(m) = &v.last_move {
+                p.last { "Last move: " (move_text(m)) ": " (move_words(m)) }
+            }
+            @if !v.captured.is_empty() {
+                p.captured {
+                    "Captured: "
+                    @for (i, c) in v.captured.iter().enumerate() {
+                        @if i > 0 { ", " }
+                        (c.color.name()) " " (c.rank.map_or("unknown", |r| r.name()))
+                    }
+                }
+            }
+        }
+        p.spectators { (snap.spectators) " watching" }
+        h2 { "Moves" }
+        @if snap.history.is_empty() {
+            p { "No move yet." }
+        } @else {
+            @if start > 0 { p { (start) " earlier moves not shown (all in " a href=(format!("/api/game/{id}")) { "the JSON" } ")." } }
+            ol.moves start=(start + 1) {
+                @for m in snap.history.iter().skip(start) {
+                    li { (move_text(m)) " " (move_words(m)) }
+                }
+            }
+        }
+    };
+    let json = json!({
+        "live": true,
+        "id": id,
+        "red": red,
+        "blue": blue,
+        "variant": variant.name().to_lowercase(),
+        "rated": snap.terms.rated,
+        "clock": snap.terms.clock,
+        "phase": match snap.phase {
+            GamePhase::Setup => "setup",
+            GamePhase::Playing => "playing",
+            GamePhase::Over => "over",
+        },
+        "ready": { "red": snap.seats.red.ready, "blue": snap.seats.blue.ready },
+        "ply": ply,
+        "to_move": match (&snap.view, snap.phase) {
+            (Some(v), GamePhase::Playing) => Some(v.to_move.name().to_lowercase()),
+            _ => None,
+        },
+        "clocks": snap.clocks.as_ref().map(|cl| json!({
+            "red": { "remaining_ms": cl.red.remaining.as_millis() as u64, "running": cl.red.running },
+            "blue": { "remaining_ms": cl.blue.remaining.as_millis() as u64, "running": cl.blue.running },
+        })),
+        "board": snap.view.as_ref().map(board_json).unwrap_or_default(),
+        "captured": snap.view.as_ref().map(|v| v.captured.iter().map(|c| json!({
+            "color": c.color.name().to_lowercase(),
+            "rank": c.rank.map(|r| r.name()),
+        })).collect::<Vec<_>>()).unwrap_or_default(),
+        "last_move": snap.view.as_ref().and_then(|v| v.last_move.as_ref()).map(|m| super::api::move_json(ply as usize, m)),
+        "moves": snap.history.iter().enumerate().map(|(i, m)| super::api::move_json(i + 1, m)).collect::<Vec<_>>(),
+        "spectators": snap.spectators,
+        "result": over,
+        "winner": snap.outcome.and_then(|o| o.winner).map(|c| c.name().to_lowercase()),
+    });
+    Rendered {
+        id,
+        ply,
+        title,
+        head: head.into_string(),
+        fragment: fragment.into_string(),
+        json: json.to_string(),
+        over,
+    }
+}
+
+/// `/game/{id}` for a game in play.
+pub(super) fn page(r: &Rendered) -> Response {
+    let id = r.id;
+    let body = html! {
+        (PreEscaped(&r.head))
+        div #live data-live=(format!("/game/{id}/live")) { (PreEscaped(&r.fragment)) }
+        p.reload { "The game is in play: " a href=(format!("/game/{id}")) { "reload" } " to see it as it is now (with JavaScript on, this page follows it by itself). As JSON: " a href=(format!("/api/game/{id}")) { "/api/game/" (id) } "." }
+        script src="/live.js" defer {}
+    };
+    (
+        [(header::CACHE_CONTROL, "no-store")],
+        Html(layout(&r.title, body).into_string()),
+    )
+        .into_response()
+}
+
+/// `/api/game/{id}` for a game in play.
+pub(super) fn api(r: &Rendered) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        r.json.clone(),
+    )
+        .into_response()
+}
+
+pub(super) async fn script() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "max-age=3600"),
+        ],
+        SCRIPT,
+    )
+        .into_response()
+}
+
+/// Which of the two streams.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// `event: html`, the page's fragment.
+    Html,
+    /// `event: position`, the API's JSON.
+    Json,
+}
+
+/// The open streams' counts.
+#[derive(Default)]
+pub(super) struct Streams {
+    total: usize,
+    per_address: HashMap<IpAddr, usize>,
+}
+
+/// One open stream, counted while it lives.
+struct StreamSlot {
+    streams: Arc<Mutex<Streams>>,
+    block: Option<IpAddr>,
+}
+
+/// Why a stream was refused.
+enum Refused {
+    /// The address block holds its share (429).
+    Address,
+    /// The server holds all it takes (503).
+    Total,
+}
+
+impl StreamSlot {
+    /// A slot for a stream asked for by `ip` (the client's address: the peer's, or the one a
+    /// proxy on this machine forwarded); a proxy's own requests (loopback, nothing
+    /// forwarded) count only in the total.
+    fn admit(
+        streams: &Arc<Mutex<Streams>>,
+        config: &WebConfig,
+        ip: IpAddr,
+    ) -> Result<StreamSlot, Refused> {
+        let key = address_block(ip);
+        let block = (!(config.loopback_is_proxy && key.is_loopback())).then_some(key);
+        let mut s = streams.lock().unwrap_or_else(|e| e.into_inner());
+        if s.total >= config.max_live_streams {
+            return Err(Refused::Total);
+        }
+        if let Some(b) = block {
+            let n = s.per_address.get(&b).copied().unwrap_or(0);
+            if n >= config.max_live_streams_per_address {
+                return Err(Refused::Address);
+            }
+            s.per_address.insert(b, n + 1);
+        }
+        s.total += 1;
+        Ok(StreamSlot {
+            streams: streams.clone(),
+            block,
+        })
+    }
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        let mut s = self.streams.lock().unwrap_or_else(|e| e.into_inner());
+        s.total = s.total.saturating_sub(1);
+        if let Some(b) = self.block {
+            if let Some(n) = s.per_address.get_mut(&b) {
+                *n -= 1;
+                if *n == 0 {
+                    s.per_address.remove(&b);
+                }
+            }
+        }
+    }
+}
+
+/// A response body fed by a task, chunk by chunk.
+struct Fed(mpsc::Receiver<Bytes>);
+
+impl hyper::body::Body for Fed {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        self.get_mut()
+            .0
+            .poll_recv(cx)
+            .map(|c| c.map(|b| Ok(Frame::data(b))))
+    }
+}
+
+/// One event: `event:`, `id:` (if any), and the data, one `data:` line per line of it.
+fn event(name: &str, id: Option<u32>, data: &str) -> Bytes {
+    let mut out = format!("event: {name}\n");
+    if let Some(id) = id {
+        out.push_str(&format!("id: {id}\n"));
+    }
+    for line in data.split('\n') {
+        out.push_str("data: ");
+        out.push_str(line.trim_end_matches('\r'));
+        out.push('\n');
+    }
+    out.push('\n');
+    Bytes::from(out)
+}
+
+fn rendered_event(kind: Kind, r: &Rendered) -> Bytes {
+    match kind {
+        Kind::Html => event("html", Some(r.ply), &r.fragment),
+        Kind::Json => event("position", Some(r.ply), &r.json),
+    }
+}
+
+/// Writes the stream's events until the game ends or the client goes.
+async fn pump(
+    kind: Kind,
+    mut rx: watch::Receiver<Arc<Rendered>>,
+    tx: mpsc::Sender<Bytes>,
+    keep_alive: Duration,
+    _slot: StreamSlot,
+) {
+    loop {
+        let r = rx.borrow_and_update().clone();
+        if tx.send(rendered_event(kind, &r)).await.is_err() {
+            return;
+        }
+        if let Some(words) = &r.over {
+            let _ = tx.send(event("end", None, words)).await;
+            return;
+        }
+        loop {
+            tokio::select! {
+                changed = rx.changed() => {
+                    if changed.is_err() {
+                        // Nobody renders it any more without its end (the server stops, or
+                        // the game's task went away).
+                        let _ = tx.send(event("end", None, "the game is no longer in play")).await;
+                        return;
+                    }
+                    break;
+                }
+                _ = tokio::time::sleep(keep_alive) => {
+                    if tx.send(Bytes::from_static(b": keep-alive\n\n")).await.is_err() {
+                        return;
+                    }
+                }
+                _ = tx.closed() => return,
+            }
+        }
+    }
+}
+
+/// A stream of one event: a finished game's result (its page is the replay now).
+fn ended_stream(words: String) -> Response {
+    let (tx, rx) = mpsc::channel(1);
+    let _ = tx.try_send(event("end", None, &words));
+    sse_response(rx)
+}
+
+fn sse_response(rx: mpsc::Receiver<Bytes>) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/event-stream"),
+            (header::CACHE_CONTROL, "no-store"),
+            (header::HeaderName::from_static("x-accel-buffering"), "no"),
+        ],
+        Body::new(Fed(rx)),
+    )
+        .into_response()
+}
+
+pub(super) async fn page_stream(
+    State(web): State<Web>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    stream(web, peer, &headers, &id, Kind::Html).await
+}
+
+pub(super) async fn api_stream(
+    State(web): State<Web>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    stream(web, peer, &headers, &id, Kind::Json).await
+}
+
+async fn stream(web: Web, peer: SocketAddr, headers: &HeaderMap, id: &str, kind: Kind) -> Response {
+    let fault = |f: Fault| match kind {
+        Kind::Html => fault_page(f),
+        Kind::Json => super::api::fault_json(f),
+    };
+    let Ok(id) = id.parse::<u64>() else {
+        return fault(Fault::NotFound("No such page.".into()));
+    };
+    let ip = client_ip(peer.ip(), headers);
+    let slot = match StreamSlot::admit(&web.streams, &web.config, ip) {
+        Ok(s) => s,
+        Err(refused) => {
+            let (status, retry, text) = match refused {
+                Refused::Address => (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "10",
+                    "Too many live games open from your address: close one and try again.\n",
+                ),
+                Refused::Total => (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "10",
+                    "The server follows as many live games as it can: try again later.\n",
+                ),
+            };
+            tracing::info!(%ip, "web: a live stream refused ({})", status.as_u16());
+            return (status, [(header::RETRY_AFTER, retry)], text).into_response();
+        }
+    };
+    match web.hub.follow(&web.service, id).await {
+        Some(rx) => {
+            let (tx, body) = mpsc::channel(8);
+            let keep_alive = KEEP_ALIVE.min(web.config.idle_timeout / 2);
+            let keep_alive = keep_alive.max(Duration::from_millis(10));
+            tokio::spawn(pump(kind, rx, tx, keep_alive, slot));
+            sse_response(body)
+        }
+        None => match web.service.game_facts(id).await {
+            Ok(f) => ended_stream(outcome_words(Some(f.outcome), &f.red, &f.blue)),
+            Err(e) => fault(e.into()),
+        },
+    }
+}
+
+/// `/games/live`: the public games in play.
+pub(super) async fn games_page(State(web): State<Web>) -> Response {
+    let games = web.service.live_games();
+    let body = html! {
+        h1 { "Games in play" }
+        @if games.is_empty() {
+            p { "No public game in play now." }
+        } @else {
+            div.scroll {
+                table.list {
+                    thead { tr { th { "game" } th { "Red" } th { "Blue" } th { "variant" } th { "moves" } th { "watching" } } }
+                    tbody {
+                        @for g in &games {
+                            tr {
+                                td { a href=(format!("/game/{}", g.id)) { "#" (g.id) } }
+                                td { (g.red) } td { (g.blue) }
+                                td { (g.terms.rules.variant.name()) @if g.terms.rated { " rated" } @else { " casual" } }
+                                td { (g.ply) }
+                                td { (g.spectators) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        p { a href="/games/live" { "reload" } " · as JSON: " a href="/api/games/live" { "/api/games/live" } }
+    };
+    (
+        [(header::CACHE_CONTROL, "no-store")],
+        Html(layout("Games in play", body).into_string()),
+    )
+        .into_response()
+}
+
+/// `/api/games/live`.
+pub(super) async fn games_api(State(web): State<Web>) -> Response {
+    let games: Vec<Value> = web
+        .service
+        .live_games()
+        .iter()
+        .map(|g| {
+            json!({
+                "id": g.id,
+                "red": g.red,
+                "blue": g.blue,
+                "variant": g.terms.rules.variant.name().to_lowercase(),
+                "rated": g.terms.rated,
+                "clock": g.terms.clock,
+                "ply": g.ply,
+                "spectators": g.spectators,
+            })
+        })
+        .collect();
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        json!({ "games": games }).to_string(),
+    )
+        .into_response()
+}
