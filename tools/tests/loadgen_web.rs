@@ -83,7 +83,7 @@ async fn pages_are_answered_and_live_events_arrive_for_the_load_s_moves() {
     assert!(w.live_samples > 0, "{}", w.line());
     // The events after a stream's first are the load's moves (a ply the load did not send
     // would be one the ply's reckoning got wrong).
-    assert!(w.unmatched * 10 <= w.live_samples, "{}", w.line());
+    assert!(w.unmatched * 10 <= w.live_samples as u64, "{}", w.line());
     assert_eq!(w.streams_refused.get(&429), None, "{}", w.line());
     let p50 = w.live_p50.expect("a live median");
     assert!(p50 < think, "live p50 {p50:?}: {}", w.line());

@@ -530,14 +530,27 @@ async fn page_worker(
         };
         let path = path_of(shared, &nicks, job.k, job.page);
         let answer = tokio::time::timeout(REQUEST_GIVE_UP, async {
-            if conn.is_none() {
-                conn = Some(Http::connect(addr).await?);
+            // A kept-alive connection the server closed meanwhile (its idle timeout) fails
+            // before an answer's first byte: once more on a new one, as browsers do.
+            for reused in [conn.is_some(), false] {
+                if conn.is_none() {
+                    conn = Some(Http::connect(addr).await?);
+                }
+                let c = conn.as_mut().ok_or_else(|| std::io::Error::other("no connection"))?;
+                let head = match c.get(&path, job.from).await {
+                    Ok(()) => c.head().await,
+                    Err(e) => Err(e),
+                };
+                match head {
+                    Ok(head) => {
+                        let body = c.body(&head).await?;
+                        return Ok((head, body));
+                    }
+                    Err(_) if reused => conn = None,
+                    Err(e) => return Err(e),
+                }
             }
-            let c = conn.as_mut().ok_or_else(|| std::io::Error::other("no connection"))?;
-            c.get(&path, job.from).await?;
-            let head = c.head().await?;
-            let body = c.body(&head).await?;
-            Ok::<_, std::io::Error>((head, body))
+            Err(std::io::Error::other("no answer"))
         })
         .await;
         let done = tokio::time::Instant::now();
