@@ -350,12 +350,14 @@ impl Watch<'_> {
         let pages: u64 = lock(&w.statuses).values().sum();
         let (_, page_p99) = lock(&w.page_us).p50_p99();
         let (_, live_p99) = lock(&w.live_us).p50_p99();
+        let (_, late_p99) = lock(&w.late_us).p50_p99();
         format!(
-            ", web pages {pages} p99 {}, watching {}, events {}, live p99 {}",
+            ", web pages {pages} p99 {}, watching {}, events {}, live p99 {}, loadgen late p99 {}",
             fmt_us(page_p99),
             w.watching.load(Ordering::Relaxed),
             w.events.load(Ordering::Relaxed),
             fmt_us(live_p99),
+            fmt_us(late_p99),
         )
     }
 

@@ -225,6 +225,10 @@ pub(crate) struct Shared {
     pub page_failures: AtomicU64,
     /// Requests scheduled.
     pub scheduled: AtomicU64,
+    /// How late the load generator's own timer handed each request on (µs, once
+    /// measuring): a page or live latency the server did not cause shows here too (the
+    /// load generator starved of CPU on a shared machine).
+    pub late_us: Mutex<Samples>,
     /// Live latencies (µs) once measuring.
     pub live_us: Mutex<Samples>,
     /// Watchers with a stream open now, and the most at once.
@@ -326,6 +330,9 @@ pub struct WebReport {
     pub events: u64,
     pub keepalives: u64,
     pub unmatched: u64,
+    /// How late the load generator's own schedule fired (p99, max).
+    pub late_p99: Option<Duration>,
+    pub late_max: Option<Duration>,
 }
 
 impl WebReport {
@@ -333,6 +340,7 @@ impl WebReport {
         let us = |v: Option<u32>| v.map(|us| Duration::from_micros(us.into()));
         let pages = std::mem::take(&mut *lock(&s.page_us));
         let live = std::mem::take(&mut *lock(&s.live_us));
+        let late = std::mem::take(&mut *lock(&s.late_us));
         let n = |c: &AtomicU64| c.load(Ordering::Relaxed);
         WebReport {
             rps: web.rps,
@@ -357,6 +365,8 @@ impl WebReport {
             events: n(&s.events),
             keepalives: n(&s.keepalives),
             unmatched: n(&s.unmatched),
+            late_p99: us(late.quantile(0.99)),
+            late_max: us(late.max()),
         }
     }
 
@@ -367,7 +377,8 @@ impl WebReport {
 
     /// `web: pages N (M/s scheduled), p50 X p99 Y max Z, answers 200 N, 404 N, ..., no answer
     /// N, 429s N; watchers W of N (peak P), streams S (ended E, cut C, refused ...), events
-    /// N, keep-alives N, live samples N p50 X p99 Y max Z, unmatched N`.
+    /// N, keep-alives N, live samples N p50 X p99 Y max Z, unmatched N; the load generator's
+    /// own schedule late p99 X max Y`.
     pub fn line(&self) -> String {
         let ms = |d: Option<Duration>| {
             d.map_or("n/a".to_string(), |d| {
@@ -388,7 +399,7 @@ impl WebReport {
         };
         let answered: u64 = self.statuses.values().sum();
         format!(
-            "web: pages {answered} answered of {} scheduled ({}/s), page p50 {} p99 {} max {} ({} measured); answers {}; no answer {}; 429s {}; watchers {} of {} (peak {}), streams opened {} (ended {}, cut {}, refused: {}), events {}, keep-alives {}, live samples {} p50 {} p99 {} max {}, events of plies not sent by the load {}",
+            "web: pages {answered} answered of {} scheduled ({}/s), page p50 {} p99 {} max {} ({} measured); answers {}; no answer {}; 429s {}; watchers {} of {} (peak {}), streams opened {} (ended {}, cut {}, refused: {}), events {}, keep-alives {}, live samples {} p50 {} p99 {} max {}, events of plies not sent by the load {}; the load generator's own schedule late p99 {} max {}",
             self.scheduled,
             self.rps,
             ms(self.page_p50),
@@ -412,6 +423,8 @@ impl WebReport {
             ms(self.live_p99),
             ms(self.live_max),
             self.unmatched,
+            ms(self.late_p99),
+            ms(self.late_max),
         )
     }
 }
@@ -443,6 +456,11 @@ pub(crate) fn spawn(
             let start = tokio::time::Instant::now();
             schedule(rps, start, deadline, |k, due| {
                 counters.web.scheduled.fetch_add(1, Ordering::Relaxed);
+                if counters.measuring.load(Ordering::Relaxed) {
+                    let late = tokio::time::Instant::now().duration_since(due);
+                    let us = late.as_micros().min(u32::MAX as u128) as u32;
+                    lock(&counters.web.late_us).record(us);
+                }
                 let _ = tx.send(Job {
                     k,
                     due,
