@@ -44,6 +44,8 @@ const REQUEST_GIVE_UP: Duration = Duration::from_secs(10);
 /// Sizes past which an answer is refused (a broken server, not a page).
 const MAX_HEAD: usize = 64 * 1024;
 const MAX_BODY: usize = 16 * 1024 * 1024;
+/// Requests answered other than 200 kept to name in the report.
+const ODD_KEPT: usize = 5;
 /// Send times kept per game (the last few plies: a watcher's event comes within seconds).
 const SENT_KEPT: usize = 16;
 
@@ -223,6 +225,8 @@ pub(crate) struct Shared {
     /// closed or timed out).
     pub statuses: Mutex<BTreeMap<u16, u64>>,
     pub page_failures: AtomicU64,
+    /// The first few requests answered other than 200 (status, path), to say which.
+    pub odd: Mutex<Vec<(u16, String)>>,
     /// Requests scheduled.
     pub scheduled: AtomicU64,
     /// How late the load generator's own timer handed each request on (µs, once
@@ -333,6 +337,8 @@ pub struct WebReport {
     /// How late the load generator's own schedule fired (p99, max).
     pub late_p99: Option<Duration>,
     pub late_max: Option<Duration>,
+    /// The first few requests answered other than 200: status, path.
+    pub odd: Vec<(u16, String)>,
 }
 
 impl WebReport {
@@ -367,6 +373,7 @@ impl WebReport {
             unmatched: n(&s.unmatched),
             late_p99: us(late.quantile(0.99)),
             late_max: us(late.max()),
+            odd: lock(&s.odd).clone(),
         }
     }
 
@@ -398,8 +405,19 @@ impl WebReport {
                 .join(", ")
         };
         let answered: u64 = self.statuses.values().sum();
+        let odd = match self.odd.is_empty() {
+            true => String::new(),
+            false => format!(
+                " (first: {})",
+                self.odd
+                    .iter()
+                    .map(|(s, p)| format!("{s} {p}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
         format!(
-            "web: pages {answered} answered of {} scheduled ({}/s), page p50 {} p99 {} max {} ({} measured); answers {}; no answer {}; 429s {}; watchers {} of {} (peak {}), streams opened {} (ended {}, cut {}, refused: {}), events {}, keep-alives {}, live samples {} p50 {} p99 {} max {}, events of plies not sent by the load {}; the load generator's own schedule late p99 {} max {}",
+            "web: pages {answered} answered of {} scheduled ({}/s), page p50 {} p99 {} max {} ({} measured); answers {}{odd}; no answer {}; 429s {}; watchers {} of {} (peak {}), streams opened {} (ended {}, cut {}, refused: {}), events {}, keep-alives {}, live samples {} p50 {} p99 {} max {}, events of plies not sent by the load {}; the load generator's own schedule late p99 {} max {}",
             self.scheduled,
             self.rps,
             ms(self.page_p50),
@@ -578,6 +596,12 @@ async fn page_worker(
                     conn = None;
                 }
                 shared.status(head.status);
+                if head.status != 200 {
+                    let mut odd = lock(&shared.odd);
+                    if odd.len() < ODD_KEPT {
+                        odd.push((head.status, path.clone()));
+                    }
+                }
                 if measuring.load(Ordering::Relaxed) {
                     let us = done.duration_since(job.due).as_micros().min(u32::MAX as u128);
                     lock(&shared.page_us).record(us as u32);
