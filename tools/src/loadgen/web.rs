@@ -210,6 +210,9 @@ impl SseParser {
     }
 }
 
+/// Finished games known: (id, plies) in the order learnt, and their ids.
+type Finished = (Vec<(u64, u32)>, HashSet<u64>);
+
 /// What the web mix shares with the sessions and counts.
 #[derive(Default)]
 pub(crate) struct Shared {
@@ -217,8 +220,8 @@ pub(crate) struct Shared {
     in_play: Mutex<BTreeSet<u64>>,
     /// Per game, the last moves sent: (the ply the move makes, when its Enter was sent).
     sent: Mutex<HashMap<u64, VecDeque<(u32, Instant)>>>,
-    /// Finished games known (from the sessions and from `/api/games/{nick}`): id, plies.
-    finished: Mutex<(Vec<(u64, u32)>, HashSet<u64>)>,
+    /// Finished games known (from the sessions and from `/api/games/{nick}`).
+    finished: Mutex<Finished>,
     /// Page latencies (µs) once measuring.
     pub page_us: Mutex<Samples>,
     /// Answers by status over the run, and requests that got none (connection failed,
@@ -515,7 +518,12 @@ struct Job {
 /// games, which makes them known; a game in play with none: the list of games in play).
 fn path_of(shared: &Shared, nicks: &[String], k: u64, page: Page) -> String {
     let k = k as usize;
-    let nick = |n: usize| nicks.get(n % nicks.len().max(1)).cloned().unwrap_or_default();
+    let nick = |n: usize| {
+        nicks
+            .get(n % nicks.len().max(1))
+            .cloned()
+            .unwrap_or_default()
+    };
     let finished = |n: usize| {
         shared
             .pick_finished(n)
@@ -572,7 +580,9 @@ async fn page_worker(
                 if conn.is_none() {
                     conn = Some(Http::connect(addr).await?);
                 }
-                let c = conn.as_mut().ok_or_else(|| std::io::Error::other("no connection"))?;
+                let c = conn
+                    .as_mut()
+                    .ok_or_else(|| std::io::Error::other("no connection"))?;
                 let head = match c.get(&path, job.from).await {
                     Ok(()) => c.head().await,
                     Err(e) => Err(e),
@@ -603,7 +613,10 @@ async fn page_worker(
                     }
                 }
                 if measuring.load(Ordering::Relaxed) {
-                    let us = done.duration_since(job.due).as_micros().min(u32::MAX as u128);
+                    let us = done
+                        .duration_since(job.due)
+                        .as_micros()
+                        .min(u32::MAX as u128);
                     lock(&shared.page_us).record(us as u32);
                 }
                 if head.status == 200 && path.starts_with("/api/games/") {
@@ -631,11 +644,7 @@ fn learn_finished(shared: &Shared, body: &[u8]) {
 }
 
 /// A watcher: a live stream of a game of the load in play at a time, another when it ends.
-async fn watcher(
-    i: usize,
-    addr: SocketAddr,
-    counters: Arc<Counters>,
-) {
+async fn watcher(i: usize, addr: SocketAddr, counters: Arc<Counters>) {
     let (shared, measuring) = (&counters.web, &counters.measuring);
     let from = address(90, i);
     for round in 0usize.. {
@@ -800,7 +809,8 @@ impl Http {
     }
 
     pub async fn head(&mut self) -> std::io::Result<Head> {
-        let bad = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
+        let bad =
+            |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
         let mut line = String::new();
         let mut read = 0;
         if self.io.read_line(&mut line).await? == 0 {
@@ -949,7 +959,11 @@ mod tests {
         assert_eq!(
             whole,
             vec![
-                ev("position", "{\"ply\":3,\"live\":true,\"who\":\"é\"}", Some("3")),
+                ev(
+                    "position",
+                    "{\"ply\":3,\"live\":true,\"who\":\"é\"}",
+                    Some("3")
+                ),
                 ev("position", "{\"ply\":4}", Some("4")),
                 ev("end", "Red won", Some("4")),
             ]
@@ -975,7 +989,10 @@ mod tests {
         let got = p.feed(
             b": keep-alive\n: keep-alive\n\nevent: html\nid: 7\ndata: <div>\ndata:  <b>x</b>\ndata:\ndata: </div>\n\n",
         );
-        assert_eq!(got, vec![ev("html", "<div>\n <b>x</b>\n\n</div>", Some("7"))]);
+        assert_eq!(
+            got,
+            vec![ev("html", "<div>\n <b>x</b>\n\n</div>", Some("7"))]
+        );
         assert_eq!(p.comments, 2);
         // An event with no data is not dispatched; nor is half an event.
         assert_eq!(p.feed(b"event: html\n\nevent: html\ndata: half"), vec![]);
@@ -1020,7 +1037,10 @@ mod tests {
         for s in 0..10u64 {
             let from = start + Duration::from_secs(s);
             let to = from + Duration::from_secs(1);
-            let n = fired.iter().filter(|(_, d, _)| *d >= from && *d < to).count();
+            let n = fired
+                .iter()
+                .filter(|(_, d, _)| *d >= from && *d < to)
+                .count();
             assert_eq!(n, 200, "second {s}");
         }
         let mut none = 0;
