@@ -10,6 +10,9 @@ use crate::proto::{
 use crate::rules::{Color, GameRecord, Variant, Viewer};
 use crate::store::{GameListing, Store, StoreError};
 
+/// How long [`Service::watch_game`] waits for the game's snapshot for its new spectator.
+const FRESH_SNAPSHOT: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Rows a list shows at most.
 pub const LIST_LIMIT: usize = 100;
 
@@ -114,7 +117,11 @@ impl Service {
     /// private game answers `None`, exactly like an unknown id or a game no longer in play.
     pub async fn watch_game(&self, id: u64) -> Option<GameWatch> {
         let handle = self.lobby.public_game(id).await?;
-        let rx = handle.spectate().await?;
+        let mut rx = handle.spectate().await?;
+        // While nobody watches, a game does not rebuild its spectators' snapshot: the one
+        // in the channel may be old. A new spectator changes the count, so the game
+        // publishes a fresh one at once (after answering): wait for it.
+        let _ = tokio::time::timeout(FRESH_SNAPSHOT, rx.changed()).await;
         Some(GameWatch {
             rx: Some(rx),
             handle,

@@ -9,7 +9,7 @@ use super::board::{move_text, move_words};
 use super::pages::{parse_variant, PageQuery};
 use super::{game_id, view_word, Fault, GameQuery, Web};
 use crate::proto::{GameFilter, GameListItem};
-use crate::rules::{Square, ViewMove};
+use crate::rules::ViewMove;
 
 fn json_response(status: StatusCode, v: &Value) -> Response {
     (
@@ -190,17 +190,7 @@ pub(super) async fn game(
                 Err(e) => return Err(e.into()),
             };
             let snap = web.service.replay(id, ply, view, None).await?;
-            let board: Vec<Value> = Square::all()
-                .filter_map(|sq| {
-                    snap.view.piece_at(sq).map(|p| {
-                        json!({
-                            "square": sq.to_string(),
-                            "color": p.color.name().to_lowercase(),
-                            "rank": p.rank.map(|r| r.name()),
-                        })
-                    })
-                })
-                .collect();
+            let board = super::live::board_json(&snap.view);
             Ok(Done(json!({
                 "live": false,
                 "game": facts,

@@ -30,7 +30,7 @@ use serde_json::{json, Value};
 use tokio::sync::{mpsc, watch};
 
 use super::board::{board, move_text, move_words};
-use super::pages::{fault_page, layout, outcome_words, player_href};
+use super::pages::{fault_page, layout, outcome_words};
 use super::{client_ip, Fault, Web, WebConfig, MOVES_PER_PAGE};
 use crate::limit::address_block;
 use crate::proto::{ClockState, GamePhase, GameSnapshot};
@@ -50,8 +50,6 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// A game in play as the spectators see it, rendered once for every reader.
 pub(super) struct Rendered {
     pub id: u64,
-    /// Plies played so far (0 during set-up).
-    pub ply: u32,
     /// The page's title.
     pub title: String,
     /// What does not change during the game (players, variant, clock terms), above the
@@ -63,6 +61,9 @@ pub(super) struct Rendered {
     pub json: String,
     /// The result in words, once the game is over.
     pub over: Option<String>,
+    /// The two streams' events for it, made once for every stream.
+    html_event: Bytes,
+    json_event: Bytes,
 }
 
 /// The games watched from the web, each rendered once per change of its spectators' view.
@@ -221,8 +222,8 @@ fn render(snap: &GameSnapshot) -> Rendered {
     let head = html! {
         h1 { "Game #" (id) }
         p.players {
-            span.red { a href=(player_href(red)) { (red) } } " (Red) vs "
-            span.blue { a href=(player_href(blue)) { (blue) } } " (Blue) · "
+            span.red { (red) } " (Red) vs "
+            span.blue { (blue) } " (Blue) · "
             (variant.name()) @if snap.terms.rated { ", rated" } @else { ", casual" }
             @if let Some(c) = snap.terms.clock { ", clock " (c.initial_secs / 60) "+" (c.increment_secs) } @else { ", no clock" }
         }
@@ -321,13 +322,16 @@ fn render(snap: &GameSnapshot) -> Rendered {
         "result": over,
         "winner": snap.outcome.and_then(|o| o.winner).map(|c| c.name().to_lowercase()),
     });
+    let fragment = fragment.into_string();
+    let json = json.to_string();
     Rendered {
         id,
-        ply,
         title,
         head: head.into_string(),
-        fragment: fragment.into_string(),
-        json: json.to_string(),
+        html_event: event("html", Some(ply), &fragment),
+        json_event: event("position", Some(ply), &json),
+        fragment,
+        json,
         over,
     }
 }
@@ -481,8 +485,8 @@ fn event(name: &str, id: Option<u32>, data: &str) -> Bytes {
 
 fn rendered_event(kind: Kind, r: &Rendered) -> Bytes {
     match kind {
-        Kind::Html => event("html", Some(r.ply), &r.fragment),
-        Kind::Json => event("position", Some(r.ply), &r.json),
+        Kind::Html => r.html_event.clone(),
+        Kind::Json => r.json_event.clone(),
     }
 }
 
@@ -586,7 +590,7 @@ async fn stream(web: Web, peer: SocketAddr, headers: &HeaderMap, id: &str, kind:
                     "The server follows as many live games as it can: try again later.\n",
                 ),
             };
-            tracing::info!(%ip, "web: a live stream refused ({})", status.as_u16());
+            tracing::debug!(%ip, status = status.as_u16(), "web: a live stream refused");
             return (status, [(header::RETRY_AFTER, retry)], text).into_response();
         }
     };
@@ -666,4 +670,48 @@ pub(super) async fn games_api(State(web): State<Web>) -> Response {
         json!({ "games": games }).to_string(),
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_holds_each_line_of_its_data_on_a_data_line() {
+        assert_eq!(
+            &event("html", Some(3), "<p>a</p>\r\n<p>b</p>")[..],
+            b"event: html\nid: 3\ndata: <p>a</p>\ndata: <p>b</p>\n\n"
+        );
+        assert_eq!(&event("end", None, "")[..], b"event: end\ndata: \n\n");
+    }
+
+    #[test]
+    fn streams_count_per_address_block_and_a_local_proxy_only_in_the_total() {
+        let streams = Arc::new(Mutex::new(Streams::default()));
+        let config = WebConfig {
+            max_live_streams: 3,
+            max_live_streams_per_address: 1,
+            ..WebConfig::default()
+        };
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let a = StreamSlot::admit(&streams, &config, ip("2001:db8::1")).ok();
+        assert!(a.is_some());
+        // The same /64.
+        assert!(matches!(
+            StreamSlot::admit(&streams, &config, ip("2001:db8::2")),
+            Err(Refused::Address)
+        ));
+        let _b = StreamSlot::admit(&streams, &config, ip("127.0.0.1"))
+            .ok()
+            .unwrap();
+        let _c = StreamSlot::admit(&streams, &config, ip("127.0.0.1"))
+            .ok()
+            .unwrap();
+        assert!(matches!(
+            StreamSlot::admit(&streams, &config, ip("127.0.0.1")),
+            Err(Refused::Total)
+        ));
+        drop(a);
+        assert!(StreamSlot::admit(&streams, &config, ip("2001:db8::3")).is_ok());
+    }
 }

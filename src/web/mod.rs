@@ -449,9 +449,7 @@ impl From<crate::service::ReplayFault> for Fault {
     fn from(f: crate::service::ReplayFault) -> Fault {
         use crate::service::ReplayFault;
         match f {
-            ReplayFault::NoSuchGame(id) => {
-                Fault::NotFound(format!("There is no game #{id}."))
-            }
+            ReplayFault::NoSuchGame(id) => Fault::NotFound(format!("There is no game #{id}.")),
             other => Fault::Broken(other.to_string()),
         }
     }

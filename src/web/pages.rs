@@ -135,7 +135,8 @@ pub(super) async fn index(State(web): State<Web>, headers: HeaderMap) -> Respons
         }
         section {
             h2 { "Now" }
-            p.online { (online) " " (if online == 1 { "player" } else { "players" }) " online, " a href="/games/live" { (live.len()) " " (if live.len() == 1 { "game" } else { "games" }) " in play" } "." }
+            p.online { (online) " " (if online == 1 { "player" } else { "players" }) " online, " (live.len()) " " (if live.len() == 1 { "game" } else { "games" }) " in play." }
+            p { a href="/games/live" { "Watch the games in play" } " (on the web, or over SSH from the lobby)." }
             @if !live.is_empty() {
                 ul.live {
                     @for g in live.iter().take(50) {
