@@ -38,6 +38,7 @@ async fn the_load_generator_plays_in_an_arena_and_measures_pairing() {
         // Random moves make games of hundreds of moves: resigned at about move 20, a
         // game lasts seconds, and the arena pairs again several times in the run.
         resign_at: Some(20),
+        web: None,
     };
     let report = run(cfg).await.expect("the run completes");
     eprintln!("{}", report.summary());
@@ -92,6 +93,7 @@ async fn without_players_creating_tournaments_the_load_generator_says_what_to_do
         attacks: vec![],
         arena: true,
         resign_at: None,
+        web: None,
     };
     let e = run(cfg).await.expect_err("refused");
     let text = format!("{e:#}");

@@ -36,6 +36,7 @@ async fn idle_guests_multiplexed_commands_and_new_keys_run_beside_honest_players
         attacks: attacks.clone(),
         arena: false,
         resign_at: None,
+        web: None,
     };
     let report = run(cfg).await.expect("the run completes");
     let abuse = report.abuse_summary();

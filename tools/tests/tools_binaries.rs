@@ -77,6 +77,16 @@ fn the_load_generator_refuses_what_it_must_not_do() {
         ),
         (&["--attack", "nonsense"], "invalid value 'nonsense'"),
         (&["--duration", "soon"], "soon"),
+        (
+            &["--web", "10.0.0.1:8080", "--web-rps", "10"],
+            "only connects to loopback addresses (127.0.0.0/8, ::1), not 10.0.0.1",
+        ),
+        (&["--web-rps", "10"], "--web <ADDR>"),
+        (&["--web-watchers", "10"], "--web <ADDR>"),
+        (
+            &["--web", "127.0.0.1:8080", "--web-rps", "5001"],
+            "--web-rps must be at most 5000",
+        ),
     ] {
         let out = loadgen()
             .args(args)

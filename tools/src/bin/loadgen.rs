@@ -62,6 +62,20 @@ struct LoadgenArgs {
     /// --think 2s none ends within a run of minutes). Default: never.
     #[arg(long, value_name = "MOVE")]
     resign_at: Option<u32>,
+    /// The server's HTTP address (loopback only): adds the web mix, page requests
+    /// (--web-rps) and live watchers (--web-watchers), as visitors behind a proxy on this
+    /// machine (X-Forwarded-For), and their figures to the report.
+    #[arg(long, value_name = "ADDR")]
+    web: Option<std::net::SocketAddr>,
+    /// Page requests a second, spread evenly over a visitor's mix: /, /leaderboard/classic,
+    /// /@/NICK of the load's players, /game/ID?ply=N of finished games, /api/..., /games/live,
+    /// /game/ID of the load's games in play.
+    #[arg(long, default_value_t = 0, requires = "web")]
+    web_rps: u32,
+    /// Live streams held open (GET /api/game/ID/live) on the load's games in play, another
+    /// game when one ends.
+    #[arg(long, default_value_t = 0, requires = "web")]
+    web_watchers: usize,
 }
 
 fn main() -> ExitCode {
@@ -92,6 +106,11 @@ fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
         attacks: a.attack,
         arena: a.arena,
         resign_at: a.resign_at,
+        web: a.web.map(|addr| stratego_tools::loadgen::WebLoad {
+            addr,
+            rps: a.web_rps,
+            watchers: a.web_watchers,
+        }),
     };
     cfg.check()?;
     let rt = tokio::runtime::Runtime::new()?;
@@ -145,6 +164,9 @@ fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
             report.pairing_waiting,
             ms(report.pairing_longest_wait),
         );
+    }
+    if let Some(w) = &report.web {
+        eprintln!("{}", w.line());
     }
     println!("{}", report.summary());
     Ok(())

@@ -59,6 +59,7 @@ mod report;
 mod run;
 mod samples;
 mod session;
+mod web;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -73,6 +74,10 @@ pub use read::{candidate_moves, read_board, read_status, Board, Sq, Status};
 pub use report::Report;
 pub use run::run;
 pub use samples::Samples;
+pub use web::{
+    schedule, Head, Http, Mix, Page, SseEvent, SseParser, WebLoad, WebReport, MAX_WATCHERS,
+    MAX_WEB_RPS, MIX, PAGE_CONNECTIONS,
+};
 
 use abuse::*;
 use connect::*;
@@ -130,6 +135,8 @@ pub struct LoadConfig {
     /// half and one and a half times this (random moves make games of hundreds of moves,
     /// with a thinking pause of seconds longer than a run). `None`: never.
     pub resign_at: Option<u32>,
+    /// The web mix beside the sessions (page requests and live watchers), if any.
+    pub web: Option<WebLoad>,
 }
 
 impl LoadConfig {
@@ -159,6 +166,20 @@ impl LoadConfig {
                 "--duration must be between 1s and {}s",
                 MAX_DURATION.as_secs()
             );
+        }
+        if let Some(w) = &self.web {
+            if !w.addr.ip().is_loopback() {
+                bail!(
+                    "the load generator only connects to loopback addresses (127.0.0.0/8, ::1), not {}",
+                    w.addr.ip()
+                );
+            }
+            if w.rps > MAX_WEB_RPS {
+                bail!("--web-rps must be at most {MAX_WEB_RPS}");
+            }
+            if w.watchers > MAX_WATCHERS {
+                bail!("--web-watchers must be at most {MAX_WATCHERS}");
+            }
         }
         if self.cols < 80 || self.rows < 24 || self.cols > 500 || self.rows > 200 {
             bail!("--cols/--rows must be within 80x24 .. 500x200");
@@ -238,6 +259,8 @@ struct Counters {
     waiting: Mutex<HashMap<usize, Instant>>,
     /// Arena: the move number each ended game last showed (counted by Red's session).
     ended_moves: Mutex<Vec<u32>>,
+    /// The web mix's lists (the load's games in play and finished, moves sent) and figures.
+    web: web::Shared,
 }
 
 /// A counter's lock, whether or not a task panicked holding it.
@@ -338,6 +361,7 @@ mod tests {
             attacks: vec![],
             arena: false,
             resign_at: None,
+            web: None,
         };
         assert!(cfg.check().is_err());
         let ok = LoadConfig {
@@ -359,6 +383,18 @@ mod tests {
             source_addr(9, ok.addr),
             Some("127.1.0.3:0".parse().unwrap())
         );
+        let web = |addr: &str, rps, watchers| LoadConfig {
+            web: Some(WebLoad {
+                addr: addr.parse().unwrap(),
+                rps,
+                watchers,
+            }),
+            ..ok.clone()
+        };
+        assert!(web("127.0.0.1:8080", 200, 500).check().is_ok());
+        assert!(web("10.0.0.1:8080", 200, 500).check().is_err());
+        assert!(web("127.0.0.1:8080", MAX_WEB_RPS + 1, 0).check().is_err());
+        assert!(web("127.0.0.1:8080", 0, MAX_WATCHERS + 1).check().is_err());
         assert!(LoadConfig {
             abusers: MAX_ABUSERS + 1,
             ..ok.clone()

@@ -65,6 +65,8 @@ pub struct Report {
     /// waits so far (a stall shows here, not in the samples).
     pub pairing_waiting: usize,
     pub pairing_longest_wait: Option<Duration>,
+    /// With the web mix: its figures.
+    pub web: Option<WebReport>,
 }
 
 impl Report {
@@ -80,7 +82,8 @@ impl Report {
     /// The last line: `sessions N, games N, moves N, move-to-screen p50 Xms p99 Yms,
     /// bytes/move B, server rss/session KiB, abusers N, honest p99 Xms` (only the honest
     /// sessions are measured: the honest p99 is the move-to-screen p99), and with `arena`
-    /// `, pairing p50 Xms p99 Yms`.
+    /// `, pairing p50 Xms p99 Yms`, and with the web mix `, page p50 Xms p99 Yms, live p50
+    /// Xms p99 Yms`.
     pub fn summary(&self) -> String {
         let ms = |d: Option<Duration>| {
             d.map_or("n/a".to_string(), |d| {
@@ -95,8 +98,19 @@ impl Report {
             ),
             None => String::new(),
         };
+        let us = |d: Option<Duration>| d.map(|d| d.as_micros().min(u32::MAX.into()) as u32);
+        let web = match &self.web {
+            Some(w) => format!(
+                ", page p50 {} p99 {}, live p50 {} p99 {}",
+                fmt_us(us(w.page_p50)),
+                fmt_us(us(w.page_p99)),
+                fmt_us(us(w.live_p50)),
+                fmt_us(us(w.live_p99)),
+            ),
+            None => String::new(),
+        };
         format!(
-            "sessions {}, games {}, moves {}, move-to-screen p50 {} p99 {}, bytes/move {}, server rss/session {}, abusers {}, honest p99 {}{arena}",
+            "sessions {}, games {}, moves {}, move-to-screen p50 {} p99 {}, bytes/move {}, server rss/session {}, abusers {}, honest p99 {}{arena}{web}",
             self.sessions,
             self.games,
             self.moves,

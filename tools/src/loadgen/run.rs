@@ -50,6 +50,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
         deadline,
         &mut tasks,
     )?;
+    let web_rt = spawn_web(&cfg, &counters, deadline, &mut tasks)?;
 
     let mut watch = Watch {
         cfg: &cfg,
@@ -70,6 +71,9 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
     let report = figures(&cfg, &counters, &attacks, &watch, rss_before, elapsed);
     for t in &tasks {
         t.abort();
+    }
+    if let Some(rt) = web_rt {
+        rt.shutdown_background();
     }
     if let Some(rt) = abuse_rt {
         // Not dropped here: a runtime may not be dropped inside another's task.
@@ -216,6 +220,31 @@ fn spawn_abusers(
     Ok(Some(rt))
 }
 
+/// Starts the web mix (page requests and watchers; their tasks join `tasks`) on a runtime of
+/// its own (one thread), returned: its requests and streams do not queue ahead of the SSH
+/// sessions' reading of their screens, nor theirs ahead of its.
+fn spawn_web(
+    cfg: &LoadConfig,
+    counters: &Arc<Counters>,
+    deadline: tokio::time::Instant,
+    tasks: &mut Vec<JoinHandle<()>>,
+) -> Result<Option<tokio::runtime::Runtime>> {
+    let Some(web) = &cfg.web else {
+        return Ok(None);
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .thread_name("loadgen-web")
+        .enable_all()
+        .build()?;
+    // The players with a name (the playing sessions accept the welcome card's).
+    let named = (cfg.games * 2).max(1).min(cfg.sessions);
+    let nicks = (0..named).map(|i| format!("load-{i}")).collect();
+    let _guard = rt.enter();
+    web::spawn(web, nicks, counters, deadline, tasks);
+    Ok(Some(rt))
+}
+
 /// What the run watches until its deadline, twice a second.
 struct Watch<'a> {
     cfg: &'a LoadConfig,
@@ -312,13 +341,33 @@ impl Watch<'_> {
         }
     }
 
+    /// With the web mix: `, web pages N p99 X, watching N, live p99 X`.
+    fn web_progress(&self) -> String {
+        if self.cfg.web.is_none() {
+            return String::new();
+        }
+        let w = &self.counters.web;
+        let pages: u64 = lock(&w.statuses).values().sum();
+        let (_, page_p99) = lock(&w.page_us).p50_p99();
+        let (_, live_p99) = lock(&w.live_us).p50_p99();
+        let (_, late_p99) = lock(&w.late_us).p50_p99();
+        format!(
+            ", web pages {pages} p99 {}, watching {}, events {}, live p99 {}, loadgen late p99 {}",
+            fmt_us(page_p99),
+            w.watching.load(Ordering::Relaxed),
+            w.events.load(Ordering::Relaxed),
+            fmt_us(live_p99),
+            fmt_us(late_p99),
+        )
+    }
+
     /// The progress line (and the arena's).
     fn progress(&mut self) {
         let (cfg, counters) = (self.cfg, self.counters);
         let moves = counters.moves.load(Ordering::Relaxed);
         let (p50, p99) = lock(&counters.latencies_us).p50_p99();
         eprintln!(
-            "[{:>4.0}s] connected {}/{} (failed {}), playing {}, games {}, moves {} (+{}/{:.0}s), p50 {} p99 {}{}",
+            "[{:>4.0}s] connected {}/{} (failed {}), playing {}, games {}, moves {} (+{}/{:.0}s), p50 {} p99 {}{}{}",
             self.secs(),
             counters.connected.load(Ordering::Relaxed),
             cfg.sessions,
@@ -330,6 +379,7 @@ impl Watch<'_> {
             self.last_print.elapsed().as_secs_f64(),
             fmt_us(p50),
             fmt_us(p99),
+            self.web_progress(),
             cfg.server_pid
                 .and_then(|p| procinfo::rss_kib(Some(p)))
                 .map_or(String::new(), |k| format!(", server rss {} MiB", k / 1024)),
@@ -425,6 +475,7 @@ fn figures(
         pairing_sessions,
         pairing_waiting,
         pairing_longest_wait,
+        web: cfg.web.as_ref().map(|w| WebReport::of(w, &counters.web)),
     }
 }
 

@@ -80,6 +80,8 @@ pub(crate) struct Session {
     last_status: Option<Status>,
     /// The game whose set-up screen was last seen (`game #N` in its header).
     setup_game: Option<u64>,
+    /// The game this session last listed in play for the web mix's watchers.
+    listed_game: Option<u64>,
 }
 
 /// While a game is in play and no move of ours is awaited, updates smaller than this are
@@ -135,6 +137,7 @@ impl Session {
             resign_sent: None,
             last_status: None,
             setup_game: None,
+            listed_game: None,
         }
     }
 
@@ -231,6 +234,13 @@ impl Session {
         if let Some(status) = read_status(&text) {
             if !self.playing {
                 self.game_started();
+            }
+            let game = game_number(&text).or(self.setup_game);
+            if game.is_some() && game != self.listed_game {
+                self.listed_game = game;
+                if let Some(g) = game {
+                    self.counters.web.playing(g);
+                }
             }
             self.last_status = Some(status);
             self.play(channel, &text, status, now).await;
@@ -339,6 +349,12 @@ impl Session {
         self.counters.playing.fetch_sub(1, Ordering::Relaxed);
         self.pending = None;
         self.turn_seen = None;
+        if let Some(g) = self.listed_game.take() {
+            // At most the plies shown: the last status's move number n was shown with
+            // 2n-2 or 2n-1 plies played (and a move or two may have followed).
+            let plies = self.last_status.map(|s| s.number.saturating_sub(1) * 2);
+            self.counters.web.ended(g, plies);
+        }
         if self.arena() {
             // Red's session counts the game's length (once a game).
             if text.contains("you play Red") {
@@ -642,6 +658,14 @@ impl Session {
         self.send(channel, typed.as_bytes()).await;
         let sent = Instant::now();
         self.send(channel, b"\r").await;
+        if let Some(g) = self.listed_game {
+            // The status line says `move n` for plies played 2n-2 (Red to move: Red moves
+            // first) or 2n-1 (Blue): this move makes ply 2n-1 or 2n, the `id:` of the
+            // live event that shows it.
+            let red = text.contains("you play Red");
+            let ply = (status.number * 2).saturating_sub(u32::from(red));
+            self.counters.web.moved(g, ply, sent);
+        }
         self.pending = Some(Pending {
             sent,
             before: status,
