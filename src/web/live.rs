@@ -328,8 +328,8 @@ fn render(snap: &GameSnapshot) -> Rendered {
         id,
         title,
         head: head.into_string(),
-        html_event: event("html", Some(ply), &fragment),
-        json_event: event("position", Some(ply), &json),
+        html_event: event("html", Some(ply.into()), &fragment),
+        json_event: event("position", Some(ply.into()), &json),
         fragment,
         json,
         over,
@@ -392,7 +392,7 @@ pub(super) struct Streams {
 }
 
 /// One open stream, counted while it lives.
-struct StreamSlot {
+pub(super) struct StreamSlot {
     streams: Arc<Mutex<Streams>>,
     block: Option<IpAddr>,
 }
@@ -450,6 +450,39 @@ impl Drop for StreamSlot {
     }
 }
 
+/// A place for one more live stream (a game's or a tournament's) asked for from `peer`,
+/// held while the stream is open; or the refusal to send (429 past the address block's
+/// share, 503 past the server's).
+pub(super) fn admit(
+    web: &Web,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+) -> Result<StreamSlot, Response> {
+    let ip = client_ip(peer.ip(), headers);
+    StreamSlot::admit(&web.streams, &web.config, ip).map_err(|refused| {
+        let (status, text) = match refused {
+            Refused::Address => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "Too many live pages open from your address: close one and try again.\n",
+            ),
+            Refused::Total => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "The server follows as many live pages as it can: try again later.\n",
+            ),
+        };
+        tracing::debug!(%ip, status = status.as_u16(), "web: a live stream refused");
+        (status, [(header::RETRY_AFTER, "10")], text).into_response()
+    })
+}
+
+/// How often a live stream with nothing to say sends a keep-alive comment: the protocol's
+/// 15 s, or half the connection's idle timeout if that is shorter.
+pub(super) fn keep_alive(config: &WebConfig) -> Duration {
+    KEEP_ALIVE
+        .min(config.idle_timeout / 2)
+        .max(Duration::from_millis(10))
+}
+
 /// A response body fed by a task, chunk by chunk.
 struct Fed(mpsc::Receiver<Bytes>);
 
@@ -468,15 +501,17 @@ impl hyper::body::Body for Fed {
     }
 }
 
-/// One event: `event:`, `id:` (if any), and the data, one `data:` line per line of it.
-fn event(name: &str, id: Option<u32>, data: &str) -> Bytes {
+/// One event: `event:`, `id:` (if any), and the data, one `data:` line per line of it. A
+/// CR ends a line in SSE as an LF does: each piece gets its own `data:`, so no text (a name
+/// holding "\revent: end") can start a field of its own.
+pub(super) fn event(name: &str, id: Option<u64>, data: &str) -> Bytes {
     let mut out = format!("event: {name}\n");
     if let Some(id) = id {
         out.push_str(&format!("id: {id}\n"));
     }
-    for line in data.split('\n') {
+    for line in data.split("\r\n").flat_map(|l| l.split(['\n', '\r'])) {
         out.push_str("data: ");
-        out.push_str(line.trim_end_matches('\r'));
+        out.push_str(line);
         out.push('\n');
     }
     out.push('\n');
@@ -536,7 +571,7 @@ fn ended_stream(words: String) -> Response {
     sse_response(rx)
 }
 
-fn sse_response(rx: mpsc::Receiver<Bytes>) -> Response {
+pub(super) fn sse_response(rx: mpsc::Receiver<Bytes>) -> Response {
     (
         [
             (header::CONTENT_TYPE, "text/event-stream"),
@@ -574,32 +609,14 @@ async fn stream(web: Web, peer: SocketAddr, headers: &HeaderMap, id: &str, kind:
     let Ok(id) = id.parse::<u64>() else {
         return fault(Fault::NotFound("No such page.".into()));
     };
-    let ip = client_ip(peer.ip(), headers);
-    let slot = match StreamSlot::admit(&web.streams, &web.config, ip) {
+    let slot = match admit(&web, peer, headers) {
         Ok(s) => s,
-        Err(refused) => {
-            let (status, retry, text) = match refused {
-                Refused::Address => (
-                    StatusCode::TOO_MANY_REQUESTS,
-                    "10",
-                    "Too many live games open from your address: close one and try again.\n",
-                ),
-                Refused::Total => (
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "10",
-                    "The server follows as many live games as it can: try again later.\n",
-                ),
-            };
-            tracing::debug!(%ip, status = status.as_u16(), "web: a live stream refused");
-            return (status, [(header::RETRY_AFTER, retry)], text).into_response();
-        }
+        Err(refused) => return refused,
     };
     match web.hub.follow(&web.service, id).await {
         Some(rx) => {
             let (tx, body) = mpsc::channel(8);
-            let keep_alive = KEEP_ALIVE.min(web.config.idle_timeout / 2);
-            let keep_alive = keep_alive.max(Duration::from_millis(10));
-            tokio::spawn(pump(kind, rx, tx, keep_alive, slot));
+            tokio::spawn(pump(kind, rx, tx, keep_alive(&web.config), slot));
             sse_response(body)
         }
         None => match web.service.game_facts(id).await {

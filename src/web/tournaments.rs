@@ -8,29 +8,24 @@
 //! lobby's view of each tournament (no chat, players by nick only) and, for the games, the
 //! stored pairings.
 
-use std::convert::Infallible;
-use std::pin::Pin;
+use std::net::SocketAddr;
 use std::sync::Arc;
-use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::extract::{Path, State};
-use axum::http::{header, StatusCode};
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use hyper::body::{Bytes, Frame};
+use hyper::body::Bytes;
 use maud::{html, Markup};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
+use super::live::{self, event, StreamSlot};
 use super::pages::{fault_page, player_href};
 use super::{Fault, Web};
 use crate::proto::{Format, LobbySnapshot, TournamentInfo, TournamentStatus};
 use crate::service::{PairingLine, TournamentPage};
 use crate::ui::utc_datetime;
-
-/// A keep-alive comment at least this often on a live stream (the protocol's 15 s, with
-/// room under the connection's idle timeout).
-const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// How many tournaments the front page lists.
 const FRONT_PAGE: usize = 5;
@@ -392,39 +387,6 @@ pub(super) async fn api_one(State(web): State<Web>, Path(id): Path<String>) -> R
 // ---------------------------------------------------------------------------------------
 // The live standings.
 
-/// A response body fed by a task through a channel: it ends when the task drops its
-/// sender; dropping the body (the client went away) ends the task.
-struct ChannelBody(mpsc::Receiver<Bytes>);
-
-impl hyper::body::Body for ChannelBody {
-    type Data = Bytes;
-    type Error = Infallible;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
-        self.0.poll_recv(cx).map(|o| o.map(|b| Ok(Frame::data(b))))
-    }
-}
-
-/// One Server-Sent Event: `event:`, `id:` (if any), the data a `data:` line per line.
-fn sse_event(event: &str, id: Option<u64>, data: &str) -> Bytes {
-    let mut out = format!("event: {event}\n");
-    if let Some(id) = id {
-        out.push_str(&format!("id: {id}\n"));
-    }
-    // A CR ends a line in SSE as an LF does: each piece gets its own `data:`, so no text
-    // (a name holding "\revent: end") can start a field of its own.
-    for line in data.split(['\n', '\r']) {
-        out.push_str("data: ");
-        out.push_str(line);
-        out.push('\n');
-    }
-    out.push('\n');
-    Bytes::from(out)
-}
-
 /// How a tournament ended, in words (the `end` event's data).
 fn end_words(t: &TournamentInfo) -> String {
     let mut s = match t.status {
@@ -441,45 +403,51 @@ fn end_words(t: &TournamentInfo) -> String {
 }
 
 /// `/tournament/{id}/live`: the standings fragment on connect and after each change.
-pub(super) async fn live(State(web): State<Web>, Path(id): Path<String>) -> Response {
-    match live_stream(&web, &id, ()).await {
+pub(super) async fn live(
+    State(web): State<Web>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    let slot = match live::admit(&web, peer, &headers) {
+        Ok(s) => s,
+        Err(refused) => return refused,
+    };
+    match live_stream(&web, &id, slot).await {
         Ok(r) => r,
         Err(f) => fault_page(f),
     }
 }
 
-/// The live stream of tournament `id`; `guard` (a live-stream budget's slot) is held as
-/// long as the stream is open.
-pub(super) async fn live_stream<G: Send + 'static>(
-    web: &Web,
-    id: &str,
-    guard: G,
-) -> Result<Response, Fault> {
+/// The live stream of tournament `id`; `slot` (its place in the live-stream budget) is
+/// held as long as the stream is open.
+async fn live_stream(web: &Web, id: &str, slot: StreamSlot) -> Result<Response, Fault> {
     let id = tournament_id(id)?;
     // Subscribe before reading, so no change between the two is missed.
     let changes = web.service.lobby_changes();
     let first = read(web, id).await?;
     let (tx, rx) = mpsc::channel::<Bytes>(4);
-    tokio::spawn(follow(web.service.clone(), changes, first, tx, guard));
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/event-stream"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        axum::body::Body::new(ChannelBody(rx)),
-    )
-        .into_response())
+    tokio::spawn(follow(
+        web.service.clone(),
+        changes,
+        first,
+        tx,
+        live::keep_alive(&web.config),
+        slot,
+    ));
+    Ok(live::sse_response(rx))
 }
 
 /// Sends the tournament's fragment now and on each change of it in the lobby's snapshots,
-/// a keep-alive comment when nothing was sent for [`KEEP_ALIVE`], and `end` once it is
+/// a keep-alive comment when nothing was sent for `keep_alive`, and `end` once it is
 /// over (or gone from the lobby, or the lobby stops).
-async fn follow<G>(
+async fn follow(
     service: crate::service::Service,
     mut changes: tokio::sync::watch::Receiver<Arc<LobbySnapshot>>,
     first: TournamentPage,
     tx: mpsc::Sender<Bytes>,
-    _guard: G,
+    keep_alive: Duration,
+    _slot: StreamSlot,
 ) {
     let (mut shown, mut pages) = (first.info, first.pages);
     let mut seq = 0u64;
@@ -487,7 +455,7 @@ async fn follow<G>(
     // not hold them back.
     let mut sent = tokio::time::Instant::now();
     if tx
-        .send(sse_event(
+        .send(event(
             "html",
             Some(seq),
             &live_fragment(&shown, &pages).into_string(),
@@ -499,14 +467,14 @@ async fn follow<G>(
     }
     loop {
         if !is_open(&shown) {
-            let _ = tx.send(sse_event("end", None, &end_words(&shown))).await;
+            let _ = tx.send(event("end", None, &end_words(&shown))).await;
             return;
         }
         tokio::select! {
             changed = changes.changed() => {
                 if changed.is_err() {
                     // The lobby stopped: the server is going down.
-                    let _ = tx.send(sse_event("end", None, "the server is stopping")).await;
+                    let _ = tx.send(event("end", None, "the server is stopping")).await;
                     return;
                 }
                 let now = changes.borrow_and_update().tournaments.iter().find(|t| t.id == shown.id).map(crate::service::public_view);
@@ -515,9 +483,9 @@ async fn follow<G>(
                     if let Ok(Some(p)) = service.tournament_page(shown.id).await {
                         (shown, pages) = (p.info, p.pages);
                         seq += 1;
-                        let _ = tx.send(sse_event("html", Some(seq), &live_fragment(&shown, &pages).into_string())).await;
+                        let _ = tx.send(event("html", Some(seq), &live_fragment(&shown, &pages).into_string())).await;
                     }
-                    let _ = tx.send(sse_event("end", None, &end_words(&shown))).await;
+                    let _ = tx.send(event("end", None, &end_words(&shown))).await;
                     return;
                 };
                 if now.0 == shown {
@@ -525,12 +493,12 @@ async fn follow<G>(
                 }
                 (shown, pages) = now;
                 seq += 1;
-                if tx.send(sse_event("html", Some(seq), &live_fragment(&shown, &pages).into_string())).await.is_err() {
+                if tx.send(event("html", Some(seq), &live_fragment(&shown, &pages).into_string())).await.is_err() {
                     return;
                 }
                 sent = tokio::time::Instant::now();
             }
-            _ = tokio::time::sleep_until(sent + KEEP_ALIVE) => {
+            _ = tokio::time::sleep_until(sent + keep_alive) => {
                 if tx.send(Bytes::from_static(b": keep-alive\n\n")).await.is_err() {
                     return;
                 }
@@ -547,7 +515,7 @@ mod tests {
 
     #[test]
     fn text_in_an_event_cannot_start_a_field() {
-        let e = sse_event("html", Some(3), "a\revent: end\r\nb\nc");
+        let e = event("html", Some(3), "a\revent: end\r\nb\nc");
         let text = std::str::from_utf8(&e).unwrap();
         assert!(text.starts_with("event: html\nid: 3\n"), "{text}");
         assert!(text.ends_with("\n\n"));
