@@ -573,6 +573,9 @@ pub struct GameSnapshot {
     /// once over: the game ended because set-up ran out of time.
     #[serde(default)]
     pub setup_left: Option<Duration>,
+    /// A private game (a challenge): no spectators, no web page, no link to one.
+    #[serde(default)]
+    pub private: bool,
 }
 
 /// Requests from a seat (or spectator) to its game.
@@ -628,6 +631,9 @@ pub struct GameListItem {
     pub plies: u32,
     /// Unix seconds.
     pub ended_at: u64,
+    /// A private game (listed to its two players only): no web page, no link to one.
+    #[serde(default)]
+    pub private: bool,
 }
 
 /// Which games a list shows.
@@ -701,6 +707,9 @@ pub struct ReplaySnapshot {
     pub view: PlayerView,
     /// Moves up to `ply` as the perspective knows them.
     pub history: Vec<ViewMove>,
+    /// A private game (replayed for its two players only): no web page, no link to one.
+    #[serde(default)]
+    pub private: bool,
 }
 
 /// Requests for stored things: leaderboards, profiles, game lists, replays.

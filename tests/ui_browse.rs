@@ -75,6 +75,7 @@ fn item(id: u64, red: &str, blue: &str, outcome: Option<Outcome>, plies: u32) ->
         outcome,
         plies,
         ended_at: 1_709_210_096,
+        private: false,
     }
 }
 
@@ -190,6 +191,7 @@ fn replay(ply: u32, plies: u32, perspective: Perspective) -> ReplaySnapshot {
         perspective,
         view,
         history,
+        private: false,
     }
 }
 
@@ -976,6 +978,13 @@ fn the_browser_and_profile_print_their_web_links_at_80x24() {
     let (tw, to) = (lines(&draw(&with, w, h)), lines(&draw(&without, w, h)));
     only_the_link_differs(&tw, &to, &format!("{base}/game/42"));
     assert!(!tw.join("\n").contains("/game/41"));
+    // A private game (listed to its players only) has no page: no link.
+    let mut privately = mk(Some(base));
+    privately.update(key('G'));
+    let mut list = games_list(GameFilter::Mine, None);
+    list.items[0].private = true;
+    privately.update(Msg::Games(list));
+    assert!(!text(&draw(&privately, w, h)).contains(base));
 
     // The replay of a game: its page.
     for a in [&mut with, &mut without] {
@@ -990,6 +999,11 @@ fn the_browser_and_profile_print_their_web_links_at_80x24() {
         tw.join("\n")
     );
     assert_eq!(tw[h as usize - 1], to[h as usize - 1], "the footer stays");
+    // A private game's replay (its players' own): no page, so no link.
+    let mut private = replay(2, 3, Perspective::All);
+    private.private = true;
+    with.update(Msg::Replay(private));
+    assert!(!text(&draw(&with, w, h)).contains(base));
 
     // A profile: the player's page.
     for a in [&mut with, &mut without] {

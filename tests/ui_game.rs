@@ -1482,6 +1482,12 @@ fn the_end_panel_prints_the_games_web_page_without_pushing_out_the_keys() {
             let mut a = mk(Some(base), w, h);
             send_game(&mut a, aborted, now);
             assert!(!text(&draw(&a, w, h)).contains(base), "{w}x{h}");
+            // A private game has no page to link to.
+            let mut private = s.clone();
+            private.private = true;
+            let mut p = mk(Some(base), w, h);
+            send_game(&mut p, private, now);
+            assert!(!text(&draw(&p, w, h)).contains(base), "private {w}x{h}");
         }
     }
 }

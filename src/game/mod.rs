@@ -1314,6 +1314,7 @@ impl GameTask {
                 (None, Some(_)) if self.setup_expired => Some(Duration::ZERO),
                 _ => None,
             },
+            private: self.private,
         }
     }
 }

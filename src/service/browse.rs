@@ -54,11 +54,21 @@ impl Service {
         id: u64,
         viewer: Option<&PlayerId>,
     ) -> Result<(GameRecord, [String; 2]), ReplayFault> {
+        let (record, names, _) = self.stored_for(id, viewer).await?;
+        Ok((record, names))
+    }
+
+    /// [`Service::record_for`], and whether the game is private.
+    async fn stored_for(
+        &self,
+        id: u64,
+        viewer: Option<&PlayerId>,
+    ) -> Result<(GameRecord, [String; 2], bool), ReplayFault> {
         let found = self.blocking(move |s| s.games().get(id)).await?;
         let g = found
             .filter(|g| g.visible_to(viewer))
             .ok_or(ReplayFault::NoSuchGame(id))?;
-        Ok((g.record, [g.seats.red.nick, g.seats.blue.nick]))
+        Ok((g.record, [g.seats.red.nick, g.seats.blue.nick], g.private))
     }
 
     /// The position after `ply` plies of a finished game, as `perspective` knew it then;
@@ -70,10 +80,12 @@ impl Service {
         perspective: Perspective,
         viewer: Option<&PlayerId>,
     ) -> Result<ReplaySnapshot, ReplayFault> {
-        let (record, names) = self.record_for(id, viewer).await?;
-        tokio::task::spawn_blocking(move || replay(&record, id, &names, ply, perspective))
-            .await
-            .map_err(|e| ReplayFault::Broken(e.to_string()))?
+        let (record, names, private) = self.stored_for(id, viewer).await?;
+        let snap =
+            tokio::task::spawn_blocking(move || replay(&record, id, &names, ply, perspective))
+                .await
+                .map_err(|e| ReplayFault::Broken(e.to_string()))??;
+        Ok(ReplaySnapshot { private, ..snap })
     }
 
     /// What a page tells of a finished public game beside its moves: who played, the
@@ -170,6 +182,7 @@ fn item(l: GameListing) -> GameListItem {
         outcome: Some(l.outcome),
         plies: l.plies,
         ended_at: l.ended,
+        private: l.private,
     }
 }
 
@@ -394,5 +407,6 @@ pub fn replay(
         perspective,
         view,
         history,
+        private: false,
     })
 }

@@ -953,8 +953,8 @@ fn render_games(buf: &mut Buffer, p: &GamesUi, me: &Identity, cx: &Ctx) {
             t,
         );
     }
-    // The selected game's web page, on the list's bottom border.
-    if let Some(g) = items.get(p.list.sel) {
+    // The selected game's web page, on the list's bottom border (a private game has none).
+    if let Some(g) = items.get(p.list.sel).filter(|g| !g.private) {
         border_note(buf, lay.panel, cx.me.game_link(g.id), t);
     }
     footer(buf, lay.footer, &keymap::footer(GAMES, &p.filter), t);

@@ -1368,7 +1368,8 @@ fn render_side(
 }
 
 /// After the game: the result, won or lost, the rematch, the next game, and the game's
-/// web page (`link`; none for a game nobody moved in, which is not recorded).
+/// web page (`link`; none for a game nobody moved in, which is not recorded, nor for a
+/// private game, whose page answers as a game that does not exist).
 fn over_lines(g: &Shared, result: &str, link: Option<String>, t: &Theme) -> Vec<Line<'static>> {
     let styled = |text: String, st| Line::from(Span::styled(text, st));
     let mut status = vec![styled(format!(" {result} "), t.banner())];
@@ -1412,7 +1413,7 @@ fn over_lines(g: &Shared, result: &str, link: Option<String>, t: &Theme) -> Vec<
     if g.snap.next_game.is_some() {
         status.push(styled("Next game starting...".to_string(), t.accent()));
     }
-    if let Some(link) = link.filter(|_| !aborted && !g.snap.history.is_empty()) {
+    if let Some(link) = link.filter(|_| !aborted && !g.snap.private && !g.snap.history.is_empty()) {
         status.push(styled(link, t.dim()));
     }
     status

@@ -51,6 +51,8 @@ pub(crate) struct ReplayUi {
     pub mine: Option<Color>,
     /// `f`: the board turned the other way round.
     pub flip: bool,
+    /// A private game: it has no web page to link to.
+    pub private: bool,
 }
 
 fn perspective_words(p: Perspective) -> &'static str {
@@ -90,6 +92,7 @@ impl ReplayUi {
             autoplay: false,
             speed: DEFAULT_SPEED,
             next_at: None,
+            private: item.private,
         }
     }
 
@@ -114,6 +117,7 @@ impl ReplayUi {
         self.plies = s.plies;
         self.red = s.red.clone();
         self.blue = s.blue.clone();
+        self.private = s.private;
         self.shown = Some(s);
         true
     }
@@ -393,7 +397,9 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
         }
     }
     render_side(buf, r, &lay, t, n);
-    render_below(buf, r, &lay, t, n, cx.me.game_link(r.id));
+    // A private game has no page to link to.
+    let link = cx.me.game_link(r.id).filter(|_| !r.private);
+    render_below(buf, r, &lay, t, n, link);
 
     footer(buf, lay.footer, &r.keys().footer(), t);
 }

@@ -162,6 +162,7 @@ pub fn snapshot(
         next_game: None,
         spectators: 0,
         setup_left: None,
+        private: false,
     }
 }
 

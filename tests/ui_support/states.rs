@@ -357,6 +357,7 @@ fn item(id: u64, red: &str, blue: &str) -> GameListItem {
         }),
         plies: 3,
         ended_at: 1_709_210_096,
+        private: false,
     }
 }
 
@@ -435,6 +436,7 @@ fn replay() -> App {
             battle: None,
             rescue: None,
         }],
+        private: false,
     }));
     a
 }
