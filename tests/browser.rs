@@ -500,7 +500,7 @@ async fn layout(b: &Browser) -> serde_json::Value {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_game_page_fits_a_phone_screen_without_scrolling_sideways() {
+async fn a_game_page_fits_a_phone_screen_with_the_whole_board_on_its_first_screen() {
     let _one = one_browser().await;
     let (server, addr) = web_server("browser-phone", |_| {}).await;
     let store = server.running.store.clone();
@@ -548,6 +548,12 @@ async fn a_game_page_fits_a_phone_screen_without_scrolling_sideways() {
         assert!(
             left >= 0.0 && right <= view,
             "{path}: the board is not all in view: {l}"
+        );
+        // And all of it on the first screen, without scrolling down.
+        let bottom = board[3].as_f64().unwrap();
+        assert!(
+            bottom <= 667.0,
+            "{path}: the board ends below the phone's screen: {l}"
         );
         // Every square is there and has room: ten across.
         let widths = b
