@@ -403,6 +403,9 @@ async fn each_page_shows_what_the_store_holds() {
     );
     assert_eq!(lines[1]["plies"], records[0].moves.len());
     assert_eq!(get(addr, "/api/games/nobody").await.status, 404);
+    // The same under /api/games/user/ (where a player named "live" finds theirs).
+    assert_eq!(get(addr, "/api/games/user/alice").await.body, nd.body);
+    assert_eq!(get(addr, "/api/games/user/nobody").await.status, 404);
 
     // A finished game: players, result, rating changes, the three views, steps, the moves
     // with battles in words.

@@ -355,6 +355,8 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
         .route("/api/game/{id}/live", get(live::api_stream))
         .route("/api/games/live", get(live::games_api))
         .route("/api/games/{nick}", get(api::games))
+        // Any nick, "live" too (`/api/games/live` lists the games in play), as lichess's.
+        .route("/api/games/user/{nick}", get(api::games))
         .route("/tournaments", get(tournaments::list))
         .route("/tournament/{id}", get(tournaments::one))
         .route("/tournament/{id}/live", get(tournaments::live))
