@@ -300,6 +300,21 @@ impl Standing {
             Format::Arena { .. } => self.points.to_string(),
         }
     }
+
+    /// Buchholz as shown (a Swiss's tie-break, kept in half-points): "2.5", "3".
+    pub fn buchholz_text(&self) -> String {
+        half_points_text(self.buchholz)
+    }
+
+    /// Sonneborn-Berger as shown (kept in quarter-points): "1.25", "2.5", "3".
+    pub fn sonneborn_text(&self) -> String {
+        let n = self.sonneborn;
+        match n % 4 {
+            0 => (n / 4).to_string(),
+            2 => format!("{}.5", n / 4),
+            r => format!("{}.{}", n / 4, r * 25),
+        }
+    }
 }
 
 fn half_points_text(half: u32) -> String {

@@ -11,18 +11,15 @@
 mod browser;
 mod common;
 
-use std::net::SocketAddr;
+use common::web::{finish, key, played, web_server};
+
 use std::time::Duration;
 
 use browser::{board, Browser};
 use fantoccini::key::Key;
 use fantoccini::Locator;
-use stratego_ssh::proto::{ClockSpec, GameTerms, PlayerId};
-use stratego_ssh::rules::{
-    ByColor, Color, EndReason, Game, GameRecord, Outcome, Rules, Setup, SplitMix64, Variant, Viewer,
-};
-use stratego_ssh::server::ServerOptions;
-use stratego_ssh::store::{GameResult, SeatRecord, Store};
+use stratego_ssh::proto::PlayerId;
+use stratego_ssh::rules::{Color, GameRecord};
 use tokio::sync::Mutex;
 
 /// One browser at a time (each is several processes; the machine has two cores). Tokio's
@@ -31,90 +28,6 @@ static ONE_BROWSER: Mutex<()> = Mutex::const_new(());
 
 async fn one_browser() -> tokio::sync::MutexGuard<'static, ()> {
     ONE_BROWSER.lock().await
-}
-
-/// A server with its web pages on a free port.
-async fn web_server(
-    tag: &str,
-    f: impl FnOnce(&mut ServerOptions),
-) -> (common::TestServer, SocketAddr) {
-    let server = common::start_server_with(tag, |o| {
-        o.http_listen = "127.0.0.1:0".into();
-        o.web.requests_per_second = 1_000_000;
-        f(o)
-    })
-    .await;
-    let addr = server.running.http_addr.expect("the web pages are served");
-    (server, addr)
-}
-
-fn key(n: &str) -> PlayerId {
-    PlayerId::Key(format!("SHA256:{n}"))
-}
-
-/// A game the engine plays with random set-ups and random legal moves for at least
-/// `min_plies` plies with 3 battles or more; then `loser` resigns.
-fn played(seed: u64, min_plies: usize, loser: Color) -> GameRecord {
-    let rules = Rules::standard(Variant::Classic);
-    for seed in seed * 1000.. {
-        let mut rng = SplitMix64(seed);
-        let red = Setup::random(&rules, Color::Red, rng.next());
-        let blue = Setup::random(&rules, Color::Blue, rng.next());
-        let mut g = Game::new(rules, &red, &blue).unwrap();
-        let battles = |g: &Game| {
-            g.history(Viewer::Spectator)
-                .iter()
-                .filter(|m| m.battle.is_some())
-                .count()
-        };
-        while g.outcome().is_none() && ((g.ply() as usize) < min_plies || battles(&g) < 3) {
-            let legal = g.legal_moves();
-            g.play(legal[rng.below(legal.len())]).unwrap();
-        }
-        if g.outcome().is_some() {
-            continue;
-        }
-        g.end(Outcome {
-            winner: Some(loser.opposite()),
-            reason: EndReason::Resignation,
-        });
-        let mut record = g.record();
-        record.red = red;
-        record.blue = blue;
-        return record;
-    }
-    unreachable!()
-}
-
-/// Stores `record` as finished public game `id` between `red` and `blue`.
-async fn finish(
-    store: &Store,
-    id: u64,
-    red: (&PlayerId, &str),
-    blue: (&PlayerId, &str),
-    record: &GameRecord,
-    rated: bool,
-) {
-    let seat = |(p, n): (&PlayerId, &str)| SeatRecord {
-        identity: p.clone(),
-        nick: n.into(),
-    };
-    let r = GameResult {
-        id,
-        record: record.clone(),
-        seats: ByColor::new(seat(red), seat(blue)),
-        terms: GameTerms {
-            rules: record.rules,
-            rated,
-            clock: Some(ClockSpec {
-                initial_secs: 600,
-                increment_secs: 5,
-            }),
-        },
-        started: 1_000 + id * 100,
-        ended: 1_050 + id * 100,
-    };
-    store.games().finish_with(&r, false).await.unwrap();
 }
 
 /// The engine's position at `ply` of `record`, everything revealed, as a game page's
@@ -191,6 +104,7 @@ async fn the_keys_step_through_a_finished_game_showing_the_engines_position() {
         (&key("bob"), "bob"),
         &record,
         true,
+        false,
     )
     .await;
     let b = Browser::start(1024, 768).await;
@@ -316,6 +230,7 @@ async fn stepping_past_the_request_budget_waits_and_goes_on() {
         (&key("bob"), "bob"),
         &record,
         false,
+        false,
     )
     .await;
     let b = Browser::start(1024, 768).await;
@@ -386,6 +301,7 @@ async fn text_from_players_and_the_host_is_shown_as_typed_and_never_run() {
         (&key("bob"), "bob"),
         &rec,
         true,
+        false,
     )
     .await;
     let arch = PlayerId::Archive("a".into());
@@ -395,6 +311,7 @@ async fn text_from_players_and_the_host_is_shown_as_typed_and_never_run() {
         (&arch, archived),
         (&key("bob"), "bob"),
         &rec,
+        false,
         false,
     )
     .await;
@@ -460,34 +377,9 @@ async fn text_from_players_and_the_host_is_shown_as_typed_and_never_run() {
 
 /// Creates an upcoming tournament named `name` as an admin does; its number.
 async fn tournament(server: &common::TestServer, name: &str) -> u64 {
-    use stratego_ssh::lobby::TournamentOrder;
-    use stratego_ssh::proto::{EntryRule, TournamentTerms};
-    let terms = TournamentTerms {
-        name: name.into(),
-        format: stratego_ssh::tournament::Format::Swiss { rounds: 1 },
-        game: GameTerms {
-            rules: Rules::standard(Variant::Classic),
-            rated: false,
-            clock: None,
-        },
-        starts_at: stratego_ssh::store::now() + 3600,
-        entry: EntryRule::Anyone,
-        min_rated_games: 0,
-    };
-    let line = server
-        .running
-        .lobby
-        .tournament(TournamentOrder::Create {
-            terms,
-            by: "admin".into(),
-        })
-        .await
-        .expect("created");
-    line.trim_start_matches("tournament #")
-        .split(' ')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no number in {line:?}"))
+    use stratego_ssh::tournament::Format;
+    let t = common::tournament::terms(name, Format::Swiss { rounds: 1 });
+    common::tournament::create(&server.running.lobby, t).await
 }
 
 /// The page's width against the viewport's, and the board's box.
@@ -517,6 +409,7 @@ async fn a_game_page_fits_a_phone_screen_with_the_whole_board_on_its_first_scree
         (&key(blue), blue),
         &record,
         true,
+        false,
     )
     .await;
     let b = Browser::phone(375, 667).await;
@@ -606,7 +499,7 @@ async fn a_profiles_rating_plot_has_a_point_per_rated_game() {
     ];
     for (i, (r, rn, bl, bn, rated, loser)) in games.iter().enumerate() {
         let rec = played(20 + i as u64, 10, *loser);
-        finish(&store, i as u64 + 1, (r, rn), (bl, bn), &rec, *rated).await;
+        finish(&store, i as u64 + 1, (r, rn), (bl, bn), &rec, *rated, false).await;
     }
     let b = Browser::start(1024, 768).await;
     for (nick, rated) in [("alice", 4), ("bob", 3), ("carol", 1)] {

@@ -8,46 +8,15 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use common::lobby_client::{ident, join, join_as, until, Client};
+use common::tournament::{create, terms};
 
 use stratego_ssh::lobby::{self, LobbyConfig, LobbyHandle, TournamentOrder};
 use stratego_ssh::proto::{
-    EntryRule, GameCmd, GamePhase, GameTerms, LobbyCmd, PlayerId, TournamentInfo, TournamentStatus,
-    TournamentTerms,
+    EntryRule, GameCmd, GamePhase, LobbyCmd, PlayerId, TournamentInfo, TournamentStatus,
 };
 use stratego_ssh::rules::{Color, Rules, Setup, Variant};
 use stratego_ssh::store::Store;
 use stratego_ssh::tournament::Format;
-
-fn terms(name: &str, format: Format) -> TournamentTerms {
-    TournamentTerms {
-        name: name.into(),
-        format,
-        game: GameTerms {
-            rules: Rules::standard(Variant::Classic),
-            rated: false,
-            clock: None,
-        },
-        starts_at: stratego_ssh::store::now() + 3600,
-        entry: EntryRule::Anyone,
-        min_rated_games: 0,
-    }
-}
-
-async fn create(lobby: &LobbyHandle, t: TournamentTerms) -> u64 {
-    let line = lobby
-        .tournament(TournamentOrder::Create {
-            terms: t,
-            by: "admin".into(),
-        })
-        .await
-        .expect("created");
-    line.trim_start_matches("tournament #")
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap()
-}
 
 fn info(lobby: &LobbyHandle, id: u64) -> TournamentInfo {
     lobby

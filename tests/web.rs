@@ -6,16 +6,15 @@
 
 mod common;
 
+use common::web::{finish, key, played, web_server};
+
 use std::net::SocketAddr;
 
 use serde_json::Value;
-use stratego_ssh::proto::{ClockSpec, GameTerms, PlayerId};
-use stratego_ssh::rules::{
-    gravon, ByColor, Color, EndReason, Game, GameRecord, Outcome, Rules, Setup, SplitMix64, Square,
-    Variant, Viewer,
-};
+use stratego_ssh::proto::PlayerId;
+use stratego_ssh::rules::{gravon, Color, GameRecord, Square, Variant, Viewer};
 use stratego_ssh::server::ServerOptions;
-use stratego_ssh::store::{GameResult, SeatRecord, Store};
+use stratego_ssh::store::Store;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 struct Resp {
@@ -95,92 +94,6 @@ async fn request(addr: SocketAddr, method: &str, path: &str) -> Resp {
 
 async fn get(addr: SocketAddr, path: &str) -> Resp {
     request(addr, "GET", path).await
-}
-
-/// A server with its web pages on a free port (and a budget no test but the budget's
-/// reaches).
-async fn web_server(
-    tag: &str,
-    f: impl FnOnce(&mut ServerOptions),
-) -> (common::TestServer, SocketAddr) {
-    let server = common::start_server_with(tag, |o| {
-        o.http_listen = "127.0.0.1:0".into();
-        o.web.requests_per_second = 1_000_000;
-        f(o)
-    })
-    .await;
-    let addr = server.running.http_addr.expect("the web pages are served");
-    (server, addr)
-}
-
-fn key(n: &str) -> PlayerId {
-    PlayerId::Key(format!("SHA256:{n}"))
-}
-
-/// A game the engine plays with random set-ups and random legal moves until it has at least
-/// `min_plies` plies and 3 battles; then `loser` resigns. (A seed whose game ends by
-/// itself before that is passed over for the next.)
-fn played(seed: u64, min_plies: usize, loser: Color) -> GameRecord {
-    let rules = Rules::standard(Variant::Classic);
-    for seed in seed * 1000.. {
-        let mut rng = SplitMix64(seed);
-        let red = Setup::random(&rules, Color::Red, rng.next());
-        let blue = Setup::random(&rules, Color::Blue, rng.next());
-        let mut g = Game::new(rules, &red, &blue).unwrap();
-        let battles = |g: &Game| {
-            g.history(Viewer::Spectator)
-                .iter()
-                .filter(|m| m.battle.is_some())
-                .count()
-        };
-        while g.outcome().is_none() && ((g.ply() as usize) < min_plies || battles(&g) < 3) {
-            let legal = g.legal_moves();
-            g.play(legal[rng.below(legal.len())]).unwrap();
-        }
-        if g.outcome().is_some() {
-            continue;
-        }
-        g.end(Outcome {
-            winner: Some(loser.opposite()),
-            reason: EndReason::Resignation,
-        });
-        let mut record = g.record();
-        record.red = red;
-        record.blue = blue;
-        return record;
-    }
-    unreachable!()
-}
-
-async fn finish(
-    store: &Store,
-    id: u64,
-    red: (&PlayerId, &str),
-    blue: (&PlayerId, &str),
-    record: &GameRecord,
-    rated: bool,
-    private: bool,
-) {
-    let seat = |(p, n): (&PlayerId, &str)| SeatRecord {
-        identity: p.clone(),
-        nick: n.into(),
-    };
-    let r = GameResult {
-        id,
-        record: record.clone(),
-        seats: ByColor::new(seat(red), seat(blue)),
-        terms: GameTerms {
-            rules: record.rules,
-            rated,
-            clock: Some(ClockSpec {
-                initial_secs: 600,
-                increment_secs: 5,
-            }),
-        },
-        started: 1_000 + id * 100,
-        ended: 1_050 + id * 100,
-    };
-    store.games().finish_with(&r, private).await.unwrap();
 }
 
 /// The board of a game page: (square, what it shows) for every square, in page order.

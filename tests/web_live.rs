@@ -8,6 +8,8 @@
 
 mod common;
 
+use common::web::web_server;
+
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -17,7 +19,6 @@ use stratego_ssh::game::GameSeat;
 use stratego_ssh::lobby::LobbyHandle;
 use stratego_ssh::proto::{ClockSpec, GameCmd, GameTerms, LobbyCmd};
 use stratego_ssh::rules::{Color, Game, Move, Rules, Setup, SplitMix64, Square, Variant, Viewer};
-use stratego_ssh::server::ServerOptions;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -245,20 +246,6 @@ impl Sse {
         }
         false
     }
-}
-
-async fn web_server(
-    tag: &str,
-    f: impl FnOnce(&mut ServerOptions),
-) -> (common::TestServer, SocketAddr) {
-    let server = common::start_server_with(tag, |o| {
-        o.http_listen = "127.0.0.1:0".into();
-        o.web.requests_per_second = 1_000_000;
-        f(o)
-    })
-    .await;
-    let addr = server.running.http_addr.expect("the web pages are served");
-    (server, addr)
 }
 
 fn terms() -> GameTerms {

@@ -8,12 +8,10 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use common::lobby_client::{join, join_as, until};
+use common::tournament::create;
 use serde_json::Value;
 use stratego_ssh::lobby::{LobbyHandle, TournamentOrder};
-use stratego_ssh::proto::{
-    EntryRule, GameCmd, GamePhase, GameTerms, LobbyCmd, TournamentInfo, TournamentStatus,
-    TournamentTerms,
-};
+use stratego_ssh::proto::{GameCmd, GamePhase, LobbyCmd, TournamentInfo, TournamentStatus};
 use stratego_ssh::rules::{Color, Rules, Setup, Variant};
 use stratego_ssh::tournament::Format;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -88,35 +86,9 @@ impl Stream {
 
 const NAME: &str = "<script>alert(1)</script> Cup";
 
-fn terms(name: &str) -> TournamentTerms {
-    TournamentTerms {
-        name: name.into(),
-        format: Format::Swiss { rounds: 1 },
-        game: GameTerms {
-            rules: Rules::standard(Variant::Classic),
-            rated: false,
-            clock: None,
-        },
-        starts_at: stratego_ssh::store::now() + 3600,
-        entry: EntryRule::Anyone,
-        min_rated_games: 0,
-    }
-}
-
-async fn create(lobby: &LobbyHandle, t: TournamentTerms) -> u64 {
-    let line = lobby
-        .tournament(TournamentOrder::Create {
-            terms: t,
-            by: "admin".into(),
-        })
-        .await
-        .expect("created");
-    line.trim_start_matches("tournament #")
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap()
+/// A one-round Swiss.
+fn swiss(name: &str) -> stratego_ssh::proto::TournamentTerms {
+    common::tournament::terms(name, Format::Swiss { rounds: 1 })
 }
 
 async fn until_t(lobby: &LobbyHandle, id: u64, what: &str, pred: impl Fn(&TournamentInfo) -> bool) {
@@ -158,8 +130,8 @@ async fn a_tournament_on_the_web_its_pages_json_and_live_standings() {
         assert_eq!(get(addr, path).await.status, 404, "{path}");
     }
 
-    let id = create(&lobby, terms(NAME)).await;
-    let later = create(&lobby, terms("Sunday Arena")).await;
+    let id = create(&lobby, swiss(NAME)).await;
+    let later = create(&lobby, swiss("Sunday Arena")).await;
     let mut ann = join(&lobby, "ann").await;
     let mut ben = join(&lobby, "ben").await;
     for c in [&mut ann, &mut ben] {

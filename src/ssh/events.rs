@@ -194,8 +194,8 @@ pub fn text(t: &TournamentInfo) -> String {
         if swiss {
             out.push_str(&format!(
                 " {:>8} {:>6}",
-                half(s.buchholz),
-                quarter(s.sonneborn)
+                s.buchholz_text(),
+                s.sonneborn_text()
             ));
         }
         let marks: String = s.marks.iter().map(|m| m.letter()).collect();
@@ -215,24 +215,6 @@ pub fn text(t: &TournamentInfo) -> String {
         }
     }
     out
-}
-
-/// Half-points as text: 5 → "2.5".
-fn half(n: u32) -> String {
-    if n.is_multiple_of(2) {
-        (n / 2).to_string()
-    } else {
-        format!("{}.5", n / 2)
-    }
-}
-
-/// Sonneborn-Berger, stored in quarter points, as text.
-fn quarter(n: u32) -> String {
-    match n % 4 {
-        0 => (n / 4).to_string(),
-        2 => format!("{}.5", n / 4),
-        r => format!("{}.{}", n / 4, r * 25),
-    }
 }
 
 /// Who gives a tournament order from the command line.

@@ -80,24 +80,6 @@ fn is_open(t: &TournamentInfo) -> bool {
     )
 }
 
-/// Half-points as text: 5 → "2.5".
-fn half(n: u32) -> String {
-    if n.is_multiple_of(2) {
-        (n / 2).to_string()
-    } else {
-        format!("{}.5", n / 2)
-    }
-}
-
-/// Quarter-points (Sonneborn-Berger) as text.
-fn quarter(n: u32) -> String {
-    match n % 4 {
-        0 => (n / 4).to_string(),
-        2 => format!("{}.5", n / 4),
-        r => format!("{}.{}", n / 4, r * 25),
-    }
-}
-
 // ---------------------------------------------------------------------------------------
 // Pages.
 
@@ -201,7 +183,7 @@ fn live_fragment(t: &TournamentInfo, pages: &[String]) -> Markup {
                                 td.points { (s.points_text(t.terms.format)) }
                                 td.marks { @for m in &s.marks { (m.letter()) } }
                                 td { (s.performance.map_or("-".to_string(), |p| p.to_string())) }
-                                @if swiss { td { (half(s.buchholz)) } td { (quarter(s.sonneborn)) } }
+                                @if swiss { td { (s.buchholz_text()) } td { (s.sonneborn_text()) } }
                                 td {
                                     @if s.withdrawn && arena { "paused" }
                                     @else if s.withdrawn { "left" }

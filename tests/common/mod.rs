@@ -20,6 +20,8 @@ pub mod play;
 /// play through the screens the way it does.
 #[path = "../../tools/src/loadgen/read.rs"]
 pub mod read;
+pub mod tournament;
+pub mod web;
 
 pub struct TestServer {
     pub running: Running,

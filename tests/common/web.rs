@@ -1,0 +1,98 @@
+//! The web tests' shared part: a server with its web pages on a free port, and finished
+//! games played by the engine and stored as a finished game would be.
+
+use std::net::SocketAddr;
+
+use stratego_ssh::proto::{ClockSpec, GameTerms, PlayerId};
+use stratego_ssh::rules::{
+    ByColor, Color, EndReason, Game, GameRecord, Outcome, Rules, Setup, SplitMix64, Variant, Viewer,
+};
+use stratego_ssh::server::ServerOptions;
+use stratego_ssh::store::{GameResult, SeatRecord, Store};
+
+/// A server with its web pages on a free port (and a budget no test but the budget's
+/// reaches).
+pub async fn web_server(
+    tag: &str,
+    f: impl FnOnce(&mut ServerOptions),
+) -> (super::TestServer, SocketAddr) {
+    let server = super::start_server_with(tag, |o| {
+        o.http_listen = "127.0.0.1:0".into();
+        o.web.requests_per_second = 1_000_000;
+        f(o)
+    })
+    .await;
+    let addr = server.running.http_addr.expect("the web pages are served");
+    (server, addr)
+}
+
+pub fn key(n: &str) -> PlayerId {
+    PlayerId::Key(format!("SHA256:{n}"))
+}
+
+/// A game the engine plays with random set-ups and random legal moves until it has at least
+/// `min_plies` plies and 3 battles; then `loser` resigns. (A seed whose game ends by
+/// itself before that is passed over for the next.)
+pub fn played(seed: u64, min_plies: usize, loser: Color) -> GameRecord {
+    let rules = Rules::standard(Variant::Classic);
+    for seed in seed * 1000.. {
+        let mut rng = SplitMix64(seed);
+        let red = Setup::random(&rules, Color::Red, rng.next());
+        let blue = Setup::random(&rules, Color::Blue, rng.next());
+        let mut g = Game::new(rules, &red, &blue).unwrap();
+        let battles = |g: &Game| {
+            g.history(Viewer::Spectator)
+                .iter()
+                .filter(|m| m.battle.is_some())
+                .count()
+        };
+        while g.outcome().is_none() && ((g.ply() as usize) < min_plies || battles(&g) < 3) {
+            let legal = g.legal_moves();
+            g.play(legal[rng.below(legal.len())]).unwrap();
+        }
+        if g.outcome().is_some() {
+            continue;
+        }
+        g.end(Outcome {
+            winner: Some(loser.opposite()),
+            reason: EndReason::Resignation,
+        });
+        let mut record = g.record();
+        record.red = red;
+        record.blue = blue;
+        return record;
+    }
+    unreachable!()
+}
+
+/// Stores `record` as finished game `id` between `red` and `blue`.
+pub async fn finish(
+    store: &Store,
+    id: u64,
+    red: (&PlayerId, &str),
+    blue: (&PlayerId, &str),
+    record: &GameRecord,
+    rated: bool,
+    private: bool,
+) {
+    let seat = |(p, n): (&PlayerId, &str)| SeatRecord {
+        identity: p.clone(),
+        nick: n.into(),
+    };
+    let r = GameResult {
+        id,
+        record: record.clone(),
+        seats: ByColor::new(seat(red), seat(blue)),
+        terms: GameTerms {
+            rules: record.rules,
+            rated,
+            clock: Some(ClockSpec {
+                initial_secs: 600,
+                increment_secs: 5,
+            }),
+        },
+        started: 1_000 + id * 100,
+        ended: 1_050 + id * 100,
+    };
+    store.games().finish_with(&r, private).await.unwrap();
+}
