@@ -24,7 +24,7 @@ mod sessions;
 mod tournaments;
 
 pub use crate::proto::TournamentOrder;
-pub use tournaments::TournamentError;
+pub use tournaments::{stored_info, TournamentError};
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -291,7 +291,7 @@ fn info(
 }
 
 /// A stored tournament's view (no chat, nobody absent), for one the lobby no longer shows.
-fn stored_info(rec: &TournamentRecord) -> TournamentInfo {
+pub fn stored_info(rec: &TournamentRecord) -> TournamentInfo {
     let nicks: HashMap<&str, &str> = rec
         .entrants
         .iter()

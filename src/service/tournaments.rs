@@ -119,29 +119,7 @@ impl Service {
         let (info, pages) = match live {
             Some(v) => v,
             None => (
-                TournamentInfo {
-                    id: rec.id,
-                    terms: rec.terms.clone(),
-                    status: rec.status,
-                    created_by: rec.created_by.clone(),
-                    ends_at: rec.ends_at,
-                    round: rec.round,
-                    standings: crate::tournament::standings(
-                        rec.terms.format,
-                        &rec.entrants,
-                        &rec.pairings,
-                    )
-                    .into_iter()
-                    .map(|mut s| {
-                        s.pid.clear();
-                        s
-                    })
-                    .collect(),
-                    absent: Vec::new(),
-                    games: Vec::new(),
-                    chat: Vec::new(),
-                    note: rec.note.clone(),
-                },
+                public_info(&crate::lobby::stored_info(&rec)),
                 rec.entrants
                     .iter()
                     .filter(|e| has_page(&e.pid))
