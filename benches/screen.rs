@@ -78,6 +78,7 @@ fn snapshots() -> (GameSnapshot, GameSnapshot) {
                 next_game: None,
                 spectators: 2,
                 setup_left: None,
+                private: false,
             });
         }
         g.legal_moves_into(&mut buf);

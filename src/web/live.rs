@@ -398,7 +398,8 @@ pub(super) struct StreamSlot {
 }
 
 /// Why a stream was refused.
-enum Refused {
+#[derive(Debug)]
+pub(super) enum Refused {
     /// The address block holds its share (429).
     Address,
     /// The server holds all it takes (503).
@@ -451,16 +452,22 @@ impl Drop for StreamSlot {
 }
 
 /// A place for one more live stream (a game's or a tournament's) asked for from `peer`,
-/// held while the stream is open; or the refusal to send (429 past the address block's
-/// share, 503 past the server's).
+/// held while the stream is open; or why not (answered 429 past the address block's share,
+/// 503 past the server's).
 pub(super) fn admit(
     web: &Web,
     peer: SocketAddr,
     headers: &HeaderMap,
-) -> Result<StreamSlot, Response> {
+) -> Result<StreamSlot, Refused> {
     let ip = client_ip(peer.ip(), headers);
-    StreamSlot::admit(&web.streams, &web.config, ip).map_err(|refused| {
-        let (status, text) = match refused {
+    StreamSlot::admit(&web.streams, &web.config, ip).inspect_err(|refused| {
+        tracing::debug!(%ip, ?refused, "web: a live stream refused");
+    })
+}
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        let (status, text) = match self {
             Refused::Address => (
                 StatusCode::TOO_MANY_REQUESTS,
                 "Too many live pages open from your address: close one and try again.\n",
@@ -470,9 +477,8 @@ pub(super) fn admit(
                 "The server follows as many live pages as it can: try again later.\n",
             ),
         };
-        tracing::debug!(%ip, status = status.as_u16(), "web: a live stream refused");
         (status, [(header::RETRY_AFTER, "10")], text).into_response()
-    })
+    }
 }
 
 /// How often a live stream with nothing to say sends a keep-alive comment: the protocol's
@@ -611,7 +617,7 @@ async fn stream(web: Web, peer: SocketAddr, headers: &HeaderMap, id: &str, kind:
     };
     let slot = match admit(&web, peer, headers) {
         Ok(s) => s,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     match web.hub.follow(&web.service, id).await {
         Some(rx) => {

@@ -393,7 +393,7 @@ pub(super) async fn live(
 ) -> Response {
     let slot = match live::admit(&web, peer, &headers) {
         Ok(s) => s,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     match live_stream(&web, &id, slot).await {
         Ok(r) => r,
