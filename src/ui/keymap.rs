@@ -273,6 +273,18 @@ pub struct KeyDoc {
     pub explains: bool,
 }
 
+impl KeyDoc {
+    /// The same, its words (and keys that are words) in `lang`.
+    pub(crate) fn in_lang(self, lang: crate::i18n::Lang) -> KeyDoc {
+        let word = |s| crate::i18n::text_static(lang, s);
+        KeyDoc {
+            help: self.help.map(|(k, w)| (word(k), word(w))),
+            hints: self.hints.into_iter().map(|(k, w)| (word(k), word(w))).collect(),
+            ..self
+        }
+    }
+}
+
 /// What the table does with `key` now, as documented.
 pub(crate) fn doc<A: Copy, C: Copy>(
     table: &[Binding<A, C>],

@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+use crate::t;
 use super::dialog::{rules_words, BotTerms, FormKind, SeekForm};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::keymap::{
@@ -782,21 +783,23 @@ impl View<'_> {
     fn header(&self, buf: &mut Buffer, area: Rect) {
         let (l, me, t) = (self.l, self.me, self.t);
         let sep = t.g.sep;
+        let lang = t.lang;
         let who = if me.guest {
-            format!("{} (guest)", me.nick)
+            t!(lang, "lobby-guest", nick = me.nick.as_str())
         } else {
             me.nick.clone()
         };
-        let counts = format!(
-            "{} online, {}, {}",
-            l.players.len(),
-            counted(l.seeks.len(), "seek"),
-            counted(l.games.len(), "game")
+        let counts = t!(
+            lang,
+            "lobby-counts",
+            players = l.players.len(),
+            seeks = l.seeks.len(),
+            games = l.games.len()
         );
         let mut spans = vec![
             Span::styled("stratego-ssh", t.accent()),
             Span::raw(sep.to_string()),
-            Span::raw(format!("you are {who}")),
+            Span::raw(t!(lang, "lobby-you-are", nick = who)),
             Span::raw(sep.to_string()),
         ];
         let game_line = my_game(l, me).is_some();
@@ -809,7 +812,10 @@ impl View<'_> {
                     "r"
                 };
                 spans.push(Span::styled(
-                    format!(" {key}: return to your game #{} ", g.id),
+                    format!(
+                        " {} ",
+                        t!(lang, "lobby-return", key = key, id = g.id.to_string())
+                    ),
                     t.banner(),
                 ));
             }
@@ -1399,14 +1405,6 @@ pub(crate) fn chat_key(chat: &mut Option<LineInput>, key: Key) -> Option<Option<
 }
 
 /// "1 seek", "3 seeks".
-fn counted(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 #[cfg(test)]
 mod key_tests {
     use super::*;

@@ -42,7 +42,9 @@ use crate::proto::{
     AdminCmd, AdminResult, AdminSnapshot, BrowseCmd, GameCmd, GameList, GameSnapshot, Leaderboard,
     LobbyCmd, LobbySnapshot, Profile, ReplaySnapshot, Seek,
 };
-use crate::rules::{Numbering, SplitMix64, Variant};
+pub use crate::i18n::Lang;
+use crate::i18n::tr;
+use crate::rules::{Numbering, Rank, SplitMix64, Variant};
 use dialog::SettingsKey;
 use input::{Event, Key, KeyCode, Mouse, MouseButton, MouseKind};
 use keymap::{Always, Described};
@@ -85,14 +87,17 @@ impl ColorDepth {
     }
 }
 
-/// A player's display settings (numbering and ASCII are remembered; colours come from the
-/// terminal).
+/// A player's display settings (numbering, ASCII and the language are remembered; colours
+/// come from the terminal).
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Settings {
     pub numbering: Numbering,
     pub ascii: bool,
     #[serde(skip)]
     pub color: ColorDepth,
+    /// The language the screens speak (see [`Lang::choose`]).
+    #[serde(default)]
+    pub lang: Lang,
 }
 
 impl Settings {
@@ -1025,8 +1030,8 @@ impl App {
                 Some(Overlay::Quit) => dialog::render_confirm(
                     buf,
                     area,
-                    "Quit",
-                    "Quit stratego-ssh?",
+                    &tr(t.lang, "quit-title"),
+                    &tr(t.lang, "quit-question"),
                     &keymap::footer(dialog::QUIT_KEYS, &Always),
                     &t,
                 ),
@@ -1087,7 +1092,7 @@ impl App {
     /// quit) and not described.
     pub fn key_doc(&self, key: Key) -> Option<KeyDoc> {
         let screen = self.screen();
-        match &self.overlay {
+        let doc = match &self.overlay {
             Some(Overlay::Help) if self.board_shown() => {
                 keymap::plain(rules_page::HELP_KEYS).doc(key)
             }
@@ -1098,7 +1103,8 @@ impl App {
             Some(Overlay::Form(f)) => f.keys().doc(key),
             Some(Overlay::Name(c)) => c.keys().doc(key),
             None => self.screen_keys(screen).doc(key),
-        }
+        };
+        doc.map(|d| d.in_lang(self.settings.lang))
     }
 }
 
@@ -1148,6 +1154,54 @@ pub(crate) fn ascii_words(s: &str) -> String {
         }
     }
     out
+}
+
+/// A rank's name in `lang` (`Feldmarschall`, `Verkenner`).
+pub fn rank_name(lang: Lang, r: Rank) -> String {
+    tr(lang, rank_id(r))
+}
+
+fn rank_id(r: Rank) -> &'static str {
+    match r {
+        Rank::Marshal => "rank-marshal",
+        Rank::General => "rank-general",
+        Rank::Colonel => "rank-colonel",
+        Rank::Major => "rank-major",
+        Rank::Captain => "rank-captain",
+        Rank::Lieutenant => "rank-lieutenant",
+        Rank::Sergeant => "rank-sergeant",
+        Rank::Miner => "rank-miner",
+        Rank::Scout => "rank-scout",
+        Rank::Spy => "rank-spy",
+        Rank::Bomb => "rank-bomb",
+        Rank::Flag => "rank-flag",
+    }
+}
+
+/// The letters of the pieces without a number (spy, bomb, flag) in each language, read from
+/// the catalogs once: the board draws them per cell.
+static RANK_LETTERS: std::sync::LazyLock<Vec<[String; 3]>> = std::sync::LazyLock::new(|| {
+    Lang::ALL
+        .iter()
+        .map(|l| {
+            ["rank-letter-spy", "rank-letter-bomb", "rank-letter-flag"].map(|id| tr(*l, id))
+        })
+        .collect()
+});
+
+/// The label drawn on a piece in `lang`: its number in numbering `n`, or its letter (`S`,
+/// `B`, `F`, as each language's catalog says).
+pub fn rank_label(lang: Lang, r: Rank, n: Numbering) -> &'static str {
+    let which = match r {
+        Rank::Spy => 0,
+        Rank::Bomb => 1,
+        Rank::Flag => 2,
+        _ => return r.label(n),
+    };
+    match Lang::ALL.iter().position(|l| *l == lang) {
+        Some(i) => RANK_LETTERS[i][which].as_str(),
+        None => r.label(n),
+    }
 }
 
 /// What a player who is not an admin is told when pressing the admin key.
@@ -1279,11 +1333,16 @@ mod tests {
             numbering: Numbering::Classic,
             ascii: true,
             color: ColorDepth::Mono,
+            lang: Lang::Nl,
         };
         let j = serde_json::to_string(&s).unwrap();
         assert!(!j.contains("color"));
         let back: Settings = serde_json::from_str(&j).unwrap();
         assert_eq!(back.numbering, Numbering::Classic);
         assert!(back.ascii);
+        assert_eq!(back.lang, Lang::Nl);
+        // Settings stored before the language read as English.
+        let old: Settings = serde_json::from_str(&j.replace(r#","lang":"nl""#, "")).unwrap();
+        assert_eq!(old.lang, Lang::En);
     }
 }
