@@ -270,6 +270,8 @@ const NOT_TEXT: &[&str] = &[
     "ssh", "keygen", "ed25519", "NAME", "HOST", "example", "org", "stratego", "Enter", "Esc",
     // The name shown in the welcome card's field.
     "root",
+    // Keys in the help (named as on the keys).
+    "Tab", "Shift", "Left", "Right", "Up", "Down", "PgUp", "PgDn", "Home", "End", "F2",
 ];
 
 /// What is wrong with `area` of a screen in the pseudo-language: letters outside `⟦…⟧`
@@ -342,7 +344,7 @@ fn whole(buf: &Buffer) -> (u16, u16, u16, u16) {
 ///
 /// - the welcome card (a key's first login), the guest's card, the rename card;
 /// - the settings dialog, the quit question;
-/// - the lobby's first line;
+/// - the lobby's first line, its footer (the keys' hints) and its help (`?`);
 /// - the too-small screen: alone, asking to quit, over a game in set-up (playing, watching).
 #[test]
 fn converted_screens_hold_only_catalog_text_and_cut_none() {
@@ -355,8 +357,18 @@ fn converted_screens_hold_only_catalog_text_and_cut_none() {
     };
     for (w, h) in [(80, 24), (120, 40)] {
         let under = draw(&lobby_app(me("root"), p, w, h), w, h);
-        // The lobby's first line.
+        // The lobby's first line, its footer, its help.
         check(&format!("lobby header {w}x{h}"), &under, (0, 0, w, 1));
+        check(&format!("lobby footer {w}x{h}"), &under, (0, h - 2, w, h));
+        let mut a = lobby_app(me("root"), p, w, h);
+        a.update(key('?'));
+        let help = draw(&a, w, h);
+        check(&format!("lobby help {w}x{h}"), &help, differing(&help, &under));
+        // Typing a chat line: its footer.
+        let mut a = lobby_app(me("root"), p, w, h);
+        a.update(key('t'));
+        let chat = draw(&a, w, h);
+        check(&format!("lobby chat footer {w}x{h}"), &chat, (0, h - 1, w, h));
         let g = draw(&guest("guest-0042", p, w, h), w, h);
         let mut g_lobby = guest("guest-0042", p, w, h);
         g_lobby.update(code(KeyCode::Esc));
@@ -426,13 +438,15 @@ fn flat(buf: &Buffer) -> String {
 #[test]
 fn the_welcome_card_and_the_lobby_in_german_and_dutch() {
     let (w, h) = (80, 24);
-    for (lang, card, keep, lobby, counts) in [
+    for (lang, card, keep, lobby, counts, footer, help) in [
         (
             Lang::De,
             ["Willkommen bei stratego-ssh", "Dein SSH-Schlüssel ist hier neu.", "Name: root_", "(oder tippe einen anderen)"],
             "Enter/Esc diesen Namen behalten",
             "du bist root",
             "0 online, 0 Angebote, 0 Partien",
+            ["Enter gegen den Computer", "? Hilfe", "q beenden"],
+            ["Tasten der Lobby", "n neues Angebot (Variante, Regeln, Uhr, privat)", "jede Taste schließt die Hilfe"],
         ),
         (
             Lang::Nl,
@@ -440,6 +454,8 @@ fn the_welcome_card_and_the_lobby_in_german_and_dutch() {
             "Enter/Esc deze naam houden",
             "je bent root",
             "0 online, 0 uitnodigingen, 0 partijen",
+            ["Enter tegen de computer", "? hulp", "q afsluiten"],
+            ["Toetsen van de lobby", "n nieuwe uitnodiging (variant, regels, klok, privé)", "elke toets sluit deze hulp"],
         ),
     ] {
         let mut a = first_login("root", lang, w, h);
@@ -456,6 +472,14 @@ fn the_welcome_card_and_the_lobby_in_german_and_dutch() {
         assert!(t.lines().next().unwrap().contains(lobby), "{lang:?}\n{t}");
         assert!(t.lines().next().unwrap().contains(counts), "{lang:?}\n{t}");
         assert!(!t.contains("you are"), "{t}");
+        for s in [footer[0], footer[1], footer[2]] {
+            assert!(t.contains(s), "{lang:?}: footer lacks {s:?}\n{t}");
+        }
+        a.update(key('?'));
+        let t = flat(&draw(&a, w, h));
+        for s in help {
+            assert!(t.contains(s), "{lang:?}: help lacks {s:?}\n{t}");
+        }
     }
     // A guest's card and mark.
     let a = guest("guest-0042", Lang::De, w, h);

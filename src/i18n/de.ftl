@@ -85,6 +85,59 @@ lobby-counts = { $players } online, { $seeks ->
     }
 lobby-return = { $key }: zurück zu deiner Partie #{ $id }
 
+## Lobby keys: footer and help (src/ui/lobby.rs)
+
+lobby-help-title = Tasten der Lobby
+lobby-keys-next-list = nächste Liste
+lobby-keys-accept = annehmen
+lobby-keys-play-computer = gegen den Computer
+lobby-keys-watch = zuschauen
+lobby-keys-back-to-game = zurück zur Partie
+lobby-keys-challenge = herausfordern
+lobby-keys-open-tournament = Turnier öffnen
+lobby-keys-type = schreiben
+lobby-keys-return = zurück zu deiner Partie
+lobby-keys-new-seek = neues Angebot
+lobby-keys-computer-terms = Computer-Optionen
+lobby-keys-decline = ablehnen
+lobby-keys-cancel-mine = meins zurückziehen
+lobby-keys-chat = Chat
+lobby-keys-tournaments = Turniere
+lobby-keys-leaders = Bestenliste
+lobby-keys-games = Partien
+lobby-keys-profile = Profil
+lobby-keys-settings = Einstellungen
+lobby-keys-quit = beenden
+lobby-keys-admin = Admin
+lobby-keys-help = Hilfe
+lobby-keys-send = senden
+lobby-keys-cancel = abbrechen
+lobby-help-cycle = nächste / vorige Liste
+lobby-help-side = Spielerliste / Angebote
+lobby-help-move = in der Liste bewegen
+lobby-help-page = eine Seite hoch / runter, erste / letzte
+lobby-help-enter = erste Zeile der Angebote: gegen den Computer; ein Angebot: annehmen; Partie zuschauen (oder zurück zu deiner), Spieler herausfordern, chatten
+lobby-help-new-seek = neues Angebot (Variante, Regeln, Uhr, privat)
+lobby-help-challenge = den gewählten Spieler herausfordern
+lobby-help-bot = gegen den Computer: Stufe, Variante und Uhr wählen, dann spielen
+lobby-help-decline = eine Herausforderung an dich ablehnen (die gewählte)
+lobby-help-cancel = dein Angebot zurückziehen
+lobby-help-chat = im Chat schreiben
+lobby-help-tournaments = die Turnierliste (Enter öffnet eines)
+lobby-help-leaders = Bestenlisten
+lobby-help-games = beendete Partien: meine, neueste, Wiederholungen
+lobby-help-profile = Profil des gewählten Spielers (oder meins)
+lobby-help-settings = Einstellungen (Nummern, ASCII, Farben, Sprache)
+lobby-help-mouse-key = Maus
+lobby-help-mouse = Klick wählt, zweiter Klick nimmt an / schaut zu
+lobby-help-admin = Admin-Seite: Sitzungen, Sperren, rauswerfen, sperren, Rundruf
+
+## Help dialog (src/ui/dialog.rs)
+
+keys-any-key = jede Taste
+keys-closes-help = schließt die Hilfe
+keys-help-more = { $count } weitere: ein höheres Fenster zeigt sie
+
 ## Colours of the sides
 
 color-red = Rot

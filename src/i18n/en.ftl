@@ -85,6 +85,59 @@ lobby-counts = { $players } online, { $seeks ->
     }
 lobby-return = { $key }: return to your game #{ $id }
 
+## Lobby keys: footer and help (src/ui/lobby.rs)
+
+lobby-help-title = Lobby keys
+lobby-keys-next-list = next list
+lobby-keys-accept = accept
+lobby-keys-play-computer = play the computer
+lobby-keys-watch = watch
+lobby-keys-back-to-game = back to your game
+lobby-keys-challenge = challenge
+lobby-keys-open-tournament = open tournament
+lobby-keys-type = type
+lobby-keys-return = return to your game
+lobby-keys-new-seek = new seek
+lobby-keys-computer-terms = computer's terms
+lobby-keys-decline = decline
+lobby-keys-cancel-mine = cancel mine
+lobby-keys-chat = chat
+lobby-keys-tournaments = tournaments
+lobby-keys-leaders = leaders
+lobby-keys-games = games
+lobby-keys-profile = profile
+lobby-keys-settings = settings
+lobby-keys-quit = quit
+lobby-keys-admin = admin
+lobby-keys-help = help
+lobby-keys-send = send
+lobby-keys-cancel = cancel
+lobby-help-cycle = next / previous list
+lobby-help-side = players list / seeks
+lobby-help-move = move in the list
+lobby-help-page = a page up / down, first / last
+lobby-help-enter = the seeks' first row: play the computer; a seek: accept it; watch game (or back to yours), challenge player, chat
+lobby-help-new-seek = new seek (variant, rules, clock, private)
+lobby-help-challenge = challenge the selected player
+lobby-help-bot = computer's terms: choose level, variant, clock; then play
+lobby-help-decline = decline a challenge to you (the one selected)
+lobby-help-cancel = cancel your seek
+lobby-help-chat = type in chat
+lobby-help-tournaments = the tournaments list (Enter opens one)
+lobby-help-leaders = leaderboards
+lobby-help-games = finished games: mine, recent, replays
+lobby-help-profile = profile of the selected player (or mine)
+lobby-help-settings = settings (numbering, ASCII, colours)
+lobby-help-mouse-key = mouse
+lobby-help-mouse = click selects, click again accepts / watches
+lobby-help-admin = admin screen: sessions, bans, kick, ban, broadcast
+
+## Help dialog (src/ui/dialog.rs)
+
+keys-any-key = any key
+keys-closes-help = closes this help
+keys-help-more = { $count } more: a taller window shows them
+
 ## Colours of the sides
 
 color-red = Red

@@ -85,6 +85,59 @@ lobby-counts = { $players } online, { $seeks ->
     }
 lobby-return = { $key }: terug naar je partij #{ $id }
 
+## Lobby keys: footer and help (src/ui/lobby.rs)
+
+lobby-help-title = Toetsen van de lobby
+lobby-keys-next-list = volgende lijst
+lobby-keys-accept = aannemen
+lobby-keys-play-computer = tegen de computer
+lobby-keys-watch = kijken
+lobby-keys-back-to-game = terug naar je partij
+lobby-keys-challenge = uitdagen
+lobby-keys-open-tournament = toernooi openen
+lobby-keys-type = typen
+lobby-keys-return = terug naar je partij
+lobby-keys-new-seek = nieuwe uitnodiging
+lobby-keys-computer-terms = computer-opties
+lobby-keys-decline = afwijzen
+lobby-keys-cancel-mine = de mijne intrekken
+lobby-keys-chat = chat
+lobby-keys-tournaments = toernooien
+lobby-keys-leaders = ranglijst
+lobby-keys-games = partijen
+lobby-keys-profile = profiel
+lobby-keys-settings = instellingen
+lobby-keys-quit = afsluiten
+lobby-keys-admin = beheer
+lobby-keys-help = hulp
+lobby-keys-send = versturen
+lobby-keys-cancel = annuleren
+lobby-help-cycle = volgende / vorige lijst
+lobby-help-side = spelerslijst / uitnodigingen
+lobby-help-move = door de lijst bewegen
+lobby-help-page = een pagina omhoog / omlaag, eerste / laatste
+lobby-help-enter = eerste rij van de uitnodigingen: tegen de computer; een uitnodiging: aannemen; partij bekijken (of terug naar de jouwe), speler uitdagen, chatten
+lobby-help-new-seek = nieuwe uitnodiging (variant, regels, klok, privé)
+lobby-help-challenge = de gekozen speler uitdagen
+lobby-help-bot = tegen de computer: niveau, variant en klok kiezen, dan spelen
+lobby-help-decline = een uitdaging aan jou afwijzen (de gekozen)
+lobby-help-cancel = je uitnodiging intrekken
+lobby-help-chat = in de chat typen
+lobby-help-tournaments = de toernooienlijst (Enter opent er een)
+lobby-help-leaders = ranglijsten
+lobby-help-games = beëindigde partijen: de mijne, recente, herhalingen
+lobby-help-profile = profiel van de gekozen speler (of het mijne)
+lobby-help-settings = instellingen (nummering, ASCII, kleuren, taal)
+lobby-help-mouse-key = muis
+lobby-help-mouse = klik kiest, nog een klik neemt aan / kijkt mee
+lobby-help-admin = beheerscherm: sessies, bans, eruit zetten, bannen, omroepen
+
+## Help dialog (src/ui/dialog.rs)
+
+keys-any-key = elke toets
+keys-closes-help = sluit deze hulp
+keys-help-more = nog { $count }: een hoger venster toont ze
+
 ## Colours of the sides
 
 color-red = Rood

@@ -703,7 +703,7 @@ pub(crate) const QUIT_KEYS: &[Binding<bool, Never>] = &[
 
 /// The help's key: any key closes it.
 pub(crate) const HELP_KEYS: &[Binding<(), Never>] =
-    &[any(()).hints(&[hint(0, "any key", "closes this help")])];
+    &[any(()).hints(&[hint(0, "keys-any-key", "keys-closes-help")])];
 
 /// Settings rows: numbering, ASCII, colours, language.
 pub(crate) const SETTINGS_ROWS: usize = 4;
@@ -814,7 +814,7 @@ pub(crate) fn render_help(
 ) {
     let closes = keymap::footer(HELP_KEYS, &Always)
         .iter()
-        .map(|(k, w)| format!("{k} {w}"))
+        .map(|(k, w)| format!("{} {}", text(t.lang, k), text(t.lang, w)))
         .collect::<Vec<_>>()
         .join("  ");
     let width = |s: &str| s.chars().count();
@@ -854,7 +854,7 @@ pub(crate) fn render_help(
     for (i, r) in rows.iter().enumerate() {
         let n = lines(r);
         if y + n > room {
-            let more = format!("{} more: a taller window shows them", rows.len() - i);
+            let more = crate::t!(t.lang, "keys-help-more", count = rows.len() - i);
             let y = inn.y + y as u16;
             put(
                 buf,

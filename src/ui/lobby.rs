@@ -10,7 +10,8 @@ use crate::t;
 use super::dialog::{rules_words, BotTerms, FormKind, SeekForm};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::keymap::{
-    self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, Never, ToLine, With,
+    self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, InLang, Never, ToLine,
+    With,
 };
 use super::layout::{inner, lobby_layout, scroll_offset, LobbyLayout};
 use super::theme::Theme;
@@ -78,6 +79,8 @@ pub(crate) struct LobbyUi {
     /// found for this nick (every key asks; a scan of every game per key was a twentieth of
     /// a busy server's time under a typing flood).
     seen: Option<Seen>,
+    /// The language of the keys' hints and help (the app's, see `App::set_lang`).
+    pub lang: crate::i18n::Lang,
 }
 
 #[derive(Clone, Debug)]
@@ -118,6 +121,7 @@ impl Default for LobbyUi {
             last_seek: None,
             last_bot: None,
             seen: None,
+            lang: Default::default(),
         }
     }
 }
@@ -125,6 +129,14 @@ impl Default for LobbyUi {
 pub(crate) const CHAT_MAX: usize = 300;
 
 impl LobbyUi {
+    /// A new lobby's state, its keys in `lang`.
+    pub fn in_lang(lang: crate::i18n::Lang) -> LobbyUi {
+        LobbyUi {
+            lang,
+            ..LobbyUi::default()
+        }
+    }
+
     pub fn player_index(&self, l: &LobbySnapshot) -> Option<usize> {
         let n = self.player.as_ref()?;
         l.players.iter().position(|p| &p.nick == n)
@@ -366,11 +378,12 @@ impl LobbyUi {
 
     /// The keys of the lobby as it is now.
     pub fn keys(&self, l: &LobbySnapshot, me: &Identity) -> Box<dyn Described> {
-        if self.chat.is_some() {
+        let keys = if self.chat.is_some() {
             keymap::plain(CHAT_KEYS)
         } else {
             Box::new(With(KEYS, self.cx(l, me)))
-        }
+        };
+        Box::new(InLang(keys, self.lang))
     }
 
     pub fn key(&mut self, key: Key, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
@@ -1288,97 +1301,90 @@ impl Conditions<If> for LobbyCx {
     }
 }
 
-const MOVE_HELP: (&str, &str) = ("Up / Down, j / k", "move in the list");
-const SIDE_HELP: (&str, &str) = ("Left / Right, h / l", "players list / seeks");
+const MOVE_HELP: (&str, &str) = ("Up / Down, j / k", "lobby-help-move");
+const SIDE_HELP: (&str, &str) = ("Left / Right, h / l", "lobby-help-side");
 
 /// The lobby's keys. Footer ranks: Enter, n, b, ?, q, T, A, L, G, p, x, Tab, t, s.
 const KEYS: &[Binding<Do, If>] = &[
     on(&[Tab, BackTab], Do::Cycle)
-        .hints(&[hint(10, "Tab", "next list")])
-        .help("Tab / Shift-Tab", "next / previous list"),
+        .hints(&[hint(10, "Tab", "lobby-keys-next-list")])
+        .help("Tab / Shift-Tab", "lobby-help-cycle"),
     on(&[Left, ch('h')], Do::FocusPlayers).help(SIDE_HELP.0, SIDE_HELP.1),
     on(&[Right, ch('l')], Do::FocusSeeks)
         .when(&[If::NotSeeks])
         .help(SIDE_HELP.0, SIDE_HELP.1),
     on(&[Up, ch('k'), Down, ch('j')], Do::Move).help(MOVE_HELP.0, MOVE_HELP.1),
     on(&[PageUp, PageDown, Home, End], Do::Move)
-        .help("PgUp/PgDn, Home/End", "a page up / down, first / last"),
+        .help("PgUp/PgDn, Home/End", "lobby-help-page"),
     on(&[Enter], Do::Activate)
         .hints(&[
-            hint(0, "Enter", "accept").when(&[If::Seeks, If::SeekSelected]),
-            hint(0, "Enter", "play the computer").when(&[If::Seeks, If::Quick]),
-            hint(0, "Enter", "watch").when(&[If::Games, If::NotMyGameSelected]),
-            hint(0, "Enter", "back to your game").when(&[If::Games, If::MyGameSelected]),
-            hint(0, "Enter/c", "challenge").when(&[If::Players]),
-            hint(0, "Enter", "open tournament").when(&[If::Tournaments]),
-            hint(0, "Enter/t", "type").when(&[If::Chat]),
+            hint(0, "Enter", "lobby-keys-accept").when(&[If::Seeks, If::SeekSelected]),
+            hint(0, "Enter", "lobby-keys-play-computer").when(&[If::Seeks, If::Quick]),
+            hint(0, "Enter", "lobby-keys-watch").when(&[If::Games, If::NotMyGameSelected]),
+            hint(0, "Enter", "lobby-keys-back-to-game").when(&[If::Games, If::MyGameSelected]),
+            hint(0, "Enter/c", "lobby-keys-challenge").when(&[If::Players]),
+            hint(0, "Enter", "lobby-keys-open-tournament").when(&[If::Tournaments]),
+            hint(0, "Enter/t", "lobby-keys-type").when(&[If::Chat]),
         ])
-        .help(
-            "Enter",
-            "the seeks' first row: play the computer; a seek: accept it; \
-             watch game (or back to yours), challenge player, chat",
-        ),
+        .help("Enter", "lobby-help-enter"),
     on(&[ch('r')], Do::Return)
         .when(&[If::MyGame])
-        .hints(&[hint(0, "r", "return to your game").when(&[If::NotMyGameSelected])])
-        .help("r", "return to your game"),
+        .hints(&[hint(0, "r", "lobby-keys-return").when(&[If::NotMyGameSelected])])
+        .help("r", "lobby-keys-return"),
     on(&[ch('n')], Do::NewSeek)
-        .hints(&[hint(1, "n", "new seek")])
-        .help("n", "new seek (variant, rules, clock, private)"),
-    on(&[ch('c')], Do::Challenge).help("c", "challenge the selected player"),
+        .hints(&[hint(1, "n", "lobby-keys-new-seek")])
+        .help("n", "lobby-help-new-seek"),
+    on(&[ch('c')], Do::Challenge).help("c", "lobby-help-challenge"),
     on(&[ch('b')], Do::Bot)
-        .hints(&[hint(2, "b", "computer's terms")])
-        .help(
-            "b",
-            "computer's terms: choose level, variant, clock; then play",
-        ),
+        .hints(&[hint(2, "b", "lobby-keys-computer-terms")])
+        .help("b", "lobby-help-bot"),
     on(&[ch('d')], Do::Decline)
-        .hints(&[hint(1, "d", "decline").when(&[If::Challenged])])
-        .help("d", "decline a challenge to you (the one selected)"),
+        .hints(&[hint(1, "d", "lobby-keys-decline").when(&[If::Challenged])])
+        .help("d", "lobby-help-decline"),
     on(&[ch('x')], Do::CancelSeek)
-        .hints(&[hint(9, "x", "cancel mine").when(&[If::Seeks])])
-        .help("x", "cancel your seek"),
+        .hints(&[hint(9, "x", "lobby-keys-cancel-mine").when(&[If::Seeks])])
+        .help("x", "lobby-help-cancel"),
     on(&[ch('t')], Do::Chat)
-        .hints(&[hint(11, "t", "chat").when(&[If::NotChat])])
-        .help("t", "type in chat"),
+        .hints(&[hint(11, "t", "lobby-keys-chat").when(&[If::NotChat])])
+        .help("t", "lobby-help-chat"),
     on(&[ch('T')], Do::FocusTournaments)
         .when(&[If::AnyTournament])
-        .hints(&[hint(5, "T", "tournaments").when(&[If::NotTournaments])])
-        .help("T", "the tournaments list (Enter opens one)"),
+        .hints(&[hint(5, "T", "lobby-keys-tournaments").when(&[If::NotTournaments])])
+        .help("T", "lobby-help-tournaments"),
     on(&[ch('T')], Do::NoTournaments)
         .when(&[If::NoTournament])
-        .hints(&[hint(5, "T", "tournaments")])
+        .hints(&[hint(5, "T", "lobby-keys-tournaments")])
         .explains(),
     on(&[ch('L')], Do::Leaders)
-        .hints(&[hint(6, "L", "leaders")])
-        .help("L", "leaderboards"),
+        .hints(&[hint(6, "L", "lobby-keys-leaders")])
+        .help("L", "lobby-help-leaders"),
     on(&[ch('G')], Do::Games)
-        .hints(&[hint(7, "G", "games")])
-        .help("G", "finished games: mine, recent, replays"),
+        .hints(&[hint(7, "G", "lobby-keys-games")])
+        .help("G", "lobby-help-games"),
     on(&[ch('p')], Do::Profile)
-        .hints(&[hint(8, "p", "profile")])
-        .help("p", "profile of the selected player (or mine)"),
+        .hints(&[hint(8, "p", "lobby-keys-profile")])
+        .help("p", "lobby-help-profile"),
     on(&[ch('s'), F(2)], Do::Settings)
-        .hints(&[hint(12, "s", "settings")])
-        .help("s / F2", "settings (numbering, ASCII, colours)"),
-    note("mouse", "click selects, click again accepts / watches"),
+        .hints(&[hint(12, "s", "lobby-keys-settings")])
+        .help("s / F2", "lobby-help-settings"),
+    note("lobby-help-mouse-key", "lobby-help-mouse"),
     on(&[ch('q')], Do::Quit)
-        .hints(&[hint(4, "q", "quit")])
-        .help("q", "quit"),
+        .hints(&[hint(4, "q", "lobby-keys-quit")])
+        .help("q", "lobby-keys-quit"),
     // Shown on every terminal wide enough for the lobby, right after "q quit".
     on(&[ch('A')], Do::Admin)
         .when(&[If::Admin])
-        .hints(&[hint(5, "A", "admin")])
-        .help("A", "admin screen: sessions, bans, kick, ban, broadcast"),
+        .hints(&[hint(5, "A", "lobby-keys-admin")])
+        .help("A", "lobby-help-admin"),
     // Others are told the admin screen is only for admins.
     on(&[ch('A')], Do::Admin).when(&[If::NotAdmin]).explains(),
-    on(&[ch('?')], Do::Help).hints(&[hint(3, "?", "help")]),
+    on(&[ch('?')], Do::Help).hints(&[hint(3, "?", "lobby-keys-help")]),
 ];
 
 /// Typing a chat line.
 const CHAT_KEYS: &[Binding<ToLine, Never>] = &[
-    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "send")]),
-    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "lobby-keys-send")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "lobby-keys-cancel")]),
     typing(ToLine),
 ];
 

@@ -348,6 +348,7 @@ impl App {
     /// `seed` must be unpredictable (the session draws it from the operating system);
     /// tests pass a constant.
     pub fn new(me: Identity, settings: Settings, width: u16, height: u16, seed: u64) -> App {
+        let lang = settings.lang;
         // A key's first login chooses its name; a guest is told what a guest is.
         let welcome = if me.guest {
             Some(Overlay::Name(welcome::NameCard::guest(
@@ -367,7 +368,7 @@ impl App {
             lobby: Arc::new(LobbySnapshot::default()),
             shared_lobby: Arc::new(LobbySnapshot::default()),
             challenges: Vec::new(),
-            lobby_ui: lobby::LobbyUi::default(),
+            lobby_ui: lobby::LobbyUi::in_lang(lang),
             game: None,
             saved: vec![],
             notice: None,
@@ -840,6 +841,7 @@ impl App {
                     Some(SettingsKey::Down) => row = (row + 1).min(dialog::SETTINGS_ROWS - 1),
                     Some(SettingsKey::Change) => {
                         self.settings = dialog::change_setting(&self.settings, row);
+                        self.lobby_ui.lang = self.settings.lang;
                         self.overlay = Some(Overlay::Settings { row });
                         return vec![Effect::SettingsChanged(self.settings.clone())];
                     }
@@ -1076,13 +1078,15 @@ impl App {
     /// The help of the screen shown: its title and lines.
     fn help(&self, screen: Shown) -> (&'static str, Vec<(&'static str, &'static str)>) {
         let title = match screen {
-            Shown::Lobby | Shown::TooSmall => "Lobby keys",
+            Shown::Lobby | Shown::TooSmall => "lobby-help-title",
             Shown::Admin => "Admin keys",
             Shown::Tournament => "Tournament keys",
             Shown::Setup | Shown::Game => self.game.as_ref().map_or("Keys", |g| g.help_title()),
             Shown::Browse => self.pages.last().map_or("Keys", |p| p.help_title()),
         };
-        (title, self.screen_keys(screen).help())
+        let lang = self.settings.lang;
+        let help = keymap::in_lang(self.screen_keys(screen).help(), lang);
+        (crate::i18n::text_static(lang, title), help)
     }
 
     /// What the app does with `key` now, as its help and hints document it: `None` when
