@@ -344,7 +344,8 @@ fn whole(buf: &Buffer) -> (u16, u16, u16, u16) {
 ///
 /// - the welcome card (a key's first login), the guest's card, the rename card;
 /// - the settings dialog, the quit question;
-/// - the lobby's first line, its footer (the keys' hints) and its help (`?`);
+/// - the lobby's first line, its lists' titles, its footer (the keys' hints), its help
+///   (`?`), the notices its keys give, the chat line's footer;
 /// - the too-small screen: alone, asking to quit, over a game in set-up (playing, watching).
 #[test]
 fn converted_screens_hold_only_catalog_text_and_cut_none() {
@@ -364,6 +365,16 @@ fn converted_screens_hold_only_catalog_text_and_cut_none() {
         a.update(key('?'));
         let help = draw(&a, w, h);
         check(&format!("lobby help {w}x{h}"), &help, differing(&help, &under));
+        // The lists' titles (the row under the header).
+        check(&format!("lobby titles {w}x{h}"), &under, (0, 1, w, 2));
+        // The lobby's notices (over the footer).
+        for (k, why) in [('x', "no seek"), ('d', "no challenge"), ('T', "no tournaments"), ('A', "not an admin"), ('c', "no player")] {
+            let mut a = lobby_app(me("root"), p, w, h);
+            a.update(key(k));
+            let b = draw(&a, w, h);
+            assert_ne!(b, under, "{k}: a notice");
+            check(&format!("lobby notice {k} ({why}) {w}x{h}"), &b, (0, h - 2, w, h));
+        }
         // Typing a chat line: its footer.
         let mut a = lobby_app(me("root"), p, w, h);
         a.update(key('t'));
@@ -445,7 +456,7 @@ fn the_welcome_card_and_the_lobby_in_german_and_dutch() {
             "Enter/Esc diesen Namen behalten",
             "du bist root",
             "0 online, 0 Angebote, 0 Partien",
-            ["Enter gegen den Computer", "? Hilfe", "q beenden"],
+            ["Enter gegen den Computer", "? Hilfe", "Offene Angebote (0)"],
             ["Tasten der Lobby", "n neues Angebot (Variante, Regeln, Uhr, privat)", "jede Taste schließt die Hilfe"],
         ),
         (
@@ -454,7 +465,7 @@ fn the_welcome_card_and_the_lobby_in_german_and_dutch() {
             "Enter/Esc deze naam houden",
             "je bent root",
             "0 online, 0 uitnodigingen, 0 partijen",
-            ["Enter tegen de computer", "? hulp", "q afsluiten"],
+            ["Enter tegen de computer", "? hulp", "Open uitnodigingen (0)"],
             ["Toetsen van de lobby", "n nieuwe uitnodiging (variant, regels, klok, privé)", "elke toets sluit deze hulp"],
         ),
     ] {

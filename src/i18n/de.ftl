@@ -84,6 +84,17 @@ lobby-counts = { $players } online, { $seeks ->
        *[other] { $games } Partien
     }
 lobby-return = { $key }: zurück zu deiner Partie #{ $id }
+lobby-players-title = Spieler ({ $count })
+lobby-nobody = noch niemand sonst hier
+lobby-seeks-title = Offene Angebote ({ $count })
+lobby-no-seeks = noch keine offenen Angebote:
+lobby-post-seek = ein Angebot machen
+lobby-games-title = Laufende Partien ({ $count })
+lobby-no-games = keine laufenden Partien
+lobby-tournaments-title = Turniere ({ $count })
+lobby-chat-title = Chat
+lobby-chat-empty = t zum Chatten
+lobby-say = sagen:
 
 ## Lobby keys: footer and help (src/ui/lobby.rs)
 
@@ -131,6 +142,23 @@ lobby-help-settings = Einstellungen (Nummern, ASCII, Farben, Sprache)
 lobby-help-mouse-key = Maus
 lobby-help-mouse = Klick wählt, zweiter Klick nimmt an / schaut zu
 lobby-help-admin = Admin-Seite: Sitzungen, Sperren, rauswerfen, sperren, Rundruf
+
+## Lobby notices (src/ui/lobby.rs)
+
+lobby-notice-no-tournaments = Zurzeit sind keine Turniere angekündigt: Sobald eines angekündigt ist, steht es hier
+lobby-notice-select-player = Wähle einen Spieler in der Liste und drücke c, um ihn herauszufordern
+lobby-notice-not-yourself = Du kannst dich nicht selbst herausfordern
+lobby-notice-no-seek-to-cancel = Du hast kein offenes Angebot zum Zurückziehen
+lobby-notice-no-challenge = Keine Herausforderung an dich zum Ablehnen (sie sind bei den Angeboten mit ! markiert)
+lobby-notice-own-seek = Das ist dein eigenes Angebot: x zieht es zurück
+lobby-notice-seek-gone = Das gewählte Angebot ist weg: angenommen oder zurückgezogen
+lobby-notice-private-game = Diese Partie ist privat: keine Zuschauer
+lobby-notice-game-ended = Die gewählte Partie ist zu Ende
+lobby-notice-no-games = Gerade läuft keine Partie zum Zuschauen
+lobby-notice-no-game-selected = Keine Partie gewählt: mit Hoch/Runter eine wählen, dann Enter
+lobby-notice-tournament-gone = Das gewählte Turnier steht nicht mehr in der Liste
+lobby-notice-no-tournament-selected = Kein Turnier gewählt: mit Hoch/Runter eines wählen, dann Enter
+lobby-notice-not-admin = Die Admin-Seite ist nur für die Admins des Servers
 
 ## Help dialog (src/ui/dialog.rs)
 

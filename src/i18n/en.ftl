@@ -84,6 +84,17 @@ lobby-counts = { $players } online, { $seeks ->
        *[other] { $games } games
     }
 lobby-return = { $key }: return to your game #{ $id }
+lobby-players-title = Players ({ $count })
+lobby-nobody = nobody else here yet
+lobby-seeks-title = Open seeks ({ $count })
+lobby-no-seeks = no open seeks yet:
+lobby-post-seek = post a seek
+lobby-games-title = Games in play ({ $count })
+lobby-no-games = no games in play
+lobby-tournaments-title = Tournaments ({ $count })
+lobby-chat-title = Chat
+lobby-chat-empty = t to chat
+lobby-say = say:
 
 ## Lobby keys: footer and help (src/ui/lobby.rs)
 
@@ -131,6 +142,23 @@ lobby-help-settings = settings (numbering, ASCII, colours)
 lobby-help-mouse-key = mouse
 lobby-help-mouse = click selects, click again accepts / watches
 lobby-help-admin = admin screen: sessions, bans, kick, ban, broadcast
+
+## Lobby notices (src/ui/lobby.rs)
+
+lobby-notice-no-tournaments = No tournaments are announced now: they are listed here when one is
+lobby-notice-select-player = Select a player in the list, then press c to challenge them
+lobby-notice-not-yourself = You cannot challenge yourself
+lobby-notice-no-seek-to-cancel = You have no open seek to cancel
+lobby-notice-no-challenge = No challenge to you to decline (they are marked ! in the seeks)
+lobby-notice-own-seek = That is your own seek: x cancels it
+lobby-notice-seek-gone = The seek you chose is gone: taken or withdrawn
+lobby-notice-private-game = That game is private: no spectators
+lobby-notice-game-ended = The game you chose has ended
+lobby-notice-no-games = No games in play to watch
+lobby-notice-no-game-selected = No game is selected: Up/Down chooses one, then Enter
+lobby-notice-tournament-gone = The tournament you chose is no longer listed
+lobby-notice-no-tournament-selected = No tournament is selected: Up/Down chooses one, then Enter
+lobby-notice-not-admin = The admin screen is only for the server's admins
 
 ## Help dialog (src/ui/dialog.rs)
 

@@ -84,6 +84,17 @@ lobby-counts = { $players } online, { $seeks ->
        *[other] { $games } partijen
     }
 lobby-return = { $key }: terug naar je partij #{ $id }
+lobby-players-title = Spelers ({ $count })
+lobby-nobody = nog niemand anders hier
+lobby-seeks-title = Open uitnodigingen ({ $count })
+lobby-no-seeks = nog geen open uitnodigingen:
+lobby-post-seek = een uitnodiging plaatsen
+lobby-games-title = Lopende partijen ({ $count })
+lobby-no-games = geen lopende partijen
+lobby-tournaments-title = Toernooien ({ $count })
+lobby-chat-title = Chat
+lobby-chat-empty = t om te chatten
+lobby-say = zeg:
 
 ## Lobby keys: footer and help (src/ui/lobby.rs)
 
@@ -131,6 +142,23 @@ lobby-help-settings = instellingen (nummering, ASCII, kleuren, taal)
 lobby-help-mouse-key = muis
 lobby-help-mouse = klik kiest, nog een klik neemt aan / kijkt mee
 lobby-help-admin = beheerscherm: sessies, bans, eruit zetten, bannen, omroepen
+
+## Lobby notices (src/ui/lobby.rs)
+
+lobby-notice-no-tournaments = Er zijn nu geen toernooien aangekondigd: zodra er een is, staat het hier
+lobby-notice-select-player = Kies een speler in de lijst en druk op c om hem uit te dagen
+lobby-notice-not-yourself = Je kunt jezelf niet uitdagen
+lobby-notice-no-seek-to-cancel = Je hebt geen open uitnodiging om in te trekken
+lobby-notice-no-challenge = Geen uitdaging aan jou om af te wijzen (die staan met ! bij de uitnodigingen)
+lobby-notice-own-seek = Dat is je eigen uitnodiging: x trekt die in
+lobby-notice-seek-gone = De gekozen uitnodiging is weg: aangenomen of ingetrokken
+lobby-notice-private-game = Die partij is privé: geen toeschouwers
+lobby-notice-game-ended = De gekozen partij is afgelopen
+lobby-notice-no-games = Er wordt nu geen partij gespeeld om te bekijken
+lobby-notice-no-game-selected = Geen partij gekozen: kies er een met Omhoog/Omlaag, dan Enter
+lobby-notice-tournament-gone = Het gekozen toernooi staat niet meer in de lijst
+lobby-notice-no-tournament-selected = Geen toernooi gekozen: kies er een met Omhoog/Omlaag, dan Enter
+lobby-notice-not-admin = Het beheerscherm is alleen voor de beheerders van de server
 
 ## Help dialog (src/ui/dialog.rs)
 

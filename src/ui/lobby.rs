@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+use crate::i18n::tr;
 use crate::t;
 use super::dialog::{rules_words, BotTerms, FormKind, SeekForm};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
@@ -417,7 +418,7 @@ impl LobbyUi {
             Do::FocusTournaments => self.focus_panel(l, Panel::Tournaments),
             Do::NoTournaments => {
                 return vec![Act::Notice(
-                    "No tournaments are announced now: they are listed here when one is".into(),
+                    tr(self.lang, "lobby-notice-no-tournaments"),
                 )]
             }
             Do::FocusPlayers => self.focus_panel(l, Panel::Players),
@@ -481,11 +482,11 @@ impl LobbyUi {
             None => {
                 self.focus_panel(l, Panel::Players);
                 vec![Act::Notice(
-                    "Select a player in the list, then press c to challenge them".into(),
+                    tr(self.lang, "lobby-notice-select-player"),
                 )]
             }
             Some(p) if p.nick == me.nick => {
-                vec![Act::Notice("You cannot challenge yourself".into())]
+                vec![Act::Notice(tr(self.lang, "lobby-notice-not-yourself"))]
             }
             Some(p) if p.bot => vec![Act::Open(Overlay::Form(self.form(
                 FormKind::Bot,
@@ -510,7 +511,7 @@ impl LobbyUi {
         let mine = selected.or_else(|| l.seeks.iter().find(|s| s.owner == me.nick));
         match mine {
             Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::CancelSeek(s.id)))],
-            None => vec![Act::Notice("You have no open seek to cancel".into())],
+            None => vec![Act::Notice(tr(self.lang, "lobby-notice-no-seek-to-cancel"))],
         }
     }
 
@@ -521,7 +522,7 @@ impl LobbyUi {
         match selected.or_else(|| l.seeks.iter().find(to_me)) {
             Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Decline(s.id)))],
             None => vec![Act::Notice(
-                "No challenge to you to decline (they are marked ! in the seeks)".into(),
+                tr(self.lang, "lobby-notice-no-challenge"),
             )],
         }
     }
@@ -531,11 +532,11 @@ impl LobbyUi {
             Panel::Players => self.challenge(l, me),
             Panel::Seeks => match self.seek_index(l).map(|i| &l.seeks[i]) {
                 Some(s) if s.owner == me.nick => {
-                    vec![Act::Notice("That is your own seek: x cancels it".into())]
+                    vec![Act::Notice(tr(self.lang, "lobby-notice-own-seek"))]
                 }
                 Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Accept(s.id)))],
                 None if std::mem::take(&mut self.gone) => vec![Act::Notice(
-                    "The seek you chose is gone: taken or withdrawn".into(),
+                    tr(self.lang, "lobby-notice-seek-gone"),
                 )],
                 // The first row, selected until the player moves to a seek (the newcomer's
                 // first step): a game against the computer.
@@ -547,28 +548,28 @@ impl LobbyUi {
                     vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(g.id)))]
                 }
                 Some(g) if g.private => {
-                    vec![Act::Notice("That game is private: no spectators".into())]
+                    vec![Act::Notice(tr(self.lang, "lobby-notice-private-game"))]
                 }
                 Some(g) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(g.id)))],
                 None if std::mem::take(&mut self.gone) => {
-                    vec![Act::Notice("The game you chose has ended".into())]
+                    vec![Act::Notice(tr(self.lang, "lobby-notice-game-ended"))]
                 }
                 None if l.games.is_empty() => {
-                    vec![Act::Notice("No games in play to watch".into())]
+                    vec![Act::Notice(tr(self.lang, "lobby-notice-no-games"))]
                 }
                 None => vec![Act::Notice(
-                    "No game is selected: Up/Down chooses one, then Enter".into(),
+                    tr(self.lang, "lobby-notice-no-game-selected"),
                 )],
             },
             Panel::Tournaments => match self.tournament_index(l).map(|i| &l.tournaments[i]) {
                 Some(t) => vec![Act::OpenTournament(t.id)],
                 None if std::mem::take(&mut self.gone) => {
                     vec![Act::Notice(
-                        "The tournament you chose is no longer listed".into(),
+                        tr(self.lang, "lobby-notice-tournament-gone"),
                     )]
                 }
                 None => vec![Act::Notice(
-                    "No tournament is selected: Up/Down chooses one, then Enter".into(),
+                    tr(self.lang, "lobby-notice-no-tournament-selected"),
                 )],
             },
             Panel::Chat => {
@@ -874,9 +875,10 @@ impl View<'_> {
         let nick_w = longest.min(width.saturating_sub(18)).clamp(6, 24);
         let status_w = width.saturating_sub(nick_w + 10);
         let head = format!("{} {:>6} {}", pad("nick", nick_w + 2), "rating", "status");
-        let title = format!("Players ({})", players.len());
+        let title = t!(self.t.lang, "lobby-players-title", count = players.len());
         let row = |i: usize| self.player_row(&players[i], nick_w, status_w);
-        let empty = "nobody else here yet";
+        let empty = tr(self.t.lang, "lobby-nobody");
+        let empty = empty.as_str();
         self.list(
             buf,
             (area, Panel::Players, title),
@@ -929,7 +931,7 @@ impl View<'_> {
 
     fn seeks(&self, buf: &mut Buffer, area: Rect) {
         let seeks = &self.l.seeks;
-        let title = format!("Open seeks ({})", seeks.len());
+        let title = t!(self.t.lang, "lobby-seeks-title", count = seeks.len());
         let head = "player       variant  clock rated  rules";
         let width = usize::from(list_area(Panel::Seeks, area).width);
         // The first row plays the computer; the seeks follow.
@@ -973,9 +975,16 @@ impl View<'_> {
         let t = self.t;
         let width = usize::from(area.width);
         let mut rows: Vec<Line<'static>> =
-            vec![Line::from(Span::styled("no open seeks yet:", t.dim()))];
-        let others = [("b", "computer's terms"), ("n", "post a seek")];
-        let one_row: usize = others.iter().map(|(k, w)| k.len() + 1 + w.len() + 3).sum();
+            vec![Line::from(Span::styled(tr(t.lang, "lobby-no-seeks"), t.dim()))];
+        let (terms, post) = (
+            tr(t.lang, "lobby-keys-computer-terms"),
+            tr(t.lang, "lobby-post-seek"),
+        );
+        let others = [("b", terms.as_str()), ("n", post.as_str())];
+        let one_row: usize = others
+            .iter()
+            .map(|(k, w)| k.chars().count() + 1 + w.chars().count() + 3)
+            .sum();
         let item = |(k, w): (&str, &str)| {
             vec![
                 Span::styled(format!("{k} "), t.key()),
@@ -1041,7 +1050,7 @@ impl View<'_> {
 
     fn games(&self, buf: &mut Buffer, area: Rect) {
         let games = &self.l.games;
-        let title = format!("Games in play ({})", games.len());
+        let title = t!(self.t.lang, "lobby-games-title", count = games.len());
         let names = game_names_width(list_area(Panel::Games, area).width);
         let head = format!(
             "{}  {} {:>5}  watching",
@@ -1056,7 +1065,7 @@ impl View<'_> {
             &head,
             games.len(),
             row,
-            "no games in play",
+            &tr(self.t.lang, "lobby-no-games"),
         );
     }
 
@@ -1088,7 +1097,7 @@ impl View<'_> {
 
     fn tournaments(&self, buf: &mut Buffer, area: Rect) {
         let list = &self.l.tournaments;
-        let title = format!("Tournaments ({})", list.len());
+        let title = t!(self.t.lang, "lobby-tournaments-title", count = list.len());
         let width = usize::from(list_area(Panel::Tournaments, area).width);
         let row = |i: usize| self.tournament_row(&list[i], width);
         self.list(
@@ -1137,13 +1146,13 @@ impl View<'_> {
 
     fn chat(&self, buf: &mut Buffer, area: Rect) {
         let (l, t) = (self.l, self.t);
-        let inn = panel(buf, area, "Chat", self.ui.focus == Panel::Chat, t);
+        let inn = panel(buf, area, &tr(t.lang, "lobby-chat-title"), self.ui.focus == Panel::Chat, t);
         draw_chat(
             buf,
             inn,
             &l.chat,
             self.ui.chat.as_ref(),
-            "t to chat",
+            &tr(t.lang, "lobby-chat-empty"),
             false,
             t,
         );
@@ -1198,7 +1207,7 @@ pub(crate) fn draw_chat(
     }
     let y = inn.bottom() - 1;
     match input {
-        Some(input) => input.render(buf, inn.x, y, inn.width, "say: ", t),
+        Some(input) => input.render(buf, inn.x, y, inn.width, &(tr(t.lang, "lobby-say") + " "), t),
         None => {
             put(buf, inn.x, y, idle, inn.width, t.dim());
         }

@@ -696,7 +696,7 @@ impl App {
                         self.admin = Some(admin::AdminUi::default());
                         fx.push(Effect::Admin(AdminCmd::Refresh));
                     } else {
-                        self.notice = Some(NOT_ADMIN.into());
+                        self.notice = Some(tr(self.settings.lang, "lobby-notice-not-admin"));
                     }
                 }
                 Act::CloseAdmin => self.admin = None,
@@ -1208,8 +1208,6 @@ pub fn rank_label(lang: Lang, r: Rank, n: Numbering) -> &'static str {
     }
 }
 
-/// What a player who is not an admin is told when pressing the admin key.
-const NOT_ADMIN: &str = "The admin screen is only for the server's admins";
 
 /// The key that dismisses a notice, at its end.
 const NOTICE_ESC: &str = " (Esc) ";
