@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use ratatui::buffer::Buffer;
 use stratego_ssh::i18n::{has, tr, Lang};
-use stratego_ssh::proto::{GamePhase, LobbySnapshot};
+use stratego_ssh::proto::{GamePhase, LobbySnapshot, PlayerInfo, PlayerStatus};
 use stratego_ssh::rules::{Color, Numbering, Rank};
 use stratego_ssh::ui::input::KeyCode;
 use stratego_ssh::ui::{rank_label, rank_name, Address, App, Effect, Identity, Msg, Settings};
@@ -432,6 +432,67 @@ fn the_pseudo_check_finds_english_and_cut_text() {
     // Half the header: its last message is cut.
     let f = pseudo_faults(&b, (0, 0, 30, 1));
     assert!(f.iter().any(|f| f.contains("cut")), "{f:?}");
+}
+
+/// A lobby with players in every state (names without letters outside what a test knows).
+fn with_players() -> LobbySnapshot {
+    let p = |nick: &str, guest, bot, rating, status| PlayerInfo {
+        nick: nick.into(),
+        guest,
+        bot,
+        rating,
+        status,
+    };
+    LobbySnapshot {
+        players: vec![
+            p("root", false, false, Some(1500), PlayerStatus::Idle),
+            p("alice", false, false, Some(1620), PlayerStatus::Seeking),
+            p("gus", true, false, None, PlayerStatus::Watching(3)),
+            p("botty", false, true, None, PlayerStatus::Playing(3)),
+            p("carol", false, false, None, PlayerStatus::LeftGame(4)),
+        ],
+        ..Default::default()
+    }
+}
+
+/// The players' list: from the top left corner to its border's corners.
+fn players_panel(buf: &Buffer) -> (u16, u16, u16, u16) {
+    let right = (0..buf.area.width)
+        .find(|x| buf[(*x, 1)].symbol() == "╮")
+        .expect("the players' list's corner");
+    let bottom = (2..buf.area.height)
+        .find(|y| buf[(0, *y)].symbol() == "╰")
+        .expect("the players' list's bottom");
+    (0, 1, right + 1, bottom + 1)
+}
+
+/// The players' list in German and Dutch: its heads, ratings and statuses, each whole at
+/// 80x24 (its status column is 8 cells there). Not yet in the pseudo-language: its words,
+/// 40 % longer, do not fit that column (the list's layout is still English's).
+#[test]
+fn the_players_list_in_german_and_dutch() {
+    let mut a = App::new(me("root"), with_lang(Lang::De), 120, 40, 1);
+    a.update(Msg::Lobby(Arc::new(with_players())));
+    let t = text(&draw(&a, 120, 40));
+    for s in ["Name", "Wertung Status", "root (du)", "in der Lobby", "sucht", "Gast", "Bot", "sieht zu", "verließ Partie #4"] {
+        assert!(t.contains(s), "missing {s:?}\n{t}");
+    }
+    // At 80x24 each status whole, in the short forms.
+    for (lang, words) in [
+        (Lang::De, ["Name", "Wertung", "Status", "Lobby", "sucht", "sieht zu", "spielt", "weg #4"]),
+        (Lang::Nl, ["naam", "rating", "status", "lobby", "zoekt", "kijkt", "speelt", "weg #4"]),
+    ] {
+        let mut a = App::new(me("root"), with_lang(lang), 80, 24, 1);
+        a.update(Msg::Lobby(Arc::new(with_players())));
+        let b = draw(&a, 80, 24);
+        let (x0, y0, x1, y1) = players_panel(&b);
+        let panel: String = (y0..y1)
+            .map(|y| (x0..x1).map(|x| b[(x, y)].symbol()).collect::<String>() + "\n")
+            .collect();
+        for s in words {
+            assert!(panel.contains(&format!("{s} ")) || panel.contains(&format!("{s}│")), "{lang:?}: {s:?} cut\n{panel}");
+        }
+    }
 }
 
 // ---- German and Dutch --------------------------------------------------------------------

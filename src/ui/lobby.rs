@@ -678,16 +678,16 @@ fn list_area(panel: Panel, r: Rect) -> Rect {
 }
 
 /// Where a player is, in words that fit `room` columns where they can.
-fn status_text(s: PlayerStatus, room: usize) -> String {
+fn status_text(s: PlayerStatus, room: usize, lang: crate::i18n::Lang) -> String {
     let long = room >= 13;
     match s {
-        PlayerStatus::Idle if long => "in the lobby".into(),
-        PlayerStatus::Idle => "lobby".into(),
-        PlayerStatus::LeftGame(g) if long => format!("left game #{g}"),
-        PlayerStatus::LeftGame(g) => format!("left #{g}"),
-        PlayerStatus::Seeking => "seeking".into(),
-        PlayerStatus::Playing(_) => "playing".into(),
-        PlayerStatus::Watching(_) => "watching".into(),
+        PlayerStatus::Idle if long => tr(lang, "lobby-status-idle-long"),
+        PlayerStatus::Idle => tr(lang, "lobby-status-idle"),
+        PlayerStatus::LeftGame(g) if long => t!(lang, "lobby-status-left-long", id = g.to_string()),
+        PlayerStatus::LeftGame(g) => t!(lang, "lobby-status-left", id = g.to_string()),
+        PlayerStatus::Seeking => tr(lang, "lobby-status-seeking"),
+        PlayerStatus::Playing(_) => tr(lang, "lobby-status-playing"),
+        PlayerStatus::Watching(_) => tr(lang, "lobby-status-watching"),
     }
 }
 
@@ -866,17 +866,30 @@ impl View<'_> {
     fn players(&self, buf: &mut Buffer, area: Rect) {
         let players = &self.l.players;
         let width = inner(area).width as usize;
+        let lang = self.t.lang;
+        let w = super::words::width;
+        // The rating column as wide as its head and words (6 in English).
+        let rating_w = ["lobby-head-rating", "lobby-rating-bot", "lobby-rating-guest"]
+            .map(|id| w(&tr(lang, id)))
+            .into_iter()
+            .fold(6, usize::max);
+        let you = w(&tr(lang, "lobby-you")) + 1;
         // The names as wide as the longest (with "(you)"), the rest to say where each is.
         let longest = players
             .iter()
-            .map(|p| super::words::width(&p.nick) + if p.nick == self.me.nick { 6 } else { 0 })
+            .map(|p| w(&p.nick) + if p.nick == self.me.nick { you } else { 0 })
             .max()
             .unwrap_or(0);
-        let nick_w = longest.min(width.saturating_sub(18)).clamp(6, 24);
-        let status_w = width.saturating_sub(nick_w + 10);
-        let head = format!("{} {:>6} {}", pad("nick", nick_w + 2), "rating", "status");
+        let nick_w = longest.min(width.saturating_sub(12 + rating_w)).clamp(6, 24);
+        let status_w = width.saturating_sub(nick_w + 4 + rating_w);
+        let head = format!(
+            "{} {:>rating_w$} {}",
+            pad(&tr(lang, "lobby-head-nick"), nick_w + 2),
+            tr(lang, "lobby-head-rating"),
+            tr(lang, "lobby-head-status")
+        );
         let title = t!(self.t.lang, "lobby-players-title", count = players.len());
-        let row = |i: usize| self.player_row(&players[i], nick_w, status_w);
+        let row = |i: usize| self.player_row(&players[i], nick_w, rating_w, status_w);
         let empty = tr(self.t.lang, "lobby-nobody");
         let empty = empty.as_str();
         self.list(
@@ -889,14 +902,21 @@ impl View<'_> {
         );
     }
 
-    fn player_row(&self, p: &PlayerInfo, nick_w: usize, status_w: usize) -> Line<'static> {
+    fn player_row(
+        &self,
+        p: &PlayerInfo,
+        nick_w: usize,
+        rating_w: usize,
+        status_w: usize,
+    ) -> Line<'static> {
         let t = self.t;
+        let lang = t.lang;
         let rating = if p.bot {
-            "bot".to_string()
+            tr(lang, "lobby-rating-bot")
         } else if let Some(r) = p.rating {
             r.to_string()
         } else if p.guest {
-            "guest".to_string()
+            tr(lang, "lobby-rating-guest")
         } else {
             "-".to_string()
         };
@@ -906,12 +926,12 @@ impl View<'_> {
             return Line::from(vec![
                 Span::raw(format!("{} ", t.g.bullet)),
                 Span::styled(p.nick.clone(), t.accent()),
-                Span::raw(format!(" {rating:>6}")),
+                Span::raw(format!(" {rating:>rating_w$}")),
             ]);
         }
         let (nick, name_style) = if mine {
             // `(you)` only where it fits whole: the name comes first.
-            let marked = format!("{} (you)", p.nick);
+            let marked = format!("{} {}", p.nick, tr(lang, "lobby-you"));
             let shown = if marked.chars().count() <= nick_w {
                 marked
             } else {
@@ -924,8 +944,8 @@ impl View<'_> {
         Line::from(vec![
             Span::raw(format!("{} ", t.g.bullet)),
             Span::styled(pad(&nick, nick_w), name_style),
-            Span::raw(format!(" {rating:>6} ")),
-            Span::styled(status_text(p.status, status_w), t.dim()),
+            Span::raw(format!(" {rating:>rating_w$} ")),
+            Span::styled(status_text(p.status, status_w, lang), t.dim()),
         ])
     }
 
