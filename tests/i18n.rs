@@ -26,7 +26,11 @@ fn ids(ftl: &str) -> Vec<String> {
 }
 
 fn catalog(lang: Lang) -> String {
-    let path = format!("{}/src/i18n/{}.ftl", env!("CARGO_MANIFEST_DIR"), lang.code());
+    let path = format!(
+        "{}/src/i18n/{}.ftl",
+        env!("CARGO_MANIFEST_DIR"),
+        lang.code()
+    );
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
@@ -41,7 +45,11 @@ fn every_language_has_every_message_and_no_other() {
         let missing: Vec<_> = en.difference(&set).collect();
         let extra: Vec<_> = set.difference(&en).collect();
         assert!(missing.is_empty(), "{}.ftl lacks {missing:?}", lang.code());
-        assert!(extra.is_empty(), "{}.ftl has ids en.ftl lacks: {extra:?}", lang.code());
+        assert!(
+            extra.is_empty(),
+            "{}.ftl has ids en.ftl lacks: {extra:?}",
+            lang.code()
+        );
         // And the catalog parses: each of its messages is found in its own bundle.
         for id in &own {
             assert!(has(lang, id), "{}.ftl: {id} does not parse", lang.code());
@@ -70,7 +78,9 @@ fn literals(src: &str) -> Vec<String> {
                 i += 2;
                 continue;
             }
-            'r' if c.get(i + 1) == Some(&'#') || (c.get(i + 1) == Some(&'"') && i > 0 && !c[i - 1].is_alphanumeric()) => {
+            'r' if c.get(i + 1) == Some(&'#')
+                || (c.get(i + 1) == Some(&'"') && i > 0 && !c[i - 1].is_alphanumeric()) =>
+            {
                 // A raw string: r"…" or r#"…"#.
                 let mut j = i + 1;
                 let mut hashes = 0;
@@ -82,7 +92,9 @@ fn literals(src: &str) -> Vec<String> {
                     i += 1;
                     continue;
                 }
-                let close: String = std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
+                let close: String = std::iter::once('"')
+                    .chain(std::iter::repeat_n('#', hashes))
+                    .collect();
                 let rest: String = c[j + 1..].iter().collect();
                 let end = rest.find(&close).unwrap_or(rest.len());
                 out.push(rest[..end].to_string());
@@ -129,20 +141,27 @@ fn every_message_is_used_and_every_message_used_exists() {
     let en: BTreeSet<String> = ids(&catalog(Lang::En)).into_iter().collect();
     let groups: BTreeSet<&str> = en.iter().map(|id| id.split('-').next().unwrap()).collect();
     let mut sources = vec![];
-    rust_sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut sources);
+    rust_sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut sources,
+    );
     let used: BTreeSet<String> = sources.iter().flat_map(|s| literals(s)).collect();
     let unused: Vec<_> = en.iter().filter(|id| !used.contains(*id)).collect();
     assert!(unused.is_empty(), "messages nothing uses: {unused:?}");
     let looks_like_id = |s: &str| {
         s.contains('-')
-            && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            && s.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
             && groups.contains(s.split('-').next().unwrap())
     };
     let unknown: Vec<_> = used
         .iter()
         .filter(|s| looks_like_id(s) && !en.contains(*s))
         .collect();
-    assert!(unknown.is_empty(), "ids used that no catalog has: {unknown:?}");
+    assert!(
+        unknown.is_empty(),
+        "ids used that no catalog has: {unknown:?}"
+    );
 }
 
 #[test]
@@ -176,7 +195,10 @@ fn stored_then_the_client_locale_then_english() {
     // LC_ALL, then LC_MESSAGES, then LANG: the first set decides, C included.
     assert_eq!(Lang::from_env(None, None, de), Some(Lang::De));
     assert_eq!(Lang::from_env(None, Some("nl_NL"), de), Some(Lang::Nl));
-    assert_eq!(Lang::from_env(Some("nl_BE.UTF-8"), Some("de_AT"), de), Some(Lang::Nl));
+    assert_eq!(
+        Lang::from_env(Some("nl_BE.UTF-8"), Some("de_AT"), de),
+        Some(Lang::Nl)
+    );
     assert_eq!(Lang::from_env(Some("C"), None, de), None);
     assert_eq!(Lang::from_env(Some(""), None, de), Some(Lang::De));
     assert_eq!(Lang::from_env(None, None, None), None);
@@ -230,10 +252,7 @@ fn ranks_after_each_rule_book() {
 // ---- the pseudo-language ----------------------------------------------------------------
 
 fn with_lang(lang: Lang) -> Settings {
-    Settings {
-        lang,
-        ..settings()
-    }
+    Settings { lang, ..settings() }
 }
 
 fn lobby_app(me: Identity, lang: Lang, w: u16, h: u16) -> App {
@@ -269,8 +288,7 @@ fn guest(nick: &str, lang: Lang, w: u16, h: u16) -> App {
 const NOT_TEXT: &[&str] = &[
     "ssh", "keygen", "ed25519", "NAME", "HOST", "example", "org", "stratego", "Enter", "Esc",
     // The name shown in the welcome card's field.
-    "root",
-    // Keys in the help (named as on the keys).
+    "root", // Keys in the help (named as on the keys).
     "Tab", "Shift", "Left", "Right", "Up", "Down", "PgUp", "PgDn", "Home", "End", "F2",
 ];
 
@@ -364,38 +382,68 @@ fn converted_screens_hold_only_catalog_text_and_cut_none() {
         let mut a = lobby_app(me("root"), p, w, h);
         a.update(key('?'));
         let help = draw(&a, w, h);
-        check(&format!("lobby help {w}x{h}"), &help, differing(&help, &under));
+        check(
+            &format!("lobby help {w}x{h}"),
+            &help,
+            differing(&help, &under),
+        );
         // The lists' titles (the row under the header).
         check(&format!("lobby titles {w}x{h}"), &under, (0, 1, w, 2));
         // The lobby's notices (over the footer).
-        for (k, why) in [('x', "no seek"), ('d', "no challenge"), ('T', "no tournaments"), ('A', "not an admin"), ('c', "no player")] {
+        for (k, why) in [
+            ('x', "no seek"),
+            ('d', "no challenge"),
+            ('T', "no tournaments"),
+            ('A', "not an admin"),
+            ('c', "no player"),
+        ] {
             let mut a = lobby_app(me("root"), p, w, h);
             a.update(key(k));
             let b = draw(&a, w, h);
             assert_ne!(b, under, "{k}: a notice");
-            check(&format!("lobby notice {k} ({why}) {w}x{h}"), &b, (0, h - 2, w, h));
+            check(
+                &format!("lobby notice {k} ({why}) {w}x{h}"),
+                &b,
+                (0, h - 2, w, h),
+            );
         }
         // Typing a chat line: its footer.
         let mut a = lobby_app(me("root"), p, w, h);
         a.update(key('t'));
         let chat = draw(&a, w, h);
-        check(&format!("lobby chat footer {w}x{h}"), &chat, (0, h - 1, w, h));
+        check(
+            &format!("lobby chat footer {w}x{h}"),
+            &chat,
+            (0, h - 1, w, h),
+        );
         let g = draw(&guest("guest-0042", p, w, h), w, h);
         let mut g_lobby = guest("guest-0042", p, w, h);
         g_lobby.update(code(KeyCode::Esc));
         let g_under = draw(&g_lobby, w, h);
-        check(&format!("guest lobby header {w}x{h}"), &g_under, (0, 0, w, 1));
+        check(
+            &format!("guest lobby header {w}x{h}"),
+            &g_under,
+            (0, 0, w, 1),
+        );
         // The cards, against the lobby under them.
         let a = first_login("root", p, w, h);
         let card = draw(&a, w, h);
-        check(&format!("welcome card {w}x{h}"), &card, differing(&card, &under));
+        check(
+            &format!("welcome card {w}x{h}"),
+            &card,
+            differing(&card, &under),
+        );
         check(&format!("guest card {w}x{h}"), &g, differing(&g, &g_under));
         // Settings, on each row; the quit question.
         let mut a = lobby_app(me("root"), p, w, h);
         a.update(key('s'));
         for row in 0..4 {
             let s = draw(&a, w, h);
-            check(&format!("settings row {row} {w}x{h}"), &s, differing(&s, &under));
+            check(
+                &format!("settings row {row} {w}x{h}"),
+                &s,
+                differing(&s, &under),
+            );
             a.update(code(KeyCode::Down));
         }
         let mut a = lobby_app(me("root"), p, w, h);
@@ -405,14 +453,30 @@ fn converted_screens_hold_only_catalog_text_and_cut_none() {
     }
     for (w, h) in [(60, 20), (79, 23), (40, 12)] {
         let mut a = lobby_app(me("root"), p, w, h);
-        check(&format!("too small {w}x{h}"), &draw(&a, w, h), whole(&draw(&a, w, h)));
+        check(
+            &format!("too small {w}x{h}"),
+            &draw(&a, w, h),
+            whole(&draw(&a, w, h)),
+        );
         a.update(key('q'));
-        check(&format!("too small, quit? {w}x{h}"), &draw(&a, w, h), whole(&draw(&a, w, h)));
+        check(
+            &format!("too small, quit? {w}x{h}"),
+            &draw(&a, w, h),
+            whole(&draw(&a, w, h)),
+        );
         for mine in [Some(Color::Red), None] {
             let mut a = lobby_app(me("alice"), p, w, h);
-            send_game(&mut a, snapshot(GamePhase::Setup, mine, None), std::time::Instant::now());
+            send_game(
+                &mut a,
+                snapshot(GamePhase::Setup, mine, None),
+                std::time::Instant::now(),
+            );
             let b = draw(&a, w, h);
-            check(&format!("too small over a game ({mine:?}) {w}x{h}"), &b, whole(&b));
+            check(
+                &format!("too small over a game ({mine:?}) {w}x{h}"),
+                &b,
+                whole(&b),
+            );
         }
     }
     assert!(faults.is_empty(), "{}", faults.join("\n\n"));
@@ -474,13 +538,33 @@ fn the_players_list_in_german_and_dutch() {
     let mut a = App::new(me("root"), with_lang(Lang::De), 120, 40, 1);
     a.update(Msg::Lobby(Arc::new(with_players())));
     let t = text(&draw(&a, 120, 40));
-    for s in ["Name", "Wertung Status", "root (du)", "in der Lobby", "sucht", "Gast", "Bot", "sieht zu", "verließ Partie #4"] {
+    for s in [
+        "Name",
+        "Wertung Status",
+        "root (du)",
+        "in der Lobby",
+        "sucht",
+        "Gast",
+        "Bot",
+        "sieht zu",
+        "verließ Partie #4",
+    ] {
         assert!(t.contains(s), "missing {s:?}\n{t}");
     }
     // At 80x24 each status whole, in the short forms.
     for (lang, words) in [
-        (Lang::De, ["Name", "Wertung", "Status", "Lobby", "sucht", "sieht zu", "spielt", "weg #4"]),
-        (Lang::Nl, ["naam", "rating", "status", "lobby", "zoekt", "kijkt", "speelt", "weg #4"]),
+        (
+            Lang::De,
+            [
+                "Name", "Wertung", "Status", "Lobby", "sucht", "sieht zu", "spielt", "weg #4",
+            ],
+        ),
+        (
+            Lang::Nl,
+            [
+                "naam", "rating", "status", "lobby", "zoekt", "kijkt", "speelt", "weg #4",
+            ],
+        ),
     ] {
         let mut a = App::new(me("root"), with_lang(lang), 80, 24, 1);
         a.update(Msg::Lobby(Arc::new(with_players())));
@@ -490,7 +574,10 @@ fn the_players_list_in_german_and_dutch() {
             .map(|y| (x0..x1).map(|x| b[(x, y)].symbol()).collect::<String>() + "\n")
             .collect();
         for s in words {
-            assert!(panel.contains(&format!("{s} ")) || panel.contains(&format!("{s}│")), "{lang:?}: {s:?} cut\n{panel}");
+            assert!(
+                panel.contains(&format!("{s} ")) || panel.contains(&format!("{s}│")),
+                "{lang:?}: {s:?} cut\n{panel}"
+            );
         }
     }
 }
@@ -513,30 +600,64 @@ fn the_welcome_card_and_the_lobby_in_german_and_dutch() {
     for (lang, card, keep, lobby, counts, footer, help) in [
         (
             Lang::De,
-            ["Willkommen bei stratego-ssh", "Dein SSH-Schlüssel ist hier neu.", "Name: root_", "(oder tippe einen anderen)"],
+            [
+                "Willkommen bei stratego-ssh",
+                "Dein SSH-Schlüssel ist hier neu.",
+                "Name: root_",
+                "(oder tippe einen anderen)",
+            ],
             "Enter/Esc diesen Namen behalten",
             "du bist root",
             "0 online, 0 Angebote, 0 Partien",
             ["Enter gegen den Computer", "? Hilfe", "Offene Angebote (0)"],
-            ["Tasten der Lobby", "n neues Angebot (Variante, Regeln, Uhr, privat)", "jede Taste schließt die Hilfe"],
+            [
+                "Tasten der Lobby",
+                "n neues Angebot (Variante, Regeln, Uhr, privat)",
+                "jede Taste schließt die Hilfe",
+            ],
         ),
         (
             Lang::Nl,
-            ["Welkom bij stratego-ssh", "Je SSH-sleutel is hier nieuw.", "naam: root_", "(of typ een andere)"],
+            [
+                "Welkom bij stratego-ssh",
+                "Je SSH-sleutel is hier nieuw.",
+                "naam: root_",
+                "(of typ een andere)",
+            ],
             "Enter/Esc deze naam houden",
             "je bent root",
             "0 online, 0 uitnodigingen, 0 partijen",
-            ["Enter tegen de computer", "? hulp", "Open uitnodigingen (0)"],
-            ["Toetsen van de lobby", "n nieuwe uitnodiging (variant, regels, klok, privé)", "elke toets sluit deze hulp"],
+            [
+                "Enter tegen de computer",
+                "? hulp",
+                "Open uitnodigingen (0)",
+            ],
+            [
+                "Toetsen van de lobby",
+                "n nieuwe uitnodiging (variant, regels, klok, privé)",
+                "elke toets sluit deze hulp",
+            ],
         ),
     ] {
         let mut a = first_login("root", lang, w, h);
         let b = draw(&a, w, h);
         let t = text(&b);
-        for s in card.iter().chain([&keep, &"ssh-keygen -t ed25519", &"ssh -p 2222 NAME@example.org"]) {
-            assert!(flat(&b).contains(s) || t.contains(s), "{lang:?}: missing {s:?}\n{t}");
+        for s in card.iter().chain([
+            &keep,
+            &"ssh-keygen -t ed25519",
+            &"ssh -p 2222 NAME@example.org",
+        ]) {
+            assert!(
+                flat(&b).contains(s) || t.contains(s),
+                "{lang:?}: missing {s:?}\n{t}"
+            );
         }
-        for english in ["Welcome", "Your SSH key", "keep this name", "Enter/Esc keep"] {
+        for english in [
+            "Welcome",
+            "Your SSH key",
+            "keep this name",
+            "Enter/Esc keep",
+        ] {
             assert!(!t.contains(english), "{lang:?}: {english:?} left\n{t}");
         }
         a.update(code(KeyCode::Esc));
@@ -556,7 +677,11 @@ fn the_welcome_card_and_the_lobby_in_german_and_dutch() {
     // A guest's card and mark.
     let a = guest("guest-0042", Lang::De, w, h);
     let b = draw(&a, w, h);
-    assert!(flat(&b).contains("Du bist hier Gast und heißt guest-0042."), "{}", text(&b));
+    assert!(
+        flat(&b).contains("Du bist hier Gast und heißt guest-0042."),
+        "{}",
+        text(&b)
+    );
     assert!(text(&b).contains("Enter/Esc losspielen"), "{}", text(&b));
 }
 
@@ -577,12 +702,21 @@ fn the_settings_change_the_language_at_once() {
     assert_eq!(s.lang, Lang::De);
     assert_eq!(a.settings().lang, Lang::De);
     let t = text(&draw(&a, w, h));
-    for s in ["Einstellungen", "Sprache", "< Deutsch >", "Figurennummern", "Esc schließen"] {
+    for s in [
+        "Einstellungen",
+        "Sprache",
+        "< Deutsch >",
+        "Figurennummern",
+        "Esc schließen",
+    ] {
         assert!(t.contains(s), "missing {s:?}\n{t}");
     }
     a.update(code(KeyCode::Enter));
     let t = text(&draw(&a, w, h));
-    assert!(t.contains("Instellingen") && t.contains("< Nederlands >"), "{t}");
+    assert!(
+        t.contains("Instellingen") && t.contains("< Nederlands >"),
+        "{t}"
+    );
     a.update(code(KeyCode::Enter));
     assert_eq!(a.settings().lang, Lang::En);
     a.update(code(KeyCode::Enter));
@@ -594,15 +728,31 @@ fn the_settings_change_the_language_at_once() {
 #[test]
 fn the_too_small_screen_in_german_and_dutch() {
     let mut a = lobby_app(me("alice"), Lang::De, 60, 20);
-    send_game(&mut a, snapshot(GamePhase::Setup, Some(Color::Red), None), std::time::Instant::now());
+    send_game(
+        &mut a,
+        snapshot(GamePhase::Setup, Some(Color::Red), None),
+        std::time::Instant::now(),
+    );
     let t = text(&draw(&a, 60, 20));
-    for s in ["Partie #7", "du spielst Rot", "Aufstellung: stell deine Figuren auf", "Bitte mach das Fenster größer", "(jetzt 60x20, nötig 80x24)", "q beendet"] {
+    for s in [
+        "Partie #7",
+        "du spielst Rot",
+        "Aufstellung: stell deine Figuren auf",
+        "Bitte mach das Fenster größer",
+        "(jetzt 60x20, nötig 80x24)",
+        "q beendet",
+    ] {
         assert!(t.contains(s), "missing {s:?}\n{t}");
     }
     let mut a = lobby_app(me("alice"), Lang::Nl, 60, 20);
     a.update(key('q'));
     let t = text(&draw(&a, 60, 20));
-    for s in ["Maak het venster groter", "stratego-ssh afsluiten?", "y ja", "n/Esc nee"] {
+    for s in [
+        "Maak het venster groter",
+        "stratego-ssh afsluiten?",
+        "y ja",
+        "n/Esc nee",
+    ] {
         assert!(t.contains(s), "missing {s:?}\n{t}");
     }
 }

@@ -170,7 +170,11 @@ fn ssh_in_pty(
     key: &std::path::Path,
     user: &str,
     lang: Option<&str>,
-) -> (std::process::Child, Arc<Mutex<vt100::Parser>>, std::fs::File) {
+) -> (
+    std::process::Child,
+    Arc<Mutex<vt100::Parser>>,
+    std::fs::File,
+) {
     let (master, slave) = openpty(100, 30);
     let mut args = vec![
         "-tt".to_string(),
@@ -267,8 +271,18 @@ async fn the_client_lang_chooses_the_language() {
     let dir = server.dir.0.clone();
     tokio::task::spawn_blocking(move || {
         for (i, (lang, card, lobby, not)) in [
-            ("de_DE.UTF-8", "Willkommen bei stratego-ssh", "du bist", "Welcome"),
-            ("nl_NL.UTF-8", "Welkom bij stratego-ssh", "je bent", "Welcome"),
+            (
+                "de_DE.UTF-8",
+                "Willkommen bei stratego-ssh",
+                "du bist",
+                "Welcome",
+            ),
+            (
+                "nl_NL.UTF-8",
+                "Welkom bij stratego-ssh",
+                "je bent",
+                "Welcome",
+            ),
             ("C", "Welcome to stratego-ssh", "you are", "Willkommen"),
         ]
         .into_iter()
@@ -319,7 +333,9 @@ async fn a_chosen_language_survives_a_reconnect() {
         quit(child, &mut w);
         // Back with LANG=de_DE: the stored choice wins.
         let (child, screen, mut w) = ssh_in_pty(port, &key, "greta", de);
-        let t = wait_screen(&screen, "the Dutch lobby again", |t| t.contains("je bent greta"));
+        let t = wait_screen(&screen, "the Dutch lobby again", |t| {
+            t.contains("je bent greta")
+        });
         assert!(!t.contains("du bist"), "{t}");
         quit(child, &mut w);
     })

@@ -107,7 +107,11 @@ impl Lang {
     /// `LC_MESSAGES` and `LANG` that is set and not empty decides, as in POSIX (`LC_ALL=C`
     /// is English whatever `LANG` says); `None` when none is set or the one that decides
     /// names a language this server does not speak.
-    pub fn from_env(lc_all: Option<&str>, lc_messages: Option<&str>, lang: Option<&str>) -> Option<Lang> {
+    pub fn from_env(
+        lc_all: Option<&str>,
+        lc_messages: Option<&str>,
+        lang: Option<&str>,
+    ) -> Option<Lang> {
         let decides = [lc_all, lc_messages, lang]
             .into_iter()
             .flatten()
@@ -289,9 +293,18 @@ mod tests {
 
     #[test]
     fn plurals_and_arguments_follow_each_language() {
-        assert_eq!(t!(Lang::En, "lobby-counts", players = 1, seeks = 0, games = 1), "1 online, 0 seeks, 1 game");
-        assert_eq!(t!(Lang::De, "lobby-counts", players = 2, seeks = 1, games = 2), "2 online, 1 Angebot, 2 Partien");
-        assert_eq!(t!(Lang::Nl, "lobby-counts", players = 2, seeks = 2, games = 1), "2 online, 2 uitnodigingen, 1 partij");
+        assert_eq!(
+            t!(Lang::En, "lobby-counts", players = 1, seeks = 0, games = 1),
+            "1 online, 0 seeks, 1 game"
+        );
+        assert_eq!(
+            t!(Lang::De, "lobby-counts", players = 2, seeks = 1, games = 2),
+            "2 online, 1 Angebot, 2 Partien"
+        );
+        assert_eq!(
+            t!(Lang::Nl, "lobby-counts", players = 2, seeks = 2, games = 1),
+            "2 online, 2 uitnodigingen, 1 partij"
+        );
     }
 
     #[test]

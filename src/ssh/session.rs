@@ -16,6 +16,7 @@ use tracing::{debug, info};
 use super::writer::OutQueue;
 use super::SessionInput;
 use crate::game::{GameSeat, SessionEvent};
+use crate::i18n::Lang;
 use crate::limit::InputLimits;
 use crate::lobby::{Ident, SessionId};
 use crate::proto::{
@@ -25,7 +26,6 @@ use crate::screen::Screen;
 use crate::service::{self, Service};
 use crate::store;
 use crate::ui::input::InputParser;
-use crate::i18n::Lang;
 use crate::ui::{App, ColorDepth, Effect, Identity, Msg, Settings};
 
 /// What a connection without a terminal is told; `connect` is `ssh -t -p PORT HOST`.

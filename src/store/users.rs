@@ -559,14 +559,21 @@ mod tests {
     /// no longer speaks, read as no choice.
     #[test]
     fn the_language_reads_from_old_and_unknown_records() {
-        let p: Preferences = serde_json::from_str(r#"{"numbering":"Classic","ascii":true}"#).unwrap();
+        let p: Preferences =
+            serde_json::from_str(r#"{"numbering":"Classic","ascii":true}"#).unwrap();
         assert_eq!(p.lang, None);
         let p: Preferences = serde_json::from_str(r#"{"ascii":false,"lang":"nl"}"#).unwrap();
         assert_eq!(p.lang, Some(Lang::Nl));
         let p: Preferences = serde_json::from_str(r#"{"ascii":true,"lang":"xx"}"#).unwrap();
         assert_eq!((p.lang, p.ascii), (None, true));
-        let j = serde_json::to_string(&Preferences { lang: Some(Lang::De), ..Default::default() }).unwrap();
+        let j = serde_json::to_string(&Preferences {
+            lang: Some(Lang::De),
+            ..Default::default()
+        })
+        .unwrap();
         assert!(j.contains(r#""lang":"de""#), "{j}");
-        assert!(!serde_json::to_string(&Preferences::default()).unwrap().contains("lang"));
+        assert!(!serde_json::to_string(&Preferences::default())
+            .unwrap()
+            .contains("lang"));
     }
 }

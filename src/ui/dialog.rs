@@ -685,8 +685,11 @@ pub(crate) enum SettingsKey {
 /// The settings dialog's keys: any other key closes it.
 pub(crate) const SETTINGS_KEYS: &[Binding<SettingsKey, Never>] = &[
     on(&[Up, ch('k')], SettingsKey::Up).hints(&[hint(0, "keys-up-down", "settings-keys-choose")]),
-    on(&[Down, ch('j'), Tab], SettingsKey::Down)
-        .hints(&[hint(0, "keys-up-down", "settings-keys-choose")]),
+    on(&[Down, ch('j'), Tab], SettingsKey::Down).hints(&[hint(
+        0,
+        "keys-up-down",
+        "settings-keys-choose",
+    )]),
     on(
         &[Enter, ch(' '), Left, Right, ch('h'), ch('l')],
         SettingsKey::Change,
@@ -749,7 +752,14 @@ pub(crate) fn render_settings(buf: &mut Buffer, screen: Rect, s: &Settings, row:
         ),
         (
             tr(l, "settings-ascii"),
-            tr(l, if s.ascii { "settings-on" } else { "settings-off" }),
+            tr(
+                l,
+                if s.ascii {
+                    "settings-on"
+                } else {
+                    "settings-off"
+                },
+            ),
         ),
         (
             tr(l, "settings-colours"),
@@ -765,7 +775,13 @@ pub(crate) fn render_settings(buf: &mut Buffer, screen: Rect, s: &Settings, row:
         (tr(l, "settings-language"), s.lang.name().to_string()),
     ];
     let keys = key_hints(&keymap::footer(SETTINGS_KEYS, &Always), t);
-    let label_w = rows.iter().map(|(a, _)| width(a)).max().unwrap_or(0).max(17) as u16 + 1;
+    let label_w = rows
+        .iter()
+        .map(|(a, _)| width(a))
+        .max()
+        .unwrap_or(0)
+        .max(17) as u16
+        + 1;
     let value_w = rows.iter().map(|(_, v)| width(v) + 4).max().unwrap_or(0) as u16;
     // Borders, a space, the labels, the values, a space.
     let w = (2 + 1 + label_w + value_w + 1)
@@ -783,7 +799,14 @@ pub(crate) fn render_settings(buf: &mut Buffer, screen: Rect, s: &Settings, row:
         if i == row {
             fill(buf, Rect::new(inn.x, y, inn.width, 1), st);
         }
-        put(buf, inn.x + 1, y, &pad(label, label_w as usize), label_w, st);
+        put(
+            buf,
+            inn.x + 1,
+            y,
+            &pad(label, label_w as usize),
+            label_w,
+            st,
+        );
         put(
             buf,
             inn.x + 1 + label_w,
@@ -929,7 +952,10 @@ pub(crate) fn key_hints(pairs: &[(&str, &str)], t: &Theme) -> Line<'static> {
     for (i, (key, what)) in pairs.iter().enumerate() {
         let sep = if i + 1 < pairs.len() { "  " } else { "" };
         spans.push(Span::styled(text(t.lang, key), t.key()));
-        spans.push(Span::styled(format!(" {}{sep}", text(t.lang, what)), t.dim()));
+        spans.push(Span::styled(
+            format!(" {}{sep}", text(t.lang, what)),
+            t.dim(),
+        ));
     }
     Line::from(spans)
 }

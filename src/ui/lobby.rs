@@ -6,13 +6,11 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use crate::i18n::tr;
-use crate::t;
 use super::dialog::{rules_words, BotTerms, FormKind, SeekForm};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::keymap::{
-    self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, InLang, Never, ToLine,
-    With,
+    self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, InLang, Never,
+    ToLine, With,
 };
 use super::layout::{inner, lobby_layout, scroll_offset, LobbyLayout};
 use super::theme::Theme;
@@ -21,11 +19,13 @@ use super::widgets::{
     fill, footer, footer_rows, pad, panel, put, put_line, trunc, wrap, InputResult, LineInput,
 };
 use super::{browse, Act, Effect, Identity, Overlay};
+use crate::i18n::tr;
 use crate::proto::{
     ChatLine, GameFilter, GameId, GameSummary, LobbyCmd, LobbySnapshot, PlayerInfo, PlayerStatus,
     Seek, SeekId, TournamentId, TournamentInfo,
 };
 use crate::rules::Variant;
+use crate::t;
 use KeyCode::{BackTab, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up, F};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -417,9 +417,7 @@ impl LobbyUi {
             }
             Do::FocusTournaments => self.focus_panel(l, Panel::Tournaments),
             Do::NoTournaments => {
-                return vec![Act::Notice(
-                    tr(self.lang, "lobby-notice-no-tournaments"),
-                )]
+                return vec![Act::Notice(tr(self.lang, "lobby-notice-no-tournaments"))]
             }
             Do::FocusPlayers => self.focus_panel(l, Panel::Players),
             Do::FocusSeeks => {
@@ -481,9 +479,7 @@ impl LobbyUi {
         match self.player_index(l).map(|i| &l.players[i]) {
             None => {
                 self.focus_panel(l, Panel::Players);
-                vec![Act::Notice(
-                    tr(self.lang, "lobby-notice-select-player"),
-                )]
+                vec![Act::Notice(tr(self.lang, "lobby-notice-select-player"))]
             }
             Some(p) if p.nick == me.nick => {
                 vec![Act::Notice(tr(self.lang, "lobby-notice-not-yourself"))]
@@ -521,9 +517,7 @@ impl LobbyUi {
         let selected = self.seek_index(l).map(|i| &l.seeks[i]).filter(to_me);
         match selected.or_else(|| l.seeks.iter().find(to_me)) {
             Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Decline(s.id)))],
-            None => vec![Act::Notice(
-                tr(self.lang, "lobby-notice-no-challenge"),
-            )],
+            None => vec![Act::Notice(tr(self.lang, "lobby-notice-no-challenge"))],
         }
     }
 
@@ -535,9 +529,9 @@ impl LobbyUi {
                     vec![Act::Notice(tr(self.lang, "lobby-notice-own-seek"))]
                 }
                 Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Accept(s.id)))],
-                None if std::mem::take(&mut self.gone) => vec![Act::Notice(
-                    tr(self.lang, "lobby-notice-seek-gone"),
-                )],
+                None if std::mem::take(&mut self.gone) => {
+                    vec![Act::Notice(tr(self.lang, "lobby-notice-seek-gone"))]
+                }
                 // The first row, selected until the player moves to a seek (the newcomer's
                 // first step): a game against the computer.
                 None => vec![Act::Fx(Effect::Lobby(self.quick.cmd()))],
@@ -557,20 +551,17 @@ impl LobbyUi {
                 None if l.games.is_empty() => {
                     vec![Act::Notice(tr(self.lang, "lobby-notice-no-games"))]
                 }
-                None => vec![Act::Notice(
-                    tr(self.lang, "lobby-notice-no-game-selected"),
-                )],
+                None => vec![Act::Notice(tr(self.lang, "lobby-notice-no-game-selected"))],
             },
             Panel::Tournaments => match self.tournament_index(l).map(|i| &l.tournaments[i]) {
                 Some(t) => vec![Act::OpenTournament(t.id)],
                 None if std::mem::take(&mut self.gone) => {
-                    vec![Act::Notice(
-                        tr(self.lang, "lobby-notice-tournament-gone"),
-                    )]
+                    vec![Act::Notice(tr(self.lang, "lobby-notice-tournament-gone"))]
                 }
-                None => vec![Act::Notice(
-                    tr(self.lang, "lobby-notice-no-tournament-selected"),
-                )],
+                None => vec![Act::Notice(tr(
+                    self.lang,
+                    "lobby-notice-no-tournament-selected",
+                ))],
             },
             Panel::Chat => {
                 self.chat = Some(LineInput::new(CHAT_MAX));
@@ -869,10 +860,14 @@ impl View<'_> {
         let lang = self.t.lang;
         let w = super::words::width;
         // The rating column as wide as its head and words (6 in English).
-        let rating_w = ["lobby-head-rating", "lobby-rating-bot", "lobby-rating-guest"]
-            .map(|id| w(&tr(lang, id)))
-            .into_iter()
-            .fold(6, usize::max);
+        let rating_w = [
+            "lobby-head-rating",
+            "lobby-rating-bot",
+            "lobby-rating-guest",
+        ]
+        .map(|id| w(&tr(lang, id)))
+        .into_iter()
+        .fold(6, usize::max);
         let you = w(&tr(lang, "lobby-you")) + 1;
         // The names as wide as the longest (with "(you)"), the rest to say where each is.
         let longest = players
@@ -880,7 +875,9 @@ impl View<'_> {
             .map(|p| w(&p.nick) + if p.nick == self.me.nick { you } else { 0 })
             .max()
             .unwrap_or(0);
-        let nick_w = longest.min(width.saturating_sub(12 + rating_w)).clamp(6, 24);
+        let nick_w = longest
+            .min(width.saturating_sub(12 + rating_w))
+            .clamp(6, 24);
         let status_w = width.saturating_sub(nick_w + 4 + rating_w);
         let head = format!(
             "{} {:>rating_w$} {}",
@@ -994,8 +991,10 @@ impl View<'_> {
     fn first_steps(&self, buf: &mut Buffer, area: Rect) {
         let t = self.t;
         let width = usize::from(area.width);
-        let mut rows: Vec<Line<'static>> =
-            vec![Line::from(Span::styled(tr(t.lang, "lobby-no-seeks"), t.dim()))];
+        let mut rows: Vec<Line<'static>> = vec![Line::from(Span::styled(
+            tr(t.lang, "lobby-no-seeks"),
+            t.dim(),
+        ))];
         let (terms, post) = (
             tr(t.lang, "lobby-keys-computer-terms"),
             tr(t.lang, "lobby-post-seek"),
@@ -1166,7 +1165,13 @@ impl View<'_> {
 
     fn chat(&self, buf: &mut Buffer, area: Rect) {
         let (l, t) = (self.l, self.t);
-        let inn = panel(buf, area, &tr(t.lang, "lobby-chat-title"), self.ui.focus == Panel::Chat, t);
+        let inn = panel(
+            buf,
+            area,
+            &tr(t.lang, "lobby-chat-title"),
+            self.ui.focus == Panel::Chat,
+            t,
+        );
         draw_chat(
             buf,
             inn,
@@ -1227,7 +1232,14 @@ pub(crate) fn draw_chat(
     }
     let y = inn.bottom() - 1;
     match input {
-        Some(input) => input.render(buf, inn.x, y, inn.width, &(tr(t.lang, "lobby-say") + " "), t),
+        Some(input) => input.render(
+            buf,
+            inn.x,
+            y,
+            inn.width,
+            &(tr(t.lang, "lobby-say") + " "),
+            t,
+        ),
         None => {
             put(buf, inn.x, y, idle, inn.width, t.dim());
         }
@@ -1343,8 +1355,7 @@ const KEYS: &[Binding<Do, If>] = &[
         .when(&[If::NotSeeks])
         .help(SIDE_HELP.0, SIDE_HELP.1),
     on(&[Up, ch('k'), Down, ch('j')], Do::Move).help(MOVE_HELP.0, MOVE_HELP.1),
-    on(&[PageUp, PageDown, Home, End], Do::Move)
-        .help("PgUp/PgDn, Home/End", "lobby-help-page"),
+    on(&[PageUp, PageDown, Home, End], Do::Move).help("PgUp/PgDn, Home/End", "lobby-help-page"),
     on(&[Enter], Do::Activate)
         .hints(&[
             hint(0, "Enter", "lobby-keys-accept").when(&[If::Seeks, If::SeekSelected]),

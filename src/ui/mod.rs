@@ -38,12 +38,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::tr;
+pub use crate::i18n::Lang;
 use crate::proto::{
     AdminCmd, AdminResult, AdminSnapshot, BrowseCmd, GameCmd, GameList, GameSnapshot, Leaderboard,
     LobbyCmd, LobbySnapshot, Profile, ReplaySnapshot, Seek,
 };
-pub use crate::i18n::Lang;
-use crate::i18n::tr;
 use crate::rules::{Numbering, Rank, SplitMix64, Variant};
 use dialog::SettingsKey;
 use input::{Event, Key, KeyCode, Mouse, MouseButton, MouseKind};
@@ -1187,9 +1187,7 @@ fn rank_id(r: Rank) -> &'static str {
 static RANK_LETTERS: std::sync::LazyLock<Vec<[String; 3]>> = std::sync::LazyLock::new(|| {
     Lang::ALL
         .iter()
-        .map(|l| {
-            ["rank-letter-spy", "rank-letter-bomb", "rank-letter-flag"].map(|id| tr(*l, id))
-        })
+        .map(|l| ["rank-letter-spy", "rank-letter-bomb", "rank-letter-flag"].map(|id| tr(*l, id)))
         .collect()
 });
 
@@ -1207,7 +1205,6 @@ pub fn rank_label(lang: Lang, r: Rank, n: Numbering) -> &'static str {
         None => r.label(n),
     }
 }
-
 
 /// The key that dismisses a notice, at its end.
 const NOTICE_ESC: &str = " (Esc) ";

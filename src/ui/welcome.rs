@@ -208,7 +208,8 @@ impl NameCard {
                 (before, after)
             }
             Purpose::Guest => {
-                let mut before = wrapped(&t!(l, "welcome-guest-intro", nick = self.current.as_str()));
+                let mut before =
+                    wrapped(&t!(l, "welcome-guest-intro", nick = self.current.as_str()));
                 before.push(Line::default());
                 before.extend(plain("welcome-guest-can"));
                 let mut after = plain("welcome-guest-keep");
