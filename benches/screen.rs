@@ -102,6 +102,7 @@ fn app(snap: &GameSnapshot, at: Instant) -> App {
             numbering: Default::default(),
             ascii: false,
             color: ColorDepth::Ansi256,
+            lang: Default::default(),
         },
         W,
         H,

@@ -2,7 +2,7 @@
 //!
 //! Layers (an arrow means "may import"; `tests/layers.rs` checks them): `rules` imports
 //! nothing of ours; `bot` → rules; `proto` (plain data, no tokio) → rules, bot (levels); `ui` → rules, proto, text
-//! (no tokio, russh or sled); `store` → rules, proto; `game` → rules, proto, store, text,
+//! (no tokio, russh or sled), i18n; `i18n` (the catalogs, pure) imports nothing of ours; `store` → rules, proto, i18n; `game` → rules, proto, store, text,
 //! limit; `ucc` (the UCC 2012 agent protocol, both ways) → rules, bot; `tournament` (pairings
 //! and standings, pure) → rules, proto (its data types); `lobby` → game, bot, ucc, tournament, proto, store (reads
 //! only; its tournament director queues writes); `service` → lobby, store, proto;
@@ -17,6 +17,7 @@ pub mod bot;
 pub mod config;
 pub mod game;
 pub mod guest;
+pub mod i18n;
 pub mod limit;
 pub mod lobby;
 pub mod procinfo;

@@ -4,6 +4,7 @@
 //! | module | must not use |
 //! |---|---|
 //! | `rules` | anything of ours but `rules` (and no tokio, sled, russh, ratatui, tracing) |
+//! | `i18n` | anything of ours but `i18n` (and no tokio, sled, russh, ratatui, tracing): `ui` and `store` read it |
 //! | `bot` | anything of ours but `rules` and `bot` (and no tokio, sled, russh, ratatui) |
 //! | `ui` | tokio, russh, sled, and our `store`, `game`, `lobby`, `service` |
 //! | `proto` | tokio, and our `ui`, `store`, `game`, `lobby`, `service`, `tournament` (it is data) |
@@ -41,6 +42,18 @@ const RULES: &[Rule] = &[
             "tracing",
         ],
         allowed: &["rules"],
+    },
+    Rule {
+        dir: "i18n",
+        forbidden: &[
+            OURS_ONLY_ALLOWED,
+            "tokio",
+            "sled",
+            "russh",
+            "ratatui",
+            "tracing",
+        ],
+        allowed: &["i18n"],
     },
     Rule {
         dir: "bot",
@@ -354,7 +367,7 @@ fn every_module_uses_only_the_layers_below_it() {
 fn a_forbidden_use_is_reported_with_its_file_and_line() {
     let dir = std::env::temp_dir().join(format!("layers-{}", std::process::id()));
     let src = dir.join("src");
-    for d in ["ui", "rules", "bot", "lobby", "web"] {
+    for d in ["ui", "rules", "bot", "lobby", "web", "i18n"] {
         std::fs::create_dir_all(src.join(d)).unwrap();
     }
     let write = |p: &str, text: &str| std::fs::write(src.join(p), text).unwrap();
@@ -375,6 +388,12 @@ fn a_forbidden_use_is_reported_with_its_file_and_line() {
         "use crate::proto::BotLevel;\nuse crate::rules::Color;\n",
     );
     write("lobby/mod.rs", "fn f() { crate::ssh::serve(); }\n");
+    // The catalogs are pure: nothing of ours, no tracing; the screens may read them.
+    write(
+        "i18n/mod.rs",
+        "use crate::i18n::Lang;\nuse crate::rules::Rank;\nuse tracing::info;\n",
+    );
+    write("ui/welcome.rs", "use crate::i18n::{tr, Lang};\n");
     write("server.rs", "use crate::ssh::SshServer;\n");
     write(
         "web/mod.rs",
@@ -392,6 +411,8 @@ fn a_forbidden_use_is_reported_with_its_file_and_line() {
         "src/lobby/mod.rs:1: only the composition root (server.rs) may use `ssh`",
         "src/web/mod.rs:2: `web` must not use `crate::store`",
         "src/web/mod.rs:3: only the composition root (server.rs) may use `ssh`",
+        "src/i18n/mod.rs:2: `i18n` must not use `crate::rules`",
+        "src/i18n/mod.rs:3: `i18n` must not use `tracing`",
     ];
     for e in expected {
         assert!(

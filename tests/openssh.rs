@@ -84,6 +84,10 @@ async fn openssh_client_in_a_pty_reaches_the_lobby() {
                     "frank@127.0.0.1",
                 ])
                 .env("TERM", "xterm-256color")
+                // No LANG for SendEnv to pass on: the screens are in English.
+                .env_remove("LANG")
+                .env_remove("LC_ALL")
+                .env_remove("LC_MESSAGES")
                 .stdin(Stdio::from(slave.try_clone().unwrap()))
                 .stdout(Stdio::from(slave.try_clone().unwrap()))
                 .stderr(Stdio::from(slave))
@@ -156,4 +160,185 @@ async fn openssh_client_in_a_pty_reaches_the_lobby() {
     assert!(exited_ok, "ssh exits with status 0 after quitting");
     assert!(restored, "the normal screen is back after quitting");
     assert!(cursor_shown, "the cursor is shown again after quitting");
+}
+
+/// `ssh` (OpenSSH) as `user` with `key` in a 100x30 pseudo-terminal, with
+/// `-o SetEnv=LANG=…` when `lang` is given (and no LANG or LC_* of the test's own): the
+/// client, the screen it draws, and the terminal's input.
+fn ssh_in_pty(
+    port: u16,
+    key: &std::path::Path,
+    user: &str,
+    lang: Option<&str>,
+) -> (
+    std::process::Child,
+    Arc<Mutex<vt100::Parser>>,
+    std::fs::File,
+) {
+    let (master, slave) = openpty(100, 30);
+    let mut args = vec![
+        "-tt".to_string(),
+        "-p".into(),
+        port.to_string(),
+        "-i".into(),
+        key.display().to_string(),
+    ];
+    for o in [
+        "IdentitiesOnly=yes",
+        "StrictHostKeyChecking=no",
+        "UserKnownHostsFile=/dev/null",
+        "BatchMode=yes",
+        "LogLevel=ERROR",
+    ] {
+        args.extend(["-o".to_string(), o.to_string()]);
+    }
+    if let Some(l) = lang {
+        args.extend(["-o".to_string(), format!("SetEnv=LANG={l}")]);
+    }
+    args.push(format!("{user}@127.0.0.1"));
+    // SAFETY: pre_exec runs async-signal-safe calls only (setsid, ioctl).
+    let child = unsafe {
+        Command::new("ssh")
+            .args(&args)
+            .env("TERM", "xterm-256color")
+            .env_remove("LANG")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .stdin(Stdio::from(slave.try_clone().unwrap()))
+            .stdout(Stdio::from(slave.try_clone().unwrap()))
+            .stderr(Stdio::from(slave))
+            .pre_exec(|| {
+                libc::setsid();
+                libc::ioctl(0, libc::TIOCSCTTY as _, 0);
+                Ok(())
+            })
+            .spawn()
+            .expect("ssh is installed (.ci/run installs openssh-client)")
+    };
+    let screen = Arc::new(Mutex::new(vt100::Parser::new(
+        NonZeroU16::new(30).unwrap(),
+        NonZeroU16::new(100).unwrap(),
+        0,
+    )));
+    let mut reader = std::fs::File::from(master.try_clone().unwrap());
+    {
+        let screen = screen.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                screen.lock().unwrap().process(&buf[..n]);
+            }
+        });
+    }
+    (child, screen, std::fs::File::from(master))
+}
+
+/// q, y (the keys are the same in every language), and the client exits.
+fn quit(mut child: std::process::Child, writer: &mut std::fs::File) {
+    writer.write_all(b"q").unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    writer.write_all(b"y").unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("ssh did not exit after quitting");
+        }
+        std::thread::sleep(Duration::from_millis(30));
+    }
+}
+
+fn new_key(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
+    let key = dir.join(name);
+    let status = Command::new("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-f"])
+        .arg(&key)
+        .status()
+        .expect("ssh-keygen is installed (.ci/run installs openssh-client)");
+    assert!(status.success());
+    key
+}
+
+/// `ssh -o SetEnv=LANG=de_DE.UTF-8` greets in German, `nl_NL.UTF-8` in Dutch, `C` in
+/// English (a first login each: the welcome card, then the lobby's first line).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_client_lang_chooses_the_language() {
+    let server = start_server("openssh-lang").await;
+    let port = server.running.addr.port();
+    let dir = server.dir.0.clone();
+    tokio::task::spawn_blocking(move || {
+        for (i, (lang, card, lobby, not)) in [
+            (
+                "de_DE.UTF-8",
+                "Willkommen bei stratego-ssh",
+                "du bist",
+                "Welcome",
+            ),
+            (
+                "nl_NL.UTF-8",
+                "Welkom bij stratego-ssh",
+                "je bent",
+                "Welcome",
+            ),
+            ("C", "Welcome to stratego-ssh", "you are", "Willkommen"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let key = new_key(&dir, &format!("id_{i}"));
+            let (child, screen, mut w) = ssh_in_pty(port, &key, &format!("player{i}"), Some(lang));
+            let t = wait_screen(&screen, card, |t| t.contains(card));
+            assert!(!t.contains(not), "{lang}: {t}");
+            w.write_all(b"\r").unwrap();
+            wait_screen(&screen, lobby, |t| t.contains(lobby) && !t.contains(card));
+            quit(child, &mut w);
+        }
+    })
+    .await
+    .unwrap();
+}
+
+/// The language chosen in the settings is stored with the key: it wins over the client's
+/// LANG on the next connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chosen_language_survives_a_reconnect() {
+    let server = start_server("openssh-lang-stored").await;
+    let port = server.running.addr.port();
+    let dir = server.dir.0.clone();
+    tokio::task::spawn_blocking(move || {
+        let key = new_key(&dir, "id_ed25519");
+        let de = Some("de_DE.UTF-8");
+        let (child, screen, mut w) = ssh_in_pty(port, &key, "greta", de);
+        wait_screen(&screen, "the German welcome card", |t| {
+            t.contains("Willkommen bei stratego-ssh")
+        });
+        w.write_all(b"\r").unwrap();
+        wait_screen(&screen, "the German lobby", |t| t.contains("du bist greta"));
+        // s, down to the language, Enter: Deutsch → Nederlands.
+        w.write_all(b"s").unwrap();
+        wait_screen(&screen, "the settings", |t| t.contains("< Deutsch >"));
+        for _ in 0..3 {
+            w.write_all(b"\x1b[B").unwrap();
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        w.write_all(b"\r").unwrap();
+        wait_screen(&screen, "the Dutch settings", |t| {
+            t.contains("Instellingen") && t.contains("< Nederlands >")
+        });
+        w.write_all(b"x").unwrap();
+        wait_screen(&screen, "the Dutch lobby", |t| t.contains("je bent greta"));
+        quit(child, &mut w);
+        // Back with LANG=de_DE: the stored choice wins.
+        let (child, screen, mut w) = ssh_in_pty(port, &key, "greta", de);
+        let t = wait_screen(&screen, "the Dutch lobby again", |t| {
+            t.contains("je bent greta")
+        });
+        assert!(!t.contains("du bist"), "{t}");
+        quit(child, &mut w);
+    })
+    .await
+    .unwrap();
 }

@@ -17,6 +17,7 @@ fn for_terminal(term: &str, colorterm: Option<&str>, no_color: bool) -> Settings
         numbering: Default::default(),
         ascii: Settings::ascii_default(term),
         color: ColorDepth::from_term(term, colorterm, no_color),
+        lang: Default::default(),
     }
 }
 

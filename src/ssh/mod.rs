@@ -697,6 +697,9 @@ struct Conn {
     colorterm: Option<String>,
     /// The client sent NO_COLOR (non-empty): no colour at all.
     no_color: bool,
+    /// The client's `LC_ALL`, `LC_MESSAGES` and `LANG`, as sent (the language, see
+    /// [`crate::i18n::Lang::from_env`]).
+    locale: [Option<String>; 3],
     size: Option<(u16, u16)>,
     /// Session channels open and what runs on them.
     books: Arc<std::sync::Mutex<Books>>,
@@ -768,6 +771,7 @@ impl Conn {
             term: String::new(),
             colorterm: None,
             no_color: false,
+            locale: Default::default(),
             size: None,
             books: Arc::new(std::sync::Mutex::new(Books::new())),
             shell: None,
@@ -1132,6 +1136,15 @@ impl russh::server::Handler for Conn {
         if variable_name == "NO_COLOR" && !variable_value.is_empty() {
             self.no_color = true;
         }
+        let locale = match variable_name {
+            "LC_ALL" => Some(0),
+            "LC_MESSAGES" => Some(1),
+            "LANG" => Some(2),
+            _ => None,
+        };
+        if let Some(i) = locale {
+            self.locale[i] = Some(crate::text::clean_line(variable_value, 40));
+        }
         session.channel_success(channel)?;
         Ok(())
     }
@@ -1175,6 +1188,10 @@ impl russh::server::Handler for Conn {
             term: self.term.clone(),
             colorterm: self.colorterm.clone(),
             no_color: self.no_color,
+            lang: {
+                let [all, messages, lang] = &self.locale;
+                crate::i18n::Lang::from_env(all.as_deref(), messages.as_deref(), lang.as_deref())
+            },
             size,
             idle_timeout: self.shared.config.idle_timeout,
             motd: self.shared.config.motd.clone(),

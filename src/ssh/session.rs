@@ -16,6 +16,7 @@ use tracing::{debug, info};
 use super::writer::OutQueue;
 use super::SessionInput;
 use crate::game::{GameSeat, SessionEvent};
+use crate::i18n::Lang;
 use crate::limit::InputLimits;
 use crate::lobby::{Ident, SessionId};
 use crate::proto::{
@@ -74,6 +75,8 @@ pub(crate) struct Params {
     pub term: String,
     pub colorterm: Option<String>,
     pub no_color: bool,
+    /// The language the client's environment asks for (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+    pub lang: Option<Lang>,
     pub size: (u16, u16),
     pub idle_timeout: Duration,
     pub motd: Option<String>,
@@ -255,6 +258,10 @@ struct Session {
     naming: bool,
     /// A guest's way back into its game after a drop: `ssh -p PORT NICK-TOKEN@HOST`.
     comeback: Option<String>,
+    /// The language the player stored (`None`: never chosen, the client's LANG decides).
+    lang_stored: Option<Lang>,
+    /// The language shown now.
+    lang_now: Lang,
 }
 
 impl Session {
@@ -292,7 +299,11 @@ impl Session {
                 Settings::ascii_default(&p.term)
             },
             color: ColorDepth::from_term(&p.term, p.colorterm.as_deref(), p.no_color),
+            // The player's stored choice, else the client's LANG, else English.
+            lang: Lang::choose(prefs.lang, p.lang),
         };
+        // What the player stored, and what is shown (see `Effect::SettingsChanged`).
+        let (lang_stored, lang_now) = (prefs.lang, settings.lang);
         let (w, h) = p.size;
         let identity = Identity {
             nick: joined.nick.clone(),
@@ -365,6 +376,8 @@ impl Session {
             admin_asked: Instant::now(),
             naming: first_login,
             comeback,
+            lang_stored,
+            lang_now,
         };
         Some((session, events, answers_rx))
     }
@@ -641,10 +654,17 @@ impl Session {
             Effect::SettingsChanged(s) => {
                 if self.guest_setups.is_none() {
                     let (service, id, _) = self.service_call();
+                    // The language is stored once the player changes it: until then the
+                    // client's LANG keeps deciding.
+                    if s.lang != self.lang_now {
+                        self.lang_stored = Some(s.lang);
+                        self.lang_now = s.lang;
+                    }
                     let prefs = store::Preferences {
                         numbering: s.numbering,
                         ascii: s.ascii,
                         chosen: true,
+                        lang: self.lang_stored,
                     };
                     tokio::spawn(async move { service.save_preferences(&id, prefs).await });
                 }

@@ -343,6 +343,7 @@ mod tests {
                 numbering: crate::rules::Numbering::Classic,
                 ascii: true,
                 chosen: false,
+                lang: None,
             }
         );
         assert_eq!(encode(&u), stored.to_vec());

@@ -28,6 +28,7 @@ use super::{
     abort, identity_key, now, parse_identity, registrable_key, tx_decode, Store, StoreError,
     Timestamp,
 };
+use crate::i18n::Lang;
 use crate::proto::PlayerId;
 use crate::rules::Numbering;
 
@@ -51,6 +52,14 @@ pub struct Preferences {
     /// ASCII for TERM=vt100). Left out when unset: older records are written as before.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub chosen: bool,
+    /// The language the player chose in the settings; `None`: never chosen (the client's
+    /// `LANG` decides, else English). Left out when unset, and a language this server no
+    /// longer speaks reads as unset.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::i18n::lenient"
+    )]
+    pub lang: Option<Lang>,
 }
 
 /// A registered nickname.
@@ -540,8 +549,31 @@ mod tests {
             numbering: Numbering::Classic,
             ascii: true,
             chosen: true,
+            lang: Some(Lang::De),
         };
         u.set_preferences(&id("key:x"), set).unwrap();
         assert_eq!(u.preferences(&id("key:x")).unwrap(), set);
+    }
+
+    /// The language is stored as its code; records from before it, and a code this server
+    /// no longer speaks, read as no choice.
+    #[test]
+    fn the_language_reads_from_old_and_unknown_records() {
+        let p: Preferences =
+            serde_json::from_str(r#"{"numbering":"Classic","ascii":true}"#).unwrap();
+        assert_eq!(p.lang, None);
+        let p: Preferences = serde_json::from_str(r#"{"ascii":false,"lang":"nl"}"#).unwrap();
+        assert_eq!(p.lang, Some(Lang::Nl));
+        let p: Preferences = serde_json::from_str(r#"{"ascii":true,"lang":"xx"}"#).unwrap();
+        assert_eq!((p.lang, p.ascii), (None, true));
+        let j = serde_json::to_string(&Preferences {
+            lang: Some(Lang::De),
+            ..Default::default()
+        })
+        .unwrap();
+        assert!(j.contains(r#""lang":"de""#), "{j}");
+        assert!(!serde_json::to_string(&Preferences::default())
+            .unwrap()
+            .contains("lang"));
     }
 }

@@ -11,7 +11,9 @@ use super::keymap::{
 };
 use super::theme::Theme;
 use super::widgets::{dialog, fill, pad, put, put_line, wrap, InputResult, LineInput};
+use super::words::width;
 use super::{ColorDepth, Effect, Settings};
+use crate::i18n::{text, tr};
 use crate::proto::{BotLevel, ClockSpec, GameTerms, LobbyCmd};
 use crate::rules::{Immobility, Numbering, Options, Rules, Variant};
 use KeyCode::{BackTab, Down, Enter, Esc, Left, Right, Tab, Up};
@@ -682,28 +684,32 @@ pub(crate) enum SettingsKey {
 
 /// The settings dialog's keys: any other key closes it.
 pub(crate) const SETTINGS_KEYS: &[Binding<SettingsKey, Never>] = &[
-    on(&[Up, ch('k')], SettingsKey::Up).hints(&[hint(0, "Up/Down", "choose")]),
-    on(&[Down, ch('j'), Tab], SettingsKey::Down).hints(&[hint(0, "Up/Down", "choose")]),
+    on(&[Up, ch('k')], SettingsKey::Up).hints(&[hint(0, "keys-up-down", "settings-keys-choose")]),
+    on(&[Down, ch('j'), Tab], SettingsKey::Down).hints(&[hint(
+        0,
+        "keys-up-down",
+        "settings-keys-choose",
+    )]),
     on(
         &[Enter, ch(' '), Left, Right, ch('h'), ch('l')],
         SettingsKey::Change,
     )
-    .hints(&[hint(1, "Enter/Space", "change")]),
-    any(SettingsKey::Close).hints(&[hint(2, "Esc", "close")]),
+    .hints(&[hint(1, "keys-enter-space", "settings-keys-change")]),
+    any(SettingsKey::Close).hints(&[hint(2, "Esc", "settings-keys-close")]),
 ];
 
 /// The quit question's keys (Ctrl-C quits too): any other key is no.
 pub(crate) const QUIT_KEYS: &[Binding<bool, Never>] = &[
-    on(&[ch('y'), ch('Y'), Enter], true).hints(&[hint(0, "y", "yes")]),
-    any(false).hints(&[hint(1, "n/Esc", "no")]),
+    on(&[ch('y'), ch('Y'), Enter], true).hints(&[hint(0, "y", "quit-keys-yes")]),
+    any(false).hints(&[hint(1, "n/Esc", "quit-keys-no")]),
 ];
 
 /// The help's key: any key closes it.
 pub(crate) const HELP_KEYS: &[Binding<(), Never>] =
-    &[any(()).hints(&[hint(0, "any key", "closes this help")])];
+    &[any(()).hints(&[hint(0, "keys-any-key", "keys-closes-help")])];
 
-/// Settings rows: numbering, ASCII, colours.
-pub(crate) const SETTINGS_ROWS: usize = 3;
+/// Settings rows: numbering, ASCII, colours, language.
+pub(crate) const SETTINGS_ROWS: usize = 4;
 
 /// Changes one setting; returns the new settings.
 pub(crate) fn change_setting(s: &Settings, row: usize) -> Settings {
@@ -716,6 +722,7 @@ pub(crate) fn change_setting(s: &Settings, row: usize) -> Settings {
             }
         }
         1 => s.ascii = !s.ascii,
+        3 => s.lang = s.lang.next(),
         _ => {
             s.color = match s.color {
                 ColorDepth::TrueColor => ColorDepth::Ansi256,
@@ -728,27 +735,60 @@ pub(crate) fn change_setting(s: &Settings, row: usize) -> Settings {
     s
 }
 
+/// The settings dialog: sized to its labels and values in the language shown (at least as
+/// wide as it was in English alone, at most the screen).
 pub(crate) fn render_settings(buf: &mut Buffer, screen: Rect, s: &Settings, row: usize, t: &Theme) {
-    let inn = dialog(buf, screen, 56, 10, "Settings", t);
+    let l = t.lang;
     let rows = [
         (
-            "Piece numbering",
-            match s.numbering {
-                Numbering::Modern => "modern (Marshal 10, Scout 2)",
-                Numbering::Classic => "classic (Marshal 1, Scout 9)",
-            },
+            tr(l, "settings-numbering"),
+            tr(
+                l,
+                match s.numbering {
+                    Numbering::Modern => "settings-numbering-modern",
+                    Numbering::Classic => "settings-numbering-classic",
+                },
+            ),
         ),
-        ("ASCII only", if s.ascii { "on" } else { "off" }),
         (
-            "Colours",
+            tr(l, "settings-ascii"),
+            tr(
+                l,
+                if s.ascii {
+                    "settings-on"
+                } else {
+                    "settings-off"
+                },
+            ),
+        ),
+        (
+            tr(l, "settings-colours"),
             match s.color {
-                ColorDepth::TrueColor => "24-bit",
-                ColorDepth::Ansi256 => "256",
-                ColorDepth::Ansi16 => "16",
-                ColorDepth::Mono => "none",
+                ColorDepth::TrueColor => "24-bit".to_string(),
+                ColorDepth::Ansi256 => "256".to_string(),
+                ColorDepth::Ansi16 => "16".to_string(),
+                ColorDepth::Mono => tr(l, "settings-colours-none"),
             },
         ),
+        // Each language in its own name, so a player who cannot read the others finds
+        // their own.
+        (tr(l, "settings-language"), s.lang.name().to_string()),
     ];
+    let keys = key_hints(&keymap::footer(SETTINGS_KEYS, &Always), t);
+    let label_w = rows
+        .iter()
+        .map(|(a, _)| width(a))
+        .max()
+        .unwrap_or(0)
+        .max(17) as u16
+        + 1;
+    let value_w = rows.iter().map(|(_, v)| width(v) + 4).max().unwrap_or(0) as u16;
+    // Borders, a space, the labels, the values, a space.
+    let w = (2 + 1 + label_w + value_w + 1)
+        .max(keys.width() as u16 + 4)
+        .max(56);
+    let h = SETTINGS_ROWS as u16 + 7;
+    let inn = dialog(buf, screen, w, h, &tr(l, "settings-title"), t);
     for (i, (label, value)) in rows.iter().enumerate() {
         let y = inn.y + 1 + i as u16;
         let st = if i == row {
@@ -759,17 +799,23 @@ pub(crate) fn render_settings(buf: &mut Buffer, screen: Rect, s: &Settings, row:
         if i == row {
             fill(buf, Rect::new(inn.x, y, inn.width, 1), st);
         }
-        put(buf, inn.x + 1, y, &pad(label, 18), 18, st);
         put(
             buf,
-            inn.x + 19,
+            inn.x + 1,
+            y,
+            &pad(label, label_w as usize),
+            label_w,
+            st,
+        );
+        put(
+            buf,
+            inn.x + 1 + label_w,
             y,
             &format!("< {value} >"),
-            inn.width.saturating_sub(19),
+            inn.width.saturating_sub(1 + label_w),
             st,
         );
     }
-    let keys = key_hints(&keymap::footer(SETTINGS_KEYS, &Always), t);
     put_line(
         buf,
         inn.x + 1,
@@ -791,7 +837,7 @@ pub(crate) fn render_help(
 ) {
     let closes = keymap::footer(HELP_KEYS, &Always)
         .iter()
-        .map(|(k, w)| format!("{k} {w}"))
+        .map(|(k, w)| format!("{} {}", text(t.lang, k), text(t.lang, w)))
         .collect::<Vec<_>>()
         .join("  ");
     let width = |s: &str| s.chars().count();
@@ -831,7 +877,7 @@ pub(crate) fn render_help(
     for (i, r) in rows.iter().enumerate() {
         let n = lines(r);
         if y + n > room {
-            let more = format!("{} more: a taller window shows them", rows.len() - i);
+            let more = crate::t!(t.lang, "keys-help-more", count = rows.len() - i);
             let y = inn.y + y as u16;
             put(
                 buf,
@@ -885,8 +931,9 @@ pub(crate) fn render_confirm(
     let mut spans = vec![];
     for (i, (key, what)) in hints.iter().enumerate() {
         let sep = if i + 1 < hints.len() { "   " } else { "" };
-        spans.push(Span::styled(key.to_string(), t.key()));
-        spans.push(Span::styled(format!(" {what}{sep}"), t.dim()));
+        let word = |s: &str| crate::i18n::text(t.lang, s);
+        spans.push(Span::styled(word(key), t.key()));
+        spans.push(Span::styled(format!(" {}{sep}", word(what)), t.dim()));
     }
     let keys = Line::from(spans);
     put_line(
@@ -898,13 +945,17 @@ pub(crate) fn render_confirm(
     );
 }
 
-/// `Key action  Key action ...` with keys highlighted, for the bottom line of a dialog.
+/// `Key action  Key action ...` with keys highlighted, for the bottom line of a dialog
+/// (keys and words that are message ids in the language shown).
 pub(crate) fn key_hints(pairs: &[(&str, &str)], t: &Theme) -> Line<'static> {
     let mut spans = Vec::new();
     for (i, (key, what)) in pairs.iter().enumerate() {
         let sep = if i + 1 < pairs.len() { "  " } else { "" };
-        spans.push(Span::styled(key.to_string(), t.key()));
-        spans.push(Span::styled(format!(" {what}{sep}"), t.dim()));
+        spans.push(Span::styled(text(t.lang, key), t.key()));
+        spans.push(Span::styled(
+            format!(" {}{sep}", text(t.lang, what)),
+            t.dim(),
+        ));
     }
     Line::from(spans)
 }

@@ -920,7 +920,7 @@ pub(crate) fn sentence(r: IllegalReason) -> String {
 /// The label drawn on a piece.
 pub(crate) fn piece_label(p: &ViewPiece, n: Numbering, t: &Theme) -> String {
     match p.rank {
-        Some(r) => r.label(n).to_string(),
+        Some(r) => super::rank_label(t.lang, r, n).to_string(),
         None if p.moved => t.g.hidden_moved.to_string(),
         None => t.g.hidden.to_string(),
     }

@@ -273,6 +273,18 @@ pub struct KeyDoc {
     pub explains: bool,
 }
 
+impl KeyDoc {
+    /// The same, its words (and keys that are words) in `lang`.
+    pub(crate) fn in_lang(self, lang: crate::i18n::Lang) -> KeyDoc {
+        let word = |s| crate::i18n::text_static(lang, s);
+        KeyDoc {
+            help: self.help.map(|(k, w)| (word(k), word(w))),
+            hints: in_lang(self.hints, lang),
+            ..self
+        }
+    }
+}
+
 /// What the table does with `key` now, as documented.
 pub(crate) fn doc<A: Copy, C: Copy>(
     table: &[Binding<A, C>],
@@ -320,6 +332,33 @@ impl<A: Copy, C: Copy, X: Conditions<C>> Described for With<A, C, X> {
     fn doc(&self, key: Key) -> Option<KeyDoc> {
         doc(self.0, key, &self.1)
     }
+}
+
+/// A table's help, hints and docs in a language: its words (and keys that are words) that
+/// are message ids, translated (see [`crate::i18n::text_static`]).
+pub(crate) struct InLang(pub Box<dyn Described>, pub crate::i18n::Lang);
+
+impl Described for InLang {
+    fn help(&self) -> Vec<(&'static str, &'static str)> {
+        in_lang(self.0.help(), self.1)
+    }
+
+    fn footer(&self) -> Vec<(&'static str, &'static str)> {
+        in_lang(self.0.footer(), self.1)
+    }
+
+    fn doc(&self, key: Key) -> Option<KeyDoc> {
+        self.0.doc(key).map(|d| d.in_lang(self.1))
+    }
+}
+
+/// Pairs of keys and words in `lang`.
+pub(crate) fn in_lang(
+    pairs: Vec<(&'static str, &'static str)>,
+    lang: crate::i18n::Lang,
+) -> Vec<(&'static str, &'static str)> {
+    let word = |s| crate::i18n::text_static(lang, s);
+    pairs.into_iter().map(|(k, w)| (word(k), word(w))).collect()
 }
 
 /// A table without conditions, boxed.

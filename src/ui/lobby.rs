@@ -9,7 +9,8 @@ use ratatui::text::{Line, Span};
 use super::dialog::{rules_words, BotTerms, FormKind, SeekForm};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::keymap::{
-    self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, Never, ToLine, With,
+    self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, InLang, Never,
+    ToLine, With,
 };
 use super::layout::{inner, lobby_layout, scroll_offset, LobbyLayout};
 use super::theme::Theme;
@@ -18,11 +19,13 @@ use super::widgets::{
     fill, footer, footer_rows, pad, panel, put, put_line, trunc, wrap, InputResult, LineInput,
 };
 use super::{browse, Act, Effect, Identity, Overlay};
+use crate::i18n::tr;
 use crate::proto::{
     ChatLine, GameFilter, GameId, GameSummary, LobbyCmd, LobbySnapshot, PlayerInfo, PlayerStatus,
     Seek, SeekId, TournamentId, TournamentInfo,
 };
 use crate::rules::Variant;
+use crate::t;
 use KeyCode::{BackTab, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up, F};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -77,6 +80,8 @@ pub(crate) struct LobbyUi {
     /// found for this nick (every key asks; a scan of every game per key was a twentieth of
     /// a busy server's time under a typing flood).
     seen: Option<Seen>,
+    /// The language of the keys' hints and help (the app's, see `App::set_lang`).
+    pub lang: crate::i18n::Lang,
 }
 
 #[derive(Clone, Debug)]
@@ -117,6 +122,7 @@ impl Default for LobbyUi {
             last_seek: None,
             last_bot: None,
             seen: None,
+            lang: Default::default(),
         }
     }
 }
@@ -124,6 +130,14 @@ impl Default for LobbyUi {
 pub(crate) const CHAT_MAX: usize = 300;
 
 impl LobbyUi {
+    /// A new lobby's state, its keys in `lang`.
+    pub fn in_lang(lang: crate::i18n::Lang) -> LobbyUi {
+        LobbyUi {
+            lang,
+            ..LobbyUi::default()
+        }
+    }
+
     pub fn player_index(&self, l: &LobbySnapshot) -> Option<usize> {
         let n = self.player.as_ref()?;
         l.players.iter().position(|p| &p.nick == n)
@@ -365,11 +379,12 @@ impl LobbyUi {
 
     /// The keys of the lobby as it is now.
     pub fn keys(&self, l: &LobbySnapshot, me: &Identity) -> Box<dyn Described> {
-        if self.chat.is_some() {
+        let keys = if self.chat.is_some() {
             keymap::plain(CHAT_KEYS)
         } else {
             Box::new(With(KEYS, self.cx(l, me)))
-        }
+        };
+        Box::new(InLang(keys, self.lang))
     }
 
     pub fn key(&mut self, key: Key, l: &LobbySnapshot, me: &Identity) -> Vec<Act> {
@@ -402,9 +417,7 @@ impl LobbyUi {
             }
             Do::FocusTournaments => self.focus_panel(l, Panel::Tournaments),
             Do::NoTournaments => {
-                return vec![Act::Notice(
-                    "No tournaments are announced now: they are listed here when one is".into(),
-                )]
+                return vec![Act::Notice(tr(self.lang, "lobby-notice-no-tournaments"))]
             }
             Do::FocusPlayers => self.focus_panel(l, Panel::Players),
             Do::FocusSeeks => {
@@ -466,12 +479,10 @@ impl LobbyUi {
         match self.player_index(l).map(|i| &l.players[i]) {
             None => {
                 self.focus_panel(l, Panel::Players);
-                vec![Act::Notice(
-                    "Select a player in the list, then press c to challenge them".into(),
-                )]
+                vec![Act::Notice(tr(self.lang, "lobby-notice-select-player"))]
             }
             Some(p) if p.nick == me.nick => {
-                vec![Act::Notice("You cannot challenge yourself".into())]
+                vec![Act::Notice(tr(self.lang, "lobby-notice-not-yourself"))]
             }
             Some(p) if p.bot => vec![Act::Open(Overlay::Form(self.form(
                 FormKind::Bot,
@@ -496,7 +507,7 @@ impl LobbyUi {
         let mine = selected.or_else(|| l.seeks.iter().find(|s| s.owner == me.nick));
         match mine {
             Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::CancelSeek(s.id)))],
-            None => vec![Act::Notice("You have no open seek to cancel".into())],
+            None => vec![Act::Notice(tr(self.lang, "lobby-notice-no-seek-to-cancel"))],
         }
     }
 
@@ -506,9 +517,7 @@ impl LobbyUi {
         let selected = self.seek_index(l).map(|i| &l.seeks[i]).filter(to_me);
         match selected.or_else(|| l.seeks.iter().find(to_me)) {
             Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Decline(s.id)))],
-            None => vec![Act::Notice(
-                "No challenge to you to decline (they are marked ! in the seeks)".into(),
-            )],
+            None => vec![Act::Notice(tr(self.lang, "lobby-notice-no-challenge"))],
         }
     }
 
@@ -517,12 +526,12 @@ impl LobbyUi {
             Panel::Players => self.challenge(l, me),
             Panel::Seeks => match self.seek_index(l).map(|i| &l.seeks[i]) {
                 Some(s) if s.owner == me.nick => {
-                    vec![Act::Notice("That is your own seek: x cancels it".into())]
+                    vec![Act::Notice(tr(self.lang, "lobby-notice-own-seek"))]
                 }
                 Some(s) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Accept(s.id)))],
-                None if std::mem::take(&mut self.gone) => vec![Act::Notice(
-                    "The seek you chose is gone: taken or withdrawn".into(),
-                )],
+                None if std::mem::take(&mut self.gone) => {
+                    vec![Act::Notice(tr(self.lang, "lobby-notice-seek-gone"))]
+                }
                 // The first row, selected until the player moves to a seek (the newcomer's
                 // first step): a game against the computer.
                 None => vec![Act::Fx(Effect::Lobby(self.quick.cmd()))],
@@ -533,29 +542,26 @@ impl LobbyUi {
                     vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(g.id)))]
                 }
                 Some(g) if g.private => {
-                    vec![Act::Notice("That game is private: no spectators".into())]
+                    vec![Act::Notice(tr(self.lang, "lobby-notice-private-game"))]
                 }
                 Some(g) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(g.id)))],
                 None if std::mem::take(&mut self.gone) => {
-                    vec![Act::Notice("The game you chose has ended".into())]
+                    vec![Act::Notice(tr(self.lang, "lobby-notice-game-ended"))]
                 }
                 None if l.games.is_empty() => {
-                    vec![Act::Notice("No games in play to watch".into())]
+                    vec![Act::Notice(tr(self.lang, "lobby-notice-no-games"))]
                 }
-                None => vec![Act::Notice(
-                    "No game is selected: Up/Down chooses one, then Enter".into(),
-                )],
+                None => vec![Act::Notice(tr(self.lang, "lobby-notice-no-game-selected"))],
             },
             Panel::Tournaments => match self.tournament_index(l).map(|i| &l.tournaments[i]) {
                 Some(t) => vec![Act::OpenTournament(t.id)],
                 None if std::mem::take(&mut self.gone) => {
-                    vec![Act::Notice(
-                        "The tournament you chose is no longer listed".into(),
-                    )]
+                    vec![Act::Notice(tr(self.lang, "lobby-notice-tournament-gone"))]
                 }
-                None => vec![Act::Notice(
-                    "No tournament is selected: Up/Down chooses one, then Enter".into(),
-                )],
+                None => vec![Act::Notice(tr(
+                    self.lang,
+                    "lobby-notice-no-tournament-selected",
+                ))],
             },
             Panel::Chat => {
                 self.chat = Some(LineInput::new(CHAT_MAX));
@@ -663,16 +669,16 @@ fn list_area(panel: Panel, r: Rect) -> Rect {
 }
 
 /// Where a player is, in words that fit `room` columns where they can.
-fn status_text(s: PlayerStatus, room: usize) -> String {
+fn status_text(s: PlayerStatus, room: usize, lang: crate::i18n::Lang) -> String {
     let long = room >= 13;
     match s {
-        PlayerStatus::Idle if long => "in the lobby".into(),
-        PlayerStatus::Idle => "lobby".into(),
-        PlayerStatus::LeftGame(g) if long => format!("left game #{g}"),
-        PlayerStatus::LeftGame(g) => format!("left #{g}"),
-        PlayerStatus::Seeking => "seeking".into(),
-        PlayerStatus::Playing(_) => "playing".into(),
-        PlayerStatus::Watching(_) => "watching".into(),
+        PlayerStatus::Idle if long => tr(lang, "lobby-status-idle-long"),
+        PlayerStatus::Idle => tr(lang, "lobby-status-idle"),
+        PlayerStatus::LeftGame(g) if long => t!(lang, "lobby-status-left-long", id = g.to_string()),
+        PlayerStatus::LeftGame(g) => t!(lang, "lobby-status-left", id = g.to_string()),
+        PlayerStatus::Seeking => tr(lang, "lobby-status-seeking"),
+        PlayerStatus::Playing(_) => tr(lang, "lobby-status-playing"),
+        PlayerStatus::Watching(_) => tr(lang, "lobby-status-watching"),
     }
 }
 
@@ -782,21 +788,23 @@ impl View<'_> {
     fn header(&self, buf: &mut Buffer, area: Rect) {
         let (l, me, t) = (self.l, self.me, self.t);
         let sep = t.g.sep;
+        let lang = t.lang;
         let who = if me.guest {
-            format!("{} (guest)", me.nick)
+            t!(lang, "lobby-guest", nick = me.nick.as_str())
         } else {
             me.nick.clone()
         };
-        let counts = format!(
-            "{} online, {}, {}",
-            l.players.len(),
-            counted(l.seeks.len(), "seek"),
-            counted(l.games.len(), "game")
+        let counts = t!(
+            lang,
+            "lobby-counts",
+            players = l.players.len(),
+            seeks = l.seeks.len(),
+            games = l.games.len()
         );
         let mut spans = vec![
             Span::styled("stratego-ssh", t.accent()),
             Span::raw(sep.to_string()),
-            Span::raw(format!("you are {who}")),
+            Span::raw(t!(lang, "lobby-you-are", nick = who)),
             Span::raw(sep.to_string()),
         ];
         let game_line = my_game(l, me).is_some();
@@ -809,7 +817,10 @@ impl View<'_> {
                     "r"
                 };
                 spans.push(Span::styled(
-                    format!(" {key}: return to your game #{} ", g.id),
+                    format!(
+                        " {} ",
+                        t!(lang, "lobby-return", key = key, id = g.id.to_string())
+                    ),
                     t.banner(),
                 ));
             }
@@ -846,18 +857,38 @@ impl View<'_> {
     fn players(&self, buf: &mut Buffer, area: Rect) {
         let players = &self.l.players;
         let width = inner(area).width as usize;
+        let lang = self.t.lang;
+        let w = super::words::width;
+        // The rating column as wide as its head and words (6 in English).
+        let rating_w = [
+            "lobby-head-rating",
+            "lobby-rating-bot",
+            "lobby-rating-guest",
+        ]
+        .map(|id| w(&tr(lang, id)))
+        .into_iter()
+        .fold(6, usize::max);
+        let you = w(&tr(lang, "lobby-you")) + 1;
         // The names as wide as the longest (with "(you)"), the rest to say where each is.
         let longest = players
             .iter()
-            .map(|p| super::words::width(&p.nick) + if p.nick == self.me.nick { 6 } else { 0 })
+            .map(|p| w(&p.nick) + if p.nick == self.me.nick { you } else { 0 })
             .max()
             .unwrap_or(0);
-        let nick_w = longest.min(width.saturating_sub(18)).clamp(6, 24);
-        let status_w = width.saturating_sub(nick_w + 10);
-        let head = format!("{} {:>6} {}", pad("nick", nick_w + 2), "rating", "status");
-        let title = format!("Players ({})", players.len());
-        let row = |i: usize| self.player_row(&players[i], nick_w, status_w);
-        let empty = "nobody else here yet";
+        let nick_w = longest
+            .min(width.saturating_sub(12 + rating_w))
+            .clamp(6, 24);
+        let status_w = width.saturating_sub(nick_w + 4 + rating_w);
+        let head = format!(
+            "{} {:>rating_w$} {}",
+            pad(&tr(lang, "lobby-head-nick"), nick_w + 2),
+            tr(lang, "lobby-head-rating"),
+            tr(lang, "lobby-head-status")
+        );
+        let title = t!(self.t.lang, "lobby-players-title", count = players.len());
+        let row = |i: usize| self.player_row(&players[i], nick_w, rating_w, status_w);
+        let empty = tr(self.t.lang, "lobby-nobody");
+        let empty = empty.as_str();
         self.list(
             buf,
             (area, Panel::Players, title),
@@ -868,14 +899,21 @@ impl View<'_> {
         );
     }
 
-    fn player_row(&self, p: &PlayerInfo, nick_w: usize, status_w: usize) -> Line<'static> {
+    fn player_row(
+        &self,
+        p: &PlayerInfo,
+        nick_w: usize,
+        rating_w: usize,
+        status_w: usize,
+    ) -> Line<'static> {
         let t = self.t;
+        let lang = t.lang;
         let rating = if p.bot {
-            "bot".to_string()
+            tr(lang, "lobby-rating-bot")
         } else if let Some(r) = p.rating {
             r.to_string()
         } else if p.guest {
-            "guest".to_string()
+            tr(lang, "lobby-rating-guest")
         } else {
             "-".to_string()
         };
@@ -885,12 +923,12 @@ impl View<'_> {
             return Line::from(vec![
                 Span::raw(format!("{} ", t.g.bullet)),
                 Span::styled(p.nick.clone(), t.accent()),
-                Span::raw(format!(" {rating:>6}")),
+                Span::raw(format!(" {rating:>rating_w$}")),
             ]);
         }
         let (nick, name_style) = if mine {
             // `(you)` only where it fits whole: the name comes first.
-            let marked = format!("{} (you)", p.nick);
+            let marked = format!("{} {}", p.nick, tr(lang, "lobby-you"));
             let shown = if marked.chars().count() <= nick_w {
                 marked
             } else {
@@ -903,14 +941,14 @@ impl View<'_> {
         Line::from(vec![
             Span::raw(format!("{} ", t.g.bullet)),
             Span::styled(pad(&nick, nick_w), name_style),
-            Span::raw(format!(" {rating:>6} ")),
-            Span::styled(status_text(p.status, status_w), t.dim()),
+            Span::raw(format!(" {rating:>rating_w$} ")),
+            Span::styled(status_text(p.status, status_w, lang), t.dim()),
         ])
     }
 
     fn seeks(&self, buf: &mut Buffer, area: Rect) {
         let seeks = &self.l.seeks;
-        let title = format!("Open seeks ({})", seeks.len());
+        let title = t!(self.t.lang, "lobby-seeks-title", count = seeks.len());
         let head = "player       variant  clock rated  rules";
         let width = usize::from(list_area(Panel::Seeks, area).width);
         // The first row plays the computer; the seeks follow.
@@ -953,10 +991,19 @@ impl View<'_> {
     fn first_steps(&self, buf: &mut Buffer, area: Rect) {
         let t = self.t;
         let width = usize::from(area.width);
-        let mut rows: Vec<Line<'static>> =
-            vec![Line::from(Span::styled("no open seeks yet:", t.dim()))];
-        let others = [("b", "computer's terms"), ("n", "post a seek")];
-        let one_row: usize = others.iter().map(|(k, w)| k.len() + 1 + w.len() + 3).sum();
+        let mut rows: Vec<Line<'static>> = vec![Line::from(Span::styled(
+            tr(t.lang, "lobby-no-seeks"),
+            t.dim(),
+        ))];
+        let (terms, post) = (
+            tr(t.lang, "lobby-keys-computer-terms"),
+            tr(t.lang, "lobby-post-seek"),
+        );
+        let others = [("b", terms.as_str()), ("n", post.as_str())];
+        let one_row: usize = others
+            .iter()
+            .map(|(k, w)| k.chars().count() + 1 + w.chars().count() + 3)
+            .sum();
         let item = |(k, w): (&str, &str)| {
             vec![
                 Span::styled(format!("{k} "), t.key()),
@@ -1022,7 +1069,7 @@ impl View<'_> {
 
     fn games(&self, buf: &mut Buffer, area: Rect) {
         let games = &self.l.games;
-        let title = format!("Games in play ({})", games.len());
+        let title = t!(self.t.lang, "lobby-games-title", count = games.len());
         let names = game_names_width(list_area(Panel::Games, area).width);
         let head = format!(
             "{}  {} {:>5}  watching",
@@ -1037,7 +1084,7 @@ impl View<'_> {
             &head,
             games.len(),
             row,
-            "no games in play",
+            &tr(self.t.lang, "lobby-no-games"),
         );
     }
 
@@ -1069,7 +1116,7 @@ impl View<'_> {
 
     fn tournaments(&self, buf: &mut Buffer, area: Rect) {
         let list = &self.l.tournaments;
-        let title = format!("Tournaments ({})", list.len());
+        let title = t!(self.t.lang, "lobby-tournaments-title", count = list.len());
         let width = usize::from(list_area(Panel::Tournaments, area).width);
         let row = |i: usize| self.tournament_row(&list[i], width);
         self.list(
@@ -1118,13 +1165,19 @@ impl View<'_> {
 
     fn chat(&self, buf: &mut Buffer, area: Rect) {
         let (l, t) = (self.l, self.t);
-        let inn = panel(buf, area, "Chat", self.ui.focus == Panel::Chat, t);
+        let inn = panel(
+            buf,
+            area,
+            &tr(t.lang, "lobby-chat-title"),
+            self.ui.focus == Panel::Chat,
+            t,
+        );
         draw_chat(
             buf,
             inn,
             &l.chat,
             self.ui.chat.as_ref(),
-            "t to chat",
+            &tr(t.lang, "lobby-chat-empty"),
             false,
             t,
         );
@@ -1179,7 +1232,14 @@ pub(crate) fn draw_chat(
     }
     let y = inn.bottom() - 1;
     match input {
-        Some(input) => input.render(buf, inn.x, y, inn.width, "say: ", t),
+        Some(input) => input.render(
+            buf,
+            inn.x,
+            y,
+            inn.width,
+            &(tr(t.lang, "lobby-say") + " "),
+            t,
+        ),
         None => {
             put(buf, inn.x, y, idle, inn.width, t.dim());
         }
@@ -1282,97 +1342,89 @@ impl Conditions<If> for LobbyCx {
     }
 }
 
-const MOVE_HELP: (&str, &str) = ("Up / Down, j / k", "move in the list");
-const SIDE_HELP: (&str, &str) = ("Left / Right, h / l", "players list / seeks");
+const MOVE_HELP: (&str, &str) = ("Up / Down, j / k", "lobby-help-move");
+const SIDE_HELP: (&str, &str) = ("Left / Right, h / l", "lobby-help-side");
 
 /// The lobby's keys. Footer ranks: Enter, n, b, ?, q, T, A, L, G, p, x, Tab, t, s.
 const KEYS: &[Binding<Do, If>] = &[
     on(&[Tab, BackTab], Do::Cycle)
-        .hints(&[hint(10, "Tab", "next list")])
-        .help("Tab / Shift-Tab", "next / previous list"),
+        .hints(&[hint(10, "Tab", "lobby-keys-next-list")])
+        .help("Tab / Shift-Tab", "lobby-help-cycle"),
     on(&[Left, ch('h')], Do::FocusPlayers).help(SIDE_HELP.0, SIDE_HELP.1),
     on(&[Right, ch('l')], Do::FocusSeeks)
         .when(&[If::NotSeeks])
         .help(SIDE_HELP.0, SIDE_HELP.1),
     on(&[Up, ch('k'), Down, ch('j')], Do::Move).help(MOVE_HELP.0, MOVE_HELP.1),
-    on(&[PageUp, PageDown, Home, End], Do::Move)
-        .help("PgUp/PgDn, Home/End", "a page up / down, first / last"),
+    on(&[PageUp, PageDown, Home, End], Do::Move).help("PgUp/PgDn, Home/End", "lobby-help-page"),
     on(&[Enter], Do::Activate)
         .hints(&[
-            hint(0, "Enter", "accept").when(&[If::Seeks, If::SeekSelected]),
-            hint(0, "Enter", "play the computer").when(&[If::Seeks, If::Quick]),
-            hint(0, "Enter", "watch").when(&[If::Games, If::NotMyGameSelected]),
-            hint(0, "Enter", "back to your game").when(&[If::Games, If::MyGameSelected]),
-            hint(0, "Enter/c", "challenge").when(&[If::Players]),
-            hint(0, "Enter", "open tournament").when(&[If::Tournaments]),
-            hint(0, "Enter/t", "type").when(&[If::Chat]),
+            hint(0, "Enter", "lobby-keys-accept").when(&[If::Seeks, If::SeekSelected]),
+            hint(0, "Enter", "lobby-keys-play-computer").when(&[If::Seeks, If::Quick]),
+            hint(0, "Enter", "lobby-keys-watch").when(&[If::Games, If::NotMyGameSelected]),
+            hint(0, "Enter", "lobby-keys-back-to-game").when(&[If::Games, If::MyGameSelected]),
+            hint(0, "Enter/c", "lobby-keys-challenge").when(&[If::Players]),
+            hint(0, "Enter", "lobby-keys-open-tournament").when(&[If::Tournaments]),
+            hint(0, "Enter/t", "lobby-keys-type").when(&[If::Chat]),
         ])
-        .help(
-            "Enter",
-            "the seeks' first row: play the computer; a seek: accept it; \
-             watch game (or back to yours), challenge player, chat",
-        ),
+        .help("Enter", "lobby-help-enter"),
     on(&[ch('r')], Do::Return)
         .when(&[If::MyGame])
-        .hints(&[hint(0, "r", "return to your game").when(&[If::NotMyGameSelected])])
-        .help("r", "return to your game"),
+        .hints(&[hint(0, "r", "lobby-keys-return").when(&[If::NotMyGameSelected])])
+        .help("r", "lobby-keys-return"),
     on(&[ch('n')], Do::NewSeek)
-        .hints(&[hint(1, "n", "new seek")])
-        .help("n", "new seek (variant, rules, clock, private)"),
-    on(&[ch('c')], Do::Challenge).help("c", "challenge the selected player"),
+        .hints(&[hint(1, "n", "lobby-keys-new-seek")])
+        .help("n", "lobby-help-new-seek"),
+    on(&[ch('c')], Do::Challenge).help("c", "lobby-help-challenge"),
     on(&[ch('b')], Do::Bot)
-        .hints(&[hint(2, "b", "computer's terms")])
-        .help(
-            "b",
-            "computer's terms: choose level, variant, clock; then play",
-        ),
+        .hints(&[hint(2, "b", "lobby-keys-computer-terms")])
+        .help("b", "lobby-help-bot"),
     on(&[ch('d')], Do::Decline)
-        .hints(&[hint(1, "d", "decline").when(&[If::Challenged])])
-        .help("d", "decline a challenge to you (the one selected)"),
+        .hints(&[hint(1, "d", "lobby-keys-decline").when(&[If::Challenged])])
+        .help("d", "lobby-help-decline"),
     on(&[ch('x')], Do::CancelSeek)
-        .hints(&[hint(9, "x", "cancel mine").when(&[If::Seeks])])
-        .help("x", "cancel your seek"),
+        .hints(&[hint(9, "x", "lobby-keys-cancel-mine").when(&[If::Seeks])])
+        .help("x", "lobby-help-cancel"),
     on(&[ch('t')], Do::Chat)
-        .hints(&[hint(11, "t", "chat").when(&[If::NotChat])])
-        .help("t", "type in chat"),
+        .hints(&[hint(11, "t", "lobby-keys-chat").when(&[If::NotChat])])
+        .help("t", "lobby-help-chat"),
     on(&[ch('T')], Do::FocusTournaments)
         .when(&[If::AnyTournament])
-        .hints(&[hint(5, "T", "tournaments").when(&[If::NotTournaments])])
-        .help("T", "the tournaments list (Enter opens one)"),
+        .hints(&[hint(5, "T", "lobby-keys-tournaments").when(&[If::NotTournaments])])
+        .help("T", "lobby-help-tournaments"),
     on(&[ch('T')], Do::NoTournaments)
         .when(&[If::NoTournament])
-        .hints(&[hint(5, "T", "tournaments")])
+        .hints(&[hint(5, "T", "lobby-keys-tournaments")])
         .explains(),
     on(&[ch('L')], Do::Leaders)
-        .hints(&[hint(6, "L", "leaders")])
-        .help("L", "leaderboards"),
+        .hints(&[hint(6, "L", "lobby-keys-leaders")])
+        .help("L", "lobby-help-leaders"),
     on(&[ch('G')], Do::Games)
-        .hints(&[hint(7, "G", "games")])
-        .help("G", "finished games: mine, recent, replays"),
+        .hints(&[hint(7, "G", "lobby-keys-games")])
+        .help("G", "lobby-help-games"),
     on(&[ch('p')], Do::Profile)
-        .hints(&[hint(8, "p", "profile")])
-        .help("p", "profile of the selected player (or mine)"),
+        .hints(&[hint(8, "p", "lobby-keys-profile")])
+        .help("p", "lobby-help-profile"),
     on(&[ch('s'), F(2)], Do::Settings)
-        .hints(&[hint(12, "s", "settings")])
-        .help("s / F2", "settings (numbering, ASCII, colours)"),
-    note("mouse", "click selects, click again accepts / watches"),
+        .hints(&[hint(12, "s", "lobby-keys-settings")])
+        .help("s / F2", "lobby-help-settings"),
+    note("lobby-help-mouse-key", "lobby-help-mouse"),
     on(&[ch('q')], Do::Quit)
-        .hints(&[hint(4, "q", "quit")])
-        .help("q", "quit"),
+        .hints(&[hint(4, "q", "lobby-keys-quit")])
+        .help("q", "lobby-keys-quit"),
     // Shown on every terminal wide enough for the lobby, right after "q quit".
     on(&[ch('A')], Do::Admin)
         .when(&[If::Admin])
-        .hints(&[hint(5, "A", "admin")])
-        .help("A", "admin screen: sessions, bans, kick, ban, broadcast"),
+        .hints(&[hint(5, "A", "lobby-keys-admin")])
+        .help("A", "lobby-help-admin"),
     // Others are told the admin screen is only for admins.
     on(&[ch('A')], Do::Admin).when(&[If::NotAdmin]).explains(),
-    on(&[ch('?')], Do::Help).hints(&[hint(3, "?", "help")]),
+    on(&[ch('?')], Do::Help).hints(&[hint(3, "?", "lobby-keys-help")]),
 ];
 
 /// Typing a chat line.
 const CHAT_KEYS: &[Binding<ToLine, Never>] = &[
-    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "send")]),
-    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "lobby-keys-send")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "lobby-keys-cancel")]),
     typing(ToLine),
 ];
 
@@ -1399,14 +1451,6 @@ pub(crate) fn chat_key(chat: &mut Option<LineInput>, key: Key) -> Option<Option<
 }
 
 /// "1 seek", "3 seeks".
-fn counted(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 #[cfg(test)]
 mod key_tests {
     use super::*;

@@ -38,11 +38,13 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::tr;
+pub use crate::i18n::Lang;
 use crate::proto::{
     AdminCmd, AdminResult, AdminSnapshot, BrowseCmd, GameCmd, GameList, GameSnapshot, Leaderboard,
     LobbyCmd, LobbySnapshot, Profile, ReplaySnapshot, Seek,
 };
-use crate::rules::{Numbering, SplitMix64, Variant};
+use crate::rules::{Numbering, Rank, SplitMix64, Variant};
 use dialog::SettingsKey;
 use input::{Event, Key, KeyCode, Mouse, MouseButton, MouseKind};
 use keymap::{Always, Described};
@@ -85,14 +87,17 @@ impl ColorDepth {
     }
 }
 
-/// A player's display settings (numbering and ASCII are remembered; colours come from the
-/// terminal).
+/// A player's display settings (numbering, ASCII and the language are remembered; colours
+/// come from the terminal).
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Settings {
     pub numbering: Numbering,
     pub ascii: bool,
     #[serde(skip)]
     pub color: ColorDepth,
+    /// The language the screens speak (see [`Lang::choose`]).
+    #[serde(default)]
+    pub lang: Lang,
 }
 
 impl Settings {
@@ -343,6 +348,7 @@ impl App {
     /// `seed` must be unpredictable (the session draws it from the operating system);
     /// tests pass a constant.
     pub fn new(me: Identity, settings: Settings, width: u16, height: u16, seed: u64) -> App {
+        let lang = settings.lang;
         // A key's first login chooses its name; a guest is told what a guest is.
         let welcome = if me.guest {
             Some(Overlay::Name(welcome::NameCard::guest(
@@ -362,7 +368,7 @@ impl App {
             lobby: Arc::new(LobbySnapshot::default()),
             shared_lobby: Arc::new(LobbySnapshot::default()),
             challenges: Vec::new(),
-            lobby_ui: lobby::LobbyUi::default(),
+            lobby_ui: lobby::LobbyUi::in_lang(lang),
             game: None,
             saved: vec![],
             notice: None,
@@ -690,7 +696,7 @@ impl App {
                         self.admin = Some(admin::AdminUi::default());
                         fx.push(Effect::Admin(AdminCmd::Refresh));
                     } else {
-                        self.notice = Some(NOT_ADMIN.into());
+                        self.notice = Some(tr(self.settings.lang, "lobby-notice-not-admin"));
                     }
                 }
                 Act::CloseAdmin => self.admin = None,
@@ -835,6 +841,7 @@ impl App {
                     Some(SettingsKey::Down) => row = (row + 1).min(dialog::SETTINGS_ROWS - 1),
                     Some(SettingsKey::Change) => {
                         self.settings = dialog::change_setting(&self.settings, row);
+                        self.lobby_ui.lang = self.settings.lang;
                         self.overlay = Some(Overlay::Settings { row });
                         return vec![Effect::SettingsChanged(self.settings.clone())];
                     }
@@ -1025,8 +1032,8 @@ impl App {
                 Some(Overlay::Quit) => dialog::render_confirm(
                     buf,
                     area,
-                    "Quit",
-                    "Quit stratego-ssh?",
+                    &tr(t.lang, "quit-title"),
+                    &tr(t.lang, "quit-question"),
                     &keymap::footer(dialog::QUIT_KEYS, &Always),
                     &t,
                 ),
@@ -1071,13 +1078,15 @@ impl App {
     /// The help of the screen shown: its title and lines.
     fn help(&self, screen: Shown) -> (&'static str, Vec<(&'static str, &'static str)>) {
         let title = match screen {
-            Shown::Lobby | Shown::TooSmall => "Lobby keys",
+            Shown::Lobby | Shown::TooSmall => "lobby-help-title",
             Shown::Admin => "Admin keys",
             Shown::Tournament => "Tournament keys",
             Shown::Setup | Shown::Game => self.game.as_ref().map_or("Keys", |g| g.help_title()),
             Shown::Browse => self.pages.last().map_or("Keys", |p| p.help_title()),
         };
-        (title, self.screen_keys(screen).help())
+        let lang = self.settings.lang;
+        let help = keymap::in_lang(self.screen_keys(screen).help(), lang);
+        (crate::i18n::text_static(lang, title), help)
     }
 
     /// What the app does with `key` now, as its help and hints document it: `None` when
@@ -1087,7 +1096,7 @@ impl App {
     /// quit) and not described.
     pub fn key_doc(&self, key: Key) -> Option<KeyDoc> {
         let screen = self.screen();
-        match &self.overlay {
+        let doc = match &self.overlay {
             Some(Overlay::Help) if self.board_shown() => {
                 keymap::plain(rules_page::HELP_KEYS).doc(key)
             }
@@ -1098,7 +1107,8 @@ impl App {
             Some(Overlay::Form(f)) => f.keys().doc(key),
             Some(Overlay::Name(c)) => c.keys().doc(key),
             None => self.screen_keys(screen).doc(key),
-        }
+        };
+        doc.map(|d| d.in_lang(self.settings.lang))
     }
 }
 
@@ -1150,8 +1160,51 @@ pub(crate) fn ascii_words(s: &str) -> String {
     out
 }
 
-/// What a player who is not an admin is told when pressing the admin key.
-const NOT_ADMIN: &str = "The admin screen is only for the server's admins";
+/// A rank's name in `lang` (`Feldmarschall`, `Verkenner`).
+pub fn rank_name(lang: Lang, r: Rank) -> String {
+    tr(lang, rank_id(r))
+}
+
+fn rank_id(r: Rank) -> &'static str {
+    match r {
+        Rank::Marshal => "rank-marshal",
+        Rank::General => "rank-general",
+        Rank::Colonel => "rank-colonel",
+        Rank::Major => "rank-major",
+        Rank::Captain => "rank-captain",
+        Rank::Lieutenant => "rank-lieutenant",
+        Rank::Sergeant => "rank-sergeant",
+        Rank::Miner => "rank-miner",
+        Rank::Scout => "rank-scout",
+        Rank::Spy => "rank-spy",
+        Rank::Bomb => "rank-bomb",
+        Rank::Flag => "rank-flag",
+    }
+}
+
+/// The letters of the pieces without a number (spy, bomb, flag) in each language, read from
+/// the catalogs once: the board draws them per cell.
+static RANK_LETTERS: std::sync::LazyLock<Vec<[String; 3]>> = std::sync::LazyLock::new(|| {
+    Lang::ALL
+        .iter()
+        .map(|l| ["rank-letter-spy", "rank-letter-bomb", "rank-letter-flag"].map(|id| tr(*l, id)))
+        .collect()
+});
+
+/// The label drawn on a piece in `lang`: its number in numbering `n`, or its letter (`S`,
+/// `B`, `F`, as each language's catalog says).
+pub fn rank_label(lang: Lang, r: Rank, n: Numbering) -> &'static str {
+    let which = match r {
+        Rank::Spy => 0,
+        Rank::Bomb => 1,
+        Rank::Flag => 2,
+        _ => return r.label(n),
+    };
+    match Lang::ALL.iter().position(|l| *l == lang) {
+        Some(i) => RANK_LETTERS[i][which].as_str(),
+        None => r.label(n),
+    }
+}
 
 /// The key that dismisses a notice, at its end.
 const NOTICE_ESC: &str = " (Esc) ";
@@ -1279,11 +1332,16 @@ mod tests {
             numbering: Numbering::Classic,
             ascii: true,
             color: ColorDepth::Mono,
+            lang: Lang::Nl,
         };
         let j = serde_json::to_string(&s).unwrap();
         assert!(!j.contains("color"));
         let back: Settings = serde_json::from_str(&j).unwrap();
         assert_eq!(back.numbering, Numbering::Classic);
         assert!(back.ascii);
+        assert_eq!(back.lang, Lang::Nl);
+        // Settings stored before the language read as English.
+        let old: Settings = serde_json::from_str(&j.replace(r#","lang":"nl""#, "")).unwrap();
+        assert_eq!(old.lang, Lang::En);
     }
 }

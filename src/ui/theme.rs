@@ -110,6 +110,8 @@ const ASCII: Glyphs = Glyphs {
 pub(crate) struct Theme {
     pub depth: ColorDepth,
     pub g: Glyphs,
+    /// The language the screens speak.
+    pub lang: crate::i18n::Lang,
 }
 
 impl Theme {
@@ -117,6 +119,7 @@ impl Theme {
         Theme {
             depth: settings.color,
             g: if settings.ascii { ASCII } else { UNICODE },
+            lang: settings.lang,
         }
     }
 

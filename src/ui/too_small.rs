@@ -15,14 +15,16 @@ use super::input::KeyCode;
 use super::keymap::{self, Always, Binding, Never};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use super::theme::Theme;
-use super::widgets::{fmt_clock, put_line};
+use super::widgets::{fmt_clock, put_line, wrap};
 use super::words::{abbrev, ellipsis};
+use crate::i18n::{text, tr, Lang};
 use crate::proto::GamePhase;
 use crate::rules::Color;
+use crate::t;
 
 /// The keys of the screen asking for a larger window (Ctrl-C quits too).
 pub(crate) const KEYS: &[Binding<(), Never>] =
-    &[keymap::on(&[KeyCode::Char('q')], ()).hints(&[keymap::hint(0, "q", "quits")])];
+    &[keymap::on(&[KeyCode::Char('q')], ()).hints(&[keymap::hint(0, "q", "small-keys-quits")])];
 
 /// Draws the screen in `area`; `game` is the game shown, if any, at `now`; `asking`: q
 /// was pressed, the quit question stands in place of the keys.
@@ -34,26 +36,32 @@ pub(crate) fn render(
     now: Instant,
     t: &Theme,
 ) {
+    let l = t.lang;
     let line = |keys: Vec<(&str, &str)>| {
         keys.iter()
-            .map(|(k, w)| format!("{k} {w}"))
+            .map(|(k, w)| format!("{} {}", text(l, k), text(l, w)))
             .collect::<Vec<_>>()
             .join("  ")
     };
     let keys = if asking {
         format!(
-            "Quit stratego-ssh?  {}",
+            "{}  {}",
+            tr(l, "quit-question"),
             line(keymap::footer(super::dialog::QUIT_KEYS, &Always))
         )
     } else {
         line(keymap::footer(KEYS, &Always))
     };
     let ask = vec![
-        Line::styled("Please make the window larger", Style::new()),
+        Line::styled(tr(l, "small-larger"), Style::new()),
         Line::styled(
-            format!(
-                "(now {}x{}, need {}x{})",
-                area.width, area.height, MIN_WIDTH, MIN_HEIGHT
+            t!(
+                l,
+                "small-size",
+                width = area.width,
+                height = area.height,
+                min_width = MIN_WIDTH,
+                min_height = MIN_HEIGHT
             ),
             t.dim(),
         ),
@@ -86,6 +94,21 @@ pub(crate) fn render(
     } else {
         Line::styled(keys, t.dim())
     });
+    // A sentence longer than the window is wrapped at words (a longer language, a narrow
+    // window); a line of several parts (a turn, the clocks) is cut, marked.
+    let lines: Vec<Line<'static>> = lines
+        .into_iter()
+        .flat_map(|l| match l.spans.as_slice() {
+            [one] if l.width() > usize::from(area.width) => {
+                let style = one.style;
+                wrap(&one.content, usize::from(area.width))
+                    .into_iter()
+                    .map(|s| Line::styled(s, style))
+                    .collect()
+            }
+            _ => vec![l],
+        })
+        .collect();
     let height = lines.len().min(area.height as usize) as u16;
     let top = area.y + (area.height - height) / 2;
     for (i, l) in lines.iter().take(height as usize).enumerate() {
@@ -111,40 +134,47 @@ fn fit(l: &Line<'static>, width: usize, t: &Theme) -> Line<'static> {
 fn game_lines(g: &GameUi, now: Instant, width: usize, t: &Theme) -> Vec<Line<'static>> {
     let s = &g.shared;
     let snap = &s.snap;
+    let l = t.lang;
     let me = s.my_color();
     let mut out = vec![];
     let who = match me {
-        Some(c) => format!("you play {}", c.name()),
-        None => "watching".to_string(),
+        Some(c) => t!(l, "small-you-play", color = color_name(l, c)),
+        None => tr(l, "small-watching"),
     };
     out.push(Line::styled(
-        format!("Game #{} {} {who}", snap.id, t.g.sep.trim()),
+        format!(
+            "{} {} {who}",
+            t!(l, "small-game", id = snap.id.to_string()),
+            t.g.sep.trim()
+        ),
         t.title(),
     ));
     let state = match snap.phase {
         GamePhase::Setup => match me {
-            Some(_) if snap.my_setup.is_some() => {
-                Line::raw("Set-up sent: waiting for your opponent")
-            }
-            Some(_) => Line::raw("Set-up: place your pieces"),
-            None => Line::raw("The players are setting up"),
+            Some(_) if snap.my_setup.is_some() => Line::raw(tr(l, "small-setup-sent")),
+            Some(_) => Line::raw(tr(l, "small-setup-place")),
+            None => Line::raw(tr(l, "small-setting-up")),
         },
         GamePhase::Playing => match s.view() {
             Some(v) => {
                 let turn = match me {
-                    Some(c) if c == v.to_move => Span::styled("Your turn".to_string(), t.accent()),
+                    Some(c) if c == v.to_move => Span::styled(tr(l, "small-your-turn"), t.accent()),
                     _ => Span::styled(
-                        format!(
-                            "{} to move ({})",
-                            v.to_move.name(),
-                            snap.seats.get(v.to_move).nick
+                        t!(
+                            l,
+                            "small-to-move",
+                            color = color_name(l, v.to_move),
+                            nick = snap.seats.get(v.to_move).nick.as_str()
                         ),
                         t.side(v.to_move),
                     ),
                 };
                 Line::from(vec![
                     turn,
-                    Span::styled(format!("  move {}", v.ply / 2 + 1), t.dim()),
+                    Span::styled(
+                        format!("  {}", t!(l, "small-move", number = v.ply / 2 + 1)),
+                        t.dim(),
+                    ),
                 ])
             }
             None => Line::raw(""),
@@ -164,9 +194,9 @@ fn game_lines(g: &GameUi, now: Instant, width: usize, t: &Theme) -> Vec<Line<'st
                 }
                 let who = if names {
                     let nick = abbrev(&snap.seats.get(c).nick, 12, ellipsis(t));
-                    format!("{} {nick} ", c.name())
+                    format!("{} {nick} ", color_name(l, c))
                 } else {
-                    format!("{} ", c.name())
+                    format!("{} ", color_name(l, c))
                 };
                 spans.push(Span::styled(who, t.side(c)));
                 let st = if running {
@@ -190,12 +220,28 @@ fn game_lines(g: &GameUi, now: Instant, width: usize, t: &Theme) -> Vec<Line<'st
         if let Some(left) = s.reconnect_left(seat, now) {
             let secs = left.as_millis().div_ceil(1000);
             let text = if secs == 0 {
-                format!("{} is gone: the reconnect time is up", seat.nick)
+                t!(l, "small-gone", nick = seat.nick.as_str())
             } else {
-                format!("{} is disconnected: {secs}s to reconnect", seat.nick)
+                t!(
+                    l,
+                    "small-disconnected",
+                    nick = seat.nick.as_str(),
+                    seconds = secs as u64
+                )
             };
             out.push(Line::styled(text, t.error()));
         }
     }
     out
+}
+
+/// A side's name in `lang` (`Rot`, `Blauw`).
+pub(crate) fn color_name(lang: Lang, c: Color) -> String {
+    tr(
+        lang,
+        match c {
+            Color::Red => "color-red",
+            Color::Blue => "color-blue",
+        },
+    )
 }

@@ -19,6 +19,8 @@ use super::keymap::{self, hint, on, typing, Binding, Conditions, Described, Hint
 use super::theme::Theme;
 use super::widgets::{dialog, put_line, wrap, InputResult, LineInput};
 use super::Effect;
+use crate::i18n::{tr, Lang};
+use crate::t;
 use crate::text::clean_nick;
 use KeyCode::{Enter, Esc};
 
@@ -64,8 +66,26 @@ pub(crate) struct NameCard {
     /// The name asked for, until the server answers.
     pub asked: Option<String>,
     /// Why the last name was refused.
-    pub error: Option<String>,
+    pub error: Option<Error>,
     pub address: Option<Address>,
+}
+
+/// Why a name was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Error {
+    /// Enter with nothing typed on the rename card.
+    TypeFirst,
+    /// As the name rule or the server said it.
+    Said(String),
+}
+
+impl Error {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            Error::TypeFirst => tr(lang, "welcome-type-first"),
+            Error::Said(s) => s.clone(),
+        }
+    }
 }
 
 /// Longest name typed (the rule allows 16; a longer one is refused with the rule).
@@ -128,12 +148,12 @@ impl NameCard {
             if self.purpose == Purpose::Welcome {
                 return (false, None);
             }
-            self.error = Some("Type the new name first (Esc keeps yours)".into());
+            self.error = Some(Error::TypeFirst);
             return (true, None);
         }
         match clean_nick(&typed) {
             Err(e) => {
-                self.error = Some(capitalized(&e.to_string()));
+                self.error = Some(Error::Said(capitalized(&e.to_string())));
                 (true, None)
             }
             Ok(name) => {
@@ -152,63 +172,49 @@ impl NameCard {
     /// The server refused the name asked for.
     pub fn refused(&mut self, why: &str) {
         self.asked = None;
-        self.error = Some(crate::text::clean_line(why, 200));
+        self.error = Some(Error::Said(crate::text::clean_line(why, 200)));
     }
 
     /// The lines of the card's text (before the name field, after it), wrapped to `w`.
     fn texts(&self, w: usize, t: &Theme) -> (Vec<Line<'static>>, Vec<Line<'static>>) {
-        let plain = |s: &str| -> Vec<Line<'static>> {
+        let l = t.lang;
+        let wrapped = |s: &str| -> Vec<Line<'static>> {
             wrap(s, w)
                 .into_iter()
                 .map(|l| Line::from(Span::raw(l)))
                 .collect()
         };
+        let plain = |id: &str| -> Vec<Line<'static>> { wrapped(&tr(l, id)) };
         let command = |s: String| Line::from(Span::styled(format!("  {s}"), t.accent()));
         match self.purpose {
             Purpose::Welcome => {
-                let before = plain(
-                    "Your SSH key is new here. The server will know you by this name, \
-                     with your rating and your games:",
-                );
+                let before = plain("welcome-new-key");
                 let mut after = vec![Line::default()];
-                after.extend(plain(
-                    "Your key is your account: no password. Come back with the same key \
-                     and you are this player again. Without a key one plays as a guest: \
-                     casual games, a new name each time. To get a key:",
-                ));
+                after.extend(plain("welcome-key-is-account"));
                 after.push(command("ssh-keygen -t ed25519".into()));
-                after.extend(plain("then connect with the name you want:"));
+                after.extend(plain("welcome-then-connect"));
                 match &self.address {
                     Some(a) => after.push(command(a.ssh_line("NAME"))),
                     None => {
                         after.push(command("ssh NAME@HOST".into()));
                         after.extend(
-                            plain("(HOST, and -p PORT, as in the ssh command you used now)")
+                            plain("welcome-host-note")
                                 .into_iter()
                                 .map(|l| l.style(t.dim())),
                         );
                     }
                 }
-                after.extend(plain(
-                    "You can change your name once later: p (your profile), then r.",
-                ));
+                after.extend(plain("welcome-rename-later"));
                 (before, after)
             }
             Purpose::Guest => {
-                let mut before = plain(&format!(
-                    "You connected without a key this server knows: you are a guest \
-                     here, named {}.",
-                    self.current
-                ));
+                let mut before =
+                    wrapped(&t!(l, "welcome-guest-intro", nick = self.current.as_str()));
                 before.push(Line::default());
-                before.extend(plain(
-                    "A guest can play the computer and casual games, watch games and chat. \
-                     A guest cannot play rated games, and nothing is kept: no rating, no \
-                     game history, a new name next time.",
-                ));
-                let mut after = plain("To keep a name, its rating and games, use a key:");
+                before.extend(plain("welcome-guest-can"));
+                let mut after = plain("welcome-guest-keep");
                 after.push(command("ssh-keygen -t ed25519".into()));
-                after.extend(plain("then connect with the name you want:"));
+                after.extend(plain("welcome-then-connect"));
                 match &self.address {
                     Some(a) => after.push(command(a.ssh_line("NAME"))),
                     None => after.push(command("ssh NAME@HOST".into())),
@@ -216,10 +222,7 @@ impl NameCard {
                 (before, after)
             }
             Purpose::Rename => {
-                let before = plain(
-                    "You can change your name once. Your rating and your games stay with \
-                     your key; the old name stays reserved for a while.",
-                );
+                let before = plain("welcome-rename-intro");
                 (before, vec![])
             }
         }
@@ -229,13 +232,14 @@ impl NameCard {
         let w = 76u16.min(screen.width);
         let text_w = w.saturating_sub(4) as usize;
         let (before, after) = self.texts(text_w, t);
+        let l = t.lang;
         let under = match (&self.error, &self.asked) {
-            (Some(e), _) => Line::from(Span::styled(e.clone(), t.error())),
-            (None, Some(n)) => Line::from(Span::styled(format!("asking for {n}…"), t.dim())),
-            (None, None) => Line::from(Span::styled(
-                "2 to 16 letters, digits, _ or -, starting with a letter",
+            (Some(e), _) => Line::from(Span::styled(e.text(l), t.error())),
+            (None, Some(n)) => Line::from(Span::styled(
+                t!(l, "welcome-asking", nick = n.as_str()),
                 t.dim(),
             )),
+            (None, None) => Line::from(Span::styled(tr(l, "welcome-name-rule"), t.dim())),
         };
         // The rows: text, a blank, the name field (`None`), the line under it, the text
         // after; then a blank and the keys.
@@ -248,10 +252,10 @@ impl NameCard {
         rows.extend(after.into_iter().map(Some));
         let h = rows.len() as u16 + 2 + 2;
         let title = match self.purpose {
-            Purpose::Welcome | Purpose::Guest => "Welcome to stratego-ssh",
-            Purpose::Rename => "Change your name",
+            Purpose::Welcome | Purpose::Guest => tr(l, "welcome-title"),
+            Purpose::Rename => tr(l, "welcome-rename-title"),
         };
-        let inn = dialog(buf, screen, w, h, title, t);
+        let inn = dialog(buf, screen, w, h, &title, t);
         let (x, width) = (inn.x + 1, inn.width.saturating_sub(2));
         let last = inn.bottom().saturating_sub(2);
         for (y, row) in (inn.y..last).zip(&rows) {
@@ -270,18 +274,18 @@ impl NameCard {
     /// `name: alice_`: the name typed, or on the welcome card the name kept.
     fn name_field(&self, buf: &mut Buffer, x: u16, y: u16, width: u16, t: &Theme) {
         let prompt = match self.purpose {
-            Purpose::Welcome | Purpose::Guest => "name: ",
-            Purpose::Rename => "new name: ",
-        };
+            Purpose::Welcome | Purpose::Guest => tr(t.lang, "welcome-name"),
+            Purpose::Rename => tr(t.lang, "welcome-new-name"),
+        } + " ";
         if self.input.text.is_empty() && self.purpose == Purpose::Welcome {
             let l = Line::from(vec![
                 Span::styled(prompt, t.accent()),
                 Span::styled(format!("{}_", self.current), t.title()),
-                Span::styled("  (or type another)", t.dim()),
+                Span::styled(format!("  {}", tr(t.lang, "welcome-or-type")), t.dim()),
             ]);
             put_line(buf, x, y, &l, width);
         } else {
-            self.input.render(buf, x, y, width, prompt, t);
+            self.input.render(buf, x, y, width, &prompt, t);
         }
     }
 }
@@ -345,20 +349,21 @@ impl Conditions<If> for NameCard {
 const KEYS: &[Binding<NameKey, If>] = &[
     on(&[Enter], NameKey::Take).hints(&[
         KEEP,
-        hint(0, "Enter", "take the name typed").when(&[If::Welcome, If::Typed]),
-        hint(0, "Enter", "change my name").when(&[If::Rename]),
-        hint(0, "Enter/Esc", "start playing").when(&[If::Guest]),
+        hint(0, "Enter", "welcome-keys-take").when(&[If::Welcome, If::Typed]),
+        hint(0, "Enter", "welcome-keys-change").when(&[If::Rename]),
+        hint(0, "Enter/Esc", "welcome-keys-start").when(&[If::Guest]),
     ]),
     on(&[Esc], NameKey::Keep).hints(&[
         KEEP,
-        hint(1, "Esc", "keep my name").when(&[If::Welcome, If::Typed]),
-        hint(1, "Esc", "cancel").when(&[If::Rename]),
+        hint(1, "Esc", "welcome-keys-keep-mine").when(&[If::Welcome, If::Typed]),
+        hint(1, "Esc", "welcome-keys-cancel").when(&[If::Rename]),
     ]),
     typing(NameKey::Line).when(&[If::Naming]),
 ];
 
 /// Nothing typed on the welcome card: Enter and Esc both keep the name shown.
-const KEEP: Hint<If> = hint(0, "Enter/Esc", "keep this name").when(&[If::Welcome, If::Empty]);
+const KEEP: Hint<If> =
+    hint(0, "Enter/Esc", "welcome-keys-keep-this").when(&[If::Welcome, If::Empty]);
 
 #[cfg(test)]
 mod tests {
@@ -376,7 +381,8 @@ mod tests {
             press(&mut c, KeyCode::Char(ch));
         }
         assert_eq!(press(&mut c, Enter), (true, None));
-        assert!(c.error.as_deref().unwrap().contains("cannot contain '.'"));
+        let said = |c: &NameCard| c.error.as_ref().map(|e| e.text(Lang::En));
+        assert!(said(&c).unwrap().contains("cannot contain '.'"));
         for _ in 0..3 {
             press(&mut c, KeyCode::Backspace);
         }
@@ -388,7 +394,7 @@ mod tests {
             (true, Some(Effect::Rename("alice".into())))
         );
         c.refused("that name is taken");
-        assert_eq!(c.error.as_deref(), Some("that name is taken"));
+        assert_eq!(said(&c).as_deref(), Some("that name is taken"));
         assert_eq!(press(&mut c, Esc), (false, None));
     }
 

@@ -23,6 +23,7 @@ pub fn settings() -> Settings {
         numbering: Default::default(),
         ascii: false,
         color: ColorDepth::Ansi16,
+        lang: Default::default(),
     }
 }
 

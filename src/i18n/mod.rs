@@ -1,0 +1,315 @@
+//! The players' languages: one Fluent catalog per language (`en.ftl`, `de.ftl`, `nl.ftl`
+//! beside this file), compiled in, and the calls the screens make to read them.
+//!
+//! Pure: no I/O, no tokio, nothing else of ours (`tests/layers.rs`); `ui` reads it, `rules`
+//! never does.
+//!
+//! - [`tr`]`(lang, "lobby-title")` is a message without arguments; [`t!`]`(lang,
+//!   "lobby-counts", players = n)` one with named arguments (plurals are the catalog's:
+//!   Fluent's selectors on the CLDR plural rules of the language).
+//! - A message a language lacks falls back to English at run time (`tests/i18n.rs` refuses
+//!   a catalog that lacks one, or has one the others lack, or one nothing uses).
+//! - Message ids are `screen-what` (`welcome-…`, `lobby-…`, `keys-…`, `rank-…`), grouped per
+//!   screen under a `## Screen` comment heading in each file.
+//!
+//! Adding a language: its `.ftl` file here and one line in [`languages!`] below.
+//!
+//! [`Lang`] is an enum generated from that table rather than an index into it: it is `Copy`
+//! and one byte either way, but an enum cannot be out of range, prints as `De` in tests and
+//! logs, and `match`es on it are checked by the compiler.
+
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::FluentResource;
+pub use fluent_bundle::{FluentArgs, FluentValue};
+
+/// Declares the languages: `Variant "code" "its own name" "catalog.ftl";`, English first
+/// (the default and the fallback).
+macro_rules! languages {
+    ($($variant:ident $code:literal $name:literal $file:literal;)+) => {
+        /// A language the screens speak (see the module documentation).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Lang {
+            $($variant,)+
+            /// Tests only: English wrapped in `⟦…⟧` and lengthened by 40 % (see
+            /// [`pseudo`]), to find text that does not come from the catalogs and
+            /// layouts that cut longer languages.
+            #[cfg(any(test, feature = "test-hooks"))]
+            Pseudo,
+        }
+
+        impl Lang {
+            /// Every language a player can choose, English first.
+            pub const ALL: &'static [Lang] = &[$(Lang::$variant),+];
+
+            /// Its code: `en`, `de`, `nl` (what `LANG` starts with, and what is stored).
+            pub const fn code(self) -> &'static str {
+                match self {
+                    $(Lang::$variant => $code,)+
+                    #[cfg(any(test, feature = "test-hooks"))]
+                    Lang::Pseudo => "qps",
+                }
+            }
+
+            /// Its name in itself: `English`, `Deutsch`, `Nederlands`.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Lang::$variant => $name,)+
+                    #[cfg(any(test, feature = "test-hooks"))]
+                    Lang::Pseudo => "⟦Pseudo⟧",
+                }
+            }
+
+            /// Its catalog's text.
+            pub const fn catalog(self) -> &'static str {
+                match self {
+                    $(Lang::$variant => include_str!($file),)+
+                    #[cfg(any(test, feature = "test-hooks"))]
+                    Lang::Pseudo => include_str!("en.ftl"),
+                }
+            }
+        }
+    };
+}
+
+languages! {
+    En "en" "English" "en.ftl";
+    De "de" "Deutsch" "de.ftl";
+    Nl "nl" "Nederlands" "nl.ftl";
+}
+
+impl Default for Lang {
+    fn default() -> Lang {
+        Lang::ALL[0]
+    }
+}
+
+impl Lang {
+    /// The language of a code as stored (`de`); `None` for one this server does not speak.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL.iter().copied().find(|l| l.code() == code)
+    }
+
+    /// The language of a POSIX locale (`de_AT.UTF-8`, `nl_BE`, `de`, `en_US@euro`);
+    /// `None` for `C`, `POSIX`, an empty string or a language this server does not speak.
+    pub fn from_locale(locale: &str) -> Option<Lang> {
+        let base = locale.trim().split(['.', '@']).next().unwrap_or("");
+        let language = base.split(['_', '-']).next().unwrap_or("");
+        if language.is_empty() || language.len() > 8 {
+            return None;
+        }
+        Lang::from_code(&language.to_ascii_lowercase())
+    }
+
+    /// The language the client's environment asks for: the first of `LC_ALL`,
+    /// `LC_MESSAGES` and `LANG` that is set and not empty decides, as in POSIX (`LC_ALL=C`
+    /// is English whatever `LANG` says); `None` when none is set or the one that decides
+    /// names a language this server does not speak.
+    pub fn from_env(
+        lc_all: Option<&str>,
+        lc_messages: Option<&str>,
+        lang: Option<&str>,
+    ) -> Option<Lang> {
+        let decides = [lc_all, lc_messages, lang]
+            .into_iter()
+            .flatten()
+            .find(|v| !v.trim().is_empty())?;
+        Lang::from_locale(decides)
+    }
+
+    /// The language a session speaks: the player's stored choice, else the one the
+    /// client's environment asks for, else English.
+    pub fn choose(stored: Option<Lang>, env: Option<Lang>) -> Lang {
+        stored.or(env).unwrap_or_default()
+    }
+
+    /// The next language a player can choose (the settings screen), after the last the
+    /// first.
+    pub fn next(self) -> Lang {
+        let i = Lang::ALL.iter().position(|l| *l == self);
+        i.map_or(Lang::ALL[0], |i| Lang::ALL[(i + 1) % Lang::ALL.len()])
+    }
+}
+
+/// Stored and sent as its code (`"de"`).
+impl serde::Serialize for Lang {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+/// From its code; a code this server does not speak is an error (see [`lenient`]).
+impl<'de> serde::Deserialize<'de> for Lang {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
+        let code = String::deserialize(d)?;
+        Lang::from_code(&code)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown language {code:?}")))
+    }
+}
+
+/// For a stored `Option<Lang>` (`#[serde(deserialize_with = "i18n::lenient")]`): a code
+/// this server no longer speaks reads as no choice, so the record still reads.
+pub fn lenient<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Lang>, D::Error> {
+    let code: Option<String> = serde::Deserialize::deserialize(d)?;
+    Ok(code.and_then(|c| Lang::from_code(&c)))
+}
+
+type Bundle = FluentBundle<FluentResource>;
+
+/// The catalogs, parsed once, in the order of [`Lang::ALL`].
+static BUNDLES: LazyLock<Vec<Bundle>> =
+    LazyLock::new(|| Lang::ALL.iter().map(|l| bundle(*l)).collect());
+
+fn bundle(lang: Lang) -> Bundle {
+    let id: unic_langid::LanguageIdentifier = match lang.code() {
+        "qps" => "en".parse(),
+        code => code.parse(),
+    }
+    .expect("a language code is a language identifier");
+    let mut b = FluentBundle::new_concurrent(vec![id]);
+    // A terminal shows Unicode isolation marks as what they are: stray characters.
+    b.set_use_isolating(false);
+    let res = FluentResource::try_new(lang.catalog().to_string())
+        .unwrap_or_else(|(_, e)| panic!("catalog {}.ftl does not parse: {e:?}", lang.code()));
+    b.add_resource(res)
+        .unwrap_or_else(|e| panic!("catalog {}.ftl: {e:?}", lang.code()));
+    b
+}
+
+fn bundle_of(lang: Lang) -> &'static Bundle {
+    let i = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+    &BUNDLES[i]
+}
+
+/// Whether `lang`'s own catalog has message `id` (no fallback).
+pub fn has(lang: Lang, id: &str) -> bool {
+    match lang {
+        #[cfg(any(test, feature = "test-hooks"))]
+        Lang::Pseudo => has(Lang::En, id),
+        _ => bundle_of(lang).has_message(id),
+    }
+}
+
+/// Message `id` in `lang`, without arguments.
+pub fn tr(lang: Lang, id: &str) -> String {
+    format(lang, id, None)
+}
+
+/// Message `id` in `lang` with `args` (what [`t!`] calls).
+pub fn tr_args(lang: Lang, id: &str, args: &FluentArgs) -> String {
+    format(lang, id, Some(args))
+}
+
+/// `s` in `lang` when it is a message id (a key table's words, while some tables still
+/// hold English text), else `s` as it is.
+pub fn text(lang: Lang, s: &str) -> String {
+    if has(Lang::En, s) {
+        tr(lang, s)
+    } else {
+        s.to_string()
+    }
+}
+
+/// [`text`] for a key table's `&'static str`: the message without arguments, formatted
+/// once per language and kept (there are as many as the catalogs' ids).
+pub fn text_static(lang: Lang, s: &'static str) -> &'static str {
+    type Cache = HashMap<(Lang, &'static str), &'static str>;
+    static CACHE: LazyLock<Mutex<Cache>> = LazyLock::new(Default::default);
+    if !has(Lang::En, s) {
+        return s;
+    }
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    cache
+        .entry((lang, s))
+        .or_insert_with(|| Box::leak(tr(lang, s).into_boxed_str()))
+}
+
+fn format(lang: Lang, id: &str, args: Option<&FluentArgs>) -> String {
+    #[cfg(any(test, feature = "test-hooks"))]
+    if lang == Lang::Pseudo {
+        return pseudo(&format(Lang::En, id, args));
+    }
+    let own = bundle_of(lang);
+    let (b, msg) = match own.get_message(id) {
+        Some(m) => (own, m),
+        // Missing in this language: English (tests/i18n.rs refuses such a catalog).
+        None => {
+            let en = bundle_of(Lang::En);
+            match en.get_message(id) {
+                Some(m) => (en, m),
+                None => return id.to_string(),
+            }
+        }
+    };
+    let Some(pattern) = msg.value() else {
+        return id.to_string();
+    };
+    let mut errors = vec![];
+    b.format_pattern(pattern, args, &mut errors).into_owned()
+}
+
+/// The pseudo-language of English text `s`: `⟦`, each word lengthened by 40 % (rounded
+/// up, with `~`), `⟧`. Line breaks stay where they were.
+#[cfg(any(test, feature = "test-hooks"))]
+pub fn pseudo(s: &str) -> String {
+    let mut out = String::from("⟦");
+    let mut word = 0usize;
+    let pad = |out: &mut String, word: &mut usize| {
+        for _ in 0..(*word * 2).div_ceil(5) {
+            out.push('~');
+        }
+        *word = 0;
+    };
+    for c in s.chars() {
+        if c.is_whitespace() {
+            pad(&mut out, &mut word);
+        } else {
+            word += 1;
+        }
+        out.push(c);
+    }
+    pad(&mut out, &mut word);
+    out.push('⟧');
+    out
+}
+
+/// Message `id` in `lang` with named arguments: `t!(lang, "lobby-counts", players = 3)`.
+/// Numbers select plural forms; strings are inserted as they are.
+#[macro_export]
+macro_rules! t {
+    ($lang:expr, $id:expr $(, $name:ident = $value:expr)* $(,)?) => {{
+        #[allow(unused_mut)]
+        let mut args = $crate::i18n::FluentArgs::new();
+        $( args.set(stringify!($name), $crate::i18n::FluentValue::from($value)); )*
+        $crate::i18n::tr_args($lang, $id, &args)
+    }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plurals_and_arguments_follow_each_language() {
+        assert_eq!(
+            t!(Lang::En, "lobby-counts", players = 1, seeks = 0, games = 1),
+            "1 online, 0 seeks, 1 game"
+        );
+        assert_eq!(
+            t!(Lang::De, "lobby-counts", players = 2, seeks = 1, games = 2),
+            "2 online, 1 Angebot, 2 Partien"
+        );
+        assert_eq!(
+            t!(Lang::Nl, "lobby-counts", players = 2, seeks = 2, games = 1),
+            "2 online, 2 uitnodigingen, 1 partij"
+        );
+    }
+
+    #[test]
+    fn the_pseudo_language_wraps_and_lengthens() {
+        assert_eq!(pseudo("ab cdefg"), "⟦ab~ cdefg~~⟧");
+        assert_eq!(tr(Lang::Pseudo, "quit-title"), "⟦Quit~~⟧");
+    }
+}
