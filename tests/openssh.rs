@@ -56,69 +56,11 @@ async fn openssh_client_in_a_pty_reaches_the_lobby() {
     let server = start_server("openssh").await;
     let port = server.running.addr.port();
     let dir = server.dir.0.clone();
-    let key = dir.join("id_ed25519");
-    let status = Command::new("ssh-keygen")
-        .args(["-q", "-t", "ed25519", "-N", "", "-f"])
-        .arg(&key)
-        .status()
-        .expect("ssh-keygen is installed (.ci/run installs openssh-client)");
-    assert!(status.success());
+    let key = new_key(&dir, "id_ed25519");
 
     let result = tokio::task::spawn_blocking(move || {
-        let (master, slave) = openpty(100, 30);
-        let mut child = unsafe {
-            Command::new("ssh")
-                .args(["-tt", "-p", &port.to_string(), "-i"])
-                .arg(&key)
-                .args([
-                    "-o",
-                    "IdentitiesOnly=yes",
-                    "-o",
-                    "StrictHostKeyChecking=no",
-                    "-o",
-                    "UserKnownHostsFile=/dev/null",
-                    "-o",
-                    "BatchMode=yes",
-                    "-o",
-                    "LogLevel=ERROR",
-                    "frank@127.0.0.1",
-                ])
-                .env("TERM", "xterm-256color")
-                // No LANG for SendEnv to pass on: the screens are in English.
-                .env_remove("LANG")
-                .env_remove("LC_ALL")
-                .env_remove("LC_MESSAGES")
-                .stdin(Stdio::from(slave.try_clone().unwrap()))
-                .stdout(Stdio::from(slave.try_clone().unwrap()))
-                .stderr(Stdio::from(slave))
-                .pre_exec(|| {
-                    // A session of its own, with the pty as its controlling terminal.
-                    libc::setsid();
-                    libc::ioctl(0, libc::TIOCSCTTY as _, 0);
-                    Ok(())
-                })
-                .spawn()
-                .expect("ssh is installed (.ci/run installs openssh-client)")
-        };
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(
-            NonZeroU16::new(30).unwrap(),
-            NonZeroU16::new(100).unwrap(),
-            0,
-        )));
-        let mut reader = std::fs::File::from(master.try_clone().unwrap());
-        let mut writer = std::fs::File::from(master);
-        {
-            let screen = screen.clone();
-            std::thread::spawn(move || {
-                let mut buf = [0u8; 8192];
-                while let Ok(n) = reader.read(&mut buf) {
-                    if n == 0 {
-                        break;
-                    }
-                    screen.lock().unwrap().process(&buf[..n]);
-                }
-            });
-        }
+        // No LANG for SendEnv to pass on: the screens are in English.
+        let (mut child, screen, mut writer) = ssh_in_pty(port, &key, "frank", None);
         // A first login: the welcome card offers the name; Enter keeps it.
         wait_screen(&screen, "the welcome card", |t| {
             t.contains("Welcome to stratego-ssh")
