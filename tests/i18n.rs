@@ -211,24 +211,7 @@ fn stored_then_the_client_locale_then_english() {
 
 #[test]
 fn ranks_after_each_rule_book() {
-    let names = |l: Lang| -> Vec<String> {
-        [
-            Rank::Marshal,
-            Rank::General,
-            Rank::Colonel,
-            Rank::Major,
-            Rank::Captain,
-            Rank::Lieutenant,
-            Rank::Sergeant,
-            Rank::Miner,
-            Rank::Scout,
-            Rank::Spy,
-            Rank::Bomb,
-            Rank::Flag,
-        ]
-        .map(|r| rank_name(l, r))
-        .to_vec()
-    };
+    let names = |l: Lang| -> Vec<String> { Rank::ALL.map(|r| rank_name(l, r)).to_vec() };
     assert_eq!(
         names(Lang::De).join(" "),
         "Feldmarschall General Oberst Major Hauptmann Leutnant Feldwebel Mineur Aufklärer Spion Bombe Fahne"
