@@ -11,7 +11,7 @@
 mod browser;
 mod common;
 
-use common::web::{finish, key, played, web_server};
+use common::web::{finish, key, played, store_untrusted, web_server};
 
 use std::time::Duration;
 
@@ -291,30 +291,7 @@ async fn text_from_players_and_the_host_is_shown_as_typed_and_never_run() {
     let nick = "<script>window.pwned=3</script>";
     let (server, addr) = web_server("browser-escape", |o| o.ssh.motd = Some(motd.into())).await;
     let store = server.running.store.clone();
-    store.users().claim_nick(nick, &key("x")).await.unwrap();
-    store.users().claim_nick("bob", &key("bob")).await.unwrap();
-    let rec = played(7, 20, Color::Blue);
-    finish(
-        &store,
-        1,
-        (&key("x"), nick),
-        (&key("bob"), "bob"),
-        &rec,
-        true,
-        false,
-    )
-    .await;
-    let arch = PlayerId::Archive("a".into());
-    finish(
-        &store,
-        2,
-        (&arch, archived),
-        (&key("bob"), "bob"),
-        &rec,
-        false,
-        false,
-    )
-    .await;
+    store_untrusted(&store, nick, archived).await;
     // Tournaments an admin named so (the lobby keeps a name to one line of 40 characters).
     let cups = [
         "<script>window.pwned = 4</script>",

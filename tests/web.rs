@@ -6,12 +6,11 @@
 
 mod common;
 
-use common::web::{finish, key, played, web_server};
+use common::web::{finish, key, played, store_untrusted, web_server};
 
 use std::net::SocketAddr;
 
 use serde_json::Value;
-use stratego_ssh::proto::PlayerId;
 use stratego_ssh::rules::{gravon, Color, GameRecord, Square, Variant, Viewer};
 use stratego_ssh::server::ServerOptions;
 use stratego_ssh::store::Store;
@@ -489,30 +488,7 @@ async fn untrusted_text_is_shown_as_text() {
     let store = server.running.store.clone();
     let nick = "<script>x</script>";
     let archived = "\"><img src=x onerror=alert(1)>";
-    store.users().claim_nick(nick, &key("x")).await.unwrap();
-    store.users().claim_nick("bob", &key("bob")).await.unwrap();
-    let rec = played(7, 20, Color::Blue);
-    finish(
-        &store,
-        1,
-        (&key("x"), nick),
-        (&key("bob"), "bob"),
-        &rec,
-        true,
-        false,
-    )
-    .await;
-    let arch = PlayerId::Archive("a".into());
-    finish(
-        &store,
-        2,
-        (&arch, archived),
-        (&key("bob"), "bob"),
-        &rec,
-        false,
-        false,
-    )
-    .await;
+    store_untrusted(&store, nick, archived).await;
     let profile = "/@/%3Cscript%3Ex%3C%2Fscript%3E";
     for path in [
         "/",

@@ -96,3 +96,33 @@ pub async fn finish(
     };
     store.games().finish_with(&r, private).await.unwrap();
 }
+
+/// Untrusted text in the store: `nick` (as a store written past the nick rules would hold
+/// it) plays game 1 (rated) against bob, and an archive player named `archived` plays
+/// game 2 (casual) against bob, the same game.
+pub async fn store_untrusted(store: &Store, nick: &str, archived: &str) {
+    store.users().claim_nick(nick, &key("x")).await.unwrap();
+    store.users().claim_nick("bob", &key("bob")).await.unwrap();
+    let rec = played(7, 20, Color::Blue);
+    finish(
+        store,
+        1,
+        (&key("x"), nick),
+        (&key("bob"), "bob"),
+        &rec,
+        true,
+        false,
+    )
+    .await;
+    let arch = PlayerId::Archive("a".into());
+    finish(
+        store,
+        2,
+        (&arch, archived),
+        (&key("bob"), "bob"),
+        &rec,
+        false,
+        false,
+    )
+    .await;
+}
