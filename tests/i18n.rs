@@ -15,6 +15,7 @@ use stratego_ssh::proto::{GamePhase, LobbySnapshot, PlayerInfo, PlayerStatus};
 use stratego_ssh::rules::{Color, Numbering, Rank};
 use stratego_ssh::ui::input::KeyCode;
 use stratego_ssh::ui::{rank_label, rank_name, Address, App, Effect, Identity, Msg, Settings};
+use ui_support::pseudo::*;
 use ui_support::*;
 
 /// The message ids of a catalog, in file order.
@@ -25,13 +26,41 @@ fn ids(ftl: &str) -> Vec<String> {
         .collect()
 }
 
+/// The `.ftl` files of a language's folder, by name.
+fn files(lang: Lang) -> BTreeSet<String> {
+    let dir = format!("{}/src/i18n/{}", env!("CARGO_MANIFEST_DIR"), lang.code());
+    std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ftl"))
+        .collect()
+}
+
+/// A language's whole catalog: its folder's files, one after the other.
 fn catalog(lang: Lang) -> String {
-    let path = format!(
-        "{}/src/i18n/{}.ftl",
-        env!("CARGO_MANIFEST_DIR"),
-        lang.code()
-    );
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    let dir = format!("{}/src/i18n/{}", env!("CARGO_MANIFEST_DIR"), lang.code());
+    files(lang)
+        .iter()
+        .map(|f| std::fs::read_to_string(format!("{dir}/{f}")).unwrap())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every language's folder holds the same files, and the binary compiles in all of them.
+#[test]
+fn every_language_has_the_same_files_and_all_are_compiled_in() {
+    let en = files(Lang::En);
+    assert!(en.contains("core.ftl"), "{en:?}");
+    for &lang in Lang::ALL {
+        assert_eq!(files(lang), en, "{}/ against en/", lang.code());
+        assert_eq!(
+            lang.catalog().len(),
+            en.len(),
+            "src/i18n/mod.rs's catalog! lists another number of files than {}/ holds",
+            lang.code()
+        );
+    }
 }
 
 #[test]
@@ -41,18 +70,18 @@ fn every_language_has_every_message_and_no_other() {
     for &lang in Lang::ALL {
         let own = ids(&catalog(lang));
         let set: BTreeSet<String> = own.iter().cloned().collect();
-        assert_eq!(set.len(), own.len(), "{}.ftl has an id twice", lang.code());
+        assert_eq!(set.len(), own.len(), "{}/ has an id twice", lang.code());
         let missing: Vec<_> = en.difference(&set).collect();
         let extra: Vec<_> = set.difference(&en).collect();
-        assert!(missing.is_empty(), "{}.ftl lacks {missing:?}", lang.code());
+        assert!(missing.is_empty(), "{}/ lacks {missing:?}", lang.code());
         assert!(
             extra.is_empty(),
-            "{}.ftl has ids en.ftl lacks: {extra:?}",
+            "{}/ has ids en/ lacks: {extra:?}",
             lang.code()
         );
         // And the catalog parses: each of its messages is found in its own bundle.
         for id in &own {
-            assert!(has(lang, id), "{}.ftl: {id} does not parse", lang.code());
+            assert!(has(lang, id), "{}/: {id} does not parse", lang.code());
         }
     }
 }
@@ -264,80 +293,6 @@ fn guest(nick: &str, lang: Lang, w: u16, h: u16) -> App {
         ..Default::default()
     };
     lobby_app(me, lang, w, h)
-}
-
-/// Words that are not the catalogs' to translate: the commands the welcome card prints, the
-/// server's name, key names; and a single letter is a key.
-const NOT_TEXT: &[&str] = &[
-    "ssh", "keygen", "ed25519", "NAME", "HOST", "example", "org", "stratego", "Enter", "Esc",
-    // The name shown in the welcome card's field.
-    "root", // Keys in the help (named as on the keys).
-    "Tab", "Shift", "Left", "Right", "Up", "Down", "PgUp", "PgDn", "Home", "End", "F2",
-];
-
-/// What is wrong with `area` of a screen in the pseudo-language: letters outside `⟦…⟧`
-/// (English left in the code) and markers not closed (a message cut).
-/// Rows are read left to right, top to bottom, so a message wrapped over rows reads whole.
-fn pseudo_faults(buf: &Buffer, area: (u16, u16, u16, u16)) -> Vec<String> {
-    let (x0, y0, x1, y1) = area;
-    let mut faults = vec![];
-    let mut depth: i32 = 0;
-    let mut word = String::new();
-    let flush = |word: &mut String, faults: &mut Vec<String>, y: u16| {
-        if !word.is_empty()
-            && word.chars().any(char::is_alphabetic)
-            && word.chars().count() > 1
-            && !NOT_TEXT.contains(&word.as_str())
-        {
-            faults.push(format!("row {y}: {word:?} outside the markers"));
-        }
-        word.clear();
-    };
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let s = buf[(x, y)].symbol();
-            match s {
-                // Messages nest (a colour's name in a sentence).
-                "⟦" => {
-                    flush(&mut word, &mut faults, y);
-                    depth += 1;
-                }
-                "⟧" => {
-                    if depth == 0 {
-                        faults.push(format!("row {y}: a message closed that was not opened"));
-                    }
-                    depth = (depth - 1).max(0);
-                }
-                s if depth == 0 && s.chars().all(char::is_alphanumeric) && !s.is_empty() => {
-                    word.push_str(s)
-                }
-                _ => flush(&mut word, &mut faults, y),
-            }
-        }
-        flush(&mut word, &mut faults, y);
-    }
-    if depth > 0 {
-        faults.push("a message is cut: its ⟧ is not on the screen".into());
-    }
-    faults
-}
-
-/// The rectangle (x0, y0, x1, y1) where two drawings differ: a dialog over a screen.
-fn differing(a: &Buffer, b: &Buffer) -> (u16, u16, u16, u16) {
-    let (mut x0, mut y0, mut x1, mut y1) = (u16::MAX, u16::MAX, 0, 0);
-    for y in 0..a.area.height {
-        for x in 0..a.area.width {
-            if a[(x, y)].symbol() != b[(x, y)].symbol() {
-                (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
-            }
-        }
-    }
-    assert!(x0 < x1, "the dialog draws nothing");
-    (x0, y0, x1, y1)
-}
-
-fn whole(buf: &Buffer) -> (u16, u16, u16, u16) {
-    (0, 0, buf.area.width, buf.area.height)
 }
 
 /// The screens converted so far, each in the pseudo-language at 80x24 and 120x40 (the

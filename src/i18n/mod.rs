@@ -1,5 +1,6 @@
-//! The players' languages: one Fluent catalog per language (`en.ftl`, `de.ftl`, `nl.ftl`
-//! beside this file), compiled in, and the calls the screens make to read them.
+//! The players' languages: one Fluent catalog per language (the folders `en/`, `de/`, `nl/`
+//! beside this file, one `.ftl` file per part of the server: see [`catalog!`]), compiled
+//! in, and the calls the screens make to read them.
 //!
 //! Pure: no I/O, no tokio, nothing else of ours (`tests/layers.rs`); `ui` reads it, `rules`
 //! never does.
@@ -12,7 +13,8 @@
 //! - Message ids are `screen-what` (`welcome-…`, `lobby-…`, `keys-…`, `rank-…`), grouped per
 //!   screen under a `## Screen` comment heading in each file.
 //!
-//! Adding a language: its `.ftl` file here and one line in [`languages!`] below.
+//! Adding a language: its folder of `.ftl` files here (a copy of `en/`, translated) and one
+//! line in [`languages!`] below.
 //!
 //! [`Lang`] is an enum generated from that table rather than an index into it: it is `Copy`
 //! and one byte either way, but an enum cannot be out of range, prints as `De` in tests and
@@ -25,10 +27,28 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::FluentResource;
 pub use fluent_bundle::{FluentArgs, FluentValue};
 
-/// Declares the languages: `Variant "code" "its own name" "catalog.ftl";`, English first
-/// (the default and the fallback).
+/// A language's catalog: the files of its folder, one per part of the server, each part's
+/// messages under ids of its own (a message id twice in one language is refused when the
+/// catalog loads). `tests/i18n.rs` checks that every folder holds these files and no other.
+macro_rules! catalog {
+    ($dir:literal) => {
+        &[
+            include_str!(concat!($dir, "/core.ftl")),
+            include_str!(concat!($dir, "/lobby.ftl")),
+            include_str!(concat!($dir, "/setup.ftl")),
+            include_str!(concat!($dir, "/game.ftl")),
+            include_str!(concat!($dir, "/browse.ftl")),
+            include_str!(concat!($dir, "/tournament.ftl")),
+            include_str!(concat!($dir, "/server.ftl")),
+            include_str!(concat!($dir, "/web.ftl")),
+        ]
+    };
+}
+
+/// Declares the languages: `Variant "code" "its own name";` (its catalog is the folder
+/// named by the code), English first (the default and the fallback).
 macro_rules! languages {
-    ($($variant:ident $code:literal $name:literal $file:literal;)+) => {
+    ($($variant:ident $code:literal $name:literal;)+) => {
         /// A language the screens speak (see the module documentation).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Lang {
@@ -62,12 +82,12 @@ macro_rules! languages {
                 }
             }
 
-            /// Its catalog's text.
-            pub const fn catalog(self) -> &'static str {
+            /// Its catalog's text, file by file (see [`catalog!`]).
+            pub const fn catalog(self) -> &'static [&'static str] {
                 match self {
-                    $(Lang::$variant => include_str!($file),)+
+                    $(Lang::$variant => catalog!($code),)+
                     #[cfg(any(test, feature = "test-hooks"))]
-                    Lang::Pseudo => include_str!("en.ftl"),
+                    Lang::Pseudo => catalog!("en"),
                 }
             }
         }
@@ -75,9 +95,9 @@ macro_rules! languages {
 }
 
 languages! {
-    En "en" "English" "en.ftl";
-    De "de" "Deutsch" "de.ftl";
-    Nl "nl" "Nederlands" "nl.ftl";
+    En "en" "English";
+    De "de" "Deutsch";
+    Nl "nl" "Nederlands";
 }
 
 impl Default for Lang {
@@ -171,10 +191,13 @@ fn bundle(lang: Lang) -> Bundle {
     let mut b = FluentBundle::new_concurrent(vec![id]);
     // A terminal shows Unicode isolation marks as what they are: stray characters.
     b.set_use_isolating(false);
-    let res = FluentResource::try_new(lang.catalog().to_string())
-        .unwrap_or_else(|(_, e)| panic!("catalog {}.ftl does not parse: {e:?}", lang.code()));
-    b.add_resource(res)
-        .unwrap_or_else(|e| panic!("catalog {}.ftl: {e:?}", lang.code()));
+    for (i, text) in lang.catalog().iter().enumerate() {
+        let res = FluentResource::try_new(text.to_string()).unwrap_or_else(|(_, e)| {
+            panic!("catalog {}/, file {i}, does not parse: {e:?}", lang.code())
+        });
+        b.add_resource(res)
+            .unwrap_or_else(|e| panic!("catalog {}/, file {i}: {e:?}", lang.code()));
+    }
     b
 }
 

@@ -2,6 +2,7 @@
 //! keys and clicks, and the screen drawn on a `TestBackend`.
 #![allow(dead_code)]
 
+pub mod pseudo;
 pub mod states;
 
 use std::sync::Arc;

@@ -1,0 +1,104 @@
+# Nederlands. Dezelfde ids als en/ (tests/i18n.rs), gegroepeerd per scherm.
+# Namen van de stukken zoals in de Nederlandse spelregels (Maarschalk … Spion, Bom, Vlag).
+
+## Welcome card (src/ui/welcome.rs)
+
+welcome-title = Welkom bij stratego-ssh
+welcome-rename-title = Je naam wijzigen
+welcome-new-key = Je SSH-sleutel is hier nieuw. De server kent je voortaan onder deze naam, met je rating en je partijen:
+welcome-key-is-account = Je sleutel is je account, zonder wachtwoord. Kom je terug met dezelfde sleutel, dan ben je weer deze speler. Zonder sleutel speel je als gast: alleen vriendschappelijke partijen, elke keer een nieuwe naam. Zo maak je een sleutel:
+welcome-then-connect = en verbind dan met de naam die je wilt:
+welcome-host-note = (HOST, en -p PORT, zoals in het ssh-commando waarmee je nu binnenkwam)
+welcome-rename-later = Je kunt je naam later één keer wijzigen: p (je profiel), dan r.
+welcome-guest-intro = Je bent verbonden zonder een sleutel die deze server kent: je bent hier gast, met de naam { $nick }.
+welcome-guest-can = Een gast kan tegen de computer en vriendschappelijk spelen, partijen bekijken en chatten. Partijen om rating kan een gast niet spelen, en niets wordt bewaard: geen rating, geen partijen, de volgende keer een nieuwe naam.
+welcome-guest-keep = Wil je een naam met rating en partijen houden, gebruik dan een sleutel:
+welcome-rename-intro = Je kunt je naam één keer wijzigen. Je rating en partijen blijven bij je sleutel; de oude naam blijft een tijd voor je gereserveerd.
+welcome-type-first = Typ eerst de nieuwe naam (Esc houdt de jouwe)
+welcome-asking = { $nick } wordt aangevraagd…
+welcome-name-rule = 2 tot 16 letters, cijfers, _ of -, beginnend met een letter
+welcome-name = naam:
+welcome-new-name = nieuwe naam:
+welcome-or-type = (of typ een andere)
+welcome-keys-take = getypte naam nemen
+welcome-keys-change = naam wijzigen
+welcome-keys-start = beginnen met spelen
+welcome-keys-keep-mine = mijn naam houden
+welcome-keys-cancel = annuleren
+welcome-keys-keep-this = deze naam houden
+
+## Too-small screen (src/ui/too_small.rs)
+
+small-larger = Maak het venster groter
+small-size = (nu { $width }x{ $height }, nodig { $min_width }x{ $min_height })
+small-keys-quits = sluit af
+small-game = Partij #{ $id }
+small-you-play = je speelt { $color }
+small-watching = je kijkt mee
+small-setup-sent = Opstelling verstuurd: wacht op je tegenstander
+small-setup-place = Opstelling: zet je stukken neer
+small-setting-up = De spelers stellen op
+small-your-turn = Jij bent aan zet
+small-to-move = { $color } aan zet ({ $nick })
+small-move = zet { $number }
+small-gone = { $nick } is weg: de tijd om terug te komen is om
+small-disconnected = { $nick } heeft geen verbinding: nog { $seconds } s om terug te komen
+
+## Quit question (src/ui/dialog.rs, src/ui/mod.rs)
+
+quit-title = Afsluiten
+quit-question = stratego-ssh afsluiten?
+quit-keys-yes = ja
+quit-keys-no = nee
+
+## Settings (src/ui/dialog.rs)
+
+settings-title = Instellingen
+settings-numbering = Nummering stukken
+settings-numbering-modern = modern (Maarschalk 10, Verkenner 2)
+settings-numbering-classic = klassiek (Maarschalk 1, Verkenner 9)
+settings-ascii = Alleen ASCII
+settings-on = aan
+settings-off = uit
+settings-colours = Kleuren
+settings-colours-none = geen
+settings-language = Taal
+settings-keys-choose = kiezen
+settings-keys-change = wijzigen
+settings-keys-close = sluiten
+
+## Key names shared by the screens
+
+keys-up-down = Omhoog/Omlaag
+keys-enter-space = Enter/Spatie
+
+## Help dialog (src/ui/dialog.rs)
+
+keys-any-key = elke toets
+keys-closes-help = sluit deze hulp
+keys-help-more = nog { $count }: een hoger venster toont ze
+
+## Colours of the sides
+
+color-red = Rood
+color-blue = Blauw
+
+## Ranks: names, and the letters of the pieces without a number
+## (B for Bom and S for Spion as in English; F stays for the Vlag, since the set-up
+## places it with the f key: V would need that key to follow)
+
+rank-marshal = Maarschalk
+rank-general = Generaal
+rank-colonel = Kolonel
+rank-major = Majoor
+rank-captain = Kapitein
+rank-lieutenant = Luitenant
+rank-sergeant = Sergeant
+rank-miner = Mineur
+rank-scout = Verkenner
+rank-spy = Spion
+rank-bomb = Bom
+rank-flag = Vlag
+rank-letter-spy = S
+rank-letter-bomb = B
+rank-letter-flag = F
