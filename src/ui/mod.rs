@@ -26,6 +26,7 @@ mod setup;
 mod theme;
 mod too_small;
 mod tournament;
+pub mod vocab;
 mod welcome;
 mod widgets;
 mod words;

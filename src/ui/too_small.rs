@@ -236,7 +236,7 @@ fn game_lines(g: &GameUi, now: Instant, width: usize, t: &Theme) -> Vec<Line<'st
 }
 
 /// A side's name in `lang` (`Rot`, `Blauw`).
-pub(crate) fn color_name(lang: Lang, c: Color) -> String {
+pub fn color_name(lang: Lang, c: Color) -> String {
     tr(
         lang,
         match c {

@@ -83,6 +83,25 @@ keys-help-more = { $count } weitere: ein höheres Fenster zeigt sie
 color-red = Rot
 color-blue = Blau
 
+## Variants (src/ui/vocab.rs)
+
+variant-classic = Klassisch
+variant-duel = Duell
+variant-barrage = Barrage
+
+## How a game ended, as a phrase (src/ui/vocab.rs)
+
+end-flag-captured = Fahne erobert
+end-no-movable-pieces = keine beweglichen Figuren mehr
+end-no-legal-move = kein erlaubter Zug
+end-both-cannot-move = keine Seite kann ziehen
+end-move-cap = Zuggrenze erreicht
+end-resignation = Aufgabe
+end-draw-agreed = Remis vereinbart
+end-time = Zeit abgelaufen
+end-abandonment = Partie verlassen
+end-aborted = vor dem ersten Zug abgebrochen
+
 ## Ranks: names, and the letters of the pieces without a number
 ## (Spion, Bombe, Fahne: the same letters as in English)
 

@@ -83,6 +83,25 @@ keys-help-more = { $count } more: a taller window shows them
 color-red = Red
 color-blue = Blue
 
+## Variants (src/ui/vocab.rs)
+
+variant-classic = Classic
+variant-duel = Duel
+variant-barrage = Barrage
+
+## How a game ended, as a phrase (src/ui/vocab.rs)
+
+end-flag-captured = flag captured
+end-no-movable-pieces = no movable pieces left
+end-no-legal-move = no legal move
+end-both-cannot-move = neither side can move
+end-move-cap = move limit reached
+end-resignation = resignation
+end-draw-agreed = draw agreed
+end-time = time
+end-abandonment = abandonment
+end-aborted = aborted before the first move
+
 ## Ranks: names, and the letters of the pieces without a number
 
 rank-marshal = Marshal

@@ -83,6 +83,25 @@ keys-help-more = nog { $count }: een hoger venster toont ze
 color-red = Rood
 color-blue = Blauw
 
+## Variants (src/ui/vocab.rs)
+
+variant-classic = Klassiek
+variant-duel = Duel
+variant-barrage = Barrage
+
+## How a game ended, as a phrase (src/ui/vocab.rs)
+
+end-flag-captured = vlag veroverd
+end-no-movable-pieces = geen beweegbare stukken meer
+end-no-legal-move = geen geldige zet
+end-both-cannot-move = geen van beide kan zetten
+end-move-cap = zettenlimiet bereikt
+end-resignation = opgave
+end-draw-agreed = remise overeengekomen
+end-time = tijd verstreken
+end-abandonment = partij verlaten
+end-aborted = afgebroken voor de eerste zet
+
 ## Ranks: names, and the letters of the pieces without a number
 ## (B for Bom and S for Spion as in English; F stays for the Vlag, since the set-up
 ## places it with the f key: V would need that key to follow)

@@ -1,0 +1,59 @@
+//! The words every screen shares, in the player's language: the sides, the variants, how a
+//! game ended (`core.ftl`'s `color-`, `variant-` and `end-` messages). The web reads them
+//! too, so a page says what the SSH screens say.
+
+use crate::i18n::{tr, Lang};
+use crate::rules::{Color, EndReason, Variant};
+
+pub use super::too_small::color_name;
+
+/// A variant's name in `lang` (`Klassisch`, `Klassiek`).
+pub fn variant_name(lang: Lang, v: Variant) -> String {
+    tr(
+        lang,
+        match v {
+            Variant::Classic => "variant-classic",
+            Variant::Duel => "variant-duel",
+            Variant::Barrage => "variant-barrage",
+        },
+    )
+}
+
+/// Why a game ended, in `lang`, as a phrase (`Fahne erobert`, `vlag veroverd`).
+pub fn end_reason(lang: Lang, r: EndReason) -> String {
+    tr(
+        lang,
+        match r {
+            EndReason::FlagCaptured => "end-flag-captured",
+            EndReason::NoMovablePieces => "end-no-movable-pieces",
+            EndReason::NoLegalMove => "end-no-legal-move",
+            EndReason::BothCannotMove => "end-both-cannot-move",
+            EndReason::MoveCap => "end-move-cap",
+            EndReason::Resignation => "end-resignation",
+            EndReason::DrawAgreed => "end-draw-agreed",
+            EndReason::Time => "end-time",
+            EndReason::Abandonment => "end-abandonment",
+            EndReason::Aborted => "end-aborted",
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shared_words_in_each_language() {
+        assert_eq!(variant_name(Lang::En, Variant::Classic), "Classic");
+        assert_eq!(variant_name(Lang::De, Variant::Classic), "Klassisch");
+        assert_eq!(
+            end_reason(Lang::Nl, EndReason::FlagCaptured),
+            "vlag veroverd"
+        );
+        assert_eq!(color_name(Lang::De, Color::Blue), "Blau");
+        // English says what the rules' own descriptions say.
+        for r in [EndReason::FlagCaptured, EndReason::Time, EndReason::Aborted] {
+            assert_eq!(end_reason(Lang::En, r), r.describe());
+        }
+    }
+}
