@@ -71,6 +71,28 @@ settings-keys-close = schließen
 
 keys-up-down = Hoch/Runter
 keys-enter-space = Enter/Leertaste
+keys-enter = Enter
+keys-esc = Esc
+keys-space = Leertaste
+keys-tab = Tab
+keys-tab-shift-tab = Tab / Umschalt-Tab
+keys-up-down-jk = Hoch / Runter, j / k
+keys-left-right = Links/Rechts
+keys-left-h = Links / h
+keys-right-l = Rechts / l
+keys-left-right-v = Links / Rechts, v
+keys-arrows-hjkl = Pfeiltasten / hjkl
+keys-esc-q = Esc / q
+keys-q-esc = q / Esc
+keys-esc-n = Esc / n
+keys-esc-other = Esc, andere Tasten
+keys-del-backspace = Entf / Rücktaste
+keys-x-del = x / Entf
+keys-y-enter = y / Y / Enter
+keys-space-enter = Leertaste / Enter
+keys-mouse = Maus
+keys-pgup-pgdn = Bild↑/Bild↓
+keys-home-end = Pos1/Ende
 
 ## Help dialog (src/ui/dialog.rs)
 

@@ -71,6 +71,28 @@ settings-keys-close = close
 
 keys-up-down = Up/Down
 keys-enter-space = Enter/Space
+keys-enter = Enter
+keys-esc = Esc
+keys-space = Space
+keys-tab = Tab
+keys-tab-shift-tab = Tab / Shift-Tab
+keys-up-down-jk = Up / Down, j / k
+keys-left-right = Left/Right
+keys-left-h = Left / h
+keys-right-l = Right / l
+keys-left-right-v = Left / Right, v
+keys-arrows-hjkl = arrows / hjkl
+keys-esc-q = Esc / q
+keys-q-esc = q / Esc
+keys-esc-n = Esc / n
+keys-esc-other = Esc, other keys
+keys-del-backspace = Del / Backspace
+keys-x-del = x / Del
+keys-y-enter = y / Y / Enter
+keys-space-enter = Space / Enter
+keys-mouse = mouse
+keys-pgup-pgdn = PgUp/PgDn
+keys-home-end = Home/End
 
 ## Help dialog (src/ui/dialog.rs)
 

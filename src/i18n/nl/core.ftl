@@ -71,6 +71,28 @@ settings-keys-close = sluiten
 
 keys-up-down = Omhoog/Omlaag
 keys-enter-space = Enter/Spatie
+keys-enter = Enter
+keys-esc = Esc
+keys-space = Spatie
+keys-tab = Tab
+keys-tab-shift-tab = Tab / Shift-Tab
+keys-up-down-jk = Omhoog / Omlaag, j / k
+keys-left-right = Links/Rechts
+keys-left-h = Links / h
+keys-right-l = Rechts / l
+keys-left-right-v = Links / Rechts, v
+keys-arrows-hjkl = pijltjes / hjkl
+keys-esc-q = Esc / q
+keys-q-esc = q / Esc
+keys-esc-n = Esc / n
+keys-esc-other = Esc, andere toetsen
+keys-del-backspace = Del / Backspace
+keys-x-del = x / Del
+keys-y-enter = y / Y / Enter
+keys-space-enter = Spatie / Enter
+keys-mouse = muis
+keys-pgup-pgdn = PgUp/PgDn
+keys-home-end = Home/End
 
 ## Help dialog (src/ui/dialog.rs)
 
