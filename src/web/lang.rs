@@ -22,8 +22,7 @@ pub(super) struct PageLang {
     /// `?lang=` chose it: the page's links carry it on, and the page does not depend on
     /// `Accept-Language`.
     pub asked: bool,
-    /// The path asked for, and its query without `lang` (for the language switch).
-    path: String,
+    /// The query asked with, without `lang` (for the language switch).
     query: Vec<(String, String)>,
 }
 
@@ -32,15 +31,14 @@ impl Default for PageLang {
         PageLang {
             lang: Lang::En,
             asked: false,
-            path: "/".into(),
             query: vec![],
         }
     }
 }
 
 impl PageLang {
-    /// The language of a request to `path` with `query` and `headers`.
-    pub fn of(path: &str, query: Option<&str>, headers: &HeaderMap) -> PageLang {
+    /// The language of a request with `query` and `headers`.
+    pub fn of(query: Option<&str>, headers: &HeaderMap) -> PageLang {
         let pairs: Vec<(String, String)> = query
             .and_then(|q| {
                 let uri: axum::http::Uri = format!("/?{q}").parse().ok()?;
@@ -64,8 +62,16 @@ impl PageLang {
         PageLang {
             lang,
             asked: asked.is_some(),
-            path: path.to_string(),
             query: pairs.into_iter().filter(|(k, _)| k != "lang").collect(),
+        }
+    }
+
+    /// The same language for a page that reads nothing of the query (its switch does not
+    /// carry it on).
+    pub fn without_query(&self) -> PageLang {
+        PageLang {
+            query: vec![],
+            ..self.clone()
         }
     }
 
@@ -93,13 +99,14 @@ impl PageLang {
         format!("{base}{sep}lang={}{frag}", self.lang.code())
     }
 
-    /// This page in language `to`: its path and query with `lang=` set.
+    /// This page in language `to`: its query with `lang=` set, as a link relative to the
+    /// page (the same path: a page that is not there says so alike whatever its path).
     fn switched(&self, to: Lang) -> String {
         let mut q = String::new();
         for (k, v) in &self.query {
             q.push_str(&format!("{}={}&", escape(k), escape(v)));
         }
-        format!("{}?{q}lang={}", self.path, to.code())
+        format!("?{q}lang={}", to.code())
     }
 
     /// The language switch: each language by its own name, the page's own not a link.
@@ -123,11 +130,7 @@ impl<S: Send + Sync> FromRequestParts<S> for PageLang {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<PageLang, Infallible> {
-        Ok(PageLang::of(
-            parts.uri.path(),
-            parts.uri.query(),
-            &parts.headers,
-        ))
+        Ok(PageLang::of(parts.uri.query(), &parts.headers))
     }
 }
 
@@ -277,15 +280,15 @@ mod tests {
     #[test]
     fn links_keep_an_asked_language_and_the_switch_keeps_the_query() {
         let h = HeaderMap::new();
-        let l = PageLang::of("/game/1", Some("ply=3&lang=de&view=red"), &h);
+        let l = PageLang::of(Some("ply=3&lang=de&view=red"), &h);
         assert_eq!(l.lang, Lang::De);
         assert!(l.asked);
         assert_eq!(l.href("/game/1?ply=4"), "/game/1?ply=4&lang=de");
         assert_eq!(l.href("/"), "/?lang=de");
-        assert_eq!(l.switched(Lang::Nl), "/game/1?ply=3&view=red&lang=nl");
+        assert_eq!(l.switched(Lang::Nl), "?ply=3&view=red&lang=nl");
         let mut h = HeaderMap::new();
         h.insert(header::ACCEPT_LANGUAGE, "nl-BE".parse().unwrap());
-        let l = PageLang::of("/", Some("lang=xx"), &h);
+        let l = PageLang::of(Some("lang=xx"), &h);
         assert_eq!((l.lang, l.asked), (Lang::Nl, false));
         assert_eq!(l.href("/games/live"), "/games/live");
     }

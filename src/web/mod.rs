@@ -380,7 +380,7 @@ async fn guard(
     // The pages (not the API, whose words never change) speak the language asked for: when
     // `Accept-Language` chose it, a cache must keep one copy per language.
     let varies = !req.uri().path().starts_with("/api/")
-        && !PageLang::of(req.uri().path(), req.uri().query(), req.headers()).asked;
+        && !PageLang::of(req.uri().query(), req.headers()).asked;
     let admit = web
         .rate
         .lock()

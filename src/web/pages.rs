@@ -431,7 +431,7 @@ async fn game_page(web: &Web, l: &PageLang, id: &str, q: &GameQuery) -> Result<R
         // see it (whatever `ply` and `view` ask).
         Err(crate::service::ReplayFault::NoSuchGame(_)) => {
             return match web.hub.follow(&web.service, id).await {
-                Some(rx) => Ok(super::live::page(l, &rx.borrow())),
+                Some(rx) => Ok(super::live::page(&l.without_query(), &rx.borrow())),
                 None => Err(crate::service::ReplayFault::NoSuchGame(id).into()),
             };
         }

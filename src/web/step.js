@@ -83,6 +83,12 @@
           s.remove();
         });
         main.replaceChildren.apply(main, Array.prototype.slice.call(next.childNodes));
+        // The language switch links this ply too.
+        var foot = document.querySelector("footer");
+        var nextFoot = doc.querySelector("footer");
+        if (foot && nextFoot) {
+          foot.replaceChildren.apply(foot, Array.prototype.slice.call(nextFoot.childNodes));
+        }
         if (doc.title) document.title = doc.title;
         history.replaceState(null, "", url);
         shown = want;
