@@ -645,7 +645,8 @@ async fn a_page_asked_for_in_german_is_german_and_its_switch_leads_to_dutch() {
         .await
         .unwrap();
     assert!(
-        b.until(5.0, "return document.documentElement.lang === 'nl';").await,
+        b.until(5.0, "return document.documentElement.lang === 'nl';")
+            .await,
         "the switch leads to the Dutch page"
     );
     shows_ply_in(&b, 1, &format!("halve zet 1 van {plies}")).await;

@@ -88,7 +88,9 @@ async fn get(addr: SocketAddr, path: &str, accept: Option<&str>) -> Resp {
         .expect("a head");
     let head = String::from_utf8(raw[..at].to_vec()).unwrap();
     let body = &raw[at + 4..];
-    let chunked = head.to_ascii_lowercase().contains("transfer-encoding: chunked");
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
     let body = if chunked {
         dechunk(body)
     } else {
@@ -157,13 +159,21 @@ fn board_cells(html: &str) -> Vec<(String, Option<String>)> {
 
 fn has_all(page: &Resp, what: &str, words: &[&str]) {
     for w in words {
-        assert!(page.body.contains(w), "{what}: {w:?} missing:\n{}", page.body);
+        assert!(
+            page.body.contains(w),
+            "{what}: {w:?} missing:\n{}",
+            page.body
+        );
     }
 }
 
 fn has_none(page: &Resp, what: &str, words: &[&str]) {
     for w in words {
-        assert!(!page.body.contains(w), "{what}: {w:?} shown:\n{}", page.body);
+        assert!(
+            !page.body.contains(w),
+            "{what}: {w:?} shown:\n{}",
+            page.body
+        );
     }
 }
 
@@ -352,11 +362,16 @@ async fn the_front_page_and_a_game_page_speak_the_language_asked_for() {
             "href=\"?ply=",
         ],
     );
-    has_none(&g, "game, nl", &["Result:", " attacked ", "(Red)", "Game over"]);
+    has_none(
+        &g,
+        "game, nl",
+        &["Result:", " attacked ", "(Red)", "Game over"],
+    );
     // The switch keeps the ply and the view.
     assert!(
-        g.body
-            .contains(&format!("href=\"?ply={plies}&amp;view=red&amp;lang=de\">Deutsch</a>")),
+        g.body.contains(&format!(
+            "href=\"?ply={plies}&amp;view=red&amp;lang=de\">Deutsch</a>"
+        )),
         "{}",
         g.body
     );
@@ -369,7 +384,8 @@ async fn the_front_page_and_a_game_page_speak_the_language_asked_for() {
             let en = board_cells(&get(addr, &path, None).await.body);
             assert_eq!(en.len(), 100);
             for lang in ["de", "nl"] {
-                let other = board_cells(&get(addr, &format!("{path}&lang={lang}"), None).await.body);
+                let other =
+                    board_cells(&get(addr, &format!("{path}&lang={lang}"), None).await.body);
                 assert_eq!(other, en, "{path} in {lang}");
             }
         }
@@ -401,7 +417,10 @@ async fn the_front_page_and_a_game_page_speak_the_language_asked_for() {
             (path.to_string(), Some("de")),
             (path.to_string(), Some("nl;q=0.9, de;q=0.8")),
             (
-                format!("{path}{}lang=nl", if path.contains('?') { '&' } else { '?' }),
+                format!(
+                    "{path}{}lang=nl",
+                    if path.contains('?') { '&' } else { '?' }
+                ),
                 None,
             ),
         ] {
@@ -485,7 +504,11 @@ async fn a_game_in_play_and_its_live_fragments_speak_each_readers_language() {
             &format!("data-live=\"/game/{id}/live\""),
         ],
     );
-    has_none(&de, "in play, de", &["Red to move", "No move yet", "casual"]);
+    has_none(
+        &de,
+        "in play, de",
+        &["Red to move", "No move yet", "casual"],
+    );
     assert!(de.varies_by_language());
     let nl = get(addr, &format!("/game/{id}?lang=nl"), Some("de")).await;
     assert_eq!(nl.lang(), "nl");

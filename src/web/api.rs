@@ -7,9 +7,9 @@ use serde_json::{json, Value};
 
 use super::board::{move_text, move_words};
 use super::lang::Say;
-use crate::i18n::Lang;
 use super::pages::{parse_variant, PageQuery};
 use super::{game_id, view_word, Fault, GameQuery, Web};
+use crate::i18n::Lang;
 use crate::proto::{GameFilter, GameListItem};
 use crate::rules::ViewMove;
 

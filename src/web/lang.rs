@@ -273,7 +273,10 @@ mod tests {
         assert_eq!(accept_language("fr, *;q=0.5, de;q=0.3"), Some(Lang::En));
         assert_eq!(accept_language("fr, ja"), None);
         assert_eq!(accept_language("de;q=0, nl;q=0.1"), Some(Lang::Nl));
-        assert_eq!(accept_language("de;q=2, nl;q=x, en-GB;q=0.3"), Some(Lang::En));
+        assert_eq!(
+            accept_language("de;q=2, nl;q=x, en-GB;q=0.3"),
+            Some(Lang::En)
+        );
         assert_eq!(accept_language(""), None);
     }
 

@@ -37,8 +37,8 @@ use crate::i18n::{tr, Lang};
 use crate::limit::address_block;
 use crate::proto::{ClockState, GamePhase, GameSnapshot};
 use crate::rules::{Color, PlayerView, Square};
-use crate::ui::vocab::color_name;
 use crate::service::{GameWatch, Service};
+use crate::ui::vocab::color_name;
 
 const SCRIPT: &str = include_str!("live.js");
 
@@ -603,7 +603,9 @@ async fn pump(
                 Kind::Html => r.page(lang).over.clone(),
                 Kind::Json => Some(over_words(&r.snap, Lang::En)),
             };
-            let _ = tx.send(event("end", None, &words.unwrap_or_default())).await;
+            let _ = tx
+                .send(event("end", None, &words.unwrap_or_default()))
+                .await;
             return;
         }
         loop {
@@ -775,6 +777,68 @@ mod tests {
             b"event: html\nid: 3\ndata: <p>a</p>\ndata: <p>b</p>\n\n"
         );
         assert_eq!(&event("end", None, "")[..], b"event: end\ndata: \n\n");
+    }
+
+    /// A game in play as its spectators see it, in set-up.
+    fn in_setup() -> GameSnapshot {
+        use crate::proto::{GameTerms, SeatInfo};
+        use crate::rules::{ByColor, Rules, Variant};
+        let seat = |nick: &str| SeatInfo {
+            nick: nick.into(),
+            rating: None,
+            bot: false,
+            connected: true,
+            online: true,
+            reconnect_left: None,
+            ready: false,
+            rating_change: None,
+        };
+        GameSnapshot {
+            id: 7,
+            terms: GameTerms {
+                rules: Rules::standard(Variant::Classic),
+                rated: false,
+                clock: None,
+            },
+            seats: ByColor::new(seat("alice"), seat("bob")),
+            my_color: None,
+            phase: GamePhase::Setup,
+            my_setup: None,
+            view: None,
+            history: vec![],
+            clocks: None,
+            chat: vec![],
+            draw_offer: None,
+            rematch: ByColor::new(false, false),
+            outcome: None,
+            next_game: None,
+            spectators: 3,
+            setup_left: None,
+            private: false,
+        }
+    }
+
+    #[test]
+    fn a_change_is_drawn_once_per_language_asked_for_and_only_for_those() {
+        let r = render(&in_setup());
+        let de = r.page(Lang::De);
+        assert!(
+            de.fragment.contains("Die Spieler stellen ihre Figuren auf"),
+            "{}",
+            de.fragment
+        );
+        // A second reader in German reads the same drawing.
+        assert!(std::ptr::eq(de, r.page(Lang::De)));
+        // Nobody asked in Dutch or English: not drawn.
+        let drawn: Vec<bool> = r.pages.iter().map(|p| p.get().is_some()).collect();
+        assert_eq!(
+            drawn,
+            Lang::ALL.iter().map(|l| *l == Lang::De).collect::<Vec<_>>()
+        );
+        assert!(r.page(Lang::Nl).fragment.contains("kijken mee"));
+        assert!(r.page(Lang::En).fragment.contains("3 watching"));
+        // The API's JSON is English whatever was drawn.
+        assert!(r.json.contains("\"phase\":\"setup\""), "{}", r.json);
     }
 
     #[test]

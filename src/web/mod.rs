@@ -413,10 +413,8 @@ async fn guard(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|t| t.starts_with("text/html") || t.starts_with("text/event-stream"));
     if varies && drawn {
-        resp.headers_mut().append(
-            header::VARY,
-            HeaderValue::from_static("Accept-Language"),
-        );
+        resp.headers_mut()
+            .append(header::VARY, HeaderValue::from_static("Accept-Language"));
     }
     resp
 }

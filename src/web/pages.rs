@@ -379,7 +379,13 @@ fn view_label(lang: Lang, p: Perspective) -> String {
 }
 
 /// The players' line of a game's page: `alice (Red) vs bob (Blue) · Classic, rated`.
-pub(super) fn players_line(lang: Lang, red: &str, blue: &str, variant: Variant, rated: bool) -> Markup {
+pub(super) fn players_line(
+    lang: Lang,
+    red: &str,
+    blue: &str,
+    variant: Variant,
+    rated: bool,
+) -> Markup {
     html! {
         span.red { (red) } " (" (color_name(lang, Color::Red)) ") " (crate::i18n::tr(lang, "web-vs")) " "
         span.blue { (blue) } " (" (color_name(lang, Color::Blue)) ") · "

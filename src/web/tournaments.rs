@@ -26,10 +26,10 @@ use super::pages::{fault_page, linked, player_href, rated_word};
 use super::{Fault, Web};
 use crate::i18n::{tr, Lang};
 use crate::proto::{EntryRule, Format, LobbySnapshot, Mark, TournamentInfo, TournamentStatus};
+use crate::rules::Color;
 use crate::service::{PairingLine, TournamentPage};
 use crate::ui::utc_datetime;
 use crate::ui::vocab::{color_name, variant_name};
-use crate::rules::Color;
 
 /// How many tournaments the front page lists.
 const FRONT_PAGE: usize = 5;
@@ -285,7 +285,9 @@ fn result_words(lang: Lang, p: &PairingLine) -> String {
     match (p.result, &p.blue) {
         (_, None) => tr(lang, "web-result-bye"),
         (None, _) => tr(lang, "web-result-in-play"),
-        (Some("red"), _) => Say::new("web-result-won").text("nick", &p.red).in_lang(lang),
+        (Some("red"), _) => Say::new("web-result-won")
+            .text("nick", &p.red)
+            .in_lang(lang),
         (Some("blue"), Some(b)) => Say::new("web-result-won").text("nick", b).in_lang(lang),
         (Some("draw"), _) => tr(lang, "web-result-draw"),
         _ => tr(lang, "web-result-void"),
@@ -536,7 +538,9 @@ async fn follow(
     }
     loop {
         if !is_open(&shown) {
-            let _ = tx.send(event("end", None, &end_words(l.lang, &shown))).await;
+            let _ = tx
+                .send(event("end", None, &end_words(l.lang, &shown)))
+                .await;
             return;
         }
         tokio::select! {
