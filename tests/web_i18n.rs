@@ -391,6 +391,54 @@ async fn the_front_page_and_a_game_page_speak_the_language_asked_for() {
         }
     }
 
+    // The other pages too.
+    let lb = get(addr, "/leaderboard/classic", Some("de")).await;
+    has_all(
+        &lb,
+        "leaderboard, de",
+        &[
+            "<h1>Rangliste Klassisch</h1>",
+            ">Platz</th>",
+            "Seite 1 von 1",
+            "Als Text:",
+        ],
+    );
+    has_none(
+        &lb,
+        "leaderboard, de",
+        &[" leaderboard<", ">rank<", "As text"],
+    );
+    let alice = get(addr, "/@/alice?lang=nl", None).await;
+    has_all(
+        &alice,
+        "player, nl",
+        &[
+            "Klassiek: ",
+            "1 partij om rating: 1 gewonnen, 0 remise, 0 verloren",
+            "Recente partijen",
+            "Klassiek om rating",
+            "alice (Rood) won: opgave",
+            "href=\"/game/1?lang=nl\"",
+        ],
+    );
+    has_none(&alice, "player, nl", &["rated games", "Recent games"]);
+    let cups = get(addr, "/tournaments", Some("nl-NL,nl;q=0.9")).await;
+    has_all(
+        &cups,
+        "tournaments, nl",
+        &[
+            "<h1>Toernooien</h1>",
+            "<h2>Bezig</h2>",
+            "Nu geen bezig.",
+            "Meedoen?",
+        ],
+    );
+    has_none(
+        &cups,
+        "tournaments, nl",
+        &["Running", "Upcoming", "To join"],
+    );
+
     // Pages that are not there say so in the reader's language.
     let missing = get(addr, "/game/99", Some("de")).await;
     assert_eq!(missing.status, 404);
