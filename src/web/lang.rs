@@ -171,7 +171,7 @@ pub(super) fn accept_language(header: &str) -> Option<Lang> {
         })
         .collect();
     // Stable: ranges of equal quality stay in the order given.
-    ranges.sort_by(|a, b| b.0.cmp(&a.0));
+    ranges.sort_by_key(|r| std::cmp::Reverse(r.0));
     ranges.into_iter().find_map(|(_, tag)| {
         if tag == "*" {
             Some(Lang::En)
