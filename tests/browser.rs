@@ -592,3 +592,106 @@ async fn a_move_made_over_ssh_shows_on_the_open_game_page_within_two_seconds() {
     b.close().await;
     server.running.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_asked_for_in_german_is_german_and_its_switch_leads_to_dutch() {
+    let _one = one_browser().await;
+    let (server, addr) = web_server("browser-languages", |_| {}).await;
+    let store = server.running.store.clone();
+    for n in ["alice", "bob"] {
+        store.users().claim_nick(n, &key(n)).await.unwrap();
+    }
+    let record = played(4, 30, Color::Blue);
+    let plies = record.moves.len();
+    finish(
+        &store,
+        1,
+        (&key("alice"), "alice"),
+        (&key("bob"), "bob"),
+        &record,
+        true,
+        false,
+    )
+    .await;
+    let b = Browser::start(1024, 768).await;
+    b.goto(&format!("http://{addr}/game/1?lang=de")).await;
+    assert_eq!(b.js("return document.documentElement.lang;").await, "de");
+    let text = b.text().await;
+    for want in [
+        "Partie #1",
+        "Ergebnis: alice (Rot) gewann: Aufgabe",
+        "alles aufgedeckt",
+        &format!("Halbzug 0 von {plies}"),
+        "Züge",
+    ] {
+        assert!(text.contains(want), "{want:?} missing:\n{text}");
+    }
+    assert!(!text.contains("Result"), "{text}");
+    // The step script's button speaks the page's language, and a step stays in it.
+    assert!(
+        b.until(2.0, "const p = document.getElementById('step-play'); return !!p && p.textContent === 'abspielen';")
+            .await,
+        "the play button in German"
+    );
+    b.keys(&Key::Right).await;
+    shows_ply_in(&b, 1, &format!("Halbzug 1 von {plies}")).await;
+
+    // The language switch: Nederlands, a plain link, to the same ply in Dutch.
+    b.client
+        .find(Locator::LinkText("Nederlands"))
+        .await
+        .expect("the switch names Dutch in Dutch")
+        .click()
+        .await
+        .unwrap();
+    assert!(
+        b.until(5.0, "return document.documentElement.lang === 'nl';")
+            .await,
+        "the switch leads to the Dutch page"
+    );
+    shows_ply_in(&b, 1, &format!("halve zet 1 van {plies}")).await;
+    let text = b.text().await;
+    for want in [
+        "Partij #1",
+        "Uitslag: alice (Rood) won: opgave",
+        "alles onthuld",
+        "Zetten",
+    ] {
+        assert!(text.contains(want), "{want:?} missing:\n{text}");
+    }
+    assert!(!text.contains("Ergebnis"), "{text}");
+    let url = b.client.current_url().await.unwrap();
+    assert!(url.as_str().contains("lang=nl"), "{url}");
+    assert!(
+        b.until(2.0, "const p = document.getElementById('step-play'); return !!p && p.textContent === 'afspelen';")
+            .await,
+        "the play button in Dutch"
+    );
+    // Its links keep Dutch.
+    b.client
+        .find(Locator::Id("step-next"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    shows_ply_in(&b, 2, &format!("halve zet 2 van {plies}")).await;
+    assert_eq!(b.js("return document.documentElement.lang;").await, "nl");
+    b.close().await;
+    server.running.stop().await;
+}
+
+/// Waits until the page shows `ply` and its step line reads `line`.
+async fn shows_ply_in(b: &Browser, ply: usize, line: &str) {
+    assert!(
+        b.until(
+            5.0,
+            &format!("const s = document.getElementById('step-ply'); return !!s && s.dataset.ply === '{ply}';")
+        )
+        .await,
+        "the page shows ply {} instead of {ply}",
+        shown_ply(b).await
+    );
+    let text = b.text().await;
+    assert!(text.contains(line), "{line:?} missing:\n{text}");
+}

@@ -6,8 +6,10 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
 use super::board::{move_text, move_words};
+use super::lang::Say;
 use super::pages::{parse_variant, PageQuery};
 use super::{game_id, view_word, Fault, GameQuery, Web};
+use crate::i18n::Lang;
 use crate::proto::{GameFilter, GameListItem};
 use crate::rules::ViewMove;
 
@@ -22,8 +24,8 @@ fn json_response(status: StatusCode, v: &Value) -> Response {
 
 pub(super) fn fault_json(f: Fault) -> Response {
     let (status, msg) = match f {
-        Fault::NotFound(m) => (StatusCode::NOT_FOUND, m),
-        Fault::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
+        Fault::NotFound(m) => (StatusCode::NOT_FOUND, m.english()),
+        Fault::BadRequest(m) => (StatusCode::BAD_REQUEST, m.english()),
         Fault::Broken(e) => {
             tracing::warn!(error = %e, "web: API data could not be read");
             (
@@ -92,7 +94,7 @@ pub(super) async fn player(State(web): State<Web>, Path(nick): Path<String>) -> 
                 .profile(&nick)
                 .await
                 .map_err(super::broken)?
-                .ok_or_else(|| Fault::NotFound("no such player".into()))?;
+                .ok_or_else(|| Fault::NotFound(Say::plain("no such player")))?;
             let ratings: Vec<Value> = p
                 .ratings
                 .iter()
@@ -127,7 +129,7 @@ pub(super) async fn games(State(web): State<Web>, Path(nick): Path<String>) -> R
         Err(e) => return fault_json(super::broken(e)),
     };
     if !exists {
-        return fault_json(Fault::NotFound("no such player".into()));
+        return fault_json(Fault::NotFound(Say::plain("no such player")));
     }
     match web
         .service
@@ -153,7 +155,7 @@ pub(super) fn move_json(ply: usize, m: &ViewMove) -> Value {
         "from": m.from.to_string(),
         "to": m.to.to_string(),
         "text": move_text(m),
-        "words": move_words(m),
+        "words": move_words(Lang::En, m),
         "battle": m.battle.map(|b| json!({
             "attacker": b.attacker.map(|r| r.name()),
             "defender": b.defender.map(|r| r.name()),
@@ -175,7 +177,7 @@ pub(super) async fn game(
     let answer: Result<Answer, Fault> = async {
             let (id, xml) = game_id(&id)?;
             if xml {
-                return Err(Fault::NotFound("No such page.".into()));
+                return Err(Fault::NotFound(Say::new("web-no-such-page")));
             }
             let (ply, view) = (q.ply()?, q.view()?);
             let facts = match web.service.game_facts(id).await {

@@ -3,10 +3,25 @@
 
 use maud::{html, Markup};
 
-use crate::rules::{Color, Numbering, PlayerView, Square, ViewMove};
+use super::lang::Say;
+use crate::i18n::Lang;
+use crate::rules::{BattleResult, Color, Numbering, PlayerView, Rank, Square, ViewMove};
+use crate::ui::{rank_label, rank_name, vocab::color_name};
 
-/// What a square shows, as written in its `data-piece` attribute: `Red Marshal`,
-/// `Blue unknown`, or nothing for an empty square.
+/// A piece in words in `lang`: `Red Marshal`, `Feldmarschall (Rot)`, `Blue unknown`.
+pub fn piece_in(lang: Lang, color: Color, rank: Option<Rank>) -> String {
+    match rank {
+        Some(r) => Say::new("web-piece")
+            .text("color", color_name(lang, color))
+            .text("rank", rank_name(lang, r)),
+        None => Say::new("web-piece-unknown").text("color", color_name(lang, color)),
+    }
+    .in_lang(lang)
+}
+
+/// What a square shows, as written in its `data-piece` attribute (English whatever the
+/// page's language, as the API's words): `Red Marshal`, `Blue unknown`, or nothing for an
+/// empty square.
 pub fn piece_words(view: &PlayerView, sq: Square) -> Option<String> {
     view.piece_at(sq).map(|p| {
         format!(
@@ -18,7 +33,8 @@ pub fn piece_words(view: &PlayerView, sq: Square) -> Option<String> {
 }
 
 /// The board as `view` shows it, `bottom` side nearest the reader; the last move marked.
-pub fn board(view: &PlayerView, bottom: Color) -> Markup {
+/// Each piece's title in `lang`.
+pub fn board(lang: Lang, view: &PlayerView, bottom: Color) -> Markup {
     let rows: Vec<u8> = match bottom {
         Color::Red => (0..10).rev().collect(),
         Color::Blue => (0..10).collect(),
@@ -29,7 +45,7 @@ pub fn board(view: &PlayerView, bottom: Color) -> Markup {
     };
     let last = view.last_move.map(|m| (m.from, m.to));
     html! {
-        table.board aria-label="board" {
+        table.board aria-label=(crate::i18n::tr(lang, "web-board")) {
             @for &r in &rows {
                 tr {
                     th.coord scope="row" { (r + 1) }
@@ -38,9 +54,9 @@ pub fn board(view: &PlayerView, bottom: Color) -> Markup {
                         @let marked = last.is_some_and(|(a, b)| a == sq || b == sq);
                         @match view.piece_at(sq) {
                             Some(p) => {
-                                @let label = p.rank.map_or("?", |r| r.label(Numbering::Modern));
+                                @let label = p.rank.map_or("?", |r| rank_label(lang, r, Numbering::Modern));
                                 @let cls = format!("sq {}{}", if p.color == Color::Red { "red" } else { "blue" }, if marked { " last" } else { "" });
-                                td class=(cls) data-sq=(sq) data-piece=(piece_words(view, sq).unwrap_or_default()) title=(format!("{sq}: {}", piece_words(view, sq).unwrap_or_default())) { (label) }
+                                td class=(cls) data-sq=(sq) data-piece=(piece_words(view, sq).unwrap_or_default()) title=(format!("{sq}: {}", piece_in(lang, p.color, p.rank))) { (label) }
                             }
                             None => {
                                 @let cls = format!("sq{}{}", if sq.is_lake() { " lake" } else { "" }, if marked { " last" } else { "" });
@@ -66,19 +82,50 @@ pub fn move_text(m: &ViewMove) -> String {
     format!("{}{sep}{}", m.from, m.to)
 }
 
-/// What happened in a move, in words (as `ssh host replay ID` tells it).
-pub fn move_words(m: &ViewMove) -> String {
-    let mut words = crate::rules::notation::battle_sentence(m, None, Numbering::default())
-        .map(|s| s.split_once(": ").map_or(s.clone(), |(_, w)| w.to_string()))
-        .unwrap_or_else(|| format!("{} moved", m.mover.name()));
+/// What happened in a move, in words, as a spectator knew it (in English, as `ssh host
+/// replay ID` tells it): `Red's Major (7) attacked Blue's Lieutenant (5) and won`.
+pub fn move_words(lang: Lang, m: &ViewMove) -> String {
+    let mut words = match m.battle {
+        Some(b) => {
+            let piece = |r: Option<Rank>| match r {
+                Some(r) => format!(
+                    "{} ({})",
+                    rank_name(lang, r),
+                    rank_label(lang, r, Numbering::default())
+                ),
+                None => crate::i18n::tr(lang, "web-unknown-piece"),
+            };
+            let id = match b.result {
+                BattleResult::AttackerWins if b.defender == Some(Rank::Flag) => "web-battle-flag",
+                BattleResult::AttackerWins if b.defender == Some(Rank::Bomb) => "web-battle-bomb",
+                BattleResult::AttackerWins => "web-battle-won",
+                BattleResult::DefenderWins => "web-battle-lost",
+                BattleResult::BothRemoved => "web-battle-both",
+            };
+            Say::new(id)
+                .text("mover", color_name(lang, m.mover))
+                .text("attacker", piece(b.attacker))
+                .text("other", color_name(lang, m.mover.opposite()))
+                .text("defender", piece(b.defender))
+                .in_lang(lang)
+        }
+        None => Say::new("web-moved")
+            .text("mover", color_name(lang, m.mover))
+            .in_lang(lang),
+    };
     if let Some(r) = m.rescue {
-        words.push_str(&format!("; a {} rescued to {}", r.rank.name(), r.to));
+        words.push_str(
+            &Say::new("web-rescue")
+                .text("rank", rank_name(lang, r.rank))
+                .text("square", r.to)
+                .in_lang(lang),
+        );
     }
     words
 }
 
 /// A rating history (oldest first) as an SVG line with one point per rated game.
-pub fn rating_plot(history: &[(u64, i32)]) -> Markup {
+pub fn rating_plot(lang: Lang, history: &[(u64, i32)]) -> Markup {
     const W: f64 = 320.0;
     const H: f64 = 120.0;
     const PAD: f64 = 8.0;
@@ -99,14 +146,14 @@ pub fn rating_plot(history: &[(u64, i32)]) -> Markup {
         .map(|(i, &(_, r))| format!("{:.1},{:.1}", x(i), y(r)))
         .collect();
     html! {
-        svg.plot xmlns="http://www.w3.org/2000/svg" viewBox=(format!("0 0 {W} {H}")) width="100%" role="img" aria-label=(format!("rating after each of {n} rated games, from {lo} to {hi}")) {
+        svg.plot xmlns="http://www.w3.org/2000/svg" viewBox=(format!("0 0 {W} {H}")) width="100%" role="img" aria-label=(Say::new("web-plot-label").text("count", n).text("low", lo).text("high", hi).in_lang(lang)) {
             rect x="0" y="0" width=(W) height=(H) fill="#fafafa" stroke="#ccc" {}
             text x="4" y="12" font-size="10" fill="#666" { (hi) }
             text x="4" y=(H - 3.0) font-size="10" fill="#666" { (lo) }
             polyline points=(points.join(" ")) fill="none" stroke="#b22" stroke-width="1.5" {}
             @for (i, &(_, r)) in history.iter().enumerate() {
                 circle.pt cx=(format!("{:.1}", x(i))) cy=(format!("{:.1}", y(r))) r="2.5" fill="#b22" {
-                    title { "game " (i + 1) ": " (r) }
+                    title { (Say::new("web-plot-point").text("game", i + 1).text("rating", r).in_lang(lang)) }
                 }
             }
         }

@@ -7,16 +7,16 @@
 //! Everything shown comes from the spectators' watch channel
 //! ([`crate::service::Service::watch_game`], what an SSH spectator gets): never a seat's
 //! snapshot, never a position. One [`Hub`] entry per game watched from the web holds one
-//! spectator's place and renders each change of the spectators' view once (the page's
-//! fragment and the API's JSON); every stream and page view of that game reads the rendered
-//! result. An entry lives while a stream reads it, or for [`LINGER`] after the last page
+//! spectator's place and renders each change of the spectators' view once: the API's JSON
+//! at once, the page's fragment once per language a reader asks for (when the first asks);
+//! every stream and page view of that game reads the rendered result. An entry lives while a stream reads it, or for [`LINGER`] after the last page
 //! view, and ends with the game.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
@@ -30,12 +30,15 @@ use serde_json::{json, Value};
 use tokio::sync::{mpsc, watch};
 
 use super::board::{board, move_text, move_words};
-use super::pages::{fault_page, layout, outcome_words};
+use super::lang::{PageLang, Say};
+use super::pages::{captured_line, fault_page, layout, outcome_words, players_line};
 use super::{client_ip, Fault, Web, WebConfig, MOVES_PER_PAGE};
+use crate::i18n::{tr, Lang};
 use crate::limit::address_block;
 use crate::proto::{ClockState, GamePhase, GameSnapshot};
 use crate::rules::{Color, PlayerView, Square};
 use crate::service::{GameWatch, Service};
+use crate::ui::vocab::color_name;
 
 const SCRIPT: &str = include_str!("live.js");
 
@@ -47,9 +50,26 @@ const LINGER: Duration = Duration::from_secs(10);
 /// within half the connection idle timeout, so the idle timeout never cuts a stream).
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
-/// A game in play as the spectators see it, rendered once for every reader.
+/// A game in play as the spectators see it, rendered once for every reader: the API's
+/// JSON when it changes, the page in a language when the first reader in that language
+/// asks for it.
 pub(super) struct Rendered {
     pub id: u64,
+    /// The spectators' snapshot, without what the page does not show (the chat): the page
+    /// is drawn from it and nothing else.
+    snap: GameSnapshot,
+    /// `/api/game/{id}`'s object, on one line.
+    pub json: String,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The API stream's event for it, made once for every stream.
+    json_event: Bytes,
+    /// The page in each language of [`Lang::ALL`], drawn when first asked for.
+    pages: Vec<OnceLock<Drawn>>,
+}
+
+/// A game in play's page in one language.
+pub(super) struct Drawn {
     /// The page's title.
     pub title: String,
     /// What does not change during the game (players, variant, clock terms), above the
@@ -57,13 +77,18 @@ pub(super) struct Rendered {
     pub head: String,
     /// The contents of `<div id="live">`.
     pub fragment: String,
-    /// `/api/game/{id}`'s object, on one line.
-    pub json: String,
     /// The result in words, once the game is over.
     pub over: Option<String>,
-    /// The two streams' events for it, made once for every stream.
+    /// The page stream's event for it, made once for every stream in this language.
     html_event: Bytes,
-    json_event: Bytes,
+}
+
+impl Rendered {
+    /// The page in `lang`, drawn now if nobody asked for it in `lang` yet.
+    pub(super) fn page(&self, lang: Lang) -> &Drawn {
+        let i = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+        self.pages[i].get_or_init(|| draw(&self.snap, lang))
+    }
 }
 
 /// The games watched from the web, each rendered once per change of its spectators' view.
@@ -97,7 +122,7 @@ impl Hub {
             *e.used.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
             return Some(e.rx.clone());
         }
-        let over = first.over.is_some();
+        let over = first.over;
         let (tx, rx) = watch::channel(first);
         let entry = Arc::new(Entry {
             rx: rx.clone(),
@@ -134,9 +159,11 @@ impl Hub {
                 snap = watch.changed() => {
                     let Some(snap) = snap else { break };
                     let r = render(&snap);
-                    let over = r.over.is_some();
+                    let over = r.over;
                     tx.send_if_modified(|old| {
-                        if old.fragment == r.fragment && old.json == r.json && old.over == r.over {
+                        // The pages are drawn from `snap` alone: the same snapshot, the same
+                        // page in every language.
+                        if old.snap == r.snap && old.json == r.json {
                             false
                         } else {
                             *old = Arc::new(r);
@@ -181,11 +208,11 @@ fn clock_text(d: Duration) -> String {
 fn seat_state(snap: &GameSnapshot, c: Color) -> &'static str {
     let s = snap.seats.get(c);
     if s.bot || s.connected {
-        "present"
+        "web-seat-present"
     } else if s.online {
-        "away (in the lobby)"
+        "web-seat-away"
     } else {
-        "disconnected"
+        "web-seat-disconnected"
     }
 }
 
@@ -204,7 +231,7 @@ pub(super) fn board_json(view: &PlayerView) -> Vec<Value> {
         .collect()
 }
 
-/// The spectators' snapshot as the page, its fragment and the API show it.
+/// The spectators' snapshot as the API shows it; its page is drawn per language on demand.
 fn render(snap: &GameSnapshot) -> Rendered {
     let id = snap.id;
     let red = &snap.seats.red.nick;
@@ -212,81 +239,8 @@ fn render(snap: &GameSnapshot) -> Rendered {
     let variant = snap.terms.rules.variant;
     let ply = snap.history.len() as u32;
     let over = match snap.phase {
-        GamePhase::Over => Some(match snap.outcome {
-            Some(o) => outcome_words(Some(o), red, blue),
-            None => "the game ended without a result".to_string(),
-        }),
+        GamePhase::Over => Some(over_words(snap, Lang::En)),
         _ => None,
-    };
-    let title = format!("Game #{id}: {red} vs {blue} (in play)");
-    let head = html! {
-        h1 { "Game #" (id) }
-        p.players {
-            span.red { (red) } " (Red) vs "
-            span.blue { (blue) } " (Blue) · "
-            (variant.name()) @if snap.terms.rated { ", rated" } @else { ", casual" }
-            @if let Some(c) = snap.terms.clock { ", clock " (c.initial_secs / 60) "+" (c.increment_secs) } @else { ", no clock" }
-        }
-    };
-    let clock = |c: Color, s: &ClockState| {
-        html! {
-            li {
-                (c.name()) " " (snap.seats.get(c).nick) ": "
-                span.clock data-ms=(s.remaining.as_millis()) data-running=(if s.running { "true" } else { "false" }) { (clock_text(s.remaining)) }
-                @if s.running { " (running)" }
-            }
-        }
-    };
-    let start = (ply as usize).saturating_sub(MOVES_PER_PAGE);
-    let fragment = html! {
-        p.ply data-ply=(ply) {
-            @match (&over, snap.phase) {
-                (Some(words), _) => { "Game over: " (words) }
-                (None, GamePhase::Setup) => { "Setting up: the players place their pieces." }
-                (None, _) => {
-                    @if let Some(v) = &snap.view { (v.to_move.name()) " to move" } " · ply " (ply)
-                }
-            }
-        }
-        ul.seats {
-            @for c in Color::ALL {
-                li {
-                    (c.name()) ": " (snap.seats.get(c).nick) " (" (seat_state(snap, c)) ")"
-                    @if snap.phase == GamePhase::Setup { @if snap.seats.get(c).ready { ", ready" } @else { ", placing pieces" } }
-                }
-            }
-        }
-        @if let Some(cl) = &snap.clocks {
-            ul.clocks { (clock(Color::Red, &cl.red)) (clock(Color::Blue, &cl.blue)) }
-        }
-        @if let Some(c) = snap.draw_offer { p.offer { (c.name()) " offers a draw." } }
-        @if let Some(v) = &snap.view {
-            (board(v, Color::Red))
-            @if let Some(m) = &v.last_move {
-                p.last { "Last move: " (move_text(m)) ": " (move_words(m)) }
-            }
-            @if !v.captured.is_empty() {
-                p.captured {
-                    "Captured: "
-                    @for (i, c) in v.captured.iter().enumerate() {
-                        @if i > 0 { ", " }
-                        (c.color.name()) " " (c.rank.map_or("unknown", |r| r.name()))
-                    }
-                }
-            }
-        }
-        p.spectators { (snap.spectators) " watching" }
-        h2 { "Moves" }
-        @if snap.history.is_empty() {
-            p { "No move yet." }
-        } @else {
-            @if start > 0 { p { (start) " earlier moves not shown (all in " a href=(format!("/api/game/{id}")) { "the JSON" } ")." } }
-            ol.moves start=(start + 1) {
-                @for m in snap.history.iter().skip(start) {
-                    li { (move_text(m)) " " (move_words(m)) }
-                }
-            }
-        }
     };
     let json = json!({
         "live": true,
@@ -322,32 +276,130 @@ fn render(snap: &GameSnapshot) -> Rendered {
         "result": over,
         "winner": snap.outcome.and_then(|o| o.winner).map(|c| c.name().to_lowercase()),
     });
-    let fragment = fragment.into_string();
     let json = json.to_string();
+    // What the page shows: the snapshot without the spectators' chat.
+    let snap = GameSnapshot {
+        chat: Vec::new(),
+        ..snap.clone()
+    };
     Rendered {
         id,
+        json_event: event("position", Some(ply.into()), &json),
+        json,
+        over: over.is_some(),
+        pages: Lang::ALL.iter().map(|_| OnceLock::new()).collect(),
+        snap,
+    }
+}
+
+/// How a game that is over ended, in words in `lang`.
+fn over_words(snap: &GameSnapshot, lang: Lang) -> String {
+    match snap.outcome {
+        Some(o) => outcome_words(lang, Some(o), &snap.seats.red.nick, &snap.seats.blue.nick),
+        None => tr(lang, "web-ended-without-result"),
+    }
+}
+
+/// The spectators' snapshot as the page and its fragment show it, in `lang`.
+fn draw(snap: &GameSnapshot, lang: Lang) -> Drawn {
+    let id = snap.id;
+    let red = &snap.seats.red.nick;
+    let blue = &snap.seats.blue.nick;
+    let variant = snap.terms.rules.variant;
+    let ply = snap.history.len() as u32;
+    let over = match snap.phase {
+        GamePhase::Over => Some(over_words(snap, lang)),
+        _ => None,
+    };
+    let title = Say::new("web-live-page-title")
+        .text("id", id)
+        .text("red", red)
+        .text("blue", blue)
+        .in_lang(lang);
+    let head = html! {
+        h1 { (Say::new("web-game-heading").text("id", id).in_lang(lang)) }
+        p.players {
+            (players_line(lang, red, blue, variant, snap.terms.rated))
+            @if let Some(c) = snap.terms.clock { ", " (Say::new("web-clock").text("clock", format!("{}+{}", c.initial_secs / 60, c.increment_secs)).in_lang(lang)) } @else { ", " (tr(lang, "web-no-clock")) }
+        }
+    };
+    let clock = |c: Color, s: &ClockState| {
+        html! {
+            li {
+                (color_name(lang, c)) " " (snap.seats.get(c).nick) ": "
+                span.clock data-ms=(s.remaining.as_millis()) data-running=(if s.running { "true" } else { "false" }) { (clock_text(s.remaining)) }
+                @if s.running { " (" (tr(lang, "web-clock-running")) ")" }
+            }
+        }
+    };
+    let start = (ply as usize).saturating_sub(MOVES_PER_PAGE);
+    let fragment = html! {
+        p.ply data-ply=(ply) {
+            @match (&over, snap.phase) {
+                (Some(words), _) => { (tr(lang, "web-game-over")) " " (words) }
+                (None, GamePhase::Setup) => { (tr(lang, "web-setting-up")) }
+                (None, _) => {
+                    @if let Some(v) = &snap.view { (Say::new("web-to-move").text("color", color_name(lang, v.to_move)).in_lang(lang)) } " · " (Say::new("web-ply").text("ply", ply).in_lang(lang))
+                }
+            }
+        }
+        ul.seats {
+            @for c in Color::ALL {
+                li {
+                    (color_name(lang, c)) ": " (snap.seats.get(c).nick) " (" (tr(lang, seat_state(snap, c))) ")"
+                    @if snap.phase == GamePhase::Setup { ", " (tr(lang, if snap.seats.get(c).ready { "web-seat-ready" } else { "web-seat-placing" })) }
+                }
+            }
+        }
+        @if let Some(cl) = &snap.clocks {
+            ul.clocks { (clock(Color::Red, &cl.red)) (clock(Color::Blue, &cl.blue)) }
+        }
+        @if let Some(c) = snap.draw_offer { p.offer { (Say::new("web-draw-offer").text("color", color_name(lang, c)).in_lang(lang)) } }
+        @if let Some(v) = &snap.view {
+            (board(lang, v, Color::Red))
+            @if let Some(m) = &v.last_move {
+                p.last { (tr(lang, "web-last-move")) " " (move_text(m)) ": " (move_words(lang, m)) }
+            }
+            @if !v.captured.is_empty() {
+                p.captured { (captured_line(lang, &v.captured)) }
+            }
+        }
+        p.spectators { (Say::new("web-watching").number("count", snap.spectators.into()).in_lang(lang)) }
+        h2 { (tr(lang, "web-moves")) }
+        @if snap.history.is_empty() {
+            p { (tr(lang, "web-no-move-yet")) }
+        } @else {
+            @if start > 0 { p { (super::pages::linked(lang, Say::new("web-earlier-not-shown").number("count", start as i64), &[("json", format!("/api/game/{id}"), tr(lang, "web-the-json"))])) } }
+            ol.moves start=(start + 1) {
+                @for m in snap.history.iter().skip(start) {
+                    li { (move_text(m)) " " (move_words(lang, m)) }
+                }
+            }
+        }
+    };
+    let fragment = fragment.into_string();
+    Drawn {
         title,
         head: head.into_string(),
         html_event: event("html", Some(ply.into()), &fragment),
-        json_event: event("position", Some(ply.into()), &json),
         fragment,
-        json,
         over,
     }
 }
 
-/// `/game/{id}` for a game in play.
-pub(super) fn page(r: &Rendered) -> Response {
+/// `/game/{id}` for a game in play, in the page's language.
+pub(super) fn page(l: &PageLang, r: &Rendered) -> Response {
     let id = r.id;
+    let d = r.page(l.lang);
     let body = html! {
-        (PreEscaped(&r.head))
-        div #live data-live=(format!("/game/{id}/live")) { (PreEscaped(&r.fragment)) }
-        p.reload { "The game is in play: " a href=(format!("/game/{id}")) { "reload" } " to see it as it is now (with JavaScript on, this page follows it by itself). As JSON: " a href=(format!("/api/game/{id}")) { "/api/game/" (id) } "." }
+        (PreEscaped(&d.head))
+        div #live data-live=(l.href(&format!("/game/{id}/live"))) { (PreEscaped(&d.fragment)) }
+        p.reload { (super::pages::linked(l.lang, Say::new("web-live-reload"), &[("reload", l.href(&format!("/game/{id}")), l.tr("web-reload"))])) " " (l.tr("web-as-json")) " " a href=(format!("/api/game/{id}")) { "/api/game/" (id) } "." }
         script src="/live.js" defer {}
     };
     (
         [(header::CACHE_CONTROL, "no-store")],
-        Html(layout(&r.title, body).into_string()),
+        Html(layout(l, &d.title, body).into_string()),
     )
         .into_response()
 }
@@ -524,16 +576,18 @@ pub(super) fn event(name: &str, id: Option<u64>, data: &str) -> Bytes {
     Bytes::from(out)
 }
 
-fn rendered_event(kind: Kind, r: &Rendered) -> Bytes {
+fn rendered_event(kind: Kind, lang: Lang, r: &Rendered) -> Bytes {
     match kind {
-        Kind::Html => r.html_event.clone(),
+        Kind::Html => r.page(lang).html_event.clone(),
         Kind::Json => r.json_event.clone(),
     }
 }
 
-/// Writes the stream's events until the game ends or the client goes.
+/// Writes the stream's events until the game ends or the client goes: the page's in
+/// `lang`, the API's in English.
 async fn pump(
     kind: Kind,
+    lang: Lang,
     mut rx: watch::Receiver<Arc<Rendered>>,
     tx: mpsc::Sender<Bytes>,
     keep_alive: Duration,
@@ -541,11 +595,17 @@ async fn pump(
 ) {
     loop {
         let r = rx.borrow_and_update().clone();
-        if tx.send(rendered_event(kind, &r)).await.is_err() {
+        if tx.send(rendered_event(kind, lang, &r)).await.is_err() {
             return;
         }
-        if let Some(words) = &r.over {
-            let _ = tx.send(event("end", None, words)).await;
+        if r.over {
+            let words = match kind {
+                Kind::Html => r.page(lang).over.clone(),
+                Kind::Json => Some(over_words(&r.snap, Lang::En)),
+            };
+            let _ = tx
+                .send(event("end", None, &words.unwrap_or_default()))
+                .await;
             return;
         }
         loop {
@@ -554,7 +614,7 @@ async fn pump(
                     if changed.is_err() {
                         // Nobody renders it any more without its end (the server stops, or
                         // the game's task went away).
-                        let _ = tx.send(event("end", None, "the game is no longer in play")).await;
+                        let _ = tx.send(event("end", None, &tr(lang, "web-no-longer-in-play"))).await;
                         return;
                     }
                     break;
@@ -592,10 +652,11 @@ pub(super) fn sse_response(rx: mpsc::Receiver<Bytes>) -> Response {
 pub(super) async fn page_stream(
     State(web): State<Web>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    l: PageLang,
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
-    stream(web, peer, &headers, &id, Kind::Html).await
+    stream(web, peer, &headers, &id, Kind::Html, &l).await
 }
 
 pub(super) async fn api_stream(
@@ -604,16 +665,24 @@ pub(super) async fn api_stream(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
-    stream(web, peer, &headers, &id, Kind::Json).await
+    stream(web, peer, &headers, &id, Kind::Json, &PageLang::default()).await
 }
 
-async fn stream(web: Web, peer: SocketAddr, headers: &HeaderMap, id: &str, kind: Kind) -> Response {
+/// A game's live stream: `l` the page's language (the API's stream: English).
+async fn stream(
+    web: Web,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    id: &str,
+    kind: Kind,
+    l: &PageLang,
+) -> Response {
     let fault = |f: Fault| match kind {
-        Kind::Html => fault_page(f),
+        Kind::Html => fault_page(l, f),
         Kind::Json => super::api::fault_json(f),
     };
     let Ok(id) = id.parse::<u64>() else {
-        return fault(Fault::NotFound("No such page.".into()));
+        return fault(Fault::NotFound(Say::new("web-no-such-page")));
     };
     let slot = match admit(&web, peer, headers) {
         Ok(s) => s,
@@ -622,33 +691,35 @@ async fn stream(web: Web, peer: SocketAddr, headers: &HeaderMap, id: &str, kind:
     match web.hub.follow(&web.service, id).await {
         Some(rx) => {
             let (tx, body) = mpsc::channel(8);
-            tokio::spawn(pump(kind, rx, tx, keep_alive(&web.config), slot));
+            tokio::spawn(pump(kind, l.lang, rx, tx, keep_alive(&web.config), slot));
             sse_response(body)
         }
         None => match web.service.game_facts(id).await {
-            Ok(f) => ended_stream(outcome_words(Some(f.outcome), &f.red, &f.blue)),
+            Ok(f) => ended_stream(outcome_words(l.lang, Some(f.outcome), &f.red, &f.blue)),
             Err(e) => fault(e.into()),
         },
     }
 }
 
 /// `/games/live`: the public games in play.
-pub(super) async fn games_page(State(web): State<Web>) -> Response {
+pub(super) async fn games_page(State(web): State<Web>, l: PageLang) -> Response {
     let games = web.service.live_games();
+    let lang = l.lang;
+    let title = l.tr("web-live-games");
     let body = html! {
-        h1 { "Games in play" }
+        h1 { (title) }
         @if games.is_empty() {
-            p { "No public game in play now." }
+            p { (l.tr("web-no-live-games")) }
         } @else {
             div.scroll {
                 table.list {
-                    thead { tr { th { "game" } th { "Red" } th { "Blue" } th { "variant" } th { "moves" } th { "watching" } } }
+                    thead { tr { th { (l.tr("web-col-game")) } th { (color_name(lang, Color::Red)) } th { (color_name(lang, Color::Blue)) } th { (l.tr("web-col-variant")) } th { (l.tr("web-col-moves")) } th { (l.tr("web-col-watching")) } } }
                     tbody {
                         @for g in &games {
                             tr {
-                                td { a href=(format!("/game/{}", g.id)) { "#" (g.id) } }
+                                td { a href=(l.href(&format!("/game/{}", g.id))) { "#" (g.id) } }
                                 td { (g.red) } td { (g.blue) }
-                                td { (g.terms.rules.variant.name()) @if g.terms.rated { " rated" } @else { " casual" } }
+                                td { (crate::ui::vocab::variant_name(lang, g.terms.rules.variant)) " " (super::pages::rated_word(lang, g.terms.rated)) }
                                 td { (g.ply) }
                                 td { (g.spectators) }
                             }
@@ -657,11 +728,11 @@ pub(super) async fn games_page(State(web): State<Web>) -> Response {
                 }
             }
         }
-        p { a href="/games/live" { "reload" } " · as JSON: " a href="/api/games/live" { "/api/games/live" } }
+        p { a href=(l.href("/games/live")) { (l.tr("web-reload")) } " · " (l.tr("web-as-json-lower")) " " a href="/api/games/live" { "/api/games/live" } }
     };
     (
         [(header::CACHE_CONTROL, "no-store")],
-        Html(layout("Games in play", body).into_string()),
+        Html(layout(&l, &title, body).into_string()),
     )
         .into_response()
 }
@@ -706,6 +777,68 @@ mod tests {
             b"event: html\nid: 3\ndata: <p>a</p>\ndata: <p>b</p>\n\n"
         );
         assert_eq!(&event("end", None, "")[..], b"event: end\ndata: \n\n");
+    }
+
+    /// A game in play as its spectators see it, in set-up.
+    fn in_setup() -> GameSnapshot {
+        use crate::proto::{GameTerms, SeatInfo};
+        use crate::rules::{ByColor, Rules, Variant};
+        let seat = |nick: &str| SeatInfo {
+            nick: nick.into(),
+            rating: None,
+            bot: false,
+            connected: true,
+            online: true,
+            reconnect_left: None,
+            ready: false,
+            rating_change: None,
+        };
+        GameSnapshot {
+            id: 7,
+            terms: GameTerms {
+                rules: Rules::standard(Variant::Classic),
+                rated: false,
+                clock: None,
+            },
+            seats: ByColor::new(seat("alice"), seat("bob")),
+            my_color: None,
+            phase: GamePhase::Setup,
+            my_setup: None,
+            view: None,
+            history: vec![],
+            clocks: None,
+            chat: vec![],
+            draw_offer: None,
+            rematch: ByColor::new(false, false),
+            outcome: None,
+            next_game: None,
+            spectators: 3,
+            setup_left: None,
+            private: false,
+        }
+    }
+
+    #[test]
+    fn a_change_is_drawn_once_per_language_asked_for_and_only_for_those() {
+        let r = render(&in_setup());
+        let de = r.page(Lang::De);
+        assert!(
+            de.fragment.contains("Die Spieler stellen ihre Figuren auf"),
+            "{}",
+            de.fragment
+        );
+        // A second reader in German reads the same drawing.
+        assert!(std::ptr::eq(de, r.page(Lang::De)));
+        // Nobody asked in Dutch or English: not drawn.
+        let drawn: Vec<bool> = r.pages.iter().map(|p| p.get().is_some()).collect();
+        assert_eq!(
+            drawn,
+            Lang::ALL.iter().map(|l| *l == Lang::De).collect::<Vec<_>>()
+        );
+        assert!(r.page(Lang::Nl).fragment.contains("kijken mee"));
+        assert!(r.page(Lang::En).fragment.contains("3 watching"));
+        // The API's JSON is English whatever was drawn.
+        assert!(r.json.contains("\"phase\":\"setup\""), "{}", r.json);
     }
 
     #[test]

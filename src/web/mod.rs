@@ -18,6 +18,7 @@
 
 mod api;
 mod board;
+mod lang;
 mod live;
 mod pages;
 mod tournaments;
@@ -41,6 +42,7 @@ use tokio::net::{TcpListener, TcpStream};
 
 use crate::limit::{address_block, AddressRate, Admit, RATE_TRACKED};
 use crate::service::Service;
+use lang::{PageLang, Say};
 
 /// The web front end's budgets (not in the configuration file: tests change them).
 #[derive(Clone, Debug)]
@@ -375,6 +377,10 @@ async fn guard(
     next: Next,
 ) -> Response {
     let ip = client_ip(peer.ip(), req.headers());
+    // The pages (not the API, whose words never change) speak the language asked for: when
+    // `Accept-Language` chose it, a cache must keep one copy per language.
+    let varies = !req.uri().path().starts_with("/api/")
+        && !PageLang::of(req.uri().query(), req.headers()).asked;
     let admit = web
         .rate
         .lock()
@@ -401,6 +407,15 @@ async fn guard(
         Admit::Yes => next.run(req).await,
     };
     strict_headers(resp.headers_mut());
+    let drawn = resp
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("text/html") || t.starts_with("text/event-stream"));
+    if varies && drawn {
+        resp.headers_mut()
+            .append(header::VARY, HeaderValue::from_static("Accept-Language"));
+    }
     resp
 }
 
@@ -444,12 +459,12 @@ fn client_ip(peer: IpAddr, headers: &HeaderMap) -> IpAddr {
     peer
 }
 
-/// Why a page cannot be shown.
+/// Why a page cannot be shown (said in the page's language; in the API, in English).
 enum Fault {
     /// 404, the same body for a private game as for a missing one.
-    NotFound(String),
+    NotFound(Say),
     /// 400 with what was wrong.
-    BadRequest(String),
+    BadRequest(Say),
     /// 500: the store could not be read (logged).
     Broken(String),
 }
@@ -458,7 +473,9 @@ impl From<crate::service::ReplayFault> for Fault {
     fn from(f: crate::service::ReplayFault) -> Fault {
         use crate::service::ReplayFault;
         match f {
-            ReplayFault::NoSuchGame(id) => Fault::NotFound(format!("There is no game #{id}.")),
+            ReplayFault::NoSuchGame(id) => {
+                Fault::NotFound(Say::new("web-no-such-game").text("id", id))
+            }
             other => Fault::Broken(other.to_string()),
         }
     }
@@ -481,10 +498,9 @@ impl GameQuery {
         match self.ply.as_deref().map(str::trim) {
             None | Some("") => Ok(0),
             Some(p) => p.parse().map_err(|_| {
-                Fault::BadRequest(format!(
-                    "'{}' is not a ply: write a number from 0 (the start)",
-                    p.chars().take(20).collect::<String>()
-                ))
+                Fault::BadRequest(
+                    Say::new("web-bad-ply").text("text", p.chars().take(20).collect::<String>()),
+                )
             }),
         }
     }
@@ -497,9 +513,7 @@ impl GameQuery {
                 "" | "all" => Ok(Perspective::All),
                 "red" => Ok(Perspective::Red),
                 "blue" => Ok(Perspective::Blue),
-                _ => Err(Fault::BadRequest(
-                    "view must be all, red or blue".to_string(),
-                )),
+                _ => Err(Fault::BadRequest(Say::new("web-bad-view"))),
             },
         }
     }
@@ -513,7 +527,7 @@ fn game_id(text: &str) -> Result<(u64, bool), Fault> {
     };
     num.parse()
         .map(|id| (id, xml))
-        .map_err(|_| Fault::NotFound("No such page.".to_string()))
+        .map_err(|_| Fault::NotFound(Say::new("web-no-such-page")))
 }
 
 /// The perspective's word in paths (`?view=`).
@@ -540,14 +554,7 @@ fn leaderboard_page<T>(rows: &[T], page: usize) -> Result<(&[T], usize), Fault> 
 }
 
 fn past_the_end(pages: usize) -> Fault {
-    Fault::NotFound(format!(
-        "No such page: there {}.",
-        if pages == 1 {
-            "is 1 page".to_string()
-        } else {
-            format!("are {pages} pages")
-        }
-    ))
+    Fault::NotFound(Say::new("web-past-the-end").number("pages", pages as i64))
 }
 
 /// A leaderboard page: rows per page.

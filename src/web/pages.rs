@@ -6,18 +6,21 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use maud::{html, Markup, DOCTYPE};
 
-use super::board::{board, move_text, move_words, rating_plot};
+use super::board::{board, move_text, move_words, piece_in, rating_plot};
+use super::lang::{PageLang, Say};
 use super::{game_id, view_word, Fault, GameQuery, Web, MOVES_PER_PAGE};
+use crate::i18n::Lang;
 use crate::proto::{GameListItem, Perspective};
 use crate::rules::{Color, Outcome, Variant};
+use crate::ui::vocab::{color_name, end_reason, variant_name};
 
 const STYLE: &str = include_str!("style.css");
 const STEP_JS: &str = include_str!("step.js");
 
-pub(super) fn layout(title: &str, body: Markup) -> Markup {
+pub(super) fn layout(l: &PageLang, title: &str, body: Markup) -> Markup {
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(l.lang.code()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
@@ -27,50 +30,73 @@ pub(super) fn layout(title: &str, body: Markup) -> Markup {
             body {
                 header {
                     nav {
-                        a href="/" { "Stratego over SSH" }
+                        a href=(l.href("/")) { (l.tr("web-nav-home")) }
                         " · "
                         @for (i, v) in Variant::ALL.iter().enumerate() {
                             @if i > 0 { " · " }
-                            a href=(format!("/leaderboard/{}", v.name().to_lowercase())) { (v.name()) }
+                            a href=(l.href(&format!("/leaderboard/{}", v.name().to_lowercase()))) { (variant_name(l.lang, *v)) }
                         }
                     }
                 }
                 main { (body) }
+                footer { (l.switch()) }
             }
         }
     }
 }
 
-pub(super) fn page(status: StatusCode, title: &str, body: Markup) -> Response {
-    (status, Html(layout(title, body).into_string())).into_response()
+pub(super) fn page(l: &PageLang, status: StatusCode, title: &str, body: Markup) -> Response {
+    (status, Html(layout(l, title, body).into_string())).into_response()
 }
 
 /// A fault as a page.
-pub(super) fn fault_page(f: Fault) -> Response {
-    match f {
-        Fault::NotFound(what) => page(
-            StatusCode::NOT_FOUND,
-            "Not found",
-            html! { h1 { "Not found" } p { (what) } },
-        ),
-        Fault::BadRequest(what) => page(
-            StatusCode::BAD_REQUEST,
-            "Bad request",
-            html! { h1 { "Bad request" } p { (what) } },
-        ),
+pub(super) fn fault_page(l: &PageLang, f: Fault) -> Response {
+    let (status, title, what) = match f {
+        Fault::NotFound(what) => (StatusCode::NOT_FOUND, "web-not-found", l.say(&what)),
+        Fault::BadRequest(what) => (StatusCode::BAD_REQUEST, "web-bad-request", l.say(&what)),
         Fault::Broken(e) => {
             tracing::warn!(error = %e, "web: a page could not be read");
-            page(
+            (
                 StatusCode::INTERNAL_SERVER_ERROR,
-                "Server error",
-                html! { h1 { "Server error" } p { "The server could not read its data; try again later." } },
+                "web-server-error",
+                l.tr("web-server-error-text"),
             )
         }
-    }
+    };
+    let title = l.tr(title);
+    page(l, status, &title, html! { h1 { (title) } p { (what) } })
 }
 
-pub(super) async fn not_found() -> Response {
-    fault_page(Fault::NotFound("No such page.".into()))
+pub(super) async fn not_found(l: PageLang) -> Response {
+    fault_page(&l, Fault::NotFound(Say::new("web-no-such-page")))
+}
+
+/// A sentence of the catalog with links in it: each `(name, href, text)` of `links` is
+/// the link standing for `{ $name }` in the sentence (where each language puts it).
+pub(super) fn linked(lang: Lang, say: Say, links: &[(&'static str, String, String)]) -> Markup {
+    let mut say = say;
+    for (i, (name, _, _)) in links.iter().enumerate() {
+        say = say.text(name, format!("\u{E000}{i}\u{E001}"));
+    }
+    let text = say.in_lang(lang);
+    let mut parts: Vec<(&str, Option<usize>)> = vec![];
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find('\u{E000}') {
+        parts.push((&rest[..at], None));
+        let after = &rest[at + '\u{E000}'.len_utf8()..];
+        let end = after.find('\u{E001}').unwrap_or(after.len());
+        parts.push(("", after[..end].parse().ok()));
+        rest = after.get(end + '\u{E001}'.len_utf8()..).unwrap_or("");
+    }
+    parts.push((rest, None));
+    html! {
+        @for (text, link) in &parts {
+            @match link.and_then(|i| links.get(i)) {
+                Some((_, href, words)) => { a href=(href) { (words) } }
+                None => { (text) }
+            }
+        }
+    }
 }
 
 pub(super) async fn style() -> Response {
@@ -120,12 +146,12 @@ fn connect_line(web: &Web, headers: &HeaderMap) -> String {
     }
 }
 
-pub(super) async fn index(State(web): State<Web>, headers: HeaderMap) -> Response {
+pub(super) async fn index(State(web): State<Web>, l: PageLang, headers: HeaderMap) -> Response {
     let mut tops = Vec::new();
     for v in Variant::ALL {
         match web.service.leaderboard(v).await {
             Ok(b) => tops.push((v, b.rows.into_iter().take(5).collect::<Vec<_>>())),
-            Err(e) => return fault_page(super::broken(e)),
+            Err(e) => return fault_page(&l, super::broken(e)),
         }
     }
     let live = web.service.live_games();
@@ -135,47 +161,49 @@ pub(super) async fn index(State(web): State<Web>, headers: HeaderMap) -> Respons
         .name
         .clone()
         .unwrap_or_else(|| asked_host(&headers));
+    let lang = l.lang;
+    let title = Say::new("web-home-title").text("host", &name).in_lang(lang);
     let body = html! {
-        h1 { "Stratego on " (name) }
+        h1 { (title) }
         @if let Some(m) = &web.site.motd { p.motd { (m) } }
         section {
-            h2 { "How to connect" }
-            p { "From a terminal:" }
+            h2 { (l.tr("web-connect-heading")) }
+            p { (l.tr("web-connect-terminal")) }
             pre.connect { (connect_line(&web, &headers)) }
-            p { "The first time, your SSH client shows the server's host key. Check that it is this one:" }
+            p { (l.tr("web-connect-host-key")) }
             ul.keys { @for f in &web.site.fingerprints { li { code { (f) } } } }
-            p { "No key? You can still play as a guest (casual games)." }
+            p { (l.tr("web-connect-guest")) }
         }
         section {
-            h2 { "Now" }
-            p.online { (online) " " (if online == 1 { "player" } else { "players" }) " online, " (live.len()) " " (if live.len() == 1 { "game" } else { "games" }) " in play." }
-            p { a href="/games/live" { "Watch the games in play" } " (on the web, or over SSH from the lobby)." }
+            h2 { (l.tr("web-now")) }
+            p.online { (Say::new("web-now-counts").number("players", online as i64).number("games", live.len() as i64).in_lang(lang)) }
+            p { a href=(l.href("/games/live")) { (l.tr("web-watch-live")) } " " (l.tr("web-watch-live-note")) }
             @if !live.is_empty() {
                 ul.live {
                     @for g in live.iter().take(50) {
-                        li { a href=(format!("/game/{}", g.id)) { "#" (g.id) } " " (g.red) " vs " (g.blue) ", " (g.terms.rules.variant.name()) ", move " (g.ply) }
+                        li { a href=(l.href(&format!("/game/{}", g.id))) { "#" (g.id) } " " (Say::new("web-live-item").text("red", &g.red).text("blue", &g.blue).text("variant", variant_name(lang, g.terms.rules.variant)).text("ply", g.ply).in_lang(lang)) }
                     }
                 }
             }
         }
-        (super::tournaments::front_section(&web))
+        (super::tournaments::front_section(&web, &l))
         section {
-            h2 { "Leaderboards" }
+            h2 { (l.tr("web-leaderboards")) }
             @for (v, rows) in &tops {
-                h3 { a href=(format!("/leaderboard/{}", v.name().to_lowercase())) { (v.name()) } }
+                h3 { a href=(l.href(&format!("/leaderboard/{}", v.name().to_lowercase()))) { (variant_name(lang, *v)) } }
                 @if rows.is_empty() {
-                    p { "No rated " (v.name()) " games yet." }
+                    p { (Say::new("web-no-rated-games").text("variant", variant_name(lang, *v)).in_lang(lang)) }
                 } @else {
                     ol.top {
                         @for r in rows {
-                            li { a href=(player_href(&r.nick)) { (r.nick) } " " (r.rating) }
+                            li { a href=(l.href(&player_href(&r.nick))) { (r.nick) } " " (r.rating) }
                         }
                     }
                 }
             }
         }
     };
-    page(StatusCode::OK, &format!("Stratego on {name}"), body)
+    page(&l, StatusCode::OK, &title, body)
 }
 
 /// A player's page: `/@/NICK` with the nick escaped for a path.
@@ -203,97 +231,101 @@ impl PageQuery {
             None | Some("") => Ok(1),
             Some(p) => match p.parse::<usize>() {
                 Ok(n) if n >= 1 => Ok(n),
-                _ => Err(Fault::BadRequest(format!(
-                    "'{}' is not a page: write a number from 1",
-                    p.chars().take(20).collect::<String>()
-                ))),
+                _ => Err(Fault::BadRequest(
+                    Say::new("web-bad-page").text("text", p.chars().take(20).collect::<String>()),
+                )),
             },
         }
     }
 }
 
 pub(super) fn parse_variant(v: &str) -> Result<Variant, Fault> {
-    Variant::parse(v).ok_or_else(|| {
-        Fault::NotFound("No such leaderboard: classic, duel or barrage.".to_string())
-    })
+    Variant::parse(v).ok_or_else(|| Fault::NotFound(Say::new("web-no-such-leaderboard")))
 }
 
 pub(super) async fn leaderboard(
     State(web): State<Web>,
+    l: PageLang,
     Path(variant): Path<String>,
     Query(q): Query<PageQuery>,
 ) -> Response {
     let (variant, page_no) = match (parse_variant(&variant), q.page()) {
         (Ok(v), Ok(p)) => (v, p),
-        (Err(f), _) | (_, Err(f)) => return fault_page(f),
+        (Err(f), _) | (_, Err(f)) => return fault_page(&l, f),
     };
     let board = match web.service.leaderboard(variant).await {
         Ok(b) => b,
-        Err(e) => return fault_page(super::broken(e)),
+        Err(e) => return fault_page(&l, super::broken(e)),
     };
     let (rows, pages) = match super::leaderboard_page(&board.rows, page_no) {
         Ok(p) => p,
-        Err(f) => return fault_page(f),
+        Err(f) => return fault_page(&l, f),
     };
+    let lang = l.lang;
     let base = format!("/leaderboard/{}", variant.name().to_lowercase());
+    let title = Say::new("web-leaderboard-title")
+        .text("variant", variant_name(lang, variant))
+        .in_lang(lang);
     let body = html! {
-        h1 { (variant.name()) " leaderboard" }
+        h1 { (title) }
         @if board.rows.is_empty() {
-            p { "No rated " (variant.name()) " games yet: players are listed after their first." }
+            p { (Say::new("web-leaderboard-empty").text("variant", variant_name(lang, variant)).in_lang(lang)) }
         } @else {
             div.scroll {
                 table.list {
-                    thead { tr { th { "rank" } th { "nick" } th { "rating" } th { "±" } th { "games" } th { "W" } th { "D" } th { "L" } } }
+                    thead { tr { th { (l.tr("web-col-rank")) } th { (l.tr("web-col-nick")) } th { (l.tr("web-col-rating")) } th { "±" } th { (l.tr("web-col-games")) } th { (l.tr("web-col-won")) } th { (l.tr("web-col-drawn")) } th { (l.tr("web-col-lost")) } } }
                     tbody {
                         @for r in rows {
-                            tr { td { (r.rank) } td { a href=(player_href(&r.nick)) { (r.nick) } } td { (r.rating) } td { (r.deviation) } td { (r.games) } td { (r.wins) } td { (r.draws) } td { (r.losses) } }
+                            tr { td { (r.rank) } td { a href=(l.href(&player_href(&r.nick))) { (r.nick) } } td { (r.rating) } td { (r.deviation) } td { (r.games) } td { (r.wins) } td { (r.draws) } td { (r.losses) } }
                         }
                     }
                 }
             }
             p.pager {
-                "page " (page_no) " of " (pages)
-                @if page_no > 1 { " · " a href=(format!("{base}?page={}", page_no - 1)) { "previous" } }
-                @if page_no < pages { " · " a href=(format!("{base}?page={}", page_no + 1)) { "next" } }
+                (Say::new("web-page-of").text("page", page_no).text("pages", pages).in_lang(lang))
+                @if page_no > 1 { " · " a href=(l.href(&format!("{base}?page={}", page_no - 1))) { (l.tr("web-previous")) } }
+                @if page_no < pages { " · " a href=(l.href(&format!("{base}?page={}", page_no + 1))) { (l.tr("web-next")) } }
             }
         }
-        p { "As text: " code { "ssh host leaderboard " (variant.name().to_lowercase()) } "; as JSON: " a href=(format!("/api/leaderboard/{}", variant.name().to_lowercase())) { "/api/leaderboard/" (variant.name().to_lowercase()) } }
+        p { (l.tr("web-as-text")) " " code { "ssh host leaderboard " (variant.name().to_lowercase()) } "; " (l.tr("web-as-json-lower")) " " a href=(format!("/api/leaderboard/{}", variant.name().to_lowercase())) { "/api/leaderboard/" (variant.name().to_lowercase()) } }
     };
-    page(
-        StatusCode::OK,
-        &format!("{} leaderboard", variant.name()),
-        body,
-    )
+    page(&l, StatusCode::OK, &title, body)
 }
 
-/// A result in words, from a list's point of view.
-pub(super) fn outcome_words(o: Option<Outcome>, red: &str, blue: &str) -> String {
+/// A result in words in `lang`, from a list's point of view: `alice (Red) won:
+/// resignation`.
+pub(super) fn outcome_words(lang: Lang, o: Option<Outcome>, red: &str, blue: &str) -> String {
     match o {
         Some(o) => match o.winner {
-            Some(c) => format!(
-                "{} ({}) won: {}",
-                if c == Color::Red { red } else { blue },
-                c.name(),
-                o.reason.describe()
-            ),
-            None => format!("no winner: {}", o.reason.describe()),
-        },
-        None => "unfinished".into(),
+            Some(c) => Say::new("web-won")
+                .text("nick", if c == Color::Red { red } else { blue })
+                .text("color", color_name(lang, c))
+                .text("reason", end_reason(lang, o.reason)),
+            None => Say::new("web-no-winner").text("reason", end_reason(lang, o.reason)),
+        }
+        .in_lang(lang),
+        None => crate::i18n::tr(lang, "web-unfinished"),
     }
 }
 
-fn games_list(items: &[GameListItem]) -> Markup {
+/// `rated` or `casual`, in `lang`.
+pub(super) fn rated_word(lang: Lang, rated: bool) -> String {
+    crate::i18n::tr(lang, if rated { "web-rated" } else { "web-casual" })
+}
+
+fn games_list(l: &PageLang, items: &[GameListItem]) -> Markup {
+    let lang = l.lang;
     html! {
         div.scroll {
             table.list {
-                thead { tr { th { "game" } th { "Red" } th { "Blue" } th { "variant" } th { "result" } th { "moves" } } }
+                thead { tr { th { (l.tr("web-col-game")) } th { (color_name(lang, Color::Red)) } th { (color_name(lang, Color::Blue)) } th { (l.tr("web-col-variant")) } th { (l.tr("web-col-result")) } th { (l.tr("web-col-moves")) } } }
                 tbody {
                     @for g in items {
                         tr {
-                            td { a href=(format!("/game/{}", g.id)) { "#" (g.id) } }
+                            td { a href=(l.href(&format!("/game/{}", g.id))) { "#" (g.id) } }
                             td { (g.red) } td { (g.blue) }
-                            td { (g.variant.name()) @if g.rated { " rated" } @else { " casual" } }
-                            td { (outcome_words(g.outcome, &g.red, &g.blue)) }
+                            td { (variant_name(lang, g.variant)) " " (rated_word(lang, g.rated)) }
+                            td { (outcome_words(lang, g.outcome, &g.red, &g.blue)) }
                             td { (g.plies) }
                         }
                     }
@@ -303,52 +335,88 @@ fn games_list(items: &[GameListItem]) -> Markup {
     }
 }
 
-pub(super) async fn player(State(web): State<Web>, Path(nick): Path<String>) -> Response {
+pub(super) async fn player(
+    State(web): State<Web>,
+    l: PageLang,
+    Path(nick): Path<String>,
+) -> Response {
     let nick: String = nick.chars().take(64).collect();
     let profile = match web.service.profile(&nick).await {
         Ok(Some(p)) => p,
-        Ok(None) => return fault_page(Fault::NotFound("No such player.".into())),
-        Err(e) => return fault_page(super::broken(e)),
+        Ok(None) => return fault_page(&l, Fault::NotFound(Say::new("web-no-such-player"))),
+        Err(e) => return fault_page(&l, super::broken(e)),
     };
+    let lang = l.lang;
     let body = html! {
         h1 { (profile.nick) }
         @if profile.ratings.is_empty() {
-            p { "No rated games yet." }
+            p { (l.tr("web-no-rated-yet")) }
         }
         @for r in &profile.ratings {
             section.rating {
-                h2 { (r.variant.name()) ": " (r.rating) " ±" (r.deviation) }
-                p.wdl { (r.games) " rated games: " (r.wins) " won, " (r.draws) " drawn, " (r.losses) " lost" }
-                (rating_plot(&r.history))
+                h2 { (variant_name(lang, r.variant)) ": " (r.rating) " ±" (r.deviation) }
+                p.wdl { (Say::new("web-wdl").number("games", r.games as i64).text("wins", r.wins).text("draws", r.draws).text("losses", r.losses).in_lang(lang)) }
+                (rating_plot(lang, &r.history))
             }
         }
-        h2 { "Recent games" }
-        @if profile.recent.is_empty() { p { "None yet." } } @else { (games_list(&profile.recent)) }
-        p { "As JSON: " a href=(format!("/api/player/{}", &player_href(&profile.nick)[3..])) { "player" } ", " a href=(format!("/api/games/{}", &player_href(&profile.nick)[3..])) { "all finished games (ndjson)" } }
+        h2 { (l.tr("web-recent-games")) }
+        @if profile.recent.is_empty() { p { (l.tr("web-none-yet")) } } @else { (games_list(&l, &profile.recent)) }
+        p { (l.tr("web-as-json")) " " a href=(format!("/api/player/{}", &player_href(&profile.nick)[3..])) { (l.tr("web-json-player")) } ", " a href=(format!("/api/games/{}", &player_href(&profile.nick)[3..])) { (l.tr("web-json-games")) } }
     };
-    page(StatusCode::OK, &profile.nick, body)
+    page(&l, StatusCode::OK, &profile.nick, body)
 }
 
-fn view_label(p: Perspective) -> &'static str {
+fn view_label(lang: Lang, p: Perspective) -> String {
     match p {
-        Perspective::All => "everything revealed",
-        Perspective::Red => "as Red saw it",
-        Perspective::Blue => "as Blue saw it",
+        Perspective::All => crate::i18n::tr(lang, "web-view-all"),
+        Perspective::Red => Say::new("web-view-as")
+            .text("color", color_name(lang, Color::Red))
+            .in_lang(lang),
+        Perspective::Blue => Say::new("web-view-as")
+            .text("color", color_name(lang, Color::Blue))
+            .in_lang(lang),
+    }
+}
+
+/// The players' line of a game's page: `alice (Red) vs bob (Blue) · Classic, rated`.
+pub(super) fn players_line(
+    lang: Lang,
+    red: &str,
+    blue: &str,
+    variant: Variant,
+    rated: bool,
+) -> Markup {
+    html! {
+        span.red { (red) } " (" (color_name(lang, Color::Red)) ") " (crate::i18n::tr(lang, "web-vs")) " "
+        span.blue { (blue) } " (" (color_name(lang, Color::Blue)) ") · "
+        (variant_name(lang, variant)) ", " (rated_word(lang, rated))
+    }
+}
+
+/// The captured pieces in words.
+pub(super) fn captured_line(lang: Lang, captured: &[crate::rules::ViewCaptured]) -> Markup {
+    html! {
+        (crate::i18n::tr(lang, "web-captured")) " "
+        @for (i, c) in captured.iter().enumerate() {
+            @if i > 0 { ", " }
+            (piece_in(lang, c.color, c.rank))
+        }
     }
 }
 
 pub(super) async fn game(
     State(web): State<Web>,
+    l: PageLang,
     Path(id): Path<String>,
     Query(q): Query<GameQuery>,
 ) -> Response {
-    match game_page(&web, &id, &q).await {
+    match game_page(&web, &l, &id, &q).await {
         Ok(r) => r,
-        Err(f) => fault_page(f),
+        Err(f) => fault_page(&l, f),
     }
 }
 
-async fn game_page(web: &Web, id: &str, q: &GameQuery) -> Result<Response, Fault> {
+async fn game_page(web: &Web, l: &PageLang, id: &str, q: &GameQuery) -> Result<Response, Fault> {
     let (id, xml) = game_id(id)?;
     if xml {
         let (record, names) = web.service.record(id).await?;
@@ -369,7 +437,7 @@ async fn game_page(web: &Web, id: &str, q: &GameQuery) -> Result<Response, Fault
         // see it (whatever `ply` and `view` ask).
         Err(crate::service::ReplayFault::NoSuchGame(_)) => {
             return match web.hub.follow(&web.service, id).await {
-                Some(rx) => Ok(super::live::page(&rx.borrow())),
+                Some(rx) => Ok(super::live::page(&l.without_query(), &rx.borrow())),
                 None => Err(crate::service::ReplayFault::NoSuchGame(id).into()),
             };
         }
@@ -379,7 +447,8 @@ async fn game_page(web: &Web, id: &str, q: &GameQuery) -> Result<Response, Fault
     let ply = snap.ply;
     let plies = snap.plies;
     let vw = view_word(view);
-    let at = |p: u32| format!("/game/{id}?ply={p}&view={vw}");
+    let at = |p: u32| l.href(&format!("/game/{id}?ply={p}&view={vw}"));
+    let lang = l.lang;
     let bottom = if view == Perspective::Blue {
         Color::Blue
     } else {
@@ -400,70 +469,70 @@ async fn game_page(web: &Web, id: &str, q: &GameQuery) -> Result<Response, Fault
         .skip(start)
         .take(MOVES_PER_PAGE)
         .collect();
-    let title = format!("Game #{id}: {} vs {}", facts.red, facts.blue);
+    let title = Say::new("web-game-page-title")
+        .text("id", id)
+        .text("red", &facts.red)
+        .text("blue", &facts.blue)
+        .in_lang(lang);
     let body = html! {
-        h1 { "Game #" (id) }
-        p.players { span.red { (facts.red) } " (Red) vs " span.blue { (facts.blue) } " (Blue) · " (facts.variant.name()) @if facts.rated { ", rated" } @else { ", casual" } }
-        p.result { "Result: " (outcome_words(Some(facts.outcome), &facts.red, &facts.blue)) }
+        h1 { (Say::new("web-game-heading").text("id", id).in_lang(lang)) }
+        p.players { (players_line(lang, &facts.red, &facts.blue, facts.variant, facts.rated)) }
+        p.result { (l.tr("web-result")) " " (outcome_words(lang, Some(facts.outcome), &facts.red, &facts.blue)) }
         @if let Some(ch) = &facts.rating_changes {
             ul.changes {
                 @for (i, c) in ch.iter().enumerate() {
                     @let nick = if i == 0 { &facts.red } else { &facts.blue };
-                    li { a href=(player_href(nick)) { (nick) } ": " (c.before) " → " (c.after) " (" (format!("{:+}", c.after - c.before)) ")" }
+                    li { a href=(l.href(&player_href(nick))) { (nick) } ": " (c.before) " → " (c.after) " (" (format!("{:+}", c.after - c.before)) ")" }
                 }
             }
         }
         nav.views {
             @for p in [Perspective::All, Perspective::Red, Perspective::Blue] {
-                @if p == view { strong { (view_label(p)) } } @else { a href=(format!("/game/{id}?ply={ply}&view={}", view_word(p))) { (view_label(p)) } }
+                @if p == view { strong { (view_label(lang, p)) } } @else { a href=(l.href(&format!("/game/{id}?ply={ply}&view={}", view_word(p)))) { (view_label(lang, p)) } }
                 " "
             }
         }
-        // /step.js steps by these (keys ←/→, Home/End, Space to play).
-        nav.steps {
-            a #step-first rel="first" href=(at(0)) { "first" } " "
-            a #step-prev rel="prev" href=(at(ply.saturating_sub(1))) { "prev" } " "
-            span.ply #step-ply data-ply=(ply) data-plies=(plies) { "ply " (ply) " of " (plies) } " "
-            a #step-next rel="next" href=(at((ply + 1).min(plies))) { "next" } " "
-            a #step-last rel="last" href=(at(plies)) { "last" }
+        // /step.js steps by these (keys ←/→, Home/End, Space to play), and names its
+        // button with the words given here.
+        nav.steps data-play=(l.tr("web-step-play")) data-pause=(l.tr("web-step-pause")) data-play-title=(l.tr("web-step-play-title")) {
+            a #step-first rel="first" href=(at(0)) { (l.tr("web-step-first")) } " "
+            a #step-prev rel="prev" href=(at(ply.saturating_sub(1))) { (l.tr("web-step-prev")) } " "
+            span.ply #step-ply data-ply=(ply) data-plies=(plies) { (Say::new("web-ply-of").text("ply", ply).text("plies", plies).in_lang(lang)) } " "
+            a #step-next rel="next" href=(at((ply + 1).min(plies))) { (l.tr("web-step-next")) } " "
+            a #step-last rel="last" href=(at(plies)) { (l.tr("web-step-last")) }
         }
-        (board(&snap.view, bottom))
+        (board(lang, &snap.view, bottom))
         @if let Some(m) = &snap.view.last_move {
-            p.last { "Last move: " (move_text(m)) ": " (move_words(m)) }
+            p.last { (l.tr("web-last-move")) " " (move_text(m)) ": " (move_words(lang, m)) }
         }
         @if ply == plies {
-            p.result { "Game over: " (outcome_words(Some(facts.outcome), &facts.red, &facts.blue)) }
+            p.result { (l.tr("web-game-over")) " " (outcome_words(lang, Some(facts.outcome), &facts.red, &facts.blue)) }
         } @else {
-            p { (snap.view.to_move.name()) " to move." }
+            p { (Say::new("web-to-move").text("color", color_name(lang, snap.view.to_move)).in_lang(lang)) "." }
         }
         @if !snap.view.captured.is_empty() {
-            p.captured {
-                "Captured: "
-                @for (i, c) in snap.view.captured.iter().enumerate() {
-                    @if i > 0 { ", " }
-                    (c.color.name()) " " (c.rank.map_or("unknown", |r| r.name()))
-                }
-            }
+            p.captured { (captured_line(lang, &snap.view.captured)) }
         }
         form.jump method="get" action=(format!("/game/{id}")) {
             input type="hidden" name="view" value=(vw);
-            label { "Go to ply " input type="number" name="ply" min="0" max=(plies) value=(ply); }
-            " " button type="submit" { "go" }
+            @if l.asked { input type="hidden" name="lang" value=(lang.code()); }
+            label { (l.tr("web-go-to-ply")) " " input type="number" name="ply" min="0" max=(plies) value=(ply); }
+            " " button type="submit" { (l.tr("web-go")) }
         }
-        h2 { "Moves" }
-        @if start > 0 { p { a href=(at(start as u32)) { "earlier moves" } } }
+        h2 { (l.tr("web-moves")) }
+        @if start > 0 { p { a href=(at(start as u32)) { (l.tr("web-earlier-moves")) } } }
         ol.moves start=(start + 1) {
             @for (i, m) in &shown {
                 @if *i as u32 + 1 == ply {
-                    li.current { a href=(at(*i as u32 + 1)) { (move_text(m)) } " " (move_words(m)) }
+                    li.current { a href=(at(*i as u32 + 1)) { (move_text(m)) } " " (move_words(lang, m)) }
                 } @else {
-                    li { a href=(at(*i as u32 + 1)) { (move_text(m)) } " " (move_words(m)) }
+                    li { a href=(at(*i as u32 + 1)) { (move_text(m)) } " " (move_words(lang, m)) }
                 }
             }
         }
-        @if later(start) { p { a href=(at((start + MOVES_PER_PAGE + 1) as u32)) { "later moves" } } }
-        p { "Download: " a href=(format!("/game/{id}.xml")) { "StraDoS2 XML" } " · " a href=(format!("/api/game/{id}?ply={ply}&view={vw}")) { "JSON" } }
+        @if later(start) { p { a href=(at((start + MOVES_PER_PAGE + 1) as u32)) { (l.tr("web-later-moves")) } } }
+        p { (l.tr("web-download")) " " a href=(format!("/game/{id}.xml")) { "StraDoS2 XML" } " · " a href=(format!("/api/game/{id}?ply={ply}&view={vw}")) { "JSON" } }
         script src="/step.js" defer {}
     };
-    Ok(page(StatusCode::OK, &title, body))
+    Ok(page(l, StatusCode::OK, &title, body))
 }

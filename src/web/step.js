@@ -83,6 +83,12 @@
           s.remove();
         });
         main.replaceChildren.apply(main, Array.prototype.slice.call(next.childNodes));
+        // The language switch links this ply too.
+        var foot = document.querySelector("footer");
+        var nextFoot = doc.querySelector("footer");
+        if (foot && nextFoot) {
+          foot.replaceChildren.apply(foot, Array.prototype.slice.call(nextFoot.childNodes));
+        }
         if (doc.title) document.title = doc.title;
         history.replaceState(null, "", url);
         shown = want;
@@ -129,21 +135,26 @@
     else play();
   }
 
-  // The play button, added beside the step links (again after each step: they are new).
+  // The play button, added beside the step links (again after each step: they are new),
+  // in the page's language (its words are the step line's data-play, data-pause and
+  // data-play-title).
   function decorate() {
     var nav = document.querySelector("nav.steps");
     if (!nav) return;
+    var words = function (name, english) {
+      return nav.getAttribute(name) || english;
+    };
     var b = document.getElementById("step-play");
     if (!b) {
       b = document.createElement("button");
       b.type = "button";
       b.id = "step-play";
-      b.title = "Play the game on by itself (Space); ← → Home End step";
+      b.title = words("data-play-title", "Play the game on by itself (Space); ← → Home End step");
       b.addEventListener("click", toggle);
       nav.appendChild(document.createTextNode(" "));
       nav.appendChild(b);
     }
-    b.textContent = playing() ? "pause" : "play";
+    b.textContent = playing() ? words("data-pause", "pause") : words("data-play", "play");
     b.setAttribute("aria-pressed", playing() ? "true" : "false");
   }
 

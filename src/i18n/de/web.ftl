@@ -1,1 +1,217 @@
 # web (de)
+
+## Every page (src/web/pages.rs, src/web/lang.rs)
+
+web-nav-home = Stratego über SSH
+web-languages = Sprachen
+web-not-found = Nicht gefunden
+web-bad-request = Ungültige Anfrage
+web-server-error = Serverfehler
+web-server-error-text = Der Server konnte seine Daten nicht lesen; versuch es später noch einmal.
+web-no-such-page = Diese Seite gibt es nicht.
+web-no-such-game = Es gibt keine Partie #{ $id }.
+web-bad-ply = „{ $text }“ ist kein Halbzug: gib eine Zahl ab 0 (der Anfang) an
+web-bad-view = view muss all, red oder blue sein
+web-past-the-end = Diese Seite gibt es nicht: es { $pages ->
+    [one] gibt nur 1 Seite
+   *[other] gibt { $pages } Seiten
+}.
+web-bad-page = „{ $text }“ ist keine Seitenzahl: gib eine Zahl ab 1 an
+web-no-such-leaderboard = Diese Rangliste gibt es nicht: classic, duel oder barrage.
+web-no-such-player = Diesen Spieler gibt es nicht.
+web-rated = gewertet
+web-casual = ungewertet
+web-vs = gegen
+web-reload = neu laden
+web-as-text = Als Text:
+web-as-json = Als JSON:
+web-as-json-lower = als JSON:
+web-none-yet = Noch keine.
+web-no-clock = ohne Uhr
+
+## Front page (src/web/pages.rs)
+
+web-home-title = Stratego auf { $host }
+web-connect-heading = So verbindest du dich
+web-connect-terminal = In einem Terminal:
+web-connect-host-key = Beim ersten Mal zeigt dein SSH-Client den Host-Schlüssel des Servers. Prüfe, ob es dieser ist:
+web-connect-guest = Kein Schlüssel? Du kannst trotzdem als Gast spielen (ungewertete Partien).
+web-now = Jetzt
+web-now-counts = { $players } Spieler online, { $games ->
+    [one] { $games } Partie läuft
+   *[other] { $games } Partien laufen
+}.
+web-watch-live = Laufenden Partien zuschauen
+web-watch-live-note = (im Web oder per SSH aus der Lobby).
+web-live-item = { $red } gegen { $blue }, { $variant }, Zug { $ply }
+web-leaderboards = Ranglisten
+web-no-rated-games = Noch keine gewerteten Partien ({ $variant }).
+
+## Leaderboard (src/web/pages.rs)
+
+web-leaderboard-title = Rangliste { $variant }
+web-leaderboard-empty = Noch keine gewerteten Partien ({ $variant }): Spieler erscheinen hier nach ihrer ersten.
+web-col-rank = Platz
+web-col-nick = Name
+web-col-rating = Wertung
+web-col-games = Partien
+web-col-won = S
+web-col-drawn = R
+web-col-lost = N
+web-page-of = Seite { $page } von { $pages }
+web-previous = zurück
+web-next = weiter
+
+## Player page and game lists (src/web/pages.rs, src/web/board.rs)
+
+web-won = { $nick } ({ $color }) gewann: { $reason }
+web-no-winner = kein Sieger: { $reason }
+web-unfinished = nicht beendet
+web-col-game = Partie
+web-col-variant = Variante
+web-col-result = Ergebnis
+web-col-moves = Züge
+web-no-rated-yet = Noch keine gewerteten Partien.
+web-wdl = { $games ->
+    [one] { $games } gewertete Partie
+   *[other] { $games } gewertete Partien
+}: { $wins } gewonnen, { $draws } remis, { $losses } verloren
+web-recent-games = Letzte Partien
+web-json-player = Spieler
+web-json-games = alle beendeten Partien (ndjson)
+web-plot-label = Wertung nach jeder der { $count } gewerteten Partien, von { $low } bis { $high }
+web-plot-point = Partie { $game }: { $rating }
+
+## Game page, finished (src/web/pages.rs, src/web/board.rs, src/web/step.js)
+
+web-game-page-title = Partie #{ $id }: { $red } gegen { $blue }
+web-game-heading = Partie #{ $id }
+web-result = Ergebnis:
+web-view-all = alles aufgedeckt
+web-view-as = wie { $color } es sah
+web-step-first = Anfang
+web-step-prev = zurück
+web-step-next = weiter
+web-step-last = Ende
+web-step-play = abspielen
+web-step-pause = anhalten
+web-step-play-title = Die Partie von selbst ablaufen lassen (Leertaste); ← → Pos1 Ende: Schritt für Schritt
+web-ply-of = Halbzug { $ply } von { $plies }
+web-last-move = Letzter Zug:
+web-game-over = Partie beendet:
+web-to-move = { $color } am Zug
+web-captured = Geschlagen:
+web-go-to-ply = Gehe zu Halbzug
+web-go = los
+web-moves = Züge
+web-earlier-moves = frühere Züge
+web-later-moves = spätere Züge
+web-download = Herunterladen:
+web-board = Spielbrett
+web-piece = { $rank } ({ $color })
+web-piece-unknown = unbekannte Figur ({ $color })
+web-unknown-piece = unbekannte Figur
+web-battle-won = { $attacker } von { $mover } griff { $defender } von { $other } an und gewann
+web-battle-lost = { $attacker } von { $mover } griff { $defender } von { $other } an und verlor
+web-battle-flag = { $attacker } von { $mover } griff { $defender } von { $other } an und eroberte die Fahne
+web-battle-bomb = { $attacker } von { $mover } griff { $defender } von { $other } an und entschärfte sie
+web-battle-both = { $attacker } von { $mover } griff { $defender } von { $other } an: beide scheiden aus
+web-moved = { $mover } zog
+web-rescue = ; { $rank } gerettet auf { $square }
+
+## Games in play (src/web/live.rs)
+
+web-live-page-title = Partie #{ $id }: { $red } gegen { $blue } (läuft)
+web-clock = Bedenkzeit { $clock }
+web-clock-running = läuft
+web-seat-present = anwesend
+web-seat-away = weg (in der Lobby)
+web-seat-disconnected = Verbindung getrennt
+web-seat-ready = bereit
+web-seat-placing = stellt noch auf
+web-setting-up = Aufstellung: Die Spieler stellen ihre Figuren auf.
+web-ply = Halbzug { $ply }
+web-draw-offer = { $color } bietet Remis an.
+web-watching = { $count ->
+    [one] { $count } schaut zu
+   *[other] { $count } schauen zu
+}
+web-no-move-yet = Noch kein Zug.
+web-earlier-not-shown = { $count } frühere Züge nicht gezeigt (alle stehen im { $json }).
+web-the-json = JSON
+web-live-reload = Die Partie läuft: { $reload }, um sie so zu sehen, wie sie jetzt steht (mit JavaScript folgt diese Seite ihr von selbst).
+web-ended-without-result = die Partie endete ohne Ergebnis
+web-no-longer-in-play = die Partie läuft nicht mehr
+web-live-games = Laufende Partien
+web-no-live-games = Gerade läuft keine öffentliche Partie.
+web-col-watching = Zuschauer
+
+## Tournaments (src/web/tournaments.rs)
+
+web-tournaments = Turniere
+web-no-such-tournament = Dieses Turnier gibt es nicht.
+web-no-such-tournament-id = Es gibt kein Turnier #{ $id }.
+web-none-running-or-announced = Keines läuft, keines ist angekündigt.
+web-recent-ones = Die letzten
+web-all-tournaments = Alle Turniere
+web-all-tournaments-lower = alle Turniere
+web-col-tournament = Turnier
+web-col-format = Modus
+web-col-when = Wann
+web-col-players = Spieler
+web-col-by = Von
+web-running = Laufend
+web-upcoming = Angekündigt
+web-recently-finished = Kürzlich beendet
+web-none-running = Gerade läuft keines.
+web-none-announced = Keines angekündigt.
+web-to-join = Zum Mitspielen verbinde dich per SSH und öffne das Turnier in der Lobby.
+web-format-arena = Arena { $minutes } Min.
+web-format-swiss = Schweizer System, { $rounds ->
+    [one] { $rounds } Runde
+   *[other] { $rounds } Runden
+}
+web-status-upcoming = angekündigt
+web-status-running = läuft
+web-status-finished = beendet
+web-status-cancelled = abgesagt
+web-starts = beginnt { $time } UTC
+web-round-of = Runde { $round } von { $rounds }
+web-ends = endet { $time } UTC
+web-entry-anyone = offen für alle
+web-entry-key-holders = nur mit Schlüssel
+web-entry-invited = eingeladen: { $nicks }
+web-min-rated-games = ab { $count } gewerteten Partien
+web-mark-win = S
+web-mark-draw = R
+web-mark-loss = N
+web-mark-bye = F
+web-players-count = { $count } Spieler
+web-standings = Tabelle
+web-nobody-joined = Noch hat sich niemand angemeldet.
+web-no-players = Keine Spieler.
+web-col-player = Spieler
+web-col-points = Punkte
+web-col-perf = Leistung
+web-col-buchholz = Buchholz
+web-col-sb = SB
+web-standing-paused = pausiert
+web-standing-left = ausgestiegen
+web-standing-absent = abwesend
+web-standing-streak = in Serie (doppelte Punkte)
+web-games-in-play-count = Laufende Partien ({ $count })
+web-none-before-start = Keine vor dem Start.
+web-no-games-in-play = Keine Partie läuft.
+web-round = Runde { $round }
+web-result-bye = Freilos
+web-result-in-play = läuft
+web-result-won = { $nick } gewann
+web-result-draw = Remis
+web-result-void = ungültig (kein Ergebnis)
+web-games = Partien
+web-col-round = Runde
+web-tournament-rules = Regeln: { $rules }; erstellt von { $by }; beginnt { $starts } UTC
+web-tournament-ends = ; endet { $ends } UTC
+web-tournament-updates = Mit JavaScript aktualisiert sich die Seite von selbst; ohne: { $reload }.
+web-finished-first = beendet: { $nick } auf Platz 1
+web-server-stopping = der Server wird beendet

@@ -1,1 +1,214 @@
 # web (en)
+
+## Every page (src/web/pages.rs, src/web/lang.rs)
+
+web-nav-home = Stratego over SSH
+web-languages = Languages
+web-not-found = Not found
+web-bad-request = Bad request
+web-server-error = Server error
+web-server-error-text = The server could not read its data; try again later.
+web-no-such-page = No such page.
+web-no-such-game = There is no game #{ $id }.
+web-bad-ply = '{ $text }' is not a ply: write a number from 0 (the start)
+web-bad-view = view must be all, red or blue
+web-past-the-end = No such page: there { $pages ->
+    [one] is 1 page
+   *[other] are { $pages } pages
+}.
+web-bad-page = '{ $text }' is not a page: write a number from 1
+web-no-such-leaderboard = No such leaderboard: classic, duel or barrage.
+web-no-such-player = No such player.
+web-rated = rated
+web-casual = casual
+web-vs = vs
+web-reload = reload
+web-as-text = As text:
+web-as-json = As JSON:
+web-as-json-lower = as JSON:
+web-none-yet = None yet.
+web-no-clock = no clock
+
+## Front page (src/web/pages.rs)
+
+web-home-title = Stratego on { $host }
+web-connect-heading = How to connect
+web-connect-terminal = From a terminal:
+web-connect-host-key = The first time, your SSH client shows the server's host key. Check that it is this one:
+web-connect-guest = No key? You can still play as a guest (casual games).
+web-now = Now
+web-now-counts = { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+} online, { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} in play.
+web-watch-live = Watch the games in play
+web-watch-live-note = (on the web, or over SSH from the lobby).
+web-live-item = { $red } vs { $blue }, { $variant }, move { $ply }
+web-leaderboards = Leaderboards
+web-no-rated-games = No rated { $variant } games yet.
+
+## Leaderboard (src/web/pages.rs)
+
+web-leaderboard-title = { $variant } leaderboard
+web-leaderboard-empty = No rated { $variant } games yet: players are listed after their first.
+web-col-rank = rank
+web-col-nick = nick
+web-col-rating = rating
+web-col-games = games
+web-col-won = W
+web-col-drawn = D
+web-col-lost = L
+web-page-of = page { $page } of { $pages }
+web-previous = previous
+web-next = next
+
+## Player page and game lists (src/web/pages.rs, src/web/board.rs)
+
+web-won = { $nick } ({ $color }) won: { $reason }
+web-no-winner = no winner: { $reason }
+web-unfinished = unfinished
+web-col-game = game
+web-col-variant = variant
+web-col-result = result
+web-col-moves = moves
+web-no-rated-yet = No rated games yet.
+web-wdl = { $games } rated games: { $wins } won, { $draws } drawn, { $losses } lost
+web-recent-games = Recent games
+web-json-player = player
+web-json-games = all finished games (ndjson)
+web-plot-label = rating after each of { $count } rated games, from { $low } to { $high }
+web-plot-point = game { $game }: { $rating }
+
+## Game page, finished (src/web/pages.rs, src/web/board.rs, src/web/step.js)
+
+web-game-page-title = Game #{ $id }: { $red } vs { $blue }
+web-game-heading = Game #{ $id }
+web-result = Result:
+web-view-all = everything revealed
+web-view-as = as { $color } saw it
+web-step-first = first
+web-step-prev = prev
+web-step-next = next
+web-step-last = last
+web-step-play = play
+web-step-pause = pause
+web-step-play-title = Play the game on by itself (Space); ← → Home End step
+web-ply-of = ply { $ply } of { $plies }
+web-last-move = Last move:
+web-game-over = Game over:
+web-to-move = { $color } to move
+web-captured = Captured:
+web-go-to-ply = Go to ply
+web-go = go
+web-moves = Moves
+web-earlier-moves = earlier moves
+web-later-moves = later moves
+web-download = Download:
+web-board = board
+web-piece = { $color } { $rank }
+web-piece-unknown = { $color } unknown
+web-unknown-piece = unknown piece
+web-battle-won = { $mover }'s { $attacker } attacked { $other }'s { $defender } and won
+web-battle-lost = { $mover }'s { $attacker } attacked { $other }'s { $defender } and lost
+web-battle-flag = { $mover }'s { $attacker } attacked { $other }'s { $defender } and captured the Flag
+web-battle-bomb = { $mover }'s { $attacker } attacked { $other }'s { $defender } and defused it
+web-battle-both = { $mover }'s { $attacker } attacked { $other }'s { $defender }: both were removed
+web-moved = { $mover } moved
+web-rescue = ; a { $rank } rescued to { $square }
+
+## Games in play (src/web/live.rs)
+
+web-live-page-title = Game #{ $id }: { $red } vs { $blue } (in play)
+web-clock = clock { $clock }
+web-clock-running = running
+web-seat-present = present
+web-seat-away = away (in the lobby)
+web-seat-disconnected = disconnected
+web-seat-ready = ready
+web-seat-placing = placing pieces
+web-setting-up = Setting up: the players place their pieces.
+web-ply = ply { $ply }
+web-draw-offer = { $color } offers a draw.
+web-watching = { $count } watching
+web-no-move-yet = No move yet.
+web-earlier-not-shown = { $count } earlier moves not shown (all in { $json }).
+web-the-json = the JSON
+web-live-reload = The game is in play: { $reload } to see it as it is now (with JavaScript on, this page follows it by itself).
+web-ended-without-result = the game ended without a result
+web-no-longer-in-play = the game is no longer in play
+web-live-games = Games in play
+web-no-live-games = No public game in play now.
+web-col-watching = watching
+
+## Tournaments (src/web/tournaments.rs)
+
+web-tournaments = Tournaments
+web-no-such-tournament = No such tournament.
+web-no-such-tournament-id = There is no tournament #{ $id }.
+web-none-running-or-announced = None running or announced.
+web-recent-ones = Recent ones
+web-all-tournaments = All tournaments
+web-all-tournaments-lower = all tournaments
+web-col-tournament = tournament
+web-col-format = format
+web-col-when = when
+web-col-players = players
+web-col-by = by
+web-running = Running
+web-upcoming = Upcoming
+web-recently-finished = Recently finished
+web-none-running = None running now.
+web-none-announced = None announced.
+web-to-join = To join, connect over SSH and open the tournament from the lobby.
+web-format-arena = Arena { $minutes } min
+web-format-swiss = Swiss { $rounds } rounds
+web-status-upcoming = upcoming
+web-status-running = running
+web-status-finished = finished
+web-status-cancelled = cancelled
+web-starts = starts { $time } UTC
+web-round-of = round { $round } of { $rounds }
+web-ends = ends { $time } UTC
+web-entry-anyone = anyone
+web-entry-key-holders = key holders
+web-entry-invited = invited: { $nicks }
+web-min-rated-games = { $count }+ rated games
+web-mark-win = W
+web-mark-draw = D
+web-mark-loss = L
+web-mark-bye = B
+web-players-count = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+web-standings = Standings
+web-nobody-joined = Nobody has joined yet.
+web-no-players = No players.
+web-col-player = player
+web-col-points = points
+web-col-perf = perf
+web-col-buchholz = buchholz
+web-col-sb = SB
+web-standing-paused = paused
+web-standing-left = left
+web-standing-absent = absent
+web-standing-streak = on a streak (points doubled)
+web-games-in-play-count = Games in play ({ $count })
+web-none-before-start = None before the start.
+web-no-games-in-play = No games in play.
+web-round = round { $round }
+web-result-bye = bye
+web-result-in-play = in play
+web-result-won = { $nick } won
+web-result-draw = draw
+web-result-void = void (no result)
+web-games = Games
+web-col-round = round
+web-tournament-rules = Rules: { $rules }; created by { $by }; starts { $starts } UTC
+web-tournament-ends = ; ends { $ends } UTC
+web-tournament-updates = Updates as it happens with JavaScript; without, { $reload }.
+web-finished-first = finished: { $nick } first
+web-server-stopping = the server is stopping

@@ -1,1 +1,223 @@
 # web (nl)
+
+## Every page (src/web/pages.rs, src/web/lang.rs)
+
+web-nav-home = Stratego via SSH
+web-languages = Talen
+web-not-found = Niet gevonden
+web-bad-request = Ongeldig verzoek
+web-server-error = Serverfout
+web-server-error-text = De server kon zijn gegevens niet lezen; probeer het later opnieuw.
+web-no-such-page = Deze pagina bestaat niet.
+web-no-such-game = Partij #{ $id } bestaat niet.
+web-bad-ply = '{ $text }' is geen halve zet: geef een getal vanaf 0 (het begin)
+web-bad-view = view moet all, red of blue zijn
+web-past-the-end = Deze pagina bestaat niet: er { $pages ->
+    [one] is maar 1 pagina
+   *[other] zijn { $pages } pagina's
+}.
+web-bad-page = '{ $text }' is geen paginanummer: geef een getal vanaf 1
+web-no-such-leaderboard = Deze ranglijst bestaat niet: classic, duel of barrage.
+web-no-such-player = Deze speler bestaat niet.
+web-rated = om rating
+web-casual = vriendschappelijk
+web-vs = tegen
+web-reload = herlaad
+web-as-text = Als tekst:
+web-as-json = Als JSON:
+web-as-json-lower = als JSON:
+web-none-yet = Nog geen.
+web-no-clock = zonder klok
+
+## Front page (src/web/pages.rs)
+
+web-home-title = Stratego op { $host }
+web-connect-heading = Zo maak je verbinding
+web-connect-terminal = Vanuit een terminal:
+web-connect-host-key = De eerste keer toont je SSH-client de hostsleutel van de server. Controleer of het deze is:
+web-connect-guest = Geen sleutel? Je kunt ook als gast spelen (vriendschappelijke partijen).
+web-now = Nu
+web-now-counts = { $players ->
+    [one] { $players } speler
+   *[other] { $players } spelers
+} online, { $games ->
+    [one] { $games } partij
+   *[other] { $games } partijen
+} bezig.
+web-watch-live = Kijk naar de partijen die nu bezig zijn
+web-watch-live-note = (op het web, of via SSH vanuit de lobby).
+web-live-item = { $red } tegen { $blue }, { $variant }, zet { $ply }
+web-leaderboards = Ranglijsten
+web-no-rated-games = Nog geen partijen om rating ({ $variant }).
+
+## Leaderboard (src/web/pages.rs)
+
+web-leaderboard-title = Ranglijst { $variant }
+web-leaderboard-empty = Nog geen partijen om rating ({ $variant }): spelers verschijnen hier na hun eerste.
+web-col-rank = plaats
+web-col-nick = naam
+web-col-rating = rating
+web-col-games = partijen
+web-col-won = W
+web-col-drawn = R
+web-col-lost = V
+web-page-of = pagina { $page } van { $pages }
+web-previous = vorige
+web-next = volgende
+
+## Player page and game lists (src/web/pages.rs, src/web/board.rs)
+
+web-won = { $nick } ({ $color }) won: { $reason }
+web-no-winner = geen winnaar: { $reason }
+web-unfinished = niet uitgespeeld
+web-col-game = partij
+web-col-variant = variant
+web-col-result = uitslag
+web-col-moves = zetten
+web-no-rated-yet = Nog geen partijen om rating.
+web-wdl = { $games ->
+    [one] { $games } partij
+   *[other] { $games } partijen
+} om rating: { $wins } gewonnen, { $draws } remise, { $losses } verloren
+web-recent-games = Recente partijen
+web-json-player = speler
+web-json-games = alle uitgespeelde partijen (ndjson)
+web-plot-label = rating na elk van de { $count } partijen om rating, van { $low } tot { $high }
+web-plot-point = partij { $game }: { $rating }
+
+## Game page, finished (src/web/pages.rs, src/web/board.rs, src/web/step.js)
+
+web-game-page-title = Partij #{ $id }: { $red } tegen { $blue }
+web-game-heading = Partij #{ $id }
+web-result = Uitslag:
+web-view-all = alles onthuld
+web-view-as = zoals { $color } het zag
+web-step-first = begin
+web-step-prev = vorige
+web-step-next = volgende
+web-step-last = einde
+web-step-play = afspelen
+web-step-pause = pauze
+web-step-play-title = Speel de partij vanzelf af (spatie); ← → Home End: stap voor stap
+web-ply-of = halve zet { $ply } van { $plies }
+web-last-move = Laatste zet:
+web-game-over = Partij afgelopen:
+web-to-move = { $color } aan zet
+web-captured = Geslagen:
+web-go-to-ply = Naar halve zet
+web-go = ga
+web-moves = Zetten
+web-earlier-moves = eerdere zetten
+web-later-moves = latere zetten
+web-download = Downloaden:
+web-board = speelbord
+web-piece = { $rank } ({ $color })
+web-piece-unknown = onbekend stuk ({ $color })
+web-unknown-piece = onbekend stuk
+web-battle-won = { $attacker } van { $mover } viel { $defender } van { $other } aan en won
+web-battle-lost = { $attacker } van { $mover } viel { $defender } van { $other } aan en verloor
+web-battle-flag = { $attacker } van { $mover } viel { $defender } van { $other } aan en veroverde de vlag
+web-battle-bomb = { $attacker } van { $mover } viel { $defender } van { $other } aan en ontmantelde de bom
+web-battle-both = { $attacker } van { $mover } viel { $defender } van { $other } aan: beide gingen van het bord
+web-moved = { $mover } deed een zet
+web-rescue = ; { $rank } gered naar { $square }
+
+## Games in play (src/web/live.rs)
+
+web-live-page-title = Partij #{ $id }: { $red } tegen { $blue } (bezig)
+web-clock = klok { $clock }
+web-clock-running = loopt
+web-seat-present = aanwezig
+web-seat-away = weg (in de lobby)
+web-seat-disconnected = verbinding verbroken
+web-seat-ready = klaar
+web-seat-placing = stelt nog op
+web-setting-up = Opstellen: de spelers zetten hun stukken neer.
+web-ply = halve zet { $ply }
+web-draw-offer = { $color } biedt remise aan.
+web-watching = { $count ->
+    [one] { $count } kijkt mee
+   *[other] { $count } kijken mee
+}
+web-no-move-yet = Nog geen zet.
+web-earlier-not-shown = { $count } eerdere zetten niet getoond (alle staan in { $json }).
+web-the-json = de JSON
+web-live-reload = De partij is bezig: { $reload } om haar te zien zoals ze nu staat (met JavaScript volgt deze pagina haar vanzelf).
+web-ended-without-result = de partij eindigde zonder uitslag
+web-no-longer-in-play = de partij is niet meer bezig
+web-live-games = Lopende partijen
+web-no-live-games = Er is nu geen openbare partij bezig.
+web-col-watching = kijkers
+
+## Tournaments (src/web/tournaments.rs)
+
+web-tournaments = Toernooien
+web-no-such-tournament = Dit toernooi bestaat niet.
+web-no-such-tournament-id = Toernooi #{ $id } bestaat niet.
+web-none-running-or-announced = Geen toernooi bezig of aangekondigd.
+web-recent-ones = Recente toernooien
+web-all-tournaments = Alle toernooien
+web-all-tournaments-lower = alle toernooien
+web-col-tournament = toernooi
+web-col-format = opzet
+web-col-when = wanneer
+web-col-players = spelers
+web-col-by = door
+web-running = Bezig
+web-upcoming = Aangekondigd
+web-recently-finished = Onlangs afgelopen
+web-none-running = Nu geen bezig.
+web-none-announced = Geen aangekondigd.
+web-to-join = Meedoen? Maak verbinding via SSH en open het toernooi vanuit de lobby.
+web-format-arena = Arena { $minutes } min
+web-format-swiss = Zwitsers, { $rounds ->
+    [one] { $rounds } ronde
+   *[other] { $rounds } ronden
+}
+web-status-upcoming = aangekondigd
+web-status-running = bezig
+web-status-finished = afgelopen
+web-status-cancelled = afgelast
+web-starts = begint { $time } UTC
+web-round-of = ronde { $round } van { $rounds }
+web-ends = eindigt { $time } UTC
+web-entry-anyone = iedereen
+web-entry-key-holders = alleen met sleutel
+web-entry-invited = op uitnodiging: { $nicks }
+web-min-rated-games = vanaf { $count } partijen om rating
+web-mark-win = W
+web-mark-draw = R
+web-mark-loss = V
+web-mark-bye = B
+web-players-count = { $count ->
+    [one] { $count } speler
+   *[other] { $count } spelers
+}
+web-standings = Stand
+web-nobody-joined = Nog niemand ingeschreven.
+web-no-players = Geen spelers.
+web-col-player = speler
+web-col-points = punten
+web-col-perf = prestatie
+web-col-buchholz = buchholz
+web-col-sb = SB
+web-standing-paused = gepauzeerd
+web-standing-left = gestopt
+web-standing-absent = afwezig
+web-standing-streak = op dreef (dubbele punten)
+web-games-in-play-count = Partijen bezig ({ $count })
+web-none-before-start = Geen voor de start.
+web-no-games-in-play = Geen partijen bezig.
+web-round = ronde { $round }
+web-result-bye = bye
+web-result-in-play = bezig
+web-result-won = { $nick } won
+web-result-draw = remise
+web-result-void = ongeldig (geen uitslag)
+web-games = Partijen
+web-col-round = ronde
+web-tournament-rules = Regels: { $rules }; gemaakt door { $by }; begint { $starts } UTC
+web-tournament-ends = ; eindigt { $ends } UTC
+web-tournament-updates = Met JavaScript werkt de pagina zichzelf bij; zonder: { $reload }.
+web-finished-first = afgelopen: { $nick } eerste
+web-server-stopping = de server stopt
