@@ -22,13 +22,7 @@ fn state(name: &str, lang: Lang) -> App {
         .iter()
         .find(|(n, _)| *n == name)
         .unwrap_or_else(|| panic!("no state {name:?}"));
-    states::with(
-        Settings {
-            lang,
-            ..settings()
-        },
-        || make(),
-    )
+    states::with(Settings { lang, ..settings() }, || make())
 }
 
 /// The screen of `a` at `w` x `h`, as text.
@@ -75,10 +69,7 @@ fn swiss(lang: Lang, rounds: u32, round: u32) -> App {
         chat: vec![],
         note: String::new(),
     };
-    let s = Settings {
-        lang,
-        ..settings()
-    };
+    let s = Settings { lang, ..settings() };
     let mut a = App::new(me("carol"), s, 120, 40, 1);
     a.set_unix_time(NOW);
     a.update(Msg::Lobby(Arc::new(LobbySnapshot {
@@ -163,7 +154,10 @@ fn an_upcoming_swiss_in_german_and_dutch_with_its_tie_breaks() {
     );
     a.update(key('w'));
     let t = screen(&mut a, 120, 40);
-    assert!(t.contains("Du spielst in diesem Turnier nicht mit (j: mitspielen)"), "{t}");
+    assert!(
+        t.contains("Du spielst in diesem Turnier nicht mit (j: mitspielen)"),
+        "{t}"
+    );
     let mut a = state(name, Lang::Nl);
     let t = screen(&mut a, 120, 40);
     has_all(
@@ -182,14 +176,24 @@ fn an_upcoming_swiss_in_german_and_dutch_with_its_tie_breaks() {
 #[test]
 fn rounds_and_rated_games_take_each_language_s_plural() {
     let cases = [
-        (Lang::En, "Swiss 1 round ·", "Swiss 5 rounds ·", "round 2 of 5"),
+        (
+            Lang::En,
+            "Swiss 1 round ·",
+            "Swiss 5 rounds ·",
+            "round 2 of 5",
+        ),
         (
             Lang::De,
             "Schweizer System, 1 Runde ·",
             "Schweizer System, 5 Runden ·",
             "Runde 2 von 5",
         ),
-        (Lang::Nl, "Zwitsers, 1 ronde ·", "Zwitsers, 5 rondes ·", "ronde 2 van 5"),
+        (
+            Lang::Nl,
+            "Zwitsers, 1 ronde ·",
+            "Zwitsers, 5 rondes ·",
+            "ronde 2 van 5",
+        ),
     ];
     for (lang, one, five, round) in cases {
         let t = screen(&mut swiss(lang, 1, 0), 120, 40);
@@ -311,10 +315,25 @@ fn the_admin_screen_in_german_and_dutch() {
     );
     let mut a = state("admin, tournaments, running", Lang::Nl);
     let t = screen(&mut a, 120, 40);
-    has_all(&t, &["Toernooien (2)", "deelnemers", "bezig", "Zwitsers 3 r.", "X afgelasten"]);
+    has_all(
+        &t,
+        &[
+            "Toernooien (2)",
+            "deelnemers",
+            "bezig",
+            "Zwitsers 3 r.",
+            "X afgelasten",
+        ],
+    );
     a.update(key('?'));
     let t = screen(&mut a, 120, 40);
-    has_all(&t, &["Toetsen van het beheerscherm", "het gekozen toernooi afgelasten"]);
+    has_all(
+        &t,
+        &[
+            "Toetsen van het beheerscherm",
+            "het gekozen toernooi afgelasten",
+        ],
+    );
 }
 
 #[test]
@@ -333,10 +352,21 @@ fn the_admin_dialogs_and_the_tournament_form_in_german_and_dutch() {
     );
     let mut a = state("admin, ban", Lang::Nl);
     let t = screen(&mut a, 120, 40);
-    has_all(&t, &["mallory bannen", "bannen op:", "Links/Rechts wat bannen"]);
+    has_all(
+        &t,
+        &["mallory bannen", "bannen op:", "Links/Rechts wat bannen"],
+    );
     let mut a = state("admin, cancel a tournament", Lang::De);
     let t = screen(&mut a, 120, 40);
-    has_all(&t, &["Turnier absagen", "#1 „Cup 1“ (läuft) absagen?", "y ja", "n/Esc nein"]);
+    has_all(
+        &t,
+        &[
+            "Turnier absagen",
+            "#1 „Cup 1“ (läuft) absagen?",
+            "y ja",
+            "n/Esc nein",
+        ],
+    );
     let mut a = state("admin, new tournament, format", Lang::De);
     for (w, h) in [(120, 40), (80, 24)] {
         let t = screen(&mut a, w, h);

@@ -328,7 +328,11 @@ impl AdminUi {
     /// `App::set_unix_time`.
     pub fn times_shown(&self, l: &LobbySnapshot, now: u64) -> String {
         let lang = self.lang;
-        let mut s: String = l.tournaments.iter().map(|t| when_col(lang, t, now)).collect();
+        let mut s: String = l
+            .tournaments
+            .iter()
+            .map(|t| when_col(lang, t, now))
+            .collect();
         if let Some(Dialog::Tournament(f)) = &self.dialog {
             s.push_str(&f.start_words(lang, now, false));
         }
@@ -869,7 +873,14 @@ fn render_sessions(buf: &mut Buffer, ui: &AdminUi, me: &Identity, area: Rect, t:
     ];
     let c = SessionCols {
         nick: widest(NICK_W, [&heads[0]]),
-        who: widest(5, [&heads[1], &tr(lang, "admin-who-guest"), &tr(lang, "admin-who-key")]),
+        who: widest(
+            5,
+            [
+                &heads[1],
+                &tr(lang, "admin-who-guest"),
+                &tr(lang, "admin-who-key"),
+            ],
+        ),
         addr: widest(ADDR_W, [&heads[2]]),
         place: widest(
             WHERE_W,
@@ -991,7 +1002,11 @@ fn render_bans(buf: &mut Buffer, ui: &AdminUi, area: Rect, t: &Theme) {
 }
 
 /// `[what, value, reason, by]`: the columns' widths.
-fn ban_row(b: &AdminBan, [what_w, value_w, reason_w, by_w]: [usize; 4], t: &Theme) -> Line<'static> {
+fn ban_row(
+    b: &AdminBan,
+    [what_w, value_w, reason_w, by_w]: [usize; 4],
+    t: &Theme,
+) -> Line<'static> {
     Line::from(vec![
         Span::styled(pad(&ban_word(t.lang, b.kind), what_w), t.accent()),
         Span::raw(format!(
@@ -1019,7 +1034,12 @@ const ENTRANTS_W: usize = 8;
 fn when_col(lang: Lang, t: &TournamentInfo, now: u64) -> String {
     match (t.status, t.terms.format, t.ends_at) {
         (TournamentStatus::Running, Format::Swiss { rounds }, _) => {
-            t!(lang, "tournament-round-short", round = t.round, rounds = rounds)
+            t!(
+                lang,
+                "tournament-round-short",
+                round = t.round,
+                rounds = rounds
+            )
         }
         (TournamentStatus::Running, Format::Arena { .. }, Some(end)) if now == 0 => {
             t!(lang, "admin-ends-at", date = utc_datetime(end))
@@ -1028,7 +1048,11 @@ fn when_col(lang: Lang, t: &TournamentInfo, now: u64) -> String {
             tr(lang, "tournament-ending")
         }
         (TournamentStatus::Running, Format::Arena { .. }, Some(end)) => {
-            t!(lang, "tournament-ends-in", time = countdown_in(lang, end - now))
+            t!(
+                lang,
+                "tournament-ends-in",
+                time = countdown_in(lang, end - now)
+            )
         }
         (TournamentStatus::Running, Format::Arena { .. }, None) => {
             tr(lang, "tournament-status-running")
@@ -1265,7 +1289,11 @@ fn render_kick(buf: &mut Buffer, screen: Rect, nick: &str, reason: &LineInput, t
     let w = dialog_width(
         screen,
         64,
-        &[display_width(&what), display_width(&note), hints_width(&hints, t)],
+        &[
+            display_width(&what),
+            display_width(&note),
+            hints_width(&hints, t),
+        ],
     );
     let (what, note) = (dialog_wrap(&what, w), dialog_wrap(&note, w));
     let h = 2 + what.len() as u16 + 1 + 1 + note.len() as u16 + 1 + 1;
@@ -1298,8 +1326,8 @@ fn render_ban(
         .filter(|(k, _)| k != kind)
         .map(|(k, _)| ban_word(lang, *k))
         .collect();
-    let others = (!others.is_empty())
-        .then(|| t!(lang, "admin-ban-others", others = others.join(", ")));
+    let others =
+        (!others.is_empty()).then(|| t!(lang, "admin-ban-others", others = others.join(", ")));
     let note = tr(lang, "admin-ban-note");
     let hints = keymap::footer(BAN, &Always);
     let w = dialog_width(
@@ -1316,10 +1344,7 @@ fn render_ban(
     let h = 2 + 1 + 1 + 1 + 1 + note.len() as u16 + 1 + 1;
     let title = t!(lang, "admin-ban-title", nick = nick);
     let inn = dialog(buf, screen, w, h, &title, t);
-    let line = Line::from(vec![
-        Span::raw(by),
-        Span::styled(chosen, t.row_focus()),
-    ]);
+    let line = Line::from(vec![Span::raw(by), Span::styled(chosen, t.row_focus())]);
     put_line(buf, inn.x + 1, inn.y, &line, inn.width.saturating_sub(1));
     if let Some(text) = others {
         let x = inn.x + 1 + by_w;
@@ -1347,7 +1372,11 @@ fn render_broadcast(buf: &mut Buffer, screen: Rect, text: &LineInput, empty: boo
     let w = dialog_width(
         screen,
         72,
-        &[display_width(&what), display_width(&error), hints_width(&hints, t)],
+        &[
+            display_width(&what),
+            display_width(&error),
+            hints_width(&hints, t),
+        ],
     );
     let what = dialog_wrap(&what, w);
     let h = 2 + what.len() as u16 + 1 + 1 + 1 + 1;
@@ -1496,10 +1525,16 @@ const KICK: &[Binding<ToLine, Never>] = &[
 
 /// The ban dialog's keys.
 const BAN: &[Binding<BanKey, Never>] = &[
-    on(&[Left, BackTab, Up], BanKey::Prev)
-        .hints(&[hint(0, "keys-left-right", "admin-keys-what-to-ban")]),
-    on(&[Right, Tab, Down], BanKey::Next)
-        .hints(&[hint(0, "keys-left-right", "admin-keys-what-to-ban")]),
+    on(&[Left, BackTab, Up], BanKey::Prev).hints(&[hint(
+        0,
+        "keys-left-right",
+        "admin-keys-what-to-ban",
+    )]),
+    on(&[Right, Tab, Down], BanKey::Next).hints(&[hint(
+        0,
+        "keys-left-right",
+        "admin-keys-what-to-ban",
+    )]),
     on(&[Enter], BanKey::Line).hints(&[hint(1, "Enter", "admin-keys-ban")]),
     on(&[Esc], BanKey::Line).hints(&[hint(2, "Esc", "admin-keys-dismiss")]),
     typing(BanKey::Line),
@@ -1863,7 +1898,10 @@ impl TourForm {
             ),
             TField::Length if self.swiss => ("admin-form-rounds", self.rounds.text.clone()),
             TField::Length => ("admin-form-minutes", self.minutes.text.clone()),
-            TField::Variant => ("admin-form-variant", vocab::variant_name(lang, self.variant)),
+            TField::Variant => (
+                "admin-form-variant",
+                vocab::variant_name(lang, self.variant),
+            ),
             TField::Clock => (
                 "admin-form-clock",
                 match self.clocks[self.clock.min(self.clocks.len() - 1)] {
@@ -2018,7 +2056,12 @@ impl TourForm {
             put(buf, inn.x + 1, y + k as u16, l, width, t.dim());
         }
         let rows = hint_rows.min(inn.height);
-        let keys = Rect::new(inn.x + 1, inn.bottom() - rows, inn.width.saturating_sub(1), rows);
+        let keys = Rect::new(
+            inn.x + 1,
+            inn.bottom() - rows,
+            inn.width.saturating_sub(1),
+            rows,
+        );
         footer(buf, keys, &hints, t);
     }
 }

@@ -702,7 +702,8 @@ impl App {
                 }
                 Act::CloseAdmin => self.admin = None,
                 Act::OpenTournament(id) => {
-                    self.tournament = Some(tournament::TournamentUi::in_lang(id, self.settings.lang));
+                    self.tournament =
+                        Some(tournament::TournamentUi::in_lang(id, self.settings.lang));
                 }
                 Act::CloseTournament => self.tournament = None,
                 Act::LeaveGame => {

@@ -72,9 +72,7 @@ pub(crate) fn when_words(lang: Lang, t: &TournamentInfo, now: u64, long: bool) -
         TournamentStatus::Upcoming if now == 0 => {
             t!(lang, "tournament-starts-at", date = date(t.terms.starts_at))
         }
-        TournamentStatus::Upcoming if t.terms.starts_at <= now => {
-            tr(lang, "tournament-starting")
-        }
+        TournamentStatus::Upcoming if t.terms.starts_at <= now => tr(lang, "tournament-starting"),
         TournamentStatus::Upcoming => t!(
             lang,
             "tournament-starts-in",
@@ -82,17 +80,31 @@ pub(crate) fn when_words(lang: Lang, t: &TournamentInfo, now: u64, long: bool) -
         ),
         TournamentStatus::Running => match (t.terms.format, t.ends_at) {
             (Format::Swiss { rounds }, _) if long => {
-                t!(lang, "tournament-round-of", round = t.round, rounds = rounds)
+                t!(
+                    lang,
+                    "tournament-round-of",
+                    round = t.round,
+                    rounds = rounds
+                )
             }
             (Format::Swiss { rounds }, _) => {
-                t!(lang, "tournament-round-short", round = t.round, rounds = rounds)
+                t!(
+                    lang,
+                    "tournament-round-short",
+                    round = t.round,
+                    rounds = rounds
+                )
             }
             (Format::Arena { .. }, Some(end)) if now == 0 => {
                 t!(lang, "tournament-ends-at", date = date(end))
             }
             (Format::Arena { .. }, Some(end)) if end <= now => tr(lang, "tournament-ending"),
             (Format::Arena { .. }, Some(end)) => {
-                t!(lang, "tournament-ends-in", time = countdown_in(lang, end - now))
+                t!(
+                    lang,
+                    "tournament-ends-in",
+                    time = countdown_in(lang, end - now)
+                )
             }
             (Format::Arena { .. }, None) => tr(lang, "tournament-status-running"),
         },
@@ -353,7 +365,10 @@ impl TournamentUi {
         let rows = match self.info(l) {
             // The empty list's words, wrapped to the panel (as wide as at `w`).
             Some(t) if t.games.is_empty() => {
-                let inner_w = tournament_layout(w, h, 1, foot).games.width.saturating_sub(2);
+                let inner_w = tournament_layout(w, h, 1, foot)
+                    .games
+                    .width
+                    .saturating_sub(2);
                 wrap(&no_games_text(self.lang, t), usize::from(inner_w)).len()
             }
             Some(t) => t.games.len(),
@@ -650,7 +665,14 @@ fn cols(width: u16, h: &Heads, swiss: bool, state: usize, mark: usize) -> Cols {
     let nick_min = w(&h.player).max(6);
     let marks_min = w(&h.games).max(mark);
     let fixed = |cols: [Option<usize>; 3]| {
-        3 + 1 + 1 + rating + 1 + points + 1 + 1 + state
+        3 + 1
+            + 1
+            + rating
+            + 1
+            + points
+            + 1
+            + 1
+            + state
             + cols.iter().flatten().map(|c| 1 + c).sum::<usize>()
     };
     // What does not fit goes: Sonneborn-Berger, Buchholz, then performance.
@@ -773,7 +795,11 @@ impl View<'_> {
             parts.push((when_words(lang, i, now, true), t.accent(), false));
         }
         let n = i.standings.len();
-        parts.push((t!(lang, "tournament-players", count = n), Style::new(), false));
+        parts.push((
+            t!(lang, "tournament-players", count = n),
+            Style::new(),
+            false,
+        ));
         if !i.note.is_empty() {
             parts.push((clean_line(&i.note, 200), Style::new(), true));
         }
@@ -833,7 +859,11 @@ impl View<'_> {
         let (i, t) = (self.info, self.t);
         let lang = t.lang;
         let focused = self.ui.focus == Part::Standings;
-        let title = t!(lang, "tournament-standings-title", count = i.standings.len());
+        let title = t!(
+            lang,
+            "tournament-standings-title",
+            count = i.standings.len()
+        );
         let inn = panel(buf, area, &title, focused, t);
         let heads = Heads::of(lang);
         let letters = mark_letters(lang);
