@@ -122,7 +122,7 @@ fn a_running_arena_in_german_and_dutch() {
                 "bezig · eindigt over 29:00 · 2 spelers · je doet mee",
                 "Stand (2)",
                 "speler",
-                "ptn",
+                "punten",
                 "Partijen bezig (1)",
                 "alice – carol",
                 "WW",
@@ -252,7 +252,7 @@ fn the_admin_screen_in_german_and_dutch() {
             &[
                 "Admin · 2 Sitzungen online, 1 Sperre, 0 Turniere",
                 "Sitzungen online (2)",
-                "Zugang",
+                "Anmeldung",
                 "Adresse",
                 "root (du)",
                 "Schlüssel",
@@ -263,11 +263,14 @@ fn the_admin_screen_in_german_and_dutch() {
                 "keine Turniere: N legt eins an",
                 "K hinauswerfen",
                 "B sperren",
-                "M Rundruf",
+                "M Rundnachricht",
                 "Esc Lobby",
                 "Tab Sperren",
             ],
         );
+        // The sessions' headings whole, the last one too.
+        let head = t.lines().find(|l| l.contains("Anmeldung")).unwrap_or("");
+        assert!(head.contains("Schlüssel"), "{w}x{h}: {head:?}");
     }
     let mut a = state("admin, sessions", Lang::Nl);
     let t = screen(&mut a, 120, 40);

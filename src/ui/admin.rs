@@ -871,23 +871,29 @@ fn render_sessions(buf: &mut Buffer, ui: &AdminUi, me: &Identity, area: Rect, t:
         tr(lang, "admin-head-where"),
         tr(lang, "admin-head-key"),
     ];
+    let (nick, addr) = (widest(NICK_W, [&heads[0]]), widest(ADDR_W, [&heads[2]]));
+    let who_w = widest(
+        5,
+        [
+            &heads[1],
+            &tr(lang, "admin-who-guest"),
+            &tr(lang, "admin-who-key"),
+        ],
+    );
+    // Where: as wide as its words, up to WHERE_W while the key's heading keeps its room.
+    let place = widest(
+        0,
+        list.iter()
+            .map(|s| where_text(lang, s.status))
+            .chain([heads[3].clone()]),
+    );
+    let room = usize::from(inn.width)
+        .saturating_sub(2 + nick + 1 + who_w + 1 + addr + 1 + 1 + display_width(&heads[4]));
     let c = SessionCols {
-        nick: widest(NICK_W, [&heads[0]]),
-        who: widest(
-            5,
-            [
-                &heads[1],
-                &tr(lang, "admin-who-guest"),
-                &tr(lang, "admin-who-key"),
-            ],
-        ),
-        addr: widest(ADDR_W, [&heads[2]]),
-        place: widest(
-            WHERE_W,
-            list.iter()
-                .map(|s| where_text(lang, s.status))
-                .chain([heads[3].clone()]),
-        ),
+        nick,
+        who: who_w,
+        addr,
+        place: place.max(WHERE_W.min(room)),
     };
     let head = format!(
         "  {} {} {} {} {}",
