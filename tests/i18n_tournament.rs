@@ -22,7 +22,7 @@ fn state(name: &str, lang: Lang) -> App {
         .iter()
         .find(|(n, _)| *n == name)
         .unwrap_or_else(|| panic!("no state {name:?}"));
-    states::with(Settings { lang, ..settings() }, || make())
+    states::with(Settings { lang, ..settings() }, make)
 }
 
 /// The screen of `a` at `w` x `h`, as text.
