@@ -317,6 +317,20 @@ fn the_admin_screen_in_german_and_dutch() {
         "{t}"
     );
     let mut a = state("admin, tournaments, running", Lang::Nl);
+    // The Dutch refusal, whole at 80x24 (a longer one wraps to a second row).
+    a.update(key('S'));
+    let t = screen(&mut a, 80, 24);
+    let result: Vec<&str> = t
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with('╭'))
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        result.join(" "),
+        "! Toernooi #1 “Cup 1” is al bezig: alleen een aangekondigd toernooi kan starten",
+        "{t}"
+    );
     let t = screen(&mut a, 120, 40);
     has_all(
         &t,

@@ -710,21 +710,23 @@ pub(crate) struct AdminLayout {
     pub footer: Rect,
 }
 
-/// `foot`: the footer's rows (see `widgets::footer_rows`). The sessions get two fifths of
-/// the body, the bans and the tournaments half the rest each.
-pub(crate) fn admin_layout(w: u16, h: u16, foot: u16) -> AdminLayout {
+/// `foot`: the footer's rows (see `widgets::footer_rows`); `result`: the result line's (1,
+/// or 2 for a long answer). The sessions get two fifths of the body, the bans and the
+/// tournaments half the rest each.
+pub(crate) fn admin_layout(w: u16, h: u16, foot: u16, result: u16) -> AdminLayout {
     let cw = w.min(140);
     let left = (w - cw) / 2;
-    let body = h.saturating_sub(2 + foot);
+    let top = 1 + result;
+    let body = h.saturating_sub(top + foot);
     let sessions_h = (body * 2 / 5).max(5).min(body);
     let bans_h = (body - sessions_h) / 2;
     let tours_h = body - sessions_h - bans_h;
     AdminLayout {
         header: Rect::new(left, 0, cw, 1),
-        result: Rect::new(left, 1, cw, 1),
-        sessions: Rect::new(left, 2, cw, sessions_h),
-        bans: Rect::new(left, 2 + sessions_h, cw, bans_h),
-        tournaments: Rect::new(left, 2 + sessions_h + bans_h, cw, tours_h),
+        result: Rect::new(left, 1, cw, result),
+        sessions: Rect::new(left, top, cw, sessions_h),
+        bans: Rect::new(left, top + sessions_h, cw, bans_h),
+        tournaments: Rect::new(left, top + sessions_h + bans_h, cw, tours_h),
         footer: Rect::new(0, h.saturating_sub(foot), w, foot.min(h)),
     }
 }
@@ -738,7 +740,12 @@ fn list_rows(r: Rect) -> Rect {
 impl AdminUi {
     /// The screen's layout, with a footer of two rows when its hints need them.
     fn layout(&self, w: u16, h: u16) -> AdminLayout {
-        admin_layout(w, h, footer_rows(&self.keys().footer(), w))
+        let result = match &self.result {
+            // A long answer (a refusal in a longer language) wraps to a second row.
+            Some(r) => result_lines(r, w.min(140)).len().clamp(1, 2) as u16,
+            None => 1,
+        };
+        admin_layout(w, h, footer_rows(&self.keys().footer(), w), result)
     }
 
     /// Rows a page key moves in the list focused.
@@ -817,15 +824,35 @@ fn render_header(buf: &mut Buffer, ui: &AdminUi, l: &LobbySnapshot, lay: &AdminL
         } else {
             ("!", t.error())
         };
-        put(
-            buf,
-            lay.result.x + 1,
-            lay.result.y,
-            &format!("{mark} {}", clean_line(&r.text, 300)),
-            lay.result.width.saturating_sub(1),
-            st,
-        );
+        let lines = result_lines(r, lay.result.width);
+        for (k, line) in lines
+            .iter()
+            .take(usize::from(lay.result.height))
+            .enumerate()
+        {
+            let text = match k {
+                0 => format!("{mark} {line}"),
+                _ => format!("  {line}"),
+            };
+            put(
+                buf,
+                lay.result.x + 1,
+                lay.result.y + k as u16,
+                &text,
+                lay.result.width.saturating_sub(1),
+                st,
+            );
+        }
     }
+}
+
+/// The last action's answer wrapped for a result line `width` cells wide (its mark and
+/// indent aside).
+fn result_lines(r: &AdminResult, width: u16) -> Vec<String> {
+    wrap(
+        &clean_line(&r.text, 300),
+        usize::from(width.saturating_sub(3)),
+    )
 }
 
 /// What an empty list says: nothing there (message `none`), or nothing came yet.
@@ -2183,5 +2210,18 @@ mod key_tests {
         labels_name_their_keys("broadcast", &in_english(BROADCAST));
         labels_name_their_keys("yes/no", &in_english(YES_NO));
         labels_name_their_keys("tournament form", &in_english(FORM));
+    }
+
+    /// A long answer from the server (or a long refusal) wraps to a second row, whole.
+    #[test]
+    fn a_long_result_takes_two_rows() {
+        let mut ui = AdminUi::default();
+        assert_eq!(ui.layout(80, 24).sessions.y, 2);
+        let text = "word ".repeat(20).trim_end().to_string();
+        ui.result = Some(AdminResult { text, ok: false });
+        let lay = ui.layout(80, 24);
+        assert_eq!((lay.result.height, lay.sessions.y), (2, 3));
+        let lines = result_lines(ui.result.as_ref().unwrap(), lay.result.width);
+        assert_eq!(lines.join(" "), "word ".repeat(20).trim_end());
     }
 }

@@ -912,8 +912,10 @@ impl View<'_> {
         // A legend on the bottom border: an arena's streak, a Swiss's tie-breaks.
         let legend = if is_arena(i) {
             Some(t!(lang, "tournament-streak", fire = t.g.fire))
-        } else if c.bh.is_some() {
+        } else if c.sb.is_some() {
             Some(tr(lang, "tournament-tiebreaks"))
+        } else if c.bh.is_some() {
+            Some(tr(lang, "tournament-tiebreak-bh"))
         } else {
             None
         };

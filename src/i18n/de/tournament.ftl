@@ -48,6 +48,7 @@ tournament-head-perf = Leistung
 tournament-head-buchholz = BH
 tournament-head-sonneborn = SB
 tournament-tiebreaks = BH: Buchholz, SB: Sonneborn-Berger
+tournament-tiebreak-bh = BH: Buchholz
 tournament-nobody-yet = noch niemand angemeldet
 tournament-no-players = keine Spieler
 tournament-streak = { $fire } in Serie: Punkte doppelt

@@ -48,6 +48,7 @@ tournament-head-perf = perf
 tournament-head-buchholz = Bh
 tournament-head-sonneborn = SB
 tournament-tiebreaks = Bh: Buchholz, SB: Sonneborn-Berger
+tournament-tiebreak-bh = Bh: Buchholz
 tournament-nobody-yet = nobody has joined yet
 tournament-no-players = no players
 tournament-streak = { $fire } on a streak: points doubled

@@ -48,6 +48,7 @@ tournament-head-perf = TPR
 tournament-head-buchholz = WP
 tournament-head-sonneborn = SB
 tournament-tiebreaks = WP: weerstandspunten (Buchholz), SB: Sonneborn-Berger
+tournament-tiebreak-bh = WP: weerstandspunten (Buchholz)
 tournament-nobody-yet = nog niemand ingeschreven
 tournament-no-players = geen spelers
 tournament-streak = { $fire } op dreef: punten dubbel
