@@ -11,28 +11,30 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::browse::utc_datetime;
-use super::dialog::{clock_words, key_hints, render_confirm, rules_words};
+use super::dialog::{key_hints, render_confirm, rules_words};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::keymap::{
-    self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, Hint, Never, ToLine,
-    With,
+    self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, Hint, InLang, Never,
+    ToLine, With,
 };
 use super::layout::{inner, scroll_offset};
 use super::lobby::draw_list;
 use super::theme::Theme;
-use super::tournament::{countdown, kind_text, when_style};
+use super::tournament::{countdown_in, entry_words, kind_words, status_word, when_style};
 use super::widgets::{
     dialog, footer, footer_rows, pad, panel, put, put_line, trunc, InputResult, LineInput,
 };
 use super::widgets::{fill, wrap};
-use super::{Act, Effect, Identity, Overlay};
+use super::{vocab, Act, Effect, Identity, Overlay};
+use crate::i18n::{tr, Lang};
 use crate::proto::{
     AdminBan, AdminCmd, AdminResult, AdminSession, AdminSnapshot, BanKind, ClockSpec, EntryRule,
     Format, GameTerms, LobbySnapshot, PlayerStatus, TournamentId, TournamentInfo, TournamentOrder,
     TournamentStatus, TournamentTerms,
 };
 use crate::rules::{Rules, Variant};
-use crate::text::clean_line;
+use crate::t;
+use crate::text::{clean_line, display_width};
 use KeyCode::{
     BackTab, Delete, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up, F,
 };
@@ -106,6 +108,8 @@ pub(crate) struct AdminUi {
     pub dialog: Option<Dialog>,
     /// The last action's answer from the server.
     pub result: Option<AdminResult>,
+    /// The language of the keys' hints and help and of the refusals (the app's).
+    pub lang: Lang,
 }
 
 impl Default for AdminUi {
@@ -118,6 +122,17 @@ impl Default for AdminUi {
             tournament: None,
             dialog: None,
             result: None,
+            lang: Lang::default(),
+        }
+    }
+}
+
+impl AdminUi {
+    /// A new admin screen, its keys and refusals in `lang`.
+    pub fn in_lang(lang: Lang) -> AdminUi {
+        AdminUi {
+            lang,
+            ..AdminUi::default()
         }
     }
 }
@@ -147,19 +162,42 @@ fn tournaments(l: &LobbySnapshot) -> Vec<&TournamentInfo> {
 }
 
 /// `#4 "Spring cup"`, for dialogs and messages.
-fn tour_name(t: &TournamentInfo) -> String {
-    format!("#{} \"{}\"", t.id, clean_line(&t.terms.name, 60))
+fn tour_name(lang: Lang, t: &TournamentInfo) -> String {
+    let name = clean_line(&t.terms.name, 60);
+    t!(lang, "admin-tour-name", id = t.id.to_string(), name = name)
+}
+
+/// A tournament's status as the refusals' selectors read it.
+fn status_key(s: TournamentStatus) -> &'static str {
+    match s {
+        TournamentStatus::Upcoming => "upcoming",
+        TournamentStatus::Running => "running",
+        TournamentStatus::Finished => "finished",
+        TournamentStatus::Cancelled => "cancelled",
+    }
 }
 
 /// Where a session is, in words.
-pub(crate) fn where_text(s: PlayerStatus) -> String {
+pub(crate) fn where_text(lang: Lang, s: PlayerStatus) -> String {
     match s {
-        PlayerStatus::Idle => "lobby".into(),
-        PlayerStatus::Seeking => "lobby, seeking".into(),
-        PlayerStatus::Playing(id) => format!("playing #{id}"),
-        PlayerStatus::Watching(id) => format!("watching #{id}"),
-        PlayerStatus::LeftGame(id) => format!("lobby, left #{id}"),
+        PlayerStatus::Idle => tr(lang, "admin-where-lobby"),
+        PlayerStatus::Seeking => tr(lang, "admin-where-seeking"),
+        PlayerStatus::Playing(id) => t!(lang, "admin-where-playing", id = id.to_string()),
+        PlayerStatus::Watching(id) => t!(lang, "admin-where-watching", id = id.to_string()),
+        PlayerStatus::LeftGame(id) => t!(lang, "admin-where-left", id = id.to_string()),
     }
+}
+
+/// A kind of ban in words: `nick`, `Schlüssel`, `adres`.
+fn ban_word(lang: Lang, k: BanKind) -> String {
+    tr(
+        lang,
+        match k {
+            BanKind::Nick => "admin-ban-nick",
+            BanKind::Key => "admin-ban-key",
+            BanKind::Addr => "admin-ban-addr",
+        },
+    )
 }
 
 impl AdminUi {
@@ -201,11 +239,11 @@ impl AdminUi {
     ) -> Result<&'a TournamentInfo, String> {
         match self.tournament_index(l) {
             Some(i) => Ok(tournaments(l)[i]),
-            None if self.tournament.is_some() => {
-                Err("The tournament you chose is no longer listed: pick another".into())
-            }
-            None => Err(format!(
-                "No tournament is listed: N creates one (then {then})"
+            None if self.tournament.is_some() => Err(tr(self.lang, "admin-tournament-gone")),
+            None => Err(t!(
+                self.lang,
+                "admin-no-tournament",
+                then = tr(self.lang, then)
             )),
         }
     }
@@ -289,9 +327,14 @@ impl AdminUi {
     /// The times shown now that follow the wall clock (countdowns, a form's start): see
     /// `App::set_unix_time`.
     pub fn times_shown(&self, l: &LobbySnapshot, now: u64) -> String {
-        let mut s: String = l.tournaments.iter().map(|t| when_col(t, now)).collect();
+        let lang = self.lang;
+        let mut s: String = l
+            .tournaments
+            .iter()
+            .map(|t| when_col(lang, t, now))
+            .collect();
         if let Some(Dialog::Tournament(f)) = &self.dialog {
-            s.push_str(&f.start_words(now));
+            s.push_str(&f.start_words(lang, now, false));
         }
         s
     }
@@ -359,7 +402,7 @@ impl AdminUi {
 
     /// The keys of the admin screen, or of its dialog.
     pub fn keys(&self) -> Box<dyn Described> {
-        match &self.dialog {
+        let keys = match &self.dialog {
             None => Box::new(With(KEYS, self.focus)),
             Some(Dialog::Kick { .. }) => keymap::plain(KICK),
             Some(Dialog::Ban { .. }) => keymap::plain(BAN),
@@ -367,21 +410,25 @@ impl AdminUi {
             Some(Dialog::Broadcast { .. }) => keymap::plain(BROADCAST),
             Some(Dialog::Start { .. } | Dialog::Cancel { .. }) => keymap::plain(YES_NO),
             Some(Dialog::Tournament(f)) => Box::new(With(FORM, f.cx())),
-        }
+        };
+        Box::new(InLang(keys, self.lang))
     }
 
-    fn target_session(&mut self, me: &Identity, what: &str) -> Result<AdminSession, Vec<Act>> {
+    /// `then`: the message id of what the key does once a session is selected.
+    fn target_session(&mut self, me: &Identity, then: &str) -> Result<AdminSession, Vec<Act>> {
+        let lang = self.lang;
         let Some(s) = self.selected_session().cloned() else {
-            return Err(self.failed(&format!("Select a session in the list first, then {what}")));
+            let why = t!(lang, "admin-select-session", then = tr(lang, then));
+            return Err(self.failed(&why));
         };
         if s.nick.eq_ignore_ascii_case(&me.nick) {
-            return Err(self.failed("That is you: an admin cannot kick or ban themselves here"));
+            return Err(self.failed(&tr(lang, "admin-not-yourself")));
         }
         Ok(s)
     }
 
     fn open_kick(&mut self, me: &Identity) -> Vec<Act> {
-        match self.target_session(me, "K kicks it") {
+        match self.target_session(me, "admin-then-kick") {
             Ok(s) => {
                 self.focus = Focus::Sessions;
                 self.dialog = Some(Dialog::Kick {
@@ -395,7 +442,7 @@ impl AdminUi {
     }
 
     fn open_ban(&mut self, me: &Identity) -> Vec<Act> {
-        match self.target_session(me, "B bans it") {
+        match self.target_session(me, "admin-then-ban") {
             Ok(s) => {
                 let mut targets = vec![(BanKind::Nick, s.nick.clone())];
                 if let Some(k) = &s.key {
@@ -429,7 +476,7 @@ impl AdminUi {
                 });
                 vec![]
             }
-            None => self.failed("No ban selected: Tab to the bans list, pick one, then U"),
+            None => self.failed(&tr(self.lang, "admin-no-ban")),
         }
     }
 
@@ -450,15 +497,16 @@ impl AdminUi {
     }
 
     fn open_start(&mut self, l: &LobbySnapshot) -> Vec<Act> {
-        let t = match self.target_tournament(l, "S starts it") {
+        let t = match self.target_tournament(l, "admin-then-start") {
             Ok(t) => t,
             Err(acts) => return acts,
         };
         if t.status != TournamentStatus::Upcoming {
-            let why = format!(
-                "Tournament {} is {}: only an upcoming one can be started",
-                tour_name(t),
-                t.status.word()
+            let why = t!(
+                self.lang,
+                "admin-cannot-start",
+                name = tour_name(self.lang, t),
+                status = status_key(t.status)
             );
             return self.failed(&why);
         }
@@ -470,12 +518,17 @@ impl AdminUi {
     }
 
     fn open_cancel(&mut self, l: &LobbySnapshot) -> Vec<Act> {
-        let t = match self.target_tournament(l, "X cancels it") {
+        let t = match self.target_tournament(l, "admin-then-cancel") {
             Ok(t) => t,
             Err(acts) => return acts,
         };
         if !open(t) {
-            let why = format!("Tournament {} is {} already", tour_name(t), t.status.word());
+            let why = t!(
+                self.lang,
+                "admin-over-already",
+                name = tour_name(self.lang, t),
+                status = status_key(t.status)
+            );
             return self.failed(&why);
         }
         self.dialog = Some(Dialog::Cancel {
@@ -487,7 +540,7 @@ impl AdminUi {
     }
 
     fn open_edit(&mut self, l: &LobbySnapshot) -> Vec<Act> {
-        let t = match self.target_tournament(l, "E edits it") {
+        let t = match self.target_tournament(l, "admin-then-edit") {
             Ok(t) => t,
             Err(acts) => return acts,
         };
@@ -496,14 +549,11 @@ impl AdminUi {
                 self.dialog = Some(Dialog::Tournament(Box::new(TourForm::edit(t))));
                 return vec![];
             }
-            TournamentStatus::Running => "has started",
-            TournamentStatus::Finished => "is finished",
-            TournamentStatus::Cancelled => "was cancelled",
+            TournamentStatus::Running => "admin-edit-started",
+            TournamentStatus::Finished => "admin-edit-finished",
+            TournamentStatus::Cancelled => "admin-edit-cancelled",
         };
-        let why = format!(
-            "Tournament {} {why}: it can no longer be edited",
-            tour_name(t)
-        );
+        let why = t!(self.lang, why, name = tour_name(self.lang, t));
         self.failed(&why)
     }
 
@@ -660,21 +710,23 @@ pub(crate) struct AdminLayout {
     pub footer: Rect,
 }
 
-/// `foot`: the footer's rows (see `widgets::footer_rows`). The sessions get two fifths of
-/// the body, the bans and the tournaments half the rest each.
-pub(crate) fn admin_layout(w: u16, h: u16, foot: u16) -> AdminLayout {
+/// `foot`: the footer's rows (see `widgets::footer_rows`); `result`: the result line's (1,
+/// or 2 for a long answer). The sessions get two fifths of the body, the bans and the
+/// tournaments half the rest each.
+pub(crate) fn admin_layout(w: u16, h: u16, foot: u16, result: u16) -> AdminLayout {
     let cw = w.min(140);
     let left = (w - cw) / 2;
-    let body = h.saturating_sub(2 + foot);
+    let top = 1 + result;
+    let body = h.saturating_sub(top + foot);
     let sessions_h = (body * 2 / 5).max(5).min(body);
     let bans_h = (body - sessions_h) / 2;
     let tours_h = body - sessions_h - bans_h;
     AdminLayout {
         header: Rect::new(left, 0, cw, 1),
-        result: Rect::new(left, 1, cw, 1),
-        sessions: Rect::new(left, 2, cw, sessions_h),
-        bans: Rect::new(left, 2 + sessions_h, cw, bans_h),
-        tournaments: Rect::new(left, 2 + sessions_h + bans_h, cw, tours_h),
+        result: Rect::new(left, 1, cw, result),
+        sessions: Rect::new(left, top, cw, sessions_h),
+        bans: Rect::new(left, top + sessions_h, cw, bans_h),
+        tournaments: Rect::new(left, top + sessions_h + bans_h, cw, tours_h),
         footer: Rect::new(0, h.saturating_sub(foot), w, foot.min(h)),
     }
 }
@@ -688,7 +740,12 @@ fn list_rows(r: Rect) -> Rect {
 impl AdminUi {
     /// The screen's layout, with a footer of two rows when its hints need them.
     fn layout(&self, w: u16, h: u16) -> AdminLayout {
-        admin_layout(w, h, footer_rows(&self.keys().footer(), w))
+        let result = match &self.result {
+            // A long answer (a refusal in a longer language) wraps to a second row.
+            Some(r) => result_lines(r, w.min(140)).len().clamp(1, 2) as u16,
+            None => 1,
+        };
+        admin_layout(w, h, footer_rows(&self.keys().footer(), w), result)
     }
 
     /// Rows a page key moves in the list focused.
@@ -703,21 +760,15 @@ impl AdminUi {
     }
 }
 
-/// `1 ban`, `2 bans`.
-fn count(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
-}
-
-fn who(s: &AdminSession) -> &'static str {
-    if s.guest {
-        "guest"
-    } else {
-        "key"
-    }
+fn who(lang: Lang, s: &AdminSession) -> String {
+    tr(
+        lang,
+        if s.guest {
+            "admin-who-guest"
+        } else {
+            "admin-who-key"
+        },
+    )
 }
 
 /// `l`: the lobby's snapshot (the tournaments); `now`: the wall clock, Unix seconds.
@@ -746,21 +797,26 @@ pub(crate) fn render(
 /// The header and the last action's answer under it.
 fn render_header(buf: &mut Buffer, ui: &AdminUi, l: &LobbySnapshot, lay: &AdminLayout, t: &Theme) {
     let counts = match &ui.data {
-        Some(d) => format!(
-            "{} online, {}, {}",
-            count(d.sessions.len(), "session"),
-            count(d.bans.len(), "ban"),
-            count(l.tournaments.len(), "tournament")
+        Some(d) => t!(
+            t.lang,
+            "admin-counts",
+            sessions = d.sessions.len(),
+            bans = d.bans.len(),
+            tournaments = l.tournaments.len()
         ),
-        None => "loading...".into(),
+        None => tr(t.lang, "admin-loading"),
     };
-    let header = Line::from(vec![
+    let mut header = Line::from(vec![
         Span::styled("stratego-ssh", t.accent()),
         Span::raw(t.g.sep.to_string()),
-        Span::styled("Admin", t.title()),
+        Span::styled(tr(t.lang, "admin-title"), t.title()),
         Span::raw(t.g.sep.to_string()),
         Span::styled(counts, t.dim()),
     ]);
+    if header.width() > usize::from(lay.header.width) {
+        // The server's name gives way to the counts.
+        header.spans.drain(..2);
+    }
     put_line(buf, lay.header.x, lay.header.y, &header, lay.header.width);
     if let Some(r) = &ui.result {
         let (mark, st) = if r.ok {
@@ -768,76 +824,156 @@ fn render_header(buf: &mut Buffer, ui: &AdminUi, l: &LobbySnapshot, lay: &AdminL
         } else {
             ("!", t.error())
         };
-        put(
-            buf,
-            lay.result.x + 1,
-            lay.result.y,
-            &format!("{mark} {}", clean_line(&r.text, 300)),
-            lay.result.width.saturating_sub(1),
-            st,
-        );
+        let lines = result_lines(r, lay.result.width);
+        for (k, line) in lines
+            .iter()
+            .take(usize::from(lay.result.height))
+            .enumerate()
+        {
+            let text = match k {
+                0 => format!("{mark} {line}"),
+                _ => format!("  {line}"),
+            };
+            put(
+                buf,
+                lay.result.x + 1,
+                lay.result.y + k as u16,
+                &text,
+                lay.result.width.saturating_sub(1),
+                st,
+            );
+        }
     }
 }
 
-/// What an empty list says: nothing there, or nothing came yet.
-fn empty_text(ui: &AdminUi, none: &'static str) -> &'static str {
+/// The last action's answer wrapped for a result line `width` cells wide (its mark and
+/// indent aside).
+fn result_lines(r: &AdminResult, width: u16) -> Vec<String> {
+    wrap(
+        &clean_line(&r.text, 300),
+        usize::from(width.saturating_sub(3)),
+    )
+}
+
+/// What an empty list says: nothing there (message `none`), or nothing came yet.
+fn empty_text(ui: &AdminUi, none: &str, lang: Lang) -> String {
     if ui.data.is_some() {
-        none
+        tr(lang, none)
     } else {
-        "loading..."
+        tr(lang, "admin-loading")
     }
+}
+
+/// The widest of `texts`, and at least `min` cells.
+fn widest<S: AsRef<str>>(min: usize, texts: impl IntoIterator<Item = S>) -> usize {
+    texts
+        .into_iter()
+        .map(|s| display_width(s.as_ref()))
+        .fold(min, usize::max)
 }
 
 const NICK_W: usize = 18;
 const ADDR_W: usize = 22;
 const WHERE_W: usize = 15;
 
+/// The sessions' columns: who (guest or key), address, where; each as wide as its heading
+/// and its words in the language.
+struct SessionCols {
+    nick: usize,
+    who: usize,
+    addr: usize,
+    place: usize,
+}
+
 fn render_sessions(buf: &mut Buffer, ui: &AdminUi, me: &Identity, area: Rect, t: &Theme) {
+    let lang = t.lang;
     let list = sessions(&ui.data);
     let focused = ui.focus == Focus::Sessions;
-    let title = format!("Sessions online ({})", list.len());
+    let title = t!(lang, "admin-sessions-title", count = list.len());
     let inn = panel(buf, area, &title, focused, t);
+    let heads = [
+        tr(lang, "admin-head-nick"),
+        tr(lang, "admin-head-id"),
+        tr(lang, "admin-head-address"),
+        tr(lang, "admin-head-where"),
+        tr(lang, "admin-head-key"),
+    ];
+    let (nick, addr) = (widest(NICK_W, [&heads[0]]), widest(ADDR_W, [&heads[2]]));
+    let who_w = widest(
+        5,
+        [
+            &heads[1],
+            &tr(lang, "admin-who-guest"),
+            &tr(lang, "admin-who-key"),
+        ],
+    );
+    // Where: as wide as its words, up to WHERE_W while the key's heading keeps its room.
+    let place = widest(
+        0,
+        list.iter()
+            .map(|s| where_text(lang, s.status))
+            .chain([heads[3].clone()]),
+    );
+    let room = usize::from(inn.width)
+        .saturating_sub(2 + nick + 1 + who_w + 1 + addr + 1 + 1 + display_width(&heads[4]));
+    let c = SessionCols {
+        nick,
+        who: who_w,
+        addr,
+        place: place.max(WHERE_W.min(room)),
+    };
     let head = format!(
-        "  {} {} {} {} key",
-        pad("nick", NICK_W),
-        pad("id", 5),
-        pad("address", ADDR_W),
-        pad("where", WHERE_W)
+        "  {} {} {} {} {}",
+        pad(&heads[0], c.nick),
+        pad(&heads[1], c.who),
+        pad(&heads[2], c.addr),
+        pad(&heads[3], c.place),
+        heads[4]
     );
     put(buf, inn.x, inn.y, &head, inn.width, t.dim());
     let rows_area = list_rows(area);
     let width = usize::from(rows_area.width);
-    let rows = list.iter().map(|s| session_row(s, me, width, t)).collect();
-    let empty = empty_text(ui, "nobody online");
-    draw_list(buf, rows_area, rows, ui.session_index(), focused, empty, t);
+    let rows = list
+        .iter()
+        .map(|s| session_row(s, me, width, &c, t))
+        .collect();
+    let empty = empty_text(ui, "admin-nobody-online", lang);
+    draw_list(buf, rows_area, rows, ui.session_index(), focused, &empty, t);
 }
 
 /// One session in a row of `width` cells (the key cut with a mark where it does not fit).
-fn session_row(s: &AdminSession, me: &Identity, width: usize, t: &Theme) -> Line<'static> {
+fn session_row(
+    s: &AdminSession,
+    me: &Identity,
+    width: usize,
+    c: &SessionCols,
+    t: &Theme,
+) -> Line<'static> {
+    let lang = t.lang;
     let nick = clean_line(&s.nick, 40);
     let mine = nick.eq_ignore_ascii_case(&me.nick);
-    let marked = format!("{nick} (you)");
-    let (shown, style) = if mine && marked.chars().count() <= NICK_W {
+    let marked = t!(lang, "admin-nick-you", nick = nick.as_str());
+    let (shown, style) = if mine && display_width(&marked) <= c.nick {
         (marked, t.accent())
     } else if mine {
-        (trunc(&nick, NICK_W), t.accent())
+        (trunc(&nick, c.nick), t.accent())
     } else {
-        (trunc(&nick, NICK_W), Style::new())
+        (trunc(&nick, c.nick), Style::new())
     };
     let addr = s.addr.map_or("-".to_string(), |a| a.to_string());
-    let room = width.saturating_sub(2 + NICK_W + 1 + 5 + 1 + ADDR_W + 1 + WHERE_W + 1);
+    let room = width.saturating_sub(2 + c.nick + 1 + c.who + 1 + c.addr + 1 + c.place + 1);
     let key = s
         .key
         .as_deref()
         .map_or(String::new(), |k| trunc(&clean_line(k, 80), room));
     Line::from(vec![
         Span::raw(format!("{} ", t.g.bullet)),
-        Span::styled(pad(&shown, NICK_W), style),
+        Span::styled(pad(&shown, c.nick), style),
         Span::raw(format!(
             " {} {} {} ",
-            pad(who(s), 5),
-            pad(&addr, ADDR_W),
-            pad(&where_text(s.status), WHERE_W)
+            pad(&who(lang, s), c.who),
+            pad(&addr, c.addr),
+            pad(&where_text(lang, s.status), c.place)
         )),
         Span::styled(key, t.dim()),
     ])
@@ -848,46 +984,73 @@ const BY_W: usize = 14;
 const WHEN_W: usize = 16;
 
 fn render_bans(buf: &mut Buffer, ui: &AdminUi, area: Rect, t: &Theme) {
+    let lang = t.lang;
     let list = bans(&ui.data);
     let focused = ui.focus == Focus::Bans;
-    let inn = panel(buf, area, &format!("Bans ({})", list.len()), focused, t);
+    let title = t!(lang, "admin-bans-title", count = list.len());
+    let inn = panel(buf, area, &title, focused, t);
+    let heads = [
+        tr(lang, "admin-head-what"),
+        tr(lang, "admin-head-value"),
+        tr(lang, "admin-head-reason"),
+        tr(lang, "admin-head-by"),
+        tr(lang, "admin-head-when"),
+    ];
+    let what_w = widest(
+        5,
+        BanKind::ALL
+            .into_iter()
+            .map(|k| ban_word(lang, k))
+            .chain([heads[0].clone()]),
+    );
+    let value_w = widest(VALUE_W, [&heads[1]]);
+    let by_w = widest(BY_W, [&heads[3]]);
     let reason_w = (inn.width as usize)
-        .saturating_sub(5 + 1 + VALUE_W + 1 + 1 + BY_W + 1 + WHEN_W)
-        .max(8);
+        .saturating_sub(what_w + 1 + value_w + 1 + 1 + by_w + 1 + WHEN_W)
+        .max(8)
+        .max(display_width(&heads[2]));
     let head = format!(
         "{} {} {} {} {}",
-        pad("what", 5),
-        pad("value", VALUE_W),
-        pad("reason", reason_w),
-        pad("by", BY_W),
-        "when (UTC)"
+        pad(&heads[0], what_w),
+        pad(&heads[1], value_w),
+        pad(&heads[2], reason_w),
+        pad(&heads[3], by_w),
+        heads[4]
     );
     put(buf, inn.x, inn.y, &head, inn.width, t.dim());
-    let rows = list.iter().map(|b| ban_row(b, reason_w, t)).collect();
-    let empty = empty_text(ui, "no bans");
+    let rows = list
+        .iter()
+        .map(|b| ban_row(b, [what_w, value_w, reason_w, by_w], t))
+        .collect();
+    let empty = empty_text(ui, "admin-no-bans", lang);
     draw_list(
         buf,
         list_rows(area),
         rows,
         ui.ban_index(),
         focused,
-        empty,
+        &empty,
         t,
     );
 }
 
-fn ban_row(b: &AdminBan, reason_w: usize, t: &Theme) -> Line<'static> {
+/// `[what, value, reason, by]`: the columns' widths.
+fn ban_row(
+    b: &AdminBan,
+    [what_w, value_w, reason_w, by_w]: [usize; 4],
+    t: &Theme,
+) -> Line<'static> {
     Line::from(vec![
-        Span::styled(pad(b.kind.word(), 5), t.accent()),
+        Span::styled(pad(&ban_word(t.lang, b.kind), what_w), t.accent()),
         Span::raw(format!(
             " {} {} ",
-            pad(&clean_line(&b.value, 80), VALUE_W),
+            pad(&clean_line(&b.value, 80), value_w),
             pad(&clean_line(&b.reason, 200), reason_w)
         )),
         Span::styled(
             format!(
                 "{} {}",
-                pad(&clean_line(&b.by, 80), BY_W),
+                pad(&clean_line(&b.by, 80), by_w),
                 super::utc_datetime(b.at)
             ),
             t.dim(),
@@ -895,31 +1058,49 @@ fn ban_row(b: &AdminBan, reason_w: usize, t: &Theme) -> Line<'static> {
     ])
 }
 
-const ID_W: usize = 5;
 const STATUS_W: usize = 9;
 const FORMAT_W: usize = 10;
-const WHEN_COL_W: usize = 21;
 const ENTRANTS_W: usize = 8;
 
 /// The when column: an upcoming (or ended) one's start, UTC; a running Swiss's round; a
 /// running arena's time left (its end, UTC, while the wall clock is not known).
-fn when_col(t: &TournamentInfo, now: u64) -> String {
+fn when_col(lang: Lang, t: &TournamentInfo, now: u64) -> String {
     match (t.status, t.terms.format, t.ends_at) {
         (TournamentStatus::Running, Format::Swiss { rounds }, _) => {
-            format!("round {}/{rounds}", t.round)
+            t!(
+                lang,
+                "tournament-round-short",
+                round = t.round,
+                rounds = rounds
+            )
         }
         (TournamentStatus::Running, Format::Arena { .. }, Some(end)) if now == 0 => {
-            format!("ends {}", utc_datetime(end))
+            t!(lang, "admin-ends-at", date = utc_datetime(end))
         }
         (TournamentStatus::Running, Format::Arena { .. }, Some(end)) if end <= now => {
-            "ending".into()
+            tr(lang, "tournament-ending")
         }
         (TournamentStatus::Running, Format::Arena { .. }, Some(end)) => {
-            format!("ends in {}", countdown(end - now))
+            t!(
+                lang,
+                "tournament-ends-in",
+                time = countdown_in(lang, end - now)
+            )
         }
-        (TournamentStatus::Running, Format::Arena { .. }, None) => "running".into(),
+        (TournamentStatus::Running, Format::Arena { .. }, None) => {
+            tr(lang, "tournament-status-running")
+        }
         _ => utc_datetime(t.terms.starts_at),
     }
+}
+
+/// The tournaments' columns: id, status, format, when, entrants (the name takes the rest).
+struct TourCols {
+    id: usize,
+    status: usize,
+    format: usize,
+    when: usize,
+    entrants: usize,
 }
 
 fn render_tournaments(
@@ -930,53 +1111,97 @@ fn render_tournaments(
     area: Rect,
     t: &Theme,
 ) {
+    let lang = t.lang;
     let list = tournaments(l);
     let focused = ui.focus == Focus::Tournaments;
-    let inn = panel(
-        buf,
-        area,
-        &format!("Tournaments ({})", list.len()),
-        focused,
-        t,
-    );
-    let fixed = ID_W + 1 + 1 + STATUS_W + 1 + FORMAT_W + 1 + WHEN_COL_W + 1 + ENTRANTS_W;
-    let name_w = (inn.width as usize).saturating_sub(fixed).max(8);
+    let title = t!(lang, "admin-tournaments-title", count = list.len());
+    let inn = panel(buf, area, &title, focused, t);
+    let heads = [
+        tr(lang, "admin-head-name"),
+        tr(lang, "admin-head-status"),
+        tr(lang, "admin-head-format"),
+        tr(lang, "admin-head-when"),
+        tr(lang, "admin-head-entrants"),
+    ];
+    let c = TourCols {
+        id: widest(2, list.iter().map(|tour| format!("#{}", tour.id))),
+        status: widest(
+            STATUS_W,
+            list.iter()
+                .map(|tour| status_word(lang, tour.status))
+                .chain([heads[1].clone()]),
+        ),
+        format: widest(
+            FORMAT_W,
+            list.iter()
+                .map(|tour| kind_words(lang, tour.terms.format))
+                .chain([heads[2].clone()]),
+        ),
+        when: widest(
+            utc_datetime(0).len(),
+            list.iter()
+                .map(|tour| when_col(lang, tour, now))
+                .chain([heads[3].clone()]),
+        ),
+        entrants: widest(ENTRANTS_W, [&heads[4]]),
+    };
+    let fixed = c.id + 1 + 1 + c.status + 1 + c.format + 1 + c.when + 1 + c.entrants;
+    let name_w = (inn.width as usize)
+        .saturating_sub(fixed)
+        .max(8)
+        .max(display_width(&heads[0]));
     let head = format!(
-        "{} {} {} {} {} {:>ENTRANTS_W$}",
-        pad("id", ID_W),
-        pad("name", name_w),
-        pad("status", STATUS_W),
-        pad("format", FORMAT_W),
-        pad("when (UTC)", WHEN_COL_W),
-        "entrants"
+        "{} {} {} {} {} {}",
+        pad("#", c.id),
+        pad(&heads[0], name_w),
+        pad(&heads[1], c.status),
+        pad(&heads[2], c.format),
+        pad(&heads[3], c.when),
+        rpad(&heads[4], c.entrants)
     );
     put(buf, inn.x, inn.y, &head, inn.width, t.dim());
     let rows = list
         .iter()
-        .map(|tour| tournament_row(tour, name_w, now, t))
+        .map(|tour| tournament_row(tour, name_w, &c, now, t))
         .collect();
-    let empty = "no tournaments: N creates one";
+    let empty = tr(lang, "admin-no-tournaments");
     let selected = ui.tournament_index(l);
-    draw_list(buf, list_rows(area), rows, selected, focused, empty, t);
+    draw_list(buf, list_rows(area), rows, selected, focused, &empty, t);
 }
 
-/// `#2    Spring cup   upcoming  Swiss 5r   2024-05-01 12:30         12`.
-fn tournament_row(tour: &TournamentInfo, name_w: usize, now: u64, t: &Theme) -> Line<'static> {
+/// `s` right-aligned in `w` cells.
+fn rpad(s: &str, w: usize) -> String {
+    format!("{}{s}", " ".repeat(w.saturating_sub(display_width(s))))
+}
+
+/// `#2 Spring cup   upcoming  Swiss 5r   2024-05-01 12:30         12`.
+fn tournament_row(
+    tour: &TournamentInfo,
+    name_w: usize,
+    c: &TourCols,
+    now: u64,
+    t: &Theme,
+) -> Line<'static> {
+    let lang = t.lang;
     let ended = !open(tour);
     let base = if ended { t.dim() } else { Style::new() };
     let entrants = tour.standings.iter().filter(|s| !s.withdrawn).count();
     Line::from(vec![
-        Span::styled(pad(&format!("#{}", tour.id), ID_W), t.accent()),
+        Span::styled(pad(&format!("#{}", tour.id), c.id), t.accent()),
         Span::styled(
             format!(" {} ", pad(&clean_line(&tour.terms.name, 80), name_w)),
             base,
         ),
-        Span::styled(pad(tour.status.word(), STATUS_W), when_style(tour, t)),
+        Span::styled(
+            pad(&status_word(lang, tour.status), c.status),
+            when_style(tour, t),
+        ),
         Span::styled(
             format!(
-                " {} {} {entrants:>ENTRANTS_W$}",
-                pad(&kind_text(tour.terms.format), FORMAT_W),
-                pad(&when_col(tour, now), WHEN_COL_W)
+                " {} {} {}",
+                pad(&kind_words(lang, tour.terms.format), c.format),
+                pad(&when_col(lang, tour, now), c.when),
+                rpad(&entrants.to_string(), c.entrants)
             ),
             base,
         ),
@@ -984,6 +1209,7 @@ fn tournament_row(tour: &TournamentInfo, name_w: usize, now: u64, t: &Theme) -> 
 }
 
 fn render_dialog(buf: &mut Buffer, screen: Rect, d: &Dialog, now: u64, t: &Theme) {
+    let lang = t.lang;
     match d {
         Dialog::Kick { nick, reason } => render_kick(buf, screen, nick, reason, t),
         Dialog::Ban {
@@ -995,8 +1221,13 @@ fn render_dialog(buf: &mut Buffer, screen: Rect, d: &Dialog, now: u64, t: &Theme
         Dialog::Unban { kind, value } => render_confirm(
             buf,
             screen,
-            "Unban",
-            &format!("Lift the ban on {} {}?", kind.word(), value),
+            &tr(lang, "admin-unban-title"),
+            &t!(
+                lang,
+                "admin-unban-question",
+                kind = ban_word(lang, *kind),
+                value = value.as_str()
+            ),
             &keymap::footer(UNBAN, &Always),
             t,
         ),
@@ -1004,16 +1235,27 @@ fn render_dialog(buf: &mut Buffer, screen: Rect, d: &Dialog, now: u64, t: &Theme
         Dialog::Start { id, name } => render_confirm(
             buf,
             screen,
-            "Start tournament",
-            &format!("Start #{id} \"{name}\" now?"),
+            &tr(lang, "admin-start-title"),
+            &t!(
+                lang,
+                "admin-start-question",
+                id = id.to_string(),
+                name = name.as_str()
+            ),
             &keymap::footer(YES_NO, &Always),
             t,
         ),
         Dialog::Cancel { id, name, status } => render_confirm(
             buf,
             screen,
-            "Cancel tournament",
-            &format!("Cancel #{id} \"{name}\" ({})?", status.word()),
+            &tr(lang, "admin-cancel-title"),
+            &t!(
+                lang,
+                "admin-cancel-question",
+                id = id.to_string(),
+                name = name.as_str(),
+                status = status_key(*status)
+            ),
             &keymap::footer(YES_NO, &Always),
             t,
         ),
@@ -1033,6 +1275,20 @@ fn dialog_hints(buf: &mut Buffer, inn: Rect, pairs: &[(&str, &str)], t: &Theme) 
     );
 }
 
+/// The cells a dialog's hint line takes.
+fn hints_width(pairs: &[(&str, &str)], t: &Theme) -> usize {
+    key_hints(pairs, t).width()
+}
+
+/// A dialog's width for lines of `widths` cells: at least `min`, at most the screen's
+/// (borders and a cell each side).
+fn dialog_width(screen: Rect, min: u16, widths: &[usize]) -> u16 {
+    let want = widths.iter().copied().max().unwrap_or(0) + 4;
+    (u16::try_from(want).unwrap_or(u16::MAX))
+        .max(min)
+        .min(screen.width)
+}
+
 /// A line of text in a dialog, one cell in from its left edge.
 fn dialog_line(buf: &mut Buffer, inn: Rect, dy: u16, text: &str, style: Style) {
     put(
@@ -1045,21 +1301,44 @@ fn dialog_line(buf: &mut Buffer, inn: Rect, dy: u16, text: &str, style: Style) {
     );
 }
 
+/// Lines of text in a dialog from row `dy`, wrapped to its width; the rows they took.
+fn dialog_lines(buf: &mut Buffer, inn: Rect, dy: u16, lines: &[String], style: Style) -> u16 {
+    for (k, l) in lines.iter().enumerate() {
+        dialog_line(buf, inn, dy + k as u16, l, style);
+    }
+    lines.len() as u16
+}
+
+/// `text` wrapped for a dialog `w` cells wide.
+fn dialog_wrap(text: &str, w: u16) -> Vec<String> {
+    wrap(text, usize::from(w.saturating_sub(3)))
+}
+
 fn render_kick(buf: &mut Buffer, screen: Rect, nick: &str, reason: &LineInput, t: &Theme) {
-    let inn = dialog(buf, screen, 64, 8, &format!("Kick {nick}"), t);
-    let what = format!("Disconnect every session of {nick}.");
-    dialog_line(buf, inn, 0, &what, Style::new());
-    reason.render(
-        buf,
-        inn.x + 1,
-        inn.y + 2,
-        inn.width.saturating_sub(2),
-        "reason: ",
-        t,
+    let lang = t.lang;
+    let what = t!(lang, "admin-kick-what", nick = nick);
+    let note = tr(lang, "admin-kick-note");
+    let hints = keymap::footer(KICK, &Always);
+    let w = dialog_width(
+        screen,
+        64,
+        &[
+            display_width(&what),
+            display_width(&note),
+            hints_width(&hints, t),
+        ],
     );
-    let note = "(empty: \"kicked by an admin\"; they are shown it)";
-    dialog_line(buf, inn, 3, note, t.dim());
-    dialog_hints(buf, inn, &keymap::footer(KICK, &Always), t);
+    let (what, note) = (dialog_wrap(&what, w), dialog_wrap(&note, w));
+    let h = 2 + what.len() as u16 + 1 + 1 + note.len() as u16 + 1 + 1;
+    let title = t!(lang, "admin-kick-title", nick = nick);
+    let inn = dialog(buf, screen, w, h, &title, t);
+    let mut y = dialog_lines(buf, inn, 0, &what, Style::new()) + 1;
+    let prompt = format!("{} ", tr(lang, "admin-reason"));
+    let iw = inn.width.saturating_sub(2);
+    reason.render(buf, inn.x + 1, inn.y + y, iw, &prompt, t);
+    y += 1;
+    dialog_lines(buf, inn, y, &note, t.dim());
+    dialog_hints(buf, inn, &hints, t);
 }
 
 fn render_ban(
@@ -1070,63 +1349,79 @@ fn render_ban(
     reason: &LineInput,
     t: &Theme,
 ) {
-    let inn = dialog(buf, screen, 72, 9, &format!("Ban {nick}"), t);
+    let lang = t.lang;
     let (kind, value) = &targets[choice.min(targets.len().saturating_sub(1))];
-    let line = Line::from(vec![
-        Span::raw("ban by: "),
-        Span::styled(format!("< {} {} >", kind.word(), value), t.row_focus()),
-    ]);
-    put_line(buf, inn.x + 1, inn.y, &line, inn.width.saturating_sub(1));
-    let others: Vec<&str> = targets
+    let by = format!("{} ", tr(lang, "admin-ban-by"));
+    let by_w = display_width(&by) as u16;
+    let chosen = format!("< {} {} >", ban_word(lang, *kind), value);
+    let others: Vec<String> = targets
         .iter()
-        .map(|(k, _)| k.word())
-        .filter(|w| *w != kind.word())
+        .filter(|(k, _)| k != kind)
+        .map(|(k, _)| ban_word(lang, *k))
         .collect();
-    if !others.is_empty() {
-        let text = format!("(Left/Right: {})", others.join(", "));
+    let others =
+        (!others.is_empty()).then(|| t!(lang, "admin-ban-others", others = others.join(", ")));
+    let note = tr(lang, "admin-ban-note");
+    let hints = keymap::footer(BAN, &Always);
+    let w = dialog_width(
+        screen,
+        72,
+        &[
+            display_width(&by) + display_width(&chosen),
+            display_width(&by) + others.as_deref().map_or(0, display_width),
+            display_width(&note),
+            hints_width(&hints, t),
+        ],
+    );
+    let note = dialog_wrap(&note, w);
+    let h = 2 + 1 + 1 + 1 + 1 + note.len() as u16 + 1 + 1;
+    let title = t!(lang, "admin-ban-title", nick = nick);
+    let inn = dialog(buf, screen, w, h, &title, t);
+    let line = Line::from(vec![Span::raw(by), Span::styled(chosen, t.row_focus())]);
+    put_line(buf, inn.x + 1, inn.y, &line, inn.width.saturating_sub(1));
+    if let Some(text) = others {
+        let x = inn.x + 1 + by_w;
         put(
             buf,
-            inn.x + 9,
+            x,
             inn.y + 1,
             &text,
-            inn.width.saturating_sub(9),
+            inn.width.saturating_sub(1 + by_w),
             t.dim(),
         );
     }
-    reason.render(
-        buf,
-        inn.x + 1,
-        inn.y + 3,
-        inn.width.saturating_sub(2),
-        "reason: ",
-        t,
-    );
-    let note = "Stored at once; matching sessions are disconnected with the reason.";
-    dialog_line(buf, inn, 4, note, t.dim());
-    dialog_hints(buf, inn, &keymap::footer(BAN, &Always), t);
+    let prompt = format!("{} ", tr(lang, "admin-reason"));
+    let iw = inn.width.saturating_sub(2);
+    reason.render(buf, inn.x + 1, inn.y + 3, iw, &prompt, t);
+    dialog_lines(buf, inn, 4, &note, t.dim());
+    dialog_hints(buf, inn, &hints, t);
 }
 
 fn render_broadcast(buf: &mut Buffer, screen: Rect, text: &LineInput, empty: bool, t: &Theme) {
-    let inn = dialog(buf, screen, 72, 7, "Broadcast", t);
-    dialog_line(
-        buf,
-        inn,
-        0,
-        "A notice to every session online:",
-        Style::new(),
+    let lang = t.lang;
+    let what = tr(lang, "admin-broadcast-what");
+    let error = tr(lang, "admin-broadcast-empty");
+    let hints = keymap::footer(BROADCAST, &Always);
+    let w = dialog_width(
+        screen,
+        72,
+        &[
+            display_width(&what),
+            display_width(&error),
+            hints_width(&hints, t),
+        ],
     );
-    text.render(
-        buf,
-        inn.x + 1,
-        inn.y + 1,
-        inn.width.saturating_sub(2),
-        "say: ",
-        t,
-    );
+    let what = dialog_wrap(&what, w);
+    let h = 2 + what.len() as u16 + 1 + 1 + 1 + 1;
+    let inn = dialog(buf, screen, w, h, &tr(lang, "admin-broadcast-title"), t);
+    let y = dialog_lines(buf, inn, 0, &what, Style::new());
+    let prompt = format!("{} ", tr(lang, "admin-say"));
+    let iw = inn.width.saturating_sub(2);
+    text.render(buf, inn.x + 1, inn.y + y, iw, &prompt, t);
     if empty {
-        dialog_line(buf, inn, 2, "Type a message first", t.error());
+        dialog_line(buf, inn, y + 1, &error, t.error());
     }
-    dialog_hints(buf, inn, &keymap::footer(BROADCAST, &Always), t);
+    dialog_hints(buf, inn, &hints, t);
 }
 
 /// What a key of the admin screen does.
@@ -1168,15 +1463,9 @@ enum BanKey {
     Line,
 }
 
-const TABS: (&str, &str) = ("Tab / Shift-Tab", "the next / previous list");
-const SIDES: (&str, &str) = (
-    "Left / Right, h / l",
-    "the list before / after (sessions, bans, tournaments)",
-);
-const UNBAN_HELP: (&str, &str) = (
-    "U, Enter/Del on a ban",
-    "lift the selected ban (asks yes/no)",
-);
+const TABS: (&str, &str) = ("keys-tab-shift-tab", "admin-help-tabs");
+const SIDES: (&str, &str) = ("admin-keys-sides", "admin-help-sides");
+const UNBAN_HELP: (&str, &str) = ("admin-keys-unban-label", "admin-help-unban");
 const S: &[Focus] = &[Focus::Sessions];
 const B: &[Focus] = &[Focus::Bans];
 const T: &[Focus] = &[Focus::Tournaments];
@@ -1186,107 +1475,121 @@ const T: &[Focus] = &[Focus::Tournaments];
 const KEYS: &[Binding<Do, Focus>] = &[
     on(&[Tab], Do::Next)
         .hints(&[
-            hint(4, "Tab", "bans").when(S),
-            hint(3, "Tab", "tournaments").when(B),
-            hint(5, "Tab", "sessions").when(T),
+            hint(4, "Tab", "admin-keys-bans").when(S),
+            hint(3, "Tab", "admin-keys-tournaments").when(B),
+            hint(5, "Tab", "admin-keys-sessions").when(T),
         ])
         .help(TABS.0, TABS.1),
     on(&[BackTab], Do::Prev).help(TABS.0, TABS.1),
     on(&[Left, ch('h')], Do::Prev).help(SIDES.0, SIDES.1),
     on(&[Right, ch('l')], Do::Next).help(SIDES.0, SIDES.1),
-    on(&[Up, ch('k'), Down, ch('j')], Do::Move).help("Up / Down, j / k", "move in the list"),
+    on(&[Up, ch('k'), Down, ch('j')], Do::Move).help("keys-up-down-jk", "tournament-help-move"),
     on(&[PageUp, PageDown, Home, End], Do::Move)
-        .help("PgUp/PgDn, Home/End", "a page up / down, first / last"),
+        .help("tournament-keys-page", "tournament-help-page"),
     on(&[ch('K')], Do::Kick)
-        .hints(&[hint(0, "K", "kick").when(S), hint(4, "K", "kick").when(B)])
-        .help("K", "kick the selected session's nick (asks a reason)"),
+        .hints(&[
+            hint(0, "K", "admin-keys-kick").when(S),
+            hint(4, "K", "admin-keys-kick").when(B),
+        ])
+        .help("K", "admin-help-kick"),
     on(&[ch('B')], Do::Ban)
-        .hints(&[hint(1, "B", "ban").when(S), hint(5, "B", "ban").when(B)])
-        .help("B", "ban its nick, key or address (asks a reason)"),
+        .hints(&[
+            hint(1, "B", "admin-keys-ban").when(S),
+            hint(5, "B", "admin-keys-ban").when(B),
+        ])
+        .help("B", "admin-help-ban"),
     on(&[ch('U')], Do::Unban)
-        .hints(&[hint(0, "U/Enter", "unban").when(B)])
+        .hints(&[hint(0, "U/Enter", "admin-keys-unban").when(B)])
         .help(UNBAN_HELP.0, UNBAN_HELP.1),
     on(&[Enter, Delete], Do::Unban)
         .when(B)
         .help(UNBAN_HELP.0, UNBAN_HELP.1),
     on(&[ch('M'), ch('m')], Do::Broadcast)
         .hints(&[
-            hint(2, "M", "broadcast").when(S),
-            hint(1, "M", "broadcast").when(B),
+            hint(2, "M", "admin-keys-broadcast").when(S),
+            hint(1, "M", "admin-keys-broadcast").when(B),
         ])
-        .help("M / m", "broadcast a notice to everyone online"),
+        .help("M / m", "admin-help-broadcast"),
     on(&[ch('S')], Do::Start)
-        .hints(&[hint(0, "S", "start").when(T)])
-        .help("S", "start the selected tournament now (asks yes/no)"),
+        .hints(&[hint(0, "S", "admin-keys-start").when(T)])
+        .help("S", "admin-help-start"),
     on(&[ch('X')], Do::Cancel)
-        .hints(&[hint(1, "X", "cancel").when(T)])
-        .help("X", "cancel the selected tournament (asks yes/no)"),
+        .hints(&[hint(1, "X", "admin-keys-cancel").when(T)])
+        .help("X", "admin-help-cancel"),
     on(&[ch('E')], Do::Edit)
-        .hints(&[hint(2, "E", "edit").when(T)])
-        .help("E", "edit the selected tournament (only while upcoming)"),
+        .hints(&[hint(2, "E", "admin-keys-edit").when(T)])
+        .help("E", "admin-help-edit"),
     on(&[ch('N')], Do::New)
         .hints(&[
-            hint(6, "N", "new tournament").when(S),
-            hint(7, "N", "new tournament").when(B),
-            hint(3, "N", "new").when(T),
+            hint(6, "N", "admin-keys-new-tournament").when(S),
+            hint(7, "N", "admin-keys-new-tournament").when(B),
+            hint(3, "N", "admin-keys-new").when(T),
         ])
-        .help("N", "a new tournament (a form)"),
+        .help("N", "admin-help-new"),
     on(&[ch('r')], Do::Refresh)
         .hints(&[
-            hint(5, "r", "refresh").when(S),
-            hint(6, "r", "refresh").when(B),
-            hint(6, "r", "refresh").when(T),
+            hint(5, "r", "admin-keys-refresh").when(S),
+            hint(6, "r", "admin-keys-refresh").when(B),
+            hint(6, "r", "admin-keys-refresh").when(T),
         ])
-        .help("r", "refresh now (it refreshes every second)"),
-    note("mouse", "click selects"),
-    on(&[F(2)], Do::Settings).help("F2", "settings"),
+        .help("r", "admin-help-refresh"),
+    note("keys-mouse", "admin-help-mouse"),
+    on(&[F(2)], Do::Settings).help("F2", "admin-help-settings"),
     on(&[Esc, ch('q')], Do::Close)
         .hints(&[
-            hint(3, "Esc", "lobby").when(S),
-            hint(2, "Esc", "lobby").when(B),
-            hint(4, "Esc", "lobby").when(T),
+            hint(3, "Esc", "tournament-keys-lobby").when(S),
+            hint(2, "Esc", "tournament-keys-lobby").when(B),
+            hint(4, "Esc", "tournament-keys-lobby").when(T),
         ])
-        .help("Esc / q", "back to the lobby"),
+        .help("keys-esc-q", "tournament-help-back"),
     on(&[ch('?')], Do::Help).hints(&[
-        hint(7, "?", "help").when(S),
-        hint(8, "?", "help").when(B),
-        hint(7, "?", "help").when(T),
+        hint(7, "?", "tournament-keys-help").when(S),
+        hint(8, "?", "tournament-keys-help").when(B),
+        hint(7, "?", "tournament-keys-help").when(T),
     ]),
 ];
 
 /// The kick dialog's keys.
 const KICK: &[Binding<ToLine, Never>] = &[
-    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "kick")]),
-    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "admin-keys-kick")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "admin-keys-dismiss")]),
     typing(ToLine),
 ];
 
 /// The ban dialog's keys.
 const BAN: &[Binding<BanKey, Never>] = &[
-    on(&[Left, BackTab, Up], BanKey::Prev).hints(&[hint(0, "Left/Right", "what to ban")]),
-    on(&[Right, Tab, Down], BanKey::Next).hints(&[hint(0, "Left/Right", "what to ban")]),
-    on(&[Enter], BanKey::Line).hints(&[hint(1, "Enter", "ban")]),
-    on(&[Esc], BanKey::Line).hints(&[hint(2, "Esc", "cancel")]),
+    on(&[Left, BackTab, Up], BanKey::Prev).hints(&[hint(
+        0,
+        "keys-left-right",
+        "admin-keys-what-to-ban",
+    )]),
+    on(&[Right, Tab, Down], BanKey::Next).hints(&[hint(
+        0,
+        "keys-left-right",
+        "admin-keys-what-to-ban",
+    )]),
+    on(&[Enter], BanKey::Line).hints(&[hint(1, "Enter", "admin-keys-ban")]),
+    on(&[Esc], BanKey::Line).hints(&[hint(2, "Esc", "admin-keys-dismiss")]),
     typing(BanKey::Line),
 ];
 
 /// The unban question's keys; other keys leave it open.
 const UNBAN: &[Binding<bool, Never>] = &[
-    on(&[ch('y'), ch('Y'), Enter], true).hints(&[hint(0, "y", "yes")]),
-    on(&[ch('n'), ch('N'), Esc], false).hints(&[hint(1, "n/Esc", "no")]),
+    on(&[ch('y'), ch('Y'), Enter], true).hints(&[hint(0, "y", "admin-keys-yes")]),
+    on(&[ch('n'), ch('N'), Esc], false).hints(&[hint(1, "n/Esc", "admin-keys-no")]),
 ];
 
 /// The broadcast dialog's keys.
 const BROADCAST: &[Binding<ToLine, Never>] = &[
-    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "send")]),
-    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "tournament-keys-send")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "admin-keys-dismiss")]),
     typing(ToLine),
 ];
 
 /// The start and cancel questions' keys; other keys leave them open.
 const YES_NO: &[Binding<bool, Never>] = &[
-    on(&[ch('y'), ch('Y'), Enter], true).hints(&[hint(0, "y", "yes")]),
-    on(&[ch('n'), ch('N'), Esc], false).hints(&[hint(1, "n/Esc", "no")]),
+    on(&[ch('y'), ch('Y'), Enter], true).hints(&[hint(0, "y", "admin-keys-yes")]),
+    on(&[ch('n'), ch('N'), Esc], false).hints(&[hint(1, "n/Esc", "admin-keys-no")]),
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -1525,48 +1828,51 @@ impl TourForm {
     }
 
     /// The start chosen in words: `in 10 minutes (12:40 UTC)`.
-    fn start_words(&self, now: u64) -> String {
+    /// `short`: without the time of day of a start from now (where the longer words do
+    /// not fit).
+    fn start_words(&self, lang: Lang, now: u64, short: bool) -> String {
         let at = |s: u64| utc_datetime(s);
         match self.starts[self.start.min(self.starts.len() - 1)] {
-            None => format!("as set: {} UTC", at(self.base.starts_at)),
-            Some(0) if now == 0 => "now".into(),
-            Some(0) => format!("now ({} UTC)", at(now)),
-            Some(m) if now == 0 => format!("in {m} minutes"),
-            Some(m) => format!("in {m} minutes ({} UTC)", at(now + m * 60)),
+            None => t!(lang, "admin-start-as-set", date = at(self.base.starts_at)),
+            Some(0) if now == 0 || short => tr(lang, "admin-start-now"),
+            Some(0) => t!(lang, "admin-start-now-at", date = at(now)),
+            Some(m) if now == 0 || short => t!(lang, "admin-start-in", minutes = m),
+            Some(m) => t!(
+                lang,
+                "admin-start-in-at",
+                minutes = m,
+                date = at(now + m * 60)
+            ),
         }
     }
 
-    /// The terms the form holds, or the first thing wrong with them (and its field).
-    fn terms(&self, now: u64) -> Result<TournamentTerms, (TField, String)> {
+    /// The terms the form holds, or the first thing wrong with them (its field, and the
+    /// message id of what is wrong).
+    fn terms(&self, now: u64) -> Result<TournamentTerms, (TField, &'static str)> {
         let name = self.name.text.trim().to_string();
         if name.is_empty() {
-            let why = "Give the tournament a name first".to_string();
-            return Err((TField::Name, why));
+            return Err((TField::Name, "admin-error-name"));
         }
         let num = |l: &LineInput| l.text.trim().parse::<u32>().ok();
         let format = if self.swiss {
             match num(&self.rounds) {
                 Some(rounds @ 1..=30) => Format::Swiss { rounds },
-                _ => return Err((TField::Length, "A Swiss has 1 to 30 rounds".into())),
+                _ => return Err((TField::Length, "admin-error-rounds")),
             }
         } else {
             match num(&self.minutes) {
                 Some(minutes @ 1..=720) => Format::Arena { minutes },
-                _ => return Err((TField::Length, "An arena lasts 1 to 720 minutes".into())),
+                _ => return Err((TField::Length, "admin-error-minutes")),
             }
         };
         let min_rated_games = if self.min_rated.text.trim().is_empty() {
             0
         } else {
-            num(&self.min_rated).ok_or((
-                TField::MinRated,
-                "Min rated games: a number (0: anyone may join)".to_string(),
-            ))?
+            num(&self.min_rated).ok_or((TField::MinRated, "admin-error-min-rated"))?
         };
-        let starts_at = self.starts_at(now).ok_or((
-            TField::Start,
-            "The time is not known yet: try again in a moment".to_string(),
-        ))?;
+        let starts_at = self
+            .starts_at(now)
+            .ok_or((TField::Start, "admin-error-time"))?;
         // A new one gets the variant's standard rules; an edit keeps its other options.
         let rules = match self.edit {
             None => Rules::standard(self.variant),
@@ -1602,99 +1908,162 @@ impl TourForm {
             }),
             Err((field, why)) => {
                 self.row = TFIELDS.iter().position(|f| *f == field).unwrap_or(0);
-                self.error = Some(why);
+                self.error = Some(why.to_string());
                 None
             }
         }
     }
 
-    /// A field's label and its value, in words.
-    fn value(&self, f: TField, now: u64) -> (&'static str, String) {
+    /// A field's label (a message id) and its value, in words.
+    fn value(&self, lang: Lang, f: TField, now: u64) -> (&'static str, String) {
         match f {
-            TField::Name => ("Name", self.name.text.clone()),
-            TField::Format => ("Format", if self.swiss { "Swiss" } else { "Arena" }.into()),
-            TField::Length if self.swiss => ("Rounds", self.rounds.text.clone()),
-            TField::Length => ("Minutes", self.minutes.text.clone()),
-            TField::Variant => ("Variant", self.variant.name().into()),
+            TField::Name => ("admin-form-name", self.name.text.clone()),
+            TField::Format => (
+                "admin-form-format",
+                tr(
+                    lang,
+                    if self.swiss {
+                        "admin-form-swiss"
+                    } else {
+                        "admin-form-arena"
+                    },
+                ),
+            ),
+            TField::Length if self.swiss => ("admin-form-rounds", self.rounds.text.clone()),
+            TField::Length => ("admin-form-minutes", self.minutes.text.clone()),
+            TField::Variant => (
+                "admin-form-variant",
+                vocab::variant_name(lang, self.variant),
+            ),
             TField::Clock => (
-                "Clock",
+                "admin-form-clock",
                 match self.clocks[self.clock.min(self.clocks.len() - 1)] {
-                    Some(c) => clock_words(&c.to_string()),
-                    None => "no clock".into(),
+                    Some(c) => t!(
+                        lang,
+                        "admin-form-clock-value",
+                        minutes = c.initial_secs / 60,
+                        increment = c.increment_secs
+                    ),
+                    None => tr(lang, "tournament-no-clock"),
                 },
             ),
             TField::Rated => (
-                "Rated",
-                if self.rated {
-                    "rated".into()
-                } else {
-                    "casual: no rating change".into()
-                },
+                "admin-form-rated",
+                tr(
+                    lang,
+                    if self.rated {
+                        "tournament-rated"
+                    } else {
+                        "admin-form-casual"
+                    },
+                ),
             ),
-            TField::Start => ("Start", self.start_words(now)),
+            TField::Start => ("admin-form-start", self.start_words(lang, now, false)),
             TField::Entry => (
-                "Who may join",
-                self.entries[self.entry.min(self.entries.len() - 1)].describe(),
+                "admin-form-entry",
+                entry_words(lang, &self.entries[self.entry.min(self.entries.len() - 1)]),
             ),
-            TField::MinRated => ("Min rated games", self.min_rated.text.clone()),
+            TField::MinRated => ("admin-form-min-rated", self.min_rated.text.clone()),
         }
     }
 
     /// What the field chosen means.
-    fn explain(&self, f: TField) -> String {
+    fn explain(&self, lang: Lang, f: TField) -> String {
         match f {
-            TField::Name => format!("Shown in every lobby: 1 to {NAME_MAX} characters."),
-            TField::Format => "Arena: a fixed time, whoever finishes a game is paired again \
-                at once. Swiss: a fixed number of rounds, paired by score."
-                .into(),
-            TField::Length if self.swiss => "How many rounds: 1 to 30.".into(),
-            TField::Length => "How long the arena lasts: 1 to 720 minutes.".into(),
-            TField::Variant if self.edit.is_some() => format!(
-                "Its other rule options stay as they are: {}.",
-                rules_words(&self.base.game.rules.options, self.variant)
+            TField::Name => t!(lang, "admin-explain-name", max = NAME_MAX),
+            TField::Format => tr(lang, "admin-explain-format"),
+            TField::Length if self.swiss => tr(lang, "admin-explain-rounds"),
+            TField::Length => tr(lang, "admin-explain-minutes"),
+            TField::Variant if self.edit.is_some() => t!(
+                lang,
+                "admin-explain-variant-edit",
+                rules = rules_words(&self.base.game.rules.options, self.variant)
             ),
-            TField::Variant => "Classic: 40 pieces each; Duel: 10; Barrage: 8. The other \
-                rule options are the standard ones."
-                .into(),
-            TField::Clock => "Each player's time for a game, plus seconds added after each \
-                of their moves."
-                .into(),
-            TField::Rated => "Rated games change the players' ratings; casual ones do not.".into(),
-            TField::Start => "When it starts, from now (S on the list starts an upcoming one \
-                at once)."
-                .into(),
-            TField::Entry => "Anyone, or only players who log in with a key. An invitation \
-                list is set only from the command line (--entry NICK,NICK)."
-                .into(),
-            TField::MinRated => "Rated games in the event's variant a player needs to join \
-                (0: none)."
-                .into(),
+            TField::Variant => t!(
+                lang,
+                "admin-explain-variant",
+                classic = vocab::variant_name(lang, Variant::Classic),
+                duel = vocab::variant_name(lang, Variant::Duel),
+                barrage = vocab::variant_name(lang, Variant::Barrage)
+            ),
+            TField::Clock => tr(lang, "admin-explain-clock"),
+            TField::Rated => tr(lang, "admin-explain-rated"),
+            TField::Start => tr(lang, "admin-explain-start"),
+            TField::Entry => tr(lang, "admin-explain-entry"),
+            TField::MinRated => tr(lang, "admin-explain-min-rated"),
         }
     }
 
     fn render(&self, buf: &mut Buffer, screen: Rect, now: u64, t: &Theme) {
+        let lang = t.lang;
         let title = match self.edit {
-            None => "New tournament".to_string(),
-            Some(id) => format!("Edit tournament #{id}"),
+            None => tr(lang, "admin-form-new"),
+            Some(id) => t!(lang, "admin-form-edit", id = id.to_string()),
         };
+        let row = self.row.min(TFIELDS.len() - 1);
+        let fields: Vec<(String, String)> = TFIELDS
+            .iter()
+            .map(|f| {
+                let (label, value) = self.value(lang, *f, now);
+                (tr(lang, label), value)
+            })
+            .collect();
+        // The labels' column: the widest label in the language (the Swiss's rounds and the
+        // arena's minutes share a row).
+        let rounds = tr(lang, "admin-form-rounds");
+        let minutes = tr(lang, "admin-form-minutes");
+        let lw = widest(18, fields.iter().map(|(l, _)| l).chain([&rounds, &minutes])) + 1;
+        let other = tr(lang, "admin-form-other-options");
+        let hints = keymap::in_lang(keymap::footer(FORM, &self.cx()), lang);
+        let widest_value = fields.iter().map(|(_, v)| display_width(v) + 4).max();
+        let w = dialog_width(
+            screen,
+            76,
+            &[
+                lw + widest_value.unwrap_or(0),
+                display_width(&other),
+                hints_width(&hints, t),
+            ],
+        );
+        let width = w.saturating_sub(4);
+        let hint_rows = footer_rows(&hints, w.saturating_sub(3));
+        // A start from now without its time of day where that does not fit.
+        let room = usize::from(w.saturating_sub(3)).saturating_sub(lw + 4);
+        let mut fields = fields;
+        if let Some(k) = TFIELDS.iter().position(|f| *f == TField::Start) {
+            if display_width(&fields[k].1) > room {
+                fields[k].1 = self.start_words(lang, now, true);
+            }
+        }
+        // The explanations' rows: as many as the longest takes, so the form does not
+        // change its height from field to field.
+        let explain_rows = TFIELDS
+            .iter()
+            .map(|f| wrap(&self.explain(lang, *f), usize::from(width)).len())
+            .max()
+            .unwrap_or(0)
+            .max(usize::from(FORM_EXPLAIN)) as u16;
+        let error = self.error.as_deref().map(|e| tr(lang, e));
+        let error_rows = error
+            .as_deref()
+            .map_or(1, |e| wrap(e, usize::from(width)).len() as u16);
+        let other_rows = wrap(&other, usize::from(width));
         // Fields, a blank, the field explained, the error, the note, the keys.
         let n = TFIELDS.len() as u16;
-        let h = n + 1 + FORM_EXPLAIN + 1 + 1 + 1 + 2;
-        let inn = dialog(buf, screen, 76, h, &title, t);
-        let lw = 18u16;
-        let row = self.row.min(TFIELDS.len() - 1);
-        for (i, f) in TFIELDS.iter().enumerate() {
+        let h = n + 1 + explain_rows + error_rows + other_rows.len() as u16 + hint_rows + 2;
+        let inn = dialog(buf, screen, w, h, &title, t);
+        let lw = lw as u16;
+        for (i, (f, (label, value))) in TFIELDS.iter().zip(fields).enumerate() {
             let y = inn.y + i as u16;
             if y >= inn.bottom() {
                 break;
             }
-            let (label, value) = self.value(*f, now);
             let sel = i == row;
             if sel {
                 fill(buf, Rect::new(inn.x, y, inn.width, 1), t.row_focus());
             }
             let st = if sel { t.row_focus() } else { Style::new() };
-            put(buf, inn.x + 1, y, &pad(label, lw as usize), lw, st);
+            put(buf, inn.x + 1, y, &pad(&label, lw as usize), lw, st);
             let text_field = matches!(f, TField::Name | TField::Length | TField::MinRated);
             let v = match (text_field, sel) {
                 (true, true) => format!("{value}_"),
@@ -1704,26 +2073,34 @@ impl TourForm {
             let room = inn.width.saturating_sub(lw + 1);
             put(buf, inn.x + 1 + lw, y, &v, room, st);
         }
-        let width = inn.width.saturating_sub(2);
         let y = inn.y + n + 1;
-        let about = wrap(&self.explain(TFIELDS[row]), width as usize);
-        for (k, l) in about.iter().take(FORM_EXPLAIN as usize).enumerate() {
+        let about = wrap(&self.explain(lang, TFIELDS[row]), usize::from(width));
+        for (k, l) in about.iter().take(usize::from(explain_rows)).enumerate() {
             put(buf, inn.x + 1, y + k as u16, l, width, t.dim());
         }
-        let y = y + FORM_EXPLAIN;
-        if let Some(e) = &self.error {
-            put(buf, inn.x + 1, y, e, width, t.error());
+        let mut y = y + explain_rows;
+        if let Some(e) = &error {
+            for (k, l) in wrap(e, usize::from(width)).iter().enumerate() {
+                put(buf, inn.x + 1, y + k as u16, l, width, t.error());
+            }
         }
-        put(buf, inn.x + 1, y + 1, OTHER_OPTIONS, width, t.dim());
-        dialog_hints(buf, inn, &keymap::footer(FORM, &self.cx()), t);
+        y += error_rows;
+        for (k, l) in other_rows.iter().enumerate() {
+            put(buf, inn.x + 1, y + k as u16, l, width, t.dim());
+        }
+        let rows = hint_rows.min(inn.height);
+        let keys = Rect::new(
+            inn.x + 1,
+            inn.bottom() - rows,
+            inn.width.saturating_sub(1),
+            rows,
+        );
+        footer(buf, keys, &hints, t);
     }
 }
 
-/// Rows under the fields that explain the field chosen.
+/// Rows under the fields that explain the field chosen (at least).
 const FORM_EXPLAIN: u16 = 2;
-/// The form's last word on what it does not set.
-const OTHER_OPTIONS: &str =
-    "Other rule options: ssh host admin tournament ... (see tournament help)";
 
 /// A key in the tournament form.
 fn form_key(mut f: Box<TourForm>, k: Key, now: u64) -> DialogStep {
@@ -1790,17 +2167,17 @@ impl Conditions<FormIf> for FormCx {
     }
 }
 
-const FIELD: &[Hint<FormIf>] = &[hint(0, "Up/Down", "field")];
-const CHANGE: &[Hint<FormIf>] = &[hint(1, "Left/Right", "change")];
+const FIELD: &[Hint<FormIf>] = &[hint(0, "keys-up-down", "admin-keys-field")];
+const CHANGE: &[Hint<FormIf>] = &[hint(1, "keys-left-right", "admin-keys-change")];
 
 /// The tournament form's keys (its hints are its help).
 const FORM: &[Binding<FormKey, FormIf>] = &[
-    on(&[Esc], FormKey::Cancel).hints(&[hint(3, "Esc", "cancel")]),
+    on(&[Esc], FormKey::Cancel).hints(&[hint(3, "Esc", "admin-keys-dismiss")]),
     on(&[Up, BackTab], FormKey::Prev).hints(FIELD),
     on(&[Down, Tab], FormKey::Next).hints(FIELD),
     on(&[Enter], FormKey::Submit).hints(&[
-        hint(2, "Enter", "create").when(&[FormIf::New]),
-        hint(2, "Enter", "save").when(&[FormIf::Edit]),
+        hint(2, "Enter", "admin-keys-create").when(&[FormIf::New]),
+        hint(2, "Enter", "admin-keys-save").when(&[FormIf::Edit]),
     ]),
     typing(FormKey::Line).when(&[FormIf::Text]),
     on(&[Left, ch('h')], FormKey::Less)
@@ -1825,12 +2202,26 @@ mod key_tests {
     /// Every key of a binding with a help line is named in the line.
     #[test]
     fn help_labels_name_their_keys() {
-        labels_name_their_keys("admin", KEYS);
-        labels_name_their_keys("kick", KICK);
-        labels_name_their_keys("ban", BAN);
-        labels_name_their_keys("unban", UNBAN);
-        labels_name_their_keys("broadcast", BROADCAST);
-        labels_name_their_keys("yes/no", YES_NO);
-        labels_name_their_keys("tournament form", FORM);
+        use crate::ui::tournament::tests::in_english;
+        labels_name_their_keys("admin", &in_english(KEYS));
+        labels_name_their_keys("kick", &in_english(KICK));
+        labels_name_their_keys("ban", &in_english(BAN));
+        labels_name_their_keys("unban", &in_english(UNBAN));
+        labels_name_their_keys("broadcast", &in_english(BROADCAST));
+        labels_name_their_keys("yes/no", &in_english(YES_NO));
+        labels_name_their_keys("tournament form", &in_english(FORM));
+    }
+
+    /// A long answer from the server (or a long refusal) wraps to a second row, whole.
+    #[test]
+    fn a_long_result_takes_two_rows() {
+        let mut ui = AdminUi::default();
+        assert_eq!(ui.layout(80, 24).sessions.y, 2);
+        let text = "word ".repeat(20).trim_end().to_string();
+        ui.result = Some(AdminResult { text, ok: false });
+        let lay = ui.layout(80, 24);
+        assert_eq!((lay.result.height, lay.sessions.y), (2, 3));
+        let lines = result_lines(ui.result.as_ref().unwrap(), lay.result.width);
+        assert_eq!(lines.join(" "), "word ".repeat(20).trim_end());
     }
 }

@@ -694,7 +694,7 @@ impl App {
                 }
                 Act::OpenAdmin => {
                     if self.me.admin {
-                        self.admin = Some(admin::AdminUi::default());
+                        self.admin = Some(admin::AdminUi::in_lang(self.settings.lang));
                         fx.push(Effect::Admin(AdminCmd::Refresh));
                     } else {
                         self.notice = Some(tr(self.settings.lang, "lobby-notice-not-admin"));
@@ -702,7 +702,8 @@ impl App {
                 }
                 Act::CloseAdmin => self.admin = None,
                 Act::OpenTournament(id) => {
-                    self.tournament = Some(tournament::TournamentUi::new(id));
+                    self.tournament =
+                        Some(tournament::TournamentUi::in_lang(id, self.settings.lang));
                 }
                 Act::CloseTournament => self.tournament = None,
                 Act::LeaveGame => {
@@ -843,6 +844,7 @@ impl App {
                     Some(SettingsKey::Change) => {
                         self.settings = dialog::change_setting(&self.settings, row);
                         self.lobby_ui.lang = self.settings.lang;
+                        self.set_screens_lang();
                         self.overlay = Some(Overlay::Settings { row });
                         return vec![Effect::SettingsChanged(self.settings.clone())];
                     }
@@ -1080,8 +1082,8 @@ impl App {
     fn help(&self, screen: Shown) -> (&'static str, Vec<(&'static str, &'static str)>) {
         let title = match screen {
             Shown::Lobby | Shown::TooSmall => "lobby-help-title",
-            Shown::Admin => "Admin keys",
-            Shown::Tournament => "Tournament keys",
+            Shown::Admin => "admin-help-title",
+            Shown::Tournament => "tournament-help-title",
             Shown::Setup | Shown::Game => self.game.as_ref().map_or("Keys", |g| g.help_title()),
             Shown::Browse => self.pages.last().map_or("Keys", |p| p.help_title()),
         };
@@ -1114,6 +1116,17 @@ impl App {
 }
 
 impl App {
+    /// The admin and tournament screens follow the language chosen.
+    fn set_screens_lang(&mut self) {
+        let lang = self.settings.lang;
+        if let Some(a) = &mut self.admin {
+            a.lang = lang;
+        }
+        if let Some(t) = &mut self.tournament {
+            t.lang = lang;
+        }
+    }
+
     /// The set-up or game screen is shown (their help leads to the rules page).
     fn board_shown(&self) -> bool {
         matches!(self.screen(), Shown::Setup | Shown::Game)

@@ -14,18 +14,20 @@ use ratatui::text::{Line, Span};
 use super::browse;
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::keymap::{
-    self, ch, hint, note, on, typing, Binding, Conditions, Described, Never, ToLine, With,
+    self, ch, hint, note, on, typing, Binding, Conditions, Described, InLang, Never, ToLine, With,
 };
 use super::layout::{inner, scroll_offset};
 use super::lobby::{draw_chat, draw_rows, CHAT_MAX};
 use super::theme::Theme;
-use super::widgets::{footer, footer_rows, pad, panel, put, put_line, trunc, LineInput};
-use super::{Act, Effect, Identity, Overlay};
+use super::widgets::{footer, footer_rows, pad, panel, put, put_line, trunc, wrap, LineInput};
+use super::{vocab, Act, Effect, Identity, Overlay};
+use crate::i18n::{tr, Lang};
 use crate::proto::{
-    Format, GameId, LobbyCmd, LobbySnapshot, Mark, Standing, TournamentGame, TournamentId,
-    TournamentInfo, TournamentStatus,
+    EntryRule, Format, GameId, LobbyCmd, LobbySnapshot, Mark, Standing, TournamentGame,
+    TournamentId, TournamentInfo, TournamentStatus,
 };
-use crate::text::clean_line;
+use crate::t;
+use crate::text::{clean_line, display_width};
 use KeyCode::{BackTab, Down, End, Enter, Esc, Home, PageDown, PageUp, Tab, Up, F};
 
 /// A time left: `m:ss` under an hour, `h:mm:ss` under a day, then `Nd Nh`.
@@ -45,39 +47,139 @@ pub(crate) fn countdown(secs: u64) -> String {
     }
 }
 
-/// Where a tournament is: `starts in 4:59`, `ends in 12:03`, a Swiss's round (`round 2/3`,
-/// or `round 2 of 3` when `long`), `finished`, `cancelled`. `now` is the wall clock in Unix
-/// seconds; 0 when not known (the start is then given as a UTC date).
-pub(crate) fn when_text(t: &TournamentInfo, now: u64, long: bool) -> String {
-    match t.status {
-        TournamentStatus::Upcoming if now == 0 => {
-            format!("starts {} UTC", browse::utc_datetime(t.terms.starts_at))
-        }
-        TournamentStatus::Upcoming if t.terms.starts_at <= now => "starting".into(),
-        TournamentStatus::Upcoming => {
-            format!("starts in {}", countdown(t.terms.starts_at - now))
-        }
-        TournamentStatus::Running => match (t.terms.format, t.ends_at) {
-            (Format::Swiss { rounds }, _) if long => format!("round {} of {rounds}", t.round),
-            (Format::Swiss { rounds }, _) => format!("round {}/{rounds}", t.round),
-            (Format::Arena { .. }, Some(end)) if now == 0 => {
-                format!("ends {} UTC", browse::utc_datetime(end))
-            }
-            (Format::Arena { .. }, Some(end)) if end <= now => "ending".into(),
-            (Format::Arena { .. }, Some(end)) => format!("ends in {}", countdown(end - now)),
-            (Format::Arena { .. }, None) => "running".into(),
-        },
-        TournamentStatus::Finished => "finished".into(),
-        TournamentStatus::Cancelled => "cancelled".into(),
+/// [`countdown`] in `lang`: a day or more reads `2d 5h`, `2 T. 5 Std.`, `2d 5u`.
+pub(crate) fn countdown_in(lang: Lang, secs: u64) -> String {
+    let (d, h) = (secs / 86_400, (secs / 3600) % 24);
+    if d > 0 {
+        t!(lang, "tournament-days-hours", days = d, hours = h)
+    } else {
+        countdown(secs)
     }
 }
 
-/// The event's kind in a few cells: `Arena 45m`, `Swiss 5r`.
-pub(crate) fn kind_text(f: Format) -> String {
-    match f {
-        Format::Arena { minutes } => format!("Arena {minutes}m"),
-        Format::Swiss { rounds } => format!("Swiss {rounds}r"),
+/// Where a tournament is, in English (the lobby's rows, the session's check for a changed
+/// countdown): see [`when_words`].
+pub(crate) fn when_text(t: &TournamentInfo, now: u64, long: bool) -> String {
+    when_words(Lang::En, t, now, long)
+}
+
+/// Where a tournament is, in `lang`: `starts in 4:59`, `ends in 12:03`, a Swiss's round
+/// (`round 2/3`, or `round 2 of 3` when `long`), `finished`, `cancelled`. `now` is the wall
+/// clock in Unix seconds; 0 when not known (the start is then given as a UTC date).
+pub(crate) fn when_words(lang: Lang, t: &TournamentInfo, now: u64, long: bool) -> String {
+    let date = |s: u64| browse::utc_datetime(s);
+    match t.status {
+        TournamentStatus::Upcoming if now == 0 => {
+            t!(lang, "tournament-starts-at", date = date(t.terms.starts_at))
+        }
+        TournamentStatus::Upcoming if t.terms.starts_at <= now => tr(lang, "tournament-starting"),
+        TournamentStatus::Upcoming => t!(
+            lang,
+            "tournament-starts-in",
+            time = countdown_in(lang, t.terms.starts_at - now)
+        ),
+        TournamentStatus::Running => match (t.terms.format, t.ends_at) {
+            (Format::Swiss { rounds }, _) if long => {
+                t!(
+                    lang,
+                    "tournament-round-of",
+                    round = t.round,
+                    rounds = rounds
+                )
+            }
+            (Format::Swiss { rounds }, _) => {
+                t!(
+                    lang,
+                    "tournament-round-short",
+                    round = t.round,
+                    rounds = rounds
+                )
+            }
+            (Format::Arena { .. }, Some(end)) if now == 0 => {
+                t!(lang, "tournament-ends-at", date = date(end))
+            }
+            (Format::Arena { .. }, Some(end)) if end <= now => tr(lang, "tournament-ending"),
+            (Format::Arena { .. }, Some(end)) => {
+                t!(
+                    lang,
+                    "tournament-ends-in",
+                    time = countdown_in(lang, end - now)
+                )
+            }
+            (Format::Arena { .. }, None) => tr(lang, "tournament-status-running"),
+        },
+        TournamentStatus::Finished | TournamentStatus::Cancelled => status_word(lang, t.status),
     }
+}
+
+/// A tournament's status in `lang`: `upcoming`, `läuft`, `afgelast`.
+pub(crate) fn status_word(lang: Lang, s: TournamentStatus) -> String {
+    tr(
+        lang,
+        match s {
+            TournamentStatus::Upcoming => "tournament-status-upcoming",
+            TournamentStatus::Running => "tournament-status-running",
+            TournamentStatus::Finished => "tournament-status-finished",
+            TournamentStatus::Cancelled => "tournament-status-cancelled",
+        },
+    )
+}
+
+/// The event's kind in a few cells, in English (the lobby's rows): see [`kind_words`].
+pub(crate) fn kind_text(f: Format) -> String {
+    kind_words(Lang::En, f)
+}
+
+/// The event's kind in a few cells, in `lang`: `Arena 45m`, `Schweizer 5 R.`.
+pub(crate) fn kind_words(lang: Lang, f: Format) -> String {
+    match f {
+        Format::Arena { minutes } => t!(lang, "tournament-kind-arena", minutes = minutes),
+        Format::Swiss { rounds } => t!(lang, "tournament-kind-swiss", rounds = rounds),
+    }
+}
+
+/// Who may join, in `lang`: `anyone`, `nur mit Schlüssel`, `uitgenodigd: alice, bob`.
+pub(crate) fn entry_words(lang: Lang, e: &EntryRule) -> String {
+    match e {
+        EntryRule::Anyone => tr(lang, "tournament-entry-anyone"),
+        EntryRule::KeyHolders => tr(lang, "tournament-entry-keys"),
+        EntryRule::Nicks(n) => t!(lang, "tournament-entry-invited", nicks = n.join(", ")),
+    }
+}
+
+/// A tournament's terms on one line, in `lang` (what `TournamentInfo::terms_line` says in
+/// English for the exec commands and the web): `Swiss 5 rounds · Classic · 5+3 · rated ·
+/// anyone`, then ` · 10+ rated games` when some are needed.
+pub(crate) fn terms_line(lang: Lang, info: &TournamentInfo) -> String {
+    let t = &info.terms;
+    let format = match t.format {
+        Format::Arena { minutes } => t!(lang, "tournament-terms-arena", minutes = minutes),
+        Format::Swiss { rounds } => t!(lang, "tournament-terms-swiss", rounds = rounds),
+    };
+    let clock = t
+        .game
+        .clock
+        .map(|c| c.to_string())
+        .unwrap_or_else(|| tr(lang, "tournament-no-clock"));
+    let rated = tr(
+        lang,
+        if t.game.rated {
+            "tournament-rated"
+        } else {
+            "tournament-casual"
+        },
+    );
+    let mut parts = vec![
+        format,
+        vocab::variant_name(lang, t.game.rules.variant),
+        clock,
+        rated,
+        entry_words(lang, &t.entry),
+    ];
+    if t.min_rated_games > 0 {
+        parts.push(t!(lang, "tournament-min-rated", games = t.min_rated_games));
+    }
+    parts.join(" · ")
 }
 
 /// The style of a tournament's status words.
@@ -138,10 +240,13 @@ pub(crate) struct TournamentUi {
     pub chat: Option<LineInput>,
     /// The last click selected the entry under it (a second click opens it).
     pub clicked: bool,
+    /// The language of the keys' hints and help and of the notices (the app's).
+    pub lang: Lang,
 }
 
 impl TournamentUi {
-    pub fn new(id: TournamentId) -> TournamentUi {
+    /// The screen of tournament `id`, its keys and notices in `lang`.
+    pub fn in_lang(id: TournamentId, lang: Lang) -> TournamentUi {
         TournamentUi {
             id,
             focus: Part::Standings,
@@ -149,6 +254,7 @@ impl TournamentUi {
             game: None,
             chat: None,
             clicked: false,
+            lang,
         }
     }
 
@@ -246,17 +352,29 @@ impl TournamentUi {
 
     /// The keys of the screen as it is now.
     pub fn keys(&self, l: &LobbySnapshot, me: &Identity) -> Box<dyn Described> {
-        if self.chat.is_some() {
+        let keys = if self.chat.is_some() {
             keymap::plain(CHAT_KEYS)
         } else {
             Box::new(With(KEYS, self.cx(l, me)))
-        }
+        };
+        Box::new(InLang(keys, self.lang))
     }
 
     pub fn layout(&self, l: &LobbySnapshot, me: &Identity, w: u16, h: u16) -> TournamentLayout {
         let foot = footer_rows(&self.keys(l, me).footer(), w);
-        let games = self.info(l).map_or(0, |t| t.games.len());
-        tournament_layout(w, h, games, foot)
+        let rows = match self.info(l) {
+            // The empty list's words, wrapped to the panel (as wide as at `w`).
+            Some(t) if t.games.is_empty() => {
+                let inner_w = tournament_layout(w, h, 1, foot)
+                    .games
+                    .width
+                    .saturating_sub(2);
+                wrap(&no_games_text(self.lang, t), usize::from(inner_w)).len()
+            }
+            Some(t) => t.games.len(),
+            None => 0,
+        };
+        tournament_layout(w, h, rows, foot)
     }
 
     pub fn key(&mut self, k: Key, l: &LobbySnapshot, me: &Identity, w: u16, h: u16) -> Vec<Act> {
@@ -295,8 +413,8 @@ impl TournamentUi {
             Do::Activate => self.activate(l),
             Do::Join => vec![Act::Fx(Effect::Lobby(LobbyCmd::JoinTournament(self.id)))],
             Do::Leave => vec![Act::Fx(Effect::Lobby(LobbyCmd::LeaveTournament(self.id)))],
-            Do::CannotJoin => vec![Act::Notice(why_not_join(t, me))],
-            Do::CannotLeave => vec![Act::Notice(why_not_leave(t))],
+            Do::CannotJoin => vec![Act::Notice(why_not_join(self.lang, t, me))],
+            Do::CannotLeave => vec![Act::Notice(why_not_leave(self.lang, t))],
             Do::Chat => {
                 self.focus = Part::Chat;
                 self.chat = Some(LineInput::new(CHAT_MAX));
@@ -304,7 +422,7 @@ impl TournamentUi {
             }
             Do::Profile => match t.and_then(|t| self.player_index(t).map(|i| &t.standings[i])) {
                 Some(s) => browse::open_profile(&s.nick),
-                None => vec![Act::Notice("No player is selected".into())],
+                None => vec![Act::Notice(tr(self.lang, "tournament-notice-no-player"))],
             },
             Do::Settings => vec![Act::Open(Overlay::Settings { row: 0 })],
             Do::Help => vec![Act::Open(Overlay::Help)],
@@ -314,23 +432,24 @@ impl TournamentUi {
 
     /// Enter: watch the selected game, the selected player's profile, or chat.
     fn activate(&mut self, l: &LobbySnapshot) -> Vec<Act> {
+        let lang = self.lang;
         let Some(t) = self.info(l) else {
-            return vec![Act::Notice(GONE.into())];
+            return vec![Act::Notice(tr(lang, GONE))];
         };
         match self.focus {
             Part::Games => match self.game_index(t).map(|i| &t.games[i]) {
                 Some(g) => vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(g.id)))],
                 None if self.game.is_some() => {
-                    vec![Act::Notice("The game you chose has ended".into())]
+                    vec![Act::Notice(tr(lang, "tournament-notice-game-ended"))]
                 }
-                None => vec![Act::Notice("No games in play to watch".into())],
+                None => vec![Act::Notice(tr(lang, "tournament-notice-no-games"))],
             },
             Part::Standings => match self.player_index(t).map(|i| &t.standings[i]) {
                 Some(s) => browse::open_profile(&s.nick),
                 None if self.player.is_some() => {
-                    vec![Act::Notice("The player you chose has left the list".into())]
+                    vec![Act::Notice(tr(lang, "tournament-notice-player-gone"))]
                 }
-                None => vec![Act::Notice("Nobody has joined yet".into())],
+                None => vec![Act::Notice(tr(lang, "tournament-notice-nobody"))],
             },
             Part::Chat => {
                 self.chat = Some(LineInput::new(CHAT_MAX));
@@ -414,28 +533,31 @@ impl TournamentUi {
     }
 }
 
-const GONE: &str = "This tournament is no longer listed: Esc goes back to the lobby";
+const GONE: &str = "tournament-gone";
 
-fn why_not_join(t: Option<&TournamentInfo>, me: &Identity) -> String {
+fn why_not_join(lang: Lang, t: Option<&TournamentInfo>, me: &Identity) -> String {
     let Some(t) = t else {
-        return GONE.into();
+        return tr(lang, GONE);
     };
     if t.has_entrant(&me.nick) {
-        return "You are in this tournament already".into();
+        return tr(lang, "tournament-notice-in-already");
     }
-    match t.status {
-        TournamentStatus::Running => "A Swiss cannot be joined once it has started".into(),
-        TournamentStatus::Finished => "This tournament is over".into(),
-        TournamentStatus::Cancelled => "This tournament was cancelled".into(),
-        TournamentStatus::Upcoming => "You cannot join this tournament".into(),
-    }
+    tr(
+        lang,
+        match t.status {
+            TournamentStatus::Running => "tournament-notice-swiss-started",
+            TournamentStatus::Finished => "tournament-notice-over",
+            TournamentStatus::Cancelled => "tournament-notice-cancelled",
+            TournamentStatus::Upcoming => "tournament-notice-cannot-join",
+        },
+    )
 }
 
-fn why_not_leave(t: Option<&TournamentInfo>) -> String {
+fn why_not_leave(lang: Lang, t: Option<&TournamentInfo>) -> String {
     match t {
-        None => GONE.into(),
-        Some(t) if !open(t) => "This tournament is over".into(),
-        Some(_) => "You have not joined this tournament (j joins)".into(),
+        None => tr(lang, GONE),
+        Some(t) if !open(t) => tr(lang, "tournament-notice-over"),
+        Some(_) => tr(lang, "tournament-notice-not-joined"),
     }
 }
 
@@ -484,22 +606,107 @@ fn standings_rows(r: Rect) -> Rect {
     Rect::new(i.x, i.y + 1, i.width, i.height.saturating_sub(1))
 }
 
-/// The standings' columns for a panel `width` cells inside: the nick's and the games'.
-struct Cols {
-    nick: usize,
-    marks: usize,
+/// The standings' column headings in a language.
+struct Heads {
+    player: String,
+    rating: String,
+    points: String,
+    games: String,
+    perf: String,
+    bh: String,
+    sb: String,
 }
 
-/// Rank 3, rating 4, points 5, performance 4, state 6, and the spaces between.
+impl Heads {
+    fn of(lang: Lang) -> Heads {
+        Heads {
+            player: tr(lang, "tournament-head-player"),
+            rating: tr(lang, "tournament-head-rating"),
+            points: tr(lang, "tournament-head-points"),
+            games: tr(lang, "tournament-head-games"),
+            perf: tr(lang, "tournament-head-perf"),
+            bh: tr(lang, "tournament-head-buchholz"),
+            sb: tr(lang, "tournament-head-sonneborn"),
+        }
+    }
+}
+
+/// The standings' columns for a panel `width` cells inside, each as wide as its heading in
+/// the language and its values: rank, nick, rating, points, the games' marks, then, while
+/// they fit, performance and a Swiss's Buchholz and Sonneborn-Berger, and the state word.
+struct Cols {
+    nick: usize,
+    rating: usize,
+    points: usize,
+    marks: usize,
+    /// The cells of one mark (its letter in the language).
+    mark: usize,
+    perf: Option<usize>,
+    bh: Option<usize>,
+    sb: Option<usize>,
+}
+
+/// Rank 3, rating 4, points 5, performance 4, state 6, and the spaces between (English).
+#[cfg(test)]
 const FIXED_COLS: usize = 3 + 1 + 1 + 4 + 1 + 5 + 1 + 1 + 4 + 1 + 6;
 
-fn cols(width: u16) -> Cols {
-    let room = usize::from(width).saturating_sub(FIXED_COLS);
-    let nick = (room * 3 / 5).clamp(6, 20).min(room);
+/// `state`: the cells of the widest state word shown (`paused`, the streak's mark); `mark`:
+/// the cells of one mark.
+fn cols(width: u16, h: &Heads, swiss: bool, state: usize, mark: usize) -> Cols {
+    let w = |s: &str| display_width(s);
+    let width = usize::from(width);
+    let rating = w(&h.rating).max(4);
+    let points = w(&h.points).max(5);
+    let mut perf = Some(w(&h.perf).max(4));
+    let (mut bh, mut sb) = match swiss {
+        true => (Some(w(&h.bh).max(4)), Some(w(&h.sb).max(5))),
+        false => (None, None),
+    };
+    let nick_min = w(&h.player).max(6);
+    let marks_min = w(&h.games).max(mark);
+    let fixed = |cols: [Option<usize>; 3]| {
+        3 + 1
+            + 1
+            + rating
+            + 1
+            + points
+            + 1
+            + 1
+            + state
+            + cols.iter().flatten().map(|c| 1 + c).sum::<usize>()
+    };
+    // What does not fit goes: Sonneborn-Berger, Buchholz, then performance.
+    for _ in 0..3 {
+        if fixed([perf, bh, sb]) + nick_min + marks_min <= width {
+            break;
+        }
+        if sb.is_some() {
+            sb = None;
+        } else if bh.is_some() {
+            bh = None;
+        } else {
+            perf = None;
+        }
+    }
+    let room = width.saturating_sub(fixed([perf, bh, sb]));
+    let nick = (room * 3 / 5)
+        .clamp(nick_min.min(20), 20.max(nick_min))
+        .min(room.saturating_sub(marks_min.min(room / 2)));
     Cols {
         nick,
+        rating,
+        points,
         marks: room - nick,
+        mark,
+        perf,
+        bh,
+        sb,
     }
+}
+
+/// `s` right-aligned in `w` cells.
+fn rpad(s: &str, w: usize) -> String {
+    format!("{}{s}", " ".repeat(w.saturating_sub(display_width(s))))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -516,18 +723,18 @@ pub(crate) fn render(
     w: u16,
     h: u16,
 ) {
+    let lang = t.lang;
     let lay = ui.layout(l, me, w, h);
     let keys = ui.keys(l, me).footer();
     let Some(info) = ui.info(l) else {
-        header(buf, lay.header, "Tournament", t);
-        put(
-            buf,
-            lay.terms.x,
-            lay.terms.y + 1,
-            GONE,
-            lay.terms.width,
-            t.dim(),
-        );
+        header(buf, lay.header, &tr(lang, "tournament-title"), t);
+        let gone = wrap(&tr(lang, GONE), usize::from(lay.terms.width));
+        for (i, line) in gone.iter().enumerate() {
+            let y = lay.terms.y + 1 + i as u16;
+            if y < lay.footer.y {
+                put(buf, lay.terms.x, y, line, lay.terms.width, t.dim());
+            }
+        }
         footer(buf, lay.footer, &keys, t);
         return;
     };
@@ -537,15 +744,17 @@ pub(crate) fn render(
         buf,
         lay.terms.x,
         lay.terms.y,
-        &trunc(&info.terms_line(), usize::from(lay.terms.width)),
+        &trunc(&terms_line(lang, info), usize::from(lay.terms.width)),
         lay.terms.width,
         t.dim(),
     );
     v.status(buf, lay.status, now);
     v.standings(buf, lay.standings);
     v.games(buf, lay.games);
-    let inn = panel(buf, lay.chat, "Chat", ui.focus == Part::Chat, t);
-    draw_chat(buf, inn, &info.chat, ui.chat.as_ref(), "t to chat", true, t);
+    let title = tr(lang, "tournament-chat-title");
+    let inn = panel(buf, lay.chat, &title, ui.focus == Part::Chat, t);
+    let idle = tr(lang, "tournament-chat-idle");
+    draw_chat(buf, inn, &info.chat, ui.chat.as_ref(), &idle, true, t);
     footer(buf, lay.footer, &keys, t);
 }
 
@@ -558,6 +767,14 @@ fn header(buf: &mut Buffer, area: Rect, title: &str, t: &Theme) {
     put_line(buf, area.x, area.y, &line, area.width);
 }
 
+/// What the games panel says when no game is in play.
+fn no_games_text(lang: Lang, i: &TournamentInfo) -> String {
+    match i.status {
+        TournamentStatus::Upcoming => tr(lang, "tournament-none-before-start"),
+        _ => tr(lang, "tournament-no-games"),
+    }
+}
+
 /// What drawing the screen reads.
 struct View<'a> {
     ui: &'a TournamentUi,
@@ -567,69 +784,120 @@ struct View<'a> {
 }
 
 impl View<'_> {
-    /// `running · ends in 12:03 · 14 players · by alice · you are in`.
+    /// `running · ends in 12:03 · 14 players · by alice · you are in`: where the line is
+    /// too short, who created it goes first, then the server's note.
     fn status(&self, buf: &mut Buffer, area: Rect, now: u64) {
         let (i, t) = (self.info, self.t);
-        let sep = || Span::styled(t.g.sep.to_string(), t.dim());
-        let mut spans = vec![Span::styled(i.status.word().to_string(), when_style(i, t))];
+        let lang = t.lang;
+        let mut parts: Vec<(String, Style, bool)> =
+            vec![(status_word(lang, i.status), when_style(i, t), false)];
         if open(i) {
-            spans.push(sep());
-            spans.push(Span::styled(when_text(i, now, true), t.accent()));
+            parts.push((when_words(lang, i, now, true), t.accent(), false));
         }
-        spans.push(sep());
         let n = i.standings.len();
-        spans.push(Span::raw(format!(
-            "{n} player{}",
-            if n == 1 { "" } else { "s" }
-        )));
+        parts.push((
+            t!(lang, "tournament-players", count = n),
+            Style::new(),
+            false,
+        ));
         if !i.note.is_empty() {
-            spans.push(sep());
-            spans.push(Span::raw(clean_line(&i.note, 200)));
+            parts.push((clean_line(&i.note, 200), Style::new(), true));
         }
         let mine = match my_standing(i, self.me) {
-            Some(s) if !s.withdrawn => Some(Span::styled("you are in", t.good())),
-            Some(_) if is_arena(i) && open(i) => Some(Span::styled("you paused", t.accent())),
-            Some(_) => Some(Span::styled("you withdrew", t.dim())),
+            Some(s) if !s.withdrawn => Some(("tournament-you-in", t.good())),
+            Some(_) if is_arena(i) && open(i) => Some(("tournament-you-paused", t.accent())),
+            Some(_) => Some(("tournament-you-withdrew", t.dim())),
             None => None,
         };
-        if let Some(m) = mine {
-            spans.push(sep());
-            spans.push(m);
+        if let Some((id, st)) = mine {
+            parts.push((tr(lang, id), st, false));
         }
-        spans.push(Span::styled(
-            format!("{}by {}", t.g.sep, clean_line(&i.created_by, 40)),
-            t.dim(),
-        ));
+        let by = t!(lang, "tournament-by", nick = clean_line(&i.created_by, 40));
+        parts.push((by, t.dim(), true));
+        let sep_w = display_width(t.g.sep);
+        let width = |p: &[(String, Style, bool)]| {
+            p.iter().map(|(s, ..)| display_width(s)).sum::<usize>()
+                + sep_w * p.len().saturating_sub(1)
+        };
+        while width(&parts) > usize::from(area.width) {
+            match parts.iter().rposition(|(.., droppable)| *droppable) {
+                Some(k) => {
+                    parts.remove(k);
+                }
+                None => break,
+            }
+        }
+        let mut spans = vec![];
+        for (k, (s, st, _)) in parts.into_iter().enumerate() {
+            if k > 0 {
+                spans.push(Span::styled(t.g.sep.to_string(), t.dim()));
+            }
+            spans.push(Span::styled(s, st));
+        }
         put_line(buf, area.x, area.y, &Line::from(spans), area.width);
+    }
+
+    /// The state word of a standing, and its style: paused, left, absent, on fire.
+    fn state(&self, s: &Standing) -> Option<(String, Style)> {
+        let (i, t) = (self.info, self.t);
+        let absent = i.absent.iter().any(|a| a.eq_ignore_ascii_case(&s.nick));
+        let word = |id| tr(t.lang, id);
+        if s.withdrawn && is_arena(i) {
+            Some((word("tournament-state-paused"), t.dim()))
+        } else if s.withdrawn {
+            Some((word("tournament-state-left"), t.dim()))
+        } else if absent {
+            Some((word("tournament-state-absent"), t.error()))
+        } else if s.fire {
+            Some((t.g.fire.to_string(), t.accent()))
+        } else {
+            None
+        }
     }
 
     fn standings(&self, buf: &mut Buffer, area: Rect) {
         let (i, t) = (self.info, self.t);
+        let lang = t.lang;
         let focused = self.ui.focus == Part::Standings;
-        let inn = panel(
-            buf,
-            area,
-            &format!("Standings ({})", i.standings.len()),
-            focused,
-            t,
+        let title = t!(
+            lang,
+            "tournament-standings-title",
+            count = i.standings.len()
         );
-        let c = cols(inn.width);
-        let head = format!(
-            "{:>3} {} {:>4} {:>5} {} {:>4}",
+        let inn = panel(buf, area, &title, focused, t);
+        let heads = Heads::of(lang);
+        let letters = mark_letters(lang);
+        let mark = letters.iter().map(|l| display_width(l)).max().unwrap_or(1);
+        let state = i
+            .standings
+            .iter()
+            .filter_map(|s| self.state(s))
+            .map(|(w, _)| display_width(&w))
+            .max()
+            .unwrap_or(0);
+        let swiss = !is_arena(i);
+        let c = cols(inn.width, &heads, swiss, state, mark);
+        let mut head = format!(
+            "{:>3} {} {} {} {}",
             "#",
-            pad("player", c.nick),
-            "rtg",
-            "pts",
-            pad("games", c.marks),
-            "perf"
+            pad(&heads.player, c.nick),
+            rpad(&heads.rating, c.rating),
+            rpad(&heads.points, c.points),
+            pad(&heads.games, c.marks),
         );
+        for (col, text) in [(c.perf, &heads.perf), (c.bh, &heads.bh), (c.sb, &heads.sb)] {
+            if let Some(w) = col {
+                head.push(' ');
+                head.push_str(&rpad(text, w));
+            }
+        }
         put(buf, inn.x, inn.y, &head, inn.width, t.dim());
         let rows = standings_rows(area);
-        let row = |k: usize| self.standing_row(&i.standings[k], &c);
+        let row = |k: usize| self.standing_row(&i.standings[k], &c, &letters);
         let selected = self.ui.player_index(i);
         let empty = match i.status {
-            TournamentStatus::Upcoming => "nobody has joined yet",
-            _ => "no players",
+            TournamentStatus::Upcoming => tr(lang, "tournament-nobody-yet"),
+            _ => tr(lang, "tournament-no-players"),
         };
         draw_rows(
             buf,
@@ -638,21 +906,30 @@ impl View<'_> {
             row,
             selected,
             focused,
-            empty,
+            &empty,
             t,
         );
-        // An arena's legend, on the bottom border.
-        if is_arena(i) && area.height > 2 {
-            let legend = format!(" {} on a streak: points doubled ", t.g.fire);
+        // A legend on the bottom border: an arena's streak, a Swiss's tie-breaks.
+        let legend = if is_arena(i) {
+            Some(t!(lang, "tournament-streak", fire = t.g.fire))
+        } else if c.sb.is_some() {
+            Some(tr(lang, "tournament-tiebreaks"))
+        } else if c.bh.is_some() {
+            Some(tr(lang, "tournament-tiebreak-bh"))
+        } else {
+            None
+        };
+        if let Some(legend) = legend.filter(|_| area.height > 2) {
+            let legend = format!(" {legend} ");
             let room = area.width.saturating_sub(4);
-            if (legend.chars().count() as u16) < room {
+            if display_width(&legend) < usize::from(room) {
                 put(buf, area.x + 2, area.bottom() - 1, &legend, room, t.dim());
             }
         }
     }
 
     /// `  1 alice          1620   2.5 WDWB      1712 🔥`.
-    fn standing_row(&self, s: &Standing, c: &Cols) -> Line<'static> {
+    fn standing_row(&self, s: &Standing, c: &Cols, letters: &[String; 4]) -> Line<'static> {
         let (i, t) = (self.info, self.t);
         let nick = clean_line(&s.nick, 40);
         let mine = s.nick.eq_ignore_ascii_case(&self.me.nick);
@@ -664,86 +941,119 @@ impl View<'_> {
             Span::styled(format!("{:>3} ", s.rank), base),
             Span::styled(pad(&nick, c.nick), name_style),
             Span::styled(
-                format!(" {:>4} {:>5} ", s.rating, s.points_text(i.terms.format)),
+                format!(
+                    " {} {} ",
+                    rpad(&s.rating.to_string(), c.rating),
+                    rpad(&s.points_text(i.terms.format), c.points)
+                ),
                 base,
             ),
         ];
-        spans.extend(marks(&s.marks, c.marks, t));
-        let perf = s.performance.map_or("-".to_string(), |p| p.to_string());
-        spans.push(Span::styled(format!(" {perf:>4} "), base));
-        let state = if s.withdrawn && is_arena(i) {
-            Some(("paused", t.dim()))
-        } else if s.withdrawn {
-            Some(("left", t.dim()))
-        } else if absent {
-            Some(("absent", t.error()))
-        } else if s.fire {
-            Some((t.g.fire, t.accent()))
-        } else {
-            None
-        };
-        if let Some((w, st)) = state {
-            spans.push(Span::styled(w.to_string(), st));
+        spans.extend(marks(&s.marks, c.marks, c.mark, letters, t));
+        let mut tail = String::new();
+        if let Some(w) = c.perf {
+            let perf = s.performance.map_or("-".to_string(), |p| p.to_string());
+            tail.push_str(&format!(" {}", rpad(&perf, w)));
+        }
+        if let Some(w) = c.bh {
+            tail.push_str(&format!(" {}", rpad(&s.buchholz_text(), w)));
+        }
+        if let Some(w) = c.sb {
+            tail.push_str(&format!(" {}", rpad(&s.sonneborn_text(), w)));
+        }
+        tail.push(' ');
+        spans.push(Span::styled(tail, base));
+        if let Some((w, st)) = self.state(s) {
+            spans.push(Span::styled(w, st));
         }
         Line::from(spans)
     }
 
     fn games(&self, buf: &mut Buffer, area: Rect) {
         let (i, t) = (self.info, self.t);
+        let lang = t.lang;
         let focused = self.ui.focus == Part::Games;
-        let title = format!("Games in play ({})", i.games.len());
+        let title = t!(lang, "tournament-games-title", count = i.games.len());
         let inn = panel(buf, area, &title, focused, t);
-        let each = (usize::from(inn.width).saturating_sub(10) / 2).clamp(4, 16);
-        let row = |k: usize| game_row(&i.games[k], each, i.terms.format, t);
+        if i.games.is_empty() {
+            let lines = wrap(&no_games_text(lang, i), usize::from(inn.width));
+            for (k, line) in lines.iter().take(usize::from(inn.height)).enumerate() {
+                put(buf, inn.x, inn.y + k as u16, line, inn.width, t.dim());
+            }
+            return;
+        }
+        let vs = tr(lang, "tournament-vs");
+        let round_w = display_width(&t!(lang, "tournament-game-round", round = 99));
+        let extra = display_width(&vs) + round_w;
+        let each = (usize::from(inn.width).saturating_sub(6 + extra) / 2).clamp(4, 16);
+        let row = |k: usize| game_row(&i.games[k], each, i.terms.format, &vs, t);
         let selected = self.ui.game_index(i);
-        let empty = match i.status {
-            TournamentStatus::Upcoming => "none before the start",
-            _ => "no games in play",
-        };
-        draw_rows(buf, inn, i.games.len(), row, selected, focused, empty, t);
+        draw_rows(buf, inn, i.games.len(), row, selected, focused, "", t);
     }
 }
 
-/// The games' marks in `width` cells, the latest last: earlier ones give way to `…`.
-fn marks(m: &[Mark], width: usize, t: &Theme) -> Vec<Span<'static>> {
+/// The marks' letters in `lang`: a win, a draw, a loss, a bye.
+fn mark_letters(lang: Lang) -> [String; 4] {
+    [
+        tr(lang, "tournament-mark-win"),
+        tr(lang, "tournament-mark-draw"),
+        tr(lang, "tournament-mark-loss"),
+        tr(lang, "tournament-mark-bye"),
+    ]
+}
+
+/// The games' marks in `width` cells, `each` a mark, the latest last: earlier ones give
+/// way to `…`.
+fn marks(
+    m: &[Mark],
+    width: usize,
+    each: usize,
+    letters: &[String; 4],
+    t: &Theme,
+) -> Vec<Span<'static>> {
+    let each = each.max(1);
+    let fit = width / each;
     let mut spans = vec![];
-    let (skip, cut) = if m.len() > width {
-        (m.len() + 1 - width, true)
+    let (skip, cut) = if m.len() > fit {
+        (m.len() + 1 - fit, true)
     } else {
         (0, false)
     };
-    if cut && width > 0 {
-        spans.push(Span::styled("…", t.dim()));
+    if cut && fit > 0 {
+        spans.push(Span::styled(pad("…", each), t.dim()));
     }
     for mark in m.iter().skip(skip) {
-        let st = match mark {
-            Mark::Win => t.good(),
-            Mark::Loss => t.error(),
-            Mark::Bye => t.accent(),
-            Mark::Draw | Mark::Void => Style::new(),
+        let (text, st) = match mark {
+            Mark::Win => (pad(&letters[0], each), t.good()),
+            Mark::Draw => (pad(&letters[1], each), Style::new()),
+            Mark::Loss => (pad(&letters[2], each), t.error()),
+            Mark::Bye => (pad(&letters[3], each), t.accent()),
+            Mark::Void => (pad(&mark.letter().to_string(), each), Style::new()),
         };
-        spans.push(Span::styled(mark.letter().to_string(), st));
+        spans.push(Span::styled(text, st));
     }
-    let used = m.len().min(width);
-    spans.push(Span::raw(" ".repeat(width - used)));
+    let used = (m.len().min(fit)) * each;
+    spans.push(Span::raw(" ".repeat(width.saturating_sub(used))));
     spans
 }
 
 /// `alice vs bob  r2`: the names in at most `each` cells; a Swiss game's round.
-fn game_row(g: &TournamentGame, each: usize, f: Format, t: &Theme) -> Line<'static> {
+fn game_row(g: &TournamentGame, each: usize, f: Format, vs: &str, t: &Theme) -> Line<'static> {
+    let lang = t.lang;
     let mut spans = vec![
         Span::styled(
             trunc(&clean_line(&g.red, 40), each),
             t.side(crate::rules::Color::Red),
         ),
-        Span::raw(" vs "),
+        Span::raw(format!(" {vs} ")),
         Span::styled(
             trunc(&clean_line(&g.blue, 40), each),
             t.side(crate::rules::Color::Blue),
         ),
     ];
     if matches!(f, Format::Swiss { .. }) && g.round > 0 {
-        spans.push(Span::styled(format!("  r{}", g.round), t.dim()));
+        let round = t!(lang, "tournament-game-round", round = g.round);
+        spans.push(Span::styled(format!("  {round}"), t.dim()));
     }
     Line::from(spans)
 }
@@ -822,72 +1132,79 @@ impl Conditions<If> for TourCx {
 /// The screen's keys. Footer ranks: Enter, j / w, Esc, t, Tab, ?.
 const KEYS: &[Binding<Do, If>] = &[
     on(&[Tab, BackTab], Do::Cycle)
-        .hints(&[hint(4, "Tab", "next list")])
-        .help("Tab / Shift-Tab", "standings / games in play / chat"),
-    on(&[Up, Down], Do::Move).help("Up / Down", "move in the list"),
+        .hints(&[hint(4, "Tab", "tournament-keys-next-list")])
+        .help("keys-tab-shift-tab", "tournament-help-cycle"),
+    on(&[Up, Down], Do::Move).help("keys-up-down", "tournament-help-move"),
     on(&[PageUp, PageDown, Home, End], Do::Move)
-        .help("PgUp/PgDn, Home/End", "a page up / down, first / last"),
+        .help("tournament-keys-page", "tournament-help-page"),
     on(&[Enter], Do::Activate)
         .hints(&[
-            hint(0, "Enter", "watch").when(&[If::Games]),
-            hint(0, "Enter", "profile").when(&[If::Standings]),
-            hint(0, "Enter/t", "type").when(&[If::Chat]),
+            hint(0, "Enter", "tournament-keys-watch").when(&[If::Games]),
+            hint(0, "Enter", "tournament-keys-profile").when(&[If::Standings]),
+            hint(0, "Enter/t", "tournament-keys-type").when(&[If::Chat]),
         ])
-        .help(
-            "Enter",
-            "watch the selected game, the selected player's profile, chat",
-        ),
+        .help("Enter", "tournament-help-enter"),
     on(&[ch('j')], Do::Join)
         .when(&[If::CanJoin])
         .hints(&[
-            hint(1, "j", "join").when(&[If::NotResume]),
-            hint(1, "j", "come back").when(&[If::Resume]),
+            hint(1, "j", "tournament-keys-join").when(&[If::NotResume]),
+            hint(1, "j", "tournament-keys-come-back").when(&[If::Resume]),
         ])
-        .help("j", "join (an arena: come back after a pause)"),
+        .help("j", "tournament-help-join"),
     on(&[ch('j')], Do::CannotJoin)
         .when(&[If::CannotJoin])
         .explains(),
     on(&[ch('w')], Do::Leave)
         .when(&[If::CanLeave])
         .hints(&[
-            hint(1, "w", "pause").when(&[If::Pause]),
-            hint(1, "w", "withdraw").when(&[If::NotPause]),
+            hint(1, "w", "tournament-keys-pause").when(&[If::Pause]),
+            hint(1, "w", "tournament-keys-withdraw").when(&[If::NotPause]),
         ])
-        .help("w", "withdraw (a running arena: pause, points kept)"),
+        .help("w", "tournament-help-withdraw"),
     on(&[ch('w')], Do::CannotLeave)
         .when(&[If::CannotLeave])
         .explains(),
     on(&[ch('t')], Do::Chat)
-        .hints(&[hint(3, "t", "chat").when(&[If::NotChat])])
-        .help("t", "type in the tournament's chat"),
-    on(&[ch('p')], Do::Profile).help("p", "profile of the selected player"),
-    note(
-        "mouse",
-        "click selects, click again watches / opens the profile",
-    ),
-    on(&[ch('s'), F(2)], Do::Settings).help("s / F2", "settings (numbering, ASCII, colours)"),
+        .hints(&[hint(3, "t", "tournament-keys-chat").when(&[If::NotChat])])
+        .help("t", "tournament-help-chat"),
+    on(&[ch('p')], Do::Profile).help("p", "tournament-help-profile"),
+    note("keys-mouse", "tournament-help-mouse"),
+    on(&[ch('s'), F(2)], Do::Settings).help("s / F2", "tournament-help-settings"),
     on(&[Esc, ch('q')], Do::Back)
-        .hints(&[hint(2, "Esc", "lobby")])
-        .help("Esc / q", "back to the lobby"),
-    on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "help")]),
+        .hints(&[hint(2, "Esc", "tournament-keys-lobby")])
+        .help("keys-esc-q", "tournament-help-back"),
+    on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "tournament-keys-help")]),
 ];
 
 /// Typing a chat line.
 const CHAT_KEYS: &[Binding<ToLine, Never>] = &[
-    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "send")]),
-    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "tournament-keys-send")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "tournament-keys-cancel")]),
     typing(ToLine),
 ];
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::ui::keymap::tests::labels_name_their_keys;
 
     #[test]
     fn help_labels_name_their_keys() {
-        labels_name_their_keys("tournament", KEYS);
-        labels_name_their_keys("tournament chat", CHAT_KEYS);
+        labels_name_their_keys("tournament", &in_english(KEYS));
+        labels_name_their_keys("tournament chat", &in_english(CHAT_KEYS));
+    }
+
+    /// The table with its help labels in English (the labels are message ids).
+    pub(crate) fn in_english<A: Copy, C: Copy>(table: &[Binding<A, C>]) -> Vec<Binding<A, C>> {
+        use crate::ui::keymap::Help;
+        let en = |s: &'static str| crate::i18n::text_static(Lang::En, s);
+        let mut v = table.to_vec();
+        for b in &mut v {
+            if let Help::Line(k, w) = b.help {
+                b.help = Help::Line(en(k), en(w));
+            }
+        }
+        v
     }
 
     #[test]
@@ -901,6 +1218,8 @@ mod tests {
 
     #[test]
     fn columns_fit_the_panel() {
+        let heads = Heads::of(Lang::En);
+        let cols = |w| cols(w, &heads, false, 6, 1);
         for w in [20u16, 46, 48, 60, 100, 150] {
             let c = cols(w);
             assert!(FIXED_COLS + c.nick + c.marks <= usize::from(w).max(FIXED_COLS + 6));
