@@ -547,7 +547,7 @@ fn the_welcome_card_and_the_lobby_in_german_and_dutch() {
             "Enter/Esc diesen Namen behalten",
             "du bist root",
             "0 online, 0 Angebote, 0 Partien",
-            ["Enter gegen den Computer", "? Hilfe", "Offene Angebote (0)"],
+            ["Enter gegen Computer", "? Hilfe", "Offene Angebote (0)"],
             [
                 "Tasten der Lobby",
                 "n neues Angebot (Variante, Regeln, Uhr, privat)",
@@ -566,7 +566,7 @@ fn the_welcome_card_and_the_lobby_in_german_and_dutch() {
             "je bent root",
             "0 online, 0 uitnodigingen, 0 partijen",
             [
-                "Enter tegen de computer",
+                "Enter tegen computer",
                 "? hulp",
                 "Open uitnodigingen (0)",
             ],

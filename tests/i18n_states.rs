@@ -24,6 +24,22 @@ const CONVERTED: &[&str] = &[
     "welcome card",
     "settings",
     "quit",
+    "lobby, seeks",
+    "lobby, a challenge to me",
+    "lobby, no seeks",
+    "lobby, my live game",
+    "lobby, my live game, seeks",
+    "lobby, seeks, admin",
+    "lobby, games",
+    "lobby, chat",
+    "lobby, players",
+    "lobby, tournaments",
+    "lobby, typing a chat line",
+    "help",
+    "welcome card, a name typed",
+    "seek form",
+    "seek form, private-to field",
+    "computer form",
 ];
 
 fn sized(mut a: App, name: &str, w: u16, h: u16) -> App {
@@ -46,6 +62,10 @@ const OVERLAYS: &[&str] = &[
     "rename card",
     "settings",
     "quit",
+    "help",
+    "seek form",
+    "seek form, private-to field",
+    "computer form",
 ];
 
 fn pseudo_app(make: &dyn Fn() -> App) -> App {
@@ -79,6 +99,22 @@ fn faults_of(name: &str, make: &dyn Fn() -> App) -> Vec<String> {
             for y in rect.1..rect.3 {
                 for x in rect.0..rect.2 {
                     around[(x, y)].set_symbol(" ");
+                }
+                // What is left of a word the dialog covers (`En` of `Enter` at its left
+                // edge) is the screen's own word, checked in the screen's own state.
+                let word = |b: &ratatui::buffer::Buffer, x: u16| {
+                    b[(x, y)].symbol().chars().all(char::is_alphanumeric)
+                        && !b[(x, y)].symbol().is_empty()
+                };
+                let mut x = rect.0;
+                while x > 0 && word(&around, x - 1) {
+                    x -= 1;
+                    around[(x, y)].set_symbol(" ");
+                }
+                let mut x = rect.2;
+                while x < around.area.width && word(&around, x) {
+                    around[(x, y)].set_symbol(" ");
+                    x += 1;
                 }
             }
             found.extend(
