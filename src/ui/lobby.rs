@@ -1751,20 +1751,20 @@ impl Conditions<If> for LobbyCx {
     }
 }
 
-const MOVE_HELP: (&str, &str) = ("Up / Down, j / k", "lobby-help-move");
-const SIDE_HELP: (&str, &str) = ("Left / Right, h / l", "lobby-help-side");
+const MOVE_HELP: (&str, &str) = ("keys-up-down-jk", "lobby-help-move");
+const SIDE_HELP: (&str, &str) = ("help-keys-left-right-hl", "lobby-help-side");
 
 /// The lobby's keys. Footer ranks: Enter, n, b, ?, q, T, A, L, G, p, x, Tab, t, s.
 const KEYS: &[Binding<Do, If>] = &[
     on(&[Tab, BackTab], Do::Cycle)
-        .hints(&[hint(10, "Tab", "lobby-keys-next-list")])
-        .help("Tab / Shift-Tab", "lobby-help-cycle"),
+        .hints(&[hint(10, "keys-tab", "lobby-keys-next-list")])
+        .help("keys-tab-shift-tab", "lobby-help-cycle"),
     on(&[Left, ch('h')], Do::FocusPlayers).help(SIDE_HELP.0, SIDE_HELP.1),
     on(&[Right, ch('l')], Do::FocusSeeks)
         .when(&[If::NotSeeks])
         .help(SIDE_HELP.0, SIDE_HELP.1),
     on(&[Up, ch('k'), Down, ch('j')], Do::Move).help(MOVE_HELP.0, MOVE_HELP.1),
-    on(&[PageUp, PageDown, Home, End], Do::Move).help("PgUp/PgDn, Home/End", "lobby-help-page"),
+    on(&[PageUp, PageDown, Home, End], Do::Move).help("help-keys-page-ends", "lobby-help-page"),
     on(&[Enter], Do::Activate)
         .hints(&[
             hint(0, "Enter", "lobby-keys-accept").when(&[If::Seeks, If::SeekSelected]),
@@ -1775,7 +1775,7 @@ const KEYS: &[Binding<Do, If>] = &[
             hint(0, "Enter", "lobby-keys-open-tournament").when(&[If::Tournaments]),
             hint(0, "Enter/t", "lobby-keys-type").when(&[If::Chat]),
         ])
-        .help("Enter", "lobby-help-enter"),
+        .help("keys-enter", "lobby-help-enter"),
     on(&[ch('r')], Do::Return)
         .when(&[If::MyGame])
         .hints(&[hint(0, "r", "lobby-keys-return").when(&[If::NotMyGameSelected])])
@@ -1833,7 +1833,7 @@ const KEYS: &[Binding<Do, If>] = &[
 /// Typing a chat line.
 const CHAT_KEYS: &[Binding<ToLine, Never>] = &[
     on(&[Enter], ToLine).hints(&[hint(0, "Enter", "lobby-keys-send")]),
-    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "lobby-keys-cancel")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "keys-esc", "lobby-keys-cancel")]),
     typing(ToLine),
 ];
 

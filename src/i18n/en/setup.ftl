@@ -81,3 +81,101 @@ form-rules-silent = only the attacker is shown
 form-rules-rescue = rescue
 form-rules-immobility = a blocked side loses at once
 form-rules-duel-rows = set up in { $count } rows
+
+## Set-up screen (src/ui/setup.rs)
+
+setup-not-your-square = { $square } is not one of your set-up squares
+setup-variant-has-no = { $variant } has no { $rank }
+setup-all-placed = All { $count } { $ranks } placed
+setup-nothing-to-pick = Nothing to pick up here: type a rank key to place a piece
+setup-filled-all = Filled like the computer: Space swaps pieces, or r again
+setup-filled-rest = { $count ->
+        [one] Filled the empty squares like the computer; the piece you placed stays (r again: the whole army afresh)
+       *[other] Filled the empty squares like the computer; the { $count } pieces you placed stay (r again: the whole army afresh)
+    }
+setup-name-needed = A saved set-up needs a name
+setup-saved = Saved as '{ $name }'
+setup-loaded = Loaded '{ $name }'
+setup-loaded-but = Loaded '{ $name }', but: { $error }
+setup-sent-waiting = Set-up sent: waiting for your opponent
+setup-not-ready = Not ready: { $error }
+setup-is-sent = Your set-up is sent: waiting for your opponent
+setup-complete-first = Complete the set-up before saving it ({ $error })
+setup-no-saved = No saved { $variant } set-ups yet: S saves this one
+setup-places-no-piece = '{ $key }' places no piece: see the list on the right
+setup-already-empty = This square is already empty
+setup-empty-already = The board is empty already: place your pieces, or r fills them
+setup-cleared = Cleared: place your pieces, or r fills them
+setup-error-count = { $found } { $ranks } placed, the army has { $expected }
+setup-error-outside = { $square } is outside your set-up rows
+setup-error-lake = { $square } is a lake: nothing may stand there
+setup-error-twice = { $square } is used twice
+setup-title-watching = The players are setting up
+setup-title-watching-left = Setting up: { $time } left
+setup-title-sent = Sent: waiting for your opponent
+setup-title-sent-left = Sent: your opponent has { $time }
+setup-title-arrange = Set up your army ({ $color })
+setup-title-arrange-left = { $time } left { $dash } Set up your army ({ $color })
+setup-head-key = key
+setup-head-piece = piece
+setup-head-left = left
+setup-placed = { $placed } of { $total } placed
+setup-save-as = save as:
+setup-tip = arrows move, rank keys place, Space picks up/swaps, Del removes
+setup-saved-title = Saved { $variant } set-ups
+setup-plural-marshal = Marshals
+setup-plural-general = Generals
+setup-plural-colonel = Colonels
+setup-plural-major = Majors
+setup-plural-captain = Captains
+setup-plural-lieutenant = Lieutenants
+setup-plural-sergeant = Sergeants
+setup-plural-miner = Miners
+setup-plural-scout = Scouts
+setup-plural-spy = Spies
+setup-plural-bomb = Bombs
+setup-plural-flag = Flags
+
+## Set-up keys: footer and help (src/ui/setup.rs)
+
+setup-keys-pick-swap = pick/swap
+setup-keys-fill = fill
+setup-keys-clear = clear
+setup-keys-save-load = save/load
+setup-keys-ready = ready
+setup-keys-chat = chat
+setup-keys-help = help
+setup-keys-leave = leave
+setup-keys-load = load
+setup-keys-delete = delete
+setup-keys-close = close
+setup-help-cursor = move the cursor on your set-up rows
+setup-help-pick = pick up a piece, again to swap / move it
+setup-help-ready = ready: send the set-up
+setup-help-marshal-modern = place the Marshal (10)
+setup-help-ranks-modern = place General (9) .. Scout (2)
+setup-help-spy-modern = place the Spy
+setup-help-ranks-classic = place Marshal (1) .. Scout (9)
+setup-help-spy-marshal-classic = place the Spy / the Marshal
+setup-help-bomb-flag = place a Bomb / the Flag
+setup-help-drop = put the piece picked up back
+setup-help-remove = remove the piece
+setup-help-fill = fill the empty squares like the computer (again: the whole army afresh)
+setup-help-clear = clear the board (asks first)
+setup-help-save-load = save this set-up / load a saved one
+setup-help-mouse = click squares to pick and swap, ranks to place
+setup-help-chat = chat
+setup-help-settings = settings
+setup-help-leave = leave the game
+setup-help-choose = choose a saved set-up
+setup-help-load = load it
+setup-help-delete = delete it
+setup-help-close = close the list
+
+## Help: key names the help tables need besides core.ftl's (src/ui/lobby.rs, src/ui/setup.rs)
+
+help-keys-left-right-hl = Left / Right, h / l
+help-keys-page-ends = PgUp/PgDn, Home/End
+help-keys-ready = d (or Enter when complete)
+help-keys-marshal = 0 or x, X
+help-keys-spy = 1 or s
