@@ -93,7 +93,7 @@ lobby-terms-min-rated = ab { $count } gewerteten Partien
 ## Lobby keys: footer and help (src/ui/lobby.rs)
 
 lobby-help-title = Tasten der Lobby
-lobby-keys-next-list = nächste Liste
+lobby-keys-next-list = weiter
 lobby-keys-accept = annehmen
 lobby-keys-play-computer = gegen Computer
 lobby-keys-watch = zuschauen
@@ -102,7 +102,7 @@ lobby-keys-challenge = herausfordern
 lobby-keys-open-tournament = Turnier öffnen
 lobby-keys-type = schreiben
 lobby-keys-return = zurück zu deiner Partie
-lobby-keys-new-seek = neues Angebot
+lobby-keys-new-seek = anbieten
 lobby-keys-computer-terms = Computer-Optionen
 lobby-keys-decline = ablehnen
 lobby-keys-cancel-mine = zurückziehen
