@@ -565,11 +565,7 @@ fn the_welcome_card_and_the_lobby_in_german_and_dutch() {
             "Enter/Esc deze naam houden",
             "je bent root",
             "0 online, 0 uitnodigingen, 0 partijen",
-            [
-                "Enter tegen computer",
-                "? hulp",
-                "Open uitnodigingen (0)",
-            ],
+            ["Enter tegen computer", "? hulp", "Open uitnodigingen (0)"],
             [
                 "Toetsen van de lobby",
                 "n nieuwe uitnodiging (variant, regels, klok, privé)",

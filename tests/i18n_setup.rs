@@ -16,13 +16,7 @@ fn state(name: &str, lang: Lang, w: u16, h: u16) -> App {
         .iter()
         .find(|(n, _)| *n == name)
         .unwrap_or_else(|| panic!("no state {name:?}"));
-    let mut a = states::with(
-        Settings {
-            lang,
-            ..settings()
-        },
-        make.as_ref(),
-    );
+    let mut a = states::with(Settings { lang, ..settings() }, make.as_ref());
     a.update(Msg::Resize {
         width: w,
         height: h,
@@ -42,7 +36,10 @@ fn flat(a: &App, w: u16, h: u16) -> String {
 
 fn has_all(lang: Lang, what: &str, screen: &str, words: &[&str]) {
     for s in words {
-        assert!(screen.contains(s), "{lang:?} {what}: missing {s:?}\n{screen}");
+        assert!(
+            screen.contains(s),
+            "{lang:?} {what}: missing {s:?}\n{screen}"
+        );
     }
 }
 
@@ -112,7 +109,11 @@ fn the_set_ups_messages_help_and_saved_list_in_german_and_dutch() {
                 "den Feldmarschall (10) setzen",
                 "Entf / Rücktaste",
             ],
-            ["Gespeicherte Aufstellungen: Klassisch", "Enter laden", "x löschen"],
+            [
+                "Gespeicherte Aufstellungen: Klassisch",
+                "Enter laden",
+                "x löschen",
+            ],
         ),
         (
             Lang::Nl,
@@ -132,7 +133,12 @@ fn the_set_ups_messages_help_and_saved_list_in_german_and_dutch() {
         // A key that places nothing says so.
         let mut a = state("set-up", lang, w, h);
         a.update(key('z'));
-        has_all(lang, "a key that places nothing", &flat(&a, w, h), &[no_piece]);
+        has_all(
+            lang,
+            "a key that places nothing",
+            &flat(&a, w, h),
+            &[no_piece],
+        );
         // `r` fills like the computer and says how.
         a.update(key('r'));
         has_all(lang, "filled", &flat(&a, w, h), &[filled]);
@@ -169,7 +175,11 @@ fn the_seek_form_in_german_and_dutch() {
                 "Esc abbrechen",
             ],
             "eigene Uhr: Minuten+Zuschlag eingeben, etwa 15+10",
-            ["Gegen den Computer", "Stufe des Computers < leicht >", "Enter spielen"],
+            [
+                "Gegen den Computer",
+                "Stufe des Computers < leicht >",
+                "Enter spielen",
+            ],
         ),
         (
             Lang::Nl,
@@ -202,7 +212,12 @@ fn the_seek_form_in_german_and_dutch() {
             let a = state("seek form", lang, w, h);
             has_all(lang, &format!("seek form {w}x{h}"), &flat(&a, w, h), &seek);
             let a = state("computer form", lang, w, h);
-            has_all(lang, &format!("computer form {w}x{h}"), &flat(&a, w, h), &bot);
+            has_all(
+                lang,
+                &format!("computer form {w}x{h}"),
+                &flat(&a, w, h),
+                &bot,
+            );
         }
         // A custom clock left empty is refused in words of the language.
         let (w, h) = (120, 40);

@@ -10,16 +10,16 @@ use super::keymap::{
     self, any, ch, hint, on, typing, Always, Binding, Conditions, Described, Hint, Never, With,
 };
 use super::theme::Theme;
+use super::vocab::variant_name;
 use super::widgets::{
     dialog, fill, footer, footer_rows, pad, put, put_line, wrap, InputResult, LineInput,
 };
 use super::words::width;
-use super::vocab::variant_name;
 use super::{ColorDepth, Effect, Settings};
 use crate::i18n::{text, tr, Lang};
-use crate::t;
 use crate::proto::{BotLevel, ClockSpec, GameTerms, LobbyCmd};
 use crate::rules::{Immobility, Numbering, Options, Rules, Variant};
+use crate::t;
 use KeyCode::{BackTab, Down, Enter, Esc, Left, Right, Tab, Up};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -519,7 +519,11 @@ impl SeekForm {
         if let Some(e) = &self.error {
             // The error's row and the blank below it.
             let y = y + about_rows;
-            for (k, l) in wrap(&e.text(lang), width as usize).iter().take(2).enumerate() {
+            for (k, l) in wrap(&e.text(lang), width as usize)
+                .iter()
+                .take(2)
+                .enumerate()
+            {
                 put(buf, inn.x + 1, y + k as u16, l, width, t.error());
             }
         }

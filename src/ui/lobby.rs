@@ -732,7 +732,11 @@ fn when_words(lang: Lang, tour: &TournamentInfo, now: u64) -> String {
     let date = |at| super::browse::utc_datetime(at);
     match tour.status {
         TournamentStatus::Upcoming if now == 0 => {
-            t!(lang, "lobby-tour-starts-at", when = date(tour.terms.starts_at))
+            t!(
+                lang,
+                "lobby-tour-starts-at",
+                when = date(tour.terms.starts_at)
+            )
         }
         TournamentStatus::Upcoming if tour.terms.starts_at <= now => {
             tr(lang, "lobby-tour-starting")
@@ -754,7 +758,11 @@ fn when_words(lang: Lang, tour: &TournamentInfo, now: u64) -> String {
             }
             (Format::Arena { .. }, Some(end)) if end <= now => tr(lang, "lobby-tour-ending"),
             (Format::Arena { .. }, Some(end)) => {
-                t!(lang, "lobby-tour-ends-in", time = countdown(lang, end - now))
+                t!(
+                    lang,
+                    "lobby-tour-ends-in",
+                    time = countdown(lang, end - now)
+                )
             }
             (Format::Arena { .. }, None) => tr(lang, "lobby-tour-running"),
         },
@@ -796,7 +804,11 @@ pub(crate) fn terms_line(lang: Lang, info: &TournamentInfo) -> String {
     );
     if t.min_rated_games > 0 {
         line.push_str(" · ");
-        line.push_str(&t!(lang, "lobby-terms-min-rated", count = t.min_rated_games));
+        line.push_str(&t!(
+            lang,
+            "lobby-terms-min-rated",
+            count = t.min_rated_games
+        ));
     }
     line
 }
@@ -952,9 +964,9 @@ struct PlayerCols {
 impl PlayerCols {
     fn rating_w(lang: Lang) -> usize {
         ["lobby-rating-bot", "lobby-rating-guest"]
-        .map(|id| super::words::width(&tr(lang, id)))
-        .into_iter()
-        .fold(6, usize::max)
+            .map(|id| super::words::width(&tr(lang, id)))
+            .into_iter()
+            .fold(6, usize::max)
     }
 
     /// The status column's least width: its head and the short words of the players
@@ -1392,7 +1404,10 @@ impl View<'_> {
                 t.accent(),
             ));
         } else if &s.owner == me {
-            spans.push(Span::styled(pad(&tr(lang, "lobby-you"), c.player), t.accent()));
+            spans.push(Span::styled(
+                pad(&tr(lang, "lobby-you"), c.player),
+                t.accent(),
+            ));
         } else {
             spans.push(Span::raw(pad(&trunc(&s.owner, c.player), c.player)));
         }

@@ -18,15 +18,15 @@ use super::keymap::{
     self, any, ch, chars, hint, note, on, Always, Binding, Conditions, Described, With,
 };
 use super::theme::Theme;
+use super::vocab::{color_name, variant_name};
 use super::widgets::{dialog, fill, footer, pad, put, put_line, InputResult, LineInput};
 use super::words::{ellipsis, wrap, wrap_at_most};
-use super::vocab::{color_name, variant_name};
 use super::{rank_name, Act, Effect, Overlay, SavedSetup, Settings};
 use crate::i18n::{tr, Lang};
 use crate::proto::{GameCmd, GameSnapshot};
 use crate::rules::SetupError;
-use crate::t;
 use crate::rules::{setup_squares, Color, Numbering, Rank, Rules, Setup, SplitMix64, Square};
+use crate::t;
 use KeyCode::{Backspace, Delete, Down, Enter, Esc, Left, Right, Up, F};
 
 /// The rank a key places, in the active numbering.
@@ -243,7 +243,11 @@ impl SetupUi {
 
     fn pick_or_swap(&mut self, g: &mut Shared, at: Square) {
         if !g.in_zone(at) {
-            g.err(t!(self.lang, "setup-not-your-square", square = at.to_string()));
+            g.err(t!(
+                self.lang,
+                "setup-not-your-square",
+                square = at.to_string()
+            ));
             return;
         }
         match self.picked {
@@ -539,11 +543,7 @@ impl SetupUi {
             }
             Do::NoPiece => {
                 if let Some(c) = typed {
-                    g.err(t!(
-                        self.lang,
-                        "setup-places-no-piece",
-                        key = c.to_string()
-                    ));
+                    g.err(t!(self.lang, "setup-places-no-piece", key = c.to_string()));
                 }
             }
             Do::PickSwap => {
