@@ -469,8 +469,8 @@ fn players_panel(buf: &Buffer) -> (u16, u16, u16, u16) {
 }
 
 /// The players' list in German and Dutch: its heads, ratings and statuses, each whole at
-/// 80x24 (its status column is 8 cells there). Not yet in the pseudo-language: its words,
-/// 40 % longer, do not fit that column (the list's layout is still English's).
+/// 80x24 (its status column is 8 cells there; the panel widens where a language's words
+/// need more, as the pseudo-language's do: tests/i18n_states.rs).
 #[test]
 fn the_players_list_in_german_and_dutch() {
     let mut a = App::new(me("root"), with_lang(Lang::De), 120, 40, 1);
@@ -547,7 +547,7 @@ fn the_welcome_card_and_the_lobby_in_german_and_dutch() {
             "Enter/Esc diesen Namen behalten",
             "du bist root",
             "0 online, 0 Angebote, 0 Partien",
-            ["Enter gegen den Computer", "? Hilfe", "Offene Angebote (0)"],
+            ["Enter gegen Computer", "? Hilfe", "Offene Angebote (0)"],
             [
                 "Tasten der Lobby",
                 "n neues Angebot (Variante, Regeln, Uhr, privat)",
@@ -565,11 +565,7 @@ fn the_welcome_card_and_the_lobby_in_german_and_dutch() {
             "Enter/Esc deze naam houden",
             "je bent root",
             "0 online, 0 uitnodigingen, 0 partijen",
-            [
-                "Enter tegen de computer",
-                "? hulp",
-                "Open uitnodigingen (0)",
-            ],
+            ["Enter tegen computer", "? hulp", "Open uitnodigingen (0)"],
             [
                 "Toetsen van de lobby",
                 "n nieuwe uitnodiging (variant, regels, klok, privé)",

@@ -46,6 +46,22 @@ const CONVERTED: &[&str] = &[
     "admin, new tournament, format",
     "admin, new tournament, minutes",
     "admin, edit a tournament",
+    "lobby, seeks",
+    "lobby, a challenge to me",
+    "lobby, no seeks",
+    "lobby, my live game",
+    "lobby, my live game, seeks",
+    "lobby, seeks, admin",
+    "lobby, games",
+    "lobby, chat",
+    "lobby, players",
+    "lobby, tournaments",
+    "lobby, typing a chat line",
+    "help",
+    "welcome card, a name typed",
+    "seek form",
+    "seek form, private-to field",
+    "computer form",
 ];
 
 fn sized(mut a: App, name: &str, w: u16, h: u16) -> App {
@@ -78,6 +94,10 @@ const OVERLAYS: &[&str] = &[
     "admin, new tournament, format",
     "admin, new tournament, minutes",
     "admin, edit a tournament",
+    "help",
+    "seek form",
+    "seek form, private-to field",
+    "computer form",
 ];
 
 /// Where two drawings differ: a rectangle for each band of rows in a row that differ (a

@@ -814,7 +814,8 @@ fn the_selected_seeks_rules_in_words() {
         let words = if w > 80 {
             "two-square 3 moves, chasing rule, the attacker wins ties"
         } else {
-            "two-square 3 moves, chasing rule, the attacker"
+            // Whole rules where they fit, the rest marked (no rule cut in its words).
+            "two-square 3 moves, chasing rule, …"
         };
         assert!(t.contains(words), "{w}x{h}\n{t}");
     }

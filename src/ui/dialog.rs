@@ -10,12 +10,16 @@ use super::keymap::{
     self, any, ch, hint, on, typing, Always, Binding, Conditions, Described, Hint, Never, With,
 };
 use super::theme::Theme;
-use super::widgets::{dialog, fill, pad, put, put_line, wrap, InputResult, LineInput};
+use super::vocab::variant_name;
+use super::widgets::{
+    dialog, fill, footer, footer_rows, pad, put, put_line, wrap, InputResult, LineInput,
+};
 use super::words::width;
 use super::{ColorDepth, Effect, Settings};
-use crate::i18n::{text, tr};
+use crate::i18n::{text, tr, Lang};
 use crate::proto::{BotLevel, ClockSpec, GameTerms, LobbyCmd};
 use crate::rules::{Immobility, Numbering, Options, Rules, Variant};
+use crate::t;
 use KeyCode::{BackTab, Down, Enter, Esc, Left, Right, Tab, Up};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -61,7 +65,31 @@ pub(crate) struct SeekForm {
     pub clock: usize,
     pub custom: LineInput,
     pub private_to: LineInput,
-    pub error: Option<String>,
+    pub error: Option<FormError>,
+}
+
+/// What is wrong with the form, said in the form in the language shown.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum FormError {
+    GuestRated,
+    /// The custom clock is empty.
+    CustomClock,
+    /// The custom clock typed is not minutes+increment.
+    NotAClock(String),
+    ClockRange,
+    Whom,
+}
+
+impl FormError {
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            FormError::GuestRated => tr(lang, "form-error-guest-rated"),
+            FormError::CustomClock => tr(lang, "form-error-custom-clock"),
+            FormError::NotAClock(s) => t!(lang, "form-error-not-a-clock", text = s.as_str()),
+            FormError::ClockRange => tr(lang, "form-error-clock-range"),
+            FormError::Whom => tr(lang, "form-error-whom"),
+        }
+    }
 }
 
 fn cycle<T: Copy + PartialEq>(all: &[T], cur: T, d: i32) -> T {
@@ -200,8 +228,7 @@ impl SeekForm {
             }
             Field::Rated => {
                 if self.guest {
-                    self.error =
-                        Some("Guests play casual games: log in with a key to play rated".into());
+                    self.error = Some(FormError::GuestRated);
                 } else {
                     self.rated = !self.rated;
                 }
@@ -253,14 +280,23 @@ impl SeekForm {
         Rules::new(self.variant, self.options)
     }
 
-    // Kept a String error: reads what the player typed, and the text is shown in the form.
-    fn clock_spec(&self) -> Result<Option<ClockSpec>, String> {
+    fn clock_spec(&self) -> Result<Option<ClockSpec>, FormError> {
+        let parse = |s: &str| {
+            ClockSpec::parse(s).map_err(|e| {
+                // The parser's two refusals: not minutes+increment, or out of range.
+                if e.starts_with("clock:") {
+                    FormError::ClockRange
+                } else {
+                    FormError::NotAClock(s.trim().to_string())
+                }
+            })
+        };
         match self.clock {
             0 => Ok(None),
-            1 => ClockSpec::parse("3+2"),
-            2 => ClockSpec::parse("10+5"),
-            _ => match ClockSpec::parse(&self.custom.text) {
-                Ok(None) => Err("custom clock: write minutes+increment, like 15+10".into()),
+            1 => parse("3+2"),
+            2 => parse("10+5"),
+            _ => match parse(&self.custom.text) {
+                Ok(None) => Err(FormError::CustomClock),
                 r => r,
             },
         }
@@ -290,7 +326,7 @@ impl SeekForm {
         }
         let to = self.private_to.text.trim().to_string();
         if self.kind == FormKind::Challenge && to.is_empty() {
-            self.error = Some("Whom do you challenge? Type a nickname".into());
+            self.error = Some(FormError::Whom);
             return None;
         }
         Some(Effect::Lobby(LobbyCmd::Seek {
@@ -304,86 +340,75 @@ impl SeekForm {
     }
 
     /// A field's label and its value, in words.
-    fn value(&self, f: Field) -> (&'static str, String) {
+    fn value(&self, f: Field, lang: Lang) -> (String, String) {
         let o = &self.options;
+        let tr = |id| tr(lang, id);
+        let on_off = |on: bool, yes, no| tr(if on { yes } else { no });
         match f {
             Field::Level => (
-                "Computer level",
+                tr("form-level"),
                 match &self.agent {
                     Some(a) => format!("bot-{a}"),
-                    None => self.level.name().into(),
+                    None => level_name(lang, self.level),
                 },
             ),
-            Field::Variant => ("Variant", self.variant.name().into()),
-            Field::TwoSquare => ("Two-square limit", format!("{} moves", o.two_square_limit)),
+            Field::Variant => (tr("form-variant"), variant_name(lang, self.variant)),
+            Field::TwoSquare => (
+                tr("form-two-square"),
+                t!(lang, "form-moves", count = o.two_square_limit),
+            ),
             Field::MoreSquares => (
-                "Chasing rule",
-                if o.more_squares {
-                    "on: no endless chases"
-                } else {
-                    "off: chases allowed"
-                }
-                .into(),
+                tr("form-chasing"),
+                on_off(o.more_squares, "form-chasing-on", "form-chasing-off"),
             ),
             Field::Aggressor => (
-                "Aggressor Advantage",
-                if o.aggressor_advantage {
-                    "on: the attacker wins ties"
-                } else {
-                    "off: ties remove both"
-                }
-                .into(),
+                tr("form-aggressor"),
+                on_off(
+                    o.aggressor_advantage,
+                    "form-aggressor-on",
+                    "form-aggressor-off",
+                ),
             ),
             Field::Silent => (
-                "Silent Defense",
-                if o.silent_defense {
-                    "on: only the attacker shown"
-                } else {
-                    "off: both ranks shown"
-                }
-                .into(),
+                tr("form-silent"),
+                on_off(o.silent_defense, "form-silent-on", "form-silent-off"),
             ),
             Field::Rescue => (
-                "Rescue",
-                if o.rescue {
-                    "on: back row frees a piece"
-                } else {
-                    "off"
-                }
-                .into(),
+                tr("form-rescue"),
+                on_off(o.rescue, "form-rescue-on", "form-rescue-off"),
             ),
             Field::DuelRows => (
-                "Duel set-up rows",
+                tr("form-duel-rows"),
                 if self.variant == Variant::Duel {
-                    format!("{} rows", o.duel_setup_rows)
+                    t!(lang, "form-rows", count = o.duel_setup_rows)
                 } else {
-                    format!("{} rows (Duel only)", o.duel_setup_rows)
+                    t!(lang, "form-rows-duel-only", count = o.duel_setup_rows)
                 },
             ),
             Field::Immobility => (
-                "A side that cannot move",
-                match o.immobility {
-                    Immobility::OnTurn => "loses on its turn",
-                    Immobility::Immediate => "loses at once",
-                }
-                .into(),
+                tr("form-immobility"),
+                tr(match o.immobility {
+                    Immobility::OnTurn => "form-immobility-on-turn",
+                    Immobility::Immediate => "form-immobility-immediate",
+                }),
             ),
             Field::Rated => (
-                "Rated",
+                tr("form-rated"),
                 if self.guest {
-                    "casual (guests)".into()
-                } else if self.rated {
-                    "rated".into()
+                    tr("form-rated-guest")
                 } else {
-                    "casual: no rating change".into()
+                    on_off(self.rated, "form-rated-on", "form-rated-off")
                 },
             ),
-            Field::Clock => ("Clock", clock_words(CLOCKS[self.clock])),
-            Field::CustomClock => ("  minutes+seconds", self.custom.text.clone()),
+            Field::Clock => (tr("form-clock"), clock_words_in(lang, CLOCKS[self.clock])),
+            Field::CustomClock => (
+                format!("  {}", tr("form-custom-clock")),
+                self.custom.text.clone(),
+            ),
             Field::PrivateTo => (
-                "Only for (private)",
+                tr("form-private-to"),
                 if self.private_to.text.is_empty() {
-                    "(anyone)".into()
+                    tr("form-anyone")
                 } else {
                     self.private_to.text.clone()
                 },
@@ -392,82 +417,80 @@ impl SeekForm {
     }
 
     /// What the field chosen means, in a sentence or two.
-    fn explain(&self, f: Field) -> String {
+    fn explain(&self, f: Field, lang: Lang) -> String {
         let o = &self.options;
+        let tr = |id| tr(lang, id);
         match f {
-            Field::Level if self.agent.is_some() => format!(
-                "bot-{}: another program this server runs. It plays Classic without the \
-                 two-square and chasing rules (the rules it was written for); casual.",
-                self.agent.as_deref().unwrap_or_default()
+            Field::Level if self.agent.is_some() => t!(
+                lang,
+                "form-about-agent",
+                name = self.agent.as_deref().unwrap_or_default()
             ),
-            Field::Level => match self.level {
-                BotLevel::Random => "Random: the computer plays any legal move.",
-                BotLevel::Easy => "Easy: a gentle opponent for a first game.",
-                BotLevel::Hard => "Hard: the computer plays to win.",
-            }
-            .into(),
-            Field::Variant => match self.variant {
-                Variant::Classic => "Classic: the whole army, 40 pieces each, in four rows.",
-                Variant::Duel => "Duel: a quick game with 10 pieces each.",
-                Variant::Barrage => "Barrage: a quick game with 8 pieces each.",
-            }
-            .into(),
-            Field::TwoSquare => format!(
-                "A piece may move back and forth between the same two squares at most {} \
-                 times in a row.",
-                o.two_square_limit
-            ),
-            Field::MoreSquares => "Chasing rule (more-squares): a piece chasing another may \
-                not bring back a position of the same chase."
-                .into(),
-            Field::Aggressor => "When two pieces of the same rank meet: on, the attacker \
-                wins; off, both are removed."
-                .into(),
-            Field::Silent => "In a battle, on: only the attacker's rank is shown (both when \
-                a Scout attacks); off: both ranks are shown."
-                .into(),
-            Field::Rescue => "A piece that steps onto the enemy back row (not by attacking) \
-                brings back one captured piece, twice at most per player."
-                .into(),
-            Field::DuelRows => "How many rows each side sets up in, in Duel.".into(),
-            Field::Immobility => "On its turn: a side with no legal move when it is to \
-                move loses. At once: a side whose pieces are all blocked loses right after \
-                the move (both blocked: a draw)."
-                .into(),
-            Field::Rated => "Rated games change both players' ratings; casual games do not.".into(),
-            Field::Clock | Field::CustomClock => "Each player's time for the whole game, \
-                plus seconds added after each of their moves."
-                .into(),
-            Field::PrivateTo => "A player's nickname: only they see the seek (a challenge). \
-                Empty: anyone may accept."
-                .into(),
+            Field::Level => tr(match self.level {
+                BotLevel::Random => "form-about-random",
+                BotLevel::Easy => "form-about-easy",
+                BotLevel::Hard => "form-about-hard",
+            }),
+            Field::Variant => tr(match self.variant {
+                Variant::Classic => "form-about-classic",
+                Variant::Duel => "form-about-duel",
+                Variant::Barrage => "form-about-barrage",
+            }),
+            Field::TwoSquare => t!(lang, "form-about-two-square", count = o.two_square_limit),
+            Field::MoreSquares => tr("form-about-chasing"),
+            Field::Aggressor => tr("form-about-aggressor"),
+            Field::Silent => tr("form-about-silent"),
+            Field::Rescue => tr("form-about-rescue"),
+            Field::DuelRows => tr("form-about-duel-rows"),
+            Field::Immobility => tr("form-about-immobility"),
+            Field::Rated => tr("form-about-rated"),
+            Field::Clock | Field::CustomClock => tr("form-about-clock"),
+            Field::PrivateTo => tr("form-about-private-to"),
         }
     }
 
     pub fn render(&self, buf: &mut Buffer, screen: Rect, t: &Theme) {
         let fields = self.fields();
-        let title = match self.kind {
-            FormKind::Seek => "New seek",
-            FormKind::Challenge => "Challenge",
-            FormKind::Bot => "Play the computer",
-        };
+        let lang = t.lang;
+        let title = tr(
+            lang,
+            match self.kind {
+                FormKind::Seek => "form-title-seek",
+                FormKind::Challenge => "form-title-challenge",
+                FormKind::Bot => "form-title-bot",
+            },
+        );
+        let rows: Vec<(String, String)> = fields.iter().map(|f| self.value(*f, lang)).collect();
+        let keys = keymap::in_lang(self.keys().footer(), lang);
+        // As wide as its labels and values in the language (72 in English), at most the
+        // screen: the labels' column as wide as the longest label.
+        let lw = rows.iter().map(|(l, _)| width(l) + 1).fold(25, usize::max) as u16;
+        let vw = rows.iter().map(|(_, v)| width(v) + 5).max().unwrap_or(0) as u16;
+        let w = (2 + 1 + lw + vw).max(72).min(screen.width);
+        let width = w.saturating_sub(4);
+        // The keys on one row, or two where one is too narrow for them.
+        let key_rows = footer_rows(&keys, width);
+        // The explanations as many rows as the longest needs (3 in English).
+        let about_rows = fields
+            .iter()
+            .map(|f| wrap(&self.explain(*f, lang), usize::from(width)).len() as u16)
+            .fold(EXPLAIN_ROWS, u16::max);
         // Fields, a blank, the chosen field explained, the error, a blank, the keys.
-        let h = fields.len() as u16 + 1 + EXPLAIN_ROWS + 1 + 1 + 1 + 2;
-        let inn = dialog(buf, screen, 72, h, title, t);
-        let lw = 25u16;
+        let h = fields.len() as u16 + 1 + about_rows + 1 + 1 + key_rows + 2;
+        let inn = dialog(buf, screen, w, h, &title, t);
         let row = self.row.min(fields.len() - 1);
         for (i, f) in fields.iter().enumerate() {
             let y = inn.y + i as u16;
             if y >= inn.bottom() {
                 break;
             }
-            let (label, value) = self.value(*f);
+            let (label, value) = rows[i].clone();
             let sel = i == row;
             if sel {
                 fill(buf, Rect::new(inn.x, y, inn.width, 1), t.row_focus());
             }
             let st = if sel { t.row_focus() } else { Style::new() };
-            put(buf, inn.x + 1, y, &pad(label, lw as usize), lw, st);
+            put(buf, inn.x + 1, y, &pad(&label, lw as usize), lw, st);
             let text_field = matches!(f, Field::CustomClock | Field::PrivateTo);
             let v = if text_field {
                 if sel {
@@ -489,16 +512,28 @@ impl SeekForm {
         }
         let width = inn.width.saturating_sub(2);
         let y = inn.y + fields.len() as u16 + 1;
-        let about = wrap(&self.explain(fields[row]), width as usize);
-        for (k, l) in about.iter().take(EXPLAIN_ROWS as usize).enumerate() {
+        let about = wrap(&self.explain(fields[row], lang), width as usize);
+        for (k, l) in about.iter().take(about_rows as usize).enumerate() {
             put(buf, inn.x + 1, y + k as u16, l, width, t.dim());
         }
         if let Some(e) = &self.error {
-            let y = y + EXPLAIN_ROWS;
-            put(buf, inn.x + 1, y, e, width, t.error());
+            // The error's row and the blank below it.
+            let y = y + about_rows;
+            for (k, l) in wrap(&e.text(lang), width as usize)
+                .iter()
+                .take(2)
+                .enumerate()
+            {
+                put(buf, inn.x + 1, y + k as u16, l, width, t.error());
+            }
         }
-        let keys = key_hints(&self.keys().footer(), t);
-        put_line(buf, inn.x + 1, inn.bottom().saturating_sub(1), &keys, width);
+        let keys_at = Rect::new(
+            inn.x + 1,
+            inn.bottom().saturating_sub(key_rows),
+            width,
+            key_rows,
+        );
+        footer(buf, keys_at, &keys, t);
     }
 }
 
@@ -526,20 +561,20 @@ impl Default for BotTerms {
 
 impl BotTerms {
     /// `easy, no clock` (the variant and other rules named when not the usual).
-    pub fn words(&self) -> String {
+    pub fn words(&self, lang: Lang) -> String {
         let mut w = vec![match &self.agent {
             Some(a) => format!("bot-{a}"),
-            None => self.level.name().to_string(),
+            None => level_name(lang, self.level),
         }];
         if self.agent.is_none() && self.rules.variant != Variant::Classic {
-            w.push(self.rules.variant.name().to_string());
+            w.push(variant_name(lang, self.rules.variant));
         }
         if self.agent.is_none() && self.rules.options != Options::default() {
-            w.push("own rules".into());
+            w.push(tr(lang, "form-own-rules"));
         }
         w.push(match self.clock {
-            None => "no clock".into(),
-            Some(c) => clock_words(&c.to_string()),
+            None => tr(lang, "form-no-clock"),
+            Some(c) => clock_words_in(lang, &c.to_string()),
         });
         w.join(", ")
     }
@@ -560,50 +595,77 @@ impl BotTerms {
 }
 
 /// The rule options in words, for a seek already posted: `two-square 3 moves, chasing
-/// rule, the attacker wins ties, ...`.
+/// rule, the attacker wins ties, ...` (English: the admin screen's, until it speaks the
+/// player's language; see [`rule_items`]).
 pub(crate) fn rules_words(o: &Options, variant: Variant) -> String {
+    rule_items(Lang::En, o, variant).join(", ")
+}
+
+/// The rule options in words in `lang`, one item each (the seeks list's border fits as
+/// many as it has room for).
+pub(crate) fn rule_items(lang: Lang, o: &Options, variant: Variant) -> Vec<String> {
     let mut w = vec![match o.two_square_limit {
-        0 => "no two-square rule".to_string(),
-        n => format!("two-square {n} moves"),
+        0 => tr(lang, "form-rules-no-two-square"),
+        n => t!(lang, "form-rules-two-square", count = n),
     }];
-    w.push(
+    w.push(tr(
+        lang,
         if o.more_squares {
-            "chasing rule"
+            "form-rules-chasing"
         } else {
-            "no chasing rule"
+            "form-rules-no-chasing"
+        },
+    ));
+    for (on, id) in [
+        (o.aggressor_advantage, "form-rules-aggressor"),
+        (o.silent_defense, "form-rules-silent"),
+        (o.rescue, "form-rules-rescue"),
+        (
+            o.immobility == Immobility::Immediate,
+            "form-rules-immobility",
+        ),
+    ] {
+        if on {
+            w.push(tr(lang, id));
         }
-        .into(),
-    );
-    if o.aggressor_advantage {
-        w.push("the attacker wins ties".into());
-    }
-    if o.silent_defense {
-        w.push("only the attacker is shown".into());
-    }
-    if o.rescue {
-        w.push("rescue".into());
-    }
-    if o.immobility == Immobility::Immediate {
-        w.push("a blocked side loses at once".into());
     }
     if variant == Variant::Duel {
-        w.push(format!("set up in {} rows", o.duel_setup_rows));
+        w.push(t!(lang, "form-rules-duel-rows", count = o.duel_setup_rows));
     }
-    w.join(", ")
+    w
+}
+
+/// A level of the computer in `lang`: `easy`, `leicht`, `makkelijk`.
+pub(crate) fn level_name(lang: Lang, l: BotLevel) -> String {
+    tr(
+        lang,
+        match l {
+            BotLevel::Random => "form-level-random",
+            BotLevel::Easy => "form-level-easy",
+            BotLevel::Hard => "form-level-hard",
+        },
+    )
 }
 
 /// Rows under the fields that explain the field chosen.
 const EXPLAIN_ROWS: u16 = 3;
 
-/// `10+5` as `10 min + 5 s a move`; no clock as `no clock`.
+/// `10+5` as `10 min + 5 s a move`; no clock as `no clock` (English: see
+/// [`clock_words_in`]).
 pub(crate) fn clock_words(spec: &str) -> String {
+    clock_words_in(Lang::En, spec)
+}
+
+/// `10+5` as `10 min + 5 s a move` in `lang`.
+pub(crate) fn clock_words_in(lang: Lang, spec: &str) -> String {
     match ClockSpec::parse(spec) {
-        Ok(Some(c)) => format!(
-            "{} min + {} s a move",
-            c.initial_secs / 60,
-            c.increment_secs
+        Ok(Some(c)) => t!(
+            lang,
+            "form-clock-words",
+            minutes = (c.initial_secs / 60).to_string(),
+            seconds = c.increment_secs.to_string()
         ),
-        Ok(None) => "no clock".into(),
+        Ok(None) => tr(lang, "form-no-clock"),
         Err(_) => spec.to_string(),
     }
 }
@@ -645,18 +707,18 @@ impl Conditions<FormIf> for SeekForm {
     }
 }
 
-const FIELD: &[Hint<FormIf>] = &[hint(0, "Up/Down", "field")];
-const CHANGE: &[Hint<FormIf>] = &[hint(1, "Left/Right", "change")];
+const FIELD: &[Hint<FormIf>] = &[hint(0, "keys-up-down", "form-keys-field")];
+const CHANGE: &[Hint<FormIf>] = &[hint(1, "keys-left-right", "form-keys-change")];
 
 /// The seek form's keys (its hints are its help).
 const FORM_KEYS: &[Binding<FormKey, FormIf>] = &[
-    on(&[Esc], FormKey::Cancel).hints(&[hint(3, "Esc", "cancel")]),
+    on(&[Esc], FormKey::Cancel).hints(&[hint(3, "Esc", "form-keys-cancel")]),
     on(&[Up, BackTab], FormKey::Prev).hints(FIELD),
     on(&[Down, Tab], FormKey::Next).hints(FIELD),
     on(&[Enter], FormKey::Submit).hints(&[
-        hint(2, "Enter", "post").when(&[FormIf::Seek]),
-        hint(2, "Enter", "challenge").when(&[FormIf::Challenge]),
-        hint(2, "Enter", "play").when(&[FormIf::Bot]),
+        hint(2, "Enter", "form-keys-post").when(&[FormIf::Seek]),
+        hint(2, "Enter", "form-keys-challenge").when(&[FormIf::Challenge]),
+        hint(2, "Enter", "form-keys-play").when(&[FormIf::Bot]),
     ]),
     typing(FormKey::Line).when(&[FormIf::Text]),
     on(&[Left, ch('h')], FormKey::Less)

@@ -192,11 +192,29 @@ const LOBBY_CHAT_MIN: u16 = 5;
 const LOBBY_TOURNAMENT_ROWS: u16 = 6;
 
 /// `tournaments`: how many are listed (their panel takes its rows from the chat's).
+/// The least width of the lobby's lists on the right (seeks, games, chat).
+pub(crate) const LOBBY_RIGHT_MIN: u16 = 47;
+
+#[cfg(test)]
 pub(crate) fn lobby_layout(w: u16, h: u16, tournaments: usize) -> LobbyLayout {
+    lobby_layout_for(w, h, tournaments, 0)
+}
+
+/// [`lobby_layout`] with a players' panel at least `players_min` wide where its text
+/// needs it (a longer language's heads and words), the lists on the right keeping
+/// [`LOBBY_RIGHT_MIN`].
+pub(crate) fn lobby_layout_for(
+    w: u16,
+    h: u16,
+    tournaments: usize,
+    players_min: u16,
+) -> LobbyLayout {
     let content_w = w.min(160);
     let left = (w - content_w) / 2;
     let body_h = h.saturating_sub(2);
-    let players_w = (content_w / 3).clamp(28, 44);
+    let players_w = (content_w / 3)
+        .clamp(28, 44)
+        .max(players_min.min(content_w.saturating_sub(LOBBY_RIGHT_MIN)));
     let right_w = content_w - players_w;
     let rx = left + players_w;
     // One row more than the games: the seeks' first row plays the computer.

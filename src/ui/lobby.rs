@@ -6,20 +6,21 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::dialog::{rules_words, BotTerms, FormKind, SeekForm};
+use super::dialog::{rule_items, BotTerms, FormKind, SeekForm};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::keymap::{
     self, ch, hint, note, on, typing, Always, Binding, Conditions, Described, InLang, Never,
     ToLine, With,
 };
-use super::layout::{inner, lobby_layout, scroll_offset, LobbyLayout};
+use super::layout::{inner, lobby_layout_for, scroll_offset, LobbyLayout};
 use super::theme::Theme;
-use super::tournament::{kind_text, when_style, when_text};
+use super::tournament::when_style;
+use super::vocab::variant_name;
 use super::widgets::{
     fill, footer, footer_rows, pad, panel, put, put_line, trunc, wrap, InputResult, LineInput,
 };
 use super::{browse, Act, Effect, Identity, Overlay};
-use crate::i18n::tr;
+use crate::i18n::{tr, Lang};
 use crate::proto::{
     ChatLine, GameFilter, GameId, GameSummary, LobbyCmd, LobbySnapshot, PlayerInfo, PlayerStatus,
     Seek, SeekId, TournamentId, TournamentInfo,
@@ -304,7 +305,8 @@ impl LobbyUi {
 
     /// The lobby's layout, with a footer of two rows when its hints need them.
     fn layout(&self, l: &LobbySnapshot, me: &Identity, w: u16, h: u16) -> LobbyLayout {
-        let mut lay = lobby_layout(w, h, l.tournaments.len());
+        let need = PlayerCols::need(self.lang, &l.players);
+        let mut lay = lobby_layout_for(w, h, l.tournaments.len(), need);
         if footer_rows(&self.keys(l, me).footer(), w) > 1 {
             lay.players.height = lay.players.height.saturating_sub(1);
             lay.chat.height = lay.chat.height.saturating_sub(1);
@@ -641,10 +643,292 @@ fn my_game<'a>(l: &'a LobbySnapshot, me: &Identity) -> Option<&'a GameSummary> {
     l.games.iter().find(|g| is_mine(g, me))
 }
 
-/// Cells for `red vs blue` in a games list `width` wide: what the other columns leave
-/// (variant, move, spectators: 27), at most 32.
-fn game_names_width(width: u16) -> usize {
-    usize::from(width).saturating_sub(27).clamp(12, 32)
+/// The games list's columns in the language: the names get what the others leave (at
+/// least 12 cells, at most 32); the spectators' column goes where it would leave the
+/// names less than their head.
+struct GameCols {
+    names: usize,
+    variant: usize,
+    moves: usize,
+    /// 0: not shown.
+    watching: usize,
+}
+
+impl GameCols {
+    fn new(lang: Lang, width: u16) -> GameCols {
+        let width = usize::from(width);
+        let w = |id: &str| super::words::width(&tr(lang, id));
+        let variant = Variant::ALL
+            .iter()
+            .map(|v| super::words::width(&variant_name(lang, *v)))
+            .chain([w("lobby-head-variant")])
+            .fold(8, usize::max);
+        let moves = w("lobby-head-move").max(5);
+        let watching = w("lobby-head-watching").max(w("lobby-private")).max(3);
+        let head = w("lobby-head-red-blue").max(12);
+        let names = |watching: usize| {
+            let others = 2 + variant + 1 + moves + if watching > 0 { 2 + watching } else { 0 };
+            width.saturating_sub(others).clamp(12, 32)
+        };
+        let watching = if width >= names(watching) + 5 + variant + moves + watching
+            && names(watching) >= head
+        {
+            watching
+        } else {
+            0
+        };
+        GameCols {
+            names: names(watching),
+            variant,
+            moves,
+            watching,
+        }
+    }
+}
+
+/// `s` right-aligned in `w` cells.
+fn pad_left(s: &str, w: usize) -> String {
+    let n = super::words::width(s);
+    format!("{}{s}", " ".repeat(w.saturating_sub(n)))
+}
+
+/// A tournament's kind in a few cells: `Arena 45m`, `Swiss 5r`.
+fn kind_words(lang: Lang, f: crate::proto::Format) -> String {
+    match f {
+        crate::proto::Format::Arena { minutes } => {
+            t!(lang, "lobby-tour-arena", minutes = minutes.to_string())
+        }
+        crate::proto::Format::Swiss { rounds } => {
+            t!(lang, "lobby-tour-swiss", rounds = rounds.to_string())
+        }
+    }
+}
+
+/// `4:59`, `1:02:03`, `2d 5h`.
+fn countdown(lang: Lang, secs: u64) -> String {
+    let (d, h, m, s) = (
+        secs / 86_400,
+        (secs / 3600) % 24,
+        (secs / 60) % 60,
+        secs % 60,
+    );
+    if d > 0 {
+        t!(
+            lang,
+            "lobby-tour-days",
+            days = d.to_string(),
+            hours = h.to_string()
+        )
+    } else if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// Where a tournament is, for its row: `starts in 4:59`, `round 2/5`, `finished`.
+fn when_words(lang: Lang, tour: &TournamentInfo, now: u64) -> String {
+    use crate::proto::{Format, TournamentStatus};
+    let date = |at| super::browse::utc_datetime(at);
+    match tour.status {
+        TournamentStatus::Upcoming if now == 0 => {
+            t!(
+                lang,
+                "lobby-tour-starts-at",
+                when = date(tour.terms.starts_at)
+            )
+        }
+        TournamentStatus::Upcoming if tour.terms.starts_at <= now => {
+            tr(lang, "lobby-tour-starting")
+        }
+        TournamentStatus::Upcoming => t!(
+            lang,
+            "lobby-tour-starts-in",
+            time = countdown(lang, tour.terms.starts_at - now)
+        ),
+        TournamentStatus::Running => match (tour.terms.format, tour.ends_at) {
+            (Format::Swiss { rounds }, _) => t!(
+                lang,
+                "lobby-tour-round",
+                round = tour.round.to_string(),
+                rounds = rounds.to_string()
+            ),
+            (Format::Arena { .. }, Some(end)) if now == 0 => {
+                t!(lang, "lobby-tour-ends-at", when = date(end))
+            }
+            (Format::Arena { .. }, Some(end)) if end <= now => tr(lang, "lobby-tour-ending"),
+            (Format::Arena { .. }, Some(end)) => {
+                t!(
+                    lang,
+                    "lobby-tour-ends-in",
+                    time = countdown(lang, end - now)
+                )
+            }
+            (Format::Arena { .. }, None) => tr(lang, "lobby-tour-running"),
+        },
+        TournamentStatus::Finished => tr(lang, "lobby-tour-finished"),
+        TournamentStatus::Cancelled => tr(lang, "lobby-tour-cancelled"),
+    }
+}
+
+/// One line of a tournament's terms in `lang`: `Swiss 5 rounds · Classic · 5+3 · rated ·
+/// anyone` (the ui's own [`TournamentInfo::terms_line`], which stays English for scripts).
+pub(crate) fn terms_line(lang: Lang, info: &TournamentInfo) -> String {
+    use crate::proto::{EntryRule, Format};
+    let t = &info.terms;
+    let format = match t.format {
+        Format::Arena { minutes } => t!(lang, "lobby-terms-arena", minutes = minutes.to_string()),
+        Format::Swiss { rounds } => t!(lang, "lobby-terms-swiss", rounds = rounds),
+    };
+    let clock = t
+        .game
+        .clock
+        .map(|c| c.to_string())
+        .unwrap_or_else(|| tr(lang, "lobby-seek-no-clock"));
+    let rated = tr(
+        lang,
+        if t.game.rated {
+            "lobby-seek-rated"
+        } else {
+            "lobby-seek-casual"
+        },
+    );
+    let entry = match &t.entry {
+        EntryRule::Anyone => tr(lang, "lobby-terms-anyone"),
+        EntryRule::KeyHolders => tr(lang, "lobby-terms-key-holders"),
+        EntryRule::Nicks(n) => t!(lang, "lobby-terms-invited", nicks = n.join(", ")),
+    };
+    let mut line = format!(
+        "{format} · {} · {clock} · {rated} · {entry}",
+        variant_name(lang, t.game.rules.variant),
+    );
+    if t.min_rated_games > 0 {
+        line.push_str(" · ");
+        line.push_str(&t!(
+            lang,
+            "lobby-terms-min-rated",
+            count = t.min_rated_games
+        ));
+    }
+    line
+}
+
+/// The seeks list's columns, each as wide as its head and its words in the language (at
+/// least as wide as in English): the player, variant, clock, rated or casual; the rules
+/// get the rest.
+pub(crate) struct SeekCols {
+    player: usize,
+    variant: usize,
+    clock: usize,
+    rated: usize,
+}
+
+impl SeekCols {
+    fn new(lang: Lang, width: usize) -> SeekCols {
+        let w = |ids: &[&str]| {
+            ids.iter()
+                .map(|id| super::words::width(&tr(lang, id)))
+                .max()
+                .unwrap_or(0)
+        };
+        let variant = Variant::ALL
+            .iter()
+            .map(|v| super::words::width(&variant_name(lang, *v)))
+            .chain([w(&["lobby-head-variant"])])
+            .fold(8, usize::max);
+        let clock = w(&["lobby-head-clock", "lobby-seek-no-clock"]).max(5);
+        let rated = w(&["lobby-head-rated", "lobby-seek-rated", "lobby-seek-casual"]).max(6);
+        // The players' names get 12 cells, fewer where the other columns need them
+        // (a name is cut, never a word of ours).
+        let rest = variant + clock + rated + 4;
+        let player = width
+            .saturating_sub(rest)
+            .min(12)
+            .max(w(&["lobby-head-player", "lobby-you"]).min(12));
+        SeekCols {
+            player,
+            variant,
+            clock,
+            rated,
+        }
+    }
+
+    /// The heads over the columns (the rules' where it fits).
+    fn head(&self, lang: Lang, width: usize) -> String {
+        let head = format!(
+            "{} {} {} {}",
+            pad(&tr(lang, "lobby-head-player"), self.player),
+            pad(&tr(lang, "lobby-head-variant"), self.variant),
+            pad(&tr(lang, "lobby-head-clock"), self.clock),
+            pad(&tr(lang, "lobby-head-rated"), self.rated),
+        );
+        let rules = tr(lang, "lobby-head-rules");
+        if super::words::width(&head) + 1 + super::words::width(&rules) <= width {
+            format!("{head} {rules}")
+        } else {
+            head.trim_end().to_string()
+        }
+    }
+}
+
+/// A seek's rule options in short (`2sq:3 chase AA`), for its row.
+fn rules_short(lang: Lang, o: &crate::rules::Options) -> Vec<String> {
+    let mut w = vec![match o.two_square_limit {
+        0 => tr(lang, "lobby-rules-two-square-off"),
+        n => t!(lang, "lobby-rules-two-square", n = n.to_string()),
+    }];
+    for (on, id) in [
+        (o.more_squares, "lobby-rules-chase"),
+        (o.aggressor_advantage, "lobby-rules-aggressor"),
+        (o.silent_defense, "lobby-rules-silent"),
+        (o.rescue, "lobby-rules-rescue"),
+        (
+            o.immobility == crate::rules::Immobility::Immediate,
+            "lobby-rules-immobility",
+        ),
+    ] {
+        if on {
+            w.push(tr(lang, id));
+        }
+    }
+    w
+}
+
+/// The rules in words (`two-square 3 moves, chasing rule`), for the border.
+fn rules_items(lang: Lang, o: &crate::rules::Options, v: Variant) -> Vec<String> {
+    rule_items(lang, o, v)
+}
+
+/// As many of `items` as fit `room` cells whole, one space apart (`, ` between longer
+/// ones), with `…` where some are left out (`AA…`, `chasing rule, …`); nothing when not
+/// even the first fits. A word is never cut, nor a message of the catalog.
+pub(crate) fn fit_words(items: &[String], room: usize) -> String {
+    let sep = if items.iter().any(|i| i.contains(' ')) {
+        ", "
+    } else {
+        " "
+    };
+    let mark = if sep == " " { "…" } else { ", …" };
+    let whole = items.join(sep);
+    if super::words::width(&whole) <= room {
+        return whole;
+    }
+    let mut out = String::new();
+    for i in items {
+        let next = if out.is_empty() {
+            i.clone()
+        } else {
+            format!("{out}{sep}{i}")
+        };
+        if super::words::width(&next) + mark.chars().count() > room {
+            break;
+        }
+        out = next;
+    }
+    if out.is_empty() {
+        return out;
+    }
+    out + mark
 }
 
 fn panels(l: &LobbyLayout) -> [(Panel, Rect); 5] {
@@ -668,9 +952,77 @@ fn list_area(panel: Panel, r: Rect) -> Rect {
     }
 }
 
-/// Where a player is, in words that fit `room` columns where they can.
+/// The players list's columns: the names, the ratings (as wide as their head and words
+/// in the language, 6 in English), the statuses (what is left: the long words where
+/// they fit).
+struct PlayerCols {
+    nick: usize,
+    rating: usize,
+    status: usize,
+}
+
+impl PlayerCols {
+    fn rating_w(lang: Lang) -> usize {
+        ["lobby-rating-bot", "lobby-rating-guest"]
+            .map(|id| super::words::width(&tr(lang, id)))
+            .into_iter()
+            .fold(6, usize::max)
+    }
+
+    /// The status column's least width: its head and the short words of the players
+    /// listed (8 in English).
+    fn status_min(lang: Lang, players: &[PlayerInfo]) -> usize {
+        players
+            .iter()
+            .map(|p| super::words::width(&status_text(p.status, 0, lang)))
+            .chain([super::words::width(&tr(lang, "lobby-head-status"))])
+            .fold(8, usize::max)
+    }
+
+    /// The panel's width its words need whole: a bullet, 6 cells of a name (or its
+    /// head), the rating, the status, and the borders.
+    fn need(lang: Lang, players: &[PlayerInfo]) -> u16 {
+        let head = super::words::width(&tr(lang, "lobby-head-nick")).max(8);
+        (head + 1 + Self::rating_w(lang) + 1 + Self::status_min(lang, players) + 2) as u16
+    }
+
+    fn new(lang: Lang, players: &[PlayerInfo], me: &str, width: usize) -> PlayerCols {
+        let w = super::words::width;
+        let rating = Self::rating_w(lang);
+        let you = w(&tr(lang, "lobby-you")) + 1;
+        // The names as wide as the longest (with "(you)"), the rest to say where each is.
+        let longest = players
+            .iter()
+            .map(|p| w(&p.nick) + if p.nick == me { you } else { 0 })
+            .max()
+            .unwrap_or(0);
+        let head = w(&tr(lang, "lobby-head-nick")).saturating_sub(2);
+        let nick = longest
+            .min(width.saturating_sub(4 + Self::status_min(lang, players) + rating))
+            .clamp(6.max(head), 24);
+        PlayerCols {
+            nick,
+            rating,
+            status: width.saturating_sub(nick + 4 + rating),
+        }
+    }
+}
+
+/// Where a player is, in words that fit `room` columns where they can (`room` 0: the
+/// short words).
 fn status_text(s: PlayerStatus, room: usize, lang: crate::i18n::Lang) -> String {
-    let long = room >= 13;
+    let fits = |id: &str, arg: Option<String>| {
+        let long = match arg {
+            Some(id_arg) => t!(lang, id, id = id_arg),
+            None => tr(lang, id),
+        };
+        super::words::width(&long) <= room
+    };
+    let long = match s {
+        PlayerStatus::Idle => fits("lobby-status-idle-long", None),
+        PlayerStatus::LeftGame(g) => fits("lobby-status-left-long", Some(g.to_string())),
+        _ => false,
+    };
     match s {
         PlayerStatus::Idle if long => tr(lang, "lobby-status-idle-long"),
         PlayerStatus::Idle => tr(lang, "lobby-status-idle"),
@@ -858,31 +1210,23 @@ impl View<'_> {
         let players = &self.l.players;
         let width = inner(area).width as usize;
         let lang = self.t.lang;
-        let w = super::words::width;
-        // The rating column as wide as its head and words (6 in English).
-        let rating_w = [
-            "lobby-head-rating",
-            "lobby-rating-bot",
-            "lobby-rating-guest",
-        ]
-        .map(|id| w(&tr(lang, id)))
-        .into_iter()
-        .fold(6, usize::max);
-        let you = w(&tr(lang, "lobby-you")) + 1;
-        // The names as wide as the longest (with "(you)"), the rest to say where each is.
-        let longest = players
-            .iter()
-            .map(|p| w(&p.nick) + if p.nick == self.me.nick { you } else { 0 })
-            .max()
-            .unwrap_or(0);
-        let nick_w = longest
-            .min(width.saturating_sub(12 + rating_w))
-            .clamp(6, 24);
-        let status_w = width.saturating_sub(nick_w + 4 + rating_w);
+        let c = PlayerCols::new(lang, players, &self.me.nick, width);
+        let (nick_w, rating_w, status_w) = (c.nick, c.rating, c.status);
+        // The rating's head ends over the ratings, reaching into the names' column when
+        // it is wider than the ratings; where the two heads do not both fit, the names'
+        // alone.
+        let (nick_h, rating_h) = (tr(lang, "lobby-head-nick"), tr(lang, "lobby-head-rating"));
+        let to_rating = nick_w + 2 + 1 + rating_w;
+        let wn = super::words::width(&nick_h);
+        let rating_h = if wn + 1 + super::words::width(&rating_h) <= to_rating {
+            rating_h
+        } else {
+            String::new()
+        };
         let head = format!(
-            "{} {:>rating_w$} {}",
-            pad(&tr(lang, "lobby-head-nick"), nick_w + 2),
-            tr(lang, "lobby-head-rating"),
+            "{}{} {}",
+            pad(&nick_h, wn),
+            pad_left(&rating_h, to_rating - wn),
             tr(lang, "lobby-head-status")
         );
         let title = t!(self.t.lang, "lobby-players-title", count = players.len());
@@ -949,15 +1293,16 @@ impl View<'_> {
     fn seeks(&self, buf: &mut Buffer, area: Rect) {
         let seeks = &self.l.seeks;
         let title = t!(self.t.lang, "lobby-seeks-title", count = seeks.len());
-        let head = "player       variant  clock rated  rules";
         let width = usize::from(list_area(Panel::Seeks, area).width);
+        let cols = SeekCols::new(self.t.lang, width);
+        let head = cols.head(self.t.lang, width);
         // The first row plays the computer; the seeks follow.
         let row = |i: usize| match i.checked_sub(1) {
             None => self.computer_row(width),
-            Some(k) => self.seek_row(&seeks[k], width),
+            Some(k) => self.seek_row(&seeks[k], width, &cols),
         };
         let rows = seeks.len() + 1;
-        self.list(buf, (area, Panel::Seeks, title), head, rows, row, "");
+        self.list(buf, (area, Panel::Seeks, title), &head, rows, row, "");
         if seeks.is_empty() {
             let inn = list_area(Panel::Seeks, area);
             let below = Rect::new(inn.x, inn.y + 1, inn.width, inn.height.saturating_sub(1));
@@ -966,9 +1311,12 @@ impl View<'_> {
         // The selected seek's rules in words, on the panel's bottom border.
         if let Some(s) = self.ui.seek_index(self.l).map(|i| &seeks[i]) {
             let rules = &s.terms.rules;
-            let words = rules_words(&rules.options, rules.variant);
+            let lang = self.t.lang;
             let room = area.width.saturating_sub(4) as usize;
-            let text = trunc(&format!(" {words} "), room);
+            let text = format!(
+                " {} ",
+                fit_words(&rules_items(lang, &rules.options, rules.variant), room - 2)
+            );
             let y = area.bottom().saturating_sub(1);
             put(buf, area.x + 2, y, &text, room as u16, self.t.dim());
         }
@@ -980,10 +1328,21 @@ impl View<'_> {
         let t = self.t;
         let enter = self.ui.focus == Panel::Seeks && self.ui.seek.is_none() && !self.ui.gone;
         let key = if enter { "Enter" } else { "" };
-        let words = format!("play the computer ({})", self.ui.quick.words());
+        let room = width.saturating_sub(6);
+        // The terms in words where they fit, else the row's words alone.
+        let words = t!(
+            t.lang,
+            "lobby-computer-row",
+            terms = self.ui.quick.words(t.lang)
+        );
+        let words = if super::words::width(&words) <= room {
+            words
+        } else {
+            tr(t.lang, "lobby-computer-row-short")
+        };
         Line::from(vec![
             Span::styled(pad(key, 6), t.key()),
-            Span::raw(trunc(&words, width.saturating_sub(6))),
+            Span::raw(trunc(&words, room)),
         ])
     }
 
@@ -1023,45 +1382,65 @@ impl View<'_> {
         }
     }
 
-    fn seek_row(&self, s: &Seek, width: usize) -> Line<'static> {
+    fn seek_row(&self, s: &Seek, width: usize, c: &SeekCols) -> Line<'static> {
         let (t, me) = (self.t, &self.me.nick);
-        let clock = s.terms.clock.map_or("none".to_string(), |c| c.to_string());
-        let rated = if s.terms.rated { "rated" } else { "casual" };
+        let lang = t.lang;
+        let clock = s
+            .terms
+            .clock
+            .map_or(tr(lang, "lobby-seek-no-clock"), |c| c.to_string());
+        let rated = tr(
+            lang,
+            if s.terms.rated {
+                "lobby-seek-rated"
+            } else {
+                "lobby-seek-casual"
+            },
+        );
         let mut spans = vec![];
         if s.private_to.as_ref() == Some(me) {
-            spans.push(Span::styled(pad(&format!("! {}", s.owner), 12), t.accent()));
+            spans.push(Span::styled(
+                pad(&trunc(&format!("! {}", s.owner), c.player), c.player),
+                t.accent(),
+            ));
         } else if &s.owner == me {
-            spans.push(Span::styled(pad("(you)", 12), t.accent()));
+            spans.push(Span::styled(
+                pad(&tr(lang, "lobby-you"), c.player),
+                t.accent(),
+            ));
         } else {
-            spans.push(Span::raw(pad(&s.owner, 12)));
+            spans.push(Span::raw(pad(&trunc(&s.owner, c.player), c.player)));
         }
         spans.push(Span::raw(format!(
             " {} {} {} ",
-            pad(s.terms.rules.variant.name(), 8),
-            pad(&clock, 5),
-            pad(rated, 6)
+            pad(&variant_name(lang, s.terms.rules.variant), c.variant),
+            pad(&clock, c.clock),
+            pad(&rated, c.rated)
         )));
         let cols = Line::from(spans.clone()).width();
         let to = match &s.private_to {
             // Whole, in the shorter words where the longer do not fit (80 columns).
             Some(to) if to == me => {
-                let long = " challenge to you!";
-                let words = if cols + long.len() <= width {
+                let long = format!(" {}", tr(lang, "lobby-seek-to-you-long"));
+                let short = format!(" {}", tr(lang, "lobby-seek-to-you"));
+                let words = if cols + super::words::width(&long) <= width {
                     long
                 } else {
-                    " to you!"
+                    short
                 };
                 Some(Span::styled(words, t.accent()))
             }
             Some(to) => Some(Span::styled(format!(" {} {to}", t.g.arrow), t.dim())),
             None => None,
         };
-        // The rules get what the columns and the challenge leave, cut with a mark.
+        // The rules get what the columns and the challenge leave: as many of them as fit
+        // whole (the selected seek's are in words on the panel's border).
         let used = cols + to.as_ref().map_or(0, |s| s.width());
         let room = width.saturating_sub(used);
-        let rules = s.terms.rules.options.summary();
-        if room >= 4 || rules.chars().count() <= room {
-            spans.push(Span::styled(trunc(&rules, room), t.dim()));
+        let rules = rules_short(lang, &s.terms.rules.options);
+        let shown = fit_words(&rules, room);
+        if !shown.is_empty() {
+            spans.push(Span::styled(shown, t.dim()));
         }
         spans.extend(to);
         Line::from(spans)
@@ -1069,56 +1448,75 @@ impl View<'_> {
 
     fn games(&self, buf: &mut Buffer, area: Rect) {
         let games = &self.l.games;
-        let title = t!(self.t.lang, "lobby-games-title", count = games.len());
-        let names = game_names_width(list_area(Panel::Games, area).width);
-        let head = format!(
-            "{}  {} {:>5}  watching",
-            pad("red vs blue", names),
-            pad("variant", 8),
-            "move"
+        let lang = self.t.lang;
+        let title = t!(lang, "lobby-games-title", count = games.len());
+        let c = GameCols::new(lang, list_area(Panel::Games, area).width);
+        let mut head = format!(
+            "{}  {} {}",
+            pad(&tr(lang, "lobby-head-red-blue"), c.names),
+            pad(&tr(lang, "lobby-head-variant"), c.variant),
+            pad_left(&tr(lang, "lobby-head-move"), c.moves),
         );
-        let row = |i: usize| self.game_row(&games[i], names);
+        if c.watching > 0 {
+            head = format!("{head}  {}", tr(lang, "lobby-head-watching"));
+        }
+        let row = |i: usize| self.game_row(&games[i], &c);
         self.list(
             buf,
             (area, Panel::Games, title),
             &head,
             games.len(),
             row,
-            &tr(self.t.lang, "lobby-no-games"),
+            &tr(lang, "lobby-no-games"),
         );
     }
 
-    /// A game: the names in `names` cells, variant, move, spectators (or `(private)`).
-    fn game_row(&self, g: &GameSummary, names: usize) -> Line<'static> {
+    /// A game: the names, variant, move, spectators (or `(private)`).
+    fn game_row(&self, g: &GameSummary, c: &GameCols) -> Line<'static> {
         let t = self.t;
-        let each = (names.saturating_sub(4) / 2).min(16);
+        let lang = t.lang;
+        let vs = format!(" {} ", tr(lang, "lobby-vs"));
+        let vs_w = super::words::width(&vs);
+        let each = (c.names.saturating_sub(vs_w) / 2).min(16);
         let red = trunc(&g.red, each);
         let blue = trunc(&g.blue, each);
-        let used = red.chars().count() + blue.chars().count() + 4;
-        let watching = if g.private {
-            "(private)".to_string()
-        } else {
-            format!("{:>3}", g.spectators)
-        };
-        Line::from(vec![
+        let used = red.chars().count() + blue.chars().count() + vs_w;
+        let mut spans = vec![
             Span::styled(red, t.side(crate::rules::Color::Red)),
-            Span::raw(" vs "),
+            Span::raw(vs),
             Span::styled(blue, t.side(crate::rules::Color::Blue)),
-            Span::raw(" ".repeat(names.saturating_sub(used) + 2)),
+            Span::raw(" ".repeat(c.names.saturating_sub(used) + 2)),
             Span::raw(format!(
-                "{} {:>5}  ",
-                pad(g.terms.rules.variant.name(), 8),
-                g.ply / 2 + 1,
+                "{} {}",
+                pad(&variant_name(lang, g.terms.rules.variant), c.variant),
+                pad_left(&(g.ply / 2 + 1).to_string(), c.moves),
             )),
-            Span::styled(watching, if g.private { t.dim() } else { Style::new() }),
-        ])
+        ];
+        if c.watching > 0 {
+            let watching = if g.private {
+                tr(lang, "lobby-private")
+            } else {
+                format!("{:>3}", g.spectators)
+            };
+            spans.push(Span::raw("  "));
+            spans.push(Span::styled(
+                watching,
+                if g.private { t.dim() } else { Style::new() },
+            ));
+        }
+        Line::from(spans)
     }
 
     fn tournaments(&self, buf: &mut Buffer, area: Rect) {
         let list = &self.l.tournaments;
         let title = t!(self.t.lang, "lobby-tournaments-title", count = list.len());
         let width = usize::from(list_area(Panel::Tournaments, area).width);
-        let row = |i: usize| self.tournament_row(&list[i], width);
+        // The countdowns' column as wide as the widest (at least 17: `starts in 1:02:03`).
+        let when_w = list
+            .iter()
+            .map(|tour| super::words::width(&when_words(self.t.lang, tour, self.now)))
+            .fold(17, usize::max);
+        let row = |i: usize| self.tournament_row(&list[i], width, when_w);
         self.list(
             buf,
             (area, Panel::Tournaments, title),
@@ -1127,27 +1525,53 @@ impl View<'_> {
             row,
             "",
         );
+        // The selected tournament's terms on the panel's bottom border, where they fit.
+        if let Some(tour) = self.ui.tournament_index(self.l).map(|i| &list[i]) {
+            let room = usize::from(area.width.saturating_sub(6));
+            let terms = terms_line(self.t.lang, tour);
+            if area.height > 2 && super::words::width(&terms) <= room {
+                let y = area.bottom().saturating_sub(1);
+                let text = format!(" {terms} ");
+                put(buf, area.x + 2, y, &text, room as u16 + 2, self.t.dim());
+            }
+        }
     }
 
     /// `✓ Spring arena     Arena 45m   starts in 4:59   12 players`: my mark when I am
     /// in it; the kind where the row has room.
-    fn tournament_row(&self, tour: &TournamentInfo, width: usize) -> Line<'static> {
+    fn tournament_row(&self, tour: &TournamentInfo, width: usize, when_w: usize) -> Line<'static> {
         let t = self.t;
+        let lang = t.lang;
         let mark = if tour.has_entrant(&self.me.nick) {
             t.g.check
         } else {
             ""
         };
-        let when = when_text(tour, self.now, false);
+        let when = when_words(lang, tour, self.now);
         let n = tour.standings.len();
-        let players = format!(" {n:>3} player{}", if n == 1 { " " } else { "s" });
+        // The word as wide as its longest form, so the rows' numbers line up.
+        let word_w = [1, 2]
+            .map(|k| super::words::width(&t!(lang, "lobby-tour-players", count = k)))
+            .into_iter()
+            .max()
+            .unwrap_or(0);
+        let mut players = format!(
+            " {n:>3} {}",
+            pad(&t!(lang, "lobby-tour-players", count = n), word_w)
+        );
+        let kind = kind_words(lang, tour.terms.format);
+        let kind_w = super::words::width(&kind).max(10);
         let kind = if width >= 64 {
-            format!(" {}", pad(&kind_text(tour.terms.format), 10))
+            format!(" {}", pad(&kind, kind_w))
         } else {
             String::new()
         };
-        // The mark 3, the countdown 17 (`starts in 1:02:03`).
-        let name_w = width.saturating_sub(3 + kind.len() + 1 + 17 + players.len());
+        // The mark 3, the countdown; the players' count where it leaves the name 8 cells.
+        let fixed = 3 + super::words::width(&kind) + 1 + when_w;
+        if width < fixed + super::words::width(&players) + 8 {
+            players.clear();
+        }
+        let name_w = width.saturating_sub(fixed + super::words::width(&players));
         let name = crate::text::clean_line(&tour.terms.name, 80);
         let dim = matches!(
             tour.status,
@@ -1158,7 +1582,7 @@ impl View<'_> {
             Span::styled(pad(mark, 3), t.good()),
             Span::styled(pad(&name, name_w), name_style),
             Span::styled(kind, t.dim()),
-            Span::styled(format!(" {when:>17}"), when_style(tour, t)),
+            Span::styled(format!(" {}", pad_left(&when, when_w)), when_style(tour, t)),
             Span::styled(players, t.dim()),
         ])
     }
@@ -1342,20 +1766,20 @@ impl Conditions<If> for LobbyCx {
     }
 }
 
-const MOVE_HELP: (&str, &str) = ("Up / Down, j / k", "lobby-help-move");
-const SIDE_HELP: (&str, &str) = ("Left / Right, h / l", "lobby-help-side");
+const MOVE_HELP: (&str, &str) = ("keys-up-down-jk", "lobby-help-move");
+const SIDE_HELP: (&str, &str) = ("help-keys-left-right-hl", "lobby-help-side");
 
 /// The lobby's keys. Footer ranks: Enter, n, b, ?, q, T, A, L, G, p, x, Tab, t, s.
 const KEYS: &[Binding<Do, If>] = &[
     on(&[Tab, BackTab], Do::Cycle)
-        .hints(&[hint(10, "Tab", "lobby-keys-next-list")])
-        .help("Tab / Shift-Tab", "lobby-help-cycle"),
+        .hints(&[hint(10, "keys-tab", "lobby-keys-next-list")])
+        .help("keys-tab-shift-tab", "lobby-help-cycle"),
     on(&[Left, ch('h')], Do::FocusPlayers).help(SIDE_HELP.0, SIDE_HELP.1),
     on(&[Right, ch('l')], Do::FocusSeeks)
         .when(&[If::NotSeeks])
         .help(SIDE_HELP.0, SIDE_HELP.1),
     on(&[Up, ch('k'), Down, ch('j')], Do::Move).help(MOVE_HELP.0, MOVE_HELP.1),
-    on(&[PageUp, PageDown, Home, End], Do::Move).help("PgUp/PgDn, Home/End", "lobby-help-page"),
+    on(&[PageUp, PageDown, Home, End], Do::Move).help("help-keys-page-ends", "lobby-help-page"),
     on(&[Enter], Do::Activate)
         .hints(&[
             hint(0, "Enter", "lobby-keys-accept").when(&[If::Seeks, If::SeekSelected]),
@@ -1366,7 +1790,7 @@ const KEYS: &[Binding<Do, If>] = &[
             hint(0, "Enter", "lobby-keys-open-tournament").when(&[If::Tournaments]),
             hint(0, "Enter/t", "lobby-keys-type").when(&[If::Chat]),
         ])
-        .help("Enter", "lobby-help-enter"),
+        .help("keys-enter", "lobby-help-enter"),
     on(&[ch('r')], Do::Return)
         .when(&[If::MyGame])
         .hints(&[hint(0, "r", "lobby-keys-return").when(&[If::NotMyGameSelected])])
@@ -1424,7 +1848,7 @@ const KEYS: &[Binding<Do, If>] = &[
 /// Typing a chat line.
 const CHAT_KEYS: &[Binding<ToLine, Never>] = &[
     on(&[Enter], ToLine).hints(&[hint(0, "Enter", "lobby-keys-send")]),
-    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "lobby-keys-cancel")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "keys-esc", "lobby-keys-cancel")]),
     typing(ToLine),
 ];
 

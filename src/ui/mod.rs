@@ -431,7 +431,13 @@ impl App {
 
     pub fn update(&mut self, msg: Msg) -> Vec<Effect> {
         match msg {
-            Msg::Input(ev) => return self.on_event(ev),
+            Msg::Input(ev) => {
+                // The set-up's messages in the language now (a click says things too).
+                if let Some(game::Phase::Setup(s)) = self.game.as_mut().map(|g| &mut g.phase) {
+                    s.lang = self.settings.lang;
+                }
+                return self.on_event(ev);
+            }
             Msg::Resize { width, height } => {
                 self.width = width;
                 self.height = height;

@@ -18,11 +18,15 @@ use super::keymap::{
     self, any, ch, chars, hint, note, on, Always, Binding, Conditions, Described, With,
 };
 use super::theme::Theme;
+use super::vocab::{color_name, variant_name};
 use super::widgets::{dialog, fill, footer, pad, put, put_line, InputResult, LineInput};
 use super::words::{ellipsis, wrap, wrap_at_most};
-use super::{Act, Effect, Overlay, SavedSetup, Settings};
+use super::{rank_name, Act, Effect, Overlay, SavedSetup, Settings};
+use crate::i18n::{tr, Lang};
 use crate::proto::{GameCmd, GameSnapshot};
+use crate::rules::SetupError;
 use crate::rules::{setup_squares, Color, Numbering, Rank, Rules, Setup, SplitMix64, Square};
+use crate::t;
 use KeyCode::{Backspace, Delete, Down, Enter, Esc, Left, Right, Up, F};
 
 /// The rank a key places, in the active numbering.
@@ -82,6 +86,8 @@ pub(crate) struct SetupUi {
     pub mode: SetupMode,
     /// The last fill by `r`, while the set-up is as it left it: `r` again fills anew.
     pub fill: Option<Fill>,
+    /// The language of its messages (the app's, as the last key found it).
+    pub lang: Lang,
 }
 
 /// A fill by `r`: what was placed before it (kept by the next fill) and what it gave.
@@ -169,6 +175,7 @@ impl SetupUi {
             picked: None,
             mode: SetupMode::Normal,
             fill: None,
+            lang: Lang::default(),
         }
     }
 
@@ -187,11 +194,12 @@ impl SetupUi {
         s.color = Some(c);
         match s.validate(&g.rules(), c) {
             Ok(()) => {
-                g.say("Set-up sent: waiting for your opponent");
+                g.say(tr(self.lang, "setup-sent-waiting"));
                 vec![Act::Fx(Effect::Game(GameCmd::SubmitSetup(s)))]
             }
             Err(e) => {
-                g.err(format!("Not ready: {e}"));
+                let error = setup_error(self.lang, &e);
+                g.err(t!(self.lang, "setup-not-ready", error = error));
                 vec![]
             }
         }
@@ -199,7 +207,8 @@ impl SetupUi {
 
     fn place(&mut self, g: &mut Shared, rank: Rank, w: u16, h: u16) {
         if !g.in_zone(g.cursor) {
-            g.err(format!("{} is not one of your set-up squares", g.cursor));
+            let square = g.cursor.to_string();
+            g.err(t!(self.lang, "setup-not-your-square", square = square));
             return;
         }
         let rules = g.rules();
@@ -209,10 +218,21 @@ impl SetupUi {
         }
         if self.draft.left_to_place(&rules)[rank.index()] == 0 {
             let n = rules.variant.count(rank);
+            let lang = self.lang;
             g.err(if n == 0 {
-                format!("{} has no {}", rules.variant.name(), rank.name())
+                t!(
+                    lang,
+                    "setup-variant-has-no",
+                    variant = variant_name(lang, rules.variant),
+                    rank = rank_name(lang, rank)
+                )
             } else {
-                format!("All {} {} placed", n, plural(rank, n))
+                t!(
+                    lang,
+                    "setup-all-placed",
+                    count = n,
+                    ranks = plural(lang, rank, n)
+                )
             });
             return;
         }
@@ -223,7 +243,11 @@ impl SetupUi {
 
     fn pick_or_swap(&mut self, g: &mut Shared, at: Square) {
         if !g.in_zone(at) {
-            g.err(format!("{at} is not one of your set-up squares"));
+            g.err(t!(
+                self.lang,
+                "setup-not-your-square",
+                square = at.to_string()
+            ));
             return;
         }
         match self.picked {
@@ -232,7 +256,7 @@ impl SetupUi {
                     self.picked = Some(at);
                     g.message = None;
                 } else {
-                    g.err("Nothing to pick up here: type a rank key to place a piece");
+                    g.err(tr(self.lang, "setup-nothing-to-pick"));
                 }
             }
             Some(p) if p == at => self.picked = None,
@@ -304,15 +328,8 @@ impl SetupUi {
         self.fill = Some(Fill { kept, result });
         self.picked = None;
         match mine {
-            0 => g.say("Filled like the computer: Space swaps pieces, or r again"),
-            1 => g.say(
-                "Filled the empty squares like the computer; the piece you placed stays \
-                 (r again: the whole army afresh)",
-            ),
-            n => g.say(format!(
-                "Filled the empty squares like the computer; the {n} pieces you placed stay \
-                 (r again: the whole army afresh)"
-            )),
+            0 => g.say(tr(self.lang, "setup-filled-all")),
+            n => g.say(t!(self.lang, "setup-filled-rest", count = n)),
         }
     }
 
@@ -350,6 +367,7 @@ impl SetupUi {
         h: u16,
         rng: &mut SplitMix64,
     ) -> Vec<Act> {
+        self.lang = settings.lang;
         let cx = self.cx(g, settings.numbering);
         let Some(color) = g.my_color() else {
             return match keymap::action(WATCHING, key, &cx) {
@@ -395,12 +413,12 @@ impl SetupUi {
     /// Saves the set-up under `name`.
     fn save(&mut self, g: &mut Shared, name: &str, color: Color) -> Vec<Act> {
         if name.is_empty() {
-            g.err("A saved set-up needs a name");
+            g.err(tr(self.lang, "setup-name-needed"));
             return vec![];
         }
         let mut setup = self.draft.clone();
         setup.color = Some(color);
-        g.say(format!("Saved as '{name}'"));
+        g.say(t!(self.lang, "setup-saved", name = name));
         vec![Act::Fx(Effect::SaveSetup(SavedSetup {
             name: name.to_string(),
             variant: g.rules().variant,
@@ -430,9 +448,15 @@ impl SetupUi {
                     let name = s.name.clone();
                     self.draft = turned_for(&s.setup, color);
                     self.picked = None;
+                    let lang = self.lang;
                     match self.draft.validate(&g.rules(), color) {
-                        Ok(()) => g.say(format!("Loaded '{name}'")),
-                        Err(e) => g.err(format!("Loaded '{name}', but: {e}")),
+                        Ok(()) => g.say(t!(lang, "setup-loaded", name = name)),
+                        Err(e) => g.err(t!(
+                            lang,
+                            "setup-loaded-but",
+                            name = name,
+                            error = setup_error(lang, &e)
+                        )),
                     }
                 }
             }
@@ -478,16 +502,21 @@ impl SetupUi {
                 self.edit(g, a, key, settings.numbering, (w, h))
             }
             Do::Random => self.fill(g, rng),
-            Do::Sent => g.say("Your set-up is sent: waiting for your opponent"),
+            Do::Sent => g.say(tr(self.lang, "setup-is-sent")),
             Do::AskReady => g.confirm = Some(Confirm::Ready),
             Do::Ready => return self.submit(g),
             Do::Save => match g.my_color().map(|c| self.draft.validate(&g.rules(), c)) {
-                Some(Err(e)) => g.err(format!("Complete the set-up before saving it ({e})")),
+                Some(Err(e)) => g.err(t!(
+                    self.lang,
+                    "setup-complete-first",
+                    error = setup_error(self.lang, &e)
+                )),
                 _ => self.mode = SetupMode::SaveName(LineInput::new(30)),
             },
-            Do::Load if g.saved_for(saved).is_empty() => g.err(format!(
-                "No saved {} set-ups yet: S saves this one",
-                g.rules().variant.name()
+            Do::Load if g.saved_for(saved).is_empty() => g.err(t!(
+                self.lang,
+                "setup-no-saved",
+                variant = variant_name(self.lang, g.rules().variant)
             )),
             Do::Load => self.mode = SetupMode::Load(0),
             Do::Chat => g.chat = Some(LineInput::new(CHAT_MAX)),
@@ -514,7 +543,7 @@ impl SetupUi {
             }
             Do::NoPiece => {
                 if let Some(c) = typed {
-                    g.err(format!("'{c}' places no piece: see the list on the right"));
+                    g.err(t!(self.lang, "setup-places-no-piece", key = c.to_string()));
                 }
             }
             Do::PickSwap => {
@@ -527,7 +556,7 @@ impl SetupUi {
             }
             Do::Remove => {
                 if self.draft.pieces.remove(&g.cursor).is_none() {
-                    g.err("This square is already empty");
+                    g.err(tr(self.lang, "setup-already-empty"));
                 }
                 self.picked = None;
             }
@@ -539,12 +568,12 @@ impl SetupUi {
     /// Takes every piece off the board (asked first when there were any: [`Confirm::Clear`]).
     pub(crate) fn clear(&mut self, g: &mut Shared) {
         if self.draft.pieces.is_empty() {
-            g.say("The board is empty already: place your pieces, or r fills them");
+            g.say(tr(self.lang, "setup-empty-already"));
             return;
         }
         self.draft.pieces.clear();
         self.picked = None;
-        g.say("Cleared: place your pieces, or r fills them");
+        g.say(tr(self.lang, "setup-cleared"));
     }
 
     pub(crate) fn mouse(&mut self, g: &mut Shared, m: Mouse, w: u16, h: u16) -> Vec<Act> {
@@ -686,11 +715,52 @@ pub(crate) fn sensible_fill(
     out
 }
 
-fn plural(r: Rank, n: u8) -> String {
+/// A rank's name for `n` pieces in `lang`: `Bomb`, `Bombs`, `Bomben`.
+fn plural(lang: Lang, r: Rank, n: u8) -> String {
     if n == 1 {
-        r.name().to_string()
-    } else {
-        format!("{}s", r.name())
+        return rank_name(lang, r);
+    }
+    tr(
+        lang,
+        match r {
+            Rank::Marshal => "setup-plural-marshal",
+            Rank::General => "setup-plural-general",
+            Rank::Colonel => "setup-plural-colonel",
+            Rank::Major => "setup-plural-major",
+            Rank::Captain => "setup-plural-captain",
+            Rank::Lieutenant => "setup-plural-lieutenant",
+            Rank::Sergeant => "setup-plural-sergeant",
+            Rank::Miner => "setup-plural-miner",
+            Rank::Scout => "setup-plural-scout",
+            Rank::Spy => "setup-plural-spy",
+            Rank::Bomb => "setup-plural-bomb",
+            Rank::Flag => "setup-plural-flag",
+        },
+    )
+}
+
+/// Why a set-up is not complete, in `lang`.
+fn setup_error(lang: Lang, e: &SetupError) -> String {
+    match e {
+        SetupError::WrongCount {
+            rank,
+            expected,
+            found,
+        } => t!(
+            lang,
+            "setup-error-count",
+            found = *found,
+            ranks = plural(lang, *rank, *found),
+            expected = *expected
+        ),
+        SetupError::OutsideSetupRows(sq) => {
+            t!(lang, "setup-error-outside", square = sq.to_string())
+        }
+        SetupError::OnLake(sq) => t!(lang, "setup-error-lake", square = sq.to_string()),
+        SetupError::SquareUsedTwice(sq) => t!(lang, "setup-error-twice", square = sq.to_string()),
+        // Only a set-up string can be wrong so (not the board's set-up): said as the
+        // rules say it.
+        SetupError::BadCharacter { .. } | SetupError::WrongLength { .. } => e.to_string(),
     }
 }
 
@@ -708,6 +778,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, s: &SetupUi, cx: &super::Ctx)
     } else {
         s.keys(g, n).footer()
     };
+    let keys = keymap::in_lang(keys, t.lang);
     footer(buf, lay.footer, &keys, t);
     if let SetupMode::Load(row) = &s.mode {
         render_load(buf, g, *row, &keys, cx);
@@ -782,17 +853,29 @@ fn render_side(
     let me = g.my_color();
     // The server's set-up deadline, when it has one: who is not ready then loses.
     let left = g.setup_left(now).map(super::widgets::fmt_clock);
+    let lang = t.lang;
     let title = match (me, left) {
-        (None, None) => "The players are setting up".to_string(),
-        (None, Some(left)) => format!("Setting up: {left} left"),
-        (Some(_), None) if g.submitted() => "Sent: waiting for your opponent".to_string(),
-        (Some(_), Some(left)) if g.submitted() => format!("Sent: your opponent has {left}"),
-        (Some(c), None) => format!("Set up your army ({})", c.name()),
-        (Some(c), Some(left)) => {
-            format!("{left} left {} Set up your army ({})", t.g.dash, c.name())
+        (None, None) => tr(lang, "setup-title-watching"),
+        (None, Some(left)) => t!(lang, "setup-title-watching-left", time = left),
+        (Some(_), None) if g.submitted() => tr(lang, "setup-title-sent"),
+        (Some(_), Some(left)) if g.submitted() => {
+            t!(lang, "setup-title-sent-left", time = left)
         }
+        (Some(c), None) => t!(lang, "setup-title-arrange", color = color_name(lang, c)),
+        (Some(c), Some(left)) => t!(
+            lang,
+            "setup-title-arrange-left",
+            time = left,
+            dash = t.g.dash,
+            color = color_name(lang, c)
+        ),
     };
-    put(buf, side.x, side.y + 3, &title, side.width, t.accent());
+    // On its row, or wrapped over the blank row above it where it is longer.
+    let rows = wrap(&title, usize::from(side.width));
+    let top = side.y + 3 - (rows.len().min(2) as u16 - 1);
+    for (k, l) in rows.iter().take(2).enumerate() {
+        put(buf, side.x, top + k as u16, l, side.width, t.accent());
+    }
     if me.is_some() {
         render_legend(buf, g.rules(), shown(g, s), side, n, t);
     }
@@ -808,7 +891,21 @@ fn render_legend(
     t: &Theme,
 ) {
     let left = setup.left_to_place(&rules);
-    let head = format!("{} {} {}", pad("key", 4), pad("piece", 12), "left");
+    let lang = t.lang;
+    let w = super::words::width;
+    // The pieces' column as wide as the longest name in the language (12 in English).
+    let piece_w = Rank::ALL
+        .iter()
+        .map(|r| w(&rank_name(lang, *r)))
+        .chain([w(&tr(lang, "setup-head-piece"))])
+        .fold(12, usize::max);
+    let key_w = w(&tr(lang, "setup-head-key")).max(4);
+    let head = format!(
+        "{} {} {}",
+        pad(&tr(lang, "setup-head-key"), key_w),
+        pad(&tr(lang, "setup-head-piece"), piece_w),
+        tr(lang, "setup-head-left")
+    );
     put(buf, side.x, side.y + 4, &head, side.width, t.dim());
     let rows = legend_rows(side, &rules);
     for (rank, r) in &rows {
@@ -819,12 +916,12 @@ fn render_legend(
             (Style::new(), t.accent())
         };
         let line = Line::from(vec![
-            Span::styled(pad(keys_for(*rank, n), 4), t.key()),
+            Span::styled(pad(keys_for(*rank, n), key_w), t.key()),
             Span::raw(" "),
-            Span::styled(pad(rank.name(), 12), st),
+            Span::styled(pad(&rank_name(lang, *rank), piece_w), st),
             Span::styled(format!(" {k:>2}"), count),
         ]);
-        put_line(buf, r.x, r.y, &line, r.width);
+        put_line(buf, r.x, r.y, &line, side.width);
     }
     if let Some((_, last)) = rows.last() {
         let placed = setup.pieces.len();
@@ -832,7 +929,7 @@ fn render_legend(
         let y = last.y + 1;
         if y + 2 < side.bottom() {
             let st = if placed == total { t.good() } else { t.dim() };
-            let text = format!("{placed} of {total} placed");
+            let text = t!(lang, "setup-placed", placed = placed, total = total);
             put(buf, side.x, y, &text, side.width, st);
         }
     }
@@ -844,7 +941,8 @@ fn render_below(buf: &mut Buffer, g: &Shared, s: &SetupUi, a: Rect, t: &Theme) {
     let width = a.width as usize;
     let mut y = a.y;
     if let SetupMode::SaveName(input) = &s.mode {
-        input.render(buf, a.x, y, a.width, "save as: ", t);
+        let prompt = tr(t.lang, "setup-save-as") + " ";
+        input.render(buf, a.x, y, a.width, &prompt, t);
         y += 1;
     } else if let Some((text, is_err)) = &g.message {
         let st = if *is_err { t.error() } else { t.accent() };
@@ -855,7 +953,7 @@ fn render_below(buf: &mut Buffer, g: &Shared, s: &SetupUi, a: Rect, t: &Theme) {
         }
     }
     if g.my_color().is_some() && !g.submitted() {
-        let hints = wrap(ARRANGE_TIP, width);
+        let hints = wrap(&tr(t.lang, "setup-tip"), width);
         if a.bottom().saturating_sub(y) >= hints.len() as u16 + 3 {
             for l in hints {
                 put(buf, a.x, y, &l, a.width, t.dim());
@@ -868,19 +966,34 @@ fn render_below(buf: &mut Buffer, g: &Shared, s: &SetupUi, a: Rect, t: &Theme) {
     }
 }
 
-/// How a set-up is arranged, under the board.
-const ARRANGE_TIP: &str = "arrows move, rank keys place, Space picks up/swaps, Del removes";
-
 /// The list of saved set-ups of this variant, `row` chosen, with its keys.
 fn render_load(buf: &mut Buffer, g: &Shared, row: usize, keys: &[(&str, &str)], cx: &super::Ctx) {
     let t = cx.t;
     let list = g.saved_for(cx.saved);
-    let title = format!("Saved {} set-ups", g.rules().variant.name());
+    let title = t!(
+        t.lang,
+        "setup-saved-title",
+        variant = variant_name(t.lang, g.rules().variant)
+    );
     let screen = Rect::new(0, 0, cx.w, cx.h);
-    let inn = dialog(buf, screen, 50, list.len() as u16 + 4, &title, t);
+    let w = super::words::width;
+    let hints_w: usize = keys.iter().map(|(k, d)| w(k) + 1 + w(d) + 2).sum();
+    let width = (hints_w as u16 + 2)
+        .max(w(&title) as u16 + 6)
+        .max(50)
+        .min(cx.w);
+    let key_rows = super::widgets::footer_rows(keys, width.saturating_sub(3));
+    let inn = dialog(
+        buf,
+        screen,
+        width,
+        list.len() as u16 + 3 + key_rows,
+        &title,
+        t,
+    );
     for (i, item) in list.iter().enumerate() {
         let y = inn.y + i as u16;
-        if y >= inn.bottom().saturating_sub(1) {
+        if y >= inn.bottom().saturating_sub(key_rows) {
             break;
         }
         let st = if i == row {
@@ -898,16 +1011,13 @@ fn render_load(buf: &mut Buffer, g: &Shared, row: usize, keys: &[(&str, &str)], 
             st,
         );
     }
-    let hints: Vec<String> = keys.iter().map(|(k, w)| format!("{k} {w}")).collect();
-    let y = inn.bottom().saturating_sub(1);
-    put(
-        buf,
+    let at = Rect::new(
         inn.x + 1,
-        y,
-        &hints.join("  "),
+        inn.bottom().saturating_sub(key_rows),
         inn.width.saturating_sub(1),
-        t.dim(),
+        key_rows,
     );
+    footer(buf, at, keys, t);
 }
 
 fn draw_seat_setup(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now: Instant) {
@@ -985,9 +1095,9 @@ const CURSOR: Binding<Do, If> = on(
     &[Left, Right, Up, Down, ch('h'), ch('j'), ch('k'), ch('l')],
     Do::Cursor,
 )
-.help("arrows / hjkl", "move the cursor on your set-up rows");
-const PICK_HELP: (&str, &str) = ("Space / Enter", "pick up a piece, again to swap / move it");
-const READY_HELP: (&str, &str) = ("d (or Enter when complete)", "ready: send the set-up");
+.help("keys-arrows-hjkl", "setup-help-cursor");
+const PICK_HELP: (&str, &str) = ("keys-space-enter", "setup-help-pick");
+const READY_HELP: (&str, &str) = ("help-keys-ready", "setup-help-ready");
 const MODERN: &[If] = &[If::Modern];
 const CLASSIC: &[If] = &[If::Classic];
 
@@ -998,7 +1108,7 @@ pub(crate) const ARRANGE: &[Binding<Do, If>] = &[
     CURSOR,
     on(&[ch('0'), ch('x'), ch('X')], Do::Place)
         .when(MODERN)
-        .help("0 or x, X", "place the Marshal (10)"),
+        .help("help-keys-marshal", "setup-help-marshal-modern"),
     on(
         &[
             ch('9'),
@@ -1013,10 +1123,10 @@ pub(crate) const ARRANGE: &[Binding<Do, If>] = &[
         Do::Place,
     )
     .when(MODERN)
-    .help("9 .. 2", "place General (9) .. Scout (2)"),
+    .help("9 .. 2", "setup-help-ranks-modern"),
     on(&[ch('1'), ch('s')], Do::Place)
         .when(MODERN)
-        .help("1 or s", "place the Spy"),
+        .help("help-keys-spy", "setup-help-spy-modern"),
     on(
         &[
             ch('1'),
@@ -1032,46 +1142,43 @@ pub(crate) const ARRANGE: &[Binding<Do, If>] = &[
         Do::Place,
     )
     .when(CLASSIC)
-    .help("1 .. 9", "place Marshal (1) .. Scout (9)"),
+    .help("1 .. 9", "setup-help-ranks-classic"),
     on(&[ch('s'), ch('x'), ch('X')], Do::Place)
         .when(CLASSIC)
-        .help("s / x, X", "place the Spy / the Marshal"),
+        .help("s / x, X", "setup-help-spy-marshal-classic"),
     on(&[ch('b'), ch('f'), ch('B'), ch('F')], Do::Place)
-        .help("b / f, B / F", "place a Bomb / the Flag"),
+        .help("b / f, B / F", "setup-help-bomb-flag"),
     on(&[ch(' ')], Do::PickSwap)
-        .hints(&[hint(1, "Space", "pick/swap")])
+        .hints(&[hint(1, "keys-space", "setup-keys-pick-swap")])
         .help(PICK_HELP.0, PICK_HELP.1),
     on(&[Enter], Do::PickSwap)
         .when(&[If::NotReady])
         .help(PICK_HELP.0, PICK_HELP.1),
-    on(&[Esc], Do::Drop).help("Esc", "put the piece picked up back"),
-    on(&[Delete, Backspace], Do::Remove).help("Del / Backspace", "remove the piece"),
+    on(&[Esc], Do::Drop).help("keys-esc", "setup-help-drop"),
+    on(&[Delete, Backspace], Do::Remove).help("keys-del-backspace", "setup-help-remove"),
     on(&[ch('r')], Do::Random)
-        .hints(&[hint(2, "r", "fill")])
-        .help(
-            "r",
-            "fill the empty squares like the computer (again: the whole army afresh)",
-        ),
+        .hints(&[hint(2, "r", "setup-keys-fill")])
+        .help("r", "setup-help-fill"),
     on(&[ch('c')], Do::Clear)
-        .hints(&[hint(3, "c", "clear")])
-        .help("c", "clear the board (asks first)"),
+        .hints(&[hint(3, "c", "setup-keys-clear")])
+        .help("c", "setup-help-clear"),
     on(&[ch('S')], Do::Save)
-        .hints(&[hint(4, "S/L", "save/load")])
-        .help("S / L", "save this set-up / load a saved one"),
-    on(&[ch('L')], Do::Load).help("S / L", "save this set-up / load a saved one"),
+        .hints(&[hint(4, "S/L", "setup-keys-save-load")])
+        .help("S / L", "setup-help-save-load"),
+    on(&[ch('L')], Do::Load).help("S / L", "setup-help-save-load"),
     on(&[ch('d')], Do::Ready)
-        .hints(&[hint(0, "d", "ready")])
+        .hints(&[hint(0, "d", "setup-keys-ready")])
         .help(READY_HELP.0, READY_HELP.1),
     on(&[Enter], Do::AskReady)
         .when(&[If::Ready])
         .help(READY_HELP.0, READY_HELP.1),
-    note("mouse", "click squares to pick and swap, ranks to place"),
+    note("keys-mouse", "setup-help-mouse"),
     on(&[ch('t')], Do::Chat)
-        .hints(&[hint(6, "t", "chat")])
-        .help("t", "chat"),
-    on(&[F(2)], Do::Settings).help("F2", "settings"),
-    on(&[ch('q')], Do::AskLeave).help("q", "leave the game"),
-    on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "help")]),
+        .hints(&[hint(6, "t", "setup-keys-chat")])
+        .help("t", "setup-help-chat"),
+    on(&[F(2)], Do::Settings).help("F2", "setup-help-settings"),
+    on(&[ch('q')], Do::AskLeave).help("q", "setup-help-leave"),
+    on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "setup-keys-help")]),
     chars(Do::NoPiece).explains(),
 ];
 
@@ -1081,15 +1188,15 @@ pub(crate) const SENT: &[Binding<Do, If>] = &[
         &[Left, Right, Up, Down, ch('h'), ch('j'), ch('k'), ch('l')],
         Do::Cursor,
     )
-    .help("arrows / hjkl", "move the cursor on your set-up rows"),
+    .help("keys-arrows-hjkl", "setup-help-cursor"),
     on(&[ch('t')], Do::Chat)
-        .hints(&[hint(0, "t", "chat")])
-        .help("t", "chat"),
-    on(&[F(2)], Do::Settings).help("F2", "settings"),
+        .hints(&[hint(0, "t", "setup-keys-chat")])
+        .help("t", "setup-help-chat"),
+    on(&[F(2)], Do::Settings).help("F2", "setup-help-settings"),
     on(&[ch('q')], Do::AskLeave)
-        .hints(&[hint(1, "q", "leave")])
-        .help("q", "leave the game"),
-    on(&[ch('?')], Do::Help).hints(&[hint(2, "?", "help")]),
+        .hints(&[hint(1, "q", "setup-keys-leave")])
+        .help("q", "setup-help-leave"),
+    on(&[ch('?')], Do::Help).hints(&[hint(2, "?", "setup-keys-help")]),
     // Anything else is answered: the set-up is sent.
     on(&[Enter, Delete, Backspace], Do::Sent).explains(),
     chars(Do::Sent).explains(),
@@ -1098,30 +1205,30 @@ pub(crate) const SENT: &[Binding<Do, If>] = &[
 /// A spectator during the set-up.
 pub(crate) const WATCHING: &[Binding<Do, If>] = &[
     on(&[ch('q'), Esc], Do::Leave)
-        .hints(&[hint(0, "q", "leave")])
-        .help("q / Esc", "leave the game"),
+        .hints(&[hint(0, "q", "setup-keys-leave")])
+        .help("keys-q-esc", "setup-help-leave"),
     on(&[ch('t')], Do::Chat)
-        .hints(&[hint(1, "t", "chat")])
-        .help("t", "chat"),
-    on(&[F(2)], Do::Settings).help("F2", "settings"),
-    on(&[ch('?')], Do::Help).hints(&[hint(2, "?", "help")]),
+        .hints(&[hint(1, "t", "setup-keys-chat")])
+        .help("t", "setup-help-chat"),
+    on(&[F(2)], Do::Settings).help("F2", "setup-help-settings"),
+    on(&[ch('?')], Do::Help).hints(&[hint(2, "?", "setup-keys-help")]),
 ];
 
 /// The list of saved set-ups: any other key closes it.
 pub(crate) const LOAD: &[Binding<Do, If>] = &[
-    on(&[Up, ch('k')], Do::Up).help("Up / Down, j / k", "choose a saved set-up"),
-    on(&[Down, ch('j')], Do::Down).help("Up / Down, j / k", "choose a saved set-up"),
+    on(&[Up, ch('k')], Do::Up).help("keys-up-down-jk", "setup-help-choose"),
+    on(&[Down, ch('j')], Do::Down).help("keys-up-down-jk", "setup-help-choose"),
     on(&[Enter, ch(' ')], Do::Pick)
-        .hints(&[hint(0, "Enter", "load")])
-        .help("Enter / Space", "load it"),
+        .hints(&[hint(0, "keys-enter", "setup-keys-load")])
+        .help("keys-space-enter", "setup-help-load"),
     on(&[Delete, ch('x')], Do::Delete)
-        .hints(&[hint(1, "x", "delete")])
-        .help("x / Del", "delete it"),
-    on(&[F(2)], Do::Settings).help("F2", "settings"),
+        .hints(&[hint(1, "x", "setup-keys-delete")])
+        .help("keys-x-del", "setup-help-delete"),
+    on(&[F(2)], Do::Settings).help("F2", "setup-help-settings"),
     on(&[ch('?')], Do::Help),
     any(Do::Close)
-        .hints(&[hint(2, "Esc", "close")])
-        .help("Esc, other keys", "close the list"),
+        .hints(&[hint(2, "keys-esc", "setup-keys-close")])
+        .help("keys-esc-other", "setup-help-close"),
 ];
 
 #[cfg(test)]

@@ -37,25 +37,78 @@ lobby-chat-title = Chat
 lobby-chat-empty = t zum Chatten
 lobby-say = sagen:
 
+## Lobby lists: seeks, games, tournaments (src/ui/lobby.rs)
+
+lobby-head-player = Spieler
+lobby-head-variant = Variante
+lobby-head-clock = Uhr
+lobby-head-rated = Wertung
+lobby-head-rules = Regeln
+lobby-seek-rated = gewertet
+lobby-seek-casual = ungewertet
+lobby-seek-no-clock = ohne
+lobby-seek-to-you-long = fordert dich heraus!
+lobby-seek-to-you = an dich!
+lobby-rules-two-square = 2F:{ $n }
+lobby-rules-two-square-off = 2F:aus
+lobby-rules-chase = Jagd
+lobby-rules-aggressor = AV
+lobby-rules-silent = SV
+lobby-rules-rescue = Rettung
+lobby-rules-immobility = blockiert:sofort
+lobby-computer-row = gegen den Computer ({ $terms })
+lobby-computer-row-short = gegen den Computer
+lobby-head-red-blue = Rot gegen Blau
+lobby-vs = gegen
+lobby-head-move = Zug
+lobby-head-watching = Zuschauer
+lobby-private = (privat)
+lobby-tour-arena = Arena { $minutes } Min.
+lobby-tour-swiss = Schweizer { $rounds } R.
+lobby-tour-players = { $count ->
+        [one] Spieler
+       *[other] Spieler
+    }
+lobby-tour-starts-at = Beginn { $when } UTC
+lobby-tour-starting = beginnt
+lobby-tour-starts-in = beginnt in { $time }
+lobby-tour-round = Runde { $round }/{ $rounds }
+lobby-tour-ends-at = Ende { $when } UTC
+lobby-tour-ending = endet
+lobby-tour-ends-in = endet in { $time }
+lobby-tour-running = läuft
+lobby-tour-finished = beendet
+lobby-tour-cancelled = abgesagt
+lobby-tour-days = { $days } T. { $hours } Std.
+lobby-terms-arena = Arena { $minutes } Min.
+lobby-terms-swiss = Schweizer System, { $rounds ->
+        [one] 1 Runde
+       *[other] { $rounds } Runden
+    }
+lobby-terms-anyone = offen für alle
+lobby-terms-key-holders = nur mit Schlüssel
+lobby-terms-invited = eingeladen: { $nicks }
+lobby-terms-min-rated = ab { $count } gewerteten Partien
+
 ## Lobby keys: footer and help (src/ui/lobby.rs)
 
 lobby-help-title = Tasten der Lobby
-lobby-keys-next-list = nächste Liste
+lobby-keys-next-list = weiter
 lobby-keys-accept = annehmen
-lobby-keys-play-computer = gegen den Computer
+lobby-keys-play-computer = gegen Computer
 lobby-keys-watch = zuschauen
 lobby-keys-back-to-game = zurück zur Partie
 lobby-keys-challenge = herausfordern
 lobby-keys-open-tournament = Turnier öffnen
 lobby-keys-type = schreiben
 lobby-keys-return = zurück zu deiner Partie
-lobby-keys-new-seek = neues Angebot
+lobby-keys-new-seek = anbieten
 lobby-keys-computer-terms = Computer-Optionen
 lobby-keys-decline = ablehnen
-lobby-keys-cancel-mine = meins zurückziehen
+lobby-keys-cancel-mine = zurückziehen
 lobby-keys-chat = Chat
 lobby-keys-tournaments = Turniere
-lobby-keys-leaders = Bestenliste
+lobby-keys-leaders = Rangliste
 lobby-keys-games = Partien
 lobby-keys-profile = Profil
 lobby-keys-settings = Einstellungen

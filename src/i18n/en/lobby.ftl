@@ -37,6 +37,59 @@ lobby-chat-title = Chat
 lobby-chat-empty = t to chat
 lobby-say = say:
 
+## Lobby lists: seeks, games, tournaments (src/ui/lobby.rs)
+
+lobby-head-player = player
+lobby-head-variant = variant
+lobby-head-clock = clock
+lobby-head-rated = rated
+lobby-head-rules = rules
+lobby-seek-rated = rated
+lobby-seek-casual = casual
+lobby-seek-no-clock = none
+lobby-seek-to-you-long = challenge to you!
+lobby-seek-to-you = to you!
+lobby-rules-two-square = 2sq:{ $n }
+lobby-rules-two-square-off = 2sq:off
+lobby-rules-chase = chase
+lobby-rules-aggressor = AA
+lobby-rules-silent = SD
+lobby-rules-rescue = rescue
+lobby-rules-immobility = immob:now
+lobby-computer-row = play the computer ({ $terms })
+lobby-computer-row-short = play the computer
+lobby-head-red-blue = red vs blue
+lobby-vs = vs
+lobby-head-move = move
+lobby-head-watching = watching
+lobby-private = (private)
+lobby-tour-arena = Arena { $minutes }m
+lobby-tour-swiss = Swiss { $rounds }r
+lobby-tour-players = { $count ->
+        [one] player
+       *[other] players
+    }
+lobby-tour-starts-at = starts { $when } UTC
+lobby-tour-starting = starting
+lobby-tour-starts-in = starts in { $time }
+lobby-tour-round = round { $round }/{ $rounds }
+lobby-tour-ends-at = ends { $when } UTC
+lobby-tour-ending = ending
+lobby-tour-ends-in = ends in { $time }
+lobby-tour-running = running
+lobby-tour-finished = finished
+lobby-tour-cancelled = cancelled
+lobby-tour-days = { $days }d { $hours }h
+lobby-terms-arena = Arena { $minutes } min
+lobby-terms-swiss = Swiss { $rounds ->
+        [one] 1 round
+       *[other] { $rounds } rounds
+    }
+lobby-terms-anyone = anyone
+lobby-terms-key-holders = key holders
+lobby-terms-invited = invited: { $nicks }
+lobby-terms-min-rated = { $count }+ rated games
+
 ## Lobby keys: footer and help (src/ui/lobby.rs)
 
 lobby-help-title = Lobby keys

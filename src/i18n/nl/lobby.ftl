@@ -37,12 +37,65 @@ lobby-chat-title = Chat
 lobby-chat-empty = t om te chatten
 lobby-say = zeg:
 
+## Lobby lists: seeks, games, tournaments (src/ui/lobby.rs)
+
+lobby-head-player = speler
+lobby-head-variant = variant
+lobby-head-clock = klok
+lobby-head-rated = rating
+lobby-head-rules = regels
+lobby-seek-rated = met rating
+lobby-seek-casual = vrijblijvend
+lobby-seek-no-clock = geen
+lobby-seek-to-you-long = daagt je uit!
+lobby-seek-to-you = aan jou!
+lobby-rules-two-square = 2v:{ $n }
+lobby-rules-two-square-off = 2v:uit
+lobby-rules-chase = jacht
+lobby-rules-aggressor = AV
+lobby-rules-silent = SV
+lobby-rules-rescue = redding
+lobby-rules-immobility = klem:direct
+lobby-computer-row = tegen de computer ({ $terms })
+lobby-computer-row-short = tegen de computer
+lobby-head-red-blue = rood tegen blauw
+lobby-vs = tegen
+lobby-head-move = zet
+lobby-head-watching = kijkers
+lobby-private = (privé)
+lobby-tour-arena = Arena { $minutes } min
+lobby-tour-swiss = Zwitsers { $rounds } r.
+lobby-tour-players = { $count ->
+        [one] speler
+       *[other] spelers
+    }
+lobby-tour-starts-at = begint { $when } UTC
+lobby-tour-starting = begint nu
+lobby-tour-starts-in = begint over { $time }
+lobby-tour-round = ronde { $round }/{ $rounds }
+lobby-tour-ends-at = eindigt { $when } UTC
+lobby-tour-ending = eindigt nu
+lobby-tour-ends-in = eindigt over { $time }
+lobby-tour-running = bezig
+lobby-tour-finished = afgelopen
+lobby-tour-cancelled = afgelast
+lobby-tour-days = { $days } d. { $hours } u.
+lobby-terms-arena = Arena { $minutes } min
+lobby-terms-swiss = Zwitsers systeem, { $rounds ->
+        [one] 1 ronde
+       *[other] { $rounds } rondes
+    }
+lobby-terms-anyone = open voor iedereen
+lobby-terms-key-holders = alleen met sleutel
+lobby-terms-invited = uitgenodigd: { $nicks }
+lobby-terms-min-rated = vanaf { $count } partijen met rating
+
 ## Lobby keys: footer and help (src/ui/lobby.rs)
 
 lobby-help-title = Toetsen van de lobby
-lobby-keys-next-list = volgende lijst
+lobby-keys-next-list = andere lijst
 lobby-keys-accept = aannemen
-lobby-keys-play-computer = tegen de computer
+lobby-keys-play-computer = tegen computer
 lobby-keys-watch = kijken
 lobby-keys-back-to-game = terug naar je partij
 lobby-keys-challenge = uitdagen
@@ -52,14 +105,14 @@ lobby-keys-return = terug naar je partij
 lobby-keys-new-seek = nieuwe uitnodiging
 lobby-keys-computer-terms = computer-opties
 lobby-keys-decline = afwijzen
-lobby-keys-cancel-mine = de mijne intrekken
+lobby-keys-cancel-mine = intrekken
 lobby-keys-chat = chat
 lobby-keys-tournaments = toernooien
 lobby-keys-leaders = ranglijst
 lobby-keys-games = partijen
 lobby-keys-profile = profiel
 lobby-keys-settings = instellingen
-lobby-keys-quit = afsluiten
+lobby-keys-quit = stoppen
 lobby-keys-admin = beheer
 lobby-keys-help = hulp
 lobby-keys-send = versturen
