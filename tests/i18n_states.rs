@@ -24,6 +24,14 @@ const CONVERTED: &[&str] = &[
     "welcome card",
     "settings",
     "quit",
+    "leaderboard",
+    "profile",
+    "game list",
+    "replay",
+    "replay, playing",
+    "rename card",
+    // The rules pages ("game, rules page", "game, rules page, scrolled", "set-up, rules
+    // page") pass as dialogs (OVERLAYS) once the game and set-up screens around them do.
 ];
 
 fn sized(mut a: App, name: &str, w: u16, h: u16) -> App {
@@ -46,6 +54,9 @@ const OVERLAYS: &[&str] = &[
     "rename card",
     "settings",
     "quit",
+    "game, rules page",
+    "game, rules page, scrolled",
+    "set-up, rules page",
 ];
 
 fn pseudo_app(make: &dyn Fn() -> App) -> App {
