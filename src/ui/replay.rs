@@ -432,6 +432,24 @@ impl Info {
         }
     }
 
+    /// The position's rows in `width` columns: where the position goes next beside it, or
+    /// on rows of its own when it does not fit there whole.
+    fn position(&self, width: usize, title: Style, dim: Style) -> Vec<Line<'static>> {
+        let mut rows = wrap_line(&Line::styled(self.at.clone(), title), width);
+        if let Some(to) = &self.to {
+            let last = rows.last_mut().expect("a row");
+            if last.width() + super::words::width(to) <= width {
+                last.spans.push(Span::styled(to.clone(), dim));
+            } else {
+                rows.extend(wrap_line(
+                    &Line::styled(to.trim_start().to_string(), dim),
+                    width,
+                ));
+            }
+        }
+        rows
+    }
+
     /// Rows these lines take in `width` columns.
     fn rows(&self, width: usize, shown: bool) -> usize {
         let result = if shown {
@@ -439,8 +457,8 @@ impl Info {
         } else {
             1
         };
-        let at = format!("{}{}", self.at, self.to.as_deref().unwrap_or(""));
-        result + wrap(&at, width).len() + wrap(&format!("{}{}", self.play, self.speed), width).len()
+        let at = self.position(width, Style::new(), Style::new()).len();
+        result + at + wrap(&format!("{}{}", self.play, self.speed), width).len()
     }
 }
 
@@ -596,11 +614,7 @@ fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: 
     } else {
         y += 1;
     }
-    let mut pos = vec![Span::styled(info.at, t.title())];
-    if let Some(to) = info.to {
-        pos.push(Span::styled(to, t.dim()));
-    }
-    for row in wrap_line(&Line::from(pos), width) {
+    for row in info.position(width, t.title(), t.dim()) {
         put_line(buf, side.x, y, &row, side.width);
         y += 1;
     }

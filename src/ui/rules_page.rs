@@ -90,7 +90,11 @@ fn page_rows(
     let mut rows = vec![];
     let mut starts = vec![];
     for e in page(rules, n, t) {
-        starts.push(rows.len());
+        // A blank row ends the entry before it (a page never starts with one).
+        let blank = matches!(&e, Entry::Para(l) if l.spans.is_empty() || l.width() == 0);
+        if !blank {
+            starts.push(rows.len());
+        }
         match e {
             Entry::Para(l) => rows.extend(wrap_line(&l, width)),
             Entry::Row { head, text } => {
