@@ -298,3 +298,54 @@ fn the_german_rules_page_scrolls_to_its_last_line_and_loses_nothing() {
         assert!(!all.contains(s), "{s:?}\n{all}");
     }
 }
+
+#[test]
+fn battles_in_the_move_list_are_whole_in_german_and_dutch() {
+    use stratego_ssh::proto::{Perspective, ReplaySnapshot};
+    use stratego_ssh::rules::{
+        BattleResult, Color, Rank, Rules, Variant, ViewBattle, ViewMove, Viewer,
+    };
+    let battle = |from: &str, to: &str, mover: Color, result| ViewMove {
+        mover,
+        from: sqr(from),
+        to: sqr(to),
+        battle: Some(ViewBattle {
+            attacker: Some(Rank::Major),
+            defender: Some(Rank::Captain),
+            result,
+        }),
+        rescue: None,
+    };
+    let history = vec![
+        battle("E4", "E5", Color::Red, BattleResult::AttackerWins),
+        battle("E7", "E6", Color::Blue, BattleResult::DefenderWins),
+    ];
+    let mut view = empty_view(Viewer::Spectator);
+    view.ply = 2;
+    view.last_move = history.last().copied();
+    for (lang, want) in [
+        (Lang::De, ["E4xE5 7x6 gewinnt", "E7xE6 7x6 verliert"]),
+        (Lang::Nl, ["E4xE5 7x6 wint", "E7xE6 7x6 verliest"]),
+    ] {
+        for (w, h) in SIZES {
+            let mut a = state("replay", lang, w, h);
+            a.update(Msg::Replay(ReplaySnapshot {
+                id: 41,
+                red: "carol".into(),
+                blue: "alice".into(),
+                rules: Rules::standard(Variant::Classic),
+                outcome: None,
+                ply: 2,
+                plies: 3,
+                perspective: Perspective::All,
+                view: view.clone(),
+                history: history.clone(),
+                private: false,
+            }));
+            let t = text(&draw(&a, w, h));
+            for s in want {
+                assert!(t.contains(s), "{lang:?} {w}x{h}: {s:?} is not whole\n{t}");
+            }
+        }
+    }
+}

@@ -335,16 +335,21 @@ impl ReplayUi {
         if !rows.contains((m.column, m.row).into()) {
             return vec![];
         }
-        let pairs = s.history.len().div_ceil(2);
-        let start = pairs.saturating_sub(rows.height as usize);
-        let pair = start + (m.row - rows.y) as usize;
         let dx = (m.column - rows.x) as usize;
         if dx < 5 {
             return vec![];
         }
-        // `  1. ` then the first move and a space.
-        let half = usize::from(dx > 5 + move_col(side.width));
-        let index = 2 * pair + half;
+        let index = if one_per_row(&s.history, lang, side.width) {
+            let start = s.history.len().saturating_sub(rows.height as usize);
+            start + (m.row - rows.y) as usize
+        } else {
+            let pairs = s.history.len().div_ceil(2);
+            let start = pairs.saturating_sub(rows.height as usize);
+            let pair = start + (m.row - rows.y) as usize;
+            // `  1. ` then the first move and a space.
+            let half = usize::from(dx > 5 + move_col(side.width));
+            2 * pair + half
+        };
         if index >= s.history.len() {
             return vec![];
         }
@@ -483,6 +488,17 @@ fn moves_rect(side: Rect, info: u16) -> Rect {
     let y = side.y + 4 + info;
     let bottom = side.bottom().saturating_sub(2);
     Rect::new(side.x, y, side.width, bottom.saturating_sub(y))
+}
+
+/// The move list shows a ply a row when one of `hist`'s, in `lang` (in either numbering),
+/// is wider than its column in a list of two a row: none is cut.
+fn one_per_row(hist: &[ViewMove], lang: Lang, side_w: u16) -> bool {
+    let col = move_col(side_w);
+    hist.iter().any(|m| {
+        [Numbering::Modern, Numbering::Classic]
+            .into_iter()
+            .any(|n| width(&ply_text(lang, m, n)) > col)
+    })
 }
 
 /// Width of one move in the move list.
@@ -645,23 +661,45 @@ fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: 
     }
     let col = move_col(side.width);
     let current = hist.len() - 1;
-    let rows: Vec<Line<'static>> = hist
-        .chunks(2)
-        .enumerate()
-        .map(|(i, pair)| {
-            let mut spans = vec![Span::styled(format!("{:>3}. ", i + 1), t.dim())];
-            for (k, m) in pair.iter().enumerate() {
-                let st = if 2 * i + k == current {
-                    t.row_focus()
+    let focus = |i: usize| {
+        if i == current {
+            t.row_focus()
+        } else {
+            Style::new()
+        }
+    };
+    let rows: Vec<Line<'static>> = if one_per_row(hist, lang, side.width) {
+        // A ply a row: Red's numbered, Blue's under it.
+        hist.iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let num = if i % 2 == 0 {
+                    format!("{:>3}. ", i / 2 + 1)
                 } else {
-                    Style::new()
+                    " ".repeat(5)
                 };
-                spans.push(Span::styled(pad(&ply_text(lang, m, n), col), st));
-                spans.push(Span::raw(" "));
-            }
-            Line::from(spans)
-        })
-        .collect();
+                Line::from(vec![
+                    Span::styled(num, t.dim()),
+                    Span::styled(ply_text(lang, m, n), focus(i)),
+                ])
+            })
+            .collect()
+    } else {
+        hist.chunks(2)
+            .enumerate()
+            .map(|(i, pair)| {
+                let mut spans = vec![Span::styled(format!("{:>3}. ", i + 1), t.dim())];
+                for (k, m) in pair.iter().enumerate() {
+                    spans.push(Span::styled(
+                        pad(&ply_text(lang, m, n), col),
+                        focus(2 * i + k),
+                    ));
+                    spans.push(Span::raw(" "));
+                }
+                Line::from(spans)
+            })
+            .collect()
+    };
     let start = rows.len().saturating_sub(list.height as usize);
     for (k, l) in rows[start..].iter().enumerate() {
         put_line(buf, list.x, list.y + k as u16, l, list.width);

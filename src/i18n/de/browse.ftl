@@ -21,7 +21,7 @@ browse-profile-of-you = Profil von { $nick } (du)
 browse-renamed-already = Name schon geändert (nur einmal möglich)
 browse-rename-once = r: Namen ändern (einmal)
 browse-ratings-title = { $nick }: Wertungen
-browse-guest-text = { $nick } ist Gast: ein Gast hat kein gespeichertes Profil (keine Wertung, keine Partien, nur ungewertete Partien). Wer mit einem SSH-Schlüssel spielt, behält Namen, Wertung und Partien.
+browse-guest-text = { $nick } ist Gast: ein Gast hat kein gespeichertes Profil (keine Wertung, keine gespeicherten Partien, nur ungewertete Partien). Wer mit einem SSH-Schlüssel spielt, behält Namen, Wertung und Partien.
 browse-recent-title = Letzte Partien
 browse-recent-title-of = Letzte Partien ({ $variant })
 browse-loading-profile = Profil wird geladen …
@@ -171,7 +171,7 @@ replay-key-j-k = j / k
 replay-key-ends = Pos1 / 0, Ende / $
 replay-key-speed = + / -, = / _
 replay-key-speed-short = +/-
-replay-keys-step = Zug
+replay-keys-step = Schritt
 replay-keys-ends = Anfang/Ende
 replay-keys-pause = Pause
 replay-keys-play = abspielen

@@ -171,7 +171,7 @@ replay-key-j-k = j / k
 replay-key-ends = Home / 0, End / $
 replay-key-speed = + / -, = / _
 replay-key-speed-short = +/-
-replay-keys-step = zet
+replay-keys-step = stap
 replay-keys-ends = begin/einde
 replay-keys-pause = pauze
 replay-keys-play = afspelen
