@@ -174,13 +174,13 @@ pub(crate) fn scroll_after(
     let before = starts.iter().copied().filter(|&s| s < cur);
     let next = starts.iter().copied().find(|&s| s > cur).unwrap_or(cur);
     let to = match key {
-        RulesKey::Up => before.last().unwrap_or(0),
+        RulesKey::Up => before.clone().next_back().unwrap_or(0),
         RulesKey::Down => next,
         // Back a page: the first entry from which the page reaches the one shown first.
         RulesKey::PageUp => before
             .clone()
             .find(|&s| cur - s <= seen)
-            .or(before.last())
+            .or(before.clone().next_back())
             .unwrap_or(0),
         // On a page: the first entry not shown whole.
         RulesKey::PageDown => window_end(&starts, total, cur, seen).max(next),
@@ -530,7 +530,7 @@ mod tests {
         let (rows, starts) = page_rows(&rules, n, area, &t);
         assert!(starts.contains(&(s as usize)), "{s}");
         assert!(rows.len() - s as usize <= visible(area));
-        let before = starts.iter().filter(|&&x| x < s as usize).last().unwrap();
+        let before = starts.iter().rfind(|&&x| x < s as usize).unwrap();
         assert!(
             rows.len() - before > visible(area),
             "the page could start earlier"
