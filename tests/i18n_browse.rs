@@ -196,7 +196,7 @@ fn the_rules_page_in_german_and_dutch() {
         assert!(t.contains("Regeln von Stratego Klassisch"), "{t}");
         for s in [
             "Ziel des Spiels",
-            "Erobere die gegnerische Fahne, oder lass dem Gegner keine Figur",
+            "Erobere die gegnerische Fahne oder lass dem Gegner keine Figur",
             "Jede Seite hat 40 Figuren",
             "Die Figuren, die stärkste zuerst",
             "10 Feldmarschall 1× schlägt alle rangniedrigeren Figuren",

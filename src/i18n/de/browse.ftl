@@ -198,7 +198,7 @@ rules-position = { $first }-{ $last } von { $count }
 rules-title = Regeln von Stratego { $variant }
 rules-goal = Ziel des Spiels
 rules-goal-text =
-    Erobere die gegnerische Fahne, oder lass dem Gegner keine Figur, die noch ziehen
+    Erobere die gegnerische Fahne oder lass dem Gegner keine Figur, die noch ziehen
     kann. Jede Seite hat { $count } Figuren und sieht nur die Ränge der eigenen: eine
     gegnerische Figur zeigt ihren Rang erst, wenn sie gekämpft hat.
 rules-pieces = Die Figuren, die stärkste zuerst

@@ -209,8 +209,8 @@ rules-does-officer = slaat de lagere rangen
 rules-does-miner = ontmantelt Bommen; slaat Verkenners en de Spion
 rules-does-scout = gaat in een rechte lijn zo ver als hij wil; slaat alleen de Spion
 rules-does-spy = slaat de Maarschalk als hij zelf aanvalt; verliest van elke andere rang
-rules-does-bomb = zet nooit; vernietigt elke aanvaller behalve een Mineur
-rules-does-flag = zet nooit; wie hem verovert, wint
+rules-does-bomb = beweegt nooit; vernietigt elke aanvaller behalve een Mineur
+rules-does-flag = beweegt nooit; wie hem verovert, wint
 rules-moving = Zetten
 rules-moving-text =
     Eén stuk per beurt, één veld vooruit, achteruit of opzij: nooit diagonaal, nooit
