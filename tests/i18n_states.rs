@@ -62,6 +62,14 @@ const CONVERTED: &[&str] = &[
     "seek form",
     "seek form, private-to field",
     "computer form",
+    "leaderboard",
+    "profile",
+    "game list",
+    "replay",
+    "replay, playing",
+    "rename card",
+    // The rules pages ("game, rules page", "game, rules page, scrolled", "set-up, rules
+    // page") pass as dialogs (OVERLAYS) once the game and set-up screens around them do.
 ];
 
 fn sized(mut a: App, name: &str, w: u16, h: u16) -> App {
@@ -98,6 +106,9 @@ const OVERLAYS: &[&str] = &[
     "seek form",
     "seek form, private-to field",
     "computer form",
+    "game, rules page",
+    "game, rules page, scrolled",
+    "set-up, rules page",
 ];
 
 /// Where two drawings differ: a rectangle for each band of rows in a row that differ (a

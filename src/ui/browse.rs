@@ -16,13 +16,17 @@ use super::layout::{inner, scroll_offset};
 use super::lobby::draw_list;
 use super::replay::ReplayUi;
 use super::theme::Theme;
+use super::vocab::{color_name, end_reason, variant_name as vname};
 use super::welcome::NameCard;
 use super::widgets::{footer, footer_rows, pad, panel, put, put_line, sparkline, trunc, wrap};
+use super::words::width;
 use super::{Act, Ctx, Effect, Identity, Overlay};
+use crate::i18n::{tr, Lang};
 use crate::proto::{
     BrowseCmd, GameFilter, GameList, GameListItem, LeaderRow, Leaderboard, Profile, VariantRating,
 };
 use crate::rules::{Color, EndReason, Outcome, Variant};
+use crate::t;
 use KeyCode::{BackTab, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up, F};
 
 /// One screen of the browse stack.
@@ -99,52 +103,57 @@ pub(crate) fn open_replay(item: &GameListItem, me: &Identity) -> Vec<Act> {
 }
 
 impl Page {
-    pub fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16) -> Vec<Act> {
+    /// A key; `lang`: the player's language (the footer's rows, so the page's size, follow it).
+    pub fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16, lang: Lang) -> Vec<Act> {
         match self {
-            Page::Leaders(p) => p.key(k, me, w, h),
-            Page::Profile(p) => p.key(k, me, w, h),
-            Page::Games(p) => p.key(k, me, w, h),
+            Page::Leaders(p) => p.key(k, me, w, h, lang),
+            Page::Profile(p) => p.key(k, me, w, h, lang),
+            Page::Games(p) => p.key(k, me, w, h, lang),
             Page::Replay(p) => p.key(k),
         }
     }
 
-    pub fn mouse(&mut self, m: Mouse, me: &Identity, w: u16, h: u16) -> Vec<Act> {
+    pub fn mouse(&mut self, m: Mouse, me: &Identity, w: u16, h: u16, lang: Lang) -> Vec<Act> {
         match self {
             Page::Leaders(p) => {
-                let rows = p.layout(w, h).rows;
+                let rows = p.layout(w, h, lang).rows;
                 let n = p.rows().len();
-                match p.list.mouse(m, rows, n) {
+                match p.list.mouse(m, rows, n, 1) {
                     Some(i) => p.open_row(i, me),
                     None => vec![],
                 }
             }
             Page::Profile(p) => {
-                let lay = p.layout(me, w, h);
-                let n = p.recent().len();
-                match p.list.mouse(m, lay.rows, n) {
+                let lay = p.layout(me, w, h, lang);
+                let recent = p.recent();
+                let per = game_cols(lay.rows.width, &recent, lang).per;
+                let n = recent.len();
+                match p.list.mouse(m, lay.rows, n, per) {
                     Some(i) => p.open_row(i, me),
                     None => vec![],
                 }
             }
             Page::Games(p) => {
-                let rows = p.layout(w, h).rows;
-                let n = p.items().len();
-                match p.list.mouse(m, rows, n) {
+                let rows = p.layout(w, h, lang).rows;
+                let items: Vec<&GameListItem> = p.items().iter().collect();
+                let per = game_cols(rows.width, &items, lang).per;
+                let n = items.len();
+                match p.list.mouse(m, rows, n, per) {
                     Some(i) => p.open_row(i, me),
                     None => vec![],
                 }
             }
-            Page::Replay(p) => p.mouse(m, w, h),
+            Page::Replay(p) => p.mouse(m, w, h, lang),
         }
     }
 
-    /// The title of the page's help.
+    /// The title of the page's help (a message id).
     pub fn help_title(&self) -> &'static str {
         match self {
-            Page::Leaders(_) => "Leaderboard keys",
-            Page::Profile(_) => "Profile keys",
-            Page::Games(_) => "Game list keys",
-            Page::Replay(_) => "Replay keys",
+            Page::Leaders(_) => "browse-help-leaders",
+            Page::Profile(_) => "browse-help-profile",
+            Page::Games(_) => "browse-help-games",
+            Page::Replay(_) => "replay-help-title",
         }
     }
 
@@ -190,8 +199,9 @@ impl ListSel {
         self.sel = self.sel.min(len.saturating_sub(1));
     }
 
-    /// A click or scroll over the rows: selects; returns the row to open on a second click.
-    fn mouse(&mut self, m: Mouse, rows: Rect, len: usize) -> Option<usize> {
+    /// A click or scroll over the rows (`per` rows an item): selects; returns the item to
+    /// open on a second click.
+    fn mouse(&mut self, m: Mouse, rows: Rect, len: usize, per: usize) -> Option<usize> {
         let pos = (m.column, m.row).into();
         if !rows.contains(pos) {
             return None;
@@ -206,8 +216,9 @@ impl ListSel {
                 None
             }
             MouseKind::Down(MouseButton::Left) => {
-                let off = scroll_offset(Some(self.sel), len, rows.height as usize);
-                let i = off + (m.row - rows.y) as usize;
+                let per = per.max(1);
+                let off = scroll_offset(Some(self.sel), len, rows.height as usize / per);
+                let i = off + (m.row - rows.y) as usize / per;
                 if i >= len {
                     return None;
                 }
@@ -233,8 +244,17 @@ fn cycle_variant(v: Option<Variant>, d: i32) -> Option<Variant> {
     all[(i + d).rem_euclid(all.len() as i32) as usize]
 }
 
-fn variant_name(v: Option<Variant>) -> &'static str {
-    v.map_or("all variants", |v| v.name())
+/// The filter's name in `lang`: a variant, or all of them.
+fn filter_name(lang: Lang, v: Option<Variant>) -> String {
+    v.map_or_else(|| tr(lang, "browse-all-variants"), |v| vname(lang, v))
+}
+
+/// A footer's hints in `lang`.
+fn hints_in(
+    pairs: Vec<(&'static str, &'static str)>,
+    lang: Lang,
+) -> Vec<(&'static str, &'static str)> {
+    keymap::in_lang(pairs, lang)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -310,8 +330,9 @@ pub(crate) struct LeadersUi {
 }
 
 impl LeadersUi {
-    fn layout(&self, w: u16, h: u16) -> ListLayout {
-        list_layout(w, h, footer_rows(&keymap::footer(LEADERS, &Always), w))
+    fn layout(&self, w: u16, h: u16, lang: Lang) -> ListLayout {
+        let hints = hints_in(keymap::footer(LEADERS, &Always), lang);
+        list_layout(w, h, footer_rows(&hints, w))
     }
 
     pub fn rows(&self) -> &[LeaderRow] {
@@ -359,13 +380,13 @@ impl LeadersUi {
         }
     }
 
-    fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16) -> Vec<Act> {
+    fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16, lang: Lang) -> Vec<Act> {
         let Some(a) = keymap::action(LEADERS, k, &Always) else {
             return vec![];
         };
         match a {
             Do::Select => {
-                let page = self.layout(w, h).rows.height as usize;
+                let page = self.layout(w, h, lang).rows.height as usize;
                 self.list.key(k.code, self.rows().len(), page);
                 vec![]
             }
@@ -410,8 +431,8 @@ impl ProfileUi {
         }
     }
 
-    fn layout(&self, me: &Identity, w: u16, h: u16) -> ProfileLayout {
-        let foot = footer_rows(&keymap::footer(PROFILE, &self.cx(me)), w);
+    fn layout(&self, me: &Identity, w: u16, h: u16, lang: Lang) -> ProfileLayout {
+        let foot = footer_rows(&hints_in(keymap::footer(PROFILE, &self.cx(me)), lang), w);
         profile_layout(w, h, self.rating_count(), foot)
     }
 
@@ -448,14 +469,16 @@ impl ProfileUi {
         }
     }
 
-    fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16) -> Vec<Act> {
+    fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16, lang: Lang) -> Vec<Act> {
         let Some(a) = keymap::action(PROFILE, k, &self.cx(me)) else {
             return vec![];
         };
         match a {
             Do::Select => {
-                let page = self.layout(me, w, h).rows.height as usize;
-                self.list.key(k.code, self.recent().len(), page);
+                let rows = self.layout(me, w, h, lang).rows;
+                let recent = self.recent();
+                let page = rows.height as usize / game_cols(rows.width, &recent, lang).per;
+                self.list.key(k.code, recent.len(), page);
                 vec![]
             }
             Do::Prev | Do::Next => {
@@ -467,10 +490,10 @@ impl ProfileUi {
             Do::Open => self.open_row(self.list.sel, me),
             Do::Games => open_games(GameFilter::Player(self.nick.clone()), self.variant),
             Do::Rename => match &self.data {
-                None => vec![Act::Notice("Wait for the profile to load".into())],
-                Some(d) if d.renames_left == 0 => vec![Act::Notice(
-                    "You have changed your name already: one rename per player".into(),
-                )],
+                None => vec![Act::Notice(tr(lang, "browse-notice-wait-profile"))],
+                Some(d) if d.renames_left == 0 => {
+                    vec![Act::Notice(tr(lang, "browse-notice-renamed"))]
+                }
                 Some(_) => vec![Act::Open(Overlay::Name(NameCard::rename(&me.nick)))],
             },
             other => common(other),
@@ -512,8 +535,9 @@ pub(crate) struct GamesUi {
 }
 
 impl GamesUi {
-    fn layout(&self, w: u16, h: u16) -> ListLayout {
-        list_layout(w, h, footer_rows(&keymap::footer(GAMES, &self.filter), w))
+    fn layout(&self, w: u16, h: u16, lang: Lang) -> ListLayout {
+        let hints = hints_in(keymap::footer(GAMES, &self.filter), lang);
+        list_layout(w, h, footer_rows(&hints, w))
     }
 
     pub fn items(&self) -> &[GameListItem] {
@@ -555,14 +579,16 @@ impl GamesUi {
         }
     }
 
-    fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16) -> Vec<Act> {
+    fn key(&mut self, k: Key, me: &Identity, w: u16, h: u16, lang: Lang) -> Vec<Act> {
         let Some(a) = keymap::action(GAMES, k, &self.filter) else {
             return vec![];
         };
         match a {
             Do::Select => {
-                let page = self.layout(w, h).rows.height as usize;
-                self.list.key(k.code, self.items().len(), page);
+                let rows = self.layout(w, h, lang).rows;
+                let items: Vec<&GameListItem> = self.items().iter().collect();
+                let page = rows.height as usize / game_cols(rows.width, &items, lang).per;
+                self.list.key(k.code, items.len(), page);
                 vec![]
             }
             Do::Prev | Do::Next => {
@@ -607,11 +633,11 @@ impl GamesUi {
         }
     }
 
-    fn title(&self, me: &Identity) -> String {
+    fn title(&self, me: &Identity, lang: Lang) -> String {
         match &self.filter {
-            GameFilter::Mine => format!("My games ({})", me.nick),
-            GameFilter::Player(p) => format!("Games of {p}"),
-            GameFilter::Recent => "Recent games".to_string(),
+            GameFilter::Mine => t!(lang, "browse-games-mine", nick = me.nick.as_str()),
+            GameFilter::Player(p) => t!(lang, "browse-games-of", nick = p.as_str()),
+            GameFilter::Recent => tr(lang, "browse-games-recent"),
         }
     }
 }
@@ -619,21 +645,26 @@ impl GamesUi {
 // ---------------------------------------------------------------------------------------
 // Words and dates.
 
-/// A finished game's result in words: `Red won — flag captured`, `draw — agreed`.
-pub(crate) fn result_words(o: Option<Outcome>, dash: &str) -> String {
+/// A finished game's result in words in `lang`: `Red won — flag captured`, `draw — agreed`.
+pub(crate) fn result_words(lang: Lang, o: Option<Outcome>, dash: &str) -> String {
     let Some(o) = o else {
-        return "unfinished".to_string();
+        return tr(lang, "browse-unfinished");
     };
     match o.winner {
-        Some(c) => format!("{} won {dash} {}", c.name(), o.reason.describe()),
+        Some(c) => t!(
+            lang,
+            "browse-result-won",
+            color = color_name(lang, c),
+            dash = dash,
+            reason = end_reason(lang, o.reason)
+        ),
         None => {
             let why = match o.reason {
-                EndReason::DrawAgreed => "agreed",
-                EndReason::MoveCap => "move limit",
-                EndReason::BothCannotMove => "neither side can move",
-                r => r.describe(),
+                EndReason::DrawAgreed => tr(lang, "browse-draw-agreed"),
+                EndReason::MoveCap => tr(lang, "browse-draw-move-limit"),
+                r => end_reason(lang, r),
             };
-            format!("draw {dash} {why}")
+            t!(lang, "browse-result-draw", dash = dash, why = why)
         }
     }
 }
@@ -686,8 +717,19 @@ fn header(buf: &mut Buffer, area: Rect, title: &str, t: &Theme) {
     put_line(buf, area.x, area.y, &line, area.width);
 }
 
-/// `Classic  Duel  Barrage` with the chosen one marked.
-fn tabs(buf: &mut Buffer, area: Rect, names: &[(&str, bool)], hint: &str, t: &Theme) {
+/// Columns a line of spans takes.
+fn spans_width(spans: &[Span<'_>]) -> usize {
+    spans.iter().map(|s| width(&s.content)).sum()
+}
+
+/// `s` right-aligned in `w` columns.
+fn right(s: &str, w: usize) -> String {
+    format!("{}{s}", " ".repeat(w.saturating_sub(width(s))))
+}
+
+/// `Classic  Duel  Barrage` with the chosen one marked, and `hint` after them when it fits
+/// whole (the footer and the help name the keys too).
+fn tabs(buf: &mut Buffer, area: Rect, names: &[(String, bool)], hint: &str, t: &Theme) {
     let mut spans = vec![];
     for (name, on) in names {
         if *on {
@@ -697,51 +739,101 @@ fn tabs(buf: &mut Buffer, area: Rect, names: &[(&str, bool)], hint: &str, t: &Th
         }
         spans.push(Span::raw(" "));
     }
-    spans.push(Span::styled(format!("  {hint}"), t.dim()));
+    let hint = format!("  {hint}");
+    if spans_width(&spans) + width(&hint) < usize::from(area.width) {
+        spans.push(Span::styled(hint, t.dim()));
+    }
     put_line(buf, area.x + 1, area.y, &Line::from(spans), area.width);
 }
 
+/// `what`: the whole message (`loading games...`).
 fn loading(buf: &mut Buffer, rows: Rect, what: &str, t: &Theme) {
-    put(
-        buf,
-        rows.x,
-        rows.y,
-        &format!("loading {what}..."),
-        rows.width,
-        t.dim(),
-    );
+    put(buf, rows.x, rows.y, what, rows.width, t.dim());
+}
+
+/// The leaderboard's columns in a language: each as wide as its title needs, at least
+/// as wide as in English; the nick gets what is left.
+struct LeaderCols {
+    rank: usize,
+    nick: usize,
+    rating: usize,
+    games: usize,
+    heads: [String; 5],
+    you: String,
+}
+
+impl LeaderCols {
+    fn new(lang: Lang, inner: u16) -> LeaderCols {
+        let heads = [
+            tr(lang, "browse-head-rank"),
+            tr(lang, "browse-head-player"),
+            tr(lang, "browse-head-rating"),
+            tr(lang, "browse-head-games"),
+            tr(lang, "browse-head-wdl"),
+        ];
+        let you = tr(lang, "browse-you");
+        let rank = width(&heads[0]).max(5);
+        let rating = width(&heads[2]).max(6);
+        let games = width(&heads[3]).max(5);
+        // What the English columns take beyond 44 cells is taken from the nick.
+        let extra = (rank - 5)
+            + (rating - 6)
+            + (games - 5)
+            + width(&heads[4]).saturating_sub(5)
+            + width(&you).saturating_sub(5);
+        let nick = usize::from(inner).saturating_sub(44 + extra).clamp(8, 24);
+        LeaderCols {
+            rank,
+            nick,
+            rating,
+            games,
+            heads,
+            you,
+        }
+    }
+
+    fn head(&self, pm: &str) -> String {
+        let h = &self.heads;
+        format!(
+            "{}  {}  {} {:>6}  {}  {}",
+            right(&h[0], self.rank),
+            pad(&h[1], self.nick),
+            right(&h[2], self.rating),
+            pm,
+            right(&h[3], self.games),
+            h[4]
+        )
+    }
 }
 
 fn render_leaders(buf: &mut Buffer, p: &LeadersUi, me: &Identity, cx: &Ctx) {
     let t = cx.t;
-    let lay = p.layout(cx.w, cx.h);
-    header(buf, lay.header, "Leaderboard", t);
-    let names: Vec<(&str, bool)> = Variant::ALL
+    let lang = t.lang;
+    let lay = p.layout(cx.w, cx.h, lang);
+    let hints = hints_in(keymap::footer(LEADERS, &Always), lang);
+    header(buf, lay.header, &tr(lang, "browse-leaders-header"), t);
+    let names: Vec<(String, bool)> = Variant::ALL
         .iter()
-        .map(|v| (v.name(), *v == p.variant))
+        .map(|v| (vname(lang, *v), *v == p.variant))
         .collect();
-    tabs(buf, lay.tabs, &names, "Left/Right or 1 2 3: variant", t);
-    let inn = panel(
+    tabs(
         buf,
-        lay.panel,
-        &format!("{} leaderboard", p.variant.name()),
-        true,
+        lay.tabs,
+        &names,
+        &tr(lang, "browse-leaders-tabs-hint"),
         t,
     );
-    let nick_w = (inn.width as usize).saturating_sub(44).clamp(8, 24);
-    let head = format!(
-        "{:>5}  {}  {:>6} {:>6}  {:>5}  {}",
-        "rank",
-        pad("player", nick_w),
-        "rating",
-        t.g.pm,
-        "games",
-        "W/D/L"
+    let title = t!(
+        lang,
+        "browse-leaders-title",
+        variant = vname(lang, p.variant)
     );
-    put(buf, inn.x, inn.y, &head, inn.width, t.dim());
+    let inn = panel(buf, lay.panel, &title, true, t);
+    let cols = LeaderCols::new(lang, inn.width);
+    put(buf, inn.x, inn.y, &cols.head(t.g.pm), inn.width, t.dim());
     let Some(d) = &p.data else {
-        loading(buf, lay.rows, "the leaderboard", t);
-        footer(buf, lay.footer, &keymap::footer(LEADERS, &Always), t);
+        loading(buf, lay.rows, &tr(lang, "browse-loading-leaderboard"), t);
+        footer(buf, lay.footer, &hints, t);
         return;
     };
     let rows: Vec<Line<'static>> = d
@@ -751,20 +843,26 @@ fn render_leaders(buf: &mut Buffer, p: &LeadersUi, me: &Identity, cx: &Ctx) {
             let mine = r.nick == me.nick;
             let nick_style = if mine { t.accent() } else { Style::new() };
             let mut spans = vec![
-                Span::raw(format!("{:>5}  ", r.rank)),
-                Span::styled(pad(&r.nick, nick_w), nick_style),
-                Span::styled(format!("  {:>6}", r.rating), t.title()),
+                Span::raw(format!("{}  ", right(&r.rank.to_string(), cols.rank))),
+                Span::styled(pad(&r.nick, cols.nick), nick_style),
+                Span::styled(
+                    format!("  {}", right(&r.rating.to_string(), cols.rating)),
+                    t.title(),
+                ),
                 Span::styled(
                     format!(" {:>6}", format!("{}{}", t.g.pm, r.deviation)),
                     t.dim(),
                 ),
                 Span::raw(format!(
-                    "  {:>5}  {}/{}/{}",
-                    r.games, r.wins, r.draws, r.losses
+                    "  {}  {}/{}/{}",
+                    right(&r.games.to_string(), cols.games),
+                    r.wins,
+                    r.draws,
+                    r.losses
                 )),
             ];
             if mine {
-                spans.push(Span::styled("  (you)", t.accent()));
+                spans.push(Span::styled(format!("  {}", cols.you), t.accent()));
             }
             Line::from(spans)
         })
@@ -775,77 +873,184 @@ fn render_leaders(buf: &mut Buffer, p: &LeadersUi, me: &Identity, cx: &Ctx) {
         rows,
         Some(p.list.sel),
         true,
-        "no rated players yet",
+        &tr(lang, "browse-no-players"),
         t,
     );
-    footer(buf, lay.footer, &keymap::footer(LEADERS, &Always), t);
+    footer(buf, lay.footer, &hints, t);
 }
 
-/// Column widths of a game list row.
+/// Column widths of a game list row, each as wide as its title and words need in the
+/// language (at least the English widths).
 struct GameCols {
     /// `#123`: what `ssh host replay ID` takes.
     id: usize,
     names: usize,
+    variant: usize,
+    rated: usize,
     result: usize,
+    moves: usize,
     date: usize,
+    /// The date's characters shown: with the time (16) or without (10).
+    cut: usize,
+    /// Rows a game takes: 2 when its result in words does not fit beside the rest (it
+    /// goes on a row of its own under them).
+    per: usize,
+    lang: Lang,
 }
 
-/// The columns for `games` in `width` cells.
-fn game_cols(width: u16, games: &[&GameListItem]) -> GameCols {
-    let w = width as usize;
+/// The result of `g` in words as the list says it, from the side of `who` when they
+/// played it.
+fn game_result(g: &GameListItem, who: Option<&str>, lang: Lang, dash: &str) -> String {
+    let side = game_side(g, who);
+    match (g.outcome, side) {
+        (Some(o), Some(me)) if o.winner.is_some() => {
+            let reason = end_reason(lang, o.reason);
+            if o.winner == Some(me) {
+                t!(lang, "browse-you-won", dash = dash, reason = reason)
+            } else {
+                t!(lang, "browse-you-lost", dash = dash, reason = reason)
+            }
+        }
+        (o, _) => result_words(lang, o, dash),
+    }
+}
+
+fn game_side(g: &GameListItem, who: Option<&str>) -> Option<Color> {
+    match who {
+        Some(w) if w == g.red => Some(Color::Red),
+        Some(w) if w == g.blue => Some(Color::Blue),
+        _ => None,
+    }
+}
+
+/// The columns for `games` in `width` cells in `lang`.
+fn game_cols(width_: u16, games: &[&GameListItem], lang: Lang) -> GameCols {
+    let w = width_ as usize;
     let id = games
         .iter()
         .map(|g| g.id.to_string().len() + 1)
         .max()
         .unwrap_or(2)
-        .max(2);
-    // id and a gap, variant 7, rated 6, plies 5, gaps 2 x 5.
-    let date = if w >= 90 { 16 } else { 10 };
-    let rest = w.saturating_sub(id + 1 + 7 + 6 + 5 + date + 10);
+        .max(2)
+        .max(width(&tr(lang, "browse-head-id")));
+    let variant = Variant::ALL
+        .iter()
+        .map(|v| width(&vname(lang, *v)))
+        .chain([width(&tr(lang, "browse-head-variant")), 7])
+        .max()
+        .unwrap_or(7);
+    let rated = ["browse-head-rated", "browse-rated", "browse-casual"]
+        .iter()
+        .map(|id| width(&tr(lang, id)))
+        .chain([6])
+        .max()
+        .unwrap_or(6);
+    let moves = width(&tr(lang, "browse-head-moves")).max(5);
+    let wide = w >= 90;
+    let date_head = tr(
+        lang,
+        if wide {
+            "browse-head-ended"
+        } else {
+            "browse-head-date"
+        },
+    );
+    let cut = if wide { 16 } else { 10 };
+    let date = width(&date_head).max(cut);
+    // id and a gap, variant, rated, moves, date, gaps 2 x 5.
+    let rest = w.saturating_sub(id + 1 + variant + rated + moves + date + 10);
     // The result in words gets room first (about 30 cells), the names the rest.
     let nick = (rest.saturating_sub(30) / 2).clamp(6, 16);
-    let names = 2 * nick + 4;
+    let vs = width(&tr(lang, "browse-vs"));
+    let names = (2 * nick + 2 + vs).max(width(&tr(lang, "browse-head-players")));
+    let mut result = rest.saturating_sub(names).max(8);
+    // The longest result these games may show (from either side, in ASCII too).
+    let longest = games
+        .iter()
+        .flat_map(|g| {
+            [
+                game_result(g, Some(g.red.as_str()), lang, "--"),
+                game_result(g, Some(g.blue.as_str()), lang, "--"),
+                game_result(g, None, lang, "--"),
+            ]
+        })
+        .map(|s| width(&s))
+        .max()
+        .unwrap_or(0);
+    let per = if longest <= result { 1 } else { 2 };
+    // Two rows a game: the names get the result's room (and its gap) on the first.
+    let names = if per == 2 {
+        result = 0;
+        // One space between the columns (four gaps of two were counted, and the result's).
+        (rest + 6).max(width(&tr(lang, "browse-head-players")))
+    } else {
+        names
+    };
     GameCols {
         id,
         names,
-        result: rest.saturating_sub(names).max(8),
+        variant,
+        rated,
+        result,
+        moves,
         date,
+        cut,
+        per,
+        lang,
     }
 }
 
-fn games_head(c: &GameCols) -> String {
-    format!(
-        "{} {}  {}  {}  {}  {:>5}  {}",
-        pad("#", c.id),
-        pad("red vs blue", c.names),
-        pad("variant", 7),
-        pad("rated", 6),
-        pad("result", c.result),
-        "moves",
-        pad(
-            if c.date >= 16 {
-                "ended (UTC)"
+impl GameCols {
+    fn head(&self) -> String {
+        let lang = self.lang;
+        let date = tr(
+            lang,
+            if self.cut >= 16 {
+                "browse-head-ended"
             } else {
-                "date (UTC)"
+                "browse-head-date"
             },
-            c.date
+        );
+        let result = if self.per == 1 {
+            format!("{}  ", pad(&tr(lang, "browse-head-result"), self.result))
+        } else {
+            String::new()
+        };
+        let gap = self.gap();
+        format!(
+            "{} {}{gap}{}{gap}{}{gap}{}{}{gap}{}",
+            pad(&tr(lang, "browse-head-id"), self.id),
+            pad(&tr(lang, "browse-head-players"), self.names),
+            pad(&tr(lang, "browse-head-variant"), self.variant),
+            pad(&tr(lang, "browse-head-rated"), self.rated),
+            result,
+            right(&tr(lang, "browse-head-moves"), self.moves),
+            pad(&date, self.date)
         )
-    )
+    }
+
+    /// Between two columns: two spaces, one when a game takes two rows (the room is short).
+    fn gap(&self) -> &'static str {
+        if self.per == 1 {
+            "  "
+        } else {
+            " "
+        }
+    }
 }
 
-/// A game's row; `who`: whose list it is (the result is said from their side).
-fn game_line(g: &GameListItem, c: &GameCols, who: Option<&str>, t: &Theme) -> Line<'static> {
-    let nick = (c.names - 4) / 2;
+/// A game's rows (one, or two with the result under the rest: see [`GameCols::per`]);
+/// `who`: whose list it is (the result is said from their side).
+fn game_line(g: &GameListItem, c: &GameCols, who: Option<&str>, t: &Theme) -> Vec<Line<'static>> {
+    let lang = c.lang;
+    let vs = tr(lang, "browse-vs");
+    let nick = (c.names - 2 - width(&vs)) / 2;
     let red = trunc(&g.red, nick);
     let blue = trunc(&g.blue, nick);
-    let used = red.chars().count() + blue.chars().count() + 4;
+    let used = red.chars().count() + blue.chars().count() + 2 + width(&vs);
     let mut date = utc_datetime(g.ended_at);
-    date.truncate(c.date);
-    let side = match who {
-        Some(w) if w == g.red => Some(Color::Red),
-        Some(w) if w == g.blue => Some(Color::Blue),
-        _ => None,
-    };
+    date.truncate(c.cut);
+    let side = game_side(g, who);
     let result_style = match g.outcome.and_then(|o| o.winner) {
         Some(col) if side.is_some() => {
             if Some(col) == side {
@@ -857,43 +1062,110 @@ fn game_line(g: &GameListItem, c: &GameCols, who: Option<&str>, t: &Theme) -> Li
         Some(col) => t.side(col),
         None => Style::new(),
     };
-    let result = match (g.outcome, side) {
-        (Some(o), Some(me)) if o.winner.is_some() => {
-            let verdict = if o.winner == Some(me) { "won" } else { "lost" };
-            format!("{verdict} {} {}", t.g.dash, o.reason.describe())
-        }
-        (o, _) => result_words(o, t.g.dash),
-    };
-    Line::from(vec![
+    let result = game_result(g, who, lang, t.g.dash);
+    let rated = tr(
+        lang,
+        if g.rated {
+            "browse-rated"
+        } else {
+            "browse-casual"
+        },
+    );
+    let mut first = vec![
         Span::styled(pad(&format!("#{}", g.id), c.id), t.dim()),
         Span::raw(" "),
         Span::styled(red, t.side(Color::Red)),
-        Span::raw(" vs "),
+        Span::raw(format!(" {vs} ")),
         Span::styled(blue, t.side(Color::Blue)),
-        Span::raw(" ".repeat(c.names.saturating_sub(used) + 2)),
+        Span::raw(" ".repeat(c.names.saturating_sub(used) + c.gap().len())),
         Span::raw(format!(
-            "{}  {}  ",
-            pad(g.variant.name(), 7),
-            pad(if g.rated { "rated" } else { "casual" }, 6)
+            "{}{gap}{}{gap}",
+            pad(&vname(lang, g.variant), c.variant),
+            pad(&rated, c.rated),
+            gap = c.gap()
         )),
-        Span::styled(pad(&result, c.result), result_style),
-        // Moves as the move list numbers them: a move is Red's and Blue's.
-        Span::raw(format!("  {:>5}  ", g.plies.div_ceil(2))),
-        Span::styled(date, t.dim()),
-    ])
+    ];
+    if c.per == 1 {
+        first.push(Span::styled(pad(&result, c.result), result_style));
+        first.push(Span::raw("  "));
+    }
+    // Moves as the move list numbers them: a move is Red's and Blue's.
+    first.push(Span::raw(format!(
+        "{}{}",
+        right(&g.plies.div_ceil(2).to_string(), c.moves),
+        c.gap()
+    )));
+    first.push(Span::styled(date, t.dim()));
+    let mut rows = vec![Line::from(first)];
+    if c.per == 2 {
+        rows.push(Line::from(vec![
+            Span::raw(" ".repeat(c.id + 1)),
+            Span::styled(result, result_style),
+        ]));
+    }
+    rows
+}
+
+/// A list of games, `per` rows each (see [`GameCols::per`]), the selected one marked.
+fn draw_games(
+    buf: &mut Buffer,
+    area: Rect,
+    games: Vec<Vec<Line<'static>>>,
+    per: usize,
+    selected: usize,
+    empty: &str,
+    t: &Theme,
+) {
+    if per <= 1 {
+        let rows = games.into_iter().flatten().collect();
+        draw_list(buf, area, rows, Some(selected), true, empty, t);
+        return;
+    }
+    if games.is_empty() {
+        put(buf, area.x, area.y, empty, area.width, t.dim());
+        return;
+    }
+    let slots = (usize::from(area.height) / per).max(1);
+    let off = scroll_offset(Some(selected), games.len(), slots);
+    for (k, rows) in games.iter().enumerate().skip(off).take(slots) {
+        for (j, row) in rows.iter().enumerate() {
+            let y = area.y + ((k - off) * per + j) as u16;
+            if y >= area.bottom() {
+                break;
+            }
+            if k == selected {
+                let st = t.row_focus();
+                super::widgets::fill(buf, Rect::new(area.x, y, area.width, 1), st);
+                put_line(buf, area.x, y, &row.clone().patch_style(st), area.width);
+            } else {
+                put_line(buf, area.x, y, row, area.width);
+            }
+        }
+    }
+    if off > 0 {
+        put(
+            buf,
+            area.right().saturating_sub(3),
+            area.y,
+            "...",
+            3,
+            t.dim(),
+        );
+    }
 }
 
 fn render_games(buf: &mut Buffer, p: &GamesUi, me: &Identity, cx: &Ctx) {
     let t = cx.t;
-    let lay = p.layout(cx.w, cx.h);
-    header(buf, lay.header, "Games", t);
+    let lang = t.lang;
+    let lay = p.layout(cx.w, cx.h, lang);
+    header(buf, lay.header, &tr(lang, "browse-games-header"), t);
     let names: Vec<(String, bool)> = p
         .sources()
         .iter()
         .map(|f| {
             let n = match f {
-                GameFilter::Mine => "mine".to_string(),
-                GameFilter::Recent => "recent".to_string(),
+                GameFilter::Mine => tr(lang, "browse-tab-mine"),
+                GameFilter::Recent => tr(lang, "browse-tab-recent"),
                 GameFilter::Player(n) => trunc(n, 16),
             };
             (n, *f == p.filter)
@@ -908,13 +1180,25 @@ fn render_games(buf: &mut Buffer, p: &GamesUi, me: &Identity, cx: &Ctx) {
         }
         spans.push(Span::raw(" "));
     }
-    spans.push(Span::styled("Tab: list   ".to_string(), t.dim()));
-    spans.push(Span::raw("variant: "));
-    spans.push(Span::styled(
-        variant_name(p.variant).to_string(),
-        t.accent(),
-    ));
-    spans.push(Span::styled(" (Left/Right)".to_string(), t.dim()));
+    let list_hint = Span::styled(format!("{}   ", tr(lang, "browse-tab-list")), t.dim());
+    let variant = vec![
+        Span::raw(format!("{} ", tr(lang, "browse-tab-variant"))),
+        Span::styled(filter_name(lang, p.variant), t.accent()),
+    ];
+    let keys = Span::styled(format!(" {}", tr(lang, "browse-tab-variant-keys")), t.dim());
+    // The key hints only when they fit whole (the footer and the help have them too).
+    let room = usize::from(lay.tabs.width.saturating_sub(1));
+    let need = spans_width(&spans) + spans_width(&variant);
+    let with_list = need + width(&list_hint.content) <= room;
+    let with_keys = need + width(&list_hint.content) + width(&keys.content) <= room
+        || (!with_list && need + width(&keys.content) <= room);
+    if with_list {
+        spans.push(list_hint);
+    }
+    spans.extend(variant);
+    if with_keys {
+        spans.push(keys);
+    }
     put_line(
         buf,
         lay.tabs.x + 1,
@@ -925,31 +1209,36 @@ fn render_games(buf: &mut Buffer, p: &GamesUi, me: &Identity, cx: &Ctx) {
 
     let count = p.data.as_ref().map(|d| d.items.len());
     let title = match count {
-        Some(n) => format!("{} ({n})", p.title(me)),
-        None => p.title(me),
+        Some(n) => t!(
+            lang,
+            "browse-games-count",
+            title = p.title(me, lang),
+            count = n
+        ),
+        None => p.title(me, lang),
     };
     let inn = panel(buf, lay.panel, &title, true, t);
     let items: Vec<&GameListItem> = p.items().iter().collect();
-    let cols = game_cols(inn.width, &items);
-    put(buf, inn.x, inn.y, &games_head(&cols), inn.width, t.dim());
+    let cols = game_cols(inn.width, &items, lang);
+    put(buf, inn.x, inn.y, &cols.head(), inn.width, t.dim());
     let who = match &p.filter {
         GameFilter::Player(n) => n.as_str(),
         GameFilter::Mine | GameFilter::Recent => me.nick.as_str(),
     };
     if p.data.is_none() {
-        loading(buf, lay.rows, "games", t);
+        loading(buf, lay.rows, &tr(lang, "browse-loading-games"), t);
     } else {
         let rows = items
             .iter()
             .map(|g| game_line(g, &cols, Some(who), t))
             .collect();
-        draw_list(
+        draw_games(
             buf,
             lay.rows,
             rows,
-            Some(p.list.sel),
-            true,
-            "no finished games here",
+            cols.per,
+            p.list.sel,
+            &tr(lang, "browse-no-finished"),
             t,
         );
     }
@@ -957,19 +1246,26 @@ fn render_games(buf: &mut Buffer, p: &GamesUi, me: &Identity, cx: &Ctx) {
     if let Some(g) = items.get(p.list.sel).filter(|g| !g.private) {
         border_note(buf, lay.panel, cx.me.game_link(g.id), t);
     }
-    footer(buf, lay.footer, &keymap::footer(GAMES, &p.filter), t);
+    let hints = hints_in(keymap::footer(GAMES, &p.filter), lang);
+    footer(buf, lay.footer, &hints, t);
 }
 
-fn rating_line(r: &VariantRating, on: bool, t: &Theme) -> Line<'static> {
+fn rating_line(r: &VariantRating, on: bool, lang: Lang, t: &Theme) -> Line<'static> {
     let name_style = if on { t.accent() } else { t.title() };
+    let name_w = Variant::ALL
+        .iter()
+        .map(|v| width(&vname(lang, *v)))
+        .max()
+        .unwrap_or(8)
+        .max(8);
     Line::from(vec![
-        Span::styled(pad(r.variant.name(), 8), name_style),
+        Span::styled(pad(&vname(lang, r.variant), name_w), name_style),
         Span::styled(format!(" {:>5}", r.rating), t.title()),
         Span::styled(format!(" {}{:<4}", t.g.pm, r.deviation), t.dim()),
         Span::raw(format!(
-            "  {} {}  W/D/L {}/{}/{}",
-            r.games,
-            if r.games == 1 { "game" } else { "games" },
+            "  {}  {} {}/{}/{}",
+            t!(lang, "browse-rating-games", count = r.games),
+            tr(lang, "browse-head-wdl"),
             r.wins,
             r.draws,
             r.losses
@@ -979,33 +1275,33 @@ fn rating_line(r: &VariantRating, on: bool, t: &Theme) -> Line<'static> {
 
 fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
     let t = cx.t;
-    let lay = p.layout(me, cx.w, cx.h);
+    let lang = t.lang;
+    let lay = p.layout(me, cx.w, cx.h, lang);
+    let hints = hints_in(keymap::footer(PROFILE, &p.cx(me)), lang);
     let who = if p.nick == me.nick {
-        format!("Profile of {} (you)", p.nick)
+        t!(lang, "browse-profile-of-you", nick = p.nick.as_str())
     } else {
-        format!("Profile of {}", p.nick)
+        t!(lang, "browse-profile-of", nick = p.nick.as_str())
     };
     header(buf, lay.header, &who, t);
     if p.mine(me) {
         let rename = match p.data.as_ref().map(|d| d.renames_left) {
-            None => "",
-            Some(0) => "name changed already (one rename per player)",
-            Some(_) => "r: change your name (once)",
+            None => String::new(),
+            Some(0) => tr(lang, "browse-renamed-already"),
+            Some(_) => tr(lang, "browse-rename-once"),
         };
-        let rw = rename.chars().count() as u16;
-        let used = 2 + "stratego-ssh".len() as u16 + who.chars().count() as u16 + 3;
+        let rw = width(&rename) as u16;
+        let used = 2 + "stratego-ssh".len() as u16 + width(&who) as u16 + 3;
         if rw > 0 && used + rw <= lay.header.width {
             let x = lay.header.right() - rw;
-            put(buf, x, lay.header.y, rename, rw, t.dim());
+            put(buf, x, lay.header.y, &rename, rw, t.dim());
         }
     }
-    let inn = panel(buf, lay.ratings, &format!("{}: ratings", p.nick), true, t);
+    let ratings_title = t!(lang, "browse-ratings-title", nick = p.nick.as_str());
+    let inn = panel(buf, lay.ratings, &ratings_title, true, t);
+    let recent_title = tr(lang, "browse-recent-title");
     if p.guest {
-        let text = format!(
-            "{} is a guest: a guest has no stored profile (no rating, no game history, \
-             casual games only). A player with an SSH key keeps a name, a rating and games.",
-            p.nick
-        );
+        let text = t!(lang, "browse-guest-text", nick = p.nick.as_str());
         for (k, l) in wrap(&text, usize::from(inn.width))
             .iter()
             .take(usize::from(inn.height))
@@ -1013,18 +1309,19 @@ fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
         {
             put(buf, inn.x, inn.y + k as u16, l, inn.width, Style::new());
         }
-        panel(buf, lay.games, "Recent games", false, t);
-        footer(buf, lay.footer, &keymap::footer(PROFILE, &p.cx(me)), t);
+        panel(buf, lay.games, &recent_title, false, t);
+        footer(buf, lay.footer, &hints, t);
         return;
     }
     let Some(d) = &p.data else {
-        loading(buf, inn, "the profile", t);
-        panel(buf, lay.games, "Recent games", false, t);
-        footer(buf, lay.footer, &keymap::footer(PROFILE, &p.cx(me)), t);
+        loading(buf, inn, &tr(lang, "browse-loading-profile"), t);
+        panel(buf, lay.games, &recent_title, false, t);
+        footer(buf, lay.footer, &hints, t);
         return;
     };
     if d.ratings.is_empty() {
-        put(buf, inn.x, inn.y, "no rated games yet", inn.width, t.dim());
+        let none = tr(lang, "browse-no-ratings");
+        put(buf, inn.x, inn.y, &none, inn.width, t.dim());
     }
     let mut y = inn.y;
     for r in &d.ratings {
@@ -1032,7 +1329,7 @@ fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
             break;
         }
         let on = p.variant == Some(r.variant);
-        put_line(buf, inn.x, y, &rating_line(r, on, t), inn.width);
+        put_line(buf, inn.x, y, &rating_line(r, on, lang, t), inn.width);
         y += 1;
         let ch = lay.chart_h.min(inn.bottom().saturating_sub(y));
         if ch == 0 {
@@ -1044,7 +1341,7 @@ fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
                 buf,
                 inn.x + 2,
                 y,
-                "no history yet",
+                &tr(lang, "browse-no-history"),
                 inn.width.saturating_sub(2),
                 t.dim(),
             );
@@ -1067,9 +1364,9 @@ fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
             let st = if on { t.accent() } else { t.good() };
             sparkline(buf, chart, &values, st, t);
             let n = values.len().min(chart.width as usize);
-            let note = format!("last {n} rated games");
+            let note = t!(lang, "browse-last-rated", count = n);
             let nx = chart.x + n as u16 + 2;
-            if nx + note.len() as u16 <= inn.right() {
+            if nx + width(&note) as u16 <= inn.right() {
                 put(buf, nx, y + ch - 1, &note, inn.right() - nx, t.dim());
             }
         }
@@ -1077,26 +1374,30 @@ fn render_profile(buf: &mut Buffer, p: &ProfileUi, me: &Identity, cx: &Ctx) {
     }
 
     let recent = p.recent();
-    let title = format!("Recent games ({})", variant_name(p.variant));
+    let title = t!(
+        lang,
+        "browse-recent-title-of",
+        variant = filter_name(lang, p.variant)
+    );
     let ginn = panel(buf, lay.games, &title, true, t);
-    let cols = game_cols(ginn.width, &recent);
-    put(buf, ginn.x, ginn.y, &games_head(&cols), ginn.width, t.dim());
+    let cols = game_cols(ginn.width, &recent, lang);
+    put(buf, ginn.x, ginn.y, &cols.head(), ginn.width, t.dim());
     let rows = recent
         .iter()
         .map(|g| game_line(g, &cols, Some(&p.nick), t))
         .collect();
-    draw_list(
+    draw_games(
         buf,
         lay.rows,
         rows,
-        Some(p.list.sel),
-        true,
-        "no games yet",
+        cols.per,
+        p.list.sel,
+        &tr(lang, "browse-no-games-yet"),
         t,
     );
     // The player's web page, on the ratings' bottom border.
     border_note(buf, lay.ratings, me.player_link(&p.nick), t);
-    footer(buf, lay.footer, &keymap::footer(PROFILE, &p.cx(me)), t);
+    footer(buf, lay.footer, &hints, t);
 }
 
 /// A link on a panel's bottom border (` https://host/game/7 `), when it fits whole: a
@@ -1183,36 +1484,37 @@ impl Conditions<If> for GameFilter {
 
 const LIST_KEYS: &[KeyCode] = &[Up, ch('k'), Down, ch('j')];
 const PAGE_KEYS: &[KeyCode] = &[PageUp, PageDown, Home, End];
-const PAGE_HELP: (&str, &str) = ("PgUp/PgDn, Home/End", "a page up / down, first / last");
-const SHIFT_HELP: (&str, &str) = ("h / l, Tab / Shift-Tab", "the previous / next variant");
-const VARIANT_HELP: (&str, &str) = ("Left / Right, v", "variant: all / Classic / Duel / Barrage");
+const PAGE_HELP: (&str, &str) = ("browse-key-pages", "browse-help-page");
+const SHIFT_HELP: (&str, &str) = ("browse-key-h-l-tab", "browse-help-shift");
+const VARIANT_HELP: (&str, &str) = ("keys-left-right-v", "browse-help-variant");
+const LR123_HELP: (&str, &str) = ("browse-key-left-right-123", "browse-help-variants");
 const BACK: Binding<Do, Never> = on(&[Esc, ch('q')], Do::Back)
-    .hints(&[hint(4, "Esc", "back")])
-    .help("Esc / q", "back");
-const SETTINGS: Binding<Do, Never> = on(&[F(2)], Do::Settings).help("F2", "settings");
-const HELP: Binding<Do, Never> = on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "help")]);
+    .hints(&[hint(4, "keys-esc", "browse-keys-back")])
+    .help("keys-esc-q", "browse-help-back");
+const SETTINGS: Binding<Do, Never> = on(&[F(2)], Do::Settings).help("F2", "browse-help-settings");
+const HELP: Binding<Do, Never> =
+    on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "browse-keys-help")]);
 
 /// The leaderboard's keys.
 const LEADERS: &[Binding<Do, Never>] = &[
     on(LIST_KEYS, Do::Select)
-        .hints(&[hint(2, "Up/Down", "select")])
-        .help("Up / Down, j / k", "select a player"),
+        .hints(&[hint(2, "keys-up-down", "browse-keys-select")])
+        .help("keys-up-down-jk", "browse-help-select-player"),
     on(PAGE_KEYS, Do::Select).help(PAGE_HELP.0, PAGE_HELP.1),
     on(&[Left], Do::Prev)
-        .hints(&[hint(1, "Left/Right", "variant")])
-        .help("Left / Right, 1 2 3", "Classic / Duel / Barrage"),
-    on(&[Right], Do::Next).help("Left / Right, 1 2 3", "Classic / Duel / Barrage"),
-    on(&[ch('1'), ch('2'), ch('3')], Do::Variant)
-        .help("Left / Right, 1 2 3", "Classic / Duel / Barrage"),
+        .hints(&[hint(1, "keys-left-right", "browse-keys-variant")])
+        .help(LR123_HELP.0, LR123_HELP.1),
+    on(&[Right], Do::Next).help(LR123_HELP.0, LR123_HELP.1),
+    on(&[ch('1'), ch('2'), ch('3')], Do::Variant).help(LR123_HELP.0, LR123_HELP.1),
     on(&[ch('h'), BackTab], Do::Prev).help(SHIFT_HELP.0, SHIFT_HELP.1),
     on(&[ch('l'), Tab], Do::Next).help(SHIFT_HELP.0, SHIFT_HELP.1),
     on(&[Enter], Do::Open)
-        .hints(&[hint(0, "Enter", "profile")])
-        .help("Enter", "the selected player's profile"),
+        .hints(&[hint(0, "keys-enter", "browse-keys-profile")])
+        .help("keys-enter", "browse-help-open-profile"),
     on(&[ch('p')], Do::Profile)
-        .hints(&[hint(3, "p", "my profile")])
-        .help("p", "my profile"),
-    note("mouse", "click selects, click again opens the profile"),
+        .hints(&[hint(3, "p", "browse-keys-my-profile")])
+        .help("p", "browse-help-my-profile"),
+    note("keys-mouse", "browse-help-mouse-profile"),
     SETTINGS,
     BACK,
     HELP,
@@ -1221,68 +1523,82 @@ const LEADERS: &[Binding<Do, Never>] = &[
 /// A profile's keys.
 const PROFILE: &[Binding<Do, Mine>] = &[
     on(LIST_KEYS, Do::Select)
-        .hints(&[hint(3, "Up/Down", "select")])
-        .help("Up / Down, j / k", "select a recent game"),
+        .hints(&[hint(3, "keys-up-down", "browse-keys-select")])
+        .help("keys-up-down-jk", "browse-help-select-recent"),
     on(PAGE_KEYS, Do::Select).help(PAGE_HELP.0, PAGE_HELP.1),
     on(&[Enter], Do::Open)
-        .hints(&[hint(0, "Enter", "replay")])
-        .help("Enter", "replay the selected game"),
+        .hints(&[hint(0, "keys-enter", "browse-keys-replay")])
+        .help("keys-enter", "browse-help-replay"),
     on(&[Left], Do::Prev)
-        .hints(&[hint(2, "Left/Right", "variant")])
+        .hints(&[hint(2, "keys-left-right", "browse-keys-variant")])
         .help(VARIANT_HELP.0, VARIANT_HELP.1),
     on(&[Right, ch('v')], Do::Next).help(VARIANT_HELP.0, VARIANT_HELP.1),
     on(&[ch('h'), BackTab], Do::Prev).help(SHIFT_HELP.0, SHIFT_HELP.1),
     on(&[ch('l'), Tab], Do::Next).help(SHIFT_HELP.0, SHIFT_HELP.1),
     on(&[ch('g')], Do::Games)
-        .hints(&[hint(1, "g", "all games")])
-        .help("g", "all games of this player"),
+        .hints(&[hint(1, "g", "browse-keys-all-games")])
+        .help("g", "browse-help-all-games"),
     on(&[ch('r')], Do::Rename)
         .when(&[Mine])
-        .hints(&[hint(6, "r", "rename")])
-        .help("r", "change my name (once)"),
-    note("mouse", "click selects, click again replays"),
-    on(&[F(2)], Do::Settings).help("F2", "settings"),
+        .hints(&[hint(6, "r", "browse-keys-rename")])
+        .help("r", "browse-help-rename"),
+    note("keys-mouse", "browse-help-mouse-replay"),
+    on(&[F(2)], Do::Settings).help("F2", "browse-help-settings"),
     on(&[Esc, ch('q')], Do::Back)
-        .hints(&[hint(4, "Esc", "back")])
-        .help("Esc / q", "back"),
-    on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "help")]),
+        .hints(&[hint(4, "keys-esc", "browse-keys-back")])
+        .help("keys-esc-q", "browse-help-back"),
+    on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "browse-keys-help")]),
 ];
 
 /// The game list's keys.
 const GAMES: &[Binding<Do, If>] = &[
-    on(LIST_KEYS, Do::Select).help("Up / Down, j / k", "select a game"),
+    on(LIST_KEYS, Do::Select).help("keys-up-down-jk", "browse-help-select-game"),
     on(PAGE_KEYS, Do::Select).help(PAGE_HELP.0, PAGE_HELP.1),
     on(&[Enter], Do::Open)
-        .hints(&[hint(0, "Enter", "replay")])
-        .help("Enter", "replay the selected game"),
+        .hints(&[hint(0, "keys-enter", "browse-keys-replay")])
+        .help("keys-enter", "browse-help-replay"),
     on(&[Left], Do::Prev)
-        .hints(&[hint(1, "Left/Right", "variant")])
+        .hints(&[hint(1, "keys-left-right", "browse-keys-variant")])
         .help(VARIANT_HELP.0, VARIANT_HELP.1),
     on(&[Right, ch('v')], Do::Next).help(VARIANT_HELP.0, VARIANT_HELP.1),
-    on(&[ch('h')], Do::Prev).help("h / l", "the previous / next variant"),
-    on(&[ch('l')], Do::Next).help("h / l", "the previous / next variant"),
+    on(&[ch('h')], Do::Prev).help("browse-key-h-l", "browse-help-shift"),
+    on(&[ch('l')], Do::Next).help("browse-key-h-l", "browse-help-shift"),
     on(&[Tab, BackTab], Do::Source)
-        .hints(&[hint(2, "Tab", "mine/recent")])
-        .help(
-            "Tab / Shift-Tab",
-            "my games / recent games / the player's games",
-        ),
+        .hints(&[hint(2, "keys-tab", "browse-keys-mine-recent")])
+        .help("keys-tab-shift-tab", "browse-help-sources"),
     on(&[ch('m')], Do::Mine)
         .when(&[If::NotMine])
-        .help("m / r", "my games / recent games"),
+        .help("browse-key-m-r", "browse-help-mine-recent"),
     on(&[ch('r')], Do::Recent)
         .when(&[If::NotRecent])
-        .help("m / r", "my games / recent games"),
+        .help("browse-key-m-r", "browse-help-mine-recent"),
     on(&[ch('p')], Do::Profile)
-        .hints(&[hint(3, "p", "profile")])
-        .help("p", "profile of the opponent (Red in recent games)"),
-    note("mouse", "click selects, click again replays"),
-    on(&[F(2)], Do::Settings).help("F2", "settings"),
+        .hints(&[hint(3, "p", "browse-keys-profile")])
+        .help("p", "browse-help-opponent"),
+    note("keys-mouse", "browse-help-mouse-replay"),
+    on(&[F(2)], Do::Settings).help("F2", "browse-help-settings"),
     on(&[Esc, ch('q')], Do::Back)
-        .hints(&[hint(4, "Esc", "back")])
-        .help("Esc / q", "back"),
-    on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "help")]),
+        .hints(&[hint(4, "keys-esc", "browse-keys-back")])
+        .help("keys-esc-q", "browse-help-back"),
+    on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "browse-keys-help")]),
 ];
+
+/// A table with its help's key labels in English (they are message ids), for the check
+/// that each label names its keys.
+#[cfg(test)]
+pub(crate) fn labels_in_english<A: Copy, C: Copy>(table: &[Binding<A, C>]) -> Vec<Binding<A, C>> {
+    use super::keymap::Help;
+    table
+        .iter()
+        .map(|b| {
+            let mut b = *b;
+            if let Help::Line(k, w) = b.help {
+                b.help = Help::Line(crate::i18n::text_static(Lang::En, k), w);
+            }
+            b
+        })
+        .collect()
+}
 
 #[cfg(test)]
 mod tests {
@@ -1292,9 +1608,9 @@ mod tests {
     #[test]
     fn help_labels_name_their_keys() {
         use crate::ui::keymap::tests::labels_name_their_keys;
-        labels_name_their_keys("leaderboard", LEADERS);
-        labels_name_their_keys("profile", PROFILE);
-        labels_name_their_keys("games", GAMES);
+        labels_name_their_keys("leaderboard", &labels_in_english(LEADERS));
+        labels_name_their_keys("profile", &labels_in_english(PROFILE));
+        labels_name_their_keys("games", &labels_in_english(GAMES));
     }
 
     #[test]

@@ -797,7 +797,7 @@ impl App {
                 None => vec![],
             },
             Shown::Browse => match self.pages.last_mut() {
-                Some(p) => p.key(k, &self.me, w, h),
+                Some(p) => p.key(k, &self.me, w, h, self.settings.lang),
                 None => vec![],
             },
             Shown::Admin => match &mut self.admin {
@@ -904,7 +904,7 @@ impl App {
                 None => vec![],
             },
             Shown::Browse => match self.pages.last_mut() {
-                Some(p) => p.mouse(m, &self.me, w, h),
+                Some(p) => p.mouse(m, &self.me, w, h, self.settings.lang),
                 None => vec![],
             },
             Shown::Admin => match &mut self.admin {

@@ -17,11 +17,15 @@ use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::keymap::{self, ch, hint, note, on, Binding, Conditions, Described, With};
 use super::layout::{board_layout, BoardLayout};
 use super::theme::Theme;
+use super::vocab::{color_name, variant_name};
 use super::widgets::{footer, pad, paragraph, put, put_line, trunc};
-use super::{Act, Ctx, Effect, Overlay};
+use super::words::{width, wrap, wrap_line};
+use super::{rank_label, Act, Ctx, Effect, Overlay};
+use crate::i18n::{tr, Lang};
 use crate::proto::{BrowseCmd, GameId, GameListItem, Perspective, ReplaySnapshot};
-use crate::rules::notation::{battle_sentence, move_text};
-use crate::rules::{Color, Numbering, Outcome, Rank};
+use crate::rules::notation::battle_sentence;
+use crate::rules::{BattleResult, Color, Immobility, Numbering, Options, Outcome, Rank, ViewMove};
+use crate::t;
 use KeyCode::{Down, End, Esc, Home, Left, PageDown, PageUp, Right, Up, F};
 
 /// Autoplay speeds: milliseconds per ply.
@@ -55,17 +59,98 @@ pub(crate) struct ReplayUi {
     pub private: bool,
 }
 
-fn perspective_words(p: Perspective) -> &'static str {
-    match p {
-        Perspective::All => "everything revealed",
-        Perspective::Red => "as Red saw it",
-        Perspective::Blue => "as Blue saw it",
+fn perspective_words(lang: Lang, p: Perspective) -> String {
+    tr(
+        lang,
+        match p {
+            Perspective::All => "replay-everything",
+            Perspective::Red => "replay-as-red",
+            Perspective::Blue => "replay-as-blue",
+        },
+    )
+}
+
+/// `0.25 s`, `1 s` (`0,25 s` in German and Dutch).
+fn speed_words(lang: Lang, ms: u64) -> String {
+    let s = format!("{}.{:03}", ms / 1000, ms % 1000);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    let s = s.replace('.', &tr(lang, "replay-decimal-mark"));
+    t!(lang, "replay-seconds", seconds = s)
+}
+
+/// A ply as the move list writes it: `E3-E4`, `E3xE4 7x5 win`, with `+S@D2` for a rescue.
+fn ply_text(lang: Lang, m: &ViewMove, n: Numbering) -> String {
+    let (from, to) = (m.from.to_string(), m.to.to_string());
+    let rank = |r: Option<Rank>| {
+        r.map_or_else(
+            || tr(lang, "replay-ply-unknown"),
+            |r| rank_label(lang, r, n).to_string(),
+        )
+    };
+    let s = match m.battle {
+        None => t!(lang, "replay-ply-move", from = from, to = to),
+        Some(b) => {
+            let result = tr(
+                lang,
+                match b.result {
+                    BattleResult::AttackerWins => "replay-ply-win",
+                    BattleResult::DefenderWins => "replay-ply-loss",
+                    BattleResult::BothRemoved => "replay-ply-tie",
+                },
+            );
+            t!(
+                lang,
+                "replay-ply-battle",
+                from = from,
+                to = to,
+                attacker = rank(b.attacker),
+                defender = rank(b.defender),
+                result = result
+            )
+        }
+    };
+    match m.rescue {
+        Some(r) => t!(
+            lang,
+            "replay-ply-rescue",
+            ply = s,
+            rank = rank_label(lang, r.rank, n),
+            to = r.to.to_string()
+        ),
+        None => s,
     }
 }
 
-fn speed_words(ms: u64) -> String {
-    let s = format!("{}.{:03}", ms / 1000, ms % 1000);
-    format!("{} s", s.trim_end_matches('0').trim_end_matches('.'))
+/// The options of the game in words, for the header: in full, or `short`.
+fn rules_words(lang: Lang, o: &Options, short: bool) -> String {
+    let id = |full: &'static str, brief: &'static str| tr(lang, if short { brief } else { full });
+    let mut w = vec![match o.two_square_limit {
+        0 => id(
+            "replay-rules-no-two-square",
+            "replay-rules-short-no-two-square",
+        ),
+        n if short => t!(lang, "replay-rules-short-two-square", count = n),
+        n => t!(lang, "replay-rules-two-square", count = n),
+    }];
+    if o.more_squares {
+        w.push(id("replay-rules-chasing", "replay-rules-short-chasing"));
+    }
+    if o.aggressor_advantage {
+        w.push(id(
+            "replay-rules-attacker-wins",
+            "replay-rules-short-attacker",
+        ));
+    }
+    if o.silent_defense {
+        w.push(id("replay-rules-silent", "replay-rules-short-silent"));
+    }
+    if o.rescue {
+        w.push(id("replay-rules-rescue", "replay-rules-short-rescue"));
+    }
+    if o.immobility == Immobility::Immediate {
+        w.push(id("replay-rules-blocked", "replay-rules-short-blocked"));
+    }
+    w.join(if short { " " } else { ", " })
 }
 
 impl ReplayUi {
@@ -144,15 +229,15 @@ impl ReplayUi {
 
     /// What the board shows: the perspective's words, except at the end, where every
     /// piece is shown whatever the perspective.
-    fn perspective_label(&self) -> &'static str {
+    fn perspective_label(&self, lang: Lang) -> String {
         let persp = self
             .shown
             .as_ref()
             .map_or(self.perspective, |s| s.perspective);
         if self.at_the_end() && persp != Perspective::All {
-            "game over: all revealed"
+            tr(lang, "replay-all-revealed")
         } else {
-            perspective_words(persp)
+            perspective_words(lang, persp)
         }
     }
 
@@ -235,7 +320,7 @@ impl ReplayUi {
 
     /// The wheel steps through the game; a click on a move in the list goes to the
     /// position after it.
-    pub fn mouse(&mut self, m: Mouse, w: u16, h: u16) -> Vec<Act> {
+    pub fn mouse(&mut self, m: Mouse, w: u16, h: u16, lang: Lang) -> Vec<Act> {
         match m.kind {
             MouseKind::ScrollUp => return self.go(self.ply.saturating_sub(1)),
             MouseKind::ScrollDown => return self.go(self.ply.saturating_add(1)),
@@ -243,23 +328,28 @@ impl ReplayUi {
             _ => return vec![],
         }
         let side = self.layout(w, h).side;
-        let rows = moves_rect(side);
+        let rows = moves_rect(side, info_rows(self, lang, side.width));
         let Some(s) = &self.shown else {
             return vec![];
         };
         if !rows.contains((m.column, m.row).into()) {
             return vec![];
         }
-        let pairs = s.history.len().div_ceil(2);
-        let start = pairs.saturating_sub(rows.height as usize);
-        let pair = start + (m.row - rows.y) as usize;
         let dx = (m.column - rows.x) as usize;
         if dx < 5 {
             return vec![];
         }
-        // `  1. ` then the first move and a space.
-        let half = usize::from(dx > 5 + move_col(side.width));
-        let index = 2 * pair + half;
+        let index = if one_per_row(&s.history, lang, side.width) {
+            let start = s.history.len().saturating_sub(rows.height as usize);
+            start + (m.row - rows.y) as usize
+        } else {
+            let pairs = s.history.len().div_ceil(2);
+            let start = pairs.saturating_sub(rows.height as usize);
+            let pair = start + (m.row - rows.y) as usize;
+            // `  1. ` then the first move and a space.
+            let half = usize::from(dx > 5 + move_col(side.width));
+            2 * pair + half
+        };
         if index >= s.history.len() {
             return vec![];
         }
@@ -298,11 +388,117 @@ impl ReplayUi {
     }
 }
 
-/// The rows of the move list in the side panel (one row per move pair, `  1. ` first).
-fn moves_rect(side: Rect) -> Rect {
-    let y = side.y + 7;
+/// The lines above the move list in the side panel: the result, the position, the play
+/// and speed (each wrapped to the panel).
+struct Info {
+    result: String,
+    at: String,
+    /// Where the position goes next, while its answer is awaited.
+    to: Option<String>,
+    play: String,
+    speed: String,
+}
+
+impl Info {
+    fn of(r: &ReplayUi, lang: Lang, dash: &str, arrow: &str, playing: bool, speed: usize) -> Info {
+        let outcome = r.shown.as_ref().and_then(|s| s.outcome).or(r.outcome);
+        // Moves counted as the move list numbers them (Red's and Blue's make one).
+        let mut at = t!(lang, "replay-at-start", count = r.plies.div_ceil(2));
+        if let Some(s) = r.shown.as_ref().filter(|s| s.ply > 0) {
+            at = t!(
+                lang,
+                "replay-move-of",
+                number = s.ply.div_ceil(2),
+                count = r.plies.div_ceil(2)
+            );
+            if let Some(m) = s.history.last() {
+                at.push_str(&t!(lang, "replay-moved", color = color_name(lang, m.mover)));
+            }
+        }
+        let to = r.pending().then(|| {
+            let to = t!(lang, "replay-going-to", number = r.ply.div_ceil(2));
+            format!("  {arrow} {to}")
+        });
+        let play = tr(
+            lang,
+            if playing {
+                "replay-playing"
+            } else {
+                "replay-paused"
+            },
+        );
+        let speed = speed_words(lang, SPEEDS_MS[speed]);
+        Info {
+            result: result_words(lang, outcome, dash),
+            at,
+            to,
+            play,
+            speed: t!(lang, "replay-per-move", speed = speed),
+        }
+    }
+
+    /// The position's rows in `width` columns: where the position goes next beside it, or
+    /// on rows of its own when it does not fit there whole.
+    fn position(&self, width: usize, title: Style, dim: Style) -> Vec<Line<'static>> {
+        let mut rows = wrap_line(&Line::styled(self.at.clone(), title), width);
+        if let Some(to) = &self.to {
+            let last = rows.last_mut().expect("a row");
+            if last.width() + super::words::width(to) <= width {
+                last.spans.push(Span::styled(to.clone(), dim));
+            } else {
+                rows.extend(wrap_line(
+                    &Line::styled(to.trim_start().to_string(), dim),
+                    width,
+                ));
+            }
+        }
+        rows
+    }
+
+    /// Rows these lines take in `width` columns.
+    fn rows(&self, width: usize, shown: bool) -> usize {
+        let result = if shown {
+            wrap(&self.result, width.saturating_sub(2)).len()
+        } else {
+            1
+        };
+        let at = self.position(width, Style::new(), Style::new()).len();
+        result + at + wrap(&format!("{}{}", self.play, self.speed), width).len()
+    }
+}
+
+/// Rows the lines above the move list take, the most any glyphs, play state or speed
+/// need (so the list, and where a click lands, stays put while they change).
+fn info_rows(r: &ReplayUi, lang: Lang, side_w: u16) -> u16 {
+    let mut most = 3;
+    for (dash, arrow) in [("—", "→"), ("--", "->")] {
+        for playing in [false, true] {
+            for speed in 0..SPEEDS_MS.len() {
+                let info = Info::of(r, lang, dash, arrow, playing, speed);
+                most = most.max(info.rows(usize::from(side_w), r.shown.is_some()));
+            }
+        }
+    }
+    most as u16
+}
+
+/// The rows of the move list in the side panel (one row per move pair, `  1. ` first),
+/// under `info` rows of the result, position and speed.
+fn moves_rect(side: Rect, info: u16) -> Rect {
+    let y = side.y + 4 + info;
     let bottom = side.bottom().saturating_sub(2);
     Rect::new(side.x, y, side.width, bottom.saturating_sub(y))
+}
+
+/// The move list shows a ply a row when one of `hist`'s, in `lang` (in either numbering),
+/// is wider than its column in a list of two a row: none is cut.
+fn one_per_row(hist: &[ViewMove], lang: Lang, side_w: u16) -> bool {
+    let col = move_col(side_w);
+    hist.iter().any(|m| {
+        [Numbering::Modern, Numbering::Classic]
+            .into_iter()
+            .any(|n| width(&ply_text(lang, m, n)) > col)
+    })
 }
 
 /// Width of one move in the move list.
@@ -313,27 +509,25 @@ fn move_col(side_w: u16) -> usize {
 /// The replay screen.
 pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
     let (t, w, h) = (cx.t, cx.w, cx.h);
+    let lang = t.lang;
     let n = cx.settings.numbering;
     let lay = r.layout(w, h);
     let sep = t.g.sep;
     // Header.
+    let title = tr(lang, "replay-title");
+    let game = t!(lang, "replay-game", id = r.id.to_string());
     let left = match &r.shown {
         Some(s) => {
-            let with = |rules: String| {
-                format!(
-                    "Replay{sep}{}{sep}{rules}{sep}game #{}",
-                    s.rules.variant.name(),
-                    r.id
-                )
-            };
-            let plain = with(super::game::rules_plain(&s.rules.options));
-            if plain.chars().count() <= usize::from(lay.header.width) {
+            let variant = variant_name(lang, s.rules.variant);
+            let with = |rules: String| format!("{title}{sep}{variant}{sep}{rules}{sep}{game}");
+            let plain = with(rules_words(lang, &s.rules.options, false));
+            if width(&plain) <= usize::from(lay.header.width) {
                 plain
             } else {
-                with(s.rules.options.summary())
+                with(rules_words(lang, &s.rules.options, true))
             }
         }
-        None => format!("Replay{sep}game #{}", r.id),
+        None => format!("{title}{sep}{game}"),
     };
     put(
         buf,
@@ -343,14 +537,14 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
         lay.header.width,
         t.title(),
     );
-    let right = r.perspective_label();
-    let rw = right.chars().count() as u16;
-    if rw + left.chars().count() as u16 + 2 <= lay.header.width {
+    let right = r.perspective_label(lang);
+    let rw = width(&right) as u16;
+    if rw + width(&left) as u16 + 2 <= lay.header.width {
         put(
             buf,
             lay.header.right() - rw,
             lay.header.y,
-            right,
+            &right,
             rw,
             t.accent(),
         );
@@ -363,7 +557,7 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
                 buf,
                 a.x + 2,
                 a.y + a.height / 2,
-                "loading the replay...",
+                &tr(lang, "replay-loading"),
                 a.width.saturating_sub(2),
                 t.dim(),
             );
@@ -401,11 +595,13 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
     let link = cx.me.game_link(r.id).filter(|_| !r.private);
     render_below(buf, r, &lay, t, n, link);
 
-    footer(buf, lay.footer, &r.keys().footer(), t);
+    let hints = keymap::in_lang(r.keys().footer(), lang);
+    footer(buf, lay.footer, &hints, t);
 }
 
 fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: Numbering) {
     let side = lay.side;
+    let lang = t.lang;
     if side.width == 0 || side.height < 8 {
         return;
     }
@@ -418,81 +614,92 @@ fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: 
         let line = Line::from(vec![
             Span::styled(format!("{} ", t.g.bullet), t.side(c)),
             Span::styled(trunc(name(c), 24), t.side(c)),
-            Span::styled(format!("  {}", c.name()), t.dim()),
+            Span::styled(format!("  {}", color_name(lang, c)), t.dim()),
         ]);
         put_line(buf, side.x, y, &line, side.width);
     }
     let mut y = side.y + 2;
+    let info = Info::of(r, lang, t.g.dash, t.g.arrow, r.autoplay, r.speed);
+    let width = usize::from(side.width);
     // The game's result at every position, not only at the last.
-    let outcome = r.shown.as_ref().and_then(|s| s.outcome).or(r.outcome);
     if r.shown.is_some() {
-        let res = result_words(outcome, t.g.dash);
-        put(buf, side.x, y, &format!(" {res} "), side.width, t.banner());
-    }
-    y += 1;
-    // Moves counted as the move list numbers them (Red's and Blue's make one).
-    let mut at = format!("start, {} moves", r.plies.div_ceil(2));
-    if let Some(s) = r.shown.as_ref().filter(|s| s.ply > 0) {
-        at = format!("move {} of {}", s.ply.div_ceil(2), r.plies.div_ceil(2));
-        if let Some(m) = s.history.last() {
-            at.push_str(&format!(", {} moved", m.mover.name()));
+        for row in wrap(&info.result, width.saturating_sub(2)) {
+            put(buf, side.x, y, &format!(" {row} "), side.width, t.banner());
+            y += 1;
         }
-    }
-    let mut pos = vec![Span::styled(at, t.title())];
-    if r.pending() {
-        let to = format!("  {} move {}", t.g.arrow, r.ply.div_ceil(2));
-        pos.push(Span::styled(to, t.dim()));
-    }
-    put_line(buf, side.x, y, &Line::from(pos), side.width);
-    y += 1;
-    let play = if r.autoplay {
-        Span::styled("playing".to_string(), t.accent())
     } else {
-        Span::styled("paused".to_string(), t.dim())
-    };
-    let speed = speed_words(SPEEDS_MS[r.speed]);
-    put_line(
-        buf,
-        side.x,
-        y,
-        &Line::from(vec![
-            play,
-            Span::styled(format!(", {speed} per move (+/-)"), t.dim()),
-        ]),
-        side.width,
-    );
-    let list = moves_rect(side);
+        y += 1;
+    }
+    for row in info.position(width, t.title(), t.dim()) {
+        put_line(buf, side.x, y, &row, side.width);
+        y += 1;
+    }
+    let play_style = if r.autoplay { t.accent() } else { t.dim() };
+    let speed = Line::from(vec![
+        Span::styled(info.play, play_style),
+        Span::styled(info.speed, t.dim()),
+    ]);
+    for row in wrap_line(&speed, width) {
+        put_line(buf, side.x, y, &row, side.width);
+        y += 1;
+    }
+    let _ = y;
+    let list = moves_rect(side, info_rows(r, lang, side.width));
     if list.height == 0 {
         return;
     }
-    put(buf, side.x, list.y - 1, "Moves", side.width, t.title());
+    let moves = tr(lang, "replay-moves");
+    put(buf, side.x, list.y - 1, &moves, side.width, t.title());
     let Some(s) = &r.shown else {
         return;
     };
     let hist = &s.history;
     if hist.is_empty() {
-        put(buf, side.x, list.y, "start position", side.width, t.dim());
+        let start = tr(lang, "replay-start-position");
+        put(buf, side.x, list.y, &start, side.width, t.dim());
         return;
     }
     let col = move_col(side.width);
     let current = hist.len() - 1;
-    let rows: Vec<Line<'static>> = hist
-        .chunks(2)
-        .enumerate()
-        .map(|(i, pair)| {
-            let mut spans = vec![Span::styled(format!("{:>3}. ", i + 1), t.dim())];
-            for (k, m) in pair.iter().enumerate() {
-                let st = if 2 * i + k == current {
-                    t.row_focus()
+    let focus = |i: usize| {
+        if i == current {
+            t.row_focus()
+        } else {
+            Style::new()
+        }
+    };
+    let rows: Vec<Line<'static>> = if one_per_row(hist, lang, side.width) {
+        // A ply a row: Red's numbered, Blue's under it.
+        hist.iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let num = if i % 2 == 0 {
+                    format!("{:>3}. ", i / 2 + 1)
                 } else {
-                    Style::new()
+                    " ".repeat(5)
                 };
-                spans.push(Span::styled(pad(&move_text(m, n), col), st));
-                spans.push(Span::raw(" "));
-            }
-            Line::from(spans)
-        })
-        .collect();
+                Line::from(vec![
+                    Span::styled(num, t.dim()),
+                    Span::styled(ply_text(lang, m, n), focus(i)),
+                ])
+            })
+            .collect()
+    } else {
+        hist.chunks(2)
+            .enumerate()
+            .map(|(i, pair)| {
+                let mut spans = vec![Span::styled(format!("{:>3}. ", i + 1), t.dim())];
+                for (k, m) in pair.iter().enumerate() {
+                    spans.push(Span::styled(
+                        pad(&ply_text(lang, m, n), col),
+                        focus(2 * i + k),
+                    ));
+                    spans.push(Span::raw(" "));
+                }
+                Line::from(spans)
+            })
+            .collect()
+    };
     let start = rows.len().saturating_sub(list.height as usize);
     for (k, l) in rows[start..].iter().enumerate() {
         put_line(buf, list.x, list.y + k as u16, l, list.width);
@@ -510,6 +717,7 @@ fn render_below(
     link: Option<String>,
 ) {
     let a = lay.below;
+    let lang = t.lang;
     if a.height == 0 {
         return;
     }
@@ -524,13 +732,28 @@ fn render_below(
         None => a,
     };
     let mut y = a.y;
-    let mut head = vec![Span::styled(r.perspective_label().to_string(), t.accent())];
-    head.push(Span::styled(
-        format!("{}v: all / Red / Blue", t.g.sep),
-        t.dim(),
-    ));
-    put_line(buf, a.x, y, &Line::from(head), a.width);
-    y += 1;
+    // The perspective and its key on one row, or on rows of their own when narrow.
+    let label = r.perspective_label(lang);
+    let views = tr(lang, "replay-views");
+    let one = format!("{label}{}{views}", t.g.sep);
+    let head: Vec<Line<'static>> = if width(&one) <= usize::from(a.width) {
+        vec![Line::from(vec![
+            Span::styled(label, t.accent()),
+            Span::styled(format!("{}{views}", t.g.sep), t.dim()),
+        ])]
+    } else {
+        let w = usize::from(a.width);
+        let mut rows = wrap_line(&Line::styled(label, t.accent()), w);
+        rows.extend(wrap_line(&Line::styled(views, t.dim()), w));
+        rows
+    };
+    for row in head {
+        if y >= a.bottom() {
+            return;
+        }
+        put_line(buf, a.x, y, &row, a.width);
+        y += 1;
+    }
     let Some(s) = &r.shown else {
         return;
     };
@@ -540,15 +763,27 @@ fn render_below(
         .filter(|x| s.rules.variant.count(*x) > 0)
         .collect();
     if y + 3 <= a.bottom() {
-        let mut spans = vec![Span::styled("left ".to_string(), t.dim())];
+        // The first column as wide as its widest word (`left`, the sides' names).
+        let left = tr(lang, "replay-left");
+        let names = [Color::Red, Color::Blue].map(|c| color_name(lang, c));
+        let first = names
+            .iter()
+            .map(|s| width(s))
+            .chain([width(&left), 5])
+            .max()
+            .unwrap_or(5);
+        let mut spans = vec![Span::styled(pad(&left, first), t.dim())];
         for x in &ranks {
-            spans.push(Span::styled(format!("{:>3}", x.label(n)), t.dim()));
+            spans.push(Span::styled(
+                format!("{:>3}", rank_label(lang, *x, n)),
+                t.dim(),
+            ));
         }
         put_line(buf, a.x, y, &Line::from(spans), a.width);
         y += 1;
-        for c in [Color::Red, Color::Blue] {
+        for (c, name) in [Color::Red, Color::Blue].into_iter().zip(names) {
             let counts = v.remaining.get(c);
-            let mut spans = vec![Span::styled(pad(c.name(), 5), t.side(c))];
+            let mut spans = vec![Span::styled(pad(&name, first), t.side(c))];
             for x in &ranks {
                 let k = counts[x.index()];
                 let st = if k == 0 { t.dim() } else { Style::new() };
@@ -609,50 +844,46 @@ impl Conditions<If> for ReplayUi {
     }
 }
 
-const TEN: &str = "ten moves forward / back";
+const TEN: &str = "replay-help-ten";
+const ENDS: (&str, &str) = ("replay-key-ends", "replay-help-ends");
+const SPEED: (&str, &str) = ("replay-key-speed", "replay-help-speed");
 
 /// The replay's keys.
 const KEYS: &[Binding<Do, If>] = &[
     on(&[Right, ch('l')], Do::Step(1))
-        .hints(&[hint(0, "Left/Right", "step")])
-        .help("Right / l", "one move forward"),
-    on(&[Left, ch('h')], Do::Step(-1)).help("Left / h", "one move back"),
-    on(&[PageDown, Down], Do::Step(10)).help("Down / Up, PgDn / PgUp", TEN),
-    on(&[PageUp, Up], Do::Step(-10)).help("Down / Up, PgDn / PgUp", TEN),
-    on(&[ch('j')], Do::Step(10)).help("j / k", TEN),
-    on(&[ch('k')], Do::Step(-10)).help("j / k", TEN),
+        .hints(&[hint(0, "keys-left-right", "replay-keys-step")])
+        .help("keys-right-l", "replay-help-forward"),
+    on(&[Left, ch('h')], Do::Step(-1)).help("keys-left-h", "replay-help-back-one"),
+    on(&[PageDown, Down], Do::Step(10)).help("replay-key-down-up", TEN),
+    on(&[PageUp, Up], Do::Step(-10)).help("replay-key-down-up", TEN),
+    on(&[ch('j')], Do::Step(10)).help("replay-key-j-k", TEN),
+    on(&[ch('k')], Do::Step(-10)).help("replay-key-j-k", TEN),
     on(&[Home, ch('0')], Do::Start)
-        .hints(&[hint(5, "Home/End", "ends")])
-        .help("Home / 0, End / $", "start / end of the game"),
-    on(&[End, ch('$')], Do::End).help("Home / 0, End / $", "start / end of the game"),
+        .hints(&[hint(5, "keys-home-end", "replay-keys-ends")])
+        .help(ENDS.0, ENDS.1),
+    on(&[End, ch('$')], Do::End).help(ENDS.0, ENDS.1),
     on(&[ch(' ')], Do::Play)
         .hints(&[
-            hint(1, "Space", "pause").when(&[If::Playing]),
-            hint(1, "Space", "play").when(&[If::Paused]),
+            hint(1, "keys-space", "replay-keys-pause").when(&[If::Playing]),
+            hint(1, "keys-space", "replay-keys-play").when(&[If::Paused]),
         ])
-        .help("Space", "play / pause (from the start when at the end)"),
+        .help("keys-space", "replay-help-play"),
     on(&[ch('+'), ch('=')], Do::Faster)
-        .hints(&[hint(4, "+/-", "speed")])
-        .help(
-            "+ / -, = / _",
-            "faster / slower: 0.25, 0.5, 1 or 2 s per move",
-        ),
-    on(&[ch('-'), ch('_')], Do::Slower).help(
-        "+ / -, = / _",
-        "faster / slower: 0.25, 0.5, 1 or 2 s per move",
-    ),
+        .hints(&[hint(4, "replay-key-speed-short", "replay-keys-speed")])
+        .help(SPEED.0, SPEED.1),
+    on(&[ch('-'), ch('_')], Do::Slower).help(SPEED.0, SPEED.1),
     on(&[ch('v')], Do::Perspective)
-        .hints(&[hint(2, "v", "view")])
-        .help("v", "perspective: everything / as Red saw it / as Blue"),
+        .hints(&[hint(2, "v", "replay-keys-view")])
+        .help("v", "replay-help-view"),
     on(&[ch('f')], Do::Flip)
-        .hints(&[hint(7, "f", "flip")])
-        .help("f", "flip the board"),
-    note("mouse", "wheel steps, a click on a move goes there"),
-    on(&[F(2)], Do::Settings).help("F2", "settings"),
+        .hints(&[hint(7, "f", "replay-keys-flip")])
+        .help("f", "replay-help-flip"),
+    note("keys-mouse", "replay-help-mouse"),
+    on(&[F(2)], Do::Settings).help("F2", "browse-help-settings"),
     on(&[Esc, ch('q')], Do::Back)
-        .hints(&[hint(3, "Esc", "back")])
-        .help("Esc / q", "back"),
-    on(&[ch('?')], Do::Help).hints(&[hint(6, "?", "help")]),
+        .hints(&[hint(3, "keys-esc", "browse-keys-back")])
+        .help("keys-esc-q", "browse-help-back"),
+    on(&[ch('?')], Do::Help).hints(&[hint(6, "?", "browse-keys-help")]),
 ];
 
 #[cfg(test)]
@@ -663,6 +894,7 @@ mod key_tests {
     /// Every key of a binding with a help line is named in the line.
     #[test]
     fn help_labels_name_their_keys() {
-        labels_name_their_keys("replay", KEYS);
+        let en = crate::ui::browse::labels_in_english(KEYS);
+        labels_name_their_keys("replay", &en);
     }
 }

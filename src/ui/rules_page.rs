@@ -17,7 +17,10 @@ use super::keymap::{self, any, ch, hint, on, Always, Binding, Never};
 use super::theme::Theme;
 use super::widgets::{dialog, put, put_line};
 use super::words::{self, wrap, wrap_line};
+use super::{rank_label, rank_name};
+use crate::i18n::{tr, FluentArgs, Lang};
 use crate::rules::{Immobility, Numbering, Rank, Rules};
+use crate::t;
 use KeyCode::{Down, PageDown, PageUp, Up};
 
 /// What a key does in the key help of the set-up and game screens.
@@ -30,8 +33,8 @@ pub(crate) enum HelpKey {
 /// The key help of the set-up and game screens: `?` turns to the rules page, any other key
 /// closes it.
 pub(crate) const HELP_KEYS: &[Binding<HelpKey, Never>] = &[
-    on(&[ch('?')], HelpKey::Rules).hints(&[hint(0, "?", "rules of the game")]),
-    any(HelpKey::Close).hints(&[hint(1, "any key", "closes this help")]),
+    on(&[ch('?')], HelpKey::Rules).hints(&[hint(0, "?", "rules-keys-rules")]),
+    any(HelpKey::Close).hints(&[hint(1, "keys-any-key", "keys-closes-help")]),
 ];
 
 /// What a key does on the rules page.
@@ -47,11 +50,15 @@ pub(crate) enum RulesKey {
 /// The rules page: arrows scroll, pages turn, any other key closes it (`?` a third time
 /// too).
 pub(crate) const RULES_KEYS: &[Binding<RulesKey, Never>] = &[
-    on(&[Up, ch('k')], RulesKey::Up).hints(&[hint(0, "Up/Down", "scroll")]),
-    on(&[Down, ch('j')], RulesKey::Down).hints(&[hint(0, "Up/Down", "scroll")]),
-    on(&[PageUp, ch('b')], RulesKey::PageUp).hints(&[hint(1, "PgUp/PgDn", "page")]),
-    on(&[PageDown, ch(' ')], RulesKey::PageDown).hints(&[hint(1, "PgUp/PgDn", "page")]),
-    any(RulesKey::Close).hints(&[hint(4, "Esc", "close")]),
+    on(&[Up, ch('k')], RulesKey::Up).hints(&[hint(0, "keys-up-down", "rules-keys-scroll")]),
+    on(&[Down, ch('j')], RulesKey::Down).hints(&[hint(0, "keys-up-down", "rules-keys-scroll")]),
+    on(&[PageUp, ch('b')], RulesKey::PageUp).hints(&[hint(1, "keys-pgup-pgdn", "rules-keys-page")]),
+    on(&[PageDown, ch(' ')], RulesKey::PageDown).hints(&[hint(
+        1,
+        "keys-pgup-pgdn",
+        "rules-keys-page",
+    )]),
+    any(RulesKey::Close).hints(&[hint(4, "keys-esc", "rules-keys-close")]),
 ];
 
 /// The box of the rules page on a screen of `area`, and its text's width and rows.
@@ -70,12 +77,24 @@ enum Entry {
     },
 }
 
-/// The rules page's rows as drawn in a box for `area`.
-fn page_rows(rules: &Rules, n: Numbering, area: Rect, t: &Theme) -> Vec<Line<'static>> {
+/// The rules page's rows as drawn in a box for `area`, and the row each entry (a
+/// paragraph, a table row) starts at.
+fn page_rows(
+    rules: &Rules,
+    n: Numbering,
+    area: Rect,
+    t: &Theme,
+) -> (Vec<Line<'static>>, Vec<usize>) {
     let (w, _) = page_box(area);
     let width = w.saturating_sub(4) as usize;
     let mut rows = vec![];
+    let mut starts = vec![];
     for e in page(rules, n, t) {
+        // A blank row ends the entry before it (a page never starts with one).
+        let blank = matches!(&e, Entry::Para(l) if l.spans.is_empty() || l.width() == 0);
+        if !blank {
+            starts.push(rows.len());
+        }
         match e {
             Entry::Para(l) => rows.extend(wrap_line(&l, width)),
             Entry::Row { head, text } => {
@@ -93,7 +112,44 @@ fn page_rows(rules: &Rules, n: Numbering, area: Rect, t: &Theme) -> Vec<Line<'st
             }
         }
     }
-    rows
+    (rows, starts)
+}
+
+/// The page is scrolled by whole entries, so that none is shown cut off (in any
+/// language): where the rows shown from entry row `start` end, as many whole entries as
+/// fit in `seen` rows (an entry taller than that alone is shown in part).
+fn window_end(starts: &[usize], total: usize, start: usize, seen: usize) -> usize {
+    let mut end = start;
+    for (i, &s) in starts.iter().enumerate().filter(|(_, &s)| s >= start) {
+        let e = starts.get(i + 1).copied().unwrap_or(total);
+        if e - start > seen {
+            break;
+        }
+        end = e.max(s);
+    }
+    if end == start {
+        (start + seen).min(total)
+    } else {
+        end
+    }
+}
+
+/// The first row shown when scrolled to `scroll`: the entry's start at or before it, no
+/// further than the start from which the rest of the page fits.
+fn snap(starts: &[usize], total: usize, scroll: usize, seen: usize) -> usize {
+    let last = starts
+        .iter()
+        .copied()
+        .find(|&s| total - s <= seen)
+        .or(starts.last().copied())
+        .unwrap_or(0);
+    starts
+        .iter()
+        .copied()
+        .take_while(|&s| s <= scroll)
+        .last()
+        .unwrap_or(0)
+        .min(last)
 }
 
 /// Rows of text the rules page shows at once on a screen of `area`.
@@ -112,17 +168,25 @@ pub(crate) fn scroll_after(
     area: Rect,
     t: &Theme,
 ) -> Option<u16> {
-    let rows = page_rows(rules, n, area, t).len();
-    let seen = visible(area);
-    let last = rows.saturating_sub(seen) as u16;
-    let page = seen.saturating_sub(1).max(1) as u16;
-    Some(match key {
-        RulesKey::Up => scroll.saturating_sub(1),
-        RulesKey::Down => (scroll + 1).min(last),
-        RulesKey::PageUp => scroll.saturating_sub(page),
-        RulesKey::PageDown => (scroll + page).min(last),
+    let (rows, starts) = page_rows(rules, n, area, t);
+    let (total, seen) = (rows.len(), visible(area));
+    let cur = snap(&starts, total, usize::from(scroll), seen);
+    let before = starts.iter().copied().filter(|&s| s < cur);
+    let next = starts.iter().copied().find(|&s| s > cur).unwrap_or(cur);
+    let to = match key {
+        RulesKey::Up => before.clone().next_back().unwrap_or(0),
+        RulesKey::Down => next,
+        // Back a page: the first entry from which the page reaches the one shown first.
+        RulesKey::PageUp => before
+            .clone()
+            .find(|&s| cur - s <= seen)
+            .or(before.clone().next_back())
+            .unwrap_or(0),
+        // On a page: the first entry not shown whole.
+        RulesKey::PageDown => window_end(&starts, total, cur, seen).max(next),
         RulesKey::Close => return None,
-    })
+    };
+    Some(snap(&starts, total, to, seen) as u16)
 }
 
 /// Draws the rules page over `area`, from row `scroll` of its text.
@@ -134,13 +198,15 @@ pub(crate) fn render(
     scroll: u16,
     t: &Theme,
 ) {
-    let rows = page_rows(rules, n, area, t);
+    let (rows, starts) = page_rows(rules, n, area, t);
     let (w, h) = page_box(area);
-    let title = format!("Rules of {} Stratego", rules.variant.name());
+    let variant = super::vocab::variant_name(t.lang, rules.variant);
+    let title = t!(t.lang, "rules-title", variant = variant);
     let inn = dialog(buf, area, w, h, &title, t);
     let seen = visible(area);
-    let start = (scroll as usize).min(rows.len().saturating_sub(seen));
-    for (i, l) in rows.iter().skip(start).take(seen).enumerate() {
+    let start = snap(&starts, rows.len(), usize::from(scroll), seen);
+    let end = window_end(&starts, rows.len(), start, seen);
+    for (i, l) in rows[start..end].iter().enumerate() {
         put_line(
             buf,
             inn.x + 1,
@@ -149,23 +215,28 @@ pub(crate) fn render(
             inn.width.saturating_sub(2),
         );
     }
-    let hints = keymap::footer(RULES_KEYS, &Always);
+    let hints = keymap::in_lang(keymap::footer(RULES_KEYS, &Always), t.lang);
     let mut spans = vec![];
     for (k, what) in &hints {
         spans.push(Span::styled(k.to_string(), t.key()));
         spans.push(Span::styled(format!(" {what}  "), t.dim()));
     }
     let more = if rows.len() > seen {
-        format!(
-            "{}-{} of {}",
-            start + 1,
-            (start + seen).min(rows.len()),
-            rows.len()
+        t!(
+            t.lang,
+            "rules-position",
+            first = start + 1,
+            last = end,
+            count = rows.len()
         )
     } else {
         String::new()
     };
     let y = inn.bottom().saturating_sub(1);
+    let hw = spans
+        .iter()
+        .map(|s| words::width(&s.content))
+        .sum::<usize>() as u16;
     put_line(
         buf,
         inn.x + 1,
@@ -173,7 +244,13 @@ pub(crate) fn render(
         &Line::from(spans),
         inn.width.saturating_sub(2),
     );
+    // Beside the hints when there is room, else on the blank row above them.
     let mw = words::width(&more) as u16;
+    let y = if hw + 1 + mw + 1 < inn.width {
+        y
+    } else {
+        y.saturating_sub(1)
+    };
     if mw + 1 < inn.width {
         put(buf, inn.right() - mw - 1, y, &more, mw, t.dim());
     }
@@ -188,7 +265,7 @@ pub(crate) fn render_help(
     keys: &[(&str, &str)],
     t: &Theme,
 ) {
-    let hints: Vec<String> = keymap::footer(HELP_KEYS, &Always)
+    let hints: Vec<String> = keymap::in_lang(keymap::footer(HELP_KEYS, &Always), t.lang)
         .iter()
         .map(|(k, w)| format!("{k} {w}"))
         .collect();
@@ -231,113 +308,119 @@ pub(crate) fn render_help(
     );
 }
 
-/// The page's text, one entry a paragraph or table row (wrapped when drawn).
+/// A paragraph of the catalog as one line of text: a message written over several lines
+/// (Fluent keeps their breaks) reads as one paragraph, wrapped where the box needs it.
+fn para(lang: Lang, id: &str, args: Option<&FluentArgs>) -> String {
+    let s = match args {
+        Some(a) => crate::i18n::tr_args(lang, id, a),
+        None => tr(lang, id),
+    };
+    s.split('\n').map(str::trim).collect::<Vec<_>>().join(" ")
+}
+
+/// The page's text in the theme's language, one entry a paragraph or table row (wrapped
+/// when drawn).
 fn page(rules: &Rules, n: Numbering, t: &Theme) -> Vec<Entry> {
-    let head = |s: &str| Entry::Para(Line::styled(s.to_string(), t.accent()));
+    let lang = t.lang;
+    let head = |id: &str| Entry::Para(Line::styled(tr(lang, id), t.accent()));
     let text = |s: String| Entry::Para(Line::raw(s));
+    let plain = |id: &str| Entry::Para(Line::raw(para(lang, id, None)));
+    let with = |id: &str, name: &'static str, value: u64| {
+        let mut a = FluentArgs::new();
+        a.set(name, value);
+        Entry::Para(Line::raw(para(lang, id, Some(&a))))
+    };
     let blank = || Entry::Para(Line::raw(""));
     let v = rules.variant;
     let o = rules.options;
     let mut out = vec![
-        head("The goal"),
-        text(format!(
-            "Capture the enemy Flag, or leave the enemy no piece that can move. Each side \
-             has {} pieces and sees only its own ranks: an enemy piece shows its rank once \
-             it has fought.",
-            v.army_size()
-        )),
+        head("rules-goal"),
+        with("rules-goal-text", "count", v.army_size() as u64),
         blank(),
-        head("The pieces, strongest first"),
+        head("rules-pieces"),
     ];
-    for r in Rank::ALL.into_iter().filter(|r| v.count(*r) > 0) {
+    let ranks: Vec<Rank> = Rank::ALL.into_iter().filter(|r| v.count(*r) > 0).collect();
+    // The names' column as wide as the longest name in the language, and a space.
+    let name_w = ranks
+        .iter()
+        .map(|r| words::width(&rank_name(lang, *r)) + 1)
+        .max()
+        .unwrap_or(11)
+        .max(11);
+    let counts: Vec<String> = ranks
+        .iter()
+        .map(|r| t!(lang, "rules-count", count = v.count(*r)))
+        .collect();
+    let count_w = counts
+        .iter()
+        .map(|c| words::width(c))
+        .max()
+        .unwrap_or(3)
+        .max(3);
+    for (r, count) in ranks.iter().zip(counts) {
         out.push(Entry::Row {
             head: vec![
-                Span::styled(format!("{:>3}  ", r.label(n)), t.key()),
-                Span::styled(format!("{:<11}", r.name()), t.title()),
-                Span::raw(format!("x{:<2} ", v.count(r))),
+                Span::styled(format!("{:>3}  ", rank_label(lang, *r, n)), t.key()),
+                Span::styled(super::widgets::pad(&rank_name(lang, *r), name_w), t.title()),
+                Span::raw(format!("{} ", super::widgets::pad(&count, count_w))),
             ],
-            text: what_it_does(r).to_string(),
+            text: tr(lang, what_it_does(*r)),
         });
     }
+    let equal = tr(
+        lang,
+        if o.aggressor_advantage {
+            "rules-equal-attacker"
+        } else {
+            "rules-equal-both"
+        },
+    );
     out.extend([
         blank(),
-        head("Moving"),
-        text(
-            "One piece a turn, one square forward, back or sideways: never diagonally, \
-             never into a lake. Bombs and the Flag never move. A Scout runs any number of \
-             empty squares in a line and may attack at the end of its run."
-                .into(),
-        ),
+        head("rules-moving"),
+        plain("rules-moving-text"),
         blank(),
-        head("Who beats whom"),
-        text(format!(
-            "A piece that moves onto an enemy piece attacks it. The higher rank wins and \
-             stays; {}. The Spy beats the Marshal only when the Spy attacks. A Bomb \
-             destroys any attacker except a Miner, which defuses it. Whoever takes the \
-             Flag wins.",
-            if o.aggressor_advantage {
-                "with equal ranks the attacker wins (aggressor advantage)"
-            } else {
-                "equal ranks both leave the board"
-            }
+        head("rules-battles"),
+        text(para(
+            lang,
+            "rules-battles-text",
+            Some(&FluentArgs::from_iter([("equal", equal)])),
         )),
-        text(if o.silent_defense {
-            "Silent defence: a battle shows only the attacker's rank (the defender's too \
-             when a Scout attacks)."
-                .to_string()
+        plain(if o.silent_defense {
+            "rules-silent"
         } else {
-            "Both ranks of a battle are shown to both players.".to_string()
+            "rules-not-silent"
         }),
         blank(),
-        head("The rules of this game"),
-        text(match o.two_square_limit {
-            0 => "No two-square rule: a piece may move back and forth as often as it likes."
-                .to_string(),
-            n => format!(
-                "Two-square rule: a piece may not move between the same two squares more \
-                 than {n} times in a row."
-            ),
-        }),
-        text(if o.more_squares {
-            "Chasing (more-squares rule): a piece that keeps chasing one enemy piece may \
-             not bring back a position of that chase; the chaser has to break off."
-                .to_string()
+        head("rules-this-game"),
+        match o.two_square_limit {
+            0 => plain("rules-no-two-square"),
+            k => with("rules-two-square", "count", u64::from(k)),
+        },
+        plain(if o.more_squares {
+            "rules-chasing"
         } else {
-            "Chasing is not limited (no more-squares rule).".to_string()
+            "rules-no-chasing"
         }),
     ]);
     if o.rescue {
-        out.push(text(
-            "Rescue: a piece that reaches the enemy back row by a plain move may bring \
-             back one of its captured pieces (at most two a game)."
-                .into(),
-        ));
+        out.push(plain("rules-rescue"));
     }
-    if o.immobility == Immobility::Immediate {
-        out.push(text(
-            "A side whose movable pieces are all blocked loses at once.".into(),
-        ));
+    out.push(plain(if o.immobility == Immobility::Immediate {
+        "rules-blocked-at-once"
     } else {
-        out.push(text(
-            "A side that cannot move when its turn comes loses.".into(),
-        ));
-    }
+        "rules-blocked-on-turn"
+    }));
     if let Some(p) = o.move_cap.total_plies {
-        out.push(text(format!("The game is a draw after {p} moves in all.")));
+        out.push(with("rules-cap-total", "count", u64::from(p)));
     }
     if let Some(p) = o.move_cap.plies_without_battle {
-        out.push(text(format!(
-            "The game is a draw after {p} moves without a battle."
-        )));
+        out.push(with("rules-cap-quiet", "count", u64::from(p)));
     }
-    out.push(text(format!(
-        "Each side sets up its army on its own {} rows; r fills them the way the \
-         computer does (the Flag at the back, Bombs around it).",
-        rules.setup_depth()
-    )));
-    out.extend([blank(), head("What the board shows")]);
+    out.push(with("rules-setup", "count", rules.setup_depth() as u64));
+    out.extend([blank(), head("rules-board")]);
     let ascii = t.g.hidden.is_ascii();
-    let sym = |uni: &str, asc: &str, what: &str| {
+    let sym = |uni: &str, asc: &str, id: &str| {
         let shown = if ascii || uni == asc {
             asc.to_string()
         } else {
@@ -345,52 +428,35 @@ fn page(rules: &Rules, n: Numbering, t: &Theme) -> Vec<Entry> {
         };
         Entry::Row {
             head: vec![Span::styled(format!("{shown:<8}"), t.key())],
-            text: what.to_string(),
+            text: tr(lang, id),
         }
     };
     out.extend([
-        sym("■", "?", "an enemy piece you have not seen"),
-        sym(
-            "◆",
-            "?*",
-            "an enemy piece that has moved: not a Bomb or the Flag",
-        ),
-        sym("≈", "~", "a lake: no piece may enter"),
-        sym(
-            "░",
-            ":",
-            "the opponent's set-up rows while armies are placed",
-        ),
-        sym("·", ".", "an empty square"),
-        sym("•", "o", "where the selected piece may go"),
-        sym(
-            "[ ]",
-            "[ ]",
-            "the cursor; ( ) a piece picked up or selected",
-        ),
-        text(
-            "An enemy rank drawn underlined is one you have seen; the squares of the last \
-             move are marked in yellow. Columns are A to J, rows 1 to 10: a move is \
-             written like c4 c5 (m types one)."
-                .into(),
-        ),
+        sym("■", "?", "rules-sym-hidden"),
+        sym("◆", "?*", "rules-sym-moved"),
+        sym("≈", "~", "rules-sym-lake"),
+        sym("░", ":", "rules-sym-setup"),
+        sym("·", ".", "rules-sym-empty"),
+        sym("•", "o", "rules-sym-target"),
+        sym("[ ]", "[ ]", "rules-sym-cursor"),
+        plain("rules-board-text"),
     ]);
     out
 }
 
-/// What a rank does, in a few words.
+/// What a rank does, in a few words: its message id.
 fn what_it_does(r: Rank) -> &'static str {
     match r {
-        Rank::Marshal => "beats every piece below it; falls to a Spy that attacks it",
-        Rank::General => "beats every piece below it",
+        Rank::Marshal => "rules-does-marshal",
+        Rank::General => "rules-does-general",
         Rank::Colonel | Rank::Major | Rank::Captain | Rank::Lieutenant | Rank::Sergeant => {
-            "beats the ranks below it"
+            "rules-does-officer"
         }
-        Rank::Miner => "defuses Bombs; beats Scouts and the Spy",
-        Rank::Scout => "runs any distance in a line; beats only the Spy",
-        Rank::Spy => "beats the Marshal if it strikes first; loses to every other rank",
-        Rank::Bomb => "never moves; destroys any attacker but a Miner",
-        Rank::Flag => "never moves; whoever takes it wins",
+        Rank::Miner => "rules-does-miner",
+        Rank::Scout => "rules-does-scout",
+        Rank::Spy => "rules-does-spy",
+        Rank::Bomb => "rules-does-bomb",
+        Rank::Flag => "rules-does-flag",
     }
 }
 
@@ -460,8 +526,15 @@ mod tests {
         for _ in 0..200 {
             s = scroll_after(RulesKey::PageDown, s, &rules, n, area, &t).unwrap();
         }
-        let rows = page_rows(&rules, n, area, &t).len();
-        assert_eq!(s as usize, rows - visible(area));
+        // The last page: it shows the last row, and its first entry whole.
+        let (rows, starts) = page_rows(&rules, n, area, &t);
+        assert!(starts.contains(&(s as usize)), "{s}");
+        assert!(rows.len() - s as usize <= visible(area));
+        let before = starts.iter().rfind(|&&x| x < s as usize).unwrap();
+        assert!(
+            rows.len() - before > visible(area),
+            "the page could start earlier"
+        );
         assert_eq!(
             scroll_after(RulesKey::PageUp, 1, &rules, n, area, &t),
             Some(0)
