@@ -286,7 +286,7 @@ pub async fn order(service: &Service, words: &[&str], by: &Organiser, admin: boo
         },
         (false, None) => return ("running tournaments needs an SSH key\n".to_string(), 1),
     };
-    match service.lobby().tournament(order).await {
+    match service.lobby().tournament_notice(order).await {
         Ok(line) => (format!("{line}\n"), 0),
         Err(e) => (format!("{e}\n"), 1),
     }
