@@ -186,3 +186,75 @@ notice-idle = Getrennt: { $time } lang keine Taste gedrückt (idle_timeout des S
 notice-still-loading = die letzte Seite lädt noch: einen Moment
 refusal-not-stored = das ist hier nicht gespeichert
 notice-setup-saved = Aufstellung „{ $name }“ gespeichert
+
+## Exec commands: ssh HOST COMMAND [--lang de|nl] (src/ssh/commands.rs, src/ssh/events.rs)
+
+exec-usage =
+    Befehle:
+      leaderboard [classic|duel|barrage]
+      games NAME
+      games --live
+      replay ID [--format record|gravon]
+      tournaments
+      tournament ID [--format json]
+    mit --lang de oder --lang nl ist der Text eines Befehls Deutsch oder Niederländisch (JSON ist in jeder Sprache gleich); ohne ist er Englisch
+
+    Zum Spielen verbinde dich mit einem Terminal: { $connect }
+exec-bad-lang = unbekannte Sprache „{ $lang }“: möglich sind { $codes }
+exec-unknown-command = unbekannter Befehl „{ $command }“
+exec-unknown-variant = unbekannte Variante „{ $variant }“: classic, duel oder barrage
+exec-unknown-format = unbekanntes Format „{ $format }“: record oder gravon
+exec-link = Link: { $link }
+exec-no-rated-games = noch keine gewerteten Partien { $variant }: Spieler stehen hier nach ihrer ersten
+exec-cannot-read-leaderboard = die Bestenliste kann nicht gelesen werden: { $error }
+exec-no-games-of = keine beendeten Partien von { $nick }
+exec-cannot-read-games = die Partien können nicht gelesen werden: { $error }
+exec-rated = gewertet
+exec-casual = ungewertet
+exec-col-rank = Platz
+exec-col-nick = Name
+exec-col-rating = Wertung
+exec-col-deviation = Abweichung
+exec-col-games = Partien
+exec-col-wins = Siege
+exec-col-draws = Remis
+exec-col-losses = Niederlagen
+exec-col-id = Nr.
+exec-col-red = Rot
+exec-col-blue = Blau
+exec-col-variant = Variante
+exec-col-rated = Wertung
+exec-col-result = Ergebnis
+exec-col-plies = Halbzüge
+exec-col-status = Status
+exec-col-format = Modus
+exec-col-starts = Beginn (UTC)
+exec-col-players = Spieler
+exec-col-name = Name
+exec-col-points = Punkte
+exec-col-perf = Perf.
+exec-col-buchholz = Buchholz
+exec-col-sb = SB
+exec-col-results = Ergebnisse
+exec-not-a-game-number = „{ $id }“ ist keine Partienummer
+exec-replay-title = Partie #{ $id }: { $red } (Rot) gegen { $blue } (Blau)
+exec-replay-won = { $nick } ({ $color }) hat gewonnen: { $reason }
+exec-replay-no-winner = kein Sieger: { $reason }
+exec-replay-unfinished = nicht beendet
+exec-replay-result = Ergebnis: { $result }
+exec-replay-moved = { $color } zog
+exec-replay-rescue = ; ein { $rank } nach { $square } gerettet
+exec-replay-formats = (die gespeicherte Aufzeichnung: replay { $id } --format record; Gravons XML: --format gravon)
+exec-no-tournaments = keine Turniere
+exec-format-arena = Arena { $minutes } min
+exec-format-swiss = Schweizer System, { $rounds } Runden
+exec-not-a-tournament-number = „{ $id }“ ist keine Turniernummer
+exec-tournament-about = Regeln: { $rules }; angelegt von { $nick }; Beginn { $starts } UTC
+exec-tournament-ends = ; Ende { $ends } UTC
+exec-tournament-round = ; Runde { $round } von { $rounds }
+exec-flag-on-fire = in-Serie
+exec-flag-withdrawn = zurückgezogen
+exec-flag-paused = pausiert
+exec-flag-absent = abwesend
+exec-games-in-play = laufende Partien:
+exec-game-round = (Runde { $round })

@@ -178,3 +178,75 @@ notice-idle = Disconnected: no key pressed for { $time } (the server's idle_time
 notice-still-loading = still loading the last page: one moment
 refusal-not-stored = that is not stored here
 notice-setup-saved = set-up '{ $name }' saved
+
+## Exec commands: ssh HOST COMMAND [--lang de|nl] (src/ssh/commands.rs, src/ssh/events.rs)
+
+exec-usage =
+    commands:
+      leaderboard [classic|duel|barrage]
+      games NICK
+      games --live
+      replay ID [--format record|gravon]
+      tournaments
+      tournament ID [--format json]
+    add --lang de or --lang nl to a command for its text in German or Dutch (JSON is the same in every language)
+
+    to play, connect with a terminal: { $connect }
+exec-bad-lang = unknown language '{ $lang }': use { $codes }
+exec-unknown-command = unknown command '{ $command }'
+exec-unknown-variant = unknown variant '{ $variant }': classic, duel or barrage
+exec-unknown-format = unknown format '{ $format }': use record or gravon
+exec-link = Link: { $link }
+exec-no-rated-games = no rated { $variant } games yet: players are listed after their first
+exec-cannot-read-leaderboard = cannot read the leaderboard: { $error }
+exec-no-games-of = no finished games of { $nick }
+exec-cannot-read-games = cannot read games: { $error }
+exec-rated = rated
+exec-casual = casual
+exec-col-rank = rank
+exec-col-nick = nick
+exec-col-rating = rating
+exec-col-deviation = deviation
+exec-col-games = games
+exec-col-wins = wins
+exec-col-draws = draws
+exec-col-losses = losses
+exec-col-id = id
+exec-col-red = red
+exec-col-blue = blue
+exec-col-variant = variant
+exec-col-rated = rated
+exec-col-result = result
+exec-col-plies = plies
+exec-col-status = status
+exec-col-format = format
+exec-col-starts = starts (UTC)
+exec-col-players = players
+exec-col-name = name
+exec-col-points = points
+exec-col-perf = perf
+exec-col-buchholz = buchholz
+exec-col-sb = sb
+exec-col-results = results
+exec-not-a-game-number = '{ $id }' is not a game number
+exec-replay-title = Game #{ $id }: { $red } (Red) vs { $blue } (Blue)
+exec-replay-won = { $nick } ({ $color }) won: { $reason }
+exec-replay-no-winner = no winner: { $reason }
+exec-replay-unfinished = unfinished
+exec-replay-result = Result: { $result }
+exec-replay-moved = { $color } moved
+exec-replay-rescue = ; a { $rank } rescued to { $square }
+exec-replay-formats = (the stored record: replay { $id } --format record; Gravon's XML: --format gravon)
+exec-no-tournaments = no tournaments
+exec-format-arena = arena { $minutes }m
+exec-format-swiss = swiss { $rounds } rounds
+exec-not-a-tournament-number = '{ $id }' is not a tournament number
+exec-tournament-about = rules: { $rules }; created by { $nick }; starts { $starts } UTC
+exec-tournament-ends = ; ends { $ends } UTC
+exec-tournament-round = ; round { $round } of { $rounds }
+exec-flag-on-fire = on-fire
+exec-flag-withdrawn = withdrawn
+exec-flag-paused = paused
+exec-flag-absent = absent
+exec-games-in-play = games in play:
+exec-game-round = (round { $round })

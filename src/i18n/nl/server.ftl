@@ -186,3 +186,75 @@ notice-idle = Verbinding verbroken: { $time } lang geen toets ingedrukt (idle_ti
 notice-still-loading = de vorige pagina laadt nog: een moment
 refusal-not-stored = dat is hier niet bewaard
 notice-setup-saved = opstelling ‘{ $name }’ bewaard
+
+## Exec commands: ssh HOST COMMAND [--lang de|nl] (src/ssh/commands.rs, src/ssh/events.rs)
+
+exec-usage =
+    opdrachten:
+      leaderboard [classic|duel|barrage]
+      games NAAM
+      games --live
+      replay ID [--format record|gravon]
+      tournaments
+      tournament ID [--format json]
+    met --lang nl of --lang de is de tekst van een opdracht Nederlands of Duits (JSON is in elke taal hetzelfde); zonder is die Engels
+
+    om te spelen, verbind met een terminal: { $connect }
+exec-bad-lang = onbekende taal ‘{ $lang }’: mogelijk zijn { $codes }
+exec-unknown-command = onbekende opdracht ‘{ $command }’
+exec-unknown-variant = onbekende variant ‘{ $variant }’: classic, duel of barrage
+exec-unknown-format = onbekend formaat ‘{ $format }’: record of gravon
+exec-link = Link: { $link }
+exec-no-rated-games = nog geen partijen { $variant } om rating: spelers staan hier na hun eerste
+exec-cannot-read-leaderboard = de ranglijst kan niet gelezen worden: { $error }
+exec-no-games-of = geen beëindigde partijen van { $nick }
+exec-cannot-read-games = de partijen kunnen niet gelezen worden: { $error }
+exec-rated = rating
+exec-casual = vriendschappelijk
+exec-col-rank = plaats
+exec-col-nick = naam
+exec-col-rating = rating
+exec-col-deviation = afwijking
+exec-col-games = partijen
+exec-col-wins = winst
+exec-col-draws = remise
+exec-col-losses = verlies
+exec-col-id = nr.
+exec-col-red = rood
+exec-col-blue = blauw
+exec-col-variant = variant
+exec-col-rated = rating
+exec-col-result = uitslag
+exec-col-plies = halve zetten
+exec-col-status = status
+exec-col-format = vorm
+exec-col-starts = begin (UTC)
+exec-col-players = spelers
+exec-col-name = naam
+exec-col-points = punten
+exec-col-perf = perf.
+exec-col-buchholz = Buchholz
+exec-col-sb = SB
+exec-col-results = uitslagen
+exec-not-a-game-number = ‘{ $id }’ is geen partijnummer
+exec-replay-title = Partij #{ $id }: { $red } (Rood) tegen { $blue } (Blauw)
+exec-replay-won = { $nick } ({ $color }) heeft gewonnen: { $reason }
+exec-replay-no-winner = geen winnaar: { $reason }
+exec-replay-unfinished = niet beëindigd
+exec-replay-result = Uitslag: { $result }
+exec-replay-moved = { $color } zette
+exec-replay-rescue = ; een { $rank } gered naar { $square }
+exec-replay-formats = (de bewaarde notatie: replay { $id } --format record; XML van Gravon: --format gravon)
+exec-no-tournaments = geen toernooien
+exec-format-arena = arena { $minutes } min
+exec-format-swiss = Zwitsers, { $rounds } ronden
+exec-not-a-tournament-number = ‘{ $id }’ is geen toernooinummer
+exec-tournament-about = regels: { $rules }; aangemaakt door { $nick }; begint { $starts } UTC
+exec-tournament-ends = ; eindigt { $ends } UTC
+exec-tournament-round = ; ronde { $round } van { $rounds }
+exec-flag-on-fire = op-dreef
+exec-flag-withdrawn = teruggetrokken
+exec-flag-paused = pauze
+exec-flag-absent = afwezig
+exec-games-in-play = lopende partijen:
+exec-game-round = (ronde { $round })
