@@ -157,14 +157,22 @@ async fn a_broadcast_keeps_the_admins_words_under_a_translated_prefix() {
 fn counted_refusals_take_each_languages_plural() {
     let one = Notice::new("refusal-own-games").arg("games", 1u32);
     let two = Notice::new("refusal-own-games").arg("games", 2u32);
-    assert!(one.to_string().starts_with("You already have a game in progress"));
-    assert!(two.to_string().starts_with("You already have 2 games in progress"));
+    assert!(one
+        .to_string()
+        .starts_with("You already have a game in progress"));
+    assert!(two
+        .to_string()
+        .starts_with("You already have 2 games in progress"));
     assert!(one
         .text(Lang::De)
         .starts_with("Du hast schon eine laufende Partie"));
     assert!(two
         .text(Lang::De)
         .starts_with("Du hast schon 2 laufende Partien"));
-    assert!(one.text(Lang::Nl).starts_with("Je hebt al een lopende partij"));
-    assert!(two.text(Lang::Nl).starts_with("Je hebt al 2 lopende partijen"));
+    assert!(one
+        .text(Lang::Nl)
+        .starts_with("Je hebt al een lopende partij"));
+    assert!(two
+        .text(Lang::Nl)
+        .starts_with("Je hebt al 2 lopende partijen"));
 }

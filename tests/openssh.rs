@@ -318,7 +318,10 @@ fn ssh_exec(port: u16, key: &std::path::Path, user: &str, command: &str) -> (Str
         "ssh failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    (String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n"), code)
+    (
+        String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n"),
+        code,
+    )
 }
 
 /// The exec commands speak English unless `--lang` (anywhere among the words) asks for
@@ -342,9 +345,18 @@ async fn exec_commands_take_lang() {
         // A tournament's text in the language; its JSON the same whatever --lang says.
         let (text, status) = ssh_exec(port, &key, "eve", &format!("tournament {id} --lang de"));
         assert_eq!(status, 0, "{text}");
-        assert!(text.contains("(angekündigt)") && text.contains("Platz"), "{text}");
+        assert!(
+            text.contains("(angekündigt)") && text.contains("Platz"),
+            "{text}"
+        );
         let json = |lang: &str| {
-            ssh_exec(port, &key, "eve", &format!("tournament {id} --format json{lang}")).0
+            ssh_exec(
+                port,
+                &key,
+                "eve",
+                &format!("tournament {id} --format json{lang}"),
+            )
+            .0
         };
         let plain = json("");
         assert!(plain.starts_with('{'), "{plain}");
@@ -359,7 +371,10 @@ async fn exec_commands_take_lang() {
         assert_eq!(status, 0, "{de}");
         assert!(de.starts_with("Platz Name"), "{de}");
         assert!(de.contains("Wertung") && de.contains("Niederlagen"), "{de}");
-        assert!(de.contains("noch keine gewerteten Partien Klassisch"), "{de}");
+        assert!(
+            de.contains("noch keine gewerteten Partien Klassisch"),
+            "{de}"
+        );
         assert!(!de.contains("rating") && !de.contains("no rated"), "{de}");
 
         // Anywhere among the words, like --format json.

@@ -111,8 +111,9 @@ fn ready_log_dir(log: &Option<PathBuf>) {
 /// What a seat says when its program faulted (the game adds the agent's nick before it).
 fn forfeit_words(f: &Fault) -> Notice {
     match f {
-        Fault::Timeout(t) => Notice::new("notice-forfeits-timeout")
-            .arg("seconds", format!("{:.0}", t.as_secs_f64())),
+        Fault::Timeout(t) => {
+            Notice::new("notice-forfeits-timeout").arg("seconds", format!("{:.0}", t.as_secs_f64()))
+        }
         // The program's fault in the rules' words (English: `rules` reads no catalog).
         Fault::Illegal(why) => {
             Notice::new("notice-forfeits").arg("why", crate::text::clean_line(why, 120))

@@ -37,8 +37,8 @@ use crate::game::SessionEvent;
 use crate::game::{self, GameConfig, GameHandle, GameReport, NewGame, Player};
 use crate::limit::{address_block, AddrNet, AddressRate, TokenBucket};
 use crate::proto::{
-    AdminSession, ChatLine, GameId, GameSnapshot, GameSummary, GameTerms, LobbyCmd, LobbySnapshot, Notice,
-    PlayerId, PlayerInfo, PlayerStatus, Seek, SeekId,
+    AdminSession, ChatLine, GameId, GameSnapshot, GameSummary, GameTerms, LobbyCmd, LobbySnapshot,
+    Notice, PlayerId, PlayerInfo, PlayerStatus, Seek, SeekId,
 };
 use crate::rules::{ByColor, Color, Variant};
 use crate::store::Store;
@@ -654,11 +654,9 @@ impl Lobby {
             LobbyMsg::Broadcast(text) => {
                 let text = crate::text::clean_line(&text, 500);
                 for s in self.sessions.values() {
-                    let _ = s
-                        .events
-                        .try_send(SessionEvent::Notice(
-                            Notice::new("notice-server").arg("text", text.clone()),
-                        ));
+                    let _ = s.events.try_send(SessionEvent::Notice(
+                        Notice::new("notice-server").arg("text", text.clone()),
+                    ));
                 }
             }
             LobbyMsg::Renamed { session, nick } => self.renamed(session, nick),
@@ -990,9 +988,9 @@ impl Lobby {
                 if self.tournament_games.contains_key(&id) {
                     let ids = [g.players.red.id.clone(), g.players.blue.id.clone()];
                     for s in self.sessions.values().filter(|s| ids.contains(&s.ident.id)) {
-                        let _ = s
-                            .events
-                            .try_send(SessionEvent::Notice(Notice::new("refusal-tournament-rematch")));
+                        let _ = s.events.try_send(SessionEvent::Notice(Notice::new(
+                            "refusal-tournament-rematch",
+                        )));
                     }
                     return true;
                 }

@@ -28,8 +28,9 @@ use tracing::{info, warn};
 use super::{Lobby, SessionId};
 use crate::game::Player;
 use crate::proto::{
-    color_msg, variant_msg, BotLevel, ChatLine, EntryRule, GameId, Notice, PlayerId, TournamentGame, TournamentId, TournamentInfo,
-    TournamentOrder, TournamentStatus, TournamentTerms,
+    color_msg, variant_msg, BotLevel, ChatLine, EntryRule, GameId, Notice, PlayerId,
+    TournamentGame, TournamentId, TournamentInfo, TournamentOrder, TournamentStatus,
+    TournamentTerms,
 };
 use crate::rules::{ByColor, Color, EndReason, Outcome, Variant};
 use crate::store::{now, Store, TournamentRecord};

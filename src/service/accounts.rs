@@ -45,7 +45,9 @@ impl RenameError {
             RenameError::Taken(n) => Notice::new("refusal-nick-taken").arg("nick", n),
             RenameError::NoRenamesLeft => Notice::new("refusal-no-renames-left"),
             RenameError::NotAKey => Notice::new("refusal-rename-guest"),
-            RenameError::Store(e) => Notice::new("refusal-rename-store").arg("error", e.to_string()),
+            RenameError::Store(e) => {
+                Notice::new("refusal-rename-store").arg("error", e.to_string())
+            }
         }
     }
 }

@@ -43,7 +43,9 @@ impl AdminDone {
             AdminDone::Banned { target, sessions } => Notice::new("notice-admin-banned")
                 .arg("target", target.to_string())
                 .arg("sessions", *sessions),
-            AdminDone::Unbanned(t) => Notice::new("notice-admin-unbanned").arg("target", t.to_string()),
+            AdminDone::Unbanned(t) => {
+                Notice::new("notice-admin-unbanned").arg("target", t.to_string())
+            }
             AdminDone::Broadcast => Notice::new("notice-admin-sent"),
             AdminDone::Tournament(line) => line.clone(),
         }
@@ -85,7 +87,9 @@ impl AdminError {
     pub fn notice(&self) -> Notice {
         match self {
             AdminError::BadTarget(why) => Notice::plain(why.clone()),
-            AdminError::NotBanned(t) => Notice::new("refusal-not-banned").arg("target", t.to_string()),
+            AdminError::NotBanned(t) => {
+                Notice::new("refusal-not-banned").arg("target", t.to_string())
+            }
             AdminError::NothingToBroadcast => Notice::new("refusal-nothing-to-broadcast"),
             AdminError::Tournament(why) => why.notice(),
             AdminError::Store(e) => Notice::plain(e.to_string()),

@@ -182,7 +182,10 @@ async fn leaderboard(service: &Service, variant: Variant, lang: Lang) -> Output 
 /// A table's columns: each heading (a message id) with the least width it takes in
 /// English, and whether it is right-aligned; a column is as wide as its heading in the
 /// language at least.
-pub(super) fn columns(lang: Lang, cols: &[(&'static str, usize, bool)]) -> Vec<(String, usize, bool)> {
+pub(super) fn columns(
+    lang: Lang,
+    cols: &[(&'static str, usize, bool)],
+) -> Vec<(String, usize, bool)> {
     cols.iter()
         .map(|&(id, min, right)| {
             let head = tr(lang, id);
@@ -294,7 +297,11 @@ async fn player_games(service: &Service, nick: &str, lang: Lang) -> Output {
                         g.red.clone(),
                         g.blue.clone(),
                         g.variant.name().to_lowercase(),
-                        if g.rated { rated.clone() } else { casual.clone() },
+                        if g.rated {
+                            rated.clone()
+                        } else {
+                            casual.clone()
+                        },
                         result_words(g),
                         g.plies.to_string(),
                     ],
@@ -303,7 +310,10 @@ async fn player_games(service: &Service, nick: &str, lang: Lang) -> Output {
             (out, 0)
         }
         Err(e) => (
-            format!("{}\n", t!(lang, "exec-cannot-read-games", error = e.to_string())),
+            format!(
+                "{}\n",
+                t!(lang, "exec-cannot-read-games", error = e.to_string())
+            ),
             1,
         ),
     }
@@ -400,7 +410,13 @@ fn replay_words(id: u64, record: &GameRecord, names: &[String; 2], lang: Lang) -
         // after h1: pass lang (the battle sentences are English today)
         let words = battle_sentence(seen, None, Numbering::default())
             .map(|s| s.split_once(": ").map_or(s.clone(), |(_, w)| w.to_string()))
-            .unwrap_or_else(|| t!(lang, "exec-replay-moved", color = color_name(lang, seen.mover)));
+            .unwrap_or_else(|| {
+                t!(
+                    lang,
+                    "exec-replay-moved",
+                    color = color_name(lang, seen.mover)
+                )
+            });
         let rescue = seen.rescue.map_or(String::new(), |r| {
             t!(
                 lang,
@@ -414,10 +430,7 @@ fn replay_words(id: u64, record: &GameRecord, names: &[String; 2], lang: Lang) -
             format!("{}. {mv}", i + 1)
         ));
     }
-    out.push_str(&format!(
-        "\n{}\n",
-        t!(lang, "exec-replay-formats", id = id)
-    ));
+    out.push_str(&format!("\n{}\n", t!(lang, "exec-replay-formats", id = id)));
     out
 }
 
