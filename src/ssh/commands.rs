@@ -438,7 +438,7 @@ pub const ADMIN_USAGE: &str = "admin commands:\n  admin kick NICK [REASON]\n  ad
 
 /// Runs an admin command line (the caller checked the key); `by` is the admin's
 /// fingerprint.
-pub async fn admin(service: &Service, by: &str, line: &str) -> Output {
+pub async fn admin(service: &Service, by: &str, line: &str, lang: Lang) -> Output {
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.as_slice() == ["admin", "bans"] {
         return match service.bans().await {
@@ -457,7 +457,7 @@ pub async fn admin(service: &Service, by: &str, line: &str) -> Output {
         return backup(service, by, dir).await;
     }
     match parse_admin(&words) {
-        Ok(cmd) => perform(service, by, cmd).await,
+        Ok(cmd) => perform(service, by, cmd, lang).await,
         Err(out) => out,
     }
 }
@@ -513,10 +513,13 @@ fn parse_admin(words: &[&str]) -> Result<AdminCmd, Output> {
 }
 
 /// An admin action as text and exit status (0 when it worked, 2 for a wrong request).
-pub async fn perform(service: &Service, by: &str, cmd: AdminCmd) -> Output {
+pub async fn perform(service: &Service, by: &str, cmd: AdminCmd, lang: Lang) -> Output {
     match service.admin(by, cmd).await {
-        Ok(done) => (format!("{done}\n"), 0),
-        Err(e) => (format!("{e}\n"), if e.is_usage() { 2 } else { 1 }),
+        Ok(done) => (format!("{}\n", done.notice().text(lang)), 0),
+        Err(e) => (
+            format!("{}\n", e.notice().text(lang)),
+            if e.is_usage() { 2 } else { 1 },
+        ),
     }
 }
 

@@ -302,7 +302,13 @@ pub struct Organiser {
 /// `tournament create|edit|start|cancel ...` (the words after `admin`, if any); `by` is
 /// the organiser; `admin`: whether they may run every tournament (else only the ones they
 /// created, by their key, within the host's cap on tournaments per organiser).
-pub async fn order(service: &Service, words: &[&str], by: &Organiser, admin: bool) -> Output {
+pub async fn order(
+    service: &Service,
+    words: &[&str],
+    by: &Organiser,
+    admin: bool,
+    lang: Lang,
+) -> Output {
     let now = crate::store::now();
     let asker = (!admin).then(|| by.nick.clone());
     let order = match words {
@@ -359,8 +365,8 @@ pub async fn order(service: &Service, words: &[&str], by: &Organiser, admin: boo
         (false, None) => return ("running tournaments needs an SSH key\n".to_string(), 1),
     };
     match service.lobby().tournament_notice(order).await {
-        Ok(line) => (format!("{line}\n"), 0),
-        Err(e) => (format!("{e}\n"), 1),
+        Ok(line) => (format!("{}\n", line.text(lang)), 0),
+        Err(e) => (format!("{}\n", e.notice().text(lang)), 1),
     }
 }
 

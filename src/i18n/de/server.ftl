@@ -13,7 +13,7 @@ notice-challenge-clock = { $nick } fordert dich heraus: { $variant }, { $rated -
     }, { $clock } — siehe Offene Angebote
 refusal-guests-casual-key = Gäste spielen nur ungewertete Partien: Verbinde dich mit einem SSH-Schlüssel, um gewertet zu spielen
 refusal-three-seeks = du hast schon drei offene Angebote
-refusal-seeks-too-fast = du machst zu schnell Angebote: eines alle paar Sekunden (fünf auf einmal)
+refusal-seeks-too-fast = du erstellst zu schnell Angebote: eines alle paar Sekunden (fünf auf einmal)
 refusal-challenge-yourself = du kannst dich nicht selbst herausfordern
 refusal-not-online = { $nick } ist nicht online
 refusal-no-program = dieser Server hat kein Programm namens { $name }
@@ -47,7 +47,7 @@ refusal-their-games = { $nick } hat schon { $games ->
        *[other] { $games } laufende Partien
     }: Versuch es später
 notice-game-started-elsewhere = Deine Partie #{ $game } hat in einem anderen Terminal begonnen: Enter darauf unter Laufende Partien, um hier zu spielen
-refusal-tournament-rematch = Keine Revanche im Turnier: Die Turnierleitung lost deine nächste Partie aus
+refusal-tournament-rematch = Keine Revanche im Turnier: Die Turnierleitung teilt dir deine nächste Partie zu
 
 ## Lobby: watching, results told away from the game (src/lobby/sessions.rs)
 
@@ -127,7 +127,7 @@ notice-joined-running = du bist in { $name } dabei: Deine erste Partie kommt gle
 notice-joined-upcoming = du bist in { $name } dabei: Bleib online, deine erste Partie beginnt mit dem Turnier
 notice-not-in = du bist nicht in { $name } dabei
 notice-left = du hast dich von { $name } abgemeldet
-notice-paused = Pause in { $name }: Deine Punkte bleiben; melde dich wieder an, um wieder ausgelost zu werden
+notice-paused = Pause in { $name }: Deine Punkte bleiben; melde dich wieder an, um wieder Gegner zu bekommen
 notice-withdrew = du hast dich aus { $name } zurückgezogen: keine weiteren Runden für dich (eine laufende Partie zählt noch)
 notice-not-playing-in = du spielst nicht in { $name } mit
 notice-tournament-game = { $name }: Deine Partie #{ $game } beginnt, du spielst { $color }
@@ -145,7 +145,7 @@ refusal-nick-long = dieser Name ist zu lang: { $rule }
 refusal-nick-char = ein Name darf { $char } nicht enthalten: { $rule }
 refusal-nick-letter = ein Name muss mit einem Buchstaben beginnen: { $rule }
 refusal-nick-guest = Namen, die mit „guest“ beginnen, sind für Gäste reserviert: Bitte wähle einen anderen
-refusal-nick-reserved = „{ $word }“ sähe aus wie der Server oder sein Team: Bitte wähle einen anderen
+refusal-nick-reserved = „{ $word }“ könnte man für den Server oder sein Team halten: Bitte wähle einen anderen
 refusal-setup-no-name = eine gespeicherte Aufstellung braucht einen Namen
 refusal-setups-too-many = höchstens { $max } gespeicherte Aufstellungen: Lösche zuerst eine
 refusal-setup-store = Aufstellung nicht gespeichert: { $error }
