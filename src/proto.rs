@@ -610,7 +610,7 @@ pub enum GameCmd {
     /// A computer seat gives up for the reason given (its program crashed, hung or played
     /// an illegal move): the opponent wins and is told why; during set-up the game ends
     /// without a result.
-    Forfeit(String),
+    Forfeit(Notice),
     Chat(String),
     Rematch,
 }
@@ -829,6 +829,168 @@ pub enum AdminCmd {
     Broadcast(String),
     /// Create, edit, start or cancel a tournament.
     Tournament(TournamentOrder),
+}
+
+/// What the server tells a player (a refusal, a challenge received, a result told in the
+/// lobby): data, not words. The session that shows it renders it in its player's language
+/// ([`Notice::text`]) from the catalogs' `server.ftl` (`notice-…`, `refusal-…`); the lobby
+/// and the games send the same cheap value to every session whatever its language.
+/// `Display` is the English text (logs, tests).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// A message id; `""` for text shown as it is ([`Notice::plain`]).
+    id: &'static str,
+    args: Vec<(&'static str, NoticeArg)>,
+}
+
+/// An argument of a [`Notice`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoticeArg {
+    /// Inserted as it is (a nick, a tournament's name, a player's own words).
+    Text(String),
+    /// A number (selects the plural form).
+    Num(i64),
+    /// A message id, shown in the notice's language (`variant-classic`, `color-red`).
+    Msg(&'static str),
+    /// Another notice, in the same language (a reason inside a sentence).
+    Notice(Box<Notice>),
+}
+
+impl From<String> for NoticeArg {
+    fn from(s: String) -> Self {
+        NoticeArg::Text(s)
+    }
+}
+
+impl From<&str> for NoticeArg {
+    fn from(s: &str) -> Self {
+        NoticeArg::Text(s.to_string())
+    }
+}
+
+impl From<&String> for NoticeArg {
+    fn from(s: &String) -> Self {
+        NoticeArg::Text(s.clone())
+    }
+}
+
+macro_rules! notice_arg_num {
+    ($($t:ty)*) => {$(
+        impl From<$t> for NoticeArg {
+            fn from(n: $t) -> Self {
+                NoticeArg::Num(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+notice_arg_num!(u8 u16 u32 u64 usize i32 i64);
+
+impl From<Notice> for NoticeArg {
+    fn from(n: Notice) -> Self {
+        NoticeArg::Notice(Box::new(n))
+    }
+}
+
+impl Notice {
+    /// Message `id` of the catalogs (add its arguments with [`Notice::arg`]).
+    pub fn new(id: &'static str) -> Notice {
+        Notice { id, args: vec![] }
+    }
+
+    /// Text shown as it is, in every language (an admin's own words, a line a player
+    /// typed, text that is already in the player's language).
+    pub fn plain(text: impl Into<String>) -> Notice {
+        Notice {
+            id: "",
+            args: vec![("text", NoticeArg::Text(text.into()))],
+        }
+    }
+
+    /// With the named argument `name`.
+    pub fn arg(mut self, name: &'static str, value: impl Into<NoticeArg>) -> Notice {
+        self.args.push((name, value.into()));
+        self
+    }
+
+    /// Its message id (`""` for plain text).
+    pub fn id(&self) -> &'static str {
+        self.id
+    }
+
+    /// The notice in `lang`.
+    pub fn text(&self, lang: crate::i18n::Lang) -> String {
+        use crate::i18n::{FluentArgs, FluentValue};
+        if self.id.is_empty() {
+            return match self.args.first() {
+                Some((_, NoticeArg::Text(t))) => t.clone(),
+                _ => String::new(),
+            };
+        }
+        let mut args = FluentArgs::new();
+        for (name, value) in &self.args {
+            let v: FluentValue = match value {
+                NoticeArg::Text(t) => FluentValue::from(t.clone()),
+                NoticeArg::Num(n) => FluentValue::from(*n),
+                NoticeArg::Msg(id) => FluentValue::from(crate::i18n::tr(lang, id)),
+                NoticeArg::Notice(n) => FluentValue::from(n.text(lang)),
+            };
+            args.set(*name, v);
+        }
+        crate::i18n::tr_args(lang, self.id, &args)
+    }
+}
+
+/// English.
+impl std::fmt::Display for Notice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(crate::i18n::Lang::En))
+    }
+}
+
+impl From<String> for Notice {
+    fn from(s: String) -> Notice {
+        Notice::plain(s)
+    }
+}
+
+impl From<&str> for Notice {
+    fn from(s: &str) -> Notice {
+        Notice::plain(s)
+    }
+}
+
+/// A variant's name as a notice's argument (`core.ftl`'s `variant-…`).
+pub fn variant_msg(v: Variant) -> NoticeArg {
+    NoticeArg::Msg(match v {
+        Variant::Classic => "variant-classic",
+        Variant::Duel => "variant-duel",
+        Variant::Barrage => "variant-barrage",
+    })
+}
+
+/// A side's name as a notice's argument (`core.ftl`'s `color-…`).
+pub fn color_msg(c: Color) -> NoticeArg {
+    NoticeArg::Msg(match c {
+        Color::Red => "color-red",
+        Color::Blue => "color-blue",
+    })
+}
+
+/// How a game ended as a notice's argument (`core.ftl`'s `end-…`).
+pub fn end_msg(r: crate::rules::EndReason) -> NoticeArg {
+    use crate::rules::EndReason;
+    NoticeArg::Msg(match r {
+        EndReason::FlagCaptured => "end-flag-captured",
+        EndReason::NoMovablePieces => "end-no-movable-pieces",
+        EndReason::NoLegalMove => "end-no-legal-move",
+        EndReason::BothCannotMove => "end-both-cannot-move",
+        EndReason::MoveCap => "end-move-cap",
+        EndReason::Resignation => "end-resignation",
+        EndReason::DrawAgreed => "end-draw-agreed",
+        EndReason::Time => "end-time",
+        EndReason::Abandonment => "end-abandonment",
+        EndReason::Aborted => "end-aborted",
+    })
 }
 
 /// What an admin action did: a line to show, and whether it worked.

@@ -284,3 +284,184 @@ async fn a_chosen_language_survives_a_reconnect() {
     .await
     .unwrap();
 }
+
+/// `ssh HOST COMMAND` (OpenSSH, no PTY, no LANG of the test's own) with `key`: its output
+/// (CR LF as LF) and exit status.
+fn ssh_exec(port: u16, key: &std::path::Path, user: &str, command: &str) -> (String, i32) {
+    let out = Command::new("ssh")
+        .args(["-p", &port.to_string(), "-i"])
+        .arg(key)
+        .args([
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "LogLevel=ERROR",
+        ])
+        .arg("--")
+        .arg(format!("{user}@127.0.0.1"))
+        .arg(command)
+        .env_remove("LANG")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .stdin(Stdio::null())
+        .output()
+        .expect("ssh is installed (.ci/run installs openssh-client)");
+    let code = out.status.code().unwrap_or(-1);
+    assert!(
+        code != 255,
+        "ssh failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n"),
+        code,
+    )
+}
+
+/// The exec commands speak English unless `--lang` (anywhere among the words) asks for
+/// German or Dutch; a language the server does not speak is refused with the list; `help`
+/// says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn exec_commands_take_lang() {
+    let server = start_server("openssh-exec-lang").await;
+    let port = server.running.addr.port();
+    let dir = server.dir.0.clone();
+    let id = common::tournament::create(
+        &server.running.lobby,
+        common::tournament::terms(
+            "Friday Swiss",
+            stratego_ssh::tournament::Format::Swiss { rounds: 3 },
+        ),
+    )
+    .await;
+    tokio::task::spawn_blocking(move || {
+        let key = new_key(&dir, "id_exec");
+        // A tournament's text in the language; its JSON the same whatever --lang says.
+        let (text, status) = ssh_exec(port, &key, "eve", &format!("tournament {id} --lang de"));
+        assert_eq!(status, 0, "{text}");
+        assert!(
+            text.contains("(angekündigt)") && text.contains("Platz"),
+            "{text}"
+        );
+        let json = |lang: &str| {
+            ssh_exec(
+                port,
+                &key,
+                "eve",
+                &format!("tournament {id} --format json{lang}"),
+            )
+            .0
+        };
+        let plain = json("");
+        assert!(plain.starts_with('{'), "{plain}");
+        assert_eq!(json(" --lang de"), plain);
+        assert_eq!(json(" --lang nl"), plain);
+        let (en, status) = ssh_exec(port, &key, "eve", "leaderboard");
+        assert_eq!(status, 0, "{en}");
+        assert!(en.starts_with("rank  nick"), "{en}");
+        assert!(en.contains("no rated Classic games yet"), "{en}");
+
+        let (de, status) = ssh_exec(port, &key, "eve", "leaderboard --lang de");
+        assert_eq!(status, 0, "{de}");
+        assert!(de.starts_with("Platz Name"), "{de}");
+        assert!(de.contains("Wertung") && de.contains("Niederlagen"), "{de}");
+        assert!(
+            de.contains("noch keine gewerteten Partien Klassisch"),
+            "{de}"
+        );
+        assert!(!de.contains("rating") && !de.contains("no rated"), "{de}");
+
+        // Anywhere among the words, like --format json.
+        let (nl, status) = ssh_exec(port, &key, "eve", "--lang nl leaderboard duel");
+        assert_eq!(status, 0, "{nl}");
+        assert!(nl.starts_with("plaats naam"), "{nl}");
+        assert!(nl.contains("nog geen partijen Duel om rating"), "{nl}");
+
+        let (bad, status) = ssh_exec(port, &key, "eve", "leaderboard --lang xx");
+        assert_eq!(status, 2, "{bad}");
+        assert!(bad.contains("unknown language 'xx'"), "{bad}");
+        assert!(bad.contains("en, de, nl"), "{bad}");
+        assert!(!bad.contains("rank"), "nothing else is printed: {bad}");
+
+        let (help, status) = ssh_exec(port, &key, "eve", "help");
+        assert_eq!(status, 0, "{help}");
+        assert!(help.starts_with("commands:"), "{help}");
+        assert!(help.contains("--lang de"), "{help}");
+        let (hilfe, _) = ssh_exec(port, &key, "eve", "help --lang de");
+        assert!(hilfe.starts_with("Befehle:"), "{hilfe}");
+        assert!(hilfe.contains("Zum Spielen verbinde dich"), "{hilfe}");
+
+        // A refusal in the language asked for.
+        let (none, status) = ssh_exec(port, &key, "eve", "tournament 99 --lang de");
+        assert_eq!(status, 1, "{none}");
+        assert!(none.contains("kein Turnier #99"), "{none}");
+    })
+    .await
+    .unwrap();
+}
+
+/// A German player (`SetEnv=LANG=de_DE.UTF-8`) who is challenged reads the challenge in
+/// German on the lobby's bottom line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_german_player_is_challenged_in_german() {
+    let server = start_server("openssh-challenge-de").await;
+    let port = server.running.addr.port();
+    let dir = server.dir.0.clone();
+    let lobby = server.running.lobby.clone();
+    let key = new_key(&dir, "id_greta");
+    let (child, screen, mut w) = tokio::task::spawn_blocking(move || {
+        let (child, screen, mut w) = ssh_in_pty(port, &key, "greta", Some("de_DE.UTF-8"));
+        wait_screen(&screen, "the German welcome card", |t| {
+            t.contains("Willkommen bei stratego-ssh")
+        });
+        w.write_all(b"\r").unwrap();
+        wait_screen(&screen, "the German lobby", |t| t.contains("du bist greta"));
+        (child, screen, w)
+    })
+    .await
+    .unwrap();
+    let alice = common::lobby_client::join(&lobby, "alice").await;
+    let challenge = stratego_ssh::proto::LobbyCmd::Seek {
+        terms: stratego_ssh::proto::GameTerms {
+            rules: stratego_ssh::rules::Rules::standard(stratego_ssh::rules::Variant::Classic),
+            rated: false,
+            clock: None,
+        },
+        private_to: Some("greta".into()),
+    };
+    tokio::task::spawn_blocking(move || {
+        // A notice shows for a few seconds: on a loaded machine the screen may be read
+        // after it went, so alice asks again (up to three open challenges).
+        let want = "alice fordert dich heraus: Klassisch, ungewertet";
+        let mut seen = None;
+        for _ in 0..3 {
+            lobby.command(alice.session, challenge.clone());
+            let deadline = Instant::now() + Duration::from_secs(8);
+            while seen.is_none() && Instant::now() < deadline {
+                let t = screen.lock().unwrap().screen().contents();
+                if t.contains(want) {
+                    seen = Some(t);
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            if seen.is_some() {
+                break;
+            }
+        }
+        let t = seen.unwrap_or_else(|| {
+            let t = screen.lock().unwrap().screen().contents();
+            panic!("no challenge in German; the terminal shows:\n{t}")
+        });
+        assert!(!t.contains("challenges you"), "{t}");
+        w.write_all(b"\x1b").unwrap();
+        quit(child, &mut w);
+    })
+    .await
+    .unwrap();
+}

@@ -1252,7 +1252,7 @@ fn a_clock_tick_redraws_only_the_seats_and_draws_them_as_the_whole_screen_would(
                     let mut a = app("alice", w, h);
                     send_game(&mut a, s, t0);
                     if let Some(n) = notice {
-                        a.update(Msg::Notice(n.to_string()));
+                        a.update(Msg::Notice(n.to_string().into()));
                     }
                     a.update(Msg::Tick(t0));
                     let before = draw(&a, w, h);

@@ -29,7 +29,8 @@ use tracing::{debug, info, warn, Instrument};
 
 use crate::limit::TokenBucket;
 use crate::proto::{
-    ChatLine, ClockState, GameCmd, GameId, GamePhase, GameSnapshot, GameTerms, PlayerId, SeatInfo,
+    ChatLine, ClockState, GameCmd, GameId, GamePhase, GameSnapshot, GameTerms, Notice, PlayerId,
+    SeatInfo,
 };
 use crate::rules::{ByColor, Color, EndReason, Game, Outcome, Setup, Viewer};
 use crate::store::{self, GameResult, LiveGame, Store, Timestamp};
@@ -347,8 +348,7 @@ struct Saving {
 }
 
 /// Told to both players while a result waits for the disk.
-const SAVING_RESULT: &str =
-    "saving the result… (the server cannot write to its disk right now; it keeps trying)";
+const SAVING_RESULT: &str = "notice-saving-result";
 
 impl GameTask {
     fn new(new: NewGame) -> GameTask {
@@ -674,13 +674,15 @@ impl GameTask {
                 (
                     Some(late.opposite()),
                     EndReason::Time,
-                    format!("Set-up time{limit} ran out: {nick} was not ready and loses"),
+                    Notice::new("notice-setup-ran-out")
+                        .arg("limit", &limit)
+                        .arg("nick", nick),
                 )
             }
             _ => (
                 None,
                 EndReason::Aborted,
-                format!("Set-up time{limit} ran out with neither side ready: game aborted"),
+                Notice::new("notice-setup-ran-out-both").arg("limit", &limit),
             ),
         };
         self.end(winner, reason).await;
@@ -690,10 +692,10 @@ impl GameTask {
     }
 
     /// Tells the session that sent the seat's last command.
-    fn notice(&self, color: Option<Color>, text: impl Into<String>) {
+    fn notice(&self, color: Option<Color>, notice: impl Into<Notice>) {
         if let Some(c) = color {
             if let Some(reply) = &self.seats.get(c).reply {
-                let _ = reply.try_send(SessionEvent::Notice(text.into()));
+                let _ = reply.try_send(SessionEvent::Notice(notice.into()));
             }
         }
     }
@@ -746,7 +748,10 @@ impl GameTask {
                 {
                     // The one still here stops waiting for a rematch (unless both agreed
                     // to one: they are on their way to the next game).
-                    self.notice(Some(color.opposite()), format!("{nick} left: no rematch"));
+                    self.notice(
+                        Some(color.opposite()),
+                        Notice::new("notice-left-no-rematch").arg("nick", &nick),
+                    );
                 }
                 if online {
                     info!(seat = %color, "player left the game, still online");
@@ -813,7 +818,7 @@ impl GameTask {
                 let me = &self.seats.get(color).player.nick;
                 self.notice(
                     Some(color.opposite()),
-                    format!("{me} declined your draw offer"),
+                    Notice::new("notice-draw-declined").arg("nick", me),
                 );
             }
             GameCmd::ClaimWin if !over => self.claim_win(color).await,
@@ -821,20 +826,26 @@ impl GameTask {
                 if self.before_first_move() {
                     self.end(None, EndReason::Aborted).await;
                 } else {
-                    self.notice(Some(color), "moves were played: resign instead");
+                    self.notice(Some(color), Notice::new("refusal-resign-instead"));
                 }
             }
             GameCmd::Forfeit(why) if !over => {
                 let me = self.seats.get(color).player.nick.clone();
-                let why = crate::text::clean_line(&why, 120);
                 if self.game.is_none() {
                     self.notice(
                         Some(color.opposite()),
-                        format!("{me} {why}: the game ends without a result"),
+                        Notice::new("notice-forfeit-no-result")
+                            .arg("nick", &me)
+                            .arg("why", why.clone()),
                     );
                     self.end(None, EndReason::Aborted).await;
                 } else {
-                    self.notice(Some(color.opposite()), format!("{me} {why}: you win"));
+                    self.notice(
+                        Some(color.opposite()),
+                        Notice::new("notice-forfeit-win")
+                            .arg("nick", &me)
+                            .arg("why", why),
+                    );
                     self.end(Some(color.opposite()), EndReason::Abandonment)
                         .await;
                 }
@@ -860,23 +871,28 @@ impl GameTask {
 
     /// A move of `color`: checked once, written and flushed, then played and shown.
     async fn play(&mut self, color: Color, mv: crate::rules::Move) {
-        use crate::rules::{IllegalMove, IllegalReason};
+        use crate::rules::IllegalMove;
         let seat = Some(color);
         if self.outcome.is_some() {
-            return self.notice(seat, IllegalReason::GameOver.to_string());
+            return self.notice(seat, Notice::new("refusal-game-over"));
         }
         if self.saving.is_some() {
-            return self.notice(seat, SAVING_RESULT);
+            return self.notice(seat, Notice::new(SAVING_RESULT));
         }
         let Some(game) = self.game.as_ref() else {
-            return self.notice(seat, "the game has not started: both set-ups first");
+            return self.notice(seat, Notice::new("refusal-not-started"));
         };
         if game.to_move() != color {
-            return self.notice(seat, IllegalReason::NotYourTurn.to_string());
+            return self.notice(seat, Notice::new("refusal-not-your-turn"));
         }
         if let Err(reason) = game.check(&mv) {
             let illegal = IllegalMove { mv, reason };
-            return self.notice(seat, format!("illegal move: {illegal}"));
+            // The reason is the rules' English (`rules` reads no catalog); the screens check
+            // moves before sending them, so a player rarely meets this.
+            return self.notice(
+                seat,
+                Notice::new("refusal-illegal-move").arg("why", illegal.to_string()),
+            );
         }
         let now = Instant::now();
         let clocks = self.clocks_after_move(color, now);
@@ -903,11 +919,7 @@ impl GameTask {
                 .await
             {
                 warn!(ply = next.ply(), error = %e, "cannot store a move");
-                return self.notice(
-                    seat,
-                    "the server cannot save moves right now (its disk refused the write): \
-                     your move was not played; try again",
-                );
+                return self.notice(seat, Notice::new("refusal-cannot-save-move"));
             }
         }
         debug!(ply = next.ply(), "move played");
@@ -940,7 +952,7 @@ impl GameTask {
         } else if expired {
             self.end(Some(color), EndReason::Abandonment).await;
         } else {
-            self.notice(Some(color), "your opponent still has time to reconnect");
+            self.notice(Some(color), Notice::new("refusal-opponent-may-return"));
         }
     }
 
@@ -965,9 +977,7 @@ impl GameTask {
             .or_insert_with(|| TokenBucket::new(5.0, 0.5, now));
         if !bucket.try_take(now) {
             if let Some(r) = reply {
-                let _ = r.try_send(SessionEvent::Notice(
-                    "you are sending messages too fast".into(),
-                ));
+                let _ = r.try_send(SessionEvent::Notice(Notice::new("refusal-too-fast")));
             }
             return;
         }
@@ -993,7 +1003,7 @@ impl GameTask {
             .chat
             .try_take(std::time::Instant::now())
         {
-            return self.notice(Some(color), "you are sending messages too fast");
+            return self.notice(Some(color), Notice::new("refusal-too-fast"));
         }
         self.chat.push(ChatLine {
             from: self.seats.get(color).player.nick.clone(),
@@ -1008,11 +1018,14 @@ impl GameTask {
 
     async fn submit_setup(&mut self, color: Color, setup: Setup) {
         if self.game.is_some() || self.outcome.is_some() {
-            return self.notice(Some(color), "the set-up phase is over");
+            return self.notice(Some(color), Notice::new("refusal-setup-over"));
         }
         let setup = setup.for_color(color);
         if let Err(e) = setup.validate(&self.terms.rules, color) {
-            return self.notice(Some(color), format!("set-up refused: {e}"));
+            return self.notice(
+                Some(color),
+                Notice::new("refusal-setup").arg("why", e.to_string()),
+            );
         }
         self.seats.get_mut(color).setup = Some(setup);
         self.dirty = Dirty::ALL;
@@ -1044,10 +1057,7 @@ impl GameTask {
                             for c in Color::ALL {
                                 self.notice(
                                     Some(c),
-                                    format!(
-                                        "The server could not save the game, so play has not \
-                                         started: {nick} has to be ready again (d) to retry"
-                                    ),
+                                    Notice::new("refusal-cannot-save-game").arg("nick", &nick),
                                 );
                             }
                             return;
@@ -1059,7 +1069,10 @@ impl GameTask {
                 Err((c, e)) => {
                     warn!(seat = %c, "set-up refused at start");
                     self.seats.get_mut(c).setup = None;
-                    self.notice(Some(c), format!("set-up refused: {e}"));
+                    self.notice(
+                        Some(c),
+                        Notice::new("refusal-setup").arg("why", e.to_string()),
+                    );
                 }
             }
         }
@@ -1183,7 +1196,7 @@ impl GameTask {
                     // The clocks stop while the result waits.
                     self.dirty = Dirty::ALL;
                     for c in Color::ALL {
-                        self.notice(Some(c), SAVING_RESULT);
+                        self.notice(Some(c), Notice::new(SAVING_RESULT));
                     }
                 }
             }

@@ -7,13 +7,14 @@ use std::sync::Arc;
 
 use tokio::sync::{mpsc, watch};
 
-use crate::proto::{GameCmd, GameId, GameSnapshot, SavedSetup, Seek};
+use crate::proto::{GameCmd, GameId, GameSnapshot, Notice, SavedSetup, Seek};
 use crate::rules::Color;
 
 /// Something the lobby or a game tells one connected session.
 #[derive(Debug)]
 pub enum SessionEvent {
-    Notice(String),
+    /// Something to tell the player: the session renders it in its language.
+    Notice(Notice),
     /// Show this game (as a player or a spectator): the session keeps the seat while it
     /// shows the game and drops it to leave.
     EnterGame(GameSeat),

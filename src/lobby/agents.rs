@@ -12,7 +12,7 @@ use tracing::{info, warn};
 use super::Lobby;
 use crate::bot::arena::{Contestant, Fault};
 use crate::game::GameSeat;
-use crate::proto::{GameCmd, GameId, GamePhase, PlayerId};
+use crate::proto::{GameCmd, GameId, GamePhase, Notice, PlayerId};
 use crate::rules::Color;
 use crate::ucc::external::{AgentBox, AgentSpec, External, MAX_STDERR};
 
@@ -109,13 +109,15 @@ fn ready_log_dir(log: &Option<PathBuf>) {
 }
 
 /// What a seat says when its program faulted (the game adds the agent's nick before it).
-fn forfeit_words(f: &Fault) -> String {
+fn forfeit_words(f: &Fault) -> Notice {
     match f {
-        Fault::Timeout(t) => format!(
-            "forfeits (its program did not answer within {:.0} s)",
-            t.as_secs_f64()
-        ),
-        Fault::Illegal(why) => format!("forfeits ({why})"),
+        Fault::Timeout(t) => {
+            Notice::new("notice-forfeits-timeout").arg("seconds", format!("{:.0}", t.as_secs_f64()))
+        }
+        // The program's fault in the rules' words (English: `rules` reads no catalog).
+        Fault::Illegal(why) => {
+            Notice::new("notice-forfeits").arg("why", crate::text::clean_line(why, 120))
+        }
     }
 }
 

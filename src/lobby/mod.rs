@@ -38,7 +38,7 @@ use crate::game::{self, GameConfig, GameHandle, GameReport, NewGame, Player};
 use crate::limit::{address_block, AddrNet, AddressRate, TokenBucket};
 use crate::proto::{
     AdminSession, ChatLine, GameId, GameSnapshot, GameSummary, GameTerms, LobbyCmd, LobbySnapshot,
-    PlayerId, PlayerInfo, PlayerStatus, Seek, SeekId,
+    Notice, PlayerId, PlayerInfo, PlayerStatus, Seek, SeekId,
 };
 use crate::rules::{ByColor, Color, Variant};
 use crate::store::Store;
@@ -186,7 +186,7 @@ enum LobbyMsg {
     /// An organiser's order about tournaments.
     Tournament {
         order: TournamentOrder,
-        reply: oneshot::Sender<Result<String, TournamentError>>,
+        reply: oneshot::Sender<Result<Notice, TournamentError>>,
     },
     /// Every tournament, for `ssh host tournaments`.
     Tournaments(oneshot::Sender<Vec<crate::proto::TournamentInfo>>),
@@ -273,8 +273,17 @@ impl LobbyHandle {
         rx.await.unwrap_or_default()
     }
 
-    /// Creates, edits, starts or cancels a tournament; the line to show, or why not.
+    /// Creates, edits, starts or cancels a tournament; the line to show (in English), or
+    /// why not.
     pub async fn tournament(&self, order: TournamentOrder) -> Result<String, TournamentError> {
+        self.tournament_notice(order).await.map(|n| n.to_string())
+    }
+
+    /// [`LobbyHandle::tournament`], the line as a [`Notice`] (for the asker's language).
+    pub async fn tournament_notice(
+        &self,
+        order: TournamentOrder,
+    ) -> Result<Notice, TournamentError> {
         let (reply, rx) = oneshot::channel();
         self.tx
             .send(LobbyMsg::Tournament { order, reply })
@@ -645,9 +654,9 @@ impl Lobby {
             LobbyMsg::Broadcast(text) => {
                 let text = crate::text::clean_line(&text, 500);
                 for s in self.sessions.values() {
-                    let _ = s
-                        .events
-                        .try_send(SessionEvent::Notice(format!("Server: {text}")));
+                    let _ = s.events.try_send(SessionEvent::Notice(
+                        Notice::new("notice-server").arg("text", text.clone()),
+                    ));
                 }
             }
             LobbyMsg::Renamed { session, nick } => self.renamed(session, nick),
@@ -706,7 +715,7 @@ impl Lobby {
             return false;
         };
         if !me.chat.try_take(now) {
-            self.notice(session, "you are sending messages too fast");
+            self.notice(session, Notice::new("refusal-too-fast"));
             return false;
         }
         let Some(addr) = me.ident.addr else {
@@ -716,10 +725,7 @@ impl Lobby {
             if first {
                 info!(key = %address_block(addr), "chat lines refused: too many from one address");
             }
-            self.notice(
-                session,
-                "too many messages from your address (everyone connected from it counts together): wait a few seconds",
-            );
+            self.notice(session, Notice::new("refusal-too-fast-address"));
             return false;
         }
         true
@@ -745,9 +751,9 @@ impl Lobby {
         list
     }
 
-    fn notice(&self, session: SessionId, text: impl Into<String>) {
+    fn notice(&self, session: SessionId, notice: impl Into<Notice>) {
         if let Some(s) = self.sessions.get(&session) {
-            let _ = s.events.try_send(SessionEvent::Notice(text.into()));
+            let _ = s.events.try_send(SessionEvent::Notice(notice.into()));
         }
     }
 
@@ -762,7 +768,7 @@ impl Lobby {
     /// Why `identity` may not start another game now, or `None` when it may. `other`:
     /// the nick of the player asked about when it is not the one asking. Computer players
     /// are never counted.
-    fn over_game_budget(&self, who: &Ident, other: Option<&str>) -> Option<String> {
+    fn over_game_budget(&self, who: &Ident, other: Option<&str>) -> Option<Notice> {
         let identity = &who.id;
         if identity.bot_level().is_some() {
             return None;
@@ -779,10 +785,8 @@ impl Lobby {
             if n >= max {
                 tracing::debug!(games = n, max, "guest game budget of an address reached");
                 return Some(match other {
-                    None => format!(
-                        "Guests from your address have {n} games in progress: finish one first, or connect with an SSH key"
-                    ),
-                    Some(nick) => format!("{nick} cannot start another game now: try again later"),
+                    None => Notice::new("refusal-guest-games").arg("games", n),
+                    Some(nick) => Notice::new("refusal-cannot-start").arg("nick", nick),
                 });
             }
         }
@@ -793,16 +797,11 @@ impl Lobby {
         }
         // Debug only: a client asking in a loop must not flood the log either.
         tracing::debug!(identity = %identity, games = n, max, "game budget reached");
-        let games = if n == 1 {
-            "a game".to_string()
-        } else {
-            format!("{n} games")
-        };
         Some(match other {
-            None => format!(
-                "You already have {games} in progress: finish one first (Enter on it under Games in play goes back to it)"
-            ),
-            Some(nick) => format!("{nick} already has {games} in progress: try again later"),
+            None => Notice::new("refusal-own-games").arg("games", n),
+            Some(nick) => Notice::new("refusal-their-games")
+                .arg("nick", nick)
+                .arg("games", n),
         })
     }
 
@@ -895,9 +894,7 @@ impl Lobby {
                 } else {
                     self.notice(
                         session,
-                        format!(
-                            "Your game #{id} started in another terminal: Enter on it under Games in play to play it here"
-                        ),
+                        Notice::new("notice-game-started-elsewhere").arg("game", id),
                     );
                 }
             }
@@ -991,9 +988,9 @@ impl Lobby {
                 if self.tournament_games.contains_key(&id) {
                     let ids = [g.players.red.id.clone(), g.players.blue.id.clone()];
                     for s in self.sessions.values().filter(|s| ids.contains(&s.ident.id)) {
-                        let _ = s.events.try_send(SessionEvent::Notice(
-                            "No rematch in a tournament: its director pairs your next game".into(),
-                        ));
+                        let _ = s.events.try_send(SessionEvent::Notice(Notice::new(
+                            "refusal-tournament-rematch",
+                        )));
                     }
                     return true;
                 }

@@ -25,7 +25,7 @@ use super::{bot_player, Ident, Lobby, LobbyMsg, SessionId, CHAT_KEEP, CHAT_MAX_C
 use crate::game::Player;
 use crate::game::SessionEvent;
 use crate::limit::address_block;
-use crate::proto::PlayerId;
+use crate::proto::{variant_msg, Notice, PlayerId};
 use crate::proto::{
     BotLevel, ChatLine, ClockSpec, GameTerms, LobbyCmd, PlayerStatus, Seek, SeekId,
 };
@@ -56,12 +56,18 @@ enum ChallengeError {
     NotOnline(String),
 }
 
+impl ChallengeError {
+    fn notice(&self) -> Notice {
+        match self {
+            ChallengeError::Yourself => Notice::new("refusal-challenge-yourself"),
+            ChallengeError::NotOnline(n) => Notice::new("refusal-not-online").arg("nick", n),
+        }
+    }
+}
+
 impl std::fmt::Display for ChallengeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ChallengeError::Yourself => f.write_str("you cannot challenge yourself"),
-            ChallengeError::NotOnline(n) => write!(f, "{n} is not online"),
-        }
+        self.notice().fmt(f)
     }
 }
 
@@ -156,13 +162,10 @@ impl Lobby {
         let me = &self.sessions[&session];
         let (my_id, my_nick) = (me.ident.id.clone(), me.nick.clone());
         if terms.rated && me.ident.guest {
-            return self.notice(
-                session,
-                "guests play casual games only: connect with an SSH key to play rated",
-            );
+            return self.notice(session, Notice::new("refusal-guests-casual-key"));
         }
         if self.seeks.iter().filter(|s| s.owner == my_id).count() >= MAX_SEEKS {
-            return self.notice(session, "you have three open seeks already");
+            return self.notice(session, Notice::new("refusal-three-seeks"));
         }
         if let Some(why) = self.over_game_budget(&me.ident, None) {
             return self.notice(session, why);
@@ -171,15 +174,12 @@ impl Lobby {
             return;
         };
         if !me.seeks.try_take(std::time::Instant::now()) {
-            return self.notice(
-                session,
-                "you are posting seeks too fast: one every few seconds (five at once)",
-            );
+            return self.notice(session, Notice::new("refusal-seeks-too-fast"));
         }
         let (private_to, to_nick) = match private_to {
             Some(n) => match self.challenge_target(session, &n, &terms) {
                 Ok((id, nick)) => (Some(id), Some(nick)),
-                Err(why) => return self.notice(session, why.to_string()),
+                Err(why) => return self.notice(session, why.notice()),
             },
             None => (None, None),
         };
@@ -293,12 +293,16 @@ impl Lobby {
         else {
             return Err(ChallengeError::NotOnline(n));
         };
-        let _ = target.events.try_send(SessionEvent::Notice(format!(
-            "{my_nick} challenges you: {} {}{} — see Open seeks",
-            terms.rules.variant,
-            if terms.rated { "rated" } else { "casual" },
-            terms.clock.map(|c| format!(" {c}")).unwrap_or_default()
-        )));
+        let challenge = match terms.clock {
+            Some(c) => Notice::new("notice-challenge-clock").arg("clock", c.to_string()),
+            None => Notice::new("notice-challenge"),
+        };
+        let _ = target.events.try_send(SessionEvent::Notice(
+            challenge
+                .arg("nick", my_nick)
+                .arg("variant", variant_msg(terms.rules.variant))
+                .arg("rated", if terms.rated { "rated" } else { "casual" }),
+        ));
         Ok((target.ident.id.clone(), target.nick.clone()))
     }
 
@@ -342,16 +346,14 @@ impl Lobby {
     /// A casual game against one of the host's agents, under the rules it was written for.
     fn play_agent(&mut self, session: SessionId, name: &str, clock: Option<ClockSpec>) {
         let Some(spec) = self.config.agents.iter().find(|a| a.name == name) else {
-            return self.notice(session, format!("this server has no program called {name}"));
+            return self.notice(session, Notice::new("refusal-no-program").arg("name", name));
         };
         if self.agent_games(name) >= spec.max_games {
             return self.notice(
                 session,
-                format!(
-                    "bot-{name} is already playing as many games as this server runs at once \
-                     ({}): try again in a while, or play our own computer",
-                    spec.max_games
-                ),
+                Notice::new("refusal-agent-busy")
+                    .arg("name", name)
+                    .arg("games", spec.max_games),
             );
         }
         self.play_computer(session, Rules::ucc2012(), clock, super::agent_player(name));
@@ -398,10 +400,9 @@ impl Lobby {
             rating: owner.rating,
             bot: false,
         };
-        let _ = owner.events.try_send(SessionEvent::Notice(
-            "Nobody took your seek: the computer (easy) plays you. Computer games are casual."
-                .into(),
-        ));
+        let _ = owner
+            .events
+            .try_send(SessionEvent::Notice(Notice::new("notice-seek-to-computer")));
         let terms = GameTerms {
             rated: false,
             ..seek.terms
@@ -441,7 +442,7 @@ impl Lobby {
             .iter()
             .position(|s| s.id == id && s.private_to.as_ref() == Some(&my_id))
         else {
-            return self.notice(session, "there is no such challenge to you");
+            return self.notice(session, Notice::new("refusal-no-such-challenge"));
         };
         let seek = self.seeks.remove(pos);
         self.forget_gone_seeks();
@@ -453,33 +454,36 @@ impl Lobby {
             .map(|(&k, _)| k)
             .collect();
         for s in owner {
-            self.notice(s, format!("{me} declined your challenge"));
+            self.notice(s, Notice::new("notice-challenge-declined").arg("nick", &me));
         }
         let owner_nick = self.nick_now(&seek.owner, &seek.posted_as.0);
-        self.notice(session, format!("You declined {owner_nick}'s challenge"));
+        self.notice(
+            session,
+            Notice::new("notice-you-declined").arg("nick", owner_nick),
+        );
     }
 
     fn accept(&mut self, session: SessionId, id: SeekId) {
         let Some(pos) = self.seeks.iter().position(|s| s.id == id) else {
-            return self.notice(session, "that seek is gone");
+            return self.notice(session, Notice::new("refusal-seek-gone"));
         };
         let me = &self.sessions[&session];
         let seek = &self.seeks[pos];
         if seek.owner == me.ident.id {
-            return self.notice(session, "that is your own seek: x cancels it");
+            return self.notice(session, Notice::new("refusal-own-seek"));
         }
         if let Some(to) = &seek.private_to {
             if *to != me.ident.id {
-                return self.notice(session, "that challenge is for someone else");
+                return self.notice(session, Notice::new("refusal-someone-elses"));
             }
         }
         if seek.terms.rated && me.ident.guest {
-            return self.notice(session, "guests play casual games only");
+            return self.notice(session, Notice::new("refusal-guests-casual"));
         }
         let Some(owner) = self.sessions.values().find(|s| s.ident.id == seek.owner) else {
             self.seeks.remove(pos);
             self.forget_gone_seeks();
-            return self.notice(session, "that player has left");
+            return self.notice(session, Notice::new("refusal-player-left"));
         };
         if let Some(why) = self
             .over_game_budget(&me.ident, None)

@@ -7,7 +7,7 @@ use tracing::{info, warn};
 use super::{Ident, Joined, Lobby, LobbyMsg, SessionEntry, SessionId};
 use crate::game::{GameSeat, SessionEvent};
 use crate::limit::TokenBucket;
-use crate::proto::{GameId, GameSnapshot, PlayerId, PlayerStatus};
+use crate::proto::{end_msg, GameId, GameSnapshot, Notice, PlayerId, PlayerStatus};
 use crate::random;
 use crate::rules::{Color, Outcome};
 
@@ -209,7 +209,7 @@ impl Lobby {
     /// Asks a game to take a spectator; the session is Watching only once it agreed.
     pub(super) fn spectate(&mut self, session: SessionId, id: GameId) {
         let Some(g) = self.games.get(&id) else {
-            return self.notice(session, "that game has ended");
+            return self.notice(session, Notice::new("refusal-game-ended"));
         };
         let Some(me) = self.sessions.get(&session) else {
             return;
@@ -226,7 +226,7 @@ impl Lobby {
             }
         }
         if g.private {
-            return self.notice(session, "that game is private");
+            return self.notice(session, Notice::new("refusal-game-private"));
         }
         let handle = g.handle.clone();
         let (lobby, events) = (self.self_tx.clone(), me.events.clone());
@@ -241,7 +241,7 @@ impl Lobby {
                 }
                 None => {
                     let _ = events
-                        .send(SessionEvent::Notice("that game cannot be watched".into()))
+                        .send(SessionEvent::Notice(Notice::new("refusal-cannot-watch")))
                         .await;
                 }
             }
@@ -295,9 +295,9 @@ impl Lobby {
         };
         let opponent = &g.players.get(c.opposite()).nick;
         let verdict = match outcome.winner {
-            Some(w) if w == c => "you won",
-            Some(_) => "you lost",
-            None => "a draw",
+            Some(w) if w == c => "won",
+            Some(_) => "lost",
+            None => "draw",
         };
         let away = self
             .sessions
@@ -305,15 +305,21 @@ impl Lobby {
             .filter(|s| s.ident.id == *identity && s.status != PlayerStatus::Playing(game));
         for s in away {
             let change = match (s.rating, rating) {
-                (Some(a), Some(b)) if a != b => format!("; your rating {a} -> {b}"),
-                (None, Some(b)) => format!("; your rating is {b}"),
-                _ => String::new(),
+                (Some(a), Some(b)) if a != b => Notice::new("notice-rating-change")
+                    .arg("before", i64::from(a))
+                    .arg("after", i64::from(b)),
+                (None, Some(b)) => Notice::new("notice-rating-now").arg("rating", i64::from(b)),
+                _ => Notice::plain(""),
             };
             info!(game, nick = %s.nick, result = %outcome, "result told away from the game");
-            let _ = s.events.try_send(SessionEvent::Notice(format!(
-                "Your game #{game} against {opponent} has ended: {verdict} ({}){change}",
-                outcome.reason.describe()
-            )));
+            let _ = s.events.try_send(SessionEvent::Notice(
+                Notice::new("notice-game-ended-away")
+                    .arg("game", game)
+                    .arg("opponent", opponent)
+                    .arg("verdict", verdict)
+                    .arg("reason", end_msg(outcome.reason))
+                    .arg("change", change),
+            ));
         }
     }
 

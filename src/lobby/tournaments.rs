@@ -28,10 +28,11 @@ use tracing::{info, warn};
 use super::{Lobby, SessionId};
 use crate::game::Player;
 use crate::proto::{
-    BotLevel, ChatLine, EntryRule, GameId, PlayerId, TournamentGame, TournamentId, TournamentInfo,
-    TournamentOrder, TournamentStatus, TournamentTerms,
+    color_msg, variant_msg, BotLevel, ChatLine, EntryRule, GameId, Notice, PlayerId,
+    TournamentGame, TournamentId, TournamentInfo, TournamentOrder, TournamentStatus,
+    TournamentTerms,
 };
-use crate::rules::{ByColor, Color, EndReason, Outcome};
+use crate::rules::{ByColor, Color, EndReason, Outcome, Variant};
 use crate::store::{now, Store, TournamentRecord};
 use crate::text::clean_line;
 use crate::tournament::{
@@ -112,7 +113,7 @@ pub enum TournamentError {
     Nested,
     OrganiserCap(usize),
     /// Terms an organiser wrote that do not hold (the first thing wrong).
-    BadTerms(String),
+    BadTerms(Notice),
     /// The store could not number a new tournament.
     Numbering(String),
     NotTheirs {
@@ -141,7 +142,7 @@ pub enum TournamentError {
     TooFewRatedGames {
         name: String,
         need: u32,
-        variant: String,
+        variant: Variant,
         have: u32,
     },
     AlreadyIn(String),
@@ -149,53 +150,72 @@ pub enum TournamentError {
     Stopping,
 }
 
-impl std::fmt::Display for TournamentError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+/// A tournament's status as a notice's argument (`server.ftl`'s `notice-status-…`).
+fn status_msg(status: TournamentStatus) -> crate::proto::NoticeArg {
+    crate::proto::NoticeArg::Msg(match status {
+        TournamentStatus::Upcoming => "notice-status-upcoming",
+        TournamentStatus::Running => "notice-status-running",
+        TournamentStatus::Finished => "notice-status-finished",
+        TournamentStatus::Cancelled => "notice-status-cancelled",
+    })
+}
+
+impl TournamentError {
+    /// What the asker reads, in their language.
+    pub fn notice(&self) -> Notice {
         use TournamentError as E;
         match self {
-            E::NoSuch(id) => write!(f, "no tournament #{id}"),
-            E::NeedsKey => f.write_str("running tournaments needs an SSH key"),
-            E::Nested => f.write_str("an order within an order"),
-            E::OrganiserCap(n) => write!(f, "you have {n} tournaments upcoming or running, the most one organiser may have on this server: cancel one or wait for one to end"),
-            E::BadTerms(why) => f.write_str(why),
-            E::Numbering(e) => write!(f, "cannot number a tournament: {e}"),
-            E::NotTheirs { id, created_by } => write!(
-                f,
-                "tournament #{id} was created by {created_by}: only they or an admin may change it"
-            ),
-            E::NoLongerEditable(id) => {
-                write!(f, "tournament #{id} has started: it can no longer be edited")
-            }
-            E::Is(id, status) => write!(f, "tournament #{id} is {}", status.word()),
-            E::BotsAdminOnly => f.write_str("only an admin enters computer players"),
-            E::BotsNotAllowed => f.write_str("computer players enter tournaments only where the host allows it for testing (tournament_bots = true)"),
-            E::NoMoreEntries(id) => write!(f, "tournament #{id} takes no more entries"),
-            E::BotAlreadyIn(id, level) => {
-                write!(f, "bot-{} is in tournament #{id} already", level.name())
-            }
-            E::Full { name, max } => write!(
-                f,
-                "{name} is full: {max} players, the most one tournament takes on this server"
-            ),
-            E::SwissStarted(name) => write!(
-                f,
-                "{name} has started: a Swiss takes entries before its first round"
-            ),
-            E::NameIs(name, status) => write!(f, "{name} is {}", status.word()),
-            E::ComputersDoNotEnter => f.write_str("computer players do not enter tournaments"),
-            E::KeysOnly(name) => write!(
-                f,
-                "{name} is for players with an SSH key: connect with one to join"
-            ),
-            E::NotInvited { name, nick } => {
-                write!(f, "{name} is by invitation, and {nick} is not on its list")
-            }
-            E::TooFewRatedGames { name, need, variant, have } => {
-                write!(f, "{name} asks for {need} rated {variant} games; you have {have}")
-            }
-            E::AlreadyIn(name) => write!(f, "you are in {name} already"),
-            E::Stopping => f.write_str("the server is stopping"),
+            E::NoSuch(id) => Notice::new("refusal-no-tournament").arg("id", *id),
+            E::NeedsKey => Notice::new("refusal-tournament-needs-key"),
+            E::Nested => Notice::new("refusal-order-nested"),
+            E::OrganiserCap(n) => Notice::new("refusal-organiser-cap").arg("count", *n),
+            E::BadTerms(why) => why.clone(),
+            E::Numbering(e) => Notice::new("refusal-tournament-numbering").arg("error", e),
+            E::NotTheirs { id, created_by } => Notice::new("refusal-not-theirs")
+                .arg("id", *id)
+                .arg("nick", created_by),
+            E::NoLongerEditable(id) => Notice::new("refusal-no-longer-editable").arg("id", *id),
+            E::Is(id, status) => Notice::new("refusal-tournament-is")
+                .arg("id", *id)
+                .arg("status", status_msg(*status)),
+            E::BotsAdminOnly => Notice::new("refusal-bots-admin-only"),
+            E::BotsNotAllowed => Notice::new("refusal-bots-not-allowed"),
+            E::NoMoreEntries(id) => Notice::new("refusal-no-more-entries").arg("id", *id),
+            E::BotAlreadyIn(id, level) => Notice::new("refusal-bot-already-in")
+                .arg("id", *id)
+                .arg("level", level.name()),
+            E::Full { name, max } => Notice::new("refusal-tournament-full")
+                .arg("name", name)
+                .arg("max", *max),
+            E::SwissStarted(name) => Notice::new("refusal-swiss-started").arg("name", name),
+            E::NameIs(name, status) => Notice::new("refusal-name-is")
+                .arg("name", name)
+                .arg("status", status_msg(*status)),
+            E::ComputersDoNotEnter => Notice::new("refusal-computers-do-not-enter"),
+            E::KeysOnly(name) => Notice::new("refusal-keys-only").arg("name", name),
+            E::NotInvited { name, nick } => Notice::new("refusal-not-invited")
+                .arg("name", name)
+                .arg("nick", nick),
+            E::TooFewRatedGames {
+                name,
+                need,
+                variant,
+                have,
+            } => Notice::new("refusal-too-few-rated-games")
+                .arg("name", name)
+                .arg("need", *need)
+                .arg("variant", variant_msg(*variant))
+                .arg("have", *have),
+            E::AlreadyIn(name) => Notice::new("refusal-already-in").arg("name", name),
+            E::Stopping => Notice::new("refusal-stopping"),
         }
+    }
+}
+
+/// English (what the exec commands print without --lang, and the logs).
+impl std::fmt::Display for TournamentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.notice().fmt(f)
     }
 }
 
@@ -228,28 +248,28 @@ fn may_run(
 
 /// Checks terms an organiser wrote; the first thing wrong.
 fn check_terms(t: &TournamentTerms, now_secs: u64) -> Result<(), TournamentError> {
-    let bad = |why: &str| Err(TournamentError::BadTerms(why.to_string()));
+    let bad = |why: Notice| Err(TournamentError::BadTerms(why));
     if t.name.trim().is_empty() || t.name.chars().count() > NAME_MAX_CHARS {
-        return bad(&format!("a name has 1 to {NAME_MAX_CHARS} characters"));
+        return bad(Notice::new("refusal-terms-name").arg("max", NAME_MAX_CHARS));
     }
     match t.format {
         Format::Arena { minutes } if !(1..=720).contains(&minutes) => {
-            return bad("an arena lasts 1 to 720 minutes")
+            return bad(Notice::new("refusal-terms-arena-minutes"))
         }
         Format::Swiss { rounds } if !(1..=30).contains(&rounds) => {
-            return bad("a Swiss has 1 to 30 rounds")
+            return bad(Notice::new("refusal-terms-swiss-rounds"))
         }
         _ => {}
     }
     if t.starts_at + 60 < now_secs {
-        return bad("the start time has passed");
+        return bad(Notice::new("refusal-terms-start-passed"));
     }
     if t.starts_at > now_secs + 366 * 24 * 3600 {
-        return bad("the start is more than a year away");
+        return bad(Notice::new("refusal-terms-start-far"));
     }
     if let EntryRule::Nicks(n) = &t.entry {
         if n.is_empty() {
-            return bad("an invitation list names at least one nick");
+            return bad(Notice::new("refusal-terms-no-invitees"));
         }
     }
     Ok(())
@@ -427,7 +447,7 @@ impl Lobby {
     pub(super) fn tournament_order(
         &mut self,
         order: TournamentOrder,
-    ) -> Result<String, TournamentError> {
+    ) -> Result<Notice, TournamentError> {
         match order {
             TournamentOrder::AsPlayer { identity, order } => {
                 if !identity.is_key() {
@@ -445,7 +465,7 @@ impl Lobby {
         &mut self,
         order: TournamentOrder,
         identity: Option<&PlayerId>,
-    ) -> Result<String, TournamentError> {
+    ) -> Result<Notice, TournamentError> {
         let now_secs = now();
         let about = match &order {
             TournamentOrder::Edit { id, .. }
@@ -482,7 +502,7 @@ impl Lobby {
         by: String,
         identity: Option<&PlayerId>,
         now_secs: u64,
-    ) -> Result<String, TournamentError> {
+    ) -> Result<Notice, TournamentError> {
         if let Some(me) = identity {
             let mine = me.to_string();
             let max = self.config.max_tournaments_per_organiser;
@@ -521,7 +541,9 @@ impl Lobby {
         };
         info!(tournament = id, name = %rec.terms.name, "tournament created");
         persist(&self.store, &rec);
-        let line = format!("tournament #{id} \"{}\" created", rec.terms.name);
+        let line = Notice::new("notice-tournament-created")
+            .arg("id", id)
+            .arg("name", &rec.terms.name);
         self.tournaments.insert(id, Tourney::new(rec));
         Ok(line)
     }
@@ -533,7 +555,7 @@ impl Lobby {
         by: &Option<String>,
         identity: Option<&PlayerId>,
         now_secs: u64,
-    ) -> Result<String, TournamentError> {
+    ) -> Result<Notice, TournamentError> {
         let t = tourney(&mut self.tournaments, id)?;
         may_run(t, by, identity)?;
         if t.rec.status != TournamentStatus::Upcoming {
@@ -544,7 +566,7 @@ impl Lobby {
         t.rec.terms = terms;
         t.info = None;
         persist(&self.store, &t.rec);
-        Ok(format!("tournament #{id} edited"))
+        Ok(Notice::new("notice-tournament-edited").arg("id", id))
     }
 
     fn order_start(
@@ -553,7 +575,7 @@ impl Lobby {
         by: &Option<String>,
         identity: Option<&PlayerId>,
         now_secs: u64,
-    ) -> Result<String, TournamentError> {
+    ) -> Result<Notice, TournamentError> {
         let t = self.tournament_mut(id)?;
         may_run(t, by, identity)?;
         if t.rec.status != TournamentStatus::Upcoming {
@@ -562,7 +584,9 @@ impl Lobby {
         t.rec.terms.starts_at = now_secs;
         self.tournament_tick();
         let t = self.tournament_mut(id)?;
-        Ok(format!("tournament #{id} is {}", t.rec.status.word()))
+        Ok(Notice::new("notice-tournament-is")
+            .arg("id", id)
+            .arg("status", status_msg(t.rec.status)))
     }
 
     fn order_add_bot(
@@ -570,7 +594,7 @@ impl Lobby {
         id: TournamentId,
         level: BotLevel,
         identity: Option<&PlayerId>,
-    ) -> Result<String, TournamentError> {
+    ) -> Result<Notice, TournamentError> {
         if identity.is_some() {
             return Err(TournamentError::BotsAdminOnly);
         }
@@ -599,7 +623,9 @@ impl Lobby {
         t.info = None;
         persist(&self.store, &t.rec);
         info!(level = level.name(), "a computer player entered");
-        Ok(format!("bot-{} entered tournament #{id}", level.name()))
+        Ok(Notice::new("notice-bot-entered")
+            .arg("level", level.name())
+            .arg("id", id))
     }
 
     fn order_cancel(
@@ -607,7 +633,7 @@ impl Lobby {
         id: TournamentId,
         by: &Option<String>,
         identity: Option<&PlayerId>,
-    ) -> Result<String, TournamentError> {
+    ) -> Result<Notice, TournamentError> {
         let t = tourney(&mut self.tournaments, id)?;
         may_run(t, by, identity)?;
         if !t.active() {
@@ -618,7 +644,7 @@ impl Lobby {
         t.info = None;
         persist(&self.store, &t.rec);
         info!("tournament cancelled");
-        Ok(format!("tournament #{id} cancelled"))
+        Ok(Notice::new("notice-tournament-cancelled").arg("id", id))
     }
 
     fn tournament_mut(&mut self, id: TournamentId) -> Result<&mut Tourney, TournamentError> {
@@ -629,7 +655,7 @@ impl Lobby {
         let _in = self.tournament_span(id).entered();
         match self.try_join(session, id) {
             Ok(text) => self.notice(session, text),
-            Err(why) => self.notice(session, why.to_string()),
+            Err(why) => self.notice(session, why.notice()),
         }
     }
 
@@ -637,7 +663,7 @@ impl Lobby {
         &mut self,
         session: SessionId,
         id: TournamentId,
-    ) -> Result<String, TournamentError> {
+    ) -> Result<Notice, TournamentError> {
         let Some(me) = self.sessions.get(&session) else {
             warn!(session, "a join from a session the lobby does not know");
             return Err(TournamentError::NoSuch(id));
@@ -681,7 +707,7 @@ impl Lobby {
                 return Err(TournamentError::TooFewRatedGames {
                     name,
                     need: terms.min_rated_games,
-                    variant: terms.game.rules.variant.name().to_string(),
+                    variant: terms.game.rules.variant,
                     have: games,
                 });
             }
@@ -694,7 +720,7 @@ impl Lobby {
             Some(e) => {
                 e.withdrawn = false;
                 e.nick = nick;
-                format!("you are back in {name}")
+                Notice::new("notice-back-in").arg("name", &name)
             }
             None => {
                 full(&t.rec, max_entrants)?;
@@ -706,11 +732,9 @@ impl Lobby {
                 });
                 match t.rec.status {
                     TournamentStatus::Running => {
-                        format!("you joined {name}: your first game comes in a moment")
+                        Notice::new("notice-joined-running").arg("name", &name)
                     }
-                    _ => format!(
-                        "you joined {name}: stay online, your first game starts when it does"
-                    ),
+                    _ => Notice::new("notice-joined-upcoming").arg("name", &name),
                 }
             }
         };
@@ -724,7 +748,7 @@ impl Lobby {
     pub(super) fn leave_tournament(&mut self, session: SessionId, id: TournamentId) {
         let pid = self.sessions[&session].ident.id.to_string();
         let Some(t) = self.tournaments.get_mut(&id) else {
-            return self.notice(session, format!("no tournament #{id}"));
+            return self.notice(session, TournamentError::NoSuch(id).notice());
         };
         let name = t.rec.terms.name.clone();
         let text = match t.rec.status {
@@ -732,26 +756,22 @@ impl Lobby {
                 let before = t.rec.entrants.len();
                 t.rec.entrants.retain(|e| e.pid != pid);
                 if t.rec.entrants.len() == before {
-                    format!("you are not in {name}")
+                    Notice::new("notice-not-in").arg("name", &name)
                 } else {
-                    format!("you left {name}")
+                    Notice::new("notice-left").arg("name", &name)
                 }
             }
             TournamentStatus::Running => match t.rec.entrants.iter_mut().find(|e| e.pid == pid) {
                 Some(e) if !e.withdrawn => {
                     e.withdrawn = true;
                     match t.rec.terms.format {
-                        Format::Arena { .. } => format!(
-                            "paused in {name}: your points stay; join again to be paired again"
-                        ),
-                        Format::Swiss { .. } => format!(
-                            "you withdrew from {name}: no more rounds for you (a game in play still counts)"
-                        ),
+                        Format::Arena { .. } => Notice::new("notice-paused").arg("name", &name),
+                        Format::Swiss { .. } => Notice::new("notice-withdrew").arg("name", &name),
                     }
                 }
-                _ => format!("you are not playing in {name}"),
+                _ => Notice::new("notice-not-playing-in").arg("name", &name),
             },
-            s => format!("{name} is {}", s.word()),
+            s => TournamentError::NameIs(name.clone(), s).notice(),
         };
         t.info = None;
         persist(&self.store, &t.rec);
@@ -989,7 +1009,10 @@ impl Lobby {
             for s in sessions {
                 self.notice(
                     s,
-                    format!("{name}: your game #{game} starts, you play {}", c.name()),
+                    Notice::new("notice-tournament-game")
+                        .arg("name", &name)
+                        .arg("game", game)
+                        .arg("color", color_msg(c)),
                 );
             }
         }

@@ -8,11 +8,11 @@ use std::time::Instant;
 
 use super::Service;
 use crate::lobby::Ident;
-use crate::proto::{PlayerId, SavedSetup};
+use crate::proto::{Notice, PlayerId, SavedSetup};
 use crate::random;
 use crate::rules::Variant;
 use crate::store::{ClaimResult, Preferences, RenameResult, Store, StoreError, MAX_SETUPS};
-use crate::text::{clean_line, clean_nick};
+use crate::text::{clean_line, clean_nick, NickError};
 
 /// Longest name of a saved set-up, in characters.
 const SETUP_NAME_CHARS: usize = 30;
@@ -21,7 +21,7 @@ const SETUP_NAME_CHARS: usize = 30;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Login {
     pub nick: String,
-    pub notices: Vec<String>,
+    pub notices: Vec<Notice>,
     /// The key was registered just now: the player has not chosen the nick yet.
     pub first_time: bool,
 }
@@ -29,7 +29,7 @@ pub struct Login {
 /// Why a nickname was not changed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RenameError {
-    Invalid(String),
+    Invalid(Notice),
     Taken(String),
     NoRenamesLeft,
     /// Guests have no nickname of their own to change.
@@ -37,19 +37,48 @@ pub enum RenameError {
     Store(StoreError),
 }
 
+impl RenameError {
+    /// What the player reads, in their language.
+    pub fn notice(&self) -> Notice {
+        match self {
+            RenameError::Invalid(why) => why.clone(),
+            RenameError::Taken(n) => Notice::new("refusal-nick-taken").arg("nick", n),
+            RenameError::NoRenamesLeft => Notice::new("refusal-no-renames-left"),
+            RenameError::NotAKey => Notice::new("refusal-rename-guest"),
+            RenameError::Store(e) => {
+                Notice::new("refusal-rename-store").arg("error", e.to_string())
+            }
+        }
+    }
+}
+
+/// English.
 impl fmt::Display for RenameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RenameError::Invalid(why) => f.write_str(why),
-            RenameError::Taken(n) => write!(f, "{n} is taken: try another"),
-            RenameError::NoRenamesLeft => {
-                f.write_str("you have changed your nickname once already")
-            }
-            RenameError::NotAKey => {
-                f.write_str("guests get a new name each visit: connect with an SSH key to keep one")
-            }
-            RenameError::Store(e) => write!(f, "the nickname cannot be changed now: {e}"),
+        self.notice().fmt(f)
+    }
+}
+
+/// Why `text::clean_nick` refused a name, in the player's language.
+pub fn nick_error(e: &NickError) -> Notice {
+    let rule = || Notice::new("refusal-nick-rule");
+    match e {
+        NickError::Empty => Notice::new("refusal-nick-empty").arg("rule", rule()),
+        NickError::TooShort => Notice::new("refusal-nick-short").arg("rule", rule()),
+        NickError::TooLong => Notice::new("refusal-nick-long").arg("rule", rule()),
+        NickError::BadChar(c) => {
+            let shown = if c.is_control() || c.is_whitespace() {
+                format!("U+{:04X}", *c as u32)
+            } else {
+                format!("'{c}'")
+            };
+            Notice::new("refusal-nick-char")
+                .arg("char", shown)
+                .arg("rule", rule())
         }
+        NickError::MustStartWithLetter => Notice::new("refusal-nick-letter").arg("rule", rule()),
+        NickError::Reserved => Notice::new("refusal-nick-guest"),
+        NickError::ReservedWord(w) => Notice::new("refusal-nick-reserved").arg("word", w),
     }
 }
 
@@ -67,18 +96,23 @@ pub enum SetupError {
     Store(StoreError),
 }
 
+impl SetupError {
+    /// What the player reads, in their language.
+    pub fn notice(&self) -> Notice {
+        match self {
+            SetupError::NoName => Notice::new("refusal-setup-no-name"),
+            SetupError::TooMany | SetupError::Store(StoreError::TooManySetups { .. }) => {
+                Notice::new("refusal-setups-too-many").arg("max", MAX_SETUPS)
+            }
+            SetupError::Store(e) => Notice::new("refusal-setup-store").arg("error", e.to_string()),
+        }
+    }
+}
+
+/// English.
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::NoName => f.write_str("a saved set-up needs a name"),
-            SetupError::TooMany => {
-                write!(f, "{MAX_SETUPS} saved set-ups at most: delete one first")
-            }
-            SetupError::Store(StoreError::TooManySetups { .. }) => {
-                write!(f, "{MAX_SETUPS} saved set-ups at most: delete one first")
-            }
-            SetupError::Store(e) => write!(f, "set-up not saved: {e}"),
-        }
+        self.notice().fmt(f)
     }
 }
 
@@ -217,19 +251,22 @@ impl Service {
             return Err(RenameError::NotAKey);
         }
         let nick = clean_nick(asked).map_err(|e| {
-            RenameError::Invalid(format!(
-                "'{}' cannot be a nickname ({e})",
-                clean_line(asked, 20)
-            ))
+            RenameError::Invalid(
+                Notice::new("refusal-rename-bad-nick")
+                    .arg("asked", clean_line(asked, 20))
+                    .arg("why", nick_error(&e)),
+            )
         })?;
         let (who, name) = (identity.clone(), nick.clone());
         if let Some(other) = self
             .blocking(move |s| s.users().look_alike(&name, &who))
             .await?
         {
-            return Err(RenameError::Invalid(format!(
-                "{nick} looks too much like {other}, another player: try another"
-            )));
+            return Err(RenameError::Invalid(
+                Notice::new("refusal-rename-look-alike")
+                    .arg("nick", &nick)
+                    .arg("other", other),
+            ));
         }
         match self.store.users().rename(identity, &nick, counts).await? {
             RenameResult::Renamed(nick) => {
@@ -298,9 +335,7 @@ fn returning(asked: &str, mine: String) -> Login {
         };
     }
     Login {
-        notices: vec![format!(
-            "Your key is registered as {mine}: one nickname per key keeps ratings honest."
-        )],
+        notices: vec![Notice::new("notice-key-registered-as").arg("nick", &mine)],
         nick: mine,
         first_time: false,
     }
@@ -314,10 +349,10 @@ async fn grant_nick(store: &Store, asked: &str, id: &PlayerId) -> Login {
             let nick = free_nick(store, None, id)
                 .await
                 .unwrap_or_else(|| visitor("player").nick);
-            let notice = format!(
-                "'{}' cannot be a nickname ({e}); you are {nick}. Connect as ssh NAME@host to choose.",
-                clean_line(asked, 20)
-            );
+            let notice = Notice::new("notice-login-bad-nick")
+                .arg("asked", clean_line(asked, 20))
+                .arg("why", nick_error(&e))
+                .arg("nick", &nick);
             return Login {
                 nick,
                 notices: vec![notice],
@@ -338,9 +373,10 @@ async fn grant_nick(store: &Store, asked: &str, id: &PlayerId) -> Login {
             .await
             .unwrap_or_else(|| visitor(&asked).nick);
         return Login {
-            notices: vec![format!(
-                "The nickname {asked} looks too much like {other}, another player's; you are {nick}."
-            )],
+            notices: vec![Notice::new("notice-login-look-alike")
+                .arg("asked", &asked)
+                .arg("other", other)
+                .arg("nick", &nick)],
             nick,
             first_time: true,
         };
@@ -362,9 +398,9 @@ async fn grant_nick(store: &Store, asked: &str, id: &PlayerId) -> Login {
                 .await
                 .unwrap_or_else(|| visitor(&asked).nick);
             Login {
-                notices: vec![format!(
-                    "The nickname {asked} belongs to another key; you are {nick}."
-                )],
+                notices: vec![Notice::new("notice-login-nick-owned")
+                    .arg("asked", &asked)
+                    .arg("nick", &nick)],
                 nick,
                 first_time: true,
             }
@@ -420,12 +456,9 @@ async fn free_nick(store: &Store, base: Option<&str>, id: &PlayerId) -> Option<S
 /// nick registered.
 fn over_limit(asked: &str, per_hour: usize) -> Login {
     let mut login = visitor(asked);
-    login.notices = vec![format!(
-        "Too many new players from your network in the last hour ({per_hour} at most): \
-         you are {} for this visit only (no nickname is registered to your key). Come back \
-         later to register it.",
-        login.nick
-    )];
+    login.notices = vec![Notice::new("notice-login-too-many-new")
+        .arg("max", per_hour)
+        .arg("nick", &login.nick)];
     login
 }
 
@@ -442,9 +475,7 @@ fn visitor(asked: &str) -> Login {
     };
     let nick = format!("{base}-{:04}", random::below(10_000));
     Login {
-        notices: vec![format!(
-            "Nicknames cannot be checked right now; you are {nick} for this visit."
-        )],
+        notices: vec![Notice::new("notice-login-unchecked").arg("nick", &nick)],
         nick,
         first_time: false,
     }

@@ -9,7 +9,7 @@ use std::path::{Component, Path, PathBuf};
 use super::Service;
 use crate::limit::AddrNet;
 use crate::lobby::KickWhom;
-use crate::proto::{AdminBan, AdminCmd, AdminSnapshot, BanKind, PlayerId};
+use crate::proto::{AdminBan, AdminCmd, AdminSnapshot, BanKind, Notice, PlayerId};
 use crate::store::{BackupSummary, Ban, BanTarget, StoreError};
 use crate::text::clean_line;
 
@@ -29,23 +29,33 @@ pub enum AdminDone {
     Unbanned(BanTarget),
     Broadcast,
     /// A tournament created, edited, started or cancelled: the lobby's line.
-    Tournament(String),
+    Tournament(Notice),
 }
 
+impl AdminDone {
+    /// What the admin reads, in their language.
+    pub fn notice(&self) -> Notice {
+        match self {
+            AdminDone::Refreshed => Notice::plain(""),
+            AdminDone::Kicked { nick, sessions } => Notice::new("notice-admin-kicked")
+                .arg("nick", nick)
+                .arg("sessions", *sessions),
+            AdminDone::Banned { target, sessions } => Notice::new("notice-admin-banned")
+                .arg("target", target.to_string())
+                .arg("sessions", *sessions),
+            AdminDone::Unbanned(t) => {
+                Notice::new("notice-admin-unbanned").arg("target", t.to_string())
+            }
+            AdminDone::Broadcast => Notice::new("notice-admin-sent"),
+            AdminDone::Tournament(line) => line.clone(),
+        }
+    }
+}
+
+/// English.
 impl fmt::Display for AdminDone {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AdminDone::Refreshed => Ok(()),
-            AdminDone::Kicked { nick, sessions } => {
-                write!(f, "kicked {sessions} session(s) of {nick}")
-            }
-            AdminDone::Banned { target, sessions } => {
-                write!(f, "banned {target}; {sessions} session(s) disconnected")
-            }
-            AdminDone::Unbanned(t) => write!(f, "unbanned {t}"),
-            AdminDone::Broadcast => f.write_str("sent"),
-            AdminDone::Tournament(line) => f.write_str(line),
-        }
+        self.notice().fmt(f)
     }
 }
 
@@ -71,15 +81,26 @@ impl AdminError {
     }
 }
 
+impl AdminError {
+    /// What the admin reads, in their language (a bad target's reason and the store's
+    /// errors are the store's English).
+    pub fn notice(&self) -> Notice {
+        match self {
+            AdminError::BadTarget(why) => Notice::plain(why.clone()),
+            AdminError::NotBanned(t) => {
+                Notice::new("refusal-not-banned").arg("target", t.to_string())
+            }
+            AdminError::NothingToBroadcast => Notice::new("refusal-nothing-to-broadcast"),
+            AdminError::Tournament(why) => why.notice(),
+            AdminError::Store(e) => Notice::plain(e.to_string()),
+        }
+    }
+}
+
+/// English.
 impl fmt::Display for AdminError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AdminError::BadTarget(why) => f.write_str(why),
-            AdminError::NotBanned(t) => write!(f, "{t} was not banned"),
-            AdminError::NothingToBroadcast => f.write_str("nothing to broadcast"),
-            AdminError::Tournament(why) => write!(f, "{why}"),
-            AdminError::Store(e) => write!(f, "{e}"),
-        }
+        self.notice().fmt(f)
     }
 }
 
@@ -180,7 +201,7 @@ impl Service {
             }
             AdminCmd::Tournament(order) => self
                 .lobby
-                .tournament(order)
+                .tournament_notice(order)
                 .await
                 .map(AdminDone::Tournament)
                 .map_err(AdminError::Tournament),

@@ -6,14 +6,65 @@
 use russh::server::Handle;
 use russh::ChannelId;
 
-use crate::proto::{AdminCmd, BanKind, GameFilter, GameListItem, Leaderboard};
+use crate::i18n::{tr, Lang};
+use crate::proto::{end_msg, AdminCmd, BanKind, GameFilter, GameListItem, Leaderboard, Notice};
 use crate::rules::notation::battle_sentence;
 use crate::rules::{gravon, GameRecord, Numbering, Variant, Viewer};
 use crate::service::Service;
+use crate::t;
+use crate::ui::vocab::{color_name, variant_name};
 
 /// The commands, and how to play; `connect` is `ssh -t -p PORT HOST` for this server.
-pub fn usage(connect: &str) -> String {
-    format!("commands:\n  leaderboard [classic|duel|barrage]\n  games NICK\n  games --live\n  replay ID [--format record|gravon]\n  tournaments\n  tournament ID [--format json]\n\nto play, connect with a terminal: {connect}\n")
+pub fn usage(lang: Lang, connect: &str) -> String {
+    format!("{}\n", t!(lang, "exec-usage", connect = connect))
+}
+
+/// `--lang CODE` (or `--lang=CODE`) anywhere among a command's words, as `--format json`
+/// is: the other words and the language (English without one). A code this server does
+/// not speak is refused with the list of those it does (exit status 2).
+pub fn take_lang<'a>(words: &[&'a str]) -> Result<(Vec<&'a str>, Lang), Output> {
+    let mut rest = Vec::with_capacity(words.len());
+    let mut lang = None;
+    let mut i = 0;
+    while i < words.len() {
+        let code = match words[i] {
+            "--lang" => {
+                i += 1;
+                Some(words.get(i).copied().unwrap_or(""))
+            }
+            w => w.strip_prefix("--lang="),
+        };
+        match code {
+            Some(code) => match Lang::from_code(&code.to_ascii_lowercase()) {
+                Some(l) => lang = Some(l),
+                None => {
+                    let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+                    let text = t!(
+                        Lang::En,
+                        "exec-bad-lang",
+                        lang = crate::text::clean_line(code, 20),
+                        codes = codes.join(", ")
+                    );
+                    return Err((format!("{text}\n"), 2));
+                }
+            },
+            None => rest.push(words[i]),
+        }
+        i += 1;
+    }
+    Ok((rest, lang.unwrap_or_default()))
+}
+
+/// `s` left-aligned in `width` columns (at least its own width).
+fn pad(s: &str, width: usize) -> String {
+    let w = crate::text::display_width(s);
+    format!("{s}{}", " ".repeat(width.saturating_sub(w)))
+}
+
+/// `s` right-aligned in `width` columns (at least its own width).
+fn pad_left(s: &str, width: usize) -> String {
+    let w = crate::text::display_width(s);
+    format!("{}{s}", " ".repeat(width.saturating_sub(w)))
 }
 
 /// Text to print and the exit status.
@@ -46,72 +97,146 @@ pub(super) async fn reply(
 
 /// Runs one command line; `connect` is how to reach this server with a terminal, `links`
 /// the web pages' address for links (`None`: the web is off).
+/// `--lang CODE` anywhere among the words gives the text in that language (English
+/// without it); JSON and the stored formats are the same in every language.
 pub async fn run(service: &Service, line: &str, connect: &str, links: Option<&str>) -> Output {
-    let words: Vec<&str> = line.split_whitespace().collect();
+    let all: Vec<&str> = line.split_whitespace().collect();
+    let (words, lang) = match take_lang(&all) {
+        Ok(w) => w,
+        Err(refused) => return refused,
+    };
     match words.as_slice() {
-        ["leaderboard"] => leaderboard(service, Variant::Classic).await,
+        ["leaderboard"] => leaderboard(service, Variant::Classic, lang).await,
         ["leaderboard", v] => match Variant::parse(v) {
-            Some(v) => leaderboard(service, v).await,
+            Some(v) => leaderboard(service, v, lang).await,
             None => (
-                format!("unknown variant '{v}': classic, duel or barrage\n"),
+                format!("{}\n", t!(lang, "exec-unknown-variant", variant = *v)),
                 2,
             ),
         },
         ["games", "--live"] => (live_games(service), 0),
-        ["tournaments"] => super::events::list(service).await,
+        ["tournaments"] => super::events::list(service, lang).await,
         ["tournament"] | ["tournament", "help"] => (super::events::USAGE.to_string(), 0),
-        ["tournament", id] => super::events::show(service, id, false).await,
+        ["tournament", id] => super::events::show(service, id, false, lang).await,
         ["tournament", id, "--format", "json"] | ["tournament", "--format", "json", id] => {
-            super::events::show(service, id, true).await
+            super::events::show(service, id, true, lang).await
         }
-        ["games", nick] => player_games(service, nick).await,
+        ["games", nick] => player_games(service, nick, lang).await,
         ["replay", id] => {
-            let (mut text, status) = replay(service, id, Format::Words).await;
+            let (mut text, status) = replay(service, id, Format::Words, lang).await;
             if let (0, Some(base), Ok(n)) =
                 (status, links, id.trim_start_matches('#').parse::<u64>())
             {
-                text.push_str(&format!("Link: {base}/game/{n}\n"));
+                let link = format!("{base}/game/{n}");
+                text.push_str(&format!("{}\n", t!(lang, "exec-link", link = link)));
             }
             (text, status)
         }
         ["replay", id, "--format", "gravon"] | ["replay", "--format", "gravon", id] => {
-            replay(service, id, Format::Gravon).await
+            replay(service, id, Format::Gravon, lang).await
         }
         ["replay", id, "--format", "record"] | ["replay", "--format", "record", id] => {
-            replay(service, id, Format::Record).await
+            replay(service, id, Format::Record, lang).await
         }
-        ["replay", _, "--format", f] => {
-            (format!("unknown format '{f}': use record or gravon\n"), 2)
-        }
-        ["help"] | ["--help"] => (usage(connect), 0),
-        _ => (format!("unknown command '{line}'\n{}", usage(connect)), 2),
+        ["replay", _, "--format", f] => (
+            format!("{}\n", t!(lang, "exec-unknown-format", format = *f)),
+            2,
+        ),
+        ["help"] | ["--help"] => (usage(lang, connect), 0),
+        _ => (
+            format!(
+                "{}\n{}",
+                t!(lang, "exec-unknown-command", command = line),
+                usage(lang, connect)
+            ),
+            2,
+        ),
     }
 }
 
-async fn leaderboard(service: &Service, variant: Variant) -> Output {
+async fn leaderboard(service: &Service, variant: Variant, lang: Lang) -> Output {
     match service.leaderboard(variant).await {
         Ok(board) if board.rows.is_empty() => (
             format!(
-                "{}no rated {} games yet: players are listed after their first\n",
-                leaderboard_text(&board),
-                variant.name()
+                "{}{}\n",
+                leaderboard_text(&board, lang),
+                t!(
+                    lang,
+                    "exec-no-rated-games",
+                    variant = variant_name(lang, variant)
+                )
             ),
             0,
         ),
-        Ok(board) => (leaderboard_text(&board), 0),
-        Err(e) => (format!("cannot read the leaderboard: {e}\n"), 1),
+        Ok(board) => (leaderboard_text(&board, lang), 0),
+        Err(e) => (
+            format!(
+                "{}\n",
+                t!(lang, "exec-cannot-read-leaderboard", error = e.to_string())
+            ),
+            1,
+        ),
     }
 }
 
-fn leaderboard_text(board: &Leaderboard) -> String {
-    let mut out = format!(
-        "{:<5} {:<16} {:>6} {:>9} {:>5} {:>4} {:>5} {:>6}\n",
-        "rank", "nick", "rating", "deviation", "games", "wins", "draws", "losses"
+/// A table's columns: each heading (a message id) with the least width it takes in
+/// English, and whether it is right-aligned; a column is as wide as its heading in the
+/// language at least.
+pub(super) fn columns(
+    lang: Lang,
+    cols: &[(&'static str, usize, bool)],
+) -> Vec<(String, usize, bool)> {
+    cols.iter()
+        .map(|&(id, min, right)| {
+            let head = tr(lang, id);
+            let w = min.max(crate::text::display_width(&head));
+            (head, w, right)
+        })
+        .collect()
+}
+
+/// One row of a table laid out by [`columns`], cells separated by a space.
+pub(super) fn row(cols: &[(String, usize, bool)], cells: &[String]) -> String {
+    let mut out: Vec<String> = Vec::with_capacity(cells.len());
+    for ((_, w, right), cell) in cols.iter().zip(cells) {
+        out.push(if *right {
+            pad_left(cell, *w)
+        } else {
+            pad(cell, *w)
+        });
+    }
+    format!("{}\n", out.join(" "))
+}
+
+fn leaderboard_text(board: &Leaderboard, lang: Lang) -> String {
+    let cols = columns(
+        lang,
+        &[
+            ("exec-col-rank", 5, false),
+            ("exec-col-nick", 16, false),
+            ("exec-col-rating", 6, true),
+            ("exec-col-deviation", 9, true),
+            ("exec-col-games", 5, true),
+            ("exec-col-wins", 4, true),
+            ("exec-col-draws", 5, true),
+            ("exec-col-losses", 6, true),
+        ],
     );
+    let heads: Vec<String> = cols.iter().map(|c| c.0.clone()).collect();
+    let mut out = row(&cols, &heads);
     for r in &board.rows {
-        out.push_str(&format!(
-            "{:<5} {:<16} {:>6} {:>9} {:>5} {:>4} {:>5} {:>6}\n",
-            r.rank, r.nick, r.rating, r.deviation, r.games, r.wins, r.draws, r.losses
+        out.push_str(&row(
+            &cols,
+            &[
+                r.rank.to_string(),
+                r.nick.clone(),
+                r.rating.to_string(),
+                r.deviation.to_string(),
+                r.games.to_string(),
+                r.wins.to_string(),
+                r.draws.to_string(),
+                r.losses.to_string(),
+            ],
         ));
     }
     out
@@ -131,33 +256,66 @@ fn result_words(g: &GameListItem) -> String {
     }
 }
 
-async fn player_games(service: &Service, nick: &str) -> Output {
+async fn player_games(service: &Service, nick: &str, lang: Lang) -> Output {
     let nick = crate::text::clean_line(nick, 20);
     match service
         .games(None, GameFilter::Player(nick.clone()), None)
         .await
     {
-        Ok(list) if list.items.is_empty() => (format!("no finished games of {nick}\n"), 0),
+        Ok(list) if list.items.is_empty() => (
+            format!("{}\n", t!(lang, "exec-no-games-of", nick = nick)),
+            0,
+        ),
         Ok(list) => {
-            let mut out = format!(
-                "{:<6} {:<16} {:<16} {:<8} {:<6} {:<32} {:>5}\n",
-                "id", "red", "blue", "variant", "rated", "result", "plies"
+            // The variant and result columns stay the words scripts read (`classic`,
+            // `red-won-flag-captured`) in every language; the headings and rated/casual
+            // are the language's.
+            let rated = tr(lang, "exec-rated");
+            let casual = tr(lang, "exec-casual");
+            let widest = crate::text::display_width(&rated)
+                .max(crate::text::display_width(&casual))
+                .max(6);
+            let cols = columns(
+                lang,
+                &[
+                    ("exec-col-id", 6, false),
+                    ("exec-col-red", 16, false),
+                    ("exec-col-blue", 16, false),
+                    ("exec-col-variant", 8, false),
+                    ("exec-col-rated", widest, false),
+                    ("exec-col-result", 32, false),
+                    ("exec-col-plies", 5, true),
+                ],
             );
+            let heads: Vec<String> = cols.iter().map(|c| c.0.clone()).collect();
+            let mut out = row(&cols, &heads);
             for g in &list.items {
-                out.push_str(&format!(
-                    "{:<6} {:<16} {:<16} {:<8} {:<6} {:<32} {:>5}\n",
-                    g.id,
-                    g.red,
-                    g.blue,
-                    g.variant.name().to_lowercase(),
-                    if g.rated { "rated" } else { "casual" },
-                    result_words(g),
-                    g.plies
+                out.push_str(&row(
+                    &cols,
+                    &[
+                        g.id.to_string(),
+                        g.red.clone(),
+                        g.blue.clone(),
+                        g.variant.name().to_lowercase(),
+                        if g.rated {
+                            rated.clone()
+                        } else {
+                            casual.clone()
+                        },
+                        result_words(g),
+                        g.plies.to_string(),
+                    ],
                 ));
             }
             (out, 0)
         }
-        Err(e) => (format!("cannot read games: {e}\n"), 1),
+        Err(e) => (
+            format!(
+                "{}\n",
+                t!(lang, "exec-cannot-read-games", error = e.to_string())
+            ),
+            1,
+        ),
     }
 }
 
@@ -189,15 +347,18 @@ enum Format {
     Gravon,
 }
 
-async fn replay(service: &Service, id: &str, format: Format) -> Output {
+async fn replay(service: &Service, id: &str, format: Format, lang: Lang) -> Output {
     let Ok(id) = id.trim_start_matches('#').parse::<u64>() else {
-        return (format!("'{id}' is not a game number\n"), 2);
+        return (
+            format!("{}\n", t!(lang, "exec-not-a-game-number", id = id)),
+            2,
+        );
     };
     match service.record(id).await {
         Ok((record, names)) => match format {
             Format::Gravon => (gravon::export(&record, [&names[0], &names[1]]), 0),
             Format::Record => (record.to_text(), 0),
-            Format::Words => (replay_words(id, &record, &names), 0),
+            Format::Words => (replay_words(id, &record, &names, lang), 0),
         },
         Err(e) => (format!("{e}\n"), 1),
     }
@@ -205,28 +366,38 @@ async fn replay(service: &Service, id: &str, format: Format) -> Output {
 
 /// A finished game for people to read: who played, the rules, the result, then each
 /// move numbered as in the record (`12. E4 E5`) with what happened in words.
-fn replay_words(id: u64, record: &GameRecord, names: &[String; 2]) -> String {
+fn replay_words(id: u64, record: &GameRecord, names: &[String; 2], lang: Lang) -> String {
     let rules = &record.rules;
     let mut out = format!(
-        "Game #{id}: {} (Red) vs {} (Blue)\n{}, {}\n",
-        names[0],
-        names[1],
-        rules.variant.name(),
+        "{}\n{}, {}\n",
+        t!(
+            lang,
+            "exec-replay-title",
+            id = id,
+            red = names[0].as_str(),
+            blue = names[1].as_str()
+        ),
+        variant_name(lang, rules.variant),
+        // after h1: pass lang (the rules' options in words are English today)
         crate::ui::rules_plain(&rules.options),
     );
     let result = match record.outcome {
         Some(o) => match o.winner {
-            Some(c) => format!(
-                "{} ({}) won: {}",
-                names[c.index()],
-                c.name(),
-                o.reason.describe()
-            ),
-            None => format!("no winner: {}", o.reason.describe()),
+            Some(c) => Notice::new("exec-replay-won")
+                .arg("nick", &names[c.index()])
+                .arg("color", color_name(lang, c))
+                .arg("reason", end_msg(o.reason))
+                .text(lang),
+            None => Notice::new("exec-replay-no-winner")
+                .arg("reason", end_msg(o.reason))
+                .text(lang),
         },
-        None => "unfinished".into(),
+        None => tr(lang, "exec-replay-unfinished"),
     };
-    out.push_str(&format!("Result: {result}\n\n"));
+    out.push_str(&format!(
+        "{}\n\n",
+        t!(lang, "exec-replay-result", result = result)
+    ));
     let history = record.replay().map(|g| g.history(Viewer::Spectator));
     let Ok(history) = history else {
         // A record the rules cannot replay: its moves as stored.
@@ -236,20 +407,30 @@ fn replay_words(id: u64, record: &GameRecord, names: &[String; 2]) -> String {
         return out;
     };
     for (i, (mv, seen)) in record.moves.iter().zip(&history).enumerate() {
+        // after h1: pass lang (the battle sentences are English today)
         let words = battle_sentence(seen, None, Numbering::default())
             .map(|s| s.split_once(": ").map_or(s.clone(), |(_, w)| w.to_string()))
-            .unwrap_or_else(|| format!("{} moved", seen.mover.name()));
+            .unwrap_or_else(|| {
+                t!(
+                    lang,
+                    "exec-replay-moved",
+                    color = color_name(lang, seen.mover)
+                )
+            });
         let rescue = seen.rescue.map_or(String::new(), |r| {
-            format!("; a {} rescued to {}", r.rank.name(), r.to)
+            t!(
+                lang,
+                "exec-replay-rescue",
+                rank = crate::ui::rank_name(lang, r.rank),
+                square = r.to.to_string()
+            )
         });
         out.push_str(&format!(
             "{:<20} {words}{rescue}\n",
             format!("{}. {mv}", i + 1)
         ));
     }
-    out.push_str(&format!(
-        "\n(the stored record: replay {id} --format record; Gravon's XML: --format gravon)\n"
-    ));
+    out.push_str(&format!("\n{}\n", t!(lang, "exec-replay-formats", id = id)));
     out
 }
 
@@ -257,7 +438,7 @@ pub const ADMIN_USAGE: &str = "admin commands:\n  admin kick NICK [REASON]\n  ad
 
 /// Runs an admin command line (the caller checked the key); `by` is the admin's
 /// fingerprint.
-pub async fn admin(service: &Service, by: &str, line: &str) -> Output {
+pub async fn admin(service: &Service, by: &str, line: &str, lang: Lang) -> Output {
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.as_slice() == ["admin", "bans"] {
         return match service.bans().await {
@@ -276,7 +457,7 @@ pub async fn admin(service: &Service, by: &str, line: &str) -> Output {
         return backup(service, by, dir).await;
     }
     match parse_admin(&words) {
-        Ok(cmd) => perform(service, by, cmd).await,
+        Ok(cmd) => perform(service, by, cmd, lang).await,
         Err(out) => out,
     }
 }
@@ -332,10 +513,13 @@ fn parse_admin(words: &[&str]) -> Result<AdminCmd, Output> {
 }
 
 /// An admin action as text and exit status (0 when it worked, 2 for a wrong request).
-pub async fn perform(service: &Service, by: &str, cmd: AdminCmd) -> Output {
+pub async fn perform(service: &Service, by: &str, cmd: AdminCmd, lang: Lang) -> Output {
     match service.admin(by, cmd).await {
-        Ok(done) => (format!("{done}\n"), 0),
-        Err(e) => (format!("{e}\n"), if e.is_usage() { 2 } else { 1 }),
+        Ok(done) => (format!("{}\n", done.notice().text(lang)), 0),
+        Err(e) => (
+            format!("{}\n", e.notice().text(lang)),
+            if e.is_usage() { 2 } else { 1 },
+        ),
     }
 }
 
@@ -392,7 +576,7 @@ mod tests {
     fn a_replay_reads_as_words_numbered_like_the_record() {
         let record = game_to_a_battle();
         let names = ["alice".to_string(), "bob".to_string()];
-        let text = replay_words(7, &record, &names);
+        let text = replay_words(7, &record, &names, Lang::En);
         assert!(
             text.starts_with("Game #7: alice (Red) vs bob (Blue)\n"),
             "{text}"

@@ -13,7 +13,9 @@ use crate::service::Service;
 use crate::tournament::{Format, GameResult};
 use crate::ui::{civil_from_days, utc_datetime};
 
-use super::commands::Output;
+use super::commands::{columns, row, Output};
+use crate::i18n::{tr, Lang};
+use crate::t;
 
 pub const USAGE: &str = "tournament commands:
   tournament create NAME [options]   a new tournament (NAME: words before the options)
@@ -35,45 +37,86 @@ options:
 ";
 
 /// `tournaments`: one line each.
-pub async fn list(service: &Service) -> Output {
+pub async fn list(service: &Service, lang: Lang) -> Output {
     let all = service.lobby().tournaments().await;
     if all.is_empty() {
-        return ("no tournaments\n".into(), 0);
+        return (format!("{}\n", tr(lang, "exec-no-tournaments")), 0);
     }
-    let mut out = format!(
-        "{:<5} {:<10} {:<16} {:<17} {:>7}  {}\n",
-        "id", "status", "format", "starts (UTC)", "players", "name"
+    let statuses: Vec<String> = all.iter().map(|t| status_word(lang, t.status)).collect();
+    let formats: Vec<String> = all
+        .iter()
+        .map(|t| format_words(lang, t.terms.format))
+        .collect();
+    let widest = |v: &[String], min: usize| {
+        v.iter()
+            .map(|s| crate::text::display_width(s))
+            .fold(min, usize::max)
+    };
+    let cols = columns(
+        lang,
+        &[
+            ("exec-col-id", 5, false),
+            ("exec-col-status", widest(&statuses, 10), false),
+            ("exec-col-format", widest(&formats, 16), false),
+            ("exec-col-starts", 17, false),
+            ("exec-col-players", 7, true),
+        ],
     );
-    for t in &all {
+    let line = |cells: &[String], name: &str| {
+        let mut r = row(&cols, cells);
+        r.pop();
+        format!("{r}  {name}\n")
+    };
+    let heads: Vec<String> = cols.iter().map(|c| c.0.clone()).collect();
+    let mut out = line(&heads, &tr(lang, "exec-col-name"));
+    for (i, t) in all.iter().enumerate() {
         let players = t.standings.iter().filter(|s| !s.withdrawn).count();
-        out.push_str(&format!(
-            "{:<5} {:<10} {:<16} {:<17} {:>7}  {}\n",
-            t.id,
-            t.status.word(),
-            format_words(t.terms.format),
-            utc_datetime(t.terms.starts_at),
-            players,
-            t.terms.name
+        out.push_str(&line(
+            &[
+                t.id.to_string(),
+                statuses[i].clone(),
+                formats[i].clone(),
+                utc_datetime(t.terms.starts_at),
+                players.to_string(),
+            ],
+            &t.terms.name,
         ));
     }
     (out, 0)
 }
 
-fn format_words(f: Format) -> String {
+/// A tournament's status in a word of `lang` (`upcoming`, `angekündigt`).
+fn status_word(lang: Lang, s: TournamentStatus) -> String {
+    tr(
+        lang,
+        match s {
+            TournamentStatus::Upcoming => "notice-status-upcoming",
+            TournamentStatus::Running => "notice-status-running",
+            TournamentStatus::Finished => "notice-status-finished",
+            TournamentStatus::Cancelled => "notice-status-cancelled",
+        },
+    )
+}
+
+fn format_words(lang: Lang, f: Format) -> String {
     match f {
-        Format::Arena { minutes } => format!("arena {minutes}m"),
-        Format::Swiss { rounds } => format!("swiss {rounds} rounds"),
+        Format::Arena { minutes } => t!(lang, "exec-format-arena", minutes = minutes),
+        Format::Swiss { rounds } => t!(lang, "exec-format-swiss", rounds = rounds),
     }
 }
 
 /// `tournament ID [--format json]`.
-pub async fn show(service: &Service, id: &str, json: bool) -> Output {
+pub async fn show(service: &Service, id: &str, json: bool, lang: Lang) -> Output {
     let Ok(id) = id.trim_start_matches('#').parse::<u64>() else {
-        return (format!("'{id}' is not a tournament number\n"), 2);
+        return (
+            format!("{}\n", t!(lang, "exec-not-a-tournament-number", id = id)),
+            2,
+        );
     };
     let all = service.lobby().tournaments().await;
     let Some(t) = all.into_iter().find(|t| t.id == id) else {
-        return (format!("no tournament #{id}\n"), 1);
+        let no = crate::lobby::TournamentError::NoSuch(id).notice();
+        return (format!("{}\n", no.text(lang)), 1);
     };
     if json {
         let mut t = t;
@@ -116,7 +159,7 @@ pub async fn show(service: &Service, id: &str, json: bool) -> Output {
             Err(e) => (format!("cannot write JSON: {e}\n"), 1),
         };
     }
-    (text(&t), 0)
+    (text(&t, lang), 0)
 }
 
 /// `tournament ID --format json`: the view, and every pairing in the order made.
@@ -139,22 +182,34 @@ struct JsonPairing {
 }
 
 /// A tournament's terms and standings as plain text.
-pub fn text(t: &TournamentInfo) -> String {
-    let mut out = format!("#{} {} ({})\n", t.id, t.terms.name, t.status.word());
+pub fn text(t: &TournamentInfo, lang: Lang) -> String {
+    let mut out = format!(
+        "#{} {} ({})\n",
+        t.id,
+        t.terms.name,
+        status_word(lang, t.status)
+    );
+    // The terms line is proto's, in English (as the lobby's tournament rows show it).
     out.push_str(&t.terms_line());
     out.push('\n');
-    out.push_str(&format!(
-        "rules: {}; created by {}; starts {} UTC",
-        t.terms.game.rules.options.summary(),
-        t.created_by,
-        utc_datetime(t.terms.starts_at)
+    out.push_str(&t!(
+        lang,
+        "exec-tournament-about",
+        rules = t.terms.game.rules.options.summary(),
+        nick = t.created_by.as_str(),
+        starts = utc_datetime(t.terms.starts_at)
     ));
     if let Some(end) = t.ends_at {
-        out.push_str(&format!("; ends {} UTC", utc_datetime(end)));
+        out.push_str(&t!(lang, "exec-tournament-ends", ends = utc_datetime(end)));
     }
     if let Format::Swiss { rounds } = t.terms.format {
         if t.status != TournamentStatus::Upcoming {
-            out.push_str(&format!("; round {} of {rounds}", t.round));
+            out.push_str(&t!(
+                lang,
+                "exec-tournament-round",
+                round = t.round,
+                rounds = rounds
+            ));
         }
     }
     out.push('\n');
@@ -163,52 +218,69 @@ pub fn text(t: &TournamentInfo) -> String {
         out.push('\n');
     }
     let swiss = matches!(t.terms.format, Format::Swiss { .. });
-    out.push_str(&format!(
-        "\n{:<5} {:<20} {:>6} {:>6} {:>5} {:>5}",
-        "rank", "nick", "rating", "points", "games", "perf"
-    ));
+    let mut spec = vec![
+        ("exec-col-rank", 5, false),
+        ("exec-col-nick", 20, false),
+        ("exec-col-rating", 6, true),
+        ("exec-col-points", 6, true),
+        ("exec-col-games", 5, true),
+        ("exec-col-perf", 5, true),
+    ];
     if swiss {
-        out.push_str(&format!(" {:>8} {:>6}", "buchholz", "sb"));
+        spec.push(("exec-col-buchholz", 8, true));
+        spec.push(("exec-col-sb", 6, true));
     }
-    out.push_str("  results\n");
+    let cols = columns(lang, &spec);
+    let line = |cells: &[String], last: &str| {
+        let mut r = row(&cols, cells);
+        r.pop();
+        format!("{r}  {last}\n")
+    };
+    let heads: Vec<String> = cols.iter().map(|c| c.0.clone()).collect();
+    out.push('\n');
+    out.push_str(&line(&heads, &tr(lang, "exec-col-results")));
     for s in &t.standings {
         let mut flags = String::new();
         if s.fire {
-            flags.push_str(" on-fire");
+            flags.push(' ');
+            flags.push_str(&tr(lang, "exec-flag-on-fire"));
         }
         if s.withdrawn {
-            flags.push_str(if swiss { " withdrawn" } else { " paused" });
-        }
-        if t.absent.iter().any(|a| a == &s.nick) {
-            flags.push_str(" absent");
-        }
-        out.push_str(&format!(
-            "{:<5} {:<20} {:>6} {:>6} {:>5} {:>5}",
-            s.rank,
-            s.nick,
-            s.rating,
-            s.points_text(t.terms.format),
-            s.games,
-            s.performance.map_or("-".to_string(), |p| p.to_string())
-        ));
-        if swiss {
-            out.push_str(&format!(
-                " {:>8} {:>6}",
-                s.buchholz_text(),
-                s.sonneborn_text()
+            flags.push(' ');
+            flags.push_str(&tr(
+                lang,
+                if swiss {
+                    "exec-flag-withdrawn"
+                } else {
+                    "exec-flag-paused"
+                },
             ));
         }
+        if t.absent.iter().any(|a| a == &s.nick) {
+            flags.push(' ');
+            flags.push_str(&tr(lang, "exec-flag-absent"));
+        }
+        let mut cells = vec![
+            s.rank.to_string(),
+            s.nick.clone(),
+            s.rating.to_string(),
+            s.points_text(t.terms.format),
+            s.games.to_string(),
+            s.performance.map_or("-".to_string(), |p| p.to_string()),
+        ];
+        if swiss {
+            cells.push(s.buchholz_text());
+            cells.push(s.sonneborn_text());
+        }
         let marks: String = s.marks.iter().map(|m| m.letter()).collect();
-        out.push_str(&format!("  {marks}{flags}\n"));
+        out.push_str(&line(&cells, &format!("{marks}{flags}")));
     }
     if !t.games.is_empty() {
-        out.push_str("\ngames in play:\n");
+        out.push_str(&format!("\n{}\n", tr(lang, "exec-games-in-play")));
         for g in &t.games {
             if g.round > 0 {
-                out.push_str(&format!(
-                    "#{} {} - {} (round {})\n",
-                    g.id, g.red, g.blue, g.round
-                ));
+                let round = t!(lang, "exec-game-round", round = g.round);
+                out.push_str(&format!("#{} {} - {} {round}\n", g.id, g.red, g.blue));
             } else {
                 out.push_str(&format!("#{} {} - {}\n", g.id, g.red, g.blue));
             }
@@ -230,7 +302,13 @@ pub struct Organiser {
 /// `tournament create|edit|start|cancel ...` (the words after `admin`, if any); `by` is
 /// the organiser; `admin`: whether they may run every tournament (else only the ones they
 /// created, by their key, within the host's cap on tournaments per organiser).
-pub async fn order(service: &Service, words: &[&str], by: &Organiser, admin: bool) -> Output {
+pub async fn order(
+    service: &Service,
+    words: &[&str],
+    by: &Organiser,
+    admin: bool,
+    lang: Lang,
+) -> Output {
     let now = crate::store::now();
     let asker = (!admin).then(|| by.nick.clone());
     let order = match words {
@@ -286,9 +364,9 @@ pub async fn order(service: &Service, words: &[&str], by: &Organiser, admin: boo
         },
         (false, None) => return ("running tournaments needs an SSH key\n".to_string(), 1),
     };
-    match service.lobby().tournament(order).await {
-        Ok(line) => (format!("{line}\n"), 0),
-        Err(e) => (format!("{e}\n"), 1),
+    match service.lobby().tournament_notice(order).await {
+        Ok(line) => (format!("{}\n", line.text(lang)), 0),
+        Err(e) => (format!("{}\n", e.notice().text(lang)), 1),
     }
 }
 

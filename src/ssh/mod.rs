@@ -653,15 +653,21 @@ struct ExecJob {
 impl ExecJob {
     /// Runs it; the text and exit status to send.
     async fn run(self) -> commands::Output {
-        let words: Vec<&str> = self.command.split_whitespace().collect();
+        let all: Vec<&str> = self.command.split_whitespace().collect();
+        // `--lang de|nl` anywhere: the answer's language (the player commands read it in
+        // `commands::run`).
+        let (words, lang) = match commands::take_lang(&all) {
+            Ok(w) => w,
+            Err(refused) => return refused,
+        };
         if let ["admin", rest @ ..] = words.as_slice() {
             if rest.first() == Some(&"tournament") {
-                events::order(&self.service, rest, &self.organiser, true).await
+                events::order(&self.service, rest, &self.organiser, true, lang).await
             } else {
-                commands::admin(&self.service, &self.by, &self.command).await
+                commands::admin(&self.service, &self.by, &words.join(" "), lang).await
             }
         } else if self.organising {
-            events::order(&self.service, &words, &self.organiser, self.is_admin).await
+            events::order(&self.service, &words, &self.organiser, self.is_admin, lang).await
         } else {
             commands::run(
                 &self.service,
@@ -1248,6 +1254,9 @@ impl russh::server::Handler for Conn {
         };
         self.span.in_scope(|| info!(command = %command, "exec"));
         let words: Vec<&str> = command.split_whitespace().collect();
+        // Which command it is, whatever `--lang` says and wherever it stands (a bad one is
+        // refused when the job runs).
+        let words = commands::take_lang(&words).map_or(words, |(w, _)| w);
         let admin = words.first() == Some(&"admin");
         // `tournament create|edit|start|cancel`: an admin's, or every key holder's where the
         // host allows it.

@@ -20,7 +20,7 @@ use crate::i18n::Lang;
 use crate::limit::InputLimits;
 use crate::lobby::{Ident, SessionId};
 use crate::proto::{
-    AdminCmd, AdminResult, BrowseCmd, GameCmd, LobbySnapshot, PlayerId, SavedSetup,
+    AdminCmd, AdminResult, BrowseCmd, GameCmd, LobbySnapshot, Notice, PlayerId, SavedSetup,
 };
 use crate::screen::Screen;
 use crate::service::{self, Service};
@@ -160,7 +160,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
 /// With `-o PubkeyAuthentication=no`: the server refuses keys for a login carrying a
 /// pass (the client then goes on to keyboard-interactive), and the option spares the
 /// round of key offers (a client with many keys may give up before the end of it).
-fn comeback_line(server: Option<&crate::ui::Address>, login: &str) -> String {
+fn comeback_line(server: Option<&crate::ui::Address>, login: &str) -> Notice {
     let ssh = "ssh -o PubkeyAuthentication=no";
     let at = match server {
         Some(a) if a.port == 22 => format!("{ssh} {login}@{}", a.host),
@@ -168,7 +168,7 @@ fn comeback_line(server: Option<&crate::ui::Address>, login: &str) -> String {
         None => format!("{ssh} {login}@HOST"),
     };
     // The command on a row of its own, unbroken at 80 columns, to copy whole.
-    format!("Guest: if you drop, come back to your game with:\n{at}")
+    Notice::new("notice-comeback").arg("command", at)
 }
 
 /// The wall clock, Unix seconds (what the tournaments' countdowns are drawn from).
@@ -257,7 +257,7 @@ struct Session {
     /// card's choice is not the one later rename).
     naming: bool,
     /// A guest's way back into its game after a drop: `ssh -p PORT NICK-TOKEN@HOST`.
-    comeback: Option<String>,
+    comeback: Option<Notice>,
     /// The language the player stored (`None`: never chosen, the client's LANG decides).
     lang_stored: Option<Lang>,
     /// The language shown now.
@@ -321,8 +321,11 @@ impl Session {
             .guest_pass
             .as_ref()
             .map(|pass| comeback_line(p.server.as_ref(), &pass.login_name(&joined.nick)));
-        for notice in p.motd.iter().chain(&notices) {
-            app.update(Msg::Notice(notice.clone()));
+        if let Some(motd) = &p.motd {
+            app.update(Msg::Notice(Notice::plain(motd.clone())));
+        }
+        for notice in notices {
+            app.update(Msg::Notice(notice));
         }
         if let Some(line) = &comeback {
             app.update(Msg::LastingNotice(line.clone()));
@@ -563,16 +566,19 @@ impl Session {
                 }
                 self.leave_seat();
                 self.show(Msg::GameClosed);
-                self.show(Msg::Notice(format!(
-                    "Game #{game} goes on in your other terminal"
-                )))
+                self.show(Msg::Notice(
+                    Notice::new("notice-seat-taken").arg("game", game),
+                ))
             }
             SessionEvent::SavedSetups(list) => self.show(Msg::SavedSetups(list)),
             SessionEvent::Challenges(list) => self.show(Msg::Challenges(list)),
-            SessionEvent::Nick(nick) => self.show(Msg::Notice(format!("You are now {nick}."))),
+            SessionEvent::Nick(nick) => {
+                self.show(Msg::Notice(Notice::new("notice-nick").arg("nick", nick)))
+            }
             SessionEvent::Kicked(reason) => {
                 info!("kicked");
-                self.farewell = Some(format!("Disconnected by an admin: {reason}\r\n"));
+                let text = Notice::new("notice-kicked").arg("reason", reason);
+                self.farewell = Some(format!("{}\r\n", text.text(self.lang_now)));
                 self.quit = true;
                 vec![]
             }
@@ -600,10 +606,9 @@ impl Session {
     fn on_tick(&mut self) -> Vec<Effect> {
         if self.last_input.elapsed() > self.p.idle_timeout {
             info!("idle timeout");
-            self.farewell = Some(format!(
-                "Disconnected: no key pressed for {} (the server's idle_timeout).\r\n",
-                crate::config::fmt_duration(self.p.idle_timeout)
-            ));
+            let text = Notice::new("notice-idle")
+                .arg("time", crate::config::fmt_duration(self.p.idle_timeout));
+            self.farewell = Some(format!("{}\r\n", text.text(self.lang_now)));
             self.quit = true;
             return vec![];
         }
@@ -687,9 +692,9 @@ impl Session {
         // A client asking faster than the store answers (a held key, a paste of L's) gets
         // told to wait instead of piling up reads.
         let Ok(in_flight) = self.browsing.clone().try_acquire_owned() else {
-            let _ = self.answers.try_send(Msg::Notice(
-                "still loading the last page: one moment".into(),
-            ));
+            let _ = self
+                .answers
+                .try_send(Msg::Notice(Notice::new("notice-still-loading")));
             return;
         };
         let (service, me, tx) = self.service_call();
@@ -729,7 +734,7 @@ impl Session {
                     .ok()
                     .map(Msg::Replay),
             };
-            let msg = msg.unwrap_or_else(|| Msg::Notice("that is not stored here".into()));
+            let msg = msg.unwrap_or_else(|| Msg::Notice(Notice::new("refusal-not-stored")));
             let _ = tx.send(msg).await;
         });
     }
@@ -745,15 +750,16 @@ impl Session {
             info!(nick = %self.nick, action = ?cmd, "admin action");
         }
         let (service, _, tx) = self.service_call();
+        let lang = self.lang_now;
         tokio::spawn(async move {
             if cmd != AdminCmd::Refresh {
                 let result = match service.admin(&by, cmd).await {
                     Ok(done) => AdminResult {
-                        text: done.to_string(),
+                        text: done.notice().text(lang),
                         ok: true,
                     },
                     Err(e) => AdminResult {
-                        text: e.to_string(),
+                        text: e.notice().text(lang),
                         ok: false,
                     },
                 };
@@ -762,7 +768,9 @@ impl Session {
             let msg = match service.admin_snapshot().await {
                 Ok(snap) => Msg::Admin(snap),
                 Err(e) => Msg::AdminResult(AdminResult {
-                    text: format!("cannot read the bans: {e}"),
+                    text: Notice::new("refusal-cannot-read-bans")
+                        .arg("error", e.to_string())
+                        .text(lang),
                     ok: false,
                 }),
             };
@@ -776,9 +784,9 @@ impl Session {
                 Ok(()) => {
                     let list = list.clone();
                     self.show(Msg::SavedSetups(list));
-                    format!("set-up '{}' saved", setup.name)
+                    Notice::new("notice-setup-saved").arg("name", &setup.name)
                 }
-                Err(e) => e.to_string(),
+                Err(e) => e.notice(),
             };
             self.show(Msg::Notice(msg));
             return;
@@ -789,10 +797,11 @@ impl Session {
             match service.save_setup(&id, setup).await {
                 Ok(list) => {
                     let _ = tx.send(Msg::SavedSetups(list)).await;
-                    let _ = tx.send(Msg::Notice(format!("set-up '{name}' saved"))).await;
+                    let saved = Notice::new("notice-setup-saved").arg("name", name);
+                    let _ = tx.send(Msg::Notice(saved)).await;
                 }
                 Err(e) => {
-                    let _ = tx.send(Msg::Notice(e.to_string())).await;
+                    let _ = tx.send(Msg::Notice(e.notice())).await;
                 }
             }
         });
@@ -803,11 +812,12 @@ impl Session {
     fn rename(&mut self, name: String) {
         let (service, id, tx) = self.service_call();
         let (session, counts) = (self.id, !std::mem::take(&mut self.naming));
+        let lang = self.lang_now;
         tokio::spawn(async move {
             let answer = service
                 .rename(session, &id, &name, counts)
                 .await
-                .map_err(|e| e.to_string());
+                .map_err(|e| e.notice().text(lang));
             let _ = tx.send(Msg::Renamed(answer)).await;
         });
     }
@@ -868,7 +878,7 @@ mod tests {
                 host: "example.org".into(),
                 port,
             };
-            let line = comeback_line(Some(&server), &login);
+            let line = comeback_line(Some(&server), &login).to_string();
             assert!(line.ends_with(&expected), "{line}");
             let user = line.rsplit(' ').next().unwrap().split('@').next().unwrap();
             assert_eq!(

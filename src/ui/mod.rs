@@ -43,7 +43,7 @@ use crate::i18n::tr;
 pub use crate::i18n::Lang;
 use crate::proto::{
     AdminCmd, AdminResult, AdminSnapshot, BrowseCmd, GameCmd, GameList, GameSnapshot, Leaderboard,
-    LobbyCmd, LobbySnapshot, Profile, ReplaySnapshot, Seek,
+    LobbyCmd, LobbySnapshot, Notice, Profile, ReplaySnapshot, Seek,
 };
 use crate::rules::{Numbering, Rank, SplitMix64, Variant};
 use dialog::SettingsKey;
@@ -184,11 +184,12 @@ pub enum Msg {
     Challenges(Vec<Seek>),
     /// A server message to show (errors, "challenge from X", "nickname taken"): on the
     /// bottom line until a key is pressed, another notice comes, or a few seconds pass
-    /// (see [`notice_secs`]). A `\n` starts a row of its own.
-    Notice(String),
+    /// (see [`notice_secs`]). A `\n` starts a row of its own. Drawn in the player's
+    /// language (`server.ftl`; plain text as it is: `"text".into()`).
+    Notice(Notice),
     /// A notice that stays until a key is pressed (a guest's way back into its game, to
     /// copy at leisure).
-    LastingNotice(String),
+    LastingNotice(Notice),
     /// About four times a second while [`App::wants_ticks`].
     Tick(Instant),
     /// Answers to [`Effect::Browse`]: shown when the page that asked is still open.
@@ -482,8 +483,9 @@ impl App {
                 }
             }
             Msg::SavedSetups(v) => self.saved = v,
-            Msg::Notice(s) => self.notice = Some(s),
-            Msg::LastingNotice(s) => {
+            Msg::Notice(n) => self.notice = Some(n.text(self.settings.lang)),
+            Msg::LastingNotice(n) => {
+                let s = n.text(self.settings.lang);
                 self.notice_kept = Some(s.clone());
                 self.notice = Some(s);
             }

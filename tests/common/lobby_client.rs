@@ -51,7 +51,7 @@ impl Client {
         loop {
             match self.next_event().await {
                 SessionEvent::EnterGame(seat) => return (seat, notices),
-                SessionEvent::Notice(n) => notices.push(n),
+                SessionEvent::Notice(n) => notices.push(n.to_string()),
                 _ => {}
             }
         }
@@ -61,7 +61,7 @@ impl Client {
     pub async fn next_notice(&mut self) -> String {
         loop {
             match self.next_event().await {
-                SessionEvent::Notice(n) => return n,
+                SessionEvent::Notice(n) => return n.to_string(),
                 SessionEvent::EnterGame(seat) => panic!("entered game {}", seat.game),
                 _ => {}
             }
@@ -76,6 +76,7 @@ impl Client {
                 .unwrap_or_else(|_| panic!("no notice with {needle:?} in time"))
                 .expect("the lobby is there");
             if let SessionEvent::Notice(n) = ev {
+                let n = n.to_string();
                 if n.contains(needle) {
                     return n;
                 }

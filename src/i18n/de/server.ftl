@@ -1,1 +1,260 @@
 # server (de)
+# Dieselben Ids wie en/server.ftl.
+
+## Lobby: seeks and challenges (src/lobby/seeks.rs)
+
+notice-challenge = { $nick } fordert dich heraus: { $variant }, { $rated ->
+        [rated] gewertet
+       *[casual] ungewertet
+    } — siehe Offene Angebote
+notice-challenge-clock = { $nick } fordert dich heraus: { $variant }, { $rated ->
+        [rated] gewertet
+       *[casual] ungewertet
+    }, { $clock } — siehe Offene Angebote
+refusal-guests-casual-key = Gäste spielen nur ungewertete Partien: Verbinde dich mit einem SSH-Schlüssel, um gewertet zu spielen
+refusal-three-seeks = du hast schon drei offene Angebote
+refusal-seeks-too-fast = du erstellst zu schnell Angebote: eines alle paar Sekunden (fünf auf einmal)
+refusal-challenge-yourself = du kannst dich nicht selbst herausfordern
+refusal-not-online = { $nick } ist nicht online
+refusal-no-program = dieser Server hat kein Programm namens { $name }
+refusal-agent-busy = bot-{ $name } spielt schon so viele Partien, wie dieser Server gleichzeitig zulässt ({ $games }): Versuch es später noch einmal oder spiel gegen unseren eigenen Computer
+notice-seek-to-computer = Niemand hat dein Angebot angenommen: Der Computer (leicht) spielt gegen dich. Partien gegen den Computer sind ungewertet.
+refusal-no-such-challenge = diese Herausforderung an dich gibt es nicht
+notice-challenge-declined = { $nick } hat deine Herausforderung abgelehnt
+notice-you-declined = Du hast die Herausforderung von { $nick } abgelehnt
+refusal-seek-gone = dieses Angebot ist weg
+refusal-own-seek = das ist dein eigenes Angebot: x zieht es zurück
+refusal-someone-elses = diese Herausforderung gilt jemand anderem
+refusal-guests-casual = Gäste spielen nur ungewertete Partien
+refusal-player-left = dieser Spieler ist gegangen
+
+## Lobby (src/lobby/mod.rs)
+
+notice-server = Server: { $text }
+refusal-too-fast = du schickst zu schnell Nachrichten
+refusal-too-fast-address = zu viele Nachrichten von deiner Adresse (alle, die von dort verbunden sind, zählen zusammen): Warte ein paar Sekunden
+refusal-guest-games = Gäste von deiner Adresse haben { $games ->
+        [one] eine laufende Partie
+       *[other] { $games } laufende Partien
+    }: Beende erst eine oder verbinde dich mit einem SSH-Schlüssel
+refusal-cannot-start = { $nick } kann gerade keine weitere Partie beginnen: Versuch es später
+refusal-own-games = Du hast schon { $games ->
+        [one] eine laufende Partie
+       *[other] { $games } laufende Partien
+    }: Beende erst eine (Enter darauf unter Laufende Partien bringt dich zurück)
+refusal-their-games = { $nick } hat schon { $games ->
+        [one] eine laufende Partie
+       *[other] { $games } laufende Partien
+    }: Versuch es später
+notice-game-started-elsewhere = Deine Partie #{ $game } hat in einem anderen Terminal begonnen: Enter darauf unter Laufende Partien, um hier zu spielen
+refusal-tournament-rematch = Keine Revanche im Turnier: Die Turnierleitung teilt dir deine nächste Partie zu
+
+## Lobby: watching, results told away from the game (src/lobby/sessions.rs)
+
+refusal-game-ended = diese Partie ist zu Ende
+refusal-game-private = diese Partie ist privat
+refusal-cannot-watch = bei dieser Partie kann man nicht zuschauen
+notice-game-ended-away = Deine Partie #{ $game } gegen { $opponent } ist zu Ende: { $verdict ->
+        [won] du hast gewonnen
+        [lost] du hast verloren
+       *[draw] remis
+    } ({ $reason }){ $change }
+notice-rating-change = ; deine Wertung { $before } -> { $after }
+notice-rating-now = ; deine Wertung ist { $rating }
+
+## Games (src/game/mod.rs)
+
+notice-setup-ran-out = Die Aufstellungszeit{ $limit } ist abgelaufen: { $nick } war nicht bereit und verliert
+notice-setup-ran-out-both = Die Aufstellungszeit{ $limit } ist abgelaufen, keiner war bereit: Partie abgebrochen
+notice-left-no-rematch = { $nick } ist gegangen: keine Revanche
+notice-draw-declined = { $nick } hat dein Remisangebot abgelehnt
+refusal-resign-instead = es wurden schon Züge gespielt: Gib stattdessen auf
+notice-forfeit-no-result = { $nick } { $why }: Die Partie endet ohne Ergebnis
+notice-forfeit-win = { $nick } { $why }: Du gewinnst
+notice-forfeits-timeout = verliert kampflos (sein Programm hat nicht innerhalb von { $seconds } s geantwortet)
+notice-forfeits = verliert kampflos ({ $why })
+refusal-game-over = die Partie ist vorbei
+notice-saving-result = das Ergebnis wird gespeichert… (der Server kann gerade nicht auf seine Platte schreiben; er versucht es weiter)
+refusal-not-started = die Partie hat noch nicht begonnen: erst beide Aufstellungen
+refusal-not-your-turn = du bist nicht am Zug
+refusal-illegal-move = unzulässiger Zug: { $why }
+refusal-cannot-save-move = der Server kann gerade keine Züge speichern (seine Platte verweigert das Schreiben): Dein Zug wurde nicht gespielt; versuch es noch einmal
+refusal-opponent-may-return = dein Gegner hat noch Zeit, sich wieder zu verbinden
+refusal-setup-over = die Aufstellungsphase ist vorbei
+refusal-setup = Aufstellung abgelehnt: { $why }
+refusal-cannot-save-game = Der Server konnte die Partie nicht speichern, deshalb hat das Spiel nicht begonnen: { $nick } muss sich noch einmal bereit melden (d), um es erneut zu versuchen
+
+## Tournaments (src/lobby/tournaments.rs)
+
+notice-status-upcoming = angekündigt
+notice-status-running = im Gange
+notice-status-finished = beendet
+notice-status-cancelled = abgesagt
+refusal-no-tournament = kein Turnier #{ $id }
+refusal-tournament-needs-key = Turniere ausrichten geht nur mit einem SSH-Schlüssel
+refusal-order-nested = ein Auftrag in einem Auftrag
+refusal-organiser-cap = du hast { $count } angekündigte oder laufende Turniere, so viele, wie ein Veranstalter auf diesem Server haben darf: Sag eines ab oder warte, bis eines endet
+refusal-tournament-numbering = kann dem Turnier keine Nummer geben: { $error }
+refusal-not-theirs = Turnier #{ $id } wurde von { $nick } angelegt: Nur { $nick } oder ein Admin darf es ändern
+refusal-no-longer-editable = Turnier #{ $id } hat schon begonnen: Es lässt sich nicht mehr ändern
+refusal-tournament-is = Turnier #{ $id } ist { $status }
+refusal-bots-admin-only = nur ein Admin meldet Computerspieler an
+refusal-bots-not-allowed = Computerspieler nehmen nur an Turnieren teil, wo der Betreiber es zum Testen erlaubt (tournament_bots = true)
+refusal-no-more-entries = Turnier #{ $id } nimmt keine Anmeldungen mehr an
+refusal-bot-already-in = bot-{ $level } ist schon in Turnier #{ $id }
+refusal-tournament-full = { $name } ist voll: { $max } Spieler, mehr nimmt ein Turnier auf diesem Server nicht
+refusal-swiss-started = { $name } hat schon begonnen: Bei einem Schweizer System meldet man sich vor der ersten Runde an
+refusal-name-is = { $name } ist { $status }
+refusal-computers-do-not-enter = Computerspieler nehmen nicht an Turnieren teil
+refusal-keys-only = { $name } ist für Spieler mit SSH-Schlüssel: Verbinde dich mit einem, um mitzuspielen
+refusal-not-invited = { $name } ist nur auf Einladung, und { $nick } steht nicht auf der Liste
+refusal-too-few-rated-games = { $name } verlangt { $need } gewertete Partien { $variant }; du hast { $have }
+refusal-already-in = du bist schon in { $name }
+refusal-stopping = der Server wird beendet
+refusal-terms-name = ein Name hat 1 bis { $max } Zeichen
+refusal-terms-arena-minutes = eine Arena dauert 1 bis 720 Minuten
+refusal-terms-swiss-rounds = ein Schweizer System hat 1 bis 30 Runden
+refusal-terms-start-passed = der Beginn liegt in der Vergangenheit
+refusal-terms-start-far = der Beginn liegt mehr als ein Jahr in der Zukunft
+refusal-terms-no-invitees = eine Einladungsliste nennt mindestens einen Namen
+notice-tournament-created = Turnier #{ $id } „{ $name }“ angelegt
+notice-tournament-edited = Turnier #{ $id } geändert
+notice-tournament-is = Turnier #{ $id } ist jetzt { $status }
+notice-bot-entered = bot-{ $level } ist in Turnier #{ $id } angemeldet
+notice-tournament-cancelled = Turnier #{ $id } abgesagt
+notice-back-in = du bist wieder in { $name } dabei
+notice-joined-running = du bist in { $name } dabei: Deine erste Partie kommt gleich
+notice-joined-upcoming = du bist in { $name } dabei: Bleib online, deine erste Partie beginnt mit dem Turnier
+notice-not-in = du bist nicht in { $name } dabei
+notice-left = du hast dich von { $name } abgemeldet
+notice-paused = Pause in { $name }: Deine Punkte bleiben; melde dich wieder an, um wieder Gegner zu bekommen
+notice-withdrew = du hast dich aus { $name } zurückgezogen: keine weiteren Runden für dich (eine laufende Partie zählt noch)
+notice-not-playing-in = du spielst nicht in { $name } mit
+notice-tournament-game = { $name }: Deine Partie #{ $game } beginnt, du spielst { $color }
+
+## Accounts: nicknames and saved set-ups (src/service/accounts.rs)
+
+refusal-nick-taken = { $nick } ist vergeben: Versuch einen anderen
+refusal-no-renames-left = du hast deinen Namen schon einmal geändert
+refusal-rename-guest = Gäste bekommen bei jedem Besuch einen neuen Namen: Verbinde dich mit einem SSH-Schlüssel, um einen zu behalten
+refusal-rename-store = der Name kann gerade nicht geändert werden: { $error }
+refusal-nick-rule = ein Name hat 2 bis 16 Zeichen: Buchstaben, Ziffern, _ und -, am Anfang ein Buchstabe
+refusal-nick-empty = bitte wähle einen Namen: { $rule }
+refusal-nick-short = dieser Name ist zu kurz: { $rule }
+refusal-nick-long = dieser Name ist zu lang: { $rule }
+refusal-nick-char = ein Name darf { $char } nicht enthalten: { $rule }
+refusal-nick-letter = ein Name muss mit einem Buchstaben beginnen: { $rule }
+refusal-nick-guest = Namen, die mit „guest“ beginnen, sind für Gäste reserviert: Bitte wähle einen anderen
+refusal-nick-reserved = „{ $word }“ könnte man für den Server oder sein Team halten: Bitte wähle einen anderen
+refusal-setup-no-name = eine gespeicherte Aufstellung braucht einen Namen
+refusal-setups-too-many = höchstens { $max } gespeicherte Aufstellungen: Lösche zuerst eine
+refusal-setup-store = Aufstellung nicht gespeichert: { $error }
+notice-key-registered-as = Dein Schlüssel ist als { $nick } angemeldet: Ein Name pro Schlüssel hält die Wertungen ehrlich.
+notice-login-bad-nick = „{ $asked }“ kann kein Name sein ({ $why }); du bist { $nick }. Melde dich mit ssh NAME@host an, um einen zu wählen.
+notice-login-look-alike = Der Name { $asked } ist { $other }, dem Namen eines anderen Spielers, zu ähnlich; du bist { $nick }.
+notice-login-nick-owned = Der Name { $asked } gehört zu einem anderen Schlüssel; du bist { $nick }.
+notice-login-too-many-new = Zu viele neue Spieler aus deinem Netz in der letzten Stunde (höchstens { $max }): Du bist nur für diesen Besuch { $nick } (deinem Schlüssel ist kein Name zugeordnet). Komm später wieder, um einen anzumelden.
+notice-login-unchecked = Namen können gerade nicht geprüft werden; du bist für diesen Besuch { $nick }.
+refusal-rename-bad-nick = „{ $asked }“ kann kein Name sein ({ $why })
+refusal-rename-look-alike = { $nick } ist { $other }, einem anderen Spieler, zu ähnlich: Versuch einen anderen
+
+## Admin results (src/service/admin.rs, src/ssh/session.rs)
+
+notice-admin-kicked = { $sessions ->
+        [one] 1 Sitzung
+       *[other] { $sessions } Sitzungen
+    } von { $nick } getrennt
+notice-admin-banned = { $target } gesperrt; { $sessions ->
+        [one] 1 Sitzung
+       *[other] { $sessions } Sitzungen
+    } getrennt
+notice-admin-unbanned = Sperre für { $target } aufgehoben
+notice-admin-sent = gesendet
+refusal-not-banned = { $target } war nicht gesperrt
+refusal-nothing-to-broadcast = nichts zu senden
+refusal-cannot-read-bans = die Sperren können nicht gelesen werden: { $error }
+
+## A session (src/ssh/session.rs)
+
+notice-comeback =
+    Gast: Bricht die Verbindung ab, kommst du so zurück in deine Partie:
+    { $command }
+notice-seat-taken = Partie #{ $game } geht in deinem anderen Terminal weiter
+notice-nick = Du bist jetzt { $nick }.
+notice-kicked = Von einem Admin getrennt: { $reason }
+notice-idle = Getrennt: { $time } lang keine Taste gedrückt (idle_timeout des Servers).
+notice-still-loading = die letzte Seite lädt noch: einen Moment
+refusal-not-stored = das ist hier nicht gespeichert
+notice-setup-saved = Aufstellung „{ $name }“ gespeichert
+
+## Exec commands: ssh HOST COMMAND [--lang de|nl] (src/ssh/commands.rs, src/ssh/events.rs)
+
+exec-usage =
+    Befehle:
+      leaderboard [classic|duel|barrage]
+      games NAME
+      games --live
+      replay ID [--format record|gravon]
+      tournaments
+      tournament ID [--format json]
+    mit --lang de oder --lang nl ist der Text eines Befehls Deutsch oder Niederländisch (JSON ist in jeder Sprache gleich); ohne ist er Englisch
+
+    Zum Spielen verbinde dich mit einem Terminal: { $connect }
+exec-bad-lang = unbekannte Sprache „{ $lang }“: möglich sind { $codes }
+exec-unknown-command = unbekannter Befehl „{ $command }“
+exec-unknown-variant = unbekannte Variante „{ $variant }“: classic, duel oder barrage
+exec-unknown-format = unbekanntes Format „{ $format }“: record oder gravon
+exec-link = Link: { $link }
+exec-no-rated-games = noch keine gewerteten Partien { $variant }: Spieler stehen hier nach ihrer ersten
+exec-cannot-read-leaderboard = die Bestenliste kann nicht gelesen werden: { $error }
+exec-no-games-of = keine beendeten Partien von { $nick }
+exec-cannot-read-games = die Partien können nicht gelesen werden: { $error }
+exec-rated = gewertet
+exec-casual = ungewertet
+exec-col-rank = Platz
+exec-col-nick = Name
+exec-col-rating = Wertung
+exec-col-deviation = Abweichung
+exec-col-games = Partien
+exec-col-wins = Siege
+exec-col-draws = Remis
+exec-col-losses = Niederlagen
+exec-col-id = Nr.
+exec-col-red = Rot
+exec-col-blue = Blau
+exec-col-variant = Variante
+exec-col-rated = Wertung
+exec-col-result = Ergebnis
+exec-col-plies = Halbzüge
+exec-col-status = Status
+exec-col-format = Modus
+exec-col-starts = Beginn (UTC)
+exec-col-players = Spieler
+exec-col-name = Name
+exec-col-points = Punkte
+exec-col-perf = Perf.
+exec-col-buchholz = Buchholz
+exec-col-sb = SB
+exec-col-results = Ergebnisse
+exec-not-a-game-number = „{ $id }“ ist keine Partienummer
+exec-replay-title = Partie #{ $id }: { $red } (Rot) gegen { $blue } (Blau)
+exec-replay-won = { $nick } ({ $color }) hat gewonnen: { $reason }
+exec-replay-no-winner = kein Sieger: { $reason }
+exec-replay-unfinished = nicht beendet
+exec-replay-result = Ergebnis: { $result }
+exec-replay-moved = { $color } zog
+exec-replay-rescue = ; ein { $rank } nach { $square } gerettet
+exec-replay-formats = (die gespeicherte Aufzeichnung: replay { $id } --format record; Gravons XML: --format gravon)
+exec-no-tournaments = keine Turniere
+exec-format-arena = Arena { $minutes } min
+exec-format-swiss = Schweizer System, { $rounds } Runden
+exec-not-a-tournament-number = „{ $id }“ ist keine Turniernummer
+exec-tournament-about = Regeln: { $rules }; angelegt von { $nick }; Beginn { $starts } UTC
+exec-tournament-ends = ; Ende { $ends } UTC
+exec-tournament-round = ; Runde { $round } von { $rounds }
+exec-flag-on-fire = in-Serie
+exec-flag-withdrawn = zurückgezogen
+exec-flag-paused = pausiert
+exec-flag-absent = abwesend
+exec-games-in-play = laufende Partien:
+exec-game-round = (Runde { $round })

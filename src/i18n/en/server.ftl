@@ -1,1 +1,252 @@
 # server (en)
+# What the server says: notices (notice-…), refusals (refusal-…) and the exec
+# commands' text (exec-…). Arguments: nicks and names as they are.
+
+## Lobby: seeks and challenges (src/lobby/seeks.rs)
+
+notice-challenge = { $nick } challenges you: { $variant } { $rated ->
+        [rated] rated
+       *[casual] casual
+    } — see Open seeks
+notice-challenge-clock = { $nick } challenges you: { $variant } { $rated ->
+        [rated] rated
+       *[casual] casual
+    } { $clock } — see Open seeks
+refusal-guests-casual-key = guests play casual games only: connect with an SSH key to play rated
+refusal-three-seeks = you have three open seeks already
+refusal-seeks-too-fast = you are posting seeks too fast: one every few seconds (five at once)
+refusal-challenge-yourself = you cannot challenge yourself
+refusal-not-online = { $nick } is not online
+refusal-no-program = this server has no program called { $name }
+refusal-agent-busy = bot-{ $name } is already playing as many games as this server runs at once ({ $games }): try again in a while, or play our own computer
+notice-seek-to-computer = Nobody took your seek: the computer (easy) plays you. Computer games are casual.
+refusal-no-such-challenge = there is no such challenge to you
+notice-challenge-declined = { $nick } declined your challenge
+notice-you-declined = You declined { $nick }'s challenge
+refusal-seek-gone = that seek is gone
+refusal-own-seek = that is your own seek: x cancels it
+refusal-someone-elses = that challenge is for someone else
+refusal-guests-casual = guests play casual games only
+refusal-player-left = that player has left
+
+## Lobby (src/lobby/mod.rs)
+
+notice-server = Server: { $text }
+refusal-too-fast = you are sending messages too fast
+refusal-too-fast-address = too many messages from your address (everyone connected from it counts together): wait a few seconds
+refusal-guest-games = Guests from your address have { $games } games in progress: finish one first, or connect with an SSH key
+refusal-cannot-start = { $nick } cannot start another game now: try again later
+refusal-own-games = You already have { $games ->
+        [one] a game
+       *[other] { $games } games
+    } in progress: finish one first (Enter on it under Games in play goes back to it)
+refusal-their-games = { $nick } already has { $games ->
+        [one] a game
+       *[other] { $games } games
+    } in progress: try again later
+notice-game-started-elsewhere = Your game #{ $game } started in another terminal: Enter on it under Games in play to play it here
+refusal-tournament-rematch = No rematch in a tournament: its director pairs your next game
+
+## Lobby: watching, results told away from the game (src/lobby/sessions.rs)
+
+refusal-game-ended = that game has ended
+refusal-game-private = that game is private
+refusal-cannot-watch = that game cannot be watched
+notice-game-ended-away = Your game #{ $game } against { $opponent } has ended: { $verdict ->
+        [won] you won
+        [lost] you lost
+       *[draw] a draw
+    } ({ $reason }){ $change }
+notice-rating-change = ; your rating { $before } -> { $after }
+notice-rating-now = ; your rating is { $rating }
+
+## Games (src/game/mod.rs)
+
+notice-setup-ran-out = Set-up time{ $limit } ran out: { $nick } was not ready and loses
+notice-setup-ran-out-both = Set-up time{ $limit } ran out with neither side ready: game aborted
+notice-left-no-rematch = { $nick } left: no rematch
+notice-draw-declined = { $nick } declined your draw offer
+refusal-resign-instead = moves were played: resign instead
+notice-forfeit-no-result = { $nick } { $why }: the game ends without a result
+notice-forfeit-win = { $nick } { $why }: you win
+notice-forfeits-timeout = forfeits (its program did not answer within { $seconds } s)
+notice-forfeits = forfeits ({ $why })
+refusal-game-over = the game is over
+notice-saving-result = saving the result… (the server cannot write to its disk right now; it keeps trying)
+refusal-not-started = the game has not started: both set-ups first
+refusal-not-your-turn = it is not your turn
+refusal-illegal-move = illegal move: { $why }
+refusal-cannot-save-move = the server cannot save moves right now (its disk refused the write): your move was not played; try again
+refusal-opponent-may-return = your opponent still has time to reconnect
+refusal-setup-over = the set-up phase is over
+refusal-setup = set-up refused: { $why }
+refusal-cannot-save-game = The server could not save the game, so play has not started: { $nick } has to be ready again (d) to retry
+
+## Tournaments (src/lobby/tournaments.rs)
+
+notice-status-upcoming = upcoming
+notice-status-running = running
+notice-status-finished = finished
+notice-status-cancelled = cancelled
+refusal-no-tournament = no tournament #{ $id }
+refusal-tournament-needs-key = running tournaments needs an SSH key
+refusal-order-nested = an order within an order
+refusal-organiser-cap = you have { $count } tournaments upcoming or running, the most one organiser may have on this server: cancel one or wait for one to end
+refusal-tournament-numbering = cannot number a tournament: { $error }
+refusal-not-theirs = tournament #{ $id } was created by { $nick }: only they or an admin may change it
+refusal-no-longer-editable = tournament #{ $id } has started: it can no longer be edited
+refusal-tournament-is = tournament #{ $id } is { $status }
+refusal-bots-admin-only = only an admin enters computer players
+refusal-bots-not-allowed = computer players enter tournaments only where the host allows it for testing (tournament_bots = true)
+refusal-no-more-entries = tournament #{ $id } takes no more entries
+refusal-bot-already-in = bot-{ $level } is in tournament #{ $id } already
+refusal-tournament-full = { $name } is full: { $max } players, the most one tournament takes on this server
+refusal-swiss-started = { $name } has started: a Swiss takes entries before its first round
+refusal-name-is = { $name } is { $status }
+refusal-computers-do-not-enter = computer players do not enter tournaments
+refusal-keys-only = { $name } is for players with an SSH key: connect with one to join
+refusal-not-invited = { $name } is by invitation, and { $nick } is not on its list
+refusal-too-few-rated-games = { $name } asks for { $need } rated { $variant } games; you have { $have }
+refusal-already-in = you are in { $name } already
+refusal-stopping = the server is stopping
+refusal-terms-name = a name has 1 to { $max } characters
+refusal-terms-arena-minutes = an arena lasts 1 to 720 minutes
+refusal-terms-swiss-rounds = a Swiss has 1 to 30 rounds
+refusal-terms-start-passed = the start time has passed
+refusal-terms-start-far = the start is more than a year away
+refusal-terms-no-invitees = an invitation list names at least one nick
+notice-tournament-created = tournament #{ $id } "{ $name }" created
+notice-tournament-edited = tournament #{ $id } edited
+notice-tournament-is = tournament #{ $id } is { $status }
+notice-bot-entered = bot-{ $level } entered tournament #{ $id }
+notice-tournament-cancelled = tournament #{ $id } cancelled
+notice-back-in = you are back in { $name }
+notice-joined-running = you joined { $name }: your first game comes in a moment
+notice-joined-upcoming = you joined { $name }: stay online, your first game starts when it does
+notice-not-in = you are not in { $name }
+notice-left = you left { $name }
+notice-paused = paused in { $name }: your points stay; join again to be paired again
+notice-withdrew = you withdrew from { $name }: no more rounds for you (a game in play still counts)
+notice-not-playing-in = you are not playing in { $name }
+notice-tournament-game = { $name }: your game #{ $game } starts, you play { $color }
+
+## Accounts: nicknames and saved set-ups (src/service/accounts.rs)
+
+refusal-nick-taken = { $nick } is taken: try another
+refusal-no-renames-left = you have changed your nickname once already
+refusal-rename-guest = guests get a new name each visit: connect with an SSH key to keep one
+refusal-rename-store = the nickname cannot be changed now: { $error }
+refusal-nick-rule = a nickname has 2 to 16 characters: letters, digits, _ and -, starting with a letter
+refusal-nick-empty = please choose a nickname: { $rule }
+refusal-nick-short = that nickname is too short: { $rule }
+refusal-nick-long = that nickname is too long: { $rule }
+refusal-nick-char = a nickname cannot contain { $char }: { $rule }
+refusal-nick-letter = a nickname must start with a letter: { $rule }
+refusal-nick-guest = nicknames starting with "guest" are kept for guests: please choose another
+refusal-nick-reserved = "{ $word }" would pass for the server or its staff: please choose another
+refusal-setup-no-name = a saved set-up needs a name
+refusal-setups-too-many = { $max } saved set-ups at most: delete one first
+refusal-setup-store = set-up not saved: { $error }
+notice-key-registered-as = Your key is registered as { $nick }: one nickname per key keeps ratings honest.
+notice-login-bad-nick = '{ $asked }' cannot be a nickname ({ $why }); you are { $nick }. Connect as ssh NAME@host to choose.
+notice-login-look-alike = The nickname { $asked } looks too much like { $other }, another player's; you are { $nick }.
+notice-login-nick-owned = The nickname { $asked } belongs to another key; you are { $nick }.
+notice-login-too-many-new = Too many new players from your network in the last hour ({ $max } at most): you are { $nick } for this visit only (no nickname is registered to your key). Come back later to register it.
+notice-login-unchecked = Nicknames cannot be checked right now; you are { $nick } for this visit.
+refusal-rename-bad-nick = '{ $asked }' cannot be a nickname ({ $why })
+refusal-rename-look-alike = { $nick } looks too much like { $other }, another player: try another
+
+## Admin results (src/service/admin.rs, src/ssh/session.rs)
+
+notice-admin-kicked = kicked { $sessions } session(s) of { $nick }
+notice-admin-banned = banned { $target }; { $sessions } session(s) disconnected
+notice-admin-unbanned = unbanned { $target }
+notice-admin-sent = sent
+refusal-not-banned = { $target } was not banned
+refusal-nothing-to-broadcast = nothing to broadcast
+refusal-cannot-read-bans = cannot read the bans: { $error }
+
+## A session (src/ssh/session.rs)
+
+notice-comeback =
+    Guest: if you drop, come back to your game with:
+    { $command }
+notice-seat-taken = Game #{ $game } goes on in your other terminal
+notice-nick = You are now { $nick }.
+notice-kicked = Disconnected by an admin: { $reason }
+notice-idle = Disconnected: no key pressed for { $time } (the server's idle_timeout).
+notice-still-loading = still loading the last page: one moment
+refusal-not-stored = that is not stored here
+notice-setup-saved = set-up '{ $name }' saved
+
+## Exec commands: ssh HOST COMMAND [--lang de|nl] (src/ssh/commands.rs, src/ssh/events.rs)
+
+exec-usage =
+    commands:
+      leaderboard [classic|duel|barrage]
+      games NICK
+      games --live
+      replay ID [--format record|gravon]
+      tournaments
+      tournament ID [--format json]
+    add --lang de or --lang nl to a command for its text in German or Dutch (JSON is the same in every language)
+
+    to play, connect with a terminal: { $connect }
+exec-bad-lang = unknown language '{ $lang }': use { $codes }
+exec-unknown-command = unknown command '{ $command }'
+exec-unknown-variant = unknown variant '{ $variant }': classic, duel or barrage
+exec-unknown-format = unknown format '{ $format }': use record or gravon
+exec-link = Link: { $link }
+exec-no-rated-games = no rated { $variant } games yet: players are listed after their first
+exec-cannot-read-leaderboard = cannot read the leaderboard: { $error }
+exec-no-games-of = no finished games of { $nick }
+exec-cannot-read-games = cannot read games: { $error }
+exec-rated = rated
+exec-casual = casual
+exec-col-rank = rank
+exec-col-nick = nick
+exec-col-rating = rating
+exec-col-deviation = deviation
+exec-col-games = games
+exec-col-wins = wins
+exec-col-draws = draws
+exec-col-losses = losses
+exec-col-id = id
+exec-col-red = red
+exec-col-blue = blue
+exec-col-variant = variant
+exec-col-rated = rated
+exec-col-result = result
+exec-col-plies = plies
+exec-col-status = status
+exec-col-format = format
+exec-col-starts = starts (UTC)
+exec-col-players = players
+exec-col-name = name
+exec-col-points = points
+exec-col-perf = perf
+exec-col-buchholz = buchholz
+exec-col-sb = sb
+exec-col-results = results
+exec-not-a-game-number = '{ $id }' is not a game number
+exec-replay-title = Game #{ $id }: { $red } (Red) vs { $blue } (Blue)
+exec-replay-won = { $nick } ({ $color }) won: { $reason }
+exec-replay-no-winner = no winner: { $reason }
+exec-replay-unfinished = unfinished
+exec-replay-result = Result: { $result }
+exec-replay-moved = { $color } moved
+exec-replay-rescue = ; a { $rank } rescued to { $square }
+exec-replay-formats = (the stored record: replay { $id } --format record; Gravon's XML: --format gravon)
+exec-no-tournaments = no tournaments
+exec-format-arena = arena { $minutes }m
+exec-format-swiss = swiss { $rounds } rounds
+exec-not-a-tournament-number = '{ $id }' is not a tournament number
+exec-tournament-about = rules: { $rules }; created by { $nick }; starts { $starts } UTC
+exec-tournament-ends = ; ends { $ends } UTC
+exec-tournament-round = ; round { $round } of { $rounds }
+exec-flag-on-fire = on-fire
+exec-flag-withdrawn = withdrawn
+exec-flag-paused = paused
+exec-flag-absent = absent
+exec-games-in-play = games in play:
+exec-game-round = (round { $round })

@@ -1,1 +1,260 @@
 # server (nl)
+# Dezelfde ids als en/server.ftl.
+
+## Lobby: seeks and challenges (src/lobby/seeks.rs)
+
+notice-challenge = { $nick } daagt je uit: { $variant }, { $rated ->
+        [rated] om rating
+       *[casual] vriendschappelijk
+    } — zie Open uitnodigingen
+notice-challenge-clock = { $nick } daagt je uit: { $variant }, { $rated ->
+        [rated] om rating
+       *[casual] vriendschappelijk
+    }, { $clock } — zie Open uitnodigingen
+refusal-guests-casual-key = gasten spelen alleen vriendschappelijke partijen: verbind met een SSH-sleutel voor partijen om rating
+refusal-three-seeks = je hebt al drie open uitnodigingen
+refusal-seeks-too-fast = je plaatst te snel uitnodigingen: één per paar seconden (vijf tegelijk)
+refusal-challenge-yourself = je kunt jezelf niet uitdagen
+refusal-not-online = { $nick } is niet online
+refusal-no-program = deze server heeft geen programma met de naam { $name }
+refusal-agent-busy = bot-{ $name } speelt al zoveel partijen als deze server tegelijk toelaat ({ $games }): probeer het later nog eens, of speel tegen onze eigen computer
+notice-seek-to-computer = Niemand heeft je uitnodiging aangenomen: de computer (makkelijk) speelt tegen je. Partijen tegen de computer tellen niet voor de rating.
+refusal-no-such-challenge = die uitdaging aan jou bestaat niet
+notice-challenge-declined = { $nick } heeft je uitdaging afgewezen
+notice-you-declined = Je hebt de uitdaging van { $nick } afgewezen
+refusal-seek-gone = die uitnodiging is weg
+refusal-own-seek = dat is je eigen uitnodiging: x trekt die in
+refusal-someone-elses = die uitdaging is voor iemand anders
+refusal-guests-casual = gasten spelen alleen vriendschappelijke partijen
+refusal-player-left = die speler is weg
+
+## Lobby (src/lobby/mod.rs)
+
+notice-server = Server: { $text }
+refusal-too-fast = je stuurt te snel berichten
+refusal-too-fast-address = te veel berichten vanaf je adres (iedereen die vanaf dat adres verbonden is, telt mee): wacht een paar seconden
+refusal-guest-games = Gasten vanaf je adres hebben { $games ->
+        [one] een lopende partij
+       *[other] { $games } lopende partijen
+    }: maak er eerst een af, of verbind met een SSH-sleutel
+refusal-cannot-start = { $nick } kan nu geen nieuwe partij beginnen: probeer het later
+refusal-own-games = Je hebt al { $games ->
+        [one] een lopende partij
+       *[other] { $games } lopende partijen
+    }: maak er eerst een af (Enter erop onder Lopende partijen brengt je terug)
+refusal-their-games = { $nick } heeft al { $games ->
+        [one] een lopende partij
+       *[other] { $games } lopende partijen
+    }: probeer het later
+notice-game-started-elsewhere = Je partij #{ $game } is in een andere terminal begonnen: Enter erop onder Lopende partijen om hier te spelen
+refusal-tournament-rematch = Geen revanche in een toernooi: de toernooileiding deelt je volgende partij in
+
+## Lobby: watching, results told away from the game (src/lobby/sessions.rs)
+
+refusal-game-ended = die partij is afgelopen
+refusal-game-private = die partij is privé
+refusal-cannot-watch = die partij kan niet bekeken worden
+notice-game-ended-away = Je partij #{ $game } tegen { $opponent } is afgelopen: { $verdict ->
+        [won] je hebt gewonnen
+        [lost] je hebt verloren
+       *[draw] remise
+    } ({ $reason }){ $change }
+notice-rating-change = ; je rating { $before } -> { $after }
+notice-rating-now = ; je rating is { $rating }
+
+## Games (src/game/mod.rs)
+
+notice-setup-ran-out = De opsteltijd{ $limit } is om: { $nick } was niet klaar en verliest
+notice-setup-ran-out-both = De opsteltijd{ $limit } is om en niemand was klaar: partij afgebroken
+notice-left-no-rematch = { $nick } is weg: geen revanche
+notice-draw-declined = { $nick } heeft je remiseaanbod afgewezen
+refusal-resign-instead = er zijn al zetten gespeeld: geef in plaats daarvan op
+notice-forfeit-no-result = { $nick } { $why }: de partij eindigt zonder uitslag
+notice-forfeit-win = { $nick } { $why }: je wint
+notice-forfeits-timeout = verliest reglementair (zijn programma antwoordde niet binnen { $seconds } s)
+notice-forfeits = verliest reglementair ({ $why })
+refusal-game-over = de partij is voorbij
+notice-saving-result = de uitslag wordt opgeslagen… (de server kan nu niet naar zijn schijf schrijven; hij blijft het proberen)
+refusal-not-started = de partij is nog niet begonnen: eerst beide opstellingen
+refusal-not-your-turn = je bent niet aan zet
+refusal-illegal-move = ongeldige zet: { $why }
+refusal-cannot-save-move = de server kan nu geen zetten opslaan (zijn schijf weigerde het schrijven): je zet is niet gespeeld; probeer het nog eens
+refusal-opponent-may-return = je tegenstander heeft nog tijd om terug te komen
+refusal-setup-over = de opstelfase is voorbij
+refusal-setup = opstelling geweigerd: { $why }
+refusal-cannot-save-game = De server kon de partij niet opslaan, dus het spel is niet begonnen: { $nick } moet zich opnieuw klaar melden (d) om het nog eens te proberen
+
+## Tournaments (src/lobby/tournaments.rs)
+
+notice-status-upcoming = aangekondigd
+notice-status-running = bezig
+notice-status-finished = afgelopen
+notice-status-cancelled = geannuleerd
+refusal-no-tournament = geen toernooi #{ $id }
+refusal-tournament-needs-key = toernooien organiseren kan alleen met een SSH-sleutel
+refusal-order-nested = een opdracht binnen een opdracht
+refusal-organiser-cap = je hebt { $count } aangekondigde of lopende toernooien, het maximum per organisator op deze server: annuleer er een of wacht tot er een afloopt
+refusal-tournament-numbering = kan het toernooi geen nummer geven: { $error }
+refusal-not-theirs = toernooi #{ $id } is aangemaakt door { $nick }: alleen die of een beheerder mag het wijzigen
+refusal-no-longer-editable = toernooi #{ $id } is al begonnen: het kan niet meer gewijzigd worden
+refusal-tournament-is = toernooi #{ $id } is { $status }
+refusal-bots-admin-only = alleen een beheerder schrijft computerspelers in
+refusal-bots-not-allowed = computerspelers doen alleen mee aan toernooien waar de beheerder van de server dat voor tests toestaat (tournament_bots = true)
+refusal-no-more-entries = toernooi #{ $id } neemt geen inschrijvingen meer aan
+refusal-bot-already-in = bot-{ $level } doet al mee aan toernooi #{ $id }
+refusal-tournament-full = { $name } is vol: { $max } spelers, meer neemt een toernooi op deze server niet aan
+refusal-swiss-started = { $name } is al begonnen: voor een Zwitsers toernooi schrijf je je in vóór de eerste ronde
+refusal-name-is = { $name } is { $status }
+refusal-computers-do-not-enter = computerspelers doen niet mee aan toernooien
+refusal-keys-only = { $name } is voor spelers met een SSH-sleutel: verbind met een sleutel om mee te doen
+refusal-not-invited = { $name } is op uitnodiging, en { $nick } staat niet op de lijst
+refusal-too-few-rated-games = { $name } vraagt { $need } partijen { $variant } om rating; je hebt er { $have }
+refusal-already-in = je doet al mee aan { $name }
+refusal-stopping = de server stopt
+refusal-terms-name = een naam heeft 1 tot { $max } tekens
+refusal-terms-arena-minutes = een arena duurt 1 tot 720 minuten
+refusal-terms-swiss-rounds = een Zwitsers toernooi heeft 1 tot 30 ronden
+refusal-terms-start-passed = het begintijdstip is al voorbij
+refusal-terms-start-far = het begin ligt meer dan een jaar vooruit
+refusal-terms-no-invitees = een uitnodigingslijst noemt minstens één naam
+notice-tournament-created = toernooi #{ $id } ‘{ $name }’ aangemaakt
+notice-tournament-edited = toernooi #{ $id } gewijzigd
+notice-tournament-is = toernooi #{ $id } is nu { $status }
+notice-bot-entered = bot-{ $level } is ingeschreven voor toernooi #{ $id }
+notice-tournament-cancelled = toernooi #{ $id } geannuleerd
+notice-back-in = je doet weer mee aan { $name }
+notice-joined-running = je doet mee aan { $name }: je eerste partij komt zo
+notice-joined-upcoming = je doet mee aan { $name }: blijf online, je eerste partij begint als het toernooi begint
+notice-not-in = je doet niet mee aan { $name }
+notice-left = je hebt je uitgeschreven voor { $name }
+notice-paused = pauze in { $name }: je punten blijven staan; schrijf je opnieuw in om weer ingedeeld te worden
+notice-withdrew = je hebt je teruggetrokken uit { $name }: geen rondes meer voor jou (een lopende partij telt nog)
+notice-not-playing-in = je speelt niet mee in { $name }
+notice-tournament-game = { $name }: je partij #{ $game } begint, je speelt { $color }
+
+## Accounts: nicknames and saved set-ups (src/service/accounts.rs)
+
+refusal-nick-taken = { $nick } is bezet: probeer een andere
+refusal-no-renames-left = je hebt je naam al een keer gewijzigd
+refusal-rename-guest = gasten krijgen bij elk bezoek een nieuwe naam: verbind met een SSH-sleutel om er een te houden
+refusal-rename-store = de naam kan nu niet gewijzigd worden: { $error }
+refusal-nick-rule = een naam heeft 2 tot 16 tekens: letters, cijfers, _ en -, beginnend met een letter
+refusal-nick-empty = kies een naam: { $rule }
+refusal-nick-short = die naam is te kort: { $rule }
+refusal-nick-long = die naam is te lang: { $rule }
+refusal-nick-char = een naam mag geen { $char } bevatten: { $rule }
+refusal-nick-letter = een naam moet met een letter beginnen: { $rule }
+refusal-nick-guest = namen die met ‘guest’ beginnen, zijn voor gasten: kies een andere
+refusal-nick-reserved = ‘{ $word }’ zou kunnen doorgaan voor de server of zijn beheerders: kies een andere
+refusal-setup-no-name = een bewaarde opstelling heeft een naam nodig
+refusal-setups-too-many = hoogstens { $max } bewaarde opstellingen: verwijder er eerst een
+refusal-setup-store = opstelling niet bewaard: { $error }
+notice-key-registered-as = Je sleutel staat geregistreerd als { $nick }: één naam per sleutel houdt de ratings eerlijk.
+notice-login-bad-nick = ‘{ $asked }’ kan geen naam zijn ({ $why }); je bent { $nick }. Verbind als ssh NAAM@host om er een te kiezen.
+notice-login-look-alike = De naam { $asked } lijkt te veel op { $other }, die van een andere speler; je bent { $nick }.
+notice-login-nick-owned = De naam { $asked } hoort bij een andere sleutel; je bent { $nick }.
+notice-login-too-many-new = Te veel nieuwe spelers uit je netwerk in het afgelopen uur (hoogstens { $max }): je bent alleen voor dit bezoek { $nick } (er is geen naam aan je sleutel gekoppeld). Kom later terug om er een te registreren.
+notice-login-unchecked = Namen kunnen nu niet gecontroleerd worden; je bent voor dit bezoek { $nick }.
+refusal-rename-bad-nick = ‘{ $asked }’ kan geen naam zijn ({ $why })
+refusal-rename-look-alike = { $nick } lijkt te veel op { $other }, een andere speler: probeer een andere
+
+## Admin results (src/service/admin.rs, src/ssh/session.rs)
+
+notice-admin-kicked = { $sessions ->
+        [one] 1 sessie
+       *[other] { $sessions } sessies
+    } van { $nick } verbroken
+notice-admin-banned = { $target } geband; { $sessions ->
+        [one] 1 sessie
+       *[other] { $sessions } sessies
+    } verbroken
+notice-admin-unbanned = ban van { $target } opgeheven
+notice-admin-sent = verstuurd
+refusal-not-banned = { $target } was niet geband
+refusal-nothing-to-broadcast = niets om te versturen
+refusal-cannot-read-bans = de bans kunnen niet gelezen worden: { $error }
+
+## A session (src/ssh/session.rs)
+
+notice-comeback =
+    Gast: valt je verbinding weg, dan kom je zo terug in je partij:
+    { $command }
+notice-seat-taken = Partij #{ $game } gaat verder in je andere terminal
+notice-nick = Je bent nu { $nick }.
+notice-kicked = Verbinding verbroken door een beheerder: { $reason }
+notice-idle = Verbinding verbroken: { $time } lang geen toets ingedrukt (idle_timeout van de server).
+notice-still-loading = de vorige pagina laadt nog: een moment
+refusal-not-stored = dat is hier niet bewaard
+notice-setup-saved = opstelling ‘{ $name }’ bewaard
+
+## Exec commands: ssh HOST COMMAND [--lang de|nl] (src/ssh/commands.rs, src/ssh/events.rs)
+
+exec-usage =
+    opdrachten:
+      leaderboard [classic|duel|barrage]
+      games NAAM
+      games --live
+      replay ID [--format record|gravon]
+      tournaments
+      tournament ID [--format json]
+    met --lang nl of --lang de is de tekst van een opdracht Nederlands of Duits (JSON is in elke taal hetzelfde); zonder is die Engels
+
+    om te spelen, verbind met een terminal: { $connect }
+exec-bad-lang = onbekende taal ‘{ $lang }’: mogelijk zijn { $codes }
+exec-unknown-command = onbekende opdracht ‘{ $command }’
+exec-unknown-variant = onbekende variant ‘{ $variant }’: classic, duel of barrage
+exec-unknown-format = onbekend formaat ‘{ $format }’: record of gravon
+exec-link = Link: { $link }
+exec-no-rated-games = nog geen partijen { $variant } om rating: spelers staan hier na hun eerste
+exec-cannot-read-leaderboard = de ranglijst kan niet gelezen worden: { $error }
+exec-no-games-of = geen beëindigde partijen van { $nick }
+exec-cannot-read-games = de partijen kunnen niet gelezen worden: { $error }
+exec-rated = rating
+exec-casual = vriendschappelijk
+exec-col-rank = plaats
+exec-col-nick = naam
+exec-col-rating = rating
+exec-col-deviation = afwijking
+exec-col-games = partijen
+exec-col-wins = winst
+exec-col-draws = remise
+exec-col-losses = verlies
+exec-col-id = nr.
+exec-col-red = rood
+exec-col-blue = blauw
+exec-col-variant = variant
+exec-col-rated = rating
+exec-col-result = uitslag
+exec-col-plies = halve zetten
+exec-col-status = status
+exec-col-format = vorm
+exec-col-starts = begin (UTC)
+exec-col-players = spelers
+exec-col-name = naam
+exec-col-points = punten
+exec-col-perf = perf.
+exec-col-buchholz = Buchholz
+exec-col-sb = SB
+exec-col-results = uitslagen
+exec-not-a-game-number = ‘{ $id }’ is geen partijnummer
+exec-replay-title = Partij #{ $id }: { $red } (Rood) tegen { $blue } (Blauw)
+exec-replay-won = { $nick } ({ $color }) heeft gewonnen: { $reason }
+exec-replay-no-winner = geen winnaar: { $reason }
+exec-replay-unfinished = niet beëindigd
+exec-replay-result = Uitslag: { $result }
+exec-replay-moved = { $color } zette
+exec-replay-rescue = ; een { $rank } gered naar { $square }
+exec-replay-formats = (de bewaarde notatie: replay { $id } --format record; XML van Gravon: --format gravon)
+exec-no-tournaments = geen toernooien
+exec-format-arena = arena { $minutes } min
+exec-format-swiss = Zwitsers, { $rounds } ronden
+exec-not-a-tournament-number = ‘{ $id }’ is geen toernooinummer
+exec-tournament-about = regels: { $rules }; aangemaakt door { $nick }; begint { $starts } UTC
+exec-tournament-ends = ; eindigt { $ends } UTC
+exec-tournament-round = ; ronde { $round } van { $rounds }
+exec-flag-on-fire = op-dreef
+exec-flag-withdrawn = teruggetrokken
+exec-flag-paused = pauze
+exec-flag-absent = afwezig
+exec-games-in-play = lopende partijen:
+exec-game-round = (ronde { $round })
