@@ -14,6 +14,9 @@ use ui_support::*;
 /// names of saved set-ups and tournaments, as `states.rs` makes them up.
 const DATA: &[&str] = &[
     "alice", "bob", "carol", "caro", "dave", "eve", "root", "hi", "gl", "mine", "cheating", "Cup",
+    // The game's chat line, and the squares the game states show (the notation is the
+    // same in every language).
+    "good", "luck", "G8", "G7", "E4", "E9", "E10", "e4",
 ];
 
 /// The states whose screens come from the catalogs, by name (all of them, once every
@@ -24,6 +27,21 @@ const CONVERTED: &[&str] = &[
     "welcome card",
     "settings",
     "quit",
+    "game, my turn",
+    "game, their turn",
+    "game, a piece selected",
+    "game, draw offered to me",
+    "game, opponent gone",
+    "game, typing a move",
+    "game, rescue: which piece",
+    "game, rescue: where",
+    "game, resign?",
+    "game, leave?",
+    "game, chat",
+    "game, over",
+    "game, over, the opponent left",
+    "game, spectator",
+    "game, spectator, over",
 ];
 
 fn sized(mut a: App, name: &str, w: u16, h: u16) -> App {
@@ -46,6 +64,8 @@ const OVERLAYS: &[&str] = &[
     "rename card",
     "settings",
     "quit",
+    "game, resign?",
+    "game, leave?",
 ];
 
 fn pseudo_app(make: &dyn Fn() -> App) -> App {

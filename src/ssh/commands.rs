@@ -7,9 +7,10 @@ use russh::server::Handle;
 use russh::ChannelId;
 
 use crate::proto::{AdminCmd, BanKind, GameFilter, GameListItem, Leaderboard};
-use crate::rules::notation::battle_sentence;
 use crate::rules::{gravon, GameRecord, Numbering, Variant, Viewer};
 use crate::service::Service;
+use crate::ui::words::battle_sentence;
+use crate::ui::Lang;
 
 /// The commands, and how to play; `connect` is `ssh -t -p PORT HOST` for this server.
 pub fn usage(connect: &str) -> String {
@@ -236,7 +237,7 @@ fn replay_words(id: u64, record: &GameRecord, names: &[String; 2]) -> String {
         return out;
     };
     for (i, (mv, seen)) in record.moves.iter().zip(&history).enumerate() {
-        let words = battle_sentence(seen, None, Numbering::default())
+        let words = battle_sentence(Lang::En, seen, None, Numbering::default())
             .map(|s| s.split_once(": ").map_or(s.clone(), |(_, w)| w.to_string()))
             .unwrap_or_else(|| format!("{} moved", seen.mover.name()));
         let rescue = seen.rescue.map_or(String::new(), |r| {

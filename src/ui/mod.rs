@@ -29,7 +29,7 @@ mod tournament;
 pub mod vocab;
 mod welcome;
 mod widgets;
-mod words;
+pub mod words;
 
 use std::sync::Arc;
 use std::time::Instant;

@@ -8,6 +8,10 @@ use ratatui::text::{Line, Span};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::theme::Theme;
+use super::{rank_label, rank_name};
+use crate::i18n::{tr, Lang};
+use crate::rules::{BattleResult, Color, Numbering, Rank, ViewMove};
+use crate::t;
 
 /// Columns `s` takes.
 pub(crate) fn width(s: &str) -> usize {
@@ -143,6 +147,155 @@ pub(crate) fn wrap_at_most(text: &str, w: usize, rows: usize, mark: &str) -> Vec
         }
     }
     out
+}
+
+/// What the catalogs' selectors read of a rank (`{ $rank -> [bomb] … }`): its name in
+/// English lower case, `unknown` when the viewer does not know it.
+pub(crate) fn rank_key(r: Option<Rank>) -> &'static str {
+    match r {
+        None => "unknown",
+        Some(Rank::Marshal) => "marshal",
+        Some(Rank::General) => "general",
+        Some(Rank::Colonel) => "colonel",
+        Some(Rank::Major) => "major",
+        Some(Rank::Captain) => "captain",
+        Some(Rank::Lieutenant) => "lieutenant",
+        Some(Rank::Sergeant) => "sergeant",
+        Some(Rank::Miner) => "miner",
+        Some(Rank::Scout) => "scout",
+        Some(Rank::Spy) => "spy",
+        Some(Rank::Bomb) => "bomb",
+        Some(Rank::Flag) => "flag",
+    }
+}
+
+/// What the catalogs' selectors read of a side (`{ $side -> [red] … }`).
+fn color_key(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Blue => "blue",
+    }
+}
+
+/// `Major (7)` in `lang` (empty for a rank not known: the catalog words it).
+fn piece_words(lang: Lang, r: Option<Rank>, n: Numbering) -> String {
+    r.map_or(String::new(), |r| {
+        format!("{} ({})", rank_name(lang, r), rank_label(lang, r, n))
+    })
+}
+
+/// A battle in plain words in `lang`, from the side of `me` (`None`: a spectator), or
+/// `None` when the move was no battle: `I6xI7: Your Major (7) attacked a Lieutenant (5)
+/// and won`, `I6xI7: Dein Major (7) griff einen Leutnant (5) an und gewann`.
+pub fn battle_sentence(
+    lang: Lang,
+    m: &ViewMove,
+    me: Option<Color>,
+    n: Numbering,
+) -> Option<String> {
+    let b = m.battle?;
+    let phrase = |id: &str, r: Option<Rank>, c: Color| {
+        t!(
+            lang,
+            id,
+            rank = rank_key(r),
+            piece = piece_words(lang, r, n),
+            color = super::vocab::color_name(lang, c),
+            side = color_key(c),
+        )
+    };
+    let (att, def) = (b.attacker, b.defender);
+    let (a, d) = match me {
+        Some(c) if c == m.mover => (
+            phrase("battle-your-attacker", att, m.mover),
+            phrase("battle-a-defender", def, m.mover.opposite()),
+        ),
+        Some(_) => (
+            phrase("battle-an-attacker", att, m.mover),
+            phrase("battle-your-defender", def, m.mover.opposite()),
+        ),
+        None => (
+            phrase("battle-side-attacker", att, m.mover),
+            phrase("battle-side-defender", def, m.mover.opposite()),
+        ),
+    };
+    let id = match b.result {
+        BattleResult::AttackerWins if def == Some(Rank::Flag) => "battle-flag",
+        BattleResult::AttackerWins if def == Some(Rank::Bomb) => "battle-bomb",
+        BattleResult::AttackerWins => "battle-won",
+        BattleResult::DefenderWins => "battle-lost",
+        BattleResult::BothRemoved => "battle-tie",
+    };
+    Some(t!(
+        lang,
+        id,
+        from = m.from.to_string(),
+        to = m.to.to_string(),
+        attacker = a,
+        defender = d,
+    ))
+}
+
+/// A move in words in `lang`, from the side of `me` (`None`: a spectator): a battle's
+/// sentence, else `Blue moved B7-B6` / `You moved E4-E5`; a rescue is told after it.
+pub fn move_sentence(lang: Lang, m: &ViewMove, me: Option<Color>, n: Numbering) -> String {
+    let mut s = match battle_sentence(lang, m, me, n) {
+        Some(s) => s,
+        None => {
+            let (from, to) = (m.from.to_string(), m.to.to_string());
+            match me {
+                Some(c) if c == m.mover => t!(lang, "battle-you-moved", from = from, to = to),
+                _ => t!(
+                    lang,
+                    "battle-side-moved",
+                    color = super::vocab::color_name(lang, m.mover),
+                    side = color_key(m.mover),
+                    from = from,
+                    to = to
+                ),
+            }
+        }
+    };
+    if let Some(r) = m.rescue {
+        s.push_str(&t!(
+            lang,
+            "battle-rescued",
+            rank = rank_key(Some(r.rank)),
+            name = rank_name(lang, r.rank),
+            square = r.to.to_string()
+        ));
+    }
+    s
+}
+
+/// A move for the move list in `lang`: `C4-C5`, or `C4xC5 7x5 win` for a battle, with
+/// `+S@D2` for a rescue (the labels as drawn on the pieces in `lang`).
+pub fn move_text(lang: Lang, m: &ViewMove, n: Numbering) -> String {
+    let label = |r: Option<Rank>| r.map_or("?", |r| rank_label(lang, r, n));
+    let mut s = match m.battle {
+        None => format!("{}-{}", m.from, m.to),
+        Some(b) => {
+            let res = tr(
+                lang,
+                match b.result {
+                    BattleResult::AttackerWins => "battle-short-win",
+                    BattleResult::DefenderWins => "battle-short-loss",
+                    BattleResult::BothRemoved => "battle-short-tie",
+                },
+            );
+            format!(
+                "{}x{} {}x{} {res}",
+                m.from,
+                m.to,
+                label(b.attacker),
+                label(b.defender)
+            )
+        }
+    };
+    if let Some(r) = m.rescue {
+        s.push_str(&format!(" +{}@{}", rank_label(lang, r.rank, n), r.to));
+    }
+    s
 }
 
 #[cfg(test)]
