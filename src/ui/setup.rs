@@ -708,7 +708,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, s: &SetupUi, cx: &super::Ctx)
     } else {
         s.keys(g, n).footer()
     };
-    footer(buf, lay.footer, &keys, t);
+    footer(buf, lay.footer, &keymap::in_lang(keys.clone(), t.lang), t);
     if let SetupMode::Load(row) = &s.mode {
         render_load(buf, g, *row, &keys, cx);
     }
