@@ -358,6 +358,160 @@ mod tests {
         assert_eq!(texts, vec!["bob: good", "luck and", "have fun"]);
     }
 
+    fn battle(
+        mover: Color,
+        attacker: Option<Rank>,
+        defender: Option<Rank>,
+        result: BattleResult,
+    ) -> ViewMove {
+        ViewMove {
+            mover,
+            from: "I6".parse().unwrap(),
+            to: "I7".parse().unwrap(),
+            battle: Some(crate::rules::ViewBattle {
+                attacker,
+                defender,
+                result,
+            }),
+            rescue: None,
+        }
+    }
+
+    /// The English of the catalog says what `rules::notation` says, for every battle from
+    /// every side, in both numberings, and the move list's text too.
+    #[test]
+    fn english_battles_are_the_rules_own_words() {
+        use crate::rules::notation;
+        let ranks: Vec<Option<Rank>> = std::iter::once(None)
+            .chain(Rank::ALL.into_iter().map(Some))
+            .collect();
+        let results = [
+            BattleResult::AttackerWins,
+            BattleResult::DefenderWins,
+            BattleResult::BothRemoved,
+        ];
+        for n in [Numbering::Modern, Numbering::Classic] {
+            for &a in &ranks {
+                for &d in &ranks {
+                    for r in results {
+                        for mover in [Color::Red, Color::Blue] {
+                            let m = battle(mover, a, d, r);
+                            for me in [Some(Color::Red), Some(Color::Blue), None] {
+                                assert_eq!(
+                                    battle_sentence(Lang::En, &m, me, n),
+                                    notation::battle_sentence(&m, me, n),
+                                    "{m:?} seen by {me:?}"
+                                );
+                            }
+                            assert_eq!(move_text(Lang::En, &m, n), notation::move_text(&m, n));
+                        }
+                    }
+                }
+            }
+        }
+        let mut quiet = battle(Color::Blue, None, None, BattleResult::AttackerWins);
+        quiet.battle = None;
+        let n = Numbering::Modern;
+        assert_eq!(battle_sentence(Lang::De, &quiet, None, n), None);
+        assert_eq!(move_sentence(Lang::En, &quiet, None, n), "Blue moved I6-I7");
+        assert_eq!(
+            move_sentence(Lang::En, &quiet, Some(Color::Blue), n),
+            "You moved I6-I7"
+        );
+        quiet.rescue = Some(crate::rules::Rescue {
+            rank: Rank::Major,
+            to: "C2".parse().unwrap(),
+        });
+        assert_eq!(
+            move_sentence(Lang::En, &quiet, Some(Color::Red), n),
+            "Blue moved I6-I7; a Major rescued to C2"
+        );
+        assert_eq!(
+            notation::move_text(&quiet, n),
+            move_text(Lang::En, &quiet, n)
+        );
+    }
+
+    /// German and Dutch moves, rescues and the move list's words.
+    #[test]
+    fn moves_in_german_and_dutch() {
+        let n = Numbering::Modern;
+        let mut m = battle(Color::Red, None, None, BattleResult::AttackerWins);
+        m.battle = None;
+        assert_eq!(
+            move_sentence(Lang::De, &m, Some(Color::Red), n),
+            "Du hast I6-I7 gezogen"
+        );
+        assert_eq!(
+            move_sentence(Lang::Nl, &m, Some(Color::Blue), n),
+            "Rood speelde I6-I7"
+        );
+        m.rescue = Some(crate::rules::Rescue {
+            rank: Rank::Major,
+            to: "C2".parse().unwrap(),
+        });
+        assert_eq!(
+            move_sentence(Lang::De, &m, None, n),
+            "Rot hat I6-I7 gezogen; ein Major wurde auf C2 zurückgeholt"
+        );
+        assert_eq!(
+            move_sentence(Lang::Nl, &m, None, n),
+            "Rood speelde I6-I7; een Majoor werd teruggehaald naar C2"
+        );
+        let tie = battle(
+            Color::Red,
+            Some(Rank::Miner),
+            Some(Rank::Miner),
+            BattleResult::BothRemoved,
+        );
+        assert_eq!(move_text(Lang::De, &tie, n), "I6xI7 3x3 Gleichstand");
+        assert_eq!(move_text(Lang::Nl, &tie, n), "I6xI7 3x3 gelijk");
+        // A Bomb defused and the Flag taken, seen by a spectator.
+        let bomb = battle(
+            Color::Red,
+            Some(Rank::Miner),
+            Some(Rank::Bomb),
+            BattleResult::AttackerWins,
+        );
+        assert_eq!(
+            battle_sentence(Lang::De, &bomb, None, n).unwrap(),
+            "I6xI7: Der rote Mineur (3) griff die blaue Bombe (B) an und entschärfte sie"
+        );
+        assert_eq!(
+            battle_sentence(Lang::Nl, &bomb, None, n).unwrap(),
+            "I6xI7: De rode Mineur (3) viel de blauwe Bom (B) aan en maakte de Bom onschadelijk"
+        );
+        let flag = battle(
+            Color::Blue,
+            Some(Rank::Scout),
+            Some(Rank::Flag),
+            BattleResult::AttackerWins,
+        );
+        assert_eq!(
+            battle_sentence(Lang::De, &flag, Some(Color::Red), n).unwrap(),
+            "I6xI7: Ein Aufklärer (2) griff deine Fahne (F) an und eroberte sie"
+        );
+        assert_eq!(
+            battle_sentence(Lang::Nl, &flag, Some(Color::Blue), n).unwrap(),
+            "I6xI7: Je Verkenner (2) viel een Vlag (F) aan en veroverde de Vlag"
+        );
+        // An attack on a piece not known, and one lost to it.
+        let hidden = battle(
+            Color::Red,
+            Some(Rank::Captain),
+            None,
+            BattleResult::DefenderWins,
+        );
+        assert_eq!(
+            battle_sentence(Lang::De, &hidden, Some(Color::Red), n).unwrap(),
+            "I6xI7: Dein Hauptmann (6) griff eine unbekannte Figur an und verlor"
+        );
+        assert_eq!(
+            battle_sentence(Lang::Nl, &hidden, Some(Color::Red), n).unwrap(),
+            "I6xI7: Je Kapitein (6) viel een onbekend stuk aan en verloor"
+        );
+    }
+
     #[test]
     fn abbreviations_show_the_cut() {
         assert_eq!(abbrev("alice", 10, "…"), "alice");

@@ -217,7 +217,10 @@ battle-lost = { $from }x{ $to }: { $attacker } attacked { $defender } and lost
 battle-tie = { $from }x{ $to }: { $attacker } attacked { $defender }: both were removed
 battle-flag = { $from }x{ $to }: { $attacker } attacked { $defender } and captured the Flag
 battle-bomb = { $from }x{ $to }: { $attacker } attacked { $defender } and defused it
-battle-your-attacker = Your { $piece }
+battle-your-attacker = { $rank ->
+    [unknown] Your unknown piece
+   *[other] Your { $piece }
+}
 battle-a-defender = { $rank ->
     [unknown] an unknown piece
    *[other] a { $piece }
