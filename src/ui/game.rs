@@ -2165,7 +2165,7 @@ pub(crate) const LINE_OK: &[Binding<ToLine, Never>] = &[
 
 const RESCUE_HINTS: &[Hint<Never>] = &[
     hint(0, "Enter", "game-keys-choose"),
-    hint(1, "game-key-arrows", "game-keys-move"),
+    hint(1, "game-key-arrows", "game-keys-cursor"),
     hint(2, "Esc", "game-keys-skip-back"),
     hint(3, "?", "game-keys-help"),
 ];

@@ -165,6 +165,7 @@ game-key-colon-m = : or m
 game-key-arrows-hjkl-tab = arrows, hjkl, Tab
 game-key-n-esc-other = n / Esc, other keys
 game-keys-move = move
+game-keys-cursor = move
 game-keys-type-move = type move
 game-keys-leave = leave
 game-keys-chat = chat
