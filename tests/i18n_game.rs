@@ -291,3 +291,42 @@ fn three_battles_in_german_and_dutch() {
         assert_eq!(say(lang, m, me), s, "{lang:?}, seen by {me:?}");
     }
 }
+
+/// A move typed in German or Dutch and refused: the refusal in the player's language; a
+/// piece picked with the mouse says what to do next in it.
+#[test]
+fn refusals_and_hints_in_german_and_dutch() {
+    let cases = [
+        (
+            Lang::De,
+            "Figuren ziehen gerade, nie diagonal",
+            "„z“ ist kein Feld: Schreib eine Spalte A-J und eine Reihe 1-10, etwa C4",
+            "Feldwebel auf E4:",
+        ),
+        (
+            Lang::Nl,
+            "Stukken gaan recht, nooit diagonaal",
+            "'z' is geen veld: schrijf een lijn A-J en een rij 1-10, zoals C4",
+            "Sergeant op E4:",
+        ),
+    ];
+    for (lang, diagonal, not_a_square, picked) in cases {
+        let (w, h) = (120, 40);
+        let mut a = game_in(lang, w, h);
+        draw(&a, w, h);
+        type_text(&mut a, "me4 f5");
+        a.update(code(stratego_ssh::ui::input::KeyCode::Enter));
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains(diagonal), "{lang:?}: {t}");
+        type_text(&mut a, "mzz");
+        a.update(code(stratego_ssh::ui::input::KeyCode::Enter));
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains(not_a_square), "{lang:?}: {t}");
+        // A click, the first thing the player does on a screen drawn in the language.
+        let mut a = game_in(lang, w, h);
+        draw(&a, w, h);
+        click_square(&mut a, "E4");
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains(picked), "{lang:?}: {t}");
+    }
+}
