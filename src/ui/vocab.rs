@@ -3,7 +3,7 @@
 //! too, so a page says what the SSH screens say.
 
 use crate::i18n::{tr, Lang};
-use crate::rules::{Color, EndReason, Variant};
+use crate::rules::{EndReason, Variant};
 
 pub use super::too_small::color_name;
 
@@ -41,6 +41,7 @@ pub fn end_reason(lang: Lang, r: EndReason) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Color;
 
     #[test]
     fn the_shared_words_in_each_language() {
