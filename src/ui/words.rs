@@ -1,6 +1,9 @@
-//! Fitting text into a width: word wrapping (a word longer than a row is broken inside it)
-//! and abbreviation with a visible mark. Widths are terminal columns, as ratatui counts
-//! them (a wide character takes two).
+//! Words on the screens: fitting text into a width (word wrapping, a word longer than a row
+//! broken inside it; abbreviation with a visible mark; widths are terminal columns, as
+//! ratatui counts them, a wide character taking two), and the moves and battles in words in
+//! the player's language ([`battle_sentence`], [`move_sentence`], [`move_text`]; the
+//! catalogs' `battle-` messages, whose selectors on `$rank` and `$side` give German and
+//! Dutch their articles and cases). The English is `rules::notation`'s, word for word.
 
 use std::ops::Range;
 
