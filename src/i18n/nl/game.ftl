@@ -88,7 +88,7 @@ game-rescue-pick = kies een gemarkeerd veld
 ## Game screen: messages (src/ui/game.rs)
 
 game-msg-already-offered = Je hebt al remise aangeboden
-game-msg-claim-not-yet = Je kunt de winst pas opeisen als de tijd van je tegenstander om terug te komen om is
+game-msg-claim-not-yet = Je kunt de winst pas opeisen als de wachttijd voor je tegenstander voorbij is
 game-msg-no-rematch = { $nick } is weg: geen revanche
 game-msg-not-your-turn-yet = Je bent nog niet aan zet: je kunt je zet alvast plannen
 game-msg-no-legal-move = Het stuk op { $square } heeft geen geldige zet
@@ -150,8 +150,8 @@ game-ask-resign-title = Opgeven
 game-ask-resign = Deze partij opgeven?
 game-ask-leave-title = Verlaten
 game-ask-leave-unplayed = Deze partij verlaten? Er is nog niet gezet: de partij eindigt zonder uitslag.
-game-ask-leave-clock = Deze partij verlaten? Je klok loopt door, en als je niet binnen de tijd om terug te komen terug bent (2 minuten, tenzij de server anders is ingesteld), kan je tegenstander de winst opeisen.
-game-ask-leave = Deze partij verlaten? Als je niet binnen de tijd om terug te komen terug bent (2 minuten, tenzij de server anders is ingesteld), kan je tegenstander de winst opeisen.
+game-ask-leave-clock = Deze partij verlaten? Je klok loopt door, en als je niet terug bent binnen de tijd om opnieuw te verbinden (2 minuten, tenzij de server anders is ingesteld), kan je tegenstander de winst opeisen.
+game-ask-leave = Deze partij verlaten? Als je niet terug bent binnen de tijd om opnieuw te verbinden (2 minuten, tenzij de server anders is ingesteld), kan je tegenstander de winst opeisen.
 game-ask-ready-title = Klaar
 game-ask-ready = Deze opstelling versturen? Daarna kan ze niet meer worden gewijzigd.
 game-ask-clear-title = Leegmaken
