@@ -330,3 +330,29 @@ fn refusals_and_hints_in_german_and_dutch() {
         assert!(t.contains(picked), "{lang:?}: {t}");
     }
 }
+
+/// The opponent disconnected or gone to the lobby, counting down: the seat's line says so
+/// in German and Dutch, whole in the side panel.
+#[test]
+fn the_opponent_reconnecting_in_german_and_dutch() {
+    for (lang, (w, h), online, want) in [
+        (Lang::De, (80, 24), false, "getrennt — noch 45 s"),
+        (Lang::De, (120, 40), true, "ist gegangen — noch 45 s"),
+        (Lang::Nl, (80, 24), false, "geen verbinding — nog 45 s"),
+        (Lang::Nl, (120, 40), true, "is vertrokken — nog 45 s"),
+    ] {
+        let mut a = App::new(me("alice"), Settings { lang, ..settings() }, w, h, 1);
+        a.update(Msg::Lobby(Arc::new(LobbySnapshot::default())));
+        let mut v = empty_view(Viewer::Player(Color::Red));
+        put(&mut v, "E4", Color::Red, Some(Rank::Sergeant), false);
+        v.legal_moves = vec![mv("E4", "E5")];
+        let mut s = snapshot(GamePhase::Playing, Some(Color::Red), Some(v));
+        s.seats.blue.connected = false;
+        // Online: gone back to the lobby, not disconnected.
+        s.seats.blue.online = online;
+        s.seats.blue.reconnect_left = Some(std::time::Duration::from_secs(45));
+        send_game(&mut a, s, Instant::now());
+        let t = text(&draw(&a, w, h));
+        assert!(t.contains(want), "{lang:?} {w}x{h}: missing {want:?}\n{t}");
+    }
+}

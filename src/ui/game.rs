@@ -1076,6 +1076,7 @@ fn seat_lines(
                     lang,
                     "game-seat-gone-short",
                     gone = tr(lang, gone),
+                    dash = t.g.dash,
                     seconds = secs
                 );
                 Some(short).filter(|s| fits(s))
