@@ -16,6 +16,9 @@ const DATA: &[&str] = &[
     "alice", "bob", "carol", "caro", "dave", "eve", "root", "hi", "gl", "mine", "cheating", "Cup",
     // The admin screen's sessions: a nick and the keys' fingerprints.
     "mallory", "SHA256",
+    // The game's chat line, and the squares the game states show (the notation is the
+    // same in every language).
+    "good", "luck", "G8", "G7", "E4", "E9", "E10", "e4",
 ];
 
 /// The states whose screens come from the catalogs, by name (all of them, once every
@@ -68,8 +71,39 @@ const CONVERTED: &[&str] = &[
     "replay",
     "replay, playing",
     "rename card",
-    // The rules pages ("game, rules page", "game, rules page, scrolled", "set-up, rules
-    // page") pass as dialogs (OVERLAYS) once the game and set-up screens around them do.
+    "game, rules page",
+    "game, rules page, scrolled",
+    "set-up, rules page",
+    "game, help",
+    "set-up, help",
+    "set-up",
+    "set-up, classic numbering",
+    "set-up, complete",
+    "set-up, a piece picked up",
+    "set-up, saving",
+    "set-up, loading",
+    "set-up, ready?",
+    "set-up, leave?",
+    "set-up, clear?",
+    "set-up, complete by hand (r fills nothing)",
+    "set-up, chat",
+    "set-up, sent",
+    "set-up, spectator",
+    "game, my turn",
+    "game, their turn",
+    "game, a piece selected",
+    "game, draw offered to me",
+    "game, opponent gone",
+    "game, typing a move",
+    "game, rescue: which piece",
+    "game, rescue: where",
+    "game, resign?",
+    "game, leave?",
+    "game, chat",
+    "game, over",
+    "game, over, the opponent left",
+    "game, spectator",
+    "game, spectator, over",
 ];
 
 fn sized(mut a: App, name: &str, w: u16, h: u16) -> App {
@@ -109,6 +143,13 @@ const OVERLAYS: &[&str] = &[
     "game, rules page",
     "game, rules page, scrolled",
     "set-up, rules page",
+    "game, resign?",
+    "game, leave?",
+    "game, help",
+    "set-up, help",
+    "set-up, ready?",
+    "set-up, leave?",
+    "set-up, clear?",
 ];
 
 /// Where two drawings differ: a rectangle for each band of rows in a row that differ (a

@@ -8,10 +8,10 @@ use russh::ChannelId;
 
 use crate::i18n::{tr, Lang};
 use crate::proto::{end_msg, AdminCmd, BanKind, GameFilter, GameListItem, Leaderboard, Notice};
-use crate::rules::notation::battle_sentence;
 use crate::rules::{gravon, GameRecord, Numbering, Variant, Viewer};
 use crate::service::Service;
 use crate::t;
+use crate::ui::words::battle_sentence;
 use crate::ui::vocab::{color_name, variant_name};
 
 /// The commands, and how to play; `connect` is `ssh -t -p PORT HOST` for this server.
@@ -378,8 +378,7 @@ fn replay_words(id: u64, record: &GameRecord, names: &[String; 2], lang: Lang) -
             blue = names[1].as_str()
         ),
         variant_name(lang, rules.variant),
-        // after h1: pass lang (the rules' options in words are English today)
-        crate::ui::rules_plain(&rules.options),
+        crate::ui::rules_plain_in(lang, &rules.options),
     );
     let result = match record.outcome {
         Some(o) => match o.winner {
@@ -407,8 +406,7 @@ fn replay_words(id: u64, record: &GameRecord, names: &[String; 2], lang: Lang) -
         return out;
     };
     for (i, (mv, seen)) in record.moves.iter().zip(&history).enumerate() {
-        // after h1: pass lang (the battle sentences are English today)
-        let words = battle_sentence(seen, None, Numbering::default())
+        let words = battle_sentence(lang, seen, None, Numbering::default())
             .map(|s| s.split_once(": ").map_or(s.clone(), |(_, w)| w.to_string()))
             .unwrap_or_else(|| {
                 t!(

@@ -25,15 +25,20 @@ use super::keymap::{
 use super::layout::{board_layout, play_side, BoardLayout};
 use super::setup::SetupUi;
 use super::theme::Theme;
+use super::vocab::{color_name, end_reason, variant_name};
 use super::widgets::{dialog, fmt_clock, footer, put, put_line, InputResult, LineInput};
-use super::words::{self, abbrev, ellipsis, wrap, wrap_at_most, wrap_line};
-use super::{Act, Effect, Overlay, SavedSetup, Settings};
+use super::words::{
+    self, abbrev, ellipsis, move_sentence, move_text, wrap, wrap_at_most, wrap_line,
+};
+use super::{rank_label, rank_name, Act, Effect, Overlay, SavedSetup, Settings};
+use crate::i18n::{tr, Lang};
 use crate::proto::{GameCmd, GamePhase, GameSnapshot, LobbyCmd, SeatInfo};
-use crate::rules::notation::{battle_sentence, capital, move_text, parse_move_text, rank_text};
+use crate::rules::notation::{parse_move_text, ParseMoveError};
 use crate::rules::{
     Color, EndReason, IllegalReason, Move, Numbering, PlayerView, Rank, Rescue, SplitMix64, Square,
     ViewPiece,
 };
+use crate::t;
 use KeyCode::{Down, Enter, Esc, Left, Right, Tab, Up, F};
 
 pub(crate) const CHAT_MAX: usize = 300;
@@ -92,6 +97,9 @@ pub(crate) struct Shared {
     /// A line for the player: (text, is an error).
     pub message: Option<(String, bool)>,
     pub manual_flip: bool,
+    /// The language of the messages: the player's, as the last key or drawing said (a
+    /// click comes on a screen drawn in it).
+    pub lang: std::cell::Cell<Lang>,
 }
 
 /// What the play screen remembers besides [`Shared`].
@@ -142,6 +150,7 @@ impl GameUi {
             confirm: None,
             message: None,
             manual_flip: false,
+            lang: std::cell::Cell::new(Lang::default()),
         };
         shared.cursor = shared.home_square();
         GameUi { shared, phase }
@@ -273,8 +282,8 @@ impl GameUi {
     /// The title of the help.
     pub fn help_title(&self) -> &'static str {
         match self.phase {
-            Phase::Setup(_) => "Set-up keys",
-            Phase::Play(_) => "Game keys",
+            Phase::Setup(_) => "game-help-title-setup",
+            Phase::Play(_) => "game-help-title",
         }
     }
 
@@ -291,6 +300,7 @@ impl GameUi {
         now: Instant,
         rng: &mut SplitMix64,
     ) -> Vec<Act> {
+        self.shared.lang.set(settings.lang);
         if let Some(acts) = self.key_shared(key, rng) {
             return acts;
         }
@@ -436,6 +446,11 @@ impl Shared {
 
     pub fn view(&self) -> Option<&PlayerView> {
         self.snap.view.as_ref()
+    }
+
+    /// The language of the player's messages (see [`Shared::lang`]).
+    pub(crate) fn lang(&self) -> Lang {
+        self.lang.get()
     }
 
     pub(crate) fn say(&mut self, text: impl Into<String>) {
@@ -592,7 +607,7 @@ impl PlayUi {
             // line stays after it was declined or the turn passed).
             Do::Draw => match g.snap.draw_offer {
                 Some(c) if Some(c) != g.my_color() => return fx(GameCmd::AcceptDraw),
-                Some(_) => g.say("You already offered a draw"),
+                Some(_) => g.say(tr(g.lang(), "game-msg-already-offered")),
                 None => return fx(GameCmd::OfferDraw),
             },
             Do::AcceptDraw => return fx(GameCmd::AcceptDraw),
@@ -601,9 +616,7 @@ impl PlayUi {
                 if g.can_claim(now) {
                     return fx(GameCmd::ClaimWin);
                 }
-                g.err(
-                    "You can claim the win only when your opponent's time to reconnect has run out",
-                );
+                g.err(tr(g.lang(), "game-msg-claim-not-yet"));
             }
             // As the draw: the side panel tells of it from the snapshot.
             Do::Rematch => return fx(GameCmd::Rematch),
@@ -611,7 +624,8 @@ impl PlayUi {
                 let opp = g
                     .my_color()
                     .map(|c| g.snap.seats.get(c.opposite()).nick.clone());
-                g.err(format!("{} has left: no rematch", opp.unwrap_or_default()));
+                let nick = opp.unwrap_or_default();
+                g.err(t!(g.lang(), "game-msg-no-rematch", nick = nick));
             }
             // The rescue's own keys (see `rescue_key`).
             Do::PrevPiece
@@ -650,7 +664,7 @@ impl PlayUi {
             let reason = v.check(&Move::new(from, at), &g.snap.history).err();
             self.selected = None;
             if let Some(r) = reason {
-                g.err(sentence(r));
+                g.err(sentence(g.lang(), r));
             }
             return vec![];
         }
@@ -661,26 +675,32 @@ impl PlayUi {
         let me = v.color();
         match v.piece_at(at) {
             Some(p) if Some(p.color) == me => match p.rank {
-                Some(r) if !r.is_movable() => g.err(sentence(IllegalReason::NeverMoves(r))),
+                Some(r) if !r.is_movable() => {
+                    g.err(sentence(g.lang(), IllegalReason::NeverMoves(r)))
+                }
                 _ => {
                     self.selected = Some(at);
+                    let lang = g.lang();
                     if v.to_move != p.color {
-                        g.say("Not your turn yet: you can plan your move");
+                        g.say(tr(lang, "game-msg-not-your-turn-yet"));
                     } else if v.targets_from(at).next().is_none()
                         && !v.legal_moves.iter().any(|m| m.from == at)
                     {
-                        g.err(format!("The piece on {at} has no legal move"));
+                        let square = at.to_string();
+                        g.err(t!(lang, "game-msg-no-legal-move", square = square));
                     } else {
                         // What the marks mean and how to go on (a newcomer's first move).
-                        let what = p.rank.map_or("The piece", |r| r.name());
-                        g.say(format!(
-                            "{what} on {at}: arrows to a marked square, Enter moves it, \
-                             Esc puts it back"
+                        g.say(t!(
+                            lang,
+                            "game-msg-selected",
+                            rank = if p.rank.is_some() { "known" } else { "unknown" },
+                            name = p.rank.map_or(String::new(), |r| rank_name(lang, r)),
+                            square = at.to_string()
                         ));
                     }
                 }
             },
-            Some(_) => g.err(sentence(IllegalReason::NotYourPiece(at))),
+            Some(_) => g.err(sentence(g.lang(), IllegalReason::NotYourPiece(at))),
             None => {}
         }
         vec![]
@@ -720,7 +740,7 @@ impl PlayUi {
             row: 0,
             rank: None,
         });
-        g.say("Rescue: choose a piece to bring back");
+        g.say(tr(g.lang(), "game-msg-rescue-choose"));
         vec![]
     }
 
@@ -778,7 +798,7 @@ impl PlayUi {
         }
         match parse_move_text(t) {
             Err(e) => {
-                g.err(e.to_string());
+                g.err(parse_error(g.lang(), &e));
                 vec![]
             }
             Ok((from, None)) => {
@@ -797,7 +817,7 @@ impl PlayUi {
                     false => Some(IllegalReason::GameOver),
                 };
                 if let Some(r) = reason {
-                    g.err(sentence(r));
+                    g.err(sentence(g.lang(), r));
                 }
                 vec![]
             }
@@ -858,7 +878,7 @@ fn rescue_piece_key(
             return Err(vec![Act::Fx(Effect::Game(GameCmd::Move(mv)))]);
         }
         Do::NoRescue => {
-            g.say("Move cancelled");
+            g.say(tr(g.lang(), "game-msg-move-cancelled"));
             return Err(vec![]);
         }
         _ => {}
@@ -874,10 +894,13 @@ fn rescue_square_key(g: &mut Shared, r: &mut RescuePick, rank: Rank, a: Do) -> O
                 g.message = None;
                 return Some(m);
             }
-            g.err(format!(
-                "The {} cannot be placed on {}",
-                rank.name(),
-                g.cursor
+            let lang = g.lang();
+            g.err(t!(
+                lang,
+                "game-msg-rescue-cannot",
+                rank = words::rank_key(Some(rank)),
+                name = rank_name(lang, rank),
+                square = g.cursor.to_string()
             ));
         }
         Do::Unchoose => r.rank = None,
@@ -912,9 +935,57 @@ fn rescue_move(r: &RescuePick, rank: Rank, at: Square) -> Option<Move> {
         .copied()
 }
 
-/// An illegal move's reason as a line on the screen: its sentence, capitalised.
-pub(crate) fn sentence(r: IllegalReason) -> String {
-    capital(&r.to_string())
+/// Why typed text is not a move, in `lang`.
+fn parse_error(lang: Lang, e: &ParseMoveError) -> String {
+    match e {
+        ParseMoveError::Square(s) => t!(lang, "game-msg-not-a-square", text = s.0.clone()),
+        ParseMoveError::NotAMove(text) => t!(lang, "game-msg-not-a-move", text = text.clone()),
+    }
+}
+
+/// An illegal move's reason as a line on the screen, in `lang`: its sentence.
+pub(crate) fn sentence(lang: Lang, r: IllegalReason) -> String {
+    use IllegalReason::*;
+    let at = |id: &str, s: Square| t!(lang, id, square = s.to_string());
+    let ranked = |id: &str, r: Rank| {
+        t!(
+            lang,
+            id,
+            rank = words::rank_key(Some(r)),
+            name = rank_name(lang, r)
+        )
+    };
+    match r {
+        GameOver => tr(lang, "game-illegal-game-over"),
+        NotYourTurn => tr(lang, "game-illegal-not-your-turn"),
+        NoPiece(s) => at("game-illegal-no-piece", s),
+        NotYourPiece(s) => at("game-illegal-not-your-piece", s),
+        NeverMoves(r) => ranked("game-illegal-never-moves", r),
+        SameSquare => tr(lang, "game-illegal-same-square"),
+        Lake(s) => at("game-illegal-lake", s),
+        Diagonal => tr(lang, "game-illegal-diagonal"),
+        OnlyScoutsRun => tr(lang, "game-illegal-only-scouts-run"),
+        ScoutCrossesLake => tr(lang, "game-illegal-scout-crosses-lake"),
+        ScoutBlocked => tr(lang, "game-illegal-scout-blocked"),
+        OwnPiece(s) => at("game-illegal-own-piece", s),
+        TwoSquareRule { squares, times } => t!(
+            lang,
+            "game-illegal-two-square",
+            a = squares.0.min(squares.1).to_string(),
+            b = squares.0.max(squares.1).to_string(),
+            times = times
+        ),
+        MoreSquaresRule => tr(lang, "game-illegal-more-squares"),
+        RescueNotPlayed => tr(lang, "game-illegal-rescue-not-played"),
+        RescueNotOnBackRow => tr(lang, "game-illegal-rescue-not-on-back-row"),
+        RescueByAttack => tr(lang, "game-illegal-rescue-by-attack"),
+        ScoutRescue => tr(lang, "game-illegal-scout-rescue"),
+        BombRescue => tr(lang, "game-illegal-bomb-rescue"),
+        TwoRescuesMade => tr(lang, "game-illegal-two-rescues"),
+        RescuerAgain => tr(lang, "game-illegal-rescuer-again"),
+        NoneCaptured(r) => ranked("game-illegal-none-captured", r),
+        RescueSquare(s) => at("game-illegal-rescue-square", s),
+    }
 }
 
 /// The label drawn on a piece.
@@ -935,7 +1006,21 @@ pub(crate) fn seat_line(
     now: Instant,
     room: u16,
 ) -> (Line<'static>, Line<'static>) {
+    seat_lines(g, c, t, now, room, room)
+}
+
+/// [`seat_line`], the second line in `width` columns: where the seat's state in full
+/// (`disconnected — 45s to reconnect`) does not fit, its short form (`disconnected 45s`).
+fn seat_lines(
+    g: &Shared,
+    c: Color,
+    t: &Theme,
+    now: Instant,
+    room: u16,
+    width: u16,
+) -> (Line<'static>, Line<'static>) {
     let seat = g.snap.seats.get(c);
+    let lang = t.lang;
     let mut after: Vec<Span<'static>> = vec![];
     if let Some(r) = seat.rating {
         match seat.rating_change {
@@ -943,10 +1028,16 @@ pub(crate) fn seat_line(
             None => after.push(Span::raw(format!(" ({r})"))),
         }
     } else if seat.bot {
-        after.push(Span::styled(" (computer)", t.dim()));
+        after.push(Span::styled(
+            format!(" {}", tr(lang, "game-seat-computer")),
+            t.dim(),
+        ));
     }
     if g.my_color() == Some(c) {
-        after.push(Span::styled(" you", t.dim()));
+        after.push(Span::styled(
+            format!(" {}", tr(lang, "game-seat-you")),
+            t.dim(),
+        ));
     }
     let bullet = format!("{} ", t.g.bullet);
     let after_w: usize = after.iter().map(|s| words::width(&s.content)).sum();
@@ -960,34 +1051,58 @@ pub(crate) fn seat_line(
     spans.extend(after);
     let mut second = vec![Span::raw("  ")];
     // Who left the game for the lobby is still online: not "disconnected".
-    let (gone, back) = if seat.online {
-        ("left the game", "to come back")
+    let [gone, time_up, countdown] = if seat.online {
+        [
+            "game-seat-left",
+            "game-seat-left-time-up",
+            "game-seat-left-countdown",
+        ]
     } else {
-        ("disconnected", "to reconnect")
+        [
+            "game-seat-disconnected",
+            "game-seat-disconnected-time-up",
+            "game-seat-disconnected-countdown",
+        ]
     };
+    let fits = |s: &str| words::width(s) + 2 <= width as usize;
     if let Some(left) = g.reconnect_left(seat, now) {
-        if left.is_zero() {
-            second.push(Span::styled(format!("{gone}, time is up"), t.error()));
+        let text = if left.is_zero() {
+            Some(tr(lang, time_up)).filter(|s| fits(s))
         } else {
-            let secs = left.as_millis().div_ceil(1000);
-            second.push(Span::styled(
-                format!("{gone} {} {secs}s {back}", t.g.dash),
-                t.error(),
-            ));
-        }
+            let secs = left.as_millis().div_ceil(1000) as u64;
+            let full = t!(lang, countdown, dash = t.g.dash, seconds = secs);
+            Some(full).filter(|s| fits(s)).or_else(|| {
+                let short = t!(
+                    lang,
+                    "game-seat-gone-short",
+                    gone = tr(lang, gone),
+                    dash = t.g.dash,
+                    seconds = secs
+                );
+                Some(short).filter(|s| fits(s))
+            })
+        };
+        // The shortest: the word alone (the status lines say what time is left).
+        let text = text.unwrap_or_else(|| tr(lang, gone));
+        second.push(Span::styled(text, t.error()));
     } else if !seat.connected {
-        second.push(Span::styled(gone, t.error()));
+        second.push(Span::styled(tr(lang, gone), t.error()));
     } else {
-        second.push(Span::styled(c.name(), t.dim()));
+        second.push(Span::styled(color_name(lang, c), t.dim()));
         if g.snap.phase == GamePhase::Setup {
             if seat.ready {
                 second.push(Span::styled(
-                    format!(" {} ready {}", t.g.dash, t.g.check),
+                    format!(
+                        " {} {} {}",
+                        t.g.dash,
+                        tr(lang, "game-seat-ready"),
+                        t.g.check
+                    ),
                     t.good(),
                 ));
             } else {
                 second.push(Span::styled(
-                    format!(" {} placing pieces", t.g.dash),
+                    format!(" {} {}", t.g.dash, tr(lang, "game-seat-placing")),
                     t.dim(),
                 ));
             }
@@ -1001,7 +1116,7 @@ fn draw_seat(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now:
     let clock_w = g
         .clock(c, now)
         .map_or(0, |d| fmt_clock(d).chars().count() as u16 + 3);
-    let (l1, l2) = seat_line(g, c, t, now, area.width.saturating_sub(clock_w));
+    let (l1, l2) = seat_lines(g, c, t, now, area.width.saturating_sub(clock_w), area.width);
     put_line(buf, area.x, area.y, &l1, area.width);
     put_line(buf, area.x, area.y + 1, &l2, area.width);
     if let Some(d) = g.clock(c, now) {
@@ -1029,64 +1144,81 @@ fn rating_change_text(seat: &SeatInfo) -> Option<String> {
     })
 }
 
-/// The result of a game left before its first move.
-const ABORTED: &str = "Game aborted: no result";
-
 /// The result in words: `Blue wins — flag captured`, `Game aborted: no result`.
 pub(crate) fn result_text(g: &Shared, t: &Theme) -> Option<String> {
     let o = g.snap.outcome.or(g.view().and_then(|v| v.outcome))?;
+    let lang = t.lang;
     // Set-up ran out of time (see `GameSnapshot::setup_left`).
     let setup_ran_out = g.snap.setup_left == Some(Duration::ZERO);
     if o.reason == EndReason::Aborted {
         return Some(if setup_ran_out {
-            format!("{ABORTED} {} set-up time ran out", t.g.dash)
+            t!(lang, "game-aborted-setup-time", dash = t.g.dash)
         } else {
-            ABORTED.to_string()
+            tr(lang, "game-aborted")
         });
     }
     let head = match o.winner {
-        Some(c) => format!("{} wins", c.name()),
-        None => "Draw".to_string(),
+        Some(c) => t!(lang, "game-wins", color = color_name(lang, c)),
+        None => tr(lang, "game-draw"),
     };
     let reason = match o.winner {
-        Some(c) if setup_ran_out => format!("{} was not ready in time", c.opposite().name()),
-        _ => o.reason.describe().to_string(),
+        Some(c) if setup_ran_out => {
+            t!(
+                lang,
+                "game-not-ready",
+                color = color_name(lang, c.opposite())
+            )
+        }
+        _ => end_reason(lang, o.reason),
     };
-    Some(format!("{head} {} {reason}", t.g.dash))
+    Some(t!(
+        lang,
+        "game-result",
+        head = head,
+        dash = t.g.dash,
+        reason = reason
+    ))
 }
 
 /// The terms of the game on the left (without the game's number, then abbreviated, when
 /// they do not fit), who the viewer is on the right when there is room.
 pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme) {
     let terms = &g.snap.terms;
+    let lang = t.lang;
     let sep = t.g.sep;
     let clock = terms
         .clock
-        .map_or("no clock".to_string(), |c| c.to_string());
-    let terms_text = |rules: String| {
-        format!(
-            "{}{sep}{rules}{sep}{}{sep}{clock}",
-            terms.rules.variant.name(),
-            if terms.rated { "rated" } else { "casual" },
-        )
-    };
-    // The rules in plain words where they fit, else in short; the game's number as room
-    // allows.
-    let plain = terms_text(rules_plain(&terms.rules.options));
-    let short = terms_text(terms.rules.options.summary());
+        .map_or(tr(lang, "game-no-clock"), |c| c.to_string());
+    let rated = tr(
+        lang,
+        if terms.rated {
+            "game-rated"
+        } else {
+            "game-casual"
+        },
+    );
+    let variant = variant_name(lang, terms.rules.variant);
+    let terms_text = |rules: String| format!("{variant}{sep}{rules}{sep}{rated}{sep}{clock}");
+    // The rules in plain words where they fit, else in short, else without them (the
+    // rules page tells them); the game's number as room allows.
+    let plain = terms_text(rules_plain_in(lang, &terms.rules.options));
+    let short = terms_text(rules_short(lang, &terms.rules.options));
+    let none = format!("{variant}{sep}{rated}{sep}{clock}");
+    let number = t!(lang, "game-number", id = g.snap.id);
     let width = area.width as usize;
-    let left = [&plain, &short]
+    let left = [&plain, &short, &none]
         .into_iter()
-        .flat_map(|s| [format!("{s}{sep}game #{}", g.snap.id), s.clone()])
+        .flat_map(|s| [format!("{s}{sep}{number}"), s.clone()])
         .find(|s| words::width(s) <= width)
         .unwrap_or_else(|| abbrev(&short, width, ellipsis(t)));
     put(buf, area.x, area.y, &left, area.width, t.title());
     let right = match g.my_color() {
-        Some(c) => format!("you play {}", c.name()),
-        None => "watching".to_string(),
+        Some(c) => t!(lang, "game-you-play", color = color_name(lang, c)),
+        None => tr(lang, "game-watching"),
     };
     let right = if g.snap.spectators > 0 {
-        format!("{right}{sep}{} watching", g.snap.spectators)
+        let n = t!(lang, "game-spectators", count = g.snap.spectators);
+        format!("{right}{sep}{n}")
     } else {
         right
     };
@@ -1096,28 +1228,59 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     }
 }
 
-/// A game's rules in plain words for its header: `2-square rule: 3, chasing rule`.
+/// A game's rules in plain English words: see [`rules_plain_in`].
 pub(crate) fn rules_plain(o: &crate::rules::Options) -> String {
+    rules_plain_in(Lang::En, o)
+}
+
+/// A game's rules in plain words in `lang`, for its header: `2-square rule: 3, chasing
+/// rule`.
+pub(crate) fn rules_plain_in(lang: Lang, o: &crate::rules::Options) -> String {
     let mut w = vec![match o.two_square_limit {
-        0 => "no 2-square rule".to_string(),
-        n => format!("2-square rule: {n}"),
+        0 => tr(lang, "game-rules-no-two-square"),
+        n => t!(lang, "game-rules-two-square", count = n),
     }];
-    if o.more_squares {
-        w.push("chasing rule".into());
-    }
-    if o.aggressor_advantage {
-        w.push("attacker wins ties".into());
-    }
-    if o.silent_defense {
-        w.push("silent defense".into());
-    }
-    if o.rescue {
-        w.push("rescue".into());
-    }
-    if o.immobility == crate::rules::Immobility::Immediate {
-        w.push("blocked side loses".into());
-    }
+    let more = [
+        (o.more_squares, "game-rules-chasing"),
+        (o.aggressor_advantage, "game-rules-attacker-wins-ties"),
+        (o.silent_defense, "game-rules-silent-defense"),
+        (o.rescue, "game-rules-rescue"),
+        (
+            o.immobility == crate::rules::Immobility::Immediate,
+            "game-rules-blocked-side-loses",
+        ),
+    ];
+    w.extend(
+        more.iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, id)| tr(lang, id)),
+    );
     w.join(", ")
+}
+
+/// A game's rules in short in `lang`, where the plain words do not fit: `2sq:3 chase AA`
+/// (in English as [`crate::rules::Options::summary`] says it).
+fn rules_short(lang: Lang, o: &crate::rules::Options) -> String {
+    let mut w = vec![match o.two_square_limit {
+        0 => tr(lang, "game-rules-short-two-square-off"),
+        n => t!(lang, "game-rules-short-two-square", count = n),
+    }];
+    let more = [
+        (o.more_squares, "game-rules-short-chasing"),
+        (o.aggressor_advantage, "game-rules-short-attacker-wins-ties"),
+        (o.silent_defense, "game-rules-short-silent-defense"),
+        (o.rescue, "game-rules-short-rescue"),
+        (
+            o.immobility == crate::rules::Immobility::Immediate,
+            "game-rules-short-blocked-side-loses",
+        ),
+    ];
+    w.extend(
+        more.iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, id)| tr(lang, id)),
+    );
+    w.join(" ")
 }
 
 /// The play screen.
@@ -1125,6 +1288,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     let (settings, t, w, h, now) = (cx.settings, cx.t, cx.w, cx.h, cx.now);
     let lay = g.layout(w, h);
     let n = settings.numbering;
+    g.lang.set(t.lang);
     render_header(buf, g, lay.header, t);
     render_board(buf, g, p, &lay.board, n, t);
     render_side(buf, g, &lay, t, n, now, cx.me.game_link(g.snap.id));
@@ -1135,7 +1299,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     } else {
         p.keys(g, now).footer()
     };
-    footer(buf, lay.footer, &keys, t);
+    footer(buf, lay.footer, &keymap::in_lang(keys, t.lang), t);
     if let Some(c) = g.confirm {
         render_confirm_for(buf, g, c, w, h, t);
     }
@@ -1250,13 +1414,14 @@ pub(crate) fn render_confirm_for(
     t: &Theme,
 ) {
     let (title, text) = question(g, c);
-    let hints = keymap::footer(CONFIRM, &Always);
+    let (title, text) = (tr(t.lang, title), tr(t.lang, text));
+    let hints = keymap::in_lang(keymap::footer(CONFIRM, &Always), t.lang);
     let screen = Rect::new(0, 0, w, h);
     let inner_w = (words::width(&text) as u16 + 2)
         .clamp(28, 62)
         .min(w.saturating_sub(4));
     let rows = wrap(&text, inner_w.saturating_sub(2) as usize);
-    let inn = dialog(buf, screen, inner_w + 2, rows.len() as u16 + 4, title, t);
+    let inn = dialog(buf, screen, inner_w + 2, rows.len() as u16 + 4, &title, t);
     for (i, r) in rows.iter().enumerate() {
         put(
             buf,
@@ -1283,43 +1448,19 @@ pub(crate) fn render_confirm_for(
     );
 }
 
-/// How long a player who leaves has to come back before the opponent may claim the win,
-/// unless the server is set otherwise (the snapshot does not say).
-const RECONNECT_DEFAULT: &str = "2 minutes";
-
-/// The title and text of a question.
-fn question(g: &Shared, c: Confirm) -> (&'static str, String) {
+/// The title and text of a question, as message ids. (The reconnect time the leave
+/// question names, 2 minutes, is the server's default: the snapshot does not say.)
+fn question(g: &Shared, c: Confirm) -> (&'static str, &'static str) {
     match c {
-        Confirm::Resign => ("Resign", "Resign this game?".to_string()),
-        Confirm::Leave if g.before_first_move() => (
-            "Leave",
-            "Leave this game? Nobody has moved yet: the game ends without a result.".to_string(),
-        ),
-        Confirm::Leave if g.clock_runs() => (
-            "Leave",
-            format!(
-                "Leave this game? Your clock keeps running, and if you are not back within the \
-                 reconnect time ({RECONNECT_DEFAULT} unless the server is set otherwise), your \
-                 opponent may claim the win."
-            ),
-        ),
-        Confirm::Leave => (
-            "Leave",
-            format!(
-                "Leave this game? If you are not back within the reconnect time \
-                 ({RECONNECT_DEFAULT} unless the server is set otherwise), your opponent may \
-                 claim the win."
-            ),
-        ),
-        Confirm::Ready => (
-            "Ready",
-            "Submit this set-up? It cannot be changed afterwards.".to_string(),
-        ),
-        Confirm::Clear => ("Clear", "Take every piece off the board?".to_string()),
-        Confirm::Refill => (
-            "Fill",
-            "Fill the whole army afresh, moving the pieces you placed too?".to_string(),
-        ),
+        Confirm::Resign => ("game-ask-resign-title", "game-ask-resign"),
+        Confirm::Leave if g.before_first_move() => {
+            ("game-ask-leave-title", "game-ask-leave-unplayed")
+        }
+        Confirm::Leave if g.clock_runs() => ("game-ask-leave-title", "game-ask-leave-clock"),
+        Confirm::Leave => ("game-ask-leave-title", "game-ask-leave"),
+        Confirm::Ready => ("game-ask-ready-title", "game-ask-ready"),
+        Confirm::Clear => ("game-ask-clear-title", "game-ask-clear"),
+        Confirm::Refill => ("game-ask-fill-title", "game-ask-fill"),
     }
 }
 
@@ -1372,37 +1513,38 @@ fn render_side(
 /// private game, whose page answers as a game that does not exist).
 fn over_lines(g: &Shared, result: &str, link: Option<String>, t: &Theme) -> Vec<Line<'static>> {
     let styled = |text: String, st| Line::from(Span::styled(text, st));
+    let lang = t.lang;
     let mut status = vec![styled(format!(" {result} "), t.banner())];
     let me = g.my_color();
     let outcome = g.snap.outcome.or(g.view().and_then(|v| v.outcome));
     let aborted = outcome.is_some_and(|o| o.reason == EndReason::Aborted);
     if aborted {
-        status.push(styled(
-            "Nobody moved: nothing is recorded or rated".to_string(),
-            t.dim(),
-        ));
+        status.push(styled(tr(lang, "game-over-nobody-moved"), t.dim()));
     } else if let (Some(me), Some(o)) = (me, outcome) {
         let text = match o.winner {
-            Some(c) if c == me => "You won!",
-            Some(_) => "You lost",
-            None => "Draw",
+            Some(c) if c == me => "game-over-won",
+            Some(_) => "game-over-lost",
+            None => "game-draw",
         };
-        status.push(styled(text.to_string(), t.accent()));
+        status.push(styled(tr(lang, text), t.accent()));
     }
     if let Some(change) = me.and_then(|c| rating_change_text(g.snap.seats.get(c))) {
-        status.push(styled(format!("Your rating: {change}"), t.accent()));
+        status.push(styled(
+            t!(lang, "game-over-rating", change = change),
+            t.accent(),
+        ));
     }
     if let Some(me) = me {
         let opp = me.opposite();
         let theirs = *g.snap.rematch.get(opp);
-        let nick = &g.snap.seats.get(opp).nick;
+        let nick = g.snap.seats.get(opp).nick.clone();
         let line = match (*g.snap.rematch.get(me), theirs) {
             // The opponent left: no rematch any more, whoever asked.
-            _ if !g.opponent_here() => format!("{nick} left: no rematch"),
-            (true, true) => "Rematch agreed".to_string(),
-            (true, false) => "You asked for a rematch".to_string(),
-            (false, true) => format!("{nick} asks for a rematch: r to accept"),
-            (false, false) => "r rematch, q back to the lobby".to_string(),
+            _ if !g.opponent_here() => t!(lang, "game-rematch-gone", nick = nick),
+            (true, true) => tr(lang, "game-rematch-agreed"),
+            (true, false) => tr(lang, "game-rematch-asked"),
+            (false, true) => t!(lang, "game-rematch-offered", nick = nick),
+            (false, false) => tr(lang, "game-rematch-keys"),
         };
         let here = g.opponent_here();
         status.push(styled(
@@ -1411,7 +1553,7 @@ fn over_lines(g: &Shared, result: &str, link: Option<String>, t: &Theme) -> Vec<
         ));
     }
     if g.snap.next_game.is_some() {
-        status.push(styled("Next game starting...".to_string(), t.accent()));
+        status.push(styled(tr(lang, "game-next-game"), t.accent()));
     }
     if let Some(link) = link.filter(|_| !aborted && !g.snap.private && !g.snap.history.is_empty()) {
         status.push(styled(link, t.dim()));
@@ -1425,27 +1567,33 @@ fn play_lines(g: &Shared, t: &Theme, now: Instant) -> Vec<Line<'static>> {
         return vec![];
     };
     let styled = |text: String, st| Line::from(Span::styled(text, st));
+    let lang = t.lang;
     let me = g.my_color();
     let turn = match me {
-        Some(c) if v.to_move == c => Span::styled("Your turn".to_string(), t.accent()),
-        _ => Span::styled(format!("{} to move", v.to_move.name()), t.side(v.to_move)),
+        Some(c) if v.to_move == c => Span::styled(tr(lang, "game-your-turn"), t.accent()),
+        _ => Span::styled(
+            t!(lang, "game-to-move", color = color_name(lang, v.to_move)),
+            t.side(v.to_move),
+        ),
     };
+    let number = t!(lang, "game-move-number", number = v.ply / 2 + 1);
     let mut status = vec![Line::from(vec![
         turn,
-        Span::styled(format!("  move {}", v.ply / 2 + 1), t.dim()),
+        Span::styled(format!("  {number}"), t.dim()),
     ])];
     match (g.snap.draw_offer, me) {
-        (Some(c), Some(m)) if c != m => status.push(styled(
-            "Draw offer: y accept, n decline".to_string(),
-            t.accent(),
+        (Some(c), Some(m)) if c != m => {
+            status.push(styled(tr(lang, "game-draw-offer-to-me"), t.accent()))
+        }
+        (Some(_), Some(_)) => status.push(styled(tr(lang, "game-draw-offered"), t.dim())),
+        (Some(c), None) => status.push(styled(
+            t!(lang, "game-draw-offer-by", color = color_name(lang, c)),
+            t.dim(),
         )),
-        (Some(_), Some(_)) => status.push(styled("You offered a draw".to_string(), t.dim())),
-        (Some(c), None) => status.push(styled(format!("{} offers a draw", c.name()), t.dim())),
         _ => {}
     }
     if g.can_claim(now) {
-        let line = "Opponent gone: W claims the win".to_string();
-        status.push(styled(line, t.accent()));
+        status.push(styled(tr(lang, "game-opponent-gone"), t.accent()));
     }
     status
 }
@@ -1454,18 +1602,30 @@ fn play_lines(g: &Shared, t: &Theme, now: Instant) -> Vec<Line<'static>> {
 /// turn side by side, or one under the other when the two do not fit a row (long battles
 /// and rescues in a narrow panel), so no move is cut.
 fn render_moves(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme, n: Numbering) {
-    put(buf, area.x, area.y, "Moves", area.width, t.title());
+    let lang = t.lang;
+    put(
+        buf,
+        area.x,
+        area.y,
+        &tr(lang, "game-moves"),
+        area.width,
+        t.title(),
+    );
     let y = area.y + 1;
     let rows_h = (area.bottom() - y) as usize;
     let hist = &g.snap.history;
     if hist.is_empty() {
-        put(buf, area.x, y, "no moves yet", area.width, t.dim());
+        let none = tr(lang, "game-no-moves");
+        put(buf, area.x, y, &none, area.width, t.dim());
         return;
     }
     // Only the moves that can be shown are formatted (games run to hundreds of moves).
     let recent = hist.len().saturating_sub(2 * rows_h);
     let first = recent - recent % 2;
-    let texts: Vec<String> = hist[first..].iter().map(|m| move_text(m, n)).collect();
+    let texts: Vec<String> = hist[first..]
+        .iter()
+        .map(|m| move_text(lang, m, n))
+        .collect();
     let col = texts.iter().map(|m| words::width(m)).max().unwrap_or(0);
     let num = |turn: usize| format!("{:>3}. ", turn + 1);
     let mut rows: Vec<Line<'static>> = vec![];
@@ -1531,7 +1691,7 @@ fn render_below(
         .history
         .last()
         .or(g.view().and_then(|v| v.last_move.as_ref()));
-    if let Some(s) = last.map(|m| last_move_sentence(m, g.my_color(), n)) {
+    if let Some(s) = last.map(|m| move_sentence(t.lang, m, g.my_color(), n)) {
         let rows = 2.min(left.saturating_sub(prompt.len().min(1) as u16)) as usize;
         for l in wrap_at_most(&s, a.width as usize, rows, ellipsis(t)) {
             put(buf, a.x, y, &l, a.width, Style::new());
@@ -1542,7 +1702,8 @@ fn render_below(
         return;
     }
     if let PlayMode::Command(input) = &p.mode {
-        input.render(buf, a.x, y, a.width, "move: ", t);
+        let prompt = format!("{} ", tr(t.lang, "game-move-prompt"));
+        input.render(buf, a.x, y, a.width, &prompt, t);
         return;
     }
     for l in prompt.iter().take((a.bottom() - y) as usize) {
@@ -1551,32 +1712,8 @@ fn render_below(
     }
 }
 
-/// The last move in words, from the side of `me` (`None`: a spectator): a battle's
-/// sentence, else `Blue moved B7-B6` / `You moved E4-E5`.
-fn last_move_sentence(m: &crate::rules::ViewMove, me: Option<Color>, n: Numbering) -> String {
-    let mut s = match battle_sentence(m, me, n) {
-        Some(s) => s,
-        None => {
-            let who = match me {
-                Some(c) if c == m.mover => "You",
-                _ => m.mover.name(),
-            };
-            format!("{who} moved {}-{}", m.from, m.to)
-        }
-    };
-    if let Some(r) = m.rescue {
-        s.push_str(&format!("; {} rescued to {}", with_an(r.rank.name()), r.to));
-    }
-    s
-}
-
-/// `a Major`, `an Engineer`.
-fn with_an(s: &str) -> String {
-    let vowel = s.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
-    format!("{} {s}", if vowel { "an" } else { "a" })
-}
-
 /// Pieces left of each rank, and the pieces taken, from `a.y`; returns the row after them.
+/// The first column is as wide as its widest word in the language (`left`, the sides).
 fn render_counts(
     buf: &mut Buffer,
     v: &PlayerView,
@@ -1585,20 +1722,33 @@ fn render_counts(
     t: &Theme,
     n: Numbering,
 ) -> u16 {
+    let lang = t.lang;
     let mut y = a.y;
     let ranks: Vec<Rank> = Rank::ALL
         .into_iter()
         .filter(|r| variant.count(*r) > 0)
         .collect();
-    let mut head = vec![Span::styled("left ".to_string(), t.dim())];
+    let left = tr(lang, "game-left");
+    let names = [Color::Red, Color::Blue].map(|c| color_name(lang, c));
+    let col = names
+        .iter()
+        .chain([&left])
+        .map(|s| words::width(s))
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let mut head = vec![Span::styled(super::widgets::pad(&left, col), t.dim())];
     for r in &ranks {
-        head.push(Span::styled(format!("{:>3}", r.label(n)), t.dim()));
+        head.push(Span::styled(
+            format!("{:>3}", rank_label(lang, *r, n)),
+            t.dim(),
+        ));
     }
     put_line(buf, a.x, y, &Line::from(head), a.width);
     y += 1;
-    for c in [Color::Red, Color::Blue] {
+    for (c, name) in [Color::Red, Color::Blue].into_iter().zip(&names) {
         let counts = v.remaining.get(c);
-        let mut spans = vec![Span::styled(super::widgets::pad(c.name(), 5), t.side(c))];
+        let mut spans = vec![Span::styled(super::widgets::pad(name, col), t.side(c))];
         for r in &ranks {
             let k = counts[r.index()];
             let st = if k == 0 { t.dim() } else { Style::new() };
@@ -1609,9 +1759,10 @@ fn render_counts(
     }
     // The pieces taken of each side: on one row when both fit, else a row each, cut with
     // a visible mark (the counts above tell all).
-    let taken: Vec<(Color, String)> = [Color::Red, Color::Blue]
+    let taken: Vec<(Color, String, String)> = [Color::Red, Color::Blue]
         .into_iter()
-        .map(|c| {
+        .zip(names)
+        .map(|(c, name)| {
             let mut caps: Vec<Option<Rank>> = v
                 .captured
                 .iter()
@@ -1620,41 +1771,56 @@ fn render_counts(
                 .collect();
             caps.sort_by_key(|r| std::cmp::Reverse(r.map_or(0, |r| r as u8)));
             let text = if caps.is_empty() {
-                "none".to_string()
+                tr(lang, "game-taken-none")
             } else {
-                let labels: Vec<String> = caps.iter().map(|r| rank_text(*r, n)).collect();
+                let labels: Vec<&str> = caps
+                    .iter()
+                    .map(|r| r.map_or("?", |r| rank_label(lang, r, n)))
+                    .collect();
                 labels.join(" ")
             };
-            (c, text)
+            (c, name, text)
         })
         .collect();
-    let side = |c: Color, text: &str, room: usize| {
+    let side = |c: Color, name: &str, text: &str, room: usize| {
         vec![
-            Span::styled(format!("{} ", c.name()), t.side(c)),
+            Span::styled(format!("{name} "), t.side(c)),
             Span::raw(abbrev(
                 text,
-                room.saturating_sub(c.name().len() + 1),
+                room.saturating_sub(words::width(name) + 1),
                 ellipsis(t),
             )),
         ]
     };
-    let one_row = 6 + taken
-        .iter()
-        .map(|(c, x)| c.name().len() + 1 + x.len() + 2)
-        .sum::<usize>();
+    let head = format!("{} ", tr(lang, "game-taken"));
+    let head_w = words::width(&head);
+    let one_row = head_w
+        + taken
+            .iter()
+            .map(|(_, name, x)| words::width(name) + 1 + words::width(x) + 2)
+            .sum::<usize>();
     let mut rows: Vec<Line<'static>> = vec![];
     if one_row <= a.width as usize {
-        let mut spans = vec![Span::styled("taken ".to_string(), t.dim())];
-        for (c, text) in &taken {
-            spans.extend(side(*c, text, usize::MAX));
+        let mut spans = vec![Span::styled(head.clone(), t.dim())];
+        for (c, name, text) in &taken {
+            spans.extend(side(*c, name, text, usize::MAX));
             spans.push(Span::raw("  "));
         }
         rows.push(Line::from(spans));
     } else {
-        for (i, (c, text)) in taken.iter().enumerate() {
-            let head = if i == 0 { "taken " } else { "      " };
-            let mut spans = vec![Span::styled(head.to_string(), t.dim())];
-            spans.extend(side(*c, text, (a.width as usize).saturating_sub(6)));
+        for (i, (c, name, text)) in taken.iter().enumerate() {
+            let lead = if i == 0 {
+                head.clone()
+            } else {
+                " ".repeat(head_w)
+            };
+            let mut spans = vec![Span::styled(lead, t.dim())];
+            spans.extend(side(
+                *c,
+                name,
+                text,
+                (a.width as usize).saturating_sub(head_w),
+            ));
             rows.push(Line::from(spans));
         }
     }
@@ -1689,30 +1855,39 @@ fn prompt_lines(g: &Shared, p: &PlayUi, width: u16, t: &Theme) -> Vec<Line<'stat
 
 /// The pieces to rescue, the one chosen highlighted; or where the chosen one goes.
 fn rescue_line(r: &RescuePick, t: &Theme) -> Line<'static> {
+    let lang = t.lang;
     let Some(rank) = r.rank else {
-        let mut spans = vec![Span::styled("Rescue ".to_string(), t.accent())];
+        let head = format!("{} ", tr(lang, "game-rescue"));
+        let mut spans = vec![Span::styled(head, t.accent())];
         for (i, rank) in r.ranks.iter().enumerate() {
             let st = if i == r.row {
                 t.row_focus()
             } else {
                 Style::new()
             };
-            spans.push(Span::styled(format!("{} {}", i + 1, rank.name()), st));
+            spans.push(Span::styled(
+                format!("{} {}", i + 1, rank_name(lang, *rank)),
+                st,
+            ));
             spans.push(Span::raw(" "));
         }
         if r.plain_ok {
-            spans.push(Span::styled("Esc none".to_string(), t.dim()));
+            let none = format!("Esc {}", tr(lang, "game-rescue-none"));
+            spans.push(Span::styled(none, t.dim()));
         }
         return Line::from(spans);
     };
+    let head = t!(
+        lang,
+        "game-rescue-where",
+        rank = words::rank_key(Some(rank)),
+        name = rank_name(lang, rank)
+    );
     Line::from(vec![
-        Span::styled(format!("Rescue the {}: ", rank.name()), t.accent()),
-        Span::raw("pick a highlighted square".to_string()),
+        Span::styled(format!("{head} "), t.accent()),
+        Span::raw(tr(lang, "game-rescue-pick")),
     ])
 }
-
-/// What tells a spectator whose chat this is.
-pub(crate) const SPECTATORS_CHAT: &str = "Chat (only spectators see it)";
 
 /// The game's chat: a title when `titled` (always for a spectator, whose chat is the
 /// spectators' own), the last lines that fit (wrapped), and at the bottom the line being
@@ -1723,17 +1898,25 @@ pub(crate) fn render_chat(buf: &mut Buffer, g: &Shared, a: Rect, t: &Theme, titl
     }
     let mut top = a.y;
     let spectator = g.my_color().is_none();
+    let lang = t.lang;
     if titled || spectator {
-        let title = if spectator { SPECTATORS_CHAT } else { "Chat" };
-        put(
-            buf,
-            a.x,
-            top,
-            &abbrev(title, a.width as usize, ellipsis(t)),
-            a.width,
-            t.title(),
+        // What tells a spectator whose chat this is.
+        let title = tr(
+            lang,
+            if spectator {
+                "game-chat-spectators"
+            } else {
+                "game-chat"
+            },
         );
-        top += 1;
+        // Wrapped where the language needs more than the row.
+        for row in wrap(&title, a.width as usize) {
+            if top + 1 >= a.bottom() {
+                break;
+            }
+            put(buf, a.x, top, &row, a.width, t.title());
+            top += 1;
+        }
     }
     if top >= a.bottom() {
         return;
@@ -1769,10 +1952,14 @@ pub(crate) fn render_chat(buf: &mut Buffer, g: &Shared, a: Rect, t: &Theme, titl
         put_line(buf, a.x, first + k as u16, l, a.width);
     }
     match &g.chat {
-        Some(input) => input.render(buf, a.x, y, a.width, "say: ", t),
+        Some(input) => {
+            let say = format!("{} ", tr(lang, "game-chat-say"));
+            input.render(buf, a.x, y, a.width, &say, t)
+        }
         None => {
             if chat.is_empty() {
-                put(buf, a.x, y, "t to chat", a.width, t.dim());
+                let start = tr(lang, "game-chat-start");
+                put(buf, a.x, y, &start, a.width, t.dim());
             }
         }
     }
@@ -1879,9 +2066,9 @@ impl Conditions<If> for PlayCx {
 }
 
 const CURSOR_KEYS: &[KeyCode] = &[Left, Right, Up, Down, ch('h'), ch('j'), ch('k'), ch('l')];
-const ESC_HELP: (&str, &str) = ("Esc", "drop the selection");
-const DRAW_HELP: (&str, &str) = ("y / n", "accept / decline the opponent's draw offer");
-const LEAVE_HELP: (&str, &str) = ("q / Esc", "leave the game / back to the lobby");
+const ESC_HELP: (&str, &str) = ("Esc", "game-help-deselect");
+const DRAW_HELP: (&str, &str) = ("y / n", "game-help-draw-answer");
+const LEAVE_HELP: (&str, &str) = ("keys-q-esc", "game-help-leave");
 const MY_PLAY: &[If] = &[If::MyPlay];
 
 /// The keys of play, for players and spectators, during and after the game. Footer ranks:
@@ -1889,102 +2076,102 @@ const MY_PLAY: &[If] = &[If::MyPlay];
 /// of them fit 80 columns.
 pub(crate) const PLAY: &[Binding<Do, If>] = &[
     on(CURSOR_KEYS, Do::Cursor)
-        .hints(&[hint(1, "arrows/Enter", "move").when(MY_PLAY)])
-        .help("arrows / hjkl", "move the cursor"),
+        .hints(&[hint(1, "game-key-arrows-enter", "game-keys-move").when(MY_PLAY)])
+        .help("keys-arrows-hjkl", "game-help-cursor"),
     on(&[Enter, ch(' ')], Do::Activate)
         .when(MY_PLAY)
-        .hints(&[hint(1, "arrows/Enter", "move")])
-        .help("Enter / Space", "select a piece, then its target"),
-    note("mouse", "click a piece, then a target").when(MY_PLAY),
+        .hints(&[hint(1, "game-key-arrows-enter", "game-keys-move")])
+        .help("game-key-enter-space", "game-help-select"),
+    note("keys-mouse", "game-help-mouse").when(MY_PLAY),
     on(&[ch(':'), ch('m')], Do::TypeMove)
         .when(MY_PLAY)
-        .hints(&[hint(3, "m", "type move")])
-        .help(": or m", "type a move: c4 c5, c4-c5"),
+        .hints(&[hint(3, "m", "game-keys-type-move")])
+        .help("game-key-colon-m", "game-help-type-move"),
     on(&[Esc], Do::Deselect)
         .when(&[If::Selected])
         .help(ESC_HELP.0, ESC_HELP.1),
     on(&[Esc], Do::Leave)
         .when(&[If::Looking])
-        .hints(&[hint(1, "q/Esc", "leave").when(&[If::Spectator])])
+        .hints(&[hint(1, "q/Esc", "game-keys-leave").when(&[If::Spectator])])
         .help(LEAVE_HELP.0, LEAVE_HELP.1),
     on(&[Esc], Do::ClearMessage)
         .when(MY_PLAY)
         .help(ESC_HELP.0, ESC_HELP.1),
     on(&[ch('t')], Do::Chat)
-        .hints(&[hint(4, "t", "chat")])
-        .help("t", "chat"),
+        .hints(&[hint(4, "t", "game-keys-chat")])
+        .help("t", "game-help-chat"),
     on(&[ch('D')], Do::Draw)
         .when(MY_PLAY)
-        .hints(&[hint(5, "D", "draw").when(&[If::NoOfferToMe])])
-        .help("D", "offer a draw (accept a standing offer)"),
+        .hints(&[hint(5, "D", "game-keys-draw").when(&[If::NoOfferToMe])])
+        .help("D", "game-help-draw"),
     on(&[ch('y')], Do::AcceptDraw)
         .when(&[If::MyPlay, If::OfferToMe])
-        .hints(&[hint(5, "y/n", "draw?")])
+        .hints(&[hint(5, "y/n", "game-keys-draw-answer")])
         .help(DRAW_HELP.0, DRAW_HELP.1),
     on(&[ch('n')], Do::DeclineDraw)
         .when(&[If::MyPlay, If::OfferToMe])
         .help(DRAW_HELP.0, DRAW_HELP.1),
     on(&[ch('R')], Do::Resign)
         .when(MY_PLAY)
-        .hints(&[hint(6, "R", "resign")])
-        .help("R", "resign (asks first)"),
+        .hints(&[hint(6, "R", "game-keys-resign")])
+        .help("R", "game-help-resign"),
     on(&[ch('W')], Do::Claim)
         .when(MY_PLAY)
-        .hints(&[hint(0, "W", "claim").when(&[If::CanClaim])])
-        .help("W", "claim the win when the opponent is gone too long"),
+        .hints(&[hint(0, "W", "game-keys-claim").when(&[If::CanClaim])])
+        .help("W", "game-help-claim"),
     on(&[ch('r')], Do::Rematch)
         .when(&[If::PlayerOver, If::OpponentHere])
-        .hints(&[hint(0, "r", "rematch")])
-        .help("r", "rematch (after the game)"),
+        .hints(&[hint(0, "r", "game-keys-rematch")])
+        .help("r", "game-help-rematch"),
     on(&[ch('r')], Do::NoRematch)
         .when(&[If::PlayerOver, If::OpponentGone])
         .explains(),
     on(&[ch('f')], Do::Flip)
-        .hints(&[hint(5, "f", "flip").when(&[If::Looking])])
-        .help("f", "flip the board"),
+        .hints(&[hint(5, "f", "game-keys-flip").when(&[If::Looking])])
+        .help("f", "game-help-flip"),
     on(&[ch('s'), F(2)], Do::Settings)
-        .hints(&[hint(6, "s", "settings").when(&[If::Spectator])])
-        .help("s / F2", "settings"),
+        .hints(&[hint(6, "s", "game-keys-settings").when(&[If::Spectator])])
+        .help("s / F2", "game-help-settings"),
     on(&[ch('q')], Do::AskLeave)
         .when(MY_PLAY)
-        .help("q", "leave the game (asks first)"),
+        .help("q", "game-help-ask-leave"),
     on(&[ch('q')], Do::Leave)
         .when(&[If::Looking])
-        .hints(&[hint(1, "q", "lobby").when(&[If::PlayerOver])])
+        .hints(&[hint(1, "q", "game-keys-lobby").when(&[If::PlayerOver])])
         .help(LEAVE_HELP.0, LEAVE_HELP.1),
-    on(&[ch('?')], Do::Help).hints(&[hint(7, "?", "help")]),
+    on(&[ch('?')], Do::Help).hints(&[hint(7, "?", "game-keys-help")]),
 ];
 
 /// Typing a move.
 const COMMAND: &[Binding<ToLine, Never>] = &[
-    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "play")]),
-    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
-    tip(&[hint(2, "", "e.g. c4 c5")]),
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "game-keys-play")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "game-keys-cancel")]),
+    tip(&[hint(2, "", "game-keys-example")]),
     typing(ToLine),
 ];
 
 /// Typing a chat line during play.
 const CHAT: &[Binding<ToLine, Never>] = &[
-    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "send")]),
-    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "game-keys-send")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "game-keys-cancel")]),
     typing(ToLine),
 ];
 
 /// A line typed during the set-up (chat, a name to save under).
 pub(crate) const LINE_OK: &[Binding<ToLine, Never>] = &[
-    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "ok")]),
-    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "cancel")]),
+    on(&[Enter], ToLine).hints(&[hint(0, "Enter", "game-keys-ok")]),
+    on(&[Esc], ToLine).hints(&[hint(1, "Esc", "game-keys-cancel")]),
     typing(ToLine),
 ];
 
 const RESCUE_HINTS: &[Hint<Never>] = &[
-    hint(0, "Enter", "choose"),
-    hint(1, "arrows", "move"),
-    hint(2, "Esc", "skip / back"),
-    hint(3, "?", "help"),
+    hint(0, "Enter", "game-keys-choose"),
+    hint(1, "game-key-arrows", "game-keys-cursor"),
+    hint(2, "Esc", "game-keys-skip-back"),
+    hint(3, "?", "game-keys-help"),
 ];
-const SETTINGS_F2: Binding<Do, Never> = on(&[F(2)], Do::Settings).help("F2", "settings");
-const PIECES: (&str, &str) = ("arrows, hjkl, Tab", "choose a piece to bring back");
+const SETTINGS_F2: Binding<Do, Never> = on(&[F(2)], Do::Settings).help("F2", "game-help-settings");
+const PIECES: (&str, &str) = ("game-key-arrows-hjkl-tab", "game-help-rescue-pieces");
 
 /// Choosing the piece to rescue.
 const RESCUE_PIECE: &[Binding<Do, Never>] = &[
@@ -2006,9 +2193,9 @@ const RESCUE_PIECE: &[Binding<Do, Never>] = &[
         ],
         Do::PieceNumber,
     )
-    .help("1 .. 9", "rescue that piece"),
-    on(&[Enter, ch(' ')], Do::Choose).help("Enter / Space", "rescue the highlighted piece"),
-    on(&[Esc, ch('n')], Do::NoRescue).help("Esc / n", "no rescue: only the move"),
+    .help("1 .. 9", "game-help-rescue-number"),
+    on(&[Enter, ch(' ')], Do::Choose).help("game-key-enter-space", "game-help-rescue-highlighted"),
+    on(&[Esc, ch('n')], Do::NoRescue).help("keys-esc-n", "game-help-no-rescue"),
     SETTINGS_F2,
     on(&[ch('?')], Do::Help),
 ];
@@ -2017,9 +2204,9 @@ const RESCUE_PIECE: &[Binding<Do, Never>] = &[
 const RESCUE_SQUARE: &[Binding<Do, Never>] = &[
     on(CURSOR_KEYS, Do::Cursor)
         .hints(RESCUE_HINTS)
-        .help("arrows / hjkl", "move the cursor"),
-    on(&[Enter, ch(' ')], Do::Place).help("Enter / Space", "put the piece there"),
-    on(&[Esc], Do::Unchoose).help("Esc", "back to the choice of piece"),
+        .help("keys-arrows-hjkl", "game-help-cursor"),
+    on(&[Enter, ch(' ')], Do::Place).help("game-key-enter-space", "game-help-place"),
+    on(&[Esc], Do::Unchoose).help("Esc", "game-help-unchoose"),
     SETTINGS_F2,
     on(&[ch('?')], Do::Help),
 ];
@@ -2036,29 +2223,44 @@ pub(crate) enum Answer {
 /// A y/n question over the game or the set-up: any other key is no.
 pub(crate) const CONFIRM: &[Binding<Answer, Never>] = &[
     on(&[ch('y'), ch('Y'), Enter], Answer::Yes)
-        .hints(&[hint(0, "y", "yes")])
-        .help("y / Y / Enter", "yes"),
+        .hints(&[hint(0, "y", "game-keys-yes")])
+        .help("keys-y-enter", "game-help-yes"),
     on(&[ch('?')], Answer::Help),
-    on(&[F(2)], Answer::Settings).help("F2", "settings"),
+    on(&[F(2)], Answer::Settings).help("F2", "game-help-settings"),
     any(Answer::No)
-        .hints(&[hint(1, "n/Esc", "no")])
-        .help("n / Esc, other keys", "no"),
+        .hints(&[hint(1, "n/Esc", "game-keys-no")])
+        .help("game-key-n-esc-other", "game-help-no"),
 ];
 
 #[cfg(test)]
 mod key_tests {
     use super::*;
     use crate::ui::keymap::tests::labels_name_their_keys;
+    use crate::ui::keymap::Help;
+
+    /// The table with its help labels in English (they are message ids).
+    fn english<A: Copy, C: Copy>(table: &[Binding<A, C>]) -> Vec<Binding<A, C>> {
+        table
+            .iter()
+            .map(|b| match b.help {
+                Help::Line(k, w) => Binding {
+                    help: Help::Line(crate::i18n::text_static(Lang::En, k), w),
+                    ..*b
+                },
+                _ => *b,
+            })
+            .collect()
+    }
 
     /// Every key of a binding with a help line is named in the line.
     #[test]
     fn help_labels_name_their_keys() {
-        labels_name_their_keys("play", PLAY);
-        labels_name_their_keys("typed move", COMMAND);
-        labels_name_their_keys("chat", CHAT);
-        labels_name_their_keys("line", LINE_OK);
-        labels_name_their_keys("rescue piece", RESCUE_PIECE);
-        labels_name_their_keys("rescue square", RESCUE_SQUARE);
-        labels_name_their_keys("question", CONFIRM);
+        labels_name_their_keys("play", &english(PLAY));
+        labels_name_their_keys("typed move", &english(COMMAND));
+        labels_name_their_keys("chat", &english(CHAT));
+        labels_name_their_keys("line", &english(LINE_OK));
+        labels_name_their_keys("rescue piece", &english(RESCUE_PIECE));
+        labels_name_their_keys("rescue square", &english(RESCUE_SQUARE));
+        labels_name_their_keys("question", &english(CONFIRM));
     }
 }

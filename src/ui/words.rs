@@ -1,6 +1,9 @@
-//! Fitting text into a width: word wrapping (a word longer than a row is broken inside it)
-//! and abbreviation with a visible mark. Widths are terminal columns, as ratatui counts
-//! them (a wide character takes two).
+//! Words on the screens: fitting text into a width (word wrapping, a word longer than a row
+//! broken inside it; abbreviation with a visible mark; widths are terminal columns, as
+//! ratatui counts them, a wide character taking two), and the moves and battles in words in
+//! the player's language ([`battle_sentence`], [`move_sentence`], [`move_text`]; the
+//! catalogs' `battle-` messages, whose selectors on `$rank` and `$side` give German and
+//! Dutch their articles and cases). The English is `rules::notation`'s, word for word.
 
 use std::ops::Range;
 
@@ -8,6 +11,10 @@ use ratatui::text::{Line, Span};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::theme::Theme;
+use super::{rank_label, rank_name};
+use crate::i18n::{tr, Lang};
+use crate::rules::{BattleResult, Color, Numbering, Rank, ViewMove};
+use crate::t;
 
 /// Columns `s` takes.
 pub(crate) fn width(s: &str) -> usize {
@@ -145,6 +152,155 @@ pub(crate) fn wrap_at_most(text: &str, w: usize, rows: usize, mark: &str) -> Vec
     out
 }
 
+/// What the catalogs' selectors read of a rank (`{ $rank -> [bomb] … }`): its name in
+/// English lower case, `unknown` when the viewer does not know it.
+pub(crate) fn rank_key(r: Option<Rank>) -> &'static str {
+    match r {
+        None => "unknown",
+        Some(Rank::Marshal) => "marshal",
+        Some(Rank::General) => "general",
+        Some(Rank::Colonel) => "colonel",
+        Some(Rank::Major) => "major",
+        Some(Rank::Captain) => "captain",
+        Some(Rank::Lieutenant) => "lieutenant",
+        Some(Rank::Sergeant) => "sergeant",
+        Some(Rank::Miner) => "miner",
+        Some(Rank::Scout) => "scout",
+        Some(Rank::Spy) => "spy",
+        Some(Rank::Bomb) => "bomb",
+        Some(Rank::Flag) => "flag",
+    }
+}
+
+/// What the catalogs' selectors read of a side (`{ $side -> [red] … }`).
+fn color_key(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Blue => "blue",
+    }
+}
+
+/// `Major (7)` in `lang` (empty for a rank not known: the catalog words it).
+fn piece_words(lang: Lang, r: Option<Rank>, n: Numbering) -> String {
+    r.map_or(String::new(), |r| {
+        format!("{} ({})", rank_name(lang, r), rank_label(lang, r, n))
+    })
+}
+
+/// A battle in plain words in `lang`, from the side of `me` (`None`: a spectator), or
+/// `None` when the move was no battle: `I6xI7: Your Major (7) attacked a Lieutenant (5)
+/// and won`, `I6xI7: Dein Major (7) griff einen Leutnant (5) an und gewann`.
+pub fn battle_sentence(
+    lang: Lang,
+    m: &ViewMove,
+    me: Option<Color>,
+    n: Numbering,
+) -> Option<String> {
+    let b = m.battle?;
+    let phrase = |id: &str, r: Option<Rank>, c: Color| {
+        t!(
+            lang,
+            id,
+            rank = rank_key(r),
+            piece = piece_words(lang, r, n),
+            color = super::vocab::color_name(lang, c),
+            side = color_key(c),
+        )
+    };
+    let (att, def) = (b.attacker, b.defender);
+    let (a, d) = match me {
+        Some(c) if c == m.mover => (
+            phrase("battle-your-attacker", att, m.mover),
+            phrase("battle-a-defender", def, m.mover.opposite()),
+        ),
+        Some(_) => (
+            phrase("battle-an-attacker", att, m.mover),
+            phrase("battle-your-defender", def, m.mover.opposite()),
+        ),
+        None => (
+            phrase("battle-side-attacker", att, m.mover),
+            phrase("battle-side-defender", def, m.mover.opposite()),
+        ),
+    };
+    let id = match b.result {
+        BattleResult::AttackerWins if def == Some(Rank::Flag) => "battle-flag",
+        BattleResult::AttackerWins if def == Some(Rank::Bomb) => "battle-bomb",
+        BattleResult::AttackerWins => "battle-won",
+        BattleResult::DefenderWins => "battle-lost",
+        BattleResult::BothRemoved => "battle-tie",
+    };
+    Some(t!(
+        lang,
+        id,
+        from = m.from.to_string(),
+        to = m.to.to_string(),
+        attacker = a,
+        defender = d,
+    ))
+}
+
+/// A move in words in `lang`, from the side of `me` (`None`: a spectator): a battle's
+/// sentence, else `Blue moved B7-B6` / `You moved E4-E5`; a rescue is told after it.
+pub fn move_sentence(lang: Lang, m: &ViewMove, me: Option<Color>, n: Numbering) -> String {
+    let mut s = match battle_sentence(lang, m, me, n) {
+        Some(s) => s,
+        None => {
+            let (from, to) = (m.from.to_string(), m.to.to_string());
+            match me {
+                Some(c) if c == m.mover => t!(lang, "battle-you-moved", from = from, to = to),
+                _ => t!(
+                    lang,
+                    "battle-side-moved",
+                    color = super::vocab::color_name(lang, m.mover),
+                    side = color_key(m.mover),
+                    from = from,
+                    to = to
+                ),
+            }
+        }
+    };
+    if let Some(r) = m.rescue {
+        s.push_str(&t!(
+            lang,
+            "battle-rescued",
+            rank = rank_key(Some(r.rank)),
+            name = rank_name(lang, r.rank),
+            square = r.to.to_string()
+        ));
+    }
+    s
+}
+
+/// A move for the move list in `lang`: `C4-C5`, or `C4xC5 7x5 win` for a battle, with
+/// `+S@D2` for a rescue (the labels as drawn on the pieces in `lang`).
+pub fn move_text(lang: Lang, m: &ViewMove, n: Numbering) -> String {
+    let label = |r: Option<Rank>| r.map_or("?", |r| rank_label(lang, r, n));
+    let mut s = match m.battle {
+        None => format!("{}-{}", m.from, m.to),
+        Some(b) => {
+            let res = tr(
+                lang,
+                match b.result {
+                    BattleResult::AttackerWins => "battle-short-win",
+                    BattleResult::DefenderWins => "battle-short-loss",
+                    BattleResult::BothRemoved => "battle-short-tie",
+                },
+            );
+            format!(
+                "{}x{} {}x{} {res}",
+                m.from,
+                m.to,
+                label(b.attacker),
+                label(b.defender)
+            )
+        }
+    };
+    if let Some(r) = m.rescue {
+        s.push_str(&format!(" +{}@{}", rank_label(lang, r.rank, n), r.to));
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,6 +359,160 @@ mod tests {
         assert_eq!(rows[0].spans[1].content, "good");
         let texts: Vec<String> = rows.iter().map(|l| l.to_string()).collect();
         assert_eq!(texts, vec!["bob: good", "luck and", "have fun"]);
+    }
+
+    fn battle(
+        mover: Color,
+        attacker: Option<Rank>,
+        defender: Option<Rank>,
+        result: BattleResult,
+    ) -> ViewMove {
+        ViewMove {
+            mover,
+            from: "I6".parse().unwrap(),
+            to: "I7".parse().unwrap(),
+            battle: Some(crate::rules::ViewBattle {
+                attacker,
+                defender,
+                result,
+            }),
+            rescue: None,
+        }
+    }
+
+    /// The English of the catalog says what `rules::notation` says, for every battle from
+    /// every side, in both numberings, and the move list's text too.
+    #[test]
+    fn english_battles_are_the_rules_own_words() {
+        use crate::rules::notation;
+        let ranks: Vec<Option<Rank>> = std::iter::once(None)
+            .chain(Rank::ALL.into_iter().map(Some))
+            .collect();
+        let results = [
+            BattleResult::AttackerWins,
+            BattleResult::DefenderWins,
+            BattleResult::BothRemoved,
+        ];
+        for n in [Numbering::Modern, Numbering::Classic] {
+            for &a in &ranks {
+                for &d in &ranks {
+                    for r in results {
+                        for mover in [Color::Red, Color::Blue] {
+                            let m = battle(mover, a, d, r);
+                            for me in [Some(Color::Red), Some(Color::Blue), None] {
+                                assert_eq!(
+                                    battle_sentence(Lang::En, &m, me, n),
+                                    notation::battle_sentence(&m, me, n),
+                                    "{m:?} seen by {me:?}"
+                                );
+                            }
+                            assert_eq!(move_text(Lang::En, &m, n), notation::move_text(&m, n));
+                        }
+                    }
+                }
+            }
+        }
+        let mut quiet = battle(Color::Blue, None, None, BattleResult::AttackerWins);
+        quiet.battle = None;
+        let n = Numbering::Modern;
+        assert_eq!(battle_sentence(Lang::De, &quiet, None, n), None);
+        assert_eq!(move_sentence(Lang::En, &quiet, None, n), "Blue moved I6-I7");
+        assert_eq!(
+            move_sentence(Lang::En, &quiet, Some(Color::Blue), n),
+            "You moved I6-I7"
+        );
+        quiet.rescue = Some(crate::rules::Rescue {
+            rank: Rank::Major,
+            to: "C2".parse().unwrap(),
+        });
+        assert_eq!(
+            move_sentence(Lang::En, &quiet, Some(Color::Red), n),
+            "Blue moved I6-I7; a Major rescued to C2"
+        );
+        assert_eq!(
+            notation::move_text(&quiet, n),
+            move_text(Lang::En, &quiet, n)
+        );
+    }
+
+    /// German and Dutch moves, rescues and the move list's words.
+    #[test]
+    fn moves_in_german_and_dutch() {
+        let n = Numbering::Modern;
+        let mut m = battle(Color::Red, None, None, BattleResult::AttackerWins);
+        m.battle = None;
+        assert_eq!(
+            move_sentence(Lang::De, &m, Some(Color::Red), n),
+            "Du hast I6-I7 gezogen"
+        );
+        assert_eq!(
+            move_sentence(Lang::Nl, &m, Some(Color::Blue), n),
+            "Rood speelde I6-I7"
+        );
+        m.rescue = Some(crate::rules::Rescue {
+            rank: Rank::Major,
+            to: "C2".parse().unwrap(),
+        });
+        assert_eq!(
+            move_sentence(Lang::De, &m, None, n),
+            "Rot hat I6-I7 gezogen; ein Major wurde auf C2 zurückgeholt"
+        );
+        assert_eq!(
+            move_sentence(Lang::Nl, &m, None, n),
+            "Rood speelde I6-I7; een Majoor werd teruggehaald naar C2"
+        );
+        let tie = battle(
+            Color::Red,
+            Some(Rank::Miner),
+            Some(Rank::Miner),
+            BattleResult::BothRemoved,
+        );
+        assert_eq!(move_text(Lang::De, &tie, n), "I6xI7 3x3 Gleichstand");
+        assert_eq!(move_text(Lang::Nl, &tie, n), "I6xI7 3x3 gelijk");
+        // A Bomb defused and the Flag taken, seen by a spectator.
+        let bomb = battle(
+            Color::Red,
+            Some(Rank::Miner),
+            Some(Rank::Bomb),
+            BattleResult::AttackerWins,
+        );
+        assert_eq!(
+            battle_sentence(Lang::De, &bomb, None, n).unwrap(),
+            "I6xI7: Der rote Mineur (3) griff die blaue Bombe (B) an und entschärfte sie"
+        );
+        assert_eq!(
+            battle_sentence(Lang::Nl, &bomb, None, n).unwrap(),
+            "I6xI7: De rode Mineur (3) viel de blauwe Bom (B) aan en maakte de Bom onschadelijk"
+        );
+        let flag = battle(
+            Color::Blue,
+            Some(Rank::Scout),
+            Some(Rank::Flag),
+            BattleResult::AttackerWins,
+        );
+        assert_eq!(
+            battle_sentence(Lang::De, &flag, Some(Color::Red), n).unwrap(),
+            "I6xI7: Ein Aufklärer (2) griff deine Fahne (F) an und eroberte sie"
+        );
+        assert_eq!(
+            battle_sentence(Lang::Nl, &flag, Some(Color::Blue), n).unwrap(),
+            "I6xI7: Je Verkenner (2) viel een Vlag (F) aan en veroverde de Vlag"
+        );
+        // An attack on a piece not known, and one lost to it.
+        let hidden = battle(
+            Color::Red,
+            Some(Rank::Captain),
+            None,
+            BattleResult::DefenderWins,
+        );
+        assert_eq!(
+            battle_sentence(Lang::De, &hidden, Some(Color::Red), n).unwrap(),
+            "I6xI7: Dein Hauptmann (6) griff eine unbekannte Figur an und verlor"
+        );
+        assert_eq!(
+            battle_sentence(Lang::Nl, &hidden, Some(Color::Red), n).unwrap(),
+            "I6xI7: Je Kapitein (6) viel een onbekend stuk aan en verloor"
+        );
     }
 
     #[test]
