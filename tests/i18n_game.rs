@@ -118,7 +118,7 @@ fn the_game_screen_in_german_and_dutch() {
         let buf = draw(&a, w, h);
         let t = text(&buf);
         for s in [
-            "Klassiek · 2-veldenregel: 3, achtervolgingsregel · om rating · zonder klok",
+            "Klassiek · 2-vakkenregel: 3, achtervolgingsregel · om rating · zonder klok",
             "Jij bent aan zet  zet 4",
             "Zetten",
             "over",

@@ -11,8 +11,8 @@ use crate::proto::{end_msg, AdminCmd, BanKind, GameFilter, GameListItem, Leaderb
 use crate::rules::{gravon, GameRecord, Numbering, Variant, Viewer};
 use crate::service::Service;
 use crate::t;
-use crate::ui::words::battle_sentence;
 use crate::ui::vocab::{color_name, variant_name};
+use crate::ui::words::battle_sentence;
 
 /// The commands, and how to play; `connect` is `ssh -t -p PORT HOST` for this server.
 pub fn usage(lang: Lang, connect: &str) -> String {

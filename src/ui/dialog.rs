@@ -650,12 +650,6 @@ pub(crate) fn level_name(lang: Lang, l: BotLevel) -> String {
 /// Rows under the fields that explain the field chosen.
 const EXPLAIN_ROWS: u16 = 3;
 
-/// `10+5` as `10 min + 5 s a move`; no clock as `no clock` (English: see
-/// [`clock_words_in`]).
-pub(crate) fn clock_words(spec: &str) -> String {
-    clock_words_in(Lang::En, spec)
-}
-
 /// `10+5` as `10 min + 5 s a move` in `lang`.
 pub(crate) fn clock_words_in(lang: Lang, spec: &str) -> String {
     match ClockSpec::parse(spec) {

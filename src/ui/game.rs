@@ -1228,11 +1228,6 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     }
 }
 
-/// A game's rules in plain English words: see [`rules_plain_in`].
-pub(crate) fn rules_plain(o: &crate::rules::Options) -> String {
-    rules_plain_in(Lang::En, o)
-}
-
 /// A game's rules in plain words in `lang`, for its header: `2-square rule: 3, chasing
 /// rule`.
 pub(crate) fn rules_plain_in(lang: Lang, o: &crate::rules::Options) -> String {

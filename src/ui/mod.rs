@@ -52,7 +52,7 @@ use keymap::{Always, Described};
 
 pub use crate::proto::SavedSetup;
 pub use browse::{civil_from_days, utc_datetime};
-pub(crate) use game::{rules_plain, rules_plain_in};
+pub(crate) use game::rules_plain_in;
 pub use keymap::KeyDoc;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH};
 pub use welcome::Address;

@@ -23,9 +23,9 @@ use super::words::{width, wrap, wrap_line};
 use super::{rank_label, Act, Ctx, Effect, Overlay};
 use crate::i18n::{tr, Lang};
 use crate::proto::{BrowseCmd, GameId, GameListItem, Perspective, ReplaySnapshot};
-use crate::rules::notation::battle_sentence;
 use crate::rules::{BattleResult, Color, Immobility, Numbering, Options, Outcome, Rank, ViewMove};
 use crate::t;
+use crate::ui::words::battle_sentence;
 use KeyCode::{Down, End, Esc, Home, Left, PageDown, PageUp, Right, Up, F};
 
 /// Autoplay speeds: milliseconds per ply.
@@ -799,7 +799,7 @@ fn render_below(
     if let Some(sentence) = v
         .last_move
         .as_ref()
-        .and_then(|m| battle_sentence(m, None, n))
+        .and_then(|m| battle_sentence(lang, m, None, n))
     {
         let rows = 2.min(a.bottom() - y);
         paragraph(

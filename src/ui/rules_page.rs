@@ -276,27 +276,57 @@ pub(crate) fn render_help(
     let bw = want.min(area.width.saturating_sub(2));
     let inner = bw.saturating_sub(4) as usize;
     let words_col = inner.saturating_sub(key_w + 2).max(10);
-    let mut rows: Vec<Line<'static>> = vec![];
-    for (k, w) in keys {
-        for (i, part) in wrap(w, words_col).into_iter().enumerate() {
-            let key = if i == 0 { k.to_string() } else { String::new() };
-            rows.push(Line::from(vec![
-                Span::styled(format!("{key:<key_w$}  "), t.key()),
-                Span::styled(part, Style::new()),
-            ]));
-        }
-    }
-    let bh = (rows.len() as u16 + 4).min(area.height);
+    // Each key's lines together: an item that does not fit whole is left out with those
+    // after it, and the last row says how many.
+    let items: Vec<Vec<Line<'static>>> = keys
+        .iter()
+        .map(|(k, w)| {
+            wrap(w, words_col)
+                .into_iter()
+                .enumerate()
+                .map(|(i, part)| {
+                    let key = if i == 0 { k.to_string() } else { String::new() };
+                    Line::from(vec![
+                        Span::styled(format!("{key:<key_w$}  "), t.key()),
+                        Span::styled(part, Style::new()),
+                    ])
+                })
+                .collect()
+        })
+        .collect();
+    let total: usize = items.iter().map(Vec::len).sum();
+    let bh = (total as u16 + 4).min(area.height);
     let inn = dialog(buf, area, bw, bh, title, t);
     let room = inn.height.saturating_sub(2) as usize;
-    for (i, l) in rows.iter().take(room).enumerate() {
-        put_line(
-            buf,
-            inn.x + 1,
-            inn.y + i as u16,
-            l,
-            inn.width.saturating_sub(2),
-        );
+    let room = if total <= room {
+        room
+    } else {
+        room.saturating_sub(1)
+    };
+    let mut y = 0usize;
+    for (i, item) in items.iter().enumerate() {
+        if y + item.len() > room {
+            let more = crate::t!(t.lang, "keys-help-more", count = items.len() - i);
+            put(
+                buf,
+                inn.x + 1,
+                inn.y + y as u16,
+                &more,
+                inn.width.saturating_sub(2),
+                t.dim(),
+            );
+            break;
+        }
+        for l in item {
+            put_line(
+                buf,
+                inn.x + 1,
+                inn.y + y as u16,
+                l,
+                inn.width.saturating_sub(2),
+            );
+            y += 1;
+        }
     }
     put(
         buf,

@@ -125,11 +125,6 @@ pub(crate) fn status_word(lang: Lang, s: TournamentStatus) -> String {
     )
 }
 
-/// The event's kind in a few cells, in English (the lobby's rows): see [`kind_words`].
-pub(crate) fn kind_text(f: Format) -> String {
-    kind_words(Lang::En, f)
-}
-
 /// The event's kind in a few cells, in `lang`: `Arena 45m`, `Schweizer 5 R.`.
 pub(crate) fn kind_words(lang: Lang, f: Format) -> String {
     match f {

@@ -7,10 +7,12 @@ use ratatui::buffer::Buffer;
 /// Words that are not the catalogs' to translate: the commands the welcome card prints, the
 /// server's name, key names; and a single letter is a key.
 pub const NOT_TEXT: &[&str] = &[
-    "ssh", "keygen", "ed25519", "NAME", "HOST", "example", "org", "stratego", "Enter", "Esc",
+    "ssh", "keygen", "ed25519", "NAME", "HOST", "example", "org", "stratego",
     // The name shown in the welcome card's field.
-    "root", // Keys in the help (named as on the keys).
-    "Tab", "Shift", "Left", "Right", "Up", "Down", "PgUp", "PgDn", "Home", "End", "F2",
+    "root",
+    // Keys named the same in English, German and Dutch (the others, Space, Del, the
+    // arrows, come from the catalogs: Leertaste, Entf, Pfeiltasten).
+    "Enter", "Esc", "Tab", "F2",
 ];
 
 /// What is wrong with `area` of a screen in the pseudo-language: letters outside `⟦…⟧`

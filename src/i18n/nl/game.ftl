@@ -13,8 +13,8 @@ game-spectators = { $count ->
     [one] { $count } kijker
    *[other] { $count } kijkers
 }
-game-rules-no-two-square = geen 2-veldenregel
-game-rules-two-square = 2-veldenregel: { $count }
+game-rules-no-two-square = geen 2-vakkenregel
+game-rules-two-square = 2-vakkenregel: { $count }
 game-rules-chasing = achtervolgingsregel
 game-rules-attacker-wins-ties = aanvaller wint bij gelijke rang
 game-rules-silent-defense = stille verdediging
@@ -120,7 +120,7 @@ game-illegal-only-scouts-run = Alleen Verkenners gaan meer dan één veld
 game-illegal-scout-crosses-lake = Verkenners kunnen niet over een meer
 game-illegal-scout-blocked = Verkenners kunnen niet over stukken heen
 game-illegal-own-piece = Je kunt je eigen stuk op { $square } niet aanvallen
-game-illegal-two-square = 2-veldenregel: dit stuk is { $times ->
+game-illegal-two-square = 2-vakkenregel: dit stuk is { $times ->
     [1] één keer
     [2] twee keer
     [3] drie keer
