@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::start_server;
+use common::{is_movable_label, start_server, start_server_with, ScreenBoard};
 
 /// A pseudo-terminal of the given size: (master, slave).
 fn openpty(cols: u16, rows: u16) -> (OwnedFd, OwnedFd) {
@@ -461,6 +461,111 @@ async fn a_german_player_is_challenged_in_german() {
         assert!(!t.contains("challenges you"), "{t}");
         w.write_all(b"\x1b").unwrap();
         quit(child, &mut w);
+    })
+    .await
+    .unwrap();
+}
+
+/// A German player (`SetEnv=LANG=de_DE.UTF-8`) plays the computer to a battle: the set-up,
+/// the game and the battle are told in German (the sentence under the board and the move
+/// list's entry), with no English word of them on the screen.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_is_told_in_german_to_its_first_battle() {
+    // The computer takes two seconds a move, so a battle's sentence stays on the screen
+    // long enough to be read whoever fought it.
+    let server = start_server_with("openssh-de-battle", |o| {
+        o.lobby.bot_delay = Duration::from_secs(2);
+    })
+    .await;
+    let port = server.running.addr.port();
+    let dir = server.dir.0.clone();
+    tokio::task::spawn_blocking(move || {
+        let key = new_key(&dir, "id_ed25519");
+        let (child, screen, mut w) = ssh_in_pty(port, &key, "greta", Some("de_DE.UTF-8"));
+        wait_screen(&screen, "the German welcome card", |t| {
+            t.contains("Willkommen bei stratego-ssh")
+        });
+        w.write_all(b"\r").unwrap();
+        wait_screen(&screen, "the German lobby", |t| t.contains("du bist greta"));
+        // Enter on the seeks' first row: a game against the computer, set up at random.
+        w.write_all(b"\r").unwrap();
+        wait_screen(&screen, "the German set-up", |t| {
+            t.contains("Stelle deine Armee auf")
+        });
+        w.write_all(b"r").unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        w.write_all(b"d").unwrap();
+        let playing = |t: &str| t.contains("du spielst Rot") || t.contains("du spielst Blau");
+        let t = wait_screen(&screen, "the German question, or the game", |t| {
+            t.contains("Diese Aufstellung abschicken?") || playing(t)
+        });
+        if !playing(&t) {
+            w.write_all(b"y").unwrap();
+        }
+        let t = wait_screen(&screen, "the game, in German", playing);
+        let red = t.contains("du spielst Rot");
+        let battle = |t: &str| {
+            t.lines()
+                .find(|l| l.contains(" griff "))
+                .map(str::to_string)
+        };
+        // One piece marches straight at the enemy down a column without lakes.
+        let mut marching: Option<(char, u32)> = None;
+        let mut told = None;
+        for _ in 0..16 {
+            let t = wait_screen(&screen, "my turn, or a battle", |t| {
+                t.contains("Du bist am Zug") || battle(t).is_some()
+            });
+            if let Some(line) = battle(&t) {
+                told = Some((line, t));
+                break;
+            }
+            let board = ScreenBoard::read(&t).expect("the board is readable");
+            let (file, rank) = match marching {
+                Some(at) => at,
+                None => {
+                    let front = if red { 4 } else { 7 };
+                    let file = "ABEFIJ"
+                        .chars()
+                        .find(|f| is_movable_label(board.at(&format!("{f}{front}"))))
+                        .expect("a movable piece in the front row");
+                    (file, front)
+                }
+            };
+            let next = if red { rank + 1 } else { rank - 1 };
+            w.write_all(b"m").unwrap();
+            std::thread::sleep(Duration::from_millis(100));
+            w.write_all(format!("{file}{rank} {file}{next}\r").as_bytes())
+                .unwrap();
+            marching = Some((file, next));
+            wait_screen(&screen, "the computer's turn, or a battle", |t| {
+                !t.contains("Du bist am Zug") || battle(t).is_some()
+            });
+        }
+        let (line, t) = told.expect("a battle within sixteen moves");
+        // `A4xA7: Dein Aufklärer (2) griff eine Bombe (B) an und verlor`, or the
+        // computer's attack on one of ours: German from end to end.
+        assert!(
+            line.contains(" an und gewann")
+                || line.contains(" an und verlor")
+                || line.contains(" an: Beide wurden geschlagen")
+                || line.contains(" an und entschärfte sie")
+                || line.contains(" an und eroberte sie"),
+            "a German battle sentence: {line:?}\n{t}"
+        );
+        for english in ["attacked", " won", " lost", "Your turn", "moved"] {
+            assert!(!t.contains(english), "{english:?} on a German screen:\n{t}");
+        }
+        // The move list keeps it, in German.
+        wait_screen(&screen, "the battle in the move list", |t| {
+            t.contains(" Sieg") || t.contains(" Niederlage") || t.contains(" Gleichstand")
+        });
+        w.write_all(b"R").unwrap();
+        wait_screen(&screen, "the German resign question", |t| {
+            t.contains("aufgeben")
+        });
+        w.write_all(b"y").unwrap();
+        drop(child);
     })
     .await
     .unwrap();
