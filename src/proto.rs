@@ -959,27 +959,28 @@ impl From<&str> for Notice {
     }
 }
 
-/// A variant's name as a notice's argument (`core.ftl`'s `variant-…`).
-pub fn variant_msg(v: Variant) -> NoticeArg {
-    NoticeArg::Msg(match v {
+/// A variant's message id (`core.ftl`'s `variant-…`): the screens' and the notices' name
+/// for it.
+pub fn variant_id(v: Variant) -> &'static str {
+    match v {
         Variant::Classic => "variant-classic",
         Variant::Duel => "variant-duel",
         Variant::Barrage => "variant-barrage",
-    })
+    }
 }
 
-/// A side's name as a notice's argument (`core.ftl`'s `color-…`).
-pub fn color_msg(c: Color) -> NoticeArg {
-    NoticeArg::Msg(match c {
+/// A side's message id (`core.ftl`'s `color-…`).
+pub fn color_id(c: Color) -> &'static str {
+    match c {
         Color::Red => "color-red",
         Color::Blue => "color-blue",
-    })
+    }
 }
 
-/// How a game ended as a notice's argument (`core.ftl`'s `end-…`).
-pub fn end_msg(r: crate::rules::EndReason) -> NoticeArg {
+/// How a game ended, its message id (`core.ftl`'s `end-…`).
+pub fn end_id(r: crate::rules::EndReason) -> &'static str {
     use crate::rules::EndReason;
-    NoticeArg::Msg(match r {
+    match r {
         EndReason::FlagCaptured => "end-flag-captured",
         EndReason::NoMovablePieces => "end-no-movable-pieces",
         EndReason::NoLegalMove => "end-no-legal-move",
@@ -990,7 +991,22 @@ pub fn end_msg(r: crate::rules::EndReason) -> NoticeArg {
         EndReason::Time => "end-time",
         EndReason::Abandonment => "end-abandonment",
         EndReason::Aborted => "end-aborted",
-    })
+    }
+}
+
+/// A variant's name as a notice's argument.
+pub fn variant_msg(v: Variant) -> NoticeArg {
+    NoticeArg::Msg(variant_id(v))
+}
+
+/// A side's name as a notice's argument.
+pub fn color_msg(c: Color) -> NoticeArg {
+    NoticeArg::Msg(color_id(c))
+}
+
+/// How a game ended as a notice's argument.
+pub fn end_msg(r: crate::rules::EndReason) -> NoticeArg {
+    NoticeArg::Msg(end_id(r))
 }
 
 /// What an admin action did: a line to show, and whether it worked.

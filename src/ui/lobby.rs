@@ -692,85 +692,6 @@ fn pad_left(s: &str, w: usize) -> String {
     format!("{}{s}", " ".repeat(w.saturating_sub(n)))
 }
 
-/// A tournament's kind in a few cells: `Arena 45m`, `Swiss 5r`.
-fn kind_words(lang: Lang, f: crate::proto::Format) -> String {
-    match f {
-        crate::proto::Format::Arena { minutes } => {
-            t!(lang, "lobby-tour-arena", minutes = minutes.to_string())
-        }
-        crate::proto::Format::Swiss { rounds } => {
-            t!(lang, "lobby-tour-swiss", rounds = rounds.to_string())
-        }
-    }
-}
-
-/// `4:59`, `1:02:03`, `2d 5h`.
-fn countdown(lang: Lang, secs: u64) -> String {
-    let (d, h, m, s) = (
-        secs / 86_400,
-        (secs / 3600) % 24,
-        (secs / 60) % 60,
-        secs % 60,
-    );
-    if d > 0 {
-        t!(
-            lang,
-            "lobby-tour-days",
-            days = d.to_string(),
-            hours = h.to_string()
-        )
-    } else if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m}:{s:02}")
-    }
-}
-
-/// Where a tournament is, for its row: `starts in 4:59`, `round 2/5`, `finished`.
-fn when_words(lang: Lang, tour: &TournamentInfo, now: u64) -> String {
-    use crate::proto::{Format, TournamentStatus};
-    let date = |at| super::browse::utc_datetime(at);
-    match tour.status {
-        TournamentStatus::Upcoming if now == 0 => {
-            t!(
-                lang,
-                "lobby-tour-starts-at",
-                when = date(tour.terms.starts_at)
-            )
-        }
-        TournamentStatus::Upcoming if tour.terms.starts_at <= now => {
-            tr(lang, "lobby-tour-starting")
-        }
-        TournamentStatus::Upcoming => t!(
-            lang,
-            "lobby-tour-starts-in",
-            time = countdown(lang, tour.terms.starts_at - now)
-        ),
-        TournamentStatus::Running => match (tour.terms.format, tour.ends_at) {
-            (Format::Swiss { rounds }, _) => t!(
-                lang,
-                "lobby-tour-round",
-                round = tour.round.to_string(),
-                rounds = rounds.to_string()
-            ),
-            (Format::Arena { .. }, Some(end)) if now == 0 => {
-                t!(lang, "lobby-tour-ends-at", when = date(end))
-            }
-            (Format::Arena { .. }, Some(end)) if end <= now => tr(lang, "lobby-tour-ending"),
-            (Format::Arena { .. }, Some(end)) => {
-                t!(
-                    lang,
-                    "lobby-tour-ends-in",
-                    time = countdown(lang, end - now)
-                )
-            }
-            (Format::Arena { .. }, None) => tr(lang, "lobby-tour-running"),
-        },
-        TournamentStatus::Finished => tr(lang, "lobby-tour-finished"),
-        TournamentStatus::Cancelled => tr(lang, "lobby-tour-cancelled"),
-    }
-}
-
 /// One line of a tournament's terms in `lang`: `Swiss 5 rounds · Classic · 5+3 · rated ·
 /// anyone` (the ui's own [`TournamentInfo::terms_line`], which stays English for scripts).
 pub(crate) fn terms_line(lang: Lang, info: &TournamentInfo) -> String {
@@ -1514,7 +1435,14 @@ impl View<'_> {
         // The countdowns' column as wide as the widest (at least 17: `starts in 1:02:03`).
         let when_w = list
             .iter()
-            .map(|tour| super::words::width(&when_words(self.t.lang, tour, self.now)))
+            .map(|tour| {
+                super::words::width(&super::tournament::when_words(
+                    self.t.lang,
+                    tour,
+                    self.now,
+                    false,
+                ))
+            })
             .fold(17, usize::max);
         let row = |i: usize| self.tournament_row(&list[i], width, when_w);
         self.list(
@@ -1547,7 +1475,7 @@ impl View<'_> {
         } else {
             ""
         };
-        let when = when_words(lang, tour, self.now);
+        let when = super::tournament::when_words(lang, tour, self.now, false);
         let n = tour.standings.len();
         // The word as wide as its longest form, so the rows' numbers line up.
         let word_w = [1, 2]
@@ -1559,7 +1487,7 @@ impl View<'_> {
             " {n:>3} {}",
             pad(&t!(lang, "lobby-tour-players", count = n), word_w)
         );
-        let kind = kind_words(lang, tour.terms.format);
+        let kind = super::tournament::kind_words(lang, tour.terms.format);
         let kind_w = super::words::width(&kind).max(10);
         let kind = if width >= 64 {
             format!(" {}", pad(&kind, kind_w))

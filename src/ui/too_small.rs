@@ -237,11 +237,5 @@ fn game_lines(g: &GameUi, now: Instant, width: usize, t: &Theme) -> Vec<Line<'st
 
 /// A side's name in `lang` (`Rot`, `Blauw`).
 pub fn color_name(lang: Lang, c: Color) -> String {
-    tr(
-        lang,
-        match c {
-            Color::Red => "color-red",
-            Color::Blue => "color-blue",
-        },
-    )
+    tr(lang, crate::proto::color_id(c))
 }

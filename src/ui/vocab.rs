@@ -9,33 +9,12 @@ pub use super::too_small::color_name;
 
 /// A variant's name in `lang` (`Klassisch`, `Klassiek`).
 pub fn variant_name(lang: Lang, v: Variant) -> String {
-    tr(
-        lang,
-        match v {
-            Variant::Classic => "variant-classic",
-            Variant::Duel => "variant-duel",
-            Variant::Barrage => "variant-barrage",
-        },
-    )
+    tr(lang, crate::proto::variant_id(v))
 }
 
 /// Why a game ended, in `lang`, as a phrase (`Fahne erobert`, `vlag veroverd`).
 pub fn end_reason(lang: Lang, r: EndReason) -> String {
-    tr(
-        lang,
-        match r {
-            EndReason::FlagCaptured => "end-flag-captured",
-            EndReason::NoMovablePieces => "end-no-movable-pieces",
-            EndReason::NoLegalMove => "end-no-legal-move",
-            EndReason::BothCannotMove => "end-both-cannot-move",
-            EndReason::MoveCap => "end-move-cap",
-            EndReason::Resignation => "end-resignation",
-            EndReason::DrawAgreed => "end-draw-agreed",
-            EndReason::Time => "end-time",
-            EndReason::Abandonment => "end-abandonment",
-            EndReason::Aborted => "end-aborted",
-        },
-    )
+    tr(lang, crate::proto::end_id(r))
 }
 
 #[cfg(test)]

@@ -63,23 +63,10 @@ lobby-vs = gegen
 lobby-head-move = Zug
 lobby-head-watching = Zuschauer
 lobby-private = (privat)
-lobby-tour-arena = Arena { $minutes } Min.
-lobby-tour-swiss = Schweizer { $rounds } R.
 lobby-tour-players = { $count ->
         [one] Spieler
        *[other] Spieler
     }
-lobby-tour-starts-at = Beginn { $when } UTC
-lobby-tour-starting = beginnt
-lobby-tour-starts-in = beginnt in { $time }
-lobby-tour-round = Runde { $round }/{ $rounds }
-lobby-tour-ends-at = Ende { $when } UTC
-lobby-tour-ending = endet
-lobby-tour-ends-in = endet in { $time }
-lobby-tour-running = läuft
-lobby-tour-finished = beendet
-lobby-tour-cancelled = abgesagt
-lobby-tour-days = { $days } T. { $hours } Std.
 lobby-terms-arena = Arena { $minutes } Min.
 lobby-terms-swiss = Schweizer System, { $rounds ->
         [one] 1 Runde

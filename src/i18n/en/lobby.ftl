@@ -63,23 +63,10 @@ lobby-vs = vs
 lobby-head-move = move
 lobby-head-watching = watching
 lobby-private = (private)
-lobby-tour-arena = Arena { $minutes }m
-lobby-tour-swiss = Swiss { $rounds }r
 lobby-tour-players = { $count ->
         [one] player
        *[other] players
     }
-lobby-tour-starts-at = starts { $when } UTC
-lobby-tour-starting = starting
-lobby-tour-starts-in = starts in { $time }
-lobby-tour-round = round { $round }/{ $rounds }
-lobby-tour-ends-at = ends { $when } UTC
-lobby-tour-ending = ending
-lobby-tour-ends-in = ends in { $time }
-lobby-tour-running = running
-lobby-tour-finished = finished
-lobby-tour-cancelled = cancelled
-lobby-tour-days = { $days }d { $hours }h
 lobby-terms-arena = Arena { $minutes } min
 lobby-terms-swiss = Swiss { $rounds ->
         [one] 1 round

@@ -63,23 +63,10 @@ lobby-vs = tegen
 lobby-head-move = zet
 lobby-head-watching = kijkers
 lobby-private = (privé)
-lobby-tour-arena = Arena { $minutes } min
-lobby-tour-swiss = Zwitsers { $rounds } r.
 lobby-tour-players = { $count ->
         [one] speler
        *[other] spelers
     }
-lobby-tour-starts-at = begint { $when } UTC
-lobby-tour-starting = begint nu
-lobby-tour-starts-in = begint over { $time }
-lobby-tour-round = ronde { $round }/{ $rounds }
-lobby-tour-ends-at = eindigt { $when } UTC
-lobby-tour-ending = eindigt nu
-lobby-tour-ends-in = eindigt over { $time }
-lobby-tour-running = bezig
-lobby-tour-finished = afgelopen
-lobby-tour-cancelled = afgelast
-lobby-tour-days = { $days } d. { $hours } u.
 lobby-terms-arena = Arena { $minutes } min
 lobby-terms-swiss = Zwitsers systeem, { $rounds ->
         [one] 1 ronde
