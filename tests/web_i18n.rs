@@ -8,35 +8,23 @@
 mod common;
 
 use common::lobby_client::{join, until, until_lobby};
-use common::web::{finish, key, played, web_server};
+use common::web::{finish, http_get, key, played, request_text, web_server, Resp, WAIT};
 
 use std::net::SocketAddr;
-use std::time::Duration;
 
 use stratego_ssh::proto::{ClockSpec, GameCmd, GameTerms, LobbyCmd};
 use stratego_ssh::rules::{Color, Game, Rules, Setup, Variant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-const WAIT: Duration = Duration::from_secs(10);
-
-struct Resp {
-    status: u16,
-    head: String,
-    body: String,
+/// What the pages' tests read of an answer besides its headers.
+trait Page {
+    /// `<html lang="…">`'s language.
+    fn lang(&self) -> &str;
+    fn varies_by_language(&self) -> bool;
 }
 
-impl Resp {
-    fn header(&self, name: &str) -> Option<String> {
-        self.head.lines().find_map(|l| {
-            let (k, v) = l.split_once(':')?;
-            k.trim()
-                .eq_ignore_ascii_case(name)
-                .then(|| v.trim().to_string())
-        })
-    }
-
-    /// `<html lang="…">`'s language.
+impl Page for Resp {
     fn lang(&self) -> &str {
         let at = self.body.find("<html lang=\"").expect("an html element") + 12;
         let rest = &self.body[at..];
@@ -49,58 +37,9 @@ impl Resp {
     }
 }
 
-fn request_text(path: &str, accept: Option<&str>) -> String {
-    let al = accept
-        .map(|a| format!("Accept-Language: {a}\r\n"))
-        .unwrap_or_default();
-    format!("GET {path} HTTP/1.1\r\nHost: play.example.org\r\n{al}Connection: close\r\n\r\n")
-}
-
-/// Decodes a chunked body as far as it is complete.
-fn dechunk(mut rest: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    while let Some(nl) = rest.windows(2).position(|w| w == b"\r\n") {
-        let size = std::str::from_utf8(&rest[..nl]).unwrap().trim();
-        let n = usize::from_str_radix(size, 16).unwrap();
-        if n == 0 || rest.len() < nl + 2 + n + 2 {
-            break;
-        }
-        out.extend_from_slice(&rest[nl + 2..nl + 2 + n]);
-        rest = &rest[nl + 2 + n + 2..];
-    }
-    out
-}
-
-/// One GET (with `Accept-Language: accept` if any) on its own connection, read to its end.
+/// One GET with `Accept-Language: accept` if any.
 async fn get(addr: SocketAddr, path: &str, accept: Option<&str>) -> Resp {
-    let mut s = TcpStream::connect(addr).await.expect("connects");
-    s.write_all(request_text(path, accept).as_bytes())
-        .await
-        .unwrap();
-    let mut raw = Vec::new();
-    tokio::time::timeout(WAIT, s.read_to_end(&mut raw))
-        .await
-        .unwrap_or_else(|_| panic!("{path} answers in time"))
-        .unwrap();
-    let at = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a head");
-    let head = String::from_utf8(raw[..at].to_vec()).unwrap();
-    let body = &raw[at + 4..];
-    let chunked = head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked");
-    let body = if chunked {
-        dechunk(body)
-    } else {
-        body.to_vec()
-    };
-    Resp {
-        status: head.split(' ').nth(1).unwrap().parse().unwrap(),
-        head,
-        body: String::from_utf8(body).expect("UTF-8"),
-    }
+    http_get(addr, path, accept.map(|a| ("Accept-Language", a))).await
 }
 
 /// An open live stream, read as text (its events whole: each is one chunk).
@@ -112,7 +51,7 @@ struct Stream {
 impl Stream {
     async fn open(addr: SocketAddr, path: &str, accept: Option<&str>) -> Stream {
         let mut s = TcpStream::connect(addr).await.expect("connects");
-        s.write_all(request_text(path, accept).as_bytes())
+        s.write_all(request_text(path, accept.map(|a| ("Accept-Language", a))).as_bytes())
             .await
             .unwrap();
         Stream { s, raw: Vec::new() }

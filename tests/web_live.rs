@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::web::web_server;
+use common::web::{dechunk, http_get, request_text, web_server, Resp, WAIT};
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -22,92 +22,14 @@ use stratego_ssh::rules::{Color, Game, Move, Rules, Setup, SplitMix64, Square, V
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-const WAIT: Duration = Duration::from_secs(10);
-
-struct Resp {
-    status: u16,
-    head: String,
-    body: String,
-}
-
-impl Resp {
-    fn header(&self, name: &str) -> Option<String> {
-        self.head.lines().find_map(|l| {
-            let (k, v) = l.split_once(':')?;
-            k.trim()
-                .eq_ignore_ascii_case(name)
-                .then(|| v.trim().to_string())
-        })
-    }
-
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
-    }
-}
-
-fn request_text(path: &str, forwarded: Option<&str>) -> String {
-    let xff = forwarded
-        .map(|a| format!("X-Forwarded-For: {a}\r\n"))
-        .unwrap_or_default();
-    format!("GET {path} HTTP/1.1\r\nHost: play.example.org\r\n{xff}Connection: close\r\n\r\n")
-}
-
-/// Decodes a chunked body; `None` until it is complete.
-fn dechunk(mut rest: &[u8]) -> (Vec<u8>, bool, usize) {
-    let mut out = Vec::new();
-    let mut used = 0;
-    loop {
-        let Some(nl) = rest.windows(2).position(|w| w == b"\r\n") else {
-            return (out, false, used);
-        };
-        let size = std::str::from_utf8(&rest[..nl]).unwrap().trim();
-        let n = usize::from_str_radix(size, 16).unwrap();
-        if n == 0 {
-            return (out, true, used);
-        }
-        if rest.len() < nl + 2 + n + 2 {
-            return (out, false, used);
-        }
-        out.extend_from_slice(&rest[nl + 2..nl + 2 + n]);
-        used += nl + 2 + n + 2;
-        rest = &rest[nl + 2 + n + 2..];
-    }
+/// An answer's body as JSON.
+fn json(r: &Resp) -> Value {
+    serde_json::from_str(&r.body).unwrap_or_else(|e| panic!("{e}: {}", r.body))
 }
 
 /// One GET on its own connection, read to its end.
 async fn get(addr: SocketAddr, path: &str) -> Resp {
-    let mut s = TcpStream::connect(addr).await.expect("connects");
-    s.write_all(request_text(path, None).as_bytes())
-        .await
-        .unwrap();
-    let mut raw = Vec::new();
-    tokio::time::timeout(WAIT, s.read_to_end(&mut raw))
-        .await
-        .unwrap_or_else(|_| panic!("{path} answers in time"))
-        .unwrap();
-    let at = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a head");
-    let head = String::from_utf8(raw[..at].to_vec()).unwrap();
-    let body = &raw[at + 4..];
-    let resp = Resp {
-        status: head.split(' ').nth(1).unwrap().parse().unwrap(),
-        head,
-        body: String::new(),
-    };
-    let body = if resp
-        .header("transfer-encoding")
-        .is_some_and(|v| v.contains("chunked"))
-    {
-        dechunk(body).0
-    } else {
-        body.to_vec()
-    };
-    Resp {
-        body: String::from_utf8(body).expect("UTF-8"),
-        ..resp
-    }
+    http_get(addr, path, None).await
 }
 
 /// An open Server-Sent Events stream.
@@ -135,7 +57,7 @@ struct Event {
 impl Sse {
     async fn open(addr: SocketAddr, path: &str, forwarded: Option<&str>) -> Sse {
         let mut s = TcpStream::connect(addr).await.expect("connects");
-        s.write_all(request_text(path, forwarded).as_bytes())
+        s.write_all(request_text(path, forwarded.map(|a| ("X-Forwarded-For", a))).as_bytes())
             .await
             .unwrap();
         let mut raw = Vec::new();
@@ -358,7 +280,7 @@ async fn spectators_bytes(
     let api = loop {
         let r = get(addr, &format!("/api/game/{id}")).await;
         assert_eq!(r.status, 200, "{}", r.body);
-        if ready(&r.json()) {
+        if ready(&json(&r)) {
             break r;
         }
         assert!(
@@ -376,7 +298,7 @@ async fn spectators_bytes(
     let mut pos = Sse::open(addr, &format!("/api/game/{id}/live"), None).await;
     let p = pos.event().await;
     assert_eq!((h.name.as_str(), p.name.as_str()), ("html", "position"));
-    let ply = api.json()["ply"].as_u64().unwrap().to_string();
+    let ply = json(&api)["ply"].as_u64().unwrap().to_string();
     assert_eq!(
         (h.id.as_deref(), p.id.as_deref()),
         (Some(&*ply), Some(&*ply))
@@ -589,7 +511,7 @@ async fn play_and_watch(
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let api = get(addr, &format!("/api/game/{id}")).await.json();
+    let api = json(&get(addr, &format!("/api/game/{id}")).await);
     assert_eq!(api["live"], false);
     assert_eq!(api["plies"], moves.len() as u64);
     // Its stream now tells the result (after the last fragment while the game lingers for a
@@ -712,7 +634,7 @@ async fn a_stream_shows_a_move_and_the_lists_link_the_game() {
         "{}",
         list.body
     );
-    let api = get(addr, "/api/games/live").await.json();
+    let api = json(&get(addr, "/api/games/live").await);
     assert_eq!(api["games"][0]["id"], id);
     assert_eq!(api["games"][0]["red"], red.nick.as_str());
     // The page: in its live element, with the script, and a reload link.

@@ -2,6 +2,10 @@
 //! games played by the engine and stored as a finished game would be.
 
 use std::net::SocketAddr;
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 
 use stratego_ssh::proto::{ClockSpec, GameTerms, PlayerId};
 use stratego_ssh::rules::{
@@ -125,4 +129,90 @@ pub async fn store_untrusted(store: &Store, nick: &str, archived: &str) {
         false,
     )
     .await;
+}
+
+/// How long a test waits for an answer.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+/// An HTTP answer read whole.
+pub struct Resp {
+    pub status: u16,
+    pub head: String,
+    pub body: String,
+}
+
+impl Resp {
+    /// A header's value (the name in any case).
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.head.lines().find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.trim()
+                .eq_ignore_ascii_case(name)
+                .then(|| v.trim().to_string())
+        })
+    }
+}
+
+/// A GET of `path` that closes its connection, with one more header (`("Accept-Language",
+/// "de")`, `("X-Forwarded-For", "…")`) if given.
+pub fn request_text(path: &str, header: Option<(&str, &str)>) -> String {
+    let extra = header
+        .map(|(k, v)| format!("{k}: {v}\r\n"))
+        .unwrap_or_default();
+    format!("GET {path} HTTP/1.1\r\nHost: play.example.org\r\n{extra}Connection: close\r\n\r\n")
+}
+
+/// Decodes a chunked body as far as it is complete: the data, whether the last chunk came,
+/// and the bytes used.
+pub fn dechunk(mut rest: &[u8]) -> (Vec<u8>, bool, usize) {
+    let mut out = Vec::new();
+    let mut used = 0;
+    loop {
+        let Some(nl) = rest.windows(2).position(|w| w == b"\r\n") else {
+            return (out, false, used);
+        };
+        let size = std::str::from_utf8(&rest[..nl]).unwrap().trim();
+        let n = usize::from_str_radix(size, 16).unwrap();
+        if n == 0 {
+            return (out, true, used);
+        }
+        if rest.len() < nl + 2 + n + 2 {
+            return (out, false, used);
+        }
+        out.extend_from_slice(&rest[nl + 2..nl + 2 + n]);
+        used += nl + 2 + n + 2;
+        rest = &rest[nl + 2 + n + 2..];
+    }
+}
+
+/// One GET (with one more header if given) on its own connection, read to its end.
+pub async fn http_get(addr: SocketAddr, path: &str, header: Option<(&str, &str)>) -> Resp {
+    let mut s = TcpStream::connect(addr).await.expect("connects");
+    s.write_all(request_text(path, header).as_bytes())
+        .await
+        .unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(WAIT, s.read_to_end(&mut raw))
+        .await
+        .unwrap_or_else(|_| panic!("{path} answers in time"))
+        .unwrap();
+    let at = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a head");
+    let head = String::from_utf8(raw[..at].to_vec()).unwrap();
+    let body = &raw[at + 4..];
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    let body = if chunked {
+        dechunk(body).0
+    } else {
+        body.to_vec()
+    };
+    Resp {
+        status: head.split(' ').nth(1).unwrap().parse().unwrap(),
+        head,
+        body: String::from_utf8(body).expect("UTF-8"),
+    }
 }
