@@ -1016,6 +1016,31 @@ pub struct AdminResult {
     pub ok: bool,
 }
 
+/// Why `text::clean_nick` refused a name, as a notice (`server.ftl`'s `refusal-nick-…`):
+/// what the server answers a rename and what the name card says before asking.
+pub fn nick_refusal(e: &crate::text::NickError) -> Notice {
+    use crate::text::NickError;
+    let rule = || Notice::new("refusal-nick-rule");
+    match e {
+        NickError::Empty => Notice::new("refusal-nick-empty").arg("rule", rule()),
+        NickError::TooShort => Notice::new("refusal-nick-short").arg("rule", rule()),
+        NickError::TooLong => Notice::new("refusal-nick-long").arg("rule", rule()),
+        NickError::BadChar(c) => {
+            let shown = if c.is_control() || c.is_whitespace() {
+                format!("U+{:04X}", *c as u32)
+            } else {
+                format!("'{c}'")
+            };
+            Notice::new("refusal-nick-char")
+                .arg("char", shown)
+                .arg("rule", rule())
+        }
+        NickError::MustStartWithLetter => Notice::new("refusal-nick-letter").arg("rule", rule()),
+        NickError::Reserved => Notice::new("refusal-nick-guest"),
+        NickError::ReservedWord(w) => Notice::new("refusal-nick-reserved").arg("word", w),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -692,3 +692,23 @@ fn the_too_small_screen_in_german_and_dutch() {
         assert!(t.contains(s), "missing {s:?}\n{t}");
     }
 }
+
+/// A name the rule refuses, typed on the welcome card, is refused in the card's language
+/// (before the server is asked).
+#[test]
+fn the_welcome_card_refuses_a_name_in_german_and_dutch() {
+    for (lang, said) in [
+        (Lang::De, "Ein Name muss mit einem Buchstaben beginnen"),
+        (Lang::Nl, "Een naam moet met een letter beginnen"),
+        (Lang::En, "A nickname must start with a letter"),
+    ] {
+        let mut a = first_login("root", lang, 80, 24);
+        for _ in 0..4 {
+            a.update(code(KeyCode::Backspace));
+        }
+        type_text(&mut a, "1abc");
+        a.update(code(KeyCode::Enter));
+        let t = flat(&draw(&a, 80, 24));
+        assert!(t.contains(said), "{lang:?}: {said:?} in\n{t}");
+    }
+}

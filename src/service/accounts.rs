@@ -59,27 +59,10 @@ impl fmt::Display for RenameError {
     }
 }
 
-/// Why `text::clean_nick` refused a name, in the player's language.
+/// Why `text::clean_nick` refused a name, in the player's language (the screens' card
+/// words it the same way: [`crate::proto::nick_refusal`]).
 pub fn nick_error(e: &NickError) -> Notice {
-    let rule = || Notice::new("refusal-nick-rule");
-    match e {
-        NickError::Empty => Notice::new("refusal-nick-empty").arg("rule", rule()),
-        NickError::TooShort => Notice::new("refusal-nick-short").arg("rule", rule()),
-        NickError::TooLong => Notice::new("refusal-nick-long").arg("rule", rule()),
-        NickError::BadChar(c) => {
-            let shown = if c.is_control() || c.is_whitespace() {
-                format!("U+{:04X}", *c as u32)
-            } else {
-                format!("'{c}'")
-            };
-            Notice::new("refusal-nick-char")
-                .arg("char", shown)
-                .arg("rule", rule())
-        }
-        NickError::MustStartWithLetter => Notice::new("refusal-nick-letter").arg("rule", rule()),
-        NickError::Reserved => Notice::new("refusal-nick-guest"),
-        NickError::ReservedWord(w) => Notice::new("refusal-nick-reserved").arg("word", w),
-    }
+    crate::proto::nick_refusal(e)
 }
 
 impl From<StoreError> for RenameError {

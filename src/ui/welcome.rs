@@ -75,7 +75,9 @@ pub(crate) struct NameCard {
 pub(crate) enum Error {
     /// Enter with nothing typed on the rename card.
     TypeFirst,
-    /// As the name rule or the server said it.
+    /// The name rule refused it (worded in the card's language when drawn).
+    Rule(crate::text::NickError),
+    /// As the server said it.
     Said(String),
 }
 
@@ -83,6 +85,7 @@ impl Error {
     fn text(&self, lang: Lang) -> String {
         match self {
             Error::TypeFirst => tr(lang, "welcome-type-first"),
+            Error::Rule(e) => capitalized(&crate::proto::nick_refusal(e).text(lang)),
             Error::Said(s) => s.clone(),
         }
     }
@@ -153,7 +156,7 @@ impl NameCard {
         }
         match clean_nick(&typed) {
             Err(e) => {
-                self.error = Some(Error::Said(capitalized(&e.to_string())));
+                self.error = Some(Error::Rule(e));
                 (true, None)
             }
             Ok(name) => {
