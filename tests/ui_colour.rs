@@ -95,8 +95,18 @@ fn play_app_snap(s: &Settings, w: u16, h: u16, snap: GameSnapshot) -> App {
 }
 
 /// Asserts that square `sq` shows different symbols on the two screens.
-fn differs(what: &str, s: &Settings, (w, h): (u16, u16), sq: &str, with: (&App, &Buffer), without: (&App, &Buffer)) {
-    let (a, b) = (square_text(with.0, with.1, sq), square_text(without.0, without.1, sq));
+fn differs(
+    what: &str,
+    s: &Settings,
+    (w, h): (u16, u16),
+    sq: &str,
+    with: (&App, &Buffer),
+    without: (&App, &Buffer),
+) {
+    let (a, b) = (
+        square_text(with.0, with.1, sq),
+        square_text(without.0, without.1, sq),
+    );
     assert_ne!(
         a, b,
         "{what} on {sq} is told only by style (ascii: {}, {w}x{h}): {a:?} both ways",
@@ -113,7 +123,14 @@ fn whose_piece_shows_without_colour() {
         put(&mut v, "G7", Color::Red, Some(Rank::Major), true);
         let mine = play_app(&s, w, h, Some(Color::Red), v);
         let (bt, bm) = (draw_plain(&theirs, w, h), draw_plain(&mine, w, h));
-        differs("the opponent's piece", &s, (w, h), "G7", (&theirs, &bt), (&mine, &bm));
+        differs(
+            "the opponent's piece",
+            &s,
+            (w, h),
+            "G7",
+            (&theirs, &bt),
+            (&mine, &bm),
+        );
         // A spectator: a hidden Blue piece against a hidden Red one.
         let spectator = |c: Color| {
             let mut v = empty_view(Viewer::Spectator);
@@ -122,7 +139,14 @@ fn whose_piece_shows_without_colour() {
         };
         let (blue, red) = (spectator(Color::Blue), spectator(Color::Red));
         let (bb, br) = (draw_plain(&blue, w, h), draw_plain(&red, w, h));
-        differs("Blue's piece (a spectator)", &s, (w, h), "E7", (&blue, &bb), (&red, &br));
+        differs(
+            "Blue's piece (a spectator)",
+            &s,
+            (w, h),
+            "E7",
+            (&blue, &bb),
+            (&red, &br),
+        );
     });
 }
 
@@ -134,13 +158,27 @@ fn the_selected_piece_shows_without_colour() {
         let mut sel = plain.clone();
         sel.update(code(KeyCode::Enter));
         let (bs, bp) = (draw_plain(&sel, w, h), draw_plain(&plain, w, h));
-        differs("the selected piece under the cursor", &s, (w, h), "E4", (&sel, &bs), (&plain, &bp));
+        differs(
+            "the selected piece under the cursor",
+            &s,
+            (w, h),
+            "E4",
+            (&sel, &bs),
+            (&plain, &bp),
+        );
         let (mut sel, mut plain) = (sel, plain);
         for a in [&mut sel, &mut plain] {
             a.update(code(KeyCode::Down));
         }
         let (bs, bp) = (draw_plain(&sel, w, h), draw_plain(&plain, w, h));
-        differs("the selected piece", &s, (w, h), "E4", (&sel, &bs), (&plain, &bp));
+        differs(
+            "the selected piece",
+            &s,
+            (w, h),
+            "E4",
+            (&sel, &bs),
+            (&plain, &bp),
+        );
     });
 }
 
@@ -183,8 +221,22 @@ fn the_last_move_shows_without_colour() {
         });
         let last = away(play_app(&s, w, h, Some(Color::Red), v));
         let (bl, bp) = (draw_plain(&last, w, h), draw_plain(&plain, w, h));
-        differs("the square the last move left", &s, (w, h), "G8", (&last, &bl), (&plain, &bp));
-        differs("the square the last move reached", &s, (w, h), "G7", (&last, &bl), (&plain, &bp));
+        differs(
+            "the square the last move left",
+            &s,
+            (w, h),
+            "G8",
+            (&last, &bl),
+            (&plain, &bp),
+        );
+        differs(
+            "the square the last move reached",
+            &s,
+            (w, h),
+            "G7",
+            (&last, &bl),
+            (&plain, &bp),
+        );
         // Red's own move: its Sergeant from E3 to E4.
         let mut v = red_view();
         v.last_move = Some(ViewMove {
@@ -197,7 +249,14 @@ fn the_last_move_shows_without_colour() {
         let own = away(play_app(&s, w, h, Some(Color::Red), v));
         let bo = draw_plain(&own, w, h);
         for sq in ["E3", "E4"] {
-            differs("the own last move", &s, (w, h), sq, (&own, &bo), (&plain, &bp));
+            differs(
+                "the own last move",
+                &s,
+                (w, h),
+                sq,
+                (&own, &bo),
+                (&plain, &bp),
+            );
         }
     });
 }
@@ -242,7 +301,14 @@ fn known_enemy_pieces_show_without_colour() {
         put(&mut v, "G7", Color::Blue, None, true);
         let unknown = play_app(&s, w, h, Some(Color::Red), v);
         let (bk, bu) = (draw_plain(&known, w, h), draw_plain(&unknown, w, h));
-        differs("a known enemy piece", &s, (w, h), "G7", (&known, &bk), (&unknown, &bu));
+        differs(
+            "a known enemy piece",
+            &s,
+            (w, h),
+            "G7",
+            (&known, &bk),
+            (&unknown, &bu),
+        );
     });
 }
 
@@ -260,13 +326,27 @@ fn the_piece_picked_up_in_the_setup_shows_without_colour() {
         let mut picked = plain.clone();
         picked.update(key(' '));
         let (bk, bp) = (draw_plain(&picked, w, h), draw_plain(&plain, w, h));
-        differs("the piece picked up under the cursor", &s, (w, h), "A4", (&picked, &bk), (&plain, &bp));
+        differs(
+            "the piece picked up under the cursor",
+            &s,
+            (w, h),
+            "A4",
+            (&picked, &bk),
+            (&plain, &bp),
+        );
         let (mut picked, mut plain) = (picked, plain);
         for a in [&mut picked, &mut plain] {
             a.update(code(KeyCode::Right));
         }
         let (bk, bp) = (draw_plain(&picked, w, h), draw_plain(&plain, w, h));
-        differs("the piece picked up", &s, (w, h), "A4", (&picked, &bk), (&plain, &bp));
+        differs(
+            "the piece picked up",
+            &s,
+            (w, h),
+            "A4",
+            (&picked, &bk),
+            (&plain, &bp),
+        );
     });
 }
 
@@ -402,8 +482,9 @@ fn delta_e(p: [f64; 3], q: [f64; 3]) -> f64 {
         (h1p + h2p - 360.0) / 2.0
     };
     let cos = |d: f64| d.to_radians().cos();
-    let t = 1.0 - 0.17 * cos(h_bar - 30.0) + 0.24 * cos(2.0 * h_bar) + 0.32 * cos(3.0 * h_bar + 6.0)
-        - 0.20 * cos(4.0 * h_bar - 63.0);
+    let t =
+        1.0 - 0.17 * cos(h_bar - 30.0) + 0.24 * cos(2.0 * h_bar) + 0.32 * cos(3.0 * h_bar + 6.0)
+            - 0.20 * cos(4.0 * h_bar - 63.0);
     let d_theta = 30.0 * (-((h_bar - 275.0) / 25.0).powi(2)).exp();
     let rc = 2.0 * (cp_bar.powi(7) / (cp_bar.powi(7) + 25f64.powi(7))).sqrt();
     let sl = 1.0 + 0.015 * (l_bar - 50.0).powi(2) / (20.0 + (l_bar - 50.0).powi(2)).sqrt();
@@ -423,10 +504,26 @@ fn ciede2000_matches_the_published_test_data() {
         ([50.0, -1.3802, -84.2814], [50.0, 0.0, -82.7485], 1.0000),
         ([50.0, 2.5, 0.0], [73.0, 25.0, -18.0], 27.1492),
         ([50.0, 2.5, 0.0], [50.0, 3.2592, 0.3350], 1.0000),
-        ([60.2574, -34.0099, 36.2677], [60.4626, -34.1751, 39.4387], 1.2644),
-        ([22.7233, 20.0904, -46.6940], [23.0331, 14.9730, -42.5619], 2.0373),
-        ([90.8027, -2.0831, 1.4410], [91.1528, -1.6435, 0.0447], 1.4441),
-        ([2.0776, 0.0795, -1.1350], [0.9033, -0.0636, -0.5514], 0.9082),
+        (
+            [60.2574, -34.0099, 36.2677],
+            [60.4626, -34.1751, 39.4387],
+            1.2644,
+        ),
+        (
+            [22.7233, 20.0904, -46.6940],
+            [23.0331, 14.9730, -42.5619],
+            2.0373,
+        ),
+        (
+            [90.8027, -2.0831, 1.4410],
+            [91.1528, -1.6435, 0.0447],
+            1.4441,
+        ),
+        (
+            [2.0776, 0.0795, -1.1350],
+            [0.9033, -0.0636, -0.5514],
+            0.9082,
+        ),
     ] {
         let got = delta_e(p, q);
         assert!((got - want).abs() < 1e-4, "{p:?} {q:?}: {got} not {want}");
