@@ -694,3 +694,78 @@ fn the_palette_tells_states_apart_under_protanopia_and_deuteranopia() {
         table.join("\n")
     );
 }
+
+/// The WCAG 2 contrast ratio of two colours as seen with deficiency `m`.
+fn contrast(p: [u8; 3], q: [u8; 3], m: &[[f64; 3]; 3]) -> f64 {
+    let lum = |c: [u8; 3]| {
+        let l = c.map(linear);
+        (0..3)
+            .map(|i| {
+                let s = (0..3).map(|j| m[i][j] * l[j]).sum::<f64>().clamp(0.0, 1.0);
+                [0.2126, 0.7152, 0.0722][i] * s
+            })
+            .sum::<f64>()
+    };
+    let (a, b) = (lum(p), lum(q));
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+}
+
+/// The cursor's brackets stand out from every ground they are drawn on: the board, a
+/// target, the last move, the selected piece. WCAG 2 contrast at least 3 (its least for
+/// bold text and for the parts of a user interface), for normal vision and both
+/// deficiencies.
+#[test]
+fn the_cursor_shows_on_every_ground() {
+    for depth in [ColorDepth::TrueColor, ColorDepth::Ansi256] {
+        let s = Settings {
+            color: depth,
+            ..settings()
+        };
+        let (w, h) = (120, 40);
+        let mut v = red_view();
+        v.last_move = Some(ViewMove {
+            mover: Color::Blue,
+            from: sqr("G8"),
+            to: sqr("G7"),
+            battle: None,
+            rescue: None,
+        });
+        let mut base = play_app(&s, w, h, Some(Color::Red), v);
+        base.update(code(KeyCode::Enter));
+        // From E4 (selected): each ground by the keys that reach it.
+        let right = KeyCode::Right;
+        let up = KeyCode::Up;
+        for (what, sq, keys) in [
+            ("the selected piece", "E4", vec![]),
+            ("a target", "D4", vec![KeyCode::Left]),
+            ("the board", "E3", vec![KeyCode::Down]),
+            ("the last move", "G8", vec![right, right, up, up, up, up]),
+        ] {
+            let mut a = base.clone();
+            for k in keys {
+                a.update(code(k));
+            }
+            let buf = draw(&a, w, h);
+            let r = a.square_rect(sqr(sq)).unwrap();
+            let cell = &buf[(r.x, r.y + (r.height - 1) / 2)];
+            assert!(
+                matches!(cell.symbol(), "[" | "{"),
+                "{what}: {:?}",
+                cell.symbol()
+            );
+            let (fg, bg) = (rgb(cell.fg), rgb(cell.bg));
+            for (vision, m) in [
+                ("normal", &NORMAL),
+                ("protanopia", &PROTANOPIA),
+                ("deuteranopia", &DEUTERANOPIA),
+            ] {
+                let c = contrast(fg, bg, m);
+                println!("{depth:?} cursor on {what} {fg:?} on {bg:?}: {vision} {c:.2}");
+                assert!(
+                    c >= 3.0,
+                    "{depth:?}: the cursor on {what} ({fg:?} on {bg:?}): contrast {c:.2} for {vision}"
+                );
+            }
+        }
+    }
+}

@@ -193,7 +193,14 @@ fn draw_square(buf: &mut Buffer, g: &BoardGeom, t: &Theme, sq: Square, c: &Cell)
     };
     if let Some((l, rr)) = marks {
         let base = buf[(r.x, label_row)].style();
-        let st = base.patch(t.cursor());
+        let mut st = base.patch(t.cursor());
+        // Dark on the light grounds of a target and of the last move (white would hardly
+        // show on them).
+        if c.target && !c.selected {
+            st = st.patch(t.target());
+        } else if c.last_move && !c.selected {
+            st = st.patch(t.last_move());
+        }
         put(buf, r.x, label_row, l, 1, st);
         put(buf, r.right() - 1, label_row, rr, 1, st);
     }
