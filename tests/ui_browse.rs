@@ -633,6 +633,9 @@ fn red_perspective_hides_blue_ranks() {
     assert!(text(&buf).contains("everything revealed"));
     assert_eq!(label(&a, &buf, "E7"), "2");
     assert_eq!(label(&a, &buf, "E4"), "10");
+    // Whose piece shows without colour too: Blue's are marked, Red's not (issue 38).
+    assert!(square_text(&a, &buf, "E7").contains('\''));
+    assert!(!square_text(&a, &buf, "E4").contains('\''));
 }
 
 #[test]

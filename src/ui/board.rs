@@ -33,6 +33,9 @@ pub(crate) struct Cell {
     pub cursor: bool,
     /// An own set-up square (lighter ground).
     pub zone: bool,
+    /// A piece of the side marked after its label (the opponent's for a player, Blue's for
+    /// a spectator), so that whose piece it is shows without colour.
+    pub marked: bool,
 }
 
 impl Cell {
@@ -44,11 +47,24 @@ impl Cell {
             target: false,
             cursor: false,
             zone: false,
+            marked: false,
         }
     }
 }
 
 /// Draws labels and squares; `cell` says what each square shows.
+///
+/// Every state drawn in colour has a mark in the square's symbols too, so that it shows
+/// without colour (NO_COLOR, the `none` colours setting): the cursor `[ ]`, the selected
+/// piece (or the piece picked up in the set-up) `( )`, both at once `{ }`, a piece the
+/// selected one may attack `> <` (an empty square it may reach: the target dot), a square
+/// of the last move [`Glyphs::last`] on its left, a piece of the marked side
+/// [`Glyphs::marked`] on its right. All go on the square's outer columns of ground, on the
+/// label's row (the label and the columns under the file letter stay as they were); the
+/// brackets win over the single marks.
+///
+/// [`Glyphs::last`]: super::theme::Glyphs::last
+/// [`Glyphs::marked`]: super::theme::Glyphs::marked
 pub(crate) fn draw(buf: &mut Buffer, g: &BoardGeom, t: &Theme, cell: &dyn Fn(Square) -> Cell) {
     let label_style = t.dim();
     // Rank labels on the left, file letters below.
@@ -118,6 +134,10 @@ fn draw_square(buf: &mut Buffer, g: &BoardGeom, t: &Theme, sq: Square, c: &Cell)
             };
             let x = r.x + (r.width - 1) / 2;
             put(buf, x, mid, sym, 1, style);
+            if c.last_move {
+                // The square a piece left (or where both fell).
+                buf[(r.x, mid)].set_symbol(t.g.last);
+            }
         }
         Content::Piece {
             color,
@@ -141,6 +161,13 @@ fn draw_square(buf: &mut Buffer, g: &BoardGeom, t: &Theme, sq: Square, c: &Cell)
             let lx = tile.x + tile.width.saturating_sub(lw) / 2;
             let ly = mid;
             put(buf, lx, ly, label, tile.width, style);
+            // The last move on the left column of ground, the marked side on the right.
+            if c.last_move {
+                buf[(r.x, ly)].set_symbol(t.g.last);
+            }
+            if c.marked {
+                buf[(r.right() - 1, ly)].set_symbol(t.g.marked);
+            }
             if c.target {
                 put(buf, r.x, ly, ">", 1, ground.add_modifier(Modifier::BOLD));
                 put(
@@ -155,7 +182,9 @@ fn draw_square(buf: &mut Buffer, g: &BoardGeom, t: &Theme, sq: Square, c: &Cell)
         }
     }
     let label_row = mid;
-    let marks = if c.cursor {
+    let marks = if c.cursor && c.selected {
+        Some(("{", "}"))
+    } else if c.cursor {
         Some(("[", "]"))
     } else if c.selected {
         Some(("(", ")"))
@@ -164,7 +193,14 @@ fn draw_square(buf: &mut Buffer, g: &BoardGeom, t: &Theme, sq: Square, c: &Cell)
     };
     if let Some((l, rr)) = marks {
         let base = buf[(r.x, label_row)].style();
-        let st = base.patch(t.cursor());
+        let mut st = base.patch(t.cursor());
+        // Dark on the light grounds of a target and of the last move (white would hardly
+        // show on them).
+        if c.target && !c.selected {
+            st = st.patch(t.target());
+        } else if c.last_move && !c.selected {
+            st = st.patch(t.last_move());
+        }
         put(buf, r.x, label_row, l, 1, st);
         put(buf, r.right() - 1, label_row, rr, 1, st);
     }

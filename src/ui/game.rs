@@ -1111,6 +1111,9 @@ fn seat_lines(
     (Line::from(spans), Line::from(second))
 }
 
+/// A running clock with less than this left is drawn as low on time.
+pub(crate) const LOW_TIME: Duration = Duration::from_secs(20);
+
 fn draw_seat(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now: Instant) {
     // The clock at the right end of the first line: the name gives way.
     let clock_w = g
@@ -1122,8 +1125,13 @@ fn draw_seat(buf: &mut Buffer, g: &Shared, c: Color, area: Rect, t: &Theme, now:
     if let Some(d) = g.clock(c, now) {
         let running = g.snap.clocks.as_ref().is_some_and(|cl| cl.get(c).running)
             && g.snap.phase == GamePhase::Playing;
-        let text = format!(" {} ", fmt_clock(d));
-        let style = if d < Duration::from_secs(20) && running {
+        let low = d < LOW_TIME && running;
+        // Little time left is marked in the text too (without colour it shows so).
+        let text = match low {
+            true => format!("{m}{}{m}", fmt_clock(d), m = t.g.low_time),
+            false => format!(" {} ", fmt_clock(d)),
+        };
+        let style = if low {
             t.low_time()
         } else if running {
             t.side(c).add_modifier(ratatui::style::Modifier::REVERSED)
@@ -1388,7 +1396,14 @@ fn render_board(
                 },
             }
         };
+        // Whose piece, without colour: a player's opponent's pieces whose rank shows (the
+        // hidden ones are told by their glyph), all of Blue's for a spectator.
+        let marked = view.and_then(|v| v.piece_at(sq)).is_some_and(|p| match me {
+            Some(m) => p.color != m && p.rank.is_some(),
+            None => p.color == Color::Blue,
+        });
         let mut c = board::Cell::new(content);
+        c.marked = marked;
         c.last_move = last.is_some_and(|m| m.from == sq || m.to == sq);
         c.selected = p.selected == Some(sq) || rescue_from == Some(sq);
         c.target = targets.contains(&sq);
@@ -2003,6 +2018,8 @@ pub(crate) enum Do {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum If {
     Spectator,
+    /// A player, during or after the game.
+    Player,
     /// A player, during play.
     MyPlay,
     /// A player, after the game.
@@ -2047,6 +2064,7 @@ impl Conditions<If> for PlayCx {
     fn holds(&self, c: If) -> bool {
         match c {
             If::Spectator => !self.player,
+            If::Player => self.player,
             If::MyPlay => self.player && !self.over,
             If::PlayerOver => self.player && self.over,
             If::Looking => !self.player || self.over,
@@ -2135,6 +2153,15 @@ pub(crate) const PLAY: &[Binding<Do, If>] = &[
         .hints(&[hint(1, "q", "game-keys-lobby").when(&[If::PlayerOver])])
         .help(LEAVE_HELP.0, LEAVE_HELP.1),
     on(&[ch('?')], Do::Help).hints(&[hint(7, "?", "game-keys-help")]),
+    // What the marks on the board and the clocks mean (they tell without colour what the
+    // colours tell): after the keys, so that where the help is short of rows it is these
+    // that are left out.
+    note("( )", "game-mark-selected").when(MY_PLAY),
+    note("> <", "game-mark-target").when(MY_PLAY),
+    note("+", "game-mark-last"),
+    note("'", "game-mark-opponent").when(&[If::Player]),
+    note("'", "game-mark-blue").when(&[If::Spectator]),
+    note("!0:15!", "game-mark-low-time"),
 ];
 
 /// Typing a move.

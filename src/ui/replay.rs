@@ -585,6 +585,11 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
                 };
                 let mut c = board::Cell::new(content);
                 c.last_move = last.is_some_and(|m| m.from == sq || m.to == sq);
+                // Whose piece without colour, as on the game screen (board.rs).
+                c.marked = v.piece_at(sq).is_some_and(|p| match knower {
+                    Some(k) => p.color != k && p.rank.is_some(),
+                    None => p.color == Color::Blue,
+                });
                 c
             };
             board::draw(buf, &lay.board, t, &cell);

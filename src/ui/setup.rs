@@ -1180,6 +1180,9 @@ pub(crate) const ARRANGE: &[Binding<Do, If>] = &[
     on(&[ch('q')], Do::AskLeave).help("q", "setup-help-leave"),
     on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "setup-keys-help")]),
     chars(Do::NoPiece).explains(),
+    // What the mark of the piece picked up means (it tells without colour what the colour
+    // tells): after the keys, left out first where the help is short of rows.
+    note("( )", "game-mark-picked"),
 ];
 
 /// After sending the set-up, waiting for the opponent.

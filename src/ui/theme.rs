@@ -18,10 +18,14 @@ const LAKE_FG: Paint = Paint(150, 200, 235, 117, TColor::White);
 const RED_PIECE: Paint = Paint(190, 36, 36, 124, TColor::Red);
 const BLUE_PIECE: Paint = Paint(36, 78, 200, 20, TColor::Blue);
 const PIECE_FG: Paint = Paint(255, 255, 255, 231, TColor::White);
-const LAST_MOVE: Paint = Paint(160, 150, 50, 100, TColor::Yellow);
+// The last move, the targets and the selection are told apart from the board and from each
+// other under protanopia and deuteranopia too (tests/ui_colour.rs: CIEDE2000 at least 20).
+// Before that check the last move was (160, 150, 50) / 100 and the targets (110, 190, 110)
+// / 71: 9.4 apart under deuteranopia, the last move 3.1 from the board in 256 colours.
+const LAST_MOVE: Paint = Paint(168, 168, 36, 184, TColor::Yellow);
 const SELECTED: Paint = Paint(168, 84, 168, 133, TColor::Magenta);
-const TARGET: Paint = Paint(110, 190, 110, 71, TColor::LightGreen);
-const TARGET_DOT: Paint = Paint(250, 250, 160, 229, TColor::Black);
+const TARGET: Paint = Paint(144, 216, 180, 72, TColor::LightGreen);
+const TARGET_DOT: Paint = Paint(20, 50, 30, 234, TColor::Black);
 const CURSOR: Paint = Paint(255, 255, 255, 231, TColor::White);
 const ZONE: Paint = Paint(84, 128, 66, 65, TColor::Green);
 const SHADE_FG: Paint = Paint(40, 70, 34, 237, TColor::Black);
@@ -64,6 +68,13 @@ pub(crate) struct Glyphs {
     pub pm: &'static str,
     /// An arena player on a winning streak.
     pub fire: &'static str,
+    /// Before the label of a square of the last move (from and to).
+    pub last: &'static str,
+    /// After the label of a piece of the marked side (the opponent's; Blue's for a
+    /// spectator).
+    pub marked: &'static str,
+    /// On both sides of a clock with little time left.
+    pub low_time: &'static str,
     /// A sparkline cell filled 0..=8 eighths from the bottom.
     pub spark: [&'static str; 9],
     pub border: border::Set<'static>,
@@ -83,6 +94,9 @@ const UNICODE: Glyphs = Glyphs {
     check: "✓",
     pm: "±",
     fire: "🔥",
+    last: "+",
+    marked: "'",
+    low_time: "!",
     spark: [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
     border: border::ROUNDED,
 };
@@ -101,6 +115,9 @@ const ASCII: Glyphs = Glyphs {
     check: "ok",
     pm: "+-",
     fire: "^^",
+    last: "+",
+    marked: "'",
+    low_time: "!",
     spark: [" ", ".", ".", ".", "o", "o", "o", "#", "#"],
     border: ASCII_BORDER,
 };

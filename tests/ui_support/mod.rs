@@ -110,11 +110,17 @@ pub fn square_text(app: &App, buf: &Buffer, s: &str) -> String {
     out
 }
 
-/// The label on a square, without cursor and selection marks or spaces.
+/// The label on a square, without cursor and selection marks or spaces, nor the marks
+/// of the last move (`+`) and of the opponent's (a spectator: Blue's) pieces (`'`).
 pub fn label(app: &App, buf: &Buffer, s: &str) -> String {
     square_text(app, buf, s)
         .chars()
-        .filter(|c| !matches!(c, '[' | ']' | '(' | ')' | '>' | '<' | ' '))
+        .filter(|c| {
+            !matches!(
+                c,
+                '[' | ']' | '(' | ')' | '{' | '}' | '>' | '<' | '+' | '\'' | ' '
+            )
+        })
         .collect()
 }
 

@@ -298,3 +298,15 @@ battle-rescued = ; { $rank ->
 battle-short-win = Sieg
 battle-short-loss = Niederlage
 battle-short-tie = Gleichstand
+
+## Marks
+## What the marks on the board and the clocks mean: they tell without colour (NO_COLOR,
+## colours: none) what the colours tell (src/ui/board.rs, game.rs, setup.rs). The help
+## shows each after its mark, like `( )  the selected piece`.
+game-mark-selected = die gewählte Figur; {"{"} {"}"} mit dem Cursor darauf
+game-mark-target = eine gegnerische Figur, die die gewählte angreifen kann
+game-mark-last = links im Feld: ein Feld des letzten Zugs
+game-mark-opponent = rechts neben einer Figur: eine deines Gegners
+game-mark-blue = rechts neben einer Figur: eine von Blau (die von Rot ohne Zeichen)
+game-mark-low-time = eine Uhr mit weniger als 20 Sekunden
+game-mark-picked = die aufgenommene Figur; {"{"} {"}"} mit dem Cursor darauf

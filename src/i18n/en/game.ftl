@@ -248,3 +248,15 @@ battle-rescued = ; a { $name } rescued to { $square }
 battle-short-win = win
 battle-short-loss = loss
 battle-short-tie = tie
+
+## Marks
+## What the marks on the board and the clocks mean: they tell without colour (NO_COLOR,
+## colours: none) what the colours tell (src/ui/board.rs, game.rs, setup.rs). The help
+## shows each after its mark, like `( )  the selected piece`.
+game-mark-selected = the selected piece; {"{"} {"}"} with the cursor on it
+game-mark-target = an enemy piece the selected one may attack
+game-mark-last = at a square's left: a square of the last move
+game-mark-opponent = at a piece's right: your opponent's
+game-mark-blue = at a piece's right: Blue's (Red's have no mark)
+game-mark-low-time = a clock with less than 20 seconds left
+game-mark-picked = the piece picked up; {"{"} {"}"} with the cursor on it

@@ -265,3 +265,15 @@ battle-rescued = ; een { $name } werd teruggehaald naar { $square }
 battle-short-win = winst
 battle-short-loss = verlies
 battle-short-tie = gelijk
+
+## Marks
+## What the marks on the board and the clocks mean: they tell without colour (NO_COLOR,
+## colours: none) what the colours tell (src/ui/board.rs, game.rs, setup.rs). The help
+## shows each after its mark, like `( )  the selected piece`.
+game-mark-selected = het gekozen stuk; {"{"} {"}"} met de cursor erop
+game-mark-target = een stuk van de tegenstander dat het gekozen stuk kan aanvallen
+game-mark-last = links in een veld: een veld van de laatste zet
+game-mark-opponent = rechts naast een stuk: een van je tegenstander
+game-mark-blue = rechts naast een stuk: een van Blauw (die van Rood zonder teken)
+game-mark-low-time = een klok met minder dan 20 seconden
+game-mark-picked = het opgepakte stuk; {"{"} {"}"} met de cursor erop
