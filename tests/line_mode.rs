@@ -195,7 +195,7 @@ async fn a_whole_game_against_the_computer_in_lines_without_a_pty() {
         let l = p.until("a row of the set-up", |l: &str| l.starts_with("Row ")).await;
         rows.push(l.last().unwrap().clone());
     }
-    assert_eq!(rows.len(), 4, "{shown:?}");
+    assert_eq!(rows.len(), 4, "{rows:?}");
     assert!(rows.iter().all(|r| r.split("; ").count() == 10), "{rows:?}");
     p.send("ready").await;
     p.until_has("The game begins").await;
