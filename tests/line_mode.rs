@@ -47,9 +47,14 @@ struct Play {
 impl Play {
     async fn open(addr: std::net::SocketAddr, user: &str, key: &PrivateKey, cmd: &str) -> Play {
         let config = Arc::new(client::Config::default());
-        let mut handle = client::connect(config, addr, Plain).await.expect("connects");
+        let mut handle = client::connect(config, addr, Plain)
+            .await
+            .expect("connects");
         let res = handle
-            .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None))
+            .authenticate_publickey(
+                user,
+                PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None),
+            )
             .await
             .expect("auth runs");
         assert!(res.success(), "key accepted");
@@ -192,7 +197,9 @@ async fn a_whole_game_against_the_computer_in_lines_without_a_pty() {
     p.send("show").await;
     let mut rows = vec![];
     for _ in 0..4 {
-        let l = p.until("a row of the set-up", |l: &str| l.starts_with("Row ")).await;
+        let l = p
+            .until("a row of the set-up", |l: &str| l.starts_with("Row "))
+            .await;
         rows.push(l.last().unwrap().clone());
     }
     assert_eq!(rows.len(), 4, "{rows:?}");
@@ -216,15 +223,16 @@ async fn a_whole_game_against_the_computer_in_lines_without_a_pty() {
         assert!(moves < 5000, "the game should have ended by now");
         p.send("board").await;
         // The rows come from the opponent's side down to this player's back row.
-        let back = if me == Color::Red { "Row 1:" } else { "Row 10:" };
+        let back = if me == Color::Red {
+            "Row 1:"
+        } else {
+            "Row 10:"
+        };
         let board = p.until("the board", |l: &str| l.starts_with(back)).await;
         let mut moved = false;
         for (from, to) in candidates(&board, forward, moves) {
             p.send(&format!("{} {}", from.to_lowercase(), to)).await;
-            let (mine, battle) = (
-                format!("You moved {from}-{to}"),
-                format!("{from}x{to}:"),
-            );
+            let (mine, battle) = (format!("You moved {from}-{to}"), format!("{from}x{to}:"));
             let said = p
                 .until("the move's answer", |l: &str| {
                     l.starts_with(&mine) || l.starts_with(&battle) || l.contains("cannot move")
@@ -330,9 +338,9 @@ fn a_battle_is_told_in_words() {
     playing(&mut app, v, vec![battle]);
     let lines = app.take_lines();
     assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("A6xA7: Your Scout") && l.contains("Bomb") && l.contains("lost")),
+        lines.iter().any(|l| l.starts_with("A6xA7: Your Scout")
+            && l.contains("Bomb")
+            && l.contains("lost")),
         "{lines:?}"
     );
     assert!(lines.iter().any(|l| l == "It is bob's turn."), "{lines:?}");
@@ -360,7 +368,10 @@ fn board_never_shows_an_unrevealed_enemy_rank() {
     assert_eq!(row(1), "Row 1: B1 Bomb");
     assert_eq!(row(5), "Row 5: empty");
     // Rows from Blue's side down to Red's.
-    assert!(lines[1].starts_with("Row 10:") && lines[10].starts_with("Row 1:"), "{lines:?}");
+    assert!(
+        lines[1].starts_with("Row 10:") && lines[10].starts_with("Row 1:"),
+        "{lines:?}"
+    );
     // The hidden Marshal on E7 is nowhere.
     assert!(!lines.join("\n").contains("Marshal"), "{lines:?}");
 }
@@ -389,7 +400,9 @@ fn illegal_or_unknown_input_changes_nothing() {
     let fx = app.input("move a4 a6");
     assert_eq!(
         fx,
-        vec![Effect::Game(stratego_ssh::proto::GameCmd::Move(mv("A4", "A6")))]
+        vec![Effect::Game(stratego_ssh::proto::GameCmd::Move(mv(
+            "A4", "A6"
+        )))]
     );
     assert_eq!(app.input("A4 B4").len(), 1);
     // Not this player's turn: refused.
@@ -420,7 +433,10 @@ fn every_line_fits_and_the_words_follow_the_language() {
     app.input(&long);
     let lines = app.take_lines();
     assert!(lines.iter().any(|l| l == "Du bist am Zug."), "{lines:?}");
-    assert!(lines.iter().any(|l| l.starts_with("Reihe 7: A7 Gegner")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("Reihe 7: A7 Gegner")),
+        "{lines:?}"
+    );
     assert!(lines.iter().all(|l| l.chars().count() <= 200), "{lines:?}");
     assert_eq!(app.prompt(), "dein zug> ");
 }

@@ -512,10 +512,7 @@ mod tests {
         let mut r = LineReader::default();
         let mut long = vec![b'x'; 201];
         long.extend_from_slice(b"\nwho\n");
-        assert_eq!(
-            r.feed(&long),
-            vec![Read::TooLong, Read::Line("who".into())]
-        );
+        assert_eq!(r.feed(&long), vec![Read::TooLong, Read::Line("who".into())]);
         let mut ok = vec![b'y'; 200];
         ok.push(b'\n');
         assert_eq!(r.feed(&ok), vec![Read::Line("y".repeat(200))]);

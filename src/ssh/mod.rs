@@ -975,7 +975,13 @@ impl Conn {
 
     /// `ssh host play`: the line mode on this channel, the connection's one interactive
     /// session (as a shell would be), with or without a PTY.
-    fn play(&mut self, handle: russh::server::Handle, channel: ChannelId, lang: crate::i18n::Lang, program: Program) {
+    fn play(
+        &mut self,
+        handle: russh::server::Handle,
+        channel: ChannelId,
+        lang: crate::i18n::Lang,
+        program: Program,
+    ) {
         let Some(ident) = self.ident.clone() else {
             return;
         };
@@ -1280,7 +1286,10 @@ impl russh::server::Handler for Conn {
         };
         // `play` (with `--lang`): the line mode, an interactive session like the shell's.
         let all: Vec<&str> = command.split_whitespace().collect();
-        if let Ok((["play"], lang)) = commands::take_lang(&all).as_ref().map(|(w, l)| (w.as_slice(), *l)) {
+        if let Ok((["play"], lang)) = commands::take_lang(&all)
+            .as_ref()
+            .map(|(w, l)| (w.as_slice(), *l))
+        {
             self.play(handle, channel, lang, program);
             return Ok(());
         }

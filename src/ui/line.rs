@@ -111,7 +111,10 @@ impl LineApp {
             GamePhase::Setup if self.draft.is_some() && g.my_setup.is_none() => Mode::Setup,
             GamePhase::Setup => Mode::Waiting,
             GamePhase::Playing => {
-                let mine = g.view.as_ref().is_some_and(|v| Some(v.to_move) == g.my_color);
+                let mine = g
+                    .view
+                    .as_ref()
+                    .is_some_and(|v| Some(v.to_move) == g.my_color);
                 if mine {
                     Mode::Move
                 } else {
@@ -186,7 +189,9 @@ impl LineApp {
             let posted: Vec<Seek> = snap
                 .seeks
                 .iter()
-                .filter(|s| s.owner != self.me.nick && !self.lobby.seeks.iter().any(|o| o.id == s.id))
+                .filter(|s| {
+                    s.owner != self.me.nick && !self.lobby.seeks.iter().any(|o| o.id == s.id)
+                })
                 .cloned()
                 .collect();
             if self.game.is_none() {
@@ -268,8 +273,8 @@ impl LineApp {
         if snap.chat.len() < self.told_chat {
             self.told_chat = 0;
         }
-        for c in snap.chat[self.told_chat..].to_vec() {
-            self.chat_line(&c);
+        for c in &snap.chat[self.told_chat..] {
+            self.chat_line(c);
         }
         self.told_chat = snap.chat.len();
         if let Some(me) = snap.my_color {
@@ -287,8 +292,8 @@ impl LineApp {
         if snap.history.len() < self.told_moves {
             self.told_moves = 0;
         }
-        for m in snap.history[self.told_moves..].to_vec() {
-            let mut s = move_sentence(lang, &m, snap.my_color, self.numbering);
+        for m in &snap.history[self.told_moves..] {
+            let mut s = move_sentence(lang, m, snap.my_color, self.numbering);
             if !s.ends_with('.') {
                 s.push('.');
             }
