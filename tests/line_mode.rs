@@ -34,7 +34,7 @@ impl client::Handler for Plain {
 
 /// One `ssh host play` channel: what it sent, by lines.
 struct Play {
-    _handle: client::Handle<Plain>,
+    handle: client::Handle<Plain>,
     channel: russh::Channel<client::Msg>,
     raw: Vec<u8>,
     /// Bytes not yet cut into lines.
@@ -46,6 +46,16 @@ struct Play {
 
 impl Play {
     async fn open(addr: std::net::SocketAddr, user: &str, key: &PrivateKey, cmd: &str) -> Play {
+        Play::open_with(addr, user, key, cmd, false).await
+    }
+
+    async fn open_with(
+        addr: std::net::SocketAddr,
+        user: &str,
+        key: &PrivateKey,
+        cmd: &str,
+        pty: bool,
+    ) -> Play {
         let config = Arc::new(client::Config::default());
         let mut handle = client::connect(config, addr, Plain)
             .await
@@ -59,9 +69,15 @@ impl Play {
             .expect("auth runs");
         assert!(res.success(), "key accepted");
         let channel = handle.channel_open_session().await.expect("session");
+        if pty {
+            channel
+                .request_pty(true, "xterm-256color", 80, 24, 0, 0, &[])
+                .await
+                .expect("pty");
+        }
         channel.exec(true, cmd).await.expect("exec");
         Play {
-            _handle: handle,
+            handle,
             channel,
             raw: vec![],
             partial: vec![],
@@ -439,4 +455,91 @@ fn every_line_fits_and_the_words_follow_the_language() {
     );
     assert!(lines.iter().all(|l| l.chars().count() <= 200), "{lines:?}");
     assert_eq!(app.prompt(), "dein zug> ");
+}
+
+/// Plays this player's move: the first of `board`'s candidates the game takes.
+async fn one_move(p: &mut Play, me: Color, turn: usize) -> (String, String) {
+    let back = if me == Color::Red {
+        "Row 1:"
+    } else {
+        "Row 10:"
+    };
+    p.send("board").await;
+    let board = p.until("the board", |l: &str| l.starts_with(back)).await;
+    let forward = if me == Color::Red { 1 } else { -1 };
+    for (from, to) in candidates(&board, forward, turn) {
+        p.send(&format!("{from} {to}")).await;
+        let (mine, battle) = (format!("You moved {from}-{to}"), format!("{from}x{to}:"));
+        let said = p
+            .until("the move's answer", |l: &str| {
+                l.starts_with(&mine) || l.starts_with(&battle) || l.contains("cannot move")
+            })
+            .await;
+        if !said.last().unwrap().contains("cannot move") {
+            return (from, to);
+        }
+    }
+    panic!("no legal move among {board:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_line_player_comes_back_into_its_game_and_a_pty_gets_its_typing_echoed() {
+    let srv = common::start_server("line-back").await;
+    let addr = srv.running.addr;
+    let key = common::new_key();
+    let mut p = Play::open(addr, "lino", &key, "play").await;
+    p.until_has("lobby>").await;
+    p.send("computer").await;
+    let start = p.until_has("Set up your army").await;
+    let me = if start.iter().any(|l| l.contains("You play Red")) {
+        Color::Red
+    } else {
+        Color::Blue
+    };
+    p.send("ready").await;
+    p.until_has("Your turn.").await;
+    one_move(&mut p, me, 0).await;
+    // The computer answers: this player's turn again.
+    p.until_has("Your turn.").await;
+    let _ = p
+        .handle
+        .disconnect(russh::Disconnect::ByApplication, "drop", "en")
+        .await;
+
+    // Back with the same key, now with a PTY: straight into the game, told whose turn.
+    let mut p = Play::open_with(addr, "lino", &key, "play", true).await;
+    let back = p.until_has("Your turn.").await;
+    assert!(
+        back.iter()
+            .any(|l| l.starts_with("Game ") && l.contains("You play")),
+        "{back:?}"
+    );
+    // The client's terminal echoes nothing: the server does, and ends the line itself.
+    p.channel.data(&b"bo"[..]).await.unwrap();
+    p.channel.data(&b"ard\r"[..]).await.unwrap();
+    let back_row = if me == Color::Red {
+        "Row 1:"
+    } else {
+        "Row 10:"
+    };
+    let board = p
+        .until("the board", |l: &str| l.starts_with(back_row))
+        .await;
+    assert!(board.iter().any(|l| l.ends_with("board")), "{board:?}");
+    assert_eq!(board.iter().filter(|l| l.starts_with("Row ")).count(), 10);
+    // Ctrl-D ends the session.
+    p.channel.data(&b"\x04"[..]).await.unwrap();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !p.closed && tokio::time::Instant::now() < deadline {
+        match tokio::time::timeout_at(deadline, p.channel.wait()).await {
+            Ok(Some(ChannelMsg::Data { data })) => p.raw.extend_from_slice(&data),
+            Ok(Some(ChannelMsg::ExitStatus { exit_status })) => p.exit = Some(exit_status),
+            Ok(Some(ChannelMsg::Eof)) | Ok(Some(ChannelMsg::Close)) | Ok(None) | Err(_) => {
+                p.closed = true
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(p.exit, Some(0));
+    assert!(!p.raw.contains(&0x1b), "an escape byte was sent");
 }
