@@ -20,7 +20,7 @@ use crate::game::{GameSeat, SessionEvent};
 use crate::i18n::{tr, Lang};
 use crate::limit::InputLimits;
 use crate::lobby::{Ident, SessionId};
-use crate::proto::{LobbySnapshot, Notice};
+use crate::proto::{GameCmd, LobbySnapshot, Notice};
 use crate::service::Service;
 use crate::ui::line::LineApp;
 use crate::ui::{Effect, Identity, Msg};
@@ -359,8 +359,13 @@ impl Line {
                     if self.p.pty {
                         self.pending.extend_from_slice(b"\r\n");
                     }
-                    fx.extend(self.app.input(&text));
-                    self.reprompt = true;
+                    let done = self.app.input(&text);
+                    // A move sent: the prompt comes with the game's answer (its mode changes).
+                    let moved = done
+                        .iter()
+                        .any(|e| matches!(e, Effect::Game(GameCmd::Move(_))));
+                    self.reprompt |= !moved;
+                    fx.extend(done);
                 }
                 Read::TooLong => {
                     let text = tr(self.app.lang(), "line-too-long");
