@@ -41,6 +41,7 @@ macro_rules! catalog {
             include_str!(concat!($dir, "/tournament.ftl")),
             include_str!(concat!($dir, "/server.ftl")),
             include_str!(concat!($dir, "/web.ftl")),
+            include_str!(concat!($dir, "/line.ftl")),
         ]
     };
 }

@@ -4,6 +4,7 @@
 mod commands;
 mod events;
 mod keys;
+mod line;
 mod session;
 mod writer;
 
@@ -972,6 +973,50 @@ impl Conn {
         })
     }
 
+    /// `ssh host play`: the line mode on this channel, the connection's one interactive
+    /// session (as a shell would be), with or without a PTY.
+    fn play(
+        &mut self,
+        handle: russh::server::Handle,
+        channel: ChannelId,
+        lang: crate::i18n::Lang,
+        program: Program,
+    ) {
+        let Some(ident) = self.ident.clone() else {
+            return;
+        };
+        if self.shell.is_some() {
+            let text = "this connection runs a session already\n".to_string();
+            say_and_close(handle, channel, text, 1, program);
+            return;
+        }
+        let (tx, rx) = mpsc::channel(64);
+        self.input = Some(tx);
+        self.shell = Some(channel);
+        let params = line::Params {
+            handle,
+            channel,
+            service: self.shared.service.clone(),
+            ident,
+            lang,
+            pty: self.size.is_some(),
+            idle_timeout: self.shared.config.idle_timeout,
+            motd: self.shared.config.motd.clone(),
+            server: self.address(),
+            links: self.link_base(),
+            guest_pass: self.guest_pass.clone(),
+            input_bytes_per_second: self.shared.config.input_bytes_per_second,
+            resizes_per_second: self.shared.config.resizes_per_second,
+        };
+        tokio::spawn(
+            async move {
+                let _program = program;
+                line::run(params, rx).await;
+            }
+            .instrument(self.span.clone()),
+        );
+    }
+
     fn is_admin(&self) -> bool {
         self.fingerprint
             .as_ref()
@@ -1239,6 +1284,15 @@ impl russh::server::Handler for Conn {
         let Some(program) = self.refuse_if_banned(&handle, channel, program) else {
             return Ok(());
         };
+        // `play` (with `--lang`): the line mode, an interactive session like the shell's.
+        let all: Vec<&str> = command.split_whitespace().collect();
+        if let Ok((["play"], lang)) = commands::take_lang(&all)
+            .as_ref()
+            .map(|(w, l)| (w.as_slice(), *l))
+        {
+            self.play(handle, channel, lang, program);
+            return Ok(());
+        }
         let ticket = match self
             .span
             .in_scope(|| ExecTicket::admit(&self.shared, &self.exec_running, self.peer.ip()))

@@ -160,7 +160,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
 /// With `-o PubkeyAuthentication=no`: the server refuses keys for a login carrying a
 /// pass (the client then goes on to keyboard-interactive), and the option spares the
 /// round of key offers (a client with many keys may give up before the end of it).
-fn comeback_line(server: Option<&crate::ui::Address>, login: &str) -> Notice {
+pub(super) fn comeback_line(server: Option<&crate::ui::Address>, login: &str) -> Notice {
     let ssh = "ssh -o PubkeyAuthentication=no";
     let at = match server {
         Some(a) if a.port == 22 => format!("{ssh} {login}@{}", a.host),

@@ -19,6 +19,7 @@ mod dialog;
 mod game;
 mod keymap;
 mod layout;
+pub mod line;
 mod lobby;
 mod replay;
 mod rules_page;

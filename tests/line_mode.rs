@@ -1,0 +1,545 @@
+//! The line mode (`ssh host play`, issue 38): a whole game against the computer through a
+//! real exec channel with no PTY, typed commands only, to a result, with no escape byte and
+//! no line over 200 characters in all that is sent; and the line app on messages alone: a
+//! battle told in words, `board` never shows an unrevealed enemy rank, bad input changes
+//! nothing.
+
+mod common;
+mod ui_support;
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use russh::client;
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
+use russh::ChannelMsg;
+use stratego_ssh::proto::GamePhase;
+use stratego_ssh::rules::{BattleResult, Color, Rank, ViewBattle, ViewMove, Viewer};
+use stratego_ssh::ui::line::{LineApp, Mode};
+use stratego_ssh::ui::{Effect, Lang, Msg};
+use ui_support::*;
+
+struct Plain;
+
+impl client::Handler for Plain {
+    type Error = russh::Error;
+    async fn check_server_key(
+        &mut self,
+        _key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// One `ssh host play` channel: what it sent, by lines.
+struct Play {
+    handle: client::Handle<Plain>,
+    channel: russh::Channel<client::Msg>,
+    raw: Vec<u8>,
+    /// Bytes not yet cut into lines.
+    partial: Vec<u8>,
+    unread: VecDeque<String>,
+    exit: Option<u32>,
+    closed: bool,
+}
+
+impl Play {
+    async fn open(addr: std::net::SocketAddr, user: &str, key: &PrivateKey, cmd: &str) -> Play {
+        Play::open_with(addr, user, key, cmd, false).await
+    }
+
+    async fn open_with(
+        addr: std::net::SocketAddr,
+        user: &str,
+        key: &PrivateKey,
+        cmd: &str,
+        pty: bool,
+    ) -> Play {
+        let config = Arc::new(client::Config::default());
+        let mut handle = client::connect(config, addr, Plain)
+            .await
+            .expect("connects");
+        let res = handle
+            .authenticate_publickey(
+                user,
+                PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None),
+            )
+            .await
+            .expect("auth runs");
+        assert!(res.success(), "key accepted");
+        let channel = handle.channel_open_session().await.expect("session");
+        if pty {
+            channel
+                .request_pty(true, "xterm-256color", 80, 24, 0, 0, &[])
+                .await
+                .expect("pty");
+        }
+        channel.exec(true, cmd).await.expect("exec");
+        Play {
+            handle,
+            channel,
+            raw: vec![],
+            partial: vec![],
+            unread: VecDeque::new(),
+            exit: None,
+            closed: false,
+        }
+    }
+
+    async fn send(&mut self, line: &str) {
+        self.channel
+            .data(format!("{line}\n").as_bytes())
+            .await
+            .expect("sent");
+    }
+
+    /// Reads until a line `pred` accepts; every line read up to it (it included).
+    async fn until(&mut self, what: &str, pred: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        let mut seen = vec![];
+        loop {
+            while let Some(l) = self.unread.pop_front() {
+                let hit = pred(&l);
+                seen.push(l);
+                if hit {
+                    return seen;
+                }
+            }
+            assert!(!self.closed, "closed before {what}; last lines: {seen:?}");
+            let msg = tokio::time::timeout_at(deadline, self.channel.wait())
+                .await
+                .unwrap_or_else(|_| panic!("no {what} in 30 s; last lines: {seen:?}"));
+            match msg {
+                Some(ChannelMsg::Data { data }) => {
+                    self.raw.extend_from_slice(&data);
+                    self.partial.extend_from_slice(&data);
+                    while let Some(i) = self.partial.windows(2).position(|w| w == b"\r\n") {
+                        let line: Vec<u8> = self.partial.drain(..i + 2).take(i).collect();
+                        self.unread
+                            .push_back(String::from_utf8(line).expect("UTF-8 lines"));
+                    }
+                }
+                Some(ChannelMsg::ExitStatus { exit_status }) => self.exit = Some(exit_status),
+                Some(ChannelMsg::Eof) | Some(ChannelMsg::Close) | None => self.closed = true,
+                _ => {}
+            }
+        }
+    }
+
+    async fn until_has(&mut self, needle: &str) -> Vec<String> {
+        let n = needle.to_string();
+        self.until(needle, move |l| l.contains(&n)).await
+    }
+}
+
+/// What `board` told: own pieces by square (rank name), every occupied square.
+fn read_board(lines: &[String]) -> (HashMap<String, String>, Vec<String>) {
+    let mut own = HashMap::new();
+    let mut occupied = vec![];
+    for l in lines.iter().filter(|l| l.starts_with("Row ")) {
+        let (_, rest) = l.split_once(": ").unwrap();
+        if rest == "empty" {
+            continue;
+        }
+        for item in rest.split("; ") {
+            let (sq, what) = item.split_once(' ').unwrap();
+            occupied.push(sq.to_string());
+            if !what.starts_with("enemy") {
+                own.insert(sq.to_string(), what.to_string());
+            }
+        }
+    }
+    (own, occupied)
+}
+
+fn square(file: u8, row: i32) -> Option<String> {
+    ((1..=10).contains(&row) && file < 10).then(|| format!("{}{}", (b'A' + file) as char, row))
+}
+
+fn is_lake(sq: &str) -> bool {
+    matches!(sq, "C5" | "D5" | "G5" | "H5" | "C6" | "D6" | "G6" | "H6")
+}
+
+/// The moves worth trying from what `board` said, forward ones first, in a varied order.
+fn candidates(lines: &[String], forward: i32, turn: usize) -> Vec<(String, String)> {
+    let (own, _) = read_board(lines);
+    let mut froms: Vec<&String> = own
+        .iter()
+        .filter(|(_, r)| r.as_str() != "Bomb" && r.as_str() != "Flag")
+        .map(|(s, _)| s)
+        .collect();
+    froms.sort();
+    let n = froms.len().max(1);
+    froms.rotate_left((turn * 7) % n);
+    let mut out = vec![];
+    for dir in [(0, forward), (1, 0), (-1, 0), (0, -forward)] {
+        for from in &froms {
+            let f = from.as_bytes()[0] - b'A';
+            let r: i32 = from[1..].parse().unwrap();
+            let Some(to) = square((f as i32 + dir.0) as u8, r + dir.1) else {
+                continue;
+            };
+            if is_lake(&to) || own.contains_key(&to) {
+                continue;
+            }
+            out.push((from.to_string(), to));
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_against_the_computer_in_lines_without_a_pty() {
+    let srv = common::start_server("line-game").await;
+    let key = common::new_key();
+    let mut p = Play::open(srv.running.addr, "lina", &key, "play").await;
+    p.until_has("lobby>").await;
+    p.send("help").await;
+    p.until_has("computer [easy|hard]").await;
+    // Bad input: one line saying what to type, nothing starts.
+    p.send("fly to the moon").await;
+    p.until_has("is not a command here").await;
+    p.send("computer easy").await;
+    let start = p.until_has("Set up your army").await;
+    let me = start
+        .iter()
+        .find_map(|l| {
+            l.contains("You play Red")
+                .then_some(Color::Red)
+                .or(l.contains("You play Blue").then_some(Color::Blue))
+        })
+        .expect("told which side");
+    p.send("show").await;
+    let mut rows = vec![];
+    for _ in 0..4 {
+        let l = p
+            .until("a row of the set-up", |l: &str| l.starts_with("Row "))
+            .await;
+        rows.push(l.last().unwrap().clone());
+    }
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    assert!(rows.iter().all(|r| r.split("; ").count() == 10), "{rows:?}");
+    p.send("ready").await;
+    p.until_has("The game begins").await;
+    let forward = if me == Color::Red { 1 } else { -1 };
+    let mut moves = 0usize;
+    let mut battles = 0usize;
+    let outcome = 'game: loop {
+        let l = p
+            .until("my turn or the end", |l: &str| {
+                l.starts_with("Your turn.") || l.starts_with("Game over:")
+            })
+            .await;
+        battles += l.iter().filter(|l| l.contains(" attacked ")).count();
+        let last = l.last().unwrap().clone();
+        if last.starts_with("Game over:") {
+            break 'game last;
+        }
+        assert!(moves < 5000, "the game should have ended by now");
+        p.send("board").await;
+        // The rows come from the opponent's side down to this player's back row.
+        let back = if me == Color::Red {
+            "Row 1:"
+        } else {
+            "Row 10:"
+        };
+        let board = p.until("the board", |l: &str| l.starts_with(back)).await;
+        let mut moved = false;
+        for (from, to) in candidates(&board, forward, moves) {
+            p.send(&format!("{} {}", from.to_lowercase(), to)).await;
+            let (mine, battle) = (format!("You moved {from}-{to}"), format!("{from}x{to}:"));
+            let said = p
+                .until("the move's answer", |l: &str| {
+                    l.starts_with(&mine) || l.starts_with(&battle) || l.contains("cannot move")
+                })
+                .await;
+            let answer = said.last().unwrap();
+            battles += said.iter().filter(|l| l.contains(" attacked ")).count();
+            if !answer.contains("cannot move") {
+                moved = true;
+                break;
+            }
+        }
+        assert!(moved, "no move of those board shows was legal: {board:?}");
+        moves += 1;
+    };
+    assert!(
+        outcome.contains("you won") || outcome.contains("you lost") || outcome.contains("draw"),
+        "{outcome}"
+    );
+    assert!(battles > 0, "battles are told in words");
+    p.send("quit").await;
+    p.until_has("Back in the lobby").await;
+    p.send("quit").await;
+    p.until_has("Goodbye").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !p.closed && tokio::time::Instant::now() < deadline {
+        match tokio::time::timeout_at(deadline, p.channel.wait()).await {
+            Ok(Some(ChannelMsg::Data { data })) => p.raw.extend_from_slice(&data),
+            Ok(Some(ChannelMsg::ExitStatus { exit_status })) => p.exit = Some(exit_status),
+            Ok(Some(ChannelMsg::Eof)) | Ok(Some(ChannelMsg::Close)) | Ok(None) | Err(_) => {
+                p.closed = true
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(p.exit, Some(0), "quit ends the session");
+    // The whole stream: no escape byte, lines ended by CRLF, none over 200 characters.
+    assert!(!p.raw.contains(&0x1b), "an escape byte was sent");
+    let text = String::from_utf8(p.raw.clone()).unwrap();
+    assert!(text.ends_with("\r\n"), "the last line is ended");
+    for line in text.split("\r\n") {
+        assert!(line.chars().count() <= 200, "a line over 200: {line}");
+        assert!(
+            !line.chars().any(|c| c.is_control()),
+            "a control character in {line:?}"
+        );
+    }
+    eprintln!("{moves} moves, {battles} battles told: {outcome}");
+}
+
+// The line app alone, on messages.
+
+fn line_app() -> LineApp {
+    let mut app = LineApp::new(me("alice"), Lang::En, Default::default(), 1);
+    app.update(Msg::Lobby(Arc::new(Default::default())));
+    app.take_lines();
+    app
+}
+
+/// A game in play, Red (alice) to move: her Scout on A4, a Bomb on B1; Blue's pieces on A7
+/// (unknown), B7 (unknown, moved) and C7 (a revealed Major); E7 a hidden Marshal.
+fn game_view() -> stratego_ssh::rules::PlayerView {
+    let mut v = empty_view(Viewer::Player(Color::Red));
+    put(&mut v, "A4", Color::Red, Some(Rank::Scout), false);
+    put(&mut v, "B1", Color::Red, Some(Rank::Bomb), false);
+    put(&mut v, "A7", Color::Blue, None, false);
+    put(&mut v, "B7", Color::Blue, None, true);
+    put(&mut v, "C7", Color::Blue, Some(Rank::Major), true);
+    put(&mut v, "E7", Color::Blue, None, false);
+    v.legal_moves = vec![mv("A4", "A5"), mv("A4", "A6"), mv("A4", "B4")];
+    v
+}
+
+fn playing(app: &mut LineApp, v: stratego_ssh::rules::PlayerView, history: Vec<ViewMove>) {
+    let mut snap = snapshot(GamePhase::Playing, Some(Color::Red), Some(v));
+    snap.history = history;
+    app.update(Msg::Game {
+        snap: Arc::new(snap),
+        at: Instant::now(),
+    });
+}
+
+#[test]
+fn a_battle_is_told_in_words() {
+    let mut app = line_app();
+    playing(&mut app, game_view(), vec![]);
+    let start = app.take_lines().join("\n");
+    assert!(start.contains("Your turn."), "{start}");
+    let battle = ViewMove {
+        mover: Color::Red,
+        from: sqr("A6"),
+        to: sqr("A7"),
+        battle: Some(ViewBattle {
+            attacker: Some(Rank::Scout),
+            defender: Some(Rank::Bomb),
+            result: BattleResult::DefenderWins,
+        }),
+        rescue: None,
+    };
+    let mut v = game_view();
+    v.to_move = Color::Blue;
+    v.ply = 1;
+    playing(&mut app, v, vec![battle]);
+    let lines = app.take_lines();
+    assert!(
+        lines.iter().any(|l| l.starts_with("A6xA7: Your Scout")
+            && l.contains("Bomb")
+            && l.contains("lost")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l == "It is bob's turn."), "{lines:?}");
+}
+
+#[test]
+fn board_never_shows_an_unrevealed_enemy_rank() {
+    let mut app = line_app();
+    playing(&mut app, game_view(), vec![]);
+    app.take_lines();
+    assert!(app.input("board").is_empty());
+    let lines = app.take_lines();
+    let row = |n: u8| {
+        lines
+            .iter()
+            .find(|l| l.starts_with(&format!("Row {n}:")))
+            .cloned()
+            .unwrap_or_else(|| panic!("no row {n}: {lines:?}"))
+    };
+    assert_eq!(
+        row(7),
+        "Row 7: A7 enemy; B7 enemy, has moved; C7 enemy Major; E7 enemy"
+    );
+    assert_eq!(row(4), "Row 4: A4 Scout");
+    assert_eq!(row(1), "Row 1: B1 Bomb");
+    assert_eq!(row(5), "Row 5: empty");
+    // Rows from Blue's side down to Red's.
+    assert!(
+        lines[1].starts_with("Row 10:") && lines[10].starts_with("Row 1:"),
+        "{lines:?}"
+    );
+    // The hidden Marshal on E7 is nowhere.
+    assert!(!lines.join("\n").contains("Marshal"), "{lines:?}");
+}
+
+#[test]
+fn illegal_or_unknown_input_changes_nothing() {
+    let mut app = line_app();
+    playing(&mut app, game_view(), vec![]);
+    app.take_lines();
+    for (typed, says) in [
+        ("A4 A8", "The piece on A4 cannot move to A8"),
+        ("B1 B2", "cannot move to B2"),
+        ("D4 D5", "You have no piece on D4"),
+        ("A7 A6", "You have no piece on A7"),
+        ("Z9 A5", "is not a command here"),
+        ("A4", "Type a move as two squares"),
+        ("dance", "dance is not a command here"),
+    ] {
+        assert!(app.input(typed).is_empty(), "{typed} did something");
+        let lines = app.take_lines();
+        assert_eq!(lines.len(), 1, "{typed}: {lines:?}");
+        assert!(lines[0].contains(says), "{typed}: {lines:?}");
+        assert_eq!(app.mode(), Mode::Move);
+    }
+    // A legal move in either case is the move sent, nothing else.
+    let fx = app.input("move a4 a6");
+    assert_eq!(
+        fx,
+        vec![Effect::Game(stratego_ssh::proto::GameCmd::Move(mv(
+            "A4", "A6"
+        )))]
+    );
+    assert_eq!(app.input("A4 B4").len(), 1);
+    // Not this player's turn: refused.
+    let mut v = game_view();
+    v.to_move = Color::Blue;
+    v.legal_moves.clear();
+    v.ply = 1;
+    playing(&mut app, v, vec![]);
+    app.take_lines();
+    assert!(app.input("A4 A5").is_empty());
+    assert_eq!(
+        app.take_lines(),
+        vec!["It is not your turn: wait for your opponent's move.".to_string()]
+    );
+}
+
+#[test]
+fn every_line_fits_and_the_words_follow_the_language() {
+    let mut app = LineApp::new(me("alice"), Lang::De, Default::default(), 1);
+    app.update(Msg::Lobby(Arc::new(Default::default())));
+    let mut v = game_view();
+    v.to_move = Color::Red;
+    playing(&mut app, v, vec![]);
+    app.input("board");
+    app.input("help");
+    let long = "x".repeat(400);
+    app.input(&format!("say {long}"));
+    app.input(&long);
+    let lines = app.take_lines();
+    assert!(lines.iter().any(|l| l == "Du bist am Zug."), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("Reihe 7: A7 Gegner")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().all(|l| l.chars().count() <= 200), "{lines:?}");
+    assert_eq!(app.prompt(), "dein zug> ");
+}
+
+/// Plays this player's move: the first of `board`'s candidates the game takes.
+async fn one_move(p: &mut Play, me: Color, turn: usize) -> (String, String) {
+    let back = if me == Color::Red {
+        "Row 1:"
+    } else {
+        "Row 10:"
+    };
+    p.send("board").await;
+    let board = p.until("the board", |l: &str| l.starts_with(back)).await;
+    let forward = if me == Color::Red { 1 } else { -1 };
+    for (from, to) in candidates(&board, forward, turn) {
+        p.send(&format!("{from} {to}")).await;
+        let (mine, battle) = (format!("You moved {from}-{to}"), format!("{from}x{to}:"));
+        let said = p
+            .until("the move's answer", |l: &str| {
+                l.starts_with(&mine) || l.starts_with(&battle) || l.contains("cannot move")
+            })
+            .await;
+        if !said.last().unwrap().contains("cannot move") {
+            return (from, to);
+        }
+    }
+    panic!("no legal move among {board:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_line_player_comes_back_into_its_game_and_a_pty_gets_its_typing_echoed() {
+    let srv = common::start_server("line-back").await;
+    let addr = srv.running.addr;
+    let key = common::new_key();
+    let mut p = Play::open(addr, "lino", &key, "play").await;
+    p.until_has("lobby>").await;
+    p.send("computer").await;
+    let start = p.until_has("Set up your army").await;
+    let me = if start.iter().any(|l| l.contains("You play Red")) {
+        Color::Red
+    } else {
+        Color::Blue
+    };
+    p.send("ready").await;
+    p.until_has("Your turn.").await;
+    one_move(&mut p, me, 0).await;
+    // The computer answers: this player's turn again.
+    p.until_has("Your turn.").await;
+    let _ = p
+        .handle
+        .disconnect(russh::Disconnect::ByApplication, "drop", "en")
+        .await;
+
+    // Back with the same key, now with a PTY: straight into the game, told whose turn.
+    let mut p = Play::open_with(addr, "lino", &key, "play", true).await;
+    let back = p.until_has("Your turn.").await;
+    assert!(
+        back.iter()
+            .any(|l| l.starts_with("Game ") && l.contains("You play")),
+        "{back:?}"
+    );
+    // The client's terminal echoes nothing: the server does, and ends the line itself.
+    p.channel.data(&b"bo"[..]).await.unwrap();
+    p.channel.data(&b"ard\r"[..]).await.unwrap();
+    let back_row = if me == Color::Red {
+        "Row 1:"
+    } else {
+        "Row 10:"
+    };
+    let board = p
+        .until("the board", |l: &str| l.starts_with(back_row))
+        .await;
+    assert!(board.iter().any(|l| l.ends_with("board")), "{board:?}");
+    assert_eq!(board.iter().filter(|l| l.starts_with("Row ")).count(), 10);
+    // Ctrl-D ends the session.
+    p.channel.data(&b"\x04"[..]).await.unwrap();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !p.closed && tokio::time::Instant::now() < deadline {
+        match tokio::time::timeout_at(deadline, p.channel.wait()).await {
+            Ok(Some(ChannelMsg::Data { data })) => p.raw.extend_from_slice(&data),
+            Ok(Some(ChannelMsg::ExitStatus { exit_status })) => p.exit = Some(exit_status),
+            Ok(Some(ChannelMsg::Eof)) | Ok(Some(ChannelMsg::Close)) | Ok(None) | Err(_) => {
+                p.closed = true
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(p.exit, Some(0));
+    assert!(!p.raw.contains(&0x1b), "an escape byte was sent");
+}
