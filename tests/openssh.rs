@@ -504,10 +504,16 @@ async fn a_game_against_the_computer_is_told_in_german_to_its_first_battle() {
         }
         let t = wait_screen(&screen, "the game, in German", playing);
         let red = t.contains("du spielst Rot");
+        // The sentence under the board, with its second row when it wraps (the side
+        // panel beside that row cut off at its wide gap).
         let battle = |t: &str| {
-            t.lines()
-                .find(|l| l.contains(" griff "))
-                .map(str::to_string)
+            let lines: Vec<&str> = t.lines().collect();
+            let i = lines.iter().position(|l| l.contains(" griff "))?;
+            let next = lines
+                .get(i + 1)
+                .map_or("", |l| l.split("   ").next().unwrap_or(""));
+            let whole = format!("{} {next}", lines[i]);
+            Some(whole.split_whitespace().collect::<Vec<_>>().join(" "))
         };
         // One piece marches straight at the enemy down a column without lakes.
         let mut marching: Option<(char, u32)> = None;
