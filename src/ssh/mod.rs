@@ -974,44 +974,70 @@ impl Conn {
     }
 
     /// `ssh host play`: the line mode on this channel, the connection's one interactive
-    /// session (as a shell would be), with or without a PTY.
+    /// session (as a shell would be), with or without a PTY. `lang`: what `--lang` asked.
     fn play(
         &mut self,
         handle: russh::server::Handle,
         channel: ChannelId,
-        lang: crate::i18n::Lang,
+        lang: Option<crate::i18n::Lang>,
         program: Program,
     ) {
-        let Some(ident) = self.ident.clone() else {
-            return;
-        };
         if self.shell.is_some() {
             let text = "this connection runs a session already\n".to_string();
             say_and_close(handle, channel, text, 1, program);
             return;
         }
+        self.start_session(handle, channel, program, true, lang);
+    }
+
+    /// Starts the connection's one interactive session on `channel`: the screens, or
+    /// (`lines`) the line mode.
+    fn start_session(
+        &mut self,
+        handle: russh::server::Handle,
+        channel: ChannelId,
+        program: Program,
+        lines: bool,
+        lang_asked: Option<crate::i18n::Lang>,
+    ) {
+        let Some(ident) = self.ident.clone() else {
+            return;
+        };
         let (tx, rx) = mpsc::channel(64);
         self.input = Some(tx);
         self.shell = Some(channel);
-        let params = line::Params {
+        let params = session::Params {
             handle,
             channel,
             service: self.shared.service.clone(),
             ident,
-            lang,
-            pty: self.size.is_some(),
+            term: self.term.clone(),
+            colorterm: self.colorterm.clone(),
+            no_color: self.no_color,
+            lang: {
+                let [all, messages, lang] = &self.locale;
+                crate::i18n::Lang::from_env(all.as_deref(), messages.as_deref(), lang.as_deref())
+            },
+            lang_asked,
+            size: self.size,
+            lines,
             idle_timeout: self.shared.config.idle_timeout,
             motd: self.shared.config.motd.clone(),
+            admin: self.is_admin().then(|| self.fingerprint.clone()).flatten(),
             server: self.address(),
             links: self.link_base(),
             guest_pass: self.guest_pass.clone(),
+            #[cfg(feature = "test-hooks")]
+            test_hooks: self.shared.config.test_hooks,
             input_bytes_per_second: self.shared.config.input_bytes_per_second,
             resizes_per_second: self.shared.config.resizes_per_second,
         };
         tokio::spawn(
             async move {
+                // The session's channel leaves the books when the session ends, however it
+                // ends.
                 let _program = program;
-                line::run(params, rx).await;
+                session::run(params, rx).await;
             }
             .instrument(self.span.clone()),
         );
@@ -1216,53 +1242,22 @@ impl russh::server::Handler for Conn {
         };
         session.channel_success(channel)?;
         let handle = session.handle();
-        let Some(ident) = self.ident.clone() else {
+        if self.ident.is_none() {
             return Ok(());
-        };
+        }
         let Some(program) = self.refuse_if_banned(&handle, channel, program) else {
             return Ok(());
         };
-        let Some(size) = self.size else {
+        if self.size.is_none() {
             // No PTY: say how to connect, then close.
             let text = session::no_pty_message(&self.connect_line());
             say_and_close(handle, channel, text, 1, program);
             return Ok(());
-        };
-        let (tx, rx) = mpsc::channel(64);
-        self.input = Some(tx);
-        self.shell = Some(channel);
-        let params = session::Params {
-            handle,
-            channel,
-            service: self.shared.service.clone(),
-            ident,
-            term: self.term.clone(),
-            colorterm: self.colorterm.clone(),
-            no_color: self.no_color,
-            lang: {
-                let [all, messages, lang] = &self.locale;
-                crate::i18n::Lang::from_env(all.as_deref(), messages.as_deref(), lang.as_deref())
-            },
-            size,
-            idle_timeout: self.shared.config.idle_timeout,
-            motd: self.shared.config.motd.clone(),
-            admin: self.is_admin().then(|| self.fingerprint.clone()).flatten(),
-            server: self.address(),
-            links: self.link_base(),
-            guest_pass: self.guest_pass.clone(),
-            #[cfg(feature = "test-hooks")]
-            test_hooks: self.shared.config.test_hooks,
-            input_bytes_per_second: self.shared.config.input_bytes_per_second,
-            resizes_per_second: self.shared.config.resizes_per_second,
-        };
-        tokio::spawn(
-            async move {
-                // The shell's channel leaves the books when the session ends, however it ends.
-                let _program = program;
-                session::run(params, rx).await;
-            }
-            .instrument(self.span.clone()),
-        );
+        }
+        // A terminal that cannot draw the screens (TERM=dumb: Emacs' shell, some screen
+        // reader set-ups) gets the line mode.
+        let dumb = self.term.eq_ignore_ascii_case("dumb");
+        self.start_session(handle, channel, program, dumb, None);
         Ok(())
     }
 
@@ -1290,7 +1285,8 @@ impl russh::server::Handler for Conn {
             .as_ref()
             .map(|(w, l)| (w.as_slice(), *l))
         {
-            self.play(handle, channel, lang, program);
+            let asked = all.iter().any(|w| w.starts_with("--lang"));
+            self.play(handle, channel, asked.then_some(lang), program);
             return Ok(());
         }
         let ticket = match self

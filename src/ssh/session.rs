@@ -1,8 +1,11 @@
-//! One task per interactive connection: a [`Session`] owns the screens (`ui::App`), the
-//! picture of the client's terminal (`screen::Screen`) and, while a game is shown, the
-//! session's [`GameSeat`]. It turns bytes in into input events, lobby and game snapshots
-//! into messages for the app, the app's effects into lobby, game and service calls, and
-//! draws frames out.
+//! One task per interactive connection: a [`Session`] owns its view, while a game is
+//! shown the session's [`GameSeat`], and its place in the lobby. The view is the screens
+//! (`ui::App` and the picture of the client's terminal, `screen::Screen`) or the line mode
+//! (`ui::line::LineApp`, `ssh host play`, a terminal whose TERM is `dumb`); a player
+//! switches between them in the session (the settings' last row, the line mode's
+//! `screens`). Both take the same messages and give the same effects: the session turns
+//! bytes in into input events or typed lines, lobby and game snapshots into messages, the
+//! effects into lobby, game and service calls, and sends frames or lines out.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,14 +29,19 @@ use crate::screen::Screen;
 use crate::service::{self, Service};
 use crate::store;
 use crate::ui::input::InputParser;
+use crate::ui::line::LineApp;
 use crate::ui::{App, ColorDepth, Effect, Identity, Msg, Settings};
+
+use super::line::{LineReader, Read};
 
 /// What a connection without a terminal is told; `connect` is `ssh -t -p PORT HOST`.
 pub fn no_pty_message(connect: &str) -> String {
     let (head, host) = connect.rsplit_once(' ').unwrap_or((connect, ""));
     format!(
         "stratego-ssh draws a full-screen game and needs a terminal.\r\n\
-         Connect with: {connect}   (or {head} NAME@{host} to choose your nickname)\r\n"
+         Connect with: {connect}   (or {head} NAME@{host} to choose your nickname)\r\n\
+         To play in lines (screen readers, scripts): {plain} play\r\n",
+        plain = connect.replacen("-t ", "", 1)
     )
 }
 
@@ -77,7 +85,12 @@ pub(crate) struct Params {
     pub no_color: bool,
     /// The language the client's environment asks for (`LC_ALL`, `LC_MESSAGES`, `LANG`).
     pub lang: Option<Lang>,
-    pub size: (u16, u16),
+    /// The language `play --lang` asked for: it wins over the stored and the client's.
+    pub lang_asked: Option<Lang>,
+    /// The client's window (`None`: no PTY, the line mode only).
+    pub size: Option<(u16, u16)>,
+    /// Start in the line mode (`ssh host play`, TERM=dumb) rather than on the screens.
+    pub lines: bool,
     pub idle_timeout: Duration,
     pub motd: Option<String>,
     /// The admin's key fingerprint when this session's key is an admin's.
@@ -117,7 +130,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 Some(SessionInput::Closed) | None => break,
             },
             // Not while reading is paused: the rest of a sequence may be waiting in the queue.
-            _ = tokio::time::sleep(ESC_TIMEOUT), if session.parser.pending() && session.limits.reading() => session.on_esc_timeout(),
+            _ = tokio::time::sleep(ESC_TIMEOUT), if session.esc_pending() && session.limits.reading() => session.on_esc_timeout(),
             _ = sleep_until(session.limits.next().map(Instant::from_std)), if session.limits.next().is_some() => session.on_limits(),
             // A game screen does not show the lobby: its snapshots wait (the latest is taken
             // on the way back), so a publish does not wake a thousand players in their games.
@@ -211,15 +224,71 @@ impl Drop for Presence {
 /// waiting on the store at once.
 const MAX_BROWSE_IN_FLIGHT: usize = 2;
 
+/// What a queued output holds at most for a line-mode client that does not read (then
+/// lines are dropped).
+const MAX_LINES_PENDING: usize = 1 << 20;
+
+/// How the session shows itself.
+enum View {
+    Screens(Box<Screens>),
+    Lines(Box<Lines>),
+}
+
+/// The screens: the app, the picture of the client's terminal, the key parser.
+struct Screens {
+    app: App,
+    screen: Screen,
+    parser: InputParser,
+}
+
+/// The line mode: the app, the typed lines, the lines not sent yet.
+struct Lines {
+    app: LineApp,
+    reader: LineReader,
+    /// Bytes written and not yet handed to the output queue.
+    pending: Vec<u8>,
+    /// The prompt last written.
+    prompted: String,
+    /// Input was read since the last prompt: write it again.
+    reprompt: bool,
+}
+
+impl Lines {
+    fn new(app: LineApp) -> Lines {
+        Lines {
+            app,
+            reader: LineReader::default(),
+            pending: vec![],
+            prompted: String::new(),
+            reprompt: true,
+        }
+    }
+
+    fn write_line(&mut self, text: &str) {
+        if self.pending.len() > MAX_LINES_PENDING {
+            debug!("line output dropped: the client does not read");
+            return;
+        }
+        self.pending.extend_from_slice(text.as_bytes());
+        self.pending.extend_from_slice(b"\r\n");
+    }
+}
+
 struct Session {
     p: Params,
     id: SessionId,
     nick: String,
     out: OutQueue,
     lobby: watch::Receiver<Arc<LobbySnapshot>>,
-    app: App,
-    screen: Screen,
-    parser: InputParser,
+    view: View,
+    /// Who the player is, and the screens' settings (to draw them again after the lines).
+    identity: Identity,
+    settings: Settings,
+    /// The client's window (the screens' size; 80x24 without a PTY).
+    size: (u16, u16),
+    /// The last challenges and saved set-ups heard, for a view that starts later.
+    challenges: Vec<crate::proto::Seek>,
+    saved: Vec<SavedSetup>,
     /// The game shown, as a player or spectator; dropping it leaves the game.
     seat: Option<GameSeat>,
     /// The session's place in the lobby; dropping it leaves the lobby.
@@ -299,12 +368,15 @@ impl Session {
                 Settings::ascii_default(&p.term)
             },
             color: ColorDepth::from_term(&p.term, p.colorterm.as_deref(), p.no_color),
-            // The player's stored choice, else the client's LANG, else English.
-            lang: Lang::choose(prefs.lang, p.lang),
+            // `play --lang`, else the player's stored choice, else the client's LANG, else
+            // English.
+            lang: p
+                .lang_asked
+                .unwrap_or_else(|| Lang::choose(prefs.lang, p.lang)),
         };
         // What the player stored, and what is shown (see `Effect::SettingsChanged`).
         let (lang_stored, lang_now) = (prefs.lang, settings.lang);
-        let (w, h) = p.size;
+        let size = p.size.unwrap_or((80, 24));
         let identity = Identity {
             nick: joined.nick.clone(),
             guest: p.ident.guest,
@@ -313,30 +385,21 @@ impl Session {
             server: p.server.clone(),
             links: p.links.clone(),
         };
-        let mut app = App::new(identity, settings, w, h, crate::random::seed());
-        app.set_unix_time(unix_now());
-        let mut lobby = joined.snapshot;
-        app.update(Msg::Lobby(lobby.borrow_and_update().clone()));
+        let lobby = joined.snapshot;
         let comeback = p
             .guest_pass
             .as_ref()
             .map(|pass| comeback_line(p.server.as_ref(), &pass.login_name(&joined.nick)));
-        if let Some(motd) = &p.motd {
-            app.update(Msg::Notice(Notice::plain(motd.clone())));
-        }
-        for notice in notices {
-            app.update(Msg::Notice(notice));
-        }
-        if let Some(line) = &comeback {
-            app.update(Msg::LastingNotice(line.clone()));
-        }
-        if !setups.is_empty() {
-            app.update(Msg::SavedSetups(setups));
-        }
-        out.send_raw(SETUP_SEQ);
         // The connection's span (this task runs in it) now names the lobby's session too.
         tracing::Span::current().record("session", joined.session);
-        info!(nick = %joined.nick, term = %p.term, cols = w, rows = h, "session started");
+        info!(
+            nick = %joined.nick,
+            term = %p.term,
+            cols = size.0,
+            rows = size.1,
+            lines = p.lines,
+            "session started"
+        );
         let (answers, answers_rx) = mpsc::channel(8);
         let limits = InputLimits::new(
             p.input_bytes_per_second,
@@ -344,16 +407,26 @@ impl Session {
             crate::ui::input::PASTE_TIMEOUT,
             std::time::Instant::now(),
         );
-        let session = Session {
+        let lines = p.lines || p.size.is_none();
+        let mut session = Session {
             id: joined.session,
             nick: joined.nick,
             guest_setups: p.ident.guest.then(Vec::new),
             p,
             out,
             lobby,
-            app,
-            screen: Screen::new(w, h),
-            parser: InputParser::new(),
+            // Replaced below, once the session can feed it.
+            view: View::Lines(Box::new(Lines::new(LineApp::new(
+                identity.clone(),
+                settings.lang,
+                settings.numbering,
+                0,
+            )))),
+            identity,
+            settings,
+            size,
+            challenges: vec![],
+            saved: setups,
             seat: None,
             presence: Some(Presence {
                 lobby: service.lobby().clone(),
@@ -382,6 +455,19 @@ impl Session {
             lang_stored,
             lang_now,
         };
+        let mut first = Vec::new();
+        if let Some(motd) = &session.p.motd {
+            first.push(Msg::Notice(Notice::plain(motd.clone())));
+        }
+        first.extend(notices.into_iter().map(Msg::Notice));
+        if let Some(line) = &session.comeback {
+            first.push(Msg::LastingNotice(line.clone()));
+        }
+        if lines {
+            session.to_lines(false, first);
+        } else {
+            session.to_screens(first);
+        }
         Some((session, events, answers_rx))
     }
 
@@ -391,15 +477,19 @@ impl Session {
         if self.hold.is_some_and(|t| Instant::now() >= t) {
             self.hold = None;
         }
+        let View::Screens(v) = &mut self.view else {
+            self.flush_lines();
+            return;
+        };
         if !self.dirty || self.hold.is_some() || (self.paced.is_some() && !self.prompt) {
             return;
         }
         if self.out.take_overflow() {
             // A frame was dropped: the client's screen is stale; redraw it whole.
-            self.screen.invalidate();
+            v.screen.invalidate();
         }
         if self.out.has_room() {
-            let (w, h) = self.p.size;
+            let (w, h) = self.size;
             let mut cells = f64::from(w) * f64::from(h);
             let now = std::time::Instant::now();
             let prompt = std::mem::take(&mut self.prompt);
@@ -413,13 +503,13 @@ impl Session {
             }
             // Countdowns are drawn as of now (a tick may be up to 250 ms old); a notice
             // that times out now needs the whole frame, not a patch of the clocks.
-            if self.app.set_unix_time(unix_now()) {
+            if v.app.set_unix_time(unix_now()) {
                 self.tick_only = false;
             }
-            let app = &self.app;
+            let app = &v.app;
             // A tick that moved only the clocks redraws just the seats when it can.
             let patch = if std::mem::take(&mut self.tick_only) {
-                self.screen
+                v.screen
                     .patch(|f| app.render_tick(f))
                     .map(|(bytes, drawn)| {
                         cells = drawn as f64;
@@ -429,7 +519,7 @@ impl Session {
                 None
             };
             let full = patch.is_none();
-            let bytes = patch.unwrap_or_else(|| self.screen.frame(|f| app.render(f)));
+            let bytes = patch.unwrap_or_else(|| v.screen.frame(|f| app.render(f)));
             if prompt {
                 // Counted (down to a bucket's worth of debt), never waited for.
                 self.frame_budget.take_or_wait(cells, now);
@@ -446,11 +536,134 @@ impl Session {
         }
     }
 
-    /// Feeds a message to the app; the screen is redrawn.
+    /// The line mode's lines, then its prompt when it changed or input was read (unless a
+    /// move's answer is awaited: the prompt comes with it).
+    fn flush_lines(&mut self) {
+        let View::Lines(v) = &mut self.view else {
+            return;
+        };
+        for l in v.app.take_lines() {
+            v.write_line(&l);
+        }
+        if self.hold.is_none() {
+            let prompt = v.app.prompt();
+            if !self.quit && (std::mem::take(&mut v.reprompt) || prompt != v.prompted) {
+                v.write_line(&prompt);
+                v.prompted = prompt;
+            }
+        }
+        if !v.pending.is_empty() && self.out.has_room() {
+            let bytes = std::mem::take(&mut v.pending);
+            if !self.out.send_frame(bytes) {
+                self.quit = true;
+            }
+        }
+        // Lines wait for the client to take those queued before them.
+        self.dirty = !v.pending.is_empty();
+    }
+
+    /// Feeds a message to the view; the screen is redrawn.
     fn show(&mut self, msg: Msg) -> Vec<Effect> {
         self.dirty = true;
         self.tick_only = false;
-        self.app.update(msg)
+        match &msg {
+            Msg::SavedSetups(list) => self.saved = list.clone(),
+            Msg::Challenges(list) => self.challenges = list.clone(),
+            Msg::Renamed(Ok(nick)) => self.identity.nick = nick.clone(),
+            _ => {}
+        }
+        match &mut self.view {
+            View::Screens(v) => v.app.update(msg),
+            View::Lines(v) => v.app.update(msg),
+        }
+    }
+
+    /// Shows the screens (at the start, or leaving the line mode): a new app fed what the
+    /// session knows (the lobby, the game shown, challenges, saved set-ups), then `first`.
+    fn to_screens(&mut self, first: Vec<Msg>) {
+        let identity = Identity {
+            first_login: self.naming,
+            ..self.identity.clone()
+        };
+        let (w, h) = self.size;
+        let mut app = App::new(identity, self.settings.clone(), w, h, crate::random::seed());
+        app.set_unix_time(unix_now());
+        app.update(Msg::Lobby(self.lobby.borrow_and_update().clone()));
+        if let Some(seat) = &mut self.seat {
+            app.set_aside_lobby();
+            let snap = seat.snapshots.borrow_and_update().clone();
+            app.update(Msg::Game {
+                snap,
+                at: std::time::Instant::now(),
+            });
+        }
+        if !self.challenges.is_empty() {
+            app.update(Msg::Challenges(self.challenges.clone()));
+        }
+        if !self.saved.is_empty() {
+            app.update(Msg::SavedSetups(self.saved.clone()));
+        }
+        for msg in first {
+            app.update(msg);
+        }
+        self.view = View::Screens(Box::new(Screens {
+            app,
+            screen: Screen::new(w, h),
+            parser: InputParser::new(),
+        }));
+        self.out.send_raw(SETUP_SEQ);
+        self.dirty = true;
+        self.tick_only = false;
+        self.lobby_due = None;
+    }
+
+    /// Shows the line mode (at the start, or leaving the screens when `switched`): a new
+    /// line app fed what the session knows, then `first`.
+    fn to_lines(&mut self, switched: bool, first: Vec<Msg>) {
+        if let View::Screens(v) = &self.view {
+            self.settings = v.app.settings().clone();
+        }
+        let lang = self.settings.lang;
+        let mut app = LineApp::new(
+            self.identity.clone(),
+            lang,
+            self.settings.numbering,
+            crate::random::seed(),
+        );
+        if switched {
+            // The screens' picture is gone from the client: its terminal is as it was.
+            self.out.send_raw(RESTORE_SEQ);
+            app.update(Msg::Notice(Notice::new("notice-line-mode")));
+        } else {
+            app.welcome();
+        }
+        if self.p.lines && self.p.size.is_some() && self.p.term.eq_ignore_ascii_case("dumb") {
+            app.update(Msg::Notice(Notice::new("notice-dumb-terminal")));
+        }
+        app.update(Msg::Lobby(self.lobby.borrow_and_update().clone()));
+        if !self.challenges.is_empty() {
+            app.update(Msg::Challenges(self.challenges.clone()));
+        }
+        if !self.saved.is_empty() {
+            app.update(Msg::SavedSetups(self.saved.clone()));
+        }
+        if let Some(seat) = &mut self.seat {
+            let snap = seat.snapshots.borrow_and_update().clone();
+            app.update(Msg::Game {
+                snap,
+                at: std::time::Instant::now(),
+            });
+        }
+        for msg in first {
+            app.update(msg);
+        }
+        self.view = View::Lines(Box::new(Lines::new(app)));
+        self.dirty = true;
+    }
+
+    /// A lone Esc waits for the rest of its sequence (the screens only).
+    fn esc_pending(&self) -> bool {
+        matches!(&self.view, View::Screens(v) if v.parser.pending())
     }
 
     /// Tests only: panics on [`TEST_PANIC`] when the server was started with test hooks.
@@ -469,12 +682,66 @@ impl Session {
         self.last_input = Instant::now();
         let now = std::time::Instant::now();
         self.limits.read(bytes.len(), now);
-        let events = self.parser.feed(bytes);
-        self.limits.paste(self.parser.in_paste(), now);
+        let events = match &mut self.view {
+            View::Screens(v) => {
+                let events = v.parser.feed(bytes);
+                self.limits.paste(v.parser.in_paste(), now);
+                events
+            }
+            View::Lines(_) => return self.on_typed(bytes),
+        };
         events
             .into_iter()
             .flat_map(|ev| self.show(Msg::Input(ev)))
             .collect()
+    }
+
+    /// Bytes typed in the line mode: echoed when the client has a terminal (it echoes
+    /// nothing itself), split into lines, each line given to the line app.
+    fn on_typed(&mut self, bytes: &[u8]) -> Vec<Effect> {
+        let pty = self.p.size.is_some();
+        let View::Lines(v) = &mut self.view else {
+            return vec![];
+        };
+        if pty && !bytes.contains(&0x1b) {
+            // Printable characters; a backspace takes the last one back.
+            for &b in bytes {
+                match b {
+                    0x08 | 0x7f => v.pending.extend_from_slice(b"\x08 \x08"),
+                    b if b >= 0x20 => v.pending.push(b),
+                    _ => {}
+                }
+            }
+        }
+        self.dirty = true;
+        let mut fx = vec![];
+        for r in v.reader.feed(bytes) {
+            match r {
+                Read::Line(text) => {
+                    if pty {
+                        v.pending.extend_from_slice(b"\r\n");
+                    }
+                    let done = v.app.input(&text);
+                    // A move sent: the prompt comes with the game's answer (its mode changes).
+                    let moved = done
+                        .iter()
+                        .any(|e| matches!(e, Effect::Game(GameCmd::Move(_))));
+                    if moved {
+                        self.hold = Some(Instant::now() + MOVE_HOLD);
+                    }
+                    v.reprompt |= !moved;
+                    fx.extend(done);
+                }
+                Read::TooLong => {
+                    let text = crate::i18n::tr(v.app.lang(), "line-too-long");
+                    v.write_line(&text);
+                    v.reprompt = true;
+                }
+                Read::Interrupt if pty => fx.push(Effect::Quit),
+                Read::Interrupt | Read::Erased => {}
+            }
+        }
+        fx
     }
 
     /// A timer of [`InputLimits`] is due: reading resumes, a paste that has lasted too
@@ -484,7 +751,10 @@ impl Session {
         let mut fx = Vec::new();
         if due.paste_over {
             debug!("paste ended by its time limit");
-            let events = self.parser.end_paste();
+            let events = match &mut self.view {
+                View::Screens(v) => v.parser.end_paste(),
+                View::Lines(_) => vec![],
+            };
             fx.extend(events.into_iter().flat_map(|ev| self.show(Msg::Input(ev))));
         }
         if let Some((w, h)) = due.size {
@@ -494,7 +764,10 @@ impl Session {
     }
 
     fn on_esc_timeout(&mut self) -> Vec<Effect> {
-        let events = self.parser.flush();
+        let View::Screens(v) = &mut self.view else {
+            return vec![];
+        };
+        let events = v.parser.flush();
         events
             .into_iter()
             .flat_map(|ev| self.show(Msg::Input(ev)))
@@ -511,17 +784,24 @@ impl Session {
     }
 
     fn apply_size(&mut self, width: u16, height: u16) -> Vec<Effect> {
-        if self.p.size == (width, height) {
+        if self.size == (width, height) {
             return vec![];
         }
-        self.p.size = (width, height);
-        self.screen.resize(width, height);
+        self.size = (width, height);
+        match &mut self.view {
+            View::Screens(v) => v.screen.resize(width, height),
+            // Kept for the screens, if the player goes back to them.
+            View::Lines(_) => return vec![],
+        }
         self.show(Msg::Resize { width, height })
     }
 
     fn on_lobby(&mut self) -> Vec<Effect> {
         let snap = self.lobby.borrow_and_update().clone();
-        let fx = self.app.update(Msg::Lobby(snap));
+        let fx = match &mut self.view {
+            View::Screens(v) => v.app.update(Msg::Lobby(snap)),
+            View::Lines(_) => return self.show(Msg::Lobby(snap)),
+        };
         if !self.dirty && self.lobby_due.is_none() {
             let offset = self.id.wrapping_mul(0x9e37_79b9_7f4a_7c15) % LOBBY_SPREAD_MS;
             self.lobby_due = Some(Instant::now() + Duration::from_millis(offset));
@@ -547,7 +827,9 @@ impl Session {
                 // The seat of a game shown before is dropped: that game is left.
                 let playing = snap.my_color.is_some();
                 self.seat = Some(seat);
-                self.app.set_aside_lobby();
+                if let View::Screens(v) = &mut self.view {
+                    v.app.set_aside_lobby();
+                }
                 let mut fx = self.show(Msg::Game {
                     snap,
                     at: std::time::Instant::now(),
@@ -613,16 +895,20 @@ impl Session {
             return vec![];
         }
         let mut fx = vec![];
+        // The line mode tells events as they come: it has nothing to count down.
+        let View::Screens(v) = &mut self.view else {
+            return fx;
+        };
         // A tournament's countdown shown (the lobby's list, a tournament's screen) is drawn
         // again when its seconds change.
-        if self.app.set_unix_time(unix_now()) {
+        if v.app.set_unix_time(unix_now()) {
             self.dirty = true;
             self.tick_only = false;
         }
-        if self.app.wants_ticks() {
-            fx = self.app.update(Msg::Tick(std::time::Instant::now()));
+        if v.app.wants_ticks() {
+            fx = v.app.update(Msg::Tick(std::time::Instant::now()));
             // Clocks show whole seconds (tenths under ten): most ticks change nothing.
-            let changed = self.app.tick_changed();
+            let changed = v.app.tick_changed();
             // Only the clocks changed when nothing else waits to be drawn.
             if changed {
                 self.tick_only = self.tick_only || !self.dirty;
@@ -630,7 +916,7 @@ impl Session {
             self.dirty |= changed;
             self.prompt |= changed;
         }
-        if self.app.admin_open() && self.admin_asked.elapsed() >= ADMIN_REFRESH {
+        if v.app.admin_open() && self.admin_asked.elapsed() >= ADMIN_REFRESH {
             fx.push(Effect::Admin(AdminCmd::Refresh));
         }
         fx
@@ -653,18 +939,35 @@ impl Session {
             }
             Effect::Browse(cmd) => self.browse(cmd),
             Effect::Admin(cmd) => self.admin(cmd),
-            Effect::Bell => self.out.send_raw(b"\x07"),
+            Effect::Bell => {
+                if matches!(self.view, View::Screens(_)) {
+                    self.out.send_raw(b"\x07");
+                }
+            }
             Effect::Quit => self.quit = true,
             Effect::Rename(name) => self.rename(name),
+            Effect::LineMode => {
+                info!("to the line mode");
+                self.to_lines(true, vec![]);
+            }
+            Effect::ScreenMode => {
+                if self.p.size.is_some() {
+                    info!("to the screens");
+                    self.to_screens(vec![]);
+                } else {
+                    self.show(Msg::Notice(Notice::new("notice-screens-need-terminal")));
+                }
+            }
             Effect::SettingsChanged(s) => {
+                // The language is stored once the player changes it: until then the
+                // client's LANG keeps deciding.
+                if s.lang != self.lang_now {
+                    self.lang_stored = Some(s.lang);
+                    self.lang_now = s.lang;
+                }
+                self.settings = s.clone();
                 if self.guest_setups.is_none() {
                     let (service, id, _) = self.service_call();
-                    // The language is stored once the player changes it: until then the
-                    // client's LANG keeps deciding.
-                    if s.lang != self.lang_now {
-                        self.lang_stored = Some(s.lang);
-                        self.lang_now = s.lang;
-                    }
                     let prefs = store::Preferences {
                         numbering: s.numbering,
                         ascii: s.ascii,
@@ -844,7 +1147,19 @@ impl Session {
         // hears that no session of the player shows the game any more.
         self.seat = None;
         self.presence = None;
-        self.out.send_wait(RESTORE_SEQ).await;
+        match &mut self.view {
+            View::Screens(_) => self.out.send_wait(RESTORE_SEQ).await,
+            View::Lines(v) => {
+                // The lines not sent yet (the last answer, a goodbye), no prompt.
+                for l in v.app.take_lines() {
+                    v.write_line(&l);
+                }
+                let bytes = std::mem::take(&mut v.pending);
+                if !bytes.is_empty() {
+                    self.out.send_wait(&bytes).await;
+                }
+            }
+        }
         if let Some(text) = &self.farewell {
             self.out.send_wait(text.as_bytes()).await;
         }

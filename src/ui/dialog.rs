@@ -764,8 +764,11 @@ pub(crate) const QUIT_KEYS: &[Binding<bool, Never>] = &[
 pub(crate) const HELP_KEYS: &[Binding<(), Never>] =
     &[any(()).hints(&[hint(0, "keys-any-key", "keys-closes-help")])];
 
-/// Settings rows: numbering, ASCII, colours, language.
-pub(crate) const SETTINGS_ROWS: usize = 4;
+/// Settings rows: numbering, ASCII, colours, language, line mode.
+pub(crate) const SETTINGS_ROWS: usize = 5;
+
+/// The settings row that leaves the screens for the line mode (see [`Effect::LineMode`]).
+pub(crate) const LINE_MODE_ROW: usize = 4;
 
 /// Changes one setting; returns the new settings.
 pub(crate) fn change_setting(s: &Settings, row: usize) -> Settings {
@@ -829,6 +832,8 @@ pub(crate) fn render_settings(buf: &mut Buffer, screen: Rect, s: &Settings, row:
         // Each language in its own name, so a player who cannot read the others finds
         // their own.
         (tr(l, "settings-language"), s.lang.name().to_string()),
+        // The screens are on while this dialog shows: changing it leaves them.
+        (tr(l, "settings-line-mode"), tr(l, "settings-line-mode-off")),
     ];
     let keys = key_hints(&keymap::footer(SETTINGS_KEYS, &Always), t);
     let label_w = rows

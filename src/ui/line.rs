@@ -400,6 +400,8 @@ impl LineApp {
                 self.say(tr(self.lang, id));
                 return vec![];
             }
+            // Back to the screens (the session checks there is a terminal to draw them).
+            "screens" | "screen" => return vec![Effect::ScreenMode],
             "say" | "chat" => {
                 if rest.is_empty() {
                     self.say(tr(self.lang, "line-say-what"));

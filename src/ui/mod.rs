@@ -238,6 +238,12 @@ pub enum Effect {
     /// from the profile. Checked by `text::clean_nick` already; the answer comes back as
     /// [`Msg::Renamed`].
     Rename(String),
+    /// Leave the screens for the line mode in this session (the settings' last row): the
+    /// session, its lobby place and its game stay; only the view changes.
+    LineMode,
+    /// Leave the line mode for the screens (the line mode's `screens`; a session with a
+    /// terminal only).
+    ScreenMode,
 }
 
 /// Dialogs over any screen.
@@ -850,6 +856,9 @@ impl App {
                 match keymap::action(dialog::SETTINGS_KEYS, k, &Always) {
                     Some(SettingsKey::Up) => row = row.saturating_sub(1),
                     Some(SettingsKey::Down) => row = (row + 1).min(dialog::SETTINGS_ROWS - 1),
+                    Some(SettingsKey::Change) if row == dialog::LINE_MODE_ROW => {
+                        return vec![Effect::LineMode];
+                    }
                     Some(SettingsKey::Change) => {
                         self.settings = dialog::change_setting(&self.settings, row);
                         self.lobby_ui.lang = self.settings.lang;
