@@ -96,6 +96,11 @@ async fn a_dumb_terminal_gets_the_line_mode_and_no_escape_bytes() {
     assert!(!got.contains('\x1b'), "an escape byte: {got:?}");
     // Typing is echoed (the client's terminal echoes nothing).
     assert!(got.contains("help\r\n"), "{got:?}");
+    // The screens are offered all the same: `screens` draws them.
+    let mark = g.raw().len();
+    g.type_str("screens\r").await;
+    until_raw(&g, mark, "\x1b[?1049h").await;
+    g.wait_text("online", 10).await;
     g.disconnect().await;
 }
 

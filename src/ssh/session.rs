@@ -466,6 +466,7 @@ impl Session {
         if lines {
             session.to_lines(false, first);
         } else {
+            session.out.send_raw(SETUP_SEQ);
             session.to_screens(first);
         }
         Some((session, events, answers_rx))
@@ -611,7 +612,6 @@ impl Session {
             screen: Screen::new(w, h),
             parser: InputParser::new(),
         }));
-        self.out.send_raw(SETUP_SEQ);
         self.dirty = true;
         self.tick_only = false;
         self.lobby_due = None;
@@ -631,8 +631,6 @@ impl Session {
             crate::random::seed(),
         );
         if switched {
-            // The screens' picture is gone from the client: its terminal is as it was.
-            self.out.send_raw(RESTORE_SEQ);
             app.update(Msg::Notice(Notice::new("notice-line-mode")));
         } else {
             app.welcome();
@@ -657,7 +655,13 @@ impl Session {
         for msg in first {
             app.update(msg);
         }
-        self.view = View::Lines(Box::new(Lines::new(app)));
+        let mut lines = Lines::new(app);
+        if switched {
+            // The screens' picture is undone first: the client's terminal is as it was
+            // (queued with the lines, so it is never dropped as a frame may be).
+            lines.pending.extend_from_slice(RESTORE_SEQ);
+        }
+        self.view = View::Lines(Box::new(lines));
         self.dirty = true;
     }
 
@@ -953,6 +957,12 @@ impl Session {
             Effect::ScreenMode => {
                 if self.p.size.is_some() {
                     info!("to the screens");
+                    // Before the first frame, and never dropped.
+                    if let View::Lines(v) = &mut self.view {
+                        let lines = std::mem::take(&mut v.pending);
+                        self.out.send_wait(&lines).await;
+                    }
+                    self.out.send_wait(SETUP_SEQ).await;
                     self.to_screens(vec![]);
                 } else {
                     self.show(Msg::Notice(Notice::new("notice-screens-need-terminal")));

@@ -22,7 +22,7 @@ notice-seek-to-computer = Niemand heeft je uitnodiging aangenomen: de computer (
 refusal-no-such-challenge = die uitdaging aan jou bestaat niet
 notice-challenge-declined = { $nick } heeft je uitdaging afgewezen
 notice-line-mode = Regelmodus: elke gebeurtenis is een regel. Typ help voor de commando's, screens om terug te gaan naar de schermen.
-notice-dumb-terminal = Je terminal (TERM=dumb) kan de schermen niet tekenen, dus je speelt in regels. Typ help voor de commando's.
+notice-dumb-terminal = Je terminal (TERM=dumb) kan de schermen niet tekenen, dus je speelt in regels. Typ help voor de commando's, of screens om de schermen toch te proberen.
 notice-screens-need-terminal = De schermen hebben een terminal nodig: maak verbinding met ssh -t, zonder play, om ze te zien.
 notice-you-declined = Je hebt de uitdaging van { $nick } afgewezen
 refusal-seek-gone = die uitnodiging is weg
