@@ -464,10 +464,10 @@ impl Session {
             first.push(Msg::LastingNotice(line.clone()));
         }
         if lines {
-            session.to_lines(false, first);
+            session.show_lines(false, first);
         } else {
             session.out.send_raw(SETUP_SEQ);
-            session.to_screens(first);
+            session.show_screens(first);
         }
         Some((session, events, answers_rx))
     }
@@ -581,7 +581,7 @@ impl Session {
 
     /// Shows the screens (at the start, or leaving the line mode): a new app fed what the
     /// session knows (the lobby, the game shown, challenges, saved set-ups), then `first`.
-    fn to_screens(&mut self, first: Vec<Msg>) {
+    fn show_screens(&mut self, first: Vec<Msg>) {
         let identity = Identity {
             first_login: self.naming,
             ..self.identity.clone()
@@ -619,7 +619,7 @@ impl Session {
 
     /// Shows the line mode (at the start, or leaving the screens when `switched`): a new
     /// line app fed what the session knows, then `first`.
-    fn to_lines(&mut self, switched: bool, first: Vec<Msg>) {
+    fn show_lines(&mut self, switched: bool, first: Vec<Msg>) {
         if let View::Screens(v) = &self.view {
             self.settings = v.app.settings().clone();
         }
@@ -952,7 +952,7 @@ impl Session {
             Effect::Rename(name) => self.rename(name),
             Effect::LineMode => {
                 info!("to the line mode");
-                self.to_lines(true, vec![]);
+                self.show_lines(true, vec![]);
             }
             Effect::ScreenMode => {
                 if self.p.size.is_some() {
@@ -963,7 +963,7 @@ impl Session {
                         self.out.send_wait(&lines).await;
                     }
                     self.out.send_wait(SETUP_SEQ).await;
-                    self.to_screens(vec![]);
+                    self.show_screens(vec![]);
                 } else {
                     self.show(Msg::Notice(Notice::new("notice-screens-need-terminal")));
                 }
