@@ -117,4 +117,10 @@ async fn a_client_without_a_terminal_is_told_how_to_play_in_lines() {
     assert!(got.contains("To play in lines"), "{got:?}");
     let port = srv.running.addr.port();
     assert!(got.contains(&format!("ssh -p {port} ")), "{got:?}");
+    // The commands' list names it too.
+    let (usage, _) = common::exec(srv.running.addr, "usher", &common::new_key(), "help").await;
+    assert!(
+        usage.lines().any(|l| l.trim_start().starts_with("play ")),
+        "{usage}"
+    );
 }

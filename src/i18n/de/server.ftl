@@ -200,6 +200,7 @@ exec-usage =
       replay ID [--format record|gravon]
       tournaments
       tournament ID [--format json]
+      play    (das Spiel in Zeilen, für Screenreader und Skripte: tippe help)
     mit --lang de oder --lang nl ist der Text eines Befehls Deutsch oder Niederländisch (JSON ist in jeder Sprache gleich); ohne ist er Englisch
 
     Zum Spielen verbinde dich mit einem Terminal: { $connect }

@@ -192,6 +192,7 @@ exec-usage =
       replay ID [--format record|gravon]
       tournaments
       tournament ID [--format json]
+      play    (the game in lines, for screen readers and scripts: type help)
     add --lang de or --lang nl to a command for its text in German or Dutch (JSON is the same in every language)
 
     to play, connect with a terminal: { $connect }

@@ -200,6 +200,7 @@ exec-usage =
       replay ID [--format record|gravon]
       tournaments
       tournament ID [--format json]
+      play    (het spel in regels, voor schermlezers en scripts: typ help)
     met --lang nl of --lang de is de tekst van een opdracht Nederlands of Duits (JSON is in elke taal hetzelfde); zonder is die Engels
 
     om te spelen, verbind met een terminal: { $connect }
