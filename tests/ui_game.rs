@@ -899,6 +899,11 @@ fn the_rules_page_teaches_the_game() {
             "◆ ?* an enemy piece that has moved",
             "≈ ~ a lake",
             "░ : the opponent's set-up rows",
+            // The marks that tell without colour what the colours tell.
+            "+ at a square's left: a square of the last move",
+            "' at a piece's right: your opponent's",
+            "!0:15! a clock with less than 20 seconds left",
+            "marked in yellow and by +",
             "Two-square rule: a piece may not move between the same two squares more than 3 times in a row.",
             "Chasing (more-squares rule)",
         ] {

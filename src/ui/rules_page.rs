@@ -469,6 +469,10 @@ fn page(rules: &Rules, n: Numbering, t: &Theme) -> Vec<Entry> {
         sym("·", ".", "rules-sym-empty"),
         sym("•", "o", "rules-sym-target"),
         sym("[ ]", "[ ]", "rules-sym-cursor"),
+        // The marks that tell without colour what the colours tell (NO_COLOR).
+        sym("+", "+", "game-mark-last"),
+        sym("'", "'", "game-mark-opponent"),
+        sym("!0:15!", "!0:15!", "game-mark-low-time"),
         plain("rules-board-text"),
     ]);
     out

@@ -264,6 +264,6 @@ rules-sym-empty = ein freies Feld
 rules-sym-target = wohin die gewählte Figur ziehen darf
 rules-sym-cursor = der Cursor; ( ) eine aufgenommene oder gewählte Figur
 rules-board-text =
-    Ein unterstrichener gegnerischer Rang ist einer, den du gesehen hast; die Felder
-    des letzten Zugs sind gelb markiert. Spalten heißen A bis J, Reihen 1 bis 10: ein
-    Zug wird wie c4 c5 geschrieben (m tippt einen ein).
+    Ein gegnerischer Rang, den du lesen kannst (unterstrichen), ist einer, den du
+    gesehen hast; die Felder des letzten Zugs sind gelb und mit + markiert. Spalten
+    heißen A bis J, Reihen 1 bis 10: ein Zug wird wie c4 c5 geschrieben (m tippt einen ein).

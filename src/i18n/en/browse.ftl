@@ -250,6 +250,6 @@ rules-sym-empty = an empty square
 rules-sym-target = where the selected piece may go
 rules-sym-cursor = the cursor; ( ) a piece picked up or selected
 rules-board-text =
-    An enemy rank drawn underlined is one you have seen; the squares of the last
-    move are marked in yellow. Columns are A to J, rows 1 to 10: a move is
-    written like c4 c5 (m types one).
+    An enemy rank you can read (drawn underlined) is one you have seen; the squares
+    of the last move are marked in yellow and by +. Columns are A to J, rows 1 to 10:
+    a move is written like c4 c5 (m types one).

@@ -264,6 +264,6 @@ rules-sym-empty = een leeg veld
 rules-sym-target = waar het gekozen stuk heen mag
 rules-sym-cursor = de cursor; ( ) een opgepakt of gekozen stuk
 rules-board-text =
-    Een onderstreepte rang van de tegenstander is er een die je gezien hebt; de velden
-    van de laatste zet zijn geel gemarkeerd. Kolommen heten A tot J, rijen 1 tot 10:
-    een zet schrijf je als c4 c5 (m typt er een).
+    Een rang van de tegenstander die je kunt lezen (onderstreept), is er een die je
+    gezien hebt; de velden van de laatste zet zijn geel en met + gemarkeerd. Kolommen
+    heten A tot J, rijen 1 tot 10: een zet schrijf je als c4 c5 (m typt er een).
