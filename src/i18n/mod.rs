@@ -21,7 +21,7 @@
 //! logs, and `match`es on it are checked by the compiler.
 
 use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
+use std::sync::LazyLock;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::FluentResource;
@@ -236,18 +236,57 @@ pub fn text(lang: Lang, s: &str) -> String {
     }
 }
 
-/// [`text`] for a key table's `&'static str`: the message without arguments, formatted
-/// once per language and kept (there are as many as the catalogs' ids).
+/// [`text`] for a key table's `&'static str`: every message of every language formatted
+/// without arguments once, at first use, into a table read without a lock (key hints are
+/// drawn on every frame of every session).
 pub fn text_static(lang: Lang, s: &'static str) -> &'static str {
-    type Cache = HashMap<(Lang, &'static str), &'static str>;
-    static CACHE: LazyLock<Mutex<Cache>> = LazyLock::new(Default::default);
-    if !has(Lang::En, s) {
-        return s;
-    }
-    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    cache
-        .entry((lang, s))
-        .or_insert_with(|| Box::leak(tr(lang, s).into_boxed_str()))
+    type Table = HashMap<&'static str, String>;
+    /// Per language, in the order of [`Lang::ALL`] (then the pseudo-language in tests).
+    static TABLES: LazyLock<Vec<(Lang, Table)>> = LazyLock::new(|| {
+        #[allow(unused_mut)]
+        let mut langs: Vec<Lang> = Lang::ALL.to_vec();
+        #[cfg(any(test, feature = "test-hooks"))]
+        langs.push(Lang::Pseudo);
+        langs
+            .into_iter()
+            .map(|lang| {
+                let table = message_ids().iter().map(|id| (*id, tr(lang, id))).collect();
+                (lang, table)
+            })
+            .collect()
+    });
+    TABLES
+        .iter()
+        .find(|(l, _)| *l == lang)
+        .and_then(|(_, t)| t.get(s))
+        .map_or(s, |text| text.as_str())
+}
+
+/// The ids of English's messages (every catalog has the same: tests/i18n.rs).
+fn message_ids() -> &'static [&'static str] {
+    static IDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+        let mut ids = Vec::new();
+        for text in Lang::En.catalog() {
+            // A message starts its line with its id and ` =` (a term starts with `-`, a
+            // comment with `#`, a continuation with blanks).
+            for line in text.lines() {
+                let Some((id, _)) = line.split_once('=') else {
+                    continue;
+                };
+                let id = id.trim_end();
+                if line.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && id
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                    && has(Lang::En, id)
+                {
+                    ids.push(id);
+                }
+            }
+        }
+        ids
+    });
+    &IDS
 }
 
 fn format(lang: Lang, id: &str, args: Option<&FluentArgs>) -> String {
@@ -314,6 +353,21 @@ macro_rules! t {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_static_table_holds_every_message_as_tr_formats_it() {
+        let ids = message_ids();
+        // Every message of every catalog file, terms and comments left out.
+        assert!(ids.len() > 1000, "{}", ids.len());
+        assert!(ids.contains(&"settings-title") && ids.contains(&"line-help-lobby"));
+        for lang in Lang::ALL.iter().copied().chain([Lang::Pseudo]) {
+            for id in ids {
+                assert_eq!(text_static(lang, id), tr(lang, id), "{lang:?} {id}");
+            }
+        }
+        // Not an id: the text itself.
+        assert_eq!(text_static(Lang::De, "Esc"), "Esc");
+    }
 
     #[test]
     fn plurals_and_arguments_follow_each_language() {
