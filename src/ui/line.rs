@@ -539,6 +539,9 @@ impl LineApp {
                     Mode::Waiting | Mode::Move => "line-help-play",
                 };
                 self.say(tr(self.lang, id));
+                if id == "line-help-lobby" {
+                    self.say(tr(self.lang, "line-help-lobby-more"));
+                }
                 return vec![];
             }
             "say" | "chat" => {
@@ -651,9 +654,14 @@ impl LineApp {
                     self.say(tr(lang, "line-seeks-none"));
                 }
                 for (i, s) in all.iter().enumerate() {
+                    let id = if self.to_me(s) {
+                        "line-seek-item-challenge"
+                    } else {
+                        "line-seek-item"
+                    };
                     let line = t!(
                         lang,
-                        "line-seek-item",
+                        id,
                         n = i + 1,
                         nick = s.owner.clone(),
                         variant = variant_name(lang, s.terms.rules.variant),

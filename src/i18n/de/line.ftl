@@ -13,7 +13,8 @@ line-prompt-over = partie vorbei>
 ## Lobby
 
 line-welcome = Willkommen, { $nick }. Du bist in der Lobby: Tippe help für die Befehle.
-line-help-lobby = Befehle in der Lobby: who, seeks, computer [easy|hard], accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, games, watch N, leaderboard [classic], say TEXT, quit, help.
+line-help-lobby = Befehle in der Lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, computer [easy|hard].
+line-help-lobby-more = Dazu: games, watch N, leaderboard [classic], say TEXT, quit, help.
 line-who-count = { $count ->
         [one] 1 Spieler online:
        *[other] { $count } Spieler online:
@@ -26,6 +27,10 @@ line-status-watching = schaut Partie { $game } zu
 line-status-left = weg von Partie { $game }
 line-seeks-none = Keine offenen Angebote. Tippe seek classic 10+5, um eines zu machen, oder computer easy, um gegen den Computer zu spielen.
 line-seek-item = { $n }. { $nick }: { $variant }, { $clock }, { $rated ->
+        [rated] gewertet
+       *[casual] ungewertet
+    }
+line-seek-item-challenge = { $n }. { $nick } fordert dich heraus: { $variant }, { $clock }, { $rated ->
         [rated] gewertet
        *[casual] ungewertet
     }

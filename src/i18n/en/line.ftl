@@ -14,7 +14,8 @@ line-prompt-over = game over>
 ## Lobby
 
 line-welcome = Welcome, { $nick }. You are in the lobby: type help for the commands.
-line-help-lobby = Lobby commands: who, seeks, computer [easy|hard], accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, games, watch N, leaderboard [classic], say TEXT, quit, help.
+line-help-lobby = Lobby commands: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, computer [easy|hard].
+line-help-lobby-more = And: games, watch N, leaderboard [classic], say TEXT, quit, help.
 line-who-count = { $count ->
         [one] 1 player online:
        *[other] { $count } players online:
@@ -27,6 +28,10 @@ line-status-watching = watching game { $game }
 line-status-left = away from game { $game }
 line-seeks-none = No open seeks. Type seek classic 10+5 to post one, or computer easy to play the computer.
 line-seek-item = { $n }. { $nick }: { $variant }, { $clock }, { $rated ->
+        [rated] rated
+       *[casual] casual
+    }
+line-seek-item-challenge = { $n }. { $nick } challenges you: { $variant }, { $clock }, { $rated ->
         [rated] rated
        *[casual] casual
     }

@@ -13,7 +13,8 @@ line-prompt-over = partij voorbij>
 ## Lobby
 
 line-welcome = Welkom, { $nick }. Je bent in de lobby: typ help voor de opdrachten.
-line-help-lobby = Opdrachten in de lobby: who, seeks, computer [easy|hard], accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, games, watch N, leaderboard [classic], say TEKST, quit, help.
+line-help-lobby = Opdrachten in de lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, computer [easy|hard].
+line-help-lobby-more = Verder: games, watch N, leaderboard [classic], say TEKST, quit, help.
 line-who-count = { $count ->
         [one] 1 speler online:
        *[other] { $count } spelers online:
@@ -26,6 +27,10 @@ line-status-watching = kijkt naar partij { $game }
 line-status-left = weg van partij { $game }
 line-seeks-none = Geen open uitnodigingen. Typ seek classic 10+5 om er een te plaatsen, of computer easy om tegen de computer te spelen.
 line-seek-item = { $n }. { $nick }: { $variant }, { $clock }, { $rated ->
+        [rated] met rating
+       *[casual] zonder rating
+    }
+line-seek-item-challenge = { $n }. { $nick } daagt je uit: { $variant }, { $clock }, { $rated ->
         [rated] met rating
        *[casual] zonder rating
     }
