@@ -759,20 +759,6 @@ fn rematch_after_the_game() {
     assert_eq!(row(&mut app, 4), "Row 4: A4 Scout; D4 Marshal");
 }
 
-#[test]
-fn new_commands_refuse_the_wrong_mode() {
-    let mut app = app();
-    for typed in ["row 3", "swap A1 B2", "place A1 Marshal", "square D6", "pieces", "draw"] {
-        let word = typed.split(' ').next().unwrap();
-        refused(&mut app, typed, &format!("{word} is not a command here"));
-    }
-    let mut app = playing(Lang::En);
-    for typed in ["swap A1 B2", "place A1 Marshal", "load Wall", "challenge bob", "watch 3"] {
-        let word = typed.split(' ').next().unwrap();
-        refused(&mut app, typed, &format!("{word} is not a command here"));
-    }
-}
-
 /// The commands `help` lists in each mode all work there: none is answered "not a command".
 #[test]
 fn help_lists_the_commands_that_work_in_each_mode() {
@@ -836,6 +822,16 @@ fn help_lists_the_commands_that_work_in_each_mode() {
         &["row 6", "col D", "square D6", "pieces", "moves 10", "draw", "decline"],
     );
     assert_eq!(app.mode(), Mode::Move);
+    // And what is not listed in a mode is refused there.
+    for typed in ["swap A1 B2", "place A1 Marshal", "load Wall", "challenge bob", "watch 3"] {
+        let word = typed.split(' ').next().unwrap();
+        refused(&mut app, typed, &format!("{word} is not a command here"));
+    }
+    let mut app = self::app();
+    for typed in ["row 3", "swap A1 B2", "place A1 Marshal", "square D6", "pieces", "draw"] {
+        let word = typed.split(' ').next().unwrap();
+        refused(&mut app, typed, &format!("{word} is not a command here"));
+    }
 }
 
 /// Every rank's name in every language.
@@ -898,6 +894,9 @@ fn no_line_names_a_hidden_enemy_rank() {
             for t in &typed {
                 let (_, lines) = type_line(&mut app, t);
                 assert!(!lines.is_empty(), "{t}");
+                let word = t.split(' ').next().unwrap().to_string();
+                let refusal = stratego_ssh::t!(lang, "line-unknown", word = word);
+                assert_ne!(lines, vec![refusal], "{t} is a command in play");
                 for line in &lines {
                     // Items of a row or column, or of the revealed list.
                     for item in line.split(|c| c == ';' || c == ',' || c == ':') {
