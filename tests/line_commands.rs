@@ -101,11 +101,18 @@ fn challenge_sends_a_private_seek_with_the_seeks_terms() {
         panic!("{fx:?}");
     };
     assert_eq!(fx.len(), 1);
-    assert_eq!(private_to.as_deref(), Some("Bob"), "the nick as the lobby spells it");
+    assert_eq!(
+        private_to.as_deref(),
+        Some("Bob"),
+        "the nick as the lobby spells it"
+    );
     assert_eq!(terms.rules, Rules::standard(Variant::Duel));
     assert!(!terms.rated);
     assert_eq!(terms.clock.map(|c| c.to_string()).as_deref(), Some("5+3"));
-    assert_eq!(lines, vec!["Challenge sent to Bob. Type cancel to take it back."]);
+    assert_eq!(
+        lines,
+        vec!["Challenge sent to Bob. Type cancel to take it back."]
+    );
     // Defaults: Classic, 10+5, rated.
     let (fx, _) = type_line(&mut app, "challenge carol");
     let Some(Effect::Lobby(LobbyCmd::Seek { terms, private_to })) = fx.first() else {
@@ -116,7 +123,9 @@ fn challenge_sends_a_private_seek_with_the_seeks_terms() {
     assert!(terms.rated);
     assert_eq!(terms.clock.map(|c| c.to_string()).as_deref(), Some("10+5"));
     let (fx, _) = type_line(&mut app, "challenge carol none");
-    assert!(matches!(&fx[..], [Effect::Lobby(LobbyCmd::Seek { terms, .. })] if terms.clock.is_none()));
+    assert!(
+        matches!(&fx[..], [Effect::Lobby(LobbyCmd::Seek { terms, .. })] if terms.clock.is_none())
+    );
     // Bad input.
     refused(&mut app, "challenge", "Type challenge and a nick");
     refused(&mut app, "challenge bob chess", "Type challenge and a nick");
@@ -135,7 +144,10 @@ fn watch_spectates_a_listed_game_and_refuses_others() {
         },
     );
     let (_, lines) = type_line(&mut app, "games");
-    assert!(lines[0].starts_with("Game 12: carol (Red) against dave"), "{lines:?}");
+    assert!(
+        lines[0].starts_with("Game 12: carol (Red) against dave"),
+        "{lines:?}"
+    );
     let (fx, _) = type_line(&mut app, "watch 12");
     assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::Spectate(12))]);
     refused(&mut app, "watch 99", "There is no game 99 in play");
@@ -187,10 +199,7 @@ fn a_watched_game_is_told_with_nicks_and_colours() {
         "{lines:?}"
     );
     let (_, lines) = type_line(&mut app, "square b1");
-    assert_eq!(
-        lines,
-        vec!["B1: a Red piece, rank unknown, has not moved."]
-    );
+    assert_eq!(lines, vec!["B1: a Red piece, rank unknown, has not moved."]);
     let (_, lines) = type_line(&mut app, "help");
     assert!(lines[0].starts_with("You are watching."), "{lines:?}");
     // A spectator moves nothing and offers nothing.
@@ -292,7 +301,10 @@ fn cancel_withdraws_own_seeks_and_decline_turns_down_a_challenge() {
     );
     assert_eq!(lines, vec!["Your 2 seeks are withdrawn."]);
     let (_, lines) = type_line(&mut app, "seeks");
-    assert!(lines[0].starts_with("1. bob challenges you: Classic"), "{lines:?}");
+    assert!(
+        lines[0].starts_with("1. bob challenges you: Classic"),
+        "{lines:?}"
+    );
     refused(&mut app, "decline", "Decline which challenge?");
     refused(&mut app, "decline 9", "a number from 1 to 4");
     refused(&mut app, "decline 4", "That is carol's open seek");
@@ -315,7 +327,10 @@ fn who_counts_the_player_when_the_first_snapshot_lacks_it() {
     );
     let (_, lines) = type_line(&mut app, "who");
     assert_eq!(lines[0], "2 players online:");
-    assert!(lines.contains(&"alice, in the lobby".to_string()), "{lines:?}");
+    assert!(
+        lines.contains(&"alice, in the lobby".to_string()),
+        "{lines:?}"
+    );
     // Listed once when the snapshot has it.
     lobby(
         &mut app,
@@ -325,7 +340,10 @@ fn who_counts_the_player_when_the_first_snapshot_lacks_it() {
         },
     );
     let (_, lines) = type_line(&mut app, "who");
-    assert_eq!(lines, vec!["1 player online:", "alice (1500), in the lobby"]);
+    assert_eq!(
+        lines,
+        vec!["1 player online:", "alice (1500), in the lobby"]
+    );
 }
 
 // Set-up.
@@ -405,7 +423,11 @@ fn setups_load_and_save_the_players_set_ups_of_this_variant() {
         lines,
         vec!["Your saved set-ups for Classic: Wall, flagless. Type load and a name."]
     );
-    refused(&mut app, "load tiny", "You have no set-up called tiny for Classic");
+    refused(
+        &mut app,
+        "load tiny",
+        "You have no set-up called tiny for Classic",
+    );
     refused(&mut app, "load", "Type load and the name");
     // One that breaks the rules is not loaded: the draft stays.
     let before = row(&mut app, 4);
@@ -452,10 +474,21 @@ fn a_set_up_saved_as_red_loads_turned_for_blue() {
         row(&mut app, 10),
         "Row 10: A10 Captain; B10 Captain; C10 Captain; D10 Major; E10 Major; F10 Major; G10 Colonel; H10 Colonel; I10 General; J10 Marshal"
     );
-    assert!(row(&mut app, 7).ends_with("I7 Scout; J7 Scout"), "{}", row(&mut app, 7));
-    refused(&mut app, "swap A1 B1", "A1 is not one of your set-up squares");
+    assert!(
+        row(&mut app, 7).ends_with("I7 Scout; J7 Scout"),
+        "{}",
+        row(&mut app, 7)
+    );
+    refused(
+        &mut app,
+        "swap A1 B1",
+        "A1 is not one of your set-up squares",
+    );
     let (_, lines) = type_line(&mut app, "swap j10 a7");
-    assert_eq!(lines, vec!["Swapped: J10 now holds Flag, A7 holds Marshal."]);
+    assert_eq!(
+        lines,
+        vec!["Swapped: J10 now holds Flag, A7 holds Marshal."]
+    );
 }
 
 #[test]
@@ -484,17 +517,33 @@ fn row_swap_and_place_rearrange_the_draft() {
         lines,
         vec!["Your Marshal is now on A1; it came from J4, which now holds the Scout."]
     );
-    refused(&mut app, "place A1 Marshal", "A1 holds your Marshal already");
+    refused(
+        &mut app,
+        "place A1 Marshal",
+        "A1 holds your Marshal already",
+    );
     // Bad input: nothing changes.
     let before: Vec<String> = (1..=4).map(|n| row(&mut app, n)).collect();
     refused(&mut app, "place A1 king", "king is not a rank");
-    refused(&mut app, "place K1 Marshal", "Type place, a square and a rank");
+    refused(
+        &mut app,
+        "place K1 Marshal",
+        "Type place, a square and a rank",
+    );
     refused(&mut app, "place A1", "Type place, a square and a rank");
-    refused(&mut app, "place A5 Marshal", "A5 is not one of your set-up squares");
+    refused(
+        &mut app,
+        "place A5 Marshal",
+        "A5 is not one of your set-up squares",
+    );
     refused(&mut app, "swap A1", "Type swap and two of your squares");
     refused(&mut app, "swap A1 A1", "Type swap and two of your squares");
     refused(&mut app, "swap A1 Z3", "Type swap and two of your squares");
-    refused(&mut app, "swap A1 A7", "A7 is not one of your set-up squares");
+    refused(
+        &mut app,
+        "swap A1 A7",
+        "A7 is not one of your set-up squares",
+    );
     refused(&mut app, "row 11", "Type row and a number from 1 to 10");
     refused(&mut app, "row", "Type row and a number from 1 to 10");
     let after: Vec<String> = (1..=4).map(|n| row(&mut app, n)).collect();
@@ -516,7 +565,10 @@ fn ranks_are_typed_in_the_sessions_language_and_numbering() {
         vec!["Aufklärer steht jetzt auf A1 und kam von A4; dort steht jetzt: Feldmarschall."]
     );
     let (_, lines) = type_line(&mut app, "place A1 Marshal");
-    assert!(lines[0].starts_with("Feldmarschall steht jetzt auf A1"), "{lines:?}");
+    assert!(
+        lines[0].starts_with("Feldmarschall steht jetzt auf A1"),
+        "{lines:?}"
+    );
     let mut app = app_in(Lang::En, Numbering::Classic);
     app.update(Msg::SavedSetups(saved()));
     app.update(Msg::Game {
@@ -529,7 +581,10 @@ fn ranks_are_typed_in_the_sessions_language_and_numbering() {
     let (_, lines) = type_line(&mut app, "place A1 9");
     assert!(lines[0].starts_with("Your Scout is now on A1"), "{lines:?}");
     let (_, lines) = type_line(&mut app, "place A1 1");
-    assert!(lines[0].starts_with("Your Marshal is now on A1"), "{lines:?}");
+    assert!(
+        lines[0].starts_with("Your Marshal is now on A1"),
+        "{lines:?}"
+    );
     let (_, lines) = type_line(&mut app, "place B1 b");
     assert!(lines[0].starts_with("Your Bomb is now on B1"), "{lines:?}");
     refused(&mut app, "place B1 10", "10 is not a rank");
@@ -577,7 +632,11 @@ fn view() -> PlayerView {
 fn step(n: usize) -> ViewMove {
     let file = (b'A' + (n % 10) as u8) as char;
     ViewMove {
-        mover: if n % 2 == 0 { Color::Red } else { Color::Blue },
+        mover: if n.is_multiple_of(2) {
+            Color::Red
+        } else {
+            Color::Blue
+        },
         from: sqr(&format!("{file}4")),
         to: sqr(&format!("{file}5")),
         battle: None,
@@ -709,9 +768,7 @@ fn draw_offers_accepts_and_declines() {
     snap.draw_offer = Some(Color::Blue);
     let lines = send(&mut app, &snap);
     assert!(
-        lines.contains(
-            &"bob offers a draw: type draw to accept, decline to refuse.".to_string()
-        ),
+        lines.contains(&"bob offers a draw: type draw to accept, decline to refuse.".to_string()),
         "{lines:?}"
     );
     // The same snapshot again tells nothing more.
@@ -807,28 +864,62 @@ fn help_lists_the_commands_that_work_in_each_mode() {
     check(
         &mut app,
         "lobby",
-        &["challenge NICK", "watch N", "leaderboard", "cancel", "decline N"],
+        &[
+            "challenge NICK",
+            "watch N",
+            "leaderboard",
+            "cancel",
+            "decline N",
+        ],
     );
     let mut app = in_setup(Lang::En, Color::Red);
     check(
         &mut app,
         "set-up",
-        &["row 3", "swap A1 B2", "place A1 Marshal", "setups", "load NAME", "save NAME"],
+        &[
+            "row 3",
+            "swap A1 B2",
+            "place A1 Marshal",
+            "setups",
+            "load NAME",
+            "save NAME",
+        ],
     );
     let mut app = playing(Lang::En);
     check(
         &mut app,
         "play",
-        &["row 6", "col D", "square D6", "pieces", "moves 10", "draw", "decline"],
+        &[
+            "row 6",
+            "col D",
+            "square D6",
+            "pieces",
+            "moves 10",
+            "draw",
+            "decline",
+        ],
     );
     assert_eq!(app.mode(), Mode::Move);
     // And what is not listed in a mode is refused there.
-    for typed in ["swap A1 B2", "place A1 Marshal", "load Wall", "challenge bob", "watch 3"] {
+    for typed in [
+        "swap A1 B2",
+        "place A1 Marshal",
+        "load Wall",
+        "challenge bob",
+        "watch 3",
+    ] {
         let word = typed.split(' ').next().unwrap();
         refused(&mut app, typed, &format!("{word} is not a command here"));
     }
     let mut app = self::app();
-    for typed in ["row 3", "swap A1 B2", "place A1 Marshal", "square D6", "pieces", "draw"] {
+    for typed in [
+        "row 3",
+        "swap A1 B2",
+        "place A1 Marshal",
+        "square D6",
+        "pieces",
+        "draw",
+    ] {
         let word = typed.split(' ').next().unwrap();
         refused(&mut app, typed, &format!("{word} is not a command here"));
     }
@@ -881,9 +972,7 @@ fn no_line_names_a_hidden_enemy_rank() {
             let hidden: Vec<String> = (0..100)
                 .filter_map(stratego_ssh::rules::Square::from_index)
                 .filter(|sq| v.piece_at(*sq).is_some_and(|p| p.rank.is_none()))
-                .filter(|sq| {
-                    spectator || v.piece_at(*sq).is_some_and(|p| p.color == Color::Blue)
-                })
+                .filter(|sq| spectator || v.piece_at(*sq).is_some_and(|p| p.color == Color::Blue))
                 .map(|sq| sq.to_string())
                 .collect();
             assert!(hidden.len() >= 39, "{hidden:?}");
@@ -899,15 +988,20 @@ fn no_line_names_a_hidden_enemy_rank() {
                 assert_ne!(lines, vec![refusal], "{t} is a command in play");
                 for line in &lines {
                     // Items of a row or column, or of the revealed list.
-                    for item in line.split(|c| c == ';' || c == ',' || c == ':') {
+                    for item in line.split([';', ',', ':']) {
                         let item = item.trim();
                         let first = item.split(' ').next().unwrap_or("");
                         let names_hidden = hidden.iter().any(|h| h == first)
-                            || (t.starts_with("square") && line.starts_with(&t[7..].to_uppercase()));
+                            || (t.starts_with("square")
+                                && line.starts_with(&t[7..].to_uppercase()));
                         if !names_hidden {
                             continue;
                         }
-                        let check = if t.starts_with("square") { line.as_str() } else { item };
+                        let check = if t.starts_with("square") {
+                            line.as_str()
+                        } else {
+                            item
+                        };
                         for w in &words {
                             assert!(
                                 !check.contains(w.as_str()),
@@ -932,13 +1026,19 @@ fn the_new_lines_follow_the_language_and_fit() {
         vec!["A7: eine gegnerische Figur, Rang unbekannt, hat nicht gezogen."]
     );
     let (_, lines) = type_line(&mut app, "pieces");
-    assert_eq!(lines[0], "Dir bleiben 3 Figuren: Feldmarschall 1, Aufklärer 1, Bombe 1.");
+    assert_eq!(
+        lines[0],
+        "Dir bleiben 3 Figuren: Feldmarschall 1, Aufklärer 1, Bombe 1."
+    );
     let (_, lines) = type_line(&mut app, "col a");
     assert_eq!(lines, vec!["Linie A: A7 Gegner; A4 Aufklärer"]);
     refused(&mut app, "moves x", "Tippe moves und eine Zahl");
     let mut app = in_setup(Lang::Nl, Color::Red);
     let (_, lines) = type_line(&mut app, "swap A1 J4");
-    assert_eq!(lines, vec!["Gewisseld: op A1 staat nu Vlag, op J4 Maarschalk."]);
+    assert_eq!(
+        lines,
+        vec!["Gewisseld: op A1 staat nu Vlag, op J4 Maarschalk."]
+    );
     refused(&mut app, "place A1 koning", "koning is geen rang");
 
     // The pseudo-language: each line comes from the catalog (starts with its mark).
@@ -1007,8 +1107,21 @@ fn the_new_lines_follow_the_language_and_fit() {
     });
     app.take_lines();
     for typed in [
-        "help", "row 7", "col a", "col c", "square A7", "square B7", "square C7", "square A4",
-        "square D6", "square A5", "pieces", "moves", "moves x", "decline", "draw",
+        "help",
+        "row 7",
+        "col a",
+        "col c",
+        "square A7",
+        "square B7",
+        "square C7",
+        "square A4",
+        "square D6",
+        "square A5",
+        "pieces",
+        "moves",
+        "moves x",
+        "decline",
+        "draw",
     ] {
         all.extend(type_line(&mut app, typed).1);
     }

@@ -725,7 +725,8 @@ impl LineApp {
                 })]
             }
             "challenge" => {
-                let (Some(who), Some(terms)) = (args.first(), self.terms(&args[1.min(args.len())..]))
+                let (Some(who), Some(terms)) =
+                    (args.first(), self.terms(&args[1.min(args.len())..]))
                 else {
                     self.say(tr(lang, "line-challenge-usage"));
                     return vec![];
@@ -869,7 +870,10 @@ impl LineApp {
                 .map_or("", |(_, r)| r.trim());
             return self.setup_input(&g, word, args, rest);
         }
-        if matches!(word, "row" | "col" | "column" | "square" | "sq" | "pieces" | "moves") {
+        if matches!(
+            word,
+            "row" | "col" | "column" | "square" | "sq" | "pieces" | "moves"
+        ) {
             match g.view.as_ref() {
                 Some(v) if g.phase != GamePhase::Setup => self.view_input(&g, v, word, args),
                 _ => self.say(tr(lang, "line-board-none")),
@@ -882,6 +886,10 @@ impl LineApp {
             GamePhase::Over => match word {
                 "last" | "l" => {
                     self.last();
+                    vec![]
+                }
+                "clock" | "c" if g.my_color.is_none() => {
+                    self.tell_clocks();
                     vec![]
                 }
                 "resign" if g.my_color.is_some() => {
@@ -1217,18 +1225,7 @@ impl LineApp {
                 return vec![];
             }
             "clock" | "c" => {
-                let line = match self.clock_texts() {
-                    Some((red, blue)) => t!(
-                        lang,
-                        "line-clocks",
-                        red_name = color_name(lang, Color::Red),
-                        red = red,
-                        blue_name = color_name(lang, Color::Blue),
-                        blue = blue,
-                    ),
-                    None => tr(lang, "line-no-clock-game"),
-                };
-                self.say(line);
+                self.tell_clocks();
                 return vec![];
             }
             "resign" if g.my_color.is_some() => return vec![Effect::Game(GameCmd::Resign)],
@@ -1307,6 +1304,23 @@ impl LineApp {
                 vec![]
             }
         }
+    }
+
+    /// Both clocks now, or that the game has none.
+    fn tell_clocks(&mut self) {
+        let lang = self.lang;
+        let line = match self.clock_texts() {
+            Some((red, blue)) => t!(
+                lang,
+                "line-clocks",
+                red_name = color_name(lang, Color::Red),
+                red = red,
+                blue_name = color_name(lang, Color::Blue),
+                blue = blue,
+            ),
+            None => tr(lang, "line-no-clock-game"),
+        };
+        self.say(line);
     }
 
     fn last(&mut self) {
@@ -1421,7 +1435,11 @@ impl LineApp {
                 color = color_name(lang, me),
                 home = if me == Color::Red { 1 } else { 10 }
             ),
-            None => t!(lang, "line-board-head-watch", color = color_name(lang, Color::Red)),
+            None => t!(
+                lang,
+                "line-board-head-watch",
+                color = color_name(lang, Color::Red)
+            ),
         };
         self.say(head);
         for row in Self::rows_from_far(g.my_color) {
@@ -1592,7 +1610,11 @@ impl LineApp {
             let color = color_name(lang, c);
             let on_board: Vec<(Square, Option<Rank>)> = (0..100)
                 .filter_map(Square::from_index)
-                .filter_map(|sq| v.piece_at(sq).filter(|p| p.color == c).map(|p| (sq, p.rank)))
+                .filter_map(|sq| {
+                    v.piece_at(sq)
+                        .filter(|p| p.color == c)
+                        .map(|p| (sq, p.rank))
+                })
                 .collect();
             let revealed: Vec<String> = on_board
                 .iter()
@@ -1657,7 +1679,11 @@ impl LineApp {
 /// The row of `row N` (0-based), if `args` is one number from 1 to 10.
 fn parse_row(args: &[&str]) -> Option<u8> {
     match args {
-        [a] => a.parse::<u8>().ok().filter(|r| (1..=10).contains(r)).map(|r| r - 1),
+        [a] => a
+            .parse::<u8>()
+            .ok()
+            .filter(|r| (1..=10).contains(r))
+            .map(|r| r - 1),
         _ => None,
     }
 }

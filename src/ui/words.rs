@@ -197,7 +197,11 @@ pub fn parse_rank(lang: Lang, numbering: Numbering, text: &str) -> Option<Rank> 
         ("rank-letter-flag", Rank::Flag),
     ];
     for (word, r) in letters {
-        let word = if word.len() > 1 { tr(lang, word) } else { word.to_string() };
+        let word = if word.len() > 1 {
+            tr(lang, word)
+        } else {
+            word.to_string()
+        };
         if same(&word) {
             return Some(r);
         }
