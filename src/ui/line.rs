@@ -12,15 +12,19 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::dialog::{clock_words_in, level_name};
+use super::setup::turned_for;
 use super::vocab::{color_name, end_reason, variant_name};
-use super::words::{move_sentence, wrap};
+use super::words::{move_sentence, parse_rank, wrap};
 use super::{rank_name, Effect, Identity, Msg};
 use crate::i18n::{tr, Lang};
 use crate::proto::{
-    BotLevel, ChatLine, ClockSpec, GameCmd, GamePhase, GameSnapshot, GameTerms, LobbyCmd,
-    LobbySnapshot, PlayerStatus, Seek,
+    BotLevel, BrowseCmd, ChatLine, ClockSpec, GameCmd, GamePhase, GameSnapshot, GameTerms,
+    Leaderboard, LobbyCmd, LobbySnapshot, PlayerStatus, SavedSetup, Seek,
 };
-use crate::rules::{Color, Numbering, Rules, Setup, SplitMix64, Square, Variant};
+use crate::rules::{
+    setup_squares, Color, Numbering, PlayerView, Rank, Rules, Setup, SplitMix64, Square, Variant,
+    ViewMove,
+};
 use crate::t;
 
 /// The longest line the line mode writes, in characters (a longer one is wrapped).
@@ -63,9 +67,23 @@ pub struct LineApp {
     told_over: bool,
     told_play: bool,
     told_ready: bool,
+    /// The draw offer last told, and the ply it stood at.
+    told_draw: Option<(Color, u32)>,
+    /// The opponent's rematch request was told.
+    told_rematch: bool,
+    /// This player's saved set-ups (all variants), as the session last sent them.
+    saved: Vec<SavedSetup>,
+    /// A `leaderboard` was asked for and its answer not told yet.
+    asked_leaders: bool,
     rng: SplitMix64,
     out: Vec<String>,
 }
+
+/// The longest name a set-up is saved under (as the set-up screen's name field).
+const SETUP_NAME_MAX: usize = 30;
+
+/// At most this many rows of a leaderboard are told.
+const LEADERS_MAX: usize = 20;
 
 impl LineApp {
     /// `seed` must be unpredictable (the session draws it from the operating system).
@@ -87,6 +105,10 @@ impl LineApp {
             told_over: false,
             told_play: false,
             told_ready: false,
+            told_draw: None,
+            told_rematch: false,
+            saved: vec![],
+            asked_leaders: false,
             rng: SplitMix64(seed),
             out: vec![],
         }
@@ -166,7 +188,9 @@ impl LineApp {
                 }
                 self.draft = None;
             }
-            Msg::Challenges(list) => self.challenges = list,
+            Msg::Challenges(list) => self.on_challenges(list),
+            Msg::SavedSetups(list) => self.saved = list,
+            Msg::Leaderboard(board) => self.on_leaderboard(board),
             Msg::Notice(n) | Msg::LastingNotice(n) => self.say(n.text(self.lang)),
             Msg::AdminResult(r) => self.say(r.text),
             Msg::Renamed(Ok(nick)) => self.me.nick = nick,
@@ -224,6 +248,57 @@ impl LineApp {
         self.say(line);
     }
 
+    /// Whether `s` is a challenge made to this player.
+    fn to_me(&self, s: &Seek) -> bool {
+        s.owner != self.me.nick
+            && s.private_to
+                .as_deref()
+                .is_some_and(|n| n.to_lowercase() == self.me.nick.to_lowercase())
+    }
+
+    fn on_challenges(&mut self, list: Vec<Seek>) {
+        let fresh: Vec<Seek> = list
+            .iter()
+            .filter(|s| self.to_me(s) && !self.challenges.iter().any(|o| o.id == s.id))
+            .cloned()
+            .collect();
+        for s in fresh {
+            let line = t!(
+                self.lang,
+                "line-challenge-new",
+                nick = s.owner.clone(),
+                variant = variant_name(self.lang, s.terms.rules.variant),
+                clock = self.clock_words(s.terms.clock),
+                rated = if s.terms.rated { "rated" } else { "casual" },
+            );
+            self.say(line);
+        }
+        self.challenges = list;
+    }
+
+    fn on_leaderboard(&mut self, board: Leaderboard) {
+        if !std::mem::take(&mut self.asked_leaders) {
+            return;
+        }
+        let lang = self.lang;
+        let variant = variant_name(lang, board.variant);
+        if board.rows.is_empty() {
+            self.say(t!(lang, "line-leaders-none", variant = variant));
+            return;
+        }
+        self.say(t!(lang, "line-leaders-head", variant = variant));
+        for r in board.rows.iter().take(LEADERS_MAX) {
+            self.say(t!(
+                lang,
+                "line-leaders-row",
+                rank = r.rank,
+                nick = r.nick.clone(),
+                rating = r.rating,
+                games = r.games
+            ));
+        }
+    }
+
     fn clock_words(&self, c: Option<ClockSpec>) -> String {
         match c {
             Some(c) => clock_words_in(self.lang, &c.to_string()),
@@ -245,18 +320,30 @@ impl LineApp {
             self.told_over = false;
             self.told_play = false;
             self.told_ready = false;
+            self.told_draw = None;
+            self.told_rematch = false;
             self.draft = None;
-            let color = snap
-                .my_color
-                .map_or_else(String::new, |c| color_name(lang, c));
-            let line = t!(
-                lang,
-                "line-game-start",
-                game = snap.id,
-                red = self.nick_of(&snap, Color::Red),
-                blue = self.nick_of(&snap, Color::Blue),
-                color = color,
+            let (red, blue) = (
+                self.nick_of(&snap, Color::Red),
+                self.nick_of(&snap, Color::Blue),
             );
+            let line = match snap.my_color {
+                Some(c) => t!(
+                    lang,
+                    "line-game-start",
+                    game = snap.id,
+                    red = red,
+                    blue = blue,
+                    color = color_name(lang, c),
+                ),
+                None => t!(
+                    lang,
+                    "line-watch-start",
+                    game = snap.id,
+                    red = red,
+                    blue = blue
+                ),
+            };
             self.say(line);
             if let (GamePhase::Setup, Some(c), None) = (snap.phase, snap.my_color, &snap.my_setup) {
                 let seed = self.rng.next();
@@ -293,13 +380,11 @@ impl LineApp {
             self.told_moves = 0;
         }
         for m in &snap.history[self.told_moves..] {
-            let mut s = move_sentence(lang, m, snap.my_color, self.numbering);
-            if !s.ends_with('.') {
-                s.push('.');
-            }
+            let s = self.sentence(&snap, m);
             self.say(s);
         }
         self.told_moves = snap.history.len();
+        self.tell_offers(&snap);
         self.game = Some(snap.clone());
         self.game_at = Some(at);
         if snap.phase == GamePhase::Over {
@@ -331,6 +416,60 @@ impl LineApp {
             }
         }
         vec![]
+    }
+
+    /// A move in words ending with a full stop; a spectator is told who moved.
+    fn sentence(&self, g: &GameSnapshot, m: &ViewMove) -> String {
+        let mut s = move_sentence(self.lang, m, g.my_color, self.numbering);
+        if !s.ends_with('.') {
+            s.push('.');
+        }
+        if g.my_color.is_none() {
+            s = t!(
+                self.lang,
+                "line-watch-move",
+                nick = self.nick_of(g, m.mover),
+                sentence = s
+            );
+        }
+        s
+    }
+
+    /// A draw offered, an own offer that lapsed (the opponent played on), a rematch asked.
+    fn tell_offers(&mut self, g: &GameSnapshot) {
+        let lang = self.lang;
+        let ply = g.view.as_ref().map_or(0, |v| v.ply);
+        if g.phase == GamePhase::Playing {
+            let now = g.draw_offer;
+            let before = self.told_draw.map(|(c, _)| c);
+            if now != before {
+                match (self.told_draw, now) {
+                    (_, Some(c)) if Some(c) != g.my_color => {
+                        let nick = self.nick_of(g, c);
+                        let id = if g.my_color.is_some() {
+                            "line-draw-offer-to-you"
+                        } else {
+                            "line-draw-offer-by"
+                        };
+                        self.say(t!(lang, id, nick = nick));
+                    }
+                    (Some((c, at)), None) if Some(c) == g.my_color && at != ply => {
+                        let nick = self.nick_of(g, c.opposite());
+                        self.say(t!(lang, "line-draw-lapsed", nick = nick));
+                    }
+                    _ => {}
+                }
+                self.told_draw = now.map(|c| (c, ply));
+            }
+        }
+        if let (GamePhase::Over, Some(me)) = (g.phase, g.my_color) {
+            let theirs = *g.rematch.get(me.opposite());
+            if theirs && !*g.rematch.get(me) && !self.told_rematch {
+                self.told_rematch = true;
+                let nick = self.nick_of(g, me.opposite());
+                self.say(t!(lang, "line-rematch-offered", nick = nick));
+            }
+        }
     }
 
     fn tell_outcome(&mut self, g: &GameSnapshot) {
@@ -390,14 +529,19 @@ impl LineApp {
         // Shared by every mode.
         match word.as_str() {
             "help" | "h" | "?" => {
+                let watching = self.game.as_ref().is_some_and(|g| g.my_color.is_none());
                 let id = match self.mode() {
                     Mode::Lobby => "line-help-lobby",
+                    _ if watching => "line-help-watch",
                     Mode::Setup => "line-help-setup",
                     Mode::Over => "line-help-over",
-                    Mode::Waiting if self.in_setup() => "line-help-setup",
+                    Mode::Waiting if self.in_setup() => "line-help-setup-sent",
                     Mode::Waiting | Mode::Move => "line-help-play",
                 };
                 self.say(tr(self.lang, id));
+                if id == "line-help-lobby" {
+                    self.say(tr(self.lang, "line-help-lobby-more"));
+                }
                 return vec![];
             }
             // Back to the screens (the session checks there is a terminal to draw them).
@@ -428,6 +572,33 @@ impl LineApp {
             .is_some_and(|g| g.phase == GamePhase::Setup)
     }
 
+    /// The terms of `[classic|duel|barrage] [10+5|none] [casual|rated]` (Classic, 10+5 and
+    /// rated unless said, a guest's always casual), or `None` for anything else.
+    fn terms(&self, args: &[&str]) -> Option<GameTerms> {
+        let mut variant = Variant::Classic;
+        let mut rest = args;
+        if let Some(v) = args.first().and_then(|v| Variant::parse(v)) {
+            variant = v;
+            rest = &args[1..];
+        }
+        let mut clock = ClockSpec::parse("10+5").ok().flatten();
+        let mut rated = !self.me.guest;
+        for a in rest {
+            if a.eq_ignore_ascii_case("casual") {
+                rated = false;
+            } else if a.eq_ignore_ascii_case("rated") {
+                rated = !self.me.guest;
+            } else {
+                clock = ClockSpec::parse(a).ok()?;
+            }
+        }
+        Some(GameTerms {
+            rules: Rules::standard(variant),
+            rated,
+            clock,
+        })
+    }
+
     fn unknown(&mut self, word: &str) -> Vec<Effect> {
         let line = t!(self.lang, "line-unknown", word = word.to_string());
         self.say(line);
@@ -438,7 +609,25 @@ impl LineApp {
         let lang = self.lang;
         match word {
             "who" | "w" => {
-                let players = self.lobby.players.clone();
+                let mut players = self.lobby.players.clone();
+                // The first snapshot may predate this session: the player is online all the same.
+                if !players.iter().any(|p| p.nick == self.me.nick) {
+                    let seeking = self.lobby.seeks.iter().any(|s| s.owner == self.me.nick);
+                    players.insert(
+                        0,
+                        crate::proto::PlayerInfo {
+                            nick: self.me.nick.clone(),
+                            guest: self.me.guest,
+                            bot: false,
+                            rating: None,
+                            status: if seeking {
+                                PlayerStatus::Seeking
+                            } else {
+                                PlayerStatus::Idle
+                            },
+                        },
+                    );
+                }
                 self.say(t!(lang, "line-who-count", count = players.len()));
                 for p in players {
                     let status = match p.status {
@@ -467,9 +656,14 @@ impl LineApp {
                     self.say(tr(lang, "line-seeks-none"));
                 }
                 for (i, s) in all.iter().enumerate() {
+                    let id = if self.to_me(s) {
+                        "line-seek-item-challenge"
+                    } else {
+                        "line-seek-item"
+                    };
                     let line = t!(
                         lang,
-                        "line-seek-item",
+                        id,
                         n = i + 1,
                         nick = s.owner.clone(),
                         variant = variant_name(lang, s.terms.rules.variant),
@@ -518,36 +712,110 @@ impl LineApp {
                 })]
             }
             "seek" => {
-                let Some(variant) = args.first().and_then(|v| Variant::parse(v)) else {
+                let terms = args
+                    .first()
+                    .and_then(|v| Variant::parse(v))
+                    .and_then(|_| self.terms(args));
+                let Some(terms) = terms else {
                     self.say(tr(lang, "line-seek-usage"));
                     return vec![];
                 };
-                let mut clock = ClockSpec::parse("10+5").ok().flatten();
-                let mut rated = !self.me.guest;
-                for a in &args[1..] {
-                    if a.eq_ignore_ascii_case("casual") {
-                        rated = false;
-                    } else if a.eq_ignore_ascii_case("rated") {
-                        rated = !self.me.guest;
-                    } else {
-                        match ClockSpec::parse(a) {
-                            Ok(c) => clock = c,
-                            Err(_) => {
-                                self.say(tr(lang, "line-seek-usage"));
-                                return vec![];
-                            }
-                        }
-                    }
-                }
                 self.say(tr(lang, "line-seek-posted"));
                 vec![Effect::Lobby(LobbyCmd::Seek {
-                    terms: GameTerms {
-                        rules: Rules::standard(variant),
-                        rated,
-                        clock,
-                    },
+                    terms,
                     private_to: None,
                 })]
+            }
+            "challenge" => {
+                let (Some(who), Some(terms)) =
+                    (args.first(), self.terms(&args[1.min(args.len())..]))
+                else {
+                    self.say(tr(lang, "line-challenge-usage"));
+                    return vec![];
+                };
+                if who.to_lowercase() == self.me.nick.to_lowercase() {
+                    self.say(tr(lang, "line-challenge-self"));
+                    return vec![];
+                }
+                // The nick as the lobby spells it, when the player is there.
+                let nick = self
+                    .lobby
+                    .players
+                    .iter()
+                    .find(|p| p.nick.to_lowercase() == who.to_lowercase())
+                    .map_or_else(|| who.to_string(), |p| p.nick.clone());
+                self.say(t!(lang, "line-challenge-sent", nick = nick.clone()));
+                vec![Effect::Lobby(LobbyCmd::Seek {
+                    terms,
+                    private_to: Some(nick),
+                })]
+            }
+            "cancel" => {
+                let mut mine: Vec<u64> = vec![];
+                for s in self.lobby.seeks.iter().chain(self.challenges.iter()) {
+                    if s.owner == self.me.nick && !mine.contains(&s.id) {
+                        mine.push(s.id);
+                    }
+                }
+                if mine.is_empty() {
+                    self.say(tr(lang, "line-cancel-none"));
+                    return vec![];
+                }
+                self.say(t!(lang, "line-cancel-done", count = mine.len()));
+                mine.into_iter()
+                    .map(|id| Effect::Lobby(LobbyCmd::CancelSeek(id)))
+                    .collect()
+            }
+            "decline" => {
+                if !self.listed.iter().any(|s| self.to_me(s)) {
+                    self.say(tr(lang, "line-decline-none"));
+                    return vec![];
+                }
+                let n = args.first().and_then(|a| a.parse::<usize>().ok());
+                let Some(s) = n
+                    .filter(|&n| n >= 1 && n <= self.listed.len())
+                    .map(|n| self.listed[n - 1].clone())
+                else {
+                    let line = t!(lang, "line-decline-which", count = self.listed.len());
+                    self.say(line);
+                    return vec![];
+                };
+                if !self.to_me(&s) {
+                    self.say(t!(lang, "line-decline-not-challenge", nick = s.owner));
+                    return vec![];
+                }
+                self.say(t!(lang, "line-decline-done", nick = s.owner));
+                vec![Effect::Lobby(LobbyCmd::Decline(s.id))]
+            }
+            "watch" => {
+                let Some(id) = args.first().and_then(|a| a.parse::<u64>().ok()) else {
+                    self.say(tr(lang, "line-watch-usage"));
+                    return vec![];
+                };
+                match self.lobby.games.iter().find(|g| g.id == id) {
+                    None => {
+                        self.say(t!(lang, "line-watch-none", game = id));
+                        vec![]
+                    }
+                    Some(g) if g.private => {
+                        self.say(t!(lang, "line-watch-private", game = id));
+                        vec![]
+                    }
+                    Some(_) => vec![Effect::Lobby(LobbyCmd::Spectate(id))],
+                }
+            }
+            "leaderboard" | "top" => {
+                let variant = match args.first() {
+                    None => Some(Variant::Classic),
+                    Some(v) if args.len() == 1 => Variant::parse(v),
+                    Some(_) => None,
+                };
+                let Some(variant) = variant else {
+                    self.say(tr(lang, "line-leaders-usage"));
+                    return vec![];
+                };
+                self.asked_leaders = true;
+                vec![Effect::Browse(BrowseCmd::Leaderboard(variant))]
             }
             "games" | "g" => {
                 let games = self.lobby.games.clone();
@@ -597,29 +865,74 @@ impl LineApp {
             }
             _ => {}
         }
+        if g.phase == GamePhase::Setup && g.my_color.is_some() {
+            // What follows the command word, as typed (a set-up's name may hold spaces).
+            let rest = line
+                .split_once(char::is_whitespace)
+                .map_or("", |(_, r)| r.trim());
+            return self.setup_input(&g, word, args, rest);
+        }
+        if matches!(
+            word,
+            "row" | "col" | "column" | "square" | "sq" | "pieces" | "moves"
+        ) {
+            match g.view.as_ref() {
+                Some(v) if g.phase != GamePhase::Setup => self.view_input(&g, v, word, args),
+                _ => self.say(tr(lang, "line-board-none")),
+            }
+            return vec![];
+        }
         match g.phase {
-            GamePhase::Setup => self.setup_input(&g, word),
+            GamePhase::Setup => self.unknown(word),
             GamePhase::Playing => self.play_input(&g, word, args, line),
             GamePhase::Over => match word {
                 "last" | "l" => {
                     self.last();
                     vec![]
                 }
-                "resign" => {
+                "clock" | "c" if g.my_color.is_none() => {
+                    self.tell_clocks();
+                    vec![]
+                }
+                "resign" if g.my_color.is_some() => {
                     self.say(tr(lang, "line-resign-not-now"));
                     vec![]
                 }
+                "rematch" => match g.my_color {
+                    None => self.unknown(word),
+                    Some(me) => {
+                        let nick = self.nick_of(&g, me.opposite());
+                        if *g.rematch.get(me) {
+                            self.say(tr(lang, "line-rematch-already"));
+                            vec![]
+                        } else if !g.seats.get(me.opposite()).connected {
+                            self.say(t!(lang, "line-rematch-gone", nick = nick));
+                            vec![]
+                        } else {
+                            self.say(t!(lang, "line-rematch-asked", nick = nick));
+                            vec![Effect::Game(GameCmd::Rematch)]
+                        }
+                    }
+                },
                 other => self.unknown(other),
             },
         }
     }
 
-    fn setup_input(&mut self, g: &GameSnapshot, word: &str) -> Vec<Effect> {
+    fn setup_input(
+        &mut self,
+        g: &GameSnapshot,
+        word: &str,
+        args: &[&str],
+        rest: &str,
+    ) -> Vec<Effect> {
         let lang = self.lang;
         let Some(color) = g.my_color else {
             return self.unknown(word);
         };
         let sent = g.my_setup.is_some() || self.draft.is_none();
+        let rules = g.terms.rules;
+        let variant = rules.variant;
         match word {
             "show" | "s" => {
                 let setup = g.my_setup.clone().or_else(|| self.draft.clone());
@@ -628,25 +941,243 @@ impl LineApp {
                 }
                 vec![]
             }
-            "random" | "r" if !sent => {
+            "row" => {
+                let Some(row) = parse_row(args) else {
+                    self.say(tr(lang, "line-row-usage"));
+                    return vec![];
+                };
+                let setup = g.my_setup.clone().or_else(|| self.draft.clone());
+                if let Some(setup) = setup {
+                    let line = self.setup_row(&setup, row);
+                    self.say(line);
+                }
+                vec![]
+            }
+            "setups" => {
+                let names: Vec<String> = self
+                    .saved
+                    .iter()
+                    .filter(|s| s.variant == variant)
+                    .map(|s| s.name.clone())
+                    .collect();
+                let variant = variant_name(lang, variant);
+                if names.is_empty() {
+                    self.say(t!(lang, "line-setups-none", variant = variant));
+                } else {
+                    self.say(t!(
+                        lang,
+                        "line-setups-list",
+                        variant = variant,
+                        names = names.join(", ")
+                    ));
+                }
+                vec![]
+            }
+            "save" => {
+                if rest.is_empty() {
+                    self.say(tr(lang, "line-save-usage"));
+                    return vec![];
+                }
+                if rest.chars().count() > SETUP_NAME_MAX {
+                    self.say(t!(lang, "line-save-long", max = SETUP_NAME_MAX));
+                    return vec![];
+                }
+                let Some(mut setup) = g.my_setup.clone().or_else(|| self.draft.clone()) else {
+                    return vec![];
+                };
+                setup.color = Some(color);
+                self.say(t!(lang, "line-saved", name = rest.to_string()));
+                vec![Effect::SaveSetup(SavedSetup {
+                    name: rest.to_string(),
+                    variant,
+                    setup,
+                })]
+            }
+            "random" | "r" | "ready" | "go" | "swap" | "place" | "load" if sent => {
+                self.say(tr(lang, "line-setup-done"));
+                vec![]
+            }
+            "random" | "r" => {
                 let seed = self.rng.next();
                 self.draft = Some(Setup::random(&g.terms.rules, color, seed));
                 self.say(tr(lang, "line-setup-random"));
                 vec![]
             }
-            "ready" | "go" if !sent => {
+            "ready" | "go" => {
                 let Some(setup) = self.draft.take() else {
                     return vec![];
                 };
                 self.say(tr(lang, "line-setup-sent"));
                 vec![Effect::Game(GameCmd::SubmitSetup(setup))]
             }
-            "random" | "r" | "ready" | "go" => {
-                self.say(tr(lang, "line-setup-done"));
+            "swap" => {
+                let squares: Vec<Square> = args.iter().filter_map(|a| a.parse().ok()).collect();
+                if args.len() != 2 || squares.len() != 2 || squares[0] == squares[1] {
+                    self.say(tr(lang, "line-swap-usage"));
+                    return vec![];
+                }
+                let own = setup_squares(&rules, color);
+                if let Some(sq) = squares.iter().find(|sq| !own.contains(sq)) {
+                    self.say(t!(lang, "line-setup-not-yours", square = sq.to_string()));
+                    return vec![];
+                }
+                let Some(draft) = self.draft.as_mut() else {
+                    return vec![];
+                };
+                let (a, b) = (squares[0], squares[1]);
+                let (ra, rb) = (draft.pieces.remove(&a), draft.pieces.remove(&b));
+                if let Some(r) = ra {
+                    draft.pieces.insert(b, r);
+                }
+                if let Some(r) = rb {
+                    draft.pieces.insert(a, r);
+                }
+                let what = |r: Option<Rank>| match r {
+                    Some(r) => rank_name(lang, r),
+                    None => tr(lang, "line-setup-empty"),
+                };
+                self.say(t!(
+                    lang,
+                    "line-swapped",
+                    a = a.to_string(),
+                    arank = what(rb),
+                    b = b.to_string(),
+                    brank = what(ra)
+                ));
+                vec![]
+            }
+            "place" => {
+                let sq = args.first().and_then(|a| a.parse::<Square>().ok());
+                let (Some(sq), true) = (sq, args.len() >= 2) else {
+                    self.say(tr(lang, "line-place-usage"));
+                    return vec![];
+                };
+                let typed = args[1..].join(" ");
+                let Some(rank) = parse_rank(lang, self.numbering, &typed) else {
+                    self.say(t!(lang, "line-rank-unknown", rank = typed));
+                    return vec![];
+                };
+                if !setup_squares(&rules, color).contains(&sq) {
+                    self.say(t!(lang, "line-setup-not-yours", square = sq.to_string()));
+                    return vec![];
+                }
+                let Some(draft) = self.draft.as_mut() else {
+                    return vec![];
+                };
+                let name = rank_name(lang, rank);
+                if draft.pieces.get(&sq) == Some(&rank) {
+                    self.say(t!(
+                        lang,
+                        "line-place-already",
+                        square = sq.to_string(),
+                        rank = name
+                    ));
+                    return vec![];
+                }
+                // Of several pieces of the rank, the nearest to the square (then the first
+                // in board order) moves there.
+                let dist = |o: &Square| {
+                    (o.file() as i32 - sq.file() as i32).abs()
+                        + (o.row() as i32 - sq.row() as i32).abs()
+                };
+                let Some(from) = draft
+                    .pieces
+                    .iter()
+                    .filter(|(o, r)| **r == rank && **o != sq)
+                    .map(|(o, _)| *o)
+                    .min_by_key(|o| (dist(o), o.index()))
+                else {
+                    self.say(t!(lang, "line-place-none", rank = name));
+                    return vec![];
+                };
+                let old = draft.pieces.remove(&sq);
+                draft.pieces.remove(&from);
+                draft.pieces.insert(sq, rank);
+                let line = match old {
+                    Some(o) => {
+                        draft.pieces.insert(from, o);
+                        t!(
+                            lang,
+                            "line-placed",
+                            square = sq.to_string(),
+                            rank = name,
+                            from = from.to_string(),
+                            other = rank_name(lang, o)
+                        )
+                    }
+                    None => t!(
+                        lang,
+                        "line-placed-empty",
+                        square = sq.to_string(),
+                        rank = name,
+                        from = from.to_string()
+                    ),
+                };
+                self.say(line);
+                vec![]
+            }
+            "load" => {
+                if rest.is_empty() {
+                    self.say(tr(lang, "line-load-usage"));
+                    return vec![];
+                }
+                let mine: Vec<&SavedSetup> =
+                    self.saved.iter().filter(|s| s.variant == variant).collect();
+                let found = mine
+                    .iter()
+                    .find(|s| s.name == rest)
+                    .or_else(|| {
+                        mine.iter()
+                            .find(|s| s.name.to_lowercase() == rest.to_lowercase())
+                    })
+                    .map(|s| (s.name.clone(), turned_for(&s.setup, color)));
+                let Some((name, setup)) = found else {
+                    let line = t!(
+                        lang,
+                        "line-load-none",
+                        name = rest.to_string(),
+                        variant = variant_name(lang, variant)
+                    );
+                    self.say(line);
+                    return vec![];
+                };
+                if setup.validate(&rules, color).is_err() {
+                    self.say(t!(lang, "line-load-bad", name = name));
+                    return vec![];
+                }
+                self.draft = Some(setup);
+                self.say(t!(lang, "line-loaded", name = name));
                 vec![]
             }
             "resign" => vec![Effect::Game(GameCmd::Resign)],
             other => self.unknown(other),
+        }
+    }
+
+    /// One row of a set-up: its pieces by square, or empty.
+    fn setup_row(&self, setup: &Setup, row: u8) -> String {
+        let pieces: Vec<String> = (0..10)
+            .filter_map(|f| Square::new(f, row))
+            .filter_map(|sq| {
+                setup.pieces.get(&sq).map(|r| {
+                    t!(
+                        self.lang,
+                        "line-board-own",
+                        square = sq.to_string(),
+                        rank = rank_name(self.lang, *r)
+                    )
+                })
+            })
+            .collect();
+        if pieces.is_empty() {
+            t!(self.lang, "line-board-row-empty", row = row + 1)
+        } else {
+            t!(
+                self.lang,
+                "line-setup-row",
+                row = row + 1,
+                pieces = pieces.join("; ")
+            )
         }
     }
 
@@ -696,21 +1227,37 @@ impl LineApp {
                 return vec![];
             }
             "clock" | "c" => {
-                let line = match self.clock_texts() {
-                    Some((red, blue)) => t!(
-                        lang,
-                        "line-clocks",
-                        red_name = color_name(lang, Color::Red),
-                        red = red,
-                        blue_name = color_name(lang, Color::Blue),
-                        blue = blue,
-                    ),
-                    None => tr(lang, "line-no-clock-game"),
-                };
-                self.say(line);
+                self.tell_clocks();
                 return vec![];
             }
             "resign" if g.my_color.is_some() => return vec![Effect::Game(GameCmd::Resign)],
+            "draw" if g.my_color.is_some() => {
+                let me = g.my_color.unwrap_or(Color::Red);
+                return match g.draw_offer {
+                    Some(c) if c != me => vec![Effect::Game(GameCmd::AcceptDraw)],
+                    Some(_) => {
+                        self.say(tr(lang, "line-draw-already"));
+                        vec![]
+                    }
+                    None => {
+                        self.say(tr(lang, "line-draw-sent"));
+                        vec![Effect::Game(GameCmd::OfferDraw)]
+                    }
+                };
+            }
+            "decline" if g.my_color.is_some() => {
+                let me = g.my_color.unwrap_or(Color::Red);
+                return match g.draw_offer {
+                    Some(c) if c != me => {
+                        self.say(tr(lang, "line-draw-declined"));
+                        vec![Effect::Game(GameCmd::DeclineDraw)]
+                    }
+                    _ => {
+                        self.say(tr(lang, "line-draw-none"));
+                        vec![]
+                    }
+                };
+            }
             _ => {}
         }
         // A move: `A4 A5`, `a4-a5`, `move A4 A5`.
@@ -761,20 +1308,112 @@ impl LineApp {
         }
     }
 
+    /// Both clocks now, or that the game has none.
+    fn tell_clocks(&mut self) {
+        let lang = self.lang;
+        let line = match self.clock_texts() {
+            Some((red, blue)) => t!(
+                lang,
+                "line-clocks",
+                red_name = color_name(lang, Color::Red),
+                red = red,
+                blue_name = color_name(lang, Color::Blue),
+                blue = blue,
+            ),
+            None => tr(lang, "line-no-clock-game"),
+        };
+        self.say(line);
+    }
+
     fn last(&mut self) {
         let g = self.game.clone();
         let m = g.as_ref().and_then(|g| g.history.last().cloned());
         match (g, m) {
             (Some(g), Some(m)) => {
-                let s = move_sentence(self.lang, &m, g.my_color, self.numbering);
+                let s = if g.my_color.is_some() {
+                    move_sentence(self.lang, &m, g.my_color, self.numbering)
+                } else {
+                    self.sentence(&g, &m)
+                };
                 self.say(s);
             }
             _ => self.say(tr(self.lang, "line-last-none")),
         }
     }
 
+    /// One occupied square as the board tells it: own pieces by rank, the opponent's as
+    /// unknown (and whether it has moved) or as what the view reveals; a spectator's with
+    /// their colour. Never a rank the view does not hold.
+    fn item(&self, v: &PlayerView, sq: Square, me: Option<Color>) -> Option<String> {
+        let lang = self.lang;
+        let p = v.piece_at(sq)?;
+        let square = sq.to_string();
+        Some(match (me, p.rank) {
+            (Some(me), Some(r)) if p.color == me => t!(
+                lang,
+                "line-board-own",
+                square = square,
+                rank = rank_name(lang, r)
+            ),
+            (Some(_), Some(r)) => t!(
+                lang,
+                "line-board-enemy-known",
+                square = square,
+                rank = rank_name(lang, r)
+            ),
+            (Some(_), None) if p.moved => t!(lang, "line-board-enemy-moved", square = square),
+            (Some(_), None) => t!(lang, "line-board-enemy", square = square),
+            (None, Some(r)) => t!(
+                lang,
+                "line-board-side-known",
+                square = square,
+                color = color_name(lang, p.color),
+                rank = rank_name(lang, r)
+            ),
+            (None, None) if p.moved => t!(
+                lang,
+                "line-board-side-moved",
+                square = square,
+                color = color_name(lang, p.color)
+            ),
+            (None, None) => t!(
+                lang,
+                "line-board-side",
+                square = square,
+                color = color_name(lang, p.color)
+            ),
+        })
+    }
+
+    /// A row of the board (0-based) as `board` tells it.
+    fn row_line(&self, v: &PlayerView, row: u8, me: Option<Color>) -> String {
+        let squares: Vec<String> = (0..10)
+            .filter_map(|f| Square::new(f, row))
+            .filter_map(|sq| self.item(v, sq, me))
+            .collect();
+        if squares.is_empty() {
+            t!(self.lang, "line-board-row-empty", row = row + 1)
+        } else {
+            t!(
+                self.lang,
+                "line-board-row",
+                row = row + 1,
+                squares = squares.join("; ")
+            )
+        }
+    }
+
+    /// The rows from the far side down to the viewer's (a spectator sits at Red's side).
+    fn rows_from_far(me: Option<Color>) -> Vec<u8> {
+        match me {
+            Some(Color::Blue) => (0..10).collect(),
+            _ => (0..10).rev().collect(),
+        }
+    }
+
     /// The board row by row from the opponent's side down to this player's: own pieces by
-    /// rank, the opponent's as unknown (and whether it has moved) or as what is known.
+    /// rank, the opponent's as unknown (and whether it has moved) or as what is known. A
+    /// spectator reads it from Red's side, each piece with its colour.
     fn board(&mut self) {
         let lang = self.lang;
         let Some(g) = self.game.clone() else {
@@ -791,52 +1430,262 @@ impl LineApp {
             }
             return;
         };
-        let home = if me == Color::Red { 1 } else { 10 };
-        self.say(t!(
-            lang,
-            "line-board-head",
-            color = color_name(lang, me),
-            home = home
-        ));
-        let rows: Vec<u8> = match me {
-            Color::Red => (0..10).rev().collect(),
-            Color::Blue => (0..10).collect(),
+        let head = match g.my_color {
+            Some(me) => t!(
+                lang,
+                "line-board-head",
+                color = color_name(lang, me),
+                home = if me == Color::Red { 1 } else { 10 }
+            ),
+            None => t!(
+                lang,
+                "line-board-head-watch",
+                color = color_name(lang, Color::Red)
+            ),
         };
-        for row in rows {
-            let squares: Vec<String> = (0..10)
-                .filter_map(|f| Square::new(f, row))
+        self.say(head);
+        for row in Self::rows_from_far(g.my_color) {
+            let line = self.row_line(v, row, g.my_color);
+            self.say(line);
+        }
+    }
+
+    /// `row`, `col`, `square`, `pieces`, `moves` on the board in play (or after it).
+    fn view_input(&mut self, g: &GameSnapshot, v: &PlayerView, word: &str, args: &[&str]) {
+        let lang = self.lang;
+        let me = g.my_color;
+        match word {
+            "row" => match parse_row(args) {
+                Some(row) => {
+                    let line = self.row_line(v, row, me);
+                    self.say(line);
+                }
+                None => self.say(tr(lang, "line-row-usage")),
+            },
+            "col" | "column" => {
+                let file = match args {
+                    [a] if a.chars().count() == 1 => {
+                        let c = a.chars().next().unwrap_or(' ').to_ascii_uppercase();
+                        ('A'..='J').contains(&c).then(|| c as u8 - b'A')
+                    }
+                    _ => None,
+                };
+                let Some(file) = file else {
+                    self.say(tr(lang, "line-col-usage"));
+                    return;
+                };
+                let squares: Vec<String> = Self::rows_from_far(me)
+                    .into_iter()
+                    .filter_map(|row| Square::new(file, row))
+                    .filter_map(|sq| self.item(v, sq, me))
+                    .collect();
+                let name = ((b'A' + file) as char).to_string();
+                let line = if squares.is_empty() {
+                    t!(lang, "line-col-empty", file = name)
+                } else {
+                    t!(lang, "line-col", file = name, squares = squares.join("; "))
+                };
+                self.say(line);
+            }
+            "square" | "sq" => {
+                let sq = match args {
+                    [a] => a.parse::<Square>().ok(),
+                    _ => None,
+                };
+                let Some(sq) = sq else {
+                    self.say(tr(lang, "line-square-usage"));
+                    return;
+                };
+                let line = self.square_line(v, sq, me);
+                self.say(line);
+            }
+            "pieces" => self.pieces(v, me),
+            "moves" => {
+                let n = match args {
+                    [] => Some(10),
+                    [a] => a.parse::<usize>().ok().filter(|&n| n >= 1),
+                    _ => None,
+                };
+                let Some(n) = n else {
+                    self.say(tr(lang, "line-moves-usage"));
+                    return;
+                };
+                if g.history.is_empty() {
+                    self.say(tr(lang, "line-last-none"));
+                }
+                let from = g.history.len().saturating_sub(n);
+                for m in &g.history[from..] {
+                    let s = self.sentence(g, m);
+                    self.say(s);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// What is on one square, as far as this viewer knows.
+    fn square_line(&self, v: &PlayerView, sq: Square, me: Option<Color>) -> String {
+        let lang = self.lang;
+        let square = sq.to_string();
+        if sq.is_lake() {
+            return t!(lang, "line-square-lake", square = square);
+        }
+        let Some(p) = v.piece_at(sq) else {
+            return t!(lang, "line-square-empty", square = square);
+        };
+        let color = color_name(lang, p.color);
+        match (me, p.rank) {
+            (Some(me), Some(r)) if p.color == me => t!(
+                lang,
+                "line-square-own",
+                square = square,
+                rank = rank_name(lang, r),
+                moved = if p.moved { "yes" } else { "no" }
+            ),
+            (Some(_), Some(r)) => t!(
+                lang,
+                "line-square-enemy-known",
+                square = square,
+                rank = rank_name(lang, r)
+            ),
+            (Some(_), None) if p.moved => t!(lang, "line-square-enemy-moved", square = square),
+            (Some(_), None) => t!(lang, "line-square-enemy", square = square),
+            (None, Some(r)) => t!(
+                lang,
+                "line-square-side-known",
+                square = square,
+                color = color,
+                rank = rank_name(lang, r)
+            ),
+            (None, None) if p.moved => t!(
+                lang,
+                "line-square-side-moved",
+                square = square,
+                color = color
+            ),
+            (None, None) => t!(lang, "line-square-side", square = square, color = color),
+        }
+    }
+
+    /// `Marshal 1, Scout 8` of per-rank counts (ranks with none left out), or `none`.
+    fn rank_counts(&self, counts: &[u8; 12]) -> String {
+        let items: Vec<String> = Rank::ALL
+            .into_iter()
+            .filter(|r| counts[r.index()] > 0)
+            .map(|r| {
+                t!(
+                    self.lang,
+                    "line-rank-count",
+                    rank = rank_name(self.lang, r),
+                    count = counts[r.index()]
+                )
+            })
+            .collect();
+        if items.is_empty() {
+            tr(self.lang, "line-pieces-no-ranks")
+        } else {
+            items.join(", ")
+        }
+    }
+
+    /// Own pieces left by rank; of the other side (each side, for a spectator): how many
+    /// are on the board, those revealed, the ranks left as far as the view tells, and
+    /// what was captured of it.
+    fn pieces(&mut self, v: &PlayerView, me: Option<Color>) {
+        let lang = self.lang;
+        if let Some(me) = me {
+            let counts = *v.remaining.get(me);
+            let total: u32 = counts.iter().map(|&c| c as u32).sum();
+            let line = t!(
+                lang,
+                "line-pieces-own",
+                count = total,
+                ranks = self.rank_counts(&counts)
+            );
+            self.say(line);
+        }
+        let sides: Vec<Color> = match me {
+            Some(me) => vec![me.opposite()],
+            None => vec![Color::Red, Color::Blue],
+        };
+        for c in sides {
+            let color = color_name(lang, c);
+            let on_board: Vec<(Square, Option<Rank>)> = (0..100)
+                .filter_map(Square::from_index)
                 .filter_map(|sq| {
-                    let p = v.piece_at(sq)?;
-                    let square = sq.to_string();
-                    Some(match p.rank {
-                        Some(r) if p.color == me => t!(
+                    v.piece_at(sq)
+                        .filter(|p| p.color == c)
+                        .map(|p| (sq, p.rank))
+                })
+                .collect();
+            let revealed: Vec<String> = on_board
+                .iter()
+                .filter_map(|(sq, r)| {
+                    r.map(|r| {
+                        t!(
                             lang,
                             "line-board-own",
-                            square = square,
+                            square = sq.to_string(),
                             rank = rank_name(lang, r)
-                        ),
-                        Some(r) => t!(
-                            lang,
-                            "line-board-enemy-known",
-                            square = square,
-                            rank = rank_name(lang, r)
-                        ),
-                        None if p.moved => t!(lang, "line-board-enemy-moved", square = square),
-                        None => t!(lang, "line-board-enemy", square = square),
+                        )
                     })
                 })
                 .collect();
-            let line = if squares.is_empty() {
-                t!(lang, "line-board-row-empty", row = row + 1)
+            let line = if revealed.is_empty() {
+                t!(
+                    lang,
+                    "line-pieces-side-hidden",
+                    color = color.clone(),
+                    count = on_board.len()
+                )
             } else {
                 t!(
                     lang,
-                    "line-board-row",
-                    row = row + 1,
-                    squares = squares.join("; ")
+                    "line-pieces-side",
+                    color = color.clone(),
+                    count = on_board.len(),
+                    revealed = revealed.join(", ")
                 )
             };
             self.say(line);
+            let left = *v.remaining.get(c);
+            let line = t!(
+                lang,
+                "line-pieces-side-left",
+                color = color.clone(),
+                ranks = self.rank_counts(&left)
+            );
+            self.say(line);
+            let mut lost = [0u8; 12];
+            let mut unknown = 0usize;
+            for x in v.captured.iter().filter(|x| x.color == c) {
+                match x.rank {
+                    Some(r) => lost[r.index()] += 1,
+                    None => unknown += 1,
+                }
+            }
+            if lost.iter().any(|&n| n > 0) || unknown > 0 {
+                let line = t!(
+                    lang,
+                    "line-pieces-side-lost",
+                    color = color,
+                    ranks = self.rank_counts(&lost),
+                    unknown = unknown
+                );
+                self.say(line);
+            }
         }
+    }
+}
+
+/// The row of `row N` (0-based), if `args` is one number from 1 to 10.
+fn parse_row(args: &[&str]) -> Option<u8> {
+    match args {
+        [a] => a
+            .parse::<u8>()
+            .ok()
+            .filter(|r| (1..=10).contains(r))
+            .map(|r| r - 1),
+        _ => None,
     }
 }

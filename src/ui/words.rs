@@ -172,6 +172,48 @@ pub(crate) fn rank_key(r: Option<Rank>) -> &'static str {
     }
 }
 
+/// A rank as a player types it, or `None`: its English name or its name in `lang`, in any
+/// case (`marshal`, `Feldmarschall`, `verkenner`); its number in `numbering` (Modern:
+/// Marshal 10 .. Scout 2, Spy 1; Classic: Marshal 1 .. Scout 9); or its letter (`S` Spy,
+/// `B` Bomb, `F` Flag, and the letters of `lang`).
+pub fn parse_rank(lang: Lang, numbering: Numbering, text: &str) -> Option<Rank> {
+    let t = text.trim().to_lowercase();
+    if t.is_empty() {
+        return None;
+    }
+    let same = |word: &str| word.to_lowercase() == t;
+    if let Some(r) = Rank::ALL
+        .into_iter()
+        .find(|r| same(r.name()) || same(&rank_name(lang, *r)))
+    {
+        return Some(r);
+    }
+    let letters = [
+        ("s", Rank::Spy),
+        ("b", Rank::Bomb),
+        ("f", Rank::Flag),
+        ("rank-letter-spy", Rank::Spy),
+        ("rank-letter-bomb", Rank::Bomb),
+        ("rank-letter-flag", Rank::Flag),
+    ];
+    for (word, r) in letters {
+        let word = if word.len() > 1 {
+            tr(lang, word)
+        } else {
+            word.to_string()
+        };
+        if same(&word) {
+            return Some(r);
+        }
+    }
+    let n: usize = t.parse().ok()?;
+    match numbering {
+        Numbering::Modern if (1..=10).contains(&n) => Rank::from_index(n - 1),
+        Numbering::Classic if (1..=9).contains(&n) => Rank::from_index(10 - n),
+        _ => None,
+    }
+}
+
 /// What the catalogs' selectors read of a side (`{ $side -> [red] … }`).
 fn color_key(c: Color) -> &'static str {
     match c {
@@ -304,6 +346,51 @@ pub fn move_text(lang: Lang, m: &ViewMove, n: Numbering) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ranks_are_read_as_names_numbers_and_letters() {
+        use Rank::*;
+        let m = Numbering::Modern;
+        let c = Numbering::Classic;
+        for (lang, text, n, want) in [
+            (Lang::En, "Marshal", m, Some(Marshal)),
+            (Lang::En, "mArShAl", m, Some(Marshal)),
+            (Lang::En, " scout ", m, Some(Scout)),
+            (Lang::De, "feldmarschall", m, Some(Marshal)),
+            (Lang::De, "AUFKLÄRER", m, Some(Scout)),
+            (Lang::De, "Marshal", m, Some(Marshal)),
+            (Lang::Nl, "verkenner", m, Some(Scout)),
+            (Lang::Nl, "bom", m, Some(Bomb)),
+            (Lang::En, "10", m, Some(Marshal)),
+            (Lang::En, "2", m, Some(Scout)),
+            (Lang::En, "9", m, Some(General)),
+            (Lang::En, "1", m, Some(Spy)),
+            (Lang::En, "s", m, Some(Spy)),
+            (Lang::En, "B", m, Some(Bomb)),
+            (Lang::En, "f", c, Some(Flag)),
+            (Lang::En, "1", c, Some(Marshal)),
+            (Lang::En, "9", c, Some(Scout)),
+            (Lang::En, "2", c, Some(General)),
+            (Lang::En, "S", c, Some(Spy)),
+            (Lang::En, "10", c, None),
+            (Lang::En, "0", m, None),
+            (Lang::En, "11", m, None),
+            (Lang::En, "Feldmarschall", m, None),
+            (Lang::En, "king", m, None),
+            (Lang::En, "", m, None),
+            (Lang::De, "x", m, None),
+        ] {
+            assert_eq!(parse_rank(lang, n, text), want, "{lang:?} {text:?} {n:?}");
+        }
+        // Every rank's own name reads back in every language.
+        for &lang in Lang::ALL {
+            for r in Rank::ALL {
+                assert_eq!(parse_rank(lang, m, &rank_name(lang, r)), Some(r));
+                assert_eq!(parse_rank(lang, c, r.label(c)), Some(r));
+                assert_eq!(parse_rank(lang, m, r.label(m)), Some(r));
+            }
+        }
+    }
 
     #[test]
     fn wraps_between_words() {

@@ -13,7 +13,8 @@ line-prompt-over = partie vorbei>
 ## Lobby
 
 line-welcome = Willkommen, { $nick }. Du bist in der Lobby: Tippe help für die Befehle.
-line-help-lobby = Befehle in der Lobby: who, seeks, computer [easy|hard], accept N, seek classic [10+5] [casual], games, say TEXT, quit, help.
+line-help-lobby = Befehle in der Lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, computer [easy|hard].
+line-help-lobby-more = Dazu: games, watch N, leaderboard [classic], say TEXT, quit, help.
 line-who-count = { $count ->
         [one] 1 Spieler online:
        *[other] { $count } Spieler online:
@@ -29,6 +30,10 @@ line-seek-item = { $n }. { $nick }: { $variant }, { $clock }, { $rated ->
         [rated] gewertet
        *[casual] ungewertet
     }
+line-seek-item-challenge = { $n }. { $nick } fordert dich heraus: { $variant }, { $clock }, { $rated ->
+        [rated] gewertet
+       *[casual] ungewertet
+    }
 line-seek-new = { $nick } sucht eine Partie: { $variant }, { $clock }. Tippe seeks, dann accept N.
 line-games-none = Keine laufenden Partien.
 line-game-item = Partie { $game }: { $red } (Rot) gegen { $blue } (Blau), { $variant }, Zug { $ply }
@@ -40,13 +45,62 @@ line-computer-starting = Eine Partie gegen den Computer ({ $level }) beginnt.
 line-seek-usage = Tippe seek classic, seek duel oder seek barrage, dann eine Uhr wie 10+5 (oder none) und nach Wunsch casual.
 line-seek-posted = Angebot gemacht. Wer es annimmt, beginnt die Partie.
 line-say-what = Was sagen? Tippe say und deinen Text.
+line-challenge-usage = Tippe challenge und einen Nick, dann nach Wunsch classic, duel oder barrage, eine Uhr wie 10+5 (oder none) und casual.
+line-challenge-self = Du kannst dich nicht selbst herausfordern: Tippe who, um zu sehen, wer online ist.
+line-challenge-sent = Herausforderung an { $nick } gesendet. Tippe cancel, um sie zurückzunehmen.
+line-challenge-new = { $nick } fordert dich heraus: { $variant }, { $clock }, { $rated ->
+        [rated] gewertet
+       *[casual] ungewertet
+    }. Tippe seeks, dann accept N oder decline N.
+line-cancel-none = Du hast kein offenes Angebot und keine Herausforderung zum Zurücknehmen.
+line-cancel-done = { $count ->
+        [one] Dein Angebot ist zurückgenommen.
+       *[other] Deine { $count } Angebote sind zurückgenommen.
+    }
+line-decline-none = Es ist keine Herausforderung an dich aufgelistet. Tippe seeks, um nachzusehen.
+line-decline-which = Welche Herausforderung ablehnen? Tippe seeks für die Liste, dann decline N (eine Zahl von 1 bis { $count }).
+line-decline-not-challenge = Das ist ein offenes Angebot von { $nick }, keine Herausforderung an dich: Es gibt nichts abzulehnen.
+line-decline-done = Du hast die Herausforderung von { $nick } abgelehnt.
+line-watch-usage = Tippe watch und die Nummer einer Partie, etwa watch 12. Tippe games für die Liste.
+line-watch-none = Es läuft keine Partie { $game }. Tippe games für die Liste.
+line-watch-private = Partie { $game } ist privat: Man kann ihr nicht zuschauen.
+line-watch-start = Du schaust Partie { $game } zu: { $red } (Rot) gegen { $blue } (Blau). Tippe board, um sie zu sehen, quit, um zu gehen.
+line-watch-move = { $nick }: { $sentence }
+line-leaders-usage = Tippe leaderboard, oder leaderboard classic, duel oder barrage.
+line-leaders-head = Bestenliste, { $variant }:
+line-leaders-row = { $rank }. { $nick }, Wertung { $rating }, { $games ->
+        [one] 1 Partie
+       *[other] { $games } Partien
+    }
+line-leaders-none = In { $variant } hat noch niemand eine Wertung.
 line-bye = Auf Wiedersehen.
 
 ## Set-up
 
 line-game-start = Partie { $game }: { $red } (Rot) gegen { $blue } (Blau). Du spielst { $color }.
 line-setup-start = Stelle deine Armee auf: Eine zufällige Aufstellung steht bereit. Tippe show, um sie zu lesen, random für eine andere, ready, um mit ihr zu spielen.
-line-help-setup = Befehle der Aufstellung: show, random, ready, say TEXT, help.
+line-help-setup = Befehle der Aufstellung: show, row 3, swap A1 B2, place A1 Feldmarschall, random, setups, load NAME, save NAME, ready, board, resign, say TEXT, help.
+line-help-setup-sent = Deine Aufstellung ist gesendet. Befehle: show, row 3, board, setups, save NAME, resign, say TEXT, help.
+line-row-usage = Tippe row und eine Zahl von 1 bis 10, etwa row 3.
+line-setup-not-yours = { $square } ist keines deiner Aufstellungsfelder. Tippe show, um sie zu sehen.
+line-setup-empty = nichts
+line-swap-usage = Tippe swap und zwei deiner Felder, etwa swap A1 B2.
+line-swapped = Getauscht: Auf { $a } steht jetzt { $arank }, auf { $b } { $brank }.
+line-place-usage = Tippe place, ein Feld und einen Rang, etwa place A1 Feldmarschall oder place A1 10.
+line-rank-unknown = { $rank } ist kein Rang. Tippe einen Namen wie Feldmarschall oder Aufklärer, eine Zahl, oder B für Bombe, F für Fahne.
+line-place-already = Auf { $square } steht schon: { $rank }.
+line-place-none = Deine Armee hat keine Figur dieses Rangs: { $rank }.
+line-placed = { $rank } steht jetzt auf { $square } und kam von { $from }; dort steht jetzt: { $other }.
+line-placed-empty = { $rank } steht jetzt auf { $square } und kam von { $from }; dort ist jetzt frei.
+line-setups-list = Deine gespeicherten Aufstellungen für { $variant }: { $names }. Tippe load und einen Namen.
+line-setups-none = Du hast keine gespeicherten Aufstellungen für { $variant }. Tippe save und einen Namen, um diese zu behalten.
+line-load-usage = Tippe load und den Namen einer gespeicherten Aufstellung. Tippe setups für die Liste.
+line-load-none = Du hast keine Aufstellung namens { $name } für { $variant }. Tippe setups für die Liste.
+line-load-bad = { $name } passt nicht zu den Regeln dieser Partie: Deine Aufstellung bleibt, wie sie ist.
+line-loaded = Aufstellung { $name } geladen. Tippe show, um sie zu lesen, ready, um mit ihr zu spielen.
+line-save-usage = Tippe save und einen Namen für diese Aufstellung, etwa save festung.
+line-save-long = Dieser Name ist zu lang: höchstens { $max } Zeichen.
+line-saved = Aufstellung gespeichert als { $name }.
 line-setup-row = Reihe { $row }: { $pieces }
 line-setup-random = Eine neue zufällige Aufstellung. Tippe show, um sie zu lesen, ready, um mit ihr zu spielen.
 line-setup-sent = Aufstellung gesendet. Warte auf deinen Gegner.
@@ -56,8 +110,9 @@ line-opponent-ready = Dein Gegner ist bereit.
 ## Play
 
 line-play-start = Die Partie beginnt. Rot zieht zuerst.
-line-help-play = Befehle der Partie: A4 A5 (oder move A4 A5), board, last, clock, resign, say TEXT, help.
-line-help-over = Die Partie ist vorbei. Befehle: board, last, say TEXT, quit (zurück in die Lobby), help.
+line-help-play = Befehle der Partie: A4 A5 (oder move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, draw, decline, resign, say TEXT, help.
+line-help-over = Die Partie ist vorbei. Befehle: board, row 6, col D, square D6, pieces, last, moves 10, rematch, say TEXT, quit (zurück in die Lobby), help.
+line-help-watch = Du schaust zu. Befehle: board, row 6, col D, square D6, pieces, last, moves 10, clock, say TEXT, quit (zurück in die Lobby), help.
 line-your-turn = Du bist am Zug.
 line-your-turn-clocks = Du bist am Zug. { $red_name } { $red }, { $blue_name } { $blue }.
 line-clocks = { $red_name } { $red }, { $blue_name } { $blue }.
@@ -76,6 +131,49 @@ line-board-enemy = { $square } Gegner
 line-board-enemy-moved = { $square } Gegner, hat gezogen
 line-board-enemy-known = { $square } Gegner { $rank }
 line-board-none = Es gibt noch kein Brett.
+line-board-head-watch = Das Brett, wie Zuschauer es sehen, von der Seite von { $color }, Reihe für Reihe:
+line-board-side = { $square } Figur von { $color }
+line-board-side-moved = { $square } Figur von { $color }, hat gezogen
+line-board-side-known = { $square } { $color } { $rank }
+line-col = Linie { $file }: { $squares }
+line-col-empty = Linie { $file }: leer
+line-col-usage = Tippe col und einen Buchstaben von A bis J, etwa col D.
+line-square-usage = Tippe square und ein Feld, etwa square D6.
+line-square-lake = { $square } ist ein See.
+line-square-empty = { $square } ist leer.
+line-square-own = { $square }: deine Figur, { $rank }{ $moved ->
+        [yes] , hat gezogen
+       *[no] {""}
+    }.
+line-square-enemy = { $square }: eine gegnerische Figur, Rang unbekannt, hat nicht gezogen.
+line-square-enemy-moved = { $square }: eine gegnerische Figur, Rang unbekannt, hat gezogen.
+line-square-enemy-known = { $square }: eine gegnerische Figur, { $rank }.
+line-square-side = { $square }: eine Figur von { $color }, Rang unbekannt, hat nicht gezogen.
+line-square-side-moved = { $square }: eine Figur von { $color }, Rang unbekannt, hat gezogen.
+line-square-side-known = { $square }: eine Figur von { $color }, { $rank }.
+line-rank-count = { $rank } { $count }
+line-pieces-no-ranks = keine
+line-pieces-own = Dir bleiben { $count } Figuren: { $ranks }.
+line-pieces-side = { $color }: { $count } auf dem Brett; aufgedeckt: { $revealed }.
+line-pieces-side-hidden = { $color }: { $count } auf dem Brett, keine aufgedeckt.
+line-pieces-side-left = { $color }, übrige Ränge, soweit bekannt: { $ranks }.
+line-pieces-side-lost = Geschlagene Figuren von { $color }: { $ranks }{ $unknown ->
+        [0] {""}
+        [one] , dazu 1 unbekannte Figur
+       *[other] , dazu { $unknown } unbekannte Figuren
+    }.
+line-moves-usage = Tippe moves und eine Zahl, etwa moves 10.
+line-draw-sent = Remis angeboten. Dein Gegner kann annehmen oder weiterspielen.
+line-draw-already = Du hast schon Remis angeboten: Warte auf die Antwort.
+line-draw-offer-to-you = { $nick } bietet Remis an: Tippe draw, um anzunehmen, decline, um abzulehnen.
+line-draw-offer-by = { $nick } bietet Remis an.
+line-draw-declined = Du hast das Remis abgelehnt.
+line-draw-none = Es gibt kein Remisangebot zum Ablehnen.
+line-draw-lapsed = { $nick } hat weitergespielt: Dein Remisangebot gilt nicht mehr.
+line-rematch-asked = Revanche erbeten: Die Partie beginnt, wenn { $nick } zustimmt.
+line-rematch-already = Du hast schon um Revanche gebeten: Warte auf deinen Gegner.
+line-rematch-gone = { $nick } ist gegangen: keine Revanche.
+line-rematch-offered = { $nick } möchte eine Revanche: Tippe rematch, um noch einmal zu spielen.
 line-over-won = Partie vorbei: Du hast gewonnen ({ $reason }).
 line-over-lost = Partie vorbei: Du hast verloren ({ $reason }).
 line-over-winner = Partie vorbei: { $nick } hat gewonnen ({ $reason }).

@@ -14,7 +14,8 @@ line-prompt-over = game over>
 ## Lobby
 
 line-welcome = Welcome, { $nick }. You are in the lobby: type help for the commands.
-line-help-lobby = Lobby commands: who, seeks, computer [easy|hard], accept N, seek classic [10+5] [casual], games, say TEXT, quit, help.
+line-help-lobby = Lobby commands: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, computer [easy|hard].
+line-help-lobby-more = And: games, watch N, leaderboard [classic], say TEXT, quit, help.
 line-who-count = { $count ->
         [one] 1 player online:
        *[other] { $count } players online:
@@ -30,6 +31,10 @@ line-seek-item = { $n }. { $nick }: { $variant }, { $clock }, { $rated ->
         [rated] rated
        *[casual] casual
     }
+line-seek-item-challenge = { $n }. { $nick } challenges you: { $variant }, { $clock }, { $rated ->
+        [rated] rated
+       *[casual] casual
+    }
 line-seek-new = { $nick } seeks a game: { $variant }, { $clock }. Type seeks, then accept N.
 line-games-none = No games in play.
 line-game-item = Game { $game }: { $red } (Red) against { $blue } (Blue), { $variant }, move { $ply }
@@ -41,13 +46,62 @@ line-computer-starting = Starting a game against the computer ({ $level }).
 line-seek-usage = Type seek classic, seek duel or seek barrage, then a clock like 10+5 (or none) and casual if you like.
 line-seek-posted = Seek posted. Someone who accepts it starts the game.
 line-say-what = Say what? Type say and your text.
+line-challenge-usage = Type challenge and a nick, then if you like classic, duel or barrage, a clock like 10+5 (or none) and casual.
+line-challenge-self = You cannot challenge yourself: type who to see who is online.
+line-challenge-sent = Challenge sent to { $nick }. Type cancel to take it back.
+line-challenge-new = { $nick } challenges you: { $variant }, { $clock }, { $rated ->
+        [rated] rated
+       *[casual] casual
+    }. Type seeks, then accept N or decline N.
+line-cancel-none = You have no open seek or challenge to cancel.
+line-cancel-done = { $count ->
+        [one] Your seek is withdrawn.
+       *[other] Your { $count } seeks are withdrawn.
+    }
+line-decline-none = No challenge to you is listed. Type seeks to check.
+line-decline-which = Decline which challenge? Type seeks for the list, then decline N (a number from 1 to { $count }).
+line-decline-not-challenge = That is { $nick }'s open seek, not a challenge to you: there is nothing to decline.
+line-decline-done = You declined { $nick }'s challenge.
+line-watch-usage = Type watch and a game's number, like watch 12. Type games for the list.
+line-watch-none = There is no game { $game } in play. Type games for the list.
+line-watch-private = Game { $game } is private: it cannot be watched.
+line-watch-start = Watching game { $game }: { $red } (Red) against { $blue } (Blue). Type board to see it, quit to leave.
+line-watch-move = { $nick }: { $sentence }
+line-leaders-usage = Type leaderboard, or leaderboard classic, duel or barrage.
+line-leaders-head = Leaderboard, { $variant }:
+line-leaders-row = { $rank }. { $nick }, rating { $rating }, { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }
+line-leaders-none = Nobody is rated in { $variant } yet.
 line-bye = Goodbye.
 
 ## Set-up
 
 line-game-start = Game { $game }: { $red } (Red) against { $blue } (Blue). You play { $color }.
 line-setup-start = Set up your army: a random set-up is ready. Type show to read it, random for another, ready to play it.
-line-help-setup = Set-up commands: show, random, ready, say TEXT, help.
+line-help-setup = Set-up commands: show, row 3, swap A1 B2, place A1 Marshal, random, setups, load NAME, save NAME, ready, board, resign, say TEXT, help.
+line-help-setup-sent = Your set-up is in. Commands: show, row 3, board, setups, save NAME, resign, say TEXT, help.
+line-row-usage = Type row and a number from 1 to 10, like row 3.
+line-setup-not-yours = { $square } is not one of your set-up squares. Type show to see them.
+line-setup-empty = empty
+line-swap-usage = Type swap and two of your squares, like swap A1 B2.
+line-swapped = Swapped: { $a } now holds { $arank }, { $b } holds { $brank }.
+line-place-usage = Type place, a square and a rank, like place A1 Marshal or place A1 10.
+line-rank-unknown = { $rank } is not a rank. Type a name like Marshal or Scout, a number, or B for Bomb, F for Flag.
+line-place-already = { $square } holds your { $rank } already.
+line-place-none = Your army has no { $rank } to place.
+line-placed = Your { $rank } is now on { $square }; it came from { $from }, which now holds the { $other }.
+line-placed-empty = Your { $rank } is now on { $square }; it came from { $from }, which is now empty.
+line-setups-list = Your saved set-ups for { $variant }: { $names }. Type load and a name.
+line-setups-none = You have no saved set-ups for { $variant }. Type save and a name to keep this one.
+line-load-usage = Type load and the name of a saved set-up. Type setups for the list.
+line-load-none = You have no set-up called { $name } for { $variant }. Type setups for the list.
+line-load-bad = { $name } does not fit this game's rules: your set-up is unchanged.
+line-loaded = Set-up { $name } loaded. Type show to read it, ready to play it.
+line-save-usage = Type save and a name for this set-up, like save fortress.
+line-save-long = That name is too long: at most { $max } characters.
+line-saved = Set-up saved as { $name }.
 line-setup-row = Row { $row }: { $pieces }
 line-setup-random = A new random set-up. Type show to read it, ready to play it.
 line-setup-sent = Set-up sent. Waiting for your opponent.
@@ -57,8 +111,9 @@ line-opponent-ready = Your opponent is ready.
 ## Play
 
 line-play-start = The game begins. Red moves first.
-line-help-play = Game commands: A4 A5 (or move A4 A5), board, last, clock, resign, say TEXT, help.
-line-help-over = The game is over. Commands: board, last, say TEXT, quit (back to the lobby), help.
+line-help-play = Game commands: A4 A5 (or move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, draw, decline, resign, say TEXT, help.
+line-help-over = The game is over. Commands: board, row 6, col D, square D6, pieces, last, moves 10, rematch, say TEXT, quit (back to the lobby), help.
+line-help-watch = You are watching. Commands: board, row 6, col D, square D6, pieces, last, moves 10, clock, say TEXT, quit (back to the lobby), help.
 line-your-turn = Your turn.
 line-your-turn-clocks = Your turn. { $red_name } { $red }, { $blue_name } { $blue }.
 line-clocks = { $red_name } { $red }, { $blue_name } { $blue }.
@@ -77,6 +132,49 @@ line-board-enemy = { $square } enemy
 line-board-enemy-moved = { $square } enemy, has moved
 line-board-enemy-known = { $square } enemy { $rank }
 line-board-none = There is no board yet.
+line-board-head-watch = The board as a spectator sees it, from { $color }'s side, row by row:
+line-board-side = { $square } { $color } piece
+line-board-side-moved = { $square } { $color } piece, has moved
+line-board-side-known = { $square } { $color } { $rank }
+line-col = Column { $file }: { $squares }
+line-col-empty = Column { $file }: empty
+line-col-usage = Type col and a letter from A to J, like col D.
+line-square-usage = Type square and a square, like square D6.
+line-square-lake = { $square } is a lake.
+line-square-empty = { $square } is empty.
+line-square-own = { $square }: your { $rank }{ $moved ->
+        [yes] , has moved
+       *[no] {""}
+    }.
+line-square-enemy = { $square }: an enemy piece, rank unknown, has not moved.
+line-square-enemy-moved = { $square }: an enemy piece, rank unknown, has moved.
+line-square-enemy-known = { $square }: an enemy { $rank }.
+line-square-side = { $square }: a { $color } piece, rank unknown, has not moved.
+line-square-side-moved = { $square }: a { $color } piece, rank unknown, has moved.
+line-square-side-known = { $square }: a { $color } { $rank }.
+line-rank-count = { $rank } { $count }
+line-pieces-no-ranks = none
+line-pieces-own = Your pieces left ({ $count }): { $ranks }.
+line-pieces-side = { $color }: { $count } on the board; revealed: { $revealed }.
+line-pieces-side-hidden = { $color }: { $count } on the board, none revealed.
+line-pieces-side-left = { $color } ranks left, as far as known: { $ranks }.
+line-pieces-side-lost = Captured { $color } pieces: { $ranks }{ $unknown ->
+        [0] {""}
+        [one] , and 1 unknown
+       *[other] , and { $unknown } unknown
+    }.
+line-moves-usage = Type moves and a number, like moves 10.
+line-draw-sent = Draw offered. Your opponent may accept it or play on.
+line-draw-already = You offered a draw already: wait for the answer.
+line-draw-offer-to-you = { $nick } offers a draw: type draw to accept, decline to refuse.
+line-draw-offer-by = { $nick } offers a draw.
+line-draw-declined = You declined the draw.
+line-draw-none = There is no draw offer to decline.
+line-draw-lapsed = { $nick } played on: your draw offer is off.
+line-rematch-asked = Rematch asked: the game starts when { $nick } agrees.
+line-rematch-already = You asked for a rematch already: wait for your opponent.
+line-rematch-gone = { $nick } has left: no rematch.
+line-rematch-offered = { $nick } asks for a rematch: type rematch to play again.
 line-over-won = Game over: you won ({ $reason }).
 line-over-lost = Game over: you lost ({ $reason }).
 line-over-winner = Game over: { $nick } won ({ $reason }).

@@ -13,7 +13,8 @@ line-prompt-over = partij voorbij>
 ## Lobby
 
 line-welcome = Welkom, { $nick }. Je bent in de lobby: typ help voor de opdrachten.
-line-help-lobby = Opdrachten in de lobby: who, seeks, computer [easy|hard], accept N, seek classic [10+5] [casual], games, say TEKST, quit, help.
+line-help-lobby = Opdrachten in de lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, computer [easy|hard].
+line-help-lobby-more = Verder: games, watch N, leaderboard [classic], say TEKST, quit, help.
 line-who-count = { $count ->
         [one] 1 speler online:
        *[other] { $count } spelers online:
@@ -29,6 +30,10 @@ line-seek-item = { $n }. { $nick }: { $variant }, { $clock }, { $rated ->
         [rated] met rating
        *[casual] zonder rating
     }
+line-seek-item-challenge = { $n }. { $nick } daagt je uit: { $variant }, { $clock }, { $rated ->
+        [rated] met rating
+       *[casual] zonder rating
+    }
 line-seek-new = { $nick } zoekt een partij: { $variant }, { $clock }. Typ seeks, dan accept N.
 line-games-none = Geen partijen bezig.
 line-game-item = Partij { $game }: { $red } (Rood) tegen { $blue } (Blauw), { $variant }, zet { $ply }
@@ -40,13 +45,62 @@ line-computer-starting = Een partij tegen de computer ({ $level }) begint.
 line-seek-usage = Typ seek classic, seek duel of seek barrage, dan een klok zoals 10+5 (of none) en eventueel casual.
 line-seek-posted = Uitnodiging geplaatst. Wie haar aanneemt, begint de partij.
 line-say-what = Wat zeggen? Typ say en je tekst.
+line-challenge-usage = Typ challenge en een nick, dan eventueel classic, duel of barrage, een klok zoals 10+5 (of none) en casual.
+line-challenge-self = Je kunt jezelf niet uitdagen: typ who om te zien wie er online is.
+line-challenge-sent = Uitdaging aan { $nick } verstuurd. Typ cancel om haar in te trekken.
+line-challenge-new = { $nick } daagt je uit: { $variant }, { $clock }, { $rated ->
+        [rated] met rating
+       *[casual] zonder rating
+    }. Typ seeks, dan accept N of decline N.
+line-cancel-none = Je hebt geen open uitnodiging of uitdaging om in te trekken.
+line-cancel-done = { $count ->
+        [one] Je uitnodiging is ingetrokken.
+       *[other] Je { $count } uitnodigingen zijn ingetrokken.
+    }
+line-decline-none = Er staat geen uitdaging aan jou in de lijst. Typ seeks om te kijken.
+line-decline-which = Welke uitdaging afwijzen? Typ seeks voor de lijst, dan decline N (een getal van 1 tot { $count }).
+line-decline-not-challenge = Dat is een open uitnodiging van { $nick }, geen uitdaging aan jou: er valt niets af te wijzen.
+line-decline-done = Je hebt de uitdaging van { $nick } afgewezen.
+line-watch-usage = Typ watch en het nummer van een partij, zoals watch 12. Typ games voor de lijst.
+line-watch-none = Er is geen partij { $game } bezig. Typ games voor de lijst.
+line-watch-private = Partij { $game } is privé: je kunt er niet naar kijken.
+line-watch-start = Je kijkt naar partij { $game }: { $red } (Rood) tegen { $blue } (Blauw). Typ board om haar te zien, quit om te gaan.
+line-watch-move = { $nick }: { $sentence }
+line-leaders-usage = Typ leaderboard, of leaderboard classic, duel of barrage.
+line-leaders-head = Ranglijst, { $variant }:
+line-leaders-row = { $rank }. { $nick }, rating { $rating }, { $games ->
+        [one] 1 partij
+       *[other] { $games } partijen
+    }
+line-leaders-none = Nog niemand heeft een rating in { $variant }.
 line-bye = Tot ziens.
 
 ## Set-up
 
 line-game-start = Partij { $game }: { $red } (Rood) tegen { $blue } (Blauw). Jij speelt { $color }.
 line-setup-start = Stel je leger op: een willekeurige opstelling staat klaar. Typ show om haar te lezen, random voor een andere, ready om ermee te spelen.
-line-help-setup = Opdrachten bij de opstelling: show, random, ready, say TEKST, help.
+line-help-setup = Opdrachten bij de opstelling: show, row 3, swap A1 B2, place A1 Maarschalk, random, setups, load NAAM, save NAAM, ready, board, resign, say TEKST, help.
+line-help-setup-sent = Je opstelling is verstuurd. Opdrachten: show, row 3, board, setups, save NAAM, resign, say TEKST, help.
+line-row-usage = Typ row en een getal van 1 tot 10, zoals row 3.
+line-setup-not-yours = { $square } is geen van je opstellingsvelden. Typ show om ze te zien.
+line-setup-empty = niets
+line-swap-usage = Typ swap en twee van je velden, zoals swap A1 B2.
+line-swapped = Gewisseld: op { $a } staat nu { $arank }, op { $b } { $brank }.
+line-place-usage = Typ place, een veld en een rang, zoals place A1 Maarschalk of place A1 10.
+line-rank-unknown = { $rank } is geen rang. Typ een naam zoals Maarschalk of Verkenner, een getal, of B voor Bom, F voor Vlag.
+line-place-already = Op { $square } staat al: { $rank }.
+line-place-none = Je leger heeft geen { $rank }.
+line-placed = { $rank } staat nu op { $square } en kwam van { $from }; daar staat nu: { $other }.
+line-placed-empty = { $rank } staat nu op { $square } en kwam van { $from }; dat veld is nu leeg.
+line-setups-list = Je bewaarde opstellingen voor { $variant }: { $names }. Typ load en een naam.
+line-setups-none = Je hebt geen bewaarde opstellingen voor { $variant }. Typ save en een naam om deze te bewaren.
+line-load-usage = Typ load en de naam van een bewaarde opstelling. Typ setups voor de lijst.
+line-load-none = Je hebt geen opstelling met de naam { $name } voor { $variant }. Typ setups voor de lijst.
+line-load-bad = { $name } past niet bij de regels van deze partij: je opstelling blijft zoals ze is.
+line-loaded = Opstelling { $name } geladen. Typ show om haar te lezen, ready om ermee te spelen.
+line-save-usage = Typ save en een naam voor deze opstelling, zoals save vesting.
+line-save-long = Die naam is te lang: hoogstens { $max } tekens.
+line-saved = Opstelling bewaard als { $name }.
 line-setup-row = Rij { $row }: { $pieces }
 line-setup-random = Een nieuwe willekeurige opstelling. Typ show om haar te lezen, ready om ermee te spelen.
 line-setup-sent = Opstelling verstuurd. Wacht op je tegenstander.
@@ -56,8 +110,9 @@ line-opponent-ready = Je tegenstander is klaar.
 ## Play
 
 line-play-start = De partij begint. Rood zet eerst.
-line-help-play = Opdrachten in de partij: A4 A5 (of move A4 A5), board, last, clock, resign, say TEKST, help.
-line-help-over = De partij is voorbij. Opdrachten: board, last, say TEKST, quit (terug naar de lobby), help.
+line-help-play = Opdrachten in de partij: A4 A5 (of move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, draw, decline, resign, say TEKST, help.
+line-help-over = De partij is voorbij. Opdrachten: board, row 6, col D, square D6, pieces, last, moves 10, rematch, say TEKST, quit (terug naar de lobby), help.
+line-help-watch = Je kijkt toe. Opdrachten: board, row 6, col D, square D6, pieces, last, moves 10, clock, say TEKST, quit (terug naar de lobby), help.
 line-your-turn = Jij bent aan zet.
 line-your-turn-clocks = Jij bent aan zet. { $red_name } { $red }, { $blue_name } { $blue }.
 line-clocks = { $red_name } { $red }, { $blue_name } { $blue }.
@@ -76,6 +131,49 @@ line-board-enemy = { $square } tegenstander
 line-board-enemy-moved = { $square } tegenstander, heeft gezet
 line-board-enemy-known = { $square } tegenstander { $rank }
 line-board-none = Er is nog geen bord.
+line-board-head-watch = Het bord zoals toeschouwers het zien, van de kant van { $color }, rij voor rij:
+line-board-side = { $square } stuk van { $color }
+line-board-side-moved = { $square } stuk van { $color }, heeft gezet
+line-board-side-known = { $square } { $color } { $rank }
+line-col = Lijn { $file }: { $squares }
+line-col-empty = Lijn { $file }: leeg
+line-col-usage = Typ col en een letter van A tot J, zoals col D.
+line-square-usage = Typ square en een veld, zoals square D6.
+line-square-lake = { $square } is een meer.
+line-square-empty = { $square } is leeg.
+line-square-own = { $square }: je eigen stuk, { $rank }{ $moved ->
+        [yes] , heeft gezet
+       *[no] {""}
+    }.
+line-square-enemy = { $square }: een stuk van de tegenstander, rang onbekend, heeft niet gezet.
+line-square-enemy-moved = { $square }: een stuk van de tegenstander, rang onbekend, heeft gezet.
+line-square-enemy-known = { $square }: een stuk van de tegenstander, { $rank }.
+line-square-side = { $square }: een stuk van { $color }, rang onbekend, heeft niet gezet.
+line-square-side-moved = { $square }: een stuk van { $color }, rang onbekend, heeft gezet.
+line-square-side-known = { $square }: een stuk van { $color }, { $rank }.
+line-rank-count = { $rank } { $count }
+line-pieces-no-ranks = geen
+line-pieces-own = Je hebt nog { $count } stukken: { $ranks }.
+line-pieces-side = { $color }: { $count } op het bord; onthuld: { $revealed }.
+line-pieces-side-hidden = { $color }: { $count } op het bord, geen onthuld.
+line-pieces-side-left = { $color }, resterende rangen voor zover bekend: { $ranks }.
+line-pieces-side-lost = Geslagen stukken van { $color }: { $ranks }{ $unknown ->
+        [0] {""}
+        [one] , en 1 onbekend
+       *[other] , en { $unknown } onbekend
+    }.
+line-moves-usage = Typ moves en een getal, zoals moves 10.
+line-draw-sent = Remise aangeboden. Je tegenstander kan aannemen of doorspelen.
+line-draw-already = Je hebt al remise aangeboden: wacht op het antwoord.
+line-draw-offer-to-you = { $nick } biedt remise aan: typ draw om aan te nemen, decline om te weigeren.
+line-draw-offer-by = { $nick } biedt remise aan.
+line-draw-declined = Je hebt de remise geweigerd.
+line-draw-none = Er is geen remiseaanbod om te weigeren.
+line-draw-lapsed = { $nick } speelde door: je remiseaanbod vervalt.
+line-rematch-asked = Revanche gevraagd: de partij begint als { $nick } instemt.
+line-rematch-already = Je hebt al om revanche gevraagd: wacht op je tegenstander.
+line-rematch-gone = { $nick } is weg: geen revanche.
+line-rematch-offered = { $nick } wil een revanche: typ rematch om nog eens te spelen.
 line-over-won = Partij voorbij: je hebt gewonnen ({ $reason }).
 line-over-lost = Partij voorbij: je hebt verloren ({ $reason }).
 line-over-winner = Partij voorbij: { $nick } heeft gewonnen ({ $reason }).
