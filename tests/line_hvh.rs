@@ -19,6 +19,22 @@ const MAX_PLIES: usize = 160;
 /// How long anything may take on a slow shared machine, in seconds.
 const SLOW: u64 = 60;
 
+/// The ranks' names in English.
+const RANKS: [&str; 12] = [
+    "Marshal",
+    "General",
+    "Colonel",
+    "Major",
+    "Captain",
+    "Lieutenant",
+    "Sergeant",
+    "Miner",
+    "Scout",
+    "Spy",
+    "Bomb",
+    "Flag",
+];
+
 fn square(file: u8, row: i32) -> Option<String> {
     ((1..=10).contains(&row) && file < 10).then(|| format!("{}{}", (b'A' + file) as char, row))
 }
@@ -193,18 +209,19 @@ fn screen_moves(text: &str) -> Vec<(usize, String)> {
         let Some(first) = tokens.peek().copied() else {
             break;
         };
-        let mut ply = match first.strip_suffix('.').and_then(|n| n.parse::<usize>().ok()) {
+        let mut ply = match first
+            .strip_suffix('.')
+            .and_then(|n| n.parse::<usize>().ok())
+        {
             Some(turn) => {
                 tokens.next();
                 2 * turn - 1
             }
             // A row of its own for Blue's move (a narrow panel).
-            None if move_squares(first).is_some() && s.starts_with("     ") => {
-                match out.last() {
-                    Some((p, _)) => p + 1,
-                    None => break,
-                }
-            }
+            None if move_squares(first).is_some() && s.starts_with("     ") => match out.last() {
+                Some((p, _)) => p + 1,
+                None => break,
+            },
             None => break,
         };
         while let Some(t) = tokens.next() {
@@ -293,7 +310,7 @@ async fn a_line_player_against_a_screen_player_with_a_spectator_learns_what_the_
     };
     let l_forward = if l_red { 1 } else { -1 };
     let l_back_row = if l_red { "Row 1:" } else { "Row 10:" };
-    let l_moves_at = |ply: usize| (ply % 2 == 0) == l_red;
+    let l_moves_at = |ply: usize| ply.is_multiple_of(2) == l_red;
     let mut rng = Rng(43);
     let mut ply = 0usize;
     let mut battles = 0usize;
@@ -314,7 +331,9 @@ async fn a_line_player_against_a_screen_player_with_a_spectator_learns_what_the_
                 break false;
             }
             l.send("board").await;
-            let board = l.until("the board", SLOW, |x| x.starts_with(l_back_row)).await;
+            let board = l
+                .until("the board", SLOW, |x| x.starts_with(l_back_row))
+                .await;
             let mut played = None;
             for (from, to) in candidates(&board, l_forward, ply) {
                 l.send(&format!("{} {}", from.to_lowercase(), to)).await;
@@ -356,11 +375,22 @@ async fn a_line_player_against_a_screen_player_with_a_spectator_learns_what_the_
                 Moved::Over(None) => break true,
                 Moved::Stuck => panic!("S could not move:\n{}", s.text()),
             }
-            // L is told S's move (a battle in words).
+            // L is told S's move (a battle in words), before its turn comes.
             let said = l
-                .until("S's move told", SLOW, |x| told_move(x).is_some())
+                .until("S's move told", SLOW, |x| {
+                    told_move(x).is_some()
+                        || x.starts_with("Your turn.")
+                        || x.starts_with("Game over:")
+                })
                 .await;
-            battles += usize::from(told_battle(said.last().unwrap()).is_some());
+            let last = said.last().unwrap();
+            assert!(
+                told_move(last).is_some(),
+                "L was not told S's move (ply {}); S's screen shows:\n{}\nL's lines: {said:?}",
+                ply + 1,
+                s.text()
+            );
+            battles += usize::from(told_battle(last).is_some());
         }
         ply += 1;
         on_s.push(ply_on_screen(&s, "S", ply).await);
@@ -401,10 +431,6 @@ async fn a_line_player_against_a_screen_player_with_a_spectator_learns_what_the_
     })
     .await;
 
-    if std::env::var("HVH_DEBUG").is_ok() {
-        eprintln!("S:\n{}\nW:\n{}\nL:\n{}", s.text(), w.text(), l.lines().join("\n"));
-        eprintln!("on_s {on_s:?}\non_w {on_w:?}");
-    }
     // 1. Every move, and so every battle, is told in L's lines as both screens show it.
     let lines = l.lines();
     let told: Vec<(String, Option<Battle>)> = lines.iter().filter_map(|x| told_move(x)).collect();
@@ -422,7 +448,7 @@ async fn a_line_player_against_a_screen_player_with_a_spectator_learns_what_the_
     let enemy = if l_red { "Blue" } else { "Red" };
     let mut known: HashMap<String, String> = HashMap::new();
     let mut boards = 0;
-    let mut listed: Option<HashMap<String, String>> = None;
+    let mut listed: Option<HashMap<String, (String, String)>> = None;
     for x in &lines {
         if let Some(rows) = x.strip_prefix("Row ") {
             let (_, rest) = rows.split_once(": ").unwrap();
@@ -431,28 +457,36 @@ async fn a_line_player_against_a_screen_player_with_a_spectator_learns_what_the_
                 for item in rest.split("; ") {
                     let (sq, what) = item.split_once(' ').unwrap();
                     if let Some(rank) = what.strip_prefix("enemy ") {
-                        if rank != ", has moved" {
-                            row.insert(sq.to_string(), rank.to_string());
-                        }
+                        row.insert(sq.to_string(), (rank.to_string(), x.clone()));
                     }
                 }
             }
             if x.starts_with(l_back_row) {
                 let listed = listed.take().unwrap();
                 boards += 1;
-                for (sq, rank) in &listed {
+                for (sq, (rank, row)) in &listed {
                     assert_eq!(
                         known.get(sq),
                         Some(rank),
-                        "board names the enemy {rank} on {sq} before a battle showed it: {x}"
+                        "board names the enemy {rank} on {sq} before a battle showed it: {row}"
                     );
                 }
-                assert_eq!(listed, known, "board shows every enemy rank a battle showed");
+                let ranks: HashMap<String, String> =
+                    listed.into_iter().map(|(sq, (r, _))| (sq, r)).collect();
+                assert_eq!(ranks, known, "board shows every enemy rank a battle showed");
             }
             continue;
         }
         assert!(listed.is_none(), "a board cut by another line: {x}");
-        if let Some(b) = told_battle(x) {
+        let battle = told_battle(x);
+        if battle.is_none() {
+            // Only battles and `board` name ranks: no other line names one at all.
+            assert!(
+                !RANKS.iter().any(|r| x.contains(r)),
+                "a line names a rank: {x}"
+            );
+        }
+        if let Some(b) = battle {
             known.remove(&b.from);
             known.remove(&b.to);
             let (enemy_rank, enemy_wins) = if b.mine {
@@ -472,7 +506,10 @@ async fn a_line_player_against_a_screen_player_with_a_spectator_learns_what_the_
             }
         }
     }
-    assert!(boards * 2 + 2 >= ply, "L read the board at each of its turns");
+    assert!(
+        boards * 2 + 2 >= ply,
+        "L read the board at each of its turns"
+    );
 
     // 4. L's whole stream: no escape byte, no line over 200 characters.
     l.send("quit").await;

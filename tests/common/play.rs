@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::read::{candidate_moves, read_board, read_status, Sq};
+use super::read::{candidate_moves, read_board, read_status, Sq, ERRORS};
 use super::Term;
 
 /// `owner` posts a seek (the default terms: Classic, rated for keys), `taker` accepts it,
@@ -138,18 +138,37 @@ pub enum Moved {
 /// `mover` (whose turn it is) plays a random move that its board suggests, trying others
 /// while the server refuses them. Returns once the turn has passed on its screen.
 pub async fn random_move(mover: &Term, rng: &mut Rng, secs: u64) -> Moved {
-    chosen_move(mover, secs, |moves| moves[rng.below(moves.len())]).await
+    play_move(mover, secs, None, |moves| moves[rng.below(moves.len())]).await
 }
 
 /// `mover` (whose turn it is) plays the move `choose` picks among those its board suggests,
 /// asking again while the server refuses them. Returns once the turn has passed on its
-/// screen.
+/// screen. Patient (for a slow machine): a move is taken as refused when the screen says
+/// why, or when nothing changed in 10 s.
 pub async fn chosen_move(
     mover: &Term,
     secs: u64,
+    choose: impl FnMut(&[(Sq, Sq)]) -> (Sq, Sq),
+) -> Moved {
+    play_move(mover, secs, Some(Duration::from_secs(10)), choose).await
+}
+
+/// How many of the sentences of an illegal move the screen shows (the header may hold one
+/// of their phrases: `2-square rule: 3`).
+fn errors_shown(text: &str) -> usize {
+    ERRORS.iter().map(|e| text.matches(e).count()).sum()
+}
+
+/// Plays a move as [`chosen_move`] says; with no `patience`, a move is taken as refused when
+/// the turn has not passed within a second.
+async fn play_move(
+    mover: &Term,
+    secs: u64,
+    patience: Option<Duration>,
     mut choose: impl FnMut(&[(Sq, Sq)]) -> (Sq, Sq),
 ) -> Moved {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+    let mut typed: Option<String> = None;
     loop {
         if mover.is_closed() {
             return Moved::Stuck;
@@ -161,6 +180,10 @@ pub async fn chosen_move(
             return Moved::Stuck;
         }
         let Some((true, number)) = status(mover) else {
+            if let (Some(_), Some(text), Some((false, _))) = (patience, &typed, status(mover)) {
+                // The last move typed was played after all (a slow screen).
+                return Moved::Played(text.clone());
+            }
             tokio::time::sleep(Duration::from_millis(20)).await;
             continue;
         };
@@ -180,6 +203,7 @@ pub async fn chosen_move(
             (b'a' + tf) as char,
             tr
         );
+        let errors_before = errors_shown(&mover.text());
         // The connection may drop at any moment (a crash test): nothing here panics.
         let mut sent = mover.try_send(b"m").await;
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -191,9 +215,11 @@ pub async fn chosen_move(
         if !sent {
             return Moved::Stuck;
         }
-        // Played when the turn passes; refused when it has not within a second.
+        typed = Some(text.clone());
+        // Played when the turn passes; refused when it has not within a second (or, when
+        // patient, when the screen says why).
         let tried = tokio::time::Instant::now();
-        while tried.elapsed() < Duration::from_secs(1) {
+        while tried.elapsed() < patience.unwrap_or(Duration::from_secs(1)) {
             if mover.is_closed() {
                 return Moved::Stuck;
             }
@@ -204,6 +230,9 @@ pub async fn chosen_move(
                 Some((false, _)) => return Moved::Played(text),
                 Some((true, n)) if n != number => return Moved::Played(text),
                 _ => {}
+            }
+            if patience.is_some() && errors_shown(&mover.text()) > errors_before {
+                break;
             }
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
