@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::read::{candidate_moves, read_board, read_status};
+use super::read::{candidate_moves, read_board, read_status, Sq, ERRORS};
 use super::Term;
 
 /// `owner` posts a seek (the default terms: Classic, rated for keys), `taker` accepts it,
@@ -18,6 +18,25 @@ pub async fn start_game<'a>(
     owner.send(b"n").await;
     owner.wait_text("Variant", 10).await;
     owner.send(b"\r").await;
+    accept_seek(taker, owner_nick).await;
+    for t in [owner, taker] {
+        t.wait_text("Set up your army", 15).await;
+        t.send(b"r").await;
+        t.wait_text("40 of 40 placed", 10).await;
+        t.send(b"d").await;
+    }
+    let a = owner.wait_text("move 1", 15).await;
+    taker.wait_text("move 1", 15).await;
+    if a.contains("you play Red") {
+        (owner, taker)
+    } else {
+        (taker, owner)
+    }
+}
+
+/// `taker`, in the lobby, accepts `owner_nick`'s Classic seek (the only one open) with the
+/// keys a person presses; returns once its set-up screen shows.
+pub async fn accept_seek(taker: &Term, owner_nick: &str) {
     taker
         .wait_for(&format!("{owner_nick}'s seek"), 15, |t| {
             // A line of the seek list (not one of the games in play, "red vs blue").
@@ -54,19 +73,30 @@ pub async fn start_game<'a>(
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     assert!(accepted, "the seek was not accepted:\n{}", taker.text());
-    for t in [owner, taker] {
-        t.wait_text("Set up your army", 15).await;
-        t.send(b"r").await;
-        t.wait_text("40 of 40 placed", 10).await;
-        t.send(b"d").await;
+}
+
+/// `t`, in the lobby, watches the first game of "Games in play" with the keys a person
+/// presses (Tab until the footer offers "Enter watch", then Enter); returns the watched
+/// screen.
+pub async fn watch_first_game(t: &Term) -> String {
+    t.wait_text("Games in play (1)", 15).await;
+    for _ in 0..20 {
+        let text = t.text();
+        if text.contains("watching") && read_board(&text).is_some() {
+            return text;
+        }
+        if text.contains("Enter watch") {
+            t.send(b"\r").await;
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        } else {
+            t.send(b"\t").await;
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
     }
-    let a = owner.wait_text("move 1", 15).await;
-    taker.wait_text("move 1", 15).await;
-    if a.contains("you play Red") {
-        (owner, taker)
-    } else {
-        (taker, owner)
-    }
+    t.wait_for("the watched board", 15, |s| {
+        s.contains("watching") && read_board(s).is_some()
+    })
+    .await
 }
 
 /// A small deterministic generator (tests must not depend on the OS's randomness to be
@@ -108,7 +138,37 @@ pub enum Moved {
 /// `mover` (whose turn it is) plays a random move that its board suggests, trying others
 /// while the server refuses them. Returns once the turn has passed on its screen.
 pub async fn random_move(mover: &Term, rng: &mut Rng, secs: u64) -> Moved {
+    play_move(mover, secs, None, |moves| moves[rng.below(moves.len())]).await
+}
+
+/// `mover` (whose turn it is) plays the move `choose` picks among those its board suggests,
+/// asking again while the server refuses them. Returns once the turn has passed on its
+/// screen. Patient (for a slow machine): a move is taken as refused when the screen says
+/// why, or when nothing changed in 10 s.
+pub async fn chosen_move(
+    mover: &Term,
+    secs: u64,
+    choose: impl FnMut(&[(Sq, Sq)]) -> (Sq, Sq),
+) -> Moved {
+    play_move(mover, secs, Some(Duration::from_secs(10)), choose).await
+}
+
+/// How many of the sentences of an illegal move the screen shows (the header may hold one
+/// of their phrases: `2-square rule: 3`).
+fn errors_shown(text: &str) -> usize {
+    ERRORS.iter().map(|e| text.matches(e).count()).sum()
+}
+
+/// Plays a move as [`chosen_move`] says; with no `patience`, a move is taken as refused when
+/// the turn has not passed within a second.
+async fn play_move(
+    mover: &Term,
+    secs: u64,
+    patience: Option<Duration>,
+    mut choose: impl FnMut(&[(Sq, Sq)]) -> (Sq, Sq),
+) -> Moved {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+    let mut typed: Option<String> = None;
     loop {
         if mover.is_closed() {
             return Moved::Stuck;
@@ -120,6 +180,10 @@ pub async fn random_move(mover: &Term, rng: &mut Rng, secs: u64) -> Moved {
             return Moved::Stuck;
         }
         let Some((true, number)) = status(mover) else {
+            if let (Some(_), Some(text), Some((false, _))) = (patience, &typed, status(mover)) {
+                // The last move typed was played after all (a slow screen).
+                return Moved::Played(text.clone());
+            }
             tokio::time::sleep(Duration::from_millis(20)).await;
             continue;
         };
@@ -131,7 +195,7 @@ pub async fn random_move(mover: &Term, rng: &mut Rng, secs: u64) -> Moved {
         if moves.is_empty() {
             return Moved::Stuck;
         }
-        let ((ff, fr), (tf, tr)) = moves[rng.below(moves.len())];
+        let ((ff, fr), (tf, tr)) = choose(&moves);
         let text = format!(
             "{}{} {}{}",
             (b'a' + ff) as char,
@@ -139,6 +203,7 @@ pub async fn random_move(mover: &Term, rng: &mut Rng, secs: u64) -> Moved {
             (b'a' + tf) as char,
             tr
         );
+        let errors_before = errors_shown(&mover.text());
         // The connection may drop at any moment (a crash test): nothing here panics.
         let mut sent = mover.try_send(b"m").await;
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -150,9 +215,11 @@ pub async fn random_move(mover: &Term, rng: &mut Rng, secs: u64) -> Moved {
         if !sent {
             return Moved::Stuck;
         }
-        // Played when the turn passes; refused when it has not within a second.
+        typed = Some(text.clone());
+        // Played when the turn passes; refused when it has not within a second (or, when
+        // patient, when the screen says why).
         let tried = tokio::time::Instant::now();
-        while tried.elapsed() < Duration::from_secs(1) {
+        while tried.elapsed() < patience.unwrap_or(Duration::from_secs(1)) {
             if mover.is_closed() {
                 return Moved::Stuck;
             }
@@ -163,6 +230,9 @@ pub async fn random_move(mover: &Term, rng: &mut Rng, secs: u64) -> Moved {
                 Some((false, _)) => return Moved::Played(text),
                 Some((true, n)) if n != number => return Moved::Played(text),
                 _ => {}
+            }
+            if patience.is_some() && errors_shown(&mover.text()) > errors_before {
+                break;
             }
             tokio::time::sleep(Duration::from_millis(10)).await;
         }

@@ -1,0 +1,153 @@
+//! A line-mode client: `ssh host play` (or another command) over an exec channel, with no
+//! PTY unless asked. Everything the server sends is kept (the raw bytes, and the lines cut
+//! at CRLF) by a task that reads all the time, so the server never waits on this client
+//! while the test drives the others; the test reads the lines in order with [`LineClient::until`].
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use russh::client;
+use russh::ChannelMsg;
+
+use super::{connect_as, Client, Login};
+
+#[derive(Default)]
+struct Received {
+    raw: Vec<u8>,
+    /// Bytes not yet ended by CRLF.
+    partial: Vec<u8>,
+    lines: Vec<String>,
+    exit: Option<u32>,
+    closed: bool,
+}
+
+pub struct LineClient {
+    handle: client::Handle<Client>,
+    writer: russh::ChannelWriteHalf<client::Msg>,
+    got: Arc<Mutex<Received>>,
+    /// How many of the lines [`until`](Self::until) has read.
+    read: usize,
+}
+
+impl LineClient {
+    /// Connects, runs `command` (no PTY), and starts reading.
+    pub async fn open(addr: std::net::SocketAddr, login: Login<'_>, command: &str) -> LineClient {
+        let (handle, _) = connect_as(addr, login).await;
+        let channel = handle.channel_open_session().await.expect("session");
+        channel.exec(true, command).await.expect("exec");
+        let (mut read, writer) = channel.split();
+        let got = Arc::new(Mutex::new(Received::default()));
+        {
+            let got = got.clone();
+            tokio::spawn(async move {
+                while let Some(msg) = read.wait().await {
+                    let mut g = got.lock().unwrap();
+                    match msg {
+                        ChannelMsg::Data { data } => {
+                            g.raw.extend_from_slice(&data);
+                            g.partial.extend_from_slice(&data);
+                            while let Some(i) = g.partial.windows(2).position(|w| w == b"\r\n") {
+                                let line: Vec<u8> = g.partial.drain(..i + 2).take(i).collect();
+                                let line = String::from_utf8(line).expect("UTF-8 lines");
+                                g.lines.push(line);
+                            }
+                        }
+                        ChannelMsg::ExitStatus { exit_status } => g.exit = Some(exit_status),
+                        ChannelMsg::Eof | ChannelMsg::Close => {
+                            g.closed = true;
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+                got.lock().unwrap().closed = true;
+            });
+        }
+        LineClient {
+            handle,
+            writer,
+            got,
+            read: 0,
+        }
+    }
+
+    /// Types a line (ended by a newline, as a script or `ssh host play` from a shell does).
+    pub async fn send(&self, line: &str) {
+        self.writer
+            .data_bytes(format!("{line}\n").into_bytes())
+            .await
+            .expect("sent");
+    }
+
+    /// Reads on until a line `pred` accepts; every line read up to it (it included). Panics
+    /// with the lines read after `secs`, or when the channel closes first.
+    pub async fn until(
+        &mut self,
+        what: &str,
+        secs: u64,
+        pred: impl Fn(&str) -> bool,
+    ) -> Vec<String> {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+        let mut seen = vec![];
+        loop {
+            let (fresh, closed) = {
+                let g = self.got.lock().unwrap();
+                (g.lines[self.read..].to_vec(), g.closed)
+            };
+            for l in fresh {
+                self.read += 1;
+                let hit = pred(&l);
+                seen.push(l);
+                if hit {
+                    return seen;
+                }
+            }
+            assert!(!closed, "closed before {what}; the lines read: {seen:?}");
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "no {what} in {secs} s; the lines read: {seen:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// Reads on until a line containing `needle`.
+    pub async fn until_has(&mut self, needle: &str, secs: u64) -> Vec<String> {
+        self.until(&format!("'{needle}'"), secs, |l| l.contains(needle))
+            .await
+    }
+
+    /// Every byte received so far.
+    pub fn raw(&self) -> Vec<u8> {
+        self.got.lock().unwrap().raw.clone()
+    }
+
+    /// Every whole line received so far (read or not).
+    pub fn lines(&self) -> Vec<String> {
+        self.got.lock().unwrap().lines.clone()
+    }
+
+    pub fn exit_status(&self) -> Option<u32> {
+        self.got.lock().unwrap().exit
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.got.lock().unwrap().closed
+    }
+
+    /// Waits (up to `secs`) for the server to close the channel; whether it did.
+    pub async fn wait_closed(&self, secs: u64) -> bool {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+        while !self.is_closed() && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        self.is_closed()
+    }
+
+    pub async fn disconnect(self) {
+        let _ = self
+            .handle
+            .disconnect(russh::Disconnect::ByApplication, "bye", "en")
+            .await;
+    }
+}
