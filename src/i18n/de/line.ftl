@@ -14,7 +14,7 @@ line-prompt-over = partie vorbei>
 
 line-welcome = Willkommen, { $nick }. Du bist in der Lobby: Tippe help für die Befehle.
 line-help-lobby = Befehle in der Lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, computer [easy|hard].
-line-help-lobby-more = Dazu: games, watch N, leaderboard [classic], say TEXT, quit, help.
+line-help-lobby-more = Dazu: games, watch N, leaderboard [classic], say TEXT, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 Spieler online:
        *[other] { $count } Spieler online:

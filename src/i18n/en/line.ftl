@@ -15,7 +15,7 @@ line-prompt-over = game over>
 
 line-welcome = Welcome, { $nick }. You are in the lobby: type help for the commands.
 line-help-lobby = Lobby commands: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, computer [easy|hard].
-line-help-lobby-more = And: games, watch N, leaderboard [classic], say TEXT, quit, help.
+line-help-lobby-more = And: games, watch N, leaderboard [classic], say TEXT, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 player online:
        *[other] { $count } players online:

@@ -14,7 +14,7 @@ line-prompt-over = partij voorbij>
 
 line-welcome = Welkom, { $nick }. Je bent in de lobby: typ help voor de opdrachten.
 line-help-lobby = Opdrachten in de lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, computer [easy|hard].
-line-help-lobby-more = Verder: games, watch N, leaderboard [classic], say TEKST, quit, help.
+line-help-lobby-more = Verder: games, watch N, leaderboard [classic], say TEKST, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 speler online:
        *[other] { $count } spelers online:
