@@ -158,6 +158,7 @@ async fn a_set_up_saved_in_lines_is_there_on_the_next_visit_turned_for_the_other
         })
         .collect();
     assert_eq!(loaded, expected, "red then: {was_red}, red now: {is_red}");
+    eprintln!("saved as Red: {was_red}; loaded as Red: {is_red}; the Marshal on {want}");
     p.send("ready").await;
     p.until_has("The game begins", SLOW).await;
     p.disconnect().await;
@@ -296,6 +297,7 @@ async fn a_line_player_watches_a_screen_players_game_and_learns_no_hidden_rank()
             "board names the rank on {sq} with no battle there told: {row}; battles: {battles:?}"
         );
     }
+    eprintln!("{} battles told to the spectator", battles.len());
     if battles.is_empty() {
         let all = rows.iter().map(|r| r.as_str()).collect::<Vec<_>>().join("\n");
         assert!(!RANKS.iter().any(|r| all.contains(r)), "{all}");
