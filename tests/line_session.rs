@@ -283,7 +283,7 @@ async fn a_line_player_watches_a_screen_players_game_and_learns_no_hidden_rank()
     assert_eq!(rows.len(), 10, "{board:?}");
     assert!(rows[0].starts_with("Row 10:"), "{board:?}");
     assert!(
-        rows.iter().any(|r| r.contains("Red piece")) && rows.iter().any(|r| r.contains("Blue piece")),
+        rows.iter().any(|r| r.contains(" Red ")) && rows.iter().any(|r| r.contains(" Blue ")),
         "both armies on the board: {board:?}"
     );
     let battles: Vec<String> = l
