@@ -7,131 +7,20 @@
 mod common;
 mod ui_support;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use russh::client;
-use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
-use russh::ChannelMsg;
+use common::line::LineClient;
+use common::Login;
 use stratego_ssh::proto::GamePhase;
 use stratego_ssh::rules::{BattleResult, Color, Rank, ViewBattle, ViewMove, Viewer};
 use stratego_ssh::ui::line::{LineApp, Mode};
 use stratego_ssh::ui::{Effect, Lang, Msg};
 use ui_support::*;
 
-struct Plain;
-
-impl client::Handler for Plain {
-    type Error = russh::Error;
-    async fn check_server_key(
-        &mut self,
-        _key: &russh::keys::PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
-/// One `ssh host play` channel: what it sent, by lines.
-struct Play {
-    handle: client::Handle<Plain>,
-    channel: russh::Channel<client::Msg>,
-    raw: Vec<u8>,
-    /// Bytes not yet cut into lines.
-    partial: Vec<u8>,
-    unread: VecDeque<String>,
-    exit: Option<u32>,
-    closed: bool,
-}
-
-impl Play {
-    async fn open(addr: std::net::SocketAddr, user: &str, key: &PrivateKey, cmd: &str) -> Play {
-        Play::open_with(addr, user, key, cmd, false).await
-    }
-
-    async fn open_with(
-        addr: std::net::SocketAddr,
-        user: &str,
-        key: &PrivateKey,
-        cmd: &str,
-        pty: bool,
-    ) -> Play {
-        let config = Arc::new(client::Config::default());
-        let mut handle = client::connect(config, addr, Plain)
-            .await
-            .expect("connects");
-        let res = handle
-            .authenticate_publickey(
-                user,
-                PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None),
-            )
-            .await
-            .expect("auth runs");
-        assert!(res.success(), "key accepted");
-        let channel = handle.channel_open_session().await.expect("session");
-        if pty {
-            channel
-                .request_pty(true, "xterm-256color", 80, 24, 0, 0, &[])
-                .await
-                .expect("pty");
-        }
-        channel.exec(true, cmd).await.expect("exec");
-        Play {
-            handle,
-            channel,
-            raw: vec![],
-            partial: vec![],
-            unread: VecDeque::new(),
-            exit: None,
-            closed: false,
-        }
-    }
-
-    async fn send(&mut self, line: &str) {
-        self.channel
-            .data(format!("{line}\n").as_bytes())
-            .await
-            .expect("sent");
-    }
-
-    /// Reads until a line `pred` accepts; every line read up to it (it included).
-    async fn until(&mut self, what: &str, pred: impl Fn(&str) -> bool) -> Vec<String> {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-        let mut seen = vec![];
-        loop {
-            while let Some(l) = self.unread.pop_front() {
-                let hit = pred(&l);
-                seen.push(l);
-                if hit {
-                    return seen;
-                }
-            }
-            assert!(!self.closed, "closed before {what}; last lines: {seen:?}");
-            let msg = tokio::time::timeout_at(deadline, self.channel.wait())
-                .await
-                .unwrap_or_else(|_| panic!("no {what} in 30 s; last lines: {seen:?}"));
-            match msg {
-                Some(ChannelMsg::Data { data }) => {
-                    self.raw.extend_from_slice(&data);
-                    self.partial.extend_from_slice(&data);
-                    while let Some(i) = self.partial.windows(2).position(|w| w == b"\r\n") {
-                        let line: Vec<u8> = self.partial.drain(..i + 2).take(i).collect();
-                        self.unread
-                            .push_back(String::from_utf8(line).expect("UTF-8 lines"));
-                    }
-                }
-                Some(ChannelMsg::ExitStatus { exit_status }) => self.exit = Some(exit_status),
-                Some(ChannelMsg::Eof) | Some(ChannelMsg::Close) | None => self.closed = true,
-                _ => {}
-            }
-        }
-    }
-
-    async fn until_has(&mut self, needle: &str) -> Vec<String> {
-        let n = needle.to_string();
-        self.until(needle, move |l| l.contains(&n)).await
-    }
-}
+/// How long a line may take to come (the old client's patience).
+const WAIT: u64 = 30;
 
 /// What `board` told: own pieces by square (rank name), every occupied square.
 fn read_board(lines: &[String]) -> (HashMap<String, String>, Vec<String>) {
@@ -193,15 +82,15 @@ fn candidates(lines: &[String], forward: i32, turn: usize) -> Vec<(String, Strin
 async fn a_whole_game_against_the_computer_in_lines_without_a_pty() {
     let srv = common::start_server("line-game").await;
     let key = common::new_key();
-    let mut p = Play::open(srv.running.addr, "lina", &key, "play").await;
-    p.until_has("lobby>").await;
+    let mut p = LineClient::open(srv.running.addr, Login::Key("lina", &key), "play").await;
+    p.until_has("lobby>", WAIT).await;
     p.send("help").await;
-    p.until_has("computer [easy|hard]").await;
+    p.until_has("computer [easy|hard]", WAIT).await;
     // Bad input: one line saying what to type, nothing starts.
     p.send("fly to the moon").await;
-    p.until_has("is not a command here").await;
+    p.until_has("is not a command here", WAIT).await;
     p.send("computer easy").await;
-    let start = p.until_has("Set up your army").await;
+    let start = p.until_has("Set up your army", WAIT).await;
     let me = start
         .iter()
         .find_map(|l| {
@@ -214,20 +103,20 @@ async fn a_whole_game_against_the_computer_in_lines_without_a_pty() {
     let mut rows = vec![];
     for _ in 0..4 {
         let l = p
-            .until("a row of the set-up", |l: &str| l.starts_with("Row "))
+            .until("a row of the set-up", WAIT, |l: &str| l.starts_with("Row "))
             .await;
         rows.push(l.last().unwrap().clone());
     }
     assert_eq!(rows.len(), 4, "{rows:?}");
     assert!(rows.iter().all(|r| r.split("; ").count() == 10), "{rows:?}");
     p.send("ready").await;
-    p.until_has("The game begins").await;
+    p.until_has("The game begins", WAIT).await;
     let forward = if me == Color::Red { 1 } else { -1 };
     let mut moves = 0usize;
     let mut battles = 0usize;
     let outcome = 'game: loop {
         let l = p
-            .until("my turn or the end", |l: &str| {
+            .until("my turn or the end", WAIT, |l: &str| {
                 l.starts_with("Your turn.") || l.starts_with("Game over:")
             })
             .await;
@@ -244,13 +133,13 @@ async fn a_whole_game_against_the_computer_in_lines_without_a_pty() {
         } else {
             "Row 10:"
         };
-        let board = p.until("the board", |l: &str| l.starts_with(back)).await;
+        let board = p.until("the board", WAIT, |l: &str| l.starts_with(back)).await;
         let mut moved = false;
         for (from, to) in candidates(&board, forward, moves) {
             p.send(&format!("{} {}", from.to_lowercase(), to)).await;
             let (mine, battle) = (format!("You moved {from}-{to}"), format!("{from}x{to}:"));
             let said = p
-                .until("the move's answer", |l: &str| {
+                .until("the move's answer", WAIT, |l: &str| {
                     l.starts_with(&mine) || l.starts_with(&battle) || l.contains("cannot move")
                 })
                 .await;
@@ -270,24 +159,14 @@ async fn a_whole_game_against_the_computer_in_lines_without_a_pty() {
     );
     assert!(battles > 0, "battles are told in words");
     p.send("quit").await;
-    p.until_has("Back in the lobby").await;
+    p.until_has("Back in the lobby", WAIT).await;
     p.send("quit").await;
-    p.until_has("Goodbye").await;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    while !p.closed && tokio::time::Instant::now() < deadline {
-        match tokio::time::timeout_at(deadline, p.channel.wait()).await {
-            Ok(Some(ChannelMsg::Data { data })) => p.raw.extend_from_slice(&data),
-            Ok(Some(ChannelMsg::ExitStatus { exit_status })) => p.exit = Some(exit_status),
-            Ok(Some(ChannelMsg::Eof)) | Ok(Some(ChannelMsg::Close)) | Ok(None) | Err(_) => {
-                p.closed = true
-            }
-            _ => {}
-        }
-    }
-    assert_eq!(p.exit, Some(0), "quit ends the session");
+    p.until_has("Goodbye", WAIT).await;
+    p.wait_closed(10).await;
+    assert_eq!(p.exit_status(), Some(0), "quit ends the session");
     // The whole stream: no escape byte, lines ended by CRLF, none over 200 characters.
-    assert!(!p.raw.contains(&0x1b), "an escape byte was sent");
-    let text = String::from_utf8(p.raw.clone()).unwrap();
+    assert!(!p.raw().contains(&0x1b), "an escape byte was sent");
+    let text = String::from_utf8(p.raw()).unwrap();
     assert!(text.ends_with("\r\n"), "the last line is ended");
     for line in text.split("\r\n") {
         assert!(line.chars().count() <= 200, "a line over 200: {line}");
@@ -458,20 +337,20 @@ fn every_line_fits_and_the_words_follow_the_language() {
 }
 
 /// Plays this player's move: the first of `board`'s candidates the game takes.
-async fn one_move(p: &mut Play, me: Color, turn: usize) -> (String, String) {
+async fn one_move(p: &mut LineClient, me: Color, turn: usize) -> (String, String) {
     let back = if me == Color::Red {
         "Row 1:"
     } else {
         "Row 10:"
     };
     p.send("board").await;
-    let board = p.until("the board", |l: &str| l.starts_with(back)).await;
+    let board = p.until("the board", WAIT, |l: &str| l.starts_with(back)).await;
     let forward = if me == Color::Red { 1 } else { -1 };
     for (from, to) in candidates(&board, forward, turn) {
         p.send(&format!("{from} {to}")).await;
         let (mine, battle) = (format!("You moved {from}-{to}"), format!("{from}x{to}:"));
         let said = p
-            .until("the move's answer", |l: &str| {
+            .until("the move's answer", WAIT, |l: &str| {
                 l.starts_with(&mine) || l.starts_with(&battle) || l.contains("cannot move")
             })
             .await;
@@ -487,59 +366,46 @@ async fn a_dropped_line_player_comes_back_into_its_game_and_a_pty_gets_its_typin
     let srv = common::start_server("line-back").await;
     let addr = srv.running.addr;
     let key = common::new_key();
-    let mut p = Play::open(addr, "lino", &key, "play").await;
-    p.until_has("lobby>").await;
+    let mut p = LineClient::open(addr, Login::Key("lino", &key), "play").await;
+    p.until_has("lobby>", WAIT).await;
     p.send("computer").await;
-    let start = p.until_has("Set up your army").await;
+    let start = p.until_has("Set up your army", WAIT).await;
     let me = if start.iter().any(|l| l.contains("You play Red")) {
         Color::Red
     } else {
         Color::Blue
     };
     p.send("ready").await;
-    p.until_has("Your turn.").await;
+    p.until_has("Your turn.", WAIT).await;
     one_move(&mut p, me, 0).await;
     // The computer answers: this player's turn again.
-    p.until_has("Your turn.").await;
-    let _ = p
-        .handle
-        .disconnect(russh::Disconnect::ByApplication, "drop", "en")
-        .await;
+    p.until_has("Your turn.", WAIT).await;
+    p.disconnect().await;
 
     // Back with the same key, now with a PTY: straight into the game, told whose turn.
-    let mut p = Play::open_with(addr, "lino", &key, "play", true).await;
-    let back = p.until_has("Your turn.").await;
+    let mut p = LineClient::open_with(addr, Login::Key("lino", &key), "play", true).await;
+    let back = p.until_has("Your turn.", WAIT).await;
     assert!(
         back.iter()
             .any(|l| l.starts_with("Game ") && l.contains("You play")),
         "{back:?}"
     );
     // The client's terminal echoes nothing: the server does, and ends the line itself.
-    p.channel.data(&b"bo"[..]).await.unwrap();
-    p.channel.data(&b"ard\r"[..]).await.unwrap();
+    p.send_raw(b"bo").await;
+    p.send_raw(b"ard\r").await;
     let back_row = if me == Color::Red {
         "Row 1:"
     } else {
         "Row 10:"
     };
     let board = p
-        .until("the board", |l: &str| l.starts_with(back_row))
+        .until("the board", WAIT, |l: &str| l.starts_with(back_row))
         .await;
     assert!(board.iter().any(|l| l.ends_with("board")), "{board:?}");
     assert_eq!(board.iter().filter(|l| l.starts_with("Row ")).count(), 10);
     // Ctrl-D ends the session.
-    p.channel.data(&b"\x04"[..]).await.unwrap();
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    while !p.closed && tokio::time::Instant::now() < deadline {
-        match tokio::time::timeout_at(deadline, p.channel.wait()).await {
-            Ok(Some(ChannelMsg::Data { data })) => p.raw.extend_from_slice(&data),
-            Ok(Some(ChannelMsg::ExitStatus { exit_status })) => p.exit = Some(exit_status),
-            Ok(Some(ChannelMsg::Eof)) | Ok(Some(ChannelMsg::Close)) | Ok(None) | Err(_) => {
-                p.closed = true
-            }
-            _ => {}
-        }
-    }
-    assert_eq!(p.exit, Some(0));
-    assert!(!p.raw.contains(&0x1b), "an escape byte was sent");
+    p.send_raw(b"\x04").await;
+    p.wait_closed(10).await;
+    assert_eq!(p.exit_status(), Some(0));
+    assert!(!p.raw().contains(&0x1b), "an escape byte was sent");
 }

@@ -32,8 +32,25 @@ pub struct LineClient {
 impl LineClient {
     /// Connects, runs `command` (no PTY), and starts reading.
     pub async fn open(addr: std::net::SocketAddr, login: Login<'_>, command: &str) -> LineClient {
+        Self::open_with(addr, login, command, false).await
+    }
+
+    /// As [`open`](Self::open), with an 80x24 `xterm-256color` PTY asked for first when
+    /// `pty` (as `ssh -t host play` does).
+    pub async fn open_with(
+        addr: std::net::SocketAddr,
+        login: Login<'_>,
+        command: &str,
+        pty: bool,
+    ) -> LineClient {
         let (handle, _) = connect_as(addr, login).await;
         let channel = handle.channel_open_session().await.expect("session");
+        if pty {
+            channel
+                .request_pty(true, "xterm-256color", 80, 24, 0, 0, &[])
+                .await
+                .expect("pty");
+        }
         channel.exec(true, command).await.expect("exec");
         let (mut read, writer) = channel.split();
         let got = Arc::new(Mutex::new(Received::default()));
@@ -75,6 +92,14 @@ impl LineClient {
     pub async fn send(&self, line: &str) {
         self.writer
             .data_bytes(format!("{line}\n").into_bytes())
+            .await
+            .expect("sent");
+    }
+
+    /// Sends bytes as they are (keys typed on a terminal: no newline added).
+    pub async fn send_raw(&self, bytes: &[u8]) {
+        self.writer
+            .data_bytes(bytes.to_vec())
             .await
             .expect("sent");
     }
