@@ -133,7 +133,9 @@ async fn a_whole_game_against_the_computer_in_lines_without_a_pty() {
         } else {
             "Row 10:"
         };
-        let board = p.until("the board", WAIT, |l: &str| l.starts_with(back)).await;
+        let board = p
+            .until("the board", WAIT, |l: &str| l.starts_with(back))
+            .await;
         let mut moved = false;
         for (from, to) in candidates(&board, forward, moves) {
             p.send(&format!("{} {}", from.to_lowercase(), to)).await;
@@ -344,7 +346,9 @@ async fn one_move(p: &mut LineClient, me: Color, turn: usize) -> (String, String
         "Row 10:"
     };
     p.send("board").await;
-    let board = p.until("the board", WAIT, |l: &str| l.starts_with(back)).await;
+    let board = p
+        .until("the board", WAIT, |l: &str| l.starts_with(back))
+        .await;
     let forward = if me == Color::Red { 1 } else { -1 };
     for (from, to) in candidates(&board, forward, turn) {
         p.send(&format!("{from} {to}")).await;

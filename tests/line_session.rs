@@ -47,7 +47,9 @@ async fn read_setup(p: &mut LineClient) -> BTreeMap<String, String> {
     p.send("show").await;
     let mut army = BTreeMap::new();
     for _ in 0..4 {
-        let got = p.until("a row of the set-up", SLOW, |l| l.starts_with("Row ")).await;
+        let got = p
+            .until("a row of the set-up", SLOW, |l| l.starts_with("Row "))
+            .await;
         let row = got.last().unwrap();
         let (_, items) = row.split_once(": ").unwrap();
         for item in items.split("; ") {
@@ -193,14 +195,17 @@ async fn leaderboard_in_lines_lists_both_players_after_a_rated_game() {
     s.send(b"d").await;
     l.until_has("The game begins", SLOW).await;
     l.send("resign").await;
-    l.until_has("Game over: you lost (resignation).", SLOW).await;
+    l.until_has("Game over: you lost (resignation).", SLOW)
+        .await;
     s.wait_text("You won!", SLOW).await;
     l.send("quit").await;
     l.until_has("Back in the lobby", SLOW).await;
 
     l.send("leaderboard").await;
     l.until_has("Leaderboard, Classic:", SLOW).await;
-    let rows = l.until("the second row", SLOW, |x| x.starts_with("2. ")).await;
+    let rows = l
+        .until("the second row", SLOW, |x| x.starts_with("2. "))
+        .await;
     assert_eq!(rows.len(), 2, "{rows:?}");
     let rating = |row: &str, nick: &str| -> i32 {
         let rest = row
@@ -266,15 +271,14 @@ async fn a_line_player_watches_a_screen_players_game_and_learns_no_hidden_rank()
             x.starts_with("sam: ") && x.contains(&from) && x.contains(&to)
         })
         .await;
-    assert!(
-        told.iter().all(|x| !x.starts_with("Game over")),
-        "{told:?}"
-    );
+    assert!(told.iter().all(|x| !x.starts_with("Game over")), "{told:?}");
 
     // The board as the spectator sees it, from Red's side: no rank the spectator has not
     // seen in a battle.
     l.send("board").await;
-    let board = l.until("the board", SLOW, |x| x.starts_with("Row 1:")).await;
+    let board = l
+        .until("the board", SLOW, |x| x.starts_with("Row 1:"))
+        .await;
     let head = board
         .iter()
         .position(|x| x.starts_with("The board as a spectator sees it, from Red's side"))
@@ -299,7 +303,11 @@ async fn a_line_player_watches_a_screen_players_game_and_learns_no_hidden_rank()
     }
     eprintln!("{} battles told to the spectator", battles.len());
     if battles.is_empty() {
-        let all = rows.iter().map(|r| r.as_str()).collect::<Vec<_>>().join("\n");
+        let all = rows
+            .iter()
+            .map(|r| r.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
         assert!(!RANKS.iter().any(|r| all.contains(r)), "{all}");
     }
 
@@ -361,10 +369,7 @@ async fn a_challenge_typed_in_lines_is_accepted_on_the_screens() {
         })
         .await;
     let line = start.last().unwrap();
-    assert!(
-        line.contains("lena") && line.contains("sam"),
-        "{line}"
-    );
+    assert!(line.contains("lena") && line.contains("sam"), "{line}");
     l.until_has("Set up your army", SLOW).await;
     s.wait_text("Set up your army", SLOW).await;
     s.disconnect().await;

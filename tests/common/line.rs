@@ -98,10 +98,7 @@ impl LineClient {
 
     /// Sends bytes as they are (keys typed on a terminal: no newline added).
     pub async fn send_raw(&self, bytes: &[u8]) {
-        self.writer
-            .data_bytes(bytes.to_vec())
-            .await
-            .expect("sent");
+        self.writer.data_bytes(bytes.to_vec()).await.expect("sent");
     }
 
     /// Reads on until a line `pred` accepts; every line read up to it (it included). Panics
