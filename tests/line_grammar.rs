@@ -46,9 +46,9 @@ fn entries(page: &str) -> Vec<Entry> {
         let id = words.next().unwrap_or_default().to_string();
         let given = words
             .map(|w| {
-                let (k, v) = w.split_once('=').unwrap_or_else(|| {
-                    panic!("docs/line-mode.md:{at}: `{w}` is not name=value")
-                });
+                let (k, v) = w
+                    .split_once('=')
+                    .unwrap_or_else(|| panic!("docs/line-mode.md:{at}: `{w}` is not name=value"));
                 (k.to_string(), v.to_string())
             })
             .collect();
@@ -59,7 +59,10 @@ fn entries(page: &str) -> Vec<Entry> {
             pattern: pattern.to_string(),
         });
     }
-    assert!(!inside, "docs/line-mode.md: a ```grammar block is not closed");
+    assert!(
+        !inside,
+        "docs/line-mode.md: a ```grammar block is not closed"
+    );
     out
 }
 
