@@ -917,6 +917,14 @@ impl Notice {
         self.id
     }
 
+    /// Its text argument `name`, if it has one.
+    pub fn text_arg(&self, name: &str) -> Option<&str> {
+        self.args.iter().find_map(|(n, v)| match v {
+            NoticeArg::Text(t) if *n == name => Some(t.as_str()),
+            _ => None,
+        })
+    }
+
     /// The notice in `lang`.
     pub fn text(&self, lang: crate::i18n::Lang) -> String {
         use crate::i18n::{FluentArgs, FluentValue};

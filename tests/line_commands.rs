@@ -14,7 +14,7 @@ use std::time::Instant;
 use stratego_ssh::i18n::Lang;
 use stratego_ssh::proto::{
     BrowseCmd, GameCmd, GamePhase, GameSnapshot, GameSummary, LeaderRow, Leaderboard, LobbyCmd,
-    LobbySnapshot, PlayerInfo, PlayerStatus, SavedSetup, Seek,
+    LobbySnapshot, Notice, PlayerInfo, PlayerStatus, SavedSetup, Seek,
 };
 use stratego_ssh::rules::{
     setup_squares, Color, Numbering, PlayerView, Rank, Rules, Setup, Variant, ViewMove, Viewer,
@@ -311,6 +311,16 @@ fn cancel_withdraws_own_seeks_and_decline_turns_down_a_challenge() {
     let (fx, lines) = type_line(&mut app, "decline 1");
     assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::Decline(9))]);
     assert_eq!(lines, vec!["You declined bob's challenge."]);
+    // The lobby's notices that say the same for the screens are not told again.
+    for n in [
+        Notice::new("notice-you-declined").arg("nick", "bob"),
+        Notice::new("notice-challenge").arg("nick", "bob"),
+    ] {
+        app.update(Msg::Notice(n));
+    }
+    assert_eq!(app.take_lines(), Vec::<String>::new());
+    app.update(Msg::Notice(Notice::new("notice-idle").arg("time", "5m")));
+    assert_eq!(app.take_lines().len(), 1);
 }
 
 #[test]
@@ -452,7 +462,12 @@ fn setups_load_and_save_the_players_set_ups_of_this_variant() {
             setup: wall(),
         })]
     );
-    assert_eq!(lines, vec!["Set-up saved as my wall."]);
+    // Told once the store has it (the session's answer), not before.
+    assert!(lines.is_empty(), "{lines:?}");
+    app.update(Msg::Notice(
+        Notice::new("notice-setup-saved").arg("name", "my wall"),
+    ));
+    assert_eq!(app.take_lines(), vec!["Set-up saved as my wall."]);
     refused(&mut app, "save", "Type save and a name");
     refused(&mut app, &format!("save {}", "n".repeat(31)), "at most 30");
     // No saved set-up of the variant.

@@ -104,9 +104,8 @@ async fn a_set_up_saved_in_lines_is_there_on_the_next_visit_turned_for_the_other
     let saved_army = read_setup(&mut p).await;
     assert_eq!(saved_army[corner], "Marshal", "{saved_army:?}");
     p.send("save front").await;
+    // Told once the store has kept it.
     p.until_has("Set-up saved as front.", SLOW).await;
-    // The store's answer: kept.
-    p.until_has("set-up 'front' saved", SLOW).await;
     // Leave the game and the server.
     p.send("resign").await;
     p.until_has("Game over:", SLOW).await;

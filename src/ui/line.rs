@@ -191,7 +191,17 @@ impl LineApp {
             Msg::Challenges(list) => self.on_challenges(list),
             Msg::SavedSetups(list) => self.saved = list,
             Msg::Leaderboard(board) => self.on_leaderboard(board),
-            Msg::Notice(n) | Msg::LastingNotice(n) => self.say(n.text(self.lang)),
+            Msg::Notice(n) | Msg::LastingNotice(n) => match n.id() {
+                // Told in the line mode's own words already (a challenge's line comes with
+                // `Msg::Challenges`; `decline` says it).
+                "notice-challenge" | "notice-challenge-clock" | "notice-you-declined" => {}
+                // The store's answer to `save`: told once it is kept.
+                "notice-setup-saved" => {
+                    let name = n.text_arg("name").unwrap_or_default().to_string();
+                    self.say(t!(self.lang, "line-saved", name = name));
+                }
+                _ => self.say(n.text(self.lang)),
+            },
             Msg::AdminResult(r) => self.say(r.text),
             Msg::Renamed(Ok(nick)) => self.me.nick = nick,
             Msg::Renamed(Err(why)) => self.say(why),
@@ -986,7 +996,7 @@ impl LineApp {
                     return vec![];
                 };
                 setup.color = Some(color);
-                self.say(t!(lang, "line-saved", name = rest.to_string()));
+                // "Saved" is told when the store answers (`notice-setup-saved`).
                 vec![Effect::SaveSetup(SavedSetup {
                     name: rest.to_string(),
                     variant,
