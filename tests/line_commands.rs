@@ -796,6 +796,55 @@ fn draw_offers_accepts_and_declines() {
 }
 
 #[test]
+fn an_opponent_who_leaves_is_told_and_claim_wins_once_their_time_is_up() {
+    let mut app = playing(Lang::En);
+    refused(
+        &mut app,
+        "claim",
+        "only when your opponent's time to come back has run out",
+    );
+    // Bob's connection drops: 2 s to come back.
+    let mut snap = play_snap(view(), vec![]);
+    snap.seats.blue.connected = false;
+    snap.seats.blue.reconnect_left = Some(std::time::Duration::from_secs(2));
+    let at = Instant::now();
+    app.update(Msg::Game {
+        snap: Arc::new(snap.clone()),
+        at,
+    });
+    assert_eq!(
+        app.take_lines(),
+        vec!["bob has left the game: 2 seconds to come back. If not, type claim to win."]
+    );
+    // Still within his time: nothing more, and claim is refused.
+    app.update(Msg::Tick(at + std::time::Duration::from_secs(1)));
+    assert_eq!(app.take_lines(), Vec::<String>::new());
+    // His time is up (the session's tick tells it, once).
+    app.update(Msg::Tick(at + std::time::Duration::from_secs(3)));
+    assert_eq!(
+        app.take_lines(),
+        vec!["bob did not come back in time: type claim to win, or wait."]
+    );
+    app.update(Msg::Tick(at + std::time::Duration::from_secs(4)));
+    assert_eq!(app.take_lines(), Vec::<String>::new());
+    // The snapshot's time is older than now in the test: `claim` counts from it.
+    let mut snap_old = snap.clone();
+    snap_old.seats.blue.reconnect_left = Some(std::time::Duration::ZERO);
+    send(&mut app, &snap_old);
+    let (fx, _) = type_line(&mut app, "claim");
+    assert_eq!(fx, vec![Effect::Game(GameCmd::ClaimWin)]);
+    // He comes back: told, and claim is refused again.
+    let lines = send(&mut app, &play_snap(view(), vec![]));
+    assert_eq!(lines, vec!["bob is back."]);
+    refused(&mut app, "claim", "only when your opponent's time");
+    // A computer never leaves: nothing told.
+    let mut snap = play_snap(view(), vec![]);
+    snap.seats.blue.bot = true;
+    snap.seats.blue.connected = false;
+    assert!(send(&mut app, &snap).iter().all(|l| !l.contains("left")));
+}
+
+#[test]
 fn rematch_after_the_game() {
     let mut app = playing(Lang::En);
     refused(&mut app, "rematch", "rematch is not a command here");

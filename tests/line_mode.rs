@@ -177,6 +177,26 @@ async fn a_whole_game_against_the_computer_in_lines_without_a_pty() {
             "a control character in {line:?}"
         );
     }
+    // A script reads up to a prompt: every turn of the player's is followed by its prompt,
+    // and the game's end by its own.
+    let lines: Vec<&str> = text.split("\r\n").collect();
+    for (i, l) in lines.iter().enumerate() {
+        if l.starts_with("Your turn.") {
+            assert_eq!(
+                lines.get(i + 1),
+                Some(&"your move> "),
+                "after line {i}: {l}"
+            );
+        }
+    }
+    let end = lines
+        .iter()
+        .position(|l| l.starts_with("Game over:"))
+        .unwrap();
+    assert!(
+        lines[end..].iter().any(|l| *l == "game over> "),
+        "no prompt after the end"
+    );
     eprintln!("{moves} moves, {battles} battles told: {outcome}");
 }
 

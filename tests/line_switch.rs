@@ -124,3 +124,25 @@ async fn a_client_without_a_terminal_is_told_how_to_play_in_lines() {
         "{usage}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_event_told_in_lines_is_followed_by_a_prompt() {
+    let srv = common::start_server("line-prompt").await;
+    let addr = srv.running.addr;
+    let (ka, kb) = (common::new_key(), common::new_key());
+    let mut a = common::line::LineClient::open(addr, Login::Key("anna", &ka), "play").await;
+    let mut b = common::line::LineClient::open(addr, Login::Key("bert", &kb), "play").await;
+    a.until_has("lobby>", 20).await;
+    b.until_has("lobby>", 20).await;
+    a.send("say hello there").await;
+    // Bert did nothing: the chat line is an event, and a prompt follows it.
+    let got = b.until_has("anna says: hello there", 20).await;
+    let at = got.len();
+    let next = b.until("a prompt", 20, |l: &str| l.ends_with("> ")).await;
+    assert_eq!(
+        next,
+        vec!["lobby> ".to_string()],
+        "after {:?}",
+        &got[at - 1..]
+    );
+}

@@ -543,9 +543,12 @@ impl Session {
         let View::Lines(v) = &mut self.view else {
             return;
         };
-        for l in v.app.take_lines() {
-            v.write_line(&l);
+        let lines = v.app.take_lines();
+        for l in &lines {
+            v.write_line(l);
         }
+        // After what was told, the prompt again: a script reads up to a prompt line.
+        v.reprompt |= !lines.is_empty();
         if self.hold.is_none() {
             let prompt = v.app.prompt();
             if !self.quit && (std::mem::take(&mut v.reprompt) || prompt != v.prompted) {
@@ -899,9 +902,11 @@ impl Session {
             return vec![];
         }
         let mut fx = vec![];
-        // The line mode tells events as they come: it has nothing to count down.
-        let View::Screens(v) = &mut self.view else {
-            return fx;
+        let v = match &mut self.view {
+            View::Screens(v) => v,
+            // The line mode tells events as they come; a tick tells it when an opponent's
+            // time to come back has run out.
+            View::Lines(v) => return v.app.update(Msg::Tick(std::time::Instant::now())),
         };
         // A tournament's countdown shown (the lobby's list, a tournament's screen) is drawn
         // again when its seconds change.

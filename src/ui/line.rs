@@ -71,6 +71,10 @@ pub struct LineApp {
     told_draw: Option<(Color, u32)>,
     /// The opponent's rematch request was told.
     told_rematch: bool,
+    /// The opponent was told gone (their connection lost, or they left the game).
+    told_gone: bool,
+    /// Their time to come back ran out, and `claim` was offered.
+    told_claimable: bool,
     /// This player's saved set-ups (all variants), as the session last sent them.
     saved: Vec<SavedSetup>,
     /// A `leaderboard` was asked for and its answer not told yet.
@@ -107,6 +111,8 @@ impl LineApp {
             told_ready: false,
             told_draw: None,
             told_rematch: false,
+            told_gone: false,
+            told_claimable: false,
             saved: vec![],
             asked_leaders: false,
             rng: SplitMix64(seed),
@@ -202,6 +208,7 @@ impl LineApp {
                 }
                 _ => self.say(n.text(self.lang)),
             },
+            Msg::Tick(now) => self.tell_presence(now),
             Msg::AdminResult(r) => self.say(r.text),
             Msg::Renamed(Ok(nick)) => self.me.nick = nick,
             Msg::Renamed(Err(why)) => self.say(why),
@@ -332,6 +339,8 @@ impl LineApp {
             self.told_ready = false;
             self.told_draw = None;
             self.told_rematch = false;
+            self.told_gone = false;
+            self.told_claimable = false;
             self.draft = None;
             let (red, blue) = (
                 self.nick_of(&snap, Color::Red),
@@ -397,6 +406,7 @@ impl LineApp {
         self.tell_offers(&snap);
         self.game = Some(snap.clone());
         self.game_at = Some(at);
+        self.tell_presence(at);
         if snap.phase == GamePhase::Over {
             if !self.told_over {
                 self.told_over = true;
@@ -425,6 +435,71 @@ impl LineApp {
                 }
             }
         }
+        vec![]
+    }
+
+    /// The opponent gone (connection lost, or left for the lobby) and back; when their time
+    /// to come back runs out (the session ticks), that `claim` wins.
+    fn tell_presence(&mut self, now: Instant) {
+        let lang = self.lang;
+        let Some(g) = self.game.clone() else {
+            return;
+        };
+        let Some(me) = g.my_color else {
+            return;
+        };
+        let theirs = g.seats.get(me.opposite());
+        if g.phase == GamePhase::Over || theirs.bot {
+            return;
+        }
+        let nick = theirs.nick.clone();
+        if !theirs.connected && !self.told_gone {
+            self.told_gone = true;
+            self.told_claimable = false;
+            let line = match theirs.reconnect_left {
+                Some(d) => t!(
+                    lang,
+                    "line-opponent-gone",
+                    nick = nick.clone(),
+                    seconds = d.as_secs()
+                ),
+                None => t!(lang, "line-opponent-gone-plain", nick = nick.clone()),
+            };
+            self.say(line);
+        } else if theirs.connected && self.told_gone {
+            self.told_gone = false;
+            self.say(t!(lang, "line-opponent-back", nick = nick.clone()));
+        }
+        if self.told_gone && !self.told_claimable && self.can_claim(now) {
+            self.told_claimable = true;
+            self.say(t!(lang, "line-claim-now", nick = nick));
+        }
+    }
+
+    /// The opponent's time to come back has run out: `claim` ends the game.
+    fn can_claim(&self, now: Instant) -> bool {
+        let (Some(g), Some(at)) = (&self.game, self.game_at) else {
+            return false;
+        };
+        let Some(me) = g.my_color else {
+            return false;
+        };
+        let theirs = g.seats.get(me.opposite());
+        g.phase != GamePhase::Over
+            && !theirs.connected
+            && theirs.reconnect_left.is_some_and(|d| {
+                d.saturating_sub(now.saturating_duration_since(at))
+                    .is_zero()
+            })
+    }
+
+    /// `claim`: the win (before the first move: the end without a result) once the
+    /// opponent's time to come back has run out.
+    fn claim(&mut self) -> Vec<Effect> {
+        if self.can_claim(Instant::now()) {
+            return vec![Effect::Game(GameCmd::ClaimWin)];
+        }
+        self.say(tr(self.lang, "line-claim-not-yet"));
         vec![]
     }
 
@@ -1160,6 +1235,7 @@ impl LineApp {
                 vec![]
             }
             "resign" => vec![Effect::Game(GameCmd::Resign)],
+            "claim" => self.claim(),
             other => self.unknown(other),
         }
     }
@@ -1241,6 +1317,7 @@ impl LineApp {
                 return vec![];
             }
             "resign" if g.my_color.is_some() => return vec![Effect::Game(GameCmd::Resign)],
+            "claim" if g.my_color.is_some() => return self.claim(),
             "draw" if g.my_color.is_some() => {
                 let me = g.my_color.unwrap_or(Color::Red);
                 return match g.draw_offer {

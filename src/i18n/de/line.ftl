@@ -110,7 +110,7 @@ line-opponent-ready = Dein Gegner ist bereit.
 ## Play
 
 line-play-start = Die Partie beginnt. Rot zieht zuerst.
-line-help-play = Befehle der Partie: A4 A5 (oder move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, draw, decline, resign, say TEXT, help.
+line-help-play = Befehle der Partie: A4 A5 (oder move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, draw, decline, resign, claim, say TEXT, help.
 line-help-over = Die Partie ist vorbei. Befehle: board, row 6, col D, square D6, pieces, last, moves 10, rematch, say TEXT, quit (zurück in die Lobby), help.
 line-help-watch = Du schaust zu. Befehle: board, row 6, col D, square D6, pieces, last, moves 10, clock, say TEXT, quit (zurück in die Lobby), help.
 line-your-turn = Du bist am Zug.
@@ -170,6 +170,11 @@ line-draw-offer-by = { $nick } bietet Remis an.
 line-draw-declined = Du hast das Remis abgelehnt.
 line-draw-none = Es gibt kein Remisangebot zum Ablehnen.
 line-draw-lapsed = { $nick } hat weitergespielt: Dein Remisangebot gilt nicht mehr.
+line-opponent-gone = { $nick } hat die Partie verlassen: { $seconds } Sekunden, um zurückzukommen. Sonst tippe claim, um zu gewinnen.
+line-opponent-gone-plain = { $nick } hat die Partie verlassen.
+line-opponent-back = { $nick } ist zurück.
+line-claim-now = { $nick } ist nicht rechtzeitig zurückgekommen: Tippe claim, um zu gewinnen, oder warte.
+line-claim-not-yet = Den Sieg kannst du erst beanspruchen, wenn die Zeit deines Gegners zum Zurückkommen abgelaufen ist.
 line-rematch-asked = Revanche erbeten: Die Partie beginnt, wenn { $nick } zustimmt.
 line-rematch-already = Du hast schon um Revanche gebeten: Warte auf deinen Gegner.
 line-rematch-gone = { $nick } ist gegangen: keine Revanche.

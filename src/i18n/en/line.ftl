@@ -111,7 +111,7 @@ line-opponent-ready = Your opponent is ready.
 ## Play
 
 line-play-start = The game begins. Red moves first.
-line-help-play = Game commands: A4 A5 (or move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, draw, decline, resign, say TEXT, help.
+line-help-play = Game commands: A4 A5 (or move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, draw, decline, resign, claim, say TEXT, help.
 line-help-over = The game is over. Commands: board, row 6, col D, square D6, pieces, last, moves 10, rematch, say TEXT, quit (back to the lobby), help.
 line-help-watch = You are watching. Commands: board, row 6, col D, square D6, pieces, last, moves 10, clock, say TEXT, quit (back to the lobby), help.
 line-your-turn = Your turn.
@@ -171,6 +171,11 @@ line-draw-offer-by = { $nick } offers a draw.
 line-draw-declined = You declined the draw.
 line-draw-none = There is no draw offer to decline.
 line-draw-lapsed = { $nick } played on: your draw offer is off.
+line-opponent-gone = { $nick } has left the game: { $seconds } seconds to come back. If not, type claim to win.
+line-opponent-gone-plain = { $nick } has left the game.
+line-opponent-back = { $nick } is back.
+line-claim-now = { $nick } did not come back in time: type claim to win, or wait.
+line-claim-not-yet = You can claim the win only when your opponent's time to come back has run out.
 line-rematch-asked = Rematch asked: the game starts when { $nick } agrees.
 line-rematch-already = You asked for a rematch already: wait for your opponent.
 line-rematch-gone = { $nick } has left: no rematch.

@@ -110,7 +110,7 @@ line-opponent-ready = Je tegenstander is klaar.
 ## Play
 
 line-play-start = De partij begint. Rood zet eerst.
-line-help-play = Opdrachten in de partij: A4 A5 (of move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, draw, decline, resign, say TEKST, help.
+line-help-play = Opdrachten in de partij: A4 A5 (of move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, draw, decline, resign, claim, say TEKST, help.
 line-help-over = De partij is voorbij. Opdrachten: board, row 6, col D, square D6, pieces, last, moves 10, rematch, say TEKST, quit (terug naar de lobby), help.
 line-help-watch = Je kijkt toe. Opdrachten: board, row 6, col D, square D6, pieces, last, moves 10, clock, say TEKST, quit (terug naar de lobby), help.
 line-your-turn = Jij bent aan zet.
@@ -170,6 +170,11 @@ line-draw-offer-by = { $nick } biedt remise aan.
 line-draw-declined = Je hebt de remise geweigerd.
 line-draw-none = Er is geen remiseaanbod om te weigeren.
 line-draw-lapsed = { $nick } speelde door: je remiseaanbod vervalt.
+line-opponent-gone = { $nick } heeft de partij verlaten: { $seconds } seconden om terug te komen. Zo niet, typ claim om te winnen.
+line-opponent-gone-plain = { $nick } heeft de partij verlaten.
+line-opponent-back = { $nick } is terug.
+line-claim-now = { $nick } is niet op tijd teruggekomen: typ claim om te winnen, of wacht.
+line-claim-not-yet = Je kunt de winst pas opeisen als de tijd van je tegenstander om terug te komen om is.
 line-rematch-asked = Revanche gevraagd: de partij begint als { $nick } instemt.
 line-rematch-already = Je hebt al om revanche gevraagd: wacht op je tegenstander.
 line-rematch-gone = { $nick } is weg: geen revanche.
