@@ -194,7 +194,7 @@ async fn a_whole_game_against_the_computer_in_lines_without_a_pty() {
         .position(|l| l.starts_with("Game over:"))
         .unwrap();
     assert!(
-        lines[end..].iter().any(|l| *l == "game over> "),
+        lines[end..].contains(&"game over> "),
         "no prompt after the end"
     );
     eprintln!("{moves} moves, {battles} battles told: {outcome}");
