@@ -1417,11 +1417,8 @@ impl LineApp {
         let m = g.as_ref().and_then(|g| g.history.last().cloned());
         match (g, m) {
             (Some(g), Some(m)) => {
-                let s = if g.my_color.is_some() {
-                    move_sentence(self.lang, &m, g.my_color, self.numbering)
-                } else {
-                    self.sentence(&g, &m)
-                };
+                // As it was told when it was played.
+                let s = self.sentence(&g, &m);
                 self.say(s);
             }
             _ => self.say(tr(self.lang, "line-last-none")),

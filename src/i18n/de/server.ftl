@@ -23,7 +23,7 @@ refusal-no-such-challenge = diese Herausforderung an dich gibt es nicht
 notice-challenge-declined = { $nick } hat deine Herausforderung abgelehnt
 notice-line-mode = Zeilenmodus: jedes Ereignis ist eine Zeile. Tippe help für die Befehle, screens für die Bildschirme.
 notice-dumb-terminal = Dein Terminal (TERM=dumb) kann die Bildschirme nicht zeichnen, also spielst du in Zeilen. Tippe help für die Befehle oder screens, um die Bildschirme trotzdem zu versuchen.
-notice-screens-need-terminal = Die Bildschirme brauchen ein Terminal: verbinde dich mit ssh -t, ohne play, um sie zu sehen.
+notice-screens-need-terminal = Die Bildschirme brauchen ein Terminal: verbinde dich mit ssh -t.
 notice-you-declined = Du hast die Herausforderung von { $nick } abgelehnt
 refusal-seek-gone = dieses Angebot ist weg
 refusal-own-seek = das ist dein eigenes Angebot: x zieht es zurück

@@ -24,7 +24,7 @@ refusal-no-such-challenge = there is no such challenge to you
 notice-challenge-declined = { $nick } declined your challenge
 notice-line-mode = Line mode: every event is a line. Type help for the commands, screens to go back to the screens.
 notice-dumb-terminal = Your terminal (TERM=dumb) cannot draw the screens, so you play in lines. Type help for the commands, or screens to try the screens anyway.
-notice-screens-need-terminal = The screens need a terminal: connect with ssh -t, without play, to see them.
+notice-screens-need-terminal = The screens need a terminal: connect with ssh -t.
 notice-you-declined = You declined { $nick }'s challenge
 refusal-seek-gone = that seek is gone
 refusal-own-seek = that is your own seek: x cancels it

@@ -23,7 +23,7 @@ refusal-no-such-challenge = die uitdaging aan jou bestaat niet
 notice-challenge-declined = { $nick } heeft je uitdaging afgewezen
 notice-line-mode = Regelmodus: elke gebeurtenis is een regel. Typ help voor de commando's, screens om terug te gaan naar de schermen.
 notice-dumb-terminal = Je terminal (TERM=dumb) kan de schermen niet tekenen, dus je speelt in regels. Typ help voor de commando's, of screens om de schermen toch te proberen.
-notice-screens-need-terminal = De schermen hebben een terminal nodig: maak verbinding met ssh -t, zonder play, om ze te zien.
+notice-screens-need-terminal = De schermen hebben een terminal nodig: maak verbinding met ssh -t.
 notice-you-declined = Je hebt de uitdaging van { $nick } afgewezen
 refusal-seek-gone = die uitnodiging is weg
 refusal-own-seek = dat is je eigen uitnodiging: x trekt die in
