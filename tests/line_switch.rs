@@ -146,3 +146,26 @@ async fn every_event_told_in_lines_is_followed_by_a_prompt() {
         &got[at - 1..]
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_line_mode_speaks_the_clients_language_unless_told_otherwise() {
+    let srv = common::start_server("line-lang").await;
+    let addr = srv.running.addr;
+    let de = [("LANG", "de_DE.UTF-8")];
+    let g = Term::connect_env(addr, Login::Guest, Some((80, 24)), "dumb", &de).await;
+    let got = until_raw(&g, 0, "Tippe help").await;
+    assert!(got.contains("Dein Terminal (TERM=dumb)"), "{got:?}");
+    g.disconnect().await;
+    // `play --lang en`: English (what a script passes).
+    let mut p = common::line::LineClient::open(
+        addr,
+        Login::Key("skript", &common::new_key()),
+        "play --lang en",
+    )
+    .await;
+    let lines = p.until_has("lobby>", 20).await;
+    assert!(
+        lines.iter().any(|l| l.starts_with("Welcome, skript.")),
+        "{lines:?}"
+    );
+}
