@@ -8,7 +8,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::line::LineClient;
+use common::line::{candidates, LineClient, RANKS};
 use common::play::{accept_seek, chosen_move, watch_first_game, Moved, Rng};
 use common::{new_key, start_server, Login, Term};
 
@@ -18,77 +18,6 @@ const MAX_PLIES: usize = 160;
 
 /// How long anything may take on a slow shared machine, in seconds.
 const SLOW: u64 = 60;
-
-/// The ranks' names in English.
-const RANKS: [&str; 12] = [
-    "Marshal",
-    "General",
-    "Colonel",
-    "Major",
-    "Captain",
-    "Lieutenant",
-    "Sergeant",
-    "Miner",
-    "Scout",
-    "Spy",
-    "Bomb",
-    "Flag",
-];
-
-fn square(file: u8, row: i32) -> Option<String> {
-    ((1..=10).contains(&row) && file < 10).then(|| format!("{}{}", (b'A' + file) as char, row))
-}
-
-fn is_lake(sq: &str) -> bool {
-    matches!(sq, "C5" | "D5" | "G5" | "H5" | "C6" | "D6" | "G6" | "H6")
-}
-
-/// Own pieces (square, rank name) as `board` listed them.
-fn own_pieces(board: &[String]) -> HashMap<String, String> {
-    let mut own = HashMap::new();
-    for l in board.iter().filter(|l| l.starts_with("Row ")) {
-        let (_, rest) = l.split_once(": ").unwrap();
-        if rest == "empty" {
-            continue;
-        }
-        for item in rest.split("; ") {
-            let (sq, what) = item.split_once(' ').unwrap();
-            if !what.starts_with("enemy") {
-                own.insert(sq.to_string(), what.to_string());
-            }
-        }
-    }
-    own
-}
-
-/// The line player's moves worth trying from what `board` said: forward ones first (to
-/// meet the other army), in an order that changes with the turn.
-fn candidates(board: &[String], forward: i32, turn: usize) -> Vec<(String, String)> {
-    let own = own_pieces(board);
-    let mut froms: Vec<&String> = own
-        .iter()
-        .filter(|(_, r)| r.as_str() != "Bomb" && r.as_str() != "Flag")
-        .map(|(s, _)| s)
-        .collect();
-    froms.sort();
-    let n = froms.len().max(1);
-    froms.rotate_left((turn * 7) % n);
-    let mut out = vec![];
-    for dir in [(0, forward), (1, 0), (-1, 0), (0, -forward)] {
-        for from in &froms {
-            let f = from.as_bytes()[0] - b'A';
-            let r: i32 = from[1..].parse().unwrap();
-            let Some(to) = square((f as i32 + dir.0) as u8, r + dir.1) else {
-                continue;
-            };
-            if is_lake(&to) || own.contains_key(&to) {
-                continue;
-            }
-            out.push((from.to_string(), to));
-        }
-    }
-    out
-}
 
 fn is_square(s: &str) -> bool {
     let b = s.as_bytes();

@@ -7,11 +7,10 @@
 mod common;
 mod ui_support;
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
-use common::line::LineClient;
+use common::line::{candidates, LineClient};
 use common::Login;
 use stratego_ssh::proto::GamePhase;
 use stratego_ssh::rules::{BattleResult, Color, Rank, ViewBattle, ViewMove, Viewer};
@@ -21,62 +20,6 @@ use ui_support::*;
 
 /// How long a line may take to come (the old client's patience).
 const WAIT: u64 = 30;
-
-/// What `board` told: own pieces by square (rank name), every occupied square.
-fn read_board(lines: &[String]) -> (HashMap<String, String>, Vec<String>) {
-    let mut own = HashMap::new();
-    let mut occupied = vec![];
-    for l in lines.iter().filter(|l| l.starts_with("Row ")) {
-        let (_, rest) = l.split_once(": ").unwrap();
-        if rest == "empty" {
-            continue;
-        }
-        for item in rest.split("; ") {
-            let (sq, what) = item.split_once(' ').unwrap();
-            occupied.push(sq.to_string());
-            if !what.starts_with("enemy") {
-                own.insert(sq.to_string(), what.to_string());
-            }
-        }
-    }
-    (own, occupied)
-}
-
-fn square(file: u8, row: i32) -> Option<String> {
-    ((1..=10).contains(&row) && file < 10).then(|| format!("{}{}", (b'A' + file) as char, row))
-}
-
-fn is_lake(sq: &str) -> bool {
-    matches!(sq, "C5" | "D5" | "G5" | "H5" | "C6" | "D6" | "G6" | "H6")
-}
-
-/// The moves worth trying from what `board` said, forward ones first, in a varied order.
-fn candidates(lines: &[String], forward: i32, turn: usize) -> Vec<(String, String)> {
-    let (own, _) = read_board(lines);
-    let mut froms: Vec<&String> = own
-        .iter()
-        .filter(|(_, r)| r.as_str() != "Bomb" && r.as_str() != "Flag")
-        .map(|(s, _)| s)
-        .collect();
-    froms.sort();
-    let n = froms.len().max(1);
-    froms.rotate_left((turn * 7) % n);
-    let mut out = vec![];
-    for dir in [(0, forward), (1, 0), (-1, 0), (0, -forward)] {
-        for from in &froms {
-            let f = from.as_bytes()[0] - b'A';
-            let r: i32 = from[1..].parse().unwrap();
-            let Some(to) = square((f as i32 + dir.0) as u8, r + dir.1) else {
-                continue;
-            };
-            if is_lake(&to) || own.contains_key(&to) {
-                continue;
-            }
-            out.push((from.to_string(), to));
-        }
-    }
-    out
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_against_the_computer_in_lines_without_a_pty() {

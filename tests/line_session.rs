@@ -9,28 +9,12 @@ mod common;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use common::line::LineClient;
+use common::line::{LineClient, RANKS};
 use common::play::{accept_seek, chosen_move, Moved};
 use common::{new_key, plays_the_computer, start_server, Login, Term};
 
 /// How long anything may take on a slow shared machine, in seconds.
 const SLOW: u64 = 60;
-
-/// The ranks' names in English.
-const RANKS: [&str; 12] = [
-    "Marshal",
-    "General",
-    "Colonel",
-    "Major",
-    "Captain",
-    "Lieutenant",
-    "Sergeant",
-    "Miner",
-    "Scout",
-    "Spy",
-    "Bomb",
-    "Flag",
-];
 
 /// The side the game's start line (`Game N: ... You play Red.`) gives this player.
 fn told_red(lines: &[String]) -> bool {

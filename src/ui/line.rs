@@ -1274,26 +1274,11 @@ impl LineApp {
             Color::Blue => (0..10).collect(),
         };
         for row in rows {
-            let pieces: Vec<String> = (0..10)
+            let occupied = (0..10)
                 .filter_map(|f| Square::new(f, row))
-                .filter_map(|sq| {
-                    setup.pieces.get(&sq).map(|r| {
-                        t!(
-                            self.lang,
-                            "line-board-own",
-                            square = sq.to_string(),
-                            rank = rank_name(self.lang, *r)
-                        )
-                    })
-                })
-                .collect();
-            if !pieces.is_empty() {
-                let line = t!(
-                    self.lang,
-                    "line-setup-row",
-                    row = row + 1,
-                    pieces = pieces.join("; ")
-                );
+                .any(|sq| setup.pieces.contains_key(&sq));
+            if occupied {
+                let line = self.setup_row(setup, row);
                 self.say(line);
             }
         }

@@ -3,6 +3,7 @@
 //! at CRLF) by a task that reads all the time, so the server never waits on this client
 //! while the test drives the others; the test reads the lines in order with [`LineClient::until`].
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -172,4 +173,77 @@ impl LineClient {
             .disconnect(russh::Disconnect::ByApplication, "bye", "en")
             .await;
     }
+}
+
+/// The ranks' names in English.
+pub const RANKS: [&str; 12] = [
+    "Marshal",
+    "General",
+    "Colonel",
+    "Major",
+    "Captain",
+    "Lieutenant",
+    "Sergeant",
+    "Miner",
+    "Scout",
+    "Spy",
+    "Bomb",
+    "Flag",
+];
+
+/// What `board` told: own pieces by square (rank name), every occupied square.
+pub fn read_board(lines: &[String]) -> (HashMap<String, String>, Vec<String>) {
+    let mut own = HashMap::new();
+    let mut occupied = vec![];
+    for l in lines.iter().filter(|l| l.starts_with("Row ")) {
+        let (_, rest) = l.split_once(": ").unwrap();
+        if rest == "empty" {
+            continue;
+        }
+        for item in rest.split("; ") {
+            let (sq, what) = item.split_once(' ').unwrap();
+            occupied.push(sq.to_string());
+            if !what.starts_with("enemy") {
+                own.insert(sq.to_string(), what.to_string());
+            }
+        }
+    }
+    (own, occupied)
+}
+
+fn square(file: u8, row: i32) -> Option<String> {
+    ((1..=10).contains(&row) && file < 10).then(|| format!("{}{}", (b'A' + file) as char, row))
+}
+
+fn is_lake(sq: &str) -> bool {
+    matches!(sq, "C5" | "D5" | "G5" | "H5" | "C6" | "D6" | "G6" | "H6")
+}
+
+/// The moves worth trying from what `board` said: forward ones first (`forward` is +1 for
+/// Red, -1 for Blue, to meet the other army), in an order that changes with the turn.
+pub fn candidates(board: &[String], forward: i32, turn: usize) -> Vec<(String, String)> {
+    let (own, _) = read_board(board);
+    let mut froms: Vec<&String> = own
+        .iter()
+        .filter(|(_, r)| r.as_str() != "Bomb" && r.as_str() != "Flag")
+        .map(|(s, _)| s)
+        .collect();
+    froms.sort();
+    let n = froms.len().max(1);
+    froms.rotate_left((turn * 7) % n);
+    let mut out = vec![];
+    for dir in [(0, forward), (1, 0), (-1, 0), (0, -forward)] {
+        for from in &froms {
+            let f = from.as_bytes()[0] - b'A';
+            let r: i32 = from[1..].parse().unwrap();
+            let Some(to) = square((f as i32 + dir.0) as u8, r + dir.1) else {
+                continue;
+            };
+            if is_lake(&to) || own.contains_key(&to) {
+                continue;
+            }
+            out.push((from.to_string(), to));
+        }
+    }
+    out
 }
