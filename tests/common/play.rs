@@ -136,9 +136,17 @@ pub enum Moved {
 }
 
 /// `mover` (whose turn it is) plays a random move that its board suggests, trying others
-/// while the server refuses them. Returns once the turn has passed on its screen.
+/// while the server refuses them. Returns once the turn has passed on its screen, with the
+/// move that passed it. Patient as [`chosen_move`] (up to `secs`, at most 10 s): a move is
+/// taken as refused only when the screen says why. (Taking a slow answer for a refusal
+/// typed a second move and reported it as the one played: the crash loop of
+/// tests/faults.rs then saw a move the store rightly did not hold.)
 pub async fn random_move(mover: &Term, rng: &mut Rng, secs: u64) -> Moved {
-    play_move(mover, secs, None, |moves| moves[rng.below(moves.len())]).await
+    let patience = Duration::from_secs(secs.clamp(1, 10));
+    play_move(mover, secs, Some(patience), |moves| {
+        moves[rng.below(moves.len())]
+    })
+    .await
 }
 
 /// `mover` (whose turn it is) plays the move `choose` picks among those its board suggests,
