@@ -20,9 +20,9 @@ pub fn usage(lang: Lang, connect: &str) -> String {
 }
 
 /// `--lang CODE` (or `--lang=CODE`) anywhere among a command's words, as `--format json`
-/// is: the other words and the language (English without one). A code this server does
+/// is: the other words and the language asked for (`None`: none was; English then). A code this server does
 /// not speak is refused with the list of those it does (exit status 2).
-pub fn take_lang<'a>(words: &[&'a str]) -> Result<(Vec<&'a str>, Lang), Output> {
+pub fn take_lang<'a>(words: &[&'a str]) -> Result<(Vec<&'a str>, Option<Lang>), Output> {
     let mut rest = Vec::with_capacity(words.len());
     let mut lang = None;
     let mut i = 0;
@@ -52,7 +52,7 @@ pub fn take_lang<'a>(words: &[&'a str]) -> Result<(Vec<&'a str>, Lang), Output> 
         }
         i += 1;
     }
-    Ok((rest, lang.unwrap_or_default()))
+    Ok((rest, lang))
 }
 
 /// `s` left-aligned in `width` columns (at least its own width).
@@ -102,7 +102,7 @@ pub(super) async fn reply(
 pub async fn run(service: &Service, line: &str, connect: &str, links: Option<&str>) -> Output {
     let all: Vec<&str> = line.split_whitespace().collect();
     let (words, lang) = match take_lang(&all) {
-        Ok(w) => w,
+        Ok((w, lang)) => (w, lang.unwrap_or_default()),
         Err(refused) => return refused,
     };
     match words.as_slice() {

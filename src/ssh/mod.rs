@@ -658,7 +658,7 @@ impl ExecJob {
         // `--lang de|nl` anywhere: the answer's language (the player commands read it in
         // `commands::run`).
         let (words, lang) = match commands::take_lang(&all) {
-            Ok(w) => w,
+            Ok((w, lang)) => (w, lang.unwrap_or_default()),
             Err(refused) => return refused,
         };
         if let ["admin", rest @ ..] = words.as_slice() {
@@ -1285,8 +1285,7 @@ impl russh::server::Handler for Conn {
             .as_ref()
             .map(|(w, l)| (w.as_slice(), *l))
         {
-            let asked = all.iter().any(|w| w.starts_with("--lang"));
-            self.play(handle, channel, asked.then_some(lang), program);
+            self.play(handle, channel, lang, program);
             return Ok(());
         }
         let ticket = match self

@@ -416,17 +416,7 @@ impl LineApp {
             if let Some(v) = &snap.view {
                 if Some(v.to_move) == snap.my_color && self.told_turn != Some(v.ply) {
                     self.told_turn = Some(v.ply);
-                    let line = match self.clock_texts() {
-                        Some((red, blue)) => t!(
-                            lang,
-                            "line-your-turn-clocks",
-                            red_name = color_name(lang, Color::Red),
-                            red = red,
-                            blue_name = color_name(lang, Color::Blue),
-                            blue = blue,
-                        ),
-                        None => tr(lang, "line-your-turn"),
-                    };
+                    let line = self.clocks_line("line-your-turn-clocks", "line-your-turn");
                     self.say(line);
                 } else if Some(v.to_move) != snap.my_color && self.told_turn != Some(v.ply) {
                     self.told_turn = Some(v.ply);
@@ -1382,19 +1372,24 @@ impl LineApp {
 
     /// Both clocks now, or that the game has none.
     fn tell_clocks(&mut self) {
+        let line = self.clocks_line("line-clocks", "line-no-clock-game");
+        self.say(line);
+    }
+
+    /// Message `clocks` with both clocks now, or `none` when the game has no clock.
+    fn clocks_line(&self, clocks: &'static str, none: &'static str) -> String {
         let lang = self.lang;
-        let line = match self.clock_texts() {
+        match self.clock_texts() {
             Some((red, blue)) => t!(
                 lang,
-                "line-clocks",
+                clocks,
                 red_name = color_name(lang, Color::Red),
                 red = red,
                 blue_name = color_name(lang, Color::Blue),
                 blue = blue,
             ),
-            None => tr(lang, "line-no-clock-game"),
-        };
-        self.say(line);
+            None => tr(lang, none),
+        }
     }
 
     fn last(&mut self) {
