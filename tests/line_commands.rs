@@ -1202,3 +1202,72 @@ fn the_new_lines_follow_the_language_and_fit() {
         assert!(!line.contains("line-"), "a message id shown: {line}");
     }
 }
+
+/// The army `ready` sends: the one the line mode set up by itself (`random` first when
+/// `random` is true).
+fn army_sent(seed: u64, color: Color, random: bool) -> Setup {
+    let mut app = LineApp::new(me("alice"), Lang::En, Numbering::Modern, seed);
+    app.update(Msg::Lobby(Arc::new(LobbySnapshot::default())));
+    app.update(Msg::Game {
+        snap: Arc::new(snapshot(GamePhase::Setup, Some(color), None)),
+        at: Instant::now(),
+    });
+    if random {
+        type_line(&mut app, "random");
+    }
+    let (fx, _) = type_line(&mut app, "ready");
+    fx.into_iter()
+        .find_map(|e| match e {
+            Effect::Game(GameCmd::SubmitSetup(s)) => Some(s),
+            _ => None,
+        })
+        .expect("ready sends the set-up")
+}
+
+/// Issue 43, item 1: the line mode's starting army and its `random` are the screens' `r`
+/// (the computer's kind of set-up): the Flag on the back row beside a Bomb, never a
+/// uniform shuffle that leaves the Flag in the front row.
+#[test]
+fn the_line_modes_armies_guard_their_flag_as_the_screens_fill_does() {
+    let rules = Rules::standard(Variant::Classic);
+    for seed in 1..=24u64 {
+        for color in [Color::Red, Color::Blue] {
+            for random in [false, true] {
+                let s = army_sent(seed, color, random);
+                assert!(
+                    s.left_to_place(&rules).iter().all(|&n| n == 0),
+                    "seed {seed}: a whole army"
+                );
+                let (&flag, _) = s
+                    .pieces
+                    .iter()
+                    .find(|(_, r)| **r == Rank::Flag)
+                    .expect("a Flag");
+                let back = match color {
+                    Color::Red => 0,
+                    Color::Blue => 9,
+                };
+                assert_eq!(
+                    flag.row(),
+                    back,
+                    "seed {seed}, {color:?}, random {random}: the Flag on {flag}, not the back row"
+                );
+                let guarded = [(-1i8, 0i8), (1, 0), (0, -1), (0, 1)]
+                    .iter()
+                    .any(|(df, dr)| {
+                        let f = flag.file() as i8 + df;
+                        let r = flag.row() as i8 + dr;
+                        (0..10).contains(&f)
+                            && (0..10).contains(&r)
+                            && s.pieces
+                                .get(&stratego_ssh::rules::Square::new(f as u8, r as u8).unwrap())
+                                == Some(&Rank::Bomb)
+                    });
+                assert!(
+                    guarded,
+                    "seed {seed}, {color:?}: no Bomb beside the Flag on {flag}"
+                );
+            }
+        }
+    }
+}

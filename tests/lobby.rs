@@ -320,21 +320,39 @@ async fn leaving_before_the_first_move_ends_the_game_without_a_result() {
     assert_eq!(b.snapshots.borrow().phase, GamePhase::Playing);
 }
 
+/// The next event that is not a notice or a challenge list (those come as they come).
+async fn next_seat_event(c: &mut Client) -> SessionEvent {
+    loop {
+        match c.next_event().await {
+            SessionEvent::Notice(_) | SessionEvent::Challenges(_) => continue,
+            ev => return ev,
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_has_one_terminal_and_the_other_is_told() {
     let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
     let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
     let (a, mut b) = start_game(&lobby, &mut alice, &mut bob, false, 1).await;
-    // Alice's second terminal comes straight into her game; the first is told.
+    // Alice's second terminal is asked, not seated: the first may be in the middle of a
+    // move (issue 43, item 2).
     let mut again = join(&lobby, "alice").await;
+    match next_seat_event(&mut again).await {
+        SessionEvent::SeatElsewhere(g) => assert_eq!(g, a.game),
+        other => panic!("asked first, not {other:?}"),
+    }
+    assert_eq!(status(&lobby, again.session).await, PlayerStatus::Idle);
+    assert_eq!(
+        status(&lobby, alice.session).await,
+        PlayerStatus::Playing(a.game)
+    );
+    // It says yes (the lobby's `r`: `Spectate` of one's own game): seated; the first is told.
+    lobby.command(again.session, LobbyCmd::Spectate(a.game));
     let (a2, _) = again.next_seat().await;
     assert_eq!((a2.game, a2.color), (a.game, a.color));
     let taken = loop {
-        let ev = tokio::time::timeout(Duration::from_secs(5), alice.events.recv())
-            .await
-            .expect("told in time")
-            .expect("lobby there");
-        if let SessionEvent::SeatTaken(g) = ev {
+        if let SessionEvent::SeatTaken(g) = next_seat_event(&mut alice).await {
             break g;
         }
     };
@@ -354,8 +372,30 @@ async fn a_seat_has_one_terminal_and_the_other_is_told() {
     let (_watching, _) = carol.next_seat().await;
     let c = a2.color.unwrap();
     assert!(b.snapshots.borrow().seats.get(c).connected);
-    // The second one leaving does.
+    // The second terminal's connection ending gives the seat back to the first, still
+    // connected: the player is never gone.
+    lobby.disconnect(again.session);
+    let back = loop {
+        if let SessionEvent::EnterGame(seat) = next_seat_event(&mut alice).await {
+            break seat;
+        }
+    };
+    assert_eq!((back.game, back.color), (a2.game, a2.color));
     drop(a2);
+    assert_eq!(
+        status(&lobby, alice.session).await,
+        PlayerStatus::Playing(back.game)
+    );
+    lobby.sessions().await;
+    let mut dave = join(&lobby, "dave").await;
+    lobby.command(dave.session, LobbyCmd::Spectate(back.game));
+    let (_watching, _) = dave.next_seat().await;
+    assert!(
+        b.snapshots.borrow().seats.get(c).connected,
+        "never seen gone"
+    );
+    // The last terminal leaving the game does empty the seat.
+    drop(back);
     until(&mut b, "the seat empty", |s| !s.seats.get(c).connected).await;
 }
 

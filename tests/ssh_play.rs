@@ -386,7 +386,7 @@ async fn a_spectator_who_disconnects_is_counted_once_and_the_game_stays_for_the_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_second_terminal_takes_the_seat_and_the_first_is_told() {
+async fn a_second_terminal_asks_takes_the_seat_and_gives_it_back_when_it_goes() {
     let server = start_server("takeover").await;
     let addr = server.running.addr;
     let (ka, kb) = (new_key(), new_key());
@@ -395,8 +395,18 @@ async fn a_second_terminal_takes_the_seat_and_the_first_is_told() {
     start_game(&alice, &bob).await;
     alice.wait_text("move 1", 10).await;
 
-    // Alice's second terminal: straight into the game; the first goes back to the lobby.
+    // Alice's second terminal is asked first (issue 43, item 2): the lobby, and how to
+    // take the game; the first terminal keeps it meanwhile.
     let again = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    let asked = again.wait_text("is open in your other terminal", 10).await;
+    assert!(ScreenBoard::read(&asked).is_none(), "not seated:\n{asked}");
+    assert!(
+        ScreenBoard::read(&alice.text()).is_some(),
+        "{}",
+        alice.text()
+    );
+    // r takes it; the first goes back to the lobby.
+    again.send(b"r").await;
     again
         .wait_for("the game", 10, |t| {
             t.contains("you play") && ScreenBoard::read(t).is_some()
@@ -411,11 +421,18 @@ async fn a_second_terminal_takes_the_seat_and_the_first_is_told() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(!bob.text().contains("disconnected"), "{}", bob.text());
 
-    // The first terminal quitting changes nothing in the game.
-    alice.send(b"q").await;
-    alice.wait_text("Quit stratego-ssh?", 5).await;
-    alice.send(b"y").await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    assert!(!bob.text().contains("disconnected"), "{}", bob.text());
-    assert!(again.text().contains("you play"), "{}", again.text());
+    // The second terminal's connection ending gives the game back to the first, which
+    // stayed connected: alice is never gone, and her game never abandoned.
+    again.disconnect().await;
+    alice
+        .wait_for("the game back", 10, |t| {
+            t.contains("you play") && ScreenBoard::read(t).is_some()
+        })
+        .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let b = bob.text();
+    assert!(
+        !b.contains("disconnected") && !b.contains("left the game"),
+        "{b}"
+    );
 }

@@ -20,6 +20,9 @@ pub enum SessionEvent {
     EnterGame(GameSeat),
     /// Another terminal of the same player took this game's seat: leave the game.
     SeatTaken(GameId),
+    /// The player's game in progress is shown on another terminal of theirs: this one is
+    /// asked whether to take it (it stays in the lobby until the player says so).
+    SeatElsewhere(GameId),
     /// The challenges this player made or received (the lobby's snapshot, shared by
     /// everyone, has none).
     Challenges(Vec<Seek>),

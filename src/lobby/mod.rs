@@ -397,6 +397,9 @@ struct SessionEntry {
     /// Seeks and challenges posted: [`SEEK_BURST`] at once, then one every
     /// [`SEEK_EVERY`] (each redraws every lobby screen).
     seeks: TokenBucket,
+    /// The game whose seat another terminal of the player took from this one: the seat
+    /// comes back here if that terminal goes while this one is still connected.
+    displaced: Option<GameId>,
 }
 
 /// Chat lines the sessions of one address block (see [`address_block`]) may send at once,

@@ -45,18 +45,41 @@ impl Lobby {
                     1.0 / super::SEEK_EVERY.as_secs_f64(),
                     std::time::Instant::now(),
                 ),
+                displaced: None,
             },
         );
-        // Back into a game in progress?
+        // Back into a game in progress? Not when another terminal of the player shows it
+        // now: that one may be in the middle of a move. This one is told how to take the
+        // seat (the lobby's `r`, the line mode's `watch N`: `spectate` of one's own game).
         if let Some((game, color)) = self.live_seat_of(session) {
-            self.enter(session, game, Some(color));
-            self.sync_presence(game);
+            if self.seat_held_elsewhere(session, game) {
+                info!(
+                    session,
+                    game, "seat held by another terminal: asked, not taken"
+                );
+                if let Some(s) = self.sessions.get(&session) {
+                    let _ = s.events.try_send(SessionEvent::SeatElsewhere(game));
+                }
+            } else {
+                self.enter(session, game, Some(color));
+                self.sync_presence(game);
+            }
         }
         let _ = reply.send(Joined {
             session,
             nick,
             snapshot: self.snapshot.subscribe(),
         });
+    }
+
+    /// Whether another session of this session's player shows `game` as its player now.
+    fn seat_held_elsewhere(&self, session: SessionId, game: GameId) -> bool {
+        let Some(me) = self.sessions.get(&session) else {
+            return false;
+        };
+        self.sessions.iter().any(|(&other, s)| {
+            other != session && s.ident.id == me.ident.id && s.status == PlayerStatus::Playing(game)
+        })
     }
 
     /// The game in progress (and colour) where this session's player has a seat.
@@ -132,6 +155,21 @@ impl Lobby {
         self.seek_watch
             .withdrew(&s.ident, before - self.seeks.len());
         self.forget_gone_seeks();
+        // A seat belongs to the player: the terminal that held it going, the seat goes
+        // back to one of theirs still connected (the one it was taken from first, else one
+        // in the lobby), and the game never sees them gone.
+        if let PlayerStatus::Playing(g) = s.status {
+            if let Some(back) = self.seat_heir(&s.ident.id, g) {
+                if let Some((_, color)) = self.live_seat_of_player(&s.ident.id) {
+                    info!(
+                        session = back,
+                        game = g,
+                        "seat back to the player's other terminal"
+                    );
+                    self.enter(back, g, Some(color));
+                }
+            }
+        }
         if let PlayerStatus::Playing(g) | PlayerStatus::Watching(g) = s.status {
             self.seat_dropped(g);
         }
@@ -140,6 +178,26 @@ impl Lobby {
         if let Some((g, _)) = self.live_seat_of_player(&s.ident.id) {
             self.sync_presence(g);
         }
+    }
+
+    /// The session of `player` to give the seat of `game` to when the one holding it goes:
+    /// one it was taken from (the last), else one idle in the lobby.
+    fn seat_heir(&self, player: &PlayerId, game: GameId) -> Option<SessionId> {
+        let mine = || {
+            self.sessions
+                .iter()
+                .filter(move |(_, s)| s.ident.id == *player)
+        };
+        mine()
+            .filter(|(_, s)| s.displaced == Some(game) && s.status == PlayerStatus::Idle)
+            .map(|(&id, _)| id)
+            .max()
+            .or_else(|| {
+                mine()
+                    .filter(|(_, s)| s.status == PlayerStatus::Idle)
+                    .map(|(&id, _)| id)
+                    .max()
+            })
     }
 
     /// Puts a session in a player's seat and hands it the seat. A seat has one terminal:
@@ -156,8 +214,12 @@ impl Lobby {
         for (&other, s) in self.sessions.iter_mut() {
             if other != session && s.ident.id == player && s.status == PlayerStatus::Playing(game) {
                 s.status = PlayerStatus::Idle;
+                s.displaced = Some(game);
                 let _ = s.events.try_send(SessionEvent::SeatTaken(game));
             }
+        }
+        if let Some(s) = self.sessions.get_mut(&session) {
+            s.displaced = None;
         }
         self.hand_seat(session, game, color, snapshots);
     }

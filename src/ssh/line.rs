@@ -40,66 +40,70 @@ pub enum Read {
 }
 
 impl LineReader {
+    /// Every byte in turn (the unit tests'; the session takes a byte at a time).
+    #[cfg(test)]
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<Read> {
-        let mut out = vec![];
-        for &b in bytes {
-            match self.esc {
-                Esc::Start => {
-                    self.esc = match b {
-                        b'[' => Esc::Csi,
-                        b'O' => Esc::Ss3,
-                        _ => Esc::None,
-                    };
-                    continue;
-                }
-                Esc::Csi => {
-                    if (0x40..=0x7e).contains(&b) {
-                        self.esc = Esc::None;
-                    }
-                    continue;
-                }
-                Esc::Ss3 => {
-                    self.esc = Esc::None;
-                    continue;
-                }
-                Esc::None => {}
+        bytes.iter().filter_map(|&b| self.push(b)).collect()
+    }
+
+    /// One byte: what it ends, if anything.
+    pub fn push(&mut self, b: u8) -> Option<Read> {
+        match self.esc {
+            Esc::Start => {
+                self.esc = match b {
+                    b'[' => Esc::Csi,
+                    b'O' => Esc::Ss3,
+                    _ => Esc::None,
+                };
+                return None;
             }
-            let after_cr = std::mem::take(&mut self.after_cr);
-            match b {
-                0x1b => self.esc = Esc::Start,
-                b'\n' if after_cr => {}
-                b'\r' | b'\n' => {
-                    self.after_cr = b == b'\r';
-                    let line = std::mem::take(&mut self.buf);
-                    if std::mem::take(&mut self.too_long) {
-                        out.push(Read::TooLong);
-                    } else {
-                        out.push(Read::Line(String::from_utf8_lossy(&line).into_owned()));
+            Esc::Csi => {
+                if (0x40..=0x7e).contains(&b) {
+                    self.esc = Esc::None;
+                }
+                return None;
+            }
+            Esc::Ss3 => {
+                self.esc = Esc::None;
+                return None;
+            }
+            Esc::None => {}
+        }
+        let after_cr = std::mem::take(&mut self.after_cr);
+        match b {
+            0x1b => self.esc = Esc::Start,
+            b'\n' if after_cr => {}
+            b'\r' | b'\n' => {
+                self.after_cr = b == b'\r';
+                let line = std::mem::take(&mut self.buf);
+                return Some(if std::mem::take(&mut self.too_long) {
+                    Read::TooLong
+                } else {
+                    Read::Line(String::from_utf8_lossy(&line).into_owned())
+                });
+            }
+            0x03 | 0x04 => return Some(Read::Interrupt),
+            0x08 | 0x7f => {
+                // A whole character (its UTF-8 continuation bytes too).
+                while let Some(c) = self.buf.pop() {
+                    if c & 0xc0 != 0x80 {
+                        break;
                     }
                 }
-                0x03 | 0x04 => out.push(Read::Interrupt),
-                0x08 | 0x7f => {
-                    // A whole character (its UTF-8 continuation bytes too).
-                    while let Some(c) = self.buf.pop() {
-                        if c & 0xc0 != 0x80 {
-                            break;
-                        }
-                    }
-                    out.push(Read::Erased);
+                return Some(Read::Erased);
+            }
+            b if b < 0x20 => {}
+            b => {
+                if self.buf.len() >= MAX_IN {
+                    self.too_long = true;
+                    self.buf.clear();
                 }
-                b if b < 0x20 => {}
-                b => {
-                    if self.buf.len() >= MAX_IN {
-                        self.too_long = true;
-                        self.buf.clear();
-                    }
-                    if !self.too_long {
-                        self.buf.push(b);
-                    }
+                if !self.too_long {
+                    self.buf.push(b);
                 }
             }
         }
-        out
+        None
     }
 }
 

@@ -174,6 +174,11 @@ impl SshServer {
             keepalive_max: 4,
             nodelay: true,
             max_auth_attempts: 20,
+            // What a client may send ahead of what the server has read: keys and typed
+            // lines need little, and a client that pipes a flood and goes leaves at most
+            // this much behind it to be read before its end is seen (russh's default is
+            // 2 MiB: a minute of the input budget).
+            window_size: CHANNEL_WINDOW,
             ..Default::default()
         };
         SshServer {
@@ -719,7 +724,28 @@ struct Conn {
     /// a second: past it the connection is read more slowly (a storm of them cost the
     /// server more in decryption and handling than in the frames it drew).
     resize_messages: crate::limit::TokenBucket,
+    /// Raised when the connection ends (this handler is dropped) or the session's channel
+    /// closes: the session drops what the client typed and it has not handled yet.
+    hangup: Hangup,
 }
+
+/// A flag raised when dropped (the connection's end), or by hand (the channel's close).
+struct Hangup(Arc<std::sync::atomic::AtomicBool>);
+
+impl Hangup {
+    fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Drop for Hangup {
+    fn drop(&mut self) {
+        self.raise();
+    }
+}
+
+/// A channel's receive window (see `SshServer::new`).
+pub const CHANNEL_WINDOW: u32 = 64 * 1024;
 
 /// Window-change messages read per window change drawn (see `resizes_per_second`).
 const RESIZE_MESSAGES_PER_RESIZE: f64 = 5.0;
@@ -784,6 +810,7 @@ impl Conn {
             shell: None,
             input: None,
             exec_running: Default::default(),
+            hangup: Hangup(Default::default()),
             resize_messages: {
                 let rate =
                     shared.config.resizes_per_second.max(1) as f64 * RESIZE_MESSAGES_PER_RESIZE;
@@ -1031,6 +1058,7 @@ impl Conn {
             test_hooks: self.shared.config.test_hooks,
             input_bytes_per_second: self.shared.config.input_bytes_per_second,
             resizes_per_second: self.shared.config.resizes_per_second,
+            hangup: self.hangup.0.clone(),
         };
         tokio::spawn(
             async move {
@@ -1456,6 +1484,8 @@ impl russh::server::Handler for Conn {
         if self.shell != Some(channel) {
             return Ok(());
         }
+        // The client can read nothing more: what it typed and is queued goes unhandled.
+        self.hangup.raise();
         if let Some(tx) = self.input.take() {
             let _ = tx.send(SessionInput::Closed).await;
         }

@@ -108,6 +108,9 @@ pub(crate) struct Params {
     pub input_bytes_per_second: usize,
     /// Window changes drawn a second.
     pub resizes_per_second: usize,
+    /// Set when the client has gone (the connection or the session's channel closed),
+    /// before the input queued behind it is read.
+    pub hangup: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Serves one interactive connection until it closes, is kicked or quits.
@@ -121,6 +124,8 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         session.draw();
         let effects = tokio::select! {
             msg = input.recv(), if session.limits.reading() => match msg {
+                // A client gone: what it typed and is still queued is not worked off.
+                Some(SessionInput::Data(_)) if session.hung_up() => break,
                 Some(SessionInput::Data(bytes)) => {
                     #[cfg(feature = "test-hooks")]
                     session.test_hook(&bytes);
@@ -143,6 +148,11 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
                 session.dirty = true;
                 session.tick_only = false;
                 vec![]
+            }
+            // The work budget paid back: the typed lines that waited are handled.
+            _ = sleep_until(session.work_due), if session.work_due.is_some() => {
+                session.work_due = None;
+                session.handle_typed()
             }
             _ = sleep_until(session.hold), if session.hold.is_some() => {
                 session.hold = None;
@@ -224,9 +234,29 @@ impl Drop for Presence {
 /// waiting on the store at once.
 const MAX_BROWSE_IN_FLIGHT: usize = 2;
 
-/// What a queued output holds at most for a line-mode client that does not read (then
-/// lines are dropped).
-const MAX_LINES_PENDING: usize = 1 << 20;
+/// What the line mode holds at most, unsent, for a client that does not read (then lines
+/// and echo are dropped, and the client is told how many lines it missed). With the output
+/// queue's [`OUT_QUEUE_FRAMES`] pieces of [`LINES_PIECE`] bytes, a line-mode session pins at
+/// most about 128 KiB of output, as the screens' frames are bounded.
+///
+/// [`OUT_QUEUE_FRAMES`]: super::writer::OUT_QUEUE_FRAMES
+const MAX_LINES_PENDING: usize = 64 * 1024;
+
+/// Lines go out in pieces of at most this many bytes (one piece a queue slot).
+const LINES_PIECE: usize = 16 * 1024;
+
+/// The line mode's work budget: a typed command costs by the work it does (the lines it
+/// writes, its prompt one of them), not by the bytes typed. A line written costs this many
+/// bytes of the input budget's rate: at the default 32 KiB a second, 512 lines a second
+/// and a burst of twice that; past it the typed lines wait (they are read on, at the input
+/// budget's rate, into [`MAX_TYPED_AHEAD`]).
+const LINE_OUT_COST: usize = 64;
+
+/// What a line-mode client may type ahead of the commands handled, in bytes (thousands of
+/// commands): past it, what it types is dropped and it is told. Input is read on at the
+/// input budget's rate whatever the backlog, so a client that goes is seen gone (and what
+/// it typed dropped) within a few seconds, however much it had sent.
+const MAX_TYPED_AHEAD: usize = 16 * 1024;
 
 /// How the session shows itself.
 enum View {
@@ -245,8 +275,15 @@ struct Screens {
 struct Lines {
     app: LineApp,
     reader: LineReader,
+    /// Bytes typed and not yet handled: their lines are handled one by one while the work
+    /// budget allows (a command costs by the lines it writes), the rest wait here.
+    typed: std::collections::VecDeque<u8>,
+    /// Typed bytes dropped (over [`MAX_TYPED_AHEAD`]) and not yet told.
+    typed_dropped: usize,
     /// Bytes written and not yet handed to the output queue.
     pending: Vec<u8>,
+    /// Lines dropped since the client last took some (it does not read).
+    dropped: usize,
     /// The prompt last written.
     prompted: String,
     /// Input was read since the last prompt: write it again.
@@ -258,19 +295,58 @@ impl Lines {
         Lines {
             app,
             reader: LineReader::default(),
+            typed: std::collections::VecDeque::new(),
+            typed_dropped: 0,
             pending: vec![],
+            dropped: 0,
             prompted: String::new(),
             reprompt: true,
         }
     }
 
+    /// Whether `len` more bytes fit in what is held for the client.
+    fn room_for(&self, len: usize) -> bool {
+        self.pending.len() + len <= MAX_LINES_PENDING
+    }
+
     fn write_line(&mut self, text: &str) {
-        if self.pending.len() > MAX_LINES_PENDING {
-            debug!("line output dropped: the client does not read");
+        if !self.room_for(text.len() + 2) {
+            if self.dropped == 0 {
+                debug!("line output dropped: the client does not read");
+            }
+            self.dropped += 1;
             return;
         }
         self.pending.extend_from_slice(text.as_bytes());
         self.pending.extend_from_slice(b"\r\n");
+    }
+
+    /// The echo of typed bytes (with a PTY), within the same bound as the lines.
+    fn echo(&mut self, bytes: &[u8]) {
+        if self.room_for(bytes.len()) {
+            self.pending.extend_from_slice(bytes);
+        }
+    }
+
+    /// Keeps typed bytes to handle, up to [`MAX_TYPED_AHEAD`] (the rest is dropped).
+    fn type_ahead(&mut self, bytes: &[u8]) {
+        let room = MAX_TYPED_AHEAD.saturating_sub(self.typed.len());
+        let (kept, lost) = bytes.split_at(bytes.len().min(room));
+        self.typed.extend(kept);
+        if !lost.is_empty() && self.typed_dropped == 0 {
+            debug!("typed input dropped: far ahead of the commands handled");
+        }
+        self.typed_dropped += lost.len();
+    }
+
+    /// The next thing typed (a line, an interrupt), if a whole one is waiting.
+    fn next_read(&mut self) -> Option<Read> {
+        while let Some(b) = self.typed.pop_front() {
+            if let Some(r) = self.reader.push(b) {
+                return Some(r);
+            }
+        }
+        None
     }
 }
 
@@ -289,10 +365,11 @@ struct Session {
     /// The last challenges and saved set-ups heard, for a view that starts later.
     challenges: Vec<crate::proto::Seek>,
     saved: Vec<SavedSetup>,
+    /// The session's place in the lobby; dropping it leaves the lobby. Declared (so
+    /// dropped, on a panic too) before the seat: see [`Session::finish`].
+    presence: Option<Presence>,
     /// The game shown, as a player or spectator; dropping it leaves the game.
     seat: Option<GameSeat>,
-    /// The session's place in the lobby; dropping it leaves the lobby.
-    presence: Option<Presence>,
     /// A guest's saved set-ups (kept only for this visit); `None` for a key.
     guest_setups: Option<Vec<SavedSetup>>,
     /// Answers of the service (browse pages, admin data, saved set-ups) come back here.
@@ -302,6 +379,10 @@ struct Session {
     last_input: Instant,
     /// Input, paste and resize budgets and their timers.
     limits: InputLimits,
+    /// The line mode's work budget, in lines written (see [`LINE_OUT_COST`]).
+    work: crate::limit::TokenBucket,
+    /// Over the work budget: the typed lines wait until then.
+    work_due: Option<Instant>,
     /// The screen changed since the last frame.
     dirty: bool,
     /// After a move is sent, the frame waits (at most [`MOVE_HOLD`]) for the game's answer,
@@ -408,6 +489,7 @@ impl Session {
             std::time::Instant::now(),
         );
         let lines = p.lines || p.size.is_none();
+        let p_input_rate = p.input_bytes_per_second;
         let mut session = Session {
             id: joined.session,
             nick: joined.nick,
@@ -436,6 +518,11 @@ impl Session {
             browsing: Arc::new(tokio::sync::Semaphore::new(MAX_BROWSE_IN_FLIGHT)),
             last_input: Instant::now(),
             limits,
+            work: {
+                let rate = (p_input_rate / LINE_OUT_COST).max(1) as f64;
+                crate::limit::TokenBucket::new(2.0 * rate, rate, std::time::Instant::now())
+            },
+            work_due: None,
             dirty: true,
             hold: None,
             frame_budget: crate::limit::TokenBucket::new(
@@ -556,14 +643,26 @@ impl Session {
                 v.prompted = prompt;
             }
         }
-        if !v.pending.is_empty() && self.out.has_room() {
-            let bytes = std::mem::take(&mut v.pending);
+        // What was dropped while the client did not read is said once it takes lines again.
+        if v.dropped > 0 && self.out.has_room() && v.pending.len() < MAX_LINES_PENDING / 2 {
+            let n = std::mem::take(&mut v.dropped);
+            let text = crate::t!(v.app.lang(), "line-dropped", count = n);
+            v.write_line(&text);
+            v.reprompt = true;
+        }
+        // In pieces, each a slot of the output queue: a client that does not read holds
+        // at most the queue's pieces and `MAX_LINES_PENDING` here.
+        while !v.pending.is_empty() && self.out.has_room() {
+            let cut = v.pending.len().min(LINES_PIECE);
+            let rest = v.pending.split_off(cut);
+            let bytes = std::mem::replace(&mut v.pending, rest);
             if !self.out.send_frame(bytes) {
                 self.quit = true;
+                break;
             }
         }
         // Lines wait for the client to take those queued before them.
-        self.dirty = !v.pending.is_empty();
+        self.dirty = !v.pending.is_empty() || v.dropped > 0;
     }
 
     /// Feeds a message to the view; the screen is redrawn.
@@ -704,7 +803,7 @@ impl Session {
     }
 
     /// Bytes typed in the line mode: echoed when the client has a terminal (it echoes
-    /// nothing itself), split into lines, each line given to the line app.
+    /// nothing itself), kept, and their lines handled while the work budget allows.
     fn on_typed(&mut self, bytes: &[u8]) -> Vec<Effect> {
         let pty = self.p.size.is_some();
         let View::Lines(v) = &mut self.view else {
@@ -712,21 +811,52 @@ impl Session {
         };
         if pty && !bytes.contains(&0x1b) {
             // Printable characters; a backspace takes the last one back.
+            let mut echo = Vec::with_capacity(bytes.len());
             for &b in bytes {
                 match b {
-                    0x08 | 0x7f => v.pending.extend_from_slice(b"\x08 \x08"),
-                    b if b >= 0x20 => v.pending.push(b),
+                    0x08 | 0x7f => echo.extend_from_slice(b"\x08 \x08"),
+                    b if b >= 0x20 => echo.push(b),
                     _ => {}
                 }
             }
+            v.echo(&echo);
         }
+        v.type_ahead(bytes);
         self.dirty = true;
+        self.handle_typed()
+    }
+
+    /// Handles the lines typed, one by one, while the work budget allows: each costs the
+    /// lines it writes ([`LINE_OUT_COST`]); over budget the rest wait until it is paid
+    /// back ([`Session::work_due`]). A client gone meanwhile has its lines dropped.
+    fn handle_typed(&mut self) -> Vec<Effect> {
+        let pty = self.p.size.is_some();
         let mut fx = vec![];
-        for r in v.reader.feed(bytes) {
+        loop {
+            if self.hung_up() {
+                self.quit = true;
+                break;
+            }
+            if self.work_due.is_some() || self.quit {
+                break;
+            }
+            let View::Lines(v) = &mut self.view else {
+                break;
+            };
+            if v.typed_dropped > 0 {
+                let n = std::mem::take(&mut v.typed_dropped);
+                let text = crate::t!(v.app.lang(), "line-typed-dropped", count = n);
+                v.write_line(&text);
+                v.reprompt = true;
+            }
+            let Some(r) = v.next_read() else {
+                break;
+            };
+            let before = v.app.pending_lines();
             match r {
                 Read::Line(text) => {
                     if pty {
-                        v.pending.extend_from_slice(b"\r\n");
+                        v.echo(b"\r\n");
                     }
                     let done = v.app.input(&text);
                     // A move sent: the prompt comes with the game's answer (its mode changes).
@@ -747,8 +877,23 @@ impl Session {
                 Read::Interrupt if pty => fx.push(Effect::Quit),
                 Read::Interrupt | Read::Erased => {}
             }
+            // The lines this command wrote, and the prompt after them.
+            let written = v.app.pending_lines().saturating_sub(before) + 1;
+            let wait = self
+                .work
+                .take_or_wait(written as f64, std::time::Instant::now());
+            if !wait.is_zero() {
+                self.work_due = Some(Instant::now() + wait);
+            }
+            self.dirty = true;
         }
         fx
+    }
+
+    /// Whether the client has gone (its connection or channel closed): what it typed and
+    /// the session has not handled yet is dropped.
+    fn hung_up(&self) -> bool {
+        self.p.hangup.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// A timer of [`InputLimits`] is due: reading resumes, a paste that has lasted too
@@ -859,6 +1004,7 @@ impl Session {
                     Notice::new("notice-seat-taken").arg("game", game),
                 ))
             }
+            SessionEvent::SeatElsewhere(game) => self.show(Msg::SeatElsewhere(game)),
             SessionEvent::SavedSetups(list) => self.show(Msg::SavedSetups(list)),
             SessionEvent::Challenges(list) => self.show(Msg::Challenges(list)),
             SessionEvent::Nick(nick) => {
@@ -1159,9 +1305,11 @@ impl Session {
     async fn finish(mut self) {
         debug!("session ends");
         // A player's seat stays in the game: the reconnect countdown starts when the lobby
-        // hears that no session of the player shows the game any more.
-        self.seat = None;
+        // hears that no session of the player shows the game any more. The lobby hears of
+        // the session's end first, the seat's after: a seat held to the end goes back to
+        // another terminal of the player (`Lobby::disconnect`), never seen empty.
         self.presence = None;
+        self.seat = None;
         match &mut self.view {
             View::Screens(_) => self.out.send_wait(RESTORE_SEQ).await,
             View::Lines(v) => {

@@ -12,14 +12,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::dialog::{clock_words_in, level_name};
-use super::setup::turned_for;
+use super::setup::{sensible_fill, turned_for};
 use super::vocab::{color_name, end_reason, variant_name};
 use super::words::{move_sentence, parse_rank, wrap};
 use super::{rank_name, Effect, Identity, Msg};
 use crate::i18n::{tr, Lang};
 use crate::proto::{
     BotLevel, BrowseCmd, ChatLine, ClockSpec, GameCmd, GamePhase, GameSnapshot, GameTerms,
-    Leaderboard, LobbyCmd, LobbySnapshot, PlayerStatus, SavedSetup, Seek,
+    Leaderboard, LobbyCmd, LobbySnapshot, Notice, PlayerStatus, SavedSetup, Seek,
 };
 use crate::rules::{
     setup_squares, Color, Numbering, PlayerView, Rank, Rules, Setup, SplitMix64, Square, Variant,
@@ -29,6 +29,10 @@ use crate::t;
 
 /// The longest line the line mode writes, in characters (a longer one is wrapped).
 pub const MAX_LINE: usize = 200;
+
+/// Items a list command (`who`, `seeks`, `games`) writes at once; `who 2` the next ones.
+/// Only the page is formatted, whatever the length of the list.
+pub const LIST_PAGE: usize = 20;
 
 /// Where the player is: what the commands and the prompt are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +62,8 @@ pub struct LineApp {
     game_at: Option<Instant>,
     /// The set-up being prepared (set-up phase, before `ready`).
     draft: Option<Setup>,
+    /// My game in progress, shown on another terminal of mine: `watch N` takes it here.
+    elsewhere: Option<u64>,
     /// Moves of the game's history told already.
     told_moves: usize,
     /// Chat lines of the game told already.
@@ -103,6 +109,7 @@ impl LineApp {
             game: None,
             game_at: None,
             draft: None,
+            elsewhere: None,
             told_moves: 0,
             told_chat: 0,
             told_turn: None,
@@ -128,6 +135,39 @@ impl LineApp {
     /// no control character.
     pub fn take_lines(&mut self) -> Vec<String> {
         std::mem::take(&mut self.out)
+    }
+
+    /// How many lines are written and not taken yet (the session charges a typed command
+    /// by the lines it wrote).
+    pub fn pending_lines(&self) -> usize {
+        self.out.len()
+    }
+
+    /// The page of a list a command asks for (`who 2`): its first item's index, and the
+    /// page's number; a word that is no page number is page 1.
+    fn page(args: &[&str]) -> (usize, usize) {
+        let page = args
+            .first()
+            .and_then(|a| a.parse::<usize>().ok())
+            .filter(|&p| p >= 1)
+            .unwrap_or(1)
+            .min(1 << 20);
+        ((page - 1) * LIST_PAGE, page)
+    }
+
+    /// After a page of a list of `total` items from `from`: how to read the next page.
+    fn more(&mut self, command: &str, total: usize, from: usize, page: usize) {
+        let shown_to = (from + LIST_PAGE).min(total);
+        if shown_to < total {
+            let line = t!(
+                self.lang,
+                "line-list-more",
+                count = total - shown_to,
+                command = command,
+                page = page + 1
+            );
+            self.say(line);
+        }
     }
 
     /// Where the player is now.
@@ -208,6 +248,13 @@ impl LineApp {
                 }
                 _ => self.say(n.text(self.lang)),
             },
+            Msg::SeatElsewhere(game) => {
+                self.elsewhere = Some(game);
+                let text = Notice::new("notice-seat-elsewhere")
+                    .arg("game", game)
+                    .text(self.lang);
+                self.say(text);
+            }
             Msg::Tick(now) => self.tell_presence(now),
             Msg::AdminResult(r) => self.say(r.text),
             Msg::Renamed(Ok(nick)) => self.me.nick = nick,
@@ -365,8 +412,14 @@ impl LineApp {
             };
             self.say(line);
             if let (GamePhase::Setup, Some(c), None) = (snap.phase, snap.my_color, &snap.my_setup) {
-                let seed = self.rng.next();
-                self.draft = Some(Setup::random(&snap.terms.rules, c, seed));
+                // The screens' `r`: the computer's kind of set-up (the Flag at the back,
+                // Bombs around it), not a uniform shuffle.
+                self.draft = Some(sensible_fill(
+                    &snap.terms.rules,
+                    c,
+                    &Setup::new(c),
+                    &mut self.rng,
+                ));
                 self.say(tr(lang, "line-setup-start"));
             }
             if snap.phase != GamePhase::Setup {
@@ -684,53 +737,65 @@ impl LineApp {
         let lang = self.lang;
         match word {
             "who" | "w" => {
-                let mut players = self.lobby.players.clone();
+                let (from, page) = Self::page(args);
+                let players = &self.lobby.players;
                 // The first snapshot may predate this session: the player is online all the same.
-                if !players.iter().any(|p| p.nick == self.me.nick) {
+                let me_missing = !players.iter().any(|p| p.nick == self.me.nick);
+                let me = me_missing.then(|| {
                     let seeking = self.lobby.seeks.iter().any(|s| s.owner == self.me.nick);
-                    players.insert(
-                        0,
-                        crate::proto::PlayerInfo {
-                            nick: self.me.nick.clone(),
-                            guest: self.me.guest,
-                            bot: false,
-                            rating: None,
-                            status: if seeking {
-                                PlayerStatus::Seeking
-                            } else {
-                                PlayerStatus::Idle
-                            },
+                    crate::proto::PlayerInfo {
+                        nick: self.me.nick.clone(),
+                        guest: self.me.guest,
+                        bot: false,
+                        rating: None,
+                        status: if seeking {
+                            PlayerStatus::Seeking
+                        } else {
+                            PlayerStatus::Idle
                         },
-                    );
+                    }
+                });
+                let total = players.len() + usize::from(me.is_some());
+                let shown: Vec<String> = me
+                    .iter()
+                    .chain(players.iter())
+                    .skip(from)
+                    .take(LIST_PAGE)
+                    .map(|p| {
+                        let status = match p.status {
+                            PlayerStatus::Idle => tr(lang, "line-status-idle"),
+                            PlayerStatus::Seeking => tr(lang, "line-status-seeking"),
+                            PlayerStatus::Playing(g) => t!(lang, "line-status-playing", game = g),
+                            PlayerStatus::Watching(g) => {
+                                t!(lang, "line-status-watching", game = g)
+                            }
+                            PlayerStatus::LeftGame(g) => t!(lang, "line-status-left", game = g),
+                        };
+                        let rating = p.rating.map_or_else(String::new, |r| format!(" ({r})"));
+                        t!(
+                            lang,
+                            "line-who-player",
+                            nick = p.nick.clone(),
+                            rating = rating,
+                            status = status
+                        )
+                    })
+                    .collect();
+                self.say(t!(lang, "line-who-count", count = total));
+                for line in shown {
+                    self.say(line);
                 }
-                self.say(t!(lang, "line-who-count", count = players.len()));
-                for p in players {
-                    let status = match p.status {
-                        PlayerStatus::Idle => tr(lang, "line-status-idle"),
-                        PlayerStatus::Seeking => tr(lang, "line-status-seeking"),
-                        PlayerStatus::Playing(g) => t!(lang, "line-status-playing", game = g),
-                        PlayerStatus::Watching(g) => t!(lang, "line-status-watching", game = g),
-                        PlayerStatus::LeftGame(g) => t!(lang, "line-status-left", game = g),
-                    };
-                    let rating = p.rating.map_or_else(String::new, |r| format!(" ({r})"));
-                    self.say(t!(
-                        lang,
-                        "line-who-player",
-                        nick = p.nick,
-                        rating = rating,
-                        status = status
-                    ));
-                }
+                self.more("who", total, from, page);
                 vec![]
             }
             "seeks" | "s" => {
+                let (from, page) = Self::page(args);
                 let mut all = self.challenges.clone();
                 all.extend(self.lobby.seeks.iter().cloned());
-                self.listed = all.clone();
                 if all.is_empty() {
                     self.say(tr(lang, "line-seeks-none"));
                 }
-                for (i, s) in all.iter().enumerate() {
+                for (i, s) in all.iter().enumerate().skip(from).take(LIST_PAGE) {
                     let id = if self.to_me(s) {
                         "line-seek-item-challenge"
                     } else {
@@ -747,6 +812,8 @@ impl LineApp {
                     );
                     self.say(line);
                 }
+                self.more("seeks", all.len(), from, page);
+                self.listed = all;
                 vec![]
             }
             "accept" | "a" => {
@@ -867,11 +934,19 @@ impl LineApp {
                     self.say(tr(lang, "line-watch-usage"));
                     return vec![];
                 };
+                let mine = |g: &&crate::proto::GameSummary| {
+                    g.red == self.me.nick || g.blue == self.me.nick
+                };
+                // One's own game (private or not, listed or not): back into the seat.
+                if self.elsewhere.take_if(|g| *g == id).is_some() {
+                    return vec![Effect::Lobby(LobbyCmd::Spectate(id))];
+                }
                 match self.lobby.games.iter().find(|g| g.id == id) {
                     None => {
                         self.say(t!(lang, "line-watch-none", game = id));
                         vec![]
                     }
+                    Some(g) if mine(&g) => vec![Effect::Lobby(LobbyCmd::Spectate(id))],
                     Some(g) if g.private => {
                         self.say(t!(lang, "line-watch-private", game = id));
                         vec![]
@@ -893,21 +968,33 @@ impl LineApp {
                 vec![Effect::Browse(BrowseCmd::Leaderboard(variant))]
             }
             "games" | "g" => {
-                let games = self.lobby.games.clone();
-                if games.is_empty() {
+                let (from, page) = Self::page(args);
+                let total = self.lobby.games.len();
+                if total == 0 {
                     self.say(tr(lang, "line-games-none"));
                 }
-                for g in games {
-                    self.say(t!(
-                        lang,
-                        "line-game-item",
-                        game = g.id,
-                        red = g.red,
-                        blue = g.blue,
-                        variant = variant_name(lang, g.terms.rules.variant),
-                        ply = g.ply,
-                    ));
+                let shown: Vec<String> = self
+                    .lobby
+                    .games
+                    .iter()
+                    .skip(from)
+                    .take(LIST_PAGE)
+                    .map(|g| {
+                        t!(
+                            lang,
+                            "line-game-item",
+                            game = g.id,
+                            red = g.red.clone(),
+                            blue = g.blue.clone(),
+                            variant = variant_name(lang, g.terms.rules.variant),
+                            ply = g.ply,
+                        )
+                    })
+                    .collect();
+                for line in shown {
+                    self.say(line);
                 }
+                self.more("games", total, from, page);
                 vec![]
             }
             "quit" | "exit" | "q" => {
@@ -1073,8 +1160,12 @@ impl LineApp {
                 vec![]
             }
             "random" | "r" => {
-                let seed = self.rng.next();
-                self.draft = Some(Setup::random(&g.terms.rules, color, seed));
+                self.draft = Some(sensible_fill(
+                    &g.terms.rules,
+                    color,
+                    &Setup::new(color),
+                    &mut self.rng,
+                ));
                 self.say(tr(lang, "line-setup-random"));
                 vec![]
             }

@@ -81,6 +81,8 @@ pub(crate) struct LobbyUi {
     /// found for this nick (every key asks; a scan of every game per key was a twentieth of
     /// a busy server's time under a typing flood).
     seen: Option<Seen>,
+    /// My game in progress, shown on another terminal of mine: `r` takes it here.
+    pub elsewhere: Option<GameId>,
     /// The language of the keys' hints and help (the app's, see `App::set_lang`).
     pub lang: crate::i18n::Lang,
 }
@@ -123,6 +125,7 @@ impl Default for LobbyUi {
             last_seek: None,
             last_bot: None,
             seen: None,
+            elsewhere: None,
             lang: Default::default(),
         }
     }
@@ -370,7 +373,7 @@ impl LobbyUi {
         LobbyCx {
             focus: self.focus,
             admin: me.admin,
-            my_game: mine.is_some(),
+            my_game: mine.is_some() || self.elsewhere.is_some(),
             my_game_selected: mine.is_some() && self.game == mine,
             seek_selected: self.seek_index(l).is_some(),
             quick: self.seek_index(l).is_none() && !self.gone,
@@ -467,10 +470,15 @@ impl LobbyUi {
             Do::Admin => return vec![Act::OpenAdmin],
             Do::Help => return vec![Act::Open(Overlay::Help)],
             Do::Return => {
+                let elsewhere = self.elsewhere.take();
                 if let Some(g) = my_game(l, me) {
                     self.focus_panel(l, Panel::Games);
                     self.game = Some(g.id);
                     return vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(g.id)))];
+                }
+                // Not listed (a private game): the lobby knows it is mine.
+                if let Some(id) = elsewhere {
+                    return vec![Act::Fx(Effect::Lobby(LobbyCmd::Spectate(id)))];
                 }
             }
         }

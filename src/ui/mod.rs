@@ -191,6 +191,9 @@ pub enum Msg {
     /// A notice that stays until a key is pressed (a guest's way back into its game, to
     /// copy at leisure).
     LastingNotice(Notice),
+    /// The player's game in progress is shown on another terminal of theirs: asked, not
+    /// taken (the lobby's `r`, the line mode's `watch N`, take it).
+    SeatElsewhere(crate::proto::GameId),
     /// About four times a second while [`App::wants_ticks`].
     Tick(Instant),
     /// Answers to [`Effect::Browse`]: shown when the page that asked is still open.
@@ -493,6 +496,14 @@ impl App {
             Msg::Notice(n) => self.notice = Some(n.text(self.settings.lang)),
             Msg::LastingNotice(n) => {
                 let s = n.text(self.settings.lang);
+                self.notice_kept = Some(s.clone());
+                self.notice = Some(s);
+            }
+            Msg::SeatElsewhere(game) => {
+                self.lobby_ui.elsewhere = Some(game);
+                let s = Notice::new("notice-seat-elsewhere")
+                    .arg("game", game)
+                    .text(self.settings.lang);
                 self.notice_kept = Some(s.clone());
                 self.notice = Some(s);
             }

@@ -36,6 +36,14 @@ line-seek-item-challenge = { $n }. { $nick } fordert dich heraus: { $variant }, 
     }
 line-seek-new = { $nick } sucht eine Partie: { $variant }, { $clock }. Tippe seeks, dann accept N.
 line-games-none = Keine laufenden Partien.
+line-list-more = { $count ->
+        [one] …und 1 weiterer Eintrag: tippe { $command } { $page } für die nächste Seite.
+       *[other] …und { $count } weitere Einträge: tippe { $command } { $page } für die nächste Seite.
+    }
+line-dropped = { $count ->
+        [one] (1 Zeile wurde nicht gezeigt: dein Terminal hat sie nicht rechtzeitig gelesen.)
+       *[other] ({ $count } Zeilen wurden nicht gezeigt: dein Terminal hat sie nicht rechtzeitig gelesen.)
+    }
 line-game-item = Partie { $game }: { $red } (Rot) gegen { $blue } (Blau), { $variant }, Zug { $ply }
 line-chat = { $nick } sagt: { $text }
 line-accept-which = Welches Angebot? Tippe seeks für die Liste, dann accept N (eine Zahl von 1 bis { $count }).
@@ -192,3 +200,4 @@ line-quit-in-game = Die Partie läuft weiter: Tippe zuerst resign, um aufzugeben
 
 line-unknown = { $word } ist hier kein Befehl. Tippe help für die Befehle.
 line-too-long = Diese Zeile ist zu lang (über 200 Bytes) und wurde übergangen.
+line-typed-dropped = Du hast { $count } Bytes schneller getippt, als die Befehle ausgeführt werden konnten: sie wurden übergangen. Warte auf die Eingabeaufforderung, bevor du weitertippst.

@@ -183,6 +183,7 @@ notice-comeback =
     Gast: Bricht die Verbindung ab, kommst du so zurück in deine Partie:
     { $command }
 notice-seat-taken = Partie #{ $game } geht in deinem anderen Terminal weiter
+notice-seat-elsewhere = Partie #{ $game } ist in deinem anderen Terminal offen. Um hier zu spielen, drücke r (im Zeilenmodus: watch { $game }); das andere Terminal kehrt in die Lobby zurück.
 notice-nick = Du bist jetzt { $nick }.
 notice-kicked = Von einem Admin getrennt: { $reason }
 notice-idle = Getrennt: { $time } lang keine Taste gedrückt (idle_timeout des Servers).

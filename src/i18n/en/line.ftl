@@ -37,6 +37,14 @@ line-seek-item-challenge = { $n }. { $nick } challenges you: { $variant }, { $cl
     }
 line-seek-new = { $nick } seeks a game: { $variant }, { $clock }. Type seeks, then accept N.
 line-games-none = No games in play.
+line-list-more = { $count ->
+        [one] …and 1 more: type { $command } { $page } for the next page.
+       *[other] …and { $count } more: type { $command } { $page } for the next page.
+    }
+line-dropped = { $count ->
+        [one] (1 line was not shown: your terminal did not read it in time.)
+       *[other] ({ $count } lines were not shown: your terminal did not read them in time.)
+    }
 line-game-item = Game { $game }: { $red } (Red) against { $blue } (Blue), { $variant }, move { $ply }
 line-chat = { $nick } says: { $text }
 line-accept-which = Accept which seek? Type seeks for the list, then accept N (a number from 1 to { $count }).
@@ -193,3 +201,4 @@ line-quit-in-game = The game goes on: type resign to give it up first.
 
 line-unknown = { $word } is not a command here. Type help for the commands.
 line-too-long = That line is too long (over 200 bytes) and was ignored.
+line-typed-dropped = You typed { $count } bytes faster than the commands could be handled: they were ignored. Wait for the prompt before typing more.

@@ -175,6 +175,7 @@ notice-comeback =
     Guest: if you drop, come back to your game with:
     { $command }
 notice-seat-taken = Game #{ $game } goes on in your other terminal
+notice-seat-elsewhere = Game #{ $game } is open in your other terminal. To play it here, press r (in lines: watch { $game }); the other terminal goes back to the lobby.
 notice-nick = You are now { $nick }.
 notice-kicked = Disconnected by an admin: { $reason }
 notice-idle = Disconnected: no key pressed for { $time } (the server's idle_timeout).

@@ -36,6 +36,14 @@ line-seek-item-challenge = { $n }. { $nick } daagt je uit: { $variant }, { $cloc
     }
 line-seek-new = { $nick } zoekt een partij: { $variant }, { $clock }. Typ seeks, dan accept N.
 line-games-none = Geen partijen bezig.
+line-list-more = { $count ->
+        [one] …en nog 1: typ { $command } { $page } voor de volgende pagina.
+       *[other] …en nog { $count }: typ { $command } { $page } voor de volgende pagina.
+    }
+line-dropped = { $count ->
+        [one] (1 regel werd niet getoond: je terminal las hem niet op tijd.)
+       *[other] ({ $count } regels werden niet getoond: je terminal las ze niet op tijd.)
+    }
 line-game-item = Partij { $game }: { $red } (Rood) tegen { $blue } (Blauw), { $variant }, zet { $ply }
 line-chat = { $nick } zegt: { $text }
 line-accept-which = Welke uitnodiging? Typ seeks voor de lijst, dan accept N (een getal van 1 tot { $count }).
@@ -192,3 +200,4 @@ line-quit-in-game = De partij gaat door: typ eerst resign om op te geven.
 
 line-unknown = { $word } is hier geen opdracht. Typ help voor de opdrachten.
 line-too-long = Die regel is te lang (meer dan 200 bytes) en werd genegeerd.
+line-typed-dropped = Je typte { $count } bytes sneller dan de opdrachten konden worden uitgevoerd: ze werden genegeerd. Wacht op de prompt voor je meer typt.
