@@ -1338,6 +1338,49 @@ impl Session {
 mod tests {
     use super::*;
 
+    fn lines() -> Lines {
+        Lines::new(LineApp::new(
+            Identity::default(),
+            Lang::En,
+            crate::rules::Numbering::Modern,
+            1,
+        ))
+    }
+
+    /// Issue 43, item 4: a PTY client that types and never reads (`tr '\0' '\177'
+    /// </dev/zero | ssh -tt host play | sleep 3600`) grew the server by its echo, which went
+    /// past the output's bound. Echo and lines now share it; what is dropped is counted.
+    #[test]
+    fn echo_and_lines_stay_within_the_bound_for_a_client_that_does_not_read() {
+        let mut v = lines();
+        let erase = [0x7fu8; 1024];
+        for _ in 0..10_000 {
+            // What `on_typed` echoes for a kilobyte of DEL: three bytes each.
+            let echo: Vec<u8> = erase.iter().flat_map(|_| *b"\x08 \x08").collect();
+            v.echo(&echo);
+            v.write_line("a line the client never reads");
+            assert!(v.pending.len() <= MAX_LINES_PENDING, "{}", v.pending.len());
+        }
+        assert!(v.dropped > 9_000, "lines dropped are counted: {}", v.dropped);
+    }
+
+    /// Typing far ahead of the commands handled keeps a bounded backlog; the rest is
+    /// dropped and counted (the player is told), and the lines kept are read in order.
+    #[test]
+    fn typed_ahead_input_is_bounded_and_read_a_line_at_a_time() {
+        let mut v = lines();
+        let flood = "who\n".repeat(10_000);
+        v.type_ahead(flood.as_bytes());
+        assert_eq!(v.typed.len(), MAX_TYPED_AHEAD);
+        assert_eq!(v.typed_dropped, flood.len() - MAX_TYPED_AHEAD);
+        let mut n = 0;
+        while let Some(r) = v.next_read() {
+            assert_eq!(r, Read::Line("who".into()));
+            n += 1;
+        }
+        assert_eq!(n, MAX_TYPED_AHEAD / 4);
+    }
+
     #[test]
     fn the_comeback_line_turns_keys_off_and_carries_the_pass() {
         let pass = crate::guest::GuestPass::new();

@@ -40,9 +40,17 @@ pub enum Attack {
     /// A brand-new key each round logs in with a terminal (a new account), now and then
     /// asking for a name no one may have; waits for the first screen and leaves.
     KeyFlood,
+    /// The line mode (`ssh host play`, no terminal) piped commands that print much (`who`,
+    /// `games`, `seeks`, `help`), thousands at once, reading what comes back; every
+    /// [`LINE_FLOOD_LEAVE_EVERY`] rounds it drops the connection with its input unread
+    /// (the server must drop what was typed, not work it off).
+    LineFlood,
+    /// The line mode with a terminal (`ssh -tt host play`): types backspaces, whose echo the
+    /// server writes, and never reads (its output must stay bounded on the server).
+    LineEcho,
 }
 
-pub(crate) const ATTACKS: [Attack; 9] = [
+pub(crate) const ATTACKS: [Attack; 11] = [
     Attack::GuestCycle,
     Attack::SeekChurn,
     Attack::BotChurn,
@@ -52,6 +60,8 @@ pub(crate) const ATTACKS: [Attack; 9] = [
     Attack::IdleGuest,
     Attack::ExecMux,
     Attack::KeyFlood,
+    Attack::LineFlood,
+    Attack::LineEcho,
 ];
 
 impl Attack {
@@ -67,6 +77,8 @@ impl Attack {
             Attack::IdleGuest => "idle-guest",
             Attack::ExecMux => "exec-mux",
             Attack::KeyFlood => "key-flood",
+            Attack::LineFlood => "line-flood",
+            Attack::LineEcho => "line-echo",
         }
     }
 
@@ -87,6 +99,14 @@ impl Attack {
         }
     }
 }
+
+/// [`Attack::LineFlood`]: every this many rounds the connection is dropped with its input
+/// unread, and a new one made.
+pub(crate) const LINE_FLOOD_LEAVE_EVERY: u64 = 5;
+/// [`Attack::LineFlood`]: the commands one round sends at once (about 40 KB).
+pub(crate) const LINE_FLOOD_BATCH: usize = 2000;
+/// [`Attack::LineEcho`]: the backspaces one round types.
+pub(crate) const LINE_ECHO_BATCH: usize = 32 * 1024;
 
 /// [`Attack::IdleGuest`]: the longest a connection is held before the guest reconnects.
 pub const IDLE_HOLD: Duration = Duration::from_secs(60);
@@ -155,6 +175,8 @@ pub(crate) async fn abuse(
     )> = None;
     // ExecMux keeps one connection the same way.
     let mut mux: Option<client::Handle<AcceptAny>> = None;
+    // The line attacks keep one line-mode channel (the echo one never read).
+    let mut line: Option<LineShell> = None;
     let mut round_no: u64 = 0;
     while tokio::time::Instant::now() < deadline {
         round_no += 1;
@@ -182,6 +204,27 @@ pub(crate) async fn abuse(
                     done
                 }
                 Attack::KeyFlood => key_flood(&a, config.clone(), &counters, round_no).await,
+                Attack::LineFlood | Attack::LineEcho => {
+                    let echo = attack == Attack::LineEcho;
+                    if line.as_ref().is_none_or(|l| l.handle.is_closed()) {
+                        line = None;
+                        line = Some(line_shell(&a, config.clone(), counters.clone(), echo).await?);
+                    }
+                    let Some(l) = &line else {
+                        return Ok(());
+                    };
+                    let done = line_round(l, echo).await;
+                    // Now and then the flooder goes with its input unread.
+                    if done.is_err() || (!echo && round_no % LINE_FLOOD_LEAVE_EVERY == 0) {
+                        if let Some(l) = line.take() {
+                            let _ = l
+                                .handle
+                                .disconnect(russh::Disconnect::ByApplication, "gone", "en")
+                                .await;
+                        }
+                    }
+                    done
+                }
                 _ => {
                     if shell.is_none() {
                         shell = Some(abuser_shell(&a, config.clone(), counters.clone()).await?);
@@ -224,6 +267,81 @@ pub(crate) async fn abuse(
             .disconnect(russh::Disconnect::ByApplication, "done", "en")
             .await;
     }
+    if let Some(l) = line {
+        let _ = l
+            .handle
+            .disconnect(russh::Disconnect::ByApplication, "done", "en")
+            .await;
+    }
+}
+
+/// A line-mode session of an abuser (`play`), with a terminal for the echo attack.
+pub(crate) struct LineShell {
+    handle: client::Handle<AcceptAny>,
+    write: russh::ChannelWriteHalf<client::Msg>,
+    /// The echo attack's read half, never read (so the server's output backs up).
+    _unread: Option<russh::ChannelReadHalf>,
+}
+
+/// Logs in with the abuser's key and runs `play --lang en`; the flood reads (and counts)
+/// what comes back, the echo attack asks for a terminal and never reads.
+pub(crate) async fn line_shell(
+    a: &AbuserCfg,
+    config: Arc<client::Config>,
+    counters: Arc<Counters>,
+    echo: bool,
+) -> Result<LineShell> {
+    let handle = login(a.addr, a.source(), config, Some((&a.nick(), a.key()))).await?;
+    let channel = handle.channel_open_session().await?;
+    if echo {
+        channel
+            .request_pty(true, "xterm-256color", 80, 24, 0, 0, &[])
+            .await?;
+    }
+    channel.exec(true, "play --lang en").await?;
+    let (mut read, write) = channel.split();
+    let unread = if echo {
+        Some(read)
+    } else {
+        tokio::spawn(async move {
+            while let Some(msg) = read.wait().await {
+                match msg {
+                    ChannelMsg::Data { data } => {
+                        counters
+                            .bytes_total
+                            .fetch_add(data.len() as u64, Ordering::Relaxed);
+                    }
+                    ChannelMsg::Eof | ChannelMsg::Close => break,
+                    _ => {}
+                }
+            }
+        });
+        None
+    };
+    Ok(LineShell {
+        handle,
+        write,
+        _unread: unread,
+    })
+}
+
+/// One round of a line attack: a batch of commands (or of backspaces), then a second.
+pub(crate) async fn line_round(l: &LineShell, echo: bool) -> Result<()> {
+    let batch: Vec<u8> = if echo {
+        vec![0x7f; LINE_ECHO_BATCH]
+    } else {
+        ["who\n", "games\n", "seeks\n", "help\n"]
+            .iter()
+            .cycle()
+            .take(LINE_FLOOD_BATCH)
+            .flat_map(|c| c.bytes())
+            .collect()
+    };
+    // The server reads at its input budget: a write it is not ready for waits (the round
+    // is cut at its bound, which counts as a refused round).
+    l.write.data(&batch[..]).await?;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    Ok(())
 }
 
 /// An abuser's interactive session: its output is read (and counted) by a task of its own.
@@ -307,7 +425,9 @@ pub(crate) async fn interactive_round(
         | Attack::ExecFlood
         | Attack::IdleGuest
         | Attack::ExecMux
-        | Attack::KeyFlood => {}
+        | Attack::KeyFlood
+        | Attack::LineFlood
+        | Attack::LineEcho => {}
     }
     Ok(())
 }
