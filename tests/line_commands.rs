@@ -1271,3 +1271,22 @@ fn the_line_modes_armies_guard_their_flag_as_the_screens_fill_does() {
         }
     }
 }
+
+/// Issue 43: a refused move says why, as the screens do (a Bomb, a lake, a diagonal, a
+/// piece that is no Scout running), not only that it cannot go there.
+#[test]
+fn a_refused_move_says_why() {
+    let mut app = playing(Lang::En);
+    for (mv, why) in [
+        ("B1 B2", "never move"),
+        ("D4 D5", "lake"),
+        ("D4 E5", "diagonal"),
+        ("D4 D2", "Only Scouts"),
+    ] {
+        let (fx, lines) = type_line(&mut app, mv);
+        assert!(fx.is_empty(), "{mv}: nothing sent");
+        assert_eq!(lines.len(), 1, "{mv}: {lines:?}");
+        assert!(lines[0].contains(why), "{mv}: {lines:?}");
+        assert!(!lines[0].contains("cannot move to"), "{mv}: {lines:?}");
+    }
+}

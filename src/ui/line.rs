@@ -1449,12 +1449,17 @@ impl LineApp {
         {
             Some(m) => vec![Effect::Game(GameCmd::Move(*m))],
             None => {
-                let line = t!(
-                    lang,
-                    "line-cannot-move",
-                    from = from.to_string(),
-                    to = to.to_string()
-                );
+                // Why, as the screens say it (a Bomb, a lake, a blocked Scout, the
+                // repetition rules), from what the player's view knows.
+                let line = match v.check(&crate::rules::Move::new(from, to), &g.history) {
+                    Err(r) => super::game::sentence(lang, r),
+                    Ok(()) => t!(
+                        lang,
+                        "line-cannot-move",
+                        from = from.to_string(),
+                        to = to.to_string()
+                    ),
+                };
                 self.say(line);
                 vec![]
             }
