@@ -740,3 +740,56 @@ async fn two_young_seeks_of_the_same_terms_are_paired_once_old_enough() {
     assert_eq!(a.game, b.game);
     until_lobby(&lobby, "no seek open", |s| s.seeks.is_empty()).await;
 }
+
+/// Issue 43: at a game's start, before the lobby has told the game where its players are
+/// (a player coming from another game is told a moment later), neither is shown as gone:
+/// the line mode said "bob has left the game: 0 seconds to come back", then "bob is back".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_game_never_shows_a_player_as_gone_before_the_lobby_says_so() {
+    use stratego_ssh::game::{self, NewGame, Player};
+    use stratego_ssh::proto::PlayerId;
+    let player = |nick: &str| Player {
+        id: PlayerId::Key(format!("SHA256:{nick}")),
+        nick: nick.into(),
+        rating: None,
+        bot: false,
+    };
+    let (reports, _reports) = tokio::sync::mpsc::unbounded_channel();
+    let spawned = game::spawn(NewGame {
+        id: 1,
+        terms: terms(),
+        players: stratego_ssh::rules::ByColor::new(player("alice"), player("bob")),
+        private: false,
+        config: Default::default(),
+        reports,
+        store: None,
+        restore: None,
+        fatal: stratego_ssh::supervise::Fatal::new(),
+    });
+    // No presence told yet: the first snapshots.
+    for seat in [&spawned.seats.red, &spawned.seats.blue] {
+        let snap = seat.borrow().clone();
+        for c in Color::ALL {
+            let s = snap.seats.get(c);
+            assert!(
+                s.connected && s.reconnect_left.is_none(),
+                "{c:?} shown as gone before the lobby said where it is: {s:?}"
+            );
+        }
+    }
+    // Told gone, it is.
+    spawned.handle.presence(Color::Blue, false, false);
+    let mut red = spawned.seats.red.clone();
+    let snap = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            red.changed().await.unwrap();
+            let s = red.borrow_and_update().clone();
+            if !s.seats.get(Color::Blue).connected {
+                return s;
+            }
+        }
+    })
+    .await
+    .expect("the absence shown");
+    assert!(snap.seats.get(Color::Blue).reconnect_left.is_some());
+}

@@ -1258,13 +1258,16 @@ impl GameTask {
         };
         let seat_info = |c: Color| {
             let s = self.seats.get(c);
+            // Until the lobby has said where the player is (the first moments of a game,
+            // a player coming from another game), they are not shown as gone.
+            let connected = s.connected || !s.told;
             SeatInfo {
                 nick: s.player.nick.clone(),
                 rating: s.player.rating,
                 bot: s.player.bot,
-                connected: s.connected,
-                online: !s.connected && s.online,
-                reconnect_left: if s.connected || self.outcome.is_some() {
+                connected,
+                online: !connected && s.online,
+                reconnect_left: if connected || self.outcome.is_some() {
                     None
                 } else {
                     Some(

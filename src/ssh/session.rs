@@ -1361,7 +1361,11 @@ mod tests {
             v.write_line("a line the client never reads");
             assert!(v.pending.len() <= MAX_LINES_PENDING, "{}", v.pending.len());
         }
-        assert!(v.dropped > 9_000, "lines dropped are counted: {}", v.dropped);
+        assert!(
+            v.dropped > 9_000,
+            "lines dropped are counted: {}",
+            v.dropped
+        );
     }
 
     /// Typing far ahead of the commands handled keeps a bounded backlog; the rest is
