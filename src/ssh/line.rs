@@ -46,6 +46,15 @@ impl LineReader {
         bytes.iter().filter_map(|&b| self.push(b)).collect()
     }
 
+    /// What is typed of the line not ended yet (shown again after lines written over it).
+    pub fn partial(&self) -> &[u8] {
+        if self.too_long {
+            &[]
+        } else {
+            &self.buf
+        }
+    }
+
     /// One byte: what it ends, if anything.
     pub fn push(&mut self, b: u8) -> Option<Read> {
         match self.esc {

@@ -631,6 +631,13 @@ impl Session {
             return;
         };
         let lines = v.app.take_lines();
+        // With a terminal, what the player is typing was echoed on the current row: lines
+        // told meanwhile start on a row of their own, and the typing is shown again after
+        // the prompt (it is still there to finish).
+        let typing = self.p.size.is_some() && !lines.is_empty() && !v.reader.partial().is_empty();
+        if typing {
+            v.echo(b"\r\n");
+        }
         for l in &lines {
             v.write_line(l);
         }
@@ -642,6 +649,10 @@ impl Session {
                 v.write_line(&prompt);
                 v.prompted = prompt;
             }
+        }
+        if typing {
+            let again: Vec<u8> = v.reader.partial().to_vec();
+            v.echo(&again);
         }
         // What was dropped while the client did not read is said once it takes lines again.
         if v.dropped > 0 && self.out.has_room() && v.pending.len() < MAX_LINES_PENDING / 2 {
