@@ -45,6 +45,15 @@ impl GuestPass {
             .then_some(GuestPass { token })
     }
 
+    /// Whether a login name means to carry a pass (`NAME-TOKEN`, the token about the
+    /// length of one, perhaps mistyped): a name that does not is an ordinary guest's.
+    pub fn looks_like_pass(user: &str) -> bool {
+        user.rsplit_once('-').is_some_and(|(_, t)| {
+            (TOKEN_LEN - 4..=TOKEN_LEN + 4).contains(&t.len())
+                && t.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+    }
+
     /// The identity this pass proves: `guest:` and 32 hex digits of the token's SHA-256.
     pub fn id(&self) -> PlayerId {
         let digest = Sha256::digest(self.token.as_bytes());

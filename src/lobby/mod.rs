@@ -85,6 +85,8 @@ pub struct Joined {
     /// The nickname the session has in the lobby.
     pub nick: String,
     pub snapshot: watch::Receiver<Arc<LobbySnapshot>>,
+    /// The player has a game in progress (seated, or asked: see `SeatElsewhere`).
+    pub resumed: bool,
 }
 
 /// Guests from one address (an IPv6 /64) may have this many times the per-player budget

@@ -703,6 +703,8 @@ struct Conn {
     fingerprint: Option<String>,
     /// A guest's secret (its identity is derived from it).
     guest_pass: Option<GuestPass>,
+    /// The guest's login name carried a pass (or what looks like one, mistyped).
+    pass_asked: bool,
     /// A guest's slot, held until the connection ends.
     guest_slot: Option<GuestSlot>,
     term: String,
@@ -800,6 +802,7 @@ impl Conn {
             ident: None,
             fingerprint: None,
             guest_pass: None,
+            pass_asked: false,
             guest_slot: None,
             term: String::new(),
             colorterm: None,
@@ -845,6 +848,7 @@ impl Conn {
             self.door.send_replace(Door::TurnedAway);
             return Auth::reject();
         };
+        self.pass_asked = GuestPass::looks_like_pass(user);
         let pass = GuestPass::from_login(user).unwrap_or_default();
         self.ident = Some(Ident {
             id: pass.id(),
@@ -1054,6 +1058,7 @@ impl Conn {
             server: self.address(),
             links: self.link_base(),
             guest_pass: self.guest_pass.clone(),
+            pass_asked: self.pass_asked,
             #[cfg(feature = "test-hooks")]
             test_hooks: self.shared.config.test_hooks,
             input_bytes_per_second: self.shared.config.input_bytes_per_second,

@@ -104,6 +104,8 @@ pub(crate) struct Params {
     pub test_hooks: bool,
     /// A guest's secret pass (its identity comes from it); `None` for a key.
     pub guest_pass: Option<crate::guest::GuestPass>,
+    /// The guest's login name carried a pass (to come back to a game).
+    pub pass_asked: bool,
     /// Input budget: bytes read a second (see `SshConfig`).
     pub input_bytes_per_second: usize,
     /// Window changes drawn a second.
@@ -183,15 +185,30 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
 /// With `-o PubkeyAuthentication=no`: the server refuses keys for a login carrying a
 /// pass (the client then goes on to keyboard-interactive), and the option spares the
 /// round of key offers (a client with many keys may give up before the end of it).
-pub(super) fn comeback_line(server: Option<&crate::ui::Address>, login: &str) -> Notice {
+/// `lines`: the line mode's (`ssh … play`).
+pub(super) fn comeback_line(
+    server: Option<&crate::ui::Address>,
+    login: &str,
+    lines: bool,
+) -> Notice {
+    Notice::new("notice-comeback").arg("command", comeback_command(server, login, lines))
+}
+
+/// The command of [`comeback_line`].
+fn comeback_command(server: Option<&crate::ui::Address>, login: &str, lines: bool) -> String {
     let ssh = "ssh -o PubkeyAuthentication=no";
     let at = match server {
         Some(a) if a.port == 22 => format!("{ssh} {login}@{}", a.host),
         Some(a) => format!("{ssh} -p {} {login}@{}", a.port, a.host),
         None => format!("{ssh} {login}@HOST"),
     };
-    // The command on a row of its own, unbroken at 80 columns, to copy whole.
-    Notice::new("notice-comeback").arg("command", at)
+    // The command on a row of its own, unbroken at 80 columns, to copy whole; the line
+    // mode's comes back to the line mode.
+    if lines {
+        format!("{at} play")
+    } else {
+        at
+    }
 }
 
 /// The wall clock, Unix seconds (what the tournaments' countdowns are drawn from).
@@ -458,6 +475,11 @@ impl Session {
         // What the player stored, and what is shown (see `Effect::SettingsChanged`).
         let (lang_stored, lang_now) = (prefs.lang, settings.lang);
         let size = p.size.unwrap_or((80, 24));
+        let lines = p.lines || p.size.is_none();
+        let login = p
+            .guest_pass
+            .as_ref()
+            .map(|pass| pass.login_name(&joined.nick));
         let identity = Identity {
             nick: joined.nick.clone(),
             guest: p.ident.guest,
@@ -465,12 +487,18 @@ impl Session {
             first_login,
             server: p.server.clone(),
             links: p.links.clone(),
+            comeback: login
+                .as_ref()
+                .map(|l| comeback_command(p.server.as_ref(), l, lines)),
         };
         let lobby = joined.snapshot;
-        let comeback = p
-            .guest_pass
+        let comeback = login
             .as_ref()
-            .map(|pass| comeback_line(p.server.as_ref(), &pass.login_name(&joined.nick)));
+            .map(|l| comeback_line(p.server.as_ref(), l, lines));
+        // A pass given that brought back no game: said, rather than a new guest silently.
+        if p.pass_asked && !joined.resumed {
+            notices.push(Notice::new("notice-comeback-unknown").arg("nick", &joined.nick));
+        }
         // The connection's span (this task runs in it) now names the lobby's session too.
         tracing::Span::current().record("session", joined.session);
         info!(
@@ -488,7 +516,6 @@ impl Session {
             crate::ui::input::PASTE_TIMEOUT,
             std::time::Instant::now(),
         );
-        let lines = p.lines || p.size.is_none();
         let p_input_rate = p.input_bytes_per_second;
         let mut session = Session {
             id: joined.session,
@@ -1414,8 +1441,11 @@ mod tests {
                 host: "example.org".into(),
                 port,
             };
-            let line = comeback_line(Some(&server), &login).to_string();
+            let line = comeback_line(Some(&server), &login, false).to_string();
             assert!(line.ends_with(&expected), "{line}");
+            // The line mode's comes back to the line mode.
+            let lines = comeback_line(Some(&server), &login, true).to_string();
+            assert!(lines.ends_with(&format!("{expected} play")), "{lines}");
             let user = line.rsplit(' ').next().unwrap().split('@').next().unwrap();
             assert_eq!(
                 crate::guest::GuestPass::from_login(user),

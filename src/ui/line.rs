@@ -670,6 +670,9 @@ impl LineApp {
                 if id == "line-help-lobby" {
                     self.say(tr(self.lang, "line-help-lobby-more"));
                 }
+                if let Some(command) = self.me.comeback.clone() {
+                    self.say(t!(self.lang, "line-help-comeback", command = command));
+                }
                 return vec![];
             }
             // Back to the screens (the session checks there is a terminal to draw them).

@@ -137,6 +137,9 @@ pub struct Identity {
     /// print: a finished game's `URL/game/ID`, a player's `URL/@/NICK`. `None`: no links
     /// (the web is off).
     pub links: Option<String>,
+    /// A guest's way back into its game after a drop (the `ssh` command with its pass),
+    /// kept in the help (`?`, the line mode's `help`) as well as said once.
+    pub comeback: Option<String>,
 }
 
 impl Identity {
@@ -1052,6 +1055,13 @@ impl App {
                 }
                 Some(Overlay::Help) => {
                     let (title, keys) = self.help(screen);
+                    let back = self.me.comeback.as_ref().map(|c| {
+                        (
+                            crate::i18n::text_static(t.lang, "help-comeback"),
+                            c.as_str(),
+                        )
+                    });
+                    let keys: Vec<(&str, &str)> = keys.into_iter().chain(back).collect();
                     dialog::render_help(buf, area, title, &keys, &t);
                 }
                 Some(Overlay::Rules { scroll }) => {

@@ -200,4 +200,5 @@ line-quit-in-game = Die Partie läuft weiter: Tippe zuerst resign, um aufzugeben
 
 line-unknown = { $word } ist hier kein Befehl. Tippe help für die Befehle.
 line-too-long = Diese Zeile ist zu lang (über 200 Bytes) und wurde übergangen.
+line-help-comeback = Wenn die Verbindung abbricht, kommst du so in deine Partie zurück: { $command }
 line-typed-dropped = Du hast { $count } Bytes schneller getippt, als die Befehle ausgeführt werden konnten: sie wurden übergangen. Warte auf die Eingabeaufforderung, bevor du weitertippst.

@@ -183,6 +183,8 @@ notice-comeback =
     Gast: Bricht die Verbindung ab, kommst du so zurück in deine Partie:
     { $command }
 notice-seat-taken = Partie #{ $game } geht in deinem anderen Terminal weiter
+notice-comeback-unknown = Zu diesem Pass wartet keine Partie auf dich (vielleicht vertippt, oder die Partie ist vorbei): du bist ein neuer Gast, { $nick }.
+help-comeback = Zurück nach Abbruch
 notice-seat-elsewhere = Partie #{ $game } ist in deinem anderen Terminal offen. Um hier zu spielen, drücke r (im Zeilenmodus: watch { $game }); das andere Terminal kehrt in die Lobby zurück.
 notice-nick = Du bist jetzt { $nick }.
 notice-kicked = Von einem Admin getrennt: { $reason }

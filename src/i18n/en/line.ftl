@@ -201,4 +201,5 @@ line-quit-in-game = The game goes on: type resign to give it up first.
 
 line-unknown = { $word } is not a command here. Type help for the commands.
 line-too-long = That line is too long (over 200 bytes) and was ignored.
+line-help-comeback = If you drop, come back to your game with: { $command }
 line-typed-dropped = You typed { $count } bytes faster than the commands could be handled: they were ignored. Wait for the prompt before typing more.

@@ -175,6 +175,8 @@ notice-comeback =
     Guest: if you drop, come back to your game with:
     { $command }
 notice-seat-taken = Game #{ $game } goes on in your other terminal
+notice-comeback-unknown = No game of yours waits for that pass (it may be mistyped, or the game has ended): you are a new guest, { $nick }.
+help-comeback = Back after a drop
 notice-seat-elsewhere = Game #{ $game } is open in your other terminal. To play it here, press r (in lines: watch { $game }); the other terminal goes back to the lobby.
 notice-nick = You are now { $nick }.
 notice-kicked = Disconnected by an admin: { $reason }

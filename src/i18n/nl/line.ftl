@@ -200,4 +200,5 @@ line-quit-in-game = De partij gaat door: typ eerst resign om op te geven.
 
 line-unknown = { $word } is hier geen opdracht. Typ help voor de opdrachten.
 line-too-long = Die regel is te lang (meer dan 200 bytes) en werd genegeerd.
+line-help-comeback = Valt je verbinding weg, kom dan terug in je partij met: { $command }
 line-typed-dropped = Je typte { $count } bytes sneller dan de opdrachten konden worden uitgevoerd: ze werden genegeerd. Wacht op de prompt voor je meer typt.

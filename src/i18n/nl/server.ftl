@@ -183,6 +183,8 @@ notice-comeback =
     Gast: valt je verbinding weg, dan kom je zo terug in je partij:
     { $command }
 notice-seat-taken = Partij #{ $game } gaat verder in je andere terminal
+notice-comeback-unknown = Er wacht geen partij van jou op die pas (misschien verkeerd getypt, of de partij is afgelopen): je bent een nieuwe gast, { $nick }.
+help-comeback = Terug na verbreken
 notice-seat-elsewhere = Partij #{ $game } staat open in je andere terminal. Om hier te spelen, druk op r (in de regelmodus: watch { $game }); de andere terminal gaat terug naar de lobby.
 notice-nick = Je bent nu { $nick }.
 notice-kicked = Verbinding verbroken door een beheerder: { $reason }
