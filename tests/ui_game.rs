@@ -1496,3 +1496,45 @@ fn the_end_panel_prints_the_games_web_page_without_pushing_out_the_keys() {
         }
     }
 }
+
+/// Issue 43: against the computer, a battle's sentence stayed under the board for less
+/// than a second, replaced by the computer's answer. It stays, above the answer, until the
+/// player presses a key.
+#[test]
+fn a_battle_stays_told_beside_the_answer_until_the_player_acts() {
+    let quiet = |mover, from: &str, to: &str| ViewMove {
+        mover,
+        from: sqr(from),
+        to: sqr(to),
+        battle: None,
+        rescue: None,
+    };
+    let mut s = game_snap(Some(Color::Red), red_view());
+    s.history = vec![
+        quiet(Color::Red, "G4", "G5"),
+        quiet(Color::Blue, "A7", "A6"),
+    ];
+    let mut a = app("alice", W, H);
+    send_game(&mut a, s.clone(), Instant::now());
+    // The player's attack, then the computer's answer a moment later.
+    s.history.push(battle_move());
+    send_game(&mut a, s.clone(), Instant::now());
+    s.history.push(quiet(Color::Blue, "J10", "J9"));
+    let mut v = red_view();
+    v.last_move = s.history.last().cloned();
+    s.view = Some(v);
+    send_game(&mut a, s, Instant::now());
+    let t = text(&draw(&a, W, H));
+    assert!(
+        t.contains("Your Major (7) attacked a Lieutenant (5) and won"),
+        "the battle is still told:\n{t}"
+    );
+    assert!(t.contains("J10-J9"), "and the answer:\n{t}");
+    // A key: the battle has been read.
+    a.update(key('j'));
+    let t = text(&draw(&a, W, H));
+    assert!(
+        !t.contains("Your Major (7) attacked a Lieutenant (5) and won"),
+        "read, the battle makes room:\n{t}"
+    );
+}

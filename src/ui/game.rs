@@ -107,6 +107,10 @@ pub(crate) struct Shared {
 pub(crate) struct PlayUi {
     pub selected: Option<Square>,
     pub mode: PlayMode,
+    /// The moves there were when the player last pressed a key or clicked: a battle after
+    /// that stays told under the board beside the moves that follow it (the computer
+    /// answers within a second), until the player acts.
+    pub seen: usize,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -134,7 +138,10 @@ impl Phase {
     fn for_snapshot(snap: &GameSnapshot) -> Phase {
         match snap.phase {
             GamePhase::Setup => Phase::Setup(SetupUi::new(snap)),
-            GamePhase::Playing | GamePhase::Over => Phase::Play(PlayUi::default()),
+            GamePhase::Playing | GamePhase::Over => Phase::Play(PlayUi {
+                seen: snap.history.len(),
+                ..PlayUi::default()
+            }),
         }
     }
 }
@@ -550,6 +557,7 @@ impl PlayUi {
     }
 
     fn key(&mut self, g: &mut Shared, key: Key, w: u16, h: u16, now: Instant) -> Vec<Act> {
+        self.seen = g.snap.history.len();
         match &mut self.mode {
             PlayMode::Command(input) => {
                 if keymap::find(COMMAND, key, &Always).is_none() {
@@ -825,6 +833,7 @@ impl PlayUi {
     }
 
     fn mouse(&mut self, g: &mut Shared, m: Mouse, w: u16, h: u16) -> Vec<Act> {
+        self.seen = g.snap.history.len();
         let lay = g.layout(w, h);
         let Some(at) = lay.board.hit(m.column, m.row) else {
             return vec![];
@@ -1695,14 +1704,26 @@ fn render_below(
     // battle gets what is left, at most two rows.
     let prompt = prompt_lines(g, p, a.width, t);
     let left = a.bottom() - y;
-    // The last move in words (a battle told whole), replaced by each move.
-    let last = g
-        .snap
-        .history
-        .last()
-        .or(g.view().and_then(|v| v.last_move.as_ref()));
-    if let Some(s) = last.map(|m| move_sentence(t.lang, m, g.my_color(), n)) {
-        let rows = 2.min(left.saturating_sub(prompt.len().min(1) as u16)) as usize;
+    // The last move in words (a battle told whole), replaced by each move; a battle since
+    // the player last acted stays above it until they do (a row each then).
+    let hist = &g.snap.history;
+    let last = hist.last().or(g.view().and_then(|v| v.last_move.as_ref()));
+    let battle = hist
+        .iter()
+        .enumerate()
+        .skip(p.seen)
+        .rev()
+        .find(|(i, m)| m.battle.is_some() && i + 1 < hist.len())
+        .map(|(_, m)| m);
+    let rows = 2.min(left.saturating_sub(prompt.len().min(1) as u16)) as usize;
+    let told: Vec<(&crate::rules::ViewMove, usize)> = match (battle, last) {
+        (Some(b), Some(l)) if rows >= 2 => vec![(b, 1), (l, 1)],
+        (Some(b), _) => vec![(b, rows)],
+        (None, Some(l)) => vec![(l, rows)],
+        (None, None) => vec![],
+    };
+    for (m, rows) in told {
+        let s = move_sentence(t.lang, m, g.my_color(), n);
         for l in wrap_at_most(&s, a.width as usize, rows, ellipsis(t)) {
             put(buf, a.x, y, &l, a.width, Style::new());
             y += 1;
