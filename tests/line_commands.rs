@@ -64,6 +64,7 @@ fn seek(id: u64, owner: &str, to: Option<&str>) -> Seek {
         owner: owner.into(),
         terms: terms(Variant::Classic),
         private_to: to.map(String::from),
+        private: to.is_some(),
     }
 }
 
@@ -97,7 +98,10 @@ fn challenge_sends_a_private_seek_with_the_seeks_terms() {
         },
     );
     let (fx, lines) = type_line(&mut app, "challenge bob duel 5+3 casual");
-    let Some(Effect::Lobby(LobbyCmd::Seek { terms, private_to })) = fx.first() else {
+    let Some(Effect::Lobby(LobbyCmd::Seek {
+        terms, private_to, ..
+    })) = fx.first()
+    else {
         panic!("{fx:?}");
     };
     assert_eq!(fx.len(), 1);
@@ -115,7 +119,10 @@ fn challenge_sends_a_private_seek_with_the_seeks_terms() {
     );
     // Defaults: Classic, 10+5, rated.
     let (fx, _) = type_line(&mut app, "challenge carol");
-    let Some(Effect::Lobby(LobbyCmd::Seek { terms, private_to })) = fx.first() else {
+    let Some(Effect::Lobby(LobbyCmd::Seek {
+        terms, private_to, ..
+    })) = fx.first()
+    else {
         panic!("{fx:?}");
     };
     assert_eq!(private_to.as_deref(), Some("carol"));
@@ -878,6 +885,22 @@ fn rematch_after_the_game() {
     refused(&mut app, "rematch", "bob has left: no rematch");
     // After the game the board is still read.
     assert_eq!(row(&mut app, 4), "Row 4: A4 Scout; D4 Marshal");
+}
+
+/// A tournament's game ends with no rematch: the director pairs the next game.
+#[test]
+fn no_rematch_after_a_tournament_game() {
+    let mut app = playing(Lang::En);
+    let mut snap = play_snap(view(), vec![]);
+    snap.tournament = true;
+    snap.phase = GamePhase::Over;
+    snap.outcome = Some(stratego_ssh::rules::Outcome {
+        winner: Some(Color::Blue),
+        reason: stratego_ssh::rules::EndReason::Resignation,
+    });
+    let lines = send(&mut app, &snap);
+    assert!(lines.iter().all(|l| !l.contains("rematch")), "{lines:?}");
+    refused(&mut app, "rematch", "No rematch in a tournament");
 }
 
 /// The commands `help` lists in each mode all work there: none is answered "not a command".

@@ -70,6 +70,7 @@ async fn start_game(
         LobbyCmd::Seek {
             terms: terms(),
             private_to: private.then(|| "bob".to_string()),
+            private,
         },
     );
     // The seek's number: the lobby's snapshot shows it within its publishing interval.
@@ -403,6 +404,7 @@ async fn declines_and_departures_are_told_and_a_rated_result_shows_the_rating_ch
         LobbyCmd::Seek {
             terms: terms(),
             private_to: Some("bob".into()),
+            private: true,
         },
     );
     bob.notice_containing("alice challenges you").await;
@@ -419,6 +421,7 @@ async fn declines_and_departures_are_told_and_a_rated_result_shows_the_rating_ch
                 ..terms()
             },
             private_to: None,
+            private: false,
         },
     );
     while !lobby.snapshot().seeks.iter().any(|s| s.id == 2) {
@@ -504,6 +507,7 @@ async fn a_challenge_is_shown_to_its_two_players_only() {
         LobbyCmd::Seek {
             terms: terms(),
             private_to: Some("bob".into()),
+            private: true,
         },
     );
     lobby.command(
@@ -511,6 +515,7 @@ async fn a_challenge_is_shown_to_its_two_players_only() {
         LobbyCmd::Seek {
             terms: terms(),
             private_to: None,
+            private: false,
         },
     );
     // Both players are sent the challenge.
@@ -555,6 +560,7 @@ async fn a_seek_matching_an_open_one_starts_the_game_at_once() {
     let seek = |terms, private_to: Option<&str>| LobbyCmd::Seek {
         terms,
         private_to: private_to.map(str::to_string),
+        private: private_to.is_some(),
     };
     let barrage = GameTerms {
         rules: Rules::standard(Variant::Barrage),
@@ -608,6 +614,7 @@ async fn a_fresh_or_churned_seek_does_not_capture_a_new_poster_but_an_older_one_
     let seek = || LobbyCmd::Seek {
         terms: terms(),
         private_to: None,
+        private: false,
     };
     let past_the_delay = Duration::from_millis(2500);
 
@@ -683,6 +690,7 @@ async fn two_young_seeks_of_the_same_terms_are_paired_once_old_enough() {
     let seek = || LobbyCmd::Seek {
         terms: terms(),
         private_to: None,
+        private: false,
     };
     lobby.command(ann.session, seek());
     until_lobby(&lobby, "ann's seek", |s| {

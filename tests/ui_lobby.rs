@@ -41,12 +41,14 @@ fn lobby() -> LobbySnapshot {
                     }),
                 },
                 private_to: None,
+                private: false,
             },
             Seek {
                 id: 12,
                 owner: "bob".into(),
                 terms: terms(Variant::Duel),
                 private_to: None,
+                private: false,
             },
         ],
         games: vec![
@@ -241,6 +243,7 @@ fn new_seek_dialog_posts_the_chosen_terms() {
                 }),
             },
             private_to: None,
+            private: false,
         })]
     );
     // The dialog is closed.
@@ -252,7 +255,10 @@ fn default_seek_is_rated_classic_10_5() {
     let mut a = lobby_app("bob");
     a.update(key('n'));
     let fx = a.update(code(KeyCode::Enter));
-    let Effect::Lobby(LobbyCmd::Seek { terms, private_to }) = &fx[0] else {
+    let Effect::Lobby(LobbyCmd::Seek {
+        terms, private_to, ..
+    }) = &fx[0]
+    else {
         panic!("{fx:?}")
     };
     assert_eq!(terms.rules, Rules::standard(Variant::Classic));
@@ -302,7 +308,10 @@ fn custom_clock_and_private_seek() {
     a.update(code(KeyCode::Down));
     type_text(&mut a, "alice");
     let fx = a.update(code(KeyCode::Enter));
-    let Effect::Lobby(LobbyCmd::Seek { terms, private_to }) = &fx[0] else {
+    let Effect::Lobby(LobbyCmd::Seek {
+        terms, private_to, ..
+    }) = &fx[0]
+    else {
         panic!("{fx:?}")
     };
     assert_eq!(terms.clock.unwrap().to_string(), "15+10");
@@ -637,6 +646,7 @@ fn seek(id: u64, owner: &str) -> Seek {
         owner: owner.into(),
         terms: terms(Variant::Classic),
         private_to: None,
+        private: false,
     }
 }
 
@@ -962,6 +972,7 @@ fn a_challenge_to_me_can_be_declined() {
     let mut l = lobby();
     l.seeks.push(Seek {
         private_to: Some("bob".into()),
+        private: true,
         ..seek(13, "carol")
     });
     for (w, h) in SIZES {
@@ -1027,6 +1038,7 @@ fn the_dialogs_remember_the_last_choices() {
     let Effect::Lobby(LobbyCmd::Seek {
         terms: t2,
         private_to,
+        ..
     }) = &a.update(code(KeyCode::Enter))[0]
     else {
         panic!()
@@ -1245,6 +1257,7 @@ fn ascii_mode_keeps_a_challenges_words_at_80_columns() {
     let mut l = LobbySnapshot::default();
     l.seeks.push(Seek {
         private_to: Some("bob".into()),
+        private: true,
         ..seek(13, "carol")
     });
     let ascii = stratego_ssh::ui::Settings {

@@ -1328,6 +1328,7 @@ impl GameTask {
                 _ => None,
             },
             private: self.private,
+            tournament: false,
         }
     }
 }

@@ -45,6 +45,8 @@ pub(super) struct OpenSeek {
     pub(super) terms: GameTerms,
     /// A challenge: only this player may accept it.
     pub(super) private_to: Option<PlayerId>,
+    /// A private challenge: its game is known to its two players only.
+    pub(super) private: bool,
     /// The nicks when it was posted: shown only for a player no longer online.
     pub(super) posted_as: (String, Option<String>),
 }
@@ -133,7 +135,11 @@ impl Lobby {
             return;
         }
         match cmd {
-            LobbyCmd::Seek { terms, private_to } => self.seek(session, terms, private_to),
+            LobbyCmd::Seek {
+                terms,
+                private_to,
+                private,
+            } => self.seek(session, terms, private_to, private),
             LobbyCmd::CancelSeek(id) => {
                 let ident = self.sessions[&session].ident.clone();
                 let before = self.seeks.len();
@@ -158,7 +164,13 @@ impl Lobby {
         }
     }
 
-    fn seek(&mut self, session: SessionId, terms: GameTerms, private_to: Option<String>) {
+    fn seek(
+        &mut self,
+        session: SessionId,
+        terms: GameTerms,
+        private_to: Option<String>,
+        private: bool,
+    ) {
         let me = &self.sessions[&session];
         let (my_id, my_nick) = (me.ident.id.clone(), me.nick.clone());
         if terms.rated && me.ident.guest {
@@ -201,10 +213,12 @@ impl Lobby {
                 let _ = tx.send(LobbyMsg::BotTakesSeek(id));
             });
         }
+        let private = private || private_to.is_some();
         self.seeks.push(OpenSeek {
             id,
             owner: my_id,
             terms,
+            private,
             private_to,
             posted_as: (my_nick, to_nick),
         });
@@ -507,7 +521,7 @@ impl Lobby {
         self.seeks.retain(|s| s.owner != na && s.owner != nb);
         self.forget_gone_seeks();
         info!(seek = id, "seek accepted");
-        self.start_game(seek.terms, players, seek.private_to.is_some(), &at);
+        self.start_game(seek.terms, players, seek.private, &at);
         self.reset_seeking(&na);
         self.reset_seeking(&nb);
     }
@@ -533,6 +547,7 @@ impl Lobby {
                 .private_to
                 .as_ref()
                 .map(|to| self.nick_now(to, s.posted_as.1.as_deref().unwrap_or_default())),
+            private: s.private,
         }
     }
 }

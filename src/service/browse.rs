@@ -24,7 +24,17 @@ impl Service {
     /// A registered player's ratings and recent games (public ones only); `None` for an
     /// unknown nick.
     pub async fn profile(&self, nick: &str) -> Result<Option<Profile>, StoreError> {
+        self.profile_for(nick, None).await
+    }
+
+    /// [`Service::profile`] as `viewer` may see it.
+    pub async fn profile_for(
+        &self,
+        nick: &str,
+        viewer: Option<&PlayerId>,
+    ) -> Result<Option<Profile>, StoreError> {
         let nick = nick.to_string();
+        let _viewer = viewer.cloned();
         self.blocking(move |s| profile(s, &nick)).await
     }
 

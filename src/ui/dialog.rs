@@ -335,6 +335,7 @@ impl SeekForm {
                 rated: self.rated && !self.guest,
                 clock,
             },
+            private: !to.is_empty(),
             private_to: if to.is_empty() { None } else { Some(to) },
         }))
     }

@@ -799,6 +799,7 @@ impl LineApp {
                 vec![Effect::Lobby(LobbyCmd::Seek {
                     terms,
                     private_to: None,
+                    private: false,
                 })]
             }
             "challenge" => {
@@ -823,6 +824,7 @@ impl LineApp {
                 vec![Effect::Lobby(LobbyCmd::Seek {
                     terms,
                     private_to: Some(nick),
+                    private: true,
                 })]
             }
             "cancel" => {
