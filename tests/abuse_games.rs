@@ -255,7 +255,7 @@ async fn past_the_game_budget_new_games_are_refused_with_a_notice_and_nothing_ch
         LobbyCmd::Seek {
             terms: terms(),
             private_to: Some("bob".into()),
-            private: true,
+            private: false,
         },
     );
     assert!(alice.next_notice().await.contains("2 games in progress"));

@@ -97,8 +97,9 @@ async fn watching_a_game_that_refuses_never_marks_the_session_watching() {
         PlayerStatus::Playing(seat.game)
     );
 
+    // A private game: as one that does not exist.
     lobby.command(carol.session, LobbyCmd::Spectate(seat.game));
-    assert_eq!(carol.next_notice().await, "that game is private");
+    assert_eq!(carol.next_notice().await, "that game has ended");
     assert_eq!(status(&lobby, carol.session).await, PlayerStatus::Idle);
 
     // A game that does not exist (any more) refuses too.
@@ -404,7 +405,7 @@ async fn declines_and_departures_are_told_and_a_rated_result_shows_the_rating_ch
         LobbyCmd::Seek {
             terms: terms(),
             private_to: Some("bob".into()),
-            private: true,
+            private: false,
         },
     );
     bob.notice_containing("alice challenges you").await;
@@ -485,15 +486,21 @@ async fn a_private_game_stays_private_across_a_restart() {
     // The server starts again with that game in progress.
     let lobby = lobby::spawn(LobbyConfig::default(), store);
     let mut carol = join(&lobby, "carol").await;
-    let listed = loop {
-        if let Some(g) = lobby.snapshot().games.iter().find(|g| g.id == 7) {
-            break g.clone();
+    // Alice, back, is told of her game (it is there)...
+    let mut alice = join(&lobby, "alice").await;
+    loop {
+        match alice.next_event().await {
+            SessionEvent::PrivateGames(list) if list.iter().any(|g| g.id == 7) => break,
+            SessionEvent::EnterGame(seat) if seat.game == 7 => break,
+            _ => {}
         }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    };
-    assert!(listed.private, "{listed:?}");
+    }
+    // ... carol is not: not listed, and asked to watch it, as a game that does not exist.
+    lobby.command(carol.session, LobbyCmd::Chat("hello".into()));
+    until_lobby(&lobby, "carol's line", |l| !l.chat.is_empty()).await;
+    assert!(lobby.snapshot().games.iter().all(|g| g.id != 7));
     lobby.command(carol.session, LobbyCmd::Spectate(7));
-    assert_eq!(carol.next_notice().await, "that game is private");
+    assert_eq!(carol.next_notice().await, "that game has ended");
     assert_eq!(status(&lobby, carol.session).await, PlayerStatus::Idle);
 }
 
@@ -507,7 +514,7 @@ async fn a_challenge_is_shown_to_its_two_players_only() {
         LobbyCmd::Seek {
             terms: terms(),
             private_to: Some("bob".into()),
-            private: true,
+            private: false,
         },
     );
     lobby.command(

@@ -318,6 +318,67 @@ fn custom_clock_and_private_seek() {
     assert_eq!(private_to.as_deref(), Some("alice"));
 }
 
+/// A challenge is public unless made private (its last row); private, it is casual: the
+/// Rated row says so and refuses to be rated (ratings are public). An open seek has no such
+/// row.
+#[test]
+fn a_challenge_made_private_is_casual() {
+    let mut a = lobby_app("bob");
+    a.update(key('n'));
+    assert!(!text(&draw(&a, 100, 30)).contains("Private"));
+    a.update(code(KeyCode::Esc));
+    a.update(code(KeyCode::Left)); // players
+    a.update(code(KeyCode::Home)); // alice
+    a.update(key('c'));
+    let form = text(&draw(&a, 100, 30));
+    assert!(form.contains("< no: listed like any game >"), "{form}");
+    a.update(code(KeyCode::Up)); // the last row: Private
+    a.update(code(KeyCode::Right));
+    let form = text(&draw(&a, 100, 30));
+    assert!(
+        form.contains("< yes: only the two of you know of the game >")
+            && form.contains("< casual (private games are) >"),
+        "{form}"
+    );
+    for _ in 0..3 {
+        a.update(code(KeyCode::Up)); // Only for, Clock, Rated
+    }
+    a.update(key(' '));
+    assert!(text(&draw(&a, 100, 30)).contains("A private game is casual"));
+    let fx = a.update(code(KeyCode::Enter));
+    let [Effect::Lobby(LobbyCmd::Seek {
+        terms,
+        private_to,
+        private,
+    })] = &fx[..]
+    else {
+        panic!("{fx:?}")
+    };
+    assert_eq!((private_to.as_deref(), *private), (Some("alice"), true));
+    assert!(!terms.rated);
+}
+
+/// A player's private game (sent to them alone, not in the shared lobby) is in their
+/// games list, and they are shown playing it.
+#[test]
+fn ones_own_private_game_is_listed() {
+    let mut a = lobby_app("bob");
+    let before = text(&draw(&a, 100, 30));
+    assert!(!before.contains("carla"), "{before}");
+    a.update(Msg::PrivateGames(vec![game(9, "carla", "bob", true)]));
+    let t = text(&draw(&a, 100, 30));
+    assert!(
+        t.lines()
+            .any(|l| l.contains("carla") && l.contains("bob") && l.contains("(private)")),
+        "{t}"
+    );
+    assert!(
+        t.lines()
+            .any(|l| l.contains("bob") && l.contains("playing")),
+        "{t}"
+    );
+}
+
 #[test]
 fn bad_custom_clock_is_explained() {
     let mut a = lobby_app("bob");

@@ -176,6 +176,15 @@ impl Lobby {
         if terms.rated && me.ident.guest {
             return self.notice(session, Notice::new("refusal-guests-casual-key"));
         }
+        // Private means that nobody but the two players learns of the game; ratings are
+        // public (the leaderboard, each profile's history and counts), so a private game
+        // is casual, and only a challenge (to one player) can be private.
+        if private && private_to.is_none() {
+            return self.notice(session, Notice::new("refusal-private-needs-player"));
+        }
+        if private && terms.rated {
+            return self.notice(session, Notice::new("refusal-private-rated"));
+        }
         if self.seeks.iter().filter(|s| s.owner == my_id).count() >= MAX_SEEKS {
             return self.notice(session, Notice::new("refusal-three-seeks"));
         }
@@ -189,7 +198,7 @@ impl Lobby {
             return self.notice(session, Notice::new("refusal-seeks-too-fast"));
         }
         let (private_to, to_nick) = match private_to {
-            Some(n) => match self.challenge_target(session, &n, &terms) {
+            Some(n) => match self.challenge_target(session, &n, &terms, private) {
                 Ok((id, nick)) => (Some(id), Some(nick)),
                 Err(why) => return self.notice(session, why.notice()),
             },
@@ -213,7 +222,6 @@ impl Lobby {
                 let _ = tx.send(LobbyMsg::BotTakesSeek(id));
             });
         }
-        let private = private || private_to.is_some();
         self.seeks.push(OpenSeek {
             id,
             owner: my_id,
@@ -294,6 +302,7 @@ impl Lobby {
         session: SessionId,
         asked: &str,
         terms: &GameTerms,
+        private: bool,
     ) -> Result<(PlayerId, String), ChallengeError> {
         let my_nick = &self.sessions[&session].nick;
         let n = clean_line(asked, 20);
@@ -315,7 +324,14 @@ impl Lobby {
             challenge
                 .arg("nick", my_nick)
                 .arg("variant", variant_msg(terms.rules.variant))
-                .arg("rated", if terms.rated { "rated" } else { "casual" }),
+                .arg(
+                    "rated",
+                    match (private, terms.rated) {
+                        (true, _) => "private",
+                        (false, true) => "rated",
+                        (false, false) => "casual",
+                    },
+                ),
         ));
         Ok((target.ident.id.clone(), target.nick.clone()))
     }

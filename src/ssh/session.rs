@@ -288,6 +288,7 @@ struct Session {
     size: (u16, u16),
     /// The last challenges and saved set-ups heard, for a view that starts later.
     challenges: Vec<crate::proto::Seek>,
+    private_games: Vec<crate::proto::GameSummary>,
     saved: Vec<SavedSetup>,
     /// The game shown, as a player or spectator; dropping it leaves the game.
     seat: Option<GameSeat>,
@@ -426,6 +427,7 @@ impl Session {
             settings,
             size,
             challenges: vec![],
+            private_games: vec![],
             saved: setups,
             seat: None,
             presence: Some(Presence {
@@ -573,6 +575,7 @@ impl Session {
         match &msg {
             Msg::SavedSetups(list) => self.saved = list.clone(),
             Msg::Challenges(list) => self.challenges = list.clone(),
+            Msg::PrivateGames(list) => self.private_games = list.clone(),
             Msg::Renamed(Ok(nick)) => self.identity.nick = nick.clone(),
             _ => {}
         }
@@ -603,6 +606,9 @@ impl Session {
         }
         if !self.challenges.is_empty() {
             app.update(Msg::Challenges(self.challenges.clone()));
+        }
+        if !self.private_games.is_empty() {
+            app.update(Msg::PrivateGames(self.private_games.clone()));
         }
         if !self.saved.is_empty() {
             app.update(Msg::SavedSetups(self.saved.clone()));
@@ -644,6 +650,9 @@ impl Session {
         app.update(Msg::Lobby(self.lobby.borrow_and_update().clone()));
         if !self.challenges.is_empty() {
             app.update(Msg::Challenges(self.challenges.clone()));
+        }
+        if !self.private_games.is_empty() {
+            app.update(Msg::PrivateGames(self.private_games.clone()));
         }
         if !self.saved.is_empty() {
             app.update(Msg::SavedSetups(self.saved.clone()));
@@ -861,6 +870,7 @@ impl Session {
             }
             SessionEvent::SavedSetups(list) => self.show(Msg::SavedSetups(list)),
             SessionEvent::Challenges(list) => self.show(Msg::Challenges(list)),
+            SessionEvent::PrivateGames(list) => self.show(Msg::PrivateGames(list)),
             SessionEvent::Nick(nick) => {
                 self.show(Msg::Notice(Notice::new("notice-nick").arg("nick", nick)))
             }
@@ -1029,7 +1039,7 @@ impl Session {
                     .ok()
                     .map(Msg::Leaderboard),
                 BrowseCmd::Profile(nick) => service
-                    .profile(&nick)
+                    .profile_for(&nick, Some(&me))
                     .await
                     .map_err(|e| logged(&e))
                     .ok()

@@ -52,6 +52,10 @@ pub struct LineApp {
     /// Whether a lobby snapshot came already (the first one's chat and seeks are history).
     lobby_seen: bool,
     challenges: Vec<Seek>,
+    /// The lobby as published to everyone, and this player's private games (added to it
+    /// in `lobby`).
+    shared: Arc<LobbySnapshot>,
+    private_games: Vec<crate::proto::GameSummary>,
     /// The seeks as `seeks` last listed them (what `accept N` counts in).
     listed: Vec<Seek>,
     game: Option<Arc<GameSnapshot>>,
@@ -99,6 +103,8 @@ impl LineApp {
             lobby: Arc::new(LobbySnapshot::default()),
             lobby_seen: false,
             challenges: vec![],
+            shared: Arc::new(LobbySnapshot::default()),
+            private_games: vec![],
             listed: vec![],
             game: None,
             game_at: None,
@@ -186,7 +192,14 @@ impl LineApp {
     /// A message from the session; the lines it makes are in [`take_lines`](Self::take_lines).
     pub fn update(&mut self, msg: Msg) -> Vec<Effect> {
         match msg {
-            Msg::Lobby(snap) => self.on_lobby(snap),
+            Msg::Lobby(snap) => {
+                self.shared = snap;
+                self.on_lobby(self.with_private_games());
+            }
+            Msg::PrivateGames(list) => {
+                self.private_games = list;
+                self.lobby = self.with_private_games();
+            }
             Msg::Game { snap, at } => return self.on_game(snap, at),
             Msg::GameClosed => {
                 if self.game.take().is_some() {
@@ -255,6 +268,16 @@ impl LineApp {
         self.lobby = snap;
     }
 
+    /// The shared lobby with this player's private games.
+    fn with_private_games(&self) -> Arc<LobbySnapshot> {
+        if self.private_games.is_empty() {
+            return self.shared.clone();
+        }
+        let mut l = (*self.shared).clone();
+        super::with_private_games(&mut l, &self.private_games);
+        Arc::new(l)
+    }
+
     fn chat_line(&mut self, c: &ChatLine) {
         let line = t!(
             self.lang,
@@ -286,7 +309,7 @@ impl LineApp {
                 nick = s.owner.clone(),
                 variant = variant_name(self.lang, s.terms.rules.variant),
                 clock = self.clock_words(s.terms.clock),
-                rated = if s.terms.rated { "rated" } else { "casual" },
+                rated = rated_word(&s),
             );
             self.say(line);
         }
@@ -743,7 +766,7 @@ impl LineApp {
                         nick = s.owner.clone(),
                         variant = variant_name(lang, s.terms.rules.variant),
                         clock = self.clock_words(s.terms.clock),
-                        rated = if s.terms.rated { "rated" } else { "casual" },
+                        rated = rated_word(s),
                     );
                     self.say(line);
                 }
@@ -803,12 +826,24 @@ impl LineApp {
                 })]
             }
             "challenge" => {
-                let (Some(who), Some(terms)) =
-                    (args.first(), self.terms(&args[1.min(args.len())..]))
-                else {
+                // `private` among the words after the nick: the game is the two players'
+                // alone, and casual (ratings are public).
+                let words = &args[1.min(args.len())..];
+                let private = words.iter().any(|w| w.eq_ignore_ascii_case("private"));
+                let words: Vec<&str> = words
+                    .iter()
+                    .copied()
+                    .filter(|w| !w.eq_ignore_ascii_case("private"))
+                    .collect();
+                let (Some(who), Some(mut terms)) = (args.first(), self.terms(&words)) else {
                     self.say(tr(lang, "line-challenge-usage"));
                     return vec![];
                 };
+                if private && words.iter().any(|w| w.eq_ignore_ascii_case("rated")) {
+                    self.say(tr(lang, "line-challenge-private-rated"));
+                    return vec![];
+                }
+                terms.rated &= !private;
                 if who.to_lowercase() == self.me.nick.to_lowercase() {
                     self.say(tr(lang, "line-challenge-self"));
                     return vec![];
@@ -824,7 +859,7 @@ impl LineApp {
                 vec![Effect::Lobby(LobbyCmd::Seek {
                     terms,
                     private_to: Some(nick),
-                    private: true,
+                    private,
                 })]
             }
             "cancel" => {
@@ -1753,5 +1788,15 @@ fn parse_row(args: &[&str]) -> Option<u8> {
             .filter(|r| (1..=10).contains(r))
             .map(|r| r - 1),
         _ => None,
+    }
+}
+
+/// How a seek or challenge is played, as the `rated` argument of its line: `private`
+/// (casual, known to the two players only), `rated` or `casual`.
+fn rated_word(s: &Seek) -> &'static str {
+    match (s.private, s.terms.rated) {
+        (true, _) => "private",
+        (false, true) => "rated",
+        (false, false) => "casual",
     }
 }
