@@ -1014,7 +1014,11 @@ impl LineApp {
                     None => self.unknown(word),
                     Some(me) => {
                         let nick = self.nick_of(&g, me.opposite());
-                        if *g.rematch.get(me) {
+                        if g.tournament {
+                            // The tournament pairs the next game.
+                            self.say(tr(lang, "refusal-tournament-rematch"));
+                            vec![]
+                        } else if *g.rematch.get(me) {
                             self.say(tr(lang, "line-rematch-already"));
                             vec![]
                         } else if !g.seats.get(me.opposite()).connected {
