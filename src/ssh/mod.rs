@@ -1275,10 +1275,26 @@ impl russh::server::Handler for Conn {
         };
         session.channel_success(channel)?;
         let handle = session.handle();
-        let command = crate::text::clean_line(&String::from_utf8_lossy(data), 200);
+        // Cleaned whole (a line of thousands of characters is cut there, and refused as any
+        // line over the limit).
+        let command = crate::text::clean_line(
+            &String::from_utf8_lossy(data),
+            commands::MAX_LINE_CHARS * 20,
+        );
         let Some(program) = self.refuse_if_banned(&handle, channel, program) else {
             return Ok(());
         };
+        // Too long: refused whole, never cut (what was past the cut would become defaults).
+        if let Some((text, status)) = commands::too_long(&command) {
+            self.span.in_scope(|| {
+                debug!(
+                    chars = command.chars().count(),
+                    "exec refused: line too long"
+                )
+            });
+            say_and_close(handle, channel, text, status, program);
+            return Ok(());
+        }
         // `play` (with `--lang`): the line mode, an interactive session like the shell's.
         let all: Vec<&str> = command.split_whitespace().collect();
         if let Ok((["play"], lang)) = commands::take_lang(&all)

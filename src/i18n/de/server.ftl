@@ -209,6 +209,7 @@ exec-usage =
     Zum Spielen verbinde dich mit einem Terminal: { $connect }
 exec-bad-lang = unbekannte Sprache „{ $lang }“: möglich sind { $codes }
 exec-unknown-command = unbekannter Befehl „{ $command }“
+exec-line-too-long = diese Befehlszeile ist zu lang: { $length } Zeichen, höchstens { $max }; nichts wurde getan
 exec-unknown-variant = unbekannte Variante „{ $variant }“: classic, duel oder barrage
 exec-unknown-format = unbekanntes Format „{ $format }“: record oder gravon
 exec-link = Link: { $link }

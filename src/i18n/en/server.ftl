@@ -201,6 +201,7 @@ exec-usage =
     to play, connect with a terminal: { $connect }
 exec-bad-lang = unknown language '{ $lang }': use { $codes }
 exec-unknown-command = unknown command '{ $command }'
+exec-line-too-long = that command line is too long: { $length } characters, at most { $max }; nothing was done
 exec-unknown-variant = unknown variant '{ $variant }': classic, duel or barrage
 exec-unknown-format = unknown format '{ $format }': use record or gravon
 exec-link = Link: { $link }

@@ -209,6 +209,7 @@ exec-usage =
     om te spelen, verbind met een terminal: { $connect }
 exec-bad-lang = onbekende taal ‘{ $lang }’: mogelijk zijn { $codes }
 exec-unknown-command = onbekende opdracht ‘{ $command }’
+exec-line-too-long = die opdrachtregel is te lang: { $length } tekens, hoogstens { $max }; er is niets gedaan
 exec-unknown-variant = onbekende variant ‘{ $variant }’: classic, duel of barrage
 exec-unknown-format = onbekend formaat ‘{ $format }’: record of gravon
 exec-link = Link: { $link }
