@@ -292,7 +292,7 @@ async fn a_flood_of_idle_guests_leaves_room_for_keys_and_is_gone_within_the_chan
     const CHANNEL_TIMEOUT: f64 = 6.0;
     let server = start_server_with("door-flood", |o| {
         o.ssh.max_connections = 20;
-        o.ssh.max_guest_connections = 10;
+        o.ssh.max_guest_connections = Some(10);
         o.ssh.channel_timeout = Duration::from_secs_f64(CHANNEL_TIMEOUT);
     })
     .await;

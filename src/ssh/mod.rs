@@ -50,7 +50,8 @@ pub struct SshConfig {
     pub channel_timeout: Duration,
     /// Guests connected at once (counted from authentication to the end of the
     /// connection); a guest past it is refused, so the other slots stay for key holders.
-    pub max_guest_connections: usize,
+    /// `None`: a share of `max_connections` (see [`SshConfig::guest_cap`]).
+    pub max_guest_connections: Option<usize>,
     pub motd: Option<String>,
     /// The host name players connect to, for help texts; `None`: the address the player
     /// connected to.
@@ -96,6 +97,18 @@ pub struct SshConfig {
     pub ban_guest_block: Duration,
 }
 
+impl SshConfig {
+    /// Guests connected at once: `max_guest_connections` when set, else three quarters of
+    /// `max_connections` (1500 of 2000), so a host who lowers the maximum still keeps a
+    /// quarter of it for key holders.
+    pub fn guest_cap(&self) -> usize {
+        // 3n/4 rounded down, without overflow.
+        let n = self.max_connections;
+        self.max_guest_connections
+            .unwrap_or(n / 4 * 3 + (n % 4) * 3 / 4)
+    }
+}
+
 /// The exit status of an exec command refused for want of room (sysexits' EX_TEMPFAIL:
 /// try again later).
 pub const EXIT_BUSY: u32 = 75;
@@ -110,7 +123,7 @@ impl Default for SshConfig {
             auth_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(3600),
             channel_timeout: Duration::from_secs(20),
-            max_guest_connections: 1500,
+            max_guest_connections: None,
             motd: None,
             host_name: None,
             public_url: None,
@@ -618,7 +631,7 @@ struct GuestSlot(Arc<Shared>);
 
 impl GuestSlot {
     fn take(shared: &Arc<Shared>) -> Option<GuestSlot> {
-        let cap = shared.config.max_guest_connections;
+        let cap = shared.config.guest_cap();
         shared
             .guests
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
@@ -805,7 +818,7 @@ impl Conn {
             if !answered {
                 self.span.in_scope(|| {
                     info!(
-                        max_guest_connections = self.shared.config.max_guest_connections,
+                        max_guest_connections = self.shared.config.guest_cap(),
                         "guest refused: no guest slot free"
                     )
                 });
