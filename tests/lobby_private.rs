@@ -241,3 +241,40 @@ async fn its_two_players_find_a_private_game_in_their_profiles() {
     }
     assert!(recent(service.profile("alice").await.unwrap()).is_empty());
 }
+
+/// A private challenge does not show its maker "seeking a game" either (no seek of theirs
+/// is listed); a public seek does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_challenge_shows_nobody_seeking() {
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let (alice, _bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+    let carol = join(&lobby, "carol").await;
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: terms(false),
+            private_to: Some("bob".into()),
+            private: true,
+        },
+    );
+    published(&lobby, &carol, "after the challenge").await;
+    let status = |nick: &str| {
+        lobby
+            .snapshot()
+            .players
+            .iter()
+            .find(|p| p.nick == nick)
+            .map(|p| p.status)
+    };
+    assert_eq!(status("alice"), Some(PlayerStatus::Idle));
+    lobby.command(
+        carol.session,
+        LobbyCmd::Seek {
+            terms: terms(false),
+            private_to: None,
+            private: false,
+        },
+    );
+    published(&lobby, &carol, "after the seek").await;
+    assert_eq!(status("carol"), Some(PlayerStatus::Seeking));
+}

@@ -243,7 +243,8 @@ impl Lobby {
                 let _ = tx.send(LobbyMsg::SeekRipe(id));
             });
         }
-        if let Some(s) = self.sessions.get_mut(&session) {
+        // A private challenge is for its two players alone: its maker is not shown seeking.
+        if let Some(s) = self.sessions.get_mut(&session).filter(|_| !private) {
             s.status = PlayerStatus::Seeking;
         }
     }
@@ -453,7 +454,7 @@ impl Lobby {
     }
 
     fn reset_seeking(&mut self, player: &PlayerId) {
-        let has = self.seeks.iter().any(|s| s.owner == *player);
+        let has = self.seeks.iter().any(|s| s.owner == *player && !s.private);
         for s in self.sessions.values_mut() {
             if s.ident.id == *player && s.status == PlayerStatus::Seeking && !has {
                 s.status = PlayerStatus::Idle;
