@@ -79,6 +79,7 @@ fn snapshots() -> (GameSnapshot, GameSnapshot) {
                 spectators: 2,
                 setup_left: None,
                 private: false,
+                tournament: false,
             });
         }
         g.legal_moves_into(&mut buf);

@@ -197,6 +197,31 @@ impl Kind for Count {
     }
 }
 
+/// A whole number of at least 1, or `"auto"` (`None`): a share of another setting.
+struct AutoCount;
+impl Kind for AutoCount {
+    type V = Option<usize>;
+    const EXPECT: &'static str = "a whole number of at least 1, or \"auto\"";
+    const VALUE_NAME: &'static str = "N|auto";
+    fn from_text(s: &str) -> Result<Option<usize>, String> {
+        if s.trim().eq_ignore_ascii_case("auto") {
+            return Ok(None);
+        }
+        Count::from_text(s)
+            .map(Some)
+            .map_err(|_| Self::EXPECT.to_string())
+    }
+    fn from_toml(v: &toml::Value) -> Result<Option<usize>, String> {
+        match v.as_str() {
+            Some(s) => Self::from_text(s),
+            None => count(v).map(Some).ok_or_else(|| Self::EXPECT.to_string()),
+        }
+    }
+    fn to_toml(v: &Option<usize>) -> String {
+        v.map_or_else(|| quote("auto"), |n| n.to_string())
+    }
+}
+
 struct Dur;
 impl Kind for Dur {
     type V = Duration;
@@ -650,7 +675,9 @@ settings! {
     /// Most guests (people without a key) connected at once, counted from their login; the rest
     /// of max_connections stays for key holders, so a flood of guests never locks them out. A
     /// guest past it is told "server full for guests: connect with an SSH key" and disconnected.
-    max_guest_connections: Count => ssh.max_guest_connections;
+    /// "auto": three quarters of max_connections (1500 of 2000; 7 of 10), so lowering
+    /// max_connections keeps a quarter for key holders.
+    max_guest_connections: AutoCount => ssh.max_guest_connections;
     /// Input bytes a session reads a second (twice that in a burst; a packet counts at least 256
     /// bytes). A client sending more is read more slowly: nothing is dropped, its keys wait, its
     /// TCP window closes. A bracketed paste ends at its end marker, after 256 KiB or after 5 s

@@ -190,8 +190,12 @@ pub struct Seek {
     pub id: SeekId,
     pub owner: String,
     pub terms: GameTerms,
-    /// A private game or challenge: only this player may accept, no spectators.
+    /// A challenge: only this player may accept it (it is shown to its two players only).
     pub private_to: Option<String>,
+    /// A private challenge: its game is known to its two players only (no list, no
+    /// spectators, no web page) and casual (ratings are public).
+    #[serde(default)]
+    pub private: bool,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -493,10 +497,12 @@ pub struct SavedSetup {
 /// Requests from a session to the lobby.
 #[derive(Clone, PartialEq, Debug)]
 pub enum LobbyCmd {
-    /// Post a seek (`private_to: Some(nick)` is a challenge to that player).
+    /// Post a seek (`private_to: Some(nick)` is a challenge to that player; `private`:
+    /// its game is known to the two players only, and casual, see [`Seek::private`]).
     Seek {
         terms: GameTerms,
         private_to: Option<String>,
+        private: bool,
     },
     CancelSeek(SeekId),
     /// Turn down a challenge made to this player.
@@ -591,6 +597,9 @@ pub struct GameSnapshot {
     /// A private game (a challenge): no spectators, no web page, no link to one.
     #[serde(default)]
     pub private: bool,
+    /// A tournament's game: the tournament pairs the next one, so no rematch is offered.
+    #[serde(default)]
+    pub tournament: bool,
 }
 
 /// Requests from a seat (or spectator) to its game.

@@ -292,7 +292,7 @@ async fn a_flood_of_idle_guests_leaves_room_for_keys_and_is_gone_within_the_chan
     const CHANNEL_TIMEOUT: f64 = 6.0;
     let server = start_server_with("door-flood", |o| {
         o.ssh.max_connections = 20;
-        o.ssh.max_guest_connections = 10;
+        o.ssh.max_guest_connections = Some(10);
         o.ssh.channel_timeout = Duration::from_secs_f64(CHANNEL_TIMEOUT);
     })
     .await;
@@ -350,6 +350,42 @@ async fn a_flood_of_idle_guests_leaves_room_for_keys_and_is_gone_within_the_chan
     // And the guest slots are free again.
     let mut h = connect_from(Ipv4Addr::new(127, 0, 0, 2), addr).await;
     assert_eq!(guest_login(&mut h).await, GuestLogin::In);
+}
+
+/// A host who lowers `max_connections` and leaves the guests' share alone still keeps
+/// room for key holders (issue 43): the share follows the maximum, three quarters of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lowered_max_connections_still_keeps_room_for_key_holders() {
+    let server = start_server_with("door-lowered", |o| o.ssh.max_connections = 8).await;
+    let addr = server.running.addr;
+    let mut guests = Vec::new();
+    let mut refused = Vec::new();
+    for i in 0..8u8 {
+        let mut h = connect_from(Ipv4Addr::new(127, 0, 0, 2 + i % 4), addr).await;
+        match guest_login(&mut h).await {
+            GuestLogin::In => guests.push(h),
+            GuestLogin::Refused(why) => {
+                assert!(why.contains("server full for guests"), "{why:?}");
+                refused.push(h);
+            }
+        }
+    }
+    assert_eq!(
+        guests.len(),
+        6,
+        "three quarters of the 8 connections for guests"
+    );
+    assert!(
+        within(3.0, || refused.iter().all(|h| h.is_closed())).await,
+        "refused guests are disconnected"
+    );
+    let key = new_key();
+    let player = Term::connect(addr, Login::Key("keeper", &key), 100, 30).await;
+    player.wait_text("you are keeper", 10).await;
+    assert!(
+        guests.iter().all(|h| !h.is_closed()),
+        "the guests are still in"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

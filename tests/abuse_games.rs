@@ -50,6 +50,7 @@ async fn start_game(
         LobbyCmd::Seek {
             terms: terms(),
             private_to: None,
+            private: false,
         },
     );
     until_lobby(lobby, "the seek is listed", |s| {
@@ -245,6 +246,7 @@ async fn past_the_game_budget_new_games_are_refused_with_a_notice_and_nothing_ch
         LobbyCmd::Seek {
             terms: terms(),
             private_to: None,
+            private: false,
         },
     );
     assert!(alice.next_notice().await.contains("2 games in progress"));
@@ -253,6 +255,7 @@ async fn past_the_game_budget_new_games_are_refused_with_a_notice_and_nothing_ch
         LobbyCmd::Seek {
             terms: terms(),
             private_to: Some("bob".into()),
+            private: false,
         },
     );
     assert!(alice.next_notice().await.contains("2 games in progress"));
@@ -262,6 +265,7 @@ async fn past_the_game_budget_new_games_are_refused_with_a_notice_and_nothing_ch
         LobbyCmd::Seek {
             terms: terms(),
             private_to: None,
+            private: false,
         },
     );
     until_lobby(&lobby, "bob's seek listed", |s| {
@@ -278,6 +282,7 @@ async fn past_the_game_budget_new_games_are_refused_with_a_notice_and_nothing_ch
         LobbyCmd::Seek {
             terms: terms(),
             private_to: None,
+            private: false,
         },
     );
     until_lobby(&lobby, "bob's second seek listed", |s| {
@@ -326,6 +331,7 @@ async fn a_seek_churn_is_refused_past_its_budget_and_others_still_post() {
     let seek = || LobbyCmd::Seek {
         terms: terms(),
         private_to: None,
+        private: false,
     };
     for _ in 0..5 {
         lobby.command(alice.session, seek());

@@ -161,6 +161,11 @@ fn bad_values_name_the_key_and_what_is_expected() {
         ),
         ("max_per_address = 0", "max_per_address", "whole number"),
         (
+            "max_guest_connections = \"half\"",
+            "max_guest_connections",
+            "\"auto\"",
+        ),
+        (
             "max_games_per_player = 0",
             "max_games_per_player",
             "whole number",
@@ -231,6 +236,8 @@ fn precedence_flag_env_file_default() {
     let s = ServerConfig::resolve(&cli.config).unwrap();
     assert_eq!(s.listen, "127.0.0.1:2000");
     assert_eq!(s.ssh.max_connections, 10);
+    // The guests' share follows the maximum (issue 43): 7 of 10, 3 kept for key holders.
+    assert_eq!(s.ssh.guest_cap(), 7);
     assert_eq!(s.ssh.idle_timeout, Duration::from_secs(300));
     assert_eq!(s.ssh.motd.as_deref(), Some("from file"));
     assert_eq!(s.lobby.game.setup_deadline, Some(Duration::from_secs(5400)));

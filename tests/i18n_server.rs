@@ -63,6 +63,7 @@ async fn challenge(lobby: &LobbyHandle) -> Notice {
                 }),
             },
             private_to: Some("bob".into()),
+            private: false,
         },
     );
     next_notice(&mut bob).await
@@ -117,6 +118,7 @@ async fn refusals_are_drawn_in_the_players_language() {
                 clock: None,
             },
             private_to: Some("Carol".into()),
+            private: false,
         },
     );
     let yourself = next_notice(&mut carol).await;

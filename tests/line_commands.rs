@@ -64,6 +64,7 @@ fn seek(id: u64, owner: &str, to: Option<&str>) -> Seek {
         owner: owner.into(),
         terms: terms(Variant::Classic),
         private_to: to.map(String::from),
+        private: false,
     }
 }
 
@@ -86,6 +87,85 @@ fn game_summary(id: u64, private: bool) -> GameSummary {
 
 // The lobby.
 
+/// `private` after the nick: the game is known to the two players only, and casual
+/// (ratings are public); asked rated as well, it is refused and nothing is sent. Without
+/// it a challenge is public.
+#[test]
+fn a_private_challenge_is_casual() {
+    let mut app = app();
+    let seek = |fx: &[Effect]| match fx {
+        [Effect::Lobby(LobbyCmd::Seek {
+            terms,
+            private_to,
+            private,
+        })] => (*terms, private_to.clone(), *private),
+        _ => panic!("{fx:?}"),
+    };
+    let (fx, _) = type_line(&mut app, "challenge bob private");
+    let (terms, to, private) = seek(&fx);
+    assert_eq!((to.as_deref(), private), (Some("bob"), true));
+    assert!(!terms.rated, "a private game is casual");
+    let (fx, _) = type_line(&mut app, "challenge bob duel PRIVATE 5+3");
+    let (terms, _, private) = seek(&fx);
+    assert!(private && !terms.rated);
+    assert_eq!(terms.rules.variant, Variant::Duel);
+    assert_eq!(terms.clock.map(|c| c.to_string()).as_deref(), Some("5+3"));
+    refused(
+        &mut app,
+        "challenge bob private rated",
+        "A private game is casual",
+    );
+    let (fx, _) = type_line(&mut app, "challenge bob");
+    let (terms, _, private) = seek(&fx);
+    assert!(!private && terms.rated, "public and rated by default");
+}
+
+/// A player's private game is listed to them (`games`, `who`) though the lobby shared by
+/// everyone has none.
+#[test]
+fn the_players_own_private_game_is_listed_to_them() {
+    let mut app = app();
+    lobby(
+        &mut app,
+        LobbySnapshot {
+            players: vec![
+                player("alice", PlayerStatus::Idle),
+                player("bob", PlayerStatus::Idle),
+                player("carol", PlayerStatus::Idle),
+            ],
+            ..Default::default()
+        },
+    );
+    let (_, lines) = type_line(&mut app, "games");
+    assert!(lines.iter().all(|l| !l.contains("Game 4")), "{lines:?}");
+    let mine = GameSummary {
+        red: "alice".into(),
+        blue: "bob".into(),
+        ..game_summary(4, true)
+    };
+    app.update(Msg::PrivateGames(vec![mine]));
+    let (_, lines) = type_line(&mut app, "games");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Game 4: alice (Red) against bob")),
+        "{lines:?}"
+    );
+    let (_, lines) = type_line(&mut app, "who");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("alice") && l.contains("playing game 4")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("carol") && !l.contains("game 4")),
+        "{lines:?}"
+    );
+}
+
 #[test]
 fn challenge_sends_a_private_seek_with_the_seeks_terms() {
     let mut app = app();
@@ -97,7 +177,10 @@ fn challenge_sends_a_private_seek_with_the_seeks_terms() {
         },
     );
     let (fx, lines) = type_line(&mut app, "challenge bob duel 5+3 casual");
-    let Some(Effect::Lobby(LobbyCmd::Seek { terms, private_to })) = fx.first() else {
+    let Some(Effect::Lobby(LobbyCmd::Seek {
+        terms, private_to, ..
+    })) = fx.first()
+    else {
         panic!("{fx:?}");
     };
     assert_eq!(fx.len(), 1);
@@ -115,7 +198,10 @@ fn challenge_sends_a_private_seek_with_the_seeks_terms() {
     );
     // Defaults: Classic, 10+5, rated.
     let (fx, _) = type_line(&mut app, "challenge carol");
-    let Some(Effect::Lobby(LobbyCmd::Seek { terms, private_to })) = fx.first() else {
+    let Some(Effect::Lobby(LobbyCmd::Seek {
+        terms, private_to, ..
+    })) = fx.first()
+    else {
         panic!("{fx:?}");
     };
     assert_eq!(private_to.as_deref(), Some("carol"));
@@ -878,6 +964,22 @@ fn rematch_after_the_game() {
     refused(&mut app, "rematch", "bob has left: no rematch");
     // After the game the board is still read.
     assert_eq!(row(&mut app, 4), "Row 4: A4 Scout; D4 Marshal");
+}
+
+/// A tournament's game ends with no rematch: the director pairs the next game.
+#[test]
+fn no_rematch_after_a_tournament_game() {
+    let mut app = playing(Lang::En);
+    let mut snap = play_snap(view(), vec![]);
+    snap.tournament = true;
+    snap.phase = GamePhase::Over;
+    snap.outcome = Some(stratego_ssh::rules::Outcome {
+        winner: Some(Color::Blue),
+        reason: stratego_ssh::rules::EndReason::Resignation,
+    });
+    let lines = send(&mut app, &snap);
+    assert!(lines.iter().all(|l| !l.contains("rematch")), "{lines:?}");
+    refused(&mut app, "rematch", "No rematch in a tournament");
 }
 
 /// The commands `help` lists in each mode all work there: none is answered "not a command".

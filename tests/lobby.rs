@@ -70,6 +70,7 @@ async fn start_game(
         LobbyCmd::Seek {
             terms: terms(),
             private_to: private.then(|| "bob".to_string()),
+            private,
         },
     );
     // The seek's number: the lobby's snapshot shows it within its publishing interval.
@@ -96,8 +97,9 @@ async fn watching_a_game_that_refuses_never_marks_the_session_watching() {
         PlayerStatus::Playing(seat.game)
     );
 
+    // A private game: as one that does not exist.
     lobby.command(carol.session, LobbyCmd::Spectate(seat.game));
-    assert_eq!(carol.next_notice().await, "that game is private");
+    assert_eq!(carol.next_notice().await, "that game has ended");
     assert_eq!(status(&lobby, carol.session).await, PlayerStatus::Idle);
 
     // A game that does not exist (any more) refuses too.
@@ -443,6 +445,7 @@ async fn declines_and_departures_are_told_and_a_rated_result_shows_the_rating_ch
         LobbyCmd::Seek {
             terms: terms(),
             private_to: Some("bob".into()),
+            private: false,
         },
     );
     bob.notice_containing("alice challenges you").await;
@@ -459,6 +462,7 @@ async fn declines_and_departures_are_told_and_a_rated_result_shows_the_rating_ch
                 ..terms()
             },
             private_to: None,
+            private: false,
         },
     );
     while !lobby.snapshot().seeks.iter().any(|s| s.id == 2) {
@@ -522,15 +526,21 @@ async fn a_private_game_stays_private_across_a_restart() {
     // The server starts again with that game in progress.
     let lobby = lobby::spawn(LobbyConfig::default(), store);
     let mut carol = join(&lobby, "carol").await;
-    let listed = loop {
-        if let Some(g) = lobby.snapshot().games.iter().find(|g| g.id == 7) {
-            break g.clone();
+    // Alice, back, is told of her game (it is there)...
+    let mut alice = join(&lobby, "alice").await;
+    loop {
+        match alice.next_event().await {
+            SessionEvent::PrivateGames(list) if list.iter().any(|g| g.id == 7) => break,
+            SessionEvent::EnterGame(seat) if seat.game == 7 => break,
+            _ => {}
         }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    };
-    assert!(listed.private, "{listed:?}");
+    }
+    // ... carol is not: not listed, and asked to watch it, as a game that does not exist.
+    lobby.command(carol.session, LobbyCmd::Chat("hello".into()));
+    until_lobby(&lobby, "carol's line", |l| !l.chat.is_empty()).await;
+    assert!(lobby.snapshot().games.iter().all(|g| g.id != 7));
     lobby.command(carol.session, LobbyCmd::Spectate(7));
-    assert_eq!(carol.next_notice().await, "that game is private");
+    assert_eq!(carol.next_notice().await, "that game has ended");
     assert_eq!(status(&lobby, carol.session).await, PlayerStatus::Idle);
 }
 
@@ -544,6 +554,7 @@ async fn a_challenge_is_shown_to_its_two_players_only() {
         LobbyCmd::Seek {
             terms: terms(),
             private_to: Some("bob".into()),
+            private: false,
         },
     );
     lobby.command(
@@ -551,6 +562,7 @@ async fn a_challenge_is_shown_to_its_two_players_only() {
         LobbyCmd::Seek {
             terms: terms(),
             private_to: None,
+            private: false,
         },
     );
     // Both players are sent the challenge.
@@ -595,6 +607,7 @@ async fn a_seek_matching_an_open_one_starts_the_game_at_once() {
     let seek = |terms, private_to: Option<&str>| LobbyCmd::Seek {
         terms,
         private_to: private_to.map(str::to_string),
+        private: private_to.is_some(),
     };
     let barrage = GameTerms {
         rules: Rules::standard(Variant::Barrage),
@@ -648,6 +661,7 @@ async fn a_fresh_or_churned_seek_does_not_capture_a_new_poster_but_an_older_one_
     let seek = || LobbyCmd::Seek {
         terms: terms(),
         private_to: None,
+        private: false,
     };
     let past_the_delay = Duration::from_millis(2500);
 
@@ -723,6 +737,7 @@ async fn two_young_seeks_of_the_same_terms_are_paired_once_old_enough() {
     let seek = || LobbyCmd::Seek {
         terms: terms(),
         private_to: None,
+        private: false,
     };
     lobby.command(ann.session, seek());
     until_lobby(&lobby, "ann's seek", |s| {

@@ -56,6 +56,7 @@ async fn a_renamed_player_keeps_their_seeks_and_may_accept_a_challenge_made_befo
                 rules: Rules::standard(Variant::Barrage),
             },
             private_to: None,
+            private: false,
         },
     );
     lobby.command(
@@ -63,6 +64,7 @@ async fn a_renamed_player_keeps_their_seeks_and_may_accept_a_challenge_made_befo
         LobbyCmd::Seek {
             terms: terms(),
             private_to: Some("bob".into()),
+            private: false,
         },
     );
     challenges_until(&mut bob, "alice's challenge", |l| {

@@ -31,6 +31,7 @@ async fn a_seat_reaches_a_session_whose_queue_was_full() {
                 clock: None,
             },
             private_to: Some("bob".into()),
+            private: false,
         },
     );
     // The challenge (or an earlier event) fills bob's queue.

@@ -344,6 +344,8 @@ async fn a_tournament_game_has_no_rematch() {
     until(&mut seats[0], "play", |s| s.phase == GamePhase::Playing).await;
     seats[0].send(GameCmd::Resign).await;
     until(&mut seats[1], "the end", |s| s.phase == GamePhase::Over).await;
+    // The game says it is a tournament's (its end screen offers no rematch).
+    assert!(seats.iter().all(|s| s.snapshots.borrow().tournament));
     for seat in &seats {
         seat.send(GameCmd::Rematch).await;
     }
@@ -353,6 +355,15 @@ async fn a_tournament_game_has_no_rematch() {
             .unwrap()
             .notice_containing("No rematch in a tournament")
             .await;
+    }
+    // Nobody is shown "rematch agreed", or even "asked for a rematch".
+    for seat in &seats {
+        let snap = seat.snapshots.borrow().clone();
+        assert!(
+            !snap.rematch.red && !snap.rematch.blue,
+            "{:?}",
+            snap.rematch
+        );
     }
     // And the two are not paired again at once: each was the other's last opponent.
     tokio::time::sleep(Duration::from_secs(4)).await;

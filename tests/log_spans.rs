@@ -54,6 +54,7 @@ async fn every_event_of_a_games_task_carries_the_game_span() {
                 clock: None,
             },
             private_to: None,
+            private: false,
         },
     );
     while !lobby.snapshot().seeks.iter().any(|s| s.id == 1) {

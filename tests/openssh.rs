@@ -434,6 +434,7 @@ async fn a_german_player_is_challenged_in_german() {
             clock: None,
         },
         private_to: Some("greta".into()),
+        private: false,
     };
     tokio::task::spawn_blocking(move || {
         // A notice shows for a few seconds: on a loaded machine the screen may be read

@@ -104,6 +104,30 @@ async fn script_commands_print_plain_text_without_a_pty() {
     assert!(out.contains("leaderboard"), "usage is shown: {out}");
 }
 
+/// A command line over the limit is refused whole, saying why (issue 43): it used to be cut
+/// at 200 characters, and the options past the cut silently became their defaults (a
+/// 20-minute arena asked for was made a 60-minute one).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_over_long_command_line_is_refused_whole() {
+    let admin = new_key();
+    let fp = fingerprint(&admin);
+    let server = start_server_with("long-exec", |o| o.ssh.admins = vec![fp.clone()]).await;
+    let addr = server.running.addr;
+    let name = "Long Name ".repeat(18);
+    let line = format!("admin tournament create {name}--arena 20 --casual --start +1h");
+    assert!(line.chars().count() > 200);
+    let (out, status) = exec(addr, "root", &admin, &line).await;
+    assert_eq!(status, Some(2), "{out}");
+    assert!(out.contains("too long") && out.contains("200"), "{out}");
+    let (out, status) = exec(addr, "root", &admin, "tournaments").await;
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("no tournaments"), "nothing was created: {out}");
+    // In German when asked so.
+    let (out, status) = exec(addr, "root", &admin, &format!("{line} --lang de")).await;
+    assert_eq!(status, Some(2), "{out}");
+    assert!(out.contains("200") && !out.contains("too long"), "{out}");
+}
+
 /// Waits until the terminal's connection is closed (at most `secs`).
 async fn wait_closed(t: &Term, secs: u64) {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);

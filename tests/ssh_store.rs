@@ -129,6 +129,7 @@ async fn a_finished_private_game_is_shown_to_its_players_only() {
                 clock: None,
             },
             private_to: Some("bob".into()),
+            private: true,
         },
     );
     tokio::time::sleep(Duration::from_millis(200)).await;

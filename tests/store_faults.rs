@@ -47,6 +47,7 @@ async fn meet(lobby: &LobbyHandle, rated: bool) -> (Client, GameSeat, Client, Ga
         LobbyCmd::Seek {
             terms: terms(rated),
             private_to: None,
+            private: false,
         },
     );
     while !lobby.snapshot().seeks.iter().any(|s| s.id == 1) {

@@ -1016,6 +1016,26 @@ fn an_opponent_who_left_ends_the_talk_of_a_rematch() {
     assert!(text(&draw(&a, W, H)).contains("bob has left: no rematch"));
 }
 
+/// A tournament's game: its director pairs the next one, so its end screen offers no
+/// rematch, and `r` asks for none (it says why).
+#[test]
+fn a_tournament_game_offers_no_rematch() {
+    let t0 = Instant::now();
+    let mut a = red_app();
+    let mut s = over_snap(Some(Color::Red));
+    s.tournament = true;
+    send_game(&mut a, s.clone(), t0);
+    let t = text(&draw(&a, W, H));
+    assert!(!t.contains("rematch"), "{t}");
+    assert!(a.update(key('r')).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("No rematch in a tournament"));
+    // Even were both marked as asking, it would not read "Rematch agreed".
+    s.rematch.red = true;
+    s.rematch.blue = true;
+    send_game(&mut a, s, t0);
+    assert!(!text(&draw(&a, W, H)).contains("Rematch agreed"));
+}
+
 #[test]
 fn the_result_shows_the_rating_change() {
     for (w, h) in SIZES {

@@ -41,12 +41,14 @@ fn lobby() -> LobbySnapshot {
                     }),
                 },
                 private_to: None,
+                private: false,
             },
             Seek {
                 id: 12,
                 owner: "bob".into(),
                 terms: terms(Variant::Duel),
                 private_to: None,
+                private: false,
             },
         ],
         games: vec![
@@ -241,6 +243,7 @@ fn new_seek_dialog_posts_the_chosen_terms() {
                 }),
             },
             private_to: None,
+            private: false,
         })]
     );
     // The dialog is closed.
@@ -252,7 +255,10 @@ fn default_seek_is_rated_classic_10_5() {
     let mut a = lobby_app("bob");
     a.update(key('n'));
     let fx = a.update(code(KeyCode::Enter));
-    let Effect::Lobby(LobbyCmd::Seek { terms, private_to }) = &fx[0] else {
+    let Effect::Lobby(LobbyCmd::Seek {
+        terms, private_to, ..
+    }) = &fx[0]
+    else {
         panic!("{fx:?}")
     };
     assert_eq!(terms.rules, Rules::standard(Variant::Classic));
@@ -302,11 +308,75 @@ fn custom_clock_and_private_seek() {
     a.update(code(KeyCode::Down));
     type_text(&mut a, "alice");
     let fx = a.update(code(KeyCode::Enter));
-    let Effect::Lobby(LobbyCmd::Seek { terms, private_to }) = &fx[0] else {
+    let Effect::Lobby(LobbyCmd::Seek {
+        terms, private_to, ..
+    }) = &fx[0]
+    else {
         panic!("{fx:?}")
     };
     assert_eq!(terms.clock.unwrap().to_string(), "15+10");
     assert_eq!(private_to.as_deref(), Some("alice"));
+}
+
+/// A challenge is public unless made private (its last row); private, it is casual: the
+/// Rated row says so and refuses to be rated (ratings are public). An open seek has no such
+/// row.
+#[test]
+fn a_challenge_made_private_is_casual() {
+    let mut a = lobby_app("bob");
+    a.update(key('n'));
+    assert!(!text(&draw(&a, 100, 30)).contains("Private"));
+    a.update(code(KeyCode::Esc));
+    a.update(code(KeyCode::Left)); // players
+    a.update(code(KeyCode::Home)); // alice
+    a.update(key('c'));
+    let form = text(&draw(&a, 100, 30));
+    assert!(form.contains("< no: listed like any game >"), "{form}");
+    a.update(code(KeyCode::Up)); // the last row: Private
+    a.update(code(KeyCode::Right));
+    let form = text(&draw(&a, 100, 30));
+    assert!(
+        form.contains("< yes: only the two of you know of the game >")
+            && form.contains("< casual (private games are) >"),
+        "{form}"
+    );
+    for _ in 0..3 {
+        a.update(code(KeyCode::Up)); // Only for, Clock, Rated
+    }
+    a.update(key(' '));
+    assert!(text(&draw(&a, 100, 30)).contains("A private game is casual"));
+    let fx = a.update(code(KeyCode::Enter));
+    let [Effect::Lobby(LobbyCmd::Seek {
+        terms,
+        private_to,
+        private,
+    })] = &fx[..]
+    else {
+        panic!("{fx:?}")
+    };
+    assert_eq!((private_to.as_deref(), *private), (Some("alice"), true));
+    assert!(!terms.rated);
+}
+
+/// A player's private game (sent to them alone, not in the shared lobby) is in their
+/// games list, and they are shown playing it.
+#[test]
+fn ones_own_private_game_is_listed() {
+    let mut a = lobby_app("bob");
+    let before = text(&draw(&a, 100, 30));
+    assert!(!before.contains("carla"), "{before}");
+    a.update(Msg::PrivateGames(vec![game(9, "carla", "bob", true)]));
+    let t = text(&draw(&a, 100, 30));
+    assert!(
+        t.lines()
+            .any(|l| l.contains("carla") && l.contains("bob") && l.contains("(private)")),
+        "{t}"
+    );
+    assert!(
+        t.lines()
+            .any(|l| l.contains("bob") && l.contains("playing")),
+        "{t}"
+    );
 }
 
 #[test]
@@ -637,6 +707,7 @@ fn seek(id: u64, owner: &str) -> Seek {
         owner: owner.into(),
         terms: terms(Variant::Classic),
         private_to: None,
+        private: false,
     }
 }
 
@@ -962,6 +1033,7 @@ fn a_challenge_to_me_can_be_declined() {
     let mut l = lobby();
     l.seeks.push(Seek {
         private_to: Some("bob".into()),
+        private: true,
         ..seek(13, "carol")
     });
     for (w, h) in SIZES {
@@ -1027,6 +1099,7 @@ fn the_dialogs_remember_the_last_choices() {
     let Effect::Lobby(LobbyCmd::Seek {
         terms: t2,
         private_to,
+        ..
     }) = &a.update(code(KeyCode::Enter))[0]
     else {
         panic!()
@@ -1245,6 +1318,7 @@ fn ascii_mode_keeps_a_challenges_words_at_80_columns() {
     let mut l = LobbySnapshot::default();
     l.seeks.push(Seek {
         private_to: Some("bob".into()),
+        private: true,
         ..seek(13, "carol")
     });
     let ascii = stratego_ssh::ui::Settings {

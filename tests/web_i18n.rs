@@ -449,6 +449,7 @@ async fn a_game_in_play_and_its_live_fragments_speak_each_readers_language() {
         LobbyCmd::Seek {
             terms: terms(),
             private_to: None,
+            private: false,
         },
     );
     until_lobby(&lobby, "the seek is listed", |s| !s.seeks.is_empty()).await;

@@ -191,6 +191,7 @@ async fn start(lobby: &LobbyHandle, private: bool) -> (GameSeat, GameSeat, Clien
         LobbyCmd::Seek {
             terms: terms(),
             private_to: private.then(|| "bob".to_string()),
+            private,
         },
     );
     if private {

@@ -97,6 +97,8 @@ enum GameMsg {
     /// A spectator left: publish the new count (and end a finished game nobody watches).
     Recount,
     SetNextGame(GameId),
+    /// The game is a tournament's: no rematch (the tournament pairs the next game).
+    InTournament,
     Shutdown,
 }
 
@@ -146,6 +148,12 @@ impl GameHandle {
 
     pub fn set_next_game(&self, id: GameId) {
         self.post(GameMsg::SetNextGame(id));
+    }
+
+    /// The game is a tournament's: its players are offered no rematch, and asking for one
+    /// is refused (the tournament pairs their next game).
+    pub fn in_tournament(&self) {
+        self.post(GameMsg::InTournament);
     }
 
     pub async fn shutdown(&self) {
@@ -319,6 +327,8 @@ struct GameTask {
     chat: Vec<ChatLine>,
     stands: Stands,
     next_game: Option<GameId>,
+    /// A tournament's game: no rematch.
+    tournament: bool,
     /// Both asked for a rematch and the lobby was told: the players leave this game for
     /// the next one (not a "left: no rematch").
     rematched: bool,
@@ -393,6 +403,7 @@ impl GameTask {
             chat: Vec::new(),
             stands: Stands::default(),
             next_game: None,
+            tournament: false,
             rematched: false,
             ended_at: None,
             out: None,
@@ -772,6 +783,10 @@ impl GameTask {
                 self.next_game = Some(id);
                 self.dirty = Dirty::ALL;
             }
+            GameMsg::InTournament => {
+                self.tournament = true;
+                self.dirty = Dirty::ALL;
+            }
             GameMsg::Shutdown => {}
         }
     }
@@ -851,6 +866,10 @@ impl GameTask {
                 }
             }
             GameCmd::Chat(text) => self.chat(color, &text),
+            // A tournament pairs its own games: a rematch would be a game outside it.
+            GameCmd::Rematch if over && self.tournament => {
+                self.notice(Some(color), Notice::new("refusal-tournament-rematch"));
+            }
             GameCmd::Rematch if over && !self.seats.get(color).rematch => {
                 self.seats.get_mut(color).rematch = true;
                 self.dirty = Dirty::ALL;
@@ -1331,6 +1350,7 @@ impl GameTask {
                 _ => None,
             },
             private: self.private,
+            tournament: self.tournament,
         }
     }
 }

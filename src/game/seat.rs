@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use tokio::sync::{mpsc, watch};
 
-use crate::proto::{GameCmd, GameId, GameSnapshot, Notice, SavedSetup, Seek};
+use crate::proto::{GameCmd, GameId, GameSnapshot, GameSummary, Notice, SavedSetup, Seek};
 use crate::rules::Color;
 
 /// Something the lobby or a game tells one connected session.
@@ -26,6 +26,8 @@ pub enum SessionEvent {
     /// The challenges this player made or received (the lobby's snapshot, shared by
     /// everyone, has none).
     Challenges(Vec<Seek>),
+    /// This player's private games in play (the lobby's shared snapshot has none).
+    PrivateGames(Vec<GameSummary>),
     /// The session's saved set-ups.
     SavedSetups(Vec<SavedSetup>),
     /// Nickname granted (may differ from the one asked for).

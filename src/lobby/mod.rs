@@ -354,6 +354,7 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
         seeks: Vec::new(),
         seek_sessions: HashMap::new(),
         challenges_told: HashMap::new(),
+        private_told: HashMap::new(),
         seek_watch: seeks::SeekWatch::default(),
         games: HashMap::new(),
         chat: Vec::new(),
@@ -442,6 +443,8 @@ struct Lobby {
     seek_sessions: HashMap<SeekId, SessionId>,
     /// The challenges each session was last sent.
     challenges_told: HashMap<SessionId, Vec<Seek>>,
+    /// The private games in play each session was last sent (its player's).
+    private_told: HashMap<SessionId, Vec<GameSummary>>,
     /// When each open seek was posted, and how each player's last seeks ended.
     seek_watch: seeks::SeekWatch,
     games: HashMap<GameId, GameEntry>,
@@ -529,6 +532,8 @@ impl Lobby {
     }
 
     fn publish(&mut self) {
+        let (private, games): (Vec<GameSummary>, Vec<GameSummary>) =
+            self.games_in_play().into_iter().partition(|g| g.private);
         let snap = LobbySnapshot {
             players: self.players_online(),
             // A challenge is for its two players only (see `send_challenges`).
@@ -538,12 +543,14 @@ impl Lobby {
                 .filter(|s| s.private_to.is_none())
                 .map(|s| self.shown(s))
                 .collect(),
-            games: self.games_in_play(),
+            // A private game is for its two players only (see `send_private_games`).
+            games,
             chat: self.chat.clone(),
             agents: self.config.agents.iter().map(|a| a.name.clone()).collect(),
             tournaments: self.tournaments_info(),
         };
         self.send_challenges();
+        self.send_private_games(&private);
         self.snapshot.send_if_modified(|old| {
             if **old == snap {
                 false
@@ -581,11 +588,37 @@ impl Lobby {
         self.challenges_told.retain(|k, _| sessions.contains_key(k));
     }
 
-    /// One row per nickname (a player may be connected more than once).
+    /// Sends each session its player's private games in play, when they changed since it
+    /// was last told.
+    fn send_private_games(&mut self, private: &[GameSummary]) {
+        for (id, s) in self.sessions.iter() {
+            let mine: Vec<GameSummary> = private
+                .iter()
+                .filter(|g| {
+                    self.games.get(&g.id).is_some_and(|e| {
+                        e.players.red.id == s.ident.id || e.players.blue.id == s.ident.id
+                    })
+                })
+                .cloned()
+                .collect();
+            let told = self.private_told.entry(*id).or_default();
+            if *told != mine {
+                *told = mine.clone();
+                let _ = s.events.try_send(SessionEvent::PrivateGames(mine));
+            }
+        }
+        let sessions = &self.sessions;
+        self.private_told.retain(|k, _| sessions.contains_key(k));
+    }
+
+    /// One row per nickname (a player may be connected more than once). Nobody is shown
+    /// in a private game (as playing it, or as having left it): to all but its two players
+    /// (told apart, `send_private_games`) it does not exist.
     fn players_online(&self) -> Vec<PlayerInfo> {
+        let private = |g: GameId| self.games.get(&g).is_some_and(|e| e.private);
         // The players who left a game in progress that no session of theirs shows.
         let mut left: HashMap<&PlayerId, GameId> = HashMap::new();
-        for (&id, g) in self.games.iter().filter(|(_, g)| !g.over) {
+        for (&id, g) in self.games.iter().filter(|(_, g)| !g.over && !g.private) {
             for c in Color::ALL {
                 if matches!(g.present.get(c), Some((false, _))) && !g.players.get(c).bot {
                     left.insert(&g.players.get(c).id, id);
@@ -596,6 +629,9 @@ impl Lobby {
         let mut seen: Vec<PlayerInfo> = Vec::new();
         for s in self.sessions.values() {
             let status = match (s.status, left.get(&s.ident.id)) {
+                (PlayerStatus::Playing(g) | PlayerStatus::Watching(g), _) if private(g) => {
+                    PlayerStatus::Idle
+                }
                 (PlayerStatus::Idle, Some(&g)) => PlayerStatus::LeftGame(g),
                 (status, _) => status,
             };

@@ -45,6 +45,8 @@ pub(super) struct OpenSeek {
     pub(super) terms: GameTerms,
     /// A challenge: only this player may accept it.
     pub(super) private_to: Option<PlayerId>,
+    /// A private challenge: its game is known to its two players only.
+    pub(super) private: bool,
     /// The nicks when it was posted: shown only for a player no longer online.
     pub(super) posted_as: (String, Option<String>),
 }
@@ -133,7 +135,11 @@ impl Lobby {
             return;
         }
         match cmd {
-            LobbyCmd::Seek { terms, private_to } => self.seek(session, terms, private_to),
+            LobbyCmd::Seek {
+                terms,
+                private_to,
+                private,
+            } => self.seek(session, terms, private_to, private),
             LobbyCmd::CancelSeek(id) => {
                 let ident = self.sessions[&session].ident.clone();
                 let before = self.seeks.len();
@@ -158,11 +164,26 @@ impl Lobby {
         }
     }
 
-    fn seek(&mut self, session: SessionId, terms: GameTerms, private_to: Option<String>) {
+    fn seek(
+        &mut self,
+        session: SessionId,
+        terms: GameTerms,
+        private_to: Option<String>,
+        private: bool,
+    ) {
         let me = &self.sessions[&session];
         let (my_id, my_nick) = (me.ident.id.clone(), me.nick.clone());
         if terms.rated && me.ident.guest {
             return self.notice(session, Notice::new("refusal-guests-casual-key"));
+        }
+        // Private means that nobody but the two players learns of the game; ratings are
+        // public (the leaderboard, each profile's history and counts), so a private game
+        // is casual, and only a challenge (to one player) can be private.
+        if private && private_to.is_none() {
+            return self.notice(session, Notice::new("refusal-private-needs-player"));
+        }
+        if private && terms.rated {
+            return self.notice(session, Notice::new("refusal-private-rated"));
         }
         if self.seeks.iter().filter(|s| s.owner == my_id).count() >= MAX_SEEKS {
             return self.notice(session, Notice::new("refusal-three-seeks"));
@@ -177,7 +198,7 @@ impl Lobby {
             return self.notice(session, Notice::new("refusal-seeks-too-fast"));
         }
         let (private_to, to_nick) = match private_to {
-            Some(n) => match self.challenge_target(session, &n, &terms) {
+            Some(n) => match self.challenge_target(session, &n, &terms, private) {
                 Ok((id, nick)) => (Some(id), Some(nick)),
                 Err(why) => return self.notice(session, why.notice()),
             },
@@ -205,6 +226,7 @@ impl Lobby {
             id,
             owner: my_id,
             terms,
+            private,
             private_to,
             posted_as: (my_nick, to_nick),
         });
@@ -221,7 +243,8 @@ impl Lobby {
                 let _ = tx.send(LobbyMsg::SeekRipe(id));
             });
         }
-        if let Some(s) = self.sessions.get_mut(&session) {
+        // A private challenge is for its two players alone: its maker is not shown seeking.
+        if let Some(s) = self.sessions.get_mut(&session).filter(|_| !private) {
             s.status = PlayerStatus::Seeking;
         }
     }
@@ -280,6 +303,7 @@ impl Lobby {
         session: SessionId,
         asked: &str,
         terms: &GameTerms,
+        private: bool,
     ) -> Result<(PlayerId, String), ChallengeError> {
         let my_nick = &self.sessions[&session].nick;
         let n = clean_line(asked, 20);
@@ -301,7 +325,14 @@ impl Lobby {
             challenge
                 .arg("nick", my_nick)
                 .arg("variant", variant_msg(terms.rules.variant))
-                .arg("rated", if terms.rated { "rated" } else { "casual" }),
+                .arg(
+                    "rated",
+                    match (private, terms.rated) {
+                        (true, _) => "private",
+                        (false, true) => "rated",
+                        (false, false) => "casual",
+                    },
+                ),
         ));
         Ok((target.ident.id.clone(), target.nick.clone()))
     }
@@ -423,7 +454,7 @@ impl Lobby {
     }
 
     fn reset_seeking(&mut self, player: &PlayerId) {
-        let has = self.seeks.iter().any(|s| s.owner == *player);
+        let has = self.seeks.iter().any(|s| s.owner == *player && !s.private);
         for s in self.sessions.values_mut() {
             if s.ident.id == *player && s.status == PlayerStatus::Seeking && !has {
                 s.status = PlayerStatus::Idle;
@@ -507,7 +538,7 @@ impl Lobby {
         self.seeks.retain(|s| s.owner != na && s.owner != nb);
         self.forget_gone_seeks();
         info!(seek = id, "seek accepted");
-        self.start_game(seek.terms, players, seek.private_to.is_some(), &at);
+        self.start_game(seek.terms, players, seek.private, &at);
         self.reset_seeking(&na);
         self.reset_seeking(&nb);
     }
@@ -533,6 +564,7 @@ impl Lobby {
                 .private_to
                 .as_ref()
                 .map(|to| self.nick_now(to, s.posted_as.1.as_deref().unwrap_or_default())),
+            private: s.private,
         }
     }
 }

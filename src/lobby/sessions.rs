@@ -289,8 +289,10 @@ impl Lobby {
                 return;
             }
         }
+        // A private game is known to its two players only: to anyone else, as one that
+        // does not exist.
         if g.private {
-            return self.notice(session, Notice::new("refusal-game-private"));
+            return self.notice(session, Notice::new("refusal-game-ended"));
         }
         let handle = g.handle.clone();
         let (lobby, events) = (self.self_tx.clone(), me.events.clone());

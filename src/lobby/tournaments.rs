@@ -378,7 +378,8 @@ impl Lobby {
                         continue;
                     }
                     if let Some(g) = p.game {
-                        if self.games.contains_key(&g) {
+                        if let Some(game) = self.games.get(&g) {
+                            game.handle.in_tournament();
                             self.tournament_games.insert(g, rec.id);
                             continue;
                         }
@@ -987,6 +988,9 @@ impl Lobby {
         // A computer player is never rated, nor is a game against one.
         terms.rated &= !(red.bot || blue.bot);
         let game = self.start_game(terms, ByColor::new(red, blue), false, &[]);
+        if let Some(g) = self.games.get(&game) {
+            g.handle.in_tournament();
+        }
         self.tournament_games.insert(game, id);
         let Some(t) = self.tournaments.get_mut(&id) else {
             warn!(game, "a tournament game started for a tournament gone");

@@ -21,11 +21,22 @@ impl Service {
         self.blocking(move |s| leaderboard(s, variant)).await
     }
 
-    /// A registered player's ratings and recent games (public ones only); `None` for an
-    /// unknown nick.
+    /// A registered player's ratings and recent games (public ones only: the web, and an
+    /// exec command, know no viewer); `None` for an unknown nick.
     pub async fn profile(&self, nick: &str) -> Result<Option<Profile>, StoreError> {
-        let nick = nick.to_string();
-        self.blocking(move |s| profile(s, &nick)).await
+        self.profile_for(nick, None).await
+    }
+
+    /// [`Service::profile`] as `viewer` may see it: a private game is among the recent
+    /// games for its two players (as in their lists of games), for nobody else.
+    pub async fn profile_for(
+        &self,
+        nick: &str,
+        viewer: Option<&PlayerId>,
+    ) -> Result<Option<Profile>, StoreError> {
+        let (nick, viewer) = (nick.to_string(), viewer.cloned());
+        self.blocking(move |s| profile(s, &nick, viewer.as_ref()))
+            .await
     }
 
     /// Finished games; `me` is the asking identity (for [`GameFilter::Mine`]).
@@ -219,7 +230,11 @@ fn games(
     })
 }
 
-fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError> {
+fn profile(
+    store: &Store,
+    nick: &str,
+    viewer: Option<&PlayerId>,
+) -> Result<Option<Profile>, StoreError> {
     let Some(user) = store.users().by_nick(nick)? else {
         return Ok(None);
     };
@@ -246,13 +261,13 @@ fn profile(store: &Store, nick: &str) -> Result<Option<Profile>, StoreError> {
             });
         }
     }
-    // A profile is for anyone to see: no private game in it (its players find theirs in
-    // their own list of games).
+    // A private game is in it for its two players only (to anyone else it does not
+    // exist). Its ratings never count one: a private game is casual.
     let recent = store
         .games()
         .of_player(&user.owner, 100)?
         .into_iter()
-        .filter(|l| !l.private)
+        .filter(|l| l.visible_to(viewer))
         .take(20)
         .map(item)
         .collect();

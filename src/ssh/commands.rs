@@ -55,6 +55,26 @@ pub fn take_lang<'a>(words: &[&'a str]) -> Result<(Vec<&'a str>, Option<Lang>), 
     Ok((rest, lang))
 }
 
+/// The longest command line run, in characters (after cleaning and trimming).
+pub const MAX_LINE_CHARS: usize = 200;
+
+/// A command line longer than [`MAX_LINE_CHARS`] is refused whole (exit status 2), in the
+/// language its `--lang` asks for: cut, its options past the cut would silently become
+/// their defaults (a 20-minute arena made a 60-minute one). `None`: short enough.
+pub fn too_long(line: &str) -> Option<Output> {
+    let n = line.chars().count();
+    if n <= MAX_LINE_CHARS {
+        return None;
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let lang = take_lang(&words)
+        .ok()
+        .and_then(|(_, l)| l)
+        .unwrap_or_default();
+    let text = t!(lang, "exec-line-too-long", length = n, max = MAX_LINE_CHARS);
+    Some((format!("{text}\n"), 2))
+}
+
 /// `s` left-aligned in `width` columns (at least its own width).
 fn pad(s: &str, width: usize) -> String {
     let w = crate::text::display_width(s);

@@ -50,7 +50,8 @@ pub struct SshConfig {
     pub channel_timeout: Duration,
     /// Guests connected at once (counted from authentication to the end of the
     /// connection); a guest past it is refused, so the other slots stay for key holders.
-    pub max_guest_connections: usize,
+    /// `None`: a share of `max_connections` (see [`SshConfig::guest_cap`]).
+    pub max_guest_connections: Option<usize>,
     pub motd: Option<String>,
     /// The host name players connect to, for help texts; `None`: the address the player
     /// connected to.
@@ -96,6 +97,18 @@ pub struct SshConfig {
     pub ban_guest_block: Duration,
 }
 
+impl SshConfig {
+    /// Guests connected at once: `max_guest_connections` when set, else three quarters of
+    /// `max_connections` (1500 of 2000), so a host who lowers the maximum still keeps a
+    /// quarter of it for key holders.
+    pub fn guest_cap(&self) -> usize {
+        // 3n/4 rounded down, without overflow.
+        let n = self.max_connections;
+        self.max_guest_connections
+            .unwrap_or(n / 4 * 3 + (n % 4) * 3 / 4)
+    }
+}
+
 /// The exit status of an exec command refused for want of room (sysexits' EX_TEMPFAIL:
 /// try again later).
 pub const EXIT_BUSY: u32 = 75;
@@ -110,7 +123,7 @@ impl Default for SshConfig {
             auth_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(3600),
             channel_timeout: Duration::from_secs(20),
-            max_guest_connections: 1500,
+            max_guest_connections: None,
             motd: None,
             host_name: None,
             public_url: None,
@@ -623,7 +636,7 @@ struct GuestSlot(Arc<Shared>);
 
 impl GuestSlot {
     fn take(shared: &Arc<Shared>) -> Option<GuestSlot> {
-        let cap = shared.config.max_guest_connections;
+        let cap = shared.config.guest_cap();
         shared
             .guests
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
@@ -835,7 +848,7 @@ impl Conn {
             if !answered {
                 self.span.in_scope(|| {
                     info!(
-                        max_guest_connections = self.shared.config.max_guest_connections,
+                        max_guest_connections = self.shared.config.guest_cap(),
                         "guest refused: no guest slot free"
                     )
                 });
@@ -1308,10 +1321,26 @@ impl russh::server::Handler for Conn {
         };
         session.channel_success(channel)?;
         let handle = session.handle();
-        let command = crate::text::clean_line(&String::from_utf8_lossy(data), 200);
+        // Cleaned whole (a line of thousands of characters is cut there, and refused as any
+        // line over the limit).
+        let command = crate::text::clean_line(
+            &String::from_utf8_lossy(data),
+            commands::MAX_LINE_CHARS * 20,
+        );
         let Some(program) = self.refuse_if_banned(&handle, channel, program) else {
             return Ok(());
         };
+        // Too long: refused whole, never cut (what was past the cut would become defaults).
+        if let Some((text, status)) = commands::too_long(&command) {
+            self.span.in_scope(|| {
+                debug!(
+                    chars = command.chars().count(),
+                    "exec refused: line too long"
+                )
+            });
+            say_and_close(handle, channel, text, status, program);
+            return Ok(());
+        }
         // `play` (with `--lang`): the line mode, an interactive session like the shell's.
         let all: Vec<&str> = command.split_whitespace().collect();
         if let Ok((["play"], lang)) = commands::take_lang(&all)

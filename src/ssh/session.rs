@@ -381,6 +381,7 @@ struct Session {
     size: (u16, u16),
     /// The last challenges and saved set-ups heard, for a view that starts later.
     challenges: Vec<crate::proto::Seek>,
+    private_games: Vec<crate::proto::GameSummary>,
     saved: Vec<SavedSetup>,
     /// The session's place in the lobby; dropping it leaves the lobby. Declared (so
     /// dropped, on a panic too) before the seat: see [`Session::finish`].
@@ -535,6 +536,7 @@ impl Session {
             settings,
             size,
             challenges: vec![],
+            private_games: vec![],
             saved: setups,
             seat: None,
             presence: Some(Presence {
@@ -710,6 +712,7 @@ impl Session {
         match &msg {
             Msg::SavedSetups(list) => self.saved = list.clone(),
             Msg::Challenges(list) => self.challenges = list.clone(),
+            Msg::PrivateGames(list) => self.private_games = list.clone(),
             Msg::Renamed(Ok(nick)) => self.identity.nick = nick.clone(),
             _ => {}
         }
@@ -740,6 +743,9 @@ impl Session {
         }
         if !self.challenges.is_empty() {
             app.update(Msg::Challenges(self.challenges.clone()));
+        }
+        if !self.private_games.is_empty() {
+            app.update(Msg::PrivateGames(self.private_games.clone()));
         }
         if !self.saved.is_empty() {
             app.update(Msg::SavedSetups(self.saved.clone()));
@@ -781,6 +787,9 @@ impl Session {
         app.update(Msg::Lobby(self.lobby.borrow_and_update().clone()));
         if !self.challenges.is_empty() {
             app.update(Msg::Challenges(self.challenges.clone()));
+        }
+        if !self.private_games.is_empty() {
+            app.update(Msg::PrivateGames(self.private_games.clone()));
         }
         if !self.saved.is_empty() {
             app.update(Msg::SavedSetups(self.saved.clone()));
@@ -1045,6 +1054,7 @@ impl Session {
             SessionEvent::SeatElsewhere(game) => self.show(Msg::SeatElsewhere(game)),
             SessionEvent::SavedSetups(list) => self.show(Msg::SavedSetups(list)),
             SessionEvent::Challenges(list) => self.show(Msg::Challenges(list)),
+            SessionEvent::PrivateGames(list) => self.show(Msg::PrivateGames(list)),
             SessionEvent::Nick(nick) => {
                 self.show(Msg::Notice(Notice::new("notice-nick").arg("nick", nick)))
             }
@@ -1213,7 +1223,7 @@ impl Session {
                     .ok()
                     .map(Msg::Leaderboard),
                 BrowseCmd::Profile(nick) => service
-                    .profile(&nick)
+                    .profile_for(&nick, Some(&me))
                     .await
                     .map_err(|e| logged(&e))
                     .ok()

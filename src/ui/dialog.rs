@@ -44,6 +44,8 @@ pub(crate) enum Field {
     Clock,
     CustomClock,
     PrivateTo,
+    /// A challenge's game known to its two players only (and casual).
+    Private,
 }
 
 const CLOCKS: [&str; 4] = ["none", "3+2", "10+5", "custom"];
@@ -65,6 +67,8 @@ pub(crate) struct SeekForm {
     pub clock: usize,
     pub custom: LineInput,
     pub private_to: LineInput,
+    /// Asked private (see [`SeekForm::private`]).
+    pub private: bool,
     pub error: Option<FormError>,
 }
 
@@ -78,6 +82,8 @@ pub(crate) enum FormError {
     NotAClock(String),
     ClockRange,
     Whom,
+    /// Rated asked while the challenge is private.
+    PrivateRated,
 }
 
 impl FormError {
@@ -88,6 +94,7 @@ impl FormError {
             FormError::NotAClock(s) => t!(lang, "form-error-not-a-clock", text = s.as_str()),
             FormError::ClockRange => tr(lang, "form-error-clock-range"),
             FormError::Whom => tr(lang, "form-error-whom"),
+            FormError::PrivateRated => tr(lang, "form-error-private-rated"),
         }
     }
 }
@@ -115,6 +122,7 @@ impl SeekForm {
             clock: if kind == FormKind::Bot { 0 } else { 2 },
             custom: LineInput::new(12),
             private_to: LineInput::with_text(private_to.as_deref().unwrap_or(""), 40),
+            private: false,
             error: None,
         }
     }
@@ -130,6 +138,18 @@ impl SeekForm {
         self.clock = last.clock;
         self.custom = last.custom.clone();
         self
+    }
+
+    /// Whether the Private row is shown: a challenge, or a seek to a player named.
+    fn private_shown(&self) -> bool {
+        self.kind == FormKind::Challenge
+            || (self.kind == FormKind::Seek && !self.private_to.text.trim().is_empty())
+    }
+
+    /// A private challenge: its game is known to the two players only, and casual
+    /// (ratings are public).
+    pub fn private(&self) -> bool {
+        self.private && self.private_shown()
     }
 
     /// The terms of a game against the computer this form would start.
@@ -174,6 +194,9 @@ impl SeekForm {
         }
         if self.kind != FormKind::Bot {
             f.push(Field::PrivateTo);
+        }
+        if self.private_shown() {
+            f.push(Field::Private);
         }
         f
     }
@@ -229,11 +252,14 @@ impl SeekForm {
             Field::Rated => {
                 if self.guest {
                     self.error = Some(FormError::GuestRated);
+                } else if self.private() {
+                    self.error = Some(FormError::PrivateRated);
                 } else {
                     self.rated = !self.rated;
                 }
             }
             Field::Clock => self.clock = ((self.clock as i32 + d).rem_euclid(4)) as usize,
+            Field::Private => self.private = !self.private,
             Field::CustomClock | Field::PrivateTo => {}
         }
     }
@@ -332,9 +358,10 @@ impl SeekForm {
         Some(Effect::Lobby(LobbyCmd::Seek {
             terms: GameTerms {
                 rules,
-                rated: self.rated && !self.guest,
+                rated: self.rated && !self.guest && !self.private(),
                 clock,
             },
+            private: self.private(),
             private_to: if to.is_empty() { None } else { Some(to) },
         }))
     }
@@ -396,9 +423,15 @@ impl SeekForm {
                 tr("form-rated"),
                 if self.guest {
                     tr("form-rated-guest")
+                } else if self.private() {
+                    tr("form-rated-private")
                 } else {
                     on_off(self.rated, "form-rated-on", "form-rated-off")
                 },
+            ),
+            Field::Private => (
+                tr("form-private"),
+                on_off(self.private, "form-private-on", "form-private-off"),
             ),
             Field::Clock => (tr("form-clock"), clock_words_in(lang, CLOCKS[self.clock])),
             Field::CustomClock => (
@@ -446,6 +479,7 @@ impl SeekForm {
             Field::Rated => tr("form-about-rated"),
             Field::Clock | Field::CustomClock => tr("form-about-clock"),
             Field::PrivateTo => tr("form-about-private-to"),
+            Field::Private => tr("form-about-private"),
         }
     }
 

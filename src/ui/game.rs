@@ -635,6 +635,7 @@ impl PlayUi {
                 let nick = opp.unwrap_or_default();
                 g.err(t!(g.lang(), "game-msg-no-rematch", nick = nick));
             }
+            Do::NoRematchInTournament => g.err(tr(g.lang(), "refusal-tournament-rematch")),
             // The rescue's own keys (see `rescue_key`).
             Do::PrevPiece
             | Do::NextPiece
@@ -1558,6 +1559,8 @@ fn over_lines(g: &Shared, result: &str, link: Option<String>, t: &Theme) -> Vec<
         let theirs = *g.snap.rematch.get(opp);
         let nick = g.snap.seats.get(opp).nick.clone();
         let line = match (*g.snap.rematch.get(me), theirs) {
+            // A tournament pairs the next game: no rematch is offered (nor agreed).
+            _ if g.snap.tournament => tr(lang, "game-over-tournament"),
             // The opponent left: no rematch any more, whoever asked.
             _ if !g.opponent_here() => t!(lang, "game-rematch-gone", nick = nick),
             (true, true) => tr(lang, "game-rematch-agreed"),
@@ -2023,6 +2026,8 @@ pub(crate) enum Do {
     Rematch,
     /// `r` after the opponent left: says so.
     NoRematch,
+    /// `r` after a tournament's game: says there is none (the tournament pairs the next).
+    NoRematchInTournament,
     // Choosing a rescue: the piece...
     PrevPiece,
     NextPiece,
@@ -2055,6 +2060,9 @@ pub(crate) enum If {
     /// After the game, the opponent is still there (a rematch can be asked).
     OpponentHere,
     OpponentGone,
+    /// A tournament's game: no rematch.
+    Tournament,
+    NotTournament,
 }
 
 /// The state the conditions of play are read from.
@@ -2065,6 +2073,7 @@ pub(crate) struct PlayCx {
     offer_to_me: bool,
     can_claim: bool,
     opponent_here: bool,
+    tournament: bool,
 }
 
 impl PlayCx {
@@ -2077,6 +2086,7 @@ impl PlayCx {
             offer_to_me: me.is_some() && g.snap.draw_offer.is_some_and(|c| Some(c) != me),
             can_claim: g.can_claim(now),
             opponent_here: g.opponent_here(),
+            tournament: g.snap.tournament,
         }
     }
 }
@@ -2095,6 +2105,8 @@ impl Conditions<If> for PlayCx {
             If::CanClaim => self.can_claim,
             If::OpponentHere => self.opponent_here,
             If::OpponentGone => !self.opponent_here,
+            If::Tournament => self.tournament,
+            If::NotTournament => !self.tournament,
         }
     }
 }
@@ -2154,11 +2166,14 @@ pub(crate) const PLAY: &[Binding<Do, If>] = &[
         .hints(&[hint(0, "W", "game-keys-claim").when(&[If::CanClaim])])
         .help("W", "game-help-claim"),
     on(&[ch('r')], Do::Rematch)
-        .when(&[If::PlayerOver, If::OpponentHere])
+        .when(&[If::PlayerOver, If::OpponentHere, If::NotTournament])
         .hints(&[hint(0, "r", "game-keys-rematch")])
         .help("r", "game-help-rematch"),
     on(&[ch('r')], Do::NoRematch)
-        .when(&[If::PlayerOver, If::OpponentGone])
+        .when(&[If::PlayerOver, If::OpponentGone, If::NotTournament])
+        .explains(),
+    on(&[ch('r')], Do::NoRematchInTournament)
+        .when(&[If::PlayerOver, If::Tournament])
         .explains(),
     on(&[ch('f')], Do::Flip)
         .hints(&[hint(5, "f", "game-keys-flip").when(&[If::Looking])])

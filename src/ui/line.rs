@@ -56,6 +56,10 @@ pub struct LineApp {
     /// Whether a lobby snapshot came already (the first one's chat and seeks are history).
     lobby_seen: bool,
     challenges: Vec<Seek>,
+    /// The lobby as published to everyone, and this player's private games (added to it
+    /// in `lobby`).
+    shared: Arc<LobbySnapshot>,
+    private_games: Vec<crate::proto::GameSummary>,
     /// The seeks as `seeks` last listed them (what `accept N` counts in).
     listed: Vec<Seek>,
     game: Option<Arc<GameSnapshot>>,
@@ -105,6 +109,8 @@ impl LineApp {
             lobby: Arc::new(LobbySnapshot::default()),
             lobby_seen: false,
             challenges: vec![],
+            shared: Arc::new(LobbySnapshot::default()),
+            private_games: vec![],
             listed: vec![],
             game: None,
             game_at: None,
@@ -226,7 +232,14 @@ impl LineApp {
     /// A message from the session; the lines it makes are in [`take_lines`](Self::take_lines).
     pub fn update(&mut self, msg: Msg) -> Vec<Effect> {
         match msg {
-            Msg::Lobby(snap) => self.on_lobby(snap),
+            Msg::Lobby(snap) => {
+                self.shared = snap;
+                self.on_lobby(self.with_private_games());
+            }
+            Msg::PrivateGames(list) => {
+                self.private_games = list;
+                self.lobby = self.with_private_games();
+            }
             Msg::Game { snap, at } => return self.on_game(snap, at),
             Msg::GameClosed => {
                 if self.game.take().is_some() {
@@ -302,6 +315,16 @@ impl LineApp {
         self.lobby = snap;
     }
 
+    /// The shared lobby with this player's private games.
+    fn with_private_games(&self) -> Arc<LobbySnapshot> {
+        if self.private_games.is_empty() {
+            return self.shared.clone();
+        }
+        let mut l = (*self.shared).clone();
+        super::with_private_games(&mut l, &self.private_games);
+        Arc::new(l)
+    }
+
     fn chat_line(&mut self, c: &ChatLine) {
         let line = t!(
             self.lang,
@@ -333,7 +356,7 @@ impl LineApp {
                 nick = s.owner.clone(),
                 variant = variant_name(self.lang, s.terms.rules.variant),
                 clock = self.clock_words(s.terms.clock),
-                rated = if s.terms.rated { "rated" } else { "casual" },
+                rated = rated_word(&s),
             );
             self.say(line);
         }
@@ -811,7 +834,7 @@ impl LineApp {
                         nick = s.owner.clone(),
                         variant = variant_name(lang, s.terms.rules.variant),
                         clock = self.clock_words(s.terms.clock),
-                        rated = if s.terms.rated { "rated" } else { "casual" },
+                        rated = rated_word(s),
                     );
                     self.say(line);
                 }
@@ -869,15 +892,28 @@ impl LineApp {
                 vec![Effect::Lobby(LobbyCmd::Seek {
                     terms,
                     private_to: None,
+                    private: false,
                 })]
             }
             "challenge" => {
-                let (Some(who), Some(terms)) =
-                    (args.first(), self.terms(&args[1.min(args.len())..]))
-                else {
+                // `private` among the words after the nick: the game is the two players'
+                // alone, and casual (ratings are public).
+                let words = &args[1.min(args.len())..];
+                let private = words.iter().any(|w| w.eq_ignore_ascii_case("private"));
+                let words: Vec<&str> = words
+                    .iter()
+                    .copied()
+                    .filter(|w| !w.eq_ignore_ascii_case("private"))
+                    .collect();
+                let (Some(who), Some(mut terms)) = (args.first(), self.terms(&words)) else {
                     self.say(tr(lang, "line-challenge-usage"));
                     return vec![];
                 };
+                if private && words.iter().any(|w| w.eq_ignore_ascii_case("rated")) {
+                    self.say(tr(lang, "line-challenge-private-rated"));
+                    return vec![];
+                }
+                terms.rated &= !private;
                 if who.to_lowercase() == self.me.nick.to_lowercase() {
                     self.say(tr(lang, "line-challenge-self"));
                     return vec![];
@@ -893,6 +929,7 @@ impl LineApp {
                 vec![Effect::Lobby(LobbyCmd::Seek {
                     terms,
                     private_to: Some(nick),
+                    private,
                 })]
             }
             "cancel" => {
@@ -1067,7 +1104,11 @@ impl LineApp {
                     None => self.unknown(word),
                     Some(me) => {
                         let nick = self.nick_of(&g, me.opposite());
-                        if *g.rematch.get(me) {
+                        if g.tournament {
+                            // The tournament pairs the next game.
+                            self.say(tr(lang, "refusal-tournament-rematch"));
+                            vec![]
+                        } else if *g.rematch.get(me) {
                             self.say(tr(lang, "line-rematch-already"));
                             vec![]
                         } else if !g.seats.get(me.opposite()).connected {
@@ -1850,5 +1891,15 @@ fn parse_row(args: &[&str]) -> Option<u8> {
             .filter(|r| (1..=10).contains(r))
             .map(|r| r - 1),
         _ => None,
+    }
+}
+
+/// How a seek or challenge is played, as the `rated` argument of its line: `private`
+/// (casual, known to the two players only), `rated` or `casual`.
+fn rated_word(s: &Seek) -> &'static str {
+    match (s.private, s.terms.rated) {
+        (true, _) => "private",
+        (false, true) => "rated",
+        (false, false) => "casual",
     }
 }

@@ -1362,9 +1362,16 @@ impl View<'_> {
             Some(to) => Some(Span::styled(format!(" {} {to}", t.g.arrow), t.dim())),
             None => None,
         };
+        // A private challenge says so after whom it is for.
+        let to: Vec<Span<'static>> =
+            to.into_iter()
+                .chain(s.private.then(|| {
+                    Span::styled(format!(" ({})", tr(lang, "lobby-seek-private")), t.dim())
+                }))
+                .collect();
         // The rules get what the columns and the challenge leave: as many of them as fit
         // whole (the selected seek's are in words on the panel's border).
-        let used = cols + to.as_ref().map_or(0, |s| s.width());
+        let used = cols + to.iter().map(|s| s.width()).sum::<usize>();
         let room = width.saturating_sub(used);
         let rules = rules_short(lang, &s.terms.rules.options);
         let shown = fit_words(&rules, room);

@@ -43,8 +43,8 @@ use serde::{Deserialize, Serialize};
 use crate::i18n::tr;
 pub use crate::i18n::Lang;
 use crate::proto::{
-    AdminCmd, AdminResult, AdminSnapshot, BrowseCmd, GameCmd, GameList, GameSnapshot, Leaderboard,
-    LobbyCmd, LobbySnapshot, Notice, Profile, ReplaySnapshot, Seek,
+    AdminCmd, AdminResult, AdminSnapshot, BrowseCmd, GameCmd, GameList, GameSnapshot, GameSummary,
+    Leaderboard, LobbyCmd, LobbySnapshot, Notice, PlayerStatus, Profile, ReplaySnapshot, Seek,
 };
 use crate::rules::{Numbering, Rank, SplitMix64, Variant};
 use dialog::SettingsKey;
@@ -186,6 +186,9 @@ pub enum Msg {
     /// The challenges this player made or received: shown among the open seeks (the
     /// lobby's shared snapshot has none).
     Challenges(Vec<Seek>),
+    /// This player's private games in play: listed to them among the games (the lobby's
+    /// shared snapshot has none, and shows neither player in them).
+    PrivateGames(Vec<GameSummary>),
     /// A server message to show (errors, "challenge from X", "nickname taken"): on the
     /// bottom line until a key is pressed, another notice comes, or a few seconds pass
     /// (see [`notice_secs`]). A `\n` starts a row of its own. Drawn in the player's
@@ -332,6 +335,8 @@ pub struct App {
     shared_lobby: Arc<LobbySnapshot>,
     /// The challenges this player made or received.
     challenges: Vec<Seek>,
+    /// This player's private games in play.
+    private_games: Vec<GameSummary>,
     lobby_ui: lobby::LobbyUi,
     game: Option<game::GameUi>,
     saved: Vec<SavedSetup>,
@@ -383,6 +388,7 @@ impl App {
             lobby: Arc::new(LobbySnapshot::default()),
             shared_lobby: Arc::new(LobbySnapshot::default()),
             challenges: Vec::new(),
+            private_games: Vec::new(),
             lobby_ui: lobby::LobbyUi::in_lang(lang),
             game: None,
             saved: vec![],
@@ -462,6 +468,10 @@ impl App {
             }
             Msg::Challenges(list) => {
                 self.challenges = list;
+                self.merge_lobby();
+            }
+            Msg::PrivateGames(list) => {
+                self.private_games = list;
                 self.merge_lobby();
             }
             Msg::Game { snap, at } => {
@@ -575,14 +585,16 @@ impl App {
         vec![]
     }
 
-    /// The lobby shown: the shared snapshot, this player's challenges first among the seeks.
+    /// The lobby shown: the shared snapshot, this player's challenges first among the
+    /// seeks, and their private games among the games.
     fn merge_lobby(&mut self) {
-        let snap = if self.challenges.is_empty() {
+        let snap = if self.challenges.is_empty() && self.private_games.is_empty() {
             self.shared_lobby.clone()
         } else {
             let mut l = (*self.shared_lobby).clone();
             let public = std::mem::take(&mut l.seeks);
             l.seeks = self.challenges.iter().cloned().chain(public).collect();
+            with_private_games(&mut l, &self.private_games);
             Arc::new(l)
         };
         self.lobby_ui.fix(&self.lobby, &snap, &self.me);
@@ -1322,6 +1334,23 @@ fn asciify(buf: &mut Buffer, area: Rect) {
             }
         }
     }
+}
+
+/// Adds a player's private games (sent to them alone) to the lobby they see: among the
+/// games, by number, and their two players shown playing where the shared snapshot (which
+/// leaves private games out) shows them idle.
+pub(crate) fn with_private_games(l: &mut LobbySnapshot, games: &[GameSummary]) {
+    for g in games {
+        if !l.games.iter().any(|x| x.id == g.id) {
+            l.games.push(g.clone());
+        }
+        for p in l.players.iter_mut() {
+            if (p.nick == g.red || p.nick == g.blue) && p.status == PlayerStatus::Idle {
+                p.status = PlayerStatus::Playing(g.id);
+            }
+        }
+    }
+    l.games.sort_by_key(|g| g.id);
 }
 
 #[cfg(test)]

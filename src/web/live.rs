@@ -815,6 +815,7 @@ mod tests {
             spectators: 3,
             setup_left: None,
             private: false,
+            tournament: false,
         }
     }
 

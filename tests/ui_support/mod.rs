@@ -171,6 +171,7 @@ pub fn snapshot(
         spectators: 0,
         setup_left: None,
         private: false,
+        tournament: false,
     }
 }
 

@@ -75,6 +75,7 @@ fn lobby_snapshot() -> LobbySnapshot {
         owner: owner.into(),
         terms: terms(Variant::Classic),
         private_to: None,
+        private: false,
     };
     LobbySnapshot {
         players: vec![

@@ -63,6 +63,7 @@ game-rematch-agreed = Revanche vereinbart
 game-rematch-asked = Du hast um Revanche gebeten
 game-rematch-offered = { $nick } möchte eine Revanche: r nimmt an
 game-rematch-keys = r Revanche, q zurück in die Lobby
+game-over-tournament = Eine Turnierpartie: Das Turnier teilt dir die nächste zu. q zurück in die Lobby
 game-next-game = Die nächste Partie beginnt …
 
 ## Game screen: below the board, moves, chat (src/ui/game.rs)

@@ -13,7 +13,7 @@ line-prompt-over = partie vorbei>
 ## Lobby
 
 line-welcome = Willkommen, { $nick }. Du bist in der Lobby: Tippe help für die Befehle.
-line-help-lobby = Befehle in der Lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, computer [easy|hard].
+line-help-lobby = Befehle in der Lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual|private], cancel, computer [easy|hard].
 line-help-lobby-more = Dazu: games, watch N, leaderboard [classic], say TEXT, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 Spieler online:
@@ -28,10 +28,12 @@ line-status-left = weg von Partie { $game }
 line-seeks-none = Keine offenen Angebote. Tippe seek classic 10+5, um eines zu machen, oder computer easy, um gegen den Computer zu spielen.
 line-seek-item = { $n }. { $nick }: { $variant }, { $clock }, { $rated ->
         [rated] gewertet
+        [private] privat, ungewertet
        *[casual] ungewertet
     }
 line-seek-item-challenge = { $n }. { $nick } fordert dich heraus: { $variant }, { $clock }, { $rated ->
         [rated] gewertet
+        [private] privat, ungewertet
        *[casual] ungewertet
     }
 line-seek-new = { $nick } sucht eine Partie: { $variant }, { $clock }. Tippe seeks, dann accept N.
@@ -53,11 +55,13 @@ line-computer-starting = Eine Partie gegen den Computer ({ $level }) beginnt.
 line-seek-usage = Tippe seek classic, seek duel oder seek barrage, dann eine Uhr wie 10+5 (oder none) und nach Wunsch casual.
 line-seek-posted = Angebot gemacht. Wer es annimmt, beginnt die Partie.
 line-say-what = Was sagen? Tippe say und deinen Text.
-line-challenge-usage = Tippe challenge und einen Nick, dann nach Wunsch classic, duel oder barrage, eine Uhr wie 10+5 (oder none) und casual.
+line-challenge-usage = Tippe challenge und einen Nick, dann nach Wunsch classic, duel oder barrage, eine Uhr wie 10+5 (oder none), und casual oder private (eine private Partie: nur ihr zwei wisst davon; ungewertet).
 line-challenge-self = Du kannst dich nicht selbst herausfordern: Tippe who, um zu sehen, wer online ist.
+line-challenge-private-rated = Eine private Partie ist ungewertet: Wertungen sind öffentlich. Tippe die Herausforderung noch einmal ohne rated, oder ohne private, um gewertet zu spielen.
 line-challenge-sent = Herausforderung an { $nick } gesendet. Tippe cancel, um sie zurückzunehmen.
 line-challenge-new = { $nick } fordert dich heraus: { $variant }, { $clock }, { $rated ->
         [rated] gewertet
+        [private] privat, ungewertet
        *[casual] ungewertet
     }. Tippe seeks, dann accept N oder decline N.
 line-cancel-none = Du hast kein offenes Angebot und keine Herausforderung zum Zurücknehmen.

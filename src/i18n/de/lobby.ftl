@@ -46,6 +46,7 @@ lobby-head-rated = Wertung
 lobby-head-rules = Regeln
 lobby-seek-rated = gewertet
 lobby-seek-casual = ungewertet
+lobby-seek-private = privat
 lobby-seek-no-clock = ohne
 lobby-seek-to-you-long = fordert dich heraus!
 lobby-seek-to-you = an dich!

@@ -5,13 +5,17 @@
 
 notice-challenge = { $nick } fordert dich heraus: { $variant }, { $rated ->
         [rated] gewertet
+        [private] privat ungewertet
        *[casual] ungewertet
     } — siehe Offene Angebote
 notice-challenge-clock = { $nick } fordert dich heraus: { $variant }, { $rated ->
         [rated] gewertet
+        [private] privat ungewertet
        *[casual] ungewertet
     }, { $clock } — siehe Offene Angebote
 refusal-guests-casual-key = Gäste spielen nur ungewertete Partien: Verbinde dich mit einem SSH-Schlüssel, um gewertet zu spielen
+refusal-private-rated = eine private Partie ist ungewertet: Wertungen sind öffentlich, also kann eine gewertete Partie nicht privat sein
+refusal-private-needs-player = nur eine Herausforderung an einen Spieler kann privat sein: nenne den Spieler
 refusal-three-seeks = du hast schon drei offene Angebote
 refusal-seeks-too-fast = du erstellst zu schnell Angebote: eines alle paar Sekunden (fünf auf einmal)
 refusal-challenge-yourself = du kannst dich nicht selbst herausfordern
@@ -55,7 +59,6 @@ refusal-tournament-rematch = Keine Revanche im Turnier: Die Turnierleitung teilt
 ## Lobby: watching, results told away from the game (src/lobby/sessions.rs)
 
 refusal-game-ended = diese Partie ist zu Ende
-refusal-game-private = diese Partie ist privat
 refusal-cannot-watch = bei dieser Partie kann man nicht zuschauen
 notice-game-ended-away = Deine Partie #{ $game } gegen { $opponent } ist zu Ende: { $verdict ->
         [won] du hast gewonnen
@@ -209,6 +212,7 @@ exec-usage =
     Zum Spielen verbinde dich mit einem Terminal: { $connect }
 exec-bad-lang = unbekannte Sprache „{ $lang }“: möglich sind { $codes }
 exec-unknown-command = unbekannter Befehl „{ $command }“
+exec-line-too-long = diese Befehlszeile ist zu lang: { $length } Zeichen, höchstens { $max }; nichts wurde getan
 exec-unknown-variant = unbekannte Variante „{ $variant }“: classic, duel oder barrage
 exec-unknown-format = unbekanntes Format „{ $format }“: record oder gravon
 exec-link = Link: { $link }

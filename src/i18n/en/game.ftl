@@ -62,6 +62,7 @@ game-rematch-agreed = Rematch agreed
 game-rematch-asked = You asked for a rematch
 game-rematch-offered = { $nick } asks for a rematch: r to accept
 game-rematch-keys = r rematch, q back to the lobby
+game-over-tournament = A tournament game: the tournament pairs your next one. q back to the lobby
 game-next-game = Next game starting...
 
 ## Game screen: below the board, moves, chat (src/ui/game.rs)

@@ -14,7 +14,7 @@ line-prompt-over = game over>
 ## Lobby
 
 line-welcome = Welcome, { $nick }. You are in the lobby: type help for the commands.
-line-help-lobby = Lobby commands: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, computer [easy|hard].
+line-help-lobby = Lobby commands: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual|private], cancel, computer [easy|hard].
 line-help-lobby-more = And: games, watch N, leaderboard [classic], say TEXT, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 player online:
@@ -29,10 +29,12 @@ line-status-left = away from game { $game }
 line-seeks-none = No open seeks. Type seek classic 10+5 to post one, or computer easy to play the computer.
 line-seek-item = { $n }. { $nick }: { $variant }, { $clock }, { $rated ->
         [rated] rated
+        [private] private, casual
        *[casual] casual
     }
 line-seek-item-challenge = { $n }. { $nick } challenges you: { $variant }, { $clock }, { $rated ->
         [rated] rated
+        [private] private, casual
        *[casual] casual
     }
 line-seek-new = { $nick } seeks a game: { $variant }, { $clock }. Type seeks, then accept N.
@@ -54,11 +56,13 @@ line-computer-starting = Starting a game against the computer ({ $level }).
 line-seek-usage = Type seek classic, seek duel or seek barrage, then a clock like 10+5 (or none) and casual if you like.
 line-seek-posted = Seek posted. Someone who accepts it starts the game.
 line-say-what = Say what? Type say and your text.
-line-challenge-usage = Type challenge and a nick, then if you like classic, duel or barrage, a clock like 10+5 (or none) and casual.
+line-challenge-usage = Type challenge and a nick, then if you like classic, duel or barrage, a clock like 10+5 (or none), and casual or private (a private game: only the two of you know of it; casual).
 line-challenge-self = You cannot challenge yourself: type who to see who is online.
+line-challenge-private-rated = A private game is casual: ratings are public. Type the challenge again without rated, or without private to play rated.
 line-challenge-sent = Challenge sent to { $nick }. Type cancel to take it back.
 line-challenge-new = { $nick } challenges you: { $variant }, { $clock }, { $rated ->
         [rated] rated
+        [private] private, casual
        *[casual] casual
     }. Type seeks, then accept N or decline N.
 line-cancel-none = You have no open seek or challenge to cancel.

@@ -46,6 +46,7 @@ lobby-head-rated = rated
 lobby-head-rules = rules
 lobby-seek-rated = rated
 lobby-seek-casual = casual
+lobby-seek-private = private
 lobby-seek-no-clock = none
 lobby-seek-to-you-long = challenge to you!
 lobby-seek-to-you = to you!

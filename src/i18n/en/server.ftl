@@ -6,13 +6,17 @@
 
 notice-challenge = { $nick } challenges you: { $variant } { $rated ->
         [rated] rated
+        [private] private casual
        *[casual] casual
     } — see Open seeks
 notice-challenge-clock = { $nick } challenges you: { $variant } { $rated ->
         [rated] rated
+        [private] private casual
        *[casual] casual
     } { $clock } — see Open seeks
 refusal-guests-casual-key = guests play casual games only: connect with an SSH key to play rated
+refusal-private-rated = a private game is casual: ratings are public, so a rated game cannot be private
+refusal-private-needs-player = only a challenge to one player can be private: name the player
 refusal-three-seeks = you have three open seeks already
 refusal-seeks-too-fast = you are posting seeks too fast: one every few seconds (five at once)
 refusal-challenge-yourself = you cannot challenge yourself
@@ -53,7 +57,6 @@ refusal-tournament-rematch = No rematch in a tournament: its director pairs your
 ## Lobby: watching, results told away from the game (src/lobby/sessions.rs)
 
 refusal-game-ended = that game has ended
-refusal-game-private = that game is private
 refusal-cannot-watch = that game cannot be watched
 notice-game-ended-away = Your game #{ $game } against { $opponent } has ended: { $verdict ->
         [won] you won
@@ -201,6 +204,7 @@ exec-usage =
     to play, connect with a terminal: { $connect }
 exec-bad-lang = unknown language '{ $lang }': use { $codes }
 exec-unknown-command = unknown command '{ $command }'
+exec-line-too-long = that command line is too long: { $length } characters, at most { $max }; nothing was done
 exec-unknown-variant = unknown variant '{ $variant }': classic, duel or barrage
 exec-unknown-format = unknown format '{ $format }': use record or gravon
 exec-link = Link: { $link }

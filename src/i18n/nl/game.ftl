@@ -66,6 +66,7 @@ game-rematch-agreed = Revanche afgesproken
 game-rematch-asked = Je hebt om een revanche gevraagd
 game-rematch-offered = { $nick } wil een revanche: r om aan te nemen
 game-rematch-keys = r revanche, q terug naar de lobby
+game-over-tournament = Een toernooipartij: het toernooi deelt je volgende partij in. q terug naar de lobby
 game-next-game = De volgende partij begint …
 
 ## Game screen: below the board, moves, chat (src/ui/game.rs)

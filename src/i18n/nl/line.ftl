@@ -13,7 +13,7 @@ line-prompt-over = partij voorbij>
 ## Lobby
 
 line-welcome = Welkom, { $nick }. Je bent in de lobby: typ help voor de opdrachten.
-line-help-lobby = Opdrachten in de lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual], cancel, computer [easy|hard].
+line-help-lobby = Opdrachten in de lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual|private], cancel, computer [easy|hard].
 line-help-lobby-more = Verder: games, watch N, leaderboard [classic], say TEKST, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 speler online:
@@ -28,10 +28,12 @@ line-status-left = weg van partij { $game }
 line-seeks-none = Geen open uitnodigingen. Typ seek classic 10+5 om er een te plaatsen, of computer easy om tegen de computer te spelen.
 line-seek-item = { $n }. { $nick }: { $variant }, { $clock }, { $rated ->
         [rated] met rating
+        [private] privé, zonder rating
        *[casual] zonder rating
     }
 line-seek-item-challenge = { $n }. { $nick } daagt je uit: { $variant }, { $clock }, { $rated ->
         [rated] met rating
+        [private] privé, zonder rating
        *[casual] zonder rating
     }
 line-seek-new = { $nick } zoekt een partij: { $variant }, { $clock }. Typ seeks, dan accept N.
@@ -53,11 +55,13 @@ line-computer-starting = Een partij tegen de computer ({ $level }) begint.
 line-seek-usage = Typ seek classic, seek duel of seek barrage, dan een klok zoals 10+5 (of none) en eventueel casual.
 line-seek-posted = Uitnodiging geplaatst. Wie haar aanneemt, begint de partij.
 line-say-what = Wat zeggen? Typ say en je tekst.
-line-challenge-usage = Typ challenge en een nick, dan eventueel classic, duel of barrage, een klok zoals 10+5 (of none) en casual.
+line-challenge-usage = Typ challenge en een nick, dan eventueel classic, duel of barrage, een klok zoals 10+5 (of none), en casual of private (een privépartij: alleen jullie twee weten ervan; zonder rating).
 line-challenge-self = Je kunt jezelf niet uitdagen: typ who om te zien wie er online is.
+line-challenge-private-rated = Een privépartij is zonder rating: ratings zijn openbaar. Typ de uitdaging opnieuw zonder rated, of zonder private om met rating te spelen.
 line-challenge-sent = Uitdaging aan { $nick } verstuurd. Typ cancel om haar in te trekken.
 line-challenge-new = { $nick } daagt je uit: { $variant }, { $clock }, { $rated ->
         [rated] met rating
+        [private] privé, zonder rating
        *[casual] zonder rating
     }. Typ seeks, dan accept N of decline N.
 line-cancel-none = Je hebt geen open uitnodiging of uitdaging om in te trekken.

@@ -46,6 +46,7 @@ lobby-head-rated = rating
 lobby-head-rules = regels
 lobby-seek-rated = met rating
 lobby-seek-casual = vrijblijvend
+lobby-seek-private = privé
 lobby-seek-no-clock = geen
 lobby-seek-to-you-long = daagt je uit!
 lobby-seek-to-you = aan jou!

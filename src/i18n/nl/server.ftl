@@ -5,13 +5,17 @@
 
 notice-challenge = { $nick } daagt je uit: { $variant }, { $rated ->
         [rated] om rating
+        [private] privé, vriendschappelijk
        *[casual] vriendschappelijk
     } — zie Open uitnodigingen
 notice-challenge-clock = { $nick } daagt je uit: { $variant }, { $rated ->
         [rated] om rating
+        [private] privé, vriendschappelijk
        *[casual] vriendschappelijk
     }, { $clock } — zie Open uitnodigingen
 refusal-guests-casual-key = gasten spelen alleen vriendschappelijke partijen: verbind met een SSH-sleutel voor partijen om rating
+refusal-private-rated = een privépartij is vriendschappelijk: ratings zijn openbaar, dus een partij om rating kan niet privé zijn
+refusal-private-needs-player = alleen een uitdaging aan één speler kan privé zijn: noem de speler
 refusal-three-seeks = je hebt al drie open uitnodigingen
 refusal-seeks-too-fast = je plaatst te snel uitnodigingen: één per paar seconden (vijf tegelijk)
 refusal-challenge-yourself = je kunt jezelf niet uitdagen
@@ -55,7 +59,6 @@ refusal-tournament-rematch = Geen revanche in een toernooi: de toernooileiding d
 ## Lobby: watching, results told away from the game (src/lobby/sessions.rs)
 
 refusal-game-ended = die partij is afgelopen
-refusal-game-private = die partij is privé
 refusal-cannot-watch = die partij kan niet bekeken worden
 notice-game-ended-away = Je partij #{ $game } tegen { $opponent } is afgelopen: { $verdict ->
         [won] je hebt gewonnen
@@ -209,6 +212,7 @@ exec-usage =
     om te spelen, verbind met een terminal: { $connect }
 exec-bad-lang = onbekende taal ‘{ $lang }’: mogelijk zijn { $codes }
 exec-unknown-command = onbekende opdracht ‘{ $command }’
+exec-line-too-long = die opdrachtregel is te lang: { $length } tekens, hoogstens { $max }; er is niets gedaan
 exec-unknown-variant = onbekende variant ‘{ $variant }’: classic, duel of barrage
 exec-unknown-format = onbekend formaat ‘{ $format }’: record of gravon
 exec-link = Link: { $link }
