@@ -1392,3 +1392,96 @@ fn a_refused_move_says_why() {
         assert!(!lines[0].contains("cannot move to"), "{mv}: {lines:?}");
     }
 }
+
+/// Issue 43: the end of a game names its web page, as the screens do (when the web is on,
+/// the game had a move and is not private).
+#[test]
+fn the_end_of_a_game_names_its_web_page() {
+    let over = |private: bool, moves: usize| {
+        let mut snap = play_snap(view(), (0..moves).map(step).collect());
+        snap.phase = GamePhase::Over;
+        snap.private = private;
+        snap.outcome = Some(stratego_ssh::rules::Outcome {
+            winner: Some(Color::Red),
+            reason: stratego_ssh::rules::EndReason::Resignation,
+        });
+        snap
+    };
+    let with_web = || {
+        let me = stratego_ssh::ui::Identity {
+            links: Some("https://stratego.example.org".into()),
+            ..me("alice")
+        };
+        let mut app = LineApp::new(me, Lang::En, Numbering::Modern, 1);
+        app.update(Msg::Lobby(Arc::new(LobbySnapshot::default())));
+        send(&mut app, &play_snap(view(), vec![]));
+        app
+    };
+    let lines = send(&mut with_web(), &over(false, 3));
+    assert!(
+        lines.contains(&"The game on the web: https://stratego.example.org/game/7".to_string()),
+        "{lines:?}"
+    );
+    let lines = send(&mut with_web(), &over(true, 3));
+    assert!(!lines.iter().any(|l| l.contains("on the web")), "{lines:?}");
+    let mut no_web = playing(Lang::En);
+    let lines = send(&mut no_web, &over(false, 3));
+    assert!(!lines.iter().any(|l| l.contains("on the web")), "{lines:?}");
+}
+
+/// Issue 43: the line mode lists tournaments and joins and leaves them, as the screens'
+/// tournament page does (the lobby answers whether it could).
+#[test]
+fn tournaments_join_and_withdraw() {
+    use stratego_ssh::proto::{
+        ClockSpec, EntryRule, Format, GameTerms, TournamentInfo, TournamentStatus, TournamentTerms,
+    };
+    let mut app = app();
+    refused(&mut app, "tournaments", "No tournaments");
+    let t = TournamentInfo {
+        id: 3,
+        terms: TournamentTerms {
+            name: "Friday Arena".into(),
+            format: Format::Arena { minutes: 30 },
+            game: GameTerms {
+                rules: Rules::standard(Variant::Classic),
+                rated: true,
+                clock: Some(ClockSpec {
+                    initial_secs: 300,
+                    increment_secs: 3,
+                }),
+            },
+            starts_at: 0,
+            entry: EntryRule::Anyone,
+            min_rated_games: 0,
+        },
+        status: TournamentStatus::Upcoming,
+        created_by: "root".into(),
+        ends_at: None,
+        round: 0,
+        standings: vec![],
+        absent: vec![],
+        games: vec![],
+        chat: vec![],
+        note: String::new(),
+    };
+    lobby(
+        &mut app,
+        LobbySnapshot {
+            tournaments: vec![t],
+            ..Default::default()
+        },
+    );
+    let (_, lines) = type_line(&mut app, "tournaments");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("Tournament 3: Friday Arena, ") && lines[0].ends_with("0 players"),
+        "{lines:?}"
+    );
+    let (fx, _) = type_line(&mut app, "join 3");
+    assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::JoinTournament(3))]);
+    let (fx, _) = type_line(&mut app, "withdraw 3");
+    assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::LeaveTournament(3))]);
+    refused(&mut app, "join 9", "There is no tournament 9");
+    refused(&mut app, "join", "Type join and a tournament's number");
+}

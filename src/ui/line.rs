@@ -641,6 +641,16 @@ impl LineApp {
             ),
         };
         self.say(line);
+        // The game's web page, as the screens print it (none for a game ended before its
+        // first move, nor for a private one).
+        let aborted = o.reason == crate::rules::EndReason::Aborted;
+        if let Some(url) = self
+            .me
+            .game_link(g.id)
+            .filter(|_| !aborted && !g.private && !g.history.is_empty())
+        {
+            self.say(t!(lang, "line-game-link", url = url));
+        }
         self.say(tr(lang, "line-over-next"));
     }
 
@@ -1036,6 +1046,59 @@ impl LineApp {
                 }
                 self.more("games", total, from, page);
                 vec![]
+            }
+            "tournaments" | "events" => {
+                let (from, page) = Self::page(args);
+                let total = self.lobby.tournaments.len();
+                if total == 0 {
+                    self.say(tr(lang, "line-tournaments-none"));
+                }
+                let shown: Vec<String> = self
+                    .lobby
+                    .tournaments
+                    .iter()
+                    .skip(from)
+                    .take(LIST_PAGE)
+                    .map(|t| {
+                        t!(
+                            lang,
+                            "line-tournament-item",
+                            id = t.id,
+                            name = t.terms.name.clone(),
+                            kind = super::tournament::kind_words(lang, t.terms.format),
+                            variant = variant_name(lang, t.terms.game.rules.variant),
+                            clock = self.clock_words(t.terms.game.clock),
+                            status = super::tournament::status_word(lang, t.status),
+                            players = t.standings.iter().filter(|s| !s.withdrawn).count(),
+                            joined = if t.has_entrant(&self.me.nick) {
+                                "yes"
+                            } else {
+                                "no"
+                            },
+                        )
+                    })
+                    .collect();
+                for line in shown {
+                    self.say(line);
+                }
+                self.more("tournaments", total, from, page);
+                vec![]
+            }
+            "join" | "withdraw" => {
+                let Some(id) = args.first().and_then(|a| a.parse::<u64>().ok()) else {
+                    self.say(t!(lang, "line-tournament-usage", command = word));
+                    return vec![];
+                };
+                if !self.lobby.tournaments.iter().any(|t| t.id == id) {
+                    self.say(t!(lang, "line-tournament-none", id = id));
+                    return vec![];
+                }
+                // The lobby answers (joined, or why not), as on the screens.
+                vec![Effect::Lobby(if word == "join" {
+                    LobbyCmd::JoinTournament(id)
+                } else {
+                    LobbyCmd::LeaveTournament(id)
+                })]
             }
             "quit" | "exit" | "q" => {
                 self.say(tr(lang, "line-bye"));

@@ -14,7 +14,7 @@ line-prompt-over = partie vorbei>
 
 line-welcome = Willkommen, { $nick }. Du bist in der Lobby: Tippe help für die Befehle.
 line-help-lobby = Befehle in der Lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual|private], cancel, computer [easy|hard].
-line-help-lobby-more = Dazu: games, watch N, leaderboard [classic], say TEXT, screens, quit, help.
+line-help-lobby-more = Dazu: games, watch N, tournaments, join N, withdraw N, leaderboard [classic], say TEXT, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 Spieler online:
        *[other] { $count } Spieler online:
@@ -38,6 +38,16 @@ line-seek-item-challenge = { $n }. { $nick } fordert dich heraus: { $variant }, 
     }
 line-seek-new = { $nick } sucht eine Partie: { $variant }, { $clock }. Tippe seeks, dann accept N.
 line-games-none = Keine laufenden Partien.
+line-tournaments-none = Keine Turniere. Wer organisiert, legt eines mit ssh HOST tournament create an.
+line-tournament-item = Turnier { $id }: { $name }, { $kind }, { $variant }, { $clock }, { $status }, { $players ->
+        [one] 1 Spieler
+       *[other] { $players } Spieler
+    }{ $joined ->
+        [yes] , du spielst mit
+       *[no] {""}
+    }
+line-tournament-usage = Tippe { $command } und die Nummer eines Turniers, etwa { $command } 3. Tippe tournaments für die Liste.
+line-tournament-none = Es gibt kein Turnier { $id }. Tippe tournaments für die Liste.
 line-list-more = { $count ->
         [one] …und 1 weiterer Eintrag: tippe { $command } { $page } für die nächste Seite.
        *[other] …und { $count } weitere Einträge: tippe { $command } { $page } für die nächste Seite.
@@ -195,6 +205,7 @@ line-over-won = Partie vorbei: Du hast gewonnen ({ $reason }).
 line-over-lost = Partie vorbei: Du hast verloren ({ $reason }).
 line-over-winner = Partie vorbei: { $nick } hat gewonnen ({ $reason }).
 line-over-draw = Partie vorbei: Remis ({ $reason }).
+line-game-link = Die Partie im Web: { $url }
 line-over-next = Tippe quit, um in die Lobby zurückzukehren, oder board und last, um zurückzublicken.
 line-resign-not-now = Es gibt nichts aufzugeben: Die Partie ist vorbei.
 line-back-in-lobby = Zurück in der Lobby.

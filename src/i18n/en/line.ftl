@@ -15,7 +15,7 @@ line-prompt-over = game over>
 
 line-welcome = Welcome, { $nick }. You are in the lobby: type help for the commands.
 line-help-lobby = Lobby commands: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual|private], cancel, computer [easy|hard].
-line-help-lobby-more = And: games, watch N, leaderboard [classic], say TEXT, screens, quit, help.
+line-help-lobby-more = And: games, watch N, tournaments, join N, withdraw N, leaderboard [classic], say TEXT, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 player online:
        *[other] { $count } players online:
@@ -39,6 +39,16 @@ line-seek-item-challenge = { $n }. { $nick } challenges you: { $variant }, { $cl
     }
 line-seek-new = { $nick } seeks a game: { $variant }, { $clock }. Type seeks, then accept N.
 line-games-none = No games in play.
+line-tournaments-none = No tournaments. An organiser creates one with ssh HOST tournament create.
+line-tournament-item = Tournament { $id }: { $name }, { $kind }, { $variant }, { $clock }, { $status }, { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }{ $joined ->
+        [yes] , you are in
+       *[no] {""}
+    }
+line-tournament-usage = Type { $command } and a tournament's number, like { $command } 3. Type tournaments for the list.
+line-tournament-none = There is no tournament { $id }. Type tournaments for the list.
 line-list-more = { $count ->
         [one] …and 1 more: type { $command } { $page } for the next page.
        *[other] …and { $count } more: type { $command } { $page } for the next page.
@@ -196,6 +206,7 @@ line-over-won = Game over: you won ({ $reason }).
 line-over-lost = Game over: you lost ({ $reason }).
 line-over-winner = Game over: { $nick } won ({ $reason }).
 line-over-draw = Game over: a draw ({ $reason }).
+line-game-link = The game on the web: { $url }
 line-over-next = Type quit to go back to the lobby, or board and last to look back.
 line-resign-not-now = There is nothing to resign: the game is over.
 line-back-in-lobby = Back in the lobby.

@@ -14,7 +14,7 @@ line-prompt-over = partij voorbij>
 
 line-welcome = Welkom, { $nick }. Je bent in de lobby: typ help voor de opdrachten.
 line-help-lobby = Opdrachten in de lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual|private], cancel, computer [easy|hard].
-line-help-lobby-more = Verder: games, watch N, leaderboard [classic], say TEKST, screens, quit, help.
+line-help-lobby-more = Verder: games, watch N, tournaments, join N, withdraw N, leaderboard [classic], say TEKST, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 speler online:
        *[other] { $count } spelers online:
@@ -38,6 +38,16 @@ line-seek-item-challenge = { $n }. { $nick } daagt je uit: { $variant }, { $cloc
     }
 line-seek-new = { $nick } zoekt een partij: { $variant }, { $clock }. Typ seeks, dan accept N.
 line-games-none = Geen partijen bezig.
+line-tournaments-none = Geen toernooien. Een organisator maakt er een met ssh HOST tournament create.
+line-tournament-item = Toernooi { $id }: { $name }, { $kind }, { $variant }, { $clock }, { $status }, { $players ->
+        [one] 1 speler
+       *[other] { $players } spelers
+    }{ $joined ->
+        [yes] , je doet mee
+       *[no] {""}
+    }
+line-tournament-usage = Typ { $command } en het nummer van een toernooi, zoals { $command } 3. Typ tournaments voor de lijst.
+line-tournament-none = Er is geen toernooi { $id }. Typ tournaments voor de lijst.
 line-list-more = { $count ->
         [one] …en nog 1: typ { $command } { $page } voor de volgende pagina.
        *[other] …en nog { $count }: typ { $command } { $page } voor de volgende pagina.
@@ -195,6 +205,7 @@ line-over-won = Partij voorbij: je hebt gewonnen ({ $reason }).
 line-over-lost = Partij voorbij: je hebt verloren ({ $reason }).
 line-over-winner = Partij voorbij: { $nick } heeft gewonnen ({ $reason }).
 line-over-draw = Partij voorbij: remise ({ $reason }).
+line-game-link = De partij op het web: { $url }
 line-over-next = Typ quit om terug te gaan naar de lobby, of board en last om terug te kijken.
 line-resign-not-now = Er valt niets op te geven: de partij is voorbij.
 line-back-in-lobby = Terug in de lobby.
