@@ -482,6 +482,20 @@ fn help_lists_the_lobby_keys() {
     assert!(!text(&draw(&a, 100, 30)).contains("Lobby keys"));
 }
 
+/// Issue 43: the help lists `T` (the tournaments) whether or not any is listed now.
+#[test]
+fn help_lists_t_with_no_tournament_listed() {
+    let mut a = lobby_app("bob");
+    a.update(key('?'));
+    let t = text(&draw(&a, 120, 40));
+    let said = stratego_ssh::i18n::tr(stratego_ssh::i18n::Lang::En, "lobby-help-tournaments");
+    assert!(
+        t.lines()
+            .any(|l| l.contains(" T ") && l.contains(&said[..said.len().min(20)])),
+        "{t}"
+    );
+}
+
 #[test]
 fn mouse_selects_then_accepts_a_seek() {
     let mut a = lobby_app("bob");

@@ -1758,10 +1758,11 @@ const KEYS: &[Binding<Do, If>] = &[
         .when(&[If::AnyTournament])
         .hints(&[hint(5, "T", "lobby-keys-tournaments").when(&[If::NotTournaments])])
         .help("T", "lobby-help-tournaments"),
+    // With none listed, T says so; the help lists it all the same.
     on(&[ch('T')], Do::NoTournaments)
         .when(&[If::NoTournament])
         .hints(&[hint(5, "T", "lobby-keys-tournaments")])
-        .explains(),
+        .help("T", "lobby-help-tournaments"),
     on(&[ch('L')], Do::Leaders)
         .hints(&[hint(6, "L", "lobby-keys-leaders")])
         .help("L", "lobby-help-leaders"),
