@@ -234,6 +234,8 @@ fn watch_spectates_a_listed_game_and_refuses_others() {
         lines[0].starts_with("Game 12: carol (Red) against dave"),
         "{lines:?}"
     );
+    // Twelve plies: move 7, as the screens' games list counts (issue 43).
+    assert!(lines[0].ends_with(", move 7"), "{lines:?}");
     let (fx, _) = type_line(&mut app, "watch 12");
     assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::Spectate(12))]);
     refused(&mut app, "watch 99", "There is no game 99 in play");
@@ -1484,4 +1486,20 @@ fn tournaments_join_and_withdraw() {
     assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::LeaveTournament(3))]);
     refused(&mut app, "join 9", "There is no tournament 9");
     refused(&mut app, "join", "Type join and a tournament's number");
+}
+
+/// Issue 43: `resign` in the set-up ends the game without saying it began.
+#[test]
+fn resigning_in_the_set_up_never_says_the_game_began() {
+    let mut app = in_setup(Lang::En, Color::Red);
+    let (fx, _) = type_line(&mut app, "resign");
+    assert_eq!(fx, vec![Effect::Game(GameCmd::Resign)]);
+    let mut over = snapshot(GamePhase::Over, Some(Color::Red), None);
+    over.outcome = Some(stratego_ssh::rules::Outcome {
+        winner: Some(Color::Blue),
+        reason: stratego_ssh::rules::EndReason::Resignation,
+    });
+    let lines = send(&mut app, &over);
+    assert!(!lines.iter().any(|l| l.contains("begins")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("lost")), "{lines:?}");
 }

@@ -466,7 +466,11 @@ impl LineApp {
                 self.say(tr(lang, "line-opponent-ready"));
             }
         }
-        if snap.phase != GamePhase::Setup && !self.told_play {
+        // Once play starts (a game that ends in its set-up, by a resignation or a player
+        // gone, never began).
+        let began = snap.phase == GamePhase::Playing
+            || (snap.phase == GamePhase::Over && !snap.history.is_empty());
+        if began && !self.told_play {
             self.told_play = true;
             self.say(tr(lang, "line-play-start"));
         }
@@ -1037,7 +1041,8 @@ impl LineApp {
                             red = g.red.clone(),
                             blue = g.blue.clone(),
                             variant = variant_name(lang, g.terms.rules.variant),
-                            ply = g.ply,
+                            // Moves as the screens count them (a move a side).
+                            number = g.ply / 2 + 1,
                         )
                     })
                     .collect();

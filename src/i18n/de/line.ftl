@@ -56,7 +56,7 @@ line-dropped = { $count ->
         [one] (1 Zeile wurde nicht gezeigt: dein Terminal hat sie nicht rechtzeitig gelesen.)
        *[other] ({ $count } Zeilen wurden nicht gezeigt: dein Terminal hat sie nicht rechtzeitig gelesen.)
     }
-line-game-item = Partie { $game }: { $red } (Rot) gegen { $blue } (Blau), { $variant }, Zug { $ply }
+line-game-item = Partie { $game }: { $red } (Rot) gegen { $blue } (Blau), { $variant }, Zug { $number }
 line-chat = { $nick } sagt: { $text }
 line-accept-which = Welches Angebot? Tippe seeks für die Liste, dann accept N (eine Zahl von 1 bis { $count }).
 line-accept-none = Es gibt kein offenes Angebot. Tippe seeks, um nachzusehen.

@@ -57,7 +57,7 @@ line-dropped = { $count ->
         [one] (1 line was not shown: your terminal did not read it in time.)
        *[other] ({ $count } lines were not shown: your terminal did not read them in time.)
     }
-line-game-item = Game { $game }: { $red } (Red) against { $blue } (Blue), { $variant }, move { $ply }
+line-game-item = Game { $game }: { $red } (Red) against { $blue } (Blue), { $variant }, move { $number }
 line-chat = { $nick } says: { $text }
 line-accept-which = Accept which seek? Type seeks for the list, then accept N (a number from 1 to { $count }).
 line-accept-none = There is no open seek to accept. Type seeks to check.

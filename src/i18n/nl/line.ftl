@@ -56,7 +56,7 @@ line-dropped = { $count ->
         [one] (1 regel werd niet getoond: je terminal las hem niet op tijd.)
        *[other] ({ $count } regels werden niet getoond: je terminal las ze niet op tijd.)
     }
-line-game-item = Partij { $game }: { $red } (Rood) tegen { $blue } (Blauw), { $variant }, zet { $ply }
+line-game-item = Partij { $game }: { $red } (Rood) tegen { $blue } (Blauw), { $variant }, zet { $number }
 line-chat = { $nick } zegt: { $text }
 line-accept-which = Welke uitnodiging? Typ seeks voor de lijst, dan accept N (een getal van 1 tot { $count }).
 line-accept-none = Er is geen open uitnodiging. Typ seeks om te kijken.
