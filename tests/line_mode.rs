@@ -242,8 +242,8 @@ fn illegal_or_unknown_input_changes_nothing() {
     playing(&mut app, game_view(), vec![]);
     app.take_lines();
     for (typed, says) in [
-        ("A4 A8", "The piece on A4 cannot move to A8"),
-        ("B1 B2", "cannot move to B2"),
+        ("A4 A8", "Scouts cannot pass over pieces"),
+        ("B1 B2", "Bombs never move"),
         ("D4 D5", "You have no piece on D4"),
         ("A7 A6", "You have no piece on A7"),
         ("Z9 A5", "is not a command here"),
