@@ -695,3 +695,82 @@ async fn shows_ply_in(b: &Browser, ply: usize, line: &str) {
     let text = b.text().await;
     assert!(text.contains(line), "{line:?} missing:\n{text}");
 }
+
+/// A club behind one address: past its live streams the game page says it no longer
+/// follows by itself and checks every few seconds instead, and a move still shows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_refused_its_live_stream_says_so_and_follows_by_polling() {
+    use common::play::{random_move, start_game, Moved, Rng};
+    use common::{new_key, Login, Term};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let _one = one_browser().await;
+    let (server, addr) = web_server("browser-refused", |o| {
+        o.web.max_live_streams_per_address = 1;
+    })
+    .await;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = Term::connect(server.running.addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(server.running.addr, Login::Key("bob", &kb), 120, 40).await;
+    let (red, _blue) = start_game(&alice, "alice", &bob).await;
+    let id = server
+        .running
+        .lobby
+        .snapshot()
+        .games
+        .first()
+        .map(|g| g.id)
+        .expect("a game in play");
+    // Another member of the club holds the address's one stream.
+    let mut held = tokio::net::TcpStream::connect(addr).await.unwrap();
+    held.write_all(
+        format!("GET /game/{id}/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .await
+    .unwrap();
+    let mut head = [0u8; 12];
+    held.read_exact(&mut head).await.unwrap();
+    assert_eq!(&head, b"HTTP/1.1 200");
+
+    let b = Browser::start(1024, 768).await;
+    b.goto(&format!("http://{addr}/game/{id}?lang=de")).await;
+    assert_eq!(b.js(LIVE_PLY).await, 0, "{}", b.text().await);
+    b.js("window.stillThisPage = true; return null;").await;
+    let note = "const n = document.querySelector('p.live-note'); return n ? n.textContent : '';";
+    assert!(
+        b.until(
+            5.0,
+            "const n = document.querySelector('p.live-note'); return !!n && n.textContent.length > 0;"
+        )
+        .await,
+        "the page does not say it stopped following: {}",
+        b.text().await
+    );
+    let said = b.js(note).await;
+    assert!(
+        said.as_str().unwrap().contains("alle 5 Sekunden"),
+        "in the page's language: {said}"
+    );
+    let mut rng = Rng(11);
+    let Moved::Played(typed) = random_move(red, &mut rng, 10).await else {
+        panic!("Red could not move:\n{}", red.text());
+    };
+    let shown = b
+        .until(
+            12.0,
+            "const p = document.querySelector('#live p.ply'); return !!p && p.dataset.ply === '1';",
+        )
+        .await;
+    assert!(
+        shown,
+        "Red's move {typed} is not on the page after 12 s (it shows ply {})",
+        b.js(LIVE_PLY).await
+    );
+    assert_eq!(
+        b.js("return window.stillThisPage === true;").await,
+        true,
+        "the page followed the game by itself (no reload)"
+    );
+    drop(held);
+    b.close().await;
+    server.running.stop().await;
+}

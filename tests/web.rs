@@ -740,9 +740,17 @@ async fn connect_from(from: &str, to: SocketAddr) -> tokio::net::TcpStream {
 
 /// One keep-alive request on an open connection; its status line's code.
 async fn status_on(s: &mut tokio::net::TcpStream, path: &str) -> u16 {
-    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes())
-        .await
-        .unwrap();
+    status_on_with(s, path, "").await
+}
+
+/// A request with more header lines (`extra`, each ending in CRLF) on an open connection;
+/// its status line's code.
+async fn status_on_with(s: &mut tokio::net::TcpStream, path: &str, extra: &str) -> u16 {
+    s.write_all(
+        format!("GET {path} HTTP/1.1\r\nHost: x\r\n{extra}Connection: close\r\n\r\n").as_bytes(),
+    )
+    .await
+    .unwrap();
     let mut raw = Vec::new();
     tokio::time::timeout(std::time::Duration::from_secs(10), s.read_to_end(&mut raw))
         .await
@@ -803,7 +811,6 @@ async fn a_connection_that_sends_nothing_or_half_a_request_is_closed() {
 async fn past_its_connection_cap_an_address_is_closed_at_once_and_others_are_served() {
     let (server, addr) = web_server("web-per-address", |o| {
         o.web.max_connections_per_address = 2;
-        o.web.loopback_is_proxy = false;
     })
     .await;
     let mut a = connect_from("127.0.0.1", addr).await;
@@ -895,4 +902,234 @@ async fn a_connection_on_which_nothing_moves_is_closed_after_the_idle_timeout() 
         String::from_utf8_lossy(&answer)
     );
     server.running.stop().await;
+}
+
+/// A request with more header lines on its own connection from `addr`'s side: its status.
+async fn status_with(addr: SocketAddr, path: &str, extra: &str) -> u16 {
+    let mut s = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    status_on_with(&mut s, path, extra).await
+}
+
+fn net(s: &str) -> stratego_ssh::limit::AddrNet {
+    stratego_ssh::limit::AddrNet::parse(s).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn x_forwarded_for_counts_only_from_a_trusted_proxy_and_names_the_address_it_saw() {
+    let over = |statuses: &[u16]| statuses.iter().filter(|&&s| s == 429).count();
+    // No proxy trusted (the default): a client naming another address each time still
+    // spends its own budget.
+    let (server, addr) = web_server("web-xff-none", |o| o.web.requests_per_second = 2).await;
+    let mut statuses = Vec::new();
+    for i in 0..8 {
+        let extra = format!("X-Forwarded-For: 198.51.100.{i}\r\n");
+        statuses.push(status_with(addr, "/style.css", &extra).await);
+    }
+    assert!(
+        over(&statuses) >= 3,
+        "a forged header escapes the budget: {statuses:?}"
+    );
+    server.running.stop().await;
+
+    // A proxy on this machine behind one in 10.0.0.0/8 (both trusted). The client writes a
+    // header of its own, the outer proxy appends the address it saw in a header of its own
+    // (as HAProxy does), the inner one appends the outer's.
+    let (server, addr) = web_server("web-xff-chain", |o| {
+        o.web.requests_per_second = 2;
+        o.web.trusted_proxies = vec![net("127.0.0.1/32"), net("10.0.0.0/8")];
+    })
+    .await;
+    let mut statuses = Vec::new();
+    for i in 0..8 {
+        let extra = format!(
+            "X-Forwarded-For: 198.51.100.{i}\r\nX-Forwarded-For: 203.0.113.9, 10.1.2.3\r\n"
+        );
+        statuses.push(status_with(addr, "/style.css", &extra).await);
+    }
+    assert_eq!(&statuses[..4], [200, 200, 200, 200], "{statuses:?}");
+    assert!(
+        over(&statuses[4..]) >= 3,
+        "the client chose its budget with its own header: {statuses:?}"
+    );
+    // Another client through the same proxies has its own budget.
+    let other = "X-Forwarded-For: 192.0.2.1, 10.1.2.3\r\n";
+    assert_eq!(status_with(addr, "/style.css", other).await, 200);
+    server.running.stop().await;
+
+    // A "[::]" listener sees the proxy on this machine as ::ffff:127.0.0.1: it is still
+    // the trusted 127.0.0.1, and each client it forwards has its own budget.
+    let (server, addr) = web_server("web-xff-mapped", |o| {
+        o.http_listen = "[::]:0".into();
+        o.web.requests_per_second = 2;
+        o.web.trusted_proxies = vec![net("127.0.0.1")];
+    })
+    .await;
+    let v4: SocketAddr = format!("127.0.0.1:{}", addr.port()).parse().unwrap();
+    for i in 0..8 {
+        let extra = format!("X-Forwarded-For: 198.51.100.{i}\r\n");
+        assert_eq!(
+            status_with(v4, "/style.css", &extra).await,
+            200,
+            "client {i} through the proxy"
+        );
+    }
+    server.running.stop().await;
+}
+
+/// `--trusted-proxies` takes addresses and prefixes, each in one form.
+#[test]
+fn trusted_proxies_take_addresses_and_prefixes() {
+    let check = |v: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_stratego-ssh"))
+            .args([
+                "--trusted-proxies",
+                v,
+                "--max-live-streams-per-address",
+                "40",
+                "--check",
+            ])
+            .output()
+            .unwrap()
+    };
+    let ok = check("127.0.0.1,::ffff:10.0.0.1,fd00::/8");
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let out = String::from_utf8_lossy(&ok.stdout);
+    assert!(
+        out.lines()
+            .any(|l| l == "trusted_proxies = [\"127.0.0.1\", \"10.0.0.1\", \"fd00::/8\"]"),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l == "max_live_streams_per_address = 40"),
+        "{out}"
+    );
+    let bad = check("the-proxy");
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("--trusted-proxies"), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn new_connections_past_an_address_rate_are_closed_at_once_and_others_are_served() {
+    let (server, addr) = web_server("web-conn-rate", |o| o.web.connections_per_second = 2).await;
+    let started = std::time::Instant::now();
+    let mut answered = 0;
+    for _ in 0..16 {
+        let mut s = connect_from("127.0.0.5", addr).await;
+        let _ = s
+            .write_all(b"GET /style.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .await;
+        let mut got = Vec::new();
+        assert!(closed_within(&mut s, 5.0, &mut got).await);
+        if got.starts_with(b"HTTP/1.1 200") {
+            answered += 1;
+        } else {
+            assert!(got.is_empty(), "{}", String::from_utf8_lossy(&got));
+        }
+    }
+    // Four at once, then two a second.
+    let allowed = 4 + 2 * (started.elapsed().as_secs() as usize + 1);
+    assert!(
+        (4..=allowed).contains(&answered),
+        "{answered} of 16 new connections answered in {:?}",
+        started.elapsed()
+    );
+    // Another address is served; after a second this one is again.
+    let mut other = connect_from("127.0.0.6", addr).await;
+    assert_eq!(status_on(&mut other, "/style.css").await, 200);
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let mut again = connect_from("127.0.0.5", addr).await;
+    assert_eq!(status_on(&mut again, "/style.css").await, 200);
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_last_quarter_of_the_connections_is_kept_from_blocks_that_hold_some() {
+    let (server, addr) = web_server("web-kept", |o| {
+        o.web.max_connections = 8;
+        o.web.max_connections_per_address = 4;
+    })
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        held.push(connect_from("127.0.0.21", addr).await);
+    }
+    for _ in 0..2 {
+        held.push(connect_from("127.0.0.22", addr).await);
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // Six of eight open: the last two are for blocks holding none.
+    for from in ["127.0.0.21", "127.0.0.22"] {
+        let mut more = connect_from(from, addr).await;
+        assert!(
+            closed_within(&mut more, 2.0, &mut Vec::new()).await,
+            "{from} takes the kept share"
+        );
+    }
+    let mut c = connect_from("127.0.0.23", addr).await;
+    let mut d = connect_from("127.0.0.24", addr).await;
+    assert_eq!(status_on(&mut c, "/style.css").await, 200);
+    assert_eq!(status_on(&mut d, "/style.css").await, 200);
+    assert_eq!(status_on(&mut held[0], "/style.css").await, 200);
+    server.running.stop().await;
+}
+
+/// The soft and hard open-file limits of process `pid` (Linux).
+fn open_file_limits(pid: u32) -> Option<(String, String)> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/limits")).ok()?;
+    let line = text.lines().find(|l| l.starts_with("Max open files"))?;
+    let mut w = line["Max open files".len()..].split_whitespace();
+    Some((w.next()?.to_string(), w.next()?.to_string()))
+}
+
+/// Started with a soft open-file limit of 256 under a higher hard one (a web flood at the
+/// common 1,024 made SSH's accept loop fail), the server raises it to the hard limit.
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_raises_its_open_file_limit_to_the_hard_one() {
+    let (_, hard) = open_file_limits(std::process::id()).unwrap();
+    if hard != "unlimited" && hard.parse::<u64>().unwrap() <= 256 {
+        eprintln!("the hard limit is {hard}: nothing to raise");
+        return;
+    }
+    let dir = common::tempdir::Dir::new("web-nofile");
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -S -n 256 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_stratego-ssh"))
+        .args(["--listen", "127.0.0.1:0", "--http-listen", "127.0.0.1:0"])
+        .arg("--data-dir")
+        .arg(dir.0.join("data"))
+        .arg("--keys-dir")
+        .arg(dir.0.join("keys"))
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    let mut seen = None;
+    while std::time::Instant::now() < deadline {
+        // Once the shell has become the server (before, it has the test's own limits).
+        let comm = std::fs::read_to_string(format!("/proc/{}/comm", child.id()));
+        if comm.is_ok_and(|c| c.trim() == "sh") {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            continue;
+        }
+        seen = open_file_limits(child.id());
+        if seen.as_ref().is_some_and(|(soft, h)| soft == h) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let (soft, h) = seen.expect("the server's limits");
+    assert_eq!(soft, h, "the soft limit stays {soft} under a hard {h}");
 }

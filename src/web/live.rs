@@ -32,7 +32,7 @@ use tokio::sync::{mpsc, watch};
 use super::board::{board, move_text, move_words};
 use super::lang::{PageLang, Say};
 use super::pages::{captured_line, fault_page, layout, outcome_words, players_line};
-use super::{client_ip, Fault, Web, WebConfig, MOVES_PER_PAGE};
+use super::{client_ip, is_trusted, kept_from, Fault, Web, WebConfig, MOVES_PER_PAGE};
 use crate::i18n::{tr, Lang};
 use crate::limit::address_block;
 use crate::proto::{ClockState, GamePhase, GameSnapshot};
@@ -393,7 +393,7 @@ pub(super) fn page(l: &PageLang, r: &Rendered) -> Response {
     let d = r.page(l.lang);
     let body = html! {
         (PreEscaped(&d.head))
-        div #live data-live=(l.href(&format!("/game/{id}/live"))) { (PreEscaped(&d.fragment)) }
+        div #live data-live=(l.href(&format!("/game/{id}/live"))) data-poll=(format!("/api/game/{id}")) data-refused=(l.tr("web-live-refused")) { (PreEscaped(&d.fragment)) }
         p.reload { (super::pages::linked(l.lang, Say::new("web-live-reload"), &[("reload", l.href(&format!("/game/{id}")), l.tr("web-reload"))])) " " (l.tr("web-as-json")) " " a href=(format!("/api/game/{id}")) { "/api/game/" (id) } "." }
         script src="/live.js" defer {}
     };
@@ -460,22 +460,24 @@ pub(super) enum Refused {
 
 impl StreamSlot {
     /// A slot for a stream asked for by `ip` (the client's address: the peer's, or the one a
-    /// proxy on this machine forwarded); a proxy's own requests (loopback, nothing
-    /// forwarded) count only in the total.
+    /// trusted proxy forwarded); a trusted proxy's own requests (nothing forwarded) count
+    /// only in the total, and the last quarter of the total is kept for address blocks
+    /// holding fewer than an eighth of their cap (at least one).
     fn admit(
         streams: &Arc<Mutex<Streams>>,
         config: &WebConfig,
         ip: IpAddr,
     ) -> Result<StreamSlot, Refused> {
         let key = address_block(ip);
-        let block = (!(config.loopback_is_proxy && key.is_loopback())).then_some(key);
+        let block = (!is_trusted(&config.trusted_proxies, ip)).then_some(key);
         let mut s = streams.lock().unwrap_or_else(|e| e.into_inner());
         if s.total >= config.max_live_streams {
             return Err(Refused::Total);
         }
         if let Some(b) = block {
             let n = s.per_address.get(&b).copied().unwrap_or(0);
-            if n >= config.max_live_streams_per_address {
+            let per = config.max_live_streams_per_address;
+            if n >= per || kept_from(s.total, config.max_live_streams, n, per) {
                 return Err(Refused::Address);
             }
             s.per_address.insert(b, n + 1);
@@ -511,7 +513,7 @@ pub(super) fn admit(
     peer: SocketAddr,
     headers: &HeaderMap,
 ) -> Result<StreamSlot, Refused> {
-    let ip = client_ip(peer.ip(), headers);
+    let ip = client_ip(peer.ip(), headers, &web.config.trusted_proxies);
     StreamSlot::admit(&web.streams, &web.config, ip).inspect_err(|refused| {
         tracing::debug!(%ip, ?refused, "web: a live stream refused");
     })
@@ -842,14 +844,15 @@ mod tests {
     }
 
     #[test]
-    fn streams_count_per_address_block_and_a_local_proxy_only_in_the_total() {
+    fn streams_count_per_address_block_and_a_trusted_proxy_only_in_the_total() {
         let streams = Arc::new(Mutex::new(Streams::default()));
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
         let config = WebConfig {
             max_live_streams: 3,
             max_live_streams_per_address: 1,
+            trusted_proxies: vec![crate::limit::AddrNet::new(ip("127.0.0.1"), 32)],
             ..WebConfig::default()
         };
-        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
         let a = StreamSlot::admit(&streams, &config, ip("2001:db8::1")).ok();
         assert!(a.is_some());
         // The same /64.

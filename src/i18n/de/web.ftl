@@ -140,6 +140,7 @@ web-no-move-yet = Noch kein Zug.
 web-earlier-not-shown = { $count } frühere Züge nicht gezeigt (alle stehen im { $json }).
 web-the-json = JSON
 web-live-reload = Die Partie läuft: { $reload }, um sie so zu sehen, wie sie jetzt steht (mit JavaScript folgt diese Seite ihr von selbst).
+web-live-refused = Diese Seite kann nicht live folgen: Von deiner Adresse (oder auf dem Server) sind zu viele Live-Seiten offen. Sie prüft stattdessen alle 5 Sekunden auf Änderungen.
 web-ended-without-result = die Partie endete ohne Ergebnis
 web-no-longer-in-play = die Partie läuft nicht mehr
 web-live-games = Laufende Partien

@@ -137,6 +137,7 @@ web-no-move-yet = No move yet.
 web-earlier-not-shown = { $count } earlier moves not shown (all in { $json }).
 web-the-json = the JSON
 web-live-reload = The game is in play: { $reload } to see it as it is now (with JavaScript on, this page follows it by itself).
+web-live-refused = This page cannot follow live: too many live pages are open from your address (or on the server). It checks for changes every 5 seconds instead.
 web-ended-without-result = the game ended without a result
 web-no-longer-in-play = the game is no longer in play
 web-live-games = Games in play

@@ -143,6 +143,7 @@ web-no-move-yet = Nog geen zet.
 web-earlier-not-shown = { $count } eerdere zetten niet getoond (alle staan in { $json }).
 web-the-json = de JSON
 web-live-reload = De partij is bezig: { $reload } om haar te zien zoals ze nu staat (met JavaScript volgt deze pagina haar vanzelf).
+web-live-refused = Deze pagina kan niet live meekijken: er staan te veel live pagina's open vanaf je adres (of op de server). Ze kijkt in plaats daarvan elke 5 seconden of er iets veranderd is.
 web-ended-without-result = de partij eindigde zonder uitslag
 web-no-longer-in-play = de partij is niet meer bezig
 web-live-games = Lopende partijen
