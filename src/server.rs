@@ -163,6 +163,7 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
                 motd: opts.ssh.motd.clone(),
                 ssh_port: addr.port(),
                 fingerprints: vec![fingerprint.to_string()],
+                public_url: opts.ssh.public_url.clone(),
             };
             let service = crate::service::Service::new(store.clone(), lobby.clone());
             (

@@ -289,7 +289,12 @@ async fn text_from_players_and_the_host_is_shown_as_typed_and_never_run() {
     // A nick as the store would hold it (the nick rules refuse <, > and quotes; a store
     // written otherwise must still be shown safely).
     let nick = "<script>window.pwned=3</script>";
-    let (server, addr) = web_server("browser-escape", |o| o.ssh.motd = Some(motd.into())).await;
+    let (server, addr) = web_server("browser-escape", |o| {
+        o.ssh.motd = Some(motd.into());
+        // The untrusted nick's one game: listed on the leaderboard all the same.
+        o.web.settled_deviation = i32::MAX;
+    })
+    .await;
     let store = server.running.store.clone();
     store_untrusted(&store, nick, archived).await;
     // Tournaments an admin named so (the lobby keeps a name to one line of 40 characters).
@@ -771,6 +776,47 @@ async fn a_page_refused_its_live_stream_says_so_and_follows_by_polling() {
         "the page followed the game by itself (no reload)"
     );
     drop(held);
+    b.close().await;
+    server.running.stop().await;
+}
+
+/// A tournament name as long as the server takes (40 characters) without a space: the
+/// pages that show it fit a phone's width, and the desktop list's table its column.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_tournament_name_fits_a_phone_and_the_desktop_table() {
+    let _one = one_browser().await;
+    let (server, addr) = web_server("browser-long-name", |_| {}).await;
+    let name = "W".repeat(40);
+    let cup = tournament(&server, &name).await;
+    let pages = [
+        "/".to_string(),
+        "/tournaments".to_string(),
+        format!("/tournament/{cup}"),
+    ];
+    let b = Browser::phone(375, 667).await;
+    for path in &pages {
+        b.goto(&format!("http://{addr}{path}")).await;
+        assert!(b.text().await.contains("WWWW"), "{path}: the name is shown");
+        let l = layout(&b).await;
+        assert!(
+            l["scroll"].as_f64().unwrap() <= l["view"].as_f64().unwrap(),
+            "{path}: the page scrolls sideways at 375 px: {l}"
+        );
+    }
+    b.close().await;
+    let b = Browser::start(1024, 768).await;
+    b.goto(&format!("http://{addr}/tournaments")).await;
+    let fit = b
+        .js("const t = document.querySelector('table.list'); \
+             return [t.getBoundingClientRect().width, t.parentElement.clientWidth];")
+        .await;
+    let (table, room) = (fit[0].as_f64().unwrap(), fit[1].as_f64().unwrap());
+    assert!(table <= room, "the table is {table} px in {room} px");
+    // The whole name is still there to read (its link's title).
+    let title = b
+        .js("const a = document.querySelector('table.list td a'); return a.title || a.textContent;")
+        .await;
+    assert_eq!(title.as_str(), Some(name.as_str()));
     b.close().await;
     server.running.stop().await;
 }

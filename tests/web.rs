@@ -202,6 +202,8 @@ fn host_fingerprint(dir: &std::path::Path) -> String {
 async fn each_page_shows_what_the_store_holds() {
     let (server, addr) = web_server("web-pages", |o| {
         o.ssh.motd = Some("Welcome to the club".into());
+        // Two games settle nobody's rating: every one counts as settled here.
+        o.web.settled_deviation = i32::MAX;
     })
     .await;
     let store = server.running.store.clone();
@@ -484,7 +486,12 @@ async fn a_private_game_is_not_found_exactly_as_a_missing_one() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn untrusted_text_is_shown_as_text() {
     let motd = "<script>alert('motd')</script>";
-    let (server, addr) = web_server("web-escape", |o| o.ssh.motd = Some(motd.into())).await;
+    let (server, addr) = web_server("web-escape", |o| {
+        o.ssh.motd = Some(motd.into());
+        // The untrusted nick's one game: listed on the leaderboard all the same.
+        o.web.settled_deviation = i32::MAX;
+    })
+    .await;
     let store = server.running.store.clone();
     let nick = "<script>x</script>";
     let archived = "\"><img src=x onerror=alert(1)>";
@@ -675,7 +682,7 @@ fn http_listen_takes_an_address_or_off() {
 /// A leaderboard longer than a page comes in pages of 25, each linking to the next.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_long_leaderboard_comes_in_pages() {
-    let (server, addr) = web_server("web-paging", |_| {}).await;
+    let (server, addr) = web_server("web-paging", |o| o.web.settled_deviation = i32::MAX).await;
     let store = server.running.store.clone();
     let rec = played(11, 10, Color::Blue);
     for i in 0..15u64 {
@@ -1132,4 +1139,232 @@ async fn the_server_raises_its_open_file_limit_to_the_hard_one() {
     let _ = child.wait();
     let (soft, h) = seen.expect("the server's limits");
     assert_eq!(soft, h, "the soft limit stays {soft} under a hard {h}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_games_page_tells_when_it_was_played_its_clock_and_its_rules() {
+    let (server, addr) = web_server("web-game-facts", |_| {}).await;
+    store_with_games(&server.running.store).await;
+    // Game 1 ran from 1,100 to 1,150 seconds after 1970 with a 10+5 clock.
+    for path in ["/game/1", "/game/1?ply=2&view=red"] {
+        let page = get(addr, path).await;
+        assert_eq!(page.status, 200);
+        for want in [
+            "1970-01-01 00:18",
+            "1970-01-01 00:19",
+            "10+5",
+            "2-square rule",
+        ] {
+            assert!(page.body.contains(want), "{path}: no {want}");
+        }
+    }
+    let de = get(addr, "/game/1?lang=de").await;
+    assert!(
+        de.body.contains("Gespielt von 1970-01-01 00:18") && de.body.contains("Zwei-Felder-Regel"),
+        "the German page says it in German"
+    );
+    server.running.stop().await;
+}
+
+/// Whether a crawler obeying `robots` (Google's reading: the longest matching rule wins,
+/// `*` any characters, `$` the end) may fetch `path`.
+fn robots_allow(robots: &str, path: &str) -> bool {
+    fn matches(pattern: &str, path: &str) -> bool {
+        let (pattern, anchored) = match pattern.strip_suffix('$') {
+            Some(p) => (p, true),
+            None => (pattern, false),
+        };
+        let parts: Vec<&str> = pattern.split('*').collect();
+        let mut at = 0;
+        for (i, part) in parts.iter().enumerate() {
+            if i == 0 {
+                if !path.starts_with(part) {
+                    return false;
+                }
+                at = part.len();
+            } else {
+                match path[at..].find(part) {
+                    Some(j) => at += j + part.len(),
+                    None => return false,
+                }
+            }
+        }
+        !anchored || at == path.len() || pattern.ends_with('*')
+    }
+    let mut best: Option<(usize, bool)> = None;
+    for line in robots.lines() {
+        let Some((k, v)) = line.split_once(':') else {
+            continue;
+        };
+        let allow = match k.trim().to_ascii_lowercase().as_str() {
+            "allow" => true,
+            "disallow" => false,
+            _ => continue,
+        };
+        let v = v.trim();
+        if v.is_empty() || !matches(v, path) {
+            continue;
+        }
+        if best.is_none_or(|(len, a)| v.len() > len || (v.len() == len && allow && !a)) {
+            best = Some((v.len(), allow));
+        }
+    }
+    best.is_none_or(|(_, a)| a)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_pages_name_one_address_for_crawlers_and_a_preview_for_links() {
+    let (server, addr) = web_server("web-crawlers", |o| {
+        o.ssh.public_url = Some("https://stratego.example.org".into());
+    })
+    .await;
+    store_with_games(&server.running.store).await;
+    // Every ply, view and language of a game names the plain game address as its own.
+    for path in [
+        "/game/1",
+        "/game/1?ply=3&view=red&lang=de",
+        "/game/2?view=blue",
+    ] {
+        let page = get(addr, path).await;
+        let id = &path[6..7];
+        assert!(
+            page.body.contains(&format!(
+                "<link rel=\"canonical\" href=\"https://stratego.example.org/game/{id}\">"
+            )),
+            "{path}: no canonical link"
+        );
+        // A link shared in a chat shows the game.
+        assert!(
+            page.body
+                .contains("<meta property=\"og:title\" content=\"Game #")
+                || page
+                    .body
+                    .contains("<meta property=\"og:title\" content=\"Partie #"),
+            "{path}: no preview title"
+        );
+        assert!(page.body.contains(&format!(
+            "<meta property=\"og:url\" content=\"https://stratego.example.org/game/{id}\">"
+        )));
+        assert!(page
+            .body
+            .contains("<meta name=\"twitter:card\" content=\"summary\">"));
+        assert!(page.body.contains("<link rel=\"icon\""), "{path}");
+    }
+    let robots = get(addr, "/robots.txt").await;
+    assert_eq!(robots.status, 200);
+    assert!(robots
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/plain"));
+    for (path, allowed) in [
+        ("/", true),
+        ("/game/1", true),
+        ("/@/alice", true),
+        ("/leaderboard/classic", true),
+        ("/tournaments", true),
+        ("/game/1?ply=3", false),
+        ("/game/1?view=red&ply=0", false),
+        ("/game/1?lang=de", false),
+        ("/game/1/live", false),
+        ("/api/game/1", false),
+    ] {
+        assert_eq!(
+            robots_allow(&robots.body, path),
+            allowed,
+            "{path}:\n{}",
+            robots.body
+        );
+    }
+    let icon = get(addr, "/favicon.ico").await;
+    assert_eq!(icon.status, 200);
+    assert!(icon.header("content-type").unwrap().starts_with("image/"));
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_provisional_rating_is_marked_and_kept_off_the_leaderboard_until_it_settles() {
+    let (server, addr) = web_server("web-provisional", |_| {}).await;
+    let store = server.running.store.clone();
+    for n in ["dora", "emil"] {
+        store.users().claim_nick(n, &key(n)).await.unwrap();
+    }
+    let rec = played(3, 10, Color::Blue);
+    let mut game = 0u64;
+    let mut play = |n: u64| {
+        let store = store.clone();
+        let rec = rec.clone();
+        let from = game;
+        game += n;
+        async move {
+            for id in from + 1..=from + n {
+                let (red, blue) = if id % 2 == 0 {
+                    ("dora", "emil")
+                } else {
+                    ("emil", "dora")
+                };
+                finish(
+                    &store,
+                    id,
+                    (&key(red), red),
+                    (&key(blue), blue),
+                    &rec,
+                    true,
+                    false,
+                )
+                .await;
+            }
+        }
+    };
+    play(2).await;
+    let dev = |n: &str| {
+        store
+            .ratings()
+            .get(&key(n), Variant::Classic)
+            .unwrap()
+            .unwrap()
+    };
+    assert!(
+        dev("dora").deviation.round() as i32 > 110,
+        "{:?}",
+        dev("dora")
+    );
+    let lb = get(addr, "/leaderboard/classic").await;
+    assert!(!lb.body.contains(">dora</a>"), "{}", lb.body);
+    assert!(
+        lb.body.contains("?"),
+        "the page says why nobody is listed: {}",
+        lb.body
+    );
+    let api = get(addr, "/api/leaderboard/classic").await.json();
+    assert_eq!(api["rows"].as_array().unwrap().len(), 0, "{api}");
+    assert!(!get(addr, "/").await.body.contains("href=\"/@/dora\""));
+    let profile = get(addr, "/@/dora").await;
+    assert!(
+        profile
+            .body
+            .contains(&format!("Classic: {}? ±", dev("dora").shown())),
+        "{}",
+        profile.body
+    );
+    // Enough games settle both: listed, without the mark.
+    play(60).await;
+    let settled = dev("dora");
+    assert!((settled.deviation.round() as i32) <= 110, "{settled:?}");
+    let lb = get(addr, "/leaderboard/classic").await;
+    assert!(
+        lb.body.contains(">dora</a>") && lb.body.contains(">emil</a>"),
+        "{}",
+        lb.body
+    );
+    let api = get(addr, "/api/leaderboard/classic").await.json();
+    assert_eq!(api["rows"].as_array().unwrap().len(), 2, "{api}");
+    let profile = get(addr, "/@/dora").await;
+    assert!(
+        profile
+            .body
+            .contains(&format!("Classic: {} ±", settled.shown())),
+        "{}",
+        profile.body
+    );
+    server.running.stop().await;
 }

@@ -639,9 +639,9 @@ async fn a_stream_shows_a_move_and_the_lists_link_the_game() {
     assert_eq!(api["games"][0]["red"], red.nick.as_str());
     // The page: in its live element, with the script, and a reload link.
     let page = get(addr, &format!("/game/{id}")).await;
-    assert!(page
-        .body
-        .contains(&format!("<div id=\"live\" data-live=\"/game/{id}/live\">")));
+    assert!(page.body.contains(&format!(
+        "<div id=\"live\" data-live=\"/game/{id}/live\" data-poll=\"/api/game/{id}\""
+    )));
     assert!(page
         .body
         .contains("<script src=\"/live.js\" defer></script>"));

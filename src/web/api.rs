@@ -58,7 +58,8 @@ pub(super) async fn leaderboard(
                 .leaderboard(variant)
                 .await
                 .map_err(super::broken)?;
-            let (rows, pages) = super::leaderboard_page(&board.rows, page)?;
+            let rows = super::settled(&web, board.rows);
+            let (rows, pages) = super::leaderboard_page(&rows, page)?;
             Ok(json!({
                 "variant": variant.name().to_lowercase(),
                 "page": page,

@@ -31,7 +31,10 @@ use tokio::sync::{mpsc, watch};
 
 use super::board::{board, move_text, move_words};
 use super::lang::{PageLang, Say};
-use super::pages::{captured_line, fault_page, layout, outcome_words, players_line};
+use super::pages::{
+    captured_line, clock_words, fault_page, layout, layout_at, outcome_words, players_line,
+    rules_words,
+};
 use super::{client_ip, is_trusted, kept_from, Fault, Web, WebConfig, MOVES_PER_PAGE};
 use crate::i18n::{tr, Lang};
 use crate::limit::address_block;
@@ -320,8 +323,9 @@ fn draw(snap: &GameSnapshot, lang: Lang) -> Drawn {
         h1 { (Say::new("web-game-heading").text("id", id).in_lang(lang)) }
         p.players {
             (players_line(lang, red, blue, variant, snap.terms.rated))
-            @if let Some(c) = snap.terms.clock { ", " (Say::new("web-clock").text("clock", format!("{}+{}", c.initial_secs / 60, c.increment_secs)).in_lang(lang)) } @else { ", " (tr(lang, "web-no-clock")) }
+            ", " (clock_words(lang, snap.terms.clock))
         }
+        p.terms { (Say::new("web-game-rules").text("rules", rules_words(lang, &snap.terms.rules.options)).in_lang(lang)) }
     };
     let clock = |c: Color, s: &ClockState| {
         html! {
@@ -388,7 +392,7 @@ fn draw(snap: &GameSnapshot, lang: Lang) -> Drawn {
 }
 
 /// `/game/{id}` for a game in play, in the page's language.
-pub(super) fn page(l: &PageLang, r: &Rendered) -> Response {
+pub(super) fn page(l: &PageLang, r: &Rendered, canonical: &str) -> Response {
     let id = r.id;
     let d = r.page(l.lang);
     let body = html! {
@@ -399,7 +403,7 @@ pub(super) fn page(l: &PageLang, r: &Rendered) -> Response {
     };
     (
         [(header::CACHE_CONTROL, "no-store")],
-        Html(layout(l, &d.title, body).into_string()),
+        Html(layout_at(l, &d.title, Some(canonical), body).into_string()),
     )
         .into_response()
 }

@@ -78,6 +78,9 @@ pub struct WebConfig {
     /// total counts its own, the address it forwards counts as that address); past it: 429
     /// with `Retry-After`.
     pub max_live_streams_per_address: usize,
+    /// A rating whose deviation is above this is provisional: shown with a `?` after it and
+    /// kept off the leaderboards until it settles (lichess's 110, as `Rating::provisional`).
+    pub settled_deviation: i32,
 }
 
 impl Default for WebConfig {
@@ -97,6 +100,7 @@ impl Default for WebConfig {
             idle_timeout: Duration::from_secs(30),
             max_live_streams: 768,
             max_live_streams_per_address: 8,
+            settled_deviation: 110,
         }
     }
 }
@@ -111,6 +115,9 @@ pub struct Site {
     pub ssh_port: u16,
     /// The host keys' SHA-256 fingerprints, as a first-time player's client shows them.
     pub fingerprints: Vec<String>,
+    /// `public_url`: the pages' address as browsers reach them (canonical links); `None`:
+    /// links are paths on whatever host was asked.
+    pub public_url: Option<String>,
 }
 
 /// What every handler reads.
@@ -379,6 +386,9 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
         .route("/", get(pages::index))
         .route("/style.css", get(pages::style))
         .route("/step.js", get(pages::step_js))
+        .route("/robots.txt", get(pages::robots))
+        .route("/favicon.ico", get(pages::favicon))
+        .route("/favicon.svg", get(pages::favicon))
         .route("/leaderboard/{variant}", get(pages::leaderboard))
         .route("/@/{nick}", get(pages::player))
         .route("/live.js", get(live::script))
@@ -609,7 +619,19 @@ fn view_word(p: crate::proto::Perspective) -> &'static str {
     }
 }
 
-/// A page number past a list's last page.
+/// A leaderboard's settled rows (deviation at most `settled_deviation`), ranked again:
+/// provisional ratings wait off the board until they settle.
+fn settled(web: &Web, rows: Vec<crate::proto::LeaderRow>) -> Vec<crate::proto::LeaderRow> {
+    rows.into_iter()
+        .filter(|r| r.deviation <= web.config.settled_deviation)
+        .enumerate()
+        .map(|(i, r)| crate::proto::LeaderRow {
+            rank: i as u32 + 1,
+            ..r
+        })
+        .collect()
+}
+
 /// Page `page` (from 1) of a leaderboard's rows, and how many pages there are; past the
 /// last page, the page that is not there. The pages and the API page alike.
 fn leaderboard_page<T>(rows: &[T], page: usize) -> Result<(&[T], usize), Fault> {

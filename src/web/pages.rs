@@ -18,6 +18,18 @@ const STYLE: &str = include_str!("style.css");
 const STEP_JS: &str = include_str!("step.js");
 
 pub(super) fn layout(l: &PageLang, title: &str, body: Markup) -> Markup {
+    layout_at(l, title, None, body)
+}
+
+/// A page whose one address for crawlers and shared links is `canonical` (absolute when
+/// `public_url` is set, else this site's path): every ply, view and language of a game
+/// names its plain address.
+pub(super) fn layout_at(
+    l: &PageLang,
+    title: &str,
+    canonical: Option<&str>,
+    body: Markup,
+) -> Markup {
     html! {
         (DOCTYPE)
         html lang=(l.lang.code()) {
@@ -26,6 +38,13 @@ pub(super) fn layout(l: &PageLang, title: &str, body: Markup) -> Markup {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) }
                 link rel="stylesheet" href="/style.css";
+                link rel="icon" href="/favicon.svg" type="image/svg+xml";
+                @if let Some(c) = canonical { link rel="canonical" href=(c); }
+                meta property="og:title" content=(title);
+                meta property="og:type" content="website";
+                meta property="og:site_name" content=(l.tr("web-nav-home"));
+                @if let Some(c) = canonical { meta property="og:url" content=(c); }
+                meta name="twitter:card" content="summary";
             }
             body {
                 header {
@@ -47,6 +66,96 @@ pub(super) fn layout(l: &PageLang, title: &str, body: Markup) -> Markup {
 
 pub(super) fn page(l: &PageLang, status: StatusCode, title: &str, body: Markup) -> Response {
     (status, Html(layout(l, title, body).into_string())).into_response()
+}
+
+/// A game's one address: `public_url` + `/game/{id}`, or the path alone.
+pub(super) fn game_url(web: &Web, id: u64) -> String {
+    format!(
+        "{}/game/{id}",
+        web.site.public_url.as_deref().unwrap_or_default()
+    )
+}
+
+/// `/robots.txt`: crawlers may read the pages, not every ply, view and language of each
+/// game (each names its plain address as canonical), nor the streams and the API.
+pub(super) async fn robots() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, "max-age=86400"),
+        ],
+        "User-agent: *\nDisallow: /game/*?\nDisallow: /game/*/live\nDisallow: /tournament/*/live\nDisallow: /api/\nAllow: /\n",
+    )
+        .into_response()
+}
+
+/// The site's icon (a board square in the two sides' colours), for `/favicon.svg` and the
+/// `/favicon.ico` browsers ask for by themselves.
+pub(super) async fn favicon() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "max-age=86400"),
+        ],
+        FAVICON,
+    )
+        .into_response()
+}
+
+const FAVICON: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\">\
+<rect width=\"16\" height=\"8\" fill=\"#36c\"/><rect y=\"8\" width=\"16\" height=\"8\" fill=\"#d33\"/>\
+<rect x=\"5\" y=\"5\" width=\"6\" height=\"6\" fill=\"#9cf\"/></svg>";
+
+/// A rating as shown: `1500`, or `1500?` while it is provisional (its deviation above
+/// `settled_deviation`).
+pub(super) fn rating_text(web: &Web, rating: i32, deviation: i32) -> String {
+    if deviation > web.config.settled_deviation {
+        format!("{rating}?")
+    } else {
+        rating.to_string()
+    }
+}
+
+/// The game's rule options in words (the replay screen's).
+pub(super) fn rules_words(lang: Lang, o: &crate::rules::Options) -> String {
+    use crate::i18n::{tr, tr_args, FluentArgs};
+    let mut w = vec![match o.two_square_limit {
+        0 => tr(lang, "replay-rules-no-two-square"),
+        n => {
+            let mut a = FluentArgs::new();
+            a.set("count", n);
+            tr_args(lang, "replay-rules-two-square", &a)
+        }
+    }];
+    if o.more_squares {
+        w.push(tr(lang, "replay-rules-chasing"));
+    }
+    if o.aggressor_advantage {
+        w.push(tr(lang, "replay-rules-attacker-wins"));
+    }
+    if o.silent_defense {
+        w.push(tr(lang, "replay-rules-silent"));
+    }
+    if o.rescue {
+        w.push(tr(lang, "replay-rules-rescue"));
+    }
+    if o.immobility == crate::rules::Immobility::Immediate {
+        w.push(tr(lang, "replay-rules-blocked"));
+    }
+    w.join(", ")
+}
+
+/// A clock's terms in words: `clock 10+5`, or `no clock`.
+pub(super) fn clock_words(lang: Lang, clock: Option<crate::proto::ClockSpec>) -> String {
+    match clock {
+        Some(c) => Say::new("web-clock")
+            .text(
+                "clock",
+                format!("{}+{}", c.initial_secs / 60, c.increment_secs),
+            )
+            .in_lang(lang),
+        None => crate::i18n::tr(lang, "web-no-clock"),
+    }
 }
 
 /// A fault as a page.
@@ -150,7 +259,13 @@ pub(super) async fn index(State(web): State<Web>, l: PageLang, headers: HeaderMa
     let mut tops = Vec::new();
     for v in Variant::ALL {
         match web.service.leaderboard(v).await {
-            Ok(b) => tops.push((v, b.rows.into_iter().take(5).collect::<Vec<_>>())),
+            Ok(b) => tops.push((
+                v,
+                super::settled(&web, b.rows)
+                    .into_iter()
+                    .take(5)
+                    .collect::<Vec<_>>(),
+            )),
             Err(e) => return fault_page(&l, super::broken(e)),
         }
     }
@@ -254,7 +369,10 @@ pub(super) async fn leaderboard(
         (Err(f), _) | (_, Err(f)) => return fault_page(&l, f),
     };
     let board = match web.service.leaderboard(variant).await {
-        Ok(b) => b,
+        Ok(b) => crate::proto::Leaderboard {
+            rows: super::settled(&web, b.rows),
+            ..b
+        },
         Err(e) => return fault_page(&l, super::broken(e)),
     };
     let (rows, pages) = match super::leaderboard_page(&board.rows, page_no) {
@@ -287,6 +405,7 @@ pub(super) async fn leaderboard(
                 @if page_no < pages { " · " a href=(l.href(&format!("{base}?page={}", page_no + 1))) { (l.tr("web-next")) } }
             }
         }
+        p.note { (Say::new("web-leaderboard-provisional").number("max", web.config.settled_deviation.into()).in_lang(lang)) }
         p { (l.tr("web-as-text")) " " code { "ssh host leaderboard " (variant.name().to_lowercase()) } "; " (l.tr("web-as-json-lower")) " " a href=(format!("/api/leaderboard/{}", variant.name().to_lowercase())) { "/api/leaderboard/" (variant.name().to_lowercase()) } }
     };
     page(&l, StatusCode::OK, &title, body)
@@ -354,7 +473,7 @@ pub(super) async fn player(
         }
         @for r in &profile.ratings {
             section.rating {
-                h2 { (variant_name(lang, r.variant)) ": " (r.rating) " ±" (r.deviation) }
+                h2 { (variant_name(lang, r.variant)) ": " (rating_text(&web, r.rating, r.deviation)) " ±" (r.deviation) }
                 p.wdl { (Say::new("web-wdl").number("games", r.games as i64).text("wins", r.wins).text("draws", r.draws).text("losses", r.losses).in_lang(lang)) }
                 (rating_plot(lang, &r.history))
             }
@@ -437,7 +556,11 @@ async fn game_page(web: &Web, l: &PageLang, id: &str, q: &GameQuery) -> Result<R
         // see it (whatever `ply` and `view` ask).
         Err(crate::service::ReplayFault::NoSuchGame(_)) => {
             return match web.hub.follow(&web.service, id).await {
-                Some(rx) => Ok(super::live::page(&l.without_query(), &rx.borrow())),
+                Some(rx) => Ok(super::live::page(
+                    &l.without_query(),
+                    &rx.borrow(),
+                    &game_url(web, id),
+                )),
                 None => Err(crate::service::ReplayFault::NoSuchGame(id).into()),
             };
         }
@@ -513,6 +636,9 @@ async fn game_page(web: &Web, l: &PageLang, id: &str, q: &GameQuery) -> Result<R
         @if !snap.view.captured.is_empty() {
             p.captured { (captured_line(lang, &snap.view.captured)) }
         }
+        // Below the board: on a phone the whole board stays on the first screen.
+        p.when { (Say::new("web-game-played").text("start", crate::ui::utc_datetime(facts.started_at)).text("end", crate::ui::utc_datetime(facts.ended_at)).in_lang(lang)) }
+        p.terms { (clock_words(lang, facts.clock)) "; " (Say::new("web-game-rules").text("rules", rules_words(lang, &snap.rules.options)).in_lang(lang)) }
         form.jump method="get" action=(format!("/game/{id}")) {
             input type="hidden" name="view" value=(vw);
             @if l.asked { input type="hidden" name="lang" value=(lang.code()); }
@@ -534,5 +660,10 @@ async fn game_page(web: &Web, l: &PageLang, id: &str, q: &GameQuery) -> Result<R
         p { (l.tr("web-download")) " " a href=(format!("/game/{id}.xml")) { "StraDoS2 XML" } " · " a href=(format!("/api/game/{id}?ply={ply}&view={vw}")) { "JSON" } }
         script src="/step.js" defer {}
     };
-    Ok(page(l, StatusCode::OK, &title, body))
+    let canonical = game_url(web, id);
+    Ok((
+        StatusCode::OK,
+        Html(layout_at(l, &title, Some(&canonical), body).into_string()),
+    )
+        .into_response())
 }

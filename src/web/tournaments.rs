@@ -185,7 +185,7 @@ fn list_table(l: &PageLang, list: &[&TournamentInfo], empty: &str) -> Markup {
                     tbody {
                         @for t in list {
                             tr {
-                                td { a href=(l.href(&href(t.id))) { (t.terms.name) } }
+                                td.name { a href=(l.href(&href(t.id))) title=(t.terms.name) { (t.terms.name) } }
                                 td { (format_words(lang, t.terms.format)) }
                                 td { (variant_name(lang, t.terms.game.rules.variant)) " " (rated_word(lang, t.terms.game.rated)) }
                                 td { (when_words(lang, t)) }

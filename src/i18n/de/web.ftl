@@ -51,6 +51,7 @@ web-no-rated-games = Noch keine gewerteten Partien ({ $variant }).
 
 web-leaderboard-title = Rangliste { $variant }
 web-leaderboard-empty = Noch keine gewerteten Partien ({ $variant }): Spieler erscheinen hier nach ihrer ersten.
+web-leaderboard-provisional = Eine mit ? markierte Wertung ist vorläufig (ihre Abweichung liegt über { $max }): Sie kommt in die Rangliste, sobald sie sich gefestigt hat.
 web-col-rank = Platz
 web-col-nick = Name
 web-col-rating = Wertung
@@ -86,6 +87,8 @@ web-plot-point = Partie { $game }: { $rating }
 
 web-game-page-title = Partie #{ $id }: { $red } gegen { $blue }
 web-game-heading = Partie #{ $id }
+web-game-played = Gespielt von { $start } bis { $end } UTC
+web-game-rules = Regeln: { $rules }
 web-result = Ergebnis:
 web-view-all = alles aufgedeckt
 web-view-as = wie { $color } es sah

@@ -54,6 +54,7 @@ web-no-rated-games = No rated { $variant } games yet.
 
 web-leaderboard-title = { $variant } leaderboard
 web-leaderboard-empty = No rated { $variant } games yet: players are listed after their first.
+web-leaderboard-provisional = A rating marked ? is provisional (its deviation is above { $max }): it joins the leaderboard once it settles.
 web-col-rank = rank
 web-col-nick = nick
 web-col-rating = rating
@@ -86,6 +87,8 @@ web-plot-point = game { $game }: { $rating }
 
 web-game-page-title = Game #{ $id }: { $red } vs { $blue }
 web-game-heading = Game #{ $id }
+web-game-played = Played { $start } to { $end } UTC
+web-game-rules = rules: { $rules }
 web-result = Result:
 web-view-all = everything revealed
 web-view-as = as { $color } saw it

@@ -54,6 +54,7 @@ web-no-rated-games = Nog geen partijen om rating ({ $variant }).
 
 web-leaderboard-title = Ranglijst { $variant }
 web-leaderboard-empty = Nog geen partijen om rating ({ $variant }): spelers verschijnen hier na hun eerste.
+web-leaderboard-provisional = Een rating met ? is voorlopig (de afwijking is groter dan { $max }): ze komt op de ranglijst zodra ze vaststaat.
 web-col-rank = plaats
 web-col-nick = naam
 web-col-rating = rating
@@ -89,6 +90,8 @@ web-plot-point = partij { $game }: { $rating }
 
 web-game-page-title = Partij #{ $id }: { $red } tegen { $blue }
 web-game-heading = Partij #{ $id }
+web-game-played = Gespeeld van { $start } tot { $end } UTC
+web-game-rules = regels: { $rules }
 web-result = Uitslag:
 web-view-all = alles onthuld
 web-view-as = zoals { $color } het zag
