@@ -1368,3 +1368,182 @@ async fn a_provisional_rating_is_marked_and_kept_off_the_leaderboard_until_it_se
     );
     server.running.stop().await;
 }
+
+/// A GET with more header lines (each ending in CRLF) on its own connection, read whole.
+async fn get_with(addr: SocketAddr, path: &str, extra: &str) -> Resp {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    s.write_all(format!("GET {path} HTTP/1.1\r\n{extra}Connection: close\r\n\r\n").as_bytes())
+        .await
+        .unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(std::time::Duration::from_secs(20), s.read_to_end(&mut raw))
+        .await
+        .expect("answers in time")
+        .unwrap();
+    let text = String::from_utf8(raw).expect("UTF-8");
+    let (head, body) = text.split_once("\r\n\r\n").expect("a header");
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect();
+    Resp {
+        status,
+        headers,
+        body: body.to_string(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_language_links_carry_only_the_pages_own_parameters() {
+    let (server, addr) = web_server("web-query-echo", |_| {}).await;
+    store_with_games(&server.running.store).await;
+    let junk = "x".repeat(10_000);
+    let plain = get(addr, "/game/1?ply=3&view=red").await;
+    let page = get(addr, &format!("/game/1?ply=3&view=red&junk={junk}")).await;
+    assert_eq!(page.status, 200);
+    assert!(!page.body.contains("xxxxxxxxxx"), "the query is echoed");
+    assert!(
+        page.body.len() < plain.body.len() + 200,
+        "{} bytes for {} without the junk",
+        page.body.len(),
+        plain.body.len()
+    );
+    assert!(page
+        .body
+        .contains("href=\"?ply=3&amp;view=red&amp;lang=de\""));
+    let lb = get(
+        addr,
+        &format!("/leaderboard/classic?page=1&utm_source={junk}"),
+    )
+    .await;
+    assert!(!lb.body.contains("xxxxxxxxxx"));
+    assert!(lb.body.contains("href=\"?page=1&amp;lang=nl\""));
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_repeated_parameter_and_a_missing_api_path_answer_in_their_own_kind() {
+    let (server, addr) = web_server("web-odd-queries", |_| {}).await;
+    store_with_games(&server.running.store).await;
+    // The first of a repeated parameter counts; the page is the page, in its language.
+    let page = get(addr, "/game/1?ply=2&ply=5&lang=de").await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("data-ply=\"2\""));
+    assert!(page.body.contains("<html lang=\"de\">"));
+    let api = get(addr, "/api/game/1?view=red&view=blue").await;
+    assert_eq!(api.status, 200);
+    assert_eq!(api.json()["view"], "red");
+    let lb = get(addr, "/leaderboard/classic?page=1&page=2").await;
+    assert_eq!(lb.status, 200);
+    // A bad value under /api is a JSON error; a path there that is not one, JSON too.
+    let bad = get(addr, "/api/game/1?ply=x&ply=1").await;
+    assert_eq!(bad.status, 400);
+    assert!(bad.json()["error"].is_string());
+    for path in ["/api/nope", "/api/game/1/nothing", "/api/"] {
+        let r = get(addr, path).await;
+        assert_eq!(r.status, 404, "{path}");
+        assert!(
+            r.header("content-type")
+                .unwrap()
+                .starts_with("application/json"),
+            "{path}"
+        );
+        assert!(r.json()["error"].is_string(), "{path}");
+    }
+    // Elsewhere a missing page is a page.
+    let r = get(addr, "/nope").await;
+    assert!(r.header("content-type").unwrap().starts_with("text/html"));
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_api_is_readable_from_any_origin() {
+    let (server, addr) = web_server("web-cors", |_| {}).await;
+    store_with_games(&server.running.store).await;
+    for path in [
+        "/api/game/1",
+        "/api/leaderboard/classic",
+        "/api/games/alice",
+        "/api/nope",
+    ] {
+        let r = get_with(
+            addr,
+            path,
+            "Host: x\r\nOrigin: https://elsewhere.example\r\n",
+        )
+        .await;
+        assert_eq!(r.header("access-control-allow-origin"), Some("*"), "{path}");
+    }
+    // The pages are not the API.
+    let r = get_with(
+        addr,
+        "/",
+        "Host: x\r\nOrigin: https://elsewhere.example\r\n",
+    )
+    .await;
+    assert!(r.header("access-control-allow-origin").is_none());
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_connect_line_names_the_configured_host_or_a_valid_asked_one() {
+    let (server, addr) = web_server("web-host", |_| {}).await;
+    let port = server.running.addr.port();
+    let home = get_with(addr, "/", "Host: play.example.org:8080\r\n").await;
+    assert!(home
+        .body
+        .contains(&format!("ssh -p {port} play.example.org")));
+    // Not a host name: not repeated to the reader.
+    let odd = get_with(addr, "/", "Host: evil.example.org\"onmouseover=x\r\n").await;
+    assert!(!odd.body.contains("evil"), "the Host header is echoed");
+    server.running.stop().await;
+    // With public_url set, its host, whatever was asked.
+    let (server, addr) = web_server("web-host-public", |o| {
+        o.ssh.public_url = Some("https://stratego.example.org".into());
+    })
+    .await;
+    let port = server.running.addr.port();
+    let home = get_with(addr, "/", "Host: phish.example.net\r\n").await;
+    assert!(
+        home.body
+            .contains(&format!("ssh -p {port} stratego.example.org")),
+        "the asked host is used"
+    );
+    assert!(!home.body.contains("phish"));
+    server.running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_can_be_cached_and_revalidated() {
+    let (server, addr) = web_server("web-etag", |_| {}).await;
+    store_with_games(&server.running.store).await;
+    for path in ["/game/1?ply=3", "/api/game/1?ply=3", "/game/1.xml"] {
+        let r = get(addr, path).await;
+        assert_eq!(r.status, 200);
+        let cache = r.header("cache-control").unwrap_or_default();
+        assert!(cache.contains("max-age="), "{path}: {cache}");
+        let tag = r
+            .header("etag")
+            .unwrap_or_else(|| panic!("{path}: no ETag"))
+            .to_string();
+        let again = get_with(addr, path, &format!("Host: x\r\nIf-None-Match: {tag}\r\n")).await;
+        assert_eq!(again.status, 304, "{path}");
+        assert!(again.body.is_empty());
+        let other = get_with(addr, path, "Host: x\r\nIf-None-Match: \"other\"\r\n").await;
+        assert_eq!(other.status, 200, "{path}");
+    }
+    // Another ply is another tag.
+    let a = get(addr, "/game/1?ply=3").await;
+    let b = get(addr, "/game/1?ply=4").await;
+    assert_ne!(a.header("etag"), b.header("etag"));
+    server.running.stop().await;
+}

@@ -1,6 +1,6 @@
 //! The JSON API: each page's data (docs/web.md), and a player's games as ndjson.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
@@ -47,7 +47,7 @@ fn reply(r: Result<Value, Fault>) -> Response {
 pub(super) async fn leaderboard(
     State(web): State<Web>,
     Path(variant): Path<String>,
-    Query(q): Query<PageQuery>,
+    q: PageQuery,
 ) -> Response {
     reply(
         async {
@@ -167,7 +167,8 @@ pub(super) fn move_json(ply: usize, m: &ViewMove) -> Value {
 pub(super) async fn game(
     State(web): State<Web>,
     Path(id): Path<String>,
-    Query(q): Query<GameQuery>,
+    q: GameQuery,
+    headers: axum::http::HeaderMap,
 ) -> Response {
     /// A finished game's object, or a game in play's answer.
     enum Answer {
@@ -212,7 +213,7 @@ pub(super) async fn game(
         .await;
     match answer {
         Ok(Live(r)) => r,
-        Ok(Done(v)) => reply(Ok(v)),
+        Ok(Done(v)) => super::finished(&headers, "application/json", v.to_string()),
         Err(f) => reply(Err(f)),
     }
 }

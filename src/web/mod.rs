@@ -423,8 +423,8 @@ async fn guard(
     let ip = client_ip(peer.ip(), req.headers(), &web.config.trusted_proxies);
     // The pages (not the API, whose words never change) speak the language asked for: when
     // `Accept-Language` chose it, a cache must keep one copy per language.
-    let varies = !req.uri().path().starts_with("/api/")
-        && !PageLang::of(req.uri().query(), req.headers()).asked;
+    let api = req.uri().path().starts_with("/api/");
+    let varies = !api && !PageLang::of(req.uri().query(), req.headers()).asked;
     let admit = web
         .rate
         .lock()
@@ -451,6 +451,13 @@ async fn guard(
         Admit::Yes => next.run(req).await,
     };
     strict_headers(resp.headers_mut());
+    // The API is public read-only data: any site's script may read it.
+    if api {
+        resp.headers_mut().insert(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            HeaderValue::from_static("*"),
+        );
+    }
     let drawn = resp
         .headers()
         .get(header::CONTENT_TYPE)
@@ -565,11 +572,58 @@ fn broken(e: impl std::fmt::Display) -> Fault {
     Fault::Broken(e.to_string())
 }
 
-/// Which position of a finished game a request asks for: `?ply=N&view=all|red|blue`.
-#[derive(serde::Deserialize, Default)]
+/// Which position of a finished game a request asks for: `?ply=N&view=all|red|blue` (the
+/// first of a repeated parameter counts).
+#[derive(Default)]
 struct GameQuery {
     ply: Option<String>,
     view: Option<String>,
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for GameQuery {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<GameQuery, Self::Rejection> {
+        let q = lang::first_values(parts.uri.query());
+        let get = |k: &str| q.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+        Ok(GameQuery {
+            ply: get("ply"),
+            view: get("view"),
+        })
+    }
+}
+
+/// A finished game's answer (`content_type`, `body`): it never changes, so it carries an
+/// `ETag` (the body's SHA-256) and may be cached a while; a request naming that tag in
+/// `If-None-Match` gets 304 and no body.
+fn finished(req: &HeaderMap, content_type: &'static str, body: String) -> Response {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(body.as_bytes());
+    let tag: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+    let tag = format!("\"{tag}\"");
+    let fresh = req
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag || t.trim() == "*"));
+    let headers = [
+        (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+        (
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=600"),
+        ),
+        (
+            header::ETAG,
+            HeaderValue::from_str(&tag).unwrap_or(HeaderValue::from_static("\"\"")),
+        ),
+    ];
+    if fresh {
+        (StatusCode::NOT_MODIFIED, headers).into_response()
+    } else {
+        (headers, body).into_response()
+    }
 }
 
 impl GameQuery {

@@ -1,7 +1,7 @@
 //! The HTML pages (maud: checked when compiled, text escaped unless marked otherwise, and
 //! nothing here marks user text otherwise).
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use maud::{html, Markup, DOCTYPE};
@@ -176,7 +176,11 @@ pub(super) fn fault_page(l: &PageLang, f: Fault) -> Response {
     page(l, status, &title, html! { h1 { (title) } p { (what) } })
 }
 
-pub(super) async fn not_found(l: PageLang) -> Response {
+/// No such path: a page, or under `/api/` the API's JSON error.
+pub(super) async fn not_found(l: PageLang, uri: axum::http::Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        return super::api::fault_json(Fault::NotFound(Say::plain("no such path in the API")));
+    }
     fault_page(&l, Fault::NotFound(Say::new("web-no-such-page")))
 }
 
@@ -246,9 +250,44 @@ fn asked_host(headers: &HeaderMap) -> String {
     host.chars().take(100).collect()
 }
 
+/// The host players connect to: `host_name`; else `public_url`'s host; else the host the
+/// browser asked for when it is a host name or an address (never other text a request
+/// put in its `Host` header); else `localhost`.
+fn site_host(web: &Web, headers: &HeaderMap) -> String {
+    if let Some(n) = &web.site.name {
+        return n.clone();
+    }
+    if let Some(u) = &web.site.public_url {
+        let rest = u.split_once("://").map_or(u.as_str(), |(_, r)| r);
+        let authority = rest.split('/').next().unwrap_or_default();
+        let authority = authority.rsplit_once('@').map_or(authority, |(_, a)| a);
+        let host = match authority.strip_prefix('[') {
+            Some(v6) => format!("[{}]", v6.split(']').next().unwrap_or_default()),
+            None => authority.split(':').next().unwrap_or_default().to_string(),
+        };
+        if !host.is_empty() {
+            return host;
+        }
+    }
+    let asked = asked_host(headers);
+    let name_like = !asked.is_empty()
+        && asked
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
+    let v6 = asked
+        .strip_prefix('[')
+        .and_then(|a| a.strip_suffix(']'))
+        .is_some_and(|a| a.parse::<std::net::Ipv6Addr>().is_ok());
+    if name_like || v6 {
+        asked
+    } else {
+        "localhost".into()
+    }
+}
+
 /// `ssh -p PORT HOST` (`ssh HOST` on port 22).
 fn connect_line(web: &Web, headers: &HeaderMap) -> String {
-    let host = web.site.name.clone().unwrap_or_else(|| asked_host(headers));
+    let host = site_host(web, headers);
     match web.site.ssh_port {
         22 => format!("ssh {host}"),
         p => format!("ssh -p {p} {host}"),
@@ -271,11 +310,7 @@ pub(super) async fn index(State(web): State<Web>, l: PageLang, headers: HeaderMa
     }
     let live = web.service.live_games();
     let online = web.service.online_count();
-    let name = web
-        .site
-        .name
-        .clone()
-        .unwrap_or_else(|| asked_host(&headers));
+    let name = site_host(&web, &headers);
     let lang = l.lang;
     let title = Say::new("web-home-title").text("host", &name).in_lang(lang);
     let body = html! {
@@ -334,9 +369,24 @@ pub(super) fn player_href(nick: &str) -> String {
     out
 }
 
-#[derive(serde::Deserialize, Default)]
+/// `?page=N` (the first of a repeated one counts).
+#[derive(Default)]
 pub(super) struct PageQuery {
     page: Option<String>,
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for PageQuery {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<PageQuery, Self::Rejection> {
+        let q = super::lang::first_values(parts.uri.query());
+        Ok(PageQuery {
+            page: q.into_iter().find(|(k, _)| k == "page").map(|(_, v)| v),
+        })
+    }
 }
 
 impl PageQuery {
@@ -362,7 +412,7 @@ pub(super) async fn leaderboard(
     State(web): State<Web>,
     l: PageLang,
     Path(variant): Path<String>,
-    Query(q): Query<PageQuery>,
+    q: PageQuery,
 ) -> Response {
     let (variant, page_no) = match (parse_variant(&variant), q.page()) {
         (Ok(v), Ok(p)) => (v, p),
@@ -527,27 +577,32 @@ pub(super) async fn game(
     State(web): State<Web>,
     l: PageLang,
     Path(id): Path<String>,
-    Query(q): Query<GameQuery>,
+    q: GameQuery,
+    headers: HeaderMap,
 ) -> Response {
-    match game_page(&web, &l, &id, &q).await {
+    match game_page(&web, &l, &id, &q, &headers).await {
         Ok(r) => r,
         Err(f) => fault_page(&l, f),
     }
 }
 
-async fn game_page(web: &Web, l: &PageLang, id: &str, q: &GameQuery) -> Result<Response, Fault> {
+async fn game_page(
+    web: &Web,
+    l: &PageLang,
+    id: &str,
+    q: &GameQuery,
+    req: &HeaderMap,
+) -> Result<Response, Fault> {
     let (id, xml) = game_id(id)?;
     if xml {
         let (record, names) = web.service.record(id).await?;
         let text = crate::rules::gravon::export(&record, [&names[0], &names[1]]);
-        return Ok((
-            [
-                (header::CONTENT_TYPE, "application/xml; charset=utf-8"),
-                (header::CONTENT_DISPOSITION, "inline"),
-            ],
-            text,
-        )
-            .into_response());
+        let mut r = super::finished(req, "application/xml; charset=utf-8", text);
+        r.headers_mut().insert(
+            header::CONTENT_DISPOSITION,
+            axum::http::HeaderValue::from_static("inline"),
+        );
+        return Ok(r);
     }
     let (ply, view) = (q.ply()?, q.view()?);
     let facts = match web.service.game_facts(id).await {
@@ -661,9 +716,9 @@ async fn game_page(web: &Web, l: &PageLang, id: &str, q: &GameQuery) -> Result<R
         script src="/step.js" defer {}
     };
     let canonical = game_url(web, id);
-    Ok((
-        StatusCode::OK,
-        Html(layout_at(l, &title, Some(&canonical), body).into_string()),
-    )
-        .into_response())
+    Ok(super::finished(
+        req,
+        "text/html; charset=utf-8",
+        layout_at(l, &title, Some(&canonical), body).into_string(),
+    ))
 }
