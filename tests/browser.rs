@@ -820,3 +820,99 @@ async fn a_long_tournament_name_fits_a_phone_and_the_desktop_table() {
     b.close().await;
     server.running.stop().await;
 }
+
+/// A game that ends while its page is open: the page's title no longer says it is in
+/// play, and a reload shows the finished game at its last ply, not at the set-ups.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_page_whose_game_ends_reloads_at_the_end() {
+    use common::lobby_client::{join, until, until_lobby};
+    use stratego_ssh::proto::{ClockSpec, GameCmd, GameTerms, LobbyCmd};
+    use stratego_ssh::rules::{Game, Rules, Setup, Variant};
+    let _one = one_browser().await;
+    let (server, addr) = web_server("browser-ended", |_| {}).await;
+    let lobby = server.running.lobby.clone();
+    let mut alice = join(&lobby, "alice").await;
+    let mut bob = join(&lobby, "bob").await;
+    let rules = Rules::standard(Variant::Classic);
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: GameTerms {
+                rules,
+                rated: false,
+                clock: Some(ClockSpec {
+                    initial_secs: 600,
+                    increment_secs: 0,
+                }),
+            },
+            private_to: None,
+        },
+    );
+    until_lobby(&lobby, "the seek is listed", |s| !s.seeks.is_empty()).await;
+    lobby.command(bob.session, LobbyCmd::Accept(1));
+    let a = alice.next_seat().await.0;
+    let b = bob.next_seat().await.0;
+    let (mut red, mut blue) = if a.color == Some(Color::Red) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let (rs, bs) = (
+        Setup::random(&rules, Color::Red, 5),
+        Setup::random(&rules, Color::Blue, 6),
+    );
+    red.send(GameCmd::SubmitSetup(rs.clone())).await;
+    blue.send(GameCmd::SubmitSetup(bs.clone())).await;
+    until(&mut red, "play starts", |s| s.view.is_some()).await;
+    let mut game = Game::new(rules, &rs, &bs).unwrap();
+    for ply in 1..=2 {
+        let m = game.legal_moves()[0];
+        game.play(m).unwrap();
+        let seat = if ply % 2 == 1 { &mut red } else { &mut blue };
+        seat.send(GameCmd::Move(m)).await;
+        until(seat, "the move is played", |s| s.history.len() == ply).await;
+    }
+    let id = red.game;
+
+    let b = Browser::start(1024, 768).await;
+    b.goto(&format!("http://{addr}/game/{id}?lang=nl")).await;
+    assert!(
+        b.until(
+            5.0,
+            "const p = document.querySelector('#live p.ply'); return !!p && p.dataset.ply === '2';"
+        )
+        .await
+    );
+    let in_play = b.js("return document.title;").await;
+    red.send(GameCmd::Resign).await;
+    assert!(
+        b.until(
+            5.0,
+            "return document.querySelector('#live[data-ended=\"true\"]') !== null;"
+        )
+        .await,
+        "the page never hears the end"
+    );
+    let title = b.js("return document.title;").await;
+    assert_ne!(title, in_play, "the title still says the game is in play");
+    assert!(
+        title.as_str().unwrap().contains(&format!("#{id}")),
+        "{title}"
+    );
+    // A reload shows the finished game at its end, in the page's language.
+    let url = b.js("return window.location.href;").await;
+    b.goto(url.as_str().unwrap()).await;
+    assert!(
+        b.until(
+            5.0,
+            "const s = document.getElementById('step-ply'); return !!s && s.dataset.ply === '2';"
+        )
+        .await,
+        "the reloaded page shows ply {} of the finished game",
+        b.js("const s = document.getElementById('step-ply'); return s ? s.dataset.ply : 'none';")
+            .await
+    );
+    assert_eq!(b.js("return document.documentElement.lang;").await, "nl");
+    b.close().await;
+    server.running.stop().await;
+}

@@ -5,7 +5,8 @@
 // server refuses the stream (too many live pages open from this address, or on the
 // server), the page says so (its data-refused text) and checks the JSON at data-poll every
 // 5 seconds instead: when that changes, it fetches this page again and takes the new
-// contents of the element. Without this script the pages still work: they have a "reload"
+// contents of the element. When a game ends its page takes the finished game's title, and
+// its address the last ply (a reload shows the end, not the set-ups). Without this script the pages still work: they have a "reload"
 // link.
 (function () {
   "use strict";
@@ -34,6 +35,22 @@
 
   var POLL_MS = 5000;
 
+  // A game's page once the game is over: the title of the finished game (data-over-title),
+  // and an address at the last ply, so that a reload shows the finished game at its end.
+  function ended(el) {
+    var title = el.getAttribute("data-over-title");
+    if (!title) {
+      return;
+    }
+    document.title = title;
+    var p = el.querySelector("p.ply[data-ply]");
+    if (p && window.history && window.history.replaceState && window.URLSearchParams) {
+      var params = new URLSearchParams(window.location.search);
+      params.set("ply", p.getAttribute("data-ply"));
+      window.history.replaceState(null, "", window.location.pathname + "?" + params.toString());
+    }
+  }
+
   // Says why the page no longer follows by itself, once, above the element.
   function note(el) {
     var text = el.getAttribute("data-refused");
@@ -59,6 +76,8 @@
         var doc = new DOMParser().parseFromString(html, "text/html");
         var fresh = doc.getElementById(el.id);
         if (!fresh || !fresh.hasAttribute("data-live")) {
+          el.setAttribute("data-ended", "true");
+          ended(el);
           window.location.reload();
           return;
         }
@@ -102,6 +121,7 @@
     source.addEventListener("end", function () {
       source.close();
       el.setAttribute("data-ended", "true");
+      ended(el);
     });
     // A refused stream (429 or 503) is closed for good; a dropped one reconnects by itself.
     source.addEventListener("error", function () {

@@ -395,9 +395,15 @@ fn draw(snap: &GameSnapshot, lang: Lang) -> Drawn {
 pub(super) fn page(l: &PageLang, r: &Rendered, canonical: &str) -> Response {
     let id = r.id;
     let d = r.page(l.lang);
+    // The finished game's title, for the script to put up when the game ends.
+    let over_title = Say::new("web-game-page-title")
+        .text("id", id)
+        .text("red", &r.snap.seats.red.nick)
+        .text("blue", &r.snap.seats.blue.nick)
+        .in_lang(l.lang);
     let body = html! {
         (PreEscaped(&d.head))
-        div #live data-live=(l.href(&format!("/game/{id}/live"))) data-poll=(format!("/api/game/{id}")) data-refused=(l.tr("web-live-refused")) { (PreEscaped(&d.fragment)) }
+        div #live data-live=(l.href(&format!("/game/{id}/live"))) data-poll=(format!("/api/game/{id}")) data-refused=(l.tr("web-live-refused")) data-over-title=(over_title) { (PreEscaped(&d.fragment)) }
         p.reload { (super::pages::linked(l.lang, Say::new("web-live-reload"), &[("reload", l.href(&format!("/game/{id}")), l.tr("web-reload"))])) " " (l.tr("web-as-json")) " " a href=(format!("/api/game/{id}")) { "/api/game/" (id) } "." }
         script src="/live.js" defer {}
     };
