@@ -817,3 +817,42 @@ async fn with_the_default_budgets_a_local_load_generator_holds_500_watchers_besi
     }
     server.running.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_page_counts_its_web_viewers() {
+    let (server, addr) = web_server("web-live-viewers", |_| {}).await;
+    let lobby = server.running.lobby.clone();
+    let (red, _blue, _alice, _bob) = start(&lobby, false).await;
+    let id = red.game;
+    let path = format!("/game/{id}/live");
+    let mut first = Sse::open(addr, &path, None).await;
+    let _second = Sse::open(addr, &path, None).await;
+    let third = Sse::open(addr, &format!("/api/game/{id}/live"), None).await;
+    assert_eq!((first.status, third.status), (200, 200));
+    // Three readers on the web, nobody over SSH: the page says three.
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let mut said = String::new();
+    while tokio::time::Instant::now() < deadline && !said.contains("3 watching") {
+        if let Some(ev) = first.next(Duration::from_millis(500)).await {
+            if ev.name == "html" {
+                said = ev.data;
+            }
+        }
+    }
+    assert!(said.contains("3 watching"), "{said}");
+    let list = json(&get(addr, "/api/games/live").await);
+    assert_eq!(list["games"][0]["spectators"], 3, "{list}");
+    // Two leave: one again.
+    drop(third);
+    drop(_second);
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while tokio::time::Instant::now() < deadline && !said.contains("1 watching") {
+        if let Some(ev) = first.next(Duration::from_millis(500)).await {
+            if ev.name == "html" {
+                said = ev.data;
+            }
+        }
+    }
+    assert!(said.contains("1 watching"), "{said}");
+    server.running.stop().await;
+}

@@ -16,6 +16,7 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -104,6 +105,30 @@ struct Entry {
     rx: watch::Receiver<Arc<Rendered>>,
     /// The last page view.
     used: Mutex<Instant>,
+    /// The game's streams open (its web viewers): the web holds one spectator's place for
+    /// all of them, and shows how many they are.
+    viewers: AtomicUsize,
+}
+
+/// One web viewer of a game (a stream open), counted while it lives.
+pub(super) struct Viewer(Arc<Entry>);
+
+impl Drop for Viewer {
+    fn drop(&mut self) {
+        self.0.viewers.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// How often a game's shown count of viewers follows streams opening and closing (at most
+/// one drawing a period, however many come and go).
+const VIEWERS_EVERY: Duration = Duration::from_secs(1);
+
+/// The spectators to show: the game's count, in which the web is one, with the web's
+/// viewers (at least the reader of the page) in place of that one.
+fn shown_spectators(spectators: u32, viewers: usize) -> u32 {
+    spectators
+        .saturating_sub(1)
+        .saturating_add(viewers.max(1) as u32)
 }
 
 impl Hub {
@@ -118,7 +143,7 @@ impl Hub {
             return Some(rx);
         }
         let mut watch = service.watch_game(id).await?;
-        let first = Arc::new(render(&watch.now()));
+        let first = Arc::new(render(&watch.now(), 0));
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(e) = games.get(&id) {
             // Another request started following it meanwhile: ours leaves the stands.
@@ -130,12 +155,31 @@ impl Hub {
         let entry = Arc::new(Entry {
             rx: rx.clone(),
             used: Mutex::new(Instant::now()),
+            viewers: AtomicUsize::new(0),
         });
         if !over {
             games.insert(id, entry.clone());
             tokio::spawn(self.clone().run(id, watch, tx, entry));
         }
         Some(rx)
+    }
+
+    /// One more viewer of game `id` (followed from the web), counted while it lives.
+    pub(super) fn viewer(&self, id: u64) -> Option<Viewer> {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        let e = games.get(&id)?;
+        e.viewers.fetch_add(1, Ordering::Relaxed);
+        Some(Viewer(e.clone()))
+    }
+
+    /// The spectators of game `id` to show, its count `spectators` from the lobby: the web's
+    /// one place replaced by its viewers when the web follows it.
+    pub(super) fn shown(&self, id: u64, spectators: u32) -> u32 {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        match games.get(&id) {
+            Some(e) => shown_spectators(spectators, e.viewers.load(Ordering::Relaxed)),
+            None => spectators,
+        }
     }
 
     fn existing(&self, id: u64) -> Option<watch::Receiver<Arc<Rendered>>> {
@@ -157,24 +201,41 @@ impl Hub {
         let mut check = tokio::time::interval(LINGER / 2);
         check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         check.tick().await;
+        let mut count = tokio::time::interval(VIEWERS_EVERY);
+        count.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        count.tick().await;
+        let mut last = watch.now();
+        let mut viewers = entry.viewers.load(Ordering::Relaxed);
+        let publish = |r: Rendered| {
+            tx.send_if_modified(|old| {
+                // The pages are drawn from `snap` alone: the same snapshot, the same page in
+                // every language.
+                if old.snap == r.snap && old.json == r.json {
+                    false
+                } else {
+                    *old = Arc::new(r);
+                    true
+                }
+            });
+        };
         loop {
             tokio::select! {
                 snap = watch.changed() => {
                     let Some(snap) = snap else { break };
-                    let r = render(&snap);
+                    viewers = entry.viewers.load(Ordering::Relaxed);
+                    let r = render(&snap, viewers);
+                    last = snap;
                     let over = r.over;
-                    tx.send_if_modified(|old| {
-                        // The pages are drawn from `snap` alone: the same snapshot, the same
-                        // page in every language.
-                        if old.snap == r.snap && old.json == r.json {
-                            false
-                        } else {
-                            *old = Arc::new(r);
-                            true
-                        }
-                    });
+                    publish(r);
                     if over {
                         break;
+                    }
+                }
+                _ = count.tick() => {
+                    let now = entry.viewers.load(Ordering::Relaxed);
+                    if now != viewers {
+                        viewers = now;
+                        publish(render(&last, viewers));
                     }
                 }
                 _ = check.tick() => {
@@ -234,8 +295,13 @@ pub(super) fn board_json(view: &PlayerView) -> Vec<Value> {
         .collect()
 }
 
-/// The spectators' snapshot as the API shows it; its page is drawn per language on demand.
-fn render(snap: &GameSnapshot) -> Rendered {
+/// The spectators' snapshot as the API shows it, `viewers` the web's (streams open) in
+/// place of the web's one spectator; its page is drawn per language on demand.
+fn render(snap: &GameSnapshot, viewers: usize) -> Rendered {
+    let snap = &GameSnapshot {
+        spectators: shown_spectators(snap.spectators, viewers),
+        ..snap.clone()
+    };
     let id = snap.id;
     let red = &snap.seats.red.nick;
     let blue = &snap.seats.blue.nick;
@@ -603,7 +669,7 @@ async fn pump(
     mut rx: watch::Receiver<Arc<Rendered>>,
     tx: mpsc::Sender<Bytes>,
     keep_alive: Duration,
-    _slot: StreamSlot,
+    _held: (StreamSlot, Option<Viewer>),
 ) {
     loop {
         let r = rx.borrow_and_update().clone();
@@ -703,7 +769,15 @@ async fn stream(
     match web.hub.follow(&web.service, id).await {
         Some(rx) => {
             let (tx, body) = mpsc::channel(8);
-            tokio::spawn(pump(kind, l.lang, rx, tx, keep_alive(&web.config), slot));
+            let viewer = web.hub.viewer(id);
+            tokio::spawn(pump(
+                kind,
+                l.lang,
+                rx,
+                tx,
+                keep_alive(&web.config),
+                (slot, viewer),
+            ));
             sse_response(body)
         }
         None => match web.service.game_facts(id).await {
@@ -733,7 +807,7 @@ pub(super) async fn games_page(State(web): State<Web>, l: PageLang) -> Response 
                                 td { (g.red) } td { (g.blue) }
                                 td { (crate::ui::vocab::variant_name(lang, g.terms.rules.variant)) " " (super::pages::rated_word(lang, g.terms.rated)) }
                                 td { (g.ply) }
-                                td { (g.spectators) }
+                                td { (web.hub.shown(g.id, g.spectators)) }
                             }
                         }
                     }
@@ -764,7 +838,7 @@ pub(super) async fn games_api(State(web): State<Web>) -> Response {
                 "rated": g.terms.rated,
                 "clock": g.terms.clock,
                 "ply": g.ply,
-                "spectators": g.spectators,
+                "spectators": web.hub.shown(g.id, g.spectators),
             })
         })
         .collect();
@@ -832,7 +906,7 @@ mod tests {
 
     #[test]
     fn a_change_is_drawn_once_per_language_asked_for_and_only_for_those() {
-        let r = render(&in_setup());
+        let r = render(&in_setup(), 0);
         let de = r.page(Lang::De);
         assert!(
             de.fragment.contains("Die Spieler stellen ihre Figuren auf"),
