@@ -88,6 +88,16 @@ pub(super) struct Drawn {
 }
 
 impl Rendered {
+    /// The game's variant.
+    pub(super) fn variant(&self) -> crate::rules::Variant {
+        self.snap.terms.rules.variant
+    }
+
+    /// The game's clock terms.
+    pub(super) fn clock(&self) -> Option<crate::proto::ClockSpec> {
+        self.snap.terms.clock
+    }
+
     /// The page in `lang`, drawn now if nobody asked for it in `lang` yet.
     pub(super) fn page(&self, lang: Lang) -> &Drawn {
         let i = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
@@ -458,7 +468,12 @@ fn draw(snap: &GameSnapshot, lang: Lang) -> Drawn {
 }
 
 /// `/game/{id}` for a game in play, in the page's language.
-pub(super) fn page(l: &PageLang, r: &Rendered, canonical: &str) -> Response {
+pub(super) fn page(
+    l: &PageLang,
+    r: &Rendered,
+    canonical: &str,
+    played_in: Option<maud::Markup>,
+) -> Response {
     let id = r.id;
     let d = r.page(l.lang);
     // The finished game's title, for the script to put up when the game ends.
@@ -470,6 +485,7 @@ pub(super) fn page(l: &PageLang, r: &Rendered, canonical: &str) -> Response {
     let body = html! {
         (PreEscaped(&d.head))
         div #live data-live=(l.href(&format!("/game/{id}/live"))) data-poll=(format!("/api/game/{id}")) data-refused=(l.tr("web-live-refused")) data-over-title=(over_title) { (PreEscaped(&d.fragment)) }
+        @if let Some(t) = played_in { (t) }
         p.reload { (super::pages::linked(l.lang, Say::new("web-live-reload"), &[("reload", l.href(&format!("/game/{id}")), l.tr("web-reload"))])) " " (l.tr("web-as-json")) " " a href=(format!("/api/game/{id}")) { "/api/game/" (id) } "." }
         script src="/live.js" defer {}
     };

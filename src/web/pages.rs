@@ -145,6 +145,50 @@ pub(super) fn rules_words(lang: Lang, o: &crate::rules::Options) -> String {
     w.join(", ")
 }
 
+/// The tournament game `id` was played in, if the lobby still lists it (running, or among
+/// the last finished): its number, name and the game's round (0 in an arena). A game in
+/// play is found in the lobby's view; a finished one in the pairings of the tournaments
+/// with its variant and clock.
+pub(super) async fn tournament_of(
+    web: &Web,
+    id: u64,
+    variant: Variant,
+    clock: Option<crate::proto::ClockSpec>,
+) -> Option<(u64, String, u32)> {
+    use crate::proto::TournamentStatus;
+    let all = web.service.tournaments_now();
+    for t in &all {
+        if let Some(g) = t.games.iter().find(|g| g.id == id) {
+            return Some((t.id, t.terms.name.clone(), g.round));
+        }
+    }
+    for t in all.iter().filter(|t| {
+        t.status != TournamentStatus::Upcoming
+            && t.terms.game.rules.variant == variant
+            && t.terms.game.clock == clock
+    }) {
+        if let Ok(Some(page)) = web.service.tournament_page(t.id).await {
+            if let Some(p) = page.pairings.iter().find(|p| p.game == Some(id)) {
+                return Some((t.id, t.terms.name.clone(), p.round));
+            }
+        }
+    }
+    None
+}
+
+/// "Played in NAME, round N", NAME linked to the tournament's page.
+pub(super) fn tournament_line(l: &PageLang, t: &(u64, String, u32)) -> Markup {
+    let (tid, name, round) = t;
+    let say = if *round > 0 {
+        Say::new("web-game-in-round").number("round", i64::from(*round))
+    } else {
+        Say::new("web-game-in-tournament")
+    };
+    html! {
+        p.tournament { (linked(l.lang, say, &[("tournament", l.href(&format!("/tournament/{tid}")), name.clone())])) }
+    }
+}
+
 /// A clock's terms in words: `clock 10+5`, or `no clock`.
 pub(super) fn clock_words(lang: Lang, clock: Option<crate::proto::ClockSpec>) -> String {
     match clock {
@@ -611,17 +655,29 @@ async fn game_page(
         // see it (whatever `ply` and `view` ask).
         Err(crate::service::ReplayFault::NoSuchGame(_)) => {
             return match web.hub.follow(&web.service, id).await {
-                Some(rx) => Ok(super::live::page(
-                    &l.without_query(),
-                    &rx.borrow(),
-                    &game_url(web, id),
-                )),
+                Some(rx) => {
+                    let l = l.without_query();
+                    let (variant, clock) = {
+                        let r = rx.borrow();
+                        (r.variant(), r.clock())
+                    };
+                    let played_in = tournament_of(web, id, variant, clock)
+                        .await
+                        .map(|t| tournament_line(&l, &t));
+                    Ok(super::live::page(
+                        &l,
+                        &rx.borrow(),
+                        &game_url(web, id),
+                        played_in,
+                    ))
+                }
                 None => Err(crate::service::ReplayFault::NoSuchGame(id).into()),
             };
         }
         Err(e) => return Err(e.into()),
     };
     let snap = web.service.replay(id, ply, view, None).await?;
+    let played_in = tournament_of(web, id, facts.variant, facts.clock).await;
     let ply = snap.ply;
     let plies = snap.plies;
     let vw = view_word(view);
@@ -692,6 +748,7 @@ async fn game_page(
             p.captured { (captured_line(lang, &snap.view.captured)) }
         }
         // Below the board: on a phone the whole board stays on the first screen.
+        @if let Some(t) = &played_in { (tournament_line(l, t)) }
         p.when { (Say::new("web-game-played").text("start", crate::ui::utc_datetime(facts.started_at)).text("end", crate::ui::utc_datetime(facts.ended_at)).in_lang(lang)) }
         p.terms { (clock_words(lang, facts.clock)) "; " (Say::new("web-game-rules").text("rules", rules_words(lang, &snap.rules.options)).in_lang(lang)) }
         form.jump method="get" action=(format!("/game/{id}")) {
