@@ -215,7 +215,8 @@ impl Hub {
         count.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         count.tick().await;
         let mut last = watch.now();
-        let mut viewers = entry.viewers.load(Ordering::Relaxed);
+        // The count the first drawing showed (drawn before any stream was counted).
+        let mut viewers = 0;
         let publish = |r: Rendered| {
             tx.send_if_modified(|old| {
                 // The pages are drawn from `snap` alone: the same snapshot, the same page in
