@@ -330,6 +330,8 @@ pub fn raise_open_files() -> Option<(u64, u64)> {
                 now = raised;
             }
         }
+        // rlim_t is u64 here, narrower or wider elsewhere.
+        #[allow(clippy::unnecessary_cast)]
         Some((now.rlim_cur as u64, now.rlim_max as u64))
     }
     #[cfg(not(unix))]
