@@ -1547,3 +1547,57 @@ async fn a_finished_game_can_be_cached_and_revalidated() {
     assert_ne!(a.header("etag"), b.header("etag"));
     server.running.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_rating_history_comes_in_pages() {
+    let (server, addr) = web_server("web-history-pages", |_| {}).await;
+    let store = server.running.store.clone();
+    for n in ["fay", "gus"] {
+        store.users().claim_nick(n, &key(n)).await.unwrap();
+    }
+    let rec = played(4, 10, Color::Blue);
+    for id in 1..=230u64 {
+        let (red, blue) = if id % 2 == 0 {
+            ("fay", "gus")
+        } else {
+            ("gus", "fay")
+        };
+        finish(
+            &store,
+            id,
+            (&key(red), red),
+            (&key(blue), blue),
+            &rec,
+            true,
+            false,
+        )
+        .await;
+    }
+    let at = |v: &Value| -> Vec<u64> {
+        v["ratings"][0]["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["at"].as_u64().unwrap())
+            .collect()
+    };
+    let one = get(addr, "/api/player/fay").await.json();
+    assert_eq!(one["ratings"][0]["games"], 230);
+    assert_eq!(
+        one["ratings"][0]["history_pages"], 2,
+        "{}",
+        one["ratings"][0]
+    );
+    let newest = at(&one);
+    assert_eq!(newest.len(), 200);
+    assert!(newest.windows(2).all(|w| w[0] <= w[1]), "oldest first");
+    let two = get(addr, "/api/player/fay?page=2").await.json();
+    let oldest = at(&two);
+    assert_eq!(oldest.len(), 30);
+    assert!(oldest.last() <= newest.first());
+    assert_eq!(get(addr, "/api/player/fay?page=3").await.status, 404);
+    // The page's plot: the latest 200.
+    let page = get(addr, "/@/fay").await;
+    assert_eq!(page.body.matches("<circle class=\"pt\"").count(), 200);
+    server.running.stop().await;
+}

@@ -860,3 +860,77 @@ async fn a_game_page_counts_its_web_viewers() {
     assert!(said.contains("1 watching"), "{said}");
     server.running.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_game_in_play_gives_its_moves_a_page_at_a_time() {
+    let (server, addr) = web_server("web-live-paged", |_| {}).await;
+    let lobby = server.running.lobby.clone();
+    let (mut red, mut blue, _alice, _bob) = start(&lobby, false).await;
+    let id = red.game;
+    let rules = Rules::standard(Variant::Classic);
+    let (rs, bs) = (
+        Setup::random(&rules, Color::Red, 21),
+        Setup::random(&rules, Color::Blue, 22),
+    );
+    red.send(GameCmd::SubmitSetup(rs.clone())).await;
+    blue.send(GameCmd::SubmitSetup(bs.clone())).await;
+    until(&mut red, "play starts", |s| s.view.is_some()).await;
+    // 130 plies of quiet moves (no attack: nobody's flag falls).
+    let mut game = Game::new(rules, &rs, &bs).unwrap();
+    let mut rng = SplitMix64(5);
+    for ply in 1..=130usize {
+        let quiet: Vec<Move> = game
+            .legal_moves()
+            .into_iter()
+            .filter(|m| game.piece_at(m.to).is_none())
+            .collect();
+        let m = quiet[rng.below(quiet.len())];
+        game.play(m).unwrap();
+        let seat = if ply % 2 == 1 { &mut red } else { &mut blue };
+        seat.send(GameCmd::Move(m)).await;
+        until(seat, "the move is played", |s| s.history.len() == ply).await;
+    }
+    let all: Vec<String> = game
+        .history(Viewer::Spectator)
+        .iter()
+        .map(|m| format!("{}", m.from))
+        .collect();
+    // The object in play holds the last 100 moves and says where they start.
+    let now = json(&get(addr, &format!("/api/game/{id}")).await);
+    let moves = now["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 100);
+    assert_eq!(now["moves_from"], 31);
+    assert_eq!(moves[0]["ply"], 31);
+    assert_eq!(moves[99]["ply"], 130);
+    // The earlier ones a page at a time.
+    let first = json(&get(addr, &format!("/api/game/{id}?from=1")).await);
+    let page: Vec<String> = first["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["from"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(page, all[..100]);
+    assert_eq!(first["moves_from"], 1);
+    assert_eq!(first["ply"], 130);
+    let rest = json(&get(addr, &format!("/api/game/{id}?from=101")).await);
+    assert_eq!(rest["moves"].as_array().unwrap().len(), 30);
+    assert_eq!(
+        get(addr, &format!("/api/game/{id}?from=x")).await.status,
+        400
+    );
+    // The stream's object is the same as the API's.
+    let mut s = Sse::open(addr, &format!("/api/game/{id}/live"), None).await;
+    let ev = s.event().await;
+    assert_eq!(json_of(&ev.data)["moves"].as_array().unwrap().len(), 100);
+    // The page links the first of them.
+    let page = get(addr, &format!("/game/{id}")).await;
+    assert!(page
+        .body
+        .contains(&format!("href=\"/api/game/{id}?from=1\"")));
+    server.running.stop().await;
+}
+
+fn json_of(s: &str) -> Value {
+    serde_json::from_str(s).unwrap_or_else(|e| panic!("{e}: {s}"))
+}

@@ -351,7 +351,9 @@ fn render(snap: &GameSnapshot, viewers: usize) -> Rendered {
             "rank": c.rank.map(|r| r.name()),
         })).collect::<Vec<_>>()).unwrap_or_default(),
         "last_move": snap.view.as_ref().and_then(|v| v.last_move.as_ref()).map(|m| super::api::move_json(ply as usize, m)),
-        "moves": snap.history.iter().enumerate().map(|(i, m)| super::api::move_json(i + 1, m)).collect::<Vec<_>>(),
+        // The last page of moves; the earlier ones with `?from=N` (`api_from`).
+        "moves": snap.history.iter().enumerate().skip(first_shown(snap.history.len())).map(|(i, m)| super::api::move_json(i + 1, m)).collect::<Vec<_>>(),
+        "moves_from": first_shown(snap.history.len()) + 1,
         "spectators": snap.spectators,
         "result": over,
         "winner": snap.outcome.and_then(|o| o.winner).map(|c| c.name().to_lowercase()),
@@ -450,7 +452,7 @@ fn draw(snap: &GameSnapshot, lang: Lang) -> Drawn {
         @if snap.history.is_empty() {
             p { (tr(lang, "web-no-move-yet")) }
         } @else {
-            @if start > 0 { p { (super::pages::linked(lang, Say::new("web-earlier-not-shown").number("count", start as i64), &[("json", format!("/api/game/{id}"), tr(lang, "web-the-json"))])) } }
+            @if start > 0 { p { (super::pages::linked(lang, Say::new("web-earlier-not-shown").number("count", start as i64), &[("json", format!("/api/game/{id}?from=1"), tr(lang, "web-the-json"))])) } }
             ol.moves start=(start + 1) {
                 @for m in snap.history.iter().skip(start) {
                     li { (move_text(m)) " " (move_words(lang, m)) }
@@ -493,6 +495,37 @@ pub(super) fn page(
     (
         [(header::CACHE_CONTROL, "no-store")],
         Html(layout_at(l, &d.title, Some(canonical), body).into_string()),
+    )
+        .into_response()
+}
+
+/// The index of the first move a game in play's object lists: the last
+/// [`MOVES_PER_PAGE`] of `plies`.
+fn first_shown(plies: usize) -> usize {
+    plies.saturating_sub(MOVES_PER_PAGE)
+}
+
+/// `/api/game/{id}?from=N` for a game in play: its object with the moves from ply `from`
+/// (from 1), [`MOVES_PER_PAGE`] of them.
+pub(super) fn api_from(r: &Rendered, from: u32) -> Response {
+    let mut v: Value = serde_json::from_str(&r.json).unwrap_or_default();
+    let start = (from as usize).saturating_sub(1);
+    v["moves"] = r
+        .snap
+        .history
+        .iter()
+        .enumerate()
+        .skip(start)
+        .take(MOVES_PER_PAGE)
+        .map(|(i, m)| super::api::move_json(i + 1, m))
+        .collect();
+    v["moves_from"] = json!(start + 1);
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        v.to_string(),
     )
         .into_response()
 }

@@ -578,6 +578,8 @@ fn broken(e: impl std::fmt::Display) -> Fault {
 struct GameQuery {
     ply: Option<String>,
     view: Option<String>,
+    /// A game in play's JSON: its moves from this ply (`?from=N`).
+    from: Option<String>,
 }
 
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for GameQuery {
@@ -592,6 +594,7 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for GameQuery {
         Ok(GameQuery {
             ply: get("ply"),
             view: get("view"),
+            from: get("from"),
         })
     }
 }
@@ -635,6 +638,19 @@ impl GameQuery {
                     Say::new("web-bad-ply").text("text", p.chars().take(20).collect::<String>()),
                 )
             }),
+        }
+    }
+
+    /// `?from=N` (N from 1), if given.
+    fn from(&self) -> Result<Option<u32>, Fault> {
+        match self.from.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(f) => match f.parse::<u32>() {
+                Ok(n) if n >= 1 => Ok(Some(n)),
+                _ => Err(Fault::BadRequest(Say::plain(
+                    "from must be a ply number from 1",
+                ))),
+            },
         }
     }
 
@@ -702,6 +718,8 @@ fn past_the_end(pages: usize) -> Fault {
     Fault::NotFound(Say::new("web-past-the-end").number("pages", pages as i64))
 }
 
+/// A rating history's page: points per page (the API's and the profile's plot).
+const HISTORY_PAGE: usize = 200;
 /// A leaderboard page: rows per page.
 const LEADERBOARD_PAGE: usize = 25;
 /// A game page's move list shows this many moves at most (the block holding the ply).

@@ -569,7 +569,7 @@ pub(super) async fn player(
             section.rating {
                 h2 { (variant_name(lang, r.variant)) ": " (rating_text(&web, r.rating, r.deviation)) " ±" (r.deviation) }
                 p.wdl { (Say::new("web-wdl").number("games", r.games as i64).text("wins", r.wins).text("draws", r.draws).text("losses", r.losses).in_lang(lang)) }
-                (rating_plot(lang, &r.history))
+                (rating_plot(lang, &r.history[r.history.len().saturating_sub(super::HISTORY_PAGE)..]))
             }
         }
         h2 { (l.tr("web-recent-games")) }

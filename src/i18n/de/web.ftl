@@ -142,7 +142,7 @@ web-watching = { $count ->
    *[other] { $count } schauen zu
 }
 web-no-move-yet = Noch kein Zug.
-web-earlier-not-shown = { $count } frühere Züge nicht gezeigt (alle stehen im { $json }).
+web-earlier-not-shown = { $count } frühere Züge nicht gezeigt (im { $json }, je 100).
 web-the-json = JSON
 web-live-reload = Die Partie läuft: { $reload }, um sie so zu sehen, wie sie jetzt steht (mit JavaScript folgt diese Seite ihr von selbst).
 web-live-refused = Diese Seite kann nicht live folgen: Von deiner Adresse (oder auf dem Server) sind zu viele Live-Seiten offen. Sie prüft stattdessen alle 5 Sekunden auf Änderungen.

@@ -145,7 +145,7 @@ web-watching = { $count ->
    *[other] { $count } kijken mee
 }
 web-no-move-yet = Nog geen zet.
-web-earlier-not-shown = { $count } eerdere zetten niet getoond (alle staan in { $json }).
+web-earlier-not-shown = { $count } eerdere zetten niet getoond (in { $json }, 100 tegelijk).
 web-the-json = de JSON
 web-live-reload = De partij is bezig: { $reload } om haar te zien zoals ze nu staat (met JavaScript volgt deze pagina haar vanzelf).
 web-live-refused = Deze pagina kan niet live meekijken: er staan te veel live pagina's open vanaf je adres (of op de server). Ze kijkt in plaats daarvan elke 5 seconden of er iets veranderd is.
