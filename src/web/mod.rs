@@ -12,9 +12,11 @@
 //! The listener is this module's own accept loop, so that nobody can hold the process's
 //! file descriptors (and with them SSH's) by opening connections and sending nothing: open
 //! connections are capped in total and per address block (past a cap a new one is closed
-//! at once), a request's head must arrive within a timeout from when the connection is
-//! ready for it (on a new connection or between requests), and a connection on which no
-//! byte moves either way for the idle timeout is closed.
+//! at once), each block may open only so many a second, the last quarter of the total is
+//! kept for blocks holding few, a request's head must arrive within a timeout from when the
+//! connection is ready for it (on a new connection or between requests), and a connection
+//! on which no byte moves either way for the idle timeout is closed. `X-Forwarded-For` is
+//! believed only from the configured trusted proxies.
 
 mod api;
 mod board;
