@@ -978,6 +978,29 @@ mod tests {
     }
 
     #[test]
+    fn the_last_quarter_of_the_streams_is_kept_for_blocks_holding_none() {
+        let streams = Arc::new(Mutex::new(Streams::default()));
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let config = WebConfig {
+            max_live_streams: 8,
+            max_live_streams_per_address: 8,
+            ..WebConfig::default()
+        };
+        let admit = |s: &str| StreamSlot::admit(&streams, &config, ip(s));
+        // One block takes six of eight; the last two are for blocks holding none.
+        let held: Vec<_> = (0..6)
+            .map(|_| admit("198.51.100.1").ok().unwrap())
+            .collect();
+        assert!(matches!(admit("198.51.100.1"), Err(Refused::Address)));
+        let _a = admit("203.0.113.1").ok().unwrap();
+        assert!(matches!(admit("203.0.113.1"), Err(Refused::Address)));
+        let _b = admit("2001:db8:1::1").ok().unwrap();
+        assert!(matches!(admit("192.0.2.1"), Err(Refused::Total)));
+        drop(held);
+        assert!(admit("198.51.100.1").is_ok());
+    }
+
+    #[test]
     fn streams_count_per_address_block_and_a_trusted_proxy_only_in_the_total() {
         let streams = Arc::new(Mutex::new(Streams::default()));
         let ip = |s: &str| s.parse::<IpAddr>().unwrap();
