@@ -21,6 +21,7 @@ use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches};
 
+use crate::limit::AddrNet;
 use crate::server::ServerOptions;
 use crate::ucc::external::{AgentCommand, AgentSpec};
 
@@ -375,6 +376,60 @@ impl Kind for Admins {
     }
     fn from_matches(m: &ArgMatches, id: &str) -> Option<Vec<String>> {
         Some(m.try_get_many::<String>(id).ok()??.cloned().collect())
+    }
+}
+
+/// Addresses and prefixes (`trusted_proxies`): a list in the file; a repeated flag, or
+/// commas in a flag or the variable. A plain address is that one address (an IPv4-mapped
+/// one its IPv4 address); a prefix is what it says (`10.0.0.0/8`, `fd00::/8`).
+struct Nets;
+impl Nets {
+    fn one(s: &str) -> Result<AddrNet, String> {
+        let t = s.trim();
+        match t.parse::<std::net::IpAddr>() {
+            Ok(ip) => Ok(AddrNet::new(ip, 128)),
+            Err(_) if t.contains('/') => AddrNet::parse(t).map_err(|_| Self::EXPECT.to_string()),
+            Err(_) => Err(Self::EXPECT.to_string()),
+        }
+    }
+}
+impl Kind for Nets {
+    type V = Vec<AddrNet>;
+    const EXPECT: &'static str =
+        "a list of addresses or prefixes, like [\"127.0.0.1\", \"::1\", \"10.0.0.0/8\"]";
+    const VALUE_NAME: &'static str = "ADDR[/BITS]";
+    fn from_text(s: &str) -> Result<Vec<AddrNet>, String> {
+        s.split(',')
+            .filter(|x| !x.trim().is_empty())
+            .map(Nets::one)
+            .collect()
+    }
+    fn from_toml(v: &toml::Value) -> Result<Vec<AddrNet>, String> {
+        v.as_array()
+            .and_then(|l| l.iter().map(|f| Nets::one(f.as_str()?).ok()).collect())
+            .ok_or_else(|| Self::EXPECT.to_string())
+    }
+    fn to_toml(v: &Vec<AddrNet>) -> String {
+        let list: Vec<String> = v.iter().map(|a| quote(&a.to_string())).collect();
+        format!("[{}]", list.join(", "))
+    }
+    fn show(v: &Vec<AddrNet>) -> String {
+        match v.is_empty() {
+            true => "none".into(),
+            false => v
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    }
+    fn arg(a: Arg) -> Arg {
+        a.value_parser(Nets::one)
+            .action(ArgAction::Append)
+            .value_delimiter(',')
+    }
+    fn from_matches(m: &ArgMatches, id: &str) -> Option<Vec<AddrNet>> {
+        Some(m.try_get_many::<AddrNet>(id).ok()??.cloned().collect())
     }
 }
 
@@ -754,6 +809,18 @@ settings! {
     /// HOST the host_name if set, else the address each player connected to, PORT the port of
     /// http_listen. No links at all when http_listen is "off".
     public_url: Url => ssh.public_url;
+    /// The reverse proxies in front of the web pages (docs/hosting.md, "Behind a proxy"):
+    /// addresses or prefixes, e.g. ["127.0.0.1", "::1"] for a proxy on this machine. A request
+    /// from one counts against the address in X-Forwarded-For (every such header, in order)
+    /// right-most that is not itself a trusted proxy, and its connections count only in the
+    /// web's total. Empty: X-Forwarded-For is ignored and every connection and request counts
+    /// against the address it comes from. An IPv4-mapped address (::ffff:127.0.0.1, as a
+    /// "[::]" listener sees IPv4) is its IPv4 address.
+    trusted_proxies: Nets => web.trusted_proxies;
+    /// Live pages (a game's or a tournament's stream) one address (IPv6: one /64) may follow
+    /// at once. A club or school behind one address may need more. Past it the page says so
+    /// and checks for changes every few seconds instead.
+    max_live_streams_per_address: Count => web.max_live_streams_per_address;
     /// SHA-256 fingerprints of the admins' keys, as `ssh-keygen -lf KEY.pub` prints them,
     /// e.g. ["SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU"]. Admins get the
     /// `ssh host admin ...` commands and the admin screen (A in the lobby).

@@ -305,6 +305,41 @@ impl InputLimits {
     }
 }
 
+/// Raises this process's open-file soft limit to its hard limit (every connection, SSH's
+/// and the web's, holds a descriptor: at the common soft limit of 1,024 a web flood left
+/// SSH's accept loop failing). Returns the soft and hard limits after, or `None` where they
+/// cannot be read (not Unix).
+pub fn raise_open_files() -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        let mut now = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit and setrlimit read or write only the struct passed.
+        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut now) } != 0 {
+            return None;
+        }
+        if now.rlim_cur < now.rlim_max {
+            let raised = libc::rlimit {
+                rlim_cur: now.rlim_max,
+                rlim_max: now.rlim_max,
+            };
+            // SAFETY: as above.
+            if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
+                now = raised;
+            }
+        }
+        // rlim_t is u64 here, narrower or wider elsewhere.
+        #[allow(clippy::unnecessary_cast)]
+        Some((now.rlim_cur as u64, now.rlim_max as u64))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
 /// An address in its one form: an IPv4-mapped IPv6 address (`::ffff:1.2.3.4`, as a
 /// dual-stack `[::]` listener sees IPv4 clients) is that IPv4 address; others as they are.
 pub fn canonical(ip: std::net::IpAddr) -> std::net::IpAddr {

@@ -118,6 +118,7 @@ impl Running {
 
 /// Binds the listener and starts serving.
 pub async fn start(opts: ServerOptions) -> Result<Running> {
+    open_files(&opts);
     let key = load_or_create_host_key(&opts.keys_dir)?;
     // What players see on their first connection: a host publishes it so they can check.
     let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256);
@@ -162,6 +163,7 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
                 motd: opts.ssh.motd.clone(),
                 ssh_port: addr.port(),
                 fingerprints: vec![fingerprint.to_string()],
+                public_url: opts.ssh.public_url.clone(),
             };
             let service = crate::service::Service::new(store.clone(), lobby.clone());
             (
@@ -186,6 +188,30 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
         connections,
         task,
     })
+}
+
+/// Raises the open-file soft limit to the hard one, and warns when even that cannot hold
+/// the connections the settings allow (SSH's and the web's) beside the store's files.
+fn open_files(opts: &ServerOptions) {
+    let Some((soft, hard)) = crate::limit::raise_open_files() else {
+        return;
+    };
+    let web = if opts.http_listen.eq_ignore_ascii_case("off") {
+        0
+    } else {
+        opts.web.max_connections
+    };
+    let needed = (opts.ssh.max_connections + web + 256) as u64;
+    if soft < needed {
+        tracing::warn!(
+            soft,
+            hard,
+            needed,
+            "the open-file limit is below what max_connections allows: raise LimitNOFILE (or ulimit -n)"
+        );
+    } else {
+        tracing::debug!(soft, hard, "open-file limit");
+    }
 }
 
 /// The server's current counts, from the lobby's snapshot and the connection counter.

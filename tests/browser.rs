@@ -289,7 +289,12 @@ async fn text_from_players_and_the_host_is_shown_as_typed_and_never_run() {
     // A nick as the store would hold it (the nick rules refuse <, > and quotes; a store
     // written otherwise must still be shown safely).
     let nick = "<script>window.pwned=3</script>";
-    let (server, addr) = web_server("browser-escape", |o| o.ssh.motd = Some(motd.into())).await;
+    let (server, addr) = web_server("browser-escape", |o| {
+        o.ssh.motd = Some(motd.into());
+        // The untrusted nick's one game: listed on the leaderboard all the same.
+        o.web.settled_deviation = i32::MAX;
+    })
+    .await;
     let store = server.running.store.clone();
     store_untrusted(&store, nick, archived).await;
     // Tournaments an admin named so (the lobby keeps a name to one line of 40 characters).
@@ -694,4 +699,220 @@ async fn shows_ply_in(b: &Browser, ply: usize, line: &str) {
     );
     let text = b.text().await;
     assert!(text.contains(line), "{line:?} missing:\n{text}");
+}
+
+/// A club behind one address: past its live streams the game page says it no longer
+/// follows by itself and checks every few seconds instead, and a move still shows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_refused_its_live_stream_says_so_and_follows_by_polling() {
+    use common::play::{random_move, start_game, Moved, Rng};
+    use common::{new_key, Login, Term};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let _one = one_browser().await;
+    let (server, addr) = web_server("browser-refused", |o| {
+        o.web.max_live_streams_per_address = 1;
+    })
+    .await;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = Term::connect(server.running.addr, Login::Key("alice", &ka), 120, 40).await;
+    let bob = Term::connect(server.running.addr, Login::Key("bob", &kb), 120, 40).await;
+    let (red, _blue) = start_game(&alice, "alice", &bob).await;
+    let id = server
+        .running
+        .lobby
+        .snapshot()
+        .games
+        .first()
+        .map(|g| g.id)
+        .expect("a game in play");
+    // Another member of the club holds the address's one stream.
+    let mut held = tokio::net::TcpStream::connect(addr).await.unwrap();
+    held.write_all(
+        format!("GET /game/{id}/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .await
+    .unwrap();
+    let mut head = [0u8; 12];
+    held.read_exact(&mut head).await.unwrap();
+    assert_eq!(&head, b"HTTP/1.1 200");
+
+    let b = Browser::start(1024, 768).await;
+    b.goto(&format!("http://{addr}/game/{id}?lang=de")).await;
+    assert_eq!(b.js(LIVE_PLY).await, 0, "{}", b.text().await);
+    b.js("window.stillThisPage = true; return null;").await;
+    let note = "const n = document.querySelector('p.live-note'); return n ? n.textContent : '';";
+    assert!(
+        b.until(
+            5.0,
+            "const n = document.querySelector('p.live-note'); return !!n && n.textContent.length > 0;"
+        )
+        .await,
+        "the page does not say it stopped following: {}",
+        b.text().await
+    );
+    let said = b.js(note).await;
+    assert!(
+        said.as_str().unwrap().contains("alle 5 Sekunden"),
+        "in the page's language: {said}"
+    );
+    let mut rng = Rng(11);
+    let Moved::Played(typed) = random_move(red, &mut rng, 10).await else {
+        panic!("Red could not move:\n{}", red.text());
+    };
+    let shown = b
+        .until(
+            12.0,
+            "const p = document.querySelector('#live p.ply'); return !!p && p.dataset.ply === '1';",
+        )
+        .await;
+    assert!(
+        shown,
+        "Red's move {typed} is not on the page after 12 s (it shows ply {})",
+        b.js(LIVE_PLY).await
+    );
+    assert_eq!(
+        b.js("return window.stillThisPage === true;").await,
+        true,
+        "the page followed the game by itself (no reload)"
+    );
+    drop(held);
+    b.close().await;
+    server.running.stop().await;
+}
+
+/// A tournament name as long as the server takes (40 characters) without a space: the
+/// pages that show it fit a phone's width, and the desktop list's table its column.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_tournament_name_fits_a_phone_and_the_desktop_table() {
+    let _one = one_browser().await;
+    let (server, addr) = web_server("browser-long-name", |_| {}).await;
+    let name = "W".repeat(40);
+    let cup = tournament(&server, &name).await;
+    let pages = [
+        "/".to_string(),
+        "/tournaments".to_string(),
+        format!("/tournament/{cup}"),
+    ];
+    let b = Browser::phone(375, 667).await;
+    for path in &pages {
+        b.goto(&format!("http://{addr}{path}")).await;
+        assert!(b.text().await.contains("WWWW"), "{path}: the name is shown");
+        let l = layout(&b).await;
+        assert!(
+            l["scroll"].as_f64().unwrap() <= l["view"].as_f64().unwrap(),
+            "{path}: the page scrolls sideways at 375 px: {l}"
+        );
+    }
+    b.close().await;
+    let b = Browser::start(1024, 768).await;
+    b.goto(&format!("http://{addr}/tournaments")).await;
+    let fit = b
+        .js("const t = document.querySelector('table.list'); \
+             return [t.getBoundingClientRect().width, t.parentElement.clientWidth];")
+        .await;
+    let (table, room) = (fit[0].as_f64().unwrap(), fit[1].as_f64().unwrap());
+    assert!(table <= room, "the table is {table} px in {room} px");
+    // The whole name is still there to read (its link's title).
+    let title = b
+        .js("const a = document.querySelector('table.list td a'); return a.title || a.textContent;")
+        .await;
+    assert_eq!(title.as_str(), Some(name.as_str()));
+    b.close().await;
+    server.running.stop().await;
+}
+
+/// A game that ends while its page is open: the page's title no longer says it is in
+/// play, and a reload shows the finished game at its last ply, not at the set-ups.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_page_whose_game_ends_reloads_at_the_end() {
+    use common::lobby_client::{join, until, until_lobby};
+    use stratego_ssh::proto::{ClockSpec, GameCmd, GameTerms, LobbyCmd};
+    use stratego_ssh::rules::{Game, Rules, Setup, Variant};
+    let _one = one_browser().await;
+    let (server, addr) = web_server("browser-ended", |_| {}).await;
+    let lobby = server.running.lobby.clone();
+    let mut alice = join(&lobby, "alice").await;
+    let mut bob = join(&lobby, "bob").await;
+    let rules = Rules::standard(Variant::Classic);
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: GameTerms {
+                rules,
+                rated: false,
+                clock: Some(ClockSpec {
+                    initial_secs: 600,
+                    increment_secs: 0,
+                }),
+            },
+            private_to: None,
+        },
+    );
+    until_lobby(&lobby, "the seek is listed", |s| !s.seeks.is_empty()).await;
+    lobby.command(bob.session, LobbyCmd::Accept(1));
+    let a = alice.next_seat().await.0;
+    let b = bob.next_seat().await.0;
+    let (mut red, mut blue) = if a.color == Some(Color::Red) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let (rs, bs) = (
+        Setup::random(&rules, Color::Red, 5),
+        Setup::random(&rules, Color::Blue, 6),
+    );
+    red.send(GameCmd::SubmitSetup(rs.clone())).await;
+    blue.send(GameCmd::SubmitSetup(bs.clone())).await;
+    until(&mut red, "play starts", |s| s.view.is_some()).await;
+    let mut game = Game::new(rules, &rs, &bs).unwrap();
+    for ply in 1..=2 {
+        let m = game.legal_moves()[0];
+        game.play(m).unwrap();
+        let seat = if ply % 2 == 1 { &mut red } else { &mut blue };
+        seat.send(GameCmd::Move(m)).await;
+        until(seat, "the move is played", |s| s.history.len() == ply).await;
+    }
+    let id = red.game;
+
+    let b = Browser::start(1024, 768).await;
+    b.goto(&format!("http://{addr}/game/{id}?lang=nl")).await;
+    assert!(
+        b.until(
+            5.0,
+            "const p = document.querySelector('#live p.ply'); return !!p && p.dataset.ply === '2';"
+        )
+        .await
+    );
+    let in_play = b.js("return document.title;").await;
+    red.send(GameCmd::Resign).await;
+    assert!(
+        b.until(
+            5.0,
+            "return document.querySelector('#live[data-ended=\"true\"]') !== null;"
+        )
+        .await,
+        "the page never hears the end"
+    );
+    let title = b.js("return document.title;").await;
+    assert_ne!(title, in_play, "the title still says the game is in play");
+    assert!(
+        title.as_str().unwrap().contains(&format!("#{id}")),
+        "{title}"
+    );
+    // A reload shows the finished game at its end, in the page's language.
+    let url = b.js("return window.location.href;").await;
+    b.goto(url.as_str().unwrap()).await;
+    assert!(
+        b.until(
+            5.0,
+            "const s = document.getElementById('step-ply'); return !!s && s.dataset.ply === '2';"
+        )
+        .await,
+        "the reloaded page shows ply {} of the finished game",
+        b.js("const s = document.getElementById('step-ply'); return s ? s.dataset.ply : 'none';")
+            .await
+    );
+    assert_eq!(b.js("return document.documentElement.lang;").await, "nl");
+    b.close().await;
+    server.running.stop().await;
 }

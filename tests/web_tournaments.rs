@@ -261,6 +261,13 @@ async fn a_tournament_on_the_web_its_pages_json_and_live_standings() {
     blue.send(GameCmd::SubmitSetup(Setup::random(&rules, Color::Blue, 2)))
         .await;
     until(&mut red, "play", |s| s.phase == GamePhase::Playing).await;
+    // The game's page names its tournament and round, linked, in play and when finished.
+    let played_in = format!("Played in <a href=\"/tournament/{id}\">");
+    let page = get(addr, &format!("/game/{}", game.id)).await;
+    assert!(
+        page.body.contains(&played_in) && page.body.contains("round 1."),
+        "the game in play does not name its tournament"
+    );
     red.send(GameCmd::Resign).await;
     until(&mut blue, "the end", |s| s.phase == GamePhase::Over).await;
 
@@ -289,6 +296,11 @@ async fn a_tournament_on_the_web_its_pages_json_and_live_standings() {
     })
     .await;
 
+    let page = get(addr, &format!("/game/{}", game.id)).await;
+    assert!(
+        page.body.contains(&played_in) && page.body.contains("round 1."),
+        "the finished game does not name its tournament"
+    );
     // The page of the finished tournament: the game linked with its result, no live part.
     let page = get(addr, &format!("/tournament/{id}")).await;
     assert!(

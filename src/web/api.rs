@@ -1,6 +1,6 @@
 //! The JSON API: each page's data (docs/web.md), and a player's games as ndjson.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
@@ -47,7 +47,7 @@ fn reply(r: Result<Value, Fault>) -> Response {
 pub(super) async fn leaderboard(
     State(web): State<Web>,
     Path(variant): Path<String>,
-    Query(q): Query<PageQuery>,
+    q: PageQuery,
 ) -> Response {
     reply(
         async {
@@ -58,7 +58,8 @@ pub(super) async fn leaderboard(
                 .leaderboard(variant)
                 .await
                 .map_err(super::broken)?;
-            let (rows, pages) = super::leaderboard_page(&board.rows, page)?;
+            let rows = super::settled(&web, board.rows);
+            let (rows, pages) = super::leaderboard_page(&rows, page)?;
             Ok(json!({
                 "variant": variant.name().to_lowercase(),
                 "page": page,
@@ -85,9 +86,14 @@ fn item(g: &GameListItem) -> Value {
     })
 }
 
-pub(super) async fn player(State(web): State<Web>, Path(nick): Path<String>) -> Response {
+pub(super) async fn player(
+    State(web): State<Web>,
+    Path(nick): Path<String>,
+    q: PageQuery,
+) -> Response {
     reply(
         async {
+            let page = q.page()?;
             let nick: String = nick.chars().take(64).collect();
             let p = web
                 .service
@@ -95,10 +101,24 @@ pub(super) async fn player(State(web): State<Web>, Path(nick): Path<String>) -> 
                 .await
                 .map_err(super::broken)?
                 .ok_or_else(|| Fault::NotFound(Say::plain("no such player")))?;
+            // The rating histories a page at a time: page 1 the latest, oldest first.
+            let per = super::HISTORY_PAGE;
+            let pages = p
+                .ratings
+                .iter()
+                .map(|r| r.history.len().div_ceil(per))
+                .max()
+                .unwrap_or(0)
+                .max(1);
+            if page > pages {
+                return Err(super::past_the_end(pages));
+            }
             let ratings: Vec<Value> = p
                 .ratings
                 .iter()
                 .map(|r| {
+                    let end = r.history.len().saturating_sub((page - 1) * per);
+                    let shown = &r.history[end.saturating_sub(per)..end];
                     json!({
                         "variant": r.variant.name().to_lowercase(),
                         "rating": r.rating,
@@ -107,7 +127,8 @@ pub(super) async fn player(State(web): State<Web>, Path(nick): Path<String>) -> 
                         "wins": r.wins,
                         "draws": r.draws,
                         "losses": r.losses,
-                        "history": r.history.iter().map(|&(t, r)| json!({"at": t, "rating": r})).collect::<Vec<_>>(),
+                        "history": shown.iter().map(|&(t, r)| json!({"at": t, "rating": r})).collect::<Vec<_>>(),
+                        "history_pages": r.history.len().div_ceil(per).max(1),
                     })
                 })
                 .collect();
@@ -166,7 +187,8 @@ pub(super) fn move_json(ply: usize, m: &ViewMove) -> Value {
 pub(super) async fn game(
     State(web): State<Web>,
     Path(id): Path<String>,
-    Query(q): Query<GameQuery>,
+    q: GameQuery,
+    headers: axum::http::HeaderMap,
 ) -> Response {
     /// A finished game's object, or a game in play's answer.
     enum Answer {
@@ -185,7 +207,10 @@ pub(super) async fn game(
                 // Not finished (or private, or unknown): a public game in play.
                 Err(crate::service::ReplayFault::NoSuchGame(_)) => {
                     return match web.hub.follow(&web.service, id).await {
-                        Some(rx) => Ok(Live(super::live::api(&rx.borrow()))),
+                        Some(rx) => Ok(Live(match q.from()? {
+                            Some(from) => super::live::api_from(&rx.borrow(), from),
+                            None => super::live::api(&rx.borrow()),
+                        })),
                         None => Err(crate::service::ReplayFault::NoSuchGame(id).into()),
                     };
                 }
@@ -211,7 +236,7 @@ pub(super) async fn game(
         .await;
     match answer {
         Ok(Live(r)) => r,
-        Ok(Done(v)) => reply(Ok(v)),
+        Ok(Done(v)) => super::finished(&headers, "application/json", v.to_string()),
         Err(f) => reply(Err(f)),
     }
 }

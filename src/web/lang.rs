@@ -14,6 +14,30 @@ use maud::{html, Markup};
 
 use crate::i18n::{tr_args, FluentArgs, FluentValue, Lang};
 
+/// The query parameters a page reads (beside `lang`): the only ones its language switch
+/// carries on.
+const KNOWN: [&str; 3] = ["ply", "view", "page"];
+
+/// The first value of each parameter of a request's query (a repeated one counts once,
+/// as the page reads it); empty when the query cannot be read.
+pub(super) fn first_values(query: Option<&str>) -> Vec<(String, String)> {
+    let pairs: Vec<(String, String)> = query
+        .and_then(|q| {
+            let uri: axum::http::Uri = format!("/?{q}").parse().ok()?;
+            Query::<Vec<(String, String)>>::try_from_uri(&uri)
+                .ok()
+                .map(|Query(p)| p)
+        })
+        .unwrap_or_default();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for (k, v) in pairs {
+        if !out.iter().any(|(q, _)| *q == k) {
+            out.push((k, v));
+        }
+    }
+    out
+}
+
 /// The language a request's page speaks, and what the page needs to keep it in its links
 /// and to offer the others.
 #[derive(Clone, Debug)]
@@ -59,10 +83,18 @@ impl PageLang {
                     .and_then(accept_language)
             })
             .unwrap_or_default();
+        // The switch carries on only the page's own parameters, the first of each, cut
+        // short: never whatever else the query holds.
+        let mut query: Vec<(String, String)> = Vec::new();
+        for (k, v) in pairs {
+            if KNOWN.contains(&k.as_str()) && !query.iter().any(|(q, _)| *q == k) {
+                query.push((k, v.chars().take(20).collect()));
+            }
+        }
         PageLang {
             lang,
             asked: asked.is_some(),
-            query: pairs.into_iter().filter(|(k, _)| k != "lang").collect(),
+            query,
         }
     }
 

@@ -16,6 +16,7 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -31,8 +32,11 @@ use tokio::sync::{mpsc, watch};
 
 use super::board::{board, move_text, move_words};
 use super::lang::{PageLang, Say};
-use super::pages::{captured_line, fault_page, layout, outcome_words, players_line};
-use super::{client_ip, Fault, Web, WebConfig, MOVES_PER_PAGE};
+use super::pages::{
+    captured_line, clock_words, fault_page, layout, layout_at, outcome_words, players_line,
+    rules_words,
+};
+use super::{client_ip, is_trusted, kept_from, Fault, Web, WebConfig, MOVES_PER_PAGE};
 use crate::i18n::{tr, Lang};
 use crate::limit::address_block;
 use crate::proto::{ClockState, GamePhase, GameSnapshot};
@@ -84,6 +88,16 @@ pub(super) struct Drawn {
 }
 
 impl Rendered {
+    /// The game's variant.
+    pub(super) fn variant(&self) -> crate::rules::Variant {
+        self.snap.terms.rules.variant
+    }
+
+    /// The game's clock terms.
+    pub(super) fn clock(&self) -> Option<crate::proto::ClockSpec> {
+        self.snap.terms.clock
+    }
+
     /// The page in `lang`, drawn now if nobody asked for it in `lang` yet.
     pub(super) fn page(&self, lang: Lang) -> &Drawn {
         let i = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
@@ -101,6 +115,30 @@ struct Entry {
     rx: watch::Receiver<Arc<Rendered>>,
     /// The last page view.
     used: Mutex<Instant>,
+    /// The game's streams open (its web viewers): the web holds one spectator's place for
+    /// all of them, and shows how many they are.
+    viewers: AtomicUsize,
+}
+
+/// One web viewer of a game (a stream open), counted while it lives.
+pub(super) struct Viewer(Arc<Entry>);
+
+impl Drop for Viewer {
+    fn drop(&mut self) {
+        self.0.viewers.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// How often a game's shown count of viewers follows streams opening and closing (at most
+/// one drawing a period, however many come and go).
+const VIEWERS_EVERY: Duration = Duration::from_secs(1);
+
+/// The spectators to show: the game's count, in which the web is one, with the web's
+/// viewers (at least the reader of the page) in place of that one.
+fn shown_spectators(spectators: u32, viewers: usize) -> u32 {
+    spectators
+        .saturating_sub(1)
+        .saturating_add(viewers.max(1) as u32)
 }
 
 impl Hub {
@@ -115,7 +153,7 @@ impl Hub {
             return Some(rx);
         }
         let mut watch = service.watch_game(id).await?;
-        let first = Arc::new(render(&watch.now()));
+        let first = Arc::new(render(&watch.now(), 0));
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(e) = games.get(&id) {
             // Another request started following it meanwhile: ours leaves the stands.
@@ -127,12 +165,31 @@ impl Hub {
         let entry = Arc::new(Entry {
             rx: rx.clone(),
             used: Mutex::new(Instant::now()),
+            viewers: AtomicUsize::new(0),
         });
         if !over {
             games.insert(id, entry.clone());
             tokio::spawn(self.clone().run(id, watch, tx, entry));
         }
         Some(rx)
+    }
+
+    /// One more viewer of game `id` (followed from the web), counted while it lives.
+    pub(super) fn viewer(&self, id: u64) -> Option<Viewer> {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        let e = games.get(&id)?;
+        e.viewers.fetch_add(1, Ordering::Relaxed);
+        Some(Viewer(e.clone()))
+    }
+
+    /// The spectators of game `id` to show, its count `spectators` from the lobby: the web's
+    /// one place replaced by its viewers when the web follows it.
+    pub(super) fn shown(&self, id: u64, spectators: u32) -> u32 {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        match games.get(&id) {
+            Some(e) => shown_spectators(spectators, e.viewers.load(Ordering::Relaxed)),
+            None => spectators,
+        }
     }
 
     fn existing(&self, id: u64) -> Option<watch::Receiver<Arc<Rendered>>> {
@@ -154,24 +211,42 @@ impl Hub {
         let mut check = tokio::time::interval(LINGER / 2);
         check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         check.tick().await;
+        let mut count = tokio::time::interval(VIEWERS_EVERY);
+        count.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        count.tick().await;
+        let mut last = watch.now();
+        // The count the first drawing showed (drawn before any stream was counted).
+        let mut viewers = 0;
+        let publish = |r: Rendered| {
+            tx.send_if_modified(|old| {
+                // The pages are drawn from `snap` alone: the same snapshot, the same page in
+                // every language.
+                if old.snap == r.snap && old.json == r.json {
+                    false
+                } else {
+                    *old = Arc::new(r);
+                    true
+                }
+            });
+        };
         loop {
             tokio::select! {
                 snap = watch.changed() => {
                     let Some(snap) = snap else { break };
-                    let r = render(&snap);
+                    viewers = entry.viewers.load(Ordering::Relaxed);
+                    let r = render(&snap, viewers);
+                    last = snap;
                     let over = r.over;
-                    tx.send_if_modified(|old| {
-                        // The pages are drawn from `snap` alone: the same snapshot, the same
-                        // page in every language.
-                        if old.snap == r.snap && old.json == r.json {
-                            false
-                        } else {
-                            *old = Arc::new(r);
-                            true
-                        }
-                    });
+                    publish(r);
                     if over {
                         break;
+                    }
+                }
+                _ = count.tick() => {
+                    let now = entry.viewers.load(Ordering::Relaxed);
+                    if now != viewers {
+                        viewers = now;
+                        publish(render(&last, viewers));
                     }
                 }
                 _ = check.tick() => {
@@ -231,8 +306,13 @@ pub(super) fn board_json(view: &PlayerView) -> Vec<Value> {
         .collect()
 }
 
-/// The spectators' snapshot as the API shows it; its page is drawn per language on demand.
-fn render(snap: &GameSnapshot) -> Rendered {
+/// The spectators' snapshot as the API shows it, `viewers` the web's (streams open) in
+/// place of the web's one spectator; its page is drawn per language on demand.
+fn render(snap: &GameSnapshot, viewers: usize) -> Rendered {
+    let snap = &GameSnapshot {
+        spectators: shown_spectators(snap.spectators, viewers),
+        ..snap.clone()
+    };
     let id = snap.id;
     let red = &snap.seats.red.nick;
     let blue = &snap.seats.blue.nick;
@@ -271,7 +351,9 @@ fn render(snap: &GameSnapshot) -> Rendered {
             "rank": c.rank.map(|r| r.name()),
         })).collect::<Vec<_>>()).unwrap_or_default(),
         "last_move": snap.view.as_ref().and_then(|v| v.last_move.as_ref()).map(|m| super::api::move_json(ply as usize, m)),
-        "moves": snap.history.iter().enumerate().map(|(i, m)| super::api::move_json(i + 1, m)).collect::<Vec<_>>(),
+        // The last page of moves; the earlier ones with `?from=N` (`api_from`).
+        "moves": snap.history.iter().enumerate().skip(first_shown(snap.history.len())).map(|(i, m)| super::api::move_json(i + 1, m)).collect::<Vec<_>>(),
+        "moves_from": first_shown(snap.history.len()) + 1,
         "spectators": snap.spectators,
         "result": over,
         "winner": snap.outcome.and_then(|o| o.winner).map(|c| c.name().to_lowercase()),
@@ -320,8 +402,9 @@ fn draw(snap: &GameSnapshot, lang: Lang) -> Drawn {
         h1 { (Say::new("web-game-heading").text("id", id).in_lang(lang)) }
         p.players {
             (players_line(lang, red, blue, variant, snap.terms.rated))
-            @if let Some(c) = snap.terms.clock { ", " (Say::new("web-clock").text("clock", format!("{}+{}", c.initial_secs / 60, c.increment_secs)).in_lang(lang)) } @else { ", " (tr(lang, "web-no-clock")) }
+            ", " (clock_words(lang, snap.terms.clock))
         }
+        p.terms { (Say::new("web-game-rules").text("rules", rules_words(lang, &snap.terms.rules.options)).in_lang(lang)) }
     };
     let clock = |c: Color, s: &ClockState| {
         html! {
@@ -369,7 +452,7 @@ fn draw(snap: &GameSnapshot, lang: Lang) -> Drawn {
         @if snap.history.is_empty() {
             p { (tr(lang, "web-no-move-yet")) }
         } @else {
-            @if start > 0 { p { (super::pages::linked(lang, Say::new("web-earlier-not-shown").number("count", start as i64), &[("json", format!("/api/game/{id}"), tr(lang, "web-the-json"))])) } }
+            @if start > 0 { p { (super::pages::linked(lang, Say::new("web-earlier-not-shown").number("count", start as i64), &[("json", format!("/api/game/{id}?from=1"), tr(lang, "web-the-json"))])) } }
             ol.moves start=(start + 1) {
                 @for m in snap.history.iter().skip(start) {
                     li { (move_text(m)) " " (move_words(lang, m)) }
@@ -388,18 +471,61 @@ fn draw(snap: &GameSnapshot, lang: Lang) -> Drawn {
 }
 
 /// `/game/{id}` for a game in play, in the page's language.
-pub(super) fn page(l: &PageLang, r: &Rendered) -> Response {
+pub(super) fn page(
+    l: &PageLang,
+    r: &Rendered,
+    canonical: &str,
+    played_in: Option<maud::Markup>,
+) -> Response {
     let id = r.id;
     let d = r.page(l.lang);
+    // The finished game's title, for the script to put up when the game ends.
+    let over_title = Say::new("web-game-page-title")
+        .text("id", id)
+        .text("red", &r.snap.seats.red.nick)
+        .text("blue", &r.snap.seats.blue.nick)
+        .in_lang(l.lang);
     let body = html! {
         (PreEscaped(&d.head))
-        div #live data-live=(l.href(&format!("/game/{id}/live"))) { (PreEscaped(&d.fragment)) }
+        div #live data-live=(l.href(&format!("/game/{id}/live"))) data-poll=(format!("/api/game/{id}")) data-refused=(l.tr("web-live-refused")) data-over-title=(over_title) { (PreEscaped(&d.fragment)) }
+        @if let Some(t) = played_in { (t) }
         p.reload { (super::pages::linked(l.lang, Say::new("web-live-reload"), &[("reload", l.href(&format!("/game/{id}")), l.tr("web-reload"))])) " " (l.tr("web-as-json")) " " a href=(format!("/api/game/{id}")) { "/api/game/" (id) } "." }
         script src="/live.js" defer {}
     };
     (
         [(header::CACHE_CONTROL, "no-store")],
-        Html(layout(l, &d.title, body).into_string()),
+        Html(layout_at(l, &d.title, Some(canonical), body).into_string()),
+    )
+        .into_response()
+}
+
+/// The index of the first move a game in play's object lists: the last
+/// [`MOVES_PER_PAGE`] of `plies`.
+fn first_shown(plies: usize) -> usize {
+    plies.saturating_sub(MOVES_PER_PAGE)
+}
+
+/// `/api/game/{id}?from=N` for a game in play: its object with the moves from ply `from`
+/// (from 1), [`MOVES_PER_PAGE`] of them.
+pub(super) fn api_from(r: &Rendered, from: u32) -> Response {
+    let mut v: Value = serde_json::from_str(&r.json).unwrap_or_default();
+    let start = (from as usize).saturating_sub(1);
+    v["moves"] = r
+        .snap
+        .history
+        .iter()
+        .enumerate()
+        .skip(start)
+        .take(MOVES_PER_PAGE)
+        .map(|(i, m)| super::api::move_json(i + 1, m))
+        .collect();
+    v["moves_from"] = json!(start + 1);
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        v.to_string(),
     )
         .into_response()
 }
@@ -460,22 +586,24 @@ pub(super) enum Refused {
 
 impl StreamSlot {
     /// A slot for a stream asked for by `ip` (the client's address: the peer's, or the one a
-    /// proxy on this machine forwarded); a proxy's own requests (loopback, nothing
-    /// forwarded) count only in the total.
+    /// trusted proxy forwarded); a trusted proxy's own requests (nothing forwarded) count
+    /// only in the total, and the last quarter of the total is kept for address blocks
+    /// holding fewer than an eighth of their cap (at least one).
     fn admit(
         streams: &Arc<Mutex<Streams>>,
         config: &WebConfig,
         ip: IpAddr,
     ) -> Result<StreamSlot, Refused> {
         let key = address_block(ip);
-        let block = (!(config.loopback_is_proxy && key.is_loopback())).then_some(key);
+        let block = (!is_trusted(&config.trusted_proxies, ip)).then_some(key);
         let mut s = streams.lock().unwrap_or_else(|e| e.into_inner());
         if s.total >= config.max_live_streams {
             return Err(Refused::Total);
         }
         if let Some(b) = block {
             let n = s.per_address.get(&b).copied().unwrap_or(0);
-            if n >= config.max_live_streams_per_address {
+            let per = config.max_live_streams_per_address;
+            if n >= per || kept_from(s.total, config.max_live_streams, n, per) {
                 return Err(Refused::Address);
             }
             s.per_address.insert(b, n + 1);
@@ -511,7 +639,7 @@ pub(super) fn admit(
     peer: SocketAddr,
     headers: &HeaderMap,
 ) -> Result<StreamSlot, Refused> {
-    let ip = client_ip(peer.ip(), headers);
+    let ip = client_ip(peer.ip(), headers, &web.config.trusted_proxies);
     StreamSlot::admit(&web.streams, &web.config, ip).inspect_err(|refused| {
         tracing::debug!(%ip, ?refused, "web: a live stream refused");
     })
@@ -591,7 +719,7 @@ async fn pump(
     mut rx: watch::Receiver<Arc<Rendered>>,
     tx: mpsc::Sender<Bytes>,
     keep_alive: Duration,
-    _slot: StreamSlot,
+    _held: (StreamSlot, Option<Viewer>),
 ) {
     loop {
         let r = rx.borrow_and_update().clone();
@@ -691,7 +819,15 @@ async fn stream(
     match web.hub.follow(&web.service, id).await {
         Some(rx) => {
             let (tx, body) = mpsc::channel(8);
-            tokio::spawn(pump(kind, l.lang, rx, tx, keep_alive(&web.config), slot));
+            let viewer = web.hub.viewer(id);
+            tokio::spawn(pump(
+                kind,
+                l.lang,
+                rx,
+                tx,
+                keep_alive(&web.config),
+                (slot, viewer),
+            ));
             sse_response(body)
         }
         None => match web.service.game_facts(id).await {
@@ -721,7 +857,7 @@ pub(super) async fn games_page(State(web): State<Web>, l: PageLang) -> Response 
                                 td { (g.red) } td { (g.blue) }
                                 td { (crate::ui::vocab::variant_name(lang, g.terms.rules.variant)) " " (super::pages::rated_word(lang, g.terms.rated)) }
                                 td { (g.ply) }
-                                td { (g.spectators) }
+                                td { (web.hub.shown(g.id, g.spectators)) }
                             }
                         }
                     }
@@ -752,7 +888,7 @@ pub(super) async fn games_api(State(web): State<Web>) -> Response {
                 "rated": g.terms.rated,
                 "clock": g.terms.clock,
                 "ply": g.ply,
-                "spectators": g.spectators,
+                "spectators": web.hub.shown(g.id, g.spectators),
             })
         })
         .collect();
@@ -821,7 +957,7 @@ mod tests {
 
     #[test]
     fn a_change_is_drawn_once_per_language_asked_for_and_only_for_those() {
-        let r = render(&in_setup());
+        let r = render(&in_setup(), 0);
         let de = r.page(Lang::De);
         assert!(
             de.fragment.contains("Die Spieler stellen ihre Figuren auf"),
@@ -843,14 +979,38 @@ mod tests {
     }
 
     #[test]
-    fn streams_count_per_address_block_and_a_local_proxy_only_in_the_total() {
+    fn the_last_quarter_of_the_streams_is_kept_for_blocks_holding_none() {
         let streams = Arc::new(Mutex::new(Streams::default()));
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let config = WebConfig {
+            max_live_streams: 8,
+            max_live_streams_per_address: 8,
+            ..WebConfig::default()
+        };
+        let admit = |s: &str| StreamSlot::admit(&streams, &config, ip(s));
+        // One block takes six of eight; the last two are for blocks holding none.
+        let held: Vec<_> = (0..6)
+            .map(|_| admit("198.51.100.1").ok().unwrap())
+            .collect();
+        assert!(matches!(admit("198.51.100.1"), Err(Refused::Address)));
+        let _a = admit("203.0.113.1").ok().unwrap();
+        assert!(matches!(admit("203.0.113.1"), Err(Refused::Address)));
+        let _b = admit("2001:db8:1::1").ok().unwrap();
+        assert!(matches!(admit("192.0.2.1"), Err(Refused::Total)));
+        drop(held);
+        assert!(admit("198.51.100.1").is_ok());
+    }
+
+    #[test]
+    fn streams_count_per_address_block_and_a_trusted_proxy_only_in_the_total() {
+        let streams = Arc::new(Mutex::new(Streams::default()));
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
         let config = WebConfig {
             max_live_streams: 3,
             max_live_streams_per_address: 1,
+            trusted_proxies: vec![crate::limit::AddrNet::new(ip("127.0.0.1"), 32)],
             ..WebConfig::default()
         };
-        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
         let a = StreamSlot::admit(&streams, &config, ip("2001:db8::1")).ok();
         assert!(a.is_some());
         // The same /64.

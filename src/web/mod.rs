@@ -12,9 +12,11 @@
 //! The listener is this module's own accept loop, so that nobody can hold the process's
 //! file descriptors (and with them SSH's) by opening connections and sending nothing: open
 //! connections are capped in total and per address block (past a cap a new one is closed
-//! at once), a request's head must arrive within a timeout from when the connection is
-//! ready for it (on a new connection or between requests), and a connection on which no
-//! byte moves either way for the idle timeout is closed.
+//! at once), each block may open only so many a second, the last quarter of the total is
+//! kept for blocks holding few, a request's head must arrive within a timeout from when the
+//! connection is ready for it (on a new connection or between requests), and a connection
+//! on which no byte moves either way for the idle timeout is closed. `X-Forwarded-For` is
+//! believed only from the configured trusted proxies.
 
 mod api;
 mod board;
@@ -40,7 +42,7 @@ use axum::Router;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 
-use crate::limit::{address_block, AddressRate, Admit, RATE_TRACKED};
+use crate::limit::{address_block, canonical, AddrNet, AddressRate, Admit, RATE_TRACKED};
 use crate::service::Service;
 use lang::{PageLang, Say};
 
@@ -55,10 +57,15 @@ pub struct WebConfig {
     /// Open web connections one address block may hold; past it its new one is closed at
     /// once.
     pub max_connections_per_address: usize,
-    /// Connections from a loopback address are a reverse proxy's on this machine (its
-    /// clients' addresses are in `X-Forwarded-For`, which only a request tells): only
-    /// `max_connections` counts them.
-    pub loopback_is_proxy: bool,
+    /// New web connections one address block may open a second, twice that at once; past
+    /// it a new one is closed at once (a trusted proxy's are not counted).
+    pub connections_per_second: u32,
+    /// The reverse proxies in front of the pages (`trusted_proxies`): a connection from one
+    /// counts only in `max_connections`, and its requests count against the address its
+    /// proxies saw: the right-most in `X-Forwarded-For` (all such headers, in order) that is
+    /// not one of them. Empty (the default): `X-Forwarded-For` is ignored, every request
+    /// counts against its peer's address.
+    pub trusted_proxies: Vec<AddrNet>,
     /// A request's head must arrive within this from when the connection is ready for it
     /// (opened, or its last response sent); otherwise the connection is closed.
     pub header_timeout: Duration,
@@ -73,6 +80,9 @@ pub struct WebConfig {
     /// total counts its own, the address it forwards counts as that address); past it: 429
     /// with `Retry-After`.
     pub max_live_streams_per_address: usize,
+    /// A rating whose deviation is above this is provisional: shown with a `?` after it and
+    /// kept off the leaderboards until it settles (lichess's 110, as `Rating::provisional`).
+    pub settled_deviation: i32,
 }
 
 impl Default for WebConfig {
@@ -86,11 +96,13 @@ impl Default for WebConfig {
             // 1,024 holds neither SSH's cap nor this one.
             max_connections: 1024,
             max_connections_per_address: 32,
-            loopback_is_proxy: true,
+            connections_per_second: 10,
+            trusted_proxies: Vec::new(),
             header_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(30),
             max_live_streams: 768,
             max_live_streams_per_address: 8,
+            settled_deviation: 110,
         }
     }
 }
@@ -105,6 +117,9 @@ pub struct Site {
     pub ssh_port: u16,
     /// The host keys' SHA-256 fingerprints, as a first-time player's client shows them.
     pub fingerprints: Vec<String>,
+    /// `public_url`: the pages' address as browsers reach them (canonical links); `None`:
+    /// links are paths on whatever host was asked.
+    pub public_url: Option<String>,
 }
 
 /// What every handler reads.
@@ -130,6 +145,8 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     let app = router(service, site, config.clone());
     let open = Arc::new(Mutex::new(Open::default()));
+    let per_second = f64::from(config.connections_per_second.max(1));
+    let mut connects = AddressRate::with_bucket(per_second * 2.0, per_second, RATE_TRACKED);
     let mut connections = tokio::task::JoinSet::new();
     loop {
         let (stream, peer) = tokio::select! {
@@ -144,6 +161,15 @@ pub async fn serve(
             },
             Some(_) = connections.join_next(), if !connections.is_empty() => continue,
         };
+        if !is_trusted(&config.trusted_proxies, peer.ip()) {
+            if let Admit::No { first } = connects.take(peer.ip(), Instant::now()) {
+                if first {
+                    tracing::info!(peer = %address_block(peer.ip()), "web: new connections over the address's rate: closed");
+                }
+                drop(stream);
+                continue;
+            }
+        }
         let Some(slot) = Slot::admit(&open, &config, peer.ip()) else {
             drop(stream);
             continue;
@@ -218,7 +244,7 @@ struct Slot {
 impl Slot {
     fn admit(open: &Arc<Mutex<Open>>, config: &WebConfig, ip: IpAddr) -> Option<Slot> {
         let key = address_block(ip);
-        let block = (!(config.loopback_is_proxy && key.is_loopback())).then_some(key);
+        let block = (!is_trusted(&config.trusted_proxies, ip)).then_some(key);
         let mut o = open.lock().unwrap_or_else(|e| e.into_inner());
         if o.total >= config.max_connections {
             tracing::debug!(peer = %key, open = o.total, "web: connection closed: too many open");
@@ -230,6 +256,15 @@ impl Slot {
                 tracing::debug!(peer = %key, open = n, "web: connection closed: too many open from its address");
                 return None;
             }
+            if kept_from(
+                o.total,
+                config.max_connections,
+                n,
+                config.max_connections_per_address,
+            ) {
+                tracing::debug!(peer = %key, open = n, "web: connection closed: the last quarter is kept for other addresses");
+                return None;
+            }
             o.per_address.insert(b, n + 1);
         }
         o.total += 1;
@@ -239,6 +274,14 @@ impl Slot {
             key,
         })
     }
+}
+
+/// Whether the kept share refuses one more (connection or live stream) to an address block
+/// holding `held` of `total` open: the last quarter of `max` is kept for blocks holding
+/// fewer than an eighth of their own cap `per_address` (at least one), so that a few
+/// blocks filling their caps never take every place.
+pub(super) fn kept_from(total: usize, max: usize, held: usize, per_address: usize) -> bool {
+    total + max / 4 >= max && held >= (per_address / 8).max(1)
 }
 
 impl Drop for Slot {
@@ -345,6 +388,9 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
         .route("/", get(pages::index))
         .route("/style.css", get(pages::style))
         .route("/step.js", get(pages::step_js))
+        .route("/robots.txt", get(pages::robots))
+        .route("/favicon.ico", get(pages::favicon))
+        .route("/favicon.svg", get(pages::favicon))
         .route("/leaderboard/{variant}", get(pages::leaderboard))
         .route("/@/{nick}", get(pages::player))
         .route("/live.js", get(live::script))
@@ -376,11 +422,11 @@ async fn guard(
     req: Request,
     next: Next,
 ) -> Response {
-    let ip = client_ip(peer.ip(), req.headers());
+    let ip = client_ip(peer.ip(), req.headers(), &web.config.trusted_proxies);
     // The pages (not the API, whose words never change) speak the language asked for: when
     // `Accept-Language` chose it, a cache must keep one copy per language.
-    let varies = !req.uri().path().starts_with("/api/")
-        && !PageLang::of(req.uri().query(), req.headers()).asked;
+    let api = req.uri().path().starts_with("/api/");
+    let varies = !api && !PageLang::of(req.uri().query(), req.headers()).asked;
     let admit = web
         .rate
         .lock()
@@ -407,6 +453,13 @@ async fn guard(
         Admit::Yes => next.run(req).await,
     };
     strict_headers(resp.headers_mut());
+    // The API is public read-only data: any site's script may read it.
+    if api {
+        resp.headers_mut().insert(
+            header::ACCESS_CONTROL_ALLOW_ORIGIN,
+            HeaderValue::from_static("*"),
+        );
+    }
     let drawn = resp
         .headers()
         .get(header::CONTENT_TYPE)
@@ -442,21 +495,56 @@ fn strict_headers(h: &mut HeaderMap) {
     }
 }
 
-/// Whose budget a request counts against: the peer's address, or, when the peer is a
-/// reverse proxy on this machine (a loopback address), the address it appended last to
-/// `X-Forwarded-For` (the one it saw).
-fn client_ip(peer: IpAddr, headers: &HeaderMap) -> IpAddr {
-    if peer.is_loopback() {
-        if let Some(ip) = headers
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.rsplit(',').next())
-            .and_then(|v| v.trim().parse().ok())
-        {
-            return ip;
+/// Whose budget a request counts against, in the one form of addresses (an IPv4-mapped
+/// address is its IPv4 address): the peer's address; or, when the peer is a trusted proxy,
+/// the right-most address of `X-Forwarded-For` (every such header, in the order received:
+/// a proxy such as HAProxy appends a header of its own after the client's) that is not a
+/// trusted proxy itself. What a client writes there itself is left of what its proxies
+/// appended, so it never chooses whose budget it spends. An entry that is not an address
+/// stops the walk at the last trusted hop.
+pub(super) fn client_ip(peer: IpAddr, headers: &HeaderMap, trusted: &[AddrNet]) -> IpAddr {
+    let peer = canonical(peer);
+    if !is_trusted(trusted, peer) {
+        return peer;
+    }
+    let hops: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .collect();
+    let mut last = peer;
+    for hop in hops.iter().rev().take(64) {
+        match forwarded_address(hop) {
+            Some(ip) if is_trusted(trusted, ip) => last = ip,
+            Some(ip) => return ip,
+            None => return last,
         }
     }
-    peer
+    last
+}
+
+/// Whether `ip` is one of the trusted proxies.
+pub(super) fn is_trusted(trusted: &[AddrNet], ip: IpAddr) -> bool {
+    trusted.iter().any(|n| n.contains(ip))
+}
+
+/// One entry of `X-Forwarded-For`: an address (`1.2.3.4`, `2001:db8::1`), perhaps with a
+/// port (`1.2.3.4:5678`, `[2001:db8::1]:5678`), in its one form.
+fn forwarded_address(text: &str) -> Option<IpAddr> {
+    let t = text.trim();
+    let ip = t.parse::<IpAddr>().ok().or_else(|| {
+        if let Some(rest) = t.strip_prefix('[') {
+            rest.split(']').next()?.parse().ok()
+        } else {
+            t.rsplit_once(':')?
+                .0
+                .parse::<std::net::Ipv4Addr>()
+                .ok()
+                .map(IpAddr::V4)
+        }
+    })?;
+    Some(canonical(ip))
 }
 
 /// Why a page cannot be shown (said in the page's language; in the API, in English).
@@ -486,11 +574,61 @@ fn broken(e: impl std::fmt::Display) -> Fault {
     Fault::Broken(e.to_string())
 }
 
-/// Which position of a finished game a request asks for: `?ply=N&view=all|red|blue`.
-#[derive(serde::Deserialize, Default)]
+/// Which position of a finished game a request asks for: `?ply=N&view=all|red|blue` (the
+/// first of a repeated parameter counts).
+#[derive(Default)]
 struct GameQuery {
     ply: Option<String>,
     view: Option<String>,
+    /// A game in play's JSON: its moves from this ply (`?from=N`).
+    from: Option<String>,
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for GameQuery {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<GameQuery, Self::Rejection> {
+        let q = lang::first_values(parts.uri.query());
+        let get = |k: &str| q.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+        Ok(GameQuery {
+            ply: get("ply"),
+            view: get("view"),
+            from: get("from"),
+        })
+    }
+}
+
+/// A finished game's answer (`content_type`, `body`): it never changes, so it carries an
+/// `ETag` (the body's SHA-256) and may be cached a while; a request naming that tag in
+/// `If-None-Match` gets 304 and no body.
+fn finished(req: &HeaderMap, content_type: &'static str, body: String) -> Response {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(body.as_bytes());
+    let tag: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+    let tag = format!("\"{tag}\"");
+    let fresh = req
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag || t.trim() == "*"));
+    let headers = [
+        (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+        (
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=600"),
+        ),
+        (
+            header::ETAG,
+            HeaderValue::from_str(&tag).unwrap_or(HeaderValue::from_static("\"\"")),
+        ),
+    ];
+    if fresh {
+        (StatusCode::NOT_MODIFIED, headers).into_response()
+    } else {
+        (headers, body).into_response()
+    }
 }
 
 impl GameQuery {
@@ -502,6 +640,19 @@ impl GameQuery {
                     Say::new("web-bad-ply").text("text", p.chars().take(20).collect::<String>()),
                 )
             }),
+        }
+    }
+
+    /// `?from=N` (N from 1), if given.
+    fn from(&self) -> Result<Option<u32>, Fault> {
+        match self.from.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(f) => match f.parse::<u32>() {
+                Ok(n) if n >= 1 => Ok(Some(n)),
+                _ => Err(Fault::BadRequest(Say::plain(
+                    "from must be a ply number from 1",
+                ))),
+            },
         }
     }
 
@@ -540,7 +691,19 @@ fn view_word(p: crate::proto::Perspective) -> &'static str {
     }
 }
 
-/// A page number past a list's last page.
+/// A leaderboard's settled rows (deviation at most `settled_deviation`), ranked again:
+/// provisional ratings wait off the board until they settle.
+fn settled(web: &Web, rows: Vec<crate::proto::LeaderRow>) -> Vec<crate::proto::LeaderRow> {
+    rows.into_iter()
+        .filter(|r| r.deviation <= web.config.settled_deviation)
+        .enumerate()
+        .map(|(i, r)| crate::proto::LeaderRow {
+            rank: i as u32 + 1,
+            ..r
+        })
+        .collect()
+}
+
 /// Page `page` (from 1) of a leaderboard's rows, and how many pages there are; past the
 /// last page, the page that is not there. The pages and the API page alike.
 fn leaderboard_page<T>(rows: &[T], page: usize) -> Result<(&[T], usize), Fault> {
@@ -557,6 +720,8 @@ fn past_the_end(pages: usize) -> Fault {
     Fault::NotFound(Say::new("web-past-the-end").number("pages", pages as i64))
 }
 
+/// A rating history's page: points per page (the API's and the profile's plot).
+const HISTORY_PAGE: usize = 200;
 /// A leaderboard page: rows per page.
 const LEADERBOARD_PAGE: usize = 25;
 /// A game page's move list shows this many moves at most (the block holding the ply).
@@ -567,39 +732,67 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_proxy_on_this_machine_names_the_client() {
+    fn a_trusted_proxy_names_the_client_right_most_across_headers() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let trusted = [
+            AddrNet::new(ip("127.0.0.1"), 32),
+            AddrNet::new(ip("10.0.0.0"), 8),
+        ];
         let mut h = HeaderMap::new();
-        h.insert(
+        h.append("x-forwarded-for", HeaderValue::from_static("203.0.113.66"));
+        h.append(
             "x-forwarded-for",
-            HeaderValue::from_static("203.0.113.9, 198.51.100.7"),
+            HeaderValue::from_static("[2001:db8::7]:4711, 10.0.0.2"),
         );
-        let lo: IpAddr = "127.0.0.1".parse().unwrap();
-        let far: IpAddr = "192.0.2.1".parse().unwrap();
-        assert_eq!(client_ip(lo, &h), "198.51.100.7".parse::<IpAddr>().unwrap());
-        // Anyone else cannot choose whose budget they spend.
-        assert_eq!(client_ip(far, &h), far);
-        assert_eq!(client_ip(lo, &HeaderMap::new()), lo);
+        let lo = ip("127.0.0.1");
+        assert_eq!(client_ip(lo, &h, &trusted), ip("2001:db8::7"));
+        // An IPv4-mapped proxy is its IPv4 address; a mapped client too.
+        assert_eq!(
+            client_ip(ip("::ffff:127.0.0.1"), &h, &trusted),
+            ip("2001:db8::7")
+        );
+        let mut m = HeaderMap::new();
+        m.insert(
+            "x-forwarded-for",
+            HeaderValue::from_static("::ffff:198.51.100.7"),
+        );
+        assert_eq!(client_ip(lo, &m, &trusted), ip("198.51.100.7"));
+        // Anyone else cannot choose whose budget they spend; no proxy trusted: nobody.
+        let far = ip("192.0.2.1");
+        assert_eq!(client_ip(far, &h, &trusted), far);
+        assert_eq!(client_ip(lo, &h, &[]), lo);
+        assert_eq!(client_ip(ip("::ffff:192.0.2.1"), &h, &[]), far);
+        // Nothing forwarded: the proxy; garbage: the last trusted hop.
+        assert_eq!(client_ip(lo, &HeaderMap::new(), &trusted), lo);
+        let mut g = HeaderMap::new();
+        g.insert(
+            "x-forwarded-for",
+            HeaderValue::from_static("1.2.3.4, nonsense, 10.9.9.9"),
+        );
+        assert_eq!(client_ip(lo, &g, &trusted), ip("10.9.9.9"));
     }
 
     #[test]
-    fn connections_count_per_address_block_and_a_local_proxy_only_in_the_total() {
+    fn connections_count_per_address_block_and_a_trusted_proxy_only_in_the_total() {
         let open = Arc::new(Mutex::new(Open::default()));
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
         let config = WebConfig {
             max_connections: 5,
             max_connections_per_address: 2,
+            trusted_proxies: vec![AddrNet::new(ip("127.0.0.1"), 32)],
             ..WebConfig::default()
         };
-        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
         let admit = |s: &str| Slot::admit(&open, &config, ip(s));
         // One IPv6 /64 is one block; an IPv4-mapped address is that IPv4 address.
         let a = admit("2001:db8::1").unwrap();
         let _b = admit("2001:db8::ffff:2").unwrap();
         assert!(admit("2001:db8::3").is_none());
         let _c = admit("::ffff:192.0.2.7").unwrap();
-        let _d = admit("192.0.2.7").unwrap();
+        let _d = admit("192.0.2.8").unwrap();
+        // Four of five open: the last is kept for blocks holding none.
         assert!(admit("192.0.2.7").is_none());
-        // A proxy on this machine: only the total.
-        let _e = admit("127.0.0.1").unwrap();
+        // A trusted proxy: only the total.
+        let _e = admit("::ffff:127.0.0.1").unwrap();
         assert!(admit("127.0.0.1").is_none(), "the total is 5");
         drop(a);
         let _f = admit("127.0.0.1").unwrap();

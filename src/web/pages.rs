@@ -1,7 +1,7 @@
 //! The HTML pages (maud: checked when compiled, text escaped unless marked otherwise, and
 //! nothing here marks user text otherwise).
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use maud::{html, Markup, DOCTYPE};
@@ -18,6 +18,18 @@ const STYLE: &str = include_str!("style.css");
 const STEP_JS: &str = include_str!("step.js");
 
 pub(super) fn layout(l: &PageLang, title: &str, body: Markup) -> Markup {
+    layout_at(l, title, None, body)
+}
+
+/// A page whose one address for crawlers and shared links is `canonical` (absolute when
+/// `public_url` is set, else this site's path): every ply, view and language of a game
+/// names its plain address.
+pub(super) fn layout_at(
+    l: &PageLang,
+    title: &str,
+    canonical: Option<&str>,
+    body: Markup,
+) -> Markup {
     html! {
         (DOCTYPE)
         html lang=(l.lang.code()) {
@@ -26,6 +38,13 @@ pub(super) fn layout(l: &PageLang, title: &str, body: Markup) -> Markup {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) }
                 link rel="stylesheet" href="/style.css";
+                link rel="icon" href="/favicon.svg" type="image/svg+xml";
+                @if let Some(c) = canonical { link rel="canonical" href=(c); }
+                meta property="og:title" content=(title);
+                meta property="og:type" content="website";
+                meta property="og:site_name" content=(l.tr("web-nav-home"));
+                @if let Some(c) = canonical { meta property="og:url" content=(c); }
+                meta name="twitter:card" content="summary";
             }
             body {
                 header {
@@ -49,6 +68,140 @@ pub(super) fn page(l: &PageLang, status: StatusCode, title: &str, body: Markup) 
     (status, Html(layout(l, title, body).into_string())).into_response()
 }
 
+/// A game's one address: `public_url` + `/game/{id}`, or the path alone.
+pub(super) fn game_url(web: &Web, id: u64) -> String {
+    format!(
+        "{}/game/{id}",
+        web.site.public_url.as_deref().unwrap_or_default()
+    )
+}
+
+/// `/robots.txt`: crawlers may read the pages, not every ply, view and language of each
+/// game (each names its plain address as canonical), nor the streams and the API.
+pub(super) async fn robots() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, "max-age=86400"),
+        ],
+        "User-agent: *\nDisallow: /game/*?\nDisallow: /game/*/live\nDisallow: /tournament/*/live\nDisallow: /api/\nAllow: /\n",
+    )
+        .into_response()
+}
+
+/// The site's icon (a board square in the two sides' colours), for `/favicon.svg` and the
+/// `/favicon.ico` browsers ask for by themselves.
+pub(super) async fn favicon() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "max-age=86400"),
+        ],
+        FAVICON,
+    )
+        .into_response()
+}
+
+const FAVICON: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\">\
+<rect width=\"16\" height=\"8\" fill=\"#36c\"/><rect y=\"8\" width=\"16\" height=\"8\" fill=\"#d33\"/>\
+<rect x=\"5\" y=\"5\" width=\"6\" height=\"6\" fill=\"#9cf\"/></svg>";
+
+/// A rating as shown: `1500`, or `1500?` while it is provisional (its deviation above
+/// `settled_deviation`).
+pub(super) fn rating_text(web: &Web, rating: i32, deviation: i32) -> String {
+    if deviation > web.config.settled_deviation {
+        format!("{rating}?")
+    } else {
+        rating.to_string()
+    }
+}
+
+/// The game's rule options in words (the replay screen's).
+pub(super) fn rules_words(lang: Lang, o: &crate::rules::Options) -> String {
+    use crate::i18n::{tr, tr_args, FluentArgs};
+    let mut w = vec![match o.two_square_limit {
+        0 => tr(lang, "replay-rules-no-two-square"),
+        n => {
+            let mut a = FluentArgs::new();
+            a.set("count", n);
+            tr_args(lang, "replay-rules-two-square", &a)
+        }
+    }];
+    if o.more_squares {
+        w.push(tr(lang, "replay-rules-chasing"));
+    }
+    if o.aggressor_advantage {
+        w.push(tr(lang, "replay-rules-attacker-wins"));
+    }
+    if o.silent_defense {
+        w.push(tr(lang, "replay-rules-silent"));
+    }
+    if o.rescue {
+        w.push(tr(lang, "replay-rules-rescue"));
+    }
+    if o.immobility == crate::rules::Immobility::Immediate {
+        w.push(tr(lang, "replay-rules-blocked"));
+    }
+    w.join(", ")
+}
+
+/// The tournament game `id` was played in, if the lobby still lists it (running, or among
+/// the last finished): its number, name and the game's round (0 in an arena). A game in
+/// play is found in the lobby's view; a finished one in the pairings of the tournaments
+/// with its variant and clock.
+pub(super) async fn tournament_of(
+    web: &Web,
+    id: u64,
+    variant: Variant,
+    clock: Option<crate::proto::ClockSpec>,
+) -> Option<(u64, String, u32)> {
+    use crate::proto::TournamentStatus;
+    let all = web.service.tournaments_now();
+    for t in &all {
+        if let Some(g) = t.games.iter().find(|g| g.id == id) {
+            return Some((t.id, t.terms.name.clone(), g.round));
+        }
+    }
+    for t in all.iter().filter(|t| {
+        t.status != TournamentStatus::Upcoming
+            && t.terms.game.rules.variant == variant
+            && t.terms.game.clock == clock
+    }) {
+        if let Ok(Some(page)) = web.service.tournament_page(t.id).await {
+            if let Some(p) = page.pairings.iter().find(|p| p.game == Some(id)) {
+                return Some((t.id, t.terms.name.clone(), p.round));
+            }
+        }
+    }
+    None
+}
+
+/// "Played in NAME, round N", NAME linked to the tournament's page.
+pub(super) fn tournament_line(l: &PageLang, t: &(u64, String, u32)) -> Markup {
+    let (tid, name, round) = t;
+    let say = if *round > 0 {
+        Say::new("web-game-in-round").number("round", i64::from(*round))
+    } else {
+        Say::new("web-game-in-tournament")
+    };
+    html! {
+        p.tournament { (linked(l.lang, say, &[("tournament", l.href(&format!("/tournament/{tid}")), name.clone())])) }
+    }
+}
+
+/// A clock's terms in words: `clock 10+5`, or `no clock`.
+pub(super) fn clock_words(lang: Lang, clock: Option<crate::proto::ClockSpec>) -> String {
+    match clock {
+        Some(c) => Say::new("web-clock")
+            .text(
+                "clock",
+                format!("{}+{}", c.initial_secs / 60, c.increment_secs),
+            )
+            .in_lang(lang),
+        None => crate::i18n::tr(lang, "web-no-clock"),
+    }
+}
+
 /// A fault as a page.
 pub(super) fn fault_page(l: &PageLang, f: Fault) -> Response {
     let (status, title, what) = match f {
@@ -67,7 +220,11 @@ pub(super) fn fault_page(l: &PageLang, f: Fault) -> Response {
     page(l, status, &title, html! { h1 { (title) } p { (what) } })
 }
 
-pub(super) async fn not_found(l: PageLang) -> Response {
+/// No such path: a page, or under `/api/` the API's JSON error.
+pub(super) async fn not_found(l: PageLang, uri: axum::http::Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        return super::api::fault_json(Fault::NotFound(Say::plain("no such path in the API")));
+    }
     fault_page(&l, Fault::NotFound(Say::new("web-no-such-page")))
 }
 
@@ -137,9 +294,44 @@ fn asked_host(headers: &HeaderMap) -> String {
     host.chars().take(100).collect()
 }
 
+/// The host players connect to: `host_name`; else `public_url`'s host; else the host the
+/// browser asked for when it is a host name or an address (never other text a request
+/// put in its `Host` header); else `localhost`.
+fn site_host(web: &Web, headers: &HeaderMap) -> String {
+    if let Some(n) = &web.site.name {
+        return n.clone();
+    }
+    if let Some(u) = &web.site.public_url {
+        let rest = u.split_once("://").map_or(u.as_str(), |(_, r)| r);
+        let authority = rest.split('/').next().unwrap_or_default();
+        let authority = authority.rsplit_once('@').map_or(authority, |(_, a)| a);
+        let host = match authority.strip_prefix('[') {
+            Some(v6) => format!("[{}]", v6.split(']').next().unwrap_or_default()),
+            None => authority.split(':').next().unwrap_or_default().to_string(),
+        };
+        if !host.is_empty() {
+            return host;
+        }
+    }
+    let asked = asked_host(headers);
+    let name_like = !asked.is_empty()
+        && asked
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
+    let v6 = asked
+        .strip_prefix('[')
+        .and_then(|a| a.strip_suffix(']'))
+        .is_some_and(|a| a.parse::<std::net::Ipv6Addr>().is_ok());
+    if name_like || v6 {
+        asked
+    } else {
+        "localhost".into()
+    }
+}
+
 /// `ssh -p PORT HOST` (`ssh HOST` on port 22).
 fn connect_line(web: &Web, headers: &HeaderMap) -> String {
-    let host = web.site.name.clone().unwrap_or_else(|| asked_host(headers));
+    let host = site_host(web, headers);
     match web.site.ssh_port {
         22 => format!("ssh {host}"),
         p => format!("ssh -p {p} {host}"),
@@ -150,17 +342,19 @@ pub(super) async fn index(State(web): State<Web>, l: PageLang, headers: HeaderMa
     let mut tops = Vec::new();
     for v in Variant::ALL {
         match web.service.leaderboard(v).await {
-            Ok(b) => tops.push((v, b.rows.into_iter().take(5).collect::<Vec<_>>())),
+            Ok(b) => tops.push((
+                v,
+                super::settled(&web, b.rows)
+                    .into_iter()
+                    .take(5)
+                    .collect::<Vec<_>>(),
+            )),
             Err(e) => return fault_page(&l, super::broken(e)),
         }
     }
     let live = web.service.live_games();
     let online = web.service.online_count();
-    let name = web
-        .site
-        .name
-        .clone()
-        .unwrap_or_else(|| asked_host(&headers));
+    let name = site_host(&web, &headers);
     let lang = l.lang;
     let title = Say::new("web-home-title").text("host", &name).in_lang(lang);
     let body = html! {
@@ -219,9 +413,24 @@ pub(super) fn player_href(nick: &str) -> String {
     out
 }
 
-#[derive(serde::Deserialize, Default)]
+/// `?page=N` (the first of a repeated one counts).
+#[derive(Default)]
 pub(super) struct PageQuery {
     page: Option<String>,
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for PageQuery {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<PageQuery, Self::Rejection> {
+        let q = super::lang::first_values(parts.uri.query());
+        Ok(PageQuery {
+            page: q.into_iter().find(|(k, _)| k == "page").map(|(_, v)| v),
+        })
+    }
 }
 
 impl PageQuery {
@@ -247,14 +456,17 @@ pub(super) async fn leaderboard(
     State(web): State<Web>,
     l: PageLang,
     Path(variant): Path<String>,
-    Query(q): Query<PageQuery>,
+    q: PageQuery,
 ) -> Response {
     let (variant, page_no) = match (parse_variant(&variant), q.page()) {
         (Ok(v), Ok(p)) => (v, p),
         (Err(f), _) | (_, Err(f)) => return fault_page(&l, f),
     };
     let board = match web.service.leaderboard(variant).await {
-        Ok(b) => b,
+        Ok(b) => crate::proto::Leaderboard {
+            rows: super::settled(&web, b.rows),
+            ..b
+        },
         Err(e) => return fault_page(&l, super::broken(e)),
     };
     let (rows, pages) = match super::leaderboard_page(&board.rows, page_no) {
@@ -287,6 +499,7 @@ pub(super) async fn leaderboard(
                 @if page_no < pages { " · " a href=(l.href(&format!("{base}?page={}", page_no + 1))) { (l.tr("web-next")) } }
             }
         }
+        p.note { (Say::new("web-leaderboard-provisional").number("max", web.config.settled_deviation.into()).in_lang(lang)) }
         p { (l.tr("web-as-text")) " " code { "ssh host leaderboard " (variant.name().to_lowercase()) } "; " (l.tr("web-as-json-lower")) " " a href=(format!("/api/leaderboard/{}", variant.name().to_lowercase())) { "/api/leaderboard/" (variant.name().to_lowercase()) } }
     };
     page(&l, StatusCode::OK, &title, body)
@@ -354,9 +567,9 @@ pub(super) async fn player(
         }
         @for r in &profile.ratings {
             section.rating {
-                h2 { (variant_name(lang, r.variant)) ": " (r.rating) " ±" (r.deviation) }
+                h2 { (variant_name(lang, r.variant)) ": " (rating_text(&web, r.rating, r.deviation)) " ±" (r.deviation) }
                 p.wdl { (Say::new("web-wdl").number("games", r.games as i64).text("wins", r.wins).text("draws", r.draws).text("losses", r.losses).in_lang(lang)) }
-                (rating_plot(lang, &r.history))
+                (rating_plot(lang, &r.history[r.history.len().saturating_sub(super::HISTORY_PAGE)..]))
             }
         }
         h2 { (l.tr("web-recent-games")) }
@@ -408,27 +621,32 @@ pub(super) async fn game(
     State(web): State<Web>,
     l: PageLang,
     Path(id): Path<String>,
-    Query(q): Query<GameQuery>,
+    q: GameQuery,
+    headers: HeaderMap,
 ) -> Response {
-    match game_page(&web, &l, &id, &q).await {
+    match game_page(&web, &l, &id, &q, &headers).await {
         Ok(r) => r,
         Err(f) => fault_page(&l, f),
     }
 }
 
-async fn game_page(web: &Web, l: &PageLang, id: &str, q: &GameQuery) -> Result<Response, Fault> {
+async fn game_page(
+    web: &Web,
+    l: &PageLang,
+    id: &str,
+    q: &GameQuery,
+    req: &HeaderMap,
+) -> Result<Response, Fault> {
     let (id, xml) = game_id(id)?;
     if xml {
         let (record, names) = web.service.record(id).await?;
         let text = crate::rules::gravon::export(&record, [&names[0], &names[1]]);
-        return Ok((
-            [
-                (header::CONTENT_TYPE, "application/xml; charset=utf-8"),
-                (header::CONTENT_DISPOSITION, "inline"),
-            ],
-            text,
-        )
-            .into_response());
+        let mut r = super::finished(req, "application/xml; charset=utf-8", text);
+        r.headers_mut().insert(
+            header::CONTENT_DISPOSITION,
+            axum::http::HeaderValue::from_static("inline"),
+        );
+        return Ok(r);
     }
     let (ply, view) = (q.ply()?, q.view()?);
     let facts = match web.service.game_facts(id).await {
@@ -437,13 +655,29 @@ async fn game_page(web: &Web, l: &PageLang, id: &str, q: &GameQuery) -> Result<R
         // see it (whatever `ply` and `view` ask).
         Err(crate::service::ReplayFault::NoSuchGame(_)) => {
             return match web.hub.follow(&web.service, id).await {
-                Some(rx) => Ok(super::live::page(&l.without_query(), &rx.borrow())),
+                Some(rx) => {
+                    let l = l.without_query();
+                    let (variant, clock) = {
+                        let r = rx.borrow();
+                        (r.variant(), r.clock())
+                    };
+                    let played_in = tournament_of(web, id, variant, clock)
+                        .await
+                        .map(|t| tournament_line(&l, &t));
+                    Ok(super::live::page(
+                        &l,
+                        &rx.borrow(),
+                        &game_url(web, id),
+                        played_in,
+                    ))
+                }
                 None => Err(crate::service::ReplayFault::NoSuchGame(id).into()),
             };
         }
         Err(e) => return Err(e.into()),
     };
     let snap = web.service.replay(id, ply, view, None).await?;
+    let played_in = tournament_of(web, id, facts.variant, facts.clock).await;
     let ply = snap.ply;
     let plies = snap.plies;
     let vw = view_word(view);
@@ -513,6 +747,10 @@ async fn game_page(web: &Web, l: &PageLang, id: &str, q: &GameQuery) -> Result<R
         @if !snap.view.captured.is_empty() {
             p.captured { (captured_line(lang, &snap.view.captured)) }
         }
+        // Below the board: on a phone the whole board stays on the first screen.
+        @if let Some(t) = &played_in { (tournament_line(l, t)) }
+        p.when { (Say::new("web-game-played").text("start", crate::ui::utc_datetime(facts.started_at)).text("end", crate::ui::utc_datetime(facts.ended_at)).in_lang(lang)) }
+        p.terms { (clock_words(lang, facts.clock)) "; " (Say::new("web-game-rules").text("rules", rules_words(lang, &snap.rules.options)).in_lang(lang)) }
         form.jump method="get" action=(format!("/game/{id}")) {
             input type="hidden" name="view" value=(vw);
             @if l.asked { input type="hidden" name="lang" value=(lang.code()); }
@@ -534,5 +772,10 @@ async fn game_page(web: &Web, l: &PageLang, id: &str, q: &GameQuery) -> Result<R
         p { (l.tr("web-download")) " " a href=(format!("/game/{id}.xml")) { "StraDoS2 XML" } " · " a href=(format!("/api/game/{id}?ply={ply}&view={vw}")) { "JSON" } }
         script src="/step.js" defer {}
     };
-    Ok(page(l, StatusCode::OK, &title, body))
+    let canonical = game_url(web, id);
+    Ok(super::finished(
+        req,
+        "text/html; charset=utf-8",
+        layout_at(l, &title, Some(&canonical), body).into_string(),
+    ))
 }

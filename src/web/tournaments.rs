@@ -185,7 +185,7 @@ fn list_table(l: &PageLang, list: &[&TournamentInfo], empty: &str) -> Markup {
                     tbody {
                         @for t in list {
                             tr {
-                                td { a href=(l.href(&href(t.id))) { (t.terms.name) } }
+                                td.name { a href=(l.href(&href(t.id))) title=(t.terms.name) { (t.terms.name) } }
                                 td { (format_words(lang, t.terms.format)) }
                                 td { (variant_name(lang, t.terms.game.rules.variant)) " " (rated_word(lang, t.terms.game.rated)) }
                                 td { (when_words(lang, t)) }
@@ -363,7 +363,7 @@ async fn one_page(web: &Web, l: &PageLang, id: &str) -> Result<Response, Fault> 
         p.terms { (terms_line(lang, &t)) }
         p.rules { (rules) }
         @if is_open(&t) {
-            div #live data-live=(live_url) { (live_fragment(l, &t, &pages)) }
+            div #live data-live=(live_url) data-poll=(format!("/api/tournament/{id}")) data-refused=(l.tr("web-live-refused")) { (live_fragment(l, &t, &pages)) }
             p.reload { (linked(lang, Say::new("web-tournament-updates"), &[("reload", l.href(&href(id)), l.tr("web-reload"))])) }
             script src="/live.js" defer {}
         } @else {

@@ -14,8 +14,8 @@ use stratego_ssh::rules::{
 use stratego_ssh::server::ServerOptions;
 use stratego_ssh::store::{GameResult, SeatRecord, Store};
 
-/// A server with its web pages on a free port (and a budget no test but the budget's
-/// reaches).
+/// A server with its web pages on a free port (and request and connection rates no test
+/// but the budgets' reaches).
 pub async fn web_server(
     tag: &str,
     f: impl FnOnce(&mut ServerOptions),
@@ -23,6 +23,7 @@ pub async fn web_server(
     let server = super::start_server_with(tag, |o| {
         o.http_listen = "127.0.0.1:0".into();
         o.web.requests_per_second = 1_000_000;
+        o.web.connections_per_second = 1_000_000;
         f(o)
     })
     .await;

@@ -17,6 +17,8 @@ use stratego_tools::loadgen::{run, LoadConfig, WebLoad};
 async fn pages_are_answered_and_live_events_arrive_for_the_load_s_moves() {
     let server = start_server_with("loadgen-web", |o| {
         o.http_listen = "127.0.0.1:0".into();
+        // The load generator forwards its visitors' addresses as a proxy on this machine.
+        o.web.trusted_proxies = vec![stratego_ssh::limit::AddrNet::parse("127.0.0.1").unwrap()];
     })
     .await;
     let http = server.running.http_addr.expect("the web is served");

@@ -51,6 +51,7 @@ web-no-rated-games = Noch keine gewerteten Partien ({ $variant }).
 
 web-leaderboard-title = Rangliste { $variant }
 web-leaderboard-empty = Noch keine gewerteten Partien ({ $variant }): Spieler erscheinen hier nach ihrer ersten.
+web-leaderboard-provisional = Eine mit ? markierte Wertung ist vorläufig (ihre Abweichung liegt über { $max }): Sie kommt in die Rangliste, sobald sie sich gefestigt hat.
 web-col-rank = Platz
 web-col-nick = Name
 web-col-rating = Wertung
@@ -86,6 +87,10 @@ web-plot-point = Partie { $game }: { $rating }
 
 web-game-page-title = Partie #{ $id }: { $red } gegen { $blue }
 web-game-heading = Partie #{ $id }
+web-game-played = Gespielt von { $start } bis { $end } UTC
+web-game-rules = Regeln: { $rules }
+web-game-in-tournament = Gespielt im Turnier { $tournament }.
+web-game-in-round = Gespielt im Turnier { $tournament }, Runde { $round }.
 web-result = Ergebnis:
 web-view-all = alles aufgedeckt
 web-view-as = wie { $color } es sah
@@ -137,9 +142,10 @@ web-watching = { $count ->
    *[other] { $count } schauen zu
 }
 web-no-move-yet = Noch kein Zug.
-web-earlier-not-shown = { $count } frühere Züge nicht gezeigt (alle stehen im { $json }).
+web-earlier-not-shown = { $count } frühere Züge nicht gezeigt (im { $json }, je 100).
 web-the-json = JSON
 web-live-reload = Die Partie läuft: { $reload }, um sie so zu sehen, wie sie jetzt steht (mit JavaScript folgt diese Seite ihr von selbst).
+web-live-refused = Diese Seite kann nicht live folgen: Von deiner Adresse (oder auf dem Server) sind zu viele Live-Seiten offen. Sie prüft stattdessen alle 5 Sekunden auf Änderungen.
 web-ended-without-result = die Partie endete ohne Ergebnis
 web-no-longer-in-play = die Partie läuft nicht mehr
 web-live-games = Laufende Partien

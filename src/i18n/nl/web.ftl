@@ -54,6 +54,7 @@ web-no-rated-games = Nog geen partijen om rating ({ $variant }).
 
 web-leaderboard-title = Ranglijst { $variant }
 web-leaderboard-empty = Nog geen partijen om rating ({ $variant }): spelers verschijnen hier na hun eerste.
+web-leaderboard-provisional = Een rating met ? is voorlopig (de afwijking is groter dan { $max }): ze komt op de ranglijst zodra ze vaststaat.
 web-col-rank = plaats
 web-col-nick = naam
 web-col-rating = rating
@@ -89,6 +90,10 @@ web-plot-point = partij { $game }: { $rating }
 
 web-game-page-title = Partij #{ $id }: { $red } tegen { $blue }
 web-game-heading = Partij #{ $id }
+web-game-played = Gespeeld van { $start } tot { $end } UTC
+web-game-rules = regels: { $rules }
+web-game-in-tournament = Gespeeld in het toernooi { $tournament }.
+web-game-in-round = Gespeeld in het toernooi { $tournament }, ronde { $round }.
 web-result = Uitslag:
 web-view-all = alles onthuld
 web-view-as = zoals { $color } het zag
@@ -140,9 +145,10 @@ web-watching = { $count ->
    *[other] { $count } kijken mee
 }
 web-no-move-yet = Nog geen zet.
-web-earlier-not-shown = { $count } eerdere zetten niet getoond (alle staan in { $json }).
+web-earlier-not-shown = { $count } eerdere zetten niet getoond (in { $json }, 100 tegelijk).
 web-the-json = de JSON
 web-live-reload = De partij is bezig: { $reload } om haar te zien zoals ze nu staat (met JavaScript volgt deze pagina haar vanzelf).
+web-live-refused = Deze pagina kan niet live meekijken: er staan te veel live pagina's open vanaf je adres (of op de server). Ze kijkt in plaats daarvan elke 5 seconden of er iets veranderd is.
 web-ended-without-result = de partij eindigde zonder uitslag
 web-no-longer-in-play = de partij is niet meer bezig
 web-live-games = Lopende partijen
