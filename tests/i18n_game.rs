@@ -301,7 +301,7 @@ fn refusals_and_hints_in_german_and_dutch() {
             Lang::De,
             "Figuren ziehen gerade, nie diagonal",
             "„z“ ist kein Feld: Schreib eine Spalte A-J und eine Reihe 1-10, etwa C4",
-            "Feldwebel auf E4:",
+            "Unteroffizier auf E4:",
         ),
         (
             Lang::Nl,

@@ -203,7 +203,7 @@ rules-goal-text =
     gegnerische Figur zeigt ihren Rang erst, wenn sie gekämpft hat.
 rules-pieces = Die Figuren, die stärkste zuerst
 rules-count = { $count }×
-rules-does-marshal = schlägt alle rangniedrigeren Figuren; fällt nur durch einen angreifenden Spion
+rules-does-marshal = schlägt alle rangniedrigeren Figuren; fällt durch einen Spion, der ihn angreift
 rules-does-general = schlägt alle rangniedrigeren Figuren
 rules-does-officer = schlägt die Ränge unter sich
 rules-does-miner = entschärft Bomben; schlägt Aufklärer und den Spion

@@ -203,7 +203,7 @@ rules-goal-text =
     stukken: een stuk van de tegenstander toont zijn rang pas als het gevochten heeft.
 rules-pieces = De stukken, de sterkste eerst
 rules-count = { $count }×
-rules-does-marshal = slaat elk lager stuk; valt alleen door een Spion die hem aanvalt
+rules-does-marshal = slaat elk lager stuk; valt door een Spion die hem aanvalt
 rules-does-general = slaat elk lager stuk
 rules-does-officer = slaat de lagere rangen
 rules-does-miner = ontmantelt Bommen; slaat Verkenners en de Spion
