@@ -155,7 +155,7 @@ fn a_replay_in_german_and_dutch() {
             w,
             h,
             &[
-                "Wiederholung",
+                "Nachspielen",
                 "Partie #41",
                 "Rot gewinnt — Fahne erobert",
                 "Zug 1 von 2, Rot hat gezogen",
@@ -173,7 +173,7 @@ fn a_replay_in_german_and_dutch() {
             w,
             h,
             &[
-                "Herhaling",
+                "Naspelen",
                 "partij #41",
                 "Rood wint — vlag veroverd",
                 "zet 1 van 2, Rood zette",

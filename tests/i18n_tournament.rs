@@ -123,7 +123,7 @@ fn a_running_arena_in_german_and_dutch() {
                 "Stand (2)",
                 "speler",
                 "punten",
-                "Partijen bezig (1)",
+                "Lopende partijen (1)",
                 "alice – carol",
                 "WW",
                 "Enter profiel",

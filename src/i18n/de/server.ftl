@@ -90,7 +90,7 @@ refusal-cannot-save-game = Der Server konnte die Partie nicht speichern, deshalb
 ## Tournaments (src/lobby/tournaments.rs)
 
 notice-status-upcoming = angekündigt
-notice-status-running = im Gange
+notice-status-running = läuft
 notice-status-finished = beendet
 notice-status-cancelled = abgesagt
 refusal-no-tournament = kein Turnier #{ $id }

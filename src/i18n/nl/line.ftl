@@ -27,15 +27,15 @@ line-status-watching = kijkt naar partij { $game }
 line-status-left = weg van partij { $game }
 line-seeks-none = Geen open uitnodigingen. Typ seek classic 10+5 om er een te plaatsen, of computer easy om tegen de computer te spelen.
 line-seek-item = { $n }. { $nick }: { $variant }, { $clock }, { $rated ->
-        [rated] met rating
-       *[casual] zonder rating
+        [rated] om rating
+       *[casual] vrijblijvend
     }
 line-seek-item-challenge = { $n }. { $nick } daagt je uit: { $variant }, { $clock }, { $rated ->
-        [rated] met rating
-       *[casual] zonder rating
+        [rated] om rating
+       *[casual] vrijblijvend
     }
 line-seek-new = { $nick } zoekt een partij: { $variant }, { $clock }. Typ seeks, dan accept N.
-line-games-none = Geen partijen bezig.
+line-games-none = Geen lopende partijen.
 line-game-item = Partij { $game }: { $red } (Rood) tegen { $blue } (Blauw), { $variant }, zet { $ply }
 line-chat = { $nick } zegt: { $text }
 line-accept-which = Welke uitnodiging? Typ seeks voor de lijst, dan accept N (een getal van 1 tot { $count }).
@@ -49,8 +49,8 @@ line-challenge-usage = Typ challenge en een nick, dan eventueel classic, duel of
 line-challenge-self = Je kunt jezelf niet uitdagen: typ who om te zien wie er online is.
 line-challenge-sent = Uitdaging aan { $nick } verstuurd. Typ cancel om haar in te trekken.
 line-challenge-new = { $nick } daagt je uit: { $variant }, { $clock }, { $rated ->
-        [rated] met rating
-       *[casual] zonder rating
+        [rated] om rating
+       *[casual] vrijblijvend
     }. Typ seeks, dan accept N of decline N.
 line-cancel-none = Je hebt geen open uitnodiging of uitdaging om in te trekken.
 line-cancel-done = { $count ->

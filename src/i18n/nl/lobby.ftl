@@ -44,14 +44,14 @@ lobby-head-variant = variant
 lobby-head-clock = klok
 lobby-head-rated = rating
 lobby-head-rules = regels
-lobby-seek-rated = met rating
+lobby-seek-rated = om rating
 lobby-seek-casual = vrijblijvend
 lobby-seek-no-clock = geen
 lobby-seek-to-you-long = daagt je uit!
 lobby-seek-to-you = aan jou!
 lobby-rules-two-square = 2v:{ $n }
 lobby-rules-two-square-off = 2v:uit
-lobby-rules-chase = jacht
+lobby-rules-chase = achtervolging
 lobby-rules-aggressor = AV
 lobby-rules-silent = SV
 lobby-rules-rescue = redding
@@ -75,7 +75,7 @@ lobby-terms-swiss = Zwitsers systeem, { $rounds ->
 lobby-terms-anyone = open voor iedereen
 lobby-terms-key-holders = alleen met sleutel
 lobby-terms-invited = uitgenodigd: { $nicks }
-lobby-terms-min-rated = vanaf { $count } partijen met rating
+lobby-terms-min-rated = vanaf { $count } partijen om rating
 
 ## Lobby keys: footer and help (src/ui/lobby.rs)
 
@@ -117,7 +117,7 @@ lobby-help-cancel = je uitnodiging intrekken
 lobby-help-chat = in de chat typen
 lobby-help-tournaments = de toernooienlijst (Enter opent er een)
 lobby-help-leaders = ranglijsten
-lobby-help-games = beëindigde partijen: de mijne, recente, herhalingen
+lobby-help-games = beëindigde partijen: de mijne, recente, naspelen
 lobby-help-profile = profiel van de gekozen speler (of het mijne)
 lobby-help-settings = instellingen (nummering, ASCII, kleuren, taal)
 lobby-help-mouse-key = muis

@@ -5,20 +5,20 @@
 
 notice-challenge = { $nick } daagt je uit: { $variant }, { $rated ->
         [rated] om rating
-       *[casual] vriendschappelijk
+       *[casual] vrijblijvend
     } — zie Open uitnodigingen
 notice-challenge-clock = { $nick } daagt je uit: { $variant }, { $rated ->
         [rated] om rating
-       *[casual] vriendschappelijk
+       *[casual] vrijblijvend
     }, { $clock } — zie Open uitnodigingen
-refusal-guests-casual-key = gasten spelen alleen vriendschappelijke partijen: verbind met een SSH-sleutel voor partijen om rating
+refusal-guests-casual-key = gasten spelen alleen vrijblijvende partijen: verbind met een SSH-sleutel voor partijen om rating
 refusal-three-seeks = je hebt al drie open uitnodigingen
 refusal-seeks-too-fast = je plaatst te snel uitnodigingen: één per paar seconden (vijf tegelijk)
 refusal-challenge-yourself = je kunt jezelf niet uitdagen
 refusal-not-online = { $nick } is niet online
 refusal-no-program = deze server heeft geen programma met de naam { $name }
 refusal-agent-busy = bot-{ $name } speelt al zoveel partijen als deze server tegelijk toelaat ({ $games }): probeer het later nog eens, of speel tegen onze eigen computer
-notice-seek-to-computer = Niemand heeft je uitnodiging aangenomen: de computer (makkelijk) speelt tegen je. Partijen tegen de computer tellen niet voor de rating.
+notice-seek-to-computer = Niemand heeft je uitnodiging aangenomen: de computer (makkelijk) speelt tegen je. Partijen tegen de computer zijn vrijblijvend.
 refusal-no-such-challenge = die uitdaging aan jou bestaat niet
 notice-challenge-declined = { $nick } heeft je uitdaging afgewezen
 notice-line-mode = Regelmodus: elke gebeurtenis is een regel. Typ help voor de commando's, screens om terug te gaan naar de schermen.
@@ -28,14 +28,14 @@ notice-you-declined = Je hebt de uitdaging van { $nick } afgewezen
 refusal-seek-gone = die uitnodiging is weg
 refusal-own-seek = dat is je eigen uitnodiging: x trekt die in
 refusal-someone-elses = die uitdaging is voor iemand anders
-refusal-guests-casual = gasten spelen alleen vriendschappelijke partijen
+refusal-guests-casual = gasten spelen alleen vrijblijvende partijen
 refusal-player-left = die speler is weg
 
 ## Lobby (src/lobby/mod.rs)
 
 notice-server = Server: { $text }
 refusal-too-fast = je stuurt te snel berichten
-refusal-too-fast-address = te veel berichten vanaf je adres (iedereen die vanaf dat adres verbonden is, telt mee): wacht een paar seconden
+refusal-too-fast-address = te veel berichten vanaf je adres (iedereen die vanaf dat adres verbonden is, wordt meegeteld): wacht een paar seconden
 refusal-guest-games = Gasten vanaf je adres hebben { $games ->
         [one] een lopende partij
        *[other] { $games } lopende partijen
@@ -213,8 +213,8 @@ exec-no-rated-games = nog geen partijen { $variant } om rating: spelers staan hi
 exec-cannot-read-leaderboard = de ranglijst kan niet gelezen worden: { $error }
 exec-no-games-of = geen beëindigde partijen van { $nick }
 exec-cannot-read-games = de partijen kunnen niet gelezen worden: { $error }
-exec-rated = rating
-exec-casual = vriendschappelijk
+exec-rated = om rating
+exec-casual = vrijblijvend
 exec-col-rank = plaats
 exec-col-nick = naam
 exec-col-rating = rating
