@@ -179,17 +179,15 @@ fn the_catalogs_use_the_glossarys_one_term_per_concept() {
                 }
             }
             for term in &row.terms {
-                assert!(
-                    msgs.iter().any(|(_, text)| uses(text, term)),
-                    "{code}: no message uses {term:?} ({})",
-                    row.concept
-                );
+                if !msgs.iter().any(|(_, text)| uses(text, term)) {
+                    found.push(format!("{code}: no message uses {term:?} ({})", row.concept));
+                }
             }
         }
     }
     assert!(
         found.is_empty(),
-        "{} rejected variants in the catalogs:\n{}",
+        "{} rejected variants (or unused terms) in the catalogs:\n{}",
         found.len(),
         found.join("\n")
     );

@@ -106,7 +106,7 @@ fn a_profile_in_german_and_dutch_with_iso_dates() {
                 "verloren — Fahne erobert",
                 "gewertet",
                 "2024-02-29",
-                "Enter ansehen",
+                "Enter nachspielen",
             ],
             &["Profile of", "Recent games", "won —", "lost —", "games"],
         );
