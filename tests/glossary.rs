@@ -180,7 +180,10 @@ fn the_catalogs_use_the_glossarys_one_term_per_concept() {
             }
             for term in &row.terms {
                 if !msgs.iter().any(|(_, text)| uses(text, term)) {
-                    found.push(format!("{code}: no message uses {term:?} ({})", row.concept));
+                    found.push(format!(
+                        "{code}: no message uses {term:?} ({})",
+                        row.concept
+                    ));
                 }
             }
         }

@@ -265,7 +265,7 @@ impl Service {
             Ok(d) => d,
             Err(why) => {
                 tracing::warn!(by, asked = %clean_line(asked, 200), "admin: backup refused: outside the backup root");
-                return Err(BackupError::Refused(why.to_string()));
+                return Err(BackupError::Refused(why.notice()));
             }
         };
         tracing::info!(by, dir = %dir.display(), "admin: backup asked");
@@ -314,8 +314,9 @@ pub const DEFAULT_BACKUP_ROOT: &str = "backups";
 /// Why `admin backup` wrote nothing.
 #[derive(Debug)]
 pub enum BackupError {
-    /// The path asked for is not under the backup root (or is the root itself).
-    Refused(String),
+    /// The path asked for is not under the backup root (or is the root itself): why, for
+    /// the admin's language.
+    Refused(Notice),
     /// The copy failed.
     Store(StoreError),
 }
@@ -323,7 +324,7 @@ pub enum BackupError {
 impl fmt::Display for BackupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BackupError::Refused(why) => f.write_str(why),
+            BackupError::Refused(why) => why.fmt(f),
             BackupError::Store(e) => write!(f, "{e}"),
         }
     }
@@ -346,30 +347,27 @@ pub enum BackupDirError {
     },
 }
 
+impl BackupDirError {
+    /// What the admin reads, in their language.
+    pub fn notice(&self) -> Notice {
+        match self {
+            BackupDirError::Outside { asked, root } => Notice::new("exec-admin-backup-outside")
+                .arg("asked", asked)
+                .arg("root", root.display().to_string()),
+            BackupDirError::Root { root, error } => Notice::new("exec-admin-backup-root")
+                .arg("root", root.display().to_string())
+                .arg("error", error.to_string()),
+            BackupDirError::MakeRoot { root, error } => Notice::new("exec-admin-backup-make-root")
+                .arg("root", root.display().to_string())
+                .arg("error", error.to_string()),
+        }
+    }
+}
+
+/// English.
 impl fmt::Display for BackupDirError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BackupDirError::Outside { asked, root } => write!(
-                f,
-                "'{asked}' is not under the backup root {}: give a name (like 2026-11-27) for a \
-                 new directory there; nothing was written",
-                root.display()
-            ),
-            BackupDirError::Root { root, error } => {
-                write!(
-                    f,
-                    "the backup root {} cannot be used ({error})",
-                    root.display()
-                )
-            }
-            BackupDirError::MakeRoot { root, error } => {
-                write!(
-                    f,
-                    "cannot make the backup root {} ({error})",
-                    root.display()
-                )
-            }
-        }
+        self.notice().fmt(f)
     }
 }
 

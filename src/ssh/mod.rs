@@ -1305,7 +1305,10 @@ impl russh::server::Handler for Conn {
         let words: Vec<&str> = command.split_whitespace().collect();
         // Which command it is, whatever `--lang` says and wherever it stands (a bad one is
         // refused when the job runs).
-        let words = commands::take_lang(&words).map_or(words, |(w, _)| w);
+        let (words, lang) = match commands::take_lang(&words) {
+            Ok((w, lang)) => (w, lang.unwrap_or_default()),
+            Err(_) => (words, crate::i18n::Lang::default()),
+        };
         let admin = words.first() == Some(&"admin");
         // `tournament create|edit|start|cancel`: an admin's, or every key holder's where the
         // host allows it.
@@ -1320,7 +1323,7 @@ impl russh::server::Handler for Conn {
             say_and_close(
                 handle,
                 channel,
-                "creating and running tournaments needs an admin key on this server\n".into(),
+                format!("{}\n", crate::i18n::tr(lang, "exec-tournaments-need-admin")),
                 1,
                 program,
             );
@@ -1340,8 +1343,8 @@ impl russh::server::Handler for Conn {
                     handle,
                     channel,
                     format!(
-                        "your key has no nick yet: connect once with a terminal to claim one ({}), then run tournaments under it\n",
-                        self.connect_line()
+                        "{}\n",
+                        crate::t!(lang, "exec-key-has-no-nick", connect = self.connect_line())
                     ),
                     1,
                     program,
@@ -1363,7 +1366,7 @@ impl russh::server::Handler for Conn {
             say_and_close(
                 handle,
                 channel,
-                "admin commands need an admin key\n".into(),
+                format!("{}\n", crate::i18n::tr(lang, "exec-admin-needs-key")),
                 1,
                 program,
             );

@@ -17,6 +17,30 @@ pub fn end_reason(lang: Lang, r: EndReason) -> String {
     tr(lang, crate::proto::end_id(r))
 }
 
+/// A tournament's terms on one line in `lang`, as the tournament screen shows them:
+/// `Swiss 5 rounds · Classic · 5+3 · rated · anyone` (the exec commands' line too).
+pub fn tournament_terms(lang: Lang, info: &crate::proto::TournamentInfo) -> String {
+    super::tournament::terms_line(lang, info)
+}
+
+/// A game's rule options in short in `lang`: `2sq:3 chase AA` in English.
+pub fn rules_short(lang: Lang, o: &crate::rules::Options) -> String {
+    super::game::rules_short(lang, o)
+}
+
+/// A standing's mark of one game in `lang` (English `W`, `D`, `L`, `B`; `-` a void game).
+pub fn mark_letter(lang: Lang, m: crate::proto::Mark) -> String {
+    use crate::proto::Mark;
+    let id = match m {
+        Mark::Win => "tournament-mark-win",
+        Mark::Draw => "tournament-mark-draw",
+        Mark::Loss => "tournament-mark-loss",
+        Mark::Bye => "tournament-mark-bye",
+        Mark::Void => return m.letter().to_string(),
+    };
+    tr(lang, id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -346,7 +346,10 @@ async fn one_page(web: &Web, l: &PageLang, id: &str) -> Result<Response, Fault> 
     } = read(web, id).await?;
     let lang = l.lang;
     let mut rules = Say::new("web-tournament-rules")
-        .text("rules", t.terms.game.rules.options.summary())
+        .text(
+            "rules",
+            crate::ui::vocab::rules_short(lang, &t.terms.game.rules.options),
+        )
         .text("by", &t.created_by)
         .text("starts", utc_datetime(t.terms.starts_at))
         .in_lang(lang);

@@ -262,3 +262,55 @@ exec-flag-paused = pausiert
 exec-flag-absent = abwesend
 exec-games-in-play = laufende Partien:
 exec-game-round = (Runde { $round })
+exec-tournament-usage =
+    Turnierbefehle:
+      tournament create NAME [Optionen]  ein neues Turnier (NAME: die Wörter vor den Optionen)
+      tournament edit ID [Optionen]      ein angekündigtes ändern (nicht genannte Optionen bleiben)
+      tournament start ID                ein angekündigtes jetzt beginnen
+      tournament cancel ID
+      admin tournament addbot ID easy|hard|random   ein Computerspieler tritt an (wo der Server
+                                         es zum Testen erlaubt: tournament_bots = true)
+    Optionen:
+      --arena MINUTEN | --swiss RUNDEN   das Format (Vorgabe: --arena 60)
+      --variant classic|duel|barrage     (Vorgabe classic)
+      --clock MIN+ZUSCHLAG | none        (Vorgabe 5+3)
+      --rated | --casual                 gewertet oder ungewertet (Vorgabe gewertet)
+      --start +10m | +2h | now | HH:MM | JJJJ-MM-TTTHH:MM (UTC; Vorgabe +10m)
+      --entry anyone | keys | NICK,NICK  wer mitspielen darf (Vorgabe anyone: alle)
+      --min-rated N                      gewertete Partien, die man zum Mitspielen braucht (Vorgabe 0)
+      --two-square 0|2|3|5  --chase on|off  --aggressor on|off  --silent on|off
+      --rescue on|off  --duel-rows 3|4  --immobility turn|now  --cap HALBZÜGE
+exec-tournament-bad-level = unbekannte Stufe „{ $level }“: easy, hard oder random
+exec-tournament-on-off = { $flag }: on oder off, nicht „{ $value }“
+exec-tournament-no-name = gib dem Turnier einen Namen: tournament create NAME [Optionen]
+exec-tournament-needs-value = { $flag } braucht einen Wert
+exec-tournament-not-a-number = { $flag }: „{ $value }“ ist keine Zahl
+exec-tournament-bad-start = --start: „{ $value }“ ist keine Zeit: +10m, +2h, now, HH:MM oder JJJJ-MM-TTTHH:MM (UTC)
+exec-tournament-two-square = --two-square: 0 (aus), 2, 3 oder 5
+exec-tournament-duel-rows = --duel-rows: 3 oder 4
+exec-tournament-immobility = --immobility: turn oder now
+exec-tournament-unknown-option = unbekannte Option „{ $flag }“: tournament help zählt sie auf
+exec-admin-usage =
+    Admin-Befehle:
+      admin kick NICK [GRUND]
+      admin ban nick|key|addr WERT [GRUND]
+      admin unban nick|key|addr WERT
+      admin bans
+      admin broadcast TEXT
+      admin backup NAME  (ein neues Verzeichnis unter dem Sicherungsverzeichnis des Servers, backup_root)
+      admin tournament create|edit|start|cancel ...   (admin tournament help)
+exec-admin-no-bans = keine Sperren
+exec-admin-ban-usage = ban nick NAME, ban key SHA256:... oder ban addr ADRESSE
+exec-admin-backed-up = { $entries ->
+        [one] 1 Eintrag
+       *[other] { $entries } Einträge
+    } in { $trees ->
+        [one] 1 Baum
+       *[other] { $trees } Bäumen
+    } gesichert nach { $dir }
+exec-admin-backup-outside = „{ $asked }“ liegt nicht unter dem Sicherungsverzeichnis { $root }: Gib einen Namen (etwa 2026-11-27) für ein neues Verzeichnis dort an; nichts wurde geschrieben
+exec-admin-backup-root = das Sicherungsverzeichnis { $root } ist nicht nutzbar ({ $error })
+exec-admin-backup-make-root = das Sicherungsverzeichnis { $root } lässt sich nicht anlegen ({ $error })
+exec-tournaments-need-admin = Turniere anlegen und ausrichten geht auf diesem Server nur mit einem Admin-Schlüssel
+exec-key-has-no-nick = dein Schlüssel hat noch keinen Namen: Verbinde dich einmal mit einem Terminal, um einen zu wählen ({ $connect }), dann richte Turniere unter ihm aus
+exec-admin-needs-key = Admin-Befehle brauchen einen Admin-Schlüssel

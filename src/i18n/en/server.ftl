@@ -254,3 +254,55 @@ exec-flag-paused = paused
 exec-flag-absent = absent
 exec-games-in-play = games in play:
 exec-game-round = (round { $round })
+exec-tournament-usage =
+    tournament commands:
+      tournament create NAME [options]   a new tournament (NAME: words before the options)
+      tournament edit ID [options]       change an upcoming one (options not given stay)
+      tournament start ID                start an upcoming one now
+      tournament cancel ID
+      admin tournament addbot ID easy|hard|random   a computer player enters (where the host
+                                         allows it for testing: tournament_bots = true)
+    options:
+      --arena MINUTES | --swiss ROUNDS   the format (default: --arena 60)
+      --variant classic|duel|barrage     (default classic)
+      --clock MIN+INC | none             (default 5+3)
+      --rated | --casual                 (default rated)
+      --start +10m | +2h | now | HH:MM | YYYY-MM-DDTHH:MM (UTC; default +10m)
+      --entry anyone | keys | NICK,NICK  who may join (default anyone)
+      --min-rated N                      rated games needed to join (default 0)
+      --two-square 0|2|3|5  --chase on|off  --aggressor on|off  --silent on|off
+      --rescue on|off  --duel-rows 3|4  --immobility turn|now  --cap PLIES
+exec-tournament-bad-level = unknown level '{ $level }': easy, hard or random
+exec-tournament-on-off = { $flag }: on or off, not '{ $value }'
+exec-tournament-no-name = give the tournament a name: tournament create NAME [options]
+exec-tournament-needs-value = { $flag } needs a value
+exec-tournament-not-a-number = { $flag }: '{ $value }' is not a number
+exec-tournament-bad-start = --start: '{ $value }' is not a time: +10m, +2h, now, HH:MM or YYYY-MM-DDTHH:MM (UTC)
+exec-tournament-two-square = --two-square: 0 (off), 2, 3 or 5
+exec-tournament-duel-rows = --duel-rows: 3 or 4
+exec-tournament-immobility = --immobility: turn or now
+exec-tournament-unknown-option = unknown option '{ $flag }': tournament help lists them
+exec-admin-usage =
+    admin commands:
+      admin kick NICK [REASON]
+      admin ban nick|key|addr VALUE [REASON]
+      admin unban nick|key|addr VALUE
+      admin bans
+      admin broadcast TEXT
+      admin backup NAME  (a new directory under the server's backup root, backup_root)
+      admin tournament create|edit|start|cancel ...   (admin tournament help)
+exec-admin-no-bans = no bans
+exec-admin-ban-usage = ban nick NAME, ban key SHA256:..., or ban addr ADDRESS
+exec-admin-backed-up = backed up { $entries ->
+        [one] 1 entry
+       *[other] { $entries } entries
+    } in { $trees ->
+        [one] 1 tree
+       *[other] { $trees } trees
+    } to { $dir }
+exec-admin-backup-outside = '{ $asked }' is not under the backup root { $root }: give a name (like 2026-11-27) for a new directory there; nothing was written
+exec-admin-backup-root = the backup root { $root } cannot be used ({ $error })
+exec-admin-backup-make-root = cannot make the backup root { $root } ({ $error })
+exec-tournaments-need-admin = creating and running tournaments needs an admin key on this server
+exec-key-has-no-nick = your key has no nick yet: connect once with a terminal to claim one ({ $connect }), then run tournaments under it
+exec-admin-needs-key = admin commands need an admin key

@@ -262,3 +262,55 @@ exec-flag-paused = pauze
 exec-flag-absent = afwezig
 exec-games-in-play = lopende partijen:
 exec-game-round = (ronde { $round })
+exec-tournament-usage =
+    toernooiopdrachten:
+      tournament create NAAM [opties]    een nieuw toernooi (NAAM: de woorden voor de opties)
+      tournament edit ID [opties]        een aangekondigd toernooi wijzigen (niet genoemde opties blijven)
+      tournament start ID                een aangekondigd toernooi nu beginnen
+      tournament cancel ID
+      admin tournament addbot ID easy|hard|random   een computerspeler doet mee (waar de server
+                                         het om te testen toestaat: tournament_bots = true)
+    opties:
+      --arena MINUTEN | --swiss RONDES   het formaat (standaard: --arena 60)
+      --variant classic|duel|barrage     (standaard classic)
+      --clock MIN+INC | none             (standaard 5+3)
+      --rated | --casual                 om rating of vrijblijvend (standaard om rating)
+      --start +10m | +2h | now | UU:MM | JJJJ-MM-DDTUU:MM (UTC; standaard +10m)
+      --entry anyone | keys | NICK,NICK  wie mee mag doen (standaard anyone: iedereen)
+      --min-rated N                      partijen om rating die nodig zijn om mee te doen (standaard 0)
+      --two-square 0|2|3|5  --chase on|off  --aggressor on|off  --silent on|off
+      --rescue on|off  --duel-rows 3|4  --immobility turn|now  --cap HALVE-ZETTEN
+exec-tournament-bad-level = onbekend niveau '{ $level }': easy, hard of random
+exec-tournament-on-off = { $flag }: on of off, niet '{ $value }'
+exec-tournament-no-name = geef het toernooi een naam: tournament create NAAM [opties]
+exec-tournament-needs-value = { $flag } heeft een waarde nodig
+exec-tournament-not-a-number = { $flag }: '{ $value }' is geen getal
+exec-tournament-bad-start = --start: '{ $value }' is geen tijd: +10m, +2h, now, UU:MM of JJJJ-MM-DDTUU:MM (UTC)
+exec-tournament-two-square = --two-square: 0 (uit), 2, 3 of 5
+exec-tournament-duel-rows = --duel-rows: 3 of 4
+exec-tournament-immobility = --immobility: turn of now
+exec-tournament-unknown-option = onbekende optie '{ $flag }': tournament help somt ze op
+exec-admin-usage =
+    beheeropdrachten:
+      admin kick NICK [REDEN]
+      admin ban nick|key|addr WAARDE [REDEN]
+      admin unban nick|key|addr WAARDE
+      admin bans
+      admin broadcast TEKST
+      admin backup NAAM  (een nieuwe map onder de back-upmap van de server, backup_root)
+      admin tournament create|edit|start|cancel ...   (admin tournament help)
+exec-admin-no-bans = geen bans
+exec-admin-ban-usage = ban nick NAAM, ban key SHA256:... of ban addr ADRES
+exec-admin-backed-up = { $entries ->
+        [one] 1 item
+       *[other] { $entries } items
+    } in { $trees ->
+        [one] 1 boom
+       *[other] { $trees } bomen
+    } geback-upt naar { $dir }
+exec-admin-backup-outside = '{ $asked }' ligt niet onder de back-upmap { $root }: geef een naam (zoals 2026-11-27) voor een nieuwe map daar; er is niets geschreven
+exec-admin-backup-root = de back-upmap { $root } is niet bruikbaar ({ $error })
+exec-admin-backup-make-root = de back-upmap { $root } kan niet worden gemaakt ({ $error })
+exec-tournaments-need-admin = toernooien aanmaken en organiseren kan op deze server alleen met een beheerderssleutel
+exec-key-has-no-nick = je sleutel heeft nog geen naam: verbind één keer met een terminal om er een te kiezen ({ $connect }), organiseer daarna toernooien onder die naam
+exec-admin-needs-key = beheeropdrachten hebben een beheerderssleutel nodig
