@@ -153,7 +153,10 @@ line-square-side-moved = { $square }: eine Figur von { $color }, Rang unbekannt,
 line-square-side-known = { $square }: eine Figur von { $color }, { $rank }.
 line-rank-count = { $rank } { $count }
 line-pieces-no-ranks = keine
-line-pieces-own = Dir bleiben { $count } Figuren: { $ranks }.
+line-pieces-own = { $count ->
+        [one] Dir bleibt 1 Figur
+       *[other] Dir bleiben { $count } Figuren
+    }: { $ranks }.
 line-pieces-side = { $color }: { $count } auf dem Brett; aufgedeckt: { $revealed }.
 line-pieces-side-hidden = { $color }: { $count } auf dem Brett, keine aufgedeckt.
 line-pieces-side-left = { $color }, übrige Ränge, soweit bekannt: { $ranks }.

@@ -75,7 +75,10 @@ lobby-terms-swiss = Schweizer System, { $rounds ->
 lobby-terms-anyone = offen für alle
 lobby-terms-key-holders = nur mit Schlüssel
 lobby-terms-invited = eingeladen: { $nicks }
-lobby-terms-min-rated = ab { $count } gewerteten Partien
+lobby-terms-min-rated = { $count ->
+        [one] ab 1 gewerteten Partie
+       *[other] ab { $count } gewerteten Partien
+    }
 
 ## Lobby keys: footer and help (src/ui/lobby.rs)
 

@@ -106,7 +106,10 @@ notice-status-cancelled = abgesagt
 refusal-no-tournament = kein Turnier #{ $id }
 refusal-tournament-needs-key = Turniere ausrichten geht nur mit einem SSH-Schlüssel
 refusal-order-nested = ein Auftrag in einem Auftrag
-refusal-organiser-cap = du hast { $count } angekündigte oder laufende Turniere, so viele, wie ein Veranstalter auf diesem Server haben darf: Sag eines ab oder warte, bis eines endet
+refusal-organiser-cap = du hast { $count ->
+        [one] 1 angekündigtes oder laufendes Turnier
+       *[other] { $count } angekündigte oder laufende Turniere
+    }, so viele, wie ein Veranstalter auf diesem Server haben darf: Sag eines ab oder warte, bis eines endet
 refusal-tournament-numbering = kann dem Turnier keine Nummer geben: { $error }
 refusal-not-theirs = Turnier #{ $id } wurde von { $nick } angelegt: Nur { $nick } oder ein Admin darf es ändern
 refusal-no-longer-editable = Turnier #{ $id } hat schon begonnen: Es lässt sich nicht mehr ändern
@@ -121,7 +124,10 @@ refusal-name-is = { $name } ist { $status }
 refusal-computers-do-not-enter = Computerspieler nehmen nicht an Turnieren teil
 refusal-keys-only = { $name } ist für Spieler mit SSH-Schlüssel: Verbinde dich mit einem, um mitzuspielen
 refusal-not-invited = { $name } ist nur auf Einladung, und { $nick } steht nicht auf der Liste
-refusal-too-few-rated-games = { $name } verlangt { $need } gewertete Partien { $variant }; du hast { $have }
+refusal-too-few-rated-games = { $name } verlangt { $need ->
+        [one] 1 gewertete Partie { $variant }
+       *[other] { $need } gewertete Partien { $variant }
+    }; du hast { $have }
 refusal-already-in = du bist schon in { $name }
 refusal-stopping = der Server wird beendet
 refusal-terms-name = ein Name hat 1 bis { $max } Zeichen
@@ -261,7 +267,10 @@ exec-replay-rescue = ; ein { $rank } nach { $square } gerettet
 exec-replay-formats = (die gespeicherte Aufzeichnung: replay { $id } --format record; Gravons XML: --format gravon)
 exec-no-tournaments = keine Turniere
 exec-format-arena = Arena { $minutes } min
-exec-format-swiss = Schweizer System, { $rounds } Runden
+exec-format-swiss = Schweizer System, { $rounds ->
+        [one] 1 Runde
+       *[other] { $rounds } Runden
+    }
 exec-not-a-tournament-number = „{ $id }“ ist keine Turniernummer
 exec-tournament-about = Regeln: { $rules }; angelegt von { $nick }; Beginn { $starts } UTC
 exec-tournament-ends = ; Ende { $ends } UTC

@@ -17,7 +17,10 @@ tournament-casual = ungewertet
 tournament-entry-anyone = offen für alle
 tournament-entry-keys = nur mit Schlüssel
 tournament-entry-invited = eingeladen: { $nicks }
-tournament-min-rated = ab { $games } gewerteten Partien
+tournament-min-rated = { $games ->
+        [one] ab 1 gewerteten Partie
+       *[other] ab { $games } gewerteten Partien
+    }
 tournament-status-upcoming = angekündigt
 tournament-status-running = läuft
 tournament-status-finished = beendet

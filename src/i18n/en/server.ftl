@@ -37,7 +37,10 @@ refusal-player-left = that player has left
 notice-server = Server: { $text }
 refusal-too-fast = you are sending messages too fast
 refusal-too-fast-address = too many messages from your address (everyone connected from it counts together): wait a few seconds
-refusal-guest-games = Guests from your address have { $games } games in progress: finish one first, or connect with an SSH key
+refusal-guest-games = Guests from your address have { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } in progress: finish one first, or connect with an SSH key
 refusal-cannot-start = { $nick } cannot start another game now: try again later
 refusal-own-games = You already have { $games ->
         [one] a game
@@ -104,7 +107,10 @@ notice-status-cancelled = cancelled
 refusal-no-tournament = no tournament #{ $id }
 refusal-tournament-needs-key = running tournaments needs an SSH key
 refusal-order-nested = an order within an order
-refusal-organiser-cap = you have { $count } tournaments upcoming or running, the most one organiser may have on this server: cancel one or wait for one to end
+refusal-organiser-cap = you have { $count ->
+        [one] 1 tournament
+       *[other] { $count } tournaments
+    } upcoming or running, the most one organiser may have on this server: cancel one or wait for one to end
 refusal-tournament-numbering = cannot number a tournament: { $error }
 refusal-not-theirs = tournament #{ $id } was created by { $nick }: only they or an admin may change it
 refusal-no-longer-editable = tournament #{ $id } has started: it can no longer be edited
@@ -119,7 +125,10 @@ refusal-name-is = { $name } is { $status }
 refusal-computers-do-not-enter = computer players do not enter tournaments
 refusal-keys-only = { $name } is for players with an SSH key: connect with one to join
 refusal-not-invited = { $name } is by invitation, and { $nick } is not on its list
-refusal-too-few-rated-games = { $name } asks for { $need } rated { $variant } games; you have { $have }
+refusal-too-few-rated-games = { $name } asks for { $need ->
+        [one] 1 rated { $variant } game
+       *[other] { $need } rated { $variant } games
+    }; you have { $have }
 refusal-already-in = you are in { $name } already
 refusal-stopping = the server is stopping
 refusal-terms-name = a name has 1 to { $max } characters
@@ -171,8 +180,14 @@ refusal-rename-look-alike = { $nick } looks too much like { $other }, another pl
 
 ## Admin results (src/service/admin.rs, src/ssh/session.rs)
 
-notice-admin-kicked = kicked { $sessions } session(s) of { $nick }
-notice-admin-banned = banned { $target }; { $sessions } session(s) disconnected
+notice-admin-kicked = kicked { $sessions ->
+        [one] 1 session
+       *[other] { $sessions } sessions
+    } of { $nick }
+notice-admin-banned = banned { $target }; { $sessions ->
+        [one] 1 session
+       *[other] { $sessions } sessions
+    } disconnected
 notice-admin-unbanned = unbanned { $target }
 notice-admin-sent = sent
 refusal-not-banned = { $target } was not banned
@@ -253,7 +268,10 @@ exec-replay-rescue = ; a { $rank } rescued to { $square }
 exec-replay-formats = (the stored record: replay { $id } --format record; Gravon's XML: --format gravon)
 exec-no-tournaments = no tournaments
 exec-format-arena = arena { $minutes }m
-exec-format-swiss = swiss { $rounds } rounds
+exec-format-swiss = swiss { $rounds ->
+        [one] 1 round
+       *[other] { $rounds } rounds
+    }
 exec-not-a-tournament-number = '{ $id }' is not a tournament number
 exec-tournament-about = rules: { $rules }; created by { $nick }; starts { $starts } UTC
 exec-tournament-ends = ; ends { $ends } UTC

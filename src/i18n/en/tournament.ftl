@@ -17,7 +17,10 @@ tournament-casual = casual
 tournament-entry-anyone = anyone
 tournament-entry-keys = key holders
 tournament-entry-invited = invited: { $nicks }
-tournament-min-rated = { $games }+ rated games
+tournament-min-rated = { $games ->
+        [one] 1+ rated game
+       *[other] { $games }+ rated games
+    }
 tournament-status-upcoming = upcoming
 tournament-status-running = running
 tournament-status-finished = finished

@@ -153,7 +153,10 @@ line-square-side-moved = { $square }: een stuk van { $color }, rang onbekend, he
 line-square-side-known = { $square }: een stuk van { $color }, { $rank }.
 line-rank-count = { $rank } { $count }
 line-pieces-no-ranks = geen
-line-pieces-own = Je hebt nog { $count } stukken: { $ranks }.
+line-pieces-own = { $count ->
+        [one] Je hebt nog 1 stuk
+       *[other] Je hebt nog { $count } stukken
+    }: { $ranks }.
 line-pieces-side = { $color }: { $count } op het bord; onthuld: { $revealed }.
 line-pieces-side-hidden = { $color }: { $count } op het bord, geen onthuld.
 line-pieces-side-left = { $color }, resterende rangen voor zover bekend: { $ranks }.

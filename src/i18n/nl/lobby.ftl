@@ -75,7 +75,10 @@ lobby-terms-swiss = Zwitsers systeem, { $rounds ->
 lobby-terms-anyone = open voor iedereen
 lobby-terms-key-holders = alleen met sleutel
 lobby-terms-invited = uitgenodigd: { $nicks }
-lobby-terms-min-rated = vanaf { $count } partijen om rating
+lobby-terms-min-rated = { $count ->
+        [one] vanaf 1 partij om rating
+       *[other] vanaf { $count } partijen om rating
+    }
 
 ## Lobby keys: footer and help (src/ui/lobby.rs)
 

@@ -106,7 +106,10 @@ notice-status-cancelled = geannuleerd
 refusal-no-tournament = geen toernooi #{ $id }
 refusal-tournament-needs-key = toernooien organiseren kan alleen met een SSH-sleutel
 refusal-order-nested = een opdracht binnen een opdracht
-refusal-organiser-cap = je hebt { $count } aangekondigde of lopende toernooien, het maximum per organisator op deze server: annuleer er een of wacht tot er een afloopt
+refusal-organiser-cap = je hebt { $count ->
+        [one] 1 aangekondigd of lopend toernooi
+       *[other] { $count } aangekondigde of lopende toernooien
+    }, het maximum per organisator op deze server: annuleer er een of wacht tot er een afloopt
 refusal-tournament-numbering = kan het toernooi geen nummer geven: { $error }
 refusal-not-theirs = toernooi #{ $id } is aangemaakt door { $nick }: alleen die of een beheerder mag het wijzigen
 refusal-no-longer-editable = toernooi #{ $id } is al begonnen: het kan niet meer gewijzigd worden
@@ -121,7 +124,10 @@ refusal-name-is = { $name } is { $status }
 refusal-computers-do-not-enter = computerspelers doen niet mee aan toernooien
 refusal-keys-only = { $name } is voor spelers met een SSH-sleutel: verbind met een sleutel om mee te doen
 refusal-not-invited = { $name } is op uitnodiging, en { $nick } staat niet op de lijst
-refusal-too-few-rated-games = { $name } vraagt { $need } partijen { $variant } om rating; je hebt er { $have }
+refusal-too-few-rated-games = { $name } vraagt { $need ->
+        [one] 1 partij { $variant } om rating
+       *[other] { $need } partijen { $variant } om rating
+    }; je hebt er { $have }
 refusal-already-in = je doet al mee aan { $name }
 refusal-stopping = de server stopt
 refusal-terms-name = een naam heeft 1 tot { $max } tekens
@@ -261,7 +267,10 @@ exec-replay-rescue = ; een { $rank } gered naar { $square }
 exec-replay-formats = (de bewaarde notatie: replay { $id } --format record; XML van Gravon: --format gravon)
 exec-no-tournaments = geen toernooien
 exec-format-arena = arena { $minutes } min
-exec-format-swiss = Zwitsers, { $rounds } ronden
+exec-format-swiss = Zwitsers, { $rounds ->
+        [one] 1 ronde
+       *[other] { $rounds } ronden
+    }
 exec-not-a-tournament-number = ‘{ $id }’ is geen toernooinummer
 exec-tournament-about = regels: { $rules }; aangemaakt door { $nick }; begint { $starts } UTC
 exec-tournament-ends = ; eindigt { $ends } UTC

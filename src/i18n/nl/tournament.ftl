@@ -17,7 +17,10 @@ tournament-casual = vrijblijvend
 tournament-entry-anyone = open voor iedereen
 tournament-entry-keys = alleen met sleutel
 tournament-entry-invited = uitgenodigd: { $nicks }
-tournament-min-rated = vanaf { $games } partijen om rating
+tournament-min-rated = { $games ->
+        [one] vanaf 1 partij om rating
+       *[other] vanaf { $games } partijen om rating
+    }
 tournament-status-upcoming = aangekondigd
 tournament-status-running = bezig
 tournament-status-finished = afgelopen

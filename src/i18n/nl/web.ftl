@@ -184,7 +184,10 @@ web-ends = eindigt { $time } UTC
 web-entry-anyone = iedereen
 web-entry-key-holders = alleen met sleutel
 web-entry-invited = op uitnodiging: { $nicks }
-web-min-rated-games = vanaf { $count } partijen om rating
+web-min-rated-games = { $count ->
+        [one] vanaf 1 partij om rating
+       *[other] vanaf { $count } partijen om rating
+    }
 web-mark-win = W
 web-mark-draw = R
 web-mark-loss = V
