@@ -1167,8 +1167,9 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     );
     let variant = variant_name(lang, terms.rules.variant);
     let terms_text = |rules: String| format!("{variant}{sep}{rules}{sep}{rated}{sep}{clock}");
-    // The rules in plain words where they fit, else in short, else without them (the
-    // rules page tells them); the game's number as room allows.
+    // The game's number first (a player quotes it), then the rules in plain words where
+    // they fit, else in short, else without them (the rules page tells them); without
+    // the number only where even that does not fit.
     let plain = terms_text(rules_plain_in(lang, &terms.rules.options));
     let short = terms_text(rules_short(lang, &terms.rules.options));
     let none = format!("{variant}{sep}{rated}{sep}{clock}");
@@ -1176,7 +1177,8 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     let width = area.width as usize;
     let left = [&plain, &short, &none]
         .into_iter()
-        .flat_map(|s| [format!("{s}{sep}{number}"), s.clone()])
+        .map(|s| format!("{s}{sep}{number}"))
+        .chain([&plain, &short, &none].into_iter().cloned())
         .find(|s| words::width(s) <= width)
         .unwrap_or_else(|| abbrev(&short, width, ellipsis(t)));
     put(buf, area.x, area.y, &left, area.width, t.title());
