@@ -4,9 +4,16 @@
 
 use stratego_ssh::i18n::{tr_args, FluentArgs, FluentValue, Lang};
 
-/// The messages with a count before a noun: the id, the count's name, the other
-/// arguments (text).
-const COUNTED: &[(&str, &str, &[(&str, &str)])] = &[
+/// A message with a count before a noun: the id, the count's name, the other arguments
+/// (text).
+type Counted = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+/// The messages with a count before a noun.
+const COUNTED: &[Counted] = &[
     ("browse-last-rated", "count", &[]),
     ("replay-at-start", "count", &[]),
     ("rules-cap-total", "count", &[]),
