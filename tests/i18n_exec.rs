@@ -179,6 +179,10 @@ async fn exec_answers_in_german_and_dutch_hold_no_english() {
     no_english("admin bans", &bans, &["no bans"]);
     let kind = in_each(addr, "eve", &admin, "admin ban who mallory").await;
     no_english("admin ban who", &kind, &[", or ban addr ADDRESS"]);
+    let key = in_each(addr, "eve", &admin, "admin ban key foo").await;
+    no_english("admin ban key", &key, &["is written as its fingerprint"]);
+    let at = in_each(addr, "eve", &admin, "admin ban addr 999.1.2.3").await;
+    no_english("admin ban addr", &at, &["is not an IP address or a prefix"]);
     let mut done = Vec::new();
     for (i, lang) in ["", " --lang de", " --lang nl"].iter().enumerate() {
         let (out, status) = exec(addr, "eve", &admin, &format!("admin backup b{i}{lang}")).await;

@@ -62,8 +62,9 @@ impl fmt::Display for AdminDone {
 /// Why an admin action did nothing.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AdminError {
-    /// The ban's target is not a nick, a key fingerprint or an address.
-    BadTarget(String),
+    /// The ban's target is not a nick, a key fingerprint or an address: why, for the
+    /// admin's language.
+    BadTarget(Notice),
     NotBanned(BanTarget),
     NothingToBroadcast,
     /// The lobby refused a tournament order (bad terms, no such tournament, started).
@@ -86,7 +87,7 @@ impl AdminError {
     /// errors are the store's English).
     pub fn notice(&self) -> Notice {
         match self {
-            AdminError::BadTarget(why) => Notice::plain(why.clone()),
+            AdminError::BadTarget(why) => why.clone(),
             AdminError::NotBanned(t) => {
                 Notice::new("refusal-not-banned").arg("target", t.to_string())
             }
@@ -108,6 +109,21 @@ impl From<StoreError> for AdminError {
     fn from(e: StoreError) -> Self {
         AdminError::Store(e)
     }
+}
+
+/// Why `value` is no target of kind `kind`: the store's English reason as the English
+/// text, a sentence of their own for the other languages.
+fn bad_target(kind: BanKind, value: &str, why: String) -> AdminError {
+    let id = match kind {
+        BanKind::Key => "refusal-ban-key",
+        BanKind::Addr => "refusal-ban-addr",
+        BanKind::Nick => "refusal-ban-target",
+    };
+    AdminError::BadTarget(
+        Notice::new(id)
+            .arg("value", clean_line(value, 60))
+            .arg("detail", why),
+    )
 }
 
 fn non_empty(s: &str, default: &str) -> String {
@@ -139,8 +155,8 @@ impl Service {
                 value,
                 reason,
             } => {
-                let target =
-                    BanTarget::parse(kind.word(), &value).map_err(AdminError::BadTarget)?;
+                let target = BanTarget::parse(kind.word(), &value)
+                    .map_err(|e| bad_target(kind, &value, e))?;
                 let reason = non_empty(&reason, "banned by an admin");
                 // A player's ban also closes guest logins from the address blocks the
                 // player last used (else they come straight back as a guest).
@@ -172,8 +188,8 @@ impl Service {
                 Ok(AdminDone::Banned { target, sessions })
             }
             AdminCmd::Unban { kind, value } => {
-                let target =
-                    BanTarget::parse(kind.word(), &value).map_err(AdminError::BadTarget)?;
+                let target = BanTarget::parse(kind.word(), &value)
+                    .map_err(|e| bad_target(kind, &value, e))?;
                 let mut lifted = self.store.bans().remove(&target).await?;
                 // A plain IPv6 address stands for its /64; a ban of that one address (a
                 // /128, as older versions wrote) is lifted with it.

@@ -190,6 +190,9 @@ notice-admin-banned = { $target } gesperrt; { $sessions ->
 notice-admin-unbanned = Sperre für { $target } aufgehoben
 notice-admin-sent = gesendet
 refusal-not-banned = { $target } war nicht gesperrt
+refusal-ban-key = ein Schlüssel wird als sein Fingerabdruck geschrieben, SHA256:...
+refusal-ban-addr = „{ $value }“ ist keine IP-Adresse und kein Präfix wie 10.0.0.0/8 oder 2001:db8::/48
+refusal-ban-target = ban nick NAME, ban key SHA256:... oder ban addr ADRESSE[/PRÄFIX]
 refusal-nothing-to-broadcast = nichts zu senden
 refusal-cannot-read-bans = die Sperren können nicht gelesen werden: { $error }
 

@@ -191,6 +191,9 @@ notice-admin-banned = banned { $target }; { $sessions ->
 notice-admin-unbanned = unbanned { $target }
 notice-admin-sent = sent
 refusal-not-banned = { $target } was not banned
+refusal-ban-key = { $detail }
+refusal-ban-addr = { $detail }
+refusal-ban-target = { $detail }
 refusal-nothing-to-broadcast = nothing to broadcast
 refusal-cannot-read-bans = cannot read the bans: { $error }
 

@@ -190,6 +190,9 @@ notice-admin-banned = { $target } geband; { $sessions ->
 notice-admin-unbanned = ban van { $target } opgeheven
 notice-admin-sent = verstuurd
 refusal-not-banned = { $target } was niet geband
+refusal-ban-key = een sleutel schrijf je als zijn vingerafdruk, SHA256:...
+refusal-ban-addr = '{ $value }' is geen IP-adres en geen prefix zoals 10.0.0.0/8 of 2001:db8::/48
+refusal-ban-target = ban nick NAAM, ban key SHA256:... of ban addr ADRES[/PREFIX]
 refusal-nothing-to-broadcast = niets om te versturen
 refusal-cannot-read-bans = de bans kunnen niet gelezen worden: { $error }
 
