@@ -213,3 +213,39 @@ async fn exec_answers_in_german_and_dutch_hold_no_english() {
         &["admin commands need an admin key"],
     );
 }
+
+/// A player an admin disconnects without a reason is told so in their language, with none
+/// of the English default reason.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_disconnected_without_a_reason_is_told_in_their_language() {
+    use common::{Login, Term};
+    let admin = new_key();
+    let fp = fingerprint(&admin);
+    let server = start_server_with("i18n-kick", |o| o.ssh.admins = vec![fp.clone()]).await;
+    let addr = server.running.addr;
+    let langs = [
+        ("de_DE.UTF-8", "Von einem Admin getrennt"),
+        ("nl_NL.UTF-8", "Verbinding verbroken door een beheerder"),
+    ];
+    let mut guests = Vec::new();
+    for (lang, _) in langs {
+        let env = [("LANG", lang)];
+        let pty = Some((100, 30));
+        guests.push(Term::connect_env(addr, Login::Guest, pty, "xterm-256color", &env).await);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Banned by address, no reason given: both are disconnected.
+    let (out, status) = exec(addr, "warden", &admin, "admin ban addr 127.0.0.1").await;
+    assert_eq!(status, Some(0), "{out}");
+    for (guest, (lang, said)) in guests.iter().zip(langs) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while !guest.is_closed() && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let raw = String::from_utf8_lossy(&guest.raw()).to_string();
+        assert!(raw.contains(said), "{lang}: {raw}");
+        for english in ["banned by an admin", "kicked by an admin"] {
+            assert!(!raw.contains(english), "{lang}: {english:?} in {raw}");
+        }
+    }
+}

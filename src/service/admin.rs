@@ -142,7 +142,8 @@ impl Service {
             AdminCmd::Refresh => Ok(AdminDone::Refreshed),
             AdminCmd::Kick { nick, reason } => {
                 let nick = clean_line(&nick, 40);
-                let reason = non_empty(&reason, "kicked by an admin");
+                // The admin's own words, or none (the player is told in their language).
+                let reason = clean_line(&reason, 200);
                 let whom = KickWhom {
                     nick: Some(nick.clone()),
                     ..Default::default()
@@ -157,6 +158,9 @@ impl Service {
             } => {
                 let target = BanTarget::parse(kind.word(), &value)
                     .map_err(|e| bad_target(kind, &value, e))?;
+                // Told to the players it disconnects: the admin's own words, or none.
+                let told = clean_line(&reason, 200);
+                // Kept with the ban (the admin's list, a banned player's refusal).
                 let reason = non_empty(&reason, "banned by an admin");
                 // A player's ban also closes guest logins from the address blocks the
                 // player last used (else they come straight back as a guest).
@@ -184,7 +188,7 @@ impl Service {
                         ..Default::default()
                     },
                 };
-                let sessions = self.lobby.kick(whom, reason).await;
+                let sessions = self.lobby.kick(whom, told).await;
                 Ok(AdminDone::Banned { target, sessions })
             }
             AdminCmd::Unban { kind, value } => {

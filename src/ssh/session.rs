@@ -866,7 +866,10 @@ impl Session {
             }
             SessionEvent::Kicked(reason) => {
                 info!("kicked");
-                let text = Notice::new("notice-kicked").arg("reason", reason);
+                let text = match reason.is_empty() {
+                    true => Notice::new("notice-kicked-no-reason"),
+                    false => Notice::new("notice-kicked").arg("reason", reason),
+                };
                 self.farewell = Some(format!("{}\r\n", text.text(self.lang_now)));
                 self.quit = true;
                 vec![]

@@ -204,6 +204,7 @@ notice-comeback =
 notice-seat-taken = Partie #{ $game } geht in deinem anderen Terminal weiter
 notice-nick = Du bist jetzt { $nick }.
 notice-kicked = Von einem Admin getrennt: { $reason }
+notice-kicked-no-reason = Von einem Admin getrennt
 notice-idle = Getrennt: { $time } lang keine Taste gedrückt (idle_timeout des Servers).
 notice-still-loading = die letzte Seite lädt noch: einen Moment
 refusal-not-stored = das ist hier nicht gespeichert

@@ -205,6 +205,7 @@ notice-comeback =
 notice-seat-taken = Game #{ $game } goes on in your other terminal
 notice-nick = You are now { $nick }.
 notice-kicked = Disconnected by an admin: { $reason }
+notice-kicked-no-reason = Disconnected by an admin
 notice-idle = Disconnected: no key pressed for { $time } (the server's idle_timeout).
 notice-still-loading = still loading the last page: one moment
 refusal-not-stored = that is not stored here

@@ -204,6 +204,7 @@ notice-comeback =
 notice-seat-taken = Partij #{ $game } gaat verder in je andere terminal
 notice-nick = Je bent nu { $nick }.
 notice-kicked = Verbinding verbroken door een beheerder: { $reason }
+notice-kicked-no-reason = Verbinding verbroken door een beheerder
 notice-idle = Verbinding verbroken: { $time } lang geen toets ingedrukt (idle_timeout van de server).
 notice-still-loading = de vorige pagina laadt nog: een moment
 refusal-not-stored = dat is hier niet bewaard
