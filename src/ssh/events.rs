@@ -199,7 +199,7 @@ pub fn text(t: &TournamentInfo, lang: Lang) -> String {
     }
     out.push('\n');
     if !t.note.is_empty() {
-        out.push_str(&t.note);
+        out.push_str(&crate::ui::vocab::tournament_note(lang, &t.note));
         out.push('\n');
     }
     let swiss = matches!(t.terms.format, Format::Swiss { .. });

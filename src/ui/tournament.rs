@@ -796,7 +796,8 @@ impl View<'_> {
             false,
         ));
         if !i.note.is_empty() {
-            parts.push((clean_line(&i.note, 200), Style::new(), true));
+            let note = vocab::tournament_note(lang, &i.note);
+            parts.push((clean_line(&note, 200), Style::new(), true));
         }
         let mine = match my_standing(i, self.me) {
             Some(s) if !s.withdrawn => Some(("tournament-you-in", t.good())),

@@ -28,6 +28,27 @@ pub fn rules_short(lang: Lang, o: &crate::rules::Options) -> String {
     super::game::rules_short(lang, o)
 }
 
+/// How a tournament ended (its note, kept in English with its record) in `lang`: the
+/// lobby's four notes are worded from the catalogs; any other note is shown as it is.
+pub fn tournament_note(lang: Lang, note: &str) -> String {
+    let id = match note {
+        "cancelled by an organiser" => "tournament-note-cancelled",
+        "cancelled: fewer than two players at the start" => "tournament-note-too-few",
+        "finished at its end time" => "tournament-note-end-time",
+        _ => {
+            let rounds = note
+                .strip_prefix("finished after ")
+                .and_then(|r| r.strip_suffix(" rounds"))
+                .and_then(|r| r.parse::<u32>().ok());
+            return match rounds {
+                Some(n) => crate::t!(lang, "tournament-note-rounds", rounds = n),
+                None => note.to_string(),
+            };
+        }
+    };
+    tr(lang, id)
+}
+
 /// A standing's mark of one game in `lang` (English `W`, `D`, `L`, `B`; `-` a void game).
 pub fn mark_letter(lang: Lang, m: crate::proto::Mark) -> String {
     use crate::proto::Mark;

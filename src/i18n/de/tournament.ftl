@@ -21,6 +21,13 @@ tournament-min-rated = { $games ->
         [one] ab 1 gewerteten Partie
        *[other] ab { $games } gewerteten Partien
     }
+tournament-note-cancelled = von einem Veranstalter abgesagt
+tournament-note-too-few = abgesagt: beim Start weniger als zwei Spieler
+tournament-note-end-time = zur Endzeit beendet
+tournament-note-rounds = beendet nach { $rounds ->
+        [one] 1 Runde
+       *[other] { $rounds } Runden
+    }
 tournament-status-upcoming = angekündigt
 tournament-status-running = läuft
 tournament-status-finished = beendet

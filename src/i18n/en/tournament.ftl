@@ -21,6 +21,13 @@ tournament-min-rated = { $games ->
         [one] 1+ rated game
        *[other] { $games }+ rated games
     }
+tournament-note-cancelled = cancelled by an organiser
+tournament-note-too-few = cancelled: fewer than two players at the start
+tournament-note-end-time = finished at its end time
+tournament-note-rounds = finished after { $rounds ->
+        [one] 1 round
+       *[other] { $rounds } rounds
+    }
 tournament-status-upcoming = upcoming
 tournament-status-running = running
 tournament-status-finished = finished

@@ -21,6 +21,13 @@ tournament-min-rated = { $games ->
         [one] vanaf 1 partij om rating
        *[other] vanaf { $games } partijen om rating
     }
+tournament-note-cancelled = afgelast door een organisator
+tournament-note-too-few = afgelast: minder dan twee spelers bij de start
+tournament-note-end-time = beëindigd op de eindtijd
+tournament-note-rounds = beëindigd na { $rounds ->
+        [one] 1 ronde
+       *[other] { $rounds } rondes
+    }
 tournament-status-upcoming = aangekondigd
 tournament-status-running = bezig
 tournament-status-finished = afgelopen
