@@ -249,3 +249,41 @@ async fn a_player_disconnected_without_a_reason_is_told_in_their_language() {
         }
     }
 }
+
+/// A banned player coming back is refused in their client's language: a ban without a
+/// reason says only that, none of the English.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_banned_player_is_refused_in_their_language() {
+    use common::{Login, Term};
+    let admin = new_key();
+    let fp = fingerprint(&admin);
+    let server = start_server_with("i18n-banned", |o| o.ssh.admins = vec![fp.clone()]).await;
+    let addr = server.running.addr;
+    let mk = new_key();
+    let mallory = Term::connect(addr, Login::Key("mallory", &mk), 100, 30).await;
+    mallory.wait_text("you are mallory", 10).await;
+    let (out, status) = exec(addr, "warden", &admin, "admin ban nick mallory").await;
+    assert_eq!(status, Some(0), "{out}");
+    for (lang, said) in [
+        ("de_DE.UTF-8", "Du bist auf diesem Server gesperrt"),
+        ("nl_NL.UTF-8", "Je bent geband op deze server"),
+    ] {
+        let again = Term::connect_env(
+            addr,
+            Login::Key("mallory", &mk),
+            Some((100, 30)),
+            "xterm-256color",
+            &[("LANG", lang)],
+        )
+        .await;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while !again.is_closed() && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let raw = String::from_utf8_lossy(&again.raw()).to_string();
+        assert!(raw.contains(said), "{lang}: {raw}");
+        for english in ["You are banned", "banned by an admin"] {
+            assert!(!raw.contains(english), "{lang}: {english:?} in {raw}");
+        }
+    }
+}

@@ -126,15 +126,6 @@ fn bad_target(kind: BanKind, value: &str, why: String) -> AdminError {
     )
 }
 
-fn non_empty(s: &str, default: &str) -> String {
-    let s = clean_line(s, 200);
-    if s.is_empty() {
-        default.to_string()
-    } else {
-        s
-    }
-}
-
 impl Service {
     /// Carries out an admin action; `by` is the admin's key fingerprint.
     pub async fn admin(&self, by: &str, cmd: AdminCmd) -> Result<AdminDone, AdminError> {
@@ -158,10 +149,11 @@ impl Service {
             } => {
                 let target = BanTarget::parse(kind.word(), &value)
                     .map_err(|e| bad_target(kind, &value, e))?;
-                // Told to the players it disconnects: the admin's own words, or none.
-                let told = clean_line(&reason, 200);
-                // Kept with the ban (the admin's list, a banned player's refusal).
-                let reason = non_empty(&reason, "banned by an admin");
+                // The admin's own words, or none: kept with the ban (the admin's list, a
+                // banned player's refusal, worded in their language when empty) and told to
+                // the players it disconnects.
+                let reason = clean_line(&reason, 200);
+                let told = reason.clone();
                 // A player's ban also closes guest logins from the address blocks the
                 // player last used (else they come straight back as a guest).
                 let blocks = match &target {

@@ -871,12 +871,21 @@ impl Conn {
     /// it, for `ban_guest_block` from that ban. A key that may come in has its address
     /// block recorded (what such a closure closes if the key is banned later).
     fn refusal(&self) -> Option<String> {
+        // In the client's locale's language (the stored choice is the player's, not read
+        // for a refused connection).
+        let lang = {
+            let [all, messages, lang] = &self.locale;
+            crate::i18n::Lang::from_env(all.as_deref(), messages.as_deref(), lang.as_deref())
+                .unwrap_or_default()
+        };
         if let Some(ban) = self.ban() {
             self.span.in_scope(|| info!(peer = %crate::limit::canonical(self.peer.ip()), ban = %ban.target, "banned connection refused"));
-            return Some(format!(
-                "You are banned from this server: {}\r\n",
-                crate::text::clean_line(&ban.reason, 200)
-            ));
+            let reason = crate::text::clean_line(&ban.reason, 200);
+            let text = match reason.is_empty() {
+                true => crate::proto::Notice::new("notice-banned-no-reason"),
+                false => crate::proto::Notice::new("notice-banned").arg("reason", reason),
+            };
+            return Some(format!("{}\r\n", text.text(lang)));
         }
         let bans = self.shared.store.bans();
         let guest = self.ident.as_ref().is_some_and(|i| i.guest);
@@ -898,10 +907,9 @@ impl Conn {
             return None;
         }
         self.span.in_scope(|| info!(block = %address_block(self.peer.ip()), "guest refused: guest logins closed from this address after a player's ban"));
-        Some(format!(
-            "Guest logins from your address are closed until {} UTC: a player banned here last used it\r\n",
-            crate::ui::utc_datetime(until)
-        ))
+        let text = crate::proto::Notice::new("notice-guests-closed")
+            .arg("until", crate::ui::utc_datetime(until));
+        Some(format!("{}\r\n", text.text(lang)))
     }
 
     /// Tells a refused connection (see [`Conn::refusal`]) why and closes its channel
