@@ -54,7 +54,7 @@ form-about-hard = Moeilijk: de computer speelt om te winnen.
 form-about-classic = Klassiek: het hele leger, 40 stukken elk, in vier rijen.
 form-about-duel = Duel: een snelle partij met 10 stukken elk.
 form-about-barrage = Barrage: een snelle partij met 8 stukken elk.
-form-about-two-square = Een stuk mag hoogstens { $count } keer achter elkaar heen en weer tussen dezelfde twee vakken.
+form-about-two-square = Een stuk mag hoogstens { $count } keer achter elkaar heen en weer tussen dezelfde twee velden.
 form-about-chasing = Achtervolgingsregel: een stuk dat een ander achtervolgt, mag geen stelling van dezelfde achtervolging herhalen.
 form-about-aggressor = Als twee stukken van dezelfde rang elkaar treffen: aan, de aanvaller wint; uit, beide vallen.
 form-about-silent = In een gevecht, aan: alleen de rang van de aanvaller wordt getoond (beide als een Verkenner aanvalt); uit: beide rangen worden getoond.
@@ -102,8 +102,8 @@ setup-all-placed = { $count ->
 setup-nothing-to-pick = Hier valt niets op te pakken: typ een rangtoets om een stuk te zetten
 setup-filled-all = Opgesteld zoals de computer: Spatie wisselt stukken, of nog eens r
 setup-filled-rest = { $count ->
-        [one] De lege vakken gevuld zoals de computer; het stuk dat je zette blijft staan (nog eens r: het hele leger opnieuw)
-       *[other] De lege vakken gevuld zoals de computer; de { $count } stukken die je zette blijven staan (nog eens r: het hele leger opnieuw)
+        [one] De lege velden gevuld zoals de computer; het stuk dat je zette blijft staan (nog eens r: het hele leger opnieuw)
+       *[other] De lege velden gevuld zoals de computer; de { $count } stukken die je zette blijven staan (nog eens r: het hele leger opnieuw)
     }
 setup-name-needed = Een bewaarde opstelling heeft een naam nodig
 setup-saved = Bewaard als '{ $name }'
@@ -115,7 +115,7 @@ setup-is-sent = Je opstelling is verstuurd: wacht op je tegenstander
 setup-complete-first = Maak de opstelling eerst compleet voor je haar bewaart ({ $error })
 setup-no-saved = Nog geen bewaarde opstellingen voor { $variant }: S bewaart deze
 setup-places-no-piece = '{ $key }' zet geen stuk: zie de lijst rechts
-setup-already-empty = Dit vak is al leeg
+setup-already-empty = Dit veld is al leeg
 setup-empty-already = Het bord is al leeg: zet je stukken, of r vult het
 setup-cleared = Leeggemaakt: zet je stukken, of r vult het
 setup-error-count = { $found } { $ranks } gezet, het leger heeft er { $expected }
@@ -172,10 +172,10 @@ setup-help-spy-marshal-classic = de Spion / de Maarschalk zetten
 setup-help-bomb-flag = een Bom / de Vlag zetten
 setup-help-drop = het opgepakte stuk terugzetten
 setup-help-remove = het stuk weghalen
-setup-help-fill = de lege vakken vullen zoals de computer (nog eens: het hele leger opnieuw)
+setup-help-fill = de lege velden vullen zoals de computer (nog eens: het hele leger opnieuw)
 setup-help-clear = het bord leegmaken (vraagt eerst)
 setup-help-save-load = deze opstelling bewaren / een bewaarde laden
-setup-help-mouse = klik op vakken om op te pakken en te wisselen, op rangen om te zetten
+setup-help-mouse = klik op velden om op te pakken en te wisselen, op rangen om te zetten
 setup-help-chat = chat
 setup-help-settings = instellingen
 setup-help-leave = de partij verlaten
