@@ -287,3 +287,25 @@ async fn a_banned_player_is_refused_in_their_language() {
         }
     }
 }
+
+/// A command past the address's allowance a minute is refused in the language the command
+/// asked for.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_busy_servers_refusal_is_in_the_commands_language() {
+    let server = start_server_with("i18n-busy", |o| o.ssh.commands_per_minute = 4).await;
+    let addr = server.running.addr;
+    let key = new_key();
+    for i in 0..2 {
+        let (out, status) = exec(addr, "reader", &key, "leaderboard").await;
+        assert_eq!(status, Some(0), "command {i} runs: {out}");
+    }
+    for (lang, said) in [
+        ("de", "Server ausgelastet: höchstens 4 Befehle pro Minute"),
+        ("nl", "server bezet: hoogstens 4 opdrachten per minuut"),
+    ] {
+        let (out, status) = exec(addr, "reader", &key, &format!("leaderboard --lang {lang}")).await;
+        assert_eq!(status, Some(75), "{out}");
+        assert!(out.contains(said), "{lang}: {out}");
+        assert!(!out.contains("server busy"), "{lang}: {out}");
+    }
+}

@@ -464,26 +464,22 @@ enum ExecRefused {
     Minute(usize),
 }
 
+impl ExecRefused {
+    /// The text a refused client gets, in `lang` (the command's `--lang`), one line.
+    fn text(&self, lang: crate::i18n::Lang) -> String {
+        let (id, n) = match *self {
+            ExecRefused::Connection(n) => ("exec-busy-connection", n),
+            ExecRefused::Address(n) => ("exec-busy-address", n),
+            ExecRefused::Minute(n) => ("exec-busy-minute", n),
+        };
+        format!("{}\n", crate::t!(lang, id, count = n))
+    }
+}
+
+/// English.
 impl std::fmt::Display for ExecRefused {
-    /// The text a refused client gets.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            ExecRefused::Connection(n) => writeln!(
-                f,
-                "server busy: at most {} at once on one connection; wait for one to finish and try again",
-                commands_word(n)
-            ),
-            ExecRefused::Address(n) => writeln!(
-                f,
-                "server busy: at most {} at once from one address; wait for one to finish and try again",
-                commands_word(n)
-            ),
-            ExecRefused::Minute(n) => writeln!(
-                f,
-                "server busy: at most {} a minute from one address; try again in a minute",
-                commands_word(n)
-            ),
-        }
+        f.write_str(&self.text(crate::i18n::Lang::En))
     }
 }
 
@@ -526,15 +522,6 @@ impl ExecTicket {
             conn: conn.clone(),
             key,
         })
-    }
-}
-
-/// "1 command", "4 commands".
-fn commands_word(n: usize) -> String {
-    if n == 1 {
-        "1 command".into()
-    } else {
-        format!("{n} commands")
     }
 }
 
@@ -1302,7 +1289,11 @@ impl russh::server::Handler for Conn {
         {
             Ok(t) => t,
             Err(why) => {
-                let text = why.to_string();
+                let lang = commands::take_lang(&all)
+                    .ok()
+                    .and_then(|(_, lang)| lang)
+                    .unwrap_or_default();
+                let text = why.text(lang);
                 self.span
                     .in_scope(|| debug!(command = %command, "exec refused: too many in flight"));
                 say_and_close(handle, channel, text, EXIT_BUSY, program);

@@ -340,3 +340,15 @@ exec-admin-backup-make-root = das Sicherungsverzeichnis { $root } lässt sich ni
 exec-tournaments-need-admin = Turniere anlegen und ausrichten geht auf diesem Server nur mit einem Admin-Schlüssel
 exec-key-has-no-nick = dein Schlüssel hat noch keinen Namen: Verbinde dich einmal mit einem Terminal, um einen zu wählen ({ $connect }), dann richte Turniere unter ihm aus
 exec-admin-needs-key = Admin-Befehle brauchen einen Admin-Schlüssel
+exec-busy-connection = Server ausgelastet: höchstens { $count ->
+        [one] 1 Befehl
+       *[other] { $count } Befehle
+    } gleichzeitig auf einer Verbindung; warte, bis einer fertig ist, und versuch es noch einmal
+exec-busy-address = Server ausgelastet: höchstens { $count ->
+        [one] 1 Befehl
+       *[other] { $count } Befehle
+    } gleichzeitig von einer Adresse; warte, bis einer fertig ist, und versuch es noch einmal
+exec-busy-minute = Server ausgelastet: höchstens { $count ->
+        [one] 1 Befehl
+       *[other] { $count } Befehle
+    } pro Minute von einer Adresse; versuch es in einer Minute noch einmal

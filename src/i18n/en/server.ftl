@@ -341,3 +341,15 @@ exec-admin-backup-make-root = cannot make the backup root { $root } ({ $error })
 exec-tournaments-need-admin = creating and running tournaments needs an admin key on this server
 exec-key-has-no-nick = your key has no nick yet: connect once with a terminal to claim one ({ $connect }), then run tournaments under it
 exec-admin-needs-key = admin commands need an admin key
+exec-busy-connection = server busy: at most { $count ->
+        [one] 1 command
+       *[other] { $count } commands
+    } at once on one connection; wait for one to finish and try again
+exec-busy-address = server busy: at most { $count ->
+        [one] 1 command
+       *[other] { $count } commands
+    } at once from one address; wait for one to finish and try again
+exec-busy-minute = server busy: at most { $count ->
+        [one] 1 command
+       *[other] { $count } commands
+    } a minute from one address; try again in a minute

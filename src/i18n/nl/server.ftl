@@ -340,3 +340,15 @@ exec-admin-backup-make-root = de back-upmap { $root } kan niet worden gemaakt ({
 exec-tournaments-need-admin = toernooien aanmaken en organiseren kan op deze server alleen met een beheerderssleutel
 exec-key-has-no-nick = je sleutel heeft nog geen naam: verbind één keer met een terminal om er een te kiezen ({ $connect }), organiseer daarna toernooien onder die naam
 exec-admin-needs-key = beheeropdrachten hebben een beheerderssleutel nodig
+exec-busy-connection = server bezet: hoogstens { $count ->
+        [one] 1 opdracht
+       *[other] { $count } opdrachten
+    } tegelijk op één verbinding; wacht tot er een klaar is en probeer het opnieuw
+exec-busy-address = server bezet: hoogstens { $count ->
+        [one] 1 opdracht
+       *[other] { $count } opdrachten
+    } tegelijk vanaf één adres; wacht tot er een klaar is en probeer het opnieuw
+exec-busy-minute = server bezet: hoogstens { $count ->
+        [one] 1 opdracht
+       *[other] { $count } opdrachten
+    } per minuut vanaf één adres; probeer het over een minuut opnieuw
