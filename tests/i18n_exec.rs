@@ -309,3 +309,27 @@ async fn a_busy_servers_refusal_is_in_the_commands_language() {
         assert!(!out.contains("server busy"), "{lang}: {out}");
     }
 }
+
+/// A client without a terminal is told how to connect in its locale's language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_without_a_terminal_is_told_in_its_language() {
+    use common::{Login, Term};
+    let server = start_server_with("i18n-no-pty", |_| {}).await;
+    let addr = server.running.addr;
+    let key = new_key();
+    for (lang, said) in [
+        ("de_DE.UTF-8", "braucht ein Terminal"),
+        ("nl_NL.UTF-8", "heeft een terminal nodig"),
+    ] {
+        let t = Term::connect_env(addr, Login::Key("ann", &key), None, "", &[("LANG", lang)]).await;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while !t.is_closed() && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let raw = String::from_utf8_lossy(&t.raw()).to_string();
+        assert!(raw.contains(said), "{lang}: {raw}");
+        for english in ["needs a terminal", "Connect with", "To play in lines"] {
+            assert!(!raw.contains(english), "{lang}: {english:?} in {raw}");
+        }
+    }
+}

@@ -1245,7 +1245,12 @@ impl russh::server::Handler for Conn {
         };
         if self.size.is_none() {
             // No PTY: say how to connect, then close.
-            let text = session::no_pty_message(&self.connect_line());
+            let lang = {
+                let [all, messages, lang] = &self.locale;
+                crate::i18n::Lang::from_env(all.as_deref(), messages.as_deref(), lang.as_deref())
+                    .unwrap_or_default()
+            };
+            let text = session::no_pty_message(&self.connect_line(), lang);
             say_and_close(handle, channel, text, 1, program);
             return Ok(());
         }

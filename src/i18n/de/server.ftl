@@ -208,6 +208,10 @@ notice-kicked-no-reason = Von einem Admin getrennt
 notice-banned = Du bist auf diesem Server gesperrt: { $reason }
 notice-banned-no-reason = Du bist auf diesem Server gesperrt
 notice-guests-closed = Gast-Anmeldungen von deiner Adresse sind bis { $until } UTC gesperrt: zuletzt hat sie ein hier gesperrter Spieler benutzt
+notice-no-pty =
+    stratego-ssh zeichnet ein Spiel über den ganzen Bildschirm und braucht ein Terminal.
+    Verbinde dich mit: { $connect }   (oder { $head } NAME@{ $host }, um deinen Namen zu wählen)
+    In Zeilen spielen (Screenreader, Skripte): { $plain } play
 notice-idle = Getrennt: { $time } lang keine Taste gedrückt (idle_timeout des Servers).
 notice-still-loading = die letzte Seite lädt noch: einen Moment
 refusal-not-stored = das ist hier nicht gespeichert

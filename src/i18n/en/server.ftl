@@ -209,6 +209,10 @@ notice-kicked-no-reason = Disconnected by an admin
 notice-banned = You are banned from this server: { $reason }
 notice-banned-no-reason = You are banned from this server
 notice-guests-closed = Guest logins from your address are closed until { $until } UTC: a player banned here last used it
+notice-no-pty =
+    stratego-ssh draws a full-screen game and needs a terminal.
+    Connect with: { $connect }   (or { $head } NAME@{ $host } to choose your nickname)
+    To play in lines (screen readers, scripts): { $plain } play
 notice-idle = Disconnected: no key pressed for { $time } (the server's idle_timeout).
 notice-still-loading = still loading the last page: one moment
 refusal-not-stored = that is not stored here

@@ -208,6 +208,10 @@ notice-kicked-no-reason = Verbinding verbroken door een beheerder
 notice-banned = Je bent geband op deze server: { $reason }
 notice-banned-no-reason = Je bent geband op deze server
 notice-guests-closed = Gastlogins vanaf je adres zijn dicht tot { $until } UTC: een speler die hier geband is, gebruikte het als laatste
+notice-no-pty =
+    stratego-ssh tekent een spel over het hele scherm en heeft een terminal nodig.
+    Verbind met: { $connect }   (of { $head } NAAM@{ $host } om je naam te kiezen)
+    In regels spelen (schermlezers, scripts): { $plain } play
 notice-idle = Verbinding verbroken: { $time } lang geen toets ingedrukt (idle_timeout van de server).
 notice-still-loading = de vorige pagina laadt nog: een moment
 refusal-not-stored = dat is hier niet bewaard
