@@ -93,7 +93,7 @@ form-rules-duel-rows = opstelling in { $count } rijen
 
 ## Set-up screen (src/ui/setup.rs)
 
-setup-not-your-square = { $square } is geen van je opstellingsvakken
+setup-not-your-square = { $square } is geen van je opstellingsvelden
 setup-variant-has-no = { $variant } heeft geen { $rank }
 setup-all-placed = { $count ->
         [one] De { $ranks } staat al
