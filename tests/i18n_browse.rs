@@ -50,9 +50,9 @@ fn the_leaderboard_in_german_and_dutch() {
             w,
             h,
             &[
-                "stratego-ssh · Bestenliste",
+                "stratego-ssh · Rangliste",
                 "[Klassisch]",
-                "Bestenliste Klassisch",
+                "Rangliste Klassisch",
                 "Platz",
                 "Spieler",
                 "Wertung",

@@ -1,17 +1,17 @@
-# Browse (de): die Bestenliste, Profile, Partienlisten, Wiederholungen und die Spielregeln.
+# Browse (de): die Rangliste, Profile, Partienlisten, Partien zum Nachspielen und die Spielregeln.
 
 ## Leaderboard (src/ui/browse.rs)
 
-browse-leaders-header = Bestenliste
+browse-leaders-header = Rangliste
 browse-leaders-tabs-hint = Links/Rechts oder 1 2 3: Variante
-browse-leaders-title = Bestenliste { $variant }
+browse-leaders-title = Rangliste { $variant }
 browse-head-rank = Platz
 browse-head-player = Spieler
 browse-head-rating = Wertung
 browse-head-games = Partien
 browse-head-wdl = S/R/N
 browse-you = (du)
-browse-loading-leaderboard = Bestenliste wird geladen …
+browse-loading-leaderboard = Rangliste wird geladen …
 browse-no-players = noch keine gewerteten Spieler
 
 ## Profile (src/ui/browse.rs)
@@ -78,7 +78,7 @@ browse-you-lost = verloren { $dash } { $reason }
 
 ## Keys of the leaderboard, profile and game lists (src/ui/browse.rs)
 
-browse-help-leaders = Tasten der Bestenliste
+browse-help-leaders = Tasten der Rangliste
 browse-help-profile = Tasten des Profils
 browse-help-games = Tasten der Partienliste
 browse-key-left-right-123 = Links / Rechts, 1 2 3

@@ -67,7 +67,7 @@ line-watch-private = Partie { $game } ist privat: Man kann ihr nicht zuschauen.
 line-watch-start = Du schaust Partie { $game } zu: { $red } (Rot) gegen { $blue } (Blau). Tippe board, um sie zu sehen, quit, um zu gehen.
 line-watch-move = { $nick }: { $sentence }
 line-leaders-usage = Tippe leaderboard, oder leaderboard classic, duel oder barrage.
-line-leaders-head = Bestenliste, { $variant }:
+line-leaders-head = Rangliste, { $variant }:
 line-leaders-row = { $rank }. { $nick }, Wertung { $rating }, { $games ->
         [one] 1 Partie
        *[other] { $games } Partien
