@@ -457,7 +457,8 @@ impl TournamentInfo {
             .any(|s| !s.withdrawn && s.nick.eq_ignore_ascii_case(nick))
     }
 
-    /// One line of the terms: `Swiss 5 rounds · Classic · 5+3 · rated · anyone`.
+    /// One line of the terms in English: `Swiss 5 rounds · Classic · 5+3 · rated · anyone`
+    /// (players, over SSH and exec, read `ui::vocab::tournament_terms` in their language).
     pub fn terms_line(&self) -> String {
         let t = &self.terms;
         let format = match t.format {

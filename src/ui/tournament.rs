@@ -142,9 +142,10 @@ pub(crate) fn entry_words(lang: Lang, e: &EntryRule) -> String {
     }
 }
 
-/// A tournament's terms on one line, in `lang` (what `TournamentInfo::terms_line` says in
-/// English for the exec commands and the web): `Swiss 5 rounds · Classic · 5+3 · rated ·
-/// anyone`, then ` · 10+ rated games` when some are needed.
+/// A tournament's terms on one line, in `lang` (also `ssh host tournament ID`'s, through
+/// [`super::vocab::tournament_terms`]; `TournamentInfo::terms_line` is its English):
+/// `Swiss 5 rounds · Classic · 5+3 · rated · anyone`, then ` · 10+ rated games` when some
+/// are needed.
 pub(crate) fn terms_line(lang: Lang, info: &TournamentInfo) -> String {
     let t = &info.terms;
     let format = match t.format {
