@@ -461,7 +461,8 @@ impl TournamentInfo {
             .any(|s| !s.withdrawn && s.nick.eq_ignore_ascii_case(nick))
     }
 
-    /// One line of the terms: `Swiss 5 rounds · Classic · 5+3 · rated · anyone`.
+    /// One line of the terms in English: `Swiss 5 rounds · Classic · 5+3 · rated · anyone`
+    /// (players, over SSH and exec, read `ui::vocab::tournament_terms` in their language).
     pub fn terms_line(&self) -> String {
         let t = &self.terms;
         let format = match t.format {
@@ -973,6 +974,86 @@ impl From<String> for Notice {
 impl From<&str> for Notice {
     fn from(s: &str) -> Notice {
         Notice::plain(s)
+    }
+}
+
+/// Why a move is illegal, as a notice (`game.ftl`'s `game-illegal-…`): the rules give the
+/// reason as data ([`IllegalReason`](crate::rules::IllegalReason)), the catalogs word it;
+/// the screens and the server's refusal say the same sentence.
+pub fn illegal_notice(r: crate::rules::IllegalReason) -> Notice {
+    use crate::rules::IllegalReason::*;
+    let at =
+        |id: &'static str, s: crate::rules::Square| Notice::new(id).arg("square", s.to_string());
+    let ranked = |id: &'static str, r: crate::rules::Rank| {
+        Notice::new(id)
+            .arg("rank", rank_key(r))
+            .arg("name", NoticeArg::Msg(rank_id(r)))
+    };
+    match r {
+        GameOver => Notice::new("game-illegal-game-over"),
+        NotYourTurn => Notice::new("game-illegal-not-your-turn"),
+        NoPiece(s) => at("game-illegal-no-piece", s),
+        NotYourPiece(s) => at("game-illegal-not-your-piece", s),
+        NeverMoves(r) => ranked("game-illegal-never-moves", r),
+        SameSquare => Notice::new("game-illegal-same-square"),
+        Lake(s) => at("game-illegal-lake", s),
+        Diagonal => Notice::new("game-illegal-diagonal"),
+        OnlyScoutsRun => Notice::new("game-illegal-only-scouts-run"),
+        ScoutCrossesLake => Notice::new("game-illegal-scout-crosses-lake"),
+        ScoutBlocked => Notice::new("game-illegal-scout-blocked"),
+        OwnPiece(s) => at("game-illegal-own-piece", s),
+        TwoSquareRule { squares, times } => Notice::new("game-illegal-two-square")
+            .arg("a", squares.0.min(squares.1).to_string())
+            .arg("b", squares.0.max(squares.1).to_string())
+            .arg("times", times),
+        MoreSquaresRule => Notice::new("game-illegal-more-squares"),
+        RescueNotPlayed => Notice::new("game-illegal-rescue-not-played"),
+        RescueNotOnBackRow => Notice::new("game-illegal-rescue-not-on-back-row"),
+        RescueByAttack => Notice::new("game-illegal-rescue-by-attack"),
+        ScoutRescue => Notice::new("game-illegal-scout-rescue"),
+        BombRescue => Notice::new("game-illegal-bomb-rescue"),
+        TwoRescuesMade => Notice::new("game-illegal-two-rescues"),
+        RescuerAgain => Notice::new("game-illegal-rescuer-again"),
+        NoneCaptured(r) => ranked("game-illegal-none-captured", r),
+        RescueSquare(s) => at("game-illegal-rescue-square", s),
+    }
+}
+
+/// A rank's key in the catalogs' selectors (`marshal`, `bomb`).
+pub fn rank_key(r: crate::rules::Rank) -> &'static str {
+    use crate::rules::Rank;
+    match r {
+        Rank::Marshal => "marshal",
+        Rank::General => "general",
+        Rank::Colonel => "colonel",
+        Rank::Major => "major",
+        Rank::Captain => "captain",
+        Rank::Lieutenant => "lieutenant",
+        Rank::Sergeant => "sergeant",
+        Rank::Miner => "miner",
+        Rank::Scout => "scout",
+        Rank::Spy => "spy",
+        Rank::Bomb => "bomb",
+        Rank::Flag => "flag",
+    }
+}
+
+/// A rank's name's message id (`core.ftl`'s `rank-…`).
+pub fn rank_id(r: crate::rules::Rank) -> &'static str {
+    use crate::rules::Rank;
+    match r {
+        Rank::Marshal => "rank-marshal",
+        Rank::General => "rank-general",
+        Rank::Colonel => "rank-colonel",
+        Rank::Major => "rank-major",
+        Rank::Captain => "rank-captain",
+        Rank::Lieutenant => "rank-lieutenant",
+        Rank::Sergeant => "rank-sergeant",
+        Rank::Miner => "rank-miner",
+        Rank::Scout => "rank-scout",
+        Rank::Spy => "rank-spy",
+        Rank::Bomb => "rank-bomb",
+        Rank::Flag => "rank-flag",
     }
 }
 

@@ -72,7 +72,7 @@ async fn an_ipv4_ban_holds_on_a_dual_stack_listener_for_keys_and_guests_alike() 
     let (out, status) = exec(v6, "warden", &admin, "admin ban addr 127.0.0.1 go away").await;
     assert_eq!(status, Some(0), "{out}");
     assert!(
-        out.contains("banned addr 127.0.0.1; 2 session(s) disconnected"),
+        out.contains("banned addr 127.0.0.1; 2 sessions disconnected"),
         "the key's and the guest's sessions from ::ffff:127.0.0.1 are kicked: {out}"
     );
     assert!(closed_with(&mallory, 10).await.contains("go away"));

@@ -846,6 +846,7 @@ async fn a_live_page_whose_game_ends_reloads_at_the_end() {
                 }),
             },
             private_to: None,
+            private: false,
         },
     );
     until_lobby(&lobby, "the seek is listed", |s| !s.seeks.is_empty()).await;

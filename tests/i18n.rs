@@ -245,7 +245,7 @@ fn ranks_after_each_rule_book() {
     let names = |l: Lang| -> Vec<String> { Rank::ALL.map(|r| rank_name(l, r)).to_vec() };
     assert_eq!(
         names(Lang::De).join(" "),
-        "Feldmarschall General Oberst Major Hauptmann Leutnant Feldwebel Mineur Aufklärer Spion Bombe Fahne"
+        "Feldmarschall General Oberst Major Hauptmann Leutnant Unteroffizier Mineur Aufklärer Spion Bombe Fahne"
     );
     assert_eq!(
         names(Lang::Nl).join(" "),

@@ -50,9 +50,9 @@ fn the_leaderboard_in_german_and_dutch() {
             w,
             h,
             &[
-                "stratego-ssh · Bestenliste",
+                "stratego-ssh · Rangliste",
                 "[Klassisch]",
-                "Bestenliste Klassisch",
+                "Rangliste Klassisch",
                 "Platz",
                 "Spieler",
                 "Wertung",
@@ -106,7 +106,7 @@ fn a_profile_in_german_and_dutch_with_iso_dates() {
                 "verloren — Fahne erobert",
                 "gewertet",
                 "2024-02-29",
-                "Enter ansehen",
+                "Enter nachspielen",
             ],
             &["Profile of", "Recent games", "won —", "lost —", "games"],
         );
@@ -155,7 +155,7 @@ fn a_replay_in_german_and_dutch() {
             w,
             h,
             &[
-                "Wiederholung",
+                "Nachspielen",
                 "Partie #41",
                 "Rot gewinnt — Fahne erobert",
                 "Zug 1 von 2, Rot hat gezogen",
@@ -173,7 +173,7 @@ fn a_replay_in_german_and_dutch() {
             w,
             h,
             &[
-                "Herhaling",
+                "Naspelen",
                 "partij #41",
                 "Rood wint — vlag veroverd",
                 "zet 1 van 2, Rood zette",
@@ -218,6 +218,57 @@ fn the_rules_page_in_german_and_dutch() {
             "Esc sluiten",
         ] {
             assert!(boxed.contains(s), "{w}x{h}: {s:?}\n{t}");
+        }
+    }
+}
+
+/// The rules page, every page of it (PgDn to the end), as boxed text.
+fn rules_pages(lang: Lang, w: u16, h: u16) -> String {
+    let mut a = state("game, rules page", lang, w, h);
+    let mut pages: Vec<String> = vec![];
+    loop {
+        let page = boxed_text(&draw(&a, w, h));
+        if pages.last() == Some(&page) {
+            break;
+        }
+        pages.push(page);
+        assert!(pages.len() < 30, "PgDn never reaches the end");
+        a.update(code(KeyCode::PageDown));
+    }
+    pages.join(" ")
+}
+
+/// The Marshal's line says what the English says: it falls to a Spy that attacks it. Not
+/// "only": an attacking Marshal also dies on a Bomb, and two Marshals both go.
+#[test]
+fn the_marshal_does_not_fall_only_to_a_spy_in_german_and_dutch() {
+    let cases = [
+        (
+            Lang::De,
+            "Feldmarschall",
+            "fällt durch einen Spion, der ihn angreift",
+            "nur",
+        ),
+        (
+            Lang::Nl,
+            "Maarschalk",
+            "valt door een Spion die hem aanvalt",
+            "alleen",
+        ),
+    ];
+    for (w, h) in SIZES {
+        for (lang, marshal, falls, only) in cases {
+            let all = rules_pages(lang, w, h);
+            let at = all
+                .find(&format!("10 {marshal} 1×"))
+                .expect("the Marshal's line");
+            let line = &all[at..];
+            let line = &line[..line.find("9 ").unwrap_or(line.len())];
+            assert!(line.contains(falls), "{lang:?} {w}x{h}: {line:?}");
+            assert!(
+                !line.split_whitespace().any(|w| w == only),
+                "{lang:?} {w}x{h}: the Marshal falls {only:?} to a Spy: {line:?}"
+            );
         }
     }
 }

@@ -97,8 +97,14 @@ fn the_game_screen_in_german_and_dutch() {
         let a = game_in(Lang::De, w, h);
         let buf = draw(&a, w, h);
         let t = text(&buf);
+        // The rules in plain words where there is room, else in short (the game's
+        // number stays).
+        let rules = match w {
+            120.. => "Klassisch · 2-Felder-Regel: 3, Verfolgungsregel · gewertet · ohne Uhr",
+            _ => "Klassisch · 2F:3 Verfolgung · gewertet · ohne Uhr · Partie #7",
+        };
         for s in [
-            "Klassisch · 2-Felder-Regel: 3, Verfolgungsregel · gewertet · ohne Uhr",
+            rules,
             "Du bist am Zug  Zug 4",
             "Züge",
             "übrig",
@@ -117,8 +123,14 @@ fn the_game_screen_in_german_and_dutch() {
         let a = game_in(Lang::Nl, w, h);
         let buf = draw(&a, w, h);
         let t = text(&buf);
+        // The rules in plain words where there is room, else in short (the game's
+        // number stays).
+        let rules = match w {
+            120.. => "Klassiek · 2-vakkenregel: 3, achtervolgingsregel · om rating · zonder klok",
+            _ => "Klassiek · 2v:3 achtervolging · om rating · zonder klok · partij #7",
+        };
         for s in [
-            "Klassiek · 2-vakkenregel: 3, achtervolgingsregel · om rating · zonder klok",
+            rules,
             "Jij bent aan zet  zet 4",
             "Zetten",
             "over",
@@ -301,7 +313,7 @@ fn refusals_and_hints_in_german_and_dutch() {
             Lang::De,
             "Figuren ziehen gerade, nie diagonal",
             "„z“ ist kein Feld: Schreib eine Spalte A-J und eine Reihe 1-10, etwa C4",
-            "Feldwebel auf E4:",
+            "Unteroffizier auf E4:",
         ),
         (
             Lang::Nl,
@@ -354,5 +366,38 @@ fn the_opponent_reconnecting_in_german_and_dutch() {
         send_game(&mut a, s, Instant::now());
         let t = text(&draw(&a, w, h));
         assert!(t.contains(want), "{lang:?} {w}x{h}: missing {want:?}\n{t}");
+    }
+}
+
+/// At 80x24 the German and Dutch game headers keep the game's number (the rules go in
+/// short to make room); where there is room, the rules in plain words too.
+#[test]
+fn the_game_header_keeps_its_number_in_german_and_dutch_at_80x24() {
+    for (lang, number, short, plain) in [
+        (
+            Lang::De,
+            "Partie #7",
+            "Klassisch · 2F:3 Verfolgung · gewertet · ohne Uhr",
+            "Klassisch · 2-Felder-Regel: 3, Verfolgungsregel · gewertet · ohne Uhr",
+        ),
+        (
+            Lang::Nl,
+            "partij #7",
+            "Klassiek · 2v:3 achtervolging · om rating · zonder klok",
+            "Klassiek · 2-vakkenregel: 3, achtervolgingsregel · om rating · zonder klok",
+        ),
+    ] {
+        let (w, h) = (80, 24);
+        let buf = draw(&game_in(lang, w, h), w, h);
+        let head = lines(&buf)[0].clone();
+        assert!(head.contains(number), "{lang:?} {w}x{h}: {head:?}");
+        assert!(head.contains(short), "{lang:?} {w}x{h}: {head:?}");
+        let (w, h) = (120, 40);
+        let buf = draw(&game_in(lang, w, h), w, h);
+        let head = lines(&buf)[0].clone();
+        assert!(
+            head.contains(number) && head.contains(plain),
+            "{lang:?} {w}x{h}: {head:?}"
+        );
     }
 }

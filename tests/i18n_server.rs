@@ -178,3 +178,83 @@ fn counted_refusals_take_each_languages_plural() {
         .text(Lang::Nl)
         .starts_with("Je hebt al 2 lopende partijen"));
 }
+
+/// A move the game refuses (sent past the screens, which check moves first): the refusal
+/// and its reason in the player's language, none of the rules' English in German or Dutch.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_illegal_moves_reason_is_in_the_players_language() {
+    use stratego_ssh::proto::{GameCmd, GamePhase};
+    use stratego_ssh::rules::{Color, IllegalReason, Move, Setup, Square};
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+    let rules = Rules::standard(Variant::Classic);
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: GameTerms {
+                rules,
+                rated: false,
+                clock: None,
+            },
+            private_to: None,
+            private: false,
+        },
+    );
+    while lobby.snapshot().seeks.is_empty() {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let id = lobby.snapshot().seeks[0].id;
+    lobby.command(bob.session, LobbyCmd::Accept(id));
+    let (a, _) = alice.next_seat().await;
+    let (b, _) = bob.next_seat().await;
+    for (seat, seed) in [(&a, 1), (&b, 2)] {
+        let c = seat.color.unwrap();
+        seat.send(GameCmd::SubmitSetup(Setup::random(&rules, c, seed)))
+            .await;
+    }
+    let (red, mut red_client) = if a.color == Some(Color::Red) {
+        (a, alice)
+    } else {
+        (b, bob)
+    };
+    let mut snaps = red.snapshots.clone();
+    while snaps.borrow().phase != GamePhase::Playing {
+        tokio::time::timeout(Duration::from_secs(10), snaps.changed())
+            .await
+            .expect("the game starts")
+            .unwrap();
+    }
+    // A diagonal step of the Red piece on A4 (a Bomb or the Flag never moves).
+    let (from, to) = (Square::new(0, 3).unwrap(), Square::new(1, 4).unwrap());
+    let rank = snaps
+        .borrow()
+        .view
+        .as_ref()
+        .unwrap()
+        .piece_at(from)
+        .unwrap()
+        .rank;
+    let reason = match rank {
+        Some(r) if !r.is_movable() => IllegalReason::NeverMoves(r),
+        _ => IllegalReason::Diagonal,
+    };
+    // The rules' own sentence: English.
+    let why = reason.to_string().to_lowercase();
+    red.send(GameCmd::Move(Move::new(from, to))).await;
+    let refused = loop {
+        let n = next_notice(&mut red_client).await;
+        if n.id() == "refusal-illegal-move" {
+            break n;
+        }
+    };
+    let en = refused.text(Lang::En);
+    assert!(en.to_lowercase().contains(&why), "{en}");
+    for (lang, head) in [(Lang::De, "unzulässiger Zug"), (Lang::Nl, "ongeldige zet")] {
+        let t = refused.text(lang);
+        assert!(t.starts_with(head) && t.contains("A4 B5"), "{lang:?}: {t}");
+        assert!(
+            !t.to_lowercase().contains(&why),
+            "{lang:?}: the rules' English {why:?} in {t:?}"
+        );
+    }
+}

@@ -123,7 +123,7 @@ fn a_running_arena_in_german_and_dutch() {
                 "Stand (2)",
                 "speler",
                 "punten",
-                "Partijen bezig (1)",
+                "Lopende partijen (1)",
                 "alice – carol",
                 "WW",
                 "Enter profiel",
@@ -419,4 +419,57 @@ fn the_admin_dialogs_and_the_tournament_form_in_german_and_dutch() {
             "Enter opslaan",
         ],
     );
+}
+
+/// How a tournament ended (its note, kept in English with the record) is told in the
+/// screen's language.
+#[test]
+fn how_a_tournament_ended_is_told_in_german_and_dutch() {
+    for (note, english) in [
+        ("finished after 3 rounds", "finished after"),
+        ("finished at its end time", "finished at its end time"),
+        ("cancelled by an organiser", "cancelled by an organiser"),
+        (
+            "cancelled: fewer than two players at the start",
+            "fewer than two players",
+        ),
+    ] {
+        for lang in [Lang::De, Lang::Nl] {
+            let t = TournamentInfo {
+                id: 4,
+                terms: TournamentTerms {
+                    name: "Cup".into(),
+                    format: Format::Swiss { rounds: 3 },
+                    game: terms(Variant::Classic),
+                    starts_at: NOW - 3600,
+                    entry: EntryRule::Anyone,
+                    min_rated_games: 0,
+                },
+                status: TournamentStatus::Finished,
+                created_by: "root".into(),
+                ends_at: None,
+                round: 3,
+                standings: vec![],
+                absent: vec![],
+                games: vec![],
+                chat: vec![],
+                note: note.into(),
+            };
+            let s = Settings { lang, ..settings() };
+            let mut a = App::new(me("carol"), s, 120, 40, 1);
+            a.set_unix_time(NOW);
+            a.update(Msg::Lobby(Arc::new(LobbySnapshot {
+                tournaments: vec![t],
+                ..Default::default()
+            })));
+            a.update(key('T'));
+            a.update(code(KeyCode::Enter));
+            let shown = screen(&mut a, 120, 40);
+            assert!(shown.contains("Cup"), "{lang:?}: {shown}");
+            assert!(
+                !shown.contains(english),
+                "{lang:?}: the English {english:?} on\n{shown}"
+            );
+        }
+    }
 }

@@ -201,7 +201,7 @@ async fn a_tournament_on_the_web_its_pages_json_and_live_standings() {
     let page = get(addr, &format!("/tournament/{id}")).await;
     assert_eq!(page.status, 200);
     assert!(
-        page.body.contains("Swiss 1 rounds · Classic"),
+        page.body.contains("Swiss 1 round · Classic"),
         "{}",
         page.body
     );

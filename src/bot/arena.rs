@@ -22,8 +22,55 @@ use super::{Bot, EasyBot, HardBot, HardConfig, RandomBot};
 pub enum Fault {
     /// No answer within the time allowed.
     Timeout(Duration),
-    /// An answer that is not a legal set-up or move, or none at all (the program ended).
+    /// An answer that is not a legal set-up or move (in English: the arena's report).
     Illegal(String),
+    /// Another program's fault, as data: the server words it in each player's language.
+    Agent(AgentFault),
+}
+
+/// What went wrong with another program (an agent), each with the details it has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AgentFault {
+    /// It could not be started (the system's reason, in English).
+    NotStarted(String),
+    /// It ended: its exit code, `None` when a signal ended it.
+    Ended(Option<i32>),
+    /// It closed its output without ending.
+    ClosedOutput,
+    /// It stopped reading its input (it did not read within the time allowed earlier).
+    StoppedReading,
+    /// It did not read its input within this time.
+    NotReading(Duration),
+    /// It sent a line longer than this many bytes.
+    LineTooLong(usize),
+    /// Its set-up is not one (the parser's reason, in English).
+    BadSetup(String),
+    /// Its answer is not a move (the parser's reason, in English).
+    BadReply(String),
+    /// It chose a move that is not legal (the move as the server writes it).
+    IllegalMove(String),
+}
+
+impl fmt::Display for AgentFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentFault::NotStarted(e) => write!(f, "could not be started ({e})"),
+            AgentFault::Ended(Some(code)) => write!(f, "the program ended (exit status: {code})"),
+            AgentFault::Ended(None) => f.write_str("the program ended (killed by a signal)"),
+            AgentFault::ClosedOutput => f.write_str("the program closed its output"),
+            AgentFault::StoppedReading => f.write_str("the program has stopped reading"),
+            AgentFault::NotReading(t) => write!(
+                f,
+                "its program did not read its input within {:.0} s",
+                t.as_secs_f64()
+            ),
+            AgentFault::LineTooLong(n) => {
+                write!(f, "its program sent a line longer than {n} bytes")
+            }
+            AgentFault::BadSetup(why) | AgentFault::BadReply(why) => f.write_str(why),
+            AgentFault::IllegalMove(m) => write!(f, "illegal move {m}"),
+        }
+    }
 }
 
 impl fmt::Display for Fault {
@@ -31,6 +78,7 @@ impl fmt::Display for Fault {
         match self {
             Fault::Timeout(t) => write!(f, "no answer within {:.1} s", t.as_secs_f64()),
             Fault::Illegal(why) => f.write_str(why),
+            Fault::Agent(a) => a.fmt(f),
         }
     }
 }
@@ -617,7 +665,7 @@ impl ArenaResult {
             let who = if *c == r.a_color { 0 } else { 1 };
             match f {
                 Fault::Timeout(_) => res.timeouts[who] += 1,
-                Fault::Illegal(_) => res.illegal[who] += 1,
+                Fault::Illegal(_) | Fault::Agent(_) => res.illegal[who] += 1,
             }
             res.first_fault[who].get_or_insert_with(|| format!("ply {}: {f}", r.plies));
         }

@@ -890,7 +890,6 @@ impl GameTask {
 
     /// A move of `color`: checked once, written and flushed, then played and shown.
     async fn play(&mut self, color: Color, mv: crate::rules::Move) {
-        use crate::rules::IllegalMove;
         let seat = Some(color);
         if self.outcome.is_some() {
             return self.notice(seat, Notice::new("refusal-game-over"));
@@ -905,12 +904,13 @@ impl GameTask {
             return self.notice(seat, Notice::new("refusal-not-your-turn"));
         }
         if let Err(reason) = game.check(&mv) {
-            let illegal = IllegalMove { mv, reason };
-            // The reason is the rules' English (`rules` reads no catalog); the screens check
-            // moves before sending them, so a player rarely meets this.
+            // The reason is data, worded in the player's language; the screens check moves
+            // before sending them, so a player rarely meets this.
             return self.notice(
                 seat,
-                Notice::new("refusal-illegal-move").arg("why", illegal.to_string()),
+                Notice::new("refusal-illegal-move")
+                    .arg("move", mv.to_string())
+                    .arg("why", crate::proto::illegal_notice(reason)),
             );
         }
         let now = Instant::now();

@@ -10,7 +10,7 @@ use std::time::Duration;
 use tracing::{info, warn};
 
 use super::Lobby;
-use crate::bot::arena::{Contestant, Fault};
+use crate::bot::arena::{AgentFault, Contestant, Fault};
 use crate::game::GameSeat;
 use crate::proto::{GameCmd, GameId, GamePhase, Notice, PlayerId};
 use crate::rules::Color;
@@ -114,9 +114,39 @@ fn forfeit_words(f: &Fault) -> Notice {
         Fault::Timeout(t) => {
             Notice::new("notice-forfeits-timeout").arg("seconds", format!("{:.0}", t.as_secs_f64()))
         }
-        // The program's fault in the rules' words (English: `rules` reads no catalog).
+        // Another source's words (English).
         Fault::Illegal(why) => {
             Notice::new("notice-forfeits").arg("why", crate::text::clean_line(why, 120))
+        }
+        // The program's fault as data, worded in each player's language; the English
+        // keeps the details of a system's or a parser's reason.
+        Fault::Agent(a) => {
+            let detail = |d: &str| crate::text::clean_line(d, 120);
+            match a {
+                AgentFault::NotStarted(e) => {
+                    Notice::new("notice-forfeits-not-started").arg("detail", detail(e))
+                }
+                AgentFault::Ended(Some(code)) => {
+                    Notice::new("notice-forfeits-ended").arg("code", i64::from(*code))
+                }
+                AgentFault::Ended(None) => Notice::new("notice-forfeits-killed"),
+                AgentFault::ClosedOutput => Notice::new("notice-forfeits-closed-output"),
+                AgentFault::StoppedReading => Notice::new("notice-forfeits-stopped-reading"),
+                AgentFault::NotReading(t) => Notice::new("notice-forfeits-not-reading")
+                    .arg("seconds", format!("{:.0}", t.as_secs_f64())),
+                AgentFault::LineTooLong(n) => {
+                    Notice::new("notice-forfeits-line-too-long").arg("bytes", *n)
+                }
+                AgentFault::BadSetup(e) => {
+                    Notice::new("notice-forfeits-bad-setup").arg("detail", detail(e))
+                }
+                AgentFault::BadReply(e) => {
+                    Notice::new("notice-forfeits-bad-reply").arg("detail", detail(e))
+                }
+                AgentFault::IllegalMove(m) => {
+                    Notice::new("notice-forfeits-illegal-move").arg("move", m.as_str())
+                }
+            }
         }
     }
 }
@@ -153,7 +183,7 @@ pub fn seat_agent(
                             External::spawn_boxed(&spec2.command, &bx2, spec2.move_timeout, &opp)
                                 .map_err(|e| {
                                     warn!(agent = %spec2.name, error = %e, "cannot start an agent's program");
-                                    Fault::Illegal(format!("could not be started ({e})"))
+                                    Fault::Agent(AgentFault::NotStarted(e.to_string()))
                                 })?;
                         let setup = ext.setup(&rules, color)?;
                         Ok::<_, Fault>((Box::new(ext), setup))
@@ -186,7 +216,7 @@ pub fn seat_agent(
                             let Ok((ext, answer)) = tokio::task::spawn_blocking(move || {
                                 let a = ext.choose(&view, &history).and_then(|m| match m {
                                     Some(m) if !view.legal_moves.contains(&m) => {
-                                        Err(Fault::Illegal(format!("illegal move {m}")))
+                                        Err(Fault::Agent(AgentFault::IllegalMove(m.to_string())))
                                     }
                                     m => Ok(m),
                                 });

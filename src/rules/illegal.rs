@@ -1,5 +1,7 @@
-//! Why a move is illegal: one [`IllegalReason`] per rule a move can break, each with one
-//! sentence ([`Display`](fmt::Display)), used alike by the server's notice and the screens.
+//! Why a move is illegal: one [`IllegalReason`] per rule a move can break, as data: the
+//! screens and the server's refusal word it in the player's language from the catalogs
+//! (`proto::illegal_notice`); its [`Display`](fmt::Display) is one English sentence for
+//! logs and the command-line tools (`archive check`, the arena).
 //!
 //! The reason is decided in one order, the same for the full game ([`Game::check`]) and for
 //! the mover's view ([`PlayerView::check`]): the game is over; not the mover's turn (views
@@ -25,8 +27,8 @@ use super::piece::{Color, Rank};
 use super::square::Square;
 use super::types::{BattleResult, Move, PlayerView, Rescue, ViewMove, Viewer};
 
-/// Why a move was refused. Each reason has one sentence (its `Display`), starting in lower
-/// case: screens capitalise it, the server's notice prefixes it.
+/// Why a move was refused. Each reason has one English sentence (its `Display`), starting
+/// in lower case, for logs and tools; players read the catalogs' `game-illegal-…`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum IllegalReason {
     GameOver,

@@ -62,8 +62,9 @@ impl fmt::Display for AdminDone {
 /// Why an admin action did nothing.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AdminError {
-    /// The ban's target is not a nick, a key fingerprint or an address.
-    BadTarget(String),
+    /// The ban's target is not a nick, a key fingerprint or an address: why, for the
+    /// admin's language.
+    BadTarget(Notice),
     NotBanned(BanTarget),
     NothingToBroadcast,
     /// The lobby refused a tournament order (bad terms, no such tournament, started).
@@ -86,7 +87,7 @@ impl AdminError {
     /// errors are the store's English).
     pub fn notice(&self) -> Notice {
         match self {
-            AdminError::BadTarget(why) => Notice::plain(why.clone()),
+            AdminError::BadTarget(why) => why.clone(),
             AdminError::NotBanned(t) => {
                 Notice::new("refusal-not-banned").arg("target", t.to_string())
             }
@@ -110,13 +111,19 @@ impl From<StoreError> for AdminError {
     }
 }
 
-fn non_empty(s: &str, default: &str) -> String {
-    let s = clean_line(s, 200);
-    if s.is_empty() {
-        default.to_string()
-    } else {
-        s
-    }
+/// Why `value` is no target of kind `kind`: the store's English reason as the English
+/// text, a sentence of their own for the other languages.
+fn bad_target(kind: BanKind, value: &str, why: String) -> AdminError {
+    let id = match kind {
+        BanKind::Key => "refusal-ban-key",
+        BanKind::Addr => "refusal-ban-addr",
+        BanKind::Nick => "refusal-ban-target",
+    };
+    AdminError::BadTarget(
+        Notice::new(id)
+            .arg("value", clean_line(value, 60))
+            .arg("detail", why),
+    )
 }
 
 impl Service {
@@ -126,7 +133,8 @@ impl Service {
             AdminCmd::Refresh => Ok(AdminDone::Refreshed),
             AdminCmd::Kick { nick, reason } => {
                 let nick = clean_line(&nick, 40);
-                let reason = non_empty(&reason, "kicked by an admin");
+                // The admin's own words, or none (the player is told in their language).
+                let reason = clean_line(&reason, 200);
                 let whom = KickWhom {
                     nick: Some(nick.clone()),
                     ..Default::default()
@@ -139,9 +147,13 @@ impl Service {
                 value,
                 reason,
             } => {
-                let target =
-                    BanTarget::parse(kind.word(), &value).map_err(AdminError::BadTarget)?;
-                let reason = non_empty(&reason, "banned by an admin");
+                let target = BanTarget::parse(kind.word(), &value)
+                    .map_err(|e| bad_target(kind, &value, e))?;
+                // The admin's own words, or none: kept with the ban (the admin's list, a
+                // banned player's refusal, worded in their language when empty) and told to
+                // the players it disconnects.
+                let reason = clean_line(&reason, 200);
+                let told = reason.clone();
                 // A player's ban also closes guest logins from the address blocks the
                 // player last used (else they come straight back as a guest).
                 let blocks = match &target {
@@ -168,12 +180,12 @@ impl Service {
                         ..Default::default()
                     },
                 };
-                let sessions = self.lobby.kick(whom, reason).await;
+                let sessions = self.lobby.kick(whom, told).await;
                 Ok(AdminDone::Banned { target, sessions })
             }
             AdminCmd::Unban { kind, value } => {
-                let target =
-                    BanTarget::parse(kind.word(), &value).map_err(AdminError::BadTarget)?;
+                let target = BanTarget::parse(kind.word(), &value)
+                    .map_err(|e| bad_target(kind, &value, e))?;
                 let mut lifted = self.store.bans().remove(&target).await?;
                 // A plain IPv6 address stands for its /64; a ban of that one address (a
                 // /128, as older versions wrote) is lifted with it.
@@ -265,7 +277,7 @@ impl Service {
             Ok(d) => d,
             Err(why) => {
                 tracing::warn!(by, asked = %clean_line(asked, 200), "admin: backup refused: outside the backup root");
-                return Err(BackupError::Refused(why.to_string()));
+                return Err(BackupError::Refused(why.notice()));
             }
         };
         tracing::info!(by, dir = %dir.display(), "admin: backup asked");
@@ -314,8 +326,9 @@ pub const DEFAULT_BACKUP_ROOT: &str = "backups";
 /// Why `admin backup` wrote nothing.
 #[derive(Debug)]
 pub enum BackupError {
-    /// The path asked for is not under the backup root (or is the root itself).
-    Refused(String),
+    /// The path asked for is not under the backup root (or is the root itself): why, for
+    /// the admin's language.
+    Refused(Notice),
     /// The copy failed.
     Store(StoreError),
 }
@@ -323,7 +336,7 @@ pub enum BackupError {
 impl fmt::Display for BackupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BackupError::Refused(why) => f.write_str(why),
+            BackupError::Refused(why) => why.fmt(f),
             BackupError::Store(e) => write!(f, "{e}"),
         }
     }
@@ -346,30 +359,27 @@ pub enum BackupDirError {
     },
 }
 
+impl BackupDirError {
+    /// What the admin reads, in their language.
+    pub fn notice(&self) -> Notice {
+        match self {
+            BackupDirError::Outside { asked, root } => Notice::new("exec-admin-backup-outside")
+                .arg("asked", asked)
+                .arg("root", root.display().to_string()),
+            BackupDirError::Root { root, error } => Notice::new("exec-admin-backup-root")
+                .arg("root", root.display().to_string())
+                .arg("error", error.to_string()),
+            BackupDirError::MakeRoot { root, error } => Notice::new("exec-admin-backup-make-root")
+                .arg("root", root.display().to_string())
+                .arg("error", error.to_string()),
+        }
+    }
+}
+
+/// English.
 impl fmt::Display for BackupDirError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BackupDirError::Outside { asked, root } => write!(
-                f,
-                "'{asked}' is not under the backup root {}: give a name (like 2026-11-27) for a \
-                 new directory there; nothing was written",
-                root.display()
-            ),
-            BackupDirError::Root { root, error } => {
-                write!(
-                    f,
-                    "the backup root {} cannot be used ({error})",
-                    root.display()
-                )
-            }
-            BackupDirError::MakeRoot { root, error } => {
-                write!(
-                    f,
-                    "cannot make the backup root {} ({error})",
-                    root.display()
-                )
-            }
-        }
+        self.notice().fmt(f)
     }
 }
 

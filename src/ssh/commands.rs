@@ -136,7 +136,7 @@ pub async fn run(service: &Service, line: &str, connect: &str, links: Option<&st
         },
         ["games", "--live"] => (live_games(service), 0),
         ["tournaments"] => super::events::list(service, lang).await,
-        ["tournament"] | ["tournament", "help"] => (super::events::USAGE.to_string(), 0),
+        ["tournament"] | ["tournament", "help"] => (super::events::usage(lang), 0),
         ["tournament", id] => super::events::show(service, id, false, lang).await,
         ["tournament", id, "--format", "json"] | ["tournament", "--format", "json", id] => {
             super::events::show(service, id, true, lang).await
@@ -452,7 +452,10 @@ fn replay_words(id: u64, record: &GameRecord, names: &[String; 2], lang: Lang) -
     out
 }
 
-pub const ADMIN_USAGE: &str = "admin commands:\n  admin kick NICK [REASON]\n  admin ban nick|key|addr VALUE [REASON]\n  admin unban nick|key|addr VALUE\n  admin bans\n  admin broadcast TEXT\n  admin backup NAME  (a new directory under the server's backup root, backup_root)\n  admin tournament create|edit|start|cancel ...   (admin tournament help)\n";
+/// `admin` alone: the admin commands, in `lang`.
+pub fn admin_usage(lang: Lang) -> String {
+    format!("{}\n", tr(lang, "exec-admin-usage"))
+}
 
 /// Runs an admin command line (the caller checked the key); `by` is the admin's
 /// fingerprint.
@@ -460,7 +463,7 @@ pub async fn admin(service: &Service, by: &str, line: &str, lang: Lang) -> Outpu
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.as_slice() == ["admin", "bans"] {
         return match service.bans().await {
-            Ok(bans) if bans.is_empty() => ("no bans\n".into(), 0),
+            Ok(bans) if bans.is_empty() => (format!("{}\n", tr(lang, "exec-admin-no-bans")), 0),
             Ok(bans) => {
                 let mut out = String::new();
                 for b in bans {
@@ -472,9 +475,9 @@ pub async fn admin(service: &Service, by: &str, line: &str, lang: Lang) -> Outpu
         };
     }
     if let ["admin", "backup", dir] = words.as_slice() {
-        return backup(service, by, dir).await;
+        return backup(service, by, dir, lang).await;
     }
-    match parse_admin(&words) {
+    match parse_admin(&words, lang) {
         Ok(cmd) => perform(service, by, cmd, lang).await,
         Err(out) => out,
     }
@@ -484,32 +487,31 @@ pub async fn admin(service: &Service, by: &str, line: &str, lang: Lang) -> Outpu
 /// a new or empty directory under its backup root (`backup_root`), on its own machine.
 /// Exit 0 when written, 2 for a path outside the root (nothing written), 1 when the copy
 /// failed.
-async fn backup(service: &Service, by: &str, dir: &str) -> Output {
+async fn backup(service: &Service, by: &str, dir: &str, lang: Lang) -> Output {
     match service.backup(by, dir).await {
         Ok(s) => (
             format!(
-                "backed up {} entries in {} trees to {}\n",
-                s.entries,
-                s.trees,
-                s.dir.display()
+                "{}\n",
+                t!(
+                    lang,
+                    "exec-admin-backed-up",
+                    entries = s.entries,
+                    trees = s.trees,
+                    dir = s.dir.display().to_string()
+                )
             ),
             0,
         ),
-        Err(e @ crate::service::BackupError::Refused(_)) => (format!("{e}\n"), 2),
+        Err(crate::service::BackupError::Refused(why)) => (format!("{}\n", why.text(lang)), 2),
         Err(e) => (format!("{e}\n"), 1),
     }
 }
 
 /// The admin action a command line asks for, or the usage text to print.
-fn parse_admin(words: &[&str]) -> Result<AdminCmd, Output> {
+fn parse_admin(words: &[&str], lang: Lang) -> Result<AdminCmd, Output> {
     let rest = |n: usize| words.get(n..).map(|w| w.join(" ")).unwrap_or_default();
     let kind = |w: &str| {
-        BanKind::from_word(w).ok_or_else(|| {
-            (
-                "ban nick NAME, ban key SHA256:..., or ban addr ADDRESS\n".to_string(),
-                2,
-            )
-        })
+        BanKind::from_word(w).ok_or_else(|| (format!("{}\n", tr(lang, "exec-admin-ban-usage")), 2))
     };
     Ok(match words {
         ["admin", "kick", nick, ..] => AdminCmd::Kick {
@@ -526,7 +528,7 @@ fn parse_admin(words: &[&str]) -> Result<AdminCmd, Output> {
             value: value.to_string(),
         },
         ["admin", "broadcast", ..] if words.len() > 2 => AdminCmd::Broadcast(rest(2)),
-        _ => return Err((ADMIN_USAGE.to_string(), 2)),
+        _ => return Err((admin_usage(lang), 2)),
     })
 }
 

@@ -5,7 +5,7 @@
 
 use crate::lobby::TournamentOrder;
 use crate::proto::{
-    BotLevel, ClockSpec, EntryRule, GameTerms, PlayerId, TournamentInfo, TournamentStatus,
+    BotLevel, ClockSpec, EntryRule, GameTerms, Notice, PlayerId, TournamentInfo, TournamentStatus,
     TournamentTerms,
 };
 use crate::rules::{Color, Immobility, Options, Rules, Variant};
@@ -17,24 +17,10 @@ use super::commands::{columns, row, Output};
 use crate::i18n::{tr, Lang};
 use crate::t;
 
-pub const USAGE: &str = "tournament commands:
-  tournament create NAME [options]   a new tournament (NAME: words before the options)
-  tournament edit ID [options]       change an upcoming one (options not given stay)
-  tournament start ID                start an upcoming one now
-  tournament cancel ID
-  admin tournament addbot ID easy|hard|random   a computer player enters (where the host
-                                     allows it for testing: tournament_bots = true)
-options:
-  --arena MINUTES | --swiss ROUNDS   the format (default: --arena 60)
-  --variant classic|duel|barrage     (default classic)
-  --clock MIN+INC | none             (default 5+3)
-  --rated | --casual                 (default rated)
-  --start +10m | +2h | now | HH:MM | YYYY-MM-DDTHH:MM (UTC; default +10m)
-  --entry anyone | keys | NICK,NICK  who may join (default anyone)
-  --min-rated N                      rated games needed to join (default 0)
-  --two-square 0|2|3|5  --chase on|off  --aggressor on|off  --silent on|off
-  --rescue on|off  --duel-rows 3|4  --immobility turn|now  --cap PLIES
-";
+/// `tournament help`: the tournament commands and their options, in `lang`.
+pub fn usage(lang: Lang) -> String {
+    format!("{}\n", tr(lang, "exec-tournament-usage"))
+}
 
 /// `tournaments`: one line each.
 pub async fn list(service: &Service, lang: Lang) -> Output {
@@ -189,13 +175,12 @@ pub fn text(t: &TournamentInfo, lang: Lang) -> String {
         t.terms.name,
         status_word(lang, t.status)
     );
-    // The terms line is proto's, in English (as the lobby's tournament rows show it).
-    out.push_str(&t.terms_line());
+    out.push_str(&crate::ui::vocab::tournament_terms(lang, t));
     out.push('\n');
     out.push_str(&t!(
         lang,
         "exec-tournament-about",
-        rules = t.terms.game.rules.options.summary(),
+        rules = crate::ui::vocab::rules_short(lang, &t.terms.game.rules.options),
         nick = t.created_by.as_str(),
         starts = utc_datetime(t.terms.starts_at)
     ));
@@ -214,7 +199,7 @@ pub fn text(t: &TournamentInfo, lang: Lang) -> String {
     }
     out.push('\n');
     if !t.note.is_empty() {
-        out.push_str(&t.note);
+        out.push_str(&crate::ui::vocab::tournament_note(lang, &t.note));
         out.push('\n');
     }
     let swiss = matches!(t.terms.format, Format::Swiss { .. });
@@ -272,7 +257,11 @@ pub fn text(t: &TournamentInfo, lang: Lang) -> String {
             cells.push(s.buchholz_text());
             cells.push(s.sonneborn_text());
         }
-        let marks: String = s.marks.iter().map(|m| m.letter()).collect();
+        let marks: String = s
+            .marks
+            .iter()
+            .map(|&m| crate::ui::vocab::mark_letter(lang, m))
+            .collect();
         out.push_str(&line(&cells, &format!("{marks}{flags}")));
     }
     if !t.games.is_empty() {
@@ -325,7 +314,7 @@ pub async fn order(
                 .into_iter()
                 .find(|l| l.name() == *level)
                 .map(|level| TournamentOrder::AddBot { id, level })
-                .ok_or_else(|| format!("unknown level '{level}': easy, hard or random"))
+                .ok_or_else(|| Notice::new("exec-tournament-bad-level").arg("level", *level))
         }),
         ["tournament", "create", rest @ ..] => {
             parse_terms(rest, None, now).map(|terms| TournamentOrder::Create {
@@ -344,16 +333,16 @@ pub async fn order(
                             by: asker.clone(),
                         })
                     }
-                    None => Err(format!("no tournament #{id}")),
+                    None => Err(Notice::new("refusal-no-tournament").arg("id", id)),
                 }
             }
             Err(e) => Err(e),
         },
-        _ => return (USAGE.to_string(), 2),
+        _ => return (usage(lang), 2),
     };
     let order = match order {
         Ok(o) => o,
-        Err(e) => return (format!("{e}\n"), 2),
+        Err(e) => return (format!("{}\n", e.text(lang)), 2),
     };
     // A player's order carries their key: the lobby checks ownership and the cap by it.
     let order = match (admin, &by.identity) {
@@ -362,7 +351,10 @@ pub async fn order(
             identity: identity.clone(),
             order: Box::new(order),
         },
-        (false, None) => return ("running tournaments needs an SSH key\n".to_string(), 1),
+        (false, None) => {
+            let refused = Notice::new("refusal-tournament-needs-key").text(lang);
+            return (format!("{refused}\n"), 1);
+        }
     };
     match service.lobby().tournament_notice(order).await {
         Ok(line) => (format!("{}\n", line.text(lang)), 0),
@@ -370,31 +362,33 @@ pub async fn order(
     }
 }
 
-// Kept a String error: parses what a user typed, and the text is the answer they get.
-fn parse_id(w: &str) -> Result<u64, String> {
+// The error is the answer the user gets, worded in their language by the caller.
+fn parse_id(w: &str) -> Result<u64, Notice> {
     w.trim_start_matches('#')
         .parse()
-        .map_err(|_| format!("'{w}' is not a tournament number"))
+        .map_err(|_| Notice::new("exec-not-a-tournament-number").arg("id", w))
 }
 
-// Kept a String error: parses what a user typed, and the text is the answer they get.
-fn on_off(flag: &str, v: &str) -> Result<bool, String> {
+// The error is the answer the user gets, worded in their language by the caller.
+fn on_off(flag: &str, v: &str) -> Result<bool, Notice> {
     match v {
         "on" | "yes" | "true" => Ok(true),
         "off" | "no" | "false" => Ok(false),
-        _ => Err(format!("{flag}: on or off, not '{v}'")),
+        _ => Err(Notice::new("exec-tournament-on-off")
+            .arg("flag", flag)
+            .arg("value", v)),
     }
 }
 
 /// Reads the words of `create NAME [options]` (`base: None`) or `edit ID [options]`
 /// (`base`: the terms now); `now` in Unix seconds.
-// Kept a String error (here and in its `number`): parses what a user typed, and the text
-// is the answer they get.
+// The error (here and in its `number`) is the answer the user gets, worded in their
+// language by the caller.
 pub fn parse_terms(
     words: &[&str],
     base: Option<TournamentTerms>,
     now: u64,
-) -> Result<TournamentTerms, String> {
+) -> Result<TournamentTerms, Notice> {
     let creating = base.is_none();
     let mut t = base.unwrap_or(TournamentTerms {
         name: String::new(),
@@ -418,7 +412,7 @@ pub fn parse_terms(
     if name_end > 0 {
         t.name = words[..name_end].join(" ");
     } else if creating {
-        return Err("give the tournament a name: tournament create NAME [options]".into());
+        return Err(Notice::new("exec-tournament-no-name"));
     }
     let mut variant: Option<Variant> = None;
     let mut options: Options = t.game.rules.options;
@@ -430,13 +424,16 @@ pub fn parse_terms(
             i += 1;
             *words
                 .get(i)
-                .ok_or_else(|| format!("{flag} needs a value"))?
+                .ok_or_else(|| Notice::new("exec-tournament-needs-value").arg("flag", flag))?
         } else {
             ""
         };
-        let number = |v: &str| -> Result<u32, String> {
-            v.parse()
-                .map_err(|_| format!("{flag}: '{v}' is not a number"))
+        let number = |v: &str| -> Result<u32, Notice> {
+            v.parse().map_err(|_| {
+                Notice::new("exec-tournament-not-a-number")
+                    .arg("flag", flag)
+                    .arg("value", v)
+            })
         };
         match flag {
             "--arena" => {
@@ -450,11 +447,19 @@ pub fn parse_terms(
                 }
             }
             "--variant" => {
-                variant = Some(Variant::parse(value).ok_or_else(|| {
-                    format!("unknown variant '{value}': classic, duel or barrage")
-                })?)
+                variant = Some(
+                    Variant::parse(value)
+                        .ok_or_else(|| Notice::new("exec-unknown-variant").arg("variant", value))?,
+                )
             }
-            "--clock" => t.game.clock = ClockSpec::parse(value)?,
+            "--clock" => {
+                // The parser's two refusals: not minutes+increment, or out of range.
+                t.game.clock =
+                    ClockSpec::parse(value).map_err(|e| match e.starts_with("clock:") {
+                        true => Notice::new("form-error-clock-range"),
+                        false => Notice::new("form-error-not-a-clock").arg("text", value),
+                    })?
+            }
             "--rated" => t.game.rated = true,
             "--casual" => t.game.rated = false,
             "--start" => t.starts_at = parse_start(value, now)?,
@@ -474,7 +479,7 @@ pub fn parse_terms(
             "--two-square" => {
                 let n = number(value)?;
                 if ![0, 2, 3, 5].contains(&n) {
-                    return Err("--two-square: 0 (off), 2, 3 or 5".into());
+                    return Err(Notice::new("exec-tournament-two-square"));
                 }
                 options.two_square_limit = n as u8;
             }
@@ -485,7 +490,7 @@ pub fn parse_terms(
             "--duel-rows" => {
                 let n = number(value)?;
                 if n != 3 && n != 4 {
-                    return Err("--duel-rows: 3 or 4".into());
+                    return Err(Notice::new("exec-tournament-duel-rows"));
                 }
                 options.duel_setup_rows = n as u8;
             }
@@ -493,14 +498,14 @@ pub fn parse_terms(
                 options.immobility = match value {
                     "turn" => Immobility::OnTurn,
                     "now" => Immobility::Immediate,
-                    _ => return Err("--immobility: turn or now".into()),
+                    _ => return Err(Notice::new("exec-tournament-immobility")),
                 }
             }
             "--cap" => {
                 let n = number(value)?;
                 options.move_cap.total_plies = (n > 0).then_some(n);
             }
-            _ => return Err(format!("unknown option '{flag}'\n{USAGE}")),
+            _ => return Err(Notice::new("exec-tournament-unknown-option").arg("flag", flag)),
         }
         i += 1;
     }
@@ -510,10 +515,9 @@ pub fn parse_terms(
 
 /// `+10m`, `+2h`, `+1h 30m` (any duration [`crate::config::parse_duration`] reads), `now`, `HH:MM` (the next such time, UTC), `YYYY-MM-DDTHH:MM`
 /// or `YYYY-MM-DD HH:MM` (UTC), or Unix seconds.
-// Kept a String error: parses what a user typed, and the text is the answer they get.
-pub fn parse_start(v: &str, now: u64) -> Result<u64, String> {
-    let bad =
-        || format!("--start: '{v}' is not a time: +10m, +2h, now, HH:MM or YYYY-MM-DDTHH:MM (UTC)");
+// The error is the answer the user gets, worded in their language by the caller.
+pub fn parse_start(v: &str, now: u64) -> Result<u64, Notice> {
+    let bad = || Notice::new("exec-tournament-bad-start").arg("value", v);
     let v = v.trim().trim_end_matches('Z');
     if v == "now" {
         return Ok(now);

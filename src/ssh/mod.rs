@@ -482,26 +482,22 @@ enum ExecRefused {
     Minute(usize),
 }
 
+impl ExecRefused {
+    /// The text a refused client gets, in `lang` (the command's `--lang`), one line.
+    fn text(&self, lang: crate::i18n::Lang) -> String {
+        let (id, n) = match *self {
+            ExecRefused::Connection(n) => ("exec-busy-connection", n),
+            ExecRefused::Address(n) => ("exec-busy-address", n),
+            ExecRefused::Minute(n) => ("exec-busy-minute", n),
+        };
+        format!("{}\n", crate::t!(lang, id, count = n))
+    }
+}
+
+/// English.
 impl std::fmt::Display for ExecRefused {
-    /// The text a refused client gets.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            ExecRefused::Connection(n) => writeln!(
-                f,
-                "server busy: at most {} at once on one connection; wait for one to finish and try again",
-                commands_word(n)
-            ),
-            ExecRefused::Address(n) => writeln!(
-                f,
-                "server busy: at most {} at once from one address; wait for one to finish and try again",
-                commands_word(n)
-            ),
-            ExecRefused::Minute(n) => writeln!(
-                f,
-                "server busy: at most {} a minute from one address; try again in a minute",
-                commands_word(n)
-            ),
-        }
+        f.write_str(&self.text(crate::i18n::Lang::En))
     }
 }
 
@@ -544,15 +540,6 @@ impl ExecTicket {
             conn: conn.clone(),
             key,
         })
-    }
-}
-
-/// "1 command", "4 commands".
-fn commands_word(n: usize) -> String {
-    if n == 1 {
-        "1 command".into()
-    } else {
-        format!("{n} commands")
     }
 }
 
@@ -915,12 +902,21 @@ impl Conn {
     /// it, for `ban_guest_block` from that ban. A key that may come in has its address
     /// block recorded (what such a closure closes if the key is banned later).
     fn refusal(&self) -> Option<String> {
+        // In the client's locale's language (the stored choice is the player's, not read
+        // for a refused connection).
+        let lang = {
+            let [all, messages, lang] = &self.locale;
+            crate::i18n::Lang::from_env(all.as_deref(), messages.as_deref(), lang.as_deref())
+                .unwrap_or_default()
+        };
         if let Some(ban) = self.ban() {
             self.span.in_scope(|| info!(peer = %crate::limit::canonical(self.peer.ip()), ban = %ban.target, "banned connection refused"));
-            return Some(format!(
-                "You are banned from this server: {}\r\n",
-                crate::text::clean_line(&ban.reason, 200)
-            ));
+            let reason = crate::text::clean_line(&ban.reason, 200);
+            let text = match reason.is_empty() {
+                true => crate::proto::Notice::new("notice-banned-no-reason"),
+                false => crate::proto::Notice::new("notice-banned").arg("reason", reason),
+            };
+            return Some(format!("{}\r\n", text.text(lang)));
         }
         let bans = self.shared.store.bans();
         let guest = self.ident.as_ref().is_some_and(|i| i.guest);
@@ -942,10 +938,9 @@ impl Conn {
             return None;
         }
         self.span.in_scope(|| info!(block = %address_block(self.peer.ip()), "guest refused: guest logins closed from this address after a player's ban"));
-        Some(format!(
-            "Guest logins from your address are closed until {} UTC: a player banned here last used it\r\n",
-            crate::ui::utc_datetime(until)
-        ))
+        let text = crate::proto::Notice::new("notice-guests-closed")
+            .arg("until", crate::ui::utc_datetime(until));
+        Some(format!("{}\r\n", text.text(lang)))
     }
 
     /// Tells a refused connection (see [`Conn::refusal`]) why and closes its channel
@@ -1296,7 +1291,12 @@ impl russh::server::Handler for Conn {
         };
         if self.size.is_none() {
             // No PTY: say how to connect, then close.
-            let text = session::no_pty_message(&self.connect_line());
+            let lang = {
+                let [all, messages, lang] = &self.locale;
+                crate::i18n::Lang::from_env(all.as_deref(), messages.as_deref(), lang.as_deref())
+                    .unwrap_or_default()
+            };
+            let text = session::no_pty_message(&self.connect_line(), lang);
             say_and_close(handle, channel, text, 1, program);
             return Ok(());
         }
@@ -1356,7 +1356,11 @@ impl russh::server::Handler for Conn {
         {
             Ok(t) => t,
             Err(why) => {
-                let text = why.to_string();
+                let lang = commands::take_lang(&all)
+                    .ok()
+                    .and_then(|(_, lang)| lang)
+                    .unwrap_or_default();
+                let text = why.text(lang);
                 self.span
                     .in_scope(|| debug!(command = %command, "exec refused: too many in flight"));
                 say_and_close(handle, channel, text, EXIT_BUSY, program);
@@ -1367,7 +1371,10 @@ impl russh::server::Handler for Conn {
         let words: Vec<&str> = command.split_whitespace().collect();
         // Which command it is, whatever `--lang` says and wherever it stands (a bad one is
         // refused when the job runs).
-        let words = commands::take_lang(&words).map_or(words, |(w, _)| w);
+        let (words, lang) = match commands::take_lang(&words) {
+            Ok((w, lang)) => (w, lang.unwrap_or_default()),
+            Err(_) => (words, crate::i18n::Lang::default()),
+        };
         let admin = words.first() == Some(&"admin");
         // `tournament create|edit|start|cancel`: an admin's, or every key holder's where the
         // host allows it.
@@ -1382,7 +1389,7 @@ impl russh::server::Handler for Conn {
             say_and_close(
                 handle,
                 channel,
-                "creating and running tournaments needs an admin key on this server\n".into(),
+                format!("{}\n", crate::i18n::tr(lang, "exec-tournaments-need-admin")),
                 1,
                 program,
             );
@@ -1402,8 +1409,8 @@ impl russh::server::Handler for Conn {
                     handle,
                     channel,
                     format!(
-                        "your key has no nick yet: connect once with a terminal to claim one ({}), then run tournaments under it\n",
-                        self.connect_line()
+                        "{}\n",
+                        crate::t!(lang, "exec-key-has-no-nick", connect = self.connect_line())
                     ),
                     1,
                     program,
@@ -1425,7 +1432,7 @@ impl russh::server::Handler for Conn {
             say_and_close(
                 handle,
                 channel,
-                "admin commands need an admin key\n".into(),
+                format!("{}\n", crate::i18n::tr(lang, "exec-admin-needs-key")),
                 1,
                 program,
             );

@@ -35,14 +35,17 @@ use crate::ui::{App, ColorDepth, Effect, Identity, Msg, Settings};
 use super::line::{LineReader, Read};
 
 /// What a connection without a terminal is told; `connect` is `ssh -t -p PORT HOST`.
-pub fn no_pty_message(connect: &str) -> String {
+pub fn no_pty_message(connect: &str, lang: crate::i18n::Lang) -> String {
     let (head, host) = connect.rsplit_once(' ').unwrap_or((connect, ""));
-    format!(
-        "stratego-ssh draws a full-screen game and needs a terminal.\r\n\
-         Connect with: {connect}   (or {head} NAME@{host} to choose your nickname)\r\n\
-         To play in lines (screen readers, scripts): {plain} play\r\n",
+    let text = crate::t!(
+        lang,
+        "notice-no-pty",
+        connect = connect,
+        head = head,
+        host = host,
         plain = connect.replacen("-t ", "", 1)
-    )
+    );
+    format!("{}\r\n", text.replace('\n', "\r\n"))
 }
 
 /// Enter the alternate screen, hide the cursor, turn on SGR mouse and bracketed paste.
@@ -1060,7 +1063,10 @@ impl Session {
             }
             SessionEvent::Kicked(reason) => {
                 info!("kicked");
-                let text = Notice::new("notice-kicked").arg("reason", reason);
+                let text = match reason.is_empty() {
+                    true => Notice::new("notice-kicked-no-reason"),
+                    false => Notice::new("notice-kicked").arg("reason", reason),
+                };
                 self.farewell = Some(format!("{}\r\n", text.text(self.lang_now)));
                 self.quit = true;
                 vec![]

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use tracing::warn;
 
 use super::{board_lines, move_line, parse_reply, parse_setup, Reply};
-use crate::bot::arena::{Contestant, Fault};
+use crate::bot::arena::{AgentFault, Contestant, Fault};
 use crate::rules::{Color, Move, PlayerView, Rules, Setup, ViewMove};
 
 /// A program and its arguments.
@@ -401,7 +401,7 @@ impl External {
 
     fn send(&mut self, lines: &[String]) -> Result<(), Fault> {
         let Some(stdin) = self.stdin.as_mut() else {
-            return Err(Fault::Illegal("the program has stopped reading".into()));
+            return Err(Fault::Agent(AgentFault::StoppedReading));
         };
         let mut text = String::new();
         for l in lines {
@@ -412,12 +412,9 @@ impl External {
             Ok(()) => Ok(()),
             Err(true) => {
                 self.stdin = None;
-                Err(Fault::Illegal(format!(
-                    "its program did not read its input within {:.0} s",
-                    self.timeout.as_secs_f64()
-                )))
+                Err(Fault::Agent(AgentFault::NotReading(self.timeout)))
             }
-            Err(false) => Err(Fault::Illegal(self.gone())),
+            Err(false) => Err(Fault::Agent(self.gone())),
         }
     }
 
@@ -431,23 +428,19 @@ impl External {
             match self.lines.recv_timeout(left) {
                 Ok(Line::Text(l)) if l.trim().is_empty() => continue,
                 Ok(Line::Text(l)) => return Ok(l),
-                Ok(Line::TooLong) => {
-                    return Err(Fault::Illegal(format!(
-                        "its program sent a line longer than {MAX_LINE} bytes"
-                    )))
-                }
+                Ok(Line::TooLong) => return Err(Fault::Agent(AgentFault::LineTooLong(MAX_LINE))),
                 Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(self.timeout)),
-                Err(RecvTimeoutError::Disconnected) => return Err(Fault::Illegal(self.gone())),
+                Err(RecvTimeoutError::Disconnected) => return Err(Fault::Agent(self.gone())),
             }
         }
     }
 
     /// Why the program stopped answering.
-    fn gone(&mut self) -> String {
+    fn gone(&mut self) -> AgentFault {
         std::thread::sleep(Duration::from_millis(20));
         match self.child.try_wait() {
-            Ok(Some(status)) => format!("the program ended ({status})"),
-            _ => "the program closed its output".into(),
+            Ok(Some(status)) => AgentFault::Ended(status.code()),
+            _ => AgentFault::ClosedOutput,
         }
     }
 
@@ -517,7 +510,7 @@ impl Contestant for External {
         for _ in 0..4 {
             rows.push(self.receive()?);
         }
-        parse_setup(&rows, rules, color).map_err(Fault::Illegal)
+        parse_setup(&rows, rules, color).map_err(|e| Fault::Agent(AgentFault::BadSetup(e)))
     }
 
     fn choose(&mut self, view: &PlayerView, history: &[ViewMove]) -> Result<Option<Move>, Fault> {
@@ -527,7 +520,7 @@ impl Contestant for External {
         self.catch_up(history)?;
         self.send(&board_lines(view))?;
         let line = self.receive()?;
-        match parse_reply(&line).map_err(Fault::Illegal)? {
+        match parse_reply(&line).map_err(|e| Fault::Agent(AgentFault::BadReply(e)))? {
             Reply::Surrender => Ok(None),
             Reply::Move(from, to) => Ok(Some(Move::new(from, to))),
         }
@@ -662,7 +655,8 @@ mod tests {
             (r, started.elapsed())
         });
         match fault {
-            (Err(Fault::Illegal(why)), t) => {
+            (Err(Fault::Agent(why)), t) => {
+                let why = why.to_string();
                 assert!(why.contains("did not read its input within"), "{why}");
                 assert!(t < Duration::from_secs(3), "{t:?}");
             }

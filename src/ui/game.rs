@@ -955,47 +955,7 @@ fn parse_error(lang: Lang, e: &ParseMoveError) -> String {
 
 /// An illegal move's reason as a line on the screen, in `lang`: its sentence.
 pub(crate) fn sentence(lang: Lang, r: IllegalReason) -> String {
-    use IllegalReason::*;
-    let at = |id: &str, s: Square| t!(lang, id, square = s.to_string());
-    let ranked = |id: &str, r: Rank| {
-        t!(
-            lang,
-            id,
-            rank = words::rank_key(Some(r)),
-            name = rank_name(lang, r)
-        )
-    };
-    match r {
-        GameOver => tr(lang, "game-illegal-game-over"),
-        NotYourTurn => tr(lang, "game-illegal-not-your-turn"),
-        NoPiece(s) => at("game-illegal-no-piece", s),
-        NotYourPiece(s) => at("game-illegal-not-your-piece", s),
-        NeverMoves(r) => ranked("game-illegal-never-moves", r),
-        SameSquare => tr(lang, "game-illegal-same-square"),
-        Lake(s) => at("game-illegal-lake", s),
-        Diagonal => tr(lang, "game-illegal-diagonal"),
-        OnlyScoutsRun => tr(lang, "game-illegal-only-scouts-run"),
-        ScoutCrossesLake => tr(lang, "game-illegal-scout-crosses-lake"),
-        ScoutBlocked => tr(lang, "game-illegal-scout-blocked"),
-        OwnPiece(s) => at("game-illegal-own-piece", s),
-        TwoSquareRule { squares, times } => t!(
-            lang,
-            "game-illegal-two-square",
-            a = squares.0.min(squares.1).to_string(),
-            b = squares.0.max(squares.1).to_string(),
-            times = times
-        ),
-        MoreSquaresRule => tr(lang, "game-illegal-more-squares"),
-        RescueNotPlayed => tr(lang, "game-illegal-rescue-not-played"),
-        RescueNotOnBackRow => tr(lang, "game-illegal-rescue-not-on-back-row"),
-        RescueByAttack => tr(lang, "game-illegal-rescue-by-attack"),
-        ScoutRescue => tr(lang, "game-illegal-scout-rescue"),
-        BombRescue => tr(lang, "game-illegal-bomb-rescue"),
-        TwoRescuesMade => tr(lang, "game-illegal-two-rescues"),
-        RescuerAgain => tr(lang, "game-illegal-rescuer-again"),
-        NoneCaptured(r) => ranked("game-illegal-none-captured", r),
-        RescueSquare(s) => at("game-illegal-rescue-square", s),
-    }
+    crate::proto::illegal_notice(r).text(lang)
 }
 
 /// The label drawn on a piece.
@@ -1217,8 +1177,9 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     );
     let variant = variant_name(lang, terms.rules.variant);
     let terms_text = |rules: String| format!("{variant}{sep}{rules}{sep}{rated}{sep}{clock}");
-    // The rules in plain words where they fit, else in short, else without them (the
-    // rules page tells them); the game's number as room allows.
+    // The game's number first (a player quotes it), then the rules in plain words where
+    // they fit, else in short, else without them (the rules page tells them); without
+    // the number only where even that does not fit.
     let plain = terms_text(rules_plain_in(lang, &terms.rules.options));
     let short = terms_text(rules_short(lang, &terms.rules.options));
     let none = format!("{variant}{sep}{rated}{sep}{clock}");
@@ -1226,7 +1187,8 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     let width = area.width as usize;
     let left = [&plain, &short, &none]
         .into_iter()
-        .flat_map(|s| [format!("{s}{sep}{number}"), s.clone()])
+        .map(|s| format!("{s}{sep}{number}"))
+        .chain([&plain, &short, &none].into_iter().cloned())
         .find(|s| words::width(s) <= width)
         .unwrap_or_else(|| abbrev(&short, width, ellipsis(t)));
     put(buf, area.x, area.y, &left, area.width, t.title());
@@ -1273,7 +1235,7 @@ pub(crate) fn rules_plain_in(lang: Lang, o: &crate::rules::Options) -> String {
 
 /// A game's rules in short in `lang`, where the plain words do not fit: `2sq:3 chase AA`
 /// (in English as [`crate::rules::Options::summary`] says it).
-fn rules_short(lang: Lang, o: &crate::rules::Options) -> String {
+pub(crate) fn rules_short(lang: Lang, o: &crate::rules::Options) -> String {
     let mut w = vec![match o.two_square_limit {
         0 => tr(lang, "game-rules-short-two-square-off"),
         n => t!(lang, "game-rules-short-two-square", count = n),

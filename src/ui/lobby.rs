@@ -701,7 +701,7 @@ fn pad_left(s: &str, w: usize) -> String {
 }
 
 /// One line of a tournament's terms in `lang`: `Swiss 5 rounds · Classic · 5+3 · rated ·
-/// anyone` (the ui's own [`TournamentInfo::terms_line`], which stays English for scripts).
+/// anyone` (in English as [`TournamentInfo::terms_line`] says it).
 pub(crate) fn terms_line(lang: Lang, info: &TournamentInfo) -> String {
     use crate::proto::{EntryRule, Format};
     let t = &info.terms;

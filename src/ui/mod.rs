@@ -1231,20 +1231,7 @@ pub fn rank_name(lang: Lang, r: Rank) -> String {
 }
 
 fn rank_id(r: Rank) -> &'static str {
-    match r {
-        Rank::Marshal => "rank-marshal",
-        Rank::General => "rank-general",
-        Rank::Colonel => "rank-colonel",
-        Rank::Major => "rank-major",
-        Rank::Captain => "rank-captain",
-        Rank::Lieutenant => "rank-lieutenant",
-        Rank::Sergeant => "rank-sergeant",
-        Rank::Miner => "rank-miner",
-        Rank::Scout => "rank-scout",
-        Rank::Spy => "rank-spy",
-        Rank::Bomb => "rank-bomb",
-        Rank::Flag => "rank-flag",
-    }
+    crate::proto::rank_id(r)
 }
 
 /// The letters of the pieces without a number (spy, bomb, flag) in each language, read from

@@ -142,9 +142,10 @@ pub(crate) fn entry_words(lang: Lang, e: &EntryRule) -> String {
     }
 }
 
-/// A tournament's terms on one line, in `lang` (what `TournamentInfo::terms_line` says in
-/// English for the exec commands and the web): `Swiss 5 rounds · Classic · 5+3 · rated ·
-/// anyone`, then ` · 10+ rated games` when some are needed.
+/// A tournament's terms on one line, in `lang` (also `ssh host tournament ID`'s, through
+/// [`super::vocab::tournament_terms`]; `TournamentInfo::terms_line` is its English):
+/// `Swiss 5 rounds · Classic · 5+3 · rated · anyone`, then ` · 10+ rated games` when some
+/// are needed.
 pub(crate) fn terms_line(lang: Lang, info: &TournamentInfo) -> String {
     let t = &info.terms;
     let format = match t.format {
@@ -796,7 +797,8 @@ impl View<'_> {
             false,
         ));
         if !i.note.is_empty() {
-            parts.push((clean_line(&i.note, 200), Style::new(), true));
+            let note = vocab::tournament_note(lang, &i.note);
+            parts.push((clean_line(&note, 200), Style::new(), true));
         }
         let mine = match my_standing(i, self.me) {
             Some(s) if !s.withdrawn => Some(("tournament-you-in", t.good())),

@@ -17,6 +17,51 @@ pub fn end_reason(lang: Lang, r: EndReason) -> String {
     tr(lang, crate::proto::end_id(r))
 }
 
+/// A tournament's terms on one line in `lang`, as the tournament screen shows them:
+/// `Swiss 5 rounds · Classic · 5+3 · rated · anyone` (the exec commands' line too).
+pub fn tournament_terms(lang: Lang, info: &crate::proto::TournamentInfo) -> String {
+    super::tournament::terms_line(lang, info)
+}
+
+/// A game's rule options in short in `lang`: `2sq:3 chase AA` in English.
+pub fn rules_short(lang: Lang, o: &crate::rules::Options) -> String {
+    super::game::rules_short(lang, o)
+}
+
+/// How a tournament ended (its note, kept in English with its record) in `lang`: the
+/// lobby's four notes are worded from the catalogs; any other note is shown as it is.
+pub fn tournament_note(lang: Lang, note: &str) -> String {
+    let id = match note {
+        "cancelled by an organiser" => "tournament-note-cancelled",
+        "cancelled: fewer than two players at the start" => "tournament-note-too-few",
+        "finished at its end time" => "tournament-note-end-time",
+        _ => {
+            let rounds = note
+                .strip_prefix("finished after ")
+                .and_then(|r| r.strip_suffix(" rounds"))
+                .and_then(|r| r.parse::<u32>().ok());
+            return match rounds {
+                Some(n) => crate::t!(lang, "tournament-note-rounds", rounds = n),
+                None => note.to_string(),
+            };
+        }
+    };
+    tr(lang, id)
+}
+
+/// A standing's mark of one game in `lang` (English `W`, `D`, `L`, `B`; `-` a void game).
+pub fn mark_letter(lang: Lang, m: crate::proto::Mark) -> String {
+    use crate::proto::Mark;
+    let id = match m {
+        Mark::Win => "tournament-mark-win",
+        Mark::Draw => "tournament-mark-draw",
+        Mark::Loss => "tournament-mark-loss",
+        Mark::Bye => "tournament-mark-bye",
+        Mark::Void => return m.letter().to_string(),
+    };
+    tr(lang, id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

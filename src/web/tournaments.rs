@@ -232,7 +232,7 @@ fn live_fragment(l: &PageLang, t: &TournamentInfo, pages: &[String]) -> Markup {
             strong { (status_word(lang, t.status)) }
             @if is_open(t) { " · " (when_words(lang, t)) }
             " · " (Say::new("web-players-count").number("count", n as i64).in_lang(lang))
-            @if !t.note.is_empty() { " · " (t.note) }
+            @if !t.note.is_empty() { " · " (crate::ui::vocab::tournament_note(lang, &t.note)) }
         }
         h2 { (l.tr("web-standings")) }
         @if t.standings.is_empty() {
@@ -346,7 +346,10 @@ async fn one_page(web: &Web, l: &PageLang, id: &str) -> Result<Response, Fault> 
     } = read(web, id).await?;
     let lang = l.lang;
     let mut rules = Say::new("web-tournament-rules")
-        .text("rules", t.terms.game.rules.options.summary())
+        .text(
+            "rules",
+            crate::ui::vocab::rules_short(lang, &t.terms.game.rules.options),
+        )
         .text("by", &t.created_by)
         .text("starts", utc_datetime(t.terms.starts_at))
         .in_lang(lang);
@@ -460,7 +463,10 @@ fn end_words(lang: Lang, t: &TournamentInfo) -> String {
         },
     };
     if !t.note.is_empty() {
-        s.push_str(&format!(" ({})", t.note));
+        s.push_str(&format!(
+            " ({})",
+            crate::ui::vocab::tournament_note(lang, &t.note)
+        ));
     }
     s.replace('\n', " ")
 }

@@ -1,17 +1,17 @@
-# Browse (de): die Bestenliste, Profile, Partienlisten, Wiederholungen und die Spielregeln.
+# Browse (de): die Rangliste, Profile, Partienlisten, Partien zum Nachspielen und die Spielregeln.
 
 ## Leaderboard (src/ui/browse.rs)
 
-browse-leaders-header = Bestenliste
+browse-leaders-header = Rangliste
 browse-leaders-tabs-hint = Links/Rechts oder 1 2 3: Variante
-browse-leaders-title = Bestenliste { $variant }
+browse-leaders-title = Rangliste { $variant }
 browse-head-rank = Platz
 browse-head-player = Spieler
 browse-head-rating = Wertung
 browse-head-games = Partien
 browse-head-wdl = S/R/N
 browse-you = (du)
-browse-loading-leaderboard = Bestenliste wird geladen …
+browse-loading-leaderboard = Rangliste wird geladen …
 browse-no-players = noch keine gewerteten Spieler
 
 ## Profile (src/ui/browse.rs)
@@ -78,7 +78,7 @@ browse-you-lost = verloren { $dash } { $reason }
 
 ## Keys of the leaderboard, profile and game lists (src/ui/browse.rs)
 
-browse-help-leaders = Tasten der Bestenliste
+browse-help-leaders = Tasten der Rangliste
 browse-help-profile = Tasten des Profils
 browse-help-games = Tasten der Partienliste
 browse-key-left-right-123 = Links / Rechts, 1 2 3
@@ -92,7 +92,7 @@ browse-keys-profile = Profil
 browse-keys-my-profile = mein Profil
 browse-keys-back = zurück
 browse-keys-help = Hilfe
-browse-keys-replay = ansehen
+browse-keys-replay = nachspielen
 browse-keys-all-games = alle Partien
 browse-keys-rename = umbenennen
 browse-keys-mine-recent = meine/neueste
@@ -124,9 +124,9 @@ replay-as-blue = wie Blau es sah
 replay-all-revealed = Partie vorbei: alles aufgedeckt
 replay-decimal-mark = ,
 replay-seconds = { $seconds } s
-replay-title = Wiederholung
+replay-title = Nachspielen
 replay-game = Partie #{ $id }
-replay-loading = Wiederholung wird geladen …
+replay-loading = Partie zum Nachspielen wird geladen …
 replay-at-start = Anfang, { $count ->
         [one] 1 Zug
        *[other] { $count } Züge
@@ -150,22 +150,22 @@ replay-ply-unknown = ?
 replay-ply-rescue = { $ply } +{ $rank }@{ $to }
 replay-rules-no-two-square = keine Zwei-Felder-Regel
 replay-rules-two-square = Zwei-Felder-Regel: { $count }
-replay-rules-chasing = Mehr-Felder-Regel
+replay-rules-chasing = Verfolgungsregel
 replay-rules-attacker-wins = Angreifer gewinnt bei Gleichstand
 replay-rules-silent = stille Verteidigung
-replay-rules-rescue = Befreiung
+replay-rules-rescue = Rettung
 replay-rules-blocked = blockierte Seite verliert
 replay-rules-short-no-two-square = 2F:aus
 replay-rules-short-two-square = 2F:{ $count }
-replay-rules-short-chasing = MF
+replay-rules-short-chasing = VR
 replay-rules-short-attacker = AV
 replay-rules-short-silent = SV
-replay-rules-short-rescue = Befreiung
+replay-rules-short-rescue = Rettung
 replay-rules-short-blocked = blockiert:verliert
 
 ## Replay keys (src/ui/replay.rs)
 
-replay-help-title = Tasten der Wiederholung
+replay-help-title = Tasten zum Nachspielen
 replay-key-down-up = Runter / Hoch, Bild↓ / Bild↑
 replay-key-j-k = j / k
 replay-key-ends = Pos1 / 0, Ende / $
@@ -203,7 +203,7 @@ rules-goal-text =
     gegnerische Figur zeigt ihren Rang erst, wenn sie gekämpft hat.
 rules-pieces = Die Figuren, die stärkste zuerst
 rules-count = { $count }×
-rules-does-marshal = schlägt alle rangniedrigeren Figuren; fällt nur durch einen angreifenden Spion
+rules-does-marshal = schlägt alle rangniedrigeren Figuren; fällt durch einen Spion, der ihn angreift
 rules-does-general = schlägt alle rangniedrigeren Figuren
 rules-does-officer = schlägt die Ränge unter sich
 rules-does-miner = entschärft Bomben; schlägt Aufklärer und den Spion
@@ -235,11 +235,11 @@ rules-two-square =
     Zwei-Felder-Regel: eine Figur darf höchstens { $count }-mal hintereinander zwischen
     denselben zwei Feldern hin- und herziehen.
 rules-chasing =
-    Jagen (Mehr-Felder-Regel): eine Figur, die immer wieder dieselbe gegnerische Figur
-    verfolgt, darf keine Stellung dieser Jagd wiederholen; der Jäger muss abbrechen.
-rules-no-chasing = Jagen ist nicht begrenzt (keine Mehr-Felder-Regel).
+    Verfolgungsregel: eine Figur, die immer wieder dieselbe gegnerische Figur verfolgt,
+    darf keine Stellung dieser Verfolgung wiederholen; der Verfolger muss abbrechen.
+rules-no-chasing = Verfolgen ist nicht begrenzt (keine Verfolgungsregel).
 rules-rescue =
-    Befreiung: eine Figur, die mit einem einfachen Zug die hinterste Reihe des Gegners
+    Rettung: eine Figur, die mit einem einfachen Zug die hinterste Reihe des Gegners
     erreicht, darf eine ihrer geschlagenen Figuren zurückholen (höchstens zweimal pro
     Partie).
 rules-blocked-at-once = Eine Seite, deren bewegliche Figuren alle eingeschlossen sind, verliert sofort.

@@ -1,5 +1,6 @@
 # Deutsch. Dieselben Ids wie en/ (tests/i18n.rs), nach Bildschirmen gruppiert.
-# Figurennamen nach der deutschen Spielregel (Feldmarschall … Spion, Bombe, Fahne).
+# Figurennamen nach der deutschen Spielregel (Feldmarschall … Spion, Bombe, Fahne); Rang 4,
+# den sie nicht nennt, wie in den deutschen Stratego-Ausgaben: Unteroffizier.
 
 ## Welcome card (src/ui/welcome.rs)
 
@@ -135,7 +136,7 @@ rank-colonel = Oberst
 rank-major = Major
 rank-captain = Hauptmann
 rank-lieutenant = Leutnant
-rank-sergeant = Feldwebel
+rank-sergeant = Unteroffizier
 rank-miner = Mineur
 rank-scout = Aufklärer
 rank-spy = Spion

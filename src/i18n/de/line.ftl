@@ -89,7 +89,7 @@ line-watch-private = Partie { $game } ist privat: Man kann ihr nicht zuschauen.
 line-watch-start = Du schaust Partie { $game } zu: { $red } (Rot) gegen { $blue } (Blau). Tippe board, um sie zu sehen, quit, um zu gehen.
 line-watch-move = { $nick }: { $sentence }
 line-leaders-usage = Tippe leaderboard, oder leaderboard classic, duel oder barrage.
-line-leaders-head = Bestenliste, { $variant }:
+line-leaders-head = Rangliste, { $variant }:
 line-leaders-row = { $rank }. { $nick }, Wertung { $rating }, { $games ->
         [one] 1 Partie
        *[other] { $games } Partien
@@ -175,7 +175,10 @@ line-square-side-moved = { $square }: eine Figur von { $color }, Rang unbekannt,
 line-square-side-known = { $square }: eine Figur von { $color }, { $rank }.
 line-rank-count = { $rank } { $count }
 line-pieces-no-ranks = keine
-line-pieces-own = Dir bleiben { $count } Figuren: { $ranks }.
+line-pieces-own = { $count ->
+        [one] Dir bleibt 1 Figur
+       *[other] Dir bleiben { $count } Figuren
+    }: { $ranks }.
 line-pieces-side = { $color }: { $count } auf dem Brett; aufgedeckt: { $revealed }.
 line-pieces-side-hidden = { $color }: { $count } auf dem Brett, keine aufgedeckt.
 line-pieces-side-left = { $color }, übrige Ränge, soweit bekannt: { $ranks }.

@@ -52,7 +52,7 @@ lobby-seek-to-you-long = fordert dich heraus!
 lobby-seek-to-you = an dich!
 lobby-rules-two-square = 2F:{ $n }
 lobby-rules-two-square-off = 2F:aus
-lobby-rules-chase = Jagd
+lobby-rules-chase = Verfolgung
 lobby-rules-aggressor = AV
 lobby-rules-silent = SV
 lobby-rules-rescue = Rettung
@@ -76,7 +76,10 @@ lobby-terms-swiss = Schweizer System, { $rounds ->
 lobby-terms-anyone = offen für alle
 lobby-terms-key-holders = nur mit Schlüssel
 lobby-terms-invited = eingeladen: { $nicks }
-lobby-terms-min-rated = ab { $count } gewerteten Partien
+lobby-terms-min-rated = { $count ->
+        [one] ab 1 gewerteten Partie
+       *[other] ab { $count } gewerteten Partien
+    }
 
 ## Lobby keys: footer and help (src/ui/lobby.rs)
 
@@ -117,8 +120,8 @@ lobby-help-decline = eine Herausforderung an dich ablehnen (die gewählte)
 lobby-help-cancel = dein Angebot zurückziehen
 lobby-help-chat = im Chat schreiben
 lobby-help-tournaments = die Turnierliste (Enter öffnet eines)
-lobby-help-leaders = Bestenlisten
-lobby-help-games = beendete Partien: meine, neueste, Wiederholungen
+lobby-help-leaders = Ranglisten
+lobby-help-games = beendete Partien: meine, neueste, nachspielen
 lobby-help-profile = Profil des gewählten Spielers (oder meins)
 lobby-help-settings = Einstellungen (Nummern, ASCII, Farben, Sprache)
 lobby-help-mouse-key = Maus

@@ -79,11 +79,21 @@ notice-forfeit-no-result = { $nick } { $why }: Die Partie endet ohne Ergebnis
 notice-forfeit-win = { $nick } { $why }: Du gewinnst
 notice-forfeits-timeout = verliert kampflos (sein Programm hat nicht innerhalb von { $seconds } s geantwortet)
 notice-forfeits = verliert kampflos ({ $why })
+notice-forfeits-not-started = verliert kampflos (sein Programm ließ sich nicht starten)
+notice-forfeits-ended = verliert kampflos (sein Programm hat sich beendet, Exit-Status { $code })
+notice-forfeits-killed = verliert kampflos (sein Programm wurde durch ein Signal beendet)
+notice-forfeits-closed-output = verliert kampflos (sein Programm hat seine Ausgabe geschlossen)
+notice-forfeits-stopped-reading = verliert kampflos (sein Programm liest seine Eingabe nicht mehr)
+notice-forfeits-not-reading = verliert kampflos (sein Programm hat seine Eingabe nicht innerhalb von { $seconds } s gelesen)
+notice-forfeits-line-too-long = verliert kampflos (sein Programm hat eine Zeile mit mehr als { $bytes } Bytes geschickt)
+notice-forfeits-bad-setup = verliert kampflos (sein Programm hat keine gültige Aufstellung geschickt)
+notice-forfeits-bad-reply = verliert kampflos (die Antwort seines Programms ist kein Zug)
+notice-forfeits-illegal-move = verliert kampflos (unzulässiger Zug { $move })
 refusal-game-over = die Partie ist vorbei
 notice-saving-result = das Ergebnis wird gespeichert… (der Server kann gerade nicht auf seine Platte schreiben; er versucht es weiter)
 refusal-not-started = die Partie hat noch nicht begonnen: erst beide Aufstellungen
 refusal-not-your-turn = du bist nicht am Zug
-refusal-illegal-move = unzulässiger Zug: { $why }
+refusal-illegal-move = unzulässiger Zug { $move }: { $why }
 refusal-cannot-save-move = der Server kann gerade keine Züge speichern (seine Platte verweigert das Schreiben): Dein Zug wurde nicht gespielt; versuch es noch einmal
 refusal-opponent-may-return = dein Gegner hat noch Zeit, sich wieder zu verbinden
 refusal-setup-over = die Aufstellungsphase ist vorbei
@@ -93,13 +103,16 @@ refusal-cannot-save-game = Der Server konnte die Partie nicht speichern, deshalb
 ## Tournaments (src/lobby/tournaments.rs)
 
 notice-status-upcoming = angekündigt
-notice-status-running = im Gange
+notice-status-running = läuft
 notice-status-finished = beendet
 notice-status-cancelled = abgesagt
 refusal-no-tournament = kein Turnier #{ $id }
 refusal-tournament-needs-key = Turniere ausrichten geht nur mit einem SSH-Schlüssel
 refusal-order-nested = ein Auftrag in einem Auftrag
-refusal-organiser-cap = du hast { $count } angekündigte oder laufende Turniere, so viele, wie ein Veranstalter auf diesem Server haben darf: Sag eines ab oder warte, bis eines endet
+refusal-organiser-cap = du hast { $count ->
+        [one] 1 angekündigtes oder laufendes Turnier
+       *[other] { $count } angekündigte oder laufende Turniere
+    }, so viele, wie ein Veranstalter auf diesem Server haben darf: Sag eines ab oder warte, bis eines endet
 refusal-tournament-numbering = kann dem Turnier keine Nummer geben: { $error }
 refusal-not-theirs = Turnier #{ $id } wurde von { $nick } angelegt: Nur { $nick } oder ein Admin darf es ändern
 refusal-no-longer-editable = Turnier #{ $id } hat schon begonnen: Es lässt sich nicht mehr ändern
@@ -114,7 +127,10 @@ refusal-name-is = { $name } ist { $status }
 refusal-computers-do-not-enter = Computerspieler nehmen nicht an Turnieren teil
 refusal-keys-only = { $name } ist für Spieler mit SSH-Schlüssel: Verbinde dich mit einem, um mitzuspielen
 refusal-not-invited = { $name } ist nur auf Einladung, und { $nick } steht nicht auf der Liste
-refusal-too-few-rated-games = { $name } verlangt { $need } gewertete Partien { $variant }; du hast { $have }
+refusal-too-few-rated-games = { $name } verlangt { $need ->
+        [one] 1 gewertete Partie { $variant }
+       *[other] { $need } gewertete Partien { $variant }
+    }; du hast { $have }
 refusal-already-in = du bist schon in { $name }
 refusal-stopping = der Server wird beendet
 refusal-terms-name = ein Name hat 1 bis { $max } Zeichen
@@ -177,6 +193,9 @@ notice-admin-banned = { $target } gesperrt; { $sessions ->
 notice-admin-unbanned = Sperre für { $target } aufgehoben
 notice-admin-sent = gesendet
 refusal-not-banned = { $target } war nicht gesperrt
+refusal-ban-key = ein Schlüssel wird als sein Fingerabdruck geschrieben, SHA256:...
+refusal-ban-addr = „{ $value }“ ist keine IP-Adresse und kein Präfix wie 10.0.0.0/8 oder 2001:db8::/48
+refusal-ban-target = ban nick NAME, ban key SHA256:... oder ban addr ADRESSE[/PRÄFIX]
 refusal-nothing-to-broadcast = nichts zu senden
 refusal-cannot-read-bans = die Sperren können nicht gelesen werden: { $error }
 
@@ -191,6 +210,14 @@ help-comeback = Zurück nach Abbruch
 notice-seat-elsewhere = Partie #{ $game } ist in deinem anderen Terminal offen. Um hier zu spielen, drücke r (im Zeilenmodus: watch { $game }); das andere Terminal kehrt in die Lobby zurück.
 notice-nick = Du bist jetzt { $nick }.
 notice-kicked = Von einem Admin getrennt: { $reason }
+notice-kicked-no-reason = Von einem Admin getrennt
+notice-banned = Du bist auf diesem Server gesperrt: { $reason }
+notice-banned-no-reason = Du bist auf diesem Server gesperrt
+notice-guests-closed = Gast-Anmeldungen von deiner Adresse sind bis { $until } UTC gesperrt: zuletzt hat sie ein hier gesperrter Spieler benutzt
+notice-no-pty =
+    stratego-ssh zeichnet ein Spiel über den ganzen Bildschirm und braucht ein Terminal.
+    Verbinde dich mit: { $connect }   (oder { $head } NAME@{ $host }, um deinen Namen zu wählen)
+    In Zeilen spielen (Screenreader, Skripte): { $plain } play
 notice-idle = Getrennt: { $time } lang keine Taste gedrückt (idle_timeout des Servers).
 notice-still-loading = die letzte Seite lädt noch: einen Moment
 refusal-not-stored = das ist hier nicht gespeichert
@@ -217,7 +244,7 @@ exec-unknown-variant = unbekannte Variante „{ $variant }“: classic, duel ode
 exec-unknown-format = unbekanntes Format „{ $format }“: record oder gravon
 exec-link = Link: { $link }
 exec-no-rated-games = noch keine gewerteten Partien { $variant }: Spieler stehen hier nach ihrer ersten
-exec-cannot-read-leaderboard = die Bestenliste kann nicht gelesen werden: { $error }
+exec-cannot-read-leaderboard = die Rangliste kann nicht gelesen werden: { $error }
 exec-no-games-of = keine beendeten Partien von { $nick }
 exec-cannot-read-games = die Partien können nicht gelesen werden: { $error }
 exec-rated = gewertet
@@ -258,7 +285,10 @@ exec-replay-rescue = ; ein { $rank } nach { $square } gerettet
 exec-replay-formats = (die gespeicherte Aufzeichnung: replay { $id } --format record; Gravons XML: --format gravon)
 exec-no-tournaments = keine Turniere
 exec-format-arena = Arena { $minutes } min
-exec-format-swiss = Schweizer System, { $rounds } Runden
+exec-format-swiss = Schweizer System, { $rounds ->
+        [one] 1 Runde
+       *[other] { $rounds } Runden
+    }
 exec-not-a-tournament-number = „{ $id }“ ist keine Turniernummer
 exec-tournament-about = Regeln: { $rules }; angelegt von { $nick }; Beginn { $starts } UTC
 exec-tournament-ends = ; Ende { $ends } UTC
@@ -269,3 +299,67 @@ exec-flag-paused = pausiert
 exec-flag-absent = abwesend
 exec-games-in-play = laufende Partien:
 exec-game-round = (Runde { $round })
+exec-tournament-usage =
+    Turnierbefehle:
+      tournament create NAME [Optionen]  ein neues Turnier (NAME: die Wörter vor den Optionen)
+      tournament edit ID [Optionen]      ein angekündigtes ändern (nicht genannte Optionen bleiben)
+      tournament start ID                ein angekündigtes jetzt beginnen
+      tournament cancel ID
+      admin tournament addbot ID easy|hard|random   ein Computerspieler tritt an (wo der Server
+                                         es zum Testen erlaubt: tournament_bots = true)
+    Optionen:
+      --arena MINUTEN | --swiss RUNDEN   das Format (Vorgabe: --arena 60)
+      --variant classic|duel|barrage     (Vorgabe classic)
+      --clock MIN+ZUSCHLAG | none        (Vorgabe 5+3)
+      --rated | --casual                 gewertet oder ungewertet (Vorgabe gewertet)
+      --start +10m | +2h | now | HH:MM | JJJJ-MM-TTTHH:MM (UTC; Vorgabe +10m)
+      --entry anyone | keys | NICK,NICK  wer mitspielen darf (Vorgabe anyone: alle)
+      --min-rated N                      gewertete Partien, die man zum Mitspielen braucht (Vorgabe 0)
+      --two-square 0|2|3|5  --chase on|off  --aggressor on|off  --silent on|off
+      --rescue on|off  --duel-rows 3|4  --immobility turn|now  --cap HALBZÜGE
+exec-tournament-bad-level = unbekannte Stufe „{ $level }“: easy, hard oder random
+exec-tournament-on-off = { $flag }: on oder off, nicht „{ $value }“
+exec-tournament-no-name = gib dem Turnier einen Namen: tournament create NAME [Optionen]
+exec-tournament-needs-value = { $flag } braucht einen Wert
+exec-tournament-not-a-number = { $flag }: „{ $value }“ ist keine Zahl
+exec-tournament-bad-start = --start: „{ $value }“ ist keine Zeit: +10m, +2h, now, HH:MM oder JJJJ-MM-TTTHH:MM (UTC)
+exec-tournament-two-square = --two-square: 0 (aus), 2, 3 oder 5
+exec-tournament-duel-rows = --duel-rows: 3 oder 4
+exec-tournament-immobility = --immobility: turn oder now
+exec-tournament-unknown-option = unbekannte Option „{ $flag }“: tournament help zählt sie auf
+exec-admin-usage =
+    Admin-Befehle:
+      admin kick NICK [GRUND]
+      admin ban nick|key|addr WERT [GRUND]
+      admin unban nick|key|addr WERT
+      admin bans
+      admin broadcast TEXT
+      admin backup NAME  (ein neues Verzeichnis unter dem Sicherungsverzeichnis des Servers, backup_root)
+      admin tournament create|edit|start|cancel ...   (admin tournament help)
+exec-admin-no-bans = keine Sperren
+exec-admin-ban-usage = ban nick NAME, ban key SHA256:... oder ban addr ADRESSE
+exec-admin-backed-up = { $entries ->
+        [one] 1 Eintrag
+       *[other] { $entries } Einträge
+    } in { $trees ->
+        [one] 1 Baum
+       *[other] { $trees } Bäumen
+    } gesichert nach { $dir }
+exec-admin-backup-outside = „{ $asked }“ liegt nicht unter dem Sicherungsverzeichnis { $root }: Gib einen Namen (etwa 2026-11-27) für ein neues Verzeichnis dort an; nichts wurde geschrieben
+exec-admin-backup-root = das Sicherungsverzeichnis { $root } ist nicht nutzbar ({ $error })
+exec-admin-backup-make-root = das Sicherungsverzeichnis { $root } lässt sich nicht anlegen ({ $error })
+exec-tournaments-need-admin = Turniere anlegen und ausrichten geht auf diesem Server nur mit einem Admin-Schlüssel
+exec-key-has-no-nick = dein Schlüssel hat noch keinen Namen: Verbinde dich einmal mit einem Terminal, um einen zu wählen ({ $connect }), dann richte Turniere unter ihm aus
+exec-admin-needs-key = Admin-Befehle brauchen einen Admin-Schlüssel
+exec-busy-connection = Server ausgelastet: höchstens { $count ->
+        [one] 1 Befehl
+       *[other] { $count } Befehle
+    } gleichzeitig auf einer Verbindung; warte, bis einer fertig ist, und versuch es noch einmal
+exec-busy-address = Server ausgelastet: höchstens { $count ->
+        [one] 1 Befehl
+       *[other] { $count } Befehle
+    } gleichzeitig von einer Adresse; warte, bis einer fertig ist, und versuch es noch einmal
+exec-busy-minute = Server ausgelastet: höchstens { $count ->
+        [one] 1 Befehl
+       *[other] { $count } Befehle
+    } pro Minute von einer Adresse; versuch es in einer Minute noch einmal

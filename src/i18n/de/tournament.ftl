@@ -17,7 +17,17 @@ tournament-casual = ungewertet
 tournament-entry-anyone = offen für alle
 tournament-entry-keys = nur mit Schlüssel
 tournament-entry-invited = eingeladen: { $nicks }
-tournament-min-rated = ab { $games } gewerteten Partien
+tournament-min-rated = { $games ->
+        [one] ab 1 gewerteten Partie
+       *[other] ab { $games } gewerteten Partien
+    }
+tournament-note-cancelled = von einem Veranstalter abgesagt
+tournament-note-too-few = abgesagt: beim Start weniger als zwei Spieler
+tournament-note-end-time = zur Endzeit beendet
+tournament-note-rounds = beendet nach { $rounds ->
+        [one] 1 Runde
+       *[other] { $rounds } Runden
+    }
 tournament-status-upcoming = angekündigt
 tournament-status-running = läuft
 tournament-status-finished = beendet
@@ -198,7 +208,7 @@ admin-cancel-question = #{ $id } „{ $name }“ ({ $status ->
 admin-kick-title = { $nick } hinauswerfen
 admin-kick-what = Trennt jede Sitzung von { $nick }.
 admin-reason = Grund:
-admin-kick-note = (leer: „von einem Admin hinausgeworfen“; das wird angezeigt)
+admin-kick-note = (leer: es wird nur gesagt, dass ein Admin getrennt hat)
 admin-ban-title = { $nick } sperren
 admin-ban-by = Sperre für:
 admin-ban-others = (Links/Rechts: { $others })

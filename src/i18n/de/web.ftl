@@ -187,7 +187,10 @@ web-ends = endet { $time } UTC
 web-entry-anyone = offen für alle
 web-entry-key-holders = nur mit Schlüssel
 web-entry-invited = eingeladen: { $nicks }
-web-min-rated-games = ab { $count } gewerteten Partien
+web-min-rated-games = { $count ->
+        [one] ab 1 gewerteten Partie
+       *[other] ab { $count } gewerteten Partien
+    }
 web-mark-win = S
 web-mark-draw = R
 web-mark-loss = N

@@ -27,7 +27,10 @@ browse-recent-title-of = Recent games ({ $variant })
 browse-loading-profile = loading the profile...
 browse-no-ratings = no rated games yet
 browse-no-history = no history yet
-browse-last-rated = last { $count } rated games
+browse-last-rated = { $count ->
+        [one] last rated game
+       *[other] last { $count } rated games
+    }
 browse-rating-games = { $count ->
         [one] 1 game
        *[other] { $count } games
@@ -124,7 +127,10 @@ replay-seconds = { $seconds } s
 replay-title = Replay
 replay-game = game #{ $id }
 replay-loading = loading the replay...
-replay-at-start = start, { $count } moves
+replay-at-start = start, { $count ->
+        [one] 1 move
+       *[other] { $count } moves
+    }
 replay-move-of = move { $number } of { $count }
 replay-moved = , { $color } moved
 replay-going-to = move { $number }
@@ -236,8 +242,14 @@ rules-rescue =
     back one of its captured pieces (at most two a game).
 rules-blocked-at-once = A side whose movable pieces are all blocked loses at once.
 rules-blocked-on-turn = A side that cannot move when its turn comes loses.
-rules-cap-total = The game is a draw after { $count } moves in all.
-rules-cap-quiet = The game is a draw after { $count } moves without a battle.
+rules-cap-total = { $count ->
+        [one] The game is a draw after 1 move in all.
+       *[other] The game is a draw after { $count } moves in all.
+    }
+rules-cap-quiet = { $count ->
+        [one] The game is a draw after 1 move without a battle.
+       *[other] The game is a draw after { $count } moves without a battle.
+    }
 rules-setup =
     Each side sets up its army on its own { $count } rows; r fills them the way the
     computer does (the Flag at the back, Bombs around it).

@@ -76,7 +76,10 @@ lobby-terms-swiss = Swiss { $rounds ->
 lobby-terms-anyone = anyone
 lobby-terms-key-holders = key holders
 lobby-terms-invited = invited: { $nicks }
-lobby-terms-min-rated = { $count }+ rated games
+lobby-terms-min-rated = { $count ->
+        [one] 1+ rated game
+       *[other] { $count }+ rated games
+    }
 
 ## Lobby keys: footer and help (src/ui/lobby.rs)
 

@@ -41,7 +41,10 @@ refusal-player-left = that player has left
 notice-server = Server: { $text }
 refusal-too-fast = you are sending messages too fast
 refusal-too-fast-address = too many messages from your address (everyone connected from it counts together): wait a few seconds
-refusal-guest-games = Guests from your address have { $games } games in progress: finish one first, or connect with an SSH key
+refusal-guest-games = Guests from your address have { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } in progress: finish one first, or connect with an SSH key
 refusal-cannot-start = { $nick } cannot start another game now: try again later
 refusal-own-games = You already have { $games ->
         [one] a game
@@ -77,11 +80,21 @@ notice-forfeit-no-result = { $nick } { $why }: the game ends without a result
 notice-forfeit-win = { $nick } { $why }: you win
 notice-forfeits-timeout = forfeits (its program did not answer within { $seconds } s)
 notice-forfeits = forfeits ({ $why })
+notice-forfeits-not-started = forfeits (could not be started ({ $detail }))
+notice-forfeits-ended = forfeits (the program ended (exit status: { $code }))
+notice-forfeits-killed = forfeits (the program ended (killed by a signal))
+notice-forfeits-closed-output = forfeits (the program closed its output)
+notice-forfeits-stopped-reading = forfeits (the program has stopped reading)
+notice-forfeits-not-reading = forfeits (its program did not read its input within { $seconds } s)
+notice-forfeits-line-too-long = forfeits (its program sent a line longer than { $bytes } bytes)
+notice-forfeits-bad-setup = forfeits ({ $detail })
+notice-forfeits-bad-reply = forfeits ({ $detail })
+notice-forfeits-illegal-move = forfeits (illegal move { $move })
 refusal-game-over = the game is over
 notice-saving-result = saving the result… (the server cannot write to its disk right now; it keeps trying)
 refusal-not-started = the game has not started: both set-ups first
 refusal-not-your-turn = it is not your turn
-refusal-illegal-move = illegal move: { $why }
+refusal-illegal-move = illegal move { $move }: { $why }
 refusal-cannot-save-move = the server cannot save moves right now (its disk refused the write): your move was not played; try again
 refusal-opponent-may-return = your opponent still has time to reconnect
 refusal-setup-over = the set-up phase is over
@@ -97,7 +110,10 @@ notice-status-cancelled = cancelled
 refusal-no-tournament = no tournament #{ $id }
 refusal-tournament-needs-key = running tournaments needs an SSH key
 refusal-order-nested = an order within an order
-refusal-organiser-cap = you have { $count } tournaments upcoming or running, the most one organiser may have on this server: cancel one or wait for one to end
+refusal-organiser-cap = you have { $count ->
+        [one] 1 tournament
+       *[other] { $count } tournaments
+    } upcoming or running, the most one organiser may have on this server: cancel one or wait for one to end
 refusal-tournament-numbering = cannot number a tournament: { $error }
 refusal-not-theirs = tournament #{ $id } was created by { $nick }: only they or an admin may change it
 refusal-no-longer-editable = tournament #{ $id } has started: it can no longer be edited
@@ -112,7 +128,10 @@ refusal-name-is = { $name } is { $status }
 refusal-computers-do-not-enter = computer players do not enter tournaments
 refusal-keys-only = { $name } is for players with an SSH key: connect with one to join
 refusal-not-invited = { $name } is by invitation, and { $nick } is not on its list
-refusal-too-few-rated-games = { $name } asks for { $need } rated { $variant } games; you have { $have }
+refusal-too-few-rated-games = { $name } asks for { $need ->
+        [one] 1 rated { $variant } game
+       *[other] { $need } rated { $variant } games
+    }; you have { $have }
 refusal-already-in = you are in { $name } already
 refusal-stopping = the server is stopping
 refusal-terms-name = a name has 1 to { $max } characters
@@ -164,11 +183,20 @@ refusal-rename-look-alike = { $nick } looks too much like { $other }, another pl
 
 ## Admin results (src/service/admin.rs, src/ssh/session.rs)
 
-notice-admin-kicked = kicked { $sessions } session(s) of { $nick }
-notice-admin-banned = banned { $target }; { $sessions } session(s) disconnected
+notice-admin-kicked = kicked { $sessions ->
+        [one] 1 session
+       *[other] { $sessions } sessions
+    } of { $nick }
+notice-admin-banned = banned { $target }; { $sessions ->
+        [one] 1 session
+       *[other] { $sessions } sessions
+    } disconnected
 notice-admin-unbanned = unbanned { $target }
 notice-admin-sent = sent
 refusal-not-banned = { $target } was not banned
+refusal-ban-key = { $detail }
+refusal-ban-addr = { $detail }
+refusal-ban-target = { $detail }
 refusal-nothing-to-broadcast = nothing to broadcast
 refusal-cannot-read-bans = cannot read the bans: { $error }
 
@@ -183,6 +211,14 @@ help-comeback = Back after a drop
 notice-seat-elsewhere = Game #{ $game } is open in your other terminal. To play it here, press r (in lines: watch { $game }); the other terminal goes back to the lobby.
 notice-nick = You are now { $nick }.
 notice-kicked = Disconnected by an admin: { $reason }
+notice-kicked-no-reason = Disconnected by an admin
+notice-banned = You are banned from this server: { $reason }
+notice-banned-no-reason = You are banned from this server
+notice-guests-closed = Guest logins from your address are closed until { $until } UTC: a player banned here last used it
+notice-no-pty =
+    stratego-ssh draws a full-screen game and needs a terminal.
+    Connect with: { $connect }   (or { $head } NAME@{ $host } to choose your nickname)
+    To play in lines (screen readers, scripts): { $plain } play
 notice-idle = Disconnected: no key pressed for { $time } (the server's idle_timeout).
 notice-still-loading = still loading the last page: one moment
 refusal-not-stored = that is not stored here
@@ -250,7 +286,10 @@ exec-replay-rescue = ; a { $rank } rescued to { $square }
 exec-replay-formats = (the stored record: replay { $id } --format record; Gravon's XML: --format gravon)
 exec-no-tournaments = no tournaments
 exec-format-arena = arena { $minutes }m
-exec-format-swiss = swiss { $rounds } rounds
+exec-format-swiss = swiss { $rounds ->
+        [one] 1 round
+       *[other] { $rounds } rounds
+    }
 exec-not-a-tournament-number = '{ $id }' is not a tournament number
 exec-tournament-about = rules: { $rules }; created by { $nick }; starts { $starts } UTC
 exec-tournament-ends = ; ends { $ends } UTC
@@ -261,3 +300,67 @@ exec-flag-paused = paused
 exec-flag-absent = absent
 exec-games-in-play = games in play:
 exec-game-round = (round { $round })
+exec-tournament-usage =
+    tournament commands:
+      tournament create NAME [options]   a new tournament (NAME: words before the options)
+      tournament edit ID [options]       change an upcoming one (options not given stay)
+      tournament start ID                start an upcoming one now
+      tournament cancel ID
+      admin tournament addbot ID easy|hard|random   a computer player enters (where the host
+                                         allows it for testing: tournament_bots = true)
+    options:
+      --arena MINUTES | --swiss ROUNDS   the format (default: --arena 60)
+      --variant classic|duel|barrage     (default classic)
+      --clock MIN+INC | none             (default 5+3)
+      --rated | --casual                 (default rated)
+      --start +10m | +2h | now | HH:MM | YYYY-MM-DDTHH:MM (UTC; default +10m)
+      --entry anyone | keys | NICK,NICK  who may join (default anyone)
+      --min-rated N                      rated games needed to join (default 0)
+      --two-square 0|2|3|5  --chase on|off  --aggressor on|off  --silent on|off
+      --rescue on|off  --duel-rows 3|4  --immobility turn|now  --cap PLIES
+exec-tournament-bad-level = unknown level '{ $level }': easy, hard or random
+exec-tournament-on-off = { $flag }: on or off, not '{ $value }'
+exec-tournament-no-name = give the tournament a name: tournament create NAME [options]
+exec-tournament-needs-value = { $flag } needs a value
+exec-tournament-not-a-number = { $flag }: '{ $value }' is not a number
+exec-tournament-bad-start = --start: '{ $value }' is not a time: +10m, +2h, now, HH:MM or YYYY-MM-DDTHH:MM (UTC)
+exec-tournament-two-square = --two-square: 0 (off), 2, 3 or 5
+exec-tournament-duel-rows = --duel-rows: 3 or 4
+exec-tournament-immobility = --immobility: turn or now
+exec-tournament-unknown-option = unknown option '{ $flag }': tournament help lists them
+exec-admin-usage =
+    admin commands:
+      admin kick NICK [REASON]
+      admin ban nick|key|addr VALUE [REASON]
+      admin unban nick|key|addr VALUE
+      admin bans
+      admin broadcast TEXT
+      admin backup NAME  (a new directory under the server's backup root, backup_root)
+      admin tournament create|edit|start|cancel ...   (admin tournament help)
+exec-admin-no-bans = no bans
+exec-admin-ban-usage = ban nick NAME, ban key SHA256:..., or ban addr ADDRESS
+exec-admin-backed-up = backed up { $entries ->
+        [one] 1 entry
+       *[other] { $entries } entries
+    } in { $trees ->
+        [one] 1 tree
+       *[other] { $trees } trees
+    } to { $dir }
+exec-admin-backup-outside = '{ $asked }' is not under the backup root { $root }: give a name (like 2026-11-27) for a new directory there; nothing was written
+exec-admin-backup-root = the backup root { $root } cannot be used ({ $error })
+exec-admin-backup-make-root = cannot make the backup root { $root } ({ $error })
+exec-tournaments-need-admin = creating and running tournaments needs an admin key on this server
+exec-key-has-no-nick = your key has no nick yet: connect once with a terminal to claim one ({ $connect }), then run tournaments under it
+exec-admin-needs-key = admin commands need an admin key
+exec-busy-connection = server busy: at most { $count ->
+        [one] 1 command
+       *[other] { $count } commands
+    } at once on one connection; wait for one to finish and try again
+exec-busy-address = server busy: at most { $count ->
+        [one] 1 command
+       *[other] { $count } commands
+    } at once from one address; wait for one to finish and try again
+exec-busy-minute = server busy: at most { $count ->
+        [one] 1 command
+       *[other] { $count } commands
+    } a minute from one address; try again in a minute

@@ -17,7 +17,17 @@ tournament-casual = casual
 tournament-entry-anyone = anyone
 tournament-entry-keys = key holders
 tournament-entry-invited = invited: { $nicks }
-tournament-min-rated = { $games }+ rated games
+tournament-min-rated = { $games ->
+        [one] 1+ rated game
+       *[other] { $games }+ rated games
+    }
+tournament-note-cancelled = cancelled by an organiser
+tournament-note-too-few = cancelled: fewer than two players at the start
+tournament-note-end-time = finished at its end time
+tournament-note-rounds = finished after { $rounds ->
+        [one] 1 round
+       *[other] { $rounds } rounds
+    }
 tournament-status-upcoming = upcoming
 tournament-status-running = running
 tournament-status-finished = finished
@@ -198,7 +208,7 @@ admin-cancel-question = Cancel #{ $id } "{ $name }" ({ $status ->
 admin-kick-title = Kick { $nick }
 admin-kick-what = Disconnect every session of { $nick }.
 admin-reason = reason:
-admin-kick-note = (empty: "kicked by an admin"; they are shown it)
+admin-kick-note = (empty: they are told an admin disconnected them)
 admin-ban-title = Ban { $nick }
 admin-ban-by = ban by:
 admin-ban-others = (Left/Right: { $others })

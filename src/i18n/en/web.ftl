@@ -76,7 +76,10 @@ web-col-variant = variant
 web-col-result = result
 web-col-moves = moves
 web-no-rated-yet = No rated games yet.
-web-wdl = { $games } rated games: { $wins } won, { $draws } drawn, { $losses } lost
+web-wdl = { $games ->
+        [one] 1 rated game
+       *[other] { $games } rated games
+    }: { $wins } won, { $draws } drawn, { $losses } lost
 web-recent-games = Recent games
 web-json-player = player
 web-json-games = all finished games (ndjson)
@@ -170,7 +173,10 @@ web-none-running = None running now.
 web-none-announced = None announced.
 web-to-join = To join, connect over SSH and open the tournament from the lobby.
 web-format-arena = Arena { $minutes } min
-web-format-swiss = Swiss { $rounds } rounds
+web-format-swiss = Swiss { $rounds ->
+        [one] 1 round
+       *[other] { $rounds } rounds
+    }
 web-status-upcoming = upcoming
 web-status-running = running
 web-status-finished = finished
@@ -181,7 +187,10 @@ web-ends = ends { $time } UTC
 web-entry-anyone = anyone
 web-entry-key-holders = key holders
 web-entry-invited = invited: { $nicks }
-web-min-rated-games = { $count }+ rated games
+web-min-rated-games = { $count ->
+        [one] 1+ rated game
+       *[other] { $count }+ rated games
+    }
 web-mark-win = W
 web-mark-draw = D
 web-mark-loss = L

@@ -21,15 +21,15 @@ browse-profile-of-you = Profiel van { $nick } (jij)
 browse-renamed-already = naam al gewijzigd (één keer per speler)
 browse-rename-once = r: je naam wijzigen (één keer)
 browse-ratings-title = { $nick }: ratings
-browse-guest-text = { $nick } is een gast: een gast heeft geen opgeslagen profiel (geen rating, geen partijgeschiedenis, alleen vrije partijen). Wie met een SSH-sleutel speelt, houdt een naam, een rating en partijen.
+browse-guest-text = { $nick } is een gast: een gast heeft geen opgeslagen profiel (geen rating, geen partijgeschiedenis, alleen vrijblijvende partijen). Wie met een SSH-sleutel speelt, houdt een naam, een rating en partijen.
 browse-recent-title = Recente partijen
 browse-recent-title-of = Recente partijen ({ $variant })
 browse-loading-profile = profiel wordt geladen …
-browse-no-ratings = nog geen partijen voor de rating
+browse-no-ratings = nog geen partijen om rating
 browse-no-history = nog geen verloop
 browse-last-rated = { $count ->
-        [one] laatste partij voor de rating
-       *[other] laatste { $count } partijen voor de rating
+        [one] laatste partij om rating
+       *[other] laatste { $count } partijen om rating
     }
 browse-rating-games = { $count ->
         [one] 1 partij
@@ -63,8 +63,8 @@ browse-head-moves = zetten
 browse-head-ended = einde (UTC)
 browse-head-date = datum (UTC)
 browse-vs = tegen
-browse-rated = telt mee
-browse-casual = vrij
+browse-rated = om rating
+browse-casual = vrijblijvend
 
 ## Results in words (src/ui/browse.rs, src/ui/replay.rs)
 
@@ -124,9 +124,9 @@ replay-as-blue = zoals Blauw het zag
 replay-all-revealed = partij voorbij: alles open
 replay-decimal-mark = ,
 replay-seconds = { $seconds } s
-replay-title = Herhaling
+replay-title = Naspelen
 replay-game = partij #{ $id }
-replay-loading = herhaling wordt geladen …
+replay-loading = partij om na te spelen wordt geladen …
 replay-at-start = begin, { $count ->
         [one] 1 zet
        *[other] { $count } zetten
@@ -150,14 +150,14 @@ replay-ply-unknown = ?
 replay-ply-rescue = { $ply } +{ $rank }@{ $to }
 replay-rules-no-two-square = geen tweevakkenregel
 replay-rules-two-square = tweevakkenregel: { $count }
-replay-rules-chasing = meervakkenregel
+replay-rules-chasing = achtervolgingsregel
 replay-rules-attacker-wins = aanvaller wint bij gelijke rang
 replay-rules-silent = stille verdediging
 replay-rules-rescue = redding
 replay-rules-blocked = ingesloten kant verliest
 replay-rules-short-no-two-square = 2v:uit
 replay-rules-short-two-square = 2v:{ $count }
-replay-rules-short-chasing = MV
+replay-rules-short-chasing = AR
 replay-rules-short-attacker = AV
 replay-rules-short-silent = SV
 replay-rules-short-rescue = redding
@@ -165,7 +165,7 @@ replay-rules-short-blocked = ingesloten:verliest
 
 ## Replay keys (src/ui/replay.rs)
 
-replay-help-title = Toetsen van de herhaling
+replay-help-title = Toetsen voor het naspelen
 replay-key-down-up = Omlaag / Omhoog, PgDn / PgUp
 replay-key-j-k = j / k
 replay-key-ends = Home / 0, End / $
@@ -203,7 +203,7 @@ rules-goal-text =
     stukken: een stuk van de tegenstander toont zijn rang pas als het gevochten heeft.
 rules-pieces = De stukken, de sterkste eerst
 rules-count = { $count }×
-rules-does-marshal = slaat elk lager stuk; valt alleen door een Spion die hem aanvalt
+rules-does-marshal = slaat elk lager stuk; valt door een Spion die hem aanvalt
 rules-does-general = slaat elk lager stuk
 rules-does-officer = slaat de lagere rangen
 rules-does-miner = ontmantelt Bommen; slaat Verkenners en de Spion
@@ -235,10 +235,10 @@ rules-two-square =
     Tweevakkenregel: een stuk mag niet vaker dan { $count } keer achter elkaar tussen
     dezelfde twee velden heen en weer gaan.
 rules-chasing =
-    Achtervolgen (meervakkenregel): een stuk dat steeds hetzelfde stuk van de
+    Achtervolgingsregel: een stuk dat steeds hetzelfde stuk van de
     tegenstander achtervolgt, mag geen stelling van die achtervolging herhalen; de
     achtervolger moet ophouden.
-rules-no-chasing = Achtervolgen is niet beperkt (geen meervakkenregel).
+rules-no-chasing = Achtervolgen is niet beperkt (geen achtervolgingsregel).
 rules-rescue =
     Redding: een stuk dat met een gewone zet de achterste rij van de tegenstander
     bereikt, mag een van zijn geslagen stukken terughalen (hooguit twee per partij).

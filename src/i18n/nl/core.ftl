@@ -6,13 +6,13 @@
 welcome-title = Welkom bij stratego-ssh
 welcome-rename-title = Je naam wijzigen
 welcome-new-key = Je SSH-sleutel is hier nieuw. De server kent je voortaan onder deze naam, met je rating en je partijen:
-welcome-key-is-account = Je sleutel is je account, zonder wachtwoord. Kom je terug met dezelfde sleutel, dan ben je weer deze speler. Zonder sleutel speel je als gast: alleen vriendschappelijke partijen, elke keer een nieuwe naam. Zo maak je een sleutel:
+welcome-key-is-account = Je sleutel is je account, zonder wachtwoord. Kom je terug met dezelfde sleutel, dan ben je weer deze speler. Zonder sleutel speel je als gast: alleen vrijblijvende partijen, elke keer een nieuwe naam. Zo maak je een sleutel:
 welcome-then-connect = en verbind dan met de naam die je wilt:
 welcome-host-note = (HOST, en -p PORT, zoals in het ssh-commando waarmee je nu binnenkwam)
 welcome-rename-later = Je kunt je naam later één keer wijzigen: p (je profiel), dan r.
 welcome-guest-intro = Je bent verbonden zonder een sleutel die deze server kent: je bent hier gast, met de naam { $nick }.
-welcome-guest-can = Een gast kan tegen de computer en vriendschappelijk spelen, partijen bekijken en chatten. Partijen om rating kan een gast niet spelen, en niets wordt bewaard: geen rating, geen partijen, de volgende keer een nieuwe naam.
-welcome-guest-keep = Wil je een naam met rating en partijen houden, gebruik dan een sleutel:
+welcome-guest-can = Een gast kan tegen de computer en vrijblijvend spelen, partijen bekijken en chatten. Partijen om rating kan een gast niet spelen, en niets wordt bewaard: geen rating, geen partijen, de volgende keer een nieuwe naam.
+welcome-guest-keep = Wil je een naam met zijn rating en partijen houden, gebruik dan een sleutel:
 welcome-rename-intro = Je kunt je naam één keer wijzigen. Je rating en partijen blijven bij je sleutel; de oude naam blijft een tijd voor je gereserveerd.
 welcome-type-first = Typ eerst de nieuwe naam (Esc houdt de jouwe)
 welcome-asking = { $nick } wordt aangevraagd…

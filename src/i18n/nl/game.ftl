@@ -4,7 +4,7 @@
 ## Game screen: header (src/ui/game.rs)
 
 game-rated = om rating
-game-casual = vriendschappelijk
+game-casual = vrijblijvend
 game-no-clock = zonder klok
 game-number = partij #{ $id }
 game-you-play = je speelt { $color }
@@ -57,7 +57,7 @@ game-wins = { $color } wint
 game-draw = Remise
 game-not-ready = { $color } was niet op tijd klaar
 game-result = { $head } { $dash } { $reason }
-game-over-nobody-moved = Niemand heeft gezet: er wordt niets bewaard of voor de rating geteld
+game-over-nobody-moved = Niemand heeft gezet: er wordt niets bewaard en de rating blijft gelijk
 game-over-won = Je hebt gewonnen!
 game-over-lost = Je hebt verloren
 game-over-rating = Je rating: { $change }
@@ -77,7 +77,7 @@ game-left = over
 game-taken = geslagen
 game-taken-none = geen
 game-chat = Chat
-game-chat-spectators = Chat (alleen toeschouwers zien dit)
+game-chat-spectators = Chat (alleen kijkers zien dit)
 game-chat-say = zeg:
 game-chat-start = t om te chatten
 game-move-prompt = zet:

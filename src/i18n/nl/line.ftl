@@ -27,17 +27,17 @@ line-status-watching = kijkt naar partij { $game }
 line-status-left = weg van partij { $game }
 line-seeks-none = Geen open uitnodigingen. Typ seek classic 10+5 om er een te plaatsen, of computer easy om tegen de computer te spelen.
 line-seek-item = { $n }. { $nick }: { $variant }, { $clock }, { $rated ->
-        [rated] met rating
-        [private] privé, zonder rating
-       *[casual] zonder rating
+        [rated] om rating
+        [private] privé, vrijblijvend
+       *[casual] vrijblijvend
     }
 line-seek-item-challenge = { $n }. { $nick } daagt je uit: { $variant }, { $clock }, { $rated ->
-        [rated] met rating
-        [private] privé, zonder rating
-       *[casual] zonder rating
+        [rated] om rating
+        [private] privé, vrijblijvend
+       *[casual] vrijblijvend
     }
 line-seek-new = { $nick } zoekt een partij: { $variant }, { $clock }. Typ seeks, dan accept N.
-line-games-none = Geen partijen bezig.
+line-games-none = Geen lopende partijen.
 line-tournaments-none = Geen toernooien. Een organisator maakt er een met ssh HOST tournament create.
 line-tournament-item = Toernooi { $id }: { $name }, { $kind }, { $variant }, { $clock }, { $status }, { $players ->
         [one] 1 speler
@@ -65,14 +65,14 @@ line-computer-starting = Een partij tegen de computer ({ $level }) begint.
 line-seek-usage = Typ seek classic, seek duel of seek barrage, dan een klok zoals 10+5 (of none) en eventueel casual.
 line-seek-posted = Uitnodiging geplaatst. Wie haar aanneemt, begint de partij.
 line-say-what = Wat zeggen? Typ say en je tekst.
-line-challenge-usage = Typ challenge en een nick, dan eventueel classic, duel of barrage, een klok zoals 10+5 (of none), en casual of private (een privépartij: alleen jullie twee weten ervan; zonder rating).
+line-challenge-usage = Typ challenge en een nick, dan eventueel classic, duel of barrage, een klok zoals 10+5 (of none), en casual of private (een privépartij: alleen jullie twee weten ervan; vrijblijvend).
 line-challenge-self = Je kunt jezelf niet uitdagen: typ who om te zien wie er online is.
-line-challenge-private-rated = Een privépartij is zonder rating: ratings zijn openbaar. Typ de uitdaging opnieuw zonder rated, of zonder private om met rating te spelen.
+line-challenge-private-rated = Een privépartij is vrijblijvend: ratings zijn openbaar. Typ de uitdaging opnieuw zonder rated, of zonder private om een partij om rating te spelen.
 line-challenge-sent = Uitdaging aan { $nick } verstuurd. Typ cancel om haar in te trekken.
 line-challenge-new = { $nick } daagt je uit: { $variant }, { $clock }, { $rated ->
-        [rated] met rating
-        [private] privé, zonder rating
-       *[casual] zonder rating
+        [rated] om rating
+        [private] privé, vrijblijvend
+       *[casual] vrijblijvend
     }. Typ seeks, dan accept N of decline N.
 line-cancel-none = Je hebt geen open uitnodiging of uitdaging om in te trekken.
 line-cancel-done = { $count ->
@@ -153,7 +153,7 @@ line-board-enemy = { $square } tegenstander
 line-board-enemy-moved = { $square } tegenstander, heeft gezet
 line-board-enemy-known = { $square } tegenstander { $rank }
 line-board-none = Er is nog geen bord.
-line-board-head-watch = Het bord zoals toeschouwers het zien, van de kant van { $color }, rij voor rij:
+line-board-head-watch = Het bord zoals kijkers het zien, van de kant van { $color }, rij voor rij:
 line-board-side = { $square } stuk van { $color }
 line-board-side-moved = { $square } stuk van { $color }, heeft gezet
 line-board-side-known = { $square } { $color } { $rank }
@@ -175,7 +175,10 @@ line-square-side-moved = { $square }: een stuk van { $color }, rang onbekend, he
 line-square-side-known = { $square }: een stuk van { $color }, { $rank }.
 line-rank-count = { $rank } { $count }
 line-pieces-no-ranks = geen
-line-pieces-own = Je hebt nog { $count } stukken: { $ranks }.
+line-pieces-own = { $count ->
+        [one] Je hebt nog 1 stuk
+       *[other] Je hebt nog { $count } stukken
+    }: { $ranks }.
 line-pieces-side = { $color }: { $count } op het bord; onthuld: { $revealed }.
 line-pieces-side-hidden = { $color }: { $count } op het bord, geen onthuld.
 line-pieces-side-left = { $color }, resterende rangen voor zover bekend: { $ranks }.

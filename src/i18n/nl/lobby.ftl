@@ -44,7 +44,7 @@ lobby-head-variant = variant
 lobby-head-clock = klok
 lobby-head-rated = rating
 lobby-head-rules = regels
-lobby-seek-rated = met rating
+lobby-seek-rated = om rating
 lobby-seek-casual = vrijblijvend
 lobby-seek-private = privé
 lobby-seek-no-clock = geen
@@ -52,7 +52,7 @@ lobby-seek-to-you-long = daagt je uit!
 lobby-seek-to-you = aan jou!
 lobby-rules-two-square = 2v:{ $n }
 lobby-rules-two-square-off = 2v:uit
-lobby-rules-chase = jacht
+lobby-rules-chase = achtervolging
 lobby-rules-aggressor = AV
 lobby-rules-silent = SV
 lobby-rules-rescue = redding
@@ -76,7 +76,10 @@ lobby-terms-swiss = Zwitsers systeem, { $rounds ->
 lobby-terms-anyone = open voor iedereen
 lobby-terms-key-holders = alleen met sleutel
 lobby-terms-invited = uitgenodigd: { $nicks }
-lobby-terms-min-rated = vanaf { $count } partijen met rating
+lobby-terms-min-rated = { $count ->
+        [one] vanaf 1 partij om rating
+       *[other] vanaf { $count } partijen om rating
+    }
 
 ## Lobby keys: footer and help (src/ui/lobby.rs)
 
@@ -118,7 +121,7 @@ lobby-help-cancel = je uitnodiging intrekken
 lobby-help-chat = in de chat typen
 lobby-help-tournaments = de toernooienlijst (Enter opent er een)
 lobby-help-leaders = ranglijsten
-lobby-help-games = beëindigde partijen: de mijne, recente, herhalingen
+lobby-help-games = beëindigde partijen: de mijne, recente, naspelen
 lobby-help-profile = profiel van de gekozen speler (of het mijne)
 lobby-help-settings = instellingen (nummering, ASCII, kleuren, taal)
 lobby-help-mouse-key = muis
@@ -134,7 +137,7 @@ lobby-notice-no-seek-to-cancel = Je hebt geen open uitnodiging om in te trekken
 lobby-notice-no-challenge = Geen uitdaging aan jou om af te wijzen (die staan met ! bij de uitnodigingen)
 lobby-notice-own-seek = Dat is je eigen uitnodiging: x trekt die in
 lobby-notice-seek-gone = De gekozen uitnodiging is weg: aangenomen of ingetrokken
-lobby-notice-private-game = Die partij is privé: geen toeschouwers
+lobby-notice-private-game = Die partij is privé: geen kijkers
 lobby-notice-game-ended = De gekozen partij is afgelopen
 lobby-notice-no-games = Er wordt nu geen partij gespeeld om te bekijken
 lobby-notice-no-game-selected = Geen partij gekozen: kies er een met Omhoog/Omlaag, dan Enter

@@ -5,16 +5,16 @@
 
 notice-challenge = { $nick } daagt je uit: { $variant }, { $rated ->
         [rated] om rating
-        [private] privé, vriendschappelijk
-       *[casual] vriendschappelijk
+        [private] privé, vrijblijvend
+       *[casual] vrijblijvend
     } — zie Open uitnodigingen
 notice-challenge-clock = { $nick } daagt je uit: { $variant }, { $rated ->
         [rated] om rating
-        [private] privé, vriendschappelijk
-       *[casual] vriendschappelijk
+        [private] privé, vrijblijvend
+       *[casual] vrijblijvend
     }, { $clock } — zie Open uitnodigingen
-refusal-guests-casual-key = gasten spelen alleen vriendschappelijke partijen: verbind met een SSH-sleutel voor partijen om rating
-refusal-private-rated = een privépartij is vriendschappelijk: ratings zijn openbaar, dus een partij om rating kan niet privé zijn
+refusal-guests-casual-key = gasten spelen alleen vrijblijvende partijen: verbind met een SSH-sleutel voor partijen om rating
+refusal-private-rated = een privépartij is vrijblijvend: ratings zijn openbaar, dus een partij om rating kan niet privé zijn
 refusal-private-needs-player = alleen een uitdaging aan één speler kan privé zijn: noem de speler
 refusal-three-seeks = je hebt al drie open uitnodigingen
 refusal-seeks-too-fast = je plaatst te snel uitnodigingen: één per paar seconden (vijf tegelijk)
@@ -22,7 +22,7 @@ refusal-challenge-yourself = je kunt jezelf niet uitdagen
 refusal-not-online = { $nick } is niet online
 refusal-no-program = deze server heeft geen programma met de naam { $name }
 refusal-agent-busy = bot-{ $name } speelt al zoveel partijen als deze server tegelijk toelaat ({ $games }): probeer het later nog eens, of speel tegen onze eigen computer
-notice-seek-to-computer = Niemand heeft je uitnodiging aangenomen: de computer (makkelijk) speelt tegen je. Partijen tegen de computer tellen niet voor de rating.
+notice-seek-to-computer = Niemand heeft je uitnodiging aangenomen: de computer (makkelijk) speelt tegen je. Partijen tegen de computer zijn vrijblijvend.
 refusal-no-such-challenge = die uitdaging aan jou bestaat niet
 notice-challenge-declined = { $nick } heeft je uitdaging afgewezen
 notice-line-mode = Regelmodus: elke gebeurtenis is een regel. Typ help voor de commando's, screens om terug te gaan naar de schermen.
@@ -32,14 +32,14 @@ notice-you-declined = Je hebt de uitdaging van { $nick } afgewezen
 refusal-seek-gone = die uitnodiging is weg
 refusal-own-seek = dat is je eigen uitnodiging: x trekt die in
 refusal-someone-elses = die uitdaging is voor iemand anders
-refusal-guests-casual = gasten spelen alleen vriendschappelijke partijen
+refusal-guests-casual = gasten spelen alleen vrijblijvende partijen
 refusal-player-left = die speler is weg
 
 ## Lobby (src/lobby/mod.rs)
 
 notice-server = Server: { $text }
 refusal-too-fast = je stuurt te snel berichten
-refusal-too-fast-address = te veel berichten vanaf je adres (iedereen die vanaf dat adres verbonden is, telt mee): wacht een paar seconden
+refusal-too-fast-address = te veel berichten vanaf je adres (iedereen die vanaf dat adres verbonden is, wordt meegeteld): wacht een paar seconden
 refusal-guest-games = Gasten vanaf je adres hebben { $games ->
         [one] een lopende partij
        *[other] { $games } lopende partijen
@@ -79,11 +79,21 @@ notice-forfeit-no-result = { $nick } { $why }: de partij eindigt zonder uitslag
 notice-forfeit-win = { $nick } { $why }: je wint
 notice-forfeits-timeout = verliest reglementair (zijn programma antwoordde niet binnen { $seconds } s)
 notice-forfeits = verliest reglementair ({ $why })
+notice-forfeits-not-started = verliest reglementair (zijn programma kon niet starten)
+notice-forfeits-ended = verliest reglementair (zijn programma is gestopt, exitstatus { $code })
+notice-forfeits-killed = verliest reglementair (zijn programma is door een signaal gestopt)
+notice-forfeits-closed-output = verliest reglementair (zijn programma heeft zijn uitvoer gesloten)
+notice-forfeits-stopped-reading = verliest reglementair (zijn programma leest zijn invoer niet meer)
+notice-forfeits-not-reading = verliest reglementair (zijn programma las zijn invoer niet binnen { $seconds } s)
+notice-forfeits-line-too-long = verliest reglementair (zijn programma stuurde een regel van meer dan { $bytes } bytes)
+notice-forfeits-bad-setup = verliest reglementair (zijn programma stuurde geen geldige opstelling)
+notice-forfeits-bad-reply = verliest reglementair (het antwoord van zijn programma is geen zet)
+notice-forfeits-illegal-move = verliest reglementair (ongeldige zet { $move })
 refusal-game-over = de partij is voorbij
 notice-saving-result = de uitslag wordt opgeslagen… (de server kan nu niet naar zijn schijf schrijven; hij blijft het proberen)
 refusal-not-started = de partij is nog niet begonnen: eerst beide opstellingen
 refusal-not-your-turn = je bent niet aan zet
-refusal-illegal-move = ongeldige zet: { $why }
+refusal-illegal-move = ongeldige zet { $move }: { $why }
 refusal-cannot-save-move = de server kan nu geen zetten opslaan (zijn schijf weigerde het schrijven): je zet is niet gespeeld; probeer het nog eens
 refusal-opponent-may-return = je tegenstander heeft nog tijd om terug te komen
 refusal-setup-over = de opstelfase is voorbij
@@ -99,7 +109,10 @@ notice-status-cancelled = geannuleerd
 refusal-no-tournament = geen toernooi #{ $id }
 refusal-tournament-needs-key = toernooien organiseren kan alleen met een SSH-sleutel
 refusal-order-nested = een opdracht binnen een opdracht
-refusal-organiser-cap = je hebt { $count } aangekondigde of lopende toernooien, het maximum per organisator op deze server: annuleer er een of wacht tot er een afloopt
+refusal-organiser-cap = je hebt { $count ->
+        [one] 1 aangekondigd of lopend toernooi
+       *[other] { $count } aangekondigde of lopende toernooien
+    }, het maximum per organisator op deze server: annuleer er een of wacht tot er een afloopt
 refusal-tournament-numbering = kan het toernooi geen nummer geven: { $error }
 refusal-not-theirs = toernooi #{ $id } is aangemaakt door { $nick }: alleen die of een beheerder mag het wijzigen
 refusal-no-longer-editable = toernooi #{ $id } is al begonnen: het kan niet meer gewijzigd worden
@@ -114,7 +127,10 @@ refusal-name-is = { $name } is { $status }
 refusal-computers-do-not-enter = computerspelers doen niet mee aan toernooien
 refusal-keys-only = { $name } is voor spelers met een SSH-sleutel: verbind met een sleutel om mee te doen
 refusal-not-invited = { $name } is op uitnodiging, en { $nick } staat niet op de lijst
-refusal-too-few-rated-games = { $name } vraagt { $need } partijen { $variant } om rating; je hebt er { $have }
+refusal-too-few-rated-games = { $name } vraagt { $need ->
+        [one] 1 partij { $variant } om rating
+       *[other] { $need } partijen { $variant } om rating
+    }; je hebt er { $have }
 refusal-already-in = je doet al mee aan { $name }
 refusal-stopping = de server stopt
 refusal-terms-name = een naam heeft 1 tot { $max } tekens
@@ -177,6 +193,9 @@ notice-admin-banned = { $target } geband; { $sessions ->
 notice-admin-unbanned = ban van { $target } opgeheven
 notice-admin-sent = verstuurd
 refusal-not-banned = { $target } was niet geband
+refusal-ban-key = een sleutel schrijf je als zijn vingerafdruk, SHA256:...
+refusal-ban-addr = '{ $value }' is geen IP-adres en geen prefix zoals 10.0.0.0/8 of 2001:db8::/48
+refusal-ban-target = ban nick NAAM, ban key SHA256:... of ban addr ADRES[/PREFIX]
 refusal-nothing-to-broadcast = niets om te versturen
 refusal-cannot-read-bans = de bans kunnen niet gelezen worden: { $error }
 
@@ -191,6 +210,14 @@ help-comeback = Terug na verbreken
 notice-seat-elsewhere = Partij #{ $game } staat open in je andere terminal. Om hier te spelen, druk op r (in de regelmodus: watch { $game }); de andere terminal gaat terug naar de lobby.
 notice-nick = Je bent nu { $nick }.
 notice-kicked = Verbinding verbroken door een beheerder: { $reason }
+notice-kicked-no-reason = Verbinding verbroken door een beheerder
+notice-banned = Je bent geband op deze server: { $reason }
+notice-banned-no-reason = Je bent geband op deze server
+notice-guests-closed = Gastlogins vanaf je adres zijn dicht tot { $until } UTC: een speler die hier geband is, gebruikte het als laatste
+notice-no-pty =
+    stratego-ssh tekent een spel over het hele scherm en heeft een terminal nodig.
+    Verbind met: { $connect }   (of { $head } NAAM@{ $host } om je naam te kiezen)
+    In regels spelen (schermlezers, scripts): { $plain } play
 notice-idle = Verbinding verbroken: { $time } lang geen toets ingedrukt (idle_timeout van de server).
 notice-still-loading = de vorige pagina laadt nog: een moment
 refusal-not-stored = dat is hier niet bewaard
@@ -220,8 +247,8 @@ exec-no-rated-games = nog geen partijen { $variant } om rating: spelers staan hi
 exec-cannot-read-leaderboard = de ranglijst kan niet gelezen worden: { $error }
 exec-no-games-of = geen beëindigde partijen van { $nick }
 exec-cannot-read-games = de partijen kunnen niet gelezen worden: { $error }
-exec-rated = rating
-exec-casual = vriendschappelijk
+exec-rated = om rating
+exec-casual = vrijblijvend
 exec-col-rank = plaats
 exec-col-nick = naam
 exec-col-rating = rating
@@ -258,7 +285,10 @@ exec-replay-rescue = ; een { $rank } gered naar { $square }
 exec-replay-formats = (de bewaarde notatie: replay { $id } --format record; XML van Gravon: --format gravon)
 exec-no-tournaments = geen toernooien
 exec-format-arena = arena { $minutes } min
-exec-format-swiss = Zwitsers, { $rounds } ronden
+exec-format-swiss = Zwitsers, { $rounds ->
+        [one] 1 ronde
+       *[other] { $rounds } ronden
+    }
 exec-not-a-tournament-number = ‘{ $id }’ is geen toernooinummer
 exec-tournament-about = regels: { $rules }; aangemaakt door { $nick }; begint { $starts } UTC
 exec-tournament-ends = ; eindigt { $ends } UTC
@@ -269,3 +299,67 @@ exec-flag-paused = pauze
 exec-flag-absent = afwezig
 exec-games-in-play = lopende partijen:
 exec-game-round = (ronde { $round })
+exec-tournament-usage =
+    toernooiopdrachten:
+      tournament create NAAM [opties]    een nieuw toernooi (NAAM: de woorden voor de opties)
+      tournament edit ID [opties]        een aangekondigd toernooi wijzigen (niet genoemde opties blijven)
+      tournament start ID                een aangekondigd toernooi nu beginnen
+      tournament cancel ID
+      admin tournament addbot ID easy|hard|random   een computerspeler doet mee (waar de server
+                                         het om te testen toestaat: tournament_bots = true)
+    opties:
+      --arena MINUTEN | --swiss RONDES   het formaat (standaard: --arena 60)
+      --variant classic|duel|barrage     (standaard classic)
+      --clock MIN+INC | none             (standaard 5+3)
+      --rated | --casual                 om rating of vrijblijvend (standaard om rating)
+      --start +10m | +2h | now | UU:MM | JJJJ-MM-DDTUU:MM (UTC; standaard +10m)
+      --entry anyone | keys | NICK,NICK  wie mee mag doen (standaard anyone: iedereen)
+      --min-rated N                      partijen om rating die nodig zijn om mee te doen (standaard 0)
+      --two-square 0|2|3|5  --chase on|off  --aggressor on|off  --silent on|off
+      --rescue on|off  --duel-rows 3|4  --immobility turn|now  --cap HALVE-ZETTEN
+exec-tournament-bad-level = onbekend niveau '{ $level }': easy, hard of random
+exec-tournament-on-off = { $flag }: on of off, niet '{ $value }'
+exec-tournament-no-name = geef het toernooi een naam: tournament create NAAM [opties]
+exec-tournament-needs-value = { $flag } heeft een waarde nodig
+exec-tournament-not-a-number = { $flag }: '{ $value }' is geen getal
+exec-tournament-bad-start = --start: '{ $value }' is geen tijd: +10m, +2h, now, UU:MM of JJJJ-MM-DDTUU:MM (UTC)
+exec-tournament-two-square = --two-square: 0 (uit), 2, 3 of 5
+exec-tournament-duel-rows = --duel-rows: 3 of 4
+exec-tournament-immobility = --immobility: turn of now
+exec-tournament-unknown-option = onbekende optie '{ $flag }': tournament help somt ze op
+exec-admin-usage =
+    beheeropdrachten:
+      admin kick NICK [REDEN]
+      admin ban nick|key|addr WAARDE [REDEN]
+      admin unban nick|key|addr WAARDE
+      admin bans
+      admin broadcast TEKST
+      admin backup NAAM  (een nieuwe map onder de back-upmap van de server, backup_root)
+      admin tournament create|edit|start|cancel ...   (admin tournament help)
+exec-admin-no-bans = geen bans
+exec-admin-ban-usage = ban nick NAAM, ban key SHA256:... of ban addr ADRES
+exec-admin-backed-up = { $entries ->
+        [one] 1 item
+       *[other] { $entries } items
+    } in { $trees ->
+        [one] 1 boom
+       *[other] { $trees } bomen
+    } geback-upt naar { $dir }
+exec-admin-backup-outside = '{ $asked }' ligt niet onder de back-upmap { $root }: geef een naam (zoals 2026-11-27) voor een nieuwe map daar; er is niets geschreven
+exec-admin-backup-root = de back-upmap { $root } is niet bruikbaar ({ $error })
+exec-admin-backup-make-root = de back-upmap { $root } kan niet worden gemaakt ({ $error })
+exec-tournaments-need-admin = toernooien aanmaken en organiseren kan op deze server alleen met een beheerderssleutel
+exec-key-has-no-nick = je sleutel heeft nog geen naam: verbind één keer met een terminal om er een te kiezen ({ $connect }), organiseer daarna toernooien onder die naam
+exec-admin-needs-key = beheeropdrachten hebben een beheerderssleutel nodig
+exec-busy-connection = server bezet: hoogstens { $count ->
+        [one] 1 opdracht
+       *[other] { $count } opdrachten
+    } tegelijk op één verbinding; wacht tot er een klaar is en probeer het opnieuw
+exec-busy-address = server bezet: hoogstens { $count ->
+        [one] 1 opdracht
+       *[other] { $count } opdrachten
+    } tegelijk vanaf één adres; wacht tot er een klaar is en probeer het opnieuw
+exec-busy-minute = server bezet: hoogstens { $count ->
+        [one] 1 opdracht
+       *[other] { $count } opdrachten
+    } per minuut vanaf één adres; probeer het over een minuut opnieuw

@@ -16,8 +16,8 @@ form-moves = { $count ->
        *[other] { $count } zetten
     }
 form-chasing = Achtervolgingsregel
-form-chasing-on = aan: geen eindeloze jacht
-form-chasing-off = uit: jagen toegestaan
+form-chasing-on = aan: geen eindeloze achtervolging
+form-chasing-off = uit: achtervolgen toegestaan
 form-aggressor = Aanvallersvoordeel
 form-aggressor-on = aan: bij gelijke rang wint de aanvaller
 form-aggressor-off = uit: bij gelijke rang vallen beide
@@ -25,7 +25,7 @@ form-silent = Stille verdediging
 form-silent-on = aan: alleen de aanvaller getoond
 form-silent-off = uit: beide rangen getoond
 form-rescue = Redding
-form-rescue-on = aan: de achterste rij bevrijdt een stuk
+form-rescue-on = aan: de achterste rij redt een stuk
 form-rescue-off = uit
 form-duel-rows = Opstellingsrijen bij Duel
 form-rows = { $count ->
@@ -41,7 +41,7 @@ form-immobility-on-turn = verliest als die aan zet is
 form-immobility-immediate = verliest meteen
 form-rated = Rating
 form-rated-guest = vrijblijvend (gasten)
-form-rated-on = met rating
+form-rated-on = om rating
 form-rated-off = vrijblijvend: rating blijft gelijk
 form-rated-private = vrijblijvend (privépartijen zijn dat)
 form-clock = Klok
@@ -58,18 +58,18 @@ form-about-hard = Moeilijk: de computer speelt om te winnen.
 form-about-classic = Klassiek: het hele leger, 40 stukken elk, in vier rijen.
 form-about-duel = Duel: een snelle partij met 10 stukken elk.
 form-about-barrage = Barrage: een snelle partij met 8 stukken elk.
-form-about-two-square = Een stuk mag hoogstens { $count } keer achter elkaar heen en weer tussen dezelfde twee vakken.
-form-about-chasing = Achtervolgingsregel (meervakkenregel): een stuk dat een ander achtervolgt, mag geen stelling van dezelfde jacht herhalen.
+form-about-two-square = Een stuk mag hoogstens { $count } keer achter elkaar heen en weer tussen dezelfde twee velden.
+form-about-chasing = Achtervolgingsregel: een stuk dat een ander achtervolgt, mag geen stelling van dezelfde achtervolging herhalen.
 form-about-aggressor = Als twee stukken van dezelfde rang elkaar treffen: aan, de aanvaller wint; uit, beide vallen.
 form-about-silent = In een gevecht, aan: alleen de rang van de aanvaller wordt getoond (beide als een Verkenner aanvalt); uit: beide rangen worden getoond.
 form-about-rescue = Een stuk dat de achterste rij van de tegenstander betreedt (niet door aan te vallen), haalt één geslagen stuk terug, hoogstens twee keer per speler.
 form-about-duel-rows = In hoeveel rijen elke kant zich opstelt bij Duel.
 form-about-immobility = Als die aan zet is: een kant zonder geldige zet verliest wanneer die aan zet is. Meteen: een kant waarvan alle stukken vastzitten, verliest direct na de zet (beide vast: remise).
-form-about-rated = Partijen met rating veranderen de rating van beide spelers; vrijblijvende partijen niet.
+form-about-rated = Partijen om rating veranderen de rating van beide spelers; vrijblijvende partijen niet.
 form-about-clock = De bedenktijd van elke speler voor de hele partij, plus seconden erbij na elke zet.
 form-about-private-to = De naam van een speler: alleen die ziet de uitnodiging (een uitdaging). Leeg: iedereen mag aannemen.
-form-about-private = Privé: niemand behalve jullie twee komt te weten dat de partij bestaat (geen lijst, geen toeschouwers, geen webpagina). Ratings zijn openbaar, dus een privépartij is vrijblijvend.
-form-error-guest-rated = Gasten spelen vrijblijvend: log in met een sleutel om met rating te spelen
+form-about-private = Privé: niemand behalve jullie twee komt te weten dat de partij bestaat (geen lijst, geen kijkers, geen webpagina). Ratings zijn openbaar, dus een privépartij is vrijblijvend.
+form-error-guest-rated = Gasten spelen vrijblijvend: log in met een sleutel om partijen om rating te spelen
 form-error-custom-clock = eigen klok: typ minuten+toeslag, zoals 15+10
 form-error-not-a-clock = '{ $text }' is geen klok: typ minuten+toeslag, zoals 10+5
 form-error-clock-range = klok: 1 tot 180 minuten, toeslag tot 180 seconden
@@ -99,7 +99,7 @@ form-rules-duel-rows = opstelling in { $count } rijen
 
 ## Set-up screen (src/ui/setup.rs)
 
-setup-not-your-square = { $square } is geen van je opstellingsvakken
+setup-not-your-square = { $square } is geen van je opstellingsvelden
 setup-variant-has-no = { $variant } heeft geen { $rank }
 setup-all-placed = { $count ->
         [one] De { $ranks } staat al
@@ -108,8 +108,8 @@ setup-all-placed = { $count ->
 setup-nothing-to-pick = Hier valt niets op te pakken: typ een rangtoets om een stuk te zetten
 setup-filled-all = Opgesteld zoals de computer: Spatie wisselt stukken, of nog eens r
 setup-filled-rest = { $count ->
-        [one] De lege vakken gevuld zoals de computer; het stuk dat je zette blijft staan (nog eens r: het hele leger opnieuw)
-       *[other] De lege vakken gevuld zoals de computer; de { $count } stukken die je zette blijven staan (nog eens r: het hele leger opnieuw)
+        [one] De lege velden gevuld zoals de computer; het stuk dat je zette blijft staan (nog eens r: het hele leger opnieuw)
+       *[other] De lege velden gevuld zoals de computer; de { $count } stukken die je zette blijven staan (nog eens r: het hele leger opnieuw)
     }
 setup-name-needed = Een bewaarde opstelling heeft een naam nodig
 setup-saved = Bewaard als '{ $name }'
@@ -121,7 +121,7 @@ setup-is-sent = Je opstelling is verstuurd: wacht op je tegenstander
 setup-complete-first = Maak de opstelling eerst compleet voor je haar bewaart ({ $error })
 setup-no-saved = Nog geen bewaarde opstellingen voor { $variant }: S bewaart deze
 setup-places-no-piece = '{ $key }' zet geen stuk: zie de lijst rechts
-setup-already-empty = Dit vak is al leeg
+setup-already-empty = Dit veld is al leeg
 setup-empty-already = Het bord is al leeg: zet je stukken, of r vult het
 setup-cleared = Leeggemaakt: zet je stukken, of r vult het
 setup-error-count = { $found } { $ranks } gezet, het leger heeft er { $expected }
@@ -178,10 +178,10 @@ setup-help-spy-marshal-classic = de Spion / de Maarschalk zetten
 setup-help-bomb-flag = een Bom / de Vlag zetten
 setup-help-drop = het opgepakte stuk terugzetten
 setup-help-remove = het stuk weghalen
-setup-help-fill = de lege vakken vullen zoals de computer (nog eens: het hele leger opnieuw)
+setup-help-fill = de lege velden vullen zoals de computer (nog eens: het hele leger opnieuw)
 setup-help-clear = het bord leegmaken (vraagt eerst)
 setup-help-save-load = deze opstelling bewaren / een bewaarde laden
-setup-help-mouse = klik op vakken om op te pakken en te wisselen, op rangen om te zetten
+setup-help-mouse = klik op velden om op te pakken en te wisselen, op rangen om te zetten
 setup-help-chat = chat
 setup-help-settings = instellingen
 setup-help-leave = de partij verlaten

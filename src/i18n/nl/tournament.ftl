@@ -13,11 +13,21 @@ tournament-kind-arena = Arena { $minutes } min
 tournament-kind-swiss = Zwitsers { $rounds } r.
 tournament-no-clock = zonder klok
 tournament-rated = om rating
-tournament-casual = vriendschappelijk
+tournament-casual = vrijblijvend
 tournament-entry-anyone = open voor iedereen
 tournament-entry-keys = alleen met sleutel
 tournament-entry-invited = uitgenodigd: { $nicks }
-tournament-min-rated = vanaf { $games } partijen om rating
+tournament-min-rated = { $games ->
+        [one] vanaf 1 partij om rating
+       *[other] vanaf { $games } partijen om rating
+    }
+tournament-note-cancelled = afgelast door een organisator
+tournament-note-too-few = afgelast: minder dan twee spelers bij de start
+tournament-note-end-time = beëindigd op de eindtijd
+tournament-note-rounds = beëindigd na { $rounds ->
+        [one] 1 ronde
+       *[other] { $rounds } rondes
+    }
 tournament-status-upcoming = aangekondigd
 tournament-status-running = bezig
 tournament-status-finished = afgelopen
@@ -59,18 +69,18 @@ tournament-mark-win = W
 tournament-mark-draw = R
 tournament-mark-loss = V
 tournament-mark-bye = B
-tournament-games-title = Partijen bezig ({ $count })
+tournament-games-title = Lopende partijen ({ $count })
 tournament-vs = –
 tournament-game-round = r{ $round }
 tournament-none-before-start = geen vóór het begin
-tournament-no-games = geen partijen bezig
+tournament-no-games = geen lopende partijen
 tournament-chat-title = Chat
 tournament-chat-idle = t om te chatten
 
 ## Tournament notices (src/ui/tournament.rs)
 
 tournament-notice-game-ended = De gekozen partij is afgelopen
-tournament-notice-no-games = Geen partijen bezig om te bekijken
+tournament-notice-no-games = Geen lopende partijen om te bekijken
 tournament-notice-player-gone = De gekozen speler staat niet meer in de lijst
 tournament-notice-nobody = Nog niemand heeft zich ingeschreven
 tournament-notice-no-player = Geen speler gekozen
@@ -86,7 +96,7 @@ tournament-notice-not-joined = Je doet niet mee aan dit toernooi (j: meedoen)
 tournament-help-title = Toetsen van het toernooi
 tournament-keys-page = PgUp/PgDn, Home/End
 tournament-keys-next-list = volgende lijst
-tournament-help-cycle = stand / partijen bezig / chat
+tournament-help-cycle = stand / lopende partijen / chat
 tournament-help-move = door de lijst gaan
 tournament-help-page = een pagina omhoog / omlaag, eerste / laatste
 tournament-keys-watch = kijken
@@ -198,7 +208,7 @@ admin-cancel-question = #{ $id } “{ $name }” ({ $status ->
 admin-kick-title = { $nick } eruit zetten
 admin-kick-what = Verbreekt elke sessie van { $nick }.
 admin-reason = reden:
-admin-kick-note = (leeg: “eruit gezet door een beheerder”; dat krijgt de speler te zien)
+admin-kick-note = (leeg: de speler hoort alleen dat een beheerder de verbinding verbrak)
 admin-ban-title = { $nick } bannen
 admin-ban-by = bannen op:
 admin-ban-others = (Links/Rechts: { $others })
@@ -265,7 +275,7 @@ admin-form-min-rated = Min. partijen om rating
 admin-form-arena = Arena
 admin-form-swiss = Zwitsers
 admin-form-clock-value = { $minutes } min + { $increment } s per zet
-admin-form-casual = vriendschappelijk: geen ratingwijziging
+admin-form-casual = vrijblijvend: geen ratingwijziging
 admin-start-as-set = zoals vastgelegd: { $date } UTC
 admin-start-now = nu
 admin-start-now-at = nu ({ $date } UTC)
@@ -284,7 +294,7 @@ admin-explain-minutes = Hoe lang de arena duurt: 1 tot 720 minuten.
 admin-explain-variant-edit = De andere spelregelopties blijven zoals ze zijn: { $rules }.
 admin-explain-variant = { $classic }: 40 stukken elk; { $duel }: 10; { $barrage }: 8. De andere spelregelopties zijn de standaardopties.
 admin-explain-clock = De bedenktijd van elke speler voor een partij, plus seconden na elke zet.
-admin-explain-rated = Partijen om rating veranderen de rating van de spelers; vriendschappelijke niet.
+admin-explain-rated = Partijen om rating veranderen de rating van de spelers; vrijblijvende niet.
 admin-explain-start = Wanneer het begint, vanaf nu (S in de lijst start een aangekondigd toernooi meteen).
 admin-explain-entry = Iedereen, of alleen spelers die met een sleutel inloggen. Een lijst met uitnodigingen kan alleen via de opdrachtregel (--entry NICK,NICK).
 admin-explain-min-rated = Partijen om rating in de variant van het toernooi die een speler nodig heeft om mee te doen (0: geen).

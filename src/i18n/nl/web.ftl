@@ -20,7 +20,7 @@ web-bad-page = '{ $text }' is geen paginanummer: geef een getal vanaf 1
 web-no-such-leaderboard = Deze ranglijst bestaat niet: classic, duel of barrage.
 web-no-such-player = Deze speler bestaat niet.
 web-rated = om rating
-web-casual = vriendschappelijk
+web-casual = vrijblijvend
 web-vs = tegen
 web-reload = herlaad
 web-as-text = Als tekst:
@@ -35,7 +35,7 @@ web-home-title = Stratego op { $host }
 web-connect-heading = Zo maak je verbinding
 web-connect-terminal = Vanuit een terminal:
 web-connect-host-key = De eerste keer toont je SSH-client de hostsleutel van de server. Controleer of het deze is:
-web-connect-guest = Geen sleutel? Je kunt ook als gast spelen (vriendschappelijke partijen).
+web-connect-guest = Geen sleutel? Je kunt ook als gast spelen (vrijblijvende partijen).
 web-now = Nu
 web-now-counts = { $players ->
     [one] { $players } speler
@@ -190,7 +190,10 @@ web-ends = eindigt { $time } UTC
 web-entry-anyone = iedereen
 web-entry-key-holders = alleen met sleutel
 web-entry-invited = op uitnodiging: { $nicks }
-web-min-rated-games = vanaf { $count } partijen om rating
+web-min-rated-games = { $count ->
+        [one] vanaf 1 partij om rating
+       *[other] vanaf { $count } partijen om rating
+    }
 web-mark-win = W
 web-mark-draw = R
 web-mark-loss = V
@@ -211,9 +214,9 @@ web-standing-paused = gepauzeerd
 web-standing-left = gestopt
 web-standing-absent = afwezig
 web-standing-streak = op dreef (dubbele punten)
-web-games-in-play-count = Partijen bezig ({ $count })
+web-games-in-play-count = Lopende partijen ({ $count })
 web-none-before-start = Geen voor de start.
-web-no-games-in-play = Geen partijen bezig.
+web-no-games-in-play = Geen lopende partijen.
 web-round = ronde { $round }
 web-result-bye = bye
 web-result-in-play = bezig
