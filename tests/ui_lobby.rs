@@ -563,6 +563,27 @@ fn example_org() -> Option<Address> {
     })
 }
 
+/// Issue 43: while the welcome card takes the keys (typed into the name), the footer
+/// shows the card's keys, not the lobby's (`q quit`, `n new seek` would be typed).
+#[test]
+fn the_welcome_cards_footer_shows_its_keys_not_the_lobbys() {
+    for (w, h) in SIZES {
+        let mut a = first_login("root", example_org(), w, h);
+        a.update(key('q'));
+        let buf = draw(&a, w, h);
+        let rows = lines(&buf);
+        let bottom = rows[rows.len() - 2..].join("\n");
+        assert!(
+            !bottom.contains("quit") && !bottom.contains("new seek"),
+            "{w}x{h}: the lobby's keys under the card: {bottom:?}"
+        );
+        assert!(
+            bottom.contains("Enter"),
+            "{w}x{h}: the card's keys: {bottom:?}"
+        );
+    }
+}
+
 #[test]
 fn welcome_card_shows_the_name_and_how_keys_work_at_every_size() {
     for (w, h) in SIZES {

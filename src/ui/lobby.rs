@@ -1056,6 +1056,11 @@ pub(crate) fn render(
     footer(buf, lay.footer, &ui.keys(l, me).footer(), t);
 }
 
+/// Where the lobby's key hints go (a card over the lobby puts its own there).
+pub(crate) fn footer_area(ui: &LobbyUi, l: &LobbySnapshot, me: &Identity, w: u16, h: u16) -> Rect {
+    ui.layout(l, me, w, h).footer
+}
+
 /// What drawing the lobby reads.
 struct View<'a> {
     ui: &'a LobbyUi,

@@ -1092,7 +1092,22 @@ impl App {
                     &t,
                 ),
                 Some(Overlay::Form(f)) => f.render(buf, area, &t),
-                Some(Overlay::Name(c)) => c.render(buf, area, &t),
+                Some(Overlay::Name(c)) => {
+                    c.render(buf, area, &t);
+                    // The lobby's hints would lie (its keys are typed into the name): the
+                    // card's take the footer.
+                    if screen == Shown::Lobby {
+                        let row = lobby::footer_area(&self.lobby_ui, &self.lobby, &self.me, w, h)
+                            .intersection(area);
+                        for y in row.top()..row.bottom() {
+                            for x in row.left()..row.right() {
+                                buf[(x, y)].reset();
+                            }
+                        }
+                        let keys = keymap::in_lang(c.keys().footer(), t.lang);
+                        widgets::footer(buf, row, &keys, &t);
+                    }
+                }
             }
             if let Some(n) = self.notice_text() {
                 draw_notice(buf, area, &n, &t);
