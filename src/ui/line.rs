@@ -34,6 +34,31 @@ pub const MAX_LINE: usize = 200;
 /// Only the page is formatted, whatever the length of the list.
 pub const LIST_PAGE: usize = 20;
 
+/// A long line cut into lines of at most `width` characters between its items (`; `, as
+/// a row of the board lists its squares), never inside one; a single item too long for a
+/// line (a long chat line) is wrapped at spaces.
+fn split_items(text: &str, width: usize) -> Vec<String> {
+    let mut out: Vec<String> = vec![];
+    let mut cur = String::new();
+    for item in text.split_inclusive("; ") {
+        let n = cur.chars().count() + item.trim_end().chars().count();
+        if !cur.is_empty() && n > width {
+            out.push(cur.trim_end().to_string());
+            cur.clear();
+        }
+        cur.push_str(item);
+    }
+    let mut done = vec![];
+    for l in out.into_iter().chain([cur.trim_end().to_string()]) {
+        if l.chars().count() <= width {
+            done.push(l);
+        } else {
+            done.extend(wrap(&l, width));
+        }
+    }
+    done
+}
+
 /// Where the player is: what the commands and the prompt are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -218,7 +243,7 @@ impl LineApp {
             if clean.chars().count() <= MAX_LINE {
                 self.out.push(clean);
             } else {
-                self.out.extend(wrap(&clean, MAX_LINE));
+                self.out.extend(split_items(&clean, MAX_LINE));
             }
         }
     }
@@ -1969,5 +1994,32 @@ fn rated_word(s: &Seek) -> &'static str {
         (true, _) => "private",
         (false, true) => "rated",
         (false, false) => "casual",
+    }
+}
+
+#[cfg(test)]
+mod split_tests {
+    use super::split_items;
+
+    /// Issue 43: a long line is cut between its items, never inside one.
+    #[test]
+    fn a_long_row_is_cut_between_its_items() {
+        let items: Vec<String> = (0..10)
+            .map(|i| format!("{}7 enemy, has moved, rank unknown", (b'A' + i) as char))
+            .collect();
+        let row = format!("Row 7: {}", items.join("; "));
+        assert!(row.chars().count() > 200);
+        let lines = split_items(&row, 200);
+        assert!(lines.len() >= 2, "{lines:?}");
+        for l in &lines {
+            assert!(l.chars().count() <= 200, "{l}");
+            let last = l.trim_end_matches(';');
+            assert!(last.ends_with("rank unknown"), "cut inside an item: {l}");
+        }
+        // Nothing lost.
+        assert_eq!(lines.join(" "), row);
+        // One long item (a chat line) is wrapped at spaces.
+        let chat = "word ".repeat(60);
+        assert!(split_items(chat.trim_end(), 200).len() == 2);
     }
 }
