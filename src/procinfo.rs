@@ -27,6 +27,40 @@ pub fn pss_kib(pid: u32) -> Option<u64> {
         .and_then(|n| n.parse().ok())
 }
 
+/// How often [`start_memory_trim`] hands freed memory back to the kernel.
+pub const TRIM_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Starts (once a process) a thread that every [`TRIM_EVERY`] asks the C allocator to give
+/// the kernel back the memory freed since (glibc's `malloc_trim`): glibc keeps what a
+/// burst of sessions freed (a flood of abusers, hundreds of connections gone) in its arenas
+/// for good, so the server's resident memory stayed at its peak after they left (293 MiB
+/// against 166 without them; 126 MiB once trimmed). Elsewhere it does nothing.
+pub fn start_memory_trim() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        static STARTED: std::sync::Once = std::sync::Once::new();
+        STARTED.call_once(|| {
+            let spawned = std::thread::Builder::new()
+                .name("memory-trim".into())
+                .spawn(|| loop {
+                    std::thread::sleep(TRIM_EVERY);
+                    let before = rss_kib(None);
+                    // SAFETY: malloc_trim takes no pointer of ours; it only walks the
+                    // allocator's own free lists.
+                    unsafe { libc::malloc_trim(0) };
+                    tracing::debug!(
+                        before_kib = before,
+                        after_kib = rss_kib(None),
+                        "freed memory handed back to the kernel"
+                    );
+                });
+            if spawned.is_err() {
+                tracing::warn!("cannot start the memory trim thread");
+            }
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -119,6 +119,7 @@ impl Running {
 /// Binds the listener and starts serving.
 pub async fn start(opts: ServerOptions) -> Result<Running> {
     open_files(&opts);
+    crate::procinfo::start_memory_trim();
     let key = load_or_create_host_key(&opts.keys_dir)?;
     // What players see on their first connection: a host publishes it so they can check.
     let fingerprint = key.public_key().fingerprint(russh::keys::HashAlg::Sha256);

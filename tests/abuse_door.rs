@@ -167,18 +167,9 @@ async fn a_hundred_commands_over_one_connection_that_never_closes_then_a_shell()
     }
 }
 
-/// Whether the system's OpenSSH client is here (the test skips without it).
-fn have_openssh() -> bool {
-    Command::new("ssh")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
-        && Command::new("ssh-keygen").arg("-?").output().is_ok()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hundred_commands_over_one_multiplexed_openssh_connection() {
-    if !have_openssh() {
+    if !common::have_openssh() {
         eprintln!("skipped: no OpenSSH client (ssh, ssh-keygen) on this machine");
         return;
     }

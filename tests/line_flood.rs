@@ -89,18 +89,9 @@ async fn a_list_is_written_a_page_at_a_time() {
     }
 }
 
-/// Whether the system's OpenSSH client is here (the test skips without it; CI installs it).
-fn have_openssh() -> bool {
-    Command::new("ssh")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
-        && Command::new("ssh-keygen").arg("-?").output().is_ok()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn what_a_gone_client_typed_is_not_worked_off_after_it_left() {
-    if !have_openssh() {
+    if !common::have_openssh() {
         eprintln!("skipped: no OpenSSH client (ssh, ssh-keygen) on this machine");
         return;
     }
@@ -121,25 +112,8 @@ async fn what_a_gone_client_typed_is_not_worked_off_after_it_left() {
         .stdout(Stdio::piped())
         .spawn()
         .expect("yes runs");
-    let mut ssh = Command::new("ssh")
-        .args(["-T", "-p", &addr.port().to_string(), "-i"])
-        .arg(&key)
-        .args([
-            "-o",
-            "IdentitiesOnly=yes",
-            "-o",
-            "StrictHostKeyChecking=no",
-            "-o",
-            "UserKnownHostsFile=/dev/null",
-            "-o",
-            "BatchMode=yes",
-            "-o",
-            "LogLevel=ERROR",
-            "flooder@127.0.0.1",
-            "play",
-            "--lang",
-            "en",
-        ])
+    let mut ssh = common::openssh(addr.port(), &key)
+        .args(["-T", "flooder@127.0.0.1", "play", "--lang", "en"])
         .stdin(yes.stdout.take().unwrap())
         .stdout(Stdio::null())
         .stderr(Stdio::null())

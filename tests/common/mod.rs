@@ -570,3 +570,35 @@ pub async fn pick_agent_level(t: &Term, name: &str) -> String {
     }
     want
 }
+
+/// Whether the system's OpenSSH client is here (tests that drive it skip without it; CI
+/// installs it).
+pub fn have_openssh() -> bool {
+    std::process::Command::new("ssh")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+        && std::process::Command::new("ssh-keygen")
+            .arg("-?")
+            .output()
+            .is_ok()
+}
+
+/// The OpenSSH client for a test server on 127.0.0.1: `port`, the key file `key` alone, no
+/// host key check, no questions, errors only. The caller adds the login and the command.
+pub fn openssh(port: u16, key: &std::path::Path) -> std::process::Command {
+    let mut c = std::process::Command::new("ssh");
+    c.args(["-p", &port.to_string(), "-i"]).arg(key).args([
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "BatchMode=yes",
+        "-o",
+        "LogLevel=ERROR",
+    ]);
+    c
+}

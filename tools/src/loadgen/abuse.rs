@@ -215,7 +215,7 @@ pub(crate) async fn abuse(
                     };
                     let done = line_round(l, echo).await;
                     // Now and then the flooder goes with its input unread.
-                    if done.is_err() || (!echo && round_no % LINE_FLOOD_LEAVE_EVERY == 0) {
+                    if done.is_err() || (!echo && round_no.is_multiple_of(LINE_FLOOD_LEAVE_EVERY)) {
                         if let Some(l) = line.take() {
                             let _ = l
                                 .handle
@@ -299,23 +299,11 @@ pub(crate) async fn line_shell(
             .await?;
     }
     channel.exec(true, "play --lang en").await?;
-    let (mut read, write) = channel.split();
+    let (read, write) = channel.split();
     let unread = if echo {
         Some(read)
     } else {
-        tokio::spawn(async move {
-            while let Some(msg) = read.wait().await {
-                match msg {
-                    ChannelMsg::Data { data } => {
-                        counters
-                            .bytes_total
-                            .fetch_add(data.len() as u64, Ordering::Relaxed);
-                    }
-                    ChannelMsg::Eof | ChannelMsg::Close => break,
-                    _ => {}
-                }
-            }
-        });
+        tokio::spawn(count_output(read, counters));
         None
     };
     Ok(LineShell {
@@ -344,6 +332,21 @@ pub(crate) async fn line_round(l: &LineShell, echo: bool) -> Result<()> {
     Ok(())
 }
 
+/// Reads an abuser's channel to its end, counting the bytes.
+async fn count_output(mut read: russh::ChannelReadHalf, counters: Arc<Counters>) {
+    while let Some(msg) = read.wait().await {
+        match msg {
+            ChannelMsg::Data { data } => {
+                counters
+                    .bytes_total
+                    .fetch_add(data.len() as u64, Ordering::Relaxed);
+            }
+            ChannelMsg::Eof | ChannelMsg::Close => break,
+            _ => {}
+        }
+    }
+}
+
 /// An abuser's interactive session: its output is read (and counted) by a task of its own.
 pub(crate) async fn abuser_shell(
     a: &AbuserCfg,
@@ -355,20 +358,8 @@ pub(crate) async fn abuser_shell(
 )> {
     let handle = login(a.addr, a.source(), config, Some((&a.nick(), a.key()))).await?;
     let channel = open_shell(&handle, a.cols, a.rows).await?;
-    let (mut read, write) = channel.split();
-    tokio::spawn(async move {
-        while let Some(msg) = read.wait().await {
-            match msg {
-                ChannelMsg::Data { data } => {
-                    counters
-                        .bytes_total
-                        .fetch_add(data.len() as u64, Ordering::Relaxed);
-                }
-                ChannelMsg::Eof | ChannelMsg::Close => break,
-                _ => {}
-            }
-        }
-    });
+    let (read, write) = channel.split();
+    tokio::spawn(count_output(read, counters));
     // A key's first login shows the welcome card: keep the name (Enter).
     tokio::time::sleep(Duration::from_millis(500)).await;
     write.data(&b"\r"[..]).await?;
