@@ -808,3 +808,48 @@ async fn a_new_game_never_shows_a_player_as_gone_before_the_lobby_says_so() {
     .expect("the absence shown");
     assert!(snap.seats.get(Color::Blue).reconnect_left.is_some());
 }
+
+/// Issue 43: a game ended mid-turn (a resignation, a claim) shows the mover's clock as it
+/// stood then, not as it was when the turn began.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_final_clocks_count_the_turn_in_progress() {
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+    let mut t = terms();
+    t.clock = Some(stratego_ssh::proto::ClockSpec {
+        initial_secs: 600,
+        increment_secs: 0,
+    });
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: t,
+            private_to: None,
+            private: false,
+        },
+    );
+    while !lobby.snapshot().seeks.iter().any(|s| s.id == 1) {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    lobby.command(bob.session, LobbyCmd::Accept(1));
+    let (mut a, mut b) = (alice.next_seat().await.0, bob.next_seat().await.0);
+    let rules = Rules::standard(Variant::Classic);
+    for (seat, seed) in [(&a, 5), (&b, 6)] {
+        let c = seat.color.unwrap();
+        seat.send(GameCmd::SubmitSetup(Setup::random(&rules, c, seed)))
+            .await;
+    }
+    until(&mut a, "play", |s| s.phase == GamePhase::Playing).await;
+    until(&mut b, "play", |s| s.phase == GamePhase::Playing).await;
+    // Red to move: a second and a half of its turn, then Blue resigns.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let blue = if a.color == Some(Color::Blue) { &a } else { &b };
+    blue.send(GameCmd::Resign).await;
+    until(&mut a, "the end", |s| s.phase == GamePhase::Over).await;
+    let over = a.snapshots.borrow().clone();
+    let red = over.clocks.expect("clocks").get(Color::Red).remaining;
+    assert!(
+        red <= Duration::from_millis(598_600),
+        "Red's clock at the end: {red:?}, as if its turn had not run"
+    );
+}

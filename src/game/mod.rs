@@ -1100,6 +1100,15 @@ impl GameTask {
     /// The game ends: an aborted game is forgotten, anything else is stored (with its
     /// rating changes) before anyone is shown the result.
     async fn finish(&mut self, outcome: Outcome) {
+        // The side to move has used its clock since its turn began: the final clocks say so
+        // (a claim, a resignation or a draw mid-turn showed the clock as the turn began).
+        if let (Some(clocks), Some(game)) = (self.clocks.as_mut(), &self.game) {
+            let now = Instant::now();
+            let side = game.to_move();
+            let left = clocks.get(side).saturating_sub(now - self.turn_started);
+            *clocks.get_mut(side) = left;
+            self.turn_started = now;
+        }
         if outcome.reason != EndReason::Aborted && self.store.is_some() {
             if let Some(game) = &self.game {
                 let mut ended = game.clone();
