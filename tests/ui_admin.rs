@@ -141,7 +141,8 @@ fn only_admins_are_offered_and_let_into_the_admin_screen() {
     let last = footer_lines(&draw(&a, 80, 24));
     assert!(last.contains("A admin"), "{last}");
     a.update(key('?'));
-    assert!(text(&draw(&a, 80, 24)).contains("admin screen"));
+    let help = text(&draw(&a, 80, 24));
+    assert!(help.contains("admin screen"), "{help}");
     a.update(code(KeyCode::Esc));
     assert_eq!(a.update(key('A')), vec![Effect::Admin(AdminCmd::Refresh)]);
     assert!(a.admin_open());

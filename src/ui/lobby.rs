@@ -1031,7 +1031,8 @@ pub(crate) fn draw_rows(
     }
 }
 
-/// `now`: the wall clock, Unix seconds (the tournaments' countdowns).
+/// `now`: the wall clock, Unix seconds (the tournaments' countdowns); `hints`: the key
+/// hints in the footer (not under a card that takes the keys).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn render(
     buf: &mut Buffer,
@@ -1042,6 +1043,7 @@ pub(crate) fn render(
     now: u64,
     w: u16,
     h: u16,
+    hints: bool,
 ) {
     let lay = ui.layout(l, me, w, h);
     let v = View { ui, l, me, t, now };
@@ -1053,12 +1055,9 @@ pub(crate) fn render(
         v.tournaments(buf, lay.tournaments);
     }
     v.chat(buf, lay.chat);
-    footer(buf, lay.footer, &ui.keys(l, me).footer(), t);
-}
-
-/// Where the lobby's key hints go (a card over the lobby puts its own there).
-pub(crate) fn footer_area(ui: &LobbyUi, l: &LobbySnapshot, me: &Identity, w: u16, h: u16) -> Rect {
-    ui.layout(l, me, w, h).footer
+    if hints {
+        footer(buf, lay.footer, &ui.keys(l, me).footer(), t);
+    }
 }
 
 /// What drawing the lobby reads.
@@ -1763,11 +1762,10 @@ const KEYS: &[Binding<Do, If>] = &[
         .when(&[If::AnyTournament])
         .hints(&[hint(5, "T", "lobby-keys-tournaments").when(&[If::NotTournaments])])
         .help("T", "lobby-help-tournaments"),
-    // With none listed, T says so; the help lists it all the same.
     on(&[ch('T')], Do::NoTournaments)
         .when(&[If::NoTournament])
         .hints(&[hint(5, "T", "lobby-keys-tournaments")])
-        .help("T", "lobby-help-tournaments"),
+        .explains(),
     on(&[ch('L')], Do::Leaders)
         .hints(&[hint(6, "L", "lobby-keys-leaders")])
         .help("L", "lobby-help-leaders"),
@@ -1792,6 +1790,9 @@ const KEYS: &[Binding<Do, If>] = &[
     // Others are told the admin screen is only for admins.
     on(&[ch('A')], Do::Admin).when(&[If::NotAdmin]).explains(),
     on(&[ch('?')], Do::Help).hints(&[hint(3, "?", "lobby-keys-help")]),
+    // With none listed, T says so; the help lists it all the same (last: on the smallest
+    // terminal the help's own rows come first).
+    note("T", "lobby-help-tournaments").when(&[If::NoTournament]),
 ];
 
 /// Typing a chat line.

@@ -1034,7 +1034,10 @@ impl App {
             }
             Shown::Lobby => {
                 let (ui, l) = (&self.lobby_ui, &self.lobby);
-                lobby::render(buf, ui, l, &self.me, &t, self.unix, w, h)
+                // Under the welcome card the lobby's key hints would lie (its keys are
+                // typed into the name): the card shows its own.
+                let hints = !matches!(self.overlay, Some(Overlay::Name(_)));
+                lobby::render(buf, ui, l, &self.me, &t, self.unix, w, h, hints)
             }
             Shown::Tournament => {
                 if let Some(tu) = &self.tournament {
@@ -1094,19 +1097,6 @@ impl App {
                 Some(Overlay::Form(f)) => f.render(buf, area, &t),
                 Some(Overlay::Name(c)) => {
                     c.render(buf, area, &t);
-                    // The lobby's hints would lie (its keys are typed into the name): the
-                    // card's take the footer.
-                    if screen == Shown::Lobby {
-                        let row = lobby::footer_area(&self.lobby_ui, &self.lobby, &self.me, w, h)
-                            .intersection(area);
-                        for y in row.top()..row.bottom() {
-                            for x in row.left()..row.right() {
-                                buf[(x, y)].reset();
-                            }
-                        }
-                        let keys = keymap::in_lang(c.keys().footer(), t.lang);
-                        widgets::footer(buf, row, &keys, &t);
-                    }
                 }
             }
             if let Some(n) = self.notice_text() {
