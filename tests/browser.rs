@@ -500,10 +500,12 @@ async fn a_profiles_rating_plot_has_a_point_per_rated_game() {
         assert_eq!(plot["line"], rated, "{nick}: the line through them");
         assert_eq!(plot["inside"], true, "{nick}: {plot}");
         assert_eq!(plot["shown"], true, "{nick}: {plot}");
-        assert!(
-            b.text().await.contains(&format!("{rated} rated games")),
-            "{nick}"
-        );
+        // "1 rated game", "3 rated games" (issue 43: plurals).
+        let count = match rated {
+            1 => "1 rated game".to_string(),
+            n => format!("{n} rated games"),
+        };
+        assert!(b.text().await.contains(&count), "{nick}: {count}");
     }
     b.close().await;
     server.running.stop().await;
