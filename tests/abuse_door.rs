@@ -174,7 +174,7 @@ async fn a_hundred_commands_over_one_multiplexed_openssh_connection() {
         return;
     }
     let server = start_server_with("door-mux", |_| {}).await;
-    let port = server.running.addr.port().to_string();
+    let port = server.running.addr.port();
     let dir = server.dir.0.clone();
     let key = dir.join("id_ed25519");
     let made = Command::new("ssh-keygen")
@@ -185,26 +185,8 @@ async fn a_hundred_commands_over_one_multiplexed_openssh_connection() {
     assert!(made.success());
     let control = dir.join("cm");
     let ssh = move |extra: &[&str]| {
-        let mut c = Command::new("ssh");
-        c.args(["-p", &port, "-i"])
-            .arg(&key)
-            .args([
-                "-o",
-                "IdentitiesOnly=yes",
-                "-o",
-                "StrictHostKeyChecking=no",
-                "-o",
-                "UserKnownHostsFile=/dev/null",
-                "-o",
-                "BatchMode=yes",
-                "-o",
-                "LogLevel=ERROR",
-                "-o",
-                "ControlMaster=auto",
-                "-o",
-                "ControlPersist=30",
-                "-o",
-            ])
+        let mut c = common::openssh(port, &key);
+        c.args(["-o", "ControlMaster=auto", "-o", "ControlPersist=30", "-o"])
             .arg(format!("ControlPath={}", control.display()))
             .args(extra)
             .stdin(std::process::Stdio::null());

@@ -288,21 +288,7 @@ async fn a_chosen_language_survives_a_reconnect() {
 /// `ssh HOST COMMAND` (OpenSSH, no PTY, no LANG of the test's own) with `key`: its output
 /// (CR LF as LF) and exit status.
 fn ssh_exec(port: u16, key: &std::path::Path, user: &str, command: &str) -> (String, i32) {
-    let out = Command::new("ssh")
-        .args(["-p", &port.to_string(), "-i"])
-        .arg(key)
-        .args([
-            "-o",
-            "IdentitiesOnly=yes",
-            "-o",
-            "StrictHostKeyChecking=no",
-            "-o",
-            "UserKnownHostsFile=/dev/null",
-            "-o",
-            "BatchMode=yes",
-            "-o",
-            "LogLevel=ERROR",
-        ])
+    let out = common::openssh(port, key)
         .arg("--")
         .arg(format!("{user}@127.0.0.1"))
         .arg(command)

@@ -51,8 +51,9 @@ impl Lobby {
         // Back into a game in progress? Not when another terminal of the player shows it
         // now: that one may be in the middle of a move. This one is told how to take the
         // seat (the lobby's `r`, the line mode's `watch N`: `spectate` of one's own game).
-        let resumed = self.live_seat_of(session).is_some();
-        if let Some((game, color)) = self.live_seat_of(session) {
+        let seat = self.live_seat_of(session);
+        let resumed = seat.is_some();
+        if let Some((game, color)) = seat {
             if self.seat_held_elsewhere(session, game) {
                 info!(
                     session,

@@ -188,16 +188,12 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
 /// With `-o PubkeyAuthentication=no`: the server refuses keys for a login carrying a
 /// pass (the client then goes on to keyboard-interactive), and the option spares the
 /// round of key offers (a client with many keys may give up before the end of it).
-/// `lines`: the line mode's (`ssh … play`).
-pub(super) fn comeback_line(
-    server: Option<&crate::ui::Address>,
-    login: &str,
-    lines: bool,
-) -> Notice {
-    Notice::new("notice-comeback").arg("command", comeback_command(server, login, lines))
+/// `command` is [`comeback_command`]'s.
+pub(super) fn comeback_line(command: &str) -> Notice {
+    Notice::new("notice-comeback").arg("command", command)
 }
 
-/// The command of [`comeback_line`].
+/// The login of [`comeback_line`]; `lines`: the line mode's (`ssh … play`).
 fn comeback_command(server: Option<&crate::ui::Address>, login: &str, lines: bool) -> String {
     let ssh = "ssh -o PubkeyAuthentication=no";
     let at = match server {
@@ -427,8 +423,6 @@ struct Session {
     /// The key was registered at this login and its name not chosen yet (the welcome
     /// card's choice is not the one later rename).
     naming: bool,
-    /// A guest's way back into its game after a drop: `ssh -p PORT NICK-TOKEN@HOST`.
-    comeback: Option<Notice>,
     /// The language the player stored (`None`: never chosen, the client's LANG decides).
     lang_stored: Option<Lang>,
     /// The language shown now.
@@ -496,9 +490,6 @@ impl Session {
                 .map(|l| comeback_command(p.server.as_ref(), l, lines)),
         };
         let lobby = joined.snapshot;
-        let comeback = login
-            .as_ref()
-            .map(|l| comeback_line(p.server.as_ref(), l, lines));
         // A pass given that brought back no game: said, rather than a new guest silently.
         if p.pass_asked && !joined.resumed {
             notices.push(Notice::new("notice-comeback-unknown").arg("nick", &joined.nick));
@@ -570,7 +561,6 @@ impl Session {
             farewell: None,
             admin_asked: Instant::now(),
             naming: first_login,
-            comeback,
             lang_stored,
             lang_now,
         };
@@ -579,8 +569,8 @@ impl Session {
             first.push(Msg::Notice(Notice::plain(motd.clone())));
         }
         first.extend(notices.into_iter().map(Msg::Notice));
-        if let Some(line) = &session.comeback {
-            first.push(Msg::LastingNotice(line.clone()));
+        if let Some(line) = session.comeback() {
+            first.push(Msg::LastingNotice(line));
         }
         if lines {
             session.show_lines(false, first);
@@ -1039,7 +1029,7 @@ impl Session {
                 // A guest is told how to come back to its seat (only its own screen shows
                 // the secret): for a few seconds, as it covers the set-up's keys (it stayed
                 // in the lobby until a key).
-                if let (true, Some(line)) = (playing, self.comeback.clone()) {
+                if let (true, Some(line)) = (playing, self.comeback()) {
                     fx.extend(self.show(Msg::Notice(line)));
                 }
                 fx
@@ -1193,6 +1183,11 @@ impl Session {
                 }
             }
         }
+    }
+
+    /// A guest's way back into its game after a drop (`ssh -p PORT NICK-TOKEN@HOST`).
+    fn comeback(&self) -> Option<Notice> {
+        self.identity.comeback.as_deref().map(comeback_line)
     }
 
     /// What a task answering through the service needs.
@@ -1457,10 +1452,10 @@ mod tests {
                 host: "example.org".into(),
                 port,
             };
-            let line = comeback_line(Some(&server), &login, false).to_string();
+            let line = comeback_line(&comeback_command(Some(&server), &login, false)).to_string();
             assert!(line.ends_with(&expected), "{line}");
             // The line mode's comes back to the line mode.
-            let lines = comeback_line(Some(&server), &login, true).to_string();
+            let lines = comeback_line(&comeback_command(Some(&server), &login, true)).to_string();
             assert!(lines.ends_with(&format!("{expected} play")), "{lines}");
             let user = line.rsplit(' ').next().unwrap().split('@').next().unwrap();
             assert_eq!(
