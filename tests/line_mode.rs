@@ -83,14 +83,14 @@ async fn a_whole_game_against_the_computer_in_lines_without_a_pty() {
         for (from, to) in candidates(&board, forward, moves) {
             p.send(&format!("{} {}", from.to_lowercase(), to)).await;
             let (mine, battle) = (format!("You moved {from}-{to}"), format!("{from}x{to}:"));
+            // The answer is the first line after it that is no prompt: the move (or its
+            // battle), or one line saying why not (a Bomb, the two-square rule …).
             let said = p
-                .until("the move's answer", WAIT, |l: &str| {
-                    l.starts_with(&mine) || l.starts_with(&battle) || l.contains("cannot move")
-                })
+                .until("the move's answer", WAIT, |l: &str| !l.ends_with("> "))
                 .await;
             let answer = said.last().unwrap();
             battles += said.iter().filter(|l| l.contains(" attacked ")).count();
-            if !answer.contains("cannot move") {
+            if answer.starts_with(&mine) || answer.starts_with(&battle) {
                 moved = true;
                 break;
             }
