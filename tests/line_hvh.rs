@@ -267,13 +267,12 @@ async fn a_line_player_against_a_screen_player_with_a_spectator_learns_what_the_
             for (from, to) in candidates(&board, l_forward, ply) {
                 l.send(&format!("{} {}", from.to_lowercase(), to)).await;
                 let (quiet, battle) = (format!("You moved {from}-{to}"), format!("{from}x{to}:"));
+                // The first line that is no prompt: the move, its battle, or why not.
                 let said = l
-                    .until("the move's answer", SLOW, |x| {
-                        x.starts_with(&quiet) || x.starts_with(&battle) || x.contains("cannot move")
-                    })
+                    .until("the move's answer", SLOW, |x| !x.ends_with("> "))
                     .await;
                 let answer = said.last().unwrap();
-                if !answer.contains("cannot move") {
+                if answer.starts_with(&quiet) || answer.starts_with(&battle) {
                     played = Some(answer.clone());
                     break;
                 }

@@ -316,12 +316,12 @@ async fn one_move(p: &mut LineClient, me: Color, turn: usize) -> (String, String
     for (from, to) in candidates(&board, forward, turn) {
         p.send(&format!("{from} {to}")).await;
         let (mine, battle) = (format!("You moved {from}-{to}"), format!("{from}x{to}:"));
+        // The first line that is no prompt: the move, its battle, or why not.
         let said = p
-            .until("the move's answer", WAIT, |l: &str| {
-                l.starts_with(&mine) || l.starts_with(&battle) || l.contains("cannot move")
-            })
+            .until("the move's answer", WAIT, |l: &str| !l.ends_with("> "))
             .await;
-        if !said.last().unwrap().contains("cannot move") {
+        let answer = said.last().unwrap();
+        if answer.starts_with(&mine) || answer.starts_with(&battle) {
             return (from, to);
         }
     }
