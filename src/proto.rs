@@ -419,6 +419,17 @@ pub enum TournamentOrder {
         id: TournamentId,
         level: BotLevel,
     },
+    /// The key holder of the `AsPlayer` around it enters under `nick` (`ssh host tournament
+    /// join N`): the same checks as a join from the lobby.
+    Join {
+        id: TournamentId,
+        nick: String,
+    },
+    /// The key holder of the `AsPlayer` around it withdraws (`ssh host tournament withdraw
+    /// N`).
+    Withdraw {
+        id: TournamentId,
+    },
     /// `order` from a key holder who is not an admin (where the host lets players run
     /// tournaments), proven by `identity`, their key: a tournament they create is theirs by
     /// this identity (not by the nick, which may change hands), they may change only those,

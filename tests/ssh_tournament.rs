@@ -507,3 +507,52 @@ async fn a_players_tournaments_are_theirs_by_key_after_the_nick_changes_hands() 
     assert!(text.contains("cancelled"), "{text}");
     drop((a, b));
 }
+
+/// Issue 43: a key holder enters and leaves over the command line, as in the lobby, under
+/// the nick their key holds; a key with no nick is told to claim one, and nothing changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_holder_joins_and_withdraws_over_the_command_line() {
+    let dir = tempdir::Dir::new("exec-join");
+    let admin = new_key();
+    let server = Server::start(&dir.0, &["--admin", &fingerprint(&admin)]).await;
+    let addr = server.addr;
+    let (kb, kc) = (new_key(), new_key());
+    let t = Term::connect(addr, Login::Key("bob", &kb), 100, 30).await;
+    t.wait_text("Open seeks", 10).await;
+    drop(t);
+    let (out, status) = exec(
+        addr,
+        "boss",
+        &admin,
+        "admin tournament create Club Night --arena 30 --start +1h",
+    )
+    .await;
+    assert_eq!(status, Some(0), "{out}");
+    let entrants = |v: &Value| -> Vec<String> {
+        v["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["nick"].as_str().unwrap().to_string())
+            .collect()
+    };
+
+    let (out, status) = exec(addr, "carol", &kc, "tournament join 1").await;
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("your key has no nick yet"), "{out}");
+    let (out, status) = exec(addr, "bob", &kb, "tournament join 1").await;
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("you joined Club Night"), "{out}");
+    assert_eq!(entrants(&json(addr, &kb, 1).await), ["bob"]);
+    let (out, status) = exec(addr, "bob", &kb, "tournament join 1").await;
+    assert_eq!(status, Some(1), "{out}");
+    let (out, status) = exec(addr, "bob", &kb, "tournament join 7").await;
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains('7'), "{out}");
+    let (out, status) = exec(addr, "bob", &kb, "tournament withdraw 1 --lang de").await;
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("Club Night"), "{out}");
+    assert!(entrants(&json(addr, &kb, 1).await).is_empty());
+    let (out, _) = exec(addr, "bob", &kb, "tournament help").await;
+    assert!(out.contains("tournament join ID"), "{out}");
+}

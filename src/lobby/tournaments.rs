@@ -472,7 +472,9 @@ impl Lobby {
             TournamentOrder::Edit { id, .. }
             | TournamentOrder::Start { id, .. }
             | TournamentOrder::Cancel { id, .. }
-            | TournamentOrder::AddBot { id, .. } => Some(*id),
+            | TournamentOrder::AddBot { id, .. }
+            | TournamentOrder::Join { id, .. }
+            | TournamentOrder::Withdraw { id } => Some(*id),
             TournamentOrder::Create { .. } | TournamentOrder::AsPlayer { .. } => None,
         };
         let _in = about.map(|id| self.tournament_span(id).entered());
@@ -487,6 +489,15 @@ impl Lobby {
             TournamentOrder::Start { id, by } => self.order_start(id, &by, identity, now_secs),
             TournamentOrder::AddBot { id, level } => self.order_add_bot(id, level, identity),
             TournamentOrder::Cancel { id, by } => self.order_cancel(id, &by, identity),
+            // Entering is a player's own: an admin order has no one to enter.
+            TournamentOrder::Join { id, nick } => match identity {
+                Some(me) => self.try_join(me.clone(), false, nick, id),
+                None => Err(TournamentError::NeedsKey),
+            },
+            TournamentOrder::Withdraw { id } => match identity {
+                Some(me) => Ok(self.try_leave(&me.to_string(), id)),
+                None => Err(TournamentError::NeedsKey),
+            },
         }
     }
 
@@ -654,23 +665,27 @@ impl Lobby {
 
     pub(super) fn join_tournament(&mut self, session: SessionId, id: TournamentId) {
         let _in = self.tournament_span(id).entered();
-        match self.try_join(session, id) {
+        let Some(me) = self.sessions.get(&session) else {
+            warn!(session, "a join from a session the lobby does not know");
+            return self.notice(session, TournamentError::NoSuch(id).notice());
+        };
+        let (who, guest, nick) = (me.ident.id.clone(), me.ident.guest, me.nick.clone());
+        match self.try_join(who, guest, nick, id) {
             Ok(text) => self.notice(session, text),
             Err(why) => self.notice(session, why.notice()),
         }
     }
 
+    /// `who` (a guest or not) enters tournament `id` as `nick`, from the lobby or the
+    /// command line.
     fn try_join(
         &mut self,
-        session: SessionId,
+        who: PlayerId,
+        guest: bool,
+        nick: String,
         id: TournamentId,
     ) -> Result<Notice, TournamentError> {
-        let Some(me) = self.sessions.get(&session) else {
-            warn!(session, "a join from a session the lobby does not know");
-            return Err(TournamentError::NoSuch(id));
-        };
-        let (ident, nick) = (me.ident.clone(), me.nick.clone());
-        let rating = self.rating_of(&ident.id);
+        let rating = self.rating_of(&who);
         let t = self
             .tournaments
             .get(&id)
@@ -685,10 +700,10 @@ impl Lobby {
             }
             (s, _) => return Err(TournamentError::NameIs(name, s)),
         }
-        if ident.id.bot_level().is_some() || matches!(ident.id, PlayerId::Agent(_)) {
+        if who.bot_level().is_some() || matches!(who, PlayerId::Agent(_)) {
             return Err(TournamentError::ComputersDoNotEnter);
         }
-        if ident.guest && (terms.game.rated || terms.entry != EntryRule::Anyone) {
+        if guest && (terms.game.rated || terms.entry != EntryRule::Anyone) {
             return Err(TournamentError::KeysOnly(name));
         }
         if let EntryRule::Nicks(list) = &terms.entry {
@@ -700,7 +715,7 @@ impl Lobby {
             let games = self
                 .store
                 .ratings()
-                .get(&ident.id, terms.game.rules.variant)
+                .get(&who, terms.game.rules.variant)
                 .ok()
                 .flatten()
                 .map_or(0, |r| r.games);
@@ -713,7 +728,7 @@ impl Lobby {
                 });
             }
         }
-        let pid = ident.id.to_string();
+        let pid = who.to_string();
         let max_entrants = self.config.max_entrants;
         let t = tourney(&mut self.tournaments, id)?;
         let text = match t.rec.entrants.iter_mut().find(|e| e.pid == pid) {
@@ -748,21 +763,28 @@ impl Lobby {
 
     pub(super) fn leave_tournament(&mut self, session: SessionId, id: TournamentId) {
         let pid = self.sessions[&session].ident.id.to_string();
+        let text = self.try_leave(&pid, id);
+        self.notice(session, text);
+    }
+
+    /// Player `pid` leaves tournament `id` (before it starts) or withdraws (once it runs):
+    /// what to tell them.
+    fn try_leave(&mut self, pid: &str, id: TournamentId) -> Notice {
         let Some(t) = self.tournaments.get_mut(&id) else {
-            return self.notice(session, TournamentError::NoSuch(id).notice());
+            return TournamentError::NoSuch(id).notice();
         };
         let name = t.rec.terms.name.clone();
         let text = match t.rec.status {
             TournamentStatus::Upcoming => {
                 let before = t.rec.entrants.len();
-                t.rec.entrants.retain(|e| e.pid != pid);
+                t.rec.entrants.retain(|e| e.pid != *pid);
                 if t.rec.entrants.len() == before {
                     Notice::new("notice-not-in").arg("name", &name)
                 } else {
                     Notice::new("notice-left").arg("name", &name)
                 }
             }
-            TournamentStatus::Running => match t.rec.entrants.iter_mut().find(|e| e.pid == pid) {
+            TournamentStatus::Running => match t.rec.entrants.iter_mut().find(|e| e.pid == *pid) {
                 Some(e) if !e.withdrawn => {
                     e.withdrawn = true;
                     match t.rec.terms.format {
@@ -776,7 +798,8 @@ impl Lobby {
         };
         t.info = None;
         persist(&self.store, &t.rec);
-        self.notice(session, text);
+        info!(pid, "tournament leave");
+        text
     }
 
     pub(super) fn tournament_chat(&mut self, session: SessionId, id: TournamentId, text: &str) {

@@ -309,6 +309,11 @@ pub async fn order(
             id,
             by: asker.clone(),
         }),
+        ["tournament", "join", id] => parse_id(id).map(|id| TournamentOrder::Join {
+            id,
+            nick: by.nick.clone(),
+        }),
+        ["tournament", "withdraw", id] => parse_id(id).map(|id| TournamentOrder::Withdraw { id }),
         ["tournament", "addbot", id, level] if admin => parse_id(id).and_then(|id| {
             BotLevel::ALL
                 .into_iter()
@@ -345,7 +350,12 @@ pub async fn order(
         Err(e) => return (format!("{}\n", e.text(lang)), 2),
     };
     // A player's order carries their key: the lobby checks ownership and the cap by it.
-    let order = match (admin, &by.identity) {
+    // Entering is always one's own, an admin's too.
+    let own = matches!(
+        order,
+        TournamentOrder::Join { .. } | TournamentOrder::Withdraw { .. }
+    );
+    let order = match (admin && !own, &by.identity) {
         (true, _) => order,
         (false, Some(identity)) => TournamentOrder::AsPlayer {
             identity: identity.clone(),

@@ -1398,13 +1398,17 @@ impl russh::server::Handler for Conn {
         // The organiser is named by the nick the key holds. A key that holds none yet: an
         // admin is "(admin)" (no nick can be written so: no player can pass for one); a
         // player must claim a nick first, since their tournaments are theirs by that name.
-        // Looked up (a store read) only for a command that organises.
+        // Looked up (a store read) only for a command that organises or enters.
+        // `tournament join|withdraw N`: a key holder enters under the nick the key holds.
+        let entering = matches!(words.as_slice(), ["tournament", "join" | "withdraw", _]);
         let organises = organising || words.get(..2) == Some(&["admin", "tournament"][..]);
-        let held = organises.then(|| self.held_nick()).flatten();
+        let held = (organises || entering)
+            .then(|| self.held_nick())
+            .flatten();
         let nick = match held {
             Some(nick) => nick,
             None if organises && self.is_admin() => "(admin)".to_string(),
-            None if organising => {
+            None if organising || entering => {
                 say_and_close(
                     handle,
                     channel,
@@ -1438,7 +1442,7 @@ impl russh::server::Handler for Conn {
             );
             return Ok(());
         }
-        let job = self.exec_job(command, organiser, organising);
+        let job = self.exec_job(command, organiser, organising || entering);
         let work = self.shared.exec_work.clone();
         tokio::spawn(
             async move {

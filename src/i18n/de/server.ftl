@@ -305,6 +305,8 @@ exec-tournament-usage =
       tournament edit ID [Optionen]      ein angekündigtes ändern (nicht genannte Optionen bleiben)
       tournament start ID                ein angekündigtes jetzt beginnen
       tournament cancel ID
+      tournament join ID                 unter dem Namen deines Schlüssels antreten (gespielt wird in der Lobby)
+      tournament withdraw ID             austreten (eine Arena: pausieren)
       admin tournament addbot ID easy|hard|random   ein Computerspieler tritt an (wo der Server
                                          es zum Testen erlaubt: tournament_bots = true)
     Optionen:

@@ -306,6 +306,8 @@ exec-tournament-usage =
       tournament edit ID [options]       change an upcoming one (options not given stay)
       tournament start ID                start an upcoming one now
       tournament cancel ID
+      tournament join ID                 enter under your key's nick (play it from the lobby)
+      tournament withdraw ID             leave one (or pause an arena)
       admin tournament addbot ID easy|hard|random   a computer player enters (where the host
                                          allows it for testing: tournament_bots = true)
     options:

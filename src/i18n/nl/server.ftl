@@ -305,6 +305,8 @@ exec-tournament-usage =
       tournament edit ID [opties]        een aangekondigd toernooi wijzigen (niet genoemde opties blijven)
       tournament start ID                een aangekondigd toernooi nu beginnen
       tournament cancel ID
+      tournament join ID                 meedoen onder de naam van je sleutel (spelen doe je in de lobby)
+      tournament withdraw ID             je terugtrekken (een arena: pauzeren)
       admin tournament addbot ID easy|hard|random   een computerspeler doet mee (waar de server
                                          het om te testen toestaat: tournament_bots = true)
     opties:
