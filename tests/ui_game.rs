@@ -1338,8 +1338,9 @@ fn a_tick_draws_the_whole_screen_under_a_question_or_a_reconnect_countdown() {
 }
 
 /// Issue 34: a notice (a declined draw offer, a guest's way back) never covers the board,
-/// the seats' names or the clocks: it takes the bottom line (the footer's) and, when long,
-/// the rows just above it, at 80x24 as on larger screens.
+/// the seats' names or the clocks; issue 43: nor the player's own seat (name, colour,
+/// clock) at the bottom of the side: it takes the rows just above that seat, the footer's
+/// keys stay, at 80x24 as on larger screens.
 #[test]
 fn notices_never_cover_the_board_names_or_clocks() {
     let long = "Guest: if you drop, come back to your game with: \
@@ -1359,22 +1360,24 @@ fn notices_never_cover_the_board_names_or_clocks() {
                 words_of(&t).contains(&words_of(notice)),
                 "{w}x{h}: the notice is shown whole\n{t}"
             );
-            // Every row the notice took is at the bottom, below the names and clocks.
+            // The notice's rows are together, under the board and above the own seat.
             let changed: Vec<usize> = (0..shown.len()).filter(|&y| shown[y] != plain[y]).collect();
-            let first = *changed.first().expect("the notice changed some row");
+            let (first, last) = (changed[0], *changed.last().unwrap());
             assert_eq!(
                 changed,
-                (first..usize::from(h)).collect::<Vec<_>>(),
-                "{w}x{h}: the notice is at the bottom\n{t}"
+                (first..=last).collect::<Vec<_>>(),
+                "{w}x{h}: the notice is one block\n{t}"
             );
+            let seat = plain.iter().rposition(|r| r.contains("alice")).unwrap();
+            assert_eq!(last + 1, seat, "{w}x{h}: right above the own seat\n{t}");
             for (y, row) in plain.iter().enumerate() {
-                let precious = ["alice", "bob", "5:00", "4:10"]
+                let precious = ["alice", "bob", "5:00", "4:10", "Red", "Blue", "R resign"]
                     .iter()
                     .any(|s| row.contains(s))
                     || row.trim_start().starts_with("10");
                 if precious {
                     assert!(
-                        y < first,
+                        !changed.contains(&y),
                         "{w}x{h}: row {y} ({row:?}) is covered by the notice\n{t}"
                     );
                 }

@@ -90,3 +90,47 @@ fn a_lasting_notice_stays_until_a_key_and_keeps_its_rows() {
     a.update(code(stratego_ssh::ui::input::KeyCode::Esc));
     assert!(!shown(&a, "come back to your game"));
 }
+
+/// Issue 43: a guest's way back (two rows and its `(Esc)`), shown as its set-up opens,
+/// leaves the player's own seat (name and state) readable under it, at 80x24 as at
+/// 120x40, in set-up and in play.
+#[test]
+fn a_notice_of_several_rows_leaves_the_own_seat_readable_in_a_game() {
+    use stratego_ssh::proto::GamePhase;
+    use stratego_ssh::proto::Notice;
+    use stratego_ssh::rules::{Color, Viewer};
+    let way_back = "ssh -o PubkeyAuthentication=no -p 2222 alice-1ppp29yjyy58b4je@example.org";
+    for (w, h) in [(80, 24), (120, 40)] {
+        for phase in [GamePhase::Setup, GamePhase::Playing] {
+            let mut a = app("alice", w, h);
+            a.set_unix_time(NOW);
+            let view =
+                (phase == GamePhase::Playing).then(|| empty_view(Viewer::Player(Color::Red)));
+            send_game(
+                &mut a,
+                snapshot(phase, Some(Color::Red), view),
+                std::time::Instant::now(),
+            );
+            let before = lines(&draw(&a, w, h));
+            let seat_row = before
+                .iter()
+                .rposition(|l| l.contains("alice"))
+                .unwrap_or_else(|| panic!("{}", before.join("\n")));
+            a.update(Msg::Notice(
+                Notice::new("notice-comeback").arg("command", way_back),
+            ));
+            let after = lines(&draw(&a, w, h));
+            let screen = after.join("\n");
+            assert!(screen.contains(way_back), "{w}x{h} {phase:?}\n{screen}");
+            assert_eq!(
+                after[seat_row], before[seat_row],
+                "{w}x{h} {phase:?}: the own seat covered\n{screen}"
+            );
+            assert_eq!(
+                after[seat_row + 1],
+                before[seat_row + 1],
+                "{w}x{h} {phase:?}: the own seat's state covered\n{screen}"
+            );
+        }
+    }
+}

@@ -1027,8 +1027,8 @@ impl Session {
                     at: std::time::Instant::now(),
                 });
                 // A guest is told how to come back to its seat (only its own screen shows
-                // the secret): for a few seconds, as it covers the set-up's keys (it stayed
-                // in the lobby until a key).
+                // the secret): for a few seconds, as it covers the chat above the player's
+                // seat (it stayed in the lobby until a key).
                 if let (true, Some(line)) = (playing, self.comeback()) {
                     fx.extend(self.show(Msg::Notice(line)));
                 }

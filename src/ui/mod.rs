@@ -992,7 +992,7 @@ impl App {
         };
         let areas = game::clock_areas(&game.shared, &cx)?;
         if let Some(n) = self.notice_text() {
-            let (_, at) = notice_layout(area, &n);
+            let (_, at) = notice_layout(self.notice_room(area, Shown::Game), &n);
             if areas.iter().any(|a| a.intersects(at)) {
                 return None;
             }
@@ -1100,7 +1100,7 @@ impl App {
                 }
             }
             if let Some(n) = self.notice_text() {
-                draw_notice(buf, area, &n, &t);
+                draw_notice(buf, self.notice_room(area, screen), &n, &t);
             }
         }
         if self.settings.ascii {
@@ -1199,6 +1199,28 @@ impl App {
 }
 
 impl App {
+    /// Where a notice may go: the whole screen, but on a game's screens (set-up and play)
+    /// only above the player's own seat (their name, colour and clock at the bottom of
+    /// the side panel), which stays readable under a notice of several rows; the footer's
+    /// keys show there then.
+    fn notice_room(&self, area: Rect, screen: Shown) -> Rect {
+        let Some(g) = self
+            .game
+            .as_ref()
+            .filter(|_| matches!(screen, Shown::Setup | Shown::Game))
+        else {
+            return area;
+        };
+        let side = g.shared.layout(area.width, area.height).side;
+        // The seat is the side's last two rows; a side under the board (a narrow
+        // terminal) or a short one leaves the notice its usual place.
+        let seat_top = side.bottom().saturating_sub(2);
+        if side.width == 0 || side.x == area.x || seat_top < area.y + area.height / 2 {
+            return area;
+        }
+        Rect::new(area.x, area.y, area.width, seat_top - area.y)
+    }
+
     /// The notice as drawn: in ASCII mode its typography in ASCII (`—` as `-`, `→` as
     /// `->`), not the `?` that stands for any other character.
     fn notice_text(&self) -> Option<std::borrow::Cow<'_, str>> {
@@ -1275,7 +1297,8 @@ pub fn notice_secs(text: &str) -> u64 {
 }
 
 /// A notice's rows (wrapped at words, never cut; a `\n` starts a row) and where it goes:
-/// the bottom line (the footer's, whose keys it stands for until dismissed), and the rows
+/// the bottom line of `area` (the footer's, whose keys it stands for until dismissed; on a
+/// game's screens the row above the player's seat, see `App::notice_room`), and the rows
 /// above it when it needs more: never over the top of a screen, where the board, the seats
 /// and the lists start.
 fn notice_layout(area: Rect, text: &str) -> (Vec<String>, Rect) {

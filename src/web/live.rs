@@ -40,7 +40,7 @@ use super::{client_ip, is_trusted, kept_from, Fault, Web, WebConfig, MOVES_PER_P
 use crate::i18n::{tr, Lang};
 use crate::limit::address_block;
 use crate::proto::{ClockState, GamePhase, GameSnapshot};
-use crate::rules::{Color, PlayerView, Square};
+use crate::rules::{Color, PlayerView, Square, ViewMove};
 use crate::service::{GameWatch, Service};
 use crate::ui::vocab::color_name;
 
@@ -440,6 +440,11 @@ fn draw(snap: &GameSnapshot, lang: Lang) -> Drawn {
         @if let Some(c) = snap.draw_offer { p.offer { (Say::new("web-draw-offer").text("color", color_name(lang, c)).in_lang(lang)) } }
         @if let Some(v) = &snap.view {
             (board(lang, v, Color::Red))
+            // A battle answered at once (the computer replies within a second) stays
+            // readable above the answer, as on the screens.
+            @if let Some(b) = battle_before(&snap.history) {
+                p.last-battle { (tr(lang, "web-battle-before")) " " (move_text(b)) ": " (move_words(lang, b)) }
+            }
             @if let Some(m) = &v.last_move {
                 p.last { (tr(lang, "web-last-move")) " " (move_text(m)) ": " (move_words(lang, m)) }
             }
@@ -902,6 +907,15 @@ pub(super) async fn games_api(State(web): State<Web>) -> Response {
         .into_response()
 }
 
+/// The move before the last, when it was a battle and the last is not: the watcher may
+/// have missed it, since the answer came within a second.
+fn battle_before(history: &[ViewMove]) -> Option<&ViewMove> {
+    match history {
+        [.., b, last] if b.battle.is_some() && last.battle.is_none() => Some(b),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1030,5 +1044,56 @@ mod tests {
         ));
         drop(a);
         assert!(StreamSlot::admit(&streams, &config, ip("2001:db8::3")).is_ok());
+    }
+
+    /// Issue 43: the computer answers a battle within a second; a watcher still reads the
+    /// battle above the answer, and only while the answer is the last move.
+    #[test]
+    fn a_battle_answered_at_once_stays_readable_above_the_answer() {
+        use crate::rules::{BattleResult, Game, Rank, Rules, Setup, Variant, ViewBattle, Viewer};
+        let rules = Rules::standard(Variant::Classic);
+        let red = Setup::random(&rules, Color::Red, 1);
+        let blue = Setup::random(&rules, Color::Blue, 2);
+        let game = Game::new(rules, &red, &blue).unwrap();
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let battle = ViewMove {
+            mover: Color::Red,
+            from: sq("e4"),
+            to: sq("e5"),
+            battle: Some(ViewBattle {
+                attacker: Some(Rank::Major),
+                defender: Some(Rank::Captain),
+                result: BattleResult::AttackerWins,
+            }),
+            rescue: None,
+        };
+        let answer = ViewMove {
+            mover: Color::Blue,
+            from: sq("a7"),
+            to: sq("a6"),
+            battle: None,
+            rescue: None,
+        };
+        let drawn = |history: Vec<ViewMove>| {
+            let mut snap = in_setup();
+            snap.phase = GamePhase::Playing;
+            let mut view = game.view(Viewer::Spectator);
+            view.last_move = history.last().copied();
+            snap.view = Some(view);
+            snap.history = history;
+            draw(&snap, Lang::En).fragment
+        };
+        let page = drawn(vec![battle, answer]);
+        assert!(
+            page.contains("Battle before it: E4xE5: Red's Major"),
+            "{page}"
+        );
+        assert!(page.contains("Last move: A7-A6"), "{page}");
+        // The battle is the last move: told once, as the last move.
+        let page = drawn(vec![answer, battle]);
+        assert!(!page.contains("Battle before it"), "{page}");
+        // Two plain moves after it: no longer news.
+        let page = drawn(vec![battle, answer, answer]);
+        assert!(!page.contains("Battle before it"), "{page}");
     }
 }

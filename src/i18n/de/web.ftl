@@ -103,6 +103,7 @@ web-step-pause = anhalten
 web-step-play-title = Die Partie von selbst ablaufen lassen (Leertaste); ← → Pos1 Ende: Schritt für Schritt
 web-ply-of = Halbzug { $ply } von { $plies }
 web-last-move = Letzter Zug:
+web-battle-before = Kampf davor:
 web-game-over = Partie beendet:
 web-to-move = { $color } am Zug
 web-captured = Geschlagen:

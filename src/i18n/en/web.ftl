@@ -106,6 +106,7 @@ web-step-pause = pause
 web-step-play-title = Play the game on by itself (Space); ← → Home End step
 web-ply-of = ply { $ply } of { $plies }
 web-last-move = Last move:
+web-battle-before = Battle before it:
 web-game-over = Game over:
 web-to-move = { $color } to move
 web-captured = Captured:

@@ -106,6 +106,7 @@ web-step-pause = pauze
 web-step-play-title = Speel de partij vanzelf af (spatie); ← → Home End: stap voor stap
 web-ply-of = halve zet { $ply } van { $plies }
 web-last-move = Laatste zet:
+web-battle-before = Gevecht daarvoor:
 web-game-over = Partij afgelopen:
 web-to-move = { $color } aan zet
 web-captured = Geslagen:
