@@ -1018,3 +1018,30 @@ fn the_browser_and_profile_print_their_web_links_at_80x24() {
     let (tw, to) = (lines(&draw(&with, w, h)), lines(&draw(&without, w, h)));
     only_the_link_differs(&tw, &to, &format!("{base}/@/carol"));
 }
+
+/// Issue 43 (LOW): with everything revealed, `'` marks the pieces of the side at the top,
+/// as in play it marks the opponent's: in Blue's own game, Red's; turned round (`f`),
+/// Blue's; in Red's own game, Blue's.
+#[test]
+fn the_mark_goes_on_the_opponents_pieces_in_my_own_replay_as_blue() {
+    let mut a = games_app();
+    a.update(code(KeyCode::Down)); // #42 bob vs carol: carol played Blue
+    a.update(code(KeyCode::Enter));
+    let mut s = replay(0, 3, Perspective::All);
+    s.id = 42;
+    s.red = "bob".into();
+    s.blue = "carol".into();
+    a.update(Msg::Replay(s));
+    let marked = |a: &App, sq: &str| square_text(a, &draw(a, W, H), sq).contains('\'');
+    assert!(marked(&a, "E4") && marked(&a, "A1"), "Red's (bob's) marked");
+    assert!(!marked(&a, "E7") && !marked(&a, "J10"), "my own not marked");
+    a.update(key('f'));
+    assert!(
+        marked(&a, "E7") && !marked(&a, "E4"),
+        "turned round: Blue's"
+    );
+    // #41 carol vs alice: carol played Red, at the bottom; Blue's marked.
+    let mut a = replay_app();
+    a.update(Msg::Replay(replay(0, 3, Perspective::All)));
+    assert!(marked(&a, "E7") && !marked(&a, "E4"));
+}

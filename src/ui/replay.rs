@@ -565,6 +565,7 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
         Some(s) => {
             let v = &s.view;
             let last = v.last_move;
+            let top = if r.flipped() { Color::Red } else { Color::Blue };
             let knower = match s.perspective {
                 Perspective::All => None,
                 Perspective::Red => Some(Color::Red),
@@ -585,10 +586,12 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
                 };
                 let mut c = board::Cell::new(content);
                 c.last_move = last.is_some_and(|m| m.from == sq || m.to == sq);
-                // Whose piece without colour, as on the game screen (board.rs).
+                // Whose piece without colour, as on the game screen (board.rs): the
+                // knower's opponent's known pieces; with everything revealed, the side at
+                // the top (a player's opponent in their own game, Blue for anyone else).
                 c.marked = v.piece_at(sq).is_some_and(|p| match knower {
                     Some(k) => p.color != k && p.rank.is_some(),
-                    None => p.color == Color::Blue,
+                    None => p.color == top,
                 });
                 c
             };
