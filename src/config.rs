@@ -779,6 +779,11 @@ settings! {
     /// How long a player who dropped out of a game has to come back before the opponent may
     /// claim the win.
     reconnect_grace: Dur => lobby.game.reconnect_grace;
+    /// A game in play whose two players (people, not the computer) have both been away this
+    /// long ends without a result (aborted: not rated, not kept): nobody is left to claim the
+    /// win, and a game with no clock would otherwise stay "in play" for ever. A clock
+    /// usually ends it sooner.
+    abandoned_after: Dur => lobby.game.abandoned_after;
     /// When a seek has waited this long with nobody taking it, the easy computer accepts it (a
     /// casual game). "0s" turns it off.
     bots_accept_seeks: OptDur => lobby.bots_accept_seeks;

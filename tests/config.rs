@@ -20,6 +20,13 @@ struct TestCli {
 
 const EXAMPLE: &str = include_str!("../deploy/stratego-ssh.toml");
 
+/// One test sets `STRATEGO_*` variables for a moment (the environment is the process's):
+/// every test here holds this while it runs, so none reads a setting meant for another.
+fn env_lock() -> std::sync::MutexGuard<'static, ()> {
+    static ENV: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    ENV.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 fn parse(text: &str) -> Result<FileConfig, ConfigError> {
     FileConfig::parse(text, Path::new("test.toml"))
 }
@@ -33,6 +40,7 @@ fn merged(file: &FileConfig) -> ServerOptions {
 
 #[test]
 fn the_sample_file_is_generated_from_the_declarations() {
+    let _env = env_lock();
     let generated = sample();
     if EXAMPLE != generated && std::env::var_os("STRATEGO_WRITE_SAMPLE").is_some() {
         std::fs::write(
@@ -51,6 +59,7 @@ fn the_sample_file_is_generated_from_the_declarations() {
 
 #[test]
 fn the_example_file_sets_every_key_to_its_default() {
+    let _env = env_lock();
     let file = parse(EXAMPLE).expect("the example parses");
     let defaults = ServerOptions::default().to_toml();
     for key in KEYS {
@@ -60,12 +69,13 @@ fn the_example_file_sets_every_key_to_its_default() {
             .unwrap_or_else(|| panic!("the example sets {key}"));
         assert!(defaults.lines().any(|l| l == line), "{line} is the default");
     }
-    assert_eq!(KEYS.len(), 40);
+    assert_eq!(KEYS.len(), 41);
     assert_eq!(merged(&file).to_toml(), defaults);
 }
 
 #[test]
 fn the_printed_settings_read_back_as_the_same_settings() {
+    let _env = env_lock();
     let mut c = ServerOptions::default();
     c.ssh.motd = Some("Welcome \"home\"\nsecond line".into());
     c.ssh.admins = vec!["SHA256:abc".into(), "SHA256:d/e+f".into()];
@@ -134,6 +144,7 @@ fn the_printed_settings_read_back_as_the_same_settings() {
 
 #[test]
 fn the_defaults_are_the_documented_ones() {
+    let _env = env_lock();
     let d = ServerOptions::default();
     assert_eq!(d.listen, "0.0.0.0:2222");
     assert_eq!(d.data_dir, PathBuf::from("data"));
@@ -144,6 +155,7 @@ fn the_defaults_are_the_documented_ones() {
 
 #[test]
 fn unknown_keys_are_named() {
+    let _env = env_lock();
     let e = parse("listen = \"0.0.0.0:22\"\nmax_conections = 5\n").unwrap_err();
     assert!(matches!(&e, ConfigError::UnknownKey { key, .. } if key == "max_conections"));
     assert!(e.to_string().contains("`max_conections`"), "{e}");
@@ -153,6 +165,7 @@ fn unknown_keys_are_named() {
 
 #[test]
 fn bad_values_name_the_key_and_what_is_expected() {
+    let _env = env_lock();
     for (text, key, hint) in [
         (
             "max_connections = \"many\"",
@@ -206,6 +219,7 @@ fn bad_values_name_the_key_and_what_is_expected() {
 
 #[test]
 fn durations() {
+    let _env = env_lock();
     assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
     assert_eq!(parse_duration("30s"), Ok(Duration::from_secs(30)));
     assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
@@ -221,6 +235,7 @@ fn durations() {
 /// the process, which other tests parsing flags would see.)
 #[test]
 fn precedence_flag_env_file_default() {
+    let _env = env_lock();
     let dir = std::env::temp_dir().join(format!("stratego-config-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("c.toml");
@@ -340,6 +355,7 @@ fn precedence_flag_env_file_default() {
 
 #[test]
 fn help_comes_from_the_declarations() {
+    let _env = env_lock();
     use clap::CommandFactory;
     let help = TestCli::command().render_help().to_string();
     for (flag, env, tail) in [
@@ -374,6 +390,7 @@ fn help_comes_from_the_declarations() {
 /// a copy of this grammar in bot/arena.rs).
 #[test]
 fn arena_durations_read_in_the_one_grammar() {
+    let _env = env_lock();
     assert_eq!(
         stratego_ssh::config::parse_duration("1s"),
         Ok(std::time::Duration::from_secs(1))
@@ -400,6 +417,7 @@ fn arena_durations_read_in_the_one_grammar() {
 
 #[test]
 fn public_url_is_an_http_address_kept_without_a_trailing_slash() {
+    let _env = env_lock();
     let ok = |text: &str| merged(&parse(text).unwrap_or_else(|e| panic!("{text}: {e}")));
     assert_eq!(
         ok("public_url = \"https://stratego.example.org/\"")
@@ -442,6 +460,7 @@ fn public_url_is_an_http_address_kept_without_a_trailing_slash() {
 
 #[test]
 fn links_point_at_the_public_url_or_the_host_the_player_reached() {
+    let _env = env_lock();
     use stratego_ssh::config::link_base;
     let ip = |s: &str| Some(s.parse::<std::net::IpAddr>().unwrap());
     // The default: the address the player connected to, the web's port.

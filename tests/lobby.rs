@@ -322,6 +322,57 @@ async fn leaving_before_the_first_move_ends_the_game_without_a_result() {
     assert_eq!(b.snapshots.borrow().phase, GamePhase::Playing);
 }
 
+/// Issue 43 (LOW): a game with no clock whose two players (keys) have both gone ends
+/// without a result after `abandoned_after` (aborted: neither rated nor kept, so a restart
+/// does not bring it back); while one of them stays it goes on (they may claim the win, or
+/// wait).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_both_players_left_ends_without_a_result_and_not_while_one_stays() {
+    let store = Store::temporary().unwrap();
+    let mut config = LobbyConfig::default();
+    config.game.reconnect_grace = Duration::from_millis(200);
+    config.game.abandoned_after = Duration::from_millis(600);
+    let lobby = lobby::spawn(config, store.clone());
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+    let rules = Rules::standard(Variant::Classic);
+    let mut started = Vec::new();
+    for nth in 1..=2 {
+        let (mut a, mut b) = start_game(&lobby, &mut alice, &mut bob, false, nth).await;
+        for (seat, seed) in [(&a, 2 * nth), (&b, 2 * nth + 1)] {
+            let c = seat.color.unwrap();
+            seat.send(GameCmd::SubmitSetup(Setup::random(&rules, c, seed)))
+                .await;
+        }
+        until(&mut a, "play", |s| s.phase == GamePhase::Playing).await;
+        until(&mut b, "play", |s| s.phase == GamePhase::Playing).await;
+        one_move(&mut a, &mut b).await.expect("a move");
+        started.push((a, b));
+    }
+    let (a1, b1) = started.remove(0);
+    let (a2, mut b2) = started.remove(0);
+    let (first, second) = (a1.game, a2.game);
+    // Both leave the first; only alice the second.
+    drop((a1, b1, a2));
+    until_lobby(&lobby, "the first game gone from the list", |l| {
+        !l.games.iter().any(|g| g.id == first)
+    })
+    .await;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while store.live().get(first).unwrap().is_some() {
+        assert!(
+            Instant::now() < deadline,
+            "the game in progress is forgotten"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(store.games().get(first).unwrap().is_none());
+    assert!(store.live().get(second).unwrap().is_some());
+    // Twice the time later, the game bob stayed in goes on.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(b2.snapshots.borrow_and_update().phase, GamePhase::Playing);
+    assert!(lobby.snapshot().games.iter().any(|g| g.id == second));
+}
+
 /// The next event that is not a notice or a challenge list (those come as they come).
 async fn next_seat_event(c: &mut Client) -> SessionEvent {
     loop {

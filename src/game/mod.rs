@@ -176,6 +176,10 @@ pub struct GameConfig {
     /// not (shown, not recorded or rated: no move was played), and with neither ready the
     /// game is aborted. `None`: set-up may last forever.
     pub setup_deadline: Option<Duration>,
+    /// A game in play whose two players (neither a computer) have both been away this long
+    /// ends without a result: nobody is left to claim it, and without a clock it would
+    /// stay in play for ever.
+    pub abandoned_after: Duration,
 }
 
 impl Default for GameConfig {
@@ -184,6 +188,7 @@ impl Default for GameConfig {
             reconnect_grace: Duration::from_secs(120),
             linger: Duration::from_secs(600),
             setup_deadline: Some(Duration::from_secs(300)),
+            abandoned_after: Duration::from_secs(3600),
         }
     }
 }
@@ -288,6 +293,9 @@ struct Seat {
     reply: Option<mpsc::Sender<SessionEvent>>,
     /// When the reconnect grace of a disconnected player ends.
     gone_deadline: Option<Instant>,
+    /// Since when the player is away (`None` while connected; a restart counts from its
+    /// start).
+    gone_since: Option<Instant>,
     setup: Option<Setup>,
     rematch: bool,
     chat: TokenBucket,
@@ -370,6 +378,7 @@ impl GameTask {
             player,
             reply: None,
             gone_deadline: None,
+            gone_since: None,
             setup: None,
             rematch: false,
             chat: TokenBucket::new(5.0, 0.5, now.into_std()),
@@ -453,6 +462,7 @@ impl GameTask {
                     });
                     if !seat.player.bot {
                         seat.connected = false;
+                        seat.gone_since = Some(now);
                         seat.gone_deadline = Some(now + self.config.reconnect_grace);
                     }
                 }
@@ -590,10 +600,26 @@ impl GameTask {
                     consider(t);
                 }
             }
+            if let Some(t) = self.both_gone_end() {
+                consider(t);
+            }
         } else if let Some(t) = self.ended_at {
             consider(t + self.config.linger);
         }
         d
+    }
+
+    /// When a game both players have left ends: `abandoned_after` from the later one's
+    /// leaving (`None` while either is here, or against the computer).
+    fn both_gone_end(&self) -> Option<Instant> {
+        let away = |c: Color| {
+            let s = self.seats.get(c);
+            (!s.player.bot && !s.connected && s.told)
+                .then_some(s.gone_since)
+                .flatten()
+        };
+        let since = away(Color::Red)?.max(away(Color::Blue)?);
+        Some(since + self.config.abandoned_after)
     }
 
     /// A deadline passed; whether the task should end (a finished game's linger is over).
@@ -609,6 +635,11 @@ impl GameTask {
         }
         if self.game.is_none() && self.setup_ends.is_some_and(|t| now >= t) {
             self.setup_ran_out().await;
+            return false;
+        }
+        if self.both_gone_end().is_some_and(|t| now >= t) {
+            info!("both players away too long: the game ends without a result");
+            self.end(None, EndReason::Aborted).await;
             return false;
         }
         if let (Some(clocks), Some(game)) = (&self.clocks, &self.game) {
@@ -723,6 +754,7 @@ impl GameTask {
                 seat.online = true;
                 seat.told = true;
                 seat.gone_deadline = None;
+                seat.gone_since = None;
                 self.dirty = Dirty::ALL;
                 info!(seat = %color, "player connected");
             }
@@ -746,6 +778,7 @@ impl GameTask {
                 }
                 seat.online = online;
                 seat.connected = false;
+                seat.gone_since = Some(Instant::now());
                 seat.told = true;
                 seat.reply = None;
                 seat.rematch = false;
