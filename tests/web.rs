@@ -282,6 +282,21 @@ async fn each_page_shows_what_the_store_holds() {
         alice.body
     );
     assert!(alice.body.contains("href=\"/game/1\"") && alice.body.contains("href=\"/game/2\""));
+    // Moves counted as the SSH screens count them (a move of each side is one), not plies.
+    for (i, r) in records.iter().enumerate().take(2) {
+        let row = alice
+            .body
+            .split(&format!("href=\"/game/{}\"", i + 1))
+            .nth(1)
+            .and_then(|rest| rest.split("</tr>").next())
+            .unwrap();
+        let moves = r.moves.len().div_ceil(2);
+        assert!(r.moves.len() > moves, "a game of more than one ply");
+        assert!(
+            row.ends_with(&format!("<td>{moves}</td>")),
+            "{moves} moves: {row}"
+        );
+    }
     assert!(
         !alice.body.contains("href=\"/game/4\""),
         "a private game is never listed"

@@ -539,7 +539,7 @@ fn games_list(l: &PageLang, items: &[GameListItem]) -> Markup {
                             td { (g.red) } td { (g.blue) }
                             td { (variant_name(lang, g.variant)) " " (rated_word(lang, g.rated)) }
                             td { (outcome_words(lang, g.outcome, &g.red, &g.blue)) }
-                            td { (g.plies) }
+                            td { (g.plies.div_ceil(2)) }
                         }
                     }
                 }
