@@ -13,6 +13,7 @@ mod accounts;
 mod admin;
 mod browse;
 mod tournaments;
+mod web;
 
 use crate::lobby::LobbyHandle;
 use crate::store::{Store, StoreError};
@@ -22,6 +23,7 @@ pub use accounts::{save_in_memory, Login, RenameError, SetupError};
 pub use admin::{AdminDone, AdminError, BackupError, DEFAULT_BACKUP_ROOT};
 pub use browse::{replay, GameFacts, GameWatch, RatingMove, ReplayFault, LIST_LIMIT};
 pub use tournaments::{public_info, public_view, PairingLine, TournamentPage};
+pub use web::SignedIn;
 
 /// A handle on the operations; cheap to clone.
 #[derive(Clone)]

@@ -6,6 +6,7 @@ mod events;
 mod keys;
 mod line;
 mod session;
+mod weblogin;
 mod writer;
 
 use std::net::SocketAddr;
@@ -645,8 +646,10 @@ struct ExecJob {
     service: crate::service::Service,
     command: String,
     organiser: events::Organiser,
-    /// `tournament create|edit|start|cancel`.
+    /// `tournament create|edit|start|cancel`, `tournament join|withdraw`.
     organising: bool,
+    /// `web-login`, `web-sessions`: the organiser's key and nick sign a browser in.
+    web: bool,
     is_admin: bool,
     /// The key's fingerprint (empty for a guest).
     by: String,
@@ -666,6 +669,17 @@ impl ExecJob {
             Ok((w, lang)) => (w, lang.unwrap_or_default()),
             Err(refused) => return refused,
         };
+        if let (true, Some(who)) = (self.web, &self.organiser.identity) {
+            return weblogin::run(
+                &self.service,
+                &words,
+                who,
+                &self.organiser.nick,
+                self.links.as_deref(),
+                lang,
+            )
+            .await;
+        }
         if let ["admin", rest @ ..] = words.as_slice() {
             if rest.first() == Some(&"tournament") {
                 events::order(&self.service, rest, &self.organiser, true, lang).await
@@ -762,12 +776,19 @@ pub const MAX_CHANNELS_PER_CONNECTION: usize = 256;
 
 impl Conn {
     /// A command admitted, with what it runs as.
-    fn exec_job(&self, command: String, organiser: events::Organiser, organising: bool) -> ExecJob {
+    fn exec_job(
+        &self,
+        command: String,
+        organiser: events::Organiser,
+        organising: bool,
+        web: bool,
+    ) -> ExecJob {
         ExecJob {
             service: self.shared.service.clone(),
             command,
             organiser,
             organising,
+            web,
             is_admin: self.is_admin(),
             by: self.fingerprint.clone().unwrap_or_default(),
             connect: self.connect_line(),
@@ -1401,19 +1422,35 @@ impl russh::server::Handler for Conn {
         // Looked up (a store read) only for a command that organises or enters.
         // `tournament join|withdraw N`: a key holder enters under the nick the key holds.
         let entering = matches!(words.as_slice(), ["tournament", "join" | "withdraw", _]);
+        // `web-login`, `web-sessions ...`: a key holder signs browsers in under it.
+        let web = matches!(words.first(), Some(&"web-login" | &"web-sessions"));
+        if web && self.ident.as_ref().is_none_or(|i| i.guest) {
+            say_and_close(
+                handle,
+                channel,
+                format!("{}\n", crate::i18n::tr(lang, "exec-web-needs-key")),
+                1,
+                program,
+            );
+            return Ok(());
+        }
         let organises = organising || words.get(..2) == Some(&["admin", "tournament"][..]);
-        let held = (organises || entering).then(|| self.held_nick()).flatten();
+        let held = (organises || entering || web)
+            .then(|| self.held_nick())
+            .flatten();
         let nick = match held {
             Some(nick) => nick,
             None if organises && self.is_admin() => "(admin)".to_string(),
-            None if organising || entering => {
+            None if organising || entering || web => {
+                let id = if web {
+                    "exec-web-needs-nick"
+                } else {
+                    "exec-key-has-no-nick"
+                };
                 say_and_close(
                     handle,
                     channel,
-                    format!(
-                        "{}\n",
-                        crate::t!(lang, "exec-key-has-no-nick", connect = self.connect_line())
-                    ),
+                    format!("{}\n", crate::t!(lang, id, connect = self.connect_line())),
                     1,
                     program,
                 );
@@ -1440,7 +1477,7 @@ impl russh::server::Handler for Conn {
             );
             return Ok(());
         }
-        let job = self.exec_job(command, organiser, organising || entering);
+        let job = self.exec_job(command, organiser, organising || entering, web);
         let work = self.shared.exec_work.clone();
         tokio::spawn(
             async move {

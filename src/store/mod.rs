@@ -14,6 +14,7 @@
 //! | [`Live`] (`store.live()`) | `live.rs` | games in progress and their moves |
 //! | [`Bans`] (`store.bans()`) | `bans.rs` | bans of nicks, keys and addresses |
 //! | [`Setups`] (`store.setups()`) | `setups.rs` | saved set-ups |
+//! | [`WebLogins`] (`store.web()`) | `web.rs` | browser sign-ins: one-time links, sessions |
 //!
 //! What is shared stays here: opening, the schema marker and game ids (`meta`); the one
 //! writer thread that makes writes durable (group commit) and the fault hook in
@@ -38,6 +39,7 @@
 //! | `bans` | `nick:NAME`, `key:SHA256:...`, `addr:ADDRESS`, `net:PREFIX`; `seen:SHA256:...`, `closed:BLOCK` (see `bans.rs`) | [`Ban`] (reason, by whom, when); a key's last address block; guests closed since | [`Bans`] |
 //! | `setups` | len-prefixed identity + variant byte + name | [`SavedSetup`] and when it was saved | [`Setups`] |
 //! | `tournaments` | tournament id (u64 big-endian) | [`TournamentRecord`]: terms, entrants, pairings and results | [`Tournaments`] |
+//! | `web` | `l`/`s` + SHA-256 of a link's code or a session's token; `i` + identity + token digest | [`LinkV1`], [`WebSessionV1`], empty (see `web.rs`) | [`WebLogins`] |
 //! | `meta` | `schema`, `next_game_id` | schema number, id counter | [`Store`] |
 //!
 //! Times are Unix seconds ([`Timestamp`]); numbers in keys are big-endian so keys sort by
@@ -97,6 +99,8 @@
 //! - [`Live::save`], [`Live::append_move`], [`Live::remove`];
 //! - [`Bans::add`], [`Bans::remove`];
 //! - [`Setups::save`], [`Setups::delete`];
+//! - [`WebLogins::issue_link`], [`WebLogins::redeem`], [`WebLogins::end`],
+//!   [`WebLogins::sign_out`];
 //! - [`Store::flush`] (every write so far; call it at shutdown).
 //!
 //! Everything else is synchronous and never flushes, so it may be called from anywhere:
@@ -132,6 +136,7 @@ mod records;
 mod setups;
 mod tournaments;
 mod users;
+mod web;
 mod writer;
 
 use std::path::{Path, PathBuf};
@@ -153,6 +158,7 @@ pub use tournaments::{TournamentRecord, Tournaments};
 pub use users::{
     ClaimResult, Preferences, RenameResult, User, Users, MAX_RENAMES, RENAME_RESERVE_SECS,
 };
+pub use web::{WebLogins, WebSession, LINK_SECS, MAX_SESSIONS, SESSION_SECS};
 pub use writer::{Faults, WriteStats};
 
 use crate::proto::{GameId, PlayerId};
@@ -166,8 +172,9 @@ use records::*;
 pub type Timestamp = u64;
 
 /// Layout of trees and keys; see the module documentation. 2: the `nick_skeletons` index
-/// (built from `users` when a store of schema 1 is opened).
-pub const SCHEMA: u32 = 2;
+/// (built from `users` when a store of schema 1 is opened). 3: the `web` tree (browser
+/// sign-ins; empty in an older store).
+pub const SCHEMA: u32 = 3;
 
 const MAX_IDENTITY_BYTES: usize = 512;
 
@@ -216,6 +223,7 @@ struct Trees {
     setups: sled::Tree,
     bans: sled::Tree,
     tournaments: sled::Tree,
+    web: sled::Tree,
     meta: sled::Tree,
 }
 
@@ -235,6 +243,7 @@ impl Trees {
             setups: db.open_tree("setups")?,
             bans: db.open_tree("bans")?,
             tournaments: db.open_tree("tournaments")?,
+            web: db.open_tree("web")?,
             meta: db.open_tree("meta")?,
         })
     }
@@ -699,6 +708,10 @@ impl Store {
 
     pub fn setups(&self) -> Setups {
         Setups::new(self.clone())
+    }
+
+    pub fn web(&self) -> WebLogins {
+        WebLogins::new(self.clone())
     }
 }
 

@@ -196,6 +196,29 @@ pub(crate) struct SetupV1 {
 }
 versioned!(SetupV1, "saved set-up", 1);
 
+/// `web` `l` + code digest: a one-time sign-in link (`web.rs`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct LinkV1 {
+    pub v: u32,
+    pub identity: String,
+    pub until: Timestamp,
+}
+versioned!(LinkV1, "sign-in link", 1);
+
+/// `web` `s` + token digest: a browser signed in (`web.rs`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct WebSessionV1 {
+    pub v: u32,
+    pub identity: String,
+    pub since: Timestamp,
+    pub until: Timestamp,
+    pub agent: String,
+    /// Orders sessions begun in the same second (nanoseconds since the epoch).
+    #[serde(default)]
+    pub order: u64,
+}
+versioned!(WebSessionV1, "browser session", 1);
+
 /// `meta` "schema": the layout of trees and keys.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct SchemaV1 {

@@ -23,6 +23,7 @@ mod board;
 mod lang;
 mod live;
 mod pages;
+mod signin;
 mod tournaments;
 
 use std::collections::HashMap;
@@ -37,7 +38,7 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
@@ -410,6 +411,8 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
         .route("/tournament/{id}/live", get(tournaments::live))
         .route("/api/tournaments", get(tournaments::api_list))
         .route("/api/tournament/{id}", get(tournaments::api_one))
+        .route("/login/{code}", get(signin::login_page).post(signin::login))
+        .route("/logout", post(signin::logout))
         .fallback(pages::not_found)
         .layer(middleware::from_fn_with_state(web.clone(), guard))
         .with_state(web)
@@ -444,12 +447,18 @@ async fn guard(
             )
                 .into_response()
         }
-        Admit::Yes if req.method() != Method::GET && req.method() != Method::HEAD => (
-            StatusCode::METHOD_NOT_ALLOWED,
-            [(header::ALLOW, "GET, HEAD")],
-            "These pages are read-only: only GET and HEAD are answered.\n",
-        )
-            .into_response(),
+        Admit::Yes
+            if req.method() != Method::GET
+                && req.method() != Method::HEAD
+                && !(req.method() == Method::POST && may_post(req.uri().path())) =>
+        {
+            (
+                StatusCode::METHOD_NOT_ALLOWED,
+                [(header::ALLOW, "GET, HEAD")],
+                "These pages are read-only: only GET and HEAD are answered.\n",
+            )
+                .into_response()
+        }
         Admit::Yes => next.run(req).await,
     };
     strict_headers(resp.headers_mut());
@@ -472,6 +481,14 @@ async fn guard(
     resp
 }
 
+/// The only paths a POST may reach: signing a browser in and out (`signin.rs`).
+fn may_post(path: &str) -> bool {
+    path == "/logout"
+        || path
+            .strip_prefix("/login/")
+            .is_some_and(|c| !c.contains('/'))
+}
+
 /// The headers every response carries.
 fn strict_headers(h: &mut HeaderMap) {
     h.insert(
@@ -486,7 +503,10 @@ fn strict_headers(h: &mut HeaderMap) {
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
     );
-    h.remove(header::SET_COOKIE);
+    // Only signing in and out set a cookie (their handlers mark the response so).
+    if h.remove(signin::SETS_COOKIE).is_none() {
+        h.remove(header::SET_COOKIE);
+    }
     if !h.contains_key(header::CONTENT_TYPE) {
         h.insert(
             header::CONTENT_TYPE,

@@ -357,7 +357,14 @@ pub(super) async fn index(State(web): State<Web>, l: PageLang, headers: HeaderMa
     let name = site_host(&web, &headers);
     let lang = l.lang;
     let title = Say::new("web-home-title").text("host", &name).in_lang(lang);
+    let me = super::signin::signed_in(&web, &headers).await;
     let body = html! {
+        @if let Some(me) = &me {
+            form.signed-in method="post" action="/logout" {
+                (Say::new("web-signed-in").text("nick", &me.nick).in_lang(lang)) " "
+                button type="submit" { (l.tr("web-sign-out")) }
+            }
+        }
         h1 { (title) }
         @if let Some(m) = &web.site.motd { p.motd { (m) } }
         section {

@@ -234,6 +234,8 @@ exec-usage =
       tournaments
       tournament ID [--format json]
       play    (das Spiel in Zeilen, für Screenreader und Skripte: tippe help)
+      web-login    (ein einmaliger Link, der einen Browser unter dem Namen deines Schlüssels anmeldet)
+      web-sessions [end N|all]    (die als du angemeldeten Browser; abmelden)
     mit --lang de oder --lang nl ist der Text eines Befehls Deutsch oder Niederländisch (JSON ist in jeder Sprache gleich); ohne ist er Englisch
 
     Zum Spielen verbinde dich mit einem Terminal: { $connect }
@@ -365,3 +367,23 @@ exec-busy-minute = Server ausgelastet: höchstens { $count ->
         [one] 1 Befehl
        *[other] { $count } Befehle
     } pro Minute von einer Adresse; versuch es in einer Minute noch einmal
+
+## Browser-Anmeldung (src/ssh/weblogin.rs)
+
+exec-web-off = Die Webseiten sind auf diesem Server abgeschaltet: Es gibt keinen Browser anzumelden.
+exec-web-login =
+    Öffne diesen Link innerhalb von { $minutes } Minuten in deinem Browser, um ihn als { $nick } anzumelden (er gilt einmal):
+      { $link }
+exec-web-failed = geht gerade nicht: { $error }
+exec-web-none = Kein Browser ist unter deinem Namen angemeldet. web-login erzeugt einen Link, der einen anmeldet.
+exec-web-session = { $n }. seit { $since } UTC, bis { $until } UTC: { $agent }
+exec-web-end-how = Einen abmelden: web-sessions end N (alle: web-sessions end all)
+exec-web-usage = Aufruf: web-login | web-sessions | web-sessions end N|all
+exec-web-ended-none = Diese Browser-Sitzung gibt es nicht: web-sessions listet sie auf
+exec-web-ended =
+    { $count ->
+        [one] 1 Browser abgemeldet
+       *[other] { $count } Browser abgemeldet
+    }
+exec-web-needs-nick = dein Schlüssel hat noch keinen Namen: Verbinde dich einmal mit einem Terminal, um einen zu wählen ({ $connect }), und melde dann einen Browser darunter an
+exec-web-needs-key = einen Browser anmelden geht nur mit einem SSH-Schlüssel (ein Gast spielt im Browser als Gast)

@@ -225,3 +225,15 @@ web-tournament-ends = ; endet { $ends } UTC
 web-tournament-updates = Mit JavaScript aktualisiert sich die Seite von selbst; ohne: { $reload }.
 web-finished-first = beendet: { $nick } auf Platz 1
 web-server-stopping = der Server wird beendet
+
+## Einen Browser anmelden (src/web/signin.rs)
+
+web-login-title = Als { $nick } anmelden
+web-login-explain = Dieser Link, mit web-login über SSH erzeugt, meldet diesen Browser als { $nick } an: deine Partien, Wertungen und gespeicherten Aufstellungen, wie im Terminal. Er gilt einmal. Melde dich an einem geteilten Computer ab, wenn du fertig bist.
+web-login-button = Anmelden
+web-login-gone-title = Dieser Link gilt nicht mehr
+web-login-gone = Ein Anmeldelink gilt einmal, fünf Minuten lang. Einen neuen erzeugst du mit: { $command }
+web-foreign-title = Abgelehnt
+web-foreign = Diese Anfrage kam nicht von den Seiten dieser Website: Nichts wurde getan.
+web-signed-in = Angemeldet als { $nick }.
+web-sign-out = Abmelden

@@ -235,6 +235,8 @@ exec-usage =
       tournaments
       tournament ID [--format json]
       play    (the game in lines, for screen readers and scripts: type help)
+      web-login    (a one-time link that signs a browser in under your key's nick)
+      web-sessions [end N|all]    (the browsers signed in as you; sign them out)
     add --lang de or --lang nl to a command for its text in German or Dutch (JSON is the same in every language)
 
     to play, connect with a terminal: { $connect }
@@ -366,3 +368,23 @@ exec-busy-minute = server busy: at most { $count ->
         [one] 1 command
        *[other] { $count } commands
     } a minute from one address; try again in a minute
+
+## Browser sign-in (src/ssh/weblogin.rs)
+
+exec-web-off = The web pages are off on this server: there is no browser to sign in.
+exec-web-login =
+    Open this link in your browser within { $minutes } minutes to sign it in as { $nick } (it works once):
+      { $link }
+exec-web-failed = cannot do that now: { $error }
+exec-web-none = No browser is signed in as you. web-login makes a link that signs one in.
+exec-web-session = { $n }. since { $since } UTC, until { $until } UTC: { $agent }
+exec-web-end-how = To sign one out: web-sessions end N (all of them: web-sessions end all)
+exec-web-usage = usage: web-login | web-sessions | web-sessions end N|all
+exec-web-ended-none = No such browser session: web-sessions lists them
+exec-web-ended =
+    { $count ->
+        [one] 1 browser signed out
+       *[other] { $count } browsers signed out
+    }
+exec-web-needs-nick = your key has no nick yet: connect once with a terminal to claim one ({ $connect }), then sign a browser in under it
+exec-web-needs-key = signing a browser in needs an SSH key (a guest plays in the browser as a guest)

@@ -228,3 +228,15 @@ web-tournament-ends = ; ends { $ends } UTC
 web-tournament-updates = Updates as it happens with JavaScript; without, { $reload }.
 web-finished-first = finished: { $nick } first
 web-server-stopping = the server is stopping
+
+## Signing a browser in (src/web/signin.rs)
+
+web-login-title = Sign in as { $nick }
+web-login-explain = This link, made with web-login over SSH, signs this browser in as { $nick }: your games, ratings and saved set-ups, as on your terminal. It works once. On a shared computer, sign out when you are done.
+web-login-button = Sign in
+web-login-gone-title = This link does not work any more
+web-login-gone = A sign-in link works once, for five minutes. Make a new one with: { $command }
+web-foreign-title = Refused
+web-foreign = This request did not come from this site's own pages: nothing was done.
+web-signed-in = Signed in as { $nick }.
+web-sign-out = Sign out

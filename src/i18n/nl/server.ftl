@@ -234,6 +234,8 @@ exec-usage =
       tournaments
       tournament ID [--format json]
       play    (het spel in regels, voor schermlezers en scripts: typ help)
+      web-login    (een eenmalige link die een browser aanmeldt onder de naam van je sleutel)
+      web-sessions [end N|all]    (de browsers die als jou aangemeld zijn; afmelden)
     met --lang nl of --lang de is de tekst van een opdracht Nederlands of Duits (JSON is in elke taal hetzelfde); zonder is die Engels
 
     om te spelen, verbind met een terminal: { $connect }
@@ -365,3 +367,23 @@ exec-busy-minute = server bezet: hoogstens { $count ->
         [one] 1 opdracht
        *[other] { $count } opdrachten
     } per minuut vanaf één adres; probeer het over een minuut opnieuw
+
+## Aanmelden in de browser (src/ssh/weblogin.rs)
+
+exec-web-off = De webpagina's staan op deze server uit: er is geen browser om aan te melden.
+exec-web-login =
+    Open deze link binnen { $minutes } minuten in je browser om die aan te melden als { $nick } (hij werkt één keer):
+      { $link }
+exec-web-failed = dat lukt nu niet: { $error }
+exec-web-none = Er is geen browser op jouw naam aangemeld. web-login maakt een link die er een aanmeldt.
+exec-web-session = { $n }. sinds { $since } UTC, tot { $until } UTC: { $agent }
+exec-web-end-how = Eén afmelden: web-sessions end N (allemaal: web-sessions end all)
+exec-web-usage = gebruik: web-login | web-sessions | web-sessions end N|all
+exec-web-ended-none = Die browsersessie bestaat niet: web-sessions toont ze
+exec-web-ended =
+    { $count ->
+        [one] 1 browser afgemeld
+       *[other] { $count } browsers afgemeld
+    }
+exec-web-needs-nick = je sleutel heeft nog geen naam: maak één keer verbinding met een terminal om er een te kiezen ({ $connect }), en meld daarna een browser onder die naam aan
+exec-web-needs-key = een browser aanmelden kan alleen met een SSH-sleutel (een gast speelt in de browser als gast)

@@ -231,3 +231,15 @@ web-tournament-ends = ; eindigt { $ends } UTC
 web-tournament-updates = Met JavaScript werkt de pagina zichzelf bij; zonder: { $reload }.
 web-finished-first = afgelopen: { $nick } eerste
 web-server-stopping = de server stopt
+
+## Een browser aanmelden (src/web/signin.rs)
+
+web-login-title = Aanmelden als { $nick }
+web-login-explain = Deze link, gemaakt met web-login via SSH, meldt deze browser aan als { $nick }: je partijen, ratings en bewaarde opstellingen, zoals in je terminal. Hij werkt één keer. Meld je op een gedeelde computer af als je klaar bent.
+web-login-button = Aanmelden
+web-login-gone-title = Deze link werkt niet meer
+web-login-gone = Een aanmeldlink werkt één keer, vijf minuten lang. Maak een nieuwe met: { $command }
+web-foreign-title = Geweigerd
+web-foreign = Dit verzoek kwam niet van de pagina's van deze site: er is niets gedaan.
+web-signed-in = Aangemeld als { $nick }.
+web-sign-out = Afmelden

@@ -1,0 +1,189 @@
+//! Signing a browser in as a key holder: `ssh host web-login` prints `/login/CODE`; its page
+//! names whom it signs in and asks (a GET never uses the code: a link preview must not sign
+//! anyone in); the form's POST uses it once and sets the session cookie (HttpOnly,
+//! SameSite=Strict, Secure behind an https `public_url`). `POST /logout` signs this browser
+//! out; `ssh host web-sessions` lists and ends them all. Every POST must come from the
+//! site's own pages (its `Origin`).
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use maud::html;
+
+use super::lang::{PageLang, Say};
+use super::pages::{fault_page, page};
+use super::Web;
+use crate::service::SignedIn;
+
+/// The session cookie's name.
+pub(super) const COOKIE: &str = "stratego_session";
+
+/// The session token the browser sent, if any.
+pub(super) fn token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == COOKIE)
+        .map(|(_, v)| v.trim().to_string())
+}
+
+/// Who this browser is signed in as (nobody when the session ended, expired or its player
+/// is banned, or the store cannot say).
+pub(super) async fn signed_in(web: &Web, headers: &HeaderMap) -> Option<SignedIn> {
+    let token = token(headers)?;
+    match web.service.web_signed_in(&token).await {
+        Ok(who) => who,
+        Err(e) => {
+            tracing::warn!(error = %e, "web: cannot read a session");
+            None
+        }
+    }
+}
+
+/// Whether a request that changes something comes from this site's own pages: its `Origin`
+/// is `public_url`'s, or (without one) the very host the request asked for. A request
+/// without `Origin` is refused (every browser sends it with a form's POST).
+pub(super) fn same_origin(web: &Web, headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    if let Some(url) = &web.site.public_url {
+        let (scheme, rest) = url.split_once("://").unwrap_or(("", url));
+        let authority = rest.split('/').next().unwrap_or_default();
+        return origin.eq_ignore_ascii_case(&format!("{scheme}://{authority}"));
+    }
+    let Some(host) = headers.get(header::HOST).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    ["http://", "https://"].iter().any(|scheme| {
+        origin
+            .strip_prefix(scheme)
+            .is_some_and(|a| a.eq_ignore_ascii_case(host))
+    })
+}
+
+/// The cookie for `token` (`None`: one that ends the session in the browser).
+fn cookie(web: &Web, token: Option<&str>) -> HeaderValue {
+    let secure = web
+        .site
+        .public_url
+        .as_deref()
+        .is_some_and(|u| u.starts_with("https://"));
+    let (value, age) = match token {
+        Some(t) => (t, crate::store::SESSION_SECS),
+        None => ("", 0),
+    };
+    let text = format!(
+        "{COOKIE}={value}; Path=/; Max-Age={age}; HttpOnly; SameSite=Strict{}",
+        if secure { "; Secure" } else { "" }
+    );
+    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+/// Marks a response as one allowed to set the cookie (the guard strips `Set-Cookie` from
+/// every other).
+pub(super) const SETS_COOKIE: &str = "x-stratego-sets-cookie";
+
+fn with_cookie(mut resp: Response, value: HeaderValue) -> Response {
+    resp.headers_mut().insert(header::SET_COOKIE, value);
+    resp.headers_mut()
+        .insert(SETS_COOKIE, HeaderValue::from_static("1"));
+    resp
+}
+
+fn link_gone(l: &PageLang, web: &Web) -> Response {
+    let how = match web.site.ssh_port {
+        22 => "ssh HOST web-login".to_string(),
+        p => format!("ssh -p {p} HOST web-login"),
+    };
+    let title = l.tr("web-login-gone-title");
+    page(
+        l,
+        StatusCode::GONE,
+        &title,
+        html! { h1 { (title) } p { (Say::new("web-login-gone").text("command", how).in_lang(l.lang)) } },
+    )
+}
+
+/// `GET /login/{code}`: whom the link signs in, and the button that does it.
+pub(super) async fn login_page(
+    State(web): State<Web>,
+    l: PageLang,
+    Path(code): Path<String>,
+) -> Response {
+    match web.service.web_link_for(&code).await {
+        Ok(Some(who)) => {
+            let title = Say::new("web-login-title")
+                .text("nick", &who.nick)
+                .in_lang(l.lang);
+            let action = format!("/login/{code}");
+            page(
+                &l,
+                StatusCode::OK,
+                &title,
+                html! {
+                    h1 { (title) }
+                    p { (Say::new("web-login-explain").text("nick", &who.nick).in_lang(l.lang)) }
+                    form method="post" action=(action) {
+                        button type="submit" { (l.tr("web-login-button")) }
+                    }
+                },
+            )
+        }
+        Ok(None) => link_gone(&l, &web),
+        Err(e) => fault_page(&l, super::broken(e)),
+    }
+}
+
+/// `POST /login/{code}`: uses the link once, sets the cookie, goes to the front page.
+pub(super) async fn login(
+    State(web): State<Web>,
+    l: PageLang,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    if !same_origin(&web, &headers) {
+        return foreign(&l);
+    }
+    let agent = headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    match web.service.web_redeem(&code, agent).await {
+        Ok(Some((token, who))) => {
+            tracing::info!(nick = %who.nick, "web: a browser signed in");
+            let resp = (StatusCode::SEE_OTHER, [(header::LOCATION, "/")]).into_response();
+            with_cookie(resp, cookie(&web, Some(&token)))
+        }
+        Ok(None) => link_gone(&l, &web),
+        Err(e) => fault_page(&l, super::broken(e)),
+    }
+}
+
+/// `POST /logout`: this browser's session ends.
+pub(super) async fn logout(State(web): State<Web>, l: PageLang, headers: HeaderMap) -> Response {
+    if !same_origin(&web, &headers) {
+        return foreign(&l);
+    }
+    if let Some(t) = token(&headers) {
+        if let Err(e) = web.service.web_sign_out(&t).await {
+            return fault_page(&l, super::broken(e));
+        }
+    }
+    let resp = (StatusCode::SEE_OTHER, [(header::LOCATION, "/")]).into_response();
+    with_cookie(resp, cookie(&web, None))
+}
+
+/// A POST from another site (or none named): refused, nothing done.
+fn foreign(l: &PageLang) -> Response {
+    let title = l.tr("web-foreign-title");
+    page(
+        l,
+        StatusCode::FORBIDDEN,
+        &title,
+        html! { h1 { (title) } p { (l.tr("web-foreign")) } },
+    )
+}
