@@ -988,6 +988,12 @@ impl From<&str> for Notice {
     }
 }
 
+/// The notice that a game of the player's is open in another terminal of theirs (press r
+/// on the screens, `watch N` in lines, to take it here): one text for both.
+pub fn seat_elsewhere_notice(game: GameId) -> Notice {
+    Notice::new("notice-seat-elsewhere").arg("game", game)
+}
+
 /// Why a move is illegal, as a notice (`game.ftl`'s `game-illegal-…`): the rules give the
 /// reason as data ([`IllegalReason`](crate::rules::IllegalReason)), the catalogs word it;
 /// the screens and the server's refusal say the same sentence.

@@ -19,7 +19,7 @@ use super::{rank_name, Effect, Identity, Msg};
 use crate::i18n::{tr, Lang};
 use crate::proto::{
     BotLevel, BrowseCmd, ChatLine, ClockSpec, GameCmd, GamePhase, GameSnapshot, GameTerms,
-    Leaderboard, LobbyCmd, LobbySnapshot, Notice, PlayerStatus, SavedSetup, Seek,
+    Leaderboard, LobbyCmd, LobbySnapshot, PlayerStatus, SavedSetup, Seek,
 };
 use crate::rules::{
     setup_squares, Color, Numbering, PlayerView, Rank, Rules, Setup, SplitMix64, Square, Variant,
@@ -288,9 +288,7 @@ impl LineApp {
             },
             Msg::SeatElsewhere(game) => {
                 self.elsewhere = Some(game);
-                let text = Notice::new("notice-seat-elsewhere")
-                    .arg("game", game)
-                    .text(self.lang);
+                let text = crate::proto::seat_elsewhere_notice(game).text(self.lang);
                 self.say(text);
             }
             Msg::Tick(now) => self.tell_presence(now),

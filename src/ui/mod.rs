@@ -514,9 +514,7 @@ impl App {
             }
             Msg::SeatElsewhere(game) => {
                 self.lobby_ui.elsewhere = Some(game);
-                let s = Notice::new("notice-seat-elsewhere")
-                    .arg("game", game)
-                    .text(self.settings.lang);
+                let s = crate::proto::seat_elsewhere_notice(game).text(self.settings.lang);
                 self.notice_kept = Some(s.clone());
                 self.notice = Some(s);
             }
