@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use stratego_ssh::i18n::Lang;
+use stratego_ssh::proto::{challenge_notice, setup_saved_notice, you_declined_notice};
 use stratego_ssh::proto::{
     BrowseCmd, GameCmd, GamePhase, GameSnapshot, GameSummary, LeaderRow, Leaderboard, LobbyCmd,
     LobbySnapshot, Notice, PlayerInfo, PlayerStatus, SavedSetup, Seek,
@@ -399,10 +400,11 @@ fn cancel_withdraws_own_seeks_and_decline_turns_down_a_challenge() {
     let (fx, lines) = type_line(&mut app, "decline 1");
     assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::Decline(9))]);
     assert_eq!(lines, vec!["You declined bob's challenge."]);
-    // The lobby's notices that say the same for the screens are not told again.
+    // The lobby's notices that say the same for the screens are not told again (built as
+    // the lobby builds them).
     for n in [
-        Notice::new("notice-you-declined").arg("nick", "bob"),
-        Notice::new("notice-challenge").arg("nick", "bob"),
+        you_declined_notice("bob"),
+        challenge_notice("bob", &terms(Variant::Classic), false),
     ] {
         app.update(Msg::Notice(n));
     }
@@ -552,9 +554,7 @@ fn setups_load_and_save_the_players_set_ups_of_this_variant() {
     );
     // Told once the store has it (the session's answer), not before.
     assert!(lines.is_empty(), "{lines:?}");
-    app.update(Msg::Notice(
-        Notice::new("notice-setup-saved").arg("name", "my wall"),
-    ));
+    app.update(Msg::Notice(setup_saved_notice("my wall")));
     assert_eq!(app.take_lines(), vec!["Set-up saved as my wall."]);
     refused(&mut app, "save", "Type save and a name");
     refused(&mut app, &format!("save {}", "n".repeat(31)), "at most 30");

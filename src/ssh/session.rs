@@ -1297,7 +1297,7 @@ impl Session {
                 Ok(()) => {
                     let list = list.clone();
                     self.show(Msg::SavedSetups(list));
-                    Notice::new("notice-setup-saved").arg("name", &setup.name)
+                    crate::proto::setup_saved_notice(&setup.name)
                 }
                 Err(e) => e.notice(),
             };
@@ -1310,7 +1310,7 @@ impl Session {
             match service.save_setup(&id, setup).await {
                 Ok(list) => {
                     let _ = tx.send(Msg::SavedSetups(list)).await;
-                    let saved = Notice::new("notice-setup-saved").arg("name", name);
+                    let saved = crate::proto::setup_saved_notice(&name);
                     let _ = tx.send(Msg::Notice(saved)).await;
                 }
                 Err(e) => {

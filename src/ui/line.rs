@@ -18,7 +18,7 @@ use super::words::{move_sentence, parse_rank, wrap};
 use super::{rank_name, Effect, Identity, Msg};
 use crate::i18n::{tr, Lang};
 use crate::proto::{
-    BotLevel, BrowseCmd, ChatLine, ClockSpec, GameCmd, GamePhase, GameSnapshot, GameTerms,
+    BotLevel, BrowseCmd, ChatLine, ClockSpec, GameCmd, GamePhase, GameSnapshot, GameTerms, InLines,
     Leaderboard, LobbyCmd, LobbySnapshot, PlayerStatus, SavedSetup, Seek,
 };
 use crate::rules::{
@@ -275,16 +275,10 @@ impl LineApp {
             Msg::Challenges(list) => self.on_challenges(list),
             Msg::SavedSetups(list) => self.saved = list,
             Msg::Leaderboard(board) => self.on_leaderboard(board),
-            Msg::Notice(n) | Msg::LastingNotice(n) => match n.id() {
-                // Told in the line mode's own words already (a challenge's line comes with
-                // `Msg::Challenges`; `decline` says it).
-                "notice-challenge" | "notice-challenge-clock" | "notice-you-declined" => {}
-                // The store's answer to `save`: told once it is kept.
-                "notice-setup-saved" => {
-                    let name = n.text_arg("name").unwrap_or_default().to_string();
-                    self.say(t!(self.lang, "line-saved", name = name));
-                }
-                _ => self.say(n.text(self.lang)),
+            Msg::Notice(n) | Msg::LastingNotice(n) => match n.lines_kind() {
+                InLines::AsIs => self.say(n.text(self.lang)),
+                InLines::Silent => {}
+                InLines::Own(id) => self.say(n.text_as(id, self.lang)),
             },
             Msg::SeatElsewhere(game) => {
                 self.elsewhere = Some(game);
