@@ -1503,3 +1503,35 @@ fn resigning_in_the_set_up_never_says_the_game_began() {
     assert!(!lines.iter().any(|l| l.contains("begins")), "{lines:?}");
     assert!(lines.iter().any(|l| l.contains("lost")), "{lines:?}");
 }
+
+/// Every list pages alike (issue 43): twenty items, a line saying how many more and the
+/// command for the next page; the next page numbered on (`accept 21` counts in it).
+#[test]
+fn seeks_and_games_are_listed_twenty_at_a_time() {
+    let mut app = app();
+    lobby(
+        &mut app,
+        LobbySnapshot {
+            seeks: (1..=25).map(|i| seek(i, &format!("p{i}"), None)).collect(),
+            games: (1..=23).map(|i| game_summary(i, false)).collect(),
+            ..LobbySnapshot::default()
+        },
+    );
+    let (_, lines) = type_line(&mut app, "seeks");
+    assert_eq!(lines.len(), 21, "{lines:?}");
+    assert!(lines[0].starts_with("1. p1:"), "{lines:?}");
+    assert!(lines[19].starts_with("20. p20:"), "{lines:?}");
+    assert_eq!(lines[20], "…and 5 more: type seeks 2 for the next page.");
+    let (_, lines) = type_line(&mut app, "seeks 2");
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert!(lines[0].starts_with("21. p21:"), "{lines:?}");
+    let (fx, _) = type_line(&mut app, "accept 25");
+    assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::Accept(25))]);
+    let (_, lines) = type_line(&mut app, "games");
+    assert_eq!(lines.len(), 21, "{lines:?}");
+    assert_eq!(lines[20], "…and 3 more: type games 2 for the next page.");
+    let (_, lines) = type_line(&mut app, "games 2");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    let (_, lines) = type_line(&mut app, "games 3");
+    assert!(lines.is_empty(), "{lines:?}");
+}

@@ -186,8 +186,28 @@ impl LineApp {
         ((page - 1) * LIST_PAGE, page)
     }
 
-    /// After a page of a list of `total` items from `from`: how to read the next page.
-    fn more(&mut self, command: &str, total: usize, from: usize, page: usize) {
+    /// One page of a list command (`who`, `seeks`, `games`, `tournaments`; `who 2` the
+    /// next): the items of the page `args` asks for, at most [`LIST_PAGE`] and only they
+    /// formatted (by `line`, with the item's index in the list), then, when more follow,
+    /// how to read the next page.
+    fn list_page<T>(
+        &mut self,
+        command: &str,
+        args: &[&str],
+        total: usize,
+        items: impl Iterator<Item = T>,
+        line: impl Fn(&Self, usize, T) -> String,
+    ) {
+        let (from, page) = Self::page(args);
+        let shown: Vec<String> = items
+            .enumerate()
+            .skip(from)
+            .take(LIST_PAGE)
+            .map(|(i, x)| line(self, i, x))
+            .collect();
+        for l in shown {
+            self.say(l);
+        }
         let shown_to = (from + LIST_PAGE).min(total);
         if shown_to < total {
             let line = t!(
@@ -794,12 +814,12 @@ impl LineApp {
         let lang = self.lang;
         match word {
             "who" | "w" => {
-                let (from, page) = Self::page(args);
-                let players = &self.lobby.players;
+                let lobby = self.lobby.clone();
+                let players = &lobby.players;
                 // The first snapshot may predate this session: the player is online all the same.
                 let me_missing = !players.iter().any(|p| p.nick == self.me.nick);
                 let me = me_missing.then(|| {
-                    let seeking = self.lobby.seeks.iter().any(|s| s.owner == self.me.nick);
+                    let seeking = lobby.seeks.iter().any(|s| s.owner == self.me.nick);
                     crate::proto::PlayerInfo {
                         nick: self.me.nick.clone(),
                         guest: self.me.guest,
@@ -813,63 +833,48 @@ impl LineApp {
                     }
                 });
                 let total = players.len() + usize::from(me.is_some());
-                let shown: Vec<String> = me
-                    .iter()
-                    .chain(players.iter())
-                    .skip(from)
-                    .take(LIST_PAGE)
-                    .map(|p| {
-                        let status = match p.status {
-                            PlayerStatus::Idle => tr(lang, "line-status-idle"),
-                            PlayerStatus::Seeking => tr(lang, "line-status-seeking"),
-                            PlayerStatus::Playing(g) => t!(lang, "line-status-playing", game = g),
-                            PlayerStatus::Watching(g) => {
-                                t!(lang, "line-status-watching", game = g)
-                            }
-                            PlayerStatus::LeftGame(g) => t!(lang, "line-status-left", game = g),
-                        };
-                        let rating = p.rating.map_or_else(String::new, |r| format!(" ({r})"));
-                        t!(
-                            lang,
-                            "line-who-player",
-                            nick = p.nick.clone(),
-                            rating = rating,
-                            status = status
-                        )
-                    })
-                    .collect();
                 self.say(t!(lang, "line-who-count", count = total));
-                for line in shown {
-                    self.say(line);
-                }
-                self.more("who", total, from, page);
+                self.list_page("who", args, total, me.iter().chain(players), |_, _, p| {
+                    let status = match p.status {
+                        PlayerStatus::Idle => tr(lang, "line-status-idle"),
+                        PlayerStatus::Seeking => tr(lang, "line-status-seeking"),
+                        PlayerStatus::Playing(g) => t!(lang, "line-status-playing", game = g),
+                        PlayerStatus::Watching(g) => t!(lang, "line-status-watching", game = g),
+                        PlayerStatus::LeftGame(g) => t!(lang, "line-status-left", game = g),
+                    };
+                    let rating = p.rating.map_or_else(String::new, |r| format!(" ({r})"));
+                    t!(
+                        lang,
+                        "line-who-player",
+                        nick = p.nick.clone(),
+                        rating = rating,
+                        status = status
+                    )
+                });
                 vec![]
             }
             "seeks" | "s" => {
-                let (from, page) = Self::page(args);
                 let mut all = self.challenges.clone();
                 all.extend(self.lobby.seeks.iter().cloned());
                 if all.is_empty() {
                     self.say(tr(lang, "line-seeks-none"));
                 }
-                for (i, s) in all.iter().enumerate().skip(from).take(LIST_PAGE) {
-                    let id = if self.to_me(s) {
+                self.list_page("seeks", args, all.len(), all.iter(), |app, i, s| {
+                    let id = if app.to_me(s) {
                         "line-seek-item-challenge"
                     } else {
                         "line-seek-item"
                     };
-                    let line = t!(
+                    t!(
                         lang,
                         id,
                         n = i + 1,
                         nick = s.owner.clone(),
                         variant = variant_name(lang, s.terms.rules.variant),
-                        clock = self.clock_words(s.terms.clock),
+                        clock = app.clock_words(s.terms.clock),
                         rated = rated_word(s),
-                    );
-                    self.say(line);
-                }
-                self.more("seeks", all.len(), from, page);
+                    )
+                });
                 self.listed = all;
                 vec![]
             }
@@ -1039,71 +1044,50 @@ impl LineApp {
                 vec![Effect::Browse(BrowseCmd::Leaderboard(variant))]
             }
             "games" | "g" => {
-                let (from, page) = Self::page(args);
-                let total = self.lobby.games.len();
+                let lobby = self.lobby.clone();
+                let total = lobby.games.len();
                 if total == 0 {
                     self.say(tr(lang, "line-games-none"));
                 }
-                let shown: Vec<String> = self
-                    .lobby
-                    .games
-                    .iter()
-                    .skip(from)
-                    .take(LIST_PAGE)
-                    .map(|g| {
-                        t!(
-                            lang,
-                            "line-game-item",
-                            game = g.id,
-                            red = g.red.clone(),
-                            blue = g.blue.clone(),
-                            variant = variant_name(lang, g.terms.rules.variant),
-                            // Moves as the screens count them (a move a side).
-                            number = g.ply / 2 + 1,
-                        )
-                    })
-                    .collect();
-                for line in shown {
-                    self.say(line);
-                }
-                self.more("games", total, from, page);
+                self.list_page("games", args, total, lobby.games.iter(), |_, _, g| {
+                    t!(
+                        lang,
+                        "line-game-item",
+                        game = g.id,
+                        red = g.red.clone(),
+                        blue = g.blue.clone(),
+                        variant = variant_name(lang, g.terms.rules.variant),
+                        // Moves as the screens count them (a move a side).
+                        number = g.ply / 2 + 1,
+                    )
+                });
                 vec![]
             }
             "tournaments" | "events" => {
-                let (from, page) = Self::page(args);
-                let total = self.lobby.tournaments.len();
+                let lobby = self.lobby.clone();
+                let total = lobby.tournaments.len();
                 if total == 0 {
                     self.say(tr(lang, "line-tournaments-none"));
                 }
-                let shown: Vec<String> = self
-                    .lobby
-                    .tournaments
-                    .iter()
-                    .skip(from)
-                    .take(LIST_PAGE)
-                    .map(|t| {
-                        t!(
-                            lang,
-                            "line-tournament-item",
-                            id = t.id,
-                            name = t.terms.name.clone(),
-                            kind = super::tournament::kind_words(lang, t.terms.format),
-                            variant = variant_name(lang, t.terms.game.rules.variant),
-                            clock = self.clock_words(t.terms.game.clock),
-                            status = super::tournament::status_word(lang, t.status),
-                            players = t.standings.iter().filter(|s| !s.withdrawn).count(),
-                            joined = if t.has_entrant(&self.me.nick) {
-                                "yes"
-                            } else {
-                                "no"
-                            },
-                        )
-                    })
-                    .collect();
-                for line in shown {
-                    self.say(line);
-                }
-                self.more("tournaments", total, from, page);
+                let list = lobby.tournaments.iter();
+                self.list_page("tournaments", args, total, list, |app, _, t| {
+                    t!(
+                        lang,
+                        "line-tournament-item",
+                        id = t.id,
+                        name = t.terms.name.clone(),
+                        kind = super::tournament::kind_words(lang, t.terms.format),
+                        variant = variant_name(lang, t.terms.game.rules.variant),
+                        clock = app.clock_words(t.terms.game.clock),
+                        status = super::tournament::status_word(lang, t.status),
+                        players = t.standings.iter().filter(|s| !s.withdrawn).count(),
+                        joined = if t.has_entrant(&app.me.nick) {
+                            "yes"
+                        } else {
+                            "no"
+                        },
+                    )
+                });
                 vec![]
             }
             "join" | "withdraw" => {
