@@ -15,7 +15,7 @@ use super::dialog::{clock_words_in, level_name};
 use super::setup::{sensible_fill, turned_for};
 use super::vocab::{color_name, end_reason, variant_name};
 use super::words::{move_sentence, parse_rank, wrap};
-use super::{rank_name, Effect, Identity, Msg};
+use super::{rank_name, Effect, Identity, Msg, Settings};
 use crate::i18n::{tr, Lang};
 use crate::proto::{
     BotLevel, BrowseCmd, ChatLine, ClockSpec, GameCmd, GamePhase, GameSnapshot, GameTerms, InLines,
@@ -353,8 +353,9 @@ pub fn commands() -> Vec<CommandInfo> {
 /// The line mode of one session.
 pub struct LineApp {
     me: Identity,
-    lang: Lang,
-    numbering: Numbering,
+    /// The player's settings: the language and numbering the lines use, and the screens'
+    /// others, kept for a switch back to the screens.
+    settings: Settings,
     lobby: Arc<LobbySnapshot>,
     /// Whether a lobby snapshot came already (the first one's chat and seeks are history).
     lobby_seen: bool,
@@ -405,10 +406,20 @@ const LEADERS_MAX: usize = 20;
 impl LineApp {
     /// `seed` must be unpredictable (the session draws it from the operating system).
     pub fn new(me: Identity, lang: Lang, numbering: Numbering, seed: u64) -> LineApp {
-        LineApp {
-            me,
+        let settings = Settings {
             lang,
             numbering,
+            ..Settings::default()
+        };
+        LineApp::with_settings(me, settings, seed)
+    }
+
+    /// In `settings`' language and numbering, keeping the rest for the screens (see
+    /// [`settings`](Self::settings)).
+    pub fn with_settings(me: Identity, settings: Settings, seed: u64) -> LineApp {
+        LineApp {
+            me,
+            settings,
             lobby: Arc::new(LobbySnapshot::default()),
             lobby_seen: false,
             challenges: vec![],
@@ -437,7 +448,18 @@ impl LineApp {
     }
 
     pub fn lang(&self) -> Lang {
-        self.lang
+        self.settings.lang
+    }
+
+    /// The player's settings, as the line mode was started with them (it does not change
+    /// them): the screens start with them after a switch.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The player's saved set-ups, as the session last sent them.
+    pub fn saved_setups(&self) -> &[SavedSetup] {
+        &self.saved
     }
 
     /// The lines written since the last call, each at most [`MAX_LINE`] characters, with
@@ -489,7 +511,7 @@ impl LineApp {
         let shown_to = (from + LIST_PAGE).min(total);
         if shown_to < total {
             let line = t!(
-                self.lang,
+                self.settings.lang,
                 "line-list-more",
                 count = total - shown_to,
                 command = command,
@@ -531,7 +553,7 @@ impl LineApp {
             Mode::Move => "line-prompt-move",
             Mode::Over => "line-prompt-over",
         };
-        format!("{} ", tr(self.lang, id))
+        format!("{} ", tr(self.settings.lang, id))
     }
 
     /// Writes a line (control characters dropped, a long one wrapped).
@@ -548,7 +570,11 @@ impl LineApp {
 
     /// Written when the session starts.
     pub fn welcome(&mut self) {
-        let line = t!(self.lang, "line-welcome", nick = self.me.nick.clone());
+        let line = t!(
+            self.settings.lang,
+            "line-welcome",
+            nick = self.me.nick.clone()
+        );
         self.say(line);
     }
 
@@ -566,7 +592,7 @@ impl LineApp {
             Msg::Game { snap, at } => return self.on_game(snap, at),
             Msg::GameClosed => {
                 if self.game.take().is_some() {
-                    self.say(tr(self.lang, "line-back-in-lobby"));
+                    self.say(tr(self.settings.lang, "line-back-in-lobby"));
                 }
                 self.draft = None;
             }
@@ -574,13 +600,13 @@ impl LineApp {
             Msg::SavedSetups(list) => self.saved = list,
             Msg::Leaderboard(board) => self.on_leaderboard(board),
             Msg::Notice(n) | Msg::LastingNotice(n) => match n.lines_kind() {
-                InLines::AsIs => self.say(n.text(self.lang)),
+                InLines::AsIs => self.say(n.text(self.settings.lang)),
                 InLines::Silent => {}
-                InLines::Own(id) => self.say(n.text_as(id, self.lang)),
+                InLines::Own(id) => self.say(n.text_as(id, self.settings.lang)),
             },
             Msg::SeatElsewhere(game) => {
                 self.elsewhere = Some(game);
-                let text = crate::proto::seat_elsewhere_notice(game).text(self.lang);
+                let text = crate::proto::seat_elsewhere_notice(game).text(self.settings.lang);
                 self.say(text);
             }
             Msg::Tick(now) => self.tell_presence(now),
@@ -616,10 +642,10 @@ impl LineApp {
                 }
                 for s in posted {
                     let line = t!(
-                        self.lang,
+                        self.settings.lang,
                         "line-seek-new",
                         nick = s.owner.clone(),
-                        variant = variant_name(self.lang, s.terms.rules.variant),
+                        variant = variant_name(self.settings.lang, s.terms.rules.variant),
                         clock = self.clock_words(s.terms.clock),
                     );
                     self.say(line);
@@ -642,7 +668,7 @@ impl LineApp {
 
     fn chat_line(&mut self, c: &ChatLine) {
         let line = t!(
-            self.lang,
+            self.settings.lang,
             "line-chat",
             nick = c.from.clone(),
             text = c.text.clone()
@@ -666,10 +692,10 @@ impl LineApp {
             .collect();
         for s in fresh {
             let line = t!(
-                self.lang,
+                self.settings.lang,
                 "line-challenge-new",
                 nick = s.owner.clone(),
-                variant = variant_name(self.lang, s.terms.rules.variant),
+                variant = variant_name(self.settings.lang, s.terms.rules.variant),
                 clock = self.clock_words(s.terms.clock),
                 rated = rated_word(&s),
             );
@@ -682,7 +708,7 @@ impl LineApp {
         if !std::mem::take(&mut self.asked_leaders) {
             return;
         }
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let variant = variant_name(lang, board.variant);
         if board.rows.is_empty() {
             self.say(t!(lang, "line-leaders-none", variant = variant));
@@ -703,8 +729,8 @@ impl LineApp {
 
     fn clock_words(&self, c: Option<ClockSpec>) -> String {
         match c {
-            Some(c) => clock_words_in(self.lang, &c.to_string()),
-            None => clock_words_in(self.lang, "none"),
+            Some(c) => clock_words_in(self.settings.lang, &c.to_string()),
+            None => clock_words_in(self.settings.lang, "none"),
         }
     }
 
@@ -713,7 +739,7 @@ impl LineApp {
     }
 
     fn on_game(&mut self, snap: Arc<GameSnapshot>, at: Instant) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let new_game = self.game.as_ref().is_none_or(|g| g.id != snap.id);
         if new_game {
             self.told_moves = 0;
@@ -826,7 +852,7 @@ impl LineApp {
     /// The opponent gone (connection lost, or left for the lobby) and back; when their time
     /// to come back runs out (the session ticks), that `claim` wins.
     fn tell_presence(&mut self, now: Instant) {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let Some(g) = self.game.clone() else {
             return;
         };
@@ -884,19 +910,19 @@ impl LineApp {
         if self.can_claim(Instant::now()) {
             return vec![Effect::Game(GameCmd::ClaimWin)];
         }
-        self.say(tr(self.lang, "line-claim-not-yet"));
+        self.say(tr(self.settings.lang, "line-claim-not-yet"));
         vec![]
     }
 
     /// A move in words ending with a full stop; a spectator is told who moved.
     fn sentence(&self, g: &GameSnapshot, m: &ViewMove) -> String {
-        let mut s = move_sentence(self.lang, m, g.my_color, self.numbering);
+        let mut s = move_sentence(self.settings.lang, m, g.my_color, self.settings.numbering);
         if !s.ends_with('.') {
             s.push('.');
         }
         if g.my_color.is_none() {
             s = t!(
-                self.lang,
+                self.settings.lang,
                 "line-watch-move",
                 nick = self.nick_of(g, m.mover),
                 sentence = s
@@ -907,7 +933,7 @@ impl LineApp {
 
     /// A draw offered, an own offer that lapsed (the opponent played on), a rematch asked.
     fn tell_offers(&mut self, g: &GameSnapshot) {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let ply = g.view.as_ref().map_or(0, |v| v.ply);
         if g.phase == GamePhase::Playing {
             let now = g.draw_offer;
@@ -943,7 +969,7 @@ impl LineApp {
     }
 
     fn tell_outcome(&mut self, g: &GameSnapshot) {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let Some(o) = g.outcome else {
             return;
         };
@@ -1019,10 +1045,14 @@ impl LineApp {
                     Mode::Waiting | Mode::Move => vec!["line-help-play"],
                 };
                 for id in ids {
-                    self.say(tr(self.lang, id));
+                    self.say(tr(self.settings.lang, id));
                 }
                 if let Some(command) = self.me.comeback.clone() {
-                    self.say(t!(self.lang, "line-help-comeback", command = command));
+                    self.say(t!(
+                        self.settings.lang,
+                        "line-help-comeback",
+                        command = command
+                    ));
                 }
                 return vec![];
             }
@@ -1030,7 +1060,7 @@ impl LineApp {
             "screens" | "screen" => return vec![Effect::ScreenMode],
             "say" | "chat" => {
                 if rest.is_empty() {
-                    self.say(tr(self.lang, "line-say-what"));
+                    self.say(tr(self.settings.lang, "line-say-what"));
                     return vec![];
                 }
                 let text = rest.to_string();
@@ -1082,7 +1112,7 @@ impl LineApp {
     }
 
     fn unknown(&mut self, word: &str) -> Vec<Effect> {
-        let line = t!(self.lang, "line-unknown", word = word.to_string());
+        let line = t!(self.settings.lang, "line-unknown", word = word.to_string());
         self.say(line);
         vec![]
     }
@@ -1104,7 +1134,7 @@ impl LineApp {
 
     /// `who [PAGE]`: the players online.
     fn lobby_who(&mut self, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         let lobby = self.lobby.clone();
         let players = &lobby.players;
@@ -1149,7 +1179,7 @@ impl LineApp {
     /// `seeks [PAGE]`: the challenges to this player, then the open seeks, numbered (what
     /// `accept N` and `decline N` count in).
     fn lobby_seeks(&mut self, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         let mut all = self.challenges.clone();
         all.extend(self.lobby.seeks.iter().cloned());
@@ -1178,7 +1208,7 @@ impl LineApp {
 
     /// `accept N`: plays seek N of the last `seeks` list.
     fn lobby_accept(&mut self, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         if self.listed.is_empty() {
             self.say(tr(lang, "line-accept-none"));
@@ -1197,7 +1227,7 @@ impl LineApp {
 
     /// `computer [easy|hard]`: a game against the computer.
     fn lobby_computer(&mut self, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         let level = match args.first().map(|a| a.to_lowercase()).as_deref() {
             None | Some("easy") => BotLevel::Easy,
@@ -1223,7 +1253,7 @@ impl LineApp {
 
     /// `seek VARIANT [CLOCK] [casual|rated]`: posts a seek.
     fn lobby_seek(&mut self, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         let terms = args
             .first()
@@ -1243,7 +1273,7 @@ impl LineApp {
 
     /// `challenge NICK …`: a seek offered to one player.
     fn lobby_challenge(&mut self, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         // `private` among the words after the nick: the game is the two players'
         // alone, and casual (ratings are public).
@@ -1284,7 +1314,7 @@ impl LineApp {
 
     /// `cancel`: withdraws this player's seeks and challenges.
     fn lobby_cancel(&mut self, _t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let mut mine: Vec<u64> = vec![];
         for s in self.lobby.seeks.iter().chain(self.challenges.iter()) {
             if s.owner == self.me.nick && !mine.contains(&s.id) {
@@ -1303,7 +1333,7 @@ impl LineApp {
 
     /// `decline N`: declines challenge N of the last `seeks` list.
     fn lobby_decline(&mut self, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         if !self.listed.iter().any(|s| self.to_me(s)) {
             self.say(tr(lang, "line-decline-none"));
@@ -1328,7 +1358,7 @@ impl LineApp {
 
     /// `watch N`: watches game N (one's own game shown elsewhere: takes its seat here).
     fn lobby_watch(&mut self, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         let Some(id) = args.first().and_then(|a| a.parse::<u64>().ok()) else {
             self.say(tr(lang, "line-watch-usage"));
@@ -1355,7 +1385,7 @@ impl LineApp {
 
     /// `leaderboard [VARIANT]`: asks for the table (told when it comes).
     fn lobby_leaderboard(&mut self, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         let variant = match args.first() {
             None => Some(Variant::Classic),
@@ -1372,7 +1402,7 @@ impl LineApp {
 
     /// `games [PAGE]`: the games in play.
     fn lobby_games(&mut self, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         let lobby = self.lobby.clone();
         let total = lobby.games.len();
@@ -1396,7 +1426,7 @@ impl LineApp {
 
     /// `tournaments [PAGE]`: the tournaments.
     fn lobby_tournaments(&mut self, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         let lobby = self.lobby.clone();
         let total = lobby.tournaments.len();
@@ -1427,7 +1457,7 @@ impl LineApp {
 
     /// `join N`, `withdraw N`: enters or leaves tournament N.
     fn lobby_tournament_entry(&mut self, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         let word = t.word;
         let Some(id) = args.first().and_then(|a| a.parse::<u64>().ok()) else {
@@ -1448,13 +1478,13 @@ impl LineApp {
 
     /// `quit`: ends the session.
     fn lobby_quit(&mut self, _t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         self.say(tr(lang, "line-bye"));
         vec![Effect::Quit]
     }
 
     fn game_input(&mut self, word: &str, args: &[&str], line: &str) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let Some(g) = self.game.clone() else {
             return vec![];
         };
@@ -1547,7 +1577,7 @@ impl LineApp {
         };
         let sent = g.my_setup.is_some() || self.draft.is_none();
         if c.drafts && sent {
-            self.say(tr(self.lang, "line-setup-done"));
+            self.say(tr(self.settings.lang, "line-setup-done"));
             return vec![];
         }
         (c.run)(self, g, color, &Typed { word, args, rest })
@@ -1564,7 +1594,7 @@ impl LineApp {
 
     /// `row N`: one row of the set-up.
     fn setup_one_row(&mut self, g: &GameSnapshot, _color: Color, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         let Some(row) = parse_row(args) else {
             self.say(tr(lang, "line-row-usage"));
@@ -1580,7 +1610,7 @@ impl LineApp {
 
     /// `setups`: this player's saved set-ups for the game's variant.
     fn setup_setups(&mut self, g: &GameSnapshot, _color: Color, _t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let variant = g.terms.rules.variant;
         let names: Vec<String> = self
             .saved
@@ -1604,7 +1634,7 @@ impl LineApp {
 
     /// `save NAME`: keeps the set-up (told saved when the store answers).
     fn setup_save(&mut self, g: &GameSnapshot, color: Color, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let rest = t.rest;
         let variant = g.terms.rules.variant;
         if rest.is_empty() {
@@ -1629,7 +1659,7 @@ impl LineApp {
 
     /// `random`: another set-up, made as the computer makes one.
     fn setup_random(&mut self, g: &GameSnapshot, color: Color, _t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         self.draft = Some(sensible_fill(
             &g.terms.rules,
             color,
@@ -1642,7 +1672,7 @@ impl LineApp {
 
     /// `ready`: sends the set-up.
     fn setup_ready(&mut self, _g: &GameSnapshot, _color: Color, _t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let Some(setup) = self.draft.take() else {
             return vec![];
         };
@@ -1652,7 +1682,7 @@ impl LineApp {
 
     /// `swap A1 B2`: swaps two squares of the set-up.
     fn setup_swap(&mut self, g: &GameSnapshot, color: Color, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         let rules = g.terms.rules;
         let squares: Vec<Square> = args.iter().filter_map(|a| a.parse().ok()).collect();
@@ -1693,7 +1723,7 @@ impl LineApp {
 
     /// `place A1 RANK`: moves the nearest piece of the rank to the square.
     fn setup_place(&mut self, g: &GameSnapshot, color: Color, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let args = t.args;
         let rules = g.terms.rules;
         let sq = args.first().and_then(|a| a.parse::<Square>().ok());
@@ -1702,7 +1732,7 @@ impl LineApp {
             return vec![];
         };
         let typed = args[1..].join(" ");
-        let Some(rank) = parse_rank(lang, self.numbering, &typed) else {
+        let Some(rank) = parse_rank(lang, self.settings.numbering, &typed) else {
             self.say(t!(lang, "line-rank-unknown", rank = typed));
             return vec![];
         };
@@ -1767,7 +1797,7 @@ impl LineApp {
 
     /// `load NAME`: a saved set-up of the variant, by its name.
     fn setup_load(&mut self, g: &GameSnapshot, color: Color, t: &Typed) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let rest = t.rest;
         let rules = g.terms.rules;
         let variant = g.terms.rules.variant;
@@ -1810,19 +1840,19 @@ impl LineApp {
             .filter_map(|sq| {
                 setup.pieces.get(&sq).map(|r| {
                     t!(
-                        self.lang,
+                        self.settings.lang,
                         "line-board-own",
                         square = sq.to_string(),
-                        rank = rank_name(self.lang, *r)
+                        rank = rank_name(self.settings.lang, *r)
                     )
                 })
             })
             .collect();
         if pieces.is_empty() {
-            t!(self.lang, "line-board-row-empty", row = row + 1)
+            t!(self.settings.lang, "line-board-row-empty", row = row + 1)
         } else {
             t!(
-                self.lang,
+                self.settings.lang,
                 "line-setup-row",
                 row = row + 1,
                 pieces = pieces.join("; ")
@@ -1854,7 +1884,7 @@ impl LineApp {
         args: &[&str],
         line: &str,
     ) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         match word {
             "last" | "l" => {
                 self.last();
@@ -1956,7 +1986,7 @@ impl LineApp {
 
     /// Message `clocks` with both clocks now, or `none` when the game has no clock.
     fn clocks_line(&self, clocks: &'static str, none: &'static str) -> String {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         match self.clock_texts() {
             Some((red, blue)) => t!(
                 lang,
@@ -1979,7 +2009,7 @@ impl LineApp {
                 let s = self.sentence(&g, &m);
                 self.say(s);
             }
-            _ => self.say(tr(self.lang, "line-last-none")),
+            _ => self.say(tr(self.settings.lang, "line-last-none")),
         }
     }
 
@@ -1987,7 +2017,7 @@ impl LineApp {
     /// unknown (and whether it has moved) or as what the view reveals; a spectator's with
     /// their colour. Never a rank the view does not hold.
     fn item(&self, v: &PlayerView, sq: Square, me: Option<Color>) -> Option<String> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let p = v.piece_at(sq)?;
         let square = sq.to_string();
         Some(match (me, p.rank) {
@@ -2034,10 +2064,10 @@ impl LineApp {
             .filter_map(|sq| self.item(v, sq, me))
             .collect();
         if squares.is_empty() {
-            t!(self.lang, "line-board-row-empty", row = row + 1)
+            t!(self.settings.lang, "line-board-row-empty", row = row + 1)
         } else {
             t!(
-                self.lang,
+                self.settings.lang,
                 "line-board-row",
                 row = row + 1,
                 squares = squares.join("; ")
@@ -2057,7 +2087,7 @@ impl LineApp {
     /// rank, the opponent's as unknown (and whether it has moved) or as what is known. A
     /// spectator reads it from Red's side, each piece with its colour.
     fn board(&mut self) {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let Some(g) = self.game.clone() else {
             return;
         };
@@ -2094,7 +2124,7 @@ impl LineApp {
 
     /// `row`, `col`, `square`, `pieces`, `moves` on the board in play (or after it).
     fn view_input(&mut self, g: &GameSnapshot, v: &PlayerView, word: &str, args: &[&str]) {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let me = g.my_color;
         match word {
             "row" => match parse_row(args) {
@@ -2167,7 +2197,7 @@ impl LineApp {
 
     /// What is on one square, as far as this viewer knows.
     fn square_line(&self, v: &PlayerView, sq: Square, me: Option<Color>) -> String {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let square = sq.to_string();
         if sq.is_lake() {
             return t!(lang, "line-square-lake", square = square);
@@ -2216,15 +2246,15 @@ impl LineApp {
             .filter(|r| counts[r.index()] > 0)
             .map(|r| {
                 t!(
-                    self.lang,
+                    self.settings.lang,
                     "line-rank-count",
-                    rank = rank_name(self.lang, r),
+                    rank = rank_name(self.settings.lang, r),
                     count = counts[r.index()]
                 )
             })
             .collect();
         if items.is_empty() {
-            tr(self.lang, "line-pieces-no-ranks")
+            tr(self.settings.lang, "line-pieces-no-ranks")
         } else {
             items.join(", ")
         }
@@ -2234,7 +2264,7 @@ impl LineApp {
     /// are on the board, those revealed, the ranks left as far as the view tells, and
     /// what was captured of it.
     fn pieces(&mut self, v: &PlayerView, me: Option<Color>) {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         if let Some(me) = me {
             let counts = *v.remaining.get(me);
             let total: u32 = counts.iter().map(|&c| c as u32).sum();
