@@ -862,6 +862,22 @@ pub struct Notice {
     /// A message id; `""` for text shown as it is ([`Notice::plain`]).
     id: &'static str,
     args: Vec<(&'static str, NoticeArg)>,
+    /// How the line mode tells it.
+    in_lines: InLines,
+}
+
+/// How the line mode ([`LineApp`](crate::ui::line::LineApp)) tells a [`Notice`]: set where
+/// the notice is made, so the line mode asks the notice rather than knowing its ids.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InLines {
+    /// Its text, as the screens show it.
+    #[default]
+    AsIs,
+    /// Not at all: the line mode says it in its own words already (a challenge's line
+    /// comes with the challenges list; `decline` answers itself).
+    Silent,
+    /// As the line mode's own message of this id, with the notice's arguments.
+    Own(&'static str),
 }
 
 /// An argument of a [`Notice`].
@@ -915,7 +931,11 @@ impl From<Notice> for NoticeArg {
 impl Notice {
     /// Message `id` of the catalogs (add its arguments with [`Notice::arg`]).
     pub fn new(id: &'static str) -> Notice {
-        Notice { id, args: vec![] }
+        Notice {
+            id,
+            args: vec![],
+            in_lines: InLines::AsIs,
+        }
     }
 
     /// Text shown as it is, in every language (an admin's own words, a line a player
@@ -924,6 +944,7 @@ impl Notice {
         Notice {
             id: "",
             args: vec![("text", NoticeArg::Text(text.into()))],
+            in_lines: InLines::AsIs,
         }
     }
 
@@ -931,6 +952,17 @@ impl Notice {
     pub fn arg(mut self, name: &'static str, value: impl Into<NoticeArg>) -> Notice {
         self.args.push((name, value.into()));
         self
+    }
+
+    /// Told in the line mode as `how` says (see [`InLines`]).
+    pub fn in_lines(mut self, how: InLines) -> Notice {
+        self.in_lines = how;
+        self
+    }
+
+    /// How the line mode tells it.
+    pub fn lines_kind(&self) -> InLines {
+        self.in_lines
     }
 
     /// Its message id (`""` for plain text).
@@ -948,8 +980,13 @@ impl Notice {
 
     /// The notice in `lang`.
     pub fn text(&self, lang: crate::i18n::Lang) -> String {
+        self.text_as(self.id, lang)
+    }
+
+    /// Message `id` (of the same arguments) in `lang`: the line mode's own words for it.
+    pub fn text_as(&self, id: &'static str, lang: crate::i18n::Lang) -> String {
         use crate::i18n::{FluentArgs, FluentValue};
-        if self.id.is_empty() {
+        if id.is_empty() {
             return match self.args.first() {
                 Some((_, NoticeArg::Text(t))) => t.clone(),
                 _ => String::new(),
@@ -965,7 +1002,7 @@ impl Notice {
             };
             args.set(*name, v);
         }
-        crate::i18n::tr_args(lang, self.id, &args)
+        crate::i18n::tr_args(lang, id, &args)
     }
 }
 
@@ -986,6 +1023,47 @@ impl From<&str> for Notice {
     fn from(s: &str) -> Notice {
         Notice::plain(s)
     }
+}
+
+/// The notice that a game of the player's is open in another terminal of theirs (press r
+/// on the screens, `watch N` in lines, to take it here): one text for both.
+pub fn seat_elsewhere_notice(game: GameId) -> Notice {
+    Notice::new("notice-seat-elsewhere").arg("game", game)
+}
+
+/// A challenge made to the player, from `nick`: the screens show it; the line mode says
+/// it with the challenges list (`Msg::Challenges`), so not again.
+pub fn challenge_notice(nick: &str, terms: &GameTerms, private: bool) -> Notice {
+    let n = match terms.clock {
+        Some(c) => Notice::new("notice-challenge-clock").arg("clock", c.to_string()),
+        None => Notice::new("notice-challenge"),
+    };
+    n.arg("nick", nick)
+        .arg("variant", variant_msg(terms.rules.variant))
+        .arg(
+            "rated",
+            match (private, terms.rated) {
+                (true, _) => "private",
+                (false, true) => "rated",
+                (false, false) => "casual",
+            },
+        )
+        .in_lines(InLines::Silent)
+}
+
+/// The player declined `nick`'s challenge (the line mode's `decline` said so already).
+pub fn you_declined_notice(nick: &str) -> Notice {
+    Notice::new("notice-you-declined")
+        .arg("nick", nick)
+        .in_lines(InLines::Silent)
+}
+
+/// A set-up is kept under `name` (the store's answer to saving it; the line mode's `save`
+/// is told by it, in its own words).
+pub fn setup_saved_notice(name: &str) -> Notice {
+    Notice::new("notice-setup-saved")
+        .arg("name", name)
+        .in_lines(InLines::Own("line-saved"))
 }
 
 /// Why a move is illegal, as a notice (`game.ftl`'s `game-illegal-…`): the rules give the

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use stratego_ssh::i18n::Lang;
+use stratego_ssh::proto::{challenge_notice, setup_saved_notice, you_declined_notice};
 use stratego_ssh::proto::{
     BrowseCmd, GameCmd, GamePhase, GameSnapshot, GameSummary, LeaderRow, Leaderboard, LobbyCmd,
     LobbySnapshot, Notice, PlayerInfo, PlayerStatus, SavedSetup, Seek,
@@ -399,10 +400,11 @@ fn cancel_withdraws_own_seeks_and_decline_turns_down_a_challenge() {
     let (fx, lines) = type_line(&mut app, "decline 1");
     assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::Decline(9))]);
     assert_eq!(lines, vec!["You declined bob's challenge."]);
-    // The lobby's notices that say the same for the screens are not told again.
+    // The lobby's notices that say the same for the screens are not told again (built as
+    // the lobby builds them).
     for n in [
-        Notice::new("notice-you-declined").arg("nick", "bob"),
-        Notice::new("notice-challenge").arg("nick", "bob"),
+        you_declined_notice("bob"),
+        challenge_notice("bob", &terms(Variant::Classic), false),
     ] {
         app.update(Msg::Notice(n));
     }
@@ -552,9 +554,7 @@ fn setups_load_and_save_the_players_set_ups_of_this_variant() {
     );
     // Told once the store has it (the session's answer), not before.
     assert!(lines.is_empty(), "{lines:?}");
-    app.update(Msg::Notice(
-        Notice::new("notice-setup-saved").arg("name", "my wall"),
-    ));
+    app.update(Msg::Notice(setup_saved_notice("my wall")));
     assert_eq!(app.take_lines(), vec!["Set-up saved as my wall."]);
     refused(&mut app, "save", "Type save and a name");
     refused(&mut app, &format!("save {}", "n".repeat(31)), "at most 30");
@@ -1502,4 +1502,36 @@ fn resigning_in_the_set_up_never_says_the_game_began() {
     let lines = send(&mut app, &over);
     assert!(!lines.iter().any(|l| l.contains("begins")), "{lines:?}");
     assert!(lines.iter().any(|l| l.contains("lost")), "{lines:?}");
+}
+
+/// Every list pages alike (issue 43): twenty items, a line saying how many more and the
+/// command for the next page; the next page numbered on (`accept 21` counts in it).
+#[test]
+fn seeks_and_games_are_listed_twenty_at_a_time() {
+    let mut app = app();
+    lobby(
+        &mut app,
+        LobbySnapshot {
+            seeks: (1..=25).map(|i| seek(i, &format!("p{i}"), None)).collect(),
+            games: (1..=23).map(|i| game_summary(i, false)).collect(),
+            ..LobbySnapshot::default()
+        },
+    );
+    let (_, lines) = type_line(&mut app, "seeks");
+    assert_eq!(lines.len(), 21, "{lines:?}");
+    assert!(lines[0].starts_with("1. p1:"), "{lines:?}");
+    assert!(lines[19].starts_with("20. p20:"), "{lines:?}");
+    assert_eq!(lines[20], "…and 5 more: type seeks 2 for the next page.");
+    let (_, lines) = type_line(&mut app, "seeks 2");
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert!(lines[0].starts_with("21. p21:"), "{lines:?}");
+    let (fx, _) = type_line(&mut app, "accept 25");
+    assert_eq!(fx, vec![Effect::Lobby(LobbyCmd::Accept(25))]);
+    let (_, lines) = type_line(&mut app, "games");
+    assert_eq!(lines.len(), 21, "{lines:?}");
+    assert_eq!(lines[20], "…and 3 more: type games 2 for the next page.");
+    let (_, lines) = type_line(&mut app, "games 2");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    let (_, lines) = type_line(&mut app, "games 3");
+    assert!(lines.is_empty(), "{lines:?}");
 }

@@ -167,3 +167,128 @@ fn the_page_markup_is_read_as_meant() {
     assert_eq!(rendered(&list[0]), "1 player online:");
     assert_eq!(placeholders(&list[1].pattern), vec!["b", "d"]);
 }
+
+/// Words the line mode reads outside the lobby's and the set-up's command tables: in every
+/// mode (`help`, `say`, `screens`) or in every game (`board`).
+const OUTSIDE_TABLES: &[&str] = &["help", "say", "screens", "board"];
+
+/// The command words a help message names: the first word of each item of its list
+/// (`Lobby commands: who, seeks, accept N, …`).
+fn help_words(id: &str) -> Vec<String> {
+    let text = stratego_ssh::i18n::tr(Lang::En, id);
+    let (_, list) = text
+        .split_once(": ")
+        .unwrap_or_else(|| panic!("{id} is no list: {text}"));
+    list.trim_end_matches('.')
+        .split(", ")
+        .map(|item| {
+            item.split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect()
+}
+
+/// The part of the page from `from` to `to`.
+fn between<'a>(page: &'a str, from: &str, to: &str) -> &'a str {
+    let start = page
+        .find(from)
+        .unwrap_or_else(|| panic!("docs/line-mode.md has no {from}"));
+    let end = page[start..].find(to).map_or(page.len(), |i| start + i);
+    &page[start..end]
+}
+
+/// Issue 43: the lobby's and the set-up's commands are one table each
+/// (`stratego_ssh::ui::line::commands`) that the typed word is looked up in; the help
+/// messages and this page list exactly its commands, so a command cannot be added to one
+/// without the others.
+#[test]
+fn the_command_tables_help_and_page_agree() {
+    use stratego_ssh::ui::line::commands;
+    let page = read("docs/line-mode.md");
+    let all = commands();
+    assert!(all.iter().any(|c| c.words[0] == "who") && all.iter().any(|c| c.words[0] == "swap"));
+    let mut wrong = vec![];
+    for c in &all {
+        let word = c.words[0];
+        // Its section of the page (the set-up's `claim` is told with the game's, "also in
+        // the set-up").
+        let section = match c.section {
+            "Lobby" => between(&page, "**Lobby**", "**Set-up**"),
+            _ => between(&page, "**Set-up**", "\n## Lines"),
+        };
+        let usage = |w: &str| {
+            if c.args.is_empty() {
+                format!("`{w}`")
+            } else {
+                format!("`{w} {}`", c.args)
+            }
+        };
+        if !section.contains(&usage(word)) {
+            wrong.push(format!(
+                "the page's {} section lacks {}",
+                c.section,
+                usage(word)
+            ));
+        }
+        for alias in &c.words[1..] {
+            if !section.contains(&format!("`{alias}`")) && !section.contains(&usage(alias)) {
+                wrong.push(format!(
+                    "the page lacks the short form `{alias}` of `{word}`"
+                ));
+            }
+        }
+        for id in c.help {
+            if !help_words(id).iter().any(|w| w == word) {
+                wrong.push(format!("{id} does not name `{word}`"));
+            }
+        }
+    }
+    // Everything the help messages and the sections' lists name is a command of the table.
+    let known = |section: &str, w: &str| {
+        OUTSIDE_TABLES.contains(&w)
+            || all
+                .iter()
+                .any(|c| c.section == section && c.words.contains(&w))
+    };
+    for c in &all {
+        for id in c.help {
+            for w in help_words(id) {
+                if !known(c.section, &w) {
+                    wrong.push(format!("{id} names `{w}`, which the table lacks"));
+                }
+            }
+        }
+    }
+    for (section, text) in [
+        ("Lobby", between(&page, "**Lobby**", "**Set-up**")),
+        ("Set-up", between(&page, "**Set-up**", "**Play**")),
+    ] {
+        for line in text.lines().filter_map(|l| l.strip_prefix("- `")) {
+            let w = line.split(['`', ' ']).next().unwrap_or_default();
+            if !known(section, w) {
+                wrong.push(format!(
+                    "the page's {section} section lists `{w}`, which the table lacks"
+                ));
+            }
+        }
+    }
+    // Once the set-up is sent, the commands that change it are refused, and neither its
+    // help nor the page offer them.
+    let after = between(&page, "After it only", "apply.");
+    for c in all
+        .iter()
+        .filter(|c| c.section == "Set-up" && !c.help.is_empty())
+    {
+        let named = c.help.contains(&"line-help-setup-sent");
+        let on_page = after.contains(&format!("`{}`", c.words[0]));
+        if named == c.drafts || on_page == c.drafts {
+            wrong.push(format!(
+                "`{}`: refused once sent is {}, yet named after it: help {named}, page {on_page}",
+                c.words[0], c.drafts
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -169,3 +169,83 @@ async fn the_line_mode_speaks_the_clients_language_unless_told_otherwise() {
         "{lines:?}"
     );
 }
+
+/// The settings chosen on the screens are the line mode's after the switch (its language),
+/// and the screens' again after `screens` (the numbering too, which the lines keep without
+/// using it in the lobby): the view shown keeps them (issue 43).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settings_chosen_on_the_screens_hold_in_lines_and_back() {
+    let srv = common::start_server("line-switch-settings").await;
+    let g = Term::connect(srv.running.addr, Login::Guest, 100, 30).await;
+    // F2: the settings. Row 0 (numbering) to classic, row 3 (language) to German.
+    g.send(b"\x1bOQ").await;
+    g.wait_text("Line mode", 5).await;
+    g.send(b"\r").await;
+    g.wait_text("classic (Marshal 1", 5).await;
+    for _ in 0..3 {
+        g.send(b"\x1b[B").await;
+    }
+    g.send(b"\r").await;
+    g.wait_text("Einstellungen", 5).await;
+    // The last row: the line mode, in German.
+    g.send(b"\x1b[B").await;
+    let mark = g.raw().len();
+    g.send(b"\r").await;
+    until_raw(&g, mark, "Zeilenmodus: jedes Ereignis ist eine Zeile.").await;
+    let mark = g.raw().len();
+    g.type_str("help\r").await;
+    until_raw(&g, mark, "Befehle in der Lobby: who, seeks").await;
+    // Back on the screens: German, classic numbering.
+    let mark = g.raw().len();
+    g.type_str("screens\r").await;
+    until_raw(&g, mark, "\x1b[?1049h").await;
+    // A guest's card comes again with the screens, in German (Enter closes it).
+    g.wait_text("Willkommen bei stratego-ssh", 10).await;
+    g.send(b"\r").await;
+    g.send(b"\x1bOQ").await;
+    g.wait_for("the settings as chosen", 10, |t| {
+        t.contains("Einstellungen") && t.contains("klassisch (Feldmarschall 1")
+    })
+    .await;
+    g.disconnect().await;
+}
+
+/// F2, then the settings' last row: the line mode.
+async fn to_lines(g: &Term) -> usize {
+    g.send(b"\x1bOQ").await;
+    g.wait_text("Line mode", 5).await;
+    for _ in 0..4 {
+        g.send(b"\x1b[B").await;
+    }
+    let mark = g.raw().len();
+    g.send(b"\r").await;
+    until_raw(g, mark, "Type help for the commands").await;
+    mark
+}
+
+/// A set-up saved in lines is still the player's after a switch to the screens and back
+/// (the view shown keeps the saved set-ups, and hands them on; issue 43).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_set_up_saved_in_lines_survives_the_screens() {
+    let srv = common::start_server("line-switch-saved").await;
+    let g = Term::connect(srv.running.addr, Login::Guest, 100, 30).await;
+    g.wait_text("no open seeks", 10).await;
+    // Enter: the computer; its set-up.
+    g.send(b"\r").await;
+    g.wait_text("Set up your army", 10).await;
+    let mark = to_lines(&g).await;
+    until_raw(&g, mark, "set-up>").await;
+    let mark = g.raw().len();
+    g.type_str("save my wall\r").await;
+    until_raw(&g, mark, "Set-up saved as my wall.").await;
+    let mark = g.raw().len();
+    g.type_str("screens\r").await;
+    until_raw(&g, mark, "\x1b[?1049h").await;
+    g.wait_text("Set up your army", 10).await;
+    let mark = to_lines(&g).await;
+    until_raw(&g, mark, "set-up>").await;
+    let mark = g.raw().len();
+    g.type_str("setups\r").await;
+    until_raw(&g, mark, "Your saved set-ups for Classic: my wall.").await;
+    g.disconnect().await;
+}

@@ -25,7 +25,7 @@ use super::{bot_player, Ident, Lobby, LobbyMsg, SessionId, CHAT_KEEP, CHAT_MAX_C
 use crate::game::Player;
 use crate::game::SessionEvent;
 use crate::limit::address_block;
-use crate::proto::{variant_msg, Notice, PlayerId};
+use crate::proto::{challenge_notice, you_declined_notice, Notice, PlayerId};
 use crate::proto::{
     BotLevel, ChatLine, ClockSpec, GameTerms, LobbyCmd, PlayerStatus, Seek, SeekId,
 };
@@ -317,23 +317,11 @@ impl Lobby {
         else {
             return Err(ChallengeError::NotOnline(n));
         };
-        let challenge = match terms.clock {
-            Some(c) => Notice::new("notice-challenge-clock").arg("clock", c.to_string()),
-            None => Notice::new("notice-challenge"),
-        };
-        let _ = target.events.try_send(SessionEvent::Notice(
-            challenge
-                .arg("nick", my_nick)
-                .arg("variant", variant_msg(terms.rules.variant))
-                .arg(
-                    "rated",
-                    match (private, terms.rated) {
-                        (true, _) => "private",
-                        (false, true) => "rated",
-                        (false, false) => "casual",
-                    },
-                ),
-        ));
+        let _ = target
+            .events
+            .try_send(SessionEvent::Notice(challenge_notice(
+                my_nick, terms, private,
+            )));
         Ok((target.ident.id.clone(), target.nick.clone()))
     }
 
@@ -488,10 +476,7 @@ impl Lobby {
             self.notice(s, Notice::new("notice-challenge-declined").arg("nick", &me));
         }
         let owner_nick = self.nick_now(&seek.owner, &seek.posted_as.0);
-        self.notice(
-            session,
-            Notice::new("notice-you-declined").arg("nick", owner_nick),
-        );
+        self.notice(session, you_declined_notice(&owner_nick));
     }
 
     fn accept(&mut self, session: SessionId, id: SeekId) {

@@ -373,15 +373,14 @@ struct Session {
     out: OutQueue,
     lobby: watch::Receiver<Arc<LobbySnapshot>>,
     view: View,
-    /// Who the player is, and the screens' settings (to draw them again after the lines).
+    /// Who the player is. Their settings and saved set-ups are the view's app's (see
+    /// [`Session::kept`]).
     identity: Identity,
-    settings: Settings,
     /// The client's window (the screens' size; 80x24 without a PTY).
     size: (u16, u16),
-    /// The last challenges and saved set-ups heard, for a view that starts later.
+    /// The last challenges heard, for a view that starts later.
     challenges: Vec<crate::proto::Seek>,
     private_games: Vec<crate::proto::GameSummary>,
-    saved: Vec<SavedSetup>,
     /// The session's place in the lobby; dropping it leaves the lobby. Declared (so
     /// dropped, on a panic too) before the seat: see [`Session::finish`].
     presence: Option<Presence>,
@@ -512,6 +511,10 @@ impl Session {
             std::time::Instant::now(),
         );
         let p_input_rate = p.input_bytes_per_second;
+        // Replaced below, once the session can feed it; until then it keeps the settings
+        // and saved set-ups the first view starts with (see `Session::kept`).
+        let mut first_app = LineApp::with_settings(identity.clone(), settings, 0);
+        first_app.update(Msg::SavedSetups(setups));
         let mut session = Session {
             id: joined.session,
             nick: joined.nick,
@@ -519,19 +522,11 @@ impl Session {
             p,
             out,
             lobby,
-            // Replaced below, once the session can feed it.
-            view: View::Lines(Box::new(Lines::new(LineApp::new(
-                identity.clone(),
-                settings.lang,
-                settings.numbering,
-                0,
-            )))),
+            view: View::Lines(Box::new(Lines::new(first_app))),
             identity,
-            settings,
             size,
             challenges: vec![],
             private_games: vec![],
-            saved: setups,
             seat: None,
             presence: Some(Presence {
                 lobby: service.lobby().clone(),
@@ -703,7 +698,6 @@ impl Session {
         self.dirty = true;
         self.tick_only = false;
         match &msg {
-            Msg::SavedSetups(list) => self.saved = list.clone(),
             Msg::Challenges(list) => self.challenges = list.clone(),
             Msg::PrivateGames(list) => self.private_games = list.clone(),
             Msg::Renamed(Ok(nick)) => self.identity.nick = nick.clone(),
@@ -715,15 +709,25 @@ impl Session {
         }
     }
 
+    /// The player's settings and saved set-ups, as the view shown keeps them (the screens'
+    /// settings change them): the next view starts with them.
+    fn kept(&self) -> (Settings, Vec<SavedSetup>) {
+        match &self.view {
+            View::Screens(v) => (v.app.settings().clone(), v.app.saved_setups().to_vec()),
+            View::Lines(v) => (v.app.settings().clone(), v.app.saved_setups().to_vec()),
+        }
+    }
+
     /// Shows the screens (at the start, or leaving the line mode): a new app fed what the
     /// session knows (the lobby, the game shown, challenges, saved set-ups), then `first`.
     fn show_screens(&mut self, first: Vec<Msg>) {
+        let (settings, saved) = self.kept();
         let identity = Identity {
             first_login: self.naming,
             ..self.identity.clone()
         };
         let (w, h) = self.size;
-        let mut app = App::new(identity, self.settings.clone(), w, h, crate::random::seed());
+        let mut app = App::new(identity, settings, w, h, crate::random::seed());
         app.set_unix_time(unix_now());
         app.update(Msg::Lobby(self.lobby.borrow_and_update().clone()));
         if let Some(seat) = &mut self.seat {
@@ -740,8 +744,8 @@ impl Session {
         if !self.private_games.is_empty() {
             app.update(Msg::PrivateGames(self.private_games.clone()));
         }
-        if !self.saved.is_empty() {
-            app.update(Msg::SavedSetups(self.saved.clone()));
+        if !saved.is_empty() {
+            app.update(Msg::SavedSetups(saved));
         }
         for msg in first {
             app.update(msg);
@@ -759,16 +763,9 @@ impl Session {
     /// Shows the line mode (at the start, or leaving the screens when `switched`): a new
     /// line app fed what the session knows, then `first`.
     fn show_lines(&mut self, switched: bool, first: Vec<Msg>) {
-        if let View::Screens(v) = &self.view {
-            self.settings = v.app.settings().clone();
-        }
-        let lang = self.settings.lang;
-        let mut app = LineApp::new(
-            self.identity.clone(),
-            lang,
-            self.settings.numbering,
-            crate::random::seed(),
-        );
+        let (settings, saved) = self.kept();
+        let mut app =
+            LineApp::with_settings(self.identity.clone(), settings, crate::random::seed());
         if switched {
             app.update(Msg::Notice(Notice::new("notice-line-mode")));
         } else {
@@ -784,8 +781,8 @@ impl Session {
         if !self.private_games.is_empty() {
             app.update(Msg::PrivateGames(self.private_games.clone()));
         }
-        if !self.saved.is_empty() {
-            app.update(Msg::SavedSetups(self.saved.clone()));
+        if !saved.is_empty() {
+            app.update(Msg::SavedSetups(saved));
         }
         if let Some(seat) = &mut self.seat {
             let snap = seat.snapshots.borrow_and_update().clone();
@@ -1170,7 +1167,7 @@ impl Session {
                     self.lang_stored = Some(s.lang);
                     self.lang_now = s.lang;
                 }
-                self.settings = s.clone();
+                // The screens' app keeps the settings (`Session::kept`).
                 if self.guest_setups.is_none() {
                     let (service, id, _) = self.service_call();
                     let prefs = store::Preferences {
@@ -1297,7 +1294,7 @@ impl Session {
                 Ok(()) => {
                     let list = list.clone();
                     self.show(Msg::SavedSetups(list));
-                    Notice::new("notice-setup-saved").arg("name", &setup.name)
+                    crate::proto::setup_saved_notice(&setup.name)
                 }
                 Err(e) => e.notice(),
             };
@@ -1310,7 +1307,7 @@ impl Session {
             match service.save_setup(&id, setup).await {
                 Ok(list) => {
                     let _ = tx.send(Msg::SavedSetups(list)).await;
-                    let saved = Notice::new("notice-setup-saved").arg("name", name);
+                    let saved = crate::proto::setup_saved_notice(&name);
                     let _ = tx.send(Msg::Notice(saved)).await;
                 }
                 Err(e) => {

@@ -15,11 +15,11 @@ use super::dialog::{clock_words_in, level_name};
 use super::setup::{sensible_fill, turned_for};
 use super::vocab::{color_name, end_reason, variant_name};
 use super::words::{move_sentence, parse_rank, wrap};
-use super::{rank_name, Effect, Identity, Msg};
+use super::{rank_name, Effect, Identity, Msg, Settings};
 use crate::i18n::{tr, Lang};
 use crate::proto::{
-    BotLevel, BrowseCmd, ChatLine, ClockSpec, GameCmd, GamePhase, GameSnapshot, GameTerms,
-    Leaderboard, LobbyCmd, LobbySnapshot, Notice, PlayerStatus, SavedSetup, Seek,
+    BotLevel, BrowseCmd, ChatLine, ClockSpec, GameCmd, GamePhase, GameSnapshot, GameTerms, InLines,
+    Leaderboard, LobbyCmd, LobbySnapshot, PlayerStatus, SavedSetup, Seek,
 };
 use crate::rules::{
     setup_squares, Color, Numbering, PlayerView, Rank, Rules, Setup, SplitMix64, Square, Variant,
@@ -72,11 +72,290 @@ pub enum Mode {
     Over,
 }
 
+/// What was typed: the command word (in lower case), the words after it, and all that
+/// follows the word as typed (a set-up's name may hold spaces).
+struct Typed<'a> {
+    word: &'a str,
+    args: &'a [&'a str],
+    rest: &'a str,
+}
+
+/// A command of the line mode, in the one table of its mode ([`LOBBY`], [`SETUP`]) that
+/// the typed word is looked up in, that `help` names, and that the grammar page
+/// (docs/line-mode.md) lists: this module's tests hold the help messages and the page to
+/// the table, so a command cannot be added to one without the others (as the screens'
+/// keys are one table in `keymap`).
+struct Command<F: 'static> {
+    /// The command word, then its short forms (`who`, `w`); English in every language.
+    words: &'static [&'static str],
+    /// What follows the word, as the grammar page writes it (`N`, `[easy|hard]`), or "".
+    args: &'static str,
+    /// The help messages (Fluent ids) that list it; none for one `help` does not name
+    /// (`claim` in the set-up: the game's help does).
+    help: &'static [&'static str],
+    /// It changes the set-up being made: once that is sent, refused.
+    drafts: bool,
+    run: F,
+}
+
+/// A lobby command's handler.
+type LobbyFn = fn(&mut LineApp, &Typed<'_>) -> Vec<Effect>;
+/// A set-up command's handler: the game, and the side this player sets up.
+type SetupFn = fn(&mut LineApp, &GameSnapshot, Color, &Typed<'_>) -> Vec<Effect>;
+
+/// The command of `word` (its command word or a short form) in `table`.
+fn command<F>(table: &'static [Command<F>], word: &str) -> Option<&'static Command<F>> {
+    table.iter().find(|c| c.words.contains(&word))
+}
+
+/// The help messages of `table`, each once, in the table's order.
+fn help_ids<F>(table: &[Command<F>]) -> Vec<&'static str> {
+    let mut ids: Vec<&'static str> = vec![];
+    for id in table.iter().flat_map(|c| c.help) {
+        if !ids.contains(id) {
+            ids.push(id);
+        }
+    }
+    ids
+}
+
+/// The lobby's help: its first line, and the second (`And: …`).
+const LOBBY_HELP: &str = "line-help-lobby";
+const LOBBY_HELP_MORE: &str = "line-help-lobby-more";
+/// The set-up's help while the set-up is made, and once it is sent.
+const SETUP_HELP: &str = "line-help-setup";
+const SETUP_SENT_HELP: &str = "line-help-setup-sent";
+
+/// The lobby's commands, in the order `help` names them.
+static LOBBY: &[Command<LobbyFn>] = &[
+    Command {
+        words: &["who", "w"],
+        args: "",
+        help: &[LOBBY_HELP],
+        drafts: false,
+        run: LineApp::lobby_who,
+    },
+    Command {
+        words: &["seeks", "s"],
+        args: "",
+        help: &[LOBBY_HELP],
+        drafts: false,
+        run: LineApp::lobby_seeks,
+    },
+    Command {
+        words: &["accept", "a"],
+        args: "N",
+        help: &[LOBBY_HELP],
+        drafts: false,
+        run: LineApp::lobby_accept,
+    },
+    Command {
+        words: &["decline"],
+        args: "N",
+        help: &[LOBBY_HELP],
+        drafts: false,
+        run: LineApp::lobby_decline,
+    },
+    Command {
+        words: &["seek"],
+        args: "VARIANT [CLOCK] [casual|rated]",
+        help: &[LOBBY_HELP],
+        drafts: false,
+        run: LineApp::lobby_seek,
+    },
+    Command {
+        words: &["challenge"],
+        args: "NICK [VARIANT] [CLOCK] [casual|rated] [private]",
+        help: &[LOBBY_HELP],
+        drafts: false,
+        run: LineApp::lobby_challenge,
+    },
+    Command {
+        words: &["cancel"],
+        args: "",
+        help: &[LOBBY_HELP],
+        drafts: false,
+        run: LineApp::lobby_cancel,
+    },
+    Command {
+        words: &["computer", "c", "bot"],
+        args: "[easy|hard]",
+        help: &[LOBBY_HELP],
+        drafts: false,
+        run: LineApp::lobby_computer,
+    },
+    Command {
+        words: &["games", "g"],
+        args: "",
+        help: &[LOBBY_HELP_MORE],
+        drafts: false,
+        run: LineApp::lobby_games,
+    },
+    Command {
+        words: &["watch"],
+        args: "N",
+        help: &[LOBBY_HELP_MORE],
+        drafts: false,
+        run: LineApp::lobby_watch,
+    },
+    Command {
+        words: &["tournaments", "events"],
+        args: "",
+        help: &[LOBBY_HELP_MORE],
+        drafts: false,
+        run: LineApp::lobby_tournaments,
+    },
+    Command {
+        words: &["join"],
+        args: "N",
+        help: &[LOBBY_HELP_MORE],
+        drafts: false,
+        run: LineApp::lobby_tournament_entry,
+    },
+    Command {
+        words: &["withdraw"],
+        args: "N",
+        help: &[LOBBY_HELP_MORE],
+        drafts: false,
+        run: LineApp::lobby_tournament_entry,
+    },
+    Command {
+        words: &["leaderboard", "top"],
+        args: "[VARIANT]",
+        help: &[LOBBY_HELP_MORE],
+        drafts: false,
+        run: LineApp::lobby_leaderboard,
+    },
+    Command {
+        words: &["quit", "q", "exit"],
+        args: "",
+        help: &[LOBBY_HELP_MORE],
+        drafts: false,
+        run: LineApp::lobby_quit,
+    },
+];
+
+/// The set-up's commands (`board`, `quit` and the game's other words are the game's,
+/// read before these), in the order `help` names them.
+static SETUP: &[Command<SetupFn>] = &[
+    Command {
+        words: &["show", "s"],
+        args: "",
+        help: &[SETUP_HELP, SETUP_SENT_HELP],
+        drafts: false,
+        run: LineApp::setup_show,
+    },
+    Command {
+        words: &["row"],
+        args: "N",
+        help: &[SETUP_HELP, SETUP_SENT_HELP],
+        drafts: false,
+        run: LineApp::setup_one_row,
+    },
+    Command {
+        words: &["swap"],
+        args: "A1 B2",
+        help: &[SETUP_HELP],
+        drafts: true,
+        run: LineApp::setup_swap,
+    },
+    Command {
+        words: &["place"],
+        args: "A1 RANK",
+        help: &[SETUP_HELP],
+        drafts: true,
+        run: LineApp::setup_place,
+    },
+    Command {
+        words: &["random", "r"],
+        args: "",
+        help: &[SETUP_HELP],
+        drafts: true,
+        run: LineApp::setup_random,
+    },
+    Command {
+        words: &["setups"],
+        args: "",
+        help: &[SETUP_HELP, SETUP_SENT_HELP],
+        drafts: false,
+        run: LineApp::setup_setups,
+    },
+    Command {
+        words: &["load"],
+        args: "NAME",
+        help: &[SETUP_HELP],
+        drafts: true,
+        run: LineApp::setup_load,
+    },
+    Command {
+        words: &["save"],
+        args: "NAME",
+        help: &[SETUP_HELP, SETUP_SENT_HELP],
+        drafts: false,
+        run: LineApp::setup_save,
+    },
+    Command {
+        words: &["ready", "go"],
+        args: "",
+        help: &[SETUP_HELP],
+        drafts: true,
+        run: LineApp::setup_ready,
+    },
+    Command {
+        words: &["resign"],
+        args: "",
+        help: &[SETUP_HELP, SETUP_SENT_HELP],
+        drafts: false,
+        run: |_, _, _, _| vec![Effect::Game(GameCmd::Resign)],
+    },
+    Command {
+        words: &["claim"],
+        args: "",
+        help: &[],
+        drafts: false,
+        run: |app, _, _, _| app.claim(),
+    },
+];
+
+/// A command of the line mode as `help` and the grammar page tell it (see [`commands`]).
+#[derive(Clone, Copy, Debug)]
+pub struct CommandInfo {
+    /// The grammar page's section of it (`Lobby`, `Set-up`).
+    pub section: &'static str,
+    /// The command word, then its short forms.
+    pub words: &'static [&'static str],
+    /// What follows the word, as the grammar page writes it, or "".
+    pub args: &'static str,
+    /// The help messages (Fluent ids) that name it.
+    pub help: &'static [&'static str],
+    /// Refused once the set-up is sent (it changes the set-up).
+    pub drafts: bool,
+}
+
+/// Every command of the lobby's and the set-up's tables, as the line mode reads them:
+/// what `tests/line_grammar.rs` holds the help messages and docs/line-mode.md to.
+pub fn commands() -> Vec<CommandInfo> {
+    fn info<F>(section: &'static str, c: &'static Command<F>) -> CommandInfo {
+        CommandInfo {
+            section,
+            words: c.words,
+            args: c.args,
+            help: c.help,
+            drafts: c.drafts,
+        }
+    }
+    let lobby = LOBBY.iter().map(|c| info("Lobby", c));
+    lobby
+        .chain(SETUP.iter().map(|c| info("Set-up", c)))
+        .collect()
+}
+
 /// The line mode of one session.
 pub struct LineApp {
     me: Identity,
-    lang: Lang,
-    numbering: Numbering,
+    /// The player's settings: the language and numbering the lines use, and the screens'
+    /// others, kept for a switch back to the screens.
+    settings: Settings,
     lobby: Arc<LobbySnapshot>,
     /// Whether a lobby snapshot came already (the first one's chat and seeks are history).
     lobby_seen: bool,
@@ -127,10 +406,20 @@ const LEADERS_MAX: usize = 20;
 impl LineApp {
     /// `seed` must be unpredictable (the session draws it from the operating system).
     pub fn new(me: Identity, lang: Lang, numbering: Numbering, seed: u64) -> LineApp {
-        LineApp {
-            me,
+        let settings = Settings {
             lang,
             numbering,
+            ..Settings::default()
+        };
+        LineApp::with_settings(me, settings, seed)
+    }
+
+    /// In `settings`' language and numbering, keeping the rest for the screens (see
+    /// [`settings`](Self::settings)).
+    pub fn with_settings(me: Identity, settings: Settings, seed: u64) -> LineApp {
+        LineApp {
+            me,
+            settings,
             lobby: Arc::new(LobbySnapshot::default()),
             lobby_seen: false,
             challenges: vec![],
@@ -159,7 +448,18 @@ impl LineApp {
     }
 
     pub fn lang(&self) -> Lang {
-        self.lang
+        self.settings.lang
+    }
+
+    /// The player's settings, as the line mode was started with them (it does not change
+    /// them): the screens start with them after a switch.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The player's saved set-ups, as the session last sent them.
+    pub fn saved_setups(&self) -> &[SavedSetup] {
+        &self.saved
     }
 
     /// The lines written since the last call, each at most [`MAX_LINE`] characters, with
@@ -186,12 +486,32 @@ impl LineApp {
         ((page - 1) * LIST_PAGE, page)
     }
 
-    /// After a page of a list of `total` items from `from`: how to read the next page.
-    fn more(&mut self, command: &str, total: usize, from: usize, page: usize) {
+    /// One page of a list command (`who`, `seeks`, `games`, `tournaments`; `who 2` the
+    /// next): the items of the page `args` asks for, at most [`LIST_PAGE`] and only they
+    /// formatted (by `line`, with the item's index in the list), then, when more follow,
+    /// how to read the next page.
+    fn list_page<T>(
+        &mut self,
+        command: &str,
+        args: &[&str],
+        total: usize,
+        items: impl Iterator<Item = T>,
+        line: impl Fn(&Self, usize, T) -> String,
+    ) {
+        let (from, page) = Self::page(args);
+        let shown: Vec<String> = items
+            .enumerate()
+            .skip(from)
+            .take(LIST_PAGE)
+            .map(|(i, x)| line(self, i, x))
+            .collect();
+        for l in shown {
+            self.say(l);
+        }
         let shown_to = (from + LIST_PAGE).min(total);
         if shown_to < total {
             let line = t!(
-                self.lang,
+                self.settings.lang,
                 "line-list-more",
                 count = total - shown_to,
                 command = command,
@@ -233,7 +553,7 @@ impl LineApp {
             Mode::Move => "line-prompt-move",
             Mode::Over => "line-prompt-over",
         };
-        format!("{} ", tr(self.lang, id))
+        format!("{} ", tr(self.settings.lang, id))
     }
 
     /// Writes a line (control characters dropped, a long one wrapped).
@@ -250,7 +570,11 @@ impl LineApp {
 
     /// Written when the session starts.
     pub fn welcome(&mut self) {
-        let line = t!(self.lang, "line-welcome", nick = self.me.nick.clone());
+        let line = t!(
+            self.settings.lang,
+            "line-welcome",
+            nick = self.me.nick.clone()
+        );
         self.say(line);
     }
 
@@ -268,29 +592,21 @@ impl LineApp {
             Msg::Game { snap, at } => return self.on_game(snap, at),
             Msg::GameClosed => {
                 if self.game.take().is_some() {
-                    self.say(tr(self.lang, "line-back-in-lobby"));
+                    self.say(tr(self.settings.lang, "line-back-in-lobby"));
                 }
                 self.draft = None;
             }
             Msg::Challenges(list) => self.on_challenges(list),
             Msg::SavedSetups(list) => self.saved = list,
             Msg::Leaderboard(board) => self.on_leaderboard(board),
-            Msg::Notice(n) | Msg::LastingNotice(n) => match n.id() {
-                // Told in the line mode's own words already (a challenge's line comes with
-                // `Msg::Challenges`; `decline` says it).
-                "notice-challenge" | "notice-challenge-clock" | "notice-you-declined" => {}
-                // The store's answer to `save`: told once it is kept.
-                "notice-setup-saved" => {
-                    let name = n.text_arg("name").unwrap_or_default().to_string();
-                    self.say(t!(self.lang, "line-saved", name = name));
-                }
-                _ => self.say(n.text(self.lang)),
+            Msg::Notice(n) | Msg::LastingNotice(n) => match n.lines_kind() {
+                InLines::AsIs => self.say(n.text(self.settings.lang)),
+                InLines::Silent => {}
+                InLines::Own(id) => self.say(n.text_as(id, self.settings.lang)),
             },
             Msg::SeatElsewhere(game) => {
                 self.elsewhere = Some(game);
-                let text = Notice::new("notice-seat-elsewhere")
-                    .arg("game", game)
-                    .text(self.lang);
+                let text = crate::proto::seat_elsewhere_notice(game).text(self.settings.lang);
                 self.say(text);
             }
             Msg::Tick(now) => self.tell_presence(now),
@@ -326,10 +642,10 @@ impl LineApp {
                 }
                 for s in posted {
                     let line = t!(
-                        self.lang,
+                        self.settings.lang,
                         "line-seek-new",
                         nick = s.owner.clone(),
-                        variant = variant_name(self.lang, s.terms.rules.variant),
+                        variant = variant_name(self.settings.lang, s.terms.rules.variant),
                         clock = self.clock_words(s.terms.clock),
                     );
                     self.say(line);
@@ -352,7 +668,7 @@ impl LineApp {
 
     fn chat_line(&mut self, c: &ChatLine) {
         let line = t!(
-            self.lang,
+            self.settings.lang,
             "line-chat",
             nick = c.from.clone(),
             text = c.text.clone()
@@ -376,10 +692,10 @@ impl LineApp {
             .collect();
         for s in fresh {
             let line = t!(
-                self.lang,
+                self.settings.lang,
                 "line-challenge-new",
                 nick = s.owner.clone(),
-                variant = variant_name(self.lang, s.terms.rules.variant),
+                variant = variant_name(self.settings.lang, s.terms.rules.variant),
                 clock = self.clock_words(s.terms.clock),
                 rated = rated_word(&s),
             );
@@ -392,7 +708,7 @@ impl LineApp {
         if !std::mem::take(&mut self.asked_leaders) {
             return;
         }
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let variant = variant_name(lang, board.variant);
         if board.rows.is_empty() {
             self.say(t!(lang, "line-leaders-none", variant = variant));
@@ -413,8 +729,8 @@ impl LineApp {
 
     fn clock_words(&self, c: Option<ClockSpec>) -> String {
         match c {
-            Some(c) => clock_words_in(self.lang, &c.to_string()),
-            None => clock_words_in(self.lang, "none"),
+            Some(c) => clock_words_in(self.settings.lang, &c.to_string()),
+            None => clock_words_in(self.settings.lang, "none"),
         }
     }
 
@@ -423,7 +739,7 @@ impl LineApp {
     }
 
     fn on_game(&mut self, snap: Arc<GameSnapshot>, at: Instant) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let new_game = self.game.as_ref().is_none_or(|g| g.id != snap.id);
         if new_game {
             self.told_moves = 0;
@@ -536,7 +852,7 @@ impl LineApp {
     /// The opponent gone (connection lost, or left for the lobby) and back; when their time
     /// to come back runs out (the session ticks), that `claim` wins.
     fn tell_presence(&mut self, now: Instant) {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let Some(g) = self.game.clone() else {
             return;
         };
@@ -594,19 +910,19 @@ impl LineApp {
         if self.can_claim(Instant::now()) {
             return vec![Effect::Game(GameCmd::ClaimWin)];
         }
-        self.say(tr(self.lang, "line-claim-not-yet"));
+        self.say(tr(self.settings.lang, "line-claim-not-yet"));
         vec![]
     }
 
     /// A move in words ending with a full stop; a spectator is told who moved.
     fn sentence(&self, g: &GameSnapshot, m: &ViewMove) -> String {
-        let mut s = move_sentence(self.lang, m, g.my_color, self.numbering);
+        let mut s = move_sentence(self.settings.lang, m, g.my_color, self.settings.numbering);
         if !s.ends_with('.') {
             s.push('.');
         }
         if g.my_color.is_none() {
             s = t!(
-                self.lang,
+                self.settings.lang,
                 "line-watch-move",
                 nick = self.nick_of(g, m.mover),
                 sentence = s
@@ -617,7 +933,7 @@ impl LineApp {
 
     /// A draw offered, an own offer that lapsed (the opponent played on), a rematch asked.
     fn tell_offers(&mut self, g: &GameSnapshot) {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let ply = g.view.as_ref().map_or(0, |v| v.ply);
         if g.phase == GamePhase::Playing {
             let now = g.draw_offer;
@@ -653,7 +969,7 @@ impl LineApp {
     }
 
     fn tell_outcome(&mut self, g: &GameSnapshot) {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let Some(o) = g.outcome else {
             return;
         };
@@ -720,20 +1036,23 @@ impl LineApp {
         match word.as_str() {
             "help" | "h" | "?" => {
                 let watching = self.game.as_ref().is_some_and(|g| g.my_color.is_none());
-                let id = match self.mode() {
-                    Mode::Lobby => "line-help-lobby",
-                    _ if watching => "line-help-watch",
-                    Mode::Setup => "line-help-setup",
-                    Mode::Over => "line-help-over",
-                    Mode::Waiting if self.in_setup() => "line-help-setup-sent",
-                    Mode::Waiting | Mode::Move => "line-help-play",
+                let ids = match self.mode() {
+                    Mode::Lobby => help_ids(LOBBY),
+                    _ if watching => vec!["line-help-watch"],
+                    Mode::Setup => vec![SETUP_HELP],
+                    Mode::Over => vec!["line-help-over"],
+                    Mode::Waiting if self.in_setup() => vec![SETUP_SENT_HELP],
+                    Mode::Waiting | Mode::Move => vec!["line-help-play"],
                 };
-                self.say(tr(self.lang, id));
-                if id == "line-help-lobby" {
-                    self.say(tr(self.lang, "line-help-lobby-more"));
+                for id in ids {
+                    self.say(tr(self.settings.lang, id));
                 }
                 if let Some(command) = self.me.comeback.clone() {
-                    self.say(t!(self.lang, "line-help-comeback", command = command));
+                    self.say(t!(
+                        self.settings.lang,
+                        "line-help-comeback",
+                        command = command
+                    ));
                 }
                 return vec![];
             }
@@ -741,7 +1060,7 @@ impl LineApp {
             "screens" | "screen" => return vec![Effect::ScreenMode],
             "say" | "chat" => {
                 if rest.is_empty() {
-                    self.say(tr(self.lang, "line-say-what"));
+                    self.say(tr(self.settings.lang, "line-say-what"));
                     return vec![];
                 }
                 let text = rest.to_string();
@@ -793,353 +1112,379 @@ impl LineApp {
     }
 
     fn unknown(&mut self, word: &str) -> Vec<Effect> {
-        let line = t!(self.lang, "line-unknown", word = word.to_string());
+        let line = t!(self.settings.lang, "line-unknown", word = word.to_string());
         self.say(line);
         vec![]
     }
 
+    /// A lobby command: the one [`LOBBY`] names `word`.
     fn lobby_input(&mut self, word: &str, args: &[&str]) -> Vec<Effect> {
-        let lang = self.lang;
-        match word {
-            "who" | "w" => {
-                let (from, page) = Self::page(args);
-                let players = &self.lobby.players;
-                // The first snapshot may predate this session: the player is online all the same.
-                let me_missing = !players.iter().any(|p| p.nick == self.me.nick);
-                let me = me_missing.then(|| {
-                    let seeking = self.lobby.seeks.iter().any(|s| s.owner == self.me.nick);
-                    crate::proto::PlayerInfo {
-                        nick: self.me.nick.clone(),
-                        guest: self.me.guest,
-                        bot: false,
-                        rating: None,
-                        status: if seeking {
-                            PlayerStatus::Seeking
-                        } else {
-                            PlayerStatus::Idle
-                        },
-                    }
-                });
-                let total = players.len() + usize::from(me.is_some());
-                let shown: Vec<String> = me
-                    .iter()
-                    .chain(players.iter())
-                    .skip(from)
-                    .take(LIST_PAGE)
-                    .map(|p| {
-                        let status = match p.status {
-                            PlayerStatus::Idle => tr(lang, "line-status-idle"),
-                            PlayerStatus::Seeking => tr(lang, "line-status-seeking"),
-                            PlayerStatus::Playing(g) => t!(lang, "line-status-playing", game = g),
-                            PlayerStatus::Watching(g) => {
-                                t!(lang, "line-status-watching", game = g)
-                            }
-                            PlayerStatus::LeftGame(g) => t!(lang, "line-status-left", game = g),
-                        };
-                        let rating = p.rating.map_or_else(String::new, |r| format!(" ({r})"));
-                        t!(
-                            lang,
-                            "line-who-player",
-                            nick = p.nick.clone(),
-                            rating = rating,
-                            status = status
-                        )
-                    })
-                    .collect();
-                self.say(t!(lang, "line-who-count", count = total));
-                for line in shown {
-                    self.say(line);
-                }
-                self.more("who", total, from, page);
-                vec![]
-            }
-            "seeks" | "s" => {
-                let (from, page) = Self::page(args);
-                let mut all = self.challenges.clone();
-                all.extend(self.lobby.seeks.iter().cloned());
-                if all.is_empty() {
-                    self.say(tr(lang, "line-seeks-none"));
-                }
-                for (i, s) in all.iter().enumerate().skip(from).take(LIST_PAGE) {
-                    let id = if self.to_me(s) {
-                        "line-seek-item-challenge"
-                    } else {
-                        "line-seek-item"
-                    };
-                    let line = t!(
-                        lang,
-                        id,
-                        n = i + 1,
-                        nick = s.owner.clone(),
-                        variant = variant_name(lang, s.terms.rules.variant),
-                        clock = self.clock_words(s.terms.clock),
-                        rated = rated_word(s),
-                    );
-                    self.say(line);
-                }
-                self.more("seeks", all.len(), from, page);
-                self.listed = all;
-                vec![]
-            }
-            "accept" | "a" => {
-                if self.listed.is_empty() {
-                    self.say(tr(lang, "line-accept-none"));
-                    return vec![];
-                }
-                let n = args.first().and_then(|a| a.parse::<usize>().ok());
-                match n.filter(|&n| n >= 1 && n <= self.listed.len()) {
-                    Some(n) => vec![Effect::Lobby(LobbyCmd::Accept(self.listed[n - 1].id))],
-                    None => {
-                        let line = t!(lang, "line-accept-which", count = self.listed.len());
-                        self.say(line);
-                        vec![]
-                    }
-                }
-            }
-            "computer" | "c" | "bot" => {
-                let level = match args.first().map(|a| a.to_lowercase()).as_deref() {
-                    None | Some("easy") => BotLevel::Easy,
-                    Some("hard") => BotLevel::Hard,
-                    Some(other) => {
-                        let line = t!(lang, "line-computer-level", level = other.to_string());
-                        self.say(line);
-                        return vec![];
-                    }
-                };
-                self.say(t!(
-                    lang,
-                    "line-computer-starting",
-                    level = level_name(lang, level)
-                ));
-                // As the screens' Enter plays it: Classic, no clock.
-                vec![Effect::Lobby(LobbyCmd::PlayBot {
-                    level,
-                    rules: Rules::standard(Variant::Classic),
-                    clock: None,
-                })]
-            }
-            "seek" => {
-                let terms = args
-                    .first()
-                    .and_then(|v| Variant::parse(v))
-                    .and_then(|_| self.terms(args));
-                let Some(terms) = terms else {
-                    self.say(tr(lang, "line-seek-usage"));
-                    return vec![];
-                };
-                self.say(tr(lang, "line-seek-posted"));
-                vec![Effect::Lobby(LobbyCmd::Seek {
-                    terms,
-                    private_to: None,
-                    private: false,
-                })]
-            }
-            "challenge" => {
-                // `private` among the words after the nick: the game is the two players'
-                // alone, and casual (ratings are public).
-                let words = &args[1.min(args.len())..];
-                let private = words.iter().any(|w| w.eq_ignore_ascii_case("private"));
-                let words: Vec<&str> = words
-                    .iter()
-                    .copied()
-                    .filter(|w| !w.eq_ignore_ascii_case("private"))
-                    .collect();
-                let (Some(who), Some(mut terms)) = (args.first(), self.terms(&words)) else {
-                    self.say(tr(lang, "line-challenge-usage"));
-                    return vec![];
-                };
-                if private && words.iter().any(|w| w.eq_ignore_ascii_case("rated")) {
-                    self.say(tr(lang, "line-challenge-private-rated"));
-                    return vec![];
-                }
-                terms.rated &= !private;
-                if who.to_lowercase() == self.me.nick.to_lowercase() {
-                    self.say(tr(lang, "line-challenge-self"));
-                    return vec![];
-                }
-                // The nick as the lobby spells it, when the player is there.
-                let nick = self
-                    .lobby
-                    .players
-                    .iter()
-                    .find(|p| p.nick.to_lowercase() == who.to_lowercase())
-                    .map_or_else(|| who.to_string(), |p| p.nick.clone());
-                self.say(t!(lang, "line-challenge-sent", nick = nick.clone()));
-                vec![Effect::Lobby(LobbyCmd::Seek {
-                    terms,
-                    private_to: Some(nick),
-                    private,
-                })]
-            }
-            "cancel" => {
-                let mut mine: Vec<u64> = vec![];
-                for s in self.lobby.seeks.iter().chain(self.challenges.iter()) {
-                    if s.owner == self.me.nick && !mine.contains(&s.id) {
-                        mine.push(s.id);
-                    }
-                }
-                if mine.is_empty() {
-                    self.say(tr(lang, "line-cancel-none"));
-                    return vec![];
-                }
-                self.say(t!(lang, "line-cancel-done", count = mine.len()));
-                mine.into_iter()
-                    .map(|id| Effect::Lobby(LobbyCmd::CancelSeek(id)))
-                    .collect()
-            }
-            "decline" => {
-                if !self.listed.iter().any(|s| self.to_me(s)) {
-                    self.say(tr(lang, "line-decline-none"));
-                    return vec![];
-                }
-                let n = args.first().and_then(|a| a.parse::<usize>().ok());
-                let Some(s) = n
-                    .filter(|&n| n >= 1 && n <= self.listed.len())
-                    .map(|n| self.listed[n - 1].clone())
-                else {
-                    let line = t!(lang, "line-decline-which", count = self.listed.len());
-                    self.say(line);
-                    return vec![];
-                };
-                if !self.to_me(&s) {
-                    self.say(t!(lang, "line-decline-not-challenge", nick = s.owner));
-                    return vec![];
-                }
-                self.say(t!(lang, "line-decline-done", nick = s.owner));
-                vec![Effect::Lobby(LobbyCmd::Decline(s.id))]
-            }
-            "watch" => {
-                let Some(id) = args.first().and_then(|a| a.parse::<u64>().ok()) else {
-                    self.say(tr(lang, "line-watch-usage"));
-                    return vec![];
-                };
-                let mine = |g: &&crate::proto::GameSummary| {
-                    g.red == self.me.nick || g.blue == self.me.nick
-                };
-                // One's own game (private or not, listed or not): back into the seat.
-                if self.elsewhere.take_if(|g| *g == id).is_some() {
-                    return vec![Effect::Lobby(LobbyCmd::Spectate(id))];
-                }
-                match self.lobby.games.iter().find(|g| g.id == id) {
-                    None => {
-                        self.say(t!(lang, "line-watch-none", game = id));
-                        vec![]
-                    }
-                    Some(g) if mine(&g) => vec![Effect::Lobby(LobbyCmd::Spectate(id))],
-                    Some(g) if g.private => {
-                        self.say(t!(lang, "line-watch-private", game = id));
-                        vec![]
-                    }
-                    Some(_) => vec![Effect::Lobby(LobbyCmd::Spectate(id))],
-                }
-            }
-            "leaderboard" | "top" => {
-                let variant = match args.first() {
-                    None => Some(Variant::Classic),
-                    Some(v) if args.len() == 1 => Variant::parse(v),
-                    Some(_) => None,
-                };
-                let Some(variant) = variant else {
-                    self.say(tr(lang, "line-leaders-usage"));
-                    return vec![];
-                };
-                self.asked_leaders = true;
-                vec![Effect::Browse(BrowseCmd::Leaderboard(variant))]
-            }
-            "games" | "g" => {
-                let (from, page) = Self::page(args);
-                let total = self.lobby.games.len();
-                if total == 0 {
-                    self.say(tr(lang, "line-games-none"));
-                }
-                let shown: Vec<String> = self
-                    .lobby
-                    .games
-                    .iter()
-                    .skip(from)
-                    .take(LIST_PAGE)
-                    .map(|g| {
-                        t!(
-                            lang,
-                            "line-game-item",
-                            game = g.id,
-                            red = g.red.clone(),
-                            blue = g.blue.clone(),
-                            variant = variant_name(lang, g.terms.rules.variant),
-                            // Moves as the screens count them (a move a side).
-                            number = g.ply / 2 + 1,
-                        )
-                    })
-                    .collect();
-                for line in shown {
-                    self.say(line);
-                }
-                self.more("games", total, from, page);
-                vec![]
-            }
-            "tournaments" | "events" => {
-                let (from, page) = Self::page(args);
-                let total = self.lobby.tournaments.len();
-                if total == 0 {
-                    self.say(tr(lang, "line-tournaments-none"));
-                }
-                let shown: Vec<String> = self
-                    .lobby
-                    .tournaments
-                    .iter()
-                    .skip(from)
-                    .take(LIST_PAGE)
-                    .map(|t| {
-                        t!(
-                            lang,
-                            "line-tournament-item",
-                            id = t.id,
-                            name = t.terms.name.clone(),
-                            kind = super::tournament::kind_words(lang, t.terms.format),
-                            variant = variant_name(lang, t.terms.game.rules.variant),
-                            clock = self.clock_words(t.terms.game.clock),
-                            status = super::tournament::status_word(lang, t.status),
-                            players = t.standings.iter().filter(|s| !s.withdrawn).count(),
-                            joined = if t.has_entrant(&self.me.nick) {
-                                "yes"
-                            } else {
-                                "no"
-                            },
-                        )
-                    })
-                    .collect();
-                for line in shown {
-                    self.say(line);
-                }
-                self.more("tournaments", total, from, page);
-                vec![]
-            }
-            "join" | "withdraw" => {
-                let Some(id) = args.first().and_then(|a| a.parse::<u64>().ok()) else {
-                    self.say(t!(lang, "line-tournament-usage", command = word));
-                    return vec![];
-                };
-                if !self.lobby.tournaments.iter().any(|t| t.id == id) {
-                    self.say(t!(lang, "line-tournament-none", id = id));
-                    return vec![];
-                }
-                // The lobby answers (joined, or why not), as on the screens.
-                vec![Effect::Lobby(if word == "join" {
-                    LobbyCmd::JoinTournament(id)
-                } else {
-                    LobbyCmd::LeaveTournament(id)
-                })]
-            }
-            "quit" | "exit" | "q" => {
-                self.say(tr(lang, "line-bye"));
-                vec![Effect::Quit]
-            }
-            other => self.unknown(other),
+        match command(LOBBY, word) {
+            Some(c) => (c.run)(
+                self,
+                &Typed {
+                    word,
+                    args,
+                    rest: "",
+                },
+            ),
+            None => self.unknown(word),
         }
     }
 
+    /// `who [PAGE]`: the players online.
+    fn lobby_who(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        let lobby = self.lobby.clone();
+        let players = &lobby.players;
+        // The first snapshot may predate this session: the player is online all the same.
+        let me_missing = !players.iter().any(|p| p.nick == self.me.nick);
+        let me = me_missing.then(|| {
+            let seeking = lobby.seeks.iter().any(|s| s.owner == self.me.nick);
+            crate::proto::PlayerInfo {
+                nick: self.me.nick.clone(),
+                guest: self.me.guest,
+                bot: false,
+                rating: None,
+                status: if seeking {
+                    PlayerStatus::Seeking
+                } else {
+                    PlayerStatus::Idle
+                },
+            }
+        });
+        let total = players.len() + usize::from(me.is_some());
+        self.say(t!(lang, "line-who-count", count = total));
+        self.list_page("who", args, total, me.iter().chain(players), |_, _, p| {
+            let status = match p.status {
+                PlayerStatus::Idle => tr(lang, "line-status-idle"),
+                PlayerStatus::Seeking => tr(lang, "line-status-seeking"),
+                PlayerStatus::Playing(g) => t!(lang, "line-status-playing", game = g),
+                PlayerStatus::Watching(g) => t!(lang, "line-status-watching", game = g),
+                PlayerStatus::LeftGame(g) => t!(lang, "line-status-left", game = g),
+            };
+            let rating = p.rating.map_or_else(String::new, |r| format!(" ({r})"));
+            t!(
+                lang,
+                "line-who-player",
+                nick = p.nick.clone(),
+                rating = rating,
+                status = status
+            )
+        });
+        vec![]
+    }
+
+    /// `seeks [PAGE]`: the challenges to this player, then the open seeks, numbered (what
+    /// `accept N` and `decline N` count in).
+    fn lobby_seeks(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        let mut all = self.challenges.clone();
+        all.extend(self.lobby.seeks.iter().cloned());
+        if all.is_empty() {
+            self.say(tr(lang, "line-seeks-none"));
+        }
+        self.list_page("seeks", args, all.len(), all.iter(), |app, i, s| {
+            let id = if app.to_me(s) {
+                "line-seek-item-challenge"
+            } else {
+                "line-seek-item"
+            };
+            t!(
+                lang,
+                id,
+                n = i + 1,
+                nick = s.owner.clone(),
+                variant = variant_name(lang, s.terms.rules.variant),
+                clock = app.clock_words(s.terms.clock),
+                rated = rated_word(s),
+            )
+        });
+        self.listed = all;
+        vec![]
+    }
+
+    /// `accept N`: plays seek N of the last `seeks` list.
+    fn lobby_accept(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        if self.listed.is_empty() {
+            self.say(tr(lang, "line-accept-none"));
+            return vec![];
+        }
+        let n = args.first().and_then(|a| a.parse::<usize>().ok());
+        match n.filter(|&n| n >= 1 && n <= self.listed.len()) {
+            Some(n) => vec![Effect::Lobby(LobbyCmd::Accept(self.listed[n - 1].id))],
+            None => {
+                let line = t!(lang, "line-accept-which", count = self.listed.len());
+                self.say(line);
+                vec![]
+            }
+        }
+    }
+
+    /// `computer [easy|hard]`: a game against the computer.
+    fn lobby_computer(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        let level = match args.first().map(|a| a.to_lowercase()).as_deref() {
+            None | Some("easy") => BotLevel::Easy,
+            Some("hard") => BotLevel::Hard,
+            Some(other) => {
+                let line = t!(lang, "line-computer-level", level = other.to_string());
+                self.say(line);
+                return vec![];
+            }
+        };
+        self.say(t!(
+            lang,
+            "line-computer-starting",
+            level = level_name(lang, level)
+        ));
+        // As the screens' Enter plays it: Classic, no clock.
+        vec![Effect::Lobby(LobbyCmd::PlayBot {
+            level,
+            rules: Rules::standard(Variant::Classic),
+            clock: None,
+        })]
+    }
+
+    /// `seek VARIANT [CLOCK] [casual|rated]`: posts a seek.
+    fn lobby_seek(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        let terms = args
+            .first()
+            .and_then(|v| Variant::parse(v))
+            .and_then(|_| self.terms(args));
+        let Some(terms) = terms else {
+            self.say(tr(lang, "line-seek-usage"));
+            return vec![];
+        };
+        self.say(tr(lang, "line-seek-posted"));
+        vec![Effect::Lobby(LobbyCmd::Seek {
+            terms,
+            private_to: None,
+            private: false,
+        })]
+    }
+
+    /// `challenge NICK …`: a seek offered to one player.
+    fn lobby_challenge(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        // `private` among the words after the nick: the game is the two players'
+        // alone, and casual (ratings are public).
+        let words = &args[1.min(args.len())..];
+        let private = words.iter().any(|w| w.eq_ignore_ascii_case("private"));
+        let words: Vec<&str> = words
+            .iter()
+            .copied()
+            .filter(|w| !w.eq_ignore_ascii_case("private"))
+            .collect();
+        let (Some(who), Some(mut terms)) = (args.first(), self.terms(&words)) else {
+            self.say(tr(lang, "line-challenge-usage"));
+            return vec![];
+        };
+        if private && words.iter().any(|w| w.eq_ignore_ascii_case("rated")) {
+            self.say(tr(lang, "line-challenge-private-rated"));
+            return vec![];
+        }
+        terms.rated &= !private;
+        if who.to_lowercase() == self.me.nick.to_lowercase() {
+            self.say(tr(lang, "line-challenge-self"));
+            return vec![];
+        }
+        // The nick as the lobby spells it, when the player is there.
+        let nick = self
+            .lobby
+            .players
+            .iter()
+            .find(|p| p.nick.to_lowercase() == who.to_lowercase())
+            .map_or_else(|| who.to_string(), |p| p.nick.clone());
+        self.say(t!(lang, "line-challenge-sent", nick = nick.clone()));
+        vec![Effect::Lobby(LobbyCmd::Seek {
+            terms,
+            private_to: Some(nick),
+            private,
+        })]
+    }
+
+    /// `cancel`: withdraws this player's seeks and challenges.
+    fn lobby_cancel(&mut self, _t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let mut mine: Vec<u64> = vec![];
+        for s in self.lobby.seeks.iter().chain(self.challenges.iter()) {
+            if s.owner == self.me.nick && !mine.contains(&s.id) {
+                mine.push(s.id);
+            }
+        }
+        if mine.is_empty() {
+            self.say(tr(lang, "line-cancel-none"));
+            return vec![];
+        }
+        self.say(t!(lang, "line-cancel-done", count = mine.len()));
+        mine.into_iter()
+            .map(|id| Effect::Lobby(LobbyCmd::CancelSeek(id)))
+            .collect()
+    }
+
+    /// `decline N`: declines challenge N of the last `seeks` list.
+    fn lobby_decline(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        if !self.listed.iter().any(|s| self.to_me(s)) {
+            self.say(tr(lang, "line-decline-none"));
+            return vec![];
+        }
+        let n = args.first().and_then(|a| a.parse::<usize>().ok());
+        let Some(s) = n
+            .filter(|&n| n >= 1 && n <= self.listed.len())
+            .map(|n| self.listed[n - 1].clone())
+        else {
+            let line = t!(lang, "line-decline-which", count = self.listed.len());
+            self.say(line);
+            return vec![];
+        };
+        if !self.to_me(&s) {
+            self.say(t!(lang, "line-decline-not-challenge", nick = s.owner));
+            return vec![];
+        }
+        self.say(t!(lang, "line-decline-done", nick = s.owner));
+        vec![Effect::Lobby(LobbyCmd::Decline(s.id))]
+    }
+
+    /// `watch N`: watches game N (one's own game shown elsewhere: takes its seat here).
+    fn lobby_watch(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        let Some(id) = args.first().and_then(|a| a.parse::<u64>().ok()) else {
+            self.say(tr(lang, "line-watch-usage"));
+            return vec![];
+        };
+        let mine = |g: &&crate::proto::GameSummary| g.red == self.me.nick || g.blue == self.me.nick;
+        // One's own game (private or not, listed or not): back into the seat.
+        if self.elsewhere.take_if(|g| *g == id).is_some() {
+            return vec![Effect::Lobby(LobbyCmd::Spectate(id))];
+        }
+        match self.lobby.games.iter().find(|g| g.id == id) {
+            None => {
+                self.say(t!(lang, "line-watch-none", game = id));
+                vec![]
+            }
+            Some(g) if mine(&g) => vec![Effect::Lobby(LobbyCmd::Spectate(id))],
+            Some(g) if g.private => {
+                self.say(t!(lang, "line-watch-private", game = id));
+                vec![]
+            }
+            Some(_) => vec![Effect::Lobby(LobbyCmd::Spectate(id))],
+        }
+    }
+
+    /// `leaderboard [VARIANT]`: asks for the table (told when it comes).
+    fn lobby_leaderboard(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        let variant = match args.first() {
+            None => Some(Variant::Classic),
+            Some(v) if args.len() == 1 => Variant::parse(v),
+            Some(_) => None,
+        };
+        let Some(variant) = variant else {
+            self.say(tr(lang, "line-leaders-usage"));
+            return vec![];
+        };
+        self.asked_leaders = true;
+        vec![Effect::Browse(BrowseCmd::Leaderboard(variant))]
+    }
+
+    /// `games [PAGE]`: the games in play.
+    fn lobby_games(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        let lobby = self.lobby.clone();
+        let total = lobby.games.len();
+        if total == 0 {
+            self.say(tr(lang, "line-games-none"));
+        }
+        self.list_page("games", args, total, lobby.games.iter(), |_, _, g| {
+            t!(
+                lang,
+                "line-game-item",
+                game = g.id,
+                red = g.red.clone(),
+                blue = g.blue.clone(),
+                variant = variant_name(lang, g.terms.rules.variant),
+                // Moves as the screens count them (a move a side).
+                number = g.ply / 2 + 1,
+            )
+        });
+        vec![]
+    }
+
+    /// `tournaments [PAGE]`: the tournaments.
+    fn lobby_tournaments(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        let lobby = self.lobby.clone();
+        let total = lobby.tournaments.len();
+        if total == 0 {
+            self.say(tr(lang, "line-tournaments-none"));
+        }
+        let list = lobby.tournaments.iter();
+        self.list_page("tournaments", args, total, list, |app, _, t| {
+            t!(
+                lang,
+                "line-tournament-item",
+                id = t.id,
+                name = t.terms.name.clone(),
+                kind = super::tournament::kind_words(lang, t.terms.format),
+                variant = variant_name(lang, t.terms.game.rules.variant),
+                clock = app.clock_words(t.terms.game.clock),
+                status = super::tournament::status_word(lang, t.status),
+                players = t.standings.iter().filter(|s| !s.withdrawn).count(),
+                joined = if t.has_entrant(&app.me.nick) {
+                    "yes"
+                } else {
+                    "no"
+                },
+            )
+        });
+        vec![]
+    }
+
+    /// `join N`, `withdraw N`: enters or leaves tournament N.
+    fn lobby_tournament_entry(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        let word = t.word;
+        let Some(id) = args.first().and_then(|a| a.parse::<u64>().ok()) else {
+            self.say(t!(lang, "line-tournament-usage", command = word));
+            return vec![];
+        };
+        if !self.lobby.tournaments.iter().any(|t| t.id == id) {
+            self.say(t!(lang, "line-tournament-none", id = id));
+            return vec![];
+        }
+        // The lobby answers (joined, or why not), as on the screens.
+        vec![Effect::Lobby(if word == "join" {
+            LobbyCmd::JoinTournament(id)
+        } else {
+            LobbyCmd::LeaveTournament(id)
+        })]
+    }
+
+    /// `quit`: ends the session.
+    fn lobby_quit(&mut self, _t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        self.say(tr(lang, "line-bye"));
+        vec![Effect::Quit]
+    }
+
     fn game_input(&mut self, word: &str, args: &[&str], line: &str) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let Some(g) = self.game.clone() else {
             return vec![];
         };
@@ -1218,6 +1563,8 @@ impl LineApp {
         }
     }
 
+    /// A set-up command: the one [`SETUP`] names `word` (one that changes the set-up is
+    /// refused once it is sent).
     fn setup_input(
         &mut self,
         g: &GameSnapshot,
@@ -1225,237 +1572,265 @@ impl LineApp {
         args: &[&str],
         rest: &str,
     ) -> Vec<Effect> {
-        let lang = self.lang;
-        let Some(color) = g.my_color else {
+        let (Some(color), Some(c)) = (g.my_color, command(SETUP, word)) else {
             return self.unknown(word);
         };
         let sent = g.my_setup.is_some() || self.draft.is_none();
-        let rules = g.terms.rules;
-        let variant = rules.variant;
-        match word {
-            "show" | "s" => {
-                let setup = g.my_setup.clone().or_else(|| self.draft.clone());
-                if let Some(setup) = setup {
-                    self.show_setup(&setup, color);
-                }
-                vec![]
-            }
-            "row" => {
-                let Some(row) = parse_row(args) else {
-                    self.say(tr(lang, "line-row-usage"));
-                    return vec![];
-                };
-                let setup = g.my_setup.clone().or_else(|| self.draft.clone());
-                if let Some(setup) = setup {
-                    let line = self.setup_row(&setup, row);
-                    self.say(line);
-                }
-                vec![]
-            }
-            "setups" => {
-                let names: Vec<String> = self
-                    .saved
-                    .iter()
-                    .filter(|s| s.variant == variant)
-                    .map(|s| s.name.clone())
-                    .collect();
-                let variant = variant_name(lang, variant);
-                if names.is_empty() {
-                    self.say(t!(lang, "line-setups-none", variant = variant));
-                } else {
-                    self.say(t!(
-                        lang,
-                        "line-setups-list",
-                        variant = variant,
-                        names = names.join(", ")
-                    ));
-                }
-                vec![]
-            }
-            "save" => {
-                if rest.is_empty() {
-                    self.say(tr(lang, "line-save-usage"));
-                    return vec![];
-                }
-                if rest.chars().count() > SETUP_NAME_MAX {
-                    self.say(t!(lang, "line-save-long", max = SETUP_NAME_MAX));
-                    return vec![];
-                }
-                let Some(mut setup) = g.my_setup.clone().or_else(|| self.draft.clone()) else {
-                    return vec![];
-                };
-                setup.color = Some(color);
-                // "Saved" is told when the store answers (`notice-setup-saved`).
-                vec![Effect::SaveSetup(SavedSetup {
-                    name: rest.to_string(),
-                    variant,
-                    setup,
-                })]
-            }
-            "random" | "r" | "ready" | "go" | "swap" | "place" | "load" if sent => {
-                self.say(tr(lang, "line-setup-done"));
-                vec![]
-            }
-            "random" | "r" => {
-                self.draft = Some(sensible_fill(
-                    &g.terms.rules,
-                    color,
-                    &Setup::new(color),
-                    &mut self.rng,
-                ));
-                self.say(tr(lang, "line-setup-random"));
-                vec![]
-            }
-            "ready" | "go" => {
-                let Some(setup) = self.draft.take() else {
-                    return vec![];
-                };
-                self.say(tr(lang, "line-setup-sent"));
-                vec![Effect::Game(GameCmd::SubmitSetup(setup))]
-            }
-            "swap" => {
-                let squares: Vec<Square> = args.iter().filter_map(|a| a.parse().ok()).collect();
-                if args.len() != 2 || squares.len() != 2 || squares[0] == squares[1] {
-                    self.say(tr(lang, "line-swap-usage"));
-                    return vec![];
-                }
-                let own = setup_squares(&rules, color);
-                if let Some(sq) = squares.iter().find(|sq| !own.contains(sq)) {
-                    self.say(t!(lang, "line-setup-not-yours", square = sq.to_string()));
-                    return vec![];
-                }
-                let Some(draft) = self.draft.as_mut() else {
-                    return vec![];
-                };
-                let (a, b) = (squares[0], squares[1]);
-                let (ra, rb) = (draft.pieces.remove(&a), draft.pieces.remove(&b));
-                if let Some(r) = ra {
-                    draft.pieces.insert(b, r);
-                }
-                if let Some(r) = rb {
-                    draft.pieces.insert(a, r);
-                }
-                let what = |r: Option<Rank>| match r {
-                    Some(r) => rank_name(lang, r),
-                    None => tr(lang, "line-setup-empty"),
-                };
-                self.say(t!(
-                    lang,
-                    "line-swapped",
-                    a = a.to_string(),
-                    arank = what(rb),
-                    b = b.to_string(),
-                    brank = what(ra)
-                ));
-                vec![]
-            }
-            "place" => {
-                let sq = args.first().and_then(|a| a.parse::<Square>().ok());
-                let (Some(sq), true) = (sq, args.len() >= 2) else {
-                    self.say(tr(lang, "line-place-usage"));
-                    return vec![];
-                };
-                let typed = args[1..].join(" ");
-                let Some(rank) = parse_rank(lang, self.numbering, &typed) else {
-                    self.say(t!(lang, "line-rank-unknown", rank = typed));
-                    return vec![];
-                };
-                if !setup_squares(&rules, color).contains(&sq) {
-                    self.say(t!(lang, "line-setup-not-yours", square = sq.to_string()));
-                    return vec![];
-                }
-                let Some(draft) = self.draft.as_mut() else {
-                    return vec![];
-                };
-                let name = rank_name(lang, rank);
-                if draft.pieces.get(&sq) == Some(&rank) {
-                    self.say(t!(
-                        lang,
-                        "line-place-already",
-                        square = sq.to_string(),
-                        rank = name
-                    ));
-                    return vec![];
-                }
-                // Of several pieces of the rank, the nearest to the square (then the first
-                // in board order) moves there.
-                let dist = |o: &Square| {
-                    (o.file() as i32 - sq.file() as i32).abs()
-                        + (o.row() as i32 - sq.row() as i32).abs()
-                };
-                let Some(from) = draft
-                    .pieces
-                    .iter()
-                    .filter(|(o, r)| **r == rank && **o != sq)
-                    .map(|(o, _)| *o)
-                    .min_by_key(|o| (dist(o), o.index()))
-                else {
-                    self.say(t!(lang, "line-place-none", rank = name));
-                    return vec![];
-                };
-                let old = draft.pieces.remove(&sq);
-                draft.pieces.remove(&from);
-                draft.pieces.insert(sq, rank);
-                let line = match old {
-                    Some(o) => {
-                        draft.pieces.insert(from, o);
-                        t!(
-                            lang,
-                            "line-placed",
-                            square = sq.to_string(),
-                            rank = name,
-                            from = from.to_string(),
-                            other = rank_name(lang, o)
-                        )
-                    }
-                    None => t!(
-                        lang,
-                        "line-placed-empty",
-                        square = sq.to_string(),
-                        rank = name,
-                        from = from.to_string()
-                    ),
-                };
-                self.say(line);
-                vec![]
-            }
-            "load" => {
-                if rest.is_empty() {
-                    self.say(tr(lang, "line-load-usage"));
-                    return vec![];
-                }
-                let mine: Vec<&SavedSetup> =
-                    self.saved.iter().filter(|s| s.variant == variant).collect();
-                let found = mine
-                    .iter()
-                    .find(|s| s.name == rest)
-                    .or_else(|| {
-                        mine.iter()
-                            .find(|s| s.name.to_lowercase() == rest.to_lowercase())
-                    })
-                    .map(|s| (s.name.clone(), turned_for(&s.setup, color)));
-                let Some((name, setup)) = found else {
-                    let line = t!(
-                        lang,
-                        "line-load-none",
-                        name = rest.to_string(),
-                        variant = variant_name(lang, variant)
-                    );
-                    self.say(line);
-                    return vec![];
-                };
-                if setup.validate(&rules, color).is_err() {
-                    self.say(t!(lang, "line-load-bad", name = name));
-                    return vec![];
-                }
-                self.draft = Some(setup);
-                self.say(t!(lang, "line-loaded", name = name));
-                vec![]
-            }
-            "resign" => vec![Effect::Game(GameCmd::Resign)],
-            "claim" => self.claim(),
-            other => self.unknown(other),
+        if c.drafts && sent {
+            self.say(tr(self.settings.lang, "line-setup-done"));
+            return vec![];
         }
+        (c.run)(self, g, color, &Typed { word, args, rest })
+    }
+
+    /// `show`: the set-up (sent, or being made) row by row.
+    fn setup_show(&mut self, g: &GameSnapshot, color: Color, _t: &Typed) -> Vec<Effect> {
+        let setup = g.my_setup.clone().or_else(|| self.draft.clone());
+        if let Some(setup) = setup {
+            self.show_setup(&setup, color);
+        }
+        vec![]
+    }
+
+    /// `row N`: one row of the set-up.
+    fn setup_one_row(&mut self, g: &GameSnapshot, _color: Color, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        let Some(row) = parse_row(args) else {
+            self.say(tr(lang, "line-row-usage"));
+            return vec![];
+        };
+        let setup = g.my_setup.clone().or_else(|| self.draft.clone());
+        if let Some(setup) = setup {
+            let line = self.setup_row(&setup, row);
+            self.say(line);
+        }
+        vec![]
+    }
+
+    /// `setups`: this player's saved set-ups for the game's variant.
+    fn setup_setups(&mut self, g: &GameSnapshot, _color: Color, _t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let variant = g.terms.rules.variant;
+        let names: Vec<String> = self
+            .saved
+            .iter()
+            .filter(|s| s.variant == variant)
+            .map(|s| s.name.clone())
+            .collect();
+        let variant = variant_name(lang, variant);
+        if names.is_empty() {
+            self.say(t!(lang, "line-setups-none", variant = variant));
+        } else {
+            self.say(t!(
+                lang,
+                "line-setups-list",
+                variant = variant,
+                names = names.join(", ")
+            ));
+        }
+        vec![]
+    }
+
+    /// `save NAME`: keeps the set-up (told saved when the store answers).
+    fn setup_save(&mut self, g: &GameSnapshot, color: Color, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let rest = t.rest;
+        let variant = g.terms.rules.variant;
+        if rest.is_empty() {
+            self.say(tr(lang, "line-save-usage"));
+            return vec![];
+        }
+        if rest.chars().count() > SETUP_NAME_MAX {
+            self.say(t!(lang, "line-save-long", max = SETUP_NAME_MAX));
+            return vec![];
+        }
+        let Some(mut setup) = g.my_setup.clone().or_else(|| self.draft.clone()) else {
+            return vec![];
+        };
+        setup.color = Some(color);
+        // "Saved" is told when the store answers (`notice-setup-saved`).
+        vec![Effect::SaveSetup(SavedSetup {
+            name: rest.to_string(),
+            variant,
+            setup,
+        })]
+    }
+
+    /// `random`: another set-up, made as the computer makes one.
+    fn setup_random(&mut self, g: &GameSnapshot, color: Color, _t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        self.draft = Some(sensible_fill(
+            &g.terms.rules,
+            color,
+            &Setup::new(color),
+            &mut self.rng,
+        ));
+        self.say(tr(lang, "line-setup-random"));
+        vec![]
+    }
+
+    /// `ready`: sends the set-up.
+    fn setup_ready(&mut self, _g: &GameSnapshot, _color: Color, _t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let Some(setup) = self.draft.take() else {
+            return vec![];
+        };
+        self.say(tr(lang, "line-setup-sent"));
+        vec![Effect::Game(GameCmd::SubmitSetup(setup))]
+    }
+
+    /// `swap A1 B2`: swaps two squares of the set-up.
+    fn setup_swap(&mut self, g: &GameSnapshot, color: Color, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        let rules = g.terms.rules;
+        let squares: Vec<Square> = args.iter().filter_map(|a| a.parse().ok()).collect();
+        if args.len() != 2 || squares.len() != 2 || squares[0] == squares[1] {
+            self.say(tr(lang, "line-swap-usage"));
+            return vec![];
+        }
+        let own = setup_squares(&rules, color);
+        if let Some(sq) = squares.iter().find(|sq| !own.contains(sq)) {
+            self.say(t!(lang, "line-setup-not-yours", square = sq.to_string()));
+            return vec![];
+        }
+        let Some(draft) = self.draft.as_mut() else {
+            return vec![];
+        };
+        let (a, b) = (squares[0], squares[1]);
+        let (ra, rb) = (draft.pieces.remove(&a), draft.pieces.remove(&b));
+        if let Some(r) = ra {
+            draft.pieces.insert(b, r);
+        }
+        if let Some(r) = rb {
+            draft.pieces.insert(a, r);
+        }
+        let what = |r: Option<Rank>| match r {
+            Some(r) => rank_name(lang, r),
+            None => tr(lang, "line-setup-empty"),
+        };
+        self.say(t!(
+            lang,
+            "line-swapped",
+            a = a.to_string(),
+            arank = what(rb),
+            b = b.to_string(),
+            brank = what(ra)
+        ));
+        vec![]
+    }
+
+    /// `place A1 RANK`: moves the nearest piece of the rank to the square.
+    fn setup_place(&mut self, g: &GameSnapshot, color: Color, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let args = t.args;
+        let rules = g.terms.rules;
+        let sq = args.first().and_then(|a| a.parse::<Square>().ok());
+        let (Some(sq), true) = (sq, args.len() >= 2) else {
+            self.say(tr(lang, "line-place-usage"));
+            return vec![];
+        };
+        let typed = args[1..].join(" ");
+        let Some(rank) = parse_rank(lang, self.settings.numbering, &typed) else {
+            self.say(t!(lang, "line-rank-unknown", rank = typed));
+            return vec![];
+        };
+        if !setup_squares(&rules, color).contains(&sq) {
+            self.say(t!(lang, "line-setup-not-yours", square = sq.to_string()));
+            return vec![];
+        }
+        let Some(draft) = self.draft.as_mut() else {
+            return vec![];
+        };
+        let name = rank_name(lang, rank);
+        if draft.pieces.get(&sq) == Some(&rank) {
+            self.say(t!(
+                lang,
+                "line-place-already",
+                square = sq.to_string(),
+                rank = name
+            ));
+            return vec![];
+        }
+        // Of several pieces of the rank, the nearest to the square (then the first
+        // in board order) moves there.
+        let dist = |o: &Square| {
+            (o.file() as i32 - sq.file() as i32).abs() + (o.row() as i32 - sq.row() as i32).abs()
+        };
+        let Some(from) = draft
+            .pieces
+            .iter()
+            .filter(|(o, r)| **r == rank && **o != sq)
+            .map(|(o, _)| *o)
+            .min_by_key(|o| (dist(o), o.index()))
+        else {
+            self.say(t!(lang, "line-place-none", rank = name));
+            return vec![];
+        };
+        let old = draft.pieces.remove(&sq);
+        draft.pieces.remove(&from);
+        draft.pieces.insert(sq, rank);
+        let line = match old {
+            Some(o) => {
+                draft.pieces.insert(from, o);
+                t!(
+                    lang,
+                    "line-placed",
+                    square = sq.to_string(),
+                    rank = name,
+                    from = from.to_string(),
+                    other = rank_name(lang, o)
+                )
+            }
+            None => t!(
+                lang,
+                "line-placed-empty",
+                square = sq.to_string(),
+                rank = name,
+                from = from.to_string()
+            ),
+        };
+        self.say(line);
+        vec![]
+    }
+
+    /// `load NAME`: a saved set-up of the variant, by its name.
+    fn setup_load(&mut self, g: &GameSnapshot, color: Color, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let rest = t.rest;
+        let rules = g.terms.rules;
+        let variant = g.terms.rules.variant;
+        if rest.is_empty() {
+            self.say(tr(lang, "line-load-usage"));
+            return vec![];
+        }
+        let mine: Vec<&SavedSetup> = self.saved.iter().filter(|s| s.variant == variant).collect();
+        let found = mine
+            .iter()
+            .find(|s| s.name == rest)
+            .or_else(|| {
+                mine.iter()
+                    .find(|s| s.name.to_lowercase() == rest.to_lowercase())
+            })
+            .map(|s| (s.name.clone(), turned_for(&s.setup, color)));
+        let Some((name, setup)) = found else {
+            let line = t!(
+                lang,
+                "line-load-none",
+                name = rest.to_string(),
+                variant = variant_name(lang, variant)
+            );
+            self.say(line);
+            return vec![];
+        };
+        if setup.validate(&rules, color).is_err() {
+            self.say(t!(lang, "line-load-bad", name = name));
+            return vec![];
+        }
+        self.draft = Some(setup);
+        self.say(t!(lang, "line-loaded", name = name));
+        vec![]
     }
 
     /// One row of a set-up: its pieces by square, or empty.
@@ -1465,19 +1840,19 @@ impl LineApp {
             .filter_map(|sq| {
                 setup.pieces.get(&sq).map(|r| {
                     t!(
-                        self.lang,
+                        self.settings.lang,
                         "line-board-own",
                         square = sq.to_string(),
-                        rank = rank_name(self.lang, *r)
+                        rank = rank_name(self.settings.lang, *r)
                     )
                 })
             })
             .collect();
         if pieces.is_empty() {
-            t!(self.lang, "line-board-row-empty", row = row + 1)
+            t!(self.settings.lang, "line-board-row-empty", row = row + 1)
         } else {
             t!(
-                self.lang,
+                self.settings.lang,
                 "line-setup-row",
                 row = row + 1,
                 pieces = pieces.join("; ")
@@ -1509,7 +1884,7 @@ impl LineApp {
         args: &[&str],
         line: &str,
     ) -> Vec<Effect> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         match word {
             "last" | "l" => {
                 self.last();
@@ -1611,7 +1986,7 @@ impl LineApp {
 
     /// Message `clocks` with both clocks now, or `none` when the game has no clock.
     fn clocks_line(&self, clocks: &'static str, none: &'static str) -> String {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         match self.clock_texts() {
             Some((red, blue)) => t!(
                 lang,
@@ -1634,7 +2009,7 @@ impl LineApp {
                 let s = self.sentence(&g, &m);
                 self.say(s);
             }
-            _ => self.say(tr(self.lang, "line-last-none")),
+            _ => self.say(tr(self.settings.lang, "line-last-none")),
         }
     }
 
@@ -1642,7 +2017,7 @@ impl LineApp {
     /// unknown (and whether it has moved) or as what the view reveals; a spectator's with
     /// their colour. Never a rank the view does not hold.
     fn item(&self, v: &PlayerView, sq: Square, me: Option<Color>) -> Option<String> {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let p = v.piece_at(sq)?;
         let square = sq.to_string();
         Some(match (me, p.rank) {
@@ -1689,10 +2064,10 @@ impl LineApp {
             .filter_map(|sq| self.item(v, sq, me))
             .collect();
         if squares.is_empty() {
-            t!(self.lang, "line-board-row-empty", row = row + 1)
+            t!(self.settings.lang, "line-board-row-empty", row = row + 1)
         } else {
             t!(
-                self.lang,
+                self.settings.lang,
                 "line-board-row",
                 row = row + 1,
                 squares = squares.join("; ")
@@ -1712,7 +2087,7 @@ impl LineApp {
     /// rank, the opponent's as unknown (and whether it has moved) or as what is known. A
     /// spectator reads it from Red's side, each piece with its colour.
     fn board(&mut self) {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let Some(g) = self.game.clone() else {
             return;
         };
@@ -1749,7 +2124,7 @@ impl LineApp {
 
     /// `row`, `col`, `square`, `pieces`, `moves` on the board in play (or after it).
     fn view_input(&mut self, g: &GameSnapshot, v: &PlayerView, word: &str, args: &[&str]) {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let me = g.my_color;
         match word {
             "row" => match parse_row(args) {
@@ -1822,7 +2197,7 @@ impl LineApp {
 
     /// What is on one square, as far as this viewer knows.
     fn square_line(&self, v: &PlayerView, sq: Square, me: Option<Color>) -> String {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         let square = sq.to_string();
         if sq.is_lake() {
             return t!(lang, "line-square-lake", square = square);
@@ -1871,15 +2246,15 @@ impl LineApp {
             .filter(|r| counts[r.index()] > 0)
             .map(|r| {
                 t!(
-                    self.lang,
+                    self.settings.lang,
                     "line-rank-count",
-                    rank = rank_name(self.lang, r),
+                    rank = rank_name(self.settings.lang, r),
                     count = counts[r.index()]
                 )
             })
             .collect();
         if items.is_empty() {
-            tr(self.lang, "line-pieces-no-ranks")
+            tr(self.settings.lang, "line-pieces-no-ranks")
         } else {
             items.join(", ")
         }
@@ -1889,7 +2264,7 @@ impl LineApp {
     /// are on the board, those revealed, the ranks left as far as the view tells, and
     /// what was captured of it.
     fn pieces(&mut self, v: &PlayerView, me: Option<Color>) {
-        let lang = self.lang;
+        let lang = self.settings.lang;
         if let Some(me) = me {
             let counts = *v.remaining.get(me);
             let total: u32 = counts.iter().map(|&c| c as u32).sum();

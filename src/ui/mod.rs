@@ -409,6 +409,11 @@ impl App {
         &self.settings
     }
 
+    /// The player's saved set-ups, as the session last sent them.
+    pub fn saved_setups(&self) -> &[SavedSetup] {
+        &self.saved
+    }
+
     /// Where a square of the board is drawn now, `None` when no board is shown (tests and
     /// tools use it to click on squares).
     pub fn square_rect(&self, sq: crate::rules::Square) -> Option<Rect> {
@@ -514,9 +519,7 @@ impl App {
             }
             Msg::SeatElsewhere(game) => {
                 self.lobby_ui.elsewhere = Some(game);
-                let s = Notice::new("notice-seat-elsewhere")
-                    .arg("game", game)
-                    .text(self.settings.lang);
+                let s = crate::proto::seat_elsewhere_notice(game).text(self.settings.lang);
                 self.notice_kept = Some(s.clone());
                 self.notice = Some(s);
             }
