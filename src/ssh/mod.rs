@@ -1402,9 +1402,7 @@ impl russh::server::Handler for Conn {
         // `tournament join|withdraw N`: a key holder enters under the nick the key holds.
         let entering = matches!(words.as_slice(), ["tournament", "join" | "withdraw", _]);
         let organises = organising || words.get(..2) == Some(&["admin", "tournament"][..]);
-        let held = (organises || entering)
-            .then(|| self.held_nick())
-            .flatten();
+        let held = (organises || entering).then(|| self.held_nick()).flatten();
         let nick = match held {
             Some(nick) => nick,
             None if organises && self.is_admin() => "(admin)".to_string(),

@@ -23,6 +23,7 @@ mod board;
 mod lang;
 mod live;
 mod pages;
+mod play;
 mod tournaments;
 
 use std::collections::HashMap;
@@ -120,6 +121,11 @@ pub struct Site {
     /// `public_url`: the pages' address as browsers reach them (canonical links); `None`:
     /// links are paths on whatever host was asked.
     pub public_url: Option<String>,
+    /// Guests may play (`allow_guests`, as over SSH): the browser board's "Play as guest".
+    pub allow_guests: bool,
+    /// After a player's ban, guests from the address block they last used are kept out
+    /// this long (`ban_guest_block`, as over SSH).
+    pub ban_guest_block: Duration,
 }
 
 /// What every handler reads.
@@ -131,8 +137,10 @@ struct Web {
     config: Arc<WebConfig>,
     /// The games in play followed from the web.
     hub: Arc<live::Hub>,
-    /// The live streams open.
+    /// The live streams open (the browser board's sockets among them).
     streams: Arc<Mutex<live::Streams>>,
+    /// The browser board's guest sessions.
+    play: Arc<play::Play>,
 }
 
 /// Serves the pages on `listener` until the task is aborted (which closes every open web
@@ -202,7 +210,10 @@ async fn connection(
     let conn = hyper::server::conn::http1::Builder::new()
         .timer(hyper_util::rt::TokioTimer::new())
         .header_read_timeout(config.header_timeout)
-        .serve_connection(hyper_util::rt::TokioIo::new(io), service);
+        .serve_connection(hyper_util::rt::TokioIo::new(io), service)
+        // The browser board's socket (`/play/ws`) takes the connection over; from then on
+        // it counts among the live streams and keeps its own idle time.
+        .with_upgrades();
     tokio::pin!(conn);
     let idle = config.idle_timeout.max(Duration::from_millis(1));
     let mut deadline = started + idle;
@@ -383,6 +394,7 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
         config: Arc::new(config),
         hub: Arc::default(),
         streams: Arc::default(),
+        play: Arc::default(),
     };
     Router::new()
         .route("/", get(pages::index))
@@ -405,6 +417,11 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
         .route("/api/games/{nick}", get(api::games))
         // Any nick, "live" too (`/api/games/live` lists the games in play), as lichess's.
         .route("/api/games/user/{nick}", get(api::games))
+        .route("/play", get(play::page))
+        .route("/play/guest", axum::routing::post(play::new_guest))
+        .route("/play/ws", get(play::socket))
+        .route("/play.js", get(play::script))
+        .route("/play.css", get(play::style))
         .route("/tournaments", get(tournaments::list))
         .route("/tournament/{id}", get(tournaments::one))
         .route("/tournament/{id}/live", get(tournaments::live))
@@ -426,6 +443,7 @@ async fn guard(
     // The pages (not the API, whose words never change) speak the language asked for: when
     // `Accept-Language` chose it, a cache must keep one copy per language.
     let api = req.uri().path().starts_with("/api/");
+    let path = req.uri().path().to_string();
     let varies = !api && !PageLang::of(req.uri().query(), req.headers()).asked;
     let admit = web
         .rate
@@ -444,6 +462,11 @@ async fn guard(
             )
                 .into_response()
         }
+        // The one state-changing request: a new guest session for the board (same Origin
+        // only, checked by its handler).
+        Admit::Yes if req.method() == Method::POST && req.uri().path() == "/play/guest" => {
+            next.run(req).await
+        }
         Admit::Yes if req.method() != Method::GET && req.method() != Method::HEAD => (
             StatusCode::METHOD_NOT_ALLOWED,
             [(header::ALLOW, "GET, HEAD")],
@@ -452,7 +475,12 @@ async fn guard(
             .into_response(),
         Admit::Yes => next.run(req).await,
     };
+    let cookie = resp.headers().get(header::SET_COOKIE).cloned();
     strict_headers(resp.headers_mut());
+    // Only the board's guest session sets a cookie.
+    if let (Some(c), "/play/guest") = (cookie, path.as_str()) {
+        resp.headers_mut().insert(header::SET_COOKIE, c);
+    }
     // The API is public read-only data: any site's script may read it.
     if api {
         resp.headers_mut().insert(
