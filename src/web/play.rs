@@ -210,6 +210,9 @@ fn layout(l: &PageLang, body: Markup, module: bool) -> Markup {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
+                // The site's `no-referrer` makes a browser send `Origin: null` with a form's
+                // POST; within this site the board's form must say where it comes from.
+                meta name="referrer" content="same-origin";
                 title { (title) }
                 link rel="stylesheet" href="/style.css";
                 link rel="stylesheet" href="/play.css";

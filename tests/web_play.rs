@@ -1,0 +1,791 @@
+//! The browser board (/play, src/web/play.rs): a guest in real headless Chromium plays the
+//! computer by tapping squares, to a result, and the stored record's moves are the moves
+//! the page showed; a WebSocket client plays whole games and no message ever holds an
+//! enemy rank the seat has not seen revealed (checked against the real game, replayed from
+//! the stored record); a foreign Origin, no session, malformed, oversized and unknown
+//! messages, and moves out of turn are refused and change nothing.
+
+#[path = "common/browser.rs"]
+mod browser;
+mod common;
+
+use std::collections::{HashMap, HashSet};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use browser::Browser;
+use common::web::{web_server, WAIT};
+use fantoccini::Locator;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use stratego_ssh::rules::{BattleResult, Color, Game, GameRecord, Rank, Square};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// `POST /play/guest` with `origin`: the status and the guest cookie (`name=value`) if one
+/// was set.
+async fn new_guest(addr: SocketAddr, origin: &str) -> (u16, Option<String>) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "POST /play/guest HTTP/1.1\r\nHost: {addr}\r\nOrigin: {origin}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(WAIT, s.read_to_end(&mut raw))
+        .await
+        .expect("an answer in time")
+        .unwrap();
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let status = text.split(' ').nth(1).unwrap().parse().unwrap();
+    let cookie = text.lines().find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        k.eq_ignore_ascii_case("set-cookie")
+            .then(|| v.trim().split(';').next().unwrap().to_string())
+    });
+    if let Some(c) = text
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie"))
+    {
+        assert!(c.contains("HttpOnly"), "{c}");
+        assert!(c.contains("SameSite=Strict"), "{c}");
+    }
+    (status, cookie)
+}
+
+/// Opens the board's socket with `origin` and `cookie`; the HTTP status when refused.
+async fn open(addr: SocketAddr, origin: &str, cookie: Option<&str>) -> Result<Socket, u16> {
+    let mut req = format!("ws://{addr}/play/ws")
+        .into_client_request()
+        .unwrap();
+    req.headers_mut().insert("Origin", origin.parse().unwrap());
+    if let Some(c) = cookie {
+        req.headers_mut().insert("Cookie", c.parse().unwrap());
+    }
+    match tokio_tungstenite::connect_async(req).await {
+        Ok((s, _)) => Ok(s),
+        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => Err(resp.status().as_u16()),
+        Err(e) => panic!("cannot open the socket: {e}"),
+    }
+}
+
+/// A guest's socket, every message it received kept (as text).
+struct Player {
+    socket: Socket,
+    log: Vec<String>,
+}
+
+impl Player {
+    async fn guest(addr: SocketAddr) -> Player {
+        let origin = format!("http://{addr}");
+        let (status, cookie) = new_guest(addr, &origin).await;
+        assert_eq!(status, 303, "a guest session: 303 to the board");
+        let cookie = cookie.expect("a guest cookie");
+        let socket = open(addr, &origin, Some(&cookie))
+            .await
+            .expect("the socket opens");
+        Player {
+            socket,
+            log: vec![],
+        }
+    }
+
+    async fn send(&mut self, v: Value) {
+        self.send_text(&v.to_string()).await;
+    }
+
+    async fn send_text(&mut self, t: &str) {
+        self.socket.send(Message::text(t)).await.unwrap();
+    }
+
+    /// The next message (JSON), within the test's wait.
+    async fn next(&mut self) -> Value {
+        loop {
+            let msg = tokio::time::timeout(WAIT, self.socket.next())
+                .await
+                .expect("a message in time")
+                .expect("the socket is open")
+                .expect("a message");
+            if let Message::Text(t) = msg {
+                self.log.push(t.to_string());
+                let v: Value = serde_json::from_str(&t).expect("JSON");
+                assert_eq!(v["v"], 1, "every message carries the version: {t}");
+                return v;
+            }
+        }
+    }
+
+    /// Reads messages until one of kind `t` for which `pred` holds.
+    async fn until(&mut self, t: &str, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let v = self.next().await;
+            if v["t"] == t && pred(&v) {
+                return v;
+            }
+        }
+    }
+}
+
+/// A small deterministic generator for the test's choices.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Plays a game against the random computer over the socket, the seat choosing random
+/// legal moves, until it ends or `max_moves` were played (then it resigns). The game's
+/// number.
+async fn play_whole_game(p: &mut Player, seed: u64, max_moves: usize) -> u64 {
+    p.until("lobby", |_| true).await;
+    p.send(json!({"v": 1, "t": "computer", "level": "random"}))
+        .await;
+    let setup = p.until("game", |g| g["phase"] == "setup").await;
+    let id = setup["id"].as_u64().unwrap();
+    p.send(json!({"v": 1, "t": "ready"})).await;
+    let mut rng = Rng(seed);
+    let mut moved = 0;
+    loop {
+        let g = p.until("game", |_| true).await;
+        if g["phase"] == "over" {
+            return id;
+        }
+        if g["phase"] != "play" || g["turn"] != g["me"] {
+            continue;
+        }
+        let legal = g["legal"].as_array().unwrap();
+        if moved >= max_moves || legal.is_empty() {
+            p.send(json!({"v": 1, "t": "resign"})).await;
+            p.until("game", |g| g["phase"] == "over").await;
+            return id;
+        }
+        // Attacks first (a game of them ends sooner, and reveals more), else any move.
+        let enemy: HashSet<&str> = g["board"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["c"] != g["me"])
+            .filter_map(|p| p["sq"].as_str())
+            .collect();
+        let attacks: Vec<&Value> = legal
+            .iter()
+            .filter(|m| m[1].as_str().is_some_and(|to| enemy.contains(to)))
+            .collect();
+        let m = match attacks.is_empty() {
+            true => &legal[rng.below(legal.len())],
+            false => attacks[rng.below(attacks.len())],
+        };
+        p.send(json!({"v": 1, "t": "move", "from": m[0], "to": m[1]}))
+            .await;
+        moved += 1;
+    }
+}
+
+/// What the seat may know of the real game at each ply: for each ply, the squares holding
+/// an enemy piece whose rank has been revealed (a battle it fought, a Scout's run of more
+/// than one square, a rescue) and that rank. Replayed from the stored record, not from
+/// anything the server sent.
+fn revealed_by_ply(record: &GameRecord, enemy: Color) -> Vec<HashMap<Square, Rank>> {
+    let mut game = Game::new(record.rules, &record.red, &record.blue).unwrap();
+    // Each piece by where it stood at the start (its identity), the ones revealed.
+    let mut origin: HashMap<Square, usize> = Square::all()
+        .filter(|s| game.piece_at(*s).is_some())
+        .map(|s| (s, s.index()))
+        .collect();
+    let mut revealed: HashSet<usize> = HashSet::new();
+    let snapshot = |game: &Game, origin: &HashMap<Square, usize>, revealed: &HashSet<usize>| {
+        Square::all()
+            .filter_map(|s| {
+                let p = game.piece_at(s)?;
+                (p.color == enemy && revealed.contains(&origin[&s])).then_some((s, p.rank))
+            })
+            .collect::<HashMap<_, _>>()
+    };
+    let mut out = vec![snapshot(&game, &origin, &revealed)];
+    let mut rescued = 100usize;
+    for mv in &record.moves {
+        let from = origin.remove(&mv.from).expect("a piece moves");
+        let distance = (mv.from.file() as i32 - mv.to.file() as i32).abs()
+            + (mv.from.row() as i32 - mv.to.row() as i32).abs();
+        let ev = game.play(*mv).expect("the record replays");
+        if distance > 1 {
+            revealed.insert(from);
+        }
+        match ev.battle {
+            Some(b) => {
+                assert!(
+                    !record.rules.options.silent_defense,
+                    "the test's games reveal both"
+                );
+                let defender = origin[&mv.to];
+                revealed.insert(from);
+                revealed.insert(defender);
+                match b.result {
+                    BattleResult::AttackerWins => {
+                        origin.insert(mv.to, from);
+                    }
+                    BattleResult::DefenderWins => {}
+                    BattleResult::BothRemoved => {
+                        origin.remove(&mv.to);
+                    }
+                }
+            }
+            None => {
+                origin.insert(mv.to, from);
+            }
+        }
+        if let Some(r) = mv.rescue {
+            // A new piece, placed openly.
+            let id = rescued;
+            rescued += 1;
+            origin.insert(r.to, id);
+            revealed.insert(id);
+        }
+        out.push(snapshot(&game, &origin, &revealed));
+    }
+    out
+}
+
+/// Every message of `log` (a seat of colour `me` in the game `record`): no enemy piece
+/// with a rank the seat has not seen revealed, in the set-up no enemy piece at all. The
+/// problems found.
+fn audit(log: &[String], record: &GameRecord, me: Color) -> Vec<String> {
+    let enemy = me.opposite();
+    let enemy_word = enemy.name().to_ascii_lowercase();
+    let known = revealed_by_ply(record, enemy);
+    let mut problems = vec![];
+    for text in log {
+        let m: Value = serde_json::from_str(text).unwrap();
+        if m["t"] != "game" || !m["result"].is_null() {
+            // After the end every rank is everyone's.
+            continue;
+        }
+        let ply = m["ply"].as_u64().unwrap() as usize;
+        for p in m["board"].as_array().unwrap() {
+            if p["c"] != enemy_word.as_str() {
+                continue;
+            }
+            if m["phase"] == "setup" {
+                problems.push(format!("an enemy piece during the set-up: {p}"));
+                continue;
+            }
+            let Some(rank) = p["r"].as_str() else {
+                continue;
+            };
+            let sq: Square = p["sq"].as_str().unwrap().parse().unwrap();
+            match known[ply].get(&sq) {
+                Some(r) if r.name() == rank => {}
+                _ => problems.push(format!(
+                    "ply {ply}: {sq} shown as {rank}, not revealed to {me:?}"
+                )),
+            }
+        }
+    }
+    problems
+}
+
+/// (1) A browser guest plays the random computer by tapping squares at a phone's size; the
+/// stored game's moves are the page's moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_guest_plays_the_computer_by_taps_and_the_record_is_what_the_page_showed() {
+    let (server, addr) = web_server("web-play-browser", |_| {}).await;
+    let b = Browser::phone(375, 667).await;
+    b.goto(&format!("http://{addr}/play")).await;
+    b.client
+        .find(Locator::Css("#play-guest"))
+        .await
+        .expect("a Play as guest button")
+        .click()
+        .await
+        .unwrap();
+    assert!(
+        b.until(
+            10.0,
+            "return !!document.querySelector('button[data-level=\"random\"]');"
+        )
+        .await,
+        "the lobby shows the computer's levels: {}",
+        b.text().await
+    );
+    assert!(
+        b.text().await.contains("Players online: 1"),
+        "{}",
+        b.text().await
+    );
+    b.client
+        .find(Locator::Css("button[data-level=\"random\"]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-ready');")
+            .await,
+        "the set-up shows: {}",
+        b.text().await
+    );
+    // The board fits the phone's width, every square a thumb's size.
+    let fit = b
+        .js(
+            "const r = document.getElementById('play-board').getBoundingClientRect(); \
+             const s = document.querySelector('#play-board button').getBoundingClientRect(); \
+             return [r.width, document.documentElement.clientWidth, s.width, s.height];",
+        )
+        .await;
+    let fit: Vec<f64> = fit
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert!(fit[0] <= fit[1], "the board fits the screen: {fit:?}");
+    assert!(fit[2] >= 30.0 && fit[3] >= 30.0, "squares to tap: {fit:?}");
+    // Tap two of one's own set-up squares: they swap.
+    let piece = |sq: &str| {
+        format!("const b = document.querySelector('#play-board button[data-sq=\"{sq}\"]'); return b ? (b.dataset.piece || null) : null;")
+    };
+    let pieces: Vec<(String, String)> = b
+        .js("return Array.from(document.querySelectorAll('#play-board button.movable')).map(b => [b.dataset.sq, b.dataset.piece || '']);")
+        .await
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_str().unwrap().into(), p[1].as_str().unwrap().into()))
+        .collect();
+    assert_eq!(pieces.len(), 40, "forty squares of one's own set-up");
+    let a = pieces[0].clone();
+    let c = pieces
+        .iter()
+        .find(|p| p.1 != a.1)
+        .expect("two different ranks")
+        .clone();
+    let label = b
+        .js(&format!("return document.querySelector('#play-board button[data-sq=\"{}\"]').getAttribute('aria-label');", a.0))
+        .await;
+    assert!(
+        label
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("{}, your ", a.0)),
+        "an own piece's label: {label}"
+    );
+    for sq in [&a.0, &c.0] {
+        b.client
+            .find(Locator::Css(&format!(
+                "#play-board button[data-sq=\"{sq}\"]"
+            )))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+    assert!(
+        b.until(5.0, &format!("const b = document.querySelector('#play-board button[data-sq=\"{}\"]'); return !!b && b.dataset.piece === '{}';", a.0, c.1))
+            .await,
+        "{} now holds {}",
+        a.0,
+        c.1
+    );
+    assert_eq!(
+        b.js(&piece(&c.0)).await,
+        json!(a.1),
+        "and {} holds {}",
+        c.0,
+        a.1
+    );
+    b.client
+        .find(Locator::Css("#play-ready"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    // Play by taps: a piece, then one of the targets that light up.
+    let mut rng = Rng(7);
+    let mut clicked = 0;
+    while clicked < 12 {
+        let ready = b
+            .until(
+                15.0,
+                "return !!document.getElementById('play-result') || \
+                 (document.getElementById('play-turn') || {dataset: {}}).dataset.mine === 'true' && \
+                 document.querySelectorAll('#play-board button.movable').length > 0;",
+            )
+            .await;
+        assert!(ready, "my turn comes: {}", b.text().await);
+        if b.js("return !!document.getElementById('play-result');")
+            .await
+            == json!(true)
+        {
+            break;
+        }
+        let movable = b
+            .js("return Array.from(document.querySelectorAll('#play-board button.movable')).map(b => b.dataset.sq);")
+            .await;
+        let movable = movable.as_array().unwrap();
+        let from = movable[rng.below(movable.len())]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let before = b
+            .js("return document.querySelectorAll('#play-moves li').length;")
+            .await;
+        b.client
+            .find(Locator::Css(&format!(
+                "#play-board button[data-sq=\"{from}\"]"
+            )))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let targets = b
+            .js("return Array.from(document.querySelectorAll('#play-board button.target')).map(b => [b.dataset.sq, b.getAttribute('aria-label')]);")
+            .await;
+        let targets = targets.as_array().unwrap();
+        assert!(!targets.is_empty(), "a movable piece's targets light up");
+        let t = &targets[rng.below(targets.len())];
+        assert!(
+            t[1].as_str().unwrap().ends_with("move here"),
+            "a target says so: {t}"
+        );
+        let to = t[0].as_str().unwrap().to_string();
+        b.client
+            .find(Locator::Css(&format!(
+                "#play-board button[data-sq=\"{to}\"]"
+            )))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        assert!(
+            b.until(
+                10.0,
+                &format!("return document.querySelectorAll('#play-moves li').length > {before};")
+            )
+            .await,
+            "the move {from}-{to} shows"
+        );
+        clicked += 1;
+    }
+    assert!(
+        clicked >= 3,
+        "some moves were played by tapping ({clicked})"
+    );
+    if b.js("return !!document.getElementById('play-result');")
+        .await
+        != json!(true)
+    {
+        assert!(
+            b.until(10.0, "return !!document.getElementById('play-resign');")
+                .await,
+            "a resign button"
+        );
+        b.client
+            .find(Locator::Css("#play-resign"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-result');")
+            .await,
+        "the result shows: {}",
+        b.text().await
+    );
+    let result = b
+        .js("return document.getElementById('play-result').textContent;")
+        .await;
+    assert!(!result.as_str().unwrap().is_empty(), "the result in words");
+    let href = b
+        .js("return document.getElementById('play-replay').getAttribute('href');")
+        .await;
+    let id: u64 = href
+        .as_str()
+        .unwrap()
+        .strip_prefix("/game/")
+        .expect("a link to the game's page")
+        .parse()
+        .unwrap();
+    let shown: Vec<String> = b
+        .js("return Array.from(document.querySelectorAll('#play-moves li')).map(li => li.textContent);")
+        .await
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    // The stored game, once the game's task has written it.
+    let mut stored = None;
+    for _ in 0..100 {
+        if let Some(g) = server.running.store.games().get(id).unwrap() {
+            stored = Some(g);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let stored = stored.expect("the game is stored");
+    let record: Vec<String> = stored
+        .record
+        .moves
+        .iter()
+        .map(|m| format!("{} {}", m.from, m.to))
+        .collect();
+    let page: Vec<String> = shown.iter().map(|t| t.replace(['-', 'x'], " ")).collect();
+    assert_eq!(page, record, "the page's moves are the stored record's");
+    assert!(
+        record.len() >= 2 * clicked - 1,
+        "{} moves stored",
+        record.len()
+    );
+    // The replay page is there.
+    let resp = common::web::http_get(addr, href.as_str().unwrap(), None).await;
+    assert_eq!(resp.status, 200);
+    b.close().await;
+}
+
+/// (2) Whole games over the socket: no message holds an enemy rank the seat has not seen
+/// revealed. (Checked by hand once: with `PlayerView`'s projection made to show every
+/// rank, this test fails naming the first such square.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_socket_never_tells_an_unrevealed_enemy_rank() {
+    let (server, addr) = web_server("web-play-audit", |_| {}).await;
+    for seed in 1..=3u64 {
+        let mut p = Player::guest(addr).await;
+        let id = play_whole_game(&mut p, seed, 400).await;
+        let me = p
+            .log
+            .iter()
+            .filter_map(|t| serde_json::from_str::<Value>(t).ok())
+            .find(|m| m["t"] == "game")
+            .map(|m| m["me"].as_str().unwrap().to_string())
+            .unwrap();
+        let me = if me == "red" { Color::Red } else { Color::Blue };
+        let mut stored = None;
+        for _ in 0..100 {
+            if let Some(g) = server.running.store.games().get(id).unwrap() {
+                stored = Some(g);
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let record = stored.expect("the game is stored").record;
+        let games = p
+            .log
+            .iter()
+            .filter(|t| t.contains("\"t\":\"game\""))
+            .count();
+        assert!(
+            games > record.moves.len() / 2,
+            "a message for each of the seat's turns at least ({games} for {} plies)",
+            record.moves.len()
+        );
+        // Ranks were shown (the check has something to check): every battle reveals two.
+        let shown_ranks = p
+            .log
+            .iter()
+            .filter_map(|t| serde_json::from_str::<Value>(t).ok())
+            .filter(|m| m["t"] == "game" && m["result"].is_null() && m["phase"] == "play")
+            .flat_map(|m| m["board"].as_array().unwrap().clone())
+            .filter(|p| p["c"] != me.name().to_ascii_lowercase().as_str() && !p["r"].is_null())
+            .count();
+        let problems = audit(&p.log, &record, me);
+        assert!(
+            problems.is_empty(),
+            "game {id} (seed {seed}): {} leaks, the first: {:?}",
+            problems.len(),
+            &problems[..problems.len().min(5)]
+        );
+        eprintln!(
+            "game {id}: {} plies, {} messages, {shown_ranks} revealed enemy ranks shown, none unrevealed",
+            record.moves.len(),
+            p.log.len()
+        );
+    }
+}
+
+/// (3) Refusals: a foreign Origin and a missing session are refused before any socket; a
+/// malformed, an oversized, an unknown or a binary message, a set-up command in play and
+/// a move out of turn get a `refused` message and change nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn foreign_origins_bad_messages_and_moves_out_of_turn_are_refused_and_change_nothing() {
+    let (_server, addr) = web_server("web-play-refusals", |o| {
+        // Time to move out of turn while the computer thinks.
+        o.lobby.bot_delay = Duration::from_millis(1500);
+    })
+    .await;
+    let origin = format!("http://{addr}");
+    // A foreign site can neither open a guest session nor a socket with one.
+    let (status, cookie) = new_guest(addr, "http://evil.example").await;
+    assert_eq!((status, cookie), (403, None));
+    let (_, cookie) = new_guest(addr, &origin).await;
+    let cookie = cookie.unwrap();
+    assert_eq!(
+        open(addr, "http://evil.example", Some(&cookie)).await.err(),
+        Some(403),
+        "a foreign Origin"
+    );
+    assert_eq!(
+        open(addr, &format!("http://{addr}.evil.example"), Some(&cookie))
+            .await
+            .err(),
+        Some(403),
+        "an Origin that only starts like ours"
+    );
+    assert_eq!(
+        open(addr, &origin, None).await.err(),
+        Some(401),
+        "no session"
+    );
+    assert_eq!(
+        open(
+            addr,
+            &origin,
+            Some("stratego_guest=00000000000000000000000000000000")
+        )
+        .await
+        .err(),
+        Some(401),
+        "a made-up session"
+    );
+
+    let mut p = Player {
+        socket: open(addr, &origin, Some(&cookie)).await.unwrap(),
+        log: vec![],
+    };
+    let hello = p.next().await;
+    assert_eq!(hello["t"], "hello");
+    p.until("lobby", |_| true).await;
+    // Nothing to move yet.
+    p.send(json!({"v": 1, "t": "move", "from": "A4", "to": "A5"}))
+        .await;
+    let r = p.until("refused", |_| true).await;
+    assert_eq!(r["text"], "You are not playing a game.");
+    p.send(json!({"v": 1, "t": "computer", "level": "random"}))
+        .await;
+    let setup = p.until("game", |g| g["phase"] == "setup").await;
+    let board = |g: &Value| -> HashMap<String, String> {
+        g["board"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p["sq"].as_str().unwrap().into(),
+                    p["r"].as_str().unwrap().into(),
+                )
+            })
+            .collect()
+    };
+    let before = board(&setup);
+    // Bad messages: each refused, saying why.
+    let cases: Vec<(Message, &str)> = vec![
+        (Message::text("not json"), "Not understood: the board sends JSON objects only."),
+        (Message::text("[1, 2]"), "Not understood: the board sends JSON objects only."),
+        (Message::binary(vec![1u8, 2, 3]), "Not understood: the board sends JSON objects only."),
+        (
+            Message::text(json!({"v": 1, "t": "random", "pad": "x".repeat(2000)}).to_string()),
+            "Too long: a message holds at most 1024 bytes.",
+        ),
+        (
+            Message::text(json!({"v": 2, "t": "random"}).to_string()),
+            "Not understood: this server speaks version 1 of the board's messages. Reload the page.",
+        ),
+        (Message::text(json!({"v": 1, "t": "fly"}).to_string()), "Unknown command: fly"),
+        (
+            Message::text(json!({"v": 1, "t": "swap", "a": "A1", "b": "Z99"}).to_string()),
+            "Z99 is not a square.",
+        ),
+        (
+            Message::text(json!({"v": 1, "t": "swap", "a": "A1", "b": "A9"}).to_string()),
+            "Swap two squares of your own set-up rows.",
+        ),
+        (
+            Message::text(json!({"v": 1, "t": "move", "from": "A4", "to": "A5"}).to_string()),
+            "The game is not in play.",
+        ),
+        (
+            Message::text(json!({"v": 1, "t": "computer", "level": "easy"}).to_string()),
+            "Finish your game first.",
+        ),
+    ];
+    for (msg, why) in cases {
+        let shown = format!("{msg:?}").chars().take(60).collect::<String>();
+        p.socket.send(msg).await.unwrap();
+        let r = p.until("refused", |_| true).await;
+        assert_eq!(r["text"], why, "{shown}");
+    }
+    // Nothing changed: a swap now gives the set-up before them with those two swapped.
+    let mine: Vec<String> = {
+        let mut v: Vec<String> = before.keys().cloned().collect();
+        v.sort();
+        v
+    };
+    let (a, c) = (
+        mine[0].clone(),
+        mine.iter()
+            .find(|s| before[*s] != before[&mine[0]])
+            .unwrap()
+            .clone(),
+    );
+    p.send(json!({"v": 1, "t": "swap", "a": a, "b": c})).await;
+    let after = board(&p.until("game", |g| g["phase"] == "setup").await);
+    let mut want = before.clone();
+    want.insert(a.clone(), before[&c].clone());
+    want.insert(c.clone(), before[&a].clone());
+    assert_eq!(after, want, "only the swap changed the set-up");
+    p.send(json!({"v": 1, "t": "ready"})).await;
+    // In play: out of turn, and a move that is not legal.
+    let mine_turn = |g: &Value| g["phase"] == "play" && g["turn"] == g["me"];
+    let g = p.until("game", mine_turn).await;
+    let ply = g["ply"].as_u64().unwrap();
+    p.send(json!({"v": 1, "t": "move", "from": "A1", "to": "J10"}))
+        .await;
+    let r = p.until("refused", |_| true).await;
+    assert_eq!(r["text"], "A1 J10 is not a legal move.");
+    p.send(json!({"v": 1, "t": "random"})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "The set-up is over."
+    );
+    let legal = g["legal"].as_array().unwrap().clone();
+    let m = &legal[0];
+    p.send(json!({"v": 1, "t": "move", "from": m[0], "to": m[1]}))
+        .await;
+    let moved = p
+        .until("game", |g| g["ply"].as_u64() == Some(ply + 1))
+        .await;
+    assert_ne!(moved["turn"], moved["me"], "the computer's turn");
+    // The computer thinks 1.5 s: a second move now is out of turn.
+    let other = legal
+        .iter()
+        .find(|l| l[0] != m[1] && l[0] != m[0])
+        .unwrap_or(m);
+    p.send(json!({"v": 1, "t": "move", "from": other[0], "to": other[1]}))
+        .await;
+    let r = p.until("refused", |_| true).await;
+    assert_eq!(r["text"], "It is not your turn.");
+    let next = p
+        .until("game", |g| g["turn"] == g["me"] || g["phase"] == "over")
+        .await;
+    assert_eq!(
+        next["ply"].as_u64(),
+        Some(ply + 2),
+        "the computer's move and nothing of the refused one"
+    );
+    assert_eq!(next["moves"].as_array().unwrap().len() as u64, ply + 2);
+}
