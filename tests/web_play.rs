@@ -629,6 +629,27 @@ async fn foreign_origins_bad_messages_and_moves_out_of_turn_are_refused_and_chan
     })
     .await;
     let origin = format!("http://{addr}");
+    // The page: in the language asked for, under the strict policy, the script a file.
+    let page = common::web::http_get(addr, "/play?lang=de", None).await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("Als Gast spielen"), "{}", page.body);
+    assert_eq!(
+        page.header("content-security-policy").as_deref(),
+        Some("default-src 'self'")
+    );
+    assert!(
+        page.header("set-cookie").is_none(),
+        "no cookie before Play as guest"
+    );
+    let js = common::web::http_get(addr, "/play.js", None).await;
+    assert!(js
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/javascript"));
+    // A GET cannot open a guest session (only the page's POST can).
+    let r = common::web::http_get(addr, "/play/guest", None).await;
+    assert_eq!(r.status, 405);
+    assert!(r.header("set-cookie").is_none());
     // A foreign site can neither open a guest session nor a socket with one.
     let (status, cookie) = new_guest(addr, "http://evil.example").await;
     assert_eq!((status, cookie), (403, None));
@@ -788,4 +809,61 @@ async fn foreign_origins_bad_messages_and_moves_out_of_turn_are_refused_and_chan
         "the computer's move and nothing of the refused one"
     );
     assert_eq!(next["moves"].as_array().unwrap().len() as u64, ply + 2);
+}
+
+/// (4) The browser's guests come under SSH's door: guest logins closed from an address
+/// block after a player's ban keep out a new guest session and a socket of one made
+/// before; an address ban keeps them out too, saying why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bans_and_closed_guest_logins_keep_browser_guests_out() {
+    use stratego_ssh::limit::AddrNet;
+    use stratego_ssh::store::BanTarget;
+    let (server, addr) = web_server("web-play-bans", |_| {}).await;
+    let origin = format!("http://{addr}");
+    let (_, cookie) = new_guest(addr, &origin).await;
+    let cookie = cookie.expect("a guest session before any ban");
+    let bans = server.running.store.bans();
+    let local = AddrNet::block("127.0.0.1".parse().unwrap());
+    bans.add_closing_guests(
+        &BanTarget::Nick("mallory".into()),
+        "cheating",
+        "admin",
+        vec![local],
+    )
+    .await
+    .unwrap();
+    let (status, none) = new_guest(addr, &origin).await;
+    assert_eq!((status, none), (403, None), "no new guest session");
+    let mut socket = open(addr, &origin, Some(&cookie)).await.unwrap();
+    let msg = tokio::time::timeout(WAIT, socket.next())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+    assert_eq!(v["t"], "refused", "{v}");
+    assert!(
+        v["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Guest logins from your address are closed until"),
+        "{v}"
+    );
+    bans.add(&BanTarget::Addr(local), "spam", "admin")
+        .await
+        .unwrap();
+    let mut socket = open(addr, &origin, Some(&cookie)).await.unwrap();
+    let msg = tokio::time::timeout(WAIT, socket.next())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let v: Value = serde_json::from_str(msg.to_text().unwrap()).unwrap();
+    assert_eq!(v["text"], "You are banned from this server: spam", "{v}");
+    // And the socket ends there.
+    let end = tokio::time::timeout(WAIT, socket.next()).await.unwrap();
+    assert!(
+        matches!(end, None | Some(Ok(Message::Close(_))) | Some(Err(_))),
+        "{end:?}"
+    );
 }

@@ -72,8 +72,11 @@ impl std::fmt::Debug for PlaySession {
 pub enum GuestRefused {
     /// The host lets no guests in.
     NoGuests,
-    /// A ban of the address, or guest logins closed from its block: what to tell.
+    /// A ban of the address: what to tell.
     Banned(Notice),
+    /// Guest logins from the address block are closed after a player's ban, until then
+    /// (Unix seconds).
+    GuestsClosed { until: u64 },
     /// The lobby is gone (the server stops).
     Stopping,
 }
@@ -82,16 +85,16 @@ impl Service {
     /// Why a guest from `addr` may not come in, if it may not: a ban of the address (its
     /// block or a prefix holding it), or guest logins from its block closed for
     /// `guest_block` after the ban of a player who last came from it (as over SSH).
-    pub async fn guest_refusal(&self, addr: IpAddr, guest_block: Duration) -> Option<Notice> {
+    pub async fn guest_refusal(&self, addr: IpAddr, guest_block: Duration) -> Option<GuestRefused> {
         let answer = self
             .blocking(move |s| {
                 let bans = s.bans();
                 if let Some(ban) = bans.matching(None, None, Some(addr))? {
                     let reason = crate::text::clean_line(&ban.reason, 200);
-                    return Ok(Some(match reason.is_empty() {
+                    return Ok(Some(GuestRefused::Banned(match reason.is_empty() {
                         true => Notice::new("notice-banned-no-reason"),
                         false => Notice::new("notice-banned").arg("reason", reason),
-                    }));
+                    })));
                 }
                 let hold = guest_block.as_secs();
                 if hold == 0 {
@@ -101,9 +104,7 @@ impl Service {
                     return Ok(None);
                 };
                 let until = closed.saturating_add(hold);
-                Ok((until > crate::store::now()).then(|| {
-                    Notice::new("notice-guests-closed").arg("until", crate::ui::utc_datetime(until))
-                }))
+                Ok((until > crate::store::now()).then_some(GuestRefused::GuestsClosed { until }))
             })
             .await;
         match answer {
@@ -111,7 +112,9 @@ impl Service {
             Err(error) => {
                 // A store that cannot be read lets nobody in rather than a banned guest.
                 tracing::warn!(%error, "cannot read the bans for a web guest");
-                Some(Notice::new("refusal-cannot-read-bans"))
+                Some(GuestRefused::Banned(Notice::new(
+                    "refusal-cannot-read-bans",
+                )))
             }
         }
     }
@@ -130,7 +133,7 @@ impl Service {
         }
         if let Some(why) = self.guest_refusal(addr, guest_block).await {
             tracing::info!(block = %crate::limit::address_block(addr), "web guest refused: banned or guests closed");
-            return Err(GuestRefused::Banned(why));
+            return Err(why);
         }
         let ident = Ident {
             id: pass.id(),

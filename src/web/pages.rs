@@ -367,6 +367,9 @@ pub(super) async fn index(State(web): State<Web>, l: PageLang, headers: HeaderMa
             p { (l.tr("web-connect-host-key")) }
             ul.keys { @for f in &web.site.fingerprints { li { code { (f) } } } }
             p { (l.tr("web-connect-guest")) }
+            @if web.site.allow_guests {
+                p.play { a href=(l.href("/play")) { (l.tr("web-play-title")) } " " (l.tr("web-play-front")) }
+            }
         }
         section {
             h2 { (l.tr("web-now")) }

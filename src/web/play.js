@@ -118,6 +118,10 @@ function drawGame(m) {
   let turn = "";
   if (m.phase === "setup") turn = m.ready ? W.waiting : W.setupHint;
   else if (m.phase === "play") turn = m.turn === m.me ? W.yourTurn : fill(W.theirTurn, { nick: m.turn === "red" ? m.red : m.blue });
+  if (m.clocks) {
+    const t = (ms) => `${Math.floor(ms / 60000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, "0")}`;
+    game.append(el("p", { id: "play-clocks", text: `${m.red} ${t(m.clocks.red)} · ${m.blue} ${t(m.clocks.blue)}` }));
+  }
   const turnLine = el("p", { id: "play-turn", "data-mine": m.phase === "play" && m.turn === m.me ? "true" : "false", text: turn });
   game.append(turnLine);
 

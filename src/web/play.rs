@@ -349,7 +349,8 @@ pub(super) async fn new_guest(
         .guest_refusal(ip, web.site.ban_guest_block)
         .await
     {
-        return refusal_page(&l, StatusCode::FORBIDDEN, &why.text(l.lang));
+        tracing::info!(peer = %address_block(ip), "web: guest refused: banned or guests closed");
+        return refusal_page(&l, StatusCode::FORBIDDEN, &refused_words(&why, l.lang));
     }
     let admitted = web
         .play
@@ -387,6 +388,18 @@ pub(super) async fn new_guest(
         resp.headers_mut().insert(header::SET_COOKIE, v);
     }
     resp
+}
+
+/// Why a guest may not come in, in `lang` (the SSH door's words).
+fn refused_words(why: &GuestRefused, lang: Lang) -> String {
+    match why {
+        GuestRefused::NoGuests => tr(lang, "web-play-guests-off"),
+        GuestRefused::Banned(n) => n.text(lang),
+        GuestRefused::GuestsClosed { until } => Notice::new("notice-guests-closed")
+            .arg("until", crate::ui::utc_datetime(*until))
+            .text(lang),
+        GuestRefused::Stopping => tr(lang, "web-play-closed"),
+    }
 }
 
 fn refusal_page(l: &PageLang, status: StatusCode, text: &str) -> Response {
@@ -440,11 +453,7 @@ async fn run(web: Web, mut socket: WebSocket, pass: GuestPass, ip: IpAddr, lang:
     let session = match session {
         Ok(s) => s,
         Err(why) => {
-            let text = match why {
-                GuestRefused::NoGuests => tr(lang, "web-play-guests-off"),
-                GuestRefused::Banned(n) => n.text(lang),
-                GuestRefused::Stopping => tr(lang, "web-play-closed"),
-            };
+            let text = refused_words(&why, lang);
             let _ = socket
                 .send(out(json!({"t": "refused", "text": text})))
                 .await;

@@ -277,3 +277,4 @@ web-play-refused-not-playing = Die Partie läuft nicht.
 web-play-refused-turn = Du bist nicht am Zug.
 web-play-refused-illegal = { $move } ist kein erlaubter Zug.
 web-play-refused-square = { $square } ist kein Feld.
+web-play-front = (ohne Terminal: als Gast, gegen den Computer; auch auf dem Telefon)

@@ -280,3 +280,4 @@ web-play-refused-not-playing = The game is not in play.
 web-play-refused-turn = It is not your turn.
 web-play-refused-illegal = { $move } is not a legal move.
 web-play-refused-square = { $square } is not a square.
+web-play-front = (no terminal: as a guest, against the computer; on a phone too)

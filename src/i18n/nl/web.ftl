@@ -283,3 +283,4 @@ web-play-refused-not-playing = De partij is niet aan de gang.
 web-play-refused-turn = Je bent niet aan zet.
 web-play-refused-illegal = { $move } is geen geldige zet.
 web-play-refused-square = { $square } is geen veld.
+web-play-front = (zonder terminal: als gast, tegen de computer; ook op een telefoon)
