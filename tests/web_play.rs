@@ -867,3 +867,66 @@ async fn bans_and_closed_guest_logins_keep_browser_guests_out() {
         "{end:?}"
     );
 }
+
+/// (5) A guest's seat does not depend on the socket: a dropped socket's guest comes back
+/// into its game with a new one, and a second tab takes the seat, the first told why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_socket_of_the_same_guest_takes_the_seat_back() {
+    let (_server, addr) = web_server("web-play-seat", |_| {}).await;
+    let origin = format!("http://{addr}");
+    let (_, cookie) = new_guest(addr, &origin).await;
+    let cookie = cookie.unwrap();
+    let connect = || async {
+        Player {
+            socket: open(addr, &origin, Some(&cookie)).await.unwrap(),
+            log: vec![],
+        }
+    };
+    let mut first = connect().await;
+    let nick = first.until("hello", |_| true).await["nick"].clone();
+    first
+        .send(json!({"v": 1, "t": "computer", "level": "random"}))
+        .await;
+    let setup = first.until("game", |g| g["phase"] == "setup").await;
+    first.send(json!({"v": 1, "t": "ready"})).await;
+    let g = first
+        .until("game", |g| g["phase"] == "play" && g["turn"] == g["me"])
+        .await;
+    let m = g["legal"][0].clone();
+    first
+        .send(json!({"v": 1, "t": "move", "from": m[0], "to": m[1]}))
+        .await;
+    let ply0 = g["ply"].as_u64().unwrap();
+    // One's move and the computer's answer.
+    let played = first
+        .until("game", |g| g["ply"].as_u64() == Some(ply0 + 2))
+        .await;
+    // The socket drops; a new one of the same guest is back in the same game, same name.
+    drop(first);
+    let mut back = connect().await;
+    assert_eq!(back.until("hello", |_| true).await["nick"], nick);
+    let resumed = back.until("game", |_| true).await;
+    assert_eq!(resumed["id"], setup["id"], "the same game");
+    assert_eq!(resumed["me"], setup["me"], "the same seat");
+    assert_eq!(resumed["moves"], played["moves"], "the moves so far");
+    // A second tab takes the seat; the first is told and is back in the lobby.
+    let mut tab = connect().await;
+    let taken = tab.until("game", |_| true).await;
+    assert_eq!(taken["id"], setup["id"]);
+    let told = back.until("notice", |_| true).await;
+    assert!(
+        told["text"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("#{}", setup["id"])),
+        "{told}"
+    );
+    back.until("lobby", |_| true).await;
+    // The tab plays on.
+    let m = taken["legal"][0].clone();
+    tab.send(json!({"v": 1, "t": "move", "from": m[0], "to": m[1]}))
+        .await;
+    let ply = taken["ply"].as_u64().unwrap();
+    tab.until("game", |g| g["ply"].as_u64() == Some(ply + 1))
+        .await;
+}
