@@ -808,7 +808,11 @@ async fn foreign_origins_bad_messages_and_moves_out_of_turn_are_refused_and_chan
         Some(ply + 2),
         "the computer's move and nothing of the refused one"
     );
-    assert_eq!(next["moves"].as_array().unwrap().len() as u64, ply + 2);
+    assert_eq!(
+        next["moves_from"].as_u64().unwrap() + next["moves"].as_array().unwrap().len() as u64,
+        ply + 2,
+        "the moves list ends with the computer's move"
+    );
 }
 
 /// (4) The browser's guests come under SSH's door: guest logins closed from an address
@@ -908,7 +912,13 @@ async fn a_new_socket_of_the_same_guest_takes_the_seat_back() {
     let resumed = back.until("game", |_| true).await;
     assert_eq!(resumed["id"], setup["id"], "the same game");
     assert_eq!(resumed["me"], setup["me"], "the same seat");
-    assert_eq!(resumed["moves"], played["moves"], "the moves so far");
+    assert_eq!(resumed["moves_from"], 0, "a new socket gets every move");
+    assert_eq!(resumed["moves"].as_array().unwrap().len() as u64, ply0 + 2);
+    assert_eq!(
+        resumed["moves"].as_array().unwrap().last(),
+        played["moves"].as_array().unwrap().last(),
+        "the moves so far"
+    );
     // A second tab takes the seat; the first is told and is back in the lobby.
     let mut tab = connect().await;
     let taken = tab.until("game", |_| true).await;

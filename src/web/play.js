@@ -37,6 +37,7 @@ let socket = null;
 let me = null; // {nick}
 let shown = null; // the last game message
 let selected = null; // a square name
+let moveList = []; // the shown game's moves so far
 
 function send(msg) {
   if (socket && socket.readyState === WebSocket.OPEN) {
@@ -181,10 +182,14 @@ function drawGame(m) {
     button("play-lobby", W.lobby, () => send({ t: "lobby" }));
   }
   game.append(actions);
-  if (m.moves.length > 0) {
+  // A message carries the moves after those sent before (from moves_from on).
+  moveList = moveList.slice(0, m.moves_from).concat(m.moves);
+  m.moves = moveList;
+  m.moves_from = 0;
+  if (moveList.length > 0) {
     game.append(el("h2", { text: W.moves }));
     const ol = el("ol", { id: "play-moves" });
-    for (const t of m.moves) ol.append(el("li", { text: t }));
+    for (const t of moveList) ol.append(el("li", { text: t }));
     game.append(ol);
   }
   // Keyboard: one square in the tab order (the selected one, else the first movable).

@@ -73,6 +73,8 @@ const BUDGET_PER_SECOND: f64 = 20.0;
 /// does not apply to an upgraded connection; a socket silent for [`SOCKET_IDLE`] is closed).
 const PING_EVERY: Duration = Duration::from_secs(15);
 const SOCKET_IDLE: Duration = Duration::from_secs(60);
+/// How long a message may wait for the browser to take it before the socket is closed.
+const SEND_WAIT: Duration = Duration::from_secs(10);
 /// The version of the socket's messages.
 const VERSION: u64 = 1;
 
@@ -473,6 +475,7 @@ async fn run(web: Web, mut socket: WebSocket, pass: GuestPass, ip: IpAddr, lang:
         budget: TokenBucket::new(BUDGET_BURST, BUDGET_PER_SECOND, Instant::now()),
         shown: None,
         farewell: None,
+        moves_sent: 0,
     };
     use tracing::Instrument;
     seat.serve(socket).instrument(span).await;
@@ -490,6 +493,18 @@ struct Seat {
     shown: Option<std::sync::Arc<GameSnapshot>>,
     /// Why the session ends, when the lobby said (a kick).
     farewell: Option<String>,
+    /// Moves of the shown game the browser has been sent: a game message carries only the
+    /// moves after them (a long game's list is not sent again with every move).
+    moves_sent: usize,
+}
+
+/// Sends one message; `false` when the socket is gone or the browser has not taken it
+/// within [`SEND_WAIT`] (a browser that stops reading does not hold the socket's task).
+async fn put(socket: &mut WebSocket, msg: Message) -> bool {
+    matches!(
+        tokio::time::timeout(SEND_WAIT, socket.send(msg)).await,
+        Ok(Ok(()))
+    )
 }
 
 /// A message to the browser: the object with the version added.
@@ -503,11 +518,11 @@ fn out(mut v: Value) -> Message {
 impl Seat {
     async fn serve(&mut self, mut socket: WebSocket) {
         let hello = json!({"t": "hello", "nick": self.session.nick()});
-        if socket.send(out(hello)).await.is_err() {
+        if !put(&mut socket, out(hello)).await {
             return;
         }
         let lobby = self.session.lobby();
-        if socket.send(out(lobby_json(&lobby))).await.is_err() {
+        if !put(&mut socket, out(lobby_json(&lobby))).await {
             return;
         }
         let mut ping = tokio::time::interval(PING_EVERY);
@@ -540,7 +555,7 @@ impl Seat {
                     Some(sends) => sends,
                     None => {
                         for v in self.closing() {
-                            let _ = socket.send(out(v)).await;
+                            let _ = put(&mut socket, out(v)).await;
                         }
                         break;
                     }
@@ -550,20 +565,20 @@ impl Seat {
                         tracing::info!("web socket silent: closed");
                         break;
                     }
-                    if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    if !put(&mut socket, Message::Ping(Default::default())).await {
                         break;
                     }
                     vec![]
                 }
             };
             for v in sends {
-                if socket.send(out(v)).await.is_err() {
+                if !put(&mut socket, out(v)).await {
                     tracing::debug!("web socket gone");
                     return;
                 }
             }
         }
-        let _ = socket.send(Message::Close(None)).await;
+        let _ = put(&mut socket, Message::Close(None)).await;
         tracing::info!("web socket closed");
     }
 
@@ -604,6 +619,7 @@ impl Seat {
                 }
                 tracing::info!(game = snap.id, seat = ?snap.my_color, "web guest entered a game");
                 self.shown = Some(snap.clone());
+                self.moves_sent = 0;
                 vec![self.game_json(&snap)]
             }
             PlayUpdate::Game(snap) => {
@@ -829,7 +845,7 @@ impl Seat {
 
     /// The seat's game as the browser is told it: from the snapshot (the seat's view, its
     /// own set-up) and the draft, nothing else.
-    fn game_json(&self, snap: &GameSnapshot) -> Value {
+    fn game_json(&mut self, snap: &GameSnapshot) -> Value {
         let lang = self.lang;
         let me = snap.my_color;
         let name = |c: Color| c.name().to_ascii_lowercase();
@@ -874,7 +890,12 @@ impl Seat {
         let last = view.and_then(|v| v.last_move).map(|m| {
             json!({"from": m.from.to_string(), "to": m.to.to_string(), "text": move_text(&m), "words": move_words(lang, &m)})
         });
-        let moves: Vec<String> = snap.history.iter().map(move_text).collect();
+        let from = match self.moves_sent <= snap.history.len() {
+            true => self.moves_sent,
+            false => 0,
+        };
+        let moves: Vec<String> = snap.history[from..].iter().map(move_text).collect();
+        self.moves_sent = snap.history.len();
         let (red, blue) = (&snap.seats.red.nick, &snap.seats.blue.nick);
         let result = snap.outcome.map(|o| {
             json!({"winner": o.winner.map(name), "words": outcome_words(lang, Some(o), red, blue)})
@@ -906,6 +927,7 @@ impl Seat {
             "ready": ready,
             "legal": legal,
             "last": last,
+            "moves_from": from,
             "moves": moves,
             "clocks": clocks,
             "result": result,
