@@ -940,3 +940,138 @@ async fn a_new_socket_of_the_same_guest_takes_the_seat_back() {
     tab.until("game", |g| g["ply"].as_u64() == Some(ply + 1))
         .await;
 }
+
+/// (6) A browser guest takes another player's open seek from the lobby message and the
+/// two play on the same game task: the key holder (a session at lobby level, as an SSH
+/// session is) sees the browser's moves, the browser the key holder's, and both lists are
+/// the same move for move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_guest_accepts_a_players_seek_and_both_see_the_same_moves() {
+    use common::lobby_client::{join, until};
+    use stratego_ssh::proto::{GameCmd, GamePhase, GameTerms, LobbyCmd};
+    use stratego_ssh::rules::{Rules, Setup, Variant};
+    let (server, addr) = web_server("web-play-seek", |_| {}).await;
+    let lobby = server.running.lobby.clone();
+    let mut alice = join(&lobby, "alice").await;
+    let rules = Rules::standard(Variant::Classic);
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: GameTerms {
+                rules,
+                rated: false,
+                clock: None,
+            },
+            private_to: None,
+            private: false,
+        },
+    );
+    let mut p = Player::guest(addr).await;
+    let listed = p
+        .until("lobby", |l| !l["seeks"].as_array().unwrap().is_empty())
+        .await;
+    let seek = &listed["seeks"][0];
+    assert_eq!(seek["nick"], "alice");
+    // A seek that is not there is refused; the one listed is taken.
+    p.send(json!({"v": 1, "t": "accept", "id": 999})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "That seek is no longer open."
+    );
+    p.send(json!({"v": 1, "t": "accept", "id": seek["id"]}))
+        .await;
+    let setup = p.until("game", |g| g["phase"] == "setup").await;
+    let (mut seat, _) = alice.next_seat().await;
+    assert_eq!(setup["id"].as_u64(), Some(seat.game));
+    let alice_color = seat.color.unwrap();
+    assert_ne!(
+        setup["me"],
+        alice_color.name().to_ascii_lowercase().as_str()
+    );
+    seat.send(GameCmd::SubmitSetup(Setup::random(&rules, alice_color, 5)))
+        .await;
+    p.send(json!({"v": 1, "t": "ready"})).await;
+    let mut rng = Rng(11);
+    // Whoever's turn it is moves: the browser over the socket, alice through her seat.
+    let mut g = p
+        .until("game", |g| g["phase"] == "play" || g["phase"] == "over")
+        .await;
+    for _ in 0..24 {
+        if g["phase"] == "over" {
+            break;
+        }
+        let ply = g["ply"].as_u64().unwrap();
+        if g["turn"] == g["me"] {
+            let legal = g["legal"].as_array().unwrap();
+            let m = &legal[rng.below(legal.len())];
+            p.send(json!({"v": 1, "t": "move", "from": m[0], "to": m[1]}))
+                .await;
+        } else {
+            until(&mut seat, "alice to move", |s| {
+                s.phase == GamePhase::Over
+                    || s.view
+                        .as_ref()
+                        .is_some_and(|v| v.to_move == alice_color && u64::from(v.ply) == ply)
+            })
+            .await;
+            let snap = seat.snapshots.borrow().clone();
+            if snap.phase == GamePhase::Over {
+                break;
+            }
+            let legal = &snap.view.as_ref().unwrap().legal_moves;
+            seat.send(GameCmd::Move(legal[rng.below(legal.len())]))
+                .await;
+        }
+        g = p
+            .until("game", |m| {
+                m["phase"] == "over" || m["ply"].as_u64() == Some(ply + 1)
+            })
+            .await;
+    }
+    // The browser's list (its messages put together) against alice's history.
+    let mut browser: Vec<String> = vec![];
+    for t in &p.log {
+        let m: Value = serde_json::from_str(t).unwrap();
+        if m["t"] == "game" {
+            let from = m["moves_from"].as_u64().unwrap() as usize;
+            browser.truncate(from);
+            browser.extend(
+                m["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_str().unwrap().to_string()),
+            );
+        }
+    }
+    let plies = g["ply"].as_u64().unwrap() as usize;
+    until(&mut seat, "alice sees the last move", |s| {
+        s.history.len() >= plies
+    })
+    .await;
+    let snap = seat.snapshots.borrow().clone();
+    let alice_moves: Vec<String> = snap
+        .history
+        .iter()
+        .map(|m| {
+            format!(
+                "{}{}{}",
+                m.from,
+                if m.battle.is_some() { "x" } else { "-" },
+                m.to
+            )
+        })
+        .collect();
+    assert!(
+        alice_moves.len() >= 10,
+        "{} moves played",
+        alice_moves.len()
+    );
+    assert_eq!(browser, alice_moves, "both see the same moves");
+    eprintln!(
+        "the browser played {} against alice: {} plies",
+        setup["me"],
+        alice_moves.len()
+    );
+    assert_eq!(g["ply"].as_u64(), Some(alice_moves.len() as u64));
+}

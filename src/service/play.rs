@@ -181,6 +181,11 @@ impl PlaySession {
         self.snapshot.borrow_and_update().clone()
     }
 
+    /// The lobby as last published, without taking its change as seen.
+    pub fn lobby_peek(&self) -> Arc<LobbySnapshot> {
+        self.snapshot.borrow().clone()
+    }
+
     /// The game shown as its seat knows it now, if any.
     pub fn game(&self) -> Option<Arc<GameSnapshot>> {
         self.seat.as_ref().map(|s| s.snapshots.borrow().clone())

@@ -72,7 +72,9 @@ function drawLobby(m) {
   } else {
     const ul = el("ul", { id: "play-seeks" });
     for (const s of m.seeks) {
-      ul.append(el("li", { text: `${s.nick}: ${s.variant}${s.clock ? " " + s.clock : ""}` }));
+      const b = el("button", { type: "button", "data-seek": String(s.id), text: W.accept });
+      b.addEventListener("click", () => send({ t: "accept", id: s.id }));
+      ul.append(el("li", { text: `${s.nick}: ${s.variant}${s.clock ? " " + s.clock : ""} ` }, b));
     }
     lobby.append(ul);
   }

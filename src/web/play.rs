@@ -301,6 +301,7 @@ fn words(lang: Lang) -> Value {
         "seeks": say("web-play-seeks"),
         "noSeeks": say("web-play-no-seeks"),
         "computer": say("web-play-computer"),
+        "accept": say("web-play-accept"),
         "levels": {
             "random": say("web-play-level-random"),
             "easy": say("web-play-level-easy"),
@@ -685,6 +686,7 @@ impl Seat {
         let field = |k: &str| msg.get(k).and_then(Value::as_str).unwrap_or_default();
         let (result, cost): (_, f64) = match kind {
             "computer" => (self.computer(field("level")), 8.0),
+            "accept" => (self.accept(msg.get("id").and_then(Value::as_u64)), 8.0),
             "random" => (self.random(), 4.0),
             "swap" => (self.swap(field("a"), field("b")), 1.0),
             "ready" => (self.ready().await, 2.0),
@@ -732,6 +734,33 @@ impl Seat {
             rules: Rules::standard(Variant::Classic),
             clock: None,
         });
+        Ok(vec![])
+    }
+
+    /// Accept an open seek of the lobby (the lobby decides, as for an SSH player: a rated
+    /// seek is refused to a guest, in a notice).
+    fn accept(&mut self, id: Option<u64>) -> Result<Vec<Value>, Say> {
+        let open = id.filter(|id| {
+            self.session
+                .lobby_peek()
+                .seeks
+                .iter()
+                .any(|s| s.id == *id && s.private_to.is_none())
+        });
+        let Some(id) = open else {
+            return Err(Say::new("web-play-refused-seek"));
+        };
+        if self
+            .session
+            .game()
+            .is_some_and(|g| g.phase != GamePhase::Over && g.my_color.is_some())
+        {
+            return Err(Say::new("web-play-refused-in-game"));
+        }
+        self.session.leave_game();
+        self.shown = None;
+        tracing::info!(seek = id, "web guest accepts a seek");
+        self.session.command(LobbyCmd::Accept(id));
         Ok(vec![])
     }
 

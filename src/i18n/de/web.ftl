@@ -278,3 +278,5 @@ web-play-refused-turn = Du bist nicht am Zug.
 web-play-refused-illegal = { $move } ist kein erlaubter Zug.
 web-play-refused-square = { $square } ist kein Feld.
 web-play-front = (ohne Terminal: als Gast, gegen den Computer; auch auf dem Telefon)
+web-play-accept = Spielen
+web-play-refused-seek = Dieses Angebot ist nicht mehr offen.

@@ -281,3 +281,5 @@ web-play-refused-turn = It is not your turn.
 web-play-refused-illegal = { $move } is not a legal move.
 web-play-refused-square = { $square } is not a square.
 web-play-front = (no terminal: as a guest, against the computer; on a phone too)
+web-play-accept = Play
+web-play-refused-seek = That seek is no longer open.

@@ -284,3 +284,5 @@ web-play-refused-turn = Je bent niet aan zet.
 web-play-refused-illegal = { $move } is geen geldige zet.
 web-play-refused-square = { $square } is geen veld.
 web-play-front = (zonder terminal: als gast, tegen de computer; ook op een telefoon)
+web-play-accept = Spelen
+web-play-refused-seek = Die uitnodiging is niet meer open.
