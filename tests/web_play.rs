@@ -1075,3 +1075,55 @@ async fn a_browser_guest_accepts_a_players_seek_and_both_see_the_same_moves() {
     );
     assert_eq!(g["ply"].as_u64(), Some(alice_moves.len() as u64));
 }
+
+/// (7) The socket's budget holds a flood back without dropping it: every message gets its
+/// answer, in order, but past the budget only at its rate; and under an `https://`
+/// `public_url` the cookie is `Secure` and only that origin may open a session.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_waits_for_the_budget_and_https_cookies_are_secure() {
+    let (_server, addr) = web_server("web-play-flood", |o| {
+        o.web.socket_budget_per_second = 5;
+    })
+    .await;
+    let mut p = Player::guest(addr).await;
+    p.until("lobby", |_| true).await;
+    p.send(json!({"v": 1, "t": "computer", "level": "random"}))
+        .await;
+    // The game costs 8 of the 10 at once: the flood starts with 2 left.
+    p.until("game", |g| g["phase"] == "setup").await;
+    let started = std::time::Instant::now();
+    for i in 0..22 {
+        p.send(json!({"v": 1, "t": "fly", "n": i})).await;
+    }
+    for _ in 0..22 {
+        let r = p.until("refused", |_| true).await;
+        assert_eq!(r["text"], "Unknown command: fly");
+    }
+    let took = started.elapsed();
+    // 22 units with 2 in hand at 5 a second: 4 s at least, everything answered.
+    assert!(took >= Duration::from_millis(3500), "{took:?}");
+    assert!(took < Duration::from_secs(8), "{took:?}");
+
+    let (_server, addr) = web_server("web-play-https", |o| {
+        o.ssh.public_url = Some("https://stratego.example.org".into());
+    })
+    .await;
+    let (status, _) = new_guest(addr, &format!("http://{addr}")).await;
+    assert_eq!(status, 403, "only public_url's origin");
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(
+        format!("POST /play/guest HTTP/1.1\r\nHost: {addr}\r\nOrigin: https://stratego.example.org\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            .as_bytes(),
+    )
+    .await
+    .unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).await.unwrap();
+    let cookie = raw
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .unwrap_or_else(|| panic!("a cookie: {raw}"));
+    for part in ["HttpOnly", "SameSite=Strict", "Secure", "Path=/play"] {
+        assert!(cookie.contains(part), "{cookie}");
+    }
+}

@@ -84,6 +84,10 @@ pub struct WebConfig {
     /// A rating whose deviation is above this is provisional: shown with a `?` after it and
     /// kept off the leaderboards until it settles (lichess's 110, as `Rating::provisional`).
     pub settled_deviation: i32,
+    /// The browser board's socket budget (`play.rs`): work units a second, twice that at
+    /// once (a move costs 1, a random set-up 4, a new game 8, a long message more); past
+    /// it the socket is not read until it is paid back.
+    pub socket_budget_per_second: u32,
 }
 
 impl Default for WebConfig {
@@ -104,6 +108,7 @@ impl Default for WebConfig {
             max_live_streams: 768,
             max_live_streams_per_address: 8,
             settled_deviation: 110,
+            socket_budget_per_second: 20,
         }
     }
 }

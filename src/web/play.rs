@@ -23,8 +23,9 @@
 //! happens: a message longer than [`MAX_IN`] bytes, not JSON, of another version, an
 //! unknown command, a square that is none, a move out of turn or not legal: a `refused`
 //! message in the page's language, and nothing changes. Each message costs the socket's
-//! budget by the work it asks for ([`cost`]); past it the socket is not read until the
-//! budget is paid back (as SSH's input budget holds back keys).
+//! budget (`WebConfig::socket_budget_per_second`) by the work it asks for (see
+//! `Seat::on_text`); past it the socket is not read until the budget is paid back (as
+//! SSH's input budget holds back keys).
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -66,9 +67,6 @@ const GUESTS_PER_MINUTE: f64 = 6.0;
 pub(super) const MAX_IN: usize = 1024;
 /// The longest frame the socket reads at all.
 const MAX_FRAME: usize = 64 * 1024;
-/// The socket's budget: this much at once, paid back at [`BUDGET_PER_SECOND`].
-const BUDGET_BURST: f64 = 40.0;
-const BUDGET_PER_SECOND: f64 = 20.0;
 /// With nothing else to say, the server pings this often (the connection's idle timeout
 /// does not apply to an upgraded connection; a socket silent for [`SOCKET_IDLE`] is closed).
 const PING_EVERY: Duration = Duration::from_secs(15);
@@ -473,7 +471,10 @@ async fn run(web: Web, mut socket: WebSocket, pass: GuestPass, ip: IpAddr, lang:
         lang,
         draft: None,
         rng: SplitMix64(crate::random::seed()),
-        budget: TokenBucket::new(BUDGET_BURST, BUDGET_PER_SECOND, Instant::now()),
+        budget: {
+            let rate = f64::from(web.config.socket_budget_per_second.max(1));
+            TokenBucket::new(2.0 * rate, rate, Instant::now())
+        },
         shown: None,
         farewell: None,
         moves_sent: 0,
