@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use browser::Browser;
 use common::web::{web_server, WAIT};
+use fantoccini::key::Key;
 use fantoccini::Locator;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -128,6 +129,23 @@ impl Player {
             }
         }
     }
+}
+
+/// Clicks (taps) the element `css` names; again when the page drew it anew between
+/// finding and clicking (a message from the server redraws the board).
+async fn tap(b: &Browser, css: &str) {
+    let mut last = None;
+    for _ in 0..5 {
+        match b.client.find(Locator::Css(css)).await {
+            Ok(e) => match e.click().await {
+                Ok(()) => return,
+                Err(err) => last = Some(err.to_string()),
+            },
+            Err(err) => last = Some(err.to_string()),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("cannot tap {css}: {last:?}");
 }
 
 /// A small deterministic generator for the test's choices.
@@ -300,13 +318,7 @@ async fn a_browser_guest_plays_the_computer_by_taps_and_the_record_is_what_the_p
     let (server, addr) = web_server("web-play-browser", |_| {}).await;
     let b = Browser::phone(375, 667).await;
     b.goto(&format!("http://{addr}/play")).await;
-    b.client
-        .find(Locator::Css("#play-guest"))
-        .await
-        .expect("a Play as guest button")
-        .click()
-        .await
-        .unwrap();
+    tap(&b, "#play-guest").await;
     assert!(
         b.until(
             10.0,
@@ -321,13 +333,7 @@ async fn a_browser_guest_plays_the_computer_by_taps_and_the_record_is_what_the_p
         "{}",
         b.text().await
     );
-    b.client
-        .find(Locator::Css("button[data-level=\"random\"]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    tap(&b, "button[data-level=\"random\"]").await;
     assert!(
         b.until(10.0, "return !!document.getElementById('play-ready');")
             .await,
@@ -380,15 +386,7 @@ async fn a_browser_guest_plays_the_computer_by_taps_and_the_record_is_what_the_p
         "an own piece's label: {label}"
     );
     for sq in [&a.0, &c.0] {
-        b.client
-            .find(Locator::Css(&format!(
-                "#play-board button[data-sq=\"{sq}\"]"
-            )))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        tap(&b, &format!("#play-board button[data-sq=\"{sq}\"]")).await;
     }
     assert!(
         b.until(5.0, &format!("const b = document.querySelector('#play-board button[data-sq=\"{}\"]'); return !!b && b.dataset.piece === '{}';", a.0, c.1))
@@ -404,15 +402,79 @@ async fn a_browser_guest_plays_the_computer_by_taps_and_the_record_is_what_the_p
         c.0,
         a.1
     );
-    b.client
-        .find(Locator::Css("#play-ready"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    tap(&b, "#play-ready").await;
     // Play by taps: a piece, then one of the targets that light up.
     let mut rng = Rng(7);
+    // The first move by keyboard alone: focus a piece that can move, Enter, arrows to a
+    // lit target, Enter.
+    assert!(
+        b.until(
+            15.0,
+            "return (document.getElementById('play-turn') || {dataset: {}}).dataset.mine === 'true';"
+        )
+        .await,
+        "my turn comes: {}",
+        b.text().await
+    );
+    let from = b
+        .js(
+            "const bs = [...document.querySelectorAll('#play-board button[data-sq]')]; \
+             const m = document.querySelector('#play-board button.movable'); m.focus(); \
+             return bs.indexOf(m);",
+        )
+        .await
+        .as_i64()
+        .unwrap();
+    let press = |k: Key| {
+        let c = b.client.clone();
+        async move {
+            c.active_element()
+                .await
+                .unwrap()
+                .send_keys(&k.to_string())
+                .await
+                .unwrap()
+        }
+    };
+    press(Key::Enter).await;
+    assert!(
+        b.until(5.0, "return !!document.querySelector('#play-board button.selected') && document.activeElement.classList.contains('selected');")
+            .await,
+        "Enter selects the focused piece and keeps the focus"
+    );
+    let to = b
+        .js(
+            "const bs = [...document.querySelectorAll('#play-board button[data-sq]')]; \
+             return bs.indexOf(document.querySelector('#play-board button.target'));",
+        )
+        .await
+        .as_i64()
+        .unwrap();
+    let (rows, cols) = (to / 10 - from / 10, to % 10 - from % 10);
+    for _ in 0..rows.abs() {
+        press(if rows > 0 { Key::Down } else { Key::Up }).await;
+    }
+    for _ in 0..cols.abs() {
+        press(if cols > 0 { Key::Right } else { Key::Left }).await;
+    }
+    assert_eq!(
+        b.js("return document.activeElement.classList.contains('target');")
+            .await,
+        json!(true),
+        "the arrows reach the target"
+    );
+    let before = b
+        .js("return document.querySelectorAll('#play-moves li').length;")
+        .await;
+    press(Key::Enter).await;
+    assert!(
+        b.until(
+            10.0,
+            &format!("return document.querySelectorAll('#play-moves li').length > {before};")
+        )
+        .await,
+        "the keyboard's move shows"
+    );
     let mut clicked = 0;
     while clicked < 12 {
         let ready = b
@@ -441,15 +503,7 @@ async fn a_browser_guest_plays_the_computer_by_taps_and_the_record_is_what_the_p
         let before = b
             .js("return document.querySelectorAll('#play-moves li').length;")
             .await;
-        b.client
-            .find(Locator::Css(&format!(
-                "#play-board button[data-sq=\"{from}\"]"
-            )))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        tap(&b, &format!("#play-board button[data-sq=\"{from}\"]")).await;
         let targets = b
             .js("return Array.from(document.querySelectorAll('#play-board button.target')).map(b => [b.dataset.sq, b.getAttribute('aria-label')]);")
             .await;
@@ -461,15 +515,7 @@ async fn a_browser_guest_plays_the_computer_by_taps_and_the_record_is_what_the_p
             "a target says so: {t}"
         );
         let to = t[0].as_str().unwrap().to_string();
-        b.client
-            .find(Locator::Css(&format!(
-                "#play-board button[data-sq=\"{to}\"]"
-            )))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        tap(&b, &format!("#play-board button[data-sq=\"{to}\"]")).await;
         assert!(
             b.until(
                 10.0,
@@ -493,13 +539,7 @@ async fn a_browser_guest_plays_the_computer_by_taps_and_the_record_is_what_the_p
                 .await,
             "a resign button"
         );
-        b.client
-            .find(Locator::Css("#play-resign"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        tap(&b, "#play-resign").await;
     }
     assert!(
         b.until(10.0, "return !!document.getElementById('play-result');")
@@ -764,7 +804,11 @@ async fn foreign_origins_bad_messages_and_moves_out_of_turn_are_refused_and_chan
             .clone(),
     );
     p.send(json!({"v": 1, "t": "swap", "a": a, "b": c})).await;
-    let after = board(&p.until("game", |g| g["phase"] == "setup").await);
+    // (The computer's set-up coming in sends the same board again meanwhile.)
+    let after = board(
+        &p.until("game", |g| g["phase"] == "setup" && board(g) != before)
+            .await,
+    );
     let mut want = before.clone();
     want.insert(a.clone(), before[&c].clone());
     want.insert(c.clone(), before[&a].clone());

@@ -106,6 +106,9 @@ function targetsOf(m, from) {
 }
 
 function drawGame(m) {
+  // A keyboard player's place on the board survives the redraw.
+  const active = document.activeElement;
+  const focused = active && active.closest && active.closest("#play-board") ? active.dataset.sq : null;
   shown = m;
   lobby.hidden = true;
   game.hidden = false;
@@ -195,8 +198,15 @@ function drawGame(m) {
     game.append(ol);
   }
   // Keyboard: one square in the tab order (the selected one, else the first movable).
-  const focus = grid.querySelector(".selected") || grid.querySelector(".movable") || grid.querySelector("button");
-  if (focus) focus.tabIndex = 0;
+  const focus =
+    (focused && grid.querySelector(`button[data-sq="${focused}"]`)) ||
+    grid.querySelector(".selected") ||
+    grid.querySelector(".movable") ||
+    grid.querySelector("button");
+  if (focus) {
+    focus.tabIndex = 0;
+    if (focused) focus.focus();
+  }
   if (m.phase === "play" && m.turn === m.me && document.title.indexOf("● ") !== 0) document.title = "● " + document.title;
   if (!(m.phase === "play" && m.turn === m.me)) document.title = document.title.replace(/^● /, "");
   status.textContent = "";
@@ -215,7 +225,6 @@ function tap(sq) {
       selected = null;
     }
     drawGame(m);
-    refocus(sq);
     return;
   }
   if (m.phase !== "play") return;
@@ -226,12 +235,6 @@ function tap(sq) {
   }
   selected = targetsOf(m, sq).length > 0 && sq !== selected ? sq : null;
   drawGame(m);
-  refocus(sq);
-}
-
-function refocus(sq) {
-  const b = document.querySelector(`#play-board button[data-sq="${sq}"]`);
-  if (b && document.activeElement && document.activeElement.closest && document.activeElement.closest("#play-board")) b.focus();
 }
 
 // Arrow keys move between squares (as the screen sees them); Enter and Space tap.
