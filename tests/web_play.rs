@@ -539,6 +539,18 @@ async fn a_browser_guest_plays_the_computer_by_taps_and_the_record_is_what_the_p
                 .await,
             "a resign button"
         );
+        // One tap arms it (a slip of the thumb resigns nothing), the second resigns.
+        tap(&b, "#play-resign").await;
+        assert_eq!(
+            b.js("return document.getElementById('play-resign').textContent;")
+                .await,
+            json!("Tap again to resign")
+        );
+        assert!(
+            b.js("return !document.getElementById('play-result');")
+                .await
+                == json!(true)
+        );
         tap(&b, "#play-resign").await;
     }
     assert!(
@@ -650,10 +662,20 @@ async fn the_socket_never_tells_an_unrevealed_enemy_rank() {
             problems.len(),
             &problems[..problems.len().min(5)]
         );
+        // What a move costs on the wire (for the issue's bytes-a-move figure).
+        let game_bytes: Vec<usize> = p
+            .log
+            .iter()
+            .filter(|t| t.contains("\"t\":\"game\"") && t.contains("\"phase\":\"play\""))
+            .map(String::len)
+            .collect();
         eprintln!(
-            "game {id}: {} plies, {} messages, {shown_ranks} revealed enemy ranks shown, none unrevealed",
+            "game {id}: {} plies, {} messages, {shown_ranks} revealed enemy ranks shown, none unrevealed; \
+             a game message in play {} bytes on average, {} at most",
             record.moves.len(),
-            p.log.len()
+            p.log.len(),
+            game_bytes.iter().sum::<usize>() / game_bytes.len().max(1),
+            game_bytes.iter().max().copied().unwrap_or(0),
         );
     }
 }

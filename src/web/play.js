@@ -180,7 +180,24 @@ function drawGame(m) {
     button("play-random", W.random, () => send({ t: "random" }));
     button("play-ready", W.ready, () => send({ t: "ready" }));
   }
-  if (m.phase === "play" && m.me) button("play-resign", W.resign, () => send({ t: "resign" }));
+  if (m.phase === "play" && m.me) {
+    // A thumb slips: resigning takes a second tap within 4 s.
+    button("play-resign", W.resign, (ev) => {
+      const b = ev.currentTarget;
+      if (b.dataset.armed === "true") {
+        send({ t: "resign" });
+        return;
+      }
+      b.dataset.armed = "true";
+      b.textContent = W.resignSure;
+      setTimeout(() => {
+        if (b.isConnected) {
+          b.dataset.armed = "false";
+          b.textContent = W.resign;
+        }
+      }, 4000);
+    });
+  }
   if (m.phase === "over") {
     game.append(el("p", { id: "play-result", role: "status", text: m.result ? m.result.words : "" }));
     actions.append(el("a", { id: "play-replay", href: `/game/${m.id}`, text: W.replay }));

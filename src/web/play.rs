@@ -312,6 +312,7 @@ fn words(lang: Lang) -> Value {
         "yourTurn": say("web-play-your-turn"),
         "theirTurn": with("web-play-their-turn", &["nick"]),
         "resign": say("web-play-resign"),
+        "resignSure": say("web-play-resign-sure"),
         "last": with("web-play-last-move", &["move"]),
         "moves": say("web-play-moves"),
         "replay": say("web-play-replay"),

@@ -280,3 +280,4 @@ web-play-refused-square = { $square } ist kein Feld.
 web-play-front = (ohne Terminal: als Gast, gegen den Computer; auch auf dem Telefon)
 web-play-accept = Spielen
 web-play-refused-seek = Dieses Angebot ist nicht mehr offen.
+web-play-resign-sure = Zum Aufgeben noch einmal tippen

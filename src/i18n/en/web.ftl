@@ -283,3 +283,4 @@ web-play-refused-square = { $square } is not a square.
 web-play-front = (no terminal: as a guest, against the computer; on a phone too)
 web-play-accept = Play
 web-play-refused-seek = That seek is no longer open.
+web-play-resign-sure = Tap again to resign

@@ -286,3 +286,4 @@ web-play-refused-square = { $square } is geen veld.
 web-play-front = (zonder terminal: als gast, tegen de computer; ook op een telefoon)
 web-play-accept = Spelen
 web-play-refused-seek = Die uitnodiging is niet meer open.
+web-play-resign-sure = Tik nog eens om op te geven
