@@ -167,6 +167,7 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
                 public_url: opts.ssh.public_url.clone(),
                 allow_guests: opts.ssh.allow_guests,
                 ban_guest_block: opts.ssh.ban_guest_block,
+                idle_timeout: opts.ssh.idle_timeout,
             };
             let service = crate::service::Service::new(store.clone(), lobby.clone());
             (

@@ -618,7 +618,7 @@ async fn the_socket_never_tells_an_unrevealed_enemy_rank() {
     let (server, addr) = web_server("web-play-audit", |_| {}).await;
     for seed in 1..=3u64 {
         let mut p = Player::guest(addr).await;
-        let id = play_whole_game(&mut p, seed, 400).await;
+        let id = play_whole_game(&mut p, seed, 300).await;
         let me = p
             .log
             .iter()
@@ -1192,4 +1192,22 @@ async fn a_flood_waits_for_the_budget_and_https_cookies_are_secure() {
     for part in ["HttpOnly", "SameSite=Strict", "Secure", "Path=/play"] {
         assert!(cookie.contains(part), "{cookie}");
     }
+}
+
+/// (8) As an SSH session, a board whose player does nothing for `idle_timeout` is closed,
+/// saying why (the browser's own pongs do not count as doing something).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_board_is_closed_saying_why() {
+    let (_server, addr) = web_server("web-play-idle", |o| {
+        o.ssh.idle_timeout = Duration::from_secs(1);
+    })
+    .await;
+    let mut p = Player::guest(addr).await;
+    let started = std::time::Instant::now();
+    let closed = p.until("closed", |_| true).await;
+    assert_eq!(
+        closed["text"],
+        "Closed: nothing done for 1s (the server's idle_timeout). Reload the page to come back."
+    );
+    assert!(started.elapsed() >= Duration::from_millis(900));
 }

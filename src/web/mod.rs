@@ -131,6 +131,9 @@ pub struct Site {
     /// After a player's ban, guests from the address block they last used are kept out
     /// this long (`ban_guest_block`, as over SSH).
     pub ban_guest_block: Duration,
+    /// A browser board's session ends after this long without the player doing anything
+    /// (`idle_timeout`, as over SSH; zero: never).
+    pub idle_timeout: Duration,
 }
 
 /// What every handler reads.

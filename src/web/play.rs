@@ -478,6 +478,7 @@ async fn run(web: Web, mut socket: WebSocket, pass: GuestPass, ip: IpAddr, lang:
         },
         shown: None,
         farewell: None,
+        idle: web.site.idle_timeout,
         moves_sent: 0,
     };
     use tracing::Instrument;
@@ -494,8 +495,11 @@ struct Seat {
     budget: TokenBucket,
     /// The game shown, as last sent.
     shown: Option<std::sync::Arc<GameSnapshot>>,
-    /// Why the session ends, when the lobby said (a kick).
+    /// Why the session ends, when the lobby said (a kick) or it was idle.
     farewell: Option<String>,
+    /// The session ends after this long without a message from the player (SSH's
+    /// `idle_timeout`; zero: never).
+    idle: Duration,
     /// Moves of the shown game the browser has been sent: a game message carries only the
     /// moves after them (a long game's list is not sent again with every move).
     moves_sent: usize,
@@ -528,16 +532,28 @@ impl Seat {
         if !put(&mut socket, out(lobby_json(&lobby))).await {
             return;
         }
-        let mut ping = tokio::time::interval(PING_EVERY);
+        // Often enough to see an idle time run out, too.
+        let every = match self.idle.is_zero() {
+            true => PING_EVERY,
+            false => PING_EVERY
+                .min(self.idle / 2)
+                .max(Duration::from_millis(100)),
+        };
+        let mut ping = tokio::time::interval(every);
         ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         ping.tick().await;
         let mut heard = tokio::time::Instant::now();
+        // The player's last message (pongs are the browser's, not the player's).
+        let mut acted = tokio::time::Instant::now();
         let mut paused: Option<tokio::time::Instant> = None;
         loop {
             let sends: Vec<Value> = tokio::select! {
                 msg = socket.recv(), if paused.is_none() => {
                     let Some(Ok(msg)) = msg else { break };
                     heard = tokio::time::Instant::now();
+                    if matches!(msg, Message::Text(_) | Message::Binary(_)) {
+                        acted = heard;
+                    }
                     let (sends, cost) = match msg {
                         Message::Text(t) => self.on_text(t.as_str()).await,
                         Message::Binary(b) => (vec![self.refusal(Say::new("web-play-refused-json"))], 1.0 + b.len() as f64 / 256.0),
@@ -566,6 +582,20 @@ impl Seat {
                 _ = ping.tick() => {
                     if heard.elapsed() > SOCKET_IDLE {
                         tracing::info!("web socket silent: closed");
+                        break;
+                    }
+                    // As an SSH session: nothing done for `idle_timeout`, the session ends.
+                    let idle = self.idle;
+                    if !idle.is_zero() && acted.elapsed() >= idle {
+                        tracing::info!("idle timeout");
+                        self.farewell = Some(
+                            Say::new("web-play-idle")
+                                .text("time", crate::config::fmt_duration(idle))
+                                .in_lang(self.lang),
+                        );
+                        for v in self.closing() {
+                            let _ = put(&mut socket, out(v)).await;
+                        }
                         break;
                     }
                     if !put(&mut socket, Message::Ping(Default::default())).await {

@@ -281,3 +281,4 @@ web-play-front = (ohne Terminal: als Gast, gegen den Computer; auch auf dem Tele
 web-play-accept = Spielen
 web-play-refused-seek = Dieses Angebot ist nicht mehr offen.
 web-play-resign-sure = Zum Aufgeben noch einmal tippen
+web-play-idle = Beendet: { $time } lang nichts getan (idle_timeout des Servers). Lade die Seite neu, um zurückzukommen.

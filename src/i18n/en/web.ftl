@@ -284,3 +284,4 @@ web-play-front = (no terminal: as a guest, against the computer; on a phone too)
 web-play-accept = Play
 web-play-refused-seek = That seek is no longer open.
 web-play-resign-sure = Tap again to resign
+web-play-idle = Closed: nothing done for { $time } (the server's idle_timeout). Reload the page to come back.

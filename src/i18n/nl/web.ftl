@@ -287,3 +287,4 @@ web-play-front = (zonder terminal: als gast, tegen de computer; ook op een telef
 web-play-accept = Spelen
 web-play-refused-seek = Die uitnodiging is niet meer open.
 web-play-resign-sure = Tik nog eens om op te geven
+web-play-idle = Gesloten: { $time } lang niets gedaan (idle_timeout van de server). Laad de pagina opnieuw om terug te komen.
