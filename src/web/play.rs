@@ -456,10 +456,8 @@ async fn run(web: Web, mut socket: WebSocket, pass: GuestPass, ip: IpAddr, lang:
         Ok(s) => s,
         Err(why) => {
             let text = refused_words(&why, lang);
-            let _ = socket
-                .send(out(json!({"t": "refused", "text": text})))
-                .await;
-            let _ = socket.send(Message::Close(None)).await;
+            let _ = put(&mut socket, out(json!({"t": "refused", "text": text}))).await;
+            let _ = put(&mut socket, Message::Close(None)).await;
             return;
         }
     };
