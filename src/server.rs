@@ -165,6 +165,9 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
                 ssh_port: addr.port(),
                 fingerprints: vec![fingerprint.to_string()],
                 public_url: opts.ssh.public_url.clone(),
+                allow_guests: opts.ssh.allow_guests,
+                ban_guest_block: opts.ssh.ban_guest_block,
+                idle_timeout: opts.ssh.idle_timeout,
             };
             let service = crate::service::Service::new(store.clone(), lobby.clone());
             (

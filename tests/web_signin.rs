@@ -4,6 +4,8 @@
 //! web-sessions` lists the browsers and ends them; `POST /logout` signs one out. A POST
 //! from another site does nothing.
 
+#[path = "common/browser.rs"]
+mod browser;
 mod common;
 
 use std::net::SocketAddr;
@@ -16,33 +18,7 @@ use tokio::net::TcpStream;
 
 /// One request with the given headers (Host is play.example.org), read to its end.
 async fn request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)]) -> Resp {
-    let mut s = TcpStream::connect(addr).await.expect("connects");
-    let mut text =
-        format!("{method} {path} HTTP/1.1\r\nHost: play.example.org\r\nConnection: close\r\n");
-    for (k, v) in headers {
-        text.push_str(&format!("{k}: {v}\r\n"));
-    }
-    if method == "POST" {
-        text.push_str("Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 0\r\n");
-    }
-    text.push_str("\r\n");
-    s.write_all(text.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    tokio::time::timeout(WAIT, s.read_to_end(&mut raw))
-        .await
-        .unwrap_or_else(|_| panic!("{path} answers in time"))
-        .unwrap();
-    let at = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a head");
-    let head = String::from_utf8(raw[..at].to_vec()).unwrap();
-    let body = String::from_utf8_lossy(&raw[at + 4..]).to_string();
-    Resp {
-        status: head.split(' ').nth(1).unwrap().parse().unwrap(),
-        head,
-        body,
-    }
+    request_to(addr, method, path, "play.example.org", headers).await
 }
 
 const SITE: (&str, &str) = ("Origin", "http://play.example.org");
@@ -198,4 +174,232 @@ async fn a_link_from_ssh_signs_a_browser_in_once_and_ssh_signs_it_out() {
         405
     );
     tokio::time::sleep(Duration::from_millis(10)).await;
+}
+
+/// Issue 44: a browser signed in from SSH plays on the board as the key holder (their nick,
+/// their identity in the stored game), not as a guest; once SSH signs it out, its socket
+/// is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_signed_in_from_ssh_plays_as_the_key_holder() {
+    use futures_util::{SinkExt, StreamExt};
+    use serde_json::{json, Value};
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::Message;
+
+    let (server, web) = web_server("web-signin-play", |_| {}).await;
+    let ssh = server.running.addr;
+    let ka = new_key();
+    let t = Term::connect(ssh, Login::Key("ann", &ka), 100, 30).await;
+    t.wait_text("Open seeks", 10).await;
+    drop(t);
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let out = loop {
+        let (out, status) = exec(ssh, "ann", &ka, "web-login").await;
+        if status == Some(0) || std::time::Instant::now() > deadline {
+            break out;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let origin = format!("http://{web}");
+    let host = web.to_string();
+    let signed = request_to(
+        web,
+        "POST",
+        &login_path(&out),
+        &host,
+        &[("Origin", &origin)],
+    )
+    .await;
+    assert_eq!(signed.status, 303, "{}", signed.body);
+    let cookie = signed
+        .header("set-cookie")
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    // The board's page loads the board (no guest form) for a signed-in browser.
+    let page = request_to(web, "GET", "/play", &host, &[("Cookie", &cookie)]).await;
+    assert!(page.body.contains("/play.js"), "{}", page.body);
+    assert!(!page.body.contains("play-guest"), "{}", page.body);
+
+    let open = |cookie: String| {
+        let origin = origin.clone();
+        async move {
+            let mut req = format!("ws://{web}/play/ws").into_client_request().unwrap();
+            req.headers_mut().insert("Origin", origin.parse().unwrap());
+            req.headers_mut().insert("Cookie", cookie.parse().unwrap());
+            tokio_tungstenite::connect_async(req).await
+        }
+    };
+    let (mut socket, _) = open(cookie.clone()).await.expect("the socket opens");
+    async fn until(
+        socket: &mut tokio_tungstenite::WebSocketStream<
+            tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+        >,
+        pred: impl Fn(&Value) -> bool,
+    ) -> Value {
+        loop {
+            let msg = tokio::time::timeout(WAIT, socket.next())
+                .await
+                .expect("a message in time")
+                .expect("open")
+                .expect("a message");
+            if let Message::Text(t) = msg {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                if pred(&v) {
+                    return v;
+                }
+            }
+        }
+    }
+    let hello = until(&mut socket, |v| v["t"] == "hello").await;
+    assert_eq!(hello["nick"], "ann", "{hello}");
+    socket
+        .send(Message::text(
+            json!({"v": 1, "t": "computer", "level": "random"}).to_string(),
+        ))
+        .await
+        .unwrap();
+    let setup = until(&mut socket, |v| v["t"] == "game" && v["phase"] == "setup").await;
+    let id = setup["id"].as_u64().unwrap();
+    socket
+        .send(Message::text(json!({"v": 1, "t": "ready"}).to_string()))
+        .await
+        .unwrap();
+    until(&mut socket, |v| v["t"] == "game" && v["phase"] == "play").await;
+    socket
+        .send(Message::text(json!({"v": 1, "t": "resign"}).to_string()))
+        .await
+        .unwrap();
+    until(&mut socket, |v| v["t"] == "game" && v["phase"] == "over").await;
+    let mut stored = None;
+    for _ in 0..100 {
+        stored = server.running.store.games().get(id).unwrap();
+        if stored.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let stored = stored.expect("the game is stored");
+    let me = [stored.seats.red.clone(), stored.seats.blue.clone()]
+        .into_iter()
+        .find(|s| s.nick == "ann")
+        .expect("ann played it");
+    assert_eq!(
+        Some(&me.identity),
+        server
+            .running
+            .store
+            .users()
+            .by_nick("ann")
+            .unwrap()
+            .map(|u| u.owner)
+            .as_ref()
+    );
+    drop(socket);
+
+    // Signed out from SSH: the socket is refused, the page offers the guest's way again.
+    let (out, status) = exec(ssh, "ann", &ka, "web-sessions end all").await;
+    assert_eq!(status, Some(0), "{out}");
+    match open(cookie.clone()).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => {
+            assert_eq!(resp.status().as_u16(), 401)
+        }
+        other => panic!("refused, not {:?}", other.map(|_| ())),
+    }
+}
+
+/// [`request`] with another Host (the address the socket's Origin names).
+async fn request_to(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    host: &str,
+    headers: &[(&str, &str)],
+) -> Resp {
+    let mut s = TcpStream::connect(addr).await.expect("connects");
+    let mut text = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
+    for (k, v) in headers {
+        text.push_str(&format!("{k}: {v}\r\n"));
+    }
+    if method == "POST" {
+        text.push_str("Content-Length: 0\r\n");
+    }
+    text.push_str("\r\n");
+    s.write_all(text.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(WAIT, s.read_to_end(&mut raw))
+        .await
+        .unwrap_or_else(|_| panic!("{path} answers in time"))
+        .unwrap();
+    let at = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a head");
+    let head = String::from_utf8(raw[..at].to_vec()).unwrap();
+    Resp {
+        status: head.split(' ').nth(1).unwrap().parse().unwrap(),
+        head,
+        body: String::from_utf8_lossy(&raw[at + 4..]).to_string(),
+    }
+}
+
+/// Issue 44, in a real browser (headless Chromium): the link's page, its button, the front
+/// page signed in, the board as the key holder; the same link again does not work.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_chromium_the_link_signs_in_once() {
+    let (server, web) = web_server("web-signin-browser", |_| {}).await;
+    let ssh = server.running.addr;
+    let ka = new_key();
+    let t = Term::connect(ssh, Login::Key("ann", &ka), 100, 30).await;
+    t.wait_text("Open seeks", 10).await;
+    drop(t);
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let out = loop {
+        let (out, status) = exec(ssh, "ann", &ka, "web-login").await;
+        if status == Some(0) || std::time::Instant::now() > deadline {
+            break out;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let link = format!("http://{web}{}", login_path(&out));
+    let b = browser::Browser::phone(375, 667).await;
+    b.goto(&link).await;
+    assert!(
+        b.text().await.contains("Sign in as ann"),
+        "{}",
+        b.text().await
+    );
+    b.js("document.querySelector('form[method=post] button').click(); return true;")
+        .await;
+    assert!(
+        b.until(
+            10.0,
+            "return document.body.innerText.includes('Signed in as ann.');"
+        )
+        .await,
+        "signed in: {}",
+        b.text().await
+    );
+    // The cookie is the server's alone: no script reads it.
+    assert_eq!(b.js("return document.cookie;").await, serde_json::json!(""));
+    b.goto(&format!("http://{web}/play")).await;
+    assert!(
+        b.until(
+            10.0,
+            "return document.body.innerText.includes('You play as ann');"
+        )
+        .await,
+        "the board as ann: {}",
+        b.text().await
+    );
+    // The link again: used.
+    b.goto(&link).await;
+    assert!(
+        b.text().await.contains("This link does not work any more"),
+        "{}",
+        b.text().await
+    );
+    b.close().await;
 }

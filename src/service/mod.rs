@@ -4,7 +4,9 @@
 //!
 //! - `accounts.rs`: a key's nickname at login, preferences, saved set-ups;
 //! - `admin.rs`: kicks, bans, broadcasts, and what the admin screen shows;
-//! - `browse.rs`: leaderboards, profiles, game lists, replays, games in play.
+//! - `browse.rs`: leaderboards, profiles, game lists, replays, games in play;
+//! - `play.rs`: a place in the lobby and its games for a front end other than SSH (the
+//!   browser board).
 //!
 //! The store's calls may block (reads from disk, fsyncs); [`Service::blocking`] runs them on
 //! tokio's blocking pool, so no runtime worker (and no actor) waits on the disk.
@@ -12,6 +14,7 @@
 mod accounts;
 mod admin;
 mod browse;
+mod play;
 mod tournaments;
 mod web;
 
@@ -22,8 +25,9 @@ pub use accounts::REGISTRATIONS_PER_HOUR;
 pub use accounts::{save_in_memory, Login, RenameError, SetupError};
 pub use admin::{AdminDone, AdminError, BackupError, DEFAULT_BACKUP_ROOT};
 pub use browse::{replay, GameFacts, GameWatch, RatingMove, ReplayFault, LIST_LIMIT};
+pub use play::{GuestRefused, PlaySession, PlayUpdate};
 pub use tournaments::{public_info, public_view, PairingLine, TournamentPage};
-pub use web::SignedIn;
+pub use web::{SignedIn, WEB_SESSION_SECS};
 
 /// A handle on the operations; cheap to clone.
 #[derive(Clone)]

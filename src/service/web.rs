@@ -8,6 +8,9 @@ use super::Service;
 use crate::proto::PlayerId;
 use crate::store::{StoreError, WebSession};
 
+/// How long a browser stays signed in (the cookie's `Max-Age` too).
+pub const WEB_SESSION_SECS: u64 = crate::store::SESSION_SECS;
+
 /// Who a browser is signed in as.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SignedIn {

@@ -23,6 +23,7 @@ mod board;
 mod lang;
 mod live;
 mod pages;
+mod play;
 mod signin;
 mod tournaments;
 
@@ -84,6 +85,10 @@ pub struct WebConfig {
     /// A rating whose deviation is above this is provisional: shown with a `?` after it and
     /// kept off the leaderboards until it settles (lichess's 110, as `Rating::provisional`).
     pub settled_deviation: i32,
+    /// The browser board's socket budget (`play.rs`): work units a second, twice that at
+    /// once (a move costs 1, a random set-up 4, a new game 8, a long message more); past
+    /// it the socket is not read until it is paid back.
+    pub socket_budget_per_second: u32,
 }
 
 impl Default for WebConfig {
@@ -104,6 +109,7 @@ impl Default for WebConfig {
             max_live_streams: 768,
             max_live_streams_per_address: 8,
             settled_deviation: 110,
+            socket_budget_per_second: 20,
         }
     }
 }
@@ -121,6 +127,14 @@ pub struct Site {
     /// `public_url`: the pages' address as browsers reach them (canonical links); `None`:
     /// links are paths on whatever host was asked.
     pub public_url: Option<String>,
+    /// Guests may play (`allow_guests`, as over SSH): the browser board's "Play as guest".
+    pub allow_guests: bool,
+    /// After a player's ban, guests from the address block they last used are kept out
+    /// this long (`ban_guest_block`, as over SSH).
+    pub ban_guest_block: Duration,
+    /// A browser board's session ends after this long without the player doing anything
+    /// (`idle_timeout`, as over SSH; zero: never).
+    pub idle_timeout: Duration,
 }
 
 /// What every handler reads.
@@ -132,8 +146,10 @@ struct Web {
     config: Arc<WebConfig>,
     /// The games in play followed from the web.
     hub: Arc<live::Hub>,
-    /// The live streams open.
+    /// The live streams open (the browser board's sockets among them).
     streams: Arc<Mutex<live::Streams>>,
+    /// The browser board's guest sessions.
+    play: Arc<play::Play>,
 }
 
 /// Serves the pages on `listener` until the task is aborted (which closes every open web
@@ -203,7 +219,10 @@ async fn connection(
     let conn = hyper::server::conn::http1::Builder::new()
         .timer(hyper_util::rt::TokioTimer::new())
         .header_read_timeout(config.header_timeout)
-        .serve_connection(hyper_util::rt::TokioIo::new(io), service);
+        .serve_connection(hyper_util::rt::TokioIo::new(io), service)
+        // The browser board's socket (`/play/ws`) takes the connection over; from then on
+        // it counts among the live streams and keeps its own idle time.
+        .with_upgrades();
     tokio::pin!(conn);
     let idle = config.idle_timeout.max(Duration::from_millis(1));
     let mut deadline = started + idle;
@@ -384,6 +403,7 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
         config: Arc::new(config),
         hub: Arc::default(),
         streams: Arc::default(),
+        play: Arc::default(),
     };
     Router::new()
         .route("/", get(pages::index))
@@ -406,6 +426,11 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
         .route("/api/games/{nick}", get(api::games))
         // Any nick, "live" too (`/api/games/live` lists the games in play), as lichess's.
         .route("/api/games/user/{nick}", get(api::games))
+        .route("/play", get(play::page))
+        .route("/play/guest", axum::routing::post(play::new_guest))
+        .route("/play/ws", get(play::socket))
+        .route("/play.js", get(play::script))
+        .route("/play.css", get(play::style))
         .route("/tournaments", get(tournaments::list))
         .route("/tournament/{id}", get(tournaments::one))
         .route("/tournament/{id}/live", get(tournaments::live))
@@ -429,6 +454,7 @@ async fn guard(
     // The pages (not the API, whose words never change) speak the language asked for: when
     // `Accept-Language` chose it, a cache must keep one copy per language.
     let api = req.uri().path().starts_with("/api/");
+    let path = req.uri().path().to_string();
     let varies = !api && !PageLang::of(req.uri().query(), req.headers()).asked;
     let admit = web
         .rate
@@ -461,7 +487,12 @@ async fn guard(
         }
         Admit::Yes => next.run(req).await,
     };
+    let cookie = resp.headers().get(header::SET_COOKIE).cloned();
     strict_headers(resp.headers_mut());
+    // Only the board's guest session sets a cookie.
+    if let (Some(c), "/play/guest") = (cookie, path.as_str()) {
+        resp.headers_mut().insert(header::SET_COOKIE, c);
+    }
     // The API is public read-only data: any site's script may read it.
     if api {
         resp.headers_mut().insert(
@@ -481,9 +512,11 @@ async fn guard(
     resp
 }
 
-/// The only paths a POST may reach: signing a browser in and out (`signin.rs`).
+/// The only paths a POST may reach (each handler checks the Origin): signing a browser in
+/// and out (`signin.rs`), a new guest session for the board (`play.rs`).
 fn may_post(path: &str) -> bool {
     path == "/logout"
+        || path == "/play/guest"
         || path
             .strip_prefix("/login/")
             .is_some_and(|c| !c.contains('/'))

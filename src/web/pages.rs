@@ -36,6 +36,10 @@ pub(super) fn layout_at(
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
+                // The site's `no-referrer` header makes a browser send `Origin: null` with a
+                // form's POST (signing in and out): within this site a page says where it
+                // comes from; to other sites still nothing.
+                meta name="referrer" content="same-origin";
                 title { (title) }
                 link rel="stylesheet" href="/style.css";
                 link rel="icon" href="/favicon.svg" type="image/svg+xml";
@@ -374,6 +378,9 @@ pub(super) async fn index(State(web): State<Web>, l: PageLang, headers: HeaderMa
             p { (l.tr("web-connect-host-key")) }
             ul.keys { @for f in &web.site.fingerprints { li { code { (f) } } } }
             p { (l.tr("web-connect-guest")) }
+            @if web.site.allow_guests {
+                p.play { a href=(l.href("/play")) { (l.tr("web-play-title")) } " " (l.tr("web-play-front")) }
+            }
         }
         section {
             h2 { (l.tr("web-now")) }

@@ -18,16 +18,21 @@ use crate::service::SignedIn;
 /// The session cookie's name.
 pub(super) const COOKIE: &str = "stratego_session";
 
-/// The session token the browser sent, if any.
-pub(super) fn token(headers: &HeaderMap) -> Option<String> {
+/// The value of the cookie `name` a request carries, if any.
+pub(super) fn cookie_named(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
+        .find(|(k, _)| *k == name)
         .map(|(_, v)| v.trim().to_string())
+}
+
+/// The session token the browser sent, if any.
+pub(super) fn token(headers: &HeaderMap) -> Option<String> {
+    cookie_named(headers, COOKIE)
 }
 
 /// Who this browser is signed in as (nobody when the session ended, expired or its player
@@ -43,28 +48,6 @@ pub(super) async fn signed_in(web: &Web, headers: &HeaderMap) -> Option<SignedIn
     }
 }
 
-/// Whether a request that changes something comes from this site's own pages: its `Origin`
-/// is `public_url`'s, or (without one) the very host the request asked for. A request
-/// without `Origin` is refused (every browser sends it with a form's POST).
-pub(super) fn same_origin(web: &Web, headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
-        return false;
-    };
-    if let Some(url) = &web.site.public_url {
-        let (scheme, rest) = url.split_once("://").unwrap_or(("", url));
-        let authority = rest.split('/').next().unwrap_or_default();
-        return origin.eq_ignore_ascii_case(&format!("{scheme}://{authority}"));
-    }
-    let Some(host) = headers.get(header::HOST).and_then(|v| v.to_str().ok()) else {
-        return false;
-    };
-    ["http://", "https://"].iter().any(|scheme| {
-        origin
-            .strip_prefix(scheme)
-            .is_some_and(|a| a.eq_ignore_ascii_case(host))
-    })
-}
-
 /// The cookie for `token` (`None`: one that ends the session in the browser).
 fn cookie(web: &Web, token: Option<&str>) -> HeaderValue {
     let secure = web
@@ -73,7 +56,7 @@ fn cookie(web: &Web, token: Option<&str>) -> HeaderValue {
         .as_deref()
         .is_some_and(|u| u.starts_with("https://"));
     let (value, age) = match token {
-        Some(t) => (t, crate::store::SESSION_SECS),
+        Some(t) => (t, crate::service::WEB_SESSION_SECS),
         None => ("", 0),
     };
     let text = format!(
@@ -145,7 +128,7 @@ pub(super) async fn login(
     Path(code): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    if !same_origin(&web, &headers) {
+    if !super::play::same_origin(&web, &headers) {
         return foreign(&l);
     }
     let agent = headers
@@ -165,7 +148,7 @@ pub(super) async fn login(
 
 /// `POST /logout`: this browser's session ends.
 pub(super) async fn logout(State(web): State<Web>, l: PageLang, headers: HeaderMap) -> Response {
-    if !same_origin(&web, &headers) {
+    if !super::play::same_origin(&web, &headers) {
         return foreign(&l);
     }
     if let Some(t) = token(&headers) {

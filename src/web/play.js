@@ -1,0 +1,310 @@
+// The browser board (/play): draws what the server's socket says and sends what the player
+// taps. One WebSocket a tab (/play/ws); its messages are JSON objects {v: 1, t: KIND, ...}
+// (docs/web.md). Everything shown comes from those messages, and every word from the
+// page's data-words (the catalogs, in the page's language). The server decides everything:
+// a move is sent only as a tap on a square the server listed as a legal target, and the
+// server checks it again.
+const VERSION = 1;
+const root = document.getElementById("play");
+const W = JSON.parse(root.dataset.words);
+const LAKES = new Set(W.lakes);
+const FILES = "ABCDEFGHIJ";
+
+// A pattern of the catalogs with {name} places, filled.
+function fill(pattern, args) {
+  return pattern.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
+}
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "text") e.textContent = v;
+    else if (k === "cls") e.className = v;
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) if (c) e.append(c);
+  return e;
+}
+
+const status = document.getElementById("play-status");
+const refused = el("p", { id: "play-refused", role: "alert" });
+const lobby = el("section", { id: "play-lobby", hidden: true });
+const game = el("section", { id: "play-game", hidden: true });
+root.append(refused, lobby, game);
+
+let socket = null;
+let me = null; // {nick}
+let shown = null; // the last game message
+let selected = null; // a square name
+let moveList = []; // the shown game's moves so far
+
+function send(msg) {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify(Object.assign({ v: VERSION }, msg)));
+  }
+}
+
+function say(text) {
+  refused.textContent = text || "";
+}
+
+// ---- the lobby ----
+function drawLobby(m) {
+  shown = null;
+  selected = null;
+  game.hidden = true;
+  lobby.hidden = false;
+  lobby.replaceChildren();
+  if (me) lobby.append(el("p", { id: "play-you", text: fill(W.you, { nick: me.nick }) }));
+  lobby.append(el("p", { id: "play-online", text: fill(W.online, { count: m.online }) }));
+  lobby.append(el("h2", { text: W.computer }));
+  const levels = el("div", { cls: "play-levels" });
+  for (const level of ["random", "easy", "hard"]) {
+    const b = el("button", { type: "button", "data-level": level, text: W.levels[level] });
+    b.addEventListener("click", () => send({ t: "computer", level }));
+    levels.append(b);
+  }
+  lobby.append(levels);
+  lobby.append(el("h2", { text: W.seeks }));
+  if (m.seeks.length === 0) {
+    lobby.append(el("p", { text: W.noSeeks }));
+  } else {
+    const ul = el("ul", { id: "play-seeks" });
+    for (const s of m.seeks) {
+      const b = el("button", { type: "button", "data-seek": String(s.id), text: W.accept });
+      b.addEventListener("click", () => send({ t: "accept", id: s.id }));
+      ul.append(el("li", { text: `${s.nick}: ${s.variant}${s.clock ? " " + s.clock : ""} ` }, b));
+    }
+    lobby.append(ul);
+  }
+  status.textContent = "";
+}
+
+// ---- the game ----
+function squareOf(file, row) {
+  return FILES[file] + (row + 1);
+}
+
+// Rows and files from the top left, the player's own side at the bottom.
+function order(color) {
+  const rows = [...Array(10).keys()];
+  const files = [...Array(10).keys()];
+  return color === "blue" ? { rows, files: files.reverse() } : { rows: rows.reverse(), files };
+}
+
+function label(sq, piece, mine) {
+  if (LAKES.has(sq)) return fill(W.lake, { square: sq });
+  if (!piece) return fill(W.empty, { square: sq });
+  if (mine) return fill(W.mine, { square: sq, rank: W.ranks[piece.r] });
+  if (piece.r) return fill(W.enemy, { square: sq, rank: W.ranks[piece.r] });
+  return fill(piece.m ? W.unknownMoved : W.unknown, { square: sq });
+}
+
+function targetsOf(m, from) {
+  return m.legal.filter((l) => l[0] === from).map((l) => l[1]);
+}
+
+function drawGame(m) {
+  // A keyboard player's place on the board survives the redraw.
+  const active = document.activeElement;
+  const focused = active && active.closest && active.closest("#play-board") ? active.dataset.sq : null;
+  shown = m;
+  lobby.hidden = true;
+  game.hidden = false;
+  game.replaceChildren();
+  const pieces = new Map(m.board.map((p) => [p.sq, p]));
+  const zone = new Set(m.zone);
+  const movable = new Set(m.legal.map((l) => l[0]));
+  if (selected && m.phase === "play" && !movable.has(selected)) selected = null;
+  if (selected && m.phase === "setup" && !zone.has(selected)) selected = null;
+  const targets = new Set(selected && m.phase === "play" ? targetsOf(m, selected) : []);
+
+  game.append(el("p", { id: "play-players", text: fill(W.vs, { red: m.red, blue: m.blue }) }));
+  let turn = "";
+  if (m.phase === "setup") turn = m.ready ? W.waiting : W.setupHint;
+  else if (m.phase === "play") turn = m.turn === m.me ? W.yourTurn : fill(W.theirTurn, { nick: m.turn === "red" ? m.red : m.blue });
+  if (m.clocks) {
+    const t = (ms) => `${Math.floor(ms / 60000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, "0")}`;
+    game.append(el("p", { id: "play-clocks", text: `${m.red} ${t(m.clocks.red)} · ${m.blue} ${t(m.clocks.blue)}` }));
+  }
+  const turnLine = el("p", { id: "play-turn", "data-mine": m.phase === "play" && m.turn === m.me ? "true" : "false", text: turn });
+  game.append(turnLine);
+
+  const grid = el("div", { id: "play-board", role: "grid", "aria-label": W.board, "data-me": m.me || "" });
+  const { rows, files } = order(m.me);
+  for (const r of rows) {
+    const row = el("div", { role: "row", cls: "play-row" });
+    for (const f of files) {
+      const sq = squareOf(f, r);
+      const p = pieces.get(sq);
+      const mine = !!p && p.c === m.me;
+      let text = label(sq, p, mine);
+      const cls = ["sq"];
+      if (LAKES.has(sq)) cls.push("lake");
+      if (p) cls.push(p.c);
+      if (p && !mine) cls.push("enemy");
+      if (m.last && (m.last.from === sq || m.last.to === sq)) cls.push("last");
+      if (m.phase === "play" && movable.has(sq)) cls.push("movable");
+      if (m.phase === "setup" && zone.has(sq) && !m.ready) cls.push("movable");
+      if (sq === selected) {
+        cls.push("selected");
+        text = fill(W.selected, { label: text });
+      }
+      if (targets.has(sq)) {
+        cls.push("target");
+        text = fill(W.target, { label: text });
+      }
+      const short = p ? (p.r ? W.short[p.r] : "?") : "";
+      const b = el("button", { type: "button", cls: cls.join(" "), "data-sq": sq, "aria-label": text, tabindex: "-1", text: short });
+      if (p) b.dataset.piece = `${p.c} ${p.r || "unknown"}`;
+      b.addEventListener("click", () => tap(sq));
+      row.append(el("div", { role: "gridcell" }, b));
+    }
+    grid.append(row);
+  }
+  grid.addEventListener("keydown", arrows);
+  game.append(grid);
+
+  if (m.last) {
+    game.append(el("p", { id: "play-last", "aria-live": "polite", text: fill(W.last, { move: m.last.text }) }));
+    game.append(el("p", { id: "play-battle", text: m.last.words }));
+  }
+  const actions = el("div", { cls: "play-actions" });
+  const button = (id, text, fn) => {
+    const b = el("button", { type: "button", id, text });
+    b.addEventListener("click", fn);
+    actions.append(b);
+  };
+  if (m.phase === "setup" && !m.ready && m.me) {
+    button("play-random", W.random, () => send({ t: "random" }));
+    button("play-ready", W.ready, () => send({ t: "ready" }));
+  }
+  if (m.phase === "play" && m.me) {
+    // A thumb slips: resigning takes a second tap within 4 s.
+    button("play-resign", W.resign, (ev) => {
+      const b = ev.currentTarget;
+      if (b.dataset.armed === "true") {
+        send({ t: "resign" });
+        return;
+      }
+      b.dataset.armed = "true";
+      b.textContent = W.resignSure;
+      setTimeout(() => {
+        if (b.isConnected) {
+          b.dataset.armed = "false";
+          b.textContent = W.resign;
+        }
+      }, 4000);
+    });
+  }
+  if (m.phase === "over") {
+    game.append(el("p", { id: "play-result", role: "status", text: m.result ? m.result.words : "" }));
+    actions.append(el("a", { id: "play-replay", href: `/game/${m.id}`, text: W.replay }));
+    button("play-lobby", W.lobby, () => send({ t: "lobby" }));
+  }
+  game.append(actions);
+  // A message carries the moves after those sent before (from moves_from on).
+  moveList = moveList.slice(0, m.moves_from).concat(m.moves);
+  m.moves = moveList;
+  m.moves_from = 0;
+  if (moveList.length > 0) {
+    game.append(el("h2", { text: W.moves }));
+    const ol = el("ol", { id: "play-moves" });
+    for (const t of moveList) ol.append(el("li", { text: t }));
+    game.append(ol);
+  }
+  // Keyboard: one square in the tab order (the selected one, else the first movable).
+  const focus =
+    (focused && grid.querySelector(`button[data-sq="${focused}"]`)) ||
+    grid.querySelector(".selected") ||
+    grid.querySelector(".movable") ||
+    grid.querySelector("button");
+  if (focus) {
+    focus.tabIndex = 0;
+    if (focused) focus.focus();
+  }
+  if (m.phase === "play" && m.turn === m.me && document.title.indexOf("● ") !== 0) document.title = "● " + document.title;
+  if (!(m.phase === "play" && m.turn === m.me)) document.title = document.title.replace(/^● /, "");
+  status.textContent = "";
+}
+
+function tap(sq) {
+  const m = shown;
+  if (!m || !m.me) return;
+  say("");
+  if (m.phase === "setup") {
+    if (m.ready || !m.zone.includes(sq)) return;
+    if (selected === null) selected = sq;
+    else if (selected === sq) selected = null;
+    else {
+      send({ t: "swap", a: selected, b: sq });
+      selected = null;
+    }
+    drawGame(m);
+    return;
+  }
+  if (m.phase !== "play") return;
+  if (selected && targetsOf(m, selected).includes(sq)) {
+    send({ t: "move", from: selected, to: sq });
+    selected = null;
+    return;
+  }
+  selected = targetsOf(m, sq).length > 0 && sq !== selected ? sq : null;
+  drawGame(m);
+}
+
+// Arrow keys move between squares (as the screen sees them); Enter and Space tap.
+function arrows(e) {
+  const b = e.target.closest("button[data-sq]");
+  if (!b) return;
+  const buttons = [...document.querySelectorAll("#play-board button[data-sq]")];
+  const i = buttons.indexOf(b);
+  const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10 }[e.key];
+  if (step === undefined) return;
+  const j = i + step;
+  if (j < 0 || j >= buttons.length || (Math.abs(step) === 1 && Math.floor(j / 10) !== Math.floor(i / 10))) return;
+  e.preventDefault();
+  b.tabIndex = -1;
+  buttons[j].tabIndex = 0;
+  buttons[j].focus();
+}
+
+// ---- the socket ----
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  socket = new WebSocket(`${scheme}${location.host}/play/ws?lang=${encodeURIComponent(root.dataset.lang)}`);
+  socket.addEventListener("message", (ev) => {
+    let m;
+    try {
+      m = JSON.parse(ev.data);
+    } catch (_) {
+      return;
+    }
+    if (m.v !== VERSION) return;
+    switch (m.t) {
+      case "hello":
+        me = { nick: m.nick };
+        break;
+      case "lobby":
+        drawLobby(m);
+        break;
+      case "game":
+        drawGame(m);
+        break;
+      case "refused":
+      case "notice":
+        say(m.text);
+        break;
+      case "closed":
+        status.textContent = m.text;
+        break;
+    }
+  });
+  socket.addEventListener("close", () => {
+    if (!status.textContent) status.textContent = W.closed;
+    root.dataset.closed = "true";
+  });
+}
+
+connect();

@@ -1,0 +1,1035 @@
+//! The browser board (issue 44, its first slice): a guest plays the computer in a browser,
+//! on the same lobby and game tasks as SSH, over one WebSocket a tab.
+//!
+//! - `GET /play`: without a guest cookie, a form "Play as guest" (`POST /play/guest`);
+//!   with one, the board page: `/play.js` (an ES module of ours) draws it from the socket's
+//!   messages, `/play.css` styles it. The page carries the words the script needs, in the
+//!   page's language, from the catalogs (`web-play-…`).
+//! - `POST /play/guest` (same Origin only): a new guest session in memory, its cookie
+//!   (`stratego_guest`, HttpOnly, SameSite=Strict, Secure when `public_url` is https,
+//!   `Path=/play`), then 303 to `/play`. The cookie holds a random token; the server keeps
+//!   the guest's secret [`GuestPass`] under the token's SHA-256, so a reload, a new tab or
+//!   a dropped socket comes back as the same guest (into its seat, within the lobby's
+//!   reconnect time). Guest sessions end after [`GUEST_IDLE`] unused.
+//! - `GET /play/ws`: the socket. Refused unless its `Origin` is this site's (a browser
+//!   sends cookies with an upgrade from any page, and no CORS check happens) and the
+//!   cookie names a guest session; it counts among the live streams (per address block
+//!   and in total).
+//!
+//! The socket's messages are JSON objects `{"v": 1, "t": KIND, ...}` (docs/web.md lists
+//! them). What the server sends is built from the lobby's shared snapshot and the seat's
+//! own `GameSnapshot` (its `PlayerView`, its own set-up and the draft kept here) and
+//! nothing else, as the SSH screens. What the browser sends is checked before anything
+//! happens: a message longer than [`MAX_IN`] bytes, not JSON, of another version, an
+//! unknown command, a square that is none, a move out of turn or not legal: a `refused`
+//! message in the page's language, and nothing changes. Each message costs the socket's
+//! budget (`WebConfig::socket_budget_per_second`) by the work it asks for (see
+//! `Seat::on_text`); past it the socket is not read until the budget is paid back (as
+//! SSH's input budget holds back keys).
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use maud::{html, Markup, DOCTYPE};
+use serde_json::{json, Value};
+
+use super::board::{move_text, move_words};
+use super::lang::{PageLang, Say};
+use super::pages::outcome_words;
+use super::{client_ip, Web};
+use crate::bot::BotLevel;
+use crate::guest::GuestPass;
+use crate::i18n::{tr, Lang};
+use crate::limit::{address_block, AddressRate, Admit, TokenBucket};
+use crate::proto::{GameCmd, GamePhase, GameSnapshot, LobbyCmd, LobbySnapshot, Notice};
+use crate::rules::{setup_squares, Color, Move, Rank, Rules, Setup, SplitMix64, Square, Variant};
+use crate::service::{GuestRefused, PlaySession, PlayUpdate};
+
+const PLAY_JS: &str = include_str!("play.js");
+const PLAY_CSS: &str = include_str!("play.css");
+
+/// The guest cookie's name.
+const COOKIE: &str = "stratego_guest";
+/// A guest session unused this long ends (its cookie's `Max-Age` too).
+pub(super) const GUEST_IDLE: Duration = Duration::from_secs(24 * 3600);
+/// Guest sessions kept at most (past it, a new one is refused until some expire).
+const MAX_GUEST_SESSIONS: usize = 20_000;
+/// New guest sessions one address block may open a minute (a burst of twice that).
+const GUESTS_PER_MINUTE: f64 = 6.0;
+/// The longest message the browser may send, in bytes; a longer one is refused (and one
+/// past [`MAX_FRAME`] ends the socket).
+pub(super) const MAX_IN: usize = 1024;
+/// The longest frame the socket reads at all.
+const MAX_FRAME: usize = 64 * 1024;
+/// With nothing else to say, the server pings this often (the connection's idle timeout
+/// does not apply to an upgraded connection; a socket silent for [`SOCKET_IDLE`] is closed).
+const PING_EVERY: Duration = Duration::from_secs(15);
+const SOCKET_IDLE: Duration = Duration::from_secs(60);
+/// How long a message may wait for the browser to take it before the socket is closed.
+const SEND_WAIT: Duration = Duration::from_secs(10);
+/// The version of the socket's messages.
+const VERSION: u64 = 1;
+
+/// The guest sessions, in memory: a token's SHA-256 → the guest.
+pub(super) struct Play {
+    guests: Mutex<HashMap<[u8; 32], Guest>>,
+    made: Mutex<AddressRate>,
+}
+
+impl Default for Play {
+    fn default() -> Play {
+        Play {
+            guests: Mutex::default(),
+            made: Mutex::new(AddressRate::with_bucket(
+                2.0 * GUESTS_PER_MINUTE,
+                GUESTS_PER_MINUTE / 60.0,
+                crate::limit::RATE_TRACKED,
+            )),
+        }
+    }
+}
+
+struct Guest {
+    pass: GuestPass,
+    used: Instant,
+}
+
+fn digest(token: &str) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(token.as_bytes()).into()
+}
+
+impl Play {
+    /// A new guest session's token, or `None` when the server keeps all it can.
+    fn open(&self) -> Option<String> {
+        let now = Instant::now();
+        let mut g = self.guests.lock().unwrap_or_else(|e| e.into_inner());
+        g.retain(|_, guest| now.duration_since(guest.used) < GUEST_IDLE);
+        if g.len() >= MAX_GUEST_SESSIONS {
+            return None;
+        }
+        const LETTERS: &[u8] = b"0123456789abcdefghjkmnpqrstvwxyz";
+        let token: String = (0..32)
+            .map(|_| LETTERS[crate::random::below(32) as usize] as char)
+            .collect();
+        g.insert(
+            digest(&token),
+            Guest {
+                pass: GuestPass::new(),
+                used: now,
+            },
+        );
+        Some(token)
+    }
+
+    /// The guest a request's cookie names (its session freshly used), if any.
+    fn guest(&self, headers: &HeaderMap) -> Option<GuestPass> {
+        let token = cookie(headers)?;
+        let now = Instant::now();
+        let mut g = self.guests.lock().unwrap_or_else(|e| e.into_inner());
+        let guest = g.get_mut(&digest(&token))?;
+        if now.duration_since(guest.used) >= GUEST_IDLE {
+            return None;
+        }
+        guest.used = now;
+        Some(guest.pass.clone())
+    }
+}
+
+/// The guest cookie's value in a request, if it has one of the right form.
+fn cookie(headers: &HeaderMap) -> Option<String> {
+    super::signin::cookie_named(headers, COOKIE)
+        .filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
+/// Whether a request comes from a page of this site: its `Origin` names `public_url`'s
+/// origin, or (no `public_url`) the host the request was sent to. No `Origin`: no.
+pub(super) fn same_origin(web: &Web, headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let origin = origin.trim_end_matches('/');
+    match web.site.public_url.as_deref() {
+        Some(url) => {
+            let (scheme, rest) = url.split_once("://").unwrap_or(("http", url));
+            let authority = rest.split('/').next().unwrap_or_default();
+            origin.eq_ignore_ascii_case(&format!("{scheme}://{authority}"))
+        }
+        None => {
+            let Some(host) = headers.get(header::HOST).and_then(|v| v.to_str().ok()) else {
+                return false;
+            };
+            origin.eq_ignore_ascii_case(&format!("http://{host}"))
+                || origin.eq_ignore_ascii_case(&format!("https://{host}"))
+        }
+    }
+}
+
+pub(super) async fn script() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        PLAY_JS,
+    )
+        .into_response()
+}
+
+pub(super) async fn style() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        PLAY_CSS,
+    )
+        .into_response()
+}
+
+/// The page around the board: its own head (the board's stylesheet and module beside the
+/// site's), the site's language switch at its foot.
+fn layout(l: &PageLang, body: Markup, module: bool) -> Markup {
+    let title = l.tr("web-play-title");
+    html! {
+        (DOCTYPE)
+        html lang=(l.lang.code()) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                // The site's `no-referrer` makes a browser send `Origin: null` with a form's
+                // POST; within this site the board's form must say where it comes from.
+                meta name="referrer" content="same-origin";
+                title { (title) }
+                link rel="stylesheet" href="/style.css";
+                link rel="stylesheet" href="/play.css";
+                link rel="icon" href="/favicon.svg" type="image/svg+xml";
+                @if module { script type="module" src="/play.js" {} }
+            }
+            body.play {
+                header { nav { a href=(l.href("/")) { (l.tr("web-nav-home")) } } }
+                main { (body) }
+                footer { (l.switch()) }
+            }
+        }
+    }
+}
+
+/// `GET /play`.
+pub(super) async fn page(State(web): State<Web>, l: PageLang, headers: HeaderMap) -> Response {
+    let l = l.without_query();
+    // A key holder signed in from SSH plays as themself; else a guest session, if any.
+    let player = super::signin::signed_in(&web, &headers).await.is_some()
+        || web.play.guest(&headers).is_some();
+    let body = match player {
+        true => board_page(&l),
+        false => html! {
+            h1 { (l.tr("web-play-title")) }
+            p { (l.tr("web-play-intro")) }
+            @if web.site.allow_guests {
+                form method="post" action=(l.href("/play/guest")) {
+                    button type="submit" id="play-guest" { (l.tr("web-play-guest")) }
+                }
+            } @else {
+                p { (l.tr("web-play-guests-off")) }
+            }
+        },
+    };
+    let mut resp = Html(layout(&l, body, player).into_string()).into_response();
+    resp.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    resp
+}
+
+/// The board's page: empty places the script fills, and the words it needs.
+fn board_page(l: &PageLang) -> Markup {
+    html! {
+        div #play data-lang=(l.lang.code()) data-words=(words(l.lang).to_string()) {
+            p #play-status role="status" aria-live="polite" { (l.tr("web-play-connecting")) }
+            noscript { p { (l.tr("web-play-no-script")) } }
+        }
+    }
+}
+
+/// The words the script shows, in `lang`: patterns keep `{square}`, `{rank}`, `{nick}`,
+/// `{label}`, `{count}` for the script to fill.
+fn words(lang: Lang) -> Value {
+    let say = |id: &'static str| tr(lang, id);
+    let with = |id: &'static str, args: &[&'static str]| {
+        args.iter()
+            .fold(Say::new(id), |s, a| s.text(a, format!("{{{a}}}")))
+            .in_lang(lang)
+    };
+    let ranks: serde_json::Map<String, Value> = Rank::ALL
+        .iter()
+        .map(|r| (r.name().to_string(), json!(crate::ui::rank_name(lang, *r))))
+        .collect();
+    let short: serde_json::Map<String, Value> = Rank::ALL
+        .iter()
+        .map(|r| {
+            (
+                r.name().to_string(),
+                json!(crate::ui::rank_label(
+                    lang,
+                    *r,
+                    crate::rules::Numbering::Modern
+                )),
+            )
+        })
+        .collect();
+    let lakes: Vec<String> = crate::rules::LAKES.iter().map(|s| s.to_string()).collect();
+    json!({
+        "lakes": lakes,
+        "ranks": ranks,
+        "short": short,
+        "board": say("web-play-board"),
+        "you": with("web-play-you-are", &["nick"]),
+        "online": with("web-play-online", &["count"]),
+        "seeks": say("web-play-seeks"),
+        "noSeeks": say("web-play-no-seeks"),
+        "computer": say("web-play-computer"),
+        "accept": say("web-play-accept"),
+        "levels": {
+            "random": say("web-play-level-random"),
+            "easy": say("web-play-level-easy"),
+            "hard": say("web-play-level-hard"),
+        },
+        "setupHint": say("web-play-setup-hint"),
+        "random": say("web-play-random"),
+        "ready": say("web-play-ready"),
+        "waiting": say("web-play-waiting"),
+        "yourTurn": say("web-play-your-turn"),
+        "theirTurn": with("web-play-their-turn", &["nick"]),
+        "resign": say("web-play-resign"),
+        "resignSure": say("web-play-resign-sure"),
+        "last": with("web-play-last-move", &["move"]),
+        "moves": say("web-play-moves"),
+        "replay": say("web-play-replay"),
+        "lobby": say("web-play-lobby"),
+        "mine": with("web-play-sq-mine", &["square", "rank"]),
+        "enemy": with("web-play-sq-enemy", &["square", "rank"]),
+        "unknown": with("web-play-sq-unknown", &["square"]),
+        "unknownMoved": with("web-play-sq-unknown-moved", &["square"]),
+        "empty": with("web-play-sq-empty", &["square"]),
+        "lake": with("web-play-sq-lake", &["square"]),
+        "target": with("web-play-sq-target", &["label"]),
+        "selected": with("web-play-sq-selected", &["label"]),
+        "closed": say("web-play-closed"),
+        "vs": with("web-play-versus", &["red", "blue"]),
+    })
+}
+
+/// `POST /play/guest`: a new guest session, then the board.
+pub(super) async fn new_guest(
+    State(web): State<Web>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    l: PageLang,
+    headers: HeaderMap,
+) -> Response {
+    let l = l.without_query();
+    if !same_origin(&web, &headers) {
+        tracing::info!(peer = %address_block(peer.ip()), "web: a guest session asked from another site: refused");
+        return refusal_page(&l, StatusCode::FORBIDDEN, &l.tr("web-play-foreign"));
+    }
+    if !web.site.allow_guests {
+        return refusal_page(&l, StatusCode::FORBIDDEN, &l.tr("web-play-guests-off"));
+    }
+    let ip = client_ip(peer.ip(), &headers, &web.config.trusted_proxies);
+    if let Some(why) = web
+        .service
+        .guest_refusal(ip, web.site.ban_guest_block)
+        .await
+    {
+        tracing::info!(peer = %address_block(ip), "web: guest refused: banned or guests closed");
+        return refusal_page(&l, StatusCode::FORBIDDEN, &refused_words(&why, l.lang));
+    }
+    let admitted = web
+        .play
+        .made
+        .lock()
+        .map(|mut m| m.take(ip, Instant::now()))
+        .unwrap_or(Admit::Yes);
+    if let Admit::No { .. } = admitted {
+        return refusal_page(
+            &l,
+            StatusCode::TOO_MANY_REQUESTS,
+            &l.tr("web-play-too-many-guests"),
+        );
+    }
+    let Some(token) = web.play.open() else {
+        return refusal_page(
+            &l,
+            StatusCode::SERVICE_UNAVAILABLE,
+            &l.tr("web-play-too-many-guests"),
+        );
+    };
+    tracing::info!(peer = %address_block(ip), "web: guest session opened");
+    let secure = web
+        .site
+        .public_url
+        .as_deref()
+        .is_some_and(|u| u.to_ascii_lowercase().starts_with("https://"));
+    let cookie = format!(
+        "{COOKIE}={token}; Path=/play; Max-Age={}; HttpOnly; SameSite=Strict{}",
+        GUEST_IDLE.as_secs(),
+        if secure { "; Secure" } else { "" }
+    );
+    let mut resp = Redirect::to(&l.href("/play")).into_response();
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        resp.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    resp
+}
+
+/// Why a guest may not come in, in `lang` (the SSH door's words).
+fn refused_words(why: &GuestRefused, lang: Lang) -> String {
+    match why {
+        GuestRefused::NoGuests => tr(lang, "web-play-guests-off"),
+        GuestRefused::Banned(n) => n.text(lang),
+        GuestRefused::GuestsClosed { until } => Notice::new("notice-guests-closed")
+            .arg("until", crate::ui::utc_datetime(*until))
+            .text(lang),
+        GuestRefused::Stopping => tr(lang, "web-play-closed"),
+    }
+}
+
+fn refusal_page(l: &PageLang, status: StatusCode, text: &str) -> Response {
+    let body = html! {
+        h1 { (l.tr("web-play-title")) }
+        p.refused { (text) }
+    };
+    (status, Html(layout(l, body, false).into_string())).into_response()
+}
+
+/// Who a socket plays as.
+enum Player {
+    /// A key holder signed in from SSH (`web-login`).
+    Key(crate::service::SignedIn),
+    Guest(GuestPass),
+}
+
+/// `GET /play/ws`: the socket, for a page of this site signed in or holding a guest session.
+pub(super) async fn socket(
+    State(web): State<Web>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    l: PageLang,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if !same_origin(&web, &headers) {
+        tracing::info!(peer = %address_block(peer.ip()), "web: a socket from another site refused");
+        return (StatusCode::FORBIDDEN, "Not from this site.\n").into_response();
+    }
+    let player = match super::signin::signed_in(&web, &headers).await {
+        Some(who) => Player::Key(who),
+        None => match web.play.guest(&headers) {
+            Some(pass) => Player::Guest(pass),
+            None => {
+                return (
+                    StatusCode::UNAUTHORIZED,
+                    "No guest session: open /play and choose to play as guest.\n",
+                )
+                    .into_response()
+            }
+        },
+    };
+    let slot = match super::live::admit(&web, peer, &headers) {
+        Ok(slot) => slot,
+        Err(refused) => return refused.into_response(),
+    };
+    let ip = client_ip(peer.ip(), &headers, &web.config.trusted_proxies);
+    let lang = l.lang;
+    ws.max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .on_upgrade(move |socket| async move {
+            let _slot = slot;
+            run(web, socket, player, ip, lang).await;
+        })
+}
+
+/// One socket: joins the lobby as the player (a key holder or a guest), then passes
+/// messages both ways until either side closes.
+async fn run(web: Web, mut socket: WebSocket, player: Player, ip: IpAddr, lang: Lang) {
+    let session = match &player {
+        Player::Key(who) => web.service.join_player(who, ip).await,
+        Player::Guest(pass) => {
+            web.service
+                .join_guest(pass, ip, web.site.allow_guests, web.site.ban_guest_block)
+                .await
+        }
+    };
+    let session = match session {
+        Ok(s) => s,
+        Err(why) => {
+            let text = refused_words(&why, lang);
+            let _ = put(&mut socket, out(json!({"t": "refused", "text": text}))).await;
+            let _ = put(&mut socket, Message::Close(None)).await;
+            return;
+        }
+    };
+    let span = tracing::info_span!("web_play", peer = %address_block(ip), session = session.id());
+    let _enter = span.enter();
+    let guest = matches!(player, Player::Guest(_));
+    tracing::info!(nick = %session.nick(), resumed = session.resumed(), guest, "web player joined");
+    drop(_enter);
+    let mut seat = Seat {
+        session,
+        lang,
+        draft: None,
+        rng: SplitMix64(crate::random::seed()),
+        budget: {
+            let rate = f64::from(web.config.socket_budget_per_second.max(1));
+            TokenBucket::new(2.0 * rate, rate, Instant::now())
+        },
+        shown: None,
+        farewell: None,
+        idle: web.site.idle_timeout,
+        moves_sent: 0,
+    };
+    use tracing::Instrument;
+    seat.serve(socket).instrument(span).await;
+}
+
+/// A socket's player: the lobby session and what the board holds beside it.
+struct Seat {
+    session: PlaySession,
+    lang: Lang,
+    /// The set-up being arranged (before it is submitted).
+    draft: Option<Setup>,
+    rng: SplitMix64,
+    budget: TokenBucket,
+    /// The game shown, as last sent.
+    shown: Option<std::sync::Arc<GameSnapshot>>,
+    /// Why the session ends, when the lobby said (a kick) or it was idle.
+    farewell: Option<String>,
+    /// The session ends after this long without a message from the player (SSH's
+    /// `idle_timeout`; zero: never).
+    idle: Duration,
+    /// Moves of the shown game the browser has been sent: a game message carries only the
+    /// moves after them (a long game's list is not sent again with every move).
+    moves_sent: usize,
+}
+
+/// Sends one message; `false` when the socket is gone or the browser has not taken it
+/// within [`SEND_WAIT`] (a browser that stops reading does not hold the socket's task).
+async fn put(socket: &mut WebSocket, msg: Message) -> bool {
+    matches!(
+        tokio::time::timeout(SEND_WAIT, socket.send(msg)).await,
+        Ok(Ok(()))
+    )
+}
+
+/// A message to the browser: the object with the version added.
+fn out(mut v: Value) -> Message {
+    if let Value::Object(m) = &mut v {
+        m.insert("v".into(), json!(VERSION));
+    }
+    Message::Text(v.to_string().into())
+}
+
+impl Seat {
+    async fn serve(&mut self, mut socket: WebSocket) {
+        let hello = json!({"t": "hello", "nick": self.session.nick()});
+        if !put(&mut socket, out(hello)).await {
+            return;
+        }
+        let lobby = self.session.lobby();
+        if !put(&mut socket, out(lobby_json(&lobby))).await {
+            return;
+        }
+        // Often enough to see an idle time run out, too.
+        let every = match self.idle.is_zero() {
+            true => PING_EVERY,
+            false => PING_EVERY
+                .min(self.idle / 2)
+                .max(Duration::from_millis(100)),
+        };
+        let mut ping = tokio::time::interval(every);
+        ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        ping.tick().await;
+        let mut heard = tokio::time::Instant::now();
+        // The player's last message (pongs are the browser's, not the player's).
+        let mut acted = tokio::time::Instant::now();
+        let mut paused: Option<tokio::time::Instant> = None;
+        loop {
+            let sends: Vec<Value> = tokio::select! {
+                msg = socket.recv(), if paused.is_none() => {
+                    let Some(Ok(msg)) = msg else { break };
+                    heard = tokio::time::Instant::now();
+                    if matches!(msg, Message::Text(_) | Message::Binary(_)) {
+                        acted = heard;
+                    }
+                    let (sends, cost) = match msg {
+                        Message::Text(t) => self.on_text(t.as_str()).await,
+                        Message::Binary(b) => (vec![self.refusal(Say::new("web-play-refused-json"))], 1.0 + b.len() as f64 / 256.0),
+                        Message::Close(_) => break,
+                        Message::Ping(_) | Message::Pong(_) => (vec![], 0.5),
+                    };
+                    let wait = self.budget.take_or_wait(cost, Instant::now());
+                    if !wait.is_zero() {
+                        paused = Some(tokio::time::Instant::now() + wait);
+                    }
+                    sends
+                }
+                _ = tokio::time::sleep_until(paused.unwrap_or_else(tokio::time::Instant::now)), if paused.is_some() => {
+                    paused = None;
+                    vec![]
+                }
+                update = self.session.next() => match self.on_update(update) {
+                    Some(sends) => sends,
+                    None => {
+                        for v in self.closing() {
+                            let _ = put(&mut socket, out(v)).await;
+                        }
+                        break;
+                    }
+                },
+                _ = ping.tick() => {
+                    if heard.elapsed() > SOCKET_IDLE {
+                        tracing::info!("web socket silent: closed");
+                        break;
+                    }
+                    // As an SSH session: nothing done for `idle_timeout`, the session ends.
+                    let idle = self.idle;
+                    if !idle.is_zero() && acted.elapsed() >= idle {
+                        tracing::info!("idle timeout");
+                        self.farewell = Some(
+                            Say::new("web-play-idle")
+                                .text("time", crate::config::fmt_duration(idle))
+                                .in_lang(self.lang),
+                        );
+                        for v in self.closing() {
+                            let _ = put(&mut socket, out(v)).await;
+                        }
+                        break;
+                    }
+                    if !put(&mut socket, Message::Ping(Default::default())).await {
+                        break;
+                    }
+                    vec![]
+                }
+            };
+            for v in sends {
+                if !put(&mut socket, out(v)).await {
+                    tracing::debug!("web socket gone");
+                    return;
+                }
+            }
+        }
+        let _ = put(&mut socket, Message::Close(None)).await;
+        tracing::info!("web socket closed");
+    }
+
+    fn closing(&self) -> Vec<Value> {
+        let text = self
+            .farewell
+            .clone()
+            .unwrap_or_else(|| tr(self.lang, "web-play-closed"));
+        vec![json!({"t": "closed", "text": text})]
+    }
+
+    fn refusal(&self, say: Say) -> Value {
+        json!({"t": "refused", "text": say.in_lang(self.lang)})
+    }
+
+    /// What an update from the lobby or the game becomes; `None`: the socket ends.
+    fn on_update(&mut self, update: PlayUpdate) -> Option<Vec<Value>> {
+        Some(match update {
+            PlayUpdate::Lobby(snap) => {
+                if self.shown.is_some() {
+                    return Some(vec![]);
+                }
+                vec![lobby_json(&snap)]
+            }
+            PlayUpdate::Entered(snap) => {
+                self.draft = None;
+                if let (GamePhase::Setup, Some(c), None) =
+                    (snap.phase, snap.my_color, &snap.my_setup)
+                {
+                    // As the line mode starts a set-up: the computer's kind, ready to
+                    // change or take.
+                    self.draft = Some(crate::ui::sensible_fill(
+                        &snap.terms.rules,
+                        c,
+                        &Setup::new(c),
+                        &mut self.rng,
+                    ));
+                }
+                tracing::info!(game = snap.id, seat = ?snap.my_color, "web guest entered a game");
+                self.shown = Some(snap.clone());
+                self.moves_sent = 0;
+                vec![self.game_json(&snap)]
+            }
+            PlayUpdate::Game(snap) => {
+                if snap.my_setup.is_some() {
+                    self.draft = None;
+                }
+                self.shown = Some(snap.clone());
+                vec![self.game_json(&snap)]
+            }
+            PlayUpdate::GameClosed => {
+                // The game's task ended; what was shown last stays (its result).
+                vec![]
+            }
+            PlayUpdate::SeatTaken(game) => {
+                self.shown = None;
+                self.draft = None;
+                vec![
+                    json!({"t": "notice", "text": Notice::new("notice-seat-taken").arg("game", game).text(self.lang)}),
+                    lobby_json(&self.session.lobby()),
+                ]
+            }
+            PlayUpdate::SeatElsewhere(game) => {
+                // This tab takes the seat, as a second terminal does when asked.
+                self.session.command(LobbyCmd::Spectate(game));
+                vec![]
+            }
+            PlayUpdate::Notice(n) => vec![json!({"t": "notice", "text": n.text(self.lang)})],
+            PlayUpdate::Kicked(reason) => {
+                let text = match reason.is_empty() {
+                    true => Notice::new("notice-kicked-no-reason"),
+                    false => Notice::new("notice-kicked").arg("reason", reason),
+                };
+                self.farewell = Some(text.text(self.lang));
+                return None;
+            }
+            PlayUpdate::Gone => return None,
+        })
+    }
+
+    /// A text message from the browser: what to send back, and what it cost.
+    async fn on_text(&mut self, text: &str) -> (Vec<Value>, f64) {
+        let size_cost = 1.0 + text.len() as f64 / 256.0;
+        if text.len() > MAX_IN {
+            tracing::debug!(bytes = text.len(), "web socket: message too long, refused");
+            let say = Say::new("web-play-refused-size").number("max", MAX_IN as i64);
+            return (vec![self.refusal(say)], size_cost);
+        }
+        let Ok(Value::Object(msg)) = serde_json::from_str::<Value>(text) else {
+            return (
+                vec![self.refusal(Say::new("web-play-refused-json"))],
+                size_cost,
+            );
+        };
+        if msg.get("v").and_then(Value::as_u64) != Some(VERSION) {
+            return (
+                vec![self.refusal(
+                    Say::new("web-play-refused-version").number("version", VERSION as i64),
+                )],
+                size_cost,
+            );
+        }
+        let kind = msg.get("t").and_then(Value::as_str).unwrap_or_default();
+        let field = |k: &str| msg.get(k).and_then(Value::as_str).unwrap_or_default();
+        let (result, cost): (_, f64) = match kind {
+            "computer" => (self.computer(field("level")), 8.0),
+            "accept" => (self.accept(msg.get("id").and_then(Value::as_u64)), 8.0),
+            "random" => (self.random(), 4.0),
+            "swap" => (self.swap(field("a"), field("b")), 1.0),
+            "ready" => (self.ready().await, 2.0),
+            "move" => (self.mv(field("from"), field("to")).await, 1.0),
+            "resign" => (self.resign().await, 1.0),
+            "lobby" => (self.back_to_lobby(), 1.0),
+            other => {
+                let shown: String = other.chars().take(20).collect();
+                (
+                    Err(Say::new("web-play-refused-unknown").text("command", shown)),
+                    1.0,
+                )
+            }
+        };
+        let sends = match result {
+            Ok(sends) => sends,
+            Err(say) => {
+                tracing::debug!(command = kind, "web socket: refused");
+                vec![self.refusal(say)]
+            }
+        };
+        (sends, cost.max(size_cost))
+    }
+
+    fn computer(&mut self, level: &str) -> Result<Vec<Value>, Say> {
+        let level = match level {
+            "random" => BotLevel::Random,
+            "easy" => BotLevel::Easy,
+            "hard" => BotLevel::Hard,
+            _ => return Err(Say::new("web-play-refused-level")),
+        };
+        if self
+            .session
+            .game()
+            .is_some_and(|g| g.phase != GamePhase::Over && g.my_color.is_some())
+        {
+            return Err(Say::new("web-play-refused-in-game"));
+        }
+        // A finished game shown is left for the new one.
+        self.session.leave_game();
+        self.shown = None;
+        tracing::info!(level = level.name(), "web guest plays the computer");
+        self.session.command(LobbyCmd::PlayBot {
+            level,
+            rules: Rules::standard(Variant::Classic),
+            clock: None,
+        });
+        Ok(vec![])
+    }
+
+    /// Accept an open seek of the lobby (the lobby decides, as for an SSH player: a rated
+    /// seek is refused to a guest, in a notice).
+    fn accept(&mut self, id: Option<u64>) -> Result<Vec<Value>, Say> {
+        let open = id.filter(|id| {
+            self.session
+                .lobby_peek()
+                .seeks
+                .iter()
+                .any(|s| s.id == *id && s.private_to.is_none())
+        });
+        let Some(id) = open else {
+            return Err(Say::new("web-play-refused-seek"));
+        };
+        if self
+            .session
+            .game()
+            .is_some_and(|g| g.phase != GamePhase::Over && g.my_color.is_some())
+        {
+            return Err(Say::new("web-play-refused-in-game"));
+        }
+        self.session.leave_game();
+        self.shown = None;
+        tracing::info!(seek = id, "web guest accepts a seek");
+        self.session.command(LobbyCmd::Accept(id));
+        Ok(vec![])
+    }
+
+    /// The seat's game in set-up, its colour, and its draft (not yet submitted).
+    fn in_setup(&mut self) -> Result<(std::sync::Arc<GameSnapshot>, Color), Say> {
+        let snap = self
+            .session
+            .game()
+            .ok_or_else(|| Say::new("web-play-refused-no-game"))?;
+        let color = snap
+            .my_color
+            .ok_or_else(|| Say::new("web-play-refused-no-game"))?;
+        if snap.phase != GamePhase::Setup || snap.my_setup.is_some() || self.draft.is_none() {
+            return Err(Say::new("web-play-refused-not-setup"));
+        }
+        Ok((snap, color))
+    }
+
+    fn random(&mut self) -> Result<Vec<Value>, Say> {
+        let (snap, color) = self.in_setup()?;
+        self.draft = Some(crate::ui::sensible_fill(
+            &snap.terms.rules,
+            color,
+            &Setup::new(color),
+            &mut self.rng,
+        ));
+        Ok(vec![self.game_json(&snap)])
+    }
+
+    fn swap(&mut self, a: &str, b: &str) -> Result<Vec<Value>, Say> {
+        let (snap, color) = self.in_setup()?;
+        let a = square(a)?;
+        let b = square(b)?;
+        let zone = setup_squares(&snap.terms.rules, color);
+        if a == b || !zone.contains(&a) || !zone.contains(&b) {
+            return Err(Say::new("web-play-refused-swap"));
+        }
+        let draft = self.draft.as_mut().expect("in set-up");
+        let (pa, pb) = (draft.pieces.remove(&a), draft.pieces.remove(&b));
+        if let Some(r) = pa {
+            draft.pieces.insert(b, r);
+        }
+        if let Some(r) = pb {
+            draft.pieces.insert(a, r);
+        }
+        Ok(vec![self.game_json(&snap)])
+    }
+
+    async fn ready(&mut self) -> Result<Vec<Value>, Say> {
+        let (snap, color) = self.in_setup()?;
+        let draft = self.draft.clone().expect("in set-up");
+        if draft.validate(&snap.terms.rules, color).is_err() {
+            return Err(Say::new("web-play-refused-incomplete"));
+        }
+        tracing::info!(game = snap.id, "web guest's set-up submitted");
+        self.session.play(GameCmd::SubmitSetup(draft)).await;
+        Ok(vec![])
+    }
+
+    async fn mv(&mut self, from: &str, to: &str) -> Result<Vec<Value>, Say> {
+        let snap = self
+            .session
+            .game()
+            .ok_or_else(|| Say::new("web-play-refused-no-game"))?;
+        let color = snap
+            .my_color
+            .ok_or_else(|| Say::new("web-play-refused-no-game"))?;
+        let (from, to) = (square(from)?, square(to)?);
+        let view = match (&snap.view, snap.phase) {
+            (Some(v), GamePhase::Playing) => v,
+            _ => return Err(Say::new("web-play-refused-not-playing")),
+        };
+        if view.to_move != color {
+            return Err(Say::new("web-play-refused-turn"));
+        }
+        let mv = Move::new(from, to);
+        if !view.legal_moves.contains(&mv) {
+            return Err(Say::new("web-play-refused-illegal").text("move", mv));
+        }
+        self.session.play(GameCmd::Move(mv)).await;
+        Ok(vec![])
+    }
+
+    async fn resign(&mut self) -> Result<Vec<Value>, Say> {
+        let snap = self
+            .session
+            .game()
+            .ok_or_else(|| Say::new("web-play-refused-no-game"))?;
+        let cmd = match (snap.my_color, snap.phase) {
+            (Some(_), GamePhase::Playing) => GameCmd::Resign,
+            (Some(_), GamePhase::Setup) => GameCmd::Abort,
+            _ => return Err(Say::new("web-play-refused-not-playing")),
+        };
+        tracing::info!(game = snap.id, "web guest resigns");
+        self.session.play(cmd).await;
+        Ok(vec![])
+    }
+
+    fn back_to_lobby(&mut self) -> Result<Vec<Value>, Say> {
+        if self
+            .session
+            .game()
+            .is_some_and(|g| g.phase != GamePhase::Over && g.my_color.is_some())
+        {
+            return Err(Say::new("web-play-refused-in-game"));
+        }
+        self.session.leave_game();
+        self.shown = None;
+        Ok(vec![lobby_json(&self.session.lobby())])
+    }
+
+    /// The seat's game as the browser is told it: from the snapshot (the seat's view, its
+    /// own set-up) and the draft, nothing else.
+    fn game_json(&mut self, snap: &GameSnapshot) -> Value {
+        let lang = self.lang;
+        let me = snap.my_color;
+        let name = |c: Color| c.name().to_ascii_lowercase();
+        let mut board = vec![];
+        let mut zone = vec![];
+        match (&snap.view, snap.phase) {
+            (Some(view), GamePhase::Playing | GamePhase::Over) => {
+                for sq in Square::all() {
+                    if let Some(p) = view.piece_at(sq) {
+                        board.push(json!({"sq": sq.to_string(), "c": name(p.color), "r": p.rank.map(|r| r.name()), "m": p.moved}));
+                    }
+                }
+            }
+            _ => {
+                // Set-up: only the seat's own pieces (the submitted set-up, or the draft).
+                if let Some(c) = me {
+                    let own = snap.my_setup.as_ref().or(self.draft.as_ref());
+                    if let Some(own) = own {
+                        for (sq, r) in &own.pieces {
+                            board.push(json!({"sq": sq.to_string(), "c": name(c), "r": r.name(), "m": false}));
+                        }
+                    }
+                    if snap.my_setup.is_none() {
+                        zone = setup_squares(&snap.terms.rules, c)
+                            .into_iter()
+                            .map(|s| s.to_string())
+                            .collect();
+                    }
+                }
+            }
+        }
+        let view = snap.view.as_ref();
+        let legal: Vec<Value> = match (view, snap.phase) {
+            (Some(v), GamePhase::Playing) if Some(v.to_move) == me => v
+                .legal_moves
+                .iter()
+                .filter(|m| m.rescue.is_none())
+                .map(|m| json!([m.from.to_string(), m.to.to_string()]))
+                .collect(),
+            _ => vec![],
+        };
+        let last = view.and_then(|v| v.last_move).map(|m| {
+            json!({"from": m.from.to_string(), "to": m.to.to_string(), "text": move_text(&m), "words": move_words(lang, &m)})
+        });
+        let from = match self.moves_sent <= snap.history.len() {
+            true => self.moves_sent,
+            false => 0,
+        };
+        let moves: Vec<String> = snap.history[from..].iter().map(move_text).collect();
+        self.moves_sent = snap.history.len();
+        let (red, blue) = (&snap.seats.red.nick, &snap.seats.blue.nick);
+        let result = snap.outcome.map(|o| {
+            json!({"winner": o.winner.map(name), "words": outcome_words(lang, Some(o), red, blue)})
+        });
+        let clocks = snap.clocks.as_ref().map(|c| {
+            json!({
+                "red": c.red.remaining.as_millis() as u64,
+                "blue": c.blue.remaining.as_millis() as u64,
+                "running": if c.red.running { Some("red") } else if c.blue.running { Some("blue") } else { None },
+            })
+        });
+        let phase = match snap.phase {
+            GamePhase::Setup => "setup",
+            GamePhase::Playing => "play",
+            GamePhase::Over => "over",
+        };
+        let ready = me.map(|c| snap.seats.get(c).ready).unwrap_or(false);
+        json!({
+            "t": "game",
+            "id": snap.id,
+            "phase": phase,
+            "me": me.map(name),
+            "red": red,
+            "blue": blue,
+            "turn": view.map(|v| name(v.to_move)),
+            "ply": view.map_or(0, |v| v.ply),
+            "board": board,
+            "zone": zone,
+            "ready": ready,
+            "legal": legal,
+            "last": last,
+            "moves_from": from,
+            "moves": moves,
+            "clocks": clocks,
+            "result": result,
+        })
+    }
+}
+
+/// A square the browser named, or why not.
+fn square(text: &str) -> Result<Square, Say> {
+    text.trim().parse::<Square>().map_err(|_| {
+        Say::new("web-play-refused-square").text("square", text.chars().take(8).collect::<String>())
+    })
+}
+
+/// The lobby as the browser is told it: players online and the open seeks.
+fn lobby_json(snap: &LobbySnapshot) -> Value {
+    let online = snap.players.iter().filter(|p| !p.bot).count();
+    let seeks: Vec<Value> = snap
+        .seeks
+        .iter()
+        .filter(|s| s.private_to.is_none())
+        .map(|s| {
+            json!({
+                "id": s.id,
+                "nick": s.owner,
+                "variant": s.terms.rules.variant.name(),
+                "rated": s.terms.rated,
+                "clock": s.terms.clock.map(|c| format!("{}+{}", c.initial_secs / 60, c.increment_secs)),
+            })
+        })
+        .collect();
+    json!({"t": "lobby", "online": online, "seeks": seeks})
+}
