@@ -1060,3 +1060,52 @@ mod address_tests {
         assert!(a.order.len() <= 2 * 1000 + 64, "{}", a.order.len());
     }
 }
+
+/// Guests connected at once, over SSH and from the browser board together, and how many
+/// may be (`max_guest_connections`). Cheap to clone; the default has no cap.
+#[derive(Clone, Debug)]
+pub struct GuestSeats {
+    taken: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    cap: usize,
+}
+
+impl Default for GuestSeats {
+    fn default() -> Self {
+        GuestSeats::new(usize::MAX)
+    }
+}
+
+impl GuestSeats {
+    pub fn new(cap: usize) -> GuestSeats {
+        GuestSeats {
+            taken: Default::default(),
+            cap,
+        }
+    }
+
+    /// A guest's seat while it lives; `None` when every one is taken.
+    pub fn take(&self) -> Option<GuestSeat> {
+        use std::sync::atomic::Ordering;
+        self.taken
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < self.cap).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| GuestSeat(self.taken.clone()))
+    }
+
+    /// Seats taken now.
+    pub fn taken(&self) -> usize {
+        self.taken.load(std::sync::atomic::Ordering::Acquire)
+    }
+}
+
+/// One guest counted against [`GuestSeats`] until dropped.
+#[derive(Debug)]
+pub struct GuestSeat(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+impl Drop for GuestSeat {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+    }
+}

@@ -155,6 +155,7 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
     };
     let server = SshServer::new(key, lobby.clone(), store.clone(), ssh);
     let connections = server.connection_count();
+    let guests = server.guest_seats();
     let (http_addr, web) = match http {
         Some(l) => {
             let http_addr = l.local_addr()?;
@@ -168,6 +169,7 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
                 allow_guests: opts.ssh.allow_guests,
                 ban_guest_block: opts.ssh.ban_guest_block,
                 idle_timeout: opts.ssh.idle_timeout,
+                guests,
             };
             let service = crate::service::Service::new(store.clone(), lobby.clone());
             (

@@ -430,3 +430,91 @@ async fn a_connection_opens_a_bounded_number_of_channels_over_its_life_then_goes
         "the connection goes after the channel timeout"
     );
 }
+
+/// Issue 44: the browser board's guests and SSH's share one `max_guest_connections`: with
+/// one seat, an SSH guest keeps a browser guest's socket out (503, saying so) and the other
+/// way round; a seat given back is taken by the next guest. A key holder is never counted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_and_ssh_guests_share_the_guests_seats() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+    let (server, web) = common::web::web_server("door-web-guests", |o| {
+        o.ssh.max_guest_connections = Some(1);
+    })
+    .await;
+    let ssh = server.running.addr;
+    let origin = format!("http://{web}");
+    // A browser guest's session (no seat yet: the socket takes one).
+    let mut s = tokio::net::TcpStream::connect(web).await.unwrap();
+    let req = format!(
+        "POST /play/guest HTTP/1.1\r\nHost: {web}\r\nOrigin: {origin}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).await.unwrap();
+    let cookie = raw
+        .lines()
+        .find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.eq_ignore_ascii_case("set-cookie")
+                .then(|| v.trim().split(';').next().unwrap().to_string())
+        })
+        .expect("a guest cookie");
+    let socket = || {
+        let (origin, cookie) = (origin.clone(), cookie.clone());
+        async move {
+            let mut req = format!("ws://{web}/play/ws").into_client_request().unwrap();
+            req.headers_mut().insert("Origin", origin.parse().unwrap());
+            req.headers_mut().insert("Cookie", cookie.parse().unwrap());
+            match tokio_tungstenite::connect_async(req).await {
+                Ok((s, _)) => Ok(s),
+                Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => {
+                    let body =
+                        String::from_utf8_lossy(resp.body().as_deref().unwrap_or(&[])).to_string();
+                    Err((resp.status().as_u16(), body))
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+    };
+
+    // An SSH guest holds the one seat: the browser guest's socket is refused, saying why.
+    let mut first = connect_from(Ipv4Addr::LOCALHOST, ssh).await;
+    assert_eq!(guest_login(&mut first).await, GuestLogin::In);
+    let refused = socket().await.map(|_| ()).unwrap_err();
+    assert_eq!(refused.0, 503, "{refused:?}");
+    assert!(refused.1.contains("Server full for guests"), "{refused:?}");
+    // A key holder is not a guest: in, whatever the guests hold.
+    let key = new_key();
+    let _kept = key_login(ssh, "kim", &key).await;
+
+    // The SSH guest goes: the browser guest gets the seat, and then an SSH guest is refused.
+    drop(first);
+    let mut ws = None;
+    for _ in 0..50 {
+        if let Ok(s) = socket().await {
+            ws = Some(s);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let ws = ws.expect("the seat given back goes to the browser guest");
+    let mut second = connect_from(Ipv4Addr::LOCALHOST, ssh).await;
+    match guest_login(&mut second).await {
+        GuestLogin::Refused(why) => assert!(why.contains("server full for guests"), "{why:?}"),
+        GuestLogin::In => panic!("a second guest while the browser guest holds the seat"),
+    }
+    // The socket closes: an SSH guest comes in again.
+    drop(ws);
+    let mut again = false;
+    for _ in 0..50 {
+        let mut h = connect_from(Ipv4Addr::LOCALHOST, ssh).await;
+        if guest_login(&mut h).await == GuestLogin::In {
+            again = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(again, "the socket's seat is given back when it closes");
+}

@@ -151,8 +151,9 @@ struct Shared {
     store: Store,
     config: SshConfig,
     connections: AtomicUsize,
-    /// Authenticated guest connections, against `max_guest_connections`.
-    guests: AtomicUsize,
+    /// Authenticated guest connections and the browser board's guests, against
+    /// `max_guest_connections`.
+    guests: crate::limit::GuestSeats,
     /// Connections per [`address_block`].
     per_address: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
     /// Exec commands running per [`address_block`].
@@ -202,7 +203,7 @@ impl SshServer {
                     .with_backup_root(config.backup_root.clone()),
                 store,
                 connections: AtomicUsize::new(0),
-                guests: AtomicUsize::new(0),
+                guests: crate::limit::GuestSeats::new(config.guest_cap()),
                 per_address: std::sync::Mutex::new(Default::default()),
                 exec_per_address: std::sync::Mutex::new(Default::default()),
                 exec_work: Arc::new(tokio::sync::Semaphore::new(config.exec_workers.max(1))),
@@ -419,6 +420,11 @@ impl SshServer {
     pub fn connection_count(&self) -> ConnectionCount {
         ConnectionCount(self.shared.clone())
     }
+
+    /// The guests' seats, shared with the browser board (one `max_guest_connections`).
+    pub fn guest_seats(&self) -> crate::limit::GuestSeats {
+        self.shared.guests.clone()
+    }
 }
 
 /// Counts a connection against the limits while it lives.
@@ -619,28 +625,6 @@ impl Drop for Program {
     }
 }
 
-/// A guest's place, counted against `max_guest_connections` while its connection lives.
-struct GuestSlot(Arc<Shared>);
-
-impl GuestSlot {
-    fn take(shared: &Arc<Shared>) -> Option<GuestSlot> {
-        let cap = shared.config.guest_cap();
-        shared
-            .guests
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
-                (n < cap).then_some(n + 1)
-            })
-            .ok()
-            .map(|_| GuestSlot(shared.clone()))
-    }
-}
-
-impl Drop for GuestSlot {
-    fn drop(&mut self) {
-        self.0.guests.fetch_sub(1, Ordering::AcqRel);
-    }
-}
-
 /// A command admitted to run, with what it runs as.
 struct ExecJob {
     service: crate::service::Service,
@@ -720,7 +704,9 @@ struct Conn {
     /// The guest's login name carried a pass (or what looks like one, mistyped).
     pass_asked: bool,
     /// A guest's slot, held until the connection ends.
-    guest_slot: Option<GuestSlot>,
+    /// A guest's place, counted against `max_guest_connections` (with the browser
+    /// board's guests) while its connection lives.
+    guest_slot: Option<crate::limit::GuestSeat>,
     term: String,
     colorterm: Option<String>,
     /// The client sent NO_COLOR (non-empty): no colour at all.
@@ -852,7 +838,7 @@ impl Conn {
         if !self.shared.config.allow_guests {
             return Auth::reject();
         }
-        let Some(slot) = GuestSlot::take(&self.shared) else {
+        let Some(slot) = self.shared.guests.take() else {
             if !answered {
                 self.span.in_scope(|| {
                     info!(

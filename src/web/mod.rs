@@ -135,6 +135,8 @@ pub struct Site {
     /// A browser board's session ends after this long without the player doing anything
     /// (`idle_timeout`, as over SSH; zero: never).
     pub idle_timeout: Duration,
+    /// The guests' seats, shared with SSH: a browser guest's socket holds one.
+    pub guests: crate::limit::GuestSeats,
 }
 
 /// What every handler reads.

@@ -439,6 +439,21 @@ pub(super) async fn socket(
             }
         },
     };
+    // A guest takes one of the guests' seats (SSH's too) for as long as the socket lives.
+    let seat = match &player {
+        Player::Guest(_) => match web.site.guests.take() {
+            Some(seat) => Some(seat),
+            None => {
+                tracing::info!(peer = %address_block(peer.ip()), "web guest refused: no guest seat free");
+                return (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "Server full for guests: sign in with web-login over SSH, or try later.\n",
+                )
+                    .into_response();
+            }
+        },
+        Player::Key(_) => None,
+    };
     let slot = match super::live::admit(&web, peer, &headers) {
         Ok(slot) => slot,
         Err(refused) => return refused.into_response(),
@@ -448,7 +463,7 @@ pub(super) async fn socket(
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .on_upgrade(move |socket| async move {
-            let _slot = slot;
+            let (_slot, _seat) = (slot, seat);
             run(web, socket, player, ip, lang).await;
         })
 }
