@@ -13,8 +13,6 @@ use std::time::Duration;
 
 use common::web::{web_server, Resp, WAIT};
 use common::{exec, new_key, Login, Term};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 
 /// One request with the given headers (Host is play.example.org), read to its end.
 async fn request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)]) -> Resp {
@@ -314,7 +312,6 @@ async fn request_to(
     host: &str,
     headers: &[(&str, &str)],
 ) -> Resp {
-    let mut s = TcpStream::connect(addr).await.expect("connects");
     let mut text = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
     for (k, v) in headers {
         text.push_str(&format!("{k}: {v}\r\n"));
@@ -323,22 +320,7 @@ async fn request_to(
         text.push_str("Content-Length: 0\r\n");
     }
     text.push_str("\r\n");
-    s.write_all(text.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    tokio::time::timeout(WAIT, s.read_to_end(&mut raw))
-        .await
-        .unwrap_or_else(|_| panic!("{path} answers in time"))
-        .unwrap();
-    let at = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a head");
-    let head = String::from_utf8(raw[..at].to_vec()).unwrap();
-    Resp {
-        status: head.split(' ').nth(1).unwrap().parse().unwrap(),
-        head,
-        body: String::from_utf8_lossy(&raw[at + 4..]).to_string(),
-    }
+    common::web::http_request(addr, &text, path).await
 }
 
 /// Issue 44, in a real browser (headless Chromium): the link's page, its button, the front

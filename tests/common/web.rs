@@ -188,14 +188,18 @@ pub fn dechunk(mut rest: &[u8]) -> (Vec<u8>, bool, usize) {
 
 /// One GET (with one more header if given) on its own connection, read to its end.
 pub async fn http_get(addr: SocketAddr, path: &str, header: Option<(&str, &str)>) -> Resp {
+    http_request(addr, &request_text(path, header), path).await
+}
+
+/// One request written whole (`text`, closing its connection) and its answer read to its
+/// end (`what` names it when it does not come).
+pub async fn http_request(addr: SocketAddr, text: &str, what: &str) -> Resp {
     let mut s = TcpStream::connect(addr).await.expect("connects");
-    s.write_all(request_text(path, header).as_bytes())
-        .await
-        .unwrap();
+    s.write_all(text.as_bytes()).await.unwrap();
     let mut raw = Vec::new();
     tokio::time::timeout(WAIT, s.read_to_end(&mut raw))
         .await
-        .unwrap_or_else(|_| panic!("{path} answers in time"))
+        .unwrap_or_else(|_| panic!("{what} answers in time"))
         .unwrap();
     let at = raw
         .windows(4)
