@@ -45,6 +45,7 @@ async fn pages_are_answered_and_live_events_arrive_for_the_load_s_moves() {
             addr: http,
             rps: 20,
             watchers: 3,
+            ws_players: 4,
         }),
     };
     let report = run(cfg).await.expect("the run completes");
@@ -94,4 +95,14 @@ async fn pages_are_answered_and_live_events_arrive_for_the_load_s_moves() {
         "{}",
         report.summary()
     );
+
+    // Browser players (issue 44): two pairs, each a guest's seek taken by the other, played
+    // on the board's socket; both seats' move-to-screen measured, bytes a move counted.
+    assert_eq!(w.ws_players, 4, "{}", w.line());
+    assert!(w.ws_games >= 2, "{}", w.line());
+    assert!(w.ws_moves > 0, "{}", w.line());
+    assert!(w.ws_samples as u64 >= w.ws_moves, "{}", w.line());
+    assert!(w.ws_p99.is_some() && w.ws_bytes_per_move.is_some(), "{}", w.line());
+    assert_eq!((w.ws_failures, w.ws_refused), (0, 0), "{}", w.line());
+    assert!(w.line().contains("; browser players 4"), "{}", w.line());
 }

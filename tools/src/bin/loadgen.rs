@@ -76,6 +76,12 @@ struct LoadgenArgs {
     /// game when one ends.
     #[arg(long, default_value_t = 0, requires = "web")]
     web_watchers: usize,
+    /// Browser players on the board's socket (/play/ws), as guests in pairs playing each
+    /// other (one posts a seek, the other accepts it), random moves after the think time,
+    /// a rematch after each game; their move-to-screen (both seats) and bytes a move are
+    /// reported apart. Even, at most 2000; the server must trust 127.0.0.1 as a proxy.
+    #[arg(long, default_value_t = 0, requires = "web")]
+    ws_players: usize,
 }
 
 fn main() -> ExitCode {
@@ -110,6 +116,7 @@ fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
             addr,
             rps: a.web_rps,
             watchers: a.web_watchers,
+            ws_players: a.ws_players,
         }),
     };
     cfg.check()?;

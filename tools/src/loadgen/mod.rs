@@ -60,6 +60,7 @@ mod run;
 mod samples;
 mod session;
 mod web;
+mod ws;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -179,6 +180,12 @@ impl LoadConfig {
             }
             if w.watchers > MAX_WATCHERS {
                 bail!("--web-watchers must be at most {MAX_WATCHERS}");
+            }
+            if w.ws_players > ws::MAX_WS_PLAYERS || w.ws_players % 2 == 1 {
+                bail!(
+                    "--ws-players must be even (they play in pairs) and at most {}",
+                    ws::MAX_WS_PLAYERS
+                );
             }
         }
         if self.cols < 80 || self.rows < 24 || self.cols > 500 || self.rows > 200 {
@@ -388,6 +395,7 @@ mod tests {
                 addr: addr.parse().unwrap(),
                 rps,
                 watchers,
+                ws_players: 0,
             }),
             ..ok.clone()
         };

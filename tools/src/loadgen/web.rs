@@ -58,6 +58,8 @@ pub struct WebLoad {
     pub rps: u32,
     /// Live streams held open.
     pub watchers: usize,
+    /// Browser players on the board's socket (`/play/ws`), in pairs playing each other.
+    pub ws_players: usize,
 }
 
 /// What a visitor asks for, one kind a request.
@@ -252,6 +254,8 @@ pub(crate) struct Shared {
     pub events: AtomicU64,
     pub keepalives: AtomicU64,
     pub unmatched: AtomicU64,
+    /// The browser players' figures.
+    pub ws: super::ws::WsShared,
 }
 
 impl Shared {
@@ -342,6 +346,20 @@ pub struct WebReport {
     pub late_max: Option<Duration>,
     /// The first few requests answered other than 200: status, path.
     pub odd: Vec<(u16, String)>,
+    /// Browser players: how many, with a socket open at the end, games begun, moves and
+    /// both seats' move-to-screen (µs samples), bytes of game messages a move (both seats),
+    /// refusals, sessions or sockets that failed.
+    pub ws_players: usize,
+    pub ws_open: usize,
+    pub ws_games: u64,
+    pub ws_moves: u64,
+    pub ws_samples: usize,
+    pub ws_p50: Option<Duration>,
+    pub ws_p99: Option<Duration>,
+    pub ws_max: Option<Duration>,
+    pub ws_bytes_per_move: Option<u64>,
+    pub ws_refused: u64,
+    pub ws_failures: u64,
 }
 
 impl WebReport {
@@ -350,6 +368,7 @@ impl WebReport {
         let pages = std::mem::take(&mut *lock(&s.page_us));
         let live = std::mem::take(&mut *lock(&s.live_us));
         let late = std::mem::take(&mut *lock(&s.late_us));
+        let ws = std::mem::take(&mut *lock(&s.ws.us));
         let n = |c: &AtomicU64| c.load(Ordering::Relaxed);
         WebReport {
             rps: web.rps,
@@ -377,6 +396,17 @@ impl WebReport {
             late_p99: us(late.quantile(0.99)),
             late_max: us(late.max()),
             odd: lock(&s.odd).clone(),
+            ws_players: web.ws_players,
+            ws_open: s.ws.open.load(Ordering::Relaxed),
+            ws_games: n(&s.ws.games),
+            ws_moves: n(&s.ws.moves),
+            ws_samples: ws.len(),
+            ws_p50: us(ws.quantile(0.5)),
+            ws_p99: us(ws.quantile(0.99)),
+            ws_max: us(ws.max()),
+            ws_bytes_per_move: (n(&s.ws.moves) > 0).then(|| n(&s.ws.bytes) / n(&s.ws.moves)),
+            ws_refused: n(&s.ws.refused),
+            ws_failures: n(&s.ws.failures),
         }
     }
 
@@ -446,6 +476,34 @@ impl WebReport {
             self.unmatched,
             ms(self.late_p99),
             ms(self.late_max),
+        ) + &self.ws_line()
+    }
+
+    /// `; browser players N (open N): games N, moves N, move-to-screen p50 X p99 Y max Z (N
+    /// measured), bytes/move B, refused N, failed N` (nothing without browser players).
+    fn ws_line(&self) -> String {
+        if self.ws_players == 0 {
+            return String::new();
+        }
+        let ms = |d: Option<Duration>| {
+            d.map_or("n/a".to_string(), |d| {
+                format!("{:.1}ms", d.as_secs_f64() * 1000.0)
+            })
+        };
+        format!(
+            "; browser players {} (open {}): games {}, moves {}, move-to-screen p50 {} p99 {} max {} ({} measured), bytes/move {}, refused {}, failed {}",
+            self.ws_players,
+            self.ws_open,
+            self.ws_games,
+            self.ws_moves,
+            ms(self.ws_p50),
+            ms(self.ws_p99),
+            ms(self.ws_max),
+            self.ws_samples,
+            self.ws_bytes_per_move
+                .map_or("n/a".to_string(), |b| b.to_string()),
+            self.ws_refused,
+            self.ws_failures,
         )
     }
 }

@@ -1,0 +1,245 @@
+//! Browser players (issue 44): `ws_players` guests play each other on the board's socket
+//! (`/play/ws`), as phones do, beside the SSH sessions. Player `2k` opens a guest session
+//! (`POST /play/guest`), posts a casual Classic seek without a clock and waits; player
+//! `2k+1` finds that seek in its lobby message by its poster's name and accepts it. Both
+//! send Ready to the sensible army the board arranges, then on their turn wait the think
+//! time (half to one and a half times it) and send a random legal move; after a game both
+//! ask for a rematch. Each comes from its own address behind this machine as a proxy
+//! (`X-Forwarded-For`; the server must trust 127.0.0.1, as for the web mix).
+//!
+//! Measured once the run measures: move-to-screen for both seats, from the mover's send of
+//! `move` until each seat receives the `game` message at the move's ply (two samples a
+//! move, as a move on SSH is timed to both screens), and the bytes of the `game` messages
+//! both seats receive per move.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use stratego_ssh::rules::SplitMix64;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+use super::{lock, Counters};
+
+/// At most this many browser players.
+pub const MAX_WS_PLAYERS: usize = 2000;
+/// A session or socket that does not open within this long is a failure (tried again).
+const OPEN_GIVE_UP: Duration = Duration::from_secs(10);
+
+/// What the browser players share and count.
+#[derive(Default)]
+pub(crate) struct WsShared {
+    /// When each move was sent: (game, the ply it makes).
+    sent: Mutex<HashMap<(u64, u32), Instant>>,
+    /// Move-to-screen latencies (µs) of both seats, once measuring.
+    pub us: Mutex<super::Samples>,
+    /// Moves sent, and the bytes of `game` messages received, once measuring.
+    pub moves: std::sync::atomic::AtomicU64,
+    pub bytes: std::sync::atomic::AtomicU64,
+    /// Games begun (set-ups seen by posters), `refused` answers, sessions or sockets that
+    /// failed to open.
+    pub games: std::sync::atomic::AtomicU64,
+    pub refused: std::sync::atomic::AtomicU64,
+    pub failures: std::sync::atomic::AtomicU64,
+    /// Browser players with a socket open now.
+    pub open: std::sync::atomic::AtomicUsize,
+}
+
+/// Starts `n` browser players (rounded down to pairs) against the server's web address.
+pub(crate) fn spawn(
+    addr: SocketAddr,
+    n: usize,
+    think: Duration,
+    seed: u64,
+    counters: &Arc<Counters>,
+    tasks: &mut Vec<tokio::task::JoinHandle<()>>,
+) {
+    for pair in 0..n / 2 {
+        let (tx, rx) = tokio::sync::watch::channel(String::new());
+        for (k, nick) in [(0, Some(tx)), (1, None)] {
+            let i = 2 * pair + k;
+            let counters = counters.clone();
+            let rx = rx.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut rng = SplitMix64(seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                loop {
+                    let r = play(addr, i, nick.as_ref(), rx.clone(), think, &mut rng, &counters).await;
+                    if r.is_err() {
+                        counters.web.ws.failures.fetch_add(1, Ordering::Relaxed);
+                    }
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+            }));
+        }
+    }
+}
+
+/// Player `i`'s address, each in an address block of its own (the server's per-block
+/// budgets are a household's, not a load's): `10.{100+i/250}.{i%250}.1`.
+fn address(i: usize) -> IpAddr {
+    IpAddr::V4(Ipv4Addr::new(10, 100 + (i / 250) as u8, (i % 250) as u8, 1))
+}
+
+/// A guest session's cookie (`stratego_guest=...`).
+async fn guest_session(addr: SocketAddr, from: IpAddr) -> anyhow::Result<String> {
+    let mut s = tokio::net::TcpStream::connect(addr).await?;
+    let req = format!(
+        "POST /play/guest HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nX-Forwarded-For: {from}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    );
+    s.write_all(req.as_bytes()).await?;
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await?;
+    let text = String::from_utf8_lossy(&raw);
+    text.lines()
+        .find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.eq_ignore_ascii_case("set-cookie")
+                .then(|| v.trim().split(';').next().unwrap_or_default().to_string())
+        })
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "no guest session: {}",
+                text.lines().next().unwrap_or_default()
+            )
+        })
+}
+
+/// One socket's life: a session, then games until the socket ends. `poster`: where player
+/// `2k` says its name (player `2k+1` reads it from `partner`).
+async fn play(
+    addr: SocketAddr,
+    i: usize,
+    poster: Option<&tokio::sync::watch::Sender<String>>,
+    mut partner: tokio::sync::watch::Receiver<String>,
+    think: Duration,
+    rng: &mut SplitMix64,
+    counters: &Arc<Counters>,
+) -> anyhow::Result<()> {
+    let ws = &counters.web.ws;
+    let from = address(i);
+    // Player 2k+1 needs its partner's name to find the seek: it comes once that one is in.
+    if poster.is_none() {
+        while partner.borrow_and_update().is_empty() {
+            partner.changed().await?;
+        }
+    }
+    let cookie = tokio::time::timeout(OPEN_GIVE_UP, guest_session(addr, from)).await??;
+    let mut req = format!("ws://{addr}/play/ws").into_client_request()?;
+    let h = req.headers_mut();
+    h.insert("Origin", format!("http://{addr}").parse()?);
+    h.insert("Cookie", cookie.parse()?);
+    h.insert("X-Forwarded-For", from.to_string().parse()?);
+    let (mut socket, _) =
+        tokio::time::timeout(OPEN_GIVE_UP, tokio_tungstenite::connect_async(req)).await??;
+    ws.open.fetch_add(1, Ordering::Relaxed);
+    let _open = OpenGuard(counters.clone());
+    let send = |v: Value| Message::text(v.to_string());
+    // The move sent for the ply it makes, so that a message repeating a position does not
+    // send it again.
+    let mut moved_for: Option<(u64, u32)> = None;
+    let mut accepted = false;
+    let mut ready_for: Option<u64> = None;
+    while let Some(msg) = socket.next().await {
+        let Message::Text(text) = msg? else {
+            continue;
+        };
+        let v: Value = serde_json::from_str(&text)?;
+        match v["t"].as_str() {
+            Some("hello") => {
+                if let Some(tx) = poster {
+                    tx.send_replace(v["nick"].as_str().unwrap_or_default().to_string());
+                    socket
+                        .send(send(json!({"v": 1, "t": "seek", "variant": "classic", "clock": "none", "rated": false})))
+                        .await?;
+                }
+            }
+            Some("lobby") if poster.is_none() && !accepted => {
+                let want = partner.borrow().clone();
+                let seek = v["seeks"].as_array().and_then(|s| {
+                    s.iter()
+                        .find(|s| !want.is_empty() && s["nick"] == want.as_str())
+                });
+                if let Some(id) = seek.and_then(|s| s["id"].as_u64()) {
+                    accepted = true;
+                    socket
+                        .send(send(json!({"v": 1, "t": "accept", "id": id})))
+                        .await?;
+                }
+            }
+            Some("refused") => {
+                ws.refused.fetch_add(1, Ordering::Relaxed);
+            }
+            Some("game") => {
+                let measuring = counters.measuring.load(Ordering::Relaxed);
+                if measuring {
+                    ws.bytes.fetch_add(text.len() as u64, Ordering::Relaxed);
+                }
+                let (Some(game), Some(ply)) = (v["id"].as_u64(), v["ply"].as_u64()) else {
+                    continue;
+                };
+                let ply = ply as u32;
+                if let Some(at) = lock(&ws.sent).get(&(game, ply)).copied() {
+                    if measuring {
+                        let us = at.elapsed().as_micros().min(u32::MAX as u128) as u32;
+                        lock(&ws.us).record(us);
+                    }
+                }
+                match v["phase"].as_str() {
+                    Some("setup") if ready_for != Some(game) && v["ready"] != true => {
+                        ready_for = Some(game);
+                        if poster.is_some() {
+                            ws.games.fetch_add(1, Ordering::Relaxed);
+                        }
+                        socket.send(send(json!({"v": 1, "t": "ready"}))).await?;
+                    }
+                    Some("play") if v["turn"] == v["me"] && moved_for != Some((game, ply + 1)) => {
+                        let legal = v["legal"].as_array().cloned().unwrap_or_default();
+                        if legal.is_empty() {
+                            continue;
+                        }
+                        moved_for = Some((game, ply + 1));
+                        let m = &legal[(rng.next() % legal.len() as u64) as usize];
+                        let pause = think.mul_f64(0.5 + (rng.next() % 1000) as f64 / 1000.0);
+                        tokio::time::sleep(pause).await;
+                        {
+                            let mut sent = lock(&ws.sent);
+                            sent.retain(|(g, p), _| *g != game || *p + 8 > ply);
+                            sent.insert((game, ply + 1), Instant::now());
+                        }
+                        if counters.measuring.load(Ordering::Relaxed) {
+                            ws.moves.fetch_add(1, Ordering::Relaxed);
+                        }
+                        socket
+                            .send(send(json!({"v": 1, "t": "move", "from": m[0], "to": m[1]})))
+                            .await?;
+                    }
+                    Some("over") => {
+                        lock(&ws.sent).retain(|(g, _), _| *g != game);
+                        if v["rematch"][v["me"].as_str().unwrap_or("red")] != true {
+                            socket.send(send(json!({"v": 1, "t": "rematch"}))).await?;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Some("closed") => break,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Counts a browser player's socket as open while it lives.
+struct OpenGuard(Arc<Counters>);
+
+impl Drop for OpenGuard {
+    fn drop(&mut self) {
+        self.0.web.ws.open.fetch_sub(1, Ordering::Relaxed);
+    }
+}
