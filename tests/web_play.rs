@@ -1211,3 +1211,265 @@ async fn an_idle_board_is_closed_saying_why() {
     );
     assert!(started.elapsed() >= Duration::from_millis(900));
 }
+
+/// Plays `plies` plies between the browser `p` (over its socket) and a lobby-level seat
+/// (`seat`, of colour `other`), random legal moves; `g` is the browser's latest game
+/// message. The browser's latest game message after them.
+async fn play_plies(
+    p: &mut Player,
+    seat: &mut stratego_ssh::game::GameSeat,
+    other: Color,
+    mut g: Value,
+    plies: usize,
+    rng: &mut Rng,
+) -> Value {
+    use common::lobby_client::until;
+    use stratego_ssh::proto::{GameCmd, GamePhase};
+    for _ in 0..plies {
+        if g["phase"] == "over" {
+            break;
+        }
+        let ply = g["ply"].as_u64().unwrap();
+        if g["turn"] == g["me"] {
+            let legal = g["legal"].as_array().unwrap();
+            let m = &legal[rng.below(legal.len())];
+            p.send(json!({"v": 1, "t": "move", "from": m[0], "to": m[1]}))
+                .await;
+        } else {
+            until(seat, "the seat to move", |s| {
+                s.phase == GamePhase::Over
+                    || s.view
+                        .as_ref()
+                        .is_some_and(|v| v.to_move == other && u64::from(v.ply) == ply)
+            })
+            .await;
+            let snap = seat.snapshots.borrow().clone();
+            if snap.phase == GamePhase::Over {
+                break;
+            }
+            let legal = &snap.view.as_ref().unwrap().legal_moves;
+            seat.send(GameCmd::Move(legal[rng.below(legal.len())]))
+                .await;
+        }
+        g = p
+            .until("game", |m| {
+                m["phase"] == "over" || m["ply"].as_u64() == Some(ply + 1)
+            })
+            .await;
+    }
+    g
+}
+
+/// The stored game `id`, once its task has written it.
+async fn stored_game(server: &common::TestServer, id: u64) -> stratego_ssh::store::FinishedGame {
+    for _ in 0..100 {
+        if let Some(g) = server.running.store.games().get(id).unwrap() {
+            return g;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("game {id} is not stored");
+}
+
+/// (9) A browser posts a seek (bad terms and a guest's rated seek refused in words, its
+/// own seek shown with Withdraw, withdrawn, posted again); a player accepts it and the
+/// browser is seated straight into the set-up; the clock runs for the side to move; a
+/// draw offered by the browser is declined, one offered to it accepted: a draw, stored
+/// with the two players' seats. Both ask for a rematch (the computer is never offered
+/// one): the next game, colours changed; there the player leaves, and the browser's claim
+/// of the win is refused until the reconnect time has run out, then won.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_posts_a_seek_a_player_takes_it_draws_rematches_and_claims() {
+    use common::lobby_client::{join, until};
+    use stratego_ssh::proto::{GameCmd, LobbyCmd};
+    use stratego_ssh::rules::{Rules, Setup, Variant};
+    let (server, addr) = web_server("web-play-post", |o| {
+        o.lobby.game.reconnect_grace = Duration::from_secs(2);
+    })
+    .await;
+    let lobby = server.running.lobby.clone();
+    let mut alice = join(&lobby, "alice").await;
+    let mut p = Player::guest(addr).await;
+    let nick = p.until("hello", |_| true).await["nick"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    p.until("lobby", |_| true).await;
+
+    // Refused in words, and nothing posted.
+    p.send(json!({"v": 1, "t": "seek", "variant": "chess", "clock": "none"}))
+        .await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "No such variant: Classic, Duel or Barrage."
+    );
+    p.send(json!({"v": 1, "t": "seek", "variant": "classic", "clock": "7+7"}))
+        .await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "No such clock: none, 5+3, 10+5 or 15+10."
+    );
+    p.send(json!({"v": 1, "t": "seek", "variant": "classic", "clock": "none", "rated": true}))
+        .await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "guests play casual games only: connect with an SSH key to play rated"
+    );
+    p.send(json!({"v": 1, "t": "withdraw", "id": 12345})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "You have no such open seek."
+    );
+    assert!(lobby.snapshot().seeks.is_empty(), "nothing was posted");
+
+    // Posted: shown as the browser's own, with Withdraw; withdrawn; posted again.
+    p.send(json!({"v": 1, "t": "seek", "variant": "barrage", "clock": "10+5"}))
+        .await;
+    let l = p
+        .until("lobby", |l| !l["seeks"].as_array().unwrap().is_empty())
+        .await;
+    let seek = &l["seeks"][0];
+    assert_eq!(seek["nick"], nick.as_str());
+    assert_eq!(seek["mine"], true);
+    assert_eq!(seek["variant"], "Barrage");
+    assert_eq!(seek["clock"], "10+5");
+    assert_eq!(seek["rated"], false);
+    p.send(json!({"v": 1, "t": "withdraw", "id": seek["id"]}))
+        .await;
+    p.until("lobby", |l| l["seeks"].as_array().unwrap().is_empty())
+        .await;
+    assert!(lobby.snapshot().seeks.is_empty(), "withdrawn");
+    p.send(json!({"v": 1, "t": "seek", "variant": "classic", "clock": "5+3"}))
+        .await;
+    let l = p
+        .until("lobby", |l| !l["seeks"].as_array().unwrap().is_empty())
+        .await;
+    let id = l["seeks"][0]["id"].as_u64().unwrap();
+    assert_eq!(l["seeks"][0]["mine"], true);
+
+    // Alice takes it: both are seated, the browser straight into the set-up.
+    lobby.command(alice.session, LobbyCmd::Accept(id));
+    let setup = p.until("game", |g| g["phase"] == "setup").await;
+    let (mut seat, _) = alice.next_seat().await;
+    let game1 = seat.game;
+    assert_eq!(setup["id"].as_u64(), Some(game1));
+    let rules = Rules::standard(Variant::Classic);
+    let a_color = seat.color.unwrap();
+    let my_color = a_color.opposite().name().to_ascii_lowercase();
+    assert_eq!(setup["me"], my_color.as_str());
+    seat.send(GameCmd::SubmitSetup(Setup::random(&rules, a_color, 3)))
+        .await;
+    p.send(json!({"v": 1, "t": "ready"})).await;
+    let g = p
+        .until("game", |g| g["phase"] == "play" && g["clocks"].is_object())
+        .await;
+    let mut rng = Rng(5);
+    let g = play_plies(&mut p, &mut seat, a_color, g, 6, &mut rng).await;
+    assert_eq!(g["phase"], "play", "{g}");
+    // The clock of the side to move runs, from at most 5 minutes plus increments.
+    let clocks = &g["clocks"];
+    assert_eq!(clocks["running"], g["turn"], "{g}");
+    for c in ["red", "blue"] {
+        let ms = clocks[c].as_u64().unwrap();
+        assert!(ms > 200_000 && ms <= 5 * 60_000 + 3 * 3_000, "{c}: {ms}");
+    }
+
+    // A draw: the browser offers, alice declines; she offers, the browser accepts.
+    p.send(json!({"v": 1, "t": "draw", "answer": "accept"}))
+        .await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "There is no draw offer to answer."
+    );
+    p.send(json!({"v": 1, "t": "draw", "answer": "offer"}))
+        .await;
+    p.until("game", |g| g["draw_offer"] == my_color.as_str())
+        .await;
+    until(&mut seat, "alice sees the offer", |s| {
+        s.draw_offer == Some(a_color.opposite())
+    })
+    .await;
+    seat.send(GameCmd::DeclineDraw).await;
+    // Told in words, and the offer is gone from the board (in either order).
+    let (mut told, mut cleared) = (false, false);
+    while !(told && cleared) {
+        let m = p.next().await;
+        if m["t"] == "notice" {
+            assert_eq!(m["text"], "alice declined your draw offer");
+            told = true;
+        }
+        cleared |= m["t"] == "game" && m["draw_offer"].is_null();
+    }
+    seat.send(GameCmd::OfferDraw).await;
+    let offered = p.until("game", |g| g["draw_offer"].is_string()).await;
+    assert_eq!(
+        offered["draw_offer"],
+        a_color.name().to_ascii_lowercase().as_str()
+    );
+    p.send(json!({"v": 1, "t": "draw", "answer": "accept"}))
+        .await;
+    let over = p.until("game", |g| g["phase"] == "over").await;
+    assert!(over["result"]["winner"].is_null(), "a draw: {over}");
+    assert_eq!(
+        over["rating"],
+        Value::Null,
+        "a casual game changes no rating"
+    );
+    let stored = stored_game(&server, game1).await;
+    let mut seats = [
+        stored.seats.red.nick.clone(),
+        stored.seats.blue.nick.clone(),
+    ];
+    seats.sort();
+    let mut want = ["alice".to_string(), nick.clone()];
+    want.sort();
+    assert_eq!(seats, want, "the stored game's seats are the two players");
+    assert_eq!(stored.outcome.winner, None, "stored as a draw");
+
+    // A rematch: both must ask.
+    p.send(json!({"v": 1, "t": "rematch"})).await;
+    p.until("game", |g| g["rematch"][my_color.as_str()] == true)
+        .await;
+    until(&mut seat, "alice sees the browser ask", |s| {
+        *s.rematch.get(a_color.opposite())
+    })
+    .await;
+    seat.send(GameCmd::Rematch).await;
+    let setup2 = p.until("game", |g| g["phase"] == "setup").await;
+    let (mut seat2, _) = alice.next_seat().await;
+    assert_eq!(setup2["id"].as_u64(), Some(seat2.game));
+    assert_ne!(seat2.game, game1);
+    assert_eq!(seat2.color, Some(a_color.opposite()), "colours change");
+    assert_eq!(setup2["me"], a_color.name().to_ascii_lowercase().as_str());
+    drop(seat);
+    let b_color = a_color.opposite();
+    seat2
+        .send(GameCmd::SubmitSetup(Setup::random(&rules, b_color, 4)))
+        .await;
+    p.send(json!({"v": 1, "t": "ready"})).await;
+    let g = p.until("game", |g| g["phase"] == "play").await;
+    let g = play_plies(&mut p, &mut seat2, b_color, g, 2, &mut rng).await;
+    assert_eq!(g["phase"], "play");
+
+    // Alice leaves the game: the browser sees her reconnect time; a claim before it has
+    // run out is refused, after it the win is the browser's.
+    drop(seat2);
+    let gone = p.until("game", |g| g["gone"].is_u64()).await;
+    assert!(gone["gone"].as_u64().unwrap() <= 2_000, "{gone}");
+    p.send(json!({"v": 1, "t": "claim"})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "You can claim the win only when your opponent's time to reconnect has run out"
+    );
+    tokio::time::sleep(Duration::from_millis(2_300)).await;
+    p.send(json!({"v": 1, "t": "claim"})).await;
+    let won = p.until("game", |g| g["phase"] == "over").await;
+    assert_eq!(won["result"]["winner"], won["me"], "{won}");
+    // Alice is gone: no rematch, said in words.
+    p.send(json!({"v": 1, "t": "rematch"})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "alice has left: no rematch"
+    );
+    drop(alice);
+}
