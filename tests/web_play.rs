@@ -1473,3 +1473,158 @@ async fn a_browser_posts_a_seek_a_player_takes_it_draws_rematches_and_claims() {
     );
     drop(alice);
 }
+
+/// (10) In Chromium, on a phone: the lobby's seek form (no Rated box for a guest) posts a
+/// seek, shown as the browser's own with Withdraw, and withdrawn by a tap; a player's seek
+/// with a short clock is taken by a tap; in play both clocks show, the running one counts
+/// down in the page between the server's messages, under 30 s in the warning style; a
+/// draw offered by a tap is shown as offered, and the player sees it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_chromium_a_seek_is_posted_and_withdrawn_and_the_clocks_tick() {
+    use common::lobby_client::{join, until};
+    use stratego_ssh::proto::{ClockSpec, GameCmd, GameTerms, LobbyCmd};
+    use stratego_ssh::rules::{Rules, Setup, Variant};
+    let (server, addr) = web_server("web-play-clocks", |_| {}).await;
+    let lobby = server.running.lobby.clone();
+    let b = Browser::phone(375, 667).await;
+    b.goto(&format!("http://{addr}/play")).await;
+    tap(&b, "#play-guest").await;
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-seek-post');")
+            .await,
+        "the lobby shows the seek form: {}",
+        b.text().await
+    );
+    assert_eq!(
+        b.js("return !!document.getElementById('play-seek-rated');")
+            .await,
+        json!(false),
+        "a guest is offered no rated seek"
+    );
+    b.js("const s = document.getElementById('play-seek-clock'); s.value = '15+10'; s.dispatchEvent(new Event('change')); \
+          const v = document.getElementById('play-seek-variant'); v.value = 'duel'; v.dispatchEvent(new Event('change')); return true;")
+        .await;
+    tap(&b, "#play-seek-post").await;
+    assert!(
+        b.until(
+            10.0,
+            "return !!document.querySelector('button[data-withdraw]');"
+        )
+        .await,
+        "the browser's own seek shows with Withdraw: {}",
+        b.text().await
+    );
+    let text = b.text().await;
+    assert!(
+        text.contains("Your seek: waiting for an opponent."),
+        "{text}"
+    );
+    assert!(text.contains("Duel 15+10"), "{text}");
+    let posted = lobby.snapshot().seeks.clone();
+    assert_eq!(posted.len(), 1);
+    assert_eq!(posted[0].terms.rules.variant, Variant::Duel);
+    assert_eq!(
+        posted[0].terms.clock,
+        Some(ClockSpec {
+            initial_secs: 900,
+            increment_secs: 10
+        })
+    );
+    tap(&b, "button[data-withdraw]").await;
+    assert!(
+        b.until(
+            10.0,
+            "return !document.querySelector('button[data-withdraw]');"
+        )
+        .await,
+        "withdrawn: {}",
+        b.text().await
+    );
+    assert!(lobby.snapshot().seeks.is_empty(), "withdrawn in the lobby");
+
+    // Alice's seek with a 25 s clock, taken by a tap.
+    let mut alice = join(&lobby, "alice").await;
+    let rules = Rules::standard(Variant::Classic);
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: GameTerms {
+                rules,
+                rated: false,
+                clock: Some(ClockSpec {
+                    initial_secs: 25,
+                    increment_secs: 0,
+                }),
+            },
+            private_to: None,
+            private: false,
+        },
+    );
+    assert!(
+        b.until(
+            10.0,
+            "return !!document.querySelector('button[data-seek]');"
+        )
+        .await,
+        "alice's seek shows: {}",
+        b.text().await
+    );
+    tap(&b, "button[data-seek]").await;
+    let (mut seat, _) = alice.next_seat().await;
+    let a_color = seat.color.unwrap();
+    seat.send(GameCmd::SubmitSetup(Setup::random(&rules, a_color, 9)))
+        .await;
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-ready');")
+            .await,
+        "the set-up shows: {}",
+        b.text().await
+    );
+    tap(&b, "#play-ready").await;
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-clock-red') && !!document.getElementById('play-turn') && document.getElementById('play-turn').textContent !== '' && !document.getElementById('play-ready');")
+            .await,
+        "the clocks show in play: {}",
+        b.text().await
+    );
+    // Red moves first: red's clock runs. Nobody moves: no message comes, yet it ticks.
+    let read = "const t = (c) => document.querySelector('#play-clock-' + c + ' .time').textContent; \
+                const low = (c) => document.getElementById('play-clock-' + c).dataset.low; \
+                return [t('red'), t('blue'), low('red'), low('blue'), document.getElementById('play-clock-red').dataset.running];";
+    let before = b.js(read).await;
+    tokio::time::sleep(Duration::from_millis(2_200)).await;
+    let after = b.js(read).await;
+    let secs = |v: &Value, i: usize| {
+        let t = v[i].as_str().unwrap();
+        let (m, s) = t.split_once(':').unwrap();
+        m.parse::<u64>().unwrap() * 60 + s.parse::<u64>().unwrap()
+    };
+    assert_eq!(before[4], "true", "red's clock runs: {before}");
+    assert!(secs(&before, 0) <= 25, "{before}");
+    assert!(
+        secs(&after, 0) < secs(&before, 0),
+        "red's clock counts down in the page: {before} then {after}"
+    );
+    assert_eq!(secs(&after, 1), 25, "blue's clock stands: {after}");
+    assert_eq!(after[2], "true", "under 30 s: the warning style: {after}");
+    assert_eq!(
+        b.js("return getComputedStyle(document.querySelector('#play-clock-red .time')).color;")
+            .await,
+        json!("rgb(176, 0, 32)"),
+        "the warning's colour"
+    );
+
+    // A draw offered by a tap: shown as offered, and alice sees it.
+    tap(&b, "#play-draw-offer").await;
+    assert!(
+        b.until(10.0, "const d = document.getElementById('play-draw'); return !!d && d.textContent === 'You offered a draw.';")
+            .await,
+        "the offer shows: {}",
+        b.text().await
+    );
+    until(&mut seat, "alice sees the offer", |s| {
+        s.draw_offer == Some(a_color.opposite())
+    })
+    .await;
+    b.close().await;
+}
