@@ -1478,7 +1478,8 @@ async fn a_browser_posts_a_seek_a_player_takes_it_draws_rematches_and_claims() {
 /// seek, shown as the browser's own with Withdraw, and withdrawn by a tap; a player's seek
 /// with a short clock is taken by a tap; in play both clocks show, the running one counts
 /// down in the page between the server's messages, under 30 s in the warning style; a
-/// draw offered by a tap is shown as offered, and the player sees it.
+/// draw offered by a tap is shown as offered, and the player sees it; after the game a
+/// rematch is asked by a tap, and once the player asks too the next set-up shows.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_chromium_a_seek_is_posted_and_withdrawn_and_the_clocks_tick() {
     use common::lobby_client::{join, until};
@@ -1626,5 +1627,80 @@ async fn in_chromium_a_seek_is_posted_and_withdrawn_and_the_clocks_tick() {
         s.draw_offer == Some(a_color.opposite())
     })
     .await;
+    // She accepts: a draw. The page offers a rematch; tapped, it waits for her; she asks
+    // too, and the next game's set-up shows.
+    seat.send(GameCmd::AcceptDraw).await;
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-rematch');")
+            .await,
+        "a rematch is offered after the game: {}",
+        b.text().await
+    );
+    tap(&b, "#play-rematch").await;
+    assert!(
+        b.until(10.0, "const r = document.getElementById('play-rematch-state'); return !!r && r.textContent === 'You asked for a rematch: waiting for alice.' && !document.getElementById('play-rematch');")
+            .await,
+        "the page waits for alice: {}",
+        b.text().await
+    );
+    seat.send(GameCmd::Rematch).await;
+    let (seat2, _) = alice.next_seat().await;
+    assert_ne!(seat2.game, seat.game);
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-ready');")
+            .await,
+        "the rematch's set-up shows: {}",
+        b.text().await
+    );
     b.close().await;
+}
+
+/// (11) A rematch is for a game against a person: asked during a game, or after one
+/// against the computer, it is refused in words; a draw or a claim against nobody too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_with_the_computer_or_before_the_end_is_refused() {
+    let (_server, addr) = web_server("web-play-no-rematch", |_| {}).await;
+    let mut p = Player::guest(addr).await;
+    p.until("lobby", |_| true).await;
+    p.send(json!({"v": 1, "t": "rematch"})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "You are not playing a game."
+    );
+    p.send(json!({"v": 1, "t": "draw", "answer": "offer"}))
+        .await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "You are not playing a game."
+    );
+    p.send(json!({"v": 1, "t": "computer", "level": "random"}))
+        .await;
+    let setup = p.until("game", |g| g["phase"] == "setup").await;
+    assert_eq!(setup["bot"], true);
+    p.send(json!({"v": 1, "t": "ready"})).await;
+    p.until("game", |g| g["phase"] == "play").await;
+    p.send(json!({"v": 1, "t": "rematch"})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "A rematch comes after the game."
+    );
+    p.send(json!({"v": 1, "t": "claim"})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "You can claim the win only when your opponent's time to reconnect has run out"
+    );
+    p.send(json!({"v": 1, "t": "draw", "answer": "maybe"}))
+        .await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "Unknown command: maybe"
+    );
+    p.send(json!({"v": 1, "t": "resign"})).await;
+    let over = p.until("game", |g| g["phase"] == "over").await;
+    assert_eq!(over["rematch"], json!({"red": false, "blue": false}));
+    p.send(json!({"v": 1, "t": "rematch"})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "A rematch is for a game against a person: play the computer again from the lobby."
+    );
 }
