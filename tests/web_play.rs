@@ -1479,13 +1479,17 @@ async fn a_browser_posts_a_seek_a_player_takes_it_draws_rematches_and_claims() {
 /// with a short clock is taken by a tap; in play both clocks show, the running one counts
 /// down in the page between the server's messages, under 30 s in the warning style; a
 /// draw offered by a tap is shown as offered, and the player sees it; after the game a
-/// rematch is asked by a tap, and once the player asks too the next set-up shows.
+/// rematch is asked by a tap, and once the player asks too the next set-up shows; there
+/// the player leaves, the page counts her reconnect time down and then offers the claim.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_chromium_a_seek_is_posted_and_withdrawn_and_the_clocks_tick() {
     use common::lobby_client::{join, until};
     use stratego_ssh::proto::{ClockSpec, GameCmd, GameTerms, LobbyCmd};
     use stratego_ssh::rules::{Rules, Setup, Variant};
-    let (server, addr) = web_server("web-play-clocks", |_| {}).await;
+    let (server, addr) = web_server("web-play-clocks", |o| {
+        o.lobby.game.reconnect_grace = Duration::from_secs(2);
+    })
+    .await;
     let lobby = server.running.lobby.clone();
     let b = Browser::phone(375, 667).await;
     b.goto(&format!("http://{addr}/play")).await;
@@ -1644,12 +1648,70 @@ async fn in_chromium_a_seek_is_posted_and_withdrawn_and_the_clocks_tick() {
         b.text().await
     );
     seat.send(GameCmd::Rematch).await;
-    let (seat2, _) = alice.next_seat().await;
+    let (mut seat2, _) = alice.next_seat().await;
     assert_ne!(seat2.game, seat.game);
     assert!(
         b.until(10.0, "return !!document.getElementById('play-ready');")
             .await,
         "the rematch's set-up shows: {}",
+        b.text().await
+    );
+    // In play alice leaves: the page counts her reconnect time down, then offers the claim;
+    // tapped, the game ends.
+    let c2 = seat2.color.unwrap();
+    seat2
+        .send(GameCmd::SubmitSetup(Setup::random(&rules, c2, 10)))
+        .await;
+    tap(&b, "#play-ready").await;
+    assert!(
+        b.until(10.0, "return !document.getElementById('play-ready') && !!document.getElementById('play-draw-offer');")
+            .await,
+        "the rematch is in play: {}",
+        b.text().await
+    );
+    // One move first (before it, a gone player's game ends without a result by itself).
+    if c2 == Color::Red {
+        until(&mut seat2, "alice to move", |s| s.view.is_some()).await;
+        let mv = seat2.snapshots.borrow().view.as_ref().unwrap().legal_moves[0];
+        seat2.send(GameCmd::Move(mv)).await;
+        until(&mut seat2, "alice's move played", |s| {
+            s.view.as_ref().is_some_and(|v| v.ply == 1)
+        })
+        .await;
+        drop(seat2);
+    } else {
+        assert!(
+            b.until(10.0, "return (document.getElementById('play-turn') || {dataset: {}}).dataset.mine === 'true';")
+                .await,
+            "the browser's turn: {}",
+            b.text().await
+        );
+        tap(&b, "#play-board button.movable").await;
+        tap(&b, "#play-board button.target").await;
+        until(&mut seat2, "the browser's move played", |s| {
+            s.view.as_ref().is_some_and(|v| v.ply == 1)
+        })
+        .await;
+        drop(seat2);
+    }
+    drop(seat);
+    assert!(
+        b.until(10.0, "const g = document.getElementById('play-gone'); const c = document.getElementById('play-claim'); return !!g && g.textContent.startsWith('alice is gone: ') && !!c && c.hidden;")
+            .await,
+        "her reconnect time shows, no claim yet: {}",
+        b.text().await
+    );
+    assert!(
+        b.until(10.0, "const c = document.getElementById('play-claim'); return !!c && !c.hidden && document.getElementById('play-gone').textContent === 'alice did not come back in time: you may claim the win.';")
+            .await,
+        "once it has run out the claim is offered: {}",
+        b.text().await
+    );
+    tap(&b, "#play-claim").await;
+    assert!(
+        b.until(10.0, "const r = document.getElementById('play-result'); return !!r && r.textContent.startsWith('guest-') && !r.textContent.startsWith('no winner');")
+            .await,
+        "the claim wins the game: {}",
         b.text().await
     );
     b.close().await;
