@@ -1509,6 +1509,26 @@ async fn in_chromium_a_seek_is_posted_and_withdrawn_and_the_clocks_tick() {
     b.js("const s = document.getElementById('play-seek-clock'); s.value = '15+10'; s.dispatchEvent(new Event('change')); \
           const v = document.getElementById('play-seek-variant'); v.value = 'duel'; v.dispatchEvent(new Event('change')); return true;")
         .await;
+    // A lobby message (alice comes) redraws the counts and the seeks, not the form being
+    // filled in (a list open on a phone stays open).
+    b.js("window.chosen = document.getElementById('play-seek-clock'); return true;")
+        .await;
+    let mut alice = join(&lobby, "alice").await;
+    assert!(
+        b.until(
+            10.0,
+            "return document.getElementById('play-online').textContent === 'Players online: 2';"
+        )
+        .await,
+        "alice is counted: {}",
+        b.text().await
+    );
+    assert_eq!(
+        b.js("return document.getElementById('play-seek-clock') === window.chosen && window.chosen.value === '15+10';")
+            .await,
+        json!(true),
+        "the form was not drawn anew"
+    );
     tap(&b, "#play-seek-post").await;
     assert!(
         b.until(
@@ -1548,7 +1568,6 @@ async fn in_chromium_a_seek_is_posted_and_withdrawn_and_the_clocks_tick() {
     assert!(lobby.snapshot().seeks.is_empty(), "withdrawn in the lobby");
 
     // Alice's seek with a 25 s clock, taken by a tap.
-    let mut alice = join(&lobby, "alice").await;
     let rules = Rules::standard(Variant::Classic);
     lobby.command(
         alice.session,

@@ -50,6 +50,11 @@ function say(text) {
 }
 
 // ---- the lobby ----
+// The lobby's fixed parts (the computer's levels, the seek form) are made once, so that a
+// lobby message (someone came, a seek was posted) does not close a list being chosen from
+// on a phone; only the counts and the seeks are redrawn.
+let lobbyFixed = null;
+const lobbyLive = el("div", { id: "play-lobby-live" });
 function drawLobby(m) {
   shown = null;
   clockBase = null;
@@ -57,22 +62,24 @@ function drawLobby(m) {
   selected = null;
   game.hidden = true;
   lobby.hidden = false;
-  lobby.replaceChildren();
-  if (me) lobby.append(el("p", { id: "play-you", text: fill(W.you, { nick: me.nick }) }));
-  lobby.append(el("p", { id: "play-online", text: fill(W.online, { count: m.online }) }));
-  lobby.append(el("h2", { text: W.computer }));
-  const levels = el("div", { cls: "play-levels" });
-  for (const level of ["random", "easy", "hard"]) {
-    const b = el("button", { type: "button", "data-level": level, text: W.levels[level] });
-    b.addEventListener("click", () => send({ t: "computer", level }));
-    levels.append(b);
+  if (!lobbyFixed) {
+    lobbyFixed = el("div", { id: "play-lobby-fixed" });
+    lobbyFixed.append(el("h2", { text: W.computer }));
+    const levels = el("div", { cls: "play-levels" });
+    for (const level of ["random", "easy", "hard"]) {
+      const b = el("button", { type: "button", "data-level": level, text: W.levels[level] });
+      b.addEventListener("click", () => send({ t: "computer", level }));
+      levels.append(b);
+    }
+    lobbyFixed.append(levels, seekForm());
+    lobby.replaceChildren(el("p", { id: "play-you" }), el("p", { id: "play-online" }), lobbyFixed, lobbyLive);
   }
-  lobby.append(levels);
-  lobby.append(seekForm());
-  lobby.append(el("h2", { text: W.seeks }));
-  if (m.seeks.some((s) => s.mine)) lobby.append(el("p", { id: "play-my-seek", role: "status", text: W.yourSeek }));
+  document.getElementById("play-you").textContent = me ? fill(W.you, { nick: me.nick }) : "";
+  document.getElementById("play-online").textContent = fill(W.online, { count: m.online });
+  lobbyLive.replaceChildren(el("h2", { text: W.seeks }));
+  if (m.seeks.some((s) => s.mine)) lobbyLive.append(el("p", { id: "play-my-seek", role: "status", text: W.yourSeek }));
   if (m.seeks.length === 0) {
-    lobby.append(el("p", { text: W.noSeeks }));
+    lobbyLive.append(el("p", { text: W.noSeeks }));
   } else {
     const ul = el("ul", { id: "play-seeks" });
     for (const s of m.seeks) {
@@ -83,7 +90,7 @@ function drawLobby(m) {
       const terms = `${s.nick}: ${s.variant}${s.clock ? " " + s.clock : ""}${s.rated ? " · " + W.rated : ""} `;
       ul.append(el("li", { cls: s.mine ? "mine" : null, text: terms }, b));
     }
-    lobby.append(ul);
+    lobbyLive.append(ul);
   }
   status.textContent = "";
 }
