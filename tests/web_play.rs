@@ -328,8 +328,13 @@ async fn a_browser_guest_plays_the_computer_by_taps_and_the_record_is_what_the_p
         "the lobby shows the computer's levels: {}",
         b.text().await
     );
+    // The lobby's shared snapshot may show the guest a moment after its first message.
     assert!(
-        b.text().await.contains("Players online: 1"),
+        b.until(
+            10.0,
+            "return document.body.innerText.includes('Players online: 1');"
+        )
+        .await,
         "{}",
         b.text().await
     );
