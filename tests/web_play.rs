@@ -328,8 +328,13 @@ async fn a_browser_guest_plays_the_computer_by_taps_and_the_record_is_what_the_p
         "the lobby shows the computer's levels: {}",
         b.text().await
     );
+    // The lobby's shared snapshot may show the guest a moment after its first message.
     assert!(
-        b.text().await.contains("Players online: 1"),
+        b.until(
+            10.0,
+            "return document.body.innerText.includes('Players online: 1');"
+        )
+        .await,
         "{}",
         b.text().await
     );
@@ -1210,4 +1215,578 @@ async fn an_idle_board_is_closed_saying_why() {
         "Closed: nothing done for 1s (the server's idle_timeout). Reload the page to come back."
     );
     assert!(started.elapsed() >= Duration::from_millis(900));
+}
+
+/// Plays `plies` plies between the browser `p` (over its socket) and a lobby-level seat
+/// (`seat`, of colour `other`), random legal moves; `g` is the browser's latest game
+/// message. The browser's latest game message after them.
+async fn play_plies(
+    p: &mut Player,
+    seat: &mut stratego_ssh::game::GameSeat,
+    other: Color,
+    mut g: Value,
+    plies: usize,
+    rng: &mut Rng,
+) -> Value {
+    use common::lobby_client::until;
+    use stratego_ssh::proto::{GameCmd, GamePhase};
+    for _ in 0..plies {
+        if g["phase"] == "over" {
+            break;
+        }
+        let ply = g["ply"].as_u64().unwrap();
+        if g["turn"] == g["me"] {
+            let legal = g["legal"].as_array().unwrap();
+            let m = &legal[rng.below(legal.len())];
+            p.send(json!({"v": 1, "t": "move", "from": m[0], "to": m[1]}))
+                .await;
+        } else {
+            until(seat, "the seat to move", |s| {
+                s.phase == GamePhase::Over
+                    || s.view
+                        .as_ref()
+                        .is_some_and(|v| v.to_move == other && u64::from(v.ply) == ply)
+            })
+            .await;
+            let snap = seat.snapshots.borrow().clone();
+            if snap.phase == GamePhase::Over {
+                break;
+            }
+            let legal = &snap.view.as_ref().unwrap().legal_moves;
+            seat.send(GameCmd::Move(legal[rng.below(legal.len())]))
+                .await;
+        }
+        g = p
+            .until("game", |m| {
+                m["phase"] == "over" || m["ply"].as_u64() == Some(ply + 1)
+            })
+            .await;
+    }
+    g
+}
+
+/// The stored game `id`, once its task has written it.
+async fn stored_game(server: &common::TestServer, id: u64) -> stratego_ssh::store::FinishedGame {
+    for _ in 0..100 {
+        if let Some(g) = server.running.store.games().get(id).unwrap() {
+            return g;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("game {id} is not stored");
+}
+
+/// (9) A browser posts a seek (bad terms and a guest's rated seek refused in words, its
+/// own seek shown with Withdraw, withdrawn, posted again); a player accepts it and the
+/// browser is seated straight into the set-up; the clock runs for the side to move; a
+/// draw offered by the browser is declined, one offered to it accepted: a draw, stored
+/// with the two players' seats. Both ask for a rematch (the computer is never offered
+/// one): the next game, colours changed; there the player leaves, and the browser's claim
+/// of the win is refused until the reconnect time has run out, then won.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_posts_a_seek_a_player_takes_it_draws_rematches_and_claims() {
+    use common::lobby_client::{join, until};
+    use stratego_ssh::proto::{GameCmd, LobbyCmd};
+    use stratego_ssh::rules::{Rules, Setup, Variant};
+    let (server, addr) = web_server("web-play-post", |o| {
+        o.lobby.game.reconnect_grace = Duration::from_secs(2);
+    })
+    .await;
+    let lobby = server.running.lobby.clone();
+    let mut alice = join(&lobby, "alice").await;
+    let mut p = Player::guest(addr).await;
+    let nick = p.until("hello", |_| true).await["nick"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    p.until("lobby", |_| true).await;
+
+    // Refused in words, and nothing posted.
+    p.send(json!({"v": 1, "t": "seek", "variant": "chess", "clock": "none"}))
+        .await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "No such variant: Classic, Duel or Barrage."
+    );
+    p.send(json!({"v": 1, "t": "seek", "variant": "classic", "clock": "7+7"}))
+        .await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "No such clock: none, 5+3, 10+5 or 15+10."
+    );
+    p.send(json!({"v": 1, "t": "seek", "variant": "classic", "clock": "none", "rated": true}))
+        .await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "guests play casual games only: connect with an SSH key to play rated"
+    );
+    p.send(json!({"v": 1, "t": "withdraw", "id": 12345})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "You have no such open seek."
+    );
+    assert!(lobby.snapshot().seeks.is_empty(), "nothing was posted");
+
+    // Posted: shown as the browser's own, with Withdraw; withdrawn; posted again.
+    p.send(json!({"v": 1, "t": "seek", "variant": "barrage", "clock": "10+5"}))
+        .await;
+    let l = p
+        .until("lobby", |l| !l["seeks"].as_array().unwrap().is_empty())
+        .await;
+    let seek = &l["seeks"][0];
+    assert_eq!(seek["nick"], nick.as_str());
+    assert_eq!(seek["mine"], true);
+    assert_eq!(seek["variant"], "Barrage");
+    assert_eq!(seek["clock"], "10+5");
+    assert_eq!(seek["rated"], false);
+    p.send(json!({"v": 1, "t": "withdraw", "id": seek["id"]}))
+        .await;
+    p.until("lobby", |l| l["seeks"].as_array().unwrap().is_empty())
+        .await;
+    assert!(lobby.snapshot().seeks.is_empty(), "withdrawn");
+    p.send(json!({"v": 1, "t": "seek", "variant": "classic", "clock": "5+3"}))
+        .await;
+    let l = p
+        .until("lobby", |l| !l["seeks"].as_array().unwrap().is_empty())
+        .await;
+    let id = l["seeks"][0]["id"].as_u64().unwrap();
+    assert_eq!(l["seeks"][0]["mine"], true);
+
+    // Alice takes it: both are seated, the browser straight into the set-up.
+    lobby.command(alice.session, LobbyCmd::Accept(id));
+    let setup = p.until("game", |g| g["phase"] == "setup").await;
+    let (mut seat, _) = alice.next_seat().await;
+    let game1 = seat.game;
+    assert_eq!(setup["id"].as_u64(), Some(game1));
+    let rules = Rules::standard(Variant::Classic);
+    let a_color = seat.color.unwrap();
+    let my_color = a_color.opposite().name().to_ascii_lowercase();
+    assert_eq!(setup["me"], my_color.as_str());
+    seat.send(GameCmd::SubmitSetup(Setup::random(&rules, a_color, 3)))
+        .await;
+    p.send(json!({"v": 1, "t": "ready"})).await;
+    let g = p
+        .until("game", |g| g["phase"] == "play" && g["clocks"].is_object())
+        .await;
+    let mut rng = Rng(5);
+    let g = play_plies(&mut p, &mut seat, a_color, g, 6, &mut rng).await;
+    assert_eq!(g["phase"], "play", "{g}");
+    // The clock of the side to move runs, from at most 5 minutes plus increments.
+    let clocks = &g["clocks"];
+    assert_eq!(clocks["running"], g["turn"], "{g}");
+    for c in ["red", "blue"] {
+        let ms = clocks[c].as_u64().unwrap();
+        assert!(ms > 200_000 && ms <= 5 * 60_000 + 3 * 3_000, "{c}: {ms}");
+    }
+
+    // A draw: the browser offers, alice declines; she offers, the browser accepts.
+    p.send(json!({"v": 1, "t": "draw", "answer": "accept"}))
+        .await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "There is no draw offer to answer."
+    );
+    p.send(json!({"v": 1, "t": "draw", "answer": "offer"}))
+        .await;
+    p.until("game", |g| g["draw_offer"] == my_color.as_str())
+        .await;
+    until(&mut seat, "alice sees the offer", |s| {
+        s.draw_offer == Some(a_color.opposite())
+    })
+    .await;
+    seat.send(GameCmd::DeclineDraw).await;
+    // Told in words, and the offer is gone from the board (in either order).
+    let (mut told, mut cleared) = (false, false);
+    while !(told && cleared) {
+        let m = p.next().await;
+        if m["t"] == "notice" {
+            assert_eq!(m["text"], "alice declined your draw offer");
+            told = true;
+        }
+        cleared |= m["t"] == "game" && m["draw_offer"].is_null();
+    }
+    seat.send(GameCmd::OfferDraw).await;
+    let offered = p.until("game", |g| g["draw_offer"].is_string()).await;
+    assert_eq!(
+        offered["draw_offer"],
+        a_color.name().to_ascii_lowercase().as_str()
+    );
+    p.send(json!({"v": 1, "t": "draw", "answer": "accept"}))
+        .await;
+    let over = p.until("game", |g| g["phase"] == "over").await;
+    assert!(over["result"]["winner"].is_null(), "a draw: {over}");
+    assert_eq!(
+        over["rating"],
+        Value::Null,
+        "a casual game changes no rating"
+    );
+    let stored = stored_game(&server, game1).await;
+    let mut seats = [
+        stored.seats.red.nick.clone(),
+        stored.seats.blue.nick.clone(),
+    ];
+    seats.sort();
+    let mut want = ["alice".to_string(), nick.clone()];
+    want.sort();
+    assert_eq!(seats, want, "the stored game's seats are the two players");
+    assert_eq!(stored.outcome.winner, None, "stored as a draw");
+
+    // A rematch: both must ask.
+    p.send(json!({"v": 1, "t": "rematch"})).await;
+    p.until("game", |g| g["rematch"][my_color.as_str()] == true)
+        .await;
+    until(&mut seat, "alice sees the browser ask", |s| {
+        *s.rematch.get(a_color.opposite())
+    })
+    .await;
+    seat.send(GameCmd::Rematch).await;
+    let setup2 = p.until("game", |g| g["phase"] == "setup").await;
+    let (mut seat2, _) = alice.next_seat().await;
+    assert_eq!(setup2["id"].as_u64(), Some(seat2.game));
+    assert_ne!(seat2.game, game1);
+    assert_eq!(seat2.color, Some(a_color.opposite()), "colours change");
+    assert_eq!(setup2["me"], a_color.name().to_ascii_lowercase().as_str());
+    drop(seat);
+    let b_color = a_color.opposite();
+    seat2
+        .send(GameCmd::SubmitSetup(Setup::random(&rules, b_color, 4)))
+        .await;
+    p.send(json!({"v": 1, "t": "ready"})).await;
+    let g = p.until("game", |g| g["phase"] == "play").await;
+    let g = play_plies(&mut p, &mut seat2, b_color, g, 2, &mut rng).await;
+    assert_eq!(g["phase"], "play");
+
+    // Alice leaves the game: the browser sees her reconnect time; a claim before it has
+    // run out is refused, after it the win is the browser's.
+    drop(seat2);
+    let gone = p.until("game", |g| g["gone"].is_u64()).await;
+    assert!(gone["gone"].as_u64().unwrap() <= 2_000, "{gone}");
+    p.send(json!({"v": 1, "t": "claim"})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "You can claim the win only when your opponent's time to reconnect has run out"
+    );
+    tokio::time::sleep(Duration::from_millis(2_300)).await;
+    p.send(json!({"v": 1, "t": "claim"})).await;
+    let won = p.until("game", |g| g["phase"] == "over").await;
+    assert_eq!(won["result"]["winner"], won["me"], "{won}");
+    // Alice is gone: no rematch, said in words.
+    p.send(json!({"v": 1, "t": "rematch"})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "alice has left: no rematch"
+    );
+    drop(alice);
+}
+
+/// (10) In Chromium, on a phone: the lobby's seek form (no Rated box for a guest) posts a
+/// seek, shown as the browser's own with Withdraw, and withdrawn by a tap; a player's seek
+/// with a short clock is taken by a tap; in play both clocks show, the running one counts
+/// down in the page between the server's messages, under 30 s in the warning style; a
+/// draw offered by a tap is shown as offered, and the player sees it; after the game a
+/// rematch is asked by a tap, and once the player asks too the next set-up shows; there
+/// the player leaves, the page counts her reconnect time down and then offers the claim.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_chromium_a_seek_is_posted_and_withdrawn_and_the_clocks_tick() {
+    use common::lobby_client::{join, until};
+    use stratego_ssh::proto::{ClockSpec, GameCmd, GameTerms, LobbyCmd};
+    use stratego_ssh::rules::{Rules, Setup, Variant};
+    let (server, addr) = web_server("web-play-clocks", |o| {
+        o.lobby.game.reconnect_grace = Duration::from_secs(2);
+    })
+    .await;
+    let lobby = server.running.lobby.clone();
+    let b = Browser::phone(375, 667).await;
+    b.goto(&format!("http://{addr}/play")).await;
+    tap(&b, "#play-guest").await;
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-seek-post');")
+            .await,
+        "the lobby shows the seek form: {}",
+        b.text().await
+    );
+    assert_eq!(
+        b.js("return !!document.getElementById('play-seek-rated');")
+            .await,
+        json!(false),
+        "a guest is offered no rated seek"
+    );
+    b.js("const s = document.getElementById('play-seek-clock'); s.value = '15+10'; s.dispatchEvent(new Event('change')); \
+          const v = document.getElementById('play-seek-variant'); v.value = 'duel'; v.dispatchEvent(new Event('change')); return true;")
+        .await;
+    // A lobby message (alice comes) redraws the counts and the seeks, not the form being
+    // filled in (a list open on a phone stays open).
+    b.js("window.chosen = document.getElementById('play-seek-clock'); return true;")
+        .await;
+    let mut alice = join(&lobby, "alice").await;
+    assert!(
+        b.until(
+            10.0,
+            "return document.getElementById('play-online').textContent === 'Players online: 2';"
+        )
+        .await,
+        "alice is counted: {}",
+        b.text().await
+    );
+    assert_eq!(
+        b.js("return document.getElementById('play-seek-clock') === window.chosen && window.chosen.value === '15+10';")
+            .await,
+        json!(true),
+        "the form was not drawn anew"
+    );
+    tap(&b, "#play-seek-post").await;
+    assert!(
+        b.until(
+            10.0,
+            "return !!document.querySelector('button[data-withdraw]');"
+        )
+        .await,
+        "the browser's own seek shows with Withdraw: {}",
+        b.text().await
+    );
+    let text = b.text().await;
+    assert!(
+        text.contains("Your seek: waiting for an opponent."),
+        "{text}"
+    );
+    assert!(text.contains("Duel 15+10"), "{text}");
+    let posted = lobby.snapshot().seeks.clone();
+    assert_eq!(posted.len(), 1);
+    assert_eq!(posted[0].terms.rules.variant, Variant::Duel);
+    assert_eq!(
+        posted[0].terms.clock,
+        Some(ClockSpec {
+            initial_secs: 900,
+            increment_secs: 10
+        })
+    );
+    tap(&b, "button[data-withdraw]").await;
+    assert!(
+        b.until(
+            10.0,
+            "return !document.querySelector('button[data-withdraw]');"
+        )
+        .await,
+        "withdrawn: {}",
+        b.text().await
+    );
+    assert!(lobby.snapshot().seeks.is_empty(), "withdrawn in the lobby");
+
+    // Alice's seek with a 25 s clock, taken by a tap.
+    let rules = Rules::standard(Variant::Classic);
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: GameTerms {
+                rules,
+                rated: false,
+                clock: Some(ClockSpec {
+                    initial_secs: 25,
+                    increment_secs: 0,
+                }),
+            },
+            private_to: None,
+            private: false,
+        },
+    );
+    assert!(
+        b.until(
+            10.0,
+            "return !!document.querySelector('button[data-seek]');"
+        )
+        .await,
+        "alice's seek shows: {}",
+        b.text().await
+    );
+    tap(&b, "button[data-seek]").await;
+    let (mut seat, _) = alice.next_seat().await;
+    let a_color = seat.color.unwrap();
+    seat.send(GameCmd::SubmitSetup(Setup::random(&rules, a_color, 9)))
+        .await;
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-ready');")
+            .await,
+        "the set-up shows: {}",
+        b.text().await
+    );
+    tap(&b, "#play-ready").await;
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-clock-red') && !!document.getElementById('play-turn') && document.getElementById('play-turn').textContent !== '' && !document.getElementById('play-ready');")
+            .await,
+        "the clocks show in play: {}",
+        b.text().await
+    );
+    // Red moves first: red's clock runs. Nobody moves: no message comes, yet it ticks.
+    let read = "const t = (c) => document.querySelector('#play-clock-' + c + ' .time').textContent; \
+                const low = (c) => document.getElementById('play-clock-' + c).dataset.low; \
+                return [t('red'), t('blue'), low('red'), low('blue'), document.getElementById('play-clock-red').dataset.running];";
+    let before = b.js(read).await;
+    tokio::time::sleep(Duration::from_millis(2_200)).await;
+    let after = b.js(read).await;
+    let secs = |v: &Value, i: usize| {
+        let t = v[i].as_str().unwrap();
+        let (m, s) = t.split_once(':').unwrap();
+        m.parse::<u64>().unwrap() * 60 + s.parse::<u64>().unwrap()
+    };
+    assert_eq!(before[4], "true", "red's clock runs: {before}");
+    assert!(secs(&before, 0) <= 25, "{before}");
+    assert!(
+        secs(&after, 0) < secs(&before, 0),
+        "red's clock counts down in the page: {before} then {after}"
+    );
+    assert_eq!(secs(&after, 1), 25, "blue's clock stands: {after}");
+    assert_eq!(after[2], "true", "under 30 s: the warning style: {after}");
+    assert_eq!(
+        b.js("return getComputedStyle(document.querySelector('#play-clock-red .time')).color;")
+            .await,
+        json!("rgb(176, 0, 32)"),
+        "the warning's colour"
+    );
+
+    // A draw offered by a tap: shown as offered, and alice sees it.
+    tap(&b, "#play-draw-offer").await;
+    assert!(
+        b.until(10.0, "const d = document.getElementById('play-draw'); return !!d && d.textContent === 'You offered a draw.';")
+            .await,
+        "the offer shows: {}",
+        b.text().await
+    );
+    until(&mut seat, "alice sees the offer", |s| {
+        s.draw_offer == Some(a_color.opposite())
+    })
+    .await;
+    // She accepts: a draw. The page offers a rematch; tapped, it waits for her; she asks
+    // too, and the next game's set-up shows.
+    seat.send(GameCmd::AcceptDraw).await;
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-rematch');")
+            .await,
+        "a rematch is offered after the game: {}",
+        b.text().await
+    );
+    tap(&b, "#play-rematch").await;
+    assert!(
+        b.until(10.0, "const r = document.getElementById('play-rematch-state'); return !!r && r.textContent === 'You asked for a rematch: waiting for alice.' && !document.getElementById('play-rematch');")
+            .await,
+        "the page waits for alice: {}",
+        b.text().await
+    );
+    seat.send(GameCmd::Rematch).await;
+    let (mut seat2, _) = alice.next_seat().await;
+    assert_ne!(seat2.game, seat.game);
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-ready');")
+            .await,
+        "the rematch's set-up shows: {}",
+        b.text().await
+    );
+    // In play alice leaves: the page counts her reconnect time down, then offers the claim;
+    // tapped, the game ends.
+    let c2 = seat2.color.unwrap();
+    seat2
+        .send(GameCmd::SubmitSetup(Setup::random(&rules, c2, 10)))
+        .await;
+    tap(&b, "#play-ready").await;
+    assert!(
+        b.until(10.0, "return !document.getElementById('play-ready') && !!document.getElementById('play-draw-offer');")
+            .await,
+        "the rematch is in play: {}",
+        b.text().await
+    );
+    // One move first (before it, a gone player's game ends without a result by itself).
+    if c2 == Color::Red {
+        until(&mut seat2, "alice to move", |s| s.view.is_some()).await;
+        let mv = seat2.snapshots.borrow().view.as_ref().unwrap().legal_moves[0];
+        seat2.send(GameCmd::Move(mv)).await;
+        until(&mut seat2, "alice's move played", |s| {
+            s.view.as_ref().is_some_and(|v| v.ply == 1)
+        })
+        .await;
+        drop(seat2);
+    } else {
+        assert!(
+            b.until(10.0, "return (document.getElementById('play-turn') || {dataset: {}}).dataset.mine === 'true';")
+                .await,
+            "the browser's turn: {}",
+            b.text().await
+        );
+        tap(&b, "#play-board button.movable").await;
+        tap(&b, "#play-board button.target").await;
+        until(&mut seat2, "the browser's move played", |s| {
+            s.view.as_ref().is_some_and(|v| v.ply == 1)
+        })
+        .await;
+        drop(seat2);
+    }
+    drop(seat);
+    assert!(
+        b.until(10.0, "const g = document.getElementById('play-gone'); const c = document.getElementById('play-claim'); return !!g && g.textContent.startsWith('alice is gone: ') && !!c && c.hidden;")
+            .await,
+        "her reconnect time shows, no claim yet: {}",
+        b.text().await
+    );
+    assert!(
+        b.until(10.0, "const c = document.getElementById('play-claim'); return !!c && !c.hidden && document.getElementById('play-gone').textContent === 'alice did not come back in time: you may claim the win.';")
+            .await,
+        "once it has run out the claim is offered: {}",
+        b.text().await
+    );
+    tap(&b, "#play-claim").await;
+    assert!(
+        b.until(10.0, "const r = document.getElementById('play-result'); return !!r && r.textContent.startsWith('guest-') && !r.textContent.startsWith('no winner');")
+            .await,
+        "the claim wins the game: {}",
+        b.text().await
+    );
+    b.close().await;
+}
+
+/// (11) A rematch is for a game against a person: asked during a game, or after one
+/// against the computer, it is refused in words; a draw or a claim against nobody too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_with_the_computer_or_before_the_end_is_refused() {
+    let (_server, addr) = web_server("web-play-no-rematch", |_| {}).await;
+    let mut p = Player::guest(addr).await;
+    p.until("lobby", |_| true).await;
+    p.send(json!({"v": 1, "t": "rematch"})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "You are not playing a game."
+    );
+    p.send(json!({"v": 1, "t": "draw", "answer": "offer"}))
+        .await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "You are not playing a game."
+    );
+    p.send(json!({"v": 1, "t": "computer", "level": "random"}))
+        .await;
+    let setup = p.until("game", |g| g["phase"] == "setup").await;
+    assert_eq!(setup["bot"], true);
+    p.send(json!({"v": 1, "t": "ready"})).await;
+    p.until("game", |g| g["phase"] == "play").await;
+    p.send(json!({"v": 1, "t": "rematch"})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "A rematch comes after the game."
+    );
+    p.send(json!({"v": 1, "t": "claim"})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "You can claim the win only when your opponent's time to reconnect has run out"
+    );
+    p.send(json!({"v": 1, "t": "draw", "answer": "maybe"}))
+        .await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "Unknown command: maybe"
+    );
+    p.send(json!({"v": 1, "t": "resign"})).await;
+    let over = p.until("game", |g| g["phase"] == "over").await;
+    assert_eq!(over["rematch"], json!({"red": false, "blue": false}));
+    p.send(json!({"v": 1, "t": "rematch"})).await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "A rematch is for a game against a person: play the computer again from the lobby."
+    );
 }

@@ -291,6 +291,62 @@ async fn a_browser_signed_in_from_ssh_plays_as_the_key_holder() {
             .map(|u| u.owner)
             .as_ref()
     );
+
+    // A key holder may post a rated seek; a player takes it; at the end the page is told
+    // the rating's change.
+    assert_eq!(hello["guest"], false, "{hello}");
+    let mut bob = common::lobby_client::join(&server.running.lobby, "bob").await;
+    socket
+        .send(Message::text(json!({"v": 1, "t": "lobby"}).to_string()))
+        .await
+        .unwrap();
+    socket
+        .send(Message::text(
+            json!({"v": 1, "t": "seek", "variant": "classic", "clock": "10+5", "rated": true})
+                .to_string(),
+        ))
+        .await
+        .unwrap();
+    let listed = until(&mut socket, |v| {
+        v["t"] == "lobby" && v["seeks"].as_array().is_some_and(|s| !s.is_empty())
+    })
+    .await;
+    let seek = &listed["seeks"][0];
+    assert_eq!(seek["rated"], true, "{listed}");
+    assert_eq!(seek["mine"], true, "{listed}");
+    assert_eq!(seek["nick"], "ann", "{listed}");
+    server.running.lobby.command(
+        bob.session,
+        stratego_ssh::proto::LobbyCmd::Accept(seek["id"].as_u64().unwrap()),
+    );
+    let (seat, _) = bob.next_seat().await;
+    let rules = stratego_ssh::rules::Rules::standard(stratego_ssh::rules::Variant::Classic);
+    let bob_color = seat.color.unwrap();
+    seat.send(stratego_ssh::proto::GameCmd::SubmitSetup(
+        stratego_ssh::rules::Setup::random(&rules, bob_color, 2),
+    ))
+    .await;
+    let setup = until(&mut socket, |v| v["t"] == "game" && v["phase"] == "setup").await;
+    assert_eq!(setup["rated"], true, "{setup}");
+    socket
+        .send(Message::text(json!({"v": 1, "t": "ready"}).to_string()))
+        .await
+        .unwrap();
+    until(&mut socket, |v| v["t"] == "game" && v["phase"] == "play").await;
+    socket
+        .send(Message::text(json!({"v": 1, "t": "resign"}).to_string()))
+        .await
+        .unwrap();
+    let over = until(&mut socket, |v| {
+        v["t"] == "game" && v["phase"] == "over" && v["rating"].is_string()
+    })
+    .await;
+    let rating = over["rating"].as_str().unwrap();
+    assert!(
+        rating.starts_with("Your rating: -"),
+        "a loss costs rating: {over}"
+    );
+    drop(seat);
     drop(socket);
 
     // Signed out from SSH: the socket is refused, the page offers the guest's way again.

@@ -50,36 +50,115 @@ function say(text) {
 }
 
 // ---- the lobby ----
+// The lobby's fixed parts (the computer's levels, the seek form) are made once, so that a
+// lobby message (someone came, a seek was posted) does not close a list being chosen from
+// on a phone; only the counts and the seeks are redrawn.
+let lobbyFixed = null;
+const lobbyLive = el("div", { id: "play-lobby-live" });
 function drawLobby(m) {
   shown = null;
+  clockBase = null;
+  goneBase = null;
   selected = null;
   game.hidden = true;
   lobby.hidden = false;
-  lobby.replaceChildren();
-  if (me) lobby.append(el("p", { id: "play-you", text: fill(W.you, { nick: me.nick }) }));
-  lobby.append(el("p", { id: "play-online", text: fill(W.online, { count: m.online }) }));
-  lobby.append(el("h2", { text: W.computer }));
-  const levels = el("div", { cls: "play-levels" });
-  for (const level of ["random", "easy", "hard"]) {
-    const b = el("button", { type: "button", "data-level": level, text: W.levels[level] });
-    b.addEventListener("click", () => send({ t: "computer", level }));
-    levels.append(b);
+  if (!lobbyFixed) {
+    lobbyFixed = el("div", { id: "play-lobby-fixed" });
+    lobbyFixed.append(el("h2", { text: W.computer }));
+    const levels = el("div", { cls: "play-levels" });
+    for (const level of ["random", "easy", "hard"]) {
+      const b = el("button", { type: "button", "data-level": level, text: W.levels[level] });
+      b.addEventListener("click", () => send({ t: "computer", level }));
+      levels.append(b);
+    }
+    lobbyFixed.append(levels, seekForm());
+    lobby.replaceChildren(el("p", { id: "play-you" }), el("p", { id: "play-online" }), lobbyFixed, lobbyLive);
   }
-  lobby.append(levels);
-  lobby.append(el("h2", { text: W.seeks }));
+  document.getElementById("play-you").textContent = me ? fill(W.you, { nick: me.nick }) : "";
+  document.getElementById("play-online").textContent = fill(W.online, { count: m.online });
+  lobbyLive.replaceChildren(el("h2", { text: W.seeks }));
+  if (m.seeks.some((s) => s.mine)) lobbyLive.append(el("p", { id: "play-my-seek", role: "status", text: W.yourSeek }));
   if (m.seeks.length === 0) {
-    lobby.append(el("p", { text: W.noSeeks }));
+    lobbyLive.append(el("p", { text: W.noSeeks }));
   } else {
     const ul = el("ul", { id: "play-seeks" });
     for (const s of m.seeks) {
-      const b = el("button", { type: "button", "data-seek": String(s.id), text: W.accept });
-      b.addEventListener("click", () => send({ t: "accept", id: s.id }));
-      ul.append(el("li", { text: `${s.nick}: ${s.variant}${s.clock ? " " + s.clock : ""} ` }, b));
+      const b = s.mine
+        ? el("button", { type: "button", "data-withdraw": String(s.id), text: W.withdraw })
+        : el("button", { type: "button", "data-seek": String(s.id), text: W.accept });
+      b.addEventListener("click", () => send(s.mine ? { t: "withdraw", id: s.id } : { t: "accept", id: s.id }));
+      const terms = `${s.nick}: ${s.variant}${s.clock ? " " + s.clock : ""}${s.rated ? " · " + W.rated : ""} `;
+      ul.append(el("li", { cls: s.mine ? "mine" : null, text: terms }, b));
     }
-    lobby.append(ul);
+    lobbyLive.append(ul);
   }
   status.textContent = "";
 }
+
+// A new seek: variant, clock, rated (key holders only; the server checks it too).
+let seekChoice = { variant: "classic", clock: "none", rated: false };
+function seekForm() {
+  const form = el("form", { id: "play-seek-form" });
+  form.append(el("h2", { text: W.newSeek }));
+  const choose = (name, label, options) => {
+    const select = el("select", { id: `play-seek-${name}`, name });
+    for (const [value, text] of options) {
+      const o = el("option", { value, text });
+      if (seekChoice[name] === value) o.selected = true;
+      select.append(o);
+    }
+    select.addEventListener("change", () => (seekChoice[name] = select.value));
+    form.append(el("label", { text: label + " " }, select));
+  };
+  choose("variant", W.variant, Object.entries(W.variants));
+  choose("clock", W.clock, [["none", W.clockNone]].concat(W.clocks.map((c) => [c, c])));
+  if (me && !me.guest) {
+    const box = el("input", { type: "checkbox", id: "play-seek-rated", checked: seekChoice.rated });
+    box.addEventListener("change", () => (seekChoice.rated = box.checked));
+    form.append(el("label", { text: W.rated + " " }, box));
+  }
+  form.append(el("button", { type: "submit", id: "play-seek-post", text: W.post }));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    send({ t: "seek", variant: seekChoice.variant, clock: seekChoice.clock, rated: !!(me && !me.guest && seekChoice.rated) });
+  });
+  return form;
+}
+
+// ---- time: clocks and the opponent's reconnect countdown, counted here between
+// messages; the server's value wins on each message ----
+let clockBase = null; // {red, blue, running, at}
+let goneBase = null; // {ms, at}
+function mmss(ms) {
+  const s = Math.ceil(Math.max(0, ms) / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+function clockNow(color) {
+  if (!clockBase) return 0;
+  const ms = clockBase[color];
+  return clockBase.running === color ? Math.max(0, ms - (performance.now() - clockBase.at)) : ms;
+}
+function tick() {
+  if (clockBase) {
+    for (const c of ["red", "blue"]) {
+      const span = document.getElementById(`play-clock-${c}`);
+      if (!span) continue;
+      const ms = clockNow(c);
+      span.querySelector(".time").textContent = mmss(ms);
+      span.classList.toggle("low", ms < 30000);
+      span.dataset.low = ms < 30000 ? "true" : "false";
+    }
+  }
+  if (goneBase && shown) {
+    const line = document.getElementById("play-gone");
+    const left = Math.max(0, goneBase.ms - (performance.now() - goneBase.at));
+    const opp = shown.me === "red" ? shown.blue : shown.red;
+    if (line) line.textContent = left > 0 ? fill(W.gone, { nick: opp, time: mmss(left) }) : fill(W.canClaim, { nick: opp });
+    const claim = document.getElementById("play-claim");
+    if (claim) claim.hidden = left > 0;
+  }
+}
+setInterval(tick, 250);
 
 // ---- the game ----
 function squareOf(file, row) {
@@ -124,9 +203,16 @@ function drawGame(m) {
   let turn = "";
   if (m.phase === "setup") turn = m.ready ? W.waiting : W.setupHint;
   else if (m.phase === "play") turn = m.turn === m.me ? W.yourTurn : fill(W.theirTurn, { nick: m.turn === "red" ? m.red : m.blue });
+  clockBase = m.clocks ? Object.assign({ at: performance.now() }, m.clocks) : null;
+  if (m.phase !== "play" && clockBase) clockBase.running = null;
   if (m.clocks) {
-    const t = (ms) => `${Math.floor(ms / 60000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, "0")}`;
-    game.append(el("p", { id: "play-clocks", text: `${m.red} ${t(m.clocks.red)} · ${m.blue} ${t(m.clocks.blue)}` }));
+    const clocks = el("p", { id: "play-clocks" });
+    for (const c of ["red", "blue"]) {
+      const span = el("span", { id: `play-clock-${c}`, cls: "clock", "data-running": clockBase.running === c ? "true" : "false" });
+      span.append(el("span", { cls: "who", text: `${c === "red" ? m.red : m.blue} ` }), el("span", { cls: "time", text: mmss(m.clocks[c]) }));
+      clocks.append(span);
+    }
+    game.append(clocks);
   }
   const turnLine = el("p", { id: "play-turn", "data-mine": m.phase === "play" && m.turn === m.me ? "true" : "false", text: turn });
   game.append(turnLine);
@@ -198,8 +284,37 @@ function drawGame(m) {
       }, 4000);
     });
   }
+  const opp = m.me === "red" ? m.blue : m.red;
+  goneBase = m.me && m.phase === "play" && m.gone !== null && m.gone !== undefined ? { ms: m.gone, at: performance.now() } : null;
+  if (m.phase === "play" && m.me) {
+    if (m.draw_offer === m.me) {
+      game.append(el("p", { id: "play-draw", role: "status", text: W.drawOffered }));
+    } else if (m.draw_offer) {
+      game.append(el("p", { id: "play-draw", role: "status", text: fill(W.drawToMe, { nick: opp }) }));
+      button("play-draw-accept", W.acceptDraw, () => send({ t: "draw", answer: "accept" }));
+      button("play-draw-decline", W.declineDraw, () => send({ t: "draw", answer: "decline" }));
+    } else if (!m.bot) {
+      button("play-draw-offer", W.offerDraw, () => send({ t: "draw", answer: "offer" }));
+    }
+    if (goneBase) {
+      game.append(el("p", { id: "play-gone", role: "status", text: fill(W.gone, { nick: opp, time: mmss(m.gone) }) }));
+      button("play-claim", W.claim, () => send({ t: "claim" }));
+      actions.lastChild.hidden = m.gone > 0;
+    }
+  }
   if (m.phase === "over") {
     game.append(el("p", { id: "play-result", role: "status", text: m.result ? m.result.words : "" }));
+    if (m.rating) game.append(el("p", { id: "play-rating", text: m.rating }));
+    if (m.me && !m.bot && !m.tournament) {
+      const mine = m.rematch[m.me];
+      const theirs = m.rematch[m.me === "red" ? "blue" : "red"];
+      if (!m.opp_here) game.append(el("p", { id: "play-rematch-state", text: fill(W.oppLeft, { nick: opp }) }));
+      else if (mine) game.append(el("p", { id: "play-rematch-state", role: "status", text: fill(W.rematchAsked, { nick: opp }) }));
+      else {
+        if (theirs) game.append(el("p", { id: "play-rematch-state", role: "status", text: fill(W.rematchOffered, { nick: opp }) }));
+        button("play-rematch", W.rematch, () => send({ t: "rematch" }));
+      }
+    }
     actions.append(el("a", { id: "play-replay", href: `/game/${m.id}`, text: W.replay }));
     button("play-lobby", W.lobby, () => send({ t: "lobby" }));
   }
@@ -284,7 +399,7 @@ function connect() {
     if (m.v !== VERSION) return;
     switch (m.t) {
       case "hello":
-        me = { nick: m.nick };
+        me = { nick: m.nick, guest: !!m.guest };
         break;
       case "lobby":
         drawLobby(m);

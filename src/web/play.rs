@@ -73,6 +73,8 @@ const PING_EVERY: Duration = Duration::from_secs(15);
 const SOCKET_IDLE: Duration = Duration::from_secs(60);
 /// How long a message may wait for the browser to take it before the socket is closed.
 const SEND_WAIT: Duration = Duration::from_secs(10);
+/// The clocks a browser's seek may have (minutes+increment), besides none.
+const CLOCKS: &[&str] = &["5+3", "10+5", "15+10"];
 /// The version of the socket's messages.
 const VERSION: u64 = 1;
 
@@ -284,7 +286,7 @@ fn words(lang: Lang) -> Value {
         })
         .collect();
     let lakes: Vec<String> = crate::rules::LAKES.iter().map(|s| s.to_string()).collect();
-    json!({
+    let mut words = json!({
         "lakes": lakes,
         "ranks": ranks,
         "short": short,
@@ -322,7 +324,40 @@ fn words(lang: Lang) -> Value {
         "selected": with("web-play-sq-selected", &["label"]),
         "closed": say("web-play-closed"),
         "vs": with("web-play-versus", &["red", "blue"]),
-    })
+    });
+    // A second object (one `json!` this long passes the macro's recursion limit).
+    let more = json!({
+        "newSeek": say("web-play-new-seek"),
+        "variant": say("web-play-variant"),
+        "variants": {
+            "classic": say("variant-classic"),
+            "duel": say("variant-duel"),
+            "barrage": say("variant-barrage"),
+        },
+        "clock": say("web-play-clock"),
+        "clockNone": say("web-play-clock-none"),
+        "clocks": CLOCKS,
+        "rated": say("web-play-rated"),
+        "post": say("web-play-post"),
+        "withdraw": say("web-play-withdraw"),
+        "yourSeek": say("web-play-your-seek"),
+        "offerDraw": say("web-play-offer-draw"),
+        "drawOffered": say("web-play-draw-offered"),
+        "drawToMe": with("web-play-draw-to-me", &["nick"]),
+        "acceptDraw": say("web-play-accept-draw"),
+        "declineDraw": say("web-play-decline-draw"),
+        "gone": with("web-play-opponent-gone", &["nick", "time"]),
+        "canClaim": with("web-play-can-claim", &["nick"]),
+        "claim": say("web-play-claim"),
+        "rematch": say("web-play-rematch"),
+        "rematchAsked": with("web-play-rematch-asked", &["nick"]),
+        "rematchOffered": with("web-play-rematch-offered", &["nick"]),
+        "oppLeft": with("web-play-opponent-left", &["nick"]),
+    });
+    if let (Value::Object(words), Value::Object(more)) = (&mut words, more) {
+        words.extend(more);
+    }
+    words
 }
 
 /// `POST /play/guest`: a new guest session, then the board.
@@ -506,6 +541,8 @@ async fn run(web: Web, mut socket: WebSocket, player: Player, ip: IpAddr, lang: 
         farewell: None,
         idle: web.site.idle_timeout,
         moves_sent: 0,
+        guest,
+        shown_at: Instant::now(),
     };
     use tracing::Instrument;
     seat.serve(socket).instrument(span).await;
@@ -529,6 +566,10 @@ struct Seat {
     /// Moves of the shown game the browser has been sent: a game message carries only the
     /// moves after them (a long game's list is not sent again with every move).
     moves_sent: usize,
+    /// A guest (casual games only, as over SSH).
+    guest: bool,
+    /// When the shown game's snapshot came (its reconnect countdown runs from then).
+    shown_at: Instant,
 }
 
 /// Sends one message; `false` when the socket is gone or the browser has not taken it
@@ -550,12 +591,11 @@ fn out(mut v: Value) -> Message {
 
 impl Seat {
     async fn serve(&mut self, mut socket: WebSocket) {
-        let hello = json!({"t": "hello", "nick": self.session.nick()});
+        let hello = json!({"t": "hello", "nick": self.session.nick(), "guest": self.guest});
         if !put(&mut socket, out(hello)).await {
             return;
         }
-        let lobby = self.session.lobby();
-        if !put(&mut socket, out(lobby_json(&lobby))).await {
+        if !put(&mut socket, out(self.lobby_now())).await {
             return;
         }
         // Often enough to see an idle time run out, too.
@@ -660,7 +700,7 @@ impl Seat {
                 if self.shown.is_some() {
                     return Some(vec![]);
                 }
-                vec![lobby_json(&snap)]
+                vec![lobby_json(&snap, self.session.nick())]
             }
             PlayUpdate::Entered(snap) => {
                 self.draft = None;
@@ -678,6 +718,7 @@ impl Seat {
                 }
                 tracing::info!(game = snap.id, seat = ?snap.my_color, "web guest entered a game");
                 self.shown = Some(snap.clone());
+                self.shown_at = Instant::now();
                 self.moves_sent = 0;
                 vec![self.game_json(&snap)]
             }
@@ -686,6 +727,7 @@ impl Seat {
                     self.draft = None;
                 }
                 self.shown = Some(snap.clone());
+                self.shown_at = Instant::now();
                 vec![self.game_json(&snap)]
             }
             PlayUpdate::GameClosed => {
@@ -697,7 +739,7 @@ impl Seat {
                 self.draft = None;
                 vec![
                     json!({"t": "notice", "text": Notice::new("notice-seat-taken").arg("game", game).text(self.lang)}),
-                    lobby_json(&self.session.lobby()),
+                    self.lobby_now(),
                 ]
             }
             PlayUpdate::SeatElsewhere(game) => {
@@ -745,6 +787,18 @@ impl Seat {
         let (result, cost): (_, f64) = match kind {
             "computer" => (self.computer(field("level")), 8.0),
             "accept" => (self.accept(msg.get("id").and_then(Value::as_u64)), 8.0),
+            "seek" => (
+                self.seek(
+                    field("variant"),
+                    field("clock"),
+                    msg.get("rated").and_then(Value::as_bool).unwrap_or(false),
+                ),
+                8.0,
+            ),
+            "withdraw" => (self.withdraw(msg.get("id").and_then(Value::as_u64)), 2.0),
+            "draw" => (self.draw(field("answer")).await, 1.0),
+            "claim" => (self.claim().await, 1.0),
+            "rematch" => (self.rematch().await, 2.0),
             "random" => (self.random(), 4.0),
             "swap" => (self.swap(field("a"), field("b")), 1.0),
             "ready" => (self.ready().await, 2.0),
@@ -819,6 +873,155 @@ impl Seat {
         self.shown = None;
         tracing::info!(seek = id, "web guest accepts a seek");
         self.session.command(LobbyCmd::Accept(id));
+        Ok(vec![])
+    }
+
+    /// The lobby as the browser is told it now.
+    fn lobby_now(&mut self) -> Value {
+        let snap = self.session.lobby();
+        lobby_json(&snap, self.session.nick())
+    }
+
+    /// Post a seek, as the SSH lobby's new-seek form does: a variant's standard rules, a
+    /// clock from [`CLOCKS`] (or none), rated or casual (rated: key holders only, as the
+    /// lobby itself checks too).
+    fn seek(&mut self, variant: &str, clock: &str, rated: bool) -> Result<Vec<Value>, Say> {
+        let variant = match variant {
+            "classic" => Variant::Classic,
+            "duel" => Variant::Duel,
+            "barrage" => Variant::Barrage,
+            _ => return Err(Say::new("web-play-refused-variant")),
+        };
+        let clock = match clock {
+            "" | "none" => None,
+            c if CLOCKS.contains(&c) => crate::proto::ClockSpec::parse(c).ok().flatten(),
+            _ => return Err(Say::new("web-play-refused-clock")),
+        };
+        if rated && self.guest {
+            return Err(Say::new("refusal-guests-casual-key"));
+        }
+        if self
+            .session
+            .game()
+            .is_some_and(|g| g.phase != GamePhase::Over && g.my_color.is_some())
+        {
+            return Err(Say::new("web-play-refused-in-game"));
+        }
+        tracing::info!(variant = variant.name(), rated, clock = ?clock, "web player posts a seek");
+        self.session.command(LobbyCmd::Seek {
+            terms: crate::proto::GameTerms {
+                rules: Rules::standard(variant),
+                rated,
+                clock,
+            },
+            private_to: None,
+            private: false,
+        });
+        Ok(vec![])
+    }
+
+    /// Withdraw the player's own open seek.
+    fn withdraw(&mut self, id: Option<u64>) -> Result<Vec<Value>, Say> {
+        let nick = self.session.nick().to_string();
+        let mine = id.filter(|id| {
+            self.session
+                .lobby_peek()
+                .seeks
+                .iter()
+                .any(|s| s.id == *id && s.owner == nick && s.private_to.is_none())
+        });
+        let Some(id) = mine else {
+            return Err(Say::new("web-play-refused-withdraw"));
+        };
+        tracing::info!(seek = id, "web player withdraws a seek");
+        self.session.command(LobbyCmd::CancelSeek(id));
+        Ok(vec![])
+    }
+
+    /// The seat's game in play against someone: the snapshot and the seat's colour.
+    fn in_play(&self) -> Result<(std::sync::Arc<GameSnapshot>, Color), Say> {
+        let snap = self
+            .session
+            .game()
+            .ok_or_else(|| Say::new("web-play-refused-no-game"))?;
+        match (snap.my_color, snap.phase) {
+            (Some(c), GamePhase::Playing) => Ok((snap, c)),
+            (Some(_), _) => Err(Say::new("web-play-refused-not-playing")),
+            (None, _) => Err(Say::new("web-play-refused-no-game")),
+        }
+    }
+
+    /// `offer` (or accept a standing offer of the opponent's, as SSH's `D`), `accept`,
+    /// `decline`.
+    async fn draw(&mut self, answer: &str) -> Result<Vec<Value>, Say> {
+        let (snap, me) = self.in_play()?;
+        let offer = snap.draw_offer;
+        let cmd = match (answer, offer) {
+            ("offer", Some(c)) if c == me => return Err(Say::new("game-msg-already-offered")),
+            ("offer", Some(_)) | ("accept", Some(_)) => GameCmd::AcceptDraw,
+            ("offer", None) => GameCmd::OfferDraw,
+            ("decline", Some(c)) if c != me => GameCmd::DeclineDraw,
+            ("accept" | "decline", _) => return Err(Say::new("web-play-refused-no-offer")),
+            _ => {
+                let shown: String = answer.chars().take(20).collect();
+                return Err(Say::new("web-play-refused-unknown").text("command", shown));
+            }
+        };
+        if matches!(cmd, GameCmd::AcceptDraw) && offer == Some(me) {
+            return Err(Say::new("web-play-refused-no-offer"));
+        }
+        tracing::info!(game = snap.id, ?cmd, "web player: draw");
+        self.session.play(cmd).await;
+        Ok(vec![])
+    }
+
+    /// Claim the win once the opponent's reconnect time has run out (as SSH's `W`).
+    async fn claim(&mut self) -> Result<Vec<Value>, Say> {
+        let (snap, me) = self.in_play()?;
+        let opp = snap.seats.get(me.opposite());
+        // The countdown runs from when the shown snapshot came (as on the screens).
+        let left = match (&self.shown, opp.reconnect_left) {
+            (Some(shown), Some(left)) if shown.id == snap.id => {
+                left.saturating_sub(self.shown_at.elapsed())
+            }
+            (_, Some(left)) => left,
+            (_, None) => return Err(Say::new("game-msg-claim-not-yet")),
+        };
+        if opp.connected || !left.is_zero() {
+            return Err(Say::new("game-msg-claim-not-yet"));
+        }
+        tracing::info!(game = snap.id, "web player claims the win");
+        self.session.play(GameCmd::ClaimWin).await;
+        Ok(vec![])
+    }
+
+    /// Ask for a rematch after a game against a person (both must ask, as on SSH).
+    async fn rematch(&mut self) -> Result<Vec<Value>, Say> {
+        let snap = self
+            .session
+            .game()
+            .ok_or_else(|| Say::new("web-play-refused-no-game"))?;
+        let Some(me) = snap.my_color else {
+            return Err(Say::new("web-play-refused-no-game"));
+        };
+        let opp = snap.seats.get(me.opposite());
+        if snap.phase != GamePhase::Over {
+            return Err(Say::new("web-play-refused-rematch-over"));
+        }
+        if opp.bot {
+            return Err(Say::new("web-play-refused-rematch-bot"));
+        }
+        if snap.tournament {
+            return Err(Say::new("refusal-tournament-rematch"));
+        }
+        if !opp.connected {
+            return Err(Say::new("game-msg-no-rematch").text("nick", &opp.nick));
+        }
+        if *snap.rematch.get(me) {
+            return Ok(vec![]);
+        }
+        tracing::info!(game = snap.id, "web player asks for a rematch");
+        self.session.play(GameCmd::Rematch).await;
         Ok(vec![])
     }
 
@@ -927,7 +1130,7 @@ impl Seat {
         }
         self.session.leave_game();
         self.shown = None;
-        Ok(vec![lobby_json(&self.session.lobby())])
+        Ok(vec![self.lobby_now()])
     }
 
     /// The seat's game as the browser is told it: from the snapshot (the seat's view, its
@@ -1000,6 +1203,19 @@ impl Seat {
             GamePhase::Over => "over",
         };
         let ready = me.map(|c| snap.seats.get(c).ready).unwrap_or(false);
+        // The opponent, for the seat: gone (its reconnect time left, counted from now),
+        // a computer, and what the seat may ask of them (a draw, a rematch).
+        let opp = me.map(|c| snap.seats.get(c.opposite()));
+        let gone = opp
+            .filter(|o| !o.connected && snap.phase != GamePhase::Over)
+            .and_then(|o| o.reconnect_left)
+            .map(|d| d.as_millis() as u64);
+        let rematch = json!({"red": snap.rematch.red, "blue": snap.rematch.blue});
+        let rating = me.and_then(|c| snap.seats.get(c).rating_change).map(|d| {
+            Say::new("game-over-rating")
+                .text("change", format!("{d:+}"))
+                .in_lang(lang)
+        });
         json!({
             "t": "game",
             "id": snap.id,
@@ -1018,6 +1234,14 @@ impl Seat {
             "moves": moves,
             "clocks": clocks,
             "result": result,
+            "rated": snap.terms.rated,
+            "draw_offer": snap.draw_offer.map(name),
+            "gone": gone,
+            "bot": opp.is_some_and(|o| o.bot),
+            "opp_here": opp.is_some_and(|o| o.connected),
+            "tournament": snap.tournament,
+            "rematch": rematch,
+            "rating": rating,
         })
     }
 }
@@ -1030,7 +1254,7 @@ fn square(text: &str) -> Result<Square, Say> {
 }
 
 /// The lobby as the browser is told it: players online and the open seeks.
-fn lobby_json(snap: &LobbySnapshot) -> Value {
+fn lobby_json(snap: &LobbySnapshot, me: &str) -> Value {
     let online = snap.players.iter().filter(|p| !p.bot).count();
     let seeks: Vec<Value> = snap
         .seeks
@@ -1043,6 +1267,7 @@ fn lobby_json(snap: &LobbySnapshot) -> Value {
                 "variant": s.terms.rules.variant.name(),
                 "rated": s.terms.rated,
                 "clock": s.terms.clock.map(|c| format!("{}+{}", c.initial_secs / 60, c.increment_secs)),
+                "mine": s.owner == me,
             })
         })
         .collect();
