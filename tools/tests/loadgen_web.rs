@@ -102,7 +102,11 @@ async fn pages_are_answered_and_live_events_arrive_for_the_load_s_moves() {
     assert!(w.ws_games >= 2, "{}", w.line());
     assert!(w.ws_moves > 0, "{}", w.line());
     assert!(w.ws_samples as u64 >= w.ws_moves, "{}", w.line());
-    assert!(w.ws_p99.is_some() && w.ws_bytes_per_move.is_some(), "{}", w.line());
+    assert!(
+        w.ws_p99.is_some() && w.ws_bytes_per_move.is_some(),
+        "{}",
+        w.line()
+    );
     assert_eq!((w.ws_failures, w.ws_refused), (0, 0), "{}", w.line());
     assert!(w.line().contains("; browser players 4"), "{}", w.line());
 }

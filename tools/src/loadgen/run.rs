@@ -242,7 +242,14 @@ fn spawn_web(
     let nicks = (0..named).map(|i| format!("load-{i}")).collect();
     let _guard = rt.enter();
     web::spawn(web, nicks, counters, deadline, tasks);
-    super::ws::spawn(web.addr, web.ws_players, cfg.think, cfg.seed, counters, tasks);
+    super::ws::spawn(
+        web.addr,
+        web.ws_players,
+        cfg.think,
+        cfg.seed,
+        counters,
+        tasks,
+    );
     Ok(Some(rt))
 }
 

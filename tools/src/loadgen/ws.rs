@@ -69,7 +69,16 @@ pub(crate) fn spawn(
             tasks.push(tokio::spawn(async move {
                 let mut rng = SplitMix64(seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
                 loop {
-                    let r = play(addr, i, nick.as_ref(), rx.clone(), think, &mut rng, &counters).await;
+                    let r = play(
+                        addr,
+                        i,
+                        nick.as_ref(),
+                        rx.clone(),
+                        think,
+                        &mut rng,
+                        &counters,
+                    )
+                    .await;
                     if r.is_err() {
                         counters.web.ws.failures.fetch_add(1, Ordering::Relaxed);
                     }
