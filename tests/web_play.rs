@@ -1790,3 +1790,51 @@ async fn a_rematch_with_the_computer_or_before_the_end_is_refused() {
         "A rematch is for a game against a person: play the computer again from the lobby."
     );
 }
+
+/// (12) Messages stay small: a change of the game the board does not show (a spectator
+/// comes) sends no game message; the next move does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_coming_sends_the_board_nothing() {
+    use common::lobby_client::join;
+    use stratego_ssh::proto::LobbyCmd;
+    let (server, addr) = web_server("web-play-quiet", |_| {}).await;
+    let mut p = Player::guest(addr).await;
+    p.until("lobby", |_| true).await;
+    p.send(json!({"v": 1, "t": "computer", "level": "random"}))
+        .await;
+    let setup = p.until("game", |g| g["phase"] == "setup").await;
+    let id = setup["id"].as_u64().unwrap();
+    p.send(json!({"v": 1, "t": "ready"})).await;
+    let g = p
+        .until("game", |g| g["phase"] == "play" && g["turn"] == g["me"])
+        .await;
+    let watcher = join(&server.running.lobby, "watcher").await;
+    server
+        .running
+        .lobby
+        .command(watcher.session, LobbyCmd::Spectate(id));
+    // The game tells its seats of the spectator (the count in their snapshots).
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while server
+        .running
+        .lobby
+        .snapshot()
+        .games
+        .iter()
+        .find(|s| s.id == id)
+        .is_none_or(|s| s.spectators == 0)
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the spectator is counted"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let quiet = tokio::time::timeout(Duration::from_millis(800), p.socket.next()).await;
+    assert!(quiet.is_err(), "no message: {quiet:?}");
+    let m = &g["legal"][0];
+    p.send(json!({"v": 1, "t": "move", "from": m[0], "to": m[1]}))
+        .await;
+    let after = p.until("game", |_| true).await;
+    assert_eq!(after["ply"].as_u64(), Some(g["ply"].as_u64().unwrap() + 1));
+}
