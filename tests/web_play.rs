@@ -1789,6 +1789,16 @@ async fn a_rematch_with_the_computer_or_before_the_end_is_refused() {
         p.until("refused", |_| true).await["text"],
         "A rematch is for a game against a person: play the computer again from the lobby."
     );
+    // A seek posted from the finished game leaves it for the lobby, where the seek shows.
+    p.send(json!({"v": 1, "t": "seek", "variant": "duel", "clock": "5+3"}))
+        .await;
+    let l = p
+        .until("lobby", |l| {
+            l["seeks"].as_array().is_some_and(|s| !s.is_empty())
+        })
+        .await;
+    assert_eq!(l["seeks"][0]["mine"], true, "{l}");
+    assert_eq!(l["seeks"][0]["clock"], "5+3", "{l}");
 }
 
 /// (12) Messages stay small: a change of the game the board does not show (a spectator

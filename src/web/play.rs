@@ -923,6 +923,9 @@ impl Seat {
         {
             return Err(Say::new("web-play-refused-in-game"));
         }
+        // A finished game shown is left for the lobby, where the seek shows.
+        let left_game = self.shown.take().is_some();
+        self.session.leave_game();
         tracing::info!(variant = variant.name(), rated, clock = ?clock, "web player posts a seek");
         self.session.command(LobbyCmd::Seek {
             terms: crate::proto::GameTerms {
@@ -933,7 +936,10 @@ impl Seat {
             private_to: None,
             private: false,
         });
-        Ok(vec![])
+        Ok(match left_game {
+            true => vec![self.lobby_now()],
+            false => vec![],
+        })
     }
 
     /// Withdraw the player's own open seek.
