@@ -3,7 +3,9 @@
 //! the page showed; a WebSocket client plays whole games and no message ever holds an
 //! enemy rank the seat has not seen revealed (checked against the real game, replayed from
 //! the stored record); a foreign Origin, no session, malformed, oversized and unknown
-//! messages, and moves out of turn are refused and change nothing.
+//! messages, and moves out of turn are refused and change nothing. A browser plays people:
+//! its own seek (posted, withdrawn, taken by a lobby-level player or by an SSH player in
+//! the screens), clocks that tick in the page, draws, a claimed win, rematches.
 
 #[path = "common/browser.rs"]
 mod browser;
