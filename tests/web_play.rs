@@ -3,7 +3,9 @@
 //! the page showed; a WebSocket client plays whole games and no message ever holds an
 //! enemy rank the seat has not seen revealed (checked against the real game, replayed from
 //! the stored record); a foreign Origin, no session, malformed, oversized and unknown
-//! messages, and moves out of turn are refused and change nothing.
+//! messages, and moves out of turn are refused and change nothing. A browser plays people:
+//! its own seek (posted, withdrawn, taken by a lobby-level player or by an SSH player in
+//! the screens), clocks that tick in the page, draws, a claimed win, rematches.
 
 #[path = "common/browser.rs"]
 mod browser;
@@ -1788,5 +1790,161 @@ async fn a_rematch_with_the_computer_or_before_the_end_is_refused() {
     assert_eq!(
         p.until("refused", |_| true).await["text"],
         "A rematch is for a game against a person: play the computer again from the lobby."
+    );
+    // A seek posted from the finished game leaves it for the lobby, where the seek shows.
+    p.send(json!({"v": 1, "t": "seek", "variant": "duel", "clock": "5+3"}))
+        .await;
+    let l = p
+        .until("lobby", |l| {
+            l["seeks"].as_array().is_some_and(|s| !s.is_empty())
+        })
+        .await;
+    assert_eq!(l["seeks"][0]["mine"], true, "{l}");
+    assert_eq!(l["seeks"][0]["clock"], "5+3", "{l}");
+}
+
+/// (12) Messages stay small: a change of the game the board does not show (a spectator
+/// comes) sends no game message; the next move does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_coming_sends_the_board_nothing() {
+    use common::lobby_client::join;
+    use stratego_ssh::proto::LobbyCmd;
+    let (server, addr) = web_server("web-play-quiet", |_| {}).await;
+    let mut p = Player::guest(addr).await;
+    p.until("lobby", |_| true).await;
+    p.send(json!({"v": 1, "t": "computer", "level": "random"}))
+        .await;
+    let setup = p.until("game", |g| g["phase"] == "setup").await;
+    let id = setup["id"].as_u64().unwrap();
+    p.send(json!({"v": 1, "t": "ready"})).await;
+    let g = p
+        .until("game", |g| g["phase"] == "play" && g["turn"] == g["me"])
+        .await;
+    let watcher = join(&server.running.lobby, "watcher").await;
+    server
+        .running
+        .lobby
+        .command(watcher.session, LobbyCmd::Spectate(id));
+    // The game tells its seats of the spectator (the count in their snapshots).
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while server
+        .running
+        .lobby
+        .snapshot()
+        .games
+        .iter()
+        .find(|s| s.id == id)
+        .is_none_or(|s| s.spectators == 0)
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the spectator is counted"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let quiet = tokio::time::timeout(Duration::from_millis(800), p.socket.next()).await;
+    assert!(quiet.is_err(), "no message: {quiet:?}");
+    let m = &g["legal"][0];
+    p.send(json!({"v": 1, "t": "move", "from": m[0], "to": m[1]}))
+        .await;
+    let after = p.until("game", |_| true).await;
+    assert_eq!(after["ply"].as_u64(), Some(g["ply"].as_u64().unwrap() + 1));
+}
+
+/// (13) A browser's seek taken over SSH: a key holder in the screens accepts the guest's
+/// seek from the lobby list; both set up, both play moves (the SSH player by typing them),
+/// the browser resigns; the stored game's seats are the two players, its moves theirs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ssh_player_takes_a_browsers_seek_and_they_play_to_a_result() {
+    use common::{is_movable_label, new_key, Login, ScreenBoard, Term};
+    let (server, addr) = web_server("web-play-ssh-seek", |_| {}).await;
+    let kb = new_key();
+    let bob = Term::connect(server.running.addr, Login::Key("bob", &kb), 120, 40).await;
+    bob.wait_text("no open seeks", 10).await;
+    let mut p = Player::guest(addr).await;
+    let nick = p.until("hello", |_| true).await["nick"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    p.send(json!({"v": 1, "t": "seek", "variant": "classic", "clock": "none"}))
+        .await;
+    p.until("lobby", |l| l["seeks"][0]["mine"] == true).await;
+    bob.wait_for("the browser's seek", 10, |t| {
+        t.contains(&nick) && t.contains("Classic")
+    })
+    .await;
+    // The seeks' first row plays the computer: Down chooses the seek, Enter accepts.
+    bob.send(b"j").await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    bob.send(b"\r").await;
+    let setup = p.until("game", |g| g["phase"] == "setup").await;
+    let id = setup["id"].as_u64().unwrap();
+    bob.wait_text("Set up your army", 10).await;
+    bob.send(b"r").await;
+    bob.wait_text("40 of 40 placed", 5).await;
+    bob.send(b"d").await;
+    p.send(json!({"v": 1, "t": "ready"})).await;
+    let mut g = p.until("game", |g| g["phase"] == "play").await;
+    let bob_red = g["me"] == "blue";
+    let (from_row, to_row) = if bob_red { (4, 5) } else { (7, 6) };
+    let mut used = vec![];
+    for _ in 0..4 {
+        let ply = g["ply"].as_u64().unwrap();
+        if g["turn"] == g["me"] {
+            // The browser: a move to an empty square.
+            let occupied: HashSet<&str> = g["board"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|p| p["sq"].as_str())
+                .collect();
+            let m = g["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|m| !occupied.contains(m[1].as_str().unwrap()))
+                .expect("a quiet move")
+                .clone();
+            p.send(json!({"v": 1, "t": "move", "from": m[0], "to": m[1]}))
+                .await;
+        } else {
+            // Bob: a front piece of a file not moved before, one square forward, typed.
+            let text = bob.wait_text("Your turn", 10).await;
+            let b = ScreenBoard::read(&text).expect("a board");
+            let file = "ABEFIJ"
+                .chars()
+                .filter(|f| !used.contains(f))
+                .find(|f| is_movable_label(b.at(&format!("{f}{from_row}"))))
+                .expect("a movable front piece");
+            used.push(file);
+            bob.send(b"m").await;
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            bob.type_str(&format!("{file}{from_row} {file}{to_row}"))
+                .await;
+            bob.send(b"\r").await;
+        }
+        g = p
+            .until("game", |m| {
+                m["phase"] == "over" || m["ply"].as_u64() == Some(ply + 1)
+            })
+            .await;
+    }
+    assert_eq!(g["ply"], 4, "four moves played: {g}");
+    p.send(json!({"v": 1, "t": "resign"})).await;
+    let over = p.until("game", |g| g["phase"] == "over").await;
+    let bob_color = if bob_red { "red" } else { "blue" };
+    assert_eq!(over["result"]["winner"], bob_color, "{over}");
+    bob.wait_text("You won!", 10).await;
+    let stored = stored_game(&server, id).await;
+    let (red, blue) = (&stored.seats.red.nick, &stored.seats.blue.nick);
+    let want = match bob_red {
+        true => ("bob", nick.as_str()),
+        false => (nick.as_str(), "bob"),
+    };
+    assert_eq!((red.as_str(), blue.as_str()), want, "the stored seats");
+    assert_eq!(stored.record.moves.len(), 4, "the stored moves");
+    assert_eq!(
+        stored.outcome.winner.map(|c| c.name().to_ascii_lowercase()),
+        Some(bob_color.to_string())
     );
 }

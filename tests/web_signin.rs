@@ -417,6 +417,23 @@ async fn in_chromium_the_link_signs_in_once() {
         "the board as ann: {}",
         b.text().await
     );
+    // A key holder's seek may be rated: ticked and posted, the lobby lists it rated.
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-seek-rated');")
+            .await,
+        "the seek form offers Rated: {}",
+        b.text().await
+    );
+    b.js("const r = document.getElementById('play-seek-rated'); r.click(); document.getElementById('play-seek-post').click(); return true;")
+        .await;
+    assert!(
+        b.until(10.0, "return !!document.querySelector('button[data-withdraw]') && document.getElementById('play-seeks').innerText.includes('ann: Classic · Rated');")
+            .await,
+        "a rated seek posted: {}",
+        b.text().await
+    );
+    let seeks = server.running.lobby.snapshot().seeks.clone();
+    assert!(seeks.len() == 1 && seeks[0].terms.rated, "{seeks:?}");
     // The link again: used.
     b.goto(&link).await;
     assert!(

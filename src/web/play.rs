@@ -543,6 +543,7 @@ async fn run(web: Web, mut socket: WebSocket, player: Player, ip: IpAddr, lang: 
         moves_sent: 0,
         guest,
         shown_at: Instant::now(),
+        last_sent: None,
     };
     use tracing::Instrument;
     seat.serve(socket).instrument(span).await;
@@ -570,6 +571,22 @@ struct Seat {
     guest: bool,
     /// When the shown game's snapshot came (its reconnect countdown runs from then).
     shown_at: Instant,
+    /// The last game message made from a game update (to send none that repeats it).
+    last_sent: Option<Value>,
+}
+
+/// Whether two game messages show the same (the moves list aside: each carries only the
+/// moves not sent before).
+fn same_board(a: &Value, b: &Value) -> bool {
+    let strip = |v: &Value| {
+        let mut v = v.clone();
+        if let Value::Object(m) = &mut v {
+            m.remove("moves");
+            m.remove("moves_from");
+        }
+        v
+    };
+    strip(a) == strip(b)
 }
 
 /// Sends one message; `false` when the socket is gone or the browser has not taken it
@@ -720,7 +737,9 @@ impl Seat {
                 self.shown = Some(snap.clone());
                 self.shown_at = Instant::now();
                 self.moves_sent = 0;
-                vec![self.game_json(&snap)]
+                let v = self.game_json(&snap);
+                self.last_sent = Some(v.clone());
+                vec![v]
             }
             PlayUpdate::Game(snap) => {
                 if snap.my_setup.is_some() {
@@ -728,7 +747,19 @@ impl Seat {
                 }
                 self.shown = Some(snap.clone());
                 self.shown_at = Instant::now();
-                vec![self.game_json(&snap)]
+                let v = self.game_json(&snap);
+                // A snapshot that changed nothing the board shows (a spectator came, the
+                // spectators' chat) is not sent again.
+                let same = v["moves"].as_array().is_some_and(|m| m.is_empty())
+                    && self
+                        .last_sent
+                        .as_ref()
+                        .is_some_and(|last| same_board(last, &v));
+                self.last_sent = Some(v.clone());
+                match same {
+                    true => vec![],
+                    false => vec![v],
+                }
             }
             PlayUpdate::GameClosed => {
                 // The game's task ended; what was shown last stays (its result).
@@ -907,6 +938,9 @@ impl Seat {
         {
             return Err(Say::new("web-play-refused-in-game"));
         }
+        // A finished game shown is left for the lobby, where the seek shows.
+        let left_game = self.shown.take().is_some();
+        self.session.leave_game();
         tracing::info!(variant = variant.name(), rated, clock = ?clock, "web player posts a seek");
         self.session.command(LobbyCmd::Seek {
             terms: crate::proto::GameTerms {
@@ -917,7 +951,10 @@ impl Seat {
             private_to: None,
             private: false,
         });
-        Ok(vec![])
+        Ok(match left_game {
+            true => vec![self.lobby_now()],
+            false => vec![],
+        })
     }
 
     /// Withdraw the player's own open seek.
