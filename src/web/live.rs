@@ -548,14 +548,7 @@ pub(super) fn api(r: &Rendered) -> Response {
 }
 
 pub(super) async fn script() -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
-            (header::CACHE_CONTROL, "max-age=3600"),
-        ],
-        SCRIPT,
-    )
-        .into_response()
+    super::pages::asset("text/javascript; charset=utf-8", "max-age=3600", SCRIPT)
 }
 
 /// Which of the two streams.

@@ -93,17 +93,19 @@ pub(super) async fn robots() -> Response {
         .into_response()
 }
 
+/// A file served from the binary: its type, how long a cache may keep it, its text.
+pub(super) fn asset(kind: &'static str, cache: &'static str, text: &'static str) -> Response {
+    (
+        [(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, cache)],
+        text,
+    )
+        .into_response()
+}
+
 /// The site's icon (a board square in the two sides' colours), for `/favicon.svg` and the
 /// `/favicon.ico` browsers ask for by themselves.
 pub(super) async fn favicon() -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "image/svg+xml"),
-            (header::CACHE_CONTROL, "max-age=86400"),
-        ],
-        FAVICON,
-    )
-        .into_response()
+    asset("image/svg+xml", "max-age=86400", FAVICON)
 }
 
 const FAVICON: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\">\
@@ -261,26 +263,12 @@ pub(super) fn linked(lang: Lang, say: Say, links: &[(&'static str, String, Strin
 }
 
 pub(super) async fn style() -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
-            (header::CACHE_CONTROL, "max-age=3600"),
-        ],
-        STYLE,
-    )
-        .into_response()
+    asset("text/css; charset=utf-8", "max-age=3600", STYLE)
 }
 
 /// A finished game's page's keys (it works without it: plain links).
 pub(super) async fn step_js() -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
-            (header::CACHE_CONTROL, "max-age=3600"),
-        ],
-        STEP_JS,
-    )
-        .into_response()
+    asset("text/javascript; charset=utf-8", "max-age=3600", STEP_JS)
 }
 
 /// The host a browser asked for, without its port (for the `ssh` line when no host name is

@@ -174,25 +174,11 @@ pub(super) fn same_origin(web: &Web, headers: &HeaderMap) -> bool {
 }
 
 pub(super) async fn script() -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        PLAY_JS,
-    )
-        .into_response()
+    super::pages::asset("text/javascript; charset=utf-8", "no-cache", PLAY_JS)
 }
 
 pub(super) async fn style() -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        PLAY_CSS,
-    )
-        .into_response()
+    super::pages::asset("text/css; charset=utf-8", "no-cache", PLAY_CSS)
 }
 
 /// The page around the board: its own head (the board's stylesheet and module beside the
@@ -854,6 +840,18 @@ impl Seat {
         (sends, cost.max(size_cost))
     }
 
+    /// Refused while the player has a game in set-up or play (a finished one may be left).
+    fn not_playing(&self) -> Result<(), Say> {
+        match self
+            .session
+            .game()
+            .is_some_and(|g| g.phase != GamePhase::Over && g.my_color.is_some())
+        {
+            true => Err(Say::new("web-play-refused-in-game")),
+            false => Ok(()),
+        }
+    }
+
     fn computer(&mut self, level: &str) -> Result<Vec<Value>, Say> {
         let level = match level {
             "random" => BotLevel::Random,
@@ -861,13 +859,7 @@ impl Seat {
             "hard" => BotLevel::Hard,
             _ => return Err(Say::new("web-play-refused-level")),
         };
-        if self
-            .session
-            .game()
-            .is_some_and(|g| g.phase != GamePhase::Over && g.my_color.is_some())
-        {
-            return Err(Say::new("web-play-refused-in-game"));
-        }
+        self.not_playing()?;
         // A finished game shown is left for the new one.
         self.session.leave_game();
         self.shown = None;
@@ -893,13 +885,7 @@ impl Seat {
         let Some(id) = open else {
             return Err(Say::new("web-play-refused-seek"));
         };
-        if self
-            .session
-            .game()
-            .is_some_and(|g| g.phase != GamePhase::Over && g.my_color.is_some())
-        {
-            return Err(Say::new("web-play-refused-in-game"));
-        }
+        self.not_playing()?;
         self.session.leave_game();
         self.shown = None;
         tracing::info!(seek = id, "web guest accepts a seek");
@@ -931,13 +917,7 @@ impl Seat {
         if rated && self.guest {
             return Err(Say::new("refusal-guests-casual-key"));
         }
-        if self
-            .session
-            .game()
-            .is_some_and(|g| g.phase != GamePhase::Over && g.my_color.is_some())
-        {
-            return Err(Say::new("web-play-refused-in-game"));
-        }
+        self.not_playing()?;
         // A finished game shown is left for the lobby, where the seek shows.
         let left_game = self.shown.take().is_some();
         self.session.leave_game();
@@ -1158,13 +1138,7 @@ impl Seat {
     }
 
     fn back_to_lobby(&mut self) -> Result<Vec<Value>, Say> {
-        if self
-            .session
-            .game()
-            .is_some_and(|g| g.phase != GamePhase::Over && g.my_color.is_some())
-        {
-            return Err(Say::new("web-play-refused-in-game"));
-        }
+        self.not_playing()?;
         self.session.leave_game();
         self.shown = None;
         Ok(vec![self.lobby_now()])
