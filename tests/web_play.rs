@@ -1021,7 +1021,7 @@ async fn a_new_socket_of_the_same_guest_takes_the_seat_back() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_browser_guest_accepts_a_players_seek_and_both_see_the_same_moves() {
     use common::lobby_client::{join, until};
-    use stratego_ssh::proto::{GameCmd, GamePhase, GameTerms, LobbyCmd};
+    use stratego_ssh::proto::{GameCmd, GameTerms, LobbyCmd};
     use stratego_ssh::rules::{Rules, Setup, Variant};
     let (server, addr) = web_server("web-play-seek", |_| {}).await;
     let lobby = server.running.lobby.clone();
@@ -1066,41 +1066,10 @@ async fn a_browser_guest_accepts_a_players_seek_and_both_see_the_same_moves() {
     p.send(json!({"v": 1, "t": "ready"})).await;
     let mut rng = Rng(11);
     // Whoever's turn it is moves: the browser over the socket, alice through her seat.
-    let mut g = p
+    let g = p
         .until("game", |g| g["phase"] == "play" || g["phase"] == "over")
         .await;
-    for _ in 0..24 {
-        if g["phase"] == "over" {
-            break;
-        }
-        let ply = g["ply"].as_u64().unwrap();
-        if g["turn"] == g["me"] {
-            let legal = g["legal"].as_array().unwrap();
-            let m = &legal[rng.below(legal.len())];
-            p.send(json!({"v": 1, "t": "move", "from": m[0], "to": m[1]}))
-                .await;
-        } else {
-            until(&mut seat, "alice to move", |s| {
-                s.phase == GamePhase::Over
-                    || s.view
-                        .as_ref()
-                        .is_some_and(|v| v.to_move == alice_color && u64::from(v.ply) == ply)
-            })
-            .await;
-            let snap = seat.snapshots.borrow().clone();
-            if snap.phase == GamePhase::Over {
-                break;
-            }
-            let legal = &snap.view.as_ref().unwrap().legal_moves;
-            seat.send(GameCmd::Move(legal[rng.below(legal.len())]))
-                .await;
-        }
-        g = p
-            .until("game", |m| {
-                m["phase"] == "over" || m["ply"].as_u64() == Some(ply + 1)
-            })
-            .await;
-    }
+    let g = play_plies(&mut p, &mut seat, alice_color, g, 24, &mut rng).await;
     // The browser's list (its messages put together) against alice's history.
     let mut browser: Vec<String> = vec![];
     for t in &p.log {
