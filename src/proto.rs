@@ -929,6 +929,16 @@ impl From<Notice> for NoticeArg {
 }
 
 impl Notice {
+    /// What a banned player or address is told: the ban's reason (one line, cut), or that
+    /// none was given.
+    pub fn banned(reason: &str) -> Notice {
+        let reason = crate::text::clean_line(reason, 200);
+        match reason.is_empty() {
+            true => Notice::new("notice-banned-no-reason"),
+            false => Notice::new("notice-banned").arg("reason", reason),
+        }
+    }
+
     /// Message `id` of the catalogs (add its arguments with [`Notice::arg`]).
     pub fn new(id: &'static str) -> Notice {
         Notice {

@@ -247,25 +247,26 @@ async fn a_browser_signed_in_from_ssh_plays_as_the_key_holder() {
             }
         }
     }
+    async fn send(
+        socket: &mut tokio_tungstenite::WebSocketStream<
+            tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+        >,
+        v: Value,
+    ) {
+        socket.send(Message::text(v.to_string())).await.unwrap();
+    }
     let hello = until(&mut socket, |v| v["t"] == "hello").await;
     assert_eq!(hello["nick"], "ann", "{hello}");
-    socket
-        .send(Message::text(
-            json!({"v": 1, "t": "computer", "level": "random"}).to_string(),
-        ))
-        .await
-        .unwrap();
+    send(
+        &mut socket,
+        json!({"v": 1, "t": "computer", "level": "random"}),
+    )
+    .await;
     let setup = until(&mut socket, |v| v["t"] == "game" && v["phase"] == "setup").await;
     let id = setup["id"].as_u64().unwrap();
-    socket
-        .send(Message::text(json!({"v": 1, "t": "ready"}).to_string()))
-        .await
-        .unwrap();
+    send(&mut socket, json!({"v": 1, "t": "ready"})).await;
     until(&mut socket, |v| v["t"] == "game" && v["phase"] == "play").await;
-    socket
-        .send(Message::text(json!({"v": 1, "t": "resign"}).to_string()))
-        .await
-        .unwrap();
+    send(&mut socket, json!({"v": 1, "t": "resign"})).await;
     until(&mut socket, |v| v["t"] == "game" && v["phase"] == "over").await;
     let mut stored = None;
     for _ in 0..100 {
@@ -296,17 +297,12 @@ async fn a_browser_signed_in_from_ssh_plays_as_the_key_holder() {
     // the rating's change.
     assert_eq!(hello["guest"], false, "{hello}");
     let mut bob = common::lobby_client::join(&server.running.lobby, "bob").await;
-    socket
-        .send(Message::text(json!({"v": 1, "t": "lobby"}).to_string()))
-        .await
-        .unwrap();
-    socket
-        .send(Message::text(
-            json!({"v": 1, "t": "seek", "variant": "classic", "clock": "10+5", "rated": true})
-                .to_string(),
-        ))
-        .await
-        .unwrap();
+    send(&mut socket, json!({"v": 1, "t": "lobby"})).await;
+    send(
+        &mut socket,
+        json!({"v": 1, "t": "seek", "variant": "classic", "clock": "10+5", "rated": true}),
+    )
+    .await;
     let listed = until(&mut socket, |v| {
         v["t"] == "lobby" && v["seeks"].as_array().is_some_and(|s| !s.is_empty())
     })
@@ -328,15 +324,9 @@ async fn a_browser_signed_in_from_ssh_plays_as_the_key_holder() {
     .await;
     let setup = until(&mut socket, |v| v["t"] == "game" && v["phase"] == "setup").await;
     assert_eq!(setup["rated"], true, "{setup}");
-    socket
-        .send(Message::text(json!({"v": 1, "t": "ready"}).to_string()))
-        .await
-        .unwrap();
+    send(&mut socket, json!({"v": 1, "t": "ready"})).await;
     until(&mut socket, |v| v["t"] == "game" && v["phase"] == "play").await;
-    socket
-        .send(Message::text(json!({"v": 1, "t": "resign"}).to_string()))
-        .await
-        .unwrap();
+    send(&mut socket, json!({"v": 1, "t": "resign"})).await;
     let over = until(&mut socket, |v| {
         v["t"] == "game" && v["phase"] == "over" && v["rating"].is_string()
     })

@@ -90,11 +90,7 @@ impl Service {
             .blocking(move |s| {
                 let bans = s.bans();
                 if let Some(ban) = bans.matching(None, None, Some(addr))? {
-                    let reason = crate::text::clean_line(&ban.reason, 200);
-                    return Ok(Some(GuestRefused::Banned(match reason.is_empty() {
-                        true => Notice::new("notice-banned-no-reason"),
-                        false => Notice::new("notice-banned").arg("reason", reason),
-                    })));
+                    return Ok(Some(GuestRefused::Banned(Notice::banned(&ban.reason))));
                 }
                 let hold = guest_block.as_secs();
                 if hold == 0 {
@@ -165,13 +161,7 @@ impl Service {
             .await;
         match ban {
             Ok(None) => {}
-            Ok(Some(ban)) => {
-                let reason = crate::text::clean_line(&ban.reason, 200);
-                return Err(GuestRefused::Banned(match reason.is_empty() {
-                    true => Notice::new("notice-banned-no-reason"),
-                    false => Notice::new("notice-banned").arg("reason", reason),
-                }));
-            }
+            Ok(Some(ban)) => return Err(GuestRefused::Banned(Notice::banned(&ban.reason))),
             Err(error) => {
                 tracing::warn!(%error, "cannot read the bans for a web player");
                 return Err(GuestRefused::Banned(Notice::new(

@@ -918,11 +918,7 @@ impl Conn {
         };
         if let Some(ban) = self.ban() {
             self.span.in_scope(|| info!(peer = %crate::limit::canonical(self.peer.ip()), ban = %ban.target, "banned connection refused"));
-            let reason = crate::text::clean_line(&ban.reason, 200);
-            let text = match reason.is_empty() {
-                true => crate::proto::Notice::new("notice-banned-no-reason"),
-                false => crate::proto::Notice::new("notice-banned").arg("reason", reason),
-            };
+            let text = crate::proto::Notice::banned(&ban.reason);
             return Some(format!("{}\r\n", text.text(lang)));
         }
         let bans = self.shared.store.bans();

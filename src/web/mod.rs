@@ -456,7 +456,6 @@ async fn guard(
     // The pages (not the API, whose words never change) speak the language asked for: when
     // `Accept-Language` chose it, a cache must keep one copy per language.
     let api = req.uri().path().starts_with("/api/");
-    let path = req.uri().path().to_string();
     let varies = !api && !PageLang::of(req.uri().query(), req.headers()).asked;
     let admit = web
         .rate
@@ -489,12 +488,7 @@ async fn guard(
         }
         Admit::Yes => next.run(req).await,
     };
-    let cookie = resp.headers().get(header::SET_COOKIE).cloned();
     strict_headers(resp.headers_mut());
-    // Only the board's guest session sets a cookie.
-    if let (Some(c), "/play/guest") = (cookie, path.as_str()) {
-        resp.headers_mut().insert(header::SET_COOKIE, c);
-    }
     // The API is public read-only data: any site's script may read it.
     if api {
         resp.headers_mut().insert(
@@ -538,7 +532,8 @@ fn strict_headers(h: &mut HeaderMap) {
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
     );
-    // Only signing in and out set a cookie (their handlers mark the response so).
+    // Only signing in and out and a board's guest session set a cookie (their handlers
+    // mark the response so: `signin::with_cookie`).
     if h.remove(signin::SETS_COOKIE).is_none() {
         h.remove(header::SET_COOKIE);
     }

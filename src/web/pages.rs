@@ -21,6 +21,22 @@ pub(super) fn layout(l: &PageLang, title: &str, body: Markup) -> Markup {
     layout_at(l, title, None, body)
 }
 
+/// What every page's head holds: the character set, the phone's viewport, the referrer
+/// policy, the title, the site's stylesheet and icon.
+pub(super) fn head_common(title: &str) -> Markup {
+    html! {
+        meta charset="utf-8";
+        meta name="viewport" content="width=device-width, initial-scale=1";
+        // The site's `no-referrer` header makes a browser send `Origin: null` with a form's
+        // POST (signing in and out, a guest's session): within this site a page says where
+        // it comes from; to other sites still nothing.
+        meta name="referrer" content="same-origin";
+        title { (title) }
+        link rel="stylesheet" href="/style.css";
+        link rel="icon" href="/favicon.svg" type="image/svg+xml";
+    }
+}
+
 /// A page whose one address for crawlers and shared links is `canonical` (absolute when
 /// `public_url` is set, else this site's path): every ply, view and language of a game
 /// names its plain address.
@@ -34,15 +50,7 @@ pub(super) fn layout_at(
         (DOCTYPE)
         html lang=(l.lang.code()) {
             head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                // The site's `no-referrer` header makes a browser send `Origin: null` with a
-                // form's POST (signing in and out): within this site a page says where it
-                // comes from; to other sites still nothing.
-                meta name="referrer" content="same-origin";
-                title { (title) }
-                link rel="stylesheet" href="/style.css";
-                link rel="icon" href="/favicon.svg" type="image/svg+xml";
+                (head_common(title))
                 @if let Some(c) = canonical { link rel="canonical" href=(c); }
                 meta property="og:title" content=(title);
                 meta property="og:type" content="website";

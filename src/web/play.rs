@@ -189,15 +189,8 @@ fn layout(l: &PageLang, body: Markup, module: bool) -> Markup {
         (DOCTYPE)
         html lang=(l.lang.code()) {
             head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                // The site's `no-referrer` makes a browser send `Origin: null` with a form's
-                // POST; within this site the board's form must say where it comes from.
-                meta name="referrer" content="same-origin";
-                title { (title) }
-                link rel="stylesheet" href="/style.css";
+                (super::pages::head_common(&title))
                 link rel="stylesheet" href="/play.css";
-                link rel="icon" href="/favicon.svg" type="image/svg+xml";
                 @if module { script type="module" src="/play.js" {} }
             }
             body.play {
@@ -401,11 +394,11 @@ pub(super) async fn new_guest(
         GUEST_IDLE.as_secs(),
         if secure { "; Secure" } else { "" }
     );
-    let mut resp = Redirect::to(&l.href("/play")).into_response();
-    if let Ok(v) = HeaderValue::from_str(&cookie) {
-        resp.headers_mut().insert(header::SET_COOKIE, v);
+    let resp = Redirect::to(&l.href("/play")).into_response();
+    match HeaderValue::from_str(&cookie) {
+        Ok(v) => super::signin::with_cookie(resp, v),
+        Err(_) => resp,
     }
-    resp
 }
 
 /// Why a guest may not come in, in `lang` (the SSH door's words).
@@ -955,16 +948,24 @@ impl Seat {
         Ok(vec![])
     }
 
-    /// The seat's game in play against someone: the snapshot and the seat's colour.
-    fn in_play(&self) -> Result<(std::sync::Arc<GameSnapshot>, Color), Say> {
+    /// The game the player sits in (not one watched): the snapshot and the seat's colour.
+    fn seated(&self) -> Result<(std::sync::Arc<GameSnapshot>, Color), Say> {
         let snap = self
             .session
             .game()
             .ok_or_else(|| Say::new("web-play-refused-no-game"))?;
-        match (snap.my_color, snap.phase) {
-            (Some(c), GamePhase::Playing) => Ok((snap, c)),
-            (Some(_), _) => Err(Say::new("web-play-refused-not-playing")),
-            (None, _) => Err(Say::new("web-play-refused-no-game")),
+        match snap.my_color {
+            Some(c) => Ok((snap, c)),
+            None => Err(Say::new("web-play-refused-no-game")),
+        }
+    }
+
+    /// The seat's game in play against someone: the snapshot and the seat's colour.
+    fn in_play(&self) -> Result<(std::sync::Arc<GameSnapshot>, Color), Say> {
+        let (snap, c) = self.seated()?;
+        match snap.phase {
+            GamePhase::Playing => Ok((snap, c)),
+            _ => Err(Say::new("web-play-refused-not-playing")),
         }
     }
 
@@ -1014,13 +1015,7 @@ impl Seat {
 
     /// Ask for a rematch after a game against a person (both must ask, as on SSH).
     async fn rematch(&mut self) -> Result<Vec<Value>, Say> {
-        let snap = self
-            .session
-            .game()
-            .ok_or_else(|| Say::new("web-play-refused-no-game"))?;
-        let Some(me) = snap.my_color else {
-            return Err(Say::new("web-play-refused-no-game"));
-        };
+        let (snap, me) = self.seated()?;
         let opp = snap.seats.get(me.opposite());
         if snap.phase != GamePhase::Over {
             return Err(Say::new("web-play-refused-rematch-over"));
@@ -1044,13 +1039,7 @@ impl Seat {
 
     /// The seat's game in set-up, its colour, and its draft (not yet submitted).
     fn in_setup(&mut self) -> Result<(std::sync::Arc<GameSnapshot>, Color), Say> {
-        let snap = self
-            .session
-            .game()
-            .ok_or_else(|| Say::new("web-play-refused-no-game"))?;
-        let color = snap
-            .my_color
-            .ok_or_else(|| Say::new("web-play-refused-no-game"))?;
+        let (snap, color) = self.seated()?;
         if snap.phase != GamePhase::Setup || snap.my_setup.is_some() || self.draft.is_none() {
             return Err(Say::new("web-play-refused-not-setup"));
         }
@@ -1099,13 +1088,7 @@ impl Seat {
     }
 
     async fn mv(&mut self, from: &str, to: &str) -> Result<Vec<Value>, Say> {
-        let snap = self
-            .session
-            .game()
-            .ok_or_else(|| Say::new("web-play-refused-no-game"))?;
-        let color = snap
-            .my_color
-            .ok_or_else(|| Say::new("web-play-refused-no-game"))?;
+        let (snap, color) = self.seated()?;
         let (from, to) = (square(from)?, square(to)?);
         let view = match (&snap.view, snap.phase) {
             (Some(v), GamePhase::Playing) => v,

@@ -70,7 +70,8 @@ fn cookie(web: &Web, token: Option<&str>) -> HeaderValue {
 /// every other).
 pub(super) const SETS_COOKIE: &str = "x-stratego-sets-cookie";
 
-fn with_cookie(mut resp: Response, value: HeaderValue) -> Response {
+/// `resp` setting the cookie `value` (marked, so that the guard lets it through).
+pub(super) fn with_cookie(mut resp: Response, value: HeaderValue) -> Response {
     resp.headers_mut().insert(header::SET_COOKIE, value);
     resp.headers_mut()
         .insert(SETS_COOKIE, HeaderValue::from_static("1"));
