@@ -20,6 +20,7 @@
 
 mod api;
 mod board;
+pub mod delta;
 mod lang;
 mod live;
 mod pages;

@@ -33,13 +33,14 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use maud::{html, Markup, DOCTYPE};
 use serde_json::{json, Value};
 
 use super::board::{move_text, move_words};
+use super::delta;
 use super::lang::{PageLang, Say};
 use super::pages::outcome_words;
 use super::{client_ip, Web};
@@ -332,6 +333,13 @@ fn words(lang: Lang) -> Value {
         "rematchAsked": with("web-play-rematch-asked", &["nick"]),
         "rematchOffered": with("web-play-rematch-offered", &["nick"]),
         "oppLeft": with("web-play-opponent-left", &["nick"]),
+        // A plain move's words, made by the page for a delta's last move (`web-moved`).
+        "moved": with("web-moved", &["mover"]),
+        "colors": {
+            "red": crate::ui::vocab::color_name(lang, Color::Red),
+            "blue": crate::ui::vocab::color_name(lang, Color::Blue),
+        },
+        "reconnecting": say("web-play-reconnecting"),
     });
     if let (Value::Object(words), Value::Object(more)) = (&mut words, more) {
         words.extend(more);
@@ -434,6 +442,7 @@ pub(super) async fn socket(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     l: PageLang,
     headers: HeaderMap,
+    RawQuery(query): RawQuery,
     ws: WebSocketUpgrade,
 ) -> Response {
     if !same_origin(&web, &headers) {
@@ -474,17 +483,29 @@ pub(super) async fn socket(
     };
     let ip = client_ip(peer.ip(), &headers, &web.config.trusted_proxies);
     let lang = l.lang;
+    // A page that applies deltas asks for them (`?delta=1`); without it every update is a
+    // whole game message, as before.
+    let deltas = query
+        .as_deref()
+        .is_some_and(|q| q.split('&').any(|kv| kv == "delta=1"));
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .on_upgrade(move |socket| async move {
             let (_slot, _seat) = (slot, seat);
-            run(web, socket, player, ip, lang).await;
+            run(web, socket, player, ip, lang, deltas).await;
         })
 }
 
 /// One socket: joins the lobby as the player (a key holder or a guest), then passes
 /// messages both ways until either side closes.
-async fn run(web: Web, mut socket: WebSocket, player: Player, ip: IpAddr, lang: Lang) {
+async fn run(
+    web: Web,
+    mut socket: WebSocket,
+    player: Player,
+    ip: IpAddr,
+    lang: Lang,
+    deltas: bool,
+) {
     let session = match &player {
         Player::Key(who) => web.service.join_player(who, ip).await,
         Player::Guest(pass) => {
@@ -523,6 +544,7 @@ async fn run(web: Web, mut socket: WebSocket, player: Player, ip: IpAddr, lang: 
         guest,
         shown_at: Instant::now(),
         last_sent: None,
+        deltas,
     };
     use tracing::Instrument;
     seat.serve(socket).instrument(span).await;
@@ -550,22 +572,12 @@ struct Seat {
     guest: bool,
     /// When the shown game's snapshot came (its reconnect countdown runs from then).
     shown_at: Instant,
-    /// The last game message made from a game update (to send none that repeats it).
+    /// The last game message sent (whole, or as a delta against the one before): what the
+    /// page holds. A new game message is sent as a delta against it, or not at all when
+    /// it changes nothing.
     last_sent: Option<Value>,
-}
-
-/// Whether two game messages show the same (the moves list aside: each carries only the
-/// moves not sent before).
-fn same_board(a: &Value, b: &Value) -> bool {
-    let strip = |v: &Value| {
-        let mut v = v.clone();
-        if let Value::Object(m) = &mut v {
-            m.remove("moves");
-            m.remove("moves_from");
-        }
-        v
-    };
-    strip(a) == strip(b)
+    /// The page applies deltas (`d` messages, see [`super::delta`]).
+    deltas: bool,
 }
 
 /// Sends one message; `false` when the socket is gone or the browser has not taken it
@@ -666,7 +678,7 @@ impl Seat {
                     vec![]
                 }
             };
-            for v in sends {
+            for v in self.frame(sends) {
                 if !put(&mut socket, out(v)).await {
                     tracing::debug!("web socket gone");
                     return;
@@ -677,12 +689,61 @@ impl Seat {
         tracing::info!("web socket closed");
     }
 
+    /// The last words of a closing socket: why, and whether the page may come back by
+    /// itself (`retry`: the server is stopping, not a kick or an idle time).
     fn closing(&self) -> Vec<Value> {
+        let retry = self.farewell.is_none();
         let text = self
             .farewell
             .clone()
             .unwrap_or_else(|| tr(self.lang, "web-play-closed"));
-        vec![json!({"t": "closed", "text": text})]
+        vec![json!({"t": "closed", "text": text, "retry": retry})]
+    }
+
+    /// The messages of one turn of the loop as they go out: a game message becomes a
+    /// delta against the last one sent (for a page that asked for deltas), or nothing
+    /// when it changes nothing; a lobby message means the page holds no game.
+    fn frame(&mut self, sends: Vec<Value>) -> Vec<Value> {
+        let lang = self.lang;
+        let plain = |mover: &str| {
+            let c = match mover {
+                "red" => Color::Red,
+                _ => Color::Blue,
+            };
+            Say::new("web-moved")
+                .text("mover", crate::ui::vocab::color_name(lang, c))
+                .in_lang(lang)
+        };
+        let mut out = Vec::with_capacity(sends.len());
+        for v in sends {
+            match v["t"].as_str() {
+                Some("game") => {
+                    let d = self
+                        .last_sent
+                        .as_ref()
+                        .and_then(|last| delta::diff(last, &v, &plain));
+                    if let (Some(d), Some(last)) = (&d, &self.last_sent) {
+                        debug_assert!(
+                            delta::apply(last, d, &plain).is_some_and(|a| delta::same_game(&a, &v)),
+                            "a delta that does not give the game: {d}"
+                        );
+                    }
+                    let send = match d {
+                        Some(d) if delta::is_empty(&d) => None,
+                        Some(d) if self.deltas => Some(d),
+                        _ => Some(v.clone()),
+                    };
+                    self.last_sent = Some(v);
+                    out.extend(send);
+                }
+                Some("lobby") => {
+                    self.last_sent = None;
+                    out.push(v);
+                }
+                _ => out.push(v),
+            }
+        }
+        out
     }
 
     fn refusal(&self, say: Say) -> Value {
@@ -716,9 +777,9 @@ impl Seat {
                 self.shown = Some(snap.clone());
                 self.shown_at = Instant::now();
                 self.moves_sent = 0;
-                let v = self.game_json(&snap);
-                self.last_sent = Some(v.clone());
-                vec![v]
+                // A game's first message is whole.
+                self.last_sent = None;
+                vec![self.game_json(&snap)]
             }
             PlayUpdate::Game(snap) => {
                 if snap.my_setup.is_some() {
@@ -726,19 +787,9 @@ impl Seat {
                 }
                 self.shown = Some(snap.clone());
                 self.shown_at = Instant::now();
-                let v = self.game_json(&snap);
                 // A snapshot that changed nothing the board shows (a spectator came, the
-                // spectators' chat) is not sent again.
-                let same = v["moves"].as_array().is_some_and(|m| m.is_empty())
-                    && self
-                        .last_sent
-                        .as_ref()
-                        .is_some_and(|last| same_board(last, &v));
-                self.last_sent = Some(v.clone());
-                match same {
-                    true => vec![],
-                    false => vec![v],
-                }
+                // spectators' chat) sends nothing (`frame`).
+                vec![self.game_json(&snap)]
             }
             PlayUpdate::GameClosed => {
                 // The game's task ended; what was shown last stays (its result).
@@ -815,6 +866,8 @@ impl Seat {
             "move" => (self.mv(field("from"), field("to")).await, 1.0),
             "resign" => (self.resign().await, 1.0),
             "lobby" => (self.back_to_lobby(), 1.0),
+            "full" => (self.full(), 4.0),
+            "watch" => (self.watch(msg.get("id").and_then(Value::as_u64)), 8.0),
             other => {
                 let shown: String = other.chars().take(20).collect();
                 (
@@ -1117,6 +1170,31 @@ impl Seat {
         };
         tracing::info!(game = snap.id, "web guest resigns");
         self.session.play(cmd).await;
+        Ok(vec![])
+    }
+
+    /// The shown game again, whole (the page saw a gap in the deltas).
+    fn full(&mut self) -> Result<Vec<Value>, Say> {
+        let snap = self
+            .shown
+            .clone()
+            .ok_or_else(|| Say::new("web-play-refused-no-game"))?;
+        self.last_sent = None;
+        self.moves_sent = 0;
+        Ok(vec![self.game_json(&snap)])
+    }
+
+    /// Watch a game (as SSH's spectators: the lobby decides, a private game is refused in
+    /// a notice); its `game` message follows.
+    fn watch(&mut self, id: Option<u64>) -> Result<Vec<Value>, Say> {
+        let Some(id) = id else {
+            return Err(Say::new("web-play-refused-no-game"));
+        };
+        self.not_playing()?;
+        self.session.leave_game();
+        self.shown = None;
+        tracing::info!(game = id, "web player watches a game");
+        self.session.command(LobbyCmd::Spectate(id));
         Ok(vec![])
     }
 

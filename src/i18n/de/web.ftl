@@ -245,6 +245,7 @@ web-play-guest = Als Gast spielen
 web-play-guests-off = Dieser Server lässt keine Gäste zu: verbinde dich per SSH mit einem Schlüssel.
 web-play-no-script = Das Brett braucht JavaScript. Ohne JavaScript spiele per SSH.
 web-play-connecting = Verbinde…
+web-play-reconnecting = Die Verbindung ist abgerissen. Verbinde neu…
 web-play-foreign = Diese Anfrage kam nicht von den Seiten dieser Website.
 web-play-too-many-guests = Gerade zu viele neue Gäste: versuche es in einer Minute wieder.
 web-play-board = Brett

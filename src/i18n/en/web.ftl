@@ -248,6 +248,7 @@ web-play-guest = Play as guest
 web-play-guests-off = This server lets no guests in: connect over SSH with a key.
 web-play-no-script = The board needs JavaScript. Without it, play over SSH.
 web-play-connecting = Connecting…
+web-play-reconnecting = The connection dropped. Reconnecting…
 web-play-foreign = This request did not come from this site's pages.
 web-play-too-many-guests = Too many new guests right now: try again in a minute.
 web-play-board = Board

@@ -251,6 +251,7 @@ web-play-guest = Speel als gast
 web-play-guests-off = Deze server laat geen gasten toe: verbind via SSH met een sleutel.
 web-play-no-script = Het bord heeft JavaScript nodig. Zonder JavaScript speel je via SSH.
 web-play-connecting = Verbinden…
+web-play-reconnecting = De verbinding is weggevallen. Opnieuw verbinden…
 web-play-foreign = Dit verzoek kwam niet van de pagina's van deze site.
 web-play-too-many-guests = Nu te veel nieuwe gasten: probeer het over een minuut opnieuw.
 web-play-board = Bord
