@@ -22,6 +22,7 @@ use fantoccini::Locator;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use stratego_ssh::rules::{BattleResult, Color, Game, GameRecord, Rank, Square};
+use stratego_ssh::web::delta;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -60,9 +61,10 @@ async fn new_guest(addr: SocketAddr, origin: &str) -> (u16, Option<String>) {
     (status, cookie)
 }
 
-/// Opens the board's socket with `origin` and `cookie`; the HTTP status when refused.
+/// Opens the board's socket with `origin` and `cookie` (asking for deltas, as the page
+/// does); the HTTP status when refused.
 async fn open(addr: SocketAddr, origin: &str, cookie: Option<&str>) -> Result<Socket, u16> {
-    let mut req = format!("ws://{addr}/play/ws")
+    let mut req = format!("ws://{addr}/play/ws?delta=1")
         .into_client_request()
         .unwrap();
     req.headers_mut().insert("Origin", origin.parse().unwrap());
@@ -76,10 +78,23 @@ async fn open(addr: SocketAddr, origin: &str, cookie: Option<&str>) -> Result<So
     }
 }
 
-/// A guest's socket, every message it received kept (as text).
+/// A guest's socket, every message it received kept (as text): `raw` as it came, `log`
+/// with each delta made the whole game message it stands for (as the page does), so that
+/// the tests read whole games.
 struct Player {
     socket: Socket,
     log: Vec<String>,
+    raw: Vec<String>,
+    /// The game as the page holds it (its moves the whole list).
+    game: Option<Value>,
+}
+
+/// A plain move's words, as the page makes them (in English, the tests' language).
+fn plain_words(mover: &str) -> String {
+    match mover {
+        "red" => "Red moved".into(),
+        _ => "Blue moved".into(),
+    }
 }
 
 impl Player {
@@ -94,6 +109,8 @@ impl Player {
         Player {
             socket,
             log: vec![],
+            raw: vec![],
+            game: None,
         }
     }
 
@@ -114,9 +131,34 @@ impl Player {
                 .expect("the socket is open")
                 .expect("a message");
             if let Message::Text(t) = msg {
-                self.log.push(t.to_string());
-                let v: Value = serde_json::from_str(&t).expect("JSON");
+                self.raw.push(t.to_string());
+                let mut v: Value = serde_json::from_str(&t).expect("JSON");
                 assert_eq!(v["v"], 1, "every message carries the version: {t}");
+                match v["t"].as_str() {
+                    Some("d") => {
+                        let prev = self.game.as_ref().expect("a delta follows a game message");
+                        let mut g = delta::apply(prev, &v, &plain_words)
+                            .unwrap_or_else(|| panic!("a delta that follows on: {t}"));
+                        self.game = Some(g.clone());
+                        g["t"] = json!("game");
+                        v = g;
+                    }
+                    Some("game") => {
+                        let mut g = v.clone();
+                        let mut moves = match &self.game {
+                            Some(p) if p["id"] == v["id"] => p["moves"].as_array().unwrap().clone(),
+                            _ => vec![],
+                        };
+                        moves.truncate(v["moves_from"].as_u64().unwrap() as usize);
+                        moves.extend(v["moves"].as_array().unwrap().iter().cloned());
+                        g["moves"] = json!(moves);
+                        g["moves_from"] = json!(0);
+                        self.game = Some(g);
+                    }
+                    Some("lobby") => self.game = None,
+                    _ => {}
+                }
+                self.log.push(v.to_string());
                 return v;
             }
         }
@@ -275,26 +317,59 @@ fn revealed_by_ply(record: &GameRecord, enemy: Color) -> Vec<HashMap<Square, Ran
     out
 }
 
-/// Every message of `log` (a seat of colour `me` in the game `record`): no enemy piece
-/// with a rank the seat has not seen revealed, in the set-up no enemy piece at all. The
-/// problems found.
+/// Every message of `log` (a seat of colour `me` in the game `record`), whole game
+/// messages and deltas (each piece a delta puts on a square, at the delta's ply): no enemy
+/// piece with a rank the seat has not seen revealed, in the set-up no enemy piece at all.
+/// The problems found.
 fn audit(log: &[String], record: &GameRecord, me: Color) -> Vec<String> {
     let enemy = me.opposite();
     let enemy_word = enemy.name().to_ascii_lowercase();
     let known = revealed_by_ply(record, enemy);
     let mut problems = vec![];
+    let (mut ply, mut phase, mut over) = (0usize, Value::Null, false);
     for text in log {
         let m: Value = serde_json::from_str(text).unwrap();
-        if m["t"] != "game" || !m["result"].is_null() {
+        let pieces = match m["t"].as_str() {
+            Some("game") => {
+                ply = m["ply"].as_u64().unwrap() as usize;
+                phase = m["phase"].clone();
+                over = !m["result"].is_null();
+                m["board"].as_array().unwrap().clone()
+            }
+            Some("d") => {
+                if let Some(p) = m.get("p") {
+                    ply = p.as_u64().unwrap() as usize;
+                }
+                if let Some(p) = m.get("phase") {
+                    phase = p.clone();
+                }
+                if let Some(r) = m.get("result") {
+                    over = !r.is_null();
+                }
+                let pieces = delta::pieces(&m);
+                let entries = m["b"].as_array().map_or(0, Vec::len);
+                let cleared = m["b"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|e| e.as_str().is_some_and(|e| e.parse::<Square>().is_ok()))
+                    .count();
+                if pieces.len() + cleared != entries {
+                    problems.push(format!("a delta's square that does not read: {m}"));
+                }
+                pieces
+            }
+            _ => continue,
+        };
+        if over {
             // After the end every rank is everyone's.
             continue;
         }
-        let ply = m["ply"].as_u64().unwrap() as usize;
-        for p in m["board"].as_array().unwrap() {
+        for p in &pieces {
             if p["c"] != enemy_word.as_str() {
                 continue;
             }
-            if m["phase"] == "setup" {
+            if phase == "setup" {
                 problems.push(format!("an enemy piece during the set-up: {p}"));
                 continue;
             }
@@ -662,7 +737,12 @@ async fn the_socket_never_tells_an_unrevealed_enemy_rank() {
             .flat_map(|m| m["board"].as_array().unwrap().clone())
             .filter(|p| p["c"] != me.name().to_ascii_lowercase().as_str() && !p["r"].is_null())
             .count();
-        let problems = audit(&p.log, &record, me);
+        // The messages as they came (deltas among them), and the games the page made of
+        // them.
+        let deltas = p.raw.iter().filter(|t| t.contains("\"t\":\"d\"")).count();
+        assert!(deltas > record.moves.len() / 2, "deltas: {deltas}");
+        let mut problems = audit(&p.raw, &record, me);
+        problems.extend(audit(&p.log, &record, me));
         assert!(
             problems.is_empty(),
             "game {id} (seed {seed}): {} leaks, the first: {:?}",
@@ -670,19 +750,19 @@ async fn the_socket_never_tells_an_unrevealed_enemy_rank() {
             &problems[..problems.len().min(5)]
         );
         // What a move costs on the wire (for the issue's bytes-a-move figure).
-        let game_bytes: Vec<usize> = p
-            .log
+        let delta_bytes: Vec<usize> = p
+            .raw
             .iter()
-            .filter(|t| t.contains("\"t\":\"game\"") && t.contains("\"phase\":\"play\""))
+            .filter(|t| t.contains("\"t\":\"d\""))
             .map(String::len)
             .collect();
         eprintln!(
             "game {id}: {} plies, {} messages, {shown_ranks} revealed enemy ranks shown, none unrevealed; \
-             a game message in play {} bytes on average, {} at most",
+             a delta {} bytes on average, {} at most",
             record.moves.len(),
-            p.log.len(),
-            game_bytes.iter().sum::<usize>() / game_bytes.len().max(1),
-            game_bytes.iter().max().copied().unwrap_or(0),
+            p.raw.len(),
+            delta_bytes.iter().sum::<usize>() / delta_bytes.len().max(1),
+            delta_bytes.iter().max().copied().unwrap_or(0),
         );
     }
 }
@@ -756,6 +836,8 @@ async fn foreign_origins_bad_messages_and_moves_out_of_turn_are_refused_and_chan
     let mut p = Player {
         socket: open(addr, &origin, Some(&cookie)).await.unwrap(),
         log: vec![],
+        raw: vec![],
+        game: None,
     };
     let hello = p.next().await;
     assert_eq!(hello["t"], "hello");
@@ -957,6 +1039,8 @@ async fn a_new_socket_of_the_same_guest_takes_the_seat_back() {
         Player {
             socket: open(addr, &origin, Some(&cookie)).await.unwrap(),
             log: vec![],
+            raw: vec![],
+            game: None,
         }
     };
     let mut first = connect().await;

@@ -326,6 +326,17 @@ pub fn diff(prev: &Value, next: &Value, plain: &dyn Fn(&str) -> String) -> Optio
     Some(Value::Object(d))
 }
 
+/// The pieces a delta puts on squares, as a game message's board entries (`{sq, c, r,
+/// m}`); an entry that does not parse is left out (an audit finds it by its text).
+pub fn pieces(d: &Value) -> Vec<Value> {
+    d["b"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| parse_entry(e.as_str()?)?.1)
+        .collect()
+}
+
 /// Whether a delta changes nothing (no message need be sent).
 pub fn is_empty(d: &Value) -> bool {
     d.as_object()

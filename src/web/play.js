@@ -385,11 +385,100 @@ function arrows(e) {
   buttons[j].focus();
 }
 
-// ---- the socket ----
+// ---- deltas: after a game's first (whole) message, each update says only what changed
+// (docs/web.md, src/web/delta.rs, whose `apply` is this rule in Rust) ----
+const RANK_CODES = { X: "Marshal", 9: "General", 8: "Colonel", 7: "Major", 6: "Captain", 5: "Lieutenant", 4: "Sergeant", 3: "Miner", 2: "Scout", S: "Spy", B: "Bomb", F: "Flag" };
+const OTHER = { red: "blue", blue: "red" };
+
+// The seat's pseudo-legal moves on a board ([{sq, c, r, m}]): each own piece of a movable
+// rank steps along a file or a row onto an empty square or an enemy, never a lake or off
+// the board; a Scout runs on over empty squares. The repetition rules are the server's
+// (a delta's `x`).
+export function pseudoLegal(board, me) {
+  const at = new Map(board.map((p) => [p.sq, p]));
+  const out = [];
+  for (const p of board) {
+    if (p.c !== me || !p.r || p.r === "Bomb" || p.r === "Flag") continue;
+    const f0 = FILES.indexOf(p.sq[0]);
+    const r0 = Number(p.sq.slice(1)) - 1;
+    for (const [df, dr] of [[0, 1], [0, -1], [1, 0], [-1, 0]]) {
+      let f = f0;
+      let r = r0;
+      for (;;) {
+        f += df;
+        r += dr;
+        if (f < 0 || f > 9 || r < 0 || r > 9) break;
+        const to = squareOf(f, r);
+        if (LAKES.has(to)) break;
+        const q = at.get(to);
+        if (q && q.c === me) break;
+        out.push([p.sq, to]);
+        if (q || p.r !== "Scout") break;
+      }
+    }
+  }
+  return out;
+}
+
+// "E4E5" or "A10B10" as [from, to].
+function pair(s) {
+  const i = s.slice(1).search(/[A-J]/) + 1;
+  return [s.slice(0, i), s.slice(i)];
+}
+
+// The game message `prev` (its moves the whole list) with the delta `d` applied; null
+// when `d` does not follow on from it (then the page asks for the whole game).
+export function deltaGame(prev, d) {
+  if (!prev) return null;
+  const m = Object.assign({}, prev);
+  const own = new Set(["t", "v", "p", "b", "m", "w", "x", "a", "ms"]);
+  for (const [k, v] of Object.entries(d)) if (!own.has(k)) m[k] = v;
+  const added = d.ms || (d.m ? [d.m] : []);
+  const ply = d.p === undefined ? prev.ply : d.p;
+  if (prev.ply + added.length !== ply) return null;
+  m.ply = ply;
+  m.moves_from = prev.moves.length;
+  m.moves = added;
+  if (!("turn" in d) && added.length % 2 === 1) m.turn = OTHER[prev.turn] || prev.turn;
+  const board = new Map(prev.board.map((p) => [p.sq, p]));
+  for (const e of d.b || []) {
+    const sq = e.match(/^[A-J]\d+/)[0];
+    const rest = e.slice(sq.length);
+    if (!rest) board.delete(sq);
+    else board.set(sq, { sq, c: rest[0] === "r" ? "red" : "blue", r: rest[1] === "?" ? null : RANK_CODES[rest[1]], m: rest[2] === "m" });
+  }
+  m.board = [...board.values()];
+  if (d.m) {
+    const [from, to] = d.m.split(/[-x]/);
+    const mover = OTHER[m.turn] || m.turn;
+    m.last = { from, to, text: d.m, words: d.w !== undefined ? d.w : fill(W.moved, { mover: W.colors[mover] || mover }) };
+  }
+  const key = (l) => l[0] + l[1];
+  const legal = new Map((m.phase === "play" && m.me && m.turn === m.me ? pseudoLegal(m.board, m.me) : []).map((l) => [key(l), l]));
+  for (const x of d.x || []) legal.delete(x);
+  for (const a of d.a || []) legal.set(a, pair(a));
+  m.legal = [...legal.values()];
+  return m;
+}
+
+function applyDelta(d) {
+  const m = deltaGame(shown, d);
+  if (m) drawGame(m);
+  else send({ t: "full" });
+}
+
+// ---- the socket: it comes back by itself when it drops (0.5 s, doubling to 10 s, with
+// jitter), unless the server closed it on purpose (a kick, an idle time: `closed` says
+// why) or refused the player ----
+let retryWait = 500;
+let stopped = false;
+let failures = 0;
 function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-  socket = new WebSocket(`${scheme}${location.host}/play/ws?lang=${encodeURIComponent(root.dataset.lang)}`);
-  socket.addEventListener("message", (ev) => {
+  const s = new WebSocket(`${scheme}${location.host}/play/ws?lang=${encodeURIComponent(root.dataset.lang)}&delta=1`);
+  socket = s;
+  let greeted = false;
+  s.addEventListener("message", (ev) => {
     let m;
     try {
       m = JSON.parse(ev.data);
@@ -400,6 +489,10 @@ function connect() {
     switch (m.t) {
       case "hello":
         me = { nick: m.nick, guest: !!m.guest };
+        greeted = true;
+        retryWait = 500;
+        failures = 0;
+        root.dataset.reconnecting = "false";
         break;
       case "lobby":
         drawLobby(m);
@@ -407,18 +500,45 @@ function connect() {
       case "game":
         drawGame(m);
         break;
+      case "d":
+        applyDelta(m);
+        break;
       case "refused":
+        // Refused at the door (a ban, guests closed): no coming back by itself.
+        if (!greeted) stopped = true;
+        say(m.text);
+        break;
       case "notice":
         say(m.text);
         break;
       case "closed":
+        if (!m.retry) stopped = true;
         status.textContent = m.text;
         break;
     }
   });
-  socket.addEventListener("close", () => {
-    if (!status.textContent) status.textContent = W.closed;
-    root.dataset.closed = "true";
+  s.addEventListener("close", () => {
+    if (socket !== s) return;
+    if (stopped) {
+      if (!status.textContent) status.textContent = W.closed;
+      root.dataset.closed = "true";
+      return;
+    }
+    status.textContent = W.reconnecting;
+    root.dataset.reconnecting = "true";
+    const wait = retryWait * (0.5 + Math.random());
+    retryWait = Math.min(10000, retryWait * 2);
+    setTimeout(connect, wait);
+    // Never let in again: a guest session the server no longer knows (it restarted)
+    // shows the page's "Play as guest" again.
+    if (!greeted && ++failures % 3 === 0) {
+      fetch(location.href, { cache: "no-store" })
+        .then((r) => r.text())
+        .then((t) => {
+          if (!t.includes('id="play"')) location.reload();
+        })
+        .catch(() => {});
+    }
   });
 }
 
