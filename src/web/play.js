@@ -492,7 +492,7 @@ function connect() {
         greeted = true;
         retryWait = 500;
         failures = 0;
-        root.dataset.reconnecting = "false";
+        if (root.dataset.reconnecting) root.dataset.reconnecting = "false";
         break;
       case "lobby":
         drawLobby(m);
