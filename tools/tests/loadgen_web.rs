@@ -108,5 +108,16 @@ async fn pages_are_answered_and_live_events_arrive_for_the_load_s_moves() {
         w.line()
     );
     assert_eq!((w.ws_failures, w.ws_refused), (0, 0), "{}", w.line());
+    // The sockets took deltas (none out of step) and the first pair's games had a
+    // spectator, whose bytes a move were counted; a delta is far below a whole game
+    // message (3 KB and more), so both seats and the spectator stay well under 1 KB a
+    // move.
+    assert_eq!(w.ws_gaps, 0, "{}", w.line());
+    assert_eq!(w.ws_spectators, 1, "{}", w.line());
+    assert!(w.ws_spectated > 0, "{}", w.line());
+    let all = w
+        .ws_bytes_per_move_with_spectator()
+        .expect("seats and a spectator");
+    assert!(all < 1000, "{}", w.line());
     assert!(w.line().contains("; browser players 4"), "{}", w.line());
 }

@@ -347,8 +347,10 @@ pub struct WebReport {
     /// The first few requests answered other than 200: status, path.
     pub odd: Vec<(u16, String)>,
     /// Browser players: how many, with a socket open at the end, games begun, moves and
-    /// both seats' move-to-screen (µs samples), bytes of game messages a move (both seats),
-    /// refusals, sessions or sockets that failed.
+    /// both seats' move-to-screen (µs samples), bytes on the wire a move (both seats: every
+    /// frame received in games, headers counted, per move sent), refusals, sessions or
+    /// sockets that failed; spectators (one every second game), the plies they saw and
+    /// their bytes a ply seen; whole game messages asked for after a gap in the deltas.
     pub ws_players: usize,
     pub ws_open: usize,
     pub ws_games: u64,
@@ -360,9 +362,19 @@ pub struct WebReport {
     pub ws_bytes_per_move: Option<u64>,
     pub ws_refused: u64,
     pub ws_failures: u64,
+    pub ws_spectators: usize,
+    pub ws_spectated: u64,
+    pub ws_spectator_bytes_per_move: Option<u64>,
+    pub ws_gaps: u64,
 }
 
 impl WebReport {
+    /// WebSocket bytes a move for both seats and a spectator (the figure), when
+    /// both were measured.
+    pub fn ws_bytes_per_move_with_spectator(&self) -> Option<u64> {
+        Some(self.ws_bytes_per_move? + self.ws_spectator_bytes_per_move?)
+    }
+
     pub(crate) fn of(web: &WebLoad, s: &Shared) -> WebReport {
         let us = |v: Option<u32>| v.map(|us| Duration::from_micros(us.into()));
         let pages = std::mem::take(&mut *lock(&s.page_us));
@@ -407,6 +419,11 @@ impl WebReport {
             ws_bytes_per_move: (n(&s.ws.moves) > 0).then(|| n(&s.ws.bytes) / n(&s.ws.moves)),
             ws_refused: n(&s.ws.refused),
             ws_failures: n(&s.ws.failures),
+            ws_spectators: s.ws.spectators.load(Ordering::Relaxed),
+            ws_spectated: n(&s.ws.spectated),
+            ws_spectator_bytes_per_move: (n(&s.ws.spectated) > 0)
+                .then(|| n(&s.ws.spectator_bytes) / n(&s.ws.spectated)),
+            ws_gaps: n(&s.ws.gaps),
         }
     }
 
@@ -480,7 +497,9 @@ impl WebReport {
     }
 
     /// `; browser players N (open N): games N, moves N, move-to-screen p50 X p99 Y max Z (N
-    /// measured), bytes/move B, refused N, failed N` (nothing without browser players).
+    /// measured), bytes/move B (both seats), spectators N (plies seen N) bytes/move S,
+    /// seats and a spectator T, gaps N, refused N, failed N` (nothing without browser
+    /// players).
     fn ws_line(&self) -> String {
         if self.ws_players == 0 {
             return String::new();
@@ -491,7 +510,7 @@ impl WebReport {
             })
         };
         format!(
-            "; browser players {} (open {}): games {}, moves {}, move-to-screen p50 {} p99 {} max {} ({} measured), bytes/move {}, refused {}, failed {}",
+            "; browser players {} (open {}): games {}, moves {}, move-to-screen p50 {} p99 {} max {} ({} measured), bytes/move {} (both seats), spectators {} (plies seen {}) bytes/move {}, seats and a spectator {}, gaps {}, refused {}, failed {}",
             self.ws_players,
             self.ws_open,
             self.ws_games,
@@ -502,6 +521,13 @@ impl WebReport {
             self.ws_samples,
             self.ws_bytes_per_move
                 .map_or("n/a".to_string(), |b| b.to_string()),
+            self.ws_spectators,
+            self.ws_spectated,
+            self.ws_spectator_bytes_per_move
+                .map_or("n/a".to_string(), |b| b.to_string()),
+            self.ws_bytes_per_move_with_spectator()
+                .map_or("n/a".to_string(), |b| b.to_string()),
+            self.ws_gaps,
             self.ws_refused,
             self.ws_failures,
         )

@@ -7,10 +7,20 @@
 //! ask for a rematch. Each comes from its own address behind this machine as a proxy
 //! (`X-Forwarded-For`; the server must trust 127.0.0.1, as for the web mix).
 //!
+//! The sockets ask for deltas (`?delta=1`, as the page does): after a game's first whole
+//! `game` message each update is a `d` message, applied to the game held here by the
+//! page's rule (`stratego_ssh::web::delta::apply`; a gap asks for the whole game with
+//! `full`); moves are chosen from the legal moves that rule gives. Every second game has a
+//! spectator: a guest socket of its own that watches it (`watch`), and the rematch after it.
+//!
 //! Measured once the run measures: move-to-screen for both seats, from the mover's send of
-//! `move` until each seat receives the `game` message at the move's ply (two samples a
-//! move, as a move on SSH is timed to both screens), and the bytes of the `game` messages
-//! both seats receive per move.
+//! `move` until each seat receives the message (whole or delta) at the move's ply (two
+//! samples a move, as a move on SSH is timed to both screens); and the bytes a move on the
+//! wire: every frame both seats receive once in a game (the WebSocket frame's header
+//! counted with its payload, pings too), per move sent, and beside it every frame a
+//! spectator receives once watching, per move it saw. The SSH figure it compares with
+//! (`bytes_per_move`) counts the channel data both screens receive while playing, per move
+//! (SSH's own packet framing, MAC and padding not counted).
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -39,9 +49,17 @@ pub(crate) struct WsShared {
     sent: Mutex<HashMap<(u64, u32), Instant>>,
     /// Move-to-screen latencies (µs) of both seats, once measuring.
     pub us: Mutex<super::Samples>,
-    /// Moves sent, and the bytes of `game` messages received, once measuring.
+    /// Moves sent, and the bytes both seats received in games (frames with their headers),
+    /// once measuring.
     pub moves: std::sync::atomic::AtomicU64,
     pub bytes: std::sync::atomic::AtomicU64,
+    /// Spectators' sockets, the plies they saw and the bytes they received watching, once
+    /// measuring.
+    pub spectators: std::sync::atomic::AtomicUsize,
+    pub spectated: std::sync::atomic::AtomicU64,
+    pub spectator_bytes: std::sync::atomic::AtomicU64,
+    /// Whole game messages asked for after a gap in the deltas.
+    pub gaps: std::sync::atomic::AtomicU64,
     /// Games begun (set-ups seen by posters), `refused` answers, sessions or sockets that
     /// failed to open.
     pub games: std::sync::atomic::AtomicU64,
@@ -62,10 +80,27 @@ pub(crate) fn spawn(
 ) {
     for pair in 0..n / 2 {
         let (tx, rx) = tokio::sync::watch::channel(String::new());
+        // The poster's game (set-up seen), for the pair's spectator.
+        let (game_tx, game_rx) = tokio::sync::watch::channel(0u64);
+        let game_tx = Arc::new(game_tx);
+        if pair % 2 == 0 {
+            let counters = counters.clone();
+            let i = n + pair;
+            tasks.push(tokio::spawn(async move {
+                counters.web.ws.spectators.fetch_add(1, Ordering::Relaxed);
+                loop {
+                    if watch(addr, i, game_rx.clone(), &counters).await.is_err() {
+                        counters.web.ws.failures.fetch_add(1, Ordering::Relaxed);
+                    }
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+            }));
+        }
         for (k, nick) in [(0, Some(tx)), (1, None)] {
             let i = 2 * pair + k;
             let counters = counters.clone();
             let rx = rx.clone();
+            let game_tx = game_tx.clone();
             tasks.push(tokio::spawn(async move {
                 let mut rng = SplitMix64(seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
                 loop {
@@ -74,6 +109,7 @@ pub(crate) fn spawn(
                         i,
                         nick.as_ref(),
                         rx.clone(),
+                        &game_tx,
                         think,
                         &mut rng,
                         &counters,
@@ -119,13 +155,135 @@ async fn guest_session(addr: SocketAddr, from: IpAddr) -> anyhow::Result<String>
         })
 }
 
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A guest session from address `from` and its board socket, asking for deltas.
+async fn open(addr: SocketAddr, from: IpAddr) -> anyhow::Result<Socket> {
+    let cookie = tokio::time::timeout(OPEN_GIVE_UP, guest_session(addr, from)).await??;
+    let mut req = format!("ws://{addr}/play/ws?delta=1").into_client_request()?;
+    let h = req.headers_mut();
+    h.insert("Origin", format!("http://{addr}").parse()?);
+    h.insert("Cookie", cookie.parse()?);
+    h.insert("X-Forwarded-For", from.to_string().parse()?);
+    let (socket, _) =
+        tokio::time::timeout(OPEN_GIVE_UP, tokio_tungstenite::connect_async(req)).await??;
+    Ok(socket)
+}
+
+/// A frame's bytes on the wire from the server (unmasked): its payload and its header.
+fn frame_bytes(msg: &Message) -> u64 {
+    let n = msg.len() as u64;
+    n + match n {
+        0..=125 => 2,
+        126..=65535 => 4,
+        _ => 10,
+    }
+}
+
+/// A plain move's words (the page makes them; here they are not shown, only kept).
+fn plain_words(mover: &str) -> String {
+    format!("{mover} moved")
+}
+
+/// The game a socket holds, as the page holds it: whole game messages and deltas applied
+/// (`moves` the whole list). A message that is neither: `None`. A delta that does not
+/// follow on: `Some(None)` (the whole game is to be asked for).
+fn hold(held: &mut Option<Value>, v: &Value) -> Option<Option<Value>> {
+    match v["t"].as_str() {
+        Some("game") => {
+            let mut g = v.clone();
+            let mut moves = match held.as_ref() {
+                Some(h) if h["id"] == v["id"] => h["moves"].as_array().cloned().unwrap_or_default(),
+                _ => vec![],
+            };
+            moves.truncate(v["moves_from"].as_u64().unwrap_or(0) as usize);
+            moves.extend(v["moves"].as_array().into_iter().flatten().cloned());
+            g["moves"] = Value::Array(moves);
+            g["moves_from"] = json!(0);
+            *held = Some(g.clone());
+            Some(Some(g))
+        }
+        Some("d") => {
+            let g = held
+                .as_ref()
+                .and_then(|h| stratego_ssh::web::delta::apply(h, v, &plain_words));
+            *held = g.clone();
+            Some(g)
+        }
+        _ => None,
+    }
+}
+
+/// A spectator: a guest socket that watches its pair's game (the poster's, as `game`
+/// says), and the next one when that one ends.
+async fn watch(
+    addr: SocketAddr,
+    i: usize,
+    mut game: tokio::sync::watch::Receiver<u64>,
+    counters: &Arc<Counters>,
+) -> anyhow::Result<()> {
+    let ws = &counters.web.ws;
+    let mut socket = open(addr, address(i)).await?;
+    let mut held: Option<Value> = None;
+    let mut watching = 0u64;
+    loop {
+        let msg = tokio::select! {
+            msg = socket.next() => msg,
+            changed = game.changed() => {
+                changed?;
+                let id = *game.borrow_and_update();
+                if id != watching && id != 0 {
+                    watching = id;
+                    socket.send(Message::text(json!({"v": 1, "t": "watch", "id": id}).to_string())).await?;
+                }
+                continue;
+            }
+        };
+        let Some(msg) = msg else { break };
+        let msg = msg?;
+        let measuring = counters.measuring.load(Ordering::Relaxed);
+        if measuring && watching != 0 {
+            ws.spectator_bytes
+                .fetch_add(frame_bytes(&msg), Ordering::Relaxed);
+        }
+        let Message::Text(text) = msg else {
+            continue;
+        };
+        let v: Value = serde_json::from_str(&text)?;
+        if v["t"] == "closed" {
+            break;
+        }
+        let before = held.as_ref().and_then(|h| h["ply"].as_u64());
+        let Some(g) = hold(&mut held, &v) else {
+            continue;
+        };
+        let Some(g) = g else {
+            ws.gaps.fetch_add(1, Ordering::Relaxed);
+            socket
+                .send(Message::text(json!({"v": 1, "t": "full"}).to_string()))
+                .await?;
+            continue;
+        };
+        if let (Some(b), Some(a)) = (before, g["ply"].as_u64()) {
+            if measuring && a > b && v["t"] == "d" {
+                ws.spectated.fetch_add(a - b, Ordering::Relaxed);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// One socket's life: a session, then games until the socket ends. `poster`: where player
-/// `2k` says its name (player `2k+1` reads it from `partner`).
+/// `2k` says its name (player `2k+1` reads it from `partner`), and its game's number for
+/// the pair's spectator (`game`).
+#[allow(clippy::too_many_arguments)]
 async fn play(
     addr: SocketAddr,
     i: usize,
     poster: Option<&tokio::sync::watch::Sender<String>>,
     mut partner: tokio::sync::watch::Receiver<String>,
+    game_tx: &tokio::sync::watch::Sender<u64>,
     think: Duration,
     rng: &mut SplitMix64,
     counters: &Arc<Counters>,
@@ -138,14 +296,7 @@ async fn play(
             partner.changed().await?;
         }
     }
-    let cookie = tokio::time::timeout(OPEN_GIVE_UP, guest_session(addr, from)).await??;
-    let mut req = format!("ws://{addr}/play/ws").into_client_request()?;
-    let h = req.headers_mut();
-    h.insert("Origin", format!("http://{addr}").parse()?);
-    h.insert("Cookie", cookie.parse()?);
-    h.insert("X-Forwarded-For", from.to_string().parse()?);
-    let (mut socket, _) =
-        tokio::time::timeout(OPEN_GIVE_UP, tokio_tungstenite::connect_async(req)).await??;
+    let mut socket = open(addr, from).await?;
     ws.open.fetch_add(1, Ordering::Relaxed);
     let _open = OpenGuard(counters.clone());
     let send = |v: Value| Message::text(v.to_string());
@@ -154,11 +305,35 @@ async fn play(
     let mut moved_for: Option<(u64, u32)> = None;
     let mut accepted = false;
     let mut ready_for: Option<u64> = None;
+    let mut held: Option<Value> = None;
+    let mut in_game = false;
     while let Some(msg) = socket.next().await {
-        let Message::Text(text) = msg? else {
+        let msg = msg?;
+        if in_game && counters.measuring.load(Ordering::Relaxed) {
+            ws.bytes.fetch_add(frame_bytes(&msg), Ordering::Relaxed);
+        }
+        let Message::Text(text) = msg else {
             continue;
         };
-        let v: Value = serde_json::from_str(&text)?;
+        let mut v: Value = serde_json::from_str(&text)?;
+        if v["t"] == "game" && !in_game {
+            in_game = true;
+            if counters.measuring.load(Ordering::Relaxed) {
+                ws.bytes.fetch_add(
+                    frame_bytes(&Message::text(text.to_string())),
+                    Ordering::Relaxed,
+                );
+            }
+        }
+        match hold(&mut held, &v) {
+            Some(Some(g)) => v = g,
+            Some(None) => {
+                ws.gaps.fetch_add(1, Ordering::Relaxed);
+                socket.send(send(json!({"v": 1, "t": "full"}))).await?;
+                continue;
+            }
+            None => {}
+        }
         match v["t"].as_str() {
             Some("hello") => {
                 if let Some(tx) = poster {
@@ -184,11 +359,8 @@ async fn play(
             Some("refused") => {
                 ws.refused.fetch_add(1, Ordering::Relaxed);
             }
-            Some("game") => {
+            Some("game" | "d") => {
                 let measuring = counters.measuring.load(Ordering::Relaxed);
-                if measuring {
-                    ws.bytes.fetch_add(text.len() as u64, Ordering::Relaxed);
-                }
                 let (Some(game), Some(ply)) = (v["id"].as_u64(), v["ply"].as_u64()) else {
                     continue;
                 };
@@ -204,6 +376,7 @@ async fn play(
                         ready_for = Some(game);
                         if poster.is_some() {
                             ws.games.fetch_add(1, Ordering::Relaxed);
+                            game_tx.send_replace(game);
                         }
                         socket.send(send(json!({"v": 1, "t": "ready"}))).await?;
                     }
