@@ -419,3 +419,149 @@ async fn in_chromium_a_socket_closed_on_purpose_is_not_reopened() {
         "the reason stays; no reconnecting"
     );
 }
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A guest session's board socket, asking for deltas; the game it holds as the page does.
+struct Sock {
+    socket: Socket,
+    game: Option<Value>,
+}
+
+impl Sock {
+    async fn guest(addr: SocketAddr) -> Sock {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let req = format!(
+            "POST /play/guest HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        );
+        s.write_all(req.as_bytes()).await.unwrap();
+        let mut raw = Vec::new();
+        s.read_to_end(&mut raw).await.unwrap();
+        let text = String::from_utf8_lossy(&raw).to_string();
+        let cookie = text
+            .lines()
+            .find_map(|l| {
+                let (k, v) = l.split_once(':')?;
+                k.eq_ignore_ascii_case("set-cookie")
+                    .then(|| v.trim().split(';').next().unwrap().to_string())
+            })
+            .expect("a guest cookie");
+        let mut req = format!("ws://{addr}/play/ws?delta=1")
+            .into_client_request()
+            .unwrap();
+        req.headers_mut()
+            .insert("Origin", format!("http://{addr}").parse().unwrap());
+        req.headers_mut().insert("Cookie", cookie.parse().unwrap());
+        let (socket, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+        Sock { socket, game: None }
+    }
+
+    async fn send(&mut self, v: Value) {
+        use futures_util::SinkExt;
+        let text = v.to_string();
+        self.socket
+            .send(tokio_tungstenite::tungstenite::Message::text(text))
+            .await
+            .unwrap();
+    }
+
+    /// The next message as it came, and the game held after it.
+    async fn next(&mut self) -> (Value, Option<Value>) {
+        use futures_util::StreamExt;
+        loop {
+            let msg = tokio::time::timeout(common::web::WAIT, self.socket.next())
+                .await
+                .expect("a message in time")
+                .unwrap()
+                .unwrap();
+            let tokio_tungstenite::tungstenite::Message::Text(t) = msg else {
+                continue;
+            };
+            let v: Value = serde_json::from_str(&t).unwrap();
+            match v["t"].as_str() {
+                Some("game") => {
+                    let mut g = v.clone();
+                    g["moves_from"] = json!(0);
+                    self.game = Some(g);
+                }
+                Some("d") => {
+                    let prev = self.game.as_ref().expect("a game before a delta");
+                    self.game = Some(delta::apply(prev, &v, &plain_words).expect("it follows on"));
+                }
+                Some("lobby") => self.game = None,
+                _ => {}
+            }
+            return (v, self.game.clone());
+        }
+    }
+
+    async fn until(&mut self, t: &str, pred: impl Fn(&Value) -> bool) -> (Value, Value) {
+        loop {
+            let (v, g) = self.next().await;
+            if v["t"] == t {
+                if let Some(g) = g.filter(|g| pred(g)) {
+                    return (v, g);
+                }
+            }
+        }
+    }
+}
+
+/// A guest's socket watches another guest's game against the computer: the game comes
+/// whole (no seat, no legal moves), then as deltas, one a ply, which applied give the
+/// whole game the socket is sent on asking for it (`full`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_s_socket_gets_deltas_and_the_whole_game_on_asking() {
+    let (_server, addr) = web_server("web-play-watch", |_| {}).await;
+    let mut player = Sock::guest(addr).await;
+    player
+        .send(json!({"v": 1, "t": "computer", "level": "random"}))
+        .await;
+    let (_, setup) = player.until("game", |g| g["phase"] == "setup").await;
+    let id = setup["id"].as_u64().unwrap();
+    let mut spectator = Sock::guest(addr).await;
+    spectator
+        .send(json!({"v": 1, "t": "watch", "id": id}))
+        .await;
+    let (first, _) = spectator.until("game", |g| g["id"] == id).await;
+    assert_eq!(first["t"], "game", "a game's first message is whole");
+    assert_eq!(first["me"], Value::Null, "no seat");
+    player.send(json!({"v": 1, "t": "ready"})).await;
+    let mut g = player
+        .until("d", |g| g["phase"] == "play" && g["turn"] == g["me"])
+        .await
+        .1;
+    for _ in 0..4 {
+        let m = g["legal"][0].clone();
+        let ply = g["ply"].as_u64().unwrap();
+        player
+            .send(json!({"v": 1, "t": "move", "from": m[0], "to": m[1]}))
+            .await;
+        g = player
+            .until("d", |n| {
+                n["ply"].as_u64() == Some(ply + 2) || n["phase"] == "over"
+            })
+            .await
+            .1;
+        if g["phase"] == "over" {
+            break;
+        }
+    }
+    let plies = g["ply"].as_u64().unwrap();
+    let (d, watched) = spectator
+        .until("d", |w| w["ply"].as_u64() == Some(plies))
+        .await;
+    assert!(d.get("m").is_some(), "a move: {d}");
+    assert_eq!(watched["legal"], json!([]), "a spectator has no moves");
+    assert_eq!(watched["moves"].as_array().unwrap().len() as u64, plies);
+    spectator.send(json!({"v": 1, "t": "full"})).await;
+    let (whole, held) = spectator.until("game", |_| true).await;
+    assert_eq!(whole["t"], "game");
+    assert!(
+        delta::same_game(&held, &watched) && held["moves"] == watched["moves"],
+        "the deltas gave the whole game:\n{watched}\n{held}"
+    );
+}

@@ -441,6 +441,15 @@ export function deltaGame(prev, d) {
   m.moves = added;
   if (!("turn" in d) && added.length % 2 === 1) m.turn = OTHER[prev.turn] || prev.turn;
   const board = new Map(prev.board.map((p) => [p.sq, p]));
+  // The plain moves added are played here (the piece moves, marked moved); `b` says the
+  // rest (a battle's outcome, a rank shown).
+  for (const t of added) {
+    const [from, to] = t.split("-");
+    const p = to !== undefined && board.get(from);
+    if (!p) continue;
+    board.delete(from);
+    board.set(to, Object.assign({}, p, { sq: to, m: true }));
+  }
   for (const e of d.b || []) {
     const sq = e.match(/^[A-J]\d+/)[0];
     const rest = e.slice(sq.length);

@@ -347,8 +347,8 @@ pub struct WebReport {
     /// The first few requests answered other than 200: status, path.
     pub odd: Vec<(u16, String)>,
     /// Browser players: how many, with a socket open at the end, games begun, moves and
-    /// both seats' move-to-screen (µs samples), bytes on the wire a move (both seats: every
-    /// frame received in games, headers counted, per move sent), refusals, sessions or
+    /// both seats' move-to-screen (µs samples), bytes on the wire a move over the whole run
+    /// (both seats: every frame received in games, headers counted, per move sent), refusals, sessions or
     /// sockets that failed; spectators (one every second game), the plies they saw and
     /// their bytes a ply seen; whole game messages asked for after a gap in the deltas.
     pub ws_players: usize,
@@ -416,7 +416,8 @@ impl WebReport {
             ws_p50: us(ws.quantile(0.5)),
             ws_p99: us(ws.quantile(0.99)),
             ws_max: us(ws.max()),
-            ws_bytes_per_move: (n(&s.ws.moves) > 0).then(|| n(&s.ws.bytes) / n(&s.ws.moves)),
+            ws_bytes_per_move: (n(&s.ws.moves_all) > 0)
+                .then(|| n(&s.ws.bytes) / n(&s.ws.moves_all)),
             ws_refused: n(&s.ws.refused),
             ws_failures: n(&s.ws.failures),
             ws_spectators: s.ws.spectators.load(Ordering::Relaxed),

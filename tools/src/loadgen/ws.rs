@@ -15,12 +15,14 @@
 //!
 //! Measured once the run measures: move-to-screen for both seats, from the mover's send of
 //! `move` until each seat receives the message (whole or delta) at the move's ply (two
-//! samples a move, as a move on SSH is timed to both screens); and the bytes a move on the
-//! wire: every frame both seats receive once in a game (the WebSocket frame's header
-//! counted with its payload, pings too), per move sent, and beside it every frame a
-//! spectator receives once watching, per move it saw. The SSH figure it compares with
-//! (`bytes_per_move`) counts the channel data both screens receive while playing, per move
-//! (SSH's own packet framing, MAC and padding not counted).
+//! samples a move, as a move on SSH is timed to both screens). Counted over the whole run
+//! (as SSH's bytes a move are): the bytes a move on the wire, every frame both seats
+//! receive from their first game message on (the WebSocket frame's header counted with its
+//! payload; whole game messages on entering a game, pings, everything), per move sent, and
+//! beside it every frame a spectator receives from its first `watch` on, per ply it saw.
+//! The SSH figure it compares with (`bytes_per_move`) counts the channel data both screens
+//! receive while playing, per move (SSH's own packet framing, MAC and padding not counted
+//! there, as TCP's are not here).
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -49,12 +51,13 @@ pub(crate) struct WsShared {
     sent: Mutex<HashMap<(u64, u32), Instant>>,
     /// Move-to-screen latencies (µs) of both seats, once measuring.
     pub us: Mutex<super::Samples>,
-    /// Moves sent, and the bytes both seats received in games (frames with their headers),
-    /// once measuring.
+    /// Moves sent once measuring; moves sent in the whole run, and the bytes both seats
+    /// received in games (frames with their headers) in it.
     pub moves: std::sync::atomic::AtomicU64,
+    pub moves_all: std::sync::atomic::AtomicU64,
     pub bytes: std::sync::atomic::AtomicU64,
-    /// Spectators' sockets, the plies they saw and the bytes they received watching, once
-    /// measuring.
+    /// Spectators' sockets, the plies they saw and the bytes they received watching, in
+    /// the whole run.
     pub spectators: std::sync::atomic::AtomicUsize,
     pub spectated: std::sync::atomic::AtomicU64,
     pub spectator_bytes: std::sync::atomic::AtomicU64,
@@ -242,8 +245,7 @@ async fn watch(
         };
         let Some(msg) = msg else { break };
         let msg = msg?;
-        let measuring = counters.measuring.load(Ordering::Relaxed);
-        if measuring && watching != 0 {
+        if watching != 0 {
             ws.spectator_bytes
                 .fetch_add(frame_bytes(&msg), Ordering::Relaxed);
         }
@@ -266,7 +268,7 @@ async fn watch(
             continue;
         };
         if let (Some(b), Some(a)) = (before, g["ply"].as_u64()) {
-            if measuring && a > b && v["t"] == "d" {
+            if a > b && v["t"] == "d" {
                 ws.spectated.fetch_add(a - b, Ordering::Relaxed);
             }
         }
@@ -309,7 +311,7 @@ async fn play(
     let mut in_game = false;
     while let Some(msg) = socket.next().await {
         let msg = msg?;
-        if in_game && counters.measuring.load(Ordering::Relaxed) {
+        if in_game {
             ws.bytes.fetch_add(frame_bytes(&msg), Ordering::Relaxed);
         }
         let Message::Text(text) = msg else {
@@ -318,12 +320,10 @@ async fn play(
         let mut v: Value = serde_json::from_str(&text)?;
         if v["t"] == "game" && !in_game {
             in_game = true;
-            if counters.measuring.load(Ordering::Relaxed) {
-                ws.bytes.fetch_add(
-                    frame_bytes(&Message::text(text.to_string())),
-                    Ordering::Relaxed,
-                );
-            }
+            ws.bytes.fetch_add(
+                frame_bytes(&Message::text(text.to_string())),
+                Ordering::Relaxed,
+            );
         }
         match hold(&mut held, &v) {
             Some(Some(g)) => v = g,
@@ -394,6 +394,7 @@ async fn play(
                             sent.retain(|(g, p), _| *g != game || *p + 8 > ply);
                             sent.insert((game, ply + 1), Instant::now());
                         }
+                        ws.moves_all.fetch_add(1, Ordering::Relaxed);
                         if counters.measuring.load(Ordering::Relaxed) {
                             ws.moves.fetch_add(1, Ordering::Relaxed);
                         }
