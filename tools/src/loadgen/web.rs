@@ -366,6 +366,10 @@ pub struct WebReport {
     pub ws_spectated: u64,
     pub ws_spectator_bytes_per_move: Option<u64>,
     pub ws_gaps: u64,
+    /// The deltas' bytes alone a move (games in play; entering them aside): both seats', a
+    /// spectator's.
+    pub ws_delta_bytes_per_move: Option<u64>,
+    pub ws_spectator_delta_bytes_per_move: Option<u64>,
 }
 
 impl WebReport {
@@ -425,6 +429,10 @@ impl WebReport {
             ws_spectator_bytes_per_move: (n(&s.ws.spectated) > 0)
                 .then(|| n(&s.ws.spectator_bytes) / n(&s.ws.spectated)),
             ws_gaps: n(&s.ws.gaps),
+            ws_delta_bytes_per_move: (n(&s.ws.moves_all) > 0)
+                .then(|| n(&s.ws.delta_bytes) / n(&s.ws.moves_all)),
+            ws_spectator_delta_bytes_per_move: (n(&s.ws.spectated) > 0)
+                .then(|| n(&s.ws.spectator_delta_bytes) / n(&s.ws.spectated)),
         }
     }
 
@@ -499,8 +507,8 @@ impl WebReport {
 
     /// `; browser players N (open N): games N, moves N, move-to-screen p50 X p99 Y max Z (N
     /// measured), bytes/move B (both seats), spectators N (plies seen N) bytes/move S,
-    /// seats and a spectator T, gaps N, refused N, failed N` (nothing without browser
-    /// players).
+    /// seats and a spectator T (the deltas alone D + E), gaps N, refused N, failed N`
+    /// (nothing without browser players).
     fn ws_line(&self) -> String {
         if self.ws_players == 0 {
             return String::new();
@@ -511,7 +519,7 @@ impl WebReport {
             })
         };
         format!(
-            "; browser players {} (open {}): games {}, moves {}, move-to-screen p50 {} p99 {} max {} ({} measured), bytes/move {} (both seats), spectators {} (plies seen {}) bytes/move {}, seats and a spectator {}, gaps {}, refused {}, failed {}",
+            "; browser players {} (open {}): games {}, moves {}, move-to-screen p50 {} p99 {} max {} ({} measured), bytes/move {} (both seats), spectators {} (plies seen {}) bytes/move {}, seats and a spectator {} (the deltas alone {} + {}), gaps {}, refused {}, failed {}",
             self.ws_players,
             self.ws_open,
             self.ws_games,
@@ -527,6 +535,10 @@ impl WebReport {
             self.ws_spectator_bytes_per_move
                 .map_or("n/a".to_string(), |b| b.to_string()),
             self.ws_bytes_per_move_with_spectator()
+                .map_or("n/a".to_string(), |b| b.to_string()),
+            self.ws_delta_bytes_per_move
+                .map_or("n/a".to_string(), |b| b.to_string()),
+            self.ws_spectator_delta_bytes_per_move
                 .map_or("n/a".to_string(), |b| b.to_string()),
             self.ws_gaps,
             self.ws_refused,

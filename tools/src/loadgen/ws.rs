@@ -61,6 +61,10 @@ pub(crate) struct WsShared {
     pub spectators: std::sync::atomic::AtomicUsize,
     pub spectated: std::sync::atomic::AtomicU64,
     pub spectator_bytes: std::sync::atomic::AtomicU64,
+    /// Of those bytes, the deltas' alone (a game in play, entering it aside): both seats',
+    /// a spectator's.
+    pub delta_bytes: std::sync::atomic::AtomicU64,
+    pub spectator_delta_bytes: std::sync::atomic::AtomicU64,
     /// Whole game messages asked for after a gap in the deltas.
     pub gaps: std::sync::atomic::AtomicU64,
     /// Games begun (set-ups seen by posters), `refused` answers, sessions or sockets that
@@ -184,6 +188,12 @@ fn frame_bytes(msg: &Message) -> u64 {
     }
 }
 
+/// Whether a frame is a delta (`"t":"d"`; the server writes its keys in order, `t` after
+/// the fields that sort before it).
+fn is_delta(msg: &Message) -> bool {
+    matches!(msg, Message::Text(t) if t.contains("\"t\":\"d\""))
+}
+
 /// A plain move's words (the page makes them; here they are not shown, only kept).
 fn plain_words(mover: &str) -> String {
     format!("{mover} moved")
@@ -248,6 +258,10 @@ async fn watch(
         if watching != 0 {
             ws.spectator_bytes
                 .fetch_add(frame_bytes(&msg), Ordering::Relaxed);
+            if is_delta(&msg) {
+                ws.spectator_delta_bytes
+                    .fetch_add(frame_bytes(&msg), Ordering::Relaxed);
+            }
         }
         let Message::Text(text) = msg else {
             continue;
@@ -313,6 +327,10 @@ async fn play(
         let msg = msg?;
         if in_game {
             ws.bytes.fetch_add(frame_bytes(&msg), Ordering::Relaxed);
+            if is_delta(&msg) {
+                ws.delta_bytes
+                    .fetch_add(frame_bytes(&msg), Ordering::Relaxed);
+            }
         }
         let Message::Text(text) = msg else {
             continue;
