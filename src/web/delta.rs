@@ -599,7 +599,7 @@ mod tests {
                     let legal = g.legal_moves();
                     g.play(legal[rng.below(legal.len())]).unwrap();
                     // Now and then two plies between updates.
-                    if rng.next() % 5 == 0 && g.outcome().is_none() {
+                    if rng.next().is_multiple_of(5) && g.outcome().is_none() {
                         let legal = g.legal_moves();
                         g.play(legal[rng.below(legal.len())]).unwrap();
                     }
