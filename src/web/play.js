@@ -2,8 +2,9 @@
 // taps. One WebSocket a tab (/play/ws); its messages are JSON objects {v: 1, t: KIND, ...}
 // (docs/web.md). Everything shown comes from those messages, and every word from the
 // page's data-words (the catalogs, in the page's language). The server decides everything:
-// a move is sent only as a tap on a square the server listed as a legal target, and the
-// server checks it again.
+// a move is sent only as a tap on a legal target (the server's list in a whole game
+// message; after a delta, the page's pseudo-legal moves less and plus the server's
+// exceptions, which is the server's list), and the server checks it again.
 const VERSION = 1;
 const root = document.getElementById("play");
 const W = JSON.parse(root.dataset.words);

@@ -17,7 +17,9 @@
 //!   and in total).
 //!
 //! The socket's messages are JSON objects `{"v": 1, "t": KIND, ...}` (docs/web.md lists
-//! them). What the server sends is built from the lobby's shared snapshot and the seat's
+//! them). A socket opened with `?delta=1` (the page's) is sent a game's first message whole
+//! and every later update as a delta against the last one sent (`super::delta`); the
+//! others get whole game messages. What the server sends is built from the lobby's shared snapshot and the seat's
 //! own `GameSnapshot` (its `PlayerView`, its own set-up and the draft kept here) and
 //! nothing else, as the SSH screens. What the browser sends is checked before anything
 //! happens: a message longer than [`MAX_IN`] bytes, not JSON, of another version, an
