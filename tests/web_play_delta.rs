@@ -224,15 +224,18 @@ struct Relay {
     addr: SocketAddr,
     up: Arc<AtomicBool>,
     cut: tokio::sync::watch::Sender<u32>,
+    to: Arc<std::sync::Mutex<SocketAddr>>,
 }
 
 impl Relay {
     async fn start(to: SocketAddr) -> Relay {
+        let to = Arc::new(std::sync::Mutex::new(to));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let up = Arc::new(AtomicBool::new(true));
         let (cut, cuts) = tokio::sync::watch::channel(0u32);
         let is_up = up.clone();
+        let target = to.clone();
         tokio::spawn(async move {
             while let Ok((mut c, _)) = listener.accept().await {
                 if !is_up.load(Ordering::SeqCst) {
@@ -241,6 +244,7 @@ impl Relay {
                 }
                 let mut cuts = cuts.clone();
                 cuts.borrow_and_update();
+                let to = *target.lock().unwrap();
                 tokio::spawn(async move {
                     let Ok(mut s) = tokio::net::TcpStream::connect(to).await else {
                         return;
@@ -252,7 +256,12 @@ impl Relay {
                 });
             }
         });
-        Relay { addr, up, cut }
+        Relay { addr, up, cut, to }
+    }
+
+    /// Relays new connections to `to` from now on (a server started again elsewhere).
+    fn retarget(&self, to: SocketAddr) {
+        *self.to.lock().unwrap() = to;
     }
 
     /// Closes every connection and refuses new ones until [`Relay::restore`].
@@ -564,4 +573,53 @@ async fn a_spectator_s_socket_gets_deltas_and_the_whole_game_on_asking() {
         delta::same_game(&held, &watched) && held["moves"] == watched["moves"],
         "the deltas gave the whole game:\n{watched}\n{held}"
     );
+}
+
+/// The server stops (its sockets told `closed`, with `retry`) and starts again on the same
+/// data: the page says it is reconnecting and tries again by itself; a guest's session
+/// lived in the stopped server's memory, so its tries are refused, and after three the
+/// page looks at `/play` and reloads to what it shows: "Play as guest" again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_chromium_after_a_server_restart_a_guest_s_page_comes_back_to_play_as_guest() {
+    let (server, addr) = web_server("web-play-restart", |_| {}).await;
+    let relay = Relay::start(addr).await;
+    let b = Browser::start(800, 900).await;
+    b.goto(&format!("http://{}/play", relay.addr)).await;
+    tap(&b, "#play-guest").await;
+    assert!(
+        b.until(
+            10.0,
+            "return !!document.querySelector('button[data-level=\"random\"]');"
+        )
+        .await,
+        "{}",
+        b.text().await
+    );
+    let common::TestServer { running, dir } = server;
+    running.stop().await;
+    assert!(
+        b.until(10.0, "return document.getElementById('play').dataset.reconnecting === 'true' && document.getElementById('play-status').textContent === 'The connection dropped. Reconnecting…';")
+            .await,
+        "the page reconnects after the server's closed message: {}",
+        b.text().await
+    );
+    let mut opts = stratego_ssh::server::ServerOptions {
+        listen: "127.0.0.1:0".into(),
+        http_listen: "127.0.0.1:0".into(),
+        data_dir: dir.0.join("data"),
+        keys_dir: dir.0.join("keys"),
+        ..Default::default()
+    };
+    opts.web.requests_per_second = 1_000_000;
+    opts.web.connections_per_second = 1_000_000;
+    let again = stratego_ssh::server::start(opts).await.expect("restarts");
+    relay.retarget(again.http_addr.expect("the web pages"));
+    assert!(
+        b.until(40.0, "return !!document.getElementById('play-guest');")
+            .await,
+        "back to \"Play as guest\" by itself: {}",
+        b.text().await
+    );
+    again.stop().await;
+    drop(dir);
 }
