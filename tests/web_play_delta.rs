@@ -4,7 +4,10 @@
 //! positions of random games whose repetition rules bar moves; a socket dropped mid-game
 //! (the network between browser and server cut, new connections refused for a while) comes
 //! back by itself into the same game, says so meanwhile, and moves again without a reload;
-//! a socket the server closes on purpose (idle) is not reopened.
+//! so does a signed-in player's page across a server restart on the same data, while a
+//! guest's page (its session was in the stopped server's memory) comes back to "Play as
+//! guest"; a socket the server closes on purpose (idle) is not reopened; a spectator's
+//! socket gets deltas, and the whole game on asking.
 
 #[path = "common/browser.rs"]
 mod browser;
@@ -619,6 +622,111 @@ async fn in_chromium_after_a_server_restart_a_guest_s_page_comes_back_to_play_as
             .await,
         "back to \"Play as guest\" by itself: {}",
         b.text().await
+    );
+    again.stop().await;
+    drop(dir);
+}
+
+/// A key holder signed in from SSH (`web-login`) plays the computer in Chromium; the server
+/// stops and starts again on the same data (the game kept on disk): the page reconnects by
+/// itself, the player's session (on disk) lets it in, the seat is back in the same game
+/// with the same moves, and a move is played by taps again, with no reload.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_chromium_a_signed_in_page_comes_back_into_its_game_after_a_server_restart() {
+    let (server, addr) = web_server("web-play-restart-key", |_| {}).await;
+    let ssh = server.running.addr;
+    let relay = Relay::start(addr).await;
+    let key = common::new_key();
+    let t = common::Term::connect(ssh, common::Login::Key("ann", &key), 100, 30).await;
+    t.wait_text("Open seeks", 10).await;
+    drop(t);
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let out = loop {
+        let (out, status) = common::exec(ssh, "ann", &key, "web-login").await;
+        if status == Some(0) {
+            break out;
+        }
+        assert!(std::time::Instant::now() < deadline, "{out}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let at = out.find("/login/").expect("a link");
+    let path = out[at..].split_whitespace().next().unwrap();
+    let b = Browser::start(800, 900).await;
+    b.goto(&format!("http://{}{path}", relay.addr)).await;
+    b.js("document.querySelector('form[method=post] button').click(); return true;")
+        .await;
+    assert!(
+        b.until(
+            10.0,
+            "return document.body.innerText.includes('Signed in as ann.');"
+        )
+        .await,
+        "{}",
+        b.text().await
+    );
+    b.goto(&format!("http://{}/play", relay.addr)).await;
+    assert!(
+        b.until(
+            10.0,
+            "return !!document.querySelector('button[data-level=\"random\"]');"
+        )
+        .await,
+        "{}",
+        b.text().await
+    );
+    b.js("window.notReloaded = true; return true;").await;
+    tap(&b, "button[data-level=\"random\"]").await;
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-ready');")
+            .await
+    );
+    tap(&b, "#play-ready").await;
+    tap_a_move(&b).await;
+    let moves_js =
+        "return Array.from(document.querySelectorAll('#play-moves li')).map(li => li.textContent);";
+    assert!(b.until(15.0, MY_TURN).await, "{}", b.text().await);
+    let before = b.js(moves_js).await;
+
+    let common::TestServer { running, dir } = server;
+    running.stop().await;
+    assert!(
+        b.until(
+            10.0,
+            "return document.getElementById('play').dataset.reconnecting === 'true';"
+        )
+        .await,
+        "reconnecting: {}",
+        b.text().await
+    );
+    let mut opts = stratego_ssh::server::ServerOptions {
+        listen: "127.0.0.1:0".into(),
+        http_listen: "127.0.0.1:0".into(),
+        data_dir: dir.0.join("data"),
+        keys_dir: dir.0.join("keys"),
+        ..Default::default()
+    };
+    opts.web.requests_per_second = 1_000_000;
+    opts.web.connections_per_second = 1_000_000;
+    opts.lobby.bot_delay = Duration::from_millis(10);
+    let again = stratego_ssh::server::start(opts).await.expect("restarts");
+    relay.retarget(again.http_addr.expect("the web pages"));
+    assert!(
+        b.until(30.0, "return document.getElementById('play').dataset.reconnecting === 'false' && !!document.getElementById('play-board') && !document.getElementById('play-game').hidden;")
+            .await,
+        "back in the game by itself: {}",
+        b.text().await
+    );
+    assert!(b.until(10.0, MY_TURN).await, "{}", b.text().await);
+    assert_eq!(
+        b.js(moves_js).await,
+        before,
+        "the same game, the same moves"
+    );
+    tap_a_move(&b).await;
+    assert_eq!(
+        b.js("return window.notReloaded === true;").await,
+        json!(true),
+        "no reload"
     );
     again.stop().await;
     drop(dir);
