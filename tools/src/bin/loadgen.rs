@@ -78,8 +78,10 @@ struct LoadgenArgs {
     web_watchers: usize,
     /// Browser players on the board's socket (/play/ws), as guests in pairs playing each
     /// other (one posts a seek, the other accepts it), random moves after the think time,
-    /// a rematch after each game; their move-to-screen (both seats) and bytes a move are
-    /// reported apart. Even, at most 2000; the server must trust 127.0.0.1 as a proxy.
+    /// a rematch after each game; they take the socket's deltas, and every second game has
+    /// a guest spectator socket watching it; their move-to-screen (both seats) and bytes a
+    /// move (both seats, the spectator, the deltas alone) are reported apart, beside SSH's.
+    /// Even, at most 2000; the server must trust 127.0.0.1 as a proxy.
     #[arg(long, default_value_t = 0, requires = "web")]
     ws_players: usize,
 }
