@@ -566,3 +566,182 @@ pub(super) fn words(lang: Lang) -> Value {
     m.insert("order".into(), json!(Rank::ALL.map(|r| r.name())));
     Value::Object(m)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proto::SeatInfo;
+    use crate::rules::{ByColor, Color, PlayerView, Rescue, Square, Viewer};
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn seat(nick: &str) -> SeatInfo {
+        SeatInfo {
+            nick: nick.into(),
+            rating: None,
+            bot: false,
+            connected: true,
+            online: false,
+            reconnect_left: None,
+            ready: false,
+            rating_change: None,
+        }
+    }
+
+    /// Red to move on a board where C8-C10 reaches Blue's back row with a Colonel and a
+    /// Miner captured: two rescues beside the plain move.
+    fn snapshot(viewer: Viewer, phase: GamePhase) -> GameSnapshot {
+        let mut rules = Rules::standard(Variant::Classic);
+        rules.options.rescue = true;
+        // Indexed by Rank::index (Spy first); a Colonel of Red's captured.
+        let mut full = [0u8; 12];
+        for r in Rank::ALL {
+            full[r.index()] = Variant::Classic.count(r);
+        }
+        let mut remaining = full;
+        remaining[Rank::Colonel.index()] = 1;
+        let rescue = |rank, at: &str| Move {
+            from: sq("C8"),
+            to: sq("C10"),
+            rescue: Some(Rescue { rank, to: sq(at) }),
+        };
+        let view = PlayerView {
+            viewer,
+            rules,
+            board: vec![None; 100],
+            to_move: Color::Red,
+            ply: 12,
+            last_move: None,
+            captured: vec![],
+            remaining: ByColor {
+                red: remaining,
+                blue: full,
+            },
+            legal_moves: match viewer {
+                Viewer::Player(Color::Red) => vec![
+                    Move::new(sq("C8"), sq("C10")),
+                    rescue(Rank::Colonel, "F4"),
+                    rescue(Rank::Miner, "H4"),
+                ],
+                _ => vec![],
+            },
+            outcome: None,
+        };
+        GameSnapshot {
+            id: 3,
+            terms: GameTerms {
+                rules,
+                rated: false,
+                clock: None,
+            },
+            seats: ByColor {
+                red: seat("ann"),
+                blue: seat("bob"),
+            },
+            my_color: view.color(),
+            phase,
+            my_setup: None,
+            view: Some(view),
+            history: vec![],
+            clocks: None,
+            chat: vec![],
+            draw_offer: None,
+            rematch: ByColor::default(),
+            outcome: None,
+            next_game: None,
+            spectators: 0,
+            setup_left: None,
+            private: false,
+            tournament: false,
+        }
+    }
+
+    #[test]
+    fn the_seat_to_move_is_asked_each_rescue_and_no_one_else_is() {
+        let red = game_more(
+            &snapshot(Viewer::Player(Color::Red), GamePhase::Playing),
+            None,
+        );
+        assert_eq!(
+            red["rescue"],
+            json!([["C8", "C10", "Colonel", "F4"], ["C8", "C10", "Miner", "H4"]])
+        );
+        let blue = game_more(
+            &snapshot(Viewer::Player(Color::Blue), GamePhase::Playing),
+            None,
+        );
+        assert!(blue.get("rescue").is_none(), "not Blue's turn: {blue:?}");
+        let stands = game_more(&snapshot(Viewer::Spectator, GamePhase::Playing), None);
+        assert!(stands.get("rescue").is_none());
+        // Pieces left, strongest first (Rank::ALL), as the view knows them.
+        assert_eq!(
+            red["left"]["red"],
+            json!([1, 1, 1, 3, 4, 4, 4, 5, 8, 1, 6, 1])
+        );
+        assert_eq!(
+            red["left"]["blue"][8],
+            json!(8),
+            "Scouts, the ninth of Rank::ALL"
+        );
+    }
+
+    #[test]
+    fn the_tray_holds_what_the_draft_has_not_placed() {
+        let mut s = snapshot(Viewer::Player(Color::Red), GamePhase::Setup);
+        s.view = None;
+        let mut draft = Setup::new(Color::Red);
+        draft.pieces.insert(sq("A1"), Rank::Flag);
+        draft.pieces.insert(sq("B1"), Rank::Bomb);
+        let m = game_more(&s, Some(&draft));
+        let tray: Vec<u64> = m["tray"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .collect();
+        let at = |r: Rank| Rank::ALL.iter().position(|x| *x == r).unwrap();
+        assert_eq!(tray[at(Rank::Flag)], 0);
+        assert_eq!(tray[at(Rank::Bomb)], 5);
+        assert_eq!(tray[at(Rank::Scout)], 8);
+        assert_eq!(tray.iter().sum::<u64>(), 38);
+        // Once the set-up is sent there is no tray.
+        s.my_setup = Some(draft.clone());
+        assert!(game_more(&s, Some(&draft)).get("tray").is_none());
+    }
+
+    #[test]
+    fn a_seeks_terms_take_every_rule_option_and_refuse_unknown_ones() {
+        let msg = |v: Value| v.as_object().unwrap().clone();
+        let t = terms_of(
+            &msg(json!({"variant": "duel", "clock": "5+3", "rated": true,
+                "options": {"two_square": 0, "more_squares": false, "aggressor": true,
+                    "silent": true, "rescue": true, "duel_rows": 4}})),
+            false,
+        )
+        .unwrap();
+        let o = t.rules.options;
+        assert_eq!(t.rules.variant, Variant::Duel);
+        assert!(t.rated && t.clock.is_some());
+        assert_eq!((o.two_square_limit, o.more_squares), (0, false));
+        assert!(o.aggressor_advantage && o.silent_defense && o.rescue);
+        assert_eq!(o.duel_setup_rows, 4);
+        // Left out: the variant's standard rules.
+        let t = terms_of(&msg(json!({"variant": "classic"})), true).unwrap();
+        assert_eq!(t.rules, Rules::standard(Variant::Classic));
+        for bad in [
+            json!({"variant": "classic", "options": {"two_square": 4}}),
+            json!({"variant": "classic", "options": {"duel_rows": 2}}),
+            json!({"variant": "classic", "options": {"rescue": "yes"}}),
+            json!({"variant": "classic", "options": {"no_such": true}}),
+            json!({"variant": "classic", "options": [1]}),
+            json!({"variant": "chess"}),
+            json!({"variant": "classic", "clock": "1+0"}),
+        ] {
+            assert!(terms_of(&msg(bad.clone()), false).is_err(), "{bad}");
+        }
+        // A guest's rated seek is refused before the lobby sees it.
+        assert!(terms_of(&msg(json!({"variant": "classic", "rated": true})), true).is_err());
+    }
+}
