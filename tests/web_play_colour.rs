@@ -70,8 +70,11 @@ const VISIONS: [(&str, &[[f64; 3]; 3]); 3] = [
     ("deuteranopia", &DEUTERANOPIA),
 ];
 
-/// The grounds a square may have, with the colour of what is written on it.
-fn grounds() -> Vec<(&'static str, [u8; 3], Option<[u8; 3]>)> {
+/// A ground a square may have: what it is, its colour, and the colour written on it.
+type Ground = (&'static str, [u8; 3], Option<[u8; 3]>);
+
+/// The grounds a square may have.
+fn grounds() -> Vec<Ground> {
     let sq = rule("#play-board button.sq");
     let lake = rule("#play-board button.sq.lake");
     let red = rule("#play-board button.sq.red");
