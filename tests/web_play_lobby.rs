@@ -317,7 +317,7 @@ async fn the_tray_places_by_rank_random_keeps_what_was_placed_and_a_saved_set_up
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_browser_joins_and_leaves_a_tournament_from_the_lobby() {
+async fn a_browser_joins_and_leaves_a_tournament_and_is_paired_straight_into_a_set_up() {
     let (server, addr) = web_server("web-play-tourney", |_| {}).await;
     let lobby = server.running.lobby.clone();
     let id = common::tournament::create(
@@ -360,6 +360,31 @@ async fn a_browser_joins_and_leaves_a_tournament_from_the_lobby() {
     p.send(json!({"t": "join", "id": 9999})).await;
     let r = p.until("refused", |_| true).await;
     assert!(r["text"].as_str().unwrap().contains("tournament"), "{r}");
+    // Two browsers in, the tournament starts: each is paired straight into a set-up.
+    let mut q = Board::guest(addr).await;
+    for b in [&mut p, &mut q] {
+        b.send(json!({"t": "join", "id": id})).await;
+        b.until("lobby", |v| {
+            v["tournaments"]
+                .as_array()
+                .is_some_and(|t| t.iter().any(|x| x["id"] == id && x["joined"] == true))
+        })
+        .await;
+    }
+    lobby
+        .tournament(stratego_ssh::proto::TournamentOrder::Start { id, by: None })
+        .await
+        .expect("started");
+    let gp = p.until("game", |_| true).await;
+    let gq = q.until("game", |_| true).await;
+    assert_eq!(gp["id"], gq["id"], "paired with each other");
+    assert_eq!(gp["phase"], "setup");
+    assert_eq!(gp["tournament"], true);
+    let nicks = [gp["red"].clone(), gp["blue"].clone()];
+    assert!(
+        nicks.contains(&json!(p.nick)) && nicks.contains(&json!(q.nick)),
+        "{nicks:?}"
+    );
     drop(server);
 }
 
