@@ -96,22 +96,26 @@ fn is_move(t: &str) -> bool {
 /// battle's entry goes on after its move (`E4xE5 7x5 win`: the ranks and the outcome),
 /// which is not a move and is left out here.
 fn screen_moves(ssh: &OpenSsh) -> Vec<(usize, String)> {
-    let (cols, _) = TERMINAL;
-    let rows = ssh.rows(0, cols);
-    // The panel's title, "Moves", alone at the end of its row; the panel is its column on.
+    panel_moves(&ssh.rows(0, TERMINAL.0))
+}
+
+/// [`screen_moves`] of a screen's rows.
+fn panel_moves(rows: &[String]) -> Vec<(usize, String)> {
+    // The panel's title, "Moves", alone at the end of its row; the panel is its column on
+    // (the board and the sentences under it are left of it).
     let Some((y, col)) = rows.iter().enumerate().find_map(|(y, l)| {
         let at = l.rfind("Moves")?;
         let before = &l[..at];
         (l[at + 5..].trim().is_empty() && (before.is_empty() || before.ends_with(' ')))
-            .then(|| (y, before.chars().count() as u16))
+            .then(|| (y, before.chars().count()))
     }) else {
         return vec![];
     };
-    let panel = ssh.rows(col, cols - col);
     let mut out = vec![];
     let mut turn: Option<usize> = None;
-    for row in &panel[y + 1..] {
-        let mut words = row.split_whitespace().peekable();
+    for row in &rows[y + 1..] {
+        let panel: String = row.chars().skip(col).collect();
+        let mut words = panel.split_whitespace().peekable();
         let numbered = words
             .peek()
             .and_then(|w| w.strip_suffix('.'))
@@ -124,14 +128,61 @@ fn screen_moves(ssh: &OpenSsh) -> Vec<(usize, String)> {
                 out.push((2 * (n - 1) + i, m.to_string()));
             }
         } else {
-            // Blue's move under Red's (its number scrolled off the panel: not counted).
+            // Blue's move under Red's; one whose number scrolled off the panel is not
+            // counted; anything else ends the list.
             match (turn, words.next()) {
                 (Some(n), Some(m)) if is_move(m) => out.push((2 * (n - 1) + 1, m.to_string())),
+                (None, Some(m)) if is_move(m) => {}
                 _ => break,
             }
         }
     }
     out
+}
+
+/// The move list's two layouts as the screens draw them (`render_moves` in src/ui/game.rs):
+/// side by side, and one under the other with a battle's words after its move; its first
+/// row's number scrolled off; the board left of it and the chat under it.
+#[test]
+fn the_screens_move_list_is_read_in_both_layouts() {
+    let rows = |lines: &[&str]| lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+    let side_by_side = rows(&[
+        " 9    ■       ■          Your turn  move 3",
+        "                         Moves",
+        " 8    ■       ■            1. E4-E5           E7-E6",
+        "                           2. E5xE6 7x5 win   F7-F6",
+        " 7    ■       ■            3. A4-A5",
+        "                         Chat",
+        " 6    ·       ·          t to chat",
+    ]);
+    assert_eq!(
+        panel_moves(&side_by_side),
+        vec![
+            (0, "E4-E5".to_string()),
+            (1, "E7-E6".to_string()),
+            (2, "E5xE6".to_string()),
+            (3, "F7-F6".to_string()),
+            (4, "A4-A5".to_string()),
+        ]
+    );
+    let stacked = rows(&[
+        "10    ■       ■       Moves",
+        " 9    ■       ■            J6-J7",
+        " 8    ■       ■        12. E4xE5 10x? win",
+        "                           E7-E6",
+        " 7    ■       ■        13. A4-A5",
+        "",
+        " 6    ·       ·       Chat",
+    ]);
+    assert_eq!(
+        panel_moves(&stacked),
+        vec![
+            (22, "E4xE5".to_string()),
+            (23, "E7-E6".to_string()),
+            (24, "A4-A5".to_string()),
+        ]
+    );
+    assert_eq!(panel_moves(&rows(&["no list here"])), vec![]);
 }
 
 /// Adds what the SSH screen lists now to what it listed before (`seen`, by ply); a ply
@@ -312,6 +363,8 @@ struct Played {
     ssh_color: Color,
     /// Every move the SSH screen listed, by ply.
     ssh_moves: BTreeMap<usize, String>,
+    /// Who resigned (none when the game came to its end by itself first).
+    resigned: Option<Side>,
 }
 
 /// A browser guest posts a seek (Classic, no clock, casual: the form's defaults), `bob`
@@ -524,6 +577,10 @@ async fn play(
                 .await;
             let mut played = false;
             for (from, to) in ssh_candidates(&text, &mut rng) {
+                if !ssh.text().contains("Your turn") {
+                    // The last one was played after all, slowly: the page shows it below.
+                    break;
+                }
                 ssh.send(b"m");
                 ssh.wait_text("move: ", 5).await;
                 ssh.type_str(&format!("{from} {to}\r")).await;
@@ -533,9 +590,13 @@ async fn play(
                     played = true;
                     break;
                 }
-                eprintln!("{tag}: bob's {from}-{to} was not played; the next is typed");
+                eprintln!("{tag}: bob's {from}-{to} not played within 3 s; the next is typed");
             }
-            assert!(played, "bob found a move (ply {ply}):\n{}", ssh.text());
+            assert!(
+                played || page_moved(&b, ply, 10.0).await,
+                "bob found a move (ply {ply}):\n{}",
+                ssh.text()
+            );
         }
         // The SSH screen lists the move just played (and keeps what it listed before).
         let want = page_moves(&b).await[ply].clone();
@@ -566,10 +627,11 @@ async fn play(
     eprintln!("{tag}: {plies} plies, {battles} battles");
 
     // The result: one side resigns (unless the game ended by itself).
-    if b.js("return !!document.getElementById('play-result');")
+    let resigned = b
+        .js("return !!document.getElementById('play-result');")
         .await
-        != json!(true)
-    {
+        != json!(true);
+    if resigned {
         match resigner {
             Side::Browser => {
                 // One tap arms the button, a second resigns.
@@ -618,6 +680,7 @@ async fn play(
         id,
         ssh_color,
         ssh_moves,
+        resigned: resigned.then_some(resigner),
     }
 }
 
@@ -698,8 +761,8 @@ fn replay_command_moves(p: &Played) -> Vec<String> {
 }
 
 /// The three lists equal move for move (and the replay command's), both sides showing
-/// the result: `winner` won by the other's resignation.
-async fn compare(p: &Played, winner: Side) {
+/// the stored result: the resigning side's loss (or the game's own end, if it came first).
+async fn compare(p: &Played) {
     let page = page_moves(&p.browser).await;
     let (stored, game) = stored_moves(p).await;
     let ssh: Vec<String> = p.ssh_moves.values().cloned().collect();
@@ -725,26 +788,29 @@ async fn compare(p: &Played, winner: Side) {
 
     // The result, on both sides and stored.
     let outcome = game.outcome;
-    let ssh_won = winner == Side::Ssh;
-    let winner_color = if ssh_won {
-        p.ssh_color
-    } else {
-        p.ssh_color.opposite()
-    };
-    assert_eq!(outcome.winner, Some(winner_color), "{outcome:?}");
-    assert_eq!(outcome.reason, EndReason::Resignation, "{outcome:?}");
+    if let Some(side) = p.resigned {
+        let loser = match side {
+            Side::Ssh => p.ssh_color,
+            Side::Browser => p.ssh_color.opposite(),
+        };
+        assert_eq!(outcome.reason, EndReason::Resignation, "{outcome:?}");
+        assert_eq!(outcome.winner, Some(loser.opposite()), "{outcome:?}");
+    }
     let result = p
         .browser
         .js("return document.getElementById('play-result').textContent;")
         .await;
-    let winner_nick = if ssh_won { "bob" } else { p.nick.as_str() };
+    let result = result.as_str().unwrap();
+    let (nick, ssh_says) = match outcome.winner {
+        Some(c) if c == p.ssh_color => ("bob", "You won!"),
+        Some(_) => (p.nick.as_str(), "You lost"),
+        None => ("", "Draw"),
+    };
     assert!(
-        result.as_str().unwrap().contains(winner_nick),
-        "the page names the winner, {winner_nick}: {result}"
+        !result.is_empty() && result.contains(nick),
+        "the page tells the result, naming the winner {nick:?}: {result}"
     );
-    p.ssh
-        .wait_text(if ssh_won { "You won!" } else { "You lost" }, 10)
-        .await;
+    p.ssh.wait_text(ssh_says, 10).await;
     let seats = (&game.seats.red.nick, &game.seats.blue.nick);
     let want = match p.ssh_color {
         Color::Red => ("bob", p.nick.as_str()),
@@ -766,7 +832,7 @@ async fn compare(p: &Played, winner: Side) {
 async fn a_browser_player_and_an_openssh_player_play_to_a_result() {
     let b = Browser::start(1280, 800).await;
     let p = play("web-openssh", b, Hand::Mouse, Side::Ssh, 11, false).await;
-    compare(&p, Side::Browser).await;
+    compare(&p).await;
     let pressed = p.browser.js("return window.pressed;").await;
     assert!(
         pressed.as_array().unwrap().iter().all(|t| t == "mouse"),
@@ -790,7 +856,7 @@ async fn on_a_phone_at_375x812_with_touch_the_browser_plays_an_openssh_player() 
         true,
     )
     .await;
-    compare(&p, Side::Ssh).await;
+    compare(&p).await;
     let pressed = p
         .browser
         .js("return [window.pressed, window.touched];")
