@@ -841,8 +841,9 @@ async fn a_browser_player_and_an_openssh_player_play_to_a_result() {
 }
 
 /// The same on a phone's 375x812 screen, every tap a finger's (WebDriver touch actions:
-/// the page gets touch events and pointer events of type `touch`, nothing else), and the
-/// browser resigns by two taps. At every stage nothing is wider than the screen, and every
+/// the page gets touch events and pointer events of type `touch`, nothing else; the
+/// desktop test's presses, counted the same way, are all `mouse`), and the browser
+/// resigns by two taps. At every stage nothing is wider than the screen, and every
 /// square is at least 32 CSS px each way.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_a_phone_at_375x812_with_touch_the_browser_plays_an_openssh_player() {

@@ -140,8 +140,9 @@ impl Browser {
     /// Taps the element `css` names with a finger: WebDriver's actions with a pointer of
     /// type `touch` (to the element's centre, down, up), as a phone's screen is touched;
     /// the page scrolled first to bring it into view, as a thumb would. Again when the page
-    /// drew the element anew between finding and touching. (A `Browser::phone` sends touch
-    /// events then; a desktop window pointer events of type touch.)
+    /// drew the element anew between finding and touching. The page gets `touchstart` and
+    /// pointer events of type `touch` (tests/web_play_openssh.rs counts them on a
+    /// `Browser::phone`, where chromedriver turns an element's click into a touch too).
     pub async fn touch(&self, css: &str) {
         use fantoccini::actions::{InputSource, PointerAction, TouchActions};
         let mut last = None;
