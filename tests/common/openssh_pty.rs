@@ -160,6 +160,27 @@ impl OpenSsh {
             .collect()
     }
 
+    /// The vt100 screen, for what its text does not tell (the alternate screen, the
+    /// cursor).
+    pub fn with_screen<R>(&self, f: impl FnOnce(&vt100::Screen) -> R) -> R {
+        f(self.screen.lock().unwrap().screen())
+    }
+
+    /// Waits up to `secs` for `ssh` to exit; its status. Panics (and kills it) after.
+    pub async fn wait_exit(&mut self, secs: u64) -> std::process::ExitStatus {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+        loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                return s;
+            }
+            if tokio::time::Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("ssh did not exit; the terminal shows:\n{}", self.text());
+            }
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
+    }
+
     /// Waits up to `secs` until the screen satisfies `pred`; panics with the screen.
     pub async fn wait(&self, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
@@ -179,11 +200,6 @@ impl OpenSsh {
     pub async fn wait_text(&self, needle: &str, secs: u64) -> String {
         self.wait(&format!("'{needle}'"), secs, |t| t.contains(needle))
             .await
-    }
-
-    /// Whether `ssh` has exited.
-    pub fn exited(&mut self) -> bool {
-        self.child.try_wait().unwrap().is_some()
     }
 }
 
