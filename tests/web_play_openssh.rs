@@ -24,7 +24,7 @@ use common::{is_movable_label, ScreenBoard};
 use fantoccini::Locator;
 use openssh_pty::{new_key, OpenSsh};
 use serde_json::json;
-use stratego_ssh::rules::{Color, EndReason, Viewer};
+use stratego_ssh::rules::{Color, EndReason, Rank, Viewer};
 
 /// The SSH player's terminal: wide enough for the board and the side panel with its move
 /// list (the screens' own layout; 100x30 fits too, with fewer moves shown at once).
@@ -90,11 +90,11 @@ fn is_move(t: &str) -> bool {
         .is_some_and(|(a, b)| is_square(a) && is_square(b))
 }
 
-/// The move list on the SSH screen's side panel, as far as it shows: (ply, move) for every
-/// move listed. The panel's rows are `  N. RED BLUE` (move N's two plies side by side) or,
-/// when the two do not fit a row, `  N. RED` with BLUE on the row under it, unnumbered; a
-/// battle's entry goes on after its move (`E4xE5 7x5 win`: the ranks and the outcome),
-/// which is not a move and is left out here.
+/// The move list on the SSH screen's side panel, as far as it shows: (ply, entry) for
+/// every move listed. The panel's rows are `  N. RED BLUE` (move N's two plies side by
+/// side) or, when the two do not fit a row, `  N. RED` with BLUE on the row under it,
+/// unnumbered. An entry is the move (`E4-E5`, `E4xE5` for a battle), and for a battle the
+/// ranks that met and how it went for the attacker (`E4xE5 7x5 win`).
 fn screen_moves(ssh: &OpenSsh) -> Vec<(usize, String)> {
     panel_moves(&ssh.rows(0, TERMINAL.0))
 }
@@ -120,18 +120,31 @@ fn panel_moves(rows: &[String]) -> Vec<(usize, String)> {
             .peek()
             .and_then(|w| w.strip_suffix('.'))
             .and_then(|n| n.parse::<usize>().ok());
+        // The row's entries: each starts with a move, a battle's words follow it.
+        let entries = |words: &mut dyn Iterator<Item = &str>| {
+            let mut entries: Vec<String> = vec![];
+            for w in words {
+                match entries.last_mut() {
+                    Some(e) if !is_move(w) => *e = format!("{e} {w}"),
+                    _ => entries.push(w.to_string()),
+                }
+            }
+            entries
+        };
         if let Some(n) = numbered {
             words.next();
             turn = Some(n);
-            let moves: Vec<&str> = words.filter(|w| is_move(w)).collect();
-            for (i, m) in moves.iter().enumerate() {
-                out.push((2 * (n - 1) + i, m.to_string()));
+            for (i, e) in entries(&mut words).into_iter().enumerate() {
+                out.push((2 * (n - 1) + i, e));
             }
         } else {
             // Blue's move under Red's; one whose number scrolled off the panel is not
             // counted; anything else ends the list.
-            match (turn, words.next()) {
-                (Some(n), Some(m)) if is_move(m) => out.push((2 * (n - 1) + 1, m.to_string())),
+            let first = words.peek().copied();
+            match (turn, first) {
+                (Some(n), Some(m)) if is_move(m) => {
+                    out.push((2 * (n - 1) + 1, entries(&mut words).join(" ")))
+                }
                 (None, Some(m)) if is_move(m) => {}
                 _ => break,
             }
@@ -160,7 +173,7 @@ fn the_screens_move_list_is_read_in_both_layouts() {
         vec![
             (0, "E4-E5".to_string()),
             (1, "E7-E6".to_string()),
-            (2, "E5xE6".to_string()),
+            (2, "E5xE6 7x5 win".to_string()),
             (3, "F7-F6".to_string()),
             (4, "A4-A5".to_string()),
         ]
@@ -177,7 +190,7 @@ fn the_screens_move_list_is_read_in_both_layouts() {
     assert_eq!(
         panel_moves(&stacked),
         vec![
-            (22, "E4xE5".to_string()),
+            (22, "E4xE5 10x? win".to_string()),
             (23, "E7-E6".to_string()),
             (24, "A4-A5".to_string()),
         ]
@@ -690,11 +703,21 @@ enum Side {
     Ssh,
 }
 
-/// The moves of the stored game `id` (as `stored_game` of tests/web_play.rs reads it: the
-/// store's finished game) in the lists' notation: the record keeps squares only
-/// (`E4 E5`), so it is replayed by the rules to tell a battle (`E4xE5`) from a move to an
-/// empty square (`E4-E5`), as a spectator of the game saw each.
-async fn stored_moves(p: &Played) -> (Vec<String>, stratego_ssh::store::FinishedGame) {
+/// The stored game (as `stored_game` of tests/web_play.rs reads it: the store's finished
+/// game) and its moves in the lists' notation, twice: as the page lists them, and as the
+/// SSH player's screen does. The record keeps squares only (`E4 E5`), so it is replayed by
+/// the rules: a battle (`E4xE5`) is told from a move to an empty square (`E4-E5`), and the
+/// screen's entry of a battle goes on with the ranks that met as the SSH player saw them
+/// and how it went for the attacker (`E4xE5 7x5 win`, as `render_moves` writes it).
+struct Stored {
+    game: stratego_ssh::store::FinishedGame,
+    moves: Vec<String>,
+    ssh_entries: Vec<String>,
+}
+
+async fn stored(p: &Played) -> Stored {
+    use stratego_ssh::rules::{BattleResult, Numbering};
+    use stratego_ssh::ui::{rank_label, Lang};
     let mut stored = None;
     for _ in 0..100 {
         if let Some(g) = p.server.running.store.games().get(p.id).unwrap() {
@@ -703,25 +726,40 @@ async fn stored_moves(p: &Played) -> (Vec<String>, stratego_ssh::store::Finished
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let stored = stored.unwrap_or_else(|| panic!("game {} is stored", p.id));
-    let history = stored
+    let game = stored.unwrap_or_else(|| panic!("game {} is stored", p.id));
+    let history = game
         .record
         .replay()
         .expect("the stored record replays")
-        .history(Viewer::Spectator);
-    assert_eq!(history.len(), stored.record.moves.len());
-    let moves = stored
-        .record
-        .moves
-        .iter()
-        .zip(&history)
-        .map(|(m, seen)| {
-            assert_eq!((m.from, m.to), (seen.from, seen.to));
-            let sep = if seen.battle.is_some() { 'x' } else { '-' };
-            format!("{}{sep}{}", m.from, m.to)
-        })
-        .collect();
-    (moves, stored)
+        .history(Viewer::Player(p.ssh_color));
+    assert_eq!(history.len(), game.record.moves.len());
+    let mut moves = vec![];
+    let mut ssh_entries = vec![];
+    for (m, seen) in game.record.moves.iter().zip(&history) {
+        assert_eq!((m.from, m.to), (seen.from, seen.to));
+        let sep = if seen.battle.is_some() { 'x' } else { '-' };
+        let mv = format!("{}{sep}{}", m.from, m.to);
+        let entry = match seen.battle {
+            None => mv.clone(),
+            Some(b) => {
+                let label =
+                    |r: Option<Rank>| r.map_or("?", |r| rank_label(Lang::En, r, Numbering::Modern));
+                let how = match b.result {
+                    BattleResult::AttackerWins => "win",
+                    BattleResult::DefenderWins => "loss",
+                    BattleResult::BothRemoved => "tie",
+                };
+                format!("{mv} {}x{} {how}", label(b.attacker), label(b.defender))
+            }
+        };
+        moves.push(mv);
+        ssh_entries.push(entry);
+    }
+    Stored {
+        game,
+        moves,
+        ssh_entries,
+    }
 }
 
 /// `ssh bob@host replay ID` through OpenSSH (no PTY): the numbered moves of its text
@@ -764,20 +802,32 @@ fn replay_command_moves(p: &Played) -> Vec<String> {
 /// the stored result: the resigning side's loss (or the game's own end, if it came first).
 async fn compare(p: &Played) {
     let page = page_moves(&p.browser).await;
-    let (stored, game) = stored_moves(p).await;
-    let ssh: Vec<String> = p.ssh_moves.values().cloned().collect();
+    let Stored {
+        game,
+        moves: stored,
+        ssh_entries,
+    } = stored(p).await;
+    let entries: Vec<String> = p.ssh_moves.values().cloned().collect();
     assert_eq!(
         p.ssh_moves.keys().copied().collect::<Vec<_>>(),
-        (0..ssh.len()).collect::<Vec<_>>(),
+        (0..entries.len()).collect::<Vec<_>>(),
         "the SSH screen listed every ply, none skipped"
     );
-    // Move for move, each list in the same notation: `E4-E5`, `E4xE5` for a battle. The
-    // page and the SSH screen write it so; the SSH screen's battle entries go on with the
-    // ranks and the outcome (`E4xE5 7x5 win`), left out when it was read.
+    // Move for move, each list in the same notation: `E4-E5`, `E4xE5` for a battle, as
+    // the page and the SSH screen both write it; the SSH screen's entry of a battle goes
+    // on with the ranks and the outcome (`E4xE5 7x5 win`): compared whole below.
+    let ssh: Vec<String> = entries
+        .iter()
+        .map(|e| e.split(' ').next().unwrap().to_string())
+        .collect();
     assert_eq!(page, stored, "the page's moves are the stored record's");
     assert_eq!(
         ssh, stored,
         "the SSH screen's moves are the stored record's"
+    );
+    assert_eq!(
+        entries, ssh_entries,
+        "the SSH screen's battles are the stored record's, as its player saw them"
     );
     assert_eq!(
         replay_command_moves(p),
