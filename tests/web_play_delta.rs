@@ -118,6 +118,8 @@ fn cases() -> Vec<(Value, Value, Value)> {
         };
         let mut g = Game::new(rules, &red, &blue).unwrap();
         let mut page = message(&g, viewer, 0);
+        // A field the next message no longer has (as the set-up's tray): the delta's `rm`.
+        page["tray"] = json!([1, 2, 3]);
         let mut sent = page.clone();
         for _ in 0..70 {
             if g.outcome().is_some() {
@@ -170,6 +172,14 @@ async fn in_chromium_the_page_s_delta_rule_is_the_server_s() {
         .filter(|(_, d, _)| d.get("x").is_some())
         .count();
     assert!(barred >= 5, "deltas with barred moves: {barred}");
+    assert_eq!(
+        cases
+            .iter()
+            .filter(|(_, d, _)| d.get("rm").is_some())
+            .count(),
+        6,
+        "a field gone in each game's first delta"
+    );
     let b = Browser::start(800, 900).await;
     b.goto(&format!("http://{addr}/play")).await;
     tap(&b, "#play-guest").await;
@@ -534,18 +544,25 @@ async fn a_spectator_s_socket_gets_deltas_and_the_whole_game_on_asking() {
         .await;
     let (_, setup) = player.until("game", |g| g["phase"] == "setup").await;
     let id = setup["id"].as_u64().unwrap();
-    let mut spectator = Sock::guest(addr).await;
-    spectator
-        .send(json!({"v": 1, "t": "watch", "id": id}))
-        .await;
-    let (first, _) = spectator.until("game", |g| g["id"] == id).await;
-    assert_eq!(first["t"], "game", "a game's first message is whole");
-    assert_eq!(first["me"], Value::Null, "no seat");
     player.send(json!({"v": 1, "t": "ready"})).await;
     let mut g = player
         .until("d", |g| g["phase"] == "play" && g["turn"] == g["me"])
         .await
         .1;
+    // A game is listed to watch once in play (the lobby's snapshot a moment later).
+    let mut spectator = Sock::guest(addr).await;
+    while spectator.next().await.0["t"] != "lobby" {}
+    let first = loop {
+        spectator
+            .send(json!({"v": 1, "t": "watch", "id": id}))
+            .await;
+        let (v, _) = spectator.next().await;
+        if v["t"] == "game" && v["id"] == id {
+            break v;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(first["me"], Value::Null, "no seat");
     for _ in 0..4 {
         let m = g["legal"][0].clone();
         let ply = g["ply"].as_u64().unwrap();

@@ -22,7 +22,8 @@
 //!   Off its turn the page's list is `a` alone.
 //! - The turn flips with each move added unless `turn` says otherwise.
 //! - Any other field of the game message that changed, as is (`clocks`, `draw_offer`,
-//!   `gone`, `result`, `phase`, ...).
+//!   `gone`, `result`, `phase`, ...); `rm` lists the fields the message no longer has
+//!   (`tray` after the set-up, `rescue` when no rescue is open).
 //!
 //! [`diff`] makes a delta, [`apply`] is the page's rule (mirrored in `play.js`'s
 //! `applyDelta`), used by the tests and the load generator.
@@ -250,18 +251,26 @@ fn move_squares(text: &str) -> Option<(String, String)> {
 
 /// The delta from `prev` (the last game message this socket was sent) to `next` (the game
 /// message it would be sent now), or `None` when only a whole message will do (another
-/// game, a field gone, moves not following on). `plain(mover)`: the words of a plain move
+/// game, moves not following on). `plain(mover)`: the words of a plain move
 /// by `mover` (`red`/`blue`), as the page makes them. A delta with nothing but `t` means
 /// nothing changed.
 pub fn diff(prev: &Value, next: &Value, plain: &dyn Fn(&str) -> String) -> Option<Value> {
     let (Value::Object(p), Value::Object(n)) = (prev, next) else {
         return None;
     };
-    if p.get("id") != n.get("id") || p.keys().any(|k| !n.contains_key(k)) {
+    if p.get("id") != n.get("id") || OWN.iter().any(|k| p.contains_key(*k) != n.contains_key(*k)) {
         return None;
     }
     let mut d = Map::new();
     d.insert("t".into(), json!("d"));
+    let gone: Vec<Value> = p
+        .keys()
+        .filter(|k| !n.contains_key(*k))
+        .map(|k| json!(k))
+        .collect();
+    if !gone.is_empty() {
+        d.insert("rm".into(), Value::Array(gone));
+    }
     for (k, v) in n {
         if !OWN.contains(&k.as_str()) && p.get(k) != Some(v) {
             d.insert(k.clone(), v.clone());
@@ -370,9 +379,12 @@ pub fn apply(prev: &Value, d: &Value, plain: &dyn Fn(&str) -> String) -> Option<
     };
     let mut n = p.clone();
     for (k, v) in dm {
-        if !["t", "v", "p", "b", "m", "w", "x", "a", "ms"].contains(&k.as_str()) {
+        if !["t", "v", "p", "b", "m", "w", "x", "a", "ms", "rm"].contains(&k.as_str()) {
             n.insert(k.clone(), v.clone());
         }
+    }
+    for k in dm.get("rm").and_then(Value::as_array).into_iter().flatten() {
+        n.remove(k.as_str()?);
     }
     let mut moves: Vec<Value> = p["moves"].as_array()?.clone();
     let added: Vec<Value> = match (dm.get("ms"), dm.get("m")) {

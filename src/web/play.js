@@ -447,8 +447,9 @@ function pair(s) {
 export function deltaGame(prev, d) {
   if (!prev) return null;
   const m = Object.assign({}, prev);
-  const own = new Set(["t", "v", "p", "b", "m", "w", "x", "a", "ms"]);
+  const own = new Set(["t", "v", "p", "b", "m", "w", "x", "a", "ms", "rm"]);
   for (const [k, v] of Object.entries(d)) if (!own.has(k)) m[k] = v;
+  for (const k of d.rm || []) delete m[k];
   const added = d.ms || (d.m ? [d.m] : []);
   const ply = d.p === undefined ? prev.ply : d.p;
   if (prev.ply + added.length !== ply) return null;

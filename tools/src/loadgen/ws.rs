@@ -240,9 +240,18 @@ async fn watch(
     let mut socket = open(addr, address(i)).await?;
     let mut held: Option<Value> = None;
     let mut watching = 0u64;
+    // A game is listed to watch once in play: until its message comes, asked again.
+    let mut again = tokio::time::interval(Duration::from_secs(1));
     loop {
         let msg = tokio::select! {
             msg = socket.next() => msg,
+            _ = again.tick() => {
+                let shown = held.as_ref().and_then(|h| h["id"].as_u64());
+                if watching != 0 && shown != Some(watching) {
+                    socket.send(Message::text(json!({"v": 1, "t": "watch", "id": watching}).to_string())).await?;
+                }
+                continue;
+            }
             changed = game.changed() => {
                 changed?;
                 let id = *game.borrow_and_update();
@@ -269,6 +278,9 @@ async fn watch(
         let v: Value = serde_json::from_str(&text)?;
         if v["t"] == "closed" {
             break;
+        }
+        if v["t"] == "lobby" {
+            held = None;
         }
         let before = held.as_ref().and_then(|h| h["ply"].as_u64());
         let Some(g) = hold(&mut held, &v) else {
