@@ -363,6 +363,7 @@ pub struct WebReport {
     pub ws_refused: u64,
     pub ws_failures: u64,
     pub ws_spectators: usize,
+    pub ws_spectators_watching: u64,
     pub ws_spectated: u64,
     pub ws_spectator_bytes_per_move: Option<u64>,
     pub ws_gaps: u64,
@@ -425,6 +426,7 @@ impl WebReport {
             ws_refused: n(&s.ws.refused),
             ws_failures: n(&s.ws.failures),
             ws_spectators: s.ws.spectators.load(Ordering::Relaxed),
+            ws_spectators_watching: n(&s.ws.spectators_watching),
             ws_spectated: n(&s.ws.spectated),
             ws_spectator_bytes_per_move: (n(&s.ws.spectated) > 0)
                 .then(|| n(&s.ws.spectator_bytes) / n(&s.ws.spectated)),
@@ -519,7 +521,7 @@ impl WebReport {
             })
         };
         format!(
-            "; browser players {} (open {}): games {}, moves {}, move-to-screen p50 {} p99 {} max {} ({} measured), bytes/move {} (both seats), spectators {} (plies seen {}) bytes/move {}, seats and a spectator {} (the deltas alone {} + {}), gaps {}, refused {}, failed {}",
+            "; browser players {} (open {}): games {}, moves {}, move-to-screen p50 {} p99 {} max {} ({} measured), bytes/move {} (both seats), spectators {} (came to watch {} times, plies seen {}) bytes/move {}, seats and a spectator {} (the deltas alone {} + {}), gaps {}, refused {}, failed {}",
             self.ws_players,
             self.ws_open,
             self.ws_games,
@@ -531,6 +533,7 @@ impl WebReport {
             self.ws_bytes_per_move
                 .map_or("n/a".to_string(), |b| b.to_string()),
             self.ws_spectators,
+            self.ws_spectators_watching,
             self.ws_spectated,
             self.ws_spectator_bytes_per_move
                 .map_or("n/a".to_string(), |b| b.to_string()),

@@ -19,7 +19,8 @@
 //! (as SSH's bytes a move are): the bytes a move on the wire, every frame both seats
 //! receive from their first game message on (the WebSocket frame's header counted with its
 //! payload; whole game messages on entering a game, pings, everything), per move sent, and
-//! beside it every frame a spectator receives from its first `watch` on, per ply it saw.
+//! beside it every frame a spectator receives from its game's first (whole) message on, per
+//! ply it saw (a spectator whose game the lobby does not list to watch is not counted).
 //! The SSH figure it compares with (`bytes_per_move`) counts the channel data both screens
 //! receive while playing, per move (SSH's own packet framing, MAC and padding not counted
 //! there, as TCP's are not here).
@@ -59,6 +60,8 @@ pub(crate) struct WsShared {
     /// Spectators' sockets, the plies they saw and the bytes they received watching, in
     /// the whole run.
     pub spectators: std::sync::atomic::AtomicUsize,
+    /// Times a spectator came to watch its game (its first message whole).
+    pub spectators_watching: std::sync::atomic::AtomicU64,
     pub spectated: std::sync::atomic::AtomicU64,
     pub spectator_bytes: std::sync::atomic::AtomicU64,
     /// Of those bytes, the deltas' alone (a game in play, entering it aside): both seats',
@@ -264,15 +267,22 @@ async fn watch(
         };
         let Some(msg) = msg else { break };
         let msg = msg?;
-        if watching != 0 {
-            ws.spectator_bytes
-                .fetch_add(frame_bytes(&msg), Ordering::Relaxed);
-            if is_delta(&msg) {
-                ws.spectator_delta_bytes
-                    .fetch_add(frame_bytes(&msg), Ordering::Relaxed);
+        // Counted from the watched game's first message on (a spectator the lobby does not
+        // let watch yet, its game not listed, is in the lobby: not counted).
+        let on_it = |held: &Option<Value>| {
+            watching != 0 && held.as_ref().and_then(|h| h["id"].as_u64()) == Some(watching)
+        };
+        let (bytes, delta) = (frame_bytes(&msg), is_delta(&msg));
+        let count = |held: &Option<Value>| {
+            if on_it(held) {
+                ws.spectator_bytes.fetch_add(bytes, Ordering::Relaxed);
+                if delta {
+                    ws.spectator_delta_bytes.fetch_add(bytes, Ordering::Relaxed);
+                }
             }
-        }
+        };
         let Message::Text(text) = msg else {
+            count(&held);
             continue;
         };
         let v: Value = serde_json::from_str(&text)?;
@@ -282,8 +292,14 @@ async fn watch(
         if v["t"] == "lobby" {
             held = None;
         }
+        let was_on = on_it(&held);
         let before = held.as_ref().and_then(|h| h["ply"].as_u64());
-        let Some(g) = hold(&mut held, &v) else {
+        let held_game = hold(&mut held, &v);
+        count(&held);
+        if !was_on && on_it(&held) {
+            ws.spectators_watching.fetch_add(1, Ordering::Relaxed);
+        }
+        let Some(g) = held_game else {
             continue;
         };
         let Some(g) = g else {
