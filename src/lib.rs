@@ -35,3 +35,4 @@ pub mod tournament;
 pub mod ucc;
 pub mod ui;
 pub mod web;
+pub mod webauthn;
