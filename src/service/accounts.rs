@@ -230,7 +230,7 @@ impl Service {
         asked: &str,
         counts: bool,
     ) -> Result<String, RenameError> {
-        if !identity.is_key() {
+        if !identity.is_account() {
             return Err(RenameError::NotAKey);
         }
         let nick = clean_nick(asked).map_err(|e| {
