@@ -64,8 +64,9 @@ pub const MAX_GUESTS: usize = 20_000;
 /// What a passkey ceremony was begun for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ceremony {
-    /// A new account with this nick (already checked free when it began).
-    Register { nick: String },
+    /// A new account with this nick (checked free when it began) and identity (drawn then,
+    /// [`WebLogins::new_account`]).
+    Register { nick: String, identity: PlayerId },
     /// A passkey more for this account.
     Add { identity: PlayerId },
     /// A sign-in by any passkey of the site's.
@@ -393,7 +394,11 @@ impl WebLogins {
     pub async fn begin(&self, ceremony: Ceremony) -> Result<Vec<u8>, StoreError> {
         let challenge: Vec<u8> = (0..32).map(|_| crate::random::below(256) as u8).collect();
         let (nick, identity, purpose) = match &ceremony {
-            Ceremony::Register { nick } => (Some(nick.clone()), None, "register"),
+            Ceremony::Register { nick, identity } => (
+                Some(nick.clone()),
+                Some(registrable_key(identity)?),
+                "register",
+            ),
             Ceremony::Add { identity } => (None, Some(registrable_key(identity)?), "add"),
             Ceremony::SignIn => (None, None, "sign-in"),
         };
@@ -446,7 +451,10 @@ impl WebLogins {
             return Ok(None);
         };
         Ok(match (rec.purpose.as_str(), rec.nick, rec.identity) {
-            ("register", Some(nick), _) => Some(Ceremony::Register { nick }),
+            ("register", Some(nick), Some(i)) => Some(Ceremony::Register {
+                nick,
+                identity: parse_identity(&i)?,
+            }),
             ("add", _, Some(i)) => Some(Ceremony::Add {
                 identity: parse_identity(&i)?,
             }),
