@@ -773,17 +773,22 @@ mod tests {
     async fn ceremonies_work_once_passkeys_and_linked_keys_are_kept() {
         let s = Store::temporary().unwrap();
         let w = s.web();
-        let ch = w
-            .begin(Ceremony::Register { nick: "Ann".into() })
-            .await
-            .unwrap();
-        assert_eq!(
-            w.take_ceremony(&ch).await.unwrap(),
-            Some(Ceremony::Register { nick: "Ann".into() })
-        );
+        let acct = WebLogins::new_account();
+        let begun = Ceremony::Register {
+            nick: "Ann".into(),
+            identity: acct.clone(),
+        };
+        let ch = w.begin(begun.clone()).await.unwrap();
+        assert_eq!(w.take_ceremony(&ch).await.unwrap(), Some(begun));
         assert_eq!(w.take_ceremony(&ch).await.unwrap(), None, "once only");
         assert_eq!(w.take_ceremony(&[0; 32]).await.unwrap(), None);
-        let acct = WebLogins::new_account();
+        // An expired one works no more.
+        let old = w.begin(Ceremony::SignIn).await.unwrap();
+        let key_of = prefixed(b'c', &sha(&old));
+        let mut rec: CeremonyV1 = decode(&s.t().web.get(&key_of).unwrap().unwrap()).unwrap();
+        rec.until = now() - 1;
+        s.t().web.insert(&key_of, encode(&rec)).unwrap();
+        assert_eq!(w.take_ceremony(&old).await.unwrap(), None);
         s.users().claim_nick("Ann", &acct).await.unwrap();
         let pk = Passkey {
             identity: acct.clone(),

@@ -130,11 +130,14 @@ fn admit(
     headers: &HeaderMap,
     l: &PageLang,
     body: &[u8],
-) -> Result<(Site, Value, std::net::IpAddr), Response> {
+) -> Result<(Site, Value, std::net::IpAddr), Box<Response>> {
     let ip = client_ip(peer.ip(), headers, &web.config.trusted_proxies);
     let Some(site) = site(web, headers) else {
         tracing::info!(peer = %address_block(ip), "web: a passkey request from another site refused");
-        return Err(refused(StatusCode::FORBIDDEN, l.tr("web-foreign")));
+        return Err(Box::new(refused(
+            StatusCode::FORBIDDEN,
+            l.tr("web-foreign"),
+        )));
     };
     let admitted = web
         .passkeys
@@ -146,16 +149,16 @@ fn admit(
         if first {
             tracing::info!(peer = %address_block(ip), "web: passkey requests over the address's budget");
         }
-        return Err(refused(
+        return Err(Box::new(refused(
             StatusCode::TOO_MANY_REQUESTS,
             l.tr("web-passkey-too-many"),
-        ));
+        )));
     }
     if body.len() > MAX_BODY {
-        return Err(refused(
+        return Err(Box::new(refused(
             StatusCode::PAYLOAD_TOO_LARGE,
             l.tr("web-passkey-refused"),
-        ));
+        )));
     }
     let value = if body.is_empty() {
         json!({})
@@ -163,10 +166,10 @@ fn admit(
         match serde_json::from_slice(body) {
             Ok(v @ Value::Object(_)) => v,
             _ => {
-                return Err(refused(
+                return Err(Box::new(refused(
                     StatusCode::BAD_REQUEST,
                     l.tr("web-passkey-refused"),
-                ))
+                )))
             }
         }
     };
@@ -198,7 +201,7 @@ pub(super) async fn register_begin(
 ) -> Response {
     let (site, v, _) = match admit(&web, peer, &headers, &l, &body) {
         Ok(a) => a,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let me = signed_in(&web, &headers).await;
     let nick = v.get("nick").and_then(Value::as_str).unwrap_or("");
@@ -230,7 +233,7 @@ pub(super) async fn register_finish(
 ) -> Response {
     let (site, v, ip) = match admit(&web, peer, &headers, &l, &body) {
         Ok(a) => a,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let me = signed_in(&web, &headers).await;
     let done = web
@@ -269,7 +272,7 @@ pub(super) async fn sign_in_begin(
 ) -> Response {
     let (site, _, _) = match admit(&web, peer, &headers, &l, &body) {
         Ok(a) => a,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     match web.service.passkey_sign_in_begin().await {
         Ok(c) => reply(
@@ -290,7 +293,7 @@ pub(super) async fn sign_in_finish(
 ) -> Response {
     let (site, v, ip) = match admit(&web, peer, &headers, &l, &body) {
         Ok(a) => a,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let done = web
         .service
