@@ -20,7 +20,9 @@ use super::Service;
 use crate::game::{GameSeat, SessionEvent};
 use crate::guest::GuestPass;
 use crate::lobby::{Ident, LobbyHandle, SessionId};
-use crate::proto::{GameCmd, GameId, GameSnapshot, LobbyCmd, LobbySnapshot, Notice};
+use crate::proto::{
+    GameCmd, GameId, GameSnapshot, LobbyCmd, LobbySnapshot, Notice, SavedSetup, Seek,
+};
 
 /// What a [`PlaySession`] has to tell its front end, in the order it happened.
 #[derive(Debug)]
@@ -40,6 +42,10 @@ pub enum PlayUpdate {
     SeatElsewhere(GameId),
     /// Something to tell the player.
     Notice(Notice),
+    /// The challenges this player made or received (not in the shared lobby snapshot).
+    Challenges(Vec<Seek>),
+    /// The player's saved set-ups, when the lobby sends them.
+    SavedSetups(Vec<SavedSetup>),
     /// An admin ended the session (the reason, perhaps empty).
     Kicked(String),
     /// The lobby is gone (the server stops).
@@ -305,10 +311,11 @@ impl PlaySession {
                 PlayUpdate::Notice(Notice::new("notice-nick").arg("nick", nick))
             }
             SessionEvent::Kicked(reason) => PlayUpdate::Kicked(reason),
-            // Not shown by the browser board yet: challenges, private games, saved set-ups.
-            SessionEvent::Challenges(_)
-            | SessionEvent::PrivateGames(_)
-            | SessionEvent::SavedSetups(_) => return None,
+            SessionEvent::Challenges(list) => PlayUpdate::Challenges(list),
+            SessionEvent::SavedSetups(list) => PlayUpdate::SavedSetups(list),
+            // Not shown by the browser board: the player's private games in play (a
+            // challenge's game comes as `EnterGame` like any other).
+            SessionEvent::PrivateGames(_) => return None,
         })
     }
 }

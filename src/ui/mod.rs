@@ -57,7 +57,7 @@ pub(crate) use game::rules_plain_in;
 pub use keymap::KeyDoc;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH};
 /// The screens' `r` fill, for the browser board's Random (src/web/play.rs).
-pub(crate) use setup::sensible_fill;
+pub(crate) use setup::{sensible_fill, turned_for};
 pub use welcome::Address;
 
 /// How many colours the terminal shows.

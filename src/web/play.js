@@ -31,7 +31,10 @@ const status = document.getElementById("play-status");
 const refused = el("p", { id: "play-refused", role: "alert" });
 const lobby = el("section", { id: "play-lobby", hidden: true });
 const game = el("section", { id: "play-game", hidden: true });
-root.append(refused, lobby, game);
+// Kept across redraws (what is being typed survives a message from the server).
+const typeBox = el("form", { id: "play-type", hidden: true });
+const chatBox = el("section", { id: "play-chat", hidden: true });
+root.append(refused, lobby, game, typeBox, chatBox);
 
 let socket = null;
 let me = null; // {nick}
@@ -92,6 +95,7 @@ function drawLobby(m) {
     }
     lobbyLive.append(ul);
   }
+  drawLobbyMore(m);
   status.textContent = "";
 }
 
@@ -117,10 +121,11 @@ function seekForm() {
     box.addEventListener("change", () => (seekChoice.rated = box.checked));
     form.append(el("label", { text: W.rated + " " }, box));
   }
+  form.append(optionsForm());
   form.append(el("button", { type: "submit", id: "play-seek-post", text: W.post }));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    send({ t: "seek", variant: seekChoice.variant, clock: seekChoice.clock, rated: !!(me && !me.guest && seekChoice.rated) });
+    send(Object.assign({ t: "seek" }, seekTerms()));
   });
   return form;
 }
@@ -319,6 +324,7 @@ function drawGame(m) {
     button("play-lobby", W.lobby, () => send({ t: "lobby" }));
   }
   game.append(actions);
+  drawGameMore(m, actions);
   // A message carries the moves after those sent before (from moves_from on).
   moveList = moveList.slice(0, m.moves_from).concat(m.moves);
   m.moves = moveList;
@@ -350,6 +356,11 @@ function tap(sq) {
   say("");
   if (m.phase === "setup") {
     if (m.ready || !m.zone.includes(sq)) return;
+    if (trayRank) {
+      send({ t: "place", sq, rank: trayRank });
+      if (!m.tray || m.tray[W.order.indexOf(trayRank)] <= 1) trayRank = null;
+      return;
+    }
     if (selected === null) selected = sq;
     else if (selected === sq) selected = null;
     else {
@@ -360,7 +371,11 @@ function tap(sq) {
     return;
   }
   if (m.phase !== "play") return;
-  if (selected && targetsOf(m, selected).includes(sq)) {
+  if (selected && (targetsOf(m, selected).includes(sq) || rescuesOf(m, selected, sq).length > 0)) {
+    if (rescuesOf(m, selected, sq).length > 0) {
+      askRescue(m, selected, sq);
+      return;
+    }
     send({ t: "move", from: selected, to: sq });
     selected = null;
     return;
@@ -411,6 +426,14 @@ function connect() {
       case "notice":
         say(m.text);
         break;
+      case "chat":
+        gameChat = m.lines;
+        drawChat();
+        break;
+      case "setups":
+        savedNames = m.names;
+        if (shown && shown.phase === "setup") drawGame(shown);
+        break;
       case "closed":
         status.textContent = m.text;
         break;
@@ -423,3 +446,298 @@ function connect() {
 }
 
 connect();
+
+// ---- the lobby's other parts: challenges, players, games to watch, tournaments ----
+function termsText(t) {
+  const parts = [t.variant];
+  if (t.clock) parts.push(t.clock);
+  if (t.rated) parts.push(W.rated);
+  if (t.rules) parts.push(t.rules);
+  return parts.join(" · ");
+}
+
+let lobbyChat = [];
+function drawLobbyMore(m) {
+  typeBox.hidden = true;
+  const mine = (m.challenges || []).filter((c) => c.mine);
+  const toMe = (m.challenges || []).filter((c) => !c.mine);
+  if (toMe.length + mine.length > 0) {
+    lobbyLive.append(el("h2", { text: W.challenges }));
+    const ul = el("ul", { id: "play-challenges" });
+    for (const c of toMe) {
+      const li = el("li", { "data-challenge": String(c.id), text: fill(W.challengeFrom, { nick: c.from, terms: termsText(c.terms) }) + " " });
+      const yes = el("button", { type: "button", "data-accept-challenge": String(c.id), text: W.accept });
+      yes.addEventListener("click", () => send({ t: "accept", id: c.id }));
+      const no = el("button", { type: "button", "data-decline": String(c.id), text: W.decline });
+      no.addEventListener("click", () => send({ t: "decline", id: c.id }));
+      li.append(yes, " ", no);
+      ul.append(li);
+    }
+    for (const c of mine) {
+      const li = el("li", { cls: "mine", "data-challenge": String(c.id), text: fill(W.challengeTo, { nick: c.to, terms: termsText(c.terms) }) + " " });
+      const b = el("button", { type: "button", "data-withdraw": String(c.id), text: W.withdraw });
+      b.addEventListener("click", () => send({ t: "withdraw", id: c.id }));
+      li.append(b);
+      ul.append(li);
+    }
+    lobbyLive.append(ul);
+  }
+  const others = (m.players || []).filter((p) => !p.me);
+  lobbyLive.append(el("h2", { text: W.players }));
+  if (others.length > 0) {
+    lobbyLive.append(el("p", { cls: "hint", text: W.challengeHint }));
+    const ul = el("ul", { id: "play-players-online" });
+    for (const p of others) {
+      const li = el("li", { text: `${p.nick}${p.rating ? " (" + p.rating + ")" : ""} ` });
+      const b = el("button", { type: "button", "data-challenge-nick": p.nick, text: W.challenge });
+      b.addEventListener("click", () => send(Object.assign({ t: "challenge", nick: p.nick, private: !!seekChoice.private }, seekTerms())));
+      li.append(b);
+      ul.append(li);
+    }
+    lobbyLive.append(ul);
+  }
+  lobbyLive.append(el("h2", { text: W.gamesNow }));
+  if (!m.games || m.games.length === 0) lobbyLive.append(el("p", { text: W.noGames }));
+  else {
+    const ul = el("ul", { id: "play-games" });
+    for (const g of m.games) {
+      const li = el("li", { text: fill(W.gameLine, { red: g.red, blue: g.blue, terms: termsText(g.terms), moves: g.moves }) + " " });
+      const b = el("button", { type: "button", "data-watch": String(g.id), text: W.watch });
+      b.addEventListener("click", () => send({ t: "watch", id: g.id }));
+      li.append(b);
+      ul.append(li);
+    }
+    lobbyLive.append(ul);
+  }
+  if (m.tournaments && m.tournaments.length > 0) {
+    lobbyLive.append(el("h2", { text: W.tournaments }));
+    const ul = el("ul", { id: "play-tournaments" });
+    for (const t of m.tournaments) {
+      const li = el("li", { text: fill(W.tournamentLine, { name: t.name, terms: termsText(t.terms), count: t.entrants }) + " " });
+      if (t.joined) li.append(el("span", { cls: "joined", text: W.joined + " " }));
+      const b = el("button", { type: "button", "data-tournament": String(t.id), "data-join": t.joined ? "false" : "true", text: t.joined ? W.withdrawT : W.join });
+      b.addEventListener("click", () => send({ t: t.joined ? "leave" : "join", id: t.id }));
+      li.append(b);
+      ul.append(li);
+    }
+    lobbyLive.append(ul);
+  }
+  lobbyChat = m.chat || [];
+  drawChat();
+}
+
+// The seek form's rule options (the rated games' defaults first).
+function optionsForm() {
+  const o = seekChoice.options;
+  const box = el("details", { id: "play-seek-options" });
+  box.append(el("summary", { text: W.options }));
+  const two = el("select", { id: "play-seek-two-square" });
+  for (const [v, t] of [[3, "3"], [2, "2"], [5, "5"], [0, W.twoSquareOff]]) {
+    const opt = el("option", { value: String(v), text: t });
+    if (o.two_square === v) opt.selected = true;
+    two.append(opt);
+  }
+  two.addEventListener("change", () => (o.two_square = Number(two.value)));
+  box.append(el("label", { text: W.twoSquare + " " }, two));
+  for (const [key, id, text] of [
+    ["more_squares", "more-squares", W.moreSquares],
+    ["aggressor", "aggressor", W.aggressor],
+    ["silent", "silent", W.silent],
+    ["rescue", "rescue", W.rescueRule],
+  ]) {
+    const c = el("input", { type: "checkbox", id: `play-seek-${id}`, checked: o[key] });
+    c.addEventListener("change", () => (o[key] = c.checked));
+    box.append(el("label", { text: text + " " }, c));
+  }
+  const rows = el("select", { id: "play-seek-duel-rows" });
+  for (const v of [3, 4]) {
+    const opt = el("option", { value: String(v), text: String(v) });
+    if (o.duel_rows === v) opt.selected = true;
+    rows.append(opt);
+  }
+  rows.addEventListener("change", () => (o.duel_rows = Number(rows.value)));
+  box.append(el("label", { text: W.duelRows + " " }, rows));
+  const priv = el("input", { type: "checkbox", id: "play-seek-private", checked: !!seekChoice.private });
+  priv.addEventListener("change", () => (seekChoice.private = priv.checked));
+  box.append(el("label", { text: W.private + " " }, priv));
+  return box;
+}
+seekChoice.options = { two_square: 3, more_squares: true, aggressor: false, silent: false, rescue: false, duel_rows: 3 };
+
+function seekTerms() {
+  return {
+    variant: seekChoice.variant,
+    clock: seekChoice.clock,
+    rated: !!(me && !me.guest && seekChoice.rated && !seekChoice.private),
+    options: Object.assign({}, seekChoice.options),
+  };
+}
+
+// ---- chat: the lobby's, or the game's (players; spectators among themselves) ----
+let gameChat = [];
+function drawChat() {
+  const inGame = !!shown;
+  const lines = inGame ? gameChat : lobbyChat;
+  const title = !inGame ? W.chat : shown.me ? W.chatGame : W.chatStands;
+  if (!chatBox.firstChild) {
+    const form = el("form", { id: "play-chat-form" });
+    const input = el("input", { type: "text", id: "play-chat-input", maxlength: "200", autocomplete: "off", "aria-label": W.chatSay });
+    form.append(input, el("button", { type: "submit", id: "play-chat-send", text: W.chatSend }));
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      if (input.value.trim()) send({ t: "chat", text: input.value });
+      input.value = "";
+    });
+    chatBox.append(el("h2", { id: "play-chat-title" }), el("ol", { id: "play-chat-lines", "aria-live": "polite" }), form);
+  }
+  chatBox.hidden = false;
+  document.getElementById("play-chat-title").textContent = title;
+  const ol = document.getElementById("play-chat-lines");
+  ol.replaceChildren();
+  if (lines.length === 0) ol.append(el("li", { cls: "hint", text: W.chatEmpty }));
+  for (const l of lines) ol.append(el("li", {}, el("b", { text: l.from + ": " }), l.text));
+}
+
+// ---- the game's other parts: the set-up tray and saved set-ups, the rescue question,
+// pieces left, the spectators' place, the typed move, the game's link, a sound ----
+let trayRank = null;
+let savedNames = [];
+let rescueAsk = null; // {from, to}
+let lastTurnMine = false;
+let audio = null;
+document.addEventListener("pointerdown", () => {
+  if (!audio && window.AudioContext) audio = new AudioContext();
+}, { once: true });
+
+function beep() {
+  if (!audio) return;
+  const o = audio.createOscillator();
+  const g = audio.createGain();
+  o.frequency.value = 660;
+  g.gain.value = 0.08;
+  o.connect(g).connect(audio.destination);
+  o.start();
+  o.stop(audio.currentTime + 0.12);
+}
+
+function rescuesOf(m, from, to) {
+  return (m.rescue || []).filter((r) => r[0] === from && r[1] === to);
+}
+
+function askRescue(m, from, to) {
+  rescueAsk = { from, to };
+  drawGame(m);
+}
+
+function drawGameMore(m, actions) {
+  if (!m.me) {
+    game.insertBefore(el("p", { id: "play-watching", role: "status", text: W.watching }), game.querySelector("#play-board"));
+    if (m.phase !== "over") {
+      const b = el("button", { type: "button", id: "play-leave", text: W.leave });
+      b.addEventListener("click", () => send({ t: "lobby" }));
+      actions.append(b);
+    }
+  }
+  // The rescue question, when the chosen move may bring a piece back.
+  if (rescueAsk && m.phase === "play" && m.turn === m.me) {
+    const options = rescuesOf(m, rescueAsk.from, rescueAsk.to);
+    if (options.length > 0) {
+      const box = el("div", { id: "play-rescue", role: "group", "aria-label": W.rescueAsk });
+      box.append(el("p", { text: W.rescueAsk }));
+      const { from, to } = rescueAsk;
+      for (const r of options) {
+        const b = el("button", { type: "button", "data-rescue": `${r[2]} ${r[3]}`, text: fill(W.rescueOne, { rank: W.ranks[r[2]], square: r[3] }) });
+        b.addEventListener("click", () => {
+          rescueAsk = null;
+          selected = null;
+          send({ t: "move", from, to, rescue: { rank: r[2], at: r[3] } });
+        });
+        box.append(b);
+      }
+      if (targetsOf(m, from).includes(to)) {
+        const b = el("button", { type: "button", id: "play-rescue-none", text: W.rescueNone });
+        b.addEventListener("click", () => {
+          rescueAsk = null;
+          selected = null;
+          send({ t: "move", from, to });
+        });
+        box.append(b);
+      }
+      game.insertBefore(box, actions);
+    } else rescueAsk = null;
+  } else rescueAsk = null;
+  // Set-up: the tray (place by rank), clear, saved set-ups.
+  if (m.phase === "setup" && m.me && !m.ready && m.tray) {
+    const tray = el("div", { id: "play-tray", role: "group", "aria-label": W.tray });
+    tray.append(el("p", { text: `${W.tray}: ${W.trayHint}` }));
+    W.order.forEach((rank, i) => {
+      const n = m.tray[i];
+      if (n === 0) return;
+      const b = el("button", { type: "button", "data-rank": rank, "aria-pressed": trayRank === rank ? "true" : "false", text: `${W.short[rank]} ×${n}`, title: W.ranks[rank] });
+      b.setAttribute("aria-label", `${W.ranks[rank]} ×${n}`);
+      b.addEventListener("click", () => {
+        trayRank = trayRank === rank ? null : rank;
+        selected = null;
+        drawGame(shown);
+      });
+      tray.append(b);
+    });
+    const clear = el("button", { type: "button", id: "play-clear", text: W.clear });
+    clear.addEventListener("click", () => send({ t: "clear" }));
+    tray.append(clear);
+    game.insertBefore(tray, actions);
+    const saved = el("form", { id: "play-saved" });
+    saved.append(el("h2", { text: W.saved }));
+    if (savedNames.length > 0) {
+      const pick = el("select", { id: "play-saved-pick", "aria-label": W.saved });
+      for (const n of savedNames) pick.append(el("option", { value: n, text: n }));
+      const load = el("button", { type: "button", id: "play-load", text: W.load });
+      load.addEventListener("click", () => send({ t: "load", name: pick.value }));
+      saved.append(pick, load);
+    }
+    const name = el("input", { type: "text", id: "play-save-name", maxlength: "30", "aria-label": W.setupName, placeholder: W.setupName });
+    saved.append(name, el("button", { type: "submit", id: "play-save", text: W.save }));
+    saved.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      if (name.value.trim()) send({ t: "save", name: name.value });
+    });
+    game.append(saved);
+  } else trayRank = null;
+  // Pieces left per rank, both sides (as far as this side knows).
+  if (m.left && m.phase !== "setup") {
+    const table = el("table", { id: "play-left" });
+    table.append(el("caption", { text: W.left }));
+    const head = el("tr", {}, el("th", { scope: "col", text: "" }), el("th", { scope: "col", text: m.red }), el("th", { scope: "col", text: m.blue }));
+    table.append(head);
+    W.order.forEach((rank, i) => {
+      table.append(el("tr", { "data-rank": rank }, el("th", { scope: "row", text: `${W.short[rank]} ${W.ranks[rank]}` }), el("td", { text: String(m.left.red[i]) }), el("td", { text: String(m.left.blue[i]) })));
+    });
+    game.append(table);
+  }
+  if (m.id && m.phase !== "over" && !m.private) {
+    game.append(el("p", {}, el("a", { id: "play-link", href: `/game/${m.id}`, target: "_blank", rel: "noopener", text: W.link })));
+  }
+  // The typed move, for keyboards (a4 a5).
+  const typing = m.phase === "play" && m.me && m.turn === m.me;
+  if (!typeBox.firstChild) {
+    const input = el("input", { type: "text", id: "play-type-input", autocomplete: "off", "aria-label": W.typeMove, placeholder: "a4 a5" });
+    typeBox.append(el("label", { text: W.typeMove + " " }, input), el("button", { type: "submit", id: "play-type-go", text: W.typeMoveGo }));
+    typeBox.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const parts = input.value.trim().toUpperCase().split(/[\s\-x:]+/).filter(Boolean);
+      if (parts.length !== 2 || !parts.every((p) => /^[A-J](10|[1-9])$/.test(p))) {
+        say(fill(W.typeMoveBad, { text: input.value.slice(0, 12) }));
+        return;
+      }
+      input.value = "";
+      say("");
+      selected = null;
+      send({ t: "move", from: parts[0], to: parts[1] });
+    });
+  }
+  typeBox.hidden = !typing;
+  // A sound when it becomes this player's turn (once the page has been touched).
+  if (typing && !lastTurnMine) beep();
+  lastTurnMine = !!typing;
+  drawChat();
+}

@@ -48,9 +48,14 @@ use crate::bot::BotLevel;
 use crate::guest::GuestPass;
 use crate::i18n::{tr, Lang};
 use crate::limit::{address_block, AddressRate, Admit, TokenBucket};
-use crate::proto::{GameCmd, GamePhase, GameSnapshot, LobbyCmd, LobbySnapshot, Notice};
+use crate::proto::{
+    ChatLine, GameCmd, GameId, GamePhase, GameSnapshot, LobbyCmd, LobbySnapshot, Notice, PlayerId,
+    SavedSetup, Seek,
+};
 use crate::rules::{setup_squares, Color, Move, Rank, Rules, Setup, SplitMix64, Square, Variant};
-use crate::service::{GuestRefused, PlaySession, PlayUpdate};
+use crate::service::{GuestRefused, PlaySession, PlayUpdate, Service};
+
+mod social;
 
 const PLAY_JS: &str = include_str!("play.js");
 const PLAY_CSS: &str = include_str!("play.css");
@@ -303,6 +308,9 @@ fn words(lang: Lang) -> Value {
     if let (Value::Object(words), Value::Object(more)) = (&mut words, more) {
         words.extend(more);
     }
+    if let (Value::Object(words), Value::Object(more)) = (&mut words, social::words(lang)) {
+        words.extend(more);
+    }
     words
 }
 
@@ -485,9 +493,23 @@ async fn run(web: Web, mut socket: WebSocket, player: Player, ip: IpAddr, lang: 
     let guest = matches!(player, Player::Guest(_));
     tracing::info!(nick = %session.nick(), resumed = session.resumed(), guest, "web player joined");
     drop(_enter);
+    // A key holder's saved set-ups, as their SSH session loads them; a guest's start empty.
+    let identity = match &player {
+        Player::Key(who) => Some(who.identity.clone()),
+        Player::Guest(_) => None,
+    };
+    let setups = match &identity {
+        Some(id) => web.service.saved_setups(id).await.unwrap_or_default(),
+        None => vec![],
+    };
     let mut seat = Seat {
         session,
         lang,
+        service: web.service.clone(),
+        identity,
+        setups,
+        challenges: vec![],
+        chat_sent: None,
         draft: None,
         rng: SplitMix64(crate::random::seed()),
         budget: {
@@ -510,6 +532,15 @@ async fn run(web: Web, mut socket: WebSocket, player: Player, ip: IpAddr, lang: 
 struct Seat {
     session: PlaySession,
     lang: Lang,
+    service: Service,
+    /// A key holder's identity (their saved set-ups are kept under it); `None`: a guest.
+    identity: Option<PlayerId>,
+    /// The player's saved set-ups (a guest's for this socket only, as an SSH guest's).
+    setups: Vec<SavedSetup>,
+    /// The challenges this player made or received, as the lobby last told.
+    challenges: Vec<Seek>,
+    /// The game chat last sent: the game, its line count and its last line.
+    chat_sent: Option<(GameId, usize, Option<ChatLine>)>,
     /// The set-up being arranged (before it is submitted).
     draft: Option<Setup>,
     rng: SplitMix64,
@@ -674,7 +705,18 @@ impl Seat {
                 if self.shown.is_some() {
                     return Some(vec![]);
                 }
-                vec![lobby_json(&snap, self.session.nick())]
+                vec![lobby_json(&snap, self.session.nick(), &self.challenges)]
+            }
+            PlayUpdate::Challenges(list) => {
+                self.challenges = list;
+                match self.shown.is_some() {
+                    true => vec![],
+                    false => vec![self.lobby_now()],
+                }
+            }
+            PlayUpdate::SavedSetups(list) => {
+                self.setups = list;
+                vec![]
             }
             PlayUpdate::Entered(snap) => {
                 self.draft = None;
@@ -696,7 +738,13 @@ impl Seat {
                 self.moves_sent = 0;
                 let v = self.game_json(&snap);
                 self.last_sent = Some(v.clone());
-                vec![v]
+                self.chat_sent = None;
+                let mut sends = vec![v];
+                if snap.phase == GamePhase::Setup && snap.my_color.is_some() {
+                    sends.push(self.setups_json(snap.terms.rules.variant));
+                }
+                sends.extend(self.game_chat(&snap));
+                sends
             }
             PlayUpdate::Game(snap) => {
                 if snap.my_setup.is_some() {
@@ -713,10 +761,12 @@ impl Seat {
                         .as_ref()
                         .is_some_and(|last| same_board(last, &v));
                 self.last_sent = Some(v.clone());
-                match same {
+                let mut sends = match same {
                     true => vec![],
                     false => vec![v],
-                }
+                };
+                sends.extend(self.game_chat(&snap));
+                sends
             }
             PlayUpdate::GameClosed => {
                 // The game's task ended; what was shown last stays (its result).
@@ -775,14 +825,23 @@ impl Seat {
         let (result, cost): (_, f64) = match kind {
             "computer" => (self.computer(field("level")), 8.0),
             "accept" => (self.accept(msg.get("id").and_then(Value::as_u64)), 8.0),
-            "seek" => (
-                self.seek(
-                    field("variant"),
-                    field("clock"),
-                    msg.get("rated").and_then(Value::as_bool).unwrap_or(false),
-                ),
-                8.0,
+            "seek" => (self.seek(&msg), 8.0),
+            "challenge" => (self.challenge(&msg), 8.0),
+            "decline" => (self.decline(msg.get("id").and_then(Value::as_u64)), 2.0),
+            "watch" => (self.watch(msg.get("id").and_then(Value::as_u64)), 8.0),
+            "join" => (
+                self.tournament(msg.get("id").and_then(Value::as_u64), true),
+                4.0,
             ),
+            "leave" => (
+                self.tournament(msg.get("id").and_then(Value::as_u64), false),
+                4.0,
+            ),
+            "chat" => (self.chat(field("text")).await, 2.0),
+            "clear" => (self.clear(), 2.0),
+            "place" => (self.place(field("sq"), field("rank")), 1.0),
+            "load" => (self.load_setup(field("name")), 4.0),
+            "save" => (self.save_setup(field("name")).await, 8.0),
             "withdraw" => (self.withdraw(msg.get("id").and_then(Value::as_u64)), 2.0),
             "draw" => (self.draw(field("answer")).await, 1.0),
             "claim" => (self.claim().await, 1.0),
@@ -790,6 +849,20 @@ impl Seat {
             "random" => (self.random(), 4.0),
             "swap" => (self.swap(field("a"), field("b")), 1.0),
             "ready" => (self.ready().await, 2.0),
+            "move" if msg.contains_key("rescue") => {
+                let rescue = msg.get("rescue").and_then(Value::as_object);
+                let part = |k: &str| {
+                    rescue
+                        .and_then(|r| r.get(k))
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                };
+                (
+                    self.rescue_move(field("from"), field("to"), part("rank"), part("at"))
+                        .await,
+                    1.0,
+                )
+            }
             "move" => (self.mv(field("from"), field("to")).await, 1.0),
             "resign" => (self.resign().await, 1.0),
             "lobby" => (self.back_to_lobby(), 1.0),
@@ -846,6 +919,9 @@ impl Seat {
     /// Accept an open seek of the lobby (the lobby decides, as for an SSH player: a rated
     /// seek is refused to a guest, in a notice).
     fn accept(&mut self, id: Option<u64>) -> Result<Vec<Value>, Say> {
+        if let Some(done) = self.accept_challenge(id) {
+            return done;
+        }
         let open = id.filter(|id| {
             self.session
                 .lobby_peek()
@@ -867,38 +943,22 @@ impl Seat {
     /// The lobby as the browser is told it now.
     fn lobby_now(&mut self) -> Value {
         let snap = self.session.lobby();
-        lobby_json(&snap, self.session.nick())
+        lobby_json(&snap, self.session.nick(), &self.challenges)
     }
 
-    /// Post a seek, as the SSH lobby's new-seek form does: a variant's standard rules, a
-    /// clock from [`CLOCKS`] (or none), rated or casual (rated: key holders only, as the
-    /// lobby itself checks too).
-    fn seek(&mut self, variant: &str, clock: &str, rated: bool) -> Result<Vec<Value>, Say> {
-        let variant = match variant {
-            "classic" => Variant::Classic,
-            "duel" => Variant::Duel,
-            "barrage" => Variant::Barrage,
-            _ => return Err(Say::new("web-play-refused-variant")),
-        };
-        let clock = match clock {
-            "" | "none" => None,
-            c if CLOCKS.contains(&c) => crate::proto::ClockSpec::parse(c).ok().flatten(),
-            _ => return Err(Say::new("web-play-refused-clock")),
-        };
-        if rated && self.guest {
-            return Err(Say::new("refusal-guests-casual-key"));
-        }
+    /// Post a seek, as the SSH lobby's new-seek form does: a variant, its rule options
+    /// (`social::terms_of`), a clock from [`CLOCKS`] (or none), rated or casual (rated: key
+    /// holders only, as the lobby itself checks too).
+    fn seek(&mut self, msg: &serde_json::Map<String, Value>) -> Result<Vec<Value>, Say> {
+        let terms = social::terms_of(msg, self.guest)?;
+        let (variant, rated, clock) = (terms.rules.variant, terms.rated, terms.clock);
         self.not_playing()?;
         // A finished game shown is left for the lobby, where the seek shows.
         let left_game = self.shown.take().is_some();
         self.session.leave_game();
         tracing::info!(variant = variant.name(), rated, clock = ?clock, "web player posts a seek");
         self.session.command(LobbyCmd::Seek {
-            terms: crate::proto::GameTerms {
-                rules: Rules::standard(variant),
-                rated,
-                clock,
-            },
+            terms,
             private_to: None,
             private: false,
         });
@@ -917,6 +977,7 @@ impl Seat {
                 .seeks
                 .iter()
                 .any(|s| s.id == *id && s.owner == nick && s.private_to.is_none())
+                || self.my_challenge(*id)
         });
         let Some(id) = mine else {
             return Err(Say::new("web-play-refused-withdraw"));
@@ -1026,10 +1087,16 @@ impl Seat {
 
     fn random(&mut self) -> Result<Vec<Value>, Say> {
         let (snap, color) = self.in_setup()?;
+        // As the screens' `r`: the pieces placed by hand stay and the rest is filled; a
+        // whole set-up is replaced by a new one.
+        let kept = match &self.draft {
+            Some(d) if d.validate(&snap.terms.rules, color).is_err() => d.clone(),
+            _ => Setup::new(color),
+        };
         self.draft = Some(crate::ui::sensible_fill(
             &snap.terms.rules,
             color,
-            &Setup::new(color),
+            &kept,
             &mut self.rng,
         ));
         Ok(vec![self.game_json(&snap)])
@@ -1188,7 +1255,7 @@ impl Seat {
                 .text("change", format!("{d:+}"))
                 .in_lang(lang)
         });
-        json!({
+        let mut v = json!({
             "t": "game",
             "id": snap.id,
             "phase": phase,
@@ -1214,7 +1281,11 @@ impl Seat {
             "tournament": snap.tournament,
             "rematch": rematch,
             "rating": rating,
-        })
+        });
+        if let Value::Object(m) = &mut v {
+            m.extend(social::game_more(snap, self.draft.as_ref()));
+        }
+        v
     }
 }
 
@@ -1226,7 +1297,7 @@ fn square(text: &str) -> Result<Square, Say> {
 }
 
 /// The lobby as the browser is told it: players online and the open seeks.
-fn lobby_json(snap: &LobbySnapshot, me: &str) -> Value {
+fn lobby_json(snap: &LobbySnapshot, me: &str, challenges: &[Seek]) -> Value {
     let online = snap.players.iter().filter(|p| !p.bot).count();
     let seeks: Vec<Value> = snap
         .seeks
@@ -1243,5 +1314,9 @@ fn lobby_json(snap: &LobbySnapshot, me: &str) -> Value {
             })
         })
         .collect();
-    json!({"t": "lobby", "online": online, "seeks": seeks})
+    let mut v = json!({"t": "lobby", "online": online, "seeks": seeks});
+    if let Value::Object(m) = &mut v {
+        m.extend(social::lobby_more(snap, me, challenges));
+    }
+    v
 }

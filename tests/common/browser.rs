@@ -137,6 +137,52 @@ impl Browser {
             .to_string()
     }
 
+    /// Taps the element `css` names with a finger: WebDriver's actions with a pointer of
+    /// type `touch` (to the element's centre, down, up), as a phone's screen is touched;
+    /// the page scrolled first to bring it into view, as a thumb would. Again when the page
+    /// drew the element anew between finding and touching. The page gets `touchstart` and
+    /// pointer events of type `touch` (tests/web_play_openssh.rs counts them on a
+    /// `Browser::phone`, where chromedriver turns an element's click into a touch too).
+    pub async fn touch(&self, css: &str) {
+        use fantoccini::actions::{InputSource, PointerAction, TouchActions};
+        let mut last = None;
+        for _ in 0..5 {
+            match self.client.find(Locator::Css(css)).await {
+                Ok(e) => {
+                    let into_view = self
+                        .client
+                        .execute(
+                            "arguments[0].scrollIntoView({block: 'center', inline: 'center'}); return true;",
+                            vec![serde_json::to_value(&e).unwrap()],
+                        )
+                        .await;
+                    if let Err(err) = into_view {
+                        last = Some(err.to_string());
+                        continue;
+                    }
+                    let finger = TouchActions::new("finger".into())
+                        .then(PointerAction::MoveToElement {
+                            element: e,
+                            duration: None,
+                            x: 0.0,
+                            y: 0.0,
+                        })
+                        .then(PointerAction::Down { button: 0 })
+                        .then(PointerAction::Up { button: 0 });
+                    let done = self.client.perform_actions(finger).await;
+                    let _ = self.client.release_actions().await;
+                    match done {
+                        Ok(()) => return,
+                        Err(err) => last = Some(err.to_string()),
+                    }
+                }
+                Err(err) => last = Some(err.to_string()),
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("cannot touch {css}: {last:?}");
+    }
+
     /// Ends the session (Chromium quits) and chromedriver.
     pub async fn close(self) {
         let _ = self.client.clone().close().await;

@@ -13,6 +13,7 @@ use russh::ChannelMsg;
 use stratego_ssh::server::{self, Running, ServerOptions};
 
 pub mod bin_server;
+pub mod board;
 pub mod line;
 pub mod lobby_client;
 
