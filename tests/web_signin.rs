@@ -54,10 +54,14 @@ async fn a_link_from_ssh_signs_a_browser_in_once_and_ssh_signs_it_out() {
     let ssh = server.running.addr;
     let kc = new_key();
 
-    // A key with no nick yet is told how to get one; nothing is issued.
+    // A key with no nick yet is told how to get one, or given a link that adds it to an
+    // account made on the web (tests/web_passkey.rs); it signs no browser in.
     let (out, status) = exec(ssh, "carol", &kc, "web-login").await;
-    assert_eq!(status, Some(1), "{out}");
-    assert!(out.contains("your key has no nick yet"), "{out}");
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("Your key has no nick yet"), "{out}");
+    assert!(out.contains("connect once with a terminal"), "{out}");
+    let r = request(web, "POST", &login_path(&out), &[SITE]).await;
+    assert!(r.header("set-cookie").is_none(), "{}", r.body);
 
     let (ka, out) = ann_with_a_link(ssh).await;
     assert!(out.contains("sign it in as ann"), "{out}");
