@@ -502,7 +502,7 @@ async fn the_same_players_terminal_and_browser_take_the_seat_from_each_other_say
     let mut page = Board::open(web, &cookie).await;
     let back = page.until("game", |_| true).await;
     assert_eq!(back["id"], id, "the seat comes back to the page");
-    assert_eq!(back["me"].is_string(), true);
+    assert!(back["me"].is_string(), "as a player: {back}");
     t.wait_text(&format!("Game #{id} goes on in your other terminal"), 10)
         .await;
     page.send(json!({"t": "resign"})).await;
