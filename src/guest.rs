@@ -36,6 +36,18 @@ impl GuestPass {
         GuestPass { token }
     }
 
+    /// The pass a browser guest's cookie token stands for: 16 letters of SHA-256 of it (the
+    /// server keeps only the token's digest, never the pass, and derives it again from
+    /// the cookie the browser sends).
+    pub fn derived(secret: &str) -> GuestPass {
+        let digest = Sha256::digest(format!("browser-guest\0{secret}").as_bytes());
+        let token = digest[..TOKEN_LEN]
+            .iter()
+            .map(|b| ALPHABET[usize::from(b & 31)] as char)
+            .collect();
+        GuestPass { token }
+    }
+
     /// The pass in a login name `ANYTHING-TOKEN` (as [`GuestPass::login_name`] writes it),
     /// upper or lower case; `None` when the name carries no well-formed token.
     pub fn from_login(user: &str) -> Option<GuestPass> {

@@ -9,7 +9,8 @@
 //! `ssh` → ui, service, lobby, proto; `web` (the read-only pages and JSON API) → service,
 //! proto, rules, ui, text, limit (never `store` or `ssh`); `server` is the composition root used by the binary
 //! and the end-to-end tests, and nothing but `server` imports `ssh`. Everything that must
-//! be unpredictable comes from `random`; a guest's identity comes from its secret pass
+//! be unpredictable comes from `random`; passkeys are checked by `webauthn` (pure, nothing
+//! of ours); a guest's identity comes from its secret pass
 //! (`guest`); a panic in the lobby or a game task stops the server (`supervise`).
 
 pub mod archive;
@@ -35,3 +36,4 @@ pub mod tournament;
 pub mod ucc;
 pub mod ui;
 pub mod web;
+pub mod webauthn;

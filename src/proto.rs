@@ -69,12 +69,22 @@ pub enum PlayerId {
     Agent(String),
     /// A player of a game imported from a public archive.
     Archive(String),
+    /// An account made on the web with a passkey (no SSH key founded it), by its id: 32
+    /// hex digits drawn at random when it was made (`src/store/web.rs`). Holds a nick,
+    /// ratings and set-ups as a key does; keys linked to it later play as it.
+    Account(String),
 }
 
 impl PlayerId {
-    /// Only keys hold ratings, nicknames and saved set-ups.
+    /// An SSH key's identity.
     pub fn is_key(&self) -> bool {
         matches!(self, PlayerId::Key(_))
+    }
+
+    /// Only accounts hold ratings, nicknames and saved set-ups: a key's, or one made with a
+    /// passkey.
+    pub fn is_account(&self) -> bool {
+        matches!(self, PlayerId::Key(_) | PlayerId::Account(_))
     }
 
     /// The key's fingerprint (`SHA256:...`).
@@ -101,6 +111,7 @@ impl std::fmt::Display for PlayerId {
             PlayerId::Bot(l) => write!(f, "bot:{}", l.name()),
             PlayerId::Agent(a) => write!(f, "agent:{a}"),
             PlayerId::Archive(a) => write!(f, "archive:{a}"),
+            PlayerId::Account(a) => write!(f, "account:{a}"),
         }
     }
 }
@@ -113,7 +124,7 @@ impl std::fmt::Display for ParsePlayerIdError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "'{}' is not a player identity (key:..., guest:..., bot:..., archive:...)",
+            "'{}' is not a player identity (key:..., account:..., guest:..., bot:..., archive:...)",
             self.0
         )
     }
@@ -139,6 +150,7 @@ impl std::str::FromStr for PlayerId {
                 .ok_or_else(bad),
             "archive" => Ok(PlayerId::Archive(rest.to_string())),
             "agent" => Ok(PlayerId::Agent(rest.to_string())),
+            "account" => Ok(PlayerId::Account(rest.to_string())),
             _ => Err(bad()),
         }
     }
@@ -1249,6 +1261,7 @@ mod tests {
             PlayerId::Guest("x7Kq".into()),
             PlayerId::Bot(BotLevel::Hard),
             PlayerId::Archive("Some Player".into()),
+            PlayerId::Account("0123456789abcdef0123456789abcdef".into()),
         ] {
             let text = id.to_string();
             assert_eq!(text.parse::<PlayerId>().unwrap(), id);

@@ -5,6 +5,7 @@
 //! |---|---|
 //! | `rules` | anything of ours but `rules` (and no tokio, sled, russh, ratatui, tracing) |
 //! | `i18n` | anything of ours but `i18n` (and no tokio, sled, russh, ratatui, tracing): `ui` and `store` read it |
+//! | `webauthn` | anything of ours (and no tokio, sled, russh, ratatui, tracing): the passkey checks are pure |
 //! | `bot` | anything of ours but `rules` and `bot` (and no tokio, sled, russh, ratatui) |
 //! | `ui` | tokio, russh, sled, and our `store`, `game`, `lobby`, `service` |
 //! | `proto` | tokio, and our `ui`, `store`, `game`, `lobby`, `service`, `tournament` (it is data) |
@@ -54,6 +55,18 @@ const RULES: &[Rule] = &[
             "tracing",
         ],
         allowed: &["i18n"],
+    },
+    Rule {
+        dir: "webauthn",
+        forbidden: &[
+            OURS_ONLY_ALLOWED,
+            "tokio",
+            "sled",
+            "russh",
+            "ratatui",
+            "tracing",
+        ],
+        allowed: &["webauthn"],
     },
     Rule {
         dir: "bot",

@@ -1023,5 +1023,5 @@ async fn a_store_without_the_index_gets_it_built_when_opened() {
         "{:?}",
         String::from_utf8_lossy(&schema)
     );
-    assert_eq!(stratego_ssh::store::SCHEMA, 3);
+    assert_eq!(stratego_ssh::store::SCHEMA, 4);
 }

@@ -2001,3 +2001,72 @@ async fn an_ssh_player_takes_a_browsers_seek_and_they_play_to_a_result() {
         Some(bob_color.to_string())
     );
 }
+
+/// A browser guest's session is kept in the store (by its token's digest): after the server
+/// restarts on the same data, the same cookie opens the socket as the same guest, back in
+/// its game within the comeback time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_guests_cookie_finds_its_seat_after_a_restart() {
+    let grace = Duration::from_secs(120);
+    let (server, addr) = web_server("web-play-guest-restart", |o| {
+        o.lobby.game.reconnect_grace = grace;
+    })
+    .await;
+    let origin = format!("http://{addr}");
+    let (status, cookie) = new_guest(addr, &origin).await;
+    assert_eq!(status, 303);
+    let cookie = cookie.expect("a guest cookie");
+    let mut p = Player {
+        socket: open(addr, &origin, Some(&cookie))
+            .await
+            .expect("the socket"),
+        log: vec![],
+    };
+    let me = p.until("hello", |_| true).await["nick"].clone();
+    p.send(json!({"v": 1, "t": "computer", "level": "random"}))
+        .await;
+    let setup = p.until("game", |g| g["phase"] == "setup").await;
+    let id = setup["id"].as_u64().unwrap();
+    p.send(json!({"v": 1, "t": "ready"})).await;
+    p.until("game", |g| g["phase"] == "play").await;
+    drop(p);
+
+    let common::TestServer { running, dir } = server;
+    running.stop().await;
+    let mut opts = stratego_ssh::server::ServerOptions {
+        listen: "127.0.0.1:0".into(),
+        http_listen: "127.0.0.1:0".into(),
+        data_dir: dir.0.join("data"),
+        keys_dir: dir.0.join("keys"),
+        ..Default::default()
+    };
+    opts.lobby.game.reconnect_grace = grace;
+    opts.lobby.bot_delay = Duration::from_millis(10);
+    let running = stratego_ssh::server::start(opts).await.expect("restarts");
+    let addr = running.http_addr.expect("the web pages");
+    let origin = format!("http://{addr}");
+    // An unknown cookie still opens nothing.
+    assert_eq!(
+        open(
+            addr,
+            &origin,
+            Some("stratego_guest=0123456789abcdefghjkmnpqrstvwxyz")
+        )
+        .await
+        .err(),
+        Some(401)
+    );
+    let mut p = Player {
+        socket: open(addr, &origin, Some(&cookie))
+            .await
+            .expect("the same guest's socket after the restart"),
+        log: vec![],
+    };
+    let hello = p.until("hello", |_| true).await;
+    assert_eq!(hello["nick"], me, "the same guest");
+    let back = p.until("game", |g| g["id"] == id).await;
+    assert_eq!(back["phase"], "play", "{back}");
+    drop(p);
+    running.stop().await;
+    drop(dir);
+}

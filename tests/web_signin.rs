@@ -54,10 +54,14 @@ async fn a_link_from_ssh_signs_a_browser_in_once_and_ssh_signs_it_out() {
     let ssh = server.running.addr;
     let kc = new_key();
 
-    // A key with no nick yet is told how to get one; nothing is issued.
+    // A key with no nick yet is told how to get one, or given a link that adds it to an
+    // account made on the web (tests/web_passkey.rs); it signs no browser in.
     let (out, status) = exec(ssh, "carol", &kc, "web-login").await;
-    assert_eq!(status, Some(1), "{out}");
-    assert!(out.contains("your key has no nick yet"), "{out}");
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("Your key has no nick yet"), "{out}");
+    assert!(out.contains("connect once with a terminal"), "{out}");
+    let r = request(web, "POST", &login_path(&out), &[SITE]).await;
+    assert!(r.header("set-cookie").is_none(), "{}", r.body);
 
     let (ka, out) = ann_with_a_link(ssh).await;
     assert!(out.contains("sign it in as ann"), "{out}");
@@ -432,4 +436,76 @@ async fn in_chromium_the_link_signs_in_once() {
         b.text().await
     );
     b.close().await;
+}
+
+/// A second terminal takes a seat from the first, whichever is the browser: the key holder's
+/// game on the board is taken by their SSH session (`r` in the lobby, as from a second
+/// terminal), the page is told why and shows the lobby; then the page takes it back (the
+/// board's socket reopened comes back into the seat) and the terminal is told.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_players_terminal_and_browser_take_the_seat_from_each_other_saying_why() {
+    use common::board::Board;
+    use serde_json::json;
+
+    let (server, web) = web_server("web-signin-seat", |_| {}).await;
+    let ssh = server.running.addr;
+    let (ka, out) = ann_with_a_link(ssh).await;
+    let origin = format!("http://{web}");
+    let signed = request_to(
+        web,
+        "POST",
+        &login_path(&out),
+        &web.to_string(),
+        &[("Origin", &origin)],
+    )
+    .await;
+    assert_eq!(signed.status, 303, "{}", signed.body);
+    let cookie = signed
+        .header("set-cookie")
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let mut page = Board::open(web, &cookie).await;
+    assert_eq!(page.nick, "ann");
+    page.send(json!({"t": "computer", "level": "random"})).await;
+    let g = page.until("game", |v| v["phase"] == "setup").await;
+    let id = g["id"].as_u64().unwrap();
+    page.send(json!({"t": "ready"})).await;
+    page.until("game", |v| v["phase"] == "play").await;
+
+    // The terminal: told the game is open elsewhere; `r` takes it.
+    let t = Term::connect(ssh, Login::Key("ann", &ka), 100, 30).await;
+    t.wait_text(&format!("Game #{id} is open in your other terminal"), 10)
+        .await;
+    t.send(b"r").await;
+    t.wait_for("the game on the terminal", 10, |s| {
+        s.contains(&format!("#{id}")) && !s.contains("Open seeks")
+    })
+    .await;
+    let told = page.until("notice", |_| true).await;
+    assert!(
+        told["text"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("Game #{id} goes on in your other terminal")),
+        "the page says why: {told}"
+    );
+    page.until("lobby", |_| true).await;
+    // A move from the page now is refused: it holds no seat.
+    page.send(json!({"t": "resign"})).await;
+    page.until("refused", |_| true).await;
+
+    // The page's socket anew: it comes back into the seat, and the terminal is told.
+    drop(page);
+    let mut page = Board::open(web, &cookie).await;
+    let back = page.until("game", |_| true).await;
+    assert_eq!(back["id"], id, "the seat comes back to the page");
+    assert!(back["me"].is_string(), "as a player: {back}");
+    t.wait_text(&format!("Game #{id} goes on in your other terminal"), 10)
+        .await;
+    page.send(json!({"t": "resign"})).await;
+    page.until("game", |v| v["phase"] == "over").await;
+    drop(server);
 }

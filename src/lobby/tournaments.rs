@@ -432,7 +432,7 @@ impl Lobby {
             return;
         }
         let owner = match self.store.users().by_nick(&rec.created_by) {
-            Ok(Some(u)) if u.owner.is_key() => u.owner,
+            Ok(Some(u)) if u.owner.is_account() => u.owner,
             Ok(_) => return,
             Err(e) => {
                 warn!(tournament = rec.id, error = %e, "cannot look up a tournament's creator");
@@ -451,7 +451,7 @@ impl Lobby {
     ) -> Result<Notice, TournamentError> {
         match order {
             TournamentOrder::AsPlayer { identity, order } => {
-                if !identity.is_key() {
+                if !identity.is_account() {
                     return Err(TournamentError::NeedsKey);
                 }
                 self.run_order(*order, Some(&identity))

@@ -161,13 +161,13 @@ impl Registrations {
 
     /// Takes one of `ip`'s block's registrations at `now`: whether there was one left. (No
     /// address, as in tests without a connection: not counted.)
-    fn take(&self, ip: Option<IpAddr>, now: Instant) -> bool {
+    pub(super) fn take(&self, ip: Option<IpAddr>, now: Instant) -> bool {
         let Some(ip) = ip else { return true };
         self.rate().take(ip, now) == crate::limit::Admit::Yes
     }
 
     /// Gives back a registration taken for an account that was not created after all.
-    fn give_back(&self, ip: Option<IpAddr>) {
+    pub(super) fn give_back(&self, ip: Option<IpAddr>) {
         if let Some(ip) = ip {
             self.rate().refund(ip);
         }
@@ -230,7 +230,7 @@ impl Service {
         asked: &str,
         counts: bool,
     ) -> Result<String, RenameError> {
-        if !identity.is_key() {
+        if !identity.is_account() {
             return Err(RenameError::NotAKey);
         }
         let nick = clean_nick(asked).map_err(|e| {

@@ -27,7 +27,7 @@ pub use admin::{AdminDone, AdminError, BackupError, DEFAULT_BACKUP_ROOT};
 pub use browse::{replay, GameFacts, GameWatch, RatingMove, ReplayFault, LIST_LIMIT};
 pub use play::{GuestRefused, PlaySession, PlayUpdate};
 pub use tournaments::{public_info, public_view, PairingLine, TournamentPage};
-pub use web::{SignedIn, WEB_SESSION_SECS};
+pub use web::{Challenge, LinkFor, PasskeyError, SignedIn, Site, WEB_GUEST_SECS, WEB_SESSION_SECS};
 
 /// A handle on the operations; cheap to clone.
 #[derive(Clone)]

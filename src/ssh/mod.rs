@@ -1167,8 +1167,19 @@ impl russh::server::Handler for Conn {
         let fingerprint = key.public_key.fingerprint(HashAlg::Sha256).to_string();
         self.span
             .in_scope(|| info!(fingerprint = %fingerprint, "key authenticated"));
+        // A key linked from the web to an account (one made with a passkey) plays as it.
+        let own = PlayerId::Key(fingerprint.clone());
+        let id = match self.shared.store.web().account_of_key(&own) {
+            Ok(Some(account)) => account,
+            Ok(None) => own,
+            Err(e) => {
+                self.span
+                    .in_scope(|| warn!(error = %e, "cannot read the key's account: as itself"));
+                own
+            }
+        };
         self.ident = Some(Ident {
-            id: PlayerId::Key(fingerprint.clone()),
+            id,
             nick: user.to_string(),
             guest: false,
             addr: Some(self.peer.ip()),
@@ -1423,6 +1434,9 @@ impl russh::server::Handler for Conn {
         let nick = match held {
             Some(nick) => nick,
             None if organises && self.is_admin() => "(admin)".to_string(),
+            // A key with no nick gets a link that adds it to the account of the browser
+            // that opens it (one made with a passkey, say): `weblogin::run`.
+            None if web && words.as_slice() == ["web-login"] => String::new(),
             None if organising || entering || web => {
                 let id = if web {
                     "exec-web-needs-nick"

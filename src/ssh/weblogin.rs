@@ -7,7 +7,9 @@ use crate::proto::PlayerId;
 use crate::service::Service;
 use crate::t;
 
-/// `web-login` or `web-sessions [end N|all]` for the key holder `who` (its nick `nick`);
+/// `web-login` or `web-sessions [end N|all]` for the key holder `who` (its nick `nick`;
+/// empty for a key that holds none: its `web-login` link links the key to the account of
+/// the browser that opens it);
 /// `links`: the web pages' address (`None`: the web is off).
 pub async fn run(
     service: &Service,
@@ -24,6 +26,18 @@ pub async fn run(
                 return (say("exec-web-off"), 1);
             };
             match service.web_link(who).await {
+                Ok(code) if nick.is_empty() => {
+                    let minutes = crate::store::LINK_SECS / 60;
+                    let link = format!("{base}/login/{code}");
+                    tracing::info!("web link for a key with no nick issued");
+                    (
+                        format!(
+                            "{}\n",
+                            t!(lang, "exec-web-link-key", link = link, minutes = minutes)
+                        ),
+                        0,
+                    )
+                }
                 Ok(code) => {
                     let minutes = crate::store::LINK_SECS / 60;
                     let link = format!("{base}/login/{code}");

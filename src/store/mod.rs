@@ -39,7 +39,7 @@
 //! | `bans` | `nick:NAME`, `key:SHA256:...`, `addr:ADDRESS`, `net:PREFIX`; `seen:SHA256:...`, `closed:BLOCK` (see `bans.rs`) | [`Ban`] (reason, by whom, when); a key's last address block; guests closed since | [`Bans`] |
 //! | `setups` | len-prefixed identity + variant byte + name | [`SavedSetup`] and when it was saved | [`Setups`] |
 //! | `tournaments` | tournament id (u64 big-endian) | [`TournamentRecord`]: terms, entrants, pairings and results | [`Tournaments`] |
-//! | `web` | `l`/`s` + SHA-256 of a link's code or a session's token; `i` + identity + token digest | [`LinkV1`], [`WebSessionV1`], empty (see `web.rs`) | [`WebLogins`] |
+//! | `web` | `l`/`s`/`c`/`p`/`g` + SHA-256 of a link's code, a session's token, a ceremony's challenge, a passkey's credential id, a guest's token; `i`/`q` + identity + digest; `k` + key identity | [`LinkV1`], [`WebSessionV1`], `CeremonyV1`, `PasskeyV1`, `GuestSessionV1`, empty, `KeyLinkV1` (see `web.rs`) | [`WebLogins`] |
 //! | `meta` | `schema`, `next_game_id` | schema number, id counter | [`Store`] |
 //!
 //! Times are Unix seconds ([`Timestamp`]); numbers in keys are big-endian so keys sort by
@@ -100,7 +100,8 @@
 //! - [`Bans::add`], [`Bans::remove`];
 //! - [`Setups::save`], [`Setups::delete`];
 //! - [`WebLogins::issue_link`], [`WebLogins::redeem`], [`WebLogins::end`],
-//!   [`WebLogins::sign_out`];
+//!   [`WebLogins::sign_out`], and the passkeys', linked keys' and guests' calls listed in
+//!   `web.rs`;
 //! - [`Store::flush`] (every write so far; call it at shutdown).
 //!
 //! Everything else is synchronous and never flushes, so it may be called from anywhere:
@@ -120,7 +121,7 @@
 //!
 //! # Ratings
 //! Glicko-2 per (identity, variant), see [`glicko`]: each finished rated game is one rating
-//! period for both players. Only `key:` identities are rated; a rated game with a guest
+//! period for both players. Only accounts (`key:`, `account:`) are rated; a rated game with a guest
 //! (`guest:`), a bot (`bot:`) or anything else is stored as casual.
 
 mod backup;
@@ -158,7 +159,10 @@ pub use tournaments::{TournamentRecord, Tournaments};
 pub use users::{
     ClaimResult, Preferences, RenameResult, User, Users, MAX_RENAMES, RENAME_RESERVE_SECS,
 };
-pub use web::{WebLogins, WebSession, LINK_SECS, MAX_SESSIONS, SESSION_SECS};
+pub use web::{
+    Ceremony, Passkey, WebLogins, WebSession, CEREMONY_SECS, GUEST_SECS, LINK_SECS, MAX_SESSIONS,
+    SESSION_SECS,
+};
 pub use writer::{Faults, WriteStats};
 
 use crate::proto::{GameId, PlayerId};
@@ -173,8 +177,9 @@ pub type Timestamp = u64;
 
 /// Layout of trees and keys; see the module documentation. 2: the `nick_skeletons` index
 /// (built from `users` when a store of schema 1 is opened). 3: the `web` tree (browser
-/// sign-ins; empty in an older store).
-pub const SCHEMA: u32 = 3;
+/// sign-ins; empty in an older store). 4: passkeys, their ceremonies, keys linked from the
+/// web and browser guests in the `web` tree (new prefixes; none in an older store).
+pub const SCHEMA: u32 = 4;
 
 const MAX_IDENTITY_BYTES: usize = 512;
 
@@ -185,9 +190,9 @@ pub fn now() -> Timestamp {
         .map_or(0, |d| d.as_secs())
 }
 
-/// Whether an identity can hold a rating: only public-key identities (`key:...`).
+/// Whether an identity can hold a rating: only accounts (`key:...`, `account:...`).
 pub fn is_rateable(identity: &PlayerId) -> bool {
-    identity.is_key()
+    identity.is_account()
 }
 
 /// The database. Cheap to clone (shared); all methods take `&self` and may be called from
@@ -281,7 +286,7 @@ fn parse_identity(text: &str) -> Result<PlayerId, StoreError> {
 fn registrable_key(identity: &PlayerId) -> Result<String, StoreError> {
     if !is_rateable(identity) {
         return Err(StoreError::Invalid(
-            "only players with an SSH key can keep a nickname or saved set-ups".into(),
+            "only players with an account (an SSH key or a passkey) can keep a nickname or saved set-ups".into(),
         ));
     }
     identity_key(identity)

@@ -219,6 +219,53 @@ pub(crate) struct WebSessionV1 {
 }
 versioned!(WebSessionV1, "browser session", 1);
 
+/// `web` `c` + SHA-256 of a challenge: a passkey ceremony begun (`web.rs`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct CeremonyV1 {
+    pub v: u32,
+    /// `register` (a new account for `nick`), `add` (a passkey for `identity`), `sign-in`.
+    pub purpose: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nick: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub identity: Option<String>,
+    pub until: Timestamp,
+}
+versioned!(CeremonyV1, "passkey ceremony", 1);
+
+/// `web` `p` + SHA-256 of a credential id: a passkey and the account it signs in (`web.rs`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct PasskeyV1 {
+    pub v: u32,
+    pub identity: String,
+    /// The credential id, base64url (for the browser's lists of credentials).
+    pub id: String,
+    /// COSE algorithm (-7, ES256).
+    pub alg: i64,
+    /// The public key, base64url of its uncompressed point.
+    pub public_key: String,
+    pub sign_count: u32,
+    pub created: Timestamp,
+}
+versioned!(PasskeyV1, "passkey", 1);
+
+/// `web` `k` + a key's identity: the account a key was linked to from the web (`web.rs`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct KeyLinkV1 {
+    pub v: u32,
+    pub account: String,
+    pub since: Timestamp,
+}
+versioned!(KeyLinkV1, "linked key", 1);
+
+/// `web` `g` + SHA-256 of a guest cookie's token: a browser guest (`web.rs`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct GuestSessionV1 {
+    pub v: u32,
+    pub until: Timestamp,
+}
+versioned!(GuestSessionV1, "browser guest", 1);
+
 /// `meta` "schema": the layout of trees and keys.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct SchemaV1 {

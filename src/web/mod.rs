@@ -24,6 +24,7 @@ pub mod delta;
 mod lang;
 mod live;
 mod pages;
+mod passkey;
 mod play;
 mod signin;
 mod tournaments;
@@ -153,6 +154,8 @@ struct Web {
     streams: Arc<Mutex<live::Streams>>,
     /// The browser board's guest sessions.
     play: Arc<play::Play>,
+    /// Each address's budget of passkey requests.
+    passkeys: Arc<passkey::Budget>,
 }
 
 /// Serves the pages on `listener` until the task is aborted (which closes every open web
@@ -407,6 +410,7 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
         hub: Arc::default(),
         streams: Arc::default(),
         play: Arc::default(),
+        passkeys: Arc::default(),
     };
     Router::new()
         .route("/", get(pages::index))
@@ -441,6 +445,12 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
         .route("/api/tournament/{id}", get(tournaments::api_one))
         .route("/login/{code}", get(signin::login_page).post(signin::login))
         .route("/logout", post(signin::logout))
+        .route("/account", get(passkey::page))
+        .route("/passkey.js", get(passkey::script))
+        .route("/passkey/register/begin", post(passkey::register_begin))
+        .route("/passkey/register/finish", post(passkey::register_finish))
+        .route("/passkey/sign-in/begin", post(passkey::sign_in_begin))
+        .route("/passkey/sign-in/finish", post(passkey::sign_in_finish))
         .fallback(pages::not_found)
         .layer(middleware::from_fn_with_state(web.clone(), guard))
         .with_state(web)
@@ -510,10 +520,18 @@ async fn guard(
 }
 
 /// The only paths a POST may reach (each handler checks the Origin): signing a browser in
-/// and out (`signin.rs`), a new guest session for the board (`play.rs`).
+/// and out (`signin.rs`), a new guest session for the board (`play.rs`), passkeys
+/// (`passkey.rs`).
 fn may_post(path: &str) -> bool {
     path == "/logout"
         || path == "/play/guest"
+        || matches!(
+            path,
+            "/passkey/register/begin"
+                | "/passkey/register/finish"
+                | "/passkey/sign-in/begin"
+                | "/passkey/sign-in/finish"
+        )
         || path
             .strip_prefix("/login/")
             .is_some_and(|c| !c.contains('/'))
@@ -533,7 +551,7 @@ fn strict_headers(h: &mut HeaderMap) {
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
     );
-    // Only signing in and out and a board's guest session set a cookie (their handlers
+    // Only signing in and out (by link or passkey) and a board's guest session set a cookie (their handlers
     // mark the response so: `signin::with_cookie`).
     if h.remove(signin::SETS_COOKIE).is_none() {
         h.remove(header::SET_COOKIE);

@@ -362,6 +362,7 @@ pub(super) async fn index(State(web): State<Web>, l: PageLang, headers: HeaderMa
         @if let Some(me) = &me {
             form.signed-in method="post" action="/logout" {
                 (Say::new("web-signed-in").text("nick", &me.nick).in_lang(lang)) " "
+                a href=(l.href("/account")) { (l.tr("web-account-title")) } " "
                 button type="submit" { (l.tr("web-sign-out")) }
             }
         }

@@ -5,12 +5,14 @@
 //!   with one, the board page: `/play.js` (an ES module of ours) draws it from the socket's
 //!   messages, `/play.css` styles it. The page carries the words the script needs, in the
 //!   page's language, from the catalogs (`web-play-…`).
-//! - `POST /play/guest` (same Origin only): a new guest session in memory, its cookie
-//!   (`stratego_guest`, HttpOnly, SameSite=Strict, Secure when `public_url` is https,
-//!   `Path=/play`), then 303 to `/play`. The cookie holds a random token; the server keeps
-//!   the guest's secret [`GuestPass`] under the token's SHA-256, so a reload, a new tab or
-//!   a dropped socket comes back as the same guest (into its seat, within the lobby's
-//!   reconnect time). Guest sessions end after [`GUEST_IDLE`] unused.
+//! - `POST /play/guest` (same Origin only): a new guest session kept in the store (the
+//!   `web` tree, under the SHA-256 of its token only), its cookie (`stratego_guest`,
+//!   HttpOnly, SameSite=Strict, Secure when `public_url` is https, `Path=/play`), then 303
+//!   to `/play`. The cookie holds a random token; the guest's secret [`GuestPass`] is
+//!   derived from it ([`GuestPass::derived`]), so a reload, a new tab, a dropped socket or
+//!   a restart of the server comes back as the same guest (into its seat, within the
+//!   lobby's reconnect time), and the store holds nothing that lets anyone else in. Guest
+//!   sessions end after [`GUEST_IDLE`] unseen.
 //! - `GET /play/ws`: the socket. Refused unless its `Origin` is this site's (a browser
 //!   sends cookies with an upgrade from any page, and no CORS check happens) and the
 //!   cookie names a guest session; it counts among the live streams (per address block
@@ -29,7 +31,6 @@
 //! `Seat::on_text`); past it the socket is not read until the budget is paid back (as
 //! SSH's input budget holds back keys).
 
-use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -64,10 +65,8 @@ const PLAY_CSS: &str = include_str!("play.css");
 
 /// The guest cookie's name.
 const COOKIE: &str = "stratego_guest";
-/// A guest session unused this long ends (its cookie's `Max-Age` too).
-pub(super) const GUEST_IDLE: Duration = Duration::from_secs(24 * 3600);
-/// Guest sessions kept at most (past it, a new one is refused until some expire).
-const MAX_GUEST_SESSIONS: usize = 20_000;
+/// A guest's browser unseen this long is forgotten (its cookie's `Max-Age` too).
+pub(super) const GUEST_IDLE: Duration = Duration::from_secs(crate::service::WEB_GUEST_SECS);
 /// New guest sessions one address block may open a minute (a burst of twice that).
 const GUESTS_PER_MINUTE: f64 = 6.0;
 /// The longest message the browser may send, in bytes; a longer one is refused (and one
@@ -86,16 +85,15 @@ const CLOCKS: &[&str] = &["5+3", "10+5", "15+10"];
 /// The version of the socket's messages.
 const VERSION: u64 = 1;
 
-/// The guest sessions, in memory: a token's SHA-256 → the guest.
+/// The rate of new guest sessions (the sessions themselves are the store's, by the
+/// digest of their cookie's token: `Service::web_open_guest`).
 pub(super) struct Play {
-    guests: Mutex<HashMap<[u8; 32], Guest>>,
     made: Mutex<AddressRate>,
 }
 
 impl Default for Play {
     fn default() -> Play {
         Play {
-            guests: Mutex::default(),
             made: Mutex::new(AddressRate::with_bucket(
                 2.0 * GUESTS_PER_MINUTE,
                 GUESTS_PER_MINUTE / 60.0,
@@ -105,50 +103,18 @@ impl Default for Play {
     }
 }
 
-struct Guest {
-    pass: GuestPass,
-    used: Instant,
-}
-
-fn digest(token: &str) -> [u8; 32] {
-    use sha2::{Digest, Sha256};
-    Sha256::digest(token.as_bytes()).into()
-}
-
-impl Play {
-    /// A new guest session's token, or `None` when the server keeps all it can.
-    fn open(&self) -> Option<String> {
-        let now = Instant::now();
-        let mut g = self.guests.lock().unwrap_or_else(|e| e.into_inner());
-        g.retain(|_, guest| now.duration_since(guest.used) < GUEST_IDLE);
-        if g.len() >= MAX_GUEST_SESSIONS {
-            return None;
+/// The guest a request's cookie names while the server keeps it (seen again, it is kept
+/// longer), if any: its pass is derived from the cookie's token, which only the browser
+/// holds, so a restart of the server keeps the same guest in the same seats.
+async fn guest(web: &Web, headers: &HeaderMap) -> Option<GuestPass> {
+    let token = cookie(headers)?;
+    match web.service.web_guest(&token).await {
+        Ok(true) => Some(GuestPass::derived(&token)),
+        Ok(false) => None,
+        Err(e) => {
+            tracing::warn!(error = %e, "web: cannot read a guest session");
+            None
         }
-        const LETTERS: &[u8] = b"0123456789abcdefghjkmnpqrstvwxyz";
-        let token: String = (0..32)
-            .map(|_| LETTERS[crate::random::below(32) as usize] as char)
-            .collect();
-        g.insert(
-            digest(&token),
-            Guest {
-                pass: GuestPass::new(),
-                used: now,
-            },
-        );
-        Some(token)
-    }
-
-    /// The guest a request's cookie names (its session freshly used), if any.
-    fn guest(&self, headers: &HeaderMap) -> Option<GuestPass> {
-        let token = cookie(headers)?;
-        let now = Instant::now();
-        let mut g = self.guests.lock().unwrap_or_else(|e| e.into_inner());
-        let guest = g.get_mut(&digest(&token))?;
-        if now.duration_since(guest.used) >= GUEST_IDLE {
-            return None;
-        }
-        guest.used = now;
-        Some(guest.pass.clone())
     }
 }
 
@@ -215,7 +181,7 @@ pub(super) async fn page(State(web): State<Web>, l: PageLang, headers: HeaderMap
     let l = l.without_query();
     // A key holder signed in from SSH plays as themself; else a guest session, if any.
     let player = super::signin::signed_in(&web, &headers).await.is_some()
-        || web.play.guest(&headers).is_some();
+        || guest(&web, &headers).await.is_some();
     let body = match player {
         true => board_page(&l),
         false => html! {
@@ -228,6 +194,7 @@ pub(super) async fn page(State(web): State<Web>, l: PageLang, headers: HeaderMap
             } @else {
                 p { (l.tr("web-play-guests-off")) }
             }
+            p { a #play-account href=(l.href("/account")) { (l.tr("web-play-account")) } }
         },
     };
     let mut resp = Html(layout(&l, body, player).into_string()).into_response();
@@ -394,12 +361,23 @@ pub(super) async fn new_guest(
             &l.tr("web-play-too-many-guests"),
         );
     }
-    let Some(token) = web.play.open() else {
-        return refusal_page(
-            &l,
-            StatusCode::SERVICE_UNAVAILABLE,
-            &l.tr("web-play-too-many-guests"),
-        );
+    let token = match web.service.web_open_guest().await {
+        Ok(Some(token)) => token,
+        Ok(None) => {
+            return refusal_page(
+                &l,
+                StatusCode::SERVICE_UNAVAILABLE,
+                &l.tr("web-play-too-many-guests"),
+            )
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "web: cannot keep a guest session");
+            return refusal_page(
+                &l,
+                StatusCode::SERVICE_UNAVAILABLE,
+                &l.tr("web-play-too-many-guests"),
+            );
+        }
     };
     tracing::info!(peer = %address_block(ip), "web: guest session opened");
     let secure = web
@@ -461,7 +439,7 @@ pub(super) async fn socket(
     }
     let player = match super::signin::signed_in(&web, &headers).await {
         Some(who) => Player::Key(who),
-        None => match web.play.guest(&headers) {
+        None => match guest(&web, &headers).await {
             Some(pass) => Player::Guest(pass),
             None => {
                 return (

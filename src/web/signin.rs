@@ -13,7 +13,7 @@ use maud::html;
 use super::lang::{PageLang, Say};
 use super::pages::{fault_page, page};
 use super::Web;
-use crate::service::SignedIn;
+use crate::service::{LinkFor, SignedIn};
 
 /// The session cookie's name.
 pub(super) const COOKIE: &str = "stratego_session";
@@ -49,7 +49,7 @@ pub(super) async fn signed_in(web: &Web, headers: &HeaderMap) -> Option<SignedIn
 }
 
 /// The cookie for `token` (`None`: one that ends the session in the browser).
-fn cookie(web: &Web, token: Option<&str>) -> HeaderValue {
+pub(super) fn cookie(web: &Web, token: Option<&str>) -> HeaderValue {
     let secure = web
         .site
         .public_url
@@ -92,18 +92,21 @@ fn link_gone(l: &PageLang, web: &Web) -> Response {
     )
 }
 
-/// `GET /login/{code}`: whom the link signs in, and the button that does it.
+/// `GET /login/{code}`: whom the link signs in, and the button that does it; for a key
+/// that holds no account, the button that links it to the account this browser is signed
+/// in as (or how to sign in first).
 pub(super) async fn login_page(
     State(web): State<Web>,
     l: PageLang,
     Path(code): Path<String>,
+    headers: HeaderMap,
 ) -> Response {
-    match web.service.web_link_for(&code).await {
-        Ok(Some(who)) => {
+    let action = format!("/login/{code}");
+    match web.service.web_link_does(&code).await {
+        Ok(Some(LinkFor::SignIn(who))) => {
             let title = Say::new("web-login-title")
                 .text("nick", &who.nick)
                 .in_lang(l.lang);
-            let action = format!("/login/{code}");
             page(
                 &l,
                 StatusCode::OK,
@@ -117,12 +120,35 @@ pub(super) async fn login_page(
                 },
             )
         }
+        Ok(Some(LinkFor::LinkKey(key))) => {
+            let title = l.tr("web-link-key-title");
+            let me = signed_in(&web, &headers).await;
+            let key = key.fingerprint().unwrap_or_default().to_string();
+            page(
+                &l,
+                StatusCode::OK,
+                &title,
+                html! {
+                    h1 { (title) }
+                    @if let Some(me) = me {
+                        p { (Say::new("web-link-key-explain").text("nick", &me.nick).text("key", &key).in_lang(l.lang)) }
+                        form method="post" action=(action) {
+                            button type="submit" #link-key { (l.tr("web-link-key-button")) }
+                        }
+                    } @else {
+                        p { (l.tr("web-link-key-sign-in-first")) }
+                        p { a href=(l.href("/account")) { (l.tr("web-account-title")) } }
+                    }
+                },
+            )
+        }
         Ok(None) => link_gone(&l, &web),
         Err(e) => fault_page(&l, super::broken(e)),
     }
 }
 
-/// `POST /login/{code}`: uses the link once, sets the cookie, goes to the front page.
+/// `POST /login/{code}`: uses the link once: sets the cookie and goes to the front page,
+/// or (a key's link, in a signed-in browser) links the key to this browser's account.
 pub(super) async fn login(
     State(web): State<Web>,
     l: PageLang,
@@ -131,6 +157,31 @@ pub(super) async fn login(
 ) -> Response {
     if !super::play::same_origin(&web, &headers) {
         return foreign(&l);
+    }
+    match web.service.web_link_does(&code).await {
+        Ok(Some(LinkFor::LinkKey(_))) => {
+            let Some(me) = signed_in(&web, &headers).await else {
+                return link_gone(&l, &web);
+            };
+            return match web.service.web_link_key(&code, &me).await {
+                Ok(true) => {
+                    let title = l.tr("web-link-key-title");
+                    let done = Say::new("web-link-key-done")
+                        .text("nick", &me.nick)
+                        .in_lang(l.lang);
+                    page(
+                        &l,
+                        StatusCode::OK,
+                        &title,
+                        html! { h1 { (title) } p #link-key-done { (done) } },
+                    )
+                }
+                Ok(false) => link_gone(&l, &web),
+                Err(e) => fault_page(&l, super::broken(e)),
+            };
+        }
+        Ok(_) => {}
+        Err(e) => return fault_page(&l, super::broken(e)),
     }
     let agent = headers
         .get(header::USER_AGENT)

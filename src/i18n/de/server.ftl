@@ -387,3 +387,9 @@ exec-web-ended =
     }
 exec-web-needs-nick = dein Schlüssel hat noch keinen Namen: Verbinde dich einmal mit einem Terminal, um einen zu wählen ({ $connect }), und melde dann einen Browser darunter an
 exec-web-needs-key = einen Browser anmelden geht nur mit einem SSH-Schlüssel (ein Gast spielt im Browser als Gast)
+
+# Passkey accounts (src/web/passkey.rs) and keys linked from the web.
+exec-web-link-key =
+    Dein Schlüssel hat noch keinen Nick. Um ihn einem Konto hinzuzufügen, das du im Web (mit einem Passkey) angelegt hast, öffne diesen Link innerhalb von { $minutes } Minuten in dem Browser, der bei diesem Konto angemeldet ist (er gilt einmal):
+      { $link }
+    Soll der Schlüssel stattdessen einen eigenen Nick bekommen, verbinde dich einmal mit einem Terminal.

@@ -363,7 +363,7 @@ web-play-chat-empty = Noch hat niemand etwas gesagt.
 web-play-options = Regeloptionen
 web-play-two-square = Zwei-Felder-Regel
 web-play-two-square-off = aus
-web-play-more-squares = Mehr-Felder-Regel
+web-play-more-squares = Verfolgungsregel
 web-play-aggressor = Angreifervorteil
 web-play-silent = Stille Verteidigung
 web-play-rescue-rule = Rettung
@@ -383,3 +383,35 @@ web-play-type-move = Zug eintippen
 web-play-type-move-go = Ziehen
 web-play-type-move-bad = Tippe zwei Felder, etwa a4 a5: { $text }
 web-play-link = Link zu dieser Partie
+
+# Passkey accounts (src/web/passkey.rs) and keys linked from the web.
+web-passkey-expired = Das hat zu lange gedauert oder ist schon erledigt: versuch es noch einmal.
+web-passkey-refused = Die Antwort deines Passkeys hat die Prüfung der Seite nicht bestanden: nichts ist geschehen.
+web-passkey-unknown = Kein Konto hier hat diesen Passkey.
+web-passkey-not-allowed = Dieses Konto kann sich hier gerade nicht anmelden.
+web-passkey-too-many = Zu viele neue Konten oder Passkeys: versuch es später noch einmal.
+web-account-title = Dein Konto
+web-account-intro = Spiel im Browser gewertete Partien unter einem eigenen Nick, ohne SSH-Schlüssel: ein Passkey (die Sperre deines Telefons oder Computers) meldet dich an.
+web-account-nick = Nick
+web-account-create = Konto mit einem Passkey anlegen
+web-account-have-one = Schon ein Konto?
+web-account-sign-in = Mit einem Passkey anmelden
+web-account-signed-in = Angemeldet als { $nick }.
+web-account-passkeys = { $count ->
+    [0] Noch kein Passkey meldet bei diesem Konto an.
+    [one] Ein Passkey meldet bei diesem Konto an.
+   *[other] { $count } Passkeys melden bei diesem Konto an.
+}
+web-account-add = Passkey hinzufügen
+web-account-added = Der Passkey wurde hinzugefügt.
+web-account-play = Spielen
+web-account-working = Warte auf deinen Passkey …
+web-account-unsupported = Dieser Browser kann hier keine Passkeys nutzen (sie brauchen https oder localhost).
+web-account-cancelled = Es wurde kein Passkey benutzt.
+web-account-key-how = Um auch im Terminal zu spielen: führe web-login über SSH mit deinem Schlüssel aus und öffne den Link in diesem Browser.
+web-play-account = Konto mit einem Passkey anlegen oder damit anmelden
+web-link-key-title = Einen SSH-Schlüssel zu deinem Konto hinzufügen
+web-link-key-explain = Dieser Link, mit web-login von einem SSH-Schlüssel ohne Nick gemacht ({ $key }), fügt den Schlüssel dem Konto von { $nick } hinzu: danach spielt der Schlüssel als { $nick }.
+web-link-key-button = Schlüssel hinzufügen
+web-link-key-sign-in-first = Melde dich zuerst bei dem Konto an, zu dem der Schlüssel kommen soll (auf der Kontoseite, mit seinem Passkey), und öffne dann diesen Link noch einmal.
+web-link-key-done = Der Schlüssel spielt jetzt als { $nick }.

@@ -388,3 +388,9 @@ exec-web-ended =
     }
 exec-web-needs-nick = your key has no nick yet: connect once with a terminal to claim one ({ $connect }), then sign a browser in under it
 exec-web-needs-key = signing a browser in needs an SSH key (a guest plays in the browser as a guest)
+
+# Passkey accounts (src/web/passkey.rs) and keys linked from the web.
+exec-web-link-key =
+    Your key has no nick yet. To add it to an account you made on the web (with a passkey), open this link within { $minutes } minutes in the browser signed in to that account (it works once):
+      { $link }
+    To give this key a nick of its own instead, connect once with a terminal.

@@ -386,3 +386,35 @@ web-play-type-move = Type a move
 web-play-type-move-go = Move
 web-play-type-move-bad = Type two squares, as a4 a5: { $text }
 web-play-link = Link to this game
+
+# Passkey accounts (src/web/passkey.rs) and keys linked from the web.
+web-passkey-expired = This took too long, or was done already: try again.
+web-passkey-refused = Your passkey's answer did not pass the site's checks: nothing was done.
+web-passkey-unknown = No account here has this passkey.
+web-passkey-not-allowed = This account cannot sign in here now.
+web-passkey-too-many = Too many new accounts or passkeys: try again later.
+web-account-title = Your account
+web-account-intro = Play rated games in the browser under a nick of your own, with no SSH key: a passkey (the lock of your phone or computer) signs you in.
+web-account-nick = Nick
+web-account-create = Create an account with a passkey
+web-account-have-one = Already have an account?
+web-account-sign-in = Sign in with a passkey
+web-account-signed-in = Signed in as { $nick }.
+web-account-passkeys = { $count ->
+    [0] No passkey signs in to this account yet.
+    [one] One passkey signs in to this account.
+   *[other] { $count } passkeys sign in to this account.
+}
+web-account-add = Add a passkey
+web-account-added = The passkey was added.
+web-account-play = Play
+web-account-working = Waiting for your passkey…
+web-account-unsupported = This browser cannot use passkeys here (they need https, or localhost).
+web-account-cancelled = No passkey was used.
+web-account-key-how = To play from a terminal too: run web-login over SSH with your key and open its link in this browser.
+web-play-account = Create an account with a passkey, or sign in with one
+web-link-key-title = Add an SSH key to your account
+web-link-key-explain = This link, made with web-login from an SSH key that has no nick yet ({ $key }), adds that key to the account of { $nick }: from then on the key plays as { $nick }.
+web-link-key-button = Add the key
+web-link-key-sign-in-first = Sign in first to the account the key should join (on the account page, with its passkey), then open this link again.
+web-link-key-done = The key now plays as { $nick }.

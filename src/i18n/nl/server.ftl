@@ -387,3 +387,9 @@ exec-web-ended =
     }
 exec-web-needs-nick = je sleutel heeft nog geen naam: maak één keer verbinding met een terminal om er een te kiezen ({ $connect }), en meld daarna een browser onder die naam aan
 exec-web-needs-key = een browser aanmelden kan alleen met een SSH-sleutel (een gast speelt in de browser als gast)
+
+# Passkey accounts (src/web/passkey.rs) and keys linked from the web.
+exec-web-link-key =
+    Je sleutel heeft nog geen nick. Om hem toe te voegen aan een account dat je op het web (met een passkey) hebt gemaakt, open je deze link binnen { $minutes } minuten in de browser die bij dat account is aangemeld (hij werkt één keer):
+      { $link }
+    Wil je de sleutel liever een eigen nick geven, maak dan eenmaal verbinding met een terminal.

@@ -362,14 +362,14 @@ web-play-withdraw-tournament = Terugtrekken
 web-play-joined = Je doet mee.
 web-play-chat = Chat
 web-play-chat-game = Chat met je tegenstander
-web-play-chat-stands = Chat (alleen toeschouwers zien hem)
+web-play-chat-stands = Chat (alleen kijkers zien dit)
 web-play-chat-say = Zeg
 web-play-chat-send = Versturen
 web-play-chat-empty = Nog niemand heeft iets gezegd.
 web-play-options = Spelregelopties
 web-play-two-square = Tweevakkenregel
 web-play-two-square-off = uit
-web-play-more-squares = Meervakkenregel
+web-play-more-squares = Achtervolgingsregel
 web-play-aggressor = Voordeel voor de aanvaller
 web-play-silent = Stille verdediging
 web-play-rescue-rule = Redding
@@ -389,3 +389,35 @@ web-play-type-move = Typ een zet
 web-play-type-move-go = Zetten
 web-play-type-move-bad = Typ twee velden, zoals a4 a5: { $text }
 web-play-link = Link naar deze partij
+
+# Passkey accounts (src/web/passkey.rs) and keys linked from the web.
+web-passkey-expired = Dat duurde te lang, of is al gedaan: probeer het opnieuw.
+web-passkey-refused = Het antwoord van je passkey doorstond de controles van de site niet: er is niets gedaan.
+web-passkey-unknown = Geen account hier heeft deze passkey.
+web-passkey-not-allowed = Dit account kan zich hier nu niet aanmelden.
+web-passkey-too-many = Te veel nieuwe accounts of passkeys: probeer het later opnieuw.
+web-account-title = Je account
+web-account-intro = Speel in de browser partijen om rating onder een eigen nick, zonder SSH-sleutel: een passkey (het slot van je telefoon of computer) meldt je aan.
+web-account-nick = Nick
+web-account-create = Maak een account met een passkey
+web-account-have-one = Heb je al een account?
+web-account-sign-in = Aanmelden met een passkey
+web-account-signed-in = Aangemeld als { $nick }.
+web-account-passkeys = { $count ->
+    [0] Nog geen passkey meldt bij dit account aan.
+    [one] Eén passkey meldt bij dit account aan.
+   *[other] { $count } passkeys melden bij dit account aan.
+}
+web-account-add = Passkey toevoegen
+web-account-added = De passkey is toegevoegd.
+web-account-play = Spelen
+web-account-working = Wachten op je passkey…
+web-account-unsupported = Deze browser kan hier geen passkeys gebruiken (die hebben https of localhost nodig).
+web-account-cancelled = Er is geen passkey gebruikt.
+web-account-key-how = Om ook in een terminal te spelen: voer web-login uit over SSH met je sleutel en open de link in deze browser.
+web-play-account = Maak een account met een passkey, of meld je ermee aan
+web-link-key-title = Een SSH-sleutel aan je account toevoegen
+web-link-key-explain = Deze link, gemaakt met web-login vanaf een SSH-sleutel zonder nick ({ $key }), voegt die sleutel toe aan het account van { $nick }: voortaan speelt de sleutel als { $nick }.
+web-link-key-button = Sleutel toevoegen
+web-link-key-sign-in-first = Meld je eerst aan bij het account waar de sleutel bij moet (op de accountpagina, met zijn passkey) en open deze link daarna opnieuw.
+web-link-key-done = De sleutel speelt nu als { $nick }.
