@@ -2021,6 +2021,8 @@ async fn a_browser_guests_cookie_finds_its_seat_after_a_restart() {
             .await
             .expect("the socket"),
         log: vec![],
+        raw: vec![],
+        game: None,
     };
     let me = p.until("hello", |_| true).await["nick"].clone();
     p.send(json!({"v": 1, "t": "computer", "level": "random"}))
@@ -2061,6 +2063,8 @@ async fn a_browser_guests_cookie_finds_its_seat_after_a_restart() {
             .await
             .expect("the same guest's socket after the restart"),
         log: vec![],
+        raw: vec![],
+        game: None,
     };
     let hello = p.until("hello", |_| true).await;
     assert_eq!(hello["nick"], me, "the same guest");

@@ -4,9 +4,8 @@
 //! positions of random games whose repetition rules bar moves; a socket dropped mid-game
 //! (the network between browser and server cut, new connections refused for a while) comes
 //! back by itself into the same game, says so meanwhile, and moves again without a reload;
-//! so does a signed-in player's page across a server restart on the same data, while a
-//! guest's page (its session was in the stopped server's memory) comes back to "Play as
-//! guest"; a socket the server closes on purpose (idle) is not reopened; a spectator's
+//! so do a guest's and a signed-in player's page across a server restart on the same data
+//! (their sessions kept in the store); a socket the server closes on purpose (idle) is not reopened; a spectator's
 //! socket gets deltas, and the whole game on asking.
 
 #[path = "common/browser.rs"]
@@ -596,11 +595,11 @@ async fn a_spectator_s_socket_gets_deltas_and_the_whole_game_on_asking() {
 }
 
 /// The server stops (its sockets told `closed`, with `retry`) and starts again on the same
-/// data: the page says it is reconnecting and tries again by itself; a guest's session
-/// lived in the stopped server's memory, so its tries are refused, and after three the
-/// page looks at `/play` and reloads to what it shows: "Play as guest" again.
+/// data: a guest's page says it is reconnecting, tries again by itself and, its session kept
+/// in the store, is back in the same game with the same moves, and moves again by taps
+/// without a reload.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn in_chromium_after_a_server_restart_a_guest_s_page_comes_back_to_play_as_guest() {
+async fn in_chromium_after_a_server_restart_a_guest_s_page_comes_back_into_its_game() {
     let (server, addr) = web_server("web-play-restart", |_| {}).await;
     let relay = Relay::start(addr).await;
     let b = Browser::start(800, 900).await;
@@ -615,6 +614,18 @@ async fn in_chromium_after_a_server_restart_a_guest_s_page_comes_back_to_play_as
         "{}",
         b.text().await
     );
+    b.js("window.notReloaded = true; return true;").await;
+    tap(&b, "button[data-level=\"random\"]").await;
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-ready');")
+            .await
+    );
+    tap(&b, "#play-ready").await;
+    tap_a_move(&b).await;
+    assert!(b.until(15.0, MY_TURN).await, "{}", b.text().await);
+    let moves_js =
+        "return Array.from(document.querySelectorAll('#play-moves li')).map(li => li.textContent);";
+    let before = b.js(moves_js).await;
     let common::TestServer { running, dir } = server;
     running.stop().await;
     assert!(
@@ -632,13 +643,26 @@ async fn in_chromium_after_a_server_restart_a_guest_s_page_comes_back_to_play_as
     };
     opts.web.requests_per_second = 1_000_000;
     opts.web.connections_per_second = 1_000_000;
+    opts.lobby.bot_delay = Duration::from_millis(10);
     let again = stratego_ssh::server::start(opts).await.expect("restarts");
     relay.retarget(again.http_addr.expect("the web pages"));
     assert!(
-        b.until(40.0, "return !!document.getElementById('play-guest');")
+        b.until(30.0, "return document.getElementById('play').dataset.reconnecting === 'false' && !!document.getElementById('play-board') && !document.getElementById('play-game').hidden;")
             .await,
-        "back to \"Play as guest\" by itself: {}",
+        "back in the game by itself: {}",
         b.text().await
+    );
+    assert!(b.until(10.0, MY_TURN).await, "{}", b.text().await);
+    assert_eq!(
+        b.js(moves_js).await,
+        before,
+        "the same game, the same moves"
+    );
+    tap_a_move(&b).await;
+    assert_eq!(
+        b.js("return window.notReloaded === true;").await,
+        json!(true),
+        "no reload"
     );
     again.stop().await;
     drop(dir);
