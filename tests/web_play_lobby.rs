@@ -99,14 +99,25 @@ async fn two_browsers_chat_challenge_with_rule_options_and_a_spectator_chats_apa
         "{r}"
     );
 
-    // Again, and bob accepts: both sit in a game with those rules.
+    // Again, and bob accepts: both sit in a game with those rules. (A lobby message made
+    // before the decline may still list the first one: the new one is another number.)
     ann.send(challenge).await;
+    let declined = id;
     let to_bob = bob
         .until("lobby", |v| {
-            v["challenges"].as_array().is_some_and(|c| !c.is_empty())
+            v["challenges"]
+                .as_array()
+                .is_some_and(|c| c.iter().any(|c| c["id"] != declined))
         })
         .await;
-    let id = to_bob["challenges"][0]["id"].as_u64().unwrap();
+    let id = to_bob["challenges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] != declined)
+        .unwrap()["id"]
+        .as_u64()
+        .unwrap();
     bob.send(json!({"t": "accept", "id": id})).await;
     let g = bob.until("game", |_| true).await;
     ann.until("game", |_| true).await;
