@@ -144,6 +144,8 @@ impl Player {
                         v = g;
                     }
                     Some("game") => {
+                        v = delta::expand(&v)
+                            .unwrap_or_else(|| panic!("a whole game that reads: {t}"));
                         let mut g = v.clone();
                         let mut moves = match &self.game {
                             Some(p) if p["id"] == v["id"] => p["moves"].as_array().unwrap().clone(),
@@ -331,6 +333,10 @@ fn audit(log: &[String], record: &GameRecord, me: Color) -> Vec<String> {
         let m: Value = serde_json::from_str(text).unwrap();
         let pieces = match m["t"].as_str() {
             Some("game") => {
+                let Some(m) = delta::expand(&m) else {
+                    problems.push(format!("a whole game that does not read: {m}"));
+                    continue;
+                };
                 ply = m["ply"].as_u64().unwrap() as usize;
                 phase = m["phase"].clone();
                 over = !m["result"].is_null();

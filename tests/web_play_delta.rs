@@ -501,7 +501,10 @@ impl Sock {
             let tokio_tungstenite::tungstenite::Message::Text(t) = msg else {
                 continue;
             };
-            let v: Value = serde_json::from_str(&t).unwrap();
+            let mut v: Value = serde_json::from_str(&t).unwrap();
+            if v["t"] == "game" {
+                v = delta::expand(&v).expect("a whole game that reads");
+            }
             match v["t"].as_str() {
                 Some("game") => {
                     let mut g = v.clone();

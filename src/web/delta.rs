@@ -364,6 +364,64 @@ pub fn pieces(d: &Value) -> Vec<Value> {
         .collect()
 }
 
+/// A whole game message as a page that takes deltas is sent it: its `board` one string of
+/// the deltas' piece codes (`"A1rF B1rB A7b? ..."`), its `zone` one string of squares, its
+/// `legal` one string of moves (`"E4E5 F4F6"`): a quarter of the bytes of the lists of
+/// objects. [`expand`] reads it back.
+pub fn compact(v: &Value) -> Value {
+    let mut out = v.clone();
+    let join = |items: Vec<String>| Value::String(items.join(" "));
+    if let Some(board) = v["board"].as_array() {
+        out["board"] = join(board.iter().filter_map(piece_code).collect());
+    }
+    if let Some(zone) = v["zone"].as_array() {
+        out["zone"] = join(
+            zone.iter()
+                .filter_map(|s| s.as_str().map(String::from))
+                .collect(),
+        );
+    }
+    if let Some(legal) = v["legal"].as_array() {
+        out["legal"] = join(
+            legal
+                .iter()
+                .filter_map(|l| Some(format!("{}{}", l[0].as_str()?, l[1].as_str()?)))
+                .collect(),
+        );
+    }
+    out
+}
+
+/// A whole game message as [`compact`] made it, back in `play.rs`'s form; `None` when a
+/// piece, a square or a move in it does not read. A message already whole is returned as
+/// it is.
+pub fn expand(v: &Value) -> Option<Value> {
+    let mut out = v.clone();
+    let words = |s: &str| -> Vec<String> { s.split_whitespace().map(String::from).collect() };
+    if let Some(board) = v["board"].as_str() {
+        let pieces: Option<Vec<Value>> = words(board)
+            .iter()
+            .map(|e| parse_entry(e).and_then(|(_, p)| p))
+            .collect();
+        out["board"] = Value::Array(pieces?);
+    }
+    if let Some(zone) = v["zone"].as_str() {
+        let squares: Option<Vec<Value>> = words(zone)
+            .iter()
+            .map(|s| s.parse::<Square>().ok().map(|q| json!(q.to_string())))
+            .collect();
+        out["zone"] = Value::Array(squares?);
+    }
+    if let Some(legal) = v["legal"].as_str() {
+        let moves: Option<Vec<Value>> = words(legal)
+            .iter()
+            .map(|m| parse_pair(m).map(|(a, b)| json!([a, b])))
+            .collect();
+        out["legal"] = Value::Array(moves?);
+    }
+    Some(out)
+}
+
 /// Whether a delta changes nothing (no message need be sent).
 pub fn is_empty(d: &Value) -> bool {
     d.as_object()
@@ -463,6 +521,32 @@ pub fn same_game(a: &Value, b: &Value) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_compact_whole_message_reads_back_and_is_a_fraction_of_the_bytes() {
+        let v = json!({"t": "game", "id": 1, "phase": "play", "me": "red",
+            "board": [
+                {"sq": "A1", "c": "red", "r": "Flag", "m": false},
+                {"sq": "E4", "c": "red", "r": "Scout", "m": true},
+                {"sq": "A10", "c": "blue", "r": null, "m": false},
+                {"sq": "E7", "c": "blue", "r": "Marshal", "m": true},
+            ],
+            "zone": ["A1", "B1", "J4"],
+            "legal": [["E4", "E5"], ["E4", "E6"], ["A1", "B1"]]});
+        let c = compact(&v);
+        assert_eq!(c["board"], "A1rF E4r2m A10b? E7bXm");
+        assert_eq!(c["zone"], "A1 B1 J4");
+        assert_eq!(c["legal"], "E4E5 E4E6 A1B1");
+        assert_eq!(expand(&c), Some(v.clone()));
+        assert!(c.to_string().len() * 2 < v.to_string().len(), "{c}");
+        // A whole message is its own expansion; a piece that does not read is refused.
+        assert_eq!(expand(&v), Some(v.clone()));
+        let mut bad = c.clone();
+        bad["board"] = json!("A1rF Z9rB");
+        assert_eq!(expand(&bad), None);
+        bad["board"] = json!("A1rQ");
+        assert_eq!(expand(&bad), None);
+    }
+
     use super::*;
     use crate::rules::{Color, Game, Options, Rules, Setup, SplitMix64, Variant, Viewer};
 

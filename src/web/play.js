@@ -487,6 +487,22 @@ export function deltaGame(prev, d) {
   return m;
 }
 
+// A whole game message as a page that takes deltas gets it: `board`, `zone` and `legal`
+// as strings of the deltas' codes (src/web/delta.rs `compact`), read back into lists.
+export function expandGame(m) {
+  const words = (s) => s.split(" ").filter(Boolean);
+  if (typeof m.board === "string") {
+    m.board = words(m.board).map((e) => {
+      const sq = e.match(/^[A-J]\d+/)[0];
+      const rest = e.slice(sq.length);
+      return { sq, c: rest[0] === "r" ? "red" : "blue", r: rest[1] === "?" ? null : RANK_CODES[rest[1]], m: rest[2] === "m" };
+    });
+  }
+  if (typeof m.zone === "string") m.zone = words(m.zone);
+  if (typeof m.legal === "string") m.legal = words(m.legal).map(pair);
+  return m;
+}
+
 function applyDelta(d) {
   const m = deltaGame(shown, d);
   if (m) drawGame(m);
@@ -524,7 +540,7 @@ function connect() {
         drawLobby(m);
         break;
       case "game":
-        drawGame(m);
+        drawGame(expandGame(m));
         break;
       case "d":
         applyDelta(m);

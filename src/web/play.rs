@@ -742,6 +742,8 @@ impl Seat {
                     let send = match d {
                         Some(d) if delta::is_empty(&d) => None,
                         Some(d) if self.deltas => Some(d),
+                        // A page that takes deltas takes the whole game compact too.
+                        _ if self.deltas => Some(delta::compact(&v)),
                         _ => Some(v.clone()),
                     };
                     self.last_sent = Some(v);

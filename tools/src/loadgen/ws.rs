@@ -208,7 +208,10 @@ fn plain_words(mover: &str) -> String {
 fn hold(held: &mut Option<Value>, v: &Value) -> Option<Option<Value>> {
     match v["t"].as_str() {
         Some("game") => {
-            let mut g = v.clone();
+            let Some(mut g) = stratego_ssh::web::delta::expand(v) else {
+                *held = None;
+                return Some(None);
+            };
             let mut moves = match held.as_ref() {
                 Some(h) if h["id"] == v["id"] => h["moves"].as_array().cloned().unwrap_or_default(),
                 _ => vec![],
