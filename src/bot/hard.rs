@@ -1781,6 +1781,8 @@ mod tests {
         let mut blue2 = Setup::new(Color::Blue);
         blue2.pieces.insert(sq("J10"), Rank::Flag);
         blue2.pieces.insert(sq("E5"), Rank::Bomb);
+        blue2.pieces.insert(sq("A7"), Rank::Scout);
+        blue2.pieces.insert(sq("B7"), Rank::Sergeant);
         let mut red2 = Setup::new(Color::Red);
         red2.pieces.insert(sq("A1"), Rank::Flag);
         red2.pieces.insert(sq("E4"), Rank::Sergeant);
@@ -1925,6 +1927,7 @@ mod tests {
             aborted: false,
             bufs: Vec::new(),
             maps: FlagMaps::of(&s, Color::Red),
+            plan: None,
         };
         // From Blue's side (to move): it wins at once.
         let v = search.ab(&s, 2, 0, -2.0 * WIN, 2.0 * WIN);
