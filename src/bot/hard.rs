@@ -37,6 +37,17 @@
 //! - [`trade`]: a lead in movable material worth [`TRADE`] times its share of the movable
 //!   material left, so the side ahead trades even pieces.
 //!
+//! **A stalled game.** The bot counts the plies since the view last showed progress (a piece
+//! captured, an enemy rank newly known). From [`STALL`] calm plies it presses, fully
+//! [`STALL_RAMP`] plies later ([`press`]): a [`Plan`] aims at the likeliest enemy Flag
+//! squares (by the belief's Flag probabilities: unmoved back-row pieces walled in by
+//! unmoved pieces), drawing our nearest Miner and an escort toward them at the leaves, and
+//! a low piece's attack on an unmoved unknown piece gets a bonus ([`PROBE`]) instead of its
+//! blind cost. Against a person in the lobby it takes a draw when not ahead by
+//! [`DRAW_LEAD`] in movable material or after [`DRAW_CALM`] calm plies, offers one after as
+//! many calm plies when not ahead, and resigns when the opponent may have five times its
+//! movable material.
+//!
 //! **Time control**: a wall-clock budget per move ([`HardConfig::time`], default 1 s) and a
 //! node budget ([`HardConfig::nodes`], default [`NODE_BUDGET`], 20,000 nodes: about 50 ms on
 //! the development machine); the first reached ends the search (the sample being searched is
