@@ -38,7 +38,8 @@
 //!   material left, so the side ahead trades even pieces.
 //!
 //! **A stalled game.** The bot counts the plies since the view last showed progress (a piece
-//! captured, an enemy rank newly known). From [`STALL`] calm plies it presses, fully
+//! captured, an enemy rank newly known). With [`HardConfig::press`] (off by default: it
+//! did not move the measured figures) from [`STALL`] calm plies it presses, fully
 //! [`STALL_RAMP`] plies later ([`press`]): a [`Plan`] aims at the likeliest enemy Flag
 //! squares (by the belief's Flag probabilities: unmoved back-row pieces walled in by
 //! unmoved pieces), drawing our nearest Miner and an escort toward them at the leaves, and
@@ -73,6 +74,9 @@ pub struct HardConfig {
     pub nodes: Option<u64>,
     /// Search depth in plies (at least 1).
     pub depth: u8,
+    /// Whether to press once the game has stalled ([`Plan`], [`PROBE`]). Off by default:
+    /// measured, it did not move the score or the game length (`docs/bots.md`, stop 32).
+    pub press: bool,
 }
 
 /// The hard bot's node budget per move within its time: it stops at whichever comes
@@ -88,6 +92,7 @@ impl Default for HardConfig {
             time: Duration::from_secs(1),
             nodes: Some(NODE_BUDGET),
             depth: 3,
+            press: false,
         }
     }
 }
@@ -116,6 +121,7 @@ impl HardConfig {
             time: Duration::from_secs(3600),
             nodes: Some(nodes),
             depth: 3,
+            press: false,
         }
     }
 }
@@ -1487,6 +1493,15 @@ const DRAW_LEAD: f64 = 30.0;
 const DRAW_CALM: u32 = 300;
 
 impl HardBot {
+    /// How hard to press now ([`press`]; 0 unless [`HardConfig::press`]).
+    fn pressing(&self, view: &PlayerView) -> f64 {
+        if self.cfg.press {
+            press(view.ply, self.calm_since)
+        } else {
+            0.0
+        }
+    }
+
     /// Plies since the last progress the view showed.
     fn calm(&mut self, view: &PlayerView, me: Color) -> u32 {
         self.note_progress(view, me);
@@ -1527,7 +1542,7 @@ impl HardBot {
             aborted: false,
             bufs: Vec::new(),
             maps: None,
-            plan: Plan::of(view, me, &belief, press(view.ply, self.calm_since)),
+            plan: Plan::of(view, me, &belief, self.pressing(view)),
         };
         let mut depth = self.cfg.depth.max(1);
         let mut totals = vec![0.0f64; roots.len()];
@@ -1630,7 +1645,7 @@ impl HardBot {
     /// with a little noise, a blind attack's cost and going back on our last move counted.
     fn pick(&mut self, view: &PlayerView, roots: &[SMove], totals: &[f64], samples: u32) -> SMove {
         self.scores.clear();
-        let pressing = press(view.ply, self.calm_since);
+        let pressing = self.pressing(view);
         let mut best = (f64::NEG_INFINITY, roots[0]);
         for (k, &m) in roots.iter().enumerate() {
             let mut v = totals[k] / samples as f64 + unit(&mut self.rng) * 0.5;
@@ -1765,6 +1780,14 @@ mod tests {
         blue.pieces.insert(sq("A7"), Rank::Scout);
         let game = Game::from_position(rules, &red, &blue).unwrap();
         let view = game.view(Viewer::Player(Color::Red));
+        let mut late = view.clone();
+        late.ply = 500;
+        assert_eq!(HardBot::new(1, HardConfig::default()).pressing(&late), 0.0);
+        let pressing = HardConfig {
+            press: true,
+            ..HardConfig::default()
+        };
+        assert_eq!(HardBot::new(1, pressing).pressing(&late), 1.0);
         let belief = Belief::from_view(&view);
         assert!(Plan::of(&view, Color::Red, &belief, 0.0).is_none());
         let plan = Plan::of(&view, Color::Red, &belief, 1.0).expect("a plan");
