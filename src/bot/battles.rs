@@ -29,7 +29,15 @@ pub struct BattleStats {
     /// A's material less B's at ply [`MATERIAL_PLY`] (a game over before it counts its
     /// final position), summed over the games, and the number of games.
     pub material: (f64, u32),
+    /// Stalling: the longest run of plies without a battle, summed over the games, and
+    /// its largest; the plies spent in runs of [`QUIET_RUN`] or more without a battle;
+    /// all plies.
+    pub quiet: (u64, u32, u64, u64),
 }
+
+/// A run of plies without a battle at least this long counts as stalling in
+/// [`BattleStats::quiet`].
+pub const QUIET_RUN: u32 = 50;
 
 /// The ply at which [`BattleStats::material`] is taken: the middle game, where the
 /// material of a lost game goes.
@@ -66,12 +74,26 @@ impl BattleStats {
             let lead =
                 |game: &Game| material(game, g.a_color) - material(game, g.a_color.opposite());
             let mut at_ply = None;
+            let (mut run, mut longest) = (0u32, 0u32);
+            let mut stalled = 0u64;
+            let end_run = |run: u32, longest: &mut u32, stalled: &mut u64| {
+                *longest = (*longest).max(run);
+                if run >= QUIET_RUN {
+                    *stalled += run as u64;
+                }
+            };
             for (ply, &m) in record.moves.iter().enumerate() {
                 if ply == MATERIAL_PLY {
                     at_ply = Some(lead(&game));
                 }
                 let known = game.piece_at(m.to).map(|_| knowledge(&game, m));
                 let Ok(ev) = game.play(m) else { break };
+                if ev.battle.is_some() {
+                    end_run(run, &mut longest, &mut stalled);
+                    run = 0;
+                } else {
+                    run += 1;
+                }
                 if let Some(b) = ev.battle {
                     let att = usize::from(ev.mover != g.a_color);
                     let def = 1 - att;
@@ -107,6 +129,11 @@ impl BattleStats {
             }
             stats.material.0 += at_ply.unwrap_or_else(|| lead(&game));
             stats.material.1 += 1;
+            end_run(run, &mut longest, &mut stalled);
+            stats.quiet.0 += longest as u64;
+            stats.quiet.1 = stats.quiet.1.max(longest);
+            stats.quiet.2 += stalled;
+            stats.quiet.3 += record.moves.len() as u64;
         }
         stats
     }
@@ -162,6 +189,13 @@ impl fmt::Display for BattleStats {
                 "\n  a's material less b's at ply {MATERIAL_PLY}: {:+.1} (mean of {} games; a game over before it counts its end)",
                 self.material.0 / self.material.1 as f64,
                 self.material.1
+            )?;
+            write!(
+                f,
+                "\n  stalling: longest run without a battle {:.0} plies (mean; most {}), {:.1}% of all plies in runs of {QUIET_RUN}+ without a battle",
+                self.quiet.0 as f64 / self.material.1 as f64,
+                self.quiet.1,
+                100.0 * self.quiet.2 as f64 / self.quiet.3.max(1) as f64,
             )?;
         }
         Ok(())

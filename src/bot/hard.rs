@@ -37,6 +37,18 @@
 //! - [`trade`]: a lead in movable material worth [`TRADE`] times its share of the movable
 //!   material left, so the side ahead trades even pieces.
 //!
+//! **A stalled game.** The bot counts the plies since the view last showed progress (a piece
+//! captured, an enemy rank newly known). With [`HardConfig::press`] (off by default: it
+//! did not move the measured figures) from [`STALL`] calm plies it presses, fully
+//! [`STALL_RAMP`] plies later ([`press`]): a [`Plan`] aims at the likeliest enemy Flag
+//! squares (by the belief's Flag probabilities: unmoved back-row pieces walled in by
+//! unmoved pieces), drawing our nearest Miner and an escort toward them at the leaves, and
+//! a low piece's attack on an unmoved unknown piece gets a bonus ([`PROBE`]) instead of its
+//! blind cost. Against a person in the lobby it takes a draw when not ahead by
+//! [`DRAW_LEAD`] in movable material or after [`DRAW_CALM`] calm plies, offers one after as
+//! many calm plies when not ahead, and resigns when the opponent may have five times its
+//! movable material.
+//!
 //! **Time control**: a wall-clock budget per move ([`HardConfig::time`], default 1 s) and a
 //! node budget ([`HardConfig::nodes`], default [`NODE_BUDGET`], 20,000 nodes: about 50 ms on
 //! the development machine); the first reached ends the search (the sample being searched is
@@ -62,6 +74,9 @@ pub struct HardConfig {
     pub nodes: Option<u64>,
     /// Search depth in plies (at least 1).
     pub depth: u8,
+    /// Whether to press once the game has stalled ([`Plan`], [`PROBE`]). Off by default:
+    /// measured, it did not move the score or the game length (`docs/bots.md`, stop 32).
+    pub press: bool,
 }
 
 /// The hard bot's node budget per move within its time: it stops at whichever comes
@@ -77,6 +92,7 @@ impl Default for HardConfig {
             time: Duration::from_secs(1),
             nodes: Some(NODE_BUDGET),
             depth: 3,
+            press: false,
         }
     }
 }
@@ -105,6 +121,7 @@ impl HardConfig {
             time: Duration::from_secs(3600),
             nodes: Some(nodes),
             depth: 3,
+            press: false,
         }
     }
 }
@@ -120,6 +137,12 @@ pub struct HardBot {
     last: Option<Move>,
     /// Behavioural evidence on enemy pieces, by square: rank weights.
     hints: Vec<Option<[f64; 12]>>,
+    /// Progress as the view shows it (pieces captured, enemy pieces known) and the ply it
+    /// last changed at: the game has stalled when it stays the same ([`press`]).
+    progress: (usize, usize),
+    calm_since: u32,
+    /// The ply of our last draw offer.
+    offered: Option<u32>,
     /// Statistics of the last move: samples searched, nodes.
     pub stats: (u32, u64),
     /// The root moves of the last search with their final scores (for diagnosis).
@@ -186,6 +209,9 @@ impl HardBot {
             pending: None,
             last: None,
             hints: vec![None; 100],
+            progress: (0, 0),
+            calm_since: 0,
+            offered: None,
             stats: (0, 0),
             scores: Vec::new(),
         }
@@ -227,6 +253,22 @@ impl HardBot {
             {
                 self.hints[sq.index()] = None;
             }
+        }
+    }
+
+    /// Restarts the count of calm plies when the view shows progress: a piece captured (a
+    /// battle) or an enemy piece's rank newly known.
+    fn note_progress(&mut self, view: &PlayerView, me: Color) {
+        let known = view
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.color != me && p.rank.is_some())
+            .count();
+        let now = (view.captured.len(), known);
+        if now != self.progress {
+            self.progress = now;
+            self.calm_since = view.ply;
         }
     }
 
@@ -297,6 +339,8 @@ struct Search {
     bufs: Vec<Vec<SMove>>,
     /// Path lengths around our Flag for this move (none once it is taken).
     maps: Option<FlagMaps>,
+    /// The attacking plan once the game has stalled (none before).
+    plan: Option<Plan>,
 }
 
 impl Search {
@@ -320,7 +364,7 @@ impl Search {
             };
         }
         if depth == 0 || self.aborted {
-            let e = evaluate(s, self.me, self.maps.as_ref());
+            let e = evaluate(s, self.me, self.maps.as_ref(), self.plan.as_ref());
             return if s.to_move == self.me { e } else { -e };
         }
         while self.bufs.len() <= ply {
@@ -379,7 +423,7 @@ impl Search {
             if s.movable[s.to_move.index()] > 0 {
                 // Only attacks the side to move does not make: judge the position as it
                 // stands.
-                let e = evaluate(s, self.me, self.maps.as_ref());
+                let e = evaluate(s, self.me, self.maps.as_ref(), self.plan.as_ref());
                 return if mine { e } else { -e };
             }
             return -WIN - depth as f64;
@@ -733,8 +777,103 @@ const RACE: f64 = 500.0;
 const HOME_GUARD: f64 = 3.0;
 
 /// Static evaluation for `me`; `maps` are the path lengths around `me`'s Flag.
-fn evaluate(s: &Sim, me: Color, maps: Option<&FlagMaps>) -> f64 {
-    Terms::of(s, me, maps).total()
+/// Plies without progress (no battle, no enemy rank newly known) after which the bot
+/// starts to press ([`press`]), and the plies over which it comes to press fully.
+const STALL: f64 = 40.0;
+const STALL_RAMP: f64 = 60.0;
+/// At full press, what a step of our nearest Miner toward the likeliest enemy Flag squares
+/// is worth (half that for its escort, see [`Plan`]).
+const PRESS: f64 = 4.0;
+/// At full press, the root bonus for a low piece's attack on an unmoved unknown piece (what
+/// it learns; the blind cost is dropped too).
+const PROBE: f64 = 20.0;
+
+/// How hard to press, 0 to 1: 0 until [`STALL`] plies have passed since the last progress,
+/// then rising to 1 over [`STALL_RAMP`] plies.
+fn press(ply: u32, calm_since: u32) -> f64 {
+    ((ply.saturating_sub(calm_since) as f64 - STALL) / STALL_RAMP).clamp(0.0, 1.0)
+}
+
+/// The attacking plan once the game has stalled: the likeliest squares of the enemy Flag
+/// (its square when known, else the unmoved unknown pieces whose Flag probability is at
+/// least half the highest, at most [`TARGETS`]), the steps from every square to the nearest
+/// of them around the lakes, and how hard to press. At the leaves our nearest Miner (the
+/// nearest low piece when none is left) is drawn toward them by [`PRESS`] a step, and our
+/// nearest piece from Sergeant to Colonel, its escort, by half that.
+struct Plan {
+    press: f64,
+    goal: [u8; 100],
+}
+
+/// The most squares [`Plan`] aims at.
+const TARGETS: usize = 4;
+
+impl Plan {
+    fn of(view: &PlayerView, me: Color, belief: &Belief, press: f64) -> Option<Plan> {
+        if press <= 0.0 {
+            return None;
+        }
+        let enemy = me.opposite();
+        let known = Square::all().find(|&sq| {
+            view.piece_at(sq)
+                .is_some_and(|p| p.color == enemy && p.rank == Some(Rank::Flag))
+        });
+        let targets: Vec<usize> = match known {
+            Some(f) => vec![f.index()],
+            None => {
+                let mut odds: Vec<(f64, usize)> = belief
+                    .unknown
+                    .iter()
+                    .filter(|u| !u.moved)
+                    .filter_map(|u| {
+                        let p = belief.marginal(u.square)?[Rank::Flag.index()];
+                        Some((p, u.square.index()))
+                    })
+                    .collect();
+                odds.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+                let top = odds.first()?.0;
+                if top <= 0.0 {
+                    return None;
+                }
+                odds.iter()
+                    .take(TARGETS)
+                    .filter(|o| o.0 >= top / 2.0)
+                    .map(|o| o.1)
+                    .collect()
+            }
+        };
+        let goal = path_lengths(targets, |i| {
+            Square::from_index(i).is_some_and(|sq| sq.is_lake())
+        });
+        Some(Plan { press, goal })
+    }
+
+    /// The plan's term for `me`: minus [`PRESS`] times press for each step of our nearest
+    /// Miner (or low piece) to the goal and half that for our nearest escort.
+    fn term(&self, armies: &Armies, me: Color) -> f64 {
+        let mut miner = u8::MAX;
+        let mut low = u8::MAX;
+        let mut escort = u8::MAX;
+        for &(i, r) in armies.of(me) {
+            let d = self.goal[i as usize];
+            match r {
+                Rank::Miner => miner = miner.min(d),
+                Rank::Scout | Rank::Spy => {}
+                _ if r <= Rank::Captain => low = low.min(d),
+                _ => {}
+            }
+            if (Rank::Sergeant..=Rank::Colonel).contains(&r) {
+                escort = escort.min(d);
+            }
+        }
+        let lead = if miner == u8::MAX { low } else { miner };
+        let steps = |d: u8| if d == u8::MAX { 20.0 } else { d as f64 };
+        -self.press * PRESS * (steps(lead) + 0.5 * steps(escort))
+    }
+}
+
+fn evaluate(s: &Sim, me: Color, maps: Option<&FlagMaps>, plan: Option<&Plan>) -> f64 {
+    Terms::of(s, me, maps, plan).total()
 }
 
 /// The static evaluation's terms for `me`, each with its sign and weight applied, so
@@ -757,6 +896,9 @@ struct Terms {
     one_move: f64,
     /// The lead in movable material as a share of all that is left (`trade`).
     trade: f64,
+    /// Once the game has stalled, our Miner and an escort on their way to the likeliest
+    /// enemy Flag squares ([`Plan`]); zero before.
+    press: f64,
 }
 
 impl Terms {
@@ -769,9 +911,10 @@ impl Terms {
             + self.spy
             + self.one_move
             + self.trade
+            + self.press
     }
 
-    fn of(s: &Sim, me: Color, maps: Option<&FlagMaps>) -> Terms {
+    fn of(s: &Sim, me: Color, maps: Option<&FlagMaps>, plan: Option<&Plan>) -> Terms {
         let mut score = 0.0;
         // Each side's nearest raider's steps to the other side's Flag; with no raider
         // left, the farthest there is (losing the last raider must not look like a gain).
@@ -870,6 +1013,7 @@ impl Terms {
             spy: -spy_terms(s, me, ours),
             one_move: if s.to_move == me { g } else { -g },
             trade: trade(army[me.index()], army[me.opposite().index()]),
+            press: plan.map_or(0.0, |p| p.term(&armies, me)),
         }
     }
 }
@@ -1202,7 +1346,7 @@ fn unseen_enemy(view: &PlayerView, me: Color) -> [u8; 12] {
 
 /// The root penalty for attacking an enemy piece of unknown rank with a strong piece
 /// (none when the piece beats whatever a moved target may be).
-fn blind_attack_cost(view: &PlayerView, (from, to): SMove) -> f64 {
+fn blind_attack_cost(view: &PlayerView, (from, to): SMove, pressing: f64) -> f64 {
     let sq = |i: u8| Square::from_index(i as usize).expect("a square");
     let (Some(a), Some(d)) = (view.piece_at(sq(from)), view.piece_at(sq(to))) else {
         return 0.0;
@@ -1217,7 +1361,12 @@ fn blind_attack_cost(view: &PlayerView, (from, to): SMove) -> f64 {
         if r >= Rank::Captain || r == Rank::Spy {
             return WIN * 10.0;
         }
-        return BLIND_UNMOVED * value(r) + 30.0;
+        // Once the game has stalled, low pieces probe: what they find is worth more than
+        // the piece.
+        return (1.0 - pressing) * (BLIND_UNMOVED * value(r) + 30.0) - pressing * PROBE;
+    }
+    if !d.moved && pressing > 0.0 {
+        return -pressing * PROBE;
     }
     if let Some(me) = view.color() {
         if d.moved
@@ -1243,12 +1392,16 @@ impl Bot for HardBot {
         self.hints = vec![None; 100];
         self.pending = None;
         self.last = None;
+        self.progress = (0, 0);
+        self.calm_since = 0;
+        self.offered = None;
         setups::generate(rules, color, self.rng.next())
     }
 
     fn choose(&mut self, view: &PlayerView) -> Option<Move> {
         let me = view.color()?;
         self.track(view, me);
+        self.note_progress(view, me);
         if view.legal_moves.is_empty() {
             return None;
         }
@@ -1287,9 +1440,74 @@ impl Bot for HardBot {
         self.last = Some(m);
         Some(m)
     }
+
+    /// A draw is taken when the bot is not ahead by [`DRAW_LEAD`] in movable material, or
+    /// after [`DRAW_CALM`] plies without progress whatever the lead.
+    fn accepts_draw(&mut self, view: &PlayerView) -> bool {
+        let Some(me) = view.color() else { return false };
+        let (ours, theirs) = movable_material(view, me);
+        ours - theirs < DRAW_LEAD || self.calm(view, me) >= DRAW_CALM
+    }
+
+    /// After [`DRAW_CALM`] plies without progress, when not ahead by [`DRAW_LEAD`]: once,
+    /// and again only after as many plies.
+    fn offers_draw(&mut self, view: &PlayerView) -> bool {
+        let Some(me) = view.color() else { return false };
+        let (ours, theirs) = movable_material(view, me);
+        let calm = self.calm(view, me);
+        let again = self
+            .offered
+            .is_none_or(|at| view.ply >= at.saturating_add(DRAW_CALM));
+        if calm >= DRAW_CALM && ours - theirs < DRAW_LEAD && again {
+            self.offered = Some(view.ply);
+            return true;
+        }
+        false
+    }
+
+    /// Lost beyond doubt: the opponent may have five times our movable material, and at
+    /// least a Marshal's and a General's worth of it.
+    fn resigns(&mut self, view: &PlayerView) -> bool {
+        let Some(me) = view.color() else { return false };
+        let (ours, theirs) = movable_material(view, me);
+        theirs >= value(Rank::Marshal) + value(Rank::General) && ours * 5.0 < theirs
+    }
 }
 
+/// Our movable material and the most the opponent may have left, by the view's counts.
+fn movable_material(view: &PlayerView, me: Color) -> (f64, f64) {
+    let sum = |c: Color| {
+        Rank::ALL
+            .into_iter()
+            .filter(|r| r.is_movable())
+            .map(|r| view.remaining.get(c)[r.index()] as f64 * value(r))
+            .sum::<f64>()
+    };
+    (sum(me), sum(me.opposite()))
+}
+
+/// A lead in movable material below which the bot takes a draw it is offered.
+const DRAW_LEAD: f64 = 30.0;
+/// Plies without progress after which the bot takes a draw whatever its lead, and offers
+/// one when it is not ahead by [`DRAW_LEAD`] (again after as many plies).
+const DRAW_CALM: u32 = 300;
+
 impl HardBot {
+    /// How hard to press now ([`press`]; 0 unless [`HardConfig::press`]).
+    fn pressing(&self, view: &PlayerView) -> f64 {
+        if self.cfg.press {
+            press(view.ply, self.calm_since)
+        } else {
+            0.0
+        }
+    }
+
+    /// Plies since the last progress the view showed.
+    fn calm(&mut self, view: &PlayerView, me: Color) -> u32 {
+        self.note_progress(view, me);
+        view.ply.saturating_sub(self.calm_since)
+    }
+
     fn root_board(
         &self,
         view: &PlayerView,
@@ -1324,6 +1542,7 @@ impl HardBot {
             aborted: false,
             bufs: Vec::new(),
             maps: None,
+            plan: Plan::of(view, me, &belief, self.pressing(view)),
         };
         let mut depth = self.cfg.depth.max(1);
         let mut totals = vec![0.0f64; roots.len()];
@@ -1426,10 +1645,11 @@ impl HardBot {
     /// with a little noise, a blind attack's cost and going back on our last move counted.
     fn pick(&mut self, view: &PlayerView, roots: &[SMove], totals: &[f64], samples: u32) -> SMove {
         self.scores.clear();
+        let pressing = self.pressing(view);
         let mut best = (f64::NEG_INFINITY, roots[0]);
         for (k, &m) in roots.iter().enumerate() {
             let mut v = totals[k] / samples as f64 + unit(&mut self.rng) * 0.5;
-            v -= blind_attack_cost(view, m);
+            v -= blind_attack_cost(view, m, pressing);
             self.scores.push((
                 Move::new(
                     Square::from_index(m.0 as usize).expect("a square"),
@@ -1467,7 +1687,7 @@ pub(crate) fn probe_terms(
     let root = Sim::new(bot.root_board(view, truth), me, aa);
     let maps = FlagMaps::of(&root, me);
     let terms = |s: &Sim| {
-        let t = Terms::of(s, me, maps.as_ref());
+        let t = Terms::of(s, me, maps.as_ref(), None);
         format!(
             "total {:.1}: pieces {:+.1}, race {:+.1}, threat {:+.1}, hunters {:+.1}, hunt {:+.1}, spy {:+.1}, one move {:+.1}, trade {:+.1}",
             t.total(),
@@ -1492,7 +1712,7 @@ pub(crate) fn probe_terms(
             .map(|&r| {
                 let mut c = s.clone();
                 c.play(r);
-                (evaluate(&c, me, maps.as_ref()), r)
+                (evaluate(&c, me, maps.as_ref(), None), r)
             })
             .collect();
         worst.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -1534,6 +1754,127 @@ mod tests {
         // The only moved unknown enemy piece must be the Miner (the rest are a Bomb and
         // the Flag): the General takes it.
         assert_eq!(m, Move::new(sq("E4"), sq("E5")));
+    }
+
+    /// A stalled game (no battle, no rank learned for a while) makes the bot press: from
+    /// [`STALL`] calm plies its Miner is drawn to the likeliest enemy Flag squares (the
+    /// walled-in unmoved pieces of the back row), and a low piece's probe of an unmoved
+    /// piece gets a bonus instead of its blind cost.
+    #[test]
+    fn a_stalled_game_sends_the_miner_to_the_likeliest_flag() {
+        assert_eq!(press(40, 0), 0.0);
+        assert_eq!(press(1000, 990), 0.0);
+        assert!((press(70, 0) - 0.5).abs() < 1e-9);
+        assert_eq!(press(500, 0), 1.0);
+        let rules = Rules::standard(Variant::Classic);
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let mut red = Setup::new(Color::Red);
+        let mut blue = Setup::new(Color::Blue);
+        red.pieces.insert(sq("A1"), Rank::Flag);
+        red.pieces.insert(sq("E4"), Rank::Miner);
+        red.pieces.insert(sq("F4"), Rank::Sergeant);
+        // Blue's Flag in the corner, walled in by Bombs; a lone piece elsewhere.
+        blue.pieces.insert(sq("J10"), Rank::Flag);
+        blue.pieces.insert(sq("I10"), Rank::Bomb);
+        blue.pieces.insert(sq("J9"), Rank::Bomb);
+        blue.pieces.insert(sq("A7"), Rank::Scout);
+        let game = Game::from_position(rules, &red, &blue).unwrap();
+        let view = game.view(Viewer::Player(Color::Red));
+        let mut late = view.clone();
+        late.ply = 500;
+        assert_eq!(HardBot::new(1, HardConfig::default()).pressing(&late), 0.0);
+        let pressing = HardConfig {
+            press: true,
+            ..HardConfig::default()
+        };
+        assert_eq!(HardBot::new(1, pressing).pressing(&late), 1.0);
+        let belief = Belief::from_view(&view);
+        assert!(Plan::of(&view, Color::Red, &belief, 0.0).is_none());
+        let plan = Plan::of(&view, Color::Red, &belief, 1.0).expect("a plan");
+        assert_eq!(plan.goal[sq("J10").index()], 0);
+        let at = |miner: &str| {
+            let mut b = lakes_only();
+            let put = |b: &mut [u8; 100], s: &str, rank| {
+                b[sq(s).index()] = sim::cell(
+                    crate::rules::Piece {
+                        color: Color::Red,
+                        rank,
+                    },
+                    true,
+                    false,
+                );
+            };
+            put(&mut b, miner, Rank::Miner);
+            put(&mut b, "F4", Rank::Sergeant);
+            plan.term(&Armies::of_sim(&Sim::new(b, Color::Red, false)), Color::Red)
+        };
+        assert!(at("J5") > at("E4"));
+        assert!((at("J5") - at("J4") - PRESS).abs() < 1e-9);
+        // Probing an unmoved piece with a Sergeant: a cost when calm, a bonus at full press.
+        let probe = (sq("E4").index() as u8, sq("E5").index() as u8);
+        let mut blue2 = Setup::new(Color::Blue);
+        blue2.pieces.insert(sq("J10"), Rank::Flag);
+        blue2.pieces.insert(sq("E5"), Rank::Bomb);
+        blue2.pieces.insert(sq("A7"), Rank::Scout);
+        blue2.pieces.insert(sq("B7"), Rank::Sergeant);
+        let mut red2 = Setup::new(Color::Red);
+        red2.pieces.insert(sq("A1"), Rank::Flag);
+        red2.pieces.insert(sq("E4"), Rank::Sergeant);
+        let g2 = Game::from_position(rules, &red2, &blue2).unwrap();
+        let v2 = g2.view(Viewer::Player(Color::Red));
+        assert!(blind_attack_cost(&v2, probe, 0.0) > 0.0);
+        assert_eq!(blind_attack_cost(&v2, probe, 1.0), -PROBE);
+    }
+
+    /// Against a person: the hard bot takes a draw when it is not ahead, or after
+    /// [`DRAW_CALM`] plies without progress; it offers one once the game has been calm
+    /// that long; it resigns only when lost beyond doubt.
+    #[test]
+    fn takes_a_draw_or_resigns_when_it_is_right() {
+        let rules = Rules::standard(Variant::Classic);
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let position = |red_ranks: &[(&str, Rank)], blue_ranks: &[(&str, Rank)]| {
+            let mut red = Setup::new(Color::Red);
+            let mut blue = Setup::new(Color::Blue);
+            red.pieces.insert(sq("A1"), Rank::Flag);
+            blue.pieces.insert(sq("J10"), Rank::Flag);
+            for &(s, r) in red_ranks {
+                red.pieces.insert(sq(s), r);
+            }
+            for &(s, r) in blue_ranks {
+                blue.pieces.insert(sq(s), r);
+            }
+            Game::from_position(rules, &red, &blue).unwrap()
+        };
+        let even = position(&[("E4", Rank::Major)], &[("E7", Rank::Major)]);
+        let view = even.view(Viewer::Player(Color::Red));
+        let mut bot = HardBot::new(1, HardConfig::with_nodes(2_000));
+        assert!(bot.accepts_draw(&view));
+        assert!(!bot.resigns(&view));
+        assert!(!bot.offers_draw(&view), "not calm long enough");
+        let ahead = position(
+            &[("E4", Rank::Marshal), ("F4", Rank::General)],
+            &[("E7", Rank::Major)],
+        );
+        let view = ahead.view(Viewer::Player(Color::Red));
+        let mut bot = HardBot::new(1, HardConfig::with_nodes(2_000));
+        assert!(!bot.accepts_draw(&view));
+        let mut calm = view.clone();
+        calm.ply = DRAW_CALM;
+        assert!(bot.accepts_draw(&calm), "calm for {DRAW_CALM} plies");
+        let lost = position(
+            &[("E4", Rank::Scout)],
+            &[("E7", Rank::Marshal), ("F7", Rank::General)],
+        );
+        let view = lost.view(Viewer::Player(Color::Red));
+        let mut bot = HardBot::new(1, HardConfig::with_nodes(2_000));
+        assert!(bot.resigns(&view));
+        let mut calm = even.view(Viewer::Player(Color::Red));
+        let mut bot = HardBot::new(1, HardConfig::with_nodes(2_000));
+        calm.ply = DRAW_CALM;
+        assert!(bot.offers_draw(&calm));
+        calm.ply += 2;
+        assert!(!bot.offers_draw(&calm), "once");
     }
 
     /// A piece that beats every rank the enemy's unseen movable pieces may be takes a moved
@@ -1585,7 +1926,7 @@ mod tests {
             !sure_win(Rank::Captain, &unseen, false),
             "a Captain may meet a Captain"
         );
-        let cost = blind_attack_cost(&view, (sq("E5").index() as u8, sq("E6").index() as u8));
+        let cost = blind_attack_cost(&view, (sq("E5").index() as u8, sq("E6").index() as u8), 0.0);
         assert_eq!(
             cost, 0.0,
             "a moved piece that is a Captain at most: no risk"
@@ -1620,6 +1961,7 @@ mod tests {
             aborted: false,
             bufs: Vec::new(),
             maps: FlagMaps::of(&s, Color::Red),
+            plan: None,
         };
         // From Blue's side (to move): it wins at once.
         let v = search.ab(&s, 2, 0, -2.0 * WIN, 2.0 * WIN);
@@ -1700,7 +2042,7 @@ mod tests {
         seen[1].4 = true;
         let known = sim_of(&seen);
         assert_eq!(hunters(&known, Blue), 1.0);
-        assert!(evaluate(&known, Red, None) < evaluate(&s, Red, None) - HUNTER * 0.9);
+        assert!(evaluate(&known, Red, None, None) < evaluate(&s, Red, None, None) - HUNTER * 0.9);
         // Worth all of HUNTER with three of our moved pieces unseen (its prey), a third
         // of it with only our Colonel left unseen.
         let hunting_of = |s: &Sim| hunting(s, Red, &Armies::of_sim(s));
@@ -1784,7 +2126,7 @@ mod tests {
             sim_of(&p)
         };
         let (before, after) = (army(true), army(false));
-        let gain = |s: &Sim, c: Color| evaluate(s, c, None);
+        let gain = |s: &Sim, c: Color| evaluate(s, c, None, None);
         assert!(gain(&after, Red) > gain(&before, Red) + 10.0);
         assert!(gain(&after, Blue) < gain(&before, Blue) - 10.0);
         // The same lead counts more with fewer pieces left, and nothing when even.

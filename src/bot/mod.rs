@@ -55,6 +55,21 @@ pub trait Bot: Send {
     fn setup(&mut self, rules: &Rules, color: Color) -> Setup;
     /// A move from `view.legal_moves`; `None` when there is none.
     fn choose(&mut self, view: &PlayerView) -> Option<Move>;
+    /// Whether to accept the opponent's draw offer, asked on the bot's turn before
+    /// `choose` (default: never).
+    fn accepts_draw(&mut self, _view: &PlayerView) -> bool {
+        false
+    }
+    /// Whether to offer a draw now, asked on the bot's turn before `choose` (default:
+    /// never).
+    fn offers_draw(&mut self, _view: &PlayerView) -> bool {
+        false
+    }
+    /// Whether to resign now rather than play on, asked on the bot's turn before `choose`
+    /// (default: never).
+    fn resigns(&mut self, _view: &PlayerView) -> bool {
+        false
+    }
 }
 
 /// Uniform over the legal moves; random set-up.

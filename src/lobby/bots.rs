@@ -64,8 +64,28 @@ pub fn seat_bot(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration) {
                     if let Some(view) = &snap.view {
                         if view.to_move == color && last_ply != Some(view.ply) {
                             last_ply = Some(view.ply);
-                            if snap.draw_offer == Some(color.opposite()) {
+                            // Cheap verdicts from the bot's view, before it thinks: it takes
+                            // a draw or resigns when that is right (the hard bot: a game
+                            // that has stalled, or lost beyond doubt), and may offer a draw.
+                            let offered = snap.draw_offer == Some(color.opposite());
+                            let ends = if offered && bot.accepts_draw(view) {
+                                Some(GameCmd::AcceptDraw)
+                            } else if bot.resigns(view) {
+                                Some(GameCmd::Resign)
+                            } else {
+                                None
+                            };
+                            if let Some(cmd) = ends {
+                                seat.send(cmd).await;
+                                if rx.changed().await.is_err() {
+                                    break;
+                                }
+                                continue;
+                            }
+                            if offered {
                                 seat.send(GameCmd::DeclineDraw).await;
+                            } else if snap.draw_offer.is_none() && bot.offers_draw(view) {
+                                seat.send(GameCmd::OfferDraw).await;
                             }
                             let started = tokio::time::Instant::now();
                             // Thinking is CPU work (up to a second for `hard`): off the
