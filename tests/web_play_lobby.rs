@@ -52,8 +52,8 @@ async fn two_browsers_chat_challenge_with_rule_options_and_a_spectator_chats_apa
     // Players online lists the others, each to challenge.
     let players = names(&seen, "players", "nick");
     assert!(
-        players.contains(&an) && players.contains(&bn),
-        "{players:?}"
+        players.contains(&an) && !players.contains(&bn),
+        "the others, not oneself: {players:?}"
     );
 
     // Bad rule options: refused, and nothing is posted.

@@ -629,7 +629,7 @@ function drawLobbyMore(m) {
     }
     lobbyLive.append(ul);
   }
-  const others = (m.players || []).filter((p) => !p.me);
+  const others = m.players || [];
   lobbyLive.append(el("h2", { text: W.players }));
   if (others.length > 0) {
     lobbyLive.append(el("p", { cls: "hint", text: W.challengeHint }));
@@ -643,6 +643,7 @@ function drawLobbyMore(m) {
     }
     lobbyLive.append(ul);
   }
+  if (m.players_more > 0) lobbyLive.append(el("p", { cls: "hint", text: fill(W.more, { count: m.players_more }) }));
   lobbyLive.append(el("h2", { text: W.gamesNow }));
   if (!m.games || m.games.length === 0) lobbyLive.append(el("p", { text: W.noGames }));
   else {
@@ -656,6 +657,7 @@ function drawLobbyMore(m) {
     }
     lobbyLive.append(ul);
   }
+  if (m.games_more > 0) lobbyLive.append(el("p", { cls: "hint", text: fill(W.more, { count: m.games_more }) }));
   if (m.tournaments && m.tournaments.length > 0) {
     lobbyLive.append(el("h2", { text: W.tournaments }));
     const ul = el("ul", { id: "play-tournaments" });

@@ -378,6 +378,7 @@ web-play-setup-name = Name
 web-play-rescue-ask = Eine Figur retten?
 web-play-rescue-one = { $rank } nach { $square }
 web-play-rescue-none = Keine Rettung
+web-play-more = …und { $count } weitere.
 web-play-left = Verbliebene Figuren
 web-play-type-move = Zug eintippen
 web-play-type-move-go = Ziehen

@@ -381,6 +381,7 @@ web-play-setup-name = Name
 web-play-rescue-ask = Rescue a piece?
 web-play-rescue-one = { $rank } to { $square }
 web-play-rescue-none = No rescue
+web-play-more = …and { $count } more.
 web-play-left = Pieces left
 web-play-type-move = Type a move
 web-play-type-move-go = Move

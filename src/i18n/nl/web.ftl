@@ -384,6 +384,7 @@ web-play-setup-name = Naam
 web-play-rescue-ask = Een stuk redden?
 web-play-rescue-one = { $rank } naar { $square }
 web-play-rescue-none = Geen redding
+web-play-more = …en nog { $count }.
 web-play-left = Overgebleven stukken
 web-play-type-move = Typ een zet
 web-play-type-move-go = Zetten
