@@ -772,7 +772,7 @@ mod tests {
         assert!(
             players.iter().all(|p| {
                 let n: usize = p["nick"].as_str().unwrap()[1..].parse().unwrap();
-                n % 3 != 0
+                !n.is_multiple_of(3)
             }),
             "those free to play first: {players:?}"
         );
