@@ -213,15 +213,19 @@ fn board_page(l: &PageLang) -> Markup {
     }
 }
 
+/// The catalog's message `id` in `lang` with each of `args` left as `{arg}`, a pattern for
+/// the page's script to fill.
+fn pattern(lang: Lang, id: &'static str, args: &[&'static str]) -> String {
+    args.iter()
+        .fold(Say::new(id), |s, a| s.text(a, format!("{{{a}}}")))
+        .in_lang(lang)
+}
+
 /// The words the script shows, in `lang`: patterns keep `{square}`, `{rank}`, `{nick}`,
 /// `{label}`, `{count}` for the script to fill.
 fn words(lang: Lang) -> Value {
     let say = |id: &'static str| tr(lang, id);
-    let with = |id: &'static str, args: &[&'static str]| {
-        args.iter()
-            .fold(Say::new(id), |s, a| s.text(a, format!("{{{a}}}")))
-            .in_lang(lang)
-    };
+    let with = |id: &'static str, args: &[&'static str]| pattern(lang, id, args);
     let ranks: serde_json::Map<String, Value> = Rank::ALL
         .iter()
         .map(|r| (r.name().to_string(), json!(crate::ui::rank_name(lang, *r))))
@@ -1007,12 +1011,11 @@ impl Seat {
     /// holders only, as the lobby itself checks too).
     fn seek(&mut self, msg: &serde_json::Map<String, Value>) -> Result<Vec<Value>, Say> {
         let terms = social::terms_of(msg, self.guest)?;
-        let (variant, rated, clock) = (terms.rules.variant, terms.rated, terms.clock);
         self.not_playing()?;
         // A finished game shown is left for the lobby, where the seek shows.
         let left_game = self.shown.take().is_some();
         self.session.leave_game();
-        tracing::info!(variant = variant.name(), rated, clock = ?clock, "web player posts a seek");
+        tracing::info!(variant = terms.rules.variant.name(), rated = terms.rated, clock = ?terms.clock, "web player posts a seek");
         self.session.command(LobbyCmd::Seek {
             terms,
             private_to: None,

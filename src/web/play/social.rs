@@ -314,17 +314,19 @@ impl Seat {
         self.challenges.iter().any(|s| s.id == id && s.owner == me)
     }
 
-    /// Accept a challenge made to this player.
+    /// Accept a challenge made to this player; `None` when `id` is none of those.
     pub(super) fn accept_challenge(&mut self, id: Option<u64>) -> Option<Result<Vec<Value>, Say>> {
         let id = self.challenge_to_me(id)?;
-        Some((|| {
-            self.not_playing()?;
-            self.session.leave_game();
-            self.shown = None;
-            tracing::info!(seek = id, "web player accepts a challenge");
-            self.session.command(LobbyCmd::Accept(id));
-            Ok(vec![])
-        })())
+        Some(self.take_challenge(id))
+    }
+
+    fn take_challenge(&mut self, id: u64) -> Result<Vec<Value>, Say> {
+        self.not_playing()?;
+        self.session.leave_game();
+        self.shown = None;
+        tracing::info!(seek = id, "web player accepts a challenge");
+        self.session.command(LobbyCmd::Accept(id));
+        Ok(vec![])
     }
 
     /// Turn down a challenge made to this player.
@@ -508,11 +510,7 @@ impl Seat {
 /// The words the board's lobby and game extras need, in `lang` (merged into the page's).
 pub(super) fn words(lang: Lang) -> Value {
     let say = |id: &'static str| tr(lang, id);
-    let with = |id: &'static str, args: &[&'static str]| {
-        args.iter()
-            .fold(Say::new(id), |s, a| s.text(a, format!("{{{a}}}")))
-            .in_lang(lang)
-    };
+    let with = |id: &'static str, args: &[&'static str]| super::pattern(lang, id, args);
     let mut m = Map::new();
     for (key, id) in [
         ("players", "web-play-players"),
