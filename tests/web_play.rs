@@ -504,12 +504,14 @@ async fn a_browser_guest_plays_the_computer_by_taps_and_the_record_is_what_the_p
         "my turn comes: {}",
         b.text().await
     );
+    // A quiet move (an attack could end the game before the taps below).
+    let (from_sq, to_sq) = browser::quiet_move(&b).await.expect("a quiet move");
     let from = b
-        .js(
+        .js(&format!(
             "const bs = [...document.querySelectorAll('#play-board button[data-sq]')]; \
-             const m = document.querySelector('#play-board button.movable'); m.focus(); \
-             return bs.indexOf(m);",
-        )
+             const m = document.querySelector('#play-board button[data-sq=\"{from_sq}\"]'); m.focus(); \
+             return bs.indexOf(m);"
+        ))
         .await
         .as_i64()
         .unwrap();
@@ -531,10 +533,10 @@ async fn a_browser_guest_plays_the_computer_by_taps_and_the_record_is_what_the_p
         "Enter selects the focused piece and keeps the focus"
     );
     let to = b
-        .js(
+        .js(&format!(
             "const bs = [...document.querySelectorAll('#play-board button[data-sq]')]; \
-             return bs.indexOf(document.querySelector('#play-board button.target'));",
-        )
+             return bs.indexOf(document.querySelector('#play-board button.target[data-sq=\"{to_sq}\"]'));"
+        ))
         .await
         .as_i64()
         .unwrap();
@@ -1771,8 +1773,9 @@ async fn in_chromium_a_seek_is_posted_and_withdrawn_and_the_clocks_tick() {
             "the browser's turn: {}",
             b.text().await
         );
-        tap(&b, "#play-board button.movable").await;
-        tap(&b, "#play-board button.target").await;
+        let (from, to) = browser::quiet_move(&b).await.expect("a quiet move");
+        tap(&b, &format!("#play-board button[data-sq=\"{from}\"]")).await;
+        tap(&b, &format!("#play-board button[data-sq=\"{to}\"]")).await;
         until(&mut seat2, "the browser's move played", |s| {
             s.view.as_ref().is_some_and(|v| v.ply == 1)
         })

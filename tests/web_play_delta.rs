@@ -292,27 +292,17 @@ const MY_TURN: &str =
     "return (document.getElementById('play-turn') || {dataset: {}}).dataset.mine === 'true' && \
      document.querySelectorAll('#play-board button.movable').length > 0;";
 
-/// Taps a movable piece and one of its lit targets; waits for the move list to grow by
+/// Taps a movable piece and one of its lit targets that holds no enemy (so the game goes
+/// on); waits for the move list to grow by
 /// the move and the computer's answer.
 async fn tap_a_move(b: &Browser) {
     assert!(b.until(15.0, MY_TURN).await, "my turn: {}", b.text().await);
     let before = b.js(MOVES).await.as_u64().unwrap();
-    let from = b
-        .js("return document.querySelector('#play-board button.movable').dataset.sq;")
-        .await;
-    tap(
-        b,
-        &format!("#play-board button[data-sq=\"{}\"]", from.as_str().unwrap()),
-    )
-    .await;
-    let to = b
-        .js("return document.querySelector('#play-board button.target').dataset.sq;")
-        .await;
-    tap(
-        b,
-        &format!("#play-board button[data-sq=\"{}\"]", to.as_str().unwrap()),
-    )
-    .await;
+    let (from, to) = browser::quiet_move(b)
+        .await
+        .unwrap_or_else(|| panic!("no quiet move"));
+    tap(b, &format!("#play-board button[data-sq=\"{from}\"]")).await;
+    tap(b, &format!("#play-board button[data-sq=\"{to}\"]")).await;
     assert!(
         b.until(15.0, &format!("return document.querySelectorAll('#play-moves li').length >= {} || !!document.getElementById('play-result');", before + 2))
             .await,

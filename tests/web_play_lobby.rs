@@ -477,15 +477,8 @@ async fn in_chromium_the_tray_places_a_piece_a_typed_move_plays_and_the_chat_is_
     assert!(b.until(15.0, "return (document.getElementById('play-turn') || {dataset: {}}).dataset.mine === 'true';").await, "{}", b.text().await);
     b.js("const i = document.getElementById('play-chat-input'); i.value = 'half typed';")
         .await;
-    // A typed move: the first legal one the page lights.
-    let mv = b
-        .js("const m = document.querySelector('#play-board button.movable'); m.click(); const t = document.querySelector('#play-board button.target'); return [m.dataset.sq, t ? t.dataset.sq : null];")
-        .await;
-    let (from, to) = (
-        mv[0].as_str().unwrap().to_string(),
-        mv[1].as_str().unwrap().to_string(),
-    );
-    tap(&b, &format!("#play-board button[data-sq=\"{from}\"]")).await; // unselect
+    // A typed move: a quiet one the page lights (an attack could end the game).
+    let (from, to) = browser::quiet_move(&b).await.expect("a quiet move");
     let before = b
         .js("return document.querySelectorAll('#play-moves li').length;")
         .await

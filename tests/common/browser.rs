@@ -272,3 +272,26 @@ pub async fn board(b: &Browser) -> Vec<(String, Option<String>)> {
         })
         .collect()
 }
+
+/// Finds a quiet move on the board page (`#play-board`): an own movable piece with a lit
+/// target that holds no enemy piece, so the move cannot end the game (a Scout running
+/// into a Flag on the front row did, once, in CI). Leaves nothing selected; returns
+/// `(from, to)`, or `None` when every move attacks.
+pub async fn quiet_move(b: &Browser) -> Option<(String, String)> {
+    let v = b
+        .js(
+            "const q = (s) => document.querySelector(s); \
+             const sqs = [...document.querySelectorAll('#play-board button.movable')].map(b => b.dataset.sq); \
+             for (const sq of sqs) { \
+               q(`#play-board button[data-sq=\"${sq}\"]`).click(); \
+               const t = q('#play-board button.target:not(.enemy)'); \
+               const to = t ? t.dataset.sq : null; \
+               q(`#play-board button[data-sq=\"${sq}\"]`).click(); \
+               if (to) return [sq, to]; \
+             } \
+             return null;",
+        )
+        .await;
+    let pair = v.as_array()?;
+    Some((pair[0].as_str()?.to_string(), pair[1].as_str()?.to_string()))
+}
