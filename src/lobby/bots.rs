@@ -1,7 +1,10 @@
 //! Seats a computer player: it reads its seat's snapshots (its own view only) and answers
 //! with commands, like a human's session.
 
+use std::sync::Arc;
 use std::time::Duration;
+
+use tokio::sync::Semaphore;
 
 use super::Lobby;
 use crate::bot::Bot;
@@ -23,6 +26,7 @@ impl Lobby {
                 computer_seat(g, id, c),
                 crate::bot::make(level, random::seed()),
                 self.config.bot_delay,
+                self.bot_threads.clone(),
             );
         }
     }
@@ -41,8 +45,11 @@ pub(super) fn computer_seat(g: &super::GameEntry, id: GameId, c: Color) -> GameS
     )
 }
 
-/// Runs a computer player in its seat until its game ends or is followed by a rematch.
-pub fn seat_bot(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration) {
+/// Runs a computer player in its seat until its game ends or is followed by a rematch. It
+/// thinks only while it holds one of `threads`' permits (`max_bot_threads`): however many
+/// computer games run, that many threads at most search at once, and a bot's clock for its
+/// move starts when it has one.
+pub fn seat_bot(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration, threads: Arc<Semaphore>) {
     tokio::spawn(async move {
         let Some(color) = seat.color else { return };
         let mut rx = seat.snapshots.clone();
@@ -91,8 +98,12 @@ pub fn seat_bot(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration) {
                             // Thinking is CPU work (up to a second for `hard`): off the
                             // async workers, so sessions and games stay responsive.
                             let view = view.clone();
+                            let Ok(permit) = threads.clone().acquire_owned().await else {
+                                break;
+                            };
                             let Ok((b, mv)) = tokio::task::spawn_blocking(move || {
                                 let mv = bot.choose(&view);
+                                drop(permit);
                                 (bot, mv)
                             })
                             .await
@@ -132,4 +143,119 @@ pub(super) async fn after_the_game(
         seat.send(GameCmd::Rematch).await;
     }
     snap.next_game.is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use crate::game::{self, NewGame, Player};
+    use crate::proto::{GameTerms, PlayerId};
+    use crate::rules::{ByColor, Move, Rules, Setup, Variant};
+
+    /// Plays random moves, counting how many of its kind think at once; each thinks for
+    /// 30 ms, or until `company` of them think together (at most a second).
+    struct Counting {
+        inner: crate::bot::RandomBot,
+        now: Arc<AtomicUsize>,
+        most: Arc<AtomicUsize>,
+        company: usize,
+    }
+
+    impl Bot for Counting {
+        fn setup(&mut self, rules: &Rules, color: Color) -> Setup {
+            self.inner.setup(rules, color)
+        }
+        fn choose(&mut self, view: &crate::rules::PlayerView) -> Option<Move> {
+            let n = self.now.fetch_add(1, Ordering::SeqCst) + 1;
+            self.most.fetch_max(n, Ordering::SeqCst);
+            let until = std::time::Instant::now() + Duration::from_secs(1);
+            std::thread::sleep(Duration::from_millis(30));
+            while self.now.load(Ordering::SeqCst) < self.company
+                && std::time::Instant::now() < until
+            {
+                self.most
+                    .fetch_max(self.now.load(Ordering::SeqCst), Ordering::SeqCst);
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            self.now.fetch_sub(1, Ordering::SeqCst);
+            self.inner.choose(view)
+        }
+    }
+
+    /// Three games of computer against computer, `permits` threads to think on: the most
+    /// bots thinking at once, once every game has reached ply 8.
+    async fn most_thinking_at_once(permits: usize, company: usize) -> usize {
+        let threads = Arc::new(Semaphore::new(permits));
+        let (now, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let (reports, _reports) = tokio::sync::mpsc::unbounded_channel();
+        let mut watchers = Vec::new();
+        for id in 1..=3 {
+            let player = |nick: &str| Player {
+                id: PlayerId::Bot(crate::bot::BotLevel::Random),
+                nick: nick.into(),
+                rating: None,
+                bot: true,
+            };
+            let spawned = game::spawn(NewGame {
+                id,
+                terms: GameTerms {
+                    rules: Rules::standard(Variant::Classic),
+                    rated: false,
+                    clock: None,
+                },
+                players: ByColor::new(player("red-bot"), player("blue-bot")),
+                private: false,
+                config: Default::default(),
+                reports: reports.clone(),
+                store: None,
+                restore: None,
+                fatal: crate::supervise::Fatal::new(),
+            });
+            for c in Color::ALL {
+                let seat = GameSeat::new(
+                    id,
+                    Some(c),
+                    format!("{c:?}"),
+                    spawned.seats.get(c).clone(),
+                    spawned.handle.commands.clone(),
+                    None,
+                    || {},
+                );
+                let bot = Counting {
+                    inner: crate::bot::RandomBot::new(id * 2 + c as u64),
+                    now: now.clone(),
+                    most: most.clone(),
+                    company,
+                };
+                seat_bot(seat, Box::new(bot), Duration::ZERO, threads.clone());
+            }
+            watchers.push((spawned.seats.red.clone(), spawned.handle));
+        }
+        for (mut rx, _handle) in watchers {
+            tokio::time::timeout(Duration::from_secs(30), async {
+                loop {
+                    let snap = rx.borrow_and_update().clone();
+                    if snap.view.as_ref().is_some_and(|v| v.ply >= 8)
+                        || snap.phase == GamePhase::Over
+                    {
+                        return;
+                    }
+                    rx.changed().await.unwrap();
+                }
+            })
+            .await
+            .expect("every game goes on");
+        }
+        most.load(Ordering::SeqCst)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn no_more_bots_think_at_once_than_the_pool_has_threads() {
+        // One thread: one at a time, however many games, and every game still moves.
+        assert_eq!(most_thinking_at_once(1, 1).await, 1);
+        // Two threads: two at once (each waits a while for company), never three.
+        assert_eq!(most_thinking_at_once(2, 2).await, 2);
+    }
 }

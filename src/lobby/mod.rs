@@ -123,6 +123,9 @@ pub struct LobbyConfig {
     /// (only by an explicit acceptance): a seek posted and withdrawn in a loop cannot
     /// capture the people posting meanwhile.
     pub seek_match_delay: Duration,
+    /// Computer players thinking at once (the hard bot's search is CPU work on the
+    /// blocking pool); the others wait their turn for a thread. At least 1.
+    pub max_bot_threads: usize,
 }
 
 impl Default for LobbyConfig {
@@ -139,6 +142,7 @@ impl Default for LobbyConfig {
             max_tournaments_per_organiser: 3,
             max_entrants: 256,
             seek_match_delay: Duration::from_secs(2),
+            max_bot_threads: 2,
         }
     }
 }
@@ -343,9 +347,11 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
     let (tx, rx) = mpsc::unbounded_channel();
     let (reports_tx, reports_rx) = mpsc::unbounded_channel();
     let (snap_tx, snap_rx) = watch::channel(Arc::new(LobbySnapshot::default()));
+    let bot_threads = Arc::new(tokio::sync::Semaphore::new(config.max_bot_threads.max(1)));
     let mut lobby = Lobby {
         config,
         store,
+        bot_threads,
         self_tx: tx.clone(),
         sessions: HashMap::new(),
         next_session: 1,
@@ -433,6 +439,8 @@ struct GameEntry {
 struct Lobby {
     config: LobbyConfig,
     store: Store,
+    /// Permits to think: [`LobbyConfig::max_bot_threads`] computer players at once.
+    bot_threads: Arc<tokio::sync::Semaphore>,
     self_tx: mpsc::UnboundedSender<LobbyMsg>,
     sessions: HashMap<SessionId, SessionEntry>,
     next_session: SessionId,
