@@ -46,6 +46,8 @@ async fn pages_are_answered_and_live_events_arrive_for_the_load_s_moves() {
             rps: 20,
             watchers: 3,
             ws_players: 4,
+            ws_bots: 2,
+            ws_bot_level: "easy".into(),
         }),
     };
     let report = run(cfg).await.expect("the run completes");
@@ -113,6 +115,17 @@ async fn pages_are_answered_and_live_events_arrive_for_the_load_s_moves() {
     // message (3 KB and more), so both seats and the spectator stay well under 1 KB a
     // move.
     assert_eq!(w.ws_gaps, 0, "{}", w.line());
+    // Two more guests play the computer (issue 45's load), counted apart: games begun,
+    // their moves timed to their screens, and the computer's answers timed.
+    assert_eq!((w.ws_bots, w.bot_open), (2, 2), "{}", w.line());
+    assert!(w.bot_games >= 2 && w.bot_moves > 0, "{}", w.line());
+    assert!(w.bot_p99.is_some() && w.bot_answers > 0, "{}", w.line());
+    assert!(
+        w.line()
+            .contains("; against the computer (easy) 2 (open 2): games "),
+        "{}",
+        w.line()
+    );
     assert_eq!(w.ws_spectators, 1, "{}", w.line());
     assert!(w.ws_spectated > 0, "{}", w.line());
     let all = w

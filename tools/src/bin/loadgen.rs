@@ -84,6 +84,15 @@ struct LoadgenArgs {
     /// Even, at most 2000; the server must trust 127.0.0.1 as a proxy.
     #[arg(long, default_value_t = 0, requires = "web")]
     ws_players: usize,
+    /// More browser guests, each playing the computer at --ws-bot-level (a new game after
+    /// each, random moves after the think time), reported apart: their moves'
+    /// move-to-screen and the computer's answer time. At most 1000; the server must trust
+    /// 127.0.0.1 as a proxy.
+    #[arg(long, default_value_t = 0, requires = "web")]
+    ws_bots: usize,
+    /// The computer's level for --ws-bots: random, easy or hard.
+    #[arg(long, default_value = "hard", value_parser = ["random", "easy", "hard"])]
+    ws_bot_level: String,
 }
 
 fn main() -> ExitCode {
@@ -119,6 +128,8 @@ fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
             rps: a.web_rps,
             watchers: a.web_watchers,
             ws_players: a.ws_players,
+            ws_bots: a.ws_bots,
+            ws_bot_level: a.ws_bot_level,
         }),
     };
     cfg.check()?;

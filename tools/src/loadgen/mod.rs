@@ -181,6 +181,9 @@ impl LoadConfig {
             if w.watchers > MAX_WATCHERS {
                 bail!("--web-watchers must be at most {MAX_WATCHERS}");
             }
+            if w.ws_bots > ws::MAX_WS_BOTS {
+                bail!("--ws-bots must be at most {}", ws::MAX_WS_BOTS);
+            }
             if w.ws_players > ws::MAX_WS_PLAYERS || w.ws_players % 2 == 1 {
                 bail!(
                     "--ws-players must be even (they play in pairs) and at most {}",
@@ -396,6 +399,8 @@ mod tests {
                 rps,
                 watchers,
                 ws_players: 0,
+                ws_bots: 0,
+                ws_bot_level: "hard".into(),
             }),
             ..ok.clone()
         };

@@ -250,6 +250,15 @@ fn spawn_web(
         counters,
         tasks,
     );
+    super::ws::spawn_bots(
+        web.addr,
+        web.ws_bots,
+        &web.ws_bot_level,
+        cfg.think,
+        cfg.seed,
+        counters,
+        tasks,
+    );
     Ok(Some(rt))
 }
 

@@ -60,6 +60,9 @@ pub struct WebLoad {
     pub watchers: usize,
     /// Browser players on the board's socket (`/play/ws`), in pairs playing each other.
     pub ws_players: usize,
+    /// Browser players each playing the computer at `ws_bot_level`.
+    pub ws_bots: usize,
+    pub ws_bot_level: String,
 }
 
 /// What a visitor asks for, one kind a request.
@@ -371,6 +374,18 @@ pub struct WebReport {
     /// spectator's.
     pub ws_delta_bytes_per_move: Option<u64>,
     pub ws_spectator_delta_bytes_per_move: Option<u64>,
+    /// Browser players against the computer: how many, open at the end, games begun, their
+    /// moves once measuring, those moves' move-to-screen, the computer's answers.
+    pub ws_bots: usize,
+    pub ws_bot_level: String,
+    pub bot_open: usize,
+    pub bot_games: u64,
+    pub bot_moves: u64,
+    pub bot_p50: Option<Duration>,
+    pub bot_p99: Option<Duration>,
+    pub bot_answers: usize,
+    pub bot_answer_p50: Option<Duration>,
+    pub bot_answer_p99: Option<Duration>,
 }
 
 impl WebReport {
@@ -386,6 +401,8 @@ impl WebReport {
         let live = std::mem::take(&mut *lock(&s.live_us));
         let late = std::mem::take(&mut *lock(&s.late_us));
         let ws = std::mem::take(&mut *lock(&s.ws.us));
+        let bot = std::mem::take(&mut *lock(&s.ws.bot_us));
+        let answer = std::mem::take(&mut *lock(&s.ws.bot_answer_us));
         let n = |c: &AtomicU64| c.load(Ordering::Relaxed);
         WebReport {
             rps: web.rps,
@@ -435,6 +452,16 @@ impl WebReport {
                 .then(|| n(&s.ws.delta_bytes) / n(&s.ws.moves_all)),
             ws_spectator_delta_bytes_per_move: (n(&s.ws.spectated) > 0)
                 .then(|| n(&s.ws.spectator_delta_bytes) / n(&s.ws.spectated)),
+            ws_bots: web.ws_bots,
+            ws_bot_level: web.ws_bot_level.clone(),
+            bot_open: s.ws.bot_open.load(Ordering::Relaxed),
+            bot_games: n(&s.ws.bot_games),
+            bot_moves: n(&s.ws.bot_moves),
+            bot_p50: us(bot.quantile(0.5)),
+            bot_p99: us(bot.quantile(0.99)),
+            bot_answers: answer.len(),
+            bot_answer_p50: us(answer.quantile(0.5)),
+            bot_answer_p99: us(answer.quantile(0.99)),
         }
     }
 
@@ -505,6 +532,33 @@ impl WebReport {
             ms(self.late_p99),
             ms(self.late_max),
         ) + &self.ws_line()
+            + &self.bot_line()
+    }
+
+    /// `; against the computer (LEVEL) N (open N): games N, moves N, move-to-screen p50 X
+    /// p99 Y, the computer's answer p50 X p99 Y (N)` (nothing without them).
+    fn bot_line(&self) -> String {
+        if self.ws_bots == 0 {
+            return String::new();
+        }
+        let ms = |d: Option<Duration>| {
+            d.map_or("n/a".to_string(), |d| {
+                format!("{:.1}ms", d.as_secs_f64() * 1000.0)
+            })
+        };
+        format!(
+            "; against the computer ({}) {} (open {}): games {}, moves {}, move-to-screen p50 {} p99 {}, the computer's answer p50 {} p99 {} ({})",
+            self.ws_bot_level,
+            self.ws_bots,
+            self.bot_open,
+            self.bot_games,
+            self.bot_moves,
+            ms(self.bot_p50),
+            ms(self.bot_p99),
+            ms(self.bot_answer_p50),
+            ms(self.bot_answer_p99),
+            self.bot_answers,
+        )
     }
 
     /// `; browser players N (open N): games N, moves N, move-to-screen p50 X p99 Y max Z (N

@@ -24,6 +24,11 @@
 //! The SSH figure it compares with (`bytes_per_move`) counts the channel data both screens
 //! receive while playing, per move (SSH's own packet framing, MAC and padding not counted
 //! there, as TCP's are not here).
+//!
+//! `ws_bots` more guests each play the computer (`--ws-bot-level`, hard by default: issue
+//! 45's load, the bot's thinking beside the sessions), a new game after each, counted
+//! apart: their own moves' move-to-screen, and the computer's answer from the player's move
+//! on its screen to the computer's (the lobby's `bot_delay` included).
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -42,6 +47,8 @@ use super::{lock, Counters};
 
 /// At most this many browser players.
 pub const MAX_WS_PLAYERS: usize = 2000;
+/// At most this many browser players against the computer.
+pub const MAX_WS_BOTS: usize = 1000;
 /// A session or socket that does not open within this long is a failure (tried again).
 const OPEN_GIVE_UP: Duration = Duration::from_secs(10);
 
@@ -77,6 +84,15 @@ pub(crate) struct WsShared {
     pub failures: std::sync::atomic::AtomicU64,
     /// Browser players with a socket open now.
     pub open: std::sync::atomic::AtomicUsize,
+    /// Browser players against the computer (`ws_bots`): sockets open now, games begun,
+    /// their own moves once measuring, those moves' move-to-screen (µs), and the computer's
+    /// answers: from the player's move on its screen to the computer's move on it (µs, the
+    /// lobby's `bot_delay` and the wait for a thread to think on included).
+    pub bot_open: std::sync::atomic::AtomicUsize,
+    pub bot_games: std::sync::atomic::AtomicU64,
+    pub bot_moves: std::sync::atomic::AtomicU64,
+    pub bot_us: Mutex<super::Samples>,
+    pub bot_answer_us: Mutex<super::Samples>,
 }
 
 /// Starts `n` browser players (rounded down to pairs) against the server's web address.
@@ -117,8 +133,7 @@ pub(crate) fn spawn(
                     let r = play(
                         addr,
                         i,
-                        nick.as_ref(),
-                        rx.clone(),
+                        Side::Pair(nick.as_ref(), rx.clone()),
                         &game_tx,
                         think,
                         &mut rng,
@@ -133,6 +148,56 @@ pub(crate) fn spawn(
             }));
         }
     }
+}
+
+/// Starts `n` browser players that each play the computer at `level` (a new game after
+/// each), beside the pairs: their addresses follow the pairs' and spectators'.
+pub(crate) fn spawn_bots(
+    addr: SocketAddr,
+    n: usize,
+    level: &str,
+    think: Duration,
+    seed: u64,
+    counters: &Arc<Counters>,
+    tasks: &mut Vec<tokio::task::JoinHandle<()>>,
+) {
+    let (game_tx, _) = tokio::sync::watch::channel(0u64);
+    let game_tx = Arc::new(game_tx);
+    for k in 0..n {
+        let i = 2 * MAX_WS_PLAYERS + k;
+        let counters = counters.clone();
+        let game_tx = game_tx.clone();
+        let level = level.to_string();
+        tasks.push(tokio::spawn(async move {
+            let mut rng = SplitMix64(seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            loop {
+                let r = play(
+                    addr,
+                    i,
+                    Side::Computer(&level),
+                    &game_tx,
+                    think,
+                    &mut rng,
+                    &counters,
+                )
+                .await;
+                if r.is_err() {
+                    counters.web.ws.failures.fetch_add(1, Ordering::Relaxed);
+                }
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        }));
+    }
+}
+
+/// Whom a browser player plays: its pair (player `2k` posts a seek and says its name,
+/// player `2k+1` reads it from the receiver and accepts), or the computer at a level.
+enum Side<'a> {
+    Pair(
+        Option<&'a tokio::sync::watch::Sender<String>>,
+        tokio::sync::watch::Receiver<String>,
+    ),
+    Computer(&'a str),
 }
 
 /// Player `i`'s address, each in an address block of its own (the server's per-block
@@ -321,15 +386,12 @@ async fn watch(
     Ok(())
 }
 
-/// One socket's life: a session, then games until the socket ends. `poster`: where player
-/// `2k` says its name (player `2k+1` reads it from `partner`), and its game's number for
-/// the pair's spectator (`game`).
-#[allow(clippy::too_many_arguments)]
+/// One socket's life: a session, then games until the socket ends. `side`: whom it plays;
+/// a poster's game's number goes to the pair's spectator (`game_tx`).
 async fn play(
     addr: SocketAddr,
     i: usize,
-    poster: Option<&tokio::sync::watch::Sender<String>>,
-    mut partner: tokio::sync::watch::Receiver<String>,
+    side: Side<'_>,
     game_tx: &tokio::sync::watch::Sender<u64>,
     think: Duration,
     rng: &mut SplitMix64,
@@ -337,15 +399,23 @@ async fn play(
 ) -> anyhow::Result<()> {
     let ws = &counters.web.ws;
     let from = address(i);
+    let (poster, mut partner, versus) = match side {
+        Side::Pair(poster, partner) => (poster, Some(partner), None),
+        Side::Computer(level) => (None, None, Some(level)),
+    };
     // Player 2k+1 needs its partner's name to find the seek: it comes once that one is in.
-    if poster.is_none() {
-        while partner.borrow_and_update().is_empty() {
-            partner.changed().await?;
+    if let Some(partner) = partner.as_mut() {
+        if poster.is_none() {
+            while partner.borrow_and_update().is_empty() {
+                partner.changed().await?;
+            }
         }
     }
     let mut socket = open(addr, from).await?;
-    ws.open.fetch_add(1, Ordering::Relaxed);
-    let _open = OpenGuard(counters.clone());
+    let _open = OpenGuard::new(counters.clone(), versus.is_some());
+    // The computer's answer is timed from the player's move on its screen: (game, ply, when).
+    let mut answer_from: Option<(u64, u32, Instant)> = None;
+    let mut again_after: Option<u64> = None;
     let send = |v: Value| Message::text(v.to_string());
     // The move sent for the ply it makes, so that a message repeating a position does not
     // send it again.
@@ -356,7 +426,7 @@ async fn play(
     let mut in_game = false;
     while let Some(msg) = socket.next().await {
         let msg = msg?;
-        if in_game {
+        if in_game && versus.is_none() {
             ws.bytes.fetch_add(frame_bytes(&msg), Ordering::Relaxed);
             if is_delta(&msg) {
                 ws.delta_bytes
@@ -369,8 +439,13 @@ async fn play(
         let mut v: Value = serde_json::from_str(&text)?;
         if v["t"] == "game" && !in_game {
             in_game = true;
+            // Only the pairs' bytes are counted (the report's bytes a move are theirs).
             ws.bytes.fetch_add(
-                frame_bytes(&Message::text(text.to_string())),
+                if versus.is_none() {
+                    frame_bytes(&Message::text(text.to_string()))
+                } else {
+                    0
+                },
                 Ordering::Relaxed,
             );
         }
@@ -385,15 +460,22 @@ async fn play(
         }
         match v["t"].as_str() {
             Some("hello") => {
-                if let Some(tx) = poster {
+                if let Some(level) = versus {
+                    socket
+                        .send(send(json!({"v": 1, "t": "computer", "level": level})))
+                        .await?;
+                } else if let Some(tx) = poster {
                     tx.send_replace(v["nick"].as_str().unwrap_or_default().to_string());
                     socket
                         .send(send(json!({"v": 1, "t": "seek", "variant": "classic", "clock": "none", "rated": false})))
                         .await?;
                 }
             }
-            Some("lobby") if poster.is_none() && !accepted => {
-                let want = partner.borrow().clone();
+            Some("lobby") if partner.is_some() && poster.is_none() && !accepted => {
+                let want = partner
+                    .as_ref()
+                    .map(|p| p.borrow().clone())
+                    .unwrap_or_default();
                 let seek = v["seeks"].as_array().and_then(|s| {
                     s.iter()
                         .find(|s| !want.is_empty() && s["nick"] == want.as_str())
@@ -414,10 +496,30 @@ async fn play(
                     continue;
                 };
                 let ply = ply as u32;
-                if let Some(at) = lock(&ws.sent).get(&(game, ply)).copied() {
+                let samples = if versus.is_some() { &ws.bot_us } else { &ws.us };
+                // A move against the computer is timed once (a later message at the same
+                // ply is not its arrival); the pairs' other seat times it too.
+                let sent = if versus.is_some() {
+                    lock(&ws.sent).remove(&(game, ply))
+                } else {
+                    lock(&ws.sent).get(&(game, ply)).copied()
+                };
+                if let Some(at) = sent {
                     if measuring {
                         let us = at.elapsed().as_micros().min(u32::MAX as u128) as u32;
-                        lock(&ws.us).record(us);
+                        lock(samples).record(us);
+                    }
+                    if versus.is_some() {
+                        answer_from = Some((game, ply, Instant::now()));
+                    }
+                }
+                if let Some((g, p, at)) = answer_from {
+                    if g == game && ply > p {
+                        answer_from = None;
+                        if measuring {
+                            let us = at.elapsed().as_micros().min(u32::MAX as u128) as u32;
+                            lock(&ws.bot_answer_us).record(us);
+                        }
                     }
                 }
                 match v["phase"].as_str() {
@@ -426,6 +528,9 @@ async fn play(
                         if poster.is_some() {
                             ws.games.fetch_add(1, Ordering::Relaxed);
                             game_tx.send_replace(game);
+                        }
+                        if versus.is_some() {
+                            ws.bot_games.fetch_add(1, Ordering::Relaxed);
                         }
                         socket.send(send(json!({"v": 1, "t": "ready"}))).await?;
                     }
@@ -443,9 +548,15 @@ async fn play(
                             sent.retain(|(g, p), _| *g != game || *p + 8 > ply);
                             sent.insert((game, ply + 1), Instant::now());
                         }
-                        ws.moves_all.fetch_add(1, Ordering::Relaxed);
-                        if counters.measuring.load(Ordering::Relaxed) {
-                            ws.moves.fetch_add(1, Ordering::Relaxed);
+                        if versus.is_some() {
+                            if counters.measuring.load(Ordering::Relaxed) {
+                                ws.bot_moves.fetch_add(1, Ordering::Relaxed);
+                            }
+                        } else {
+                            ws.moves_all.fetch_add(1, Ordering::Relaxed);
+                            if counters.measuring.load(Ordering::Relaxed) {
+                                ws.moves.fetch_add(1, Ordering::Relaxed);
+                            }
                         }
                         socket
                             .send(send(json!({"v": 1, "t": "move", "from": m[0], "to": m[1]})))
@@ -453,7 +564,16 @@ async fn play(
                     }
                     Some("over") => {
                         lock(&ws.sent).retain(|(g, _), _| *g != game);
-                        if v["rematch"][v["me"].as_str().unwrap_or("red")] != true {
+                        answer_from = None;
+                        if let Some(level) = versus {
+                            // No rematch with the computer: a new game.
+                            if again_after != Some(game) {
+                                again_after = Some(game);
+                                socket
+                                    .send(send(json!({"v": 1, "t": "computer", "level": level})))
+                                    .await?;
+                            }
+                        } else if v["rematch"][v["me"].as_str().unwrap_or("red")] != true {
                             socket.send(send(json!({"v": 1, "t": "rematch"}))).await?;
                         }
                     }
@@ -467,11 +587,26 @@ async fn play(
     Ok(())
 }
 
-/// Counts a browser player's socket as open while it lives.
-struct OpenGuard(Arc<Counters>);
+/// Counts a browser player's socket as open while it lives (a player against the
+/// computer apart).
+struct OpenGuard(Arc<Counters>, bool);
+
+impl OpenGuard {
+    fn new(counters: Arc<Counters>, computer: bool) -> OpenGuard {
+        let open = if computer {
+            &counters.web.ws.bot_open
+        } else {
+            &counters.web.ws.open
+        };
+        open.fetch_add(1, Ordering::Relaxed);
+        OpenGuard(counters, computer)
+    }
+}
 
 impl Drop for OpenGuard {
     fn drop(&mut self) {
-        self.0.web.ws.open.fetch_sub(1, Ordering::Relaxed);
+        let ws = &self.0.web.ws;
+        let open = if self.1 { &ws.bot_open } else { &ws.open };
+        open.fetch_sub(1, Ordering::Relaxed);
     }
 }
