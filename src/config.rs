@@ -826,6 +826,12 @@ settings! {
     /// against the address it comes from. An IPv4-mapped address (::ffff:127.0.0.1, as a
     /// "[::]" listener sees IPv4) is its IPv4 address.
     trusted_proxies: Nets => web.trusted_proxies;
+    /// Behind a TCP balancer (HAProxy `send-proxy-v2`, nginx stream `proxy_protocol on`): the
+    /// SSH and web listeners read a PROXY protocol header (version 2 or 1) before each
+    /// connection's bytes and count the client's address it names, so bans and budgets count
+    /// people, not the balancer. A connection without one is closed. Only with a balancer in
+    /// front of every listener: a client reaching the port straight could name any address.
+    proxy_protocol: Flag => proxy_protocol;
     /// Live pages (a game's or a tournament's stream) one address (IPv6: one /64) may follow
     /// at once. A club or school behind one address may need more. Past it the page says so
     /// and checks for changes every few seconds instead.

@@ -23,6 +23,7 @@ pub mod limit;
 pub mod lobby;
 pub mod procinfo;
 pub mod proto;
+pub mod proxy;
 pub mod random;
 pub mod rules;
 pub mod screen;

@@ -30,6 +30,10 @@ pub struct ServerOptions {
     pub keys_dir: PathBuf,
     pub ssh: SshConfig,
     pub lobby: LobbyConfig,
+    /// The SSH and web listeners take a PROXY protocol header (v2 or v1) before each
+    /// connection's bytes, from a TCP balancer, and count the client's address it names;
+    /// connections without one are closed.
+    pub proxy_protocol: bool,
     /// How log lines are written (read by the binary before it starts the server).
     pub log_format: LogFormat,
 }
@@ -44,6 +48,7 @@ impl Default for ServerOptions {
             keys_dir: PathBuf::from("keys"),
             ssh: SshConfig::default(),
             lobby: LobbyConfig::default(),
+            proxy_protocol: false,
             log_format: LogFormat::Text,
         }
     }
@@ -149,6 +154,7 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
     let lobby = lobby::spawn(opts.lobby.clone(), store.clone());
     // The screens' links point at the web pages' port as bound (`http_listen` may say 0).
     let mut ssh = opts.ssh.clone();
+    ssh.proxy_protocol = opts.proxy_protocol;
     ssh.web_port = match &http {
         Some(l) => Some(l.local_addr()?.port()),
         None => None,
@@ -178,7 +184,10 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
                     l,
                     service,
                     site,
-                    opts.web.clone(),
+                    WebConfig {
+                        proxy_protocol: opts.proxy_protocol,
+                        ..opts.web.clone()
+                    },
                 ))),
             )
         }

@@ -37,6 +37,9 @@ pub use crate::limit::{MAX_COLS, MAX_ROWS};
 #[derive(Clone, Debug)]
 pub struct SshConfig {
     pub allow_guests: bool,
+    /// Each connection starts with a PROXY protocol header naming the client (set from
+    /// the server's `proxy_protocol`).
+    pub proxy_protocol: bool,
     /// Every key holder may create tournaments (not only admins).
     pub players_create_tournaments: bool,
     pub max_connections: usize,
@@ -118,6 +121,7 @@ impl Default for SshConfig {
     fn default() -> Self {
         SshConfig {
             allow_guests: true,
+            proxy_protocol: false,
             players_create_tournaments: false,
             max_connections: 2000,
             max_per_address: 50,
@@ -219,11 +223,15 @@ impl SshServer {
         }
     }
 
-    /// Accepts connections until the listener fails.
+    /// Accepts connections until the listener fails. With `proxy_protocol` each
+    /// connection's PROXY header is read first (in its own task, within the authentication
+    /// timeout), and the client's address it names is the one budgets and bans count; a
+    /// connection without one is closed.
     pub async fn serve(self, listener: TcpListener) -> Result<()> {
-        info!(addr = %listener.local_addr()?, "listening");
+        info!(addr = %listener.local_addr()?, proxy_protocol = self.shared.config.proxy_protocol, "listening");
+        let this = Arc::new(self);
         loop {
-            let (stream, peer) = match listener.accept().await {
+            let (mut stream, peer) = match listener.accept().await {
                 Ok(x) => x,
                 Err(e) => {
                     warn!(error = %e, "accept failed");
@@ -231,6 +239,27 @@ impl SshServer {
                     continue;
                 }
             };
+            if !this.shared.config.proxy_protocol {
+                this.admit(stream, peer);
+                continue;
+            }
+            let this = this.clone();
+            let within = this.shared.config.auth_timeout;
+            tokio::spawn(async move {
+                match crate::proxy::read_header(&mut stream, within).await {
+                    Ok(client) => this.admit(stream, client.unwrap_or(peer)),
+                    Err(e) => {
+                        debug!(balancer = %peer, error = %e, "connection refused: no PROXY protocol header");
+                    }
+                }
+            });
+        }
+    }
+
+    /// A new connection from `peer` (the client's address): refused over a budget or a
+    /// ban, else served in a task of its own.
+    fn admit(&self, stream: tokio::net::TcpStream, peer: std::net::SocketAddr) {
+        {
             let arrival = self
                 .shared
                 .arrivals
@@ -246,7 +275,7 @@ impl SshServer {
                     stream,
                     b"SSH-2.0-stratego_ssh server busy: too many new connections from your address, try again in a minute\r\n",
                 );
-                continue;
+                return;
             }
             let banned = self
                 .shared
@@ -260,14 +289,14 @@ impl SshServer {
                     stream,
                     b"SSH-2.0-stratego_ssh this address is banned from this server\r\n",
                 );
-                continue;
+                return;
             }
             let Some(guard) = ConnGuard::admit(&self.shared, peer) else {
                 refuse(
                     stream,
                     b"SSH-2.0-stratego_ssh server busy: too many connections, try again later\r\n",
                 );
-                continue;
+                return;
             };
             let _ = stream.set_nodelay(true);
             let local = stream.local_addr().ok();

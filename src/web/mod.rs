@@ -91,11 +91,15 @@ pub struct WebConfig {
     /// once (a move costs 1, a random set-up 4, a new game 8, a long message more); past
     /// it the socket is not read until it is paid back.
     pub socket_budget_per_second: u32,
+    /// Each connection starts with a PROXY protocol header naming the client (set from
+    /// the server's `proxy_protocol`).
+    pub proxy_protocol: bool,
 }
 
 impl Default for WebConfig {
     fn default() -> Self {
         WebConfig {
+            proxy_protocol: false,
             requests_per_second: 20,
             // 1,024 open connections: 768 live streams leave 256 for page requests (200 a
             // second each served in milliseconds hold a few dozen open at once). With SSH's
@@ -171,10 +175,13 @@ pub async fn serve(
     let per_second = f64::from(config.connections_per_second.max(1));
     let mut connects = AddressRate::with_bucket(per_second * 2.0, per_second, RATE_TRACKED);
     let mut connections = tokio::task::JoinSet::new();
+    // With `proxy_protocol`, connections whose PROXY header has been read (the client's
+    // address it names); reading it is each connection's own task.
+    let (headed_tx, mut headed) = tokio::sync::mpsc::channel::<(TcpStream, SocketAddr)>(64);
     loop {
-        let (stream, peer) = tokio::select! {
+        let (mut stream, peer, header_read) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok(a) => a,
+                Ok((stream, peer)) => (stream, peer, false),
                 Err(error) => {
                     // Out of file descriptors, most likely: wait instead of spinning.
                     tracing::warn!(%error, "web: cannot accept a connection");
@@ -183,7 +190,23 @@ pub async fn serve(
                 }
             },
             Some(_) = connections.join_next(), if !connections.is_empty() => continue,
+            Some((stream, client)) = headed.recv() => (stream, client, true),
         };
+        if config.proxy_protocol && !header_read {
+            let headed_tx = headed_tx.clone();
+            let within = config.header_timeout;
+            connections.spawn(async move {
+                match crate::proxy::read_header(&mut stream, within).await {
+                    Ok(client) => {
+                        let _ = headed_tx.send((stream, client.unwrap_or(peer))).await;
+                    }
+                    Err(error) => {
+                        tracing::debug!(balancer = %peer, %error, "web: connection refused: no PROXY protocol header");
+                    }
+                }
+            });
+            continue;
+        }
         if !is_trusted(&config.trusted_proxies, peer.ip()) {
             if let Admit::No { first } = connects.take(peer.ip(), Instant::now()) {
                 if first {
