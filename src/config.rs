@@ -787,9 +787,10 @@ settings! {
     /// When a seek has waited this long with nobody taking it, the easy computer accepts it (a
     /// casual game). "0s" turns it off.
     bots_accept_seeks: OptDur => lobby.bots_accept_seeks;
-    /// Computer players thinking at once: the hard computer's search is CPU work (up to about
-    /// 50 ms a move), done on this many threads at most, however many games it plays; the
-    /// others wait their turn. Keep it under the machine's cores so SSH sessions keep theirs.
+    /// Computer players thinking at once: the hard computer's search is CPU work (about 50 ms
+    /// a move on an idle core), done on this many threads of their own, at a lower priority
+    /// (nice 10) so that the sessions' screens come first, however many games it plays; the
+    /// others wait their turn. Keep it under the machine's cores.
     max_bot_threads: Count => lobby.max_bot_threads;
     /// A seek posted with the same terms as another player's open seek starts that game at once,
     /// unless the open seek is younger than this, or its owner withdrew their last 3 seeks

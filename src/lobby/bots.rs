@@ -1,10 +1,9 @@
 //! Seats a computer player: it reads its seat's snapshots (its own view only) and answers
 //! with commands, like a human's session.
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::Semaphore;
+use super::think::ThinkPool;
 
 use super::Lobby;
 use crate::bot::Bot;
@@ -46,10 +45,10 @@ pub(super) fn computer_seat(g: &super::GameEntry, id: GameId, c: Color) -> GameS
 }
 
 /// Runs a computer player in its seat until its game ends or is followed by a rematch. It
-/// thinks only while it holds one of `threads`' permits (`max_bot_threads`): however many
-/// computer games run, that many threads at most search at once, and a bot's clock for its
-/// move starts when it has one.
-pub fn seat_bot(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration, threads: Arc<Semaphore>) {
+/// thinks on `threads` (`max_bot_threads`, at a lower priority): however many computer
+/// games run, that many searches at most run at once, and a bot's clock for its move starts
+/// when a thread takes it.
+pub fn seat_bot(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration, threads: ThinkPool) {
     tokio::spawn(async move {
         let Some(color) = seat.color else { return };
         let mut rx = seat.snapshots.clone();
@@ -96,17 +95,14 @@ pub fn seat_bot(seat: GameSeat, mut bot: Box<dyn Bot>, delay: Duration, threads:
                             }
                             let started = tokio::time::Instant::now();
                             // Thinking is CPU work (up to a second for `hard`): off the
-                            // async workers, so sessions and games stay responsive.
+                            // async workers, on the computer players' own threads.
                             let view = view.clone();
-                            let Ok(permit) = threads.clone().acquire_owned().await else {
-                                break;
-                            };
-                            let Ok((b, mv)) = tokio::task::spawn_blocking(move || {
-                                let mv = bot.choose(&view);
-                                drop(permit);
-                                (bot, mv)
-                            })
-                            .await
+                            let Some((b, mv)) = threads
+                                .run(move || {
+                                    let mv = bot.choose(&view);
+                                    (bot, mv)
+                                })
+                                .await
                             else {
                                 break;
                             };
@@ -148,6 +144,7 @@ pub(super) async fn after_the_game(
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
 
     use super::*;
     use crate::game::{self, NewGame, Player};
@@ -187,7 +184,7 @@ mod tests {
     /// Three games of computer against computer, `permits` threads to think on: the most
     /// bots thinking at once, once every game has reached ply 8.
     async fn most_thinking_at_once(permits: usize, company: usize) -> usize {
-        let threads = Arc::new(Semaphore::new(permits));
+        let threads = ThinkPool::new(permits);
         let (now, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
         let (reports, _reports) = tokio::sync::mpsc::unbounded_channel();
         let mut watchers = Vec::new();

@@ -21,6 +21,7 @@ mod agents;
 mod bots;
 mod seeks;
 mod sessions;
+pub mod think;
 mod tournaments;
 
 pub use crate::proto::TournamentOrder;
@@ -347,7 +348,7 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
     let (tx, rx) = mpsc::unbounded_channel();
     let (reports_tx, reports_rx) = mpsc::unbounded_channel();
     let (snap_tx, snap_rx) = watch::channel(Arc::new(LobbySnapshot::default()));
-    let bot_threads = Arc::new(tokio::sync::Semaphore::new(config.max_bot_threads.max(1)));
+    let bot_threads = think::ThinkPool::new(config.max_bot_threads);
     let mut lobby = Lobby {
         config,
         store,
@@ -439,8 +440,8 @@ struct GameEntry {
 struct Lobby {
     config: LobbyConfig,
     store: Store,
-    /// Permits to think: [`LobbyConfig::max_bot_threads`] computer players at once.
-    bot_threads: Arc<tokio::sync::Semaphore>,
+    /// Where computer players think: [`LobbyConfig::max_bot_threads`] threads.
+    bot_threads: think::ThinkPool,
     self_tx: mpsc::UnboundedSender<LobbyMsg>,
     sessions: HashMap<SessionId, SessionEntry>,
     next_session: SessionId,
