@@ -40,6 +40,7 @@ pub const MAX_RANKS: usize = 3;
 /// refused. Far more than a game needs: it bounds what the store keeps.
 pub const MAX_LOG: usize = 2000;
 
+
 /// What a player guesses an unknown piece is.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Guess {
@@ -311,6 +312,15 @@ impl Notes {
             }
         }
         self.prune(after);
+    }
+
+    /// Adds `other`'s notes without any check: only for the audit tests' planted leak
+    /// (`GameConfig::plant_note_leak`), never for a seat's own notes.
+    #[doc(hidden)]
+    pub fn extend_unchecked(&mut self, other: &Notes) {
+        for n in other.iter() {
+            self.put(n.square, n.guess.clone());
+        }
     }
 
     /// Drops every note whose square holds no unknown enemy piece in `view` (revealed,
