@@ -1065,11 +1065,7 @@ impl GameTask {
             return self.notice(seat, crate::proto::note_refusal(e, square));
         }
         let mut log = s.note_log.clone();
-        log.push(NoteEvent {
-            ply,
-            square,
-            guess,
-        });
+        log.push(NoteEvent { ply, square, guess });
         if let Some(store) = &self.store {
             if let Err(e) = store.notes().save(self.id, color, log.clone()).await {
                 warn!(seat = ?color, error = %e, "cannot store a note");

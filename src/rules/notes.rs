@@ -40,7 +40,6 @@ pub const MAX_RANKS: usize = 3;
 /// refused. Far more than a game needs: it bounds what the store keeps.
 pub const MAX_LOG: usize = 2000;
 
-
 /// What a player guesses an unknown piece is.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Guess {
@@ -79,7 +78,10 @@ impl std::error::Error for GuessError {}
 /// Marshal) or an English name; a `?` after it is allowed.
 fn parse_rank(word: &str, n: Numbering) -> Option<Rank> {
     let w = word.trim_end_matches('?').to_ascii_lowercase();
-    if let Some(r) = Rank::ALL.into_iter().find(|r| r.name().eq_ignore_ascii_case(&w)) {
+    if let Some(r) = Rank::ALL
+        .into_iter()
+        .find(|r| r.name().eq_ignore_ascii_case(&w))
+    {
         return Some(r);
     }
     match w.as_str() {
@@ -89,11 +91,14 @@ fn parse_rank(word: &str, n: Numbering) -> Option<Rank> {
         "x" => return Some(Rank::Marshal),
         _ => {}
     }
-    Rank::ALL.into_iter().find(|r| r.label(n) == w).or(match (n, w.as_str()) {
-        // Modern numbering: 1 is the Spy, as the set-up's key.
-        (Numbering::Modern, "1") => Some(Rank::Spy),
-        _ => None,
-    })
+    Rank::ALL
+        .into_iter()
+        .find(|r| r.label(n) == w)
+        .or(match (n, w.as_str()) {
+            // Modern numbering: 1 is the Spy, as the set-up's key.
+            (Numbering::Modern, "1") => Some(Rank::Spy),
+            _ => None,
+        })
 }
 
 impl Guess {
@@ -102,7 +107,10 @@ impl Guess {
     /// in the numbering `n`).
     pub fn parse(text: &str, n: Numbering) -> Result<Guess, GuessError> {
         let t = text.trim().to_ascii_lowercase();
-        let compact: String = t.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
+        let compact: String = t
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '-')
+            .collect();
         match compact.trim_end_matches('?') {
             "" => return Err(GuessError::Empty),
             "notbomb" | "notabomb" | "nobomb" | "!b" | "!bomb" => return Ok(Guess::NotBomb),
@@ -326,8 +334,7 @@ impl Notes {
     /// Drops every note whose square holds no unknown enemy piece in `view` (revealed,
     /// captured, the game over).
     pub fn prune(&mut self, view: &PlayerView) {
-        self.notes
-            .retain(|n| Notes::check(view, n.square).is_ok());
+        self.notes.retain(|n| Notes::check(view, n.square).is_ok());
     }
 }
 
@@ -420,7 +427,10 @@ mod tests {
         assert_eq!(Guess::parse("2 3 4 5", n), Err(GuessError::TooMany));
         assert_eq!(Guess::parse("banana", n), Err(GuessError::Unknown));
         assert_eq!(Guess::parse("  ", n), Err(GuessError::Empty));
-        assert_eq!(Guess::parse("8 8", n), Ok(Guess::Ranks(vec![Rank::Colonel])));
+        assert_eq!(
+            Guess::parse("8 8", n),
+            Ok(Guess::Ranks(vec![Rank::Colonel]))
+        );
         let g = Guess::parse("8 9", n).unwrap();
         assert_eq!(g.label(n, false), "9/8?");
         assert_eq!(g.label_in(n, false, 3), "9+?");
@@ -443,11 +453,20 @@ mod tests {
         let red = g.view(Viewer::Player(Color::Red));
         let mut notes = Notes::default();
         let bomb = Some(Guess::Ranks(vec![Rank::Bomb]));
-        assert_eq!(notes.set(&red, sq("A1"), bomb.clone()), Err(NoteError::OwnPiece));
-        assert_eq!(notes.set(&red, sq("A5"), bomb.clone()), Err(NoteError::Empty));
+        assert_eq!(
+            notes.set(&red, sq("A1"), bomb.clone()),
+            Err(NoteError::OwnPiece)
+        );
+        assert_eq!(
+            notes.set(&red, sq("A5"), bomb.clone()),
+            Err(NoteError::Empty)
+        );
         assert_eq!(notes.set(&red, sq("A7"), None), Err(NoteError::NoNote));
         let spect = g.view(Viewer::Spectator);
-        assert_eq!(notes.set(&spect, sq("A7"), bomb.clone()), Err(NoteError::NotAPlayer));
+        assert_eq!(
+            notes.set(&spect, sq("A7"), bomb.clone()),
+            Err(NoteError::NotAPlayer)
+        );
         assert!(notes.is_empty());
         assert_eq!(notes.set(&red, sq("A7"), bomb.clone()), Ok(()));
         assert_eq!(notes.get(sq("A7")), bomb.as_ref());

@@ -99,7 +99,12 @@ impl Service {
         // own side: nobody else's, and never in the view of everything.
         let own = Color::ALL.into_iter().find(|&c| {
             viewer == Some(&g.seats.get(c).identity)
-                && perspective == if c == Color::Red { Perspective::Red } else { Perspective::Blue }
+                && perspective
+                    == if c == Color::Red {
+                        Perspective::Red
+                    } else {
+                        Perspective::Blue
+                    }
         });
         let log = match own {
             Some(c) => self.blocking(move |s| s.notes().get(id, c)).await?,

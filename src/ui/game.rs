@@ -19,8 +19,8 @@ use ratatui::text::{Line, Span};
 use super::board::{self, Content};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::keymap::{
-    self, any, ch, chars, hint, note, on, tip, typing, Always, Binding, Conditions, Described, Hint,
-    Never, ToLine, With,
+    self, any, ch, chars, hint, note, on, tip, typing, Always, Binding, Conditions, Described,
+    Hint, Never, ToLine, With,
 };
 use super::layout::{board_layout, play_side, BoardLayout};
 use super::setup::SetupUi;
@@ -2156,6 +2156,9 @@ pub(crate) enum If {
     /// A tournament's game: no rematch.
     Tournament,
     NotTournament,
+    /// The cursor is on an enemy piece whose rank the player does not know (it may take
+    /// a note: `N`'s hint shows then).
+    OnUnknownEnemy,
 }
 
 /// The state the conditions of play are read from.
@@ -2167,6 +2170,7 @@ pub(crate) struct PlayCx {
     can_claim: bool,
     opponent_here: bool,
     tournament: bool,
+    on_unknown_enemy: bool,
 }
 
 impl PlayCx {
@@ -2180,6 +2184,7 @@ impl PlayCx {
             can_claim: g.can_claim(now),
             opponent_here: g.opponent_here(),
             tournament: g.snap.tournament,
+            on_unknown_enemy: g.view().is_some_and(|v| Notes::check(v, g.cursor).is_ok()),
         }
     }
 }
@@ -2200,6 +2205,7 @@ impl Conditions<If> for PlayCx {
             If::OpponentGone => !self.opponent_here,
             If::Tournament => self.tournament,
             If::NotTournament => !self.tournament,
+            If::OnUnknownEnemy => self.on_unknown_enemy,
         }
     }
 }
@@ -2228,7 +2234,7 @@ pub(crate) const PLAY: &[Binding<Do, If>] = &[
         .help("game-key-colon-m", "game-help-type-move"),
     on(&[ch('N')], Do::Note)
         .when(MY_PLAY)
-        .hints(&[hint(6, "N", "game-keys-note")])
+        .hints(&[hint(6, "N", "game-keys-note").when(&[If::OnUnknownEnemy])])
         .help("N", "game-help-note"),
     on(&[Esc], Do::Deselect)
         .when(&[If::Selected])

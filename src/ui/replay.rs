@@ -588,8 +588,7 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
                                 color: p.color,
                                 noted: note.is_some(),
                                 label: note.unwrap_or_else(|| piece_label(&p, n, t)),
-                                revealed: p.rank.is_some()
-                                    && knower.is_some_and(|k| k != p.color),
+                                revealed: p.rank.is_some() && knower.is_some_and(|k| k != p.color),
                             }
                         }
                     }

@@ -134,7 +134,7 @@ line-opponent-ready = Your opponent is ready.
 
 line-play-start = The game begins. Red moves first.
 line-help-play = Game commands: A4 A5 (or move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, note D7 bomb, notes, draw, decline, resign, claim, say TEXT, help.
-line-note-made = Note on { $square }: { $guess } Only you see it.
+line-note-made = Note on { $square } (only you see it): { $guess }
 line-note-cleared = Note on { $square } cleared.
 line-notes-none = You have no notes. Add one with note SQUARE GUESS, like note D7 bomb.
 line-notes = Your notes: { $notes }.

@@ -133,7 +133,7 @@ line-opponent-ready = Je tegenstander is klaar.
 
 line-play-start = De partij begint. Rood zet eerst.
 line-help-play = Opdrachten in de partij: A4 A5 (of move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, note D7 bomb, notes, draw, decline, resign, claim, say TEKST, help.
-line-note-made = Notitie bij { $square }: { $guess } Alleen jij ziet hem.
+line-note-made = Notitie bij { $square } (alleen jij ziet hem): { $guess }
 line-note-cleared = Notitie bij { $square } gewist.
 line-notes-none = Je hebt geen notities. Een notitie: note VELD GOK, bijvoorbeeld note D7 bomb.
 line-notes = Je notities: { $notes }.
