@@ -149,6 +149,16 @@ fn enemy_squares(g: &Value, unknown: bool) -> Vec<String> {
         .collect()
 }
 
+/// An unknown enemy piece on the enemy's back row (where nothing reaches it in a move or
+/// two).
+fn back_row_unknown(g: &Value) -> String {
+    let row = if g["me"] == "red" { "10" } else { "1" };
+    enemy_squares(g, true)
+        .into_iter()
+        .find(|s| &s[1..] == row)
+        .expect("an unknown enemy piece on the back row")
+}
+
 /// Two guests meet (`p` posts a seek, `q` takes it) and a third watches; both set-ups in.
 async fn meet(addr: SocketAddr) -> (Player, Player, Player, Value, Value) {
     let mut p = Player::guest(addr).await;
@@ -214,10 +224,7 @@ async fn one_move(p: &mut Player, q: &mut Player, gp: Value, gq: Value) -> (Valu
 async fn a_note_reaches_its_own_seat_alone_and_wrong_notes_are_refused() {
     let (_server, addr) = web_server("web-notes", |_| {}).await;
     let (mut p, mut q, mut w, mut gp, mut gq) = meet(addr).await;
-    let target = enemy_squares(&gp, true)
-        .into_iter()
-        .find(|s| s.ends_with("10") || s.ends_with('1') && s.len() == 2)
-        .expect("an unknown enemy piece on the back row");
+    let target = back_row_unknown(&gp);
     p.send(json!({"v": 1, "t": "note", "sq": target, "guess": "9 8"}))
         .await;
     let g = p.until("game", |g| g["notes"].is_array()).await;
@@ -318,8 +325,8 @@ async fn a_note_reaches_its_own_seat_alone_and_wrong_notes_are_refused() {
     })
     .await;
     // One more move, so that every seat and the spectator got a message after the notes.
-    let _ = one_move(&mut p, &mut q, gp, gq).await;
-    w.until("game", |_| true).await;
+    let (gp, _) = one_move(&mut p, &mut q, gp, gq).await;
+    w.until("game", |g| g["ply"] == gp["ply"]).await;
     // The audit.
     assert!(
         !leaks(&p, &["9/8?"]).is_empty(),
@@ -346,15 +353,16 @@ async fn the_socket_audit_finds_a_planted_leak() {
     })
     .await;
     let (mut p, mut q, mut w, gp, gq) = meet(addr).await;
-    let target = enemy_squares(&gp, true)[0].clone();
+    let target = back_row_unknown(&gp);
     p.send(json!({"v": 1, "t": "note", "sq": target, "guess": "9 8"}))
         .await;
     p.until("game", |g| g["notes"].is_array()).await;
-    let _ = one_move(&mut p, &mut q, gp, gq).await;
-    w.until("game", |_| true).await;
+    let (gp, _) = one_move(&mut p, &mut q, gp, gq).await;
+    w.until("game", |g| g["ply"] == gp["ply"]).await;
     assert!(
         !leaks(&q, &["9/8?"]).is_empty(),
-        "the audit fails for the opponent"
+        "the audit fails for the opponent: {:?}",
+        q.raw
     );
     assert!(
         !leaks(&w, &["9/8?"]).is_empty(),
