@@ -770,9 +770,10 @@ pub struct ReplaySnapshot {
     #[serde(default)]
     pub private: bool,
     /// The asking player's own notes at this ply, when they played the game and look from
-    /// their own side; empty otherwise.
+    /// their own side; empty otherwise. (Boxed: a replay travels in `ui::Msg`, whose
+    /// variants stay small.)
     #[serde(default)]
-    pub notes: Notes,
+    pub notes: Box<Notes>,
 }
 
 /// Requests for stored things: leaderboards, profiles, game lists, replays.

@@ -114,8 +114,10 @@ impl Service {
         let snap = tokio::task::spawn_blocking(move || {
             let mut snap = replay(&record, id, &names, ply, perspective)?;
             if let Some(c) = own.filter(|_| !log.is_empty()) {
-                snap.notes = crate::rules::notes::notes_at(&record, c, &log, snap.ply)
-                    .map_err(|e| ReplayFault::Broken(e.to_string()))?;
+                snap.notes = Box::new(
+                    crate::rules::notes::notes_at(&record, c, &log, snap.ply)
+                        .map_err(|e| ReplayFault::Broken(e.to_string()))?,
+                );
             }
             Ok::<_, ReplayFault>(snap)
         })
