@@ -80,6 +80,7 @@ fn snapshots() -> (GameSnapshot, GameSnapshot) {
                 setup_left: None,
                 private: false,
                 tournament: false,
+                notes: Default::default(),
             });
         }
         g.legal_moves_into(&mut buf);

@@ -7,7 +7,10 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{ByColor, Color, Move, Outcome, PlayerView, Rules, Setup, Variant, ViewMove};
+use crate::rules::{
+    ByColor, Color, Guess, Move, NoteError, Notes, Outcome, PlayerView, Rules, Setup, Square,
+    Variant, ViewMove,
+};
 
 pub type GameId = u64;
 pub type SeekId = u64;
@@ -624,6 +627,11 @@ pub struct GameSnapshot {
     /// A tournament's game: the tournament pairs the next one, so no rematch is offered.
     #[serde(default)]
     pub tournament: bool,
+    /// This seat's own notes on the opponent's unknown pieces ([`crate::rules::notes`]):
+    /// the game task fills it for the seat's own snapshot only; a spectator's and the
+    /// opponent's are always empty.
+    #[serde(default)]
+    pub notes: Notes,
 }
 
 /// Requests from a seat (or spectator) to its game.
@@ -646,6 +654,9 @@ pub enum GameCmd {
     Forfeit(Notice),
     Chat(String),
     Rematch,
+    /// Make (`Some`) or clear (`None`) this seat's note on the unknown enemy piece on the
+    /// square; refused (a notice, nothing changes) on anything else.
+    Note(Square, Option<Guess>),
 }
 
 /// One row of a leaderboard.
@@ -758,6 +769,11 @@ pub struct ReplaySnapshot {
     /// A private game (replayed for its two players only): no web page, no link to one.
     #[serde(default)]
     pub private: bool,
+    /// The asking player's own notes at this ply, when they played the game and look from
+    /// their own side; empty otherwise. (Boxed: a replay travels in `ui::Msg`, whose
+    /// variants stay small.)
+    #[serde(default)]
+    pub notes: Box<Notes>,
 }
 
 /// Requests for stored things: leaderboards, profiles, game lists, replays.
@@ -1127,6 +1143,43 @@ pub fn illegal_notice(r: crate::rules::IllegalReason) -> Notice {
         RescuerAgain => Notice::new("game-illegal-rescuer-again"),
         NoneCaptured(r) => ranked("game-illegal-none-captured", r),
         RescueSquare(s) => at("game-illegal-rescue-square", s),
+    }
+}
+
+/// Why a note was refused, as a notice (`server.ftl`'s `refusal-note-…`).
+pub fn note_refusal(e: NoteError, square: Square) -> Notice {
+    let id = match e {
+        NoteError::NotAPlayer => "refusal-note-spectator",
+        NoteError::NotInPlay => "refusal-note-not-in-play",
+        NoteError::Empty => "refusal-note-empty",
+        NoteError::OwnPiece => "refusal-note-own",
+        NoteError::Revealed => "refusal-note-revealed",
+        NoteError::NoNote => "refusal-note-none",
+        NoteError::TooMany => "refusal-note-too-many",
+    };
+    Notice::new(id).arg("square", square.to_string())
+}
+
+/// A note's guess in words, in `lang` (`Bomb?`, `General or Colonel?`, `not a Bomb`):
+/// for the line mode, the help of the screens and the board in the browser.
+pub fn guess_words(lang: crate::i18n::Lang, guess: &Guess) -> String {
+    use crate::i18n::tr;
+    let name = |r: &crate::rules::Rank| tr(lang, rank_id(*r));
+    match guess {
+        Guess::Ranks(rs) => match rs.as_slice() {
+            [a] => crate::t!(lang, "note-guess-one", a = name(a)),
+            [a, b] => crate::t!(lang, "note-guess-two", a = name(a), b = name(b)),
+            [a, b, c, ..] => crate::t!(
+                lang,
+                "note-guess-three",
+                a = name(a),
+                b = name(b),
+                c = name(c)
+            ),
+            [] => String::new(),
+        },
+        Guess::NotBomb => tr(lang, "note-guess-not-bomb"),
+        Guess::Moved => tr(lang, "note-guess-moved"),
     }
 }
 

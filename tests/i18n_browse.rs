@@ -392,6 +392,7 @@ fn battles_in_the_move_list_are_whole_in_german_and_dutch() {
                 view: view.clone(),
                 history: history.clone(),
                 private: false,
+                notes: Default::default(),
             }));
             let t = text(&draw(&a, w, h));
             for s in want {

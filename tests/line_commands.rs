@@ -1535,3 +1535,96 @@ fn seeks_and_games_are_listed_twenty_at_a_time() {
     let (_, lines) = type_line(&mut app, "games 3");
     assert!(lines.is_empty(), "{lines:?}");
 }
+
+/// `note` and `notes` (issue 47): a guess on an unknown enemy piece, for this player
+/// alone; every wrong note is refused with a reason and sends nothing.
+#[test]
+fn note_and_notes_keep_a_guess_on_an_unknown_enemy_piece() {
+    use stratego_ssh::rules::{Guess, Notes};
+    let mut app = playing(Lang::En);
+    let (_, lines) = type_line(&mut app, "notes");
+    assert_eq!(
+        lines,
+        vec!["You have no notes. Add one with note SQUARE GUESS, like note D7 bomb."]
+    );
+    let (fx, lines) = type_line(&mut app, "note a7 bomb");
+    assert_eq!(
+        fx,
+        vec![Effect::Game(GameCmd::Note(
+            sqr("A7"),
+            Some(Guess::Ranks(vec![Rank::Bomb]))
+        ))]
+    );
+    assert_eq!(lines, vec!["Note on A7 (only you see it): Bomb?"]);
+    let (fx, lines) = type_line(&mut app, "note B7 8 9");
+    assert_eq!(
+        fx,
+        vec![Effect::Game(GameCmd::Note(
+            sqr("B7"),
+            Some(Guess::Ranks(vec![Rank::General, Rank::Colonel]))
+        ))]
+    );
+    assert_eq!(
+        lines,
+        vec!["Note on B7 (only you see it): General or Colonel?"]
+    );
+    // The game sends them back in this seat's snapshot.
+    let v = view();
+    let mut notes = Notes::default();
+    notes
+        .set(&v, sqr("A7"), Some(Guess::Ranks(vec![Rank::Bomb])))
+        .unwrap();
+    notes
+        .set(
+            &v,
+            sqr("B7"),
+            Some(Guess::Ranks(vec![Rank::General, Rank::Colonel])),
+        )
+        .unwrap();
+    let mut snap = play_snap(v, vec![]);
+    snap.notes = notes;
+    send(&mut app, &snap);
+    let (_, lines) = type_line(&mut app, "notes");
+    assert_eq!(lines, vec!["Your notes: A7 Bomb?; B7 General or Colonel?."]);
+    assert_eq!(
+        row(&mut app, 7),
+        "Row 7: A7 enemy (your note: Bomb?); B7 enemy, has moved (your note: General or Colonel?); C7 enemy Major; E7 enemy"
+    );
+    // Wrong notes: a reason, and nothing sent.
+    refused(&mut app, "note a4 bomb", "A4 is your own piece");
+    refused(&mut app, "note a5 8", "there is no piece on A5");
+    refused(&mut app, "note c7 8", "the piece on C7 is known already");
+    refused(&mut app, "note d6 8", "there is no piece on D6");
+    refused(&mut app, "note e7 clear", "there is no note on E7");
+    refused(&mut app, "note a7 banana", "a note: note SQUARE GUESS");
+    refused(&mut app, "note a7 2 3 4 5", "a note: note SQUARE GUESS");
+    refused(&mut app, "note k9 8", "a note: note SQUARE GUESS");
+    refused(&mut app, "note", "a note: note SQUARE GUESS");
+    refused(&mut app, "note a7", "a note: note SQUARE GUESS");
+    let (fx, lines) = type_line(&mut app, "note a7 clear");
+    assert_eq!(fx, vec![Effect::Game(GameCmd::Note(sqr("A7"), None))]);
+    assert_eq!(lines, vec!["Note on A7 cleared."]);
+    let (fx, lines) = type_line(&mut app, "note e7 not-bomb");
+    assert_eq!(
+        fx,
+        vec![Effect::Game(GameCmd::Note(sqr("E7"), Some(Guess::NotBomb)))]
+    );
+    assert_eq!(lines, vec!["Note on E7 (only you see it): not a Bomb"]);
+    let (_, help) = type_line(&mut app, "help");
+    assert!(
+        help.iter().any(|l| l.contains("note D7 bomb, notes")),
+        "{help:?}"
+    );
+
+    // In German, the same note in German words.
+    let mut de = playing(Lang::De);
+    let (_, lines) = type_line(&mut de, "note a7 b");
+    assert_eq!(lines, vec!["Notiz zu A7 (nur du siehst sie): Bombe?"]);
+
+    // A spectator makes none.
+    let mut watcher = app_in(Lang::En, Numbering::Modern);
+    let mut v = view();
+    v.viewer = Viewer::Spectator;
+    send(&mut watcher, &snapshot(GamePhase::Playing, None, Some(v)));
+    refused(&mut watcher, "note a7 bomb", "only the players make notes");
+}

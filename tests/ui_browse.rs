@@ -192,6 +192,7 @@ fn replay(ply: u32, plies: u32, perspective: Perspective) -> ReplaySnapshot {
         view,
         history,
         private: false,
+        notes: Default::default(),
     }
 }
 

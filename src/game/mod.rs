@@ -32,7 +32,10 @@ use crate::proto::{
     ChatLine, ClockState, GameCmd, GameId, GamePhase, GameSnapshot, GameTerms, Notice, PlayerId,
     SeatInfo,
 };
-use crate::rules::{ByColor, Color, EndReason, Game, Outcome, Setup, Viewer};
+use crate::rules::{
+    notes::notes_at, ByColor, Color, EndReason, Game, Guess, NoteEvent, Notes, Outcome, Setup,
+    Square, Viewer, MAX_NOTE_LOG,
+};
 use crate::store::{self, GameResult, LiveGame, Store, Timestamp};
 use crate::supervise::Fatal;
 use crate::text::clean_line;
@@ -180,6 +183,12 @@ pub struct GameConfig {
     /// ends without a result: nobody is left to claim it, and without a clock it would
     /// stay in play for ever.
     pub abandoned_after: Duration,
+    /// **A planted leak, for the audit tests only** (no setting, flag or variable reaches
+    /// it): every snapshot, the opponent's and the spectators', also carries the notes of
+    /// the seats it does not belong to. The audit tests set it to show that their check
+    /// fails when notes leak. Always `false` in the server.
+    #[doc(hidden)]
+    pub plant_note_leak: bool,
 }
 
 impl Default for GameConfig {
@@ -189,6 +198,7 @@ impl Default for GameConfig {
             linger: Duration::from_secs(600),
             setup_deadline: Some(Duration::from_secs(300)),
             abandoned_after: Duration::from_secs(3600),
+            plant_note_leak: false,
         }
     }
 }
@@ -301,6 +311,11 @@ struct Seat {
     chat: TokenBucket,
     /// After a rated game: how the rating moved.
     rating_change: Option<i32>,
+    /// This seat's notes on the opponent's unknown pieces, as they stand now, and every
+    /// note made or cleared (stored; see [`crate::rules::notes`]). Only ever put into this
+    /// seat's own snapshot.
+    notes: Notes,
+    note_log: Vec<NoteEvent>,
 }
 
 /// The spectators' own chat room (players do not see it).
@@ -383,6 +398,8 @@ impl GameTask {
             rematch: false,
             chat: TokenBucket::new(5.0, 0.5, now.into_std()),
             rating_change: None,
+            notes: Notes::default(),
+            note_log: Vec::new(),
         };
         let ByColor { red, blue } = new.players;
         // The deadline keeps a person from waiting for ever on one who does not set up.
@@ -471,6 +488,7 @@ impl GameTask {
                 }
                 self.started = live.started;
                 self.turn_started = now;
+                self.restore_notes(&record, game.ply());
                 info!(ply = game.ply(), "game restored");
                 if game.outcome().is_some() {
                     // Its last stored move ended it, but the result was not stored (a stop
@@ -487,6 +505,30 @@ impl GameTask {
             }
             Err(e) => {
                 warn!(error = %e, "stored game does not replay; not restored")
+            }
+        }
+    }
+
+    /// Each seat's notes after a restart: its stored log replayed over the game so far.
+    fn restore_notes(&mut self, record: &crate::rules::GameRecord, ply: u32) {
+        let Some(store) = &self.store else {
+            return;
+        };
+        for c in Color::ALL {
+            let log = match store.notes().get(self.id, c) {
+                Ok(log) => log,
+                Err(e) => {
+                    warn!(seat = ?c, error = %e, "cannot read a seat's notes; starting without");
+                    continue;
+                }
+            };
+            match notes_at(record, c, &log, ply) {
+                Ok(notes) => {
+                    let seat = self.seats.get_mut(c);
+                    seat.notes = notes;
+                    seat.note_log = log;
+                }
+                Err(e) => warn!(seat = ?c, error = %e, "a seat's notes do not replay"),
             }
         }
     }
@@ -899,6 +941,7 @@ impl GameTask {
                 }
             }
             GameCmd::Chat(text) => self.chat(color, &text),
+            GameCmd::Note(square, guess) => self.note(color, square, guess).await,
             // A tournament pairs its own games: a rematch would be a game outside it.
             GameCmd::Rematch if over && self.tournament => {
                 self.notice(Some(color), Notice::new("refusal-tournament-rematch"));
@@ -975,6 +1018,16 @@ impl GameTask {
             }
         }
         debug!(ply = next.ply(), "move played");
+        // Each seat's notes follow the pieces that moved, as that seat saw the move.
+        for c in Color::ALL {
+            let seat = self.seats.get_mut(c);
+            if !seat.notes.is_empty() {
+                let view = next.view(Viewer::Player(c));
+                if let Some(m) = view.last_move {
+                    seat.notes.follow(&m, &view);
+                }
+            }
+        }
         self.game = Some(next);
         let played = Instant::now();
         self.clocks = self.clocks_after_move(color, played);
@@ -983,6 +1036,63 @@ impl GameTask {
         if self.draw_offer == Some(color.opposite()) {
             self.draw_offer = None;
         }
+    }
+
+    /// A note of `color`'s on the unknown enemy piece on `square` (`None`: clear it):
+    /// checked against that seat's own view, stored, then shown to that seat alone (its
+    /// snapshot is sent at once; the opponent's and the spectators' do not change). A
+    /// refusal is told to that seat and changes nothing. The note's content is never
+    /// logged.
+    async fn note(&mut self, color: Color, square: Square, guess: Option<Guess>) {
+        let seat = Some(color);
+        let game = match &self.game {
+            Some(g) if self.outcome.is_none() && self.saving.is_none() => g,
+            _ => {
+                let e = crate::rules::NoteError::NotInPlay;
+                return self.notice(seat, crate::proto::note_refusal(e, square));
+            }
+        };
+        let ply = game.ply();
+        let view = game.view(Viewer::Player(color));
+        let s = self.seats.get(color);
+        let mut notes = s.notes.clone();
+        let result = if s.note_log.len() >= MAX_NOTE_LOG {
+            Err(crate::rules::NoteError::TooMany)
+        } else {
+            notes.set(&view, square, guess.clone())
+        };
+        if let Err(e) = result {
+            return self.notice(seat, crate::proto::note_refusal(e, square));
+        }
+        let mut log = s.note_log.clone();
+        log.push(NoteEvent { ply, square, guess });
+        if let Some(store) = &self.store {
+            if let Err(e) = store.notes().save(self.id, color, log.clone()).await {
+                warn!(seat = ?color, error = %e, "cannot store a note");
+                return self.notice(seat, Notice::new("refusal-note-cannot-save"));
+            }
+        }
+        debug!(seat = ?color, notes = notes.len(), "note changed");
+        let s = self.seats.get_mut(color);
+        s.notes = notes;
+        s.note_log = log;
+        // Only this seat's snapshot changes: sent now, to it alone.
+        if let Some(out) = &self.out {
+            let _ = out
+                .seats
+                .get(color)
+                .send(Arc::new(self.snapshot(Viewer::Player(color))));
+        }
+    }
+
+    /// [`GameConfig::plant_note_leak`]: `notes` with the other seats' notes added.
+    fn planted_leak(&self, viewer: Viewer, mut notes: Notes) -> Notes {
+        for c in Color::ALL {
+            if viewer != Viewer::Player(c) {
+                notes.extend_unchecked(&self.seats.get(c).notes);
+            }
+        }
+        notes
     }
 
     /// The clocks once `color`'s move made at `now` is counted: its time used taken off,
@@ -1363,6 +1473,22 @@ impl GameTask {
             };
             ByColor::new(state(Color::Red), state(Color::Blue))
         });
+        let view = self.game.as_ref().map(|g| g.view(viewer));
+        // A seat's notes go into that seat's own snapshot and no other; held against the
+        // view (a finished game reveals every rank: no note is left).
+        let notes = match (viewer, &view) {
+            (Viewer::Player(c), Some(v)) => {
+                let mut notes = self.seats.get(c).notes.clone();
+                notes.prune(v);
+                notes
+            }
+            _ => Notes::default(),
+        };
+        let notes = if self.config.plant_note_leak {
+            self.planted_leak(viewer, notes)
+        } else {
+            notes
+        };
         GameSnapshot {
             id: self.id,
             terms: self.terms,
@@ -1370,7 +1496,7 @@ impl GameTask {
             my_color,
             phase,
             my_setup: my_color.and_then(|c| self.seats.get(c).setup.clone()),
-            view: self.game.as_ref().map(|g| g.view(viewer)),
+            view,
             history: self
                 .game
                 .as_ref()
@@ -1393,6 +1519,7 @@ impl GameTask {
             },
             private: self.private,
             tournament: self.tournament,
+            notes,
         }
     }
 }

@@ -25,3 +25,5 @@ pub mod notation;
 mod record;
 pub use game::Game;
 pub use record::{GameRecord, ReplayError};
+pub mod notes;
+pub use notes::{Guess, Note, NoteError, NoteEvent, Notes, MAX_LOG as MAX_NOTE_LOG};

@@ -91,11 +91,38 @@ impl Service {
         perspective: Perspective,
         viewer: Option<&PlayerId>,
     ) -> Result<ReplaySnapshot, ReplayFault> {
-        let (record, names, private) = self.stored_for(id, viewer).await?;
-        let snap =
-            tokio::task::spawn_blocking(move || replay(&record, id, &names, ply, perspective))
-                .await
-                .map_err(|e| ReplayFault::Broken(e.to_string()))??;
+        let found = self.blocking(move |s| s.games().get(id)).await?;
+        let g = found
+            .filter(|g| g.visible_to(viewer))
+            .ok_or(ReplayFault::NoSuchGame(id))?;
+        // The asking player's own notes, when they played the game and look from their
+        // own side: nobody else's, and never in the view of everything.
+        let own = Color::ALL.into_iter().find(|&c| {
+            viewer == Some(&g.seats.get(c).identity)
+                && perspective
+                    == if c == Color::Red {
+                        Perspective::Red
+                    } else {
+                        Perspective::Blue
+                    }
+        });
+        let log = match own {
+            Some(c) => self.blocking(move |s| s.notes().get(id, c)).await?,
+            None => vec![],
+        };
+        let (record, names, private) = (g.record, [g.seats.red.nick, g.seats.blue.nick], g.private);
+        let snap = tokio::task::spawn_blocking(move || {
+            let mut snap = replay(&record, id, &names, ply, perspective)?;
+            if let Some(c) = own.filter(|_| !log.is_empty()) {
+                snap.notes = Box::new(
+                    crate::rules::notes::notes_at(&record, c, &log, snap.ply)
+                        .map_err(|e| ReplayFault::Broken(e.to_string()))?,
+                );
+            }
+            Ok::<_, ReplayFault>(snap)
+        })
+        .await
+        .map_err(|e| ReplayFault::Broken(e.to_string()))??;
         Ok(ReplaySnapshot { private, ..snap })
     }
 
@@ -423,5 +450,6 @@ pub fn replay(
         view,
         history,
         private: false,
+        notes: Default::default(),
     })
 }

@@ -4,6 +4,7 @@
 //! | tree | key | value |
 //! |---|---|---|
 //! | `live` | game id (u64 big-endian) | the game without its moves: terms, seats, set-ups, clocks at the last save (`LiveV1`) |
+//! | `notes` | game id + colour byte | removed with an aborted game ([`Live::remove`]); see `notes.rs` |
 //! | `live_moves` | game id + ply (u32 big-endian, 1-based) | the move and the clocks after it (`LiveMoveV1`) |
 //!
 //! A move is stored under the ply the game gives it (not "after the last one"), so a
@@ -272,6 +273,10 @@ impl Live {
         let existed = t.live.remove(id_key)?.is_some();
         for k in t.live_moves.scan_prefix(id_key).keys() {
             t.live_moves.remove(k?)?;
+        }
+        // An aborted game's notes go with it.
+        for c in Color::ALL {
+            t.notes.remove(super::notes::notes_key(id, c))?;
         }
         Ok(existed)
     }

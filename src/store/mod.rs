@@ -14,6 +14,7 @@
 //! | [`Live`] (`store.live()`) | `live.rs` | games in progress and their moves |
 //! | [`Bans`] (`store.bans()`) | `bans.rs` | bans of nicks, keys and addresses |
 //! | [`Setups`] (`store.setups()`) | `setups.rs` | saved set-ups |
+//! | [`NoteLogs`] (`store.notes()`) | `notes.rs` | each seat's notes on unknown pieces |
 //! | [`WebLogins`] (`store.web()`) | `web.rs` | browser sign-ins: one-time links, sessions |
 //!
 //! What is shared stays here: opening, the schema marker and game ids (`meta`); the one
@@ -36,6 +37,7 @@
 //! | `recent_games` | tag (0 = all, else variant byte) + end time + game id | [`GameListing`] | [`Games`] |
 //! | `live` | game id | a game in progress without its moves | [`Live`], [`Games::finish`] |
 //! | `live_moves` | game id + ply (u32 big-endian, 1-based; the ply the game gives the move, so a retry overwrites it) | the move and the clocks after it (a game's final move is never here: it is in the finished record) | [`Live`], [`Games::finish`] |
+//! | `notes` | game id + colour byte (0 Red, 1 Blue) | the seat's note log (`NotesV1`) | [`NoteLogs`], [`Live::remove`] |
 //! | `bans` | `nick:NAME`, `key:SHA256:...`, `addr:ADDRESS`, `net:PREFIX`; `seen:SHA256:...`, `closed:BLOCK` (see `bans.rs`) | [`Ban`] (reason, by whom, when); a key's last address block; guests closed since | [`Bans`] |
 //! | `setups` | len-prefixed identity + variant byte + name | [`SavedSetup`] and when it was saved | [`Setups`] |
 //! | `tournaments` | tournament id (u64 big-endian) | [`TournamentRecord`]: terms, entrants, pairings and results | [`Tournaments`] |
@@ -99,6 +101,7 @@
 //! - [`Live::save`], [`Live::append_move`], [`Live::remove`];
 //! - [`Bans::add`], [`Bans::remove`];
 //! - [`Setups::save`], [`Setups::delete`];
+//! - [`NoteLogs::save`];
 //! - [`WebLogins::issue_link`], [`WebLogins::redeem`], [`WebLogins::end`],
 //!   [`WebLogins::sign_out`], and the passkeys', linked keys' and guests' calls listed in
 //!   `web.rs`;
@@ -132,6 +135,7 @@ mod games;
 pub mod glicko;
 mod guard;
 mod live;
+mod notes;
 mod ratings;
 mod records;
 mod setups;
@@ -153,6 +157,7 @@ pub use error::{OpenFailure, StoreError};
 pub use games::{FinishedGame, GameListing, GameResult, Games, SeatRecord};
 pub use glicko::{Rating, Score};
 pub use live::{Live, LiveGame};
+pub use notes::NoteLogs;
 pub use ratings::{RatedPlayer, RatingChange, Ratings};
 pub use setups::{Setups, MAX_SETUPS};
 pub use tournaments::{TournamentRecord, Tournaments};
@@ -178,8 +183,9 @@ pub type Timestamp = u64;
 /// Layout of trees and keys; see the module documentation. 2: the `nick_skeletons` index
 /// (built from `users` when a store of schema 1 is opened). 3: the `web` tree (browser
 /// sign-ins; empty in an older store). 4: passkeys, their ceremonies, keys linked from the
-/// web and browser guests in the `web` tree (new prefixes; none in an older store).
-pub const SCHEMA: u32 = 4;
+/// web and browser guests in the `web` tree (new prefixes; none in an older store). 5: the
+/// `notes` tree (players' notes on unknown pieces; empty in an older store).
+pub const SCHEMA: u32 = 5;
 
 const MAX_IDENTITY_BYTES: usize = 512;
 
@@ -225,6 +231,7 @@ struct Trees {
     recent: sled::Tree,
     live: sled::Tree,
     live_moves: sled::Tree,
+    notes: sled::Tree,
     setups: sled::Tree,
     bans: sled::Tree,
     tournaments: sled::Tree,
@@ -245,6 +252,7 @@ impl Trees {
             recent: db.open_tree("recent_games")?,
             live: db.open_tree("live")?,
             live_moves: db.open_tree("live_moves")?,
+            notes: db.open_tree("notes")?,
             setups: db.open_tree("setups")?,
             bans: db.open_tree("bans")?,
             tournaments: db.open_tree("tournaments")?,
@@ -709,6 +717,11 @@ impl Store {
     /// Saved set-ups.
     pub fn tournaments(&self) -> Tournaments {
         Tournaments::new(self.clone())
+    }
+
+    /// Each seat's notes on unknown pieces.
+    pub fn notes(&self) -> NoteLogs {
+        NoteLogs::new(self.clone())
     }
 
     pub fn setups(&self) -> Setups {

@@ -8,7 +8,7 @@ use super::error::StoreError;
 use super::glicko::Rating;
 use super::{Preferences, RatingChange, SeatRecord, Timestamp};
 use crate::proto::{GameId, GameTerms};
-use crate::rules::{ByColor, GameRecord, Move, Outcome, Setup, Variant};
+use crate::rules::{ByColor, GameRecord, Move, NoteEvent, Outcome, Setup, Variant};
 
 /// A stored value type: its current version, and how older versions are read.
 pub(crate) trait Versioned: Serialize + DeserializeOwned {
@@ -175,6 +175,14 @@ pub(crate) struct LiveV1 {
     pub private: bool,
 }
 versioned!(LiveV1, "game in progress", 1);
+
+/// `notes`: id + colour byte → a seat's note log (see `notes.rs`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct NotesV1 {
+    pub v: u32,
+    pub events: Vec<NoteEvent>,
+}
+versioned!(NotesV1, "notes of a seat", 1);
 
 /// `live_moves`: id + ply (1-based, u32) → the move and the clocks after it.
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -20,6 +20,9 @@ pub(crate) enum Content {
         label: String,
         /// An enemy piece whose rank the viewer learned (drawn underlined).
         revealed: bool,
+        /// `label` is the player's own note on the piece (a guess ending in `?`), drawn in
+        /// the note's style ([`Theme::note`]), never as a revealed rank.
+        noted: bool,
     },
 }
 
@@ -143,6 +146,7 @@ fn draw_square(buf: &mut Buffer, g: &BoardGeom, t: &Theme, sq: Square, c: &Cell)
             color,
             label,
             revealed,
+            noted,
         } => {
             fill(buf, r, ground);
             // The tile leaves a column of ground on each side (and a row below when tall).
@@ -153,7 +157,9 @@ fn draw_square(buf: &mut Buffer, g: &BoardGeom, t: &Theme, sq: Square, c: &Cell)
             };
             let tile = ratatui::layout::Rect::new(r.x + 1, r.y, r.width - 2, tile_h);
             let mut style = t.piece(*color);
-            if *revealed {
+            if *noted {
+                style = t.note(*color);
+            } else if *revealed {
                 style = style.add_modifier(Modifier::UNDERLINED);
             }
             fill(buf, tile, style);

@@ -19,8 +19,8 @@ use ratatui::text::{Line, Span};
 use super::board::{self, Content};
 use super::input::{Key, KeyCode, Mouse, MouseButton, MouseKind};
 use super::keymap::{
-    self, any, ch, hint, note, on, tip, typing, Always, Binding, Conditions, Described, Hint,
-    Never, ToLine, With,
+    self, any, ch, chars, hint, note, on, tip, typing, Always, Binding, Conditions, Described,
+    Hint, Never, ToLine, With,
 };
 use super::layout::{board_layout, play_side, BoardLayout};
 use super::setup::SetupUi;
@@ -32,14 +32,14 @@ use super::words::{
 };
 use super::{rank_label, rank_name, Act, Effect, Overlay, SavedSetup, Settings};
 use crate::i18n::{tr, Lang};
-use crate::proto::{GameCmd, GamePhase, GameSnapshot, LobbyCmd, SeatInfo};
+use crate::proto::{note_refusal, GameCmd, GamePhase, GameSnapshot, LobbyCmd, SeatInfo};
 use crate::rules::notation::{parse_move_text, ParseMoveError};
 use crate::rules::{
-    Color, EndReason, IllegalReason, Move, Numbering, PlayerView, Rank, Rescue, SplitMix64, Square,
-    ViewPiece,
+    Color, EndReason, Guess, IllegalReason, Move, NoteError, Notes, Numbering, PlayerView, Rank,
+    Rescue, SplitMix64, Square, ViewPiece,
 };
 use crate::t;
-use KeyCode::{Down, Enter, Esc, Left, Right, Tab, Up, F};
+use KeyCode::{Backspace, Delete, Down, Enter, Esc, Left, Right, Tab, Up, F};
 
 pub(crate) const CHAT_MAX: usize = 300;
 
@@ -120,6 +120,8 @@ pub(crate) enum PlayMode {
     /// A move being typed.
     Command(LineInput),
     Rescue(RescuePick),
+    /// `N` on an unknown enemy piece: the next key is the note's guess.
+    Note(Square),
 }
 
 fn sq(file: u8, row: u8) -> Square {
@@ -314,7 +316,7 @@ impl GameUi {
         let g = &mut self.shared;
         match &mut self.phase {
             Phase::Setup(s) => s.key(g, key, settings, saved, w, h, rng),
-            Phase::Play(p) => p.key(g, key, w, h, now),
+            Phase::Play(p) => p.key(g, key, w, h, now, settings.numbering),
         }
     }
 
@@ -531,7 +533,7 @@ impl PlayUi {
         let ply = g.snap.view.as_ref().map(|v| v.ply);
         let prev_ply = prev.view.as_ref().map(|v| v.ply);
         if ply != prev_ply {
-            if matches!(self.mode, PlayMode::Rescue(_)) {
+            if matches!(self.mode, PlayMode::Rescue(_) | PlayMode::Note(_)) {
                 self.mode = PlayMode::Normal;
             }
             if g.message.as_ref().is_some_and(|m| m.1) {
@@ -552,11 +554,20 @@ impl PlayUi {
             PlayMode::Command(_) => keymap::plain(COMMAND),
             PlayMode::Rescue(r) if r.rank.is_none() => keymap::plain(RESCUE_PIECE),
             PlayMode::Rescue(_) => keymap::plain(RESCUE_SQUARE),
+            PlayMode::Note(_) => keymap::plain(NOTE),
             PlayMode::Normal => Box::new(With(PLAY, PlayCx::new(g, self, now))),
         }
     }
 
-    fn key(&mut self, g: &mut Shared, key: Key, w: u16, h: u16, now: Instant) -> Vec<Act> {
+    fn key(
+        &mut self,
+        g: &mut Shared,
+        key: Key,
+        w: u16,
+        h: u16,
+        now: Instant,
+        n: Numbering,
+    ) -> Vec<Act> {
         self.seen = g.snap.history.len();
         match &mut self.mode {
             PlayMode::Command(input) => {
@@ -571,11 +582,15 @@ impl PlayUi {
                     }
                     InputResult::Submit(text) => {
                         self.mode = PlayMode::Normal;
-                        self.typed(g, &text)
+                        self.typed(g, &text, n)
                     }
                 }
             }
             PlayMode::Rescue(_) => self.rescue_key(g, key, w, h),
+            PlayMode::Note(at) => {
+                let at = *at;
+                self.note_key(g, at, key, n)
+            }
             PlayMode::Normal => match keymap::action(PLAY, key, &PlayCx::new(g, self, now)) {
                 Some(a) => self.act(g, a, key, (w, h), now),
                 None => vec![],
@@ -602,6 +617,19 @@ impl PlayUi {
                 return self.activate(g, at);
             }
             Do::TypeMove => self.mode = PlayMode::Command(LineInput::new(40)),
+            Do::Note => {
+                let at = g.cursor;
+                let lang = g.lang();
+                match g.view().map(|v| Notes::check(v, at)) {
+                    Some(Ok(())) => {
+                        g.message = None;
+                        self.selected = None;
+                        self.mode = PlayMode::Note(at);
+                    }
+                    Some(Err(e)) => g.err(note_refusal(e, at).text(lang)),
+                    None => {}
+                }
+            }
             Do::Deselect => self.selected = None,
             Do::ClearMessage => g.message = None,
             Do::Leave => return vec![Act::LeaveGame],
@@ -644,8 +672,80 @@ impl PlayUi {
             | Do::NoRescue
             | Do::Place
             | Do::Unchoose => {}
+            // The note's own keys (see `note_key`).
+            Do::NoteRank | Do::NoteNotBomb | Do::NoteMoved | Do::NoteClear | Do::NoteCancel => {}
         }
         vec![]
+    }
+
+    /// The key after `N` on `at`: a rank key notes that rank (`b` a Bomb), `n` not a
+    /// Bomb, `m` moved, Delete clears the note, Esc gives up. The game checks the note
+    /// again and shows it on this player's board alone.
+    fn note_key(&mut self, g: &mut Shared, at: Square, key: Key, n: Numbering) -> Vec<Act> {
+        let lang = g.lang();
+        let guess = match keymap::action(NOTE, key, &Always) {
+            None => return vec![],
+            Some(Do::Help) => return vec![Act::Open(Overlay::Help)],
+            Some(Do::NoteCancel) => {
+                self.mode = PlayMode::Normal;
+                return vec![];
+            }
+            Some(Do::NoteClear) if g.snap.notes.get(at).is_none() => {
+                self.mode = PlayMode::Normal;
+                g.err(note_refusal(NoteError::NoNote, at).text(lang));
+                return vec![];
+            }
+            Some(Do::NoteClear) => None,
+            Some(Do::NoteNotBomb) => Some(Guess::NotBomb),
+            Some(Do::NoteMoved) => Some(Guess::Moved),
+            Some(_) => match key.code {
+                KeyCode::Char(c) => match super::setup::rank_for_key(c, n) {
+                    Some(r) => Some(Guess::Ranks(vec![r])),
+                    None => {
+                        g.err(tr(lang, "game-note-not-a-key"));
+                        return vec![];
+                    }
+                },
+                _ => return vec![],
+            },
+        };
+        self.mode = PlayMode::Normal;
+        vec![Act::Fx(Effect::Game(GameCmd::Note(at, guess)))]
+    }
+
+    /// `note E7 9 8` typed (after `m` or `:`): the note's guess in words (`8`, `8 9`,
+    /// `bomb`, `not-bomb`, `moved`, `clear`).
+    fn typed_note(&mut self, g: &mut Shared, rest: &str, n: Numbering) -> Vec<Act> {
+        let lang = g.lang();
+        let mut words = rest.split_whitespace();
+        let Some(at) = words.next().and_then(|w| w.parse::<Square>().ok()) else {
+            g.err(tr(lang, "note-usage"));
+            return vec![];
+        };
+        let guess_text = words.collect::<Vec<_>>().join(" ");
+        let guess = if guess_text.eq_ignore_ascii_case("clear") {
+            None
+        } else {
+            match Guess::parse(&guess_text, n) {
+                Ok(guess) => Some(guess),
+                Err(_) => {
+                    g.err(tr(lang, "note-usage"));
+                    return vec![];
+                }
+            }
+        };
+        let checked = g.view().map(|v| Notes::check(v, at));
+        let checked = match (checked, &guess) {
+            (Some(Ok(())), None) if g.snap.notes.get(at).is_none() => Err(NoteError::NoNote),
+            (Some(r), _) => r,
+            (None, _) => Err(NoteError::NotInPlay),
+        };
+        if let Err(e) = checked {
+            g.err(note_refusal(e, at).text(lang));
+            return vec![];
+        }
+        g.cursor = at;
+        vec![Act::Fx(Effect::Game(GameCmd::Note(at, guess)))]
     }
 
     /// Enter (or a click) on a square during play.
@@ -794,7 +894,7 @@ impl PlayUi {
     }
 
     /// A typed command: a move like `c4 c5`, `c4-c5`, or one square to select.
-    fn typed(&mut self, g: &mut Shared, text: &str) -> Vec<Act> {
+    fn typed(&mut self, g: &mut Shared, text: &str, n: Numbering) -> Vec<Act> {
         if g.my_color().is_none() {
             return vec![];
         }
@@ -804,6 +904,13 @@ impl PlayUi {
         let t = text.trim();
         if t.is_empty() {
             return vec![];
+        }
+        if let Some(rest) = t
+            .split_once(char::is_whitespace)
+            .filter(|(w, _)| w.eq_ignore_ascii_case("note"))
+            .map(|(_, rest)| rest)
+        {
+            return self.typed_note(g, rest, n);
         }
         match parse_move_text(t) {
             Err(e) => {
@@ -1361,11 +1468,18 @@ fn render_board(
         } else {
             match view.and_then(|v| v.piece_at(sq)) {
                 None => Content::Empty,
-                Some(p) => Content::Piece {
-                    color: p.color,
-                    label: piece_label(&p, n, t),
-                    revealed: p.rank.is_some() && Some(p.color) != me && !over,
-                },
+                Some(p) => {
+                    // The player's own note on the piece: its guess, ending in `?`.
+                    let note = g.snap.notes.get(sq).map(|guess| {
+                        guess.label_in(n, t.ascii(), geom.sq_w.saturating_sub(2) as usize)
+                    });
+                    Content::Piece {
+                        color: p.color,
+                        noted: note.is_some(),
+                        label: note.unwrap_or_else(|| piece_label(&p, n, t)),
+                        revealed: p.rank.is_some() && Some(p.color) != me && !over,
+                    }
+                }
             }
         };
         // Whose piece, without colour: a player's opponent's pieces whose rank shows (the
@@ -1836,6 +1950,15 @@ fn prompt_lines(g: &Shared, p: &PlayUi, width: u16, t: &Theme) -> Vec<Line<'stat
     match &p.mode {
         PlayMode::Command(_) => vec![Line::raw("")],
         PlayMode::Rescue(r) => wrap_line(&rescue_line(r, t), width as usize),
+        PlayMode::Note(at) => wrap_at_most(
+            &t!(t.lang, "game-note-prompt", square = at.to_string()),
+            width as usize,
+            3,
+            ellipsis(t),
+        )
+        .into_iter()
+        .map(|l| Line::styled(l, t.accent()))
+        .collect(),
         PlayMode::Normal => match &g.message {
             Some((text, is_err)) => {
                 let st = if *is_err { t.error() } else { t.accent() };
@@ -2000,6 +2123,14 @@ pub(crate) enum Do {
     // ...then the square.
     Place,
     Unchoose,
+    /// `N`: a note on the unknown enemy piece under the cursor...
+    Note,
+    // ...then its guess: a rank key, not a Bomb, moved; clear it; give up.
+    NoteRank,
+    NoteNotBomb,
+    NoteMoved,
+    NoteClear,
+    NoteCancel,
 }
 
 /// When a key of play applies.
@@ -2025,6 +2156,9 @@ pub(crate) enum If {
     /// A tournament's game: no rematch.
     Tournament,
     NotTournament,
+    /// The cursor is on an enemy piece whose rank the player does not know (it may take
+    /// a note: `N`'s hint shows then).
+    OnUnknownEnemy,
 }
 
 /// The state the conditions of play are read from.
@@ -2036,6 +2170,7 @@ pub(crate) struct PlayCx {
     can_claim: bool,
     opponent_here: bool,
     tournament: bool,
+    on_unknown_enemy: bool,
 }
 
 impl PlayCx {
@@ -2049,6 +2184,7 @@ impl PlayCx {
             can_claim: g.can_claim(now),
             opponent_here: g.opponent_here(),
             tournament: g.snap.tournament,
+            on_unknown_enemy: g.view().is_some_and(|v| Notes::check(v, g.cursor).is_ok()),
         }
     }
 }
@@ -2069,6 +2205,7 @@ impl Conditions<If> for PlayCx {
             If::OpponentGone => !self.opponent_here,
             If::Tournament => self.tournament,
             If::NotTournament => !self.tournament,
+            If::OnUnknownEnemy => self.on_unknown_enemy,
         }
     }
 }
@@ -2095,6 +2232,10 @@ pub(crate) const PLAY: &[Binding<Do, If>] = &[
         .when(MY_PLAY)
         .hints(&[hint(3, "m", "game-keys-type-move")])
         .help("game-key-colon-m", "game-help-type-move"),
+    on(&[ch('N')], Do::Note)
+        .when(MY_PLAY)
+        .hints(&[hint(6, "N", "game-keys-note").when(&[If::OnUnknownEnemy])])
+        .help("N", "game-help-note"),
     on(&[Esc], Do::Deselect)
         .when(&[If::Selected])
         .help(ESC_HELP.0, ESC_HELP.1),
@@ -2158,8 +2299,27 @@ pub(crate) const PLAY: &[Binding<Do, If>] = &[
     note("> <", "game-mark-target").when(MY_PLAY),
     note("+", "game-mark-last"),
     note("'", "game-mark-opponent").when(&[If::Player]),
+    note("8?", "game-mark-note").when(&[If::Player]),
     note("'", "game-mark-blue").when(&[If::Spectator]),
     note("!0:15!", "game-mark-low-time"),
+];
+
+/// The key after `N`: the note's guess.
+const NOTE: &[Binding<Do, Never>] = &[
+    on(&[Esc], Do::NoteCancel)
+        .hints(&[hint(4, "Esc", "game-keys-cancel")])
+        .help("Esc", "game-help-note-cancel"),
+    on(&[Delete, Backspace], Do::NoteClear)
+        .hints(&[hint(3, "keys-del-backspace", "game-keys-note-clear")])
+        .help("keys-del-backspace", "game-help-note-clear"),
+    on(&[ch('n')], Do::NoteNotBomb)
+        .hints(&[hint(1, "n", "game-keys-note-not-bomb")])
+        .help("n", "game-help-note-not-bomb"),
+    on(&[ch('m')], Do::NoteMoved)
+        .hints(&[hint(2, "m", "game-keys-note-moved")])
+        .help("m", "game-help-note-moved"),
+    on(&[ch('?')], Do::Help),
+    chars(Do::NoteRank).hints(&[hint(0, "game-key-rank", "game-keys-note-rank")]),
 ];
 
 /// Typing a move.
@@ -2277,6 +2437,7 @@ mod key_tests {
     fn help_labels_name_their_keys() {
         labels_name_their_keys("play", &english(PLAY));
         labels_name_their_keys("typed move", &english(COMMAND));
+        labels_name_their_keys("note", &english(NOTE));
         labels_name_their_keys("chat", &english(CHAT));
         labels_name_their_keys("line", &english(LINE_OK));
         labels_name_their_keys("rescue piece", &english(RESCUE_PIECE));

@@ -22,8 +22,8 @@ use crate::proto::{
     Leaderboard, LobbyCmd, LobbySnapshot, PlayerStatus, SavedSetup, Seek,
 };
 use crate::rules::{
-    setup_squares, Color, Numbering, PlayerView, Rank, Rules, Setup, SplitMix64, Square, Variant,
-    ViewMove,
+    setup_squares, Color, Guess, NoteError, Notes, Numbering, PlayerView, Rank, Rules, Setup,
+    SplitMix64, Square, Variant, ViewMove,
 };
 use crate::t;
 
@@ -1925,6 +1925,14 @@ impl LineApp {
             }
             _ => {}
         }
+        match word {
+            "note" => return self.note(g, args),
+            "notes" => {
+                self.notes(g);
+                return vec![];
+            }
+            _ => {}
+        }
         // A move: `A4 A5`, `a4-a5`, `move A4 A5`.
         let squares: Vec<&str> = if word == "move" || word == "m" {
             args.to_vec()
@@ -1976,6 +1984,76 @@ impl LineApp {
                 vec![]
             }
         }
+    }
+
+    /// `note C7 bomb`, `note C7 8 9`, `note C7 not-bomb`, `note C7 moved`, `note C7 clear`:
+    /// this player's own note on an unknown enemy piece. Checked against the view first
+    /// (the game checks it again); a refusal says why and sends nothing.
+    fn note(&mut self, g: &GameSnapshot, args: &[&str]) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let n = self.settings.numbering;
+        let Some(at) = args.first().and_then(|w| w.parse::<Square>().ok()) else {
+            self.say(tr(lang, "note-usage"));
+            return vec![];
+        };
+        let text = args[1..].join(" ");
+        let guess = if text.eq_ignore_ascii_case("clear") {
+            None
+        } else {
+            match Guess::parse(&text, n) {
+                Ok(guess) => Some(guess),
+                Err(_) => {
+                    self.say(tr(lang, "note-usage"));
+                    return vec![];
+                }
+            }
+        };
+        let checked = match (g.view.as_ref(), g.my_color) {
+            (_, None) => Err(NoteError::NotAPlayer),
+            (None, _) => Err(NoteError::NotInPlay),
+            (Some(v), _) => Notes::check(v, at).and_then(|()| match &guess {
+                None if g.notes.get(at).is_none() => Err(NoteError::NoNote),
+                _ => Ok(()),
+            }),
+        };
+        if let Err(e) = checked {
+            self.say(crate::proto::note_refusal(e, at).text(lang));
+            return vec![];
+        }
+        let line = match &guess {
+            Some(guess) => t!(
+                lang,
+                "line-note-made",
+                square = at.to_string(),
+                guess = crate::proto::guess_words(lang, guess)
+            ),
+            None => t!(lang, "line-note-cleared", square = at.to_string()),
+        };
+        self.say(line);
+        vec![Effect::Game(GameCmd::Note(at, guess))]
+    }
+
+    /// `notes`: this player's notes, by square.
+    fn notes(&mut self, g: &GameSnapshot) {
+        let lang = self.settings.lang;
+        if g.notes.is_empty() {
+            self.say(tr(lang, "line-notes-none"));
+            return;
+        }
+        let items: Vec<String> = g
+            .notes
+            .iter()
+            .map(|note| {
+                t!(
+                    lang,
+                    "line-notes-item",
+                    square = note.square.to_string(),
+                    guess = crate::proto::guess_words(lang, &note.guess)
+                )
+            })
+            .collect();
+        let line = t!(lang, "line-notes", notes = items.join("; "));
+        self.say(line);
     }
 
     /// Both clocks now, or that the game has none.
@@ -2033,8 +2111,23 @@ impl LineApp {
                 square = square,
                 rank = rank_name(lang, r)
             ),
-            (Some(_), None) if p.moved => t!(lang, "line-board-enemy-moved", square = square),
-            (Some(_), None) => t!(lang, "line-board-enemy", square = square),
+            (Some(_), None) => {
+                let item = if p.moved {
+                    t!(lang, "line-board-enemy-moved", square = square)
+                } else {
+                    t!(lang, "line-board-enemy", square = square)
+                };
+                // This player's own note on it, said as a guess.
+                match self.game.as_ref().and_then(|g| g.notes.get(sq)) {
+                    Some(guess) => t!(
+                        lang,
+                        "line-board-noted",
+                        item = item,
+                        guess = crate::proto::guess_words(lang, guess)
+                    ),
+                    None => item,
+                }
+            }
             (None, Some(r)) => t!(
                 lang,
                 "line-board-side-known",

@@ -577,11 +577,20 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
                 } else {
                     match v.piece_at(sq) {
                         None => Content::Empty,
-                        Some(p) => Content::Piece {
-                            color: p.color,
-                            label: piece_label(&p, n, t),
-                            revealed: p.rank.is_some() && knower.is_some_and(|k| k != p.color),
-                        },
+                        Some(p) => {
+                            // The player's own notes (only their own replay, from their
+                            // side, carries any).
+                            let note = s.notes.get(sq).map(|guess| {
+                                let room = lay.board.sq_w.saturating_sub(2) as usize;
+                                guess.label_in(n, t.ascii(), room)
+                            });
+                            Content::Piece {
+                                color: p.color,
+                                noted: note.is_some(),
+                                label: note.unwrap_or_else(|| piece_label(&p, n, t)),
+                                revealed: p.rank.is_some() && knower.is_some_and(|k| k != p.color),
+                            }
+                        }
                     }
                 };
                 let mut c = board::Cell::new(content);

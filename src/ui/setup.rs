@@ -818,6 +818,7 @@ fn render_board(
                     color: me.unwrap_or(Color::Red),
                     label: r.label(n).to_string(),
                     revealed: false,
+                    noted: false,
                 },
                 None => Content::Empty,
             }

@@ -215,6 +215,21 @@ impl Theme {
         self.bg(SELECTED).patch(self.fg(CURSOR))
     }
 
+    /// A player's note on an unknown enemy piece: the piece's tile with the accent colour
+    /// in italics (a revealed rank is underlined in the piece's own colours; a note's label
+    /// ends in `?` besides).
+    pub fn note(&self, color: Color) -> Style {
+        self.piece(color)
+            .patch(self.fg(ACCENT))
+            .remove_modifier(Modifier::BOLD)
+            .add_modifier(Modifier::ITALIC)
+    }
+
+    /// ASCII drawing.
+    pub fn ascii(&self) -> bool {
+        self.g.hidden == ASCII.hidden
+    }
+
     pub fn target(&self) -> Style {
         self.bg(TARGET).patch(self.fg(TARGET_DOT))
     }

@@ -42,6 +42,7 @@ let me = null; // {nick}
 let shown = null; // the last game message
 let selected = null; // a square name
 let moveList = []; // the shown game's moves so far
+let noteAt = null; // the square whose note menu is open
 
 function send(msg) {
   if (socket && socket.readyState === WebSocket.OPEN) {
@@ -204,6 +205,9 @@ function drawGame(m) {
   if (selected && m.phase === "play" && !movable.has(selected)) selected = null;
   if (selected && m.phase === "setup" && !zone.has(selected)) selected = null;
   const targets = new Set(selected && m.phase === "play" ? targetsOf(m, selected) : []);
+  // The seat's own notes (a guess ending in ?, never a rank the game showed).
+  const notes = new Map((m.notes || []).map((n) => [n.sq, n]));
+  if (noteAt && !(m.phase === "play" && unknownEnemy(m, pieces.get(noteAt)))) noteAt = null;
 
   game.append(el("p", { id: "play-players", text: fill(W.vs, { red: m.red, blue: m.blue }) }));
   let turn = "";
@@ -247,16 +251,34 @@ function drawGame(m) {
         cls.push("target");
         text = fill(W.target, { label: text });
       }
-      const short = p ? (p.r ? W.short[p.r] : "?") : "";
+      let short = p ? (p.r ? W.short[p.r] : "?") : "";
+      const note = p && notes.get(sq);
+      if (note) {
+        cls.push("noted");
+        short = note.label;
+        text = fill(W.noted, { label: text, guess: note.words });
+      }
       const b = el("button", { type: "button", cls: cls.join(" "), "data-sq": sq, "aria-label": text, tabindex: "-1", text: short });
       if (p) b.dataset.piece = `${p.c} ${p.r || "unknown"}`;
+      if (note) b.dataset.note = note.label;
       b.addEventListener("click", () => tap(sq));
+      // A long press (a phone's context menu) or a right click opens the note menu.
+      b.addEventListener("contextmenu", (e) => {
+        if (m.phase === "play" && m.me && unknownEnemy(m, p)) {
+          e.preventDefault();
+          openNote(sq);
+        }
+      });
       row.append(el("div", { role: "gridcell" }, b));
     }
     grid.append(row);
   }
   grid.addEventListener("keydown", arrows);
   game.append(grid);
+  if (m.phase === "play" && m.me) {
+    if (noteAt) game.append(noteMenu(m, noteAt, notes.get(noteAt)));
+    else game.append(el("p", { id: "play-note-hint", text: W.noteHint }));
+  }
 
   if (m.last) {
     game.append(el("p", { id: "play-last", "aria-live": "polite", text: fill(W.last, { move: m.last.text }) }));
@@ -351,6 +373,49 @@ function drawGame(m) {
   status.textContent = "";
 }
 
+// An enemy piece whose rank the seat does not know: it may carry a note.
+function unknownEnemy(m, p) {
+  return !!p && !!m.me && p.c !== m.me && !p.r;
+}
+
+function openNote(sq) {
+  noteAt = sq;
+  selected = null;
+  if (shown) drawGame(shown);
+  const first = document.querySelector("#play-note button");
+  if (first) first.focus();
+}
+
+// The note menu of an unknown enemy piece: a rank (the Bomb among them), not a Bomb,
+// moved, clear, cancel. Only this player sees the note.
+function noteMenu(m, sq, note) {
+  const box = el("div", { id: "play-note", role: "group", "aria-label": fill(W.noteMenu, { square: sq }) });
+  box.append(el("p", { text: fill(W.noteMenu, { square: sq }) }));
+  const choose = (guess) => {
+    noteAt = null;
+    send({ t: "note", sq, guess });
+    drawGame(m);
+  };
+  const pick = (attrs, guess) => {
+    const b = el("button", Object.assign({ type: "button" }, attrs));
+    b.addEventListener("click", () => choose(guess));
+    box.append(b);
+  };
+  for (const rank of W.order) {
+    pick({ "data-guess": rank, text: `${W.short[rank]}?`, "aria-label": `${W.ranks[rank]}?` }, rank);
+  }
+  pick({ "data-guess": "not-bomb", text: W.noteNotBomb }, "not-bomb");
+  pick({ "data-guess": "moved", text: W.noteMoved }, "moved");
+  if (note) pick({ "data-guess": "clear", text: W.noteClear }, "clear");
+  const cancel = el("button", { type: "button", "data-guess": "cancel", text: W.noteCancel });
+  cancel.addEventListener("click", () => {
+    noteAt = null;
+    drawGame(m);
+  });
+  box.append(cancel);
+  return box;
+}
+
 function tap(sq) {
   const m = shown;
   if (!m || !m.me) return;
@@ -381,6 +446,13 @@ function tap(sq) {
     selected = null;
     return;
   }
+  // An unknown enemy piece that is no target: its note menu.
+  const piece = m.board.find((p) => p.sq === sq);
+  if (unknownEnemy(m, piece)) {
+    openNote(sq);
+    return;
+  }
+  noteAt = null;
   selected = targetsOf(m, sq).length > 0 && sq !== selected ? sq : null;
   drawGame(m);
 }

@@ -55,7 +55,10 @@ use crate::proto::{
     ChatLine, GameCmd, GameId, GamePhase, GameSnapshot, LobbyCmd, LobbySnapshot, Notice, PlayerId,
     SavedSetup, Seek,
 };
-use crate::rules::{setup_squares, Color, Move, Rank, Rules, Setup, SplitMix64, Square, Variant};
+use crate::rules::{
+    setup_squares, Color, Guess, Move, NoteError, Notes, Numbering, Rank, Rules, Setup, SplitMix64,
+    Square, Variant,
+};
 use crate::service::{GuestRefused, PlaySession, PlayUpdate, Service};
 
 mod social;
@@ -282,6 +285,13 @@ fn words(lang: Lang) -> Value {
         "selected": with("web-play-sq-selected", &["label"]),
         "closed": say("web-play-closed"),
         "vs": with("web-play-versus", &["red", "blue"]),
+        "noted": with("web-play-sq-noted", &["label", "guess"]),
+        "noteMenu": with("web-play-note-menu", &["square"]),
+        "noteNotBomb": say("web-play-note-not-bomb"),
+        "noteMoved": say("web-play-note-moved"),
+        "noteClear": say("web-play-note-clear"),
+        "noteCancel": say("web-play-note-cancel"),
+        "noteHint": say("web-play-note-hint"),
     });
     // A second object (one `json!` this long passes the macro's recursion limit).
     let more = json!({
@@ -923,6 +933,7 @@ impl Seat {
                 )
             }
             "move" => (self.mv(field("from"), field("to")).await, 1.0),
+            "note" => (self.note(field("sq"), field("guess")).await, 1.0),
             "resign" => (self.resign().await, 1.0),
             "lobby" => (self.back_to_lobby(), 1.0),
             "full" => (self.full(), 4.0),
@@ -1209,6 +1220,32 @@ impl Seat {
         Ok(vec![])
     }
 
+    /// This seat's own note on an unknown enemy piece (`guess`: `9 8`, `bomb`, `not-bomb`,
+    /// `moved`, or `clear`), checked against the seat's view as the game checks it again.
+    /// The note comes back in this seat's own game messages only.
+    async fn note(&mut self, sq: &str, guess: &str) -> Result<Vec<Value>, Say> {
+        let (snap, _) = self.seated()?;
+        let at = square(sq)?;
+        let view = match (&snap.view, snap.phase) {
+            (Some(v), GamePhase::Playing) => v,
+            _ => return Err(Say::new("web-play-refused-not-playing")),
+        };
+        let guess = match guess.trim() {
+            g if g.eq_ignore_ascii_case("clear") => None,
+            g => Some(Guess::parse(g, Numbering::Modern).map_err(|_| Say::new("note-usage"))?),
+        };
+        let checked = Notes::check(view, at).and_then(|()| match &guess {
+            None if snap.notes.get(at).is_none() => Err(NoteError::NoNote),
+            _ => Ok(()),
+        });
+        if let Err(e) = checked {
+            let id = crate::proto::note_refusal(e, at).id();
+            return Err(Say::new(id).text("square", at.to_string()));
+        }
+        self.session.play(GameCmd::Note(at, guess)).await;
+        Ok(vec![])
+    }
+
     async fn resign(&mut self) -> Result<Vec<Value>, Say> {
         let snap = self
             .session
@@ -1354,6 +1391,21 @@ impl Seat {
         });
         if let Value::Object(m) = &mut v {
             m.extend(social::game_more(snap, self.draft.as_ref()));
+            // The seat's own notes (its snapshot holds no other): only when there are some.
+            if !snap.notes.is_empty() {
+                let notes: Vec<Value> = snap
+                    .notes
+                    .iter()
+                    .map(|n| {
+                        json!({
+                            "sq": n.square.to_string(),
+                            "label": n.guess.label(Numbering::Modern, false),
+                            "words": crate::proto::guess_words(lang, &n.guess),
+                        })
+                    })
+                    .collect();
+                m.insert("notes".into(), Value::Array(notes));
+            }
         }
         v
     }

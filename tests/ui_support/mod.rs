@@ -172,6 +172,7 @@ pub fn snapshot(
         setup_left: None,
         private: false,
         tournament: false,
+        notes: Default::default(),
     }
 }
 

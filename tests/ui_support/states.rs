@@ -438,6 +438,7 @@ fn replay() -> App {
             rescue: None,
         }],
         private: false,
+        notes: Default::default(),
     }));
     a
 }

@@ -145,3 +145,11 @@ rank-flag = Fahne
 rank-letter-spy = S
 rank-letter-bomb = B
 rank-letter-flag = F
+
+## Die Vermutung einer Notiz, in Worten (Bildschirme, Zeilen und das Brett im Browser)
+note-usage = eine Notiz: note FELD VERMUTUNG, die Vermutung ein Rang (8), bis zu drei (8 9), bomb, not-bomb oder moved; note FELD clear entfernt sie
+note-guess-one = { $a }?
+note-guess-two = { $a } oder { $b }?
+note-guess-three = { $a }, { $b } oder { $c }?
+note-guess-not-bomb = keine Bombe
+note-guess-moved = gezogen

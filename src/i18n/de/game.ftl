@@ -311,3 +311,19 @@ game-mark-opponent = rechts neben einer Figur: eine deines Gegners
 game-mark-blue = rechts neben einer Figur: eine von Blau (die von Rot ohne Zeichen)
 game-mark-low-time = eine Uhr mit weniger als 20 Sekunden
 game-mark-picked = die aufgenommene Figur; {"{"} {"}"} mit dem Cursor darauf
+
+## Notizen zu unbekannten Figuren des Gegners (`N`, dann eine Taste)
+game-keys-note = Notiz
+game-help-note = eine Notiz zur unbekannten Figur des Gegners unter dem Cursor, dann eine Taste: eine Rangtaste, n keine Bombe, m gezogen, Entf löscht (nur du siehst sie)
+game-keys-note-rank = diesen Rang notieren
+game-key-rank = Rangtaste
+game-keys-note-not-bomb = keine Bombe
+game-help-note-not-bomb = Notiz: keine Bombe
+game-keys-note-moved = gezogen
+game-help-note-moved = Notiz: sie hat gezogen
+game-keys-note-clear = löschen
+game-help-note-clear = die Notiz löschen
+game-help-note-cancel = keine Notiz
+game-note-prompt = Notiz zu { $square } (nur du siehst sie): eine Rangtaste (b: eine Bombe?), n keine Bombe, m gezogen, Entf löscht, Esc bricht ab. Eine Liste: m, dann note { $square } 8 9
+game-note-not-a-key = keine Rangtaste: eine Rangtaste (b: eine Bombe?), n, m, Entf oder Esc
+game-mark-note = 8? kursiv: deine eigene Notiz zu einer unbekannten Figur (eine Vermutung, nicht ihr Rang)

@@ -132,7 +132,13 @@ line-opponent-ready = Dein Gegner ist bereit.
 ## Play
 
 line-play-start = Die Partie beginnt. Rot zieht zuerst.
-line-help-play = Befehle der Partie: A4 A5 (oder move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, draw, decline, resign, claim, say TEXT, help.
+line-help-play = Befehle der Partie: A4 A5 (oder move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, note D7 bomb, notes, draw, decline, resign, claim, say TEXT, help.
+line-note-made = Notiz zu { $square } (nur du siehst sie): { $guess }
+line-note-cleared = Notiz zu { $square } gelöscht.
+line-notes-none = Du hast keine Notizen. Eine Notiz: note FELD VERMUTUNG, etwa note D7 bomb.
+line-notes = Deine Notizen: { $notes }.
+line-notes-item = { $square } { $guess }
+line-board-noted = { $item } (deine Notiz: { $guess })
 line-help-over = Die Partie ist vorbei. Befehle: board, row 6, col D, square D6, pieces, last, moves 10, rematch, say TEXT, quit (zurück in die Lobby), help.
 line-help-watch = Du schaust zu. Befehle: board, row 6, col D, square D6, pieces, last, moves 10, clock, say TEXT, quit (zurück in die Lobby), help.
 line-your-turn = Du bist am Zug.

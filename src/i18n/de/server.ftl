@@ -393,3 +393,13 @@ exec-web-link-key =
     Dein Schlüssel hat noch keinen Nick. Um ihn einem Konto hinzuzufügen, das du im Web (mit einem Passkey) angelegt hast, öffne diesen Link innerhalb von { $minutes } Minuten in dem Browser, der bei diesem Konto angemeldet ist (er gilt einmal):
       { $link }
     Soll der Schlüssel stattdessen einen eigenen Nick bekommen, verbinde dich einmal mit einem Terminal.
+
+## Abgelehnte Notizen (nichts ändert sich)
+refusal-note-spectator = nur die Spieler machen Notizen
+refusal-note-not-in-play = Notizen gibt es während der Partie
+refusal-note-empty = auf { $square } steht keine Figur für eine Notiz
+refusal-note-own = { $square } ist deine eigene Figur: Notizen sind für die unbekannten Figuren deines Gegners
+refusal-note-revealed = die Figur auf { $square } ist schon bekannt: keine Notiz nötig
+refusal-note-none = auf { $square } ist keine Notiz
+refusal-note-too-many = zu viele Notizen in dieser Partie
+refusal-note-cannot-save = die Notiz wurde nicht behalten (der Server kann gerade nicht auf seine Platte schreiben)

@@ -416,3 +416,12 @@ web-link-key-explain = Dieser Link, mit web-login von einem SSH-Schlüssel ohne 
 web-link-key-button = Schlüssel hinzufügen
 web-link-key-sign-in-first = Melde dich zuerst bei dem Konto an, zu dem der Schlüssel kommen soll (auf der Kontoseite, mit seinem Passkey), und öffne dann diesen Link noch einmal.
 web-link-key-done = Der Schlüssel spielt jetzt als { $nick }.
+
+## Notizen zu unbekannten Figuren des Gegners (nur der Spieler sieht sie)
+web-play-sq-noted = { $label }, deine Notiz: { $guess }
+web-play-note-menu = Notiz zu { $square } (nur du siehst sie)
+web-play-note-not-bomb = Keine Bombe
+web-play-note-moved = Gezogen
+web-play-note-clear = Notiz löschen
+web-play-note-cancel = Abbrechen
+web-play-note-hint = Tippe eine unbekannte Figur des Gegners an (oder halte sie), um zu notieren, was sie sein könnte.

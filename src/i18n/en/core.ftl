@@ -143,3 +143,11 @@ rank-flag = Flag
 rank-letter-spy = S
 rank-letter-bomb = B
 rank-letter-flag = F
+
+## A note's guess, in words (screens, lines and the board in the browser)
+note-usage = a note: note SQUARE GUESS, the guess a rank (8), up to three (8 9), bomb, not-bomb or moved; note SQUARE clear removes it
+note-guess-one = { $a }?
+note-guess-two = { $a } or { $b }?
+note-guess-three = { $a }, { $b } or { $c }?
+note-guess-not-bomb = not a Bomb
+note-guess-moved = moved

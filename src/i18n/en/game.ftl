@@ -261,3 +261,19 @@ game-mark-opponent = at a piece's right: your opponent's
 game-mark-blue = at a piece's right: Blue's (Red's have no mark)
 game-mark-low-time = a clock with less than 20 seconds left
 game-mark-picked = the piece picked up; {"{"} {"}"} with the cursor on it
+
+## Notes on the opponent's unknown pieces (`N`, then a key)
+game-keys-note = note
+game-help-note = a note on the unknown enemy piece under the cursor, then a key: a rank key, n not a Bomb, m moved, Del clears (only you see it)
+game-keys-note-rank = note that rank
+game-key-rank = rank key
+game-keys-note-not-bomb = not a Bomb
+game-help-note-not-bomb = note: not a Bomb
+game-keys-note-moved = moved
+game-help-note-moved = note: it moved
+game-keys-note-clear = clear
+game-help-note-clear = clear the note
+game-help-note-cancel = no note
+game-note-prompt = Note on { $square } (only you see it): a rank key (b: a Bomb?), n not a Bomb, m moved, Del clears, Esc cancels. A list: m, then note { $square } 8 9
+game-note-not-a-key = not a rank key: a rank key (b: a Bomb?), n, m, Del or Esc
+game-mark-note = 8? in italics: your own note on an unknown piece (a guess, not its rank)

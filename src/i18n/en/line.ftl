@@ -133,7 +133,13 @@ line-opponent-ready = Your opponent is ready.
 ## Play
 
 line-play-start = The game begins. Red moves first.
-line-help-play = Game commands: A4 A5 (or move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, draw, decline, resign, claim, say TEXT, help.
+line-help-play = Game commands: A4 A5 (or move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, note D7 bomb, notes, draw, decline, resign, claim, say TEXT, help.
+line-note-made = Note on { $square } (only you see it): { $guess }
+line-note-cleared = Note on { $square } cleared.
+line-notes-none = You have no notes. Add one with note SQUARE GUESS, like note D7 bomb.
+line-notes = Your notes: { $notes }.
+line-notes-item = { $square } { $guess }
+line-board-noted = { $item } (your note: { $guess })
 line-help-over = The game is over. Commands: board, row 6, col D, square D6, pieces, last, moves 10, rematch, say TEXT, quit (back to the lobby), help.
 line-help-watch = You are watching. Commands: board, row 6, col D, square D6, pieces, last, moves 10, clock, say TEXT, quit (back to the lobby), help.
 line-your-turn = Your turn.

@@ -394,3 +394,13 @@ exec-web-link-key =
     Your key has no nick yet. To add it to an account you made on the web (with a passkey), open this link within { $minutes } minutes in the browser signed in to that account (it works once):
       { $link }
     To give this key a nick of its own instead, connect once with a terminal.
+
+## Notes refused (nothing changes)
+refusal-note-spectator = only the players make notes
+refusal-note-not-in-play = notes are made during play
+refusal-note-empty = there is no piece on { $square } to note
+refusal-note-own = { $square } is your own piece: notes are for your opponent's unknown pieces
+refusal-note-revealed = the piece on { $square } is known already: no note needed
+refusal-note-none = there is no note on { $square }
+refusal-note-too-many = too many notes in this game
+refusal-note-cannot-save = the note was not kept (the server cannot write to its disk right now)

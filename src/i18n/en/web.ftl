@@ -419,3 +419,12 @@ web-link-key-explain = This link, made with web-login from an SSH key that has n
 web-link-key-button = Add the key
 web-link-key-sign-in-first = Sign in first to the account the key should join (on the account page, with its passkey), then open this link again.
 web-link-key-done = The key now plays as { $nick }.
+
+## Notes on the opponent's unknown pieces (only the player sees them)
+web-play-sq-noted = { $label }, your note: { $guess }
+web-play-note-menu = Note on { $square } (only you see it)
+web-play-note-not-bomb = Not a Bomb
+web-play-note-moved = Moved
+web-play-note-clear = Clear the note
+web-play-note-cancel = Cancel
+web-play-note-hint = Tap an unknown enemy piece (or hold it) to note what you think it is.

@@ -145,3 +145,11 @@ rank-flag = Vlag
 rank-letter-spy = S
 rank-letter-bomb = B
 rank-letter-flag = F
+
+## De gok van een notitie, in woorden (schermen, regels en het bord in de browser)
+note-usage = een notitie: note VELD GOK, de gok een rang (8), tot drie (8 9), bomb, not-bomb of moved; note VELD clear haalt hem weg
+note-guess-one = { $a }?
+note-guess-two = { $a } of { $b }?
+note-guess-three = { $a }, { $b } of { $c }?
+note-guess-not-bomb = geen Bom
+note-guess-moved = verplaatst

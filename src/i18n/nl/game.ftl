@@ -278,3 +278,19 @@ game-mark-opponent = rechts naast een stuk: een van je tegenstander
 game-mark-blue = rechts naast een stuk: een van Blauw (die van Rood zonder teken)
 game-mark-low-time = een klok met minder dan 20 seconden
 game-mark-picked = het opgepakte stuk; {"{"} {"}"} met de cursor erop
+
+## Notities bij onbekende stukken van de tegenstander (`N`, dan een toets)
+game-keys-note = notitie
+game-help-note = een notitie bij het onbekende stuk van de tegenstander onder de cursor, dan een toets: een rangtoets, n geen Bom, m verplaatst, Del wist (alleen jij ziet hem)
+game-keys-note-rank = die rang noteren
+game-key-rank = rangtoets
+game-keys-note-not-bomb = geen Bom
+game-help-note-not-bomb = notitie: geen Bom
+game-keys-note-moved = verplaatst
+game-help-note-moved = notitie: het heeft bewogen
+game-keys-note-clear = wissen
+game-help-note-clear = de notitie wissen
+game-help-note-cancel = geen notitie
+game-note-prompt = Notitie bij { $square } (alleen jij ziet hem): een rangtoets (b: een Bom?), n geen Bom, m verplaatst, Del wist, Esc annuleert. Een lijst: m, dan note { $square } 8 9
+game-note-not-a-key = geen rangtoets: een rangtoets (b: een Bom?), n, m, Del of Esc
+game-mark-note = 8? cursief: je eigen notitie bij een onbekend stuk (een gok, niet zijn rang)

@@ -132,7 +132,13 @@ line-opponent-ready = Je tegenstander is klaar.
 ## Play
 
 line-play-start = De partij begint. Rood zet eerst.
-line-help-play = Opdrachten in de partij: A4 A5 (of move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, draw, decline, resign, claim, say TEKST, help.
+line-help-play = Opdrachten in de partij: A4 A5 (of move A4 A5), board, row 6, col D, square D6, pieces, last, moves 10, clock, note D7 bomb, notes, draw, decline, resign, claim, say TEKST, help.
+line-note-made = Notitie bij { $square } (alleen jij ziet hem): { $guess }
+line-note-cleared = Notitie bij { $square } gewist.
+line-notes-none = Je hebt geen notities. Een notitie: note VELD GOK, bijvoorbeeld note D7 bomb.
+line-notes = Je notities: { $notes }.
+line-notes-item = { $square } { $guess }
+line-board-noted = { $item } (je notitie: { $guess })
 line-help-over = De partij is voorbij. Opdrachten: board, row 6, col D, square D6, pieces, last, moves 10, rematch, say TEKST, quit (terug naar de lobby), help.
 line-help-watch = Je kijkt toe. Opdrachten: board, row 6, col D, square D6, pieces, last, moves 10, clock, say TEKST, quit (terug naar de lobby), help.
 line-your-turn = Jij bent aan zet.

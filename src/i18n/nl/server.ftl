@@ -393,3 +393,13 @@ exec-web-link-key =
     Je sleutel heeft nog geen nick. Om hem toe te voegen aan een account dat je op het web (met een passkey) hebt gemaakt, open je deze link binnen { $minutes } minuten in de browser die bij dat account is aangemeld (hij werkt één keer):
       { $link }
     Wil je de sleutel liever een eigen nick geven, maak dan eenmaal verbinding met een terminal.
+
+## Geweigerde notities (er verandert niets)
+refusal-note-spectator = alleen de spelers maken notities
+refusal-note-not-in-play = notities maak je tijdens de partij
+refusal-note-empty = op { $square } staat geen stuk voor een notitie
+refusal-note-own = { $square } is je eigen stuk: notities zijn voor de onbekende stukken van je tegenstander
+refusal-note-revealed = het stuk op { $square } is al bekend: geen notitie nodig
+refusal-note-none = op { $square } staat geen notitie
+refusal-note-too-many = te veel notities in deze partij
+refusal-note-cannot-save = de notitie is niet bewaard (de server kan nu niet naar zijn schijf schrijven)

@@ -422,3 +422,12 @@ web-link-key-explain = Deze link, gemaakt met web-login vanaf een SSH-sleutel zo
 web-link-key-button = Sleutel toevoegen
 web-link-key-sign-in-first = Meld je eerst aan bij het account waar de sleutel bij moet (op de accountpagina, met zijn passkey) en open deze link daarna opnieuw.
 web-link-key-done = De sleutel speelt nu als { $nick }.
+
+## Notities bij onbekende stukken van de tegenstander (alleen de speler ziet ze)
+web-play-sq-noted = { $label }, je notitie: { $guess }
+web-play-note-menu = Notitie bij { $square } (alleen jij ziet hem)
+web-play-note-not-bomb = Geen Bom
+web-play-note-moved = Verplaatst
+web-play-note-clear = Notitie wissen
+web-play-note-cancel = Annuleren
+web-play-note-hint = Tik een onbekend stuk van de tegenstander aan (of houd het vast) om te noteren wat het volgens jou is.

@@ -674,6 +674,7 @@ mod tests {
             setup_left: None,
             private: false,
             tournament: false,
+            notes: Default::default(),
         }
     }
 
