@@ -320,6 +320,34 @@ async fn a_note_shows_to_its_player_alone_follows_its_piece_survives_a_restart_a
     let over = red.wait_text("You won!", 10).await;
     assert!(!over.contains("9/8?") && !any_italic(red), "{over}");
 
+    // `ssh host replay 1`: each player's own notes, as made, and nobody else's.
+    let (red_login, blue_login) = if red_is_alice {
+        (("alice", &ka), ("bob", &kb))
+    } else {
+        (("bob", &kb), ("alice", &ka))
+    };
+    let (words, status) = common::exec(addr, red_login.0, red_login.1, "replay 1").await;
+    assert_eq!(status, Some(0), "{words}");
+    for line in [
+        "Your notes (only you see them):".to_string(),
+        format!("before move 1: {sa} Captain?"),
+        format!("before move 1: {sb} General or Colonel?"),
+    ] {
+        assert!(words.contains(&line), "{line:?} in Red's replay:\n{words}");
+    }
+    assert!(!words.contains("not a Bomb"), "{words}");
+    let (words, _) = common::exec(addr, blue_login.0, blue_login.1, "replay 1").await;
+    assert!(words.contains("before move 2: F3 not a Bomb"), "{words}");
+    assert!(
+        !words.contains("Captain?") && !words.contains("General or Colonel?"),
+        "{words}"
+    );
+    let (words, _) = common::exec(addr, "carl", &kc, "replay 1").await;
+    assert!(
+        !words.contains("Your notes") && !words.contains("?\n"),
+        "{words}"
+    );
+
     // Red's replay, from Red's side: the notes at each ply, following the piece.
     red.send(b"q").await;
     red.wait_text("Open seeks", 10).await;

@@ -1561,3 +1561,101 @@ fn a_battle_stays_told_beside_the_answer_until_the_player_acts() {
         "read, the battle makes room:\n{t}"
     );
 }
+
+/// Notes (issue 47): `N` on an unknown enemy piece, then a key, asks the game for the
+/// note (a rank key, `n` not a Bomb, `m` moved, Delete clears, Esc gives up); `N` anywhere
+/// else says why and asks nothing. A note in the snapshot is drawn as a guess ending in `?`
+/// in italics, never underlined as a rank the game revealed; a spectator has no `N`.
+#[test]
+fn n_then_a_key_notes_an_unknown_enemy_piece_drawn_as_a_guess() {
+    use stratego_ssh::rules::{Guess, Notes};
+    let note = |sq: &str, g: Option<Guess>| vec![Effect::Game(GameCmd::Note(sqr(sq), g))];
+    let mut a = red_app();
+    // The cursor starts on Red's own E4.
+    assert!(a.update(key('N')).is_empty());
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("E4 is your own piece"), "{t}");
+    assert!(
+        !t.contains("N note"),
+        "no hint off an unknown enemy piece:\n{t}"
+    );
+    for _ in 0..3 {
+        a.update(code(KeyCode::Up));
+    }
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("N note"), "the footer names N on E7:\n{t}");
+    assert!(a.update(key('N')).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("Note on E7"));
+    assert_eq!(
+        a.update(key('b')),
+        note("E7", Some(Guess::Ranks(vec![Rank::Bomb])))
+    );
+    a.update(key('N'));
+    assert_eq!(
+        a.update(key('9')),
+        note("E7", Some(Guess::Ranks(vec![Rank::General])))
+    );
+    a.update(key('N'));
+    assert_eq!(a.update(key('n')), note("E7", Some(Guess::NotBomb)));
+    a.update(key('N'));
+    assert_eq!(a.update(key('m')), note("E7", Some(Guess::Moved)));
+    a.update(key('N'));
+    assert!(a.update(key('z')).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("not a rank key"));
+    assert!(a.update(code(KeyCode::Esc)).is_empty());
+    // Delete with no note there: said, nothing asked.
+    a.update(key('N'));
+    assert!(a.update(code(KeyCode::Delete)).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("there is no note on E7"));
+    // A revealed piece takes none.
+    a.update(code(KeyCode::Right));
+    a.update(code(KeyCode::Right));
+    assert!(a.update(key('N')).is_empty());
+    assert!(text(&draw(&a, W, H)).contains("the piece on G7 is known already"));
+    // A list, typed.
+    a.update(key('m'));
+    type_text(&mut a, "note j10 8 9");
+    assert_eq!(
+        a.update(code(KeyCode::Enter)),
+        note(
+            "J10",
+            Some(Guess::Ranks(vec![Rank::General, Rank::Colonel]))
+        )
+    );
+
+    // The game sends the note back in this seat's snapshot: drawn as a guess.
+    let v = red_view();
+    let mut notes = Notes::default();
+    notes
+        .set(
+            &v,
+            sqr("E7"),
+            Some(Guess::Ranks(vec![Rank::General, Rank::Colonel])),
+        )
+        .unwrap();
+    let mut snap = game_snap(Some(Color::Red), v);
+    snap.notes = notes;
+    send_game(&mut a, snap, Instant::now());
+    let buf = draw(&a, W, H);
+    assert_eq!(label(&a, &buf, "E7"), "9/8?");
+    let r = a.square_rect(sqr("E7")).unwrap();
+    let cell = (r.x..r.right())
+        .flat_map(|x| (r.y..r.bottom()).map(move |y| (x, y)))
+        .map(|p| &buf[p])
+        .find(|c| c.symbol() == "9")
+        .unwrap();
+    assert!(cell.modifier.contains(Modifier::ITALIC), "{cell:?}");
+    assert!(!cell.modifier.contains(Modifier::UNDERLINED), "{cell:?}");
+    // Delete now clears it (the typed note left the cursor on J10: a click puts it on E7).
+    click_square(&mut a, "E7");
+    a.update(key('N'));
+    assert_eq!(a.update(code(KeyCode::Delete)), note("E7", None));
+
+    // A spectator: N is no key of theirs.
+    let mut s = app("carol", W, H);
+    let mut v = red_view();
+    v.viewer = Viewer::Spectator;
+    send_game(&mut s, game_snap(None, v), Instant::now());
+    assert!(s.update(key('N')).is_empty());
+    assert!(!text(&draw(&s, W, H)).contains("Note on"));
+}

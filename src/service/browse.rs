@@ -126,6 +126,29 @@ impl Service {
         Ok(ReplaySnapshot { private, ..snap })
     }
 
+    /// `viewer`'s own note log of the finished game `id`, when they played it (empty
+    /// otherwise): only ever the asking player's own seat's.
+    pub async fn own_notes(
+        &self,
+        id: u64,
+        viewer: &PlayerId,
+    ) -> Result<Vec<crate::rules::NoteEvent>, StoreError> {
+        let viewer = viewer.clone();
+        self.blocking(move |s| {
+            let Some(g) = s.games().get(id)? else {
+                return Ok(vec![]);
+            };
+            match Color::ALL
+                .into_iter()
+                .find(|&c| g.seats.get(c).identity == viewer)
+            {
+                Some(c) => s.notes().get(id, c),
+                None => Ok(vec![]),
+            }
+        })
+        .await
+    }
+
     /// What a page tells of a finished public game beside its moves: who played, the
     /// result, the rating changes. A private game answers as one that does not exist.
     pub async fn game_facts(&self, id: u64) -> Result<GameFacts, ReplayFault> {

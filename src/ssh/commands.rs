@@ -116,10 +116,17 @@ pub(super) async fn reply(
 }
 
 /// Runs one command line; `connect` is how to reach this server with a terminal, `links`
-/// the web pages' address for links (`None`: the web is off).
+/// the web pages' address for links (`None`: the web is off); `me` the key that asks, if
+/// one authenticated (`replay ID` adds that player's own notes of their own game).
 /// `--lang CODE` anywhere among the words gives the text in that language (English
 /// without it); JSON and the stored formats are the same in every language.
-pub async fn run(service: &Service, line: &str, connect: &str, links: Option<&str>) -> Output {
+pub async fn run(
+    service: &Service,
+    line: &str,
+    connect: &str,
+    links: Option<&str>,
+    me: Option<&crate::proto::PlayerId>,
+) -> Output {
     let all: Vec<&str> = line.split_whitespace().collect();
     let (words, lang) = match take_lang(&all) {
         Ok((w, lang)) => (w, lang.unwrap_or_default()),
@@ -144,6 +151,9 @@ pub async fn run(service: &Service, line: &str, connect: &str, links: Option<&st
         ["games", nick] => player_games(service, nick, lang).await,
         ["replay", id] => {
             let (mut text, status) = replay(service, id, Format::Words, lang).await;
+            if let (0, Some(me), Ok(n)) = (status, me, id.trim_start_matches('#').parse::<u64>()) {
+                text.push_str(&own_notes(service, n, me, lang).await);
+            }
             if let (0, Some(base), Ok(n)) =
                 (status, links, id.trim_start_matches('#').parse::<u64>())
             {
@@ -449,6 +459,51 @@ fn replay_words(id: u64, record: &GameRecord, names: &[String; 2], lang: Lang) -
         ));
     }
     out.push_str(&format!("\n{}\n", t!(lang, "exec-replay-formats", id = id)));
+    out
+}
+
+/// The asking player's own notes of their own game `id`, each as it was made (`before move
+/// 3: D7 General or Colonel?`), after a head line; nothing when they made none (or did not
+/// play it). Nobody else's notes are ever read here.
+async fn own_notes(service: &Service, id: u64, me: &crate::proto::PlayerId, lang: Lang) -> String {
+    let log = match service.own_notes(id, me).await {
+        Ok(log) => log,
+        Err(e) => {
+            tracing::warn!(game = id, error = %e, "cannot read a player's notes");
+            return String::new();
+        }
+    };
+    if log.is_empty() {
+        return String::new();
+    }
+    let mut out = format!(
+        "
+{}
+",
+        tr(lang, "exec-replay-notes")
+    );
+    for e in log {
+        let (moves, square) = (e.ply + 1, e.square.to_string());
+        let line = match &e.guess {
+            Some(g) => t!(
+                lang,
+                "exec-replay-note",
+                move_number = moves,
+                square = square,
+                guess = crate::proto::guess_words(lang, g)
+            ),
+            None => t!(
+                lang,
+                "exec-replay-note-cleared",
+                move_number = moves,
+                square = square
+            ),
+        };
+        out.push_str(&format!(
+            "{line}
+"
+        ));
+    }
     out
 }
 

@@ -707,6 +707,7 @@ impl ExecJob {
                 &self.command,
                 &self.connect,
                 self.links.as_deref(),
+                self.organiser.identity.as_ref(),
             )
             .await
         }

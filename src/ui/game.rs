@@ -1950,15 +1950,20 @@ fn prompt_lines(g: &Shared, p: &PlayUi, width: u16, t: &Theme) -> Vec<Line<'stat
     match &p.mode {
         PlayMode::Command(_) => vec![Line::raw("")],
         PlayMode::Rescue(r) => wrap_line(&rescue_line(r, t), width as usize),
-        PlayMode::Note(at) => wrap_at_most(
-            &t!(t.lang, "game-note-prompt", square = at.to_string()),
-            width as usize,
-            3,
-            ellipsis(t),
-        )
-        .into_iter()
-        .map(|l| Line::styled(l, t.accent()))
-        .collect(),
+        // The note's keys; after a key that is none, why (it names them too).
+        PlayMode::Note(at) => {
+            let (text, st) = match &g.message {
+                Some((text, true)) => (text.clone(), t.error()),
+                _ => (
+                    t!(t.lang, "game-note-prompt", square = at.to_string()),
+                    t.accent(),
+                ),
+            };
+            wrap_at_most(&text, width as usize, 3, ellipsis(t))
+                .into_iter()
+                .map(|l| Line::styled(l, st))
+                .collect()
+        }
         PlayMode::Normal => match &g.message {
             Some((text, is_err)) => {
                 let st = if *is_err { t.error() } else { t.accent() };

@@ -403,3 +403,8 @@ refusal-note-revealed = die Figur auf { $square } ist schon bekannt: keine Notiz
 refusal-note-none = auf { $square } ist keine Notiz
 refusal-note-too-many = zu viele Notizen in dieser Partie
 refusal-note-cannot-save = die Notiz wurde nicht behalten (der Server kann gerade nicht auf seine Platte schreiben)
+
+## Die eigenen Notizen eines Spielers in `replay ID` (nur er sieht sie)
+exec-replay-notes = Deine Notizen (nur du siehst sie):
+exec-replay-note = vor Zug { $move_number }: { $square } { $guess }
+exec-replay-note-cleared = vor Zug { $move_number }: { $square } gelöscht

@@ -404,3 +404,8 @@ refusal-note-revealed = the piece on { $square } is known already: no note neede
 refusal-note-none = there is no note on { $square }
 refusal-note-too-many = too many notes in this game
 refusal-note-cannot-save = the note was not kept (the server cannot write to its disk right now)
+
+## A player's own notes in `replay ID` (only they see them)
+exec-replay-notes = Your notes (only you see them):
+exec-replay-note = before move { $move_number }: { $square } { $guess }
+exec-replay-note-cleared = before move { $move_number }: { $square } cleared

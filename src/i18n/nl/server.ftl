@@ -403,3 +403,8 @@ refusal-note-revealed = het stuk op { $square } is al bekend: geen notitie nodig
 refusal-note-none = op { $square } staat geen notitie
 refusal-note-too-many = te veel notities in deze partij
 refusal-note-cannot-save = de notitie is niet bewaard (de server kan nu niet naar zijn schijf schrijven)
+
+## De eigen notities van een speler in `replay ID` (alleen hij ziet ze)
+exec-replay-notes = Je notities (alleen jij ziet ze):
+exec-replay-note = voor zet { $move_number }: { $square } { $guess }
+exec-replay-note-cleared = voor zet { $move_number }: { $square } gewist
