@@ -322,6 +322,19 @@ mod tests {
     }
 
     #[test]
+    fn the_rules_in_the_header_are_no_error_and_the_rule_sentences_are() {
+        use super::read::shows_error;
+        let header = "Classic · 2-square rule: 3 · chasing rule · casual · 10+5 · game #7";
+        assert!(!shows_error(header), "the header's terms are no refusal");
+        assert!(shows_error(
+            "Two-square rule: this piece has moved between e4 and e5 3 times"
+        ));
+        assert!(shows_error(
+            "More-squares rule: this move would repeat a position of your chase"
+        ));
+    }
+
+    #[test]
     fn the_board_is_read_beside_a_long_move_list() {
         let mut text = String::new();
         for rank in (1..=10).rev() {
