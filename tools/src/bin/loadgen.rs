@@ -183,6 +183,9 @@ fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
     if let Some(v) = report.verdict() {
         println!("WARNING: {v}");
     }
+    if let Some(v) = report.server_verdict() {
+        println!("{v}");
+    }
     println!("{}", report.summary());
     Ok(())
 }

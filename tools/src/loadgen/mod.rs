@@ -525,6 +525,18 @@ mod tests {
             v.contains("while it used 30% of its 1 core(s): other programs"),
             "{v}"
         );
+        // Late behind a server that used its whole core: the server's limit, not ours.
+        let saturated = Report {
+            server_cpu: Some((secs(95), secs(100))),
+            ..late.clone()
+        };
+        assert_eq!(saturated.verdict(), None);
+        let v = saturated.server_verdict().expect("saturated");
+        assert!(
+            v.starts_with("the server is the bottleneck: it used 95%"),
+            "{v}"
+        );
+        assert_eq!(late.server_verdict(), None);
         // Two cores, one busy: half of what it may use.
         let two = Report {
             own_cores: 2,

@@ -227,9 +227,13 @@ impl Report {
     }
 
     /// Whether the load generator was itself the bottleneck: its CPU near all it may use,
-    /// or more than one move in a hundred typed late. `None`: it kept up.
+    /// or more than one move in a hundred typed late while the server had CPU to spare (a
+    /// server that used its whole core reads the keys late, and moves are typed late behind
+    /// them: that is the server's limit, said by [`Report::server_verdict`]). `None`: it
+    /// kept up.
     pub fn verdict(&self) -> Option<String> {
         let mut why = vec![];
+        let server_busy = self.server_saturated();
         if let Some(share) = self.own_share().filter(|s| *s >= BUSY_SHARE) {
             why.push(format!(
                 "it used {:.0}% of its {} core(s)",
@@ -237,7 +241,7 @@ impl Report {
                 self.own_cores
             ));
         }
-        if self.typed_moves > 0 && self.late_moves * 100 > self.typed_moves {
+        if !server_busy && self.typed_moves > 0 && self.late_moves * 100 > self.typed_moves {
             let mut late = format!(
                 "{} of {} moves were typed more than {} ms after their think time",
                 self.late_moves,
@@ -260,6 +264,25 @@ impl Report {
             format!(
                 "the load generator did not keep up ({}): its latencies measure it as much as the server; give it a core of its own, or fewer sessions",
                 why.join("; ")
+            )
+        })
+    }
+
+    /// The server used its whole core over the measured window (at least [`BUSY_SHARE`]).
+    pub fn server_saturated(&self) -> bool {
+        self.server_cpu_per_move()
+            .is_some_and(|(share, _)| share >= BUSY_SHARE)
+    }
+
+    /// With the server's core used up: `the server is the bottleneck: ...`.
+    pub fn server_verdict(&self) -> Option<String> {
+        let (share, _) = self.server_cpu_per_move()?;
+        self.server_saturated().then(|| {
+            format!(
+                "the server is the bottleneck: it used {:.0}% of its core over the measured window; {} of {} moves were typed late behind it",
+                share * 100.0,
+                self.late_moves,
+                self.typed_moves
             )
         })
     }
