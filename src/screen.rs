@@ -86,11 +86,51 @@ type StyleMap = HashMap<CellStyle, u32, std::hash::BuildHasherDefault<StyleHashe
 /// Numbers for styles, the same in every thread for the life of the process.
 static STYLES: Mutex<Option<StyleMap>> = Mutex::new(None);
 
-/// The process-wide number of `style`, remembered in the thread's `cache`.
-fn style_id(style: CellStyle, cache: &mut StyleMap) -> u32 {
-    if let Some(&id) = cache.get(&style) {
+/// Styles by number as this thread has met them (`styles[id]`): the diff writes a changed
+/// cell's style from its number, so the scratch buffer can be blanked while it is packed.
+#[derive(Default)]
+struct Styles {
+    ids: StyleMap,
+    by_id: Vec<CellStyle>,
+    /// Cells (by index) whose style has no number ([`STYLE_OVERFLOW`]): their style.
+    overflow: Vec<(usize, CellStyle)>,
+}
+
+impl Styles {
+    /// The style of cell `i`, packed as `p`.
+    fn of(&self, i: usize, p: Packed) -> CellStyle {
+        let id = style_of(p);
+        if id == STYLE_OVERFLOW {
+            return self
+                .overflow
+                .iter()
+                .rev()
+                .find(|(at, _)| *at == i)
+                .map_or_else(CellStyle::default, |(_, s)| *s);
+        }
+        self.by_id.get(id as usize).copied().unwrap_or_default()
+    }
+}
+
+/// The process-wide number of `style`, remembered in the thread's `styles`.
+fn style_id(style: CellStyle, styles: &mut Styles) -> u32 {
+    if let Some(&id) = styles.ids.get(&style) {
         return id;
     }
+    let id = global_style_id(style);
+    styles.ids.insert(style, id);
+    if id != STYLE_OVERFLOW {
+        let at = id as usize;
+        if styles.by_id.len() <= at {
+            styles.by_id.resize(at + 1, CellStyle::default());
+        }
+        styles.by_id[at] = style;
+    }
+    id
+}
+
+/// The number of `style` in the process-wide table (a new one if it has none).
+fn global_style_id(style: CellStyle) -> u32 {
     let mut table = STYLES.lock().unwrap_or_else(|e| e.into_inner());
     let table = table.get_or_insert_with(StyleMap::default);
     let next = table.len() as u32;
@@ -102,7 +142,6 @@ fn style_id(style: CellStyle, cache: &mut StyleMap) -> u32 {
         }
         None => STYLE_OVERFLOW,
     };
-    cache.insert(style, id);
     id
 }
 
@@ -187,20 +226,27 @@ fn cell_style(c: &ratatui::buffer::Cell) -> CellStyle {
     }
 }
 
-/// Packs `buf` into `cells` (reusing its allocation).
-fn pack_into(buf: &Buffer, cells: &mut Vec<Packed>, cache: &mut StyleMap) {
+/// Packs `buf` into `cells` (reusing its allocation), blanking `buf` as it goes.
+fn pack_into(buf: &mut Buffer, cells: &mut Vec<Packed>, styles: &mut Styles) {
     cells.clear();
     cells.resize(buf.content.len(), 0);
-    pack_span(&buf.content, cells, cache);
+    styles.overflow.clear();
+    pack_span(&mut buf.content, cells, styles, 0);
 }
 
-/// Packs `src` into `out` (of the same length); true when its last cell is a wide
-/// character, whose tail lies past the span.
-fn pack_span(src: &[ratatui::buffer::Cell], out: &mut [Packed], cache: &mut StyleMap) -> bool {
+/// Packs `src` (cells `at..` of the screen) into `out` (of the same length), leaving `src`
+/// blank for the next frame (in the same pass: the scratch buffer is touched once); true
+/// when its last cell is a wide character, whose tail lies past the span.
+fn pack_span(
+    src: &mut [ratatui::buffer::Cell],
+    out: &mut [Packed],
+    styles: &mut Styles,
+    at: usize,
+) -> bool {
     let mut tail = false;
     // Neighbouring cells mostly share a style: look up only when it changes.
     let mut last: Option<((Color, Color, Modifier), u32)> = None;
-    for (c, out) in src.iter().zip(out.iter_mut()) {
+    for (i, (c, out)) in src.iter_mut().zip(out.iter_mut()).enumerate() {
         let sym = c.symbol();
         let ch = if tail {
             tail = false;
@@ -231,12 +277,16 @@ fn pack_span(src: &[ratatui::buffer::Cell], out: &mut [Packed], cache: &mut Styl
         let id = match last {
             Some((s, id)) if s == raw => id,
             _ => {
-                let id = style_id(cell_style(c), cache);
+                let id = style_id(cell_style(c), styles);
                 last = Some((raw, id));
                 id
             }
         };
+        if id == STYLE_OVERFLOW {
+            styles.overflow.push((at + i, cell_style(c)));
+        }
         *out = ch | (id << CH_BITS);
+        c.reset();
     }
     tail
 }
@@ -288,7 +338,10 @@ struct Scratch {
     /// thread without rebuilding one for every frame).
     terms: Vec<Terminal<TestBackend>>,
     cells: Vec<Packed>,
-    style_ids: StyleMap,
+    styles: Styles,
+    /// The escape sequences of the frame being made (one allocation of the right size is
+    /// handed out per frame).
+    out: String,
 }
 
 /// Terminals of different sizes kept per worker thread.
@@ -339,19 +392,18 @@ impl Screen {
     }
 
     fn draw(&mut self, draw: impl FnOnce(&mut Frame)) -> Vec<u8> {
-        with_scratch(self.area(), |term, cells, style_ids| {
+        with_scratch(self.area(), |term, cells, styles, out| {
             draw(&mut term.get_frame());
-            let buf = term.current_buffer_mut();
-            pack_into(buf, cells, style_ids);
-            let out = diff(self.shown.as_deref(), cells, buf, self.width, None);
-            // Nothing of this session's screen may show through in the next one's.
-            buf.reset();
+            // Packed and blanked in one pass: nothing of this session's screen may show
+            // through in the next one's.
+            pack_into(term.current_buffer_mut(), cells, styles);
+            diff(self.shown.as_deref(), cells, styles, self.width, None, out);
             match self.shown.as_mut() {
                 // Keep the new cells; the old allocation becomes the next scratch.
                 Some(shown) if shown.len() == cells.len() => std::mem::swap(shown, cells),
                 _ => self.shown = Some(std::mem::take(cells)),
             }
-            out.into_bytes()
+            out.as_bytes().to_vec()
         })
     }
 
@@ -371,7 +423,7 @@ impl Screen {
         if shown.len() != usize::from(area.width) * usize::from(area.height) {
             return None;
         }
-        let out = with_scratch(area, |term, cells, style_ids| {
+        let out = with_scratch(area, |term, cells, styles, out| {
             let areas = draw(&mut term.get_frame());
             let buf = term.current_buffer_mut();
             let Some(areas) = areas else {
@@ -385,32 +437,29 @@ impl Screen {
                 .collect();
             cells.clear();
             cells.extend_from_slice(shown);
+            styles.overflow.clear();
             // A wide character at an area's right edge has its tail outside it: drawn whole.
+            // The areas' cells are blanked as they are packed (`draw` drew nothing else).
             let mut spills = false;
             for r in &areas {
                 for y in r.top()..r.bottom() {
                     let at = usize::from(y) * width + usize::from(r.x);
                     let span = at..at + usize::from(r.width);
-                    spills |= pack_span(&buf.content[span.clone()], &mut cells[span], style_ids);
+                    spills |=
+                        pack_span(&mut buf.content[span.clone()], &mut cells[span], styles, at);
                 }
             }
-            let out = (!spills).then(|| diff(Some(shown), cells, buf, self.width, Some(&areas)));
-            for r in &areas {
-                for y in r.top()..r.bottom() {
-                    for x in r.left()..r.right() {
-                        buf[(x, y)].reset();
-                    }
-                }
+            if spills {
+                return None;
             }
-            if out.is_some() {
-                std::mem::swap(shown, cells);
-            }
+            diff(Some(shown), cells, styles, self.width, Some(&areas), out);
+            std::mem::swap(shown, cells);
             let drawn: usize = areas.iter().map(|r| r.area() as usize).sum();
-            out.map(|o| (o, drawn))
+            Some((out.as_bytes().to_vec(), drawn))
         })?;
         PATCHES.fetch_add(1, Ordering::Relaxed);
         counted(started, out.0.len());
-        Some((out.0.into_bytes(), out.1))
+        Some(out)
     }
 }
 
@@ -421,20 +470,22 @@ fn counted(started: Instant, bytes: usize) {
     FRAME_BYTES.fetch_add(bytes as u64, Ordering::Relaxed);
 }
 
-/// Runs `f` with the worker thread's scratch terminal of `area`'s size, its packed cells
-/// and its style numbers.
+/// Runs `f` with the worker thread's scratch terminal of `area`'s size, its packed cells,
+/// its style numbers and its output text (emptied).
 fn with_scratch<T>(
     area: Rect,
-    f: impl FnOnce(&mut Terminal<TestBackend>, &mut Vec<Packed>, &mut StyleMap) -> T,
+    f: impl FnOnce(&mut Terminal<TestBackend>, &mut Vec<Packed>, &mut Styles, &mut String) -> T,
 ) -> T {
     SCRATCH.with(|cell| {
         let mut scratch = cell.borrow_mut();
         let Scratch {
             terms,
             cells,
-            style_ids,
+            styles,
+            out,
         } = &mut *scratch;
-        f(terminal(terms, area), cells, style_ids)
+        out.clear();
+        f(terminal(terms, area), cells, styles, out)
     })
 }
 
@@ -480,17 +531,18 @@ fn push_num(out: &mut String, n: usize) {
     }
 }
 
-/// Escape sequences turning `old` (or an unknown screen) into `new`, packed from `buf`;
-/// with `only`, cells outside those areas are taken as unchanged (`buf` is blank there).
+/// Appends to `out` the escape sequences turning `old` (or an unknown screen) into `new`,
+/// whose cells' styles `styles` knows; with `only`, cells outside those areas are taken as
+/// unchanged.
 fn diff(
     old: Option<&[Packed]>,
     new: &[Packed],
-    buf: &Buffer,
+    styles: &Styles,
     width: u16,
     only: Option<&[Rect]>,
-) -> String {
+    out: &mut String,
+) {
     let width = usize::from(width.max(1));
-    let mut out = String::new();
     if old.is_none() {
         out.push_str("\x1b[0m\x1b[2J");
     }
@@ -533,19 +585,19 @@ fn diff(
             }
             if cursor != Some(i) {
                 out.push_str("\x1b[");
-                push_num(&mut out, i / width + 1);
+                push_num(out, i / width + 1);
                 out.push(';');
-                push_num(&mut out, i % width + 1);
+                push_num(out, i % width + 1);
                 out.push('H');
             }
-            let s = cell_style(&buf.content[i]);
+            let s = styles.of(i, cell);
             if style != Some(s) {
                 out.push_str("\x1b[0");
-                sgr_modifier(&mut out, s.modifier);
+                sgr_modifier(out, s.modifier);
                 out.push(';');
-                sgr_color(&mut out, s.fg, true);
+                sgr_color(out, s.fg, true);
                 out.push(';');
-                sgr_color(&mut out, s.bg, false);
+                sgr_color(out, s.bg, false);
                 out.push('m');
                 style = Some(s);
             }
@@ -564,7 +616,6 @@ fn diff(
     if style.is_some() {
         out.push_str("\x1b[0m");
     }
-    out
 }
 
 #[cfg(test)]

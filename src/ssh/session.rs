@@ -118,15 +118,23 @@ pub(crate) struct Params {
     pub hangup: Arc<std::sync::atomic::AtomicBool>,
 }
 
+/// Time between ticks while no game clock or countdown runs on the screen (idle timeout,
+/// notices, the lobby's countdowns, replays' autoplay).
+const TICK: Duration = Duration::from_millis(250);
+/// A game's running clock is ticked once its shown digits changed, this long after (once
+/// a second, ten times a second under ten seconds), not every [`TICK`]: thousands of
+/// sessions in games woke four times a second to find, three times in four, nothing to draw.
+const TICK_PAST_CHANGE: Duration = Duration::from_millis(1);
+
 /// Serves one interactive connection until it closes, is kicked or quits.
 pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
     let Some((mut session, mut events, mut answers)) = Session::start(p).await else {
         return;
     };
-    let mut tick = tokio::time::interval(Duration::from_millis(250));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let mut last_tick = Instant::now();
     while !session.quit {
         session.draw();
+        let tick_at = session.tick_due(last_tick);
         let effects = tokio::select! {
             msg = input.recv(), if session.limits.reading() => match msg {
                 // A client gone: what it typed and is still queued is not worked off.
@@ -170,7 +178,10 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
             Some(ev) = events.recv() => session.on_event(ev),
             changed = seat_changed(&mut session.seat) => session.on_game(changed.is_ok()),
             Some(msg) = answers.recv() => session.show(msg),
-            _ = tick.tick() => session.on_tick(),
+            _ = tokio::time::sleep_until(tick_at) => {
+                last_tick = Instant::now();
+                session.on_tick()
+            }
             // A frame waits for the client to take the ones queued before it.
             _ = session.out.room(), if session.dirty && !session.out.has_room() => vec![],
         };
@@ -1077,6 +1088,22 @@ impl Session {
             snap,
             at: std::time::Instant::now(),
         })
+    }
+
+    /// When the next tick is due, the last one having been at `last`: just after a shown
+    /// game's running clock or countdown shows something new, and at least once a second;
+    /// else a [`TICK`] after the last.
+    fn tick_due(&self, last: Instant) -> Instant {
+        let every = last + TICK;
+        let View::Screens(v) = &self.view else {
+            return every;
+        };
+        let now = Instant::now();
+        match v.app.next_time_change(now.into_std()) {
+            // Not past a second: the idle timeout and notices are looked at at least then.
+            Some(wait) => (now + wait + TICK_PAST_CHANGE).min(last + Duration::from_secs(1)),
+            None => every,
+        }
     }
 
     fn on_tick(&mut self) -> Vec<Effect> {

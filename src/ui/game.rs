@@ -431,22 +431,54 @@ impl Shared {
         clock || countdown || setup
     }
 
-    /// What the passing of time shows at `now`: both clocks as drawn and the reconnect
-    /// countdowns to the second. A tick that leaves it unchanged needs no new frame.
-    pub fn time_shown(&self, now: Instant) -> Vec<String> {
-        let mut shown = Vec::with_capacity(4);
-        for c in [Color::Red, Color::Blue] {
+    /// What the passing of time shows at `now`: both clocks as drawn (see [`clock_shown`])
+    /// and the reconnect countdowns to the second, `u64::MAX` where nothing is shown. A
+    /// tick that leaves it unchanged needs no new frame. Numbers, not the texts: every
+    /// session asks four times a second.
+    pub fn time_shown(&self, now: Instant) -> [u64; 5] {
+        let mut shown = [u64::MAX; 5];
+        for (i, c) in [Color::Red, Color::Blue].into_iter().enumerate() {
             if let Some(d) = self.clock(c, now) {
-                shown.push(fmt_clock(d));
+                shown[2 * i] = clock_shown(d);
             }
             if let Some(left) = self.reconnect_left(self.snap.seats.get(c), now) {
-                shown.push(left.as_millis().div_ceil(1000).to_string());
+                shown[2 * i + 1] = left.as_millis().div_ceil(1000) as u64;
             }
         }
         if let Some(left) = self.setup_left(now) {
-            shown.push(fmt_clock(left));
+            shown[4] = clock_shown(left);
         }
         shown
+    }
+
+    /// How long after `now` what time shows changes next ([`Shared::time_shown`]): a
+    /// running clock's digits, a reconnect or set-up countdown. `None`: nothing shown runs.
+    pub fn next_time_change(&self, now: Instant) -> Option<Duration> {
+        let mut next: Option<Duration> = None;
+        let mut take = |d: Duration| next = Some(next.map_or(d, |n: Duration| n.min(d)));
+        for c in [Color::Red, Color::Blue] {
+            let running = self.snap.phase == GamePhase::Playing
+                && self.snap.clocks.as_ref().is_some_and(|k| k.get(c).running);
+            if let Some(d) = self.clock(c, now).filter(|d| running && !d.is_zero()) {
+                take(until_clock_changes(d));
+            }
+            if let Some(left) = self
+                .reconnect_left(self.snap.seats.get(c), now)
+                .filter(|d| !d.is_zero())
+            {
+                // Shown in whole seconds rounded up: it changes as it passes a whole second.
+                let into = Duration::from_nanos(u64::from(left.subsec_nanos()));
+                take(if into.is_zero() {
+                    Duration::from_secs(1)
+                } else {
+                    into
+                });
+            }
+        }
+        if let Some(left) = self.setup_left(now).filter(|d| !d.is_zero()) {
+            take(until_clock_changes(left));
+        }
+        next
     }
 
     pub fn elapsed(&self, now: Instant) -> Duration {
@@ -1366,6 +1398,30 @@ pub(crate) fn rules_short(lang: Lang, o: &crate::rules::Options) -> String {
 }
 
 /// The play screen.
+/// How long a clock counting down from `d` keeps showing what it shows ([`clock_shown`]):
+/// until it passes below the tenth (under ten seconds) or the second it shows.
+pub(crate) fn until_clock_changes(d: Duration) -> Duration {
+    let unit: u128 = if d.as_secs() < 10 {
+        100_000_000
+    } else {
+        1_000_000_000
+    };
+    let into = (d.as_nanos() % unit) as u64;
+    // It shows that value down to the boundary itself, and the next just below it.
+    Duration::from_nanos(into + 1)
+}
+
+/// What [`fmt_clock`] shows of `d`, as a number: two durations draw the same text exactly
+/// when they give the same number (tenths of a second under ten seconds, seconds above).
+pub(crate) fn clock_shown(d: Duration) -> u64 {
+    let total = d.as_secs();
+    if total < 10 {
+        (1 << 62) | (total * 10 + u64::from(d.subsec_millis() / 100))
+    } else {
+        total
+    }
+}
+
 pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) {
     let (settings, t, w, h, now) = (cx.settings, cx.t, cx.w, cx.h, cx.now);
     let lay = g.layout(w, h);
@@ -2448,5 +2504,44 @@ mod key_tests {
         labels_name_their_keys("rescue piece", &english(RESCUE_PIECE));
         labels_name_their_keys("rescue square", &english(RESCUE_SQUARE));
         labels_name_their_keys("question", &english(CONFIRM));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clock_shows_a_new_text_exactly_when_its_number_changes() {
+        // Every 10 ms from 0 to 2 h 5 s (tenths under ten seconds, then m:ss and h:mm:ss).
+        let at = |ms: u64| Duration::from_millis(ms);
+        let mut changes = 0;
+        for ms in (0..7_205_000u64).step_by(10) {
+            let (a, b) = (at(ms), at(ms + 10));
+            let text_changed = fmt_clock(a) != fmt_clock(b);
+            assert_eq!(
+                text_changed,
+                clock_shown(a) != clock_shown(b),
+                "{} -> {}",
+                fmt_clock(a),
+                fmt_clock(b)
+            );
+            changes += usize::from(text_changed);
+        }
+        // 100 tenths, then one a second.
+        assert_eq!(changes, 100 + 7_205 - 10);
+    }
+
+    #[test]
+    fn the_wait_for_a_clock_to_change_ends_where_its_text_changes() {
+        for ms in [
+            12_300u64, 10_050, 9_990, 9_950, 600, 3_600_000, 61_000, 10_000, 150,
+        ] {
+            let d = Duration::from_millis(ms);
+            let wait = until_clock_changes(d);
+            let just_before = d.saturating_sub(wait) + Duration::from_nanos(1);
+            assert_eq!(fmt_clock(d), fmt_clock(just_before), "{ms} ms: still shown");
+            assert_ne!(fmt_clock(d), fmt_clock(d - wait.min(d)), "{ms} ms: changed");
+        }
     }
 }

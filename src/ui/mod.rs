@@ -718,6 +718,16 @@ impl App {
         self.tick_changed
     }
 
+    /// How long after `now` a game's running clock or countdown shows something else (the
+    /// session's next [`Msg::Tick`] is due then, not before): `None` when no game is shown
+    /// or nothing on it runs (the session then ticks every 250 ms).
+    pub fn next_time_change(&self, now: Instant) -> Option<std::time::Duration> {
+        let g = self.game.as_ref()?;
+        // The game's time as the screen computes it (`self.now` may run behind `now`).
+        let seen = self.now().max(now);
+        g.shared.next_time_change(seen)
+    }
+
     /// Something on screen animates (a running clock or reconnect countdown, replay
     /// autoplay): the session should send [`Msg::Tick`] about every 250 ms.
     pub fn wants_ticks(&self) -> bool {

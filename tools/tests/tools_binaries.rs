@@ -62,6 +62,17 @@ async fn the_load_generator_plays_on_a_server_and_ends_with_its_line() {
     assert!(!last.contains("honest p99 n/a"), "{last}");
     assert!(!last.contains("rss/session n/a"), "{last}");
     assert!(stderr.contains("connect failures 0,"), "{stderr}");
+    // The measured window: the opponent's screen timed too, and the server's CPU read
+    // over the window (its share of a core and its CPU time a move).
+    let window = stdout
+        .lines()
+        .find(|l| l.starts_with("measured "))
+        .unwrap_or_else(|| panic!("no window line in {stdout}"));
+    assert!(window.contains("opponent's screen p50 "), "{window}");
+    assert!(!window.contains("opponent's screen p50 n/a"), "{window}");
+    assert!(window.contains("% of a core, "), "{window}");
+    assert!(window.contains(" ms a move;"), "{window}");
+    assert!(window.contains("loadgen cpu "), "{window}");
 }
 
 #[test]

@@ -188,6 +188,15 @@ fn loadgen(a: LoadgenArgs) -> anyhow::Result<()> {
     if let Some(w) = &report.web {
         eprintln!("{}", w.line());
     }
+    if report.measured_from.is_some() {
+        println!("{}", report.window_line());
+    }
+    if let Some(v) = report.verdict() {
+        println!("WARNING: {v}");
+    }
+    if let Some(v) = report.server_verdict() {
+        println!("{v}");
+    }
     println!("{}", report.summary());
     Ok(())
 }

@@ -1,5 +1,7 @@
-//! A `vt100` screen as a grid of cells, for the lobby's seek list (its rows and which one
-//! is selected).
+//! A screen ([`Cells`]) as a grid of cells, for the lobby's seek list (its rows and which
+//! one is selected).
+
+use super::cells::Cells;
 
 /// A screen as a grid of cells (one char per column, wide characters' second half blank).
 pub(crate) struct Grid {
@@ -8,49 +10,19 @@ pub(crate) struct Grid {
 }
 
 impl Grid {
-    pub(crate) fn of(screen: &vt100::Screen) -> Grid {
-        let (h, w) = screen.size();
-        let (h, w) = (h.get(), w.get());
-        // Row by row (`Screen::cell` walks the rows from the top for every cell, which
-        // was most of the load generator's time): a wide character takes two columns.
-        let mut rows = Vec::with_capacity(h as usize);
-        for text in screen.rows(0, w) {
-            let mut r = Vec::with_capacity(w as usize);
-            for c in text.chars() {
-                r.push(c);
-                if unicode_width::UnicodeWidthChar::width(c).unwrap_or(1) > 1 {
-                    r.push(' ');
-                }
-            }
-            r.resize(w as usize, ' ');
-            rows.push(r);
-        }
+    pub(crate) fn of(screen: &Cells) -> Grid {
+        let (h, _) = screen.size();
+        let rows: Vec<Vec<char>> = (0..h).map(|y| screen.row(y).to_vec()).collect();
         // Reverse video marks the selected row of a list: only the lobby needs it.
         const OPEN: [char; 10] = ['O', 'p', 'e', 'n', ' ', 's', 'e', 'e', 'k', 's'];
         let lobby = rows
             .iter()
             .any(|r| r.windows(OPEN.len()).any(|w| w == OPEN));
-        let mut inverse = Vec::new();
-        if lobby {
-            for y in 0..h {
-                inverse.push(
-                    (0..w)
-                        .map(|x| screen.cell(y, x).is_some_and(|c| c.inverse()))
-                        .collect(),
-                );
-            }
-        }
+        let inverse = match lobby {
+            true => (0..h).map(|y| screen.inverse_row(y).to_vec()).collect(),
+            false => Vec::new(),
+        };
         Grid { rows, inverse }
-    }
-
-    pub(crate) fn text(&self) -> String {
-        let mut s =
-            String::with_capacity(self.rows.len() * (self.rows.first().map_or(0, Vec::len) + 1));
-        for r in &self.rows {
-            s.extend(r.iter());
-            s.push('\n');
-        }
-        s
     }
 
     /// Row and column of the seek list's column headings.

@@ -1,5 +1,7 @@
 //! A load generator that plays like people do: real SSH sessions with PTYs, keys in, frames
-//! out, each screen read through its own `vt100` terminal.
+//! out, each screen read through its own small terminal ([`cells::Cells`]: the characters and
+//! reverse video, what is read; a full `vt100` per session was most of the load generator's
+//! CPU at thousands of sessions).
 //!
 //! Sessions `load-0 .. load-N` each have their own ed25519 key. For each of the first
 //! `games` pairs, `load-2k` posts a seek (`n`, Enter) and `load-2k+1` finds it in the seek
@@ -10,8 +12,12 @@
 //! counting) what the server sends without interpreting it.
 //!
 //! Measured: move-to-screen latency (from sending the Enter of a move until the mover's own
-//! status line shows the turn passed), bytes the game screens receive per move, and, with
-//! `server_pid`, the server's resident memory per session.
+//! status line shows the turn passed, and until the opponent's shows its turn), bytes the
+//! game screens receive per move, and, with `server_pid`, the server's resident memory per
+//! session and its CPU over the measured window (its share of a core, its CPU time a move).
+//! The load generator's own CPU over the same window, and how late its sessions typed their
+//! moves after the thinking pause, say whether it kept up: when it did not, the figures
+//! measure it as much as the server, and it says so ([`Report::verdict`]).
 //!
 //! With `abusers` (issue 12), that many more sessions run attacks in a loop beside the
 //! honest ones, each abuser one kind in turn by its number ([`Attack`]): guest logins cycled
@@ -52,7 +58,9 @@
 //! household), within the server's default per-address limits.
 
 mod abuse;
+mod cells;
 mod connect;
+mod cpu;
 mod grid;
 pub mod read;
 mod report;
@@ -232,6 +240,15 @@ struct Counters {
     bytes_playing: AtomicU64,
     /// Move-to-screen latencies (µs) once the warm-up is over.
     latencies_us: Mutex<Samples>,
+    /// The same to the opponent's screen: from the mover's Enter until the opponent's
+    /// status line shows its turn.
+    opponent_us: Mutex<Samples>,
+    /// Games' last move typed, when (the opponent's session takes it when it sees the move).
+    typed: Mutex<HashMap<u64, Instant>>,
+    /// Measured: how late each turn's first move was typed after its thinking pause (µs),
+    /// and how many were later than [`LATE`].
+    late_us: Mutex<Samples>,
+    late_moves: AtomicU64,
     /// With STRATEGO_LOADGEN_SAMPLES=FILE: each measured move's end (ms since the start)
     /// and latency (µs), written to FILE at the end (to see whether slow moves come in
     /// bursts).
@@ -305,6 +322,19 @@ mod tests {
             Some(3)
         );
         assert_eq!(game_number("stratego-ssh · load arena\ngame #4"), None);
+    }
+
+    #[test]
+    fn the_rules_in_the_header_are_no_error_and_the_rule_sentences_are() {
+        use super::read::shows_error;
+        let header = "Classic · 2-square rule: 3 · chasing rule · casual · 10+5 · game #7";
+        assert!(!shows_error(header), "the header's terms are no refusal");
+        assert!(shows_error(
+            "Two-square rule: this piece has moved between e4 and e5 3 times"
+        ));
+        assert!(shows_error(
+            "More-squares rule: this move would repeat a position of your chase"
+        ));
     }
 
     #[test]
@@ -440,6 +470,84 @@ mod tests {
             "{}",
             r.summary()
         );
+    }
+
+    #[test]
+    fn the_window_line_gives_the_servers_cpu_a_move_and_says_when_the_loadgen_lags() {
+        let secs = Duration::from_secs;
+        let r = Report {
+            measured_moves: 1000,
+            opponent_p50: Some(Duration::from_micros(1_500)),
+            opponent_p99: Some(Duration::from_micros(9_000)),
+            opponent_samples: 990,
+            server_cpu: Some((secs(1), secs(100))),
+            own_cpu: Some((secs(30), secs(100))),
+            own_cores: 1,
+            typed_moves: 1000,
+            late_moves: 3,
+            late_p99: Some(Duration::from_micros(4_000)),
+            playing_at_end: 1000,
+            think: secs(2),
+            ..Report::default()
+        };
+        assert_eq!(
+            r.window_line(),
+            "measured 100s: moves 1000 (10/s, at most 250/s the think time allows; 1000 seen \
+             on the mover's screen within 5s), opponent's screen p50 1.5ms p99 9.0ms (990 samples), server cpu 1.0% of a core, \
+             1.000 ms a move; loadgen cpu 30.0% of 1 core(s), moves typed late (>20ms after \
+             the think time) 3 of 1000 (p99 4.0ms)"
+        );
+        assert_eq!(r.verdict(), None, "it kept up");
+        // Moves given up by their movers (seen late) still count as made: the CPU a move
+        // divides by the moves the opponents saw.
+        let given_up = Report {
+            measured_moves: 100,
+            opponent_samples: 1000,
+            ..r.clone()
+        };
+        assert_eq!(
+            given_up.server_cpu_per_move(),
+            Some((0.01, Duration::from_millis(1)))
+        );
+        let busy = Report {
+            own_cpu: Some((secs(95), secs(100))),
+            ..r.clone()
+        };
+        let v = busy.verdict().expect("busy");
+        assert!(v.contains("used 95% of its 1 core(s)"), "{v}");
+        assert!(v.starts_with("the load generator did not keep up"), "{v}");
+        let late = Report {
+            late_moves: 20,
+            ..r.clone()
+        };
+        let v = late.verdict().expect("late");
+        assert!(
+            v.contains("20 of 1000 moves were typed more than 20 ms"),
+            "{v}"
+        );
+        // Late with CPU to spare: the machine's other programs are named as the cause.
+        assert!(
+            v.contains("while it used 30% of its 1 core(s): other programs"),
+            "{v}"
+        );
+        // Late behind a server that used its whole core: the server's limit, not ours.
+        let saturated = Report {
+            server_cpu: Some((secs(95), secs(100))),
+            ..late.clone()
+        };
+        assert_eq!(saturated.verdict(), None);
+        let v = saturated.server_verdict().expect("saturated");
+        assert!(
+            v.starts_with("the server is the bottleneck: it used 95%"),
+            "{v}"
+        );
+        assert_eq!(late.server_verdict(), None);
+        // Two cores, one busy: half of what it may use.
+        let two = Report {
+            own_cores: 2,
+            ..busy
+        };
+        assert_eq!(two.verdict(), None);
     }
 
     #[test]

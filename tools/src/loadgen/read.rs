@@ -46,9 +46,12 @@ pub fn game_number(text: &str) -> Option<u64> {
 }
 
 /// Phrases of the sentences the game screen shows for an illegal move
-/// (`rules::IllegalReason`, capitalised).
-pub const ERRORS: [&str; 11] = [
-    "rule:",
+/// (`rules::IllegalReason`, capitalised). Not `rule:` alone: the game's header says its
+/// terms in words where they fit (`2-square rule: 3` at 120 columns), and a move whose
+/// frame came after 30 ms was then taken as refused (and timed again from a later try).
+pub const ERRORS: [&str; 12] = [
+    "Two-square rule:",
+    "More-squares rule:",
     "has no legal move",
     "never move",
     "is a lake",

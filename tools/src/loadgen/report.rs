@@ -4,6 +4,9 @@ use std::time::Duration;
 
 use super::*;
 
+/// The load generator's share of its cores from which it is taken to be the bottleneck.
+pub const BUSY_SHARE: f64 = 0.9;
+
 #[derive(Clone, Debug, Default)]
 pub struct Report {
     pub sessions: usize,
@@ -14,6 +17,29 @@ pub struct Report {
     pub p50: Option<Duration>,
     pub p99: Option<Duration>,
     pub max: Option<Duration>,
+    /// Moves seen through on the mover's screen while measuring.
+    pub measured_moves: u64,
+    /// From the mover's Enter to the opponent's screen showing its turn.
+    pub opponent_p50: Option<Duration>,
+    pub opponent_p99: Option<Duration>,
+    pub opponent_samples: u64,
+    /// CPU time used over the measured window, and the window's wall time: the server's
+    /// (with `server_pid`) and the load generator's own.
+    pub server_cpu: Option<(Duration, Duration)>,
+    pub own_cpu: Option<(Duration, Duration)>,
+    /// Cores the load generator may run on (its affinity).
+    pub own_cores: usize,
+    /// Turns whose first move was typed while measuring, how many later than [`LATE`]
+    /// after the thinking pause, and the lateness p99.
+    pub typed_moves: u64,
+    pub late_moves: u64,
+    pub late_p99: Option<Duration>,
+    /// Sessions in a game at the end, and the thinking pause (the most moves a second
+    /// they can make is about their games over it).
+    pub playing_at_end: usize,
+    pub think: Duration,
+    /// The machine's load average (1 minute) at the end.
+    pub load_average: Option<f64>,
     /// Bytes the two game screens received while playing, per move.
     pub bytes_per_move: Option<u64>,
     /// Bytes all sessions received.
@@ -122,6 +148,143 @@ impl Report {
             self.abusers,
             ms(self.p99),
         )
+    }
+
+    /// Moves made while measuring: those seen through on the mover's screen, or on the
+    /// opponent's if more (a move whose frame came after [`MOVE_GIVE_UP`] is given up by its
+    /// mover, and still made).
+    pub fn window_moves(&self) -> u64 {
+        self.measured_moves.max(self.opponent_samples)
+    }
+
+    /// The server's CPU over the measured window: (share of one core, CPU time a move).
+    pub fn server_cpu_per_move(&self) -> Option<(f64, Duration)> {
+        let (cpu, wall) = self.server_cpu?;
+        let moves = self.window_moves();
+        if moves == 0 || wall.is_zero() {
+            return None;
+        }
+        let share = cpu.as_secs_f64() / wall.as_secs_f64();
+        Some((share, cpu / moves as u32))
+    }
+
+    /// The load generator's own share of the cores it may use over the measured window.
+    pub fn own_share(&self) -> Option<f64> {
+        let (cpu, wall) = self.own_cpu?;
+        (!wall.is_zero())
+            .then(|| cpu.as_secs_f64() / wall.as_secs_f64() / self.own_cores.max(1) as f64)
+    }
+
+    /// The measured window's line: `measured Ns: moves N (X/s of at most Y/s the think
+    /// time allows), opponent's screen p50 Xms p99 Yms, server cpu S% of a core, Z ms a
+    /// move; loadgen cpu L% of N cores, moves typed late L of T (p99 Xms)`.
+    pub fn window_line(&self) -> String {
+        let ms = |d: Option<Duration>| {
+            d.map_or("n/a".to_string(), |d| {
+                format!("{:.1}ms", d.as_secs_f64() * 1000.0)
+            })
+        };
+        let wall = self.own_cpu.or(self.server_cpu).map(|(_, w)| w);
+        let secs = wall.map_or(0.0, |w| w.as_secs_f64());
+        let rate = if secs > 0.0 {
+            self.window_moves() as f64 / secs
+        } else {
+            0.0
+        };
+        let allowed = if self.think.is_zero() {
+            "no think time".to_string()
+        } else {
+            format!(
+                "at most {:.0}/s the think time allows",
+                self.playing_at_end as f64 / 2.0 / self.think.as_secs_f64()
+            )
+        };
+        let server = match self.server_cpu_per_move() {
+            Some((share, per)) => format!(
+                "server cpu {:.1}% of a core, {:.3} ms a move",
+                share * 100.0,
+                per.as_secs_f64() * 1000.0
+            ),
+            None => "server cpu n/a".to_string(),
+        };
+        let own = self
+            .own_share()
+            .map_or("n/a".to_string(), |s| format!("{:.1}%", s * 100.0));
+        format!(
+            "measured {secs:.0}s: moves {} ({rate:.0}/s, {allowed}; {} seen on the mover's screen within {}s), opponent's screen p50 {} p99 {} ({} samples), {server}; loadgen cpu {own} of {} core(s), moves typed late (>{}ms after the think time) {} of {} (p99 {})",
+            self.window_moves(),
+            self.measured_moves,
+            MOVE_GIVE_UP.as_secs(),
+            ms(self.opponent_p50),
+            ms(self.opponent_p99),
+            self.opponent_samples,
+            self.own_cores,
+            LATE.as_millis(),
+            self.late_moves,
+            self.typed_moves,
+            ms(self.late_p99),
+        )
+    }
+
+    /// Whether the load generator was itself the bottleneck: its CPU near all it may use,
+    /// or more than one move in a hundred typed late while the server had CPU to spare (a
+    /// server that used its whole core reads the keys late, and moves are typed late behind
+    /// them: that is the server's limit, said by [`Report::server_verdict`]). `None`: it
+    /// kept up.
+    pub fn verdict(&self) -> Option<String> {
+        let mut why = vec![];
+        let server_busy = self.server_saturated();
+        if let Some(share) = self.own_share().filter(|s| *s >= BUSY_SHARE) {
+            why.push(format!(
+                "it used {:.0}% of its {} core(s)",
+                share * 100.0,
+                self.own_cores
+            ));
+        }
+        if !server_busy && self.typed_moves > 0 && self.late_moves * 100 > self.typed_moves {
+            let mut late = format!(
+                "{} of {} moves were typed more than {} ms after their think time",
+                self.late_moves,
+                self.typed_moves,
+                LATE.as_millis()
+            );
+            if let (Some(share), true) = (self.own_share(), why.is_empty()) {
+                // Late with CPU to spare: other programs took its core.
+                late.push_str(&format!(
+                    " while it used {:.0}% of its {} core(s): other programs share them{}",
+                    share * 100.0,
+                    self.own_cores,
+                    self.load_average
+                        .map_or(String::new(), |l| format!(" (load average {l:.2})"))
+                ));
+            }
+            why.push(late);
+        }
+        (!why.is_empty()).then(|| {
+            format!(
+                "the load generator did not keep up ({}): its latencies measure it as much as the server; give it a core of its own, or fewer sessions",
+                why.join("; ")
+            )
+        })
+    }
+
+    /// The server used its whole core over the measured window (at least [`BUSY_SHARE`]).
+    pub fn server_saturated(&self) -> bool {
+        self.server_cpu_per_move()
+            .is_some_and(|(share, _)| share >= BUSY_SHARE)
+    }
+
+    /// With the server's core used up: `the server is the bottleneck: ...`.
+    pub fn server_verdict(&self) -> Option<String> {
+        let (share, _) = self.server_cpu_per_move()?;
+        self.server_saturated().then(|| {
+            format!(
+                "the server is the bottleneck: it used {:.0}% of its core over the measured window; {} of {} moves were typed late behind it",
+                share * 100.0,
+                self.late_moves,
+                self.typed_moves
+            )
+        })
     }
 
     /// What the abusers did: `abuse rounds N (guest-cycle N, ...)`, then for the attacks

@@ -61,6 +61,8 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
         arena_id,
         arena_started_at: None,
         measured_from: None,
+        server_cpu: None,
+        own_cpu: None,
         rss_peak: rss_before.unwrap_or(0),
         last_moves: 0,
         last_print: Instant::now(),
@@ -274,6 +276,9 @@ struct Watch<'a> {
     arena_started_at: Option<Duration>,
     /// When latencies began to be recorded, and whether every game was in play then.
     measured_from: Option<(Duration, bool)>,
+    /// The server's CPU (with `server_pid`) and this process's, from then on.
+    server_cpu: Option<super::cpu::CpuWindow>,
+    own_cpu: Option<super::cpu::CpuWindow>,
     rss_peak: u64,
     last_moves: u64,
     last_print: Instant,
@@ -345,6 +350,11 @@ impl Watch<'_> {
         }
         self.counters.measuring.store(true, Ordering::Relaxed);
         self.measured_from = Some((self.started.elapsed(), all_playing));
+        self.server_cpu = self
+            .cfg
+            .server_pid
+            .and_then(|p| super::cpu::CpuWindow::start(Some(p)));
+        self.own_cpu = super::cpu::CpuWindow::start(None);
         if !self.cfg.progress_every.is_zero() {
             eprintln!(
                 "[{:>4.0}s] measuring from now ({})",
@@ -429,7 +439,12 @@ fn figures(
     rss_before: Option<u64>,
     elapsed: Duration,
 ) -> Report {
+    // The CPU over the measured window, read first: nothing after the window counts.
+    let server_cpu = watch.server_cpu.and_then(|w| w.so_far());
+    let own_cpu = watch.own_cpu.and_then(|w| w.so_far());
     let latencies = std::mem::take(&mut *lock(&counters.latencies_us));
+    let opponent = std::mem::take(&mut *lock(&counters.opponent_us));
+    let late = std::mem::take(&mut *lock(&counters.late_us));
     let pairings = std::mem::take(&mut *lock(&counters.pairing_us));
     let pairing_us = Samples::of(pairings.iter().map(|(_, us)| *us));
     let pairing_sessions = pairings
@@ -456,6 +471,21 @@ fn figures(
         p50: us(latencies.quantile(0.50)),
         p99: us(latencies.quantile(0.99)),
         max: us(latencies.max()),
+        measured_moves: latencies.len() as u64,
+        opponent_p50: us(opponent.quantile(0.50)),
+        opponent_p99: us(opponent.quantile(0.99)),
+        opponent_samples: opponent.len() as u64,
+        server_cpu,
+        own_cpu,
+        own_cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        typed_moves: late.len() as u64,
+        late_moves: load(&counters.late_moves),
+        late_p99: us(late.quantile(0.99)),
+        playing_at_end: counters.playing.load(Ordering::Relaxed),
+        think: cfg.think,
+        load_average: std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .and_then(|l| l.split_whitespace().next()?.parse().ok()),
         bytes_per_move: (moves > 0).then(|| load(&counters.bytes_playing) / moves),
         bytes_total: load(&counters.bytes_total),
         measured_from: watch.measured_from,

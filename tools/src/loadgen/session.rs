@@ -1,9 +1,8 @@
-//! An honest session: reads its screen through its own `vt100` terminal and acts on it as
-//! a person does (posts or takes a seek, or joins the arena; sets up at random; types
+//! An honest session: reads its screen through its own cheap terminal ([`Cells`]) and acts
+//! on it as a person does (posts or takes a seek, or joins the arena; sets up at random; types
 //! moves on its turn; asks for a rematch).
 
 use std::collections::HashSet;
-use std::num::NonZeroU16;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,6 +11,7 @@ use russh::client;
 use russh::ChannelMsg;
 use stratego_ssh::rules::SplitMix64;
 
+use super::cells::Cells;
 use super::read::{game_number, shows_error, sq_name};
 use super::*;
 
@@ -35,7 +35,7 @@ pub(crate) struct Pending {
 pub(crate) struct Session {
     cfg: SessionCfg,
     counters: Arc<Counters>,
-    parser: Option<vt100::Parser>,
+    parser: Option<Cells>,
     rng: SplitMix64,
     // Lobby.
     poster: PosterState,
@@ -82,7 +82,13 @@ pub(crate) struct Session {
     setup_game: Option<u64>,
     /// The game this session last listed in play for the web mix's watchers.
     listed_game: Option<u64>,
+    /// This turn's first move was typed (its lateness counted).
+    typed_late: bool,
 }
+
+/// A move typed more than this after its thinking pause is late: the load generator did
+/// not keep up (its timers and reads wait behind its own work).
+pub(crate) const LATE: Duration = Duration::from_millis(20);
 
 /// While a game is in play and no move of ours is awaited, updates smaller than this are
 /// clock ticks (a move or the end of the game draws far more): they need no look.
@@ -95,14 +101,46 @@ pub(crate) const ACCEPTOR_POSTS_AFTER: Duration = Duration::from_secs(3);
 pub(crate) const POST_STAGGER: Duration = Duration::from_millis(20);
 
 impl Session {
+    /// A turn of ours begins: the opponent's move that made it is timed from its typing
+    /// (if that was seen: not at a game's first move).
+    fn opponent_seen(&mut self, now: Instant) {
+        let Some(g) = self.listed_game else {
+            return;
+        };
+        let Some(sent) = lock(&self.counters.typed).remove(&g) else {
+            return;
+        };
+        if self.counters.measuring.load(Ordering::Relaxed) {
+            let us = now
+                .duration_since(sent)
+                .as_micros()
+                .min(u128::from(u32::MAX)) as u32;
+            lock(&self.counters.opponent_us).record(us);
+        }
+    }
+
+    /// A move typed: how long after the thinking pause was over (the first try of a turn
+    /// only; a refused move's next try comes later by design). A load generator short of
+    /// CPU types late and reads late.
+    fn count_lateness(&mut self, seen_at: Instant, sent: Instant) {
+        if std::mem::replace(&mut self.typed_late, true) {
+            return;
+        }
+        if !self.counters.measuring.load(Ordering::Relaxed) {
+            return;
+        }
+        let late = sent.saturating_duration_since(seen_at + self.cfg.think);
+        let us = late.as_micros().min(u128::from(u32::MAX)) as u32;
+        lock(&self.counters.late_us).record(us);
+        if late > LATE {
+            self.counters.late_moves.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
     pub(crate) fn new(cfg: SessionCfg, counters: Arc<Counters>) -> Session {
         let parser = match cfg.role {
             Role::Idle => None,
-            _ => Some(vt100::Parser::new(
-                NonZeroU16::new(cfg.rows).unwrap_or(NonZeroU16::MIN),
-                NonZeroU16::new(cfg.cols).unwrap_or(NonZeroU16::MIN),
-                0,
-            )),
+            _ => Some(Cells::new(cfg.rows, cfg.cols)),
         };
         let rng = SplitMix64(cfg.seed);
         let post_after = Instant::now() + POST_STAGGER * (cfg.index / 2) as u32;
@@ -138,6 +176,7 @@ impl Session {
             last_status: None,
             setup_game: None,
             listed_game: None,
+            typed_late: false,
         }
     }
 
@@ -171,6 +210,10 @@ impl Session {
                             pending.data_since = true;
                             // The mover looks at once: this is what is measured.
                             self.look(&channel).await;
+                        } else if self.awaiting_opponent() {
+                            // So does the opponent: the move's arrival on its screen is
+                            // measured too.
+                            self.look(&channel).await;
                         } else if self.last_look.elapsed() >= LOOK_EVERY {
                             self.look(&channel).await;
                         }
@@ -189,9 +232,19 @@ impl Session {
         let _ = channel.data_bytes(bytes.to_vec()).await;
     }
 
-    /// Output came that needs reading (in a game, not when it only ticked a clock).
+    /// In a game, the opponent's move awaited (the last status line seen was theirs).
+    fn awaiting_opponent(&self) -> bool {
+        self.playing && self.last_status.is_some_and(|s| !s.mine)
+    }
+
+    /// Output came that needs reading (in a game, not when it only ticked a clock, unless
+    /// the opponent's move is awaited: its first bytes may come in a packet of their own).
     fn worth_a_look(&self) -> bool {
-        self.unread && (!self.playing || self.pending.is_some() || self.unread_bytes >= TICK_BYTES)
+        self.unread
+            && (!self.playing
+                || self.pending.is_some()
+                || self.awaiting_opponent()
+                || self.unread_bytes >= TICK_BYTES)
     }
 
     /// When to look again if no output comes: soon in the lobby, with output unread or a
@@ -225,8 +278,7 @@ impl Session {
         let Some(parser) = &self.parser else {
             return;
         };
-        let grid = Grid::of(parser.screen());
-        let text = grid.text();
+        let text = parser.text();
         if self.counters.dump && !self.ever_played {
             self.keep_for_dump(&text);
         }
@@ -288,6 +340,11 @@ impl Session {
             || text.contains("Games in play")
             || text.contains("New seek")
         {
+            // The lobby's lists need the cells (which row is selected); other screens only
+            // the text.
+            let Some(grid) = self.parser.as_ref().map(Grid::of) else {
+                return;
+            };
             self.lobby(channel, &grid, &text, now).await;
         }
     }
@@ -349,6 +406,9 @@ impl Session {
         self.counters.playing.fetch_sub(1, Ordering::Relaxed);
         self.pending = None;
         self.turn_seen = None;
+        if let Some(g) = self.listed_game {
+            lock(&self.counters.typed).remove(&g);
+        }
         if let Some(g) = self.listed_game.take() {
             // At most the plies shown: the last status's move number n was shown with
             // 2n-2 or 2n-1 plies played (and a move or two may have followed).
@@ -620,6 +680,8 @@ impl Session {
             _ => {
                 self.turn_seen = Some((status, now));
                 self.tried.clear();
+                self.typed_late = false;
+                self.opponent_seen(now);
             }
         }
         let seen_at = self.turn_seen.as_ref().map_or(now, |(_, at)| *at);
@@ -658,6 +720,12 @@ impl Session {
         self.send(channel, typed.as_bytes()).await;
         let sent = Instant::now();
         self.send(channel, b"\r").await;
+        self.count_lateness(seen_at, sent);
+        if let Some(g) = self.listed_game {
+            // Its arrival on the opponent's screen is timed from here (a move refused and
+            // typed again is timed from the last try).
+            lock(&self.counters.typed).insert(g, sent);
+        }
         if let Some(g) = self.listed_game {
             // The status line says `move n` for plies played 2n-2 (Red to move: Red moves
             // first) or 2n-1 (Blue): this move makes ply 2n-1 or 2n, the `id:` of the
