@@ -36,6 +36,9 @@
 //!   threatened piece, then loses the most valuable piece still hanging (a one-ply quiescence);
 //! - [`trade`]: a lead in movable material worth [`TRADE`] times its share of the movable
 //!   material left, so the side ahead trades even pieces.
+//! - two switches, off by default ([`HardConfig::dominance`], [`HardConfig::spy_kept`]):
+//!   [`dominant`] pieces (nothing the other side has left takes or trades them) worth
+//!   [`DOMINANT`] each, and the cost of a lost Spy kept after the enemy Marshal is gone.
 //!
 //! **A stalled game.** The bot counts the plies since the view last showed progress (a piece
 //! captured, an enemy rank newly known). With [`HardConfig::press`] (off by default: it
@@ -77,6 +80,31 @@ pub struct HardConfig {
     /// Whether to press once the game has stalled ([`Plan`], [`PROBE`]). Off by default:
     /// measured, it did not move the score or the game length (`docs/bots.md`, stop 32).
     pub press: bool,
+    /// Whether the evaluation counts dominant pieces ([`dominant`], [`DOMINANT`]). Off by
+    /// default: measured, it did not move the score (`docs/bots.md`, stop 33).
+    pub dominance: bool,
+    /// Whether losing our Spy is charged for good ([`spy_terms`]) rather than only while
+    /// the enemy Marshal lives (which made trading Marshals a gain of 30 once our Spy was
+    /// gone). Off by default (`docs/bots.md`, stop 33).
+    pub spy_kept: bool,
+}
+
+/// Evaluation switches of [`HardConfig`] as the search uses them.
+#[derive(Clone, Copy, Debug, Default)]
+struct Extra {
+    /// The weight of [`dominant`] (0: off).
+    dom: f64,
+    /// [`HardConfig::spy_kept`].
+    spy_kept: bool,
+}
+
+impl Extra {
+    fn of(cfg: &HardConfig) -> Extra {
+        Extra {
+            dom: if cfg.dominance { DOMINANT } else { 0.0 },
+            spy_kept: cfg.spy_kept,
+        }
+    }
 }
 
 /// The hard bot's node budget per move within its time: it stops at whichever comes
@@ -93,6 +121,8 @@ impl Default for HardConfig {
             nodes: Some(NODE_BUDGET),
             depth: 3,
             press: false,
+            dominance: false,
+            spy_kept: false,
         }
     }
 }
@@ -122,6 +152,8 @@ impl HardConfig {
             nodes: Some(nodes),
             depth: 3,
             press: false,
+            dominance: false,
+            spy_kept: false,
         }
     }
 }
@@ -341,6 +373,8 @@ struct Search {
     maps: Option<FlagMaps>,
     /// The attacking plan once the game has stalled (none before).
     plan: Option<Plan>,
+    /// The weight of [`dominance`] (0 when [`HardConfig::dominance`] is off).
+    x: Extra,
 }
 
 impl Search {
@@ -364,7 +398,7 @@ impl Search {
             };
         }
         if depth == 0 || self.aborted {
-            let e = evaluate(s, self.me, self.maps.as_ref(), self.plan.as_ref());
+            let e = evaluate(s, self.me, self.maps.as_ref(), self.plan.as_ref(), self.x);
             return if s.to_move == self.me { e } else { -e };
         }
         while self.bufs.len() <= ply {
@@ -423,7 +457,7 @@ impl Search {
             if s.movable[s.to_move.index()] > 0 {
                 // Only attacks the side to move does not make: judge the position as it
                 // stands.
-                let e = evaluate(s, self.me, self.maps.as_ref(), self.plan.as_ref());
+                let e = evaluate(s, self.me, self.maps.as_ref(), self.plan.as_ref(), self.x);
                 return if mine { e } else { -e };
             }
             return -WIN - depth as f64;
@@ -872,8 +906,8 @@ impl Plan {
     }
 }
 
-fn evaluate(s: &Sim, me: Color, maps: Option<&FlagMaps>, plan: Option<&Plan>) -> f64 {
-    Terms::of(s, me, maps, plan).total()
+fn evaluate(s: &Sim, me: Color, maps: Option<&FlagMaps>, plan: Option<&Plan>, x: Extra) -> f64 {
+    Terms::of(s, me, maps, plan, x).total()
 }
 
 /// The static evaluation's terms for `me`, each with its sign and weight applied, so
@@ -899,6 +933,8 @@ struct Terms {
     /// Once the game has stalled, our Miner and an escort on their way to the likeliest
     /// enemy Flag squares ([`Plan`]); zero before.
     press: f64,
+    /// Pieces nothing of the other side can take or trade (`dominance`).
+    dominance: f64,
 }
 
 impl Terms {
@@ -912,9 +948,10 @@ impl Terms {
             + self.one_move
             + self.trade
             + self.press
+            + self.dominance
     }
 
-    fn of(s: &Sim, me: Color, maps: Option<&FlagMaps>, plan: Option<&Plan>) -> Terms {
+    fn of(s: &Sim, me: Color, maps: Option<&FlagMaps>, plan: Option<&Plan>, x: Extra) -> Terms {
         let mut score = 0.0;
         // Each side's nearest raider's steps to the other side's Flag; with no raider
         // left, the farthest there is (losing the last raider must not look like a gain).
@@ -1010,10 +1047,11 @@ impl Terms {
             race: -FLAG_DEFENCE * race,
             hunters: hunting(s, me, &armies),
             hunt: HUNT * (hunt(s, me, &armies) - hunt(s, me.opposite(), &armies)),
-            spy: -spy_terms(s, me, ours),
+            spy: -spy_terms(s, me, ours, x.spy_kept),
             one_move: if s.to_move == me { g } else { -g },
             trade: trade(army[me.index()], army[me.opposite().index()]),
             press: plan.map_or(0.0, |p| p.term(&armies, me)),
+            dominance: x.dom * (dominant(s, me) - dominant(s, me.opposite())),
         }
     }
 }
@@ -1031,6 +1069,30 @@ fn trade(ours: f64, theirs: f64) -> f64 {
 
 /// The weight of [`trade`].
 const TRADE: f64 = 250.0;
+
+/// `c`'s dominant pieces: movable pieces that no movable piece the other side has left can
+/// take or trade, whatever it knows (only a Bomb stops them; a Spy counts against a
+/// Marshal). Such a piece takes the other side's pieces one by one, known or not; the
+/// games lost to peternlewis at stop 33 went that way (our Marshal traded for its Marshal
+/// when our General was gone, then its General took all that was left).
+fn dominant(s: &Sim, c: Color) -> f64 {
+    let (ours, theirs) = (&s.counts[c.index()], &s.counts[c.opposite().index()]);
+    Rank::ALL
+        .into_iter()
+        .filter(|r| r.is_movable() && ours[r.index()] > 0)
+        .filter(|&r| {
+            Rank::ALL
+                .into_iter()
+                .filter(|e| e.is_movable() && theirs[e.index()] > 0)
+                .all(|e| sim::battle(e, r, s.aggressor_advantage) == BattleResult::DefenderWins)
+        })
+        .map(|r| ours[r.index()] as f64)
+        .sum()
+}
+
+/// What each dominant piece ([`dominant`]) is worth in the evaluation, on top of its
+/// material: enough that the bot does not trade its way into facing one.
+const DOMINANT: f64 = 100.0;
 
 /// `c`'s pieces closing in on the other side's revealed movable pieces they beat: for
 /// each such target, its value times (8 - steps to the nearest) / 8.
@@ -1274,10 +1336,10 @@ struct Key {
 
 /// The cost of our Spy away from our General while the enemy Marshal lives, and of our
 /// known Marshal next to unmoved unknown enemy pieces while the enemy Spy lives.
-fn spy_terms(s: &Sim, me: Color, ours: Key) -> f64 {
+fn spy_terms(s: &Sim, me: Color, ours: Key, spy_kept: bool) -> f64 {
     let them = me.opposite();
     let mut cost = 0.0;
-    if s.counts[them.index()][Rank::Marshal.index()] > 0 {
+    if s.counts[them.index()][Rank::Marshal.index()] > 0 || spy_kept && ours.spy.is_none() {
         // With our Spy or General gone, the most it costs: losing either must not look
         // like a gain.
         cost += match (ours.spy, ours.general) {
@@ -1543,6 +1605,7 @@ impl HardBot {
             bufs: Vec::new(),
             maps: None,
             plan: Plan::of(view, me, &belief, self.pressing(view)),
+            x: Extra::of(&self.cfg),
         };
         let mut depth = self.cfg.depth.max(1);
         let mut totals = vec![0.0f64; roots.len()];
@@ -1686,10 +1749,11 @@ pub(crate) fn probe_terms(
     let aa = view.rules.options.aggressor_advantage;
     let root = Sim::new(bot.root_board(view, truth), me, aa);
     let maps = FlagMaps::of(&root, me);
+    let dom = Extra::of(&bot.cfg);
     let terms = |s: &Sim| {
-        let t = Terms::of(s, me, maps.as_ref(), None);
+        let t = Terms::of(s, me, maps.as_ref(), None, dom);
         format!(
-            "total {:.1}: pieces {:+.1}, race {:+.1}, threat {:+.1}, hunters {:+.1}, hunt {:+.1}, spy {:+.1}, one move {:+.1}, trade {:+.1}",
+            "total {:.1}: pieces {:+.1}, race {:+.1}, threat {:+.1}, hunters {:+.1}, hunt {:+.1}, spy {:+.1}, one move {:+.1}, trade {:+.1}, dominance {:+.1}",
             t.total(),
             t.pieces,
             t.race,
@@ -1699,6 +1763,7 @@ pub(crate) fn probe_terms(
             t.spy,
             t.one_move,
             t.trade,
+            t.dominance,
         )
     };
     let mut replies = Vec::new();
@@ -1712,7 +1777,7 @@ pub(crate) fn probe_terms(
             .map(|&r| {
                 let mut c = s.clone();
                 c.play(r);
-                (evaluate(&c, me, maps.as_ref(), None), r)
+                (evaluate(&c, me, maps.as_ref(), None, dom), r)
             })
             .collect();
         worst.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -1962,6 +2027,7 @@ mod tests {
             bufs: Vec::new(),
             maps: FlagMaps::of(&s, Color::Red),
             plan: None,
+            x: Extra::default(),
         };
         // From Blue's side (to move): it wins at once.
         let v = search.ab(&s, 2, 0, -2.0 * WIN, 2.0 * WIN);
@@ -1990,6 +2056,62 @@ mod tests {
             put(&mut b, f, r, c, rank, rev);
         }
         Sim::new(b, Color::Red, false)
+    }
+
+    /// A dominant piece is one nothing the other side has left can take or trade: a
+    /// General once the other side has no Marshal and no General, a Marshal only while the
+    /// other side has no Spy. Trading Marshals when only the opponent keeps a General hands
+    /// it a dominant piece, so the evaluation counts that trade as a loss although the
+    /// material alone gains (its Marshal is worth more once our Spy is gone).
+    #[test]
+    fn trading_into_a_dominant_enemy_general_is_a_loss() {
+        use Color::{Blue, Red};
+        let s = sim_of(&[
+            (4, 3, Red, Rank::Marshal, true),
+            (0, 1, Red, Rank::Colonel, true),
+            (0, 2, Red, Rank::Miner, true),
+            (4, 4, Blue, Rank::Marshal, true),
+            (0, 8, Blue, Rank::General, true),
+            (1, 8, Blue, Rank::Spy, false),
+        ]);
+        assert_eq!(dominant(&s, Red), 0.0);
+        assert_eq!(dominant(&s, Blue), 0.0);
+        let mut traded = s.clone();
+        traded.play((34, 44));
+        assert_eq!(traded.counts[Red.index()][Rank::Marshal.index()], 0);
+        assert_eq!(dominant(&traded, Blue), 1.0);
+        assert_eq!(dominant(&traded, Red), 0.0);
+        let eval = |s: &Sim, dom: f64| {
+            let x = Extra {
+                dom,
+                ..Extra::default()
+            };
+            Terms::of(s, Red, None, None, x).total()
+        };
+        // Without the term the trade looks good to Red; with it, bad.
+        assert!(eval(&traded, 0.0) > eval(&s, 0.0));
+        assert!(eval(&traded, DOMINANT) < eval(&s, DOMINANT));
+        // Our Spy is gone: by default its 30 is charged only while the enemy Marshal
+        // lives, so the trade wins it back; with `spy_kept` it stays charged.
+        assert_eq!(spy_terms(&s, Red, Key::default(), false), 30.0);
+        assert_eq!(spy_terms(&traded, Red, Key::default(), false), 0.0);
+        assert_eq!(spy_terms(&traded, Red, Key::default(), true), 30.0);
+        let kept = |s: &Sim| {
+            let x = Extra {
+                spy_kept: true,
+                ..Extra::default()
+            };
+            Terms::of(s, Red, None, None, x).total()
+        };
+        let gain = eval(&traded, 0.0) - eval(&s, 0.0);
+        assert!((kept(&traded) - kept(&s) - (gain - 30.0)).abs() < 1e-9);
+        // With the Spy gone the same Marshal is dominant.
+        let no_spy = sim_of(&[
+            (4, 3, Red, Rank::Marshal, true),
+            (4, 5, Blue, Rank::General, true),
+        ]);
+        assert_eq!(dominant(&no_spy, Red), 1.0);
+        assert_eq!(dominant(&no_spy, Blue), 0.0);
     }
 
     /// Losing a Miner never raises its side's material: with the other side's Bombs on
@@ -2042,7 +2164,10 @@ mod tests {
         seen[1].4 = true;
         let known = sim_of(&seen);
         assert_eq!(hunters(&known, Blue), 1.0);
-        assert!(evaluate(&known, Red, None, None) < evaluate(&s, Red, None, None) - HUNTER * 0.9);
+        assert!(
+            evaluate(&known, Red, None, None, Extra::default())
+                < evaluate(&s, Red, None, None, Extra::default()) - HUNTER * 0.9
+        );
         // Worth all of HUNTER with three of our moved pieces unseen (its prey), a third
         // of it with only our Colonel left unseen.
         let hunting_of = |s: &Sim| hunting(s, Red, &Armies::of_sim(s));
@@ -2126,7 +2251,7 @@ mod tests {
             sim_of(&p)
         };
         let (before, after) = (army(true), army(false));
-        let gain = |s: &Sim, c: Color| evaluate(s, c, None, None);
+        let gain = |s: &Sim, c: Color| evaluate(s, c, None, None, Extra::default());
         assert!(gain(&after, Red) > gain(&before, Red) + 10.0);
         assert!(gain(&after, Blue) < gain(&before, Blue) - 10.0);
         // The same lead counts more with fewer pieces left, and nothing when even.
