@@ -15,10 +15,9 @@ use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use browser::Browser;
+use browser::{tap, Browser};
 use common::web::{web_server, WAIT};
 use fantoccini::key::Key;
-use fantoccini::Locator;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use stratego_ssh::rules::{BattleResult, Color, Game, GameRecord, Rank, Square};
@@ -175,23 +174,6 @@ impl Player {
             }
         }
     }
-}
-
-/// Clicks (taps) the element `css` names; again when the page drew it anew between
-/// finding and clicking (a message from the server redraws the board).
-async fn tap(b: &Browser, css: &str) {
-    let mut last = None;
-    for _ in 0..5 {
-        match b.client.find(Locator::Css(css)).await {
-            Ok(e) => match e.click().await {
-                Ok(()) => return,
-                Err(err) => last = Some(err.to_string()),
-            },
-            Err(err) => last = Some(err.to_string()),
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("cannot tap {css}: {last:?}");
 }
 
 /// A small deterministic generator for the test's choices.

@@ -18,30 +18,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use browser::Browser;
+use browser::{tap, Browser};
 use common::web::web_server;
-use fantoccini::Locator;
 use serde_json::{json, Value};
 use stratego_ssh::rules::{
     Color, Game, Move, Options, Rules, Setup, SplitMix64, Square, Variant, Viewer,
 };
 use stratego_ssh::web::delta;
-
-/// Clicks (taps) the element `css` names, again when the page redrew it meanwhile.
-async fn tap(b: &Browser, css: &str) {
-    let mut last = None;
-    for _ in 0..5 {
-        match b.client.find(Locator::Css(css)).await {
-            Ok(e) => match e.click().await {
-                Ok(()) => return,
-                Err(err) => last = Some(err.to_string()),
-            },
-            Err(err) => last = Some(err.to_string()),
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("cannot tap {css}: {last:?}");
-}
 
 /// A plain move's words, as the page makes them in English.
 fn plain_words(mover: &str) -> String {

@@ -10,43 +10,17 @@ mod browser;
 mod common;
 
 use std::net::SocketAddr;
-use std::time::Duration;
 
-use browser::Browser;
+use browser::{tap, Browser};
 use common::web::{web_server, WAIT};
-use fantoccini::Locator;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use stratego_ssh::web::delta;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-/// A new guest session: its cookie (`name=value`).
-async fn new_guest(addr: SocketAddr) -> String {
-    let mut s = TcpStream::connect(addr).await.unwrap();
-    let req = format!(
-        "POST /play/guest HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    tokio::time::timeout(WAIT, s.read_to_end(&mut raw))
-        .await
-        .expect("an answer in time")
-        .unwrap();
-    let text = String::from_utf8_lossy(&raw).to_string();
-    text.lines()
-        .find_map(|l| {
-            let (k, v) = l.split_once(':')?;
-            k.eq_ignore_ascii_case("set-cookie")
-                .then(|| v.trim().split(';').next().unwrap().to_string())
-        })
-        .expect("a guest cookie")
-}
 
 /// A guest's socket (asking for deltas, as the page does), every message kept: `raw` as
 /// it came, `game` the whole game the deltas make.
@@ -65,7 +39,7 @@ fn plain_words(mover: &str) -> String {
 
 impl Player {
     async fn guest(addr: SocketAddr) -> Player {
-        let cookie = new_guest(addr).await;
+        let cookie = common::board::guest_cookie(addr).await;
         let mut req = format!("ws://{addr}/play/ws?delta=1")
             .into_client_request()
             .unwrap();
@@ -368,22 +342,6 @@ async fn the_socket_audit_finds_a_planted_leak() {
         !leaks(&w, &["9/8?"]).is_empty(),
         "the audit fails for the spectator"
     );
-}
-
-/// Clicks (taps) the element `css` names, again when the page drew it anew meanwhile.
-async fn tap(b: &Browser, css: &str) {
-    let mut last = None;
-    for _ in 0..5 {
-        match b.client.find(Locator::Css(css)).await {
-            Ok(e) => match e.click().await {
-                Ok(()) => return,
-                Err(err) => last = Some(err.to_string()),
-            },
-            Err(err) => last = Some(err.to_string()),
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("cannot tap {css}: {last:?}");
 }
 
 /// In Chromium on a phone's screen: a tap on an unknown enemy piece opens the note menu, a

@@ -295,3 +295,19 @@ pub async fn quiet_move(b: &Browser) -> Option<(String, String)> {
     let pair = v.as_array()?;
     Some((pair[0].as_str()?.to_string(), pair[1].as_str()?.to_string()))
 }
+
+/// Clicks (taps) the element `css` names, again when the page drew it anew meanwhile.
+pub async fn tap(b: &Browser, css: &str) {
+    let mut last = None;
+    for _ in 0..5 {
+        match b.client.find(fantoccini::Locator::Css(css)).await {
+            Ok(e) => match e.click().await {
+                Ok(()) => return,
+                Err(err) => last = Some(err.to_string()),
+            },
+            Err(err) => last = Some(err.to_string()),
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("cannot tap {css}: {last:?}");
+}

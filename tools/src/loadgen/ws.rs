@@ -123,31 +123,47 @@ pub(crate) fn spawn(
             }));
         }
         for (k, nick) in [(0, Some(tx)), (1, None)] {
-            let i = 2 * pair + k;
-            let counters = counters.clone();
-            let rx = rx.clone();
-            let game_tx = game_tx.clone();
-            tasks.push(tokio::spawn(async move {
-                let mut rng = SplitMix64(seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-                loop {
-                    let r = play(
-                        addr,
-                        i,
-                        Side::Pair(nick.as_ref(), rx.clone()),
-                        &game_tx,
-                        think,
-                        &mut rng,
-                        &counters,
-                    )
-                    .await;
-                    if r.is_err() {
-                        counters.web.ws.failures.fetch_add(1, Ordering::Relaxed);
-                    }
-                    tokio::time::sleep(Duration::from_millis(500)).await;
-                }
-            }));
+            let who = Who::Pair(nick, rx.clone());
+            let (i, counters) = (2 * pair + k, counters.clone());
+            tasks.push(player(addr, i, who, game_tx.clone(), think, seed, counters));
         }
     }
+}
+
+/// Whom a browser player's task plays, game after game (owned: see [`Side`]).
+enum Who {
+    Pair(
+        Option<tokio::sync::watch::Sender<String>>,
+        tokio::sync::watch::Receiver<String>,
+    ),
+    Computer(String),
+}
+
+/// Browser player `i`'s task: sessions and games until the run ends, a failed one counted
+/// and tried again half a second later.
+fn player(
+    addr: SocketAddr,
+    i: usize,
+    who: Who,
+    game_tx: Arc<tokio::sync::watch::Sender<u64>>,
+    think: Duration,
+    seed: u64,
+    counters: Arc<Counters>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut rng = SplitMix64(seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        loop {
+            let side = match &who {
+                Who::Pair(nick, rx) => Side::Pair(nick.as_ref(), rx.clone()),
+                Who::Computer(level) => Side::Computer(level),
+            };
+            let r = play(addr, i, side, &game_tx, think, &mut rng, &counters).await;
+            if r.is_err() {
+                counters.web.ws.failures.fetch_add(1, Ordering::Relaxed);
+            }
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
+    })
 }
 
 /// Starts `n` browser players that each play the computer at `level` (a new game after
@@ -164,29 +180,9 @@ pub(crate) fn spawn_bots(
     let (game_tx, _) = tokio::sync::watch::channel(0u64);
     let game_tx = Arc::new(game_tx);
     for k in 0..n {
-        let i = 2 * MAX_WS_PLAYERS + k;
-        let counters = counters.clone();
-        let game_tx = game_tx.clone();
-        let level = level.to_string();
-        tasks.push(tokio::spawn(async move {
-            let mut rng = SplitMix64(seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-            loop {
-                let r = play(
-                    addr,
-                    i,
-                    Side::Computer(&level),
-                    &game_tx,
-                    think,
-                    &mut rng,
-                    &counters,
-                )
-                .await;
-                if r.is_err() {
-                    counters.web.ws.failures.fetch_add(1, Ordering::Relaxed);
-                }
-                tokio::time::sleep(Duration::from_millis(500)).await;
-            }
-        }));
+        let who = Who::Computer(level.to_string());
+        let (i, counters) = (2 * MAX_WS_PLAYERS + k, counters.clone());
+        tasks.push(player(addr, i, who, game_tx.clone(), think, seed, counters));
     }
 }
 
