@@ -114,14 +114,20 @@ impl Browser {
     }
 
     /// Waits up to `secs` for `script` (a function body) to return `true`; false if it never
-    /// does.
+    /// does. A script that throws counts as not yet (the page may be between two documents,
+    /// or not drawn yet: `#play` was once null just after a tap that signs in), and is said
+    /// if it still throws at the end.
     pub async fn until(&self, secs: f64, script: &str) -> bool {
         let end = tokio::time::Instant::now() + Duration::from_secs_f64(secs);
         loop {
-            if self.js(script).await == Value::Bool(true) {
+            let got = self.client.execute(script, vec![]).await;
+            if matches!(got, Ok(Value::Bool(true))) {
                 return true;
             }
             if tokio::time::Instant::now() >= end {
+                if let Err(e) = got {
+                    eprintln!("until: the script still throws: {e}: {script}");
+                }
                 return false;
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
