@@ -389,7 +389,7 @@ pub fn notes_at(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Rules, Setup, Variant};
+    use crate::rules::{Move, Rules, Setup, Variant};
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
@@ -477,20 +477,26 @@ mod tests {
     }
 
     /// A note follows its piece, and goes when the piece is revealed or taken.
+    /// Plays Red's first legal move; returns a Blue move onto a square Red sees empty.
+    fn red_then_a_quiet_blue_move(g: &mut Game) -> Move {
+        let me = Viewer::Player(Color::Red);
+        let red_move = g.view(me).legal_moves[0];
+        g.play(red_move).unwrap();
+        let blue = g.view(Viewer::Player(Color::Blue));
+        *blue
+            .legal_moves
+            .iter()
+            .find(|m| g.view(me).piece_at(m.to).is_none())
+            .unwrap()
+    }
+
     #[test]
     fn a_note_follows_its_piece_and_goes_when_revealed() {
         let mut g = game();
         let me = Viewer::Player(Color::Red);
         // Find a blue piece that can step forward (towards Red) and a red one that can move.
         let mut notes = Notes::default();
-        let red_move = g.view(me).legal_moves[0];
-        g.play(red_move).unwrap();
-        let blue = g.view(Viewer::Player(Color::Blue));
-        let bmv = *blue
-            .legal_moves
-            .iter()
-            .find(|m| g.view(me).piece_at(m.to).is_none())
-            .unwrap();
+        let bmv = red_then_a_quiet_blue_move(&mut g);
         notes
             .set(&g.view(me), bmv.from, Some(Guess::Ranks(vec![Rank::Scout])))
             .unwrap();
@@ -512,14 +518,7 @@ mod tests {
     fn notes_at_replays_the_log() {
         let mut g = game();
         let me = Viewer::Player(Color::Red);
-        let red_move = g.view(me).legal_moves[0];
-        g.play(red_move).unwrap();
-        let blue = g.view(Viewer::Player(Color::Blue));
-        let bmv = *blue
-            .legal_moves
-            .iter()
-            .find(|m| g.view(me).piece_at(m.to).is_none())
-            .unwrap();
+        let bmv = red_then_a_quiet_blue_move(&mut g);
         g.play(bmv).unwrap();
         let record = g.record();
         let log = vec![
