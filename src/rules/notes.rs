@@ -517,7 +517,6 @@ mod tests {
     #[test]
     fn notes_at_replays_the_log() {
         let mut g = game();
-        let me = Viewer::Player(Color::Red);
         let bmv = red_then_a_quiet_blue_move(&mut g);
         g.play(bmv).unwrap();
         let record = g.record();
