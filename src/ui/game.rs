@@ -111,6 +111,9 @@ pub(crate) struct PlayUi {
     /// that stays told under the board beside the moves that follow it (the computer
     /// answers within a second), until the player acts.
     pub seen: usize,
+    /// The last key only edited the move being typed (started, changed or cancelled it):
+    /// nothing but the line under the board and the keys changed ([`line_areas`]).
+    pub line_edit: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -310,6 +313,9 @@ impl GameUi {
         rng: &mut SplitMix64,
     ) -> Vec<Act> {
         self.shared.lang.set(settings.lang);
+        if let Phase::Play(p) = &mut self.phase {
+            p.line_edit = false;
+        }
         if let Some(acts) = self.key_shared(key, rng) {
             return acts;
         }
@@ -318,6 +324,11 @@ impl GameUi {
             Phase::Setup(s) => s.key(g, key, settings, saved, w, h, rng),
             Phase::Play(p) => p.key(g, key, w, h, now, settings.numbering),
         }
+    }
+
+    /// The last key only edited the move being typed (see [`PlayUi::line_edit`]).
+    pub fn line_edited(&self) -> bool {
+        matches!(&self.phase, Phase::Play(p) if p.line_edit)
     }
 
     pub fn mouse(&mut self, m: Mouse, w: u16, h: u16) -> Vec<Act> {
@@ -607,9 +618,13 @@ impl PlayUi {
                     return vec![];
                 }
                 match input.key(key) {
-                    InputResult::Editing => vec![],
+                    InputResult::Editing => {
+                        self.line_edit = true;
+                        vec![]
+                    }
                     InputResult::Cancel => {
                         self.mode = PlayMode::Normal;
+                        self.line_edit = true;
                         vec![]
                     }
                     InputResult::Submit(text) => {
@@ -648,7 +663,10 @@ impl PlayUi {
                 let at = g.cursor;
                 return self.activate(g, at);
             }
-            Do::TypeMove => self.mode = PlayMode::Command(LineInput::new(40)),
+            Do::TypeMove => {
+                self.mode = PlayMode::Command(LineInput::new(40));
+                self.line_edit = true;
+            }
             Do::Note => {
                 let at = g.cursor;
                 let lang = g.lang();
@@ -1431,16 +1449,46 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     render_board(buf, g, p, &lay.board, n, t);
     render_side(buf, g, &lay, t, n, now, cx.me.game_link(g.snap.id));
     render_below(buf, g, p, &lay, t, n);
-    // The footer of play under a question (the question shows its own keys).
+    render_footer(buf, g, p, &lay, t, now);
+    if let Some(c) = g.confirm {
+        render_confirm_for(buf, g, c, w, h, t);
+    }
+}
+
+/// The footer of play under a question (the question shows its own keys).
+fn render_footer(
+    buf: &mut Buffer,
+    g: &Shared,
+    p: &PlayUi,
+    lay: &BoardLayout,
+    t: &Theme,
+    now: Instant,
+) {
     let keys = if g.chat.is_some() {
         keymap::footer(CHAT, &Always)
     } else {
         p.keys(g, now).footer()
     };
     footer(buf, lay.footer, &keymap::in_lang(keys, t.lang), t);
-    if let Some(c) = g.confirm {
-        render_confirm_for(buf, g, c, w, h, t);
+}
+
+/// What a key that only edited the move being typed changes ([`PlayUi::line_edit`]):
+/// the area under the board and the keys' footer. `None` under a question over the board
+/// or when there is no room under it: a whole frame is drawn.
+pub(crate) fn line_areas(g: &Shared, cx: &super::Ctx) -> Option<[Rect; 2]> {
+    let lay = g.layout(cx.w, cx.h);
+    if g.confirm.is_some() || lay.below.height == 0 {
+        return None;
     }
+    Some([lay.below, lay.footer])
+}
+
+/// Draws [`line_areas`] as [`render`] does.
+pub(crate) fn render_line(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) {
+    let lay = g.layout(cx.w, cx.h);
+    g.lang.set(cx.t.lang);
+    render_below(buf, g, p, &lay, cx.t, cx.settings.numbering);
+    render_footer(buf, g, p, &lay, cx.t, cx.now);
 }
 
 /// The two seat rows (names and clocks) when they are all that time changes on the play
