@@ -449,6 +449,14 @@ impl Screen {
                         pack_span(&mut buf.content[span.clone()], &mut cells[span], styles, at);
                 }
             }
+            // Nothing drawn outside the areas may stay in the scratch buffer for another
+            // session's frame: `draw` keeps to its areas (tests/ui_patch.rs checks it).
+            debug_assert!(
+                buf.content
+                    .iter()
+                    .all(|c| *c == ratatui::buffer::Cell::EMPTY),
+                "a patch drew outside its areas"
+            );
             if spills {
                 return None;
             }

@@ -624,18 +624,16 @@ impl Session {
             }
             let app = &v.app;
             // A tick that moved only the clocks redraws just the seats, a key that only
-            // edited a move being typed just the line under the board, when they can.
+            // edited a move being typed just the line under the board, anything else on
+            // the play screen all but the board's unchanged squares, when they can.
             let parts = std::mem::replace(&mut self.parts, Parts::WHOLE);
-            let patch = if parts != Parts::WHOLE {
-                v.screen
-                    .patch(|f| app.render_parts(f, parts))
-                    .map(|(bytes, drawn)| {
-                        cells = drawn as f64;
-                        bytes
-                    })
-            } else {
-                None
-            };
+            let patch = v
+                .screen
+                .patch(|f| app.render_parts(f, parts))
+                .map(|(bytes, drawn)| {
+                    cells = drawn as f64;
+                    bytes
+                });
             let full = patch.is_none();
             let bytes = patch.unwrap_or_else(|| v.screen.frame(|f| app.render(f)));
             if prompt {

@@ -100,6 +100,19 @@ pub(crate) struct Shared {
     /// The language of the messages: the player's, as the last key or drawing said (a
     /// click comes on a screen drawn in it).
     pub lang: std::cell::Cell<Lang>,
+    /// The play screen's board as last drawn, while the client shows it (see
+    /// [`render_changed`]); `None` once anything else was drawn over or instead of it.
+    pub drawn: std::cell::RefCell<Option<DrawnBoard>>,
+}
+
+/// The board's squares as drawn on the last frame of the play screen, and what they were
+/// drawn at: the next frame draws only the squares whose drawing differs.
+#[derive(Clone, Debug)]
+pub(crate) struct DrawnBoard {
+    geom: super::layout::BoardGeom,
+    settings: Settings,
+    /// By [`Square::index`].
+    cells: Vec<board::Cell>,
 }
 
 /// What the play screen remembers besides [`Shared`].
@@ -163,6 +176,7 @@ impl GameUi {
             message: None,
             manual_flip: false,
             lang: std::cell::Cell::new(Lang::default()),
+            drawn: Default::default(),
         };
         shared.cursor = shared.home_square();
         GameUi { shared, phase }
@@ -1446,7 +1460,16 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     let n = settings.numbering;
     g.lang.set(t.lang);
     render_header(buf, g, lay.header, t);
-    render_board(buf, g, p, &lay.board, n, t);
+    let cells = board_cells(g, p, &lay.board, n, t);
+    board::draw_labels(buf, &lay.board, t);
+    for (sq, c) in Square::all().zip(&cells) {
+        board::draw_square(buf, &lay.board, t, sq, c);
+    }
+    *g.drawn.borrow_mut() = Some(DrawnBoard {
+        geom: lay.board,
+        settings: settings.clone(),
+        cells,
+    });
     render_side(buf, g, &lay, t, n, now, cx.me.game_link(g.snap.id));
     render_below(buf, g, p, &lay, t, n);
     render_footer(buf, g, p, &lay, t, now);
@@ -1548,15 +1571,59 @@ fn targets(g: &Shared, p: &PlayUi) -> Vec<Square> {
     }
 }
 
-/// The board as the viewer knows it, with the last move, selection, targets and cursor.
-fn render_board(
+/// The play screen drawn over its last frame with the board's unchanged squares left out:
+/// the header, the side, what is under the board and the keys drawn whole, and only the
+/// squares whose drawing changed (a move changes two to four of a hundred). Their areas;
+/// `None` when the board on the client's screen is not known to be the last one drawn
+/// (see [`Shared::drawn`]: another screen, a dialog or notice, another size or setting
+/// since) or a question is over the board: draw with [`render`].
+pub(crate) fn render_changed(
     buf: &mut Buffer,
+    g: &Shared,
+    p: &PlayUi,
+    cx: &super::Ctx,
+) -> Option<Vec<Rect>> {
+    let (settings, t, now) = (cx.settings, cx.t, cx.now);
+    if g.confirm.is_some() {
+        return None;
+    }
+    let lay = g.layout(cx.w, cx.h);
+    let n = settings.numbering;
+    let mut drawn = g.drawn.borrow_mut();
+    let last = drawn
+        .take()
+        .filter(|d| d.geom == lay.board && d.settings == *settings)?;
+    let cells = board_cells(g, p, &lay.board, n, t);
+    let mut areas = vec![lay.header, lay.side, lay.below, lay.footer];
+    for ((sq, c), was) in Square::all().zip(&cells).zip(&last.cells) {
+        if c != was {
+            board::draw_square(buf, &lay.board, t, sq, c);
+            areas.push(lay.board.rect(sq));
+        }
+    }
+    *drawn = Some(DrawnBoard { cells, ..last });
+    g.lang.set(t.lang);
+    render_header(buf, g, lay.header, t);
+    render_side(buf, g, &lay, t, n, now, cx.me.game_link(g.snap.id));
+    render_below(buf, g, p, &lay, t, n);
+    render_footer(buf, g, p, &lay, t, now);
+    Some(areas)
+}
+
+/// Forgets the board last drawn: the client's screen showed something else since.
+pub(crate) fn forget_board(g: &Shared) {
+    g.drawn.borrow_mut().take();
+}
+
+/// The board as the viewer knows it, with the last move, selection, targets and cursor:
+/// each square's drawing, by [`Square::index`].
+fn board_cells(
     g: &Shared,
     p: &PlayUi,
     geom: &super::layout::BoardGeom,
     n: Numbering,
     t: &Theme,
-) {
+) -> Vec<board::Cell> {
     let me = g.my_color();
     let view = g.view();
     let last = view.and_then(|v| v.last_move);
@@ -1600,7 +1667,7 @@ fn render_board(
         c.cursor = g.cursor == sq;
         c
     };
-    board::draw(buf, geom, t, &cell);
+    Square::all().map(cell).collect()
 }
 
 /// A question over the game or the set-up, with its keys: the text wraps in a box sized to

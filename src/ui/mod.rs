@@ -1028,13 +1028,16 @@ impl App {
     /// Draws only `parts` of the play screen into the frame's blank buffer and returns
     /// their areas, so the session patches its client's screen instead of drawing it whole:
     /// the seats after a clock tick (running clocks are most of a busy server's frames), the
-    /// line under the board and the keys while a move is typed. `None` when the parts cannot
+    /// line under the board and the keys while a move is typed, and for anything else (a
+    /// move, the cursor) everything but the board's squares that did not change since the
+    /// last frame (which must be the last one this app drew). `None` when the parts cannot
     /// be drawn alone (another screen, a dialog, a notice over them, a countdown that
     /// changes more than the clocks): draw with [`App::render`]. What it draws is what
     /// `render` draws in those areas.
     pub fn render_parts(&self, frame: &mut ratatui::Frame, parts: Parts) -> Option<Vec<Rect>> {
         let area = Rect::new(0, 0, self.width, self.height).intersection(frame.area());
-        if parts == Parts::WHOLE || self.overlay.is_some() || self.screen() != Shown::Game {
+        let small = area.width < MIN_WIDTH || area.height < MIN_HEIGHT;
+        if small || self.overlay.is_some() || self.screen() != Shown::Game {
             return None;
         }
         let game = self.game.as_ref()?;
@@ -1051,6 +1054,20 @@ impl App {
             now: self.now(),
             me: &self.me,
         };
+        if parts == Parts::WHOLE {
+            // Anything may have changed: all but the board's unchanged squares, with no
+            // notice on the screen (it may have covered them last time, or cover them now).
+            if self.notice_text().is_some() {
+                return None;
+            }
+            let areas = game::render_changed(frame.buffer_mut(), &game.shared, play, &cx)?;
+            if self.settings.ascii {
+                for &a in &areas {
+                    asciify(frame.buffer_mut(), a);
+                }
+            }
+            return Some(areas);
+        }
         let mut areas = Vec::with_capacity(4);
         let clocks = if parts.has(Parts::CLOCKS) {
             let a = game::clock_areas(&game.shared, &cx)?;
@@ -1177,6 +1194,13 @@ impl App {
             }
             if let Some(n) = self.notice_text() {
                 draw_notice(buf, self.notice_room(area, screen), &n, &t);
+            }
+        }
+        // The next frame draws only the changed squares of the board when this one showed
+        // the play screen and nothing over it (see `App::render_parts`).
+        if screen != Shown::Game || self.overlay.is_some() || self.notice_text().is_some() {
+            if let Some(g) = &self.game {
+                game::forget_board(&g.shared);
             }
         }
         if self.settings.ascii {
