@@ -9,7 +9,7 @@ use super::widgets::{fill, put};
 use crate::rules::{Color, Square};
 
 /// What stands on a square.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Content {
     Empty,
     Lake,
@@ -27,7 +27,7 @@ pub(crate) enum Content {
 }
 
 /// One square as drawn.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Cell {
     pub content: Content,
     pub last_move: bool,

@@ -111,8 +111,18 @@ pub(crate) struct Shared {
 pub(crate) struct DrawnBoard {
     geom: super::layout::BoardGeom,
     settings: Settings,
-    /// By [`Square::index`].
-    cells: Vec<board::Cell>,
+    /// Each square's drawing as a digest, by [`Square::index`] (a hundred cells with their
+    /// labels would cost every session kilobytes).
+    cells: Vec<u64>,
+}
+
+/// A square's drawing as a 64-bit digest (two drawings that differ give the same digest
+/// with a chance of 2^-64: the square would show its last drawing until the next whole frame).
+fn digest(c: &board::Cell) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    c.hash(&mut h);
+    h.finish()
 }
 
 /// What the play screen remembers besides [`Shared`].
@@ -1468,7 +1478,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     *g.drawn.borrow_mut() = Some(DrawnBoard {
         geom: lay.board,
         settings: settings.clone(),
-        cells,
+        cells: cells.iter().map(digest).collect(),
     });
     render_side(buf, g, &lay, t, n, now, cx.me.game_link(g.snap.id));
     render_below(buf, g, p, &lay, t, n);
@@ -1595,13 +1605,19 @@ pub(crate) fn render_changed(
         .filter(|d| d.geom == lay.board && d.settings == *settings)?;
     let cells = board_cells(g, p, &lay.board, n, t);
     let mut areas = vec![lay.header, lay.side, lay.below, lay.footer];
-    for ((sq, c), was) in Square::all().zip(&cells).zip(&last.cells) {
-        if c != was {
+    let mut now_drawn = Vec::with_capacity(cells.len());
+    for ((sq, c), &was) in Square::all().zip(&cells).zip(&last.cells) {
+        let d = digest(c);
+        if d != was {
             board::draw_square(buf, &lay.board, t, sq, c);
             areas.push(lay.board.rect(sq));
         }
+        now_drawn.push(d);
     }
-    *drawn = Some(DrawnBoard { cells, ..last });
+    *drawn = Some(DrawnBoard {
+        cells: now_drawn,
+        ..last
+    });
     g.lang.set(t.lang);
     render_header(buf, g, lay.header, t);
     render_side(buf, g, &lay, t, n, now, cx.me.game_link(g.snap.id));
