@@ -55,7 +55,7 @@ fn trimmed(text: &str) -> String {
 }
 
 /// The snapshot `who` gets of `g` (a spectator when `None`).
-fn snap_of(g: &Game, who: Option<Color>, clock_secs: ByColor<u64>) -> GameSnapshot {
+fn snap_of(g: &Game, who: Option<Color>, clock_secs: ByColor<u64>, watchers: u32) -> GameSnapshot {
     let viewer = who.map_or(Viewer::Spectator, Viewer::Player);
     let view = g.view(viewer);
     let mut s = snapshot(
@@ -76,6 +76,7 @@ fn snap_of(g: &Game, who: Option<Color>, clock_secs: ByColor<u64>) -> GameSnapsh
     };
     s.history = g.history(viewer);
     s.outcome = g.outcome();
+    s.spectators = watchers;
     s.clocks = Some(clocks(
         clock_secs.red,
         clock_secs.blue,
@@ -91,6 +92,8 @@ enum Step {
     Code(KeyCode),
     Tick(u64),
     Notice,
+    /// Someone starts watching (the header says how many).
+    Watch,
     Move,
 }
 
@@ -140,8 +143,9 @@ fn play(variant: Variant, who: Option<Color>, w: u16, h: u16, seed: u64, ascii: 
     let t0 = Instant::now();
     let mut now = t0;
     let mut secs = ByColor::new(600, 600);
-    send_game(&mut a, snap_of(&g, who, secs), now);
-    send_game(&mut b, snap_of(&g, who, secs), now);
+    let mut watchers = 0;
+    send_game(&mut a, snap_of(&g, who, secs, watchers), now);
+    send_game(&mut b, snap_of(&g, who, secs, watchers), now);
     term.process(&screen.frame(|f| b.render(f)));
     let mut before = draw(&a, w, h);
     let mut checked = Checked {
@@ -164,6 +168,7 @@ fn play(variant: Variant, who: Option<Color>, w: u16, h: u16, seed: u64, ascii: 
         Step::Tick(300),
         Step::Tick(1000),
         Step::Notice,
+        Step::Watch,
         Step::Key('?'),
         Step::Key('f'),
         Step::Key('c'),
@@ -201,6 +206,12 @@ fn play(variant: Variant, who: Option<Color>, w: u16, h: u16, seed: u64, ascii: 
                 b.update(Msg::Notice("a notice for a while".to_string().into()));
                 Parts::WHOLE
             }
+            Step::Watch => {
+                watchers += 1;
+                send_game(&mut a, snap_of(&g, who, secs, watchers), now);
+                send_game(&mut b, snap_of(&g, who, secs, watchers), now);
+                Parts::WHOLE
+            }
             Step::Move => {
                 if g.outcome().is_some() {
                     break;
@@ -212,8 +223,8 @@ fn play(variant: Variant, who: Option<Color>, w: u16, h: u16, seed: u64, ascii: 
                 g.play(mv).expect("legal");
                 plies += 1;
                 now += Duration::from_millis(10);
-                send_game(&mut a, snap_of(&g, who, secs), now);
-                send_game(&mut b, snap_of(&g, who, secs), now);
+                send_game(&mut a, snap_of(&g, who, secs, watchers), now);
+                send_game(&mut b, snap_of(&g, who, secs, watchers), now);
                 Parts::WHOLE
             }
         };

@@ -114,29 +114,64 @@ pub(crate) struct DrawnBoard {
     /// Each square's drawing as a digest, by [`Square::index`] (a hundred cells with their
     /// labels would cost every session kilobytes).
     cells: Vec<u64>,
+    /// What the header was drawn from.
+    header: HeaderKey,
+    /// The pieces left and taken under the board: their digest and the row after them.
+    counts: Option<(u64, u16)>,
+    /// The move list in the side: its digest and its area.
+    moves: Option<(u64, Rect)>,
+}
+
+/// Everything [`render_header`] reads besides the settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct HeaderKey {
+    area: Rect,
+    terms: crate::proto::GameTerms,
+    id: crate::proto::GameId,
+    me: Option<Color>,
+    spectators: u32,
+}
+
+impl HeaderKey {
+    fn of(g: &Shared, area: Rect) -> HeaderKey {
+        HeaderKey {
+            area,
+            terms: g.snap.terms,
+            id: g.snap.id,
+            me: g.my_color(),
+            spectators: g.snap.spectators,
+        }
+    }
+}
+
+/// A digest of what a part of the screen is drawn from (see [`digest`]).
+fn fx<T: std::hash::Hash + ?Sized>(what: &T) -> u64 {
+    use std::hash::Hasher;
+    let mut h = Fx(0);
+    what.hash(&mut h);
+    h.finish()
+}
+
+/// FxHash's step (rustc's): a few instructions a byte, where SipHash costs a hundred a
+/// digest; nothing here is chosen by an adversary to collide, nor gains by it.
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// A square's drawing as a 64-bit digest (were two drawings that differ to give the same
 /// digest, the square would show its last drawing until the next whole frame: the player's
 /// own view, a moment late, never anyone else's).
 fn digest(c: &board::Cell) -> u64 {
-    use std::hash::{Hash, Hasher};
-    /// FxHash's step (rustc's): a few instructions a byte, where SipHash costs a hundred a
-    /// digest; nothing here is chosen by an adversary to collide, nor gains by it.
-    struct Fx(u64);
-    impl Hasher for Fx {
-        fn write(&mut self, bytes: &[u8]) {
-            for &b in bytes {
-                self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
-            }
-        }
-        fn finish(&self) -> u64 {
-            self.0
-        }
-    }
-    let mut h = Fx(0);
-    c.hash(&mut h);
-    h.finish()
+    fx(c)
 }
 
 /// What the play screen remembers besides [`Shared`].
@@ -1489,14 +1524,17 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     for (sq, c) in Square::all().zip(&cells) {
         board::draw_square(buf, &lay.board, t, sq, c);
     }
+    let (moves, _) = render_side(buf, g, &lay, t, n, now, cx.me.game_link(g.snap.id), None);
+    let (counts, _) = render_below(buf, g, p, &lay, t, n, None);
+    render_footer(buf, g, p, &lay, t, now);
     *g.drawn.borrow_mut() = Some(DrawnBoard {
         geom: lay.board,
         settings: settings.clone(),
         cells: cells.iter().map(digest).collect(),
+        header: HeaderKey::of(g, lay.header),
+        counts,
+        moves,
     });
-    render_side(buf, g, &lay, t, n, now, cx.me.game_link(g.snap.id));
-    render_below(buf, g, p, &lay, t, n);
-    render_footer(buf, g, p, &lay, t, now);
     if let Some(c) = g.confirm {
         render_confirm_for(buf, g, c, w, h, t);
     }
@@ -1534,7 +1572,7 @@ pub(crate) fn line_areas(g: &Shared, cx: &super::Ctx) -> Option<[Rect; 2]> {
 pub(crate) fn render_line(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) {
     let lay = g.layout(cx.w, cx.h);
     g.lang.set(cx.t.lang);
-    render_below(buf, g, p, &lay, cx.t, cx.settings.numbering);
+    render_below(buf, g, p, &lay, cx.t, cx.settings.numbering, None);
     render_footer(buf, g, p, &lay, cx.t, cx.now);
 }
 
@@ -1618,7 +1656,7 @@ pub(crate) fn render_changed(
         .take()
         .filter(|d| d.geom == lay.board && d.settings == *settings)?;
     let cells = board_cells(g, p, &lay.board, n, t);
-    let mut areas = vec![lay.header, lay.side, lay.below, lay.footer];
+    let mut areas = vec![lay.footer];
     let mut now_drawn = Vec::with_capacity(cells.len());
     for ((sq, c), &was) in Square::all().zip(&cells).zip(&last.cells) {
         let d = digest(c);
@@ -1628,16 +1666,50 @@ pub(crate) fn render_changed(
         }
         now_drawn.push(d);
     }
+    g.lang.set(t.lang);
+    let header = HeaderKey::of(g, lay.header);
+    if header != last.header {
+        render_header(buf, g, lay.header, t);
+        areas.push(lay.header);
+    }
+    // The side and what is under the board, but for the move list and the pieces left
+    // when what they are drawn from is as it was (most moves take nothing; a cursor move
+    // changes neither).
+    let link = cx.me.game_link(g.snap.id);
+    let (moves, kept) = render_side(buf, g, &lay, t, n, now, link, last.moves);
+    match moves.filter(|_| kept) {
+        Some((_, m)) => areas.extend(around_rows(lay.side, m)),
+        None => areas.push(lay.side),
+    }
+    let (counts, kept) = render_below(buf, g, p, &lay, t, n, last.counts);
+    match counts.filter(|_| kept) {
+        Some((_, end)) => areas.push(Rect::new(
+            lay.below.x,
+            end,
+            lay.below.width,
+            lay.below.bottom().saturating_sub(end),
+        )),
+        None => areas.push(lay.below),
+    }
+    render_footer(buf, g, p, &lay, t, now);
     *drawn = Some(DrawnBoard {
         cells: now_drawn,
+        header,
+        counts,
+        moves,
         ..last
     });
-    g.lang.set(t.lang);
-    render_header(buf, g, lay.header, t);
-    render_side(buf, g, &lay, t, n, now, cx.me.game_link(g.snap.id));
-    render_below(buf, g, p, &lay, t, n);
-    render_footer(buf, g, p, &lay, t, now);
     Some(areas)
+}
+
+/// The rows of `area` above and below `rows` (a band across it).
+fn around_rows(area: Rect, rows: Rect) -> [Rect; 2] {
+    let top = rows.y.clamp(area.y, area.bottom());
+    let bottom = rows.bottom().clamp(top, area.bottom());
+    [
+        Rect::new(area.x, area.y, area.width, top - area.y),
+        Rect::new(area.x, bottom, area.width, area.bottom() - bottom),
+    ]
 }
 
 /// Forgets the board last drawn: the client's screen showed something else since.
@@ -1764,6 +1836,10 @@ fn question(g: &Shared, c: Confirm) -> (&'static str, &'static str) {
 /// The side panel ([`play_side`]): both seats with their clocks, the state of the game and
 /// the moves, the chat.
 /// `link`: the finished game's web page, printed under the result.
+/// The side panel: the seats, the status, the move list and the chat. Returns the move
+/// list's digest and area when it has one, and whether it was left as `last` drew it (the
+/// same digest and area: it is then not drawn; the caller leaves its rows out of a patch).
+#[allow(clippy::too_many_arguments)]
 fn render_side(
     buf: &mut Buffer,
     g: &Shared,
@@ -1772,10 +1848,11 @@ fn render_side(
     n: Numbering,
     now: Instant,
     link: Option<String>,
-) {
+    last: Option<(u64, Rect)>,
+) -> (Option<(u64, Rect)>, bool) {
     let side = lay.side;
     if side.width == 0 || side.height < 8 {
-        return;
+        return (None, false);
     }
     let sp = play_side(side);
     render_clocks(buf, g, [sp.top_seat, sp.bottom_seat], t, now);
@@ -1793,16 +1870,32 @@ fn render_side(
         y += 1;
     }
     // The moves under a blank row, when there is room for a few.
+    let mut moves = None;
+    let mut kept = false;
     if y + 3 <= a.bottom() {
-        render_moves(
-            buf,
-            g,
-            Rect::new(a.x, y + 1, a.width, a.bottom() - y - 1),
-            t,
-            n,
-        );
+        let area = Rect::new(a.x, y + 1, a.width, a.bottom() - y - 1);
+        let hist = &g.snap.history;
+        let d = fx(&(
+            area,
+            hist.len(),
+            &hist[moves_shown_from(hist.len(), area)..],
+        ));
+        moves = Some((d, area));
+        kept = last == moves;
+        if !kept {
+            render_moves(buf, g, area, t, n);
+        }
     }
     render_chat(buf, g, sp.chat, t, true);
+    (moves, kept)
+}
+
+/// The first move [`render_moves`] shows of `len` in `area` (those before it are never
+/// formatted: games run to hundreds of moves).
+fn moves_shown_from(len: usize, area: Rect) -> usize {
+    let rows_h = area.height.saturating_sub(1) as usize;
+    let recent = len.saturating_sub(2 * rows_h);
+    recent - recent % 2
 }
 
 /// After the game: the result, won or lost, the rematch, the next game, and the game's
@@ -1919,8 +2012,7 @@ fn render_moves(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme, n: Numberin
         return;
     }
     // Only the moves that can be shown are formatted (games run to hundreds of moves).
-    let recent = hist.len().saturating_sub(2 * rows_h);
-    let first = recent - recent % 2;
+    let first = moves_shown_from(hist.len(), area);
     let texts: Vec<String> = hist[first..]
         .iter()
         .map(|m| move_text(lang, m, n))
@@ -1961,6 +2053,9 @@ fn render_moves(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme, n: Numberin
 
 /// Under the board: pieces left, captured, the last battle, the line for a move typed, a
 /// rescue or a message. (The chat is in the side panel: [`play_side`].)
+/// Returns the pieces left's digest and the row after them when there is a view, and
+/// whether they were left as `last` drew them (the same digest: they are then not drawn,
+/// and the caller leaves their rows out of a patch).
 fn render_below(
     buf: &mut Buffer,
     g: &Shared,
@@ -1968,15 +2063,42 @@ fn render_below(
     lay: &BoardLayout,
     t: &Theme,
     n: Numbering,
-) {
+    last: Option<(u64, u16)>,
+) -> (Option<(u64, u16)>, bool) {
     let a = lay.below;
     if a.height == 0 {
-        return;
+        return (None, false);
     }
     let mut y = a.y;
+    let mut counts = None;
+    let mut kept = false;
     if let Some(v) = g.view() {
-        y = render_counts(buf, v, g.snap.terms.rules.variant, a, t, n);
+        let variant = g.snap.terms.rules.variant;
+        let d = fx(&(a, variant, &v.remaining, &v.captured));
+        match last {
+            Some((was, end)) if was == d => {
+                y = end;
+                kept = true;
+            }
+            _ => y = render_counts(buf, v, variant, a, t, n),
+        }
+        counts = Some((d, y));
     }
+    render_told(buf, g, p, a, y, t, n);
+    (counts, kept)
+}
+
+/// Under the board after the pieces left (from row `y`): the last move in words, a battle
+/// not yet seen, and the line for a move typed, a rescue or a message.
+fn render_told(
+    buf: &mut Buffer,
+    g: &Shared,
+    p: &PlayUi,
+    a: Rect,
+    mut y: u16,
+    t: &Theme,
+    n: Numbering,
+) {
     if y >= a.bottom() {
         return;
     }
