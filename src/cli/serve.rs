@@ -58,6 +58,9 @@ const SHUTDOWN_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 async fn serve(opts: ServerOptions) -> anyhow::Result<()> {
     let mut signals = Signals::listen()?;
+    if opts.bus.nats_url.is_some() && opts.bus.role == stratego_ssh::bus::Role::Core {
+        return serve_core(opts, signals).await;
+    }
     let mut running = server::start(opts).await?;
     tracing::info!(
         addr = %running.addr,
@@ -96,6 +99,36 @@ async fn serve(opts: ServerOptions) -> anyhow::Result<()> {
     tokio::time::sleep(SHUTDOWN_NOTICE).await;
     let store = running.store.clone();
     if tokio::time::timeout(SHUTDOWN_LIMIT, running.stop())
+        .await
+        .is_err()
+    {
+        tracing::warn!("games did not stop within {SHUTDOWN_LIMIT:?}; flushing the store anyway");
+    }
+    store
+        .flush()
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot flush the store at shutdown: {e}"))?;
+    tracing::info!("stopped; the store is flushed");
+    Ok(())
+}
+
+/// A core of a split server (`role = "core"`, docs/scaling.md): the lobby and the games for
+/// the edges, until a signal; then the games stop and the store is flushed, as a one-process
+/// server does.
+async fn serve_core(opts: ServerOptions, mut signals: Signals) -> anyhow::Result<()> {
+    let url = opts.bus.nats_url.clone().unwrap_or_default();
+    let mut core = server::start_core(opts).await?;
+    tracing::info!(nats = %url, "stratego-ssh core is serving its edges");
+    let signal = tokio::select! {
+        r = core.serving() => return r,
+        s = signals.recv() => s,
+    };
+    tracing::info!(
+        signal,
+        "shutting down: games in progress are saved and resume at the next start"
+    );
+    let store = core.store.clone();
+    if tokio::time::timeout(SHUTDOWN_LIMIT, core.stop())
         .await
         .is_err()
     {

@@ -500,6 +500,10 @@ impl Session {
                 .map(|l| comeback_command(p.server.as_ref(), l, lines)),
         };
         let lobby = joined.snapshot;
+        // On an edge of a split server everyone is a guest for now (`ssh::edge_takes_keys_as_guests`).
+        if service.lobby().is_remote() {
+            notices.push(Notice::new("notice-edge-guests"));
+        }
         // A pass given that brought back no game: said, rather than a new guest silently.
         if p.pass_asked && !joined.resumed {
             notices.push(Notice::new("notice-comeback-unknown").arg("nick", &joined.nick));

@@ -221,6 +221,8 @@ notice-no-pty =
 notice-idle = Getrennt: { $time } lang keine Taste gedrückt (idle_timeout des Servers).
 notice-still-loading = die letzte Seite lädt noch: einen Moment
 refusal-not-stored = das ist hier nicht gespeichert
+notice-edge-guests = Dieser Server ist vor seinem Spielkern aufgeteilt, und seine Eingänge nehmen vorerst alle als Gast an: Name, Wertung und gespeicherte Aufstellungen deines Schlüssels sind von hier aus noch nicht erreichbar.
+refusal-edge-commands = Befehle (ssh HOST leaderboard, games, replay, admin, ...) bedient dieser Eingang eines aufgeteilten Servers noch nicht: nur Lobby und Partien (ssh -t HOST).
 notice-setup-saved = Aufstellung „{ $name }“ gespeichert
 
 ## Exec commands: ssh HOST COMMAND [--lang de|nl] (src/ssh/commands.rs, src/ssh/events.rs)

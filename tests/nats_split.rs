@@ -1,0 +1,274 @@
+//! The split server (issue 46, docs/scaling.md): a NATS server on loopback, one core and two
+//! edges (the real binary, three processes), two players on different edges. Everything
+//! between them crosses the bus: the seek, the game's snapshots (each player's own view),
+//! the moves and the result; the core's store keeps the record both screens showed.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::bin_server::{server_exe, Server};
+use common::line::LineClient;
+use common::play::{self, random_move, Moved, Rng};
+use common::read::read_board;
+use common::tempdir::Dir;
+use common::{Login, Term};
+use stratego_ssh::rules::{Color, EndReason};
+use stratego_ssh::store::Store;
+
+/// A free loopback port.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A child process, killed when dropped.
+struct Proc(Child);
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `nats-server` on a free loopback port; its URL.
+async fn nats_server() -> (Proc, String) {
+    let port = free_port();
+    let child = Command::new("nats-server")
+        .args(["-a", "127.0.0.1", "-p", &port.to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("nats-server runs (./test installs it: apt-get install nats-server)");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .is_err()
+    {
+        assert!(Instant::now() < deadline, "nats-server never listened");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    (Proc(child), format!("nats://127.0.0.1:{port}"))
+}
+
+/// The core: the server binary with `--role core` on `dir/data`; returns once it answers
+/// on the bus (the lobby's snapshot, asked as an edge asks it at its start).
+async fn core(dir: &Path, url: &str) -> Proc {
+    let child = Command::new(server_exe())
+        .args(["--role", "core", "--nats-url", url])
+        .arg("--data-dir")
+        .arg(dir.join("data"))
+        .arg("--keys-dir")
+        .arg(dir.join("keys"))
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the server binary starts");
+    let client = async_nats::connect(url)
+        .await
+        .expect("the test reaches NATS");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let asked = tokio::time::timeout(
+            Duration::from_secs(1),
+            client.request(stratego_ssh::bus::LOBBY_SNAPSHOT_GET, Vec::new().into()),
+        )
+        .await;
+        if let Ok(Ok(msg)) = asked {
+            let state: stratego_ssh::bus::LobbyState =
+                stratego_ssh::bus::decode(&msg.payload).expect("the core's lobby reads");
+            assert!(state.snapshot.players.is_empty());
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the core never answered on the bus"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Proc(child)
+}
+
+/// The nick a lobby screen says its player has (`you are NICK`).
+fn nick_of(text: &str) -> String {
+    let at = text.find("you are ").expect("the lobby names its player") + "you are ".len();
+    text[at..]
+        .chars()
+        .take_while(|c| !c.is_whitespace() && *c != '│')
+        .collect()
+}
+
+/// The label a screen's board shows on a square (`a4`).
+fn label(t: &Term, sq: &str) -> String {
+    let b = read_board(&t.text()).expect("a board on the screen");
+    let bytes = sq.as_bytes();
+    let file = (bytes[0] - b'a') as usize;
+    let rank: usize = sq[1..].parse().unwrap();
+    b.cells[file][rank - 1].clone()
+}
+
+/// Waits until `t`'s board shows `from` empty and something on `to` (a move of the
+/// opponent's, seen through its own view).
+async fn sees_move(t: &Term, mv: &str) {
+    let (from, to) = mv.split_once(' ').unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if read_board(&t.text()).is_some() {
+            let (f, o) = (label(t, from), label(t, to));
+            let empty = |l: &str| l.is_empty() || l == "·" || l == ".";
+            if empty(&f) && !empty(&o) {
+                return;
+            }
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the move {mv} never showed:\n{}",
+            t.text()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_on_two_edges_play_a_game_through_the_core() {
+    let dir = Dir::new("nats-split");
+    let (nats, url) = nats_server().await;
+    let core_dir = dir.0.join("core");
+    let core = core(&core_dir, &url).await;
+    let edge_args = ["--nats-url", url.as_str(), "--role", "edge"];
+    let e1 = Server::start(&dir.0.join("edge1"), &edge_args).await;
+    // The edges share the host key (a balancer in front of them sends a player to either).
+    std::fs::create_dir_all(dir.0.join("edge2/keys")).unwrap();
+    for f in std::fs::read_dir(dir.0.join("edge1/keys")).unwrap() {
+        let f = f.unwrap();
+        std::fs::copy(f.path(), dir.0.join("edge2/keys").join(f.file_name())).unwrap();
+    }
+    let e2 = Server::start(&dir.0.join("edge2"), &edge_args).await;
+
+    let alice = Term::connect(e1.addr, Login::Guest, 120, 40).await;
+    let bob = Term::connect(e2.addr, Login::Guest, 120, 40).await;
+    assert_eq!(
+        alice.server_key, bob.server_key,
+        "the edges share one host key"
+    );
+    let a_nick = nick_of(&alice.wait_text("you are ", 10).await);
+    let b_nick = nick_of(&bob.wait_text("you are ", 10).await);
+    assert_ne!(a_nick, b_nick);
+    // One lobby: each edge's screen lists the player of the other edge.
+    alice.wait_text(&b_nick, 10).await;
+    bob.wait_text(&a_nick, 10).await;
+
+    // A seek on one edge, taken on the other: one game, on the core.
+    let (red, blue) = play::start_game(&alice, &a_nick, &bob).await;
+    let game = common::read::game_number(&red.text()).expect("the game's number");
+    assert_eq!(common::read::game_number(&blue.text()), Some(game));
+
+    // Moves cross the bus: each is seen on the other player's screen, in their own view.
+    let mut rng = Rng(46);
+    let mut played = Vec::new();
+    for (mover, other) in [(red, blue), (blue, red)] {
+        let Moved::Played(mv) = random_move(mover, &mut rng, 20).await else {
+            panic!("no move played:\n{}", mover.text());
+        };
+        sees_move(other, &mv).await;
+        played.push(mv);
+    }
+    // The opponent's pieces stay hidden on each screen: Blue's view of Red's moved piece is
+    // no rank (an unknown piece), as in one process.
+    let red_to = played[0].split_once(' ').unwrap().1;
+    let seen_by_blue = label(blue, red_to);
+    assert!(
+        !seen_by_blue.chars().any(|c| c.is_ascii_digit()),
+        "Blue sees a rank on Red's piece at {red_to}: {seen_by_blue:?}\n{}",
+        blue.text()
+    );
+
+    // Red resigns: both screens show Blue winning.
+    red.send(b"R").await;
+    red.wait_text("Resign this game?", 5).await;
+    red.send(b"y").await;
+    let red_end = red.wait_text(" wins", 10).await;
+    let blue_end = blue.wait_text(" wins", 10).await;
+    for end in [&red_end, &blue_end] {
+        assert!(end.contains("Blue wins"), "{end}");
+    }
+
+    // What an edge does not serve yet is said, not half done: a key comes in as a guest
+    // (and is told why), and a command says it is not served here.
+    let key = common::new_key();
+    let mut keyed = LineClient::open(
+        e1.addr,
+        Login::KeyRefusedThenGuest("carol", &key),
+        "play --lang en",
+    )
+    .await;
+    let lines = keyed.until_has("lobby>", 10).await;
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("front doors take everyone as a guest")),
+        "{lines:?}"
+    );
+    let mut cmd = LineClient::open(e2.addr, Login::Guest, "leaderboard").await;
+    cmd.until_has("not served by this front door", 10).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while cmd.exit_status().is_none() {
+        assert!(Instant::now() < deadline, "no exit status");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(cmd.exit_status(), Some(75));
+
+    // The record is the core's, stopped (SIGTERM: flushed) before it is read.
+    drop((e1, e2));
+    let pid = core.0.id();
+    let _ = Command::new("kill").arg(pid.to_string()).status();
+    let mut core = core;
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while core.0.try_wait().unwrap().is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "the core did not stop at SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    drop(nats);
+    let store = Store::open(core_dir.join("data")).unwrap();
+    let rec = store
+        .games()
+        .get(game)
+        .unwrap()
+        .expect("the finished game is stored by the core");
+    let moves: Vec<String> = rec
+        .record
+        .moves
+        .iter()
+        .map(|m| format!("{} {}", m.from, m.to).to_lowercase())
+        .collect();
+    assert_eq!(
+        moves, played,
+        "the stored moves are the ones both screens showed"
+    );
+    let red_nick = if std::ptr::eq(red, &alice) {
+        &a_nick
+    } else {
+        &b_nick
+    };
+    let blue_nick = if std::ptr::eq(blue, &alice) {
+        &a_nick
+    } else {
+        &b_nick
+    };
+    assert_eq!(&rec.seats.red.nick, red_nick);
+    assert_eq!(&rec.seats.blue.nick, blue_nick);
+    assert_eq!(rec.outcome.winner, Some(Color::Blue), "{}", rec.outcome);
+    assert_eq!(rec.outcome.reason, EndReason::Resignation);
+}
