@@ -28,18 +28,29 @@ fn free_port() -> u16 {
 }
 
 /// A child process, killed when dropped.
-struct Proc(Child);
+struct Proc(Option<Child>);
 
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+impl Proc {
+    fn none() -> Proc {
+        Proc(None)
+    }
+
+    fn child(&mut self) -> &mut Child {
+        self.0.as_mut().expect("a process")
     }
 }
 
-/// `nats-server` on a free loopback port; its URL.
-async fn nats_server() -> (Proc, String) {
-    let port = free_port();
+impl Drop for Proc {
+    fn drop(&mut self) {
+        if let Some(c) = &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+/// `nats-server` on a loopback port; its URL.
+async fn nats_server(port: u16) -> (Proc, String) {
     let child = Command::new("nats-server")
         .args(["-a", "127.0.0.1", "-p", &port.to_string()])
         .stdin(Stdio::null())
@@ -55,14 +66,15 @@ async fn nats_server() -> (Proc, String) {
         assert!(Instant::now() < deadline, "nats-server never listened");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    (Proc(child), format!("nats://127.0.0.1:{port}"))
+    (Proc(Some(child)), format!("nats://127.0.0.1:{port}"))
 }
 
 /// The core: the server binary with `--role core` on `dir/data`; returns once it answers
 /// on the bus (the lobby's snapshot, asked as an edge asks it at its start).
-async fn core(dir: &Path, url: &str) -> Proc {
+async fn core(dir: &Path, url: &str, extra: &[&str]) -> Proc {
     let child = Command::new(server_exe())
         .args(["--role", "core", "--nats-url", url])
+        .args(extra)
         .arg("--data-dir")
         .arg(dir.join("data"))
         .arg("--keys-dir")
@@ -95,7 +107,7 @@ async fn core(dir: &Path, url: &str) -> Proc {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    Proc(child)
+    Proc(Some(child))
 }
 
 /// The nick a lobby screen says its player has (`you are NICK`).
@@ -138,49 +150,135 @@ async fn sees_move(t: &Term, mv: &str) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_players_on_two_edges_play_a_game_through_the_core() {
-    let dir = Dir::new("nats-split");
-    let (nats, url) = nats_server().await;
-    let core_dir = dir.0.join("core");
-    let core = core(&core_dir, &url).await;
-    let edge_args = ["--nats-url", url.as_str(), "--role", "edge"];
-    let e1 = Server::start(&dir.0.join("edge1"), &edge_args).await;
-    // The edges share the host key (a balancer in front of them sends a player to either).
-    std::fs::create_dir_all(dir.0.join("edge2/keys")).unwrap();
-    for f in std::fs::read_dir(dir.0.join("edge1/keys")).unwrap() {
-        let f = f.unwrap();
-        std::fs::copy(f.path(), dir.0.join("edge2/keys").join(f.file_name())).unwrap();
-    }
-    let e2 = Server::start(&dir.0.join("edge2"), &edge_args).await;
+/// NATS, a core and two edges sharing one host key, in `dir`.
+struct Split {
+    nats: Proc,
+    url: String,
+    core: Proc,
+    core_dir: std::path::PathBuf,
+    e1: Server,
+    e2: Server,
+    _dir: Dir,
+}
 
-    let alice = Term::connect(e1.addr, Login::Guest, 120, 40).await;
-    let bob = Term::connect(e2.addr, Login::Guest, 120, 40).await;
-    assert_eq!(
-        alice.server_key, bob.server_key,
-        "the edges share one host key"
-    );
+impl Split {
+    async fn start(tag: &str, core_args: &[&str]) -> Split {
+        let dir = Dir::new(tag);
+        let (nats, url) = nats_server(free_port()).await;
+        let core_dir = dir.0.join("core");
+        let core = core(&core_dir, &url, core_args).await;
+        let edge_args = ["--nats-url", url.as_str(), "--role", "edge"];
+        let e1 = Server::start(&dir.0.join("edge1"), &edge_args).await;
+        // The edges share the host key (a balancer in front of them sends a player to
+        // either).
+        std::fs::create_dir_all(dir.0.join("edge2/keys")).unwrap();
+        for f in std::fs::read_dir(dir.0.join("edge1/keys")).unwrap() {
+            let f = f.unwrap();
+            std::fs::copy(f.path(), dir.0.join("edge2/keys").join(f.file_name())).unwrap();
+        }
+        let e2 = Server::start(&dir.0.join("edge2"), &edge_args).await;
+        Split {
+            nats,
+            url,
+            core,
+            core_dir,
+            e1,
+            e2,
+            _dir: dir,
+        }
+    }
+
+    /// Stops the core (SIGTERM: the store flushed) and opens its store.
+    async fn core_store(&mut self) -> Store {
+        let _ = Command::new("kill")
+            .arg(self.core.child().id().to_string())
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while self.core.child().try_wait().unwrap().is_none() {
+            assert!(
+                Instant::now() < deadline,
+                "the core did not stop at SIGTERM"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Store::open(self.core_dir.join("data")).unwrap()
+    }
+}
+
+/// A guest's comeback login as its lobby screen shows it (`guest-1234-TOKEN`).
+fn comeback_login(text: &str) -> Option<String> {
+    let at = text.find("come back to your game with")?;
+    text[at..].split_whitespace().find_map(|w| {
+        let login = w.split('@').next()?;
+        let (nick, token) = login.rsplit_once('-')?;
+        (nick.starts_with("guest-")
+            && token.len() == 16
+            && token.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .then(|| login.to_string())
+    })
+}
+
+/// Two guests, the first on edge 1 and the second on edge 2, in one game in play: (red,
+/// blue, the first's nick, the second's nick, the game's number).
+async fn game_across<'a>(
+    alice: &'a Term,
+    bob: &'a Term,
+) -> (&'a Term, &'a Term, String, String, u64) {
     let a_nick = nick_of(&alice.wait_text("you are ", 10).await);
     let b_nick = nick_of(&bob.wait_text("you are ", 10).await);
     assert_ne!(a_nick, b_nick);
     // One lobby: each edge's screen lists the player of the other edge.
     alice.wait_text(&b_nick, 10).await;
     bob.wait_text(&a_nick, 10).await;
-
     // A seek on one edge, taken on the other: one game, on the core.
-    let (red, blue) = play::start_game(&alice, &a_nick, &bob).await;
+    let (red, blue) = play::start_game(alice, &a_nick, bob).await;
     let game = common::read::game_number(&red.text()).expect("the game's number");
     assert_eq!(common::read::game_number(&blue.text()), Some(game));
+    (red, blue, a_nick, b_nick, game)
+}
+
+/// `mover` plays a move that `other` then sees on its own screen; the move.
+async fn move_seen(mover: &Term, other: &Term, rng: &mut Rng) -> String {
+    let Moved::Played(mv) = random_move(mover, rng, 20).await else {
+        panic!("no move played:\n{}", mover.text());
+    };
+    sees_move(other, &mv).await;
+    mv
+}
+
+/// The moves of a stored game, as `a4 a5`.
+fn stored_moves(store: &Store, game: u64) -> (Vec<String>, stratego_ssh::rules::Outcome) {
+    let rec = store
+        .games()
+        .get(game)
+        .unwrap()
+        .expect("the finished game is stored by the core");
+    let moves = rec
+        .record
+        .moves
+        .iter()
+        .map(|m| format!("{} {}", m.from, m.to).to_lowercase())
+        .collect();
+    (moves, rec.outcome)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_on_two_edges_play_a_game_through_the_core() {
+    let mut split = Split::start("nats-split", &[]).await;
+    let (e1, e2) = (split.e1.addr, split.e2.addr);
+    let alice = Term::connect(e1, Login::Guest, 120, 40).await;
+    let bob = Term::connect(e2, Login::Guest, 120, 40).await;
+    assert_eq!(
+        alice.server_key, bob.server_key,
+        "the edges share one host key"
+    );
+    let (red, blue, a_nick, b_nick, game) = game_across(&alice, &bob).await;
 
     // Moves cross the bus: each is seen on the other player's screen, in their own view.
     let mut rng = Rng(46);
     let mut played = Vec::new();
     for (mover, other) in [(red, blue), (blue, red)] {
-        let Moved::Played(mv) = random_move(mover, &mut rng, 20).await else {
-            panic!("no move played:\n{}", mover.text());
-        };
-        sees_move(other, &mv).await;
-        played.push(mv);
+        played.push(move_seen(mover, other, &mut rng).await);
     }
     // The opponent's pieces stay hidden on each screen: Blue's view of Red's moved piece is
     // no rank (an unknown piece), as in one process.
@@ -206,7 +304,7 @@ async fn two_players_on_two_edges_play_a_game_through_the_core() {
     // (and is told why), and a command says it is not served here.
     let key = common::new_key();
     let mut keyed = LineClient::open(
-        e1.addr,
+        e1,
         Login::KeyRefusedThenGuest("carol", &key),
         "play --lang en",
     )
@@ -218,7 +316,7 @@ async fn two_players_on_two_edges_play_a_game_through_the_core() {
             .any(|l| l.contains("front doors take everyone as a guest")),
         "{lines:?}"
     );
-    let mut cmd = LineClient::open(e2.addr, Login::Guest, "leaderboard").await;
+    let mut cmd = LineClient::open(e2, Login::Guest, "leaderboard").await;
     cmd.until_has("not served by this front door", 10).await;
     let deadline = Instant::now() + Duration::from_secs(10);
     while cmd.exit_status().is_none() {
@@ -228,47 +326,100 @@ async fn two_players_on_two_edges_play_a_game_through_the_core() {
     assert_eq!(cmd.exit_status(), Some(75));
 
     // The record is the core's, stopped (SIGTERM: flushed) before it is read.
-    drop((e1, e2));
-    let pid = core.0.id();
-    let _ = Command::new("kill").arg(pid.to_string()).status();
-    let mut core = core;
-    let deadline = Instant::now() + Duration::from_secs(15);
-    while core.0.try_wait().unwrap().is_none() {
-        assert!(
-            Instant::now() < deadline,
-            "the core did not stop at SIGTERM"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    drop(nats);
-    let store = Store::open(core_dir.join("data")).unwrap();
-    let rec = store
-        .games()
-        .get(game)
-        .unwrap()
-        .expect("the finished game is stored by the core");
-    let moves: Vec<String> = rec
-        .record
-        .moves
-        .iter()
-        .map(|m| format!("{} {}", m.from, m.to).to_lowercase())
-        .collect();
+    let store = split.core_store().await;
+    let (moves, outcome) = stored_moves(&store, game);
     assert_eq!(
         moves, played,
         "the stored moves are the ones both screens showed"
     );
-    let red_nick = if std::ptr::eq(red, &alice) {
-        &a_nick
+    let rec = store.games().get(game).unwrap().unwrap();
+    let (red_nick, blue_nick) = if std::ptr::eq(red, &alice) {
+        (&a_nick, &b_nick)
     } else {
-        &b_nick
-    };
-    let blue_nick = if std::ptr::eq(blue, &alice) {
-        &a_nick
-    } else {
-        &b_nick
+        (&b_nick, &a_nick)
     };
     assert_eq!(&rec.seats.red.nick, red_nick);
     assert_eq!(&rec.seats.blue.nick, blue_nick);
-    assert_eq!(rec.outcome.winner, Some(Color::Blue), "{}", rec.outcome);
-    assert_eq!(rec.outcome.reason, EndReason::Resignation);
+    assert_eq!(outcome.winner, Some(Color::Blue), "{outcome}");
+    assert_eq!(outcome.reason, EndReason::Resignation);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_whose_edge_is_killed_finishes_the_game_through_the_other() {
+    let mut split = Split::start("nats-edge-killed", &["--reconnect-grace", "2m"]).await;
+    let (e1, e2) = (split.e1.addr, split.e2.addr);
+    let alice = Term::connect(e1, Login::Guest, 120, 40).await;
+    let login = comeback_login(&alice.wait_text("come back to your game with", 10).await)
+        .expect("the guest's screen shows its login");
+    let bob = Term::connect(e2, Login::Guest, 120, 40).await;
+    let (red, blue, a_nick, _, game) = game_across(&alice, &bob).await;
+    let mut rng = Rng(7);
+    let mut played = vec![move_seen(red, blue, &mut rng).await];
+    let alice_red = std::ptr::eq(red, &alice);
+
+    // Edge 1 dies (SIGKILL: nothing said to the core). The core notices its silence
+    // (`bus::EDGE_SILENT`) and takes Alice as gone: Bob sees her disconnected.
+    split.e1.kill9();
+    bob.wait_text("disconnected", 20).await;
+
+    // Alice comes back through edge 2 with her guest login: the same seat, the same game.
+    let back = Term::connect(e2, Login::GuestAs(&login), 120, 40).await;
+    let text = back
+        .wait_for("the game again", 20, |t| {
+            t.contains("you play") || t.contains("press r")
+        })
+        .await;
+    if !text.contains("you play") {
+        back.send(b"r").await;
+        back.wait_text("you play", 10).await;
+    }
+    assert!(back.text().contains(&a_nick), "{}", back.text());
+    assert_eq!(common::read::game_number(&back.text()), Some(game));
+    let (red, blue) = if alice_red {
+        (&back, &bob)
+    } else {
+        (&bob, &back)
+    };
+    // The game goes on: Blue's move (whoever's turn it is) is seen by Red and back.
+    played.push(move_seen(blue, red, &mut rng).await);
+    played.push(move_seen(red, blue, &mut rng).await);
+    red.send(b"R").await;
+    red.wait_text("Resign this game?", 5).await;
+    red.send(b"y").await;
+    red.wait_text("Blue wins", 10).await;
+    blue.wait_text("Blue wins", 10).await;
+
+    let store = split.core_store().await;
+    let (moves, outcome) = stored_moves(&store, game);
+    assert_eq!(moves, played);
+    assert_eq!(outcome.winner, Some(Color::Blue), "{outcome}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_goes_on_after_the_nats_server_restarts() {
+    let mut split = Split::start("nats-restart", &[]).await;
+    let (e1, e2) = (split.e1.addr, split.e2.addr);
+    let alice = Term::connect(e1, Login::Guest, 120, 40).await;
+    let bob = Term::connect(e2, Login::Guest, 120, 40).await;
+    let (red, blue, _, _, game) = game_across(&alice, &bob).await;
+    let mut rng = Rng(9);
+    let mut played = vec![move_seen(red, blue, &mut rng).await];
+
+    // NATS goes down and comes back on the same port; the core and both edges reconnect.
+    let port: u16 = split.url.rsplit(':').next().unwrap().parse().unwrap();
+    drop(std::mem::replace(&mut split.nats, Proc::none()));
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (nats, _) = nats_server(port).await;
+    split.nats = nats;
+
+    played.push(move_seen(blue, red, &mut rng).await);
+    played.push(move_seen(red, blue, &mut rng).await);
+    red.send(b"R").await;
+    red.wait_text("Resign this game?", 5).await;
+    red.send(b"y").await;
+    red.wait_text("Blue wins", 10).await;
+    blue.wait_text("Blue wins", 10).await;
+    let store = split.core_store().await;
+    let (moves, _) = stored_moves(&store, game);
+    assert_eq!(moves, played, "no move lost, none played twice");
 }
