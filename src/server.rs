@@ -144,8 +144,8 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
     // the game: the service calls not yet remoted read it, and find nothing.
     let edge = match (&opts.bus.nats_url, opts.bus.role) {
         (Some(url), crate::bus::Role::Edge) => {
-            let client = crate::bus::connect(url, crate::bus::Role::Edge).await?;
-            Some(crate::bus::edge::start(client).await?)
+            let bus = crate::bus::connect(url, crate::bus::Role::Edge).await?;
+            Some(crate::bus::edge::start(bus).await?)
         }
         _ => None,
     };

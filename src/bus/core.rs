@@ -13,8 +13,9 @@ use tokio::sync::mpsc;
 use tracing::{debug, info, info_span, warn, Instrument};
 
 use super::{
-    decode, down_subject, encode, up_subject, Alive, ConnectReq, Connected, Down, LobbyState, Up,
-    WireEvent, EDGE_ALIVE, EDGE_SILENT, LOBBY_CONNECT, LOBBY_SNAPSHOT, LOBBY_SNAPSHOT_GET,
+    decode, down_subject, encode, up_subject, Alive, Bus, ConnectReq, Connected, Down, LobbyState,
+    Numbered, Up, WireEvent, EDGE_ALIVE, EDGE_SILENT, LOBBY_CONNECT, LOBBY_SNAPSHOT,
+    LOBBY_SNAPSHOT_GET,
 };
 use crate::game::{GameSeat, SessionEvent};
 use crate::lobby::LobbyHandle;
@@ -24,9 +25,23 @@ type Seen = Arc<Mutex<HashMap<String, Instant>>>;
 
 /// Serves the lobby and its games to the edges until the NATS client is closed; each part
 /// runs in a task of its own.
-pub async fn serve(client: async_nats::Client, lobby: LobbyHandle) -> anyhow::Result<()> {
+pub async fn serve(bus: Bus, lobby: LobbyHandle) -> anyhow::Result<()> {
+    let client = bus.client.clone();
     let state = Arc::new(Mutex::new(LobbyState::default()));
     let seen: Seen = Arc::default();
+    {
+        // Back on the bus after a loss: no edge could be heard meanwhile, so none is taken
+        // as gone for it; each gets a fresh `EDGE_SILENT` to be heard again.
+        let (seen, mut connected) = (seen.clone(), bus.connected.clone());
+        tokio::spawn(async move {
+            while connected.changed().await.is_ok() {
+                let now = Instant::now();
+                for t in seen.lock().unwrap_or_else(|e| e.into_inner()).values_mut() {
+                    *t = now;
+                }
+            }
+        });
+    }
     let mut connects = client.queue_subscribe(LOBBY_CONNECT, "core".into()).await?;
     let mut gets = client.subscribe(LOBBY_SNAPSHOT_GET).await?;
     let mut alive = client.subscribe(EDGE_ALIVE).await?;
@@ -156,6 +171,8 @@ async fn join(
     };
     let mut seat: Option<(u64, GameSeat)> = None;
     let mut seats = 0u64;
+    // The last of the edge's numbered messages taken.
+    let mut last_seq = 0u64;
     let mut check = tokio::time::interval(EDGE_SILENT / 5);
     let why = loop {
         tokio::select! {
@@ -165,7 +182,7 @@ async fn join(
                     Ok(ev) => send(Down::Event(ev)).await,
                     Err(mut s) => {
                         seats += 1;
-                        let snapshot = (**s.snapshots.borrow_and_update()).clone();
+                        let snapshot = Box::new((**s.snapshots.borrow_and_update()).clone());
                         send(Down::Event(WireEvent::EnterGame {
                             seat: seats,
                             game: s.game,
@@ -190,25 +207,60 @@ async fn join(
                     continue;
                 };
                 if let Some((_, s)) = &mut seat {
-                    let snapshot = (**s.snapshots.borrow_and_update()).clone();
+                    let snapshot = Box::new((**s.snapshots.borrow_and_update()).clone());
                     send(Down::Snapshot { seat: n, snapshot }).await;
                 }
             }
             msg = up.next() => {
                 let Some(msg) = msg else { break "the bus closed" };
-                match decode::<Up>(&msg.payload) {
-                    Ok(Up::Lobby(cmd)) => lobby.command(session, cmd),
-                    Ok(Up::Game { seat: n, cmd }) => match &seat {
-                        Some((held, s)) if *held == n => s.send(cmd).await,
-                        _ => debug!(seat = n, "command for a seat no longer held: dropped"),
-                    },
-                    Ok(Up::LeaveGame { seat: n }) => {
-                        if seat.as_ref().is_some_and(|(held, _)| *held == n) {
-                            seat = None;
+                let m = match decode::<Numbered>(&msg.payload) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        warn!(error = %e, "session message refused");
+                        continue;
+                    }
+                };
+                // Sent again (its answer was lost): answered again, not taken twice.
+                let fresh = m.seq > last_seq;
+                let mut end = false;
+                if fresh {
+                    last_seq = m.seq;
+                    match m.up {
+                        Up::Lobby(cmd) => lobby.command(session, cmd),
+                        Up::Game { seat: n, cmd } => match &seat {
+                            Some((held, s)) if *held == n => s.send(cmd).await,
+                            _ => debug!(seat = n, "command for a seat no longer held: dropped"),
+                        },
+                        Up::LeaveGame { seat: n } => {
+                            if seat.as_ref().is_some_and(|(held, _)| *held == n) {
+                                seat = None;
+                            }
+                        }
+                        Up::Disconnect => end = true,
+                        Up::Resync { seat: shown } => {
+                            if let Some((n, s)) = &mut seat {
+                                let snapshot = Box::new((**s.snapshots.borrow_and_update()).clone());
+                                if shown == Some(*n) {
+                                    send(Down::Snapshot { seat: *n, snapshot }).await;
+                                } else {
+                                    send(Down::Event(WireEvent::EnterGame {
+                                        seat: *n,
+                                        game: s.game,
+                                        color: s.color,
+                                        nick: s.nick.clone(),
+                                        snapshot,
+                                    }))
+                                    .await;
+                                }
+                            }
                         }
                     }
-                    Ok(Up::Disconnect) => break "the player left",
-                    Err(e) => warn!(error = %e, "session message refused"),
+                }
+                if let Some(reply) = msg.reply {
+                    let _ = client.publish(reply, Vec::new().into()).await;
+                }
+                if end {
+                    break "the player left";
                 }
             }
             _ = check.tick() => {

@@ -13,9 +13,9 @@ use tokio::sync::{mpsc, watch};
 use tracing::{debug, info, warn};
 
 use super::{
-    decode, down_subject, encode, up_subject, Alive, ConnectReq, Connected, Down, EdgeParts,
-    LobbyState, Up, WireEvent, ALIVE_EVERY, EDGE_ALIVE, LOBBY_CONNECT, LOBBY_SNAPSHOT,
-    LOBBY_SNAPSHOT_GET,
+    decode, down_subject, encode, up_subject, Alive, Bus, ConnectReq, Connected, Down, EdgeParts,
+    LobbyState, Numbered, Up, WireEvent, ACK_WAIT, ALIVE_EVERY, CORE_GONE, EDGE_ALIVE,
+    LOBBY_CONNECT, LOBBY_SNAPSHOT, LOBBY_SNAPSHOT_GET,
 };
 use crate::game::{GameSeat, SeatCommand, SessionEvent};
 use crate::lobby::{Ident, Joined, LobbyHandle, RemoteLobby, SessionId};
@@ -24,6 +24,8 @@ use crate::proto::{LobbyCmd, LobbySnapshot};
 /// The lobby of the core, as this edge's sessions reach it.
 pub struct EdgeLobby {
     client: async_nats::Client,
+    /// Bumped at each reconnection to NATS (see [`Bus::connected`]).
+    connected: watch::Receiver<u64>,
     name: Arc<str>,
     next: std::sync::atomic::AtomicU64,
     /// Each joined session's way out (its publisher task).
@@ -49,7 +51,8 @@ impl LobbyWatch {
 
 /// Starts an edge's side of the bus: a name of its own, the lobby's snapshots followed, a
 /// heartbeat; the lobby handle its sessions use.
-pub async fn start(client: async_nats::Client) -> anyhow::Result<EdgeParts> {
+pub async fn start(bus: Bus) -> anyhow::Result<EdgeParts> {
+    let client = bus.client.clone();
     let name: Arc<str> = format!("{:016x}", crate::random::seed()).into();
     let (tx, rx) = watch::channel(Arc::new(LobbySnapshot::default()));
     let lobby = Arc::new(LobbyWatch {
@@ -69,15 +72,21 @@ pub async fn start(client: async_nats::Client) -> anyhow::Result<EdgeParts> {
         });
     }
     {
-        // The lobby as it is now (the core may not be up yet: then its next change brings it).
-        let (client, lobby) = (client.clone(), lobby.clone());
+        // The lobby as it is now, at the start and after each reconnection (the core may not
+        // be up yet: then its next change brings it).
+        let (client, lobby, mut connected) = (client.clone(), lobby.clone(), bus.connected.clone());
         tokio::spawn(async move {
-            match client.request(LOBBY_SNAPSHOT_GET, Vec::new().into()).await {
-                Ok(msg) => match decode::<LobbyState>(&msg.payload) {
-                    Ok(state) => lobby.offer(state),
-                    Err(e) => warn!(error = %e, "lobby snapshot refused"),
-                },
-                Err(e) => info!(error = %e, "no lobby from the core yet"),
+            loop {
+                match client.request(LOBBY_SNAPSHOT_GET, Vec::new().into()).await {
+                    Ok(msg) => match decode::<LobbyState>(&msg.payload) {
+                        Ok(state) => lobby.offer(state),
+                        Err(e) => warn!(error = %e, "lobby snapshot refused"),
+                    },
+                    Err(e) => info!(error = %e, "no lobby from the core yet"),
+                }
+                if connected.changed().await.is_err() {
+                    return;
+                }
             }
         });
     }
@@ -99,6 +108,7 @@ pub async fn start(client: async_nats::Client) -> anyhow::Result<EdgeParts> {
     info!(edge = %name, "edge on the bus");
     let link = Arc::new(EdgeLobby {
         client,
+        connected: bus.connected.clone(),
         name: name.clone(),
         next: std::sync::atomic::AtomicU64::new(1),
         sessions: Mutex::default(),
@@ -156,8 +166,9 @@ impl RemoteLobby for EdgeLobby {
                 self.client.clone(),
                 up_subject(&self.name, n),
                 up_rx,
+                events.clone(),
             ));
-            tokio::spawn(route(down, events, up_tx.clone()));
+            tokio::spawn(route(down, events, up_tx.clone(), self.connected.clone()));
             self.sessions
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
@@ -190,16 +201,47 @@ impl RemoteLobby for EdgeLobby {
     }
 }
 
-/// One session's messages to the core, in the order they were made; ends when every sender
-/// (the session's entry, its router, its seats) is gone.
+/// One session's messages to the core, in the order they were made, each sent again until
+/// the core says it took it (see [`Numbered`]); ends when every sender (the session's entry,
+/// its router, its seats) is gone. A core that answers nothing for [`CORE_GONE`] is taken as
+/// gone: the session is ended, its player told (its games are kept by the core).
 async fn publish_up(
     client: async_nats::Client,
     subject: String,
     mut rx: mpsc::UnboundedReceiver<Up>,
+    events: mpsc::Sender<SessionEvent>,
 ) {
-    while let Some(m) = rx.recv().await {
-        if let Err(e) = client.publish(subject.clone(), encode(&m).into()).await {
-            warn!(error = %e, "cannot reach the core");
+    let mut seq = 0u64;
+    while let Some(up) = rx.recv().await {
+        seq += 1;
+        let last = matches!(up, Up::Disconnect);
+        let body = encode(&Numbered { seq, up });
+        let since = tokio::time::Instant::now();
+        loop {
+            let asked = tokio::time::timeout(
+                ACK_WAIT,
+                client.request(subject.clone(), body.clone().into()),
+            );
+            match asked.await {
+                Ok(Ok(_)) => break,
+                Ok(Err(e)) => {
+                    debug!(error = %e, seq, "not taken by the core yet");
+                    // Refused at once (no core listening): not sent again at once.
+                    tokio::time::sleep(ACK_WAIT / 4).await;
+                }
+                Err(_) => debug!(seq, "no answer from the core yet"),
+            }
+            // Leaving is not waited on for long: the core ends a silent edge's sessions.
+            let patience = if last { ACK_WAIT * 3 } else { CORE_GONE };
+            if since.elapsed() > patience {
+                if !last {
+                    warn!("the core does not answer: the session ends");
+                    let _ = events.try_send(SessionEvent::Kicked(
+                        "the game server cannot be reached; your games are kept: connect again in a moment".into(),
+                    ));
+                }
+                return;
+            }
         }
     }
 }
@@ -210,19 +252,32 @@ async fn route(
     mut down: async_nats::Subscriber,
     events: mpsc::Sender<SessionEvent>,
     up: mpsc::UnboundedSender<Up>,
+    mut connected: watch::Receiver<u64>,
 ) {
     let mut seats: HashMap<u64, watch::Sender<Arc<crate::proto::GameSnapshot>>> = HashMap::new();
+    connected.borrow_and_update();
     loop {
         let msg = tokio::select! {
             m = down.next() => m,
             _ = events.closed() => break,
+            c = connected.changed() => {
+                if c.is_err() {
+                    break;
+                }
+                // Back on NATS: what the core sent meanwhile may be lost; it sends the
+                // session's seat again.
+                seats.retain(|_, tx| !tx.is_closed());
+                let seat = seats.keys().max().copied();
+                let _ = up.send(Up::Resync { seat });
+                continue;
+            }
         };
         let Some(msg) = msg else { break };
         let ev = match decode::<Down>(&msg.payload) {
             Ok(Down::Event(ev)) => ev,
             Ok(Down::Snapshot { seat, snapshot }) => {
                 if let Some(tx) = seats.get(&seat) {
-                    if tx.send(Arc::new(snapshot)).is_err() {
+                    if tx.send(Arc::new(*snapshot)).is_err() {
                         seats.remove(&seat);
                     }
                 }
@@ -246,7 +301,7 @@ async fn route(
                 snapshot,
             } => {
                 seats.retain(|_, tx| !tx.is_closed());
-                let (tx, rx) = watch::channel(Arc::new(snapshot));
+                let (tx, rx) = watch::channel(Arc::new(*snapshot));
                 seats.insert(seat, tx);
                 let (cmd_tx, cmd_rx) = mpsc::channel(16);
                 tokio::spawn(forward_seat(seat, cmd_rx, up.clone()));

@@ -199,7 +199,28 @@ pub enum Up {
         seat: u64,
     },
     Disconnect,
+    /// The edge reconnected to NATS: what the core sent meanwhile may be lost. `seat`: the
+    /// seat the edge shows (`None`: none); the core sends its seat again (as `EnterGame` if
+    /// the edge does not have it, else its snapshot).
+    Resync {
+        seat: Option<u64>,
+    },
 }
+
+/// What an edge sends the core for a session: [`Up`] numbered. Each is a request the core
+/// answers once it took it; unanswered, the edge sends it again, and the core takes a number
+/// at most once: a command is neither lost nor played twice when the connection drops.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Numbered {
+    pub seq: u64,
+    pub up: Up,
+}
+
+/// How long an edge waits for the core to take a session's message before sending it again.
+pub const ACK_WAIT: Duration = Duration::from_secs(1);
+/// How long an edge keeps trying before it takes the core as gone (the session is then
+/// ended and its player told).
+pub const CORE_GONE: Duration = Duration::from_secs(30);
 
 /// From the core to one session on an edge.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -208,7 +229,7 @@ pub enum Down {
     /// The seat's snapshot changed.
     Snapshot {
         seat: u64,
-        snapshot: GameSnapshot,
+        snapshot: Box<GameSnapshot>,
     },
     /// The seat's game task is gone (the session shows the game closed).
     SeatClosed {
@@ -226,7 +247,7 @@ pub enum WireEvent {
         game: GameId,
         color: Option<Color>,
         nick: String,
-        snapshot: GameSnapshot,
+        snapshot: Box<GameSnapshot>,
     },
     SeatTaken(GameId),
     SeatElsewhere(GameId),
@@ -254,21 +275,39 @@ impl WireEvent {
     }
 }
 
+/// A connection to the NATS server, and how many times it (re)connected.
+#[derive(Clone)]
+pub struct Bus {
+    pub client: async_nats::Client,
+    /// Bumped at each (re)connection: what was in flight when the connection dropped may be
+    /// lost (NATS core delivers at most once), so the edges ask for their sessions' state
+    /// again, and the core gives silent edges a fresh grace.
+    pub connected: tokio::sync::watch::Receiver<u64>,
+}
+
 /// Connects to the NATS server, retrying in the background until it answers (a core or
 /// edge may start before it), and reconnecting for ever after a loss.
-pub async fn connect(url: &str, role: Role) -> anyhow::Result<async_nats::Client> {
+pub async fn connect(url: &str, role: Role) -> anyhow::Result<Bus> {
+    let (tx, connected) = tokio::sync::watch::channel(0u64);
+    let tx = Arc::new(tx);
     let client = async_nats::ConnectOptions::new()
         .name(format!("stratego-ssh {}", role.name()))
         .retry_on_initial_connect()
         .max_reconnects(None)
         .request_timeout(Some(REQUEST_TIMEOUT))
-        .event_callback(|event| async move {
-            tracing::info!(%event, "nats");
+        .event_callback(move |event| {
+            let tx = tx.clone();
+            async move {
+                tracing::info!(%event, "nats");
+                if matches!(event, async_nats::Event::Connected) {
+                    tx.send_modify(|n| *n += 1);
+                }
+            }
         })
         .connect(url)
         .await
         .map_err(|e| anyhow::anyhow!("cannot connect to NATS at {url}: {e}"))?;
-    Ok(client)
+    Ok(Bus { client, connected })
 }
 
 /// What an edge runs with: the lobby handle its sessions use.
