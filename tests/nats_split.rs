@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use common::bin_server::{server_exe, Server};
 use common::line::LineClient;
 use common::play::{self, random_move, Moved, Rng};
-use common::read::read_board;
+use common::read::{candidate_moves, read_board, sq_name};
 use common::tempdir::Dir;
 use common::{Login, Term};
 use stratego_ssh::rules::{Color, EndReason};
@@ -405,14 +405,51 @@ async fn the_game_goes_on_after_the_nats_server_restarts() {
     let mut rng = Rng(9);
     let mut played = vec![move_seen(red, blue, &mut rng).await];
 
-    // NATS goes down and comes back on the same port; the core and both edges reconnect.
+    // NATS goes down; Blue moves meanwhile; NATS comes back on the same port. The core and
+    // both edges reconnect, and the move typed during the outage is played, once.
     let port: u16 = split.url.rsplit(':').next().unwrap().parse().unwrap();
     drop(std::mem::replace(&mut split.nats, Proc::none()));
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let (nats, _) = nats_server(port).await;
+    let during = async {
+        // A chat line first (one that nothing refuses when it arrives twice), then a move,
+        // each typed once, never again: one lost on the way would never show.
+        blue.send(b"t").await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        blue.type_str("said during the outage").await;
+        blue.send(b"\r").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let board = read_board(&blue.text()).expect("Blue's board");
+        let (from, to) = candidate_moves(&board)
+            .into_iter()
+            .find(|&(f, t)| {
+                let empty = board.cells[t.0 as usize][t.1 as usize - 1] == "·";
+                empty && f.0 == t.0 && f.1.abs_diff(t.1) == 1
+            })
+            .expect("a piece of the front row with an empty square before it");
+        let mv = format!("{} {}", sq_name(from), sq_name(to));
+        blue.send(b"m").await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        blue.type_str(&mv).await;
+        blue.send(b"\r").await;
+        mv
+    };
+    let restart = async {
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        nats_server(port).await.0
+    };
+    let (mv, nats) = tokio::join!(during, restart);
     split.nats = nats;
-
-    played.push(move_seen(blue, red, &mut rng).await);
+    sees_move(red, &mv).await;
+    sees_move(blue, &mv).await;
+    played.push(mv);
+    // Each said once: what the edge sent again while NATS was away is taken once.
+    red.wait_text("said during the outage", 10).await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(
+        red.text().matches("said during the outage").count(),
+        1,
+        "{}",
+        red.text()
+    );
     played.push(move_seen(red, blue, &mut rng).await);
     red.send(b"R").await;
     red.wait_text("Resign this game?", 5).await;
