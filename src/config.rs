@@ -885,9 +885,14 @@ settings! {
     /// pages are off and the commands (`ssh host leaderboard`, ...) say they are not here yet:
     /// see docs/scaling.md. Without nats_url: ignored.
     role: RoleKind => bus.role;
+    /// With nats_url: a file whose first line is this process's NATS user and password,
+    /// "user:password" (keep it mode 0600; deploy/nats-server.conf gives the core and the
+    /// edges users of their own, each allowed only its role's subjects). Empty: no
+    /// credentials.
+    nats_auth_file: OptPath => bus.auth_file;
 }
 
-// The bus's kinds (issue 46): `nats_url`, `role`.
+// The bus's kinds (issue 46): `nats_url`, `role`, `nats_auth_file`.
 
 /// A NATS server's address: `nats://` or `tls://`, host and port; empty: none.
 struct NatsUrl;
@@ -914,6 +919,29 @@ impl Kind for NatsUrl {
     }
     fn show(v: &Option<String>) -> String {
         v.clone().unwrap_or_else(|| "empty".into())
+    }
+}
+
+/// A file path; empty: none.
+struct OptPath;
+impl Kind for OptPath {
+    type V = Option<PathBuf>;
+    const EXPECT: &'static str = "a file path, or \"\" for none";
+    const VALUE_NAME: &'static str = "FILE";
+    fn from_text(s: &str) -> Result<Option<PathBuf>, String> {
+        Ok((!s.trim().is_empty()).then(|| PathBuf::from(s)))
+    }
+    fn to_toml(v: &Option<PathBuf>) -> String {
+        quote(
+            &v.as_deref()
+                .map(|p| p.to_string_lossy())
+                .unwrap_or_default(),
+        )
+    }
+    fn show(v: &Option<PathBuf>) -> String {
+        v.as_deref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|| "empty".into())
     }
 }
 

@@ -143,8 +143,8 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
     // no web pages yet (docs/scaling.md). Its own store (in its data_dir) holds nothing of
     // the game: the service calls not yet remoted read it, and find nothing.
     let edge = match (&opts.bus.nats_url, opts.bus.role) {
-        (Some(url), crate::bus::Role::Edge) => {
-            let bus = crate::bus::connect(url, crate::bus::Role::Edge).await?;
+        (Some(_), crate::bus::Role::Edge) => {
+            let bus = crate::bus::connect(&opts.bus).await?;
             Some(crate::bus::edge::start(bus).await?)
         }
         _ => None,
@@ -262,9 +262,9 @@ impl Core {
 /// Starts a core: opens the store, starts the lobby (with the games the store kept) and
 /// answers the edges on the NATS server at `nats_url`.
 pub async fn start_core(opts: ServerOptions) -> Result<Core> {
-    let Some(url) = opts.bus.nats_url.clone() else {
+    if opts.bus.nats_url.is_none() {
         anyhow::bail!("a core needs nats_url (--nats-url)");
-    };
+    }
     crate::procinfo::start_memory_trim();
     std::fs::create_dir_all(&opts.data_dir).with_context(|| {
         format!(
@@ -274,7 +274,7 @@ pub async fn start_core(opts: ServerOptions) -> Result<Core> {
     })?;
     let store = Store::open(&opts.data_dir)?;
     let lobby = lobby::spawn(opts.lobby.clone(), store.clone());
-    let client = crate::bus::connect(&url, crate::bus::Role::Core).await?;
+    let client = crate::bus::connect(&opts.bus).await?;
     let bus = tokio::spawn(crate::bus::core::serve(client, lobby.clone()));
     Ok(Core { lobby, store, bus })
 }

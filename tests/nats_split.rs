@@ -49,9 +49,22 @@ impl Drop for Proc {
     }
 }
 
-/// `nats-server` on a loopback port; its URL.
-async fn nats_server(port: u16) -> (Proc, String) {
+/// `nats-server` on a loopback port with deploy/nats-server.conf (its users and their
+/// permissions; the passwords in `dir`'s `*.auth` files); its URL.
+async fn nats_server(port: u16, dir: &Path) -> (Proc, String) {
+    let conf = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/deploy/nats-server.conf"
+    ))
+    .unwrap()
+    .replace("CHANGE-ME-core", "core-test-pass")
+    .replace("CHANGE-ME-edge", "edge-test-pass");
+    std::fs::write(dir.join("nats-server.conf"), conf).unwrap();
+    std::fs::write(dir.join("core.auth"), "core:core-test-pass\n").unwrap();
+    std::fs::write(dir.join("edge.auth"), "edge:edge-test-pass\n").unwrap();
     let child = Command::new("nats-server")
+        .arg("-c")
+        .arg(dir.join("nats-server.conf"))
         .args(["-a", "127.0.0.1", "-p", &port.to_string()])
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -69,11 +82,21 @@ async fn nats_server(port: u16) -> (Proc, String) {
     (Proc(Some(child)), format!("nats://127.0.0.1:{port}"))
 }
 
+/// A NATS client of the test's own, as the edges' user.
+async fn as_edge(url: &str) -> async_nats::Client {
+    async_nats::ConnectOptions::with_user_and_password("edge".into(), "edge-test-pass".into())
+        .connect(url)
+        .await
+        .expect("the test reaches NATS")
+}
+
 /// The core: the server binary with `--role core` on `dir/data`; returns once it answers
 /// on the bus (the lobby's snapshot, asked as an edge asks it at its start).
 async fn core(dir: &Path, url: &str, extra: &[&str]) -> Proc {
     let child = Command::new(server_exe())
         .args(["--role", "core", "--nats-url", url])
+        .arg("--nats-auth-file")
+        .arg(dir.parent().unwrap().join("core.auth"))
         .args(extra)
         .arg("--data-dir")
         .arg(dir.join("data"))
@@ -85,9 +108,7 @@ async fn core(dir: &Path, url: &str, extra: &[&str]) -> Proc {
         .stderr(Stdio::inherit())
         .spawn()
         .expect("the server binary starts");
-    let client = async_nats::connect(url)
-        .await
-        .expect("the test reaches NATS");
+    let client = as_edge(url).await;
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let asked = tokio::time::timeout(
@@ -158,16 +179,25 @@ struct Split {
     core_dir: std::path::PathBuf,
     e1: Server,
     e2: Server,
+    dir: std::path::PathBuf,
     _dir: Dir,
 }
 
 impl Split {
     async fn start(tag: &str, core_args: &[&str]) -> Split {
         let dir = Dir::new(tag);
-        let (nats, url) = nats_server(free_port()).await;
+        let (nats, url) = nats_server(free_port(), &dir.0).await;
         let core_dir = dir.0.join("core");
         let core = core(&core_dir, &url, core_args).await;
-        let edge_args = ["--nats-url", url.as_str(), "--role", "edge"];
+        let auth = dir.0.join("edge.auth").display().to_string();
+        let edge_args = [
+            "--nats-url",
+            url.as_str(),
+            "--role",
+            "edge",
+            "--nats-auth-file",
+            auth.as_str(),
+        ];
         let e1 = Server::start(&dir.0.join("edge1"), &edge_args).await;
         // The edges share the host key (a balancer in front of them sends a player to
         // either).
@@ -184,6 +214,7 @@ impl Split {
             core_dir,
             e1,
             e2,
+            dir: dir.0.clone(),
             _dir: dir,
         }
     }
@@ -274,12 +305,30 @@ async fn two_players_on_two_edges_play_a_game_through_the_core() {
     );
     let (red, blue, a_nick, b_nick, game) = game_across(&alice, &bob).await;
 
+    // The edges' NATS user may send sessions' commands but not read them (the core's
+    // subjects): a listener with it hears none of the moves below.
+    let spy_client = as_edge(&split.url).await;
+    let mut spy = spy_client
+        .subscribe(stratego_ssh::bus::up_subject("*", 1).replace(".1", ".*"))
+        .await
+        .unwrap();
+
     // Moves cross the bus: each is seen on the other player's screen, in their own view.
     let mut rng = Rng(46);
     let mut played = Vec::new();
     for (mover, other) in [(red, blue), (blue, red)] {
         played.push(move_seen(mover, other, &mut rng).await);
     }
+    let heard = tokio::time::timeout(
+        Duration::from_millis(500),
+        futures_util::StreamExt::next(&mut spy),
+    )
+    .await;
+    assert!(
+        heard.is_err(),
+        "an edge's user read a session's commands: {heard:?}"
+    );
+
     // The opponent's pieces stay hidden on each screen: Blue's view of Red's moved piece is
     // no rank (an unknown piece), as in one process.
     let red_to = played[0].split_once(' ').unwrap().1;
@@ -434,7 +483,7 @@ async fn the_game_goes_on_after_the_nats_server_restarts() {
     };
     let restart = async {
         tokio::time::sleep(Duration::from_millis(1500)).await;
-        nats_server(port).await.0
+        nats_server(port, &split.dir).await.0
     };
     let (mv, nats) = tokio::join!(during, restart);
     split.nats = nats;

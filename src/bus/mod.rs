@@ -88,6 +88,22 @@ pub struct BusConfig {
     /// The NATS server (`nats://host:4222`); `None`: one process, no bus.
     pub nats_url: Option<String>,
     pub role: Role,
+    /// A file holding `user:password` for NATS (`nats_auth_file`).
+    pub auth_file: Option<std::path::PathBuf>,
+}
+
+/// The user and password in `path`'s first line (`user:password`).
+pub fn read_auth_file(path: &std::path::Path) -> anyhow::Result<(String, String)> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| anyhow::anyhow!("cannot read nats_auth_file {}: {e}", path.display()))?;
+    let line = text.lines().next().unwrap_or_default().trim();
+    match line.split_once(':') {
+        Some((u, p)) if !u.is_empty() && !p.is_empty() => Ok((u.to_string(), p.to_string())),
+        _ => anyhow::bail!(
+            "nats_auth_file {}: its first line must be user:password",
+            path.display()
+        ),
+    }
 }
 
 /// What every payload is: the version, then the message.
@@ -287,10 +303,17 @@ pub struct Bus {
 
 /// Connects to the NATS server, retrying in the background until it answers (a core or
 /// edge may start before it), and reconnecting for ever after a loss.
-pub async fn connect(url: &str, role: Role) -> anyhow::Result<Bus> {
+pub async fn connect(config: &BusConfig) -> anyhow::Result<Bus> {
+    let url = config.nats_url.as_deref().unwrap_or_default();
+    let role = config.role;
     let (tx, connected) = tokio::sync::watch::channel(0u64);
     let tx = Arc::new(tx);
-    let client = async_nats::ConnectOptions::new()
+    let mut options = async_nats::ConnectOptions::new();
+    if let Some(path) = &config.auth_file {
+        let (user, password) = read_auth_file(path)?;
+        options = options.user_and_password(user, password);
+    }
+    let client = options
         .name(format!("stratego-ssh {}", role.name()))
         .retry_on_initial_connect()
         .max_reconnects(None)
