@@ -13,8 +13,8 @@ use tokio::sync::mpsc;
 use tracing::{debug, info, info_span, warn, Instrument};
 
 use super::{
-    decode, down_subject, encode, up_subject, Alive, Bus, ConnectReq, Connected, Down, LobbyState,
-    Numbered, Up, WireEvent, EDGE_ALIVE, EDGE_SILENT, LOBBY_CONNECT, LOBBY_SNAPSHOT,
+    decode, down_subject, encode, up_subject, Alive, Bus, ConnectReq, Connected, CoreAlive, Down,
+    LobbyState, Numbered, Up, WireEvent, EDGE_ALIVE, EDGE_SILENT, LOBBY_CONNECT, LOBBY_SNAPSHOT,
     LOBBY_SNAPSHOT_GET,
 };
 use crate::game::{GameSeat, SessionEvent};
@@ -70,6 +70,21 @@ pub async fn serve(bus: Bus, lobby: LobbyHandle) -> anyhow::Result<()> {
                     }
                     Err(e) => warn!(error = %e, "edge heartbeat refused"),
                 }
+            }
+        });
+    }
+    {
+        let (client, body) = (
+            client.clone(),
+            encode(&CoreAlive {
+                boot: crate::random::seed(),
+            }),
+        );
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(super::ALIVE_EVERY);
+            loop {
+                every.tick().await;
+                let _ = client.publish(super::CORE_ALIVE, body.clone().into()).await;
             }
         });
     }

@@ -21,6 +21,7 @@
 //! | `core.session.<edge>.<n>` | edge → core | one session's commands and leavings ([`Up`]) |
 //! | `edge.<edge>.session.<n>` | core → edge | one session's events and its seat's snapshots ([`Down`]) |
 //! | `edge.alive` | edge → core | an edge's heartbeat ([`Alive`]): the core ends the sessions of an edge gone silent |
+//! | `core.alive` | core → edges | the core's heartbeat ([`CoreAlive`]): an edge tells its players when the core is away, and joins them again to a restarted core |
 //!
 //! Every payload is an [`Envelope`]: a version and the message, as JSON. JSON and not a
 //! binary format (postcard, bincode) because the records crossing (`rules::Move`'s optional
@@ -160,6 +161,7 @@ pub const LOBBY_CONNECT: &str = "lobby.connect";
 pub const LOBBY_SNAPSHOT: &str = "lobby.snapshot";
 pub const LOBBY_SNAPSHOT_GET: &str = "lobby.snapshot.get";
 pub const EDGE_ALIVE: &str = "edge.alive";
+pub const CORE_ALIVE: &str = "core.alive";
 
 /// Where one session's commands go (edge → core).
 pub fn up_subject(edge: &str, n: u64) -> String {
@@ -199,6 +201,13 @@ pub struct LobbyState {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Alive {
     pub edge: String,
+}
+
+/// The core's heartbeat: `boot` is a random number the core takes at each start, so an edge
+/// knows a restarted core (which has none of its sessions) from the one its sessions joined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoreAlive {
+    pub boot: u64,
 }
 
 /// From a session on an edge to the core. A seat is named by its number in the session
