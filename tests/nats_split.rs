@@ -509,3 +509,47 @@ async fn the_game_goes_on_after_the_nats_server_restarts() {
     let (moves, _) = stored_moves(&store, game);
     assert_eq!(moves, played, "no move lost, none played twice");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_edges_keep_their_players_while_the_core_restarts() {
+    let mut split = Split::start("nats-core-restart", &[]).await;
+    let (e1, e2) = (split.e1.addr, split.e2.addr);
+    let alice = Term::connect(e1, Login::Guest, 120, 40).await;
+    let bob = Term::connect(e2, Login::Guest, 120, 40).await;
+    let (red, blue, _, _, game) = game_across(&alice, &bob).await;
+    let mut rng = Rng(11);
+    let mut played = vec![move_seen(red, blue, &mut rng).await];
+
+    // The core stops (SIGTERM: its games saved) and stays away long enough for the edges
+    // to notice: the players stay connected and are told.
+    let store = split.core_store().await;
+    drop(store);
+    for t in [red, blue] {
+        t.wait_text("The game server is away for a moment", 15)
+            .await;
+    }
+    assert!(!red.is_closed() && !blue.is_closed());
+
+    // It comes back on the same store: the edges join their players to it again, into the
+    // same game, and it goes on.
+    split.core = core(&split.core_dir, &split.url, &[]).await;
+    for t in [red, blue] {
+        t.wait_for("the game again", 20, |s| {
+            common::read::game_number(s) == Some(game) && read_board(s).is_some()
+        })
+        .await;
+    }
+    played.push(move_seen(blue, red, &mut rng).await);
+    played.push(move_seen(red, blue, &mut rng).await);
+    red.send(b"R").await;
+    red.wait_text("Resign this game?", 5).await;
+    red.send(b"y").await;
+    red.wait_text("Blue wins", 10).await;
+    blue.wait_text("Blue wins", 10).await;
+    let store = split.core_store().await;
+    let (moves, _) = stored_moves(&store, game);
+    assert_eq!(
+        moves, played,
+        "the moves before and after the restart, once each"
+    );
+}

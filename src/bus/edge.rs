@@ -265,6 +265,15 @@ async fn join(
     }
 }
 
+/// How sending a session's message to the core ended.
+enum Sent {
+    Taken,
+    /// The core of this join is silent or was replaced: not sent.
+    Away,
+    /// The core does not answer: the session ends.
+    Gone,
+}
+
 /// One session of this edge and its place on the core.
 struct Link {
     client: async_nats::Client,
@@ -306,17 +315,25 @@ impl Link {
                         continue;
                     }
                     let last = matches!(m, Up::Disconnect);
-                    if away {
-                        if !last {
-                            self.tell(Notice::new("refusal-core-away")).await;
+                    let lobby = matches!(m, Up::Lobby(_) | Up::Game { .. });
+                    let sent = if away { Sent::Away } else { self.send(m, last, &mut core).await };
+                    match sent {
+                        Sent::Taken => {}
+                        // Said to the player (a seat's leaving needs no word: the core that
+                        // held it is gone).
+                        Sent::Away => {
+                            if lobby {
+                                self.tell(Notice::new("refusal-core-away")).await;
+                            }
                         }
-                    } else if !self.send(m, last).await {
-                        if !last {
-                            let _ = self.events.try_send(SessionEvent::Kicked(
-                                "the game server cannot be reached; your games are kept: connect again in a moment".into(),
-                            ));
+                        Sent::Gone => {
+                            if !last {
+                                let _ = self.events.try_send(SessionEvent::Kicked(
+                                    "the game server cannot be reached; your games are kept: connect again in a moment".into(),
+                                ));
+                            }
+                            break;
                         }
-                        break;
                     }
                     if last {
                         break;
@@ -337,7 +354,9 @@ impl Link {
                     // session's seat again.
                     self.seats.retain(|_, tx| !tx.is_closed());
                     let seat = self.seats.keys().max().copied();
-                    if !away && !self.send(Up::Resync { seat }, false).await {
+                    if !away
+                        && matches!(self.send(Up::Resync { seat }, false, &mut core).await, Sent::Gone)
+                    {
                         break;
                     }
                 }
@@ -377,9 +396,11 @@ impl Link {
         let _ = self.events.send(SessionEvent::Notice(n)).await;
     }
 
-    /// Sends `m` until the core took it; false when the core does not answer within
-    /// [`CORE_GONE`] (or, when leaving, a few tries: the core ends a silent edge's sessions).
-    async fn send(&mut self, m: Up, last: bool) -> bool {
+    /// Sends `m` until the core took it ([`Sent::Taken`]). Given up when the core of this
+    /// join falls silent or is replaced ([`Sent::Away`]: the core's heartbeat says so, and
+    /// the loop handles it), or does not answer within [`CORE_GONE`] (or, when leaving, a
+    /// few tries: the core ends a silent edge's sessions).
+    async fn send(&mut self, m: Up, last: bool, core: &mut watch::Receiver<Option<u64>>) -> Sent {
         self.seq += 1;
         let body = encode(&Numbered {
             seq: self.seq,
@@ -393,7 +414,7 @@ impl Link {
                 self.client.request(subject.clone(), body.clone().into()),
             );
             match asked.await {
-                Ok(Ok(_)) => return true,
+                Ok(Ok(_)) => return Sent::Taken,
                 Ok(Err(e)) => {
                     debug!(error = %e, seq = self.seq, "not taken by the core yet");
                     // Refused at once (no core listening): not sent again at once.
@@ -401,10 +422,14 @@ impl Link {
                 }
                 Err(_) => debug!(seq = self.seq, "no answer from the core yet"),
             }
+            let now = *core.borrow();
+            if self.boot.is_some() && now != self.boot {
+                return Sent::Away;
+            }
             let patience = if last { ACK_WAIT * 3 } else { CORE_GONE };
             if since.elapsed() > patience {
                 warn!("the core does not answer");
-                return false;
+                return Sent::Gone;
             }
         }
     }
