@@ -553,3 +553,74 @@ async fn the_edges_keep_their_players_while_the_core_restarts() {
         "the moves before and after the restart, once each"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_message_sent_again_is_taken_once() {
+    use stratego_ssh::bus::{
+        decode, down_subject, encode, up_subject, ConnectReq, Connected, LobbyState, Numbered, Up,
+        LOBBY_CONNECT, LOBBY_SNAPSHOT_GET,
+    };
+    use stratego_ssh::proto::{LobbyCmd, PlayerId};
+    let dir = Dir::new("nats-once");
+    let (_nats, url) = nats_server(free_port(), &dir.0).await;
+    let _core = core(&dir.0.join("core"), &url, &[]).await;
+    // An edge of the test's own (with the edges' user): one guest joins.
+    let edge = as_edge(&url).await;
+    let _down = edge.subscribe(down_subject("test", 1)).await.unwrap();
+    let req = ConnectReq {
+        edge: "test".into(),
+        n: 1,
+        ident: stratego_ssh::lobby::Ident {
+            id: PlayerId::Guest("0123456789abcdef".into()),
+            nick: String::new(),
+            guest: true,
+            addr: Some("127.0.0.1".parse().unwrap()),
+        },
+    };
+    let answer = edge
+        .request(LOBBY_CONNECT, encode(&req).into())
+        .await
+        .unwrap();
+    let joined: Option<Connected> = decode(&answer.payload).unwrap();
+    assert!(joined.is_some(), "the core took the guest");
+
+    // A chat line sent twice under one number (its answer lost, say), then another.
+    let say = |seq: u64, text: &str| {
+        encode(&Numbered {
+            seq,
+            up: Up::Lobby(LobbyCmd::Chat(text.into())),
+        })
+    };
+    for body in [say(1, "said once"), say(1, "said once"), say(2, "and then")] {
+        edge.request(up_subject("test", 1), body.into())
+            .await
+            .expect("the core answers each");
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let msg = edge
+            .request(LOBBY_SNAPSHOT_GET, Vec::new().into())
+            .await
+            .unwrap();
+        let state: LobbyState = decode(&msg.payload).unwrap();
+        let lines: Vec<&str> = state
+            .snapshot
+            .chat
+            .iter()
+            .map(|c| c.text.as_str())
+            .collect();
+        if lines.contains(&"and then") {
+            assert_eq!(
+                lines.iter().filter(|l| **l == "said once").count(),
+                1,
+                "{lines:?}"
+            );
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the chat never showed: {lines:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
