@@ -150,6 +150,11 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
         _ => None,
     };
     let mut opts = opts;
+    if edge.is_some() && !opts.ssh.allow_guests {
+        tracing::warn!(
+            "an edge takes everyone as a guest for now (docs/scaling.md): with allow_guests = false nobody can come in"
+        );
+    }
     if edge.is_some() && !opts.http_listen.eq_ignore_ascii_case("off") {
         tracing::warn!(
             http_listen = %opts.http_listen,

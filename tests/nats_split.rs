@@ -374,6 +374,34 @@ async fn two_players_on_two_edges_play_a_game_through_the_core() {
     }
     assert_eq!(cmd.exit_status(), Some(75));
 
+    // Leaving crosses too: once every client is gone, the core's lobby is empty.
+    drop((keyed, cmd));
+    let probe = as_edge(&split.url).await;
+    let (red_nick, blue_nick) = if std::ptr::eq(red, &alice) {
+        (a_nick.clone(), b_nick.clone())
+    } else {
+        (b_nick.clone(), a_nick.clone())
+    };
+    alice.disconnect().await;
+    bob.disconnect().await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let msg = probe
+            .request(stratego_ssh::bus::LOBBY_SNAPSHOT_GET, Vec::new().into())
+            .await
+            .unwrap();
+        let state: stratego_ssh::bus::LobbyState = stratego_ssh::bus::decode(&msg.payload).unwrap();
+        if state.snapshot.players.is_empty() {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "players still in the core's lobby after leaving: {:?}",
+            state.snapshot.players
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
     // The record is the core's, stopped (SIGTERM: flushed) before it is read.
     let store = split.core_store().await;
     let (moves, outcome) = stored_moves(&store, game);
@@ -382,13 +410,8 @@ async fn two_players_on_two_edges_play_a_game_through_the_core() {
         "the stored moves are the ones both screens showed"
     );
     let rec = store.games().get(game).unwrap().unwrap();
-    let (red_nick, blue_nick) = if std::ptr::eq(red, &alice) {
-        (&a_nick, &b_nick)
-    } else {
-        (&b_nick, &a_nick)
-    };
-    assert_eq!(&rec.seats.red.nick, red_nick);
-    assert_eq!(&rec.seats.blue.nick, blue_nick);
+    assert_eq!(rec.seats.red.nick, red_nick);
+    assert_eq!(rec.seats.blue.nick, blue_nick);
     assert_eq!(outcome.winner, Some(Color::Blue), "{outcome}");
     assert_eq!(outcome.reason, EndReason::Resignation);
 }

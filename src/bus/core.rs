@@ -253,6 +253,9 @@ async fn join(
                         }
                         Up::Disconnect => end = true,
                         Up::Resync { seat: shown } => {
+                            if let (None, Some(gone)) = (&seat, shown) {
+                                send(Down::SeatClosed { seat: gone }).await;
+                            }
                             if let Some((n, s)) = &mut seat {
                                 let snapshot = Box::new((**s.snapshots.borrow_and_update()).clone());
                                 if shown == Some(*n) {

@@ -345,7 +345,14 @@ impl Link {
                         break;
                     }
                 }
-                _ = self.events.closed() => break,
+                _ = self.events.closed() => {
+                    // The session is gone: whether or not its leaving is queued behind, the
+                    // core is told now (a second leaving finds nothing to do).
+                    if !away {
+                        let _ = self.send(Up::Disconnect, true, &mut core).await;
+                    }
+                    break;
+                }
                 c = connected.changed() => {
                     if c.is_err() {
                         break;
