@@ -119,10 +119,15 @@ async fn serve_core(opts: ServerOptions, mut signals: Signals) -> anyhow::Result
     let url = opts.bus.nats_url.clone().unwrap_or_default();
     let mut core = server::start_core(opts).await?;
     tracing::info!(nats = %url, "stratego-ssh core is serving its edges");
+    let status = tokio::spawn(core_status_lines(core.lobby.clone(), core.store.clone()));
     let signal = tokio::select! {
-        r = core.serving() => return r,
+        r = core.serving() => {
+            status.abort();
+            return r;
+        }
         s = signals.recv() => s,
     };
+    status.abort();
     tracing::info!(
         signal,
         "shutting down: games in progress are saved and resume at the next start"
@@ -140,6 +145,34 @@ async fn serve_core(opts: ServerOptions, mut signals: Signals) -> anyhow::Result
         .map_err(|e| anyhow::anyhow!("cannot flush the store at shutdown: {e}"))?;
     tracing::info!("stopped; the store is flushed");
     Ok(())
+}
+
+/// A core's status line, every [`STATUS_EVERY`]: the people on every edge, the games, its
+/// memory and its store's writes (the edges log their connections and frames).
+async fn core_status_lines(
+    lobby: stratego_ssh::lobby::LobbyHandle,
+    store: stratego_ssh::store::Store,
+) {
+    let mut every = tokio::time::interval(STATUS_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    every.tick().await;
+    let mut last_writes = store.write_stats();
+    loop {
+        every.tick().await;
+        let snap = lobby.snapshot();
+        let writes_now = store.write_stats();
+        let writes = writes_now.since(&last_writes);
+        last_writes = writes_now;
+        tracing::info!(
+            sessions = snap.players.iter().filter(|p| !p.bot).count(),
+            games = snap.games.len(),
+            rss_kib = stratego_ssh::procinfo::rss_kib(None),
+            store_writes = writes.writes,
+            store_flushes = writes.batches,
+            failed_flushes = writes.flush_failures,
+            "core status"
+        );
+    }
 }
 
 /// Logs, every [`STATUS_EVERY`], what the server is carrying and what it costs.
