@@ -303,6 +303,21 @@ async fn two_players_on_two_edges_play_a_game_through_the_core() {
         alice.server_key, bob.server_key,
         "the edges share one host key"
     );
+    // What an edge cannot show yet is said: the leaderboard (the core's store).
+    alice.wait_text("Open seeks", 10).await;
+    alice.send(b"L").await;
+    alice
+        .wait_text("not served by this front door of a split server yet", 10)
+        .await;
+    // Esc (the first may only close the notice) goes back to the lobby.
+    for _ in 0..3 {
+        if alice.text().contains("Open seeks") {
+            break;
+        }
+        alice.send(b"\x1b").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    alice.wait_text("Open seeks", 10).await;
     let (red, blue, a_nick, b_nick, game) = game_across(&alice, &bob).await;
 
     // The edges' NATS user may send sessions' commands but not read them (the core's

@@ -1230,6 +1230,14 @@ impl Session {
     /// Asks for stored things; the answer comes back on `answers`, so the session never
     /// waits on the store.
     fn browse(&self, cmd: BrowseCmd) {
+        // An edge of a split server reaches no store of the game's yet (docs/scaling.md):
+        // said, rather than an empty page.
+        if self.p.service.lobby().is_remote() {
+            let _ = self
+                .answers
+                .try_send(Msg::Notice(Notice::new("refusal-edge-browse")));
+            return;
+        }
         // A client asking faster than the store answers (a held key, a paste of L's) gets
         // told to wait instead of piling up reads.
         let Ok(in_flight) = self.browsing.clone().try_acquire_owned() else {

@@ -227,6 +227,7 @@ refusal-edge-commands = Commands (ssh HOST leaderboard, games, replay, admin, ..
 notice-core-away = The game server is away for a moment: your games are kept, and go on when it is back.
 notice-core-back = The game server is back: your games go on.
 refusal-core-away = not sent: the game server is away for a moment (your games are kept)
+refusal-edge-browse = Leaderboards, games, profiles and replays are not served by this front door of a split server yet (Esc to go back)
 notice-setup-saved = set-up '{ $name }' saved
 
 ## Exec commands: ssh HOST COMMAND [--lang de|nl] (src/ssh/commands.rs, src/ssh/events.rs)
