@@ -329,11 +329,30 @@ async fn two_players_on_two_edges_play_a_game_through_the_core() {
         .unwrap();
 
     // Moves cross the bus: each is seen on the other player's screen, in their own view.
+    // A spectator on the first edge watches the game (its snapshots: a spectator's view).
+    let carol = Term::connect(e1, Login::Guest, 120, 40).await;
+    play::watch_first_game(&carol).await;
+
     let mut rng = Rng(46);
     let mut played = Vec::new();
     for (mover, other) in [(red, blue), (blue, red)] {
-        played.push(move_seen(mover, other, &mut rng).await);
+        let mv = move_seen(mover, other, &mut rng).await;
+        sees_move(&carol, &mv).await;
+        played.push(mv);
     }
+    // No battle yet: the spectator sees no rank on either side.
+    let board = read_board(&carol.text()).expect("the spectator's board");
+    let ranks: Vec<&String> = board
+        .cells
+        .iter()
+        .flatten()
+        .filter(|l| l.chars().any(|c| c.is_ascii_digit()) || *l == "B" || *l == "F")
+        .collect();
+    assert!(
+        ranks.is_empty(),
+        "the spectator sees ranks {ranks:?}:\n{}",
+        carol.text()
+    );
     let heard = tokio::time::timeout(
         Duration::from_millis(500),
         futures_util::StreamExt::next(&mut spy),
@@ -399,6 +418,7 @@ async fn two_players_on_two_edges_play_a_game_through_the_core() {
     };
     alice.disconnect().await;
     bob.disconnect().await;
+    carol.disconnect().await;
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let msg = probe
