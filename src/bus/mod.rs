@@ -330,9 +330,15 @@ pub async fn connect(config: &BusConfig) -> anyhow::Result<Bus> {
         .event_callback(move |event| {
             let tx = tx.clone();
             async move {
-                tracing::info!(%event, "nats");
-                if matches!(event, async_nats::Event::Connected) {
-                    tx.send_modify(|n| *n += 1);
+                match event {
+                    async_nats::Event::Connected => {
+                        tracing::info!("nats connected");
+                        tx.send_modify(|n| *n += 1);
+                    }
+                    async_nats::Event::Disconnected => tracing::warn!("nats disconnected"),
+                    // A failed attempt to reconnect: as often as every few milliseconds at
+                    // first, so not at the default level.
+                    other => tracing::debug!(event = %other, "nats"),
                 }
             }
         })

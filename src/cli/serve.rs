@@ -33,9 +33,10 @@ pub fn main(settings: &ServerConfig) -> ExitCode {
 fn init_tracing(format: LogFormat) {
     use tracing_subscriber::EnvFilter;
     // russh warns of every channel request it does not know, such as PuTTY's
-    // `simple@putty.projects.tartarus.org` at each login: not the host's concern.
+    // `simple@putty.projects.tartarus.org` at each login: not the host's concern. async-nats
+    // logs each failed reconnection attempt at info (the bus logs what matters itself).
     let filter = EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| EnvFilter::new("info,russh::server::encrypted=error"));
+        .unwrap_or_else(|_| EnvFilter::new("info,russh::server::encrypted=error,async_nats=warn"));
     match format {
         LogFormat::Json => tracing_subscriber::fmt()
             .with_env_filter(filter)
