@@ -890,9 +890,14 @@ settings! {
     /// edges users of their own, each allowed only its role's subjects). Empty: no
     /// credentials.
     nats_auth_file: OptPath => bus.auth_file;
+    /// With role = "edge": this edge's name on the bus (letters, digits, "-" and "_"), so
+    /// that the NATS server can give each edge a user allowed only its own sessions' subjects
+    /// (`core.session.NAME.>`, `edge.NAME.>`: deploy/nats-server.conf). Edges may share one
+    /// (each start adds a number of its own). Empty: "edge".
+    edge_name: EdgeName => bus.edge_name;
 }
 
-// The bus's kinds (issue 46): `nats_url`, `role`, `nats_auth_file`.
+// The bus's kinds (issue 46): `nats_url`, `role`, `nats_auth_file`, `edge_name`.
 
 /// A NATS server's address: `nats://` or `tls://`, host and port; empty: none.
 struct NatsUrl;
@@ -942,6 +947,32 @@ impl Kind for OptPath {
         v.as_deref()
             .map(|p| p.display().to_string())
             .unwrap_or_else(|| "empty".into())
+    }
+}
+
+/// An edge's name: a NATS subject token of letters, digits, `-` and `_`; empty: none.
+struct EdgeName;
+impl Kind for EdgeName {
+    type V = Option<String>;
+    const EXPECT: &'static str =
+        "a name of letters, digits, \"-\" and \"_\" (at most 32), or \"\" for \"edge\"";
+    const VALUE_NAME: &'static str = "NAME";
+    fn from_text(s: &str) -> Result<Option<String>, String> {
+        let t = s.trim();
+        if t.is_empty() {
+            return Ok(None);
+        }
+        let ok = t.len() <= 32
+            && t.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        ok.then(|| Some(t.to_string()))
+            .ok_or_else(|| Self::EXPECT.to_string())
+    }
+    fn to_toml(v: &Option<String>) -> String {
+        quote(v.as_deref().unwrap_or_default())
+    }
+    fn show(v: &Option<String>) -> String {
+        v.clone().unwrap_or_else(|| "empty".into())
     }
 }
 

@@ -145,7 +145,7 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
     let edge = match (&opts.bus.nats_url, opts.bus.role) {
         (Some(_), crate::bus::Role::Edge) => {
             let bus = crate::bus::connect(&opts.bus).await?;
-            Some(crate::bus::edge::start(bus).await?)
+            Some(crate::bus::edge::start(bus, opts.bus.edge_name.as_deref()).await?)
         }
         _ => None,
     };

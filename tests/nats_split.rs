@@ -58,10 +58,12 @@ async fn nats_server(port: u16, dir: &Path) -> (Proc, String) {
     ))
     .unwrap()
     .replace("CHANGE-ME-core", "core-test-pass")
-    .replace("CHANGE-ME-edge", "edge-test-pass");
+    .replace("CHANGE-ME-edge1", "edge1-test-pass")
+    .replace("CHANGE-ME-edge2", "edge2-test-pass");
     std::fs::write(dir.join("nats-server.conf"), conf).unwrap();
     std::fs::write(dir.join("core.auth"), "core:core-test-pass\n").unwrap();
-    std::fs::write(dir.join("edge.auth"), "edge:edge-test-pass\n").unwrap();
+    std::fs::write(dir.join("edge1.auth"), "edge1:edge1-test-pass\n").unwrap();
+    std::fs::write(dir.join("edge2.auth"), "edge2:edge2-test-pass\n").unwrap();
     let child = Command::new("nats-server")
         .arg("-c")
         .arg(dir.join("nats-server.conf"))
@@ -82,9 +84,9 @@ async fn nats_server(port: u16, dir: &Path) -> (Proc, String) {
     (Proc(Some(child)), format!("nats://127.0.0.1:{port}"))
 }
 
-/// A NATS client of the test's own, as the edges' user.
+/// A NATS client of the test's own, as the first edge's user.
 async fn as_edge(url: &str) -> async_nats::Client {
-    async_nats::ConnectOptions::with_user_and_password("edge".into(), "edge-test-pass".into())
+    async_nats::ConnectOptions::with_user_and_password("edge1".into(), "edge1-test-pass".into())
         .connect(url)
         .await
         .expect("the test reaches NATS")
@@ -171,6 +173,23 @@ async fn sees_move(t: &Term, mv: &str) {
     }
 }
 
+/// Edge `n` (`edgeN`: its name, its NATS user) in `root/edgeN`.
+async fn start_edge(root: &Path, url: &str, n: u32) -> Server {
+    let auth = root.join(format!("edge{n}.auth")).display().to_string();
+    let name = format!("edge{n}");
+    let args = [
+        "--nats-url",
+        url,
+        "--role",
+        "edge",
+        "--nats-auth-file",
+        auth.as_str(),
+        "--edge-name",
+        name.as_str(),
+    ];
+    Server::start(&root.join(format!("edge{n}")), &args).await
+}
+
 /// NATS, a core and two edges sharing one host key, in `dir`.
 struct Split {
     nats: Proc,
@@ -189,16 +208,7 @@ impl Split {
         let (nats, url) = nats_server(free_port(), &dir.0).await;
         let core_dir = dir.0.join("core");
         let core = core(&core_dir, &url, core_args).await;
-        let auth = dir.0.join("edge.auth").display().to_string();
-        let edge_args = [
-            "--nats-url",
-            url.as_str(),
-            "--role",
-            "edge",
-            "--nats-auth-file",
-            auth.as_str(),
-        ];
-        let e1 = Server::start(&dir.0.join("edge1"), &edge_args).await;
+        let e1 = start_edge(&dir.0, &url, 1).await;
         // The edges share the host key (a balancer in front of them sends a player to
         // either).
         std::fs::create_dir_all(dir.0.join("edge2/keys")).unwrap();
@@ -206,7 +216,7 @@ impl Split {
             let f = f.unwrap();
             std::fs::copy(f.path(), dir.0.join("edge2/keys").join(f.file_name())).unwrap();
         }
-        let e2 = Server::start(&dir.0.join("edge2"), &edge_args).await;
+        let e2 = start_edge(&dir.0, &url, 2).await;
         Split {
             nats,
             url,
@@ -323,10 +333,9 @@ async fn two_players_on_two_edges_play_a_game_through_the_core() {
     // The edges' NATS user may send sessions' commands but not read them (the core's
     // subjects): a listener with it hears none of the moves below.
     let spy_client = as_edge(&split.url).await;
-    let mut spy = spy_client
-        .subscribe(stratego_ssh::bus::up_subject("*", 1).replace(".1", ".*"))
-        .await
-        .unwrap();
+    let mut spy = spy_client.subscribe("core.session.>").await.unwrap();
+    // Nor may the first edge's user read the second edge's sessions' events (Bob's).
+    let mut spy2 = spy_client.subscribe("edge.edge2.>").await.unwrap();
 
     // Moves cross the bus: each is seen on the other player's screen, in their own view.
     // A spectator on the first edge watches the game (its snapshots: a spectator's view).
@@ -361,6 +370,15 @@ async fn two_players_on_two_edges_play_a_game_through_the_core() {
     assert!(
         heard.is_err(),
         "an edge's user read a session's commands: {heard:?}"
+    );
+    let heard = tokio::time::timeout(
+        Duration::from_millis(200),
+        futures_util::StreamExt::next(&mut spy2),
+    )
+    .await;
+    assert!(
+        heard.is_err(),
+        "an edge's user read another edge's session events: {heard:?}"
     );
 
     // The opponent's pieces stay hidden on each screen: Blue's view of Red's moved piece is
@@ -624,9 +642,9 @@ async fn a_session_message_sent_again_is_taken_once() {
     let _core = core(&dir.0.join("core"), &url, &[]).await;
     // An edge of the test's own (with the edges' user): one guest joins.
     let edge = as_edge(&url).await;
-    let _down = edge.subscribe(down_subject("test", 1)).await.unwrap();
+    let _down = edge.subscribe(down_subject("edge1.test", 1)).await.unwrap();
     let req = ConnectReq {
-        edge: "test".into(),
+        edge: "edge1.test".into(),
         n: 1,
         ident: stratego_ssh::lobby::Ident {
             id: PlayerId::Guest("0123456789abcdef".into()),
@@ -650,7 +668,7 @@ async fn a_session_message_sent_again_is_taken_once() {
         })
     };
     for body in [say(1, "said once"), say(1, "said once"), say(2, "and then")] {
-        edge.request(up_subject("test", 1), body.into())
+        edge.request(up_subject("edge1.test", 1), body.into())
             .await
             .expect("the core answers each");
     }

@@ -57,9 +57,14 @@ impl LobbyWatch {
 
 /// Starts an edge's side of the bus: a name of its own, the lobby's snapshots followed, a
 /// heartbeat; the lobby handle its sessions use.
-pub async fn start(bus: Bus) -> anyhow::Result<EdgeParts> {
+pub async fn start(bus: Bus, edge_name: Option<&str>) -> anyhow::Result<EdgeParts> {
     let client = bus.client.clone();
-    let name: Arc<str> = format!("{:016x}", crate::random::seed()).into();
+    let name: Arc<str> = format!(
+        "{}.{:08x}",
+        edge_name.unwrap_or("edge"),
+        crate::random::seed() as u32
+    )
+    .into();
     let (tx, rx) = watch::channel(Arc::new(LobbySnapshot::default()));
     let lobby = Arc::new(LobbyWatch {
         seq: Mutex::new(0),

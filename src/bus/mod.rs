@@ -11,7 +11,8 @@
 //! session holds in one process, and an edge's sessions hold a [`LobbyHandle::remote`] whose
 //! seats are fed from the bus ([`edge`]).
 //!
-//! Subjects (`<edge>` is an edge's random name, `<n>` its session number):
+//! Subjects (`<edge>` is an edge's name and a number it takes at each start, `NAME.START`;
+//! `<n>` numbers its sessions' joins):
 //!
 //! | subject | who → who | what |
 //! |---|---|---|
@@ -91,6 +92,11 @@ pub struct BusConfig {
     pub role: Role,
     /// A file holding `user:password` for NATS (`nats_auth_file`).
     pub auth_file: Option<std::path::PathBuf>,
+    /// An edge's name (`edge_name`; `None`: "edge"). On the bus an edge is `NAME.START`,
+    /// START a number it takes at each start, so a restarted edge is never taken for the
+    /// one before it, and the NATS server can allow each edge's user `edge.NAME.>` and
+    /// `core.session.NAME.>` only.
+    pub edge_name: Option<String>,
 }
 
 /// The user and password in `path`'s first line (`user:password`).
