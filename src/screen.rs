@@ -449,6 +449,14 @@ impl Screen {
                         pack_span(&mut buf.content[span.clone()], &mut cells[span], styles, at);
                 }
             }
+            // Nothing drawn outside the areas may stay in the scratch buffer for another
+            // session's frame: `draw` keeps to its areas (tests/ui_patch.rs checks it).
+            debug_assert!(
+                buf.content
+                    .iter()
+                    .all(|c| *c == ratatui::buffer::Cell::EMPTY),
+                "a patch drew outside its areas"
+            );
             if spills {
                 return None;
             }
@@ -564,24 +572,30 @@ fn diff(
             }
         }
         for i in row {
-            let at = ratatui::layout::Position::new((i % width) as u16, y);
-            if only.is_some_and(|areas| !areas.iter().any(|r| r.contains(at))) {
-                continue;
-            }
             let cell = new[i];
             let ch = ch_of(cell);
             if ch == WIDE_TAIL {
                 continue;
             }
             let changed = match old {
-                Some(o) => o.get(i) != Some(&cell) || always(&cell),
+                Some(o) => o.get(i) != Some(&cell),
                 None => true,
             };
-            // A wide character whose tail changed must be redrawn too.
-            let tail_changed =
-                tail_at(i + 1) && old.is_some_and(|o| o.get(i + 1) != new.get(i + 1));
-            if !changed && !tail_changed {
-                continue;
+            if !changed {
+                // A wide character whose tail changed must be redrawn too, and a cell whose
+                // look is not in its packed form is always drawn: but only within `only`
+                // (outside it the cells are the client's, and their styles unknown here).
+                // The cells of a patch outside its areas are the shown ones, so unchanged:
+                // the areas are looked up for these few cells only.
+                let tail_changed =
+                    tail_at(i + 1) && old.is_some_and(|o| o.get(i + 1) != new.get(i + 1));
+                if !tail_changed && !always(&cell) {
+                    continue;
+                }
+                let at = ratatui::layout::Position::new((i % width) as u16, y);
+                if only.is_some_and(|areas| !areas.iter().any(|r| r.contains(at))) {
+                    continue;
+                }
             }
             if cursor != Some(i) {
                 out.push_str("\x1b[");

@@ -11,7 +11,7 @@ use stratego_ssh::rules::{
     ViewCaptured, ViewMove, Viewer,
 };
 use stratego_ssh::ui::input::KeyCode;
-use stratego_ssh::ui::{App, Effect, Msg, Settings};
+use stratego_ssh::ui::{App, Effect, Msg, Parts, Settings};
 use ui_support::*;
 
 const W: u16 = 100;
@@ -1202,9 +1202,20 @@ fn patched(
     w: u16,
     h: u16,
 ) -> Option<ratatui::buffer::Buffer> {
+    patched_parts(a, before, w, h, Parts::CLOCKS)
+}
+
+/// What `parts` drawn alone give laid over the last whole frame `before` (see [`patched`]).
+fn patched_parts(
+    a: &App,
+    before: &ratatui::buffer::Buffer,
+    w: u16,
+    h: u16,
+    parts: Parts,
+) -> Option<ratatui::buffer::Buffer> {
     let mut term = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).unwrap();
     let mut areas = None;
-    term.draw(|f| areas = a.render_tick(f)).unwrap();
+    term.draw(|f| areas = a.render_parts(f, parts)).unwrap();
     let areas = areas?;
     let drawn = term.backend().buffer();
     let mut out = before.clone();
@@ -1300,6 +1311,69 @@ fn a_clock_tick_redraws_only_the_seats_and_draws_them_as_the_whole_screen_would(
     }
     // Every tick without a notice, and some with one (where it does not cover a seat).
     assert!(checked > 4 * 3 * 5, "patched {checked} ticks");
+}
+
+/// Issue 48: typing a move changes only the line under the board and the keys, so each
+/// key is drawn as a patch of those. Laid over the screen before the key, the patch is the
+/// whole screen after it, at every size, as a player, after a battle and after a refused
+/// move; a key that does more (the cursor, Enter) asks for the whole screen.
+#[test]
+fn a_move_being_typed_is_drawn_as_a_patch_of_its_line() {
+    let typing = [
+        key('m'),
+        key('e'),
+        key('4'),
+        key(' '),
+        key('k'),
+        code(KeyCode::Backspace),
+        key('e'),
+        key('5'),
+        code(KeyCode::Esc),
+        key(':'),
+        key('a'),
+    ];
+    let mut checked = 0;
+    for (w, h) in [(80, 24), (100, 30), (120, 40), (200, 60)] {
+        for (case, snap) in [
+            ("plain", game_snap(Some(Color::Red), red_view())),
+            ("after a battle", after_a_battle(Some(Color::Red))),
+        ] {
+            for refused_first in [false, true] {
+                let mut a = app("alice", w, h);
+                send_game(&mut a, snap.clone(), Instant::now());
+                if refused_first {
+                    // A refused move leaves its reason under the board.
+                    a.update(key('m'));
+                    type_text(&mut a, "e4 e6");
+                    a.update(code(KeyCode::Enter));
+                    assert_eq!(a.input_parts(), Parts::WHOLE, "Enter acts on the game");
+                }
+                let mut before = draw(&a, w, h);
+                for (i, k) in typing.iter().enumerate() {
+                    a.update(k.clone());
+                    let what = format!("{w}x{h} {case} refused {refused_first} key {i}");
+                    assert_eq!(a.input_parts(), Parts::LINE, "{what}");
+                    let whole = draw(&a, w, h);
+                    let p = patched_parts(&a, &before, w, h, Parts::LINE)
+                        .unwrap_or_else(|| panic!("{what}: no patch"));
+                    assert_eq!(lines(&p), lines(&whole), "{what}");
+                    assert_eq!(p, whole, "{what}: styles");
+                    before = whole;
+                    checked += 1;
+                }
+                // The cursor moves on the board: the whole screen.
+                a.update(code(KeyCode::Esc));
+                a.update(code(KeyCode::Left));
+                assert_eq!(a.input_parts(), Parts::WHOLE, "{w}x{h} {case}: the cursor");
+            }
+        }
+    }
+    assert_eq!(checked, 4 * 2 * 2 * typing.len());
+    // A notice on screen: the key that clears it redraws the whole screen.
+    let mut a = red_app();
+    a.update(Msg::Notice("a notice".to_string().into()));
+    a.update(key('m'));
+    assert_eq!(a.input_parts(), Parts::WHOLE, "the notice goes");
 }
 
 #[test]

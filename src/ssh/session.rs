@@ -30,7 +30,7 @@ use crate::service::{self, Service};
 use crate::store;
 use crate::ui::input::InputParser;
 use crate::ui::line::LineApp;
-use crate::ui::{App, ColorDepth, Effect, Identity, Msg, Settings};
+use crate::ui::{App, ColorDepth, Effect, Identity, Msg, Parts, Settings};
 
 use super::line::{LineReader, Read};
 
@@ -158,8 +158,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
             },
             _ = sleep_until(session.lobby_due), if session.lobby_due.is_some() => {
                 session.lobby_due = None;
-                session.dirty = true;
-                session.tick_only = false;
+                session.touch(Parts::WHOLE);
                 vec![]
             }
             // The work budget paid back: the typed lines that waited are handled.
@@ -422,8 +421,9 @@ struct Session {
     /// The game changed what is shown (a snapshot, a clock tick): the next frame is drawn
     /// without waiting for the frame budget.
     prompt: bool,
-    /// What is to be drawn is a clock tick alone (see `App::render_tick`).
-    tick_only: bool,
+    /// While `dirty`: the only parts of the screen that changed since the last frame (see
+    /// `App::render_parts`); [`Parts::WHOLE`] when anything else may have.
+    parts: Parts,
     /// A lobby change not drawn yet: drawn then, or with the next frame if one comes first.
     lobby_due: Option<Instant>,
     quit: bool,
@@ -566,7 +566,7 @@ impl Session {
             paced: None,
             prompt: false,
             lobby_due: None,
-            tick_only: false,
+            parts: Parts::WHOLE,
             quit: false,
             farewell: None,
             admin_asked: Instant::now(),
@@ -624,20 +624,20 @@ impl Session {
             // Countdowns are drawn as of now (a tick may be up to 250 ms old); a notice
             // that times out now needs the whole frame, not a patch of the clocks.
             if v.app.set_unix_time(unix_now()) {
-                self.tick_only = false;
+                self.parts = Parts::WHOLE;
             }
             let app = &v.app;
-            // A tick that moved only the clocks redraws just the seats when it can.
-            let patch = if std::mem::take(&mut self.tick_only) {
-                v.screen
-                    .patch(|f| app.render_tick(f))
-                    .map(|(bytes, drawn)| {
-                        cells = drawn as f64;
-                        bytes
-                    })
-            } else {
-                None
-            };
+            // A tick that moved only the clocks redraws just the seats, a key that only
+            // edited a move being typed just the line under the board, anything else on
+            // the play screen all but the board's unchanged squares, when they can.
+            let parts = std::mem::replace(&mut self.parts, Parts::WHOLE);
+            let patch = v
+                .screen
+                .patch(|f| app.render_parts(f, parts))
+                .map(|(bytes, drawn)| {
+                    cells = drawn as f64;
+                    bytes
+                });
             let full = patch.is_none();
             let bytes = patch.unwrap_or_else(|| v.screen.frame(|f| app.render(f)));
             if prompt {
@@ -708,20 +708,36 @@ impl Session {
         self.dirty = !v.pending.is_empty() || v.dropped > 0;
     }
 
-    /// Feeds a message to the view; the screen is redrawn.
-    fn show(&mut self, msg: Msg) -> Vec<Effect> {
+    /// Marks the screen to be redrawn, `parts` of it having changed (see [`Session::parts`]).
+    fn touch(&mut self, parts: Parts) {
+        self.parts = if self.dirty {
+            self.parts.with(parts)
+        } else {
+            parts
+        };
         self.dirty = true;
-        self.tick_only = false;
+    }
+
+    /// Feeds a message to the view; the screen is redrawn (after a key that only edited a
+    /// move being typed, just that line when it can be).
+    fn show(&mut self, msg: Msg) -> Vec<Effect> {
         match &msg {
             Msg::Challenges(list) => self.challenges = list.clone(),
             Msg::PrivateGames(list) => self.private_games = list.clone(),
             Msg::Renamed(Ok(nick)) => self.identity.nick = nick.clone(),
             _ => {}
         }
-        match &mut self.view {
+        let input = matches!(msg, Msg::Input(_));
+        let fx = match &mut self.view {
             View::Screens(v) => v.app.update(msg),
             View::Lines(v) => v.app.update(msg),
-        }
+        };
+        let parts = match &self.view {
+            View::Screens(v) if input => v.app.input_parts(),
+            _ => Parts::WHOLE,
+        };
+        self.touch(parts);
+        fx
     }
 
     /// The player's settings and saved set-ups, as the view shown keeps them (the screens'
@@ -770,8 +786,7 @@ impl Session {
             screen: Screen::new(w, h),
             parser: InputParser::new(),
         }));
-        self.dirty = true;
-        self.tick_only = false;
+        self.touch(Parts::WHOLE);
         self.lobby_due = None;
     }
 
@@ -1128,23 +1143,22 @@ impl Session {
         };
         // A tournament's countdown shown (the lobby's list, a tournament's screen) is drawn
         // again when its seconds change.
-        if v.app.set_unix_time(unix_now()) {
-            self.dirty = true;
-            self.tick_only = false;
-        }
+        let whole = v.app.set_unix_time(unix_now());
+        let mut changed = false;
         if v.app.wants_ticks() {
             fx = v.app.update(Msg::Tick(std::time::Instant::now()));
             // Clocks show whole seconds (tenths under ten): most ticks change nothing.
-            let changed = v.app.tick_changed();
-            // Only the clocks changed when nothing else waits to be drawn.
-            if changed {
-                self.tick_only = self.tick_only || !self.dirty;
-            }
-            self.dirty |= changed;
-            self.prompt |= changed;
+            changed = v.app.tick_changed();
         }
         if v.app.admin_open() && self.admin_asked.elapsed() >= ADMIN_REFRESH {
             fx.push(Effect::Admin(AdminCmd::Refresh));
+        }
+        if changed {
+            self.touch(Parts::CLOCKS);
+            self.prompt = true;
+        }
+        if whole {
+            self.touch(Parts::WHOLE);
         }
         fx
     }

@@ -9,7 +9,7 @@ use super::widgets::{fill, put};
 use crate::rules::{Color, Square};
 
 /// What stands on a square.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Content {
     Empty,
     Lake,
@@ -27,7 +27,7 @@ pub(crate) enum Content {
 }
 
 /// One square as drawn.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Cell {
     pub content: Content,
     pub last_move: bool,
@@ -69,6 +69,14 @@ impl Cell {
 /// [`Glyphs::last`]: super::theme::Glyphs::last
 /// [`Glyphs::marked`]: super::theme::Glyphs::marked
 pub(crate) fn draw(buf: &mut Buffer, g: &BoardGeom, t: &Theme, cell: &dyn Fn(Square) -> Cell) {
+    draw_labels(buf, g, t);
+    for sq in Square::all() {
+        draw_square(buf, g, t, sq, &cell(sq));
+    }
+}
+
+/// The rank numbers and file letters around the squares.
+pub(crate) fn draw_labels(buf: &mut Buffer, g: &BoardGeom, t: &Theme) {
     let label_style = t.dim();
     // Rank labels on the left, file letters below.
     for dr in 0..10u16 {
@@ -91,12 +99,10 @@ pub(crate) fn draw(buf: &mut Buffer, g: &BoardGeom, t: &Theme, cell: &dyn Fn(Squ
             put(buf, x, fy, &sq.file_char().to_string(), 1, label_style);
         }
     }
-    for sq in Square::all() {
-        draw_square(buf, g, t, sq, &cell(sq));
-    }
 }
 
-fn draw_square(buf: &mut Buffer, g: &BoardGeom, t: &Theme, sq: Square, c: &Cell) {
+/// One square, within `g.rect(sq)` only.
+pub(crate) fn draw_square(buf: &mut Buffer, g: &BoardGeom, t: &Theme, sq: Square, c: &Cell) {
     let r = g.rect(sq);
     let dark = (sq.file() + sq.row()).is_multiple_of(2);
     let mut ground = if c.zone { t.zone() } else { t.board(dark) };

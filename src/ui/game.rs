@@ -100,6 +100,43 @@ pub(crate) struct Shared {
     /// The language of the messages: the player's, as the last key or drawing said (a
     /// click comes on a screen drawn in it).
     pub lang: std::cell::Cell<Lang>,
+    /// The play screen's board as last drawn, while the client shows it (see
+    /// [`render_changed`]); `None` once anything else was drawn over or instead of it.
+    pub drawn: std::cell::RefCell<Option<DrawnBoard>>,
+}
+
+/// The board's squares as drawn on the last frame of the play screen, and what they were
+/// drawn at: the next frame draws only the squares whose drawing differs.
+#[derive(Clone, Debug)]
+pub(crate) struct DrawnBoard {
+    geom: super::layout::BoardGeom,
+    settings: Settings,
+    /// Each square's drawing as a digest, by [`Square::index`] (a hundred cells with their
+    /// labels would cost every session kilobytes).
+    cells: Vec<u64>,
+}
+
+/// A square's drawing as a 64-bit digest (were two drawings that differ to give the same
+/// digest, the square would show its last drawing until the next whole frame: the player's
+/// own view, a moment late, never anyone else's).
+fn digest(c: &board::Cell) -> u64 {
+    use std::hash::{Hash, Hasher};
+    /// FxHash's step (rustc's): a few instructions a byte, where SipHash costs a hundred a
+    /// digest; nothing here is chosen by an adversary to collide, nor gains by it.
+    struct Fx(u64);
+    impl Hasher for Fx {
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+            }
+        }
+        fn finish(&self) -> u64 {
+            self.0
+        }
+    }
+    let mut h = Fx(0);
+    c.hash(&mut h);
+    h.finish()
 }
 
 /// What the play screen remembers besides [`Shared`].
@@ -111,6 +148,9 @@ pub(crate) struct PlayUi {
     /// that stays told under the board beside the moves that follow it (the computer
     /// answers within a second), until the player acts.
     pub seen: usize,
+    /// The last key only edited the move being typed (started, changed or cancelled it):
+    /// nothing but the line under the board and the keys changed ([`line_areas`]).
+    pub line_edit: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -160,6 +200,7 @@ impl GameUi {
             message: None,
             manual_flip: false,
             lang: std::cell::Cell::new(Lang::default()),
+            drawn: Default::default(),
         };
         shared.cursor = shared.home_square();
         GameUi { shared, phase }
@@ -310,6 +351,9 @@ impl GameUi {
         rng: &mut SplitMix64,
     ) -> Vec<Act> {
         self.shared.lang.set(settings.lang);
+        if let Phase::Play(p) = &mut self.phase {
+            p.line_edit = false;
+        }
         if let Some(acts) = self.key_shared(key, rng) {
             return acts;
         }
@@ -318,6 +362,11 @@ impl GameUi {
             Phase::Setup(s) => s.key(g, key, settings, saved, w, h, rng),
             Phase::Play(p) => p.key(g, key, w, h, now, settings.numbering),
         }
+    }
+
+    /// The last key only edited the move being typed (see [`PlayUi::line_edit`]).
+    pub fn line_edited(&self) -> bool {
+        matches!(&self.phase, Phase::Play(p) if p.line_edit)
     }
 
     pub fn mouse(&mut self, m: Mouse, w: u16, h: u16) -> Vec<Act> {
@@ -607,9 +656,13 @@ impl PlayUi {
                     return vec![];
                 }
                 match input.key(key) {
-                    InputResult::Editing => vec![],
+                    InputResult::Editing => {
+                        self.line_edit = true;
+                        vec![]
+                    }
                     InputResult::Cancel => {
                         self.mode = PlayMode::Normal;
+                        self.line_edit = true;
                         vec![]
                     }
                     InputResult::Submit(text) => {
@@ -648,7 +701,10 @@ impl PlayUi {
                 let at = g.cursor;
                 return self.activate(g, at);
             }
-            Do::TypeMove => self.mode = PlayMode::Command(LineInput::new(40)),
+            Do::TypeMove => {
+                self.mode = PlayMode::Command(LineInput::new(40));
+                self.line_edit = true;
+            }
             Do::Note => {
                 let at = g.cursor;
                 let lang = g.lang();
@@ -1428,19 +1484,58 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     let n = settings.numbering;
     g.lang.set(t.lang);
     render_header(buf, g, lay.header, t);
-    render_board(buf, g, p, &lay.board, n, t);
+    let cells = board_cells(g, p, &lay.board, n, t);
+    board::draw_labels(buf, &lay.board, t);
+    for (sq, c) in Square::all().zip(&cells) {
+        board::draw_square(buf, &lay.board, t, sq, c);
+    }
+    *g.drawn.borrow_mut() = Some(DrawnBoard {
+        geom: lay.board,
+        settings: settings.clone(),
+        cells: cells.iter().map(digest).collect(),
+    });
     render_side(buf, g, &lay, t, n, now, cx.me.game_link(g.snap.id));
     render_below(buf, g, p, &lay, t, n);
-    // The footer of play under a question (the question shows its own keys).
+    render_footer(buf, g, p, &lay, t, now);
+    if let Some(c) = g.confirm {
+        render_confirm_for(buf, g, c, w, h, t);
+    }
+}
+
+/// The footer of play under a question (the question shows its own keys).
+fn render_footer(
+    buf: &mut Buffer,
+    g: &Shared,
+    p: &PlayUi,
+    lay: &BoardLayout,
+    t: &Theme,
+    now: Instant,
+) {
     let keys = if g.chat.is_some() {
         keymap::footer(CHAT, &Always)
     } else {
         p.keys(g, now).footer()
     };
     footer(buf, lay.footer, &keymap::in_lang(keys, t.lang), t);
-    if let Some(c) = g.confirm {
-        render_confirm_for(buf, g, c, w, h, t);
+}
+
+/// What a key that only edited the move being typed changes ([`PlayUi::line_edit`]):
+/// the area under the board and the keys' footer. `None` under a question over the board
+/// or when there is no room under it: a whole frame is drawn.
+pub(crate) fn line_areas(g: &Shared, cx: &super::Ctx) -> Option<[Rect; 2]> {
+    let lay = g.layout(cx.w, cx.h);
+    if g.confirm.is_some() || lay.below.height == 0 {
+        return None;
     }
+    Some([lay.below, lay.footer])
+}
+
+/// Draws [`line_areas`] as [`render`] does.
+pub(crate) fn render_line(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) {
+    let lay = g.layout(cx.w, cx.h);
+    g.lang.set(cx.t.lang);
+    render_below(buf, g, p, &lay, cx.t, cx.settings.numbering);
+    render_footer(buf, g, p, &lay, cx.t, cx.now);
 }
 
 /// The two seat rows (names and clocks) when they are all that time changes on the play
@@ -1500,15 +1595,65 @@ fn targets(g: &Shared, p: &PlayUi) -> Vec<Square> {
     }
 }
 
-/// The board as the viewer knows it, with the last move, selection, targets and cursor.
-fn render_board(
+/// The play screen drawn over its last frame with the board's unchanged squares left out:
+/// the header, the side, what is under the board and the keys drawn whole, and only the
+/// squares whose drawing changed (a move changes two to four of a hundred). Their areas;
+/// `None` when the board on the client's screen is not known to be the last one drawn
+/// (see [`Shared::drawn`]: another screen, a dialog or notice, another size or setting
+/// since) or a question is over the board: draw with [`render`].
+pub(crate) fn render_changed(
     buf: &mut Buffer,
+    g: &Shared,
+    p: &PlayUi,
+    cx: &super::Ctx,
+) -> Option<Vec<Rect>> {
+    let (settings, t, now) = (cx.settings, cx.t, cx.now);
+    if g.confirm.is_some() {
+        return None;
+    }
+    let lay = g.layout(cx.w, cx.h);
+    let n = settings.numbering;
+    let mut drawn = g.drawn.borrow_mut();
+    let last = drawn
+        .take()
+        .filter(|d| d.geom == lay.board && d.settings == *settings)?;
+    let cells = board_cells(g, p, &lay.board, n, t);
+    let mut areas = vec![lay.header, lay.side, lay.below, lay.footer];
+    let mut now_drawn = Vec::with_capacity(cells.len());
+    for ((sq, c), &was) in Square::all().zip(&cells).zip(&last.cells) {
+        let d = digest(c);
+        if d != was {
+            board::draw_square(buf, &lay.board, t, sq, c);
+            areas.push(lay.board.rect(sq));
+        }
+        now_drawn.push(d);
+    }
+    *drawn = Some(DrawnBoard {
+        cells: now_drawn,
+        ..last
+    });
+    g.lang.set(t.lang);
+    render_header(buf, g, lay.header, t);
+    render_side(buf, g, &lay, t, n, now, cx.me.game_link(g.snap.id));
+    render_below(buf, g, p, &lay, t, n);
+    render_footer(buf, g, p, &lay, t, now);
+    Some(areas)
+}
+
+/// Forgets the board last drawn: the client's screen showed something else since.
+pub(crate) fn forget_board(g: &Shared) {
+    g.drawn.borrow_mut().take();
+}
+
+/// The board as the viewer knows it, with the last move, selection, targets and cursor:
+/// each square's drawing, by [`Square::index`].
+fn board_cells(
     g: &Shared,
     p: &PlayUi,
     geom: &super::layout::BoardGeom,
     n: Numbering,
     t: &Theme,
-) {
+) -> Vec<board::Cell> {
     let me = g.my_color();
     let view = g.view();
     let last = view.and_then(|v| v.last_move);
@@ -1552,7 +1697,7 @@ fn render_board(
         c.cursor = g.cursor == sq;
         c
     };
-    board::draw(buf, geom, t, &cell);
+    Square::all().map(cell).collect()
 }
 
 /// A question over the game or the set-up, with its keys: the text wraps in a box sized to

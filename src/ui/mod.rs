@@ -353,6 +353,8 @@ pub struct App {
     pages: Vec<browse::Page>,
     /// See [`App::tick_changed`].
     tick_changed: bool,
+    /// See [`App::input_parts`].
+    input_parts: Parts,
     /// The admin screen, while open.
     admin: Option<admin::AdminUi>,
     /// A tournament's screen, while open (under a game and browse pages opened from it:
@@ -364,6 +366,34 @@ pub struct App {
     /// Where the screens' randomness (a set-up's random fill) comes from: seeded by the
     /// session from the operating system, never from anything another player can know.
     rng: SplitMix64,
+}
+
+/// Parts of the play screen that can be drawn alone over the frame the client shows
+/// ([`App::render_parts`]): a session that knows only these changed since its last frame
+/// sends a patch of them instead of a whole frame.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Parts(u8);
+
+impl Parts {
+    /// The two seats (names and clocks): a clock tick.
+    pub const CLOCKS: Parts = Parts(1);
+    /// Under the board and the keys' footer: a move being typed.
+    pub const LINE: Parts = Parts(2);
+    /// Anything: the whole screen is drawn.
+    pub const WHOLE: Parts = Parts(0x80);
+
+    /// Both changed.
+    pub fn with(self, other: Parts) -> Parts {
+        if self == Parts::WHOLE || other == Parts::WHOLE {
+            Parts::WHOLE
+        } else {
+            Parts(self.0 | other.0)
+        }
+    }
+
+    fn has(self, part: Parts) -> bool {
+        self.0 & part.0 != 0
+    }
 }
 
 impl App {
@@ -400,6 +430,7 @@ impl App {
             overlay: welcome,
             pages: vec![],
             tick_changed: false,
+            input_parts: Parts::WHOLE,
             admin: None,
             tournament: None,
             unix: 0,
@@ -718,6 +749,12 @@ impl App {
         self.tick_changed
     }
 
+    /// What the last [`Msg::Input`] changed on screen: [`Parts::LINE`] when it only edited
+    /// a move being typed (the session may then patch just that), else [`Parts::WHOLE`].
+    pub fn input_parts(&self) -> Parts {
+        self.input_parts
+    }
+
     /// How long after `now` a game's running clock or countdown shows something else (the
     /// session's next [`Msg::Tick`] is due then, not before): `None` when no game is shown
     /// or nothing on it runs (the session then ticks every 250 ms).
@@ -774,6 +811,7 @@ impl App {
     }
 
     fn on_event(&mut self, ev: Event) -> Vec<Effect> {
+        self.input_parts = Parts::WHOLE;
         match ev {
             Event::Key(k) => self.on_key(k),
             Event::Mouse(m) => self.on_mouse(m),
@@ -825,6 +863,7 @@ impl App {
         // way back into its game, shown from the start).
         let guest_card = matches!(&self.overlay,
             Some(Overlay::Name(c)) if c.purpose == welcome::Purpose::Guest);
+        let quiet = self.notice.is_none() && self.overlay.is_none();
         if self.notice.is_some() && !guest_card {
             self.notice = None;
             if k.code == KeyCode::Esc {
@@ -843,7 +882,13 @@ impl App {
         let acts = match screen {
             Shown::Lobby => self.lobby_ui.key(k, &self.lobby, &self.me),
             Shown::Setup | Shown::Game => match &mut self.game {
-                Some(g) => g.key(k, &self.settings, &self.saved, w, h, now, &mut self.rng),
+                Some(g) => {
+                    let acts = g.key(k, &self.settings, &self.saved, w, h, now, &mut self.rng);
+                    if quiet && screen == Shown::Game && acts.is_empty() && g.line_edited() {
+                        self.input_parts = Parts::LINE;
+                    }
+                    acts
+                }
                 None => vec![],
             },
             Shown::Browse => match self.pages.last_mut() {
@@ -980,21 +1025,25 @@ impl App {
         self.draw(buf, area);
     }
 
-    /// After a [`Msg::Tick`] that moved only the clocks: draws just the two seats (names
-    /// and clocks) into the frame's blank buffer and returns their areas, so the session
-    /// patches its client's screen instead of drawing it whole (running clocks are most of
-    /// a busy server's frames). `None` when anything else shown may have changed with the
-    /// time or covers a seat (a dialog, a notice, a countdown): draw with [`App::render`].
-    /// What it draws is what `render` draws in those areas.
-    pub fn render_tick(&self, frame: &mut ratatui::Frame) -> Option<[Rect; 2]> {
+    /// Draws only `parts` of the play screen into the frame's blank buffer and returns
+    /// their areas, so the session patches its client's screen instead of drawing it whole:
+    /// the seats after a clock tick (running clocks are most of a busy server's frames), the
+    /// line under the board and the keys while a move is typed, and for anything else (a
+    /// move, the cursor) everything but the board's squares that did not change since the
+    /// last frame (which must be the last one this app drew). `None` when the parts cannot
+    /// be drawn alone (another screen, a dialog, a notice over them, a countdown that
+    /// changes more than the clocks): draw with [`App::render`]. What it draws is what
+    /// `render` draws in those areas.
+    pub fn render_parts(&self, frame: &mut ratatui::Frame, parts: Parts) -> Option<Vec<Rect>> {
         let area = Rect::new(0, 0, self.width, self.height).intersection(frame.area());
-        if self.overlay.is_some() || self.screen() != Shown::Game {
+        let small = area.width < MIN_WIDTH || area.height < MIN_HEIGHT;
+        if small || self.overlay.is_some() || self.screen() != Shown::Game {
             return None;
         }
         let game = self.game.as_ref()?;
-        if !matches!(game.phase, game::Phase::Play(_)) {
+        let game::Phase::Play(play) = &game.phase else {
             return None;
-        }
+        };
         let t = theme::Theme::new(&self.settings);
         let cx = Ctx {
             settings: &self.settings,
@@ -1005,7 +1054,31 @@ impl App {
             now: self.now(),
             me: &self.me,
         };
-        let areas = game::clock_areas(&game.shared, &cx)?;
+        if parts == Parts::WHOLE {
+            // Anything may have changed: all but the board's unchanged squares, with no
+            // notice on the screen (it may have covered them last time, or cover them now).
+            if self.notice_text().is_some() {
+                return None;
+            }
+            let areas = game::render_changed(frame.buffer_mut(), &game.shared, play, &cx)?;
+            if self.settings.ascii {
+                for &a in &areas {
+                    asciify(frame.buffer_mut(), a);
+                }
+            }
+            return Some(areas);
+        }
+        let mut areas = Vec::with_capacity(4);
+        let clocks = if parts.has(Parts::CLOCKS) {
+            let a = game::clock_areas(&game.shared, &cx)?;
+            areas.extend(a);
+            Some(a)
+        } else {
+            None
+        };
+        if parts.has(Parts::LINE) {
+            areas.extend(game::line_areas(&game.shared, &cx)?);
+        }
         if let Some(n) = self.notice_text() {
             let (_, at) = notice_layout(self.notice_room(area, Shown::Game), &n);
             if areas.iter().any(|a| a.intersects(at)) {
@@ -1013,9 +1086,14 @@ impl App {
             }
         }
         let buf = frame.buffer_mut();
-        game::render_clocks(buf, &game.shared, areas, &t, cx.now);
+        if let Some(a) = clocks {
+            game::render_clocks(buf, &game.shared, a, &t, cx.now);
+        }
+        if parts.has(Parts::LINE) {
+            game::render_line(buf, &game.shared, play, &cx);
+        }
         if self.settings.ascii {
-            for a in areas {
+            for &a in &areas {
                 asciify(buf, a);
             }
         }
@@ -1116,6 +1194,13 @@ impl App {
             }
             if let Some(n) = self.notice_text() {
                 draw_notice(buf, self.notice_room(area, screen), &n, &t);
+            }
+        }
+        // The next frame draws only the changed squares of the board when this one showed
+        // the play screen and nothing over it (see `App::render_parts`).
+        if screen != Shown::Game || self.overlay.is_some() || self.notice_text().is_some() {
+            if let Some(g) = &self.game {
+                game::forget_board(&g.shared);
             }
         }
         if self.settings.ascii {
