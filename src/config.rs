@@ -874,6 +874,120 @@ settings! {
     ///   "bwrap --ro-bind /usr /usr --symlink usr/bin /bin --symlink usr/lib /lib --symlink usr/lib64 /lib64 --ro-bind /opt/peers /opt/peers --bind {dir} {dir} --chdir {dir} --proc /proc --dev /dev --unshare-all --die-with-parent --new-session --"
     /// Empty or "off": none.
     agents_sandbox: Sandbox => lobby.agent_box.sandbox;
+    /// The NATS server between a core and its edges (docs/scaling.md), e.g.
+    /// "nats://127.0.0.1:4222". Empty: one process serves everything, as without it (the
+    /// default). Set: this process is the core or an edge, as role says.
+    nats_url: NatsUrl => bus.nats_url;
+    /// With nats_url: "core" runs the lobby, the games, the computer players and the store, and
+    /// listens for nothing but the bus (one core); "edge" serves SSH in front of it, its
+    /// sessions' lobby and games on the core (as many edges as needed, sharing the host key).
+    /// On an edge, for now, everyone plays as a guest (a key login is taken as one), the web
+    /// pages are off and the commands (`ssh host leaderboard`, ...) say they are not here yet:
+    /// see docs/scaling.md. Without nats_url: ignored.
+    role: RoleKind => bus.role;
+    /// With nats_url: a file whose first line is this process's NATS user and password,
+    /// "user:password" (keep it mode 0600; deploy/nats-server.conf gives the core and the
+    /// edges users of their own, each allowed only its role's subjects). Empty: no
+    /// credentials.
+    nats_auth_file: OptPath => bus.auth_file;
+    /// With role = "edge": this edge's name on the bus (letters, digits, "-" and "_"), so
+    /// that the NATS server can give each edge a user allowed only its own sessions' subjects
+    /// (`core.session.NAME.>`, `edge.NAME.>`: deploy/nats-server.conf). Edges may share one
+    /// (each start adds a number of its own). Empty: "edge".
+    edge_name: EdgeName => bus.edge_name;
+}
+
+// The bus's kinds (issue 46): `nats_url`, `role`, `nats_auth_file`, `edge_name`.
+
+/// A NATS server's address: `nats://` or `tls://`, host and port; empty: none.
+struct NatsUrl;
+impl Kind for NatsUrl {
+    type V = Option<String>;
+    const EXPECT: &'static str =
+        "a NATS server's address, like \"nats://127.0.0.1:4222\", or \"\" for none";
+    const VALUE_NAME: &'static str = "URL";
+    fn from_text(s: &str) -> Result<Option<String>, String> {
+        let t = s.trim();
+        if t.is_empty() {
+            return Ok(None);
+        }
+        let rest = t
+            .strip_prefix("nats://")
+            .or_else(|| t.strip_prefix("tls://"));
+        match rest {
+            Some(r) if !r.is_empty() && !r.contains(char::is_whitespace) => Ok(Some(t.to_string())),
+            _ => Err(Self::EXPECT.to_string()),
+        }
+    }
+    fn to_toml(v: &Option<String>) -> String {
+        quote(v.as_deref().unwrap_or_default())
+    }
+    fn show(v: &Option<String>) -> String {
+        v.clone().unwrap_or_else(|| "empty".into())
+    }
+}
+
+/// A file path; empty: none.
+struct OptPath;
+impl Kind for OptPath {
+    type V = Option<PathBuf>;
+    const EXPECT: &'static str = "a file path, or \"\" for none";
+    const VALUE_NAME: &'static str = "FILE";
+    fn from_text(s: &str) -> Result<Option<PathBuf>, String> {
+        Ok((!s.trim().is_empty()).then(|| PathBuf::from(s)))
+    }
+    fn to_toml(v: &Option<PathBuf>) -> String {
+        quote(
+            &v.as_deref()
+                .map(|p| p.to_string_lossy())
+                .unwrap_or_default(),
+        )
+    }
+    fn show(v: &Option<PathBuf>) -> String {
+        v.as_deref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|| "empty".into())
+    }
+}
+
+/// An edge's name: a NATS subject token of letters, digits, `-` and `_`; empty: none.
+struct EdgeName;
+impl Kind for EdgeName {
+    type V = Option<String>;
+    const EXPECT: &'static str =
+        "a name of letters, digits, \"-\" and \"_\" (at most 32), or \"\" for \"edge\"";
+    const VALUE_NAME: &'static str = "NAME";
+    fn from_text(s: &str) -> Result<Option<String>, String> {
+        let t = s.trim();
+        if t.is_empty() {
+            return Ok(None);
+        }
+        let ok = t.len() <= 32
+            && t.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        ok.then(|| Some(t.to_string()))
+            .ok_or_else(|| Self::EXPECT.to_string())
+    }
+    fn to_toml(v: &Option<String>) -> String {
+        quote(v.as_deref().unwrap_or_default())
+    }
+    fn show(v: &Option<String>) -> String {
+        v.clone().unwrap_or_else(|| "empty".into())
+    }
+}
+
+/// `core` or `edge`.
+struct RoleKind;
+impl Kind for RoleKind {
+    type V = crate::bus::Role;
+    const EXPECT: &'static str = "\"core\" or \"edge\"";
+    const VALUE_NAME: &'static str = "core|edge";
+    fn from_text(s: &str) -> Result<crate::bus::Role, String> {
+        crate::bus::Role::parse(s).ok_or_else(|| Self::EXPECT.to_string())
+    }
+    fn to_toml(v: &crate::bus::Role) -> String {
+        quote(v.name())
+    }
 }
 
 impl clap::FromArgMatches for ConfigArgs {

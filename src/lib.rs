@@ -11,10 +11,13 @@
 //! and the end-to-end tests, and nothing but `server` imports `ssh`. Everything that must
 //! be unpredictable comes from `random`; passkeys are checked by `webauthn` (pure, nothing
 //! of ours); a guest's identity comes from its secret pass
-//! (`guest`); a panic in the lobby or a game task stops the server (`supervise`).
+//! (`guest`); a panic in the lobby or a game task stops the server (`supervise`). `bus`
+//! (NATS between a core and its edges) → lobby, game, proto, rules, random: an edge's
+//! sessions reach the core's lobby through it, and neither the lobby nor a game knows.
 
 pub mod archive;
 pub mod bot;
+pub mod bus;
 pub mod config;
 pub mod game;
 pub mod guest;

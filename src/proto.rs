@@ -522,7 +522,7 @@ pub struct SavedSetup {
 }
 
 /// Requests from a session to the lobby.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum LobbyCmd {
     /// Post a seek (`private_to: Some(nick)` is a challenge to that player; `private`:
     /// its game is known to the two players only, and casual, see [`Seek::private`]).
@@ -635,7 +635,7 @@ pub struct GameSnapshot {
 }
 
 /// Requests from a seat (or spectator) to its game.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum GameCmd {
     SubmitSetup(Setup),
     Move(Move),
@@ -919,6 +919,118 @@ pub enum NoticeArg {
     Msg(&'static str),
     /// Another notice, in the same language (a reason inside a sentence).
     Notice(Box<Notice>),
+}
+
+/// A notice as it crosses the bus between a core and its edges (`crate::bus`). Its message
+/// ids and argument names are `&'static str` (the catalogs' ids, written in the code); read
+/// back, each distinct text is kept once for the life of the process ([`intern`]). The bus
+/// is trusted (only our own processes speak on it) and the ids are the catalogs' few
+/// hundred; past [`INTERNED_MAX`] distinct texts a new one is refused, so a faulty peer
+/// cannot grow this without bound.
+#[derive(Serialize, Deserialize)]
+struct NoticeWire {
+    id: String,
+    args: Vec<(String, ArgWire)>,
+    lines: LinesWire,
+}
+
+#[derive(Serialize, Deserialize)]
+enum ArgWire {
+    Text(String),
+    Num(i64),
+    Msg(String),
+    Notice(Box<NoticeWire>),
+}
+
+#[derive(Serialize, Deserialize)]
+enum LinesWire {
+    AsIs,
+    Silent,
+    Own(String),
+}
+
+/// Most distinct notice ids and argument names a process takes from the bus.
+pub const INTERNED_MAX: usize = 4096;
+
+/// `s` as a text that lives as long as the process, kept once; `None` past
+/// [`INTERNED_MAX`] distinct texts.
+fn intern(s: &str) -> Option<&'static str> {
+    use std::collections::HashSet;
+    use std::sync::Mutex;
+    static TEXTS: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+    let mut g = TEXTS.lock().unwrap_or_else(|e| e.into_inner());
+    let set = g.get_or_insert_with(HashSet::new);
+    if let Some(k) = set.get(s) {
+        return Some(k);
+    }
+    if set.len() >= INTERNED_MAX {
+        return None;
+    }
+    let k: &'static str = Box::leak(s.to_string().into_boxed_str());
+    set.insert(k);
+    Some(k)
+}
+
+impl NoticeWire {
+    fn of(n: &Notice) -> NoticeWire {
+        NoticeWire {
+            id: n.id.to_string(),
+            args: n
+                .args
+                .iter()
+                .map(|(k, a)| {
+                    let a = match a {
+                        NoticeArg::Text(t) => ArgWire::Text(t.clone()),
+                        NoticeArg::Num(n) => ArgWire::Num(*n),
+                        NoticeArg::Msg(m) => ArgWire::Msg(m.to_string()),
+                        NoticeArg::Notice(n) => ArgWire::Notice(Box::new(NoticeWire::of(n))),
+                    };
+                    (k.to_string(), a)
+                })
+                .collect(),
+            lines: match n.in_lines {
+                InLines::AsIs => LinesWire::AsIs,
+                InLines::Silent => LinesWire::Silent,
+                InLines::Own(id) => LinesWire::Own(id.to_string()),
+            },
+        }
+    }
+
+    fn notice(self) -> Option<Notice> {
+        let mut args = Vec::with_capacity(self.args.len());
+        for (k, a) in self.args {
+            let a = match a {
+                ArgWire::Text(t) => NoticeArg::Text(t),
+                ArgWire::Num(n) => NoticeArg::Num(n),
+                ArgWire::Msg(m) => NoticeArg::Msg(intern(&m)?),
+                ArgWire::Notice(n) => NoticeArg::Notice(Box::new(n.notice()?)),
+            };
+            args.push((intern(&k)?, a));
+        }
+        Some(Notice {
+            id: intern(&self.id)?,
+            args,
+            in_lines: match self.lines {
+                LinesWire::AsIs => InLines::AsIs,
+                LinesWire::Silent => InLines::Silent,
+                LinesWire::Own(id) => InLines::Own(intern(&id)?),
+            },
+        })
+    }
+}
+
+impl Serialize for Notice {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        NoticeWire::of(self).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Notice {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Notice, D::Error> {
+        NoticeWire::deserialize(d)?
+            .notice()
+            .ok_or_else(|| serde::de::Error::custom("too many distinct notice ids"))
+    }
 }
 
 impl From<String> for NoticeArg {

@@ -36,6 +36,8 @@ pub struct ServerOptions {
     pub proxy_protocol: bool,
     /// How log lines are written (read by the binary before it starts the server).
     pub log_format: LogFormat,
+    /// The bus between a core and its edges (`nats_url`, `role`): none by default.
+    pub bus: crate::bus::BusConfig,
 }
 
 impl Default for ServerOptions {
@@ -50,6 +52,7 @@ impl Default for ServerOptions {
             lobby: LobbyConfig::default(),
             proxy_protocol: false,
             log_format: LogFormat::Text,
+            bus: crate::bus::BusConfig::default(),
         }
     }
 }
@@ -136,6 +139,29 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
         )
     })?;
     let store = Store::open(&opts.data_dir)?;
+    // An edge (`role = "edge"`): its sessions' lobby and games are the core's, over the bus;
+    // no web pages yet (docs/scaling.md). Its own store (in its data_dir) holds nothing of
+    // the game: the service calls not yet remoted read it, and find nothing.
+    let edge = match (&opts.bus.nats_url, opts.bus.role) {
+        (Some(_), crate::bus::Role::Edge) => {
+            let bus = crate::bus::connect(&opts.bus).await?;
+            Some(crate::bus::edge::start(bus, opts.bus.edge_name.as_deref()).await?)
+        }
+        _ => None,
+    };
+    let mut opts = opts;
+    if edge.is_some() && !opts.ssh.allow_guests {
+        tracing::warn!(
+            "an edge takes everyone as a guest for now (docs/scaling.md): with allow_guests = false nobody can come in"
+        );
+    }
+    if edge.is_some() && !opts.http_listen.eq_ignore_ascii_case("off") {
+        tracing::warn!(
+            http_listen = %opts.http_listen,
+            "an edge serves no web pages yet: http_listen is off"
+        );
+        opts.http_listen = "off".into();
+    }
     let listener = TcpListener::bind(&opts.listen)
         .await
         .with_context(|| format!("cannot listen on {}", opts.listen))?;
@@ -151,7 +177,13 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
                 })?,
         )
     };
-    let lobby = lobby::spawn(opts.lobby.clone(), store.clone());
+    let lobby = match edge {
+        Some(edge) => {
+            tracing::info!(edge = %edge.name, "edge: the lobby and the games are the core's");
+            edge.lobby
+        }
+        None => lobby::spawn(opts.lobby.clone(), store.clone()),
+    };
     // The screens' links point at the web pages' port as bound (`http_listen` may say 0).
     let mut ssh = opts.ssh.clone();
     ssh.proxy_protocol = opts.proxy_protocol;
@@ -203,6 +235,53 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
         connections,
         task,
     })
+}
+
+/// A core of a split server (`role = "core"`): the lobby, the games, the computer players
+/// and the store, serving the edges over the bus; no listener of its own.
+pub struct Core {
+    pub lobby: LobbyHandle,
+    pub store: Store,
+    bus: tokio::task::JoinHandle<Result<()>>,
+}
+
+impl Core {
+    /// Waits until the bus task ends (it does not while the NATS client lives) or the lobby
+    /// or a game task panicked.
+    pub async fn serving(&mut self) -> Result<()> {
+        let lobby = self.lobby.clone();
+        tokio::select! {
+            r = &mut self.bus => r?,
+            what = lobby.failed() => Err(anyhow::anyhow!("{what}; stopping so that the service manager starts the server again")),
+        }
+    }
+
+    /// Stops serving the edges, ends every game task and flushes the store.
+    pub async fn stop(self) {
+        self.bus.abort();
+        self.lobby.shutdown().await;
+        let _ = self.store.flush().await;
+    }
+}
+
+/// Starts a core: opens the store, starts the lobby (with the games the store kept) and
+/// answers the edges on the NATS server at `nats_url`.
+pub async fn start_core(opts: ServerOptions) -> Result<Core> {
+    if opts.bus.nats_url.is_none() {
+        anyhow::bail!("a core needs nats_url (--nats-url)");
+    }
+    crate::procinfo::start_memory_trim();
+    std::fs::create_dir_all(&opts.data_dir).with_context(|| {
+        format!(
+            "cannot create the data directory {}",
+            opts.data_dir.display()
+        )
+    })?;
+    let store = Store::open(&opts.data_dir)?;
+    let lobby = lobby::spawn(opts.lobby.clone(), store.clone());
+    let client = crate::bus::connect(&opts.bus).await?;
+    let bus = tokio::spawn(crate::bus::core::serve(client, lobby.clone()));
+    Ok(Core { lobby, store, bus })
 }
 
 /// Raises the open-file soft limit to the hard one, and warns when even that cannot hold

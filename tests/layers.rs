@@ -106,12 +106,25 @@ const RULES: &[Rule] = &[
     },
     Rule {
         dir: "game",
-        forbidden: &["crate::ui", "crate::lobby", "crate::service"],
+        forbidden: &["crate::ui", "crate::lobby", "crate::service", "crate::bus"],
         allowed: &[],
     },
     Rule {
         dir: "lobby",
-        forbidden: &["crate::ui", "crate::service"],
+        forbidden: &["crate::ui", "crate::service", "crate::bus"],
+        allowed: &[],
+    },
+    Rule {
+        dir: "bus",
+        forbidden: &[
+            "sled",
+            "russh",
+            "ratatui",
+            "crate::ui",
+            "crate::service",
+            "crate::store",
+            "crate::web",
+        ],
         allowed: &[],
     },
     Rule {

@@ -33,9 +33,10 @@ pub fn main(settings: &ServerConfig) -> ExitCode {
 fn init_tracing(format: LogFormat) {
     use tracing_subscriber::EnvFilter;
     // russh warns of every channel request it does not know, such as PuTTY's
-    // `simple@putty.projects.tartarus.org` at each login: not the host's concern.
+    // `simple@putty.projects.tartarus.org` at each login: not the host's concern. async-nats
+    // logs each failed reconnection attempt at info (the bus logs what matters itself).
     let filter = EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| EnvFilter::new("info,russh::server::encrypted=error"));
+        .unwrap_or_else(|_| EnvFilter::new("info,russh::server::encrypted=error,async_nats=warn"));
     match format {
         LogFormat::Json => tracing_subscriber::fmt()
             .with_env_filter(filter)
@@ -58,6 +59,9 @@ const SHUTDOWN_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 async fn serve(opts: ServerOptions) -> anyhow::Result<()> {
     let mut signals = Signals::listen()?;
+    if opts.bus.nats_url.is_some() && opts.bus.role == stratego_ssh::bus::Role::Core {
+        return serve_core(opts, signals).await;
+    }
     let mut running = server::start(opts).await?;
     tracing::info!(
         addr = %running.addr,
@@ -107,6 +111,69 @@ async fn serve(opts: ServerOptions) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("cannot flush the store at shutdown: {e}"))?;
     tracing::info!("stopped; the store is flushed");
     Ok(())
+}
+
+/// A core of a split server (`role = "core"`, docs/scaling.md): the lobby and the games for
+/// the edges, until a signal; then the games stop and the store is flushed, as a one-process
+/// server does.
+async fn serve_core(opts: ServerOptions, mut signals: Signals) -> anyhow::Result<()> {
+    let url = opts.bus.nats_url.clone().unwrap_or_default();
+    let mut core = server::start_core(opts).await?;
+    tracing::info!(nats = %url, "stratego-ssh core is serving its edges");
+    let status = tokio::spawn(core_status_lines(core.lobby.clone(), core.store.clone()));
+    let signal = tokio::select! {
+        r = core.serving() => {
+            status.abort();
+            return r;
+        }
+        s = signals.recv() => s,
+    };
+    status.abort();
+    tracing::info!(
+        signal,
+        "shutting down: games in progress are saved and resume at the next start"
+    );
+    let store = core.store.clone();
+    if tokio::time::timeout(SHUTDOWN_LIMIT, core.stop())
+        .await
+        .is_err()
+    {
+        tracing::warn!("games did not stop within {SHUTDOWN_LIMIT:?}; flushing the store anyway");
+    }
+    store
+        .flush()
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot flush the store at shutdown: {e}"))?;
+    tracing::info!("stopped; the store is flushed");
+    Ok(())
+}
+
+/// A core's status line, every [`STATUS_EVERY`]: the people on every edge, the games, its
+/// memory and its store's writes (the edges log their connections and frames).
+async fn core_status_lines(
+    lobby: stratego_ssh::lobby::LobbyHandle,
+    store: stratego_ssh::store::Store,
+) {
+    let mut every = tokio::time::interval(STATUS_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    every.tick().await;
+    let mut last_writes = store.write_stats();
+    loop {
+        every.tick().await;
+        let snap = lobby.snapshot();
+        let writes_now = store.write_stats();
+        let writes = writes_now.since(&last_writes);
+        last_writes = writes_now;
+        tracing::info!(
+            sessions = snap.players.iter().filter(|p| !p.bot).count(),
+            games = snap.games.len(),
+            rss_kib = stratego_ssh::procinfo::rss_kib(None),
+            store_writes = writes.writes,
+            store_flushes = writes.batches,
+            failed_flushes = writes.flush_failures,
+            "core status"
+        );
+    }
 }
 
 /// Logs, every [`STATUS_EVERY`], what the server is carrying and what it costs.

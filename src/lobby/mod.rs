@@ -57,8 +57,9 @@ fn publish_every(sessions: usize) -> Duration {
     Duration::from_millis((sessions as u64).clamp(200, 1000))
 }
 
-/// Who is connecting, as proven by authentication.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Who is connecting, as proven by authentication (an edge's sessions send it to the core:
+/// `crate::bus`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Ident {
     /// The key, or a guest's id (given by the lobby on arrival).
     pub id: PlayerId,
@@ -205,10 +206,31 @@ enum LobbyMsg {
     Shutdown(oneshot::Sender<()>),
 }
 
-/// Talks to the lobby actor.
+/// The lobby of another process (a core, over the bus: `crate::bus`), as an edge's
+/// [`LobbyHandle`] reaches it: a session joins, sends commands and leaves through it, and its
+/// events (the seats of its games among them) arrive on the `events` queue it gave, as from
+/// the lobby of this process. The sessions never know which lobby they talk to.
+pub trait RemoteLobby: Send + Sync + 'static {
+    /// Joins the lobby of the other process; `None` when it cannot be reached.
+    fn connect(
+        &self,
+        ident: Ident,
+        events: mpsc::Sender<SessionEvent>,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Option<Joined>> + Send + '_>>;
+    fn disconnect(&self, session: SessionId);
+    fn command(&self, session: SessionId, cmd: LobbyCmd);
+}
+
+/// Talks to the lobby actor (of this process), or to the lobby of a core through a
+/// [`RemoteLobby`] ([`LobbyHandle::remote`]).
 #[derive(Clone)]
 pub struct LobbyHandle {
     tx: mpsc::UnboundedSender<LobbyMsg>,
+    /// Set on an edge: joining, commands and leaving go there. The admin's and the web's
+    /// calls (kicks, sessions, tournaments, a public game) do not cross the bus yet: on an
+    /// edge `tx` has no receiver, so they answer as a lobby that is stopping would (nothing,
+    /// none, `TournamentError::Stopping`).
+    remote: Option<Arc<dyn RemoteLobby>>,
     snapshot: watch::Receiver<Arc<LobbySnapshot>>,
     fatal: watch::Receiver<Option<String>>,
 }
@@ -228,6 +250,29 @@ impl LobbyHandle {
         }
     }
 
+    /// A handle on the lobby of another process (an edge's: see [`RemoteLobby`]); its
+    /// snapshots arrive on `snapshot`.
+    pub fn remote(
+        link: Arc<dyn RemoteLobby>,
+        snapshot: watch::Receiver<Arc<LobbySnapshot>>,
+    ) -> LobbyHandle {
+        // No lobby task here: what is sent on `tx` finds no receiver (see `remote` above),
+        // and no task of this process can fail the way `failed` waits for.
+        let (tx, _) = mpsc::unbounded_channel();
+        let (_, fatal) = watch::channel(None);
+        LobbyHandle {
+            tx,
+            remote: Some(link),
+            snapshot,
+            fatal,
+        }
+    }
+
+    /// This handle reaches the lobby of another process (see [`LobbyHandle::remote`]).
+    pub fn is_remote(&self) -> bool {
+        self.remote.is_some()
+    }
+
     /// Joins the lobby. Snapshot changes arrive on the returned receiver, personal events on
     /// `events`.
     pub async fn connect(
@@ -235,6 +280,9 @@ impl LobbyHandle {
         ident: Ident,
         events: mpsc::Sender<SessionEvent>,
     ) -> Option<Joined> {
+        if let Some(remote) = &self.remote {
+            return remote.connect(ident, events).await;
+        }
         let (reply, rx) = oneshot::channel();
         self.tx
             .send(LobbyMsg::Connect {
@@ -247,10 +295,16 @@ impl LobbyHandle {
     }
 
     pub fn disconnect(&self, session: SessionId) {
+        if let Some(remote) = &self.remote {
+            return remote.disconnect(session);
+        }
         let _ = self.tx.send(LobbyMsg::Disconnect { session });
     }
 
     pub fn command(&self, session: SessionId, cmd: LobbyCmd) {
+        if let Some(remote) = &self.remote {
+            return remote.command(session, cmd);
+        }
         let _ = self.tx.send(LobbyMsg::Cmd { session, cmd });
     }
 
@@ -390,6 +444,7 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
     fatal.spawn("lobby".into(), lobby.run(rx, reports_rx));
     LobbyHandle {
         tx,
+        remote: None,
         snapshot: snap_rx,
         fatal: fatal.subscribe(),
     }

@@ -1141,6 +1141,22 @@ fn say_and_close(
 /// A login name carrying a guest pass is a guest coming back: a key offered for it is
 /// refused (the client goes on to keyboard-interactive, where the pass is read), so no
 /// account is made for the name and the guest gets back to its game.
+impl Conn {
+    /// On an edge of a split server (`role = "edge"`) a key is not taken: accounts live in
+    /// the core's store, which no edge reaches yet (docs/scaling.md), so the client goes on
+    /// with keyboard-interactive and comes in as a guest (and is told why).
+    fn edge_takes_keys_as_guests(&self) -> Option<Auth> {
+        self.shared
+            .service
+            .lobby()
+            .is_remote()
+            .then(|| Auth::Reject {
+                proceed_with_methods: Some(MethodSet::from(&[MethodKind::KeyboardInteractive][..])),
+                partial_success: false,
+            })
+    }
+}
+
 fn guest_login_by_key(user: &str) -> Option<Auth> {
     GuestPass::from_login(user).map(|_| Auth::Reject {
         proceed_with_methods: Some(MethodSet::from(&[MethodKind::KeyboardInteractive][..])),
@@ -1176,6 +1192,9 @@ impl russh::server::Handler for Conn {
         user: &str,
         _offer: russh::server::PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
+        if let Some(refused) = self.edge_takes_keys_as_guests() {
+            return Ok(refused);
+        }
         let refused = guest_login_by_key(user);
         if refused.is_some() {
             self.span.in_scope(|| {
@@ -1190,7 +1209,10 @@ impl russh::server::Handler for Conn {
         user: &str,
         key: russh::server::VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        if let Some(refused) = guest_login_by_key(user) {
+        if let Some(refused) = self
+            .edge_takes_keys_as_guests()
+            .or_else(|| guest_login_by_key(user))
+        {
             return Ok(refused);
         }
         // Called only after the signature was verified: the identity is proven here.
@@ -1392,6 +1414,19 @@ impl russh::server::Handler for Conn {
             .map(|(w, l)| (w.as_slice(), *l))
         {
             self.play(handle, channel, lang, program);
+            return Ok(());
+        }
+        // An edge of a split server (`role = "edge"`) has no store of the game's: the
+        // commands read one, so they are not served here yet (docs/scaling.md).
+        if self.shared.service.lobby().is_remote() {
+            let lang = commands::take_lang(&all)
+                .ok()
+                .and_then(|(_, lang)| lang)
+                .unwrap_or_default();
+            let text = crate::proto::Notice::new("refusal-edge-commands").text(lang) + "\n";
+            self.span
+                .in_scope(|| info!(command = %command, "exec refused: not served on an edge"));
+            say_and_close(handle, channel, text, EXIT_BUSY, program);
             return Ok(());
         }
         let ticket = match self

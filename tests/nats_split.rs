@@ -1,0 +1,702 @@
+//! The split server (issue 46, docs/scaling.md): a NATS server on loopback, one core and two
+//! edges (the real binary, three processes), two players on different edges. Everything
+//! between them crosses the bus: the seek, the game's snapshots (each player's own view),
+//! the moves and the result; the core's store keeps the record both screens showed.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::bin_server::{server_exe, Server};
+use common::line::LineClient;
+use common::play::{self, random_move, Moved, Rng};
+use common::read::{candidate_moves, read_board, sq_name};
+use common::tempdir::Dir;
+use common::{Login, Term};
+use stratego_ssh::rules::{Color, EndReason};
+use stratego_ssh::store::Store;
+
+/// A free loopback port.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A child process, killed when dropped.
+struct Proc(Option<Child>);
+
+impl Proc {
+    fn none() -> Proc {
+        Proc(None)
+    }
+
+    fn child(&mut self) -> &mut Child {
+        self.0.as_mut().expect("a process")
+    }
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        if let Some(c) = &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+/// `nats-server` on a loopback port with deploy/nats-server.conf (its users and their
+/// permissions; the passwords in `dir`'s `*.auth` files); its URL.
+async fn nats_server(port: u16, dir: &Path) -> (Proc, String) {
+    let conf = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/deploy/nats-server.conf"
+    ))
+    .unwrap()
+    .replace("CHANGE-ME-core", "core-test-pass")
+    .replace("CHANGE-ME-edge1", "edge1-test-pass")
+    .replace("CHANGE-ME-edge2", "edge2-test-pass");
+    std::fs::write(dir.join("nats-server.conf"), conf).unwrap();
+    std::fs::write(dir.join("core.auth"), "core:core-test-pass\n").unwrap();
+    std::fs::write(dir.join("edge1.auth"), "edge1:edge1-test-pass\n").unwrap();
+    std::fs::write(dir.join("edge2.auth"), "edge2:edge2-test-pass\n").unwrap();
+    let child = Command::new("nats-server")
+        .arg("-c")
+        .arg(dir.join("nats-server.conf"))
+        .args(["-a", "127.0.0.1", "-p", &port.to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("nats-server runs (./test installs it: apt-get install nats-server)");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .is_err()
+    {
+        assert!(Instant::now() < deadline, "nats-server never listened");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    (Proc(Some(child)), format!("nats://127.0.0.1:{port}"))
+}
+
+/// A NATS client of the test's own, as the first edge's user.
+async fn as_edge(url: &str) -> async_nats::Client {
+    async_nats::ConnectOptions::with_user_and_password("edge1".into(), "edge1-test-pass".into())
+        .connect(url)
+        .await
+        .expect("the test reaches NATS")
+}
+
+/// The core: the server binary with `--role core` on `dir/data`; returns once it answers
+/// on the bus (the lobby's snapshot, asked as an edge asks it at its start).
+async fn core(dir: &Path, url: &str, extra: &[&str]) -> Proc {
+    let child = Command::new(server_exe())
+        .args(["--role", "core", "--nats-url", url])
+        .arg("--nats-auth-file")
+        .arg(dir.parent().unwrap().join("core.auth"))
+        .args(extra)
+        .arg("--data-dir")
+        .arg(dir.join("data"))
+        .arg("--keys-dir")
+        .arg(dir.join("keys"))
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the server binary starts");
+    let client = as_edge(url).await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let asked = tokio::time::timeout(
+            Duration::from_secs(1),
+            client.request(stratego_ssh::bus::LOBBY_SNAPSHOT_GET, Vec::new().into()),
+        )
+        .await;
+        if let Ok(Ok(msg)) = asked {
+            let state: stratego_ssh::bus::LobbyState =
+                stratego_ssh::bus::decode(&msg.payload).expect("the core's lobby reads");
+            assert!(state.snapshot.players.is_empty());
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the core never answered on the bus"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Proc(Some(child))
+}
+
+/// The nick a lobby screen says its player has (`you are NICK`).
+fn nick_of(text: &str) -> String {
+    let at = text.find("you are ").expect("the lobby names its player") + "you are ".len();
+    text[at..]
+        .chars()
+        .take_while(|c| !c.is_whitespace() && *c != '│')
+        .collect()
+}
+
+/// The label a screen's board shows on a square (`a4`).
+fn label(t: &Term, sq: &str) -> String {
+    let b = read_board(&t.text()).expect("a board on the screen");
+    let bytes = sq.as_bytes();
+    let file = (bytes[0] - b'a') as usize;
+    let rank: usize = sq[1..].parse().unwrap();
+    b.cells[file][rank - 1].clone()
+}
+
+/// Waits until `t`'s board shows `from` empty and something on `to` (a move of the
+/// opponent's, seen through its own view).
+async fn sees_move(t: &Term, mv: &str) {
+    let (from, to) = mv.split_once(' ').unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if read_board(&t.text()).is_some() {
+            let (f, o) = (label(t, from), label(t, to));
+            let empty = |l: &str| l.is_empty() || l == "·" || l == ".";
+            if empty(&f) && !empty(&o) {
+                return;
+            }
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the move {mv} never showed:\n{}",
+            t.text()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Edge `n` (`edgeN`: its name, its NATS user) in `root/edgeN`.
+async fn start_edge(root: &Path, url: &str, n: u32) -> Server {
+    let auth = root.join(format!("edge{n}.auth")).display().to_string();
+    let name = format!("edge{n}");
+    let args = [
+        "--nats-url",
+        url,
+        "--role",
+        "edge",
+        "--nats-auth-file",
+        auth.as_str(),
+        "--edge-name",
+        name.as_str(),
+    ];
+    Server::start(&root.join(format!("edge{n}")), &args).await
+}
+
+/// NATS, a core and two edges sharing one host key, in `dir`.
+struct Split {
+    nats: Proc,
+    url: String,
+    core: Proc,
+    core_dir: std::path::PathBuf,
+    e1: Server,
+    e2: Server,
+    dir: std::path::PathBuf,
+    _dir: Dir,
+}
+
+impl Split {
+    async fn start(tag: &str, core_args: &[&str]) -> Split {
+        let dir = Dir::new(tag);
+        let (nats, url) = nats_server(free_port(), &dir.0).await;
+        let core_dir = dir.0.join("core");
+        let core = core(&core_dir, &url, core_args).await;
+        let e1 = start_edge(&dir.0, &url, 1).await;
+        // The edges share the host key (a balancer in front of them sends a player to
+        // either).
+        std::fs::create_dir_all(dir.0.join("edge2/keys")).unwrap();
+        for f in std::fs::read_dir(dir.0.join("edge1/keys")).unwrap() {
+            let f = f.unwrap();
+            std::fs::copy(f.path(), dir.0.join("edge2/keys").join(f.file_name())).unwrap();
+        }
+        let e2 = start_edge(&dir.0, &url, 2).await;
+        Split {
+            nats,
+            url,
+            core,
+            core_dir,
+            e1,
+            e2,
+            dir: dir.0.clone(),
+            _dir: dir,
+        }
+    }
+
+    /// Stops the core (SIGTERM: the store flushed) and opens its store.
+    async fn core_store(&mut self) -> Store {
+        let _ = Command::new("kill")
+            .arg(self.core.child().id().to_string())
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while self.core.child().try_wait().unwrap().is_none() {
+            assert!(
+                Instant::now() < deadline,
+                "the core did not stop at SIGTERM"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Store::open(self.core_dir.join("data")).unwrap()
+    }
+}
+
+/// A guest's comeback login as its lobby screen shows it (`guest-1234-TOKEN`).
+fn comeback_login(text: &str) -> Option<String> {
+    let at = text.find("come back to your game with")?;
+    text[at..].split_whitespace().find_map(|w| {
+        let login = w.split('@').next()?;
+        let (nick, token) = login.rsplit_once('-')?;
+        (nick.starts_with("guest-")
+            && token.len() == 16
+            && token.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .then(|| login.to_string())
+    })
+}
+
+/// Two guests, the first on edge 1 and the second on edge 2, in one game in play: (red,
+/// blue, the first's nick, the second's nick, the game's number).
+async fn game_across<'a>(
+    alice: &'a Term,
+    bob: &'a Term,
+) -> (&'a Term, &'a Term, String, String, u64) {
+    let a_nick = nick_of(&alice.wait_text("you are ", 10).await);
+    let b_nick = nick_of(&bob.wait_text("you are ", 10).await);
+    assert_ne!(a_nick, b_nick);
+    // One lobby: each edge's screen lists the player of the other edge.
+    alice.wait_text(&b_nick, 10).await;
+    bob.wait_text(&a_nick, 10).await;
+    // A seek on one edge, taken on the other: one game, on the core.
+    let (red, blue) = play::start_game(alice, &a_nick, bob).await;
+    let game = common::read::game_number(&red.text()).expect("the game's number");
+    assert_eq!(common::read::game_number(&blue.text()), Some(game));
+    (red, blue, a_nick, b_nick, game)
+}
+
+/// `mover` plays a move that `other` then sees on its own screen; the move.
+async fn move_seen(mover: &Term, other: &Term, rng: &mut Rng) -> String {
+    let Moved::Played(mv) = random_move(mover, rng, 20).await else {
+        panic!("no move played:\n{}", mover.text());
+    };
+    sees_move(other, &mv).await;
+    mv
+}
+
+/// The moves of a stored game, as `a4 a5`.
+fn stored_moves(store: &Store, game: u64) -> (Vec<String>, stratego_ssh::rules::Outcome) {
+    let rec = store
+        .games()
+        .get(game)
+        .unwrap()
+        .expect("the finished game is stored by the core");
+    let moves = rec
+        .record
+        .moves
+        .iter()
+        .map(|m| format!("{} {}", m.from, m.to).to_lowercase())
+        .collect();
+    (moves, rec.outcome)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_on_two_edges_play_a_game_through_the_core() {
+    let mut split = Split::start("nats-split", &[]).await;
+    let (e1, e2) = (split.e1.addr, split.e2.addr);
+    let alice = Term::connect(e1, Login::Guest, 120, 40).await;
+    let bob = Term::connect(e2, Login::Guest, 120, 40).await;
+    assert_eq!(
+        alice.server_key, bob.server_key,
+        "the edges share one host key"
+    );
+    // What an edge cannot show yet is said: the leaderboard (the core's store).
+    alice.wait_text("Open seeks", 10).await;
+    alice.send(b"L").await;
+    alice
+        .wait_text("not served by this front door of a split server yet", 10)
+        .await;
+    // Esc (the first may only close the notice) goes back to the lobby.
+    for _ in 0..3 {
+        if alice.text().contains("Open seeks") {
+            break;
+        }
+        alice.send(b"\x1b").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    alice.wait_text("Open seeks", 10).await;
+    let (red, blue, a_nick, b_nick, game) = game_across(&alice, &bob).await;
+
+    // The edges' NATS user may send sessions' commands but not read them (the core's
+    // subjects): a listener with it hears none of the moves below.
+    let spy_client = as_edge(&split.url).await;
+    let mut spy = spy_client.subscribe("core.session.>").await.unwrap();
+    // Nor may the first edge's user read the second edge's sessions' events (Bob's).
+    let mut spy2 = spy_client.subscribe("edge.edge2.>").await.unwrap();
+
+    // Moves cross the bus: each is seen on the other player's screen, in their own view.
+    // A spectator on the first edge watches the game (its snapshots: a spectator's view).
+    let carol = Term::connect(e1, Login::Guest, 120, 40).await;
+    play::watch_first_game(&carol).await;
+
+    let mut rng = Rng(46);
+    let mut played = Vec::new();
+    for (mover, other) in [(red, blue), (blue, red)] {
+        let mv = move_seen(mover, other, &mut rng).await;
+        sees_move(&carol, &mv).await;
+        played.push(mv);
+    }
+    // No battle yet: the spectator sees no rank on either side.
+    let board = read_board(&carol.text()).expect("the spectator's board");
+    let ranks: Vec<&String> = board
+        .cells
+        .iter()
+        .flatten()
+        .filter(|l| l.chars().any(|c| c.is_ascii_digit()) || *l == "B" || *l == "F")
+        .collect();
+    assert!(
+        ranks.is_empty(),
+        "the spectator sees ranks {ranks:?}:\n{}",
+        carol.text()
+    );
+    let heard = tokio::time::timeout(
+        Duration::from_millis(500),
+        futures_util::StreamExt::next(&mut spy),
+    )
+    .await;
+    assert!(
+        heard.is_err(),
+        "an edge's user read a session's commands: {heard:?}"
+    );
+    let heard = tokio::time::timeout(
+        Duration::from_millis(200),
+        futures_util::StreamExt::next(&mut spy2),
+    )
+    .await;
+    assert!(
+        heard.is_err(),
+        "an edge's user read another edge's session events: {heard:?}"
+    );
+
+    // The opponent's pieces stay hidden on each screen: Blue's view of Red's moved piece is
+    // no rank (an unknown piece), as in one process.
+    let red_to = played[0].split_once(' ').unwrap().1;
+    let seen_by_blue = label(blue, red_to);
+    assert!(
+        !seen_by_blue.chars().any(|c| c.is_ascii_digit()),
+        "Blue sees a rank on Red's piece at {red_to}: {seen_by_blue:?}\n{}",
+        blue.text()
+    );
+
+    // Red resigns: both screens show Blue winning.
+    red.send(b"R").await;
+    red.wait_text("Resign this game?", 5).await;
+    red.send(b"y").await;
+    let red_end = red.wait_text(" wins", 10).await;
+    let blue_end = blue.wait_text(" wins", 10).await;
+    for end in [&red_end, &blue_end] {
+        assert!(end.contains("Blue wins"), "{end}");
+    }
+
+    // What an edge does not serve yet is said, not half done: a key comes in as a guest
+    // (and is told why), and a command says it is not served here.
+    let key = common::new_key();
+    let mut keyed = LineClient::open(
+        e1,
+        Login::KeyRefusedThenGuest("carol", &key),
+        "play --lang en",
+    )
+    .await;
+    let lines = keyed.until_has("lobby>", 10).await;
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("front doors take everyone as a guest")),
+        "{lines:?}"
+    );
+    let mut cmd = LineClient::open(e2, Login::Guest, "leaderboard").await;
+    cmd.until_has("not served by this front door", 10).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while cmd.exit_status().is_none() {
+        assert!(Instant::now() < deadline, "no exit status");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(cmd.exit_status(), Some(75));
+
+    // Leaving crosses too: once every client is gone, the core's lobby is empty.
+    drop((keyed, cmd));
+    let probe = as_edge(&split.url).await;
+    let (red_nick, blue_nick) = if std::ptr::eq(red, &alice) {
+        (a_nick.clone(), b_nick.clone())
+    } else {
+        (b_nick.clone(), a_nick.clone())
+    };
+    alice.disconnect().await;
+    bob.disconnect().await;
+    carol.disconnect().await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let msg = probe
+            .request(stratego_ssh::bus::LOBBY_SNAPSHOT_GET, Vec::new().into())
+            .await
+            .unwrap();
+        let state: stratego_ssh::bus::LobbyState = stratego_ssh::bus::decode(&msg.payload).unwrap();
+        if state.snapshot.players.is_empty() {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "players still in the core's lobby after leaving: {:?}",
+            state.snapshot.players
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // The record is the core's, stopped (SIGTERM: flushed) before it is read.
+    let store = split.core_store().await;
+    let (moves, outcome) = stored_moves(&store, game);
+    assert_eq!(
+        moves, played,
+        "the stored moves are the ones both screens showed"
+    );
+    let rec = store.games().get(game).unwrap().unwrap();
+    assert_eq!(rec.seats.red.nick, red_nick);
+    assert_eq!(rec.seats.blue.nick, blue_nick);
+    assert_eq!(outcome.winner, Some(Color::Blue), "{outcome}");
+    assert_eq!(outcome.reason, EndReason::Resignation);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_whose_edge_is_killed_finishes_the_game_through_the_other() {
+    let mut split = Split::start("nats-edge-killed", &["--reconnect-grace", "2m"]).await;
+    let (e1, e2) = (split.e1.addr, split.e2.addr);
+    let alice = Term::connect(e1, Login::Guest, 120, 40).await;
+    let login = comeback_login(&alice.wait_text("come back to your game with", 10).await)
+        .expect("the guest's screen shows its login");
+    let bob = Term::connect(e2, Login::Guest, 120, 40).await;
+    let (red, blue, a_nick, _, game) = game_across(&alice, &bob).await;
+    let mut rng = Rng(7);
+    let mut played = vec![move_seen(red, blue, &mut rng).await];
+    let alice_red = std::ptr::eq(red, &alice);
+
+    // Edge 1 dies (SIGKILL: nothing said to the core). The core notices its silence
+    // (`bus::EDGE_SILENT`) and takes Alice as gone: Bob sees her disconnected.
+    split.e1.kill9();
+    bob.wait_text("disconnected", 20).await;
+
+    // Alice comes back through edge 2 with her guest login: the same seat, the same game.
+    let back = Term::connect(e2, Login::GuestAs(&login), 120, 40).await;
+    let text = back
+        .wait_for("the game again", 20, |t| {
+            t.contains("you play") || t.contains("press r")
+        })
+        .await;
+    if !text.contains("you play") {
+        back.send(b"r").await;
+        back.wait_text("you play", 10).await;
+    }
+    assert!(back.text().contains(&a_nick), "{}", back.text());
+    assert_eq!(common::read::game_number(&back.text()), Some(game));
+    let (red, blue) = if alice_red {
+        (&back, &bob)
+    } else {
+        (&bob, &back)
+    };
+    // The game goes on: Blue's move (whoever's turn it is) is seen by Red and back.
+    played.push(move_seen(blue, red, &mut rng).await);
+    played.push(move_seen(red, blue, &mut rng).await);
+    red.send(b"R").await;
+    red.wait_text("Resign this game?", 5).await;
+    red.send(b"y").await;
+    red.wait_text("Blue wins", 10).await;
+    blue.wait_text("Blue wins", 10).await;
+
+    let store = split.core_store().await;
+    let (moves, outcome) = stored_moves(&store, game);
+    assert_eq!(moves, played);
+    assert_eq!(outcome.winner, Some(Color::Blue), "{outcome}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_goes_on_after_the_nats_server_restarts() {
+    let mut split = Split::start("nats-restart", &[]).await;
+    let (e1, e2) = (split.e1.addr, split.e2.addr);
+    let alice = Term::connect(e1, Login::Guest, 120, 40).await;
+    let bob = Term::connect(e2, Login::Guest, 120, 40).await;
+    let (red, blue, _, _, game) = game_across(&alice, &bob).await;
+    let mut rng = Rng(9);
+    let mut played = vec![move_seen(red, blue, &mut rng).await];
+
+    // NATS goes down; Blue moves meanwhile; NATS comes back on the same port. The core and
+    // both edges reconnect, and the move typed during the outage is played, once.
+    let port: u16 = split.url.rsplit(':').next().unwrap().parse().unwrap();
+    drop(std::mem::replace(&mut split.nats, Proc::none()));
+    let during = async {
+        // A chat line first (one that nothing refuses when it arrives twice), then a move,
+        // each typed once, never again: one lost on the way would never show.
+        blue.send(b"t").await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        blue.type_str("said during the outage").await;
+        blue.send(b"\r").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let board = read_board(&blue.text()).expect("Blue's board");
+        let (from, to) = candidate_moves(&board)
+            .into_iter()
+            .find(|&(f, t)| {
+                let empty = board.cells[t.0 as usize][t.1 as usize - 1] == "·";
+                empty && f.0 == t.0 && f.1.abs_diff(t.1) == 1
+            })
+            .expect("a piece of the front row with an empty square before it");
+        let mv = format!("{} {}", sq_name(from), sq_name(to));
+        blue.send(b"m").await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        blue.type_str(&mv).await;
+        blue.send(b"\r").await;
+        mv
+    };
+    let restart = async {
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        nats_server(port, &split.dir).await.0
+    };
+    let (mv, nats) = tokio::join!(during, restart);
+    split.nats = nats;
+    sees_move(red, &mv).await;
+    sees_move(blue, &mv).await;
+    played.push(mv);
+    // Each said once: what the edge sent again while NATS was away is taken once.
+    red.wait_text("said during the outage", 10).await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(
+        red.text().matches("said during the outage").count(),
+        1,
+        "{}",
+        red.text()
+    );
+    played.push(move_seen(red, blue, &mut rng).await);
+    red.send(b"R").await;
+    red.wait_text("Resign this game?", 5).await;
+    red.send(b"y").await;
+    red.wait_text("Blue wins", 10).await;
+    blue.wait_text("Blue wins", 10).await;
+    let store = split.core_store().await;
+    let (moves, _) = stored_moves(&store, game);
+    assert_eq!(moves, played, "no move lost, none played twice");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_edges_keep_their_players_while_the_core_restarts() {
+    let mut split = Split::start("nats-core-restart", &[]).await;
+    let (e1, e2) = (split.e1.addr, split.e2.addr);
+    let alice = Term::connect(e1, Login::Guest, 120, 40).await;
+    let bob = Term::connect(e2, Login::Guest, 120, 40).await;
+    let (red, blue, _, _, game) = game_across(&alice, &bob).await;
+    let mut rng = Rng(11);
+    let mut played = vec![move_seen(red, blue, &mut rng).await];
+
+    // The core stops (SIGTERM: its games saved) and stays away long enough for the edges
+    // to notice: the players stay connected and are told.
+    let store = split.core_store().await;
+    drop(store);
+    for t in [red, blue] {
+        t.wait_text("The game server is away for a moment", 15)
+            .await;
+    }
+    assert!(!red.is_closed() && !blue.is_closed());
+
+    // It comes back on the same store: the edges join their players to it again, into the
+    // same game, and it goes on.
+    split.core = core(&split.core_dir, &split.url, &[]).await;
+    for t in [red, blue] {
+        t.wait_for("the game again", 20, |s| {
+            common::read::game_number(s) == Some(game) && read_board(s).is_some()
+        })
+        .await;
+    }
+    played.push(move_seen(blue, red, &mut rng).await);
+    played.push(move_seen(red, blue, &mut rng).await);
+    red.send(b"R").await;
+    red.wait_text("Resign this game?", 5).await;
+    red.send(b"y").await;
+    red.wait_text("Blue wins", 10).await;
+    blue.wait_text("Blue wins", 10).await;
+    let store = split.core_store().await;
+    let (moves, _) = stored_moves(&store, game);
+    assert_eq!(
+        moves, played,
+        "the moves before and after the restart, once each"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_message_sent_again_is_taken_once() {
+    use stratego_ssh::bus::{
+        decode, down_subject, encode, up_subject, ConnectReq, Connected, LobbyState, Numbered, Up,
+        LOBBY_CONNECT, LOBBY_SNAPSHOT_GET,
+    };
+    use stratego_ssh::proto::{LobbyCmd, PlayerId};
+    let dir = Dir::new("nats-once");
+    let (_nats, url) = nats_server(free_port(), &dir.0).await;
+    let _core = core(&dir.0.join("core"), &url, &[]).await;
+    // An edge of the test's own (with the edges' user): one guest joins.
+    let edge = as_edge(&url).await;
+    let _down = edge.subscribe(down_subject("edge1.test", 1)).await.unwrap();
+    let req = ConnectReq {
+        edge: "edge1.test".into(),
+        n: 1,
+        ident: stratego_ssh::lobby::Ident {
+            id: PlayerId::Guest("0123456789abcdef".into()),
+            nick: String::new(),
+            guest: true,
+            addr: Some("127.0.0.1".parse().unwrap()),
+        },
+    };
+    let answer = edge
+        .request(LOBBY_CONNECT, encode(&req).into())
+        .await
+        .unwrap();
+    let joined: Option<Connected> = decode(&answer.payload).unwrap();
+    assert!(joined.is_some(), "the core took the guest");
+
+    // A chat line sent twice under one number (its answer lost, say), then another.
+    let say = |seq: u64, text: &str| {
+        encode(&Numbered {
+            seq,
+            up: Up::Lobby(LobbyCmd::Chat(text.into())),
+        })
+    };
+    for body in [say(1, "said once"), say(1, "said once"), say(2, "and then")] {
+        edge.request(up_subject("edge1.test", 1), body.into())
+            .await
+            .expect("the core answers each");
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let msg = edge
+            .request(LOBBY_SNAPSHOT_GET, Vec::new().into())
+            .await
+            .unwrap();
+        let state: LobbyState = decode(&msg.payload).unwrap();
+        let lines: Vec<&str> = state
+            .snapshot
+            .chat
+            .iter()
+            .map(|c| c.text.as_str())
+            .collect();
+        if lines.contains(&"and then") {
+            assert_eq!(
+                lines.iter().filter(|l| **l == "said once").count(),
+                1,
+                "{lines:?}"
+            );
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the chat never showed: {lines:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
