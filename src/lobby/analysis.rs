@@ -182,6 +182,18 @@ impl AnalysisQueue {
     }
 }
 
+impl From<Queued> for crate::proto::AnalysisStatus {
+    fn from(q: Queued) -> Self {
+        use crate::proto::AnalysisStatus as A;
+        match q {
+            Queued::Waiting { ahead } => A::Waiting { ahead },
+            Queued::Running => A::Running,
+            Queued::Full => A::Full,
+            Queued::Off => A::Off,
+        }
+    }
+}
+
 fn position(s: &State, id: GameId) -> Option<Queued> {
     if s.running.contains(&id) {
         return Some(Queued::Running);
