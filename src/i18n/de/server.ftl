@@ -421,7 +421,10 @@ exec-analysis-best = bester
 exec-analysis-value = Wert
 exec-analysis-change = Änderung
 exec-analysis-only-move = einziger Zug
-exec-analysis-waiting = Die Analyse der Partie #{ $id } wartet ({ $ahead } Partien davor): frag in einer Minute wieder.
+exec-analysis-waiting = Die Analyse der Partie #{ $id } wartet ({ $ahead ->
+        [one] 1 Partie
+       *[other] { $ahead } Partien
+    } davor): frag in einer Minute wieder.
 exec-analysis-running = Die Analyse der Partie #{ $id } läuft: frag in einer Minute wieder.
 exec-analysis-full = Die Warteschlange der Analysen ist voll: frag später wieder.
 exec-analysis-off = Dieser Server macht keine Analysen.

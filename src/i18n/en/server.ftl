@@ -422,7 +422,10 @@ exec-analysis-best = best
 exec-analysis-value = value
 exec-analysis-change = change
 exec-analysis-only-move = only move
-exec-analysis-waiting = The analysis of game #{ $id } is queued ({ $ahead } games before it): ask again in a minute.
+exec-analysis-waiting = The analysis of game #{ $id } is queued ({ $ahead ->
+        [one] 1 game
+       *[other] { $ahead } games
+    } before it): ask again in a minute.
 exec-analysis-running = The analysis of game #{ $id } is being made: ask again in a minute.
 exec-analysis-full = The analysis queue is full: ask again later.
 exec-analysis-off = This server makes no analyses.

@@ -421,7 +421,10 @@ exec-analysis-best = beste
 exec-analysis-value = waarde
 exec-analysis-change = verschil
 exec-analysis-only-move = enige zet
-exec-analysis-waiting = De analyse van partij #{ $id } staat in de rij ({ $ahead } partijen ervoor): vraag het over een minuut opnieuw.
+exec-analysis-waiting = De analyse van partij #{ $id } staat in de rij ({ $ahead ->
+        [one] 1 partij
+       *[other] { $ahead } partijen
+    } ervoor): vraag het over een minuut opnieuw.
 exec-analysis-running = De analyse van partij #{ $id } wordt gemaakt: vraag het over een minuut opnieuw.
 exec-analysis-full = De rij voor analyses is vol: vraag het later opnieuw.
 exec-analysis-off = Deze server maakt geen analyses.
