@@ -137,6 +137,45 @@ async fn replay_analysis_lists_every_ply_and_flags_the_planted_blunder() {
     assert!(de.contains("im Nachhinein"), "{de}");
     assert_eq!(ply_lines(&de).len(), record.moves.len(), "{de}");
 
+    // In lines (`ssh host play`): the mistakes, each judged both ways, then the count;
+    // `all`: every ply.
+    let mut line = common::line::LineClient::open(
+        addr,
+        common::Login::Key("carol", &key),
+        "play --lang en",
+    )
+    .await;
+    line.until_has("lobby> ", 10).await;
+    line.send("analysis 5").await;
+    let got = line.until_has("Mistakes as the mover knew it", 10).await;
+    let text = got.join("\n");
+    assert!(text.contains("Analysis of game #5 (alice vs bob)"), "{text}");
+    let blunder = got
+        .iter()
+        .find(|l| l.starts_with("6. Blue B8-B7:"))
+        .unwrap_or_else(|| panic!("ply 6 listed: {text}"));
+    assert!(
+        blunder.contains("as known, best") && blunder.contains("with hindsight, best"),
+        "{blunder}"
+    );
+    assert_eq!(blunder.matches("??").count(), 2, "{blunder}");
+    assert!(!got.iter().any(|l| l.starts_with("2. ")), "mistakes only: {text}");
+    line.send("analysis 5 all").await;
+    let got = line.until_has("Mistakes as the mover knew it", 10).await;
+    for k in 1..=record.moves.len() {
+        assert!(
+            got.iter().any(|l| l.starts_with(&format!("{k}. "))),
+            "ply {k}: {got:?}"
+        );
+    }
+    line.send("analysis 6").await;
+    let got = line.until_has("that is not stored here", 10).await;
+    assert!(
+        !got.iter().any(|l| l.contains("Analysis of game #6")),
+        "a private game's analysis: {got:?}"
+    );
+    line.disconnect().await;
+
     // A private game: no such game to anyone but its players (as `replay 6`), nothing
     // queued.
     let (text, status) = exec(addr, "carol", &key, "replay 6 --analysis").await;
