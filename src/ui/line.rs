@@ -750,7 +750,11 @@ impl LineApp {
                 best = format!("{}-{}", j.best.from, j.best.to),
                 before = format!("{:+}", j.before),
                 after = format!("{:+}", j.after),
-                mark = j.mark()
+                mark = if j.mark().is_empty() {
+                    String::new()
+                } else {
+                    format!(" {}", j.mark())
+                }
             ),
             None => tr(lang, "replay-analysis-only"),
         };

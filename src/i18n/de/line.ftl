@@ -229,4 +229,4 @@ line-typed-dropped = Du hast { $count } Bytes schneller getippt, als die Befehle
 line-analysis-usage = Tippe analysis N für die Fehler der beendeten Partie N (analysis N all: jeder Zug).
 line-analysis-head = Analyse der Partie #{ $id } ({ $red } gegen { $blue }) durch den starken Computer: ? ein Fehler (verliert { $mistake } oder mehr), ?? ein grober Fehler ({ $blunder } oder mehr); Werte aus Sicht der ziehenden Seite.
 line-analysis-ply = { $ply }. { $color } { $played }: nach Wissen { $seen }; im Nachhinein { $hindsight }
-line-analysis-judged = bester { $best } { $before } zu { $after } { $mark }
+line-analysis-judged = bester { $best } { $before } zu { $after }{ $mark }

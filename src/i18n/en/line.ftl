@@ -227,4 +227,4 @@ line-typed-dropped = You typed { $count } bytes faster than the commands could b
 line-analysis-usage = Type analysis N for the mistakes in finished game N (analysis N all: every move).
 line-analysis-head = Analysis of game #{ $id } ({ $red } vs { $blue }) by the hard computer: ? a mistake (loses { $mistake } or more), ?? a blunder ({ $blunder } or more); values from the mover's side.
 line-analysis-ply = { $ply }. { $color } { $played }: as known, { $seen }; with hindsight, { $hindsight }
-line-analysis-judged = best { $best } { $before } to { $after } { $mark }
+line-analysis-judged = best { $best } { $before } to { $after }{ $mark }

@@ -229,4 +229,4 @@ line-typed-dropped = Je typte { $count } bytes sneller dan de opdrachten konden 
 line-analysis-usage = Typ analysis N voor de fouten in de afgelopen partij N (analysis N all: elke zet).
 line-analysis-head = Analyse van partij #{ $id } ({ $red } tegen { $blue }) door de sterke computer: ? een fout (verliest { $mistake } of meer), ?? een blunder ({ $blunder } of meer); waarden vanuit de kant die zette.
 line-analysis-ply = { $ply }. { $color } { $played }: naar kennis { $seen }; achteraf { $hindsight }
-line-analysis-judged = beste { $best } { $before } naar { $after } { $mark }
+line-analysis-judged = beste { $best } { $before } naar { $after }{ $mark }
