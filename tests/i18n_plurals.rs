@@ -18,6 +18,7 @@ const COUNTED: &[Counted] = &[
     ("replay-at-start", "count", &[]),
     ("replay-analysis-summary", "count", &[]),
     ("replay-analysis-waiting", "ahead", &[]),
+    ("web-analysis-waiting", "ahead", &[]),
     ("exec-analysis-waiting", "ahead", &[("id", "5")]),
     ("rules-cap-total", "count", &[]),
     ("rules-cap-quiet", "count", &[]),
