@@ -935,7 +935,16 @@ async fn a_game_page_charts_its_analysis_and_a_mistakes_dot_goes_there() {
     let record = GameRecord::from_text(include_str!("data/analysis/spy_takes_marshal.txt"))
         .expect("the planted game reads");
     let (a, bo) = (key("alice"), key("bob"));
-    finish(&store, 5, (&a, "alice"), (&bo, "bob"), &record, false, false).await;
+    finish(
+        &store,
+        5,
+        (&a, "alice"),
+        (&bo, "bob"),
+        &record,
+        false,
+        false,
+    )
+    .await;
     let b = Browser::start(1024, 768).await;
     // The first look asks for it.
     b.goto(&format!("http://{addr}/game/5")).await;

@@ -108,7 +108,11 @@ async fn replay_analysis_lists_every_ply_and_flags_the_planted_blunder() {
             "the move played: {line}"
         );
         // Every ply has a choice here: a preferred move and an evaluation, both ways.
-        assert!(judged(cols[1]), "as the mover knew it, ply {}: {line}", i + 1);
+        assert!(
+            judged(cols[1]),
+            "as the mover knew it, ply {}: {line}",
+            i + 1
+        );
         assert!(judged(cols[2]), "with hindsight, ply {}: {line}", i + 1);
     }
     // Ply 6, Blue's Marshal next to the known Spy: a blunder both ways, and another move
@@ -117,7 +121,11 @@ async fn replay_analysis_lists_every_ply_and_flags_the_planted_blunder() {
     assert!(six[0].contains("B8 B7"), "{}", lines[5]);
     for col in &six[1..] {
         assert!(col.trim_end().ends_with("??"), "a blunder: {}", lines[5]);
-        assert!(!col.starts_with("B8 B7"), "another move preferred: {}", lines[5]);
+        assert!(
+            !col.starts_with("B8 B7"),
+            "another move preferred: {}",
+            lines[5]
+        );
     }
     // The Spy taking the Marshal, with hindsight, is the best move. (As Red knew it, the
     // piece was unknown, and a Spy attacking an unknown piece loses to all but one: that
@@ -139,17 +147,17 @@ async fn replay_analysis_lists_every_ply_and_flags_the_planted_blunder() {
 
     // In lines (`ssh host play`): the mistakes, each judged both ways, then the count;
     // `all`: every ply.
-    let mut line = common::line::LineClient::open(
-        addr,
-        common::Login::Key("carol", &key),
-        "play --lang en",
-    )
-    .await;
+    let mut line =
+        common::line::LineClient::open(addr, common::Login::Key("carol", &key), "play --lang en")
+            .await;
     line.until_has("lobby> ", 10).await;
     line.send("analysis 5").await;
     let got = line.until_has("Mistakes as the mover knew it", 10).await;
     let text = got.join("\n");
-    assert!(text.contains("Analysis of game #5 (alice vs bob)"), "{text}");
+    assert!(
+        text.contains("Analysis of game #5 (alice vs bob)"),
+        "{text}"
+    );
     let blunder = got
         .iter()
         .find(|l| l.starts_with("6. Blue B8-B7:"))
@@ -159,7 +167,10 @@ async fn replay_analysis_lists_every_ply_and_flags_the_planted_blunder() {
         "{blunder}"
     );
     assert_eq!(blunder.matches("??").count(), 2, "{blunder}");
-    assert!(!got.iter().any(|l| l.starts_with("2. ")), "mistakes only: {text}");
+    assert!(
+        !got.iter().any(|l| l.starts_with("2. ")),
+        "mistakes only: {text}"
+    );
     line.send("analysis 5 all").await;
     let got = line.until_has("Mistakes as the mover knew it", 10).await;
     for k in 1..=record.moves.len() {

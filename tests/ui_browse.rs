@@ -1069,7 +1069,13 @@ fn analysed(ply: u32) -> ReplaySnapshot {
     };
     s.analysis = Some(Box::new(AnalysisStatus::Ready(GameAnalysis {
         plies: vec![
-            ply(Color::Red, "E4", "E5", j("E4", "E5", 12, 12), j("E4", "E5", 30, 30)),
+            ply(
+                Color::Red,
+                "E4",
+                "E5",
+                j("E4", "E5", 12, 12),
+                j("E4", "E5", 30, 30),
+            ),
             ply(
                 Color::Blue,
                 "E7",

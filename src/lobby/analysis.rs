@@ -154,7 +154,11 @@ impl AnalysisQueue {
             return Queued::Off;
         }
         if s.waiting.len() >= self.shared.config.queue {
-            debug!(game = id, waiting = s.waiting.len(), "analysis: the queue is full");
+            debug!(
+                game = id,
+                waiting = s.waiting.len(),
+                "analysis: the queue is full"
+            );
             return Queued::Full;
         }
         s.waiting.push_back(id);
@@ -382,7 +386,8 @@ mod tests {
             .unwrap()
             .flatten()
             .find(|t| {
-                std::fs::read_to_string(t.path().join("comm")).is_ok_and(|c| c.trim() == "analysis-0")
+                std::fs::read_to_string(t.path().join("comm"))
+                    .is_ok_and(|c| c.trim() == "analysis-0")
             })
             .map(|t| {
                 let stat = std::fs::read_to_string(t.path().join("stat")).unwrap();

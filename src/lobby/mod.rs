@@ -18,10 +18,10 @@
 //! `agents.rs` (an external program's seat), `tournaments.rs` (the tournament director).
 
 mod agents;
+pub mod analysis;
 mod bots;
 mod seeks;
 mod sessions;
-pub mod analysis;
 pub mod think;
 mod tournaments;
 

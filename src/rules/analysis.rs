@@ -135,7 +135,9 @@ impl GameAnalysis {
             if p.seen.is_some_and(|j| j.severity() >= Severity::Mistake) {
                 seen[i] += 1;
             }
-            if p.hindsight.is_some_and(|j| j.severity() >= Severity::Mistake) {
+            if p.hindsight
+                .is_some_and(|j| j.severity() >= Severity::Mistake)
+            {
                 hind[i] += 1;
             }
         }

@@ -25,7 +25,7 @@ pub mod notation;
 mod record;
 pub use game::Game;
 pub use record::{GameRecord, PlyViews, ReplayError};
-pub mod notes;
 pub mod analysis;
+pub mod notes;
 pub use analysis::{GameAnalysis, Judgement, PlyReview, Severity};
 pub use notes::{Guess, Note, NoteError, NoteEvent, Notes, MAX_LOG as MAX_NOTE_LOG};

@@ -4,8 +4,8 @@
 
 use super::Service;
 use crate::proto::{
-    AnalysisStatus, GameFilter, GameList, GameListItem, GameSummary, LeaderRow, Leaderboard, Perspective, PlayerId,
-    Profile, ReplaySnapshot, VariantRating,
+    AnalysisStatus, GameFilter, GameList, GameListItem, GameSummary, LeaderRow, Leaderboard,
+    Perspective, PlayerId, Profile, ReplaySnapshot, VariantRating,
 };
 use crate::rules::{Color, GameRecord, Variant, Viewer};
 use crate::store::{GameListing, Store, StoreError};

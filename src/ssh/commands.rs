@@ -573,10 +573,7 @@ fn analysis_words(
     for (i, (mv, p)) in record.moves.iter().zip(&a.plies).enumerate() {
         out.push_str(&format!(
             "{} | {} | {}\n",
-            cell(
-                format!("{}. {} {mv}", i + 1, color_name(lang, p.mover)),
-                20
-            ),
+            cell(format!("{}. {} {mv}", i + 1, color_name(lang, p.mover)), 20),
             judgement_cells(p.seen, lang),
             judgement_cells(p.hindsight, lang).trim_end()
         ));

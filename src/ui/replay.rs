@@ -905,17 +905,17 @@ fn analysis_rows(s: &ReplaySnapshot, t: &Theme, w: usize) -> Vec<Line<'static>> 
             return wrap_line(&Line::styled(line, t.dim()), w);
         }
         AnalysisStatus::Running => {
-            return wrap_line(&Line::styled(tr(lang, "replay-analysis-running"), t.dim()), w)
+            return wrap_line(
+                &Line::styled(tr(lang, "replay-analysis-running"), t.dim()),
+                w,
+            )
         }
         AnalysisStatus::Full => {
             return wrap_line(&Line::styled(tr(lang, "replay-analysis-full"), t.dim()), w)
         }
         AnalysisStatus::Off => return vec![],
     };
-    let Some(p) = (s.ply as usize)
-        .checked_sub(1)
-        .and_then(|i| a.plies.get(i))
-    else {
+    let Some(p) = (s.ply as usize).checked_sub(1).and_then(|i| a.plies.get(i)) else {
         let count = a.plies.iter().filter(|p| p.is_mistake()).count();
         let line = t!(lang, "replay-analysis-summary", count = count);
         return wrap_line(&Line::styled(line, t.dim()), w);

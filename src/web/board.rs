@@ -186,7 +186,11 @@ pub fn analysis_chart(
         for (i, p) in a.plies.iter().enumerate() {
             let j = if hind { p.hindsight } else { p.seen };
             if let Some(j) = j {
-                pts.push(format!("{:.1},{:.1}", x(i + 1), y(j.after_for_red(p.mover))));
+                pts.push(format!(
+                    "{:.1},{:.1}",
+                    x(i + 1),
+                    y(j.after_for_red(p.mover))
+                ));
             }
         }
         pts.join(" ")
