@@ -1652,5 +1652,15 @@ async fn a_game_page_waiting_for_its_analysis_is_kept_briefly() {
     let r = get(addr, "/game/5").await;
     assert_eq!(r.header("cache-control"), Some("public, max-age=600"));
     assert!(r.body.contains("<svg class=\"chart\""), "{}", r.body);
+    // The JSON has it too: a judgement both ways a ply, the blunder at ply 6.
+    let r = get(addr, "/api/game/5").await;
+    assert_eq!(r.header("cache-control"), Some("public, max-age=600"));
+    let v: serde_json::Value = serde_json::from_str(&r.body).unwrap();
+    let a = &v["analysis"];
+    assert_eq!(a["status"], "ready", "{v}");
+    assert_eq!(a["plies"].as_array().unwrap().len(), record.moves.len());
+    assert_eq!(a["plies"][5]["played"], "B8-B7");
+    assert_eq!(a["plies"][5]["seen"]["mark"], "??", "{a}");
+    assert_eq!(a["plies"][5]["hindsight"]["mark"], "??", "{a}");
     server.running.stop().await;
 }
