@@ -3,14 +3,16 @@
 //! the move played, the move the hard computer prefers and the evaluation, as the mover
 //! knew it and with hindsight, and flags the planted blunder (Blue's Marshal walked next
 //! to Red's Spy, known since it took Blue's Spy, which then takes the Marshal). A private
-//! game's analysis is refused as its replay is.
+//! game's analysis is refused as its replay is. On the SSH replay screen, read through
+//! vt100, the move list marks the blunder and `n` goes to it, judged both ways.
 
 mod common;
 
 use std::time::Duration;
 
-use common::{exec, new_key};
+use common::{exec, fingerprint, new_key, Login, Term};
 use stratego_ssh::proto::GameTerms;
+use stratego_ssh::proto::PlayerId;
 use stratego_ssh::rules::{ByColor, GameRecord};
 use stratego_ssh::store::{GameResult, SeatRecord, Store};
 
@@ -62,6 +64,9 @@ async fn replay_analysis_lists_every_ply_and_flags_the_planted_blunder() {
         // A smaller search than the hard computer's own keeps a debug build quick; the
         // blunder is plain at any budget.
         o.lobby.analysis.nodes = 5_000;
+        // At nice 0: at the server's nice 15 a review waits for every other process of a busy
+        // machine (tested in lobby::analysis).
+        o.lobby.analysis.nice = 0;
     })
     .await;
     let addr = server.running.addr;
@@ -196,4 +201,86 @@ async fn replay_analysis_lists_every_ply_and_flags_the_planted_blunder() {
     // An unknown game likewise.
     let (text, status) = exec(addr, "carol", &key, "replay 77 --analysis").await;
     assert_eq!(status, Some(1), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_replay_screen_marks_the_blunder_and_n_goes_to_it() {
+    let server = common::start_server_with("analysis-screen", |o| {
+        o.lobby.analysis.nodes = 5_000;
+        // At nice 0: at the server's nice 15 a review waits for every other process of a busy
+        // machine (tested in lobby::analysis).
+        o.lobby.analysis.nice = 0;
+    })
+    .await;
+    let addr = server.running.addr;
+    let key = new_key();
+    // alice's own game (her key's identity on Red's seat), analysed before she looks.
+    let record = GameRecord::from_text(PLANTED).unwrap();
+    let seat = |identity: PlayerId, nick: &str| SeatRecord {
+        identity,
+        nick: nick.into(),
+    };
+    let r = GameResult {
+        id: 5,
+        record: record.clone(),
+        seats: ByColor::new(
+            seat(PlayerId::Key(fingerprint(&key)), "alice"),
+            seat("key:SHA256:bob".parse().unwrap(), "bob"),
+        ),
+        terms: GameTerms {
+            rules: record.rules,
+            rated: false,
+            clock: None,
+        },
+        started: 1_000,
+        ended: 1_100,
+    };
+    let store = server.running.store.clone();
+    store.games().finish(&r).await.unwrap();
+    server.running.lobby.analysis().request(5);
+    for _ in 0..600 {
+        if store.analyses().has(5).unwrap() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(store.analyses().has(5).unwrap(), "analysed within a minute");
+
+    let t = Term::connect(addr, Login::Key("alice", &key), 120, 40).await;
+    t.wait_text("Open seeks", 10).await;
+    t.send(b"G").await;
+    t.wait_text("resign", 10).await;
+    t.send(b"\r").await;
+    let start = t.wait_text("Analysis: ", 10).await;
+    assert!(start.contains("(n: the next)"), "{start}");
+    assert!(
+        start.contains("n next mistake"),
+        "the footer names n: {start}"
+    );
+    // n: from mistake to mistake (as the stored analysis lists them) up to ply 6, Blue's
+    // Marshal next to the known Spy; each press shows the position after that move.
+    let (analysis, _) = store.analyses().get(5).unwrap().unwrap();
+    let mut at = 0;
+    let mut shown = String::new();
+    while at < 6 {
+        let next = analysis.next_mistake(at).expect("the blunder is a mistake");
+        t.send(b"n").await;
+        let mover = if next % 2 == 1 { "Red" } else { "Blue" };
+        let want = format!("Analysis of move {} ({mover})", next.div_ceil(2));
+        shown = t.wait_for(&want, 10, |s| s.contains(&want)).await;
+        at = next;
+    }
+    assert_eq!(at, 6, "n stops on the blunder");
+    assert!(shown.contains("Analysis of move 3 (Blue)"), "{shown}");
+    assert!(shown.contains("move 3 of 4, Blue moved"), "{shown}");
+    let judged: Vec<&str> = shown
+        .lines()
+        .filter(|l| l.contains("as known:") || l.contains("hindsight:"))
+        .collect();
+    assert_eq!(judged.len(), 2, "{shown}");
+    assert!(judged.iter().all(|l| l.contains("??")), "{shown}");
+    // The move list marks it.
+    assert!(shown.contains("B8-B7 ??"), "{shown}");
+    t.disconnect().await;
+    server.running.stop().await;
 }

@@ -1624,7 +1624,13 @@ async fn a_long_rating_history_comes_in_pages() {
 /// kept 30 s only; once made, it holds the chart and is kept as any finished game's.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_page_waiting_for_its_analysis_is_kept_briefly() {
-    let (server, addr) = web_server("web-analysis-cache", |o| o.lobby.analysis.nodes = 1_000).await;
+    let (server, addr) = web_server("web-analysis-cache", |o| {
+        o.lobby.analysis.nodes = 1_000;
+        // At nice 0: at the server's nice 15 a review waits for every other process of a
+        // busy machine (tested in lobby::analysis).
+        o.lobby.analysis.nice = 0;
+    })
+    .await;
     let store = server.running.store.clone();
     let record = GameRecord::from_text(include_str!("data/analysis/spy_takes_marshal.txt"))
         .expect("the planted game reads");

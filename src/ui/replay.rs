@@ -523,6 +523,20 @@ impl Info {
 /// Rows the lines above the move list take, the most any glyphs, play state or speed
 /// need (so the list, and where a click lands, stays put while they change).
 fn info_rows(r: &ReplayUi, lang: Lang, side_w: u16) -> u16 {
+    info_rows_without_analysis(r, lang, side_w) + analysis_height(r)
+}
+
+/// Rows the analysis after the game takes in the side panel, above the move list: three
+/// (the move shown and its two judgements) once it is there, one while it is made.
+fn analysis_height(r: &ReplayUi) -> u16 {
+    match r.shown.as_ref().and_then(|s| s.analysis.as_deref()) {
+        Some(AnalysisStatus::Ready(_)) => 3,
+        Some(AnalysisStatus::Off) | None => 0,
+        Some(_) => 1,
+    }
+}
+
+fn info_rows_without_analysis(r: &ReplayUi, lang: Lang, side_w: u16) -> u16 {
     let mut most = 3;
     for (dash, arrow) in [("—", "→"), ("--", "->")] {
         for playing in [false, true] {
@@ -713,8 +727,15 @@ fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: 
         put_line(buf, side.x, y, &row, side.width);
         y += 1;
     }
-    let _ = y;
+    // The analysis after the game, on rows of their own just above the move list.
     let list = moves_rect(side, info_rows(r, lang, side.width));
+    if let Some(s) = &r.shown {
+        let rows = analysis_rows(s, t);
+        let top = list.y.saturating_sub(1 + analysis_height(r));
+        for (k, row) in rows.iter().take(analysis_height(r) as usize).enumerate() {
+            put_line(buf, side.x, top.max(y) + k as u16, row, side.width);
+        }
+    }
     if list.height == 0 {
         return;
     }
@@ -830,13 +851,6 @@ fn render_below(
     let Some(s) = &r.shown else {
         return;
     };
-    for row in analysis_rows(s, t, usize::from(a.width)) {
-        if y >= a.bottom() {
-            return;
-        }
-        put_line(buf, a.x, y, &row, a.width);
-        y += 1;
-    }
     let v = &s.view;
     let ranks: Vec<Rank> = Rank::ALL
         .into_iter()
@@ -893,7 +907,7 @@ fn render_below(
 /// The analysis after the game under the board: how the move just shown was judged, as
 /// its mover knew it and with hindsight (or where the analysis stands); at the start, the
 /// mistakes counted.
-fn analysis_rows(s: &ReplaySnapshot, t: &Theme, w: usize) -> Vec<Line<'static>> {
+fn analysis_rows(s: &ReplaySnapshot, t: &Theme) -> Vec<Line<'static>> {
     let lang = t.lang;
     let Some(status) = s.analysis.as_deref() else {
         return vec![];
@@ -902,23 +916,20 @@ fn analysis_rows(s: &ReplaySnapshot, t: &Theme, w: usize) -> Vec<Line<'static>> 
         AnalysisStatus::Ready(a) => a,
         AnalysisStatus::Waiting { ahead } => {
             let line = t!(lang, "replay-analysis-waiting", ahead = *ahead);
-            return wrap_line(&Line::styled(line, t.dim()), w);
+            return vec![Line::styled(line, t.dim())];
         }
         AnalysisStatus::Running => {
-            return wrap_line(
-                &Line::styled(tr(lang, "replay-analysis-running"), t.dim()),
-                w,
-            )
+            return vec![Line::styled(tr(lang, "replay-analysis-running"), t.dim())]
         }
         AnalysisStatus::Full => {
-            return wrap_line(&Line::styled(tr(lang, "replay-analysis-full"), t.dim()), w)
+            return vec![Line::styled(tr(lang, "replay-analysis-full"), t.dim())]
         }
         AnalysisStatus::Off => return vec![],
     };
     let Some(p) = (s.ply as usize).checked_sub(1).and_then(|i| a.plies.get(i)) else {
         let count = a.plies.iter().filter(|p| p.is_mistake()).count();
         let line = t!(lang, "replay-analysis-summary", count = count);
-        return wrap_line(&Line::styled(line, t.dim()), w);
+        return vec![Line::styled(line, t.dim())];
     };
     let judged = |key: &str, j: Option<Judgement>| -> Span<'static> {
         let text = match j {
@@ -949,22 +960,14 @@ fn analysis_rows(s: &ReplaySnapshot, t: &Theme, w: usize) -> Vec<Line<'static>> 
         number = s.ply.div_ceil(2),
         color = color_name(lang, p.mover)
     );
-    let mut rows = wrap_line(&Line::styled(head, t.title()), w);
-    rows.extend(wrap_line(
-        &Line::from(vec![
-            Span::raw("  "),
-            judged("replay-analysis-seen", p.seen),
-        ]),
-        w,
-    ));
-    rows.extend(wrap_line(
-        &Line::from(vec![
-            Span::raw("  "),
+    vec![
+        Line::styled(head, t.title()),
+        Line::from(vec![Span::raw(" "), judged("replay-analysis-seen", p.seen)]),
+        Line::from(vec![
+            Span::raw(" "),
             judged("replay-analysis-hindsight", p.hindsight),
         ]),
-        w,
-    ));
-    rows
+    ]
 }
 
 /// What a replay key does.
