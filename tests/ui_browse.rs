@@ -1111,7 +1111,7 @@ fn replay_shows_the_analysis_marks_the_blunder_and_n_jumps_to_it() {
     assert_eq!(replay_ply(&a.update(key('n'))), Some((2, Perspective::All)));
     a.update(Msg::Replay(analysed(2)));
     let t = text(&draw(&a, W, H));
-    // The move list marks it; under the board, both judgements of the move shown.
+    // The move list marks it; above it, both judgements of the move shown.
     assert!(t.contains("E7-E6 ??"), "{t}");
     assert!(!t.contains("E4-E5 ?"), "{t}");
     assert!(t.contains("Analysis of move 1 (Blue):"), "{t}");
@@ -1119,6 +1119,20 @@ fn replay_shows_the_analysis_marks_the_blunder_and_n_jumps_to_it() {
     assert!(t.contains("hindsight: best J7-J6 -20→-150 ??"), "{t}");
     // No mistake after it: n stays.
     assert_eq!(replay_ply(&a.update(key('n'))), None);
+    // The list moved down for the analysis's rows: a click on a move still goes there.
+    let t = lines(&draw(&a, W, H));
+    let y = line_of(&t, "1. E4-E5");
+    let x = t[y][..t[y].find("E7-E6").unwrap()].chars().count() as u16;
+    assert_eq!(
+        replay_ply(&a.update(click(x + 1, y as u16))),
+        None,
+        "Blue's first move is the position shown"
+    );
+    let x1 = t[y][..t[y].find("E4-E5").unwrap()].chars().count() as u16;
+    assert_eq!(
+        replay_ply(&a.update(click(x1 + 1, y as u16))),
+        Some((1, Perspective::All))
+    );
     a.update(Msg::Replay(analysed(3)));
     let t = text(&draw(&a, W, H));
     assert!(t.contains("hindsight: only move"), "{t}");

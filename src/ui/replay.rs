@@ -904,7 +904,7 @@ fn render_below(
     }
 }
 
-/// The analysis after the game under the board: how the move just shown was judged, as
+/// The analysis after the game in the side panel: how the move just shown was judged, as
 /// its mover knew it and with hindsight (or where the analysis stands); at the start, the
 /// mistakes counted.
 fn analysis_rows(s: &ReplaySnapshot, t: &Theme) -> Vec<Line<'static>> {
