@@ -390,20 +390,34 @@ mod tests {
         // A game that is not stored is dropped; the stored one is reviewed.
         assert!(matches!(q.request(id + 100), Queued::Waiting { .. }));
         assert!(matches!(q.request(id), Queued::Waiting { .. }));
-        // The thread runs at nice ANALYSIS_NICE (field 19 of its stat).
-        let nice = std::fs::read_dir("/proc/self/task")
-            .unwrap()
-            .flatten()
-            .find(|t| {
-                std::fs::read_to_string(t.path().join("comm"))
-                    .is_ok_and(|c| c.trim() == "analysis-0")
-            })
-            .map(|t| {
-                let stat = std::fs::read_to_string(t.path().join("stat")).unwrap();
-                let after = &stat[stat.rfind(')').unwrap() + 2..];
-                after.split(' ').nth(16).unwrap().parse::<i32>().unwrap()
-            });
-        assert_eq!(nice, Some(ANALYSIS_NICE));
+        // The thread runs at nice ANALYSIS_NICE (field 19 of its stat), once it has started.
+        let nice = || {
+            std::fs::read_dir("/proc/self/task")
+                .unwrap()
+                .flatten()
+                .filter(|t| {
+                    std::fs::read_to_string(t.path().join("comm"))
+                        .is_ok_and(|c| c.trim() == "analysis-0")
+                })
+                .map(|t| {
+                    let stat = std::fs::read_to_string(t.path().join("stat")).unwrap_or_default();
+                    let after = &stat[stat.rfind(')').map_or(0, |i| i + 2)..];
+                    after.split(' ').nth(16).and_then(|n| n.parse::<i32>().ok())
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut seen = nice();
+        for _ in 0..100 {
+            if !seen.is_empty() && seen.iter().all(|&n| n == Some(ANALYSIS_NICE)) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            seen = nice();
+        }
+        assert!(
+            !seen.is_empty() && seen.iter().all(|&n| n == Some(ANALYSIS_NICE)),
+            "{seen:?}"
+        );
         let mut kept = None;
         for _ in 0..1200 {
             kept = store.analyses().get(id).unwrap();
