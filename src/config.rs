@@ -794,9 +794,9 @@ settings! {
     max_bot_threads: Count => lobby.max_bot_threads;
     /// The analysis after a game (the hard computer reviews every move of a finished game):
     /// threads reviewing games at once, at the lowest priority the server uses (nice 15,
-    /// below the computer players), so the sessions and the computer players come first. A
-    /// game of 400 moves takes about a minute on one idle core. Keep it under the machine's
-    /// cores.
+    /// below the computer players), so the sessions and the computer players come first. Each
+    /// move costs two of the hard computer's searches (docs/performance.md measures a game).
+    /// Keep it under the machine's cores.
     analysis_threads: Count => lobby.analysis.threads;
     /// Finished games that may wait for their analysis. A game is queued when it ends and when
     /// someone asks for its analysis; past this, the ask is refused ("The analysis queue is

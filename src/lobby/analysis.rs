@@ -18,9 +18,8 @@
 //!   never made twice. A game that is not stored (aborted) or does not replay is logged
 //!   and dropped.
 //!
-//! The review of one ply is two hard-bot searches of [`AnalysisConfig::nodes`] nodes each
-//! (about a tenth of a second on one core at the default budget), so a game of 400 plies
-//! takes about a minute on one thread.
+//! The review of one ply is two hard-bot searches of [`AnalysisConfig::nodes`] nodes each;
+//! `benches/analysis.rs` times a 40-ply game (docs/performance.md).
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
