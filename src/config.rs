@@ -792,6 +792,16 @@ settings! {
     /// (nice 10) so that the sessions' screens come first, however many games it plays; the
     /// others wait their turn. Keep it under the machine's cores.
     max_bot_threads: Count => lobby.max_bot_threads;
+    /// The analysis after a game (the hard computer reviews every move of a finished game):
+    /// threads reviewing games at once, at the lowest priority the server uses (nice 15,
+    /// below the computer players), so the sessions and the computer players come first. Each
+    /// move costs two of the hard computer's searches (docs/performance.md measures a game).
+    /// Keep it under the machine's cores.
+    analysis_threads: Count => lobby.analysis.threads;
+    /// Finished games that may wait for their analysis. A game is queued when it ends and when
+    /// someone asks for its analysis; past this, the ask is refused ("The analysis queue is
+    /// full: ask again later") and the game waits for the next ask.
+    analysis_queue: Count => lobby.analysis.queue;
     /// A seek posted with the same terms as another player's open seek starts that game at once,
     /// unless the open seek is younger than this, or its owner withdrew their last 3 seeks
     /// without a game: then the new seek is listed beside it (either can still be accepted by

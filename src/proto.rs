@@ -774,6 +774,27 @@ pub struct ReplaySnapshot {
     /// variants stay small.)
     #[serde(default)]
     pub notes: Box<Notes>,
+    /// The analysis after the game (the hard computer's review), or where it stands; `None`
+    /// where none was asked for. Shown to whoever may see the replay.
+    #[serde(default)]
+    pub analysis: Option<Box<AnalysisStatus>>,
+}
+
+/// The analysis after a game as a replay or a page shows it: kept, or where the request
+/// stands in the server's analysis queue.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum AnalysisStatus {
+    Ready(crate::rules::GameAnalysis),
+    /// Queued, with this many games before it.
+    Waiting {
+        ahead: usize,
+    },
+    /// Being made now.
+    Running,
+    /// Not queued: the queue is full (ask again later).
+    Full,
+    /// The host turned the analysis off.
+    Off,
 }
 
 /// Requests for stored things: leaderboards, profiles, game lists, replays.

@@ -919,3 +919,91 @@ async fn a_live_page_whose_game_ends_reloads_at_the_end() {
     b.close().await;
     server.running.stop().await;
 }
+
+/// The analysis after a game on its page (issue 47 item 2): while it is made, the page says
+/// so; then a chart of the evaluation (a line a judgement, a point a ply, a dot on the
+/// planted blunder), and a click on the blunder's dot goes to the position after it, where
+/// both judgements of the move are written out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_page_charts_its_analysis_and_a_mistakes_dot_goes_there() {
+    let _one = one_browser().await;
+    let (server, addr) = web_server("browser-analysis", |o| {
+        o.lobby.analysis.nodes = 3_000;
+        // At nice 0: at the server's nice 15 a review waits for every other process of a busy
+        // machine (tested in lobby::analysis).
+        o.lobby.analysis.nice = 0;
+    })
+    .await;
+    let store = server.running.store.clone();
+    let record = GameRecord::from_text(include_str!("data/analysis/spy_takes_marshal.txt"))
+        .expect("the planted game reads");
+    let (a, bo) = (key("alice"), key("bob"));
+    finish(
+        &store,
+        5,
+        (&a, "alice"),
+        (&bo, "bob"),
+        &record,
+        false,
+        false,
+    )
+    .await;
+    let b = Browser::start(1024, 768).await;
+    // The first look asks for it.
+    b.goto(&format!("http://{addr}/game/5")).await;
+    let text = b.text().await;
+    assert!(
+        text.contains("Analysis after the game")
+            && (text.contains("queued") || text.contains("Being made")),
+        "{text}"
+    );
+    let mut made = false;
+    for _ in 0..200 {
+        if store.analyses().has(5).unwrap() {
+            made = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(made, "the analysis is made within 20 s");
+    b.goto(&format!("http://{addr}/game/5?ply=0")).await;
+    let chart = b
+        .js("const s = document.querySelectorAll('svg.chart'); if (s.length !== 1) return null; \
+             const box = s[0].viewBox.baseVal; \
+             const dots = Array.from(s[0].querySelectorAll('circle.mistake')); \
+             return {seen: s[0].querySelector('polyline.seen').points.numberOfItems, \
+                     hindsight: s[0].querySelector('polyline.hindsight').points.numberOfItems, \
+                     dots: dots.length, \
+                     links: dots.map(d => d.parentNode.getAttribute('href')), \
+                     inside: dots.every(p => p.cx.baseVal.value >= 0 && p.cx.baseVal.value <= box.width \
+                                         && p.cy.baseVal.value >= 0 && p.cy.baseVal.value <= box.height), \
+                     shown: s[0].getBoundingClientRect().width > 0};")
+        .await;
+    assert!(chart.is_object(), "one chart: {chart}");
+    let n = record.moves.len() as u64 + 1;
+    assert_eq!(chart["seen"], n, "the start and a point a ply: {chart}");
+    assert_eq!(chart["hindsight"], n, "{chart}");
+    assert_eq!(chart["inside"], true, "{chart}");
+    assert_eq!(chart["shown"], true, "{chart}");
+    let links = chart["links"].as_array().unwrap();
+    assert!(
+        links.iter().any(|l| l.as_str().unwrap().contains("ply=6")),
+        "a dot on ply 6: {chart}"
+    );
+    // A click on that dot: the position after the blunder, judged both ways.
+    b.js("document.querySelector('svg.chart a[href*=\"ply=6\"]').dispatchEvent(new MouseEvent('click', {bubbles: true})); return true;")
+        .await;
+    shows_ply(&b, &record, 6, "after the dot's click").await;
+    let judged = b
+        .js("const p = document.querySelector('section.analysis p.judged'); return p ? p.innerText : '';")
+        .await;
+    let judged = judged.as_str().unwrap();
+    assert!(judged.starts_with("Move 6 (Blue):"), "{judged}");
+    assert!(
+        judged.contains("as known: best") && judged.contains("with hindsight: best"),
+        "{judged}"
+    );
+    assert_eq!(judged.matches("??").count(), 2, "{judged}");
+    b.close().await;
+    server.running.stop().await;
+}

@@ -393,6 +393,7 @@ fn battles_in_the_move_list_are_whole_in_german_and_dutch() {
                 history: history.clone(),
                 private: false,
                 notes: Default::default(),
+                analysis: None,
             }));
             let t = text(&draw(&a, w, h));
             for s in want {

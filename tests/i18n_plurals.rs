@@ -16,6 +16,10 @@ type Counted = (
 const COUNTED: &[Counted] = &[
     ("browse-last-rated", "count", &[]),
     ("replay-at-start", "count", &[]),
+    ("replay-analysis-summary", "count", &[]),
+    ("replay-analysis-waiting", "ahead", &[]),
+    ("web-analysis-waiting", "ahead", &[]),
+    ("exec-analysis-waiting", "ahead", &[("id", "5")]),
     ("rules-cap-total", "count", &[]),
     ("rules-cap-quiet", "count", &[]),
     ("lobby-terms-min-rated", "count", &[]),

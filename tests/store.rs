@@ -1017,12 +1017,12 @@ async fn a_store_without_the_index_gets_it_built_when_opened() {
         .unwrap()
         .unwrap();
     // Upgraded to today's layout (3: the `web` tree, made empty when opened; 5: the
-    // `notes` tree, likewise).
+    // `notes` tree, likewise; 6: the `analysis` tree, likewise).
     assert!(
         String::from_utf8_lossy(&schema)
             .contains(&format!(r#""schema":{}"#, stratego_ssh::store::SCHEMA)),
         "{:?}",
         String::from_utf8_lossy(&schema)
     );
-    assert_eq!(stratego_ssh::store::SCHEMA, 5);
+    assert_eq!(stratego_ssh::store::SCHEMA, 6);
 }

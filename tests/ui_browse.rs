@@ -193,6 +193,7 @@ fn replay(ply: u32, plies: u32, perspective: Perspective) -> ReplaySnapshot {
         history,
         private: false,
         notes: Default::default(),
+        analysis: None,
     }
 }
 
@@ -1045,4 +1046,94 @@ fn the_mark_goes_on_the_opponents_pieces_in_my_own_replay_as_blue() {
     let mut a = replay_app();
     a.update(Msg::Replay(replay(0, 3, Perspective::All)));
     assert!(marked(&a, "E7") && !marked(&a, "E4"));
+}
+
+/// The replay of game 41 with its analysis after the game: ply 2 (Blue's E7-E6) a blunder
+/// as Blue knew it and with hindsight, the others fine.
+fn analysed(ply: u32) -> ReplaySnapshot {
+    use stratego_ssh::proto::AnalysisStatus;
+    use stratego_ssh::rules::{GameAnalysis, Judgement, Move, PlyReview};
+    let mut s = replay(ply, 3, Perspective::All);
+    let j = |from: &str, to: &str, before: i32, after: i32| {
+        Some(Judgement {
+            best: Move::new(sqr(from), sqr(to)),
+            before,
+            after,
+        })
+    };
+    let ply = |mover: Color, a: &str, b: &str, seen, hindsight| PlyReview {
+        mover,
+        played: Move::new(sqr(a), sqr(b)),
+        seen,
+        hindsight,
+    };
+    s.analysis = Some(Box::new(AnalysisStatus::Ready(GameAnalysis {
+        plies: vec![
+            ply(
+                Color::Red,
+                "E4",
+                "E5",
+                j("E4", "E5", 12, 12),
+                j("E4", "E5", 30, 30),
+            ),
+            ply(
+                Color::Blue,
+                "E7",
+                "E6",
+                j("J7", "J6", -5, -130),
+                j("J7", "J6", -20, -150),
+            ),
+            ply(Color::Red, "E4", "E5", j("E4", "E5", 140, 140), None),
+        ],
+        nodes: 20_000,
+    })));
+    s
+}
+
+#[test]
+fn replay_shows_the_analysis_marks_the_blunder_and_n_jumps_to_it() {
+    let mut a = replay_app();
+    // Where the analysis stands, before it is made.
+    let mut waiting = replay(0, 3, Perspective::All);
+    waiting.analysis = Some(Box::new(stratego_ssh::proto::AnalysisStatus::Waiting {
+        ahead: 2,
+    }));
+    a.update(Msg::Replay(waiting));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("Analysis: queued (2 games before it)"), "{t}");
+    // No analysis yet: n does nothing, and the footer does not offer it.
+    assert_eq!(replay_ply(&a.update(key('n'))), None);
+    assert!(!t.contains("next mistake"), "{t}");
+    // Made: the count at the start, n goes to the position after the blunder.
+    a.update(Msg::Replay(analysed(0)));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("Analysis: 1 mistake (n: the next)"), "{t}");
+    assert_eq!(replay_ply(&a.update(key('n'))), Some((2, Perspective::All)));
+    a.update(Msg::Replay(analysed(2)));
+    let t = text(&draw(&a, W, H));
+    // The move list marks it; above it, both judgements of the move shown.
+    assert!(t.contains("E7-E6 ??"), "{t}");
+    assert!(!t.contains("E4-E5 ?"), "{t}");
+    assert!(t.contains("Analysis of move 1 (Blue):"), "{t}");
+    assert!(t.contains("as known: best J7-J6 -5→-130 ??"), "{t}");
+    assert!(t.contains("hindsight: best J7-J6 -20→-150 ??"), "{t}");
+    // No mistake after it: n stays.
+    assert_eq!(replay_ply(&a.update(key('n'))), None);
+    // The list moved down for the analysis's rows: a click on a move still goes there.
+    let t = lines(&draw(&a, W, H));
+    let y = line_of(&t, "1. E4-E5");
+    let x = t[y][..t[y].find("E7-E6").unwrap()].chars().count() as u16;
+    assert_eq!(
+        replay_ply(&a.update(click(x + 1, y as u16))),
+        None,
+        "Blue's first move is the position shown"
+    );
+    let x1 = t[y][..t[y].find("E4-E5").unwrap()].chars().count() as u16;
+    assert_eq!(
+        replay_ply(&a.update(click(x1 + 1, y as u16))),
+        Some((1, Perspective::All))
+    );
+    a.update(Msg::Replay(analysed(3)));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("hindsight: only move"), "{t}");
 }

@@ -1539,7 +1539,10 @@ async fn the_connect_line_names_the_configured_host_or_a_valid_asked_one() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_can_be_cached_and_revalidated() {
-    let (server, addr) = web_server("web-etag", |_| {}).await;
+    // A game's page also shows its analysis after the game, or where it stands while it
+    // is made (a page that changes, kept 30 s only): without analyses here, the page is
+    // the game's alone.
+    let (server, addr) = web_server("web-etag", |o| o.lobby.analysis.threads = 0).await;
     store_with_games(&server.running.store).await;
     for path in ["/game/1?ply=3", "/api/game/1?ply=3", "/game/1.xml"] {
         let r = get(addr, path).await;
@@ -1614,5 +1617,56 @@ async fn a_long_rating_history_comes_in_pages() {
     // The page's plot: the latest 200.
     let page = get(addr, "/@/fay").await;
     assert_eq!(page.body.matches("<circle class=\"pt\"").count(), 200);
+    server.running.stop().await;
+}
+
+/// A game's page while its analysis after the game is made says where it stands and is
+/// kept 30 s only; once made, it holds the chart and is kept as any finished game's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_page_waiting_for_its_analysis_is_kept_briefly() {
+    let (server, addr) = web_server("web-analysis-cache", |o| {
+        o.lobby.analysis.nodes = 1_000;
+        // At nice 0: at the server's nice 15 a review waits for every other process of a
+        // busy machine (tested in lobby::analysis).
+        o.lobby.analysis.nice = 0;
+    })
+    .await;
+    let store = server.running.store.clone();
+    let record = GameRecord::from_text(include_str!("data/analysis/spy_takes_marshal.txt"))
+        .expect("the planted game reads");
+    finish(
+        &store,
+        5,
+        (&key("alice"), "alice"),
+        (&key("bob"), "bob"),
+        &record,
+        false,
+        false,
+    )
+    .await;
+    let r = get(addr, "/game/5").await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("cache-control"), Some("public, max-age=30"));
+    assert!(r.body.contains("Analysis after the game"), "{}", r.body);
+    assert!(!r.body.contains("<svg class=\"chart\""), "{}", r.body);
+    for _ in 0..600 {
+        if store.analyses().has(5).unwrap() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let r = get(addr, "/game/5").await;
+    assert_eq!(r.header("cache-control"), Some("public, max-age=600"));
+    assert!(r.body.contains("<svg class=\"chart\""), "{}", r.body);
+    // The JSON has it too: a judgement both ways a ply, the blunder at ply 6.
+    let r = get(addr, "/api/game/5").await;
+    assert_eq!(r.header("cache-control"), Some("public, max-age=600"));
+    let v: serde_json::Value = serde_json::from_str(&r.body).unwrap();
+    let a = &v["analysis"];
+    assert_eq!(a["status"], "ready", "{v}");
+    assert_eq!(a["plies"].as_array().unwrap().len(), record.moves.len());
+    assert_eq!(a["plies"][5]["played"], "B8-B7");
+    assert_eq!(a["plies"][5]["seen"]["mark"], "??", "{a}");
+    assert_eq!(a["plies"][5]["hindsight"]["mark"], "??", "{a}");
     server.running.stop().await;
 }

@@ -208,9 +208,9 @@ const FLAG_DEFENCE: f64 = 1.0;
 
 impl HardBot {
     /// Takes in a move of ours made without asking the bot (a replayed game): what the
-    /// opponent knows is tracked as if the bot had chosen it.
-    #[cfg(test)]
-    pub(crate) fn replay_own_move(&mut self, view: &PlayerView, m: Move) {
+    /// opponent knows is tracked as if the bot had chosen it. Public for the analysis
+    /// after a game (`bot::analysis`), which follows each player's moves, not its own.
+    pub fn replay_own_move(&mut self, view: &PlayerView, m: Move) {
         let Some(me) = view.color() else { return };
         self.track(view, me);
         self.pending = Some((m, view.piece_at(m.to).is_some()));

@@ -13,6 +13,7 @@
 //!
 //! The [`arena`] plays many games between two levels.
 
+pub mod analysis;
 pub mod arena;
 pub mod battles;
 pub mod belief;
@@ -24,7 +25,7 @@ mod sim;
 pub use easy::EasyBot;
 #[cfg(test)]
 pub(crate) use hard::probe_terms;
-pub use hard::{HardBot, HardConfig};
+pub use hard::{HardBot, HardConfig, NODE_BUDGET};
 
 use serde::{Deserialize, Serialize};
 

@@ -18,6 +18,7 @@
 //! `agents.rs` (an external program's seat), `tournaments.rs` (the tournament director).
 
 mod agents;
+pub mod analysis;
 mod bots;
 mod seeks;
 mod sessions;
@@ -128,6 +129,9 @@ pub struct LobbyConfig {
     /// Computer players thinking at once (the hard bot's search is CPU work on the
     /// blocking pool); the others wait their turn for a thread. At least 1.
     pub max_bot_threads: usize,
+    /// The analysis after a game: its threads, queue bound and search budget
+    /// (`analysis_threads`, `analysis_queue`).
+    pub analysis: analysis::AnalysisConfig,
 }
 
 impl Default for LobbyConfig {
@@ -145,6 +149,7 @@ impl Default for LobbyConfig {
             max_entrants: 256,
             seek_match_delay: Duration::from_secs(2),
             max_bot_threads: 2,
+            analysis: analysis::AnalysisConfig::default(),
         }
     }
 }
@@ -225,6 +230,8 @@ pub trait RemoteLobby: Send + Sync + 'static {
 /// [`RemoteLobby`] ([`LobbyHandle::remote`]).
 #[derive(Clone)]
 pub struct LobbyHandle {
+    /// The analysis after the game (asked for by replays; fed by games that end).
+    analysis: analysis::AnalysisQueue,
     tx: mpsc::UnboundedSender<LobbyMsg>,
     /// Set on an edge: joining, commands and leaving go there. The admin's and the web's
     /// calls (kicks, sessions, tournaments, a public game) do not cross the bus yet: on an
@@ -236,6 +243,11 @@ pub struct LobbyHandle {
 }
 
 impl LobbyHandle {
+    /// The analysis queue: finished games waiting for the hard computer's review.
+    pub fn analysis(&self) -> &analysis::AnalysisQueue {
+        &self.analysis
+    }
+
     /// Waits until the lobby or a game task panics; what panicked. Never returns while
     /// everything runs.
     pub async fn failed(&self) -> String {
@@ -261,6 +273,7 @@ impl LobbyHandle {
         let (tx, _) = mpsc::unbounded_channel();
         let (_, fatal) = watch::channel(None);
         LobbyHandle {
+            analysis: analysis::AnalysisQueue::off(),
             tx,
             remote: Some(link),
             snapshot,
@@ -403,7 +416,9 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
     let (reports_tx, reports_rx) = mpsc::unbounded_channel();
     let (snap_tx, snap_rx) = watch::channel(Arc::new(LobbySnapshot::default()));
     let bot_threads = think::ThinkPool::new(config.max_bot_threads);
+    let analysis = analysis::AnalysisQueue::new(config.analysis, store.clone());
     let mut lobby = Lobby {
+        analysis: analysis.clone(),
         config,
         store,
         bot_threads,
@@ -443,6 +458,7 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
     let fatal = lobby.fatal.clone();
     fatal.spawn("lobby".into(), lobby.run(rx, reports_rx));
     LobbyHandle {
+        analysis,
         tx,
         remote: None,
         snapshot: snap_rx,
@@ -497,6 +513,8 @@ struct Lobby {
     store: Store,
     /// Where computer players think: [`LobbyConfig::max_bot_threads`] threads.
     bot_threads: think::ThinkPool,
+    /// Finished games waiting for the analysis after the game.
+    analysis: analysis::AnalysisQueue,
     self_tx: mpsc::UnboundedSender<LobbyMsg>,
     sessions: HashMap<SessionId, SessionEntry>,
     next_session: SessionId,
@@ -1073,6 +1091,10 @@ impl Lobby {
                     g.over = true;
                     info!(game = id, result = %outcome, "game ended");
                 }
+                // Its result is stored by now: queued for the analysis after the game
+                // (a game that was not stored is dropped by the queue).
+                let queued = self.analysis.request(id);
+                tracing::debug!(game = id, ?queued, "analysis requested");
                 self.tournament_game_ended(id, &outcome);
                 for identity in [identities.red, identities.blue] {
                     let rating = self.rating_of(&identity);

@@ -29,7 +29,7 @@ impl ThinkPool {
             let spawned = std::thread::Builder::new()
                 .name(format!("bot-think-{k}"))
                 .spawn(move || {
-                    lower_priority();
+                    lower_priority(THINK_NICE);
                     loop {
                         // The lock is held only while waiting for the next job.
                         let job = match queue.lock() {
@@ -68,14 +68,14 @@ impl ThinkPool {
     }
 }
 
-/// Lowers the calling thread's priority to [`THINK_NICE`] (on Linux `nice` is a thread's);
-/// where that fails, the thread thinks at the normal priority.
-fn lower_priority() {
+/// Lowers the calling thread's priority to `nice` (on Linux `nice` is a thread's); where
+/// that fails, the thread thinks at the normal priority.
+pub(super) fn lower_priority(nice: i32) {
     #[cfg(target_os = "linux")]
     {
         // SAFETY: gettid and setpriority on the calling thread, no pointers.
         let tid = unsafe { libc::syscall(libc::SYS_gettid) } as libc::id_t;
-        if unsafe { libc::setpriority(libc::PRIO_PROCESS, tid, THINK_NICE) } != 0 {
+        if unsafe { libc::setpriority(libc::PRIO_PROCESS, tid, nice) } != 0 {
             tracing::debug!("cannot lower the priority of a computer player's thread");
         }
     }

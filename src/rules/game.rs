@@ -969,6 +969,44 @@ impl Game {
         }
     }
 
+    /// What `color` would see now if every rank were known: the whole position, as a
+    /// [`PlayerView`] (hindsight, for the analysis after a game; never for a screen of a
+    /// game in play). Legal moves as in `color`'s own view.
+    pub fn view_revealed(&self, color: Color) -> PlayerView {
+        let viewer = Viewer::Player(color);
+        let mut v = self.view(viewer);
+        for (i, cell) in v.board.iter_mut().enumerate() {
+            if let Some(p) = cell {
+                let id = self.board[i] - 1;
+                p.rank = Some(self.pieces[id as usize].rank);
+            }
+        }
+        for (vc, &id) in v.captured.iter_mut().zip(&self.captured) {
+            vc.rank = Some(self.pieces[id as usize].rank);
+        }
+        for c in Color::ALL {
+            let r = v.remaining.get_mut(c);
+            *r = self.setups[c.index()].counts();
+            for &id in &self.captured {
+                let p = &self.pieces[id as usize];
+                if p.color == c {
+                    r[p.rank.index()] = r[p.rank.index()].saturating_sub(1);
+                }
+            }
+        }
+        if let Some(l) = self.log.last() {
+            v.last_move = Some(ViewMove {
+                battle: l.result.map(|result| ViewBattle {
+                    attacker: Some(self.pieces[l.piece as usize].rank),
+                    defender: Some(self.pieces[l.defender as usize].rank),
+                    result,
+                }),
+                ..self.view_move(viewer, l)
+            });
+        }
+        v
+    }
+
     /// Every move so far as `viewer` knows it now, one per ply; after the game ends,
     /// everything revealed.
     pub fn history(&self, viewer: Viewer) -> Vec<ViewMove> {

@@ -24,8 +24,22 @@ use serde::{Deserialize, Serialize};
 use super::game::Game;
 use super::piece::{Color, Rank};
 use super::setup::{Setup, SetupError};
-use super::types::{EndReason, Move, Outcome, Rescue};
+use super::types::{EndReason, Move, Outcome, PlayerView, Rescue};
 use super::variant::{Immobility, MoveCap, Options, Rules, Variant};
+
+/// One ply of a recorded game, seen two ways ([`GameRecord::for_each_ply`]).
+#[derive(Clone, Debug)]
+pub struct PlyViews {
+    /// 1-based: the first move is ply 1.
+    pub ply: u32,
+    pub mover: Color,
+    /// The move the mover made.
+    pub played: Move,
+    /// The mover's own view just before the move: what they knew.
+    pub seen: PlayerView,
+    /// The same moment with every rank known (hindsight; never shown during play).
+    pub revealed: PlayerView,
+}
 
 /// A finished or unfinished game: rules, both set-ups, every move, and the outcome.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -141,6 +155,30 @@ impl GameRecord {
             return self.replay();
         }
         self.replay_moves(ply)
+    }
+
+    /// Each ply of the game in order, with the position as its mover saw it just before
+    /// playing ([`PlyViews::seen`]: exactly the view the live game gave that seat then) and
+    /// as it was ([`PlyViews::revealed`]: every rank known, hindsight). The views are built
+    /// one ply at a time, so a long game costs one replay, not one per ply.
+    pub fn for_each_ply(&self, mut f: impl FnMut(PlyViews)) -> Result<(), ReplayError> {
+        let mut g = self.replay_moves(0)?;
+        for (i, mv) in self.moves.iter().enumerate() {
+            let mover = g.to_move();
+            f(PlyViews {
+                ply: i as u32 + 1,
+                mover,
+                played: *mv,
+                seen: g.view(super::types::Viewer::Player(mover)),
+                revealed: g.view_revealed(mover),
+            });
+            g.play(*mv).map_err(|e| ReplayError::IllegalMove {
+                ply: i + 1,
+                mv: *mv,
+                reason: e.reason.to_string(),
+            })?;
+        }
+        Ok(())
     }
 
     fn replay_moves(&self, n: usize) -> Result<Game, ReplayError> {

@@ -4,8 +4,8 @@
 
 use super::Service;
 use crate::proto::{
-    GameFilter, GameList, GameListItem, GameSummary, LeaderRow, Leaderboard, Perspective, PlayerId,
-    Profile, ReplaySnapshot, VariantRating,
+    AnalysisStatus, GameFilter, GameList, GameListItem, GameSummary, LeaderRow, Leaderboard,
+    Perspective, PlayerId, Profile, ReplaySnapshot, VariantRating,
 };
 use crate::rules::{Color, GameRecord, Variant, Viewer};
 use crate::store::{GameListing, Store, StoreError};
@@ -123,7 +123,36 @@ impl Service {
         })
         .await
         .map_err(|e| ReplayFault::Broken(e.to_string()))??;
-        Ok(ReplaySnapshot { private, ..snap })
+        let analysis = Some(Box::new(self.analysis_status(id).await?));
+        Ok(ReplaySnapshot {
+            private,
+            analysis,
+            ..snap
+        })
+    }
+
+    /// A finished game's record, its players' nicks and its analysis after the game, as
+    /// `viewer` may see it (exactly as its replay: a private game to its two players only,
+    /// to anyone else no such game). A game without an analysis is queued for one, and the
+    /// answer says where it stands.
+    pub async fn analysis_for(
+        &self,
+        id: u64,
+        viewer: Option<&PlayerId>,
+    ) -> Result<(GameRecord, [String; 2], AnalysisStatus), ReplayFault> {
+        let (record, names, _) = self.stored_for(id, viewer).await?;
+        let status = self.analysis_status(id).await?;
+        Ok((record, names, status))
+    }
+
+    /// The analysis of a finished game the caller may see, or where it stands (queued
+    /// now if it was not).
+    async fn analysis_status(&self, id: u64) -> Result<AnalysisStatus, StoreError> {
+        let kept = self.blocking(move |s| s.analyses().get(id)).await?;
+        Ok(match kept {
+            Some((a, _)) => AnalysisStatus::Ready(a),
+            None => self.lobby.analysis().request(id).into(),
+        })
     }
 
     /// `viewer`'s own note log of the finished game `id`, when they played it (empty
@@ -474,5 +503,6 @@ pub fn replay(
         history,
         private: false,
         notes: Default::default(),
+        analysis: None,
     })
 }

@@ -162,6 +162,9 @@ pub async fn run(
             }
             (text, status)
         }
+        ["replay", id, "--analysis"] | ["replay", "--analysis", id] => {
+            analysis(service, id, lang).await
+        }
         ["replay", id, "--format", "gravon"] | ["replay", "--format", "gravon", id] => {
             replay(service, id, Format::Gravon, lang).await
         }
@@ -459,6 +462,122 @@ fn replay_words(id: u64, record: &GameRecord, names: &[String; 2], lang: Lang) -
         ));
     }
     out.push_str(&format!("\n{}\n", t!(lang, "exec-replay-formats", id = id)));
+    out.push_str(&format!("{}\n", t!(lang, "exec-analysis-usage", id = id)));
+    out
+}
+
+/// `replay ID --analysis`: the analysis after the game, as anyone may see the game's
+/// replay (a private game answers as one that does not exist). Exit status 0 with the
+/// analysis; 3 while it is not made yet (queued, being made, or the queue full: ask
+/// again); 1 when there is no such game or the server makes no analyses.
+async fn analysis(service: &Service, id: &str, lang: Lang) -> Output {
+    use crate::proto::AnalysisStatus as A;
+    let Ok(id) = id.trim_start_matches('#').parse::<u64>() else {
+        return (
+            format!("{}\n", t!(lang, "exec-not-a-game-number", id = id)),
+            2,
+        );
+    };
+    match service.analysis_for(id, None).await {
+        Ok((record, names, A::Ready(a))) => (analysis_words(id, &record, &names, &a, lang), 0),
+        Ok((_, _, A::Waiting { ahead })) => (
+            format!(
+                "{}\n",
+                t!(lang, "exec-analysis-waiting", id = id, ahead = ahead)
+            ),
+            3,
+        ),
+        Ok((_, _, A::Running)) => (
+            format!("{}\n", t!(lang, "exec-analysis-running", id = id)),
+            3,
+        ),
+        Ok((_, _, A::Full)) => (format!("{}\n", tr(lang, "exec-analysis-full")), 3),
+        Ok((_, _, A::Off)) => (format!("{}\n", tr(lang, "exec-analysis-off")), 1),
+        Err(e) => (format!("{e}\n"), 1),
+    }
+}
+
+/// One judgement as a column of `replay ID --analysis`: the best move, the value before
+/// the move, the change the move made, the mark.
+fn judgement_cells(j: Option<crate::rules::Judgement>, lang: Lang) -> String {
+    match j {
+        Some(j) => format!(
+            "{:<7} {:>+5} {:>+5} {:<2}",
+            format!("{} {}", j.best.from, j.best.to),
+            j.before,
+            j.after - j.before,
+            j.mark()
+        ),
+        None => format!("{:<22}", tr(lang, "exec-analysis-only-move")),
+    }
+}
+
+/// The analysis after the game for people to read: the head lines, the mistakes counted,
+/// then one line per ply: the move as in the record, and each judgement's columns.
+fn analysis_words(
+    id: u64,
+    record: &GameRecord,
+    names: &[String; 2],
+    a: &crate::rules::GameAnalysis,
+    lang: Lang,
+) -> String {
+    use crate::rules::analysis::{BLUNDER, MISTAKE};
+    let (seen, hind) = a.mistakes();
+    let mut out = format!(
+        "{}\n{}\n{}\n{}\n\n",
+        t!(
+            lang,
+            "exec-replay-title",
+            id = id,
+            red = names[0].as_str(),
+            blue = names[1].as_str()
+        ),
+        t!(lang, "exec-analysis-title", id = id, nodes = a.nodes),
+        t!(
+            lang,
+            "exec-analysis-legend",
+            mistake = MISTAKE,
+            blunder = BLUNDER
+        ),
+        t!(
+            lang,
+            "exec-analysis-mistakes",
+            red_seen = seen[0],
+            blue_seen = seen[1],
+            red_hindsight = hind[0],
+            blue_hindsight = hind[1]
+        ),
+    );
+    let cell = |w: String, n: usize| {
+        let len = w.chars().count();
+        format!("{w}{}", " ".repeat(n.saturating_sub(len)))
+    };
+    out.push_str(&format!(
+        "{} | {} | {}\n",
+        cell(String::new(), 20),
+        cell(tr(lang, "exec-analysis-seen"), 22),
+        tr(lang, "exec-analysis-hindsight")
+    ));
+    let heads = format!(
+        "{} {} {} ",
+        cell(tr(lang, "exec-analysis-best"), 7),
+        cell(tr(lang, "exec-analysis-value"), 5),
+        cell(tr(lang, "exec-analysis-change"), 5)
+    );
+    out.push_str(&format!(
+        "{} | {} | {}\n",
+        cell(tr(lang, "exec-analysis-move"), 20),
+        cell(heads.clone(), 22),
+        heads.trim_end()
+    ));
+    for (i, (mv, p)) in record.moves.iter().zip(&a.plies).enumerate() {
+        out.push_str(&format!(
+            "{} | {} | {}\n",
+            cell(format!("{}. {} {mv}", i + 1, color_name(lang, p.mover)), 20),
+            judgement_cells(p.seen, lang),
+            judgement_cells(p.hindsight, lang).trim_end()
+        ));
+    }
     out
 }
 

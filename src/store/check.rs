@@ -18,6 +18,8 @@
 //!   `recent_games` under both tags, as `finish` writes them; every listing points at a game
 //!   that exists;
 //! - `meta`: the id counter is past every id in use (else a new game would reuse one);
+//! - `analysis`: every analysis is of a finished game in `games`, with one entry per ply of
+//!   its record;
 //! - `nick_skeletons`: every `users` key has its entry, and every entry is a `users` key's,
 //!   under that key's skeleton (else a look-alike of that nick would go unnoticed).
 //!
@@ -43,6 +45,7 @@ const RECENT: &str = "recent_games";
 const RATINGS: &str = "ratings";
 const HISTORY: &str = "rating_history";
 const META: &str = "meta";
+const ANALYSIS: &str = "analysis";
 
 /// One broken invariant.
 #[derive(Clone, PartialEq, Debug)]
@@ -99,6 +102,8 @@ pub enum Problem {
         id: GameId,
         detail: String,
     },
+    /// An analysis of a game that is not finished, or whose plies are not the game's.
+    BadAnalysis { id: GameId, detail: String },
     /// The game id counter would hand out an id already in use.
     IdCounterBehind { next: GameId, highest: GameId },
     /// A nick missing from the look-alike index (`nick_skeletons`), or an entry there that
@@ -180,6 +185,9 @@ impl fmt::Display for Problem {
             }
             Problem::NickIndex { nick, detail } => {
                 write!(f, "nick_skeletons: nick {nick}: {detail}")
+            }
+            Problem::BadAnalysis { id, detail } => {
+                write!(f, "{ANALYSIS}: game {id}: {detail}")
             }
             Problem::IdCounterBehind { next, highest } => write!(
                 f,
@@ -329,6 +337,7 @@ impl Store {
         check_ratings(self, rated, p)?;
         check_listing_targets(self, &finished, p)?;
         check_nick_index(self, p)?;
+        check_analyses(self, &finished, p)?;
         let highest = finished.iter().chain(&live).copied().max().unwrap_or(0);
         check_id_counter(self, highest, p)?;
         tracing::info!(
@@ -526,6 +535,52 @@ fn check_orphan_moves(
     }
     for (id, moves) in orphans {
         p.push(Problem::OrphanMoves { id, moves });
+    }
+    Ok(())
+}
+
+/// Every analysis is of a finished game and has one entry per ply of its record.
+fn check_analyses(
+    store: &Store,
+    finished: &BTreeSet<GameId>,
+    p: &mut Vec<Problem>,
+) -> Result<(), StoreError> {
+    let t = store.t();
+    for kv in t.analysis.iter() {
+        let (k, v) = kv?;
+        let Some(id) = game_key_parts(&k) else {
+            p.push(unreadable(ANALYSIS, &k, "not a game id".into()));
+            continue;
+        };
+        let a = match decode::<AnalysisV1>(&v) {
+            Ok(a) => a,
+            Err(e) => {
+                p.push(unreadable(ANALYSIS, &k, e.to_string()));
+                continue;
+            }
+        };
+        if !finished.contains(&id) {
+            p.push(Problem::BadAnalysis {
+                id,
+                detail: "no such finished game".into(),
+            });
+            continue;
+        }
+        // The game decoded once already (check_finished): a failure here was reported.
+        if let Some(g) = t.games.get(k)? {
+            if let Ok(g) = decode::<GameV1>(&g) {
+                if g.record.moves.len() != a.analysis.plies.len() {
+                    p.push(Problem::BadAnalysis {
+                        id,
+                        detail: format!(
+                            "{} plies analysed, the game has {}",
+                            a.analysis.plies.len(),
+                            g.record.moves.len()
+                        ),
+                    });
+                }
+            }
+        }
     }
     Ok(())
 }
@@ -1309,5 +1364,53 @@ mod tests {
         );
         let _: Option<PlayerId> = None;
         let _: Option<GameRecord> = None;
+    }
+
+    #[tokio::test]
+    async fn an_analysis_of_no_game_or_of_other_plies_is_reported() {
+        let (s, ids, _) = fixture().await;
+        let plies = game(&s, ids[0]).record.moves.len();
+        let review = |n: usize| crate::rules::GameAnalysis {
+            plies: game(&s, ids[0])
+                .record
+                .moves
+                .iter()
+                .cycle()
+                .take(n)
+                .map(|&mv| crate::rules::PlyReview {
+                    mover: Color::Red,
+                    played: mv,
+                    seen: None,
+                    hindsight: None,
+                })
+                .collect(),
+            nodes: 1,
+        };
+        // Kept through the API: sound.
+        s.analyses().save(ids[0], review(plies)).await.unwrap();
+        assert_eq!(s.check().unwrap().problems, vec![]);
+        assert!(s.analyses().get(ids[0]).unwrap().is_some());
+        // The API refuses a wrong one; written behind its back, the check finds it.
+        assert!(s.analyses().save(ids[1], review(plies + 1)).await.is_err());
+        assert!(s.analyses().save(999, review(plies)).await.is_err());
+        let put = |id: GameId, n: usize| {
+            let v = AnalysisV1 {
+                v: AnalysisV1::VERSION,
+                made: 1,
+                analysis: review(n),
+            };
+            s.t().analysis.insert(id.to_be_bytes(), encode(&v)).unwrap();
+        };
+        put(ids[0], plies + 1);
+        assert!(matches!(
+            only(s.check().unwrap()),
+            Problem::BadAnalysis { id, .. } if id == ids[0]
+        ));
+        put(ids[0], plies);
+        put(999, plies);
+        assert_eq!(
+            only(s.check().unwrap()).to_string(),
+            "analysis: game 999: no such finished game"
+        );
     }
 }

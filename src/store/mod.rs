@@ -15,6 +15,7 @@
 //! | [`Bans`] (`store.bans()`) | `bans.rs` | bans of nicks, keys and addresses |
 //! | [`Setups`] (`store.setups()`) | `setups.rs` | saved set-ups |
 //! | [`NoteLogs`] (`store.notes()`) | `notes.rs` | each seat's notes on unknown pieces |
+//! | [`Analyses`] (`store.analyses()`) | `analysis.rs` | the analysis after a finished game |
 //! | [`WebLogins`] (`store.web()`) | `web.rs` | browser sign-ins: one-time links, sessions |
 //!
 //! What is shared stays here: opening, the schema marker and game ids (`meta`); the one
@@ -38,6 +39,7 @@
 //! | `live` | game id | a game in progress without its moves | [`Live`], [`Games::finish`] |
 //! | `live_moves` | game id + ply (u32 big-endian, 1-based; the ply the game gives the move, so a retry overwrites it) | the move and the clocks after it (a game's final move is never here: it is in the finished record) | [`Live`], [`Games::finish`] |
 //! | `notes` | game id + colour byte (0 Red, 1 Blue) | the seat's note log (`NotesV1`) | [`NoteLogs`], [`Live::remove`] |
+//! | `analysis` | game id (u64 big-endian) | the review of a finished game (`AnalysisV1`) | [`Analyses`] |
 //! | `bans` | `nick:NAME`, `key:SHA256:...`, `addr:ADDRESS`, `net:PREFIX`; `seen:SHA256:...`, `closed:BLOCK` (see `bans.rs`) | [`Ban`] (reason, by whom, when); a key's last address block; guests closed since | [`Bans`] |
 //! | `setups` | len-prefixed identity + variant byte + name | [`SavedSetup`] and when it was saved | [`Setups`] |
 //! | `tournaments` | tournament id (u64 big-endian) | [`TournamentRecord`]: terms, entrants, pairings and results | [`Tournaments`] |
@@ -102,6 +104,7 @@
 //! - [`Bans::add`], [`Bans::remove`];
 //! - [`Setups::save`], [`Setups::delete`];
 //! - [`NoteLogs::save`];
+//! - [`Analyses::save`];
 //! - [`WebLogins::issue_link`], [`WebLogins::redeem`], [`WebLogins::end`],
 //!   [`WebLogins::sign_out`], and the passkeys', linked keys' and guests' calls listed in
 //!   `web.rs`;
@@ -127,6 +130,7 @@
 //! period for both players. Only accounts (`key:`, `account:`) are rated; a rated game with a guest
 //! (`guest:`), a bot (`bot:`) or anything else is stored as casual.
 
+mod analysis;
 mod backup;
 mod bans;
 mod check;
@@ -150,6 +154,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use sled::transaction::ConflictableTransactionError;
 
+pub use analysis::Analyses;
 pub use backup::{restore, BackupSummary, RestoreSummary};
 pub use bans::{Ban, BanTarget, Bans};
 pub use check::{has_database, CheckReport, Problem};
@@ -184,8 +189,9 @@ pub type Timestamp = u64;
 /// (built from `users` when a store of schema 1 is opened). 3: the `web` tree (browser
 /// sign-ins; empty in an older store). 4: passkeys, their ceremonies, keys linked from the
 /// web and browser guests in the `web` tree (new prefixes; none in an older store). 5: the
-/// `notes` tree (players' notes on unknown pieces; empty in an older store).
-pub const SCHEMA: u32 = 5;
+/// `notes` tree (players' notes on unknown pieces; empty in an older store). 6: the
+/// `analysis` tree (the analysis after a game; empty in an older store).
+pub const SCHEMA: u32 = 6;
 
 const MAX_IDENTITY_BYTES: usize = 512;
 
@@ -232,6 +238,7 @@ struct Trees {
     live: sled::Tree,
     live_moves: sled::Tree,
     notes: sled::Tree,
+    analysis: sled::Tree,
     setups: sled::Tree,
     bans: sled::Tree,
     tournaments: sled::Tree,
@@ -253,6 +260,7 @@ impl Trees {
             live: db.open_tree("live")?,
             live_moves: db.open_tree("live_moves")?,
             notes: db.open_tree("notes")?,
+            analysis: db.open_tree("analysis")?,
             setups: db.open_tree("setups")?,
             bans: db.open_tree("bans")?,
             tournaments: db.open_tree("tournaments")?,
@@ -722,6 +730,11 @@ impl Store {
     /// Each seat's notes on unknown pieces.
     pub fn notes(&self) -> NoteLogs {
         NoteLogs::new(self.clone())
+    }
+
+    /// The analyses after finished games.
+    pub fn analyses(&self) -> Analyses {
+        Analyses::new(self.clone())
     }
 
     pub fn setups(&self) -> Setups {

@@ -184,6 +184,16 @@ pub(crate) struct NotesV1 {
 }
 versioned!(NotesV1, "notes of a seat", 1);
 
+/// `analysis`: id → the review of a finished game (see `analysis.rs`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct AnalysisV1 {
+    pub v: u32,
+    /// When it was made.
+    pub made: Timestamp,
+    pub analysis: crate::rules::GameAnalysis,
+}
+versioned!(AnalysisV1, "analysis of a game", 1);
+
 /// `live_moves`: id + ply (1-based, u32) → the move and the clocks after it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct LiveMoveV1 {

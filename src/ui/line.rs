@@ -220,6 +220,13 @@ static LOBBY: &[Command<LobbyFn>] = &[
         run: LineApp::lobby_tournament_entry,
     },
     Command {
+        words: &["analysis"],
+        args: "N [all]",
+        help: &[LOBBY_HELP_MORE],
+        drafts: false,
+        run: LineApp::lobby_analysis,
+    },
+    Command {
         words: &["leaderboard", "top"],
         args: "[VARIANT]",
         help: &[LOBBY_HELP_MORE],
@@ -393,6 +400,9 @@ pub struct LineApp {
     saved: Vec<SavedSetup>,
     /// A `leaderboard` was asked for and its answer not told yet.
     asked_leaders: bool,
+    /// The finished game whose analysis `analysis N` asked for, and whether every ply
+    /// (`all`) or the mistakes only.
+    asked_analysis: Option<(crate::proto::GameId, bool)>,
     rng: SplitMix64,
     out: Vec<String>,
 }
@@ -442,6 +452,7 @@ impl LineApp {
             told_claimable: false,
             saved: vec![],
             asked_leaders: false,
+            asked_analysis: None,
             rng: SplitMix64(seed),
             out: vec![],
         }
@@ -599,6 +610,7 @@ impl LineApp {
             Msg::Challenges(list) => self.on_challenges(list),
             Msg::SavedSetups(list) => self.saved = list,
             Msg::Leaderboard(board) => self.on_leaderboard(board),
+            Msg::Replay(snap) => self.on_analysis(&snap),
             Msg::Notice(n) | Msg::LastingNotice(n) => match n.lines_kind() {
                 InLines::AsIs => self.say(n.text(self.settings.lang)),
                 InLines::Silent => {}
@@ -702,6 +714,74 @@ impl LineApp {
             self.say(line);
         }
         self.challenges = list;
+    }
+
+    /// The answer to `analysis N`: where the analysis stands, or the mistakes (every ply
+    /// with `all`) as the mover knew it and with hindsight, then the mistakes counted.
+    fn on_analysis(&mut self, snap: &crate::proto::ReplaySnapshot) {
+        use crate::proto::AnalysisStatus as A;
+        use crate::rules::analysis::{BLUNDER, MISTAKE};
+        let Some((id, all)) = self.asked_analysis.take_if(|(id, _)| *id == snap.id) else {
+            return;
+        };
+        let lang = self.settings.lang;
+        let a = match snap.analysis.as_deref() {
+            Some(A::Ready(a)) => a,
+            Some(A::Waiting { ahead }) => {
+                return self.say(t!(lang, "exec-analysis-waiting", id = id, ahead = *ahead))
+            }
+            Some(A::Running) => return self.say(t!(lang, "exec-analysis-running", id = id)),
+            Some(A::Full) => return self.say(tr(lang, "exec-analysis-full")),
+            Some(A::Off) | None => return self.say(tr(lang, "exec-analysis-off")),
+        };
+        self.say(t!(
+            lang,
+            "line-analysis-head",
+            id = id,
+            red = snap.red.clone(),
+            blue = snap.blue.clone(),
+            mistake = MISTAKE,
+            blunder = BLUNDER
+        ));
+        let judged = |j: Option<crate::rules::Judgement>| match j {
+            Some(j) => t!(
+                lang,
+                "line-analysis-judged",
+                best = format!("{}-{}", j.best.from, j.best.to),
+                before = format!("{:+}", j.before),
+                after = format!("{:+}", j.after),
+                mark = if j.mark().is_empty() {
+                    String::new()
+                } else {
+                    format!(" {}", j.mark())
+                }
+            ),
+            None => tr(lang, "replay-analysis-only"),
+        };
+        for (i, p) in a.plies.iter().enumerate() {
+            if !all && !p.is_mistake() {
+                continue;
+            }
+            let line = t!(
+                lang,
+                "line-analysis-ply",
+                ply = i + 1,
+                color = color_name(lang, p.mover),
+                played = format!("{}-{}", p.played.from, p.played.to),
+                seen = judged(p.seen),
+                hindsight = judged(p.hindsight)
+            );
+            self.say(line);
+        }
+        let (seen, hind) = a.mistakes();
+        self.say(t!(
+            lang,
+            "exec-analysis-mistakes",
+            red_seen = seen[0],
+            blue_seen = seen[1],
+            red_hindsight = hind[0],
+            blue_hindsight = hind[1]
+        ));
     }
 
     fn on_leaderboard(&mut self, board: Leaderboard) {
@@ -1398,6 +1478,29 @@ impl LineApp {
         };
         self.asked_leaders = true;
         vec![Effect::Browse(BrowseCmd::Leaderboard(variant))]
+    }
+
+    /// `analysis N [all]`: the analysis after finished game N (asked of the server as its
+    /// replay is, so as anyone may see that replay).
+    fn lobby_analysis(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let (id, all) = match t.args {
+            [n] => (n.trim_start_matches('#').parse::<u64>().ok(), false),
+            [n, all] if all.eq_ignore_ascii_case("all") => {
+                (n.trim_start_matches('#').parse::<u64>().ok(), true)
+            }
+            _ => (None, false),
+        };
+        let Some(id) = id else {
+            self.say(tr(lang, "line-analysis-usage"));
+            return vec![];
+        };
+        self.asked_analysis = Some((id, all));
+        vec![Effect::Browse(BrowseCmd::Replay {
+            id,
+            ply: 0,
+            perspective: crate::proto::Perspective::All,
+        })]
     }
 
     /// `games [PAGE]`: the games in play.

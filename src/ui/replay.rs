@@ -22,8 +22,11 @@ use super::widgets::{footer, pad, paragraph, put, put_line, trunc};
 use super::words::{width, wrap, wrap_line};
 use super::{rank_label, Act, Ctx, Effect, Overlay};
 use crate::i18n::{tr, Lang};
-use crate::proto::{BrowseCmd, GameId, GameListItem, Perspective, ReplaySnapshot};
-use crate::rules::{BattleResult, Color, Immobility, Numbering, Options, Outcome, Rank, ViewMove};
+use crate::proto::{AnalysisStatus, BrowseCmd, GameId, GameListItem, Perspective, ReplaySnapshot};
+use crate::rules::{
+    BattleResult, Color, GameAnalysis, Immobility, Judgement, Numbering, Options, Outcome, Rank,
+    Severity, ViewMove,
+};
 use crate::t;
 use crate::ui::words::battle_sentence;
 use KeyCode::{Down, End, Esc, Home, Left, PageDown, PageUp, Right, Up, F};
@@ -118,6 +121,37 @@ fn ply_text(lang: Lang, m: &ViewMove, n: Numbering) -> String {
             to = r.to.to_string()
         ),
         None => s,
+    }
+}
+
+/// The mark of ply `k` (1-based) in the move list: the worse of the analysis's two
+/// judgements (`?` a mistake, `??` a blunder), nothing without an analysis.
+fn mark_of(a: Option<&GameAnalysis>, k: usize) -> &'static str {
+    let Some(p) = a.and_then(|a| a.plies.get(k.wrapping_sub(1))) else {
+        return "";
+    };
+    [p.seen, p.hindsight]
+        .iter()
+        .flatten()
+        .max_by_key(|j| j.severity())
+        .map_or("", |j| j.mark())
+}
+
+/// Room a mark takes after a move in the list (` ??`), when the game has an analysis.
+fn mark_room(a: Option<&GameAnalysis>) -> usize {
+    if a.is_some() {
+        3
+    } else {
+        0
+    }
+}
+
+/// A ply of the list with its mark.
+fn marked(text: String, mark: &str) -> String {
+    if mark.is_empty() {
+        text
+    } else {
+        format!("{text} {mark}")
     }
 }
 
@@ -257,6 +291,14 @@ impl ReplayUi {
         Duration::from_millis(SPEEDS_MS[self.speed])
     }
 
+    /// The analysis after the game, when the server has it.
+    pub fn analysis(&self) -> Option<&GameAnalysis> {
+        match self.shown.as_ref()?.analysis.as_deref()? {
+            AnalysisStatus::Ready(a) => Some(a),
+            _ => None,
+        }
+    }
+
     /// Goes to `ply` (clamped to the game); nothing when already there.
     fn go(&mut self, ply: u32) -> Vec<Act> {
         let ply = ply.min(self.plies);
@@ -308,6 +350,16 @@ impl ReplayUi {
                 self.flip = !self.flip;
                 vec![]
             }
+            Do::NextMistake => {
+                // The position after the next mistake's move (its move shown as the last).
+                match self.analysis().and_then(|a| a.next_mistake(self.ply)) {
+                    Some(k) => {
+                        self.autoplay = false;
+                        self.go(k)
+                    }
+                    None => vec![],
+                }
+            }
             Do::Back => vec![Act::Back],
             Do::Settings => vec![Act::Open(Overlay::Settings { row: 0 })],
             Do::Help => vec![Act::Open(Overlay::Help)],
@@ -339,7 +391,8 @@ impl ReplayUi {
         if dx < 5 {
             return vec![];
         }
-        let index = if one_per_row(&s.history, lang, side.width) {
+        let room = mark_room(self.analysis());
+        let index = if one_per_row(&s.history, lang, side.width, room) {
             let start = s.history.len().saturating_sub(rows.height as usize);
             start + (m.row - rows.y) as usize
         } else {
@@ -470,6 +523,20 @@ impl Info {
 /// Rows the lines above the move list take, the most any glyphs, play state or speed
 /// need (so the list, and where a click lands, stays put while they change).
 fn info_rows(r: &ReplayUi, lang: Lang, side_w: u16) -> u16 {
+    info_rows_without_analysis(r, lang, side_w) + analysis_height(r)
+}
+
+/// Rows the analysis after the game takes in the side panel, above the move list: three
+/// (the move shown and its two judgements) once it is there, one while it is made.
+fn analysis_height(r: &ReplayUi) -> u16 {
+    match r.shown.as_ref().and_then(|s| s.analysis.as_deref()) {
+        Some(AnalysisStatus::Ready(_)) => 3,
+        Some(AnalysisStatus::Off) | None => 0,
+        Some(_) => 1,
+    }
+}
+
+fn info_rows_without_analysis(r: &ReplayUi, lang: Lang, side_w: u16) -> u16 {
     let mut most = 3;
     for (dash, arrow) in [("—", "→"), ("--", "->")] {
         for playing in [false, true] {
@@ -492,12 +559,12 @@ fn moves_rect(side: Rect, info: u16) -> Rect {
 
 /// The move list shows a ply a row when one of `hist`'s, in `lang` (in either numbering),
 /// is wider than its column in a list of two a row: none is cut.
-fn one_per_row(hist: &[ViewMove], lang: Lang, side_w: u16) -> bool {
+fn one_per_row(hist: &[ViewMove], lang: Lang, side_w: u16, room: usize) -> bool {
     let col = move_col(side_w);
     hist.iter().any(|m| {
         [Numbering::Modern, Numbering::Classic]
             .into_iter()
-            .any(|n| width(&ply_text(lang, m, n)) > col)
+            .any(|n| width(&ply_text(lang, m, n)) + room > col)
     })
 }
 
@@ -660,8 +727,15 @@ fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: 
         put_line(buf, side.x, y, &row, side.width);
         y += 1;
     }
-    let _ = y;
+    // The analysis after the game, on rows of their own just above the move list.
     let list = moves_rect(side, info_rows(r, lang, side.width));
+    if let Some(s) = &r.shown {
+        let rows = analysis_rows(s, t);
+        let top = list.y.saturating_sub(1 + analysis_height(r));
+        for (k, row) in rows.iter().take(analysis_height(r) as usize).enumerate() {
+            put_line(buf, side.x, top.max(y) + k as u16, row, side.width);
+        }
+    }
     if list.height == 0 {
         return;
     }
@@ -685,7 +759,9 @@ fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: 
             Style::new()
         }
     };
-    let rows: Vec<Line<'static>> = if one_per_row(hist, lang, side.width) {
+    let analysis = r.analysis();
+    let room = mark_room(analysis);
+    let rows: Vec<Line<'static>> = if one_per_row(hist, lang, side.width, room) {
         // A ply a row: Red's numbered, Blue's under it.
         hist.iter()
             .enumerate()
@@ -697,7 +773,10 @@ fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: 
                 };
                 Line::from(vec![
                     Span::styled(num, t.dim()),
-                    Span::styled(ply_text(lang, m, n), focus(i)),
+                    Span::styled(
+                        marked(ply_text(lang, m, n), mark_of(analysis, i + 1)),
+                        focus(i),
+                    ),
                 ])
             })
             .collect()
@@ -707,10 +786,8 @@ fn render_side(buf: &mut Buffer, r: &ReplayUi, lay: &BoardLayout, t: &Theme, n: 
             .map(|(i, pair)| {
                 let mut spans = vec![Span::styled(format!("{:>3}. ", i + 1), t.dim())];
                 for (k, m) in pair.iter().enumerate() {
-                    spans.push(Span::styled(
-                        pad(&ply_text(lang, m, n), col),
-                        focus(2 * i + k),
-                    ));
+                    let text = marked(ply_text(lang, m, n), mark_of(analysis, 2 * i + k + 1));
+                    spans.push(Span::styled(pad(&text, col), focus(2 * i + k)));
                     spans.push(Span::raw(" "));
                 }
                 Line::from(spans)
@@ -827,6 +904,72 @@ fn render_below(
     }
 }
 
+/// The analysis after the game in the side panel: how the move just shown was judged, as
+/// its mover knew it and with hindsight (or where the analysis stands); at the start, the
+/// mistakes counted.
+fn analysis_rows(s: &ReplaySnapshot, t: &Theme) -> Vec<Line<'static>> {
+    let lang = t.lang;
+    let Some(status) = s.analysis.as_deref() else {
+        return vec![];
+    };
+    let a = match status {
+        AnalysisStatus::Ready(a) => a,
+        AnalysisStatus::Waiting { ahead } => {
+            let line = t!(lang, "replay-analysis-waiting", ahead = *ahead);
+            return vec![Line::styled(line, t.dim())];
+        }
+        AnalysisStatus::Running => {
+            return vec![Line::styled(tr(lang, "replay-analysis-running"), t.dim())]
+        }
+        AnalysisStatus::Full => {
+            return vec![Line::styled(tr(lang, "replay-analysis-full"), t.dim())]
+        }
+        AnalysisStatus::Off => return vec![],
+    };
+    let Some(p) = (s.ply as usize).checked_sub(1).and_then(|i| a.plies.get(i)) else {
+        let count = a.plies.iter().filter(|p| p.is_mistake()).count();
+        let line = t!(lang, "replay-analysis-summary", count = count);
+        return vec![Line::styled(line, t.dim())];
+    };
+    let judged = |key: &str, j: Option<Judgement>| -> Span<'static> {
+        let text = match j {
+            Some(j) => t!(
+                lang,
+                "replay-analysis-judged",
+                best = format!("{}-{}", j.best.from, j.best.to),
+                before = format!("{:+}", j.before),
+                arrow = t.g.arrow,
+                after = format!("{:+}", j.after),
+                mark = if j.mark().is_empty() {
+                    String::new()
+                } else {
+                    format!(" {}", j.mark())
+                }
+            ),
+            None => tr(lang, "replay-analysis-only"),
+        };
+        let style = match j.map(|j| j.severity()) {
+            Some(Severity::Blunder) | Some(Severity::Mistake) => t.accent(),
+            _ => Style::new(),
+        };
+        Span::styled(format!("{}: {text}", tr(lang, key)), style)
+    };
+    let head = t!(
+        lang,
+        "replay-analysis-move",
+        number = s.ply.div_ceil(2),
+        color = color_name(lang, p.mover)
+    );
+    vec![
+        Line::styled(head, t.title()),
+        Line::from(vec![Span::raw(" "), judged("replay-analysis-seen", p.seen)]),
+        Line::from(vec![
+            Span::raw(" "),
+            judged("replay-analysis-hindsight", p.hindsight),
+        ]),
+    ]
+}
+
 /// What a replay key does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Do {
@@ -840,6 +983,8 @@ enum Do {
     Slower,
     Perspective,
     Flip,
+    /// To the position after the next mistake the analysis found.
+    NextMistake,
     Back,
     Settings,
     Help,
@@ -850,6 +995,8 @@ enum Do {
 enum If {
     Playing,
     Paused,
+    /// The game's analysis is shown.
+    Analysed,
 }
 
 impl Conditions<If> for ReplayUi {
@@ -857,6 +1004,7 @@ impl Conditions<If> for ReplayUi {
         match c {
             If::Playing => self.autoplay,
             If::Paused => !self.autoplay,
+            If::Analysed => self.analysis().is_some(),
         }
     }
 }
@@ -895,6 +1043,9 @@ const KEYS: &[Binding<Do, If>] = &[
     on(&[ch('f')], Do::Flip)
         .hints(&[hint(7, "f", "replay-keys-flip")])
         .help("f", "replay-help-flip"),
+    on(&[ch('n')], Do::NextMistake)
+        .hints(&[hint(8, "n", "replay-keys-mistake").when(&[If::Analysed])])
+        .help("n", "replay-help-mistake"),
     note("keys-mouse", "replay-help-mouse"),
     on(&[F(2)], Do::Settings).help("F2", "browse-help-settings"),
     on(&[Esc, ch('q')], Do::Back)

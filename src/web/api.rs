@@ -184,6 +184,43 @@ pub(super) fn move_json(ply: usize, m: &ViewMove) -> Value {
     })
 }
 
+/// The analysis after the game as JSON: `{status: "ready", nodes, mistake, blunder,
+/// plies: [{ply, mover, played, seen, hindsight}]}` (each judgement `{best, before, after,
+/// mark}` or null for a ply with one legal move), or `{status: "waiting", ahead}`,
+/// `{status: "running"}`, `{status: "full"}`, `{status: "off"}`.
+fn analysis_json(a: Option<&crate::proto::AnalysisStatus>) -> Value {
+    use crate::proto::AnalysisStatus as A;
+    let judged = |j: Option<crate::rules::Judgement>| {
+        j.map(|j| {
+            json!({
+                "best": format!("{}-{}", j.best.from, j.best.to),
+                "before": j.before,
+                "after": j.after,
+                "mark": j.mark(),
+            })
+        })
+    };
+    match a {
+        Some(A::Ready(a)) => json!({
+            "status": "ready",
+            "nodes": a.nodes,
+            "mistake": crate::rules::analysis::MISTAKE,
+            "blunder": crate::rules::analysis::BLUNDER,
+            "plies": a.plies.iter().enumerate().map(|(i, p)| json!({
+                "ply": i + 1,
+                "mover": p.mover.name().to_lowercase(),
+                "played": format!("{}-{}", p.played.from, p.played.to),
+                "seen": judged(p.seen),
+                "hindsight": judged(p.hindsight),
+            })).collect::<Vec<_>>(),
+        }),
+        Some(A::Waiting { ahead }) => json!({"status": "waiting", "ahead": ahead}),
+        Some(A::Running) => json!({"status": "running"}),
+        Some(A::Full) => json!({"status": "full"}),
+        Some(A::Off) | None => json!({"status": "off"}),
+    }
+}
+
 pub(super) async fn game(
     State(web): State<Web>,
     Path(id): Path<String>,
@@ -231,12 +268,24 @@ pub(super) async fn game(
                     "rank": c.rank.map(|r| r.name()),
                 })).collect::<Vec<_>>(),
                 "moves": snap.history.iter().enumerate().map(|(i, m)| move_json(i + 1, m)).collect::<Vec<_>>(),
+                "analysis": analysis_json(snap.analysis.as_deref()),
             })))
         }
         .await;
     match answer {
         Ok(Live(r)) => r,
-        Ok(Done(v)) => super::finished(&headers, "application/json", v.to_string()),
+        Ok(Done(v)) => {
+            // Until the analysis is made the answer changes: kept for a short while only.
+            let pending = !matches!(v["analysis"]["status"].as_str(), Some("ready" | "off"));
+            let mut r = super::finished(&headers, "application/json", v.to_string());
+            if pending {
+                r.headers_mut().insert(
+                    header::CACHE_CONTROL,
+                    axum::http::HeaderValue::from_static("public, max-age=30"),
+                );
+            }
+            r
+        }
         Err(f) => reply(Err(f)),
     }
 }

@@ -159,3 +159,73 @@ pub fn rating_plot(lang: Lang, history: &[(u64, i32)]) -> Markup {
         }
     }
 }
+
+/// The analysis after a game as an SVG chart: the evaluation after each ply from Red's
+/// side (above the middle line Red is better), as each mover knew it (solid) and with
+/// hindsight (dashed), values beyond ±[`CHART_RANGE`] drawn at the edge; a dot on each
+/// mistake (larger for a blunder), linking to the position after it (`href(ply)`); a
+/// vertical line at the ply shown.
+pub fn analysis_chart(
+    lang: Lang,
+    a: &crate::rules::GameAnalysis,
+    shown: u32,
+    href: &dyn Fn(u32) -> String,
+) -> Markup {
+    use crate::rules::Severity;
+    const W: f64 = 480.0;
+    const H: f64 = 140.0;
+    const PAD: f64 = 6.0;
+    let n = a.plies.len().max(1);
+    let x = |k: usize| PAD + (W - 2.0 * PAD) * k as f64 / n as f64;
+    let y = |v: i32| {
+        let v = v.clamp(-CHART_RANGE, CHART_RANGE) as f64;
+        H / 2.0 - (H / 2.0 - PAD) * v / CHART_RANGE as f64
+    };
+    let line = |hind: bool| -> String {
+        let mut pts = vec![format!("{:.1},{:.1}", x(0), y(0))];
+        for (i, p) in a.plies.iter().enumerate() {
+            let j = if hind { p.hindsight } else { p.seen };
+            if let Some(j) = j {
+                pts.push(format!(
+                    "{:.1},{:.1}",
+                    x(i + 1),
+                    y(j.after_for_red(p.mover))
+                ));
+            }
+        }
+        pts.join(" ")
+    };
+    let (seen, hind) = a.mistakes();
+    let label = Say::new("web-analysis-chart-label")
+        .text("plies", a.plies.len())
+        .text("seen", seen[0] + seen[1])
+        .text("hindsight", hind[0] + hind[1])
+        .in_lang(lang);
+    html! {
+        svg.chart xmlns="http://www.w3.org/2000/svg" viewBox=(format!("0 0 {W} {H}")) width="100%" role="img" aria-label=(label) {
+            rect x="0" y="0" width=(W) height=(H) fill="#fafafa" stroke="#ccc" {}
+            line x1=(PAD) y1=(H / 2.0) x2=(W - PAD) y2=(H / 2.0) stroke="#bbb" {}
+            text x="4" y="12" font-size="10" fill="#b22" { (Say::new("web-analysis-red-better").in_lang(lang)) }
+            text x="4" y=(H - 4.0) font-size="10" fill="#25a" { (Say::new("web-analysis-blue-better").in_lang(lang)) }
+            @if shown > 0 {
+                line.at x1=(format!("{:.1}", x(shown as usize))) y1="0" x2=(format!("{:.1}", x(shown as usize))) y2=(H) stroke="#fc0" stroke-width="2" {}
+            }
+            polyline.hindsight points=(line(true)) fill="none" stroke="#888" stroke-width="1.2" stroke-dasharray="4 3" {}
+            polyline.seen points=(line(false)) fill="none" stroke="#222" stroke-width="1.5" {}
+            @for (i, p) in a.plies.iter().enumerate() {
+                @let worst = [p.seen, p.hindsight].into_iter().flatten().max_by_key(|j| j.severity());
+                @if let Some(j) = worst.filter(|j| j.severity() >= Severity::Mistake) {
+                    a href=(href(i as u32 + 1)) {
+                        circle.mistake cx=(format!("{:.1}", x(i + 1))) cy=(format!("{:.1}", y(j.after_for_red(p.mover)))) r=(if j.severity() == Severity::Blunder { "4" } else { "3" }) fill=(if p.mover == Color::Red { "#b22" } else { "#25a" }) {
+                            title { (Say::new("web-analysis-point").text("ply", i + 1).text("color", color_name(lang, p.mover)).text("mark", j.mark()).in_lang(lang)) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Evaluations beyond this (in either direction) are drawn at the chart's edge: about a
+/// General and a Colonel ahead, past which the game is decided.
+pub const CHART_RANGE: i32 = 200;

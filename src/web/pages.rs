@@ -628,6 +628,86 @@ pub(super) fn captured_line(lang: Lang, captured: &[crate::rules::ViewCaptured])
     }
 }
 
+/// The analysis after the game on its page: where it stands, or the chart of the
+/// evaluation, how the move shown was judged both ways, and the mistakes as links.
+fn analysis_section(
+    l: &PageLang,
+    status: Option<&crate::proto::AnalysisStatus>,
+    ply: u32,
+    at: &dyn Fn(u32) -> String,
+) -> Markup {
+    use crate::proto::AnalysisStatus as A;
+    let lang = l.lang;
+    let a = match status {
+        Some(A::Ready(a)) => a,
+        Some(A::Waiting { ahead }) => {
+            return html! { h2 { (l.tr("web-analysis")) } p.analysis-status { (Say::new("web-analysis-waiting").text("ahead", *ahead).in_lang(lang)) } }
+        }
+        Some(A::Running) => {
+            return html! { h2 { (l.tr("web-analysis")) } p.analysis-status { (l.tr("web-analysis-running")) } }
+        }
+        Some(A::Full) => {
+            return html! { h2 { (l.tr("web-analysis")) } p.analysis-status { (l.tr("web-analysis-full")) } }
+        }
+        Some(A::Off) | None => return html! {},
+    };
+    let judged = |key: &'static str, j: Option<crate::rules::Judgement>| {
+        let what = match j {
+            Some(j) => Say::new("web-analysis-judged")
+                .text("best", format!("{}-{}", j.best.from, j.best.to))
+                .text("before", format!("{:+}", j.before))
+                .text("after", format!("{:+}", j.after))
+                .text(
+                    "mark",
+                    if j.mark().is_empty() {
+                        String::new()
+                    } else {
+                        format!(" {}", j.mark())
+                    },
+                )
+                .in_lang(lang),
+            None => l.tr("web-analysis-only"),
+        };
+        format!("{}: {what}", l.tr(key))
+    };
+    let mistakes: Vec<(u32, &crate::rules::PlyReview)> = a
+        .plies
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.is_mistake())
+        .map(|(i, p)| (i as u32 + 1, p))
+        .collect();
+    let this = (ply as usize).checked_sub(1).and_then(|i| a.plies.get(i));
+    html! {
+        section.analysis {
+            h2 { (l.tr("web-analysis")) }
+            p { (Say::new("web-analysis-about").text("mistake", crate::rules::analysis::MISTAKE).text("blunder", crate::rules::analysis::BLUNDER).in_lang(lang)) }
+            (super::board::analysis_chart(lang, a, ply, at))
+            p.legend { (l.tr("web-analysis-legend")) }
+            @if let Some(p) = this {
+                p.judged {
+                    (Say::new("web-analysis-this").text("ply", ply).text("color", color_name(lang, p.mover)).in_lang(lang)) " "
+                    (judged("web-analysis-seen", p.seen)) "; "
+                    (judged("web-analysis-hindsight", p.hindsight))
+                }
+            }
+            @if mistakes.is_empty() {
+                p { (l.tr("web-analysis-none")) }
+            } @else {
+                ul.mistakes {
+                    @for (k, p) in &mistakes {
+                        li {
+                            a href=(at(*k)) { (Say::new("web-analysis-ply").text("ply", *k).text("color", color_name(lang, p.mover)).text("played", format!("{}-{}", p.played.from, p.played.to)).in_lang(lang)) } " "
+                            (judged("web-analysis-seen", p.seen)) "; "
+                            (judged("web-analysis-hindsight", p.hindsight))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 pub(super) async fn game(
     State(web): State<Web>,
     l: PageLang,
@@ -768,6 +848,7 @@ async fn game_page(
             label { (l.tr("web-go-to-ply")) " " input type="number" name="ply" min="0" max=(plies) value=(ply); }
             " " button type="submit" { (l.tr("web-go")) }
         }
+        (analysis_section(l, snap.analysis.as_deref(), ply, &at))
         h2 { (l.tr("web-moves")) }
         @if start > 0 { p { a href=(at(start as u32)) { (l.tr("web-earlier-moves")) } } }
         ol.moves start=(start + 1) {
@@ -784,6 +865,22 @@ async fn game_page(
         script src="/step.js" defer {}
     };
     let canonical = game_url(web, id);
+    // Until the analysis is made the page changes: kept for a short while only.
+    if !matches!(
+        snap.analysis.as_deref(),
+        Some(crate::proto::AnalysisStatus::Ready(_)) | Some(crate::proto::AnalysisStatus::Off)
+    ) {
+        let mut r = super::finished(
+            req,
+            "text/html; charset=utf-8",
+            layout_at(l, &title, Some(&canonical), body).into_string(),
+        );
+        r.headers_mut().insert(
+            header::CACHE_CONTROL,
+            axum::http::HeaderValue::from_static("public, max-age=30"),
+        );
+        return Ok(r);
+    }
     Ok(super::finished(
         req,
         "text/html; charset=utf-8",

@@ -439,6 +439,7 @@ fn replay() -> App {
         }],
         private: false,
         notes: Default::default(),
+        analysis: None,
     }));
     a
 }

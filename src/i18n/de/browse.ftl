@@ -187,6 +187,23 @@ replay-help-speed = schneller / langsamer: 0,25 / 0,5 / 1 / 2 s pro Zug
 replay-help-view = Sicht: alles / wie Rot es sah / wie Blau
 replay-help-flip = das Brett drehen
 replay-help-mouse = Mausrad blättert, ein Klick auf einen Zug springt dorthin
+replay-keys-mistake = nächster Fehler
+replay-help-mistake = der nächste Fehler, den die Analyse des Computers fand (? ein Fehler, ?? ein grober Fehler)
+replay-analysis-move = Analyse von Zug { $number } ({ $color }):
+replay-analysis-seen = nach Wissen
+replay-analysis-hindsight = im Nachhinein
+replay-analysis-judged = bester { $best } { $before }{ $arrow }{ $after }{ $mark }
+replay-analysis-only = einziger Zug
+replay-analysis-summary = Analyse: { $count ->
+        [one] 1 Fehler
+       *[other] { $count } Fehler
+    } (n: der nächste)
+replay-analysis-waiting = Analyse: wartet ({ $ahead ->
+        [one] 1 Partie
+       *[other] { $ahead } Partien
+    } davor)
+replay-analysis-running = Analyse: läuft
+replay-analysis-full = Analyse: die Warteschlange ist voll; schau später wieder
 
 ## Rules page (src/ui/rules_page.rs)
 

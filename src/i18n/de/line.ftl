@@ -14,7 +14,7 @@ line-prompt-over = partie vorbei>
 
 line-welcome = Willkommen, { $nick }. Du bist in der Lobby: Tippe help für die Befehle.
 line-help-lobby = Befehle in der Lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual|private], cancel, computer [easy|hard].
-line-help-lobby-more = Dazu: games, watch N, tournaments, join N, withdraw N, leaderboard [classic], say TEXT, screens, quit, help.
+line-help-lobby-more = Dazu: games, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], say TEXT, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 Spieler online:
        *[other] { $count } Spieler online:
@@ -226,3 +226,7 @@ line-unknown = { $word } ist hier kein Befehl. Tippe help für die Befehle.
 line-too-long = Diese Zeile ist zu lang (über 200 Bytes) und wurde übergangen.
 line-help-comeback = Wenn die Verbindung abbricht, kommst du so in deine Partie zurück: { $command }
 line-typed-dropped = Du hast { $count } Bytes schneller getippt, als die Befehle ausgeführt werden konnten: sie wurden übergangen. Warte auf die Eingabeaufforderung, bevor du weitertippst.
+line-analysis-usage = Tippe analysis N für die Fehler der beendeten Partie N (analysis N all: jeder Zug).
+line-analysis-head = Analyse der Partie #{ $id } ({ $red } gegen { $blue }) durch den starken Computer: ? ein Fehler (verliert { $mistake } oder mehr), ?? ein grober Fehler ({ $blunder } oder mehr); Werte aus Sicht der ziehenden Seite.
+line-analysis-ply = { $ply }. { $color } { $played }: nach Wissen { $seen }; im Nachhinein { $hindsight }
+line-analysis-judged = bester { $best } { $before } zu { $after }{ $mark }

@@ -237,6 +237,7 @@ exec-usage =
       games NAME
       games --live
       replay ID [--format record|gravon]
+      replay ID --analysis    (die Durchsicht jedes Zuges durch den starken Computer)
       tournaments
       tournament ID [--format json]
       play    (das Spiel in Zeilen, für Screenreader und Skripte: tippe help)
@@ -414,3 +415,23 @@ refusal-note-cannot-save = die Notiz wurde nicht behalten (der Server kann gerad
 exec-replay-notes = Deine Notizen (nur du siehst sie):
 exec-replay-note = vor Zug { $move_number }: { $square } { $guess }
 exec-replay-note-cleared = vor Zug { $move_number }: { $square } gelöscht
+
+## Die Analyse nach der Partie: `replay ID --analysis`, die Wiederholung, Zeilen, die Webseite
+exec-analysis-title = Analyse der Partie #{ $id } durch den starken Computer ({ $nodes } Knoten je Zug)
+exec-analysis-legend = ? ein Fehler (verliert { $mistake } oder mehr), ?? ein grober Fehler ({ $blunder } oder mehr). Werte aus Sicht der ziehenden Seite: ein Aufklärer ist 10, ein Feldmarschall 120.
+exec-analysis-mistakes = Fehler nach dem Wissen des Ziehenden: Rot { $red_seen }, Blau { $blue_seen }. Im Nachhinein: Rot { $red_hindsight }, Blau { $blue_hindsight }.
+exec-analysis-seen = nach dem Wissen des Ziehenden
+exec-analysis-hindsight = im Nachhinein
+exec-analysis-move = Zug
+exec-analysis-best = bester
+exec-analysis-value = Wert
+exec-analysis-change = Änderung
+exec-analysis-only-move = einziger Zug
+exec-analysis-waiting = Die Analyse der Partie #{ $id } wartet ({ $ahead ->
+        [one] 1 Partie
+       *[other] { $ahead } Partien
+    } davor): frag in einer Minute wieder.
+exec-analysis-running = Die Analyse der Partie #{ $id } läuft: frag in einer Minute wieder.
+exec-analysis-full = Die Warteschlange der Analysen ist voll: frag später wieder.
+exec-analysis-off = Dieser Server macht keine Analysen.
+exec-analysis-usage = (die Durchsicht jedes Zuges durch den starken Computer: replay { $id } --analysis)

@@ -425,3 +425,25 @@ web-play-note-moved = Gezogen
 web-play-note-clear = Notiz löschen
 web-play-note-cancel = Abbrechen
 web-play-note-hint = Tippe eine unbekannte Figur des Gegners an (oder halte sie), um zu notieren, was sie sein könnte.
+
+## Die Analyse nach der Partie auf ihrer Seite (src/web/pages.rs, board.rs)
+web-analysis = Analyse nach der Partie
+web-analysis-about = Die Durchsicht jedes Zuges durch den starken Computer: der Zug, den er vorzieht, und der Wert vor und nach dem gespielten Zug, aus Sicht der ziehenden Seite (ein Aufklärer ist 10, ein Feldmarschall 120). ? ein Fehler (verliert { $mistake } oder mehr), ?? ein grober Fehler ({ $blunder } oder mehr). Jeder Zug wird nach dem Wissen des Ziehenden beurteilt und im Nachhinein (alle Figuren bekannt).
+web-analysis-legend = Durchgezogene Linie: nach dem Wissen des Ziehenden; gestrichelt: im Nachhinein; Punkte: Fehler (jeder ein Link zu seiner Stellung). Über der Mittellinie steht Rot besser.
+web-analysis-chart-label = Die Bewertung über { $plies } Züge, aus Sicht von Rot; { $seen } Fehler nach dem Wissen der Ziehenden, { $hindsight } im Nachhinein.
+web-analysis-red-better = Rot besser
+web-analysis-blue-better = Blau besser
+web-analysis-point = Zug { $ply } ({ $color }) { $mark }
+web-analysis-this = Zug { $ply } ({ $color }):
+web-analysis-seen = nach Wissen
+web-analysis-hindsight = im Nachhinein
+web-analysis-judged = bester { $best }, { $before } → { $after }{ $mark }
+web-analysis-only = einziger Zug
+web-analysis-ply = { $ply }. { $color } { $played }
+web-analysis-none = Keine Fehler gefunden.
+web-analysis-waiting = In Vorbereitung: wartet ({ $ahead ->
+        [one] 1 Partie
+       *[other] { $ahead } Partien
+    } davor). Lade die Seite in einer Minute neu.
+web-analysis-running = Wird gerade gemacht: lade die Seite in einer Minute neu.
+web-analysis-full = Die Warteschlange der Analysen ist voll: schau später wieder.

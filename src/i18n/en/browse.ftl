@@ -187,6 +187,23 @@ replay-help-speed = faster / slower: 0.25, 0.5, 1 or 2 s per move
 replay-help-view = perspective: everything / as Red saw it / as Blue
 replay-help-flip = flip the board
 replay-help-mouse = wheel steps, a click on a move goes there
+replay-keys-mistake = next mistake
+replay-help-mistake = the next mistake the computer's analysis found (? a mistake, ?? a blunder)
+replay-analysis-move = Analysis of move { $number } ({ $color }):
+replay-analysis-seen = as known
+replay-analysis-hindsight = hindsight
+replay-analysis-judged = best { $best } { $before }{ $arrow }{ $after }{ $mark }
+replay-analysis-only = only move
+replay-analysis-summary = Analysis: { $count ->
+        [one] 1 mistake
+       *[other] { $count } mistakes
+    } (n: the next)
+replay-analysis-waiting = Analysis: queued ({ $ahead ->
+        [one] 1 game
+       *[other] { $ahead } games
+    } before it)
+replay-analysis-running = Analysis: being made
+replay-analysis-full = Analysis: the queue is full; look again later
 
 ## Rules page (src/ui/rules_page.rs)
 

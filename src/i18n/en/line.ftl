@@ -15,7 +15,7 @@ line-prompt-over = game over>
 
 line-welcome = Welcome, { $nick }. You are in the lobby: type help for the commands.
 line-help-lobby = Lobby commands: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual|private], cancel, computer [easy|hard].
-line-help-lobby-more = And: games, watch N, tournaments, join N, withdraw N, leaderboard [classic], say TEXT, screens, quit, help.
+line-help-lobby-more = And: games, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], say TEXT, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 player online:
        *[other] { $count } players online:
@@ -224,3 +224,7 @@ line-unknown = { $word } is not a command here. Type help for the commands.
 line-too-long = That line is too long (over 200 bytes) and was ignored.
 line-help-comeback = If you drop, come back to your game with: { $command }
 line-typed-dropped = You typed { $count } bytes faster than the commands could be handled: they were ignored. Wait for the prompt before typing more.
+line-analysis-usage = Type analysis N for the mistakes in finished game N (analysis N all: every move).
+line-analysis-head = Analysis of game #{ $id } ({ $red } vs { $blue }) by the hard computer: ? a mistake (loses { $mistake } or more), ?? a blunder ({ $blunder } or more); values from the mover's side.
+line-analysis-ply = { $ply }. { $color } { $played }: as known, { $seen }; with hindsight, { $hindsight }
+line-analysis-judged = best { $best } { $before } to { $after }{ $mark }

@@ -238,6 +238,7 @@ exec-usage =
       games NICK
       games --live
       replay ID [--format record|gravon]
+      replay ID --analysis    (the hard computer's review of every move)
       tournaments
       tournament ID [--format json]
       play    (the game in lines, for screen readers and scripts: type help)
@@ -415,3 +416,23 @@ refusal-note-cannot-save = the note was not kept (the server cannot write to its
 exec-replay-notes = Your notes (only you see them):
 exec-replay-note = before move { $move_number }: { $square } { $guess }
 exec-replay-note-cleared = before move { $move_number }: { $square } cleared
+
+## The analysis after a game: `replay ID --analysis`, the replay screen, lines, the web page
+exec-analysis-title = Analysis of game #{ $id } by the hard computer ({ $nodes } nodes a move)
+exec-analysis-legend = ? a mistake (loses { $mistake } or more), ?? a blunder ({ $blunder } or more). Values are from the side that moved: a Scout is 10, a Marshal 120.
+exec-analysis-mistakes = Mistakes as the mover knew it: Red { $red_seen }, Blue { $blue_seen }. With hindsight: Red { $red_hindsight }, Blue { $blue_hindsight }.
+exec-analysis-seen = as the mover knew it
+exec-analysis-hindsight = with hindsight
+exec-analysis-move = move
+exec-analysis-best = best
+exec-analysis-value = value
+exec-analysis-change = change
+exec-analysis-only-move = only move
+exec-analysis-waiting = The analysis of game #{ $id } is queued ({ $ahead ->
+        [one] 1 game
+       *[other] { $ahead } games
+    } before it): ask again in a minute.
+exec-analysis-running = The analysis of game #{ $id } is being made: ask again in a minute.
+exec-analysis-full = The analysis queue is full: ask again later.
+exec-analysis-off = This server makes no analyses.
+exec-analysis-usage = (the hard computer's review of every move: replay { $id } --analysis)

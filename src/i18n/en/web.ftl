@@ -428,3 +428,25 @@ web-play-note-moved = Moved
 web-play-note-clear = Clear the note
 web-play-note-cancel = Cancel
 web-play-note-hint = Tap an unknown enemy piece (or hold it) to note what you think it is.
+
+## The analysis after a game on its page (src/web/pages.rs, board.rs)
+web-analysis = Analysis after the game
+web-analysis-about = The hard computer's review of every move: the move it prefers, and the value before and after the move played, from the mover's side (a Scout is 10, a Marshal 120). ? a mistake (loses { $mistake } or more), ?? a blunder ({ $blunder } or more). Each move is judged as its mover knew it, and with hindsight (every piece known).
+web-analysis-legend = Solid line: as each mover knew it; dashed: with hindsight; dots: mistakes (each a link to its position). Above the middle line Red is better.
+web-analysis-chart-label = The evaluation over { $plies } moves, from Red's side; { $seen } mistakes as the movers knew it, { $hindsight } with hindsight.
+web-analysis-red-better = Red better
+web-analysis-blue-better = Blue better
+web-analysis-point = move { $ply } ({ $color }) { $mark }
+web-analysis-this = Move { $ply } ({ $color }):
+web-analysis-seen = as known
+web-analysis-hindsight = with hindsight
+web-analysis-judged = best { $best }, { $before } → { $after }{ $mark }
+web-analysis-only = only move
+web-analysis-ply = { $ply }. { $color } { $played }
+web-analysis-none = No mistakes found.
+web-analysis-waiting = Being prepared: queued ({ $ahead ->
+        [one] 1 game
+       *[other] { $ahead } games
+    } before it). Reload in a minute.
+web-analysis-running = Being made now: reload in a minute.
+web-analysis-full = The analysis queue is full: look again later.

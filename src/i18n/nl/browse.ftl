@@ -187,6 +187,23 @@ replay-help-speed = sneller / langzamer: 0,25 / 0,5 / 1 / 2 s per zet
 replay-help-view = zicht: alles / zoals Rood het zag / zoals Blauw
 replay-help-flip = het bord draaien
 replay-help-mouse = het wieltje bladert, een klik op een zet gaat ernaartoe
+replay-keys-mistake = volgende fout
+replay-help-mistake = de volgende fout die de analyse van de computer vond (? een fout, ?? een blunder)
+replay-analysis-move = Analyse van zet { $number } ({ $color }):
+replay-analysis-seen = naar kennis
+replay-analysis-hindsight = achteraf
+replay-analysis-judged = beste { $best } { $before }{ $arrow }{ $after }{ $mark }
+replay-analysis-only = enige zet
+replay-analysis-summary = Analyse: { $count ->
+        [one] 1 fout
+       *[other] { $count } fouten
+    } (n: de volgende)
+replay-analysis-waiting = Analyse: in de rij ({ $ahead ->
+        [one] 1 partij
+       *[other] { $ahead } partijen
+    } ervoor)
+replay-analysis-running = Analyse: wordt gemaakt
+replay-analysis-full = Analyse: de rij is vol; kijk later opnieuw
 
 ## Rules page (src/ui/rules_page.rs)
 

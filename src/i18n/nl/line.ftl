@@ -14,7 +14,7 @@ line-prompt-over = partij voorbij>
 
 line-welcome = Welkom, { $nick }. Je bent in de lobby: typ help voor de opdrachten.
 line-help-lobby = Opdrachten in de lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual|private], cancel, computer [easy|hard].
-line-help-lobby-more = Verder: games, watch N, tournaments, join N, withdraw N, leaderboard [classic], say TEKST, screens, quit, help.
+line-help-lobby-more = Verder: games, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], say TEKST, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 speler online:
        *[other] { $count } spelers online:
@@ -226,3 +226,7 @@ line-unknown = { $word } is hier geen opdracht. Typ help voor de opdrachten.
 line-too-long = Die regel is te lang (meer dan 200 bytes) en werd genegeerd.
 line-help-comeback = Valt je verbinding weg, kom dan terug in je partij met: { $command }
 line-typed-dropped = Je typte { $count } bytes sneller dan de opdrachten konden worden uitgevoerd: ze werden genegeerd. Wacht op de prompt voor je meer typt.
+line-analysis-usage = Typ analysis N voor de fouten in de afgelopen partij N (analysis N all: elke zet).
+line-analysis-head = Analyse van partij #{ $id } ({ $red } tegen { $blue }) door de sterke computer: ? een fout (verliest { $mistake } of meer), ?? een blunder ({ $blunder } of meer); waarden vanuit de kant die zette.
+line-analysis-ply = { $ply }. { $color } { $played }: naar kennis { $seen }; achteraf { $hindsight }
+line-analysis-judged = beste { $best } { $before } naar { $after }{ $mark }

@@ -237,6 +237,7 @@ exec-usage =
       games NAAM
       games --live
       replay ID [--format record|gravon]
+      replay ID --analysis    (de beoordeling van elke zet door de sterke computer)
       tournaments
       tournament ID [--format json]
       play    (het spel in regels, voor schermlezers en scripts: typ help)
@@ -414,3 +415,23 @@ refusal-note-cannot-save = de notitie is niet bewaard (de server kan nu niet naa
 exec-replay-notes = Je notities (alleen jij ziet ze):
 exec-replay-note = voor zet { $move_number }: { $square } { $guess }
 exec-replay-note-cleared = voor zet { $move_number }: { $square } gewist
+
+## De analyse na de partij: `replay ID --analysis`, de herhaling, regels, de webpagina
+exec-analysis-title = Analyse van partij #{ $id } door de sterke computer ({ $nodes } knopen per zet)
+exec-analysis-legend = ? een fout (verliest { $mistake } of meer), ?? een blunder ({ $blunder } of meer). Waarden vanuit de kant die zette: een Verkenner is 10, een Maarschalk 120.
+exec-analysis-mistakes = Fouten naar wat de zetter wist: Rood { $red_seen }, Blauw { $blue_seen }. Achteraf: Rood { $red_hindsight }, Blauw { $blue_hindsight }.
+exec-analysis-seen = naar wat de zetter wist
+exec-analysis-hindsight = achteraf
+exec-analysis-move = zet
+exec-analysis-best = beste
+exec-analysis-value = waarde
+exec-analysis-change = verschil
+exec-analysis-only-move = enige zet
+exec-analysis-waiting = De analyse van partij #{ $id } staat in de rij ({ $ahead ->
+        [one] 1 partij
+       *[other] { $ahead } partijen
+    } ervoor): vraag het over een minuut opnieuw.
+exec-analysis-running = De analyse van partij #{ $id } wordt gemaakt: vraag het over een minuut opnieuw.
+exec-analysis-full = De rij voor analyses is vol: vraag het later opnieuw.
+exec-analysis-off = Deze server maakt geen analyses.
+exec-analysis-usage = (de beoordeling van elke zet door de sterke computer: replay { $id } --analysis)

@@ -431,3 +431,25 @@ web-play-note-moved = Verplaatst
 web-play-note-clear = Notitie wissen
 web-play-note-cancel = Annuleren
 web-play-note-hint = Tik een onbekend stuk van de tegenstander aan (of houd het vast) om te noteren wat het volgens jou is.
+
+## De analyse na de partij op haar pagina (src/web/pages.rs, board.rs)
+web-analysis = Analyse na de partij
+web-analysis-about = De beoordeling van elke zet door de sterke computer: de zet die hij verkiest, en de waarde voor en na de gespeelde zet, vanuit de kant die zette (een Verkenner is 10, een Maarschalk 120). ? een fout (verliest { $mistake } of meer), ?? een blunder ({ $blunder } of meer). Elke zet wordt beoordeeld naar wat de zetter wist, en achteraf (alle stukken bekend).
+web-analysis-legend = Doorgetrokken lijn: naar wat elke zetter wist; gestreept: achteraf; stippen: fouten (elk een link naar zijn stelling). Boven de middellijn staat Rood beter.
+web-analysis-chart-label = De waardering over { $plies } zetten, vanuit Rood; { $seen } fouten naar wat de zetters wisten, { $hindsight } achteraf.
+web-analysis-red-better = Rood beter
+web-analysis-blue-better = Blauw beter
+web-analysis-point = zet { $ply } ({ $color }) { $mark }
+web-analysis-this = Zet { $ply } ({ $color }):
+web-analysis-seen = naar kennis
+web-analysis-hindsight = achteraf
+web-analysis-judged = beste { $best }, { $before } → { $after }{ $mark }
+web-analysis-only = enige zet
+web-analysis-ply = { $ply }. { $color } { $played }
+web-analysis-none = Geen fouten gevonden.
+web-analysis-waiting = In voorbereiding: in de rij ({ $ahead ->
+        [one] 1 partij
+       *[other] { $ahead } partijen
+    } ervoor). Laad de pagina over een minuut opnieuw.
+web-analysis-running = Wordt nu gemaakt: laad de pagina over een minuut opnieuw.
+web-analysis-full = De rij voor analyses is vol: kijk later opnieuw.
