@@ -1541,8 +1541,8 @@ fn marshal_trade_without_spy(view: &PlayerView, (from, to): SMove) -> bool {
 }
 
 /// The root cost of [`marshal_trade_without_spy`]: of 22 games against peternlewis in which
-/// the Marshals were traded after our Spy was lost, 13 were lost, against 6 of the other 98
-/// (stop 34).
+/// the Marshals were traded after our Spy was lost, 13 were lost, against 9 of the other 98
+/// (`docs/bots.md`, stop 34).
 const MARSHAL_KEPT: f64 = 150.0;
 
 impl Bot for HardBot {
