@@ -41,7 +41,8 @@
 //!   [`dominant`] pieces (nothing the other side has left takes or trades them) worth
 //!   [`DOMINANT`] each, the cost of a lost Spy kept after the enemy Marshal is gone, and
 //!   officers valued by the rank they hold against the other side's top pieces left
-//!   ([`relative_value`]).
+//!   ([`relative_value`]); and [`HardConfig::marshal_kept`], a root cost
+//!   ([`MARSHAL_KEPT`]) on our Marshal attacking the enemy Marshal once our Spy is gone.
 //!
 //! **A stalled game.** The bot counts the plies since the view last showed progress (a piece
 //! captured, an enemy rank newly known). With [`HardConfig::press`] (off by default: it
