@@ -123,6 +123,9 @@ impl<B: Bot> Contestant for B {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Side {
     Level(BotLevel),
+    /// The hard bot with evaluation switches on, as `hard+NAME+NAME` (see
+    /// [`HardConfig::switch`]): for measuring a switch against the default.
+    Switched(String),
     /// Another program: the spawner given to [`run_arena_with`] starts it for each game
     /// from this text (e.g. `exec:PROGRAM ARGS`).
     External(String),
@@ -132,7 +135,7 @@ impl Side {
     pub fn name(&self) -> &str {
         match self {
             Side::Level(l) => l.name(),
-            Side::External(s) => s,
+            Side::Switched(s) | Side::External(s) => s,
         }
     }
 }
@@ -343,6 +346,20 @@ impl fmt::Display for ArenaResult {
             self.timeouts[1],
         )
     }
+}
+
+/// The hard bot's configuration of a `hard+NAME+NAME` side: the arena's budget, then each
+/// switch named.
+pub fn switched(spec: &str, time: Duration, nodes: Option<u64>) -> Result<HardConfig, String> {
+    let mut names = spec.split('+');
+    if names.next() != Some("hard") {
+        return Err(format!("'{spec}': switches go after hard (hard+NAME+NAME)"));
+    }
+    let mut cfg = HardConfig::budget(time, nodes);
+    for name in names {
+        cfg.switch(name)?;
+    }
+    Ok(cfg)
 }
 
 /// A bot of `level` with the arena's budget (see [`HardConfig::budget`]).
@@ -590,6 +607,10 @@ fn arena_game(cfg: &ArenaConfig, spawn: Spawner<'_>, i: usize) -> ArenaGame {
     let make = |side: &Side, which: char, seed: u64, other: &Side| match side {
         Side::Level(l) => {
             Ok(Box::new(Internal(make_bot(*l, seed, cfg.time, cfg.nodes))) as Box<dyn Contestant>)
+        }
+        Side::Switched(spec) => {
+            let hard = switched(spec, cfg.time, cfg.nodes)?;
+            Ok(Box::new(Internal(Box::new(HardBot::new(seed, hard)))) as Box<dyn Contestant>)
         }
         Side::External(spec) => spawn(
             spec,

@@ -36,9 +36,13 @@
 //!   threatened piece, then loses the most valuable piece still hanging (a one-ply quiescence);
 //! - [`trade`]: a lead in movable material worth [`TRADE`] times its share of the movable
 //!   material left, so the side ahead trades even pieces.
-//! - two switches, off by default ([`HardConfig::dominance`], [`HardConfig::spy_kept`]):
+//! - three switches, off by default ([`HardConfig::dominance`], [`HardConfig::spy_kept`],
+//!   [`HardConfig::relative`]; the arena turns them on by name, [`HardConfig::switch`]):
 //!   [`dominant`] pieces (nothing the other side has left takes or trades them) worth
-//!   [`DOMINANT`] each, and the cost of a lost Spy kept after the enemy Marshal is gone.
+//!   [`DOMINANT`] each, the cost of a lost Spy kept after the enemy Marshal is gone, and
+//!   officers valued by the rank they hold against the other side's top pieces left
+//!   ([`relative_value`]); and [`HardConfig::marshal_kept`], a root cost
+//!   ([`MARSHAL_KEPT`]) on our Marshal attacking the enemy Marshal once our Spy is gone.
 //!
 //! **A stalled game.** The bot counts the plies since the view last showed progress (a piece
 //! captured, an enemy rank newly known). With [`HardConfig::press`] (off by default: it
@@ -69,7 +73,7 @@ use super::sim::{
 use super::{setups, unit, value, Bot};
 
 /// The hard bot's budget and depth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HardConfig {
     /// Wall-clock budget per move.
     pub time: Duration,
@@ -87,7 +91,19 @@ pub struct HardConfig {
     /// the enemy Marshal lives (which made trading Marshals a gain of 30 once our Spy was
     /// gone). Off by default (`docs/bots.md`, stop 33).
     pub spy_kept: bool,
+    /// The weight of a dominant piece when [`HardConfig::dominance`] is on.
+    pub dominant: f64,
+    /// Whether Sergeants to Generals are valued by the rank they hold against what the
+    /// other side has left ([`relative_value`]): with its Marshal gone our General counts as
+    /// a Marshal, our Colonel as a General. Off by default (`docs/bots.md`, stop 34).
+    pub relative: bool,
+    /// Whether our Marshal keeps off the enemy Marshal once our Spy is gone: attacking it
+    /// then costs [`MARSHAL_KEPT`] at the root. Off by default (`docs/bots.md`, stop 34).
+    pub marshal_kept: bool,
 }
+
+/// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
+pub const SWITCHES: &str = "press, dominance, dominance=W, spy_kept, relative, marshal_kept";
 
 /// Evaluation switches of [`HardConfig`] as the search uses them.
 #[derive(Clone, Copy, Debug, Default)]
@@ -96,13 +112,16 @@ struct Extra {
     dom: f64,
     /// [`HardConfig::spy_kept`].
     spy_kept: bool,
+    /// [`HardConfig::relative`].
+    relative: bool,
 }
 
 impl Extra {
     fn of(cfg: &HardConfig) -> Extra {
         Extra {
-            dom: if cfg.dominance { DOMINANT } else { 0.0 },
+            dom: if cfg.dominance { cfg.dominant } else { 0.0 },
             spy_kept: cfg.spy_kept,
+            relative: cfg.relative,
         }
     }
 }
@@ -123,6 +142,9 @@ impl Default for HardConfig {
             press: false,
             dominance: false,
             spy_kept: false,
+            dominant: DOMINANT,
+            relative: false,
+            marshal_kept: false,
         }
     }
 }
@@ -145,6 +167,26 @@ impl HardConfig {
         }
     }
 
+    /// Turns on one evaluation switch by name (one of [`SWITCHES`]; `dominance=W` with a
+    /// dominant piece's weight), for measuring a switch in the arena.
+    pub fn switch(&mut self, name: &str) -> Result<(), String> {
+        match name {
+            "press" => self.press = true,
+            "dominance" => self.dominance = true,
+            "spy_kept" => self.spy_kept = true,
+            "relative" => self.relative = true,
+            "marshal_kept" => self.marshal_kept = true,
+            _ => match name.strip_prefix("dominance=").map(str::parse::<f64>) {
+                Some(Ok(w)) if w.is_finite() && w >= 0.0 => {
+                    self.dominance = true;
+                    self.dominant = w;
+                }
+                _ => return Err(format!("unknown switch '{name}': {SWITCHES}")),
+            },
+        }
+        Ok(())
+    }
+
     /// A deterministic budget: `nodes` per move, no clock (an hour of wall time).
     pub fn with_nodes(nodes: u64) -> HardConfig {
         HardConfig {
@@ -154,6 +196,9 @@ impl HardConfig {
             press: false,
             dominance: false,
             spy_kept: false,
+            dominant: DOMINANT,
+            relative: false,
+            marshal_kept: false,
         }
     }
 }
@@ -489,6 +534,36 @@ fn dyn_value(s: &Sim, c: Color, r: Rank) -> f64 {
         Rank::Flag => 0.0,
         r => value(r),
     }
+}
+
+/// The officers' ladder, weakest first, with their values ([`value`]).
+const LADDER: [Rank; 7] = [
+    Rank::Sergeant,
+    Rank::Lieutenant,
+    Rank::Captain,
+    Rank::Major,
+    Rank::Colonel,
+    Rank::General,
+    Rank::Marshal,
+];
+
+/// [`dyn_value`] with Sergeants to Generals valued by the rank they hold against what the
+/// other side has left: for each of the other side's top ranks gone (the Marshal, then the
+/// General, and so on while each is gone), one step up the [`LADDER`], at most to the
+/// Marshal's value. A trade of the top pieces is then judged by the ranks below: after the
+/// Marshals go, a General facing no General counts as a Marshal facing none, one facing a
+/// General as before against a Marshal.
+fn relative_value(s: &Sim, c: Color, r: Rank) -> f64 {
+    let Some(at) = LADDER[..6].iter().position(|&l| l == r) else {
+        return dyn_value(s, c, r);
+    };
+    let theirs = &s.counts[c.opposite().index()];
+    let gone = LADDER
+        .iter()
+        .rev()
+        .take_while(|l| theirs[l.index()] == 0)
+        .count();
+    value(LADDER[(at + gone).min(LADDER.len() - 1)])
 }
 
 /// Distance (in steps) around our own Flag within which the search attacks unknown
@@ -972,7 +1047,11 @@ impl Terms {
                     _ => {}
                 }
             }
-            let v = dyn_value(s, col, r);
+            let v = if x.relative {
+                relative_value(s, col, r)
+            } else {
+                dyn_value(s, col, r)
+            };
             if r.is_movable() {
                 army[col.index()] += v;
             }
@@ -1448,6 +1527,25 @@ fn blind_attack_cost(view: &PlayerView, (from, to): SMove, pressing: f64) -> f64
     }
 }
 
+/// Whether root move `(from, to)` is our Marshal attacking the known enemy Marshal after
+/// our Spy is gone ([`HardConfig::marshal_kept`]).
+fn marshal_trade_without_spy(view: &PlayerView, (from, to): SMove) -> bool {
+    let Some(me) = view.color() else { return false };
+    let rank = |i: u8| {
+        Square::from_index(i as usize)
+            .and_then(|s| view.piece_at(s))
+            .and_then(|p| p.rank)
+    };
+    view.remaining.get(me)[Rank::Spy.index()] == 0
+        && rank(from) == Some(Rank::Marshal)
+        && rank(to) == Some(Rank::Marshal)
+}
+
+/// The root cost of [`marshal_trade_without_spy`]: of 22 games against peternlewis in which
+/// the Marshals were traded after our Spy was lost, 13 were lost, against 9 of the other 98
+/// (`docs/bots.md`, stop 34).
+const MARSHAL_KEPT: f64 = 150.0;
+
 impl Bot for HardBot {
     fn setup(&mut self, rules: &Rules, color: Color) -> Setup {
         self.revealed = [false; 100];
@@ -1713,6 +1811,9 @@ impl HardBot {
         for (k, &m) in roots.iter().enumerate() {
             let mut v = totals[k] / samples as f64 + unit(&mut self.rng) * 0.5;
             v -= blind_attack_cost(view, m, pressing);
+            if self.cfg.marshal_kept && marshal_trade_without_spy(view, m) {
+                v -= MARSHAL_KEPT;
+            }
             self.scores.push((
                 Move::new(
                     Square::from_index(m.0 as usize).expect("a square"),
@@ -2112,6 +2213,122 @@ mod tests {
         ]);
         assert_eq!(dominant(&no_spy, Red), 1.0);
         assert_eq!(dominant(&no_spy, Blue), 0.0);
+    }
+
+    /// With `relative` (and `spy_kept`) the trade of the top pieces is judged by the ranks
+    /// below: our Marshal
+    /// taking theirs when our General is gone and theirs lives is a loss (their General
+    /// then counts as a Marshal), and the same trade with both Generals on the board is
+    /// not.
+    #[test]
+    fn relative_values_judge_a_marshal_trade_by_the_generals() {
+        use Color::{Blue, Red};
+        let position = |our_general: bool| {
+            let mut pieces = vec![
+                (4, 3, Red, Rank::Marshal, true),
+                (0, 1, Red, Rank::Colonel, true),
+                (0, 2, Red, Rank::Miner, true),
+                (4, 4, Blue, Rank::Marshal, true),
+                (0, 8, Blue, Rank::General, true),
+                (1, 8, Blue, Rank::Spy, false),
+                (2, 8, Blue, Rank::Colonel, false),
+            ];
+            if our_general {
+                pieces.push((1, 1, Red, Rank::General, false));
+            }
+            sim_of(&pieces)
+        };
+        // (Measured with `spy_kept`: the lost Spy's 30 is not won back by the trade.)
+        let eval = |s: &Sim, relative: bool| {
+            let x = Extra {
+                relative,
+                spy_kept: relative,
+                ..Extra::default()
+            };
+            Terms::of(s, Red, None, None, x).total()
+        };
+        let gain = |our_general: bool, relative: bool| {
+            let s = position(our_general);
+            let mut traded = s.clone();
+            traded.play((34, 44));
+            assert_eq!(traded.counts[Blue.index()][Rank::Marshal.index()], 0);
+            eval(&traded, relative) - eval(&s, relative)
+        };
+        // By material alone the trade looks good either way.
+        assert!(gain(false, false) > 0.0);
+        assert!(gain(true, false) > 0.0);
+        // By relative values: a loss with their General left unopposed, not with ours there.
+        assert!(gain(false, true) < 0.0, "{}", gain(false, true));
+        assert!(gain(true, true) > 0.0, "{}", gain(true, true));
+        // The values themselves: their General a Marshal once both Marshals and our
+        // General are gone, our Colonel a General once their Marshal is gone.
+        let mut traded = position(false);
+        traded.play((34, 44));
+        assert_eq!(
+            relative_value(&traded, Blue, Rank::General),
+            value(Rank::Marshal)
+        );
+        assert_eq!(
+            relative_value(&traded, Red, Rank::Colonel),
+            value(Rank::General)
+        );
+        assert_eq!(
+            relative_value(&traded, Red, Rank::Miner),
+            dyn_value(&traded, Red, Rank::Miner)
+        );
+        let s = position(true);
+        for r in [Rank::General, Rank::Colonel, Rank::Marshal, Rank::Spy] {
+            assert_eq!(relative_value(&s, Red, r), dyn_value(&s, Red, r));
+        }
+    }
+
+    /// With `marshal_kept`, once our Spy is gone our Marshal does not take the enemy
+    /// Marshal (a trade that preceded most losses to peternlewis); by default it does.
+    #[test]
+    fn marshal_kept_after_the_spy_is_lost() {
+        let rules = Rules::standard(Variant::Classic);
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let mut red = Setup::new(Color::Red);
+        let mut blue = Setup::new(Color::Blue);
+        red.pieces.insert(sq("A1"), Rank::Flag);
+        red.pieces.insert(sq("E4"), Rank::Marshal);
+        red.pieces.insert(sq("E5"), Rank::Spy);
+        red.pieces.insert(sq("B2"), Rank::General);
+        red.pieces.insert(sq("J1"), Rank::Sergeant);
+        blue.pieces.insert(sq("J10"), Rank::Flag);
+        blue.pieces.insert(sq("E6"), Rank::Marshal);
+        blue.pieces.insert(sq("G9"), Rank::General);
+        blue.pieces.insert(sq("A10"), Rank::Bomb);
+        let mut game = Game::from_position(rules, &red, &blue).unwrap();
+        game.play(Move::new(sq("J1"), sq("J2"))).unwrap();
+        // Blue's Marshal takes Red's Spy and is known.
+        game.play(Move::new(sq("E6"), sq("E5"))).unwrap();
+        let view = game.view(Viewer::Player(Color::Red));
+        assert_eq!(view.remaining.get(Color::Red)[Rank::Spy.index()], 0);
+        let trade = Move::new(sq("E4"), sq("E5"));
+        let choose = |kept: bool| {
+            let mut cfg = HardConfig::with_nodes(20_000);
+            cfg.marshal_kept = kept;
+            HardBot::new(1, cfg).choose(&view).unwrap()
+        };
+        assert_eq!(choose(false), trade);
+        let kept = choose(true);
+        assert_ne!(kept, trade);
+        assert_ne!(kept.from, sq("E4"), "{kept:?}: the Marshal stays off");
+    }
+
+    /// The arena's switches by name; an unknown one is refused with the list.
+    #[test]
+    fn switches_by_name() {
+        let mut cfg = HardConfig::default();
+        for name in ["relative", "spy_kept", "dominance=60"] {
+            cfg.switch(name).unwrap();
+        }
+        assert!(cfg.relative && cfg.spy_kept && cfg.dominance && !cfg.press);
+        assert_eq!(cfg.dominant, 60.0);
+        let err = cfg.switch("relativ").unwrap_err();
+        assert!(err.contains("relativ") && err.contains(SWITCHES), "{err}");
+        assert!(cfg.switch("dominance=-1").is_err());
     }
 
     /// Losing a Miner never raises its side's material: with the other side's Bombs on

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use stratego_ssh::bot::arena::{
-    budget_time, run_arena_with, ArenaConfig, ArenaResult, Contestant, Side, SpawnInfo,
+    budget_time, run_arena_with, switched, ArenaConfig, ArenaResult, Contestant, Side, SpawnInfo,
 };
 use stratego_ssh::rules::{Rules, Variant};
 use stratego_ssh::ucc::external::{AgentCommand, External};
@@ -16,8 +16,10 @@ use super::level;
 /// The flags of `arena`.
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
-    /// The first player: random, easy, hard, or exec:COMMAND [ARGS] (another program that
-    /// speaks the UCC 2012 protocol, started for each game).
+    /// The first player: random, easy, hard, hard+SWITCH+SWITCH (the hard bot with evaluation
+    /// switches on: press, dominance, dominance=W, spy_kept, relative; see docs/bots.md), or
+    /// exec:COMMAND [ARGS] (another program that speaks the UCC 2012 protocol, started for
+    /// each game).
     #[arg(long, default_value = "hard")]
     a: String,
     /// The second player, as --a.
@@ -132,6 +134,10 @@ fn config(args: &ArenaArgs) -> anyhow::Result<ArenaConfig> {
             Some(cmd) => {
                 AgentCommand::parse(cmd).map_err(anyhow::Error::msg)?;
                 Ok(Side::External(s.to_string()))
+            }
+            None if s.starts_with("hard+") => {
+                switched(s, args.time, args.nodes).map_err(anyhow::Error::msg)?;
+                Ok(Side::Switched(s.to_string()))
             }
             None => Ok(Side::Level(level(s)?)),
         }
