@@ -173,6 +173,9 @@ fn play(variant: Variant, who: Option<Color>, w: u16, h: u16, seed: u64, ascii: 
         Step::Key('f'),
         Step::Key('c'),
         Step::Key('x'),
+        // The resign question over the board, answered no.
+        Step::Key('R'),
+        Step::Key('n'),
         Step::Move,
         Step::Move,
         Step::Move,

@@ -99,10 +99,16 @@ async fn serve(opts: ServerOptions) -> anyhow::Result<()> {
     );
     tokio::time::sleep(SHUTDOWN_NOTICE).await;
     let store = running.store.clone();
-    if tokio::time::timeout(SHUTDOWN_LIMIT, running.stop())
-        .await
-        .is_err()
-    {
+    stop_and_flush(running.stop(), store).await
+}
+
+/// Stops the games (saved, to resume at the next start), waiting at most [`SHUTDOWN_LIMIT`],
+/// then flushes the store.
+async fn stop_and_flush(
+    stop: impl std::future::Future<Output = ()>,
+    store: stratego_ssh::store::Store,
+) -> anyhow::Result<()> {
+    if tokio::time::timeout(SHUTDOWN_LIMIT, stop).await.is_err() {
         tracing::warn!("games did not stop within {SHUTDOWN_LIMIT:?}; flushing the store anyway");
     }
     store
@@ -134,18 +140,7 @@ async fn serve_core(opts: ServerOptions, mut signals: Signals) -> anyhow::Result
         "shutting down: games in progress are saved and resume at the next start"
     );
     let store = core.store.clone();
-    if tokio::time::timeout(SHUTDOWN_LIMIT, core.stop())
-        .await
-        .is_err()
-    {
-        tracing::warn!("games did not stop within {SHUTDOWN_LIMIT:?}; flushing the store anyway");
-    }
-    store
-        .flush()
-        .await
-        .map_err(|e| anyhow::anyhow!("cannot flush the store at shutdown: {e}"))?;
-    tracing::info!("stopped; the store is flushed");
-    Ok(())
+    stop_and_flush(core.stop(), store).await
 }
 
 /// A core's status line, every [`STATUS_EVERY`]: the people on every edge, the games, its

@@ -1537,6 +1537,8 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     });
     if let Some(c) = g.confirm {
         render_confirm_for(buf, g, c, w, h, t);
+        // The question covers the board: the next frame cannot leave squares out.
+        forget_board(g);
     }
 }
 

@@ -226,7 +226,7 @@ refusal-edge-commands = Befehle (ssh HOST leaderboard, games, replay, admin, ...
 notice-core-away = Der Spielserver ist kurz weg: deine Partien bleiben erhalten und gehen weiter, sobald er zurück ist.
 notice-core-back = Der Spielserver ist zurück: deine Partien gehen weiter.
 refusal-core-away = nicht gesendet: der Spielserver ist kurz weg (deine Partien bleiben erhalten)
-refusal-edge-browse = Ranglisten, Partien, Profile und Wiederholungen bedient dieser Eingang eines aufgeteilten Servers noch nicht (Esc: zurück)
+refusal-edge-browse = Ranglisten, Partien, Profile und das Nachspielen von Partien bedient dieser Eingang eines aufgeteilten Servers noch nicht (Esc: zurück)
 notice-setup-saved = Aufstellung „{ $name }“ gespeichert
 
 ## Exec commands: ssh HOST COMMAND [--lang de|nl] (src/ssh/commands.rs, src/ssh/events.rs)

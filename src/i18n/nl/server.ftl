@@ -226,7 +226,7 @@ refusal-edge-commands = Opdrachten (ssh HOST leaderboard, games, replay, admin, 
 notice-core-away = De spelserver is even weg: je partijen blijven bewaard en gaan verder zodra hij terug is.
 notice-core-back = De spelserver is terug: je partijen gaan verder.
 refusal-core-away = niet verstuurd: de spelserver is even weg (je partijen blijven bewaard)
-refusal-edge-browse = Ranglijsten, partijen, profielen en herhalingen worden door deze ingang van een opgesplitste server nog niet bediend (Esc: terug)
+refusal-edge-browse = Ranglijsten, partijen, profielen en het naspelen van partijen worden door deze ingang van een opgesplitste server nog niet bediend (Esc: terug)
 notice-setup-saved = opstelling ‘{ $name }’ bewaard
 
 ## Exec commands: ssh HOST COMMAND [--lang de|nl] (src/ssh/commands.rs, src/ssh/events.rs)
