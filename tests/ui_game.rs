@@ -1205,39 +1205,6 @@ fn patched(
     patched_parts(a, before, w, h, Parts::CLOCKS)
 }
 
-/// What `parts` drawn alone give laid over the last whole frame `before` (see [`patched`]).
-fn patched_parts(
-    a: &App,
-    before: &ratatui::buffer::Buffer,
-    w: u16,
-    h: u16,
-    parts: Parts,
-) -> Option<ratatui::buffer::Buffer> {
-    let mut term = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).unwrap();
-    let mut areas = None;
-    term.draw(|f| areas = a.render_parts(f, parts)).unwrap();
-    let areas = areas?;
-    let drawn = term.backend().buffer();
-    let mut out = before.clone();
-    for y in 0..h {
-        for x in 0..w {
-            let inside = areas
-                .iter()
-                .any(|r| r.contains(ratatui::layout::Position::new(x, y)));
-            if inside {
-                out[(x, y)] = drawn[(x, y)].clone();
-            } else {
-                assert_eq!(
-                    drawn[(x, y)],
-                    ratatui::buffer::Cell::EMPTY,
-                    "drawn outside the seats at {x},{y}"
-                );
-            }
-        }
-    }
-    Some(out)
-}
-
 fn clock_ms(
     red_ms: u64,
     blue_ms: u64,

@@ -9,39 +9,12 @@ mod ui_support;
 
 use std::time::{Duration, Instant};
 
-use ratatui::buffer::Buffer;
 use stratego_ssh::proto::{GamePhase, GameSnapshot, GameTerms};
 use stratego_ssh::rules::{ByColor, Color, Game, Rules, Setup, SplitMix64, Variant, Viewer};
 use stratego_ssh::screen::Screen;
 use stratego_ssh::ui::input::KeyCode;
 use stratego_ssh::ui::{App, Msg, Parts, Settings};
 use ui_support::*;
-
-/// `parts` drawn alone laid over `before`, as the session's screen patches it; `None`: the
-/// session draws the whole screen. Nothing may be drawn outside the areas returned.
-fn patched(a: &App, before: &Buffer, w: u16, h: u16, parts: Parts) -> Option<Buffer> {
-    let mut term = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).unwrap();
-    let mut areas = None;
-    term.draw(|f| areas = a.render_parts(f, parts)).unwrap();
-    let areas = areas?;
-    let drawn = term.backend().buffer();
-    let mut out = before.clone();
-    for y in 0..h {
-        for x in 0..w {
-            let p = ratatui::layout::Position::new(x, y);
-            if areas.iter().any(|r| r.contains(p)) {
-                out[(x, y)] = drawn[(x, y)].clone();
-            } else {
-                assert_eq!(
-                    drawn[(x, y)],
-                    ratatui::buffer::Cell::EMPTY,
-                    "drawn outside the areas at {x},{y}"
-                );
-            }
-        }
-    }
-    Some(out)
-}
 
 /// A screen's text with each row's trailing blanks and the blank rows at the end left out
 /// (as the terminal emulator gives it).
@@ -237,7 +210,7 @@ fn play(variant: Variant, who: Option<Color>, w: u16, h: u16, seed: u64, ascii: 
             .unwrap_or_else(|| screen.frame(|f| b.render(f)));
         term.process(&bytes);
         // The patch first: drawing the whole screen remembers the board as drawn.
-        let patch = patched(&a, &before, w, h, parts);
+        let patch = patched_parts(&a, &before, w, h, parts);
         let whole = draw(&a, w, h);
         let what =
             format!("{variant:?} {who:?} {w}x{h} seed {seed} ply {plies} {step:?} {parts:?}");

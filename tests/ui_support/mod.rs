@@ -240,3 +240,36 @@ pub fn boxed_text(buf: &Buffer) -> String {
     }
     out.join(" ")
 }
+
+/// `parts` drawn alone (`App::render_parts`) laid over the last whole frame `before`, as a
+/// session's screen patches it; `None`: the app wants the whole screen drawn. Nothing may be
+/// drawn outside the areas returned.
+pub fn patched_parts(
+    a: &App,
+    before: &Buffer,
+    w: u16,
+    h: u16,
+    parts: stratego_ssh::ui::Parts,
+) -> Option<Buffer> {
+    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+    let mut areas = None;
+    term.draw(|f| areas = a.render_parts(f, parts)).unwrap();
+    let areas = areas?;
+    let drawn = term.backend().buffer();
+    let mut out = before.clone();
+    for y in 0..h {
+        for x in 0..w {
+            let p = ratatui::layout::Position::new(x, y);
+            if areas.iter().any(|r| r.contains(p)) {
+                out[(x, y)] = drawn[(x, y)].clone();
+            } else {
+                assert_eq!(
+                    drawn[(x, y)],
+                    ratatui::buffer::Cell::EMPTY,
+                    "drawn outside the areas at {x},{y}"
+                );
+            }
+        }
+    }
+    Some(out)
+}
