@@ -68,7 +68,14 @@ async fn a_whole_game_against_the_computer_in_lines_without_a_pty() {
         if last.starts_with("Game over:") {
             break 'game last;
         }
-        assert!(moves < 5000, "the game should have ended by now");
+        if moves == 1500 {
+            // Random moves against the easy computer can shuffle for a long time (a busy
+            // machine gives it less to think with): the game ends by resigning instead.
+            p.send("resign").await;
+            moves += 1;
+            continue;
+        }
+        assert!(moves < 1500, "the game did not end after resigning");
         p.send("board").await;
         // The rows come from the opponent's side down to this player's back row.
         let back = if me == Color::Red {
