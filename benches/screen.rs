@@ -1,6 +1,8 @@
 //! Drawing one session's screen: the game screen at 120x40 drawn whole, after a move (the
-//! diff a player receives), and after a clock tick. Every session of the server pays these on
-//! its worker thread, so they bound how many sessions two cores can serve.
+//! diff a player receives), and after a clock tick; each of the last two both as a whole
+//! frame diffed and as the patch the session sends (`App::render_parts`: only what the
+//! change can touch). Every session of the server pays these on its worker thread, so they
+//! bound how many sessions a core can serve.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -12,7 +14,7 @@ use stratego_ssh::proto::{
 };
 use stratego_ssh::rules::{ByColor, Color, Game, Rules, Setup, SplitMix64, Variant, Viewer};
 use stratego_ssh::screen::Screen;
-use stratego_ssh::ui::{App, ColorDepth, Identity, Msg, Settings};
+use stratego_ssh::ui::{App, ColorDepth, Identity, Msg, Parts, Settings};
 
 const W: u16 = 120;
 const H: u16 = 40;
@@ -157,8 +159,57 @@ fn bench(c: &mut Criterion) {
             black_box(screen.frame(|f| a.render(f)))
         })
     });
+
+    // The same as the session draws them: patches over the screen shown. A move: one app
+    // is sent the snapshots before and after the move in turn, each a patch over the
+    // screen the other left (as a session's screen after each move of a game).
+    let snaps = [Arc::new(before.clone()), Arc::new(after.clone())];
+    let mut a = app(&before, at);
+    let mut screen = Screen::new(W, H);
+    let _ = screen.frame(|f| a.render(f));
+    let mut turn = 0;
+    let mut move_patch = 0;
+    g.bench_function("after a move, patched", |b| {
+        b.iter(|| {
+            turn ^= 1;
+            a.update(Msg::Game {
+                snap: snaps[turn].clone(),
+                at,
+            });
+            let p = screen
+                .patch(|f| a.render_parts(f, Parts::WHOLE))
+                .expect("a move is a patch");
+            move_patch = move_patch.max(p.0.len());
+            black_box(p)
+        })
+    });
+    // The clock's time never runs out here: each tick shows a second less.
+    let mut long = after.clone();
+    if let Some(c) = long.clocks.as_mut() {
+        c.red.remaining = Duration::from_secs(10_000_000);
+        c.blue.remaining = Duration::from_secs(10_000_000);
+    }
+    let mut a = app(&long, at);
+    let mut screen = Screen::new(W, H);
+    let _ = screen.frame(|f| a.render(f));
+    let mut t = at;
+    let mut tick_patch = 0;
+    g.bench_function("clock tick, patched", |b| {
+        b.iter(|| {
+            t += Duration::from_secs(1);
+            a.update(Msg::Tick(t));
+            let p = screen
+                .patch(|f| a.render_parts(f, Parts::CLOCKS))
+                .expect("a tick is a patch");
+            tick_patch = p.0.len();
+            black_box(p)
+        })
+    });
     g.finish();
-    eprintln!("bytes: whole screen {full}, after a move {diff}");
+    eprintln!(
+        "bytes: whole screen {full}, after a move {diff} ({move_patch} patched), \
+         a clock tick patched {tick_patch}"
+    );
 }
 
 criterion_group!(benches, bench);

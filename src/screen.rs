@@ -435,8 +435,17 @@ impl Screen {
                 .iter()
                 .map(|r| r.intersection(area))
                 .collect();
-            cells.clear();
-            cells.extend_from_slice(shown);
+            // Only the rows the areas cross are compared and sent (the diff skips the
+            // others): those rows of the shown screen are copied, not the whole screen.
+            if cells.len() != shown.len() {
+                cells.clear();
+                cells.resize(shown.len(), 0);
+            }
+            let rows = rows_crossed(&areas, area.height);
+            for y in rows.iter() {
+                let row = y * width..(y + 1) * width;
+                cells[row.clone()].copy_from_slice(&shown[row]);
+            }
             styles.overflow.clear();
             // A wide character at an area's right edge has its tail outside it: drawn whole.
             // The areas' cells are blanked as they are packed (`draw` drew nothing else).
@@ -461,7 +470,10 @@ impl Screen {
                 return None;
             }
             diff(Some(shown), cells, styles, self.width, Some(&areas), out);
-            std::mem::swap(shown, cells);
+            for y in rows.iter() {
+                let row = y * width..(y + 1) * width;
+                shown[row.clone()].copy_from_slice(&cells[row]);
+            }
             let drawn: usize = areas.iter().map(|r| r.area() as usize).sum();
             Some((out.as_bytes().to_vec(), drawn))
         })?;
@@ -469,6 +481,21 @@ impl Screen {
         counted(started, out.0.len());
         Some(out)
     }
+}
+
+/// The rows (of a screen `height` rows high) that any of `areas` crosses, top to bottom.
+fn rows_crossed(areas: &[Rect], height: u16) -> Vec<usize> {
+    let mut crossed = vec![false; usize::from(height)];
+    for r in areas {
+        for y in r.top()..r.bottom().min(height) {
+            crossed[usize::from(y)] = true;
+        }
+    }
+    crossed
+        .iter()
+        .enumerate()
+        .filter_map(|(y, &c)| c.then_some(y))
+        .collect()
 }
 
 /// Counts a frame drawn since `started` that produced `bytes` (for the status line).
@@ -556,7 +583,9 @@ fn diff(
     }
     let mut cursor: Option<usize> = None;
     let mut style: Option<CellStyle> = None;
-    let tail_at = |i: usize| new.get(i).is_some_and(|&n| ch_of(n) == WIDE_TAIL);
+    // A wide character's tail is on its own row: never looked for past the row's end (a
+    // patch's cells on rows it does not cross are not this screen's).
+    let tail_at = |i: usize| i % width != 0 && new.get(i).is_some_and(|&n| ch_of(n) == WIDE_TAIL);
     let always = |&p: &Packed| ch_of(p) == MULTI || style_of(p) == STYLE_OVERFLOW;
     for row_start in (0..new.len()).step_by(width) {
         let row = row_start..(row_start + width).min(new.len());
