@@ -9,7 +9,7 @@ mod ui_support;
 
 use std::time::{Duration, Instant};
 
-use stratego_ssh::proto::{GamePhase, GameSnapshot, GameTerms};
+use stratego_ssh::proto::{ChatLine, GamePhase, GameSnapshot, GameTerms};
 use stratego_ssh::rules::{ByColor, Color, Game, Rules, Setup, SplitMix64, Variant, Viewer};
 use stratego_ssh::screen::Screen;
 use stratego_ssh::ui::input::KeyCode;
@@ -28,7 +28,13 @@ fn trimmed(text: &str) -> String {
 }
 
 /// The snapshot `who` gets of `g` (a spectator when `None`).
-fn snap_of(g: &Game, who: Option<Color>, clock_secs: ByColor<u64>, watchers: u32) -> GameSnapshot {
+fn snap_of(
+    g: &Game,
+    who: Option<Color>,
+    clock_secs: ByColor<u64>,
+    watchers: u32,
+    chat: &[ChatLine],
+) -> GameSnapshot {
     let viewer = who.map_or(Viewer::Spectator, Viewer::Player);
     let view = g.view(viewer);
     let mut s = snapshot(
@@ -50,6 +56,7 @@ fn snap_of(g: &Game, who: Option<Color>, clock_secs: ByColor<u64>, watchers: u32
     s.history = g.history(viewer);
     s.outcome = g.outcome();
     s.spectators = watchers;
+    s.chat = chat.to_vec();
     s.clocks = Some(clocks(
         clock_secs.red,
         clock_secs.blue,
@@ -67,6 +74,8 @@ enum Step {
     Notice,
     /// Someone starts watching (the header says how many).
     Watch,
+    /// A line in the game's chat.
+    Chat,
     Move,
 }
 
@@ -117,8 +126,9 @@ fn play(variant: Variant, who: Option<Color>, w: u16, h: u16, seed: u64, ascii: 
     let mut now = t0;
     let mut secs = ByColor::new(600, 600);
     let mut watchers = 0;
-    send_game(&mut a, snap_of(&g, who, secs, watchers), now);
-    send_game(&mut b, snap_of(&g, who, secs, watchers), now);
+    let mut chat: Vec<ChatLine> = Vec::new();
+    send_game(&mut a, snap_of(&g, who, secs, watchers, &chat), now);
+    send_game(&mut b, snap_of(&g, who, secs, watchers, &chat), now);
     term.process(&screen.frame(|f| b.render(f)));
     let mut before = draw(&a, w, h);
     let mut checked = Checked {
@@ -142,6 +152,7 @@ fn play(variant: Variant, who: Option<Color>, w: u16, h: u16, seed: u64, ascii: 
         Step::Tick(1000),
         Step::Notice,
         Step::Watch,
+        Step::Chat,
         Step::Key('?'),
         Step::Key('f'),
         Step::Key('c'),
@@ -182,10 +193,23 @@ fn play(variant: Variant, who: Option<Color>, w: u16, h: u16, seed: u64, ascii: 
                 b.update(Msg::Notice("a notice for a while".to_string().into()));
                 Parts::WHOLE
             }
+            Step::Chat => {
+                let from = ["alice", "bob", "carol"][rng.below(3)];
+                chat.push(ChatLine {
+                    from: from.into(),
+                    text: format!(
+                        "line {} of the chat, long enough to wrap somewhere",
+                        chat.len()
+                    ),
+                });
+                send_game(&mut a, snap_of(&g, who, secs, watchers, &chat), now);
+                send_game(&mut b, snap_of(&g, who, secs, watchers, &chat), now);
+                Parts::WHOLE
+            }
             Step::Watch => {
                 watchers += 1;
-                send_game(&mut a, snap_of(&g, who, secs, watchers), now);
-                send_game(&mut b, snap_of(&g, who, secs, watchers), now);
+                send_game(&mut a, snap_of(&g, who, secs, watchers, &chat), now);
+                send_game(&mut b, snap_of(&g, who, secs, watchers, &chat), now);
                 Parts::WHOLE
             }
             Step::Move => {
@@ -199,8 +223,8 @@ fn play(variant: Variant, who: Option<Color>, w: u16, h: u16, seed: u64, ascii: 
                 g.play(mv).expect("legal");
                 plies += 1;
                 now += Duration::from_millis(10);
-                send_game(&mut a, snap_of(&g, who, secs, watchers), now);
-                send_game(&mut b, snap_of(&g, who, secs, watchers), now);
+                send_game(&mut a, snap_of(&g, who, secs, watchers, &chat), now);
+                send_game(&mut b, snap_of(&g, who, secs, watchers, &chat), now);
                 Parts::WHOLE
             }
         };

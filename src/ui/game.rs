@@ -120,6 +120,8 @@ pub(crate) struct DrawnBoard {
     counts: Option<(u64, u16)>,
     /// The move list in the side: its digest and its area.
     moves: Option<(u64, Rect)>,
+    /// The chat in the side (while nothing is being typed into it): its digest and area.
+    chat: Option<(u64, Rect)>,
 }
 
 /// Everything [`render_header`] reads besides the settings.
@@ -1524,7 +1526,7 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
     for (sq, c) in Square::all().zip(&cells) {
         board::draw_square(buf, &lay.board, t, sq, c);
     }
-    let (moves, _) = render_side(buf, g, &lay, t, n, now, cx.me.game_link(g.snap.id), None);
+    let side = render_side(buf, g, &lay, t, n, now, cx.me.game_link(g.snap.id), None);
     let (counts, _) = render_below(buf, g, p, &lay, t, n, None);
     render_footer(buf, g, p, &lay, t, now);
     *g.drawn.borrow_mut() = Some(DrawnBoard {
@@ -1533,7 +1535,8 @@ pub(crate) fn render(buf: &mut Buffer, g: &Shared, p: &PlayUi, cx: &super::Ctx) 
         cells: cells.iter().map(digest).collect(),
         header: HeaderKey::of(g, lay.header),
         counts,
-        moves,
+        moves: side.moves,
+        chat: side.chat,
     });
     if let Some(c) = g.confirm {
         render_confirm_for(buf, g, c, w, h, t);
@@ -1674,15 +1677,21 @@ pub(crate) fn render_changed(
         render_header(buf, g, lay.header, t);
         areas.push(lay.header);
     }
-    // The side and what is under the board, but for the move list and the pieces left
-    // when what they are drawn from is as it was (most moves take nothing; a cursor move
-    // changes neither).
+    // The side and what is under the board, but for the move list, the chat and the
+    // pieces left when what they are drawn from is as it was (most moves take nothing and
+    // say nothing; a cursor move changes none of them).
     let link = cx.me.game_link(g.snap.id);
-    let (moves, kept) = render_side(buf, g, &lay, t, n, now, link, last.moves);
-    match moves.filter(|_| kept) {
-        Some((_, m)) => areas.extend(around_rows(lay.side, m)),
-        None => areas.push(lay.side),
-    }
+    let side = render_side(buf, g, &lay, t, n, now, link, Some((last.moves, last.chat)));
+    let kept: Vec<Rect> = [
+        side.moves_kept.then_some(side.moves),
+        side.chat_kept.then_some(side.chat),
+    ]
+    .into_iter()
+    .flatten()
+    .flatten()
+    .map(|(_, r)| r)
+    .collect();
+    areas.extend(rows_outside(lay.side, &kept));
     let (counts, kept) = render_below(buf, g, p, &lay, t, n, last.counts);
     match counts.filter(|_| kept) {
         Some((_, end)) => areas.push(Rect::new(
@@ -1698,20 +1707,31 @@ pub(crate) fn render_changed(
         cells: now_drawn,
         header,
         counts,
-        moves,
+        moves: side.moves,
+        chat: side.chat,
         ..last
     });
     Some(areas)
 }
 
-/// The rows of `area` above and below `rows` (a band across it).
-fn around_rows(area: Rect, rows: Rect) -> [Rect; 2] {
-    let top = rows.y.clamp(area.y, area.bottom());
-    let bottom = rows.bottom().clamp(top, area.bottom());
-    [
-        Rect::new(area.x, area.y, area.width, top - area.y),
-        Rect::new(area.x, bottom, area.width, area.bottom() - bottom),
-    ]
+/// The rows of `area` outside the `bands` (each across it, none overlapping another), as
+/// rectangles top to bottom.
+fn rows_outside(area: Rect, bands: &[Rect]) -> Vec<Rect> {
+    let mut bands: Vec<Rect> = bands.to_vec();
+    bands.sort_by_key(|b| b.y);
+    let mut out = Vec::with_capacity(bands.len() + 1);
+    let mut y = area.y;
+    for b in bands {
+        let top = b.y.clamp(y, area.bottom());
+        if top > y {
+            out.push(Rect::new(area.x, y, area.width, top - y));
+        }
+        y = b.bottom().clamp(top, area.bottom());
+    }
+    if y < area.bottom() {
+        out.push(Rect::new(area.x, y, area.width, area.bottom() - y));
+    }
+    out
 }
 
 /// Forgets the board last drawn: the client's screen showed something else since.
@@ -1850,11 +1870,12 @@ fn render_side(
     n: Numbering,
     now: Instant,
     link: Option<String>,
-    last: Option<(u64, Rect)>,
-) -> (Option<(u64, Rect)>, bool) {
+    last: Option<(Option<(u64, Rect)>, Option<(u64, Rect)>)>,
+) -> SideDrawn {
     let side = lay.side;
+    let mut drawn = SideDrawn::default();
     if side.width == 0 || side.height < 8 {
-        return (None, false);
+        return drawn;
     }
     let sp = play_side(side);
     render_clocks(buf, g, [sp.top_seat, sp.bottom_seat], t, now);
@@ -1872,8 +1893,6 @@ fn render_side(
         y += 1;
     }
     // The moves under a blank row, when there is room for a few.
-    let mut moves = None;
-    let mut kept = false;
     if y + 3 <= a.bottom() {
         let area = Rect::new(a.x, y + 1, a.width, a.bottom() - y - 1);
         let hist = &g.snap.history;
@@ -1882,14 +1901,40 @@ fn render_side(
             hist.len(),
             &hist[moves_shown_from(hist.len(), area)..],
         ));
-        moves = Some((d, area));
-        kept = last == moves;
-        if !kept {
+        drawn.moves = Some((d, area));
+        drawn.moves_kept = last.is_some_and(|(m, _)| m == drawn.moves);
+        if !drawn.moves_kept {
             render_moves(buf, g, area, t, n);
         }
     }
-    render_chat(buf, g, sp.chat, t, true);
-    (moves, kept)
+    // The chat, unless a line is being typed into it: everything `render_chat` reads
+    // besides the settings.
+    if g.chat.is_none() {
+        use std::hash::{Hash, Hasher};
+        let s = &g.snap;
+        let mut h = Fx(0);
+        (sp.chat, g.my_color(), &s.seats.red.nick, &s.seats.blue.nick).hash(&mut h);
+        for c in &s.chat {
+            (&c.from, &c.text).hash(&mut h);
+        }
+        drawn.chat = Some((h.finish(), sp.chat));
+        drawn.chat_kept = last.is_some_and(|(_, c)| c == drawn.chat);
+    }
+    if !drawn.chat_kept {
+        render_chat(buf, g, sp.chat, t, true);
+    }
+    drawn
+}
+
+/// What [`render_side`] drew from: the move list's and the chat's digests and areas, and
+/// whether each was left as the last frame drew it (not drawn: the caller leaves its rows
+/// out of a patch).
+#[derive(Default)]
+struct SideDrawn {
+    moves: Option<(u64, Rect)>,
+    moves_kept: bool,
+    chat: Option<(u64, Rect)>,
+    chat_kept: bool,
 }
 
 /// The first move [`render_moves`] shows of `len` in `area` (those before it are never
