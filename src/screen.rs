@@ -585,7 +585,8 @@ fn diff(
     let mut style: Option<CellStyle> = None;
     // A wide character's tail is on its own row: never looked for past the row's end (a
     // patch's cells on rows it does not cross are not this screen's).
-    let tail_at = |i: usize| i % width != 0 && new.get(i).is_some_and(|&n| ch_of(n) == WIDE_TAIL);
+    let tail_at =
+        |i: usize| !i.is_multiple_of(width) && new.get(i).is_some_and(|&n| ch_of(n) == WIDE_TAIL);
     let always = |&p: &Packed| ch_of(p) == MULTI || style_of(p) == STYLE_OVERFLOW;
     for row_start in (0..new.len()).step_by(width) {
         let row = row_start..(row_start + width).min(new.len());

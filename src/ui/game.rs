@@ -1870,7 +1870,7 @@ fn render_side(
     n: Numbering,
     now: Instant,
     link: Option<String>,
-    last: Option<(Option<(u64, Rect)>, Option<(u64, Rect)>)>,
+    last: Option<(Drawn, Drawn)>,
 ) -> SideDrawn {
     let side = lay.side;
     let mut drawn = SideDrawn::default();
@@ -1926,14 +1926,17 @@ fn render_side(
     drawn
 }
 
+/// A part of the screen as last drawn: the digest of what it was drawn from, and its area.
+type Drawn = Option<(u64, Rect)>;
+
 /// What [`render_side`] drew from: the move list's and the chat's digests and areas, and
 /// whether each was left as the last frame drew it (not drawn: the caller leaves its rows
 /// out of a patch).
 #[derive(Default)]
 struct SideDrawn {
-    moves: Option<(u64, Rect)>,
+    moves: Drawn,
     moves_kept: bool,
-    chat: Option<(u64, Rect)>,
+    chat: Drawn,
     chat_kept: bool,
 }
 
