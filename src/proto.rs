@@ -198,6 +198,21 @@ pub struct GameTerms {
     pub rules: Rules,
     pub rated: bool,
     pub clock: Option<ClockSpec>,
+    /// A correspondence game: this many days for each move (1, 3 or 7, [`CORRESPONDENCE_DAYS`]),
+    /// with no clock (`clock` is `None`) and no total budget; the players need not stay
+    /// connected (see `crate::game::corr`). `None`: an ordinary game.
+    #[serde(default)]
+    pub days: Option<u8>,
+}
+
+/// The days a move a correspondence game may be given ([`GameTerms::days`]).
+pub const CORRESPONDENCE_DAYS: [u8; 3] = [1, 3, 7];
+
+impl GameTerms {
+    /// A correspondence game (days a move, no need to stay connected).
+    pub fn correspondence(&self) -> bool {
+        self.days.is_some()
+    }
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

@@ -1452,6 +1452,7 @@ fn tournaments_join_and_withdraw() {
                     initial_secs: 300,
                     increment_secs: 3,
                 }),
+                days: None,
             },
             starts_at: 0,
             entry: EntryRule::Anyone,

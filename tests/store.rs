@@ -68,6 +68,7 @@ fn terms(variant: Variant, rated: bool) -> GameTerms {
             initial_secs: 600,
             increment_secs: 5,
         }),
+        days: None,
     }
 }
 

@@ -39,6 +39,7 @@ fn lobby() -> LobbySnapshot {
                         initial_secs: 600,
                         increment_secs: 5,
                     }),
+                    days: None,
                 },
                 private_to: None,
                 private: false,
@@ -241,6 +242,7 @@ fn new_seek_dialog_posts_the_chosen_terms() {
                     initial_secs: 180,
                     increment_secs: 2
                 }),
+                days: None,
             },
             private_to: None,
             private: false,

@@ -45,6 +45,7 @@ fn snap_of(g: &Game, who: Option<Color>, clock_secs: ByColor<u64>, watchers: u32
             initial_secs: 600,
             increment_secs: 0,
         }),
+        days: None,
         ..s.terms
     };
     s.history = g.history(viewer);

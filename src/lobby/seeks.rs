@@ -357,6 +357,7 @@ impl Lobby {
             rules,
             rated: false,
             clock,
+            days: None,
         };
         let players = with_random_colors(human, computer);
         self.start_game(terms, players, false, &[session]);

@@ -988,6 +988,7 @@ mod tests {
             rules: Rules::standard(Variant::Classic),
             rated,
             clock: None,
+            days: None,
         }
     }
 

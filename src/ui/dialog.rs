@@ -360,6 +360,7 @@ impl SeekForm {
                 rules,
                 rated: self.rated && !self.guest && !self.private(),
                 clock,
+                days: None,
             },
             private: self.private(),
             private_to: if to.is_empty() { None } else { Some(to) },

@@ -1188,6 +1188,7 @@ impl LineApp {
             rules: Rules::standard(variant),
             rated,
             clock,
+            days: None,
         })
     }
 

@@ -942,6 +942,7 @@ mod tests {
                 rules: Rules::standard(Variant::Classic),
                 rated: false,
                 clock: None,
+                days: None,
             },
             seats: ByColor::new(seat("alice"), seat("bob")),
             my_color: None,

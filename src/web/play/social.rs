@@ -90,6 +90,7 @@ pub(super) fn terms_of(msg: &Map<String, Value>, guest: bool) -> Result<GameTerm
         rules: Rules::new(variant, options),
         rated,
         clock,
+        days: None,
     })
 }
 
@@ -654,6 +655,7 @@ mod tests {
                 rules,
                 rated: false,
                 clock: None,
+                days: None,
             },
             seats: ByColor {
                 red: seat("ann"),
@@ -756,6 +758,7 @@ mod tests {
                     rules: Rules::standard(Variant::Classic),
                     rated: false,
                     clock: None,
+                    days: None,
                 },
                 ply: 10,
                 spectators: i % 7,
