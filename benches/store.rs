@@ -96,6 +96,7 @@ fn live(id: u64, red: &Setup, blue: &Setup) -> LiveGame {
         )),
         started: 0,
         private: false,
+        turn_since: None,
     }
 }
 

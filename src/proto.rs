@@ -215,6 +215,22 @@ impl GameTerms {
     }
 }
 
+/// A correspondence game waiting for its player's move (`ssh host games --my-turn`, the
+/// web profile, the notice on login).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct WaitingGame {
+    pub id: GameId,
+    pub opponent: String,
+    /// The colour the player has in it.
+    pub color: Color,
+    pub variant: Variant,
+    pub days: u8,
+    /// Plies played so far.
+    pub ply: u32,
+    /// When the move must be made (Unix seconds): past it, the game is lost on time.
+    pub deadline: u64,
+}
+
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Seek {
     pub id: SeekId,
@@ -237,6 +253,10 @@ pub struct GameSummary {
     pub ply: u32,
     pub spectators: u32,
     pub private: bool,
+    /// A correspondence game in play: the side to move and its deadline (Unix seconds);
+    /// the lobby screen lists the viewer's own such games where it is their move.
+    #[serde(default)]
+    pub turn: Option<(Color, u64)>,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

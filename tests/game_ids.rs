@@ -95,6 +95,7 @@ async fn a_lost_counter_write_does_not_reuse_a_stored_games_number() {
                 clocks: None,
                 started: 1_000,
                 private: false,
+                turn_since: None,
             })
             .await
             .unwrap();

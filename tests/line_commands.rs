@@ -83,6 +83,7 @@ fn game_summary(id: u64, private: bool) -> GameSummary {
         ply: 12,
         spectators: 0,
         private,
+        turn: None,
     }
 }
 

@@ -99,6 +99,7 @@ fn live(id: u64, t: GameTerms, seats: ByColor<SeatRecord>, red: &Setup, blue: &S
         )),
         started: 1_000,
         private: false,
+        turn_since: None,
     }
 }
 

@@ -368,6 +368,7 @@ async fn a_restored_game_already_over_gets_its_result_recorded_once() {
                 clocks: None,
                 started: 1,
                 private: false,
+                turn_since: None,
             })
             .await
             .unwrap();
@@ -436,6 +437,7 @@ async fn a_move_refused_by_a_failed_flush_is_not_written_by_a_later_flush() {
                 clocks: None,
                 started: 1,
                 private: false,
+                turn_since: None,
             })
             .await
             .unwrap();

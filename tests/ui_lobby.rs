@@ -61,6 +61,7 @@ fn lobby() -> LobbySnapshot {
                 ply: 12,
                 spectators: 2,
                 private: false,
+                turn: None,
             },
             GameSummary {
                 id: 4,
@@ -70,6 +71,7 @@ fn lobby() -> LobbySnapshot {
                 ply: 0,
                 spectators: 0,
                 private: true,
+                turn: None,
             },
         ],
         chat: vec![ChatLine {
@@ -736,6 +738,7 @@ fn game(id: u64, red: &str, blue: &str, private: bool) -> GameSummary {
         ply: 4,
         spectators: 0,
         private,
+        turn: None,
     }
 }
 

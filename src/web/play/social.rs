@@ -763,6 +763,7 @@ mod tests {
                 ply: 10,
                 spectators: i % 7,
                 private: i == 99,
+                turn: None,
             });
         }
         let m = lobby_more(&snap, "p1", &[]);
