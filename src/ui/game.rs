@@ -1394,9 +1394,12 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     let terms = &g.snap.terms;
     let lang = t.lang;
     let sep = t.g.sep;
-    let clock = terms
-        .clock
-        .map_or(tr(lang, "game-no-clock"), |c| c.to_string());
+    let clock = match terms.days {
+        Some(days) => t!(lang, "lobby-seek-days", days = days),
+        None => terms
+            .clock
+            .map_or(tr(lang, "game-no-clock"), |c| c.to_string()),
+    };
     let rated = tr(
         lang,
         if terms.rated {
