@@ -1240,9 +1240,14 @@ pub fn seat_elsewhere_notice(game: GameId) -> Notice {
 /// A challenge made to the player, from `nick`: the screens show it; the line mode says
 /// it with the challenges list (`Msg::Challenges`), so not again.
 pub fn challenge_notice(nick: &str, terms: &GameTerms, private: bool) -> Notice {
-    let n = match terms.clock {
-        Some(c) => Notice::new("notice-challenge-clock").arg("clock", c.to_string()),
-        None => Notice::new("notice-challenge"),
+    let n = match (terms.days, terms.clock) {
+        // A correspondence game: its days a move where a clock would be.
+        (Some(days), _) => Notice::new("notice-challenge-clock").arg(
+            "clock",
+            Notice::new("lobby-seek-days").arg("days", i64::from(days)),
+        ),
+        (None, Some(c)) => Notice::new("notice-challenge-clock").arg("clock", c.to_string()),
+        (None, None) => Notice::new("notice-challenge"),
     };
     n.arg("nick", nick)
         .arg("variant", variant_msg(terms.rules.variant))

@@ -1,0 +1,346 @@
+//! Correspondence games (issue 47, item 4): days a move, no need to stay connected.
+//!
+//! - The core keeps each move's deadline as a time of day: a game stored with its turn
+//!   begun eight days ago under 7 days a move is lost on time as soon as it is restored,
+//!   with nobody connected; one begun a day ago under 3 days keeps its deadline (not three
+//!   fresh days), is not ended by the reconnect time or by both players being away, and
+//!   cannot be claimed.
+//! - End to end over real SSH clients (the line mode and exec commands): a game played over
+//!   three logins across a server restart reaches a result, and `games --my-turn` exits 0
+//!   exactly when a move is due.
+
+mod common;
+
+use std::time::Duration;
+
+use common::line::{candidates, LineClient};
+use common::lobby_client::{join, Client};
+use common::{exec, new_key, start_server, tempdir, Login};
+
+use stratego_ssh::game::SessionEvent;
+use stratego_ssh::lobby::{self, LobbyConfig};
+use stratego_ssh::proto::{GameCmd, GameTerms, LobbyCmd, PlayerId};
+use stratego_ssh::rules::{ByColor, Color, EndReason, Rules, Setup, Variant};
+use stratego_ssh::server::{self, ServerOptions};
+use stratego_ssh::store::{LiveGame, SeatRecord, Store};
+
+/// How long anything may take on a slow shared machine, in seconds.
+const SLOW: u64 = 60;
+const DAY: u64 = 86_400;
+
+fn now() -> u64 {
+    stratego_ssh::store::now()
+}
+
+fn corr_terms(days: u8) -> GameTerms {
+    GameTerms {
+        rules: Rules::standard(Variant::Classic),
+        rated: false,
+        clock: None,
+        days: Some(days),
+    }
+}
+
+fn seat(n: &str) -> SeatRecord {
+    SeatRecord {
+        identity: PlayerId::Key(format!("SHA256:{n}")),
+        nick: n.into(),
+    }
+}
+
+/// A correspondence game in progress as the store keeps it, Red to move since `since`.
+fn stored(id: u64, days: u8, since: u64) -> LiveGame {
+    let rules = Rules::standard(Variant::Classic);
+    LiveGame {
+        id,
+        terms: corr_terms(days),
+        seats: ByColor::new(seat("alice"), seat("bob")),
+        red: Setup::random(&rules, Color::Red, id),
+        blue: Setup::random(&rules, Color::Blue, id + 100),
+        moves: vec![],
+        clocks: None,
+        started: since,
+        private: false,
+        turn_since: Some(since),
+    }
+}
+
+/// Waits (up to `secs`) until the store has game `id` finished.
+async fn finished(store: &Store, id: u64, secs: u64) -> stratego_ssh::store::FinishedGame {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+    loop {
+        if let Some(g) = store.games().get(id).unwrap() {
+            return g;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "game {id} not finished in {secs} s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deadlines_are_kept_across_a_restart_and_a_late_move_loses_on_time() {
+    let dir = tempdir::Dir::new("corr-deadline");
+    let store = Store::open(&dir.0).unwrap();
+    let t = now();
+    // Game 7: Red's turn began eight days ago, 7 days a move: over while the server was down.
+    store.live().save(&stored(7, 7, t - 8 * DAY)).await.unwrap();
+    // Game 8: Red's turn began a day ago, 3 days a move: two days left, not three.
+    store.live().save(&stored(8, 3, t - DAY)).await.unwrap();
+    let mut config = LobbyConfig::default();
+    // Short enough to pass during the test: neither may end a correspondence game.
+    config.game.reconnect_grace = Duration::from_millis(300);
+    config.game.abandoned_after = Duration::from_millis(600);
+    let lobby = lobby::spawn(config, store.clone());
+
+    // Nobody connected: the core itself ends game 7, on time, won by Blue.
+    let g = finished(&store, 7, 10).await;
+    assert_eq!(g.outcome.winner, Some(Color::Blue), "{:?}", g.outcome);
+    assert_eq!(g.outcome.reason, EndReason::Time);
+
+    // Game 8 waits for alice (Red) with the deadline it had: a day after its turn began
+    // plus three, whatever the restart.
+    let alice_id = PlayerId::Key("SHA256:alice".into());
+    let bob_id = PlayerId::Key("SHA256:bob".into());
+    let waiting = lobby.waiting(alice_id.clone()).await;
+    assert_eq!(waiting.len(), 1, "{waiting:?}");
+    assert_eq!(waiting[0].id, 8);
+    assert_eq!(waiting[0].deadline, t - DAY + 3 * DAY);
+    assert_eq!(waiting[0].opponent, "bob");
+    assert!(lobby.waiting(bob_id).await.is_empty());
+
+    // Bob comes and goes twice, past the reconnect time and the both-away time: the game
+    // goes on (leaving is not abandoning), and bob cannot claim it.
+    let mut bob: Client = join(&lobby, "bob").await;
+    lobby.command(bob.session, LobbyCmd::Spectate(8));
+    let seat = loop {
+        if let SessionEvent::EnterGame(seat) = bob.next_event().await {
+            break seat;
+        }
+    };
+    seat.send(GameCmd::ClaimWin).await;
+    assert!(bob
+        .notice_containing("not abandoned")
+        .await
+        .contains("until the deadline"),);
+    drop(seat);
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert!(store.games().get(8).unwrap().is_none(), "game 8 ended");
+    assert_eq!(lobby.waiting(alice_id.clone()).await.len(), 1);
+
+    // Alice, arriving, is told her move waits and stays in the lobby (not seated).
+    let mut alice = join(&lobby, "alice").await;
+    let notice = alice.notice_containing("Your move").await;
+    assert!(notice.contains("#8"), "{notice}");
+    let got = tokio::time::timeout(Duration::from_millis(500), async {
+        loop {
+            if let SessionEvent::EnterGame(s) = alice.next_event().await {
+                return s.game;
+            }
+        }
+    })
+    .await;
+    assert!(got.is_err(), "seated in game {got:?} on arrival");
+    lobby.shutdown().await;
+}
+
+/// A correspondence seek is refused to a guest and with days other than 1, 3, 7; the
+/// computer never takes one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn correspondence_seeks_refused_clearly() {
+    let mut config = LobbyConfig::default();
+    config.bots_accept_seeks = Some(Duration::from_millis(100));
+    let lobby = lobby::spawn(config, Store::temporary().unwrap());
+    let mut alice = join(&lobby, "alice").await;
+    let seek = |terms: GameTerms| LobbyCmd::Seek {
+        terms,
+        private_to: None,
+        private: false,
+    };
+    lobby.command(alice.session, seek(corr_terms(2)));
+    assert_eq!(
+        alice.next_notice().await,
+        "a correspondence game gives 1, 3 or 7 days a move, not 2"
+    );
+    let mut guest = common::lobby_client::join_as(
+        &lobby,
+        stratego_ssh::lobby::Ident {
+            id: PlayerId::Guest("g1".into()),
+            nick: "guest-1".into(),
+            guest: true,
+            addr: None,
+        },
+    )
+    .await;
+    lobby.command(guest.session, seek(corr_terms(3)));
+    assert!(guest
+        .notice_containing("connect with an SSH key")
+        .await
+        .contains("correspondence"));
+    // A good one is posted, and stays open past the computer's time to take seeks.
+    lobby.command(alice.session, seek(corr_terms(3)));
+    common::lobby_client::until_lobby(&lobby, "the seek", |l| !l.seeks.is_empty()).await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let l = lobby.snapshot();
+    assert_eq!(l.seeks.len(), 1, "{l:?}");
+    assert!(l.games.is_empty(), "the computer took it: {l:?}");
+    lobby.shutdown().await;
+}
+
+/// `games --my-turn` for a key: its output and exit status.
+async fn my_turn(
+    addr: std::net::SocketAddr,
+    nick: &str,
+    key: &russh::keys::PrivateKey,
+) -> (String, u32) {
+    let (out, status) = exec(addr, nick, key, "games --my-turn").await;
+    (out, status.expect("an exit status"))
+}
+
+/// The side to move plays one legal move in lines (its line client is at `your move>`).
+async fn play_a_move(c: &mut LineClient, red: bool, ply: usize) -> String {
+    c.send("board").await;
+    let back_row = if red { "Row 1:" } else { "Row 10:" };
+    let board = c
+        .until("the board", SLOW, |x| x.starts_with(back_row))
+        .await;
+    for (from, to) in candidates(&board, if red { 1 } else { -1 }, ply) {
+        c.send(&format!("{} {}", from.to_lowercase(), to)).await;
+        let (quiet, battle) = (format!("You moved {from}-{to}"), format!("{from}x{to}:"));
+        let said = c
+            .until("the move's answer", SLOW, |x| !x.ends_with("> "))
+            .await;
+        let answer = said.last().unwrap();
+        if answer.starts_with(&quiet) || answer.starts_with(&battle) {
+            return answer.clone();
+        }
+    }
+    panic!("no legal move in {board:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_game_over_three_logins_and_a_restart() {
+    let srv = start_server("corr-e2e").await;
+    let addr = srv.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+
+    // Login 1: nothing due yet; alice challenges bob to 3 days a move; both set up; Red
+    // moves; both leave.
+    let mut alice = LineClient::open(addr, Login::Key("alice", &ka), "play").await;
+    let mut bob = LineClient::open(addr, Login::Key("bob", &kb), "play").await;
+    alice.until_has("lobby>", SLOW).await;
+    bob.until_has("lobby>", SLOW).await;
+    let (out, status) = my_turn(addr, "alice", &ka).await;
+    assert_eq!(status, 1, "nothing due: {out}");
+    alice.send("challenge bob classic 3d").await;
+    alice.until_has("Challenge sent to bob.", SLOW).await;
+    bob.until_has("alice challenges you: Classic, 3 days a move", SLOW)
+        .await;
+    bob.send("seeks").await;
+    bob.until_has("1. alice challenges you", SLOW).await;
+    bob.send("accept 1").await;
+    let start = bob
+        .until("the game's start line", SLOW, |x| {
+            x.starts_with("Game ") && x.contains("You play")
+        })
+        .await;
+    let line = start.last().unwrap().clone();
+    let id: u64 = line["Game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let bob_red = line.contains("You play Red");
+    for c in [&mut alice, &mut bob] {
+        c.until_has("Set up your army", SLOW).await;
+        c.send("random").await;
+        c.until_has("A new random set-up", SLOW).await;
+        c.send("ready").await;
+    }
+    for c in [&mut alice, &mut bob] {
+        c.until_has("The game begins", SLOW).await;
+    }
+    let ((red, red_key, red_nick), (blue, blue_key, blue_nick)) = if bob_red {
+        ((bob, &kb, "bob"), (alice, &ka, "alice"))
+    } else {
+        ((alice, &ka, "alice"), (bob, &kb, "bob"))
+    };
+    let (mut red, mut blue) = (red, blue);
+    // Red to move: due for Red, not for Blue.
+    let (out, status) = my_turn(addr, red_nick, red_key).await;
+    assert_eq!(status, 0, "{out}");
+    assert!(out.contains(&format!("#{id} against {blue_nick}")), "{out}");
+    assert!(out.contains("left"), "{out}");
+    assert_eq!(my_turn(addr, blue_nick, blue_key).await.1, 1);
+    red.until_has("Your turn.", SLOW).await;
+    play_a_move(&mut red, true, 0).await;
+    blue.until_has("Your turn.", SLOW).await;
+    for c in [red, blue] {
+        c.disconnect().await;
+    }
+    // Both gone: the game waits; Blue's move is due.
+    let (out, status) = my_turn(addr, blue_nick, blue_key).await;
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(my_turn(addr, red_nick, red_key).await.1, 1);
+
+    // The server restarts on the same data.
+    let common::TestServer { running, dir } = srv;
+    running.stop().await;
+    let mut opts = ServerOptions {
+        listen: "127.0.0.1:0".into(),
+        http_listen: "off".into(),
+        data_dir: dir.0.join("data"),
+        keys_dir: dir.0.join("keys"),
+        ..ServerOptions::default()
+    };
+    opts.ssh.connects_per_minute = 100_000;
+    opts.ssh.commands_per_minute = 100_000;
+    let running = server::start(opts).await.expect("restarts");
+    let addr = running.addr;
+
+    // Login 2: still Blue's move, told on arrival; Blue lists it, plays it, leaves.
+    let (out, status) = my_turn(addr, blue_nick, blue_key).await;
+    assert_eq!(status, 0, "after the restart: {out}");
+    assert!(out.contains(&format!("#{id}")), "{out}");
+    assert_eq!(my_turn(addr, red_nick, red_key).await.1, 1);
+    let mut blue = LineClient::open(addr, Login::Key(blue_nick, blue_key), "play").await;
+    blue.until_has(&format!("correspondence game #{id}"), SLOW)
+        .await;
+    blue.until_has("lobby>", SLOW).await;
+    blue.send("turn").await;
+    blue.until_has(&format!("Game {id} against {red_nick}"), SLOW)
+        .await;
+    blue.send(&format!("watch {id}")).await;
+    blue.until_has("Your turn.", SLOW).await;
+    play_a_move(&mut blue, false, 1).await;
+    blue.disconnect().await;
+    let (out, status) = my_turn(addr, red_nick, red_key).await;
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(my_turn(addr, blue_nick, blue_key).await.1, 1);
+
+    // Login 3: Red comes back into the game and resigns: a result, stored.
+    let mut red = LineClient::open(addr, Login::Key(red_nick, red_key), "play").await;
+    red.until_has("lobby>", SLOW).await;
+    red.send(&format!("watch {id}")).await;
+    red.until_has("Your turn.", SLOW).await;
+    red.send("resign").await;
+    red.until_has("Game over:", SLOW).await;
+    red.disconnect().await;
+    let g = finished(&running.store, id, 10).await;
+    assert_eq!(g.outcome.reason, EndReason::Resignation);
+    assert_eq!(
+        g.record.moves.len(),
+        2,
+        "both moves kept across the restart"
+    );
+    assert_eq!(g.terms.days, Some(3));
+    for (nick, key) in [(red_nick, red_key), (blue_nick, blue_key)] {
+        let (out, status) = my_turn(addr, nick, key).await;
+        assert_eq!(status, 1, "{nick}, after the end: {out}");
+    }
+    running.stop().await;
+    drop(dir);
+}
