@@ -374,25 +374,11 @@ fn live_games(service: &Service) -> String {
 /// scripts: `ssh host games --my-turn && notify-send ...`), 2 without a key.
 async fn my_turn(service: &Service, me: Option<&crate::proto::PlayerId>, lang: Lang) -> Output {
     let Some(me) = me.filter(|m| matches!(m, crate::proto::PlayerId::Key(_))) else {
-        return (
-            format!(
-                "{}
-",
-                tr(lang, "exec-my-turn-needs-key")
-            ),
-            2,
-        );
+        return (format!("{}\n", tr(lang, "exec-my-turn-needs-key")), 2);
     };
-    let waiting = service.lobby().waiting(me.clone()).await;
+    let waiting = service.waiting_for(me).await;
     if waiting.is_empty() {
-        return (
-            format!(
-                "{}
-",
-                tr(lang, "exec-my-turn-none")
-            ),
-            1,
-        );
+        return (format!("{}\n", tr(lang, "exec-my-turn-none")), 1);
     }
     let now = crate::store::now();
     let mut out = String::new();
