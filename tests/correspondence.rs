@@ -306,6 +306,18 @@ async fn a_correspondence_game_over_three_logins_and_a_restart() {
     assert_eq!(status, 0, "after the restart: {out}");
     assert!(out.contains(&format!("#{id}")), "{out}");
     assert_eq!(my_turn(addr, red_nick, red_key).await.1, 1);
+    // On the screens: the notice on arrival, and the games list names the game.
+    let screen = common::Term::connect(addr, Login::Key(blue_nick, blue_key), 120, 40).await;
+    screen
+        .wait_text(&format!("Your move in correspondence game #{id}"), SLOW)
+        .await;
+    let lobby = screen.wait_text(&format!("Your move: #{id}"), SLOW).await;
+    // Three days from Red's move, a few seconds ago (the restart gave none back).
+    assert!(
+        lobby.contains("your move: 3 d 0 h") || lobby.contains("your move: 2 d 23 h"),
+        "{lobby}"
+    );
+    screen.disconnect().await;
     let mut blue = LineClient::open(addr, Login::Key(blue_nick, blue_key), "play").await;
     blue.until_has(&format!("correspondence game #{id}"), SLOW)
         .await;
@@ -343,4 +355,98 @@ async fn a_correspondence_game_over_three_logins_and_a_restart() {
     }
     running.stop().await;
     drop(dir);
+}
+
+/// One HTTP request to the web pages (Host play.example.org), read whole.
+async fn web_request(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> common::web::Resp {
+    let mut text =
+        format!("{method} {path} HTTP/1.1\r\nHost: play.example.org\r\nConnection: close\r\n");
+    for (k, v) in headers {
+        text.push_str(&format!("{k}: {v}\r\n"));
+    }
+    if method == "POST" {
+        text.push_str("Content-Length: 0\r\n");
+    }
+    text.push_str("\r\n");
+    common::web::http_request(addr, &text, path).await
+}
+
+/// The web profile: its signed-in owner sees the correspondence games waiting for their
+/// move (never cached by a shared cache); anyone else, or the owner signed out, does not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_owners_web_profile_lists_the_games_waiting() {
+    let (server, web) = common::web::web_server("corr-web", |_| {}).await;
+    let addr = server.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let mut ann = LineClient::open(addr, Login::Key("ann", &ka), "play").await;
+    let mut ben = LineClient::open(addr, Login::Key("ben", &kb), "play").await;
+    ann.until_has("lobby>", SLOW).await;
+    ben.until_has("lobby>", SLOW).await;
+    ann.send("challenge ben classic 1d casual").await;
+    ann.until_has("Challenge sent to ben.", SLOW).await;
+    ben.until_has("ann challenges you: Classic, 1 day a move", SLOW)
+        .await;
+    ben.send("seeks").await;
+    ben.until_has("1. ann challenges you", SLOW).await;
+    ben.send("accept 1").await;
+    for c in [&mut ann, &mut ben] {
+        c.until_has("Set up your army", SLOW).await;
+        c.send("random").await;
+        c.until_has("A new random set-up", SLOW).await;
+        c.send("ready").await;
+    }
+    ann.until_has("The game begins", SLOW).await;
+    ben.until_has("The game begins", SLOW).await;
+    let ann_red = ann.lines().iter().any(|l| l.contains("You play Red"));
+    let (red, red_key, blue) = if ann_red {
+        ("ann", &ka, "ben")
+    } else {
+        ("ben", &kb, "ann")
+    };
+    // Red's browser, signed in with a link from SSH (asked again until the nick is kept).
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let out = loop {
+        let (out, status) = exec(addr, red, red_key, "web-login").await;
+        if status == Some(0) && out.contains("/login/") {
+            break out;
+        }
+        assert!(std::time::Instant::now() < deadline, "{out}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let at = out.find("/login/").unwrap();
+    let path = out[at..].split_whitespace().next().unwrap().to_string();
+    let r = web_request(web, "POST", &path, &[("Origin", "http://play.example.org")]).await;
+    let cookie = r
+        .header("set-cookie")
+        .expect("signed in")
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let own = web_request(web, "GET", &format!("/@/{red}"), &[("Cookie", &cookie)]).await;
+    assert_eq!(own.status, 200, "{}", own.body);
+    assert!(own.body.contains("Your move"), "{}", own.body);
+    assert!(
+        own.body.contains(&format!("against {blue}")),
+        "{}",
+        own.body
+    );
+    assert_eq!(
+        own.header("cache-control").as_deref(),
+        Some("private, no-store")
+    );
+    // Signed out, or someone else's profile: no such section.
+    let anon = web_request(web, "GET", &format!("/@/{red}"), &[]).await;
+    assert_eq!(anon.status, 200);
+    assert!(!anon.body.contains("Your move"), "{}", anon.body);
+    let other = web_request(web, "GET", &format!("/@/{blue}"), &[("Cookie", &cookie)]).await;
+    assert!(!other.body.contains("Your move"), "{}", other.body);
+    for c in [ann, ben] {
+        c.disconnect().await;
+    }
 }

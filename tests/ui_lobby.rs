@@ -1449,9 +1449,9 @@ fn the_games_waiting_for_my_move_are_named_and_marked() {
     a.update(Msg::Lobby(Arc::new(l)));
     let t = text(&draw(&a, 120, 30));
     assert!(t.contains("Your move: #11 #9"), "{t}");
-    assert!(t.contains("your move, 1 d 2 h left"), "{t}");
-    assert!(t.contains("your move, 2 h left"), "{t}");
-    assert_eq!(t.matches("your move,").count(), 2, "{t}");
+    assert!(t.contains("your move: 1 d 2 h"), "{t}");
+    assert!(t.contains("your move: 2 h"), "{t}");
+    assert_eq!(t.matches("your move:").count(), 2, "{t}");
     assert!(
         t.lines()
             .any(|r| r.contains("alice") && r.contains("Barrage") && r.contains(" 3d ")),

@@ -1048,7 +1048,24 @@ impl Lobby {
             };
             let players = ByColor::new(player(Color::Red), player(Color::Blue));
             let (id, terms, private) = (g.id, g.terms, g.private);
+            // A correspondence game's turn is known here, before its task runs: a player
+            // arriving at once is told of it (the task's first report says the same).
+            // Red moves first: the side to move follows from the number of moves.
+            let turn = terms.days.map(|days| {
+                let side = if g.moves.len() % 2 == 0 {
+                    Color::Red
+                } else {
+                    Color::Blue
+                };
+                let since = g.turn_since.unwrap_or_else(crate::store::now);
+                (side, crate::game::corr::deadline(since, days))
+            });
+            let ply = u32::try_from(g.moves.len()).unwrap_or(u32::MAX);
             self.spawn_game(id, terms, players, private, Some(g));
+            if let Some(e) = self.games.get_mut(&id) {
+                e.turn = turn;
+                e.ply = ply;
+            }
             self.next_game = self.next_game.max(id + 1);
         }
     }

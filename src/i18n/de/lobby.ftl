@@ -147,4 +147,4 @@ lobby-notice-not-admin = Die Admin-Seite ist nur für die Admins des Servers
 
 lobby-seek-days = { $days } T
 lobby-your-move = Du bist am Zug
-lobby-your-move-mark = du bist am Zug, noch { $left }
+lobby-your-move-mark = am Zug: { $left }

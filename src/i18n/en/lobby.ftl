@@ -147,4 +147,4 @@ lobby-notice-not-admin = The admin screen is only for the server's admins
 
 lobby-seek-days = { $days }d
 lobby-your-move = Your move
-lobby-your-move-mark = your move, { $left } left
+lobby-your-move-mark = your move: { $left }

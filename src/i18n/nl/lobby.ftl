@@ -147,4 +147,4 @@ lobby-notice-not-admin = Het beheerscherm is alleen voor de beheerders van de se
 
 lobby-seek-days = { $days } d
 lobby-your-move = Jij bent aan zet
-lobby-your-move-mark = jij bent aan zet, nog { $left }
+lobby-your-move-mark = aan zet: { $left }
