@@ -1,5 +1,5 @@
 //! Script access without a PTY: `ssh host leaderboard [VARIANT]`, `ssh host games NICK`,
-//! `ssh host games --live`, `ssh host replay ID [--format record|gravon]`, and the admins'
+//! `ssh host games --live`, `ssh host games --my-turn`, `ssh host replay ID [--format record|gravon]`, and the admins'
 //! `ssh host admin ...`. This file only reads the command line and formats the typed
 //! results of [`Service`] as plain text with an exit status.
 

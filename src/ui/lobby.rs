@@ -646,9 +646,14 @@ fn is_mine(g: &GameSummary, me: &Identity) -> bool {
     g.red == me.nick || g.blue == me.nick
 }
 
-/// My live game, if I play one.
+/// My game to return to, if I play one: a game played at one sitting first, else the
+/// correspondence game whose move is due soonest, else any of mine.
 fn my_game<'a>(l: &'a LobbySnapshot, me: &Identity) -> Option<&'a GameSummary> {
-    l.games.iter().find(|g| is_mine(g, me))
+    let mine = || l.games.iter().filter(|g| is_mine(g, me));
+    mine()
+        .find(|g| !g.terms.correspondence())
+        .or_else(|| super::my_turn(l, &me.nick).first().copied())
+        .or_else(|| mine().next())
 }
 
 /// The games list's columns in the language: the names get what the others leave (at

@@ -236,6 +236,7 @@ exec-usage =
       leaderboard [classic|duel|barrage]
       games NAME
       games --live
+      games --my-turn    (deine Fernpartien, die auf deinen Zug warten: Exit-Status 0, wenn eine wartet, sonst 1)
       replay ID [--format record|gravon]
       replay ID --analysis    (die Durchsicht jedes Zuges durch den starken Computer)
       tournaments

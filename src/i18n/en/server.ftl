@@ -237,6 +237,7 @@ exec-usage =
       leaderboard [classic|duel|barrage]
       games NICK
       games --live
+      games --my-turn    (your correspondence games waiting for a move: exit status 0 when one is, 1 when none)
       replay ID [--format record|gravon]
       replay ID --analysis    (the hard computer's review of every move)
       tournaments

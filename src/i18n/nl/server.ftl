@@ -236,6 +236,7 @@ exec-usage =
       leaderboard [classic|duel|barrage]
       games NAAM
       games --live
+      games --my-turn    (je correspondentiepartijen die op jouw zet wachten: exitstatus 0 als er een wacht, anders 1)
       replay ID [--format record|gravon]
       replay ID --analysis    (de beoordeling van elke zet door de sterke computer)
       tournaments
