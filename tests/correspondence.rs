@@ -150,8 +150,10 @@ async fn deadlines_are_kept_across_a_restart_and_a_late_move_loses_on_time() {
 /// computer never takes one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn correspondence_seeks_refused_clearly() {
-    let mut config = LobbyConfig::default();
-    config.bots_accept_seeks = Some(Duration::from_millis(100));
+    let config = LobbyConfig {
+        bots_accept_seeks: Some(Duration::from_millis(100)),
+        ..LobbyConfig::default()
+    };
     let lobby = lobby::spawn(config, Store::temporary().unwrap());
     let mut alice = join(&lobby, "alice").await;
     let seek = |terms: GameTerms| LobbyCmd::Seek {
