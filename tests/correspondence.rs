@@ -328,7 +328,14 @@ async fn a_correspondence_game_over_three_logins_and_a_restart() {
     blue.until_has(&format!("Game {id} against {red_nick}"), SLOW)
         .await;
     blue.send(&format!("watch {id}")).await;
-    blue.until_has("Your turn.", SLOW).await;
+    let turn = blue.until_has("Your turn.", SLOW).await;
+    // The clocks in lines: Blue's time to its deadline as hours (three days from Red's
+    // move, seconds ago), Red's whole allowance.
+    let turn = turn.last().unwrap();
+    assert!(
+        (turn.contains("71:59:") || turn.contains("72:00:00")) && turn.contains("72:00:00"),
+        "{turn}"
+    );
     play_a_move(&mut blue, false, 1).await;
     blue.disconnect().await;
     let (out, status) = my_turn(addr, red_nick, red_key).await;

@@ -1139,10 +1139,12 @@ impl LineApp {
         self.say(tr(lang, "line-over-next"));
     }
 
-    /// Both clocks as `m:ss` now (a running one counted down since its snapshot came).
+    /// Both clocks as `m:ss` now (`h:mm:ss` in a correspondence game: its days; a running
+    /// one counted down since its snapshot came).
     fn clock_texts(&self) -> Option<(String, String)> {
         let g = self.game.as_ref()?;
         let clocks = g.clocks?;
+        let corr = g.terms.correspondence();
         let since = self.game_at.map_or(Duration::ZERO, |t| t.elapsed());
         let text = |c: Color| {
             let st = clocks.get(c);
@@ -1152,7 +1154,12 @@ impl LineApp {
                 st.remaining
             };
             let s = left.as_secs();
-            format!("{}:{:02}", s / 60, s % 60)
+            // A correspondence game's days: hours:minutes:seconds.
+            if corr {
+                format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+            } else {
+                format!("{}:{:02}", s / 60, s % 60)
+            }
         };
         Some((text(Color::Red), text(Color::Blue)))
     }
