@@ -459,3 +459,55 @@ async fn the_owners_web_profile_lists_the_games_waiting() {
         c.disconnect().await;
     }
 }
+
+/// The opponent moves while the player is in the lobby: the player is told at once (on
+/// the screens' bottom line), and the game is listed as theirs to move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_made_tells_the_opponent_in_the_lobby() {
+    use common::lobby_client::until;
+    use stratego_ssh::proto::GamePhase;
+    use stratego_ssh::rules::Game;
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: corr_terms(1),
+            private_to: Some("bob".into()),
+            private: false,
+        },
+    );
+    bob.notice_containing("alice challenges you").await;
+    lobby.command(bob.session, LobbyCmd::Accept(1));
+    let (a, _) = alice.next_seat().await;
+    let (mut b, _) = bob.next_seat().await;
+    let rules = Rules::standard(Variant::Classic);
+    let mut setups = std::collections::HashMap::new();
+    for (seat, seed) in [(&a, 7), (&b, 8)] {
+        let c = seat.color.unwrap();
+        let s = Setup::random(&rules, c, seed);
+        setups.insert(c, s.clone());
+        seat.send(GameCmd::SubmitSetup(s)).await;
+    }
+    until(&mut b, "play", |s| s.phase == GamePhase::Playing).await;
+    let (red, blue, mut blue_client) = if a.color == Some(Color::Red) {
+        (a, b, bob)
+    } else {
+        (b, a, alice)
+    };
+    // Blue leaves for the lobby; Red moves.
+    drop(blue);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let game = Game::new(rules, &setups[&Color::Red], &setups[&Color::Blue]).unwrap();
+    red.send(GameCmd::Move(game.legal_moves()[0])).await;
+    let told = blue_client
+        .notice_containing("your move in correspondence game #1")
+        .await;
+    assert!(told.contains("moved"), "{told}");
+    // The lobby's list says whose move it is (published within a moment).
+    common::lobby_client::until_lobby(&lobby, "Blue's move listed", |l| {
+        l.games.len() == 1 && l.games[0].turn.map(|t| t.0) == Some(Color::Blue)
+    })
+    .await;
+    lobby.shutdown().await;
+}

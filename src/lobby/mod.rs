@@ -938,6 +938,29 @@ impl Lobby {
         })
     }
 
+    /// A correspondence game became `side`'s move: that player's sessions online but not
+    /// showing the game are told (the screens' bottom line; the line mode says it from the
+    /// lobby's list, in its own words).
+    fn tell_move_due(&self, game: GameId, side: Color) {
+        let Some(g) = self.games.get(&game) else {
+            return;
+        };
+        let (me, opponent) = (
+            &g.players.get(side).id,
+            &g.players.get(side.opposite()).nick,
+        );
+        for s in self.sessions.values() {
+            if s.ident.id == *me && s.status != PlayerStatus::Playing(game) {
+                let _ = s.events.try_send(SessionEvent::Notice(
+                    Notice::new("notice-your-move-now")
+                        .arg("game", game)
+                        .arg("opponent", opponent)
+                        .in_lines(crate::proto::InLines::Silent),
+                ));
+            }
+        }
+    }
+
     /// The correspondence games of `identity` waiting for its move, soonest deadline first.
     fn waiting_for(&self, identity: &PlayerId) -> Vec<crate::proto::WaitingGame> {
         let mut out: Vec<crate::proto::WaitingGame> = self
@@ -1191,6 +1214,9 @@ impl Lobby {
                     // games waiting for a move change.
                     let turned = g.turn != turn;
                     g.turn = turn;
+                    if let (true, Some((side, _))) = (turned, turn) {
+                        self.tell_move_due(id, side);
+                    }
                     return turned;
                 }
                 return false;

@@ -445,6 +445,7 @@ refusal-correspondence-guest = eine Fernpartie dauert Tage: verbinde dich mit ei
 refusal-own-correspondence-games = Du hast schon { $games } laufende Fernpartien: beende zuerst eine
 refusal-their-correspondence-games = { $nick } hat schon { $games } laufende Fernpartien
 refusal-correspondence-claim = eine Fernpartie wird nicht verlassen: dein Gegner hat bis zur Frist Zeit für seinen Zug
+notice-your-move-now = { $opponent } hat gezogen: du bist am Zug in der Fernpartie #{ $game } (Enter auf ihr unter Laufende Partien)
 notice-your-move-waiting = Du bist am Zug in { $count ->
         [one] der Fernpartie { $games }
        *[other] { $count } Fernpartien: { $games }

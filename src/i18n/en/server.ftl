@@ -446,6 +446,7 @@ refusal-correspondence-guest = a correspondence game lasts days: connect with an
 refusal-own-correspondence-games = You already have { $games } correspondence games in progress: finish one first
 refusal-their-correspondence-games = { $nick } already has { $games } correspondence games in progress
 refusal-correspondence-claim = a correspondence game is not abandoned: your opponent has until the deadline to move
+notice-your-move-now = { $opponent } moved: your move in correspondence game #{ $game } (Enter on it under Games in play)
 notice-your-move-waiting = Your move in { $count ->
         [one] correspondence game { $games }
        *[other] { $count } correspondence games: { $games }

@@ -445,6 +445,7 @@ refusal-correspondence-guest = een correspondentiepartij duurt dagen: verbind me
 refusal-own-correspondence-games = Je hebt al { $games } lopende correspondentiepartijen: maak er eerst een af
 refusal-their-correspondence-games = { $nick } heeft al { $games } lopende correspondentiepartijen
 refusal-correspondence-claim = een correspondentiepartij wordt niet verlaten: je tegenstander heeft tot de termijn om te zetten
+notice-your-move-now = { $opponent } heeft gezet: jij bent aan zet in correspondentiepartij #{ $game } (Enter erop onder Lopende partijen)
 notice-your-move-waiting = Jij bent aan zet in { $count ->
         [one] correspondentiepartij { $games }
        *[other] { $count } correspondentiepartijen: { $games }
