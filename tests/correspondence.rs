@@ -278,6 +278,14 @@ async fn a_correspondence_game_over_three_logins_and_a_restart() {
     assert!(out.contains("left"), "{out}");
     assert_eq!(my_turn(addr, blue_nick, blue_key).await.1, 1);
     red.until_has("Your turn.", SLOW).await;
+    // Red leaves before the first move: a correspondence game waits (no abort), and Red
+    // comes back into it.
+    red.send("quit").await;
+    red.until_has(&format!("You left correspondence game {id}"), SLOW)
+        .await;
+    red.until_has("lobby>", SLOW).await;
+    red.send(&format!("watch {id}")).await;
+    red.until_has("Your turn.", SLOW).await;
     play_a_move(&mut red, true, 0).await;
     blue.until_has("Your turn.", SLOW).await;
     for c in [red, blue] {
@@ -337,6 +345,9 @@ async fn a_correspondence_game_over_three_logins_and_a_restart() {
         "{turn}"
     );
     play_a_move(&mut blue, false, 1).await;
+    blue.send("quit").await;
+    blue.until_has(&format!("You left correspondence game {id}"), SLOW)
+        .await;
     blue.disconnect().await;
     let (out, status) = my_turn(addr, red_nick, red_key).await;
     assert_eq!(status, 0, "{out}");

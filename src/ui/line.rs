@@ -390,6 +390,9 @@ pub struct LineApp {
     /// whether any lobby was seen for them yet (`tell_turns`).
     turns_told: Vec<(u64, u32)>,
     turns_seen: bool,
+    /// The correspondence game this session last left: `watch N` takes it back even before
+    /// the lobby's list shows it again.
+    left_corr: Option<u64>,
     challenges: Vec<Seek>,
     /// The lobby as published to everyone, and this player's private games (added to it
     /// in `lobby`).
@@ -458,6 +461,7 @@ impl LineApp {
             lobby_seen: false,
             turns_told: Vec::new(),
             turns_seen: false,
+            left_corr: None,
             challenges: vec![],
             shared: Arc::new(LobbySnapshot::default()),
             private_games: vec![],
@@ -1526,6 +1530,9 @@ impl LineApp {
         if self.elsewhere.take_if(|g| *g == id).is_some() {
             return vec![Effect::Lobby(LobbyCmd::Spectate(id))];
         }
+        if self.left_corr == Some(id) {
+            return vec![Effect::Lobby(LobbyCmd::Spectate(id))];
+        }
         match self.lobby.games.iter().find(|g| g.id == id) {
             None => {
                 self.say(t!(lang, "line-watch-none", game = id));
@@ -1711,6 +1718,15 @@ impl LineApp {
                     self.game = None;
                     self.draft = None;
                     self.say(tr(lang, "line-back-in-lobby"));
+                    return vec![Effect::LeaveGame];
+                }
+                // A correspondence game in play waits for its players: leaving is no
+                // abandoning (`turn` lists it, `watch N` comes back).
+                if g.phase == GamePhase::Playing && g.terms.correspondence() {
+                    self.game = None;
+                    self.draft = None;
+                    self.say(t!(lang, "line-left-correspondence", game = g.id));
+                    self.left_corr = Some(g.id);
                     return vec![Effect::LeaveGame];
                 }
                 self.say(tr(lang, "line-quit-in-game"));

@@ -237,3 +237,4 @@ line-days-hours = { $days ->
         [0] { $hours } Std.
        *[other] { $days } T { $hours } Std.
     }
+line-left-correspondence = Du hast die Fernpartie { $game } verlassen: sie wartet auf dich (turn nennt sie; watch { $game } führt zurück). Zurück in der Lobby.

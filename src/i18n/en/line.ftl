@@ -235,3 +235,4 @@ line-days-hours = { $days ->
         [0] { $hours } h
        *[other] { $days } d { $hours } h
     }
+line-left-correspondence = You left correspondence game { $game }: it waits for you (turn lists it; watch { $game } comes back). Back in the lobby.

@@ -237,3 +237,4 @@ line-days-hours = { $days ->
         [0] { $hours } u
        *[other] { $days } d { $hours } u
     }
+line-left-correspondence = Je hebt correspondentiepartij { $game } verlaten: hij wacht op je (turn noemt hem; watch { $game } brengt je terug). Terug in de lobby.
