@@ -466,6 +466,24 @@ async fn the_owners_web_profile_lists_the_games_waiting() {
     assert!(!anon.body.contains("Your move"), "{}", anon.body);
     let other = web_request(web, "GET", &format!("/@/{blue}"), &[("Cookie", &cookie)]).await;
     assert!(!other.body.contains("Your move"), "{}", other.body);
+    // The game's live page names its days a move.
+    let start = ann
+        .lines()
+        .into_iter()
+        .find(|l| l.starts_with("Game ") && l.contains("You play"))
+        .unwrap();
+    let id: u64 = start["Game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let page = web_request(web, "GET", &format!("/game/{id}"), &[]).await;
+    assert!(
+        page.body.contains("1 day a move (correspondence)"),
+        "{}",
+        page.body
+    );
     for c in [ann, ben] {
         c.disconnect().await;
     }

@@ -204,6 +204,14 @@ pub(super) fn tournament_line(l: &PageLang, t: &(u64, String, u32)) -> Markup {
 }
 
 /// A clock's terms in words: `clock 10+5`, or `no clock`.
+/// A game's clock in words, or its days a move (a correspondence game).
+pub(super) fn terms_clock_words(lang: Lang, terms: &crate::proto::GameTerms) -> String {
+    match terms.days {
+        Some(days) => crate::t!(lang, "form-days", days = days),
+        None => clock_words(lang, terms.clock),
+    }
+}
+
 pub(super) fn clock_words(lang: Lang, clock: Option<crate::proto::ClockSpec>) -> String {
     match clock {
         Some(c) => Say::new("web-clock")
