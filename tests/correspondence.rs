@@ -484,6 +484,26 @@ async fn the_owners_web_profile_lists_the_games_waiting() {
         "{}",
         page.body
     );
+    // Finished (Red resigns), its page and JSON still say so.
+    let red_lines = if ann_red { &mut ann } else { &mut ben };
+    red_lines.send("resign").await;
+    red_lines.until_has("Game over:", SLOW).await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let api = web_request(web, "GET", &format!("/api/game/{id}"), &[]).await;
+        if api.status == 200 && api.body.contains("\"outcome\"") {
+            assert!(api.body.contains("\"days\":1"), "{}", api.body);
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{}", api.body);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let page = web_request(web, "GET", &format!("/game/{id}"), &[]).await;
+    assert!(
+        page.body.contains("1 day a move (correspondence)"),
+        "{}",
+        page.body
+    );
     for c in [ann, ben] {
         c.disconnect().await;
     }

@@ -100,7 +100,8 @@ fn terms_json(t: &GameTerms) -> Value {
     json!({
         "variant": t.rules.variant.name(),
         "rated": t.rated,
-        "clock": t.clock.map(|c| format!("{}+{}", c.initial_secs / 60, c.increment_secs)),
+        // A correspondence game's days a move where a clock would be (`3d`).
+        "clock": t.days.map(|d| format!("{d}d")).or_else(|| t.clock.map(|c| format!("{}+{}", c.initial_secs / 60, c.increment_secs))),
         "rules": o.summary(),
     })
 }
