@@ -329,8 +329,11 @@ async fn a_correspondence_game_over_three_logins_and_a_restart() {
     );
     screen.disconnect().await;
     let mut blue = LineClient::open(addr, Login::Key(blue_nick, blue_key), "play").await;
-    blue.until_has(&format!("correspondence game #{id}"), SLOW)
-        .await;
+    blue.until_has(
+        &format!("Your move in correspondence game #{id}. Type turn"),
+        SLOW,
+    )
+    .await;
     blue.until_has("lobby>", SLOW).await;
     blue.send("turn").await;
     blue.until_has(&format!("Game {id} against {red_nick}"), SLOW)

@@ -76,7 +76,8 @@ impl Lobby {
                 session,
                 Notice::new("notice-your-move-waiting")
                     .arg("count", waiting.len())
-                    .arg("games", games.join(", ")),
+                    .arg("games", games.join(", "))
+                    .in_lines(crate::proto::InLines::Own("line-turn-waiting")),
             );
         }
         let _ = reply.send(Joined {
