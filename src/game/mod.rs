@@ -727,7 +727,7 @@ impl GameTask {
             self.setup_ran_out().await;
             return false;
         }
-        if let (Some(days), Some(game)) = (self.terms.days, &self.game) {
+        if let (Some(days), Some(game), None) = (self.terms.days, &self.game, &self.saving) {
             if corr::overdue(self.turn_since, days, store::now()) {
                 let side = game.to_move();
                 info!(seat = %side, days, "correspondence move not made in time");
@@ -1042,6 +1042,19 @@ impl GameTask {
         };
         if game.to_move() != color {
             return self.notice(seat, Notice::new("refusal-not-your-turn"));
+        }
+        // A correspondence move past its deadline (before the timer woke) is not played:
+        // the time ran out first, and the game is lost on time.
+        if let Some(days) = self.terms.days {
+            if corr::overdue(self.turn_since, days, store::now()) {
+                info!(seat = %color, days, "correspondence move made after its deadline");
+                return self
+                    .finish(Outcome {
+                        winner: Some(color.opposite()),
+                        reason: EndReason::Time,
+                    })
+                    .await;
+            }
         }
         if let Err(reason) = game.check(&mv) {
             // The reason is data, worded in the player's language; the screens check moves
