@@ -53,6 +53,7 @@ fn snapshots() -> (GameSnapshot, GameSnapshot) {
                         initial_secs: 600,
                         increment_secs: 5,
                     }),
+                    days: None,
                 },
                 seats: ByColor::new(seat("alice"), seat("bob")),
                 my_color: Some(Color::Red),

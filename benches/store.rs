@@ -84,6 +84,7 @@ fn live(id: u64, red: &Setup, blue: &Setup) -> LiveGame {
             rules: Rules::standard(Variant::Classic),
             rated: true,
             clock: None,
+            days: None,
         },
         seats: seats(),
         red: red.clone(),
@@ -95,6 +96,7 @@ fn live(id: u64, red: &Setup, blue: &Setup) -> LiveGame {
         )),
         started: 0,
         private: false,
+        turn_since: None,
     }
 }
 
@@ -159,6 +161,7 @@ fn finish_game(c: &mut Criterion) {
                     rules: record.rules,
                     rated: true,
                     clock: None,
+                    days: None,
                 },
                 started: 0,
                 ended: id,

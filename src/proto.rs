@@ -198,6 +198,37 @@ pub struct GameTerms {
     pub rules: Rules,
     pub rated: bool,
     pub clock: Option<ClockSpec>,
+    /// A correspondence game: this many days for each move (1, 3 or 7, [`CORRESPONDENCE_DAYS`]),
+    /// with no clock (`clock` is `None`) and no total budget; the players need not stay
+    /// connected (see `crate::game::corr`). `None`: an ordinary game.
+    #[serde(default)]
+    pub days: Option<u8>,
+}
+
+/// The days a move a correspondence game may be given ([`GameTerms::days`]).
+pub const CORRESPONDENCE_DAYS: [u8; 3] = [1, 3, 7];
+
+impl GameTerms {
+    /// A correspondence game (days a move, no need to stay connected).
+    pub fn correspondence(&self) -> bool {
+        self.days.is_some()
+    }
+}
+
+/// A correspondence game waiting for its player's move (`ssh host games --my-turn`, the
+/// web profile, the notice on login).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct WaitingGame {
+    pub id: GameId,
+    pub opponent: String,
+    /// The colour the player has in it.
+    pub color: Color,
+    pub variant: Variant,
+    pub days: u8,
+    /// Plies played so far.
+    pub ply: u32,
+    /// When the move must be made (Unix seconds): past it, the game is lost on time.
+    pub deadline: u64,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -222,6 +253,10 @@ pub struct GameSummary {
     pub ply: u32,
     pub spectators: u32,
     pub private: bool,
+    /// A correspondence game in play: the side to move and its deadline (Unix seconds);
+    /// the lobby screen lists the viewer's own such games where it is their move.
+    #[serde(default)]
+    pub turn: Option<(Color, u64)>,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -1205,9 +1240,14 @@ pub fn seat_elsewhere_notice(game: GameId) -> Notice {
 /// A challenge made to the player, from `nick`: the screens show it; the line mode says
 /// it with the challenges list (`Msg::Challenges`), so not again.
 pub fn challenge_notice(nick: &str, terms: &GameTerms, private: bool) -> Notice {
-    let n = match terms.clock {
-        Some(c) => Notice::new("notice-challenge-clock").arg("clock", c.to_string()),
-        None => Notice::new("notice-challenge"),
+    let n = match (terms.days, terms.clock) {
+        // A correspondence game: its days a move where a clock would be.
+        (Some(days), _) => Notice::new("notice-challenge-clock").arg(
+            "clock",
+            Notice::new("lobby-seek-days").arg("days", i64::from(days)),
+        ),
+        (None, Some(c)) => Notice::new("notice-challenge-clock").arg("clock", c.to_string()),
+        (None, None) => Notice::new("notice-challenge"),
     };
     n.arg("nick", nick)
         .arg("variant", variant_msg(terms.rules.variant))

@@ -26,6 +26,7 @@ fn terms() -> GameTerms {
         rules: Rules::standard(Variant::Classic),
         rated: false,
         clock: None,
+        days: None,
     }
 }
 

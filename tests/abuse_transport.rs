@@ -311,6 +311,7 @@ async fn exec_output_of_an_escaped_name_is_clean() {
                 rules,
                 rated: false,
                 clock: None,
+                days: None,
             },
             record: g.record(),
             started: 1_000,

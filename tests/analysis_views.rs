@@ -34,6 +34,7 @@ async fn the_reviewer_gets_the_view_each_mover_had_and_a_finished_game_is_review
                 rules,
                 rated: false,
                 clock: None,
+                days: None,
             },
             private_to: None,
             private: false,

@@ -846,6 +846,7 @@ async fn a_live_page_whose_game_ends_reloads_at_the_end() {
                     initial_secs: 600,
                     increment_secs: 0,
                 }),
+                days: None,
             },
             private_to: None,
             private: false,

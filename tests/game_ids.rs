@@ -86,6 +86,7 @@ async fn a_lost_counter_write_does_not_reuse_a_stored_games_number() {
                     rules,
                     rated: false,
                     clock: None,
+                    days: None,
                 },
                 seats: ByColor::new(seat("key:SHA256:a", "ann"), seat("key:SHA256:b", "bob")),
                 red: Setup::random(&rules, Color::Red, 1),
@@ -94,6 +95,7 @@ async fn a_lost_counter_write_does_not_reuse_a_stored_games_number() {
                 clocks: None,
                 started: 1_000,
                 private: false,
+                turn_since: None,
             })
             .await
             .unwrap();

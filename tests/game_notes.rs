@@ -31,6 +31,7 @@ async fn the_game_checks_each_note_and_shows_it_to_its_seat_alone() {
                 rules,
                 rated: false,
                 clock: None,
+                days: None,
             },
             private_to: None,
             private: false,

@@ -83,6 +83,7 @@ fn game_summary(id: u64, private: bool) -> GameSummary {
         ply: 12,
         spectators: 0,
         private,
+        turn: None,
     }
 }
 
@@ -1452,6 +1453,7 @@ fn tournaments_join_and_withdraw() {
                     initial_secs: 300,
                     increment_secs: 3,
                 }),
+                days: None,
             },
             starts_at: 0,
             entry: EntryRule::Anyone,

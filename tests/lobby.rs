@@ -43,6 +43,7 @@ fn terms() -> GameTerms {
         rules: Rules::standard(Variant::Classic),
         rated: false,
         clock: None,
+        days: None,
     }
 }
 
@@ -571,6 +572,7 @@ async fn a_private_game_stays_private_across_a_restart() {
             clocks: None,
             started: 1,
             private: true,
+            turn_since: None,
         })
         .await
         .unwrap();

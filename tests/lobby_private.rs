@@ -22,6 +22,7 @@ fn terms(rated: bool) -> GameTerms {
         rules: Rules::standard(Variant::Classic),
         rated,
         clock: None,
+        days: None,
     }
 }
 

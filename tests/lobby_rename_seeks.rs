@@ -19,6 +19,7 @@ fn terms() -> GameTerms {
         rules: Rules::standard(Variant::Classic),
         rated: false,
         clock: None,
+        days: None,
     }
 }
 
@@ -53,6 +54,7 @@ async fn a_renamed_player_keeps_their_seeks_and_may_accept_a_challenge_made_befo
             terms: GameTerms {
                 rated: false,
                 clock: None,
+                days: None,
                 rules: Rules::standard(Variant::Barrage),
             },
             private_to: None,

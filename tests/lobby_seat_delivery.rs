@@ -29,6 +29,7 @@ async fn a_seat_reaches_a_session_whose_queue_was_full() {
                 rules: Rules::standard(Variant::Classic),
                 rated: false,
                 clock: None,
+                days: None,
             },
             private_to: Some("bob".into()),
             private: false,

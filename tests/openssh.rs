@@ -280,6 +280,7 @@ async fn a_german_player_is_challenged_in_german() {
             rules: stratego_ssh::rules::Rules::standard(stratego_ssh::rules::Variant::Classic),
             rated: false,
             clock: None,
+            days: None,
         },
         private_to: Some("greta".into()),
         private: false,

@@ -68,6 +68,7 @@ fn terms(variant: Variant, rated: bool) -> GameTerms {
             initial_secs: 600,
             increment_secs: 5,
         }),
+        days: None,
     }
 }
 
@@ -98,6 +99,7 @@ fn live(id: u64, t: GameTerms, seats: ByColor<SeatRecord>, red: &Setup, blue: &S
         )),
         started: 1_000,
         private: false,
+        turn_since: None,
     }
 }
 

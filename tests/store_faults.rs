@@ -36,6 +36,7 @@ fn terms(rated: bool) -> GameTerms {
         rules: Rules::standard(Variant::Classic),
         rated,
         clock: None,
+        days: None,
     }
 }
 
@@ -358,6 +359,7 @@ async fn a_restored_game_already_over_gets_its_result_recorded_once() {
                     rules: Rules::standard(Variant::Barrage),
                     rated: true,
                     clock: None,
+                    days: None,
                 },
                 seats: ByColor::new(seat("alice"), seat("bob")),
                 red,
@@ -366,6 +368,7 @@ async fn a_restored_game_already_over_gets_its_result_recorded_once() {
                 clocks: None,
                 started: 1,
                 private: false,
+                turn_since: None,
             })
             .await
             .unwrap();
@@ -425,6 +428,7 @@ async fn a_move_refused_by_a_failed_flush_is_not_written_by_a_later_flush() {
                     rules: Rules::standard(Variant::Barrage),
                     rated: false,
                     clock: None,
+                    days: None,
                 },
                 seats: ByColor::new(seat("alice"), seat("bob")),
                 red,
@@ -433,6 +437,7 @@ async fn a_move_refused_by_a_failed_flush_is_not_written_by_a_later_flush() {
                 clocks: None,
                 started: 1,
                 private: false,
+                turn_since: None,
             })
             .await
             .unwrap();

@@ -689,6 +689,7 @@ fn the_form_keeps_the_command_line_defaults() {
                     initial_secs: 300,
                     increment_secs: 3
                 }),
+                days: None,
             },
             starts_at: NOW + 600,
             entry: EntryRule::Anyone,

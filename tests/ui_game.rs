@@ -811,6 +811,38 @@ fn leaving_before_the_first_move_ends_the_game_without_a_result() {
     }
 }
 
+/// A correspondence game in play waits for its players, before the first move too:
+/// leaving asks so, and leaves the seat without ending the game (no Abort).
+#[test]
+fn leaving_a_correspondence_game_does_not_end_it() {
+    for (w, h) in SIZES {
+        let mut snap = first_move_pending();
+        snap.terms.days = Some(3);
+        snap.terms.clock = None;
+        let mut a = app("alice", w, h);
+        send_game(&mut a, snap, Instant::now());
+        assert!(a.update(key('q')).is_empty());
+        let buf = draw(&a, w, h);
+        let t = boxed_text(&buf);
+        assert!(
+            t.contains("A correspondence game waits for you: nobody can claim it"),
+            "{w}x{h}\n{}",
+            text(&buf)
+        );
+        assert_eq!(a.update(key('y')), vec![Effect::LeaveGame], "{w}x{h}");
+    }
+    // In its set-up it is as any game: leaving ends it without a result.
+    let mut snap = snapshot(GamePhase::Setup, Some(Color::Red), None);
+    snap.terms.days = Some(3);
+    let mut a = app("alice", W, H);
+    send_game(&mut a, snap, Instant::now());
+    a.update(key('q'));
+    assert_eq!(
+        a.update(key('y')),
+        vec![Effect::Game(GameCmd::Abort), Effect::LeaveGame]
+    );
+}
+
 #[test]
 fn leaving_later_tells_the_truth_about_the_clock() {
     // No clock: only the reconnect time.

@@ -39,6 +39,7 @@ fn lobby() -> LobbySnapshot {
                         initial_secs: 600,
                         increment_secs: 5,
                     }),
+                    days: None,
                 },
                 private_to: None,
                 private: false,
@@ -60,6 +61,7 @@ fn lobby() -> LobbySnapshot {
                 ply: 12,
                 spectators: 2,
                 private: false,
+                turn: None,
             },
             GameSummary {
                 id: 4,
@@ -69,6 +71,7 @@ fn lobby() -> LobbySnapshot {
                 ply: 0,
                 spectators: 0,
                 private: true,
+                turn: None,
             },
         ],
         chat: vec![ChatLine {
@@ -241,6 +244,7 @@ fn new_seek_dialog_posts_the_chosen_terms() {
                     initial_secs: 180,
                     increment_secs: 2
                 }),
+                days: None,
             },
             private_to: None,
             private: false,
@@ -734,6 +738,7 @@ fn game(id: u64, red: &str, blue: &str, private: bool) -> GameSummary {
         ply: 4,
         spectators: 0,
         private,
+        turn: None,
     }
 }
 
@@ -1378,4 +1383,78 @@ fn ascii_mode_keeps_a_challenges_words_at_80_columns() {
             assert!(!t.contains("rated ? see"), "{t}");
         }
     }
+}
+
+/// A correspondence game: the seek form offers days a move after the clocks, and posts
+/// them with no clock.
+#[test]
+fn the_seek_form_offers_days_a_move() {
+    let mut a = lobby_app("bob");
+    a.update(key('n'));
+    a.update(code(KeyCode::Up)); // the last row: Only for
+    a.update(code(KeyCode::Up)); // Clock (10+5)
+    a.update(code(KeyCode::Right)); // custom
+    a.update(code(KeyCode::Right)); // 1 day
+    a.update(code(KeyCode::Right)); // 3 days
+    let form = text(&draw(&a, 100, 30));
+    assert!(form.contains("3 days a move (correspondence)"), "{form}");
+    let fx = a.update(code(KeyCode::Enter));
+    let [Effect::Lobby(LobbyCmd::Seek { terms, .. })] = &fx[..] else {
+        panic!("{fx:?}")
+    };
+    assert_eq!((terms.days, terms.clock), (Some(3), None));
+    // The computer's form never offers them: from no clock, Left wraps to custom.
+    let mut a = lobby_app("bob");
+    a.update(key('b'));
+    a.update(code(KeyCode::Up));
+    a.update(code(KeyCode::Left));
+    let form = text(&draw(&a, 100, 30));
+    assert!(!form.contains("days a move"), "{form}");
+}
+
+/// The correspondence games waiting for my move: named in the games list's title (soonest
+/// first) and marked in their rows with the time left; another's turn is not marked.
+#[test]
+fn the_games_waiting_for_my_move_are_named_and_marked() {
+    use stratego_ssh::rules::Color;
+    let now = 1_800_000_000;
+    let corr = |id, red: &str, blue: &str, turn| GameSummary {
+        id,
+        red: red.into(),
+        blue: blue.into(),
+        terms: GameTerms {
+            days: Some(3),
+            clock: None,
+            ..terms(Variant::Classic)
+        },
+        ply: 4,
+        spectators: 0,
+        private: false,
+        turn: Some(turn),
+    };
+    let mut l = lobby();
+    l.games
+        .push(corr(9, "bob", "carol", (Color::Red, now + 86_400 + 7_200)));
+    l.games
+        .push(corr(10, "dan", "bob", (Color::Red, now + 3_600)));
+    l.games
+        .push(corr(11, "erin", "bob", (Color::Blue, now + 7_200)));
+    l.seeks[0].terms = GameTerms {
+        days: Some(3),
+        clock: None,
+        ..l.seeks[0].terms
+    };
+    let mut a = app("bob", 120, 30);
+    a.set_unix_time(now);
+    a.update(Msg::Lobby(Arc::new(l)));
+    let t = text(&draw(&a, 120, 30));
+    assert!(t.contains("Your move: #11 #9"), "{t}");
+    assert!(t.contains("your move: 1 d 2 h"), "{t}");
+    assert!(t.contains("your move: 2 h"), "{t}");
+    assert_eq!(t.matches("your move:").count(), 2, "{t}");
+    assert!(
+        t.lines()
+            .any(|r| r.contains("alice") && r.contains("Barrage") && r.contains(" 3d ")),
+        "a seek's days shown as its clock: {t}"
+    );
 }

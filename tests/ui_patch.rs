@@ -51,6 +51,7 @@ fn snap_of(
             initial_secs: 600,
             increment_secs: 0,
         }),
+        days: None,
         ..s.terms
     };
     s.history = g.history(viewer);

@@ -48,6 +48,7 @@ fn tournament(id: u64, name: &str, format: Format, status: TournamentStatus) -> 
                     initial_secs: 300,
                     increment_secs: 3,
                 }),
+                days: None,
             },
             starts_at: NOW - 1000,
             entry: EntryRule::Anyone,

@@ -178,6 +178,7 @@ fn terms() -> GameTerms {
             initial_secs: 600,
             increment_secs: 0,
         }),
+        days: None,
     }
 }
 

@@ -72,6 +72,7 @@ pub fn import(data_dir: &std::path::Path, paths: &[PathBuf]) -> anyhow::Result<(
                 rules: record.rules,
                 rated: false,
                 clock: None,
+                days: None,
             },
             record,
             started: store::now(),

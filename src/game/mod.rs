@@ -40,6 +40,7 @@ use crate::store::{self, GameResult, LiveGame, Store, Timestamp};
 use crate::supervise::Fatal;
 use crate::text::clean_line;
 
+pub mod corr;
 mod seat;
 pub use seat::{GameSeat, SeatCommand, SessionEvent};
 
@@ -67,6 +68,9 @@ pub enum GameReport {
         id: GameId,
         ply: u32,
         spectators: u32,
+        /// A correspondence game in play: the side to move and its deadline (Unix
+        /// seconds), for the lists of games waiting for a move.
+        turn: Option<(Color, Timestamp)>,
     },
     Ended {
         id: GameId,
@@ -340,6 +344,10 @@ struct GameTask {
     /// since `turn_started`.
     clocks: Option<ByColor<Duration>>,
     turn_started: Instant,
+    /// When the side to move's turn began, as a time of day (Unix seconds): a
+    /// correspondence game's deadline counts from it ([`corr`]), and it is stored with
+    /// each move, so it survives a restart.
+    turn_since: Timestamp,
     draw_offer: Option<Color>,
     /// When set-up must be over (see [`GameConfig`]).
     setup_ends: Option<Instant>,
@@ -422,6 +430,7 @@ impl GameTask {
                 .clock
                 .map(|c| ByColor::new(secs(c.initial_secs), secs(c.initial_secs))),
             turn_started: now,
+            turn_since: store::now(),
             draw_offer: None,
             setup_ends: setup_limit.map(|d| now + d),
             setup_limit,
@@ -480,7 +489,10 @@ impl GameTask {
                     if !seat.player.bot {
                         seat.connected = false;
                         seat.gone_since = Some(now);
-                        seat.gone_deadline = Some(now + self.config.reconnect_grace);
+                        // A correspondence game waits for its players: no reconnect time.
+                        if !self.terms.correspondence() {
+                            seat.gone_deadline = Some(now + self.config.reconnect_grace);
+                        }
                     }
                 }
                 if let Some(clocks) = live.clocks {
@@ -488,6 +500,9 @@ impl GameTask {
                 }
                 self.started = live.started;
                 self.turn_started = now;
+                // The deadline as stored (a time of day): a restart gives no extra time.
+                // A record from before it was kept counts from the restart.
+                self.turn_since = live.turn_since.unwrap_or_else(store::now);
                 self.restore_notes(&record, game.ply());
                 info!(ply = game.ply(), "game restored");
                 if game.outcome().is_some() {
@@ -540,6 +555,10 @@ impl GameTask {
     ) {
         info!(variant = %self.terms.rules.variant, rated = self.terms.rated, "game started");
         let _ = self.reports.send(GameReport::Started { id: self.id });
+        if self.game.is_some() {
+            // A restored game: the lobby learns its move count and whose turn it is.
+            self.report_progress();
+        }
         loop {
             let deadline = self.next_deadline();
             let wake = async {
@@ -591,12 +610,8 @@ impl GameTask {
                 self.rematched = true;
                 let _ = self.reports.send(GameReport::Rematch { id: self.id });
             }
-            if let (true, Some(game)) = (changed, &self.game) {
-                let _ = self.reports.send(GameReport::Progress {
-                    id: self.id,
-                    ply: game.ply(),
-                    spectators: self.spectators(),
-                });
+            if changed && self.game.is_some() {
+                self.report_progress();
             }
             if self.finished_and_empty() {
                 break;
@@ -637,6 +652,10 @@ impl GameTask {
             if let (Some(t), None) = (self.setup_ends, &self.game) {
                 consider(t);
             }
+            if let (Some(days), Some(_)) = (self.terms.days, &self.game) {
+                // Slept on the runtime's clock, decided on the time of day (`on_timer`).
+                consider(Instant::now() + corr::wait(self.turn_since, days, store::now()));
+            }
             for c in Color::ALL {
                 if let Some(t) = self.seats.get(c).gone_deadline {
                     consider(t);
@@ -654,6 +673,10 @@ impl GameTask {
     /// When a game both players have left ends: `abandoned_after` from the later one's
     /// leaving (`None` while either is here, or against the computer).
     fn both_gone_end(&self) -> Option<Instant> {
+        // A correspondence game in play is not abandoned: its players come and go.
+        if self.in_correspondence() {
+            return None;
+        }
         let away = |c: Color| {
             let s = self.seats.get(c);
             (!s.player.bot && !s.connected && s.told)
@@ -662,6 +685,31 @@ impl GameTask {
         };
         let since = away(Color::Red)?.max(away(Color::Blue)?);
         Some(since + self.config.abandoned_after)
+    }
+
+    /// A correspondence game in play: leaving it is not abandoning it (no reconnect time,
+    /// no claim, no end when both are away); the deadline of each move decides.
+    fn in_correspondence(&self) -> bool {
+        self.terms.correspondence() && self.game.is_some()
+    }
+
+    /// The deadline of the side to move, in a correspondence game in play (Unix seconds).
+    fn corr_deadline(&self) -> Option<(Color, Timestamp)> {
+        let days = self.terms.days?;
+        let game = self.game.as_ref().filter(|_| self.outcome.is_none())?;
+        Some((game.to_move(), corr::deadline(self.turn_since, days)))
+    }
+
+    /// Tells the lobby the move count and, in a correspondence game, whose turn it is.
+    fn report_progress(&self) {
+        if let Some(game) = &self.game {
+            let _ = self.reports.send(GameReport::Progress {
+                id: self.id,
+                ply: game.ply(),
+                spectators: self.spectators(),
+                turn: self.corr_deadline().filter(|_| self.saving.is_none()),
+            });
+        }
     }
 
     /// A deadline passed; whether the task should end (a finished game's linger is over).
@@ -678,6 +726,18 @@ impl GameTask {
         if self.game.is_none() && self.setup_ends.is_some_and(|t| now >= t) {
             self.setup_ran_out().await;
             return false;
+        }
+        if let (Some(days), Some(game), None) = (self.terms.days, &self.game, &self.saving) {
+            if corr::overdue(self.turn_since, days, store::now()) {
+                let side = game.to_move();
+                info!(seat = %side, days, "correspondence move not made in time");
+                self.finish(Outcome {
+                    winner: Some(side.opposite()),
+                    reason: EndReason::Time,
+                })
+                .await;
+                return false;
+            }
         }
         if self.both_gone_end().is_some_and(|t| now >= t) {
             info!("both players away too long: the game ends without a result");
@@ -807,6 +867,9 @@ impl GameTask {
             } => {
                 let grace = self.config.reconnect_grace;
                 let over = self.outcome.is_some();
+                // Leaving a correspondence game in play is not abandoning it: the seat is
+                // empty until the player comes back; no reconnect time runs.
+                let correspondence = self.in_correspondence();
                 let seat = self.seats.get_mut(color);
                 if !seat.connected && seat.told {
                     // Still away: only whether they are online changed (the one who left
@@ -826,9 +889,10 @@ impl GameTask {
                 seat.rematch = false;
                 let nick = seat.player.nick.clone();
                 self.dirty = Dirty::ALL;
-                if !over {
+                if !over && !correspondence {
                     seat.gone_deadline = Some(Instant::now() + grace);
-                } else if self.seats.get(color.opposite()).connected
+                } else if over
+                    && self.seats.get(color.opposite()).connected
                     && !self.rematched
                     && self.next_game.is_none()
                 {
@@ -979,6 +1043,19 @@ impl GameTask {
         if game.to_move() != color {
             return self.notice(seat, Notice::new("refusal-not-your-turn"));
         }
+        // A correspondence move past its deadline (before the timer woke) is not played:
+        // the time ran out first, and the game is lost on time.
+        if let Some(days) = self.terms.days {
+            if corr::overdue(self.turn_since, days, store::now()) {
+                info!(seat = %color, days, "correspondence move made after its deadline");
+                return self
+                    .finish(Outcome {
+                        winner: Some(color.opposite()),
+                        reason: EndReason::Time,
+                    })
+                    .await;
+            }
+        }
         if let Err(reason) = game.check(&mv) {
             // The reason is data, worded in the player's language; the screens check moves
             // before sending them, so a player rarely meets this.
@@ -1007,10 +1084,11 @@ impl GameTask {
         // Written and flushed before anyone is shown the move, under its ply (a retry
         // overwrites). The flush waits on the disk: the store's writer does it, so other
         // games and sessions go on meanwhile.
+        let at = store::now();
         if let Some(store) = &self.store {
             if let Err(e) = store
                 .live()
-                .append_move(self.id, next.ply(), mv, clocks)
+                .append_move_at(self.id, next.ply(), mv, clocks, Some(at))
                 .await
             {
                 warn!(ply = next.ply(), error = %e, "cannot store a move");
@@ -1032,6 +1110,7 @@ impl GameTask {
         let played = Instant::now();
         self.clocks = self.clocks_after_move(color, played);
         self.turn_started = played;
+        self.turn_since = at;
         self.dirty = Dirty::ALL;
         if self.draw_offer == Some(color.opposite()) {
             self.draw_offer = None;
@@ -1107,6 +1186,9 @@ impl GameTask {
 
     /// The win, when the opponent's time to reconnect has run out.
     async fn claim_win(&mut self, color: Color) {
+        if self.in_correspondence() {
+            return self.notice(Some(color), Notice::new("refusal-correspondence-claim"));
+        }
         let other = self.seats.get(color.opposite());
         let expired = !other.connected && other.gone_deadline.is_none_or(|t| Instant::now() >= t);
         if expired && self.before_first_move() {
@@ -1195,6 +1277,7 @@ impl GameTask {
             match Game::new(self.terms.rules, red, blue) {
                 Ok(game) => {
                     info!("both set-ups in: play starts");
+                    let since = store::now();
                     if let Some(store) = &self.store {
                         let live = LiveGame {
                             id: self.id,
@@ -1206,6 +1289,7 @@ impl GameTask {
                             clocks: self.clocks,
                             started: self.started,
                             private: self.private,
+                            turn_since: Some(since),
                         };
                         // A save whose flush failed may still reach the disk later.
                         self.live_written = true;
@@ -1227,6 +1311,7 @@ impl GameTask {
                     }
                     self.game = Some(game);
                     self.turn_started = Instant::now();
+                    self.turn_since = since;
                 }
                 Err((c, e)) => {
                     warn!(seat = %c, "set-up refused at start");
@@ -1438,7 +1523,8 @@ impl GameTask {
                 bot: s.player.bot,
                 connected,
                 online: !connected && s.online,
-                reconnect_left: if connected || self.outcome.is_some() {
+                // A correspondence game's empty seat has no reconnect time: it waits.
+                reconnect_left: if connected || self.outcome.is_some() || self.in_correspondence() {
                     None
                 } else {
                     Some(
@@ -1472,6 +1558,23 @@ impl GameTask {
                 }
             };
             ByColor::new(state(Color::Red), state(Color::Blue))
+        });
+        // A correspondence game shows its days as clocks: the side to move's time to its
+        // deadline (running), the other side's whole allowance.
+        let clocks = clocks.or_else(|| {
+            let days = self.terms.days?;
+            let game = self.game.as_ref()?;
+            let running = (self.outcome.is_none() && self.saving.is_none()).then(|| game.to_move());
+            let full = Duration::from_secs(u64::from(days) * corr::DAY_SECS);
+            let state = |c: Color| ClockState {
+                remaining: if running == Some(c) {
+                    corr::left(self.turn_since, days, store::now())
+                } else {
+                    full
+                },
+                running: running == Some(c),
+            };
+            Some(ByColor::new(state(Color::Red), state(Color::Blue)))
         });
         let view = self.game.as_ref().map(|g| g.view(viewer));
         // A seat's notes go into that seat's own snapshot and no other; held against the

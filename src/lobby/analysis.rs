@@ -393,6 +393,7 @@ mod tests {
                     rules: record.rules,
                     rated: false,
                     clock: None,
+                    days: None,
                 },
                 started: 1,
                 ended: 2,

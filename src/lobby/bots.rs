@@ -201,6 +201,7 @@ mod tests {
                     rules: Rules::standard(Variant::Classic),
                     rated: false,
                     clock: None,
+                    days: None,
                 },
                 players: ByColor::new(player("red-bot"), player("blue-bot")),
                 private: false,

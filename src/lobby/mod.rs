@@ -92,6 +92,10 @@ pub struct Joined {
     pub resumed: bool,
 }
 
+/// Correspondence games in set-up or play one identity may have at once (they do not
+/// count against `max_games_per_player`, which is for games played at one sitting).
+pub const MAX_CORRESPONDENCE_GAMES: usize = 30;
+
 /// Guests from one address (an IPv6 /64) may have this many times the per-player budget
 /// of games in progress together: a guest who reconnects is a new guest, so without it one
 /// address could pile up games by reconnecting.
@@ -200,6 +204,11 @@ enum LobbyMsg {
     Tournament {
         order: TournamentOrder,
         reply: oneshot::Sender<Result<Notice, TournamentError>>,
+    },
+    /// The correspondence games waiting for a player's move (`games --my-turn`, the web).
+    Waiting {
+        identity: PlayerId,
+        reply: oneshot::Sender<Vec<crate::proto::WaitingGame>>,
     },
     /// Every tournament, for `ssh host tournaments`.
     Tournaments(oneshot::Sender<Vec<crate::proto::TournamentInfo>>),
@@ -374,7 +383,16 @@ impl LobbyHandle {
         rx.await.unwrap_or_default()
     }
 
-    /// The lobby as it is now.
+    /// The correspondence games waiting for `identity`'s move, soonest deadline first
+    /// (empty on an edge, whose lobby is another process's, and while stopping).
+    pub async fn waiting(&self, identity: PlayerId) -> Vec<crate::proto::WaitingGame> {
+        let (reply, rx) = oneshot::channel();
+        if self.tx.send(LobbyMsg::Waiting { identity, reply }).is_err() {
+            return Vec::new();
+        }
+        rx.await.unwrap_or_default()
+    }
+
     /// The handle of a game in play that anyone may watch (to join its spectators,
     /// [`GameHandle::spectate`]); `None` for a private game or one not in play.
     pub async fn public_game(&self, id: GameId) -> Option<GameHandle> {
@@ -500,6 +518,8 @@ struct GameEntry {
     private: bool,
     ply: u32,
     spectators: u32,
+    /// A correspondence game in play: the side to move and its deadline (Unix seconds).
+    turn: Option<(Color, crate::store::Timestamp)>,
     over: bool,
     /// Whether each seat's player was last said to be present, and online (`None`: not
     /// said yet).
@@ -700,7 +720,12 @@ impl Lobby {
         let private = |g: GameId| self.games.get(&g).is_some_and(|e| e.private);
         // The players who left a game in progress that no session of theirs shows.
         let mut left: HashMap<&PlayerId, GameId> = HashMap::new();
-        for (&id, g) in self.games.iter().filter(|(_, g)| !g.over && !g.private) {
+        // A correspondence game is not left: its players come and go.
+        for (&id, g) in self
+            .games
+            .iter()
+            .filter(|(_, g)| !g.over && !g.private && !g.terms.correspondence())
+        {
             for c in Color::ALL {
                 if matches!(g.present.get(c), Some((false, _))) && !g.players.get(c).bot {
                     left.insert(&g.players.get(c).id, id);
@@ -753,6 +778,7 @@ impl Lobby {
                 ply: g.ply,
                 spectators: g.spectators,
                 private: g.private,
+                turn: g.turn,
             })
             .collect();
         games.sort_by_key(|g| g.id);
@@ -804,6 +830,9 @@ impl Lobby {
             }
             LobbyMsg::Tournaments(reply) => {
                 let _ = reply.send(self.tournament_list());
+            }
+            LobbyMsg::Waiting { identity, reply } => {
+                let _ = reply.send(self.waiting_for(&identity));
             }
             LobbyMsg::Shutdown(_) => {}
         }
@@ -880,12 +909,80 @@ impl Lobby {
         }
     }
 
-    /// Games in set-up or play where `identity` has a seat.
-    fn games_in_progress(&self, identity: &PlayerId) -> usize {
+    /// Games in set-up or play where `identity` has a seat: the live ones, or the
+    /// correspondence ones (`correspondence`), each counted against its own budget.
+    fn games_in_progress_of(&self, identity: &PlayerId, correspondence: bool) -> usize {
         self.games
             .values()
-            .filter(|g| !g.over && Color::ALL.iter().any(|&c| g.players.get(c).id == *identity))
+            .filter(|g| {
+                !g.over
+                    && g.terms.correspondence() == correspondence
+                    && Color::ALL.iter().any(|&c| g.players.get(c).id == *identity)
+            })
             .count()
+    }
+
+    /// Live games (not correspondence) in set-up or play where `identity` has a seat.
+    fn games_in_progress(&self, identity: &PlayerId) -> usize {
+        self.games_in_progress_of(identity, false)
+    }
+
+    /// Why `identity` may not start another correspondence game, or `None`.
+    fn over_correspondence_budget(&self, who: &Ident, other: Option<&str>) -> Option<Notice> {
+        let n = self.games_in_progress_of(&who.id, true);
+        (n >= MAX_CORRESPONDENCE_GAMES).then(|| match other {
+            None => Notice::new("refusal-own-correspondence-games").arg("games", n),
+            Some(nick) => Notice::new("refusal-their-correspondence-games")
+                .arg("nick", nick)
+                .arg("games", n),
+        })
+    }
+
+    /// A correspondence game became `side`'s move: that player's sessions online but not
+    /// showing the game are told (the screens' bottom line; the line mode says it from the
+    /// lobby's list, in its own words).
+    fn tell_move_due(&self, game: GameId, side: Color) {
+        let Some(g) = self.games.get(&game) else {
+            return;
+        };
+        let (me, opponent) = (
+            &g.players.get(side).id,
+            &g.players.get(side.opposite()).nick,
+        );
+        for s in self.sessions.values() {
+            if s.ident.id == *me && s.status != PlayerStatus::Playing(game) {
+                let _ = s.events.try_send(SessionEvent::Notice(
+                    Notice::new("notice-your-move-now")
+                        .arg("game", game)
+                        .arg("opponent", opponent)
+                        .in_lines(crate::proto::InLines::Silent),
+                ));
+            }
+        }
+    }
+
+    /// The correspondence games of `identity` waiting for its move, soonest deadline first.
+    fn waiting_for(&self, identity: &PlayerId) -> Vec<crate::proto::WaitingGame> {
+        let mut out: Vec<crate::proto::WaitingGame> = self
+            .games
+            .iter()
+            .filter(|(_, g)| !g.over)
+            .filter_map(|(&id, g)| {
+                let (side, deadline) = g.turn?;
+                let me = g.players.get(side);
+                (me.id == *identity).then(|| crate::proto::WaitingGame {
+                    id,
+                    opponent: g.players.get(side.opposite()).nick.clone(),
+                    color: side,
+                    variant: g.terms.rules.variant,
+                    days: g.terms.days.unwrap_or(0),
+                    ply: g.ply,
+                    deadline,
+                })
+            })
+            .collect();
+        out.sort_by_key(|w| (w.deadline, w.id));
+        out
     }
 
     /// Why `identity` may not start another game now, or `None` when it may. `other`:
@@ -928,6 +1025,21 @@ impl Lobby {
         })
     }
 
+    /// The budget a game on `terms` counts against: correspondence games their own
+    /// ([`MAX_CORRESPONDENCE_GAMES`]), others `max_games_per_player`.
+    fn over_budget_for(
+        &self,
+        who: &Ident,
+        other: Option<&str>,
+        terms: &GameTerms,
+    ) -> Option<Notice> {
+        if terms.correspondence() {
+            self.over_correspondence_budget(who, other)
+        } else {
+            self.over_game_budget(who, other)
+        }
+    }
+
     fn rating_of(&self, identity: &PlayerId) -> Option<i32> {
         self.store
             .ratings()
@@ -959,7 +1071,24 @@ impl Lobby {
             };
             let players = ByColor::new(player(Color::Red), player(Color::Blue));
             let (id, terms, private) = (g.id, g.terms, g.private);
+            // A correspondence game's turn is known here, before its task runs: a player
+            // arriving at once is told of it (the task's first report says the same).
+            // Red moves first: the side to move follows from the number of moves.
+            let turn = terms.days.map(|days| {
+                let side = if g.moves.len() % 2 == 0 {
+                    Color::Red
+                } else {
+                    Color::Blue
+                };
+                let since = g.turn_since.unwrap_or_else(crate::store::now);
+                (side, crate::game::corr::deadline(since, days))
+            });
+            let ply = u32::try_from(g.moves.len()).unwrap_or(u32::MAX);
             self.spawn_game(id, terms, players, private, Some(g));
+            if let Some(e) = self.games.get_mut(&id) {
+                e.turn = turn;
+                e.ply = ply;
+            }
             self.next_game = self.next_game.max(id + 1);
         }
     }
@@ -1056,6 +1185,7 @@ impl Lobby {
                 private,
                 ply: 0,
                 spectators: 0,
+                turn: None,
                 over: false,
                 present: ByColor::new(None, None),
                 guest_blocks: Vec::new(),
@@ -1075,10 +1205,19 @@ impl Lobby {
                 id,
                 ply,
                 spectators,
+                turn,
             } => {
                 if let Some(g) = self.games.get_mut(&id) {
                     g.ply = ply;
                     g.spectators = spectators;
+                    // A correspondence game's turn passing is shown at once: the lists of
+                    // games waiting for a move change.
+                    let turned = g.turn != turn;
+                    g.turn = turn;
+                    if let (true, Some((side, _))) = (turned, turn) {
+                        self.tell_move_due(id, side);
+                    }
+                    return turned;
                 }
                 return false;
             }
@@ -1089,6 +1228,7 @@ impl Lobby {
             } => {
                 if let Some(g) = self.games.get_mut(&id) {
                     g.over = true;
+                    g.turn = None;
                     info!(game = id, result = %outcome, "game ended");
                 }
                 // Its result is stored by now: queued for the analysis after the game

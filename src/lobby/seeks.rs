@@ -176,6 +176,9 @@ impl Lobby {
         if terms.rated && me.ident.guest {
             return self.notice(session, Notice::new("refusal-guests-casual-key"));
         }
+        if let Some(why) = correspondence_refusal(&terms, me.ident.guest) {
+            return self.notice(session, why);
+        }
         // Private means that nobody but the two players learns of the game; ratings are
         // public (the leaderboard, each profile's history and counts), so a private game
         // is casual, and only a challenge (to one player) can be private.
@@ -188,7 +191,7 @@ impl Lobby {
         if self.seeks.iter().filter(|s| s.owner == my_id).count() >= MAX_SEEKS {
             return self.notice(session, Notice::new("refusal-three-seeks"));
         }
-        if let Some(why) = self.over_game_budget(&me.ident, None) {
+        if let Some(why) = self.over_budget_for(&me.ident, None, &terms) {
             return self.notice(session, why);
         }
         let Some(me) = self.sessions.get_mut(&session) else {
@@ -290,7 +293,9 @@ impl Lobby {
                     .and_then(|owner| self.sessions.get(owner))
                     .is_some_and(|o| {
                         !self.seek_watch.churner(&o.ident)
-                            && self.over_game_budget(&o.ident, Some(&o.nick)).is_none()
+                            && self
+                                .over_budget_for(&o.ident, Some(&o.nick), terms)
+                                .is_none()
                     })
             })
             .map(|s| s.id)
@@ -357,6 +362,7 @@ impl Lobby {
             rules,
             rated: false,
             clock,
+            days: None,
         };
         let players = with_random_colors(human, computer);
         self.start_game(terms, players, false, &[session]);
@@ -404,6 +410,11 @@ impl Lobby {
             .values()
             .find(|s| s.ident.id == self.seeks[pos].owner);
         if owner.is_some_and(|o| self.over_game_budget(&o.ident, None).is_some()) {
+            return;
+        }
+        // A correspondence seek waits for a person: the computer takes only games played at
+        // one sitting (it would answer each move at once, which is no correspondence).
+        if self.seeks[pos].terms.correspondence() {
             return;
         }
         let seek = self.seeks.remove(pos);
@@ -496,14 +507,18 @@ impl Lobby {
         if seek.terms.rated && me.ident.guest {
             return self.notice(session, Notice::new("refusal-guests-casual"));
         }
+        if let Some(why) = correspondence_refusal(&seek.terms, me.ident.guest) {
+            return self.notice(session, why);
+        }
         let Some(owner) = self.sessions.values().find(|s| s.ident.id == seek.owner) else {
             self.seeks.remove(pos);
             self.forget_gone_seeks();
             return self.notice(session, Notice::new("refusal-player-left"));
         };
+        let terms = seek.terms;
         if let Some(why) = self
-            .over_game_budget(&me.ident, None)
-            .or_else(|| self.over_game_budget(&owner.ident, Some(&owner.nick)))
+            .over_budget_for(&me.ident, None, &terms)
+            .or_else(|| self.over_budget_for(&owner.ident, Some(&owner.nick), &terms))
         {
             return self.notice(session, why);
         }
@@ -555,6 +570,23 @@ impl Lobby {
 }
 
 /// The two players, Red chosen by a fair coin.
+/// Why a correspondence seek or acceptance is refused, or `None`: days a move other than
+/// 1, 3 or 7, a clock beside the days, or a guest (a guest's name is for one visit, and a
+/// correspondence game lasts days).
+fn correspondence_refusal(terms: &GameTerms, guest: bool) -> Option<Notice> {
+    let days = terms.days?;
+    if !crate::proto::CORRESPONDENCE_DAYS.contains(&days) {
+        return Some(Notice::new("refusal-correspondence-days").arg("days", i64::from(days)));
+    }
+    if terms.clock.is_some() {
+        return Some(Notice::new("refusal-correspondence-clock"));
+    }
+    if guest {
+        return Some(Notice::new("refusal-correspondence-guest"));
+    }
+    None
+}
+
 fn with_random_colors(a: Player, b: Player) -> ByColor<Player> {
     if random::coin() {
         ByColor::new(a, b)

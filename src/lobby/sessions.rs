@@ -67,6 +67,19 @@ impl Lobby {
                 self.sync_presence(game);
             }
         }
+        // The correspondence games waiting for this player's move: said on arrival (a
+        // correspondence game is not entered on login; the lobby lists it).
+        let waiting = self.waiting_for(&self.sessions[&session].ident.id);
+        if !waiting.is_empty() {
+            let games: Vec<String> = waiting.iter().map(|w| format!("#{}", w.id)).collect();
+            self.notice(
+                session,
+                Notice::new("notice-your-move-waiting")
+                    .arg("count", waiting.len())
+                    .arg("games", games.join(", "))
+                    .in_lines(crate::proto::InLines::Own("line-turn-waiting")),
+            );
+        }
         let _ = reply.send(Joined {
             session,
             nick,
@@ -90,10 +103,11 @@ impl Lobby {
         self.live_seat_of_player(&self.sessions.get(&session)?.ident.id)
     }
 
-    /// The game in progress (and colour) where this player has a seat.
+    /// The game in progress (and colour) where this player has a seat, a correspondence
+    /// game aside (those are not entered on arrival: the lobby lists them).
     fn live_seat_of_player(&self, id: &PlayerId) -> Option<(GameId, Color)> {
         self.games.iter().find_map(|(&gid, g)| {
-            if g.over {
+            if g.over || g.terms.correspondence() {
                 return None;
             }
             Color::ALL
@@ -163,7 +177,12 @@ impl Lobby {
         // in the lobby), and the game never sees them gone.
         if let PlayerStatus::Playing(g) = s.status {
             if let Some(back) = self.seat_heir(&s.ident.id, g) {
-                if let Some((_, color)) = self.live_seat_of_player(&s.ident.id) {
+                let color = self.games.get(&g).and_then(|e| {
+                    Color::ALL
+                        .into_iter()
+                        .find(|&c| !e.over && e.players.get(c).id == s.ident.id)
+                });
+                if let Some(color) = color {
                     info!(
                         session = back,
                         game = g,
@@ -178,7 +197,18 @@ impl Lobby {
         }
         // A player who had left their game for the lobby is now offline: its opponent
         // reads that they lost the connection.
-        if let Some((g, _)) = self.live_seat_of_player(&s.ident.id) {
+        let mine: Vec<GameId> = self
+            .games
+            .iter()
+            .filter(|(_, e)| {
+                !e.over
+                    && Color::ALL
+                        .iter()
+                        .any(|&c| e.players.get(c).id == s.ident.id)
+            })
+            .map(|(&id, _)| id)
+            .collect();
+        for g in mine {
             self.sync_presence(g);
         }
     }

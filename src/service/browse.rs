@@ -200,6 +200,7 @@ impl Service {
             started_at: g.started,
             ended_at: g.ended,
             clock: g.terms.clock,
+            days: g.terms.days,
             rating_changes: g.rating_changes.map(|c| [change(&c.red), change(&c.blue)]),
         })
     }
@@ -405,6 +406,9 @@ pub struct GameFacts {
     pub started_at: u64,
     pub ended_at: u64,
     pub clock: Option<crate::proto::ClockSpec>,
+    /// A correspondence game: its days a move (left out of the JSON otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub days: Option<u8>,
     /// Red's, then Blue's (rated games only).
     pub rating_changes: Option<[RatingMove; 2]>,
 }

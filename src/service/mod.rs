@@ -58,6 +58,15 @@ impl Service {
         &self.lobby
     }
 
+    /// The correspondence games waiting for `identity`'s move, soonest deadline first
+    /// (`ssh host games --my-turn`, the owner's web profile).
+    pub async fn waiting_for(
+        &self,
+        identity: &crate::proto::PlayerId,
+    ) -> Vec<crate::proto::WaitingGame> {
+        self.lobby.waiting(identity.clone()).await
+    }
+
     /// A tournament as stored (its pairings and results), off the runtime.
     pub async fn tournament_record(
         &self,

@@ -1,5 +1,5 @@
 //! Script access without a PTY: `ssh host leaderboard [VARIANT]`, `ssh host games NICK`,
-//! `ssh host games --live`, `ssh host replay ID [--format record|gravon]`, and the admins'
+//! `ssh host games --live`, `ssh host games --my-turn`, `ssh host replay ID [--format record|gravon]`, and the admins'
 //! `ssh host admin ...`. This file only reads the command line and formats the typed
 //! results of [`Service`] as plain text with an exit status.
 
@@ -142,6 +142,7 @@ pub async fn run(
             ),
         },
         ["games", "--live"] => (live_games(service), 0),
+        ["games", "--my-turn"] => my_turn(service, me, lang).await,
         ["tournaments"] => super::events::list(service, lang).await,
         ["tournament"] | ["tournament", "help"] => (super::events::usage(lang), 0),
         ["tournament", id] => super::events::show(service, id, false, lang).await,
@@ -366,6 +367,37 @@ fn live_games(service: &Service) -> String {
         ));
     }
     out
+}
+
+/// `games --my-turn`: the asking key's correspondence games waiting for its move, one a
+/// line, soonest deadline first. Exit status 0 when a move is due, 1 when none is (for
+/// scripts: `ssh host games --my-turn && notify-send ...`), 2 without a key.
+async fn my_turn(service: &Service, me: Option<&crate::proto::PlayerId>, lang: Lang) -> Output {
+    let Some(me) = me.filter(|m| matches!(m, crate::proto::PlayerId::Key(_))) else {
+        return (format!("{}\n", tr(lang, "exec-my-turn-needs-key")), 2);
+    };
+    let waiting = service.waiting_for(me).await;
+    if waiting.is_empty() {
+        return (format!("{}\n", tr(lang, "exec-my-turn-none")), 1);
+    }
+    let now = crate::store::now();
+    let mut out = String::new();
+    for w in &waiting {
+        let line = t!(
+            lang,
+            "exec-my-turn-row",
+            game = w.id,
+            opponent = w.opponent.as_str(),
+            color = color_name(lang, w.color),
+            variant = variant_name(lang, w.variant),
+            number = w.ply / 2 + 1,
+            due = crate::ui::utc_datetime(w.deadline),
+            left = crate::ui::line::days_hours(lang, w.deadline.saturating_sub(now)),
+        );
+        out.push_str(&line);
+        out.push('\n');
+    }
+    (out, 0)
 }
 
 /// How `replay` prints a game.

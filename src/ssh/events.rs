@@ -410,6 +410,7 @@ pub fn parse_terms(
                 initial_secs: 300,
                 increment_secs: 3,
             }),
+            days: None,
         },
         starts_at: now + 600,
         entry: EntryRule::Anyone,

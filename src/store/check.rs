@@ -988,6 +988,7 @@ mod tests {
             rules: Rules::standard(Variant::Classic),
             rated,
             clock: None,
+            days: None,
         }
     }
 
@@ -1040,6 +1041,7 @@ mod tests {
             )),
             started: 1_000,
             private: false,
+            turn_since: None,
         };
         s.live().save(&game).await.unwrap();
         game
@@ -1077,6 +1079,7 @@ mod tests {
             v: LiveMoveV1::VERSION,
             mv,
             clocks_ms: None,
+            at: None,
         };
         s.t()
             .live_moves

@@ -43,6 +43,11 @@ pub struct LiveGame {
     pub started: Timestamp,
     /// A private game (a challenge): no spectators, not listed as watchable.
     pub private: bool,
+    /// When the side to move's turn began (Unix seconds): the last move's time, or when
+    /// play started. A correspondence game's deadline counts from it, so it is kept as a
+    /// time of day and survives a restart ([`crate::game::corr`]). `None` in records
+    /// written before it was kept.
+    pub turn_since: Option<Timestamp>,
 }
 
 impl LiveGame {
@@ -111,6 +116,7 @@ impl Live {
             clocks_ms: clocks_ms(game.clocks),
             started: game.started,
             private: game.private,
+            turn_since: game.turn_since,
         };
         let header = encode(&header);
         let moves: Vec<([u8; 12], Vec<u8>)> = game
@@ -123,6 +129,8 @@ impl Live {
                     mv: *mv,
                     // Clocks of earlier plies are unknown here; the header has the latest.
                     clocks_ms: None,
+                    // So are their times: the header's `turn_since` is the latest turn's.
+                    at: None,
                 };
                 (live_move_key(game.id, ply), encode(&m))
             })
@@ -158,6 +166,20 @@ impl Live {
         mv: Move,
         clocks: Option<ByColor<Duration>>,
     ) -> Result<(), StoreError> {
+        self.append_move_at(id, ply, mv, clocks, None).await
+    }
+
+    /// [`Live::append_move`] with the time the move was made (`at`, Unix seconds): the
+    /// next turn's start, read back as [`LiveGame::turn_since`] (a correspondence game's
+    /// deadline counts from it).
+    pub async fn append_move_at(
+        &self,
+        id: GameId,
+        ply: u32,
+        mv: Move,
+        clocks: Option<ByColor<Duration>>,
+        at: Option<Timestamp>,
+    ) -> Result<(), StoreError> {
         let this = self.clone();
         // A move refused (its flush failed) is taken back out of memory, so it is neither
         // written by a later flush nor replayed after a restart.
@@ -165,7 +187,7 @@ impl Live {
         let undo: Box<dyn FnOnce() + Send> = Box::new(move || store.forget_live_move(id, ply));
         self.store
             .durable_undoable(
-                move || this.append_move_blocking(id, ply, mv, clocks),
+                move || this.append_move_blocking(id, ply, mv, clocks, at),
                 Some(undo),
             )
             .await
@@ -177,6 +199,7 @@ impl Live {
         ply: u32,
         mv: Move,
         clocks: Option<ByColor<Duration>>,
+        at: Option<Timestamp>,
     ) -> Result<(), StoreError> {
         let _g = self.store.writing();
         let t = self.store.t();
@@ -192,6 +215,7 @@ impl Live {
             v: LiveMoveV1::VERSION,
             mv,
             clocks_ms: clocks_ms(clocks),
+            at,
         };
         t.live_moves.insert(live_move_key(id, ply), encode(&m))?;
         Ok(())
@@ -227,6 +251,7 @@ impl Live {
         let h: LiveV1 = decode(header)?;
         let mut moves = Vec::new();
         let mut clocks = h.clocks_ms;
+        let mut turn_since = h.turn_since;
         for kv in self.store.t().live_moves.scan_prefix(h.id.to_be_bytes()) {
             let (k, v) = kv?;
             let ply = k.get(8..).and_then(be_u32);
@@ -245,6 +270,9 @@ impl Live {
             if m.clocks_ms.is_some() {
                 clocks = m.clocks_ms;
             }
+            if m.at.is_some() {
+                turn_since = m.at;
+            }
         }
         Ok(LiveGame {
             id: h.id,
@@ -256,6 +284,7 @@ impl Live {
             clocks: clocks_dur(clocks),
             started: h.started,
             private: h.private,
+            turn_since,
         })
     }
 

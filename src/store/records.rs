@@ -173,6 +173,10 @@ pub(crate) struct LiveV1 {
     /// A private game; left out when false (older records read as public).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub private: bool,
+    /// When play started (Unix seconds): the first turn's start, from which a
+    /// correspondence game's first deadline counts. Left out by older records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_since: Option<Timestamp>,
 }
 versioned!(LiveV1, "game in progress", 1);
 
@@ -200,6 +204,10 @@ pub(crate) struct LiveMoveV1 {
     pub v: u32,
     pub mv: Move,
     pub clocks_ms: Option<ByColor<u64>>,
+    /// When the move was made (Unix seconds): the next turn's start, from which a
+    /// correspondence game's deadline counts. Left out by older records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<Timestamp>,
 }
 versioned!(LiveMoveV1, "move of a game in progress", 1);
 

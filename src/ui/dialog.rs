@@ -49,6 +49,9 @@ pub(crate) enum Field {
 }
 
 const CLOCKS: [&str; 4] = ["none", "3+2", "10+5", "custom"];
+/// The clock choices past [`CLOCKS`] in a seek's or challenge's form: a correspondence
+/// game, days a move (the computer is not offered them: it would answer every move at once).
+const DAYS: [u8; 3] = crate::proto::CORRESPONDENCE_DAYS;
 
 /// The new-seek form (also used for challenges and games against the computer).
 #[derive(Clone, Debug, PartialEq)]
@@ -135,7 +138,11 @@ impl SeekForm {
         self.variant = last.variant;
         self.options = last.options;
         self.rated = last.rated && !self.guest;
-        self.clock = last.clock;
+        self.clock = if last.clock >= CLOCKS.len() && self.kind == FormKind::Bot {
+            0
+        } else {
+            last.clock
+        };
         self.custom = last.custom.clone();
         self
     }
@@ -258,7 +265,14 @@ impl SeekForm {
                     self.rated = !self.rated;
                 }
             }
-            Field::Clock => self.clock = ((self.clock as i32 + d).rem_euclid(4)) as usize,
+            Field::Clock => {
+                let n = if self.kind == FormKind::Bot {
+                    CLOCKS.len()
+                } else {
+                    CLOCKS.len() + DAYS.len()
+                };
+                self.clock = ((self.clock as i32 + d).rem_euclid(n as i32)) as usize
+            }
             Field::Private => self.private = !self.private,
             Field::CustomClock | Field::PrivateTo => {}
         }
@@ -321,11 +335,20 @@ impl SeekForm {
             0 => Ok(None),
             1 => parse("3+2"),
             2 => parse("10+5"),
+            // Days a move: no clock.
+            n if n >= CLOCKS.len() => Ok(None),
             _ => match parse(&self.custom.text) {
                 Ok(None) => Err(FormError::CustomClock),
                 r => r,
             },
         }
+    }
+
+    /// Days a move, when the clock chosen is a correspondence one.
+    fn days(&self) -> Option<u8> {
+        self.clock
+            .checked_sub(CLOCKS.len())
+            .and_then(|i| DAYS.get(i).copied())
     }
 
     fn submit(&mut self) -> Option<Effect> {
@@ -360,6 +383,7 @@ impl SeekForm {
                 rules,
                 rated: self.rated && !self.guest && !self.private(),
                 clock,
+                days: self.days(),
             },
             private: self.private(),
             private_to: if to.is_empty() { None } else { Some(to) },
@@ -433,7 +457,13 @@ impl SeekForm {
                 tr("form-private"),
                 on_off(self.private, "form-private-on", "form-private-off"),
             ),
-            Field::Clock => (tr("form-clock"), clock_words_in(lang, CLOCKS[self.clock])),
+            Field::Clock => (
+                tr("form-clock"),
+                match self.days() {
+                    Some(days) => t!(lang, "form-days", days = days),
+                    None => clock_words_in(lang, CLOCKS.get(self.clock).copied().unwrap_or("none")),
+                },
+            ),
             Field::CustomClock => (
                 format!("  {}", tr("form-custom-clock")),
                 self.custom.text.clone(),

@@ -325,7 +325,7 @@ impl GameUi {
                 match (c, &mut self.phase) {
                     (Confirm::Resign, _) => vec![Act::Fx(Effect::Game(GameCmd::Resign))],
                     // Before the first move the game ends without a result.
-                    (Confirm::Leave, _) if g.before_first_move() => {
+                    (Confirm::Leave, _) if g.leave_aborts() => {
                         vec![Act::Fx(Effect::Game(GameCmd::Abort)), Act::LeaveGame]
                     }
                     (Confirm::Leave, _) => vec![Act::LeaveGame],
@@ -449,6 +449,13 @@ impl Shared {
 
     /// No move has been played yet (the set-up, or play before the first move): leaving
     /// ends the game without a result ([`GameCmd::Abort`]).
+    /// Leaving now ends the game without a result: before the first move, except in a
+    /// correspondence game in play (it waits for its players, first move included).
+    pub fn leave_aborts(&self) -> bool {
+        self.before_first_move()
+            && !(self.snap.terms.correspondence() && self.snap.phase == GamePhase::Playing)
+    }
+
     pub fn before_first_move(&self) -> bool {
         match self.snap.phase {
             GamePhase::Setup => true,
@@ -1396,9 +1403,12 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     let terms = &g.snap.terms;
     let lang = t.lang;
     let sep = t.g.sep;
-    let clock = terms
-        .clock
-        .map_or(tr(lang, "game-no-clock"), |c| c.to_string());
+    let clock = match terms.days {
+        Some(days) => t!(lang, "lobby-seek-days", days = days),
+        None => terms
+            .clock
+            .map_or(tr(lang, "game-no-clock"), |c| c.to_string()),
+    };
     let rated = tr(
         lang,
         if terms.rated {
@@ -1844,8 +1854,9 @@ pub(crate) fn render_confirm_for(
 fn question(g: &Shared, c: Confirm) -> (&'static str, &'static str) {
     match c {
         Confirm::Resign => ("game-ask-resign-title", "game-ask-resign"),
-        Confirm::Leave if g.before_first_move() => {
-            ("game-ask-leave-title", "game-ask-leave-unplayed")
+        Confirm::Leave if g.leave_aborts() => ("game-ask-leave-title", "game-ask-leave-unplayed"),
+        Confirm::Leave if g.snap.terms.correspondence() => {
+            ("game-ask-leave-title", "game-ask-leave-correspondence")
         }
         Confirm::Leave if g.clock_runs() => ("game-ask-leave-title", "game-ask-leave-clock"),
         Confirm::Leave => ("game-ask-leave-title", "game-ask-leave"),

@@ -98,6 +98,19 @@ struct Command<F: 'static> {
     run: F,
 }
 
+/// The time of day, Unix seconds (the line mode's `turn` counts a deadline down from it).
+fn now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// `2 d 5 h`, `5 h`: the time left to a correspondence deadline, in the player's language.
+pub(crate) fn days_hours(lang: Lang, secs: u64) -> String {
+    let (d, h) = (secs / 86_400, (secs % 86_400) / 3600);
+    t!(lang, "line-days-hours", days = d, hours = h)
+}
+
 /// A lobby command's handler.
 type LobbyFn = fn(&mut LineApp, &Typed<'_>) -> Vec<Effect>;
 /// A set-up command's handler: the game, and the side this player sets up.
@@ -190,6 +203,13 @@ static LOBBY: &[Command<LobbyFn>] = &[
         help: &[LOBBY_HELP_MORE],
         drafts: false,
         run: LineApp::lobby_games,
+    },
+    Command {
+        words: &["turn", "mine"],
+        args: "",
+        help: &[LOBBY_HELP_MORE],
+        drafts: false,
+        run: LineApp::lobby_turn,
     },
     Command {
         words: &["watch"],
@@ -366,6 +386,13 @@ pub struct LineApp {
     lobby: Arc<LobbySnapshot>,
     /// Whether a lobby snapshot came already (the first one's chat and seeks are history).
     lobby_seen: bool,
+    /// The correspondence games waiting for this player's move last seen (id, ply), and
+    /// whether any lobby was seen for them yet (`tell_turns`).
+    turns_told: Vec<(u64, u32)>,
+    turns_seen: bool,
+    /// The correspondence game this session last left: `watch N` takes it back even before
+    /// the lobby's list shows it again.
+    left_corr: Option<u64>,
     challenges: Vec<Seek>,
     /// The lobby as published to everyone, and this player's private games (added to it
     /// in `lobby`).
@@ -432,6 +459,9 @@ impl LineApp {
             settings,
             lobby: Arc::new(LobbySnapshot::default()),
             lobby_seen: false,
+            turns_told: Vec::new(),
+            turns_seen: false,
+            left_corr: None,
             challenges: vec![],
             shared: Arc::new(LobbySnapshot::default()),
             private_games: vec![],
@@ -595,10 +625,12 @@ impl LineApp {
             Msg::Lobby(snap) => {
                 self.shared = snap;
                 self.on_lobby(self.with_private_games());
+                self.tell_turns();
             }
             Msg::PrivateGames(list) => {
                 self.private_games = list;
                 self.lobby = self.with_private_games();
+                self.tell_turns();
             }
             Msg::Game { snap, at } => return self.on_game(snap, at),
             Msg::GameClosed => {
@@ -631,6 +663,30 @@ impl LineApp {
         vec![]
     }
 
+    /// A correspondence game that became this player's move since the lobby was last seen
+    /// gets a line (while in the lobby; the first lobby is the login notice's to tell).
+    fn tell_turns(&mut self) {
+        let now: Vec<(u64, u32)> = super::my_turn(&self.lobby, &self.me.nick)
+            .iter()
+            .map(|g| (g.id, g.ply))
+            .collect();
+        let fresh: Vec<u64> = now
+            .iter()
+            .filter(|t| !self.turns_told.contains(t))
+            .map(|t| t.0)
+            .collect();
+        let first = !self.turns_seen;
+        self.turns_seen = true;
+        self.turns_told = now;
+        if first || self.game.is_some() {
+            return;
+        }
+        for id in fresh {
+            let line = t!(self.settings.lang, "line-turn-new", game = id);
+            self.say(line);
+        }
+    }
+
     fn on_lobby(&mut self, snap: Arc<LobbySnapshot>) {
         if self.lobby_seen {
             // New chat lines: those after the longest end of the old list that starts the new.
@@ -658,7 +714,7 @@ impl LineApp {
                         "line-seek-new",
                         nick = s.owner.clone(),
                         variant = variant_name(self.settings.lang, s.terms.rules.variant),
-                        clock = self.clock_words(s.terms.clock),
+                        clock = self.terms_clock_words(&s.terms),
                     );
                     self.say(line);
                 }
@@ -708,7 +764,7 @@ impl LineApp {
                 "line-challenge-new",
                 nick = s.owner.clone(),
                 variant = variant_name(self.settings.lang, s.terms.rules.variant),
-                clock = self.clock_words(s.terms.clock),
+                clock = self.terms_clock_words(&s.terms),
                 rated = rated_word(&s),
             );
             self.say(line);
@@ -804,6 +860,14 @@ impl LineApp {
                 rating = r.rating,
                 games = r.games
             ));
+        }
+    }
+
+    /// The clock of a game's terms in words: its clock, or days a move.
+    fn terms_clock_words(&self, terms: &GameTerms) -> String {
+        match terms.days {
+            Some(days) => t!(self.settings.lang, "form-days", days = days),
+            None => self.clock_words(terms.clock),
         }
     }
 
@@ -1079,10 +1143,12 @@ impl LineApp {
         self.say(tr(lang, "line-over-next"));
     }
 
-    /// Both clocks as `m:ss` now (a running one counted down since its snapshot came).
+    /// Both clocks as `m:ss` now (`h:mm:ss` in a correspondence game: its days; a running
+    /// one counted down since its snapshot came).
     fn clock_texts(&self) -> Option<(String, String)> {
         let g = self.game.as_ref()?;
         let clocks = g.clocks?;
+        let corr = g.terms.correspondence();
         let since = self.game_at.map_or(Duration::ZERO, |t| t.elapsed());
         let text = |c: Color| {
             let st = clocks.get(c);
@@ -1092,7 +1158,12 @@ impl LineApp {
                 st.remaining
             };
             let s = left.as_secs();
-            format!("{}:{:02}", s / 60, s % 60)
+            // A correspondence game's days: hours:minutes:seconds.
+            if corr {
+                format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+            } else {
+                format!("{}:{:02}", s / 60, s % 60)
+            }
         };
         Some((text(Color::Red), text(Color::Blue)))
     }
@@ -1174,20 +1245,30 @@ impl LineApp {
             rest = &args[1..];
         }
         let mut clock = ClockSpec::parse("10+5").ok().flatten();
+        let mut days = None;
         let mut rated = !self.me.guest;
         for a in rest {
             if a.eq_ignore_ascii_case("casual") {
                 rated = false;
             } else if a.eq_ignore_ascii_case("rated") {
                 rated = !self.me.guest;
+            } else if let Some(n) = a
+                .strip_suffix(['d', 'D'])
+                .and_then(|n| n.parse::<u8>().ok())
+            {
+                // `3d`: a correspondence game, days a move (the lobby checks 1, 3 or 7).
+                days = Some(n);
+                clock = None;
             } else {
                 clock = ClockSpec::parse(a).ok()?;
+                days = None;
             }
         }
         Some(GameTerms {
             rules: Rules::standard(variant),
             rated,
             clock,
+            days,
         })
     }
 
@@ -1278,7 +1359,7 @@ impl LineApp {
                 n = i + 1,
                 nick = s.owner.clone(),
                 variant = variant_name(lang, s.terms.rules.variant),
-                clock = app.clock_words(s.terms.clock),
+                clock = app.terms_clock_words(&s.terms),
                 rated = rated_word(s),
             )
         });
@@ -1449,6 +1530,9 @@ impl LineApp {
         if self.elsewhere.take_if(|g| *g == id).is_some() {
             return vec![Effect::Lobby(LobbyCmd::Spectate(id))];
         }
+        if self.left_corr == Some(id) {
+            return vec![Effect::Lobby(LobbyCmd::Spectate(id))];
+        }
         match self.lobby.games.iter().find(|g| g.id == id) {
             None => {
                 self.say(t!(lang, "line-watch-none", game = id));
@@ -1501,6 +1585,39 @@ impl LineApp {
             ply: 0,
             perspective: crate::proto::Perspective::All,
         })]
+    }
+
+    /// `turn`: this player's correspondence games waiting for their move (`watch N` plays
+    /// one).
+    fn lobby_turn(&mut self, _t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let lobby = self.with_private_games();
+        let mine = super::my_turn(&lobby, &self.me.nick);
+        if mine.is_empty() {
+            self.say(tr(lang, "line-turn-none"));
+        }
+        let now = now_secs();
+        let lines: Vec<String> = mine
+            .iter()
+            .map(|g| {
+                let (side, deadline) = g.turn.unwrap_or((Color::Red, 0));
+                let opponent = if side == Color::Red { &g.blue } else { &g.red };
+                t!(
+                    lang,
+                    "line-turn-item",
+                    game = g.id,
+                    opponent = opponent.clone(),
+                    variant = variant_name(lang, g.terms.rules.variant),
+                    number = g.ply / 2 + 1,
+                    due = super::browse::utc_datetime(deadline),
+                    left = days_hours(lang, deadline.saturating_sub(now)),
+                )
+            })
+            .collect();
+        for l in lines {
+            self.say(l);
+        }
+        vec![]
     }
 
     /// `games [PAGE]`: the games in play.
@@ -1601,6 +1718,15 @@ impl LineApp {
                     self.game = None;
                     self.draft = None;
                     self.say(tr(lang, "line-back-in-lobby"));
+                    return vec![Effect::LeaveGame];
+                }
+                // A correspondence game in play waits for its players: leaving is no
+                // abandoning (`turn` lists it, `watch N` comes back).
+                if g.phase == GamePhase::Playing && g.terms.correspondence() {
+                    self.game = None;
+                    self.draft = None;
+                    self.say(t!(lang, "line-left-correspondence", game = g.id));
+                    self.left_corr = Some(g.id);
                     return vec![Effect::LeaveGame];
                 }
                 self.say(tr(lang, "line-quit-in-game"));

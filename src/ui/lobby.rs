@@ -646,9 +646,14 @@ fn is_mine(g: &GameSummary, me: &Identity) -> bool {
     g.red == me.nick || g.blue == me.nick
 }
 
-/// My live game, if I play one.
+/// My game to return to, if I play one: a game played at one sitting first, else the
+/// correspondence game whose move is due soonest, else any of mine.
 fn my_game<'a>(l: &'a LobbySnapshot, me: &Identity) -> Option<&'a GameSummary> {
-    l.games.iter().find(|g| is_mine(g, me))
+    let mine = || l.games.iter().filter(|g| is_mine(g, me));
+    mine()
+        .find(|g| !g.terms.correspondence())
+        .or_else(|| super::my_turn(l, &me.nick).first().copied())
+        .or_else(|| mine().next())
 }
 
 /// The games list's columns in the language: the names get what the others leave (at
@@ -1318,10 +1323,13 @@ impl View<'_> {
     fn seek_row(&self, s: &Seek, width: usize, c: &SeekCols) -> Line<'static> {
         let (t, me) = (self.t, &self.me.nick);
         let lang = t.lang;
-        let clock = s
-            .terms
-            .clock
-            .map_or(tr(lang, "lobby-seek-no-clock"), |c| c.to_string());
+        let clock = match s.terms.days {
+            Some(days) => t!(lang, "lobby-seek-days", days = days),
+            None => s
+                .terms
+                .clock
+                .map_or(tr(lang, "lobby-seek-no-clock"), |c| c.to_string()),
+        };
         let rated = tr(
             lang,
             if s.terms.rated {
@@ -1389,7 +1397,18 @@ impl View<'_> {
     fn games(&self, buf: &mut Buffer, area: Rect) {
         let games = &self.l.games;
         let lang = self.t.lang;
-        let title = t!(lang, "lobby-games-title", count = games.len());
+        let mut title = t!(lang, "lobby-games-title", count = games.len());
+        // The correspondence games waiting for my move: named in the title, soonest
+        // deadline first, and marked in their rows (Enter on one plays it).
+        let waiting = super::my_turn(self.l, &self.me.nick);
+        if !waiting.is_empty() {
+            let ids: Vec<String> = waiting.iter().map(|g| format!("#{}", g.id)).collect();
+            title = format!(
+                "{title} · {}: {}",
+                tr(lang, "lobby-your-move"),
+                ids.join(" ")
+            );
+        }
         let c = GameCols::new(lang, list_area(Panel::Games, area).width);
         let mut head = format!(
             "{}  {} {}",
@@ -1443,6 +1462,21 @@ impl View<'_> {
                 watching,
                 if g.private { t.dim() } else { Style::new() },
             ));
+        }
+        if let Some((side, deadline)) = g.turn {
+            let mover = if side == crate::rules::Color::Red {
+                &g.red
+            } else {
+                &g.blue
+            };
+            if *mover == self.me.nick {
+                let left = super::line::days_hours(lang, deadline.saturating_sub(self.now));
+                spans.push(Span::raw("  "));
+                spans.push(Span::styled(
+                    t!(lang, "lobby-your-move-mark", left = left),
+                    t.accent(),
+                ));
+            }
         }
         Line::from(spans)
     }

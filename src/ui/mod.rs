@@ -1454,6 +1454,23 @@ fn asciify(buf: &mut Buffer, area: Rect) {
 /// Adds a player's private games (sent to them alone) to the lobby they see: among the
 /// games, by number, and their two players shown playing where the shared snapshot (which
 /// leaves private games out) shows them idle.
+/// The correspondence games of the lobby `l` (with the player's private games in it)
+/// waiting for a move of the player `nick`, soonest deadline first: the lobby screen's
+/// "Your move" rows and the line mode's `turn`.
+pub(crate) fn my_turn<'a>(l: &'a LobbySnapshot, nick: &str) -> Vec<&'a GameSummary> {
+    let mut out: Vec<&GameSummary> = l
+        .games
+        .iter()
+        .filter(|g| match g.turn {
+            Some((crate::rules::Color::Red, _)) => g.red == nick,
+            Some((crate::rules::Color::Blue, _)) => g.blue == nick,
+            None => false,
+        })
+        .collect();
+    out.sort_by_key(|g| (g.turn.map(|t| t.1), g.id));
+    out
+}
+
 pub(crate) fn with_private_games(l: &mut LobbySnapshot, games: &[GameSummary]) {
     for g in games {
         if !l.games.iter().any(|x| x.id == g.id) {

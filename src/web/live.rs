@@ -33,8 +33,8 @@ use tokio::sync::{mpsc, watch};
 use super::board::{board, move_text, move_words};
 use super::lang::{PageLang, Say};
 use super::pages::{
-    captured_line, clock_words, fault_page, layout, layout_at, outcome_words, players_line,
-    rules_words,
+    captured_line, fault_page, layout, layout_at, outcome_words, players_line, rules_words,
+    terms_clock_words,
 };
 use super::{client_ip, is_trusted, kept_from, Fault, Web, WebConfig, MOVES_PER_PAGE};
 use crate::i18n::{tr, Lang};
@@ -402,7 +402,7 @@ fn draw(snap: &GameSnapshot, lang: Lang) -> Drawn {
         h1 { (Say::new("web-game-heading").text("id", id).in_lang(lang)) }
         p.players {
             (players_line(lang, red, blue, variant, snap.terms.rated))
-            ", " (clock_words(lang, snap.terms.clock))
+            ", " (terms_clock_words(lang, &snap.terms))
         }
         p.terms { (Say::new("web-game-rules").text("rules", rules_words(lang, &snap.terms.rules.options)).in_lang(lang)) }
     };
@@ -942,6 +942,7 @@ mod tests {
                 rules: Rules::standard(Variant::Classic),
                 rated: false,
                 clock: None,
+                days: None,
             },
             seats: ByColor::new(seat("alice"), seat("bob")),
             my_color: None,

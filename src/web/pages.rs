@@ -204,6 +204,14 @@ pub(super) fn tournament_line(l: &PageLang, t: &(u64, String, u32)) -> Markup {
 }
 
 /// A clock's terms in words: `clock 10+5`, or `no clock`.
+/// A game's clock in words, or its days a move (a correspondence game).
+pub(super) fn terms_clock_words(lang: Lang, terms: &crate::proto::GameTerms) -> String {
+    match terms.days {
+        Some(days) => crate::t!(lang, "form-days", days = days),
+        None => clock_words(lang, terms.clock),
+    }
+}
+
 pub(super) fn clock_words(lang: Lang, clock: Option<crate::proto::ClockSpec>) -> String {
     match clock {
         Some(c) => Say::new("web-clock")
@@ -562,6 +570,7 @@ fn games_list(l: &PageLang, items: &[GameListItem]) -> Markup {
 pub(super) async fn player(
     State(web): State<Web>,
     l: PageLang,
+    headers: HeaderMap,
     Path(nick): Path<String>,
 ) -> Response {
     let nick: String = nick.chars().take(64).collect();
@@ -571,8 +580,39 @@ pub(super) async fn player(
         Err(e) => return fault_page(&l, super::broken(e)),
     };
     let lang = l.lang;
+    // The owner, signed in, sees the correspondence games waiting for their move (nobody
+    // else: a private game among them is theirs to know of).
+    let owner = super::signin::signed_in(&web, &headers)
+        .await
+        .filter(|me| me.nick == profile.nick);
+    let waiting = match &owner {
+        Some(me) => Some(web.service.waiting_for(&me.identity).await),
+        None => None,
+    };
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
     let body = html! {
         h1 { (profile.nick) }
+        @if let Some(waiting) = &waiting {
+            section.your-move {
+                h2 { (l.tr("web-your-move")) }
+                @if waiting.is_empty() { p { (l.tr("web-your-move-none")) } }
+                @else {
+                    ul {
+                        @for w in waiting {
+                            li { (Say::new("web-your-move-row")
+                                .number("game", w.id as i64)
+                                .text("opponent", &w.opponent)
+                                .text("due", crate::ui::utc_datetime(w.deadline))
+                                .text("left", crate::ui::line::days_hours(lang, w.deadline.saturating_sub(now)))
+                                .in_lang(lang)) }
+                        }
+                    }
+                    p { (l.tr("web-your-move-how")) }
+                }
+            }
+        }
         @if profile.ratings.is_empty() {
             p { (l.tr("web-no-rated-yet")) }
         }
@@ -587,7 +627,15 @@ pub(super) async fn player(
         @if profile.recent.is_empty() { p { (l.tr("web-none-yet")) } } @else { (games_list(&l, &profile.recent)) }
         p { (l.tr("web-as-json")) " " a href=(format!("/api/player/{}", &player_href(&profile.nick)[3..])) { (l.tr("web-json-player")) } ", " a href=(format!("/api/games/{}", &player_href(&profile.nick)[3..])) { (l.tr("web-json-games")) } }
     };
-    page(&l, StatusCode::OK, &profile.nick, body)
+    let mut response = page(&l, StatusCode::OK, &profile.nick, body);
+    if waiting.is_some() {
+        // The owner's own list: never kept by a shared cache.
+        response.headers_mut().insert(
+            header::CACHE_CONTROL,
+            axum::http::HeaderValue::from_static("private, no-store"),
+        );
+    }
+    response
 }
 
 fn view_label(lang: Lang, p: Perspective) -> String {
@@ -841,7 +889,7 @@ async fn game_page(
         // Below the board: on a phone the whole board stays on the first screen.
         @if let Some(t) = &played_in { (tournament_line(l, t)) }
         p.when { (Say::new("web-game-played").text("start", crate::ui::utc_datetime(facts.started_at)).text("end", crate::ui::utc_datetime(facts.ended_at)).in_lang(lang)) }
-        p.terms { (clock_words(lang, facts.clock)) "; " (Say::new("web-game-rules").text("rules", rules_words(lang, &snap.rules.options)).in_lang(lang)) }
+        p.terms { (match facts.days { Some(days) => crate::t!(lang, "form-days", days = days), None => clock_words(lang, facts.clock) }) "; " (Say::new("web-game-rules").text("rules", rules_words(lang, &snap.rules.options)).in_lang(lang)) }
         form.jump method="get" action=(format!("/game/{id}")) {
             input type="hidden" name="view" value=(vw);
             @if l.asked { input type="hidden" name="lang" value=(lang.code()); }

@@ -1431,7 +1431,8 @@ fn lobby_json(snap: &LobbySnapshot, me: &str, challenges: &[Seek]) -> Value {
                 "nick": s.owner,
                 "variant": s.terms.rules.variant.name(),
                 "rated": s.terms.rated,
-                "clock": s.terms.clock.map(|c| format!("{}+{}", c.initial_secs / 60, c.increment_secs)),
+                // A correspondence seek's days a move where a clock would be (`3d`).
+                "clock": s.terms.days.map(|d| format!("{d}d")).or_else(|| s.terms.clock.map(|c| format!("{}+{}", c.initial_secs / 60, c.increment_secs))),
                 "mine": s.owner == me,
             })
         })

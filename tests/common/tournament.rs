@@ -14,6 +14,7 @@ pub fn terms(name: &str, format: Format) -> TournamentTerms {
             rules: Rules::standard(Variant::Classic),
             rated: false,
             clock: None,
+            days: None,
         },
         starts_at: stratego_ssh::store::now() + 3600,
         entry: EntryRule::Anyone,

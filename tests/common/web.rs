@@ -95,6 +95,7 @@ pub async fn finish(
                 initial_secs: 600,
                 increment_secs: 5,
             }),
+            days: None,
         },
         started: 1_000 + id * 100,
         ended: 1_050 + id * 100,

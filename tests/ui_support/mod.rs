@@ -142,6 +142,7 @@ pub fn terms(variant: Variant) -> GameTerms {
         rules: Rules::standard(variant),
         rated: true,
         clock: None,
+        days: None,
     }
 }
 

@@ -91,6 +91,7 @@ fn lobby_snapshot() -> LobbySnapshot {
             ply: 12,
             spectators: 1,
             private: false,
+            turn: None,
         }],
         chat: vec![ChatLine {
             from: "alice".into(),

@@ -146,6 +146,7 @@ pub fn fill(
                             rules: *g.rules(),
                             rated: true,
                             clock: None,
+                            days: None,
                         },
                         started: ended.saturating_sub(600),
                         ended,

@@ -327,3 +327,4 @@ game-help-note-cancel = keine Notiz
 game-note-prompt = Notiz zu { $square } (nur du siehst sie): eine Rangtaste (b: eine Bombe?), n keine Bombe, m gezogen, Entf löscht, Esc bricht ab. Eine Liste: m, dann note { $square } 8 9
 game-note-not-a-key = keine Rangtaste: eine Rangtaste (b: eine Bombe?), n, m, Entf oder Esc
 game-mark-note = 8? kursiv: deine eigene Notiz zu einer unbekannten Figur (eine Vermutung, nicht ihr Rang)
+game-ask-leave-correspondence = Diese Partie verlassen? Eine Fernpartie wartet auf dich: niemand kann sie fordern; komm vor der Frist deines Zuges zurück (Enter auf ihr unter Laufende Partien).

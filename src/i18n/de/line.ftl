@@ -13,8 +13,8 @@ line-prompt-over = partie vorbei>
 ## Lobby
 
 line-welcome = Willkommen, { $nick }. Du bist in der Lobby: Tippe help für die Befehle.
-line-help-lobby = Befehle in der Lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual|private], cancel, computer [easy|hard].
-line-help-lobby-more = Dazu: games, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], say TEXT, screens, quit, help.
+line-help-lobby = Befehle in der Lobby: who, seeks, accept N, decline N, seek classic [10+5|3d] [casual], challenge NICK [classic] [10+5|3d] [casual|private], cancel, computer [easy|hard].
+line-help-lobby-more = Dazu: games, turn, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], say TEXT, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 Spieler online:
        *[other] { $count } Spieler online:
@@ -230,3 +230,15 @@ line-analysis-usage = Tippe analysis N für die Fehler der beendeten Partie N (a
 line-analysis-head = Analyse der Partie #{ $id } ({ $red } gegen { $blue }) durch den starken Computer: ? ein Fehler (verliert { $mistake } oder mehr), ?? ein grober Fehler ({ $blunder } oder mehr); Werte aus Sicht der ziehenden Seite.
 line-analysis-ply = { $ply }. { $color } { $played }: nach Wissen { $seen }; im Nachhinein { $hindsight }
 line-analysis-judged = bester { $best } { $before } zu { $after }{ $mark }
+line-turn-none = Keine Fernpartie wartet auf deinen Zug.
+line-turn-item = Partie { $game } gegen { $opponent }, { $variant }, Zug { $number }: du bist am Zug, fällig { $due } UTC (noch { $left }). Tippe watch { $game }, um sie zu spielen.
+line-turn-waiting = { $count ->
+        [one] Du bist am Zug in der Fernpartie { $games }. Tippe turn für die Liste, watch N zum Spielen.
+       *[other] Du bist am Zug in { $count } Fernpartien: { $games }. Tippe turn für die Liste, watch N, um eine zu spielen.
+    }
+line-turn-new = Du bist am Zug in der Fernpartie { $game } (turn nennt sie; watch { $game } spielt sie).
+line-days-hours = { $days ->
+        [0] { $hours } Std.
+       *[other] { $days } T { $hours } Std.
+    }
+line-left-correspondence = Du hast die Fernpartie { $game } verlassen: sie wartet auf dich (turn nennt sie; watch { $game } führt zurück). Zurück in der Lobby.

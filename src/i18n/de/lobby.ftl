@@ -145,3 +145,6 @@ lobby-notice-tournament-gone = Das gewählte Turnier steht nicht mehr in der Lis
 lobby-notice-no-tournament-selected = Kein Turnier gewählt: mit Hoch/Runter eines wählen, dann Enter
 lobby-notice-not-admin = Die Admin-Seite ist nur für die Admins des Servers
 
+lobby-seek-days = { $days } T
+lobby-your-move = Du bist am Zug
+lobby-your-move-mark = am Zug: { $left }

@@ -236,6 +236,7 @@ exec-usage =
       leaderboard [classic|duel|barrage]
       games NAME
       games --live
+      games --my-turn    (deine Fernpartien, die auf deinen Zug warten: Exit-Status 0, wenn eine wartet, sonst 1)
       replay ID [--format record|gravon]
       replay ID --analysis    (die Durchsicht jedes Zuges durch den starken Computer)
       tournaments
@@ -435,3 +436,20 @@ exec-analysis-running = Die Analyse der Partie #{ $id } läuft: frag in einer Mi
 exec-analysis-full = Die Warteschlange der Analysen ist voll: frag später wieder.
 exec-analysis-off = Dieser Server macht keine Analysen.
 exec-analysis-usage = (die Durchsicht jedes Zuges durch den starken Computer: replay { $id } --analysis)
+
+## Correspondence games (src/lobby/seeks.rs, src/lobby/sessions.rs, src/game/mod.rs)
+
+refusal-correspondence-days = eine Fernpartie gibt 1, 3 oder 7 Tage je Zug, nicht { $days }
+refusal-correspondence-clock = eine Fernpartie hat Tage je Zug und keine Uhr: wähle das eine oder das andere
+refusal-correspondence-guest = eine Fernpartie dauert Tage: verbinde dich mit einem SSH-Schlüssel, um eine zu spielen (der Name eines Gastes gilt für einen Besuch)
+refusal-own-correspondence-games = Du hast schon { $games } laufende Fernpartien: beende zuerst eine
+refusal-their-correspondence-games = { $nick } hat schon { $games } laufende Fernpartien
+refusal-correspondence-claim = eine Fernpartie wird nicht verlassen: dein Gegner hat bis zur Frist Zeit für seinen Zug
+notice-your-move-now = { $opponent } hat gezogen: du bist am Zug in der Fernpartie #{ $game } (Enter auf ihr unter Laufende Partien)
+notice-your-move-waiting = Du bist am Zug in { $count ->
+        [one] der Fernpartie { $games }
+       *[other] { $count } Fernpartien: { $games }
+    } (unter Du bist am Zug; Enter auf einer spielt sie)
+exec-my-turn-needs-key = games --my-turn nennt deine Fernpartien: verbinde dich mit dem SSH-Schlüssel, mit dem du spielst
+exec-my-turn-none = keine Fernpartie wartet auf deinen Zug
+exec-my-turn-row = #{ $game } gegen { $opponent } ({ $color }, { $variant }, Zug { $number }): fällig { $due } UTC, noch { $left }

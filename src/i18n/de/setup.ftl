@@ -197,3 +197,7 @@ help-keys-page-ends = Bild↑/Bild↓, Pos1/Ende
 help-keys-ready = d (oder Enter, wenn vollständig)
 help-keys-marshal = 0 oder x, X
 help-keys-spy = 1 oder s
+form-days = { $days ->
+        [one] 1 Tag je Zug (Fernpartie)
+       *[other] { $days } Tage je Zug (Fernpartie)
+    }

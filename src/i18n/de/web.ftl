@@ -447,3 +447,10 @@ web-analysis-waiting = In Vorbereitung: wartet ({ $ahead ->
     } davor). Lade die Seite in einer Minute neu.
 web-analysis-running = Wird gerade gemacht: lade die Seite in einer Minute neu.
 web-analysis-full = Die Warteschlange der Analysen ist voll: schau später wieder.
+
+## The owner's profile: correspondence games waiting (src/web/pages.rs)
+
+web-your-move = Du bist am Zug
+web-your-move-none = Keine Fernpartie wartet auf deinen Zug.
+web-your-move-row = #{ $game } gegen { $opponent }: fällig { $due } UTC (noch { $left })
+web-your-move-how = Gespielt wird über SSH: die Lobby nennt sie (und ssh host games --my-turn); Enter auf einer, oder watch N im Zeilenmodus.

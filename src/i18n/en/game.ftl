@@ -277,3 +277,4 @@ game-help-note-cancel = no note
 game-note-prompt = Note on { $square } (only you see it): a rank key (b: a Bomb?), n not a Bomb, m moved, Del clears, Esc cancels. A list: m, then note { $square } 8 9
 game-note-not-a-key = not a rank key: a rank key (b: a Bomb?), n, m, Del or Esc
 game-mark-note = 8? in italics: your own note on an unknown piece (a guess, not its rank)
+game-ask-leave-correspondence = Leave this game? A correspondence game waits for you: nobody can claim it; come back before your move's deadline (Enter on it under Games in play).

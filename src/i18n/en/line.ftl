@@ -14,8 +14,8 @@ line-prompt-over = game over>
 ## Lobby
 
 line-welcome = Welcome, { $nick }. You are in the lobby: type help for the commands.
-line-help-lobby = Lobby commands: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual|private], cancel, computer [easy|hard].
-line-help-lobby-more = And: games, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], say TEXT, screens, quit, help.
+line-help-lobby = Lobby commands: who, seeks, accept N, decline N, seek classic [10+5|3d] [casual], challenge NICK [classic] [10+5|3d] [casual|private], cancel, computer [easy|hard].
+line-help-lobby-more = And: games, turn, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], say TEXT, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 player online:
        *[other] { $count } players online:
@@ -228,3 +228,15 @@ line-analysis-usage = Type analysis N for the mistakes in finished game N (analy
 line-analysis-head = Analysis of game #{ $id } ({ $red } vs { $blue }) by the hard computer: ? a mistake (loses { $mistake } or more), ?? a blunder ({ $blunder } or more); values from the mover's side.
 line-analysis-ply = { $ply }. { $color } { $played }: as known, { $seen }; with hindsight, { $hindsight }
 line-analysis-judged = best { $best } { $before } to { $after }{ $mark }
+line-turn-none = No correspondence game waits for your move.
+line-turn-item = Game { $game } against { $opponent }, { $variant }, move { $number }: your move, due { $due } UTC ({ $left } left). Type watch { $game } to play it.
+line-turn-waiting = { $count ->
+        [one] Your move in correspondence game { $games }. Type turn to list it, watch N to play.
+       *[other] Your move in { $count } correspondence games: { $games }. Type turn to list them, watch N to play one.
+    }
+line-turn-new = Your move in correspondence game { $game } (turn lists them; watch { $game } plays it).
+line-days-hours = { $days ->
+        [0] { $hours } h
+       *[other] { $days } d { $hours } h
+    }
+line-left-correspondence = You left correspondence game { $game }: it waits for you (turn lists it; watch { $game } comes back). Back in the lobby.

@@ -145,3 +145,6 @@ lobby-notice-tournament-gone = The tournament you chose is no longer listed
 lobby-notice-no-tournament-selected = No tournament is selected: Up/Down chooses one, then Enter
 lobby-notice-not-admin = The admin screen is only for the server's admins
 
+lobby-seek-days = { $days }d
+lobby-your-move = Your move
+lobby-your-move-mark = your move: { $left }

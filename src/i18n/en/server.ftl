@@ -237,6 +237,7 @@ exec-usage =
       leaderboard [classic|duel|barrage]
       games NICK
       games --live
+      games --my-turn    (your correspondence games waiting for a move: exit status 0 when one is, 1 when none)
       replay ID [--format record|gravon]
       replay ID --analysis    (the hard computer's review of every move)
       tournaments
@@ -436,3 +437,20 @@ exec-analysis-running = The analysis of game #{ $id } is being made: ask again i
 exec-analysis-full = The analysis queue is full: ask again later.
 exec-analysis-off = This server makes no analyses.
 exec-analysis-usage = (the hard computer's review of every move: replay { $id } --analysis)
+
+## Correspondence games (src/lobby/seeks.rs, src/lobby/sessions.rs, src/game/mod.rs)
+
+refusal-correspondence-days = a correspondence game gives 1, 3 or 7 days a move, not { $days }
+refusal-correspondence-clock = a correspondence game has days a move and no clock: choose one or the other
+refusal-correspondence-guest = a correspondence game lasts days: connect with an SSH key to play one (a guest's name lasts one visit)
+refusal-own-correspondence-games = You already have { $games } correspondence games in progress: finish one first
+refusal-their-correspondence-games = { $nick } already has { $games } correspondence games in progress
+refusal-correspondence-claim = a correspondence game is not abandoned: your opponent has until the deadline to move
+notice-your-move-now = { $opponent } moved: your move in correspondence game #{ $game } (Enter on it under Games in play)
+notice-your-move-waiting = Your move in { $count ->
+        [one] correspondence game { $games }
+       *[other] { $count } correspondence games: { $games }
+    } (listed under Your move; Enter on one plays it)
+exec-my-turn-needs-key = games --my-turn lists your correspondence games: connect with the SSH key you play with
+exec-my-turn-none = no correspondence game waits for your move
+exec-my-turn-row = #{ $game } against { $opponent } ({ $color }, { $variant }, move { $number }): due { $due } UTC, { $left } left

@@ -185,3 +185,7 @@ help-keys-page-ends = PgUp/PgDn, Home/End
 help-keys-ready = d (or Enter when complete)
 help-keys-marshal = 0 or x, X
 help-keys-spy = 1 or s
+form-days = { $days ->
+        [one] 1 day a move (correspondence)
+       *[other] { $days } days a move (correspondence)
+    }

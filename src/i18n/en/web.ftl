@@ -450,3 +450,10 @@ web-analysis-waiting = Being prepared: queued ({ $ahead ->
     } before it). Reload in a minute.
 web-analysis-running = Being made now: reload in a minute.
 web-analysis-full = The analysis queue is full: look again later.
+
+## The owner's profile: correspondence games waiting (src/web/pages.rs)
+
+web-your-move = Your move
+web-your-move-none = No correspondence game waits for your move.
+web-your-move-row = #{ $game } against { $opponent }: due { $due } UTC ({ $left } left)
+web-your-move-how = Play them over SSH: they are listed in the lobby (and by ssh host games --my-turn); Enter on one, or watch N in lines.

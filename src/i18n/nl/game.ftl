@@ -294,3 +294,4 @@ game-help-note-cancel = geen notitie
 game-note-prompt = Notitie bij { $square } (alleen jij ziet hem): een rangtoets (b: een Bom?), n geen Bom, m verplaatst, Del wist, Esc annuleert. Een lijst: m, dan note { $square } 8 9
 game-note-not-a-key = geen rangtoets: een rangtoets (b: een Bom?), n, m, Del of Esc
 game-mark-note = 8? cursief: je eigen notitie bij een onbekend stuk (een gok, niet zijn rang)
+game-ask-leave-correspondence = Deze partij verlaten? Een correspondentiepartij wacht op je: niemand kan hem opeisen; kom terug voor de termijn van je zet (Enter erop onder Lopende partijen).

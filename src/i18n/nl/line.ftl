@@ -13,8 +13,8 @@ line-prompt-over = partij voorbij>
 ## Lobby
 
 line-welcome = Welkom, { $nick }. Je bent in de lobby: typ help voor de opdrachten.
-line-help-lobby = Opdrachten in de lobby: who, seeks, accept N, decline N, seek classic [10+5] [casual], challenge NICK [classic] [10+5] [casual|private], cancel, computer [easy|hard].
-line-help-lobby-more = Verder: games, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], say TEKST, screens, quit, help.
+line-help-lobby = Opdrachten in de lobby: who, seeks, accept N, decline N, seek classic [10+5|3d] [casual], challenge NICK [classic] [10+5|3d] [casual|private], cancel, computer [easy|hard].
+line-help-lobby-more = Verder: games, turn, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], say TEKST, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 speler online:
        *[other] { $count } spelers online:
@@ -230,3 +230,15 @@ line-analysis-usage = Typ analysis N voor de fouten in de afgelopen partij N (an
 line-analysis-head = Analyse van partij #{ $id } ({ $red } tegen { $blue }) door de sterke computer: ? een fout (verliest { $mistake } of meer), ?? een blunder ({ $blunder } of meer); waarden vanuit de kant die zette.
 line-analysis-ply = { $ply }. { $color } { $played }: naar kennis { $seen }; achteraf { $hindsight }
 line-analysis-judged = beste { $best } { $before } naar { $after }{ $mark }
+line-turn-none = Geen correspondentiepartij wacht op jouw zet.
+line-turn-item = Partij { $game } tegen { $opponent }, { $variant }, zet { $number }: jij bent aan zet, uiterlijk { $due } UTC (nog { $left }). Typ watch { $game } om hem te spelen.
+line-turn-waiting = { $count ->
+        [one] Jij bent aan zet in correspondentiepartij { $games }. Typ turn voor de lijst, watch N om te spelen.
+       *[other] Jij bent aan zet in { $count } correspondentiepartijen: { $games }. Typ turn voor de lijst, watch N om er een te spelen.
+    }
+line-turn-new = Jij bent aan zet in correspondentiepartij { $game } (turn noemt ze; watch { $game } speelt hem).
+line-days-hours = { $days ->
+        [0] { $hours } u
+       *[other] { $days } d { $hours } u
+    }
+line-left-correspondence = Je hebt correspondentiepartij { $game } verlaten: hij wacht op je (turn noemt hem; watch { $game } brengt je terug). Terug in de lobby.

@@ -145,3 +145,6 @@ lobby-notice-tournament-gone = Het gekozen toernooi staat niet meer in de lijst
 lobby-notice-no-tournament-selected = Geen toernooi gekozen: kies er een met Omhoog/Omlaag, dan Enter
 lobby-notice-not-admin = Het beheerscherm is alleen voor de beheerders van de server
 
+lobby-seek-days = { $days } d
+lobby-your-move = Jij bent aan zet
+lobby-your-move-mark = aan zet: { $left }

@@ -236,6 +236,7 @@ exec-usage =
       leaderboard [classic|duel|barrage]
       games NAAM
       games --live
+      games --my-turn    (je correspondentiepartijen die op jouw zet wachten: exitstatus 0 als er een wacht, anders 1)
       replay ID [--format record|gravon]
       replay ID --analysis    (de beoordeling van elke zet door de sterke computer)
       tournaments
@@ -435,3 +436,20 @@ exec-analysis-running = De analyse van partij #{ $id } wordt gemaakt: vraag het 
 exec-analysis-full = De rij voor analyses is vol: vraag het later opnieuw.
 exec-analysis-off = Deze server maakt geen analyses.
 exec-analysis-usage = (de beoordeling van elke zet door de sterke computer: replay { $id } --analysis)
+
+## Correspondence games (src/lobby/seeks.rs, src/lobby/sessions.rs, src/game/mod.rs)
+
+refusal-correspondence-days = een correspondentiepartij geeft 1, 3 of 7 dagen per zet, niet { $days }
+refusal-correspondence-clock = een correspondentiepartij heeft dagen per zet en geen klok: kies het een of het ander
+refusal-correspondence-guest = een correspondentiepartij duurt dagen: verbind met een SSH-sleutel om er een te spelen (de naam van een gast geldt één bezoek)
+refusal-own-correspondence-games = Je hebt al { $games } lopende correspondentiepartijen: maak er eerst een af
+refusal-their-correspondence-games = { $nick } heeft al { $games } lopende correspondentiepartijen
+refusal-correspondence-claim = een correspondentiepartij wordt niet verlaten: je tegenstander heeft tot de termijn om te zetten
+notice-your-move-now = { $opponent } heeft gezet: jij bent aan zet in correspondentiepartij #{ $game } (Enter erop onder Lopende partijen)
+notice-your-move-waiting = Jij bent aan zet in { $count ->
+        [one] correspondentiepartij { $games }
+       *[other] { $count } correspondentiepartijen: { $games }
+    } (onder Jij bent aan zet; Enter op een ervan speelt hem)
+exec-my-turn-needs-key = games --my-turn noemt je correspondentiepartijen: verbind met de SSH-sleutel waarmee je speelt
+exec-my-turn-none = geen correspondentiepartij wacht op jouw zet
+exec-my-turn-row = #{ $game } tegen { $opponent } ({ $color }, { $variant }, zet { $number }): uiterlijk { $due } UTC, nog { $left }

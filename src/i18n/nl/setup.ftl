@@ -197,3 +197,7 @@ help-keys-page-ends = PgUp/PgDn, Home/End
 help-keys-ready = d (of Enter als ze compleet is)
 help-keys-marshal = 0 of x, X
 help-keys-spy = 1 of s
+form-days = { $days ->
+        [one] 1 dag per zet (correspondentie)
+       *[other] { $days } dagen per zet (correspondentie)
+    }

@@ -453,3 +453,10 @@ web-analysis-waiting = In voorbereiding: in de rij ({ $ahead ->
     } ervoor). Laad de pagina over een minuut opnieuw.
 web-analysis-running = Wordt nu gemaakt: laad de pagina over een minuut opnieuw.
 web-analysis-full = De rij voor analyses is vol: kijk later opnieuw.
+
+## The owner's profile: correspondence games waiting (src/web/pages.rs)
+
+web-your-move = Jij bent aan zet
+web-your-move-none = Geen correspondentiepartij wacht op jouw zet.
+web-your-move-row = #{ $game } tegen { $opponent }: uiterlijk { $due } UTC (nog { $left })
+web-your-move-how = Je speelt ze via SSH: de lobby noemt ze (en ssh host games --my-turn); Enter op een ervan, of watch N in de regelmodus.

@@ -90,6 +90,7 @@ pub(super) fn terms_of(msg: &Map<String, Value>, guest: bool) -> Result<GameTerm
         rules: Rules::new(variant, options),
         rated,
         clock,
+        days: None,
     })
 }
 
@@ -99,7 +100,8 @@ fn terms_json(t: &GameTerms) -> Value {
     json!({
         "variant": t.rules.variant.name(),
         "rated": t.rated,
-        "clock": t.clock.map(|c| format!("{}+{}", c.initial_secs / 60, c.increment_secs)),
+        // A correspondence game's days a move where a clock would be (`3d`).
+        "clock": t.days.map(|d| format!("{d}d")).or_else(|| t.clock.map(|c| format!("{}+{}", c.initial_secs / 60, c.increment_secs))),
         "rules": o.summary(),
     })
 }
@@ -654,6 +656,7 @@ mod tests {
                 rules,
                 rated: false,
                 clock: None,
+                days: None,
             },
             seats: ByColor {
                 red: seat("ann"),
@@ -756,10 +759,12 @@ mod tests {
                     rules: Rules::standard(Variant::Classic),
                     rated: false,
                     clock: None,
+                    days: None,
                 },
                 ply: 10,
                 spectators: i % 7,
                 private: i == 99,
+                turn: None,
             });
         }
         let m = lobby_more(&snap, "p1", &[]);

@@ -1,0 +1,565 @@
+//! Correspondence games (issue 47, item 4): days a move, no need to stay connected.
+//!
+//! - The core keeps each move's deadline as a time of day: a game stored with its turn
+//!   begun eight days ago under 7 days a move is lost on time as soon as it is restored,
+//!   with nobody connected; one begun a day ago under 3 days keeps its deadline (not three
+//!   fresh days), is not ended by the reconnect time or by both players being away, and
+//!   cannot be claimed.
+//! - End to end over real SSH clients (the line mode and exec commands): a game played over
+//!   three logins across a server restart reaches a result, and `games --my-turn` exits 0
+//!   exactly when a move is due.
+
+mod common;
+
+use std::time::Duration;
+
+use common::line::{candidates, LineClient};
+use common::lobby_client::{join, Client};
+use common::{exec, new_key, start_server, tempdir, Login};
+
+use stratego_ssh::game::SessionEvent;
+use stratego_ssh::lobby::{self, LobbyConfig};
+use stratego_ssh::proto::{GameCmd, GameTerms, LobbyCmd, PlayerId};
+use stratego_ssh::rules::{ByColor, Color, EndReason, Rules, Setup, Variant};
+use stratego_ssh::server::{self, ServerOptions};
+use stratego_ssh::store::{LiveGame, SeatRecord, Store};
+
+/// How long anything may take on a slow shared machine, in seconds.
+const SLOW: u64 = 60;
+const DAY: u64 = 86_400;
+
+fn now() -> u64 {
+    stratego_ssh::store::now()
+}
+
+fn corr_terms(days: u8) -> GameTerms {
+    GameTerms {
+        rules: Rules::standard(Variant::Classic),
+        rated: false,
+        clock: None,
+        days: Some(days),
+    }
+}
+
+fn seat(n: &str) -> SeatRecord {
+    SeatRecord {
+        identity: PlayerId::Key(format!("SHA256:{n}")),
+        nick: n.into(),
+    }
+}
+
+/// A correspondence game in progress as the store keeps it, Red to move since `since`.
+fn stored(id: u64, days: u8, since: u64) -> LiveGame {
+    let rules = Rules::standard(Variant::Classic);
+    LiveGame {
+        id,
+        terms: corr_terms(days),
+        seats: ByColor::new(seat("alice"), seat("bob")),
+        red: Setup::random(&rules, Color::Red, id),
+        blue: Setup::random(&rules, Color::Blue, id + 100),
+        moves: vec![],
+        clocks: None,
+        started: since,
+        private: false,
+        turn_since: Some(since),
+    }
+}
+
+/// Waits (up to `secs`) until the store has game `id` finished.
+async fn finished(store: &Store, id: u64, secs: u64) -> stratego_ssh::store::FinishedGame {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+    loop {
+        if let Some(g) = store.games().get(id).unwrap() {
+            return g;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "game {id} not finished in {secs} s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deadlines_are_kept_across_a_restart_and_a_late_move_loses_on_time() {
+    let dir = tempdir::Dir::new("corr-deadline");
+    let store = Store::open(&dir.0).unwrap();
+    let t = now();
+    // Game 7: Red's turn began eight days ago, 7 days a move: over while the server was down.
+    store.live().save(&stored(7, 7, t - 8 * DAY)).await.unwrap();
+    // Game 8: Red's turn began a day ago, 3 days a move: two days left, not three.
+    store.live().save(&stored(8, 3, t - DAY)).await.unwrap();
+    let mut config = LobbyConfig::default();
+    // Short enough to pass during the test: neither may end a correspondence game.
+    config.game.reconnect_grace = Duration::from_millis(300);
+    config.game.abandoned_after = Duration::from_millis(600);
+    let lobby = lobby::spawn(config, store.clone());
+
+    // Nobody connected: the core itself ends game 7, on time, won by Blue.
+    let g = finished(&store, 7, 10).await;
+    assert_eq!(g.outcome.winner, Some(Color::Blue), "{:?}", g.outcome);
+    assert_eq!(g.outcome.reason, EndReason::Time);
+
+    // Game 8 waits for alice (Red) with the deadline it had: a day after its turn began
+    // plus three, whatever the restart.
+    let alice_id = PlayerId::Key("SHA256:alice".into());
+    let bob_id = PlayerId::Key("SHA256:bob".into());
+    let waiting = lobby.waiting(alice_id.clone()).await;
+    assert_eq!(waiting.len(), 1, "{waiting:?}");
+    assert_eq!(waiting[0].id, 8);
+    assert_eq!(waiting[0].deadline, t - DAY + 3 * DAY);
+    assert_eq!(waiting[0].opponent, "bob");
+    assert!(lobby.waiting(bob_id).await.is_empty());
+
+    // Bob comes and goes twice, past the reconnect time and the both-away time: the game
+    // goes on (leaving is not abandoning), and bob cannot claim it.
+    let mut bob: Client = join(&lobby, "bob").await;
+    lobby.command(bob.session, LobbyCmd::Spectate(8));
+    let seat = loop {
+        if let SessionEvent::EnterGame(seat) = bob.next_event().await {
+            break seat;
+        }
+    };
+    seat.send(GameCmd::ClaimWin).await;
+    assert!(bob
+        .notice_containing("not abandoned")
+        .await
+        .contains("until the deadline"),);
+    drop(seat);
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert!(store.games().get(8).unwrap().is_none(), "game 8 ended");
+    assert_eq!(lobby.waiting(alice_id.clone()).await.len(), 1);
+
+    // Alice, arriving, is told her move waits and stays in the lobby (not seated).
+    let mut alice = join(&lobby, "alice").await;
+    let notice = alice.notice_containing("Your move").await;
+    assert!(notice.contains("#8"), "{notice}");
+    let got = tokio::time::timeout(Duration::from_millis(500), async {
+        loop {
+            if let SessionEvent::EnterGame(s) = alice.next_event().await {
+                return s.game;
+            }
+        }
+    })
+    .await;
+    assert!(got.is_err(), "seated in game {got:?} on arrival");
+    lobby.shutdown().await;
+}
+
+/// A correspondence seek is refused to a guest and with days other than 1, 3, 7; the
+/// computer never takes one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn correspondence_seeks_refused_clearly() {
+    let config = LobbyConfig {
+        bots_accept_seeks: Some(Duration::from_millis(100)),
+        ..LobbyConfig::default()
+    };
+    let lobby = lobby::spawn(config, Store::temporary().unwrap());
+    let mut alice = join(&lobby, "alice").await;
+    let seek = |terms: GameTerms| LobbyCmd::Seek {
+        terms,
+        private_to: None,
+        private: false,
+    };
+    lobby.command(alice.session, seek(corr_terms(2)));
+    assert_eq!(
+        alice.next_notice().await,
+        "a correspondence game gives 1, 3 or 7 days a move, not 2"
+    );
+    let mut guest = common::lobby_client::join_as(
+        &lobby,
+        stratego_ssh::lobby::Ident {
+            id: PlayerId::Guest("g1".into()),
+            nick: "guest-1".into(),
+            guest: true,
+            addr: None,
+        },
+    )
+    .await;
+    lobby.command(guest.session, seek(corr_terms(3)));
+    assert!(guest
+        .notice_containing("connect with an SSH key")
+        .await
+        .contains("correspondence"));
+    // A good one is posted, and stays open past the computer's time to take seeks.
+    lobby.command(alice.session, seek(corr_terms(3)));
+    common::lobby_client::until_lobby(&lobby, "the seek", |l| !l.seeks.is_empty()).await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let l = lobby.snapshot();
+    assert_eq!(l.seeks.len(), 1, "{l:?}");
+    assert!(l.games.is_empty(), "the computer took it: {l:?}");
+    lobby.shutdown().await;
+}
+
+/// `games --my-turn` for a key: its output and exit status.
+async fn my_turn(
+    addr: std::net::SocketAddr,
+    nick: &str,
+    key: &russh::keys::PrivateKey,
+) -> (String, u32) {
+    let (out, status) = exec(addr, nick, key, "games --my-turn").await;
+    (out, status.expect("an exit status"))
+}
+
+/// The side to move plays one legal move in lines (its line client is at `your move>`).
+async fn play_a_move(c: &mut LineClient, red: bool, ply: usize) -> String {
+    c.send("board").await;
+    let back_row = if red { "Row 1:" } else { "Row 10:" };
+    let board = c
+        .until("the board", SLOW, |x| x.starts_with(back_row))
+        .await;
+    for (from, to) in candidates(&board, if red { 1 } else { -1 }, ply) {
+        c.send(&format!("{} {}", from.to_lowercase(), to)).await;
+        let (quiet, battle) = (format!("You moved {from}-{to}"), format!("{from}x{to}:"));
+        let said = c
+            .until("the move's answer", SLOW, |x| !x.ends_with("> "))
+            .await;
+        let answer = said.last().unwrap();
+        if answer.starts_with(&quiet) || answer.starts_with(&battle) {
+            return answer.clone();
+        }
+    }
+    panic!("no legal move in {board:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_game_over_three_logins_and_a_restart() {
+    let srv = start_server("corr-e2e").await;
+    let addr = srv.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+
+    // Login 1: nothing due yet; alice challenges bob to 3 days a move; both set up; Red
+    // moves; both leave.
+    let mut alice = LineClient::open(addr, Login::Key("alice", &ka), "play").await;
+    let mut bob = LineClient::open(addr, Login::Key("bob", &kb), "play").await;
+    alice.until_has("lobby>", SLOW).await;
+    bob.until_has("lobby>", SLOW).await;
+    let (out, status) = my_turn(addr, "alice", &ka).await;
+    assert_eq!(status, 1, "nothing due: {out}");
+    alice.send("challenge bob classic 3d").await;
+    alice.until_has("Challenge sent to bob.", SLOW).await;
+    bob.until_has("alice challenges you: Classic, 3 days a move", SLOW)
+        .await;
+    bob.send("seeks").await;
+    bob.until_has("1. alice challenges you", SLOW).await;
+    bob.send("accept 1").await;
+    let start = bob
+        .until("the game's start line", SLOW, |x| {
+            x.starts_with("Game ") && x.contains("You play")
+        })
+        .await;
+    let line = start.last().unwrap().clone();
+    let id: u64 = line["Game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let bob_red = line.contains("You play Red");
+    for c in [&mut alice, &mut bob] {
+        c.until_has("Set up your army", SLOW).await;
+        c.send("random").await;
+        c.until_has("A new random set-up", SLOW).await;
+        c.send("ready").await;
+    }
+    for c in [&mut alice, &mut bob] {
+        c.until_has("The game begins", SLOW).await;
+    }
+    let ((red, red_key, red_nick), (blue, blue_key, blue_nick)) = if bob_red {
+        ((bob, &kb, "bob"), (alice, &ka, "alice"))
+    } else {
+        ((alice, &ka, "alice"), (bob, &kb, "bob"))
+    };
+    let (mut red, mut blue) = (red, blue);
+    // Red to move: due for Red, not for Blue.
+    let (out, status) = my_turn(addr, red_nick, red_key).await;
+    assert_eq!(status, 0, "{out}");
+    assert!(out.contains(&format!("#{id} against {blue_nick}")), "{out}");
+    assert!(out.contains("left"), "{out}");
+    assert_eq!(my_turn(addr, blue_nick, blue_key).await.1, 1);
+    red.until_has("Your turn.", SLOW).await;
+    // Red leaves before the first move: a correspondence game waits (no abort), and Red
+    // comes back into it.
+    red.send("quit").await;
+    red.until_has(&format!("You left correspondence game {id}"), SLOW)
+        .await;
+    red.until_has("lobby>", SLOW).await;
+    red.send(&format!("watch {id}")).await;
+    red.until_has("Your turn.", SLOW).await;
+    play_a_move(&mut red, true, 0).await;
+    blue.until_has("Your turn.", SLOW).await;
+    for c in [red, blue] {
+        c.disconnect().await;
+    }
+    // Both gone: the game waits; Blue's move is due.
+    let (out, status) = my_turn(addr, blue_nick, blue_key).await;
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(my_turn(addr, red_nick, red_key).await.1, 1);
+
+    // The server restarts on the same data.
+    let common::TestServer { running, dir } = srv;
+    running.stop().await;
+    let mut opts = ServerOptions {
+        listen: "127.0.0.1:0".into(),
+        http_listen: "off".into(),
+        data_dir: dir.0.join("data"),
+        keys_dir: dir.0.join("keys"),
+        ..ServerOptions::default()
+    };
+    opts.ssh.connects_per_minute = 100_000;
+    opts.ssh.commands_per_minute = 100_000;
+    let running = server::start(opts).await.expect("restarts");
+    let addr = running.addr;
+
+    // Login 2: still Blue's move, told on arrival; Blue lists it, plays it, leaves.
+    let (out, status) = my_turn(addr, blue_nick, blue_key).await;
+    assert_eq!(status, 0, "after the restart: {out}");
+    assert!(out.contains(&format!("#{id}")), "{out}");
+    assert_eq!(my_turn(addr, red_nick, red_key).await.1, 1);
+    // On the screens: the notice on arrival, and the games list names the game.
+    let screen = common::Term::connect(addr, Login::Key(blue_nick, blue_key), 120, 40).await;
+    screen
+        .wait_text(&format!("Your move in correspondence game #{id}"), SLOW)
+        .await;
+    let lobby = screen.wait_text(&format!("Your move: #{id}"), SLOW).await;
+    // Three days from Red's move, a few seconds ago (the restart gave none back).
+    assert!(
+        lobby.contains("your move: 3 d 0 h") || lobby.contains("your move: 2 d 23 h"),
+        "{lobby}"
+    );
+    screen.disconnect().await;
+    let mut blue = LineClient::open(addr, Login::Key(blue_nick, blue_key), "play").await;
+    blue.until_has(
+        &format!("Your move in correspondence game #{id}. Type turn"),
+        SLOW,
+    )
+    .await;
+    blue.until_has("lobby>", SLOW).await;
+    blue.send("turn").await;
+    blue.until_has(&format!("Game {id} against {red_nick}"), SLOW)
+        .await;
+    blue.send(&format!("watch {id}")).await;
+    let turn = blue.until_has("Your turn.", SLOW).await;
+    // The clocks in lines: Blue's time to its deadline as hours (three days from Red's
+    // move, seconds ago), Red's whole allowance.
+    let turn = turn.last().unwrap();
+    assert!(
+        (turn.contains("71:59:") || turn.contains("72:00:00")) && turn.contains("72:00:00"),
+        "{turn}"
+    );
+    play_a_move(&mut blue, false, 1).await;
+    blue.send("quit").await;
+    blue.until_has(&format!("You left correspondence game {id}"), SLOW)
+        .await;
+    blue.disconnect().await;
+    let (out, status) = my_turn(addr, red_nick, red_key).await;
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(my_turn(addr, blue_nick, blue_key).await.1, 1);
+
+    // Login 3: Red comes back into the game and resigns: a result, stored.
+    let mut red = LineClient::open(addr, Login::Key(red_nick, red_key), "play").await;
+    red.until_has("lobby>", SLOW).await;
+    red.send(&format!("watch {id}")).await;
+    red.until_has("Your turn.", SLOW).await;
+    red.send("resign").await;
+    red.until_has("Game over:", SLOW).await;
+    red.disconnect().await;
+    let g = finished(&running.store, id, 10).await;
+    assert_eq!(g.outcome.reason, EndReason::Resignation);
+    assert_eq!(
+        g.record.moves.len(),
+        2,
+        "both moves kept across the restart"
+    );
+    assert_eq!(g.terms.days, Some(3));
+    for (nick, key) in [(red_nick, red_key), (blue_nick, blue_key)] {
+        let (out, status) = my_turn(addr, nick, key).await;
+        assert_eq!(status, 1, "{nick}, after the end: {out}");
+    }
+    running.stop().await;
+    drop(dir);
+}
+
+/// One HTTP request to the web pages (Host play.example.org), read whole.
+async fn web_request(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> common::web::Resp {
+    let mut text =
+        format!("{method} {path} HTTP/1.1\r\nHost: play.example.org\r\nConnection: close\r\n");
+    for (k, v) in headers {
+        text.push_str(&format!("{k}: {v}\r\n"));
+    }
+    if method == "POST" {
+        text.push_str("Content-Length: 0\r\n");
+    }
+    text.push_str("\r\n");
+    common::web::http_request(addr, &text, path).await
+}
+
+/// The web profile: its signed-in owner sees the correspondence games waiting for their
+/// move (never cached by a shared cache); anyone else, or the owner signed out, does not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_owners_web_profile_lists_the_games_waiting() {
+    let (server, web) = common::web::web_server("corr-web", |_| {}).await;
+    let addr = server.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let mut ann = LineClient::open(addr, Login::Key("ann", &ka), "play").await;
+    let mut ben = LineClient::open(addr, Login::Key("ben", &kb), "play").await;
+    ann.until_has("lobby>", SLOW).await;
+    ben.until_has("lobby>", SLOW).await;
+    ann.send("challenge ben classic 1d casual").await;
+    ann.until_has("Challenge sent to ben.", SLOW).await;
+    ben.until_has("ann challenges you: Classic, 1 day a move", SLOW)
+        .await;
+    ben.send("seeks").await;
+    ben.until_has("1. ann challenges you", SLOW).await;
+    ben.send("accept 1").await;
+    for c in [&mut ann, &mut ben] {
+        c.until_has("Set up your army", SLOW).await;
+        c.send("random").await;
+        c.until_has("A new random set-up", SLOW).await;
+        c.send("ready").await;
+    }
+    ann.until_has("The game begins", SLOW).await;
+    ben.until_has("The game begins", SLOW).await;
+    let ann_red = ann.lines().iter().any(|l| l.contains("You play Red"));
+    let (red, red_key, blue) = if ann_red {
+        ("ann", &ka, "ben")
+    } else {
+        ("ben", &kb, "ann")
+    };
+    // Red's browser, signed in with a link from SSH (asked again until the nick is kept).
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let out = loop {
+        let (out, status) = exec(addr, red, red_key, "web-login").await;
+        if status == Some(0) && out.contains("/login/") {
+            break out;
+        }
+        assert!(std::time::Instant::now() < deadline, "{out}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let at = out.find("/login/").unwrap();
+    let path = out[at..].split_whitespace().next().unwrap().to_string();
+    let r = web_request(web, "POST", &path, &[("Origin", "http://play.example.org")]).await;
+    let cookie = r
+        .header("set-cookie")
+        .expect("signed in")
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let own = web_request(web, "GET", &format!("/@/{red}"), &[("Cookie", &cookie)]).await;
+    assert_eq!(own.status, 200, "{}", own.body);
+    assert!(own.body.contains("Your move"), "{}", own.body);
+    assert!(
+        own.body.contains(&format!("against {blue}")),
+        "{}",
+        own.body
+    );
+    assert_eq!(
+        own.header("cache-control").as_deref(),
+        Some("private, no-store")
+    );
+    // Signed out, or someone else's profile: no such section.
+    let anon = web_request(web, "GET", &format!("/@/{red}"), &[]).await;
+    assert_eq!(anon.status, 200);
+    assert!(!anon.body.contains("Your move"), "{}", anon.body);
+    let other = web_request(web, "GET", &format!("/@/{blue}"), &[("Cookie", &cookie)]).await;
+    assert!(!other.body.contains("Your move"), "{}", other.body);
+    // The game's live page names its days a move.
+    let start = ann
+        .lines()
+        .into_iter()
+        .find(|l| l.starts_with("Game ") && l.contains("You play"))
+        .unwrap();
+    let id: u64 = start["Game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let page = web_request(web, "GET", &format!("/game/{id}"), &[]).await;
+    assert!(
+        page.body.contains("1 day a move (correspondence)"),
+        "{}",
+        page.body
+    );
+    // Finished (Red resigns), its page and JSON still say so.
+    let red_lines = if ann_red { &mut ann } else { &mut ben };
+    red_lines.send("resign").await;
+    red_lines.until_has("Game over:", SLOW).await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let api = web_request(web, "GET", &format!("/api/game/{id}"), &[]).await;
+        if api.status == 200 && api.body.contains("\"outcome\"") {
+            assert!(api.body.contains("\"days\":1"), "{}", api.body);
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "{}", api.body);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let page = web_request(web, "GET", &format!("/game/{id}"), &[]).await;
+    assert!(
+        page.body.contains("1 day a move (correspondence)"),
+        "{}",
+        page.body
+    );
+    for c in [ann, ben] {
+        c.disconnect().await;
+    }
+}
+
+/// The opponent moves while the player is in the lobby: the player is told at once (on
+/// the screens' bottom line), and the game is listed as theirs to move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_made_tells_the_opponent_in_the_lobby() {
+    use common::lobby_client::until;
+    use stratego_ssh::proto::GamePhase;
+    use stratego_ssh::rules::Game;
+    let lobby = lobby::spawn(LobbyConfig::default(), Store::temporary().unwrap());
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+    lobby.command(
+        alice.session,
+        LobbyCmd::Seek {
+            terms: corr_terms(1),
+            private_to: Some("bob".into()),
+            private: false,
+        },
+    );
+    bob.notice_containing("alice challenges you").await;
+    lobby.command(bob.session, LobbyCmd::Accept(1));
+    let (a, _) = alice.next_seat().await;
+    let (mut b, _) = bob.next_seat().await;
+    let rules = Rules::standard(Variant::Classic);
+    let mut setups = std::collections::HashMap::new();
+    for (seat, seed) in [(&a, 7), (&b, 8)] {
+        let c = seat.color.unwrap();
+        let s = Setup::random(&rules, c, seed);
+        setups.insert(c, s.clone());
+        seat.send(GameCmd::SubmitSetup(s)).await;
+    }
+    until(&mut b, "play", |s| s.phase == GamePhase::Playing).await;
+    let (red, blue, mut blue_client) = if a.color == Some(Color::Red) {
+        (a, b, bob)
+    } else {
+        (b, a, alice)
+    };
+    // Blue leaves for the lobby; Red moves.
+    drop(blue);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let game = Game::new(rules, &setups[&Color::Red], &setups[&Color::Blue]).unwrap();
+    red.send(GameCmd::Move(game.legal_moves()[0])).await;
+    let told = blue_client
+        .notice_containing("your move in correspondence game #1")
+        .await;
+    assert!(told.contains("moved"), "{told}");
+    // The lobby's list says whose move it is (published within a moment).
+    common::lobby_client::until_lobby(&lobby, "Blue's move listed", |l| {
+        l.games.len() == 1 && l.games[0].turn.map(|t| t.0) == Some(Color::Blue)
+    })
+    .await;
+    lobby.shutdown().await;
+}
