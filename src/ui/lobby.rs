@@ -453,6 +453,8 @@ impl LobbyUi {
             }
             Do::Leaders => return browse::open_leaderboard(Variant::Classic),
             Do::Games => return browse::open_games(GameFilter::Mine, None),
+            // The set-up library (issue 47 item 3).
+            Do::Setups => return vec![Act::OpenLibrary],
             Do::Profile => {
                 // The selected player's profile, or mine (a guest has none stored).
                 let (nick, guest) = match self.player_index(l) {
@@ -1640,6 +1642,8 @@ enum Do {
     Chat,
     Leaders,
     Games,
+    /// The set-up library.
+    Setups,
     Profile,
     Settings,
     Quit,
@@ -1772,6 +1776,10 @@ const KEYS: &[Binding<Do, If>] = &[
     on(&[ch('G')], Do::Games)
         .hints(&[hint(7, "G", "lobby-keys-games")])
         .help("G", "lobby-help-games"),
+    // The set-up library (issue 47 item 3).
+    on(&[ch('S')], Do::Setups)
+        .hints(&[hint(8, "S", "lobby-keys-setups")])
+        .help("S", "lobby-help-setups"),
     on(&[ch('p')], Do::Profile)
         .hints(&[hint(8, "p", "lobby-keys-profile")])
         .help("p", "lobby-help-profile"),

@@ -145,3 +145,7 @@ lobby-notice-tournament-gone = Das gewählte Turnier steht nicht mehr in der Lis
 lobby-notice-no-tournament-selected = Kein Turnier gewählt: mit Hoch/Runter eines wählen, dann Enter
 lobby-notice-not-admin = Die Admin-Seite ist nur für die Admins des Servers
 
+
+## The set-up library key (src/ui/lobby.rs)
+lobby-keys-setups = Aufstellungen
+lobby-help-setups = deine gespeicherten Aufstellungen und wie sie abschnitten; der Aufstellungs-Explorer

@@ -435,3 +435,7 @@ exec-analysis-running = Die Analyse der Partie #{ $id } läuft: frag in einer Mi
 exec-analysis-full = Die Warteschlange der Analysen ist voll: frag später wieder.
 exec-analysis-off = Dieser Server macht keine Analysen.
 exec-analysis-usage = (die Durchsicht jedes Zuges durch den starken Computer: replay { $id } --analysis)
+
+## The set-up library (src/service/setups.rs, src/ssh/session.rs)
+refusal-setup-name-taken = du hast für diese Variante schon eine Aufstellung mit diesem Namen: wähle einen anderen
+refusal-setup-missing = diese gespeicherte Aufstellung gibt es nicht mehr (auf einem anderen Terminal gelöscht?)

@@ -145,3 +145,7 @@ lobby-notice-tournament-gone = The tournament you chose is no longer listed
 lobby-notice-no-tournament-selected = No tournament is selected: Up/Down chooses one, then Enter
 lobby-notice-not-admin = The admin screen is only for the server's admins
 
+
+## The set-up library key (src/ui/lobby.rs)
+lobby-keys-setups = set-ups
+lobby-help-setups = your saved set-ups and how they fared; the set-up explorer

@@ -436,3 +436,7 @@ exec-analysis-running = The analysis of game #{ $id } is being made: ask again i
 exec-analysis-full = The analysis queue is full: ask again later.
 exec-analysis-off = This server makes no analyses.
 exec-analysis-usage = (the hard computer's review of every move: replay { $id } --analysis)
+
+## The set-up library (src/service/setups.rs, src/ssh/session.rs)
+refusal-setup-name-taken = you already have a set-up of that name for this variant: choose another
+refusal-setup-missing = that saved set-up is gone (deleted on another terminal?)

@@ -145,3 +145,7 @@ lobby-notice-tournament-gone = Het gekozen toernooi staat niet meer in de lijst
 lobby-notice-no-tournament-selected = Geen toernooi gekozen: kies er een met Omhoog/Omlaag, dan Enter
 lobby-notice-not-admin = Het beheerscherm is alleen voor de beheerders van de server
 
+
+## The set-up library key (src/ui/lobby.rs)
+lobby-keys-setups = opstellingen
+lobby-help-setups = je bewaarde opstellingen en hoe ze het deden; de opstellingsverkenner

@@ -435,3 +435,7 @@ exec-analysis-running = De analyse van partij #{ $id } wordt gemaakt: vraag het 
 exec-analysis-full = De rij voor analyses is vol: vraag het later opnieuw.
 exec-analysis-off = Deze server maakt geen analyses.
 exec-analysis-usage = (de beoordeling van elke zet door de sterke computer: replay { $id } --analysis)
+
+## The set-up library (src/service/setups.rs, src/ssh/session.rs)
+refusal-setup-name-taken = je hebt voor deze variant al een opstelling met die naam: kies een andere
+refusal-setup-missing = die bewaarde opstelling bestaat niet meer (op een andere terminal gewist?)
