@@ -57,7 +57,12 @@ fn heat_number(screen: &str, row: u8, file: u8) -> Option<u32> {
     while start > 0 && line.get(start - 1).is_some_and(|c| c.is_ascii_digit()) {
         start -= 1;
     }
-    line.get(start..=col)?.iter().collect::<String>().trim().parse().ok()
+    line.get(start..=col)?
+        .iter()
+        .collect::<String>()
+        .trim()
+        .parse()
+        .ok()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -86,8 +91,12 @@ async fn a_saved_setup_counts_its_games_and_the_explorer_its_flags() {
     let rules = Rules::standard(Variant::Classic);
     let other = played(9, 10, Color::Blue);
     let drawn: GameRecord = {
-        let mut g = Game::new(rules, &turned(&other.blue, Color::Red), &turned(&army, Color::Blue))
-            .unwrap();
+        let mut g = Game::new(
+            rules,
+            &turned(&other.blue, Color::Red),
+            &turned(&army, Color::Blue),
+        )
+        .unwrap();
         g.end(Outcome {
             winner: None,
             reason: EndReason::DrawAgreed,
@@ -124,7 +133,8 @@ async fn a_saved_setup_counts_its_games_and_the_explorer_its_flags() {
     assert!(lib.contains("Lost by resignation: 1"), "{lib}");
     // The list's row: 4 games, 2/1/1.
     assert!(
-        lib.lines().any(|l| l.contains("wall") && l.contains("2/1/1")),
+        lib.lines()
+            .any(|l| l.contains("wall") && l.contains("2/1/1")),
         "{lib}"
     );
 

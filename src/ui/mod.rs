@@ -61,6 +61,11 @@ pub use layout::{MIN_HEIGHT, MIN_WIDTH};
 pub(crate) use setup::{sensible_fill, turned_for};
 pub use welcome::Address;
 
+/// The set-up library's and explorer's text, for the web pages (src/web/setups.rs).
+pub(crate) mod library_text {
+    pub(crate) use super::library::{heat_word, setup_rows, stats_lines, Heat};
+}
+
 /// How many colours the terminal shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum ColorDepth {

@@ -453,3 +453,25 @@ web-analysis-waiting = In voorbereiding: in de rij ({ $ahead ->
     } ervoor). Laad de pagina over een minuut opnieuw.
 web-analysis-running = Wordt nu gemaakt: laad de pagina over een minuut opnieuw.
 web-analysis-full = De rij voor analyses is vol: kijk later opnieuw.
+
+## The set-up library and explorer (src/web/setups.rs)
+web-setups-title = Je bewaarde opstellingen
+web-setups-sign-in = Je bewaarde opstellingen zie alleen jij: meld je eerst aan (ssh host web-login, of een passkey op de accountpagina).
+web-setups-who = Aangemeld als { $nick }.
+web-setups-none = Je hebt geen bewaarde opstellingen voor { $variant }. Bewaar er een tijdens het opstellen.
+web-setups-read = Geteld uit je { $games } beëindigde partijen van deze variant: een partij telt als je leger precies deze opstelling was, met beide kleuren.
+web-setups-my-explorer = De opstellingsverkenner van je partijen
+web-setups-server-explorer = De opstellingsverkenner van de partijen van de server
+web-setups-manage = Hernoemen, kopiëren, wissen en bewerken op de SSH-schermen (S in de lobby).
+web-explorer-title = Opstellingsverkenner: { $variant }
+web-explorer-title-mine = Je opstellingsverkenner: { $variant }
+web-explorer-armies = { $armies ->
+        [one] 1 leger geteld. Velden als voor Rood: rij 1 is de achterste.
+       *[other] { $armies } legers geteld. Velden als voor Rood: rij 1 is de achterste.
+    }
+web-explorer-server-note = Uit de openbare partijen die beide spelers uitspeelden (niet afgebroken, niet verlaten); nooit een lopende partij, nooit een naam.
+web-explorer-common = Vaker gespeelde opstellingen
+web-explorer-common-none = Geen opstelling werd twee keer gespeeld.
+web-explorer-col-score = score
+web-explorer-col-setup = opstelling (vanaf de achterste rij, lijnen A tot J)
+web-explorer-in-lines = in de regelmodus.
