@@ -1720,7 +1720,8 @@ impl Conditions<If> for LobbyCx {
 const MOVE_HELP: (&str, &str) = ("keys-up-down-jk", "lobby-help-move");
 const SIDE_HELP: (&str, &str) = ("help-keys-left-right-hl", "lobby-help-side");
 
-/// The lobby's keys. Footer ranks: Enter, n, b, ?, q, T, A, L, G, p, x, Tab, t, s.
+/// The lobby's keys. Footer ranks: Enter, n, b, ?, q, T, A, L, G, p, x, Tab, t, s, S (the
+/// set-up library: last, it is left out first where the footer is short of room).
 const KEYS: &[Binding<Do, If>] = &[
     on(&[Tab, BackTab], Do::Cycle)
         .hints(&[hint(10, "keys-tab", "lobby-keys-next-list")])
@@ -1778,7 +1779,7 @@ const KEYS: &[Binding<Do, If>] = &[
         .help("G", "lobby-help-games"),
     // The set-up library (issue 47 item 3).
     on(&[ch('S')], Do::Setups)
-        .hints(&[hint(8, "S", "lobby-keys-setups")])
+        .hints(&[hint(13, "S", "lobby-keys-setups")])
         .help("S", "lobby-help-setups"),
     on(&[ch('p')], Do::Profile)
         .hints(&[hint(8, "p", "lobby-keys-profile")])
