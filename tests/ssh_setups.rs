@@ -155,6 +155,24 @@ async fn a_saved_setup_counts_its_games_and_the_explorer_its_flags() {
     assert_eq!(kept[0].name, "fortress");
     assert_eq!(kept[0].setup, army);
 
+    // The same in lines (`ssh host play`): the list, one set-up, the explorer.
+    let mut lines = common::line::LineClient::open(addr, Login::Key("alice", &ka), "play").await;
+    lines.until_has("You are in the lobby", 10).await;
+    lines.send("setups").await;
+    lines
+        .until_has("fortress: 4 games, 2 won, 1 drawn, 1 lost", 10)
+        .await;
+    lines.send("setup fortress").await;
+    lines
+        .until_has("fortress (Classic), from the front row", 10)
+        .await;
+    lines.until_has("4 games: 2 won, 1 drawn, 1 lost", 10).await;
+    lines.send("explorer").await;
+    lines
+        .until_has("the server's finished games: 8 armies", 10)
+        .await;
+    lines.disconnect().await;
+
     // The server's explorer: on the Flag's square of army A, the public armies with
     // their Flag there (private game 7 left out), counted here from the records.
     let public_armies = [

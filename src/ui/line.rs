@@ -1545,7 +1545,13 @@ impl LineApp {
     /// `setup NAME`: one saved set-up drawn on its rows, with how it fared.
     fn lobby_setup(&mut self, t: &Typed) -> Vec<Effect> {
         let lang = self.settings.lang;
-        let name = t.rest.trim();
+        // The lobby's commands get their words only (a name's spaces come back as one).
+        let name = if t.rest.trim().is_empty() {
+            t.args.join(" ")
+        } else {
+            t.rest.trim().to_string()
+        };
+        let name = name.as_str();
         if name.is_empty() {
             self.say(tr(lang, "line-library-usage"));
             return vec![];
