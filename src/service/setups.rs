@@ -249,8 +249,10 @@ fn server_explorer(s: &Store, variant: Variant) -> Result<Explorer, StoreError> 
         }
     }
     let armies = games.iter().flat_map(|g| {
-        Color::ALL.into_iter().filter_map(move |c| {
-            is_person(&g.seats.get(c).identity).then(|| {
+        Color::ALL
+            .into_iter()
+            .filter(move |&c| is_person(&g.seats.get(c).identity))
+            .map(move |c| {
                 (
                     g.record.rules.variant,
                     Army {
@@ -264,7 +266,6 @@ fn server_explorer(s: &Store, variant: Variant) -> Result<Explorer, StoreError> 
                     },
                 )
             })
-        })
     });
     Ok(Explorer::build(variant, Rules::standard, armies))
 }
