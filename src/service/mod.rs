@@ -28,7 +28,9 @@ pub use accounts::{save_in_memory, Login, RenameError, SetupError};
 pub use admin::{AdminDone, AdminError, BackupError, DEFAULT_BACKUP_ROOT};
 pub use browse::{replay, GameFacts, GameWatch, RatingMove, ReplayFault, LIST_LIMIT};
 pub use play::{GuestRefused, PlaySession, PlayUpdate};
-pub use setups::{stats_of, SetupRenameError, EXPLORER_GAMES, EXPLORER_TTL};
+pub use setups::{
+    player_stats, server_explorer, stats_of, SetupRenameError, EXPLORER_GAMES, EXPLORER_TTL,
+};
 pub use tournaments::{public_info, public_view, PairingLine, TournamentPage};
 pub use web::{Challenge, LinkFor, PasskeyError, SignedIn, Site, WEB_GUEST_SECS, WEB_SESSION_SECS};
 

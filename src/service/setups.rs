@@ -116,8 +116,7 @@ impl Service {
     ) -> Result<SetupStatsList, StoreError> {
         let me = me.clone();
         self.blocking(move |s| {
-            let games = own_games(s, &me, variant)?;
-            let list = stats_of(&me, variant, &setups, &games);
+            let list = player_stats(s, &me, variant, &setups)?;
             tracing::debug!(%variant, games = list.games_read, setups = list.rows.len(), "set-up statistics");
             Ok(list)
         })
@@ -234,9 +233,22 @@ impl Service {
     }
 }
 
+/// [`Service::setup_stats`] without the runtime (blocking: reads the store): what the
+/// benchmark measures (`benches/setup_stats.rs`).
+pub fn player_stats(
+    s: &Store,
+    me: &PlayerId,
+    variant: Variant,
+    setups: &[SavedSetup],
+) -> Result<SetupStatsList, StoreError> {
+    let games = own_games(s, me, variant)?;
+    Ok(stats_of(me, variant, setups, &games))
+}
+
 /// The server's explorer of `variant`: its [`EXPLORER_GAMES`] most recent public games
-/// that both players finished ([`both_finished`]), every army but the computer's.
-fn server_explorer(s: &Store, variant: Variant) -> Result<Explorer, StoreError> {
+/// that both players finished ([`both_finished`]), every army but the computer's. Blocking
+/// (reads the store); [`Service::explorer`] keeps it a minute.
+pub fn server_explorer(s: &Store, variant: Variant) -> Result<Explorer, StoreError> {
     let mut games = Vec::new();
     for l in s.games().recent(Some(variant), EXPLORER_GAMES)? {
         if l.private || !both_finished(&l.outcome) {
