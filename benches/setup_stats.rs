@@ -38,10 +38,9 @@ impl Drop for TempDir {
 }
 
 fn filled() -> (TempDir, Store, PlayerId, Setup) {
-    let dir = TempDir(std::env::temp_dir().join(format!(
-        "stratego-setup-stats-bench-{}",
-        std::process::id()
-    )));
+    let dir = TempDir(
+        std::env::temp_dir().join(format!("stratego-setup-stats-bench-{}", std::process::id())),
+    );
     let _ = std::fs::remove_dir_all(&dir.0);
     let store = Store::open(&dir.0).expect("store");
     let alice: PlayerId = "key:SHA256:alice".parse().unwrap();
