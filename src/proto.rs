@@ -847,6 +847,38 @@ pub enum BrowseCmd {
         ply: u32,
         perspective: Perspective,
     },
+    /// How these saved set-ups (the asker's own, as the screens hold them) fared in the
+    /// asker's finished games of `variant`: answered with a [`SetupStatsList`].
+    SetupStats {
+        variant: Variant,
+        setups: Vec<SavedSetup>,
+    },
+    /// The set-up explorer of `variant`: the asker's own games (`mine`) or the server's
+    /// (aggregates only); answered with an [`ExplorerPage`].
+    Explorer {
+        variant: Variant,
+        mine: bool,
+    },
+}
+
+// ---- The set-up library and explorer (issue 47 item 3) ----
+
+/// The answer to [`BrowseCmd::SetupStats`]: each saved set-up's name with its statistics.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct SetupStatsList {
+    pub variant: Variant,
+    pub rows: Vec<(String, crate::rules::SetupStats)>,
+    /// The player's finished games of the variant that were read.
+    #[serde(default)]
+    pub games_read: u32,
+}
+
+/// The answer to [`BrowseCmd::Explorer`]: aggregates only, never who placed what.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct ExplorerPage {
+    pub variant: Variant,
+    pub mine: bool,
+    pub explorer: crate::rules::Explorer,
 }
 
 /// What an admin bans: a nickname, a key fingerprint or an address.

@@ -29,3 +29,5 @@ pub mod analysis;
 pub mod notes;
 pub use analysis::{GameAnalysis, Judgement, PlyReview, Severity};
 pub use notes::{Guess, Note, NoteError, NoteEvent, Notes, MAX_LOG as MAX_NOTE_LOG};
+pub mod setup_stats;
+pub use setup_stats::{Explorer, SetupStats};

@@ -5,6 +5,7 @@
 //! - `accounts.rs`: a key's nickname at login, preferences, saved set-ups;
 //! - `admin.rs`: kicks, bans, broadcasts, and what the admin screen shows;
 //! - `browse.rs`: leaderboards, profiles, game lists, replays, games in play;
+//! - `setups.rs`: the set-up library's statistics and renames, the set-up explorer;
 //! - `play.rs`: a place in the lobby and its games for a front end other than SSH (the
 //!   browser board).
 //!
@@ -15,6 +16,7 @@ mod accounts;
 mod admin;
 mod browse;
 mod play;
+mod setups;
 mod tournaments;
 mod web;
 
@@ -26,6 +28,9 @@ pub use accounts::{save_in_memory, Login, RenameError, SetupError};
 pub use admin::{AdminDone, AdminError, BackupError, DEFAULT_BACKUP_ROOT};
 pub use browse::{replay, GameFacts, GameWatch, RatingMove, ReplayFault, LIST_LIMIT};
 pub use play::{GuestRefused, PlaySession, PlayUpdate};
+pub use setups::{
+    player_stats, server_explorer, stats_of, SetupRenameError, EXPLORER_GAMES, EXPLORER_TTL,
+};
 pub use tournaments::{public_info, public_view, PairingLine, TournamentPage};
 pub use web::{Challenge, LinkFor, PasskeyError, SignedIn, Site, WEB_GUEST_SECS, WEB_SESSION_SECS};
 
@@ -38,6 +43,8 @@ pub struct Service {
     registrations: std::sync::Arc<accounts::Registrations>,
     /// Where `admin backup` writes (`admin.rs`).
     backup_root: std::sync::Arc<std::path::PathBuf>,
+    /// The server's set-up explorers, kept a minute (`setups.rs`).
+    explorers: std::sync::Arc<setups::ExplorerCache>,
 }
 
 impl Service {
@@ -51,6 +58,7 @@ impl Service {
                 accounts::REGISTRATIONS_PER_HOUR,
             )),
             backup_root: std::sync::Arc::new(admin::DEFAULT_BACKUP_ROOT.into()),
+            explorers: Default::default(),
         }
     }
 

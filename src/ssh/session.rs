@@ -1167,6 +1167,7 @@ impl Session {
         match effect {
             Effect::SaveSetup(setup) => self.save_setup(setup),
             Effect::DeleteSetup { name, variant } => self.delete_setup(name, variant),
+            Effect::RenameSetup { variant, from, to } => self.rename_setup(variant, from, to),
             Effect::Lobby(cmd) => self.p.service.lobby().command(self.id, cmd),
             // The screen went back to the lobby; dropping the seat leaves the game.
             Effect::LeaveGame => self.leave_seat(),
@@ -1296,6 +1297,19 @@ impl Session {
                     .map_err(|e| logged(&e))
                     .ok()
                     .map(Msg::Replay),
+                // The set-up library and explorer: the asker's own games, or aggregates.
+                BrowseCmd::SetupStats { variant, setups } => service
+                    .setup_stats(&me, variant, setups)
+                    .await
+                    .map_err(|e| logged(&e))
+                    .ok()
+                    .map(Msg::SetupStats),
+                BrowseCmd::Explorer { variant, mine } => service
+                    .explorer(Some(&me), variant, mine)
+                    .await
+                    .map_err(|e| logged(&e))
+                    .ok()
+                    .map(Msg::Explorer),
             };
             let msg = msg.unwrap_or_else(|| Msg::Notice(Notice::new("refusal-not-stored")));
             let _ = tx.send(msg).await;
@@ -1345,8 +1359,9 @@ impl Session {
         if let Some(list) = &mut self.guest_setups {
             let msg = match service::save_in_memory(list, setup.clone()) {
                 Ok(()) => {
-                    let list = list.clone();
-                    self.show(Msg::SavedSetups(list));
+                    // Through the answers, so what the screens ask after it (the set-up
+                    // library's statistics) is done.
+                    let _ = self.answers.try_send(Msg::SavedSetups(list.clone()));
                     crate::proto::setup_saved_notice(&setup.name)
                 }
                 Err(e) => e.notice(),
@@ -1388,14 +1403,60 @@ impl Session {
     fn delete_setup(&mut self, name: String, variant: crate::rules::Variant) {
         if let Some(list) = &mut self.guest_setups {
             list.retain(|s| !(s.name == name && s.variant == variant));
-            let list = list.clone();
-            self.show(Msg::SavedSetups(list));
+            let _ = self.answers.try_send(Msg::SavedSetups(list.clone()));
             return;
         }
         let (service, id, tx) = self.service_call();
         tokio::spawn(async move {
             if let Ok(list) = service.delete_setup(&id, &name, variant).await {
                 let _ = tx.send(Msg::SavedSetups(list)).await;
+            }
+        });
+    }
+
+    /// Renames a saved set-up (the set-up library): a guest's in memory, a key's in the
+    /// store; a name already used is refused with a notice and nothing changes.
+    fn rename_setup(&mut self, variant: crate::rules::Variant, from: String, to: String) {
+        if let Some(list) = &mut self.guest_setups {
+            if list
+                .iter()
+                .any(|s| s.variant == variant && s.name.eq_ignore_ascii_case(&to) && s.name != from)
+            {
+                let _ = self
+                    .answers
+                    .try_send(Msg::Notice(Notice::new("refusal-setup-name-taken")));
+                return;
+            }
+            let Some(old) = list
+                .iter()
+                .find(|s| s.variant == variant && s.name == from)
+                .cloned()
+            else {
+                return;
+            };
+            let renamed = SavedSetup { name: to, ..old };
+            let msg = match service::save_in_memory(list, renamed.clone()) {
+                Ok(()) => {
+                    if renamed.name != from {
+                        list.retain(|s| !(s.name == from && s.variant == variant));
+                    }
+                    Msg::SavedSetups(list.clone())
+                }
+                Err(e) => Msg::Notice(e.notice()),
+            };
+            let _ = self.answers.try_send(msg);
+            return;
+        }
+        let (service, id, tx) = self.service_call();
+        tokio::spawn(async move {
+            match service.rename_setup(&id, variant, &from, &to).await {
+                Ok(list) => {
+                    info!(%variant, "saved set-up renamed");
+                    let _ = tx.send(Msg::SavedSetups(list)).await;
+                }
+                Err(e) => {
+                    let _ = tx.send(Msg::Notice(e.notice())).await;
+                }
             }
         });
     }

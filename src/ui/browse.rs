@@ -36,6 +36,9 @@ pub(crate) enum Page {
     Profile(ProfileUi),
     Games(GamesUi),
     Replay(Box<ReplayUi>),
+    /// The set-up library and the explorer (`library.rs`).
+    Library(Box<super::library::LibraryUi>),
+    Explorer(Box<super::library::ExplorerUi>),
 }
 
 /// Opens a page and asks for its data.
@@ -110,6 +113,8 @@ impl Page {
             Page::Profile(p) => p.key(k, me, w, h, lang),
             Page::Games(p) => p.key(k, me, w, h, lang),
             Page::Replay(p) => p.key(k),
+            Page::Library(p) => p.key(k, w, h, lang),
+            Page::Explorer(p) => p.key(k),
         }
     }
 
@@ -144,6 +149,7 @@ impl Page {
                 }
             }
             Page::Replay(p) => p.mouse(m, w, h, lang),
+            Page::Library(_) | Page::Explorer(_) => vec![],
         }
     }
 
@@ -154,6 +160,8 @@ impl Page {
             Page::Profile(_) => "browse-help-profile",
             Page::Games(_) => "browse-help-games",
             Page::Replay(_) => "replay-help-title",
+            Page::Library(_) => "library-help-title",
+            Page::Explorer(_) => "explorer-help-title",
         }
     }
 
@@ -164,6 +172,8 @@ impl Page {
             Page::Profile(p) => Box::new(With(PROFILE, p.cx(me))),
             Page::Games(p) => Box::new(With(GAMES, p.filter.clone())),
             Page::Replay(r) => r.keys(),
+            Page::Library(p) => p.keys(),
+            Page::Explorer(p) => p.keys(),
         }
     }
 }
@@ -177,7 +187,7 @@ pub(crate) struct ListSel {
 
 impl ListSel {
     /// Up/Down, j/k, PageUp/PageDown, Home/End; true when the key was one of them.
-    fn key(&mut self, code: KeyCode, len: usize, page: usize) -> bool {
+    pub(crate) fn key(&mut self, code: KeyCode, len: usize, page: usize) -> bool {
         let page = page.max(1) as i64;
         let d: i64 = match code {
             KeyCode::Up | KeyCode::Char('k') => -1,
@@ -195,7 +205,7 @@ impl ListSel {
         true
     }
 
-    fn clamp(&mut self, len: usize) {
+    pub(crate) fn clamp(&mut self, len: usize) {
         self.sel = self.sel.min(len.saturating_sub(1));
     }
 
@@ -705,7 +715,14 @@ pub(crate) fn render(buf: &mut Buffer, page: &Page, me: &Identity, cx: &Ctx) {
         Page::Profile(p) => render_profile(buf, p, me, cx),
         Page::Games(p) => render_games(buf, p, me, cx),
         Page::Replay(p) => super::replay::render(buf, p, cx),
+        Page::Library(p) => super::library::render_library(buf, p, cx),
+        Page::Explorer(p) => super::library::render_explorer(buf, p, cx),
     }
+}
+
+/// A page's top line (the library's and explorer's too).
+pub(crate) fn header_line(buf: &mut Buffer, area: Rect, title: &str, t: &Theme) {
+    header(buf, area, title, t)
 }
 
 fn header(buf: &mut Buffer, area: Rect, title: &str, t: &Theme) {

@@ -253,6 +253,28 @@ static LOBBY: &[Command<LobbyFn>] = &[
         drafts: false,
         run: LineApp::lobby_leaderboard,
     },
+    // The set-up library and explorer (issue 47 item 3).
+    Command {
+        words: &["setups"],
+        args: "[VARIANT]",
+        help: &[LOBBY_HELP_MORE],
+        drafts: false,
+        run: LineApp::lobby_setups,
+    },
+    Command {
+        words: &["setup"],
+        args: "NAME",
+        help: &[LOBBY_HELP_MORE],
+        drafts: false,
+        run: LineApp::lobby_setup,
+    },
+    Command {
+        words: &["explorer"],
+        args: "[VARIANT] [mine]",
+        help: &[LOBBY_HELP_MORE],
+        drafts: false,
+        run: LineApp::lobby_explorer,
+    },
     Command {
         words: &["quit", "q", "exit"],
         args: "",
@@ -430,6 +452,11 @@ pub struct LineApp {
     /// The finished game whose analysis `analysis N` asked for, and whether every ply
     /// (`all`) or the mistakes only.
     asked_analysis: Option<(crate::proto::GameId, bool)>,
+    /// The set-up library's statistics were asked for (`setups`: `None`; `setup NAME`:
+    /// the name) and not told yet.
+    asked_setups: Option<Option<String>>,
+    /// The set-up explorer was asked for (`explorer`) and not told yet.
+    asked_explorer: bool,
     rng: SplitMix64,
     out: Vec<String>,
 }
@@ -483,6 +510,8 @@ impl LineApp {
             saved: vec![],
             asked_leaders: false,
             asked_analysis: None,
+            asked_setups: None,
+            asked_explorer: false,
             rng: SplitMix64(seed),
             out: vec![],
         }
@@ -657,6 +686,8 @@ impl LineApp {
             Msg::AdminResult(r) => self.say(r.text),
             Msg::Renamed(Ok(nick)) => self.me.nick = nick,
             Msg::Renamed(Err(why)) => self.say(why),
+            Msg::SetupStats(st) => self.on_setup_stats(st),
+            Msg::Explorer(e) => self.on_explorer(e),
             // Keys, sizes, ticks and the browse pages are the screens'.
             _ => {}
         }
@@ -1562,6 +1593,189 @@ impl LineApp {
         };
         self.asked_leaders = true;
         vec![Effect::Browse(BrowseCmd::Leaderboard(variant))]
+    }
+
+    /// `setups [VARIANT]`: the saved set-ups of a variant (Classic unless said), each with
+    /// how it fared in the player's finished games.
+    fn lobby_setups(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let variant = match t.args {
+            [] => Some(Variant::Classic),
+            [v] => Variant::parse(v),
+            _ => None,
+        };
+        let Some(variant) = variant else {
+            self.say(tr(lang, "line-library-usage"));
+            return vec![];
+        };
+        let setups: Vec<SavedSetup> = self
+            .saved
+            .iter()
+            .filter(|s| s.variant == variant)
+            .cloned()
+            .collect();
+        if setups.is_empty() {
+            self.say(t!(
+                lang,
+                "line-library-none",
+                variant = variant_name(lang, variant)
+            ));
+            return vec![];
+        }
+        self.asked_setups = Some(None);
+        vec![Effect::Browse(BrowseCmd::SetupStats { variant, setups })]
+    }
+
+    /// `setup NAME`: one saved set-up drawn on its rows, with how it fared.
+    fn lobby_setup(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        // The lobby's commands get their words only (a name's spaces come back as one).
+        let name = if t.rest.trim().is_empty() {
+            t.args.join(" ")
+        } else {
+            t.rest.trim().to_string()
+        };
+        let name = name.as_str();
+        if name.is_empty() {
+            self.say(tr(lang, "line-library-usage"));
+            return vec![];
+        }
+        let Some(s) = self
+            .saved
+            .iter()
+            .find(|s| s.name == name)
+            .or_else(|| {
+                self.saved
+                    .iter()
+                    .find(|s| s.name.eq_ignore_ascii_case(name))
+            })
+            .cloned()
+        else {
+            self.say(t!(lang, "line-library-no-such", name = name.to_string()));
+            return vec![];
+        };
+        self.asked_setups = Some(Some(s.name.clone()));
+        vec![Effect::Browse(BrowseCmd::SetupStats {
+            variant: s.variant,
+            setups: vec![s],
+        })]
+    }
+
+    fn on_setup_stats(&mut self, st: crate::proto::SetupStatsList) {
+        let Some(asked) = self.asked_setups.take() else {
+            return;
+        };
+        let lang = self.settings.lang;
+        let variant = variant_name(lang, st.variant);
+        match asked {
+            None => {
+                self.say(t!(
+                    lang,
+                    "line-library-head",
+                    variant = variant,
+                    count = st.rows.len()
+                ));
+                for (name, s) in &st.rows {
+                    self.say(t!(
+                        lang,
+                        "line-library-row",
+                        name = name.clone(),
+                        games = s.games,
+                        wins = s.wins,
+                        draws = s.draws,
+                        losses = s.losses
+                    ));
+                }
+            }
+            Some(name) => {
+                let Some(saved) = self
+                    .saved
+                    .iter()
+                    .find(|s| s.name == name && s.variant == st.variant)
+                    .cloned()
+                else {
+                    return;
+                };
+                self.say(t!(
+                    lang,
+                    "line-library-setup",
+                    name = name.clone(),
+                    variant = variant
+                ));
+                for row in super::library::setup_rows(&saved.setup, lang) {
+                    self.say(row);
+                }
+                if let Some((_, s)) = st.rows.iter().find(|(n, _)| *n == name) {
+                    for l in super::library::stats_lines(s, lang) {
+                        self.say(l);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `explorer [VARIANT] [mine]`: where Flags and Bombs stood in the server's finished
+    /// games of a variant (or only the player's own, `mine`), how each Flag square scored,
+    /// and the set-ups played most.
+    fn lobby_explorer(&mut self, t: &Typed) -> Vec<Effect> {
+        let lang = self.settings.lang;
+        let mut variant = Variant::Classic;
+        let mut mine = false;
+        for a in t.args {
+            if a.eq_ignore_ascii_case("mine") {
+                mine = true;
+            } else if let Some(v) = Variant::parse(a) {
+                variant = v;
+            } else {
+                self.say(tr(lang, "line-explorer-usage"));
+                return vec![];
+            }
+        }
+        self.asked_explorer = true;
+        vec![Effect::Browse(BrowseCmd::Explorer { variant, mine })]
+    }
+
+    fn on_explorer(&mut self, page: crate::proto::ExplorerPage) {
+        if !std::mem::take(&mut self.asked_explorer) {
+            return;
+        }
+        use super::library::{heat_rows, heat_word, Heat};
+        let lang = self.settings.lang;
+        let e = &page.explorer;
+        let variant = variant_name(lang, page.variant);
+        self.say(if page.mine {
+            t!(
+                lang,
+                "line-explorer-head-mine",
+                variant = variant,
+                armies = e.armies
+            )
+        } else {
+            t!(
+                lang,
+                "line-explorer-head",
+                variant = variant,
+                armies = e.armies
+            )
+        });
+        for heat in [Heat::Flags, Heat::Bombs, Heat::Score] {
+            self.say(format!("{}:", heat_word(heat, lang)));
+            for (row, _) in heat_rows(e, heat) {
+                self.say(row);
+            }
+        }
+        if e.common.is_empty() {
+            self.say(tr(lang, "line-explorer-common-none"));
+        }
+        for c in &e.common {
+            self.say(t!(
+                lang,
+                "line-explorer-common",
+                games = c.games,
+                score = (c.points2 * 50 + c.games / 2) / c.games.max(1),
+                setup = c.setup.clone()
+            ));
+        }
     }
 
     /// `analysis N [all]`: the analysis after finished game N (asked of the server as its

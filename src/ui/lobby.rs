@@ -453,6 +453,8 @@ impl LobbyUi {
             }
             Do::Leaders => return browse::open_leaderboard(Variant::Classic),
             Do::Games => return browse::open_games(GameFilter::Mine, None),
+            // The set-up library (issue 47 item 3).
+            Do::Setups => return vec![Act::OpenLibrary],
             Do::Profile => {
                 // The selected player's profile, or mine (a guest has none stored).
                 let (nick, guest) = match self.player_index(l) {
@@ -1674,6 +1676,8 @@ enum Do {
     Chat,
     Leaders,
     Games,
+    /// The set-up library.
+    Setups,
     Profile,
     Settings,
     Quit,
@@ -1750,7 +1754,8 @@ impl Conditions<If> for LobbyCx {
 const MOVE_HELP: (&str, &str) = ("keys-up-down-jk", "lobby-help-move");
 const SIDE_HELP: (&str, &str) = ("help-keys-left-right-hl", "lobby-help-side");
 
-/// The lobby's keys. Footer ranks: Enter, n, b, ?, q, T, A, L, G, p, x, Tab, t, s.
+/// The lobby's keys. Footer ranks: Enter, n, b, ?, q, T, A, L, G, p, x, Tab, t, s, S (the
+/// set-up library: last, it is left out first where the footer is short of room).
 const KEYS: &[Binding<Do, If>] = &[
     on(&[Tab, BackTab], Do::Cycle)
         .hints(&[hint(10, "keys-tab", "lobby-keys-next-list")])
@@ -1806,6 +1811,10 @@ const KEYS: &[Binding<Do, If>] = &[
     on(&[ch('G')], Do::Games)
         .hints(&[hint(7, "G", "lobby-keys-games")])
         .help("G", "lobby-help-games"),
+    // The set-up library (issue 47 item 3).
+    on(&[ch('S')], Do::Setups)
+        .hints(&[hint(13, "S", "lobby-keys-setups")])
+        .help("S", "lobby-help-setups"),
     on(&[ch('p')], Do::Profile)
         .hints(&[hint(8, "p", "lobby-keys-profile")])
         .help("p", "lobby-help-profile"),

@@ -19,6 +19,7 @@ mod dialog;
 mod game;
 mod keymap;
 mod layout;
+mod library;
 pub mod line;
 mod lobby;
 mod replay;
@@ -59,6 +60,11 @@ pub use layout::{MIN_HEIGHT, MIN_WIDTH};
 /// The screens' `r` fill, for the browser board's Random (src/web/play.rs).
 pub(crate) use setup::{sensible_fill, turned_for};
 pub use welcome::Address;
+
+/// The set-up library's and explorer's text, for the web pages (src/web/setups.rs).
+pub(crate) mod library_text {
+    pub(crate) use super::library::{heat_word, setup_rows, stats_lines, Heat};
+}
 
 /// How many colours the terminal shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -218,6 +224,9 @@ pub enum Msg {
     /// on the name card, so the player can try another).
     // Kept a String error: the reason is the text the player reads on the name card.
     Renamed(Result<String, String>),
+    /// Answers to the set-up library's and explorer's [`BrowseCmd`]s.
+    SetupStats(crate::proto::SetupStatsList),
+    Explorer(crate::proto::ExplorerPage),
 }
 
 /// What the session should do.
@@ -244,6 +253,13 @@ pub enum Effect {
     DeleteSetup {
         name: String,
         variant: Variant,
+    },
+    /// Rename a saved set-up (the set-up library); the list comes back as
+    /// `Msg::SavedSetups`, or a notice says why not.
+    RenameSetup {
+        variant: Variant,
+        from: String,
+        to: String,
     },
     /// The player chose this name: on the welcome card (a key's first login) or, once,
     /// from the profile. Checked by `text::clean_nick` already; the answer comes back as
@@ -294,6 +310,10 @@ pub(crate) enum Act {
     OpenTournament(crate::proto::TournamentId),
     /// Back from a tournament's screen to the lobby.
     CloseTournament,
+    /// Edit a saved set-up on the set-up screen (the library's `e`): Enter saves it back.
+    EditSetup(SavedSetup),
+    /// Open the set-up library (the lobby's `S`).
+    OpenLibrary,
 }
 
 /// What drawing a board screen needs besides its own state.
@@ -366,6 +386,9 @@ pub struct App {
     /// Where the screens' randomness (a set-up's random fill) comes from: seeded by the
     /// session from the operating system, never from anything another player can know.
     rng: SplitMix64,
+    /// The saved set-up the set-up screen is editing (from the library), while it is: the
+    /// screen is no game's, its Enter saves the set-up back (see [`App::edited`]).
+    editing: Option<SavedSetup>,
 }
 
 /// Parts of the play screen that can be drawn alone over the frame the client shows
@@ -435,6 +458,7 @@ impl App {
             tournament: None,
             unix: 0,
             rng: SplitMix64(seed),
+            editing: None,
         }
     }
 
@@ -494,7 +518,8 @@ impl App {
                 if let Some(game::Phase::Setup(s)) = self.game.as_mut().map(|g| &mut g.phase) {
                     s.lang = self.settings.lang;
                 }
-                return self.on_event(ev);
+                let fx = self.on_event(ev);
+                return self.edited(fx);
             }
             Msg::Resize { width, height } => {
                 self.width = width;
@@ -529,12 +554,14 @@ impl App {
                     Some(g) if g.shared.snap.id == snap.id => return g.update(snap, at),
                     _ => {
                         // A game takes over the screen; browsing starts afresh after it.
+                        self.editing = None;
                         self.pages.clear();
                         self.admin = None;
                         self.game = Some(game::GameUi::new(snap, at));
                     }
                 }
             }
+            Msg::GameClosed if self.editing.is_some() => {}
             Msg::GameClosed => {
                 if self.game.take().is_some() {
                     self.lobby_ui.back = true;
@@ -543,7 +570,34 @@ impl App {
                     self.overlay = None;
                 }
             }
-            Msg::SavedSetups(v) => self.saved = v,
+            Msg::SavedSetups(v) => {
+                let mut fx = vec![];
+                for p in &mut self.pages {
+                    if let browse::Page::Library(l) = p {
+                        fx.extend(l.saved_changed(&v));
+                    }
+                }
+                self.saved = v;
+                return fx;
+            }
+            Msg::SetupStats(st) => {
+                for p in self.pages.iter_mut().rev() {
+                    if let browse::Page::Library(p) = p {
+                        if p.receive(st.clone()) {
+                            break;
+                        }
+                    }
+                }
+            }
+            Msg::Explorer(e) => {
+                for p in self.pages.iter_mut().rev() {
+                    if let browse::Page::Explorer(p) = p {
+                        if p.receive(e.clone()) {
+                            break;
+                        }
+                    }
+                }
+            }
             Msg::Notice(n) => self.notice = Some(n.text(self.settings.lang)),
             Msg::LastingNotice(n) => {
                 let s = n.text(self.settings.lang);
@@ -799,6 +853,11 @@ impl App {
                         Some(tournament::TournamentUi::in_lang(id, self.settings.lang));
                 }
                 Act::CloseTournament => self.tournament = None,
+                Act::EditSetup(s) => self.edit_setup(s),
+                Act::OpenLibrary => {
+                    let acts = library::open_library(Variant::Classic, &self.saved);
+                    fx.extend(self.apply(acts));
+                }
                 Act::LeaveGame => {
                     if self.game.take().is_some() {
                         self.lobby_ui.back = true;
@@ -808,6 +867,91 @@ impl App {
             }
         }
         fx
+    }
+
+    /// Opens the set-up screen on a saved set-up, outside any game (the library's `e`).
+    fn edit_setup(&mut self, saved: SavedSetup) {
+        let color = saved.setup.color.unwrap_or(crate::rules::Color::Red);
+        let seat = |nick: &str| crate::proto::SeatInfo {
+            nick: nick.to_string(),
+            rating: None,
+            bot: false,
+            connected: true,
+            online: true,
+            reconnect_left: None,
+            ready: false,
+            rating_change: None,
+        };
+        let (mine, other) = (seat(&self.me.nick), seat("-"));
+        let seats = match color {
+            crate::rules::Color::Red => crate::rules::ByColor::new(mine, other),
+            crate::rules::Color::Blue => crate::rules::ByColor::new(other, mine),
+        };
+        let snap = crate::proto::GameSnapshot {
+            id: 0,
+            terms: crate::proto::GameTerms {
+                rules: crate::rules::Rules::standard(saved.variant),
+                rated: false,
+                clock: None,
+            },
+            seats,
+            my_color: Some(color),
+            phase: crate::proto::GamePhase::Setup,
+            my_setup: None,
+            view: None,
+            history: vec![],
+            clocks: None,
+            chat: vec![],
+            draw_offer: None,
+            rematch: crate::rules::ByColor::new(false, false),
+            outcome: None,
+            next_game: None,
+            spectators: 0,
+            setup_left: None,
+            private: true,
+            tournament: false,
+            notes: Default::default(),
+        };
+        let mut g = game::GameUi::new(Arc::new(snap), self.now());
+        if let game::Phase::Setup(s) = &mut g.phase {
+            s.draft = setup::turned_for(&saved.setup, color);
+            s.lang = self.settings.lang;
+        }
+        g.shared.say(crate::t!(
+            self.settings.lang,
+            "library-editing",
+            name = saved.name.clone()
+        ));
+        self.game = Some(g);
+        self.editing = Some(saved);
+    }
+
+    /// While a saved set-up is edited: the set-up screen's send saves it back under its
+    /// name and closes the editor, leaving it closes it; nothing reaches a game.
+    fn edited(&mut self, fx: Vec<Effect>) -> Vec<Effect> {
+        let Some(saved) = self.editing.clone() else {
+            return fx;
+        };
+        let mut out = vec![];
+        for e in fx {
+            match e {
+                Effect::Game(GameCmd::SubmitSetup(setup)) => {
+                    out.push(Effect::SaveSetup(SavedSetup {
+                        setup,
+                        ..saved.clone()
+                    }));
+                    self.game = None;
+                    self.editing = None;
+                }
+                Effect::Game(_) => {}
+                Effect::LeaveGame => self.editing = None,
+                other => out.push(other),
+            }
+        }
+        if self.game.is_none() {
+            self.editing = None;
+        }
+        out
     }
 
     fn on_event(&mut self, ev: Event) -> Vec<Effect> {

@@ -37,6 +37,13 @@ const RED_TEXT: Paint = Paint(240, 90, 90, 203, TColor::LightRed);
 const BLUE_TEXT: Paint = Paint(100, 150, 255, 75, TColor::LightBlue);
 const BANNER_BG: Paint = Paint(70, 60, 20, 58, TColor::Yellow);
 const LOW_TIME: Paint = Paint(160, 30, 30, 88, TColor::Red);
+// The set-up explorer's heat map, from few to many (shade 1..=4).
+const HEAT: [Paint; 4] = [
+    Paint(40, 60, 110, 17, TColor::Blue),
+    Paint(40, 110, 110, 30, TColor::Cyan),
+    Paint(170, 140, 30, 136, TColor::Yellow),
+    Paint(180, 50, 40, 124, TColor::Red),
+];
 
 /// ASCII-only border set.
 pub(crate) const ASCII_BORDER: border::Set<'static> = border::Set {
@@ -295,5 +302,23 @@ impl Theme {
 
     pub fn title(&self) -> Style {
         Style::new().add_modifier(Modifier::BOLD)
+    }
+
+    /// A heat-map cell of shade `k` (0 none, 1..=4 few to many): a background in colour;
+    /// in mono the two highest are bold (the cell's shade character and number say it too).
+    pub fn heat(&self, k: u8) -> Style {
+        match k {
+            0 => Style::new(),
+            k if self.mono() => {
+                if k >= 3 {
+                    Style::new().add_modifier(Modifier::BOLD)
+                } else {
+                    Style::new()
+                }
+            }
+            k => self
+                .bg(HEAT[usize::from(k.min(4)) - 1])
+                .patch(self.fg(PIECE_FG)),
+        }
     }
 }

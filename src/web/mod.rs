@@ -26,6 +26,7 @@ mod live;
 mod pages;
 mod passkey;
 mod play;
+mod setups;
 mod signin;
 mod tournaments;
 
@@ -461,6 +462,9 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
         .route("/play/ws", get(play::socket))
         .route("/play.js", get(play::script))
         .route("/play.css", get(play::style))
+        // The set-up library (signed in) and explorer (issue 47 item 3).
+        .route("/setups", get(setups::library))
+        .route("/explorer/{variant}", get(setups::explorer))
         .route("/tournaments", get(tournaments::list))
         .route("/tournament/{id}", get(tournaments::one))
         .route("/tournament/{id}/live", get(tournaments::live))

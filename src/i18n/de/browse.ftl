@@ -284,3 +284,68 @@ rules-board-text =
     Ein gegnerischer Rang, den du lesen kannst (unterstrichen), ist einer, den du
     gesehen hast; die Felder des letzten Zugs sind gelb und mit + markiert. Spalten
     heißen A bis J, Reihen 1 bis 10: ein Zug wird wie c4 c5 geschrieben (m tippt einen ein).
+
+## The set-up library (src/ui/library.rs)
+library-header = Aufstellungen
+library-tabs-hint = ←/→ Variante
+library-title = Deine Aufstellungen: { $variant }
+library-head-name = Name
+library-empty = Keine gespeicherten Aufstellungen für { $variant }: speichere eine mit S beim Aufstellen.
+library-counting = zähle deine Partien…
+library-no-games = Noch in keiner deiner beendeten Partien.
+library-stats = { $games ->
+        [one] 1 Partie
+       *[other] { $games } Partien
+    }: { $wins } gewonnen, { $draws } remis, { $losses } verloren
+library-flag-taken = Fahne geschlagen von { $rank } im Zug { $ply }
+library-flag-taken-unknown = Fahne geschlagen im Zug { $ply }
+library-lost-by = Verloren durch { $reason }: { $count }
+library-games-read = Aus deinen { $games } beendeten Partien dieser Variante.
+library-rename-prompt = Neuer Name: 
+library-delete-confirm = '{ $name }' löschen? y löscht, jede andere Taste behält sie
+library-deleted = '{ $name }' gelöscht
+library-kept = Behalten: nichts gelöscht
+library-name-taken-named = Du hast schon eine Aufstellung '{ $name }' für diese Variante
+library-editing = Bearbeite '{ $name }': d speichert sie, q verlässt ohne Speichern
+library-keys-edit = bearbeiten
+library-keys-rename = umbenennen
+library-keys-copy = kopieren
+library-keys-delete = löschen
+library-keys-mine = mein Explorer
+library-keys-server = Server-Explorer
+library-keys-confirm = löschen
+library-help-title = Aufstellungen
+library-help-select = eine Aufstellung wählen
+library-help-edit = auf dem Aufstellungsbrett bearbeiten (d dort speichert sie)
+library-help-rename = umbenennen
+library-help-copy = eine Kopie unter neuem Namen speichern
+library-help-delete = löschen (fragt vorher)
+library-help-mine = der Aufstellungs-Explorer deiner eigenen Partien
+library-help-server = der Aufstellungs-Explorer der Partien des Servers (anonym)
+library-help-stats-key = Partien
+library-help-stats = gezählt werden die beendeten Partien, deren Armee genau diese Aufstellung war (beide Farben)
+
+## The set-up explorer (src/ui/library.rs)
+explorer-header = Aufstellungs-Explorer
+explorer-tabs-hint = ←/→ Variante
+explorer-title-mine = { $variant }: deine Partien
+explorer-title-server = { $variant }: die Partien des Servers
+explorer-loading = lese beendete Partien…
+explorer-armies = { $armies ->
+        [one] 1 Armee
+       *[other] { $armies } Armeen
+    } · { $what }
+explorer-server-note = Partien, die beide Spieler beendet haben, nur öffentliche; kein Name wird gezeigt.
+explorer-show-flags = Fahnen je Feld
+explorer-show-bombs = Bomben je Feld
+explorer-show-score = Ergebnis einer Fahne je Feld (%)
+explorer-common-title = Mehrfach gespielte Aufstellungen (Partien, Ergebnis, Aufstellung ab der hinteren Reihe)
+explorer-common-none = Keine Aufstellung wurde zweimal gespielt.
+explorer-keys-heat = Fahnen/Bomben/Ergebnis
+explorer-keys-whose = meine/Server
+explorer-help-title = Aufstellungs-Explorer
+explorer-help-select = eine häufige Aufstellung wählen
+explorer-help-flags = zeigen, wo die Fahnen standen
+explorer-help-bombs = zeigen, wo die Bomben standen
+explorer-help-score = zeigen, wie jedes Fahnenfeld abschnitt
+explorer-help-whose = deine eigenen Partien oder die des Servers

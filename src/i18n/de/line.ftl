@@ -14,7 +14,7 @@ line-prompt-over = partie vorbei>
 
 line-welcome = Willkommen, { $nick }. Du bist in der Lobby: Tippe help für die Befehle.
 line-help-lobby = Befehle in der Lobby: who, seeks, accept N, decline N, seek classic [10+5|3d] [casual], challenge NICK [classic] [10+5|3d] [casual|private], cancel, computer [easy|hard].
-line-help-lobby-more = Dazu: games, turn, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], say TEXT, screens, quit, help.
+line-help-lobby-more = Dazu: games, turn, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], setups [classic], setup NAME, explorer [classic] [mine], say TEXT, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 Spieler online:
        *[other] { $count } Spieler online:
@@ -242,3 +242,16 @@ line-days-hours = { $days ->
        *[other] { $days } T { $hours } Std.
     }
 line-left-correspondence = Du hast die Fernpartie { $game } verlassen: sie wartet auf dich (turn nennt sie; watch { $game } führt zurück). Zurück in der Lobby.
+
+## The set-up library and explorer (src/ui/line.rs)
+line-library-usage = Tippe setups [classic|duel|barrage] für deine gespeicherten Aufstellungen, oder setup und einen Namen für eine.
+line-library-none = Du hast keine gespeicherten Aufstellungen für {$variant}. Speichere eine beim Aufstellen (save NAME).
+line-library-no-such = Du hast keine gespeicherte Aufstellung {$name}. Tippe setups für die Liste.
+line-library-head = Deine Aufstellungen für {$variant} ({$count}), mit deinen beendeten Partien damit:
+line-library-row = {$name}: {$games} Partien, {$wins} gewonnen, {$draws} remis, {$losses} verloren
+line-library-setup = {$name} ({$variant}), von der vorderen bis zur hinteren Reihe:
+line-explorer-usage = Tippe explorer [classic|duel|barrage] [mine].
+line-explorer-head = Aufstellungs-Explorer, {$variant}, die beendeten Partien des Servers: {$armies} Armeen (Felder wie für Rot, Reihe 1 hinten).
+line-explorer-head-mine = Aufstellungs-Explorer, {$variant}, deine beendeten Partien: {$armies} Armeen (Felder wie für Rot, Reihe 1 hinten).
+line-explorer-common = {$games}-mal gespielt, Ergebnis {$score}%: {$setup}
+line-explorer-common-none = Keine Aufstellung wurde zweimal gespielt.

@@ -454,3 +454,24 @@ web-your-move = Du bist am Zug
 web-your-move-none = Keine Fernpartie wartet auf deinen Zug.
 web-your-move-row = #{ $game } gegen { $opponent }: fällig { $due } UTC (noch { $left })
 web-your-move-how = Gespielt wird über SSH: die Lobby nennt sie (und ssh host games --my-turn); Enter auf einer, oder watch N im Zeilenmodus.
+## The set-up library and explorer (src/web/setups.rs)
+web-setups-title = Deine gespeicherten Aufstellungen
+web-setups-sign-in = Deine gespeicherten Aufstellungen siehst nur du: melde dich zuerst an (ssh host web-login, oder ein Passkey auf der Kontoseite).
+web-setups-who = Angemeldet als { $nick }.
+web-setups-none = Du hast keine gespeicherten Aufstellungen für { $variant }. Speichere eine beim Aufstellen.
+web-setups-read = Gezählt aus deinen { $games } beendeten Partien dieser Variante: eine Partie zählt, wenn deine Armee genau diese Aufstellung war, mit beiden Farben.
+web-setups-my-explorer = Der Aufstellungs-Explorer deiner Partien
+web-setups-server-explorer = Der Aufstellungs-Explorer der Partien des Servers
+web-setups-manage = Umbenennen, kopieren, löschen und bearbeiten auf den SSH-Seiten (S in der Lobby).
+web-explorer-title = Aufstellungs-Explorer: { $variant }
+web-explorer-title-mine = Dein Aufstellungs-Explorer: { $variant }
+web-explorer-armies = { $armies ->
+        [one] 1 Armee gezählt. Felder wie für Rot: Reihe 1 ist die hintere.
+       *[other] { $armies } Armeen gezählt. Felder wie für Rot: Reihe 1 ist die hintere.
+    }
+web-explorer-server-note = Aus den öffentlichen Partien, die beide Spieler beendet haben (nicht abgebrochen, nicht verlassen); nie eine laufende Partie, nie ein Name.
+web-explorer-common = Mehrfach gespielte Aufstellungen
+web-explorer-common-none = Keine Aufstellung wurde zweimal gespielt.
+web-explorer-col-score = Ergebnis
+web-explorer-col-setup = Aufstellung (ab der hinteren Reihe, Linien A bis J)
+web-explorer-in-lines = im Zeilenmodus.

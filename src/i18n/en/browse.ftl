@@ -282,3 +282,68 @@ rules-board-text =
     An enemy rank you can read (drawn underlined) is one you have seen; the squares
     of the last move are marked in yellow and by +. Columns are A to J, rows 1 to 10:
     a move is written like c4 c5 (m types one).
+
+## The set-up library (src/ui/library.rs)
+library-header = Set-up library
+library-tabs-hint = ←/→ variant
+library-title = Your { $variant } set-ups
+library-head-name = Name
+library-empty = No saved { $variant } set-ups: save one with S while setting up a game.
+library-counting = counting your games…
+library-no-games = Not in any of your finished games yet.
+library-stats = { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }: { $wins } won, { $draws } drawn, { $losses } lost
+library-flag-taken = Flag taken by the { $rank } on move { $ply }
+library-flag-taken-unknown = Flag taken on move { $ply }
+library-lost-by = Lost by { $reason }: { $count }
+library-games-read = Read from your { $games } finished games of this variant.
+library-rename-prompt = New name: 
+library-delete-confirm = Delete '{ $name }'? y deletes it, any other key keeps it
+library-deleted = Deleted '{ $name }'
+library-kept = Kept: nothing deleted
+library-name-taken-named = You already have a set-up called '{ $name }' for this variant
+library-editing = Editing '{ $name }': d saves it back, q leaves without saving
+library-keys-edit = edit
+library-keys-rename = rename
+library-keys-copy = copy
+library-keys-delete = delete
+library-keys-mine = my explorer
+library-keys-server = server explorer
+library-keys-confirm = delete
+library-help-title = Set-up library
+library-help-select = choose a set-up
+library-help-edit = edit it on the set-up screen (d there saves it back)
+library-help-rename = rename it
+library-help-copy = save a copy under a new name
+library-help-delete = delete it (asks first)
+library-help-mine = the set-up explorer of your own games
+library-help-server = the set-up explorer of the server's games (anonymous)
+library-help-stats-key = games
+library-help-stats = a set-up counts the finished games whose army was exactly it (either colour)
+
+## The set-up explorer (src/ui/library.rs)
+explorer-header = Set-up explorer
+explorer-tabs-hint = ←/→ variant
+explorer-title-mine = { $variant }: your games
+explorer-title-server = { $variant }: the server's games
+explorer-loading = reading finished games…
+explorer-armies = { $armies ->
+        [one] 1 army
+       *[other] { $armies } armies
+    } · { $what }
+explorer-server-note = Games both players finished, public ones only; nobody's name is kept.
+explorer-show-flags = Flags per square
+explorer-show-bombs = Bombs per square
+explorer-show-score = score of a Flag per square (%)
+explorer-common-title = Set-ups played more than once (games, score, set-up from the back row)
+explorer-common-none = No set-up was played twice.
+explorer-keys-heat = flags/bombs/score
+explorer-keys-whose = mine/server
+explorer-help-title = Set-up explorer
+explorer-help-select = choose a common set-up
+explorer-help-flags = show where the Flags stood
+explorer-help-bombs = show where the Bombs stood
+explorer-help-score = show how each Flag square scored
+explorer-help-whose = your own games or the server's

@@ -15,7 +15,7 @@ line-prompt-over = game over>
 
 line-welcome = Welcome, { $nick }. You are in the lobby: type help for the commands.
 line-help-lobby = Lobby commands: who, seeks, accept N, decline N, seek classic [10+5|3d] [casual], challenge NICK [classic] [10+5|3d] [casual|private], cancel, computer [easy|hard].
-line-help-lobby-more = And: games, turn, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], say TEXT, screens, quit, help.
+line-help-lobby-more = And: games, turn, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], setups [classic], setup NAME, explorer [classic] [mine], say TEXT, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 player online:
        *[other] { $count } players online:
@@ -240,3 +240,16 @@ line-days-hours = { $days ->
        *[other] { $days } d { $hours } h
     }
 line-left-correspondence = You left correspondence game { $game }: it waits for you (turn lists it; watch { $game } comes back). Back in the lobby.
+
+## The set-up library and explorer (src/ui/line.rs)
+line-library-usage = Type setups [classic|duel|barrage] for your saved set-ups, or setup and a name for one.
+line-library-none = You have no saved set-ups for {$variant}. Save one while setting up a game (save NAME).
+line-library-no-such = You have no saved set-up called {$name}. Type setups for the list.
+line-library-head = Your {$variant} set-ups ({$count}), with your finished games played with each:
+line-library-row = {$name}: {$games} games, {$wins} won, {$draws} drawn, {$losses} lost
+line-library-setup = {$name} ({$variant}), from the front row to the back row:
+line-explorer-usage = Type explorer [classic|duel|barrage] [mine].
+line-explorer-head = Set-up explorer, {$variant}, the server's finished games: {$armies} armies (squares as Red's, row 1 the back row).
+line-explorer-head-mine = Set-up explorer, {$variant}, your finished games: {$armies} armies (squares as Red's, row 1 the back row).
+line-explorer-common = Played {$games} times, score {$score}%: {$setup}
+line-explorer-common-none = No set-up was played twice.

@@ -457,3 +457,24 @@ web-your-move = Your move
 web-your-move-none = No correspondence game waits for your move.
 web-your-move-row = #{ $game } against { $opponent }: due { $due } UTC ({ $left } left)
 web-your-move-how = Play them over SSH: they are listed in the lobby (and by ssh host games --my-turn); Enter on one, or watch N in lines.
+## The set-up library and explorer (src/web/setups.rs)
+web-setups-title = Your saved set-ups
+web-setups-sign-in = Your saved set-ups are shown to you alone: sign in first (ssh host web-login, or a passkey on the account page).
+web-setups-who = Signed in as { $nick }.
+web-setups-none = You have no saved { $variant } set-ups. Save one while setting up a game.
+web-setups-read = Counted from your { $games } finished games of this variant: a game counts when your army was exactly this set-up, with either colour.
+web-setups-my-explorer = The set-up explorer of your games
+web-setups-server-explorer = The set-up explorer of the server's games
+web-setups-manage = Rename, copy, delete and edit them on the SSH screens (S in the lobby).
+web-explorer-title = Set-up explorer: { $variant }
+web-explorer-title-mine = Your set-up explorer: { $variant }
+web-explorer-armies = { $armies ->
+        [one] 1 army counted. Squares as Red's: row 1 is the back row.
+       *[other] { $armies } armies counted. Squares as Red's: row 1 is the back row.
+    }
+web-explorer-server-note = From the public games both players finished (not aborted, not abandoned); never a game in play, never a name.
+web-explorer-common = Set-ups played more than once
+web-explorer-common-none = No set-up was played twice.
+web-explorer-col-score = score
+web-explorer-col-setup = set-up (from the back row, files A to J)
+web-explorer-in-lines = in the line mode.

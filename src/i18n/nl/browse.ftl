@@ -284,3 +284,68 @@ rules-board-text =
     Een rang van de tegenstander die je kunt lezen (onderstreept), is er een die je
     gezien hebt; de velden van de laatste zet zijn geel en met + gemarkeerd. Kolommen
     heten A tot J, rijen 1 tot 10: een zet schrijf je als c4 c5 (m typt er een).
+
+## The set-up library (src/ui/library.rs)
+library-header = Opstellingen
+library-tabs-hint = ←/→ variant
+library-title = Je opstellingen: { $variant }
+library-head-name = Naam
+library-empty = Geen bewaarde opstellingen voor { $variant }: bewaar er een met S tijdens het opstellen.
+library-counting = je partijen worden geteld…
+library-no-games = Nog in geen van je beëindigde partijen.
+library-stats = { $games ->
+        [one] 1 partij
+       *[other] { $games } partijen
+    }: { $wins } gewonnen, { $draws } remise, { $losses } verloren
+library-flag-taken = Vlag geslagen door { $rank } in zet { $ply }
+library-flag-taken-unknown = Vlag geslagen in zet { $ply }
+library-lost-by = Verloren door { $reason }: { $count }
+library-games-read = Uit je { $games } beëindigde partijen van deze variant.
+library-rename-prompt = Nieuwe naam: 
+library-delete-confirm = '{ $name }' wissen? y wist, elke andere toets houdt haar
+library-deleted = '{ $name }' gewist
+library-kept = Gehouden: niets gewist
+library-name-taken-named = Je hebt al een opstelling '{ $name }' voor deze variant
+library-editing = '{ $name }' bewerken: d bewaart haar, q gaat weg zonder bewaren
+library-keys-edit = bewerken
+library-keys-rename = hernoemen
+library-keys-copy = kopiëren
+library-keys-delete = wissen
+library-keys-mine = mijn verkenner
+library-keys-server = serververkenner
+library-keys-confirm = wissen
+library-help-title = Opstellingen
+library-help-select = een opstelling kiezen
+library-help-edit = op het opstelbord bewerken (d daar bewaart haar)
+library-help-rename = hernoemen
+library-help-copy = een kopie onder een nieuwe naam bewaren
+library-help-delete = wissen (vraagt eerst)
+library-help-mine = de opstellingsverkenner van je eigen partijen
+library-help-server = de opstellingsverkenner van de partijen van de server (anoniem)
+library-help-stats-key = partijen
+library-help-stats = geteld worden de beëindigde partijen waarin het leger precies deze opstelling was (beide kleuren)
+
+## The set-up explorer (src/ui/library.rs)
+explorer-header = Opstellingsverkenner
+explorer-tabs-hint = ←/→ variant
+explorer-title-mine = { $variant }: je partijen
+explorer-title-server = { $variant }: de partijen van de server
+explorer-loading = beëindigde partijen worden gelezen…
+explorer-armies = { $armies ->
+        [one] 1 leger
+       *[other] { $armies } legers
+    } · { $what }
+explorer-server-note = Partijen die beide spelers uitspeelden, alleen openbare; geen naam wordt getoond.
+explorer-show-flags = vlaggen per veld
+explorer-show-bombs = bommen per veld
+explorer-show-score = score van een vlag per veld (%)
+explorer-common-title = Vaker gespeelde opstellingen (partijen, score, opstelling vanaf de achterste rij)
+explorer-common-none = Geen opstelling werd twee keer gespeeld.
+explorer-keys-heat = vlaggen/bommen/score
+explorer-keys-whose = mijn/server
+explorer-help-title = Opstellingsverkenner
+explorer-help-select = een vaak gespeelde opstelling kiezen
+explorer-help-flags = tonen waar de vlaggen stonden
+explorer-help-bombs = tonen waar de bommen stonden
+explorer-help-score = tonen hoe elk vlagveld scoorde
+explorer-help-whose = je eigen partijen of die van de server

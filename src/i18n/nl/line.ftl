@@ -14,7 +14,7 @@ line-prompt-over = partij voorbij>
 
 line-welcome = Welkom, { $nick }. Je bent in de lobby: typ help voor de opdrachten.
 line-help-lobby = Opdrachten in de lobby: who, seeks, accept N, decline N, seek classic [10+5|3d] [casual], challenge NICK [classic] [10+5|3d] [casual|private], cancel, computer [easy|hard].
-line-help-lobby-more = Verder: games, turn, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], say TEKST, screens, quit, help.
+line-help-lobby-more = Verder: games, turn, watch N, tournaments, join N, withdraw N, analysis N, leaderboard [classic], setups [classic], setup NAAM, explorer [classic] [mine], say TEKST, screens, quit, help.
 line-who-count = { $count ->
         [one] 1 speler online:
        *[other] { $count } spelers online:
@@ -242,3 +242,16 @@ line-days-hours = { $days ->
        *[other] { $days } d { $hours } u
     }
 line-left-correspondence = Je hebt correspondentiepartij { $game } verlaten: hij wacht op je (turn noemt hem; watch { $game } brengt je terug). Terug in de lobby.
+
+## The set-up library and explorer (src/ui/line.rs)
+line-library-usage = Typ setups [classic|duel|barrage] voor je bewaarde opstellingen, of setup en een naam voor één.
+line-library-none = Je hebt geen bewaarde opstellingen voor {$variant}. Bewaar er een tijdens het opstellen (save NAAM).
+line-library-no-such = Je hebt geen bewaarde opstelling {$name}. Typ setups voor de lijst.
+line-library-head = Je opstellingen voor {$variant} ({$count}), met je beëindigde partijen ermee:
+line-library-row = {$name}: {$games} partijen, {$wins} gewonnen, {$draws} remise, {$losses} verloren
+line-library-setup = {$name} ({$variant}), van de voorste tot de achterste rij:
+line-explorer-usage = Typ explorer [classic|duel|barrage] [mine].
+line-explorer-head = Opstellingsverkenner, {$variant}, de beëindigde partijen van de server: {$armies} legers (velden als voor Rood, rij 1 achteraan).
+line-explorer-head-mine = Opstellingsverkenner, {$variant}, je beëindigde partijen: {$armies} legers (velden als voor Rood, rij 1 achteraan).
+line-explorer-common = {$games} keer gespeeld, score {$score}%: {$setup}
+line-explorer-common-none = Geen opstelling werd twee keer gespeeld.

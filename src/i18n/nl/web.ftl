@@ -460,3 +460,24 @@ web-your-move = Jij bent aan zet
 web-your-move-none = Geen correspondentiepartij wacht op jouw zet.
 web-your-move-row = #{ $game } tegen { $opponent }: uiterlijk { $due } UTC (nog { $left })
 web-your-move-how = Je speelt ze via SSH: de lobby noemt ze (en ssh host games --my-turn); Enter op een ervan, of watch N in de regelmodus.
+## The set-up library and explorer (src/web/setups.rs)
+web-setups-title = Je bewaarde opstellingen
+web-setups-sign-in = Je bewaarde opstellingen zie alleen jij: meld je eerst aan (ssh host web-login, of een passkey op de accountpagina).
+web-setups-who = Aangemeld als { $nick }.
+web-setups-none = Je hebt geen bewaarde opstellingen voor { $variant }. Bewaar er een tijdens het opstellen.
+web-setups-read = Geteld uit je { $games } beëindigde partijen van deze variant: een partij telt als je leger precies deze opstelling was, met beide kleuren.
+web-setups-my-explorer = De opstellingsverkenner van je partijen
+web-setups-server-explorer = De opstellingsverkenner van de partijen van de server
+web-setups-manage = Hernoemen, kopiëren, wissen en bewerken op de SSH-schermen (S in de lobby).
+web-explorer-title = Opstellingsverkenner: { $variant }
+web-explorer-title-mine = Je opstellingsverkenner: { $variant }
+web-explorer-armies = { $armies ->
+        [one] 1 leger geteld. Velden als voor Rood: rij 1 is de achterste.
+       *[other] { $armies } legers geteld. Velden als voor Rood: rij 1 is de achterste.
+    }
+web-explorer-server-note = Uit de openbare partijen die beide spelers uitspeelden (niet afgebroken, niet verlaten); nooit een lopende partij, nooit een naam.
+web-explorer-common = Vaker gespeelde opstellingen
+web-explorer-common-none = Geen opstelling werd twee keer gespeeld.
+web-explorer-col-score = score
+web-explorer-col-setup = opstelling (vanaf de achterste rij, lijnen A tot J)
+web-explorer-in-lines = in de regelmodus.
