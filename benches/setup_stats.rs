@@ -79,6 +79,7 @@ fn filled() -> (TempDir, Store, PlayerId, Setup) {
                 rules,
                 rated: false,
                 clock: None,
+                days: None,
             },
             started: 1_000 + id,
             ended: 2_000 + id,

@@ -893,6 +893,7 @@ impl App {
                 rules: crate::rules::Rules::standard(saved.variant),
                 rated: false,
                 clock: None,
+                days: None,
             },
             seats,
             my_color: Some(color),
