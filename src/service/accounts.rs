@@ -6,6 +6,7 @@ use std::fmt;
 use std::net::IpAddr;
 use std::time::Instant;
 
+use super::remote::Call;
 use super::Service;
 use crate::lobby::Ident;
 use crate::proto::{Notice, PlayerId, SavedSetup};
@@ -18,7 +19,7 @@ use crate::text::{clean_line, clean_nick, NickError};
 const SETUP_NAME_CHARS: usize = 30;
 
 /// The nickname a key gets at login, with what to tell the player about it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Login {
     pub nick: String,
     pub notices: Vec<Notice>,
@@ -189,6 +190,12 @@ impl Service {
     /// this visit only, under a name nobody keeps, with a notice saying so: no account is
     /// created (no nick registered, no preferences kept).
     pub async fn login(&self, ident: &Ident) -> Login {
+        if let Some(a) = self.remote(Call::Login(ident.clone())).await {
+            return a.unwrap_or_else(|e| {
+                tracing::warn!(error = ?e, "cannot ask the core for nicknames");
+                visitor(&ident.nick)
+            });
+        }
         let store = self.store.clone();
         let id = ident.id.clone();
         let held = tokio::task::spawn_blocking(move || store.users().by_identity(&id)).await;
@@ -264,6 +271,9 @@ impl Service {
 
     /// A key's remembered display preferences (the defaults when it has none).
     pub async fn preferences(&self, identity: &PlayerId) -> Preferences {
+        if let Some(a) = self.remote(Call::Preferences(identity.clone())).await {
+            return a.unwrap_or_default();
+        }
         let id = identity.clone();
         self.blocking(move |s| s.users().preferences(&id))
             .await
@@ -271,6 +281,13 @@ impl Service {
     }
 
     pub async fn save_preferences(&self, identity: &PlayerId, prefs: Preferences) {
+        let call = Call::SavePreferences(identity.clone(), prefs);
+        if let Some(a) = self.remote::<()>(call).await {
+            if let Err(e) = a {
+                tracing::warn!(error = ?e, "cannot save settings");
+            }
+            return;
+        }
         let id = identity.clone();
         let saved = self.blocking(move |s| s.users().set_preferences(&id, prefs));
         if let Err(e) = saved.await {
@@ -280,6 +297,9 @@ impl Service {
 
     /// A key's saved set-ups, all variants.
     pub async fn saved_setups(&self, identity: &PlayerId) -> Result<Vec<SavedSetup>, StoreError> {
+        if let Some(a) = self.remote(Call::SavedSetups(identity.clone())).await {
+            return a.map_err(Into::into);
+        }
         let id = identity.clone();
         self.blocking(move |s| s.setups().list(&id, None)).await
     }
@@ -290,6 +310,9 @@ impl Service {
         identity: &PlayerId,
         mut setup: SavedSetup,
     ) -> Result<Vec<SavedSetup>, SetupError> {
+        if let Some(a) = self.remote(Call::SaveSetup(identity.clone(), setup.clone())).await {
+            return a.map_err(Into::into);
+        }
         setup.name = setup_name(&setup.name)?;
         self.store.setups().save(identity, &setup).await?;
         Ok(self.saved_setups(identity).await?)
@@ -302,6 +325,10 @@ impl Service {
         name: &str,
         variant: Variant,
     ) -> Result<Vec<SavedSetup>, StoreError> {
+        let call = Call::DeleteSetup(identity.clone(), name.to_string(), variant);
+        if let Some(a) = self.remote(call).await {
+            return a.map_err(Into::into);
+        }
         self.store.setups().delete(identity, name, variant).await?;
         self.saved_setups(identity).await
     }

@@ -14,7 +14,9 @@
 mod accounts;
 mod admin;
 mod browse;
+mod gate;
 mod play;
+pub mod remote;
 mod tournaments;
 mod web;
 
@@ -27,6 +29,8 @@ pub use admin::{AdminDone, AdminError, BackupError, DEFAULT_BACKUP_ROOT};
 pub use browse::{replay, GameFacts, GameWatch, RatingMove, ReplayFault, LIST_LIMIT};
 pub use play::{GuestRefused, PlaySession, PlayUpdate};
 pub use tournaments::{public_info, public_view, PairingLine, TournamentPage};
+pub use gate::{GateAsk, Refusal};
+pub use remote::{Call, RemoteService};
 pub use web::{Challenge, LinkFor, PasskeyError, SignedIn, Site, WEB_GUEST_SECS, WEB_SESSION_SECS};
 
 /// A handle on the operations; cheap to clone.
@@ -38,6 +42,9 @@ pub struct Service {
     registrations: std::sync::Arc<accounts::Registrations>,
     /// Where `admin backup` writes (`admin.rs`).
     backup_root: std::sync::Arc<std::path::PathBuf>,
+    /// On a split server's edge: the core, which answers the calls of [`remote::Call`]
+    /// (`remote.rs`); `None` in one process and on the core.
+    remote: Option<std::sync::Arc<dyn remote::RemoteService>>,
 }
 
 impl Service {
@@ -51,6 +58,7 @@ impl Service {
                 accounts::REGISTRATIONS_PER_HOUR,
             )),
             backup_root: std::sync::Arc::new(admin::DEFAULT_BACKUP_ROOT.into()),
+            remote: None,
         }
     }
 
