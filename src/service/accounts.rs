@@ -229,10 +229,30 @@ impl Service {
 
     /// Changes the nickname a key holds (once; see [`crate::store::Users::rename`]) and
     /// tells the lobby; the new nick. `counts` false: the name chosen at the first login,
-    /// which is not the one later rename.
+    /// which is not the one later rename. On an edge the core's store renames.
     pub async fn rename(
         &self,
         session: crate::lobby::SessionId,
+        identity: &PlayerId,
+        asked: &str,
+        counts: bool,
+    ) -> Result<String, RenameError> {
+        let call = Call::Rename {
+            identity: identity.clone(),
+            asked: asked.to_string(),
+            counts,
+        };
+        let nick = match self.remote(call).await {
+            Some(a) => a?,
+            None => self.rename_stored(identity, asked, counts).await?,
+        };
+        self.lobby.renamed(session, nick.clone());
+        Ok(nick)
+    }
+
+    /// [`Service::rename`]'s checks and the store's rename; the new nick.
+    pub(super) async fn rename_stored(
+        &self,
         identity: &PlayerId,
         asked: &str,
         counts: bool,
@@ -259,10 +279,7 @@ impl Service {
             ));
         }
         match self.store.users().rename(identity, &nick, counts).await? {
-            RenameResult::Renamed(nick) => {
-                self.lobby.renamed(session, nick.clone());
-                Ok(nick)
-            }
+            RenameResult::Renamed(nick) => Ok(nick),
             RenameResult::Taken => Err(RenameError::Taken(nick)),
             RenameResult::NoRenamesLeft => Err(RenameError::NoRenamesLeft),
             RenameResult::NoSuchUser => Err(RenameError::NotAKey),

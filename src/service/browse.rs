@@ -270,6 +270,14 @@ impl Service {
     /// gets ([`crate::game::GameHandle::spectate`]), so only what the stands may know. A
     /// private game answers `None`, exactly like an unknown id or a game no longer in play.
     pub async fn watch_game(&self, id: u64) -> Option<GameWatch> {
+        // On an edge: the core's stands, over the bus (the spectators' view only).
+        if let Some(remote) = &self.remote {
+            let rx = remote.watch(id).await?;
+            return Some(GameWatch {
+                rx: Some(rx),
+                handle: None,
+            });
+        }
         let handle = self.lobby.public_game(id).await?;
         let mut rx = handle.spectate().await?;
         // While nobody watches, a game does not rebuild its spectators' snapshot: the one
@@ -278,7 +286,7 @@ impl Service {
         let _ = tokio::time::timeout(FRESH_SNAPSHOT, rx.changed()).await;
         Some(GameWatch {
             rx: Some(rx),
-            handle,
+            handle: Some(handle),
         })
     }
 
@@ -415,7 +423,8 @@ fn profile(
 pub struct GameWatch {
     /// `Some` until dropped (dropped before the game is told to recount).
     rx: Option<tokio::sync::watch::Receiver<std::sync::Arc<crate::proto::GameSnapshot>>>,
-    handle: crate::game::GameHandle,
+    /// The game's (`None` on an edge: the core's watch ends when the receiver is dropped).
+    handle: Option<crate::game::GameHandle>,
 }
 
 impl GameWatch {
@@ -439,7 +448,9 @@ impl Drop for GameWatch {
     fn drop(&mut self) {
         // The receiver first: the game counts its spectators by its channel's receivers.
         drop(self.rx.take());
-        self.handle.recount();
+        if let Some(h) = &self.handle {
+            h.recount();
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
-use super::{AdminError, GateAsk, ReplayFault, Service, SetupError};
+use super::{AdminError, RenameError, GateAsk, ReplayFault, Service, SetupError};
 use crate::lobby::Ident;
 use crate::proto::{AdminCmd, GameFilter, GameSnapshot, Notice, Perspective, PlayerId, SavedSetup};
 use crate::rules::Variant;
@@ -75,6 +75,12 @@ pub enum Call {
     },
     Bans,
     AdminSnapshot,
+    /// [`Service::rename`]'s store part (the edge tells its lobby, which tells the core's).
+    Rename {
+        identity: PlayerId,
+        asked: String,
+        counts: bool,
+    },
 }
 
 /// An error as it crosses: what the edge's caller needs of it (the core's text kept).
@@ -88,6 +94,8 @@ pub enum WireError {
     SetupTooMany,
     /// An admin action refused: what the admin reads, and whether the request was wrong.
     Admin { notice: Notice, usage: bool },
+    /// A nick refused: what the player reads.
+    Rename(Notice),
 }
 
 impl From<StoreError> for WireError {
@@ -125,6 +133,24 @@ impl From<AdminError> for WireError {
     }
 }
 
+impl From<RenameError> for WireError {
+    fn from(e: RenameError) -> Self {
+        match e {
+            RenameError::Store(e) => e.into(),
+            other => WireError::Rename(other.notice()),
+        }
+    }
+}
+
+impl From<WireError> for RenameError {
+    fn from(e: WireError) -> Self {
+        match e {
+            WireError::Rename(n) => RenameError::Invalid(n),
+            other => RenameError::Store(other.into()),
+        }
+    }
+}
+
 impl From<WireError> for StoreError {
     fn from(e: WireError) -> Self {
         match e {
@@ -133,7 +159,9 @@ impl From<WireError> for StoreError {
             WireError::SetupNoName | WireError::SetupTooMany => {
                 StoreError::Invalid("set-up refused".into())
             }
-            WireError::Admin { notice, .. } => StoreError::Invalid(notice.to_string()),
+            WireError::Admin { notice, .. } | WireError::Rename(notice) => {
+                StoreError::Invalid(notice.to_string())
+            }
         }
     }
 }
@@ -170,12 +198,9 @@ impl From<WireError> for AdminError {
 /// An answer on its way back: the result as JSON, or why the call did not get one.
 pub type Answer<'a> = Pin<Box<dyn Future<Output = Result<serde_json::Value, String>> + Send + 'a>>;
 
-/// A live game's spectators' snapshots from the core, and what keeps the place (dropped:
-/// the core is told the spectator left).
-pub type RemoteWatch = (
-    tokio::sync::watch::Receiver<Arc<GameSnapshot>>,
-    Box<dyn Send + Sync>,
-);
+/// A live game's spectators' snapshots from the core: dropping the receiver tells the core
+/// the spectator left.
+pub type RemoteWatch = tokio::sync::watch::Receiver<Arc<GameSnapshot>>;
 
 /// What carries an edge's calls to the core.
 pub trait RemoteService: Send + Sync + 'static {
@@ -251,6 +276,11 @@ impl Service {
             Call::Admin { by, cmd } => res(self.admin(&by, cmd).await.map(|d| d.notice())),
             Call::Bans => res(self.bans().await),
             Call::AdminSnapshot => res(self.admin_snapshot().await),
+            Call::Rename {
+                identity,
+                asked,
+                counts,
+            } => res(self.rename_stored(&identity, &asked, counts).await),
         }
     }
 }

@@ -223,6 +223,17 @@ impl SshServer {
         }
     }
 
+    /// A split server's edge: the service calls go to the core through `remote`.
+    pub fn with_remote_service(
+        mut self,
+        remote: Arc<dyn crate::service::RemoteService>,
+    ) -> SshServer {
+        if let Some(shared) = Arc::get_mut(&mut self.shared) {
+            shared.service = shared.service.clone().with_remote(remote);
+        }
+        self
+    }
+
     /// Accepts connections until the listener fails. With `proxy_protocol` each
     /// connection's PROXY header is read first (in its own task, within the authentication
     /// timeout), and the client's address it names is the one budgets and bans count; a
