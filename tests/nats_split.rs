@@ -875,3 +875,73 @@ async fn a_web_page_on_an_edge_shows_a_game_in_play_on_the_core() {
     let text = stream_until(&mut s, &mut raw, "id: 2\n").await;
     assert!(!text.contains("\"rank\":\""), "a rank on the stream: {text}");
 }
+
+/// A NATS client as `user` (its password in deploy/nats-server.conf as the tests run it).
+async fn as_user(url: &str, user: &str) -> async_nats::Client {
+    async_nats::ConnectOptions::with_user_and_password(user.into(), format!("{user}-test-pass"))
+        .connect(url)
+        .await
+        .expect("the test reaches NATS")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_edges_nats_user_cannot_speak_for_the_core_nor_for_another_edge() {
+    use futures_util::StreamExt;
+    let dir = Dir::new("nats-permissions");
+    let (_nats, url) = nats_server(free_port(), &dir.0).await;
+    let (core, edge1, edge2) = (
+        as_user(&url, "core").await,
+        as_user(&url, "edge1").await,
+        as_user(&url, "edge2").await,
+    );
+    // The second edge listens where the core speaks to it: the lobby, the core's heartbeat,
+    // its sessions' events and its pages' watches.
+    let subjects = [
+        "lobby.snapshot",
+        "core.alive",
+        "edge.edge2.x.session.1",
+        "edge.edge2.x.watch.1",
+    ];
+    let mut heard = Vec::new();
+    for s in subjects {
+        heard.push(edge2.subscribe(s).await.unwrap());
+    }
+    // The core listens where only edges speak to it; the first edge tries the second's.
+    let mut core_hears = core.subscribe("core.session.edge2.x.1").await.unwrap();
+    edge2.flush().await.unwrap();
+    core.flush().await.unwrap();
+    // The first edge's user forges each: nothing arrives.
+    for s in subjects {
+        let _ = edge1.publish(s, "forged".into()).await;
+    }
+    let _ = edge1
+        .publish("core.session.edge2.x.1", "forged".into())
+        .await;
+    let _ = edge1.flush().await;
+    for (s, sub) in subjects.iter().zip(heard.iter_mut()) {
+        let got = tokio::time::timeout(Duration::from_millis(300), sub.next()).await;
+        assert!(got.is_err(), "edge1's user was heard on {s}: {got:?}");
+    }
+    let got = tokio::time::timeout(Duration::from_millis(300), core_hears.next()).await;
+    assert!(got.is_err(), "edge1's user spoke for edge2's session: {got:?}");
+    // The same messages from the users allowed them do arrive (the listeners listen).
+    for s in subjects {
+        core.publish(s, "real".into()).await.unwrap();
+    }
+    edge2
+        .publish("core.session.edge2.x.1", "real".into())
+        .await
+        .unwrap();
+    for (s, sub) in subjects.iter().zip(heard.iter_mut()) {
+        let got = tokio::time::timeout(Duration::from_secs(5), sub.next())
+            .await
+            .unwrap_or_else(|_| panic!("the core's message on {s} never came"))
+            .unwrap();
+        assert_eq!(&got.payload[..], b"real");
+    }
+    let got = tokio::time::timeout(Duration::from_secs(5), core_hears.next())
+        .await
+        .expect("edge2's own session's message came")
+        .unwrap();
+    assert_eq!(&got.payload[..], b"real");
+}
