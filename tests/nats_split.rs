@@ -847,7 +847,8 @@ async fn a_web_page_on_an_edge_shows_a_game_in_play_on_the_core() {
         page.body
     );
     assert!(
-        page.body.contains(&format!("data-live=\"/game/{game}/live\"")),
+        page.body
+            .contains(&format!("data-live=\"/game/{game}/live\"")),
         "a game in play's page, live: {}",
         page.body
     );
@@ -873,7 +874,10 @@ async fn a_web_page_on_an_edge_shows_a_game_in_play_on_the_core() {
     stream_until(&mut s, &mut raw, "id: 1\n").await;
     move_seen(blue, red, &mut rng).await;
     let text = stream_until(&mut s, &mut raw, "id: 2\n").await;
-    assert!(!text.contains("\"rank\":\""), "a rank on the stream: {text}");
+    assert!(
+        !text.contains("\"rank\":\""),
+        "a rank on the stream: {text}"
+    );
 }
 
 /// A NATS client as `user` (its password in deploy/nats-server.conf as the tests run it).
@@ -923,7 +927,10 @@ async fn an_edges_nats_user_cannot_speak_for_the_core_nor_for_another_edge() {
         assert!(got.is_err(), "edge1's user was heard on {s}: {got:?}");
     }
     let got = tokio::time::timeout(Duration::from_millis(300), core_hears.next()).await;
-    assert!(got.is_err(), "edge1's user spoke for edge2's session: {got:?}");
+    assert!(
+        got.is_err(),
+        "edge1's user spoke for edge2's session: {got:?}"
+    );
     // The same messages from the users allowed them do arrive (the listeners listen).
     for s in subjects {
         core.publish(s, "real".into()).await.unwrap();

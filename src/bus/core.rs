@@ -318,7 +318,11 @@ async fn seat_changed(seat: &mut Option<(u64, GameSeat)>) -> Option<u64> {
 }
 
 /// The edges' service calls, each answered in a task of its own by the core's service.
-async fn answer_calls(mut calls: async_nats::Subscriber, client: async_nats::Client, service: Service) {
+async fn answer_calls(
+    mut calls: async_nats::Subscriber,
+    client: async_nats::Client,
+    service: Service,
+) {
     while let Some(msg) = calls.next().await {
         let Some(reply) = msg.reply else { continue };
         let (client, service) = (client.clone(), service.clone());

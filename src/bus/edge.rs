@@ -15,15 +15,15 @@ use tokio::sync::{mpsc, watch};
 use tracing::{debug, info, warn};
 
 use super::{
-    decode, down_subject, encode, up_subject, Alive, Bus, ConnectReq, Connected, CoreAlive, Down,
-    EdgeParts, LobbyState, Numbered, Up, WireEvent, ACK_WAIT, ALIVE_EVERY, CORE_ALIVE, CORE_GONE,
-    EDGE_ALIVE, EDGE_SILENT, LOBBY_CONNECT, LOBBY_SNAPSHOT, LOBBY_SNAPSHOT_GET, REQUEST_TIMEOUT,
-    SERVICE_CALL, SERVICE_WATCH, watch_down, watch_stop, WatchMsg, WatchReq,
+    decode, down_subject, encode, up_subject, watch_down, watch_stop, Alive, Bus, ConnectReq,
+    Connected, CoreAlive, Down, EdgeParts, LobbyState, Numbered, Up, WatchMsg, WatchReq, WireEvent,
+    ACK_WAIT, ALIVE_EVERY, CORE_ALIVE, CORE_GONE, EDGE_ALIVE, EDGE_SILENT, LOBBY_CONNECT,
+    LOBBY_SNAPSHOT, LOBBY_SNAPSHOT_GET, REQUEST_TIMEOUT, SERVICE_CALL, SERVICE_WATCH,
 };
-use crate::service::remote::{Answer, Call, RemoteService, RemoteWatch};
 use crate::game::{GameSeat, SeatCommand, SessionEvent};
 use crate::lobby::{Ident, Joined, LobbyHandle, RemoteLobby, SessionId};
 use crate::proto::{LobbyCmd, LobbySnapshot, Notice};
+use crate::service::remote::{Answer, Call, RemoteService, RemoteWatch};
 
 /// The lobby of the core, as this edge's sessions reach it.
 pub struct EdgeLobby {

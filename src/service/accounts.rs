@@ -327,7 +327,10 @@ impl Service {
         identity: &PlayerId,
         mut setup: SavedSetup,
     ) -> Result<Vec<SavedSetup>, SetupError> {
-        if let Some(a) = self.remote(Call::SaveSetup(identity.clone(), setup.clone())).await {
+        if let Some(a) = self
+            .remote(Call::SaveSetup(identity.clone(), setup.clone()))
+            .await
+        {
             return a.map_err(Into::into);
         }
         setup.name = setup_name(&setup.name)?;

@@ -75,7 +75,10 @@ pub enum AdminError {
     Store(StoreError),
     /// Refused by the core of a split server, for an edge's admin: what it said, and
     /// whether the request was wrong.
-    Elsewhere { notice: Notice, usage: bool },
+    Elsewhere {
+        notice: Notice,
+        usage: bool,
+    },
 }
 
 impl AdminError {

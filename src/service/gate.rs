@@ -98,7 +98,10 @@ impl Service {
                 }
             };
         }
-        self.blocking(move |s| Ok(gate(s, &ask))).await.ok().flatten()
+        self.blocking(move |s| Ok(gate(s, &ask)))
+            .await
+            .ok()
+            .flatten()
     }
 }
 

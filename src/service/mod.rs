@@ -27,10 +27,10 @@ pub use accounts::REGISTRATIONS_PER_HOUR;
 pub use accounts::{save_in_memory, Login, RenameError, SetupError};
 pub use admin::{AdminDone, AdminError, BackupError, DEFAULT_BACKUP_ROOT};
 pub use browse::{replay, GameFacts, GameWatch, RatingMove, ReplayFault, LIST_LIMIT};
-pub use play::{GuestRefused, PlaySession, PlayUpdate};
-pub use tournaments::{public_info, public_view, PairingLine, TournamentPage};
 pub use gate::{GateAsk, Refusal};
+pub use play::{GuestRefused, PlaySession, PlayUpdate};
 pub use remote::{Call, RemoteService};
+pub use tournaments::{public_info, public_view, PairingLine, TournamentPage};
 pub use web::{Challenge, LinkFor, PasskeyError, SignedIn, Site, WEB_GUEST_SECS, WEB_SESSION_SECS};
 
 /// A handle on the operations; cheap to clone.

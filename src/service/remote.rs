@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
-use super::{AdminError, RenameError, GateAsk, ReplayFault, Service, SetupError};
+use super::{AdminError, GateAsk, RenameError, ReplayFault, Service, SetupError};
 use crate::lobby::Ident;
 use crate::proto::{AdminCmd, GameFilter, GameSnapshot, Notice, Perspective, PlayerId, SavedSetup};
 use crate::rules::Variant;
@@ -93,7 +93,10 @@ pub enum WireError {
     SetupNoName,
     SetupTooMany,
     /// An admin action refused: what the admin reads, and whether the request was wrong.
-    Admin { notice: Notice, usage: bool },
+    Admin {
+        notice: Notice,
+        usage: bool,
+    },
     /// A nick refused: what the player reads.
     Rename(Notice),
 }
@@ -252,7 +255,10 @@ impl Service {
             Call::Gate(ask) => ok(self.gate(ask).await),
             Call::AddressBanned(ip) => ok(self.address_banned(ip).await),
             Call::Preferences(id) => ok(self.preferences(&id).await),
-            Call::SavePreferences(id, p) => ok(self.save_preferences(&id, p).await),
+            Call::SavePreferences(id, p) => {
+                self.save_preferences(&id, p).await;
+                ok(())
+            }
             Call::SavedSetups(id) => res(self.saved_setups(&id).await),
             Call::SaveSetup(id, s) => res(self.save_setup(&id, s).await),
             Call::DeleteSetup(id, name, v) => res(self.delete_setup(&id, &name, v).await),

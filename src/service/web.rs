@@ -226,7 +226,9 @@ impl Service {
         // An edge's store holds no accounts: signing in from the web is the core's, and
         // is not on the bus yet (docs/scaling.md).
         if self.is_remote() {
-            return Err(PasskeyError::Store(StoreError::Invalid(EDGE_NO_ACCOUNTS.into())));
+            return Err(PasskeyError::Store(StoreError::Invalid(
+                EDGE_NO_ACCOUNTS.into(),
+            )));
         }
         let (ceremony, identity, nick) = match me {
             Some(me) => (
@@ -345,7 +347,9 @@ impl Service {
         // An edge's store holds no accounts: signing in from the web is the core's, and
         // is not on the bus yet (docs/scaling.md).
         if self.is_remote() {
-            return Err(PasskeyError::Store(StoreError::Invalid(EDGE_NO_ACCOUNTS.into())));
+            return Err(PasskeyError::Store(StoreError::Invalid(
+                EDGE_NO_ACCOUNTS.into(),
+            )));
         }
         let challenge = self.store.web().begin(Ceremony::SignIn).await?;
         Ok(Challenge {

@@ -1123,8 +1123,10 @@ fn not_on_an_edge(all: &[&str]) -> bool {
     let words = commands::take_lang(all).map(|(w, _)| w).unwrap_or_default();
     matches!(
         words.as_slice(),
-        ["tournament" | "tournaments" | "web-login" | "web-sessions", ..]
-            | ["admin", "tournament", ..]
+        [
+            "tournament" | "tournaments" | "web-login" | "web-sessions",
+            ..
+        ] | ["admin", "tournament", ..]
     )
 }
 
