@@ -299,3 +299,129 @@ fn json<T: Serialize>(t: &T) -> serde_json::Value {
         .unwrap_or_default()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lobby::{spawn, LobbyConfig};
+    use crate::proto::BanKind;
+    use crate::store::Store;
+
+    /// The core's service reached as over a bus: each call and answer as bytes.
+    struct Loopback(Service);
+
+    impl RemoteService for Loopback {
+        fn ask(&self, call: Call) -> Answer<'_> {
+            Box::pin(async move {
+                let call: Call = serde_json::from_slice(&serde_json::to_vec(&call).unwrap())
+                    .map_err(|e| e.to_string())?;
+                let answer = serde_json::to_vec(&self.0.answer(call).await).unwrap();
+                serde_json::from_slice(&answer).map_err(|e| e.to_string())
+            })
+        }
+
+        fn watch(&self, _: u64) -> Pin<Box<dyn Future<Output = Option<RemoteWatch>> + Send + '_>> {
+            Box::pin(async { None })
+        }
+    }
+
+    fn key(n: &str) -> PlayerId {
+        PlayerId::Key(format!("SHA256:{n}"))
+    }
+
+    fn ident(n: &str, nick: &str) -> Ident {
+        Ident {
+            id: key(n),
+            nick: nick.into(),
+            guest: false,
+            addr: Some("203.0.113.9".parse().unwrap()),
+        }
+    }
+
+    /// An edge's service (its own empty store) and the core's, with its store.
+    fn split() -> (Service, Service, Store) {
+        let core_store = Store::temporary().unwrap();
+        let core = Service::new(
+            core_store.clone(),
+            spawn(LobbyConfig::default(), core_store.clone()),
+        );
+        let edge_store = Store::temporary().unwrap();
+        let edge = Service::new(
+            edge_store.clone(),
+            spawn(LobbyConfig::default(), edge_store),
+        )
+        .with_remote(Arc::new(Loopback(core.clone())));
+        (edge, core, core_store)
+    }
+
+    #[tokio::test]
+    async fn an_edges_calls_are_answered_from_the_cores_store() {
+        let (edge, core, store) = split();
+        // A key's nick is the core's: registered there, found again through the edge.
+        let login = edge.login(&ident("dora", "dora")).await;
+        assert_eq!(login.nick, "dora");
+        assert!(login.first_time);
+        assert_eq!(
+            store
+                .users()
+                .by_identity(&key("dora"))
+                .unwrap()
+                .unwrap()
+                .nick,
+            "dora"
+        );
+        let again = edge.login(&ident("dora", "someone")).await;
+        assert_eq!(again.nick, "dora");
+        assert!(!again.first_time);
+        assert_eq!(edge.held_nick(&key("dora")).await.as_deref(), Some("dora"));
+        // A ban made through the edge is the core's, and refuses her at any door.
+        let ask = GateAsk {
+            key: Some((key("dora"), "someone".into())),
+            fingerprint: Some("SHA256:dora".into()),
+            addr: "198.51.100.1".parse().unwrap(),
+            guest_block_secs: 0,
+        };
+        assert_eq!(edge.gate(ask.clone()).await, None);
+        let done = edge
+            .admin(
+                "SHA256:admin",
+                AdminCmd::Ban {
+                    kind: BanKind::Nick,
+                    value: "dora".into(),
+                    reason: "cheating".into(),
+                },
+            )
+            .await
+            .unwrap();
+        assert!(
+            done.notice().to_string().contains("banned nick dora"),
+            "{done}"
+        );
+        for service in [&edge, &core] {
+            match service.gate(ask.clone()).await {
+                Some(super::super::Refusal::Banned { reason, .. }) => {
+                    assert_eq!(reason, "cheating")
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        // The errors keep their kind across: a bad request is a usage error, an unknown game
+        // is no such game.
+        let bad = edge
+            .admin(
+                "SHA256:admin",
+                AdminCmd::Unban {
+                    kind: BanKind::Nick,
+                    value: "nobody".into(),
+                },
+            )
+            .await
+            .unwrap_err();
+        assert!(bad.to_string().contains("nobody"), "{bad}");
+        assert!(matches!(
+            edge.record(404).await,
+            Err(ReplayFault::NoSuchGame(404))
+        ));
+        assert!(edge.leaderboard(Variant::Classic).await.is_ok());
+    }
+}
