@@ -751,6 +751,28 @@ async fn a_key_keeps_its_nick_on_every_edge_and_a_ban_made_on_one_holds_on_the_o
     let nick = nick_of(&other.wait_text("you are ", 10).await);
     assert_ne!(nick.to_lowercase(), "dora");
     other.disconnect().await;
+    // A new key chooses another name on the welcome card of the second edge: the core's
+    // store and lobby take it (a player of the first edge sees it in the lobby).
+    let ek = common::new_key();
+    let ed = Term::connect_env(
+        e2,
+        Login::Key("ed", &ek),
+        Some((100, 30)),
+        "xterm-256color",
+        &[],
+    )
+    .await;
+    ed.wait_text("Welcome to stratego-ssh", 10).await;
+    ed.send(&[0x7f; 8]).await;
+    ed.send(b"edmund\r").await;
+    ed.wait_text("you are edmund", 10).await;
+    let watcher = Term::connect(e1, Login::Guest, 120, 40).await;
+    watcher.wait_text("edmund", 10).await;
+    ed.disconnect().await;
+    let ed = Term::connect(e1, Login::Key("ed", &ek), 100, 30).await;
+    ed.wait_text("you are edmund", 10).await;
+    ed.disconnect().await;
+    watcher.disconnect().await;
     // A command on either edge knows her (the core's store): no games yet.
     let (out, status) = common::exec(e1, "dora", &dk, "games dora").await;
     assert_eq!(status, Some(0), "{out}");
