@@ -1,8 +1,9 @@
 #!/bin/sh
 # The split server's load run (issue 46, docs/performance.md): nats-server, one core and two
 # edges on loopback, one stratego-loadgen per edge with N sessions each (N/2 games) at think
-# 2 s. Prints each load generator's last lines and the core's CPU over the measured window
-# (from the warm-up's end to the end) divided by the moves both windows measured.
+# 2 s. Prints each load generator's last lines and the core's CPU a move: its CPU from the
+# warm-up's end to the end, divided by the moves made meanwhile (the two load generators'
+# measured rates of moves times that time).
 #
 #   tools/scripts/split-load.sh N DURATION WARMUP [one]
 #
@@ -60,10 +61,12 @@ for n in 1 2; do
     eval L$n=$!
 done
 sleep "$WARMUP"
-T0=$(ticks $CORE)
+T0=$(ticks $CORE); S0=$(date +%s.%N)
 wait $L1 $L2 || true
-T1=$(ticks $CORE)
+T1=$(ticks $CORE); S1=$(date +%s.%N)
 for n in 1 2; do echo "-- loadgen $n"; tail -4 $D/load$n.log; done
-MOVES=$(cat $D/load1.log $D/load2.log | sed -n 's/.*measured [0-9.]*s: moves \([0-9]*\).*/\1/p' | awk '{s+=$1} END {print s}')
-echo "core cpu over the window: $(( (T1 - T0) * 1000 / HZ )) ms for $MOVES moves: $(awk -v t=$((T1 - T0)) -v hz=$HZ -v m=$MOVES 'BEGIN { if (m > 0) printf "%.3f", t * 1000 / hz / m; else print "n/a" }') ms a move"
+RATE=$(cat $D/load1.log $D/load2.log | sed -n 's/.*measured \([0-9.]*\)s: moves \([0-9]*\).*/\2 \1/p' | awk '{r += $1 / $2} END {print r}')
+awk -v t=$((T1 - T0)) -v hz=$HZ -v r="$RATE" -v s0=$S0 -v s1=$S1 -v mode=$MODE 'BEGIN {
+    ms = t * 1000 / hz; moves = r * (s1 - s0)
+    printf "%s cpu from the warm-up on: %.0f ms in %.1f s, %.1f moves/s: %.3f ms a move\n", (mode == "one" ? "the server" : "core"), ms, s1 - s0, r, ms / moves }'
 grep -h -i "error\|panicked" $D/*.log | head -5 || true
