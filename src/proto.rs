@@ -443,7 +443,7 @@ pub struct TournamentGame {
 }
 
 /// What an admin (or, where the host allows it, a key holder) asks of tournaments.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum TournamentOrder {
     Create {
         terms: TournamentTerms,
@@ -943,7 +943,7 @@ pub struct AdminSnapshot {
 
 /// An admin's action, from the admin screen or from `ssh host admin ...`. An empty
 /// reason means the default one.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum AdminCmd {
     /// Only fetch a fresh [`AdminSnapshot`].
     Refresh,

@@ -139,9 +139,9 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
         )
     })?;
     let store = Store::open(&opts.data_dir)?;
-    // An edge (`role = "edge"`): its sessions' lobby and games are the core's, over the bus;
-    // no web pages yet (docs/scaling.md). Its own store (in its data_dir) holds nothing of
-    // the game: the service calls not yet remoted read it, and find nothing.
+    // An edge (`role = "edge"`): its sessions' lobby and games, and the service calls, are
+    // the core's, over the bus (docs/scaling.md). Its own store (in its data_dir) holds
+    // nothing of the game (the web's guests' tokens only).
     let edge = match (&opts.bus.nats_url, opts.bus.role) {
         (Some(_), crate::bus::Role::Edge) => {
             let bus = crate::bus::connect(&opts.bus).await?;
@@ -149,19 +149,6 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
         }
         _ => None,
     };
-    let mut opts = opts;
-    if edge.is_some() && !opts.ssh.allow_guests {
-        tracing::warn!(
-            "an edge takes everyone as a guest for now (docs/scaling.md): with allow_guests = false nobody can come in"
-        );
-    }
-    if edge.is_some() && !opts.http_listen.eq_ignore_ascii_case("off") {
-        tracing::warn!(
-            http_listen = %opts.http_listen,
-            "an edge serves no web pages yet: http_listen is off"
-        );
-        opts.http_listen = "off".into();
-    }
     let listener = TcpListener::bind(&opts.listen)
         .await
         .with_context(|| format!("cannot listen on {}", opts.listen))?;
@@ -177,12 +164,13 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
                 })?,
         )
     };
-    let lobby = match edge {
+    // On an edge the service calls (accounts, bans, stored games) are the core's too.
+    let (lobby, remote) = match edge {
         Some(edge) => {
-            tracing::info!(edge = %edge.name, "edge: the lobby and the games are the core's");
-            edge.lobby
+            tracing::info!(edge = %edge.name, "edge: the lobby, the games and the store are the core's");
+            (edge.lobby, Some(edge.service))
         }
-        None => lobby::spawn(opts.lobby.clone(), store.clone()),
+        None => (lobby::spawn(opts.lobby.clone(), store.clone()), None),
     };
     // The screens' links point at the web pages' port as bound (`http_listen` may say 0).
     let mut ssh = opts.ssh.clone();
@@ -191,7 +179,10 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
         Some(l) => Some(l.local_addr()?.port()),
         None => None,
     };
-    let server = SshServer::new(key, lobby.clone(), store.clone(), ssh);
+    let mut server = SshServer::new(key, lobby.clone(), store.clone(), ssh);
+    if let Some(r) = &remote {
+        server = server.with_remote_service(r.clone());
+    }
     let connections = server.connection_count();
     let guests = server.guest_seats();
     let (http_addr, web) = match http {
@@ -209,7 +200,10 @@ pub async fn start(opts: ServerOptions) -> Result<Running> {
                 idle_timeout: opts.ssh.idle_timeout,
                 guests,
             };
-            let service = crate::service::Service::new(store.clone(), lobby.clone());
+            let mut service = crate::service::Service::new(store.clone(), lobby.clone());
+            if let Some(r) = &remote {
+                service = service.with_remote(r.clone());
+            }
             (
                 Some(http_addr),
                 Some(tokio::spawn(crate::web::serve(
@@ -280,7 +274,11 @@ pub async fn start_core(opts: ServerOptions) -> Result<Core> {
     let store = Store::open(&opts.data_dir)?;
     let lobby = lobby::spawn(opts.lobby.clone(), store.clone());
     let client = crate::bus::connect(&opts.bus).await?;
-    let bus = tokio::spawn(crate::bus::core::serve(client, lobby.clone()));
+    // The service the edges' calls are answered by: the core's store, as one process's.
+    let service = crate::service::Service::new(store.clone(), lobby.clone())
+        .with_registrations_per_hour(opts.ssh.registrations_per_hour)
+        .with_backup_root(opts.ssh.backup_root.clone());
+    let bus = tokio::spawn(crate::bus::core::serve(client, lobby.clone(), service));
     Ok(Core { lobby, store, bus })
 }
 

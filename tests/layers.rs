@@ -13,6 +13,7 @@
 //! | `game` | our `ui`, `lobby`, `service` |
 //! | `lobby` | our `ui`, `service` |
 //! | `service` | our `ui` |
+//! | `bus` | sled, russh, ratatui, and our `ui`, `store`, `web` (it carries the lobby's, the games' and the service's calls; the store only through `service`) |
 //! | `web` | sled, russh, and our `store`, `game`, `lobby` (it reads through `service`) |
 //! | `ucc` | anything of ours but `rules`, `bot` and `ucc` (and no tokio, sled, russh, ratatui) |
 //! | `tournament` | anything of ours but `rules` and `proto`'s data (and no tokio, sled, russh, ratatui, tracing) |
@@ -121,7 +122,6 @@ const RULES: &[Rule] = &[
             "russh",
             "ratatui",
             "crate::ui",
-            "crate::service",
             "crate::store",
             "crate::web",
         ],

@@ -173,11 +173,11 @@ async fn sees_move(t: &Term, mv: &str) {
     }
 }
 
-/// Edge `n` (`edgeN`: its name, its NATS user) in `root/edgeN`.
-async fn start_edge(root: &Path, url: &str, n: u32) -> Server {
+/// Edge `n` (`edgeN`: its name, its NATS user) in `root/edgeN`, with `extra` flags.
+async fn start_edge(root: &Path, url: &str, n: u32, extra: &[String]) -> Server {
     let auth = root.join(format!("edge{n}.auth")).display().to_string();
     let name = format!("edge{n}");
-    let args = [
+    let mut args = vec![
         "--nats-url",
         url,
         "--role",
@@ -187,6 +187,7 @@ async fn start_edge(root: &Path, url: &str, n: u32) -> Server {
         "--edge-name",
         name.as_str(),
     ];
+    args.extend(extra.iter().map(String::as_str));
     Server::start(&root.join(format!("edge{n}")), &args).await
 }
 
@@ -204,11 +205,20 @@ struct Split {
 
 impl Split {
     async fn start(tag: &str, core_args: &[&str]) -> Split {
+        Split::start_with(tag, core_args, |_| vec![]).await
+    }
+
+    /// With more flags for edge `n`: `edge_args(n)`.
+    async fn start_with(
+        tag: &str,
+        core_args: &[&str],
+        edge_args: impl Fn(u32) -> Vec<String>,
+    ) -> Split {
         let dir = Dir::new(tag);
         let (nats, url) = nats_server(free_port(), &dir.0).await;
         let core_dir = dir.0.join("core");
         let core = core(&core_dir, &url, core_args).await;
-        let e1 = start_edge(&dir.0, &url, 1).await;
+        let e1 = start_edge(&dir.0, &url, 1, &edge_args(1)).await;
         // The edges share the host key (a balancer in front of them sends a player to
         // either).
         std::fs::create_dir_all(dir.0.join("edge2/keys")).unwrap();
@@ -216,7 +226,7 @@ impl Split {
             let f = f.unwrap();
             std::fs::copy(f.path(), dir.0.join("edge2/keys").join(f.file_name())).unwrap();
         }
-        let e2 = start_edge(&dir.0, &url, 2).await;
+        let e2 = start_edge(&dir.0, &url, 2, &edge_args(2)).await;
         Split {
             nats,
             url,
@@ -313,12 +323,11 @@ async fn two_players_on_two_edges_play_a_game_through_the_core() {
         alice.server_key, bob.server_key,
         "the edges share one host key"
     );
-    // What an edge cannot show yet is said: the leaderboard (the core's store).
+    // The screens that read the store read the core's: the leaderboard (its page, empty).
     alice.wait_text("Open seeks", 10).await;
     alice.send(b"L").await;
-    alice
-        .wait_text("not served by this front door of a split server yet", 10)
-        .await;
+    let board = alice.wait_text("Leaderboard", 10).await;
+    assert!(!board.contains("not served"), "{board}");
     // Esc (the first may only close the notice) goes back to the lobby.
     for _ in 0..3 {
         if alice.text().contains("Open seeks") {
@@ -400,24 +409,27 @@ async fn two_players_on_two_edges_play_a_game_through_the_core() {
     for end in [&red_end, &blue_end] {
         assert!(end.contains("Blue wins"), "{end}");
     }
-
-    // What an edge does not serve yet is said, not half done: a key comes in as a guest
-    // (and is told why), and a command says it is not served here.
-    let key = common::new_key();
-    let mut keyed = LineClient::open(
-        e1,
-        Login::KeyRefusedThenGuest("carol", &key),
-        "play --lang en",
-    )
-    .await;
-    let lines = keyed.until_has("lobby>", 10).await;
+    // The finished game is in the core's store, and the commands of either edge read it.
+    let erin = common::new_key();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let replay = loop {
+        let (out, status) = common::exec(e2, "erin", &erin, &format!("replay {game}")).await;
+        if status == Some(0) {
+            break out;
+        }
+        assert!(Instant::now() < deadline, "no replay of game {game}: {out}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
     assert!(
-        lines
-            .iter()
-            .any(|l| l.contains("front doors take everyone as a guest")),
-        "{lines:?}"
+        replay.contains(&a_nick) && replay.contains(&b_nick),
+        "{replay}"
     );
-    let mut cmd = LineClient::open(e2, Login::Guest, "leaderboard").await;
+
+    // What an edge does not serve yet is said, not half done: the tournament commands.
+    let key = common::new_key();
+    let mut keyed = LineClient::open(e1, Login::Key("carol", &key), "play --lang en").await;
+    keyed.until_has("lobby>", 10).await;
+    let mut cmd = LineClient::open(e2, Login::Guest, "tournaments").await;
     cmd.until_has("not served by this front door", 10).await;
     let deadline = Instant::now() + Duration::from_secs(10);
     while cmd.exit_status().is_none() {
@@ -699,4 +711,266 @@ async fn a_session_message_sent_again_is_taken_once() {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// Waits until the terminal's connection is closed (at most `secs`); what it was sent.
+async fn closed_with(t: &Term, secs: u64) -> String {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    while !t.is_closed() && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let raw = String::from_utf8_lossy(&t.raw()).to_string();
+    assert!(
+        t.is_closed(),
+        "still connected; the screen shows:\n{}",
+        t.text()
+    );
+    raw
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_keeps_its_nick_on_every_edge_and_a_ban_made_on_one_holds_on_the_other() {
+    let admin = common::new_key();
+    let admin_fp = common::fingerprint(&admin);
+    let split = Split::start_with("nats-accounts", &[], |_| {
+        vec!["--admin".into(), admin_fp.clone()]
+    })
+    .await;
+    let (e1, e2) = (split.e1.addr, split.e2.addr);
+
+    // A key takes the nick dora through the first edge: the core's store keeps it.
+    let dk = common::new_key();
+    let dora = Term::connect(e1, Login::Key("dora", &dk), 100, 30).await;
+    dora.wait_text("you are dora", 10).await;
+    dora.disconnect().await;
+    // Through the second edge, asking for another name, the key is dora still.
+    let dora = Term::connect(e2, Login::Key("someone", &dk), 100, 30).await;
+    dora.wait_text("you are dora", 10).await;
+    // Another key asking for dora on the first edge gets another name.
+    let other = Term::connect(e1, Login::Key("dora", &common::new_key()), 100, 30).await;
+    let nick = nick_of(&other.wait_text("you are ", 10).await);
+    assert_ne!(nick.to_lowercase(), "dora");
+    other.disconnect().await;
+    // A new key chooses another name on the welcome card of the second edge: the core's
+    // store and lobby take it (a player of the first edge sees it in the lobby).
+    let ek = common::new_key();
+    let ed = Term::connect_env(
+        e2,
+        Login::Key("ed", &ek),
+        Some((100, 30)),
+        "xterm-256color",
+        &[],
+    )
+    .await;
+    ed.wait_text("Welcome to stratego-ssh", 10).await;
+    ed.send(&[0x7f; 8]).await;
+    ed.send(b"edmund\r").await;
+    ed.wait_text("you are edmund", 10).await;
+    let watcher = Term::connect(e1, Login::Guest, 120, 40).await;
+    watcher.wait_text("edmund", 10).await;
+    ed.disconnect().await;
+    let ed = Term::connect(e1, Login::Key("ed", &ek), 100, 30).await;
+    ed.wait_text("you are edmund", 10).await;
+    ed.disconnect().await;
+    watcher.disconnect().await;
+    // A command on either edge knows her (the core's store): no games yet.
+    let (out, status) = common::exec(e1, "dora", &dk, "games dora").await;
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("dora"), "{out}");
+
+    // The admin, on the first edge, bans her key: her session on the second edge closes.
+    let cmd = format!("admin ban key {} cheating", common::fingerprint(&dk));
+    let (out, status) = common::exec(e1, "warden", &admin, &cmd).await;
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("disconnected"), "{out}");
+    closed_with(&dora, 10).await;
+    // Refused on both edges, told why.
+    for e in [e1, e2] {
+        let again = Term::connect(e, Login::Key("dora", &dk), 100, 30).await;
+        let raw = closed_with(&again, 10).await;
+        assert!(raw.contains("banned") && raw.contains("cheating"), "{raw}");
+        assert!(!raw.contains("Open seeks"), "no lobby: {raw}");
+    }
+    // Nor back as a guest from her address block (ban_guest_block), on the other edge.
+    let guest = Term::connect(e2, Login::Guest, 200, 30).await;
+    let raw = closed_with(&guest, 10).await;
+    assert!(
+        raw.contains("Guest logins from your address are closed"),
+        "{raw}"
+    );
+    // Lifted on the second edge: she is back through the first.
+    let cmd = format!("admin unban key {}", common::fingerprint(&dk));
+    let (out, status) = common::exec(e2, "warden", &admin, &cmd).await;
+    assert_eq!(status, Some(0), "{out}");
+    let dora = Term::connect(e1, Login::Key("dora", &dk), 100, 30).await;
+    dora.wait_text("you are dora", 10).await;
+}
+
+/// An open Server-Sent Events stream's text so far, read until `want` is in it.
+async fn stream_until(s: &mut tokio::net::TcpStream, raw: &mut Vec<u8>, want: &str) -> String {
+    use tokio::io::AsyncReadExt;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut buf = [0u8; 8192];
+    loop {
+        let body = raw
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .map(|at| common::web::dechunk(&raw[at + 4..]).0)
+            .unwrap_or_default();
+        let text = String::from_utf8_lossy(&body).to_string();
+        if text.contains(want) {
+            return text;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "the stream never sent {want:?}: {text}");
+        if let Ok(n) = tokio::time::timeout(left, s.read(&mut buf)).await {
+            let n = n.unwrap();
+            assert!(n > 0, "the stream ended before {want:?}: {text}");
+            raw.extend_from_slice(&buf[..n]);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_web_page_on_an_edge_shows_a_game_in_play_on_the_core() {
+    use tokio::io::AsyncWriteExt;
+    let ports = [free_port(), free_port()];
+    let split = Split::start_with("nats-web", &[], |n| {
+        vec![
+            "--http-listen".into(),
+            format!("127.0.0.1:{}", ports[n as usize - 1]),
+        ]
+    })
+    .await;
+    let web: std::net::SocketAddr = format!("127.0.0.1:{}", ports[1]).parse().unwrap();
+    // Both players on the first edge: the second edge's web has no seat of the game.
+    let alice = Term::connect(split.e1.addr, Login::Guest, 120, 40).await;
+    let bob = Term::connect(split.e1.addr, Login::Guest, 120, 40).await;
+    let (red, blue, a_nick, b_nick, game) = game_across(&alice, &bob).await;
+    let mut rng = Rng(47);
+    move_seen(red, blue, &mut rng).await;
+
+    // The second edge's page of games in play lists it, and the game's page shows it.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let list = loop {
+        let r = common::web::http_get(web, "/games/live", None).await;
+        if r.status == 200 && r.body.contains(&format!("/game/{game}")) {
+            break r.body;
+        }
+        assert!(Instant::now() < deadline, "{} {}", r.status, r.body);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert!(list.contains(&a_nick) && list.contains(&b_nick), "{list}");
+    let page = common::web::http_get(web, &format!("/game/{game}"), None).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains(&a_nick) && page.body.contains(&b_nick),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains(&format!("data-live=\"/game/{game}/live\"")),
+        "a game in play's page, live: {}",
+        page.body
+    );
+    // Its JSON is the stands' view: one move played, no rank of either side shown.
+    let api = common::web::http_get(web, &format!("/api/game/{game}"), None).await;
+    assert_eq!(api.status, 200, "{}", api.body);
+    let v: serde_json::Value = serde_json::from_str(&api.body).unwrap();
+    assert_eq!(v["ply"], 1, "{}", api.body);
+    let pieces = v["board"].as_array().expect("a board");
+    assert_eq!(pieces.len(), 80, "{}", api.body);
+    assert!(
+        pieces.iter().all(|p| p["rank"].is_null()),
+        "the stands see a rank: {}",
+        api.body
+    );
+
+    // The live stream: the position now, then Blue's move as it is played on the other edge.
+    let mut s = tokio::net::TcpStream::connect(web).await.unwrap();
+    s.write_all(common::web::request_text(&format!("/api/game/{game}/live"), None).as_bytes())
+        .await
+        .unwrap();
+    let mut raw = Vec::new();
+    stream_until(&mut s, &mut raw, "id: 1\n").await;
+    move_seen(blue, red, &mut rng).await;
+    let text = stream_until(&mut s, &mut raw, "id: 2\n").await;
+    assert!(
+        !text.contains("\"rank\":\""),
+        "a rank on the stream: {text}"
+    );
+}
+
+/// A NATS client as `user` (its password in deploy/nats-server.conf as the tests run it).
+async fn as_user(url: &str, user: &str) -> async_nats::Client {
+    async_nats::ConnectOptions::with_user_and_password(user.into(), format!("{user}-test-pass"))
+        .connect(url)
+        .await
+        .expect("the test reaches NATS")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_edges_nats_user_cannot_speak_for_the_core_nor_for_another_edge() {
+    use futures_util::StreamExt;
+    let dir = Dir::new("nats-permissions");
+    let (_nats, url) = nats_server(free_port(), &dir.0).await;
+    let (core, edge1, edge2) = (
+        as_user(&url, "core").await,
+        as_user(&url, "edge1").await,
+        as_user(&url, "edge2").await,
+    );
+    // The second edge listens where the core speaks to it: the lobby, the core's heartbeat,
+    // its sessions' events and its pages' watches.
+    let subjects = [
+        "lobby.snapshot",
+        "core.alive",
+        "edge.edge2.x.session.1",
+        "edge.edge2.x.watch.1",
+    ];
+    let mut heard = Vec::new();
+    for s in subjects {
+        heard.push(edge2.subscribe(s).await.unwrap());
+    }
+    // The core listens where only edges speak to it; the first edge tries the second's.
+    let mut core_hears = core.subscribe("core.session.edge2.x.1").await.unwrap();
+    edge2.flush().await.unwrap();
+    core.flush().await.unwrap();
+    // The first edge's user forges each: nothing arrives.
+    for s in subjects {
+        let _ = edge1.publish(s, "forged".into()).await;
+    }
+    let _ = edge1
+        .publish("core.session.edge2.x.1", "forged".into())
+        .await;
+    let _ = edge1.flush().await;
+    for (s, sub) in subjects.iter().zip(heard.iter_mut()) {
+        let got = tokio::time::timeout(Duration::from_millis(300), sub.next()).await;
+        assert!(got.is_err(), "edge1's user was heard on {s}: {got:?}");
+    }
+    let got = tokio::time::timeout(Duration::from_millis(300), core_hears.next()).await;
+    assert!(
+        got.is_err(),
+        "edge1's user spoke for edge2's session: {got:?}"
+    );
+    // The same messages from the users allowed them do arrive (the listeners listen).
+    for s in subjects {
+        core.publish(s, "real".into()).await.unwrap();
+    }
+    edge2
+        .publish("core.session.edge2.x.1", "real".into())
+        .await
+        .unwrap();
+    for (s, sub) in subjects.iter().zip(heard.iter_mut()) {
+        let got = tokio::time::timeout(Duration::from_secs(5), sub.next())
+            .await
+            .unwrap_or_else(|_| panic!("the core's message on {s} never came"))
+            .unwrap();
+        assert_eq!(&got.payload[..], b"real");
+    }
+    let got = tokio::time::timeout(Duration::from_secs(5), core_hears.next())
+        .await
+        .expect("edge2's own session's message came")
+        .unwrap();
+    assert_eq!(&got.payload[..], b"real");
 }

@@ -15,17 +15,18 @@ use tracing::{debug, info, info_span, warn, Instrument};
 use super::{
     decode, down_subject, encode, up_subject, Alive, Bus, ConnectReq, Connected, CoreAlive, Down,
     LobbyState, Numbered, Up, WireEvent, EDGE_ALIVE, EDGE_SILENT, LOBBY_CONNECT, LOBBY_SNAPSHOT,
-    LOBBY_SNAPSHOT_GET,
+    LOBBY_SNAPSHOT_GET, SERVICE_CALL, SERVICE_WATCH,
 };
 use crate::game::{GameSeat, SessionEvent};
 use crate::lobby::LobbyHandle;
+use crate::service::{Call, Service};
 
 /// When each edge was last heard from.
 type Seen = Arc<Mutex<HashMap<String, Instant>>>;
 
 /// Serves the lobby and its games to the edges until the NATS client is closed; each part
 /// runs in a task of its own.
-pub async fn serve(bus: Bus, lobby: LobbyHandle) -> anyhow::Result<()> {
+pub async fn serve(bus: Bus, lobby: LobbyHandle, service: Service) -> anyhow::Result<()> {
     let client = bus.client.clone();
     let state = Arc::new(Mutex::new(LobbyState::default()));
     let seen: Seen = Arc::default();
@@ -45,6 +46,17 @@ pub async fn serve(bus: Bus, lobby: LobbyHandle) -> anyhow::Result<()> {
     let mut connects = client.queue_subscribe(LOBBY_CONNECT, "core".into()).await?;
     let mut gets = client.subscribe(LOBBY_SNAPSHOT_GET).await?;
     let mut alive = client.subscribe(EDGE_ALIVE).await?;
+    tokio::spawn(answer_calls(
+        client.queue_subscribe(SERVICE_CALL, "core".into()).await?,
+        client.clone(),
+        service.clone(),
+    ));
+    tokio::spawn(answer_watches(
+        client.queue_subscribe(SERVICE_WATCH, "core".into()).await?,
+        client.clone(),
+        service,
+        seen.clone(),
+    ));
     tokio::spawn(publish_lobby(client.clone(), lobby.clone(), state.clone()));
     {
         let (client, state) = (client.clone(), state.clone());
@@ -252,6 +264,7 @@ async fn join(
                             }
                         }
                         Up::Disconnect => end = true,
+                        Up::Renamed(nick) => lobby.renamed(session, nick),
                         Up::Resync { seat: shown } => {
                             if let (None, Some(gone)) = (&seat, shown) {
                                 send(Down::SeatClosed { seat: gone }).await;
@@ -301,5 +314,133 @@ async fn seat_changed(seat: &mut Option<(u64, GameSeat)>) -> Option<u64> {
     match seat {
         Some((n, s)) => s.snapshots.changed().await.ok().map(|_| *n),
         None => std::future::pending().await,
+    }
+}
+
+/// The edges' service calls, each answered in a task of its own by the core's service.
+async fn answer_calls(
+    mut calls: async_nats::Subscriber,
+    client: async_nats::Client,
+    service: Service,
+) {
+    while let Some(msg) = calls.next().await {
+        let Some(reply) = msg.reply else { continue };
+        let (client, service) = (client.clone(), service.clone());
+        tokio::spawn(async move {
+            let answer = match decode::<Call>(&msg.payload) {
+                Ok(call) => {
+                    debug!(call = call_name(&call), "service call");
+                    service.answer(call).await
+                }
+                Err(e) => {
+                    warn!(error = %e, "service call refused");
+                    serde_json::to_value(Err::<(), _>(crate::service::remote::WireError::Store(
+                        e.to_string(),
+                    )))
+                    .unwrap_or_default()
+                }
+            };
+            if let Err(e) = client.publish(reply, encode(&answer).into()).await {
+                warn!(error = %e, "cannot answer a service call");
+            }
+        });
+    }
+}
+
+/// A call's name for the log (its arguments may name keys and addresses: not logged).
+fn call_name(call: &Call) -> &'static str {
+    match call {
+        Call::Login(_) => "login",
+        Call::KeyAccount(_) => "key_account",
+        Call::HeldNick(_) => "held_nick",
+        Call::Gate(_) => "gate",
+        Call::AddressBanned(_) => "address_banned",
+        Call::Preferences(_) => "preferences",
+        Call::SavePreferences(..) => "save_preferences",
+        Call::SavedSetups(_) => "saved_setups",
+        Call::SaveSetup(..) => "save_setup",
+        Call::DeleteSetup(..) => "delete_setup",
+        Call::Leaderboard(_) => "leaderboard",
+        Call::Profile { .. } => "profile",
+        Call::Games { .. } => "games",
+        Call::Record { .. } => "record",
+        Call::Replay { .. } => "replay",
+        Call::Analysis { .. } => "analysis",
+        Call::OwnNotes { .. } => "own_notes",
+        Call::GameFacts(_) => "game_facts",
+        Call::Admin { .. } => "admin",
+        Call::Bans => "bans",
+        Call::AdminSnapshot => "admin_snapshot",
+        Call::Rename { .. } => "rename",
+        Call::Waiting(_) => "waiting",
+        Call::SetupStats { .. } => "setup_stats",
+        Call::Explorer { .. } => "explorer",
+    }
+}
+
+/// The edges' web pages watching games in play: each watch is a spectator's place here
+/// ([`Service::watch_game`], the stands' view only), whose snapshots go to its edge until
+/// the edge says it ended, or falls silent, or the game's task is gone.
+async fn answer_watches(
+    mut asks: async_nats::Subscriber,
+    client: async_nats::Client,
+    service: Service,
+    seen: Seen,
+) {
+    while let Some(msg) = asks.next().await {
+        let Some(reply) = msg.reply else { continue };
+        let req = match decode::<super::WatchReq>(&msg.payload) {
+            Ok(r) => r,
+            Err(e) => {
+                warn!(error = %e, "watch refused");
+                continue;
+            }
+        };
+        let (client, service, seen) = (client.clone(), service.clone(), seen.clone());
+        let span = info_span!("watch", edge = %req.edge, n = req.n, game = req.game);
+        tokio::spawn(
+            async move {
+                let Some(mut watch) = service.watch_game(req.game).await else {
+                    let _ = client
+                        .publish(reply, encode(&Option::<crate::proto::GameSnapshot>::None).into())
+                        .await;
+                    return;
+                };
+                let Ok(mut stop) = client.subscribe(super::watch_stop(&req.edge, req.n)).await else {
+                    return;
+                };
+                let first = (*watch.now()).clone();
+                if client.publish(reply, encode(&Some(first)).into()).await.is_err() {
+                    return;
+                }
+                debug!("edge watching");
+                let down = super::watch_down(&req.edge, req.n);
+                let mut check = tokio::time::interval(EDGE_SILENT / 5);
+                loop {
+                    tokio::select! {
+                        snap = watch.changed() => {
+                            let m = match snap {
+                                Some(s) => super::WatchMsg::Snapshot(Box::new((*s).clone())),
+                                None => super::WatchMsg::Closed,
+                            };
+                            let closed = matches!(m, super::WatchMsg::Closed);
+                            let _ = client.publish(down.clone(), encode(&m).into()).await;
+                            if closed {
+                                break;
+                            }
+                        }
+                        _ = stop.next() => break,
+                        _ = check.tick() => {
+                            let last = seen.lock().unwrap_or_else(|e| e.into_inner()).get(&req.edge).copied();
+                            if last.is_none_or(|t| t.elapsed() > EDGE_SILENT) {
+                                break;
+                            }
+                        }
+                    }
+                }
+                debug!("edge watch ended");
+            }
+            .instrument(span),
+        );
     }
 }

@@ -15,13 +15,15 @@ use tokio::sync::{mpsc, watch};
 use tracing::{debug, info, warn};
 
 use super::{
-    decode, down_subject, encode, up_subject, Alive, Bus, ConnectReq, Connected, CoreAlive, Down,
-    EdgeParts, LobbyState, Numbered, Up, WireEvent, ACK_WAIT, ALIVE_EVERY, CORE_ALIVE, CORE_GONE,
-    EDGE_ALIVE, EDGE_SILENT, LOBBY_CONNECT, LOBBY_SNAPSHOT, LOBBY_SNAPSHOT_GET,
+    decode, down_subject, encode, up_subject, watch_down, watch_stop, Alive, Bus, ConnectReq,
+    Connected, CoreAlive, Down, EdgeParts, LobbyState, Numbered, Up, WatchMsg, WatchReq, WireEvent,
+    ACK_WAIT, ALIVE_EVERY, CORE_ALIVE, CORE_GONE, EDGE_ALIVE, EDGE_SILENT, LOBBY_CONNECT,
+    LOBBY_SNAPSHOT, LOBBY_SNAPSHOT_GET, REQUEST_TIMEOUT, SERVICE_CALL, SERVICE_WATCH,
 };
 use crate::game::{GameSeat, SeatCommand, SessionEvent};
 use crate::lobby::{Ident, Joined, LobbyHandle, RemoteLobby, SessionId};
 use crate::proto::{LobbyCmd, LobbySnapshot, Notice};
+use crate::service::remote::{Answer, Call, RemoteService, RemoteWatch};
 
 /// The lobby of the core, as this edge's sessions reach it.
 pub struct EdgeLobby {
@@ -127,8 +129,14 @@ pub async fn start(bus: Bus, edge_name: Option<&str>) -> anyhow::Result<EdgePart
         sessions: Mutex::default(),
         lobby,
     });
+    let service = Arc::new(EdgeService {
+        client: link.client.clone(),
+        name: name.clone(),
+        next: std::sync::atomic::AtomicU64::new(1),
+    });
     Ok(EdgeParts {
         lobby: LobbyHandle::remote(link, rx),
+        service,
         name,
     })
 }
@@ -218,6 +226,13 @@ impl RemoteLobby for EdgeLobby {
             .remove(&session);
         if let Some(up) = up {
             let _ = up.send((CURRENT, Up::Disconnect));
+        }
+    }
+
+    fn renamed(&self, session: SessionId, nick: String) {
+        let sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(up) = sessions.get(&session) {
+            let _ = up.send((CURRENT, Up::Renamed(nick)));
         }
     }
 
@@ -544,4 +559,79 @@ async fn forward_seat(
         let _ = up.send((epoch, Up::Game { seat, cmd: c.cmd }));
     }
     let _ = up.send((epoch, Up::LeaveGame { seat }));
+}
+
+/// The service calls of this edge's sessions and pages, and its pages' watches of games in
+/// play, answered by the core.
+struct EdgeService {
+    client: async_nats::Client,
+    name: Arc<str>,
+    /// Numbers this edge's watches.
+    next: std::sync::atomic::AtomicU64,
+}
+
+impl RemoteService for EdgeService {
+    fn ask(&self, call: Call) -> Answer<'_> {
+        Box::pin(async move {
+            let asked = self.client.request(SERVICE_CALL, encode(&call).into());
+            match tokio::time::timeout(REQUEST_TIMEOUT, asked).await {
+                Ok(Ok(msg)) => decode::<serde_json::Value>(&msg.payload).map_err(|e| e.to_string()),
+                Ok(Err(e)) => Err(format!("the game server did not answer: {e}")),
+                Err(_) => Err("the game server did not answer in time".into()),
+            }
+        })
+    }
+
+    fn watch(
+        &self,
+        game: u64,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Option<RemoteWatch>> + Send + '_>> {
+        Box::pin(async move {
+            let n = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            // Listened to before asking: the first change may follow the answer at once.
+            let mut down = self
+                .client
+                .subscribe(watch_down(&self.name, n))
+                .await
+                .map_err(|e| warn!(error = %e, "cannot listen for a watch"))
+                .ok()?;
+            let req = WatchReq {
+                edge: self.name.to_string(),
+                n,
+                game,
+            };
+            let answer = self
+                .client
+                .request(SERVICE_WATCH, encode(&req).into())
+                .await
+                .map_err(|e| info!(error = %e, game, "the core did not answer a watch"))
+                .ok()?;
+            let first = decode::<Option<crate::proto::GameSnapshot>>(&answer.payload)
+                .map_err(|e| warn!(error = %e, "the core's answer to a watch refused"))
+                .ok()??;
+            let (tx, rx) = watch::channel(Arc::new(first));
+            let (client, stop) = (self.client.clone(), watch_stop(&self.name, n));
+            tokio::spawn(async move {
+                loop {
+                    tokio::select! {
+                        msg = down.next() => {
+                            let Some(msg) = msg else { break };
+                            match decode::<WatchMsg>(&msg.payload) {
+                                Ok(WatchMsg::Snapshot(s)) => {
+                                    tx.send_replace(Arc::new(*s));
+                                }
+                                // The game's task is gone: the receiver sees the channel end.
+                                Ok(WatchMsg::Closed) => return,
+                                Err(e) => warn!(error = %e, "watch message refused"),
+                            }
+                        }
+                        _ = tx.closed() => break,
+                    }
+                }
+                // Nobody reads it any more: the core's spectator leaves.
+                let _ = client.publish(stop, Vec::new().into()).await;
+            });
+            Some(rx)
+        })
+    }
 }

@@ -23,6 +23,10 @@
 //! | `edge.<edge>.session.<n>` | core → edge | one session's events and its seat's snapshots ([`Down`]) |
 //! | `edge.alive` | edge → core | an edge's heartbeat ([`Alive`]): the core ends the sessions of an edge gone silent |
 //! | `core.alive` | core → edges | the core's heartbeat ([`CoreAlive`]): an edge tells its players when the core is away, and joins them again to a restarted core |
+//! | `service.call` | edge → core, request | a service call ([`crate::service::Call`] → its result, as JSON) |
+//! | `service.watch` | edge → core, request | a web page watches a game in play ([`WatchReq`] → its first spectators' snapshot) |
+//! | `edge.<edge>.watch.<n>` | core → edge | that watch's snapshots ([`WatchMsg`]) |
+//! | `core.session.<edge>.watch.<n>` | edge → core | that watch ended (nobody reads it any more) |
 //!
 //! Every payload is an [`Envelope`]: a version and the message, as JSON. JSON and not a
 //! binary format (postcard, bincode) because the records crossing (`rules::Move`'s optional
@@ -168,6 +172,34 @@ pub const LOBBY_SNAPSHOT: &str = "lobby.snapshot";
 pub const LOBBY_SNAPSHOT_GET: &str = "lobby.snapshot.get";
 pub const EDGE_ALIVE: &str = "edge.alive";
 pub const CORE_ALIVE: &str = "core.alive";
+pub const SERVICE_CALL: &str = "service.call";
+pub const SERVICE_WATCH: &str = "service.watch";
+
+/// Where a watch's snapshots go (core → edge).
+pub fn watch_down(edge: &str, n: u64) -> String {
+    format!("edge.{edge}.watch.{n}")
+}
+
+/// Where an edge says a watch ended (edge → core).
+pub fn watch_stop(edge: &str, n: u64) -> String {
+    format!("core.session.{edge}.watch.{n}")
+}
+
+/// A web page of an edge watching game `game` in play, as watch `n` of the edge.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct WatchReq {
+    pub edge: String,
+    pub n: u64,
+    pub game: GameId,
+}
+
+/// A watch's messages: the spectators' snapshot (what the stands may know, never a
+/// position), or the game's task gone.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum WatchMsg {
+    Snapshot(Box<GameSnapshot>),
+    Closed,
+}
 
 /// Where one session's commands go (edge → core).
 pub fn up_subject(edge: &str, n: u64) -> String {
@@ -230,6 +262,8 @@ pub enum Up {
         seat: u64,
     },
     Disconnect,
+    /// The session's player took a new nick (the core's store has it already).
+    Renamed(String),
     /// The edge reconnected to NATS: what the core sent meanwhile may be lost. `seat`: the
     /// seat the edge shows (`None`: none); the core sends its seat again (as `EnterGame` if
     /// the edge does not have it, else its snapshot).
@@ -357,6 +391,8 @@ pub async fn connect(config: &BusConfig) -> anyhow::Result<Bus> {
 /// What an edge runs with: the lobby handle its sessions use.
 pub struct EdgeParts {
     pub lobby: LobbyHandle,
+    /// The service calls and the web's watches, answered by the core.
+    pub service: Arc<dyn crate::service::RemoteService>,
     pub name: Arc<str>,
 }
 

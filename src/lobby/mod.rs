@@ -233,6 +233,8 @@ pub trait RemoteLobby: Send + Sync + 'static {
     ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Option<Joined>> + Send + '_>>;
     fn disconnect(&self, session: SessionId);
     fn command(&self, session: SessionId, cmd: LobbyCmd);
+    /// The session's player now goes by `nick` (the other process's store has it already).
+    fn renamed(&self, session: SessionId, nick: String);
 }
 
 /// Talks to the lobby actor (of this process), or to the lobby of a core through a
@@ -416,6 +418,9 @@ impl LobbyHandle {
 
     /// The player of `session` now goes by `nick` (the store has it already).
     pub fn renamed(&self, session: SessionId, nick: String) {
+        if let Some(remote) = &self.remote {
+            return remote.renamed(session, nick);
+        }
         let _ = self.tx.send(LobbyMsg::Renamed { session, nick });
     }
 

@@ -6,6 +6,7 @@ use std::fmt;
 use std::net::IpAddr;
 use std::time::Instant;
 
+use super::remote::Call;
 use super::Service;
 use crate::lobby::Ident;
 use crate::proto::{Notice, PlayerId, SavedSetup};
@@ -18,7 +19,7 @@ use crate::text::{clean_line, clean_nick, NickError};
 const SETUP_NAME_CHARS: usize = 30;
 
 /// The nickname a key gets at login, with what to tell the player about it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Login {
     pub nick: String,
     pub notices: Vec<Notice>,
@@ -189,6 +190,12 @@ impl Service {
     /// this visit only, under a name nobody keeps, with a notice saying so: no account is
     /// created (no nick registered, no preferences kept).
     pub async fn login(&self, ident: &Ident) -> Login {
+        if let Some(a) = self.remote(Call::Login(ident.clone())).await {
+            return a.unwrap_or_else(|e| {
+                tracing::warn!(error = ?e, "cannot ask the core for nicknames");
+                visitor(&ident.nick)
+            });
+        }
         let store = self.store.clone();
         let id = ident.id.clone();
         let held = tokio::task::spawn_blocking(move || store.users().by_identity(&id)).await;
@@ -222,10 +229,30 @@ impl Service {
 
     /// Changes the nickname a key holds (once; see [`crate::store::Users::rename`]) and
     /// tells the lobby; the new nick. `counts` false: the name chosen at the first login,
-    /// which is not the one later rename.
+    /// which is not the one later rename. On an edge the core's store renames.
     pub async fn rename(
         &self,
         session: crate::lobby::SessionId,
+        identity: &PlayerId,
+        asked: &str,
+        counts: bool,
+    ) -> Result<String, RenameError> {
+        let call = Call::Rename {
+            identity: identity.clone(),
+            asked: asked.to_string(),
+            counts,
+        };
+        let nick = match self.remote(call).await {
+            Some(a) => a?,
+            None => self.rename_stored(identity, asked, counts).await?,
+        };
+        self.lobby.renamed(session, nick.clone());
+        Ok(nick)
+    }
+
+    /// [`Service::rename`]'s checks and the store's rename; the new nick.
+    pub(super) async fn rename_stored(
+        &self,
         identity: &PlayerId,
         asked: &str,
         counts: bool,
@@ -252,10 +279,7 @@ impl Service {
             ));
         }
         match self.store.users().rename(identity, &nick, counts).await? {
-            RenameResult::Renamed(nick) => {
-                self.lobby.renamed(session, nick.clone());
-                Ok(nick)
-            }
+            RenameResult::Renamed(nick) => Ok(nick),
             RenameResult::Taken => Err(RenameError::Taken(nick)),
             RenameResult::NoRenamesLeft => Err(RenameError::NoRenamesLeft),
             RenameResult::NoSuchUser => Err(RenameError::NotAKey),
@@ -264,6 +288,9 @@ impl Service {
 
     /// A key's remembered display preferences (the defaults when it has none).
     pub async fn preferences(&self, identity: &PlayerId) -> Preferences {
+        if let Some(a) = self.remote(Call::Preferences(identity.clone())).await {
+            return a.unwrap_or_default();
+        }
         let id = identity.clone();
         self.blocking(move |s| s.users().preferences(&id))
             .await
@@ -271,6 +298,13 @@ impl Service {
     }
 
     pub async fn save_preferences(&self, identity: &PlayerId, prefs: Preferences) {
+        let call = Call::SavePreferences(identity.clone(), prefs);
+        if let Some(a) = self.remote::<()>(call).await {
+            if let Err(e) = a {
+                tracing::warn!(error = ?e, "cannot save settings");
+            }
+            return;
+        }
         let id = identity.clone();
         let saved = self.blocking(move |s| s.users().set_preferences(&id, prefs));
         if let Err(e) = saved.await {
@@ -280,6 +314,9 @@ impl Service {
 
     /// A key's saved set-ups, all variants.
     pub async fn saved_setups(&self, identity: &PlayerId) -> Result<Vec<SavedSetup>, StoreError> {
+        if let Some(a) = self.remote(Call::SavedSetups(identity.clone())).await {
+            return a.map_err(Into::into);
+        }
         let id = identity.clone();
         self.blocking(move |s| s.setups().list(&id, None)).await
     }
@@ -290,6 +327,12 @@ impl Service {
         identity: &PlayerId,
         mut setup: SavedSetup,
     ) -> Result<Vec<SavedSetup>, SetupError> {
+        if let Some(a) = self
+            .remote(Call::SaveSetup(identity.clone(), setup.clone()))
+            .await
+        {
+            return a.map_err(Into::into);
+        }
         setup.name = setup_name(&setup.name)?;
         self.store.setups().save(identity, &setup).await?;
         Ok(self.saved_setups(identity).await?)
@@ -302,6 +345,10 @@ impl Service {
         name: &str,
         variant: Variant,
     ) -> Result<Vec<SavedSetup>, StoreError> {
+        let call = Call::DeleteSetup(identity.clone(), name.to_string(), variant);
+        if let Some(a) = self.remote(call).await {
+            return a.map_err(Into::into);
+        }
         self.store.setups().delete(identity, name, variant).await?;
         self.saved_setups(identity).await
     }

@@ -6,6 +6,7 @@
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
+use super::remote::Call;
 use super::Service;
 use crate::limit::AddrNet;
 use crate::lobby::KickWhom;
@@ -30,6 +31,8 @@ pub enum AdminDone {
     Broadcast,
     /// A tournament created, edited, started or cancelled: the lobby's line.
     Tournament(Notice),
+    /// Done by the core of a split server, for an edge's admin: what it said.
+    Elsewhere(Notice),
 }
 
 impl AdminDone {
@@ -47,7 +50,7 @@ impl AdminDone {
                 Notice::new("notice-admin-unbanned").arg("target", t.to_string())
             }
             AdminDone::Broadcast => Notice::new("notice-admin-sent"),
-            AdminDone::Tournament(line) => line.clone(),
+            AdminDone::Tournament(line) | AdminDone::Elsewhere(line) => line.clone(),
         }
     }
 }
@@ -70,6 +73,12 @@ pub enum AdminError {
     /// The lobby refused a tournament order (bad terms, no such tournament, started).
     Tournament(crate::lobby::TournamentError),
     Store(StoreError),
+    /// Refused by the core of a split server, for an edge's admin: what it said, and
+    /// whether the request was wrong.
+    Elsewhere {
+        notice: Notice,
+        usage: bool,
+    },
 }
 
 impl AdminError {
@@ -77,7 +86,10 @@ impl AdminError {
     pub fn is_usage(&self) -> bool {
         matches!(
             self,
-            AdminError::BadTarget(_) | AdminError::NothingToBroadcast | AdminError::Tournament(_)
+            AdminError::BadTarget(_)
+                | AdminError::NothingToBroadcast
+                | AdminError::Tournament(_)
+                | AdminError::Elsewhere { usage: true, .. }
         )
     }
 }
@@ -94,6 +106,7 @@ impl AdminError {
             AdminError::NothingToBroadcast => Notice::new("refusal-nothing-to-broadcast"),
             AdminError::Tournament(why) => why.notice(),
             AdminError::Store(e) => Notice::plain(e.to_string()),
+            AdminError::Elsewhere { notice, .. } => notice.clone(),
         }
     }
 }
@@ -129,6 +142,13 @@ fn bad_target(kind: BanKind, value: &str, why: String) -> AdminError {
 impl Service {
     /// Carries out an admin action; `by` is the admin's key fingerprint.
     pub async fn admin(&self, by: &str, cmd: AdminCmd) -> Result<AdminDone, AdminError> {
+        let call = Call::Admin {
+            by: by.to_string(),
+            cmd: cmd.clone(),
+        };
+        if let Some(a) = self.remote::<Notice>(call).await {
+            return a.map(AdminDone::Elsewhere).map_err(Into::into);
+        }
         match cmd {
             AdminCmd::Refresh => Ok(AdminDone::Refreshed),
             AdminCmd::Kick { nick, reason } => {
@@ -268,6 +288,10 @@ impl Service {
     /// written. `by` is the admin's key fingerprint. Writes wait while the copy is made (a
     /// move waits as long as the copy takes); nothing waits on a runtime worker.
     pub async fn backup(&self, by: &str, asked: &str) -> Result<BackupSummary, BackupError> {
+        // An edge's own store holds nothing of the game's: no backup of it.
+        if self.is_remote() {
+            return Err(BackupError::Refused(Notice::new("refusal-edge-commands")));
+        }
         let root = self.backup_root.as_ref().clone();
         let asked_text = asked.to_string();
         let dir = tokio::task::spawn_blocking(move || backup_dir(&root, &asked_text))
@@ -290,12 +314,18 @@ impl Service {
 
     /// Every stored ban, user text cleaned.
     pub async fn bans(&self) -> Result<Vec<AdminBan>, StoreError> {
+        if let Some(a) = self.remote(Call::Bans).await {
+            return a.map_err(Into::into);
+        }
         let bans = self.blocking(|s| s.bans().all()).await?;
         Ok(bans.into_iter().filter_map(admin_ban).collect())
     }
 
     /// What the admin screen shows: every session online and every stored ban.
     pub async fn admin_snapshot(&self) -> Result<AdminSnapshot, StoreError> {
+        if let Some(a) = self.remote(Call::AdminSnapshot).await {
+            return a.map_err(Into::into);
+        }
         let clean = |s: &str| clean_line(s, 200);
         let mut sessions = self.lobby.sessions().await;
         for s in &mut sessions {

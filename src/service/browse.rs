@@ -2,6 +2,7 @@
 //! game lists and replay positions, and the games in play. Replays are computed here, from
 //! the record, into per-perspective views: the screens never get a position.
 
+use super::remote::Call;
 use super::Service;
 use crate::proto::{
     AnalysisStatus, GameFilter, GameList, GameListItem, GameSummary, LeaderRow, Leaderboard,
@@ -18,6 +19,9 @@ pub const LIST_LIMIT: usize = 100;
 
 impl Service {
     pub async fn leaderboard(&self, variant: Variant) -> Result<Leaderboard, StoreError> {
+        if let Some(a) = self.remote(Call::Leaderboard(variant)).await {
+            return a.map_err(Into::into);
+        }
         self.blocking(move |s| leaderboard(s, variant)).await
     }
 
@@ -34,6 +38,13 @@ impl Service {
         nick: &str,
         viewer: Option<&PlayerId>,
     ) -> Result<Option<Profile>, StoreError> {
+        let call = Call::Profile {
+            nick: nick.to_string(),
+            viewer: viewer.cloned(),
+        };
+        if let Some(a) = self.remote(call).await {
+            return a.map_err(Into::into);
+        }
         let (nick, viewer) = (nick.to_string(), viewer.cloned());
         self.blocking(move |s| profile(s, &nick, viewer.as_ref()))
             .await
@@ -46,6 +57,14 @@ impl Service {
         filter: GameFilter,
         variant: Option<Variant>,
     ) -> Result<GameList, StoreError> {
+        let call = Call::Games {
+            me: me.cloned(),
+            filter: filter.clone(),
+            variant,
+        };
+        if let Some(a) = self.remote(call).await {
+            return a.map_err(Into::into);
+        }
         let me = me.cloned();
         self.blocking(move |s| games(s, me.as_ref(), &filter, variant))
             .await
@@ -65,6 +84,13 @@ impl Service {
         id: u64,
         viewer: Option<&PlayerId>,
     ) -> Result<(GameRecord, [String; 2]), ReplayFault> {
+        let call = Call::Record {
+            id,
+            viewer: viewer.cloned(),
+        };
+        if let Some(a) = self.remote(call).await {
+            return a.map_err(Into::into);
+        }
         let (record, names, _) = self.stored_for(id, viewer).await?;
         Ok((record, names))
     }
@@ -91,6 +117,15 @@ impl Service {
         perspective: Perspective,
         viewer: Option<&PlayerId>,
     ) -> Result<ReplaySnapshot, ReplayFault> {
+        let call = Call::Replay {
+            id,
+            ply,
+            perspective,
+            viewer: viewer.cloned(),
+        };
+        if let Some(a) = self.remote(call).await {
+            return a.map_err(Into::into);
+        }
         let found = self.blocking(move |s| s.games().get(id)).await?;
         let g = found
             .filter(|g| g.visible_to(viewer))
@@ -140,6 +175,13 @@ impl Service {
         id: u64,
         viewer: Option<&PlayerId>,
     ) -> Result<(GameRecord, [String; 2], AnalysisStatus), ReplayFault> {
+        let call = Call::Analysis {
+            id,
+            viewer: viewer.cloned(),
+        };
+        if let Some(a) = self.remote(call).await {
+            return a.map_err(Into::into);
+        }
         let (record, names, _) = self.stored_for(id, viewer).await?;
         let status = self.analysis_status(id).await?;
         Ok((record, names, status))
@@ -162,6 +204,13 @@ impl Service {
         id: u64,
         viewer: &PlayerId,
     ) -> Result<Vec<crate::rules::NoteEvent>, StoreError> {
+        let call = Call::OwnNotes {
+            id,
+            viewer: viewer.clone(),
+        };
+        if let Some(a) = self.remote(call).await {
+            return a.map_err(Into::into);
+        }
         let viewer = viewer.clone();
         self.blocking(move |s| {
             let Some(g) = s.games().get(id)? else {
@@ -181,6 +230,9 @@ impl Service {
     /// What a page tells of a finished public game beside its moves: who played, the
     /// result, the rating changes. A private game answers as one that does not exist.
     pub async fn game_facts(&self, id: u64) -> Result<GameFacts, ReplayFault> {
+        if let Some(a) = self.remote(Call::GameFacts(id)).await {
+            return a.map_err(Into::into);
+        }
         let found = self.blocking(move |s| s.games().get(id)).await?;
         let g = found
             .filter(|g| g.visible_to(None))
@@ -219,6 +271,14 @@ impl Service {
     /// gets ([`crate::game::GameHandle::spectate`]), so only what the stands may know. A
     /// private game answers `None`, exactly like an unknown id or a game no longer in play.
     pub async fn watch_game(&self, id: u64) -> Option<GameWatch> {
+        // On an edge: the core's stands, over the bus (the spectators' view only).
+        if let Some(remote) = &self.remote {
+            let rx = remote.watch(id).await?;
+            return Some(GameWatch {
+                rx: Some(rx),
+                handle: None,
+            });
+        }
         let handle = self.lobby.public_game(id).await?;
         let mut rx = handle.spectate().await?;
         // While nobody watches, a game does not rebuild its spectators' snapshot: the one
@@ -227,7 +287,7 @@ impl Service {
         let _ = tokio::time::timeout(FRESH_SNAPSHOT, rx.changed()).await;
         Some(GameWatch {
             rx: Some(rx),
-            handle,
+            handle: Some(handle),
         })
     }
 
@@ -364,7 +424,8 @@ fn profile(
 pub struct GameWatch {
     /// `Some` until dropped (dropped before the game is told to recount).
     rx: Option<tokio::sync::watch::Receiver<std::sync::Arc<crate::proto::GameSnapshot>>>,
-    handle: crate::game::GameHandle,
+    /// The game's (`None` on an edge: the core's watch ends when the receiver is dropped).
+    handle: Option<crate::game::GameHandle>,
 }
 
 impl GameWatch {
@@ -388,12 +449,14 @@ impl Drop for GameWatch {
     fn drop(&mut self) {
         // The receiver first: the game counts its spectators by its channel's receivers.
         drop(self.rx.take());
-        self.handle.recount();
+        if let Some(h) = &self.handle {
+            h.recount();
+        }
     }
 }
 
 /// A finished public game as a page shows it (see [`Service::game_facts`]).
-#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct GameFacts {
     pub id: u64,
     pub red: String,
@@ -414,7 +477,7 @@ pub struct GameFacts {
 }
 
 /// A player's shown rating before and after a rated game.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct RatingMove {
     pub before: i32,
     pub after: i32,

@@ -15,7 +15,9 @@
 mod accounts;
 mod admin;
 mod browse;
+mod gate;
 mod play;
+pub mod remote;
 mod setups;
 mod tournaments;
 mod web;
@@ -27,7 +29,9 @@ pub use accounts::REGISTRATIONS_PER_HOUR;
 pub use accounts::{save_in_memory, Login, RenameError, SetupError};
 pub use admin::{AdminDone, AdminError, BackupError, DEFAULT_BACKUP_ROOT};
 pub use browse::{replay, GameFacts, GameWatch, RatingMove, ReplayFault, LIST_LIMIT};
+pub use gate::{GateAsk, Refusal};
 pub use play::{GuestRefused, PlaySession, PlayUpdate};
+pub use remote::{Call, RemoteService};
 pub use setups::{
     player_stats, server_explorer, stats_of, SetupRenameError, EXPLORER_GAMES, EXPLORER_TTL,
 };
@@ -45,6 +49,9 @@ pub struct Service {
     backup_root: std::sync::Arc<std::path::PathBuf>,
     /// The server's set-up explorers, kept a minute (`setups.rs`).
     explorers: std::sync::Arc<setups::ExplorerCache>,
+    /// On a split server's edge: the core, which answers the calls of [`remote::Call`]
+    /// (`remote.rs`); `None` in one process and on the core.
+    remote: Option<std::sync::Arc<dyn remote::RemoteService>>,
 }
 
 impl Service {
@@ -59,6 +66,7 @@ impl Service {
             )),
             backup_root: std::sync::Arc::new(admin::DEFAULT_BACKUP_ROOT.into()),
             explorers: Default::default(),
+            remote: None,
         }
     }
 
@@ -72,6 +80,10 @@ impl Service {
         &self,
         identity: &crate::proto::PlayerId,
     ) -> Vec<crate::proto::WaitingGame> {
+        // On an edge the games are the core's (its lobby answers).
+        if let Some(a) = self.remote(Call::Waiting(identity.clone())).await {
+            return a.unwrap_or_default();
+        }
         self.lobby.waiting(identity.clone()).await
     }
 

@@ -92,6 +92,32 @@ impl Service {
     /// block or a prefix holding it), or guest logins from its block closed for
     /// `guest_block` after the ban of a player who last came from it (as over SSH).
     pub async fn guest_refusal(&self, addr: IpAddr, guest_block: Duration) -> Option<GuestRefused> {
+        // On an edge: the core's bans, as for an SSH guest at that edge's door.
+        let ask = super::GateAsk {
+            key: None,
+            fingerprint: None,
+            addr,
+            guest_block_secs: guest_block.as_secs(),
+        };
+        if let Some(a) = self
+            .remote::<Option<super::Refusal>>(super::Call::Gate(ask))
+            .await
+        {
+            return match a {
+                Ok(refusal) => refusal.map(|r| match r {
+                    super::Refusal::Banned { reason, .. } => {
+                        GuestRefused::Banned(Notice::banned(&reason))
+                    }
+                    super::Refusal::GuestsClosed { until } => GuestRefused::GuestsClosed { until },
+                }),
+                Err(error) => {
+                    tracing::warn!(?error, "cannot ask the core for the bans of a web guest");
+                    Some(GuestRefused::Banned(Notice::new(
+                        "refusal-cannot-read-bans",
+                    )))
+                }
+            };
+        }
         let answer = self
             .blocking(move |s| {
                 let bans = s.bans();

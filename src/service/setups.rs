@@ -114,6 +114,14 @@ impl Service {
         variant: Variant,
         setups: Vec<SavedSetup>,
     ) -> Result<SetupStatsList, StoreError> {
+        let call = super::Call::SetupStats {
+            me: me.clone(),
+            variant,
+            setups: setups.clone(),
+        };
+        if let Some(a) = self.remote(call).await {
+            return a.map_err(Into::into);
+        }
         let me = me.clone();
         self.blocking(move |s| {
             let list = player_stats(s, &me, variant, &setups)?;
@@ -132,6 +140,14 @@ impl Service {
         variant: Variant,
         mine: bool,
     ) -> Result<ExplorerPage, StoreError> {
+        let call = super::Call::Explorer {
+            me: me.cloned(),
+            variant,
+            mine,
+        };
+        if let Some(a) = self.remote(call).await {
+            return a.map_err(Into::into);
+        }
         if mine {
             let Some(me) = me.cloned() else {
                 return Err(StoreError::Invalid("no player".into()));

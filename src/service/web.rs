@@ -21,6 +21,10 @@ pub struct SignedIn {
     pub nick: String,
 }
 
+/// What the web's sign-in says on a split server's edge.
+const EDGE_NO_ACCOUNTS: &str =
+    "signing in is not served by this front door of a split server yet: play as a guest, or over SSH";
+
 impl Service {
     /// A one-time sign-in code for a key holder (flushed).
     pub async fn web_link(&self, identity: &PlayerId) -> Result<String, StoreError> {
@@ -34,6 +38,11 @@ impl Service {
         code: &str,
         agent: &str,
     ) -> Result<Option<(String, SignedIn)>, StoreError> {
+        // An edge's store holds no accounts: signing in from the web is the core's, and
+        // is not on the bus yet (docs/scaling.md).
+        if self.is_remote() {
+            return Err(StoreError::Invalid(EDGE_NO_ACCOUNTS.into()));
+        }
         let Some((token, identity)) = self.store.web().redeem(code, agent).await? else {
             return Ok(None);
         };
@@ -214,6 +223,13 @@ impl Service {
         nick: &str,
         me: Option<&SignedIn>,
     ) -> Result<Challenge, PasskeyError> {
+        // An edge's store holds no accounts: signing in from the web is the core's, and
+        // is not on the bus yet (docs/scaling.md).
+        if self.is_remote() {
+            return Err(PasskeyError::Store(StoreError::Invalid(
+                EDGE_NO_ACCOUNTS.into(),
+            )));
+        }
         let (ceremony, identity, nick) = match me {
             Some(me) => (
                 Ceremony::Add {
@@ -328,6 +344,13 @@ impl Service {
 
     /// Begins a sign-in by passkey (any of the site's: the authenticator offers its own).
     pub async fn passkey_sign_in_begin(&self) -> Result<Challenge, PasskeyError> {
+        // An edge's store holds no accounts: signing in from the web is the core's, and
+        // is not on the bus yet (docs/scaling.md).
+        if self.is_remote() {
+            return Err(PasskeyError::Store(StoreError::Invalid(
+                EDGE_NO_ACCOUNTS.into(),
+            )));
+        }
         let challenge = self.store.web().begin(Ceremony::SignIn).await?;
         Ok(Challenge {
             challenge,
@@ -412,6 +435,11 @@ impl Service {
     /// Uses a key's link to link that key to the account `me` is signed in as; whether it
     /// was linked (`false`: the link is gone, or not a bare key's).
     pub async fn web_link_key(&self, code: &str, me: &SignedIn) -> Result<bool, StoreError> {
+        // An edge's store holds no accounts: signing in from the web is the core's, and
+        // is not on the bus yet (docs/scaling.md).
+        if self.is_remote() {
+            return Err(StoreError::Invalid(EDGE_NO_ACCOUNTS.into()));
+        }
         if !matches!(self.web_link_does(code).await?, Some(LinkFor::LinkKey(_))) {
             return Ok(false);
         }

@@ -223,6 +223,17 @@ impl SshServer {
         }
     }
 
+    /// A split server's edge: the service calls go to the core through `remote`.
+    pub fn with_remote_service(
+        mut self,
+        remote: Arc<dyn crate::service::RemoteService>,
+    ) -> SshServer {
+        if let Some(shared) = Arc::get_mut(&mut self.shared) {
+            shared.service = shared.service.clone().with_remote(remote);
+        }
+        self
+    }
+
     /// Accepts connections until the listener fails. With `proxy_protocol` each
     /// connection's PROXY header is read first (in its own task, within the authentication
     /// timeout), and the client's address it names is the one budgets and bans count; a
@@ -277,11 +288,15 @@ impl SshServer {
                 );
                 return;
             }
-            let banned = self
-                .shared
-                .store
-                .bans()
-                .matching(None, None, Some(peer.ip()));
+            // On an edge the bans are the core's: checked at the door ([`Conn::refusal`]).
+            let banned = match self.shared.service.is_remote() {
+                true => Ok(None),
+                false => self
+                    .shared
+                    .store
+                    .bans()
+                    .matching(None, None, Some(peer.ip())),
+            };
             if let Ok(Some(ban)) = banned {
                 // The address in its one form (an IPv4-mapped one as IPv4), and the ban's.
                 info!(peer = %crate::limit::canonical(peer.ip()), ban = %ban.target, "connection refused: address banned");
@@ -812,17 +827,11 @@ impl Conn {
         }
     }
 
-    /// The nick the connection's key holds (a store read), if any; none for a guest.
-    fn held_nick(&self) -> Option<String> {
+    /// The nick the connection's key holds (a store read, the core's on an edge), if any;
+    /// none for a guest.
+    async fn held_nick(&self) -> Option<String> {
         let i = self.ident.as_ref().filter(|i| !i.guest)?;
-        let user = self
-            .shared
-            .store
-            .users()
-            .by_identity(&i.id)
-            .ok()
-            .flatten()?;
-        Some(user.nick)
+        self.shared.service.held_nick(&i.id).await
     }
 
     fn new(
@@ -911,34 +920,10 @@ impl Conn {
 }
 
 impl Conn {
-    /// The ban that applies to this connection, checked before the lobby is shown.
-    /// Checks the nick the key holds (not only the user name asked for: a banned player
-    /// must not get in by asking for another name), the key and the address (its block,
-    /// or a prefix that holds it).
-    fn ban(&self) -> Option<crate::store::Ban> {
-        let store = &self.shared.store;
-        let ident = self.ident.as_ref().filter(|i| !i.guest);
-        let held = ident
-            .and_then(|i| store.users().by_identity(&i.id).ok().flatten())
-            .map(|u| u.nick);
-        let asked = ident.map(|i| i.nick.clone());
-        let key = self.fingerprint.as_deref();
-        let addr = Some(self.peer.ip());
-        [held, asked]
-            .into_iter()
-            .flatten()
-            .chain(std::iter::once(String::new()))
-            .find_map(|nick| {
-                let nick = (!nick.is_empty()).then_some(nick.as_str());
-                store.bans().matching(nick, key, addr).ok().flatten()
-            })
-    }
-
-    /// Why this connection may not come in, if it may not: a ban of it, or (a guest)
-    /// guest logins from its address block closed by the ban of a player who last used
-    /// it, for `ban_guest_block` from that ban. A key that may come in has its address
-    /// block recorded (what such a closure closes if the key is banned later).
-    fn refusal(&self) -> Option<String> {
+    /// Why this connection may not come in, if it may not ([`Service::gate`]: a ban of its
+    /// nick, key or address; a guest from an address block closed after a player's ban),
+    /// as the text to tell it. On an edge the core answers (its store holds the bans).
+    async fn refusal(&self) -> Option<String> {
         // In the client's locale's language (the stored choice is the player's, not read
         // for a refused connection).
         let lang = {
@@ -946,45 +931,36 @@ impl Conn {
             crate::i18n::Lang::from_env(all.as_deref(), messages.as_deref(), lang.as_deref())
                 .unwrap_or_default()
         };
-        if let Some(ban) = self.ban() {
-            self.span.in_scope(|| info!(peer = %crate::limit::canonical(self.peer.ip()), ban = %ban.target, "banned connection refused"));
-            let text = crate::proto::Notice::banned(&ban.reason);
-            return Some(format!("{}\r\n", text.text(lang)));
-        }
-        let bans = self.shared.store.bans();
-        let guest = self.ident.as_ref().is_some_and(|i| i.guest);
-        if !guest {
-            if let Some(fp) = &self.fingerprint {
-                if let Err(e) = bans.saw(fp, self.peer.ip()) {
-                    warn!(error = %e, "cannot record the address block of a key");
-                }
+        let ident = self.ident.as_ref().filter(|i| !i.guest);
+        let ask = crate::service::GateAsk {
+            key: ident.map(|i| (i.id.clone(), i.nick.clone())),
+            fingerprint: self.fingerprint.clone(),
+            addr: self.peer.ip(),
+            guest_block_secs: self.shared.config.ban_guest_block.as_secs(),
+        };
+        let text = match self.shared.service.gate(ask).await? {
+            crate::service::Refusal::Banned { target, reason } => {
+                self.span.in_scope(|| info!(peer = %crate::limit::canonical(self.peer.ip()), ban = %target, "banned connection refused"));
+                crate::proto::Notice::banned(&reason)
             }
-            return None;
-        }
-        let hold = self.shared.config.ban_guest_block.as_secs();
-        if hold == 0 {
-            return None;
-        }
-        let closed = bans.guests_closed(self.peer.ip()).ok().flatten()?;
-        let until = closed.saturating_add(hold);
-        if until <= crate::store::now() {
-            return None;
-        }
-        self.span.in_scope(|| info!(block = %address_block(self.peer.ip()), "guest refused: guest logins closed from this address after a player's ban"));
-        let text = crate::proto::Notice::new("notice-guests-closed")
-            .arg("until", crate::ui::utc_datetime(until));
+            crate::service::Refusal::GuestsClosed { until } => {
+                self.span.in_scope(|| info!(block = %address_block(self.peer.ip()), "guest refused: guest logins closed from this address after a player's ban"));
+                crate::proto::Notice::new("notice-guests-closed")
+                    .arg("until", crate::ui::utc_datetime(until))
+            }
+        };
         Some(format!("{}\r\n", text.text(lang)))
     }
 
     /// Tells a refused connection (see [`Conn::refusal`]) why and closes its channel
     /// (ending its program); the program back when not refused.
-    fn refuse_if_banned(
+    async fn refuse_if_banned(
         &self,
         handle: &russh::server::Handle,
         channel: ChannelId,
         program: Program,
     ) -> Option<Program> {
-        let Some(text) = self.refusal() else {
+        let Some(text) = self.refusal().await else {
             return Some(program);
         };
         say_and_close(handle.clone(), channel, text, 1, program);
@@ -1141,20 +1117,17 @@ fn say_and_close(
 /// A login name carrying a guest pass is a guest coming back: a key offered for it is
 /// refused (the client goes on to keyboard-interactive, where the pass is read), so no
 /// account is made for the name and the guest gets back to its game.
-impl Conn {
-    /// On an edge of a split server (`role = "edge"`) a key is not taken: accounts live in
-    /// the core's store, which no edge reaches yet (docs/scaling.md), so the client goes on
-    /// with keyboard-interactive and comes in as a guest (and is told why).
-    fn edge_takes_keys_as_guests(&self) -> Option<Auth> {
-        self.shared
-            .service
-            .lobby()
-            .is_remote()
-            .then(|| Auth::Reject {
-                proceed_with_methods: Some(MethodSet::from(&[MethodKind::KeyboardInteractive][..])),
-                partial_success: false,
-            })
-    }
+/// The commands an edge does not serve yet: tournaments (their orders and pages go through
+/// the lobby's calls, not on the bus) and the web's sign-in links (the web's accounts).
+fn not_on_an_edge(all: &[&str]) -> bool {
+    let words = commands::take_lang(all).map(|(w, _)| w).unwrap_or_default();
+    matches!(
+        words.as_slice(),
+        [
+            "tournament" | "tournaments" | "web-login" | "web-sessions",
+            ..
+        ] | ["admin", "tournament", ..]
+    )
 }
 
 fn guest_login_by_key(user: &str) -> Option<Auth> {
@@ -1192,9 +1165,6 @@ impl russh::server::Handler for Conn {
         user: &str,
         _offer: russh::server::PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
-        if let Some(refused) = self.edge_takes_keys_as_guests() {
-            return Ok(refused);
-        }
         let refused = guest_login_by_key(user);
         if refused.is_some() {
             self.span.in_scope(|| {
@@ -1209,10 +1179,7 @@ impl russh::server::Handler for Conn {
         user: &str,
         key: russh::server::VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        if let Some(refused) = self
-            .edge_takes_keys_as_guests()
-            .or_else(|| guest_login_by_key(user))
-        {
+        if let Some(refused) = guest_login_by_key(user) {
             return Ok(refused);
         }
         // Called only after the signature was verified: the identity is proven here.
@@ -1221,15 +1188,12 @@ impl russh::server::Handler for Conn {
             .in_scope(|| info!(fingerprint = %fingerprint, "key authenticated"));
         // A key linked from the web to an account (one made with a passkey) plays as it.
         let own = PlayerId::Key(fingerprint.clone());
-        let id = match self.shared.store.web().account_of_key(&own) {
-            Ok(Some(account)) => account,
-            Ok(None) => own,
-            Err(e) => {
-                self.span
-                    .in_scope(|| warn!(error = %e, "cannot read the key's account: as itself"));
-                own
-            }
-        };
+        let id = self
+            .shared
+            .service
+            .key_account(own)
+            .instrument(self.span.clone())
+            .await;
         self.ident = Some(Ident {
             id,
             nick: user.to_string(),
@@ -1352,7 +1316,7 @@ impl russh::server::Handler for Conn {
         if self.ident.is_none() {
             return Ok(());
         }
-        let Some(program) = self.refuse_if_banned(&handle, channel, program) else {
+        let Some(program) = self.refuse_if_banned(&handle, channel, program).await else {
             return Ok(());
         };
         if self.size.is_none() {
@@ -1393,7 +1357,7 @@ impl russh::server::Handler for Conn {
             &String::from_utf8_lossy(data),
             commands::MAX_LINE_CHARS * 20,
         );
-        let Some(program) = self.refuse_if_banned(&handle, channel, program) else {
+        let Some(program) = self.refuse_if_banned(&handle, channel, program).await else {
             return Ok(());
         };
         // Too long: refused whole, never cut (what was past the cut would become defaults).
@@ -1416,9 +1380,10 @@ impl russh::server::Handler for Conn {
             self.play(handle, channel, lang, program);
             return Ok(());
         }
-        // An edge of a split server (`role = "edge"`) has no store of the game's: the
-        // commands read one, so they are not served here yet (docs/scaling.md).
-        if self.shared.service.lobby().is_remote() {
+        // An edge of a split server (`role = "edge"`) reaches the core's store through the
+        // service calls; the tournament commands and the web's sign-in links are not among
+        // them yet (docs/scaling.md).
+        if self.shared.service.is_remote() && not_on_an_edge(&all) {
             let lang = commands::take_lang(&all)
                 .ok()
                 .and_then(|(_, lang)| lang)
@@ -1493,9 +1458,11 @@ impl russh::server::Handler for Conn {
             return Ok(());
         }
         let organises = organising || words.get(..2) == Some(&["admin", "tournament"][..]);
-        let held = (organises || entering || web)
-            .then(|| self.held_nick())
-            .flatten();
+        let held = if organises || entering || web {
+            self.held_nick().await
+        } else {
+            None
+        };
         let nick = match held {
             Some(nick) => nick,
             None if organises && self.is_admin() => "(admin)".to_string(),

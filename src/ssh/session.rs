@@ -500,10 +500,6 @@ impl Session {
                 .map(|l| comeback_command(p.server.as_ref(), l, lines)),
         };
         let lobby = joined.snapshot;
-        // On an edge of a split server everyone is a guest for now (`ssh::edge_takes_keys_as_guests`).
-        if service.lobby().is_remote() {
-            notices.push(Notice::new("notice-edge-guests"));
-        }
         // A pass given that brought back no game: said, rather than a new guest silently.
         if p.pass_asked && !joined.resumed {
             notices.push(Notice::new("notice-comeback-unknown").arg("nick", &joined.nick));
@@ -1245,14 +1241,6 @@ impl Session {
     /// Asks for stored things; the answer comes back on `answers`, so the session never
     /// waits on the store.
     fn browse(&self, cmd: BrowseCmd) {
-        // An edge of a split server reaches no store of the game's yet (docs/scaling.md):
-        // said, rather than an empty page.
-        if self.p.service.lobby().is_remote() {
-            let _ = self
-                .answers
-                .try_send(Msg::Notice(Notice::new("refusal-edge-browse")));
-            return;
-        }
         // A client asking faster than the store answers (a held key, a paste of L's) gets
         // told to wait instead of piling up reads.
         let Ok(in_flight) = self.browsing.clone().try_acquire_owned() else {

@@ -221,12 +221,10 @@ notice-no-pty =
 notice-idle = Getrennt: { $time } lang keine Taste gedrückt (idle_timeout des Servers).
 notice-still-loading = die letzte Seite lädt noch: einen Moment
 refusal-not-stored = das ist hier nicht gespeichert
-notice-edge-guests = Dieser Server ist vor seinem Spielkern aufgeteilt, und seine Eingänge nehmen vorerst alle als Gast an: Name, Wertung und gespeicherte Aufstellungen deines Schlüssels sind von hier aus noch nicht erreichbar.
-refusal-edge-commands = Befehle (ssh HOST leaderboard, games, replay, admin, ...) bedient dieser Eingang eines aufgeteilten Servers noch nicht: nur Lobby und Partien (ssh -t HOST).
+refusal-edge-commands = Turnierbefehle und Anmeldelinks fürs Web (ssh HOST tournaments, tournament ..., web-login, web-sessions) bedient dieser Eingang eines aufgeteilten Servers noch nicht: nutze die Lobby (ssh -t HOST).
 notice-core-away = Der Spielserver ist kurz weg: deine Partien bleiben erhalten und gehen weiter, sobald er zurück ist.
 notice-core-back = Der Spielserver ist zurück: deine Partien gehen weiter.
 refusal-core-away = nicht gesendet: der Spielserver ist kurz weg (deine Partien bleiben erhalten)
-refusal-edge-browse = Ranglisten, Partien, Profile und das Nachspielen von Partien bedient dieser Eingang eines aufgeteilten Servers noch nicht (Esc: zurück)
 notice-setup-saved = Aufstellung „{ $name }“ gespeichert
 
 ## Exec commands: ssh HOST COMMAND [--lang de|nl] (src/ssh/commands.rs, src/ssh/events.rs)

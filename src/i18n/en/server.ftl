@@ -222,12 +222,10 @@ notice-no-pty =
 notice-idle = Disconnected: no key pressed for { $time } (the server's idle_timeout).
 notice-still-loading = still loading the last page: one moment
 refusal-not-stored = that is not stored here
-notice-edge-guests = This server is split in front of its game core, and for now its front doors take everyone as a guest: your key's name, rating and saved set-ups are not reachable from here yet.
-refusal-edge-commands = Commands (ssh HOST leaderboard, games, replay, admin, ...) are not served by this front door of a split server yet: only the lobby and games (ssh -t HOST).
+refusal-edge-commands = Tournament commands and web sign-in links (ssh HOST tournaments, tournament ..., web-login, web-sessions) are not served by this front door of a split server yet: use the lobby (ssh -t HOST).
 notice-core-away = The game server is away for a moment: your games are kept, and go on when it is back.
 notice-core-back = The game server is back: your games go on.
 refusal-core-away = not sent: the game server is away for a moment (your games are kept)
-refusal-edge-browse = Leaderboards, games, profiles and replays are not served by this front door of a split server yet (Esc to go back)
 notice-setup-saved = set-up '{ $name }' saved
 
 ## Exec commands: ssh HOST COMMAND [--lang de|nl] (src/ssh/commands.rs, src/ssh/events.rs)

@@ -221,12 +221,10 @@ notice-no-pty =
 notice-idle = Verbinding verbroken: { $time } lang geen toets ingedrukt (idle_timeout van de server).
 notice-still-loading = de vorige pagina laadt nog: een moment
 refusal-not-stored = dat is hier niet bewaard
-notice-edge-guests = Deze server is opgesplitst voor zijn spelkern, en zijn ingangen laten voorlopig iedereen als gast binnen: de naam, rating en bewaarde opstellingen van je sleutel zijn hiervandaan nog niet bereikbaar.
-refusal-edge-commands = Opdrachten (ssh HOST leaderboard, games, replay, admin, ...) worden door deze ingang van een opgesplitste server nog niet bediend: alleen de lobby en partijen (ssh -t HOST).
+refusal-edge-commands = Toernooiopdrachten en aanmeldlinks voor het web (ssh HOST tournaments, tournament ..., web-login, web-sessions) worden door deze ingang van een opgesplitste server nog niet bediend: gebruik de lobby (ssh -t HOST).
 notice-core-away = De spelserver is even weg: je partijen blijven bewaard en gaan verder zodra hij terug is.
 notice-core-back = De spelserver is terug: je partijen gaan verder.
 refusal-core-away = niet verstuurd: de spelserver is even weg (je partijen blijven bewaard)
-refusal-edge-browse = Ranglijsten, partijen, profielen en het naspelen van partijen worden door deze ingang van een opgesplitste server nog niet bediend (Esc: terug)
 notice-setup-saved = opstelling ‘{ $name }’ bewaard
 
 ## Exec commands: ssh HOST COMMAND [--lang de|nl] (src/ssh/commands.rs, src/ssh/events.rs)

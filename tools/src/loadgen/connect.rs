@@ -211,7 +211,7 @@ pub(crate) async fn connect(
         s.addr,
         source_addr(s.index, s.addr),
         config,
-        Some((&s.nick, session_key(s.index))),
+        Some((&s.nick, session_key(s.key))),
     )
     .await?;
     let channel = open_shell(&handle, s.cols, s.rows).await?;

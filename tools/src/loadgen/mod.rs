@@ -218,6 +218,8 @@ enum Role {
 
 struct SessionCfg {
     index: usize,
+    /// Its key's number (`index` plus `STRATEGO_LOADGEN_FIRST`): its identity and nick.
+    key: usize,
     nick: String,
     role: Role,
     addr: SocketAddr,

@@ -140,11 +140,22 @@ fn spawn_sessions(
 ) -> Vec<JoinHandle<()>> {
     let gate = Arc::new(tokio::sync::Semaphore::new(CONNECTING_AT_ONCE));
     let mut tasks = Vec::with_capacity(cfg.sessions);
+    // With STRATEGO_LOADGEN_FIRST=N the sessions' keys and nicks are load-N on: two load
+    // generators against two edges of one core (tools/scripts/split-load.sh) are not the
+    // same players.
+    let first: usize = std::env::var("STRATEGO_LOADGEN_FIRST")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
     for i in 0..cfg.sessions {
         let s = SessionCfg {
             index: i,
-            nick: format!("load-{i}"),
-            role: role(cfg, i),
+            key: i + first,
+            nick: format!("load-{}", i + first),
+            role: match role(cfg, i) {
+                Role::Acceptor(_) => Role::Acceptor(format!("load-{}", i - 1 + first)),
+                r => r,
+            },
             addr: cfg.addr,
             cols: cfg.cols,
             rows: cfg.rows,
