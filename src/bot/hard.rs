@@ -100,10 +100,20 @@ pub struct HardConfig {
     /// Whether our Marshal keeps off the enemy Marshal once our Spy is gone: attacking it
     /// then costs [`MARSHAL_KEPT`] at the root. Off by default (`docs/bots.md`, stop 34).
     pub marshal_kept: bool,
+    /// Whether a root move that makes a position the bot has made before costs
+    /// [`UNLOOP`] for each time past the first ([`HardBot::repeats`]): an endless chase
+    /// (a piece of ours fleeing back and forth from a piece that follows it) is then given
+    /// up for the best other move before the move cap.
+    pub unloop: bool,
+    /// Whether the stalled-game press ([`HardConfig::press`]) is counted from the last
+    /// enemy piece taken or enemy attack, not reset by our own probes, and aims at one
+    /// target square kept until it is found out ([`Plan`]).
+    pub siege: bool,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
-pub const SWITCHES: &str = "press, dominance, dominance=W, spy_kept, relative, marshal_kept";
+pub const SWITCHES: &str =
+    "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, siege";
 
 /// Evaluation switches of [`HardConfig`] as the search uses them.
 #[derive(Clone, Copy, Debug, Default)]
@@ -145,6 +155,8 @@ impl Default for HardConfig {
             dominant: DOMINANT,
             relative: false,
             marshal_kept: false,
+            unloop: false,
+            siege: false,
         }
     }
 }
@@ -176,6 +188,8 @@ impl HardConfig {
             "spy_kept" => self.spy_kept = true,
             "relative" => self.relative = true,
             "marshal_kept" => self.marshal_kept = true,
+            "unloop" => self.unloop = true,
+            "siege" => self.siege = true,
             _ => match name.strip_prefix("dominance=").map(str::parse::<f64>) {
                 Some(Ok(w)) if w.is_finite() && w >= 0.0 => {
                     self.dominance = true;
@@ -199,6 +213,8 @@ impl HardConfig {
             dominant: DOMINANT,
             relative: false,
             marshal_kept: false,
+            unloop: false,
+            siege: false,
         }
     }
 }
@@ -220,6 +236,14 @@ pub struct HardBot {
     calm_since: u32,
     /// The ply of our last draw offer.
     offered: Option<u32>,
+    /// With [`HardConfig::siege`]: the ply of the last enemy loss or enemy attack, the
+    /// enemy's pieces left then, and the square the press aims at.
+    siege_since: u32,
+    enemy_left: u32,
+    target: Option<usize>,
+    /// With [`HardConfig::unloop`]: how many times each position (a hash of the board as
+    /// the bot sees it) came about by one of our moves.
+    made: std::collections::HashMap<u64, u32>,
     /// Statistics of the last move: samples searched, nodes.
     pub stats: (u32, u64),
     /// The root moves of the last search with their final scores (for diagnosis).
@@ -289,6 +313,10 @@ impl HardBot {
             progress: (0, 0),
             calm_since: 0,
             offered: None,
+            siege_since: 0,
+            enemy_left: 0,
+            target: None,
+            made: std::collections::HashMap::new(),
             stats: (0, 0),
             scores: Vec::new(),
         }
@@ -346,6 +374,14 @@ impl HardBot {
         if now != self.progress {
             self.progress = now;
             self.calm_since = view.ply;
+        }
+        let left: u32 = view.remaining.get(me.opposite()).iter().map(|&n| n as u32).sum();
+        let attacked = view
+            .last_move
+            .is_some_and(|lm| lm.mover != me && lm.battle.is_some());
+        if left != self.enemy_left || attacked {
+            self.enemy_left = left;
+            self.siege_since = view.ply;
         }
     }
 
@@ -922,6 +958,22 @@ impl Plan {
         if press <= 0.0 {
             return None;
         }
+        let targets = Plan::targets(view, me, belief);
+        (!targets.is_empty()).then(|| Plan::at(targets, press))
+    }
+
+    /// A plan aiming at `targets` (square indices).
+    fn at(targets: Vec<usize>, press: f64) -> Plan {
+        let goal = path_lengths(targets, |i| {
+            Square::from_index(i).is_some_and(|sq| sq.is_lake())
+        });
+        Plan { press, goal }
+    }
+
+    /// The likeliest squares of the enemy Flag, likeliest first: its square when known,
+    /// else the unmoved unknown pieces whose Flag probability is at least half the
+    /// highest, at most [`TARGETS`].
+    fn targets(view: &PlayerView, me: Color, belief: &Belief) -> Vec<usize> {
         let enemy = me.opposite();
         let known = Square::all().find(|&sq| {
             view.piece_at(sq)
@@ -940,9 +992,9 @@ impl Plan {
                     })
                     .collect();
                 odds.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-                let top = odds.first()?.0;
+                let top = odds.first().map_or(0.0, |o| o.0);
                 if top <= 0.0 {
-                    return None;
+                    return Vec::new();
                 }
                 odds.iter()
                     .take(TARGETS)
@@ -951,10 +1003,7 @@ impl Plan {
                     .collect()
             }
         };
-        let goal = path_lengths(targets, |i| {
-            Square::from_index(i).is_some_and(|sq| sq.is_lake())
-        });
-        Some(Plan { press, goal })
+        targets
     }
 
     /// The plan's term for `me`: minus [`PRESS`] times press for each step of our nearest
@@ -1541,6 +1590,35 @@ fn marshal_trade_without_spy(view: &PlayerView, (from, to): SMove) -> bool {
         && rank(to) == Some(Rank::Marshal)
 }
 
+/// A hash of the board as `view` shows it once our piece on `from` has moved to the empty
+/// `to`: every piece's square, colour and rank as far as the view shows it.
+fn position_after(view: &PlayerView, from: Square, to: Square) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |x: u64| {
+        h ^= x;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    };
+    for sq in Square::all() {
+        let at = if sq == to {
+            view.piece_at(from)
+        } else if sq == from {
+            None
+        } else {
+            view.piece_at(sq)
+        };
+        if let Some(p) = at {
+            let rank = p.rank.map_or(15, |r| r.index() as u64);
+            mix(sq.index() as u64 * 64 + p.color.index() as u64 * 16 + rank);
+        }
+    }
+    h
+}
+
+/// The cost of making a position once more ([`HardBot::repeats`]) for each time past the
+/// first: by the seventh time it outweighs a Major, so an endless chase is given up for
+/// the best other move within about 25 of our moves.
+const UNLOOP: f64 = 10.0;
+
 /// The root cost of [`marshal_trade_without_spy`]: of 22 games against peternlewis in which
 /// the Marshals were traded after our Spy was lost, 13 were lost, against 9 of the other 98
 /// (`docs/bots.md`, stop 34).
@@ -1555,6 +1633,10 @@ impl Bot for HardBot {
         self.progress = (0, 0);
         self.calm_since = 0;
         self.offered = None;
+        self.siege_since = 0;
+        self.enemy_left = 0;
+        self.target = None;
+        self.made.clear();
         setups::generate(rules, color, self.rng.next())
     }
 
@@ -1596,6 +1678,9 @@ impl Bot for HardBot {
         }
         let m = pick?;
         let attack = view.piece_at(m.to).is_some();
+        if self.cfg.unloop && !attack {
+            *self.made.entry(position_after(view, m.from, m.to)).or_insert(0) += 1;
+        }
         self.pending = Some((m, attack));
         self.last = Some(m);
         Some(m)
@@ -1653,13 +1738,55 @@ const DRAW_LEAD: f64 = 30.0;
 const DRAW_CALM: u32 = 300;
 
 impl HardBot {
-    /// How hard to press now ([`press`]; 0 unless [`HardConfig::press`]).
+    /// How hard to press now ([`press`]; 0 unless [`HardConfig::press`] or
+    /// [`HardConfig::siege`]).
     fn pressing(&self, view: &PlayerView) -> f64 {
-        if self.cfg.press {
+        if self.cfg.siege {
+            press(view.ply, self.siege_since)
+        } else if self.cfg.press {
             press(view.ply, self.calm_since)
         } else {
             0.0
         }
+    }
+
+    /// With [`HardConfig::unloop`], the root cost of making the position after `(from,
+    /// to)` (a move that is no attack) once more: [`UNLOOP`] for each time past the first
+    /// it came about by one of our moves.
+    fn repeats(&self, view: &PlayerView, (from, to): SMove) -> f64 {
+        if !self.cfg.unloop {
+            return 0.0;
+        }
+        let sq = |i: u8| Square::from_index(i as usize).expect("a square");
+        if view.piece_at(sq(to)).is_some() {
+            return 0.0;
+        }
+        let n = self
+            .made
+            .get(&position_after(view, sq(from), sq(to)))
+            .copied()
+            .unwrap_or(0);
+        UNLOOP * n.saturating_sub(1) as f64
+    }
+
+    /// With [`HardConfig::siege`], the square the press aims at: the one chosen before
+    /// while it still holds an unmoved enemy piece of unknown rank (or the known Flag),
+    /// else the likeliest Flag square now.
+    fn siege_target(&mut self, view: &PlayerView, me: Color, belief: &Belief) -> Option<usize> {
+        let holds = |i: usize| {
+            Square::from_index(i)
+                .and_then(|sq| view.piece_at(sq))
+                .is_some_and(|p| {
+                    p.color != me && (p.rank == Some(Rank::Flag) || p.rank.is_none() && !p.moved)
+                })
+        };
+        if self.target.is_some_and(|t| !holds(t)) {
+            self.target = None;
+        }
+        if self.target.is_none() {
+            self.target = Plan::targets(view, me, belief).first().copied();
+        }
+        self.target
     }
 
     /// Plies since the last progress the view showed.
@@ -1694,6 +1821,13 @@ impl HardBot {
     fn search(&mut self, view: &PlayerView, me: Color, roots: &[SMove], start: Instant) -> SMove {
         let belief = self.belief_with_hints(view, me);
         let aa = view.rules.options.aggressor_advantage;
+        let pressing = self.pressing(view);
+        let plan = if self.cfg.siege && pressing > 0.0 {
+            self.siege_target(view, me, &belief)
+                .map(|t| Plan::at(vec![t], pressing))
+        } else {
+            Plan::of(view, me, &belief, pressing)
+        };
         let mut search = Search {
             me,
             nodes: 0,
@@ -1702,7 +1836,7 @@ impl HardBot {
             aborted: false,
             bufs: Vec::new(),
             maps: None,
-            plan: Plan::of(view, me, &belief, self.pressing(view)),
+            plan,
             x: Extra::of(&self.cfg),
         };
         let mut depth = self.cfg.depth.max(1);
@@ -1811,6 +1945,7 @@ impl HardBot {
         for (k, &m) in roots.iter().enumerate() {
             let mut v = totals[k] / samples as f64 + unit(&mut self.rng) * 0.5;
             v -= blind_attack_cost(view, m, pressing);
+            v -= self.repeats(view, m);
             if self.cfg.marshal_kept && marshal_trade_without_spy(view, m) {
                 v -= MARSHAL_KEPT;
             }
