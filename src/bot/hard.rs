@@ -375,7 +375,12 @@ impl HardBot {
             self.progress = now;
             self.calm_since = view.ply;
         }
-        let left: u32 = view.remaining.get(me.opposite()).iter().map(|&n| n as u32).sum();
+        let left: u32 = view
+            .remaining
+            .get(me.opposite())
+            .iter()
+            .map(|&n| n as u32)
+            .sum();
         let attacked = view
             .last_move
             .is_some_and(|lm| lm.mover != me && lm.battle.is_some());
@@ -1679,7 +1684,10 @@ impl Bot for HardBot {
         let m = pick?;
         let attack = view.piece_at(m.to).is_some();
         if self.cfg.unloop && !attack {
-            *self.made.entry(position_after(view, m.from, m.to)).or_insert(0) += 1;
+            *self
+                .made
+                .entry(position_after(view, m.from, m.to))
+                .or_insert(0) += 1;
         }
         self.pending = Some((m, attack));
         self.last = Some(m);
@@ -2452,14 +2460,115 @@ mod tests {
         assert_ne!(kept.from, sq("E4"), "{kept:?}: the Marshal stays off");
     }
 
+    /// An endless chase under rules with no two-square rule (ucc2012): Blue's General
+    /// follows Red's Major, stepping next to it after every flight, and takes it when it
+    /// stays. Without [`HardConfig::unloop`] the Major flees back and forth for as long as
+    /// the game lasts; with it the bot gives the chase up for its best other move within
+    /// a few dozen plies, and a battle comes.
+    fn chase(unloop: bool, plies: u32) -> (u32, Option<u32>) {
+        let rules = Rules::ucc2012();
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let mut red = Setup::new(Color::Red);
+        let mut blue = Setup::new(Color::Blue);
+        for (s, r) in [
+            ("A1", Rank::Flag),
+            ("B1", Rank::Bomb),
+            ("A2", Rank::Bomb),
+            ("G1", Rank::Bomb),
+            ("G2", Rank::Bomb),
+            ("H3", Rank::Bomb),
+            ("I3", Rank::Bomb),
+            ("H1", Rank::Major),
+            ("C1", Rank::Marshal),
+        ] {
+            red.pieces.insert(sq(s), r);
+        }
+        for (s, r) in [
+            ("A10", Rank::Flag),
+            ("B10", Rank::Bomb),
+            ("A9", Rank::Bomb),
+            ("J3", Rank::General),
+        ] {
+            blue.pieces.insert(sq(s), r);
+        }
+        let mut game = Game::from_position(rules, &red, &blue).unwrap();
+        let mut bot = HardBot::new(
+            5,
+            HardConfig {
+                unloop,
+                ..HardConfig::with_nodes(4_000)
+            },
+        );
+        let mut seen = std::collections::HashMap::new();
+        let mut most = 0;
+        while game.ply() < plies && !game.is_over() {
+            let view = game.view(Viewer::Player(game.to_move()));
+            let m = if game.to_move() == Color::Red {
+                bot.choose(&view).unwrap()
+            } else {
+                // The General: takes a piece next to it, else steps next to the
+                // nearest Red piece that moved, else toward it.
+                let red_view = game.view(Viewer::Player(Color::Red));
+                let major = Square::all().find(|&s| {
+                    red_view
+                        .piece_at(s)
+                        .is_some_and(|p| p.color == Color::Red && p.rank == Some(Rank::Major))
+                });
+                let d =
+                    |a: Square, b: Square| a.file().abs_diff(b.file()) + a.row().abs_diff(b.row());
+                *view
+                    .legal_moves
+                    .iter()
+                    .min_by_key(|m| {
+                        let attack = Some(m.to) == major;
+                        let bomb = view.piece_at(m.to).is_some() && !attack;
+                        (bomb, !attack, major.map_or(0, |t| d(m.to, t)))
+                    })
+                    .unwrap()
+            };
+            let ev = game.play(m).unwrap();
+            if ev.battle.is_some() {
+                return (most, Some(game.ply()));
+            }
+            if game.to_move() == Color::Blue {
+                let key: Vec<_> = Square::all()
+                    .map(|s| {
+                        game.view(Viewer::Player(Color::Red))
+                            .piece_at(s)
+                            .map(|p| (p.color, p.rank))
+                    })
+                    .collect();
+                let n = seen.entry(key).or_insert(0);
+                *n += 1;
+                most = most.max(*n);
+            }
+        }
+        (most, None)
+    }
+
+    #[test]
+    fn an_endless_chase_is_given_up() {
+        let (repeats, battle) = chase(false, 120);
+        assert!(
+            repeats >= 20 && battle.is_none(),
+            "without unloop the Major flees for good: {repeats} repeats, battle {battle:?}"
+        );
+        let (repeats, battle) = chase(true, 120);
+        assert!(
+            repeats <= 10 && battle.is_some_and(|p| p <= 60),
+            "with unloop the chase is given up: {repeats} repeats, battle {battle:?}"
+        );
+    }
+
     /// The arena's switches by name; an unknown one is refused with the list.
     #[test]
     fn switches_by_name() {
         let mut cfg = HardConfig::default();
-        for name in ["relative", "spy_kept", "dominance=60"] {
+        for name in ["relative", "spy_kept", "dominance=60", "unloop", "siege"] {
             cfg.switch(name).unwrap();
         }
         assert!(cfg.relative && cfg.spy_kept && cfg.dominance && !cfg.press);
+        assert!(cfg.unloop && cfg.siege);
         assert_eq!(cfg.dominant, 60.0);
         let err = cfg.switch("relativ").unwrap_err();
         assert!(err.contains("relativ") && err.contains(SWITCHES), "{err}");
