@@ -44,6 +44,13 @@
 //!   ([`relative_value`]); and [`HardConfig::marshal_kept`], a root cost
 //!   ([`MARSHAL_KEPT`]) on our Marshal attacking the enemy Marshal once our Spy is gone.
 //!
+//! **An endless chase.** Under rules with no two-square rule (the UCC 2012 programs') a piece
+//! of ours can flee back and forth from one that follows it for the whole game. With
+//! [`HardConfig::unloop`] (on by default) the bot counts the positions its moves made (a hash
+//! of the board as it sees it, [`position_after`]); a root move making one again costs
+//! [`UNLOOP`] for each time past the first, so a chase is given up for the best other move
+//! (often a stronger piece coming up) within a few dozen plies.
+//!
 //! **A stalled game.** The bot counts the plies since the view last showed progress (a piece
 //! captured, an enemy rank newly known). With [`HardConfig::press`] (off by default: it
 //! did not move the measured figures) from [`STALL`] calm plies it presses, fully
@@ -51,7 +58,9 @@
 //! squares (by the belief's Flag probabilities: unmoved back-row pieces walled in by
 //! unmoved pieces), drawing our nearest Miner and an escort toward them at the leaves, and
 //! a low piece's attack on an unmoved unknown piece gets a bonus ([`PROBE`]) instead of its
-//! blind cost. Against a person in the lobby it takes a draw when not ahead by
+//! blind cost. [`HardConfig::siege`] (off) counts the calm from the last enemy loss or enemy
+//! attack instead, so its own probes do not reset it, and aims at one square kept until it is
+//! found out. Against a person in the lobby it takes a draw when not ahead by
 //! [`DRAW_LEAD`] in movable material or after [`DRAW_CALM`] calm plies, offers one after as
 //! many calm plies when not ahead, and resigns when the opponent may have five times its
 //! movable material.
@@ -103,7 +112,9 @@ pub struct HardConfig {
     /// Whether a root move that makes a position the bot has made before costs
     /// [`UNLOOP`] for each time past the first ([`HardBot::repeats`]): an endless chase
     /// (a piece of ours fleeing back and forth from a piece that follows it) is then given
-    /// up for the best other move before the move cap.
+    /// up for the best other move before the move cap. On by default; `no_unloop` turns
+    /// it off (`docs/bots.md`, stop 35: the draws at the move cap against asmodeus were
+    /// such chases).
     pub unloop: bool,
     /// Whether the stalled-game press ([`HardConfig::press`]) is counted from the last
     /// enemy piece taken or enemy attack, not reset by our own probes, and aims at one
@@ -113,7 +124,7 @@ pub struct HardConfig {
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str =
-    "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, siege";
+    "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, no_unloop, siege";
 
 /// Evaluation switches of [`HardConfig`] as the search uses them.
 #[derive(Clone, Copy, Debug, Default)]
@@ -155,7 +166,7 @@ impl Default for HardConfig {
             dominant: DOMINANT,
             relative: false,
             marshal_kept: false,
-            unloop: false,
+            unloop: true,
             siege: false,
         }
     }
@@ -189,6 +200,7 @@ impl HardConfig {
             "relative" => self.relative = true,
             "marshal_kept" => self.marshal_kept = true,
             "unloop" => self.unloop = true,
+            "no_unloop" => self.unloop = false,
             "siege" => self.siege = true,
             _ => match name.strip_prefix("dominance=").map(str::parse::<f64>) {
                 Some(Ok(w)) if w.is_finite() && w >= 0.0 => {
@@ -213,7 +225,7 @@ impl HardConfig {
             dominant: DOMINANT,
             relative: false,
             marshal_kept: false,
-            unloop: false,
+            unloop: true,
             siege: false,
         }
     }
@@ -2548,6 +2560,7 @@ mod tests {
 
     #[test]
     fn an_endless_chase_is_given_up() {
+        assert!(HardConfig::default().unloop && HardConfig::with_nodes(1).unloop);
         let (repeats, battle) = chase(false, 120);
         assert!(
             repeats >= 20 && battle.is_none(),
@@ -2569,6 +2582,8 @@ mod tests {
         }
         assert!(cfg.relative && cfg.spy_kept && cfg.dominance && !cfg.press);
         assert!(cfg.unloop && cfg.siege);
+        cfg.switch("no_unloop").unwrap();
+        assert!(!cfg.unloop);
         assert_eq!(cfg.dominant, 60.0);
         let err = cfg.switch("relativ").unwrap_err();
         assert!(err.contains("relativ") && err.contains(SWITCHES), "{err}");
