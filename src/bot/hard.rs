@@ -2573,6 +2573,72 @@ mod tests {
         );
     }
 
+    /// With [`HardConfig::siege`] the press aims at one square, the likeliest enemy Flag,
+    /// and keeps it while it holds an unmoved piece of unknown rank, whatever else the view
+    /// shows; once that piece is shown (here a Bomb) it aims at the next likeliest.
+    #[test]
+    fn a_siege_keeps_its_target_until_it_is_found_out() {
+        let rules = Rules::ucc2012();
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let mut red = Setup::new(Color::Red);
+        let mut blue = Setup::new(Color::Blue);
+        red.pieces.insert(sq("A1"), Rank::Flag);
+        red.pieces.insert(sq("E4"), Rank::Miner);
+        for (s, r) in [
+            ("J10", Rank::Flag),
+            ("I10", Rank::Bomb),
+            ("J9", Rank::Bomb),
+            ("A10", Rank::Bomb),
+            ("B10", Rank::Bomb),
+            ("A9", Rank::Bomb),
+            ("E7", Rank::Scout),
+        ] {
+            blue.pieces.insert(sq(s), r);
+        }
+        let game = Game::from_position(rules, &red, &blue).unwrap();
+        let view = game.view(Viewer::Player(Color::Red));
+        let mut bot = HardBot::new(
+            1,
+            HardConfig {
+                siege: true,
+                ..HardConfig::default()
+            },
+        );
+        let first = bot
+            .siege_target(&view, Color::Red, &Belief::from_view(&view))
+            .expect("a target");
+        assert!([sq("J10"), sq("A10")].contains(&Square::from_index(first).unwrap()));
+        // A piece beside the target moves away (no longer a wall), so the other corner is
+        // now likelier: a fresh choice goes there, the siege keeps its target.
+        let (beside, other) = if first == sq("J10").index() {
+            ("I10", "A10")
+        } else {
+            ("B10", "J10")
+        };
+        let mut opened = view.clone();
+        opened.ply = 200;
+        let at = sq(beside).index();
+        opened.board[at] = opened.board[at].map(|p| crate::rules::ViewPiece { moved: true, ..p });
+        let belief = Belief::from_view(&opened);
+        assert_eq!(
+            Plan::targets(&opened, Color::Red, &belief).first(),
+            Some(&sq(other).index())
+        );
+        assert_eq!(bot.siege_target(&opened, Color::Red, &belief), Some(first));
+        // Found out: the piece there is shown to be a Bomb.
+        let mut shown = opened.clone();
+        shown.board[first] = shown.board[first].map(|p| crate::rules::ViewPiece {
+            rank: Some(Rank::Bomb),
+            ..p
+        });
+        let next = bot.siege_target(&shown, Color::Red, &Belief::from_view(&shown));
+        assert!(next.is_some() && next != Some(first), "{next:?}");
+        assert_eq!(
+            bot.siege_target(&shown, Color::Red, &Belief::from_view(&shown)),
+            next
+        );
+    }
+
     /// The arena's switches by name; an unknown one is refused with the list.
     #[test]
     fn switches_by_name() {
