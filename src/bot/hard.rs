@@ -44,6 +44,13 @@
 //!   ([`relative_value`]); and [`HardConfig::marshal_kept`], a root cost
 //!   ([`MARSHAL_KEPT`]) on our Marshal attacking the enemy Marshal once our Spy is gone.
 //!
+//! **An endless chase.** Under rules with no two-square rule (the UCC 2012 programs') a piece
+//! of ours can flee back and forth from one that follows it for the whole game. With
+//! [`HardConfig::unloop`] (on by default) the bot counts the positions its moves made (a hash
+//! of the board as it sees it, [`position_after`]); a root move making one again costs
+//! [`UNLOOP`] for each time past the first, so a chase is given up for the best other move
+//! (often a stronger piece coming up) within a few dozen plies.
+//!
 //! **A stalled game.** The bot counts the plies since the view last showed progress (a piece
 //! captured, an enemy rank newly known). With [`HardConfig::press`] (off by default: it
 //! did not move the measured figures) from [`STALL`] calm plies it presses, fully
@@ -51,7 +58,9 @@
 //! squares (by the belief's Flag probabilities: unmoved back-row pieces walled in by
 //! unmoved pieces), drawing our nearest Miner and an escort toward them at the leaves, and
 //! a low piece's attack on an unmoved unknown piece gets a bonus ([`PROBE`]) instead of its
-//! blind cost. Against a person in the lobby it takes a draw when not ahead by
+//! blind cost. [`HardConfig::siege`] (off) counts the calm from the last enemy loss or enemy
+//! attack instead, so its own probes do not reset it, and aims at one square kept until it is
+//! found out. Against a person in the lobby it takes a draw when not ahead by
 //! [`DRAW_LEAD`] in movable material or after [`DRAW_CALM`] calm plies, offers one after as
 //! many calm plies when not ahead, and resigns when the opponent may have five times its
 //! movable material.
@@ -100,10 +109,22 @@ pub struct HardConfig {
     /// Whether our Marshal keeps off the enemy Marshal once our Spy is gone: attacking it
     /// then costs [`MARSHAL_KEPT`] at the root. Off by default (`docs/bots.md`, stop 34).
     pub marshal_kept: bool,
+    /// Whether a root move that makes a position the bot has made before costs
+    /// [`UNLOOP`] for each time past the first ([`HardBot::repeats`]): an endless chase
+    /// (a piece of ours fleeing back and forth from a piece that follows it) is then given
+    /// up for the best other move before the move cap. On by default; `no_unloop` turns
+    /// it off (`docs/bots.md`, stop 35: the draws at the move cap against asmodeus were
+    /// such chases).
+    pub unloop: bool,
+    /// Whether the stalled-game press ([`HardConfig::press`]) is counted from the last
+    /// enemy piece taken or enemy attack, not reset by our own probes, and aims at one
+    /// target square kept until it is found out ([`Plan`]).
+    pub siege: bool,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
-pub const SWITCHES: &str = "press, dominance, dominance=W, spy_kept, relative, marshal_kept";
+pub const SWITCHES: &str =
+    "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, no_unloop, siege";
 
 /// Evaluation switches of [`HardConfig`] as the search uses them.
 #[derive(Clone, Copy, Debug, Default)]
@@ -145,6 +166,8 @@ impl Default for HardConfig {
             dominant: DOMINANT,
             relative: false,
             marshal_kept: false,
+            unloop: true,
+            siege: false,
         }
     }
 }
@@ -176,6 +199,9 @@ impl HardConfig {
             "spy_kept" => self.spy_kept = true,
             "relative" => self.relative = true,
             "marshal_kept" => self.marshal_kept = true,
+            "unloop" => self.unloop = true,
+            "no_unloop" => self.unloop = false,
+            "siege" => self.siege = true,
             _ => match name.strip_prefix("dominance=").map(str::parse::<f64>) {
                 Some(Ok(w)) if w.is_finite() && w >= 0.0 => {
                     self.dominance = true;
@@ -199,6 +225,8 @@ impl HardConfig {
             dominant: DOMINANT,
             relative: false,
             marshal_kept: false,
+            unloop: true,
+            siege: false,
         }
     }
 }
@@ -220,6 +248,14 @@ pub struct HardBot {
     calm_since: u32,
     /// The ply of our last draw offer.
     offered: Option<u32>,
+    /// With [`HardConfig::siege`]: the ply of the last enemy loss or enemy attack, the
+    /// enemy's pieces left then, and the square the press aims at.
+    siege_since: u32,
+    enemy_left: u32,
+    target: Option<usize>,
+    /// With [`HardConfig::unloop`]: how many times each position (a hash of the board as
+    /// the bot sees it) came about by one of our moves.
+    made: std::collections::HashMap<u64, u32>,
     /// Statistics of the last move: samples searched, nodes.
     pub stats: (u32, u64),
     /// The root moves of the last search with their final scores (for diagnosis).
@@ -289,6 +325,10 @@ impl HardBot {
             progress: (0, 0),
             calm_since: 0,
             offered: None,
+            siege_since: 0,
+            enemy_left: 0,
+            target: None,
+            made: std::collections::HashMap::new(),
             stats: (0, 0),
             scores: Vec::new(),
         }
@@ -346,6 +386,19 @@ impl HardBot {
         if now != self.progress {
             self.progress = now;
             self.calm_since = view.ply;
+        }
+        let left: u32 = view
+            .remaining
+            .get(me.opposite())
+            .iter()
+            .map(|&n| n as u32)
+            .sum();
+        let attacked = view
+            .last_move
+            .is_some_and(|lm| lm.mover != me && lm.battle.is_some());
+        if left != self.enemy_left || attacked {
+            self.enemy_left = left;
+            self.siege_since = view.ply;
         }
     }
 
@@ -922,6 +975,22 @@ impl Plan {
         if press <= 0.0 {
             return None;
         }
+        let targets = Plan::targets(view, me, belief);
+        (!targets.is_empty()).then(|| Plan::at(targets, press))
+    }
+
+    /// A plan aiming at `targets` (square indices).
+    fn at(targets: Vec<usize>, press: f64) -> Plan {
+        let goal = path_lengths(targets, |i| {
+            Square::from_index(i).is_some_and(|sq| sq.is_lake())
+        });
+        Plan { press, goal }
+    }
+
+    /// The likeliest squares of the enemy Flag, likeliest first: its square when known,
+    /// else the unmoved unknown pieces whose Flag probability is at least half the
+    /// highest, at most [`TARGETS`].
+    fn targets(view: &PlayerView, me: Color, belief: &Belief) -> Vec<usize> {
         let enemy = me.opposite();
         let known = Square::all().find(|&sq| {
             view.piece_at(sq)
@@ -940,9 +1009,9 @@ impl Plan {
                     })
                     .collect();
                 odds.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-                let top = odds.first()?.0;
+                let top = odds.first().map_or(0.0, |o| o.0);
                 if top <= 0.0 {
-                    return None;
+                    return Vec::new();
                 }
                 odds.iter()
                     .take(TARGETS)
@@ -951,10 +1020,7 @@ impl Plan {
                     .collect()
             }
         };
-        let goal = path_lengths(targets, |i| {
-            Square::from_index(i).is_some_and(|sq| sq.is_lake())
-        });
-        Some(Plan { press, goal })
+        targets
     }
 
     /// The plan's term for `me`: minus [`PRESS`] times press for each step of our nearest
@@ -1541,6 +1607,35 @@ fn marshal_trade_without_spy(view: &PlayerView, (from, to): SMove) -> bool {
         && rank(to) == Some(Rank::Marshal)
 }
 
+/// A hash of the board as `view` shows it once our piece on `from` has moved to the empty
+/// `to`: every piece's square, colour and rank as far as the view shows it.
+fn position_after(view: &PlayerView, from: Square, to: Square) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |x: u64| {
+        h ^= x;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    };
+    for sq in Square::all() {
+        let at = if sq == to {
+            view.piece_at(from)
+        } else if sq == from {
+            None
+        } else {
+            view.piece_at(sq)
+        };
+        if let Some(p) = at {
+            let rank = p.rank.map_or(15, |r| r.index() as u64);
+            mix(sq.index() as u64 * 64 + p.color.index() as u64 * 16 + rank);
+        }
+    }
+    h
+}
+
+/// The cost of making a position once more ([`HardBot::repeats`]) for each time past the
+/// first: by the seventh time it outweighs a Major, so an endless chase is given up for
+/// the best other move within about 25 of our moves.
+const UNLOOP: f64 = 10.0;
+
 /// The root cost of [`marshal_trade_without_spy`]: of 22 games against peternlewis in which
 /// the Marshals were traded after our Spy was lost, 13 were lost, against 9 of the other 98
 /// (`docs/bots.md`, stop 34).
@@ -1555,6 +1650,10 @@ impl Bot for HardBot {
         self.progress = (0, 0);
         self.calm_since = 0;
         self.offered = None;
+        self.siege_since = 0;
+        self.enemy_left = 0;
+        self.target = None;
+        self.made.clear();
         setups::generate(rules, color, self.rng.next())
     }
 
@@ -1596,6 +1695,12 @@ impl Bot for HardBot {
         }
         let m = pick?;
         let attack = view.piece_at(m.to).is_some();
+        if self.cfg.unloop && !attack {
+            *self
+                .made
+                .entry(position_after(view, m.from, m.to))
+                .or_insert(0) += 1;
+        }
         self.pending = Some((m, attack));
         self.last = Some(m);
         Some(m)
@@ -1653,13 +1758,55 @@ const DRAW_LEAD: f64 = 30.0;
 const DRAW_CALM: u32 = 300;
 
 impl HardBot {
-    /// How hard to press now ([`press`]; 0 unless [`HardConfig::press`]).
+    /// How hard to press now ([`press`]; 0 unless [`HardConfig::press`] or
+    /// [`HardConfig::siege`]).
     fn pressing(&self, view: &PlayerView) -> f64 {
-        if self.cfg.press {
+        if self.cfg.siege {
+            press(view.ply, self.siege_since)
+        } else if self.cfg.press {
             press(view.ply, self.calm_since)
         } else {
             0.0
         }
+    }
+
+    /// With [`HardConfig::unloop`], the root cost of making the position after `(from,
+    /// to)` (a move that is no attack) once more: [`UNLOOP`] for each time past the first
+    /// it came about by one of our moves.
+    fn repeats(&self, view: &PlayerView, (from, to): SMove) -> f64 {
+        if !self.cfg.unloop {
+            return 0.0;
+        }
+        let sq = |i: u8| Square::from_index(i as usize).expect("a square");
+        if view.piece_at(sq(to)).is_some() {
+            return 0.0;
+        }
+        let n = self
+            .made
+            .get(&position_after(view, sq(from), sq(to)))
+            .copied()
+            .unwrap_or(0);
+        UNLOOP * n.saturating_sub(1) as f64
+    }
+
+    /// With [`HardConfig::siege`], the square the press aims at: the one chosen before
+    /// while it still holds an unmoved enemy piece of unknown rank (or the known Flag),
+    /// else the likeliest Flag square now.
+    fn siege_target(&mut self, view: &PlayerView, me: Color, belief: &Belief) -> Option<usize> {
+        let holds = |i: usize| {
+            Square::from_index(i)
+                .and_then(|sq| view.piece_at(sq))
+                .is_some_and(|p| {
+                    p.color != me && (p.rank == Some(Rank::Flag) || p.rank.is_none() && !p.moved)
+                })
+        };
+        if self.target.is_some_and(|t| !holds(t)) {
+            self.target = None;
+        }
+        if self.target.is_none() {
+            self.target = Plan::targets(view, me, belief).first().copied();
+        }
+        self.target
     }
 
     /// Plies since the last progress the view showed.
@@ -1694,6 +1841,13 @@ impl HardBot {
     fn search(&mut self, view: &PlayerView, me: Color, roots: &[SMove], start: Instant) -> SMove {
         let belief = self.belief_with_hints(view, me);
         let aa = view.rules.options.aggressor_advantage;
+        let pressing = self.pressing(view);
+        let plan = if self.cfg.siege && pressing > 0.0 {
+            self.siege_target(view, me, &belief)
+                .map(|t| Plan::at(vec![t], pressing))
+        } else {
+            Plan::of(view, me, &belief, pressing)
+        };
         let mut search = Search {
             me,
             nodes: 0,
@@ -1702,7 +1856,7 @@ impl HardBot {
             aborted: false,
             bufs: Vec::new(),
             maps: None,
-            plan: Plan::of(view, me, &belief, self.pressing(view)),
+            plan,
             x: Extra::of(&self.cfg),
         };
         let mut depth = self.cfg.depth.max(1);
@@ -1811,6 +1965,7 @@ impl HardBot {
         for (k, &m) in roots.iter().enumerate() {
             let mut v = totals[k] / samples as f64 + unit(&mut self.rng) * 0.5;
             v -= blind_attack_cost(view, m, pressing);
+            v -= self.repeats(view, m);
             if self.cfg.marshal_kept && marshal_trade_without_spy(view, m) {
                 v -= MARSHAL_KEPT;
             }
@@ -2317,14 +2472,184 @@ mod tests {
         assert_ne!(kept.from, sq("E4"), "{kept:?}: the Marshal stays off");
     }
 
+    /// An endless chase under rules with no two-square rule (ucc2012): Blue's General
+    /// follows Red's Major, stepping next to it after every flight, and takes it when it
+    /// stays. Without [`HardConfig::unloop`] the Major flees back and forth for as long as
+    /// the game lasts; with it the bot gives the chase up for its best other move within
+    /// a few dozen plies, and a battle comes.
+    fn chase(unloop: bool, plies: u32) -> (u32, Option<u32>) {
+        let rules = Rules::ucc2012();
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let mut red = Setup::new(Color::Red);
+        let mut blue = Setup::new(Color::Blue);
+        for (s, r) in [
+            ("A1", Rank::Flag),
+            ("B1", Rank::Bomb),
+            ("A2", Rank::Bomb),
+            ("G1", Rank::Bomb),
+            ("G2", Rank::Bomb),
+            ("H3", Rank::Bomb),
+            ("I3", Rank::Bomb),
+            ("H1", Rank::Major),
+            ("C1", Rank::Marshal),
+        ] {
+            red.pieces.insert(sq(s), r);
+        }
+        for (s, r) in [
+            ("A10", Rank::Flag),
+            ("B10", Rank::Bomb),
+            ("A9", Rank::Bomb),
+            ("J3", Rank::General),
+        ] {
+            blue.pieces.insert(sq(s), r);
+        }
+        let mut game = Game::from_position(rules, &red, &blue).unwrap();
+        let mut bot = HardBot::new(
+            5,
+            HardConfig {
+                unloop,
+                ..HardConfig::with_nodes(4_000)
+            },
+        );
+        let mut seen = std::collections::HashMap::new();
+        let mut most = 0;
+        while game.ply() < plies && !game.is_over() {
+            let view = game.view(Viewer::Player(game.to_move()));
+            let m = if game.to_move() == Color::Red {
+                bot.choose(&view).unwrap()
+            } else {
+                // The General: takes a piece next to it, else steps next to the
+                // nearest Red piece that moved, else toward it.
+                let red_view = game.view(Viewer::Player(Color::Red));
+                let major = Square::all().find(|&s| {
+                    red_view
+                        .piece_at(s)
+                        .is_some_and(|p| p.color == Color::Red && p.rank == Some(Rank::Major))
+                });
+                let d =
+                    |a: Square, b: Square| a.file().abs_diff(b.file()) + a.row().abs_diff(b.row());
+                *view
+                    .legal_moves
+                    .iter()
+                    .min_by_key(|m| {
+                        let attack = Some(m.to) == major;
+                        let bomb = view.piece_at(m.to).is_some() && !attack;
+                        (bomb, !attack, major.map_or(0, |t| d(m.to, t)))
+                    })
+                    .unwrap()
+            };
+            let ev = game.play(m).unwrap();
+            if ev.battle.is_some() {
+                return (most, Some(game.ply()));
+            }
+            if game.to_move() == Color::Blue {
+                let key: Vec<_> = Square::all()
+                    .map(|s| {
+                        game.view(Viewer::Player(Color::Red))
+                            .piece_at(s)
+                            .map(|p| (p.color, p.rank))
+                    })
+                    .collect();
+                let n = seen.entry(key).or_insert(0);
+                *n += 1;
+                most = most.max(*n);
+            }
+        }
+        (most, None)
+    }
+
+    #[test]
+    fn an_endless_chase_is_given_up() {
+        assert!(HardConfig::default().unloop && HardConfig::with_nodes(1).unloop);
+        let (repeats, battle) = chase(false, 120);
+        assert!(
+            repeats >= 20 && battle.is_none(),
+            "without unloop the Major flees for good: {repeats} repeats, battle {battle:?}"
+        );
+        let (repeats, battle) = chase(true, 120);
+        assert!(
+            repeats <= 10 && battle.is_some_and(|p| p <= 60),
+            "with unloop the chase is given up: {repeats} repeats, battle {battle:?}"
+        );
+    }
+
+    /// With [`HardConfig::siege`] the press aims at one square, the likeliest enemy Flag,
+    /// and keeps it while it holds an unmoved piece of unknown rank, whatever else the view
+    /// shows; once that piece is shown (here a Bomb) it aims at the next likeliest.
+    #[test]
+    fn a_siege_keeps_its_target_until_it_is_found_out() {
+        let rules = Rules::ucc2012();
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let mut red = Setup::new(Color::Red);
+        let mut blue = Setup::new(Color::Blue);
+        red.pieces.insert(sq("A1"), Rank::Flag);
+        red.pieces.insert(sq("E4"), Rank::Miner);
+        for (s, r) in [
+            ("J10", Rank::Flag),
+            ("I10", Rank::Bomb),
+            ("J9", Rank::Bomb),
+            ("A10", Rank::Bomb),
+            ("B10", Rank::Bomb),
+            ("A9", Rank::Bomb),
+            ("E7", Rank::Scout),
+        ] {
+            blue.pieces.insert(sq(s), r);
+        }
+        let game = Game::from_position(rules, &red, &blue).unwrap();
+        let view = game.view(Viewer::Player(Color::Red));
+        let mut bot = HardBot::new(
+            1,
+            HardConfig {
+                siege: true,
+                ..HardConfig::default()
+            },
+        );
+        let first = bot
+            .siege_target(&view, Color::Red, &Belief::from_view(&view))
+            .expect("a target");
+        assert!([sq("J10"), sq("A10")].contains(&Square::from_index(first).unwrap()));
+        // A piece beside the target moves away (no longer a wall), so the other corner is
+        // now likelier: a fresh choice goes there, the siege keeps its target.
+        let (beside, other) = if first == sq("J10").index() {
+            ("I10", "A10")
+        } else {
+            ("B10", "J10")
+        };
+        let mut opened = view.clone();
+        opened.ply = 200;
+        let at = sq(beside).index();
+        opened.board[at] = opened.board[at].map(|p| crate::rules::ViewPiece { moved: true, ..p });
+        let belief = Belief::from_view(&opened);
+        assert_eq!(
+            Plan::targets(&opened, Color::Red, &belief).first(),
+            Some(&sq(other).index())
+        );
+        assert_eq!(bot.siege_target(&opened, Color::Red, &belief), Some(first));
+        // Found out: the piece there is shown to be a Bomb.
+        let mut shown = opened.clone();
+        shown.board[first] = shown.board[first].map(|p| crate::rules::ViewPiece {
+            rank: Some(Rank::Bomb),
+            ..p
+        });
+        let next = bot.siege_target(&shown, Color::Red, &Belief::from_view(&shown));
+        assert!(next.is_some() && next != Some(first), "{next:?}");
+        assert_eq!(
+            bot.siege_target(&shown, Color::Red, &Belief::from_view(&shown)),
+            next
+        );
+    }
+
     /// The arena's switches by name; an unknown one is refused with the list.
     #[test]
     fn switches_by_name() {
         let mut cfg = HardConfig::default();
-        for name in ["relative", "spy_kept", "dominance=60"] {
+        for name in ["relative", "spy_kept", "dominance=60", "unloop", "siege"] {
             cfg.switch(name).unwrap();
         }
         assert!(cfg.relative && cfg.spy_kept && cfg.dominance && !cfg.press);
+        assert!(cfg.unloop && cfg.siege);
+        cfg.switch("no_unloop").unwrap();
+        assert!(!cfg.unloop);
         assert_eq!(cfg.dominant, 60.0);
         let err = cfg.switch("relativ").unwrap_err();
         assert!(err.contains("relativ") && err.contains(SWITCHES), "{err}");

@@ -17,7 +17,8 @@ use super::level;
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
     /// The first player: random, easy, hard, hard+SWITCH+SWITCH (the hard bot with evaluation
-    /// switches on: press, dominance, dominance=W, spy_kept, relative; see docs/bots.md), or
+    /// switches on: press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop,
+    /// siege; see docs/bots.md), or
     /// exec:COMMAND [ARGS] (another program that speaks the UCC 2012 protocol, started for
     /// each game).
     #[arg(long, default_value = "hard")]
