@@ -1811,10 +1811,6 @@ const KEYS: &[Binding<Do, If>] = &[
     on(&[ch('G')], Do::Games)
         .hints(&[hint(7, "G", "lobby-keys-games")])
         .help("G", "lobby-help-games"),
-    // The set-up library (issue 47 item 3).
-    on(&[ch('S')], Do::Setups)
-        .hints(&[hint(13, "S", "lobby-keys-setups")])
-        .help("S", "lobby-help-setups"),
     on(&[ch('p')], Do::Profile)
         .hints(&[hint(8, "p", "lobby-keys-profile")])
         .help("p", "lobby-help-profile"),
@@ -1832,6 +1828,11 @@ const KEYS: &[Binding<Do, If>] = &[
         .help("A", "lobby-help-admin"),
     // Others are told the admin screen is only for admins.
     on(&[ch('A')], Do::Admin).when(&[If::NotAdmin]).explains(),
+    // The set-up library (issue 47 item 3): after the admin's key, which the help of the
+    // smallest terminal must still show.
+    on(&[ch('S')], Do::Setups)
+        .hints(&[hint(13, "S", "lobby-keys-setups")])
+        .help("S", "lobby-help-setups"),
     on(&[ch('?')], Do::Help).hints(&[hint(3, "?", "lobby-keys-help")]),
     // With none listed, T says so; the help lists it all the same (last: on the smallest
     // terminal the help's own rows come first).
