@@ -150,5 +150,5 @@ lobby-your-move = Du bist am Zug
 lobby-your-move-mark = am Zug: { $left }
 
 ## The set-up library key (src/ui/lobby.rs)
-lobby-keys-setups = Aufstellungen
+lobby-keys-setups = Armeen
 lobby-help-setups = deine gespeicherten Aufstellungen und wie sie abschnitten; der Aufstellungs-Explorer
