@@ -99,6 +99,26 @@ impl Setup {
         }
     }
 
+    /// This set-up for `color`, the same way round for its owner: one made as Red and
+    /// played as Blue is turned half a turn (back row to back row, the owner's left stays
+    /// on the left), not mirrored. A set-up of no side is taken as `color`'s.
+    pub fn turned_for(&self, color: Color) -> Setup {
+        if self.color.is_none_or(|c| c == color) {
+            let mut s = self.clone();
+            s.color = Some(color);
+            return s;
+        }
+        let pieces = self
+            .pieces
+            .iter()
+            .filter_map(|(sq, r)| Some((Square::new(9 - sq.file(), 9 - sq.row())?, *r)))
+            .collect();
+        Setup {
+            color: Some(color),
+            pieces,
+        }
+    }
+
     /// Builds a set-up from a list, refusing a square used twice.
     pub fn from_pieces(
         color: Color,

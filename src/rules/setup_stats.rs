@@ -22,20 +22,7 @@ use super::variant::{Rules, Variant};
 /// The set-up turned to Red's side (see the module documentation): the form every
 /// comparison and every count here uses.
 pub fn as_red(s: &Setup) -> Setup {
-    if s.color.is_none_or(|c| c == Color::Red) {
-        let mut s = s.clone();
-        s.color = Some(Color::Red);
-        return s;
-    }
-    let pieces = s
-        .pieces
-        .iter()
-        .filter_map(|(sq, r)| Some((Square::new(9 - sq.file(), 9 - sq.row())?, *r)))
-        .collect();
-    Setup {
-        color: Some(Color::Red),
-        pieces,
-    }
+    s.turned_for(Color::Red)
 }
 
 /// Whether a game counts at all: it reached a result (an aborted game has none).

@@ -611,20 +611,7 @@ impl SetupUi {
 /// played as Blue is turned half a turn (back row to back row, the owner's left stays on
 /// the left), not mirrored.
 pub(crate) fn turned_for(s: &Setup, color: Color) -> Setup {
-    if s.color.is_none_or(|c| c == color) {
-        let mut s = s.clone();
-        s.color = Some(color);
-        return s;
-    }
-    let pieces = s
-        .pieces
-        .iter()
-        .filter_map(|(sq, r)| Some((Square::new(9 - sq.file(), 9 - sq.row())?, *r)))
-        .collect();
-    Setup {
-        color: Some(color),
-        pieces,
-    }
+    s.turned_for(color)
 }
 
 /// The set-up `kept` completed the way the computer sets up
