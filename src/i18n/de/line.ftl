@@ -248,7 +248,10 @@ line-library-usage = Tippe setups [classic|duel|barrage] für deine gespeicherte
 line-library-none = Du hast keine gespeicherten Aufstellungen für {$variant}. Speichere eine beim Aufstellen (save NAME).
 line-library-no-such = Du hast keine gespeicherte Aufstellung {$name}. Tippe setups für die Liste.
 line-library-head = Deine Aufstellungen für {$variant} ({$count}), mit deinen beendeten Partien damit:
-line-library-row = {$name}: {$games} Partien, {$wins} gewonnen, {$draws} remis, {$losses} verloren
+line-library-row = { $games ->
+        [one] {$name}: 1 Partie, {$wins} gewonnen, {$draws} remis, {$losses} verloren
+       *[other] {$name}: {$games} Partien, {$wins} gewonnen, {$draws} remis, {$losses} verloren
+    }
 line-library-setup = {$name} ({$variant}), von der vorderen bis zur hinteren Reihe:
 line-explorer-usage = Tippe explorer [classic|duel|barrage] [mine].
 line-explorer-head = Aufstellungs-Explorer, {$variant}, die beendeten Partien des Servers: {$armies} Armeen (Felder wie für Rot, Reihe 1 hinten).

@@ -246,7 +246,10 @@ line-library-usage = Type setups [classic|duel|barrage] for your saved set-ups, 
 line-library-none = You have no saved set-ups for {$variant}. Save one while setting up a game (save NAME).
 line-library-no-such = You have no saved set-up called {$name}. Type setups for the list.
 line-library-head = Your {$variant} set-ups ({$count}), with your finished games played with each:
-line-library-row = {$name}: {$games} games, {$wins} won, {$draws} drawn, {$losses} lost
+line-library-row = { $games ->
+        [one] {$name}: 1 game, {$wins} won, {$draws} drawn, {$losses} lost
+       *[other] {$name}: {$games} games, {$wins} won, {$draws} drawn, {$losses} lost
+    }
 line-library-setup = {$name} ({$variant}), from the front row to the back row:
 line-explorer-usage = Type explorer [classic|duel|barrage] [mine].
 line-explorer-head = Set-up explorer, {$variant}, the server's finished games: {$armies} armies (squares as Red's, row 1 the back row).

@@ -248,7 +248,10 @@ line-library-usage = Typ setups [classic|duel|barrage] voor je bewaarde opstelli
 line-library-none = Je hebt geen bewaarde opstellingen voor {$variant}. Bewaar er een tijdens het opstellen (save NAAM).
 line-library-no-such = Je hebt geen bewaarde opstelling {$name}. Typ setups voor de lijst.
 line-library-head = Je opstellingen voor {$variant} ({$count}), met je beëindigde partijen ermee:
-line-library-row = {$name}: {$games} partijen, {$wins} gewonnen, {$draws} remise, {$losses} verloren
+line-library-row = { $games ->
+        [one] {$name}: 1 partij, {$wins} gewonnen, {$draws} remise, {$losses} verloren
+       *[other] {$name}: {$games} partijen, {$wins} gewonnen, {$draws} remise, {$losses} verloren
+    }
 line-library-setup = {$name} ({$variant}), van de voorste tot de achterste rij:
 line-explorer-usage = Typ explorer [classic|duel|barrage] [mine].
 line-explorer-head = Opstellingsverkenner, {$variant}, de beëindigde partijen van de server: {$armies} legers (velden als voor Rood, rij 1 achteraan).
