@@ -1264,7 +1264,9 @@ impl GameTask {
         if self.game.is_some() || self.outcome.is_some() {
             return self.notice(Some(color), Notice::new("refusal-setup-over"));
         }
-        let setup = setup.for_color(color);
+        // A set-up made for the other side is turned half a turn, as every screen turns a
+        // saved one (its owner's left stays on the left).
+        let setup = setup.turned_for(color);
         if let Err(e) = setup.validate(&self.terms.rules, color) {
             return self.notice(
                 Some(color),
