@@ -227,15 +227,21 @@ impl Service {
         else {
             return Err(SetupRenameError::NoSuchSetup);
         };
-        let to = to.trim();
+        // The name as it will be stored (cleaned, cut to its length): the checks are on
+        // it, so that a name cleaned into the old one or into another set-up's never
+        // deletes or replaces one.
+        let to = super::accounts::setup_name(to).map_err(SetupRenameError::Setup)?;
+        if to == from {
+            return Ok(list);
+        }
         if list
             .iter()
-            .any(|s| s.variant == variant && s.name.eq_ignore_ascii_case(to) && s.name != from)
+            .any(|s| s.variant == variant && s.name.eq_ignore_ascii_case(&to) && s.name != from)
         {
             return Err(SetupRenameError::NameTaken);
         }
         let renamed = SavedSetup {
-            name: to.to_string(),
+            name: to.clone(),
             ..old
         };
         let list = self

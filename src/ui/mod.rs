@@ -553,11 +553,22 @@ impl App {
                 match &mut self.game {
                     Some(g) if g.shared.snap.id == snap.id => return g.update(snap, at),
                     _ => {
-                        // A game takes over the screen; browsing starts afresh after it.
-                        self.editing = None;
+                        // A game takes over the screen; browsing starts afresh after it. A
+                        // saved set-up being edited is left as it was saved (the edits are
+                        // dropped, never saved half-done), and the player is told so.
+                        let dropped = self.editing.take();
                         self.pages.clear();
                         self.admin = None;
-                        self.game = Some(game::GameUi::new(snap, at));
+                        let mut g = game::GameUi::new(snap, at);
+                        if let Some(s) = dropped {
+                            tracing::debug!("a game started: the set-up editor's edits dropped");
+                            g.shared.say(crate::t!(
+                                self.settings.lang,
+                                "library-edit-dropped",
+                                name = s.name
+                            ));
+                        }
+                        self.game = Some(g);
                     }
                 }
             }
