@@ -35,7 +35,7 @@ use crate::t;
 use KeyCode::{BackTab, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up, F};
 
 /// The longest name a set-up may have (as the set-up screen's).
-const NAME_MAX: usize = 30;
+pub(crate) const NAME_MAX: usize = 30;
 
 /// The rows of a set-up as its owner sees them (turned to Red's side): the front row (4)
 /// first, files A to J, each square three columns (`10`, ` F`, ` .`); plain text, so the

@@ -63,7 +63,10 @@ pub use welcome::Address;
 
 /// The set-up library's and explorer's text, for the web pages (src/web/setups.rs).
 pub(crate) mod library_text {
-    pub(crate) use super::library::{heat_word, setup_rows, stats_lines, Heat};
+    pub(crate) use super::library::{copy_name, heat_word, setup_rows, stats_lines, Heat};
+    pub(crate) use super::setup::setup_error;
+    /// The longest name a saved set-up may have (the screens' and the service's).
+    pub(crate) const NAME_MAX: usize = super::library::NAME_MAX;
 }
 
 /// How many colours the terminal shows.
