@@ -121,3 +121,262 @@ async fn the_library_page_is_the_players_own_and_the_explorer_counts_flags() {
     let r = http_get(web, "/explorer/nonsense", None).await;
     assert_eq!(r.status, 404);
 }
+
+/// A form's POST to `path` from this site's page (its `Origin`), with `cookie` if given.
+async fn post_form(
+    web: std::net::SocketAddr,
+    path: &str,
+    origin: Option<&str>,
+    cookie: Option<&str>,
+    fields: &[(&str, &str)],
+) -> common::web::Resp {
+    let body: String = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(fields)
+        .finish();
+    let origin = origin
+        .map(|o| format!("Origin: {o}\r\n"))
+        .unwrap_or_default();
+    let cookie = cookie
+        .map(|c| format!("Cookie: {c}\r\n"))
+        .unwrap_or_default();
+    let text = format!(
+        "POST {path} HTTP/1.1\r\nHost: play.example.org\r\n{origin}{cookie}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    common::web::http_request(web, &text, path).await
+}
+
+const SITE: Option<&str> = Some("http://play.example.org");
+
+/// A browser signed in as `who`: its cookie.
+async fn session(
+    store: &stratego_ssh::store::Store,
+    who: &stratego_ssh::proto::PlayerId,
+) -> String {
+    let code = store.web().issue_link(who).await.unwrap();
+    let (token, _) = store.web().redeem(&code, "test").await.unwrap().unwrap();
+    format!("stratego_session={token}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn saved_setups_are_renamed_copied_deleted_and_edited_by_their_owner_alone() {
+    let (server, web) = web_server("web-setups-manage", |_| {}).await;
+    let store = &server.running.store;
+    let (ann, bob) = (key("ann"), key("bob"));
+    store.users().claim_nick("ann", &ann).await.unwrap();
+    store.users().claim_nick("bob", &bob).await.unwrap();
+    let rules = stratego_ssh::rules::Rules::standard(Variant::Classic);
+    let army = |seed| Setup::random(&rules, Color::Red, seed);
+    let save = |name: &str, setup: Setup| SavedSetup {
+        name: name.into(),
+        variant: Variant::Classic,
+        setup,
+    };
+    store
+        .setups()
+        .save(&ann, &save("wall", army(1)))
+        .await
+        .unwrap();
+    store
+        .setups()
+        .save(&ann, &save("line", army(2)))
+        .await
+        .unwrap();
+    store
+        .setups()
+        .save(&bob, &save("bobs-secret", army(3)))
+        .await
+        .unwrap();
+    let (a, b) = (session(store, &ann).await, session(store, &bob).await);
+    let list = |who| store.setups().list(who, Some(Variant::Classic)).unwrap();
+    let names = |who| list(who).into_iter().map(|s| s.name).collect::<Vec<_>>();
+    let before = list(&ann);
+
+    // The list has the forms.
+    let r = http_get(web, "/setups", Some(("Cookie", &a))).await;
+    assert!(r.body.contains("action=\"/setups/rename\""), "{}", r.body);
+    assert!(
+        r.body
+            .contains("/setups/edit?variant=classic&amp;name=wall"),
+        "{}",
+        r.body
+    );
+
+    // Refused, nothing changed: from another site, with no Origin, not signed in.
+    let rename = |to: &'static str| [("variant", "classic"), ("name", "wall"), ("to", to)];
+    let r = post_form(
+        web,
+        "/setups/rename",
+        Some("http://evil.example"),
+        Some(&a),
+        &rename("x"),
+    )
+    .await;
+    assert_eq!(r.status, 403, "{}", r.body);
+    let r = post_form(web, "/setups/rename", None, Some(&a), &rename("x")).await;
+    assert_eq!(r.status, 403, "{}", r.body);
+    let r = post_form(web, "/setups/rename", SITE, None, &rename("x")).await;
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert!(r.body.contains("sign in first"), "{}", r.body);
+    // Bad names: empty, too long, escapes, one already used (in another case).
+    for (to, says) in [
+        ("  ", "a saved set-up needs a name"),
+        ("abcdefghijabcdefghijabcdefghijX", "at most 30 characters"),
+        (
+            "red\u{1b}[31mwall",
+            "cannot hold control characters or escape sequences",
+        ),
+        ("LINE", "you already have a set-up of that name"),
+    ] {
+        let r = post_form(
+            web,
+            "/setups/rename",
+            SITE,
+            Some(&a),
+            &[("variant", "classic"), ("name", "wall"), ("to", to)],
+        )
+        .await;
+        assert_eq!(r.status, 400, "{to:?}: {}", r.body);
+        assert!(r.body.contains(says), "{to:?}: {}", r.body);
+        assert_eq!(list(&ann), before, "{to:?} changed nothing");
+    }
+
+    // Renamed: the same army under the new name, the old name gone; the list says so.
+    let r = post_form(web, "/setups/rename", SITE, Some(&a), &rename("fortress")).await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let to = r.header("location").unwrap();
+    assert_eq!(to, "/setups?variant=classic&done=renamed&name=fortress");
+    assert_eq!(names(&ann), ["fortress", "line"]);
+    assert_eq!(list(&ann)[0].setup, army(1));
+    let r = http_get(web, &to, Some(("Cookie", &a))).await;
+    assert!(
+        r.body.contains("Renamed: &#39;fortress&#39;") || r.body.contains("Renamed: 'fortress'"),
+        "{}",
+        r.body
+    );
+
+    // Bob cannot see or change ann's set-ups by naming them.
+    let theirs = [("variant", "classic"), ("name", "fortress")];
+    for path in ["/setups/copy", "/setups/delete"] {
+        let r = post_form(web, path, SITE, Some(&b), &theirs).await;
+        assert_eq!(r.status, 404, "{path}: {}", r.body);
+        assert!(r.body.contains("that saved set-up is gone"), "{}", r.body);
+    }
+    let r = post_form(
+        web,
+        "/setups/rename",
+        SITE,
+        Some(&b),
+        &[("variant", "classic"), ("name", "fortress"), ("to", "mine")],
+    )
+    .await;
+    assert_eq!(r.status, 404, "{}", r.body);
+    let red = as_red(&army(1)).to_setup_string(&rules, Color::Red);
+    let r = post_form(
+        web,
+        "/setups/edit",
+        SITE,
+        Some(&b),
+        &[
+            ("variant", "classic"),
+            ("name", "fortress"),
+            ("setup", &red),
+        ],
+    )
+    .await;
+    assert_eq!(r.status, 404, "{}", r.body);
+    for path in [
+        "/setups/edit?variant=classic&name=fortress",
+        "/setups/delete?variant=classic&name=fortress",
+    ] {
+        let r = http_get(web, path, Some(("Cookie", &b))).await;
+        assert_eq!(r.status, 404, "{path}: {}", r.body);
+        assert!(
+            !r.body.contains("fortress&#39;") && !r.body.contains(&red),
+            "{}",
+            r.body
+        );
+    }
+    assert_eq!(names(&ann), ["fortress", "line"]);
+    assert_eq!(list(&ann)[0].setup, army(1));
+    assert_eq!(names(&bob), ["bobs-secret"]);
+
+    // Copied under a free name.
+    let r = post_form(web, "/setups/copy", SITE, Some(&a), &theirs).await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(names(&ann), ["fortress", "fortress 2", "line"]);
+    assert_eq!(list(&ann)[1].setup, army(1));
+
+    // Deleted only after the question: the page asks, the POST deletes.
+    let r = http_get(
+        web,
+        "/setups/delete?variant=classic&name=fortress%202",
+        Some(("Cookie", &a)),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains("cannot be undone"), "{}", r.body);
+    assert_eq!(names(&ann).len(), 3, "asking deletes nothing");
+    let r = post_form(
+        web,
+        "/setups/delete",
+        SITE,
+        Some(&a),
+        &[("variant", "classic"), ("name", "fortress 2")],
+    )
+    .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(names(&ann), ["fortress", "line"]);
+
+    // Edited: a wrong army is refused with the rules' reason; two pieces swapped are saved.
+    let r = http_get(
+        web,
+        "/setups/edit?variant=classic&name=fortress",
+        Some(("Cookie", &a)),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains("data-square=\"A1\""), "{}", r.body);
+    // One piece made another rank: two Flags (or two Marshals).
+    let first = if red.starts_with('F') { 'X' } else { 'F' };
+    let wrong = format!("{first}{}", &red[1..]);
+    let r = post_form(
+        web,
+        "/setups/edit",
+        SITE,
+        Some(&a),
+        &[
+            ("variant", "classic"),
+            ("name", "fortress"),
+            ("setup", &wrong),
+        ],
+    )
+    .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("cannot be saved"), "{}", r.body);
+    assert_eq!(list(&ann)[0].setup, army(1));
+    let mut chars: Vec<char> = red.chars().collect();
+    let j = chars.iter().position(|c| *c != chars[0]).unwrap();
+    chars.swap(0, j);
+    let edited: String = chars.into_iter().collect();
+    let r = post_form(
+        web,
+        "/setups/edit",
+        SITE,
+        Some(&a),
+        &[
+            ("variant", "classic"),
+            ("name", "fortress"),
+            ("setup", &edited),
+        ],
+    )
+    .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let now = list(&ann)[0].clone();
+    assert_eq!(now.name, "fortress");
+    assert_eq!(
+        now.setup,
+        Setup::parse(&edited, &rules, Color::Red).unwrap()
+    );
+    assert_eq!(list(&bob)[0].setup, army(3), "bob's untouched");
+}
