@@ -4,6 +4,8 @@
 //! counts on each square the Flags of the public finished armies (a private game's left
 //! out), and `?whose=mine` needs a sign-in.
 
+#[path = "common/browser.rs"]
+mod browser;
 mod common;
 
 use common::web::{finish, http_get, key, played, web_server};
@@ -379,4 +381,123 @@ async fn saved_setups_are_renamed_copied_deleted_and_edited_by_their_owner_alone
         Setup::parse(&edited, &rules, Color::Red).unwrap()
     );
     assert_eq!(list(&bob)[0].setup, army(3), "bob's untouched");
+}
+
+/// Clicks the element `css` names, as a user's click (WebDriver's), once it is there.
+async fn click(b: &browser::Browser, css: &str) {
+    use fantoccini::Locator;
+    let sel = serde_json::to_string(css).unwrap();
+    assert!(
+        b.until(
+            10.0,
+            &format!("return document.querySelector({sel}) !== null;")
+        )
+        .await,
+        "{css} is on the page: {}",
+        b.text().await
+    );
+    b.client
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"));
+}
+
+/// In a real browser (headless Chromium, a phone's screen): signed in, the library's
+/// "Edit on a board", a piece clicked then another square, Save: the saved set-up is the
+/// swapped army, and the list says it was saved.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_chromium_a_saved_setup_is_edited_on_a_board() {
+    let (server, web) = web_server("web-setups-browser", |_| {}).await;
+    let store = &server.running.store;
+    let ann = key("ann");
+    store.users().claim_nick("ann", &ann).await.unwrap();
+    let rules = stratego_ssh::rules::Rules::standard(Variant::Classic);
+    let army = Setup::random(&rules, Color::Red, 11);
+    store
+        .setups()
+        .save(
+            &ann,
+            &SavedSetup {
+                name: "wall".into(),
+                variant: Variant::Classic,
+                setup: army.clone(),
+            },
+        )
+        .await
+        .unwrap();
+    // Two squares of the back row holding different ranks.
+    let a1: Square = "A1".parse().unwrap();
+    let other = (1..10u8)
+        .map(|f| Square::new(f, 0).unwrap())
+        .find(|q| army.pieces[q] != army.pieces[&a1])
+        .unwrap();
+
+    let b = browser::Browser::phone(375, 667).await;
+    let code = store.web().issue_link(&ann).await.unwrap();
+    b.goto(&format!("http://{web}/login/{code}")).await;
+    click(&b, "form[method=post] button").await;
+    assert!(
+        b.until(
+            10.0,
+            "return document.body.innerText.includes('Signed in as ann.');"
+        )
+        .await,
+        "{}",
+        b.text().await
+    );
+    b.goto(&format!("http://{web}/setups")).await;
+    click(&b, "a.edit").await;
+    assert!(
+        b.until(
+            10.0,
+            "return document.body.innerText.includes(\"Editing 'wall'\");"
+        )
+        .await,
+        "{}",
+        b.text().await
+    );
+    click(&b, "td[data-square='A1'] a").await;
+    assert!(
+        b.until(
+            10.0,
+            "return document.querySelector(\"td.pick[data-square='A1']\") !== null;"
+        )
+        .await,
+        "A1 picked: {}",
+        b.text().await
+    );
+    click(&b, &format!("td[data-square='{other}'] a")).await;
+    assert!(
+        b.until(10.0, "return document.querySelector('td.pick') === null && document.body.innerText.includes('Click a piece');")
+            .await,
+        "swapped: {}",
+        b.text().await
+    );
+    // Nothing is stored before Save.
+    assert_eq!(
+        store.setups().list(&ann, None).unwrap()[0].setup,
+        army,
+        "a click stores nothing"
+    );
+    click(&b, "#setup-save").await;
+    assert!(
+        b.until(
+            10.0,
+            "return document.body.innerText.includes(\"Saved 'wall'.\");"
+        )
+        .await,
+        "{}",
+        b.text().await
+    );
+    let saved = store.setups().list(&ann, None).unwrap();
+    assert_eq!(saved.len(), 1);
+    let mut expected = army.clone();
+    let (ra, ro) = (army.pieces[&a1], army.pieces[&other]);
+    expected.pieces.insert(a1, ro);
+    expected.pieces.insert(other, ra);
+    assert_eq!(saved[0].setup, expected);
+    b.close().await;
 }
