@@ -381,6 +381,76 @@ async fn saved_setups_are_renamed_copied_deleted_and_edited_by_their_owner_alone
         Setup::parse(&edited, &rules, Color::Red).unwrap()
     );
     assert_eq!(list(&bob)[0].setup, army(3), "bob's untouched");
+
+    // A set-up saved as Blue is edited the owner's way round (its rows as Red's, as the
+    // screens show them) and saved back as Blue, turned.
+    let blue = army(4).turned_for(Color::Blue);
+    store
+        .setups()
+        .save(&ann, &save("blue", blue.clone()))
+        .await
+        .unwrap();
+    let shown = as_red(&blue).to_setup_string(&rules, Color::Red);
+    let r = http_get(
+        web,
+        "/setups/edit?variant=classic&name=blue",
+        Some(("Cookie", &a)),
+    )
+    .await;
+    assert!(r.body.contains(&format!("value=\"{shown}\"")), "{}", r.body);
+    let mut chars: Vec<char> = shown.chars().collect();
+    let j = chars.iter().position(|c| *c != chars[0]).unwrap();
+    chars.swap(0, j);
+    let edited: String = chars.into_iter().collect();
+    let r = post_form(
+        web,
+        "/setups/edit",
+        SITE,
+        Some(&a),
+        &[("variant", "classic"), ("name", "blue"), ("setup", &edited)],
+    )
+    .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let now = list(&ann).into_iter().find(|s| s.name == "blue").unwrap();
+    assert_eq!(now.setup.color, Some(Color::Blue));
+    assert_eq!(
+        as_red(&now.setup),
+        Setup::parse(&edited, &rules, Color::Red).unwrap()
+    );
+
+    // In German, the forms keep the language and the switch keeps the set-up's name.
+    let r = http_get(
+        web,
+        "/setups/edit?variant=classic&name=blue&lang=de",
+        Some(("Cookie", &a)),
+    )
+    .await;
+    assert!(
+        r.body.contains("Bearbeite &#39;blue&#39;") || r.body.contains("Bearbeite 'blue'"),
+        "{}",
+        r.body
+    );
+    assert!(
+        r.body.contains("action=\"/setups/edit?lang=de\""),
+        "{}",
+        r.body
+    );
+    assert!(
+        r.body
+            .contains("?variant=classic&amp;name=blue&amp;lang=en"),
+        "{}",
+        r.body
+    );
+    let r = post_form(
+        web,
+        "/setups/rename?lang=de",
+        SITE,
+        Some(&a),
+        &[("variant", "classic"), ("name", "blue"), ("to", "")],
+    )
+    .await;
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("Namen"), "{}", r.body);
 }
 
 /// Clicks the element `css` names, as a user's click (WebDriver's), once it is there.
