@@ -571,3 +571,88 @@ async fn in_chromium_a_saved_setup_is_edited_on_a_board() {
     assert_eq!(saved[0].setup, expected);
     b.close().await;
 }
+
+/// The `href` of the link in the editor's square `sq` (its `&amp;`s read back).
+fn square_link(body: &str, sq: &str) -> Option<String> {
+    let at = body.find(&format!("data-square=\"{sq}\""))?;
+    let cell = &body[at..at + body[at..].find("</td>")?];
+    let href = cell.split("href=\"").nth(1)?.split('"').next()?;
+    Some(href.replace("&amp;", "&"))
+}
+
+/// The draft the editor's Save would post.
+fn posted_draft(body: &str) -> String {
+    let at = body.find("name=\"setup\" value=\"").expect("the Save form") + 20;
+    body[at..].split('"').next().unwrap().to_string()
+}
+
+/// Barrage's few pieces on many squares: on the editor's board a piece picked and then an
+/// empty square moves it there (the links alone, no script), and the draft in the address
+/// is what Save posts; nothing is stored until then.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_editors_links_move_a_piece_to_an_empty_square() {
+    let (server, web) = web_server("web-setups-links", |_| {}).await;
+    let store = &server.running.store;
+    let ann = key("ann");
+    store.users().claim_nick("ann", &ann).await.unwrap();
+    let rules = stratego_ssh::rules::Rules::standard(Variant::Barrage);
+    let army = Setup::random(&rules, Color::Red, 5);
+    let saved = SavedSetup {
+        name: "few".into(),
+        variant: Variant::Barrage,
+        setup: army.clone(),
+    };
+    store.setups().save(&ann, &saved).await.unwrap();
+    let cookie = session(store, &ann).await;
+    let (from, _) = army.pieces.iter().next().map(|(q, r)| (*q, *r)).unwrap();
+    let empty = stratego_ssh::rules::setup_squares(&rules, Color::Red)
+        .into_iter()
+        .find(|q| !army.pieces.contains_key(q))
+        .unwrap();
+
+    let r = http_get(
+        web,
+        "/setups/edit?variant=barrage&name=few",
+        Some(("Cookie", &cookie)),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    // Nothing picked: an empty square is no link, a piece is.
+    assert!(
+        square_link(&r.body, &empty.to_string()).is_none(),
+        "{}",
+        r.body
+    );
+    let pick = square_link(&r.body, &from.to_string()).expect("a piece's link");
+    assert!(pick.ends_with(&format!("&pick={from}")), "{pick}");
+    let r = http_get(web, &pick, Some(("Cookie", &cookie))).await;
+    assert!(r.body.contains(&format!("{from} chosen")), "{}", r.body);
+    let drop = square_link(&r.body, &empty.to_string())
+        .expect("an empty square's link once a piece is picked");
+    let r = http_get(web, &drop, Some(("Cookie", &cookie))).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mut moved = army.clone();
+    let rank = moved.pieces.remove(&from).unwrap();
+    moved.pieces.insert(empty, rank);
+    assert_eq!(
+        posted_draft(&r.body),
+        moved.to_setup_string(&rules, Color::Red)
+    );
+    assert_eq!(
+        store.setups().list(&ann, None).unwrap()[0].setup,
+        army,
+        "links store nothing"
+    );
+    // A draft that is no army (two Flags) in the address: the saved one shown, and why.
+    let bad = format!(
+        "/setups/edit?variant=barrage&name=few&draft={}",
+        "F".repeat(40)
+    );
+    let r = http_get(web, &bad, Some(("Cookie", &cookie))).await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("cannot be saved"), "{}", r.body);
+    assert_eq!(
+        posted_draft(&r.body),
+        army.to_setup_string(&rules, Color::Red)
+    );
+}
