@@ -656,3 +656,57 @@ async fn the_editors_links_move_a_piece_to_an_empty_square() {
         army.to_setup_string(&rules, Color::Red)
     );
 }
+
+/// A set-up renamed on the web while its owner's SSH session is open: the session's
+/// library (lobby S) shows it under its new name (it showed the list read at login, and a
+/// rename there answered "gone").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rename_on_the_web_shows_in_an_open_ssh_sessions_library() {
+    let (server, web) = web_server("web-setups-ssh", |_| {}).await;
+    let ssh = server.running.addr;
+    let store = &server.running.store;
+    let k = common::new_key();
+    let t = common::Term::connect(ssh, common::Login::Key("ann", &k), 120, 40).await;
+    t.wait_text("you are ann", 10).await;
+    t.disconnect().await;
+    let ann = stratego_ssh::proto::PlayerId::Key(common::fingerprint(&k));
+    let rules = stratego_ssh::rules::Rules::standard(Variant::Classic);
+    let army = Setup::random(&rules, Color::Red, 8);
+    store
+        .setups()
+        .save(
+            &ann,
+            &SavedSetup {
+                name: "wall".into(),
+                variant: Variant::Classic,
+                setup: army.clone(),
+            },
+        )
+        .await
+        .unwrap();
+    let t = common::Term::connect(ssh, common::Login::Key("ann", &k), 120, 40).await;
+    t.wait_text("you are ann", 10).await;
+
+    let cookie = session(store, &ann).await;
+    let r = post_form(
+        web,
+        "/setups/rename",
+        SITE,
+        Some(&cookie),
+        &[("variant", "classic"), ("name", "wall"), ("to", "fortress")],
+    )
+    .await;
+    assert_eq!(r.status, 303, "{}", r.body);
+
+    t.send(b"S").await;
+    let lib = t
+        .wait_for("the library with the web's rename", 10, |s| {
+            s.contains("\u{256d} fortress") && !s.contains("wall")
+        })
+        .await;
+    assert!(
+        lib.contains("Not in any of your finished games yet"),
+        "{lib}"
+    );
+    t.disconnect().await;
+}

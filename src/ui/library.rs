@@ -224,6 +224,13 @@ impl LibraryUi {
         if self.saved == saved {
             return vec![];
         }
+        self.take_saved(saved);
+        vec![Effect::Browse(self.cmd())]
+    }
+
+    /// The saved set-ups as stored, shown (the selection kept on its set-up) without
+    /// asking for statistics.
+    pub fn take_saved(&mut self, saved: &[SavedSetup]) {
         let was = self.selected().map(|s| s.name.clone());
         self.saved = saved.to_vec();
         let n = self.shown().len();
@@ -239,7 +246,6 @@ impl LibraryUi {
             self.list.sel = i;
         }
         self.list.clamp(n);
-        vec![Effect::Browse(self.cmd())]
     }
 
     /// An answer: taken for the variant shown.

@@ -229,6 +229,10 @@ pub enum Msg {
     Renamed(Result<String, String>),
     /// Answers to the set-up library's and explorer's [`BrowseCmd`]s.
     SetupStats(crate::proto::SetupStatsList),
+    /// The library's answer when the stored set-ups differ from those it asked about
+    /// (another terminal or the web changed them): the stored list, and the statistics of
+    /// the variant's set-ups in it. Taken as both, without asking again.
+    LibraryFresh(Vec<SavedSetup>, crate::proto::SetupStatsList),
     Explorer(crate::proto::ExplorerPage),
 }
 
@@ -593,6 +597,15 @@ impl App {
                 }
                 self.saved = v;
                 return fx;
+            }
+            Msg::LibraryFresh(saved, st) => {
+                for p in &mut self.pages {
+                    if let browse::Page::Library(l) = p {
+                        l.take_saved(&saved);
+                    }
+                }
+                self.saved = saved;
+                return self.update(Msg::SetupStats(st));
             }
             Msg::SetupStats(st) => {
                 for p in self.pages.iter_mut().rev() {
