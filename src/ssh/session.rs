@@ -1250,6 +1250,9 @@ impl Session {
             return;
         };
         let (service, me, tx) = self.service_call();
+        // The screens' set-up library asks with every set-up of its variant as it has them:
+        // a key's are read again, so that what another terminal or the web changed shows.
+        let reread = self.guest_setups.is_none() && matches!(self.view, View::Screens(_));
         tokio::spawn(async move {
             let _in_flight = in_flight;
             let logged = |e: &dyn std::fmt::Display| {
@@ -1286,6 +1289,35 @@ impl Session {
                     .ok()
                     .map(Msg::Replay),
                 // The set-up library and explorer: the asker's own games, or aggregates.
+                BrowseCmd::SetupStats { variant, setups } if reread => {
+                    match service.saved_setups(&me).await {
+                        Ok(stored) => {
+                            let of: Vec<SavedSetup> = stored
+                                .iter()
+                                .filter(|s| s.variant == variant)
+                                .cloned()
+                                .collect();
+                            let fresh = of != setups;
+                            service
+                                .setup_stats(&me, variant, of)
+                                .await
+                                .map_err(|e| logged(&e))
+                                .ok()
+                                .map(|st| {
+                                    if fresh {
+                                        tracing::debug!(%variant, "set-up library: the stored set-ups changed elsewhere");
+                                        Msg::LibraryFresh(stored, st)
+                                    } else {
+                                        Msg::SetupStats(st)
+                                    }
+                                })
+                        }
+                        Err(e) => {
+                            logged(&e);
+                            None
+                        }
+                    }
+                }
                 BrowseCmd::SetupStats { variant, setups } => service
                     .setup_stats(&me, variant, setups)
                     .await

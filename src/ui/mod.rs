@@ -63,7 +63,10 @@ pub use welcome::Address;
 
 /// The set-up library's and explorer's text, for the web pages (src/web/setups.rs).
 pub(crate) mod library_text {
-    pub(crate) use super::library::{heat_word, setup_rows, stats_lines, Heat};
+    pub(crate) use super::library::{copy_name, heat_word, setup_rows, stats_lines, Heat};
+    pub(crate) use super::setup::setup_error;
+    /// The longest name a saved set-up may have (the screens' and the service's).
+    pub(crate) const NAME_MAX: usize = super::library::NAME_MAX;
 }
 
 /// How many colours the terminal shows.
@@ -226,6 +229,10 @@ pub enum Msg {
     Renamed(Result<String, String>),
     /// Answers to the set-up library's and explorer's [`BrowseCmd`]s.
     SetupStats(crate::proto::SetupStatsList),
+    /// The library's answer when the stored set-ups differ from those it asked about
+    /// (another terminal or the web changed them): the stored list, and the statistics of
+    /// the variant's set-ups in it. Taken as both, without asking again.
+    LibraryFresh(Vec<SavedSetup>, crate::proto::SetupStatsList),
     Explorer(crate::proto::ExplorerPage),
 }
 
@@ -553,11 +560,22 @@ impl App {
                 match &mut self.game {
                     Some(g) if g.shared.snap.id == snap.id => return g.update(snap, at),
                     _ => {
-                        // A game takes over the screen; browsing starts afresh after it.
-                        self.editing = None;
+                        // A game takes over the screen; browsing starts afresh after it. A
+                        // saved set-up being edited is left as it was saved (the edits are
+                        // dropped, never saved half-done), and the player is told so.
+                        let dropped = self.editing.take();
                         self.pages.clear();
                         self.admin = None;
-                        self.game = Some(game::GameUi::new(snap, at));
+                        let mut g = game::GameUi::new(snap, at);
+                        if let Some(s) = dropped {
+                            tracing::debug!("a game started: the set-up editor's edits dropped");
+                            g.shared.say(crate::t!(
+                                self.settings.lang,
+                                "library-edit-dropped",
+                                name = s.name
+                            ));
+                        }
+                        self.game = Some(g);
                     }
                 }
             }
@@ -579,6 +597,15 @@ impl App {
                 }
                 self.saved = v;
                 return fx;
+            }
+            Msg::LibraryFresh(saved, st) => {
+                for p in &mut self.pages {
+                    if let browse::Page::Library(l) = p {
+                        l.take_saved(&saved);
+                    }
+                }
+                self.saved = saved;
+                return self.update(Msg::SetupStats(st));
             }
             Msg::SetupStats(st) => {
                 for p in self.pages.iter_mut().rev() {
