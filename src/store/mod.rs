@@ -161,7 +161,7 @@ pub use check::{has_database, CheckReport, Problem};
 pub use error::{OpenFailure, StoreError};
 pub use games::{FinishedGame, GameListing, GameResult, Games, SeatRecord};
 pub use glicko::{Rating, Score};
-pub use live::{Live, LiveGame};
+pub use live::{Live, LiveGame, LiveSetup};
 pub use notes::NoteLogs;
 pub use ratings::{RatedPlayer, RatingChange, Ratings};
 pub use setups::{Setups, MAX_SETUPS};

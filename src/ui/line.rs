@@ -1934,9 +1934,9 @@ impl LineApp {
                     self.say(tr(lang, "line-back-in-lobby"));
                     return vec![Effect::LeaveGame];
                 }
-                // A correspondence game in play waits for its players: leaving is no
-                // abandoning (`turn` lists it, `watch N` comes back).
-                if g.phase == GamePhase::Playing && g.terms.correspondence() {
+                // A correspondence game waits for its players, in its set-up as in play:
+                // leaving is no abandoning (`turn` lists it, `watch N` comes back).
+                if g.terms.correspondence() {
                     self.game = None;
                     self.draft = None;
                     self.say(t!(lang, "line-left-correspondence", game = g.id));
