@@ -454,6 +454,7 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
         seek_sessions: HashMap::new(),
         challenges_told: HashMap::new(),
         private_told: HashMap::new(),
+        waiting_told: HashMap::new(),
         seek_watch: seeks::SeekWatch::default(),
         games: HashMap::new(),
         chat: Vec::new(),
@@ -565,6 +566,8 @@ struct Lobby {
     challenges_told: HashMap<SessionId, Vec<Seek>>,
     /// The private games in play each session was last sent (its player's).
     private_told: HashMap<SessionId, Vec<GameSummary>>,
+    /// The waiting list each session was last sent (`send_waiting`).
+    waiting_told: HashMap<SessionId, Vec<crate::proto::WaitingGame>>,
     /// When each open seek was posted, and how each player's last seeks ended.
     seek_watch: seeks::SeekWatch,
     games: HashMap<GameId, GameEntry>,
@@ -671,6 +674,7 @@ impl Lobby {
         };
         self.send_challenges();
         self.send_private_games(&private);
+        self.send_waiting();
         self.snapshot.send_if_modified(|old| {
             if **old == snap {
                 false
@@ -729,6 +733,32 @@ impl Lobby {
         }
         let sessions = &self.sessions;
         self.private_told.retain(|k, _| sessions.contains_key(k));
+    }
+
+    /// Sends each session its player's correspondence games waiting for a move or a
+    /// set-up (by identity), when that list changed since it was last told.
+    fn send_waiting(&mut self) {
+        // One list per player, however many terminals.
+        let mut lists: HashMap<&PlayerId, Vec<crate::proto::WaitingGame>> = HashMap::new();
+        let anyone = self.games.values().any(|g| g.terms.correspondence());
+        for (id, s) in self.sessions.iter() {
+            let mine = if anyone {
+                lists
+                    .entry(&s.ident.id)
+                    .or_insert_with(|| self.waiting_for(&s.ident.id))
+                    .clone()
+            } else {
+                Vec::new()
+            };
+            // Sent once to every session, empty or not: the line mode tells the games
+            // that become due after the first list (the login notice names those).
+            if self.waiting_told.get(id) != Some(&mine) {
+                self.waiting_told.insert(*id, mine.clone());
+                let _ = s.events.try_send(SessionEvent::Waiting(mine));
+            }
+        }
+        let sessions = &self.sessions;
+        self.waiting_told.retain(|k, _| sessions.contains_key(k));
     }
 
     /// One row per nickname (a player may be connected more than once). Nobody is shown

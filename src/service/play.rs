@@ -342,6 +342,9 @@ impl PlaySession {
             // Not shown by the browser board: the player's private games in play (a
             // challenge's game comes as `EnterGame` like any other).
             SessionEvent::PrivateGames(_) => return None,
+            // Nor (yet) the correspondence games waiting for the player: the profile page
+            // lists them.
+            SessionEvent::Waiting(_) => return None,
         })
     }
 }

@@ -453,6 +453,7 @@ web-analysis-full = Die Warteschlange der Analysen ist voll: schau später wiede
 web-your-move = Du bist am Zug
 web-your-move-none = Keine Fernpartie wartet auf deinen Zug.
 web-your-move-row = #{ $game } gegen { $opponent }: fällig { $due } UTC (noch { $left })
+web-your-setup-row = #{ $game } gegen { $opponent }: deine Aufstellung, fällig { $due } UTC (noch { $left })
 web-your-move-how = Gespielt wird über SSH: die Lobby nennt sie (und ssh host games --my-turn); Enter auf einer, oder watch N im Zeilenmodus.
 ## The set-up library and explorer (src/web/setups.rs)
 web-setups-title = Deine gespeicherten Aufstellungen

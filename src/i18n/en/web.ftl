@@ -456,6 +456,7 @@ web-analysis-full = The analysis queue is full: look again later.
 web-your-move = Your move
 web-your-move-none = No correspondence game waits for your move.
 web-your-move-row = #{ $game } against { $opponent }: due { $due } UTC ({ $left } left)
+web-your-setup-row = #{ $game } against { $opponent }: your set-up, due { $due } UTC ({ $left } left)
 web-your-move-how = Play them over SSH: they are listed in the lobby (and by ssh host games --my-turn); Enter on one, or watch N in lines.
 ## The set-up library and explorer (src/web/setups.rs)
 web-setups-title = Your saved set-ups
