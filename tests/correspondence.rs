@@ -22,7 +22,7 @@ use stratego_ssh::lobby::{self, LobbyConfig};
 use stratego_ssh::proto::{GameCmd, GameTerms, LobbyCmd, PlayerId};
 use stratego_ssh::rules::{ByColor, Color, EndReason, Rules, Setup, Variant};
 use stratego_ssh::server::{self, ServerOptions};
-use stratego_ssh::store::{LiveGame, SeatRecord, Store};
+use stratego_ssh::store::{LiveGame, LiveSetup, SeatRecord, Store};
 
 /// How long anything may take on a slow shared machine, in seconds.
 const SLOW: u64 = 60;
@@ -562,4 +562,195 @@ async fn a_move_made_tells_the_opponent_in_the_lobby() {
     })
     .await;
     lobby.shutdown().await;
+}
+
+/// A correspondence game in its set-up as the store keeps it: made `ago` seconds ago,
+/// alice (Red) ready when `red_ready`, bob (Blue) not.
+fn stored_setup(id: u64, days: u8, started: u64, red_ready: bool) -> LiveSetup {
+    let rules = Rules::standard(Variant::Classic);
+    LiveSetup {
+        id,
+        terms: corr_terms(days),
+        seats: ByColor::new(seat("alice"), seat("bob")),
+        setups: ByColor::new(
+            red_ready.then(|| Setup::random(&rules, Color::Red, id)),
+            None,
+        ),
+        started,
+        private: false,
+    }
+}
+
+/// Waits (up to `secs`) until game `id` is no longer stored in its set-up.
+async fn setup_gone(store: &Store, id: u64, secs: u64) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+    while store.live().setups().unwrap().iter().any(|g| g.id == id) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "game {id} still in set-up after {secs} s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A correspondence set-up is kept on disk (a restart finds the set-up made and the
+/// deadline, counted from the game's start), listed as due to the side not ready, and
+/// decided by its deadline as an ordinary set-up is by its own: the side not ready loses,
+/// with neither ready the game is aborted; neither is recorded (no move was played).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_set_up_is_kept_across_a_restart_and_its_deadline_decides() {
+    use common::lobby_client::until;
+    use stratego_ssh::proto::GamePhase;
+    let dir = tempdir::Dir::new("corr-setup-deadline");
+    let store = Store::open(&dir.0).unwrap();
+    let t = now();
+    // Game 5: alice ready, bob not; 3 days a move, made 3 days less 4 s ago.
+    store
+        .live()
+        .save_setup(&stored_setup(5, 3, t - 3 * DAY + 4, true))
+        .await
+        .unwrap();
+    // Game 6: neither ready, same deadline.
+    store
+        .live()
+        .save_setup(&stored_setup(6, 3, t - 3 * DAY + 4, false))
+        .await
+        .unwrap();
+    // Game 7: alice ready; its deadline passed while the server was down.
+    store
+        .live()
+        .save_setup(&stored_setup(7, 1, t - 2 * DAY, true))
+        .await
+        .unwrap();
+    // Game 8: a day of 7 gone; nobody ready: waits six more days.
+    store
+        .live()
+        .save_setup(&stored_setup(8, 7, t - DAY, false))
+        .await
+        .unwrap();
+    let mut config = LobbyConfig::default();
+    // Neither may end a correspondence set-up.
+    config.game.reconnect_grace = Duration::from_millis(300);
+    config.game.abandoned_after = Duration::from_millis(600);
+    config.game.setup_deadline = Some(Duration::from_millis(500));
+    let lobby = lobby::spawn(config, store.clone());
+
+    // Game 7 ends at once with nobody there, unrecorded and forgotten.
+    setup_gone(&store, 7, 10).await;
+    assert!(store.games().get(7).unwrap().is_none());
+
+    // The waiting lists: bob owes both set-ups, alice only game 6's and game 8's; the
+    // deadlines are the stored start plus the days, whatever the restart.
+    let (alice_id, bob_id) = (
+        PlayerId::Key("SHA256:alice".into()),
+        PlayerId::Key("SHA256:bob".into()),
+    );
+    let bob_due = lobby.waiting(bob_id).await;
+    let ids: Vec<u64> = bob_due.iter().map(|w| w.id).collect();
+    assert_eq!(ids, vec![5, 6, 8], "{bob_due:?}");
+    assert!(bob_due.iter().all(|w| w.setup), "{bob_due:?}");
+    assert_eq!(bob_due[0].deadline, t + 4);
+    assert_eq!(bob_due[2].deadline, t + 6 * DAY);
+    let alice_due: Vec<u64> = lobby.waiting(alice_id).await.iter().map(|w| w.id).collect();
+    assert_eq!(alice_due, vec![6, 8]);
+
+    // Past the ordinary set-up deadline and the reconnect time, nothing has ended.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(store.live().setups().unwrap().len(), 3);
+
+    // alice comes back into game 5: her set-up is there; bob comes into game 6.
+    let mut alice = join(&lobby, "alice").await;
+    lobby.command(alice.session, LobbyCmd::Spectate(5));
+    let (mut a5, _) = alice.next_seat().await;
+    assert_eq!(a5.color, Some(Color::Red));
+    {
+        let s = a5.snapshots.borrow_and_update();
+        assert_eq!(s.phase, GamePhase::Setup);
+        assert!(s.my_setup.is_some(), "alice's stored set-up is back");
+        assert!(s.seats.red.ready && !s.seats.blue.ready);
+        let left = s.setup_left.expect("a set-up deadline shown");
+        assert!(left <= Duration::from_secs(4), "{left:?}");
+    }
+    // A word to bob: the game answers alice's terminal from now on (notices go there).
+    a5.send(GameCmd::Chat("ready when you are".into())).await;
+    let mut bob = join(&lobby, "bob").await;
+    lobby.command(bob.session, LobbyCmd::Spectate(6));
+    let (mut b6, _) = bob.next_seat().await;
+
+    // The deadline passes: bob, not ready, loses game 5; game 6 is aborted.
+    until(&mut a5, "game 5 over", |s| s.phase == GamePhase::Over).await;
+    let o = a5.snapshots.borrow().outcome.unwrap();
+    assert_eq!(o.winner, Some(Color::Red), "{o:?}");
+    assert_eq!(o.reason, EndReason::Time);
+    until(&mut b6, "game 6 over", |s| s.phase == GamePhase::Over).await;
+    assert_eq!(b6.snapshots.borrow().outcome.unwrap().reason, EndReason::Aborted);
+    assert!(alice
+        .notice_containing("ran out")
+        .await
+        .contains("bob was not ready"));
+    setup_gone(&store, 5, 10).await;
+    setup_gone(&store, 6, 10).await;
+    assert!(store.games().get(5).unwrap().is_none());
+    // Game 8 waits on.
+    let left: Vec<u64> = store.live().setups().unwrap().iter().map(|g| g.id).collect();
+    assert_eq!(left, vec![8]);
+    lobby.shutdown().await;
+}
+
+/// The games waiting for a player are theirs by identity: renamed, they are still listed
+/// (to every session of theirs); someone else under their old nick sees none of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_waiting_list_follows_the_identity_through_a_rename() {
+    let dir = tempdir::Dir::new("corr-rename");
+    let store = Store::open(&dir.0).unwrap();
+    // Game 3: Red (alice) to move, a day into three.
+    store.live().save(&stored(3, 3, now() - DAY)).await.unwrap();
+    let lobby = lobby::spawn(LobbyConfig::default(), store.clone());
+    let waiting_of = |c: &mut Client| {
+        let mut last = None;
+        while let Ok(ev) = c.events.try_recv() {
+            if let SessionEvent::Waiting(list) = ev {
+                last = Some(list);
+            }
+        }
+        last
+    };
+    let mut alice = join(&lobby, "alice").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let list = waiting_of(&mut alice).expect("a waiting list on arrival");
+    assert_eq!(list.iter().map(|w| w.id).collect::<Vec<_>>(), vec![3]);
+    // alice becomes alicia; a newcomer takes the nick alice.
+    lobby.renamed(alice.session, "alicia".into());
+    let mut other = common::lobby_client::join_as(
+        &lobby,
+        stratego_ssh::lobby::Ident {
+            id: PlayerId::Key("SHA256:newcomer".into()),
+            nick: "alice".into(),
+            guest: false,
+            addr: None,
+        },
+    )
+    .await;
+    // A second terminal of alicia's, after the rename.
+    let mut again = join_as_key(&lobby, "alice", "alicia").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let theirs = waiting_of(&mut other).expect("a list for the newcomer");
+    assert!(theirs.is_empty(), "{theirs:?}");
+    let mine = waiting_of(&mut again).expect("a list for alicia");
+    assert_eq!(mine.iter().map(|w| w.id).collect::<Vec<_>>(), vec![3]);
+    assert_eq!(
+        lobby
+            .waiting(PlayerId::Key("SHA256:newcomer".into()))
+            .await
+            .len(),
+        0
+    );
+    lobby.shutdown().await;
+}
+
+/// The key of `key_of` under the nick `nick`.
+async fn join_as_key(lobby: &lobby::LobbyHandle, key_of: &str, nick: &str) -> Client {
+    let mut ident = common::lobby_client::ident(key_of);
+    ident.nick = nick.into();
+    common::lobby_client::join_as(lobby, ident).await
 }

@@ -1751,7 +1751,14 @@ impl GameTask {
             next_game: self.next_game,
             spectators: self.spectators(),
             setup_left: match (&self.game, self.outcome) {
-                (None, None) => self.setup_ends.map(|t| t.saturating_duration_since(now)),
+                (None, None) => self
+                    .setup_ends
+                    .map(|t| t.saturating_duration_since(now))
+                    // A correspondence set-up: its days, to the deadline from the start.
+                    .or_else(|| {
+                        let days = self.terms.days?;
+                        Some(corr::left(self.started, days, store::now()))
+                    }),
                 (None, Some(_)) if self.setup_expired => Some(Duration::ZERO),
                 _ => None,
             },
