@@ -754,3 +754,139 @@ async fn join_as_key(lobby: &lobby::LobbyHandle, key_of: &str, nick: &str) -> Cl
     ident.nick = nick.into();
     common::lobby_client::join_as(lobby, ident).await
 }
+
+/// The set-up by correspondence, end to end over real SSH clients: a challenge accepted,
+/// one player sets up and leaves, the other leaves without setting up (the game waits:
+/// no abort), the server restarts, the second logs in later, is told and sets up, and
+/// play starts; `games --my-turn` counts the set-up due as a move due throughout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_set_up_made_at_two_sittings_across_a_restart() {
+    let srv = start_server("corr-setup-e2e").await;
+    let addr = srv.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let mut alice = LineClient::open(addr, Login::Key("alice", &ka), "play").await;
+    let mut bob = LineClient::open(addr, Login::Key("bob", &kb), "play").await;
+    alice.until_has("lobby>", SLOW).await;
+    bob.until_has("lobby>", SLOW).await;
+    alice.send("challenge bob classic 3d").await;
+    alice.until_has("Challenge sent to bob.", SLOW).await;
+    bob.until_has("alice challenges you: Classic, 3 days a move", SLOW)
+        .await;
+    bob.send("seeks").await;
+    bob.until_has("1. alice challenges you", SLOW).await;
+    bob.send("accept 1").await;
+    let start = bob
+        .until("the game's start line", SLOW, |x| {
+            x.starts_with("Game ") && x.contains("You play")
+        })
+        .await;
+    let line = start.last().unwrap().clone();
+    let id: u64 = line["Game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let bob_red = line.contains("You play Red");
+    alice.until_has("Set up your army", SLOW).await;
+    bob.until_has("Set up your army", SLOW).await;
+    // Both owe a set-up.
+    for (nick, key) in [("alice", &ka), ("bob", &kb)] {
+        let (out, status) = my_turn(addr, nick, key).await;
+        assert_eq!(status, 0, "{nick}: {out}");
+        assert!(out.contains(&format!("#{id} against")), "{out}");
+        assert!(out.contains("your set-up"), "{out}");
+    }
+    // alice sets up and leaves; bob is told she is ready.
+    alice.send("ready").await;
+    alice.until_has("Set-up sent.", SLOW).await;
+    bob.until_has("Your opponent is ready.", SLOW).await;
+    alice.send("quit").await;
+    alice
+        .until_has(&format!("You left correspondence game {id}"), SLOW)
+        .await;
+    alice.disconnect().await;
+    // bob leaves without setting up: in a correspondence game that is no abort.
+    bob.send("quit").await;
+    bob.until_has(&format!("You left correspondence game {id}"), SLOW)
+        .await;
+    bob.disconnect().await;
+    let (out, status) = my_turn(addr, "bob", &kb).await;
+    assert_eq!(status, 0, "bob's set-up still due: {out}");
+    assert!(out.contains("your set-up"), "{out}");
+    assert_eq!(my_turn(addr, "alice", &ka).await.1, 1, "alice is ready");
+
+    // The server restarts on the same data.
+    let common::TestServer { running, dir } = srv;
+    running.stop().await;
+    let mut opts = ServerOptions {
+        listen: "127.0.0.1:0".into(),
+        http_listen: "off".into(),
+        data_dir: dir.0.join("data"),
+        keys_dir: dir.0.join("keys"),
+        ..ServerOptions::default()
+    };
+    opts.ssh.connects_per_minute = 100_000;
+    opts.ssh.commands_per_minute = 100_000;
+    let running = server::start(opts).await.expect("restarts");
+    let addr = running.addr;
+    let (out, status) = my_turn(addr, "bob", &kb).await;
+    assert_eq!(status, 0, "after the restart: {out}");
+    assert!(
+        out.contains(&format!("#{id} against alice")) && out.contains("your set-up"),
+        "{out}"
+    );
+    // Three days from the game's start, seconds ago: the restart gave none back.
+    assert!(
+        out.contains("3 d 0 h left") || out.contains("2 d 23 h left"),
+        "{out}"
+    );
+    assert_eq!(my_turn(addr, "alice", &ka).await.1, 1);
+
+    // bob, later: told on arrival, lists it, goes in, sets up; play starts.
+    let mut bob = LineClient::open(addr, Login::Key("bob", &kb), "play").await;
+    bob.until_has(
+        &format!("Your move in correspondence game #{id}. Type turn"),
+        SLOW,
+    )
+    .await;
+    bob.until_has("lobby>", SLOW).await;
+    bob.send("turn").await;
+    bob.until_has(
+        &format!("Game {id} against alice, Classic: your set-up, due"),
+        SLOW,
+    )
+    .await;
+    bob.send(&format!("watch {id}")).await;
+    bob.until_has("Set up your army", SLOW).await;
+    bob.send("ready").await;
+    bob.until_has("The game begins", SLOW).await;
+    // Now Red's move is due, and nobody's set-up.
+    let (red_nick, red_key, blue_nick, blue_key) = if bob_red {
+        ("bob", &kb, "alice", &ka)
+    } else {
+        ("alice", &ka, "bob", &kb)
+    };
+    let (out, status) = my_turn(addr, red_nick, red_key).await;
+    assert_eq!(status, 0, "{out}");
+    assert!(!out.contains("set-up"), "{out}");
+    assert_eq!(my_turn(addr, blue_nick, blue_key).await.1, 1);
+    // alice comes back into the game in play, with her own set-up of the first sitting.
+    let mut alice = LineClient::open(addr, Login::Key("alice", &ka), "play").await;
+    alice.until_has("lobby>", SLOW).await;
+    alice.send(&format!("watch {id}")).await;
+    if bob_red {
+        alice.until_has("You play Blue", SLOW).await;
+        play_a_move(&mut bob, true, 0).await;
+        alice.until_has("Your turn.", SLOW).await;
+    } else {
+        alice.until_has("Your turn.", SLOW).await;
+        play_a_move(&mut alice, true, 0).await;
+        bob.until_has("Your turn.", SLOW).await;
+    }
+    for c in [alice, bob] {
+        c.disconnect().await;
+    }
+    running.stop().await;
+    drop(dir);
+}
