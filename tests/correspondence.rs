@@ -683,7 +683,10 @@ async fn a_correspondence_set_up_is_kept_across_a_restart_and_its_deadline_decid
     assert_eq!(o.winner, Some(Color::Red), "{o:?}");
     assert_eq!(o.reason, EndReason::Time);
     until(&mut b6, "game 6 over", |s| s.phase == GamePhase::Over).await;
-    assert_eq!(b6.snapshots.borrow().outcome.unwrap().reason, EndReason::Aborted);
+    assert_eq!(
+        b6.snapshots.borrow().outcome.unwrap().reason,
+        EndReason::Aborted
+    );
     assert!(alice
         .notice_containing("ran out")
         .await
@@ -692,7 +695,13 @@ async fn a_correspondence_set_up_is_kept_across_a_restart_and_its_deadline_decid
     setup_gone(&store, 6, 10).await;
     assert!(store.games().get(5).unwrap().is_none());
     // Game 8 waits on.
-    let left: Vec<u64> = store.live().setups().unwrap().iter().map(|g| g.id).collect();
+    let left: Vec<u64> = store
+        .live()
+        .setups()
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
     assert_eq!(left, vec![8]);
     lobby.shutdown().await;
 }

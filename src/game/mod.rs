@@ -501,8 +501,7 @@ impl GameTask {
     /// the days of a move from the game's start.
     fn corr_setup_deadline(&self) -> Option<Timestamp> {
         let days = self.terms.days?;
-        (self.game.is_none() && self.outcome.is_none())
-            .then(|| corr::deadline(self.started, days))
+        (self.game.is_none() && self.outcome.is_none()).then(|| corr::deadline(self.started, days))
     }
 
     /// Stores a correspondence game in its set-up with the set-ups made so far (nothing
@@ -515,10 +514,7 @@ impl GameTask {
             id: self.id,
             terms: self.terms,
             seats: self.store_seats(),
-            setups: ByColor::new(
-                self.seats.red.setup.clone(),
-                self.seats.blue.setup.clone(),
-            ),
+            setups: ByColor::new(self.seats.red.setup.clone(), self.seats.blue.setup.clone()),
             started: self.started,
             private: self.private,
         };
