@@ -899,3 +899,119 @@ async fn a_correspondence_set_up_made_at_two_sittings_across_a_restart() {
     running.stop().await;
     drop(dir);
 }
+
+/// A browser signed in as `nick` (a link from SSH, asked again until the nick is kept):
+/// its cookie.
+async fn signed_in_cookie(
+    addr: std::net::SocketAddr,
+    web: std::net::SocketAddr,
+    nick: &str,
+    key: &russh::keys::PrivateKey,
+) -> String {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let out = loop {
+        let (out, status) = exec(addr, nick, key, "web-login").await;
+        if status == Some(0) && out.contains("/login/") {
+            break out;
+        }
+        assert!(std::time::Instant::now() < deadline, "{out}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let at = out.find("/login/").unwrap();
+    let path = out[at..].split_whitespace().next().unwrap().to_string();
+    let r = web_request(web, "POST", &path, &[("Origin", "http://play.example.org")]).await;
+    r.header("set-cookie")
+        .expect("signed in")
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+/// The browser board's lobby lists a signed-in player's correspondence games waiting for
+/// them (a set-up due here), each with a button that plays it: from the board the set-up
+/// is made, and play starts when the opponent, over SSH, is ready too. A guest's board
+/// lists none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browser_board_lists_the_games_waiting_and_plays_one() {
+    use common::board::Board;
+    let (server, web) = common::web::web_server("corr-board", |_| {}).await;
+    let addr = server.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let mut ann = LineClient::open(addr, Login::Key("ann", &ka), "play").await;
+    let mut ben = LineClient::open(addr, Login::Key("ben", &kb), "play").await;
+    ann.until_has("lobby>", SLOW).await;
+    ben.until_has("lobby>", SLOW).await;
+    ann.send("challenge ben classic 7d casual").await;
+    ann.until_has("Challenge sent to ben.", SLOW).await;
+    ben.until_has("ann challenges you", SLOW).await;
+    ben.send("seeks").await;
+    ben.until_has("1. ann challenges you", SLOW).await;
+    ben.send("accept 1").await;
+    let start = ben
+        .until("the game's start line", SLOW, |x| {
+            x.starts_with("Game ") && x.contains("You play")
+        })
+        .await;
+    let line = start.last().unwrap().clone();
+    let id: u64 = line["Game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    ann.until_has("Set up your army", SLOW).await;
+    ben.until_has("Set up your army", SLOW).await;
+    // ann leaves her set-up for later, and comes back from a browser.
+    ann.send("quit").await;
+    ann.until_has(&format!("You left correspondence game {id}"), SLOW)
+        .await;
+    let cookie = signed_in_cookie(addr, web, "ann", &ka).await;
+    let mut board = Board::open(web, &cookie).await;
+    let lobby = board
+        .until("lobby", |v| {
+            v["waiting"]
+                .as_array()
+                .is_some_and(|w| w.iter().any(|g| g["id"] == id))
+        })
+        .await;
+    let w = lobby["waiting"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id)
+        .unwrap()
+        .clone();
+    assert_eq!(w["opponent"], "ben", "{w}");
+    assert_eq!(w["setup"], true, "{w}");
+    let left = w["left"].as_str().unwrap();
+    assert!(left == "7 d 0 h" || left == "6 d 23 h", "{w}");
+    assert!(w["due"].as_str().unwrap().len() >= 16, "{w}");
+    // A guest's board: nothing waits for it.
+    let mut guest = Board::guest(web).await;
+    let theirs = guest.until("lobby", |_| true).await;
+    assert_eq!(theirs["waiting"], serde_json::json!([]), "{theirs}");
+    // Played from the board: its set-up screen, then ready.
+    board
+        .send(serde_json::json!({"t": "watch", "id": id}))
+        .await;
+    let game = board
+        .until("game", |v| v["id"] == id && v["phase"] == "setup")
+        .await;
+    assert!(game["me"].is_string(), "seated, not watching: {game}");
+    board.send(serde_json::json!({"t": "ready"})).await;
+    ben.send("ready").await;
+    ben.until_has("The game begins", SLOW).await;
+    board
+        .until("game", |v| v["id"] == id && v["phase"] == "play")
+        .await;
+    // ann's set-up is no longer due: only Red's first move is (ann's when she is Red).
+    let ann_red = !line.contains("You play Red");
+    assert_eq!(
+        my_turn(addr, "ann", &ka).await.1,
+        if ann_red { 0 } else { 1 }
+    );
+    for c in [ann, ben] {
+        c.disconnect().await;
+    }
+}

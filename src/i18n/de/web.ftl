@@ -347,6 +347,7 @@ web-play-games-now = Laufende Partien
 web-play-no-games = Keine laufenden Partien.
 web-play-game-line = { $red } gegen { $blue }: { $terms }, Zug { $moves }
 web-play-watch = Zuschauen
+web-play-play-it = Spielen
 web-play-watching = Du schaust zu.
 web-play-leave = Verlassen
 web-play-tournaments = Turniere

@@ -350,6 +350,7 @@ web-play-games-now = Games in play
 web-play-no-games = No games in play.
 web-play-game-line = { $red } against { $blue }: { $terms }, move { $moves }
 web-play-watch = Watch
+web-play-play-it = Play
 web-play-watching = You are watching.
 web-play-leave = Leave
 web-play-tournaments = Tournaments

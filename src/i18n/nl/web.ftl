@@ -353,6 +353,7 @@ web-play-games-now = Lopende partijen
 web-play-no-games = Geen lopende partijen.
 web-play-game-line = { $red } tegen { $blue }: { $terms }, zet { $moves }
 web-play-watch = Kijken
+web-play-play-it = Spelen
 web-play-watching = Je kijkt toe.
 web-play-leave = Verlaten
 web-play-tournaments = Toernooien
