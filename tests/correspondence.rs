@@ -9,6 +9,8 @@
 //!   three logins across a server restart reaches a result, and `games --my-turn` exits 0
 //!   exactly when a move is due.
 
+#[path = "common/browser.rs"]
+mod browser;
 mod common;
 
 use std::time::Duration;
@@ -1010,6 +1012,102 @@ async fn the_browser_board_lists_the_games_waiting_and_plays_one() {
     assert_eq!(
         my_turn(addr, "ann", &ka).await.1,
         if ann_red { 0 } else { 1 }
+    );
+    for c in [ann, ben] {
+        c.disconnect().await;
+    }
+}
+
+/// In Chromium: the board of a signed-in player shows their correspondence set-up due under
+/// "Your move", with the time left; its Play button opens the set-up, and Ready starts play
+/// once the opponent (over SSH) is ready too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_chromium_the_board_shows_a_set_up_due_and_plays_it() {
+    let (server, web) = common::web::web_server("corr-board-chromium", |_| {}).await;
+    let addr = server.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let mut ann = LineClient::open(addr, Login::Key("ann", &ka), "play").await;
+    let mut ben = LineClient::open(addr, Login::Key("ben", &kb), "play").await;
+    ann.until_has("lobby>", SLOW).await;
+    ben.until_has("lobby>", SLOW).await;
+    ben.send("challenge ann classic 1d casual").await;
+    ben.until_has("Challenge sent to ann.", SLOW).await;
+    ann.until_has("ben challenges you", SLOW).await;
+    ann.send("seeks").await;
+    ann.until_has("1. ben challenges you", SLOW).await;
+    ann.send("accept 1").await;
+    let start = ann
+        .until("the game's start line", SLOW, |x| {
+            x.starts_with("Game ") && x.contains("You play")
+        })
+        .await;
+    let id: u64 = start.last().unwrap()["Game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    ann.until_has("Set up your army", SLOW).await;
+    ann.send("quit").await;
+    ann.until_has(&format!("You left correspondence game {id}"), SLOW)
+        .await;
+    // ann signs her browser in with a link from SSH.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let out = loop {
+        let (out, status) = exec(addr, "ann", &ka, "web-login").await;
+        if status == Some(0) && out.contains("/login/") {
+            break out;
+        }
+        assert!(std::time::Instant::now() < deadline, "{out}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let at = out.find("/login/").unwrap();
+    let path = out[at..].split_whitespace().next().unwrap().to_string();
+    let b = browser::Browser::start(900, 900).await;
+    b.goto(&format!("http://{web}{path}")).await;
+    browser::tap(&b, "form[method=post] button").await;
+    assert!(
+        b.until(
+            10.0,
+            "return document.body.innerText.includes('Signed in as ann.');"
+        )
+        .await,
+        "{}",
+        b.text().await
+    );
+    b.goto(&format!("http://{web}/play")).await;
+    let row = format!("#play-waiting li[data-waiting=\"{id}\"]");
+    assert!(
+        b.until(
+            10.0,
+            &format!("const e = document.querySelector('{row}'); return !!e && e.textContent.includes('#{id} against ben: your set-up, due') && (e.textContent.includes('(1 d 0 h left)') || e.textContent.includes('(23 h left)'));")
+        )
+        .await,
+        "{}",
+        b.text().await
+    );
+    assert!(
+        b.until(2.0, "return document.querySelector('#play-waiting').previousElementSibling.textContent === 'Your move';")
+            .await,
+        "{}",
+        b.text().await
+    );
+    browser::tap(&b, &format!("button[data-play-waiting=\"{id}\"]")).await;
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-ready');")
+            .await,
+        "the set-up: {}",
+        b.text().await
+    );
+    browser::tap(&b, "#play-ready").await;
+    ben.until_has("Your opponent is ready.", SLOW).await;
+    ben.send("ready").await;
+    ben.until_has("The game begins", SLOW).await;
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-clocks');")
+            .await,
+        "play started: {}",
+        b.text().await
     );
     for c in [ann, ben] {
         c.disconnect().await;
