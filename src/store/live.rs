@@ -408,6 +408,67 @@ impl Live {
 mod tests {
     use super::*;
 
+    /// A correspondence game in its set-up is kept apart from the games in play: listed by
+    /// `setups` with the set-ups made so far, never by `all` or `get` (it has no position to
+    /// replay), replaced when play starts, forgotten by `remove`; the store's check finds
+    /// nothing wrong with it.
+    #[tokio::test]
+    async fn a_game_in_set_up_is_kept_until_play_starts() {
+        use crate::rules::{Rules, Variant};
+        let s = Store::temporary().unwrap();
+        let rules = Rules::standard(Variant::Classic);
+        let seat = |n: &str| SeatRecord {
+            identity: crate::proto::PlayerId::Key(format!("SHA256:{n}")),
+            nick: n.into(),
+        };
+        let terms = GameTerms {
+            rules,
+            rated: false,
+            clock: None,
+            days: Some(3),
+        };
+        let red = Setup::random(&rules, Color::Red, 1);
+        let blue = Setup::random(&rules, Color::Blue, 2);
+        let mut setup = LiveSetup {
+            id: 4,
+            terms,
+            seats: ByColor::new(seat("ann"), seat("bob")),
+            setups: ByColor::new(None, None),
+            started: 1_800_000_000,
+            private: true,
+        };
+        s.game_id_taken(5).await.unwrap();
+        s.live().save_setup(&setup).await.unwrap();
+        setup.setups.red = Some(red.clone());
+        s.live().save_setup(&setup).await.unwrap();
+        assert_eq!(s.live().setups().unwrap(), vec![setup.clone()]);
+        assert!(s.live().all().unwrap().is_empty());
+        assert_eq!(s.live().get(4).unwrap(), None);
+        let report = s.check().unwrap();
+        assert!(report.problems.is_empty(), "{:?}", report.problems);
+        // Play starts: the game in play replaces it.
+        let live = LiveGame {
+            id: 4,
+            terms,
+            seats: setup.seats.clone(),
+            red,
+            blue,
+            moves: vec![],
+            clocks: None,
+            started: setup.started,
+            private: true,
+            turn_since: Some(1_800_000_100),
+        };
+        s.live().save(&live).await.unwrap();
+        assert!(s.live().setups().unwrap().is_empty());
+        assert_eq!(s.live().all().unwrap(), vec![live]);
+        // Another in set-up, aborted: forgotten.
+        setup.id = 5;
+        s.live().save_setup(&setup).await.unwrap();
+        assert!(s.live().remove(5).await.unwrap());
+        assert!(s.live().setups().unwrap().is_empty());
+    }
+
     #[tokio::test]
     async fn append_to_unknown_game_fails() {
         let s = Store::temporary().unwrap();
