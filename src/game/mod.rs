@@ -12,7 +12,9 @@
 //!
 //! **Set-up has a deadline** (see [`GameConfig`]): a side not ready when it
 //! runs out loses to a side that is; with neither ready the game is aborted. Not in a
-//! game against the computer with no clock, where nobody waits.
+//! game against the computer with no clock, where nobody waits. A correspondence game's
+//! set-up has the days of a move from the game's start instead, and is stored as it goes
+//! (see [`corr`]).
 //!
 //! Two queues feed it: [`SeatCommand`]s from the players' and spectators' [`GameSeat`]s,
 //! and control messages from the lobby through [`GameHandle`] (a seat's player came or
