@@ -832,6 +832,7 @@ async fn a_new_game_never_shows_a_player_as_gone_before_the_lobby_says_so() {
         reports,
         store: None,
         restore: None,
+        restore_setup: None,
         fatal: stratego_ssh::supervise::Fatal::new(),
     });
     // No presence told yet: the first snapshots.

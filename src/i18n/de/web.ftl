@@ -347,6 +347,7 @@ web-play-games-now = Laufende Partien
 web-play-no-games = Keine laufenden Partien.
 web-play-game-line = { $red } gegen { $blue }: { $terms }, Zug { $moves }
 web-play-watch = Zuschauen
+web-play-play-it = Spielen
 web-play-watching = Du schaust zu.
 web-play-leave = Verlassen
 web-play-tournaments = Turniere
@@ -453,6 +454,7 @@ web-analysis-full = Die Warteschlange der Analysen ist voll: schau später wiede
 web-your-move = Du bist am Zug
 web-your-move-none = Keine Fernpartie wartet auf deinen Zug.
 web-your-move-row = #{ $game } gegen { $opponent }: fällig { $due } UTC (noch { $left })
+web-your-setup-row = #{ $game } gegen { $opponent }: deine Aufstellung, fällig { $due } UTC (noch { $left })
 web-your-move-how = Gespielt wird über SSH: die Lobby nennt sie (und ssh host games --my-turn); Enter auf einer, oder watch N im Zeilenmodus.
 ## The set-up library and explorer (src/web/setups.rs)
 web-setups-title = Deine gespeicherten Aufstellungen

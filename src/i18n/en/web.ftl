@@ -350,6 +350,7 @@ web-play-games-now = Games in play
 web-play-no-games = No games in play.
 web-play-game-line = { $red } against { $blue }: { $terms }, move { $moves }
 web-play-watch = Watch
+web-play-play-it = Play
 web-play-watching = You are watching.
 web-play-leave = Leave
 web-play-tournaments = Tournaments
@@ -456,6 +457,7 @@ web-analysis-full = The analysis queue is full: look again later.
 web-your-move = Your move
 web-your-move-none = No correspondence game waits for your move.
 web-your-move-row = #{ $game } against { $opponent }: due { $due } UTC ({ $left } left)
+web-your-setup-row = #{ $game } against { $opponent }: your set-up, due { $due } UTC ({ $left } left)
 web-your-move-how = Play them over SSH: they are listed in the lobby (and by ssh host games --my-turn); Enter on one, or watch N in lines.
 ## The set-up library and explorer (src/web/setups.rs)
 web-setups-title = Your saved set-ups

@@ -353,6 +353,7 @@ web-play-games-now = Lopende partijen
 web-play-no-games = Geen lopende partijen.
 web-play-game-line = { $red } tegen { $blue }: { $terms }, zet { $moves }
 web-play-watch = Kijken
+web-play-play-it = Spelen
 web-play-watching = Je kijkt toe.
 web-play-leave = Verlaten
 web-play-tournaments = Toernooien
@@ -459,6 +460,7 @@ web-analysis-full = De rij voor analyses is vol: kijk later opnieuw.
 web-your-move = Jij bent aan zet
 web-your-move-none = Geen correspondentiepartij wacht op jouw zet.
 web-your-move-row = #{ $game } tegen { $opponent }: uiterlijk { $due } UTC (nog { $left })
+web-your-setup-row = #{ $game } tegen { $opponent }: jouw opstelling, uiterlijk { $due } UTC (nog { $left })
 web-your-move-how = Je speelt ze via SSH: de lobby noemt ze (en ssh host games --my-turn); Enter op een ervan, of watch N in de regelmodus.
 ## The set-up library and explorer (src/web/setups.rs)
 web-setups-title = Je bewaarde opstellingen
