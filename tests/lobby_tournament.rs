@@ -607,3 +607,81 @@ async fn a_tournament_stored_without_its_creators_key_is_adopted_by_the_nicks_ke
     assert!(ok.contains("cancelled"), "{ok}");
     lobby.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_of_correspondence_games_pairs_a_player_who_is_away() {
+    let dir = common::tempdir::Dir::new("corr-swiss");
+    let store = Store::open(&dir.0).unwrap();
+    let mut config = LobbyConfig::default();
+    // Gone past this, an entrant of an ordinary Swiss loses the round unplayed.
+    config.game.reconnect_grace = Duration::from_millis(100);
+    let lobby = lobby::spawn(config, store.clone());
+    let refused = |mut t: stratego_ssh::proto::TournamentTerms, days: u8| {
+        let lobby = lobby.clone();
+        async move {
+            t.game.days = Some(days);
+            lobby
+                .tournament(TournamentOrder::Create {
+                    terms: t,
+                    by: "admin".into(),
+                })
+                .await
+                .unwrap_err()
+                .to_string()
+        }
+    };
+    // Days a move: a Swiss only, and 1, 3 or 7 of them.
+    let arena = refused(terms("Post Arena", Format::Arena { minutes: 60 }), 3).await;
+    assert!(arena.contains("not an arena"), "{arena}");
+    let five = refused(terms("Post Swiss", Format::Swiss { rounds: 2 }), 5).await;
+    assert!(five.contains("1, 3 or 7 days a move, not 5"), "{five}");
+
+    let mut post = terms("Post Swiss", Format::Swiss { rounds: 1 });
+    post.game.days = Some(3);
+    let id = create(&lobby, post).await;
+    let mut ann = join(&lobby, "ann").await;
+    let mut ben = join(&lobby, "ben").await;
+    for c in [&mut ann, &mut ben] {
+        lobby.command(c.session, LobbyCmd::JoinTournament(id));
+        c.notice_containing("you joined Post Swiss").await;
+    }
+    // A guest's name lasts one visit: not for weeks of games.
+    let mut guest = join_as(
+        &lobby,
+        stratego_ssh::lobby::Ident {
+            id: PlayerId::Guest("g1".into()),
+            nick: "guest-1".into(),
+            guest: true,
+            addr: None,
+        },
+    )
+    .await;
+    lobby.command(guest.session, LobbyCmd::JoinTournament(id));
+    assert!(guest
+        .next_notice()
+        .await
+        .contains("for players with an SSH key"));
+    // Ben goes away well past the grace before the round is paired: he is paired all the
+    // same (his game's days decide, not his presence).
+    lobby.disconnect(ben.session);
+    drop(ben);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    lobby
+        .tournament(TournamentOrder::Start { id, by: None })
+        .await
+        .unwrap();
+    let (seat, _) = ann.next_seat().await;
+    let snap = seat.snapshots.borrow().clone();
+    assert_eq!(snap.terms.days, Some(3), "a correspondence game");
+    assert_eq!(snap.phase, GamePhase::Setup);
+    until_t(&lobby, id, "the board in play", |t| t.games.len() == 1).await;
+    let t = info(&lobby, id);
+    assert!(
+        [&t.games[0].red, &t.games[0].blue]
+            .iter()
+            .any(|n| n.as_str() == "ben"),
+        "{:#?}",
+        t.games
+    );
+    lobby.shutdown().await;
+}

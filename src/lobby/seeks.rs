@@ -569,11 +569,10 @@ impl Lobby {
     }
 }
 
-/// The two players, Red chosen by a fair coin.
-/// Why a correspondence seek or acceptance is refused, or `None`: days a move other than
-/// 1, 3 or 7, a clock beside the days, or a guest (a guest's name is for one visit, and a
-/// correspondence game lasts days).
-fn correspondence_refusal(terms: &GameTerms, guest: bool) -> Option<Notice> {
+/// Why a correspondence seek, acceptance or tournament is refused, or `None`: days a move
+/// other than 1, 3 or 7, a clock beside the days, or a guest (a guest's name is for one
+/// visit, and a correspondence game lasts days).
+pub(super) fn correspondence_refusal(terms: &GameTerms, guest: bool) -> Option<Notice> {
     let days = terms.days?;
     if !crate::proto::CORRESPONDENCE_DAYS.contains(&days) {
         return Some(Notice::new("refusal-correspondence-days").arg("days", i64::from(days)));
@@ -587,6 +586,7 @@ fn correspondence_refusal(terms: &GameTerms, guest: bool) -> Option<Notice> {
     None
 }
 
+/// The two players, Red chosen by a fair coin.
 fn with_random_colors(a: Player, b: Player) -> ByColor<Player> {
     if random::coin() {
         ByColor::new(a, b)

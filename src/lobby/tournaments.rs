@@ -261,6 +261,14 @@ fn check_terms(t: &TournamentTerms, now_secs: u64) -> Result<(), TournamentError
         }
         _ => {}
     }
+    // A tournament of correspondence games: a Swiss only (an arena is played at one
+    // sitting), with the days a move a correspondence seek may have.
+    if let Some(why) = super::seeks::correspondence_refusal(&t.game, false) {
+        return bad(why);
+    }
+    if t.game.days.is_some() && !matches!(t.format, Format::Swiss { .. }) {
+        return bad(Notice::new("refusal-terms-days-arena"));
+    }
     if t.starts_at + 60 < now_secs {
         return bad(Notice::new("refusal-terms-start-passed"));
     }
@@ -703,7 +711,11 @@ impl Lobby {
         if who.bot_level().is_some() || matches!(who, PlayerId::Agent(_)) {
             return Err(TournamentError::ComputersDoNotEnter);
         }
-        if guest && (terms.game.rated || terms.entry != EntryRule::Anyone) {
+        // A guest's name lasts one visit: not for rated events, entry lists nor a Swiss of
+        // correspondence games (weeks long).
+        if guest
+            && (terms.game.rated || terms.entry != EntryRule::Anyone || terms.game.days.is_some())
+        {
             return Err(TournamentError::KeysOnly(name));
         }
         if let EntryRule::Nicks(list) = &terms.entry {
@@ -940,6 +952,12 @@ impl Lobby {
                                 t.rec.note = format!("finished after {rounds} rounds");
                                 info!("tournament finished");
                             } else if rested {
+                                // In a Swiss of correspondence games nobody is absent:
+                                // the game's days decide, as in any correspondence game.
+                                let grace = match t.rec.terms.game.days {
+                                    Some(_) => Duration::MAX,
+                                    None => grace,
+                                };
                                 pair_swiss_round(id, t, grace, now, &mut to_start);
                             }
                         }

@@ -469,7 +469,15 @@ pub fn parse_terms(
                     ClockSpec::parse(value).map_err(|e| match e.starts_with("clock:") {
                         true => Notice::new("form-error-clock-range"),
                         false => Notice::new("form-error-not-a-clock").arg("text", value),
-                    })?
+                    })?;
+                t.game.days = None;
+            }
+            // Correspondence games: days a move instead of a clock (the lobby refuses days
+            // other than 1, 3 or 7, and an arena).
+            "--days" => {
+                let days = number(value)?;
+                t.game.days = Some(u8::try_from(days).unwrap_or(u8::MAX));
+                t.game.clock = None;
             }
             "--rated" => t.game.rated = true,
             "--casual" => t.game.rated = false,
@@ -641,5 +649,12 @@ mod tests {
         assert!(parse_terms(&["X", "--two-square", "4"], None, NOW).is_err());
         assert!(parse_terms(&["X", "--bogus", "1"], None, NOW).is_err());
         assert!(parse_terms(&["X", "--swiss"], None, NOW).is_err());
+        // Days a move instead of a clock, and a clock instead of days.
+        let c = parse_terms(&["Post", "--swiss", "4", "--days", "3"], None, NOW).unwrap();
+        assert_eq!((c.game.days, c.game.clock), (Some(3), None));
+        let back = parse_terms(&["--clock", "10+5"], Some(c), NOW).unwrap();
+        assert_eq!(back.game.days, None);
+        assert!(back.game.clock.is_some());
+        assert!(parse_terms(&["X", "--days", "soon"], None, NOW).is_err());
     }
 }

@@ -1885,8 +1885,13 @@ impl TourForm {
             game: GameTerms {
                 rules,
                 rated: self.rated,
-                clock: self.clocks[self.clock.min(self.clocks.len() - 1)],
-                days: None,
+                // The form offers clocks; a tournament of correspondence games (made with
+                // `--days`) keeps its days when edited here.
+                clock: match self.base.game.days {
+                    Some(_) => None,
+                    None => self.clocks[self.clock.min(self.clocks.len() - 1)],
+                },
+                days: self.base.game.days,
             },
             starts_at,
             entry: self.entries[self.entry.min(self.entries.len() - 1)].clone(),

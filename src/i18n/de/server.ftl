@@ -135,6 +135,7 @@ refusal-already-in = du bist schon in { $name }
 refusal-stopping = der Server wird beendet
 refusal-terms-name = ein Name hat 1 bis { $max } Zeichen
 refusal-terms-arena-minutes = eine Arena dauert 1 bis 720 Minuten
+refusal-terms-days-arena = Fernpartien (Tage je Zug) ergeben ein Schweizer System, keine Arena: eine Arena wird in einer Sitzung gespielt
 refusal-terms-swiss-rounds = ein Schweizer System hat 1 bis 30 Runden
 refusal-terms-start-passed = der Beginn liegt in der Vergangenheit
 refusal-terms-start-far = der Beginn liegt mehr als ein Jahr in der Zukunft
@@ -321,6 +322,7 @@ exec-tournament-usage =
       --arena MINUTEN | --swiss RUNDEN   das Format (Vorgabe: --arena 60)
       --variant classic|duel|barrage     (Vorgabe classic)
       --clock MIN+ZUSCHLAG | none        (Vorgabe 5+3)
+      --days 1|3|7                       Fernpartien, Tage je Zug (nur ein Schweizer System)
       --rated | --casual                 gewertet oder ungewertet (Vorgabe gewertet)
       --start +10m | +2h | now | HH:MM | JJJJ-MM-TTTHH:MM (UTC; Vorgabe +10m)
       --entry anyone | keys | NICK,NICK  wer mitspielen darf (Vorgabe anyone: alle)

@@ -136,6 +136,7 @@ refusal-already-in = you are in { $name } already
 refusal-stopping = the server is stopping
 refusal-terms-name = a name has 1 to { $max } characters
 refusal-terms-arena-minutes = an arena lasts 1 to 720 minutes
+refusal-terms-days-arena = correspondence games (days a move) make a Swiss, not an arena: an arena is played at one sitting
 refusal-terms-swiss-rounds = a Swiss has 1 to 30 rounds
 refusal-terms-start-passed = the start time has passed
 refusal-terms-start-far = the start is more than a year away
@@ -322,6 +323,7 @@ exec-tournament-usage =
       --arena MINUTES | --swiss ROUNDS   the format (default: --arena 60)
       --variant classic|duel|barrage     (default classic)
       --clock MIN+INC | none             (default 5+3)
+      --days 1|3|7                       correspondence games, days a move (a Swiss only)
       --rated | --casual                 (default rated)
       --start +10m | +2h | now | HH:MM | YYYY-MM-DDTHH:MM (UTC; default +10m)
       --entry anyone | keys | NICK,NICK  who may join (default anyone)

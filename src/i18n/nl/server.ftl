@@ -135,6 +135,7 @@ refusal-already-in = je doet al mee aan { $name }
 refusal-stopping = de server stopt
 refusal-terms-name = een naam heeft 1 tot { $max } tekens
 refusal-terms-arena-minutes = een arena duurt 1 tot 720 minuten
+refusal-terms-days-arena = correspondentiepartijen (dagen per zet) vormen een Zwitsers toernooi, geen arena: een arena wordt in één zitting gespeeld
 refusal-terms-swiss-rounds = een Zwitsers toernooi heeft 1 tot 30 ronden
 refusal-terms-start-passed = het begintijdstip is al voorbij
 refusal-terms-start-far = het begin ligt meer dan een jaar vooruit
@@ -321,6 +322,7 @@ exec-tournament-usage =
       --arena MINUTEN | --swiss RONDES   het formaat (standaard: --arena 60)
       --variant classic|duel|barrage     (standaard classic)
       --clock MIN+INC | none             (standaard 5+3)
+      --days 1|3|7                       correspondentiepartijen, dagen per zet (alleen Zwitsers)
       --rated | --casual                 om rating of vrijblijvend (standaard om rating)
       --start +10m | +2h | now | UU:MM | JJJJ-MM-DDTUU:MM (UTC; standaard +10m)
       --entry anyone | keys | NICK,NICK  wie mee mag doen (standaard anyone: iedereen)
