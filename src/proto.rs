@@ -533,11 +533,13 @@ impl TournamentInfo {
             Format::Arena { minutes } => format!("Arena {minutes} min"),
             Format::Swiss { rounds } => format!("Swiss {rounds} rounds"),
         };
-        let clock = t
-            .game
-            .clock
-            .map(|c| c.to_string())
-            .unwrap_or_else(|| "no clock".into());
+        let clock = match (t.game.days, t.game.clock) {
+            // As the screens word it in English (`form-days`).
+            (Some(1), _) => "1 day a move (correspondence)".into(),
+            (Some(days), _) => format!("{days} days a move (correspondence)"),
+            (None, Some(c)) => c.to_string(),
+            (None, None) => "no clock".into(),
+        };
         let mut line = format!(
             "{format} · {} · {clock} · {} · {}",
             t.game.rules.variant.name(),

@@ -677,6 +677,12 @@ async fn a_swiss_of_correspondence_games_pairs_a_player_who_is_away() {
     until_t(&lobby, id, "the board in play", |t| t.games.len() == 1).await;
     let t = info(&lobby, id);
     assert!(
+        t.terms_line()
+            .starts_with("Swiss 1 rounds · Classic · 3 days a move (correspondence) ·"),
+        "{}",
+        t.terms_line()
+    );
+    assert!(
         [&t.games[0].red, &t.games[0].blue]
             .iter()
             .any(|n| n.as_str() == "ben"),

@@ -1884,7 +1884,7 @@ impl LineApp {
                 name = t.terms.name.clone(),
                 kind = super::tournament::kind_words(lang, t.terms.format),
                 variant = variant_name(lang, t.terms.game.rules.variant),
-                clock = app.clock_words(t.terms.game.clock),
+                clock = app.terms_clock_words(&t.terms.game),
                 status = super::tournament::status_word(lang, t.status),
                 players = t.standings.iter().filter(|s| !s.withdrawn).count(),
                 joined = if t.has_entrant(&app.me.nick) {

@@ -152,11 +152,12 @@ pub(crate) fn terms_line(lang: Lang, info: &TournamentInfo) -> String {
         Format::Arena { minutes } => t!(lang, "tournament-terms-arena", minutes = minutes),
         Format::Swiss { rounds } => t!(lang, "tournament-terms-swiss", rounds = rounds),
     };
-    let clock = t
-        .game
-        .clock
-        .map(|c| c.to_string())
-        .unwrap_or_else(|| tr(lang, "tournament-no-clock"));
+    // A Swiss of correspondence games shows its days a move where a clock would be.
+    let clock = match (t.game.days, t.game.clock) {
+        (Some(days), _) => crate::t!(lang, "form-days", days = days),
+        (None, Some(c)) => c.to_string(),
+        (None, None) => tr(lang, "tournament-no-clock"),
+    };
     let rated = tr(
         lang,
         if t.game.rated {

@@ -94,11 +94,11 @@ fn when_words(lang: Lang, t: &TournamentInfo) -> String {
 /// One line of the terms: `Swiss 5 rounds · Classic · 5+3 · rated · anyone`.
 fn terms_line(lang: Lang, t: &TournamentInfo) -> String {
     let terms = &t.terms;
-    let clock = terms
-        .game
-        .clock
-        .map(|c| c.to_string())
-        .unwrap_or_else(|| tr(lang, "web-no-clock"));
+    let clock = match (terms.game.days, terms.game.clock) {
+        (Some(days), _) => crate::t!(lang, "form-days", days = days),
+        (None, Some(c)) => c.to_string(),
+        (None, None) => tr(lang, "web-no-clock"),
+    };
     let entry = match &terms.entry {
         EntryRule::Anyone => tr(lang, "web-entry-anyone"),
         EntryRule::KeyHolders => tr(lang, "web-entry-key-holders"),
@@ -419,6 +419,7 @@ pub(super) async fn api_list(State(web): State<Web>) -> Response {
                 "variant": t.terms.game.rules.variant.name().to_lowercase(),
                 "rated": t.terms.game.rated,
                 "clock": t.terms.game.clock.map(|c| c.to_string()),
+                "days": t.terms.game.days,
                 "starts_at": t.terms.starts_at,
                 "ends_at": t.ends_at,
                 "round": t.round,
