@@ -974,3 +974,149 @@ async fn an_edges_nats_user_cannot_speak_for_the_core_nor_for_another_edge() {
         .unwrap();
     assert_eq!(&got.payload[..], b"real");
 }
+
+/// Plays `t`'s side of the tournament game it was put into: a random army, ready; as Red,
+/// resigns at its first turn (so Blue wins). Returns once the screen shows the result.
+async fn play_to_resignation(t: &Term) {
+    t.wait_text("Set up your army", 15).await;
+    t.send(b"r").await;
+    t.wait_text("40 of 40 placed", 10).await;
+    t.send(b"d").await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut resigned = false;
+    loop {
+        let text = t.text();
+        if text.contains(" wins") {
+            return;
+        }
+        if text.contains("Resign this game?") {
+            t.send(b"y").await;
+        } else if text.contains("you play Red") && text.contains("Your turn") && !resigned {
+            resigned = true;
+            t.send(b"R").await;
+        }
+        assert!(Instant::now() < deadline, "no result:\n{text}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// `tournament ID --format json` through `addr`, as `user`.
+async fn tournament_json(
+    addr: std::net::SocketAddr,
+    user: &str,
+    key: &russh::keys::PrivateKey,
+    id: u64,
+) -> serde_json::Value {
+    let (out, status) =
+        common::exec(addr, user, key, &format!("tournament {id} --format json")).await;
+    assert_eq!(status, Some(0), "{out}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_made_on_one_edge_is_joined_on_the_other_and_played_through_the_core() {
+    let web_port = free_port();
+    let split = Split::start_with("nats-tournament", &[], |n| {
+        let mut a = vec!["--players-create-tournaments".into(), "true".into()];
+        if n == 2 {
+            a.extend(["--http-listen".into(), format!("127.0.0.1:{web_port}")]);
+        }
+        a
+    })
+    .await;
+    let (e1, e2) = (split.e1.addr, split.e2.addr);
+    let web: std::net::SocketAddr = format!("127.0.0.1:{web_port}").parse().unwrap();
+    let (ka, kb) = (common::new_key(), common::new_key());
+    let ann = Term::connect(e1, Login::Key("ann", &ka), 120, 40).await;
+    ann.wait_text("you are ann", 10).await;
+    let bob = Term::connect(e2, Login::Key("bob", &kb), 120, 40).await;
+    bob.wait_text("you are bob", 10).await;
+
+    // Ann, on the first edge, makes a Swiss of one round and enters it by command.
+    let (out, status) = common::exec(
+        e1,
+        "ann",
+        &ka,
+        "tournament create Split Cup --swiss 1 --casual --clock 5+0 --start +1h",
+    )
+    .await;
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("Split Cup"), "{out}");
+    let (out, status) = common::exec(e1, "ann", &ka, "tournament join 1").await;
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("you joined Split Cup"), "{out}");
+    // Bob, on the second edge, lists it with its one entrant, and joins from his lobby.
+    let (out, status) = common::exec(e2, "bob", &kb, "tournaments").await;
+    assert_eq!(status, Some(0), "{out}");
+    let row = out
+        .lines()
+        .find(|l| l.contains("Split Cup"))
+        .unwrap_or_else(|| panic!("not listed on the second edge: {out}"));
+    assert!(row.contains("upcoming"), "{row}");
+    bob.wait_text("Split Cup", 10).await;
+    bob.send(b"T").await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    bob.send(b"\r").await;
+    bob.wait_text("Standings", 10).await;
+    bob.send(b"j").await;
+    bob.wait_text("you joined", 10).await;
+    // Both entrants, on either edge; only its organiser may start it.
+    for (e, user, key) in [(e1, "ann", &ka), (e2, "bob", &kb)] {
+        let v = tournament_json(e, user, key, 1).await;
+        let mut nicks: Vec<&str> = v["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["nick"].as_str().unwrap())
+            .collect();
+        nicks.sort();
+        assert_eq!(nicks, ["ann", "bob"], "{v:#}");
+    }
+    let (out, status) = common::exec(e2, "bob", &kb, "tournament start 1").await;
+    assert_eq!(status, Some(1), "bob did not make it: {out}");
+    let (out, status) = common::exec(e1, "ann", &ka, "tournament start 1").await;
+    assert_eq!(status, Some(0), "{out}");
+
+    // The core pairs them: each is put into the game's set-up on their own edge, and Red
+    // resigns at once.
+    tokio::join!(play_to_resignation(&ann), play_to_resignation(&bob));
+    // The result reaches the core's record, read on either edge: one pairing, Blue's.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let v = loop {
+        let v = tournament_json(e2, "bob", &kb, 1).await;
+        if v["status"] == "Finished" {
+            break v;
+        }
+        assert!(Instant::now() < deadline, "not finished: {v:#}");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    };
+    let pairings = v["pairings"].as_array().unwrap();
+    assert_eq!(pairings.len(), 1, "{v:#}");
+    assert_eq!(pairings[0]["round"], 1, "{v:#}");
+    assert_eq!(pairings[0]["result"], "blue", "{v:#}");
+    let mut pair = [
+        pairings[0]["red"].as_str().unwrap(),
+        pairings[0]["blue"].as_str().unwrap(),
+    ];
+    pair.sort();
+    assert_eq!(pair, ["ann", "bob"], "{v:#}");
+    let (out, _) = common::exec(e1, "ann", &ka, "tournaments").await;
+    assert!(
+        out.lines()
+            .any(|l| l.contains("Split Cup") && l.contains("finished")),
+        "{out}"
+    );
+    // The second edge's web page shows the pairing with its result, from the core's record.
+    let page = common::web::http_get(web, "/tournament/1", None).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("Split Cup"), "{}", page.body);
+    let api = common::web::http_get(web, "/api/tournament/1", None).await;
+    assert_eq!(api.status, 200, "{}", api.body);
+    let w: serde_json::Value = serde_json::from_str(&api.body).unwrap();
+    assert_eq!(
+        w["pairings"].as_array().map(Vec::len),
+        Some(1),
+        "{}",
+        api.body
+    );
+}

@@ -95,6 +95,16 @@ pub enum Call {
         asked: String,
         counts: bool,
     },
+    // The tournament director is the core's (its lobby's): what the commands and pages of an
+    // edge ask of it.
+    /// [`Service::tournaments`]: every tournament the core's lobby has.
+    Tournaments,
+    /// [`Service::tournament_order`]: an organiser's or an entrant's order.
+    TournamentOrder(crate::proto::TournamentOrder),
+    /// [`Service::tournament_record`]: a tournament as stored.
+    TournamentRecord(crate::proto::TournamentId),
+    /// The web's sign-in: accounts, browser sessions, passkeys, browser guests (`web.rs`).
+    Web(super::web::WebCall),
 }
 
 /// An error as it crosses: what the edge's caller needs of it (the core's text kept).
@@ -310,11 +320,15 @@ impl Service {
             Call::Explorer { me, variant, mine } => {
                 res(self.explorer(me.as_ref(), variant, mine).await)
             }
+            Call::Tournaments => ok(self.tournaments().await),
+            Call::TournamentOrder(order) => ok(self.tournament_order(order).await),
+            Call::TournamentRecord(id) => res(self.tournament_record(id).await),
+            Call::Web(call) => self.answer_web(call).await,
         }
     }
 }
 
-fn json<T: Serialize>(t: &T) -> serde_json::Value {
+pub(super) fn json<T: Serialize>(t: &T) -> serde_json::Value {
     serde_json::to_value(t).unwrap_or_else(|e| {
         serde_json::to_value(Err::<(), _>(WireError::Store(format!(
             "an answer that does not serialize: {e}"
