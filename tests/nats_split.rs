@@ -1120,3 +1120,116 @@ async fn a_tournament_made_on_one_edge_is_joined_on_the_other_and_played_through
         api.body
     );
 }
+
+/// One HTTP request to an edge's web as a page of `play.example.org` makes it (its Host,
+/// and its Origin on a POST), with `cookie` if any.
+async fn web_request(
+    web: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: &str,
+) -> common::web::Resp {
+    let mut text = format!("{method} {path} HTTP/1.1\r\nHost: play.example.org\r\nConnection: close\r\nUser-Agent: SplitBrowser/1.0\r\n");
+    if method == "POST" {
+        text.push_str("Origin: http://play.example.org\r\n");
+        text.push_str("Content-Type: application/json\r\n");
+        text.push_str(&format!("Content-Length: {}\r\n", body.len()));
+    }
+    if let Some(c) = cookie {
+        text.push_str(&format!("Cookie: {c}\r\n"));
+    }
+    text.push_str("\r\n");
+    text.push_str(body);
+    common::web::http_request(web, &text, path).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_signed_in_through_one_edge_is_signed_in_on_the_other() {
+    let ports = [free_port(), free_port()];
+    let split = Split::start_with("nats-web-signin", &[], |n| {
+        vec![
+            "--http-listen".into(),
+            format!("127.0.0.1:{}", ports[n as usize - 1]),
+        ]
+    })
+    .await;
+    let (e1, e2) = (split.e1.addr, split.e2.addr);
+    let webs: Vec<std::net::SocketAddr> = ports
+        .iter()
+        .map(|p| format!("127.0.0.1:{p}").parse().unwrap())
+        .collect();
+    let ka = common::new_key();
+    let ann = Term::connect(e1, Login::Key("ann", &ka), 100, 30).await;
+    ann.wait_text("you are ann", 10).await;
+    ann.disconnect().await;
+
+    // A link asked on the first edge, used on the first edge's web.
+    let (out, status) = common::exec(e1, "ann", &ka, "web-login").await;
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("sign it in as ann"), "{out}");
+    let at = out
+        .find("/login/")
+        .unwrap_or_else(|| panic!("a link: {out}"));
+    let path = out[at..].split_whitespace().next().unwrap().to_string();
+    let page = web_request(webs[0], "GET", &path, None, "").await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("Sign in as ann"), "{}", page.body);
+    let r = web_request(webs[0], "POST", &path, None, "").await;
+    assert_eq!(r.status, 303, "{}", r.body);
+    let cookie = r
+        .header("set-cookie")
+        .expect("a session cookie")
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    // Once only, on either edge: the code was the core's.
+    assert_eq!(
+        web_request(webs[1], "POST", &path, None, "").await.status,
+        410
+    );
+    // The session is the core's: both edges' pages know the browser.
+    for web in &webs {
+        let home = web_request(*web, "GET", "/", Some(&cookie), "").await;
+        assert!(home.body.contains("Signed in as ann."), "{}", home.body);
+    }
+    let home = web_request(webs[1], "GET", "/", None, "").await;
+    assert!(!home.body.contains("Signed in as"), "{}", home.body);
+    // The second edge's `web-sessions` lists it and ends it: neither edge knows it now.
+    let (out, status) = common::exec(e2, "ann", &ka, "web-sessions").await;
+    assert_eq!(status, Some(0), "{out}");
+    assert!(
+        out.contains("1. since") && out.contains("SplitBrowser/1.0"),
+        "{out}"
+    );
+    let (out, status) = common::exec(e2, "ann", &ka, "web-sessions end all").await;
+    assert_eq!(status, Some(0), "{out}");
+    for web in &webs {
+        let home = web_request(*web, "GET", "/", Some(&cookie), "").await;
+        assert!(!home.body.contains("Signed in as"), "{}", home.body);
+    }
+    // A passkey account's nick is checked against the core's players: ann is taken, on the
+    // edge where she never went; another nick gets a challenge.
+    let taken = web_request(
+        webs[1],
+        "POST",
+        "/passkey/register/begin",
+        None,
+        r#"{"nick":"ann"}"#,
+    )
+    .await;
+    assert_eq!(taken.status, 409, "{}", taken.body);
+    assert!(taken.body.contains("ann"), "{}", taken.body);
+    let free = web_request(
+        webs[1],
+        "POST",
+        "/passkey/register/begin",
+        None,
+        r#"{"nick":"zed"}"#,
+    )
+    .await;
+    assert_eq!(free.status, 200, "{}", free.body);
+    let v: serde_json::Value = serde_json::from_str(&free.body).unwrap();
+    assert!(v["challenge"].as_str().is_some_and(|c| c.len() > 20), "{v}");
+}
