@@ -1233,3 +1233,149 @@ async fn a_browser_signed_in_through_one_edge_is_signed_in_on_the_other() {
     let v: serde_json::Value = serde_json::from_str(&free.body).unwrap();
     assert!(v["challenge"].as_str().is_some_and(|c| c.len() > 20), "{v}");
 }
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// `POST /play/guest` on an edge's web: the guest cookie (`name=value`).
+async fn web_guest(web: std::net::SocketAddr) -> String {
+    let text = format!(
+        "POST /play/guest HTTP/1.1\r\nHost: {web}\r\nOrigin: http://{web}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    );
+    let r = common::web::http_request(web, &text, "/play/guest").await;
+    assert_eq!(r.status, 303, "a guest session: {}", r.body);
+    r.header("set-cookie")
+        .expect("a guest cookie")
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+/// The board's socket on an edge's web, with the guest's cookie.
+async fn board_socket(web: std::net::SocketAddr, cookie: &str) -> Socket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{web}/play/ws").into_client_request().unwrap();
+    req.headers_mut()
+        .insert("Origin", format!("http://{web}").parse().unwrap());
+    req.headers_mut().insert("Cookie", cookie.parse().unwrap());
+    tokio_tungstenite::connect_async(req)
+        .await
+        .expect("the board's socket opens")
+        .0
+}
+
+/// The socket's next message of kind `t` for which `pred` holds.
+async fn board_until(
+    s: &mut Socket,
+    t: &str,
+    pred: impl Fn(&serde_json::Value) -> bool,
+) -> serde_json::Value {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let msg = tokio::time::timeout(left, s.next())
+            .await
+            .unwrap_or_else(|_| panic!("no {t} message in time"))
+            .expect("the socket is open")
+            .expect("a message");
+        if let Message::Text(text) = msg {
+            let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+            if v["t"] == t && pred(&v) {
+                return v;
+            }
+        }
+    }
+}
+
+async fn board_send(s: &mut Socket, v: serde_json::Value) {
+    use futures_util::SinkExt;
+    s.send(tokio_tungstenite::tungstenite::Message::text(v.to_string()))
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_guest_plays_the_computer_through_an_edge_and_comes_back_through_the_other() {
+    use serde_json::json;
+    let ports = [free_port(), free_port()];
+    let mut split = Split::start_with("nats-web-play", &[], |n| {
+        vec![
+            "--http-listen".into(),
+            format!("127.0.0.1:{}", ports[n as usize - 1]),
+        ]
+    })
+    .await;
+    let webs: Vec<std::net::SocketAddr> = ports
+        .iter()
+        .map(|p| format!("127.0.0.1:{p}").parse().unwrap())
+        .collect();
+    // A guest of the first edge's web plays the computer (the core's) on the board.
+    let cookie = web_guest(webs[0]).await;
+    let mut s = board_socket(webs[0], &cookie).await;
+    let nick = board_until(&mut s, "hello", |_| true).await["nick"].clone();
+    assert!(nick.as_str().is_some_and(|n| !n.is_empty()), "{nick}");
+    board_send(&mut s, json!({"v": 1, "t": "computer", "level": "random"})).await;
+    let setup = board_until(&mut s, "game", |g| g["phase"] == "setup").await;
+    let id = setup["id"].as_u64().expect("the game's number");
+    board_send(&mut s, json!({"v": 1, "t": "ready"})).await;
+    // Three moves of its own, each answered by the computer.
+    let mut g = board_until(&mut s, "game", |g| {
+        g["phase"] == "play" && g["turn"] == g["me"]
+    })
+    .await;
+    for _ in 0..3 {
+        let ply = g["ply"].as_u64().unwrap();
+        let m = g["legal"][0].clone();
+        board_send(
+            &mut s,
+            json!({"v": 1, "t": "move", "from": m[0], "to": m[1]}),
+        )
+        .await;
+        g = board_until(&mut s, "game", |n| {
+            n["phase"] == "over" || n["ply"].as_u64() == Some(ply + 2)
+        })
+        .await;
+        assert_eq!(g["phase"], "play", "{g}");
+    }
+    let ply = g["ply"].as_u64().unwrap();
+    // The seat's own view: its own ranks, and of the computer's pieces none but those
+    // its battles showed (three moves reveal at most a few).
+    let (mine, theirs): (Vec<&serde_json::Value>, Vec<&serde_json::Value>) = g["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .partition(|p| p["c"] == g["me"]);
+    assert!(mine.iter().all(|p| p["r"].is_string()), "{g}");
+    let hidden = theirs.iter().filter(|p| p["r"].is_null()).count();
+    assert!(theirs.len() >= 36 && hidden + 3 >= theirs.len(), "{g}");
+    // The socket drops; the same cookie on the second edge's web is the same guest (its
+    // session is the core's), back in the same seat of the same game.
+    drop(s);
+    let mut s = board_socket(webs[1], &cookie).await;
+    assert_eq!(board_until(&mut s, "hello", |_| true).await["nick"], nick);
+    let back = board_until(&mut s, "game", |_| true).await;
+    assert_eq!(back["id"].as_u64(), Some(id), "{back}");
+    assert_eq!(back["me"], setup["me"], "{back}");
+    assert_eq!(back["ply"].as_u64(), Some(ply), "{back}");
+    board_send(&mut s, json!({"v": 1, "t": "resign"})).await;
+    board_until(&mut s, "game", |g| g["phase"] == "over").await;
+    drop(s);
+    // The core stored the game: the guest's seat, the moves played, lost by resignation.
+    let store = split.core_store().await;
+    let mut rec = None;
+    for _ in 0..50 {
+        rec = store.games().get(id).unwrap();
+        if rec.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let rec = rec.expect("the game is stored by the core");
+    assert_eq!(rec.record.moves.len() as u64, ply, "{:?}", rec.record.moves);
+    let nicks = [rec.seats.red.nick.as_str(), rec.seats.blue.nick.as_str()];
+    assert!(nicks.contains(&nick.as_str().unwrap()), "{nicks:?}");
+    assert_eq!(rec.outcome.reason, EndReason::Resignation);
+}
