@@ -50,7 +50,8 @@ impl Drop for Proc {
 }
 
 /// `nats-server` on a loopback port with deploy/nats-server.conf (its users and their
-/// permissions; the passwords in `dir`'s `*.auth` files); its URL.
+/// permissions; the passwords in `dir`'s `*.auth` files); its URL. With a certificate in
+/// `dir/tls` ([`make_certs`]), TLS only.
 async fn nats_server(port: u16, dir: &Path) -> (Proc, String) {
     let conf = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -60,6 +61,15 @@ async fn nats_server(port: u16, dir: &Path) -> (Proc, String) {
     .replace("CHANGE-ME-core", "core-test-pass")
     .replace("CHANGE-ME-edge1", "edge1-test-pass")
     .replace("CHANGE-ME-edge2", "edge2-test-pass");
+    let tls = dir.join("tls");
+    let conf = match tls.join("server.pem").exists() {
+        true => format!(
+            "{conf}\ntls {{\n  cert_file: \"{}\"\n  key_file: \"{}\"\n  timeout: 5\n}}\n",
+            tls.join("server.pem").display(),
+            tls.join("server.key").display()
+        ),
+        false => conf,
+    };
     std::fs::write(dir.join("nats-server.conf"), conf).unwrap();
     std::fs::write(dir.join("core.auth"), "core:core-test-pass\n").unwrap();
     std::fs::write(dir.join("edge1.auth"), "edge1:edge1-test-pass\n").unwrap();
@@ -86,10 +96,96 @@ async fn nats_server(port: u16, dir: &Path) -> (Proc, String) {
 
 /// A NATS client of the test's own, as the first edge's user.
 async fn as_edge(url: &str) -> async_nats::Client {
-    async_nats::ConnectOptions::with_user_and_password("edge1".into(), "edge1-test-pass".into())
-        .connect(url)
-        .await
-        .expect("the test reaches NATS")
+    as_edge_tls(url, None).await
+}
+
+/// [`as_edge`], trusting the authority `ca` and requiring TLS when given.
+async fn as_edge_tls(url: &str, ca: Option<&Path>) -> async_nats::Client {
+    let mut o = async_nats::ConnectOptions::with_user_and_password(
+        "edge1".into(),
+        "edge1-test-pass".into(),
+    );
+    if let Some(ca) = ca {
+        o = o.require_tls(true).add_root_certificates(ca.to_path_buf());
+    }
+    o.connect(url).await.expect("the test reaches NATS")
+}
+
+/// A certificate authority made for the test and a certificate it signed for the NATS
+/// server on 127.0.0.1, in `dir` (`ca.pem`; `server.pem`, `server.key`), by the openssl
+/// command; the authority's file.
+fn make_certs(dir: &Path) -> std::path::PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new("openssl")
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .expect("openssl runs");
+        assert!(
+            out.status.success(),
+            "openssl {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let ec = [
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+    ];
+    run(&[
+        &["req", "-x509"][..],
+        &ec[..],
+        &[
+            "-keyout",
+            "ca.key",
+            "-out",
+            "ca.pem",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=stratego test bus CA",
+        ][..],
+    ]
+    .concat());
+    run(&[
+        &["req"][..],
+        &ec[..],
+        &[
+            "-keyout",
+            "server.key",
+            "-out",
+            "server.csr",
+            "-subj",
+            "/CN=127.0.0.1",
+        ][..],
+    ]
+    .concat());
+    std::fs::write(
+        dir.join("server.ext"),
+        "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n",
+    )
+    .unwrap();
+    run(&[
+        "x509",
+        "-req",
+        "-in",
+        "server.csr",
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-out",
+        "server.pem",
+        "-days",
+        "2",
+        "-extfile",
+        "server.ext",
+    ]);
+    dir.join("ca.pem")
 }
 
 /// The core: the server binary with `--role core` on `dir/data`; returns once it answers
@@ -110,7 +206,11 @@ async fn core(dir: &Path, url: &str, extra: &[&str]) -> Proc {
         .stderr(Stdio::inherit())
         .spawn()
         .expect("the server binary starts");
-    let client = as_edge(url).await;
+    let ca = extra
+        .iter()
+        .position(|a| *a == "--nats-tls-ca")
+        .map(|i| Path::new(extra[i + 1]));
+    let client = as_edge_tls(url, ca).await;
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let asked = tokio::time::timeout(
@@ -214,7 +314,15 @@ impl Split {
         core_args: &[&str],
         edge_args: impl Fn(u32) -> Vec<String>,
     ) -> Split {
-        let dir = Dir::new(tag);
+        Split::start_in(Dir::new(tag), core_args, edge_args).await
+    }
+
+    /// [`Split::start_with`] in `dir` (made already).
+    async fn start_in(
+        dir: Dir,
+        core_args: &[&str],
+        edge_args: impl Fn(u32) -> Vec<String>,
+    ) -> Split {
         let (nats, url) = nats_server(free_port(), &dir.0).await;
         let core_dir = dir.0.join("core");
         let core = core(&core_dir, &url, core_args).await;
@@ -1378,4 +1486,39 @@ async fn a_browser_guest_plays_the_computer_through_an_edge_and_comes_back_throu
     let nicks = [rec.seats.red.nick.as_str(), rec.seats.blue.nick.as_str()];
     assert!(nicks.contains(&nick.as_str().unwrap()), "{nicks:?}");
     assert_eq!(rec.outcome.reason, EndReason::Resignation);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_core_and_the_edges_speak_tls_to_a_nats_server_that_requires_it() {
+    let dir = Dir::new("nats-tls");
+    let ca = make_certs(&dir.0.join("tls"));
+    let ca_arg = ca.display().to_string();
+    let tls = ["--nats-tls-ca", ca_arg.as_str()];
+    let split = Split::start_in(dir, &tls, |_| {
+        vec!["--nats-tls-ca".into(), ca.display().to_string()]
+    })
+    .await;
+    // The NATS server takes nothing but TLS: a client that does not trust its authority is
+    // refused, one that does is heard.
+    let plain = tokio::time::timeout(
+        Duration::from_secs(5),
+        async_nats::ConnectOptions::with_user_and_password(
+            "edge1".into(),
+            "edge1-test-pass".into(),
+        )
+        .connect(&split.url),
+    )
+    .await;
+    assert!(
+        !matches!(plain, Ok(Ok(_))),
+        "a client without the authority connected"
+    );
+    as_edge_tls(&split.url, Some(&ca)).await;
+    // Two players on the two edges play through the core, over TLS.
+    let alice = Term::connect(split.e1.addr, Login::Guest, 120, 40).await;
+    let bob = Term::connect(split.e2.addr, Login::Guest, 120, 40).await;
+    let (red, blue, ..) = game_across(&alice, &bob).await;
+    let mut rng = Rng(46);
+    move_seen(red, blue, &mut rng).await;
+    move_seen(blue, red, &mut rng).await;
 }

@@ -96,6 +96,9 @@ pub struct BusConfig {
     pub role: Role,
     /// A file holding `user:password` for NATS (`nats_auth_file`).
     pub auth_file: Option<std::path::PathBuf>,
+    /// A PEM file of the authorities the NATS server's certificate must be signed by
+    /// (`nats_tls_ca`); set: TLS is required.
+    pub tls_ca: Option<std::path::PathBuf>,
     /// An edge's name (`edge_name`; `None`: "edge"). On the bus an edge is `NAME.START`,
     /// START a number it takes at each start, so a restarted edge is never taken for the
     /// one before it, and the NATS server can allow each edge's user `edge.NAME.>` and
@@ -361,6 +364,12 @@ pub async fn connect(config: &BusConfig) -> anyhow::Result<Bus> {
     if let Some(path) = &config.auth_file {
         let (user, password) = read_auth_file(path)?;
         options = options.user_and_password(user, password);
+    }
+    if let Some(ca) = &config.tls_ca {
+        // Read now, so a wrong path is said at the start rather than at each attempt.
+        std::fs::read(ca)
+            .map_err(|e| anyhow::anyhow!("cannot read nats_tls_ca {}: {e}", ca.display()))?;
+        options = options.require_tls(true).add_root_certificates(ca.clone());
     }
     let client = options
         .name(format!("stratego-ssh {}", role.name()))
