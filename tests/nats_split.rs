@@ -1522,3 +1522,35 @@ async fn the_core_and_the_edges_speak_tls_to_a_nats_server_that_requires_it() {
     move_seen(red, blue, &mut rng).await;
     move_seen(blue, red, &mut rng).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_admin_backup_asked_on_an_edge_is_the_cores_copy_under_its_root() {
+    let admin = common::new_key();
+    let admin_fp = common::fingerprint(&admin);
+    let dir = Dir::new("nats-backup");
+    let root = dir.0.join("core-backups");
+    let root_arg = root.display().to_string();
+    let mut split = Split::start_in(dir, &["--backup-root", root_arg.as_str()], |_| {
+        vec!["--admin".into(), admin_fp.clone()]
+    })
+    .await;
+    // Something in the core's store to copy: a key's nick.
+    let kd = common::new_key();
+    let dora = Term::connect(split.e1.addr, Login::Key("dora", &kd), 100, 30).await;
+    dora.wait_text("you are dora", 10).await;
+    dora.disconnect().await;
+    // Asked on the second edge: written by the core, under the core's root.
+    let (out, status) = common::exec(split.e2.addr, "warden", &admin, "admin backup b1").await;
+    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("b1"), "{out}");
+    // Outside the core's root: refused in words, nothing written.
+    let (out, status) = common::exec(split.e1.addr, "warden", &admin, "admin backup ../out").await;
+    assert_eq!(status, Some(2), "{out}");
+    assert!(out.contains("backup root"), "{out}");
+    assert!(!root.parent().unwrap().join("out").exists());
+    // The copy is the core's store: it opens, and holds dora.
+    let _ = split.core_store().await;
+    let copy = Store::open(root.join("b1")).expect("the copy opens as a store");
+    let user = copy.users().by_nick("dora").unwrap();
+    assert!(user.is_some(), "dora is in the core's copy");
+}

@@ -379,6 +379,7 @@ fn call_name(call: &Call) -> &'static str {
         Call::TournamentOrder(_) => "tournament_order",
         Call::TournamentRecord(_) => "tournament_record",
         Call::Web(w) => w.name(),
+        Call::Backup { .. } => "backup",
     }
 }
 

@@ -105,6 +105,11 @@ pub enum Call {
     TournamentRecord(crate::proto::TournamentId),
     /// The web's sign-in: accounts, browser sessions, passkeys, browser guests (`web.rs`).
     Web(super::web::WebCall),
+    /// [`Service::backup`]: `admin backup`, written by the core under its own backup root.
+    Backup {
+        by: String,
+        asked: String,
+    },
 }
 
 /// An error as it crosses: what the edge's caller needs of it (the core's text kept).
@@ -324,6 +329,13 @@ impl Service {
             Call::TournamentOrder(order) => ok(self.tournament_order(order).await),
             Call::TournamentRecord(id) => res(self.tournament_record(id).await),
             Call::Web(call) => self.answer_web(call).await,
+            Call::Backup { by, asked } => match self.backup(&by, &asked).await {
+                Ok(done) => ok(Ok::<_, Notice>(done)),
+                Err(super::BackupError::Refused(why)) => {
+                    ok(Err::<crate::store::BackupSummary, _>(why))
+                }
+                Err(super::BackupError::Store(e)) => res(Err::<(), _>(e)),
+            },
         }
     }
 }

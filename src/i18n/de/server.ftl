@@ -221,7 +221,6 @@ notice-no-pty =
 notice-idle = Getrennt: { $time } lang keine Taste gedrückt (idle_timeout des Servers).
 notice-still-loading = die letzte Seite lädt noch: einen Moment
 refusal-not-stored = das ist hier nicht gespeichert
-refusal-edge-commands = admin backup bedient dieser Eingang eines aufgeteilten Servers nicht: die Kopie macht der Spielserver (stratego-ssh backup auf seinem Rechner).
 notice-core-away = Der Spielserver ist kurz weg: deine Partien bleiben erhalten und gehen weiter, sobald er zurück ist.
 notice-core-back = Der Spielserver ist zurück: deine Partien gehen weiter.
 refusal-core-away = nicht gesendet: der Spielserver ist kurz weg (deine Partien bleiben erhalten)
