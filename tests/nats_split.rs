@@ -3,6 +3,8 @@
 //! between them crosses the bus: the seek, the game's snapshots (each player's own view),
 //! the moves and the result; the core's store keeps the record both screens showed.
 
+#[path = "common/browser.rs"]
+mod browser;
 mod common;
 
 use std::path::Path;
@@ -1553,4 +1555,118 @@ async fn an_admin_backup_asked_on_an_edge_is_the_cores_copy_under_its_root() {
     let copy = Store::open(root.join("b1")).expect("the copy opens as a store");
     let user = copy.users().by_nick("dora").unwrap();
     assert!(user.is_some(), "dora is in the core's copy");
+}
+
+/// A raw WebDriver command to the session: `POST /session/{id}/{path}` with `body` (Chrome's
+/// virtual authenticator, as tests/web_passkey.rs adds it).
+#[derive(Debug)]
+struct Raw {
+    path: &'static str,
+    body: serde_json::Value,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Raw {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/{}",
+            session.unwrap_or_default(),
+            self.path
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(self.body.to_string()))
+    }
+}
+
+async fn click(b: &browser::Browser, css: &str) {
+    b.client
+        .find(fantoccini::Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"));
+}
+
+/// The browser is on the board's lobby, playing as `nick`.
+async fn board_lobby_as(b: &browser::Browser, nick: &str) {
+    let want = format!("You play as {nick}.");
+    let script = format!(
+        "const y = document.getElementById('play-you'); return location.pathname === '/play' && !!y && y.textContent.startsWith({});",
+        serde_json::json!(want)
+    );
+    assert!(
+        b.until(15.0, &script).await,
+        "the board's lobby as {nick}: {} at {:?}",
+        b.text().await,
+        b.client.current_url().await.map(|u| u.to_string())
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_passkey_made_through_one_edge_signs_in_through_the_other() {
+    let ports = [free_port(), free_port()];
+    let mut split = Split::start_with("nats-passkey", &[], |n| {
+        vec![
+            "--http-listen".into(),
+            format!("127.0.0.1:{}", ports[n as usize - 1]),
+        ]
+    })
+    .await;
+    // `localhost`: a secure context over plain http, and a relying party id (127.0.0.1 is
+    // not); the two edges are one site on two ports, as behind one balancer.
+    let site = |n: usize| format!("http://localhost:{}", ports[n]);
+    let b = browser::Browser::start(1000, 800).await;
+    b.client
+        .issue_cmd(Raw {
+            path: "webauthn/authenticator",
+            body: serde_json::json!({
+                "protocol": "ctap2",
+                "transport": "internal",
+                "hasResidentKey": true,
+                "hasUserVerification": true,
+                "isUserConsenting": true,
+                "isUserVerified": true,
+            }),
+        })
+        .await
+        .expect("Chrome's virtual authenticator");
+    // An account made with a passkey on the first edge's /account: the board's lobby (the
+    // core's) knows the browser as Pia.
+    b.goto(&format!("{}/account", site(0))).await;
+    b.client
+        .find(fantoccini::Locator::Css("#passkey-nick"))
+        .await
+        .unwrap()
+        .send_keys("Pia")
+        .await
+        .unwrap();
+    click(&b, "#passkey-create").await;
+    board_lobby_as(&b, "Pia").await;
+    // Signed out, then in again with the passkey, on the second edge.
+    b.goto(&format!("{}/account", site(1))).await;
+    click(&b, "form[action='/logout'] button").await;
+    assert!(b.until(10.0, "return location.pathname === '/';").await);
+    b.goto(&format!("{}/account", site(1))).await;
+    assert!(
+        b.text().await.contains("Create an account with a passkey"),
+        "signed out: {}",
+        b.text().await
+    );
+    click(&b, "#passkey-sign-in").await;
+    board_lobby_as(&b, "Pia").await;
+    b.close().await;
+    // The account and its passkey are the core's.
+    let store = split.core_store().await;
+    let pia = store
+        .users()
+        .by_nick("pia")
+        .unwrap()
+        .expect("Pia's account in the core's store");
+    assert_eq!(store.web().passkeys(&pia.owner).unwrap().len(), 1);
 }
