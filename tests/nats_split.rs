@@ -727,6 +727,10 @@ async fn the_edges_keep_their_players_while_the_core_restarts() {
             .await;
     }
     assert!(!red.is_closed() && !blue.is_closed());
+    // A command that asks the core says it is away, rather than that there is nothing.
+    let (out, status) = common::exec(e1, "erin", &common::new_key(), "tournaments").await;
+    assert_eq!(status, Some(1), "{out}");
+    assert!(out.contains("the game server is away"), "{out}");
 
     // It comes back on the same store: the edges join their players to it again, into the
     // same game, and it goes on.

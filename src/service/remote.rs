@@ -325,7 +325,7 @@ impl Service {
             Call::Explorer { me, variant, mine } => {
                 res(self.explorer(me.as_ref(), variant, mine).await)
             }
-            Call::Tournaments => ok(self.tournaments().await),
+            Call::Tournaments => ok(self.lobby.tournaments().await),
             Call::TournamentOrder(order) => ok(self.tournament_order(order).await),
             Call::TournamentRecord(id) => res(self.tournament_record(id).await),
             Call::Web(call) => self.answer_web(call).await,

@@ -64,16 +64,16 @@ pub fn public_view(t: &TournamentInfo) -> (TournamentInfo, Vec<String>) {
 
 impl Service {
     /// Every tournament the lobby has (`ssh host tournaments`): running, upcoming, then
-    /// ended ones, newest first. On an edge, the core's lobby's (empty when the core does
-    /// not answer).
-    pub async fn tournaments(&self) -> Vec<TournamentInfo> {
+    /// ended ones, newest first. On an edge, the core's lobby's; when the core does not
+    /// answer, what the asker reads about it (`refusal-core-away`).
+    pub async fn tournaments(&self) -> Result<Vec<TournamentInfo>, Notice> {
         if let Some(a) = self.remote(super::Call::Tournaments).await {
-            return a.unwrap_or_else(|e| {
+            return a.map_err(|e| {
                 tracing::warn!(error = ?e, "tournaments: the core did not answer");
-                Vec::new()
+                Notice::new("refusal-core-away")
             });
         }
-        self.lobby.tournaments().await
+        Ok(self.lobby.tournaments().await)
     }
 
     /// An organiser's or an entrant's order to the tournament director (the core's lobby on
