@@ -904,6 +904,12 @@ settings! {
     /// connection is TLS or nothing (a NATS server that does not offer TLS is refused).
     /// Empty: TLS only with a "tls://" URL, checked against the system's roots.
     nats_tls_ca: OptPath => bus.tls_ca;
+    /// With nats_url: a PEM certificate this process shows the NATS server (TLS with client
+    /// certificates: the server's `tls { verify: true }`), with its key in nats_tls_key; both
+    /// or neither. Set: the connection is TLS or nothing. Empty: none shown.
+    nats_tls_cert: OptPath => bus.tls_cert;
+    /// With nats_tls_cert: the PEM file of its private key (keep it mode 0600).
+    nats_tls_key: OptPath => bus.tls_key;
     /// With role = "edge": this edge's name on the bus (letters, digits, "-" and "_"), so
     /// that the NATS server can give each edge a user allowed only its own sessions' subjects
     /// (`core.session.NAME.>`, `edge.NAME.>`: deploy/nats-server.conf). Edges may share one
@@ -911,7 +917,8 @@ settings! {
     edge_name: EdgeName => bus.edge_name;
 }
 
-// The bus's kinds (issue 46): `nats_url`, `role`, `nats_auth_file`, `nats_tls_ca`, `edge_name`.
+// The bus's kinds (issue 46): `nats_url`, `role`, `nats_auth_file`, `nats_tls_ca`,
+// `nats_tls_cert`, `nats_tls_key`, `edge_name`.
 
 /// A NATS server's address: `nats://` or `tls://`, host and port; empty: none.
 struct NatsUrl;

@@ -64,9 +64,17 @@ async fn nats_server(port: u16, dir: &Path) -> (Proc, String) {
     .replace("CHANGE-ME-edge1", "edge1-test-pass")
     .replace("CHANGE-ME-edge2", "edge2-test-pass");
     let tls = dir.join("tls");
+    // With `tls/verify` too: client certificates signed by the test's authority required.
+    let verify = match tls.join("verify").exists() {
+        true => format!(
+            "  ca_file: \"{}\"\n  verify: true\n",
+            tls.join("ca.pem").display()
+        ),
+        false => String::new(),
+    };
     let conf = match tls.join("server.pem").exists() {
         true => format!(
-            "{conf}\ntls {{\n  cert_file: \"{}\"\n  key_file: \"{}\"\n  timeout: 5\n}}\n",
+            "{conf}\ntls {{\n  cert_file: \"{}\"\n  key_file: \"{}\"\n  timeout: 5\n{verify}}}\n",
             tls.join("server.pem").display(),
             tls.join("server.key").display()
         ),
@@ -109,18 +117,25 @@ async fn as_edge_tls(url: &str, ca: Option<&Path>) -> async_nats::Client {
     );
     if let Some(ca) = ca {
         o = o.require_tls(true).add_root_certificates(ca.to_path_buf());
+        // Where the server asks for client certificates (`verify` beside the authority),
+        // the test's client shows one.
+        let dir = ca.parent().unwrap();
+        if dir.join("verify").exists() {
+            o = o.add_client_certificate(dir.join("client.pem"), dir.join("client.key"));
+        }
     }
     o.connect(url).await.expect("the test reaches NATS")
 }
 
-/// A certificate authority made for the test and a certificate it signed for the NATS
-/// server on 127.0.0.1, in `dir` (`ca.pem`; `server.pem`, `server.key`), by the openssl
-/// command; the authority's file.
+/// A certificate authority made for the test, a certificate it signed for the NATS server
+/// on 127.0.0.1 and one for its clients, in `dir` (`ca.pem`; `server.pem`, `server.key`;
+/// `client.pem`, `client.key`), by the openssl command; the authority's file.
 fn make_certs(dir: &Path) -> std::path::PathBuf {
     std::fs::create_dir_all(dir).unwrap();
-    let run = |args: &[&str]| {
+    let run = |args: &str| {
+        let args: Vec<&str> = args.split('|').collect();
         let out = Command::new("openssl")
-            .args(args)
+            .args(&args)
             .current_dir(dir)
             .output()
             .expect("openssl runs");
@@ -130,63 +145,30 @@ fn make_certs(dir: &Path) -> std::path::PathBuf {
             String::from_utf8_lossy(&out.stderr)
         );
     };
-    let ec = [
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:prime256v1",
-        "-nodes",
-    ];
-    run(&[
-        &["req", "-x509"][..],
-        &ec[..],
-        &[
-            "-keyout",
-            "ca.key",
-            "-out",
-            "ca.pem",
-            "-days",
-            "2",
-            "-subj",
-            "/CN=stratego test bus CA",
-        ][..],
-    ]
-    .concat());
-    run(&[
-        &["req"][..],
-        &ec[..],
-        &[
-            "-keyout",
-            "server.key",
-            "-out",
-            "server.csr",
-            "-subj",
-            "/CN=127.0.0.1",
-        ][..],
-    ]
-    .concat());
-    std::fs::write(
-        dir.join("server.ext"),
+    let ec = "-newkey|ec|-pkeyopt|ec_paramgen_curve:prime256v1|-nodes";
+    run(&format!(
+        "req|-x509|{ec}|-keyout|ca.key|-out|ca.pem|-days|2|-subj|/CN=stratego test bus CA"
+    ));
+    // A certificate for `name`, signed by the authority, with the extensions `ext`.
+    let signed = |name: &str, subject: &str, ext: &str| {
+        run(&format!(
+            "req|{ec}|-keyout|{name}.key|-out|{name}.csr|-subj|{subject}"
+        ));
+        std::fs::write(dir.join(format!("{name}.ext")), ext).unwrap();
+        run(&format!(
+            "x509|-req|-in|{name}.csr|-CA|ca.pem|-CAkey|ca.key|-CAcreateserial|-out|{name}.pem|-days|2|-extfile|{name}.ext"
+        ));
+    };
+    signed(
+        "server",
+        "/CN=127.0.0.1",
         "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n",
-    )
-    .unwrap();
-    run(&[
-        "x509",
-        "-req",
-        "-in",
-        "server.csr",
-        "-CA",
-        "ca.pem",
-        "-CAkey",
-        "ca.key",
-        "-CAcreateserial",
-        "-out",
-        "server.pem",
-        "-days",
-        "2",
-        "-extfile",
-        "server.ext",
-    ]);
+    );
+    signed(
+        "client",
+        "/CN=stratego process",
+        "basicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=clientAuth\n",
+    );
     dir.join("ca.pem")
 }
 
@@ -1673,4 +1655,45 @@ async fn a_passkey_made_through_one_edge_signs_in_through_the_other() {
         .unwrap()
         .expect("Pia's account in the core's store");
     assert_eq!(store.web().passkeys(&pia.owner).unwrap().len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn where_the_nats_server_asks_for_client_certificates_the_processes_show_theirs() {
+    let dir = Dir::new("nats-mtls");
+    let tls = dir.0.join("tls");
+    let ca = make_certs(&tls);
+    std::fs::write(tls.join("verify"), "").unwrap();
+    let flags: Vec<String> = [
+        ("--nats-tls-ca", "ca.pem"),
+        ("--nats-tls-cert", "client.pem"),
+        ("--nats-tls-key", "client.key"),
+    ]
+    .iter()
+    .flat_map(|(f, file)| [f.to_string(), tls.join(file).display().to_string()])
+    .collect();
+    let core_flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let split = Split::start_in(dir, &core_flags, |_| flags.clone()).await;
+    // A client that trusts the authority but shows no certificate is refused.
+    let bare = tokio::time::timeout(
+        Duration::from_secs(5),
+        async_nats::ConnectOptions::with_user_and_password(
+            "edge1".into(),
+            "edge1-test-pass".into(),
+        )
+        .require_tls(true)
+        .add_root_certificates(ca.clone())
+        .connect(&split.url),
+    )
+    .await;
+    assert!(
+        !matches!(bare, Ok(Ok(_))),
+        "a client without a certificate connected"
+    );
+    // The core and the edges showed theirs: two players on two edges play.
+    let alice = Term::connect(split.e1.addr, Login::Guest, 120, 40).await;
+    let bob = Term::connect(split.e2.addr, Login::Guest, 120, 40).await;
+    let (red, blue, ..) = game_across(&alice, &bob).await;
+    let mut rng = Rng(52);
+    move_seen(red, blue, &mut rng).await;
+    move_seen(blue, red, &mut rng).await;
 }
