@@ -229,6 +229,9 @@ pub struct WaitingGame {
     pub ply: u32,
     /// When the move must be made (Unix seconds): past it, the game is lost on time.
     pub deadline: u64,
+    /// What is due is the player's set-up (the game has not begun), not a move.
+    #[serde(default)]
+    pub setup: bool,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

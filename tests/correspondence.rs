@@ -9,6 +9,8 @@
 //!   three logins across a server restart reaches a result, and `games --my-turn` exits 0
 //!   exactly when a move is due.
 
+#[path = "common/browser.rs"]
+mod browser;
 mod common;
 
 use std::time::Duration;
@@ -22,7 +24,7 @@ use stratego_ssh::lobby::{self, LobbyConfig};
 use stratego_ssh::proto::{GameCmd, GameTerms, LobbyCmd, PlayerId};
 use stratego_ssh::rules::{ByColor, Color, EndReason, Rules, Setup, Variant};
 use stratego_ssh::server::{self, ServerOptions};
-use stratego_ssh::store::{LiveGame, SeatRecord, Store};
+use stratego_ssh::store::{LiveGame, LiveSetup, SeatRecord, Store};
 
 /// How long anything may take on a slow shared machine, in seconds.
 const SLOW: u64 = 60;
@@ -562,4 +564,552 @@ async fn a_move_made_tells_the_opponent_in_the_lobby() {
     })
     .await;
     lobby.shutdown().await;
+}
+
+/// A correspondence game in its set-up as the store keeps it: made `ago` seconds ago,
+/// alice (Red) ready when `red_ready`, bob (Blue) not.
+fn stored_setup(id: u64, days: u8, started: u64, red_ready: bool) -> LiveSetup {
+    let rules = Rules::standard(Variant::Classic);
+    LiveSetup {
+        id,
+        terms: corr_terms(days),
+        seats: ByColor::new(seat("alice"), seat("bob")),
+        setups: ByColor::new(
+            red_ready.then(|| Setup::random(&rules, Color::Red, id)),
+            None,
+        ),
+        started,
+        private: false,
+    }
+}
+
+/// Waits (up to `secs`) until game `id` is no longer stored in its set-up.
+async fn setup_gone(store: &Store, id: u64, secs: u64) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+    while store.live().setups().unwrap().iter().any(|g| g.id == id) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "game {id} still in set-up after {secs} s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A correspondence set-up is kept on disk (a restart finds the set-up made and the
+/// deadline, counted from the game's start), listed as due to the side not ready, and
+/// decided by its deadline as an ordinary set-up is by its own: the side not ready loses,
+/// with neither ready the game is aborted; neither is recorded (no move was played).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_set_up_is_kept_across_a_restart_and_its_deadline_decides() {
+    use common::lobby_client::until;
+    use stratego_ssh::proto::GamePhase;
+    let dir = tempdir::Dir::new("corr-setup-deadline");
+    let store = Store::open(&dir.0).unwrap();
+    let t = now();
+    // Game 5: alice ready, bob not; 3 days a move, made 3 days less 4 s ago.
+    store
+        .live()
+        .save_setup(&stored_setup(5, 3, t - 3 * DAY + 4, true))
+        .await
+        .unwrap();
+    // Game 6: neither ready, same deadline.
+    store
+        .live()
+        .save_setup(&stored_setup(6, 3, t - 3 * DAY + 4, false))
+        .await
+        .unwrap();
+    // Game 7: alice ready; its deadline passed while the server was down.
+    store
+        .live()
+        .save_setup(&stored_setup(7, 1, t - 2 * DAY, true))
+        .await
+        .unwrap();
+    // Game 8: a day of 7 gone; nobody ready: waits six more days.
+    store
+        .live()
+        .save_setup(&stored_setup(8, 7, t - DAY, false))
+        .await
+        .unwrap();
+    let mut config = LobbyConfig::default();
+    // Neither may end a correspondence set-up.
+    config.game.reconnect_grace = Duration::from_millis(300);
+    config.game.abandoned_after = Duration::from_millis(600);
+    config.game.setup_deadline = Some(Duration::from_millis(500));
+    let lobby = lobby::spawn(config, store.clone());
+
+    // Game 7 ends at once with nobody there, unrecorded and forgotten.
+    setup_gone(&store, 7, 10).await;
+    assert!(store.games().get(7).unwrap().is_none());
+
+    // The waiting lists: bob owes both set-ups, alice only game 6's and game 8's; the
+    // deadlines are the stored start plus the days, whatever the restart.
+    let (alice_id, bob_id) = (
+        PlayerId::Key("SHA256:alice".into()),
+        PlayerId::Key("SHA256:bob".into()),
+    );
+    let bob_due = lobby.waiting(bob_id).await;
+    let ids: Vec<u64> = bob_due.iter().map(|w| w.id).collect();
+    assert_eq!(ids, vec![5, 6, 8], "{bob_due:?}");
+    assert!(bob_due.iter().all(|w| w.setup), "{bob_due:?}");
+    assert_eq!(bob_due[0].deadline, t + 4);
+    assert_eq!(bob_due[2].deadline, t + 6 * DAY);
+    let alice_due: Vec<u64> = lobby.waiting(alice_id).await.iter().map(|w| w.id).collect();
+    assert_eq!(alice_due, vec![6, 8]);
+
+    // Past the ordinary set-up deadline and the reconnect time, nothing has ended.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(store.live().setups().unwrap().len(), 3);
+
+    // alice comes back into game 5: her set-up is there; bob comes into game 6.
+    let mut alice = join(&lobby, "alice").await;
+    lobby.command(alice.session, LobbyCmd::Spectate(5));
+    let (mut a5, _) = alice.next_seat().await;
+    assert_eq!(a5.color, Some(Color::Red));
+    {
+        let s = a5.snapshots.borrow_and_update();
+        assert_eq!(s.phase, GamePhase::Setup);
+        assert!(s.my_setup.is_some(), "alice's stored set-up is back");
+        assert!(s.seats.red.ready && !s.seats.blue.ready);
+        let left = s.setup_left.expect("a set-up deadline shown");
+        assert!(left <= Duration::from_secs(4), "{left:?}");
+    }
+    // A word to bob: the game answers alice's terminal from now on (notices go there).
+    a5.send(GameCmd::Chat("ready when you are".into())).await;
+    let mut bob = join(&lobby, "bob").await;
+    lobby.command(bob.session, LobbyCmd::Spectate(6));
+    let (mut b6, _) = bob.next_seat().await;
+
+    // The deadline passes: bob, not ready, loses game 5; game 6 is aborted.
+    until(&mut a5, "game 5 over", |s| s.phase == GamePhase::Over).await;
+    let o = a5.snapshots.borrow().outcome.unwrap();
+    assert_eq!(o.winner, Some(Color::Red), "{o:?}");
+    assert_eq!(o.reason, EndReason::Time);
+    until(&mut b6, "game 6 over", |s| s.phase == GamePhase::Over).await;
+    assert_eq!(
+        b6.snapshots.borrow().outcome.unwrap().reason,
+        EndReason::Aborted
+    );
+    assert!(alice
+        .notice_containing("ran out")
+        .await
+        .contains("bob was not ready"));
+    setup_gone(&store, 5, 10).await;
+    setup_gone(&store, 6, 10).await;
+    assert!(store.games().get(5).unwrap().is_none());
+    // Game 8 waits on.
+    let left: Vec<u64> = store
+        .live()
+        .setups()
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(left, vec![8]);
+    lobby.shutdown().await;
+}
+
+/// The games waiting for a player are theirs by identity: renamed, they are still listed
+/// (to every session of theirs); someone else under their old nick sees none of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_waiting_list_follows_the_identity_through_a_rename() {
+    let dir = tempdir::Dir::new("corr-rename");
+    let store = Store::open(&dir.0).unwrap();
+    // Game 3: Red (alice) to move, a day into three.
+    store.live().save(&stored(3, 3, now() - DAY)).await.unwrap();
+    let lobby = lobby::spawn(LobbyConfig::default(), store.clone());
+    let waiting_of = |c: &mut Client| {
+        let mut last = None;
+        while let Ok(ev) = c.events.try_recv() {
+            if let SessionEvent::Waiting(list) = ev {
+                last = Some(list);
+            }
+        }
+        last
+    };
+    let mut alice = join(&lobby, "alice").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let list = waiting_of(&mut alice).expect("a waiting list on arrival");
+    assert_eq!(list.iter().map(|w| w.id).collect::<Vec<_>>(), vec![3]);
+    // alice becomes alicia; a newcomer takes the nick alice.
+    lobby.renamed(alice.session, "alicia".into());
+    let mut other = common::lobby_client::join_as(
+        &lobby,
+        stratego_ssh::lobby::Ident {
+            id: PlayerId::Key("SHA256:newcomer".into()),
+            nick: "alice".into(),
+            guest: false,
+            addr: None,
+        },
+    )
+    .await;
+    // A second terminal of alicia's, after the rename.
+    let mut again = join_as_key(&lobby, "alice", "alicia").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let theirs = waiting_of(&mut other).expect("a list for the newcomer");
+    assert!(theirs.is_empty(), "{theirs:?}");
+    let mine = waiting_of(&mut again).expect("a list for alicia");
+    assert_eq!(mine.iter().map(|w| w.id).collect::<Vec<_>>(), vec![3]);
+    assert_eq!(
+        lobby
+            .waiting(PlayerId::Key("SHA256:newcomer".into()))
+            .await
+            .len(),
+        0
+    );
+    lobby.shutdown().await;
+}
+
+/// The key of `key_of` under the nick `nick`.
+async fn join_as_key(lobby: &lobby::LobbyHandle, key_of: &str, nick: &str) -> Client {
+    let mut ident = common::lobby_client::ident(key_of);
+    ident.nick = nick.into();
+    common::lobby_client::join_as(lobby, ident).await
+}
+
+/// The set-up by correspondence, end to end over real SSH clients: a challenge accepted,
+/// one player sets up and leaves, the other leaves without setting up (the game waits:
+/// no abort), the server restarts, the second logs in later, is told and sets up, and
+/// play starts; `games --my-turn` counts the set-up due as a move due throughout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_set_up_made_at_two_sittings_across_a_restart() {
+    let srv = start_server("corr-setup-e2e").await;
+    let addr = srv.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let mut alice = LineClient::open(addr, Login::Key("alice", &ka), "play").await;
+    let mut bob = LineClient::open(addr, Login::Key("bob", &kb), "play").await;
+    alice.until_has("lobby>", SLOW).await;
+    bob.until_has("lobby>", SLOW).await;
+    alice.send("challenge bob classic 3d").await;
+    alice.until_has("Challenge sent to bob.", SLOW).await;
+    bob.until_has("alice challenges you: Classic, 3 days a move", SLOW)
+        .await;
+    bob.send("seeks").await;
+    bob.until_has("1. alice challenges you", SLOW).await;
+    bob.send("accept 1").await;
+    let start = bob
+        .until("the game's start line", SLOW, |x| {
+            x.starts_with("Game ") && x.contains("You play")
+        })
+        .await;
+    let line = start.last().unwrap().clone();
+    let id: u64 = line["Game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let bob_red = line.contains("You play Red");
+    alice.until_has("Set up your army", SLOW).await;
+    bob.until_has("Set up your army", SLOW).await;
+    // Both owe a set-up.
+    for (nick, key) in [("alice", &ka), ("bob", &kb)] {
+        let (out, status) = my_turn(addr, nick, key).await;
+        assert_eq!(status, 0, "{nick}: {out}");
+        assert!(out.contains(&format!("#{id} against")), "{out}");
+        assert!(out.contains("your set-up"), "{out}");
+    }
+    // alice sets up and leaves; bob is told she is ready.
+    alice.send("ready").await;
+    alice.until_has("Set-up sent.", SLOW).await;
+    bob.until_has("Your opponent is ready.", SLOW).await;
+    alice.send("quit").await;
+    alice
+        .until_has(&format!("You left correspondence game {id}"), SLOW)
+        .await;
+    alice.disconnect().await;
+    // bob leaves without setting up: in a correspondence game that is no abort.
+    bob.send("quit").await;
+    bob.until_has(&format!("You left correspondence game {id}"), SLOW)
+        .await;
+    bob.disconnect().await;
+    let (out, status) = my_turn(addr, "bob", &kb).await;
+    assert_eq!(status, 0, "bob's set-up still due: {out}");
+    assert!(out.contains("your set-up"), "{out}");
+    assert_eq!(my_turn(addr, "alice", &ka).await.1, 1, "alice is ready");
+
+    // The server restarts on the same data.
+    let common::TestServer { running, dir } = srv;
+    running.stop().await;
+    let mut opts = ServerOptions {
+        listen: "127.0.0.1:0".into(),
+        http_listen: "off".into(),
+        data_dir: dir.0.join("data"),
+        keys_dir: dir.0.join("keys"),
+        ..ServerOptions::default()
+    };
+    opts.ssh.connects_per_minute = 100_000;
+    opts.ssh.commands_per_minute = 100_000;
+    let running = server::start(opts).await.expect("restarts");
+    let addr = running.addr;
+    let (out, status) = my_turn(addr, "bob", &kb).await;
+    assert_eq!(status, 0, "after the restart: {out}");
+    assert!(
+        out.contains(&format!("#{id} against alice")) && out.contains("your set-up"),
+        "{out}"
+    );
+    // Three days from the game's start, seconds ago: the restart gave none back.
+    assert!(
+        out.contains("3 d 0 h left") || out.contains("2 d 23 h left"),
+        "{out}"
+    );
+    assert_eq!(my_turn(addr, "alice", &ka).await.1, 1);
+
+    // bob, later: told on arrival, lists it, goes in, sets up; play starts.
+    let mut bob = LineClient::open(addr, Login::Key("bob", &kb), "play").await;
+    bob.until_has(
+        &format!("Your move in correspondence game #{id}. Type turn"),
+        SLOW,
+    )
+    .await;
+    bob.until_has("lobby>", SLOW).await;
+    bob.send("turn").await;
+    bob.until_has(
+        &format!("Game {id} against alice, Classic: your set-up, due"),
+        SLOW,
+    )
+    .await;
+    bob.send(&format!("watch {id}")).await;
+    bob.until_has("Set up your army", SLOW).await;
+    bob.send("ready").await;
+    bob.until_has("The game begins", SLOW).await;
+    // Now Red's move is due, and nobody's set-up.
+    let (red_nick, red_key, blue_nick, blue_key) = if bob_red {
+        ("bob", &kb, "alice", &ka)
+    } else {
+        ("alice", &ka, "bob", &kb)
+    };
+    let (out, status) = my_turn(addr, red_nick, red_key).await;
+    assert_eq!(status, 0, "{out}");
+    assert!(!out.contains("set-up"), "{out}");
+    assert_eq!(my_turn(addr, blue_nick, blue_key).await.1, 1);
+    // alice comes back into the game in play, with her own set-up of the first sitting.
+    let mut alice = LineClient::open(addr, Login::Key("alice", &ka), "play").await;
+    alice.until_has("lobby>", SLOW).await;
+    alice.send(&format!("watch {id}")).await;
+    if bob_red {
+        alice.until_has("You play Blue", SLOW).await;
+        play_a_move(&mut bob, true, 0).await;
+        alice.until_has("Your turn.", SLOW).await;
+    } else {
+        alice.until_has("Your turn.", SLOW).await;
+        play_a_move(&mut alice, true, 0).await;
+        bob.until_has("Your turn.", SLOW).await;
+    }
+    for c in [alice, bob] {
+        c.disconnect().await;
+    }
+    running.stop().await;
+    drop(dir);
+}
+
+/// A browser signed in as `nick` (a link from SSH, asked again until the nick is kept):
+/// its cookie.
+async fn signed_in_cookie(
+    addr: std::net::SocketAddr,
+    web: std::net::SocketAddr,
+    nick: &str,
+    key: &russh::keys::PrivateKey,
+) -> String {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let out = loop {
+        let (out, status) = exec(addr, nick, key, "web-login").await;
+        if status == Some(0) && out.contains("/login/") {
+            break out;
+        }
+        assert!(std::time::Instant::now() < deadline, "{out}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let at = out.find("/login/").unwrap();
+    let path = out[at..].split_whitespace().next().unwrap().to_string();
+    let r = web_request(web, "POST", &path, &[("Origin", "http://play.example.org")]).await;
+    r.header("set-cookie")
+        .expect("signed in")
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+/// The browser board's lobby lists a signed-in player's correspondence games waiting for
+/// them (a set-up due here), each with a button that plays it: from the board the set-up
+/// is made, and play starts when the opponent, over SSH, is ready too. A guest's board
+/// lists none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browser_board_lists_the_games_waiting_and_plays_one() {
+    use common::board::Board;
+    let (server, web) = common::web::web_server("corr-board", |_| {}).await;
+    let addr = server.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let mut ann = LineClient::open(addr, Login::Key("ann", &ka), "play").await;
+    let mut ben = LineClient::open(addr, Login::Key("ben", &kb), "play").await;
+    ann.until_has("lobby>", SLOW).await;
+    ben.until_has("lobby>", SLOW).await;
+    ann.send("challenge ben classic 7d casual").await;
+    ann.until_has("Challenge sent to ben.", SLOW).await;
+    ben.until_has("ann challenges you", SLOW).await;
+    ben.send("seeks").await;
+    ben.until_has("1. ann challenges you", SLOW).await;
+    ben.send("accept 1").await;
+    let start = ben
+        .until("the game's start line", SLOW, |x| {
+            x.starts_with("Game ") && x.contains("You play")
+        })
+        .await;
+    let line = start.last().unwrap().clone();
+    let id: u64 = line["Game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    ann.until_has("Set up your army", SLOW).await;
+    ben.until_has("Set up your army", SLOW).await;
+    // ann leaves her set-up for later, and comes back from a browser.
+    ann.send("quit").await;
+    ann.until_has(&format!("You left correspondence game {id}"), SLOW)
+        .await;
+    let cookie = signed_in_cookie(addr, web, "ann", &ka).await;
+    let mut board = Board::open(web, &cookie).await;
+    let lobby = board
+        .until("lobby", |v| {
+            v["waiting"]
+                .as_array()
+                .is_some_and(|w| w.iter().any(|g| g["id"] == id))
+        })
+        .await;
+    let w = lobby["waiting"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id)
+        .unwrap()
+        .clone();
+    assert_eq!(w["opponent"], "ben", "{w}");
+    assert_eq!(w["setup"], true, "{w}");
+    let left = w["left"].as_str().unwrap();
+    assert!(left == "7 d 0 h" || left == "6 d 23 h", "{w}");
+    assert!(w["due"].as_str().unwrap().len() >= 16, "{w}");
+    // A guest's board: nothing waits for it.
+    let mut guest = Board::guest(web).await;
+    let theirs = guest.until("lobby", |_| true).await;
+    assert_eq!(theirs["waiting"], serde_json::json!([]), "{theirs}");
+    // Played from the board: its set-up screen, then ready.
+    board
+        .send(serde_json::json!({"t": "watch", "id": id}))
+        .await;
+    let game = board
+        .until("game", |v| v["id"] == id && v["phase"] == "setup")
+        .await;
+    assert!(game["me"].is_string(), "seated, not watching: {game}");
+    board.send(serde_json::json!({"t": "ready"})).await;
+    ben.send("ready").await;
+    ben.until_has("The game begins", SLOW).await;
+    board
+        .until("game", |v| v["id"] == id && v["phase"] == "play")
+        .await;
+    // ann's set-up is no longer due: only Red's first move is (ann's when she is Red).
+    let ann_red = !line.contains("You play Red");
+    assert_eq!(
+        my_turn(addr, "ann", &ka).await.1,
+        if ann_red { 0 } else { 1 }
+    );
+    for c in [ann, ben] {
+        c.disconnect().await;
+    }
+}
+
+/// In Chromium: the board of a signed-in player shows their correspondence set-up due under
+/// "Your move", with the time left; its Play button opens the set-up, and Ready starts play
+/// once the opponent (over SSH) is ready too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_chromium_the_board_shows_a_set_up_due_and_plays_it() {
+    let (server, web) = common::web::web_server("corr-board-chromium", |_| {}).await;
+    let addr = server.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let mut ann = LineClient::open(addr, Login::Key("ann", &ka), "play").await;
+    let mut ben = LineClient::open(addr, Login::Key("ben", &kb), "play").await;
+    ann.until_has("lobby>", SLOW).await;
+    ben.until_has("lobby>", SLOW).await;
+    ben.send("challenge ann classic 1d casual").await;
+    ben.until_has("Challenge sent to ann.", SLOW).await;
+    ann.until_has("ben challenges you", SLOW).await;
+    ann.send("seeks").await;
+    ann.until_has("1. ben challenges you", SLOW).await;
+    ann.send("accept 1").await;
+    let start = ann
+        .until("the game's start line", SLOW, |x| {
+            x.starts_with("Game ") && x.contains("You play")
+        })
+        .await;
+    let id: u64 = start.last().unwrap()["Game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    ann.until_has("Set up your army", SLOW).await;
+    ann.send("quit").await;
+    ann.until_has(&format!("You left correspondence game {id}"), SLOW)
+        .await;
+    // ann signs her browser in with a link from SSH.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let out = loop {
+        let (out, status) = exec(addr, "ann", &ka, "web-login").await;
+        if status == Some(0) && out.contains("/login/") {
+            break out;
+        }
+        assert!(std::time::Instant::now() < deadline, "{out}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let at = out.find("/login/").unwrap();
+    let path = out[at..].split_whitespace().next().unwrap().to_string();
+    let b = browser::Browser::start(900, 900).await;
+    b.goto(&format!("http://{web}{path}")).await;
+    browser::tap(&b, "form[method=post] button").await;
+    assert!(
+        b.until(
+            10.0,
+            "return document.body.innerText.includes('Signed in as ann.');"
+        )
+        .await,
+        "{}",
+        b.text().await
+    );
+    b.goto(&format!("http://{web}/play")).await;
+    let row = format!("#play-waiting li[data-waiting=\"{id}\"]");
+    assert!(
+        b.until(
+            10.0,
+            &format!("const e = document.querySelector('{row}'); return !!e && e.textContent.includes('#{id} against ben: your set-up, due') && (e.textContent.includes('(1 d 0 h left)') || e.textContent.includes('(23 h left)'));")
+        )
+        .await,
+        "{}",
+        b.text().await
+    );
+    assert!(
+        b.until(2.0, "return document.querySelector('#play-waiting').previousElementSibling.textContent === 'Your move';")
+            .await,
+        "{}",
+        b.text().await
+    );
+    browser::tap(&b, &format!("button[data-play-waiting=\"{id}\"]")).await;
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-ready');")
+            .await,
+        "the set-up: {}",
+        b.text().await
+    );
+    browser::tap(&b, "#play-ready").await;
+    ben.until_has("Your opponent is ready.", SLOW).await;
+    ben.send("ready").await;
+    ben.until_has("The game begins", SLOW).await;
+    assert!(
+        b.until(10.0, "return !!document.getElementById('play-clocks');")
+            .await,
+        "play started: {}",
+        b.text().await
+    );
+    for c in [ann, ben] {
+        c.disconnect().await;
+    }
 }

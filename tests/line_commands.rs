@@ -1630,3 +1630,54 @@ fn note_and_notes_keep_a_guess_on_an_unknown_enemy_piece() {
     send(&mut watcher, &snapshot(GamePhase::Playing, None, Some(v)));
     refused(&mut watcher, "note a7 bomb", "only the players make notes");
 }
+
+/// `turn` lists the games the lobby said wait for this player (matched by identity on the
+/// server), never the shared list's games whose mover has this nick: a renamed player's
+/// games are listed under the new nick, and someone who took the old nick sees none.
+#[test]
+fn turn_lists_the_games_sent_to_the_player_not_those_under_its_nick() {
+    use stratego_ssh::proto::WaitingGame;
+    let mut game = game_summary(9, false);
+    game.red = "alice".into();
+    game.turn = Some((Color::Red, 2_000_000_000));
+    let lobby = LobbySnapshot {
+        games: vec![game],
+        ..LobbySnapshot::default()
+    };
+    // "alice" now is someone else: the shared list names her as Red to move, but the
+    // lobby sent her no game.
+    let mut app = app();
+    app.update(Msg::Lobby(Arc::new(lobby.clone())));
+    app.update(Msg::Waiting(vec![]));
+    app.take_lines();
+    let (_, lines) = type_line(&mut app, "turn");
+    assert_eq!(
+        lines,
+        vec!["No correspondence game waits for your move.".to_string()]
+    );
+    // The renamed player, alicia: the lobby's list is hers; the set-up due says so.
+    let mut app = LineApp::new(me("alicia"), Lang::En, Numbering::Modern, 1);
+    app.update(Msg::Lobby(Arc::new(lobby)));
+    let waiting = |id: u64, setup: bool| WaitingGame {
+        id,
+        opponent: "dave".into(),
+        color: Color::Red,
+        variant: Variant::Classic,
+        days: 3,
+        ply: 0,
+        deadline: 2_000_000_000,
+        setup,
+    };
+    app.update(Msg::Waiting(vec![waiting(9, false), waiting(11, true)]));
+    app.take_lines();
+    let (_, lines) = type_line(&mut app, "turn");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with("Game 9 against dave, Classic, move 1: your move, due 2033-05-18"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].starts_with("Game 11 against dave, Classic: your set-up, due 2033-05-18"),
+        "{lines:?}"
+    );
+}

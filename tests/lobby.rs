@@ -832,6 +832,7 @@ async fn a_new_game_never_shows_a_player_as_gone_before_the_lobby_says_so() {
         reports,
         store: None,
         restore: None,
+        restore_setup: None,
         fatal: stratego_ssh::supervise::Fatal::new(),
     });
     // No presence told yet: the first snapshots.
@@ -905,4 +906,33 @@ async fn the_final_clocks_count_the_turn_in_progress() {
         red <= Duration::from_millis(598_600),
         "Red's clock at the end: {red:?}, as if its turn had not run"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_set_up_made_for_the_other_side_is_turned_half_a_turn_as_the_screens_turn_it() {
+    let store = Store::temporary().unwrap();
+    let lobby = lobby::spawn(LobbyConfig::default(), store.clone());
+    let (mut alice, mut bob) = (join(&lobby, "alice").await, join(&lobby, "bob").await);
+    let (a, b) = start_game(&lobby, &mut alice, &mut bob, false, 1).await;
+    let rules = Rules::standard(Variant::Classic);
+    for seat in [&a, &b] {
+        let mut rx = seat.snapshots.clone();
+        let c = seat.color.unwrap();
+        // Made as the other colour: the Flag in its owner's left back corner.
+        let made = Setup::random(&rules, c.opposite(), 7);
+        seat.send(GameCmd::SubmitSetup(made.clone())).await;
+        let mine = loop {
+            if let Some(s) = rx.borrow_and_update().my_setup.clone() {
+                break s;
+            }
+            rx.changed().await.unwrap();
+        };
+        assert_eq!(mine.color, Some(c));
+        assert_eq!(mine.validate(&rules, c), Ok(()));
+        for (sq, rank) in &made.pieces {
+            // Half a turn: file and row both reversed (a mirror would keep the file).
+            let turned = stratego_ssh::rules::Square::new(9 - sq.file(), 9 - sq.row()).unwrap();
+            assert_eq!(mine.pieces.get(&turned), Some(rank), "{sq} as {turned}");
+        }
+    }
 }

@@ -223,3 +223,88 @@ async fn a_saved_setup_counts_its_games_and_the_explorer_its_flags() {
         .is_ok());
     alice.disconnect().await;
 }
+
+/// The library over SSH: a renamed set-up stays selected wherever its new name sorts it
+/// (the selection stayed on the row, showing another set-up); and a game starting while a
+/// saved set-up is being edited takes the screen, says the edits were not saved, and the
+/// saved set-up is as it was.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_library_follows_a_rename_and_a_game_starting_drops_an_edit() {
+    let srv = start_server("setups-follow").await;
+    let addr = srv.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    for (n, k) in [("alice", &ka), ("bob", &kb)] {
+        let t = Term::connect(addr, Login::Key(n, k), 120, 40).await;
+        t.wait_text(&format!("you are {n}"), 10).await;
+        t.disconnect().await;
+    }
+    let a = PlayerId::Key(fingerprint(&ka));
+    let store = &srv.running.store;
+    let rules = Rules::standard(Variant::Classic);
+    for (i, name) in ["alpha", "beta"].into_iter().enumerate() {
+        store
+            .setups()
+            .save(
+                &a,
+                &SavedSetup {
+                    name: name.into(),
+                    variant: Variant::Classic,
+                    setup: Setup::random(&rules, Color::Red, 20 + i as u64),
+                },
+            )
+            .await
+            .unwrap();
+    }
+    let alpha = Setup::random(&rules, Color::Red, 20);
+
+    let alice = Term::connect(addr, Login::Key("alice", &ka), 120, 40).await;
+    alice.wait_text("you are alice", 10).await;
+    // A seek of hers is open while she is in the library.
+    alice.wait_text("Open seeks", 15).await;
+    alice.send(b"n").await;
+    alice.wait_text("Variant", 10).await;
+    alice.send(b"\r").await;
+    alice.wait_text("Open seeks (1)", 10).await;
+    alice.send(b"S").await;
+    alice.wait_text("\u{256d} alpha", 10).await;
+    alice.send(b"r").await;
+    alice.send(&[0x15]).await; // Ctrl-U empties the line
+    alice.type_str("omega").await;
+    alice.send(b"\r").await;
+    let lib = alice
+        .wait_for("the renamed set-up listed", 10, |t| {
+            t.contains("omega") && !t.contains("alpha")
+        })
+        .await;
+    // The panel beside the list names the selected set-up: the renamed one.
+    assert!(
+        alice
+            .wait_for("the renamed set-up selected", 5, |t| t
+                .contains("\u{256d} omega"))
+            .await
+            .contains("\u{256d} omega"),
+        "{lib}"
+    );
+
+    // Editing it (cleared: an edit not saved) when bob takes her seek.
+    alice.send(b"e").await;
+    alice.wait_text("Editing 'omega'", 10).await;
+    alice.send(b"c").await;
+    alice.send(b"y").await;
+    alice.wait_text("0 of 40 placed", 10).await;
+    let bob = Term::connect(addr, Login::Key("bob", &kb), 120, 40).await;
+    bob.wait_text("you are bob", 10).await;
+    common::play::accept_seek(&bob, "alice").await;
+    let screen = alice
+        .wait_for("the game's set-up, the edits dropped", 10, |t| {
+            t.contains("your edits to 'omega' were not saved")
+        })
+        .await;
+    assert!(screen.contains("Set up your army"), "{screen}");
+    assert!(!screen.contains("Editing 'omega'"), "{screen}");
+    let kept = store.setups().list(&a, Some(Variant::Classic)).unwrap();
+    let omega = kept.iter().find(|s| s.name == "omega").unwrap();
+    assert_eq!(omega.setup, alpha, "the saved set-up is as it was");
+    alice.disconnect().await;
+    bob.disconnect().await;
+}

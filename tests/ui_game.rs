@@ -811,8 +811,8 @@ fn leaving_before_the_first_move_ends_the_game_without_a_result() {
     }
 }
 
-/// A correspondence game in play waits for its players, before the first move too:
-/// leaving asks so, and leaves the seat without ending the game (no Abort).
+/// A correspondence game waits for its players, in its set-up and before the first move
+/// too: leaving asks so, and leaves the seat without ending the game (no Abort).
 #[test]
 fn leaving_a_correspondence_game_does_not_end_it() {
     for (w, h) in SIZES {
@@ -831,16 +831,16 @@ fn leaving_a_correspondence_game_does_not_end_it() {
         );
         assert_eq!(a.update(key('y')), vec![Effect::LeaveGame], "{w}x{h}");
     }
-    // In its set-up it is as any game: leaving ends it without a result.
+    // In its set-up too (issue 47: the set-up is by correspondence as well): the seat is
+    // left, the game waits for the player's set-up until its deadline.
     let mut snap = snapshot(GamePhase::Setup, Some(Color::Red), None);
     snap.terms.days = Some(3);
     let mut a = app("alice", W, H);
     send_game(&mut a, snap, Instant::now());
     a.update(key('q'));
-    assert_eq!(
-        a.update(key('y')),
-        vec![Effect::Game(GameCmd::Abort), Effect::LeaveGame]
-    );
+    let t = boxed_text(&draw(&a, W, H));
+    assert!(t.contains("A correspondence game waits for you"), "{t}");
+    assert_eq!(a.update(key('y')), vec![Effect::LeaveGame]);
 }
 
 #[test]

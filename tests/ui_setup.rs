@@ -718,3 +718,96 @@ fn the_servers_set_up_deadline_counts_down_and_a_set_up_it_ended_says_so() {
     // (The line may wrap in the side panel.)
     assert!(t.contains("Red was not ready in"), "{t}");
 }
+
+/// Saved set-ups of Classic, by name (random armies).
+fn saved(names: &[&str]) -> Vec<SavedSetup> {
+    let rules = Rules::standard(Variant::Classic);
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| SavedSetup {
+            name: n.to_string(),
+            variant: Variant::Classic,
+            setup: Setup::random(&rules, Color::Red, i as u64 + 1),
+        })
+        .collect()
+}
+
+/// The set-up library (lobby S) open on `names`.
+fn library_app(names: &[&str]) -> App {
+    let mut a = app("alice", W, H);
+    a.update(Msg::SavedSetups(saved(names)));
+    a.update(key('S'));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("Set-up library"), "{t}");
+    a
+}
+
+/// The title of the library's right-hand panel: the selected set-up's name.
+fn detail_title(a: &App) -> String {
+    let l = lines(&draw(a, W, H));
+    // The panels' top border is the line of the list's title ("Your Classic set-ups");
+    // right of the list (44 columns wide at this width) it names the selected set-up.
+    let row = l
+        .iter()
+        .find(|r| r.contains("Your Classic set-ups"))
+        .cloned()
+        .unwrap_or_default();
+    row.chars().skip(44).collect()
+}
+
+#[test]
+fn a_renamed_setup_keeps_its_row_and_the_selection_follows_it() {
+    let mut a = library_app(&["alpha", "beta", "gamma"]);
+    assert!(detail_title(&a).contains("alpha"), "{}", detail_title(&a));
+    // r, a new name that sorts last, Enter: the rename is asked for.
+    a.update(key('r'));
+    for _ in 0.."alpha".len() {
+        a.update(code(KeyCode::Backspace));
+    }
+    type_text(&mut a, "zulu");
+    let fx = a.update(code(KeyCode::Enter));
+    assert!(
+        fx.iter().any(
+            |e| matches!(e, Effect::RenameSetup { from, to, .. } if from == "alpha" && to == "zulu")
+        ),
+        "{fx:?}"
+    );
+    // The store's answer: the list sorted by name, the renamed one last.
+    a.update(Msg::SavedSetups(saved(&["beta", "gamma", "zulu"])));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("zulu") && !t.contains("alpha"), "{t}");
+    // The selection is still on the set-up just renamed, not on whatever took its row.
+    assert!(detail_title(&a).contains("zulu"), "{t}");
+}
+
+#[test]
+fn a_game_starting_while_a_saved_setup_is_edited_drops_the_edits_and_says_so() {
+    let mut a = library_app(&["alpha"]);
+    a.update(key('e'));
+    assert!(text(&draw(&a, W, H)).contains("Editing 'alpha'"));
+    // Some edits: cleared (asks), then one piece placed.
+    a.update(key('c'));
+    a.update(key('y'));
+    type_text(&mut a, "x");
+    // A game starts meanwhile (a seek taken): its set-up screen takes over.
+    let fx = send_game(&mut a, setup_snap(Color::Blue), Instant::now());
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::SaveSetup(_))),
+        "{fx:?}"
+    );
+    let t = text(&draw(&a, W, H));
+    assert!(
+        t.contains("A game started: your edits to 'alpha' were not saved"),
+        "{t}"
+    );
+    assert!(!t.contains("Editing 'alpha'"), "{t}");
+    // The real game's set-up: sent to the game, never saved over 'alpha'.
+    a.update(key('r'));
+    let fx = a.update(key('d'));
+    assert!(submitted(&fx).is_some(), "{fx:?}");
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::SaveSetup(_))),
+        "{fx:?}"
+    );
+}

@@ -944,7 +944,12 @@ async fn foreign_origins_bad_messages_and_moves_out_of_turn_are_refused_and_chan
     p.send(json!({"v": 1, "t": "move", "from": other[0], "to": other[1]}))
         .await;
     let r = p.until("refused", |_| true).await;
-    assert_eq!(r["text"], "It is not your turn.");
+    assert_eq!(
+        r["text"],
+        "It is not your turn.",
+        "the last messages: {:#?}",
+        &p.raw[p.raw.len().saturating_sub(4)..]
+    );
     let next = p
         .until("game", |g| g["turn"] == g["me"] || g["phase"] == "over")
         .await;

@@ -539,6 +539,7 @@ impl Link {
             WireEvent::SeatElsewhere(g) => SessionEvent::SeatElsewhere(g),
             WireEvent::Challenges(c) => SessionEvent::Challenges(c),
             WireEvent::PrivateGames(g) => SessionEvent::PrivateGames(g),
+            WireEvent::Waiting(w) => SessionEvent::Waiting(w),
             WireEvent::SavedSetups(s) => SessionEvent::SavedSetups(s),
             WireEvent::Nick(n) => SessionEvent::Nick(n),
             WireEvent::Kicked(r) => SessionEvent::Kicked(r),

@@ -201,7 +201,7 @@ async fn status_lines(
             frame_us = (now.nanos - last.nanos) / frames.max(1) / 1000,
             frame_bytes = (now.bytes - last.bytes) / frames.max(1),
             full_frames = now.full - last.full,
-            clock_patches = now.patches - last.patches,
+            patches = now.patches - last.patches,
             store_writes = writes.writes,
             store_flushes = writes.batches,
             writes_per_flush = format!("{:.1}", writes.mean_batch()),

@@ -12,6 +12,11 @@
 //! memory. A restart, however long, changes nothing: a deadline passed while the server was
 //! down loses at once when the game is restored.
 //!
+//! **The set-up** is by correspondence too: each side has `days` from the game's start
+//! (`deadline(started, days)`) to be ready; the game is stored from its start with the
+//! set-ups made so far ([`crate::store::LiveSetup`]), so a restart keeps both and the
+//! deadline. At the deadline it ends as the ordinary set-up deadline ends a game.
+//!
 //! **Who checks.** The game task, with nobody connected: it sleeps until the deadline of the
 //! side to move ([`wait`]), and a move past it loses on time ([`overdue`]). These functions
 //! take the time as an argument, so their tests inject it (no sleeping).

@@ -12,7 +12,9 @@
 //!
 //! **Set-up has a deadline** (see [`GameConfig`]): a side not ready when it
 //! runs out loses to a side that is; with neither ready the game is aborted. Not in a
-//! game against the computer with no clock, where nobody waits.
+//! game against the computer with no clock, where nobody waits. A correspondence game's
+//! set-up has the days of a move from the game's start instead, and is stored as it goes
+//! (see [`corr`]).
 //!
 //! Two queues feed it: [`SeatCommand`]s from the players' and spectators' [`GameSeat`]s,
 //! and control messages from the lobby through [`GameHandle`] (a seat's player came or
@@ -36,7 +38,7 @@ use crate::rules::{
     notes::notes_at, ByColor, Color, EndReason, Game, Guess, NoteEvent, Notes, Outcome, Setup,
     Square, Viewer, MAX_NOTE_LOG,
 };
-use crate::store::{self, GameResult, LiveGame, Store, Timestamp};
+use crate::store::{self, GameResult, LiveGame, LiveSetup, Store, Timestamp};
 use crate::supervise::Fatal;
 use crate::text::clean_line;
 
@@ -77,6 +79,15 @@ pub enum GameReport {
         outcome: Outcome,
         /// The two identities, to refresh their ratings.
         identities: ByColor<PlayerId>,
+    },
+    /// A correspondence game in its set-up (issue 47): which sides still owe their set-up,
+    /// and the deadline (Unix seconds) for both, for the lists of games waiting for a
+    /// move. Sent when the game starts and when a side is ready; play starting is a
+    /// `Progress`.
+    SetupDue {
+        id: GameId,
+        due: ByColor<bool>,
+        deadline: Timestamp,
     },
     /// Both players asked for a rematch: the lobby starts the next game, colours swapped.
     Rematch {
@@ -219,6 +230,8 @@ pub struct NewGame {
     pub store: Option<Store>,
     /// A game in progress read back from the store after a restart.
     pub restore: Option<LiveGame>,
+    /// A correspondence game still in its set-up, read back after a restart.
+    pub restore_setup: Option<LiveSetup>,
     /// Where a panic of the game's task is reported (the server then stops).
     pub fatal: Fatal,
 }
@@ -414,7 +427,12 @@ impl GameTask {
         // Against the computer with no clock nobody waits (and a player who goes ends
         // the game by their reconnect grace, as before the first move in any game).
         let nobody_waits = new.terms.clock.is_none() && (red.bot || blue.bot);
-        let setup_limit = new.config.setup_deadline.filter(|_| !nobody_waits);
+        // A correspondence game's set-up has days, counted on the time of day from the
+        // game's start (`corr_setup_deadline`), not this deadline.
+        let setup_limit = new
+            .config
+            .setup_deadline
+            .filter(|_| !nobody_waits && !new.terms.correspondence());
         let mut task = GameTask {
             id: new.id,
             fatal: new.fatal,
@@ -451,8 +469,74 @@ impl GameTask {
         };
         if let Some(live) = new.restore {
             task.restore(live);
+        } else if let Some(setup) = new.restore_setup {
+            task.restore_setup(setup);
         }
         task
+    }
+
+    /// Picks a correspondence game in its set-up up where it stopped: the set-ups made
+    /// so far, the deadline from the stored start (a restart gives no extra time), both
+    /// seats empty until their players come.
+    fn restore_setup(&mut self, live: LiveSetup) {
+        let now = Instant::now();
+        for c in Color::ALL {
+            let seat = self.seats.get_mut(c);
+            seat.told = true;
+            seat.setup = live.setups.get(c).clone();
+            if !seat.player.bot {
+                seat.connected = false;
+                seat.gone_since = Some(now);
+            }
+        }
+        self.started = live.started;
+        self.turn_since = live.started;
+        self.live_written = true;
+        info!(
+            red_ready = self.seats.red.setup.is_some(),
+            blue_ready = self.seats.blue.setup.is_some(),
+            "game in set-up restored"
+        );
+    }
+
+    /// A correspondence game in its set-up: when both sides must be ready (Unix seconds),
+    /// the days of a move from the game's start.
+    fn corr_setup_deadline(&self) -> Option<Timestamp> {
+        let days = self.terms.days?;
+        (self.game.is_none() && self.outcome.is_none()).then(|| corr::deadline(self.started, days))
+    }
+
+    /// Stores a correspondence game in its set-up with the set-ups made so far (nothing
+    /// for another game). Flushed before it returns.
+    async fn save_setup(&mut self) -> Result<(), store::StoreError> {
+        let (Some(store), true) = (&self.store, self.terms.correspondence()) else {
+            return Ok(());
+        };
+        let live = LiveSetup {
+            id: self.id,
+            terms: self.terms,
+            seats: self.store_seats(),
+            setups: ByColor::new(self.seats.red.setup.clone(), self.seats.blue.setup.clone()),
+            started: self.started,
+            private: self.private,
+        };
+        self.live_written = true;
+        store.live().save_setup(&live).await
+    }
+
+    /// Tells the lobby which sides of a correspondence game in its set-up still owe it.
+    fn report_setup_due(&self) {
+        if let Some(deadline) = self.corr_setup_deadline() {
+            let due = |c: Color| {
+                let s = self.seats.get(c);
+                s.setup.is_none() && !s.player.bot
+            };
+            let _ = self.reports.send(GameReport::SetupDue {
+                id: self.id,
+                due: ByColor::new(due(Color::Red), due(Color::Blue)),
+                deadline,
+            });
+        }
     }
 
     /// Picks a stored game up where it stopped: the position from its moves, the clocks as
@@ -558,6 +642,16 @@ impl GameTask {
         if self.game.is_some() {
             // A restored game: the lobby learns its move count and whose turn it is.
             self.report_progress();
+        } else if self.terms.correspondence() && self.outcome.is_none() {
+            // A correspondence game is on disk from its start: its players need not be
+            // online together, so neither its set-up nor its deadline may live in memory
+            // only.
+            if !self.live_written {
+                if let Err(e) = self.save_setup().await {
+                    warn!(error = %e, "cannot store the game in set-up");
+                }
+            }
+            self.report_setup_due();
         }
         loop {
             let deadline = self.next_deadline();
@@ -652,6 +746,10 @@ impl GameTask {
             if let (Some(t), None) = (self.setup_ends, &self.game) {
                 consider(t);
             }
+            if let (Some(days), None) = (self.terms.days, &self.game) {
+                // The set-up's days, slept like a move's (decided in `on_timer`).
+                consider(Instant::now() + corr::wait(self.started, days, store::now()));
+            }
             if let (Some(days), Some(_)) = (self.terms.days, &self.game) {
                 // Slept on the runtime's clock, decided on the time of day (`on_timer`).
                 consider(Instant::now() + corr::wait(self.turn_since, days, store::now()));
@@ -687,10 +785,11 @@ impl GameTask {
         Some(since + self.config.abandoned_after)
     }
 
-    /// A correspondence game in play: leaving it is not abandoning it (no reconnect time,
-    /// no claim, no end when both are away); the deadline of each move decides.
+    /// A correspondence game, in its set-up or in play: leaving it is not abandoning it
+    /// (no reconnect time, no claim, no end when both are away); the deadline of the
+    /// set-up and of each move decides.
     fn in_correspondence(&self) -> bool {
-        self.terms.correspondence() && self.game.is_some()
+        self.terms.correspondence()
     }
 
     /// The deadline of the side to move, in a correspondence game in play (Unix seconds).
@@ -726,6 +825,12 @@ impl GameTask {
         if self.game.is_none() && self.setup_ends.is_some_and(|t| now >= t) {
             self.setup_ran_out().await;
             return false;
+        }
+        if let (Some(days), None) = (self.terms.days, &self.game) {
+            if corr::overdue(self.started, days, store::now()) {
+                self.setup_ran_out().await;
+                return false;
+            }
         }
         if let (Some(days), Some(game), None) = (self.terms.days, &self.game, &self.saving) {
             if corr::overdue(self.turn_since, days, store::now()) {
@@ -806,9 +911,11 @@ impl GameTask {
     async fn setup_ran_out(&mut self) {
         let ready = |c: Color| self.seats.get(c).setup.is_some();
         let (red, blue) = (ready(Color::Red), ready(Color::Blue));
-        let limit = self
-            .setup_limit
-            .map_or_else(String::new, |d| format!(" ({})", human_duration(d)));
+        let limit = match (self.terms.days, self.setup_limit) {
+            (Some(days), _) => format!(" ({days}d)"),
+            (None, Some(d)) => format!(" ({})", human_duration(d)),
+            (None, None) => String::new(),
+        };
         info!(red_ready = red, blue_ready = blue, "set-up time ran out");
         self.setup_expired = true;
         let (winner, reason, text) = match (red, blue) {
@@ -1264,15 +1371,41 @@ impl GameTask {
         if self.game.is_some() || self.outcome.is_some() {
             return self.notice(Some(color), Notice::new("refusal-setup-over"));
         }
-        let setup = setup.for_color(color);
+        // A set-up made for the other side is turned half a turn, as every screen turns a
+        // saved one (its owner's left stays on the left).
+        let setup = setup.turned_for(color);
         if let Err(e) = setup.validate(&self.terms.rules, color) {
             return self.notice(
                 Some(color),
                 Notice::new("refusal-setup").arg("why", e.to_string()),
             );
         }
-        self.seats.get_mut(color).setup = Some(setup);
+        // A correspondence set-up past its deadline (before the timer woke) is too late:
+        // the time ran out first.
+        if let Some(days) = self.terms.days {
+            if corr::overdue(self.started, days, store::now()) {
+                info!(seat = %color, days, "correspondence set-up made after its deadline");
+                return self.setup_ran_out().await;
+            }
+        }
+        let before = self.seats.get_mut(color).setup.replace(setup);
         self.dirty = Dirty::ALL;
+        let both = self.seats.red.setup.is_some() && self.seats.blue.setup.is_some();
+        if !both && self.terms.correspondence() {
+            // The other side may set up days later, after a restart: this set-up waits on
+            // disk. Not stored, it is not taken (the player readies again to retry).
+            if let Err(e) = self.save_setup().await {
+                warn!(seat = %color, error = %e, "cannot store a correspondence set-up");
+                self.seats.get_mut(color).setup = before;
+                let nick = self.seats.get(color).player.nick.clone();
+                return self.notice(
+                    Some(color),
+                    Notice::new("refusal-cannot-save-game").arg("nick", &nick),
+                );
+            }
+            info!(seat = %color, "correspondence set-up stored; waiting for the other side");
+            self.report_setup_due();
+        }
         if let (Some(red), Some(blue)) = (&self.seats.red.setup, &self.seats.blue.setup) {
             match Game::new(self.terms.rules, red, blue) {
                 Ok(game) => {
@@ -1352,8 +1485,10 @@ impl GameTask {
             self.outcome = Some(outcome);
         }
         self.ended();
-        if outcome.reason == EndReason::Aborted {
-            // No result: the game in progress (stored once play started) is forgotten.
+        // No result: the game in progress (stored once play started, or a correspondence
+        // game from its start) is forgotten. A game ended in its set-up (a side not ready
+        // in time, a resignation) has no record either: no move was played.
+        if outcome.reason == EndReason::Aborted || self.game.is_none() {
             let written = self.game.is_some() || self.live_written;
             if let (Some(store), true) = (&self.store, written) {
                 if let Err(e) = store.live().remove(self.id).await {
@@ -1616,7 +1751,14 @@ impl GameTask {
             next_game: self.next_game,
             spectators: self.spectators(),
             setup_left: match (&self.game, self.outcome) {
-                (None, None) => self.setup_ends.map(|t| t.saturating_duration_since(now)),
+                (None, None) => self
+                    .setup_ends
+                    .map(|t| t.saturating_duration_since(now))
+                    // A correspondence set-up: its days, to the deadline from the start.
+                    .or_else(|| {
+                        let days = self.terms.days?;
+                        Some(corr::left(self.started, days, store::now()))
+                    }),
                 (None, Some(_)) if self.setup_expired => Some(Duration::ZERO),
                 _ => None,
             },

@@ -28,6 +28,10 @@ pub enum SessionEvent {
     Challenges(Vec<Seek>),
     /// This player's private games in play (the lobby's shared snapshot has none).
     PrivateGames(Vec<GameSummary>),
+    /// This player's correspondence games waiting for their move or set-up, soonest
+    /// deadline first, matched by identity (the shared snapshot names players by nick
+    /// only, and a nick can change hands).
+    Waiting(Vec<crate::proto::WaitingGame>),
     /// The session's saved set-ups.
     SavedSetups(Vec<SavedSetup>),
     /// Nickname granted (may differ from the one asked for).

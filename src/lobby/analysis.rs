@@ -440,15 +440,17 @@ mod tests {
             !seen.is_empty() && seen.iter().all(|&n| n == Some(ANALYSIS_NICE)),
             "{seen:?}"
         );
+        // The thread is niced: on a machine busy with other tests (CI runs them side by
+        // side) it may wait long for a core, so the bound is generous.
         let mut kept = None;
-        for _ in 0..1200 {
+        for _ in 0..4800 {
             kept = store.analyses().get(id).unwrap();
             if kept.is_some() {
                 break;
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
-        let (a, _) = kept.expect("reviewed within 60 s");
+        let (a, _) = kept.expect("reviewed within 240 s");
         assert_eq!(a.plies.len(), record.moves.len());
         assert_eq!(q.status(id), None);
         assert!(!store.analyses().has(id + 100).unwrap());

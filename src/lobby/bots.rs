@@ -209,6 +209,7 @@ mod tests {
                 reports: reports.clone(),
                 store: None,
                 restore: None,
+                restore_setup: None,
                 fatal: crate::supervise::Fatal::new(),
             });
             for c in Color::ALL {

@@ -455,6 +455,7 @@ pub fn spawn(config: LobbyConfig, store: Store) -> LobbyHandle {
         seek_sessions: HashMap::new(),
         challenges_told: HashMap::new(),
         private_told: HashMap::new(),
+        waiting_told: HashMap::new(),
         seek_watch: seeks::SeekWatch::default(),
         games: HashMap::new(),
         chat: Vec::new(),
@@ -516,6 +517,16 @@ const CHAT_BLOCK_PER_SEC: f64 = 1.0;
 const SEEK_BURST: f64 = 5.0;
 const SEEK_EVERY: Duration = Duration::from_secs(6);
 
+/// What a game spawned by the lobby starts from.
+enum Restore {
+    /// A new game.
+    No,
+    /// A game in play kept across a restart.
+    Play(Box<crate::store::LiveGame>),
+    /// A correspondence game in its set-up kept across a restart.
+    Setup(Box<crate::store::LiveSetup>),
+}
+
 struct GameEntry {
     handle: GameHandle,
     seats: ByColor<watch::Receiver<Arc<GameSnapshot>>>,
@@ -526,6 +537,9 @@ struct GameEntry {
     spectators: u32,
     /// A correspondence game in play: the side to move and its deadline (Unix seconds).
     turn: Option<(Color, crate::store::Timestamp)>,
+    /// A correspondence game in its set-up: the sides whose set-up is due, and the
+    /// deadline (Unix seconds).
+    setup_due: Option<(ByColor<bool>, crate::store::Timestamp)>,
     over: bool,
     /// Whether each seat's player was last said to be present, and online (`None`: not
     /// said yet).
@@ -553,6 +567,8 @@ struct Lobby {
     challenges_told: HashMap<SessionId, Vec<Seek>>,
     /// The private games in play each session was last sent (its player's).
     private_told: HashMap<SessionId, Vec<GameSummary>>,
+    /// The waiting list each session was last sent (`send_waiting`).
+    waiting_told: HashMap<SessionId, Vec<crate::proto::WaitingGame>>,
     /// When each open seek was posted, and how each player's last seeks ended.
     seek_watch: seeks::SeekWatch,
     games: HashMap<GameId, GameEntry>,
@@ -659,6 +675,7 @@ impl Lobby {
         };
         self.send_challenges();
         self.send_private_games(&private);
+        self.send_waiting();
         self.snapshot.send_if_modified(|old| {
             if **old == snap {
                 false
@@ -717,6 +734,32 @@ impl Lobby {
         }
         let sessions = &self.sessions;
         self.private_told.retain(|k, _| sessions.contains_key(k));
+    }
+
+    /// Sends each session its player's correspondence games waiting for a move or a
+    /// set-up (by identity), when that list changed since it was last told.
+    fn send_waiting(&mut self) {
+        // One list per player, however many terminals.
+        let mut lists: HashMap<&PlayerId, Vec<crate::proto::WaitingGame>> = HashMap::new();
+        let anyone = self.games.values().any(|g| g.terms.correspondence());
+        for (id, s) in self.sessions.iter() {
+            let mine = if anyone {
+                lists
+                    .entry(&s.ident.id)
+                    .or_insert_with(|| self.waiting_for(&s.ident.id))
+                    .clone()
+            } else {
+                Vec::new()
+            };
+            // Sent once to every session, empty or not: the line mode tells the games
+            // that become due after the first list (the login notice names those).
+            if self.waiting_told.get(id) != Some(&mine) {
+                self.waiting_told.insert(*id, mine.clone());
+                let _ = s.events.try_send(SessionEvent::Waiting(mine));
+            }
+        }
+        let sessions = &self.sessions;
+        self.waiting_told.retain(|k, _| sessions.contains_key(k));
     }
 
     /// One row per nickname (a player may be connected more than once). Nobody is shown
@@ -967,14 +1010,25 @@ impl Lobby {
         }
     }
 
-    /// The correspondence games of `identity` waiting for its move, soonest deadline first.
+    /// The correspondence games of `identity` waiting for its move (or its set-up),
+    /// soonest deadline first. Matched by identity, never by nick: a renamed player's games
+    /// are still theirs, and a nick given up and taken by another is not.
     fn waiting_for(&self, identity: &PlayerId) -> Vec<crate::proto::WaitingGame> {
         let mut out: Vec<crate::proto::WaitingGame> = self
             .games
             .iter()
             .filter(|(_, g)| !g.over)
             .filter_map(|(&id, g)| {
-                let (side, deadline) = g.turn?;
+                let (side, deadline, setup) = match (g.turn, g.setup_due) {
+                    (Some((side, deadline)), _) => (side, deadline, false),
+                    (None, Some((due, deadline))) => {
+                        let side = Color::ALL
+                            .into_iter()
+                            .find(|&c| g.players.get(c).id == *identity)?;
+                        (*due.get(side)).then_some((side, deadline, true))?
+                    }
+                    (None, None) => return None,
+                };
                 let me = g.players.get(side);
                 (me.id == *identity).then(|| crate::proto::WaitingGame {
                     id,
@@ -984,6 +1038,7 @@ impl Lobby {
                     days: g.terms.days.unwrap_or(0),
                     ply: g.ply,
                     deadline,
+                    setup,
                 })
             })
             .collect();
@@ -1090,10 +1145,44 @@ impl Lobby {
                 (side, crate::game::corr::deadline(since, days))
             });
             let ply = u32::try_from(g.moves.len()).unwrap_or(u32::MAX);
-            self.spawn_game(id, terms, players, private, Some(g));
+            self.spawn_game(id, terms, players, private, Restore::Play(Box::new(g)));
             if let Some(e) = self.games.get_mut(&id) {
                 e.turn = turn;
                 e.ply = ply;
+            }
+            self.next_game = self.next_game.max(id + 1);
+        }
+        // Correspondence games still in their set-up: the sides not ready are due, from
+        // the stored start (the task's first report says the same).
+        let setups = match self.store.live().setups() {
+            Ok(l) => l,
+            Err(e) => {
+                warn!(error = %e, "cannot read games in set-up");
+                return;
+            }
+        };
+        for g in setups {
+            let player = |c: Color| {
+                let seat = g.seats.get(c);
+                Player {
+                    id: seat.identity.clone(),
+                    nick: seat.nick.clone(),
+                    rating: self.rating_of(&seat.identity),
+                    bot: seat.identity.bot_level().is_some(),
+                }
+            };
+            let players = ByColor::new(player(Color::Red), player(Color::Blue));
+            let (id, terms, private) = (g.id, g.terms, g.private);
+            let due = terms.days.map(|days| {
+                let owes = |c: Color| g.setups.get(c).is_none();
+                (
+                    ByColor::new(owes(Color::Red), owes(Color::Blue)),
+                    crate::game::corr::deadline(g.started, days),
+                )
+            });
+            self.spawn_game(id, terms, players, private, Restore::Setup(Box::new(g)));
+            if let Some(e) = self.games.get_mut(&id) {
+                e.setup_due = due;
             }
             self.next_game = self.next_game.max(id + 1);
         }
@@ -1119,7 +1208,7 @@ impl Lobby {
             }
         });
         info!(game = id, red = %players.red.nick, blue = %players.blue.nick, "new game");
-        self.spawn_game(id, terms, players.clone(), private, None);
+        self.spawn_game(id, terms, players.clone(), private, Restore::No);
         let blocks: Vec<_> = self
             .sessions
             .values()
@@ -1168,8 +1257,13 @@ impl Lobby {
         terms: GameTerms,
         players: ByColor<Player>,
         private: bool,
-        restore: Option<crate::store::LiveGame>,
+        restore: Restore,
     ) -> GameId {
+        let (restore, restore_setup) = match restore {
+            Restore::No => (None, None),
+            Restore::Play(g) => (Some(*g), None),
+            Restore::Setup(g) => (None, Some(*g)),
+        };
         let spawned = game::spawn(NewGame {
             id,
             terms,
@@ -1179,6 +1273,7 @@ impl Lobby {
             reports: self.reports.clone(),
             store: Some(self.store.clone()),
             restore,
+            restore_setup,
             fatal: self.fatal.clone(),
         });
         self.games.insert(
@@ -1192,6 +1287,7 @@ impl Lobby {
                 ply: 0,
                 spectators: 0,
                 turn: None,
+                setup_due: None,
                 over: false,
                 present: ByColor::new(None, None),
                 guest_blocks: Vec::new(),
@@ -1216,6 +1312,8 @@ impl Lobby {
                 if let Some(g) = self.games.get_mut(&id) {
                     g.ply = ply;
                     g.spectators = spectators;
+                    // In play: no set-up is due any more.
+                    g.setup_due = None;
                     // A correspondence game's turn passing is shown at once: the lists of
                     // games waiting for a move change.
                     let turned = g.turn != turn;
@@ -1235,6 +1333,7 @@ impl Lobby {
                 if let Some(g) = self.games.get_mut(&id) {
                     g.over = true;
                     g.turn = None;
+                    g.setup_due = None;
                     info!(game = id, result = %outcome, "game ended");
                 }
                 // Its result is stored by now: queued for the analysis after the game
@@ -1251,6 +1350,15 @@ impl Lobby {
                         }
                     }
                 }
+            }
+            GameReport::SetupDue { id, due, deadline } => {
+                let Some(g) = self.games.get_mut(&id) else {
+                    return false;
+                };
+                let now = Some((due, deadline));
+                let changed = g.setup_due != now;
+                g.setup_due = now;
+                return changed;
             }
             GameReport::Rematch { id } => {
                 let Some(g) = self.games.get(&id) else {

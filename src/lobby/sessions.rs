@@ -70,6 +70,12 @@ impl Lobby {
         // The correspondence games waiting for this player's move: said on arrival (a
         // correspondence game is not entered on login; the lobby lists it).
         let waiting = self.waiting_for(&self.sessions[&session].ident.id);
+        // The list itself comes at once, before the notice (not with the next publish):
+        // a `turn` typed as soon as the prompt shows finds it.
+        self.waiting_told.insert(session, waiting.clone());
+        if let Some(s) = self.sessions.get(&session) {
+            let _ = s.events.try_send(SessionEvent::Waiting(waiting.clone()));
+        }
         if !waiting.is_empty() {
             let games: Vec<String> = waiting.iter().map(|w| format!("#{}", w.id)).collect();
             self.notice(

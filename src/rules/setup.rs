@@ -235,25 +235,6 @@ impl Setup {
         }
         setup
     }
-
-    /// The same set-up seen from the other side of the board (rows mirrored), as the other
-    /// colour: lets a saved set-up be used with either colour.
-    pub fn for_color(&self, color: Color) -> Setup {
-        if self.color == Some(color) || self.color.is_none() && self.pieces.is_empty() {
-            let mut s = self.clone();
-            s.color = Some(color);
-            return s;
-        }
-        let pieces = self
-            .pieces
-            .iter()
-            .filter_map(|(sq, r)| Some((Square::new(sq.file(), 9 - sq.row())?, *r)))
-            .collect();
-        Setup {
-            color: Some(color),
-            pieces,
-        }
-    }
 }
 
 /// A small deterministic generator (SplitMix64), so the rules need no random crate.

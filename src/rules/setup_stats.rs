@@ -330,7 +330,7 @@ mod tests {
             // Played as Blue (turned), drawn.
             (
                 record(
-                    opp.for_color(Color::Red),
+                    opp.turned_for(Color::Red),
                     as_blue(&mine),
                     out(None, EndReason::DrawAgreed),
                 ),

@@ -107,7 +107,7 @@ impl From<StoreError> for SetupError {
 }
 
 /// The set-up's name cleaned, or why it cannot be one.
-fn setup_name(name: &str) -> Result<String, SetupError> {
+pub(super) fn setup_name(name: &str) -> Result<String, SetupError> {
     let name = clean_line(name, SETUP_NAME_CHARS);
     if name.is_empty() {
         Err(SetupError::NoName)

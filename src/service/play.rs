@@ -46,6 +46,9 @@ pub enum PlayUpdate {
     Challenges(Vec<Seek>),
     /// The player's saved set-ups, when the lobby sends them.
     SavedSetups(Vec<SavedSetup>),
+    /// The player's correspondence games waiting for their move or set-up (matched by
+    /// identity), when the lobby sends them.
+    Waiting(Vec<crate::proto::WaitingGame>),
     /// An admin ended the session (the reason, perhaps empty).
     Kicked(String),
     /// The lobby is gone (the server stops).
@@ -342,6 +345,7 @@ impl PlaySession {
             // Not shown by the browser board: the player's private games in play (a
             // challenge's game comes as `EnterGame` like any other).
             SessionEvent::PrivateGames(_) => return None,
+            SessionEvent::Waiting(list) => PlayUpdate::Waiting(list),
         })
     }
 }

@@ -227,15 +227,21 @@ impl Service {
         else {
             return Err(SetupRenameError::NoSuchSetup);
         };
-        let to = to.trim();
+        // The name as it will be stored (cleaned, cut to its length): the checks are on
+        // it, so that a name cleaned into the old one or into another set-up's never
+        // deletes or replaces one.
+        let to = super::accounts::setup_name(to).map_err(SetupRenameError::Setup)?;
+        if to == from {
+            return Ok(list);
+        }
         if list
             .iter()
-            .any(|s| s.variant == variant && s.name.eq_ignore_ascii_case(to) && s.name != from)
+            .any(|s| s.variant == variant && s.name.eq_ignore_ascii_case(&to) && s.name != from)
         {
             return Err(SetupRenameError::NameTaken);
         }
         let renamed = SavedSetup {
-            name: to.to_string(),
+            name: to.clone(),
             ..old
         };
         let list = self
@@ -296,4 +302,53 @@ pub fn server_explorer(s: &Store, variant: Variant) -> Result<Explorer, StoreErr
             })
     });
     Ok(Explorer::build(variant, Rules::standard, armies))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lobby::{spawn, LobbyConfig};
+    use crate::rules::Setup;
+
+    /// A rename is checked on the name as it will be stored: one cleaned into the old name
+    /// keeps the set-up (it was deleted after being saved over itself), one cut to another
+    /// set-up's name is refused (it replaced that one).
+    #[tokio::test]
+    async fn a_rename_checks_the_name_as_stored() {
+        let store = Store::temporary().unwrap();
+        let service = Service::new(store.clone(), spawn(LobbyConfig::default(), store.clone()));
+        let me: PlayerId = "key:SHA256:ann".parse().unwrap();
+        let rules = Rules::standard(Variant::Classic);
+        let long = "x".repeat(30);
+        for (i, name) in ["wall", long.as_str()].into_iter().enumerate() {
+            let s = SavedSetup {
+                name: name.into(),
+                variant: Variant::Classic,
+                setup: Setup::random(&rules, Color::Red, i as u64),
+            };
+            service.save_setup(&me, s).await.unwrap();
+        }
+        let before = service.saved_setups(&me).await.unwrap();
+        let same = service
+            .rename_setup(&me, Variant::Classic, "wall", "wall\u{1b}[0m ")
+            .await
+            .unwrap();
+        assert_eq!(same, before, "cleaned into its own name: kept");
+        let cut = format!("{long}y");
+        assert!(matches!(
+            service
+                .rename_setup(&me, Variant::Classic, "wall", &cut)
+                .await,
+            Err(SetupRenameError::NameTaken)
+        ));
+        assert_eq!(service.saved_setups(&me).await.unwrap(), before);
+        let done = service
+            .rename_setup(&me, Variant::Classic, "wall", "fort")
+            .await
+            .unwrap();
+        let wall = &before.iter().find(|s| s.name == "wall").unwrap().setup;
+        assert_eq!(done.len(), 2);
+        assert!(done.iter().any(|s| s.name == "fort" && s.setup == *wall));
+        assert!(!done.iter().any(|s| s.name == "wall"));
+    }
 }

@@ -383,9 +383,14 @@ async fn my_turn(service: &Service, me: Option<&crate::proto::PlayerId>, lang: L
     let now = crate::store::now();
     let mut out = String::new();
     for w in &waiting {
+        let row = if w.setup {
+            "exec-my-turn-setup-row"
+        } else {
+            "exec-my-turn-row"
+        };
         let line = t!(
             lang,
-            "exec-my-turn-row",
+            row,
             game = w.id,
             opponent = w.opponent.as_str(),
             color = color_name(lang, w.color),

@@ -391,6 +391,9 @@ struct Session {
     /// The last challenges heard, for a view that starts later.
     challenges: Vec<crate::proto::Seek>,
     private_games: Vec<crate::proto::GameSummary>,
+    /// The player's correspondence games waiting for them (by identity), once the lobby
+    /// has said.
+    waiting: Option<Vec<crate::proto::WaitingGame>>,
     /// The session's place in the lobby; dropping it leaves the lobby. Declared (so
     /// dropped, on a panic too) before the seat: see [`Session::finish`].
     presence: Option<Presence>,
@@ -538,6 +541,7 @@ impl Session {
             size,
             challenges: vec![],
             private_games: vec![],
+            waiting: None,
             seat: None,
             presence: Some(Presence {
                 lobby: service.lobby().clone(),
@@ -720,6 +724,7 @@ impl Session {
         match &msg {
             Msg::Challenges(list) => self.challenges = list.clone(),
             Msg::PrivateGames(list) => self.private_games = list.clone(),
+            Msg::Waiting(list) => self.waiting = Some(list.clone()),
             Msg::Renamed(Ok(nick)) => self.identity.nick = nick.clone(),
             _ => {}
         }
@@ -771,6 +776,9 @@ impl Session {
         if !self.private_games.is_empty() {
             app.update(Msg::PrivateGames(self.private_games.clone()));
         }
+        if let Some(waiting) = &self.waiting {
+            app.update(Msg::Waiting(waiting.clone()));
+        }
         if !saved.is_empty() {
             app.update(Msg::SavedSetups(saved));
         }
@@ -806,6 +814,9 @@ impl Session {
         }
         if !self.private_games.is_empty() {
             app.update(Msg::PrivateGames(self.private_games.clone()));
+        }
+        if let Some(waiting) = &self.waiting {
+            app.update(Msg::Waiting(waiting.clone()));
         }
         if !saved.is_empty() {
             app.update(Msg::SavedSetups(saved));
@@ -1071,6 +1082,7 @@ impl Session {
             SessionEvent::SavedSetups(list) => self.show(Msg::SavedSetups(list)),
             SessionEvent::Challenges(list) => self.show(Msg::Challenges(list)),
             SessionEvent::PrivateGames(list) => self.show(Msg::PrivateGames(list)),
+            SessionEvent::Waiting(list) => self.show(Msg::Waiting(list)),
             SessionEvent::Nick(nick) => {
                 self.show(Msg::Notice(Notice::new("notice-nick").arg("nick", nick)))
             }
@@ -1250,6 +1262,9 @@ impl Session {
             return;
         };
         let (service, me, tx) = self.service_call();
+        // The screens' set-up library asks with every set-up of its variant as it has them:
+        // a key's are read again, so that what another terminal or the web changed shows.
+        let reread = self.guest_setups.is_none() && matches!(self.view, View::Screens(_));
         tokio::spawn(async move {
             let _in_flight = in_flight;
             let logged = |e: &dyn std::fmt::Display| {
@@ -1286,6 +1301,35 @@ impl Session {
                     .ok()
                     .map(Msg::Replay),
                 // The set-up library and explorer: the asker's own games, or aggregates.
+                BrowseCmd::SetupStats { variant, setups } if reread => {
+                    match service.saved_setups(&me).await {
+                        Ok(stored) => {
+                            let of: Vec<SavedSetup> = stored
+                                .iter()
+                                .filter(|s| s.variant == variant)
+                                .cloned()
+                                .collect();
+                            let fresh = of != setups;
+                            service
+                                .setup_stats(&me, variant, of)
+                                .await
+                                .map_err(|e| logged(&e))
+                                .ok()
+                                .map(|st| {
+                                    if fresh {
+                                        tracing::debug!(%variant, "set-up library: the stored set-ups changed elsewhere");
+                                        Msg::LibraryFresh(stored, st)
+                                    } else {
+                                        Msg::SetupStats(st)
+                                    }
+                                })
+                        }
+                        Err(e) => {
+                            logged(&e);
+                            None
+                        }
+                    }
+                }
                 BrowseCmd::SetupStats { variant, setups } => service
                     .setup_stats(&me, variant, setups)
                     .await

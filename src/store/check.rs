@@ -456,11 +456,19 @@ fn check_live(
                 continue;
             }
         };
+        // A correspondence game in its set-up has no moves yet: nothing to replay.
+        if header.in_setup {
+            continue;
+        }
+        let (Some(red), Some(blue)) = (header.red, header.blue) else {
+            p.push(unreadable(LIVE, &k, "in play without both set-ups".into()));
+            continue;
+        };
         let mut record = crate::rules::GameRecord {
             version: crate::rules::GameRecord::VERSION,
             rules: header.terms.rules,
-            red: header.red,
-            blue: header.blue,
+            red,
+            blue,
             moves: Vec::new(),
             outcome: None,
         };

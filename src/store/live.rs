@@ -3,7 +3,7 @@
 //!
 //! | tree | key | value |
 //! |---|---|---|
-//! | `live` | game id (u64 big-endian) | the game without its moves: terms, seats, set-ups, clocks at the last save (`LiveV1`) |
+//! | `live` | game id (u64 big-endian) | the game without its moves: terms, seats, set-ups, clocks at the last save (`LiveV1`); or a correspondence game still in its set-up, with the set-ups made so far ([`LiveSetup`], `in_setup`) |
 //! | `notes` | game id + colour byte | removed with an aborted game ([`Live::remove`]); see `notes.rs` |
 //! | `live_moves` | game id + ply (u32 big-endian, 1-based) | the move and the clocks after it (`LiveMoveV1`) |
 //!
@@ -48,6 +48,24 @@ pub struct LiveGame {
     /// time of day and survives a restart ([`crate::game::corr`]). `None` in records
     /// written before it was kept.
     pub turn_since: Option<Timestamp>,
+}
+
+/// A correspondence game still in its set-up, as stored (issue 47): its players need not
+/// be online together, so the set-up one side made waits on disk for the other's, and a
+/// restart keeps both and the deadline. Each side must be ready `days` days after
+/// `started` ([`crate::game::corr::deadline`]): a time of day, computed from what is
+/// stored, never held in memory. Becomes a [`LiveGame`] when play starts ([`Live::save`]
+/// replaces it).
+#[derive(Clone, PartialEq, Debug)]
+pub struct LiveSetup {
+    pub id: GameId,
+    pub terms: GameTerms,
+    pub seats: ByColor<SeatRecord>,
+    /// The set-ups submitted so far (`None`: that side is not ready).
+    pub setups: ByColor<Option<Setup>>,
+    /// When the game was made: the set-up deadline counts from it.
+    pub started: Timestamp,
+    pub private: bool,
 }
 
 impl LiveGame {
@@ -111,8 +129,9 @@ impl Live {
             id: game.id,
             terms: game.terms,
             seats: game.seats.clone(),
-            red: game.red.clone(),
-            blue: game.blue.clone(),
+            red: Some(game.red.clone()),
+            blue: Some(game.blue.clone()),
+            in_setup: false,
             clocks_ms: clocks_ms(game.clocks),
             started: game.started,
             private: game.private,
@@ -151,6 +170,69 @@ impl Live {
             "store: game in progress saved"
         );
         Ok(())
+    }
+
+    /// Stores a correspondence game in its set-up (when it is made, and each time a side
+    /// is ready while the other is not), replacing any earlier save of that id. Flushed
+    /// before returning, off the runtime. [`Live::save`] replaces it when play starts;
+    /// [`Live::remove`] forgets it.
+    pub async fn save_setup(&self, game: &LiveSetup) -> Result<(), StoreError> {
+        let (this, game) = (self.clone(), game.clone());
+        self.store
+            .durable(move || this.save_setup_blocking(&game))
+            .await
+    }
+
+    fn save_setup_blocking(&self, game: &LiveSetup) -> Result<(), StoreError> {
+        for c in Color::ALL {
+            identity_key(&game.seats.get(c).identity)?;
+        }
+        let header = LiveV1 {
+            v: LiveV1::VERSION,
+            id: game.id,
+            terms: game.terms,
+            seats: game.seats.clone(),
+            red: game.setups.red.clone(),
+            blue: game.setups.blue.clone(),
+            in_setup: true,
+            clocks_ms: None,
+            started: game.started,
+            private: game.private,
+            turn_since: None,
+        };
+        let _g = self.store.writing();
+        self.store
+            .t()
+            .live
+            .insert(game.id.to_be_bytes(), encode(&header))?;
+        tracing::debug!(game = game.id, "store: game in set-up saved");
+        Ok(())
+    }
+
+    /// Every correspondence game still in its set-up, by id, to restore at start. One that
+    /// cannot be read is logged and left out (and left in place).
+    pub fn setups(&self) -> Result<Vec<LiveSetup>, StoreError> {
+        let mut out = Vec::new();
+        for kv in self.store.t().live.iter() {
+            let (k, v) = kv?;
+            match decode::<LiveV1>(&v) {
+                Ok(h) if h.in_setup => out.push(LiveSetup {
+                    id: h.id,
+                    terms: h.terms,
+                    seats: h.seats,
+                    setups: ByColor::new(h.red, h.blue),
+                    started: h.started,
+                    private: h.private,
+                }),
+                Ok(_) => {}
+                Err(e) => tracing::error!(
+                    game = be_u64(&k).unwrap_or(0),
+                    error = %e,
+                    "store: a game in set-up could not be read; skipped"
+                ),
+            }
+        }
+        Ok(out)
     }
 
     /// Stores the move of ply `ply` (1-based: the game's ply once the move is played) and
@@ -221,22 +303,24 @@ impl Live {
         Ok(())
     }
 
-    /// One game in progress.
+    /// One game in play (`None` for one still in its set-up: see [`Live::setups`]).
     pub fn get(&self, id: GameId) -> Result<Option<LiveGame>, StoreError> {
         match self.store.t().live.get(id.to_be_bytes())? {
-            Some(b) => Ok(Some(self.assemble(&b)?)),
+            Some(b) => self.assemble(&b),
             None => Ok(None),
         }
     }
 
-    /// Every game in progress, by id, to restore at start. A game that cannot be read is
-    /// logged and left out (and left in place).
+    /// Every game in play, by id, to restore at start (the ones still in their set-up are
+    /// [`Live::setups`]). A game that cannot be read is logged and left out (and left in
+    /// place).
     pub fn all(&self) -> Result<Vec<LiveGame>, StoreError> {
         let mut out = Vec::new();
         for kv in self.store.t().live.iter() {
             let (k, v) = kv?;
             match self.assemble(&v) {
-                Ok(g) => out.push(g),
+                Ok(Some(g)) => out.push(g),
+                Ok(None) => {}
                 Err(e) => tracing::error!(
                     game = be_u64(&k).unwrap_or(0),
                     error = %e,
@@ -247,8 +331,17 @@ impl Live {
         Ok(out)
     }
 
-    fn assemble(&self, header: &[u8]) -> Result<LiveGame, StoreError> {
+    /// A game in play from its stored header and moves; `None` for one in its set-up.
+    fn assemble(&self, header: &[u8]) -> Result<Option<LiveGame>, StoreError> {
         let h: LiveV1 = decode(header)?;
+        if h.in_setup {
+            return Ok(None);
+        }
+        let missing = || StoreError::Decode {
+            what: "game in progress",
+            message: format!("game {}: in play without both set-ups", h.id),
+        };
+        let (red, blue) = (h.red.ok_or_else(missing)?, h.blue.ok_or_else(missing)?);
         let mut moves = Vec::new();
         let mut clocks = h.clocks_ms;
         let mut turn_since = h.turn_since;
@@ -274,18 +367,18 @@ impl Live {
                 turn_since = m.at;
             }
         }
-        Ok(LiveGame {
+        Ok(Some(LiveGame {
             id: h.id,
             terms: h.terms,
             seats: h.seats,
-            red: h.red,
-            blue: h.blue,
+            red,
+            blue,
             moves,
             clocks: clocks_dur(clocks),
             started: h.started,
             private: h.private,
             turn_since,
-        })
+        }))
     }
 
     /// Forgets a game in progress without recording it (aborted games). Flushed, off the
@@ -314,6 +407,67 @@ impl Live {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A correspondence game in its set-up is kept apart from the games in play: listed by
+    /// `setups` with the set-ups made so far, never by `all` or `get` (it has no position to
+    /// replay), replaced when play starts, forgotten by `remove`; the store's check finds
+    /// nothing wrong with it.
+    #[tokio::test]
+    async fn a_game_in_set_up_is_kept_until_play_starts() {
+        use crate::rules::{Rules, Variant};
+        let s = Store::temporary().unwrap();
+        let rules = Rules::standard(Variant::Classic);
+        let seat = |n: &str| SeatRecord {
+            identity: crate::proto::PlayerId::Key(format!("SHA256:{n}")),
+            nick: n.into(),
+        };
+        let terms = GameTerms {
+            rules,
+            rated: false,
+            clock: None,
+            days: Some(3),
+        };
+        let red = Setup::random(&rules, Color::Red, 1);
+        let blue = Setup::random(&rules, Color::Blue, 2);
+        let mut setup = LiveSetup {
+            id: 4,
+            terms,
+            seats: ByColor::new(seat("ann"), seat("bob")),
+            setups: ByColor::new(None, None),
+            started: 1_800_000_000,
+            private: true,
+        };
+        s.game_id_taken(5).await.unwrap();
+        s.live().save_setup(&setup).await.unwrap();
+        setup.setups.red = Some(red.clone());
+        s.live().save_setup(&setup).await.unwrap();
+        assert_eq!(s.live().setups().unwrap(), vec![setup.clone()]);
+        assert!(s.live().all().unwrap().is_empty());
+        assert_eq!(s.live().get(4).unwrap(), None);
+        let report = s.check().unwrap();
+        assert!(report.problems.is_empty(), "{:?}", report.problems);
+        // Play starts: the game in play replaces it.
+        let live = LiveGame {
+            id: 4,
+            terms,
+            seats: setup.seats.clone(),
+            red,
+            blue,
+            moves: vec![],
+            clocks: None,
+            started: setup.started,
+            private: true,
+            turn_since: Some(1_800_000_100),
+        };
+        s.live().save(&live).await.unwrap();
+        assert!(s.live().setups().unwrap().is_empty());
+        assert_eq!(s.live().all().unwrap(), vec![live]);
+        // Another in set-up, aborted: forgotten.
+        setup.id = 5;
+        s.live().save_setup(&setup).await.unwrap();
+        assert!(s.live().remove(5).await.unwrap());
+        assert!(s.live().setups().unwrap().is_empty());
+    }
 
     #[tokio::test]
     async fn append_to_unknown_game_fails() {

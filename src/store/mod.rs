@@ -36,7 +36,7 @@
 //! | `games` | game id (u64 big-endian) | [`FinishedGame`] | [`Games`] |
 //! | `player_games` | len-prefixed identity + end time + game id | [`GameListing`] | [`Games`] |
 //! | `recent_games` | tag (0 = all, else variant byte) + end time + game id | [`GameListing`] | [`Games`] |
-//! | `live` | game id | a game in progress without its moves | [`Live`], [`Games::finish`] |
+//! | `live` | game id | a game in progress without its moves, or a correspondence game still in its set-up ([`LiveSetup`]) | [`Live`], [`Games::finish`] |
 //! | `live_moves` | game id + ply (u32 big-endian, 1-based; the ply the game gives the move, so a retry overwrites it) | the move and the clocks after it (a game's final move is never here: it is in the finished record) | [`Live`], [`Games::finish`] |
 //! | `notes` | game id + colour byte (0 Red, 1 Blue) | the seat's note log (`NotesV1`) | [`NoteLogs`], [`Live::remove`] |
 //! | `analysis` | game id (u64 big-endian) | the review of a finished game (`AnalysisV1`) | [`Analyses`] |
@@ -161,7 +161,7 @@ pub use check::{has_database, CheckReport, Problem};
 pub use error::{OpenFailure, StoreError};
 pub use games::{FinishedGame, GameListing, GameResult, Games, SeatRecord};
 pub use glicko::{Rating, Score};
-pub use live::{Live, LiveGame};
+pub use live::{Live, LiveGame, LiveSetup};
 pub use notes::NoteLogs;
 pub use ratings::{RatedPlayer, RatingChange, Ratings};
 pub use setups::{Setups, MAX_SETUPS};

@@ -165,8 +165,15 @@ pub(crate) struct LiveV1 {
     pub id: GameId,
     pub terms: GameTerms,
     pub seats: ByColor<SeatRecord>,
-    pub red: Setup,
-    pub blue: Setup,
+    /// Each side's set-up; in a correspondence game's set-up (`in_setup`), `None` for a
+    /// side not ready yet (written as `null`, which a version before it cannot read: it
+    /// skips the record rather than play a game without a set-up).
+    pub red: Option<Setup>,
+    pub blue: Option<Setup>,
+    /// A correspondence game still in its set-up (issue 47): each side has the days of
+    /// a move from `started` to be ready; no moves yet. Older records are games in play.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_setup: bool,
     /// Milliseconds left on each clock when play started (or at the last save).
     pub clocks_ms: Option<ByColor<u64>>,
     pub started: Timestamp,

@@ -450,10 +450,9 @@ impl Shared {
     /// No move has been played yet (the set-up, or play before the first move): leaving
     /// ends the game without a result ([`GameCmd::Abort`]).
     /// Leaving now ends the game without a result: before the first move, except in a
-    /// correspondence game in play (it waits for its players, first move included).
+    /// correspondence game (it waits for its players, set-up and first move included).
     pub fn leave_aborts(&self) -> bool {
-        self.before_first_move()
-            && !(self.snap.terms.correspondence() && self.snap.phase == GamePhase::Playing)
+        self.before_first_move() && !self.snap.terms.correspondence()
     }
 
     pub fn before_first_move(&self) -> bool {

@@ -35,7 +35,7 @@ use crate::t;
 use KeyCode::{BackTab, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up, F};
 
 /// The longest name a set-up may have (as the set-up screen's).
-const NAME_MAX: usize = 30;
+pub(crate) const NAME_MAX: usize = 30;
 
 /// The rows of a set-up as its owner sees them (turned to Red's side): the front row (4)
 /// first, files A to J, each square three columns (`10`, ` F`, ` .`); plain text, so the
@@ -157,6 +157,9 @@ pub(crate) struct LibraryUi {
     /// The statistics of the variant shown, once they came.
     pub stats: Option<SetupStatsList>,
     pub mode: LibMode,
+    /// The name the selection goes to when the list comes back: a set-up just renamed or
+    /// copied (the list is sorted by name, so its row moves).
+    pub follow: Option<String>,
 }
 
 /// Opens the library on `variant`, asking for its statistics.
@@ -167,6 +170,7 @@ pub(crate) fn open_library(variant: Variant, saved: &[SavedSetup]) -> Vec<Act> {
         list: ListSel::default(),
         stats: None,
         mode: LibMode::Normal,
+        follow: None,
     };
     let cmd = l.cmd();
     vec![
@@ -220,10 +224,28 @@ impl LibraryUi {
         if self.saved == saved {
             return vec![];
         }
+        self.take_saved(saved);
+        vec![Effect::Browse(self.cmd())]
+    }
+
+    /// The saved set-ups as stored, shown (the selection kept on its set-up) without
+    /// asking for statistics.
+    pub fn take_saved(&mut self, saved: &[SavedSetup]) {
+        let was = self.selected().map(|s| s.name.clone());
         self.saved = saved.to_vec();
         let n = self.shown().len();
+        // The selection stays on the set-up it was on (or goes to the one just renamed or
+        // copied), wherever the sorted list put it; a deleted one's row keeps the cursor.
+        let to = self
+            .follow
+            .take()
+            .into_iter()
+            .chain(was)
+            .find_map(|name| self.shown().iter().position(|s| s.name == name));
+        if let Some(i) = to {
+            self.list.sel = i;
+        }
         self.list.clamp(n);
-        vec![Effect::Browse(self.cmd())]
     }
 
     /// An answer: taken for the variant shown.
@@ -328,7 +350,12 @@ impl LibraryUi {
             Lib::Copy => match self.selected() {
                 Some(s) => {
                     let name = copy_name(&s.name, s.variant, &self.saved);
-                    vec![Act::Fx(Effect::SaveSetup(SavedSetup { name, ..s.clone() }))]
+                    let copy = SavedSetup {
+                        name: name.clone(),
+                        ..s.clone()
+                    };
+                    self.follow = Some(name);
+                    vec![Act::Fx(Effect::SaveSetup(copy))]
                 }
                 None => vec![],
             },
@@ -367,6 +394,7 @@ impl LibraryUi {
         {
             return vec![Act::Notice(t!(lang, "library-name-taken-named", name = to))];
         }
+        self.follow = Some(to.to_string());
         vec![Act::Fx(Effect::RenameSetup {
             variant: s.variant,
             from: s.name,

@@ -408,9 +408,11 @@ pub struct LineApp {
     lobby: Arc<LobbySnapshot>,
     /// Whether a lobby snapshot came already (the first one's chat and seeks are history).
     lobby_seen: bool,
-    /// The correspondence games waiting for this player's move last seen (id, ply), and
-    /// whether any lobby was seen for them yet (`tell_turns`).
-    turns_told: Vec<(u64, u32)>,
+    /// The correspondence games waiting for this player's move or set-up (by identity,
+    /// as the lobby sent them), those last told (id, ply, set-up), and whether a list came
+    /// yet (`tell_turns`).
+    waiting: Vec<crate::proto::WaitingGame>,
+    turns_told: Vec<(u64, u32, bool)>,
     turns_seen: bool,
     /// The correspondence game this session last left: `watch N` takes it back even before
     /// the lobby's list shows it again.
@@ -486,6 +488,7 @@ impl LineApp {
             settings,
             lobby: Arc::new(LobbySnapshot::default()),
             lobby_seen: false,
+            waiting: Vec::new(),
             turns_told: Vec::new(),
             turns_seen: false,
             left_corr: None,
@@ -654,11 +657,13 @@ impl LineApp {
             Msg::Lobby(snap) => {
                 self.shared = snap;
                 self.on_lobby(self.with_private_games());
-                self.tell_turns();
             }
             Msg::PrivateGames(list) => {
                 self.private_games = list;
                 self.lobby = self.with_private_games();
+            }
+            Msg::Waiting(list) => {
+                self.waiting = list;
                 self.tell_turns();
             }
             Msg::Game { snap, at } => return self.on_game(snap, at),
@@ -694,12 +699,13 @@ impl LineApp {
         vec![]
     }
 
-    /// A correspondence game that became this player's move since the lobby was last seen
-    /// gets a line (while in the lobby; the first lobby is the login notice's to tell).
+    /// A correspondence game that became this player's move since the list was last sent
+    /// gets a line (while in the lobby; the first list is the login notice's to tell).
     fn tell_turns(&mut self) {
-        let now: Vec<(u64, u32)> = super::my_turn(&self.lobby, &self.me.nick)
+        let now: Vec<(u64, u32, bool)> = self
+            .waiting
             .iter()
-            .map(|g| (g.id, g.ply))
+            .map(|w| (w.id, w.ply, w.setup))
             .collect();
         let fresh: Vec<u64> = now
             .iter()
@@ -1805,26 +1811,28 @@ impl LineApp {
     /// one).
     fn lobby_turn(&mut self, _t: &Typed) -> Vec<Effect> {
         let lang = self.settings.lang;
-        let lobby = self.with_private_games();
-        let mine = super::my_turn(&lobby, &self.me.nick);
-        if mine.is_empty() {
+        if self.waiting.is_empty() {
             self.say(tr(lang, "line-turn-none"));
         }
         let now = now_secs();
-        let lines: Vec<String> = mine
+        let lines: Vec<String> = self
+            .waiting
             .iter()
-            .map(|g| {
-                let (side, deadline) = g.turn.unwrap_or((Color::Red, 0));
-                let opponent = if side == Color::Red { &g.blue } else { &g.red };
+            .map(|w| {
+                let item = if w.setup {
+                    "line-turn-setup-item"
+                } else {
+                    "line-turn-item"
+                };
                 t!(
                     lang,
-                    "line-turn-item",
-                    game = g.id,
-                    opponent = opponent.clone(),
-                    variant = variant_name(lang, g.terms.rules.variant),
-                    number = g.ply / 2 + 1,
-                    due = super::browse::utc_datetime(deadline),
-                    left = days_hours(lang, deadline.saturating_sub(now)),
+                    item,
+                    game = w.id,
+                    opponent = w.opponent.clone(),
+                    variant = variant_name(lang, w.variant),
+                    number = w.ply / 2 + 1,
+                    due = super::browse::utc_datetime(w.deadline),
+                    left = days_hours(lang, w.deadline.saturating_sub(now)),
                 )
             })
             .collect();
@@ -1934,9 +1942,9 @@ impl LineApp {
                     self.say(tr(lang, "line-back-in-lobby"));
                     return vec![Effect::LeaveGame];
                 }
-                // A correspondence game in play waits for its players: leaving is no
-                // abandoning (`turn` lists it, `watch N` comes back).
-                if g.phase == GamePhase::Playing && g.terms.correspondence() {
+                // A correspondence game waits for its players, in its set-up as in play:
+                // leaving is no abandoning (`turn` lists it, `watch N` comes back).
+                if g.terms.correspondence() {
                     self.game = None;
                     self.draft = None;
                     self.say(t!(lang, "line-left-correspondence", game = g.id));

@@ -652,9 +652,14 @@ fn is_mine(g: &GameSummary, me: &Identity) -> bool {
 /// correspondence game whose move is due soonest, else any of mine.
 fn my_game<'a>(l: &'a LobbySnapshot, me: &Identity) -> Option<&'a GameSummary> {
     let mine = || l.games.iter().filter(|g| is_mine(g, me));
+    let my_move = |g: &&GameSummary| match g.turn {
+        Some((crate::rules::Color::Red, _)) => g.red == me.nick,
+        Some((crate::rules::Color::Blue, _)) => g.blue == me.nick,
+        None => false,
+    };
     mine()
         .find(|g| !g.terms.correspondence())
-        .or_else(|| super::my_turn(l, &me.nick).first().copied())
+        .or_else(|| mine().filter(my_move).min_by_key(|g| g.turn.map(|t| t.1)))
         .or_else(|| mine().next())
 }
 
@@ -1045,15 +1050,23 @@ pub(crate) fn render(
     buf: &mut Buffer,
     ui: &LobbyUi,
     l: &LobbySnapshot,
-    me: &Identity,
+    cx: Cx<'_>,
     t: &Theme,
     now: u64,
     w: u16,
     h: u16,
     hints: bool,
 ) {
+    let Cx { me, waiting } = cx;
     let lay = ui.layout(l, me, w, h);
-    let v = View { ui, l, me, t, now };
+    let v = View {
+        ui,
+        l,
+        me,
+        waiting,
+        t,
+        now,
+    };
     v.header(buf, lay.header);
     v.players(buf, lay.players);
     v.seeks(buf, lay.seeks);
@@ -1067,11 +1080,20 @@ pub(crate) fn render(
     }
 }
 
+/// Who looks at the lobby: the player, and their correspondence games waiting for them
+/// (sent to them alone, matched by identity: never found by nick in the shared lists).
+#[derive(Clone, Copy)]
+pub(crate) struct Cx<'a> {
+    pub me: &'a Identity,
+    pub waiting: &'a [crate::proto::WaitingGame],
+}
+
 /// What drawing the lobby reads.
 struct View<'a> {
     ui: &'a LobbyUi,
     l: &'a LobbySnapshot,
     me: &'a Identity,
+    waiting: &'a [crate::proto::WaitingGame],
     t: &'a Theme,
     now: u64,
 }
@@ -1402,7 +1424,7 @@ impl View<'_> {
         let mut title = t!(lang, "lobby-games-title", count = games.len());
         // The correspondence games waiting for my move: named in the title, soonest
         // deadline first, and marked in their rows (Enter on one plays it).
-        let waiting = super::my_turn(self.l, &self.me.nick);
+        let waiting = self.waiting;
         if !waiting.is_empty() {
             let ids: Vec<String> = waiting.iter().map(|g| format!("#{}", g.id)).collect();
             title = format!(
@@ -1465,20 +1487,15 @@ impl View<'_> {
                 if g.private { t.dim() } else { Style::new() },
             ));
         }
-        if let Some((side, deadline)) = g.turn {
-            let mover = if side == crate::rules::Color::Red {
-                &g.red
+        if let Some(w) = self.waiting.iter().find(|w| w.id == g.id) {
+            let left = super::line::days_hours(lang, w.deadline.saturating_sub(self.now));
+            let mark = if w.setup {
+                "lobby-your-setup-mark"
             } else {
-                &g.blue
+                "lobby-your-move-mark"
             };
-            if *mover == self.me.nick {
-                let left = super::line::days_hours(lang, deadline.saturating_sub(self.now));
-                spans.push(Span::raw("  "));
-                spans.push(Span::styled(
-                    t!(lang, "lobby-your-move-mark", left = left),
-                    t.accent(),
-                ));
-            }
+            spans.push(Span::raw("  "));
+            spans.push(Span::styled(t!(lang, mark, left = left), t.accent()));
         }
         Line::from(spans)
     }

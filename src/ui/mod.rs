@@ -63,7 +63,10 @@ pub use welcome::Address;
 
 /// The set-up library's and explorer's text, for the web pages (src/web/setups.rs).
 pub(crate) mod library_text {
-    pub(crate) use super::library::{heat_word, setup_rows, stats_lines, Heat};
+    pub(crate) use super::library::{copy_name, heat_word, setup_rows, stats_lines, Heat};
+    pub(crate) use super::setup::setup_error;
+    /// The longest name a saved set-up may have (the screens' and the service's).
+    pub(crate) const NAME_MAX: usize = super::library::NAME_MAX;
 }
 
 /// How many colours the terminal shows.
@@ -197,6 +200,9 @@ pub enum Msg {
     /// This player's private games in play: listed to them among the games (the lobby's
     /// shared snapshot has none, and shows neither player in them).
     PrivateGames(Vec<GameSummary>),
+    /// This player's correspondence games waiting for their move or set-up, as the lobby
+    /// matched them (by identity: a renamed player's games are still theirs).
+    Waiting(Vec<crate::proto::WaitingGame>),
     /// A server message to show (errors, "challenge from X", "nickname taken"): on the
     /// bottom line until a key is pressed, another notice comes, or a few seconds pass
     /// (see [`notice_secs`]). A `\n` starts a row of its own. Drawn in the player's
@@ -226,6 +232,10 @@ pub enum Msg {
     Renamed(Result<String, String>),
     /// Answers to the set-up library's and explorer's [`BrowseCmd`]s.
     SetupStats(crate::proto::SetupStatsList),
+    /// The library's answer when the stored set-ups differ from those it asked about
+    /// (another terminal or the web changed them): the stored list, and the statistics of
+    /// the variant's set-ups in it. Taken as both, without asking again.
+    LibraryFresh(Vec<SavedSetup>, crate::proto::SetupStatsList),
     Explorer(crate::proto::ExplorerPage),
 }
 
@@ -359,6 +369,8 @@ pub struct App {
     challenges: Vec<Seek>,
     /// This player's private games in play.
     private_games: Vec<GameSummary>,
+    /// This player's correspondence games waiting for them.
+    waiting: Vec<crate::proto::WaitingGame>,
     lobby_ui: lobby::LobbyUi,
     game: Option<game::GameUi>,
     saved: Vec<SavedSetup>,
@@ -444,6 +456,7 @@ impl App {
             shared_lobby: Arc::new(LobbySnapshot::default()),
             challenges: Vec::new(),
             private_games: Vec::new(),
+            waiting: Vec::new(),
             lobby_ui: lobby::LobbyUi::in_lang(lang),
             game: None,
             saved: vec![],
@@ -537,6 +550,7 @@ impl App {
                 self.private_games = list;
                 self.merge_lobby();
             }
+            Msg::Waiting(list) => self.waiting = list,
             Msg::Game { snap, at } => {
                 if self.now.is_none_or(|n| at > n) {
                     self.now = Some(at);
@@ -553,11 +567,22 @@ impl App {
                 match &mut self.game {
                     Some(g) if g.shared.snap.id == snap.id => return g.update(snap, at),
                     _ => {
-                        // A game takes over the screen; browsing starts afresh after it.
-                        self.editing = None;
+                        // A game takes over the screen; browsing starts afresh after it. A
+                        // saved set-up being edited is left as it was saved (the edits are
+                        // dropped, never saved half-done), and the player is told so.
+                        let dropped = self.editing.take();
                         self.pages.clear();
                         self.admin = None;
-                        self.game = Some(game::GameUi::new(snap, at));
+                        let mut g = game::GameUi::new(snap, at);
+                        if let Some(s) = dropped {
+                            tracing::debug!("a game started: the set-up editor's edits dropped");
+                            g.shared.say(crate::t!(
+                                self.settings.lang,
+                                "library-edit-dropped",
+                                name = s.name
+                            ));
+                        }
+                        self.game = Some(g);
                     }
                 }
             }
@@ -579,6 +604,15 @@ impl App {
                 }
                 self.saved = v;
                 return fx;
+            }
+            Msg::LibraryFresh(saved, st) => {
+                for p in &mut self.pages {
+                    if let browse::Page::Library(l) = p {
+                        l.take_saved(&saved);
+                    }
+                }
+                self.saved = saved;
+                return self.update(Msg::SetupStats(st));
             }
             Msg::SetupStats(st) => {
                 for p in self.pages.iter_mut().rev() {
@@ -1275,7 +1309,11 @@ impl App {
                 // Under the welcome card the lobby's key hints would lie (its keys are
                 // typed into the name): the card shows its own.
                 let hints = !matches!(self.overlay, Some(Overlay::Name(_)));
-                lobby::render(buf, ui, l, &self.me, &t, self.unix, w, h, hints)
+                let cx = lobby::Cx {
+                    me: &self.me,
+                    waiting: &self.waiting,
+                };
+                lobby::render(buf, ui, l, cx, &t, self.unix, w, h, hints)
             }
             Shown::Tournament => {
                 if let Some(tu) = &self.tournament {
@@ -1599,23 +1637,6 @@ fn asciify(buf: &mut Buffer, area: Rect) {
 /// Adds a player's private games (sent to them alone) to the lobby they see: among the
 /// games, by number, and their two players shown playing where the shared snapshot (which
 /// leaves private games out) shows them idle.
-/// The correspondence games of the lobby `l` (with the player's private games in it)
-/// waiting for a move of the player `nick`, soonest deadline first: the lobby screen's
-/// "Your move" rows and the line mode's `turn`.
-pub(crate) fn my_turn<'a>(l: &'a LobbySnapshot, nick: &str) -> Vec<&'a GameSummary> {
-    let mut out: Vec<&GameSummary> = l
-        .games
-        .iter()
-        .filter(|g| match g.turn {
-            Some((crate::rules::Color::Red, _)) => g.red == nick,
-            Some((crate::rules::Color::Blue, _)) => g.blue == nick,
-            None => false,
-        })
-        .collect();
-    out.sort_by_key(|g| (g.turn.map(|t| t.1), g.id));
-    out
-}
-
 pub(crate) fn with_private_games(l: &mut LobbySnapshot, games: &[GameSummary]) {
     for g in games {
         if !l.games.iter().any(|x| x.id == g.id) {

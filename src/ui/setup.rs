@@ -727,7 +727,7 @@ fn plural(lang: Lang, r: Rank, n: u8) -> String {
 }
 
 /// Why a set-up is not complete, in `lang`.
-fn setup_error(lang: Lang, e: &SetupError) -> String {
+pub(crate) fn setup_error(lang: Lang, e: &SetupError) -> String {
     match e {
         SetupError::WrongCount {
             rank,

@@ -15,8 +15,13 @@ use maud::{html, Markup};
 use crate::i18n::{tr_args, FluentArgs, FluentValue, Lang};
 
 /// The query parameters a page reads (beside `lang`): the only ones its language switch
-/// carries on.
-const KNOWN: [&str; 3] = ["ply", "view", "page"];
+/// carries on (the set-up library's: its variant, a set-up's name, the editor's draft and
+/// picked square).
+const KNOWN: [&str; 7] = ["ply", "view", "page", "variant", "name", "draft", "pick"];
+
+/// The longest value the language switch carries on (a set-up string of the largest
+/// army's rows: 40 squares).
+const KNOWN_CHARS: usize = 64;
 
 /// The first value of each parameter of a request's query (a repeated one counts once,
 /// as the page reads it); empty when the query cannot be read.
@@ -88,7 +93,7 @@ impl PageLang {
         let mut query: Vec<(String, String)> = Vec::new();
         for (k, v) in pairs {
             if KNOWN.contains(&k.as_str()) && !query.iter().any(|(q, _)| *q == k) {
-                query.push((k, v.chars().take(20).collect()));
+                query.push((k, v.chars().take(KNOWN_CHARS).collect()));
             }
         }
         PageLang {

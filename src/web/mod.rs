@@ -464,6 +464,13 @@ fn router(service: Service, site: Site, config: WebConfig) -> Router {
         .route("/play.css", get(play::style))
         // The set-up library (signed in) and explorer (issue 47 item 3).
         .route("/setups", get(setups::library))
+        .route("/setups/rename", post(setups::rename))
+        .route("/setups/copy", post(setups::copy))
+        .route(
+            "/setups/delete",
+            get(setups::delete_page).post(setups::delete),
+        )
+        .route("/setups/edit", get(setups::edit_page).post(setups::edit))
         .route("/explorer/{variant}", get(setups::explorer))
         .route("/tournaments", get(tournaments::list))
         .route("/tournament/{id}", get(tournaments::one))
@@ -548,10 +555,14 @@ async fn guard(
 
 /// The only paths a POST may reach (each handler checks the Origin): signing a browser in
 /// and out (`signin.rs`), a new guest session for the board (`play.rs`), passkeys
-/// (`passkey.rs`).
+/// (`passkey.rs`), managing one's saved set-ups (`setups.rs`).
 fn may_post(path: &str) -> bool {
     path == "/logout"
         || path == "/play/guest"
+        || matches!(
+            path,
+            "/setups/rename" | "/setups/copy" | "/setups/delete" | "/setups/edit"
+        )
         || matches!(
             path,
             "/passkey/register/begin"

@@ -601,7 +601,7 @@ pub(super) async fn player(
                 @else {
                     ul {
                         @for w in waiting {
-                            li { (Say::new("web-your-move-row")
+                            li { (Say::new(if w.setup { "web-your-setup-row" } else { "web-your-move-row" })
                                 .number("game", w.id as i64)
                                 .text("opponent", &w.opponent)
                                 .text("due", crate::ui::utc_datetime(w.deadline))

@@ -701,6 +701,21 @@ function drawLobbyMore(m) {
     }
     lobbyLive.append(ul);
   }
+  // The player's correspondence games waiting for their move or set-up (theirs by
+  // identity, sent to them alone): each played from here.
+  if (m.waiting && m.waiting.length > 0) {
+    lobbyLive.append(el("h2", { text: W.yourMove }));
+    const ul = el("ul", { id: "play-waiting" });
+    for (const w of m.waiting) {
+      const row = w.setup ? W.yourSetupRow : W.yourMoveRow;
+      const li = el("li", { "data-waiting": String(w.id), text: fill(row, { game: w.id, opponent: w.opponent, due: w.due, left: w.left }) + " " });
+      const b = el("button", { type: "button", "data-play-waiting": String(w.id), text: W.play });
+      b.addEventListener("click", () => send({ t: "watch", id: w.id }));
+      li.append(b);
+      ul.append(li);
+    }
+    lobbyLive.append(ul);
+  }
   const others = m.players || [];
   lobbyLive.append(el("h2", { text: W.players }));
   if (others.length > 0) {

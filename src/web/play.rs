@@ -546,6 +546,7 @@ async fn run(
         identity,
         setups,
         challenges: vec![],
+        waiting: vec![],
         chat_sent: None,
         draft: None,
         rng: SplitMix64(crate::random::seed()),
@@ -577,6 +578,8 @@ struct Seat {
     setups: Vec<SavedSetup>,
     /// The challenges this player made or received, as the lobby last told.
     challenges: Vec<Seek>,
+    /// The player's correspondence games waiting for them, as the lobby last told.
+    waiting: Vec<crate::proto::WaitingGame>,
     /// The game chat last sent: the game, its line count and its last line.
     chat_sent: Option<(GameId, usize, Option<ChatLine>)>,
     /// The set-up being arranged (before it is submitted).
@@ -784,7 +787,14 @@ impl Seat {
                 if self.shown.is_some() {
                     return Some(vec![]);
                 }
-                vec![lobby_json(&snap, self.session.nick(), &self.challenges)]
+                vec![self.lobby_of(&snap)]
+            }
+            PlayUpdate::Waiting(list) => {
+                self.waiting = list;
+                match self.shown.is_some() {
+                    true => vec![],
+                    false => vec![self.lobby_now()],
+                }
             }
             PlayUpdate::Challenges(list) => {
                 self.challenges = list;
@@ -1014,7 +1024,32 @@ impl Seat {
     /// The lobby as the browser is told it now.
     fn lobby_now(&mut self) -> Value {
         let snap = self.session.lobby();
-        lobby_json(&snap, self.session.nick(), &self.challenges)
+        self.lobby_of(&snap)
+    }
+
+    /// The lobby message: the shared snapshot as this player sees it, with their
+    /// correspondence games waiting for them (each with its deadline and the time left,
+    /// in the page's language; the page offers to play each).
+    fn lobby_of(&self, snap: &LobbySnapshot) -> Value {
+        let mut v = lobby_json(snap, self.session.nick(), &self.challenges);
+        let now = crate::store::now();
+        let waiting: Vec<Value> = self
+            .waiting
+            .iter()
+            .map(|w| {
+                json!({
+                    "id": w.id,
+                    "opponent": w.opponent,
+                    "setup": w.setup,
+                    "due": crate::ui::utc_datetime(w.deadline),
+                    "left": crate::ui::line::days_hours(self.lang, w.deadline.saturating_sub(now)),
+                })
+            })
+            .collect();
+        if let Value::Object(m) = &mut v {
+            m.insert("waiting".into(), Value::Array(waiting));
+        }
+        v
     }
 
     /// Post a seek, as the SSH lobby's new-seek form does: a variant, its rule options

@@ -213,7 +213,7 @@ pub(super) async fn logout(State(web): State<Web>, l: PageLang, headers: HeaderM
 }
 
 /// A POST from another site (or none named): refused, nothing done.
-fn foreign(l: &PageLang) -> Response {
+pub(super) fn foreign(l: &PageLang) -> Response {
     let title = l.tr("web-foreign-title");
     page(
         l,

@@ -307,6 +307,7 @@ library-deleted = '{ $name }' gelöscht
 library-kept = Behalten: nichts gelöscht
 library-name-taken-named = Du hast schon eine Aufstellung '{ $name }' für diese Variante
 library-editing = Bearbeite '{ $name }': d speichert sie, q verlässt ohne Speichern
+library-edit-dropped = Eine Partie hat begonnen: deine Änderungen an '{ $name }' wurden nicht gespeichert (die gespeicherte Aufstellung ist wie zuvor).
 library-keys-edit = bearbeiten
 library-keys-rename = umbenennen
 library-keys-copy = kopieren

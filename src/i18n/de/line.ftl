@@ -232,6 +232,7 @@ line-analysis-ply = { $ply }. { $color } { $played }: nach Wissen { $seen }; im 
 line-analysis-judged = bester { $best } { $before } zu { $after }{ $mark }
 line-turn-none = Keine Fernpartie wartet auf deinen Zug.
 line-turn-item = Partie { $game } gegen { $opponent }, { $variant }, Zug { $number }: du bist am Zug, fällig { $due } UTC (noch { $left }). Tippe watch { $game }, um sie zu spielen.
+line-turn-setup-item = Partie { $game } gegen { $opponent }, { $variant }: deine Aufstellung, fällig { $due } UTC (noch { $left }). Tippe watch { $game }, um aufzustellen.
 line-turn-waiting = { $count ->
         [one] Du bist am Zug in der Fernpartie { $games }. Tippe turn für die Liste, watch N zum Spielen.
        *[other] Du bist am Zug in { $count } Fernpartien: { $games }. Tippe turn für die Liste, watch N, um eine zu spielen.

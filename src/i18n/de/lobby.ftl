@@ -148,6 +148,7 @@ lobby-notice-not-admin = Die Admin-Seite ist nur für die Admins des Servers
 lobby-seek-days = { $days } T
 lobby-your-move = Du bist am Zug
 lobby-your-move-mark = am Zug: { $left }
+lobby-your-setup-mark = Aufstellung: { $left }
 
 ## The set-up library key (src/ui/lobby.rs)
 lobby-keys-setups = Armeen

@@ -450,6 +450,7 @@ notice-your-move-waiting = Du bist am Zug in { $count ->
 exec-my-turn-needs-key = games --my-turn nennt deine Fernpartien: verbinde dich mit dem SSH-Schlüssel, mit dem du spielst
 exec-my-turn-none = keine Fernpartie wartet auf deinen Zug
 exec-my-turn-row = #{ $game } gegen { $opponent } ({ $color }, { $variant }, Zug { $number }): fällig { $due } UTC, noch { $left }
+exec-my-turn-setup-row = #{ $game } gegen { $opponent } ({ $color }, { $variant }, deine Aufstellung): fällig { $due } UTC, noch { $left }
 ## The set-up library (src/service/setups.rs, src/ssh/session.rs)
 refusal-setup-name-taken = du hast für diese Variante schon eine Aufstellung mit diesem Namen: wähle einen anderen
 refusal-setup-missing = diese gespeicherte Aufstellung gibt es nicht mehr (auf einem anderen Terminal gelöscht?)

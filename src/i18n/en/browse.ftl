@@ -305,6 +305,7 @@ library-deleted = Deleted '{ $name }'
 library-kept = Kept: nothing deleted
 library-name-taken-named = You already have a set-up called '{ $name }' for this variant
 library-editing = Editing '{ $name }': d saves it back, q leaves without saving
+library-edit-dropped = A game started: your edits to '{ $name }' were not saved (the saved set-up is as it was).
 library-keys-edit = edit
 library-keys-rename = rename
 library-keys-copy = copy

@@ -230,6 +230,7 @@ line-analysis-ply = { $ply }. { $color } { $played }: as known, { $seen }; with 
 line-analysis-judged = best { $best } { $before } to { $after }{ $mark }
 line-turn-none = No correspondence game waits for your move.
 line-turn-item = Game { $game } against { $opponent }, { $variant }, move { $number }: your move, due { $due } UTC ({ $left } left). Type watch { $game } to play it.
+line-turn-setup-item = Game { $game } against { $opponent }, { $variant }: your set-up, due { $due } UTC ({ $left } left). Type watch { $game } to set up.
 line-turn-waiting = { $count ->
         [one] Your move in correspondence game { $games }. Type turn to list it, watch N to play.
        *[other] Your move in { $count } correspondence games: { $games }. Type turn to list them, watch N to play one.

@@ -148,6 +148,7 @@ lobby-notice-not-admin = The admin screen is only for the server's admins
 lobby-seek-days = { $days }d
 lobby-your-move = Your move
 lobby-your-move-mark = your move: { $left }
+lobby-your-setup-mark = your set-up: { $left }
 
 ## The set-up library key (src/ui/lobby.rs)
 lobby-keys-setups = set-ups

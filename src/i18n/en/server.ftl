@@ -451,6 +451,7 @@ notice-your-move-waiting = Your move in { $count ->
 exec-my-turn-needs-key = games --my-turn lists your correspondence games: connect with the SSH key you play with
 exec-my-turn-none = no correspondence game waits for your move
 exec-my-turn-row = #{ $game } against { $opponent } ({ $color }, { $variant }, move { $number }): due { $due } UTC, { $left } left
+exec-my-turn-setup-row = #{ $game } against { $opponent } ({ $color }, { $variant }, your set-up): due { $due } UTC, { $left } left
 ## The set-up library (src/service/setups.rs, src/ssh/session.rs)
 refusal-setup-name-taken = you already have a set-up of that name for this variant: choose another
 refusal-setup-missing = that saved set-up is gone (deleted on another terminal?)

@@ -307,6 +307,7 @@ library-deleted = '{ $name }' gewist
 library-kept = Gehouden: niets gewist
 library-name-taken-named = Je hebt al een opstelling '{ $name }' voor deze variant
 library-editing = '{ $name }' bewerken: d bewaart haar, q gaat weg zonder bewaren
+library-edit-dropped = Er is een partij begonnen: je wijzigingen aan '{ $name }' zijn niet bewaard (de bewaarde opstelling is zoals ze was).
 library-keys-edit = bewerken
 library-keys-rename = hernoemen
 library-keys-copy = kopiëren

@@ -232,6 +232,7 @@ line-analysis-ply = { $ply }. { $color } { $played }: naar kennis { $seen }; ach
 line-analysis-judged = beste { $best } { $before } naar { $after }{ $mark }
 line-turn-none = Geen correspondentiepartij wacht op jouw zet.
 line-turn-item = Partij { $game } tegen { $opponent }, { $variant }, zet { $number }: jij bent aan zet, uiterlijk { $due } UTC (nog { $left }). Typ watch { $game } om hem te spelen.
+line-turn-setup-item = Partij { $game } tegen { $opponent }, { $variant }: jouw opstelling, uiterlijk { $due } UTC (nog { $left }). Typ watch { $game } om op te stellen.
 line-turn-waiting = { $count ->
         [one] Jij bent aan zet in correspondentiepartij { $games }. Typ turn voor de lijst, watch N om te spelen.
        *[other] Jij bent aan zet in { $count } correspondentiepartijen: { $games }. Typ turn voor de lijst, watch N om er een te spelen.

@@ -148,6 +148,7 @@ lobby-notice-not-admin = Het beheerscherm is alleen voor de beheerders van de se
 lobby-seek-days = { $days } d
 lobby-your-move = Jij bent aan zet
 lobby-your-move-mark = aan zet: { $left }
+lobby-your-setup-mark = opstelling: { $left }
 
 ## The set-up library key (src/ui/lobby.rs)
 lobby-keys-setups = opstellingen

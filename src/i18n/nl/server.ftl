@@ -450,6 +450,7 @@ notice-your-move-waiting = Jij bent aan zet in { $count ->
 exec-my-turn-needs-key = games --my-turn noemt je correspondentiepartijen: verbind met de SSH-sleutel waarmee je speelt
 exec-my-turn-none = geen correspondentiepartij wacht op jouw zet
 exec-my-turn-row = #{ $game } tegen { $opponent } ({ $color }, { $variant }, zet { $number }): uiterlijk { $due } UTC, nog { $left }
+exec-my-turn-setup-row = #{ $game } tegen { $opponent } ({ $color }, { $variant }, jouw opstelling): uiterlijk { $due } UTC, nog { $left }
 ## The set-up library (src/service/setups.rs, src/ssh/session.rs)
 refusal-setup-name-taken = je hebt voor deze variant al een opstelling met die naam: kies een andere
 refusal-setup-missing = die bewaarde opstelling bestaat niet meer (op een andere terminal gewist?)

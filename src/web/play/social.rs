@@ -343,12 +343,16 @@ impl Seat {
 
     /// Watch a game in play (a public one, from the lobby's list).
     pub(super) fn watch(&mut self, id: Option<u64>) -> Result<Vec<Value>, Say> {
+        // A game of the lobby's list, or one of the player's own waiting for them (a
+        // private one included: Spectate seats its player).
         let listed = id.filter(|id| {
-            self.session
-                .lobby_peek()
-                .games
-                .iter()
-                .any(|g| g.id == *id && !g.private)
+            self.waiting.iter().any(|w| w.id == *id)
+                || self
+                    .session
+                    .lobby_peek()
+                    .games
+                    .iter()
+                    .any(|g| g.id == *id && !g.private)
         });
         let Some(id) = listed else {
             return Err(Say::new("web-play-refused-game"));
@@ -557,6 +561,8 @@ pub(super) fn words(lang: Lang) -> Value {
         ("typeMove", "web-play-type-move"),
         ("typeMoveGo", "web-play-type-move-go"),
         ("link", "web-play-link"),
+        ("yourMove", "web-your-move"),
+        ("play", "web-play-play-it"),
     ] {
         m.insert(key.into(), json!(say(id)));
     }
@@ -579,6 +585,16 @@ pub(super) fn words(lang: Lang) -> Value {
         ),
         ("rescueOne", "web-play-rescue-one", &["rank", "square"]),
         ("more", "web-play-more", &["count"]),
+        (
+            "yourMoveRow",
+            "web-your-move-row",
+            &["game", "opponent", "due", "left"],
+        ),
+        (
+            "yourSetupRow",
+            "web-your-setup-row",
+            &["game", "opponent", "due", "left"],
+        ),
         ("typeMoveBad", "web-play-type-move-bad", &["text"]),
     ];
     for &(key, id, args) in patterns {
