@@ -692,13 +692,28 @@ async fn the_game_goes_on_after_the_nats_server_restarts() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_edges_keep_their_players_while_the_core_restarts() {
-    let mut split = Split::start("nats-core-restart", &[]).await;
+    use tokio::io::AsyncWriteExt;
+    let web_port = free_port();
+    let mut split = Split::start_with("nats-core-restart", &[], |n| match n {
+        2 => vec!["--http-listen".into(), format!("127.0.0.1:{web_port}")],
+        _ => vec![],
+    })
+    .await;
     let (e1, e2) = (split.e1.addr, split.e2.addr);
     let alice = Term::connect(e1, Login::Guest, 120, 40).await;
     let bob = Term::connect(e2, Login::Guest, 120, 40).await;
     let (red, blue, _, _, game) = game_across(&alice, &bob).await;
     let mut rng = Rng(11);
     let mut played = vec![move_seen(red, blue, &mut rng).await];
+    // A page of the second edge follows the game's live stream across the restart.
+    let web: std::net::SocketAddr = format!("127.0.0.1:{web_port}").parse().unwrap();
+    let mut stream = tokio::net::TcpStream::connect(web).await.unwrap();
+    stream
+        .write_all(common::web::request_text(&format!("/api/game/{game}/live"), None).as_bytes())
+        .await
+        .unwrap();
+    let mut raw = Vec::new();
+    stream_until(&mut stream, &mut raw, "\"ply\":1").await;
 
     // The core stops (SIGTERM: its games saved) and stays away long enough for the edges
     // to notice: the players stay connected and are told.
@@ -725,6 +740,12 @@ async fn the_edges_keep_their_players_while_the_core_restarts() {
     }
     played.push(move_seen(blue, red, &mut rng).await);
     played.push(move_seen(red, blue, &mut rng).await);
+    // The page's stream goes on: the edge asked the restarted core to watch again.
+    let text = stream_until(&mut stream, &mut raw, "\"ply\":3").await;
+    assert!(
+        !text.contains("\"rank\":\""),
+        "a rank on the stream: {text}"
+    );
     red.send(b"R").await;
     red.wait_text("Resign this game?", 5).await;
     red.send(b"y").await;
