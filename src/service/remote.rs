@@ -473,4 +473,33 @@ mod tests {
         ));
         assert!(edge.leaderboard(Variant::Classic).await.is_ok());
     }
+
+    #[tokio::test]
+    async fn a_browser_signed_in_through_an_edge_is_the_cores_session() {
+        let (edge, core, _) = split();
+        edge.login(&ident("ann", "ann")).await;
+        let code = edge.web_link(&key("ann")).await.unwrap();
+        assert!(matches!(
+            edge.web_link_does(&code).await.unwrap(),
+            Some(super::super::LinkFor::SignIn(_))
+        ));
+        let (token, who) = edge.web_redeem(&code, "Browser/1").await.unwrap().unwrap();
+        assert_eq!(who.nick, "ann");
+        // Used once, whichever side asks again; the session is the core's.
+        assert!(core.web_redeem(&code, "x").await.unwrap().is_none());
+        assert_eq!(core.web_signed_in(&token).await.unwrap(), Some(who.clone()));
+        assert_eq!(edge.web_signed_in(&token).await.unwrap(), Some(who));
+        assert_eq!(edge.web_sessions(&key("ann")).await.unwrap().len(), 1);
+        assert_eq!(edge.end_web_sessions(&key("ann"), None).await.unwrap(), 1);
+        assert_eq!(core.web_signed_in(&token).await.unwrap(), None);
+        // A passkey account's nick is the core's to give: ann is taken.
+        let taken = edge.passkey_register_begin("ann", None).await.unwrap_err();
+        assert!(
+            matches!(taken, super::super::PasskeyError::Nick(_)),
+            "{taken:?}"
+        );
+        // A browser guest made through the edge is kept by the core.
+        let guest = edge.web_open_guest().await.unwrap().unwrap();
+        assert!(core.web_guest(&guest).await.unwrap());
+    }
 }
