@@ -890,16 +890,26 @@ settings! {
     nats_url: NatsUrl => bus.nats_url;
     /// With nats_url: "core" runs the lobby, the games, the computer players and the store, and
     /// listens for nothing but the bus (one core); "edge" serves SSH in front of it, its
-    /// sessions' lobby and games on the core (as many edges as needed, sharing the host key).
-    /// On an edge, for now, everyone plays as a guest (a key login is taken as one), the web
-    /// pages are off and the commands (`ssh host leaderboard`, ...) say they are not here yet:
-    /// see docs/scaling.md. Without nats_url: ignored.
+    /// sessions' lobby and games on the core (as many edges as needed, sharing the host key),
+    /// and the web if http_listen is set. What an edge does not serve yet: docs/scaling.md.
+    /// Without nats_url: ignored.
     role: RoleKind => bus.role;
     /// With nats_url: a file whose first line is this process's NATS user and password,
     /// "user:password" (keep it mode 0600; deploy/nats-server.conf gives the core and the
     /// edges users of their own, each allowed only its role's subjects). Empty: no
     /// credentials.
     nats_auth_file: OptPath => bus.auth_file;
+    /// With nats_url: a PEM file holding the certificate authority (or authorities) the NATS
+    /// server's certificate must be signed by, e.g. a private one made for the bus. Set: the
+    /// connection is TLS or nothing (a NATS server that does not offer TLS is refused).
+    /// Empty: TLS only with a "tls://" URL, checked against the system's roots.
+    nats_tls_ca: OptPath => bus.tls_ca;
+    /// With nats_url: a PEM certificate this process shows the NATS server (TLS with client
+    /// certificates: the server's `tls { verify: true }`), with its key in nats_tls_key; both
+    /// or neither. Set: the connection is TLS or nothing. Empty: none shown.
+    nats_tls_cert: OptPath => bus.tls_cert;
+    /// With nats_tls_cert: the PEM file of its private key (keep it mode 0600).
+    nats_tls_key: OptPath => bus.tls_key;
     /// With role = "edge": this edge's name on the bus (letters, digits, "-" and "_"), so
     /// that the NATS server can give each edge a user allowed only its own sessions' subjects
     /// (`core.session.NAME.>`, `edge.NAME.>`: deploy/nats-server.conf). Edges may share one
@@ -907,7 +917,8 @@ settings! {
     edge_name: EdgeName => bus.edge_name;
 }
 
-// The bus's kinds (issue 46): `nats_url`, `role`, `nats_auth_file`, `edge_name`.
+// The bus's kinds (issue 46): `nats_url`, `role`, `nats_auth_file`, `nats_tls_ca`,
+// `nats_tls_cert`, `nats_tls_key`, `edge_name`.
 
 /// A NATS server's address: `nats://` or `tls://`, host and port; empty: none.
 struct NatsUrl;

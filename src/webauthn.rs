@@ -80,7 +80,7 @@ pub struct Assertion {
 }
 
 /// Why a ceremony's answer was refused. Says what failed, never the bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Refused {
     /// `clientDataJSON` is not the JSON object it should be.
     ClientData,

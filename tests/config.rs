@@ -69,7 +69,7 @@ fn the_example_file_sets_every_key_to_its_default() {
             .unwrap_or_else(|| panic!("the example sets {key}"));
         assert!(defaults.lines().any(|l| l == line), "{line} is the default");
     }
-    assert_eq!(KEYS.len(), 49);
+    assert_eq!(KEYS.len(), 52);
     assert_eq!(merged(&file).to_toml(), defaults);
 }
 

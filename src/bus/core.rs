@@ -375,6 +375,11 @@ fn call_name(call: &Call) -> &'static str {
         Call::Waiting(_) => "waiting",
         Call::SetupStats { .. } => "setup_stats",
         Call::Explorer { .. } => "explorer",
+        Call::Tournaments => "tournaments",
+        Call::TournamentOrder(_) => "tournament_order",
+        Call::TournamentRecord(_) => "tournament_record",
+        Call::Web(w) => w.name(),
+        Call::Backup { .. } => "backup",
     }
 }
 

@@ -122,7 +122,7 @@ pub async fn start(bus: Bus, edge_name: Option<&str>) -> anyhow::Result<EdgePart
     info!(edge = %name, "edge on the bus");
     let link = Arc::new(EdgeLobby {
         client,
-        core,
+        core: core.clone(),
         connected: bus.connected.clone(),
         name: name.clone(),
         next: Arc::new(std::sync::atomic::AtomicU64::new(1)),
@@ -132,7 +132,8 @@ pub async fn start(bus: Bus, edge_name: Option<&str>) -> anyhow::Result<EdgePart
     let service = Arc::new(EdgeService {
         client: link.client.clone(),
         name: name.clone(),
-        next: std::sync::atomic::AtomicU64::new(1),
+        next: Arc::new(std::sync::atomic::AtomicU64::new(1)),
+        core,
     });
     Ok(EdgeParts {
         lobby: LobbyHandle::remote(link, rx),
@@ -568,7 +569,40 @@ struct EdgeService {
     client: async_nats::Client,
     name: Arc<str>,
     /// Numbers this edge's watches.
-    next: std::sync::atomic::AtomicU64,
+    next: Arc<std::sync::atomic::AtomicU64>,
+    /// The core heard from (its `boot`): a watch asks a restarted core again.
+    core: watch::Receiver<Option<u64>>,
+}
+
+/// One watch of game `game` asked of the core as this edge's watch number from `next`: its
+/// snapshots' subscription (made before asking: the first change may follow the answer at
+/// once), its number, and the first snapshot; `None` for no such game or no answer.
+async fn ask_watch(
+    client: &async_nats::Client,
+    name: &str,
+    next: &std::sync::atomic::AtomicU64,
+    game: u64,
+) -> Option<(async_nats::Subscriber, u64, crate::proto::GameSnapshot)> {
+    let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let down = client
+        .subscribe(watch_down(name, n))
+        .await
+        .map_err(|e| warn!(error = %e, "cannot listen for a watch"))
+        .ok()?;
+    let req = WatchReq {
+        edge: name.to_string(),
+        n,
+        game,
+    };
+    let answer = client
+        .request(SERVICE_WATCH, encode(&req).into())
+        .await
+        .map_err(|e| info!(error = %e, game, "the core did not answer a watch"))
+        .ok()?;
+    let first = decode::<Option<crate::proto::GameSnapshot>>(&answer.payload)
+        .map_err(|e| warn!(error = %e, "the core's answer to a watch refused"))
+        .ok()??;
+    Some((down, n, first))
 }
 
 impl RemoteService for EdgeService {
@@ -588,31 +622,15 @@ impl RemoteService for EdgeService {
         game: u64,
     ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Option<RemoteWatch>> + Send + '_>> {
         Box::pin(async move {
-            let n = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            // Listened to before asking: the first change may follow the answer at once.
-            let mut down = self
-                .client
-                .subscribe(watch_down(&self.name, n))
-                .await
-                .map_err(|e| warn!(error = %e, "cannot listen for a watch"))
-                .ok()?;
-            let req = WatchReq {
-                edge: self.name.to_string(),
-                n,
-                game,
-            };
-            let answer = self
-                .client
-                .request(SERVICE_WATCH, encode(&req).into())
-                .await
-                .map_err(|e| info!(error = %e, game, "the core did not answer a watch"))
-                .ok()?;
-            let first = decode::<Option<crate::proto::GameSnapshot>>(&answer.payload)
-                .map_err(|e| warn!(error = %e, "the core's answer to a watch refused"))
-                .ok()??;
+            let mut core = self.core.clone();
+            let mut boot = *core.borrow_and_update();
+            let (mut down, mut n, first) =
+                ask_watch(&self.client, &self.name, &self.next, game).await?;
             let (tx, rx) = watch::channel(Arc::new(first));
-            let (client, stop) = (self.client.clone(), watch_stop(&self.name, n));
+            let (client, name, next) = (self.client.clone(), self.name.clone(), self.next.clone());
             tokio::spawn(async move {
+                // When the game's task went away in play (its core stopping).
+                let mut closed_at: Option<tokio::time::Instant> = None;
                 loop {
                     tokio::select! {
                         msg = down.next() => {
@@ -621,16 +639,57 @@ impl RemoteService for EdgeService {
                                 Ok(WatchMsg::Snapshot(s)) => {
                                     tx.send_replace(Arc::new(*s));
                                 }
-                                // The game's task is gone: the receiver sees the channel end.
-                                Ok(WatchMsg::Closed) => return,
+                                // The game's task is gone: the receiver sees the channel end
+                                // once the game is over. Gone in play, its core is stopping:
+                                // the restarted core is asked again below (the game comes
+                                // back from the store), for as long as a session waits for it.
+                                Ok(WatchMsg::Closed) => {
+                                    if tx.borrow().phase == crate::proto::GamePhase::Over {
+                                        return;
+                                    }
+                                    debug!(game, "a watched game's task gone in play: waiting for the core");
+                                    down = match client.subscribe(format!("{}.none", watch_down(&name, n))).await {
+                                        Ok(d) => d,
+                                        Err(_) => return,
+                                    };
+                                    closed_at = Some(tokio::time::Instant::now());
+                                }
                                 Err(e) => warn!(error = %e, "watch message refused"),
                             }
                         }
                         _ = tx.closed() => break,
+                        _ = tokio::time::sleep(CORE_GONE), if closed_at.is_some() => {
+                            debug!(game, "a watched game's core did not come back");
+                            return;
+                        }
+                        c = core.changed() => {
+                            if c.is_err() {
+                                break;
+                            }
+                            let now = *core.borrow_and_update();
+                            // A restarted core (a new boot) has no spectator of this edge's:
+                            // asked again, the page's stream goes on (the game came back from
+                            // the store; none: it ended meanwhile, and the stream ends).
+                            if now.is_some() && boot.is_some() && now != boot {
+                                boot = now;
+                                let _ = client.publish(watch_stop(&name, n), Vec::new().into()).await;
+                                let Some((d, m, snap)) = ask_watch(&client, &name, &next, game).await else {
+                                    debug!(game, "a watch not taken again by the restarted core");
+                                    return;
+                                };
+                                info!(game, "a watch taken again by the restarted core");
+                                (down, n, closed_at) = (d, m, None);
+                                tx.send_replace(Arc::new(snap));
+                            } else if now.is_some() {
+                                boot = now;
+                            }
+                        }
                     }
                 }
                 // Nobody reads it any more: the core's spectator leaves.
-                let _ = client.publish(stop, Vec::new().into()).await;
+                let _ = client
+                    .publish(watch_stop(&name, n), Vec::new().into())
+                    .await;
             });
             Some(rx)
         })

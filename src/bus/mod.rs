@@ -96,6 +96,13 @@ pub struct BusConfig {
     pub role: Role,
     /// A file holding `user:password` for NATS (`nats_auth_file`).
     pub auth_file: Option<std::path::PathBuf>,
+    /// A PEM file of the authorities the NATS server's certificate must be signed by
+    /// (`nats_tls_ca`); set: TLS is required.
+    pub tls_ca: Option<std::path::PathBuf>,
+    /// A certificate and its key this process shows the NATS server (`nats_tls_cert`,
+    /// `nats_tls_key`); set: TLS is required.
+    pub tls_cert: Option<std::path::PathBuf>,
+    pub tls_key: Option<std::path::PathBuf>,
     /// An edge's name (`edge_name`; `None`: "edge"). On the bus an edge is `NAME.START`,
     /// START a number it takes at each start, so a restarted edge is never taken for the
     /// one before it, and the NATS server can allow each edge's user `edge.NAME.>` and
@@ -363,6 +370,25 @@ pub async fn connect(config: &BusConfig) -> anyhow::Result<Bus> {
     if let Some(path) = &config.auth_file {
         let (user, password) = read_auth_file(path)?;
         options = options.user_and_password(user, password);
+    }
+    if let Some(ca) = &config.tls_ca {
+        // Read now, so a wrong path is said at the start rather than at each attempt.
+        std::fs::read(ca)
+            .map_err(|e| anyhow::anyhow!("cannot read nats_tls_ca {}: {e}", ca.display()))?;
+        options = options.require_tls(true).add_root_certificates(ca.clone());
+    }
+    match (&config.tls_cert, &config.tls_key) {
+        (Some(cert), Some(key)) => {
+            for (what, path) in [("nats_tls_cert", cert), ("nats_tls_key", key)] {
+                std::fs::read(path)
+                    .map_err(|e| anyhow::anyhow!("cannot read {what} {}: {e}", path.display()))?;
+            }
+            options = options
+                .require_tls(true)
+                .add_client_certificate(cert.clone(), key.clone());
+        }
+        (None, None) => {}
+        _ => anyhow::bail!("nats_tls_cert and nats_tls_key go together: set both, or neither"),
     }
     let client = options
         .name(format!("stratego-ssh {}", role.name()))

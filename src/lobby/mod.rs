@@ -245,9 +245,10 @@ pub struct LobbyHandle {
     analysis: analysis::AnalysisQueue,
     tx: mpsc::UnboundedSender<LobbyMsg>,
     /// Set on an edge: joining, commands and leaving go there. The admin's and the web's
-    /// calls (kicks, sessions, tournaments, a public game) do not cross the bus yet: on an
-    /// edge `tx` has no receiver, so they answer as a lobby that is stopping would (nothing,
-    /// none, `TournamentError::Stopping`).
+    /// calls (kicks, sessions, tournaments, a public game) do not come here on an edge: the
+    /// edge's `service::Service` sends them to the core (`service::Call`). Asked here, they
+    /// find no receiver on `tx` and answer as a lobby that is stopping would (nothing, none,
+    /// `TournamentError::Stopping`).
     remote: Option<Arc<dyn RemoteLobby>>,
     snapshot: watch::Receiver<Arc<LobbySnapshot>>,
     fatal: watch::Receiver<Option<String>>,

@@ -288,9 +288,19 @@ impl Service {
     /// written. `by` is the admin's key fingerprint. Writes wait while the copy is made (a
     /// move waits as long as the copy takes); nothing waits on a runtime worker.
     pub async fn backup(&self, by: &str, asked: &str) -> Result<BackupSummary, BackupError> {
-        // An edge's own store holds nothing of the game's: no backup of it.
+        // An edge's own store holds nothing of the game's: the copy is the core's, made
+        // under the core's backup root.
         if self.is_remote() {
-            return Err(BackupError::Refused(Notice::new("refusal-edge-commands")));
+            let call = Call::Backup {
+                by: by.into(),
+                asked: asked.into(),
+            };
+            return match self.remote::<Result<BackupSummary, Notice>>(call).await {
+                Some(Ok(Ok(done))) => Ok(done),
+                Some(Ok(Err(why))) => Err(BackupError::Refused(why)),
+                Some(Err(e)) => Err(BackupError::Store(e.into())),
+                None => Err(BackupError::Store(StoreError::Invalid("no core".into()))),
+            };
         }
         let root = self.backup_root.as_ref().clone();
         let asked_text = asked.to_string();

@@ -92,6 +92,10 @@ impl Service {
         &self,
         id: crate::proto::TournamentId,
     ) -> Result<Option<crate::store::TournamentRecord>, StoreError> {
+        // On an edge the records are the core's.
+        if let Some(a) = self.remote(Call::TournamentRecord(id)).await {
+            return a.map_err(Into::into);
+        }
         self.blocking(move |s| s.tournaments().get(id)).await
     }
 

@@ -95,6 +95,21 @@ pub enum Call {
         asked: String,
         counts: bool,
     },
+    // The tournament director is the core's (its lobby's): what the commands and pages of an
+    // edge ask of it.
+    /// [`Service::tournaments`]: every tournament the core's lobby has.
+    Tournaments,
+    /// [`Service::tournament_order`]: an organiser's or an entrant's order.
+    TournamentOrder(crate::proto::TournamentOrder),
+    /// [`Service::tournament_record`]: a tournament as stored.
+    TournamentRecord(crate::proto::TournamentId),
+    /// The web's sign-in: accounts, browser sessions, passkeys, browser guests (`web.rs`).
+    Web(super::web::WebCall),
+    /// [`Service::backup`]: `admin backup`, written by the core under its own backup root.
+    Backup {
+        by: String,
+        asked: String,
+    },
 }
 
 /// An error as it crosses: what the edge's caller needs of it (the core's text kept).
@@ -310,11 +325,22 @@ impl Service {
             Call::Explorer { me, variant, mine } => {
                 res(self.explorer(me.as_ref(), variant, mine).await)
             }
+            Call::Tournaments => ok(self.lobby.tournaments().await),
+            Call::TournamentOrder(order) => ok(self.tournament_order(order).await),
+            Call::TournamentRecord(id) => res(self.tournament_record(id).await),
+            Call::Web(call) => self.answer_web(call).await,
+            Call::Backup { by, asked } => match self.backup(&by, &asked).await {
+                Ok(done) => ok(Ok::<_, Notice>(done)),
+                Err(super::BackupError::Refused(why)) => {
+                    ok(Err::<crate::store::BackupSummary, _>(why))
+                }
+                Err(super::BackupError::Store(e)) => res(Err::<(), _>(e)),
+            },
         }
     }
 }
 
-fn json<T: Serialize>(t: &T) -> serde_json::Value {
+pub(super) fn json<T: Serialize>(t: &T) -> serde_json::Value {
     serde_json::to_value(t).unwrap_or_else(|e| {
         serde_json::to_value(Err::<(), _>(WireError::Store(format!(
             "an answer that does not serialize: {e}"
@@ -446,5 +472,34 @@ mod tests {
             Err(ReplayFault::NoSuchGame(404))
         ));
         assert!(edge.leaderboard(Variant::Classic).await.is_ok());
+    }
+
+    #[tokio::test]
+    async fn a_browser_signed_in_through_an_edge_is_the_cores_session() {
+        let (edge, core, _) = split();
+        edge.login(&ident("ann", "ann")).await;
+        let code = edge.web_link(&key("ann")).await.unwrap();
+        assert!(matches!(
+            edge.web_link_does(&code).await.unwrap(),
+            Some(super::super::LinkFor::SignIn(_))
+        ));
+        let (token, who) = edge.web_redeem(&code, "Browser/1").await.unwrap().unwrap();
+        assert_eq!(who.nick, "ann");
+        // Used once, whichever side asks again; the session is the core's.
+        assert!(core.web_redeem(&code, "x").await.unwrap().is_none());
+        assert_eq!(core.web_signed_in(&token).await.unwrap(), Some(who.clone()));
+        assert_eq!(edge.web_signed_in(&token).await.unwrap(), Some(who));
+        assert_eq!(edge.web_sessions(&key("ann")).await.unwrap().len(), 1);
+        assert_eq!(edge.end_web_sessions(&key("ann"), None).await.unwrap(), 1);
+        assert_eq!(core.web_signed_in(&token).await.unwrap(), None);
+        // A passkey account's nick is the core's to give: ann is taken.
+        let taken = edge.passkey_register_begin("ann", None).await.unwrap_err();
+        assert!(
+            matches!(taken, super::super::PasskeyError::Nick(_)),
+            "{taken:?}"
+        );
+        // A browser guest made through the edge is kept by the core.
+        let guest = edge.web_open_guest().await.unwrap().unwrap();
+        assert!(core.web_guest(&guest).await.unwrap());
     }
 }

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::Service;
-use crate::proto::{LobbySnapshot, TournamentId, TournamentInfo};
+use crate::proto::{LobbySnapshot, Notice, TournamentId, TournamentInfo, TournamentOrder};
 use crate::rules::Color;
 use crate::store::StoreError;
 use crate::tournament::GameResult;
@@ -63,6 +63,38 @@ pub fn public_view(t: &TournamentInfo) -> (TournamentInfo, Vec<String>) {
 }
 
 impl Service {
+    /// Every tournament the lobby has (`ssh host tournaments`): running, upcoming, then
+    /// ended ones, newest first. On an edge, the core's lobby's; when the core does not
+    /// answer, what the asker reads about it (`refusal-core-away`).
+    pub async fn tournaments(&self) -> Result<Vec<TournamentInfo>, Notice> {
+        if let Some(a) = self.remote(super::Call::Tournaments).await {
+            return a.map_err(|e| {
+                tracing::warn!(error = ?e, "tournaments: the core did not answer");
+                Notice::new("refusal-core-away")
+            });
+        }
+        Ok(self.lobby.tournaments().await)
+    }
+
+    /// An organiser's or an entrant's order to the tournament director (the core's lobby on
+    /// an edge): the line to show, or why not, as the asker reads them.
+    pub async fn tournament_order(&self, order: TournamentOrder) -> Result<Notice, Notice> {
+        if self.is_remote() {
+            let call = super::Call::TournamentOrder(order);
+            return match self.remote::<Result<Notice, Notice>>(call).await {
+                Some(Ok(done)) => done,
+                other => {
+                    tracing::warn!(error = ?other.and_then(Result::err), "tournament order: the core did not answer");
+                    Err(Notice::new("refusal-core-away"))
+                }
+            };
+        }
+        self.lobby
+            .tournament_notice(order)
+            .await
+            .map_err(|e| e.notice())
+    }
+
     /// The lobby's tournaments as everyone sees them: running, upcoming by start time, the
     /// last few finished (see [`LobbySnapshot::tournaments`]).
     pub fn tournaments_now(&self) -> Vec<TournamentInfo> {

@@ -4,6 +4,9 @@
 //!
 //! [`WebLogins`]: crate::store::WebLogins
 
+use serde::{Deserialize, Serialize};
+
+use super::remote::{Call, WireError};
 use super::Service;
 use crate::proto::{Notice, PlayerId};
 use crate::store::{Ceremony, Passkey, StoreError, WebSession};
@@ -15,19 +18,18 @@ pub const WEB_SESSION_SECS: u64 = crate::store::SESSION_SECS;
 pub const WEB_GUEST_SECS: u64 = crate::store::GUEST_SECS;
 
 /// Who a browser is signed in as.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SignedIn {
     pub identity: PlayerId,
     pub nick: String,
 }
 
-/// What the web's sign-in says on a split server's edge.
-const EDGE_NO_ACCOUNTS: &str =
-    "signing in is not served by this front door of a split server yet: play as a guest, or over SSH";
-
 impl Service {
     /// A one-time sign-in code for a key holder (flushed).
     pub async fn web_link(&self, identity: &PlayerId) -> Result<String, StoreError> {
+        if let Some(a) = self.remote(WebCall::Link(identity.clone()).into()).await {
+            return a.map_err(Into::into);
+        }
         self.store.web().issue_link(identity).await
     }
 
@@ -38,10 +40,12 @@ impl Service {
         code: &str,
         agent: &str,
     ) -> Result<Option<(String, SignedIn)>, StoreError> {
-        // An edge's store holds no accounts: signing in from the web is the core's, and
-        // is not on the bus yet (docs/scaling.md).
-        if self.is_remote() {
-            return Err(StoreError::Invalid(EDGE_NO_ACCOUNTS.into()));
+        let call = WebCall::Redeem {
+            code: code.into(),
+            agent: agent.into(),
+        };
+        if let Some(a) = self.remote(call.into()).await {
+            return a.map_err(Into::into);
         }
         let Some((token, identity)) = self.store.web().redeem(code, agent).await? else {
             return Ok(None);
@@ -57,6 +61,9 @@ impl Service {
 
     /// Who a browser's session token signs in, while it lasts and the player is not banned.
     pub async fn web_signed_in(&self, token: &str) -> Result<Option<SignedIn>, StoreError> {
+        if let Some(a) = self.remote(WebCall::SignedIn(token.into()).into()).await {
+            return a.map_err(Into::into);
+        }
         let token = token.to_string();
         self.blocking(move |s| match s.web().session(&token)? {
             Some(session) => allowed(s, session.identity),
@@ -67,6 +74,12 @@ impl Service {
 
     /// A player's browser sessions, oldest first.
     pub async fn web_sessions(&self, identity: &PlayerId) -> Result<Vec<WebSession>, StoreError> {
+        if let Some(a) = self
+            .remote(WebCall::Sessions(identity.clone()).into())
+            .await
+        {
+            return a.map_err(Into::into);
+        }
         let identity = identity.clone();
         self.blocking(move |s| s.web().list(&identity)).await
     }
@@ -77,11 +90,21 @@ impl Service {
         identity: &PlayerId,
         which: Option<usize>,
     ) -> Result<usize, StoreError> {
+        let call = WebCall::EndSessions {
+            identity: identity.clone(),
+            which,
+        };
+        if let Some(a) = self.remote(call.into()).await {
+            return a.map_err(Into::into);
+        }
         self.store.web().end(identity, which).await
     }
 
     /// Signs one browser out; whether it was signed in.
     pub async fn web_sign_out(&self, token: &str) -> Result<bool, StoreError> {
+        if let Some(a) = self.remote(WebCall::SignOut(token.into()).into()).await {
+            return a.map_err(Into::into);
+        }
         self.store.web().sign_out(token).await
     }
 }
@@ -106,7 +129,7 @@ fn allowed(s: &crate::store::Store, identity: PlayerId) -> Result<Option<SignedI
 }
 
 /// The site a passkey ceremony is for: the browser's origin and the relying party id.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Site {
     /// `https://example.org`, `http://localhost:8080`.
     pub origin: String,
@@ -116,7 +139,7 @@ pub struct Site {
 
 /// What a browser is asked to make or use a passkey with (the fields of
 /// `PublicKeyCredentialCreationOptions`/`RequestOptions` the page fills from it).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Challenge {
     pub challenge: Vec<u8>,
     /// For a registration: the account's opaque user handle and its nick.
@@ -172,7 +195,7 @@ fn user_handle(identity: &PlayerId) -> Vec<u8> {
 }
 
 /// What a key's one-time link does.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LinkFor {
     /// Signs a browser in as this account.
     SignIn(SignedIn),
@@ -223,12 +246,12 @@ impl Service {
         nick: &str,
         me: Option<&SignedIn>,
     ) -> Result<Challenge, PasskeyError> {
-        // An edge's store holds no accounts: signing in from the web is the core's, and
-        // is not on the bus yet (docs/scaling.md).
-        if self.is_remote() {
-            return Err(PasskeyError::Store(StoreError::Invalid(
-                EDGE_NO_ACCOUNTS.into(),
-            )));
+        let call = WebCall::RegisterBegin {
+            nick: nick.into(),
+            me: me.cloned(),
+        };
+        if let Some(a) = self.remote(call.into()).await {
+            return passkey_answer(a);
         }
         let (ceremony, identity, nick) = match me {
             Some(me) => (
@@ -273,6 +296,17 @@ impl Service {
         addr: std::net::IpAddr,
         agent: &str,
     ) -> Result<(Option<String>, SignedIn), PasskeyError> {
+        let call = WebCall::RegisterFinish {
+            site: site.clone(),
+            client_data: client_data.to_vec(),
+            attestation: attestation.to_vec(),
+            me: me.cloned(),
+            addr,
+            agent: agent.into(),
+        };
+        if let Some(a) = self.remote(call.into()).await {
+            return passkey_answer(a);
+        }
         let challenge =
             crate::webauthn::client_challenge(client_data).map_err(PasskeyError::Refused)?;
         let ceremony = self
@@ -344,12 +378,8 @@ impl Service {
 
     /// Begins a sign-in by passkey (any of the site's: the authenticator offers its own).
     pub async fn passkey_sign_in_begin(&self) -> Result<Challenge, PasskeyError> {
-        // An edge's store holds no accounts: signing in from the web is the core's, and
-        // is not on the bus yet (docs/scaling.md).
-        if self.is_remote() {
-            return Err(PasskeyError::Store(StoreError::Invalid(
-                EDGE_NO_ACCOUNTS.into(),
-            )));
+        if let Some(a) = self.remote(WebCall::SignInBegin.into()).await {
+            return passkey_answer(a);
         }
         let challenge = self.store.web().begin(Ceremony::SignIn).await?;
         Ok(Challenge {
@@ -370,6 +400,17 @@ impl Service {
         signature: &[u8],
         agent: &str,
     ) -> Result<(String, SignedIn), PasskeyError> {
+        let call = WebCall::SignInFinish {
+            site: site.clone(),
+            credential_id: credential_id.to_vec(),
+            client_data: client_data.to_vec(),
+            authenticator_data: authenticator_data.to_vec(),
+            signature: signature.to_vec(),
+            agent: agent.into(),
+        };
+        if let Some(a) = self.remote(call.into()).await {
+            return passkey_answer(a);
+        }
         let challenge =
             crate::webauthn::client_challenge(client_data).map_err(PasskeyError::Refused)?;
         let ceremony = self.store.web().take_ceremony(&challenge).await?;
@@ -416,6 +457,9 @@ impl Service {
     /// What a one-time link does, while it works: sign a browser in as an account, or link
     /// a key that holds none (`None`: neither, or a banned player).
     pub async fn web_link_does(&self, code: &str) -> Result<Option<LinkFor>, StoreError> {
+        if let Some(a) = self.remote(WebCall::LinkDoes(code.into()).into()).await {
+            return a.map_err(Into::into);
+        }
         let code = code.to_string();
         self.blocking(move |s| {
             let Some(identity) = s.web().peek(&code)? else {
@@ -435,10 +479,12 @@ impl Service {
     /// Uses a key's link to link that key to the account `me` is signed in as; whether it
     /// was linked (`false`: the link is gone, or not a bare key's).
     pub async fn web_link_key(&self, code: &str, me: &SignedIn) -> Result<bool, StoreError> {
-        // An edge's store holds no accounts: signing in from the web is the core's, and
-        // is not on the bus yet (docs/scaling.md).
-        if self.is_remote() {
-            return Err(StoreError::Invalid(EDGE_NO_ACCOUNTS.into()));
+        let call = WebCall::LinkKey {
+            code: code.into(),
+            me: me.clone(),
+        };
+        if let Some(a) = self.remote(call.into()).await {
+            return a.map_err(Into::into);
         }
         if !matches!(self.web_link_does(code).await?, Some(LinkFor::LinkKey(_))) {
             return Ok(false);
@@ -455,6 +501,12 @@ impl Service {
 
     /// How many passkeys sign in to an account.
     pub async fn passkey_count(&self, identity: &PlayerId) -> Result<usize, StoreError> {
+        if let Some(a) = self
+            .remote(WebCall::PasskeyCount(identity.clone()).into())
+            .await
+        {
+            return a.map_err(Into::into);
+        }
         let identity = identity.clone();
         self.blocking(move |s| Ok(s.web().passkeys(&identity)?.len()))
             .await
@@ -462,12 +514,213 @@ impl Service {
 
     /// A new browser guest's cookie token (`None`: the server keeps all it can).
     pub async fn web_open_guest(&self) -> Result<Option<String>, StoreError> {
+        if let Some(a) = self.remote(WebCall::OpenGuest.into()).await {
+            return a.map_err(Into::into);
+        }
         self.store.web().open_guest().await
     }
 
     /// Whether a browser guest's token is kept (and it is kept longer from now).
     pub async fn web_guest(&self, token: &str) -> Result<bool, StoreError> {
+        if let Some(a) = self.remote(WebCall::Guest(token.into()).into()).await {
+            return a.map_err(Into::into);
+        }
         let token = token.to_string();
         self.blocking(move |s| s.web().guest(&token)).await
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// On a split server (issue 46, docs/scaling.md) the web's accounts, sessions, passkeys and
+// browser guests are the core's: an edge's methods above send a `WebCall` to the core,
+// which answers it with the same methods on its store. A browser signed in through one edge
+// is signed in on every edge.
+
+/// A call of the web's sign-in from an edge to the core (inside [`Call::Web`]).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum WebCall {
+    Link(PlayerId),
+    Redeem {
+        code: String,
+        agent: String,
+    },
+    SignedIn(String),
+    Sessions(PlayerId),
+    EndSessions {
+        identity: PlayerId,
+        which: Option<usize>,
+    },
+    SignOut(String),
+    RegisterBegin {
+        nick: String,
+        me: Option<SignedIn>,
+    },
+    RegisterFinish {
+        site: Site,
+        client_data: Vec<u8>,
+        attestation: Vec<u8>,
+        me: Option<SignedIn>,
+        /// The browser's address (the core counts new accounts per address block).
+        addr: std::net::IpAddr,
+        agent: String,
+    },
+    SignInBegin,
+    SignInFinish {
+        site: Site,
+        credential_id: Vec<u8>,
+        client_data: Vec<u8>,
+        authenticator_data: Vec<u8>,
+        signature: Vec<u8>,
+        agent: String,
+    },
+    LinkDoes(String),
+    LinkKey {
+        code: String,
+        me: SignedIn,
+    },
+    PasskeyCount(PlayerId),
+    OpenGuest,
+    Guest(String),
+}
+
+impl From<WebCall> for Call {
+    fn from(c: WebCall) -> Call {
+        Call::Web(c)
+    }
+}
+
+impl WebCall {
+    /// The call's name for the log (never its codes, tokens or keys).
+    pub fn name(&self) -> &'static str {
+        match self {
+            WebCall::Link(_) => "web_link",
+            WebCall::Redeem { .. } => "web_redeem",
+            WebCall::SignedIn(_) => "web_signed_in",
+            WebCall::Sessions(_) => "web_sessions",
+            WebCall::EndSessions { .. } => "end_web_sessions",
+            WebCall::SignOut(_) => "web_sign_out",
+            WebCall::RegisterBegin { .. } => "passkey_register_begin",
+            WebCall::RegisterFinish { .. } => "passkey_register_finish",
+            WebCall::SignInBegin => "passkey_sign_in_begin",
+            WebCall::SignInFinish { .. } => "passkey_sign_in_finish",
+            WebCall::LinkDoes(_) => "web_link_does",
+            WebCall::LinkKey { .. } => "web_link_key",
+            WebCall::PasskeyCount(_) => "passkey_count",
+            WebCall::OpenGuest => "web_open_guest",
+            WebCall::Guest(_) => "web_guest",
+        }
+    }
+}
+
+/// A [`PasskeyError`] as it crosses (the store's error as text).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+enum WirePasskey {
+    Nick(Notice),
+    Expired,
+    Refused(crate::webauthn::Refused),
+    UnknownPasskey,
+    NotAllowed,
+    TooMany,
+    Store(String),
+}
+
+impl From<PasskeyError> for WirePasskey {
+    fn from(e: PasskeyError) -> Self {
+        match e {
+            PasskeyError::Nick(n) => WirePasskey::Nick(n),
+            PasskeyError::Expired => WirePasskey::Expired,
+            PasskeyError::Refused(r) => WirePasskey::Refused(r),
+            PasskeyError::UnknownPasskey => WirePasskey::UnknownPasskey,
+            PasskeyError::NotAllowed => WirePasskey::NotAllowed,
+            PasskeyError::TooMany => WirePasskey::TooMany,
+            PasskeyError::Store(e) => WirePasskey::Store(e.to_string()),
+        }
+    }
+}
+
+impl From<WirePasskey> for PasskeyError {
+    fn from(e: WirePasskey) -> Self {
+        match e {
+            WirePasskey::Nick(n) => PasskeyError::Nick(n),
+            WirePasskey::Expired => PasskeyError::Expired,
+            WirePasskey::Refused(r) => PasskeyError::Refused(r),
+            WirePasskey::UnknownPasskey => PasskeyError::UnknownPasskey,
+            WirePasskey::NotAllowed => PasskeyError::NotAllowed,
+            WirePasskey::TooMany => PasskeyError::TooMany,
+            WirePasskey::Store(s) => PasskeyError::Store(StoreError::Invalid(s)),
+        }
+    }
+}
+
+/// A passkey method's answer from the core: its result, or the bus's error as the store's.
+fn passkey_answer<T>(a: Result<Result<T, WirePasskey>, WireError>) -> Result<T, PasskeyError> {
+    match a {
+        Ok(r) => r.map_err(Into::into),
+        Err(e) => Err(PasskeyError::Store(e.into())),
+    }
+}
+
+impl Service {
+    /// The core's side of a [`WebCall`]: the method on this (the core's) store.
+    pub(super) async fn answer_web(&self, call: WebCall) -> serde_json::Value {
+        fn res<T: Serialize>(r: Result<T, StoreError>) -> serde_json::Value {
+            super::remote::json(&r.map_err(WireError::from))
+        }
+        fn pk<T: Serialize>(r: Result<T, PasskeyError>) -> serde_json::Value {
+            super::remote::json(&Ok::<_, WireError>(r.map_err(WirePasskey::from)))
+        }
+        match call {
+            WebCall::Link(id) => res(self.web_link(&id).await),
+            WebCall::Redeem { code, agent } => res(self.web_redeem(&code, &agent).await),
+            WebCall::SignedIn(token) => res(self.web_signed_in(&token).await),
+            WebCall::Sessions(id) => res(self.web_sessions(&id).await),
+            WebCall::EndSessions { identity, which } => {
+                res(self.end_web_sessions(&identity, which).await)
+            }
+            WebCall::SignOut(token) => res(self.web_sign_out(&token).await),
+            WebCall::RegisterBegin { nick, me } => {
+                pk(self.passkey_register_begin(&nick, me.as_ref()).await)
+            }
+            WebCall::RegisterFinish {
+                site,
+                client_data,
+                attestation,
+                me,
+                addr,
+                agent,
+            } => pk(self
+                .passkey_register_finish(
+                    &site,
+                    &client_data,
+                    &attestation,
+                    me.as_ref(),
+                    addr,
+                    &agent,
+                )
+                .await),
+            WebCall::SignInBegin => pk(self.passkey_sign_in_begin().await),
+            WebCall::SignInFinish {
+                site,
+                credential_id,
+                client_data,
+                authenticator_data,
+                signature,
+                agent,
+            } => pk(self
+                .passkey_sign_in_finish(
+                    &site,
+                    &credential_id,
+                    &client_data,
+                    &authenticator_data,
+                    &signature,
+                    &agent,
+                )
+                .await),
+            WebCall::LinkDoes(code) => res(self.web_link_does(&code).await),
+            WebCall::LinkKey { code, me } => res(self.web_link_key(&code, &me).await),
+            WebCall::PasskeyCount(id) => res(self.passkey_count(&id).await),
+            WebCall::OpenGuest => res(self.web_open_guest().await),
+            WebCall::Guest(token) => res(self.web_guest(&token).await),
+        }
     }
 }

@@ -24,7 +24,10 @@ pub fn usage(lang: Lang) -> String {
 
 /// `tournaments`: one line each.
 pub async fn list(service: &Service, lang: Lang) -> Output {
-    let all = service.lobby().tournaments().await;
+    let all = match service.tournaments().await {
+        Ok(all) => all,
+        Err(why) => return (format!("{}\n", why.text(lang)), 1),
+    };
     if all.is_empty() {
         return (format!("{}\n", tr(lang, "exec-no-tournaments")), 0);
     }
@@ -99,7 +102,10 @@ pub async fn show(service: &Service, id: &str, json: bool, lang: Lang) -> Output
             2,
         );
     };
-    let all = service.lobby().tournaments().await;
+    let all = match service.tournaments().await {
+        Ok(all) => all,
+        Err(why) => return (format!("{}\n", why.text(lang)), 1),
+    };
     let Some(t) = all.into_iter().find(|t| t.id == id) else {
         let no = crate::lobby::TournamentError::NoSuch(id).notice();
         return (format!("{}\n", no.text(lang)), 1);
@@ -329,16 +335,20 @@ pub async fn order(
         }
         ["tournament", "edit", id, rest @ ..] => match parse_id(id) {
             Ok(id) => {
-                let all = service.lobby().tournaments().await;
-                match all.into_iter().find(|t| t.id == id) {
-                    Some(t) => {
+                match service
+                    .tournaments()
+                    .await
+                    .map(|all| all.into_iter().find(|t| t.id == id))
+                {
+                    Err(why) => Err(why),
+                    Ok(Some(t)) => {
                         parse_terms(rest, Some(t.terms), now).map(|terms| TournamentOrder::Edit {
                             id,
                             terms,
                             by: asker.clone(),
                         })
                     }
-                    None => Err(Notice::new("refusal-no-tournament").arg("id", id)),
+                    Ok(None) => Err(Notice::new("refusal-no-tournament").arg("id", id)),
                 }
             }
             Err(e) => Err(e),
@@ -366,9 +376,9 @@ pub async fn order(
             return (format!("{refused}\n"), 1);
         }
     };
-    match service.lobby().tournament_notice(order).await {
+    match service.tournament_order(order).await {
         Ok(line) => (format!("{}\n", line.text(lang)), 0),
-        Err(e) => (format!("{}\n", e.notice().text(lang)), 1),
+        Err(e) => (format!("{}\n", e.text(lang)), 1),
     }
 }
 

@@ -1117,19 +1117,6 @@ fn say_and_close(
 /// A login name carrying a guest pass is a guest coming back: a key offered for it is
 /// refused (the client goes on to keyboard-interactive, where the pass is read), so no
 /// account is made for the name and the guest gets back to its game.
-/// The commands an edge does not serve yet: tournaments (their orders and pages go through
-/// the lobby's calls, not on the bus) and the web's sign-in links (the web's accounts).
-fn not_on_an_edge(all: &[&str]) -> bool {
-    let words = commands::take_lang(all).map(|(w, _)| w).unwrap_or_default();
-    matches!(
-        words.as_slice(),
-        [
-            "tournament" | "tournaments" | "web-login" | "web-sessions",
-            ..
-        ] | ["admin", "tournament", ..]
-    )
-}
-
 fn guest_login_by_key(user: &str) -> Option<Auth> {
     GuestPass::from_login(user).map(|_| Auth::Reject {
         proceed_with_methods: Some(MethodSet::from(&[MethodKind::KeyboardInteractive][..])),
@@ -1378,20 +1365,6 @@ impl russh::server::Handler for Conn {
             .map(|(w, l)| (w.as_slice(), *l))
         {
             self.play(handle, channel, lang, program);
-            return Ok(());
-        }
-        // An edge of a split server (`role = "edge"`) reaches the core's store through the
-        // service calls; the tournament commands and the web's sign-in links are not among
-        // them yet (docs/scaling.md).
-        if self.shared.service.is_remote() && not_on_an_edge(&all) {
-            let lang = commands::take_lang(&all)
-                .ok()
-                .and_then(|(_, lang)| lang)
-                .unwrap_or_default();
-            let text = crate::proto::Notice::new("refusal-edge-commands").text(lang) + "\n";
-            self.span
-                .in_scope(|| info!(command = %command, "exec refused: not served on an edge"));
-            say_and_close(handle, channel, text, EXIT_BUSY, program);
             return Ok(());
         }
         let ticket = match self

@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use super::{now, Store, StoreError};
 
-/// What [`Store::backup`] wrote.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// What [`Store::backup`] wrote (it crosses a split server's bus, to an edge's admin).
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct BackupSummary {
     pub dir: PathBuf,
     pub trees: usize,

@@ -87,8 +87,9 @@ pub struct Passkey {
     pub created: Timestamp,
 }
 
-/// A browser signed in, as its player may see it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A browser signed in, as its player may see it (it crosses a split server's bus, to an
+/// edge's `web-sessions`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct WebSession {
     pub identity: PlayerId,
     pub since: Timestamp,

@@ -222,7 +222,6 @@ notice-no-pty =
 notice-idle = Getrennt: { $time } lang keine Taste gedrückt (idle_timeout des Servers).
 notice-still-loading = die letzte Seite lädt noch: einen Moment
 refusal-not-stored = das ist hier nicht gespeichert
-refusal-edge-commands = Turnierbefehle und Anmeldelinks fürs Web (ssh HOST tournaments, tournament ..., web-login, web-sessions) bedient dieser Eingang eines aufgeteilten Servers noch nicht: nutze die Lobby (ssh -t HOST).
 notice-core-away = Der Spielserver ist kurz weg: deine Partien bleiben erhalten und gehen weiter, sobald er zurück ist.
 notice-core-back = Der Spielserver ist zurück: deine Partien gehen weiter.
 refusal-core-away = nicht gesendet: der Spielserver ist kurz weg (deine Partien bleiben erhalten)

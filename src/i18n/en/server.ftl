@@ -223,7 +223,6 @@ notice-no-pty =
 notice-idle = Disconnected: no key pressed for { $time } (the server's idle_timeout).
 notice-still-loading = still loading the last page: one moment
 refusal-not-stored = that is not stored here
-refusal-edge-commands = Tournament commands and web sign-in links (ssh HOST tournaments, tournament ..., web-login, web-sessions) are not served by this front door of a split server yet: use the lobby (ssh -t HOST).
 notice-core-away = The game server is away for a moment: your games are kept, and go on when it is back.
 notice-core-back = The game server is back: your games go on.
 refusal-core-away = not sent: the game server is away for a moment (your games are kept)

@@ -222,7 +222,6 @@ notice-no-pty =
 notice-idle = Verbinding verbroken: { $time } lang geen toets ingedrukt (idle_timeout van de server).
 notice-still-loading = de vorige pagina laadt nog: een moment
 refusal-not-stored = dat is hier niet bewaard
-refusal-edge-commands = Toernooiopdrachten en aanmeldlinks voor het web (ssh HOST tournaments, tournament ..., web-login, web-sessions) worden door deze ingang van een opgesplitste server nog niet bediend: gebruik de lobby (ssh -t HOST).
 notice-core-away = De spelserver is even weg: je partijen blijven bewaard en gaan verder zodra hij terug is.
 notice-core-back = De spelserver is terug: je partijen gaan verder.
 refusal-core-away = niet verstuurd: de spelserver is even weg (je partijen blijven bewaard)
