@@ -833,6 +833,7 @@ async fn a_new_game_never_shows_a_player_as_gone_before_the_lobby_says_so() {
         store: None,
         restore: None,
         restore_setup: None,
+        tournament: false,
         fatal: stratego_ssh::supervise::Fatal::new(),
     });
     // No presence told yet: the first snapshots.

@@ -333,6 +333,9 @@ async fn a_tournament_game_has_no_rematch() {
     let mut seats = Vec::new();
     for n in ["ann", "ben"] {
         let (seat, _) = clients.get_mut(n).unwrap().next_seat().await;
+        // From the seat's first snapshot on: a screen or board that draws it at once
+        // offers no rematch.
+        assert!(seat.snapshots.borrow().tournament, "{n}'s first snapshot");
         seats.push(seat);
     }
     seats.sort_by_key(|s| s.color != Some(Color::Red));

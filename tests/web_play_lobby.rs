@@ -390,6 +390,11 @@ async fn a_browser_joins_and_leaves_a_tournament_and_is_paired_straight_into_a_s
     let gq = q.until("game", |_| true).await;
     assert_eq!(gp["id"], gq["id"], "paired with each other");
     assert_eq!(gp["phase"], "setup");
+    // A tournament's game from its first message on (the board offers no rematch).
+    assert_eq!(
+        (&gp["tournament"], &gq["tournament"]),
+        (&json!(true), &json!(true))
+    );
     let nicks = [gp["red"].clone(), gp["blue"].clone()];
     assert!(
         nicks.contains(&json!(p.nick)) && nicks.contains(&json!(q.nick)),

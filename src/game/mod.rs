@@ -232,6 +232,8 @@ pub struct NewGame {
     pub restore: Option<LiveGame>,
     /// A correspondence game still in its set-up, read back after a restart.
     pub restore_setup: Option<LiveSetup>,
+    /// A tournament's game (no rematch offered): known from the first snapshot on.
+    pub tournament: bool,
     /// Where a panic of the game's task is reported (the server then stops).
     pub fatal: Fatal,
 }
@@ -456,7 +458,7 @@ impl GameTask {
             chat: Vec::new(),
             stands: Stands::default(),
             next_game: None,
-            tournament: false,
+            tournament: new.tournament,
             rematched: false,
             ended_at: None,
             out: None,

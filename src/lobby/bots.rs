@@ -210,6 +210,7 @@ mod tests {
                 store: None,
                 restore: None,
                 restore_setup: None,
+                tournament: false,
                 fatal: crate::supervise::Fatal::new(),
             });
             for c in Color::ALL {

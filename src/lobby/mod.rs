@@ -1145,7 +1145,14 @@ impl Lobby {
                 (side, crate::game::corr::deadline(since, days))
             });
             let ply = u32::try_from(g.moves.len()).unwrap_or(u32::MAX);
-            self.spawn_game(id, terms, players, private, Restore::Play(Box::new(g)));
+            self.spawn_game(
+                id,
+                terms,
+                players,
+                private,
+                Restore::Play(Box::new(g)),
+                false,
+            );
             if let Some(e) = self.games.get_mut(&id) {
                 e.turn = turn;
                 e.ply = ply;
@@ -1180,7 +1187,14 @@ impl Lobby {
                     crate::game::corr::deadline(g.started, days),
                 )
             });
-            self.spawn_game(id, terms, players, private, Restore::Setup(Box::new(g)));
+            self.spawn_game(
+                id,
+                terms,
+                players,
+                private,
+                Restore::Setup(Box::new(g)),
+                false,
+            );
             if let Some(e) = self.games.get_mut(&id) {
                 e.setup_due = due;
             }
@@ -1197,6 +1211,19 @@ impl Lobby {
         private: bool,
         at: &[SessionId],
     ) -> GameId {
+        self.start_game_of(terms, players, private, at, false)
+    }
+
+    /// [`Lobby::start_game`], for a tournament's game when `tournament`: its players'
+    /// first snapshot already offers no rematch.
+    fn start_game_of(
+        &mut self,
+        terms: GameTerms,
+        players: ByColor<Player>,
+        private: bool,
+        at: &[SessionId],
+        tournament: bool,
+    ) -> GameId {
         // Numbered in memory (from where the store said at start); the counter's write is
         // queued to the store's writer, never waited for here.
         let id = self.next_game;
@@ -1208,7 +1235,7 @@ impl Lobby {
             }
         });
         info!(game = id, red = %players.red.nick, blue = %players.blue.nick, "new game");
-        self.spawn_game(id, terms, players.clone(), private, Restore::No);
+        self.spawn_game(id, terms, players.clone(), private, Restore::No, tournament);
         let blocks: Vec<_> = self
             .sessions
             .values()
@@ -1258,6 +1285,7 @@ impl Lobby {
         players: ByColor<Player>,
         private: bool,
         restore: Restore,
+        tournament: bool,
     ) -> GameId {
         let (restore, restore_setup) = match restore {
             Restore::No => (None, None),
@@ -1274,6 +1302,7 @@ impl Lobby {
             store: Some(self.store.clone()),
             restore,
             restore_setup,
+            tournament,
             fatal: self.fatal.clone(),
         });
         self.games.insert(

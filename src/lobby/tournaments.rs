@@ -1028,10 +1028,7 @@ impl Lobby {
         let mut terms = self.tournaments[&id].rec.terms.game;
         // A computer player is never rated, nor is a game against one.
         terms.rated &= !(red.bot || blue.bot);
-        let game = self.start_game(terms, ByColor::new(red, blue), false, &[]);
-        if let Some(g) = self.games.get(&game) {
-            g.handle.in_tournament();
-        }
+        let game = self.start_game_of(terms, ByColor::new(red, blue), false, &[], true);
         self.tournament_games.insert(game, id);
         let Some(t) = self.tournaments.get_mut(&id) else {
             warn!(game, "a tournament game started for a tournament gone");
