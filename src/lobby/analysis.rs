@@ -452,6 +452,13 @@ mod tests {
         }
         let (a, _) = kept.expect("reviewed within 240 s");
         assert_eq!(a.plies.len(), record.moves.len());
+        // The thread stores the analysis, then takes the game off its list.
+        for _ in 0..200 {
+            if q.status(id).is_none() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+        }
         assert_eq!(q.status(id), None);
         assert!(!store.analyses().has(id + 100).unwrap());
     }
