@@ -120,11 +120,19 @@ pub struct HardConfig {
     /// enemy piece taken or enemy attack, not reset by our own probes, and aims at one
     /// target square kept until it is found out ([`Plan`]).
     pub siege: bool,
+    /// How much more likely an unknown enemy piece that steps next to one of our pieces
+    /// it knows is to be a rank that beats it ([`HardBot::observe`]), as a likelihood
+    /// ratio on those ranks: [`APPROACH`] by default; `approach=W` in the arena.
+    pub approach: f64,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
-pub const SWITCHES: &str =
-    "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, no_unloop, siege";
+pub const SWITCHES: &str = "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
+     no_unloop, siege, approach=W";
+
+/// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
+/// piece an unknown enemy piece walked up to weigh this many times more.
+const APPROACH: f64 = 5.0;
 
 /// Evaluation switches of [`HardConfig`] as the search uses them.
 #[derive(Clone, Copy, Debug, Default)]
@@ -168,6 +176,7 @@ impl Default for HardConfig {
             marshal_kept: false,
             unloop: true,
             siege: false,
+            approach: APPROACH,
         }
     }
 }
@@ -202,13 +211,22 @@ impl HardConfig {
             "unloop" => self.unloop = true,
             "no_unloop" => self.unloop = false,
             "siege" => self.siege = true,
-            _ => match name.strip_prefix("dominance=").map(str::parse::<f64>) {
-                Some(Ok(w)) if w.is_finite() && w >= 0.0 => {
+            _ => {
+                let weight = |prefix: &str| {
+                    name.strip_prefix(prefix)
+                        .map(str::parse::<f64>)
+                        .and_then(Result::ok)
+                        .filter(|w| w.is_finite() && *w >= 0.0)
+                };
+                if let Some(w) = weight("dominance=") {
                     self.dominance = true;
                     self.dominant = w;
+                } else if let Some(w) = weight("approach=").filter(|w| *w >= 1.0) {
+                    self.approach = w;
+                } else {
+                    return Err(format!("unknown switch '{name}': {SWITCHES}"));
                 }
-                _ => return Err(format!("unknown switch '{name}': {SWITCHES}")),
-            },
+            }
         }
         Ok(())
     }
@@ -227,6 +245,7 @@ impl HardConfig {
             marshal_kept: false,
             unloop: true,
             siege: false,
+            approach: APPROACH,
         }
     }
 }
@@ -430,7 +449,7 @@ impl HardBot {
         {
             for e in Rank::ALL.into_iter().filter(|e| e.is_movable()) {
                 if sim::battle(e, r, aa) == crate::rules::BattleResult::AttackerWins {
-                    likes[e.index()] *= 5.0;
+                    likes[e.index()] *= self.cfg.approach;
                 }
             }
             changed = true;
@@ -2654,6 +2673,11 @@ mod tests {
         let err = cfg.switch("relativ").unwrap_err();
         assert!(err.contains("relativ") && err.contains(SWITCHES), "{err}");
         assert!(cfg.switch("dominance=-1").is_err());
+        assert_eq!(cfg.approach, APPROACH);
+        cfg.switch("approach=20").unwrap();
+        assert_eq!(cfg.approach, 20.0);
+        assert!(cfg.switch("approach=0.5").is_err());
+        assert!(cfg.switch("approach=x").is_err());
     }
 
     /// Losing a Miner never raises its side's material: with the other side's Bombs on
