@@ -58,9 +58,9 @@
 //! squares (by the belief's Flag probabilities: unmoved back-row pieces walled in by
 //! unmoved pieces), drawing our nearest Miner and an escort toward them at the leaves, and
 //! a low piece's attack on an unmoved unknown piece gets a bonus ([`PROBE`]) instead of its
-//! blind cost. [`HardConfig::siege`] (off) counts the calm from the last enemy loss or enemy
-//! attack instead, so its own probes do not reset it, and aims at one square kept until it is
-//! found out. Against a person in the lobby it takes a draw when not ahead by
+//! blind cost. [`HardConfig::siege`] (on by default; `no_siege` turns it off) presses so
+//! with the calm counted from the last enemy loss or enemy attack instead, so its own probes
+//! do not reset it, and aims at one square kept until it is found out. Against a person in the lobby it takes a draw when not ahead by
 //! [`DRAW_LEAD`] in movable material or after [`DRAW_CALM`] calm plies, offers one after as
 //! many calm plies when not ahead, and resigns when the opponent may have five times its
 //! movable material.
@@ -116,9 +116,10 @@ pub struct HardConfig {
     /// it off (`docs/bots.md`, stop 35: the draws at the move cap against asmodeus were
     /// such chases).
     pub unloop: bool,
-    /// Whether the stalled-game press ([`HardConfig::press`]) is counted from the last
-    /// enemy piece taken or enemy attack, not reset by our own probes, and aims at one
-    /// target square kept until it is found out ([`Plan`]).
+    /// Whether the bot presses in a stalled game as [`HardConfig::press`] does, the calm
+    /// counted from the last enemy piece taken or enemy attack (not reset by our own
+    /// probes), aimed at one target square kept until it is found out ([`Plan`]). On by
+    /// default; `no_siege` turns it off (`docs/bots.md`, stop 36).
     pub siege: bool,
     /// How much more likely an unknown enemy piece that steps next to one of our pieces
     /// it knows is to be a rank that beats it ([`HardBot::observe`]), as a likelihood
@@ -128,7 +129,7 @@ pub struct HardConfig {
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str = "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
-     no_unloop, siege, approach=W";
+     no_unloop, siege, no_siege, approach=W";
 
 /// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
 /// piece an unknown enemy piece walked up to weigh this many times more.
@@ -175,7 +176,7 @@ impl Default for HardConfig {
             relative: false,
             marshal_kept: false,
             unloop: true,
-            siege: false,
+            siege: true,
             approach: APPROACH,
         }
     }
@@ -211,6 +212,7 @@ impl HardConfig {
             "unloop" => self.unloop = true,
             "no_unloop" => self.unloop = false,
             "siege" => self.siege = true,
+            "no_siege" => self.siege = false,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -244,7 +246,7 @@ impl HardConfig {
             relative: false,
             marshal_kept: false,
             unloop: true,
-            siege: false,
+            siege: true,
             approach: APPROACH,
         }
     }
@@ -2122,7 +2124,11 @@ mod tests {
         let view = game.view(Viewer::Player(Color::Red));
         let mut late = view.clone();
         late.ply = 500;
-        assert_eq!(HardBot::new(1, HardConfig::default()).pressing(&late), 0.0);
+        let calm = HardConfig {
+            siege: false,
+            ..HardConfig::default()
+        };
+        assert_eq!(HardBot::new(1, calm).pressing(&late), 0.0);
         let pressing = HardConfig {
             press: true,
             ..HardConfig::default()
@@ -2668,7 +2674,8 @@ mod tests {
         assert!(cfg.relative && cfg.spy_kept && cfg.dominance && !cfg.press);
         assert!(cfg.unloop && cfg.siege);
         cfg.switch("no_unloop").unwrap();
-        assert!(!cfg.unloop);
+        cfg.switch("no_siege").unwrap();
+        assert!(!cfg.unloop && !cfg.siege);
         assert_eq!(cfg.dominant, 60.0);
         let err = cfg.switch("relativ").unwrap_err();
         assert!(err.contains("relativ") && err.contains(SWITCHES), "{err}");
