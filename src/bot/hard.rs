@@ -2664,6 +2664,52 @@ mod tests {
         );
     }
 
+    /// An unknown enemy piece that steps next to one of our pieces it knows weighs the
+    /// ranks that beat that piece by [`HardConfig::approach`] against the others, so the
+    /// samples make it a stronger piece more often the larger the ratio.
+    #[test]
+    fn an_approach_weighs_the_ranks_that_beat_the_piece() {
+        let rules = Rules::standard(Variant::Classic);
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let mut red = Setup::new(Color::Red);
+        let mut blue = Setup::new(Color::Blue);
+        red.pieces.insert(sq("A1"), Rank::Flag);
+        red.pieces.insert(sq("E4"), Rank::Major);
+        red.pieces.insert(sq("J1"), Rank::Scout);
+        blue.pieces.insert(sq("J10"), Rank::Flag);
+        for (s, r) in [("E7", Rank::General), ("F7", Rank::Sergeant), ("G7", Rank::Scout)] {
+            blue.pieces.insert(sq(s), r);
+        }
+        let mut game = Game::from_position(rules, &red, &blue).unwrap();
+        game.play(Move::new(sq("J1"), sq("J2"))).unwrap();
+        game.play(Move::new(sq("E7"), sq("E6"))).unwrap();
+        game.play(Move::new(sq("J2"), sq("J1"))).unwrap();
+        game.play(Move::new(sq("E6"), sq("E5"))).unwrap();
+        let view = game.view(Viewer::Player(Color::Red));
+        let general_share = |approach: f64| {
+            let mut bot = HardBot::new(
+                1,
+                HardConfig {
+                    approach,
+                    ..HardConfig::with_nodes(2_000)
+                },
+            );
+            // The opponent knows our Major (as after a battle it won).
+            bot.revealed[sq("E4").index()] = true;
+            bot.track(&view, Color::Red);
+            let likes = bot.hints[sq("E5").index()].expect("evidence on the piece that came");
+            assert_eq!(likes[Rank::General.index()] / likes[Rank::Sergeant.index()], approach);
+            assert_eq!(likes[Rank::Major.index()], likes[Rank::Sergeant.index()]);
+            let belief = bot.belief_with_hints(&view, Color::Red);
+            belief.marginal(sq("E5")).unwrap()[Rank::General.index()]
+        };
+        // Three movable pieces unknown (a General, a Sergeant, a Scout): a third each
+        // without evidence; the General's odds multiplied by the ratio with it.
+        let (weak, strong) = (general_share(APPROACH), general_share(20.0));
+        assert!((weak - 5.0 / 7.0).abs() < 1e-9, "{weak}");
+        assert!((strong - 20.0 / 22.0).abs() < 1e-9, "{strong}");
+    }
+
     /// The arena's switches by name; an unknown one is refused with the list.
     #[test]
     fn switches_by_name() {
