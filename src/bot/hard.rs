@@ -58,9 +58,9 @@
 //! squares (by the belief's Flag probabilities: unmoved back-row pieces walled in by
 //! unmoved pieces), drawing our nearest Miner and an escort toward them at the leaves, and
 //! a low piece's attack on an unmoved unknown piece gets a bonus ([`PROBE`]) instead of its
-//! blind cost. [`HardConfig::siege`] (on by default; `no_siege` turns it off) presses so
-//! with the calm counted from the last enemy loss or enemy attack instead, so its own probes
-//! do not reset it, and aims at one square kept until it is found out. Against a person in the lobby it takes a draw when not ahead by
+//! blind cost. [`HardConfig::siege`] (off) presses so with the calm counted from the last
+//! enemy loss or enemy attack instead, so its own probes do not reset it, and aims at one
+//! square kept until it is found out. Against a person in the lobby it takes a draw when not ahead by
 //! [`DRAW_LEAD`] in movable material or after [`DRAW_CALM`] calm plies, offers one after as
 //! many calm plies when not ahead, and resigns when the opponent may have five times its
 //! movable material.
@@ -118,8 +118,9 @@ pub struct HardConfig {
     pub unloop: bool,
     /// Whether the bot presses in a stalled game as [`HardConfig::press`] does, the calm
     /// counted from the last enemy piece taken or enemy attack (not reset by our own
-    /// probes), aimed at one target square kept until it is found out ([`Plan`]). On by
-    /// default; `no_siege` turns it off (`docs/bots.md`, stop 36).
+    /// probes), aimed at one target square kept until it is found out ([`Plan`]). Off by
+    /// default: it lost games our Flag fell in, to celsius and under Classic to the easy
+    /// bot (`docs/bots.md`, stop 36).
     pub siege: bool,
     /// How much more likely an unknown enemy piece that steps next to one of our pieces
     /// it knows is to be a rank that beats it ([`HardBot::observe`]), as a likelihood
@@ -176,7 +177,7 @@ impl Default for HardConfig {
             relative: false,
             marshal_kept: false,
             unloop: true,
-            siege: true,
+            siege: false,
             approach: APPROACH,
         }
     }
@@ -246,7 +247,7 @@ impl HardConfig {
             relative: false,
             marshal_kept: false,
             unloop: true,
-            siege: true,
+            siege: false,
             approach: APPROACH,
         }
     }
@@ -2124,11 +2125,7 @@ mod tests {
         let view = game.view(Viewer::Player(Color::Red));
         let mut late = view.clone();
         late.ply = 500;
-        let calm = HardConfig {
-            siege: false,
-            ..HardConfig::default()
-        };
-        assert_eq!(HardBot::new(1, calm).pressing(&late), 0.0);
+        assert_eq!(HardBot::new(1, HardConfig::default()).pressing(&late), 0.0);
         let pressing = HardConfig {
             press: true,
             ..HardConfig::default()
