@@ -129,7 +129,8 @@ pub struct HardConfig {
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
-pub const SWITCHES: &str = "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
+pub const SWITCHES: &str =
+    "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
      no_unloop, siege, no_siege, approach=W";
 
 /// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
@@ -2674,7 +2675,11 @@ mod tests {
         red.pieces.insert(sq("E4"), Rank::Major);
         red.pieces.insert(sq("J1"), Rank::Scout);
         blue.pieces.insert(sq("J10"), Rank::Flag);
-        for (s, r) in [("E7", Rank::General), ("F7", Rank::Sergeant), ("G7", Rank::Scout)] {
+        for (s, r) in [
+            ("E7", Rank::General),
+            ("F7", Rank::Sergeant),
+            ("G7", Rank::Scout),
+        ] {
             blue.pieces.insert(sq(s), r);
         }
         let mut game = Game::from_position(rules, &red, &blue).unwrap();
@@ -2695,7 +2700,10 @@ mod tests {
             bot.revealed[sq("E4").index()] = true;
             bot.track(&view, Color::Red);
             let likes = bot.hints[sq("E5").index()].expect("evidence on the piece that came");
-            assert_eq!(likes[Rank::General.index()] / likes[Rank::Sergeant.index()], approach);
+            assert_eq!(
+                likes[Rank::General.index()] / likes[Rank::Sergeant.index()],
+                approach
+            );
             assert_eq!(likes[Rank::Major.index()], likes[Rank::Sergeant.index()]);
             let belief = bot.belief_with_hints(&view, Color::Red);
             belief.marginal(sq("E5")).unwrap()[Rank::General.index()]
