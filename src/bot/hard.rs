@@ -58,9 +58,9 @@
 //! squares (by the belief's Flag probabilities: unmoved back-row pieces walled in by
 //! unmoved pieces), drawing our nearest Miner and an escort toward them at the leaves, and
 //! a low piece's attack on an unmoved unknown piece gets a bonus ([`PROBE`]) instead of its
-//! blind cost. [`HardConfig::siege`] (off) counts the calm from the last enemy loss or enemy
-//! attack instead, so its own probes do not reset it, and aims at one square kept until it is
-//! found out. Against a person in the lobby it takes a draw when not ahead by
+//! blind cost. [`HardConfig::siege`] (off) presses so with the calm counted from the last
+//! enemy loss or enemy attack instead, so its own probes do not reset it, and aims at one
+//! square kept until it is found out. Against a person in the lobby it takes a draw when not ahead by
 //! [`DRAW_LEAD`] in movable material or after [`DRAW_CALM`] calm plies, offers one after as
 //! many calm plies when not ahead, and resigns when the opponent may have five times its
 //! movable material.
@@ -116,15 +116,26 @@ pub struct HardConfig {
     /// it off (`docs/bots.md`, stop 35: the draws at the move cap against asmodeus were
     /// such chases).
     pub unloop: bool,
-    /// Whether the stalled-game press ([`HardConfig::press`]) is counted from the last
-    /// enemy piece taken or enemy attack, not reset by our own probes, and aims at one
-    /// target square kept until it is found out ([`Plan`]).
+    /// Whether the bot presses in a stalled game as [`HardConfig::press`] does, the calm
+    /// counted from the last enemy piece taken or enemy attack (not reset by our own
+    /// probes), aimed at one target square kept until it is found out ([`Plan`]). Off by
+    /// default: it lost games our Flag fell in, to celsius and under Classic to the easy
+    /// bot (`docs/bots.md`, stop 36).
     pub siege: bool,
+    /// How much more likely an unknown enemy piece that steps next to one of our pieces
+    /// it knows is to be a rank that beats it ([`HardBot::observe`]), as a likelihood
+    /// ratio on those ranks: [`APPROACH`] by default; `approach=W` in the arena.
+    pub approach: f64,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str =
-    "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, no_unloop, siege";
+    "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
+     no_unloop, siege, no_siege, approach=W";
+
+/// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
+/// piece an unknown enemy piece walked up to weigh this many times more.
+const APPROACH: f64 = 5.0;
 
 /// Evaluation switches of [`HardConfig`] as the search uses them.
 #[derive(Clone, Copy, Debug, Default)]
@@ -168,6 +179,7 @@ impl Default for HardConfig {
             marshal_kept: false,
             unloop: true,
             siege: false,
+            approach: APPROACH,
         }
     }
 }
@@ -202,13 +214,23 @@ impl HardConfig {
             "unloop" => self.unloop = true,
             "no_unloop" => self.unloop = false,
             "siege" => self.siege = true,
-            _ => match name.strip_prefix("dominance=").map(str::parse::<f64>) {
-                Some(Ok(w)) if w.is_finite() && w >= 0.0 => {
+            "no_siege" => self.siege = false,
+            _ => {
+                let weight = |prefix: &str| {
+                    name.strip_prefix(prefix)
+                        .map(str::parse::<f64>)
+                        .and_then(Result::ok)
+                        .filter(|w| w.is_finite() && *w >= 0.0)
+                };
+                if let Some(w) = weight("dominance=") {
                     self.dominance = true;
                     self.dominant = w;
+                } else if let Some(w) = weight("approach=").filter(|w| *w >= 1.0) {
+                    self.approach = w;
+                } else {
+                    return Err(format!("unknown switch '{name}': {SWITCHES}"));
                 }
-                _ => return Err(format!("unknown switch '{name}': {SWITCHES}")),
-            },
+            }
         }
         Ok(())
     }
@@ -227,6 +249,7 @@ impl HardConfig {
             marshal_kept: false,
             unloop: true,
             siege: false,
+            approach: APPROACH,
         }
     }
 }
@@ -430,7 +453,7 @@ impl HardBot {
         {
             for e in Rank::ALL.into_iter().filter(|e| e.is_movable()) {
                 if sim::battle(e, r, aa) == crate::rules::BattleResult::AttackerWins {
-                    likes[e.index()] *= 5.0;
+                    likes[e.index()] *= self.cfg.approach;
                 }
             }
             changed = true;
@@ -2639,6 +2662,59 @@ mod tests {
         );
     }
 
+    /// An unknown enemy piece that steps next to one of our pieces it knows weighs the
+    /// ranks that beat that piece by [`HardConfig::approach`] against the others, so the
+    /// samples make it a stronger piece more often the larger the ratio.
+    #[test]
+    fn an_approach_weighs_the_ranks_that_beat_the_piece() {
+        let rules = Rules::standard(Variant::Classic);
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let mut red = Setup::new(Color::Red);
+        let mut blue = Setup::new(Color::Blue);
+        red.pieces.insert(sq("A1"), Rank::Flag);
+        red.pieces.insert(sq("E4"), Rank::Major);
+        red.pieces.insert(sq("J1"), Rank::Scout);
+        blue.pieces.insert(sq("J10"), Rank::Flag);
+        for (s, r) in [
+            ("E7", Rank::General),
+            ("F7", Rank::Sergeant),
+            ("G7", Rank::Scout),
+        ] {
+            blue.pieces.insert(sq(s), r);
+        }
+        let mut game = Game::from_position(rules, &red, &blue).unwrap();
+        game.play(Move::new(sq("J1"), sq("J2"))).unwrap();
+        game.play(Move::new(sq("E7"), sq("E6"))).unwrap();
+        game.play(Move::new(sq("J2"), sq("J1"))).unwrap();
+        game.play(Move::new(sq("E6"), sq("E5"))).unwrap();
+        let view = game.view(Viewer::Player(Color::Red));
+        let general_share = |approach: f64| {
+            let mut bot = HardBot::new(
+                1,
+                HardConfig {
+                    approach,
+                    ..HardConfig::with_nodes(2_000)
+                },
+            );
+            // The opponent knows our Major (as after a battle it won).
+            bot.revealed[sq("E4").index()] = true;
+            bot.track(&view, Color::Red);
+            let likes = bot.hints[sq("E5").index()].expect("evidence on the piece that came");
+            assert_eq!(
+                likes[Rank::General.index()] / likes[Rank::Sergeant.index()],
+                approach
+            );
+            assert_eq!(likes[Rank::Major.index()], likes[Rank::Sergeant.index()]);
+            let belief = bot.belief_with_hints(&view, Color::Red);
+            belief.marginal(sq("E5")).unwrap()[Rank::General.index()]
+        };
+        // Three movable pieces unknown (a General, a Sergeant, a Scout): a third each
+        // without evidence; the General's odds multiplied by the ratio with it.
+        let (weak, strong) = (general_share(APPROACH), general_share(20.0));
+        assert!((weak - 5.0 / 7.0).abs() < 1e-9, "{weak}");
+        assert!((strong - 20.0 / 22.0).abs() < 1e-9, "{strong}");
+    }
+
     /// The arena's switches by name; an unknown one is refused with the list.
     #[test]
     fn switches_by_name() {
@@ -2649,11 +2725,17 @@ mod tests {
         assert!(cfg.relative && cfg.spy_kept && cfg.dominance && !cfg.press);
         assert!(cfg.unloop && cfg.siege);
         cfg.switch("no_unloop").unwrap();
-        assert!(!cfg.unloop);
+        cfg.switch("no_siege").unwrap();
+        assert!(!cfg.unloop && !cfg.siege);
         assert_eq!(cfg.dominant, 60.0);
         let err = cfg.switch("relativ").unwrap_err();
         assert!(err.contains("relativ") && err.contains(SWITCHES), "{err}");
         assert!(cfg.switch("dominance=-1").is_err());
+        assert_eq!(cfg.approach, APPROACH);
+        cfg.switch("approach=20").unwrap();
+        assert_eq!(cfg.approach, 20.0);
+        assert!(cfg.switch("approach=0.5").is_err());
+        assert!(cfg.switch("approach=x").is_err());
     }
 
     /// Losing a Miner never raises its side's material: with the other side's Bombs on
