@@ -1447,6 +1447,25 @@ fn the_games_waiting_for_my_move_are_named_and_marked() {
     let mut a = app("bob", 120, 30);
     a.set_unix_time(now);
     a.update(Msg::Lobby(Arc::new(l)));
+    // The games waiting are the lobby's to say (matched by identity, soonest first), not
+    // the screen's to find by nick in the shared list: none shown until it says.
+    let t = text(&draw(&a, 120, 30));
+    assert!(!t.contains("Your move"), "{t}");
+    assert_eq!(t.matches("your move:").count(), 0, "{t}");
+    let waiting = |id, opponent: &str, color, deadline| stratego_ssh::proto::WaitingGame {
+        id,
+        opponent: opponent.into(),
+        color,
+        variant: Variant::Classic,
+        days: 3,
+        ply: 4,
+        deadline,
+        setup: false,
+    };
+    a.update(Msg::Waiting(vec![
+        waiting(11, "erin", Color::Blue, now + 7_200),
+        waiting(9, "carol", Color::Red, now + 86_400 + 7_200),
+    ]));
     let t = text(&draw(&a, 120, 30));
     assert!(t.contains("Your move: #11 #9"), "{t}");
     assert!(t.contains("your move: 1 d 2 h"), "{t}");
