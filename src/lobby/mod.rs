@@ -1111,6 +1111,20 @@ impl Lobby {
             .map(|r| r.rating.round() as i32)
     }
 
+    /// The players of a stored game's seats, with their ratings now.
+    fn players_of(&self, seats: &ByColor<crate::store::SeatRecord>) -> ByColor<Player> {
+        let player = |c: Color| {
+            let seat = seats.get(c);
+            Player {
+                id: seat.identity.clone(),
+                nick: seat.nick.clone(),
+                rating: self.rating_of(&seat.identity),
+                bot: seat.identity.bot_level().is_some(),
+            }
+        };
+        ByColor::new(player(Color::Red), player(Color::Blue))
+    }
+
     /// Games the store kept across a restart: their players come back straight into them.
     fn restore_games(&mut self) {
         let live = match self.store.live().all() {
@@ -1121,16 +1135,7 @@ impl Lobby {
             }
         };
         for g in live {
-            let player = |c: Color| {
-                let seat = g.seats.get(c);
-                Player {
-                    id: seat.identity.clone(),
-                    nick: seat.nick.clone(),
-                    rating: self.rating_of(&seat.identity),
-                    bot: seat.identity.bot_level().is_some(),
-                }
-            };
-            let players = ByColor::new(player(Color::Red), player(Color::Blue));
+            let players = self.players_of(&g.seats);
             let (id, terms, private) = (g.id, g.terms, g.private);
             // A correspondence game's turn is known here, before its task runs: a player
             // arriving at once is told of it (the task's first report says the same).
@@ -1169,16 +1174,7 @@ impl Lobby {
             }
         };
         for g in setups {
-            let player = |c: Color| {
-                let seat = g.seats.get(c);
-                Player {
-                    id: seat.identity.clone(),
-                    nick: seat.nick.clone(),
-                    rating: self.rating_of(&seat.identity),
-                    bot: seat.identity.bot_level().is_some(),
-                }
-            };
-            let players = ByColor::new(player(Color::Red), player(Color::Blue));
+            let players = self.players_of(&g.seats);
             let (id, terms, private) = (g.id, g.terms, g.private);
             let due = terms.days.map(|days| {
                 let owes = |c: Color| g.setups.get(c).is_none();
