@@ -401,6 +401,22 @@ fn named(uri: &Uri) -> Result<(Variant, String), super::Fault> {
     Ok((variant, query_value(uri, "name").unwrap_or_default()))
 }
 
+/// The signed-in player's saved set-up the address names (`variant`, `name`), or the page
+/// to answer instead (a bad address, not signed in, no such set-up of theirs).
+async fn named_own(
+    web: &Web,
+    l: &PageLang,
+    headers: &HeaderMap,
+    uri: &Uri,
+) -> Result<(Variant, SavedSetup), Response> {
+    let (variant, name) = named(uri).map_err(|f| fault_page(l, f))?;
+    let Some(me) = signed_in(web, headers).await else {
+        return Err(sign_in_first(l, StatusCode::OK));
+    };
+    let (s, _) = own_setup(web, l, &me, variant, &name).await?;
+    Ok((variant, s))
+}
+
 /// `GET /setups/delete?variant=&name=`: asks before deleting.
 pub(super) async fn delete_page(
     State(web): State<Web>,
@@ -408,14 +424,7 @@ pub(super) async fn delete_page(
     headers: HeaderMap,
     uri: Uri,
 ) -> Response {
-    let (variant, name) = match named(&uri) {
-        Ok(n) => n,
-        Err(f) => return fault_page(&l, f),
-    };
-    let Some(me) = signed_in(&web, &headers).await else {
-        return sign_in_first(&l, StatusCode::OK);
-    };
-    let (s, _) = match own_setup(&web, &l, &me, variant, &name).await {
+    let (variant, s) = match named_own(&web, &l, &headers, &uri).await {
         Ok(found) => found,
         Err(r) => return r,
     };
@@ -574,14 +583,7 @@ pub(super) async fn edit_page(
     headers: HeaderMap,
     uri: Uri,
 ) -> Response {
-    let (variant, name) = match named(&uri) {
-        Ok(n) => n,
-        Err(f) => return fault_page(&l, f),
-    };
-    let Some(me) = signed_in(&web, &headers).await else {
-        return sign_in_first(&l, StatusCode::OK);
-    };
-    let (s, _) = match own_setup(&web, &l, &me, variant, &name).await {
+    let (variant, s) = match named_own(&web, &l, &headers, &uri).await {
         Ok(found) => found,
         Err(r) => return r,
     };
