@@ -77,6 +77,37 @@ async fn chat_with_escape_sequences_arrives_cleaned() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_keys_is_drawn_as_it_ends_not_once_a_key() {
+    let server = start_server("burst").await;
+    let key = new_key();
+    let t = Term::connect(server.running.addr, Login::Key("fay", &key), 100, 30).await;
+    t.wait_text("no open seeks", 10).await;
+    t.send(b"t").await;
+    t.wait_text("Enter send", 10).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Thirty keys, each its own SSH packet, sent without waiting for the screen: the session
+    // takes what is already queued before drawing, so the client gets the line as it ends in
+    // a few frames, not thirty. (Each frame is one data message.)
+    const LINE: &str = "thequickbrownfoxjumpsoverlazyd";
+    let before = t.packets();
+    for c in LINE.bytes() {
+        t.send(&[c]).await;
+    }
+    t.wait_text(LINE, 10).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let frames = t.packets() - before;
+    assert!(
+        frames <= LINE.len() / 3,
+        "{} keys sent at once were drawn in {frames} frames",
+        LINE.len()
+    );
+    // Nothing was lost or reordered: the whole line is sent as typed.
+    t.send(b"\r").await;
+    let text = t.wait_text(&format!("fay: {LINE}"), 10).await;
+    assert!(!text.contains("Enter send"), "the line was sent:\n{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn resize_redraws_and_small_windows_get_a_friendly_screen() {
     let server = start_server("resize").await;
     let key = new_key();

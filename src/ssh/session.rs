@@ -132,7 +132,7 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         return;
     };
     let mut last_tick = Instant::now();
-    while !session.quit {
+    'session: while !session.quit {
         session.draw();
         let tick_at = session.tick_due(last_tick);
         let effects = tokio::select! {
@@ -187,11 +187,42 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         for effect in effects {
             session.on_effect(effect).await;
         }
+        // What else is already queued for the session (the rest of what was typed, the
+        // game's answer to a move, another event) is taken before the next frame, so a
+        // burst is drawn once, as it ends, instead of once per event.
+        for _ in 0..COALESCE_MAX {
+            if session.quit {
+                break;
+            }
+            match session.ready(&mut input, &mut events, &mut answers) {
+                Ready::Nothing => break,
+                Ready::Closed => break 'session,
+                Ready::Effects(effects) => {
+                    for effect in effects {
+                        session.on_effect(effect).await;
+                    }
+                }
+            }
+        }
     }
     // Input is no longer read: closing the queue lets the connection's handler (which may
     // wait on a full queue) go on, so the farewell frames below can be sent.
     drop(input);
     session.finish().await;
+}
+
+/// Events taken from the session's queues after one and before the next frame at most (a
+/// flood cannot hold a frame back for long: the loop draws, then goes on reading).
+const COALESCE_MAX: usize = 64;
+
+/// What [`Session::ready`] found queued.
+enum Ready {
+    /// Nothing: the next frame can be drawn.
+    Nothing,
+    /// An event was handled, with these effects.
+    Effects(Vec<Effect>),
+    /// The client has gone (its input closed, or it hung up with input still queued).
+    Closed,
 }
 
 /// What a guest is told: the login that brings it back into its game after a drop.
@@ -854,6 +885,50 @@ impl Session {
         if self.p.test_hooks && bytes == TEST_PANIC {
             panic!("test hook: a session panics");
         }
+    }
+
+    /// Handles one event already waiting in the session's queues, if any (without waiting):
+    /// input first (unless over the input budget), then the lobby's session events, the
+    /// shown game's snapshot, the service's answers. Lobby snapshots and timers are left to
+    /// the main loop (a lobby change is drawn at the session's own offset anyway).
+    fn ready(
+        &mut self,
+        input: &mut mpsc::Receiver<SessionInput>,
+        events: &mut mpsc::Receiver<SessionEvent>,
+        answers: &mut mpsc::Receiver<Msg>,
+    ) -> Ready {
+        use mpsc::error::TryRecvError;
+        if self.limits.reading() {
+            match input.try_recv() {
+                Ok(SessionInput::Data(_)) if self.hung_up() => return Ready::Closed,
+                Ok(SessionInput::Data(bytes)) => {
+                    #[cfg(feature = "test-hooks")]
+                    self.test_hook(&bytes);
+                    return Ready::Effects(self.on_bytes(&bytes));
+                }
+                Ok(SessionInput::Resize(cols, rows)) => {
+                    return Ready::Effects(self.on_resize(cols, rows))
+                }
+                Ok(SessionInput::Closed) | Err(TryRecvError::Disconnected) => {
+                    return Ready::Closed
+                }
+                Err(TryRecvError::Empty) => {}
+            }
+        }
+        if let Ok(ev) = events.try_recv() {
+            return Ready::Effects(self.on_event(ev));
+        }
+        if let Some(seat) = &self.seat {
+            match seat.snapshots.has_changed() {
+                Ok(true) => return Ready::Effects(self.on_game(true)),
+                Ok(false) => {}
+                Err(_) => return Ready::Effects(self.on_game(false)),
+            }
+        }
+        if let Ok(msg) = answers.try_recv() {
+            return Ready::Effects(self.show(msg));
+        }
+        Ready::Nothing
     }
 
     /// Every byte is parsed, in order; over the input budget the session stops reading for

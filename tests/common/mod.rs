@@ -177,6 +177,8 @@ pub struct Term {
     writer: russh::ChannelWriteHalf<client::Msg>,
     screen: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
+    /// Data messages received (the server sends a frame as one).
+    packets: Arc<std::sync::atomic::AtomicUsize>,
     closed: Arc<std::sync::atomic::AtomicBool>,
 }
 
@@ -267,14 +269,17 @@ impl Term {
         let screen = Arc::new(Mutex::new(vt100::Parser::new(nz(rows), nz(cols), 0)));
         let raw = Arc::new(Mutex::new(Vec::new()));
         let closed = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let packets = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         {
             let screen = screen.clone();
             let raw = raw.clone();
             let closed = closed.clone();
+            let packets = packets.clone();
             tokio::spawn(async move {
                 while let Some(msg) = read.wait().await {
                     match msg {
                         ChannelMsg::Data { data } => {
+                            packets.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                             screen.lock().unwrap().process(&data);
                             raw.lock().unwrap().extend_from_slice(&data);
                         }
@@ -292,6 +297,7 @@ impl Term {
             writer,
             screen,
             raw,
+            packets,
             closed,
         }
     }
@@ -328,6 +334,12 @@ impl Term {
 
     pub fn raw(&self) -> Vec<u8> {
         self.raw.lock().unwrap().clone()
+    }
+
+    /// Data messages received so far (each frame the server sends is one, unless larger
+    /// than the channel's packet size).
+    pub fn packets(&self) -> usize {
+        self.packets.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     pub fn is_closed(&self) -> bool {
