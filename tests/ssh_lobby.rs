@@ -96,6 +96,7 @@ async fn a_burst_of_keys_is_drawn_as_it_ends_not_once_a_key() {
     t.wait_text(LINE, 10).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     let frames = t.packets() - before;
+    eprintln!("{} keys sent at once: {frames} frames", LINE.len());
     assert!(
         frames <= LINE.len() / 3,
         "{} keys sent at once were drawn in {frames} frames",
