@@ -909,9 +909,7 @@ impl Session {
                 Ok(SessionInput::Resize(cols, rows)) => {
                     return Ready::Effects(self.on_resize(cols, rows))
                 }
-                Ok(SessionInput::Closed) | Err(TryRecvError::Disconnected) => {
-                    return Ready::Closed
-                }
+                Ok(SessionInput::Closed) | Err(TryRecvError::Disconnected) => return Ready::Closed,
                 Err(TryRecvError::Empty) => {}
             }
         }
