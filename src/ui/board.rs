@@ -17,7 +17,9 @@ pub(crate) enum Content {
     Shade,
     Piece {
         color: Color,
-        label: String,
+        /// A rank's or a hidden piece's glyph borrowed (no allocation a square a frame); a
+        /// note's text owned.
+        label: std::borrow::Cow<'static, str>,
         /// An enemy piece whose rank the viewer learned (drawn underlined).
         revealed: bool,
         /// `label` is the player's own note on the piece (a guess ending in `?`), drawn in

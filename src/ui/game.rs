@@ -1197,11 +1197,11 @@ pub(crate) fn sentence(lang: Lang, r: IllegalReason) -> String {
 }
 
 /// The label drawn on a piece.
-pub(crate) fn piece_label(p: &ViewPiece, n: Numbering, t: &Theme) -> String {
+pub(crate) fn piece_label(p: &ViewPiece, n: Numbering, t: &Theme) -> &'static str {
     match p.rank {
-        Some(r) => super::rank_label(t.lang, r, n).to_string(),
-        None if p.moved => t.g.hidden_moved.to_string(),
-        None => t.g.hidden.to_string(),
+        Some(r) => super::rank_label(t.lang, r, n),
+        None if p.moved => t.g.hidden_moved,
+        None => t.g.hidden,
     }
 }
 
@@ -1780,7 +1780,7 @@ fn board_cells(
                     Content::Piece {
                         color: p.color,
                         noted: note.is_some(),
-                        label: note.unwrap_or_else(|| piece_label(&p, n, t)),
+                        label: note.map_or_else(|| piece_label(&p, n, t).into(), Into::into),
                         revealed: p.rank.is_some() && Some(p.color) != me && !over,
                     }
                 }

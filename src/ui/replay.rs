@@ -654,7 +654,8 @@ pub(crate) fn render(buf: &mut Buffer, r: &ReplayUi, cx: &Ctx) {
                             Content::Piece {
                                 color: p.color,
                                 noted: note.is_some(),
-                                label: note.unwrap_or_else(|| piece_label(&p, n, t)),
+                                label: note
+                                    .map_or_else(|| piece_label(&p, n, t).into(), Into::into),
                                 revealed: p.rank.is_some() && knower.is_some_and(|k| k != p.color),
                             }
                         }

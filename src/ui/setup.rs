@@ -803,7 +803,7 @@ fn render_board(
             match setup.pieces.get(&sq) {
                 Some(r) => Content::Piece {
                     color: me.unwrap_or(Color::Red),
-                    label: r.label(n).to_string(),
+                    label: r.label(n).into(),
                     revealed: false,
                     noted: false,
                 },
