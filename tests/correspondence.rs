@@ -40,6 +40,7 @@ fn corr_terms(days: u8) -> GameTerms {
         rated: false,
         clock: None,
         days: Some(days),
+        budget: None,
     }
 }
 
@@ -64,6 +65,7 @@ fn stored(id: u64, days: u8, since: u64) -> LiveGame {
         started: since,
         private: false,
         turn_since: Some(since),
+        turn_starts: vec![],
     }
 }
 

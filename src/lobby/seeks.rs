@@ -363,6 +363,7 @@ impl Lobby {
             rated: false,
             clock,
             days: None,
+            budget: None,
         };
         let players = with_random_colors(human, computer);
         self.start_game(terms, players, false, &[session]);

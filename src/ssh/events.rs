@@ -421,6 +421,7 @@ pub fn parse_terms(
                 increment_secs: 3,
             }),
             days: None,
+            budget: None,
         },
         starts_at: now + 600,
         entry: EntryRule::Anyone,

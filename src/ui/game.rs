@@ -1403,7 +1403,7 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     let lang = t.lang;
     let sep = t.g.sep;
     let clock = match terms.days {
-        Some(days) => t!(lang, "lobby-seek-days", days = days),
+        Some(days) => super::vocab::days_short(lang, days, terms.budget),
         None => terms
             .clock
             .map_or(tr(lang, "game-no-clock"), |c| c.to_string()),

@@ -903,7 +903,7 @@ impl LineApp {
     /// The clock of a game's terms in words: its clock, or days a move.
     fn terms_clock_words(&self, terms: &GameTerms) -> String {
         match terms.days {
-            Some(days) => t!(self.settings.lang, "form-days", days = days),
+            Some(days) => super::vocab::days_words(self.settings.lang, days, terms.budget),
             None => self.clock_words(terms.clock),
         }
     }
@@ -1272,8 +1272,10 @@ impl LineApp {
             .is_some_and(|g| g.phase == GamePhase::Setup)
     }
 
-    /// The terms of `[classic|duel|barrage] [10+5|none] [casual|rated]` (Classic, 10+5 and
-    /// rated unless said, a guest's always casual), or `None` for anything else.
+    /// The terms of `[classic|duel|barrage] [10+5|none|3d [30d]] [casual|rated]` (Classic,
+    /// 10+5 and rated unless said, a guest's always casual), or `None` for anything else.
+    /// A second number of days after the days a move is a correspondence game's total
+    /// budget (`3d 30d`).
     fn terms(&self, args: &[&str]) -> Option<GameTerms> {
         let mut variant = Variant::Classic;
         let mut rest = args;
@@ -1283,6 +1285,7 @@ impl LineApp {
         }
         let mut clock = ClockSpec::parse("10+5").ok().flatten();
         let mut days = None;
+        let mut budget = None;
         let mut rated = !self.me.guest;
         for a in rest {
             if a.eq_ignore_ascii_case("casual") {
@@ -1293,12 +1296,19 @@ impl LineApp {
                 .strip_suffix(['d', 'D'])
                 .and_then(|n| n.parse::<u8>().ok())
             {
-                // `3d`: a correspondence game, days a move (the lobby checks 1, 3 or 7).
-                days = Some(n);
+                // `3d`: a correspondence game, days a move (the lobby checks 1, 3 or 7);
+                // `3d 30d`: and a total budget (the lobby checks 15, 30 or 60).
+                if days.is_some() && budget.is_none() {
+                    budget = Some(n);
+                } else {
+                    days = Some(n);
+                    budget = None;
+                }
                 clock = None;
             } else {
                 clock = ClockSpec::parse(a).ok()?;
                 days = None;
+                budget = None;
             }
         }
         Some(GameTerms {
@@ -1306,6 +1316,7 @@ impl LineApp {
             rated,
             clock,
             days,
+            budget,
         })
     }
 

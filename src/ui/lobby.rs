@@ -1348,7 +1348,7 @@ impl View<'_> {
         let (t, me) = (self.t, &self.me.nick);
         let lang = t.lang;
         let clock = match s.terms.days {
-            Some(days) => t!(lang, "lobby-seek-days", days = days),
+            Some(days) => super::vocab::days_short(lang, days, s.terms.budget),
             None => s
                 .terms
                 .clock
