@@ -556,9 +556,13 @@ impl TournamentInfo {
             // As the screens word it in English (`form-days`).
             (Some(1), _) => "1 day a move (correspondence)".into(),
             (Some(days), _) => format!("{days} days a move (correspondence)"),
-            // A Swiss is refused a total budget (`refusal-tournament-budget`): none here.
             (None, Some(c)) => c.to_string(),
             (None, None) => "no clock".into(),
+        };
+        // A total budget after the days (`3 days a move, 30 days in all (correspondence)`).
+        let clock = match (t.game.days, t.game.budget) {
+            (Some(_), Some(b)) => clock.replace(" (correspondence)", &format!(", {b} days in all (correspondence)")),
+            _ => clock,
         };
         let mut line = format!(
             "{format} · {} · {clock} · {} · {}",

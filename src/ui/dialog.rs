@@ -496,7 +496,7 @@ impl SeekForm {
             Field::Budget => (
                 format!("  {}", tr("form-budget")),
                 match self.budget() {
-                    Some(days) => t!(lang, "form-budget-days", days = days),
+                    Some(days) => t!(lang, "form-budget-days", budget = days),
                     None => tr("form-budget-none"),
                 },
             ),

@@ -626,6 +626,18 @@ impl Shared {
         self.reconnect_left(opp, now) == Some(Duration::ZERO)
     }
 
+    /// A correspondence game's total budget left to `c` now (the side to move's counted
+    /// down as its clock is); `None` without a budget.
+    pub fn budget_left(&self, c: Color, now: Instant) -> Option<Duration> {
+        let left = *self.snap.budget_left.as_ref()?.get(c);
+        let running = self.snap.phase == GamePhase::Playing
+            && self.snap.clocks.as_ref().is_some_and(|k| k.get(c).running);
+        Some(match running {
+            true => left.saturating_sub(self.elapsed(now)),
+            false => left,
+        })
+    }
+
     /// A clock's time now.
     pub fn clock(&self, c: Color, now: Instant) -> Option<Duration> {
         let cs = self.snap.clocks.as_ref()?.get(c);
@@ -1297,6 +1309,19 @@ fn seat_lines(
         second.push(Span::styled(tr(lang, gone), t.error()));
     } else {
         second.push(Span::styled(color_name(lang, c), t.dim()));
+        // A correspondence game's total budget left (`28 d 4 h left of 30 d`), where it
+        // fits.
+        if let (Some(left), Some(budget)) = (g.budget_left(c, now), g.snap.terms.budget) {
+            let text = format!(
+                " {} {}",
+                t.g.dash,
+                super::vocab::budget_left_words(lang, left.as_secs(), budget)
+            );
+            let used: usize = second.iter().map(|s| words::width(&s.content)).sum();
+            if g.snap.phase != GamePhase::Setup && used + words::width(&text) <= width as usize {
+                second.push(Span::styled(text, t.dim()));
+            }
+        }
         if g.snap.phase == GamePhase::Setup {
             if seat.ready {
                 second.push(Span::styled(

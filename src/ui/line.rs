@@ -1835,7 +1835,7 @@ impl LineApp {
                 } else {
                     "line-turn-item"
                 };
-                t!(
+                let item = t!(
                     lang,
                     item,
                     game = w.id,
@@ -1844,7 +1844,21 @@ impl LineApp {
                     number = w.ply / 2 + 1,
                     due = super::browse::utc_datetime(w.deadline),
                     left = days_hours(lang, w.deadline.saturating_sub(now)),
-                )
+                );
+                // With a total budget: what is left of it.
+                match (w.budget_ends, w.budget) {
+                    (Some(ends), Some(budget)) => t!(
+                        lang,
+                        "line-turn-budget",
+                        item = item,
+                        budget_left = super::vocab::budget_left_words(
+                            lang,
+                            ends.saturating_sub(now),
+                            budget
+                        ),
+                    ),
+                    _ => item,
+                }
             })
             .collect();
         for l in lines {
@@ -2527,7 +2541,7 @@ impl LineApp {
     /// Message `clocks` with both clocks now, or `none` when the game has no clock.
     fn clocks_line(&self, clocks: &'static str, none: &'static str) -> String {
         let lang = self.settings.lang;
-        match self.clock_texts() {
+        let line = match self.clock_texts() {
             Some((red, blue)) => t!(
                 lang,
                 clocks,
@@ -2537,7 +2551,39 @@ impl LineApp {
                 blue = blue,
             ),
             None => tr(lang, none),
+        };
+        // A correspondence game's total budget left to each side, after the clocks.
+        match self.budget_texts() {
+            Some((red, blue)) => t!(
+                lang,
+                "line-clocks-budget",
+                clocks = line,
+                red_name = color_name(lang, Color::Red),
+                red = red,
+                blue_name = color_name(lang, Color::Blue),
+                blue = blue,
+            ),
+            None => line,
         }
+    }
+
+    /// Each side's total budget left (`28 d 4 h left of 30 d`), the side to move's counted
+    /// down since its snapshot came; `None` without a budget.
+    fn budget_texts(&self) -> Option<(String, String)> {
+        let g = self.game.as_ref()?;
+        let (left, budget) = (g.budget_left?, g.terms.budget?);
+        let since = self.game_at.map_or(Duration::ZERO, |t| t.elapsed());
+        let running = |c: Color| {
+            g.phase == GamePhase::Playing && g.clocks.is_some_and(|k| k.get(c).running)
+        };
+        let text = |c: Color| {
+            let mut l = *left.get(c);
+            if running(c) {
+                l = l.saturating_sub(since);
+            }
+            super::vocab::budget_left_words(self.settings.lang, l.as_secs(), budget)
+        };
+        Some((text(Color::Red), text(Color::Blue)))
     }
 
     fn last(&mut self) {

@@ -6,6 +6,7 @@
 game-rated = gewertet
 game-casual = ungewertet
 game-no-clock = ohne Uhr
+game-budget-left = noch { $left } von { $budget } T
 game-number = Partie #{ $id }
 game-you-play = du spielst { $color }
 game-watching = du schaust zu

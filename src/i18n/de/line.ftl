@@ -144,6 +144,7 @@ line-help-watch = Du schaust zu. Befehle: board, row 6, col D, square D6, pieces
 line-your-turn = Du bist am Zug.
 line-your-turn-clocks = Du bist am Zug. { $red_name } { $red }, { $blue_name } { $blue }.
 line-clocks = { $red_name } { $red }, { $blue_name } { $blue }.
+line-clocks-budget = { $clocks } Gesamtzeit: { $red_name } { $red }, { $blue_name } { $blue }.
 line-no-clock-game = Diese Partie hat keine Uhr.
 line-their-turn = { $nick } ist am Zug.
 line-not-your-turn = Du bist nicht am Zug: Warte auf den Zug deines Gegners.
@@ -233,6 +234,7 @@ line-analysis-judged = bester { $best } { $before } zu { $after }{ $mark }
 line-turn-none = Keine Fernpartie wartet auf deinen Zug.
 line-turn-item = Partie { $game } gegen { $opponent }, { $variant }, Zug { $number }: du bist am Zug, fällig { $due } UTC (noch { $left }). Tippe watch { $game }, um sie zu spielen.
 line-turn-setup-item = Partie { $game } gegen { $opponent }, { $variant }: deine Aufstellung, fällig { $due } UTC (noch { $left }). Tippe watch { $game }, um aufzustellen.
+line-turn-budget = { $item } Gesamtzeit: { $budget_left }.
 line-turn-waiting = { $count ->
         [one] Du bist am Zug in der Fernpartie { $games }. Tippe turn für die Liste, watch N zum Spielen.
        *[other] Du bist am Zug in { $count } Fernpartien: { $games }. Tippe turn für die Liste, watch N, um eine zu spielen.

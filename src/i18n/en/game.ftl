@@ -5,6 +5,7 @@
 game-rated = rated
 game-casual = casual
 game-no-clock = no clock
+game-budget-left = { $left } left of { $budget } d
 game-number = game #{ $id }
 game-you-play = you play { $color }
 game-watching = watching

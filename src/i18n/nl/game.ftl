@@ -6,6 +6,7 @@
 game-rated = om rating
 game-casual = vrijblijvend
 game-no-clock = zonder klok
+game-budget-left = nog { $left } van { $budget } d
 game-number = partij #{ $id }
 game-you-play = je speelt { $color }
 game-watching = je kijkt mee

@@ -144,6 +144,7 @@ line-help-watch = Je kijkt toe. Opdrachten: board, row 6, col D, square D6, piec
 line-your-turn = Jij bent aan zet.
 line-your-turn-clocks = Jij bent aan zet. { $red_name } { $red }, { $blue_name } { $blue }.
 line-clocks = { $red_name } { $red }, { $blue_name } { $blue }.
+line-clocks-budget = { $clocks } Totale tijd: { $red_name } { $red }, { $blue_name } { $blue }.
 line-no-clock-game = Deze partij heeft geen klok.
 line-their-turn = { $nick } is aan zet.
 line-not-your-turn = Je bent niet aan zet: wacht op de zet van je tegenstander.
@@ -233,6 +234,7 @@ line-analysis-judged = beste { $best } { $before } naar { $after }{ $mark }
 line-turn-none = Geen correspondentiepartij wacht op jouw zet.
 line-turn-item = Partij { $game } tegen { $opponent }, { $variant }, zet { $number }: jij bent aan zet, uiterlijk { $due } UTC (nog { $left }). Typ watch { $game } om hem te spelen.
 line-turn-setup-item = Partij { $game } tegen { $opponent }, { $variant }: jouw opstelling, uiterlijk { $due } UTC (nog { $left }). Typ watch { $game } om op te stellen.
+line-turn-budget = { $item } Totale tijd: { $budget_left }.
 line-turn-waiting = { $count ->
         [one] Jij bent aan zet in correspondentiepartij { $games }. Typ turn voor de lijst, watch N om te spelen.
        *[other] Jij bent aan zet in { $count } correspondentiepartijen: { $games }. Typ turn voor de lijst, watch N om er een te spelen.

@@ -201,3 +201,11 @@ form-days = { $days ->
         [one] 1 dag per zet (correspondentie)
        *[other] { $days } dagen per zet (correspondentie)
     }
+form-days-budget = { $days ->
+        [one] 1 dag per zet
+       *[other] { $days } dagen per zet
+    }, { $budget } dagen in totaal (correspondentie)
+form-budget = Totale tijd
+form-budget-none = geen: elke zet heeft zijn dagen
+form-budget-days = { $budget } dagen voor al je zetten
+form-about-budget = De tijd van een correspondentiepartij voor alle zetten van een speler: elke zet verbruikt wat hij duurde, en moet gedaan zijn binnen zijn dagen of voordat de totale tijd op is, wat het eerst komt. Is die op, dan verlies je op tijd.
