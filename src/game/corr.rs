@@ -189,9 +189,9 @@ mod tests {
 
     #[test]
     fn the_budget_runs_out_before_the_days_of_the_last_move() {
-        // 15 days, 7 a move: Red spent 13 days 20 h; its turn began at T0. The deadline is
+        // 15 days, 7 a move: Red spent 14 days 20 h; its turn began at T0. The deadline is
         // 4 h after T0, not 7 days: a move at 3 h 59 m 59 s is in time, at 4 h it is late.
-        let left_budget = budget_left(Some(15), 13 * DAY_SECS + 20 * H);
+        let left_budget = budget_left(Some(15), 14 * DAY_SECS + 20 * H);
         let allow = allowance(7, left_budget);
         assert_eq!(allow, 4 * H);
         assert!(!overdue(T0, allow, T0 + 4 * H - 1));

@@ -1309,19 +1309,6 @@ fn seat_lines(
         second.push(Span::styled(tr(lang, gone), t.error()));
     } else {
         second.push(Span::styled(color_name(lang, c), t.dim()));
-        // A correspondence game's total budget left (`28 d 4 h left of 30 d`), where it
-        // fits.
-        if let (Some(left), Some(budget)) = (g.budget_left(c, now), g.snap.terms.budget) {
-            let text = format!(
-                " {} {}",
-                t.g.dash,
-                super::vocab::budget_left_words(lang, left.as_secs(), budget)
-            );
-            let used: usize = second.iter().map(|s| words::width(&s.content)).sum();
-            if g.snap.phase != GamePhase::Setup && used + words::width(&text) <= width as usize {
-                second.push(Span::styled(text, t.dim()));
-            }
-        }
         if g.snap.phase == GamePhase::Setup {
             if seat.ready {
                 second.push(Span::styled(
@@ -1339,6 +1326,19 @@ fn seat_lines(
                     t.dim(),
                 ));
             }
+        }
+    }
+    // A correspondence game's total budget left (`28 d 4 h left of 30 d`), present or
+    // away (its players come and go), where it fits.
+    if let (Some(left), Some(budget)) = (g.budget_left(c, now), g.snap.terms.budget) {
+        let text = format!(
+            " {} {}",
+            t.g.dash,
+            super::vocab::budget_left_words(lang, left.as_secs(), budget)
+        );
+        let used: usize = second.iter().map(|s| words::width(&s.content)).sum();
+        if g.snap.phase != GamePhase::Setup && used + words::width(&text) <= width as usize {
+            second.push(Span::styled(text, t.dim()));
         }
     }
     (Line::from(spans), Line::from(second))

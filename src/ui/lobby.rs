@@ -777,7 +777,10 @@ impl SeekCols {
             .map(|v| super::words::width(&variant_name(lang, *v)))
             .chain([w(&["lobby-head-variant"])])
             .fold(8, usize::max);
-        let clock = w(&["lobby-head-clock", "lobby-seek-no-clock"]).max(5);
+        // Wide enough for a correspondence seek's days and budget (`7d/60d`).
+        let clock = w(&["lobby-head-clock", "lobby-seek-no-clock"])
+            .max(5)
+            .max(super::words::width(&super::vocab::days_short(lang, 7, Some(60))));
         let rated = w(&["lobby-head-rated", "lobby-seek-rated", "lobby-seek-casual"]).max(6);
         // The players' names get 12 cells, fewer where the other columns need them
         // (a name is cut, never a word of ours).
