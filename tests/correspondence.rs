@@ -150,8 +150,8 @@ async fn deadlines_are_kept_across_a_restart_and_a_late_move_loses_on_time() {
     lobby.shutdown().await;
 }
 
-/// A correspondence seek is refused to a guest and with days other than 1, 3, 7; the
-/// computer never takes one.
+/// A correspondence seek is refused to a guest, with days other than 1, 3, 7, and with a
+/// total budget other than 15, 30, 60 days or without days; the computer never takes one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn correspondence_seeks_refused_clearly() {
     let config = LobbyConfig {
@@ -170,6 +170,22 @@ async fn correspondence_seeks_refused_clearly() {
         alice.next_notice().await,
         "a correspondence game gives 1, 3 or 7 days a move, not 2"
     );
+    // A total budget other than 15, 30 or 60 days, or one without days a move.
+    let mut t = corr_terms(3);
+    t.budget = Some(20);
+    lobby.command(alice.session, seek(t));
+    assert_eq!(
+        alice.next_notice().await,
+        "a correspondence game's total budget is 15, 30 or 60 days, not 20"
+    );
+    let mut t = corr_terms(3);
+    (t.days, t.budget) = (None, Some(30));
+    lobby.command(alice.session, seek(t));
+    assert!(alice
+        .next_notice()
+        .await
+        .starts_with("a total budget is for a correspondence game"));
+    assert!(lobby.snapshot().seeks.is_empty(), "nothing posted");
     let mut guest = common::lobby_client::join_as(
         &lobby,
         stratego_ssh::lobby::Ident {

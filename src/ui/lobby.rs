@@ -777,10 +777,7 @@ impl SeekCols {
             .map(|v| super::words::width(&variant_name(lang, *v)))
             .chain([w(&["lobby-head-variant"])])
             .fold(8, usize::max);
-        // Wide enough for a correspondence seek's days and budget (`7d/60d`).
-        let clock = w(&["lobby-head-clock", "lobby-seek-no-clock"])
-            .max(5)
-            .max(super::words::width(&super::vocab::days_short(lang, 7, Some(60))));
+        let clock = w(&["lobby-head-clock", "lobby-seek-no-clock"]).max(5);
         let rated = w(&["lobby-head-rated", "lobby-seek-rated", "lobby-seek-casual"]).max(6);
         // The players' names get 12 cells, fewer where the other columns need them
         // (a name is cut, never a word of ours).
@@ -1259,7 +1256,15 @@ impl View<'_> {
         let seeks = &self.l.seeks;
         let title = t!(self.t.lang, "lobby-seeks-title", count = seeks.len());
         let width = usize::from(list_area(Panel::Seeks, area).width);
-        let cols = SeekCols::new(self.t.lang, width);
+        let mut cols = SeekCols::new(self.t.lang, width);
+        // Wider where a correspondence seek with a total budget is listed (`7d/60d`).
+        let lang = self.t.lang;
+        for s in seeks {
+            if let (Some(days), Some(_)) = (s.terms.days, s.terms.budget) {
+                let w = super::words::width(&super::vocab::days_short(lang, days, s.terms.budget));
+                cols.clock = cols.clock.max(w);
+            }
+        }
         let head = cols.head(self.t.lang, width);
         // The first row plays the computer; the seeks follow.
         let row = |i: usize| match i.checked_sub(1) {
