@@ -1350,3 +1350,69 @@ async fn a_budget_chosen_in_a_seek_shows_on_both_screens_and_survives_a_restart(
     running.stop().await;
     drop(dir);
 }
+
+/// A correspondence game can be ended in its set-up without a result (`abort` in lines):
+/// leaving one only leaves the seat empty, so without it a player who changed their mind
+/// had to wait out the set-up's days. Both players are told; nothing is kept or recorded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_game_is_aborted_in_its_set_up() {
+    let srv = start_server("corr-abort").await;
+    let addr = srv.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let mut alice = LineClient::open(addr, Login::Key("alice", &ka), "play").await;
+    let mut bob = LineClient::open(addr, Login::Key("bob", &kb), "play").await;
+    alice.until_has("lobby>", SLOW).await;
+    bob.until_has("lobby>", SLOW).await;
+    alice.send("challenge bob classic 3d").await;
+    alice.until_has("Challenge sent to bob.", SLOW).await;
+    bob.until_has("alice challenges you", SLOW).await;
+    bob.send("seeks").await;
+    bob.until_has("1. alice challenges you", SLOW).await;
+    bob.send("accept 1").await;
+    for c in [&mut alice, &mut bob] {
+        c.until_has("Set up your army", SLOW).await;
+    }
+    // alice is ready (her set-up stored); bob's set-up is due.
+    alice.send("random").await;
+    alice.until_has("A new random set-up", SLOW).await;
+    alice.send("ready").await;
+    wait_for_setups(&srv.running.store, 1, "the game stored in its set-up").await;
+    // The lobby hears of the set-up due from the game's report (it may come a moment
+    // after the screens' first snapshot).
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(SLOW);
+    loop {
+        let (out, status) = my_turn(addr, "bob", &kb).await;
+        if status == 0 {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "bob's set-up is not listed as due: {out}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    bob.send("abort").await;
+    for c in [&mut alice, &mut bob] {
+        c.until_has("Game over: a draw (aborted before the first move)", SLOW)
+            .await;
+    }
+    // Gone: nothing due, nothing stored in play or in set-up, nothing recorded.
+    for (nick, key) in [("alice", &ka), ("bob", &kb)] {
+        assert_eq!(my_turn(addr, nick, key).await.1, 1, "{nick}");
+    }
+    wait_for_setups(&srv.running.store, 0, "the set-up forgotten").await;
+    assert!(srv.running.store.live().all().unwrap().is_empty());
+    assert!(srv.running.store.games().get(1).unwrap().is_none());
+    alice.disconnect().await;
+    bob.disconnect().await;
+    srv.running.stop().await;
+}
+
+/// Waits until `n` games are stored in their set-up.
+async fn wait_for_setups(store: &Store, n: usize, what: &str) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(SLOW);
+    while store.live().setups().unwrap().len() != n {
+        assert!(tokio::time::Instant::now() < deadline, "{what}: not in {SLOW} s");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}

@@ -357,6 +357,16 @@ static SETUP: &[Command<SetupFn>] = &[
         drafts: false,
         run: |_, _, _, _| vec![Effect::Game(GameCmd::Resign)],
     },
+    // Ends the game without a result, before the first move: what leaving does in a game
+    // played at one sitting, and the way to do it in a correspondence game (leaving one
+    // only leaves the seat empty).
+    Command {
+        words: &["abort"],
+        args: "",
+        help: &[SETUP_HELP, SETUP_SENT_HELP],
+        drafts: false,
+        run: |_, _, _, _| vec![Effect::Game(GameCmd::Abort)],
+    },
     Command {
         words: &["claim"],
         args: "",

@@ -101,8 +101,8 @@ line-bye = Auf Wiedersehen.
 
 line-game-start = Partie { $game }: { $red } (Rot) gegen { $blue } (Blau). Du spielst { $color }.
 line-setup-start = Stelle deine Armee auf: Eine zufällige Aufstellung steht bereit. Tippe show, um sie zu lesen, random für eine andere, ready, um mit ihr zu spielen.
-line-help-setup = Befehle der Aufstellung: show, row 3, swap A1 B2, place A1 Feldmarschall, random, setups, load NAME, save NAME, ready, board, resign, say TEXT, help.
-line-help-setup-sent = Deine Aufstellung ist gesendet. Befehle: show, row 3, board, setups, save NAME, resign, say TEXT, help.
+line-help-setup = Befehle der Aufstellung: show, row 3, swap A1 B2, place A1 Feldmarschall, random, setups, load NAME, save NAME, ready, board, resign, abort, say TEXT, help.
+line-help-setup-sent = Deine Aufstellung ist gesendet. Befehle: show, row 3, board, setups, save NAME, resign, abort, say TEXT, help.
 line-row-usage = Tippe row und eine Zahl von 1 bis 10, etwa row 3.
 line-setup-not-yours = { $square } ist keines deiner Aufstellungsfelder. Tippe show, um sie zu sehen.
 line-setup-empty = nichts

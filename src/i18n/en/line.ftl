@@ -102,8 +102,8 @@ line-bye = Goodbye.
 
 line-game-start = Game { $game }: { $red } (Red) against { $blue } (Blue). You play { $color }.
 line-setup-start = Set up your army: a random set-up is ready. Type show to read it, random for another, ready to play it.
-line-help-setup = Set-up commands: show, row 3, swap A1 B2, place A1 Marshal, random, setups, load NAME, save NAME, ready, board, resign, say TEXT, help.
-line-help-setup-sent = Your set-up is in. Commands: show, row 3, board, setups, save NAME, resign, say TEXT, help.
+line-help-setup = Set-up commands: show, row 3, swap A1 B2, place A1 Marshal, random, setups, load NAME, save NAME, ready, board, resign, abort, say TEXT, help.
+line-help-setup-sent = Your set-up is in. Commands: show, row 3, board, setups, save NAME, resign, abort, say TEXT, help.
 line-row-usage = Type row and a number from 1 to 10, like row 3.
 line-setup-not-yours = { $square } is not one of your set-up squares. Type show to see them.
 line-setup-empty = empty

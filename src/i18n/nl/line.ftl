@@ -101,8 +101,8 @@ line-bye = Tot ziens.
 
 line-game-start = Partij { $game }: { $red } (Rood) tegen { $blue } (Blauw). Jij speelt { $color }.
 line-setup-start = Stel je leger op: een willekeurige opstelling staat klaar. Typ show om haar te lezen, random voor een andere, ready om ermee te spelen.
-line-help-setup = Opdrachten bij de opstelling: show, row 3, swap A1 B2, place A1 Maarschalk, random, setups, load NAAM, save NAAM, ready, board, resign, say TEKST, help.
-line-help-setup-sent = Je opstelling is verstuurd. Opdrachten: show, row 3, board, setups, save NAAM, resign, say TEKST, help.
+line-help-setup = Opdrachten bij de opstelling: show, row 3, swap A1 B2, place A1 Maarschalk, random, setups, load NAAM, save NAAM, ready, board, resign, abort, say TEKST, help.
+line-help-setup-sent = Je opstelling is verstuurd. Opdrachten: show, row 3, board, setups, save NAAM, resign, abort, say TEKST, help.
 line-row-usage = Typ row en een getal van 1 tot 10, zoals row 3.
 line-setup-not-yours = { $square } is geen van je opstellingsvelden. Typ show om ze te zien.
 line-setup-empty = niets
