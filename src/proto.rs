@@ -561,7 +561,10 @@ impl TournamentInfo {
         };
         // A total budget after the days (`3 days a move, 30 days in all (correspondence)`).
         let clock = match (t.game.days, t.game.budget) {
-            (Some(_), Some(b)) => clock.replace(" (correspondence)", &format!(", {b} days in all (correspondence)")),
+            (Some(_), Some(b)) => clock.replace(
+                " (correspondence)",
+                &format!(", {b} days in all (correspondence)"),
+            ),
             _ => clock,
         };
         let mut line = format!(

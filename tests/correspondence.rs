@@ -1214,10 +1214,16 @@ async fn a_total_budget_spent_across_a_restart_and_run_out_loses_on_time() {
     assert_eq!(ids, vec![22, 23], "{waiting:?}");
     let turn_began = t - 2 * 3600;
     for got in [waiting[0].deadline, waiting[0].budget_ends.unwrap()] {
-        assert!(got.abs_diff(turn_began + DAY + 2 * 3600) <= 2, "{waiting:?}");
+        assert!(
+            got.abs_diff(turn_began + DAY + 2 * 3600) <= 2,
+            "{waiting:?}"
+        );
     }
     assert_eq!(waiting[0].budget, Some(15));
-    assert!(waiting[1].deadline.abs_diff(turn_began + 7 * DAY) <= 2, "{waiting:?}");
+    assert!(
+        waiting[1].deadline.abs_diff(turn_began + 7 * DAY) <= 2,
+        "{waiting:?}"
+    );
     assert_eq!((waiting[1].budget, waiting[1].budget_ends), (None, None));
 
     // Alice's seat in game 22 shows the budget left: hers running (a day less the two
@@ -1231,7 +1237,10 @@ async fn a_total_budget_spent_across_a_restart_and_run_out_loses_on_time() {
     assert_eq!(left.blue.as_secs(), 15 * DAY - 2 * 3600);
     let clocks = s.clocks.expect("days shown as clocks");
     assert!(clocks.red.running);
-    assert!(clocks.red.remaining.as_secs().abs_diff(DAY) <= 5, "{clocks:?}");
+    assert!(
+        clocks.red.remaining.as_secs().abs_diff(DAY) <= 5,
+        "{clocks:?}"
+    );
     // Blue's next turn: its days (7), less than its budget left.
     assert_eq!(clocks.blue.remaining.as_secs(), 7 * DAY);
     lobby.shutdown().await;
@@ -1262,13 +1271,13 @@ async fn a_budget_chosen_in_a_seek_shows_on_both_screens_and_survives_a_restart(
     for _ in 0..3 {
         alice.send(RIGHT).await; // custom, 1 day, 3 days
     }
-    alice.wait_text("3 days a move (correspondence)", SLOW).await;
+    alice
+        .wait_text("3 days a move (correspondence)", SLOW)
+        .await;
     alice.send(DOWN).await; // Total budget
     alice.send(RIGHT).await; // 15 days
     alice.send(RIGHT).await; // 30 days
-    alice
-        .wait_text("30 days for all your moves", SLOW)
-        .await;
+    alice.wait_text("30 days for all your moves", SLOW).await;
     alice.send(b"\r").await;
     // Listed on alice's screen in short, and in bob's lines in words.
     alice.wait_text("3d/30d", SLOW).await;
@@ -1330,7 +1339,11 @@ async fn a_budget_chosen_in_a_seek_shows_on_both_screens_and_survives_a_restart(
         }
     }
     assert_eq!(waiting, 1, "one side to move");
-    assert!(due.contains("budget: 29 d 23 h left of 30 d") || due.contains("budget: 30 d 0 h left of 30 d"), "{due}");
+    assert!(
+        due.contains("budget: 29 d 23 h left of 30 d")
+            || due.contains("budget: 30 d 0 h left of 30 d"),
+        "{due}"
+    );
     // Both players' screens, back in the game (`r`), show the budget again.
     for (nick, key) in [("alice", &ka), ("bob", &kb)] {
         let t = common::Term::connect(addr, Login::Key(nick, key), 140, 40).await;
@@ -1346,7 +1359,10 @@ async fn a_budget_chosen_in_a_seek_shows_on_both_screens_and_survives_a_restart(
     }
     let live = running.store.live().all().unwrap();
     assert_eq!(live.len(), 1);
-    assert_eq!((live[0].terms.days, live[0].terms.budget), (Some(3), Some(30)));
+    assert_eq!(
+        (live[0].terms.days, live[0].terms.budget),
+        (Some(3), Some(30))
+    );
     running.stop().await;
     drop(dir);
 }
@@ -1412,7 +1428,10 @@ async fn a_correspondence_game_is_aborted_in_its_set_up() {
 async fn wait_for_setups(store: &Store, n: usize, what: &str) {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(SLOW);
     while store.live().setups().unwrap().len() != n {
-        assert!(tokio::time::Instant::now() < deadline, "{what}: not in {SLOW} s");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what}: not in {SLOW} s"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }

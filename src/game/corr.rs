@@ -157,9 +157,15 @@ mod tests {
         // No budget: the days.
         assert_eq!(allowance(3, None), 3 * DAY_SECS);
         // Plenty of budget: the days still.
-        assert_eq!(allowance(3, budget_left(Some(30), 10 * DAY_SECS)), 3 * DAY_SECS);
+        assert_eq!(
+            allowance(3, budget_left(Some(30), 10 * DAY_SECS)),
+            3 * DAY_SECS
+        );
         // 30 days, 28 spent: two days left, sooner than the 3 a move.
-        assert_eq!(allowance(3, budget_left(Some(30), 28 * DAY_SECS)), 2 * DAY_SECS);
+        assert_eq!(
+            allowance(3, budget_left(Some(30), 28 * DAY_SECS)),
+            2 * DAY_SECS
+        );
         // All spent (or more, from a clock set back): nothing left, overdue at once.
         assert_eq!(budget_left(Some(15), 15 * DAY_SECS), Some(0));
         assert_eq!(budget_left(Some(15), 20 * DAY_SECS), Some(0));
@@ -182,7 +188,10 @@ mod tests {
         // Nothing played, or times not known: nothing spent.
         assert_eq!(spent(&[Some(T0)]), ByColor::new(0, 0));
         assert_eq!(spent(&[]), ByColor::new(0, 0));
-        assert_eq!(spent(&[None, Some(T0), None, Some(T0 + 9)]), ByColor::new(0, 0));
+        assert_eq!(
+            spent(&[None, Some(T0), None, Some(T0 + 9)]),
+            ByColor::new(0, 0)
+        );
         // A clock set back spends nothing (no wrap-around).
         assert_eq!(spent(&[Some(T0), Some(T0 - 100)]), ByColor::new(0, 0));
     }

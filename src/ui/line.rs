@@ -1861,11 +1861,8 @@ impl LineApp {
                         lang,
                         "line-turn-budget",
                         item = item,
-                        budget_left = super::vocab::budget_left_words(
-                            lang,
-                            ends.saturating_sub(now),
-                            budget
-                        ),
+                        budget_left =
+                            super::vocab::budget_left_words(lang, ends.saturating_sub(now), budget),
                     ),
                     _ => item,
                 }
@@ -2583,9 +2580,8 @@ impl LineApp {
         let g = self.game.as_ref()?;
         let (left, budget) = (g.budget_left?, g.terms.budget?);
         let since = self.game_at.map_or(Duration::ZERO, |t| t.elapsed());
-        let running = |c: Color| {
-            g.phase == GamePhase::Playing && g.clocks.is_some_and(|k| k.get(c).running)
-        };
+        let running =
+            |c: Color| g.phase == GamePhase::Playing && g.clocks.is_some_and(|k| k.get(c).running);
         let text = |c: Color| {
             let mut l = *left.get(c);
             if running(c) {

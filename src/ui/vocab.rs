@@ -62,27 +62,6 @@ pub fn mark_letter(lang: Lang, m: crate::proto::Mark) -> String {
     tr(lang, id)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::Color;
-
-    #[test]
-    fn the_shared_words_in_each_language() {
-        assert_eq!(variant_name(Lang::En, Variant::Classic), "Classic");
-        assert_eq!(variant_name(Lang::De, Variant::Classic), "Klassisch");
-        assert_eq!(
-            end_reason(Lang::Nl, EndReason::FlagCaptured),
-            "vlag veroverd"
-        );
-        assert_eq!(color_name(Lang::De, Color::Blue), "Blau");
-        // English says what the rules' own descriptions say.
-        for r in [EndReason::FlagCaptured, EndReason::Time, EndReason::Aborted] {
-            assert_eq!(end_reason(Lang::En, r), r.describe());
-        }
-    }
-}
-
 /// A correspondence game's days a move in words (`3 days a move (correspondence)`), with
 /// its total budget when it has one (`3 days a move, 30 days in all (correspondence)`).
 /// Shared by the screens, the lines and the web pages, so each says the same.
@@ -110,4 +89,25 @@ pub fn budget_left_words(lang: Lang, left_secs: u64, budget: u8) -> String {
         left = super::line::days_hours(lang, left_secs),
         budget = budget
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Color;
+
+    #[test]
+    fn the_shared_words_in_each_language() {
+        assert_eq!(variant_name(Lang::En, Variant::Classic), "Classic");
+        assert_eq!(variant_name(Lang::De, Variant::Classic), "Klassisch");
+        assert_eq!(
+            end_reason(Lang::Nl, EndReason::FlagCaptured),
+            "vlag veroverd"
+        );
+        assert_eq!(color_name(Lang::De, Color::Blue), "Blau");
+        // English says what the rules' own descriptions say.
+        for r in [EndReason::FlagCaptured, EndReason::Time, EndReason::Aborted] {
+            assert_eq!(end_reason(Lang::En, r), r.describe());
+        }
+    }
 }
