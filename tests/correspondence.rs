@@ -1255,7 +1255,7 @@ async fn a_budget_chosen_in_a_seek_shows_on_both_screens_and_survives_a_restart(
     const UP: &[u8] = b"\x1b[A";
     const DOWN: &[u8] = b"\x1b[B";
     const RIGHT: &[u8] = b"\x1b[C";
-    let srv = start_server("corr-budget-e2e").await;
+    let (srv, web) = common::web::web_server("corr-budget-e2e", |_| {}).await;
     let addr = srv.running.addr;
     let (ka, kb) = (new_key(), new_key());
     let alice = common::Term::connect(addr, Login::Key("alice", &ka), 140, 40).await;
@@ -1311,6 +1311,22 @@ async fn a_budget_chosen_in_a_seek_shows_on_both_screens_and_survives_a_restart(
     let said = bob.until_has("Budget:", SLOW).await;
     let said = said.last().unwrap();
     assert!(said.contains("left of 30 d"), "{said}");
+    // The game's web page and its JSON (a spectator's: the budgets are public).
+    let page = web_request(web, "GET", "/game/1", &[]).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains("3 days a move, 30 days in all (correspondence)"),
+        "{}",
+        page.body
+    );
+    assert_eq!(page.body.matches("left of 30 d").count(), 2, "{}", page.body);
+    let api = web_request(web, "GET", "/api/game/1", &[]).await;
+    let json: serde_json::Value = serde_json::from_str(&api.body).expect(&api.body);
+    assert_eq!((json["days"].as_u64(), json["budget"].as_u64()), (Some(3), Some(30)));
+    for side in ["red", "blue"] {
+        let ms = json["budget_left_ms"][side].as_u64().expect(&api.body);
+        assert!(ms > 29 * DAY * 1000 && ms <= 30 * DAY * 1000, "{}", api.body);
+    }
     alice.disconnect().await;
     bob.disconnect().await;
 

@@ -420,6 +420,10 @@ fn draw(snap: &GameSnapshot, lang: Lang) -> Drawn {
                 (color_name(lang, c)) " " (snap.seats.get(c).nick) ": "
                 span.clock data-ms=(s.remaining.as_millis()) data-running=(if s.running { "true" } else { "false" }) { (clock_text(s.remaining)) }
                 @if s.running { " (" (tr(lang, "web-clock-running")) ")" }
+                // A correspondence game's total budget left to this side.
+                @if let (Some(left), Some(budget)) = (snap.budget_left.as_ref(), snap.terms.budget) {
+                    " · " span.budget { (crate::ui::vocab::budget_left_words(lang, left.get(c).as_secs(), budget)) }
+                }
             }
         }
     };
