@@ -1315,17 +1315,30 @@ async fn a_budget_chosen_in_a_seek_shows_on_both_screens_and_survives_a_restart(
     let page = web_request(web, "GET", "/game/1", &[]).await;
     assert_eq!(page.status, 200, "{}", page.body);
     assert!(
-        page.body.contains("3 days a move, 30 days in all (correspondence)"),
+        page.body
+            .contains("3 days a move, 30 days in all (correspondence)"),
         "{}",
         page.body
     );
-    assert_eq!(page.body.matches("left of 30 d").count(), 2, "{}", page.body);
+    assert_eq!(
+        page.body.matches("left of 30 d").count(),
+        2,
+        "{}",
+        page.body
+    );
     let api = web_request(web, "GET", "/api/game/1", &[]).await;
     let json: serde_json::Value = serde_json::from_str(&api.body).expect(&api.body);
-    assert_eq!((json["days"].as_u64(), json["budget"].as_u64()), (Some(3), Some(30)));
+    assert_eq!(
+        (json["days"].as_u64(), json["budget"].as_u64()),
+        (Some(3), Some(30))
+    );
     for side in ["red", "blue"] {
         let ms = json["budget_left_ms"][side].as_u64().expect(&api.body);
-        assert!(ms > 29 * DAY * 1000 && ms <= 30 * DAY * 1000, "{}", api.body);
+        assert!(
+            ms > 29 * DAY * 1000 && ms <= 30 * DAY * 1000,
+            "{}",
+            api.body
+        );
     }
     alice.disconnect().await;
     bob.disconnect().await;

@@ -53,6 +53,9 @@ pub(crate) enum Confirm {
     Clear,
     /// Fill the whole army afresh, moving the pieces placed by hand too.
     Refill,
+    /// End the game in its set-up without a result (`A`; what leaving does in a game
+    /// played at one sitting, and the only way in a correspondence game).
+    Abort,
 }
 
 /// Choosing a rescue for a move that reaches the enemy back row.
@@ -324,6 +327,7 @@ impl GameUi {
                 g.confirm = None;
                 match (c, &mut self.phase) {
                     (Confirm::Resign, _) => vec![Act::Fx(Effect::Game(GameCmd::Resign))],
+                    (Confirm::Abort, _) => vec![Act::Fx(Effect::Game(GameCmd::Abort))],
                     // Before the first move the game ends without a result.
                     (Confirm::Leave, _) if g.leave_aborts() => {
                         vec![Act::Fx(Effect::Game(GameCmd::Abort)), Act::LeaveGame]
@@ -1887,6 +1891,7 @@ fn question(g: &Shared, c: Confirm) -> (&'static str, &'static str) {
         Confirm::Ready => ("game-ask-ready-title", "game-ask-ready"),
         Confirm::Clear => ("game-ask-clear-title", "game-ask-clear"),
         Confirm::Refill => ("game-ask-fill-title", "game-ask-fill"),
+        Confirm::Abort => ("game-ask-abort-title", "game-ask-abort"),
     }
 }
 

@@ -185,6 +185,7 @@ setup-help-mouse = Felder anklicken zum Aufnehmen und Tauschen, Ränge zum Setze
 setup-help-chat = Chat
 setup-help-settings = Einstellungen
 setup-help-leave = die Partie verlassen
+setup-help-abort = die Partie ohne Ergebnis beenden (nichts wird gespeichert)
 setup-help-choose = eine gespeicherte Aufstellung wählen
 setup-help-load = sie laden
 setup-help-delete = sie löschen

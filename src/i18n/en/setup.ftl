@@ -173,6 +173,7 @@ setup-help-mouse = click squares to pick and swap, ranks to place
 setup-help-chat = chat
 setup-help-settings = settings
 setup-help-leave = leave the game
+setup-help-abort = end the game without a result (nothing recorded)
 setup-help-choose = choose a saved set-up
 setup-help-load = load it
 setup-help-delete = delete it

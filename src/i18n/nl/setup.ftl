@@ -185,6 +185,7 @@ setup-help-mouse = klik op velden om op te pakken en te wisselen, op rangen om t
 setup-help-chat = chat
 setup-help-settings = instellingen
 setup-help-leave = de partij verlaten
+setup-help-abort = de partij zonder uitslag beëindigen (er wordt niets vastgelegd)
 setup-help-choose = een bewaarde opstelling kiezen
 setup-help-load = haar laden
 setup-help-delete = haar wissen
