@@ -54,6 +54,7 @@ fn snapshots() -> (GameSnapshot, GameSnapshot) {
                         increment_secs: 5,
                     }),
                     days: None,
+                    budget: None,
                 },
                 seats: ByColor::new(seat("alice"), seat("bob")),
                 my_color: Some(Color::Red),
@@ -84,6 +85,7 @@ fn snapshots() -> (GameSnapshot, GameSnapshot) {
                 private: false,
                 tournament: false,
                 notes: Default::default(),
+                budget_left: None,
             });
         }
         g.legal_moves_into(&mut buf);

@@ -80,6 +80,7 @@ fn filled() -> (TempDir, Store, PlayerId, Setup) {
                 rated: false,
                 clock: None,
                 days: None,
+                budget: None,
             },
             started: 1_000 + id,
             ended: 2_000 + id,

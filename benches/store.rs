@@ -85,6 +85,7 @@ fn live(id: u64, red: &Setup, blue: &Setup) -> LiveGame {
             rated: true,
             clock: None,
             days: None,
+            budget: None,
         },
         seats: seats(),
         red: red.clone(),
@@ -97,6 +98,7 @@ fn live(id: u64, red: &Setup, blue: &Setup) -> LiveGame {
         started: 0,
         private: false,
         turn_since: None,
+        turn_starts: vec![],
     }
 }
 
@@ -162,6 +164,7 @@ fn finish_game(c: &mut Criterion) {
                     rated: true,
                     clock: None,
                     days: None,
+                    budget: None,
                 },
                 started: 0,
                 ended: id,

@@ -199,14 +199,25 @@ pub struct GameTerms {
     pub rated: bool,
     pub clock: Option<ClockSpec>,
     /// A correspondence game: this many days for each move (1, 3 or 7, [`CORRESPONDENCE_DAYS`]),
-    /// with no clock (`clock` is `None`) and no total budget; the players need not stay
-    /// connected (see `crate::game::corr`). `None`: an ordinary game.
+    /// with no clock (`clock` is `None`); the players need not stay connected (see
+    /// `crate::game::corr`). `None`: an ordinary game.
     #[serde(default)]
     pub days: Option<u8>,
+    /// A correspondence game's total budget: this many days for all of a player's moves
+    /// (15, 30 or 60, [`CORRESPONDENCE_BUDGETS`]), beside the days a move; `None`: no
+    /// budget (each move has its days, whatever went before). Left out when `None`, so
+    /// older records and bus messages read as "no budget".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<u8>,
 }
 
 /// The days a move a correspondence game may be given ([`GameTerms::days`]).
 pub const CORRESPONDENCE_DAYS: [u8; 3] = [1, 3, 7];
+
+/// The total budgets a correspondence game may be given ([`GameTerms::budget`]), in days
+/// for all of a player's moves: about two weeks, a month, two months (docs/playing.md says
+/// why).
+pub const CORRESPONDENCE_BUDGETS: [u8; 3] = [15, 30, 60];
 
 impl GameTerms {
     /// A correspondence game (days a move, no need to stay connected).
@@ -232,6 +243,14 @@ pub struct WaitingGame {
     /// What is due is the player's set-up (the game has not begun), not a move.
     #[serde(default)]
     pub setup: bool,
+    /// The game's total budget in days ([`GameTerms::budget`]); `None`: none.
+    #[serde(default)]
+    pub budget: Option<u8>,
+    /// When the player's budget runs out if the move is not made (Unix seconds): what is
+    /// left of it is counted down to this time. `None` without a budget (or for a set-up,
+    /// which does not spend it).
+    #[serde(default)]
+    pub budget_ends: Option<u64>,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -540,6 +559,14 @@ impl TournamentInfo {
             (None, Some(c)) => c.to_string(),
             (None, None) => "no clock".into(),
         };
+        // A total budget after the days (`3 days a move, 30 days in all (correspondence)`).
+        let clock = match (t.game.days, t.game.budget) {
+            (Some(_), Some(b)) => clock.replace(
+                " (correspondence)",
+                &format!(", {b} days in all (correspondence)"),
+            ),
+            _ => clock,
+        };
         let mut line = format!(
             "{format} · {} · {clock} · {} · {}",
             t.game.rules.variant.name(),
@@ -672,6 +699,11 @@ pub struct GameSnapshot {
     /// opponent's are always empty.
     #[serde(default)]
     pub notes: Notes,
+    /// A correspondence game's total budget left to each side ([`GameTerms::budget`]), the
+    /// side to move's counted down to when the snapshot was made; `None` without a budget.
+    /// Both players' budgets are public, as clocks are.
+    #[serde(default)]
+    pub budget_left: Option<ByColor<Duration>>,
 }
 
 /// Requests from a seat (or spectator) to its game.
@@ -1281,7 +1313,12 @@ pub fn challenge_notice(nick: &str, terms: &GameTerms, private: bool) -> Notice 
         // A correspondence game: its days a move where a clock would be.
         (Some(days), _) => Notice::new("notice-challenge-clock").arg(
             "clock",
-            Notice::new("lobby-seek-days").arg("days", i64::from(days)),
+            match terms.budget {
+                None => Notice::new("lobby-seek-days").arg("days", i64::from(days)),
+                Some(b) => Notice::new("lobby-seek-days-budget")
+                    .arg("days", i64::from(days))
+                    .arg("budget", i64::from(b)),
+            },
         ),
         (None, Some(c)) => Notice::new("notice-challenge-clock").arg("clock", c.to_string()),
         (None, None) => Notice::new("notice-challenge"),

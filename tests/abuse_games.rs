@@ -27,6 +27,7 @@ fn terms() -> GameTerms {
         rated: false,
         clock: None,
         days: None,
+        budget: None,
     }
 }
 

@@ -312,6 +312,7 @@ async fn exec_output_of_an_escaped_name_is_clean() {
                 rated: false,
                 clock: None,
                 days: None,
+                budget: None,
             },
             record: g.record(),
             started: 1_000,

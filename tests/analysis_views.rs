@@ -35,6 +35,7 @@ async fn the_reviewer_gets_the_view_each_mover_had_and_a_finished_game_is_review
                 rated: false,
                 clock: None,
                 days: None,
+                budget: None,
             },
             private_to: None,
             private: false,

@@ -847,6 +847,7 @@ async fn a_live_page_whose_game_ends_reloads_at_the_end() {
                     increment_secs: 0,
                 }),
                 days: None,
+                budget: None,
             },
             private_to: None,
             private: false,

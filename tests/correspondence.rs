@@ -40,6 +40,7 @@ fn corr_terms(days: u8) -> GameTerms {
         rated: false,
         clock: None,
         days: Some(days),
+        budget: None,
     }
 }
 
@@ -64,6 +65,7 @@ fn stored(id: u64, days: u8, since: u64) -> LiveGame {
         started: since,
         private: false,
         turn_since: Some(since),
+        turn_starts: vec![],
     }
 }
 
@@ -148,8 +150,8 @@ async fn deadlines_are_kept_across_a_restart_and_a_late_move_loses_on_time() {
     lobby.shutdown().await;
 }
 
-/// A correspondence seek is refused to a guest and with days other than 1, 3, 7; the
-/// computer never takes one.
+/// A correspondence seek is refused to a guest, with days other than 1, 3, 7, and with a
+/// total budget other than 15, 30, 60 days or without days; the computer never takes one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn correspondence_seeks_refused_clearly() {
     let config = LobbyConfig {
@@ -168,6 +170,22 @@ async fn correspondence_seeks_refused_clearly() {
         alice.next_notice().await,
         "a correspondence game gives 1, 3 or 7 days a move, not 2"
     );
+    // A total budget other than 15, 30 or 60 days, or one without days a move.
+    let mut t = corr_terms(3);
+    t.budget = Some(20);
+    lobby.command(alice.session, seek(t));
+    assert_eq!(
+        alice.next_notice().await,
+        "a correspondence game's total budget is 15, 30 or 60 days, not 20"
+    );
+    let mut t = corr_terms(3);
+    (t.days, t.budget) = (None, Some(30));
+    lobby.command(alice.session, seek(t));
+    assert!(alice
+        .next_notice()
+        .await
+        .starts_with("a total budget is for a correspondence game"));
+    assert!(lobby.snapshot().seeks.is_empty(), "nothing posted");
     let mut guest = common::lobby_client::join_as(
         &lobby,
         stratego_ssh::lobby::Ident {
@@ -1111,5 +1129,338 @@ async fn in_chromium_the_board_shows_a_set_up_due_and_plays_it() {
     );
     for c in [ann, ben] {
         c.disconnect().await;
+    }
+}
+
+/// A correspondence game with a total budget as the store keeps it: `days` a move,
+/// `budget` days in all (`None`: no budget); four moves played, each at the time given (Red's two took
+/// `red_each`, Blue's one hour each), so Red's turn began at `now - since`.
+async fn stored_with_budget(
+    store: &Store,
+    id: u64,
+    days: u8,
+    budget: Option<u8>,
+    red_each: u64,
+    since: u64,
+) {
+    let rules = Rules::standard(Variant::Classic);
+    let mut g = stored(id, days, 0);
+    g.terms.budget = budget;
+    // Four quiet moves (no battle) of the stored set-ups.
+    let mut game = stratego_ssh::rules::Game::new(rules, &g.red, &g.blue).unwrap();
+    let mut moves = vec![];
+    for _ in 0..4 {
+        let mv = game
+            .legal_moves()
+            .into_iter()
+            .find(|m| game.piece_at(m.to).is_none())
+            .expect("a quiet move");
+        game.play(mv).unwrap();
+        moves.push(mv);
+    }
+    let t4 = now() - since;
+    let t3 = t4 - 3600;
+    let t2 = t3 - red_each;
+    let t1 = t2 - 3600;
+    let t0 = t1 - red_each;
+    g.started = t0;
+    g.turn_since = Some(t0);
+    store.live().save(&g).await.unwrap();
+    for (ply, (mv, at)) in moves.into_iter().zip([t1, t2, t3, t4]).enumerate() {
+        let ply = ply as u32 + 1;
+        store
+            .live()
+            .append_move_at(id, ply, mv, None, Some(at))
+            .await
+            .unwrap();
+    }
+}
+
+/// The total budget (issue 47): each move spends what it took, counted from the stored
+/// time of every turn (a restart gives none back); a move is due by its days or the budget
+/// left, whichever is sooner; a budget run out loses on time, decided by the core with
+/// nobody connected.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_total_budget_spent_across_a_restart_and_run_out_loses_on_time() {
+    let dir = tempdir::Dir::new("corr-budget");
+    let store = Store::open(&dir.0).unwrap();
+    // Game 21: 7 days a move, 15 in all; Red's two moves took 6 d 23 h each (13 d 22 h
+    // spent, 1 d 2 h left), and its turn began 1 d 3 h ago: the budget ran out an hour
+    // ago, long before the 7 days.
+    stored_with_budget(&store, 21, 7, Some(15), 6 * DAY + 23 * 3600, DAY + 3 * 3600).await;
+    // Game 22: the same, its turn begun two hours ago: due when the budget runs out, in
+    // a day (1 d 2 h after the turn began), not in 7 days.
+    stored_with_budget(&store, 22, 7, Some(15), 6 * DAY + 23 * 3600, 2 * 3600).await;
+    // Game 23: the same times, no budget: the 7 days.
+    stored_with_budget(&store, 23, 7, None, 6 * DAY + 23 * 3600, 2 * 3600).await;
+    // What the store reads back: each side's spending follows from the stored times.
+    let g22 = store.live().get(22).unwrap().unwrap();
+    let spent = stratego_ssh::game::corr::spent(&g22.turn_starts);
+    assert_eq!(spent.red, 2 * (6 * DAY + 23 * 3600));
+    assert_eq!(spent.blue, 2 * 3600);
+    let t = now();
+    let lobby = lobby::spawn(LobbyConfig::default(), store.clone());
+
+    // Nobody connected: the core ends game 21 on time, won by Blue.
+    let g = finished(&store, 21, 10).await;
+    assert_eq!(g.outcome.winner, Some(Color::Blue), "{:?}", g.outcome);
+    assert_eq!(g.outcome.reason, EndReason::Time);
+    assert_eq!(g.terms.budget, Some(15), "the budget is kept with the game");
+
+    // Game 22 waits for alice with the budget's deadline; game 23 with the days'.
+    let alice_id = PlayerId::Key("SHA256:alice".into());
+    let waiting = lobby.waiting(alice_id.clone()).await;
+    let ids: Vec<u64> = waiting.iter().map(|w| w.id).collect();
+    assert_eq!(ids, vec![22, 23], "{waiting:?}");
+    let turn_began = t - 2 * 3600;
+    for got in [waiting[0].deadline, waiting[0].budget_ends.unwrap()] {
+        assert!(
+            got.abs_diff(turn_began + DAY + 2 * 3600) <= 2,
+            "{waiting:?}"
+        );
+    }
+    assert_eq!(waiting[0].budget, Some(15));
+    assert!(
+        waiting[1].deadline.abs_diff(turn_began + 7 * DAY) <= 2,
+        "{waiting:?}"
+    );
+    assert_eq!((waiting[1].budget, waiting[1].budget_ends), (None, None));
+
+    // Alice's seat in game 22 shows the budget left: hers running (a day less the two
+    // hours gone), Blue's 15 days less its two hours; her clock is the budget's deadline.
+    let mut alice = join(&lobby, "alice").await;
+    lobby.command(alice.session, LobbyCmd::Spectate(22));
+    let (a22, _) = alice.next_seat().await;
+    let s = a22.snapshots.borrow().clone();
+    let left = s.budget_left.expect("a budget shown");
+    assert!(left.red.as_secs().abs_diff(DAY) <= 5, "{left:?}");
+    assert_eq!(left.blue.as_secs(), 15 * DAY - 2 * 3600);
+    let clocks = s.clocks.expect("days shown as clocks");
+    assert!(clocks.red.running);
+    assert!(
+        clocks.red.remaining.as_secs().abs_diff(DAY) <= 5,
+        "{clocks:?}"
+    );
+    // Blue's next turn: its days (7), less than its budget left.
+    assert_eq!(clocks.blue.remaining.as_secs(), 7 * DAY);
+    lobby.shutdown().await;
+}
+
+/// The total budget end to end, through real SSH clients: chosen in the seek form on the
+/// screens, named in the seek list and in the line mode's seek, shown on both players'
+/// game screens (the terms `3d/30d`, each seat's budget left), and kept across a server
+/// restart (the screens and `games --my-turn` show it again).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_budget_chosen_in_a_seek_shows_on_both_screens_and_survives_a_restart() {
+    const UP: &[u8] = b"\x1b[A";
+    const DOWN: &[u8] = b"\x1b[B";
+    const RIGHT: &[u8] = b"\x1b[C";
+    let (srv, web) = common::web::web_server("corr-budget-e2e", |_| {}).await;
+    let addr = srv.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let alice = common::Term::connect(addr, Login::Key("alice", &ka), 140, 40).await;
+    let mut bob = LineClient::open(addr, Login::Key("bob", &kb), "play").await;
+    bob.until_has("lobby>", SLOW).await;
+    // alice's seek: 3 days a move (the Clock row past the clocks), then the Budget row
+    // that appears under it: 30 days.
+    alice.wait_text("no open seeks", SLOW).await;
+    alice.send(b"n").await;
+    alice.wait_text("Variant", SLOW).await;
+    alice.send(UP).await; // the last row: Only for
+    alice.send(UP).await; // Clock
+    for _ in 0..3 {
+        alice.send(RIGHT).await; // custom, 1 day, 3 days
+    }
+    alice
+        .wait_text("3 days a move (correspondence)", SLOW)
+        .await;
+    alice.send(DOWN).await; // Total budget
+    alice.send(RIGHT).await; // 15 days
+    alice.send(RIGHT).await; // 30 days
+    alice.wait_text("30 days for all your moves", SLOW).await;
+    alice.send(b"\r").await;
+    // Listed on alice's screen in short, and in bob's lines in words.
+    alice.wait_text("3d/30d", SLOW).await;
+    bob.send("seeks").await;
+    bob.until_has("3 days a move, 30 days in all (correspondence)", SLOW)
+        .await;
+    bob.send("accept 1").await;
+    bob.until_has("Set up your army", SLOW).await;
+    bob.send("random").await;
+    bob.until_has("A new random set-up", SLOW).await;
+    bob.send("ready").await;
+    alice.wait_text("Set up your army", SLOW).await;
+    alice.send(b"r").await;
+    alice.wait_text("40 of 40 placed", SLOW).await;
+    alice.send(b"d").await;
+    bob.until_has("The game begins", SLOW).await;
+    // alice's screen: the terms and both seats' budgets (the side to move's running
+    // down from 30 days, the other's whole).
+    let screen = alice
+        .wait_for("both budgets on alice's screen", SLOW, |t| {
+            t.contains("left of 30 d") && t.contains("30 d 0 h left of 30 d")
+        })
+        .await;
+    assert!(screen.contains("3d/30d"), "{screen}");
+    assert!(
+        screen.contains("29 d 23 h left of 30 d") || screen.matches("30 d 0 h left").count() == 2,
+        "{screen}"
+    );
+    // bob's lines: the clocks and the budgets.
+    bob.send("clock").await;
+    let said = bob.until_has("Budget:", SLOW).await;
+    let said = said.last().unwrap();
+    assert!(said.contains("left of 30 d"), "{said}");
+    // The game's web page and its JSON (a spectator's: the budgets are public).
+    let page = web_request(web, "GET", "/game/1", &[]).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body
+            .contains("3 days a move, 30 days in all (correspondence)"),
+        "{}",
+        page.body
+    );
+    assert_eq!(
+        page.body.matches("left of 30 d").count(),
+        2,
+        "{}",
+        page.body
+    );
+    let api = web_request(web, "GET", "/api/game/1", &[]).await;
+    let json: serde_json::Value = serde_json::from_str(&api.body).expect(&api.body);
+    assert_eq!(
+        (json["days"].as_u64(), json["budget"].as_u64()),
+        (Some(3), Some(30))
+    );
+    for side in ["red", "blue"] {
+        let ms = json["budget_left_ms"][side].as_u64().expect(&api.body);
+        assert!(
+            ms > 29 * DAY * 1000 && ms <= 30 * DAY * 1000,
+            "{}",
+            api.body
+        );
+    }
+    alice.disconnect().await;
+    bob.disconnect().await;
+
+    // The server restarts on the same data.
+    let common::TestServer { running, dir } = srv;
+    running.stop().await;
+    let mut opts = ServerOptions {
+        listen: "127.0.0.1:0".into(),
+        http_listen: "off".into(),
+        data_dir: dir.0.join("data"),
+        keys_dir: dir.0.join("keys"),
+        ..ServerOptions::default()
+    };
+    opts.ssh.connects_per_minute = 100_000;
+    opts.ssh.commands_per_minute = 100_000;
+    let running = server::start(opts).await.expect("restarts");
+    let addr = running.addr;
+
+    // Red's move is due: `games --my-turn` names the budget left.
+    let (mut due, mut waiting) = (String::new(), 0);
+    for (nick, key) in [("alice", &ka), ("bob", &kb)] {
+        let (out, status) = my_turn(addr, nick, key).await;
+        if status == 0 {
+            due = out;
+            waiting += 1;
+        }
+    }
+    assert_eq!(waiting, 1, "one side to move");
+    assert!(
+        due.contains("budget: 29 d 23 h left of 30 d")
+            || due.contains("budget: 30 d 0 h left of 30 d"),
+        "{due}"
+    );
+    // Both players' screens, back in the game (`r`), show the budget again.
+    for (nick, key) in [("alice", &ka), ("bob", &kb)] {
+        let t = common::Term::connect(addr, Login::Key(nick, key), 140, 40).await;
+        t.wait_text("Games in play", SLOW).await;
+        t.send(b"r").await;
+        let screen = t
+            .wait_for("the budget after the restart", SLOW, |s| {
+                s.contains("3d/30d") && s.matches("left of 30 d").count() == 2
+            })
+            .await;
+        assert!(screen.contains("30 d 0 h left of 30 d"), "{nick}: {screen}");
+        t.disconnect().await;
+    }
+    let live = running.store.live().all().unwrap();
+    assert_eq!(live.len(), 1);
+    assert_eq!(
+        (live[0].terms.days, live[0].terms.budget),
+        (Some(3), Some(30))
+    );
+    running.stop().await;
+    drop(dir);
+}
+
+/// A correspondence game can be ended in its set-up without a result (`abort` in lines):
+/// leaving one only leaves the seat empty, so without it a player who changed their mind
+/// had to wait out the set-up's days. Both players are told; nothing is kept or recorded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_game_is_aborted_in_its_set_up() {
+    let srv = start_server("corr-abort").await;
+    let addr = srv.running.addr;
+    let (ka, kb) = (new_key(), new_key());
+    let mut alice = LineClient::open(addr, Login::Key("alice", &ka), "play").await;
+    let mut bob = LineClient::open(addr, Login::Key("bob", &kb), "play").await;
+    alice.until_has("lobby>", SLOW).await;
+    bob.until_has("lobby>", SLOW).await;
+    alice.send("challenge bob classic 3d").await;
+    alice.until_has("Challenge sent to bob.", SLOW).await;
+    bob.until_has("alice challenges you", SLOW).await;
+    bob.send("seeks").await;
+    bob.until_has("1. alice challenges you", SLOW).await;
+    bob.send("accept 1").await;
+    for c in [&mut alice, &mut bob] {
+        c.until_has("Set up your army", SLOW).await;
+    }
+    // alice is ready (her set-up stored); bob's set-up is due.
+    alice.send("random").await;
+    alice.until_has("A new random set-up", SLOW).await;
+    alice.send("ready").await;
+    wait_for_setups(&srv.running.store, 1, "the game stored in its set-up").await;
+    // The lobby hears of the set-up due from the game's report (it may come a moment
+    // after the screens' first snapshot).
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(SLOW);
+    loop {
+        let (out, status) = my_turn(addr, "bob", &kb).await;
+        if status == 0 {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "bob's set-up is not listed as due: {out}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    bob.send("abort").await;
+    for c in [&mut alice, &mut bob] {
+        c.until_has("Game over: a draw (aborted before the first move)", SLOW)
+            .await;
+    }
+    // Gone: nothing due, nothing stored in play or in set-up, nothing recorded.
+    for (nick, key) in [("alice", &ka), ("bob", &kb)] {
+        assert_eq!(my_turn(addr, nick, key).await.1, 1, "{nick}");
+    }
+    wait_for_setups(&srv.running.store, 0, "the set-up forgotten").await;
+    assert!(srv.running.store.live().all().unwrap().is_empty());
+    assert!(srv.running.store.games().get(1).unwrap().is_none());
+    alice.disconnect().await;
+    bob.disconnect().await;
+    srv.running.stop().await;
+}
+
+/// Waits until `n` games are stored in their set-up.
+async fn wait_for_setups(store: &Store, n: usize, what: &str) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(SLOW);
+    while store.live().setups().unwrap().len() != n {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what}: not in {SLOW} s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }

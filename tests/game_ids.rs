@@ -87,6 +87,7 @@ async fn a_lost_counter_write_does_not_reuse_a_stored_games_number() {
                     rated: false,
                     clock: None,
                     days: None,
+                    budget: None,
                 },
                 seats: ByColor::new(seat("key:SHA256:a", "ann"), seat("key:SHA256:b", "bob")),
                 red: Setup::random(&rules, Color::Red, 1),
@@ -96,6 +97,7 @@ async fn a_lost_counter_write_does_not_reuse_a_stored_games_number() {
                 started: 1_000,
                 private: false,
                 turn_since: None,
+                turn_starts: vec![],
             })
             .await
             .unwrap();

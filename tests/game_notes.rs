@@ -32,6 +32,7 @@ async fn the_game_checks_each_note_and_shows_it_to_its_seat_alone() {
                 rated: false,
                 clock: None,
                 days: None,
+                budget: None,
             },
             private_to: None,
             private: false,

@@ -1454,6 +1454,7 @@ fn tournaments_join_and_withdraw() {
                     increment_secs: 3,
                 }),
                 days: None,
+                budget: None,
             },
             starts_at: 0,
             entry: EntryRule::Anyone,
@@ -1667,6 +1668,8 @@ fn turn_lists_the_games_sent_to_the_player_not_those_under_its_nick() {
         ply: 0,
         deadline: 2_000_000_000,
         setup,
+        budget: None,
+        budget_ends: None,
     };
     app.update(Msg::Waiting(vec![waiting(9, false), waiting(11, true)]));
     app.take_lines();

@@ -44,6 +44,7 @@ fn terms() -> GameTerms {
         rated: false,
         clock: None,
         days: None,
+        budget: None,
     }
 }
 
@@ -573,6 +574,7 @@ async fn a_private_game_stays_private_across_a_restart() {
             started: 1,
             private: true,
             turn_since: None,
+            turn_starts: vec![],
         })
         .await
         .unwrap();

@@ -23,6 +23,7 @@ fn terms(rated: bool) -> GameTerms {
         rated,
         clock: None,
         days: None,
+        budget: None,
     }
 }
 

@@ -20,6 +20,7 @@ fn terms() -> GameTerms {
         rated: false,
         clock: None,
         days: None,
+        budget: None,
     }
 }
 
@@ -55,6 +56,7 @@ async fn a_renamed_player_keeps_their_seeks_and_may_accept_a_challenge_made_befo
                 rated: false,
                 clock: None,
                 days: None,
+                budget: None,
                 rules: Rules::standard(Variant::Barrage),
             },
             private_to: None,

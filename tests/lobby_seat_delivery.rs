@@ -30,6 +30,7 @@ async fn a_seat_reaches_a_session_whose_queue_was_full() {
                 rated: false,
                 clock: None,
                 days: None,
+                budget: None,
             },
             private_to: Some("bob".into()),
             private: false,

@@ -281,6 +281,7 @@ async fn a_german_player_is_challenged_in_german() {
             rated: false,
             clock: None,
             days: None,
+            budget: None,
         },
         private_to: Some("greta".into()),
         private: false,

@@ -69,6 +69,7 @@ fn terms(variant: Variant, rated: bool) -> GameTerms {
             increment_secs: 5,
         }),
         days: None,
+        budget: None,
     }
 }
 
@@ -100,6 +101,7 @@ fn live(id: u64, t: GameTerms, seats: ByColor<SeatRecord>, red: &Setup, blue: &S
         started: 1_000,
         private: false,
         turn_since: None,
+        turn_starts: vec![],
     }
 }
 

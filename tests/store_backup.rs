@@ -213,6 +213,7 @@ async fn check_store_reports_a_game_that_does_not_replay_and_exits_1() {
                     rated: false,
                     clock: None,
                     days: None,
+                    budget: None,
                 },
                 started: 1,
                 ended: 2,

@@ -37,6 +37,7 @@ fn terms(rated: bool) -> GameTerms {
         rated,
         clock: None,
         days: None,
+        budget: None,
     }
 }
 
@@ -360,6 +361,7 @@ async fn a_restored_game_already_over_gets_its_result_recorded_once() {
                     rated: true,
                     clock: None,
                     days: None,
+                    budget: None,
                 },
                 seats: ByColor::new(seat("alice"), seat("bob")),
                 red,
@@ -369,6 +371,7 @@ async fn a_restored_game_already_over_gets_its_result_recorded_once() {
                 started: 1,
                 private: false,
                 turn_since: None,
+                turn_starts: vec![],
             })
             .await
             .unwrap();
@@ -429,6 +432,7 @@ async fn a_move_refused_by_a_failed_flush_is_not_written_by_a_later_flush() {
                     rated: false,
                     clock: None,
                     days: None,
+                    budget: None,
                 },
                 seats: ByColor::new(seat("alice"), seat("bob")),
                 red,
@@ -438,6 +442,7 @@ async fn a_move_refused_by_a_failed_flush_is_not_written_by_a_later_flush() {
                 started: 1,
                 private: false,
                 turn_since: None,
+                turn_starts: vec![],
             })
             .await
             .unwrap();

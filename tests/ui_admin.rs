@@ -690,6 +690,7 @@ fn the_form_keeps_the_command_line_defaults() {
                     increment_secs: 3
                 }),
                 days: None,
+                budget: None,
             },
             starts_at: NOW + 600,
             entry: EntryRule::Anyone,

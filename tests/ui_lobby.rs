@@ -40,6 +40,7 @@ fn lobby() -> LobbySnapshot {
                         increment_secs: 5,
                     }),
                     days: None,
+                    budget: None,
                 },
                 private_to: None,
                 private: false,
@@ -245,6 +246,7 @@ fn new_seek_dialog_posts_the_chosen_terms() {
                     increment_secs: 2
                 }),
                 days: None,
+                budget: None,
             },
             private_to: None,
             private: false,
@@ -1424,6 +1426,7 @@ fn the_games_waiting_for_my_move_are_named_and_marked() {
         blue: blue.into(),
         terms: GameTerms {
             days: Some(3),
+            budget: None,
             clock: None,
             ..terms(Variant::Classic)
         },
@@ -1441,6 +1444,7 @@ fn the_games_waiting_for_my_move_are_named_and_marked() {
         .push(corr(11, "erin", "bob", (Color::Blue, now + 7_200)));
     l.seeks[0].terms = GameTerms {
         days: Some(3),
+        budget: None,
         clock: None,
         ..l.seeks[0].terms
     };
@@ -1461,6 +1465,8 @@ fn the_games_waiting_for_my_move_are_named_and_marked() {
         ply: 4,
         deadline,
         setup: false,
+        budget: None,
+        budget_ends: None,
     };
     a.update(Msg::Waiting(vec![
         waiting(11, "erin", Color::Blue, now + 7_200),

@@ -52,6 +52,7 @@ fn snap_of(
             increment_secs: 0,
         }),
         days: None,
+        budget: None,
         ..s.terms
     };
     s.history = g.history(viewer);

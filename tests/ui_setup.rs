@@ -811,3 +811,28 @@ fn a_game_starting_while_a_saved_setup_is_edited_drops_the_edits_and_says_so() {
         "{fx:?}"
     );
 }
+
+/// A correspondence game's set-up can be ended without a result on the screens: `A`
+/// asks, `y` sends the abort (leaving one only leaves the seat empty); `n` keeps the game.
+#[test]
+fn a_asks_then_aborts_the_game_in_its_set_up() {
+    let mut snap = setup_snap(Color::Red);
+    snap.terms.days = Some(3);
+    snap.terms.clock = None;
+    let mut a = app("alice", W, H);
+    send_game(&mut a, snap, Instant::now());
+    a.update(key('A'));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("End this game without a result?"), "{t}");
+    let fx = a.update(key('n'));
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::Game(GameCmd::Abort))),
+        "{fx:?}"
+    );
+    a.update(key('A'));
+    let fx = a.update(key('y'));
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Game(GameCmd::Abort))),
+        "{fx:?}"
+    );
+}

@@ -49,6 +49,7 @@ fn tournament(id: u64, name: &str, format: Format, status: TournamentStatus) -> 
                     increment_secs: 3,
                 }),
                 days: None,
+                budget: None,
             },
             starts_at: NOW - 1000,
             entry: EntryRule::Anyone,

@@ -437,6 +437,7 @@ fn terms() -> GameTerms {
             increment_secs: 0,
         }),
         days: None,
+        budget: None,
     }
 }
 

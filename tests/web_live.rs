@@ -179,6 +179,7 @@ fn terms() -> GameTerms {
             increment_secs: 0,
         }),
         days: None,
+        budget: None,
     }
 }
 

@@ -73,6 +73,7 @@ pub fn import(data_dir: &std::path::Path, paths: &[PathBuf]) -> anyhow::Result<(
                 rated: false,
                 clock: None,
                 days: None,
+                budget: None,
             },
             record,
             started: store::now(),

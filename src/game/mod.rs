@@ -73,6 +73,8 @@ pub enum GameReport {
         /// A correspondence game in play: the side to move and its deadline (Unix
         /// seconds), for the lists of games waiting for a move.
         turn: Option<(Color, Timestamp)>,
+        /// With a total budget: when the side to move's budget runs out (Unix seconds).
+        budget_ends: Option<Timestamp>,
     },
     Ended {
         id: GameId,
@@ -363,6 +365,10 @@ struct GameTask {
     /// correspondence game's deadline counts from it ([`corr`]), and it is stored with
     /// each move, so it survives a restart.
     turn_since: Timestamp,
+    /// A correspondence game's total budget spent by each side so far (seconds): the time
+    /// each of its moves took ([`corr::spent`]); counted again from the stored times after a
+    /// restart.
+    budget_spent: ByColor<u64>,
     draw_offer: Option<Color>,
     /// When set-up must be over (see [`GameConfig`]).
     setup_ends: Option<Instant>,
@@ -451,6 +457,7 @@ impl GameTask {
                 .map(|c| ByColor::new(secs(c.initial_secs), secs(c.initial_secs))),
             turn_started: now,
             turn_since: store::now(),
+            budget_spent: ByColor::new(0, 0),
             draw_offer: None,
             setup_ends: setup_limit.map(|d| now + d),
             setup_limit,
@@ -505,7 +512,8 @@ impl GameTask {
     /// the days of a move from the game's start.
     fn corr_setup_deadline(&self) -> Option<Timestamp> {
         let days = self.terms.days?;
-        (self.game.is_none() && self.outcome.is_none()).then(|| corr::deadline(self.started, days))
+        (self.game.is_none() && self.outcome.is_none())
+            .then(|| corr::deadline(self.started, corr::day_secs(days)))
     }
 
     /// Stores a correspondence game in its set-up with the set-ups made so far (nothing
@@ -589,6 +597,9 @@ impl GameTask {
                 // The deadline as stored (a time of day): a restart gives no extra time.
                 // A record from before it was kept counts from the restart.
                 self.turn_since = live.turn_since.unwrap_or_else(store::now);
+                // The budget spent, from the stored time of every turn (a restart gives
+                // none back either).
+                self.budget_spent = corr::spent(&live.turn_starts);
                 self.restore_notes(&record, game.ply());
                 info!(ply = game.ply(), "game restored");
                 if game.outcome().is_some() {
@@ -750,11 +761,12 @@ impl GameTask {
             }
             if let (Some(days), None) = (self.terms.days, &self.game) {
                 // The set-up's days, slept like a move's (decided in `on_timer`).
-                consider(Instant::now() + corr::wait(self.started, days, store::now()));
+                let allow = corr::day_secs(days);
+                consider(Instant::now() + corr::wait(self.started, allow, store::now()));
             }
-            if let (Some(days), Some(_)) = (self.terms.days, &self.game) {
+            if let (Some(allow), Some(_)) = (self.turn_allowance(), &self.game) {
                 // Slept on the runtime's clock, decided on the time of day (`on_timer`).
-                consider(Instant::now() + corr::wait(self.turn_since, days, store::now()));
+                consider(Instant::now() + corr::wait(self.turn_since, allow, store::now()));
             }
             for c in Color::ALL {
                 if let Some(t) = self.seats.get(c).gone_deadline {
@@ -796,9 +808,28 @@ impl GameTask {
 
     /// The deadline of the side to move, in a correspondence game in play (Unix seconds).
     fn corr_deadline(&self) -> Option<(Color, Timestamp)> {
-        let days = self.terms.days?;
+        let allow = self.turn_allowance()?;
         let game = self.game.as_ref().filter(|_| self.outcome.is_none())?;
-        Some((game.to_move(), corr::deadline(self.turn_since, days)))
+        Some((game.to_move(), corr::deadline(self.turn_since, allow)))
+    }
+
+    /// The budget `side` has left (seconds, not counting the turn running now), in a
+    /// correspondence game with a total budget.
+    fn budget_left(&self, side: Color) -> Option<u64> {
+        corr::budget_left(self.terms.budget, *self.budget_spent.get(side))
+    }
+
+    /// What `side` is allowed for a turn (seconds): the days a move, or its budget left
+    /// when sooner. `None` outside a correspondence game.
+    fn allowance_of(&self, side: Color) -> Option<u64> {
+        let days = self.terms.days?;
+        Some(corr::allowance(days, self.budget_left(side)))
+    }
+
+    /// The allowance of the turn running now (the side to move's), in a correspondence
+    /// game in play.
+    fn turn_allowance(&self) -> Option<u64> {
+        self.allowance_of(self.game.as_ref()?.to_move())
     }
 
     /// Tells the lobby the move count and, in a correspondence game, whose turn it is.
@@ -809,6 +840,12 @@ impl GameTask {
                 ply: game.ply(),
                 spectators: self.spectators(),
                 turn: self.corr_deadline().filter(|_| self.saving.is_none()),
+                budget_ends: self
+                    .game
+                    .as_ref()
+                    .filter(|_| self.outcome.is_none() && self.saving.is_none())
+                    .and_then(|g| self.budget_left(g.to_move()))
+                    .map(|left| self.turn_since.saturating_add(left)),
             });
         }
     }
@@ -829,15 +866,21 @@ impl GameTask {
             return false;
         }
         if let (Some(days), None) = (self.terms.days, &self.game) {
-            if corr::overdue(self.started, days, store::now()) {
+            if corr::overdue(self.started, corr::day_secs(days), store::now()) {
                 self.setup_ran_out().await;
                 return false;
             }
         }
-        if let (Some(days), Some(game), None) = (self.terms.days, &self.game, &self.saving) {
-            if corr::overdue(self.turn_since, days, store::now()) {
+        if let (Some(allow), Some(game), None) = (self.turn_allowance(), &self.game, &self.saving) {
+            if corr::overdue(self.turn_since, allow, store::now()) {
                 let side = game.to_move();
-                info!(seat = %side, days, "correspondence move not made in time");
+                info!(
+                    seat = %side,
+                    days = self.terms.days,
+                    budget = self.terms.budget,
+                    budget_left_secs = self.budget_left(side),
+                    "correspondence move not made in time"
+                );
                 self.finish(Outcome {
                     winner: Some(side.opposite()),
                     reason: EndReason::Time,
@@ -1154,9 +1197,14 @@ impl GameTask {
         }
         // A correspondence move past its deadline (before the timer woke) is not played:
         // the time ran out first, and the game is lost on time.
-        if let Some(days) = self.terms.days {
-            if corr::overdue(self.turn_since, days, store::now()) {
-                info!(seat = %color, days, "correspondence move made after its deadline");
+        if let Some(allow) = self.allowance_of(color) {
+            if corr::overdue(self.turn_since, allow, store::now()) {
+                info!(
+                    seat = %color,
+                    days = self.terms.days,
+                    budget = self.terms.budget,
+                    "correspondence move made after its deadline"
+                );
                 return self
                     .finish(Outcome {
                         winner: Some(color.opposite()),
@@ -1219,6 +1267,9 @@ impl GameTask {
         let played = Instant::now();
         self.clocks = self.clocks_after_move(color, played);
         self.turn_started = played;
+        // The move spent its time from the turn's start (a correspondence game's budget).
+        let spent = self.budget_spent.get_mut(color);
+        *spent = spent.saturating_add(at.saturating_sub(self.turn_since));
         self.turn_since = at;
         self.dirty = Dirty::ALL;
         if self.draw_offer == Some(color.opposite()) {
@@ -1385,7 +1436,7 @@ impl GameTask {
         // A correspondence set-up past its deadline (before the timer woke) is too late:
         // the time ran out first.
         if let Some(days) = self.terms.days {
-            if corr::overdue(self.started, days, store::now()) {
+            if corr::overdue(self.started, corr::day_secs(days), store::now()) {
                 info!(seat = %color, days, "correspondence set-up made after its deadline");
                 return self.setup_ran_out().await;
             }
@@ -1425,6 +1476,7 @@ impl GameTask {
                             started: self.started,
                             private: self.private,
                             turn_since: Some(since),
+                            turn_starts: vec![Some(since)],
                         };
                         // A save whose flush failed may still reach the disk later.
                         self.live_written = true;
@@ -1699,19 +1751,22 @@ impl GameTask {
         // A correspondence game shows its days as clocks: the side to move's time to its
         // deadline (running), the other side's whole allowance.
         let clocks = clocks.or_else(|| {
-            let days = self.terms.days?;
             let game = self.game.as_ref()?;
             let running = (self.outcome.is_none() && self.saving.is_none()).then(|| game.to_move());
-            let full = Duration::from_secs(u64::from(days) * corr::DAY_SECS);
-            let state = |c: Color| ClockState {
-                remaining: if running == Some(c) {
-                    corr::left(self.turn_since, days, store::now())
-                } else {
-                    full
-                },
-                running: running == Some(c),
+            let state = |c: Color| {
+                let allow = self.allowance_of(c)?;
+                Some(ClockState {
+                    remaining: if running == Some(c) {
+                        corr::left(self.turn_since, allow, store::now())
+                    } else {
+                        // The whole allowance of its next turn (its budget left, when
+                        // sooner).
+                        Duration::from_secs(allow)
+                    },
+                    running: running == Some(c),
+                })
             };
-            Some(ByColor::new(state(Color::Red), state(Color::Blue)))
+            Some(ByColor::new(state(Color::Red)?, state(Color::Blue)?))
         });
         let view = self.game.as_ref().map(|g| g.view(viewer));
         // A seat's notes go into that seat's own snapshot and no other; held against the
@@ -1759,7 +1814,7 @@ impl GameTask {
                     // A correspondence set-up: its days, to the deadline from the start.
                     .or_else(|| {
                         let days = self.terms.days?;
-                        Some(corr::left(self.started, days, store::now()))
+                        Some(corr::left(self.started, corr::day_secs(days), store::now()))
                     }),
                 (None, Some(_)) if self.setup_expired => Some(Duration::ZERO),
                 _ => None,
@@ -1767,6 +1822,22 @@ impl GameTask {
             private: self.private,
             tournament: self.tournament,
             notes,
+            budget_left: self.terms.budget.map(|_| {
+                // The side to move's counts down with its turn (as its clock does).
+                let running = self
+                    .game
+                    .as_ref()
+                    .filter(|_| self.outcome.is_none() && self.saving.is_none())
+                    .map(|g| g.to_move());
+                let left = |c: Color| {
+                    let mut left = self.budget_left(c).unwrap_or(0);
+                    if running == Some(c) {
+                        left = left.saturating_sub(store::now().saturating_sub(self.turn_since));
+                    }
+                    Duration::from_secs(left)
+                };
+                ByColor::new(left(Color::Red), left(Color::Blue))
+            }),
         }
     }
 }

@@ -394,6 +394,7 @@ mod tests {
                     rated: false,
                     clock: None,
                     days: None,
+                    budget: None,
                 },
                 started: 1,
                 ended: 2,

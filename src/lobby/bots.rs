@@ -202,6 +202,7 @@ mod tests {
                     rated: false,
                     clock: None,
                     days: None,
+                    budget: None,
                 },
                 players: ByColor::new(player("red-bot"), player("blue-bot")),
                 private: false,

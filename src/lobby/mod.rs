@@ -537,6 +537,9 @@ struct GameEntry {
     spectators: u32,
     /// A correspondence game in play: the side to move and its deadline (Unix seconds).
     turn: Option<(Color, crate::store::Timestamp)>,
+    /// With a total budget, in play: when the side to move's budget runs out (Unix
+    /// seconds).
+    budget_ends: Option<crate::store::Timestamp>,
     /// A correspondence game in its set-up: the sides whose set-up is due, and the
     /// deadline (Unix seconds).
     setup_due: Option<(ByColor<bool>, crate::store::Timestamp)>,
@@ -1039,6 +1042,8 @@ impl Lobby {
                     ply: g.ply,
                     deadline,
                     setup,
+                    budget: g.terms.budget,
+                    budget_ends: g.budget_ends.filter(|_| !setup),
                 })
             })
             .collect();
@@ -1140,15 +1145,23 @@ impl Lobby {
             // A correspondence game's turn is known here, before its task runs: a player
             // arriving at once is told of it (the task's first report says the same).
             // Red moves first: the side to move follows from the number of moves.
+            let side = if g.moves.len() % 2 == 0 {
+                Color::Red
+            } else {
+                Color::Blue
+            };
+            let since = g.turn_since.unwrap_or_else(crate::store::now);
+            // With a total budget, the side to move's budget left (from the stored times)
+            // may make the deadline sooner than its days.
+            let budget_left = crate::game::corr::budget_left(
+                terms.budget,
+                *crate::game::corr::spent(&g.turn_starts).get(side),
+            );
             let turn = terms.days.map(|days| {
-                let side = if g.moves.len() % 2 == 0 {
-                    Color::Red
-                } else {
-                    Color::Blue
-                };
-                let since = g.turn_since.unwrap_or_else(crate::store::now);
-                (side, crate::game::corr::deadline(since, days))
+                let allow = crate::game::corr::allowance(days, budget_left);
+                (side, crate::game::corr::deadline(since, allow))
             });
+            let budget_ends = budget_left.map(|left| since.saturating_add(left));
             let ply = u32::try_from(g.moves.len()).unwrap_or(u32::MAX);
             self.spawn_game(
                 id,
@@ -1160,6 +1173,7 @@ impl Lobby {
             );
             if let Some(e) = self.games.get_mut(&id) {
                 e.turn = turn;
+                e.budget_ends = budget_ends;
                 e.ply = ply;
             }
             self.next_game = self.next_game.max(id + 1);
@@ -1180,7 +1194,7 @@ impl Lobby {
                 let owes = |c: Color| g.setups.get(c).is_none();
                 (
                     ByColor::new(owes(Color::Red), owes(Color::Blue)),
-                    crate::game::corr::deadline(g.started, days),
+                    crate::game::corr::deadline(g.started, crate::game::corr::day_secs(days)),
                 )
             });
             self.spawn_game(
@@ -1312,6 +1326,7 @@ impl Lobby {
                 ply: 0,
                 spectators: 0,
                 turn: None,
+                budget_ends: None,
                 setup_due: None,
                 over: false,
                 present: ByColor::new(None, None),
@@ -1333,6 +1348,7 @@ impl Lobby {
                 ply,
                 spectators,
                 turn,
+                budget_ends,
             } => {
                 if let Some(g) = self.games.get_mut(&id) {
                     g.ply = ply;
@@ -1343,6 +1359,7 @@ impl Lobby {
                     // games waiting for a move change.
                     let turned = g.turn != turn;
                     g.turn = turn;
+                    g.budget_ends = budget_ends;
                     if let (true, Some((side, _))) = (turned, turn) {
                         self.tell_move_due(id, side);
                     }
@@ -1358,6 +1375,7 @@ impl Lobby {
                 if let Some(g) = self.games.get_mut(&id) {
                     g.over = true;
                     g.turn = None;
+                    g.budget_ends = None;
                     g.setup_due = None;
                     info!(game = id, result = %outcome, "game ended");
                 }

@@ -363,6 +363,7 @@ impl Lobby {
             rated: false,
             clock,
             days: None,
+            budget: None,
         };
         let players = with_random_colors(human, computer);
         self.start_game(terms, players, false, &[session]);
@@ -570,12 +571,22 @@ impl Lobby {
 }
 
 /// Why a correspondence seek, acceptance or tournament is refused, or `None`: days a move
-/// other than 1, 3 or 7, a clock beside the days, or a guest (a guest's name is for one
-/// visit, and a correspondence game lasts days).
+/// other than 1, 3 or 7, a total budget other than 15, 30 or 60 days or without days a
+/// move, a clock beside the days, or a guest (a guest's name is for one visit, and a
+/// correspondence game lasts days).
 pub(super) fn correspondence_refusal(terms: &GameTerms, guest: bool) -> Option<Notice> {
-    let days = terms.days?;
+    let Some(days) = terms.days else {
+        return terms
+            .budget
+            .map(|_| Notice::new("refusal-budget-without-days"));
+    };
     if !crate::proto::CORRESPONDENCE_DAYS.contains(&days) {
         return Some(Notice::new("refusal-correspondence-days").arg("days", i64::from(days)));
+    }
+    if let Some(b) = terms.budget {
+        if !crate::proto::CORRESPONDENCE_BUDGETS.contains(&b) {
+            return Some(Notice::new("refusal-correspondence-budget").arg("budget", i64::from(b)));
+        }
     }
     if terms.clock.is_some() {
         return Some(Notice::new("refusal-correspondence-clock"));

@@ -253,6 +253,7 @@ impl Service {
             ended_at: g.ended,
             clock: g.terms.clock,
             days: g.terms.days,
+            budget: g.terms.budget,
             rating_changes: g.rating_changes.map(|c| [change(&c.red), change(&c.blue)]),
         })
     }
@@ -472,6 +473,9 @@ pub struct GameFacts {
     /// A correspondence game: its days a move (left out of the JSON otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub days: Option<u8>,
+    /// A correspondence game's total budget in days (left out of the JSON otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<u8>,
     /// Red's, then Blue's (rated games only).
     pub rating_changes: Option<[RatingMove; 2]>,
 }

@@ -399,6 +399,17 @@ async fn my_turn(service: &Service, me: Option<&crate::proto::PlayerId>, lang: L
             due = crate::ui::utc_datetime(w.deadline),
             left = crate::ui::line::days_hours(lang, w.deadline.saturating_sub(now)),
         );
+        // With a total budget: what is left of it (`12 d 4 h left of 30 d`).
+        let line = match (w.budget_ends, w.budget) {
+            (Some(ends), Some(budget)) => t!(
+                lang,
+                "exec-my-turn-budget",
+                row = line,
+                budget_left =
+                    crate::ui::vocab::budget_left_words(lang, ends.saturating_sub(now), budget),
+            ),
+            _ => line,
+        };
         out.push_str(&line);
         out.push('\n');
     }

@@ -421,6 +421,7 @@ pub fn parse_terms(
                 increment_secs: 3,
             }),
             days: None,
+            budget: None,
         },
         starts_at: now + 600,
         entry: EntryRule::Anyone,
@@ -481,6 +482,7 @@ pub fn parse_terms(
                         false => Notice::new("form-error-not-a-clock").arg("text", value),
                     })?;
                 t.game.days = None;
+                t.game.budget = None;
             }
             // Correspondence games: days a move instead of a clock (the lobby refuses days
             // other than 1, 3 or 7, and an arena).
@@ -488,6 +490,12 @@ pub fn parse_terms(
                 let days = number(value)?;
                 t.game.days = Some(u8::try_from(days).unwrap_or(u8::MAX));
                 t.game.clock = None;
+            }
+            // And a total budget for each player's moves (the lobby refuses one other than
+            // 15, 30 or 60 days, or without days a move).
+            "--budget" => {
+                let days = number(value)?;
+                t.game.budget = Some(u8::try_from(days).unwrap_or(u8::MAX));
             }
             "--rated" => t.game.rated = true,
             "--casual" => t.game.rated = false,
@@ -662,8 +670,10 @@ mod tests {
         // Days a move instead of a clock, and a clock instead of days.
         let c = parse_terms(&["Post", "--swiss", "4", "--days", "3"], None, NOW).unwrap();
         assert_eq!((c.game.days, c.game.clock), (Some(3), None));
-        let back = parse_terms(&["--clock", "10+5"], Some(c), NOW).unwrap();
-        assert_eq!(back.game.days, None);
+        let b = parse_terms(&["--budget", "30"], Some(c.clone()), NOW).unwrap();
+        assert_eq!((b.game.days, b.game.budget), (Some(3), Some(30)));
+        let back = parse_terms(&["--clock", "10+5"], Some(b), NOW).unwrap();
+        assert_eq!((back.game.days, back.game.budget), (None, None));
         assert!(back.game.clock.is_some());
         assert!(parse_terms(&["X", "--days", "soon"], None, NOW).is_err());
     }

@@ -997,6 +997,7 @@ mod tests {
             rated,
             clock: None,
             days: None,
+            budget: None,
         }
     }
 
@@ -1050,6 +1051,7 @@ mod tests {
             started: 1_000,
             private: false,
             turn_since: None,
+            turn_starts: vec![],
         };
         s.live().save(&game).await.unwrap();
         game

@@ -48,6 +48,12 @@ pub struct LiveGame {
     /// time of day and survives a restart ([`crate::game::corr`]). `None` in records
     /// written before it was kept.
     pub turn_since: Option<Timestamp>,
+    /// When each turn began, as stored: play's start, then each move's time (`None`
+    /// where a record left it out); read back by [`Live::get`] and [`Live::all`], from
+    /// which a correspondence game's total budget spent by each side is counted
+    /// ([`crate::game::corr::spent`]). Not written by [`Live::save`] (the header keeps
+    /// `turn_since`, each move its time): empty in a game made to be saved.
+    pub turn_starts: Vec<Option<Timestamp>>,
 }
 
 /// A correspondence game still in its set-up, as stored (issue 47): its players need not
@@ -345,6 +351,7 @@ impl Live {
         let mut moves = Vec::new();
         let mut clocks = h.clocks_ms;
         let mut turn_since = h.turn_since;
+        let mut turn_starts = vec![h.turn_since];
         for kv in self.store.t().live_moves.scan_prefix(h.id.to_be_bytes()) {
             let (k, v) = kv?;
             let ply = k.get(8..).and_then(be_u32);
@@ -366,6 +373,11 @@ impl Live {
             if m.at.is_some() {
                 turn_since = m.at;
             }
+            turn_starts.push(m.at);
+        }
+        // Nothing known (a record from before the times were kept): nothing to count.
+        if turn_starts.iter().all(Option::is_none) {
+            turn_starts.clear();
         }
         Ok(Some(LiveGame {
             id: h.id,
@@ -378,6 +390,7 @@ impl Live {
             started: h.started,
             private: h.private,
             turn_since,
+            turn_starts,
         }))
     }
 
@@ -426,6 +439,7 @@ mod tests {
             rated: false,
             clock: None,
             days: Some(3),
+            budget: None,
         };
         let red = Setup::random(&rules, Color::Red, 1);
         let blue = Setup::random(&rules, Color::Blue, 2);
@@ -458,6 +472,7 @@ mod tests {
             started: setup.started,
             private: true,
             turn_since: Some(1_800_000_100),
+            turn_starts: vec![Some(1_800_000_100)],
         };
         s.live().save(&live).await.unwrap();
         assert!(s.live().setups().unwrap().is_empty());

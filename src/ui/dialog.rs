@@ -43,6 +43,8 @@ pub(crate) enum Field {
     Rated,
     Clock,
     CustomClock,
+    /// A correspondence game's total budget (shown when the clock is days a move).
+    Budget,
     PrivateTo,
     /// A challenge's game known to its two players only (and casual).
     Private,
@@ -52,6 +54,8 @@ const CLOCKS: [&str; 4] = ["none", "3+2", "10+5", "custom"];
 /// The clock choices past [`CLOCKS`] in a seek's or challenge's form: a correspondence
 /// game, days a move (the computer is not offered them: it would answer every move at once).
 const DAYS: [u8; 3] = crate::proto::CORRESPONDENCE_DAYS;
+/// A correspondence game's total budgets, after "none" ([`SeekForm::budget`]).
+const BUDGETS: [u8; 3] = crate::proto::CORRESPONDENCE_BUDGETS;
 
 /// The new-seek form (also used for challenges and games against the computer).
 #[derive(Clone, Debug, PartialEq)]
@@ -68,6 +72,8 @@ pub(crate) struct SeekForm {
     pub options: Options,
     pub rated: bool,
     pub clock: usize,
+    /// A correspondence game's total budget: 0 none, else `BUDGETS[budget - 1]` days.
+    pub budget: usize,
     pub custom: LineInput,
     pub private_to: LineInput,
     /// Asked private (see [`SeekForm::private`]).
@@ -123,6 +129,7 @@ impl SeekForm {
             // The computer's form starts as Enter plays it (no clock, see BotTerms);
             // a seek or a challenge as most people play (10+5).
             clock: if kind == FormKind::Bot { 0 } else { 2 },
+            budget: 0,
             custom: LineInput::new(12),
             private_to: LineInput::with_text(private_to.as_deref().unwrap_or(""), 40),
             private: false,
@@ -143,6 +150,7 @@ impl SeekForm {
         } else {
             last.clock
         };
+        self.budget = last.budget;
         self.custom = last.custom.clone();
         self
     }
@@ -198,6 +206,9 @@ impl SeekForm {
         f.push(Field::Clock);
         if self.clock == 3 {
             f.push(Field::CustomClock);
+        }
+        if self.days().is_some() {
+            f.push(Field::Budget);
         }
         if self.kind != FormKind::Bot {
             f.push(Field::PrivateTo);
@@ -272,6 +283,10 @@ impl SeekForm {
                     CLOCKS.len() + DAYS.len()
                 };
                 self.clock = ((self.clock as i32 + d).rem_euclid(n as i32)) as usize
+            }
+            Field::Budget => {
+                let n = (BUDGETS.len() + 1) as i32;
+                self.budget = ((self.budget as i32 + d).rem_euclid(n)) as usize
             }
             Field::Private => self.private = !self.private,
             Field::CustomClock | Field::PrivateTo => {}
@@ -351,6 +366,15 @@ impl SeekForm {
             .and_then(|i| DAYS.get(i).copied())
     }
 
+    /// The total budget in days, when the clock chosen is a correspondence one and a
+    /// budget is chosen.
+    fn budget(&self) -> Option<u8> {
+        self.days()?;
+        self.budget
+            .checked_sub(1)
+            .and_then(|i| BUDGETS.get(i).copied())
+    }
+
     fn submit(&mut self) -> Option<Effect> {
         let clock = match self.clock_spec() {
             Ok(c) => c,
@@ -384,6 +408,7 @@ impl SeekForm {
                 rated: self.rated && !self.guest && !self.private(),
                 clock,
                 days: self.days(),
+                budget: self.budget(),
             },
             private: self.private(),
             private_to: if to.is_empty() { None } else { Some(to) },
@@ -468,6 +493,13 @@ impl SeekForm {
                 format!("  {}", tr("form-custom-clock")),
                 self.custom.text.clone(),
             ),
+            Field::Budget => (
+                format!("  {}", tr("form-budget")),
+                match self.budget() {
+                    Some(days) => t!(lang, "form-budget-days", budget = days),
+                    None => tr("form-budget-none"),
+                },
+            ),
             Field::PrivateTo => (
                 tr("form-private-to"),
                 if self.private_to.text.is_empty() {
@@ -508,6 +540,7 @@ impl SeekForm {
             Field::Immobility => tr("form-about-immobility"),
             Field::Rated => tr("form-about-rated"),
             Field::Clock | Field::CustomClock => tr("form-about-clock"),
+            Field::Budget => tr("form-about-budget"),
             Field::PrivateTo => tr("form-about-private-to"),
             Field::Private => tr("form-about-private"),
         }

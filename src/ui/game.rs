@@ -53,6 +53,9 @@ pub(crate) enum Confirm {
     Clear,
     /// Fill the whole army afresh, moving the pieces placed by hand too.
     Refill,
+    /// End the game in its set-up without a result (`A`; what leaving does in a game
+    /// played at one sitting, and the only way in a correspondence game).
+    Abort,
 }
 
 /// Choosing a rescue for a move that reaches the enemy back row.
@@ -324,6 +327,7 @@ impl GameUi {
                 g.confirm = None;
                 match (c, &mut self.phase) {
                     (Confirm::Resign, _) => vec![Act::Fx(Effect::Game(GameCmd::Resign))],
+                    (Confirm::Abort, _) => vec![Act::Fx(Effect::Game(GameCmd::Abort))],
                     // Before the first move the game ends without a result.
                     (Confirm::Leave, _) if g.leave_aborts() => {
                         vec![Act::Fx(Effect::Game(GameCmd::Abort)), Act::LeaveGame]
@@ -624,6 +628,18 @@ impl Shared {
         }
         let opp = self.snap.seats.get(me.opposite());
         self.reconnect_left(opp, now) == Some(Duration::ZERO)
+    }
+
+    /// A correspondence game's total budget left to `c` now (the side to move's counted
+    /// down as its clock is); `None` without a budget.
+    pub fn budget_left(&self, c: Color, now: Instant) -> Option<Duration> {
+        let left = *self.snap.budget_left.as_ref()?.get(c);
+        let running = self.snap.phase == GamePhase::Playing
+            && self.snap.clocks.as_ref().is_some_and(|k| k.get(c).running);
+        Some(match running {
+            true => left.saturating_sub(self.elapsed(now)),
+            false => left,
+        })
     }
 
     /// A clock's time now.
@@ -1316,6 +1332,19 @@ fn seat_lines(
             }
         }
     }
+    // A correspondence game's total budget left (`28 d 4 h left of 30 d`), present or
+    // away (its players come and go), where it fits.
+    if let (Some(left), Some(budget)) = (g.budget_left(c, now), g.snap.terms.budget) {
+        let text = format!(
+            " {} {}",
+            t.g.dash,
+            super::vocab::budget_left_words(lang, left.as_secs(), budget)
+        );
+        let used: usize = second.iter().map(|s| words::width(&s.content)).sum();
+        if g.snap.phase != GamePhase::Setup && used + words::width(&text) <= width as usize {
+            second.push(Span::styled(text, t.dim()));
+        }
+    }
     (Line::from(spans), Line::from(second))
 }
 
@@ -1403,7 +1432,7 @@ pub(crate) fn render_header(buf: &mut Buffer, g: &Shared, area: Rect, t: &Theme)
     let lang = t.lang;
     let sep = t.g.sep;
     let clock = match terms.days {
-        Some(days) => t!(lang, "lobby-seek-days", days = days),
+        Some(days) => super::vocab::days_short(lang, days, terms.budget),
         None => terms
             .clock
             .map_or(tr(lang, "game-no-clock"), |c| c.to_string()),
@@ -1862,6 +1891,7 @@ fn question(g: &Shared, c: Confirm) -> (&'static str, &'static str) {
         Confirm::Ready => ("game-ask-ready-title", "game-ask-ready"),
         Confirm::Clear => ("game-ask-clear-title", "game-ask-clear"),
         Confirm::Refill => ("game-ask-fill-title", "game-ask-fill"),
+        Confirm::Abort => ("game-ask-abort-title", "game-ask-abort"),
     }
 }
 

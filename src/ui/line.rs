@@ -357,6 +357,16 @@ static SETUP: &[Command<SetupFn>] = &[
         drafts: false,
         run: |_, _, _, _| vec![Effect::Game(GameCmd::Resign)],
     },
+    // Ends the game without a result, before the first move: what leaving does in a game
+    // played at one sitting, and the way to do it in a correspondence game (leaving one
+    // only leaves the seat empty).
+    Command {
+        words: &["abort"],
+        args: "",
+        help: &[SETUP_HELP, SETUP_SENT_HELP],
+        drafts: false,
+        run: |_, _, _, _| vec![Effect::Game(GameCmd::Abort)],
+    },
     Command {
         words: &["claim"],
         args: "",
@@ -903,7 +913,7 @@ impl LineApp {
     /// The clock of a game's terms in words: its clock, or days a move.
     fn terms_clock_words(&self, terms: &GameTerms) -> String {
         match terms.days {
-            Some(days) => t!(self.settings.lang, "form-days", days = days),
+            Some(days) => super::vocab::days_words(self.settings.lang, days, terms.budget),
             None => self.clock_words(terms.clock),
         }
     }
@@ -1272,8 +1282,10 @@ impl LineApp {
             .is_some_and(|g| g.phase == GamePhase::Setup)
     }
 
-    /// The terms of `[classic|duel|barrage] [10+5|none] [casual|rated]` (Classic, 10+5 and
-    /// rated unless said, a guest's always casual), or `None` for anything else.
+    /// The terms of `[classic|duel|barrage] [10+5|none|3d [30d]] [casual|rated]` (Classic,
+    /// 10+5 and rated unless said, a guest's always casual), or `None` for anything else.
+    /// A second number of days after the days a move is a correspondence game's total
+    /// budget (`3d 30d`).
     fn terms(&self, args: &[&str]) -> Option<GameTerms> {
         let mut variant = Variant::Classic;
         let mut rest = args;
@@ -1283,6 +1295,7 @@ impl LineApp {
         }
         let mut clock = ClockSpec::parse("10+5").ok().flatten();
         let mut days = None;
+        let mut budget = None;
         let mut rated = !self.me.guest;
         for a in rest {
             if a.eq_ignore_ascii_case("casual") {
@@ -1293,12 +1306,19 @@ impl LineApp {
                 .strip_suffix(['d', 'D'])
                 .and_then(|n| n.parse::<u8>().ok())
             {
-                // `3d`: a correspondence game, days a move (the lobby checks 1, 3 or 7).
-                days = Some(n);
+                // `3d`: a correspondence game, days a move (the lobby checks 1, 3 or 7);
+                // `3d 30d`: and a total budget (the lobby checks 15, 30 or 60).
+                if days.is_some() && budget.is_none() {
+                    budget = Some(n);
+                } else {
+                    days = Some(n);
+                    budget = None;
+                }
                 clock = None;
             } else {
                 clock = ClockSpec::parse(a).ok()?;
                 days = None;
+                budget = None;
             }
         }
         Some(GameTerms {
@@ -1306,6 +1326,7 @@ impl LineApp {
             rated,
             clock,
             days,
+            budget,
         })
     }
 
@@ -1824,7 +1845,7 @@ impl LineApp {
                 } else {
                     "line-turn-item"
                 };
-                t!(
+                let item = t!(
                     lang,
                     item,
                     game = w.id,
@@ -1833,7 +1854,18 @@ impl LineApp {
                     number = w.ply / 2 + 1,
                     due = super::browse::utc_datetime(w.deadline),
                     left = days_hours(lang, w.deadline.saturating_sub(now)),
-                )
+                );
+                // With a total budget: what is left of it.
+                match (w.budget_ends, w.budget) {
+                    (Some(ends), Some(budget)) => t!(
+                        lang,
+                        "line-turn-budget",
+                        item = item,
+                        budget_left =
+                            super::vocab::budget_left_words(lang, ends.saturating_sub(now), budget),
+                    ),
+                    _ => item,
+                }
             })
             .collect();
         for l in lines {
@@ -2516,7 +2548,7 @@ impl LineApp {
     /// Message `clocks` with both clocks now, or `none` when the game has no clock.
     fn clocks_line(&self, clocks: &'static str, none: &'static str) -> String {
         let lang = self.settings.lang;
-        match self.clock_texts() {
+        let line = match self.clock_texts() {
             Some((red, blue)) => t!(
                 lang,
                 clocks,
@@ -2526,7 +2558,38 @@ impl LineApp {
                 blue = blue,
             ),
             None => tr(lang, none),
+        };
+        // A correspondence game's total budget left to each side, after the clocks.
+        match self.budget_texts() {
+            Some((red, blue)) => t!(
+                lang,
+                "line-clocks-budget",
+                clocks = line,
+                red_name = color_name(lang, Color::Red),
+                red = red,
+                blue_name = color_name(lang, Color::Blue),
+                blue = blue,
+            ),
+            None => line,
         }
+    }
+
+    /// Each side's total budget left (`28 d 4 h left of 30 d`), the side to move's counted
+    /// down since its snapshot came; `None` without a budget.
+    fn budget_texts(&self) -> Option<(String, String)> {
+        let g = self.game.as_ref()?;
+        let (left, budget) = (g.budget_left?, g.terms.budget?);
+        let since = self.game_at.map_or(Duration::ZERO, |t| t.elapsed());
+        let running =
+            |c: Color| g.phase == GamePhase::Playing && g.clocks.is_some_and(|k| k.get(c).running);
+        let text = |c: Color| {
+            let mut l = *left.get(c);
+            if running(c) {
+                l = l.saturating_sub(since);
+            }
+            super::vocab::budget_left_words(self.settings.lang, l.as_secs(), budget)
+        };
+        Some((text(Color::Red), text(Color::Blue)))
     }
 
     fn last(&mut self) {

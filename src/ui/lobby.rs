@@ -1256,7 +1256,15 @@ impl View<'_> {
         let seeks = &self.l.seeks;
         let title = t!(self.t.lang, "lobby-seeks-title", count = seeks.len());
         let width = usize::from(list_area(Panel::Seeks, area).width);
-        let cols = SeekCols::new(self.t.lang, width);
+        let mut cols = SeekCols::new(self.t.lang, width);
+        // Wider where a correspondence seek with a total budget is listed (`7d/60d`).
+        let lang = self.t.lang;
+        for s in seeks {
+            if let (Some(days), Some(_)) = (s.terms.days, s.terms.budget) {
+                let w = super::words::width(&super::vocab::days_short(lang, days, s.terms.budget));
+                cols.clock = cols.clock.max(w);
+            }
+        }
         let head = cols.head(self.t.lang, width);
         // The first row plays the computer; the seeks follow.
         let row = |i: usize| match i.checked_sub(1) {
@@ -1348,7 +1356,7 @@ impl View<'_> {
         let (t, me) = (self.t, &self.me.nick);
         let lang = t.lang;
         let clock = match s.terms.days {
-            Some(days) => t!(lang, "lobby-seek-days", days = days),
+            Some(days) => super::vocab::days_short(lang, days, s.terms.budget),
             None => s
                 .terms
                 .clock

@@ -928,6 +928,7 @@ impl App {
                 rated: false,
                 clock: None,
                 days: None,
+                budget: None,
             },
             seats,
             my_color: Some(color),
@@ -946,6 +947,7 @@ impl App {
             private: true,
             tournament: false,
             notes: Default::default(),
+            budget_left: None,
         };
         let mut g = game::GameUi::new(Arc::new(snap), self.now());
         if let game::Phase::Setup(s) = &mut g.phase {

@@ -521,6 +521,7 @@ impl SetupUi {
             Do::Load => self.mode = SetupMode::Load(0),
             Do::Chat => g.chat = Some(LineInput::new(CHAT_MAX)),
             Do::AskLeave => g.confirm = Some(Confirm::Leave),
+            Do::AskAbort => g.confirm = Some(Confirm::Abort),
             Do::Leave => return vec![Act::LeaveGame],
             Do::Settings => return vec![Act::Open(Overlay::Settings { row: 0 })],
             Do::Help => return vec![Act::Open(Overlay::Help)],
@@ -1040,6 +1041,8 @@ pub(crate) enum Do {
     Load,
     Chat,
     AskLeave,
+    /// Asks to end the game without a result (a correspondence game's set-up).
+    AskAbort,
     Leave,
     Settings,
     Help,
@@ -1166,6 +1169,7 @@ pub(crate) const ARRANGE: &[Binding<Do, If>] = &[
         .help("t", "setup-help-chat"),
     on(&[F(2)], Do::Settings).help("F2", "setup-help-settings"),
     on(&[ch('q')], Do::AskLeave).help("q", "setup-help-leave"),
+    on(&[ch('A')], Do::AskAbort).help("A", "setup-help-abort"),
     on(&[ch('?')], Do::Help).hints(&[hint(5, "?", "setup-keys-help")]),
     chars(Do::NoPiece).explains(),
     // What the mark of the piece picked up means (it tells without colour what the colour
@@ -1187,6 +1191,7 @@ pub(crate) const SENT: &[Binding<Do, If>] = &[
     on(&[ch('q')], Do::AskLeave)
         .hints(&[hint(1, "q", "setup-keys-leave")])
         .help("q", "setup-help-leave"),
+    on(&[ch('A')], Do::AskAbort).help("A", "setup-help-abort"),
     on(&[ch('?')], Do::Help).hints(&[hint(2, "?", "setup-keys-help")]),
     // Anything else is answered: the set-up is sent.
     on(&[Enter, Delete, Backspace], Do::Sent).explains(),

@@ -154,7 +154,7 @@ pub(crate) fn terms_line(lang: Lang, info: &TournamentInfo) -> String {
     };
     // A Swiss of correspondence games shows its days a move where a clock would be.
     let clock = match (t.game.days, t.game.clock) {
-        (Some(days), _) => crate::t!(lang, "form-days", days = days),
+        (Some(days), _) => super::vocab::days_words(lang, days, t.game.budget),
         (None, Some(c)) => c.to_string(),
         (None, None) => tr(lang, "tournament-no-clock"),
     };

@@ -62,6 +62,35 @@ pub fn mark_letter(lang: Lang, m: crate::proto::Mark) -> String {
     tr(lang, id)
 }
 
+/// A correspondence game's days a move in words (`3 days a move (correspondence)`), with
+/// its total budget when it has one (`3 days a move, 30 days in all (correspondence)`).
+/// Shared by the screens, the lines and the web pages, so each says the same.
+pub fn days_words(lang: Lang, days: u8, budget: Option<u8>) -> String {
+    match budget {
+        None => crate::t!(lang, "form-days", days = days),
+        Some(b) => crate::t!(lang, "form-days-budget", days = days, budget = b),
+    }
+}
+
+/// The same in short, where a clock's `10+5` would stand: `3d`, or `3d/30d` with a
+/// budget.
+pub fn days_short(lang: Lang, days: u8, budget: Option<u8>) -> String {
+    match budget {
+        None => crate::t!(lang, "lobby-seek-days", days = days),
+        Some(b) => crate::t!(lang, "lobby-seek-days-budget", days = days, budget = b),
+    }
+}
+
+/// What is left of a total budget of `budget` days: `2 d 4 h left of 30 d`.
+pub fn budget_left_words(lang: Lang, left_secs: u64, budget: u8) -> String {
+    crate::t!(
+        lang,
+        "game-budget-left",
+        left = super::line::days_hours(lang, left_secs),
+        budget = budget
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -330,6 +330,14 @@ fn render(snap: &GameSnapshot, viewers: usize) -> Rendered {
         "variant": variant.name().to_lowercase(),
         "rated": snap.terms.rated,
         "clock": snap.terms.clock,
+        // A correspondence game: its days a move and total budget (null: none), and what
+        // is left of each side's budget (ms, the side to move's at the snapshot).
+        "days": snap.terms.days,
+        "budget": snap.terms.budget,
+        "budget_left_ms": snap.budget_left.as_ref().map(|b| json!({
+            "red": b.red.as_millis() as u64,
+            "blue": b.blue.as_millis() as u64,
+        })),
         "phase": match snap.phase {
             GamePhase::Setup => "setup",
             GamePhase::Playing => "playing",
@@ -412,6 +420,10 @@ fn draw(snap: &GameSnapshot, lang: Lang) -> Drawn {
                 (color_name(lang, c)) " " (snap.seats.get(c).nick) ": "
                 span.clock data-ms=(s.remaining.as_millis()) data-running=(if s.running { "true" } else { "false" }) { (clock_text(s.remaining)) }
                 @if s.running { " (" (tr(lang, "web-clock-running")) ")" }
+                // A correspondence game's total budget left to this side.
+                @if let (Some(left), Some(budget)) = (snap.budget_left.as_ref(), snap.terms.budget) {
+                    " · " span.budget { (crate::ui::vocab::budget_left_words(lang, left.get(c).as_secs(), budget)) }
+                }
             }
         }
     };
@@ -943,6 +955,7 @@ mod tests {
                 rated: false,
                 clock: None,
                 days: None,
+                budget: None,
             },
             seats: ByColor::new(seat("alice"), seat("bob")),
             my_color: None,
@@ -961,6 +974,7 @@ mod tests {
             private: false,
             tournament: false,
             notes: Default::default(),
+            budget_left: None,
         }
     }
 

@@ -207,7 +207,7 @@ pub(super) fn tournament_line(l: &PageLang, t: &(u64, String, u32)) -> Markup {
 /// A game's clock in words, or its days a move (a correspondence game).
 pub(super) fn terms_clock_words(lang: Lang, terms: &crate::proto::GameTerms) -> String {
     match terms.days {
-        Some(days) => crate::t!(lang, "form-days", days = days),
+        Some(days) => crate::ui::vocab::days_words(lang, days, terms.budget),
         None => clock_words(lang, terms.clock),
     }
 }
@@ -889,7 +889,7 @@ async fn game_page(
         // Below the board: on a phone the whole board stays on the first screen.
         @if let Some(t) = &played_in { (tournament_line(l, t)) }
         p.when { (Say::new("web-game-played").text("start", crate::ui::utc_datetime(facts.started_at)).text("end", crate::ui::utc_datetime(facts.ended_at)).in_lang(lang)) }
-        p.terms { (match facts.days { Some(days) => crate::t!(lang, "form-days", days = days), None => clock_words(lang, facts.clock) }) "; " (Say::new("web-game-rules").text("rules", rules_words(lang, &snap.rules.options)).in_lang(lang)) }
+        p.terms { (match facts.days { Some(days) => crate::ui::vocab::days_words(lang, days, facts.budget), None => clock_words(lang, facts.clock) }) "; " (Say::new("web-game-rules").text("rules", rules_words(lang, &snap.rules.options)).in_lang(lang)) }
         form.jump method="get" action=(format!("/game/{id}")) {
             input type="hidden" name="view" value=(vw);
             @if l.asked { input type="hidden" name="lang" value=(lang.code()); }

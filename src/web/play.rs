@@ -1470,6 +1470,8 @@ fn lobby_json(snap: &LobbySnapshot, me: &str, challenges: &[Seek]) -> Value {
                 "rated": s.terms.rated,
                 // A correspondence seek's days a move where a clock would be (`3d`).
                 "clock": s.terms.days.map(|d| format!("{d}d")).or_else(|| s.terms.clock.map(|c| format!("{}+{}", c.initial_secs / 60, c.increment_secs))),
+                // Its total budget in days (null: none).
+                "budget": s.terms.budget,
                 "mine": s.owner == me,
             })
         })

@@ -95,7 +95,7 @@ fn when_words(lang: Lang, t: &TournamentInfo) -> String {
 fn terms_line(lang: Lang, t: &TournamentInfo) -> String {
     let terms = &t.terms;
     let clock = match (terms.game.days, terms.game.clock) {
-        (Some(days), _) => crate::t!(lang, "form-days", days = days),
+        (Some(days), _) => crate::ui::vocab::days_words(lang, days, terms.game.budget),
         (None, Some(c)) => c.to_string(),
         (None, None) => tr(lang, "web-no-clock"),
     };

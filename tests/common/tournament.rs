@@ -15,6 +15,7 @@ pub fn terms(name: &str, format: Format) -> TournamentTerms {
             rated: false,
             clock: None,
             days: None,
+            budget: None,
         },
         starts_at: stratego_ssh::store::now() + 3600,
         entry: EntryRule::Anyone,

@@ -96,6 +96,7 @@ pub async fn finish(
                 increment_secs: 5,
             }),
             days: None,
+            budget: None,
         },
         started: 1_000 + id * 100,
         ended: 1_050 + id * 100,

@@ -143,6 +143,7 @@ pub fn terms(variant: Variant) -> GameTerms {
         rated: true,
         clock: None,
         days: None,
+        budget: None,
     }
 }
 
@@ -174,6 +175,7 @@ pub fn snapshot(
         private: false,
         tournament: false,
         notes: Default::default(),
+        budget_left: None,
     }
 }
 

@@ -147,6 +147,7 @@ pub fn fill(
                             rated: true,
                             clock: None,
                             days: None,
+                            budget: None,
                         },
                         started: ended.saturating_sub(600),
                         ended,

@@ -6,6 +6,7 @@
 game-rated = gewertet
 game-casual = ungewertet
 game-no-clock = ohne Uhr
+game-budget-left = noch { $left } von { $budget } T
 game-number = Partie #{ $id }
 game-you-play = du spielst { $color }
 game-watching = du schaust zu
@@ -155,6 +156,8 @@ game-illegal-rescue-square = Eine gerettete Figur kommt auf ein leeres Feld dein
 game-ask-resign-title = Aufgeben
 game-ask-resign = Diese Partie aufgeben?
 game-ask-leave-title = Verlassen
+game-ask-abort-title = Abbrechen
+game-ask-abort = Diese Partie ohne Ergebnis beenden? Nichts wird gespeichert oder gewertet, und dein Gegner erfährt es.
 game-ask-leave-unplayed = Diese Partie verlassen? Noch hat niemand gezogen: Die Partie endet ohne Ergebnis.
 game-ask-leave-clock = Diese Partie verlassen? Deine Uhr läuft weiter, und bist du nicht innerhalb der Zeit zum Wiederverbinden zurück (2 Minuten, wenn der Server nicht anders eingestellt ist), kann dein Gegner den Sieg fordern.
 game-ask-leave = Diese Partie verlassen? Bist du nicht innerhalb der Zeit zum Wiederverbinden zurück (2 Minuten, wenn der Server nicht anders eingestellt ist), kann dein Gegner den Sieg fordern.

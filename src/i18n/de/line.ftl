@@ -101,8 +101,8 @@ line-bye = Auf Wiedersehen.
 
 line-game-start = Partie { $game }: { $red } (Rot) gegen { $blue } (Blau). Du spielst { $color }.
 line-setup-start = Stelle deine Armee auf: Eine zufällige Aufstellung steht bereit. Tippe show, um sie zu lesen, random für eine andere, ready, um mit ihr zu spielen.
-line-help-setup = Befehle der Aufstellung: show, row 3, swap A1 B2, place A1 Feldmarschall, random, setups, load NAME, save NAME, ready, board, resign, say TEXT, help.
-line-help-setup-sent = Deine Aufstellung ist gesendet. Befehle: show, row 3, board, setups, save NAME, resign, say TEXT, help.
+line-help-setup = Befehle der Aufstellung: show, row 3, swap A1 B2, place A1 Feldmarschall, random, setups, load NAME, save NAME, ready, board, resign, abort, say TEXT, help.
+line-help-setup-sent = Deine Aufstellung ist gesendet. Befehle: show, row 3, board, setups, save NAME, resign, abort, say TEXT, help.
 line-row-usage = Tippe row und eine Zahl von 1 bis 10, etwa row 3.
 line-setup-not-yours = { $square } ist keines deiner Aufstellungsfelder. Tippe show, um sie zu sehen.
 line-setup-empty = nichts
@@ -144,6 +144,7 @@ line-help-watch = Du schaust zu. Befehle: board, row 6, col D, square D6, pieces
 line-your-turn = Du bist am Zug.
 line-your-turn-clocks = Du bist am Zug. { $red_name } { $red }, { $blue_name } { $blue }.
 line-clocks = { $red_name } { $red }, { $blue_name } { $blue }.
+line-clocks-budget = { $clocks } Gesamtzeit: { $red_name } { $red }, { $blue_name } { $blue }.
 line-no-clock-game = Diese Partie hat keine Uhr.
 line-their-turn = { $nick } ist am Zug.
 line-not-your-turn = Du bist nicht am Zug: Warte auf den Zug deines Gegners.
@@ -233,6 +234,7 @@ line-analysis-judged = bester { $best } { $before } zu { $after }{ $mark }
 line-turn-none = Keine Fernpartie wartet auf deinen Zug.
 line-turn-item = Partie { $game } gegen { $opponent }, { $variant }, Zug { $number }: du bist am Zug, fällig { $due } UTC (noch { $left }). Tippe watch { $game }, um sie zu spielen.
 line-turn-setup-item = Partie { $game } gegen { $opponent }, { $variant }: deine Aufstellung, fällig { $due } UTC (noch { $left }). Tippe watch { $game }, um aufzustellen.
+line-turn-budget = { $item } Gesamtzeit: { $budget_left }.
 line-turn-waiting = { $count ->
         [one] Du bist am Zug in der Fernpartie { $games }. Tippe turn für die Liste, watch N zum Spielen.
        *[other] Du bist am Zug in { $count } Fernpartien: { $games }. Tippe turn für die Liste, watch N, um eine zu spielen.

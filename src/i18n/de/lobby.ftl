@@ -146,6 +146,7 @@ lobby-notice-no-tournament-selected = Kein Turnier gewählt: mit Hoch/Runter ein
 lobby-notice-not-admin = Die Admin-Seite ist nur für die Admins des Servers
 
 lobby-seek-days = { $days } T
+lobby-seek-days-budget = { $days } T/{ $budget } T
 lobby-your-move = Du bist am Zug
 lobby-your-move-mark = am Zug: { $left }
 lobby-your-setup-mark = Aufstellung: { $left }

@@ -322,6 +322,7 @@ exec-tournament-usage =
       --variant classic|duel|barrage     (Vorgabe classic)
       --clock MIN+ZUSCHLAG | none        (Vorgabe 5+3)
       --days 1|3|7                       Fernpartien, Tage je Zug (nur ein Schweizer System)
+      --budget 15|30|60                  mit --days: Gesamtzeit jedes Spielers in Tagen
       --rated | --casual                 gewertet oder ungewertet (Vorgabe gewertet)
       --start +10m | +2h | now | HH:MM | JJJJ-MM-TTTHH:MM (UTC; Vorgabe +10m)
       --entry anyone | keys | NICK,NICK  wer mitspielen darf (Vorgabe anyone: alle)
@@ -439,6 +440,8 @@ exec-analysis-usage = (die Durchsicht jedes Zuges durch den starken Computer: re
 ## Correspondence games (src/lobby/seeks.rs, src/lobby/sessions.rs, src/game/mod.rs)
 
 refusal-correspondence-days = eine Fernpartie gibt 1, 3 oder 7 Tage je Zug, nicht { $days }
+refusal-correspondence-budget = die Gesamtzeit einer Fernpartie ist 15, 30 oder 60 Tage, nicht { $budget }
+refusal-budget-without-days = eine Gesamtzeit gibt es nur in Fernpartien: gib zuerst die Tage je Zug an (3d 30d)
 refusal-correspondence-clock = eine Fernpartie hat Tage je Zug und keine Uhr: wähle das eine oder das andere
 refusal-correspondence-guest = eine Fernpartie dauert Tage: verbinde dich mit einem SSH-Schlüssel, um eine zu spielen (der Name eines Gastes gilt für einen Besuch)
 refusal-own-correspondence-games = Du hast schon { $games } laufende Fernpartien: beende zuerst eine
@@ -453,6 +456,7 @@ exec-my-turn-needs-key = games --my-turn nennt deine Fernpartien: verbinde dich 
 exec-my-turn-none = keine Fernpartie wartet auf deinen Zug
 exec-my-turn-row = #{ $game } gegen { $opponent } ({ $color }, { $variant }, Zug { $number }): fällig { $due } UTC, noch { $left }
 exec-my-turn-setup-row = #{ $game } gegen { $opponent } ({ $color }, { $variant }, deine Aufstellung): fällig { $due } UTC, noch { $left }
+exec-my-turn-budget = { $row }; Gesamtzeit: { $budget_left }
 ## The set-up library (src/service/setups.rs, src/ssh/session.rs)
 refusal-setup-name-taken = du hast für diese Variante schon eine Aufstellung mit diesem Namen: wähle einen anderen
 refusal-setup-missing = diese gespeicherte Aufstellung gibt es nicht mehr (auf einem anderen Terminal gelöscht?)

@@ -185,6 +185,7 @@ setup-help-mouse = Felder anklicken zum Aufnehmen und Tauschen, Ränge zum Setze
 setup-help-chat = Chat
 setup-help-settings = Einstellungen
 setup-help-leave = die Partie verlassen
+setup-help-abort = die Partie ohne Ergebnis beenden (nichts wird gespeichert)
 setup-help-choose = eine gespeicherte Aufstellung wählen
 setup-help-load = sie laden
 setup-help-delete = sie löschen
@@ -201,3 +202,11 @@ form-days = { $days ->
         [one] 1 Tag je Zug (Fernpartie)
        *[other] { $days } Tage je Zug (Fernpartie)
     }
+form-days-budget = { $days ->
+        [one] 1 Tag je Zug
+       *[other] { $days } Tage je Zug
+    }, { $budget } Tage insgesamt (Fernpartie)
+form-budget = Gesamtzeit
+form-budget-none = keine: jeder Zug hat seine Tage
+form-budget-days = { $budget } Tage für alle deine Züge
+form-about-budget = Die Zeit einer Fernpartie für alle Züge eines Spielers: jeder Zug verbraucht, was er dauerte, und ist fällig nach seinen Tagen oder wenn die Gesamtzeit aufgebraucht ist, was früher kommt. Ist sie aufgebraucht, verlierst du auf Zeit.

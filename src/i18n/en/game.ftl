@@ -5,6 +5,7 @@
 game-rated = rated
 game-casual = casual
 game-no-clock = no clock
+game-budget-left = { $left } left of { $budget } d
 game-number = game #{ $id }
 game-you-play = you play { $color }
 game-watching = watching
@@ -145,6 +146,8 @@ game-illegal-rescue-square = A rescued piece goes on an empty square of your own
 game-ask-resign-title = Resign
 game-ask-resign = Resign this game?
 game-ask-leave-title = Leave
+game-ask-abort-title = Abort
+game-ask-abort = End this game without a result? Nothing is recorded or rated, and your opponent is told.
 game-ask-leave-unplayed = Leave this game? Nobody has moved yet: the game ends without a result.
 game-ask-leave-clock = Leave this game? Your clock keeps running, and if you are not back within the reconnect time (2 minutes unless the server is set otherwise), your opponent may claim the win.
 game-ask-leave = Leave this game? If you are not back within the reconnect time (2 minutes unless the server is set otherwise), your opponent may claim the win.

@@ -102,8 +102,8 @@ line-bye = Goodbye.
 
 line-game-start = Game { $game }: { $red } (Red) against { $blue } (Blue). You play { $color }.
 line-setup-start = Set up your army: a random set-up is ready. Type show to read it, random for another, ready to play it.
-line-help-setup = Set-up commands: show, row 3, swap A1 B2, place A1 Marshal, random, setups, load NAME, save NAME, ready, board, resign, say TEXT, help.
-line-help-setup-sent = Your set-up is in. Commands: show, row 3, board, setups, save NAME, resign, say TEXT, help.
+line-help-setup = Set-up commands: show, row 3, swap A1 B2, place A1 Marshal, random, setups, load NAME, save NAME, ready, board, resign, abort, say TEXT, help.
+line-help-setup-sent = Your set-up is in. Commands: show, row 3, board, setups, save NAME, resign, abort, say TEXT, help.
 line-row-usage = Type row and a number from 1 to 10, like row 3.
 line-setup-not-yours = { $square } is not one of your set-up squares. Type show to see them.
 line-setup-empty = empty
@@ -145,6 +145,7 @@ line-help-watch = You are watching. Commands: board, row 6, col D, square D6, pi
 line-your-turn = Your turn.
 line-your-turn-clocks = Your turn. { $red_name } { $red }, { $blue_name } { $blue }.
 line-clocks = { $red_name } { $red }, { $blue_name } { $blue }.
+line-clocks-budget = { $clocks } Budget: { $red_name } { $red }, { $blue_name } { $blue }.
 line-no-clock-game = This game has no clock.
 line-their-turn = It is { $nick }'s turn.
 line-not-your-turn = It is not your turn: wait for your opponent's move.
@@ -231,6 +232,7 @@ line-analysis-judged = best { $best } { $before } to { $after }{ $mark }
 line-turn-none = No correspondence game waits for your move.
 line-turn-item = Game { $game } against { $opponent }, { $variant }, move { $number }: your move, due { $due } UTC ({ $left } left). Type watch { $game } to play it.
 line-turn-setup-item = Game { $game } against { $opponent }, { $variant }: your set-up, due { $due } UTC ({ $left } left). Type watch { $game } to set up.
+line-turn-budget = { $item } Budget: { $budget_left }.
 line-turn-waiting = { $count ->
         [one] Your move in correspondence game { $games }. Type turn to list it, watch N to play.
        *[other] Your move in { $count } correspondence games: { $games }. Type turn to list them, watch N to play one.

@@ -146,6 +146,7 @@ lobby-notice-no-tournament-selected = No tournament is selected: Up/Down chooses
 lobby-notice-not-admin = The admin screen is only for the server's admins
 
 lobby-seek-days = { $days }d
+lobby-seek-days-budget = { $days }d/{ $budget }d
 lobby-your-move = Your move
 lobby-your-move-mark = your move: { $left }
 lobby-your-setup-mark = your set-up: { $left }

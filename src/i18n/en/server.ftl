@@ -323,6 +323,7 @@ exec-tournament-usage =
       --variant classic|duel|barrage     (default classic)
       --clock MIN+INC | none             (default 5+3)
       --days 1|3|7                       correspondence games, days a move (a Swiss only)
+      --budget 15|30|60                  with --days: each player's total budget in days
       --rated | --casual                 (default rated)
       --start +10m | +2h | now | HH:MM | YYYY-MM-DDTHH:MM (UTC; default +10m)
       --entry anyone | keys | NICK,NICK  who may join (default anyone)
@@ -440,6 +441,8 @@ exec-analysis-usage = (the hard computer's review of every move: replay { $id } 
 ## Correspondence games (src/lobby/seeks.rs, src/lobby/sessions.rs, src/game/mod.rs)
 
 refusal-correspondence-days = a correspondence game gives 1, 3 or 7 days a move, not { $days }
+refusal-correspondence-budget = a correspondence game's total budget is 15, 30 or 60 days, not { $budget }
+refusal-budget-without-days = a total budget is for a correspondence game: give the days a move first (3d 30d)
 refusal-correspondence-clock = a correspondence game has days a move and no clock: choose one or the other
 refusal-correspondence-guest = a correspondence game lasts days: connect with an SSH key to play one (a guest's name lasts one visit)
 refusal-own-correspondence-games = You already have { $games } correspondence games in progress: finish one first
@@ -454,6 +457,7 @@ exec-my-turn-needs-key = games --my-turn lists your correspondence games: connec
 exec-my-turn-none = no correspondence game waits for your move
 exec-my-turn-row = #{ $game } against { $opponent } ({ $color }, { $variant }, move { $number }): due { $due } UTC, { $left } left
 exec-my-turn-setup-row = #{ $game } against { $opponent } ({ $color }, { $variant }, your set-up): due { $due } UTC, { $left } left
+exec-my-turn-budget = { $row }; budget: { $budget_left }
 ## The set-up library (src/service/setups.rs, src/ssh/session.rs)
 refusal-setup-name-taken = you already have a set-up of that name for this variant: choose another
 refusal-setup-missing = that saved set-up is gone (deleted on another terminal?)

@@ -173,6 +173,7 @@ setup-help-mouse = click squares to pick and swap, ranks to place
 setup-help-chat = chat
 setup-help-settings = settings
 setup-help-leave = leave the game
+setup-help-abort = end the game without a result (nothing recorded)
 setup-help-choose = choose a saved set-up
 setup-help-load = load it
 setup-help-delete = delete it
@@ -189,3 +190,11 @@ form-days = { $days ->
         [one] 1 day a move (correspondence)
        *[other] { $days } days a move (correspondence)
     }
+form-days-budget = { $days ->
+        [one] 1 day a move
+       *[other] { $days } days a move
+    }, { $budget } days in all (correspondence)
+form-budget = Total budget
+form-budget-none = none: each move has its days
+form-budget-days = { $budget } days for all your moves
+form-about-budget = A correspondence game's time for all of a player's moves: each move spends what it took, and is due by its days or when the budget runs out, whichever is sooner. Run out and you lose on time.

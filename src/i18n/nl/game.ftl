@@ -6,6 +6,7 @@
 game-rated = om rating
 game-casual = vrijblijvend
 game-no-clock = zonder klok
+game-budget-left = nog { $left } van { $budget } d
 game-number = partij #{ $id }
 game-you-play = je speelt { $color }
 game-watching = je kijkt mee
@@ -150,6 +151,8 @@ game-illegal-rescue-square = Een gered stuk komt op een leeg veld van je eigen h
 game-ask-resign-title = Opgeven
 game-ask-resign = Deze partij opgeven?
 game-ask-leave-title = Verlaten
+game-ask-abort-title = Afbreken
+game-ask-abort = Deze partij zonder uitslag beëindigen? Er wordt niets vastgelegd of gewaardeerd, en je tegenstander hoort het.
 game-ask-leave-unplayed = Deze partij verlaten? Er is nog niet gezet: de partij eindigt zonder uitslag.
 game-ask-leave-clock = Deze partij verlaten? Je klok loopt door, en als je niet terug bent binnen de tijd om opnieuw te verbinden (2 minuten, tenzij de server anders is ingesteld), kan je tegenstander de winst opeisen.
 game-ask-leave = Deze partij verlaten? Als je niet terug bent binnen de tijd om opnieuw te verbinden (2 minuten, tenzij de server anders is ingesteld), kan je tegenstander de winst opeisen.

@@ -101,8 +101,8 @@ line-bye = Tot ziens.
 
 line-game-start = Partij { $game }: { $red } (Rood) tegen { $blue } (Blauw). Jij speelt { $color }.
 line-setup-start = Stel je leger op: een willekeurige opstelling staat klaar. Typ show om haar te lezen, random voor een andere, ready om ermee te spelen.
-line-help-setup = Opdrachten bij de opstelling: show, row 3, swap A1 B2, place A1 Maarschalk, random, setups, load NAAM, save NAAM, ready, board, resign, say TEKST, help.
-line-help-setup-sent = Je opstelling is verstuurd. Opdrachten: show, row 3, board, setups, save NAAM, resign, say TEKST, help.
+line-help-setup = Opdrachten bij de opstelling: show, row 3, swap A1 B2, place A1 Maarschalk, random, setups, load NAAM, save NAAM, ready, board, resign, abort, say TEKST, help.
+line-help-setup-sent = Je opstelling is verstuurd. Opdrachten: show, row 3, board, setups, save NAAM, resign, abort, say TEKST, help.
 line-row-usage = Typ row en een getal van 1 tot 10, zoals row 3.
 line-setup-not-yours = { $square } is geen van je opstellingsvelden. Typ show om ze te zien.
 line-setup-empty = niets
@@ -144,6 +144,7 @@ line-help-watch = Je kijkt toe. Opdrachten: board, row 6, col D, square D6, piec
 line-your-turn = Jij bent aan zet.
 line-your-turn-clocks = Jij bent aan zet. { $red_name } { $red }, { $blue_name } { $blue }.
 line-clocks = { $red_name } { $red }, { $blue_name } { $blue }.
+line-clocks-budget = { $clocks } Totale tijd: { $red_name } { $red }, { $blue_name } { $blue }.
 line-no-clock-game = Deze partij heeft geen klok.
 line-their-turn = { $nick } is aan zet.
 line-not-your-turn = Je bent niet aan zet: wacht op de zet van je tegenstander.
@@ -233,6 +234,7 @@ line-analysis-judged = beste { $best } { $before } naar { $after }{ $mark }
 line-turn-none = Geen correspondentiepartij wacht op jouw zet.
 line-turn-item = Partij { $game } tegen { $opponent }, { $variant }, zet { $number }: jij bent aan zet, uiterlijk { $due } UTC (nog { $left }). Typ watch { $game } om hem te spelen.
 line-turn-setup-item = Partij { $game } tegen { $opponent }, { $variant }: jouw opstelling, uiterlijk { $due } UTC (nog { $left }). Typ watch { $game } om op te stellen.
+line-turn-budget = { $item } Totale tijd: { $budget_left }.
 line-turn-waiting = { $count ->
         [one] Jij bent aan zet in correspondentiepartij { $games }. Typ turn voor de lijst, watch N om te spelen.
        *[other] Jij bent aan zet in { $count } correspondentiepartijen: { $games }. Typ turn voor de lijst, watch N om er een te spelen.

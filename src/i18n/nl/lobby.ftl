@@ -146,6 +146,7 @@ lobby-notice-no-tournament-selected = Geen toernooi gekozen: kies er een met Omh
 lobby-notice-not-admin = Het beheerscherm is alleen voor de beheerders van de server
 
 lobby-seek-days = { $days } d
+lobby-seek-days-budget = { $days } d/{ $budget } d
 lobby-your-move = Jij bent aan zet
 lobby-your-move-mark = aan zet: { $left }
 lobby-your-setup-mark = opstelling: { $left }

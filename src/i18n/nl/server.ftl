@@ -322,6 +322,7 @@ exec-tournament-usage =
       --variant classic|duel|barrage     (standaard classic)
       --clock MIN+INC | none             (standaard 5+3)
       --days 1|3|7                       correspondentiepartijen, dagen per zet (alleen Zwitsers)
+      --budget 15|30|60                  met --days: de totale tijd van elke speler in dagen
       --rated | --casual                 om rating of vrijblijvend (standaard om rating)
       --start +10m | +2h | now | UU:MM | JJJJ-MM-DDTUU:MM (UTC; standaard +10m)
       --entry anyone | keys | NICK,NICK  wie mee mag doen (standaard anyone: iedereen)
@@ -439,6 +440,8 @@ exec-analysis-usage = (de beoordeling van elke zet door de sterke computer: repl
 ## Correspondence games (src/lobby/seeks.rs, src/lobby/sessions.rs, src/game/mod.rs)
 
 refusal-correspondence-days = een correspondentiepartij geeft 1, 3 of 7 dagen per zet, niet { $days }
+refusal-correspondence-budget = de totale tijd van een correspondentiepartij is 15, 30 of 60 dagen, niet { $budget }
+refusal-budget-without-days = een totale tijd hoort bij een correspondentiepartij: geef eerst de dagen per zet (3d 30d)
 refusal-correspondence-clock = een correspondentiepartij heeft dagen per zet en geen klok: kies het een of het ander
 refusal-correspondence-guest = een correspondentiepartij duurt dagen: verbind met een SSH-sleutel om er een te spelen (de naam van een gast geldt één bezoek)
 refusal-own-correspondence-games = Je hebt al { $games } lopende correspondentiepartijen: maak er eerst een af
@@ -453,6 +456,7 @@ exec-my-turn-needs-key = games --my-turn noemt je correspondentiepartijen: verbi
 exec-my-turn-none = geen correspondentiepartij wacht op jouw zet
 exec-my-turn-row = #{ $game } tegen { $opponent } ({ $color }, { $variant }, zet { $number }): uiterlijk { $due } UTC, nog { $left }
 exec-my-turn-setup-row = #{ $game } tegen { $opponent } ({ $color }, { $variant }, jouw opstelling): uiterlijk { $due } UTC, nog { $left }
+exec-my-turn-budget = { $row }; totale tijd: { $budget_left }
 ## The set-up library (src/service/setups.rs, src/ssh/session.rs)
 refusal-setup-name-taken = je hebt voor deze variant al een opstelling met die naam: kies een andere
 refusal-setup-missing = die bewaarde opstelling bestaat niet meer (op een andere terminal gewist?)

@@ -185,6 +185,7 @@ setup-help-mouse = klik op velden om op te pakken en te wisselen, op rangen om t
 setup-help-chat = chat
 setup-help-settings = instellingen
 setup-help-leave = de partij verlaten
+setup-help-abort = de partij zonder uitslag beëindigen (er wordt niets vastgelegd)
 setup-help-choose = een bewaarde opstelling kiezen
 setup-help-load = haar laden
 setup-help-delete = haar wissen
@@ -201,3 +202,11 @@ form-days = { $days ->
         [one] 1 dag per zet (correspondentie)
        *[other] { $days } dagen per zet (correspondentie)
     }
+form-days-budget = { $days ->
+        [one] 1 dag per zet
+       *[other] { $days } dagen per zet
+    }, { $budget } dagen in totaal (correspondentie)
+form-budget = Totale tijd
+form-budget-none = geen: elke zet heeft zijn dagen
+form-budget-days = { $budget } dagen voor al je zetten
+form-about-budget = De tijd van een correspondentiepartij voor alle zetten van een speler: elke zet verbruikt wat hij duurde, en moet gedaan zijn binnen zijn dagen of voordat de totale tijd op is, wat het eerst komt. Is die op, dan verlies je op tijd.

@@ -91,6 +91,7 @@ pub(super) fn terms_of(msg: &Map<String, Value>, guest: bool) -> Result<GameTerm
         rated,
         clock,
         days: None,
+        budget: None,
     })
 }
 
@@ -102,6 +103,8 @@ fn terms_json(t: &GameTerms) -> Value {
         "rated": t.rated,
         // A correspondence game's days a move where a clock would be (`3d`).
         "clock": t.days.map(|d| format!("{d}d")).or_else(|| t.clock.map(|c| format!("{}+{}", c.initial_secs / 60, c.increment_secs))),
+        // Its total budget in days (null: none).
+        "budget": t.budget,
         "rules": o.summary(),
     })
 }
@@ -673,6 +676,7 @@ mod tests {
                 rated: false,
                 clock: None,
                 days: None,
+                budget: None,
             },
             seats: ByColor {
                 red: seat("ann"),
@@ -694,6 +698,7 @@ mod tests {
             private: false,
             tournament: false,
             notes: Default::default(),
+            budget_left: None,
         }
     }
 
@@ -776,6 +781,7 @@ mod tests {
                     rated: false,
                     clock: None,
                     days: None,
+                    budget: None,
                 },
                 ply: 10,
                 spectators: i % 7,
