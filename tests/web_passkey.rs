@@ -194,6 +194,24 @@ async fn a_passkey_account_is_made_signs_in_again_and_posts_a_rated_seek() {
         "an account is offered a rated seek: {}",
         b.text().await
     );
+    // And correspondence games: days a move where the clock is, then a total budget,
+    // offered only once days are chosen.
+    assert_eq!(
+        b.js("return document.getElementById('play-seek-budget').parentElement.hidden;")
+            .await,
+        json!(true),
+        "no budget without days"
+    );
+    b.js("const s = document.getElementById('play-seek-clock'); s.value = '3d'; s.dispatchEvent(new Event('change')); return true;")
+        .await;
+    assert_eq!(
+        b.js("return document.getElementById('play-seek-budget').parentElement.hidden;")
+            .await,
+        json!(false),
+        "a budget is offered with days"
+    );
+    b.js("const s = document.getElementById('play-seek-budget'); s.value = '30'; s.dispatchEvent(new Event('change')); return true;")
+        .await;
     click(&b, "#play-seek-rated").await;
     click(&b, "#play-seek-post").await;
     let lobby = server.running.lobby.clone();
@@ -208,6 +226,15 @@ async fn a_passkey_account_is_made_signs_in_again_and_posts_a_rated_seek() {
     assert_eq!(seeks.len(), 1, "Pia's seek is posted");
     assert_eq!(seeks[0].owner, "Pia");
     assert!(seeks[0].terms.rated, "a rated seek");
+    assert_eq!(
+        (
+            seeks[0].terms.days,
+            seeks[0].terms.budget,
+            seeks[0].terms.clock
+        ),
+        (Some(3), Some(30), None),
+        "a correspondence seek, 3 days a move, 30 in all"
+    );
 
     // A second account may not take the nick, in any case, nor one like it.
     let b2 = browser_with_authenticator().await;

@@ -1372,6 +1372,13 @@ async fn a_browser_posts_a_seek_a_player_takes_it_draws_rematches_and_claims() {
         p.until("refused", |_| true).await["text"],
         "guests play casual games only: connect with an SSH key to play rated"
     );
+    // A correspondence game (days a move) is for key holders and accounts.
+    p.send(json!({"v": 1, "t": "seek", "variant": "classic", "clock": "3d", "budget": 30}))
+        .await;
+    assert_eq!(
+        p.until("refused", |_| true).await["text"],
+        "a correspondence game lasts days: connect with an SSH key to play one (a guest's name lasts one visit)"
+    );
     p.send(json!({"v": 1, "t": "withdraw", "id": 12345})).await;
     assert_eq!(
         p.until("refused", |_| true).await["text"],
@@ -1562,6 +1569,12 @@ async fn in_chromium_a_seek_is_posted_and_withdrawn_and_the_clocks_tick() {
             .await,
         json!(false),
         "a guest is offered no rated seek"
+    );
+    assert_eq!(
+        b.js("return [...document.getElementById('play-seek-clock').options].some(o => o.value.endsWith('d')) || !!document.getElementById('play-seek-budget');")
+            .await,
+        json!(false),
+        "a guest is offered no correspondence game"
     );
     b.js("const s = document.getElementById('play-seek-clock'); s.value = '15+10'; s.dispatchEvent(new Event('change')); \
           const v = document.getElementById('play-seek-variant'); v.value = 'duel'; v.dispatchEvent(new Event('change')); return true;")

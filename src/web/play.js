@@ -92,7 +92,7 @@ function drawLobby(m) {
         ? el("button", { type: "button", "data-withdraw": String(s.id), text: W.withdraw })
         : el("button", { type: "button", "data-seek": String(s.id), text: W.accept });
       b.addEventListener("click", () => send(s.mine ? { t: "withdraw", id: s.id } : { t: "accept", id: s.id }));
-      const terms = `${s.nick}: ${s.variant}${s.clock ? " " + s.clock : ""}${s.rated ? " · " + W.rated : ""} `;
+      const terms = `${s.nick}: ${s.variant}${s.clock ? " " + s.clock + (s.budget ? "/" + s.budget + "d" : "") : ""}${s.rated ? " · " + W.rated : ""} `;
       ul.append(el("li", { cls: s.mine ? "mine" : null, text: terms }, b));
     }
     lobbyLive.append(ul);
@@ -102,7 +102,7 @@ function drawLobby(m) {
 }
 
 // A new seek: variant, clock, rated (key holders only; the server checks it too).
-let seekChoice = { variant: "classic", clock: "none", rated: false };
+let seekChoice = { variant: "classic", clock: "none", budget: "none", rated: false };
 function seekForm() {
   const form = el("form", { id: "play-seek-form" });
   form.append(el("h2", { text: W.newSeek }));
@@ -117,8 +117,20 @@ function seekForm() {
     form.append(el("label", { text: label + " " }, select));
   };
   choose("variant", W.variant, Object.entries(W.variants));
-  choose("clock", W.clock, [["none", W.clockNone]].concat(W.clocks.map((c) => [c, c])));
-  if (me && !me.guest) {
+  // A key holder or an account may also choose a correspondence game (days a move) and,
+  // with it, a total budget (shown only when days are chosen).
+  const keyHolder = !!(me && !me.guest);
+  const clocks = [["none", W.clockNone]].concat(W.clocks.map((c) => [c, c]));
+  choose("clock", W.clock, keyHolder ? clocks.concat(W.days) : clocks);
+  if (keyHolder) {
+    choose("budget", W.budget, W.budgets);
+    const budget = form.querySelector("#play-seek-budget").parentElement;
+    const clock = form.querySelector("#play-seek-clock");
+    const shown = () => (budget.hidden = !clock.value.endsWith("d"));
+    clock.addEventListener("change", shown);
+    shown();
+  }
+  if (keyHolder) {
     const box = el("input", { type: "checkbox", id: "play-seek-rated", checked: seekChoice.rated });
     box.addEventListener("change", () => (seekChoice.rated = box.checked));
     form.append(el("label", { text: W.rated + " " }, box));
@@ -804,6 +816,7 @@ function seekTerms() {
   return {
     variant: seekChoice.variant,
     clock: seekChoice.clock,
+    budget: seekChoice.clock.endsWith("d") && seekChoice.budget !== "none" ? Number(seekChoice.budget) : null,
     rated: !!(me && !me.guest && seekChoice.rated && !seekChoice.private),
     options: Object.assign({}, seekChoice.options),
   };

@@ -7,7 +7,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{square, Seat, CLOCKS};
+use super::{square, Seat, CLOCKS, DAYS};
 use crate::i18n::{tr, Lang};
 use crate::proto::{
     ChatLine, GameCmd, GamePhase, GameSnapshot, GameTerms, LobbyCmd, LobbySnapshot, PlayerStatus,
@@ -44,16 +44,28 @@ pub(super) fn variant_named(name: &str) -> Result<Variant, Say> {
 }
 
 /// The terms of a seek or challenge as the page sends them: `variant`, `clock` (one of
-/// [`CLOCKS`] or `none`), `rated`, and `options` (each rule option; those left out keep
+/// [`CLOCKS`], a correspondence game's days a move from [`DAYS`], or `none`), `budget` (a
+/// correspondence game's total days, or none), `rated`, and `options` (each rule option; those left out keep
 /// the variant's standard value): `two_square` (0 for none, 2, 3 or 5), `more_squares`,
 /// `aggressor`, `silent`, `rescue`, `duel_rows` (3 or 4).
 pub(super) fn terms_of(msg: &Map<String, Value>, guest: bool) -> Result<GameTerms, Say> {
     let text = |k: &str| msg.get(k).and_then(Value::as_str).unwrap_or_default();
     let variant = variant_named(text("variant"))?;
-    let clock = match text("clock") {
-        "" | "none" => None,
-        c if CLOCKS.contains(&c) => crate::proto::ClockSpec::parse(c).ok().flatten(),
+    // A clock, or a correspondence game's days a move (`3d`, key holders and accounts only).
+    let (clock, days) = match text("clock") {
+        "" | "none" => (None, None),
+        c if CLOCKS.contains(&c) => (crate::proto::ClockSpec::parse(c).ok().flatten(), None),
+        d if DAYS.contains(&d) && guest => return Err(Say::new("refusal-correspondence-guest")),
+        d if DAYS.contains(&d) => (None, d.trim_end_matches('d').parse::<u8>().ok()),
         _ => return Err(Say::new("web-play-refused-clock")),
+    };
+    // A total budget in days (the lobby refuses one other than 15, 30 or 60, or without days).
+    let budget = match msg.get("budget") {
+        None | Some(Value::Null) => None,
+        Some(v) => match v.as_u64().and_then(|b| u8::try_from(b).ok()) {
+            Some(b) => Some(b),
+            None => return Err(Say::new("web-play-refused-clock")),
+        },
     };
     let rated = msg.get("rated").and_then(Value::as_bool).unwrap_or(false);
     if rated && guest {
@@ -90,8 +102,8 @@ pub(super) fn terms_of(msg: &Map<String, Value>, guest: bool) -> Result<GameTerm
         rules: Rules::new(variant, options),
         rated,
         clock,
-        days: None,
-        budget: None,
+        days,
+        budget,
     })
 }
 
