@@ -9,7 +9,8 @@
 #
 # With `one` as the fourth argument: the same two load generators against one process (no
 # bus), for the hop's added latency. Needs target/release/{stratego-ssh,stratego-loadgen}
-# and nats-server on the PATH.
+# and nats-server on the PATH. KEEP_LOGS=1 keeps the run's directory (the processes' logs; with
+# RUST_LOG=stratego_ssh::bus=debug, the bus's messages) and says where it is.
 set -eu
 N=${1:-200}
 DURATION=${2:-90}
@@ -20,7 +21,10 @@ D=$(mktemp -d /tmp/split-load.XXXXXX)
 port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 ulimit -n 20000 || true
 PIDS=""
-cleanup() { for p in $PIDS; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$D"; }
+cleanup() {
+    for p in $PIDS; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true
+    if [ -n "${KEEP_LOGS:-}" ]; then echo "logs kept in $D"; else rm -rf "$D"; fi
+}
 trap cleanup EXIT
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 HZ=$(getconf CLK_TCK)

@@ -245,8 +245,14 @@ struct Counters {
     /// The same to the opponent's screen: from the mover's Enter until the opponent's
     /// status line shows its turn.
     opponent_us: Mutex<Samples>,
-    /// Games' last move typed, when (the opponent's session takes it when it sees the move).
-    typed: Mutex<HashMap<u64, Instant>>,
+    /// Games' last move typed, when, and by which session (its index): the opponent's
+    /// session takes it when it sees the move. A session that finds its own move there has
+    /// its opponent in another load generator (two of them on one lobby, whose seeks the
+    /// lobby may pair): that move's arrival is not timed here ([`Counters::opponent_elsewhere`]).
+    typed: Mutex<HashMap<u64, (Instant, usize)>>,
+    /// Turns not timed on the opponent's screen because the move was typed by a session of
+    /// another load generator (its time is not known here), while measuring.
+    opponent_elsewhere: AtomicU64,
     /// Measured: how late each turn's first move was typed after its thinking pause (µs),
     /// and how many were later than [`LATE`].
     late_us: Mutex<Samples>,
@@ -500,6 +506,18 @@ mod tests {
              the think time) 3 of 1000 (p99 4.0ms)"
         );
         assert_eq!(r.verdict(), None, "it kept up");
+        // Turns whose move came from another load generator's session are said, not timed.
+        let split = Report {
+            opponent_elsewhere: 412,
+            ..r.clone()
+        };
+        assert!(
+            split.window_line().contains(
+                "p99 9.0ms (990 samples; 412 not timed: their mover in another load generator)"
+            ),
+            "{}",
+            split.window_line()
+        );
         // Moves given up by their movers (seen late) still count as made: the CPU a move
         // divides by the moves the opponents saw.
         let given_up = Report {

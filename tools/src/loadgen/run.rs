@@ -486,6 +486,7 @@ fn figures(
         opponent_p50: us(opponent.quantile(0.50)),
         opponent_p99: us(opponent.quantile(0.99)),
         opponent_samples: opponent.len() as u64,
+        opponent_elsewhere: load(&counters.opponent_elsewhere),
         server_cpu,
         own_cpu,
         own_cores: std::thread::available_parallelism().map_or(1, |n| n.get()),

@@ -107,9 +107,20 @@ impl Session {
         let Some(g) = self.listed_game else {
             return;
         };
-        let Some(sent) = lock(&self.counters.typed).remove(&g) else {
+        let Some((sent, mover)) = lock(&self.counters.typed).remove(&g) else {
             return;
         };
+        if mover == self.cfg.index {
+            // Our own last move: the opponent's came from a session of another load
+            // generator (both on one lobby), typed at a time not known here. Timing it from
+            // our own move would count our opponent's thinking pause as latency.
+            if self.counters.measuring.load(Ordering::Relaxed) {
+                self.counters
+                    .opponent_elsewhere
+                    .fetch_add(1, Ordering::Relaxed);
+            }
+            return;
+        }
         if self.counters.measuring.load(Ordering::Relaxed) {
             let us = now
                 .duration_since(sent)
@@ -724,7 +735,7 @@ impl Session {
         if let Some(g) = self.listed_game {
             // Its arrival on the opponent's screen is timed from here (a move refused and
             // typed again is timed from the last try).
-            lock(&self.counters.typed).insert(g, sent);
+            lock(&self.counters.typed).insert(g, (sent, self.cfg.index));
         }
         if let Some(g) = self.listed_game {
             // The status line says `move n` for plies played 2n-2 (Red to move: Red moves
