@@ -130,6 +130,14 @@ impl Session {
         }
     }
 
+    /// A move of ours typed at `sent`: its arrival on the opponent's screen is timed from
+    /// here (a move refused and typed again is timed from the last try).
+    fn typed(&mut self, sent: Instant) {
+        if let Some(g) = self.listed_game {
+            lock(&self.counters.typed).insert(g, (sent, self.cfg.index));
+        }
+    }
+
     /// A move typed: how long after the thinking pause was over (the first try of a turn
     /// only; a refused move's next try comes later by design). A load generator short of
     /// CPU types late and reads late.
@@ -732,11 +740,7 @@ impl Session {
         let sent = Instant::now();
         self.send(channel, b"\r").await;
         self.count_lateness(seen_at, sent);
-        if let Some(g) = self.listed_game {
-            // Its arrival on the opponent's screen is timed from here (a move refused and
-            // typed again is timed from the last try).
-            lock(&self.counters.typed).insert(g, (sent, self.cfg.index));
-        }
+        self.typed(sent);
         if let Some(g) = self.listed_game {
             // The status line says `move n` for plies played 2n-2 (Red to move: Red moves
             // first) or 2n-1 (Blue): this move makes ply 2n-1 or 2n, the `id:` of the
@@ -839,4 +843,54 @@ pub(crate) fn shows_game_over(text: &str, arena: bool) -> bool {
         || text.contains("r to accept")
         || text.contains("Rematch")
         || (arena && text.contains("no rematch"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(index: usize, counters: &Arc<Counters>) -> Session {
+        let cfg = SessionCfg {
+            index,
+            key: index,
+            nick: format!("load-{index}"),
+            role: Role::Poster,
+            addr: "127.0.0.1:2222".parse().unwrap(),
+            cols: 80,
+            rows: 24,
+            think: Duration::from_secs(2),
+            seed: 1,
+            resign_at: None,
+        };
+        let mut s = Session::new(cfg, counters.clone());
+        s.listed_game = Some(7);
+        s
+    }
+
+    /// Issue 46's opponent p99 of 3 s: with two load generators on one lobby, a game the
+    /// lobby paired across them has one player here; its last move typed was its own, and
+    /// timing its turn from it counted the other player's thinking pause as latency.
+    #[test]
+    fn a_turn_after_a_move_typed_elsewhere_is_not_timed_from_our_own_move() {
+        let counters = Arc::new(Counters::default());
+        counters.measuring.store(true, Ordering::Relaxed);
+        let mut ours = session(0, &counters);
+        let t0 = Instant::now();
+        // Our move; the opponent (in another load generator) thinks 2 s, moves, and our
+        // turn shows.
+        ours.typed(t0);
+        ours.opponent_seen(t0 + Duration::from_millis(2_003));
+        assert_eq!(lock(&counters.opponent_us).len(), 0, "not timed");
+        assert_eq!(counters.opponent_elsewhere.load(Ordering::Relaxed), 1);
+
+        // A game whose both players are here: the opponent's move is timed to our screen.
+        let mut theirs = session(1, &counters);
+        theirs.typed(t0 + Duration::from_secs(5));
+        ours.opponent_seen(t0 + Duration::from_millis(5_003));
+        let timed = std::mem::take(&mut *lock(&counters.opponent_us));
+        assert_eq!(timed.len(), 1);
+        let us = timed.quantile(0.5).unwrap();
+        assert!((3_000..3_100).contains(&us), "{us} µs");
+        assert_eq!(counters.opponent_elsewhere.load(Ordering::Relaxed), 1);
+    }
 }
