@@ -17,6 +17,8 @@ DURATION=${2:-90}
 WARMUP=${3:-40}
 MODE=${4:-split}
 BIN=target/release
+# LOADGEN=PATH: another load generator's binary (an older build, to compare).
+LOADGEN=${LOADGEN:-$BIN/stratego-loadgen}
 D=$(mktemp -d /tmp/split-load.XXXXXX)
 port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 ulimit -n 20000 || true
@@ -60,7 +62,7 @@ echo "== $(date -u +%FT%TZ) mode=$MODE sessions=$N per edge, think 2s, duration 
 uptime
 for n in 1 2; do
     eval P=\$P$n; eval E=\$E$n
-    STRATEGO_LOADGEN_FIRST=$(( (n - 1) * 100000 )) $BIN/stratego-loadgen --addr 127.0.0.1:$P --sessions $N --games $((N / 2)) --think 2s \
+    STRATEGO_LOADGEN_FIRST=$(( (n - 1) * 100000 )) $LOADGEN --addr 127.0.0.1:$P --sessions $N --games $((N / 2)) --think 2s \
         --duration ${DURATION}s --warmup ${WARMUP}s --server-pid $E >$D/load$n.log 2>&1 &
     eval L$n=$!
 done
