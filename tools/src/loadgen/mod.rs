@@ -253,6 +253,13 @@ struct Counters {
     /// Turns not timed on the opponent's screen because the move was typed by a session of
     /// another load generator (its time is not known here), while measuring.
     opponent_elsewhere: AtomicU64,
+    /// With STRATEGO_LOADGEN_TIMES=FILE (`wall` set): while measuring, each move typed
+    /// (`T`) and each turn not timed here (`S`: its move typed in another load generator),
+    /// as (kind, game, ply, µs since the epoch by the wall clock), written to FILE at the
+    /// end: two load generators on one machine share that clock, and split-load.sh joins
+    /// their files to time those turns too.
+    wall: bool,
+    wall_times: Mutex<Vec<(u8, u64, u32, u64)>>,
     /// Measured: how late each turn's first move was typed after its thinking pause (µs),
     /// and how many were later than [`LATE`].
     late_us: Mutex<Samples>,
@@ -296,6 +303,21 @@ struct Counters {
     ended_moves: Mutex<Vec<u32>>,
     /// The web mix's lists (the load's games in play and finished, moves sent) and figures.
     web: web::Shared,
+}
+
+impl Counters {
+    /// Notes `kind` for ply `ply` of game `game`, which happened at `at`, by the wall
+    /// clock (with STRATEGO_LOADGEN_TIMES, while measuring).
+    fn wall_time(&self, kind: u8, game: u64, ply: u32, at: Instant) {
+        if !self.wall || !self.measuring.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
+        let wall = std::time::SystemTime::now()
+            .checked_sub(at.elapsed())
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_micros() as u64);
+        lock(&self.wall_times).push((kind, game, ply, wall));
+    }
 }
 
 /// A counter's lock, whether or not a task panicked holding it.
