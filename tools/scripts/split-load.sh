@@ -96,7 +96,7 @@ if [ -s $D/times ]; then
     grep -v unmatched $D/cross | sort -n | awk -v mode="$MODE" -v miss="$(grep -c unmatched $D/cross)" '
         function q(p,  i) { i = int(p * NR); if (i < p * NR) i++; if (i < 1) i = 1; return v[i] }
         { v[NR] = $1 }
-        END { if (NR) printf "across the load generators (%s): opponent'"'"'s screen p50 %.1fms p99 %.1fms (%d samples, %d without their move'"'"'s record: typed before the warm-up'"'"'s end)\n",
+        END { if (NR) printf "across the load generators (%s): opponent'"'"'s screen p50 %.1fms p99 %.1fms (%d samples, %d without their move'"'"'s record: typed outside the other load generator'"'"'s window)\n",
               mode == "one" ? "one process" : "the mover on the other edge", q(0.5), q(0.99), NR, miss }'
 fi
 grep -h -i "error\|panicked" $D/*.log | head -5 || true
