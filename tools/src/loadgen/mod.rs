@@ -245,8 +245,21 @@ struct Counters {
     /// The same to the opponent's screen: from the mover's Enter until the opponent's
     /// status line shows its turn.
     opponent_us: Mutex<Samples>,
-    /// Games' last move typed, when (the opponent's session takes it when it sees the move).
-    typed: Mutex<HashMap<u64, Instant>>,
+    /// Games' last move typed, when, and by which session (its index): the opponent's
+    /// session takes it when it sees the move. A session that finds its own move there has
+    /// its opponent in another load generator (two of them on one lobby, whose seeks the
+    /// lobby may pair): that move's arrival is not timed here ([`Counters::opponent_elsewhere`]).
+    typed: Mutex<HashMap<u64, (Instant, usize)>>,
+    /// Turns not timed on the opponent's screen because the move was typed by a session of
+    /// another load generator (its time is not known here), while measuring.
+    opponent_elsewhere: AtomicU64,
+    /// With STRATEGO_LOADGEN_TIMES=FILE (`wall` set): while measuring, each move typed
+    /// (`T`) and each turn not timed here (`S`: its move typed in another load generator),
+    /// as (kind, game, ply, µs since the epoch by the wall clock), written to FILE at the
+    /// end: two load generators on one machine share that clock, and split-load.sh joins
+    /// their files to time those turns too.
+    wall: bool,
+    wall_times: Mutex<Vec<(u8, u64, u32, u64)>>,
     /// Measured: how late each turn's first move was typed after its thinking pause (µs),
     /// and how many were later than [`LATE`].
     late_us: Mutex<Samples>,
@@ -290,6 +303,21 @@ struct Counters {
     ended_moves: Mutex<Vec<u32>>,
     /// The web mix's lists (the load's games in play and finished, moves sent) and figures.
     web: web::Shared,
+}
+
+impl Counters {
+    /// Notes `kind` for ply `ply` of game `game`, which happened at `at`, by the wall
+    /// clock (with STRATEGO_LOADGEN_TIMES, while measuring).
+    fn wall_time(&self, kind: u8, game: u64, ply: u32, at: Instant) {
+        if !self.wall || !self.measuring.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
+        let wall = std::time::SystemTime::now()
+            .checked_sub(at.elapsed())
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_micros() as u64);
+        lock(&self.wall_times).push((kind, game, ply, wall));
+    }
 }
 
 /// A counter's lock, whether or not a task panicked holding it.
@@ -500,6 +528,18 @@ mod tests {
              the think time) 3 of 1000 (p99 4.0ms)"
         );
         assert_eq!(r.verdict(), None, "it kept up");
+        // Turns whose move came from another load generator's session are said, not timed.
+        let split = Report {
+            opponent_elsewhere: 412,
+            ..r.clone()
+        };
+        assert!(
+            split.window_line().contains(
+                "p99 9.0ms (990 samples; 412 not timed: their mover in another load generator)"
+            ),
+            "{}",
+            split.window_line()
+        );
         // Moves given up by their movers (seen late) still count as made: the CPU a move
         // divides by the moves the opponents saw.
         let given_up = Report {

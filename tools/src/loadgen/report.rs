@@ -23,6 +23,9 @@ pub struct Report {
     pub opponent_p50: Option<Duration>,
     pub opponent_p99: Option<Duration>,
     pub opponent_samples: u64,
+    /// Turns whose opponent's move was typed by another load generator's session: not
+    /// timed (see `Counters::opponent_elsewhere`).
+    pub opponent_elsewhere: u64,
     /// CPU time used over the measured window, and the window's wall time: the server's
     /// (with `server_pid`) and the load generator's own.
     pub server_cpu: Option<(Duration, Duration)>,
@@ -154,7 +157,10 @@ impl Report {
     /// opponent's if more (a move whose frame came after [`MOVE_GIVE_UP`] is given up by its
     /// mover, and still made).
     pub fn window_moves(&self) -> u64 {
-        self.measured_moves.max(self.opponent_samples)
+        // The opponents' turns seen here, timed or not (a move from another load generator's
+        // session still reached a screen of this one).
+        self.measured_moves
+            .max(self.opponent_samples + self.opponent_elsewhere)
     }
 
     /// The server's CPU over the measured window: (share of one core, CPU time a move).
@@ -210,8 +216,18 @@ impl Report {
         let own = self
             .own_share()
             .map_or("n/a".to_string(), |s| format!("{:.1}%", s * 100.0));
+        // Two load generators on one lobby: the games the lobby paired across them are not
+        // timed on the opponent's screen (their mover's time is in the other process).
+        let elsewhere = if self.opponent_elsewhere > 0 {
+            format!(
+                "; {} not timed: their mover in another load generator",
+                self.opponent_elsewhere
+            )
+        } else {
+            String::new()
+        };
         format!(
-            "measured {secs:.0}s: moves {} ({rate:.0}/s, {allowed}; {} seen on the mover's screen within {}s), opponent's screen p50 {} p99 {} ({} samples), {server}; loadgen cpu {own} of {} core(s), moves typed late (>{}ms after the think time) {} of {} (p99 {})",
+            "measured {secs:.0}s: moves {} ({rate:.0}/s, {allowed}; {} seen on the mover's screen within {}s), opponent's screen p50 {} p99 {} ({} samples{elsewhere}), {server}; loadgen cpu {own} of {} core(s), moves typed late (>{}ms after the think time) {} of {} (p99 {})",
             self.window_moves(),
             self.measured_moves,
             MOVE_GIVE_UP.as_secs(),

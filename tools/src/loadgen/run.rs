@@ -22,6 +22,7 @@ pub async fn run(cfg: LoadConfig) -> Result<Report> {
     let counters = Arc::new(Counters {
         dump: std::env::var_os("STRATEGO_LOADGEN_DUMP").is_some(),
         started: std::env::var_os("STRATEGO_LOADGEN_SAMPLES").map(|_| Instant::now()),
+        wall: std::env::var_os("STRATEGO_LOADGEN_TIMES").is_some(),
         ..Counters::default()
     });
     let rss_before = server_rss_before(&cfg)?;
@@ -486,6 +487,7 @@ fn figures(
         opponent_p50: us(opponent.quantile(0.50)),
         opponent_p99: us(opponent.quantile(0.99)),
         opponent_samples: opponent.len() as u64,
+        opponent_elsewhere: load(&counters.opponent_elsewhere),
         server_cpu,
         own_cpu,
         own_cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -538,13 +540,24 @@ fn figures(
 }
 
 /// With STRATEGO_LOADGEN_SAMPLES=FILE: each measured move's end and latency, a line each.
+/// With STRATEGO_LOADGEN_TIMES=FILE: the moves typed and the turns not timed here, by the
+/// wall clock (`Counters::wall_times`).
 fn write_samples(counters: &Counters) {
-    let Some(path) = std::env::var_os("STRATEGO_LOADGEN_SAMPLES") else {
+    if let Some(path) = std::env::var_os("STRATEGO_LOADGEN_SAMPLES") {
+        let text: String = lock(&counters.samples)
+            .iter()
+            .map(|(t, us)| format!("{t} {us}\n"))
+            .collect();
+        if let Err(e) = std::fs::write(&path, text) {
+            eprintln!("cannot write {}: {e}", path.to_string_lossy());
+        }
+    }
+    let Some(path) = std::env::var_os("STRATEGO_LOADGEN_TIMES") else {
         return;
     };
-    let text: String = lock(&counters.samples)
+    let text: String = lock(&counters.wall_times)
         .iter()
-        .map(|(t, us)| format!("{t} {us}\n"))
+        .map(|(kind, game, ply, us)| format!("{} {game} {ply} {us}\n", *kind as char))
         .collect();
     if let Err(e) = std::fs::write(&path, text) {
         eprintln!("cannot write {}: {e}", path.to_string_lossy());

@@ -101,21 +101,44 @@ pub(crate) const ACCEPTOR_POSTS_AFTER: Duration = Duration::from_secs(3);
 pub(crate) const POST_STAGGER: Duration = Duration::from_millis(20);
 
 impl Session {
-    /// A turn of ours begins: the opponent's move that made it is timed from its typing
-    /// (if that was seen: not at a game's first move).
-    fn opponent_seen(&mut self, now: Instant) {
+    /// A turn of ours begins: the opponent's move that made it (ply `ply` of the game) is
+    /// timed from its typing (if that was seen: not at a game's first move).
+    fn opponent_seen(&mut self, now: Instant, ply: u32) {
         let Some(g) = self.listed_game else {
             return;
         };
-        let Some(sent) = lock(&self.counters.typed).remove(&g) else {
+        let Some((sent, mover)) = lock(&self.counters.typed).remove(&g) else {
             return;
         };
+        if mover == self.cfg.index {
+            // Our own last move: the opponent's came from a session of another load
+            // generator (both on one lobby), typed at a time not known here. Timing it from
+            // our own move would count our opponent's thinking pause as latency.
+            if self.counters.measuring.load(Ordering::Relaxed) {
+                self.counters
+                    .opponent_elsewhere
+                    .fetch_add(1, Ordering::Relaxed);
+                // With STRATEGO_LOADGEN_TIMES: by the wall clock, for the other load
+                // generator's record of the move to be joined with (split-load.sh).
+                self.counters.wall_time(b'S', g, ply, now);
+            }
+            return;
+        }
         if self.counters.measuring.load(Ordering::Relaxed) {
             let us = now
                 .duration_since(sent)
                 .as_micros()
                 .min(u128::from(u32::MAX)) as u32;
             lock(&self.counters.opponent_us).record(us);
+        }
+    }
+
+    /// A move of ours typed at `sent`: its arrival on the opponent's screen is timed from
+    /// here (a move refused and typed again is timed from the last try).
+    fn typed(&mut self, sent: Instant, ply: u32) {
+        if let Some(g) = self.listed_game {
+            lock(&self.counters.typed).insert(g, (sent, self.cfg.index));
+            self.counters.wall_time(b'T', g, ply, sent);
         }
     }
 
@@ -681,7 +704,9 @@ impl Session {
                 self.turn_seen = Some((status, now));
                 self.tried.clear();
                 self.typed_late = false;
-                self.opponent_seen(now);
+                // The move just seen made ply 2n-2 (Red to move at `move n`) or 2n-1.
+                let red = text.contains("you play Red");
+                self.opponent_seen(now, (status.number * 2).saturating_sub(1 + u32::from(red)));
             }
         }
         let seen_at = self.turn_seen.as_ref().map_or(now, |(_, at)| *at);
@@ -721,17 +746,13 @@ impl Session {
         let sent = Instant::now();
         self.send(channel, b"\r").await;
         self.count_lateness(seen_at, sent);
+        // The status line says `move n` for plies played 2n-2 (Red to move: Red moves
+        // first) or 2n-1 (Blue): this move makes ply 2n-1 or 2n, the `id:` of the live
+        // event that shows it.
+        let red = text.contains("you play Red");
+        let ply = (status.number * 2).saturating_sub(u32::from(red));
+        self.typed(sent, ply);
         if let Some(g) = self.listed_game {
-            // Its arrival on the opponent's screen is timed from here (a move refused and
-            // typed again is timed from the last try).
-            lock(&self.counters.typed).insert(g, sent);
-        }
-        if let Some(g) = self.listed_game {
-            // The status line says `move n` for plies played 2n-2 (Red to move: Red moves
-            // first) or 2n-1 (Blue): this move makes ply 2n-1 or 2n, the `id:` of the
-            // live event that shows it.
-            let red = text.contains("you play Red");
-            let ply = (status.number * 2).saturating_sub(u32::from(red));
             self.counters.web.moved(g, ply, sent);
         }
         self.pending = Some(Pending {
@@ -828,4 +849,54 @@ pub(crate) fn shows_game_over(text: &str, arena: bool) -> bool {
         || text.contains("r to accept")
         || text.contains("Rematch")
         || (arena && text.contains("no rematch"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(index: usize, counters: &Arc<Counters>) -> Session {
+        let cfg = SessionCfg {
+            index,
+            key: index,
+            nick: format!("load-{index}"),
+            role: Role::Poster,
+            addr: "127.0.0.1:2222".parse().unwrap(),
+            cols: 80,
+            rows: 24,
+            think: Duration::from_secs(2),
+            seed: 1,
+            resign_at: None,
+        };
+        let mut s = Session::new(cfg, counters.clone());
+        s.listed_game = Some(7);
+        s
+    }
+
+    /// Issue 46's opponent p99 of 3 s: with two load generators on one lobby, a game the
+    /// lobby paired across them has one player here; its last move typed was its own, and
+    /// timing its turn from it counted the other player's thinking pause as latency.
+    #[test]
+    fn a_turn_after_a_move_typed_elsewhere_is_not_timed_from_our_own_move() {
+        let counters = Arc::new(Counters::default());
+        counters.measuring.store(true, Ordering::Relaxed);
+        let mut ours = session(0, &counters);
+        let t0 = Instant::now();
+        // Our move; the opponent (in another load generator) thinks 2 s, moves, and our
+        // turn shows.
+        ours.typed(t0, 1);
+        ours.opponent_seen(t0 + Duration::from_millis(2_003), 2);
+        assert_eq!(lock(&counters.opponent_us).len(), 0, "not timed");
+        assert_eq!(counters.opponent_elsewhere.load(Ordering::Relaxed), 1);
+
+        // A game whose both players are here: the opponent's move is timed to our screen.
+        let mut theirs = session(1, &counters);
+        theirs.typed(t0 + Duration::from_secs(5), 3);
+        ours.opponent_seen(t0 + Duration::from_millis(5_003), 3);
+        let timed = std::mem::take(&mut *lock(&counters.opponent_us));
+        assert_eq!(timed.len(), 1);
+        let us = timed.quantile(0.5).unwrap();
+        assert!((3_000..3_100).contains(&us), "{us} µs");
+        assert_eq!(counters.opponent_elsewhere.load(Ordering::Relaxed), 1);
+    }
 }
