@@ -42,7 +42,9 @@
 //!   [`DOMINANT`] each, the cost of a lost Spy kept after the enemy Marshal is gone, and
 //!   officers valued by the rank they hold against the other side's top pieces left
 //!   ([`relative_value`]); and [`HardConfig::marshal_kept`], a root cost
-//!   ([`MARSHAL_KEPT`]) on our Marshal attacking the enemy Marshal once our Spy is gone.
+//!   ([`MARSHAL_KEPT`]) on our Marshal attacking the enemy Marshal once our Spy is gone;
+//!   and [`HardConfig::spy_guard`], a root cost ([`SPY_GUARD`]) for each enemy piece that
+//!   may take our Spy left next to it ([`spy_exposed`]).
 //!
 //! **An endless chase.** Under rules with no two-square rule (the UCC 2012 programs') a piece
 //! of ours can flee back and forth from one that follows it for the whole game. With
