@@ -42,7 +42,9 @@
 //!   [`DOMINANT`] each, the cost of a lost Spy kept after the enemy Marshal is gone, and
 //!   officers valued by the rank they hold against the other side's top pieces left
 //!   ([`relative_value`]); and [`HardConfig::marshal_kept`], a root cost
-//!   ([`MARSHAL_KEPT`]) on our Marshal attacking the enemy Marshal once our Spy is gone.
+//!   ([`MARSHAL_KEPT`]) on our Marshal attacking the enemy Marshal once our Spy is gone;
+//!   and [`HardConfig::spy_guard`], a root cost ([`SPY_GUARD`]) for each enemy piece that
+//!   may take our Spy left next to it ([`spy_exposed`]).
 //!
 //! **An endless chase.** Under rules with no two-square rule (the UCC 2012 programs') a piece
 //! of ours can flee back and forth from one that follows it for the whole game. With
@@ -126,12 +128,17 @@ pub struct HardConfig {
     /// it knows is to be a rank that beats it ([`HardBot::observe`]), as a likelihood
     /// ratio on those ranks: [`APPROACH`] by default; `approach=W` in the arena.
     pub approach: f64,
+    /// Whether a root move that leaves our Spy next to an enemy piece that may take it
+    /// costs [`SPY_GUARD`] for each such piece ([`spy_exposed`]). Off by default
+    /// (`docs/bots.md`, stop 37: against peternlewis almost every Spy lost was taken the
+    /// move after the taker stepped next to it, with a free square beside the Spy).
+    pub spy_guard: bool,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
-     no_unloop, siege, no_siege, approach=W";
+     no_unloop, siege, no_siege, approach=W, spy_guard";
 
 /// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
 /// piece an unknown enemy piece walked up to weigh this many times more.
@@ -180,6 +187,7 @@ impl Default for HardConfig {
             unloop: true,
             siege: false,
             approach: APPROACH,
+            spy_guard: false,
         }
     }
 }
@@ -215,6 +223,7 @@ impl HardConfig {
             "no_unloop" => self.unloop = false,
             "siege" => self.siege = true,
             "no_siege" => self.siege = false,
+            "spy_guard" => self.spy_guard = true,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -250,6 +259,7 @@ impl HardConfig {
             unloop: true,
             siege: false,
             approach: APPROACH,
+            spy_guard: false,
         }
     }
 }
@@ -1630,6 +1640,52 @@ fn marshal_trade_without_spy(view: &PlayerView, (from, to): SMove) -> bool {
         && rank(to) == Some(Rank::Marshal)
 }
 
+/// How many enemy pieces that may take it stand next to our Spy once root move `(from,
+/// to)` is made ([`HardConfig::spy_guard`]): moved or known movable pieces, not a known
+/// Marshal (the Spy takes it first), not the piece the move attacks. None once the enemy
+/// Marshal is gone (the Spy is then worth little) or when the Spy itself attacks.
+fn spy_exposed(view: &PlayerView, (from, to): SMove) -> u32 {
+    let Some(me) = view.color() else { return 0 };
+    let sq = |i: u8| Square::from_index(i as usize).expect("a square");
+    let (from, to) = (sq(from), sq(to));
+    let enemy = me.opposite();
+    let marshal_on_board = Square::all().any(|s| {
+        view.piece_at(s)
+            .is_some_and(|p| p.color == enemy && p.rank == Some(Rank::Marshal))
+    });
+    if !marshal_on_board && unseen_enemy(view, me)[Rank::Marshal.index()] == 0 {
+        return 0;
+    }
+    let attack = view.piece_at(to).is_some();
+    let spy = if view.piece_at(from).and_then(|p| p.rank) == Some(Rank::Spy) {
+        if attack {
+            return 0;
+        }
+        to
+    } else {
+        match Square::all().find(|&s| {
+            view.piece_at(s)
+                .is_some_and(|p| p.color == me && p.rank == Some(Rank::Spy))
+        }) {
+            Some(s) => s,
+            None => return 0,
+        }
+    };
+    super::neighbours(spy)
+        .filter(|&n| !(attack && n == to))
+        .filter_map(|n| view.piece_at(n))
+        .filter(|p| p.color == enemy)
+        .filter(|p| match p.rank {
+            Some(r) => r.is_movable() && r != Rank::Marshal,
+            None => p.moved,
+        })
+        .count() as u32
+}
+
+/// The root cost of each enemy piece [`spy_exposed`] counts: a little less than the Spy
+/// is worth while the enemy Marshal lives (its value and [`spy_terms`]' 30).
+const SPY_GUARD: f64 = 40.0;
+
 /// A hash of the board as `view` shows it once our piece on `from` has moved to the empty
 /// `to`: every piece's square, colour and rank as far as the view shows it.
 fn position_after(view: &PlayerView, from: Square, to: Square) -> u64 {
@@ -1991,6 +2047,9 @@ impl HardBot {
             v -= self.repeats(view, m);
             if self.cfg.marshal_kept && marshal_trade_without_spy(view, m) {
                 v -= MARSHAL_KEPT;
+            }
+            if self.cfg.spy_guard {
+                v -= SPY_GUARD * spy_exposed(view, m) as f64;
             }
             self.scores.push((
                 Move::new(
@@ -2493,6 +2552,58 @@ mod tests {
         let kept = choose(true);
         assert_ne!(kept, trade);
         assert_ne!(kept.from, sq("E4"), "{kept:?}: the Marshal stays off");
+    }
+
+    /// [`HardConfig::spy_guard`]: a moved enemy piece that stepped next to our Spy makes
+    /// every move that leaves the Spy there exposed, and a flight to a square beside no
+    /// enemy piece safe; once the enemy Marshal is gone nothing counts.
+    #[test]
+    fn a_spy_next_to_a_moved_enemy_piece_is_exposed() {
+        let rules = Rules::ucc2012();
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let mut red = Setup::new(Color::Red);
+        let mut blue = Setup::new(Color::Blue);
+        red.pieces.insert(sq("A1"), Rank::Flag);
+        red.pieces.insert(sq("E3"), Rank::Spy);
+        red.pieces.insert(sq("E2"), Rank::General);
+        red.pieces.insert(sq("B2"), Rank::Marshal);
+        red.pieces.insert(sq("J1"), Rank::Sergeant);
+        blue.pieces.insert(sq("J10"), Rank::Flag);
+        blue.pieces.insert(sq("G9"), Rank::Marshal);
+        blue.pieces.insert(sq("E7"), Rank::Lieutenant);
+        let mut game = Game::from_position(rules, &red, &blue).unwrap();
+        for (a, b) in [
+            ("J1", "J2"),
+            ("E7", "E6"),
+            ("J2", "J1"),
+            ("E6", "E5"),
+            ("J1", "J2"),
+            ("E5", "E4"),
+        ] {
+            game.play(Move::new(sq(a), sq(b))).unwrap();
+        }
+        let view = game.view(Viewer::Player(Color::Red));
+        let m = |a: &str, b: &str| (sq(a).index() as u8, sq(b).index() as u8);
+        assert_eq!(spy_exposed(&view, m("J2", "J1")), 1, "the Spy stays");
+        assert_eq!(spy_exposed(&view, m("E3", "D3")), 0, "the Spy flees");
+        assert_eq!(spy_exposed(&view, m("E3", "F3")), 0, "the Spy flees");
+        // The enemy Marshal gone: the Spy is worth little, nothing counts.
+        let mut blue = blue.clone();
+        blue.pieces.remove(&sq("G9"));
+        blue.pieces.insert(sq("G9"), Rank::General);
+        let mut game = Game::from_position(rules, &red, &blue).unwrap();
+        for (a, b) in [
+            ("J1", "J2"),
+            ("E7", "E6"),
+            ("J2", "J1"),
+            ("E6", "E5"),
+            ("J1", "J2"),
+            ("E5", "E4"),
+        ] {
+            game.play(Move::new(sq(a), sq(b))).unwrap();
+        }
+        let view = game.view(Viewer::Player(Color::Red));
+        assert_eq!(spy_exposed(&view, m("J2", "J1")), 0);
     }
 
     /// An endless chase under rules with no two-square rule (ucc2012): Blue's General
