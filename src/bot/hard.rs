@@ -2571,18 +2571,22 @@ mod tests {
         blue.pieces.insert(sq("J10"), Rank::Flag);
         blue.pieces.insert(sq("G9"), Rank::Marshal);
         blue.pieces.insert(sq("E7"), Rank::Lieutenant);
-        let mut game = Game::from_position(rules, &red, &blue).unwrap();
-        for (a, b) in [
-            ("J1", "J2"),
-            ("E7", "E6"),
-            ("J2", "J1"),
-            ("E6", "E5"),
-            ("J1", "J2"),
-            ("E5", "E4"),
-        ] {
-            game.play(Move::new(sq(a), sq(b))).unwrap();
-        }
-        let view = game.view(Viewer::Player(Color::Red));
+        // The Lieutenant walks up to the Spy while our Sergeant paces.
+        let played = |blue: &Setup| {
+            let mut game = Game::from_position(rules, &red, blue).unwrap();
+            for (a, b) in [
+                ("J1", "J2"),
+                ("E7", "E6"),
+                ("J2", "J1"),
+                ("E6", "E5"),
+                ("J1", "J2"),
+                ("E5", "E4"),
+            ] {
+                game.play(Move::new(sq(a), sq(b))).unwrap();
+            }
+            game
+        };
+        let view = played(&blue).view(Viewer::Player(Color::Red));
         let m = |a: &str, b: &str| (sq(a).index() as u8, sq(b).index() as u8);
         assert_eq!(spy_exposed(&view, m("J2", "J1")), 1, "the Spy stays");
         assert_eq!(spy_exposed(&view, m("E3", "D3")), 0, "the Spy flees");
@@ -2591,18 +2595,7 @@ mod tests {
         let mut blue = blue.clone();
         blue.pieces.remove(&sq("G9"));
         blue.pieces.insert(sq("G9"), Rank::General);
-        let mut game = Game::from_position(rules, &red, &blue).unwrap();
-        for (a, b) in [
-            ("J1", "J2"),
-            ("E7", "E6"),
-            ("J2", "J1"),
-            ("E6", "E5"),
-            ("J1", "J2"),
-            ("E5", "E4"),
-        ] {
-            game.play(Move::new(sq(a), sq(b))).unwrap();
-        }
-        let view = game.view(Viewer::Player(Color::Red));
+        let view = played(&blue).view(Viewer::Player(Color::Red));
         assert_eq!(spy_exposed(&view, m("J2", "J1")), 0);
     }
 
