@@ -136,16 +136,10 @@ pub(crate) async fn run(p: Params, mut input: mpsc::Receiver<SessionInput>) {
         session.draw();
         let tick_at = session.tick_due(last_tick);
         let effects = tokio::select! {
-            msg = input.recv(), if session.limits.reading() => match msg {
-                // A client gone: what it typed and is still queued is not worked off.
-                Some(SessionInput::Data(_)) if session.hung_up() => break,
-                Some(SessionInput::Data(bytes)) => {
-                    #[cfg(feature = "test-hooks")]
-                    session.test_hook(&bytes);
-                    session.on_bytes(&bytes)
-                }
-                Some(SessionInput::Resize(cols, rows)) => session.on_resize(cols, rows),
-                Some(SessionInput::Closed) | None => break,
+            msg = input.recv(), if session.limits.reading() => match session.on_input(msg) {
+                Ready::Closed => break,
+                Ready::Effects(effects) => effects,
+                Ready::Nothing => vec![],
             },
             // Not while reading is paused: the rest of a sequence may be waiting in the queue.
             _ = tokio::time::sleep(ESC_TIMEOUT), if session.esc_pending() && session.limits.reading() => session.on_esc_timeout(),
@@ -900,16 +894,8 @@ impl Session {
         use mpsc::error::TryRecvError;
         if self.limits.reading() {
             match input.try_recv() {
-                Ok(SessionInput::Data(_)) if self.hung_up() => return Ready::Closed,
-                Ok(SessionInput::Data(bytes)) => {
-                    #[cfg(feature = "test-hooks")]
-                    self.test_hook(&bytes);
-                    return Ready::Effects(self.on_bytes(&bytes));
-                }
-                Ok(SessionInput::Resize(cols, rows)) => {
-                    return Ready::Effects(self.on_resize(cols, rows))
-                }
-                Ok(SessionInput::Closed) | Err(TryRecvError::Disconnected) => return Ready::Closed,
+                Ok(msg) => return self.on_input(Some(msg)),
+                Err(TryRecvError::Disconnected) => return self.on_input(None),
                 Err(TryRecvError::Empty) => {}
             }
         }
@@ -927,6 +913,21 @@ impl Session {
             return Ready::Effects(self.show(msg));
         }
         Ready::Nothing
+    }
+
+    /// One message from the connection (`None`: its queue closed).
+    fn on_input(&mut self, msg: Option<SessionInput>) -> Ready {
+        match msg {
+            // A client gone: what it typed and is still queued is not worked off.
+            Some(SessionInput::Data(_)) if self.hung_up() => Ready::Closed,
+            Some(SessionInput::Data(bytes)) => {
+                #[cfg(feature = "test-hooks")]
+                self.test_hook(&bytes);
+                Ready::Effects(self.on_bytes(&bytes))
+            }
+            Some(SessionInput::Resize(cols, rows)) => Ready::Effects(self.on_resize(cols, rows)),
+            Some(SessionInput::Closed) | None => Ready::Closed,
+        }
     }
 
     /// Every byte is parsed, in order; over the input budget the session stops reading for

@@ -93,27 +93,30 @@ impl OutQueue {
 
     /// Gives bytes to the writer task; dropped (the overflow flag raised) when it is full.
     fn queue(&self, bytes: Bytes) -> bool {
-        self.queued.fetch_add(1, Ordering::AcqRel);
-        match self.tx.try_send(bytes) {
+        match self.try_queue(bytes) {
             Ok(()) => true,
             Err(mpsc::error::TrySendError::Full(_)) => {
-                self.queued.fetch_sub(1, Ordering::AcqRel);
                 self.overflowed.store(true, Ordering::Relaxed);
                 true
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => {
-                self.queued.fetch_sub(1, Ordering::AcqRel);
-                false
-            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
         }
+    }
+
+    /// Gives bytes to the writer task now if it has room, counting them as queued while
+    /// they are.
+    fn try_queue(&self, bytes: Bytes) -> Result<(), mpsc::error::TrySendError<Bytes>> {
+        self.queued.fetch_add(1, Ordering::AcqRel);
+        let sent = self.tx.try_send(bytes);
+        if sent.is_err() {
+            self.queued.fetch_sub(1, Ordering::AcqRel);
+        }
+        sent
     }
 
     /// Queues bytes outside of a frame (bell, mode switches); dropped when the queue is full.
     pub fn send_raw(&self, bytes: &[u8]) {
-        self.queued.fetch_add(1, Ordering::AcqRel);
-        if self.tx.try_send(Bytes::copy_from_slice(bytes)).is_err() {
-            self.queued.fetch_sub(1, Ordering::AcqRel);
-        }
+        let _ = self.try_queue(Bytes::copy_from_slice(bytes));
     }
 
     /// Waits until the queue has room, then queues the bytes (for the last words before the
