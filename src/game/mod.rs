@@ -813,6 +813,15 @@ impl GameTask {
         Some((game.to_move(), corr::deadline(self.turn_since, allow)))
     }
 
+    /// The side whose time runs: the side to move, while the game is in play and no move
+    /// is being stored.
+    fn running(&self) -> Option<Color> {
+        self.game
+            .as_ref()
+            .filter(|_| self.outcome.is_none() && self.saving.is_none())
+            .map(|g| g.to_move())
+    }
+
     /// The budget `side` has left (seconds, not counting the turn running now), in a
     /// correspondence game with a total budget.
     fn budget_left(&self, side: Color) -> Option<u64> {
@@ -841,10 +850,8 @@ impl GameTask {
                 spectators: self.spectators(),
                 turn: self.corr_deadline().filter(|_| self.saving.is_none()),
                 budget_ends: self
-                    .game
-                    .as_ref()
-                    .filter(|_| self.outcome.is_none() && self.saving.is_none())
-                    .and_then(|g| self.budget_left(g.to_move()))
+                    .running()
+                    .and_then(|side| self.budget_left(side))
                     .map(|left| self.turn_since.saturating_add(left)),
             });
         }
@@ -1731,11 +1738,7 @@ impl GameTask {
             (None, None) => GamePhase::Setup,
         };
         let clocks = self.clocks.as_ref().map(|clocks| {
-            let running = self
-                .game
-                .as_ref()
-                .filter(|_| self.outcome.is_none() && self.saving.is_none())
-                .map(|g| g.to_move());
+            let running = self.running();
             let state = |c: Color| {
                 let mut remaining = *clocks.get(c);
                 if running == Some(c) {
@@ -1824,11 +1827,7 @@ impl GameTask {
             notes,
             budget_left: self.terms.budget.map(|_| {
                 // The side to move's counts down with its turn (as its clock does).
-                let running = self
-                    .game
-                    .as_ref()
-                    .filter(|_| self.outcome.is_none() && self.saving.is_none())
-                    .map(|g| g.to_move());
+                let running = self.running();
                 let left = |c: Color| {
                     let mut left = self.budget_left(c).unwrap_or(0);
                     if running == Some(c) {
