@@ -15,9 +15,7 @@ pub const HOST_KEY_FILE: &str = "ssh_host_ed25519_key";
 pub fn load_or_create_host_key(dir: &Path) -> Result<PrivateKey> {
     let path: PathBuf = dir.join(HOST_KEY_FILE);
     if path.exists() {
-        check_private(&path)?;
-        return russh::keys::load_secret_key(&path, None)
-            .with_context(|| format!("cannot read the host key {}", path.display()));
+        return load_host_key(&path);
     }
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create the key directory {}", dir.display()))?;
@@ -55,13 +53,16 @@ pub fn load_or_create_host_key(dir: &Path) -> Result<PrivateKey> {
             tracing::info!(path = %path.display(), "created a new host key");
             Ok(key)
         }
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            check_private(&path)?;
-            russh::keys::load_secret_key(&path, None)
-                .with_context(|| format!("cannot read the host key {}", path.display()))
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => load_host_key(&path),
         Err(e) => Err(e).with_context(|| format!("cannot write the host key {}", path.display())),
     }
+}
+
+/// The host key at `path`, refused unless only its owner may read it.
+fn load_host_key(path: &Path) -> Result<PrivateKey> {
+    check_private(path)?;
+    russh::keys::load_secret_key(path, None)
+        .with_context(|| format!("cannot read the host key {}", path.display()))
 }
 
 /// Refuses a key file that its group or others may read or write.
