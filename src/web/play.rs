@@ -85,10 +85,6 @@ const SOCKET_IDLE: Duration = Duration::from_secs(60);
 const SEND_WAIT: Duration = Duration::from_secs(10);
 /// The clocks a browser's seek may have (minutes+increment), besides none.
 const CLOCKS: &[&str] = &["5+3", "10+5", "15+10"];
-/// A correspondence game's days a move, chosen where a clock is (key holders and accounts).
-const DAYS: &[&str] = &["1d", "3d", "7d"];
-/// A correspondence game's total budgets in days, besides none.
-const BUDGETS: &[u8] = &[15, 30, 60];
 /// The version of the socket's messages.
 const VERSION: u64 = 1;
 
@@ -310,13 +306,12 @@ fn words(lang: Lang) -> Value {
         "clockNone": say("web-play-clock-none"),
         "clocks": CLOCKS,
         // The correspondence choices, in words (offered to key holders and accounts only).
-        "days": DAYS.iter().map(|d| {
-            let n: u8 = d.trim_end_matches('d').parse().unwrap_or(1);
-            json!([d, crate::t!(lang, "form-days", days = n)])
+        "days": crate::proto::CORRESPONDENCE_DAYS.iter().map(|d| {
+            json!([format!("{d}d"), crate::t!(lang, "form-days", days = *d)])
         }).collect::<Vec<_>>(),
         "budget": say("form-budget"),
         "budgets": std::iter::once(json!(["none", say("form-budget-none")]))
-            .chain(BUDGETS.iter().map(|b| json!([b.to_string(), crate::t!(lang, "form-budget-days", budget = *b)])))
+            .chain(crate::proto::CORRESPONDENCE_BUDGETS.iter().map(|b| json!([b.to_string(), crate::t!(lang, "form-budget-days", budget = *b)])))
             .collect::<Vec<_>>(),
         "rated": say("web-play-rated"),
         "post": say("web-play-post"),

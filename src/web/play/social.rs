@@ -7,7 +7,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{square, Seat, CLOCKS, DAYS};
+use super::{square, Seat, CLOCKS};
 use crate::i18n::{tr, Lang};
 use crate::proto::{
     ChatLine, GameCmd, GamePhase, GameSnapshot, GameTerms, LobbyCmd, LobbySnapshot, PlayerStatus,
@@ -44,7 +44,7 @@ pub(super) fn variant_named(name: &str) -> Result<Variant, Say> {
 }
 
 /// The terms of a seek or challenge as the page sends them: `variant`, `clock` (one of
-/// [`CLOCKS`], a correspondence game's days a move from [`DAYS`], or `none`), `budget` (a
+/// [`CLOCKS`], a correspondence game's days a move as `3d`, or `none`), `budget` (a
 /// correspondence game's total days, or none), `rated`, and `options` (each rule option; those left out keep
 /// the variant's standard value): `two_square` (0 for none, 2, 3 or 5), `more_squares`,
 /// `aggressor`, `silent`, `rescue`, `duel_rows` (3 or 4).
@@ -55,9 +55,14 @@ pub(super) fn terms_of(msg: &Map<String, Value>, guest: bool) -> Result<GameTerm
     let (clock, days) = match text("clock") {
         "" | "none" => (None, None),
         c if CLOCKS.contains(&c) => (crate::proto::ClockSpec::parse(c).ok().flatten(), None),
-        d if DAYS.contains(&d) && guest => return Err(Say::new("refusal-correspondence-guest")),
-        d if DAYS.contains(&d) => (None, d.trim_end_matches('d').parse::<u8>().ok()),
-        _ => return Err(Say::new("web-play-refused-clock")),
+        c => match crate::proto::CORRESPONDENCE_DAYS
+            .into_iter()
+            .find(|d| format!("{d}d") == c)
+        {
+            Some(_) if guest => return Err(Say::new("refusal-correspondence-guest")),
+            Some(d) => (None, Some(d)),
+            None => return Err(Say::new("web-play-refused-clock")),
+        },
     };
     // A total budget in days (the lobby refuses one other than 15, 30 or 60, or without days).
     let budget = match msg.get("budget") {
