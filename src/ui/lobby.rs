@@ -912,10 +912,15 @@ impl PlayerCols {
 
     /// The status column's least width: its head and the short words of the players
     /// listed (8 in English).
+    ///
+    /// The short words depend only on a status's kind (and a left game's number, as wide
+    /// as its digits): each kind listed is put into words once, not each player's (with
+    /// thousands listed, a player's words each frame were a tenth of the server's work).
     fn status_min(lang: Lang, players: &[PlayerInfo]) -> usize {
-        players
-            .iter()
-            .map(|p| super::words::width(&status_text(p.status, 0, lang)))
+        status_kinds(players)
+            .into_iter()
+            .flatten()
+            .map(|s| super::words::width(&status_text(s, 0, lang)))
             .chain([super::words::width(&tr(lang, "lobby-head-status"))])
             .fold(8, usize::max)
     }
@@ -947,6 +952,28 @@ impl PlayerCols {
             status: width.saturating_sub(nick + 4 + rating),
         }
     }
+}
+
+/// One status of each kind among `players` (a left game's: the one with the largest
+/// number, whose short words are the widest of its kind).
+fn status_kinds(players: &[PlayerInfo]) -> [Option<PlayerStatus>; 5] {
+    let mut kinds: [Option<PlayerStatus>; 5] = [None; 5];
+    for p in players {
+        let slot = match p.status {
+            PlayerStatus::Idle => 0,
+            PlayerStatus::Seeking => 1,
+            PlayerStatus::Playing(_) => 2,
+            PlayerStatus::Watching(_) => 3,
+            PlayerStatus::LeftGame(g) => {
+                if !matches!(kinds[4], Some(PlayerStatus::LeftGame(h)) if h >= g) {
+                    kinds[4] = Some(p.status);
+                }
+                continue;
+            }
+        };
+        kinds[slot].get_or_insert(p.status);
+    }
+    kinds
 }
 
 /// Where a player is, in words that fit `room` columns where they can (`room` 0: the
@@ -1121,8 +1148,9 @@ impl View<'_> {
             Span::raw(t!(lang, "lobby-you-are", nick = who)),
             Span::raw(sep.to_string()),
         ];
-        let game_line = my_game(l, me).is_some();
-        match my_game(l, me) {
+        let mine = my_game(l, me);
+        let game_line = mine.is_some();
+        match mine {
             // While I play a game, the way back to it instead of the counts.
             Some(g) => {
                 let key = if self.ui.focus == Panel::Games && self.ui.game == Some(g.id) {
@@ -1904,5 +1932,59 @@ mod key_tests {
     fn help_labels_name_their_keys() {
         labels_name_their_keys("lobby", KEYS);
         labels_name_their_keys("lobby chat", CHAT_KEYS);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    /// The status column's least width from one status of each kind is the width from
+    /// every player's (as it was computed before), in each language.
+    #[test]
+    fn the_status_column_is_as_wide_from_the_kinds_as_from_every_player() {
+        let statuses = [
+            PlayerStatus::Idle,
+            PlayerStatus::Seeking,
+            PlayerStatus::Playing(7),
+            PlayerStatus::Watching(123_456),
+            PlayerStatus::LeftGame(9),
+            PlayerStatus::LeftGame(1_234_567),
+            PlayerStatus::LeftGame(88),
+        ];
+        let player = |i: usize, status| PlayerInfo {
+            nick: format!("p{i}"),
+            guest: false,
+            bot: false,
+            rating: None,
+            status,
+        };
+        for lang in Lang::ALL.iter().copied().chain([Lang::Pseudo]) {
+            for n in 0..=statuses.len() {
+                let players: Vec<PlayerInfo> = statuses[..n]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| player(i, *s))
+                    .collect();
+                let every = players
+                    .iter()
+                    .map(|p| super::super::words::width(&status_text(p.status, 0, lang)))
+                    .chain([super::super::words::width(&tr(lang, "lobby-head-status"))])
+                    .fold(8, usize::max);
+                assert_eq!(
+                    PlayerCols::status_min(lang, &players),
+                    every,
+                    "{lang:?} {n}"
+                );
+            }
+        }
+        // A left game's number is what makes its words wide.
+        let wide = [player(0, PlayerStatus::LeftGame(123_456_789_012))];
+        let narrow = [player(0, PlayerStatus::LeftGame(1))];
+        assert!(
+            PlayerCols::status_min(Lang::ALL[0], &wide)
+                > PlayerCols::status_min(Lang::ALL[0], &narrow)
+        );
     }
 }

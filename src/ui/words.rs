@@ -18,6 +18,10 @@ use crate::t;
 
 /// Columns `s` takes.
 pub(crate) fn width(s: &str) -> usize {
+    // Printable ASCII (names, most words) is a column a byte, without decoding.
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return s.len();
+    }
     s.width()
 }
 
@@ -346,6 +350,27 @@ pub fn move_text(lang: Lang, m: &ViewMove, n: Numbering) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ASCII shortcut counts what unicode-width counts, and the rest still goes to it.
+    #[test]
+    fn widths_of_ascii_and_other_text_are_unicode_widths() {
+        let all_ascii: String = (0u8..0x80).map(char::from).collect();
+        for s in [
+            "",
+            "load-1234",
+            "Ihr Zug  Zug 12",
+            "(you)",
+            all_ascii.as_str(),
+            "tab\there",
+            "Spieler Müller",
+            "将棋",
+            "e\u{301}",
+            "⟦Pseudo⟧",
+        ] {
+            assert_eq!(width(s), s.width(), "{s:?}");
+        }
+        assert_eq!(width("将棋"), 4);
+    }
 
     #[test]
     fn ranks_are_read_as_names_numbers_and_letters() {
