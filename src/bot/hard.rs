@@ -1642,8 +1642,12 @@ fn marshal_trade_without_spy(view: &PlayerView, (from, to): SMove) -> bool {
 
 /// How many enemy pieces that may take it stand next to our Spy once root move `(from,
 /// to)` is made ([`HardConfig::spy_guard`]): moved or known movable pieces, not a known
-/// Marshal (the Spy takes it first), not the piece the move attacks. None once the enemy
-/// Marshal is gone (the Spy is then worth little) or when the Spy itself attacks.
+/// Marshal (the Spy takes it first), not the piece the move attacks. A move in which the
+/// Spy itself attacks anything but a known Marshal counts as leaving it where it stands
+/// (at least once): it dies in the attack unless the piece is the Marshal, so it is no way
+/// out of the cost (a likely Marshal is left to the search's average, which must then beat
+/// a flight by the cost). None once the enemy Marshal is gone (the Spy is then worth
+/// little).
 fn spy_exposed(view: &PlayerView, (from, to): SMove) -> u32 {
     let Some(me) = view.color() else { return 0 };
     let sq = |i: u8| Square::from_index(i as usize).expect("a square");
@@ -1656,30 +1660,32 @@ fn spy_exposed(view: &PlayerView, (from, to): SMove) -> u32 {
     if !marshal_on_board && unseen_enemy(view, me)[Rank::Marshal.index()] == 0 {
         return 0;
     }
-    let attack = view.piece_at(to).is_some();
-    let spy = if view.piece_at(from).and_then(|p| p.rank) == Some(Rank::Spy) {
-        if attack {
-            return 0;
-        }
-        to
-    } else {
-        match Square::all().find(|&s| {
-            view.piece_at(s)
-                .is_some_and(|p| p.color == me && p.rank == Some(Rank::Spy))
-        }) {
-            Some(s) => s,
-            None => return 0,
-        }
+    let threats = |spy: Square, skip: Option<Square>| {
+        super::neighbours(spy)
+            .filter(|&n| Some(n) != skip)
+            .filter_map(|n| view.piece_at(n))
+            .filter(|p| p.color == enemy)
+            .filter(|p| match p.rank {
+                Some(r) => r.is_movable() && r != Rank::Marshal,
+                None => p.moved,
+            })
+            .count() as u32
     };
-    super::neighbours(spy)
-        .filter(|&n| !(attack && n == to))
-        .filter_map(|n| view.piece_at(n))
-        .filter(|p| p.color == enemy)
-        .filter(|p| match p.rank {
-            Some(r) => r.is_movable() && r != Rank::Marshal,
-            None => p.moved,
-        })
-        .count() as u32
+    let attack = view.piece_at(to);
+    if view.piece_at(from).and_then(|p| p.rank) == Some(Rank::Spy) {
+        return match attack {
+            Some(p) if p.rank == Some(Rank::Marshal) => 0,
+            Some(_) => threats(from, None).max(1),
+            None => threats(to, None),
+        };
+    }
+    let Some(spy) = Square::all().find(|&s| {
+        view.piece_at(s)
+            .is_some_and(|p| p.color == me && p.rank == Some(Rank::Spy))
+    }) else {
+        return 0;
+    };
+    threats(spy, attack.is_some().then_some(to))
 }
 
 /// The root cost of each enemy piece [`spy_exposed`] counts: a little less than the Spy
@@ -2591,6 +2597,39 @@ mod tests {
         assert_eq!(spy_exposed(&view, m("J2", "J1")), 1, "the Spy stays");
         assert_eq!(spy_exposed(&view, m("E3", "D3")), 0, "the Spy flees");
         assert_eq!(spy_exposed(&view, m("E3", "F3")), 0, "the Spy flees");
+        // Attacking the piece beside it is no way out: the Spy dies unless it is the
+        // Marshal, so the attack counts as staying (stop 37's guard exempted it, and the
+        // bot sent its Spy into the piece instead).
+        assert_eq!(spy_exposed(&view, m("E3", "E4")), 1, "the Spy attacks");
+        // A known Marshal beside the Spy: taking it is the Spy's job, and the Marshal
+        // does not count as a threat.
+        let game = {
+            let mut red = red.clone();
+            red.pieces.insert(sq("E5"), Rank::Sergeant);
+            let mut blue = blue.clone();
+            blue.pieces.remove(&sq("E7"));
+            blue.pieces.insert(sq("E7"), Rank::Marshal);
+            blue.pieces.remove(&sq("G9"));
+            let mut game = Game::from_position(rules, &red, &blue).unwrap();
+            for (a, b) in [
+                ("J1", "J2"),
+                ("E7", "E6"),
+                ("J2", "J1"),
+                ("E6", "E5"),
+                ("J1", "J2"),
+                ("E5", "E4"),
+            ] {
+                game.play(Move::new(sq(a), sq(b))).unwrap();
+            }
+            game
+        };
+        let view = game.view(Viewer::Player(Color::Red));
+        assert_eq!(
+            view.piece_at(sq("E4")).and_then(|p| p.rank),
+            Some(Rank::Marshal)
+        );
+        assert_eq!(spy_exposed(&view, m("E3", "E4")), 0, "the Spy takes the Marshal");
+        assert_eq!(spy_exposed(&view, m("J2", "J1")), 0, "a known Marshal is no threat");
         // The enemy Marshal gone: the Spy is worth little, nothing counts.
         let mut blue = blue.clone();
         blue.pieces.remove(&sq("G9"));
