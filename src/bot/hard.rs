@@ -341,6 +341,18 @@ impl HardBot {
         b.revealed
     }
 
+    /// The bot once `view` is taken in (our last move and the opponent's applied to what
+    /// the opponent knows and to the evidence), as `choose` would see it.
+    #[cfg(test)]
+    pub(crate) fn tracked(&self, view: &PlayerView) -> HardBot {
+        let mut b = self.clone();
+        if let Some(me) = view.color() {
+            b.track(view, me);
+            b.note_progress(view, me);
+        }
+        b
+    }
+
     /// Starts the random stream again from `seed`.
     #[cfg(test)]
     pub(crate) fn reseed(&mut self, seed: u64) {
@@ -2114,7 +2126,32 @@ pub(crate) fn probe_terms(
     for m in roots {
         let mut s = root.clone();
         s.play((m.from.index() as u8, m.to.index() as u8));
-        println!("  {}-{}: {}", m.from, m.to, terms(&s));
+        // The search itself on the true position, at the depths it uses.
+        let searched: Vec<String> = [2u8, 3]
+            .iter()
+            .map(|&d| {
+                let mut search = Search {
+                    me,
+                    nodes: 0,
+                    node_limit: u64::MAX,
+                    deadline: Instant::now() + Duration::from_secs(3600),
+                    aborted: false,
+                    bufs: Vec::new(),
+                    maps: maps.clone(),
+                    plan: None,
+                    x: dom,
+                };
+                let v = -search.ab(&s, d - 1, 1, -WIN * 4.0, WIN * 4.0);
+                format!("depth {d} {v:.1}")
+            })
+            .collect();
+        println!(
+            "  {}-{}: searched on the truth {}; {}",
+            m.from,
+            m.to,
+            searched.join(", "),
+            terms(&s)
+        );
         s.moves(&mut replies);
         let mut worst: Vec<(f64, SMove)> = replies
             .iter()
@@ -2130,6 +2167,99 @@ pub(crate) fn probe_terms(
             c.play((f, t));
             let sq = |i: u8| Square::from_index(i as usize).expect("a square");
             println!("      {}-{}: {}", sq(f), sq(t), terms(&c));
+        }
+    }
+}
+
+/// For `hard_probe` (`SAMPLES=N`): N positions drawn from the bot's belief, and in each the
+/// depth-2 value of each of `roots` with the opponent's reply that holds it there, and
+/// where the sample put the unknown enemy pieces within three steps of that reply.
+#[cfg(test)]
+pub(crate) fn probe_samples(bot: &HardBot, view: &PlayerView, roots: &[Move], n: u32) {
+    let me = view.color().expect("player");
+    let aa = view.rules.options.aggressor_advantage;
+    let belief = bot.belief_with_hints(view, me);
+    let mut rng = SplitMix64(99);
+    let sq = |i: u8| Square::from_index(i as usize).expect("a square");
+    for m in roots.iter().filter(|_| n > 0) {
+        let sm = (m.from.index() as u8, m.to.index() as u8);
+        println!(
+            "  {}-{}: root costs: blind attack {:.1}, repeats {:.1}",
+            m.from,
+            m.to,
+            blind_attack_cost(view, sm, bot.pressing(view)),
+            bot.repeats(view, sm)
+        );
+    }
+    for k in 0..n {
+        let sample = belief.sample(view, &mut rng);
+        let root = Sim::new(bot.root_board(view, &sample), me, aa);
+        let maps = FlagMaps::of(&root, me);
+        let mut search = Search {
+            me,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: Instant::now() + Duration::from_secs(3600),
+            aborted: false,
+            bufs: Vec::new(),
+            maps,
+            plan: None,
+            x: Extra::of(&bot.cfg),
+        };
+        println!("sample {k}:");
+        for m in roots {
+            let mut s = root.clone();
+            s.play((m.from.index() as u8, m.to.index() as u8));
+            let v = -search.ab(&s, 1, 1, -WIN * 4.0, WIN * 4.0);
+            let v3 = -search.ab(&s, 2, 1, -WIN * 4.0, WIN * 4.0);
+            // The reply that holds the move to its value (as `ab` filters them).
+            let mut replies = Vec::new();
+            s.moves(&mut replies);
+            let mut worst: Option<(f64, SMove)> = None;
+            for &r in &replies {
+                let target = s.board[r.1 as usize];
+                if s.is_attack(r)
+                    && !is_revealed(target)
+                    && rank_of(s.board[r.0 as usize]) > Rank::Captain
+                    && !is_moved(target)
+                    && rank_of(target) != Rank::Flag
+                {
+                    continue;
+                }
+                let mut c = s.clone();
+                c.play(r);
+                let w = search.ab(&c, 0, 2, -WIN * 4.0, WIN * 4.0);
+                if worst.is_none_or(|(x, _)| w < x) {
+                    worst = Some((w, r));
+                }
+            }
+            let Some((w, r)) = worst else { continue };
+            let after = {
+                let mut c = s.clone();
+                c.play(r);
+                let t = Terms::of(&c, me, search.maps.as_ref(), None, search.x);
+                format!(
+                    "pieces {:+.1}, race {:+.1}, threat {:+.1}, hunters {:+.1}, hunt {:+.1}, spy {:+.1}, one move {:+.1}, trade {:+.1}",
+                    t.pieces, t.race, t.threat, t.hunters, t.hunt, t.spy, t.one_move, t.trade
+                )
+            };
+            let near: Vec<String> = (0..100u8)
+                .filter(|&i| dist(i, r.1) <= 3)
+                .filter_map(|i| {
+                    let p = sample[i as usize]?;
+                    let hidden = view.piece_at(sq(i)).is_some_and(|vp| vp.rank.is_none());
+                    (p.color != me && hidden).then(|| format!("{}={:?}", sq(i), p.rank))
+                })
+                .collect();
+            println!(
+                "  {}-{}: depth 3 {v3:.1}, depth 2 {v:.1}; reply {}-{} ({:?}) {w:.1} ({after}); hidden near: {}",
+                m.from,
+                m.to,
+                sq(r.0),
+                sq(r.1),
+                rank_of(s.board[r.0 as usize]),
+                near.join(" ")
+            );
         }
     }
 }
@@ -2628,8 +2758,16 @@ mod tests {
             view.piece_at(sq("E4")).and_then(|p| p.rank),
             Some(Rank::Marshal)
         );
-        assert_eq!(spy_exposed(&view, m("E3", "E4")), 0, "the Spy takes the Marshal");
-        assert_eq!(spy_exposed(&view, m("J2", "J1")), 0, "a known Marshal is no threat");
+        assert_eq!(
+            spy_exposed(&view, m("E3", "E4")),
+            0,
+            "the Spy takes the Marshal"
+        );
+        assert_eq!(
+            spy_exposed(&view, m("J2", "J1")),
+            0,
+            "a known Marshal is no threat"
+        );
         // The enemy Marshal gone: the Spy is worth little, nothing counts.
         let mut blue = blue.clone();
         blue.pieces.remove(&sq("G9"));

@@ -125,7 +125,11 @@ mod tests {
                 .take(env("TOP", 8) as usize)
                 .map(|x| x.0)
                 .collect();
-            crate::bot::probe_terms(&bot, &view, &truth, &roots);
+            // As the bot sees the position when it chooses (its last move and the
+            // opponent's taken in).
+            let seen = bot.tracked(&view);
+            crate::bot::probe_terms(&seen, &view, &truth, &roots);
+            crate::bot::probe_samples(&seen, &view, &roots, env("SAMPLES", 0) as u32);
         }
         for k in 0..3 {
             let mut b = bot.clone();

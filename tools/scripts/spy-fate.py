@@ -10,7 +10,8 @@ Spy wins only attacking the Marshal, only a Miner defuses a Bomb) and prints, fo
 a: the score, how often a's Spy was lost before PLY and how those games ended, how often
 it was kept all game, and how it died: taken (the enemy attacked it; whether the taker
 had stepped next to it the move before, and whether the Spy then had a free square to
-flee to) or attacking (a's Spy attacked and lost or traded), with the other piece's rank.
+flee to) or attacking (a's Spy attacked and lost or traded), with the other piece's rank,
+and whether the enemy Marshal still lived (after it is gone the Spy is worth little).
 """
 import re
 import sys
@@ -112,6 +113,7 @@ def main():
     score = Counter()
     early, kept, late = Counter(), Counter(), Counter()
     how = Counter()
+    alive = Counter()  # games whose Spy was lost while the enemy Marshal lived
     for g in sorted(games):
         me, res, text = games[g]
         score[res] += 1
@@ -136,6 +138,9 @@ def main():
                 how["attacking, died"] += 1
             if not fate["marshal"]:
                 desc += " (enemy Marshal gone)"
+            else:
+                alive[res] += 1
+                how[("taken" if fate["how"] == "taken" else "attacking") + ", enemy Marshal alive"] += 1
         print(f"game {g}: {res} ({text}), Spy {desc}")
     n = sum(score.values())
     pts = score["W"] + score["D"] / 2
@@ -144,6 +149,7 @@ def main():
     print(f"Spy lost before ply {cutoff}: {fmt(early)}")
     print(f"Spy lost from ply {cutoff}: {fmt(late)}")
     print(f"Spy kept all game: {fmt(kept)}")
+    print(f"Spy lost while the enemy Marshal lived (any ply): {fmt(alive)}")
     print("how it died: " + ", ".join(f"{k} {v}" for k, v in sorted(how.items())))
 
 
