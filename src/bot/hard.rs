@@ -44,7 +44,8 @@
 //!   ([`relative_value`]); and [`HardConfig::marshal_kept`], a root cost
 //!   ([`MARSHAL_KEPT`]) on our Marshal attacking the enemy Marshal once our Spy is gone;
 //!   and [`HardConfig::spy_guard`], a root cost ([`SPY_GUARD`]) for each enemy piece that
-//!   may take our Spy left next to it ([`spy_exposed`]).
+//!   may take our Spy left next to it, a move in which the Spy attacks anything but a known
+//!   Marshal counting as leaving it there ([`spy_exposed`]).
 //!
 //! **An endless chase.** Under rules with no two-square rule (the UCC 2012 programs') a piece
 //! of ours can flee back and forth from one that follows it for the whole game. With
@@ -129,9 +130,11 @@ pub struct HardConfig {
     /// ratio on those ranks: [`APPROACH`] by default; `approach=W` in the arena.
     pub approach: f64,
     /// Whether a root move that leaves our Spy next to an enemy piece that may take it
-    /// costs [`SPY_GUARD`] for each such piece ([`spy_exposed`]). Off by default
-    /// (`docs/bots.md`, stop 37: against peternlewis almost every Spy lost was taken the
-    /// move after the taker stepped next to it, with a free square beside the Spy).
+    /// costs [`SPY_GUARD`] for each such piece ([`spy_exposed`]; the Spy attacking anything
+    /// but a known Marshal counts as staying). Off by default (`docs/bots.md`, stop 37:
+    /// against peternlewis almost every Spy lost was taken the move after the taker stepped
+    /// next to it, with a free square beside the Spy; stop 56: measured, it did not keep
+    /// the Spy clearly more often).
     pub spy_guard: bool,
 }
 
