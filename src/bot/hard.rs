@@ -44,7 +44,8 @@
 //!   ([`relative_value`]); and [`HardConfig::marshal_kept`], a root cost
 //!   ([`MARSHAL_KEPT`]) on our Marshal attacking the enemy Marshal once our Spy is gone;
 //!   and [`HardConfig::spy_guard`], a root cost ([`SPY_GUARD`]) for each enemy piece that
-//!   may take our Spy left next to it ([`spy_exposed`]).
+//!   may take our Spy left next to it, a move in which the Spy attacks anything but a known
+//!   Marshal counting as leaving it there ([`spy_exposed`]).
 //!
 //! **An endless chase.** Under rules with no two-square rule (the UCC 2012 programs') a piece
 //! of ours can flee back and forth from one that follows it for the whole game. With
@@ -129,9 +130,11 @@ pub struct HardConfig {
     /// ratio on those ranks: [`APPROACH`] by default; `approach=W` in the arena.
     pub approach: f64,
     /// Whether a root move that leaves our Spy next to an enemy piece that may take it
-    /// costs [`SPY_GUARD`] for each such piece ([`spy_exposed`]). Off by default
-    /// (`docs/bots.md`, stop 37: against peternlewis almost every Spy lost was taken the
-    /// move after the taker stepped next to it, with a free square beside the Spy).
+    /// costs [`SPY_GUARD`] for each such piece ([`spy_exposed`]; the Spy attacking anything
+    /// but a known Marshal counts as staying). Off by default (`docs/bots.md`, stop 37:
+    /// against peternlewis almost every Spy lost was taken the move after the taker stepped
+    /// next to it, with a free square beside the Spy; stop 56: measured, it did not keep
+    /// the Spy clearly more often).
     pub spy_guard: bool,
 }
 
@@ -339,6 +342,18 @@ impl HardBot {
             b.track(view, me);
         }
         b.revealed
+    }
+
+    /// The bot once `view` is taken in (our last move and the opponent's applied to what
+    /// the opponent knows and to the evidence), as `choose` would see it.
+    #[cfg(test)]
+    pub(crate) fn tracked(&self, view: &PlayerView) -> HardBot {
+        let mut b = self.clone();
+        if let Some(me) = view.color() {
+            b.track(view, me);
+            b.note_progress(view, me);
+        }
+        b
     }
 
     /// Starts the random stream again from `seed`.
@@ -1642,8 +1657,12 @@ fn marshal_trade_without_spy(view: &PlayerView, (from, to): SMove) -> bool {
 
 /// How many enemy pieces that may take it stand next to our Spy once root move `(from,
 /// to)` is made ([`HardConfig::spy_guard`]): moved or known movable pieces, not a known
-/// Marshal (the Spy takes it first), not the piece the move attacks. None once the enemy
-/// Marshal is gone (the Spy is then worth little) or when the Spy itself attacks.
+/// Marshal (the Spy takes it first), not the piece the move attacks. A move in which the
+/// Spy itself attacks anything but a known Marshal counts as leaving it where it stands
+/// (at least once): it dies in the attack unless the piece is the Marshal, so it is no way
+/// out of the cost (a likely Marshal is left to the search's average, which must then beat
+/// a flight by the cost). None once the enemy Marshal is gone (the Spy is then worth
+/// little).
 fn spy_exposed(view: &PlayerView, (from, to): SMove) -> u32 {
     let Some(me) = view.color() else { return 0 };
     let sq = |i: u8| Square::from_index(i as usize).expect("a square");
@@ -1656,30 +1675,32 @@ fn spy_exposed(view: &PlayerView, (from, to): SMove) -> u32 {
     if !marshal_on_board && unseen_enemy(view, me)[Rank::Marshal.index()] == 0 {
         return 0;
     }
-    let attack = view.piece_at(to).is_some();
-    let spy = if view.piece_at(from).and_then(|p| p.rank) == Some(Rank::Spy) {
-        if attack {
-            return 0;
-        }
-        to
-    } else {
-        match Square::all().find(|&s| {
-            view.piece_at(s)
-                .is_some_and(|p| p.color == me && p.rank == Some(Rank::Spy))
-        }) {
-            Some(s) => s,
-            None => return 0,
-        }
+    let threats = |spy: Square, skip: Option<Square>| {
+        super::neighbours(spy)
+            .filter(|&n| Some(n) != skip)
+            .filter_map(|n| view.piece_at(n))
+            .filter(|p| p.color == enemy)
+            .filter(|p| match p.rank {
+                Some(r) => r.is_movable() && r != Rank::Marshal,
+                None => p.moved,
+            })
+            .count() as u32
     };
-    super::neighbours(spy)
-        .filter(|&n| !(attack && n == to))
-        .filter_map(|n| view.piece_at(n))
-        .filter(|p| p.color == enemy)
-        .filter(|p| match p.rank {
-            Some(r) => r.is_movable() && r != Rank::Marshal,
-            None => p.moved,
-        })
-        .count() as u32
+    let attack = view.piece_at(to);
+    if view.piece_at(from).and_then(|p| p.rank) == Some(Rank::Spy) {
+        return match attack {
+            Some(p) if p.rank == Some(Rank::Marshal) => 0,
+            Some(_) => threats(from, None).max(1),
+            None => threats(to, None),
+        };
+    }
+    let Some(spy) = Square::all().find(|&s| {
+        view.piece_at(s)
+            .is_some_and(|p| p.color == me && p.rank == Some(Rank::Spy))
+    }) else {
+        return 0;
+    };
+    threats(spy, attack.is_some().then_some(to))
 }
 
 /// The root cost of each enemy piece [`spy_exposed`] counts: a little less than the Spy
@@ -2108,7 +2129,32 @@ pub(crate) fn probe_terms(
     for m in roots {
         let mut s = root.clone();
         s.play((m.from.index() as u8, m.to.index() as u8));
-        println!("  {}-{}: {}", m.from, m.to, terms(&s));
+        // The search itself on the true position, at the depths it uses.
+        let searched: Vec<String> = [2u8, 3]
+            .iter()
+            .map(|&d| {
+                let mut search = Search {
+                    me,
+                    nodes: 0,
+                    node_limit: u64::MAX,
+                    deadline: Instant::now() + Duration::from_secs(3600),
+                    aborted: false,
+                    bufs: Vec::new(),
+                    maps: maps.clone(),
+                    plan: None,
+                    x: dom,
+                };
+                let v = -search.ab(&s, d - 1, 1, -WIN * 4.0, WIN * 4.0);
+                format!("depth {d} {v:.1}")
+            })
+            .collect();
+        println!(
+            "  {}-{}: searched on the truth {}; {}",
+            m.from,
+            m.to,
+            searched.join(", "),
+            terms(&s)
+        );
         s.moves(&mut replies);
         let mut worst: Vec<(f64, SMove)> = replies
             .iter()
@@ -2124,6 +2170,99 @@ pub(crate) fn probe_terms(
             c.play((f, t));
             let sq = |i: u8| Square::from_index(i as usize).expect("a square");
             println!("      {}-{}: {}", sq(f), sq(t), terms(&c));
+        }
+    }
+}
+
+/// For `hard_probe` (`SAMPLES=N`): N positions drawn from the bot's belief, and in each the
+/// depth-2 value of each of `roots` with the opponent's reply that holds it there, and
+/// where the sample put the unknown enemy pieces within three steps of that reply.
+#[cfg(test)]
+pub(crate) fn probe_samples(bot: &HardBot, view: &PlayerView, roots: &[Move], n: u32) {
+    let me = view.color().expect("player");
+    let aa = view.rules.options.aggressor_advantage;
+    let belief = bot.belief_with_hints(view, me);
+    let mut rng = SplitMix64(99);
+    let sq = |i: u8| Square::from_index(i as usize).expect("a square");
+    for m in roots.iter().filter(|_| n > 0) {
+        let sm = (m.from.index() as u8, m.to.index() as u8);
+        println!(
+            "  {}-{}: root costs: blind attack {:.1}, repeats {:.1}",
+            m.from,
+            m.to,
+            blind_attack_cost(view, sm, bot.pressing(view)),
+            bot.repeats(view, sm)
+        );
+    }
+    for k in 0..n {
+        let sample = belief.sample(view, &mut rng);
+        let root = Sim::new(bot.root_board(view, &sample), me, aa);
+        let maps = FlagMaps::of(&root, me);
+        let mut search = Search {
+            me,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: Instant::now() + Duration::from_secs(3600),
+            aborted: false,
+            bufs: Vec::new(),
+            maps,
+            plan: None,
+            x: Extra::of(&bot.cfg),
+        };
+        println!("sample {k}:");
+        for m in roots {
+            let mut s = root.clone();
+            s.play((m.from.index() as u8, m.to.index() as u8));
+            let v = -search.ab(&s, 1, 1, -WIN * 4.0, WIN * 4.0);
+            let v3 = -search.ab(&s, 2, 1, -WIN * 4.0, WIN * 4.0);
+            // The reply that holds the move to its value (as `ab` filters them).
+            let mut replies = Vec::new();
+            s.moves(&mut replies);
+            let mut worst: Option<(f64, SMove)> = None;
+            for &r in &replies {
+                let target = s.board[r.1 as usize];
+                if s.is_attack(r)
+                    && !is_revealed(target)
+                    && rank_of(s.board[r.0 as usize]) > Rank::Captain
+                    && !is_moved(target)
+                    && rank_of(target) != Rank::Flag
+                {
+                    continue;
+                }
+                let mut c = s.clone();
+                c.play(r);
+                let w = search.ab(&c, 0, 2, -WIN * 4.0, WIN * 4.0);
+                if worst.is_none_or(|(x, _)| w < x) {
+                    worst = Some((w, r));
+                }
+            }
+            let Some((w, r)) = worst else { continue };
+            let after = {
+                let mut c = s.clone();
+                c.play(r);
+                let t = Terms::of(&c, me, search.maps.as_ref(), None, search.x);
+                format!(
+                    "pieces {:+.1}, race {:+.1}, threat {:+.1}, hunters {:+.1}, hunt {:+.1}, spy {:+.1}, one move {:+.1}, trade {:+.1}",
+                    t.pieces, t.race, t.threat, t.hunters, t.hunt, t.spy, t.one_move, t.trade
+                )
+            };
+            let near: Vec<String> = (0..100u8)
+                .filter(|&i| dist(i, r.1) <= 3)
+                .filter_map(|i| {
+                    let p = sample[i as usize]?;
+                    let hidden = view.piece_at(sq(i)).is_some_and(|vp| vp.rank.is_none());
+                    (p.color != me && hidden).then(|| format!("{}={:?}", sq(i), p.rank))
+                })
+                .collect();
+            println!(
+                "  {}-{}: depth 3 {v3:.1}, depth 2 {v:.1}; reply {}-{} ({:?}) {w:.1} ({after}); hidden near: {}",
+                m.from,
+                m.to,
+                sq(r.0),
+                sq(r.1),
+                rank_of(s.board[r.0 as usize]),
+                near.join(" ")
+            );
         }
     }
 }
@@ -2591,6 +2730,47 @@ mod tests {
         assert_eq!(spy_exposed(&view, m("J2", "J1")), 1, "the Spy stays");
         assert_eq!(spy_exposed(&view, m("E3", "D3")), 0, "the Spy flees");
         assert_eq!(spy_exposed(&view, m("E3", "F3")), 0, "the Spy flees");
+        // Attacking the piece beside it is no way out: the Spy dies unless it is the
+        // Marshal, so the attack counts as staying (stop 37's guard exempted it, and the
+        // bot sent its Spy into the piece instead).
+        assert_eq!(spy_exposed(&view, m("E3", "E4")), 1, "the Spy attacks");
+        // A known Marshal beside the Spy: taking it is the Spy's job, and the Marshal
+        // does not count as a threat.
+        let game = {
+            let mut red = red.clone();
+            red.pieces.insert(sq("E5"), Rank::Sergeant);
+            let mut blue = blue.clone();
+            blue.pieces.remove(&sq("E7"));
+            blue.pieces.insert(sq("E7"), Rank::Marshal);
+            blue.pieces.remove(&sq("G9"));
+            let mut game = Game::from_position(rules, &red, &blue).unwrap();
+            for (a, b) in [
+                ("J1", "J2"),
+                ("E7", "E6"),
+                ("J2", "J1"),
+                ("E6", "E5"),
+                ("J1", "J2"),
+                ("E5", "E4"),
+            ] {
+                game.play(Move::new(sq(a), sq(b))).unwrap();
+            }
+            game
+        };
+        let view = game.view(Viewer::Player(Color::Red));
+        assert_eq!(
+            view.piece_at(sq("E4")).and_then(|p| p.rank),
+            Some(Rank::Marshal)
+        );
+        assert_eq!(
+            spy_exposed(&view, m("E3", "E4")),
+            0,
+            "the Spy takes the Marshal"
+        );
+        assert_eq!(
+            spy_exposed(&view, m("J2", "J1")),
+            0,
+            "a known Marshal is no threat"
+        );
         // The enemy Marshal gone: the Spy is worth little, nothing counts.
         let mut blue = blue.clone();
         blue.pieces.remove(&sq("G9"));

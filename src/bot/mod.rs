@@ -24,7 +24,7 @@ mod sim;
 
 pub use easy::EasyBot;
 #[cfg(test)]
-pub(crate) use hard::probe_terms;
+pub(crate) use hard::{probe_samples, probe_terms};
 pub use hard::{HardBot, HardConfig, NODE_BUDGET};
 
 use serde::{Deserialize, Serialize};

@@ -13,14 +13,15 @@ mod tests {
         super::super::move_text(m.from, m.to).unwrap_or_default()
     }
 
-    /// `PROBE=DIR:GAME:PLY [MS=1000 | NODES=N] [TOP=8] cargo test --release --lib hard_probe --
-    /// --ignored --nocapture`: replays game GAME written by `arena --rules ucc2012 --record
+    /// `PROBE=DIR:GAME:PLY [MS=1000 | NODES=N] [TOP=8] [SWITCHES=NAME+NAME] cargo test
+    /// --release --lib hard_probe -- --ignored --nocapture`: replays game GAME written by `arena --rules ucc2012 --record
     /// DIR` up to PLY (a turn of the side the hard bot plays: Red on even plies), tracking
     /// what the opponent knows as the bot would, then prints the bot's view (`o` own, `e`
     /// enemy, `*` known to the opponent, `m` moved) and, three times, the move it would
     /// play with its best root moves and their scores, in the protocol's notation. Before
     /// that, on the true position, the evaluation's terms after each of those moves and
-    /// after the opponent's three replies that hurt most (`probe_terms`).
+    /// after the opponent's three replies that hurt most (`probe_terms`). `SWITCHES` turns
+    /// on the bot's switches as the arena's `hard+NAME+NAME` does.
     #[test]
     #[ignore]
     fn hard_probe() {
@@ -60,6 +61,13 @@ mod tests {
             },
             n => HardConfig::with_nodes(n),
         };
+        let mut cfg = cfg;
+        // SWITCHES=NAME+NAME: the arena's hard+NAME+NAME.
+        for name in std::env::var("SWITCHES").unwrap_or_default().split('+') {
+            if !name.is_empty() {
+                cfg.switch(name).expect("a switch");
+            }
+        }
         let mut bot = HardBot::new(7, cfg);
         bot.setup(&rules, me);
         while game.ply() < stop {
@@ -117,7 +125,11 @@ mod tests {
                 .take(env("TOP", 8) as usize)
                 .map(|x| x.0)
                 .collect();
-            crate::bot::probe_terms(&bot, &view, &truth, &roots);
+            // As the bot sees the position when it chooses (its last move and the
+            // opponent's taken in).
+            let seen = bot.tracked(&view);
+            crate::bot::probe_terms(&seen, &view, &truth, &roots);
+            crate::bot::probe_samples(&seen, &view, &roots, env("SAMPLES", 0) as u32);
         }
         for k in 0..3 {
             let mut b = bot.clone();
