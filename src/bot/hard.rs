@@ -524,6 +524,22 @@ struct Search {
 }
 
 impl Search {
+    /// A search with no node or time limit, no plan (the probe's).
+    #[cfg(test)]
+    fn unbounded(me: Color, maps: Option<FlagMaps>, x: Extra) -> Search {
+        Search {
+            me,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: Instant::now() + Duration::from_secs(3600),
+            aborted: false,
+            bufs: Vec::new(),
+            maps,
+            plan: None,
+            x,
+        }
+    }
+
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes >= self.node_limit
@@ -2133,17 +2149,7 @@ pub(crate) fn probe_terms(
         let searched: Vec<String> = [2u8, 3]
             .iter()
             .map(|&d| {
-                let mut search = Search {
-                    me,
-                    nodes: 0,
-                    node_limit: u64::MAX,
-                    deadline: Instant::now() + Duration::from_secs(3600),
-                    aborted: false,
-                    bufs: Vec::new(),
-                    maps: maps.clone(),
-                    plan: None,
-                    x: dom,
-                };
+                let mut search = Search::unbounded(me, maps.clone(), dom);
                 let v = -search.ab(&s, d - 1, 1, -WIN * 4.0, WIN * 4.0);
                 format!("depth {d} {v:.1}")
             })
@@ -2198,17 +2204,7 @@ pub(crate) fn probe_samples(bot: &HardBot, view: &PlayerView, roots: &[Move], n:
         let sample = belief.sample(view, &mut rng);
         let root = Sim::new(bot.root_board(view, &sample), me, aa);
         let maps = FlagMaps::of(&root, me);
-        let mut search = Search {
-            me,
-            nodes: 0,
-            node_limit: u64::MAX,
-            deadline: Instant::now() + Duration::from_secs(3600),
-            aborted: false,
-            bufs: Vec::new(),
-            maps,
-            plan: None,
-            x: Extra::of(&bot.cfg),
-        };
+        let mut search = Search::unbounded(me, maps, Extra::of(&bot.cfg));
         println!("sample {k}:");
         for m in roots {
             let mut s = root.clone();
@@ -2711,8 +2707,8 @@ mod tests {
         blue.pieces.insert(sq("G9"), Rank::Marshal);
         blue.pieces.insert(sq("E7"), Rank::Lieutenant);
         // The Lieutenant walks up to the Spy while our Sergeant paces.
-        let played = |blue: &Setup| {
-            let mut game = Game::from_position(rules, &red, blue).unwrap();
+        let played = |red: &Setup, blue: &Setup| {
+            let mut game = Game::from_position(rules, red, blue).unwrap();
             for (a, b) in [
                 ("J1", "J2"),
                 ("E7", "E6"),
@@ -2725,7 +2721,7 @@ mod tests {
             }
             game
         };
-        let view = played(&blue).view(Viewer::Player(Color::Red));
+        let view = played(&red, &blue).view(Viewer::Player(Color::Red));
         let m = |a: &str, b: &str| (sq(a).index() as u8, sq(b).index() as u8);
         assert_eq!(spy_exposed(&view, m("J2", "J1")), 1, "the Spy stays");
         assert_eq!(spy_exposed(&view, m("E3", "D3")), 0, "the Spy flees");
@@ -2743,18 +2739,7 @@ mod tests {
             blue.pieces.remove(&sq("E7"));
             blue.pieces.insert(sq("E7"), Rank::Marshal);
             blue.pieces.remove(&sq("G9"));
-            let mut game = Game::from_position(rules, &red, &blue).unwrap();
-            for (a, b) in [
-                ("J1", "J2"),
-                ("E7", "E6"),
-                ("J2", "J1"),
-                ("E6", "E5"),
-                ("J1", "J2"),
-                ("E5", "E4"),
-            ] {
-                game.play(Move::new(sq(a), sq(b))).unwrap();
-            }
-            game
+            played(&red, &blue)
         };
         let view = game.view(Viewer::Player(Color::Red));
         assert_eq!(
@@ -2775,7 +2760,7 @@ mod tests {
         let mut blue = blue.clone();
         blue.pieces.remove(&sq("G9"));
         blue.pieces.insert(sq("G9"), Rank::General);
-        let view = played(&blue).view(Viewer::Player(Color::Red));
+        let view = played(&red, &blue).view(Viewer::Player(Color::Red));
         assert_eq!(spy_exposed(&view, m("J2", "J1")), 0);
     }
 
