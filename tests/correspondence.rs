@@ -23,7 +23,6 @@ use stratego_ssh::game::SessionEvent;
 use stratego_ssh::lobby::{self, LobbyConfig};
 use stratego_ssh::proto::{GameCmd, GameTerms, LobbyCmd, PlayerId};
 use stratego_ssh::rules::{ByColor, Color, EndReason, Rules, Setup, Variant};
-use stratego_ssh::server::{self, ServerOptions};
 use stratego_ssh::store::{LiveGame, LiveSetup, SeatRecord, Store};
 
 /// How long anything may take on a slow shared machine, in seconds.
@@ -317,7 +316,7 @@ async fn a_correspondence_game_over_three_logins_and_a_restart() {
     assert_eq!(my_turn(addr, red_nick, red_key).await.1, 1);
 
     // The server restarts on the same data.
-    let common::TestServer { running, dir } = restarted(srv).await;
+    let common::TestServer { running, dir } = common::restart_server(srv).await;
     let addr = running.addr;
 
     // Login 2: still Blue's move, told on arrival; Blue lists it, plays it, leaves.
@@ -835,7 +834,7 @@ async fn a_correspondence_set_up_made_at_two_sittings_across_a_restart() {
     assert_eq!(my_turn(addr, "alice", &ka).await.1, 1, "alice is ready");
 
     // The server restarts on the same data.
-    let common::TestServer { running, dir } = restarted(srv).await;
+    let common::TestServer { running, dir } = common::restart_server(srv).await;
     let addr = running.addr;
     let (out, status) = my_turn(addr, "bob", &kb).await;
     assert_eq!(status, 0, "after the restart: {out}");
@@ -1322,7 +1321,7 @@ async fn a_budget_chosen_in_a_seek_shows_on_both_screens_and_survives_a_restart(
     bob.disconnect().await;
 
     // The server restarts on the same data.
-    let common::TestServer { running, dir } = restarted(srv).await;
+    let common::TestServer { running, dir } = common::restart_server(srv).await;
     let addr = running.addr;
 
     // Red's move is due: `games --my-turn` names the budget left.
@@ -1430,22 +1429,4 @@ async fn wait_for_setups(store: &Store, n: usize, what: &str) {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-}
-
-/// The test server stopped and started again on the same data directory and keys (the
-/// budgets wide, as the tests' first start has them).
-async fn restarted(srv: common::TestServer) -> common::TestServer {
-    let common::TestServer { running, dir } = srv;
-    running.stop().await;
-    let mut opts = ServerOptions {
-        listen: "127.0.0.1:0".into(),
-        http_listen: "off".into(),
-        data_dir: dir.0.join("data"),
-        keys_dir: dir.0.join("keys"),
-        ..ServerOptions::default()
-    };
-    opts.ssh.connects_per_minute = 100_000;
-    opts.ssh.commands_per_minute = 100_000;
-    let running = server::start(opts).await.expect("restarts");
-    common::TestServer { running, dir }
 }

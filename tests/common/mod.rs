@@ -60,6 +60,23 @@ pub async fn start_server(tag: &str) -> TestServer {
 
 pub async fn start_server_with(tag: &str, f: impl FnOnce(&mut ServerOptions)) -> TestServer {
     let dir = tempdir::Dir::new(tag);
+    let mut opts = test_options(&dir);
+    f(&mut opts);
+    let running = server::start(opts).await.expect("server starts");
+    TestServer { running, dir }
+}
+
+/// The test server stopped and started again on the same data directory and keys, with
+/// the options [`start_server`] gives.
+pub async fn restart_server(srv: TestServer) -> TestServer {
+    let TestServer { running, dir } = srv;
+    running.stop().await;
+    let running = server::start(test_options(&dir)).await.expect("restarts");
+    TestServer { running, dir }
+}
+
+/// A test server's options on `dir`: loopback port 0, no web pages, the budgets wide.
+fn test_options(dir: &tempdir::Dir) -> ServerOptions {
     let mut opts = ServerOptions {
         listen: "127.0.0.1:0".into(),
         // No web pages unless a test asks for them (then on port 0, never 8080).
@@ -72,9 +89,7 @@ pub async fn start_server_with(tag: &str, f: impl FnOnce(&mut ServerOptions)) ->
     // Tests connect from one address many times a minute; the test of this limit sets it.
     opts.ssh.connects_per_minute = 100_000;
     opts.ssh.commands_per_minute = 100_000;
-    f(&mut opts);
-    let running = server::start(opts).await.expect("server starts");
-    TestServer { running, dir }
+    opts
 }
 
 struct Client {
