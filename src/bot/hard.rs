@@ -591,10 +591,7 @@ impl Search {
                         );
                     !is_revealed(target) && !near_own_flag(s, self.me, m.1, INTERCEPT) && !sure
                 } else {
-                    !is_revealed(target)
-                        && rank_of(s.board[m.0 as usize]) > Rank::Captain
-                        && !is_moved(target)
-                        && rank_of(target) != Rank::Flag
+                    opponent_skips(s, m)
                 };
                 if skip {
                     continue;
@@ -1671,6 +1668,17 @@ fn marshal_trade_without_spy(view: &PlayerView, (from, to): SMove) -> bool {
         && rank(to) == Some(Rank::Marshal)
 }
 
+/// An attack of the opponent's the search leaves out: an officer above Captain on a piece
+/// of ours it has not seen, never moved, that is not the Flag (it probes with low ranks).
+#[inline]
+fn opponent_skips(s: &Sim, (from, to): SMove) -> bool {
+    let target = s.board[to as usize];
+    !is_revealed(target)
+        && rank_of(s.board[from as usize]) > Rank::Captain
+        && !is_moved(target)
+        && rank_of(target) != Rank::Flag
+}
+
 /// How many enemy pieces that may take it stand next to our Spy once root move `(from,
 /// to)` is made ([`HardConfig::spy_guard`]): moved or known movable pieces, not a known
 /// Marshal (the Spy takes it first), not the piece the move attacks. A move in which the
@@ -2216,13 +2224,7 @@ pub(crate) fn probe_samples(bot: &HardBot, view: &PlayerView, roots: &[Move], n:
             s.moves(&mut replies);
             let mut worst: Option<(f64, SMove)> = None;
             for &r in &replies {
-                let target = s.board[r.1 as usize];
-                if s.is_attack(r)
-                    && !is_revealed(target)
-                    && rank_of(s.board[r.0 as usize]) > Rank::Captain
-                    && !is_moved(target)
-                    && rank_of(target) != Rank::Flag
-                {
+                if s.is_attack(r) && opponent_skips(&s, r) {
                     continue;
                 }
                 let mut c = s.clone();
