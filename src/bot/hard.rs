@@ -136,19 +136,41 @@ pub struct HardConfig {
     /// next to it, with a free square beside the Spy; stop 56: measured, it did not keep
     /// the Spy clearly more often).
     pub spy_guard: bool,
+    /// What each hunter is worth ([`hunting`]): [`HUNTER`] by default; `hunter=W` in the
+    /// arena.
+    pub hunter: f64,
+    /// Whether a piece that beats most but not all of what the other side's unseen pieces
+    /// may be counts as part of a hunter ([`hunters_smooth`]) instead of none, so that one
+    /// piece seen does not swing the term by several hunters at once. Off by default.
+    pub hunt_smooth: bool,
+    /// Whether a known piece (or the Spy) with no empty square beside it, with an enemy
+    /// piece that beats it within [`TRAP_REACH`] steps, costs [`TRAPPED`] of its value
+    /// ([`trapped`]), for either side. Off by default.
+    pub trapped: bool,
+    /// Whether [`HardConfig::unloop`] spares a flight from a known enemy piece next to the
+    /// fleeing one that beats it and that nothing of ours beats ([`unbeatable_chaser`]):
+    /// giving up such a chase loses the piece for nothing. Off by default.
+    pub flee: bool,
+    /// Whether our Spy is left where it is rather than drawn beside our General
+    /// ([`spy_terms`]; a Spy that follows the General gives itself away). Off by default.
+    pub spy_free: bool,
+    /// Whether our Spy, unknown to the opponent, is worth [`LURK`] two steps from the
+    /// enemy Marshal we know (less three steps off): the search's opponent knows where our
+    /// Spy is and never walks into it, the real one does not. Off by default.
+    pub lurk: bool,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
-     no_unloop, siege, no_siege, approach=W, spy_guard";
+     no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, hunt_smooth, trapped, flee, spy_free, lurk";
 
 /// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
 /// piece an unknown enemy piece walked up to weigh this many times more.
 const APPROACH: f64 = 5.0;
 
 /// Evaluation switches of [`HardConfig`] as the search uses them.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Extra {
     /// The weight of [`dominant`] (0: off).
     dom: f64,
@@ -156,6 +178,23 @@ struct Extra {
     spy_kept: bool,
     /// [`HardConfig::relative`].
     relative: bool,
+    /// [`HardConfig::hunter`].
+    hunter: f64,
+    /// [`HardConfig::hunt_smooth`].
+    hunt_smooth: bool,
+    /// [`HardConfig::trapped`].
+    trapped: bool,
+    /// [`HardConfig::spy_free`].
+    spy_free: bool,
+    /// [`HardConfig::lurk`].
+    lurk: bool,
+}
+
+impl Default for Extra {
+    /// The default play's.
+    fn default() -> Extra {
+        Extra::of(&HardConfig::default())
+    }
 }
 
 impl Extra {
@@ -164,6 +203,11 @@ impl Extra {
             dom: if cfg.dominance { cfg.dominant } else { 0.0 },
             spy_kept: cfg.spy_kept,
             relative: cfg.relative,
+            hunter: cfg.hunter,
+            hunt_smooth: cfg.hunt_smooth,
+            trapped: cfg.trapped,
+            spy_free: cfg.spy_free,
+            lurk: cfg.lurk,
         }
     }
 }
@@ -191,6 +235,12 @@ impl Default for HardConfig {
             siege: false,
             approach: APPROACH,
             spy_guard: false,
+            hunter: HUNTER,
+            hunt_smooth: false,
+            trapped: false,
+            flee: false,
+            spy_free: false,
+            lurk: false,
         }
     }
 }
@@ -227,6 +277,11 @@ impl HardConfig {
             "siege" => self.siege = true,
             "no_siege" => self.siege = false,
             "spy_guard" => self.spy_guard = true,
+            "hunt_smooth" => self.hunt_smooth = true,
+            "trapped" => self.trapped = true,
+            "flee" => self.flee = true,
+            "spy_free" => self.spy_free = true,
+            "lurk" => self.lurk = true,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -239,6 +294,8 @@ impl HardConfig {
                     self.dominant = w;
                 } else if let Some(w) = weight("approach=").filter(|w| *w >= 1.0) {
                     self.approach = w;
+                } else if let Some(w) = weight("hunter=") {
+                    self.hunter = w;
                 } else {
                     return Err(format!("unknown switch '{name}': {SWITCHES}"));
                 }
@@ -263,6 +320,12 @@ impl HardConfig {
             siege: false,
             approach: APPROACH,
             spy_guard: false,
+            hunter: HUNTER,
+            hunt_smooth: false,
+            trapped: false,
+            flee: false,
+            spy_free: false,
+            lurk: false,
         }
     }
 }
@@ -1137,6 +1200,8 @@ struct Terms {
     press: f64,
     /// Pieces nothing of the other side can take or trade (`dominance`).
     dominance: f64,
+    /// Walled-in pieces within reach of a taker (`trapped`).
+    trapped: f64,
 }
 
 impl Terms {
@@ -1151,6 +1216,7 @@ impl Terms {
             + self.trade
             + self.press
             + self.dominance
+            + self.trapped
     }
 
     fn of(s: &Sim, me: Color, maps: Option<&FlagMaps>, plan: Option<&Plan>, x: Extra) -> Terms {
@@ -1251,13 +1317,18 @@ impl Terms {
             pieces: score,
             threat: -FLAG_DEFENCE * flag_threat(s, me, &armies),
             race: -FLAG_DEFENCE * race,
-            hunters: hunting(s, me, &armies),
+            hunters: hunting(s, me, &armies, x),
             hunt: HUNT * (hunt(s, me, &armies) - hunt(s, me.opposite(), &armies)),
-            spy: -spy_terms(s, me, ours, x.spy_kept),
+            spy: -spy_terms(s, me, ours, x),
             one_move: if s.to_move == me { g } else { -g },
             trade: trade(army[me.index()], army[me.opposite().index()]),
             press: plan.map_or(0.0, |p| p.term(&armies, me)),
             dominance: x.dom * (dominant(s, me) - dominant(s, me.opposite())),
+            trapped: if x.trapped {
+                trapped(s, me.opposite(), &armies) - trapped(s, me, &armies)
+            } else {
+                0.0
+            },
         }
     }
 }
@@ -1272,6 +1343,37 @@ fn trade(ours: f64, theirs: f64) -> f64 {
     }
     TRADE * (ours - theirs) / all
 }
+
+/// `c`'s pieces that cannot flee: known to the other side (or the Spy, which anything
+/// takes), with no empty square beside them, and an enemy piece that beats them as the
+/// attacker within [`TRAP_REACH`] steps; [`TRAPPED`] of the value of each. Walled in at
+/// home, such a piece is taken the move after the taker steps up (stop 36 counted 50 of
+/// 105 such captures by peternlewis's known pieces), too late for the search to see.
+fn trapped(s: &Sim, c: Color, armies: &Armies) -> f64 {
+    let mut cost = 0.0;
+    for &(i, r) in armies.of(c) {
+        let cell = s.board[i as usize];
+        if !(is_revealed(cell) || r == Rank::Spy) {
+            continue;
+        }
+        if neighbours(i as usize).any(|n| s.board[n] == EMPTY) {
+            continue;
+        }
+        let threatened = armies.of(c.opposite()).iter().any(|&(e, er)| {
+            dist(e, i) <= TRAP_REACH
+                && sim::battle(er, r, s.aggressor_advantage) == BattleResult::AttackerWins
+        });
+        if threatened {
+            cost += TRAPPED * dyn_value(s, c, r);
+        }
+    }
+    cost
+}
+
+/// The steps within which an enemy piece makes a walled-in piece [`trapped`].
+const TRAP_REACH: u8 = 3;
+/// The share of its value a [`trapped`] piece costs.
+const TRAPPED: f64 = 0.5;
 
 /// The weight of [`trade`].
 const TRADE: f64 = 250.0;
@@ -1346,11 +1448,36 @@ fn hunters(s: &Sim, c: Color) -> f64 {
         .sum::<f64>()
 }
 
+/// [`hunters`] with each piece counted by the share of the other side's unseen movable
+/// pieces it beats as the attacker, to the power [`SMOOTH_POWER`]: a whole hunter when it
+/// beats them all, as before, and a part of one when it beats most.
+fn hunters_smooth(s: &Sim, c: Color) -> f64 {
+    let unseen = &s.unseen[c.opposite().index()];
+    let movable = || Rank::ALL.into_iter().filter(|r| r.is_movable());
+    let all: f64 = movable().map(|e| unseen[e.index()] as f64).sum();
+    if all == 0.0 {
+        return 0.0;
+    }
+    movable()
+        .filter(|r| s.counts[c.index()][r.index()] > 0)
+        .map(|r| {
+            let beaten: f64 = movable()
+                .filter(|&e| sim::battle(r, e, s.aggressor_advantage) == BattleResult::AttackerWins)
+                .map(|e| unseen[e.index()] as f64)
+                .sum();
+            s.counts[c.index()][r.index()] as f64 * (beaten / all).powi(SMOOTH_POWER)
+        })
+        .sum()
+}
+
+/// The power of [`hunters_smooth`]'s share.
+const SMOOTH_POWER: i32 = 4;
+
 /// The hunters term for `me`: each side's [`hunters`] worth [`HUNTER`] each, in proportion
 /// to their prey, the other side's moved pieces they have not seen, full from
 /// [`HUNTER_PREY`] of them (a hunter with nothing to hunt is worth nothing, and trading
 /// one away late costs little).
-fn hunting(s: &Sim, me: Color, armies: &Armies) -> f64 {
+fn hunting(s: &Sim, me: Color, armies: &Armies, x: Extra) -> f64 {
     let prey = |c: Color| {
         let n = armies
             .of(c)
@@ -1362,7 +1489,12 @@ fn hunting(s: &Sim, me: Color, armies: &Armies) -> f64 {
             .count();
         (n as f64 / HUNTER_PREY).min(1.0)
     };
-    HUNTER * (hunters(s, me) * prey(me.opposite()) - hunters(s, me.opposite()) * prey(me))
+    let hunters = if x.hunt_smooth {
+        hunters_smooth
+    } else {
+        hunters
+    };
+    x.hunter * (hunters(s, me) * prey(me.opposite()) - hunters(s, me.opposite()) * prey(me))
 }
 
 /// The prey (unseen moved enemy pieces) from which a hunter is worth all of [`HUNTER`].
@@ -1542,18 +1674,35 @@ struct Key {
 
 /// The cost of our Spy away from our General while the enemy Marshal lives, and of our
 /// known Marshal next to unmoved unknown enemy pieces while the enemy Spy lives.
-fn spy_terms(s: &Sim, me: Color, ours: Key, spy_kept: bool) -> f64 {
+fn spy_terms(s: &Sim, me: Color, ours: Key, x: Extra) -> f64 {
     let them = me.opposite();
     let mut cost = 0.0;
-    if s.counts[them.index()][Rank::Marshal.index()] > 0 || spy_kept && ours.spy.is_none() {
+    if s.counts[them.index()][Rank::Marshal.index()] > 0 || x.spy_kept && ours.spy.is_none() {
         // With our Spy or General gone, the most it costs: losing either must not look
         // like a gain.
         cost += match (ours.spy, ours.general) {
+            (Some(_), Some(_)) if x.spy_free => 0.0,
+            (Some(_), None) if x.spy_free => 0.0,
             (Some(a), Some(b)) => {
                 (3.0 * (dist(a as u8, b as u8).saturating_sub(1)) as f64).min(30.0)
             }
             _ => 30.0,
         };
+    }
+    if let Some(spy) = ours.spy.filter(|&i| x.lurk && !is_revealed(s.board[i])) {
+        for (i, &c) in s.board.iter().enumerate() {
+            if is_piece(c)
+                && sim::color_of(c) == them
+                && rank_of(c) == Rank::Marshal
+                && is_revealed(c)
+            {
+                cost -= match dist(spy as u8, i as u8) {
+                    2 => LURK,
+                    3 => 0.4 * LURK,
+                    _ => 0.0,
+                };
+            }
+        }
     }
     if s.counts[them.index()][Rank::Spy.index()] > 0 {
         if let Some(m) = ours.marshal.filter(|&m| is_revealed(s.board[m])) {
@@ -1567,6 +1716,9 @@ fn spy_terms(s: &Sim, me: Color, ours: Key, spy_kept: bool) -> f64 {
     }
     cost
 }
+
+/// What our unknown Spy two steps from the known enemy Marshal is worth ([`HardConfig::lurk`]).
+const LURK: f64 = 20.0;
 
 /// Whether the best root move's average is clearly ahead of the second best's.
 fn clearly_best(totals: &[f64], squares: &[f64], samples: u32) -> bool {
@@ -1755,6 +1907,32 @@ fn position_after(view: &PlayerView, from: Square, to: Square) -> u64 {
     h
 }
 
+/// Whether our piece on `from` stands next to a known enemy piece that takes it and that
+/// none of our pieces takes ([`HardConfig::flee`]).
+fn unbeatable_chaser(view: &PlayerView, from: Square) -> bool {
+    let Some(me) = view.color() else { return false };
+    let Some(ours) = view.piece_at(from).and_then(|p| p.rank) else {
+        return false;
+    };
+    let aa = view.rules.options.aggressor_advantage;
+    let remaining = view.remaining.get(me);
+    super::neighbours(from).any(|n| {
+        let Some(e) = view
+            .piece_at(n)
+            .filter(|p| p.color != me)
+            .and_then(|p| p.rank)
+        else {
+            return false;
+        };
+        sim::battle(e, ours, aa) == BattleResult::AttackerWins
+            && !Rank::ALL.into_iter().any(|r| {
+                r.is_movable()
+                    && remaining[r.index()] > 0
+                    && sim::battle(r, e, aa) == BattleResult::AttackerWins
+            })
+    })
+}
+
 /// The cost of making a position once more ([`HardBot::repeats`]) for each time past the
 /// first: by the seventh time it outweighs a Major, so an endless chase is given up for
 /// the best other move within about 25 of our moves.
@@ -1903,6 +2081,9 @@ impl HardBot {
         }
         let sq = |i: u8| Square::from_index(i as usize).expect("a square");
         if view.piece_at(sq(to)).is_some() {
+            return 0.0;
+        }
+        if self.cfg.flee && unbeatable_chaser(view, sq(from)) {
             return 0.0;
         }
         let n = self
@@ -2136,7 +2317,7 @@ pub(crate) fn probe_terms(
     let terms = |s: &Sim| {
         let t = Terms::of(s, me, maps.as_ref(), None, dom);
         format!(
-            "total {:.1}: pieces {:+.1}, race {:+.1}, threat {:+.1}, hunters {:+.1}, hunt {:+.1}, spy {:+.1}, one move {:+.1}, trade {:+.1}, dominance {:+.1}",
+            "total {:.1}: pieces {:+.1}, race {:+.1}, threat {:+.1}, hunters {:+.1}, hunt {:+.1}, spy {:+.1}, one move {:+.1}, trade {:+.1}, dominance {:+.1}, trapped {:+.1}",
             t.total(),
             t.pieces,
             t.race,
@@ -2147,6 +2328,7 @@ pub(crate) fn probe_terms(
             t.one_move,
             t.trade,
             t.dominance,
+            t.trapped,
         )
     };
     let mut replies = Vec::new();
@@ -2533,6 +2715,115 @@ mod tests {
         Sim::new(b, Color::Red, false)
     }
 
+    /// [`trapped`]: a known General walled in at home (its own Bombs and a Sergeant on
+    /// its three sides) costs half its value once the enemy Marshal is within three steps,
+    /// not while it is farther, nor with an empty square beside it, nor near a piece that
+    /// does not take it; an unknown piece is not counted, the Spy always is.
+    #[test]
+    fn a_walled_in_known_piece_near_its_taker_is_trapped() {
+        use Color::{Blue, Red};
+        let home = [
+            (4, 0, Red, Rank::General, true),
+            (3, 0, Red, Rank::Bomb, false),
+            (5, 0, Red, Rank::Bomb, false),
+            (4, 1, Red, Rank::Sergeant, false),
+        ];
+        let cost = |extra: &[(usize, usize, Color, Rank, bool)]| {
+            let mut pieces = home.to_vec();
+            pieces.extend_from_slice(extra);
+            let s = sim_of(&pieces);
+            trapped(&s, Red, &Armies::of_sim(&s))
+        };
+        assert_eq!(
+            cost(&[(4, 4, Blue, Rank::Marshal, true)]),
+            0.0,
+            "four steps off"
+        );
+        assert_eq!(
+            cost(&[(4, 3, Blue, Rank::Marshal, false)]),
+            TRAPPED * value(Rank::General)
+        );
+        assert_eq!(cost(&[(4, 3, Blue, Rank::Colonel, true)]), 0.0, "no taker");
+        let mut open = home.to_vec();
+        open.retain(|p| p.3 != Rank::Sergeant);
+        open.push((4, 3, Blue, Rank::Marshal, true));
+        let s = sim_of(&open);
+        assert_eq!(trapped(&s, Red, &Armies::of_sim(&s)), 0.0, "a way out");
+        let mut hidden = home.to_vec();
+        hidden[0].4 = false;
+        hidden.push((4, 3, Blue, Rank::Marshal, true));
+        let s = sim_of(&hidden);
+        assert_eq!(
+            trapped(&s, Red, &Armies::of_sim(&s)),
+            0.0,
+            "unknown to Blue"
+        );
+        hidden[0].3 = Rank::Spy;
+        let s = sim_of(&hidden);
+        assert_eq!(
+            trapped(&s, Red, &Armies::of_sim(&s)),
+            TRAPPED * value(Rank::Spy),
+            "the Spy, known or not"
+        );
+        // In the evaluation, with the switch on: the trapped side's total falls by it.
+        let mut pieces = home.to_vec();
+        pieces.push((4, 3, Blue, Rank::Marshal, true));
+        let s = sim_of(&pieces);
+        let total = |on: bool| {
+            let x = Extra {
+                trapped: on,
+                ..Extra::default()
+            };
+            Terms::of(&s, Red, None, None, x).total()
+        };
+        assert!((total(false) - total(true) - TRAPPED * value(Rank::General)).abs() < 1e-9);
+    }
+
+    /// [`unbeatable_chaser`]: our General beside the enemy's known Marshal, with no Spy of
+    /// ours left, has nothing that takes its chaser; with our Spy on the board it has.
+    #[test]
+    fn a_chaser_nothing_of_ours_takes_is_unbeatable() {
+        let rules = Rules::ucc2012();
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let mut red = Setup::new(Color::Red);
+        let mut blue = Setup::new(Color::Blue);
+        red.pieces.insert(sq("A1"), Rank::Flag);
+        red.pieces.insert(sq("E3"), Rank::General);
+        red.pieces.insert(sq("E5"), Rank::Sergeant);
+        red.pieces.insert(sq("J1"), Rank::Sergeant);
+        blue.pieces.insert(sq("J10"), Rank::Flag);
+        blue.pieces.insert(sq("E7"), Rank::Marshal);
+        blue.pieces.insert(sq("A10"), Rank::Scout);
+        // The Marshal takes the Sergeant (and shows itself), then steps up to the General.
+        let played = |red: &Setup| {
+            let mut game = Game::from_position(rules, red, &blue).unwrap();
+            for (a, b) in [
+                ("J1", "J2"),
+                ("E7", "E6"),
+                ("J2", "J1"),
+                ("E6", "E5"),
+                ("J1", "J2"),
+                ("E5", "E4"),
+            ] {
+                game.play(Move::new(sq(a), sq(b))).unwrap();
+            }
+            game.view(Viewer::Player(Color::Red))
+        };
+        let view = played(&red);
+        assert_eq!(
+            view.piece_at(sq("E4")).and_then(|p| p.rank),
+            Some(Rank::Marshal)
+        );
+        assert!(unbeatable_chaser(&view, sq("E3")));
+        assert!(!unbeatable_chaser(&view, sq("J2")), "nothing beside it");
+        let mut with_spy = red.clone();
+        with_spy.pieces.insert(sq("A2"), Rank::Spy);
+        assert!(
+            !unbeatable_chaser(&played(&with_spy), sq("E3")),
+            "the Spy takes it"
+        );
+    }
+
     /// A dominant piece is one nothing the other side has left can take or trade: a
     /// General once the other side has no Marshal and no General, a Marshal only while the
     /// other side has no Spy. Trading Marshals when only the opponent keeps a General hands
@@ -2568,9 +2859,16 @@ mod tests {
         assert!(eval(&traded, DOMINANT) < eval(&s, DOMINANT));
         // Our Spy is gone: by default its 30 is charged only while the enemy Marshal
         // lives, so the trade wins it back; with `spy_kept` it stays charged.
-        assert_eq!(spy_terms(&s, Red, Key::default(), false), 30.0);
-        assert_eq!(spy_terms(&traded, Red, Key::default(), false), 0.0);
-        assert_eq!(spy_terms(&traded, Red, Key::default(), true), 30.0);
+        let kept_x = Extra {
+            spy_kept: true,
+            ..Extra::default()
+        };
+        assert_eq!(spy_terms(&s, Red, Key::default(), Extra::default()), 30.0);
+        assert_eq!(
+            spy_terms(&traded, Red, Key::default(), Extra::default()),
+            0.0
+        );
+        assert_eq!(spy_terms(&traded, Red, Key::default(), kept_x), 30.0);
         let kept = |s: &Sim| {
             let x = Extra {
                 spy_kept: true,
@@ -3065,7 +3363,7 @@ mod tests {
         );
         // Worth all of HUNTER with three of our moved pieces unseen (its prey), a third
         // of it with only our Colonel left unseen.
-        let hunting_of = |s: &Sim| hunting(s, Red, &Armies::of_sim(s));
+        let hunting_of = |s: &Sim| hunting(s, Red, &Armies::of_sim(s), Extra::default());
         assert_eq!(hunting_of(&known) - hunting_of(&s), -HUNTER);
         let mut few = seen;
         few[3].4 = true;
