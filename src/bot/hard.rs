@@ -45,14 +45,17 @@
 //!   ([`MARSHAL_KEPT`]) on our Marshal attacking the enemy Marshal once our Spy is gone;
 //!   and [`HardConfig::spy_guard`], a root cost ([`SPY_GUARD`]) for each enemy piece that
 //!   may take our Spy left next to it, a move in which the Spy attacks anything but a known
-//!   Marshal counting as leaving it there ([`spy_exposed`]).
+//!   Marshal counting as leaving it there ([`spy_exposed`]); [`HardConfig::trapped`], a
+//!   cost for known pieces (and the Spy) walled in within reach of a piece that takes them
+//!   ([`trapped`]); [`HardConfig::hunter`], the hunters' weight.
 //!
 //! **An endless chase.** Under rules with no two-square rule (the UCC 2012 programs') a piece
 //! of ours can flee back and forth from one that follows it for the whole game. With
 //! [`HardConfig::unloop`] (on by default) the bot counts the positions its moves made (a hash
 //! of the board as it sees it, [`position_after`]); a root move making one again costs
 //! [`UNLOOP`] for each time past the first, so a chase is given up for the best other move
-//! (often a stronger piece coming up) within a few dozen plies.
+//! (often a stronger piece coming up) within a few dozen plies. [`HardConfig::flee`] (off)
+//! spares a flight from a known chaser that nothing of ours takes ([`unbeatable_chaser`]).
 //!
 //! **A stalled game.** The bot counts the plies since the view last showed progress (a piece
 //! captured, an enemy rank newly known). With [`HardConfig::press`] (off by default: it
@@ -139,10 +142,6 @@ pub struct HardConfig {
     /// What each hunter is worth ([`hunting`]): [`HUNTER`] by default; `hunter=W` in the
     /// arena.
     pub hunter: f64,
-    /// Whether a piece that beats most but not all of what the other side's unseen pieces
-    /// may be counts as part of a hunter ([`hunters_smooth`]) instead of none, so that one
-    /// piece seen does not swing the term by several hunters at once. Off by default.
-    pub hunt_smooth: bool,
     /// Whether a known piece (or the Spy) with no empty square beside it, with an enemy
     /// piece that beats it within [`TRAP_REACH`] steps, costs [`TRAPPED`] of its value
     /// ([`trapped`]), for either side. Off by default.
@@ -151,19 +150,12 @@ pub struct HardConfig {
     /// fleeing one that beats it and that nothing of ours beats ([`unbeatable_chaser`]):
     /// giving up such a chase loses the piece for nothing. Off by default.
     pub flee: bool,
-    /// Whether our Spy is left where it is rather than drawn beside our General
-    /// ([`spy_terms`]; a Spy that follows the General gives itself away). Off by default.
-    pub spy_free: bool,
-    /// Whether our Spy, unknown to the opponent, is worth [`LURK`] two steps from the
-    /// enemy Marshal we know (less three steps off): the search's opponent knows where our
-    /// Spy is and never walks into it, the real one does not. Off by default.
-    pub lurk: bool,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
-     no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, hunt_smooth, trapped, flee, spy_free, lurk";
+     no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee";
 
 /// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
 /// piece an unknown enemy piece walked up to weigh this many times more.
@@ -180,14 +172,8 @@ struct Extra {
     relative: bool,
     /// [`HardConfig::hunter`].
     hunter: f64,
-    /// [`HardConfig::hunt_smooth`].
-    hunt_smooth: bool,
     /// [`HardConfig::trapped`].
     trapped: bool,
-    /// [`HardConfig::spy_free`].
-    spy_free: bool,
-    /// [`HardConfig::lurk`].
-    lurk: bool,
 }
 
 impl Default for Extra {
@@ -204,10 +190,7 @@ impl Extra {
             spy_kept: cfg.spy_kept,
             relative: cfg.relative,
             hunter: cfg.hunter,
-            hunt_smooth: cfg.hunt_smooth,
             trapped: cfg.trapped,
-            spy_free: cfg.spy_free,
-            lurk: cfg.lurk,
         }
     }
 }
@@ -236,11 +219,8 @@ impl Default for HardConfig {
             approach: APPROACH,
             spy_guard: false,
             hunter: HUNTER,
-            hunt_smooth: false,
             trapped: false,
             flee: false,
-            spy_free: false,
-            lurk: false,
         }
     }
 }
@@ -277,11 +257,8 @@ impl HardConfig {
             "siege" => self.siege = true,
             "no_siege" => self.siege = false,
             "spy_guard" => self.spy_guard = true,
-            "hunt_smooth" => self.hunt_smooth = true,
             "trapped" => self.trapped = true,
             "flee" => self.flee = true,
-            "spy_free" => self.spy_free = true,
-            "lurk" => self.lurk = true,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -321,11 +298,8 @@ impl HardConfig {
             approach: APPROACH,
             spy_guard: false,
             hunter: HUNTER,
-            hunt_smooth: false,
             trapped: false,
             flee: false,
-            spy_free: false,
-            lurk: false,
         }
     }
 }
@@ -1448,31 +1422,6 @@ fn hunters(s: &Sim, c: Color) -> f64 {
         .sum::<f64>()
 }
 
-/// [`hunters`] with each piece counted by the share of the other side's unseen movable
-/// pieces it beats as the attacker, to the power [`SMOOTH_POWER`]: a whole hunter when it
-/// beats them all, as before, and a part of one when it beats most.
-fn hunters_smooth(s: &Sim, c: Color) -> f64 {
-    let unseen = &s.unseen[c.opposite().index()];
-    let movable = || Rank::ALL.into_iter().filter(|r| r.is_movable());
-    let all: f64 = movable().map(|e| unseen[e.index()] as f64).sum();
-    if all == 0.0 {
-        return 0.0;
-    }
-    movable()
-        .filter(|r| s.counts[c.index()][r.index()] > 0)
-        .map(|r| {
-            let beaten: f64 = movable()
-                .filter(|&e| sim::battle(r, e, s.aggressor_advantage) == BattleResult::AttackerWins)
-                .map(|e| unseen[e.index()] as f64)
-                .sum();
-            s.counts[c.index()][r.index()] as f64 * (beaten / all).powi(SMOOTH_POWER)
-        })
-        .sum()
-}
-
-/// The power of [`hunters_smooth`]'s share.
-const SMOOTH_POWER: i32 = 4;
-
 /// The hunters term for `me`: each side's [`hunters`] worth [`HUNTER`] each, in proportion
 /// to their prey, the other side's moved pieces they have not seen, full from
 /// [`HUNTER_PREY`] of them (a hunter with nothing to hunt is worth nothing, and trading
@@ -1488,11 +1437,6 @@ fn hunting(s: &Sim, me: Color, armies: &Armies, x: Extra) -> f64 {
             })
             .count();
         (n as f64 / HUNTER_PREY).min(1.0)
-    };
-    let hunters = if x.hunt_smooth {
-        hunters_smooth
-    } else {
-        hunters
     };
     x.hunter * (hunters(s, me) * prey(me.opposite()) - hunters(s, me.opposite()) * prey(me))
 }
@@ -1681,28 +1625,11 @@ fn spy_terms(s: &Sim, me: Color, ours: Key, x: Extra) -> f64 {
         // With our Spy or General gone, the most it costs: losing either must not look
         // like a gain.
         cost += match (ours.spy, ours.general) {
-            (Some(_), Some(_)) if x.spy_free => 0.0,
-            (Some(_), None) if x.spy_free => 0.0,
             (Some(a), Some(b)) => {
                 (3.0 * (dist(a as u8, b as u8).saturating_sub(1)) as f64).min(30.0)
             }
             _ => 30.0,
         };
-    }
-    if let Some(spy) = ours.spy.filter(|&i| x.lurk && !is_revealed(s.board[i])) {
-        for (i, &c) in s.board.iter().enumerate() {
-            if is_piece(c)
-                && sim::color_of(c) == them
-                && rank_of(c) == Rank::Marshal
-                && is_revealed(c)
-            {
-                cost -= match dist(spy as u8, i as u8) {
-                    2 => LURK,
-                    3 => 0.4 * LURK,
-                    _ => 0.0,
-                };
-            }
-        }
     }
     if s.counts[them.index()][Rank::Spy.index()] > 0 {
         if let Some(m) = ours.marshal.filter(|&m| is_revealed(s.board[m])) {
@@ -1716,9 +1643,6 @@ fn spy_terms(s: &Sim, me: Color, ours: Key, x: Extra) -> f64 {
     }
     cost
 }
-
-/// What our unknown Spy two steps from the known enemy Marshal is worth ([`HardConfig::lurk`]).
-const LURK: f64 = 20.0;
 
 /// Whether the best root move's average is clearly ahead of the second best's.
 fn clearly_best(totals: &[f64], squares: &[f64], samples: u32) -> bool {
@@ -3305,6 +3229,12 @@ mod tests {
         assert_eq!(cfg.approach, 20.0);
         assert!(cfg.switch("approach=0.5").is_err());
         assert!(cfg.switch("approach=x").is_err());
+        assert_eq!(cfg.hunter, HUNTER);
+        for name in ["hunter=15", "trapped", "flee"] {
+            cfg.switch(name).unwrap();
+        }
+        assert!(cfg.hunter == 15.0 && cfg.trapped && cfg.flee);
+        assert!(cfg.switch("hunter=-1").is_err());
     }
 
     /// Losing a Miner never raises its side's material: with the other side's Bombs on

@@ -18,7 +18,7 @@ use super::level;
 pub struct ArenaArgs {
     /// The first player: random, easy, hard, hard+SWITCH+SWITCH (the hard bot with evaluation
     /// switches on: press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop,
-    /// no_unloop, siege, approach=W, spy_guard; see docs/bots.md), or
+    /// no_unloop, siege, approach=W, spy_guard, hunter=W, trapped, flee; see docs/bots.md), or
     /// exec:COMMAND [ARGS] (another program that speaks the UCC 2012 protocol, started for
     /// each game).
     #[arg(long, default_value = "hard")]
