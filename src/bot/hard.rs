@@ -2703,11 +2703,28 @@ mod tests {
         assert!((total(false) - total(true) - TRAPPED * value(Rank::General)).abs() < 1e-9);
     }
 
+    /// Under the UCC 2012 rules from `red` and `blue`: Red's piece on J1 paces (J2, J1, J2)
+    /// while Blue's piece on E7 walks down to E4.
+    fn walk_up(red: &Setup, blue: &Setup) -> Game {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let mut game = Game::from_position(Rules::ucc2012(), red, blue).unwrap();
+        for (a, b) in [
+            ("J1", "J2"),
+            ("E7", "E6"),
+            ("J2", "J1"),
+            ("E6", "E5"),
+            ("J1", "J2"),
+            ("E5", "E4"),
+        ] {
+            game.play(Move::new(sq(a), sq(b))).unwrap();
+        }
+        game
+    }
+
     /// [`unbeatable_chaser`]: our General beside the enemy's known Marshal, with no Spy of
     /// ours left, has nothing that takes its chaser; with our Spy on the board it has.
     #[test]
     fn a_chaser_nothing_of_ours_takes_is_unbeatable() {
-        let rules = Rules::ucc2012();
         let sq = |s: &str| s.parse::<Square>().unwrap();
         let mut red = Setup::new(Color::Red);
         let mut blue = Setup::new(Color::Blue);
@@ -2719,20 +2736,7 @@ mod tests {
         blue.pieces.insert(sq("E7"), Rank::Marshal);
         blue.pieces.insert(sq("A10"), Rank::Scout);
         // The Marshal takes the Sergeant (and shows itself), then steps up to the General.
-        let played = |red: &Setup| {
-            let mut game = Game::from_position(rules, red, &blue).unwrap();
-            for (a, b) in [
-                ("J1", "J2"),
-                ("E7", "E6"),
-                ("J2", "J1"),
-                ("E6", "E5"),
-                ("J1", "J2"),
-                ("E5", "E4"),
-            ] {
-                game.play(Move::new(sq(a), sq(b))).unwrap();
-            }
-            game.view(Viewer::Player(Color::Red))
-        };
+        let played = |red: &Setup| walk_up(red, &blue).view(Viewer::Player(Color::Red));
         let view = played(&red);
         assert_eq!(
             view.piece_at(sq("E4")).and_then(|p| p.rank),
@@ -2918,7 +2922,6 @@ mod tests {
     /// enemy piece safe; once the enemy Marshal is gone nothing counts.
     #[test]
     fn a_spy_next_to_a_moved_enemy_piece_is_exposed() {
-        let rules = Rules::ucc2012();
         let sq = |s: &str| s.parse::<Square>().unwrap();
         let mut red = Setup::new(Color::Red);
         let mut blue = Setup::new(Color::Blue);
@@ -2931,20 +2934,7 @@ mod tests {
         blue.pieces.insert(sq("G9"), Rank::Marshal);
         blue.pieces.insert(sq("E7"), Rank::Lieutenant);
         // The Lieutenant walks up to the Spy while our Sergeant paces.
-        let played = |red: &Setup, blue: &Setup| {
-            let mut game = Game::from_position(rules, red, blue).unwrap();
-            for (a, b) in [
-                ("J1", "J2"),
-                ("E7", "E6"),
-                ("J2", "J1"),
-                ("E6", "E5"),
-                ("J1", "J2"),
-                ("E5", "E4"),
-            ] {
-                game.play(Move::new(sq(a), sq(b))).unwrap();
-            }
-            game
-        };
+        let played = walk_up;
         let view = played(&red, &blue).view(Viewer::Player(Color::Red));
         let m = |a: &str, b: &str| (sq(a).index() as u8, sq(b).index() as u8);
         assert_eq!(spy_exposed(&view, m("J2", "J1")), 1, "the Spy stays");
