@@ -286,20 +286,7 @@ impl HardConfig {
         HardConfig {
             time: Duration::from_secs(3600),
             nodes: Some(nodes),
-            depth: 3,
-            press: false,
-            dominance: false,
-            spy_kept: false,
-            dominant: DOMINANT,
-            relative: false,
-            marshal_kept: false,
-            unloop: true,
-            siege: false,
-            approach: APPROACH,
-            spy_guard: false,
-            hunter: HUNTER,
-            trapped: false,
-            flee: false,
+            ..HardConfig::default()
         }
     }
 }
@@ -2934,8 +2921,7 @@ mod tests {
         blue.pieces.insert(sq("G9"), Rank::Marshal);
         blue.pieces.insert(sq("E7"), Rank::Lieutenant);
         // The Lieutenant walks up to the Spy while our Sergeant paces.
-        let played = walk_up;
-        let view = played(&red, &blue).view(Viewer::Player(Color::Red));
+        let view = walk_up(&red, &blue).view(Viewer::Player(Color::Red));
         let m = |a: &str, b: &str| (sq(a).index() as u8, sq(b).index() as u8);
         assert_eq!(spy_exposed(&view, m("J2", "J1")), 1, "the Spy stays");
         assert_eq!(spy_exposed(&view, m("E3", "D3")), 0, "the Spy flees");
@@ -2953,7 +2939,7 @@ mod tests {
             blue.pieces.remove(&sq("E7"));
             blue.pieces.insert(sq("E7"), Rank::Marshal);
             blue.pieces.remove(&sq("G9"));
-            played(&red, &blue)
+            walk_up(&red, &blue)
         };
         let view = game.view(Viewer::Player(Color::Red));
         assert_eq!(
@@ -2974,7 +2960,7 @@ mod tests {
         let mut blue = blue.clone();
         blue.pieces.remove(&sq("G9"));
         blue.pieces.insert(sq("G9"), Rank::General);
-        let view = played(&red, &blue).view(Viewer::Player(Color::Red));
+        let view = walk_up(&red, &blue).view(Viewer::Player(Color::Red));
         assert_eq!(spy_exposed(&view, m("J2", "J1")), 0);
     }
 
