@@ -50,6 +50,11 @@ pub fn is_moved(cell: u8) -> bool {
     cell & MOVED != 0
 }
 
+/// `cell` with its rank replaced by `r` (colour and marks kept).
+pub fn with_rank(cell: u8, r: Rank) -> u8 {
+    (cell & !RANK_MASK) | r as u8
+}
+
 pub fn cell(p: Piece, moved: bool, revealed: bool) -> u8 {
     let mut c = p.rank as u8;
     if p.color == Color::Blue {
