@@ -158,12 +158,16 @@ pub struct HardConfig {
     /// With [`HardConfig::blind`], whether the opponent misses only our Spy: on the board it
     /// chooses on, our hidden Spy trades ranks with one other hidden movable piece of ours.
     pub blind_spy: bool,
+    /// With [`HardConfig::blind`], whether the opponent misses only our unseen Spy: it
+    /// chooses its reply on the true board, but with our unseen Spy's attack on its Marshal
+    /// counted as lost ([`Sim::spy_unseen`]), so that it does not keep its Marshal from it.
+    pub spy_hidden: bool,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
-     no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, blind, blind_spy";
+     no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, blind, blind_spy, spy_hidden";
 
 /// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
 /// piece an unknown enemy piece walked up to weigh this many times more.
@@ -231,6 +235,7 @@ impl Default for HardConfig {
             flee: false,
             blind: false,
             blind_spy: false,
+            spy_hidden: false,
         }
     }
 }
@@ -271,6 +276,7 @@ impl HardConfig {
             "flee" => self.flee = true,
             "blind" => self.blind = true,
             "blind_spy" => (self.blind, self.blind_spy) = (true, true),
+            "spy_hidden" => (self.blind, self.spy_hidden) = (true, true),
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -708,8 +714,9 @@ impl Search {
 /// The sample `s` as the opponent may see it ([`HardConfig::blind`]): our pieces it has not
 /// seen, but for the Flag, given each other's ranks at random: Bombs only on pieces that
 /// have not moved.
-fn as_they_see(s: &Sim, me: Color, spy_only: bool, rng: &mut SplitMix64) -> Sim {
+fn as_they_see(s: &Sim, me: Color, cfg: &HardConfig, rng: &mut SplitMix64) -> Sim {
     let mut b = s.board;
+    let spy_only = cfg.blind_spy;
     if spy_only {
         let hidden: Vec<usize> = (0..100)
             .filter(|&i| is_piece(b[i]) && sim::color_of(b[i]) == me && !is_revealed(b[i]))
@@ -764,8 +771,8 @@ fn seen_after(seen: &Sim, truth: &Sim, (from, to): SMove) -> Sim {
             .min_by_key(|&i| is_moved(b[i]) && r == Rank::Bomb);
         if let Some(i) = other {
             b[i] = sim::with_rank(b[i], r);
-            b[f] = sim::with_rank(b[f], rank_of(t));
         }
+        b[f] = sim::with_rank(b[f], rank_of(t));
     }
     let mut s = Sim::new(b, seen.to_move, seen.aggressor_advantage);
     s.play((from, to));
@@ -2212,8 +2219,8 @@ impl HardBot {
         loop {
             let sample = belief.sample(view, &mut self.rng);
             let sim = Sim::new(self.root_board(view, &sample), me, aa);
-            let seen = (self.cfg.blind && depth >= 2)
-                .then(|| as_they_see(&sim, me, self.cfg.blind_spy, &mut self.rng));
+            let seen = (self.cfg.blind && !self.cfg.spy_hidden && depth >= 2)
+                .then(|| as_they_see(&sim, me, &self.cfg, &mut self.rng));
             if search.maps.is_none() {
                 // Our Flag and Bombs are the same in every sample.
                 search.maps = FlagMaps::of(&sim, me);
@@ -2223,6 +2230,11 @@ impl HardBot {
                 let mut c = sim.clone();
                 c.play(m);
                 vals[k] = match &seen {
+                    _ if self.cfg.spy_hidden && depth >= 2 => {
+                        let mut seen = c.clone();
+                        seen.spy_unseen = Some(me);
+                        search.blind_reply(&c, &seen, depth - 1)
+                    }
                     Some(seen) => search.blind_reply(&c, &seen_after(seen, &sim, m), depth - 1),
                     None => -search.ab(&c, depth - 1, 1, -WIN * 4.0, WIN * 4.0),
                 };
@@ -2772,6 +2784,63 @@ mod tests {
             blind > knowing + value(Rank::Marshal) / 2.0,
             "the Marshal falls to the Spy: {blind} against {knowing}"
         );
+        // The same with the Spy's attack on the Marshal counted as lost on Blue's board.
+        let mut unseen = s2.clone();
+        unseen.spy_unseen = Some(Red);
+        let hidden = search.blind_reply(&s2, &unseen, 2);
+        assert_eq!(hidden, blind);
+    }
+
+    /// [`Search::blind_reply`] on the true board itself is the search's own value, for
+    /// every root move of positions from random games.
+    #[test]
+    fn a_blind_reply_on_the_true_board_is_the_search() {
+        use crate::rules::{Setup, SplitMix64};
+        let mut diffs = 0;
+        let mut total = 0;
+        for g in 0..20u64 {
+            let rules = Rules::standard(Variant::Classic);
+            let mut rng = SplitMix64(g);
+            let red = Setup::random(&rules, Color::Red, rng.next());
+            let blue = Setup::random(&rules, Color::Blue, rng.next());
+            let mut game = Game::new(rules, &red, &blue).unwrap();
+            for _ in 0..(40 + g * 7) {
+                let legal = game.legal_moves();
+                if legal.is_empty() || game.is_over() {
+                    break;
+                }
+                game.play(legal[rng.below(legal.len())]).unwrap();
+            }
+            if game.is_over() {
+                continue;
+            }
+            let mut b = [EMPTY; 100];
+            for sq in Square::all() {
+                if sq.is_lake() {
+                    b[sq.index()] = LAKE;
+                } else if let Some(p) = game.piece_at(sq) {
+                    b[sq.index()] = sim::cell(p, rng.below(2) == 0, rng.below(3) == 0);
+                }
+            }
+            let s = Sim::new(b, game.to_move(), false);
+            let me = s.to_move;
+            let mut roots = Vec::new();
+            s.moves(&mut roots);
+            for &m in &roots {
+                let mut c = s.clone();
+                c.play(m);
+                let mut search = Search::unbounded(me, FlagMaps::of(&s, me), Extra::default());
+                let a = -search.ab(&c, 2, 1, -WIN * 4.0, WIN * 4.0);
+                let mut search = Search::unbounded(me, FlagMaps::of(&s, me), Extra::default());
+                let bl = search.blind_reply(&c, &seen_after(&s, &s, m), 2);
+                total += 1;
+                if (a - bl).abs() > 1e-9 {
+                    diffs += 1;
+                    eprintln!("g{g} {m:?} {a} {bl}");
+                }
+            }
+        }
+        assert_eq!(diffs, 0, "of {total}");
     }
 
     /// An empty board but for its lakes.

@@ -105,6 +105,10 @@ pub struct Sim {
     /// Per side and rank (`Rank::index`), the pieces the other side has not seen: the
     /// ranks it cannot rule out for an unknown piece are those with any left.
     pub unseen: [[u8; 12]; 2],
+    /// A side whose unseen Spy the other side does not know for one: its attack on the
+    /// Marshal is played as a weak piece's, lost (the board as the other side sees it, for
+    /// the hard bot's `spy_hidden`). `None` in the true position.
+    pub spy_unseen: Option<Color>,
 }
 
 /// A move in the search: from, to (square indices).
@@ -140,6 +144,7 @@ impl Sim {
             movable,
             flags,
             unseen,
+            spy_unseen: None,
         };
         s.check_movable();
         s
@@ -249,9 +254,18 @@ impl Sim {
             self.board[t as usize] = a;
         } else {
             let dr = rank_of(d);
+            let unseen_spy = ar == Rank::Spy
+                && !is_revealed(a)
+                && self.spy_unseen == Some(self.to_move)
+                && dr == Rank::Marshal;
             a = self.reveal(a);
             self.board[t as usize] = self.reveal(d);
-            match battle(ar, dr, self.aggressor_advantage) {
+            let result = if unseen_spy {
+                BattleResult::DefenderWins
+            } else {
+                battle(ar, dr, self.aggressor_advantage)
+            };
+            match result {
                 BattleResult::AttackerWins => {
                     self.remove(t);
                     self.board[t as usize] = a;
