@@ -150,24 +150,12 @@ pub struct HardConfig {
     /// fleeing one that beats it and that nothing of ours beats ([`unbeatable_chaser`]):
     /// giving up such a chase loses the piece for nothing. Off by default.
     pub flee: bool,
-    /// Whether the opponent's first reply in the search is chosen as it would choose it,
-    /// not knowing our hidden pieces ([`Search::blind_reply`]): it picks its reply on a
-    /// board where our unknown pieces (all but the Flag) are shuffled ([`as_they_see`]),
-    /// and the reply is then judged on the sample's true board. Off by default.
-    pub blind: bool,
-    /// With [`HardConfig::blind`], whether the opponent misses only our Spy: on the board it
-    /// chooses on, our hidden Spy trades ranks with one other hidden movable piece of ours.
-    pub blind_spy: bool,
-    /// With [`HardConfig::blind`], whether the opponent misses only our unseen Spy: it
-    /// chooses its reply on the true board, but with our unseen Spy's attack on its Marshal
-    /// counted as lost ([`Sim::spy_unseen`]), so that it does not keep its Marshal from it.
-    pub spy_hidden: bool,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
-     no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, blind, blind_spy, spy_hidden";
+     no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee";
 
 /// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
 /// piece an unknown enemy piece walked up to weigh this many times more.
@@ -233,9 +221,6 @@ impl Default for HardConfig {
             hunter: HUNTER,
             trapped: false,
             flee: false,
-            blind: false,
-            blind_spy: false,
-            spy_hidden: false,
         }
     }
 }
@@ -274,9 +259,6 @@ impl HardConfig {
             "spy_guard" => self.spy_guard = true,
             "trapped" => self.trapped = true,
             "flee" => self.flee = true,
-            "blind" => self.blind = true,
-            "blind_spy" => (self.blind, self.blind_spy) = (true, true),
-            "spy_hidden" => (self.blind, self.spy_hidden) = (true, true),
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -664,124 +646,6 @@ impl Search {
             return -WIN - depth as f64;
         }
         best
-    }
-}
-
-impl Search {
-    /// The value for us of the position `c` (the opponent to move, just after a root
-    /// move), with the opponent choosing its reply on `seen`, the same position as it
-    /// sees it ([`as_they_see`]): the reply best for it on `seen` (by a search one ply
-    /// shallower there), then that reply searched on `c`. The opponent's usual pruning
-    /// ([`opponent_skips`]) is judged on `seen`.
-    fn blind_reply(&mut self, c: &Sim, seen: &Sim, depth: u8) -> f64 {
-        if c.over.is_some() || depth == 0 || self.aborted {
-            return -self.ab(c, depth, 1, -WIN * 4.0, WIN * 4.0);
-        }
-        self.tick();
-        while self.bufs.len() <= 1 {
-            self.bufs.push(Vec::with_capacity(64));
-        }
-        let mut moves = std::mem::take(&mut self.bufs[1]);
-        seen.moves(&mut moves);
-        let mut best: Option<(f64, SMove)> = None;
-        for &m in &moves {
-            if seen.is_attack(m) && opponent_skips(seen, m) {
-                continue;
-            }
-            let alpha = best.map_or(-WIN * 4.0, |b| b.0);
-            let mut x = seen.clone();
-            x.play(m);
-            let v = -self.ab(&x, depth - 1, 2, -WIN * 4.0, -alpha);
-            if best.is_none_or(|b| v > b.0) {
-                best = Some((v, m));
-            }
-            if self.aborted {
-                break;
-            }
-        }
-        self.bufs[1] = moves;
-        match best {
-            Some((_, m)) if !self.aborted => {
-                let mut y = c.clone();
-                y.play(m);
-                self.ab(&y, depth - 1, 2, -WIN * 4.0, WIN * 4.0)
-            }
-            _ => -self.ab(c, depth, 1, -WIN * 4.0, WIN * 4.0),
-        }
-    }
-}
-
-/// The sample `s` as the opponent may see it ([`HardConfig::blind`]): our pieces it has not
-/// seen, but for the Flag, given each other's ranks at random: Bombs only on pieces that
-/// have not moved.
-fn as_they_see(s: &Sim, me: Color, cfg: &HardConfig, rng: &mut SplitMix64) -> Sim {
-    let mut b = s.board;
-    let spy_only = cfg.blind_spy;
-    if spy_only {
-        let hidden: Vec<usize> = (0..100)
-            .filter(|&i| is_piece(b[i]) && sim::color_of(b[i]) == me && !is_revealed(b[i]))
-            .filter(|&i| rank_of(b[i]).is_movable())
-            .collect();
-        if let Some(&spy) = hidden.iter().find(|&&i| rank_of(b[i]) == Rank::Spy) {
-            let other = hidden[rng.below(hidden.len())];
-            let r = rank_of(b[other]);
-            b[other] = sim::with_rank(b[other], Rank::Spy);
-            b[spy] = sim::with_rank(b[spy], r);
-        }
-        return Sim::new(b, s.to_move, s.aggressor_advantage);
-    }
-    let hidden = |i: usize| {
-        let c = b[i];
-        is_piece(c) && sim::color_of(c) == me && !is_revealed(c) && rank_of(c) != Rank::Flag
-    };
-    let mut unmoved: Vec<usize> = (0..100).filter(|&i| hidden(i) && !is_moved(b[i])).collect();
-    let moved: Vec<usize> = (0..100).filter(|&i| hidden(i) && is_moved(b[i])).collect();
-    let mut ranks: Vec<Rank> = unmoved
-        .iter()
-        .chain(&moved)
-        .map(|&i| rank_of(b[i]))
-        .filter(|&r| r != Rank::Bomb)
-        .collect();
-    let bombs = unmoved.len() + moved.len() - ranks.len();
-    shuffle(&mut unmoved, rng);
-    shuffle(&mut ranks, rng);
-    for &i in &unmoved[..bombs] {
-        b[i] = sim::with_rank(b[i], Rank::Bomb);
-    }
-    for (&i, &r) in unmoved[bombs..].iter().chain(&moved).zip(&ranks) {
-        b[i] = sim::with_rank(b[i], r);
-    }
-    Sim::new(b, s.to_move, s.aggressor_advantage)
-}
-
-/// `seen` ([`as_they_see`]) with root move `m` played, the moving piece first given its
-/// true rank from `truth` when the move shows it (an attack, a Scout's long move): it
-/// trades ranks with another hidden piece of ours that has that rank on `seen`.
-fn seen_after(seen: &Sim, truth: &Sim, (from, to): SMove) -> Sim {
-    let mut b = seen.board;
-    let (t, f) = (truth.board[from as usize], from as usize);
-    let dist = (from as i16 - to as i16).abs();
-    let shows =
-        truth.is_attack((from, to)) || (rank_of(t) == Rank::Scout && dist != 1 && dist != 10);
-    if shows && !is_revealed(t) && rank_of(b[f]) != rank_of(t) {
-        let r = rank_of(b[f]);
-        let other = (0..100)
-            .filter(|&i| i != f && is_piece(b[i]) && !is_revealed(b[i]))
-            .filter(|&i| sim::color_of(b[i]) == truth.to_move && rank_of(b[i]) == rank_of(t))
-            .min_by_key(|&i| is_moved(b[i]) && r == Rank::Bomb);
-        if let Some(i) = other {
-            b[i] = sim::with_rank(b[i], r);
-        }
-        b[f] = sim::with_rank(b[f], rank_of(t));
-    }
-    let mut s = Sim::new(b, seen.to_move, seen.aggressor_advantage);
-    s.play((from, to));
-    s
-}
-
-fn shuffle<T>(v: &mut [T], rng: &mut SplitMix64) {
-    for i in (1..v.len()).rev() {
-        v.swap(i, rng.below(i + 1));
     }
 }
 
@@ -2219,8 +2083,6 @@ impl HardBot {
         loop {
             let sample = belief.sample(view, &mut self.rng);
             let sim = Sim::new(self.root_board(view, &sample), me, aa);
-            let seen = (self.cfg.blind && !self.cfg.spy_hidden && depth >= 2)
-                .then(|| as_they_see(&sim, me, &self.cfg, &mut self.rng));
             if search.maps.is_none() {
                 // Our Flag and Bombs are the same in every sample.
                 search.maps = FlagMaps::of(&sim, me);
@@ -2229,15 +2091,7 @@ impl HardBot {
             for (k, &m) in roots.iter().enumerate() {
                 let mut c = sim.clone();
                 c.play(m);
-                vals[k] = match &seen {
-                    _ if self.cfg.spy_hidden && depth >= 2 => {
-                        let mut seen = c.clone();
-                        seen.spy_unseen = Some(me);
-                        search.blind_reply(&c, &seen, depth - 1)
-                    }
-                    Some(seen) => search.blind_reply(&c, &seen_after(seen, &sim, m), depth - 1),
-                    None => -search.ab(&c, depth - 1, 1, -WIN * 4.0, WIN * 4.0),
-                };
+                vals[k] = -search.ab(&c, depth - 1, 1, -WIN * 4.0, WIN * 4.0);
                 if search.aborted {
                     break;
                 }
@@ -2746,101 +2600,6 @@ mod tests {
         // From Blue's side (to move): it wins at once.
         let v = search.ab(&s, 2, 0, -2.0 * WIN, 2.0 * WIN);
         assert!(v >= WIN, "Blue takes the Flag: {v}");
-    }
-
-    /// [`HardConfig::blind`]: the opponent that knows where our hidden Spy is keeps its
-    /// Marshal off the Captain the Spy guards; one that sees a Sergeant there takes the
-    /// Captain, and the Spy then takes the Marshal. On the true board itself the blind
-    /// reply is the search's own.
-    #[test]
-    fn a_blind_opponent_walks_into_the_spy() {
-        use Color::{Blue, Red};
-        let s = {
-            let mut s = sim_of(&[
-                (4, 3, Red, Rank::Spy, false),
-                (4, 4, Red, Rank::Captain, true),
-                (0, 0, Red, Rank::Sergeant, false),
-                (4, 6, Blue, Rank::Marshal, true),
-                (0, 9, Blue, Rank::Sergeant, true),
-            ]);
-            s.to_move = Blue;
-            s
-        };
-        let mut seen = s.clone();
-        seen.board[43] = sim::with_rank(seen.board[43], Rank::Sergeant);
-        seen.board[0] = sim::with_rank(seen.board[0], Rank::Spy);
-        // Blue's Marshal two steps up from the Captain: one step first.
-        let mut s2 = s.clone();
-        s2.board[54] = s.board[64];
-        s2.board[64] = EMPTY;
-        let mut seen2 = seen.clone();
-        seen2.board[54] = seen.board[64];
-        seen2.board[64] = EMPTY;
-        let mut search = Search::unbounded(Red, FlagMaps::of(&s2, Red), Extra::default());
-        let knowing = -search.ab(&s2, 2, 1, -WIN * 4.0, WIN * 4.0);
-        assert_eq!(search.blind_reply(&s2, &s2, 2), knowing);
-        let blind = search.blind_reply(&s2, &seen2, 2);
-        assert!(
-            blind > knowing + value(Rank::Marshal) / 2.0,
-            "the Marshal falls to the Spy: {blind} against {knowing}"
-        );
-        // The same with the Spy's attack on the Marshal counted as lost on Blue's board.
-        let mut unseen = s2.clone();
-        unseen.spy_unseen = Some(Red);
-        let hidden = search.blind_reply(&s2, &unseen, 2);
-        assert_eq!(hidden, blind);
-    }
-
-    /// [`Search::blind_reply`] on the true board itself is the search's own value, for
-    /// every root move of positions from random games.
-    #[test]
-    fn a_blind_reply_on_the_true_board_is_the_search() {
-        use crate::rules::{Setup, SplitMix64};
-        let mut diffs = 0;
-        let mut total = 0;
-        for g in 0..20u64 {
-            let rules = Rules::standard(Variant::Classic);
-            let mut rng = SplitMix64(g);
-            let red = Setup::random(&rules, Color::Red, rng.next());
-            let blue = Setup::random(&rules, Color::Blue, rng.next());
-            let mut game = Game::new(rules, &red, &blue).unwrap();
-            for _ in 0..(40 + g * 7) {
-                let legal = game.legal_moves();
-                if legal.is_empty() || game.is_over() {
-                    break;
-                }
-                game.play(legal[rng.below(legal.len())]).unwrap();
-            }
-            if game.is_over() {
-                continue;
-            }
-            let mut b = [EMPTY; 100];
-            for sq in Square::all() {
-                if sq.is_lake() {
-                    b[sq.index()] = LAKE;
-                } else if let Some(p) = game.piece_at(sq) {
-                    b[sq.index()] = sim::cell(p, rng.below(2) == 0, rng.below(3) == 0);
-                }
-            }
-            let s = Sim::new(b, game.to_move(), false);
-            let me = s.to_move;
-            let mut roots = Vec::new();
-            s.moves(&mut roots);
-            for &m in &roots {
-                let mut c = s.clone();
-                c.play(m);
-                let mut search = Search::unbounded(me, FlagMaps::of(&s, me), Extra::default());
-                let a = -search.ab(&c, 2, 1, -WIN * 4.0, WIN * 4.0);
-                let mut search = Search::unbounded(me, FlagMaps::of(&s, me), Extra::default());
-                let bl = search.blind_reply(&c, &seen_after(&s, &s, m), 2);
-                total += 1;
-                if (a - bl).abs() > 1e-9 {
-                    diffs += 1;
-                    eprintln!("g{g} {m:?} {a} {bl}");
-                }
-            }
-        }
-        assert_eq!(diffs, 0, "of {total}");
     }
 
     /// An empty board but for its lakes.

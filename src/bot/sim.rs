@@ -50,11 +50,6 @@ pub fn is_moved(cell: u8) -> bool {
     cell & MOVED != 0
 }
 
-/// `cell` with its rank replaced by `r` (colour and marks kept).
-pub fn with_rank(cell: u8, r: Rank) -> u8 {
-    (cell & !RANK_MASK) | r as u8
-}
-
 pub fn cell(p: Piece, moved: bool, revealed: bool) -> u8 {
     let mut c = p.rank as u8;
     if p.color == Color::Blue {
@@ -105,10 +100,6 @@ pub struct Sim {
     /// Per side and rank (`Rank::index`), the pieces the other side has not seen: the
     /// ranks it cannot rule out for an unknown piece are those with any left.
     pub unseen: [[u8; 12]; 2],
-    /// A side whose unseen Spy the other side does not know for one: its attack on the
-    /// Marshal is played as a weak piece's, lost (the board as the other side sees it, for
-    /// the hard bot's `spy_hidden`). `None` in the true position.
-    pub spy_unseen: Option<Color>,
 }
 
 /// A move in the search: from, to (square indices).
@@ -144,7 +135,6 @@ impl Sim {
             movable,
             flags,
             unseen,
-            spy_unseen: None,
         };
         s.check_movable();
         s
@@ -254,18 +244,9 @@ impl Sim {
             self.board[t as usize] = a;
         } else {
             let dr = rank_of(d);
-            let unseen_spy = ar == Rank::Spy
-                && !is_revealed(a)
-                && self.spy_unseen == Some(self.to_move)
-                && dr == Rank::Marshal;
             a = self.reveal(a);
             self.board[t as usize] = self.reveal(d);
-            let result = if unseen_spy {
-                BattleResult::DefenderWins
-            } else {
-                battle(ar, dr, self.aggressor_advantage)
-            };
-            match result {
+            match battle(ar, dr, self.aggressor_advantage) {
                 BattleResult::AttackerWins => {
                     self.remove(t);
                     self.board[t as usize] = a;
