@@ -150,15 +150,12 @@ pub struct HardConfig {
     /// fleeing one that beats it and that nothing of ours beats ([`unbeatable_chaser`]):
     /// giving up such a chase loses the piece for nothing. Off by default.
     pub flee: bool,
-    /// Whether a root move that first moves our unseen Spy costs [`SPY_STILL`] (not an
-    /// attack on a known Marshal): an unmoved piece is seldom probed. Off by default.
-    pub spy_still: bool,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
-     no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, spy_still";
+     no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee";
 
 /// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
 /// piece an unknown enemy piece walked up to weigh this many times more.
@@ -224,7 +221,6 @@ impl Default for HardConfig {
             hunter: HUNTER,
             trapped: false,
             flee: false,
-            spy_still: false,
         }
     }
 }
@@ -263,7 +259,6 @@ impl HardConfig {
             "spy_guard" => self.spy_guard = true,
             "trapped" => self.trapped = true,
             "flee" => self.flee = true,
-            "spy_still" => self.spy_still = true,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -1859,9 +1854,6 @@ const UNLOOP: f64 = 10.0;
 /// (`docs/bots.md`, stop 34).
 const MARSHAL_KEPT: f64 = 150.0;
 
-/// The root cost of first moving our unseen Spy ([`HardConfig::spy_still`]).
-const SPY_STILL: f64 = 30.0;
-
 impl Bot for HardBot {
     fn setup(&mut self, rules: &Rules, color: Color) -> Setup {
         self.revealed = [false; 100];
@@ -2180,19 +2172,6 @@ impl HardBot {
         belief
     }
 
-    /// Whether root move `(from, to)` first moves our Spy while the opponent has not seen
-    /// it, other than onto a known Marshal ([`HardConfig::spy_still`]).
-    fn first_spy_move(&self, view: &PlayerView, (from, to): SMove) -> bool {
-        let sq = |i: u8| Square::from_index(i as usize).expect("a square");
-        let (Some(p), target) = (view.piece_at(sq(from)), view.piece_at(sq(to))) else {
-            return false;
-        };
-        p.rank == Some(Rank::Spy)
-            && !p.moved
-            && !self.revealed[from as usize]
-            && target.is_none_or(|t| t.rank != Some(Rank::Marshal))
-    }
-
     /// The root move with the best mean value over the `samples` (`totals` their sums),
     /// with a little noise, a blind attack's cost and going back on our last move counted.
     fn pick(&mut self, view: &PlayerView, roots: &[SMove], totals: &[f64], samples: u32) -> SMove {
@@ -2208,9 +2187,6 @@ impl HardBot {
             }
             if self.cfg.spy_guard {
                 v -= SPY_GUARD * spy_exposed(view, m) as f64;
-            }
-            if self.cfg.spy_still && self.first_spy_move(view, m) {
-                v -= SPY_STILL;
             }
             self.scores.push((
                 Move::new(
