@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use stratego_ssh::bot::analysis::analyse;
-use stratego_ssh::bot::NODE_BUDGET;
+use stratego_ssh::bot::analysis::REVIEW_NODES;
 use stratego_ssh::rules::{
     Color, EndReason, Game, GameRecord, Outcome, Rules, Setup, SplitMix64, Variant,
 };
@@ -39,7 +39,7 @@ fn review(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function(format!("game_of_{}_plies", record.moves.len()), |b| {
         b.iter(|| {
-            analyse(black_box(&record), 1, NODE_BUDGET, &|| false)
+            analyse(black_box(&record), 1, REVIEW_NODES, &|| false)
                 .expect("replays")
                 .expect("not stopped")
         })

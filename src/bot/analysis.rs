@@ -22,13 +22,19 @@ use crate::rules::{GameAnalysis, GameRecord, Judgement, Move, PlayerView, PlyRev
 
 use super::{Bot, HardBot, HardConfig};
 
+/// Nodes a search of the review by default (`AnalysisConfig::nodes` in the lobby), a third
+/// of the hard bot's own [`super::NODE_BUDGET`]: a 40-ply game is reviewed in about 25 s on
+/// one thread, where the bot's budget would take three times that for marks (mistake,
+/// blunder) that are thresholds on the same evaluation.
+pub const REVIEW_NODES: u64 = 20_000;
+
 /// One point of view of the review: a hard bot per colour, each following its player.
 pub struct Reviewer {
     bots: [HardBot; 2],
 }
 
 impl Reviewer {
-    /// `nodes` a search (the hard bot's own budget is [`super::NODE_BUDGET`]).
+    /// `nodes` a search (by default [`REVIEW_NODES`]).
     pub fn new(seed: u64, nodes: u64) -> Reviewer {
         let cfg = HardConfig::with_nodes(nodes.max(1));
         Reviewer {

@@ -72,8 +72,8 @@
 //! movable material.
 //!
 //! **Time control**: a wall-clock budget per move ([`HardConfig::time`], default 1 s) and a
-//! node budget ([`HardConfig::nodes`], default [`NODE_BUDGET`], 20,000 nodes: about 50 ms on
-//! the development machine); the first reached ends the search (the sample being searched is
+//! node budget ([`HardConfig::nodes`], default [`NODE_BUDGET`], 60,000 nodes: about 60-110 ms
+//! on the development machine); the first reached ends the search (the sample being searched is
 //! dropped). With the node budget the bot plays the same game whatever else runs. Set-ups come
 //! from [`setups`]. Why each term is there and what was tried and dropped: `docs/bots.md`.
 
@@ -196,11 +196,11 @@ impl Extra {
 }
 
 /// The hard bot's node budget per move within its time: it stops at whichever comes
-/// first, so with 1 s a move it plays in about 50 ms. Using the whole second scored
-/// less against peternlewis at every stop that measured both (stop 28: 50% on 16 games
-/// at 1 s against 61.5% on 200 at this budget; stop 29's code: 63% on 23 against 76.2%
-/// on 200), and every evaluation term was tuned at this budget.
-pub const NODE_BUDGET: u64 = 20_000;
+/// first, so with 1 s a move it plays in about 60-110 ms. Against peternlewis 60,000
+/// nodes scored 84.0% on 240 games where 20,000 scored 77.3% on the same games; 100,000
+/// gained nothing more, and the whole second scored less each time it was measured
+/// (`docs/bots.md`).
+pub const NODE_BUDGET: u64 = 60_000;
 
 impl Default for HardConfig {
     fn default() -> Self {

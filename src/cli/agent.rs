@@ -21,7 +21,7 @@ pub struct AgentArgs {
     seed: Option<u64>,
     /// The hard bot's node budget per move instead of a time: with --seed, the same
     /// game against a deterministic opponent under any referee. Without it the bot
-    /// stops at 20,000 nodes or at --time, whichever comes first; 0: --time only.
+    /// stops at 60,000 nodes or at --time, whichever comes first; 0: --time only.
     #[arg(long)]
     nodes: Option<u64>,
     /// Instead of a bot, play back one side of a game that `arena --record` wrote.

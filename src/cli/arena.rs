@@ -40,7 +40,7 @@ pub struct ArenaArgs {
     #[arg(long, default_value = "1s", value_parser = stratego_ssh::config::parse_duration)]
     time: std::time::Duration,
     /// The hard bot's node budget per move instead of a time (reproducible whatever else
-    /// runs on the machine). Without it the bot stops at 20,000 nodes or at --time,
+    /// runs on the machine). Without it the bot stops at 60,000 nodes or at --time,
     /// whichever comes first; 0: --time only.
     #[arg(long)]
     nodes: Option<u64>,

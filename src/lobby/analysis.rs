@@ -39,7 +39,7 @@ pub struct AnalysisConfig {
     pub threads: usize,
     /// Games that may wait (`analysis_queue`).
     pub queue: usize,
-    /// Nodes a search (the hard computer's own budget by default).
+    /// Nodes a search ([`crate::bot::analysis::REVIEW_NODES`] by default).
     pub nodes: u64,
     /// The threads' scheduling priority ([`ANALYSIS_NICE`]; no setting: tests that wait
     /// for a review on a machine kept busy by other work lower it to 0, since at nice 15
@@ -52,7 +52,7 @@ impl Default for AnalysisConfig {
         AnalysisConfig {
             threads: 1,
             queue: 32,
-            nodes: crate::bot::NODE_BUDGET,
+            nodes: crate::bot::analysis::REVIEW_NODES,
             nice: ANALYSIS_NICE,
         }
     }
