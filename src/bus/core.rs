@@ -24,6 +24,16 @@ use crate::service::{Call, Service};
 /// When each edge was last heard from.
 type Seen = Arc<Mutex<HashMap<String, Instant>>>;
 
+/// An edge that asks something of this core counts as heard from now, even before its
+/// first heartbeat arrives here (a restarted core asked at once by its edges): otherwise
+/// the first check of the session or watch it asked for would find it silent.
+fn heard_from(seen: &Seen, edge: &str) {
+    seen.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(edge.to_string())
+        .or_insert_with(Instant::now);
+}
+
 /// Serves the lobby and its games to the edges until the NATS client is closed; each part
 /// runs in a task of its own.
 pub async fn serve(bus: Bus, lobby: LobbyHandle, service: Service) -> anyhow::Result<()> {
@@ -182,11 +192,7 @@ async fn join(
     };
     client.publish(reply, encode(&Some(answer)).into()).await?;
     info!(session, nick = %joined.nick, "remote session joined");
-    // The edge counts as heard from now, even before its first heartbeat arrives here.
-    seen.lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry(req.edge.clone())
-        .or_insert_with(Instant::now);
+    heard_from(&seen, &req.edge);
     let down = down_subject(&req.edge, req.n);
     let send = |m: Down| {
         let (client, down) = (client.clone(), down.clone());
@@ -418,6 +424,7 @@ async fn answer_watches(
                 if client.publish(reply, encode(&Some(first)).into()).await.is_err() {
                     return;
                 }
+                heard_from(&seen, &req.edge);
                 debug!("edge watching");
                 let down = super::watch_down(&req.edge, req.n);
                 let mut check = tokio::time::interval(EDGE_SILENT / 5);
