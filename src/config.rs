@@ -787,8 +787,8 @@ settings! {
     /// When a seek has waited this long with nobody taking it, the easy computer accepts it (a
     /// casual game). "0s" turns it off.
     bots_accept_seeks: OptDur => lobby.bots_accept_seeks;
-    /// Computer players thinking at once: the hard computer's search is CPU work (about 60-110
-    /// ms a move on an idle core), done on this many threads of their own, at a lower priority
+    /// Computer players thinking at once: the hard computer's search is CPU work (about 65 ms
+    /// a move on an idle core), done on this many threads of their own, at a lower priority
     /// (nice 10) so that the sessions' screens come first, however many games it plays; the
     /// others wait their turn. Keep it under the machine's cores.
     max_bot_threads: Count => lobby.max_bot_threads;

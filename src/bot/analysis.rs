@@ -23,9 +23,9 @@ use crate::rules::{GameAnalysis, GameRecord, Judgement, Move, PlayerView, PlyRev
 use super::{Bot, HardBot, HardConfig};
 
 /// Nodes a search of the review by default (`AnalysisConfig::nodes` in the lobby), a third
-/// of the hard bot's own [`super::NODE_BUDGET`]: a 40-ply game is reviewed in about 25 s on
-/// one thread, where the bot's budget would take three times that for marks (mistake,
-/// blunder) that are thresholds on the same evaluation.
+/// of the hard bot's own [`super::NODE_BUDGET`]: the review searches twice a ply, and at the
+/// bot's budget it would cost three times the CPU for marks (mistake, blunder) that are
+/// thresholds on the same evaluation.
 pub const REVIEW_NODES: u64 = 20_000;
 
 /// One point of view of the review: a hard bot per colour, each following its player.
