@@ -74,8 +74,8 @@
 //! **Time control**: a wall-clock budget per move ([`HardConfig::time`], default 1 s) and a
 //! node budget ([`HardConfig::nodes`], default [`NODE_BUDGET`], 60,000 nodes: about 65 ms on
 //! an idle core of the development machine); the first reached ends the search (the sample
-//! being searched is dropped). With the node budget the bot plays the same game whatever else runs. Set-ups come
-//! from [`setups`]. Why each term is there and what was tried and dropped: `docs/bots.md`.
+//! being searched is dropped). With the node budget the bot plays the same game whatever
+//! else runs. Set-ups come from [`setups`]. Why each term is there and what was tried and dropped: `docs/bots.md`.
 
 use std::time::{Duration, Instant};
 
@@ -196,9 +196,9 @@ impl Extra {
 }
 
 /// The hard bot's node budget per move within its time: it stops at whichever comes
-/// first, so with 1 s a move it plays in about 65 ms on an idle core. Against peternlewis 60,000
-/// nodes scored 84.0% on 240 games where 20,000 scored 77.3% on the same games; 100,000
-/// gained nothing more, and the whole second scored less each time it was measured
+/// first, so with 1 s a move it plays in about 65 ms on an idle core. Against peternlewis
+/// 60,000 nodes scored 84.0% on 240 games where 20,000 scored 77.3% on the same games;
+/// 100,000 gained nothing more, and the whole second scored less each time it was measured
 /// (`docs/bots.md`).
 pub const NODE_BUDGET: u64 = 60_000;
 
