@@ -75,7 +75,8 @@
 //! node budget ([`HardConfig::nodes`], default [`NODE_BUDGET`], 60,000 nodes: about 65 ms on
 //! an idle core of the development machine); the first reached ends the search (the sample
 //! being searched is dropped). With the node budget the bot plays the same game whatever
-//! else runs. Set-ups come from [`setups`]. Why each term is there and what was tried and dropped: `docs/bots.md`.
+//! else runs. Set-ups come from [`setups`]. Why each term is there and what was tried and
+//! dropped: `docs/bots.md`.
 
 use std::time::{Duration, Instant};
 
