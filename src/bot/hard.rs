@@ -151,12 +151,30 @@ pub struct HardConfig {
     /// fleeing one that beats it and that nothing of ours beats ([`unbeatable_chaser`]):
     /// giving up such a chase loses the piece for nothing. Off by default.
     pub flee: bool,
+    /// Whether the race to our Flag follows each intruder along its shortest paths and
+    /// counts it stopped where one of our pieces can stand next to it as it passes
+    /// ([`flag_race_paths`]), not only at the Flag's sides. Off by default.
+    pub intercept: bool,
+    /// The cost a step of our nearest home guard beyond two steps from our Flag while
+    /// the opponent has Miners ([`flag_threat`]): [`HOME_GUARD`] by default;
+    /// `home_guard=W` in the arena.
+    pub home_guard: f64,
+    /// Whether the race to our Flag counts an enemy piece we do not know as the strongest
+    /// movable rank the opponent has left, when it asks which of our pieces stop it
+    /// ([`flag_race`]): the samples' average trusted a weak guard at the door. Off by
+    /// default.
+    pub wary: bool,
+    /// Whether each intruder in the race to our Flag needs a defender of its own
+    /// ([`flag_race`]): the nearest intruder first takes its defender, and the next
+    /// counts only the others (one guard at the door held off two intruders, one of them
+    /// traded it off and the other walked in). Off by default.
+    pub one_each: bool,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
-     no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee";
+     no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, home_guard=W, wary, one_each";
 
 /// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
 /// piece an unknown enemy piece walked up to weigh this many times more.
@@ -175,6 +193,14 @@ struct Extra {
     hunter: f64,
     /// [`HardConfig::trapped`].
     trapped: bool,
+    /// [`HardConfig::intercept`].
+    intercept: bool,
+    /// [`HardConfig::home_guard`].
+    home_guard: f64,
+    /// [`HardConfig::wary`].
+    wary: bool,
+    /// [`HardConfig::one_each`].
+    one_each: bool,
 }
 
 impl Default for Extra {
@@ -192,6 +218,10 @@ impl Extra {
             relative: cfg.relative,
             hunter: cfg.hunter,
             trapped: cfg.trapped,
+            intercept: cfg.intercept,
+            home_guard: cfg.home_guard,
+            wary: cfg.wary,
+            one_each: cfg.one_each,
         }
     }
 }
@@ -222,6 +252,10 @@ impl Default for HardConfig {
             hunter: HUNTER,
             trapped: false,
             flee: false,
+            intercept: false,
+            home_guard: HOME_GUARD,
+            wary: false,
+            one_each: false,
         }
     }
 }
@@ -260,6 +294,9 @@ impl HardConfig {
             "spy_guard" => self.spy_guard = true,
             "trapped" => self.trapped = true,
             "flee" => self.flee = true,
+            "intercept" => self.intercept = true,
+            "wary" => self.wary = true,
+            "one_each" => self.one_each = true,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -274,6 +311,8 @@ impl HardConfig {
                     self.approach = w;
                 } else if let Some(w) = weight("hunter=") {
                     self.hunter = w;
+                } else if let Some(w) = weight("home_guard=") {
+                    self.home_guard = w;
                 } else {
                     return Err(format!("unknown switch '{name}': {SWITCHES}"));
                 }
@@ -726,7 +765,7 @@ fn near_own_flag(s: &Sim, me: Color, sq: u8, d: u8) -> bool {
 /// sides; and the home guard. Intruders that are not Miners do not count when Bombs,
 /// lakes and the board's edge close every side of the Flag. The race to the Flag is
 /// [`flag_race`].
-fn flag_threat(s: &Sim, me: Color, armies: &Armies) -> f64 {
+fn flag_threat(s: &Sim, me: Color, armies: &Armies, home_guard: f64) -> f64 {
     let fl = s.flags[me.index()];
     if fl == LAKE {
         return 0.0;
@@ -768,7 +807,7 @@ fn flag_threat(s: &Sim, me: Color, armies: &Armies) -> f64 {
             .min()
             .unwrap_or(9)
             .min(9);
-        threat += HOME_GUARD * home.saturating_sub(2) as f64;
+        threat += home_guard * home.saturating_sub(2) as f64;
     }
     // The intruder moves first when it is the opponent's turn.
     let tempo = (s.to_move != me) as u8;
@@ -852,6 +891,17 @@ struct Door {
     other: [u8; 100],
 }
 
+impl Door {
+    /// An enemy piece of rank `er`'s moves to stand on the door, from each square.
+    fn way(&self, er: Rank) -> &[u8; 100] {
+        if er == Rank::Miner {
+            &self.miner
+        } else {
+            &self.other
+        }
+    }
+}
+
 /// Breadth-first path lengths from `sources` (0) to every square not a `wall`
 /// (`u8::MAX` where none leads).
 fn path_lengths(
@@ -927,42 +977,70 @@ impl FlagMaps {
 /// behind (a search a few plies deep may yet find the way); the worst door counts. A
 /// gradient of [`RACE_GRADIENT`] a move for our nearest defender's distance to the
 /// intruder's doors draws defenders home before the race is lost.
-fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies) -> f64 {
+fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, x: Extra) -> f64 {
     if s.flags[me.index()] != maps.flag {
         return 0.0;
     }
     // The intruder moves first when it is the opponent's turn.
     let tempo = (s.to_move != me) as u8;
-    let mut threat = 0.0;
+    let top = x.wary.then(|| strongest(s, me.opposite()));
+    // The intruders within reach of a door, with their fewest moves to one; with
+    // `one_each` the nearest first, each taking a defender the ones before did not.
+    let mut intruders = [(0u8, 0u8, Rank::Flag); 40];
+    let mut n = 0;
     for &(i, er) in armies.of(me.opposite()) {
+        let near = maps
+            .doors
+            .iter()
+            .filter(|d| !d.bomb || er == Rank::Miner)
+            .map(|d| d.way(er)[i as usize])
+            .min()
+            .unwrap_or(u8::MAX);
+        if near < RACE_REACH {
+            intruders[n] = (near, i, er);
+            n += 1;
+        }
+    }
+    let intruders = &mut intruders[..n];
+    if x.one_each {
+        intruders.sort_by_key(|&(near, i, _)| (near, i));
+    }
+    let mut taken = [false; 100];
+    let mut threat = 0.0;
+    for &(near, i, er) in intruders.iter() {
+        let unseen = top.filter(|_| !is_revealed(s.board[i as usize]));
         let mut worst = 0.0f64;
         let mut far = 0u8;
+        let mut guard = None;
         for door in &maps.doors {
             if door.bomb && er != Rank::Miner {
                 continue;
             }
-            let to_door = if er == Rank::Miner {
-                door.miner[i as usize]
-            } else {
-                door.other[i as usize]
-            };
+            let to_door = door.way(er)[i as usize];
             if to_door >= RACE_REACH {
                 continue;
             }
             let to_flag = to_door + 1;
-            let reply = armies
+            let (reply, at) = armies
                 .of(me)
                 .iter()
-                .filter(|&&(_, g)| stops(g, er, s.aggressor_advantage))
+                .filter(|&&(at, g)| {
+                    !taken[at as usize]
+                        && stops(g, er, s.aggressor_advantage)
+                        && unseen.is_none_or(|top| stops(g, top, s.aggressor_advantage))
+                })
                 .map(|&(at, _)| {
                     if tempo == 0 && dist(at, i) == 1 {
-                        0
+                        (0, at)
                     } else {
-                        door.guard[at as usize]
+                        (door.guard[at as usize], at)
                     }
                 })
                 .min()
-                .unwrap_or(u8::MAX);
+                .unwrap_or((u8::MAX, 0));
+            if to_door == near && guard.is_none() && reply != u8::MAX {
+                guard = Some(at);
+            }
             far = far.max(reply.min(12));
             let need = reply.saturating_add(1 + tempo);
             if need > to_flag {
@@ -971,9 +1049,135 @@ fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies) -> f64 {
                 worst = worst.max(part * RACE / to_flag as f64);
             }
         }
+        if let (true, Some(at)) = (x.one_each, guard) {
+            taken[at as usize] = true;
+        }
         threat += worst + RACE_GRADIENT * far as f64;
     }
     threat
+}
+
+/// The race to our Flag as [`flag_race`] runs it, but along the intruder's way: it walks
+/// one of its shortest paths to a door (the paths of [`FlagMaps`]), and it is stopped on
+/// any square of it where one of our pieces that beats or ties it can stand next to it
+/// (or stands on it) by the time it gets there. The race is lost when some shortest path
+/// reaches the door without passing such a square; how far behind we are is the fewest
+/// moves our defenders would have to save to stop every path. The gradient counts our
+/// nearest defender's moves to stand next to any square of the intruder's paths, so a
+/// guard is drawn to where it can cut the way off, not only to the Flag's sides (a Miner
+/// digging to a Flag walled in by our own Bombs is met on its way, not at the Bombs).
+fn flag_race_paths(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, wary: bool) -> f64 {
+    if s.flags[me.index()] != maps.flag {
+        return 0.0;
+    }
+    let fl = maps.flag as usize;
+    // The intruder moves first when it is the opponent's turn.
+    let tempo = (s.to_move != me) as i16;
+    let wall = |n: usize| {
+        let c = s.board[n];
+        c == LAKE || n == fl || is_piece(c) && sim::color_of(c) == me && rank_of(c) == Rank::Bomb
+    };
+    // Per intruder rank (the last few asked), our moves to each square with a piece that
+    // stops that rank.
+    let mut reach = [(Rank::Flag, false, [u8::MAX; 100]); 3];
+    let mut asked = 0;
+    let top = wary.then(|| strongest(s, me.opposite()));
+    let mut threat = 0.0;
+    for &(i, er) in armies.of(me.opposite()) {
+        let i = i as usize;
+        let unseen = top.filter(|_| !is_revealed(s.board[i]));
+        let near = maps
+            .doors
+            .iter()
+            .any(|d| (!d.bomb || er == Rank::Miner) && d.way(er)[i] < RACE_REACH);
+        if !near {
+            continue;
+        }
+        let key = (er, unseen.is_some());
+        let k = match reach[..asked.min(3)]
+            .iter()
+            .position(|&(r, u, _)| (r, u) == key)
+        {
+            Some(k) => k,
+            None => {
+                let from = armies
+                    .of(me)
+                    .iter()
+                    .filter(|&&(_, g)| {
+                        stops(g, er, s.aggressor_advantage)
+                            && unseen.is_none_or(|top| stops(g, top, s.aggressor_advantage))
+                    })
+                    .map(|&(at, _)| at as usize);
+                let k = asked % 3;
+                reach[k] = (er, key.1, path_lengths(from, wall));
+                asked += 1;
+                k
+            }
+        };
+        let d = &reach[k].2;
+        // Our moves to stand next to `x` (or on it).
+        let next = |x: usize| neighbours(x).map(|n| d[n]).fold(d[x], u8::min);
+        let mut worst = 0.0f64;
+        let mut far = 0u8;
+        for door in &maps.doors {
+            if door.bomb && er != Rank::Miner {
+                continue;
+            }
+            let way = door.way(er);
+            let to_door = way[i];
+            if to_door >= RACE_REACH {
+                continue;
+            }
+            // Layer by layer along the shortest paths, for each square the best the
+            // intruder can do on its way there: the least, over the squares it passed, of
+            // the moves our defenders are late (`margin`: > 0, it passed unstopped).
+            let margin = |x: usize, t: u8| next(x) as i16 + tempo - t as i16;
+            let mut best = [i16::MIN; 100];
+            let mut layer = [0u8; 16];
+            let mut len = 1;
+            layer[0] = i as u8;
+            best[i] = margin(i, 0);
+            let mut closest = next(i);
+            for t in 1..=to_door {
+                let mut step = [0u8; 16];
+                let mut n_step = 0;
+                for &x in &layer[..len] {
+                    for n in neighbours(x as usize) {
+                        if way[n] != to_door - t {
+                            continue;
+                        }
+                        if best[n] == i16::MIN && n_step < step.len() {
+                            step[n_step] = n as u8;
+                            n_step += 1;
+                            closest = closest.min(next(n));
+                        }
+                        best[n] = best[n].max(best[x as usize].min(margin(n, t)));
+                    }
+                }
+                layer = step;
+                len = n_step;
+            }
+            far = far.max(closest.min(12));
+            let late = layer[..len].iter().map(|&q| best[q as usize]).max();
+            if let Some(late) = late.filter(|&l| l > 0) {
+                let part = (0.4 + 0.2 * late.min(3) as f64).min(1.0);
+                worst = worst.max(part * RACE / (to_door + 1) as f64);
+            }
+        }
+        threat += worst + RACE_GRADIENT * far as f64;
+    }
+    threat
+}
+
+/// The strongest movable rank `c` has on the board in `s` (a Scout when none is left).
+fn strongest(s: &Sim, c: Color) -> Rank {
+    LADDER
+        .iter()
+        .rev()
+        .chain(&[Rank::Miner, Rank::Scout])
+        .copied()
+        .find(|r| s.counts[c.index()][r.index()] > 0)
+        .unwrap_or(Rank::Scout)
 }
 
 /// Whether our `g` attacking the intruder `er` stops it: it wins or both are removed.
@@ -1272,12 +1476,18 @@ impl Terms {
             }
         }
         let armies = Armies::of_sim(s);
-        let race = maps.map_or(0.0, |m| flag_race(s, me, m, &armies));
+        let race = maps.map_or(0.0, |m| {
+            if x.intercept {
+                flag_race_paths(s, me, m, &armies, x.wary)
+            } else {
+                flag_race(s, me, m, &armies, x)
+            }
+        });
         // The side to move's next move and the reply, statically (a one-ply quiescence).
         let g = 0.7 * one_move(s, me);
         Terms {
             pieces: score,
-            threat: -FLAG_DEFENCE * flag_threat(s, me, &armies),
+            threat: -FLAG_DEFENCE * flag_threat(s, me, &armies, x.home_guard),
             race: -FLAG_DEFENCE * race,
             hunters: hunting(s, me, &armies, x),
             hunt: HUNT * (hunt(s, me, &armies) - hunt(s, me.opposite(), &armies)),
@@ -3308,7 +3518,7 @@ mod tests {
             p.push((guard.0, guard.1, Red, Rank::Captain, false));
             let s = sim_of(&p);
             let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
-            flag_race(&s, Red, &maps, &Armies::of_sim(&s))
+            flag_race(&s, Red, &maps, &Armies::of_sim(&s), Extra::default())
         };
         // A Captain on I3 is two steps from the I1 Bomb as the crow flies, but the Bomb
         // on I2 walls it off: it needs three moves to stand on H1, next to the door, and
@@ -3321,7 +3531,10 @@ mod tests {
         sergeant[3].3 = Rank::Sergeant;
         let s = sim_of(&sergeant);
         let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
-        assert_eq!(flag_race(&s, Red, &maps, &Armies::of_sim(&s)), 0.0);
+        assert_eq!(
+            flag_race(&s, Red, &maps, &Armies::of_sim(&s), Extra::default()),
+            0.0
+        );
         // The maps: the Miner needs one move to stand on the I1 door, a defender on I3
         // three to stand next to it.
         let i1 = maps
@@ -3331,6 +3544,92 @@ mod tests {
             .expect("I1");
         assert_eq!(maps.doors[i1].guard[28], 3);
         assert_eq!(maps.doors[i1].other[7], u8::MAX);
+    }
+
+    /// [`HardConfig::one_each`]: Red's Flag on J1 behind a Bomb on I1, its known
+    /// Lieutenant on the open door J2; a Blue Sergeant next to it on J3 and a Blue
+    /// Lieutenant on I3. The Lieutenant stops either, not both: one trades it off (or
+    /// draws it away) and the other walks in.
+    #[test]
+    fn each_intruder_needs_a_defender_of_its_own() {
+        use Color::{Blue, Red};
+        let door = [
+            (8, 0, Red, Rank::Bomb, false),
+            (9, 1, Red, Rank::Lieutenant, true),
+            (9, 2, Blue, Rank::Sergeant, false),
+            (8, 2, Blue, Rank::Lieutenant, false),
+        ];
+        let race = |second: Option<(usize, usize)>, one_each: bool| {
+            let mut p = door.to_vec();
+            if let Some((f, r)) = second {
+                p.push((f, r, Red, Rank::Captain, false));
+            }
+            let s = sim_of(&p);
+            let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
+            let x = Extra {
+                one_each,
+                ..Extra::default()
+            };
+            flag_race(&s, Red, &maps, &Armies::of_sim(&s), x)
+        };
+        // Counted one intruder at a time, the Lieutenant on the door holds both.
+        assert_eq!(race(None, false), 0.0);
+        // One each: the Sergeant takes it, and nothing stops the Lieutenant, two moves
+        // from the door.
+        assert!(race(None, true) >= RACE / 3.0, "{}", race(None, true));
+        // A Captain on H2 is a move from I2, next to the door: in time.
+        assert!(race(Some((7, 1)), true) < 0.4 * RACE / 3.0);
+        // On I6 it needs four moves to I2 (three are too many already): a move late.
+        let late = race(Some((8, 5)), true);
+        assert!(late >= 0.6 * RACE / 3.0 && late < RACE / 3.0, "{late}");
+    }
+
+    /// The race along the intruder's way ([`flag_race_paths`]): Red's Flag on J1 walled
+    /// in by its Bombs on I1, J2, I2 and J3, so that no square next to the J2 door is free
+    /// for a guard; a Blue Miner on J6 digs down the J file. [`flag_race`] counts that
+    /// door lost whatever Red does; a Captain on H5, next to the squares the Miner must
+    /// pass, stops it on its way.
+    #[test]
+    fn a_guard_on_the_intruders_way_stops_it() {
+        use Color::{Blue, Red};
+        let walled = [
+            (8, 0, Red, Rank::Bomb, false),
+            (9, 1, Red, Rank::Bomb, false),
+            (8, 1, Red, Rank::Bomb, false),
+            (9, 2, Red, Rank::Bomb, false),
+            (9, 5, Blue, Rank::Miner, false),
+        ];
+        let race = |guard: (usize, usize), paths: bool| {
+            let mut p = walled.to_vec();
+            p.push((guard.0, guard.1, Red, Rank::Captain, false));
+            let s = sim_of(&p);
+            let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
+            let armies = Armies::of_sim(&s);
+            if paths {
+                flag_race_paths(&s, Red, &maps, &armies, false)
+            } else {
+                flag_race(&s, Red, &maps, &armies, Extra::default())
+            }
+        };
+        // The Miner needs four moves to stand on J2 (J5, J4, J3 dug, J2 dug), five to
+        // the Flag. By the doors alone the race is lost with the Captain on H4.
+        let lost = RACE / 5.0;
+        assert!(race((7, 3), false) >= lost, "{}", race((7, 3), false));
+        // Along the way: the Captain stands on I4, next to J4, as the Miner steps there.
+        assert!(race((7, 3), true) < 0.4 * lost, "{}", race((7, 3), true));
+        // Far away on A5 it cannot: lost along the way too.
+        assert!(race((0, 4), true) >= lost, "{}", race((0, 4), true));
+        // On G4 it is still in time (I4 in two moves); on F4 a move late.
+        assert!(race((6, 3), true) < 0.4 * lost, "{}", race((6, 3), true));
+        assert!(race((5, 3), true) >= 0.6 * lost, "{}", race((5, 3), true));
+        // Blue to move: the Miner steps first, and the guard on G4 is now a move late.
+        let mut p = walled.to_vec();
+        p.push((6, 3, Red, Rank::Captain, false));
+        let mut s = sim_of(&p);
+        s.to_move = Blue;
+        let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
+        let blue_first = flag_race_paths(&s, Red, &maps, &Armies::of_sim(&s), false);
+        assert!(blue_first >= 0.6 * lost, "{blue_first}");
     }
 
     /// The side ahead in material gains by trading pieces and the side behind loses by
