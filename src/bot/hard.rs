@@ -47,7 +47,11 @@
 //!   may take our Spy left next to it, a move in which the Spy attacks anything but a known
 //!   Marshal counting as leaving it there ([`spy_exposed`]); [`HardConfig::trapped`], a
 //!   cost for known pieces (and the Spy) walled in within reach of a piece that takes them
-//!   ([`trapped`]); [`HardConfig::hunter`], the hunters' weight.
+//!   ([`trapped`]); [`HardConfig::hunter`], the hunters' weight; and four for the Flag's
+//!   defence: [`HardConfig::intercept`] (the race along the intruder's way,
+//!   [`flag_race_paths`]), [`HardConfig::home_guard`] (the home guard's weight),
+//!   [`HardConfig::wary`] (an unknown intruder counted as the opponent's strongest rank)
+//!   and [`HardConfig::one_each`] (each intruder needs a defender of its own).
 //!
 //! **An endless chase.** Under rules with no two-square rule (the UCC 2012 programs') a piece
 //! of ours can flee back and forth from one that follows it for the whole game. With
@@ -3422,6 +3426,12 @@ mod tests {
         }
         assert!(cfg.hunter == 15.0 && cfg.trapped && cfg.flee);
         assert!(cfg.switch("hunter=-1").is_err());
+        assert_eq!(cfg.home_guard, HOME_GUARD);
+        for name in ["intercept", "home_guard=10", "wary", "one_each"] {
+            cfg.switch(name).unwrap();
+        }
+        assert!(cfg.intercept && cfg.home_guard == 10.0 && cfg.wary && cfg.one_each);
+        assert!(cfg.switch("home_guard=").is_err());
     }
 
     /// Losing a Miner never raises its side's material: with the other side's Bombs on
@@ -3582,6 +3592,32 @@ mod tests {
         // On I6 it needs four moves to I2 (three are too many already): a move late.
         let late = race(Some((8, 5)), true);
         assert!(late >= 0.6 * RACE / 3.0 && late < RACE / 3.0, "{late}");
+    }
+
+    /// [`HardConfig::wary`]: Red's known Lieutenant on the door J2 of its Flag, a Blue
+    /// Sergeant next to it on J3, Blue's Marshal far away. Taken for what the sample
+    /// says, the Sergeant is held; counted as the strongest rank Blue has while Red does
+    /// not know it, only a piece that stops a Marshal would hold it.
+    #[test]
+    fn a_wary_race_counts_an_unknown_intruder_as_the_strongest() {
+        use Color::{Blue, Red};
+        let race = |known: bool, wary: bool| {
+            let s = sim_of(&[
+                (8, 0, Red, Rank::Bomb, false),
+                (9, 1, Red, Rank::Lieutenant, true),
+                (9, 2, Blue, Rank::Sergeant, known),
+                (0, 9, Blue, Rank::Marshal, false),
+            ]);
+            let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
+            let x = Extra {
+                wary,
+                ..Extra::default()
+            };
+            flag_race(&s, Red, &maps, &Armies::of_sim(&s), x)
+        };
+        assert_eq!(race(false, false), 0.0);
+        assert_eq!(race(true, true), 0.0);
+        assert!(race(false, true) >= RACE / 2.0, "{}", race(false, true));
     }
 
     /// The race along the intruder's way ([`flag_race_paths`]): Red's Flag on J1 walled
