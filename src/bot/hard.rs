@@ -3591,7 +3591,7 @@ mod tests {
         assert!(race(Some((7, 1)), true) < 0.4 * RACE / 3.0);
         // On I6 it needs four moves to I2 (three are too many already): a move late.
         let late = race(Some((8, 5)), true);
-        assert!(late >= 0.6 * RACE / 3.0 && late < RACE / 3.0, "{late}");
+        assert!((0.6 * RACE / 3.0..RACE / 3.0).contains(&late), "{late}");
     }
 
     /// [`HardConfig::wary`]: Red's known Lieutenant on the door J2 of its Flag, a Blue
