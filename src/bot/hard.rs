@@ -3556,6 +3556,12 @@ mod tests {
         assert_eq!(maps.doors[i1].other[7], u8::MAX);
     }
 
+    /// Red's race to its Flag ([`flag_race`]) in `s`, with the switches of `x`.
+    fn red_race(s: &Sim, x: Extra) -> f64 {
+        let maps = FlagMaps::of(s, Color::Red).expect("Red has a Flag");
+        flag_race(s, Color::Red, &maps, &Armies::of_sim(s), x)
+    }
+
     /// [`HardConfig::one_each`]: Red's Flag on J1 behind a Bomb on I1, its known
     /// Lieutenant on the open door J2; a Blue Sergeant next to it on J3 and a Blue
     /// Lieutenant on I3. The Lieutenant stops either, not both: one trades it off (or
@@ -3574,13 +3580,11 @@ mod tests {
             if let Some((f, r)) = second {
                 p.push((f, r, Red, Rank::Captain, false));
             }
-            let s = sim_of(&p);
-            let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
             let x = Extra {
                 one_each,
                 ..Extra::default()
             };
-            flag_race(&s, Red, &maps, &Armies::of_sim(&s), x)
+            red_race(&sim_of(&p), x)
         };
         // Counted one intruder at a time, the Lieutenant on the door holds both.
         assert_eq!(race(None, false), 0.0);
@@ -3608,12 +3612,11 @@ mod tests {
                 (9, 2, Blue, Rank::Sergeant, known),
                 (0, 9, Blue, Rank::Marshal, false),
             ]);
-            let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
             let x = Extra {
                 wary,
                 ..Extra::default()
             };
-            flag_race(&s, Red, &maps, &Armies::of_sim(&s), x)
+            red_race(&s, x)
         };
         assert_eq!(race(false, false), 0.0);
         assert_eq!(race(true, true), 0.0);
@@ -3623,8 +3626,8 @@ mod tests {
     /// The race along the intruder's way ([`flag_race_paths`]): Red's Flag on J1 walled
     /// in by its Bombs on I1, J2, I2 and J3, so that no square next to the J2 door is free
     /// for a guard; a Blue Miner on J6 digs down the J file. [`flag_race`] counts that
-    /// door lost whatever Red does; a Captain on H5, next to the squares the Miner must
-    /// pass, stops it on its way.
+    /// door lost whatever Red does; a Captain on H4, a move from I4 beside the squares the
+    /// Miner must pass, stops it on its way.
     #[test]
     fn a_guard_on_the_intruders_way_stops_it() {
         use Color::{Blue, Red};
