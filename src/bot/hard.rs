@@ -165,8 +165,8 @@ pub struct HardConfig {
     pub home_guard: f64,
     /// Whether the race to our Flag counts an enemy piece we do not know as the strongest
     /// movable rank the opponent has left, when it asks which of our pieces stop it
-    /// ([`flag_race`]): the samples' average trusted a weak guard at the door. Off by
-    /// default.
+    /// ([`flag_race`]), not as the rank the sample gives it: a sample that makes it weak
+    /// makes a weak guard at the door look enough. Off by default.
     pub wary: bool,
     /// Whether each intruder in the race to our Flag needs a defender of its own
     /// ([`flag_race`]): the nearest intruder first takes its defender, and the next
@@ -178,7 +178,8 @@ pub struct HardConfig {
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
-     no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, home_guard=W, wary, one_each";
+     no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, \
+     home_guard=W, wary, one_each";
 
 /// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
 /// piece an unknown enemy piece walked up to weigh this many times more.
@@ -980,7 +981,10 @@ impl FlagMaps {
 /// [`RACE`] divided by the intruder's moves to the Flag, less when we are only a move
 /// behind (a search a few plies deep may yet find the way); the worst door counts. A
 /// gradient of [`RACE_GRADIENT`] a move for our nearest defender's distance to the
-/// intruder's doors draws defenders home before the race is lost.
+/// intruder's doors draws defenders home before the race is lost. Two switches of `x`:
+/// with [`HardConfig::wary`] a piece we do not know must be stopped as the opponent's
+/// strongest movable rank too; with [`HardConfig::one_each`] the intruders, nearest first,
+/// each take the defender of their nearest door, which the ones after cannot count.
 fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, x: Extra) -> f64 {
     if s.flags[me.index()] != maps.flag {
         return 0.0;
