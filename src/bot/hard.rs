@@ -1032,11 +1032,7 @@ fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, x: Extra) -> 
             let (reply, at) = armies
                 .of(me)
                 .iter()
-                .filter(|&&(at, g)| {
-                    !taken[at as usize]
-                        && stops(g, er, s.aggressor_advantage)
-                        && unseen.is_none_or(|top| stops(g, top, s.aggressor_advantage))
-                })
+                .filter(|&&(at, g)| !taken[at as usize] && holds(s, g, er, unseen))
                 .map(|&(at, _)| {
                     if tempo == 0 && dist(at, i) == 1 {
                         (0, at)
@@ -1111,10 +1107,7 @@ fn flag_race_paths(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, wary: b
                 let from = armies
                     .of(me)
                     .iter()
-                    .filter(|&&(_, g)| {
-                        stops(g, er, s.aggressor_advantage)
-                            && unseen.is_none_or(|top| stops(g, top, s.aggressor_advantage))
-                    })
+                    .filter(|&&(_, g)| holds(s, g, er, unseen))
                     .map(|&(at, _)| at as usize);
                 let k = asked % 3;
                 reach[k] = (er, key.1, path_lengths(from, wall));
@@ -1186,6 +1179,14 @@ fn strongest(s: &Sim, c: Color) -> Rank {
         .copied()
         .find(|r| s.counts[c.index()][r.index()] > 0)
         .unwrap_or(Rank::Scout)
+}
+
+/// Whether our `g` holds off an intruder of the sample's rank `er` in the race to our
+/// Flag: it stops `er`, and also `unseen` (the rank [`HardConfig::wary`] fears of a
+/// piece we do not know).
+fn holds(s: &Sim, g: Rank, er: Rank, unseen: Option<Rank>) -> bool {
+    let aa = s.aggressor_advantage;
+    stops(g, er, aa) && unseen.is_none_or(|top| stops(g, top, aa))
 }
 
 /// Whether our `g` attacking the intruder `er` stops it: it wins or both are removed.
