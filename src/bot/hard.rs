@@ -172,15 +172,17 @@ pub struct HardConfig {
     /// Whether each intruder in the race to our Flag needs a defender of its own
     /// ([`flag_race`]): the nearest intruder first takes its defender, and the next
     /// counts only the others (one guard at the door held off two intruders, one of them
-    /// traded it off and the other walked in). Off by default.
-    pub one_each: bool,
+    /// traded it off and the other walked in): the intruders up to this many moves from a
+    /// door (0, the default, none; `one_each` in the arena every intruder the race counts,
+    /// `one_each=N` those within N moves). The farther ones count as without it.
+    pub one_each: u8,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
      no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, \
-     home_guard=W, wary, one_each";
+     home_guard=W, wary, one_each, one_each=N";
 
 /// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
 /// piece an unknown enemy piece walked up to weigh this many times more.
@@ -206,7 +208,7 @@ struct Extra {
     /// [`HardConfig::wary`].
     wary: bool,
     /// [`HardConfig::one_each`].
-    one_each: bool,
+    one_each: u8,
 }
 
 impl Default for Extra {
@@ -261,7 +263,7 @@ impl Default for HardConfig {
             intercept: false,
             home_guard: HOME_GUARD,
             wary: false,
-            one_each: false,
+            one_each: 0,
         }
     }
 }
@@ -302,7 +304,7 @@ impl HardConfig {
             "flee" => self.flee = true,
             "intercept" => self.intercept = true,
             "wary" => self.wary = true,
-            "one_each" => self.one_each = true,
+            "one_each" => self.one_each = RACE_REACH,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -319,6 +321,8 @@ impl HardConfig {
                     self.hunter = w;
                 } else if let Some(w) = weight("home_guard=") {
                     self.home_guard = w;
+                } else if let Some(n) = weight("one_each=").filter(|n| n.fract() == 0.0) {
+                    self.one_each = n.min(RACE_REACH as f64) as u8;
                 } else {
                     return Err(format!("unknown switch '{name}': {SWITCHES}"));
                 }
@@ -984,8 +988,9 @@ impl FlagMaps {
 /// gradient of [`RACE_GRADIENT`] a move for our nearest defender's distance to the
 /// intruder's doors draws defenders home before the race is lost. Two switches of `x`:
 /// with [`HardConfig::wary`] a piece we do not know must be stopped as the opponent's
-/// strongest movable rank too; with [`HardConfig::one_each`] the intruders, nearest first,
-/// each take the defender of their nearest door, which the ones after cannot count.
+/// strongest movable rank too; with [`HardConfig::one_each`] the intruders within its
+/// reach, nearest first, each take the defender of their nearest door, which the ones
+/// after cannot count.
 fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, x: Extra) -> f64 {
     if s.flags[me.index()] != maps.flag {
         return 0.0;
@@ -994,7 +999,8 @@ fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, x: Extra) -> 
     let tempo = (s.to_move != me) as u8;
     let top = x.wary.then(|| strongest(s, me.opposite()));
     // The intruders within reach of a door, with their fewest moves to one; with
-    // `one_each` the nearest first, each taking a defender the ones before did not.
+    // `one_each` the nearest first, each within its reach taking a defender the ones
+    // before did not.
     let mut intruders = [(0u8, 0u8, Rank::Flag); 40];
     let mut n = 0;
     for &(i, er) in armies.of(me.opposite()) {
@@ -1011,12 +1017,14 @@ fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, x: Extra) -> 
         }
     }
     let intruders = &mut intruders[..n];
-    if x.one_each {
+    if x.one_each > 0 {
         intruders.sort_by_key(|&(near, i, _)| (near, i));
     }
     let mut taken = [false; 100];
     let mut threat = 0.0;
     for &(near, i, er) in intruders.iter() {
+        // Within `one_each`'s reach it needs a defender the nearer ones did not take.
+        let own = x.one_each > 0 && near <= x.one_each;
         let unseen = top.filter(|_| !is_revealed(s.board[i as usize]));
         let mut worst = 0.0f64;
         let mut far = 0u8;
@@ -1035,7 +1043,7 @@ fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, x: Extra) -> 
             let (reply, at) = armies
                 .of(me)
                 .iter()
-                .filter(|&&(at, g)| !taken[at as usize] && holds(s, g, er, unseen))
+                .filter(|&&(at, g)| !(own && taken[at as usize]) && holds(s, g, er, unseen))
                 .map(|&(at, _)| {
                     if tempo == 0 && dist(at, i) == 1 {
                         (0, at)
@@ -1056,7 +1064,7 @@ fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, x: Extra) -> 
                 worst = worst.max(part * RACE / to_flag as f64);
             }
         }
-        if let (true, Some(at)) = (x.one_each, guard) {
+        if let (true, Some(at)) = (own, guard) {
             taken[at as usize] = true;
         }
         threat += worst + RACE_GRADIENT * far as f64;
@@ -3440,7 +3448,11 @@ mod tests {
         for name in ["intercept", "home_guard=10", "wary", "one_each"] {
             cfg.switch(name).unwrap();
         }
-        assert!(cfg.intercept && cfg.home_guard == 10.0 && cfg.wary && cfg.one_each);
+        assert!(cfg.intercept && cfg.home_guard == 10.0 && cfg.wary);
+        assert_eq!(cfg.one_each, RACE_REACH);
+        cfg.switch("one_each=2").expect("one_each=N");
+        assert_eq!(cfg.one_each, 2);
+        assert!(cfg.switch("one_each=1.5").is_err());
         assert!(cfg.switch("home_guard=").is_err());
     }
 
@@ -3585,7 +3597,7 @@ mod tests {
             (9, 2, Blue, Rank::Sergeant, false),
             (8, 2, Blue, Rank::Lieutenant, false),
         ];
-        let race = |second: Option<(usize, usize)>, one_each: bool| {
+        let race = |second: Option<(usize, usize)>, one_each: u8| {
             let mut p = door.to_vec();
             if let Some((f, r)) = second {
                 p.push((f, r, Red, Rank::Captain, false));
@@ -3597,14 +3609,18 @@ mod tests {
             red_race(&sim_of(&p), x)
         };
         // Counted one intruder at a time, the Lieutenant on the door holds both.
-        assert_eq!(race(None, false), 0.0);
+        assert_eq!(race(None, 0), 0.0);
         // One each: the Sergeant takes it, and nothing stops the Lieutenant, two moves
         // from the door.
-        assert!(race(None, true) >= RACE / 3.0, "{}", race(None, true));
+        let all = race(None, RACE_REACH);
+        assert!(all >= RACE / 3.0, "{all}");
+        assert_eq!(race(None, 2), all);
+        // `one_each=1`: the Lieutenant, two moves away, is counted as without the switch.
+        assert_eq!(race(None, 1), 0.0);
         // A Captain on H2 is a move from I2, next to the door: in time.
-        assert!(race(Some((7, 1)), true) < 0.4 * RACE / 3.0);
+        assert!(race(Some((7, 1)), RACE_REACH) < 0.4 * RACE / 3.0);
         // On I6 it needs four moves to I2 (three are too many already): a move late.
-        let late = race(Some((8, 5)), true);
+        let late = race(Some((8, 5)), RACE_REACH);
         assert!((0.6 * RACE / 3.0..RACE / 3.0).contains(&late), "{late}");
     }
 
