@@ -163,6 +163,11 @@ pub struct HardConfig {
     /// the opponent has Miners ([`flag_threat`]): [`HOME_GUARD`] by default;
     /// `home_guard=W` in the arena.
     pub home_guard: f64,
+    /// Whether the home guard's steps are its moves to stand next to a side of our Flag
+    /// (the path lengths of the race, around our Bombs and the lakes) rather than steps to
+    /// the Flag as the crow flies: a Flag walled in by Bombs with one free square beside
+    /// them is guarded from that square only. Off by default.
+    pub home_path: bool,
     /// Whether the race to our Flag counts an enemy piece we do not know as the strongest
     /// movable rank the opponent has left, when it asks which of our pieces stop it
     /// ([`flag_race`]), not as the rank the sample gives it: a sample that makes it weak
@@ -182,7 +187,7 @@ pub struct HardConfig {
 pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
      no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, \
-     home_guard=W, wary, one_each, one_each=N";
+     home_guard=W, home_path, wary, one_each, one_each=N";
 
 /// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
 /// piece an unknown enemy piece walked up to weigh this many times more.
@@ -205,6 +210,8 @@ struct Extra {
     intercept: bool,
     /// [`HardConfig::home_guard`].
     home_guard: f64,
+    /// [`HardConfig::home_path`].
+    home_path: bool,
     /// [`HardConfig::wary`].
     wary: bool,
     /// [`HardConfig::one_each`].
@@ -228,6 +235,7 @@ impl Extra {
             trapped: cfg.trapped,
             intercept: cfg.intercept,
             home_guard: cfg.home_guard,
+            home_path: cfg.home_path,
             wary: cfg.wary,
             one_each: cfg.one_each,
         }
@@ -262,6 +270,7 @@ impl Default for HardConfig {
             flee: false,
             intercept: false,
             home_guard: HOME_GUARD,
+            home_path: false,
             wary: false,
             one_each: 0,
         }
@@ -303,6 +312,7 @@ impl HardConfig {
             "trapped" => self.trapped = true,
             "flee" => self.flee = true,
             "intercept" => self.intercept = true,
+            "home_path" => self.home_path = true,
             "wary" => self.wary = true,
             "one_each" => self.one_each = RACE_REACH,
             _ => {
@@ -774,8 +784,15 @@ fn near_own_flag(s: &Sim, me: Color, sq: u8, d: u8) -> bool {
 /// pieces that beats or ties the intruder stands next to it, more when the Flag has open
 /// sides; and the home guard. Intruders that are not Miners do not count when Bombs,
 /// lakes and the board's edge close every side of the Flag. The race to the Flag is
-/// [`flag_race`].
-fn flag_threat(s: &Sim, me: Color, armies: &Armies, home_guard: f64) -> f64 {
+/// [`flag_race`]. With `home` ([`HardConfig::home_path`]) the home guard's steps are its
+/// moves to stand next to a door of our Flag.
+fn flag_threat(
+    s: &Sim,
+    me: Color,
+    armies: &Armies,
+    home_guard: f64,
+    home: Option<&FlagMaps>,
+) -> f64 {
     let fl = s.flags[me.index()];
     if fl == LAKE {
         return 0.0;
@@ -811,13 +828,23 @@ fn flag_threat(s: &Sim, me: Color, armies: &Armies, home_guard: f64) -> f64 {
     // moves, too few to come back from across the board).
     let mut threat = 0.0;
     if s.counts[me.opposite().index()][Rank::Miner.index()] > 0 {
-        let home = guards()
-            .filter(|&&(_, g)| g > Rank::Miner && g != Rank::Spy)
-            .map(|&(at, _)| dist(at, fl))
-            .min()
-            .unwrap_or(9)
-            .min(9);
-        threat += home_guard * home.saturating_sub(2) as f64;
+        let guard = |&&(_, g): &&(u8, Rank)| g > Rank::Miner && g != Rank::Spy;
+        let crow = || {
+            guards()
+                .filter(guard)
+                .map(|&(at, _)| dist(at, fl).saturating_sub(2))
+                .min()
+        };
+        // Moves to stand next to a door (0 there, as two steps from the Flag are).
+        let path = home.and_then(|m| {
+            guards()
+                .filter(guard)
+                .flat_map(|&(at, _)| m.doors.iter().map(move |d| d.guard[at as usize]))
+                .min()
+                .filter(|&d| d != u8::MAX)
+        });
+        let home = path.or_else(crow).unwrap_or(7).min(7);
+        threat += home_guard * home as f64;
     }
     // The intruder moves first when it is the opponent's turn.
     let tempo = (s.to_move != me) as u8;
@@ -1509,7 +1536,8 @@ impl Terms {
         let g = 0.7 * one_move(s, me);
         Terms {
             pieces: score,
-            threat: -FLAG_DEFENCE * flag_threat(s, me, &armies, x.home_guard),
+            threat: -FLAG_DEFENCE
+                * flag_threat(s, me, &armies, x.home_guard, maps.filter(|_| x.home_path)),
             race: -FLAG_DEFENCE * race,
             hunters: hunting(s, me, &armies, x),
             hunt: HUNT * (hunt(s, me, &armies) - hunt(s, me.opposite(), &armies)),
@@ -3445,10 +3473,16 @@ mod tests {
         assert!(cfg.hunter == 15.0 && cfg.trapped && cfg.flee);
         assert!(cfg.switch("hunter=-1").is_err());
         assert_eq!(cfg.home_guard, HOME_GUARD);
-        for name in ["intercept", "home_guard=10", "wary", "one_each"] {
+        for name in [
+            "intercept",
+            "home_guard=10",
+            "home_path",
+            "wary",
+            "one_each",
+        ] {
             cfg.switch(name).unwrap();
         }
-        assert!(cfg.intercept && cfg.home_guard == 10.0 && cfg.wary);
+        assert!(cfg.intercept && cfg.home_guard == 10.0 && cfg.home_path && cfg.wary);
         assert_eq!(cfg.one_each, RACE_REACH);
         cfg.switch("one_each=2").expect("one_each=N");
         assert_eq!(cfg.one_each, 2);
@@ -3684,6 +3718,36 @@ mod tests {
         ]);
         let lost = red_race(&s, wary);
         assert!(lost >= RACE / 3.0, "{lost}");
+    }
+
+    /// [`HardConfig::home_path`]: Red's Flag on J1 walled in by its Bombs on I1, J2, I2
+    /// and H1, so that J3 is the one free square next to a side; a Blue Miner far away.
+    /// As the crow flies a Captain on H2 and one on J4 are both three steps from the
+    /// Flag; by path the one on J4 is a move from J3, the one on H2 three.
+    #[test]
+    fn a_home_guard_by_path_stands_where_it_can_guard() {
+        use Color::{Blue, Red};
+        let threat = |at: (usize, usize), path: bool| {
+            let s = sim_of(&[
+                (8, 0, Red, Rank::Bomb, false),
+                (9, 1, Red, Rank::Bomb, false),
+                (8, 1, Red, Rank::Bomb, false),
+                (7, 0, Red, Rank::Bomb, false),
+                (at.0, at.1, Red, Rank::Captain, false),
+                (0, 9, Blue, Rank::Miner, false),
+            ]);
+            let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
+            let home = Some(&maps).filter(|_| path);
+            flag_threat(&s, Red, &Armies::of_sim(&s), HOME_GUARD, home)
+        };
+        let (h2, j4) = ((7, 1), (9, 3));
+        assert_eq!(threat(h2, false), threat(j4, false));
+        assert_eq!(threat(j4, false), HOME_GUARD);
+        assert_eq!(threat(j4, true), HOME_GUARD);
+        assert_eq!(threat(h2, true), 3.0 * HOME_GUARD);
+        // On J3 it stands there: no cost either way.
+        assert_eq!(threat((9, 2), true), 0.0);
+        assert_eq!(threat((9, 2), false), 0.0);
     }
 
     /// The race along the intruder's way ([`flag_race_paths`]): Red's Flag on J1 walled
