@@ -104,10 +104,18 @@ async fn deadlines_are_kept_across_a_restart_and_a_late_move_loses_on_time() {
     assert_eq!(g.outcome.reason, EndReason::Time);
 
     // Game 8 waits for alice (Red) with the deadline it had: a day after its turn began
-    // plus three, whatever the restart.
+    // plus three, whatever the restart. The lobby hears of game 7's end just after the
+    // store has it: its list drops game 7 within moments.
     let alice_id = PlayerId::Key("SHA256:alice".into());
     let bob_id = PlayerId::Key("SHA256:bob".into());
-    let waiting = lobby.waiting(alice_id.clone()).await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    let waiting = loop {
+        let waiting = lobby.waiting(alice_id.clone()).await;
+        if waiting.len() == 1 || tokio::time::Instant::now() > deadline {
+            break waiting;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
     assert_eq!(waiting.len(), 1, "{waiting:?}");
     assert_eq!(waiting[0].id, 8);
     assert_eq!(waiting[0].deadline, t - DAY + 3 * DAY);

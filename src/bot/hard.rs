@@ -47,11 +47,13 @@
 //!   may take our Spy left next to it, a move in which the Spy attacks anything but a known
 //!   Marshal counting as leaving it there ([`spy_exposed`]); [`HardConfig::trapped`], a
 //!   cost for known pieces (and the Spy) walled in within reach of a piece that takes them
-//!   ([`trapped`]); [`HardConfig::hunter`], the hunters' weight; and four for the Flag's
+//!   ([`trapped`]); [`HardConfig::hunter`], the hunters' weight; and five for the Flag's
 //!   defence: [`HardConfig::intercept`] (the race along the intruder's way,
 //!   [`flag_race_paths`]), [`HardConfig::home_guard`] (the home guard's weight),
+//!   [`HardConfig::home_path`] (the home guard's steps counted around Bombs and lakes),
 //!   [`HardConfig::wary`] (an unknown intruder counted as the opponent's strongest rank)
-//!   and [`HardConfig::one_each`] (each intruder needs a defender of its own).
+//!   and [`HardConfig::one_each`] (each intruder, or each within a reach, needs a defender
+//!   of its own).
 //!
 //! **An endless chase.** Under rules with no two-square rule (the UCC 2012 programs') a piece
 //! of ours can flee back and forth from one that follows it for the whole game. With
