@@ -104,18 +104,10 @@ async fn deadlines_are_kept_across_a_restart_and_a_late_move_loses_on_time() {
     assert_eq!(g.outcome.reason, EndReason::Time);
 
     // Game 8 waits for alice (Red) with the deadline it had: a day after its turn began
-    // plus three, whatever the restart. The lobby hears of game 7's end just after the
-    // store has it: its list drops game 7 within moments.
+    // plus three, whatever the restart.
     let alice_id = PlayerId::Key("SHA256:alice".into());
     let bob_id = PlayerId::Key("SHA256:bob".into());
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    let waiting = loop {
-        let waiting = lobby.waiting(alice_id.clone()).await;
-        if waiting.len() == 1 || tokio::time::Instant::now() > deadline {
-            break waiting;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    let waiting = waiting_after(&lobby, &alice_id, 7).await;
     assert_eq!(waiting.len(), 1, "{waiting:?}");
     assert_eq!(waiting[0].id, 8);
     assert_eq!(waiting[0].deadline, t - DAY + 3 * DAY);
@@ -1194,7 +1186,7 @@ async fn a_total_budget_spent_across_a_restart_and_run_out_loses_on_time() {
 
     // Game 22 waits for alice with the budget's deadline; game 23 with the days'.
     let alice_id = PlayerId::Key("SHA256:alice".into());
-    let waiting = lobby.waiting(alice_id.clone()).await;
+    let waiting = waiting_after(&lobby, &alice_id, 21).await;
     let ids: Vec<u64> = waiting.iter().map(|w| w.id).collect();
     assert_eq!(ids, vec![22, 23], "{waiting:?}");
     let turn_began = t - 2 * 3600;
@@ -1425,6 +1417,27 @@ async fn a_correspondence_game_is_aborted_in_its_set_up() {
     alice.disconnect().await;
     bob.disconnect().await;
     srv.running.stop().await;
+}
+
+/// The games waiting for `who` once the lobby has heard that game `ended` is over: the
+/// store has a game that ended on time a moment before the lobby drops it from the list.
+async fn waiting_after(
+    lobby: &lobby::LobbyHandle,
+    who: &PlayerId,
+    ended: u64,
+) -> Vec<stratego_ssh::proto::WaitingGame> {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(SLOW);
+    loop {
+        let waiting = lobby.waiting(who.clone()).await;
+        if waiting.iter().all(|w| w.id != ended) {
+            return waiting;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "game {ended} still waiting after {SLOW} s: {waiting:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 /// Waits until `n` games are stored in their set-up.
