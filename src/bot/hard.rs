@@ -4,9 +4,9 @@
 //! pool of ranks left, moved pieces never Bombs or Flags, positional priors for the Flag and
 //! Bombs, and evidence from how each piece moved: approaches and flights, raiders deep in our
 //! half). It then samples full positions consistent with the view and searches each with
-//! alpha-beta (negamax) to 3 plies (2 when one sample would take more than a sixth of the
-//! budget). Every root move gets its exact value in each sample; the move with the best
-//! average over the samples is played. It stops early once, after 8 samples, one move is
+//! alpha-beta (negamax) to 3 plies (a ply fewer, down to 2, when one sample would take more
+//! than a sixth of the budget). Every root move gets its exact value in each sample; the
+//! move with the best average over the samples is played. It stops early once, after 8 samples, one move is
 //! ahead of the next by 4 standard errors (and by 25), or after 400 samples.
 //!
 //! **Unknown pieces.** Below the root the bot never attacks an enemy piece it does not know
@@ -101,7 +101,8 @@ pub struct HardConfig {
     pub time: Duration,
     /// Node budget per move (deterministic); `None`: time only.
     pub nodes: Option<u64>,
-    /// Search depth in plies (at least 1).
+    /// Search depth in plies (at least 1; the arena's `depth=N`, at most [`MAX_DEPTH`]).
+    /// 3 by default; what deeper searches scored is in `docs/bots.md` (stop 62).
     pub depth: u8,
     /// Whether to press once the game has stalled ([`Plan`], [`PROBE`]). Off by default:
     /// measured, it did not move the score or the game length (`docs/bots.md`, stop 32).
@@ -190,7 +191,10 @@ pub struct HardConfig {
 pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
      no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, \
-     home_guard=W, home_path, wary, one_each, one_each=N";
+     home_guard=W, home_path, wary, one_each, one_each=N, depth=N";
+
+/// The deepest search the arena's `depth=N` asks for.
+pub const MAX_DEPTH: u8 = 6;
 
 /// The likelihood ratio of an approach ([`HardConfig::approach`]): the ranks that beat the
 /// piece an unknown enemy piece walked up to weigh this many times more.
@@ -334,6 +338,8 @@ impl HardConfig {
                     self.hunter = w;
                 } else if let Some(w) = weight("home_guard=") {
                     self.home_guard = w;
+                } else if let Some(d) = weight("depth=").filter(|d| d.fract() == 0.0) {
+                    self.depth = d.clamp(1.0, MAX_DEPTH as f64) as u8;
                 } else if let Some(n) = weight("one_each=").filter(|n| n.fract() == 0.0) {
                     self.one_each = n.min(RACE_REACH as f64) as u8;
                 } else {
@@ -2365,7 +2371,8 @@ impl HardBot {
             }
             samples += 1;
             if samples == 1 && depth > 2 {
-                // Too slow for enough samples at this depth: start again shallower.
+                // Too slow for enough samples at this depth: start again a ply shallower
+                // (and again, down to 2 plies, if that is still too slow).
                 let used = search.nodes - before;
                 let elapsed = start.elapsed().as_secs_f64().max(1e-6);
                 let by_time = self.cfg.time.as_secs_f64() / elapsed;
@@ -2374,7 +2381,7 @@ impl HardBot {
                     .nodes
                     .map_or(f64::INFINITY, |n| n as f64 / used as f64);
                 if by_time.min(by_nodes) < 6.0 {
-                    depth = 2;
+                    depth -= 1;
                     totals.iter_mut().for_each(|t| *t = 0.0);
                     squares.iter_mut().for_each(|t| *t = 0.0);
                     samples = 0;
@@ -3486,6 +3493,12 @@ mod tests {
         cfg.switch("one_each=2").expect("one_each=N");
         assert_eq!(cfg.one_each, 2);
         assert!(cfg.switch("one_each=1.5").is_err());
+        assert_eq!(cfg.depth, 3);
+        cfg.switch("depth=4").expect("depth=N");
+        assert_eq!(cfg.depth, 4);
+        cfg.switch("depth=99").expect("depth=N, at most MAX_DEPTH");
+        assert_eq!(cfg.depth, MAX_DEPTH);
+        assert!(cfg.switch("depth=2.5").is_err());
         assert!(cfg.switch("home_guard=").is_err());
     }
 
