@@ -5,10 +5,11 @@
 //! Bombs, and evidence from how each piece moved: approaches and flights, raiders deep in our
 //! half). It then samples full positions consistent with the view and searches each with
 //! alpha-beta (negamax) to 3 plies (a ply fewer, down to 2, when one sample would take more
-//! than a sixth of the budget). Every root move gets its exact value in each sample; the
-//! move with the best average over the samples is played. It stops early once, after 8
-//! samples, one move is ahead of the next by 4 standard errors (and by 25), or after 400
-//! samples.
+//! than a sixth of the budget), its moves ordered to cut off sooner ([`order_moves`]: winning
+//! attacks, a killer move and a history of cut-offs). Every root move gets its exact value in
+//! each sample; the move with the best average over the samples is played. It stops early
+//! once, after 8 samples, one move is ahead of the next by 4 standard errors (and by 25), or
+//! after 400 samples.
 //!
 //! **Unknown pieces.** Below the root the bot never attacks an enemy piece it does not know
 //! (the samples would show it its rank), except a moved one that one of its hunters beats
