@@ -240,8 +240,9 @@ pub struct ArenaResult {
     /// Total thinking time and moves, per bot (A, B).
     pub think: [(Duration, u64); 2],
     pub wall: Duration,
-    /// How games ended: the reason (`None`: capped) with A's and B's wins.
-    pub endings: Vec<(Option<EndReason>, usize, usize)>,
+    /// How games ended: the reason (`None`: past the arena's ply cap) with A's wins, B's
+    /// wins and the draws (a draw at the rules' move limit is one).
+    pub endings: Vec<(Option<EndReason>, usize, usize, usize)>,
     /// Every game by its number, in the order they finished.
     pub played: Vec<(usize, ArenaGame)>,
 }
@@ -303,7 +304,8 @@ impl fmt::Display for ArenaResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{} games, a = {}, b = {}: capped {}, faults {}, {:.0} plies per game, \
+            "{} games, a = {}, b = {}: past the arena's ply cap {}, faults {}, \
+             {:.0} plies per game, \
              time per move a {:.1} ms, b {:.1} ms, wall {:.1} s",
             self.games,
             self.a,
@@ -319,9 +321,12 @@ impl fmt::Display for ArenaResult {
             let parts: Vec<String> = self
                 .endings
                 .iter()
-                .map(|(r, a, b)| {
-                    let name = r.map_or("move cap", |r| r.describe());
-                    format!("{name}: a {a}, b {b}")
+                .map(|(r, a, b, d)| {
+                    let name = r.map_or("the arena's ply cap", |r| r.describe());
+                    match d {
+                        0 => format!("{name}: a {a}, b {b}"),
+                        d => format!("{name}: a {a}, b {b}, drawn {d}"),
+                    }
                 })
                 .collect();
             writeln!(f, "endings: {}", parts.join("; "))?;
@@ -671,14 +676,14 @@ impl ArenaResult {
         let k = match res.endings.iter().position(|e| e.0 == r.reason) {
             Some(k) => k,
             None => {
-                res.endings.push((r.reason, 0, 0));
+                res.endings.push((r.reason, 0, 0, 0));
                 res.endings.len() - 1
             }
         };
         match r.winner {
             Some(w) if w == r.a_color => res.endings[k].1 += 1,
             Some(_) => res.endings[k].2 += 1,
-            None => {}
+            None => res.endings[k].3 += 1,
         }
         res.capped += r.capped as usize;
         res.faults += r.fault.is_some() as usize;
@@ -783,7 +788,7 @@ mod tests {
             a_wins: 18,
             b_wins: 1,
             draws: 1,
-            capped: 1,
+            capped: 0,
             faults: 1,
             illegal: [0, 1],
             timeouts: [0, 0],
@@ -791,10 +796,24 @@ mod tests {
             plies: 4000,
             think: [(Duration::ZERO, 0); 2],
             wall: Duration::ZERO,
-            endings: vec![(Some(EndReason::FlagCaptured), 18, 1)],
+            endings: vec![
+                (Some(EndReason::FlagCaptured), 18, 1, 0),
+                (Some(EndReason::MoveCap), 0, 0, 1),
+            ],
             played: Vec::new(),
         };
         let s = r.to_string();
+        assert!(
+            s.lines()
+                .next()
+                .unwrap()
+                .contains("past the arena's ply cap 0, faults 1"),
+            "{s}"
+        );
+        assert_eq!(
+            s.lines().nth(1).unwrap(),
+            "endings: flag captured: a 18, b 1; move limit reached: a 0, b 0, drawn 1"
+        );
         assert_eq!(
             s.lines().last().unwrap(),
             "a wins 18, b wins 1, draws 1, a score 92.5% ± 11.5%, a illegal 0, a timeouts 0, \
