@@ -2707,7 +2707,7 @@ mod tests {
         let bs = easy.setup(&rules, Color::Blue);
         let mut game = Game::new(rules, &rs, &bs).unwrap();
         let (mut plain, mut ordered, mut rng) = (0u64, 0u64, SplitMix64(9));
-        while game.ply() < 120 {
+        while !game.is_over() && game.ply() < 120 {
             let c = game.to_move();
             let view = game.view(Viewer::Player(c));
             let m = if c == Color::Red {
