@@ -37,21 +37,26 @@ async fn forfeit_of(lobby: &lobby::LobbyHandle, nick: &str, name: &str) -> Notic
             clock: None,
         },
     );
-    let (seat, _) = alice.next_seat().await;
-    let me = seat.color.unwrap();
-    let rules = seat.snapshots.borrow().terms.rules;
-    seat.send(GameCmd::SubmitSetup(Setup::random(&rules, me, 3)))
-        .await;
+    // A program that cannot start may forfeit before alice is seated: the notice can come
+    // before the seat, so both are taken in whatever order they come. (The seat is kept
+    // until the end: alice stays at the table.)
+    let mut _seat = None;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
     loop {
         let ev = tokio::time::timeout_at(deadline, alice.events.recv())
             .await
             .unwrap_or_else(|_| panic!("{name}: no forfeit in time"))
             .expect("the lobby is there");
-        if let SessionEvent::Notice(n) = ev {
-            if n.text(Lang::En).contains("forfeits") {
-                return n;
+        match ev {
+            SessionEvent::Notice(n) if n.text(Lang::En).contains("forfeits") => return n,
+            SessionEvent::EnterGame(s) => {
+                let me = s.color.unwrap();
+                let rules = s.snapshots.borrow().terms.rules;
+                s.send(GameCmd::SubmitSetup(Setup::random(&rules, me, 3)))
+                    .await;
+                _seat = Some(s);
             }
+            _ => {}
         }
     }
 }
