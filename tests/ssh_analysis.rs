@@ -285,6 +285,15 @@ async fn the_replay_screen_marks_the_blunder_and_n_goes_to_it() {
     assert!(judged.iter().all(|l| l.contains("??")), "{shown}");
     // The move list marks it.
     assert!(shown.contains("B8-B7 ??"), "{shown}");
+    // Six steps back in one paste, faster than the store answers: the screen ends on the
+    // position asked last (the start), not on one the reads in flight left it at.
+    t.send(b"hhhhhh").await;
+    let back = t
+        .wait_for("the start after six steps back", 10, |s| {
+            s.contains("start, 4 moves") && !s.contains("→")
+        })
+        .await;
+    assert!(!back.contains("still loading"), "{back}");
     t.disconnect().await;
     server.running.stop().await;
 }

@@ -500,6 +500,21 @@ fn replay_steps_within_the_game() {
     assert!(text(&draw(&a, W, H)).contains("My games"));
 }
 
+/// Two reads can be in flight: an answer for a position asked before the last comes after
+/// the last one's, and the screen keeps the position asked last.
+#[test]
+fn a_late_answer_for_an_earlier_position_does_not_replace_the_one_asked_last() {
+    let mut a = replay_app();
+    assert_eq!(replay_ply(&a.update(key('l'))), Some((1, Perspective::All)));
+    assert_eq!(replay_ply(&a.update(key('l'))), Some((2, Perspective::All)));
+    a.update(Msg::Replay(replay(2, 3, Perspective::All)));
+    assert!(text(&draw(&a, W, H)).contains("move 1 of 2, Blue moved"));
+    // Ply 1's answer, late.
+    a.update(Msg::Replay(replay(1, 3, Perspective::All)));
+    let t = text(&draw(&a, W, H));
+    assert!(t.contains("move 1 of 2, Blue moved"), "{t}");
+}
+
 #[test]
 fn replay_mouse_wheel_steps_and_click_on_a_move_goes_there() {
     use stratego_ssh::ui::input::{Event, Modifiers, Mouse, MouseKind};

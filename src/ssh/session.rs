@@ -428,8 +428,9 @@ struct Session {
     guest_setups: Option<Vec<SavedSetup>>,
     /// Answers of the service (browse pages, admin data, saved set-ups) come back here.
     answers: mpsc::Sender<Msg>,
-    /// A permit per browse request sent and not answered yet.
-    browsing: Arc<tokio::sync::Semaphore>,
+    /// Browse requests being read, and the latest one asked while [`MAX_BROWSE_IN_FLIGHT`]
+    /// were: it is read when one of them is answered.
+    browsing: Arc<std::sync::Mutex<(usize, Option<BrowseCmd>)>>,
     last_input: Instant,
     /// Input, paste and resize budgets and their timers.
     limits: InputLimits,
@@ -573,7 +574,7 @@ impl Session {
                 id: joined.session,
             }),
             answers,
-            browsing: Arc::new(tokio::sync::Semaphore::new(MAX_BROWSE_IN_FLIGHT)),
+            browsing: Arc::new(std::sync::Mutex::new((0, None))),
             last_input: Instant::now(),
             limits,
             work: {
@@ -1327,64 +1328,70 @@ impl Session {
     /// Asks for stored things; the answer comes back on `answers`, so the session never
     /// waits on the store.
     fn browse(&self, cmd: BrowseCmd) {
-        // A client asking faster than the store answers (a held key, a paste of L's) gets
-        // told to wait instead of piling up reads.
-        let Ok(in_flight) = self.browsing.clone().try_acquire_owned() else {
-            let _ = self
-                .answers
-                .try_send(Msg::Notice(Notice::new("notice-still-loading")));
-            return;
-        };
+        // A client asking faster than the store answers (a held key, a paste of L's) does
+        // not pile up reads: past MAX_BROWSE_IN_FLIGHT its latest ask waits in one slot
+        // (replacing the one before) and is read when an answer is sent, so the last thing
+        // asked is always answered.
+        {
+            let mut busy = self.browsing.lock().expect("browse slot");
+            if busy.0 >= MAX_BROWSE_IN_FLIGHT {
+                busy.1 = Some(cmd);
+                return;
+            }
+            busy.0 += 1;
+        }
+        let browsing = self.browsing.clone();
         let (service, me, tx) = self.service_call();
         // The screens' set-up library asks with every set-up of its variant as it has them:
         // a key's are read again, so that what another terminal or the web changed shows.
         let reread = self.guest_setups.is_none() && matches!(self.view, View::Screens(_));
         tokio::spawn(async move {
-            let _in_flight = in_flight;
             let logged = |e: &dyn std::fmt::Display| {
                 tracing::warn!(error = %e, "cannot read the store");
             };
-            let msg = match cmd {
-                BrowseCmd::Leaderboard(v) => service
-                    .leaderboard(v)
-                    .await
-                    .map_err(|e| logged(&e))
-                    .ok()
-                    .map(Msg::Leaderboard),
-                BrowseCmd::Profile(nick) => service
-                    .profile_for(&nick, Some(&me))
-                    .await
-                    .map_err(|e| logged(&e))
-                    .ok()
-                    .flatten()
-                    .map(Msg::Profile),
-                BrowseCmd::Games { filter, variant } => service
-                    .games(Some(&me), filter, variant)
-                    .await
-                    .map_err(|e| logged(&e))
-                    .ok()
-                    .map(Msg::Games),
-                BrowseCmd::Replay {
-                    id,
-                    ply,
-                    perspective,
-                } => service
-                    .replay(id, ply, perspective, Some(&me))
-                    .await
-                    .map_err(|e| logged(&e))
-                    .ok()
-                    .map(Msg::Replay),
-                // The set-up library and explorer: the asker's own games, or aggregates.
-                BrowseCmd::SetupStats { variant, setups } if reread => {
-                    match service.saved_setups(&me).await {
-                        Ok(stored) => {
-                            let of: Vec<SavedSetup> = stored
-                                .iter()
-                                .filter(|s| s.variant == variant)
-                                .cloned()
-                                .collect();
-                            let fresh = of != setups;
-                            service
+            let mut cmd = cmd;
+            loop {
+                let msg = match cmd {
+                    BrowseCmd::Leaderboard(v) => service
+                        .leaderboard(v)
+                        .await
+                        .map_err(|e| logged(&e))
+                        .ok()
+                        .map(Msg::Leaderboard),
+                    BrowseCmd::Profile(nick) => service
+                        .profile_for(&nick, Some(&me))
+                        .await
+                        .map_err(|e| logged(&e))
+                        .ok()
+                        .flatten()
+                        .map(Msg::Profile),
+                    BrowseCmd::Games { filter, variant } => service
+                        .games(Some(&me), filter, variant)
+                        .await
+                        .map_err(|e| logged(&e))
+                        .ok()
+                        .map(Msg::Games),
+                    BrowseCmd::Replay {
+                        id,
+                        ply,
+                        perspective,
+                    } => service
+                        .replay(id, ply, perspective, Some(&me))
+                        .await
+                        .map_err(|e| logged(&e))
+                        .ok()
+                        .map(Msg::Replay),
+                    // The set-up library and explorer: the asker's own games, or aggregates.
+                    BrowseCmd::SetupStats { variant, setups } if reread => {
+                        match service.saved_setups(&me).await {
+                            Ok(stored) => {
+                                let of: Vec<SavedSetup> = stored
+                                    .iter()
+                                    .filter(|s| s.variant == variant)
+                                    .cloned()
+                                    .collect();
+                                let fresh = of != setups;
+                                service
                                 .setup_stats(&me, variant, of)
                                 .await
                                 .map_err(|e| logged(&e))
@@ -1397,28 +1404,37 @@ impl Session {
                                         Msg::SetupStats(st)
                                     }
                                 })
-                        }
-                        Err(e) => {
-                            logged(&e);
-                            None
+                            }
+                            Err(e) => {
+                                logged(&e);
+                                None
+                            }
                         }
                     }
+                    BrowseCmd::SetupStats { variant, setups } => service
+                        .setup_stats(&me, variant, setups)
+                        .await
+                        .map_err(|e| logged(&e))
+                        .ok()
+                        .map(Msg::SetupStats),
+                    BrowseCmd::Explorer { variant, mine } => service
+                        .explorer(Some(&me), variant, mine)
+                        .await
+                        .map_err(|e| logged(&e))
+                        .ok()
+                        .map(Msg::Explorer),
+                };
+                let msg = msg.unwrap_or_else(|| Msg::Notice(Notice::new("refusal-not-stored")));
+                let _ = tx.send(msg).await;
+                let mut busy = browsing.lock().expect("browse slot");
+                match busy.1.take() {
+                    Some(next) => cmd = next,
+                    None => {
+                        busy.0 -= 1;
+                        break;
+                    }
                 }
-                BrowseCmd::SetupStats { variant, setups } => service
-                    .setup_stats(&me, variant, setups)
-                    .await
-                    .map_err(|e| logged(&e))
-                    .ok()
-                    .map(Msg::SetupStats),
-                BrowseCmd::Explorer { variant, mine } => service
-                    .explorer(Some(&me), variant, mine)
-                    .await
-                    .map_err(|e| logged(&e))
-                    .ok()
-                    .map(Msg::Explorer),
-            };
-            let msg = msg.unwrap_or_else(|| Msg::Notice(Notice::new("refusal-not-stored")));
-            let _ = tx.send(msg).await;
+            }
         });
     }
 

@@ -233,6 +233,11 @@ impl ReplayUi {
         if s.id != self.id {
             return false;
         }
+        // An older answer after the one asked last (two reads can be in flight): the newer
+        // stays.
+        if !self.pending() && (s.ply, s.perspective) != (self.ply, self.perspective) {
+            return true;
+        }
         self.plies = s.plies;
         self.red = s.red.clone();
         self.blue = s.blue.clone();

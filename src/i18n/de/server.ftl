@@ -220,7 +220,6 @@ notice-no-pty =
     Verbinde dich mit: { $connect }   (oder { $head } NAME@{ $host }, um deinen Namen zu wählen)
     In Zeilen spielen (Screenreader, Skripte): { $plain } play
 notice-idle = Getrennt: { $time } lang keine Taste gedrückt (idle_timeout des Servers).
-notice-still-loading = die letzte Seite lädt noch: einen Moment
 refusal-not-stored = das ist hier nicht gespeichert
 notice-core-away = Der Spielserver ist kurz weg: deine Partien bleiben erhalten und gehen weiter, sobald er zurück ist.
 notice-core-back = Der Spielserver ist zurück: deine Partien gehen weiter.

@@ -221,7 +221,6 @@ notice-no-pty =
     Connect with: { $connect }   (or { $head } NAME@{ $host } to choose your nickname)
     To play in lines (screen readers, scripts): { $plain } play
 notice-idle = Disconnected: no key pressed for { $time } (the server's idle_timeout).
-notice-still-loading = still loading the last page: one moment
 refusal-not-stored = that is not stored here
 notice-core-away = The game server is away for a moment: your games are kept, and go on when it is back.
 notice-core-back = The game server is back: your games go on.

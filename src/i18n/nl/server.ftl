@@ -220,7 +220,6 @@ notice-no-pty =
     Verbind met: { $connect }   (of { $head } NAAM@{ $host } om je naam te kiezen)
     In regels spelen (schermlezers, scripts): { $plain } play
 notice-idle = Verbinding verbroken: { $time } lang geen toets ingedrukt (idle_timeout van de server).
-notice-still-loading = de vorige pagina laadt nog: een moment
 refusal-not-stored = dat is hier niet bewaard
 notice-core-away = De spelserver is even weg: je partijen blijven bewaard en gaan verder zodra hij terug is.
 notice-core-back = De spelserver is terug: je partijen gaan verder.
