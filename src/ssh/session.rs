@@ -285,6 +285,38 @@ impl Drop for Presence {
 /// waiting on the store at once.
 const MAX_BROWSE_IN_FLIGHT: usize = 2;
 
+/// A session's browse reads being made, and the request waiting for one of them to end.
+type Browsing = Arc<std::sync::Mutex<(usize, Option<BrowseCmd>)>>;
+
+/// One browse read being made: counted in the session's `browsing` until it ends, on a
+/// panic too.
+struct BrowseInFlight(Option<Browsing>);
+
+impl BrowseInFlight {
+    /// The request that waited while this one was read (the read goes on with it), or
+    /// `None`: this read is over and no longer counted.
+    fn next(&mut self) -> Option<BrowseCmd> {
+        let slot = self.0.as_ref()?;
+        let mut busy = slot.lock().unwrap_or_else(|e| e.into_inner());
+        let next = busy.1.take();
+        if next.is_none() {
+            busy.0 -= 1;
+            drop(busy);
+            self.0 = None;
+        }
+        next
+    }
+}
+
+impl Drop for BrowseInFlight {
+    fn drop(&mut self) {
+        if let Some(slot) = self.0.take() {
+            let mut busy = slot.lock().unwrap_or_else(|e| e.into_inner());
+            busy.0 -= 1;
+        }
+    }
+}
+
 /// What the line mode holds at most, unsent, for a client that does not read (then lines
 /// and echo are dropped, and the client is told how many lines it missed). With the output
 /// queue's [`OUT_QUEUE_FRAMES`] pieces of [`LINES_PIECE`] bytes, a line-mode session pins at
@@ -430,7 +462,7 @@ struct Session {
     answers: mpsc::Sender<Msg>,
     /// Browse requests being read, and the latest one asked while [`MAX_BROWSE_IN_FLIGHT`]
     /// were: it is read when one of them is answered.
-    browsing: Arc<std::sync::Mutex<(usize, Option<BrowseCmd>)>>,
+    browsing: Browsing,
     last_input: Instant,
     /// Input, paste and resize budgets and their timers.
     limits: InputLimits,
@@ -1333,14 +1365,14 @@ impl Session {
         // (replacing the one before) and is read when an answer is sent, so the last thing
         // asked is always answered.
         {
-            let mut busy = self.browsing.lock().expect("browse slot");
+            let mut busy = self.browsing.lock().unwrap_or_else(|e| e.into_inner());
             if busy.0 >= MAX_BROWSE_IN_FLIGHT {
                 busy.1 = Some(cmd);
                 return;
             }
             busy.0 += 1;
         }
-        let browsing = self.browsing.clone();
+        let mut in_flight = BrowseInFlight(Some(self.browsing.clone()));
         let (service, me, tx) = self.service_call();
         // The screens' set-up library asks with every set-up of its variant as it has them:
         // a key's are read again, so that what another terminal or the web changed shows.
@@ -1426,13 +1458,10 @@ impl Session {
                 };
                 let msg = msg.unwrap_or_else(|| Msg::Notice(Notice::new("refusal-not-stored")));
                 let _ = tx.send(msg).await;
-                let mut busy = browsing.lock().expect("browse slot");
-                match busy.1.take() {
-                    Some(next) => cmd = next,
-                    None => {
-                        busy.0 -= 1;
-                        break;
-                    }
+                if let Some(next) = in_flight.next() {
+                    cmd = next;
+                } else {
+                    break;
                 }
             }
         });
