@@ -293,6 +293,18 @@ type Browsing = Arc<std::sync::Mutex<(usize, Option<BrowseCmd>)>>;
 struct BrowseInFlight(Option<Browsing>);
 
 impl BrowseInFlight {
+    /// A read of `cmd` counted, or `None` when [`MAX_BROWSE_IN_FLIGHT`] are being made:
+    /// then `cmd` waits in the slot, replacing the one there.
+    fn start(browsing: &Browsing, cmd: BrowseCmd) -> Option<(BrowseInFlight, BrowseCmd)> {
+        let mut busy = browsing.lock().unwrap_or_else(|e| e.into_inner());
+        if busy.0 >= MAX_BROWSE_IN_FLIGHT {
+            busy.1 = Some(cmd);
+            return None;
+        }
+        busy.0 += 1;
+        Some((BrowseInFlight(Some(browsing.clone())), cmd))
+    }
+
     /// The request that waited while this one was read (the read goes on with it), or
     /// `None`: this read is over and no longer counted.
     fn next(&mut self) -> Option<BrowseCmd> {
@@ -1364,15 +1376,9 @@ impl Session {
         // not pile up reads: past MAX_BROWSE_IN_FLIGHT its latest ask waits in one slot
         // (replacing the one before) and is read when an answer is sent, so the last thing
         // asked is always answered.
-        {
-            let mut busy = self.browsing.lock().unwrap_or_else(|e| e.into_inner());
-            if busy.0 >= MAX_BROWSE_IN_FLIGHT {
-                busy.1 = Some(cmd);
-                return;
-            }
-            busy.0 += 1;
-        }
-        let mut in_flight = BrowseInFlight(Some(self.browsing.clone()));
+        let Some((mut in_flight, cmd)) = BrowseInFlight::start(&self.browsing, cmd) else {
+            return;
+        };
         let (service, me, tx) = self.service_call();
         // The screens' set-up library asks with every set-up of its variant as it has them:
         // a key's are read again, so that what another terminal or the web changed shows.
