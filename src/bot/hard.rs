@@ -44,7 +44,8 @@
 //!   [`DOMINANT`] each, the cost of a lost Spy kept after the enemy Marshal is gone, and
 //!   officers valued by the rank they hold against the other side's top pieces left
 //!   ([`relative_value`]); and [`HardConfig::marshal_kept`], a root cost
-//!   ([`MARSHAL_KEPT`]) on our Marshal attacking the enemy Marshal once our Spy is gone;
+//!   ([`MARSHAL_KEPT`]) on our Marshal attacking the enemy Marshal once our Spy is gone,
+//!   and [`HardConfig::spy_wait`], the same cost while our Spy lives;
 //!   and [`HardConfig::spy_guard`], a root cost ([`SPY_GUARD`]) for each enemy piece that
 //!   may take our Spy left next to it, a move in which the Spy attacks anything but a known
 //!   Marshal counting as leaving it there ([`spy_exposed`]); [`HardConfig::trapped`], a
@@ -187,13 +188,19 @@ pub struct HardConfig {
     /// door (0, the default, none; `one_each` in the arena every intruder the race counts,
     /// `one_each=N` those within N moves). The farther ones count as without it.
     pub one_each: u8,
+    /// Whether our Marshal keeps off the known enemy Marshal while our Spy lives: attacking
+    /// it then costs [`MARSHAL_KEPT`] at the root, so that the Spy may take it (every game
+    /// of stop 64's 80 against peternlewis in which our Spy took their Marshal was won; of
+    /// the 21 in which our Marshal traded itself for theirs while our Spy lived, 4 were
+    /// lost). Off by default.
+    pub spy_wait: bool,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
      no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, \
-     home_guard=W, home_path, wary, one_each, one_each=N, depth=N";
+     home_guard=W, home_path, wary, one_each, one_each=N, depth=N, spy_wait";
 
 /// The deepest search the arena's `depth=N` asks for.
 pub const MAX_DEPTH: u8 = 6;
@@ -282,6 +289,7 @@ impl Default for HardConfig {
             home_path: false,
             wary: false,
             one_each: 0,
+            spy_wait: false,
         }
     }
 }
@@ -324,6 +332,7 @@ impl HardConfig {
             "home_path" => self.home_path = true,
             "wary" => self.wary = true,
             "one_each" => self.one_each = RACE_REACH,
+            "spy_wait" => self.spy_wait = true,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -2045,16 +2054,18 @@ fn blind_attack_cost(view: &PlayerView, (from, to): SMove, pressing: f64) -> f64
     }
 }
 
-/// Whether root move `(from, to)` is our Marshal attacking the known enemy Marshal after
-/// our Spy is gone ([`HardConfig::marshal_kept`]).
-fn marshal_trade_without_spy(view: &PlayerView, (from, to): SMove) -> bool {
+/// Whether root move `(from, to)` is our Marshal attacking the known enemy Marshal that
+/// `cfg` keeps it off: after our Spy is gone ([`HardConfig::marshal_kept`]) or while it
+/// lives ([`HardConfig::spy_wait`]).
+fn marshal_trade_kept_off(cfg: &HardConfig, view: &PlayerView, (from, to): SMove) -> bool {
     let Some(me) = view.color() else { return false };
     let rank = |i: u8| {
         Square::from_index(i as usize)
             .and_then(|s| view.piece_at(s))
             .and_then(|p| p.rank)
     };
-    view.remaining.get(me)[Rank::Spy.index()] == 0
+    let spy = view.remaining.get(me)[Rank::Spy.index()] > 0;
+    (if spy { cfg.spy_wait } else { cfg.marshal_kept })
         && rank(from) == Some(Rank::Marshal)
         && rank(to) == Some(Rank::Marshal)
 }
@@ -2177,7 +2188,7 @@ fn unbeatable_chaser(view: &PlayerView, from: Square) -> bool {
 /// the best other move within about 25 of our moves.
 const UNLOOP: f64 = 10.0;
 
-/// The root cost of [`marshal_trade_without_spy`]: of 22 games against peternlewis in which
+/// The root cost of [`marshal_trade_kept_off`]: of 22 games against peternlewis in which
 /// the Marshals were traded after our Spy was lost, 13 were lost, against 9 of the other 98
 /// (`docs/bots.md`, stop 34).
 const MARSHAL_KEPT: f64 = 150.0;
@@ -2514,7 +2525,7 @@ impl HardBot {
             let mut v = totals[k] / samples as f64 + unit(&mut self.rng) * 0.5;
             v -= blind_attack_cost(view, m, pressing);
             v -= self.repeats(view, m);
-            if self.cfg.marshal_kept && marshal_trade_without_spy(view, m) {
+            if marshal_trade_kept_off(&self.cfg, view, m) {
                 v -= MARSHAL_KEPT;
             }
             if self.cfg.spy_guard {
@@ -3281,6 +3292,59 @@ mod tests {
         let kept = choose(true);
         assert_ne!(kept, trade);
         assert_ne!(kept.from, sq("E4"), "{kept:?}: the Marshal stays off");
+    }
+
+    /// With `spy_wait`, while our Spy lives our Marshal attacking the known enemy Marshal
+    /// costs [`MARSHAL_KEPT`] at the root (the Spy may take it for nothing), and the bot
+    /// does not make that attack; once the Spy is gone only `marshal_kept` costs it.
+    #[test]
+    fn spy_wait_keeps_the_marshal_off_while_the_spy_lives() {
+        let rules = Rules::standard(Variant::Classic);
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let position = |spy: bool| {
+            let mut red = Setup::new(Color::Red);
+            let mut blue = Setup::new(Color::Blue);
+            red.pieces.insert(sq("A1"), Rank::Flag);
+            red.pieces.insert(sq("E4"), Rank::Marshal);
+            red.pieces.insert(sq("E5"), Rank::Sergeant);
+            if spy {
+                red.pieces.insert(sq("A3"), Rank::Spy);
+            }
+            red.pieces.insert(sq("B2"), Rank::General);
+            red.pieces.insert(sq("J1"), Rank::Sergeant);
+            blue.pieces.insert(sq("J10"), Rank::Flag);
+            blue.pieces.insert(sq("E6"), Rank::Marshal);
+            blue.pieces.insert(sq("G9"), Rank::General);
+            blue.pieces.insert(sq("A10"), Rank::Bomb);
+            // Both sides' Spies alive: the Marshals are worth the same.
+            blue.pieces.insert(sq("C10"), Rank::Spy);
+            let mut game = Game::from_position(rules, &red, &blue).unwrap();
+            game.play(Move::new(sq("J1"), sq("J2"))).unwrap();
+            // Blue's Marshal takes Red's Sergeant and is known.
+            game.play(Move::new(sq("E6"), sq("E5"))).unwrap();
+            game.view(Viewer::Player(Color::Red))
+        };
+        let trade = Move::new(sq("E4"), sq("E5"));
+        let root = (trade.from.index() as u8, trade.to.index() as u8);
+        let cfg = |wait: bool, kept: bool| {
+            let mut cfg = HardConfig::with_nodes(20_000);
+            cfg.spy_wait = wait;
+            cfg.marshal_kept = kept;
+            cfg
+        };
+        let (with_spy, without) = (position(true), position(false));
+        // The root cost: `spy_wait` while the Spy lives, `marshal_kept` after.
+        assert!(marshal_trade_kept_off(&cfg(true, false), &with_spy, root));
+        assert!(!marshal_trade_kept_off(&cfg(false, true), &with_spy, root));
+        assert!(!marshal_trade_kept_off(&cfg(false, false), &with_spy, root));
+        assert!(!marshal_trade_kept_off(&cfg(true, false), &without, root));
+        assert!(marshal_trade_kept_off(&cfg(false, true), &without, root));
+        // Only a Marshal on the known Marshal: the Sergeant's step is no trade.
+        let step = (sq("J2").index() as u8, sq("J3").index() as u8);
+        assert!(!marshal_trade_kept_off(&cfg(true, true), &with_spy, step));
+        let kept = HardBot::new(1, cfg(true, false)).choose(&with_spy).unwrap();
+        assert_ne!(kept, trade);
+        assert_ne!(kept.to, sq("E5"), "{kept:?}: only the Spy may");
     }
 
     /// [`HardConfig::spy_guard`]: a moved enemy piece that stepped next to our Spy makes
