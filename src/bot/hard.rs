@@ -3259,28 +3259,39 @@ mod tests {
         }
     }
 
-    /// With `marshal_kept`, once our Spy is gone our Marshal does not take the enemy
-    /// Marshal (a trade that preceded most losses to peternlewis); by default it does.
-    #[test]
-    fn marshal_kept_after_the_spy_is_lost() {
-        let rules = Rules::standard(Variant::Classic);
+    /// Red's Marshal on E4 facing Blue's Marshal, known since it took Red's piece on E5 (of
+    /// rank `taken`), with a Flag, a General and a Sergeant a side, a Blue Bomb and the
+    /// pieces of `extra`, each on its side: Red's view, Red to move.
+    fn marshals_facing(taken: Rank, extra: &[(Color, &str, Rank)]) -> PlayerView {
         let sq = |s: &str| s.parse::<Square>().unwrap();
         let mut red = Setup::new(Color::Red);
         let mut blue = Setup::new(Color::Blue);
         red.pieces.insert(sq("A1"), Rank::Flag);
         red.pieces.insert(sq("E4"), Rank::Marshal);
-        red.pieces.insert(sq("E5"), Rank::Spy);
+        red.pieces.insert(sq("E5"), taken);
         red.pieces.insert(sq("B2"), Rank::General);
         red.pieces.insert(sq("J1"), Rank::Sergeant);
         blue.pieces.insert(sq("J10"), Rank::Flag);
         blue.pieces.insert(sq("E6"), Rank::Marshal);
         blue.pieces.insert(sq("G9"), Rank::General);
         blue.pieces.insert(sq("A10"), Rank::Bomb);
-        let mut game = Game::from_position(rules, &red, &blue).unwrap();
+        for &(c, at, r) in extra {
+            let side = if c == Color::Red { &mut red } else { &mut blue };
+            side.pieces.insert(sq(at), r);
+        }
+        let mut game = Game::from_position(Rules::standard(Variant::Classic), &red, &blue).unwrap();
         game.play(Move::new(sq("J1"), sq("J2"))).unwrap();
-        // Blue's Marshal takes Red's Spy and is known.
         game.play(Move::new(sq("E6"), sq("E5"))).unwrap();
-        let view = game.view(Viewer::Player(Color::Red));
+        game.view(Viewer::Player(Color::Red))
+    }
+
+    /// With `marshal_kept`, once our Spy is gone our Marshal does not take the enemy
+    /// Marshal (a trade that preceded most losses to peternlewis); by default it does.
+    #[test]
+    fn marshal_kept_after_the_spy_is_lost() {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        // Blue's Marshal took Red's Spy.
+        let view = marshals_facing(Rank::Spy, &[]);
         assert_eq!(view.remaining.get(Color::Red)[Rank::Spy.index()], 0);
         let trade = Move::new(sq("E4"), sq("E5"));
         let choose = |kept: bool| {
@@ -3299,30 +3310,15 @@ mod tests {
     /// does not make that attack; once the Spy is gone only `marshal_kept` costs it.
     #[test]
     fn spy_wait_keeps_the_marshal_off_while_the_spy_lives() {
-        let rules = Rules::standard(Variant::Classic);
         let sq = |s: &str| s.parse::<Square>().unwrap();
+        // Blue's Marshal took a Sergeant; both sides' Spies alive (the Marshals are worth
+        // the same), or Blue's only.
         let position = |spy: bool| {
-            let mut red = Setup::new(Color::Red);
-            let mut blue = Setup::new(Color::Blue);
-            red.pieces.insert(sq("A1"), Rank::Flag);
-            red.pieces.insert(sq("E4"), Rank::Marshal);
-            red.pieces.insert(sq("E5"), Rank::Sergeant);
+            let mut extra = vec![(Color::Blue, "C10", Rank::Spy)];
             if spy {
-                red.pieces.insert(sq("A3"), Rank::Spy);
+                extra.push((Color::Red, "A3", Rank::Spy));
             }
-            red.pieces.insert(sq("B2"), Rank::General);
-            red.pieces.insert(sq("J1"), Rank::Sergeant);
-            blue.pieces.insert(sq("J10"), Rank::Flag);
-            blue.pieces.insert(sq("E6"), Rank::Marshal);
-            blue.pieces.insert(sq("G9"), Rank::General);
-            blue.pieces.insert(sq("A10"), Rank::Bomb);
-            // Both sides' Spies alive: the Marshals are worth the same.
-            blue.pieces.insert(sq("C10"), Rank::Spy);
-            let mut game = Game::from_position(rules, &red, &blue).unwrap();
-            game.play(Move::new(sq("J1"), sq("J2"))).unwrap();
-            // Blue's Marshal takes Red's Sergeant and is known.
-            game.play(Move::new(sq("E6"), sq("E5"))).unwrap();
-            game.view(Viewer::Player(Color::Red))
+            marshals_facing(Rank::Sergeant, &extra)
         };
         let trade = Move::new(sq("E4"), sq("E5"));
         let root = (trade.from.index() as u8, trade.to.index() as u8);
