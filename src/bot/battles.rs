@@ -33,6 +33,9 @@ pub struct BattleStats {
     /// its largest; the plies spent in runs of [`QUIET_RUN`] or more without a battle;
     /// all plies.
     pub quiet: (u64, u32, u64, u64),
+    /// Battles of Marshal against Marshal (both removed), by the side that attacked (0 = A,
+    /// 1 = B): at most one a game.
+    pub marshals_traded: [u32; 2],
 }
 
 /// A run of plies without a battle at least this long counts as stalling in
@@ -109,6 +112,9 @@ impl BattleStats {
                     ) {
                         stats.lost[att][b.attacker.index()][b.defender.index()] += 1;
                     }
+                    if b.result == BattleResult::BothRemoved && b.attacker == Rank::Marshal {
+                        stats.marshals_traded[att] += 1;
+                    }
                 }
                 let (Some(b), Some((att_known, def_known))) = (ev.battle, known) else {
                     continue;
@@ -177,11 +183,13 @@ impl fmt::Display for BattleStats {
         let lost = |side: usize, r: Rank, by: Rank| self.lost[side][r.index()][by.index()];
         write!(
             f,
-            "\n  a's Marshal taken by b's Spy {}, b's Marshal by a's Spy {}; a's General taken by b's Marshal {}, b's General by a's Marshal {}",
+            "\n  a's Marshal taken by b's Spy {}, b's Marshal by a's Spy {}; a's General taken by b's Marshal {}, b's General by a's Marshal {}; Marshals traded {} (a attacking), {} (b attacking)",
             lost(0, Rank::Marshal, Rank::Spy),
             lost(1, Rank::Marshal, Rank::Spy),
             lost(0, Rank::General, Rank::Marshal),
             lost(1, Rank::General, Rank::Marshal),
+            self.marshals_traded[0],
+            self.marshals_traded[1],
         )?;
         if self.material.1 > 0 {
             write!(
@@ -233,6 +241,7 @@ mod tests {
             let mut game = record.replay_to(0).expect("replays");
             let mut battles = 0;
             let mut deaths = 0u32;
+            let mut marshals_traded = 0;
             let mut first: Option<(bool, bool)> = None;
             let mut long_scout = false;
             for &m in &record.moves {
@@ -244,6 +253,9 @@ mod tests {
                 long_scout |= dist > 1;
                 battles += u32::from(attack && game.piece_at(m.to).unwrap().rank != Rank::Flag);
                 if let Some(b) = game.play(m).unwrap().battle {
+                    marshals_traded += u32::from(
+                        b.result == BattleResult::BothRemoved && b.defender == Rank::Marshal,
+                    );
                     deaths += if b.result == BattleResult::BothRemoved {
                         2
                     } else {
@@ -255,6 +267,11 @@ mod tests {
             let lost_count: u32 = stats.lost.iter().flatten().flatten().sum();
             assert_eq!(lost_count, deaths);
             assert_eq!(stats.material.1, 1);
+            assert_eq!(stats.marshals_traded.iter().sum::<u32>(), marshals_traded);
+            assert_eq!(
+                stats.lost[0][Rank::Marshal.index()][Rank::Marshal.index()],
+                marshals_traded
+            );
             let kinds = stats.kinds.iter().flatten().flatten();
             assert_eq!(kinds.clone().map(|t| t.battles).sum::<u32>(), battles);
             let lost = |c: Color| -> f64 {

@@ -73,7 +73,8 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "PROGRAM")]
     referee: Option<PathBuf>,
     /// Also print where the material went: every battle by who attacked and whether the
-    /// other side knew each piece, with a's net material (for diagnosing a bot).
+    /// other side knew each piece, with a's net material (for diagnosing a bot); then the
+    /// same for the games a won and for those it lost.
     #[arg(long)]
     battles: bool,
 }
@@ -118,9 +119,19 @@ pub fn arena(args: ArenaArgs) -> anyhow::Result<()> {
     }
     println!("{result}");
     if args.battles {
-        let stats =
-            stratego_ssh::bot::battles::BattleStats::of(result.played.iter().map(|(_, g)| g));
-        println!("{stats}");
+        use stratego_ssh::bot::battles::BattleStats;
+        let games = || result.played.iter().map(|(_, g)| g);
+        println!("{}", BattleStats::of(games()));
+        // The same, split by the game's result: where the lost games went otherwise.
+        for (said, a_won) in [("won", true), ("lost", false)] {
+            let picked: Vec<_> = games()
+                .filter(|g| g.winner.is_some_and(|w| (w == g.a_color) == a_won))
+                .collect();
+            if !picked.is_empty() && picked.len() < result.played.len() {
+                println!("in the {} games a {said}:", picked.len());
+                println!("{}", BattleStats::of(picked));
+            }
+        }
     }
     if let Some(referee) = &args.referee {
         let dir = args.record.clone().unwrap_or(args.stderr_dir.clone());
