@@ -33,9 +33,9 @@ pub struct BattleStats {
     /// its largest; the plies spent in runs of [`QUIET_RUN`] or more without a battle;
     /// all plies.
     pub quiet: (u64, u32, u64, u64),
-    /// Battles of Marshal against Marshal (both removed), by the side that attacked (0 = A,
-    /// 1 = B): at most one a game.
-    pub marshals_traded: [u32; 2],
+    /// Battles of Marshal against Marshal (both removed), `[side that attacked (0 = A, 1 =
+    /// B)][A's Spy still on the board (0 = no, 1 = yes)]`: at most one a game.
+    pub marshals_traded: [[u32; 2]; 2],
 }
 
 /// A run of plies without a battle at least this long counts as stalling in
@@ -78,6 +78,7 @@ impl BattleStats {
                 |game: &Game| material(game, g.a_color) - material(game, g.a_color.opposite());
             let mut at_ply = None;
             let (mut run, mut longest) = (0u32, 0u32);
+            let mut a_spy = true;
             let mut stalled = 0u64;
             let end_run = |run: u32, longest: &mut u32, stalled: &mut u64| {
                 *longest = (*longest).max(run);
@@ -113,8 +114,12 @@ impl BattleStats {
                         stats.lost[att][b.attacker.index()][b.defender.index()] += 1;
                     }
                     if b.result == BattleResult::BothRemoved && b.attacker == Rank::Marshal {
-                        stats.marshals_traded[att] += 1;
+                        stats.marshals_traded[att][usize::from(a_spy)] += 1;
                     }
+                    let taken = b.result != BattleResult::DefenderWins;
+                    let repelled = b.result != BattleResult::AttackerWins;
+                    a_spy &= !(def == 0 && b.defender == Rank::Spy && taken
+                        || att == 0 && b.attacker == Rank::Spy && repelled);
                 }
                 let (Some(b), Some((att_known, def_known))) = (ev.battle, known) else {
                     continue;
@@ -183,13 +188,15 @@ impl fmt::Display for BattleStats {
         let lost = |side: usize, r: Rank, by: Rank| self.lost[side][r.index()][by.index()];
         write!(
             f,
-            "\n  a's Marshal taken by b's Spy {}, b's Marshal by a's Spy {}; a's General taken by b's Marshal {}, b's General by a's Marshal {}; Marshals traded {} (a attacking), {} (b attacking)",
+            "\n  a's Marshal taken by b's Spy {}, b's Marshal by a's Spy {}; a's General taken by b's Marshal {}, b's General by a's Marshal {}\n  Marshals traded: a attacking {} ({} of them with a's Spy alive), b attacking {} ({})",
             lost(0, Rank::Marshal, Rank::Spy),
             lost(1, Rank::Marshal, Rank::Spy),
             lost(0, Rank::General, Rank::Marshal),
             lost(1, Rank::General, Rank::Marshal),
-            self.marshals_traded[0],
-            self.marshals_traded[1],
+            self.marshals_traded[0].iter().sum::<u32>(),
+            self.marshals_traded[0][1],
+            self.marshals_traded[1].iter().sum::<u32>(),
+            self.marshals_traded[1][1],
         )?;
         if self.material.1 > 0 {
             write!(
@@ -227,21 +234,22 @@ mod tests {
             ArenaConfig {
                 a: Side::Level(BotLevel::Random),
                 b: Side::Level(BotLevel::Random),
-                games: 4,
+                games: 12,
                 threads: 1,
-                max_plies: 400,
+                max_plies: 1500,
                 seed: 5,
                 ..ArenaConfig::default()
             },
             |_, _| {},
         );
+        let mut trades_seen = 0;
         for (_, g) in &result.played {
             let stats = BattleStats::of([g]);
             let record = g.record.as_ref().expect("a record");
             let mut game = record.replay_to(0).expect("replays");
             let mut battles = 0;
             let mut deaths = 0u32;
-            let mut marshals_traded = 0;
+            let (mut marshals_traded, mut with_spy) = (0, 0);
             let mut first: Option<(bool, bool)> = None;
             let mut long_scout = false;
             for &m in &record.moves {
@@ -252,10 +260,15 @@ mod tests {
                 let dist = m.from.file().abs_diff(m.to.file()) + m.from.row().abs_diff(m.to.row());
                 long_scout |= dist > 1;
                 battles += u32::from(attack && game.piece_at(m.to).unwrap().rank != Rank::Flag);
+                let a_spy = Square::all().any(|sq| {
+                    game.piece_at(sq)
+                        .is_some_and(|p| p.color == g.a_color && p.rank == Rank::Spy)
+                });
                 if let Some(b) = game.play(m).unwrap().battle {
-                    marshals_traded += u32::from(
-                        b.result == BattleResult::BothRemoved && b.defender == Rank::Marshal,
-                    );
+                    let trade =
+                        b.result == BattleResult::BothRemoved && b.defender == Rank::Marshal;
+                    marshals_traded += u32::from(trade);
+                    with_spy += u32::from(trade && a_spy);
                     deaths += if b.result == BattleResult::BothRemoved {
                         2
                     } else {
@@ -267,7 +280,11 @@ mod tests {
             let lost_count: u32 = stats.lost.iter().flatten().flatten().sum();
             assert_eq!(lost_count, deaths);
             assert_eq!(stats.material.1, 1);
-            assert_eq!(stats.marshals_traded.iter().sum::<u32>(), marshals_traded);
+            let traded = stats.marshals_traded.iter().flatten();
+            assert_eq!(traded.sum::<u32>(), marshals_traded);
+            let spy_alive = stats.marshals_traded[0][1] + stats.marshals_traded[1][1];
+            assert_eq!(spy_alive, with_spy);
+            trades_seen += marshals_traded;
             assert_eq!(
                 stats.lost[0][Rank::Marshal.index()][Rank::Marshal.index()],
                 marshals_traded
@@ -308,5 +325,7 @@ mod tests {
                 assert!(unknown_both >= 1, "{stats}");
             }
         }
+        // The games are long enough for the Marshals to meet (twice on this seed).
+        assert!(trades_seen > 0);
     }
 }
