@@ -78,7 +78,6 @@ impl BattleStats {
                 |game: &Game| material(game, g.a_color) - material(game, g.a_color.opposite());
             let mut at_ply = None;
             let (mut run, mut longest) = (0u32, 0u32);
-            let mut a_spy = true;
             let mut stalled = 0u64;
             let end_run = |run: u32, longest: &mut u32, stalled: &mut u64| {
                 *longest = (*longest).max(run);
@@ -114,12 +113,9 @@ impl BattleStats {
                         stats.lost[att][b.attacker.index()][b.defender.index()] += 1;
                     }
                     if b.result == BattleResult::BothRemoved && b.attacker == Rank::Marshal {
+                        let a_spy = !game.captured(g.a_color).contains(&Rank::Spy);
                         stats.marshals_traded[att][usize::from(a_spy)] += 1;
                     }
-                    let taken = b.result != BattleResult::DefenderWins;
-                    let repelled = b.result != BattleResult::AttackerWins;
-                    a_spy &= !(def == 0 && b.defender == Rank::Spy && taken
-                        || att == 0 && b.attacker == Rank::Spy && repelled);
                 }
                 let (Some(b), Some((att_known, def_known))) = (ev.battle, known) else {
                     continue;

@@ -128,8 +128,8 @@ pub fn arena(args: ArenaArgs) -> anyhow::Result<()> {
                 .filter(|g| g.winner.is_some_and(|w| (w == g.a_color) == a_won))
                 .collect();
             if !picked.is_empty() && picked.len() < result.played.len() {
-                let games = if picked.len() == 1 { "game" } else { "games" };
-                println!("in the {} {games} a {said}:", picked.len());
+                let noun = if picked.len() == 1 { "game" } else { "games" };
+                println!("in the {} {noun} a {said}:", picked.len());
                 println!("{}", BattleStats::of(picked));
             }
         }
