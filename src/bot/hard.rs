@@ -191,11 +191,9 @@ pub struct HardConfig {
     /// `one_each=N` those within N moves). The farther ones count as without it.
     pub one_each: u8,
     /// Whether our Marshal keeps off the known enemy Marshal while our Spy lives: attacking
-    /// it then costs [`MARSHAL_KEPT`] at the root, so that the Spy may take it (every game
-    /// of stop 64's 80 against peternlewis in which our Spy took their Marshal was won; of
-    /// the 21 in which our Marshal traded itself for theirs while our Spy lived, 4 were
-    /// lost). On by default since stop 65 (`no_spy_wait` in the arena turns it off): on
-    /// three seeds against peternlewis it scored 87.1% against the default's 84.6%.
+    /// it then costs [`MARSHAL_KEPT`] at the root, so that the Spy may take it for nothing.
+    /// On by default (`no_spy_wait` in the arena turns it off); why, and what it scored:
+    /// `docs/bots.md` (stops 64-65).
     pub spy_wait: bool,
 }
 
