@@ -195,13 +195,20 @@ pub struct HardConfig {
     /// On by default (`no_spy_wait` in the arena turns it off); why, and what it scored:
     /// `docs/bots.md` (stops 64-65).
     pub spy_wait: bool,
+    /// The weight of the trade hunt ([`hunt`]): the side ahead in movable material closes
+    /// in on a known enemy piece that nothing of its own beats with a piece that trades it
+    /// (our General on their known General once the Marshals are gone, before it takes
+    /// what is left within its reach). 0, the default, off; `trade_hunt` in the arena is 1,
+    /// the weight of the hunt for pieces we beat, `trade_hunt=W` any other.
+    pub trade_hunt: f64,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
      no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, \
-     home_guard=W, home_path, wary, one_each, one_each=N, depth=N, spy_wait, no_spy_wait";
+     home_guard=W, home_path, wary, one_each, one_each=N, depth=N, spy_wait, no_spy_wait, \
+     trade_hunt, trade_hunt=W";
 
 /// The deepest search the arena's `depth=N` asks for.
 pub const MAX_DEPTH: u8 = 6;
@@ -233,6 +240,8 @@ struct Extra {
     wary: bool,
     /// [`HardConfig::one_each`].
     one_each: u8,
+    /// [`HardConfig::trade_hunt`].
+    trade_hunt: f64,
 }
 
 impl Default for Extra {
@@ -255,6 +264,7 @@ impl Extra {
             home_path: cfg.home_path,
             wary: cfg.wary,
             one_each: cfg.one_each,
+            trade_hunt: cfg.trade_hunt,
         }
     }
 }
@@ -291,6 +301,7 @@ impl Default for HardConfig {
             wary: false,
             one_each: 0,
             spy_wait: true,
+            trade_hunt: 0.0,
         }
     }
 }
@@ -335,6 +346,7 @@ impl HardConfig {
             "one_each" => self.one_each = RACE_REACH,
             "spy_wait" => self.spy_wait = true,
             "no_spy_wait" => self.spy_wait = false,
+            "trade_hunt" => self.trade_hunt = 1.0,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -355,6 +367,8 @@ impl HardConfig {
                     self.depth = d.clamp(1.0, MAX_DEPTH as f64) as u8;
                 } else if let Some(n) = weight("one_each=").filter(|n| n.fract() == 0.0) {
                     self.one_each = n.min(RACE_REACH as f64) as u8;
+                } else if let Some(w) = weight("trade_hunt=") {
+                    self.trade_hunt = w;
                 } else {
                     return Err(format!("unknown switch '{name}': {SWITCHES}"));
                 }
@@ -1618,7 +1632,12 @@ impl Terms {
                 * flag_threat(s, me, &armies, x.home_guard, maps.filter(|_| x.home_path)),
             race: -FLAG_DEFENCE * race,
             hunters: hunting(s, me, &armies, x),
-            hunt: HUNT * (hunt(s, me, &armies) - hunt(s, me.opposite(), &armies)),
+            hunt: {
+                let ahead = |c: Color| army[c.index()] > army[c.opposite().index()];
+                let trades = |c: Color| if ahead(c) { x.trade_hunt } else { 0.0 };
+                HUNT * (hunt(s, me, &armies, trades(me))
+                    - hunt(s, me.opposite(), &armies, trades(me.opposite())))
+            },
             spy: -spy_terms(s, me, ours, x),
             one_move: if s.to_move == me { g } else { -g },
             trade: trade(army[me.index()], army[me.opposite().index()]),
@@ -1703,24 +1722,34 @@ fn dominant(s: &Sim, c: Color) -> f64 {
 const DOMINANT: f64 = 100.0;
 
 /// `c`'s pieces closing in on the other side's revealed movable pieces they beat: for
-/// each such target, its value times (8 - steps to the nearest) / 8.
-fn hunt(s: &Sim, c: Color, armies: &Armies) -> f64 {
+/// each such target, its value times (8 - steps to the nearest) / 8; a target none of
+/// `c`'s pieces beats but one trades counts `trades` times as much
+/// ([`HardConfig::trade_hunt`], 0 unless `c` is ahead in movable material).
+fn hunt(s: &Sim, c: Color, armies: &Armies, trades: f64) -> f64 {
     let mut total = 0.0;
     for &(i, e) in armies.of(c.opposite()) {
         if !is_revealed(s.board[i as usize]) {
             continue;
         }
-        let d = armies
-            .of(c)
-            .iter()
-            .filter(|&&(_, r)| {
-                sim::battle(r, e, s.aggressor_advantage) == BattleResult::AttackerWins
-            })
-            .map(|&(at, _)| dist(at, i))
-            .min();
-        if let Some(d) = d {
-            total += dyn_value(s, c.opposite(), e) * (8u8.saturating_sub(d)) as f64 / 8.0;
+        // The nearest of `c`'s pieces that beat `e`, or else (weighed by `trades`) that
+        // trade it.
+        let (mut beats, mut ties) = (None::<u8>, None::<u8>);
+        for &(at, r) in armies.of(c) {
+            let d = dist(at, i);
+            match sim::battle(r, e, s.aggressor_advantage) {
+                BattleResult::AttackerWins => beats = Some(beats.map_or(d, |b| b.min(d))),
+                BattleResult::BothRemoved if trades > 0.0 => {
+                    ties = Some(ties.map_or(d, |t| t.min(d)))
+                }
+                _ => {}
+            }
         }
+        let (d, w) = match (beats, ties) {
+            (Some(d), _) => (d, 1.0),
+            (None, Some(d)) => (d, trades),
+            (None, None) => continue,
+        };
+        total += w * dyn_value(s, c.opposite(), e) * (8u8.saturating_sub(d)) as f64 / 8.0;
     }
     total
 }
@@ -3757,6 +3786,51 @@ mod tests {
         // Blue's only unseen movable piece is now its Scout: our Marshal, General,
         // Colonel, Captain and Lieutenant each take it without risk.
         assert_eq!(hunters(&played, Red), 5.0);
+    }
+
+    /// [`HardConfig::trade_hunt`]: with the Marshals gone, Red's General closing in on
+    /// Blue's known General (nothing of Red's beats it, the General trades it) counts in
+    /// the hunt while Red is ahead in movable material, and not while it is behind or with
+    /// the switch off; a piece Red beats is hunted as before.
+    #[test]
+    fn the_side_ahead_hunts_a_known_piece_it_can_only_trade() {
+        use Color::{Blue, Red};
+        let at = |general: (usize, usize), extra: Rank| {
+            sim_of(&[
+                (general.0, general.1, Red, Rank::General, false),
+                (0, 1, Red, extra, false),
+                (4, 8, Blue, Rank::General, true),
+                (9, 8, Blue, Rank::Major, false),
+            ])
+        };
+        let terms = |s: &Sim, w: f64| {
+            let x = Extra {
+                trade_hunt: w,
+                ..Extra::default()
+            };
+            Terms::of(s, Red, None, None, x).hunt
+        };
+        // Ten steps away (out of the hunt's reach) and two: worth 90 × 6/8 × HUNT.
+        let (far, near) = ((0, 2), (4, 6));
+        let ahead = |g| at(g, Rank::Colonel);
+        let gain = |w: f64| terms(&ahead(near), w) - terms(&ahead(far), w);
+        assert_eq!(gain(0.0), 0.0, "off by default: nothing of Red's beats the General");
+        assert!((gain(1.0) - HUNT * 90.0 * 6.0 / 8.0).abs() < 1e-9, "{}", gain(1.0));
+        assert!((gain(2.0) - 2.0 * gain(1.0)).abs() < 1e-9);
+        // Behind (a Scout against Blue's Major), Red does not seek the trade.
+        let behind = |g| at(g, Rank::Scout);
+        assert_eq!(terms(&behind(near), 1.0) - terms(&behind(far), 1.0), 0.0);
+        // A Marshal of Red's beats the General: hunted with or without the switch.
+        let marshal = |g| at(g, Rank::Marshal);
+        let hunted = terms(&marshal(near), 0.0) - terms(&marshal(far), 0.0);
+        assert_eq!(hunted, terms(&marshal(near), 1.0) - terms(&marshal(far), 1.0));
+        let mut cfg = HardConfig::default();
+        assert_eq!(cfg.trade_hunt, 0.0);
+        cfg.switch("trade_hunt").unwrap();
+        assert_eq!(cfg.trade_hunt, 1.0);
+        cfg.switch("trade_hunt=0.5").unwrap();
+        assert_eq!(cfg.trade_hunt, 0.5);
+        assert!(cfg.switch("trade_hunt=-1").is_err());
     }
 
     /// The race to our Flag counts the moves a defender really needs: our own Bombs are
