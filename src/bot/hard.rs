@@ -58,7 +58,8 @@
 //!   [`HardConfig::home_path`] (the home guard's steps counted around Bombs and lakes),
 //!   [`HardConfig::wary`] (an unknown intruder counted as the opponent's strongest rank)
 //!   and [`HardConfig::one_each`] (each intruder, or each within a reach, needs a defender
-//!   of its own).
+//!   of its own); [`HardConfig::trade_hunt`], the [`hunt`] for a known enemy piece that
+//!   nothing of ours beats, with a piece that trades it, while we are ahead.
 //!
 //! **An endless chase.** Under rules with no two-square rule (the UCC 2012 programs') a piece
 //! of ours can flee back and forth from one that follows it for the whole game. With
@@ -3814,8 +3815,16 @@ mod tests {
         let (far, near) = ((0, 2), (4, 6));
         let ahead = |g| at(g, Rank::Colonel);
         let gain = |w: f64| terms(&ahead(near), w) - terms(&ahead(far), w);
-        assert_eq!(gain(0.0), 0.0, "off by default: nothing of Red's beats the General");
-        assert!((gain(1.0) - HUNT * 90.0 * 6.0 / 8.0).abs() < 1e-9, "{}", gain(1.0));
+        assert_eq!(
+            gain(0.0),
+            0.0,
+            "off by default: nothing of Red's beats the General"
+        );
+        assert!(
+            (gain(1.0) - HUNT * 90.0 * 6.0 / 8.0).abs() < 1e-9,
+            "{}",
+            gain(1.0)
+        );
         assert!((gain(2.0) - 2.0 * gain(1.0)).abs() < 1e-9);
         // Behind (a Scout against Blue's Major), Red does not seek the trade.
         let behind = |g| at(g, Rank::Scout);
@@ -3823,7 +3832,10 @@ mod tests {
         // A Marshal of Red's beats the General: hunted with or without the switch.
         let marshal = |g| at(g, Rank::Marshal);
         let hunted = terms(&marshal(near), 0.0) - terms(&marshal(far), 0.0);
-        assert_eq!(hunted, terms(&marshal(near), 1.0) - terms(&marshal(far), 1.0));
+        assert_eq!(
+            hunted,
+            terms(&marshal(near), 1.0) - terms(&marshal(far), 1.0)
+        );
         let mut cfg = HardConfig::default();
         assert_eq!(cfg.trade_hunt, 0.0);
         cfg.switch("trade_hunt").unwrap();
