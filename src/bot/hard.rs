@@ -202,6 +202,10 @@ pub struct HardConfig {
     /// what is left within its reach). 0, the default, off; `trade_hunt` in the arena is 1,
     /// the weight of the hunt for pieces we beat, `trade_hunt=W` any other.
     pub trade_hunt: f64,
+    /// Whether the trade hunt ([`HardConfig::trade_hunt`]) goes on while behind too: a
+    /// known enemy Marshal our Spy no longer threatens takes piece after piece, which
+    /// costs more than the trade. Off by default (`trade_behind` in the arena).
+    pub trade_behind: bool,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
@@ -209,7 +213,7 @@ pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
      no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, \
      home_guard=W, home_path, wary, one_each, one_each=N, depth=N, spy_wait, no_spy_wait, \
-     trade_hunt, trade_hunt=W";
+     trade_hunt, trade_hunt=W, trade_behind";
 
 /// The deepest search the arena's `depth=N` asks for.
 pub const MAX_DEPTH: u8 = 6;
@@ -243,6 +247,8 @@ struct Extra {
     one_each: u8,
     /// [`HardConfig::trade_hunt`].
     trade_hunt: f64,
+    /// [`HardConfig::trade_behind`].
+    trade_behind: bool,
 }
 
 impl Default for Extra {
@@ -266,6 +272,7 @@ impl Extra {
             wary: cfg.wary,
             one_each: cfg.one_each,
             trade_hunt: cfg.trade_hunt,
+            trade_behind: cfg.trade_behind,
         }
     }
 }
@@ -303,6 +310,7 @@ impl Default for HardConfig {
             one_each: 0,
             spy_wait: true,
             trade_hunt: 0.0,
+            trade_behind: false,
         }
     }
 }
@@ -348,6 +356,7 @@ impl HardConfig {
             "spy_wait" => self.spy_wait = true,
             "no_spy_wait" => self.spy_wait = false,
             "trade_hunt" => self.trade_hunt = 1.0,
+            "trade_behind" => self.trade_behind = true,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -1635,7 +1644,13 @@ impl Terms {
             hunters: hunting(s, me, &armies, x),
             hunt: {
                 let ahead = |c: Color| army[c.index()] > army[c.opposite().index()];
-                let trades = |c: Color| if ahead(c) { x.trade_hunt } else { 0.0 };
+                let trades = |c: Color| {
+                    if x.trade_behind || ahead(c) {
+                        x.trade_hunt
+                    } else {
+                        0.0
+                    }
+                };
                 HUNT * (hunt(s, me, &armies, trades(me))
                     - hunt(s, me.opposite(), &armies, trades(me.opposite())))
             },
@@ -1725,7 +1740,8 @@ const DOMINANT: f64 = 100.0;
 /// `c`'s pieces closing in on the other side's revealed movable pieces they beat: for
 /// each such target, its value times (8 - steps to the nearest) / 8; a target none of
 /// `c`'s pieces beats but one trades counts `trades` times as much
-/// ([`HardConfig::trade_hunt`], 0 unless `c` is ahead in movable material).
+/// ([`HardConfig::trade_hunt`], 0 unless `c` is ahead in movable material or
+/// [`HardConfig::trade_behind`]).
 fn hunt(s: &Sim, c: Color, armies: &Armies, trades: f64) -> f64 {
     let mut total = 0.0;
     for &(i, e) in armies.of(c.opposite()) {
@@ -3826,9 +3842,20 @@ mod tests {
             gain(1.0)
         );
         assert!((gain(2.0) - 2.0 * gain(1.0)).abs() < 1e-9);
-        // Behind (a Scout against Blue's Major), Red does not seek the trade.
+        // Behind (a Scout against Blue's Major), Red does not seek the trade, unless
+        // `trade_behind`.
         let behind = |g| at(g, Rank::Scout);
         assert_eq!(terms(&behind(near), 1.0) - terms(&behind(far), 1.0), 0.0);
+        let anyway = |s: &Sim| {
+            let x = Extra {
+                trade_hunt: 1.0,
+                trade_behind: true,
+                ..Extra::default()
+            };
+            Terms::of(s, Red, None, None, x).hunt
+        };
+        let gain_behind = anyway(&behind(near)) - anyway(&behind(far));
+        assert!((gain_behind - gain(1.0)).abs() < 1e-9, "{gain_behind}");
         // A Marshal of Red's beats the General: hunted with or without the switch.
         let marshal = |g| at(g, Rank::Marshal);
         let hunted = terms(&marshal(near), 0.0) - terms(&marshal(far), 0.0);
@@ -3843,6 +3870,9 @@ mod tests {
         cfg.switch("trade_hunt=0.5").unwrap();
         assert_eq!(cfg.trade_hunt, 0.5);
         assert!(cfg.switch("trade_hunt=-1").is_err());
+        assert!(!cfg.trade_behind);
+        cfg.switch("trade_behind").unwrap();
+        assert!(cfg.trade_behind);
     }
 
     /// The race to our Flag counts the moves a defender really needs: our own Bombs are
