@@ -82,17 +82,19 @@ async fn two_players_meet_set_up_and_battle_seeing_only_their_side() {
     type_move(red, &format!("{file}5 {file}6")).await;
 
     // Both screens report the battle with both ranks (no Silent Defense by default).
+    // Red's screen still says "Your turn" until the battle is drawn, so wait for the
+    // square itself: before the battle it shows Blue's hidden moved piece, after it the
+    // winner's rank or nothing.
+    let sq = format!("{file}6");
     let red_after = red
         .wait_for("Red's screen after the battle", 10, |t| {
-            t.contains("move 4") || t.contains("Your turn")
+            ScreenBoard::read(t).is_some_and(|b| b.at(&sq) != MOVED)
         })
         .await;
     let blue_after = blue.wait_text("Your turn", 10).await;
-    let _ = red_after;
-    let rb2 = ScreenBoard::read(&red.text()).unwrap();
+    let rb2 = ScreenBoard::read(&red_after).unwrap();
     let bb2 = ScreenBoard::read(&blue_after).unwrap();
     // The square of the battle shows the winner's rank, or is empty, on both screens alike.
-    let sq = format!("{file}6");
     assert_eq!(
         rb2.at(&sq),
         bb2.at(&sq),
