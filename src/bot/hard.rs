@@ -59,7 +59,8 @@
 //!   [`HardConfig::wary`] (an unknown intruder counted as the opponent's strongest rank)
 //!   and [`HardConfig::one_each`] (each intruder, or each within a reach, needs a defender
 //!   of its own); [`HardConfig::trade_hunt`], the [`hunt`] for a known enemy piece that
-//!   nothing of ours beats, with a piece that trades it, while we are ahead.
+//!   nothing of ours beats, with a piece that trades it, while we are ahead (or always,
+//!   [`HardConfig::trade_behind`]).
 //!
 //! **An endless chase.** Under rules with no two-square rule (the UCC 2012 programs') a piece
 //! of ours can flee back and forth from one that follows it for the whole game. With

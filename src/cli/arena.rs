@@ -20,8 +20,8 @@ pub struct ArenaArgs {
     /// switches on: press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop,
     /// no_unloop, siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept,
     /// home_guard=W, home_path, wary, one_each, one_each=N, depth=N, spy_wait, no_spy_wait,
-    /// trade_hunt, trade_hunt=W, trade_behind; see docs/bots.md), or exec:COMMAND [ARGS] (another program that speaks the UCC 2012
-    /// protocol, started for each game).
+    /// trade_hunt, trade_hunt=W, trade_behind; see docs/bots.md), or exec:COMMAND [ARGS]
+    /// (another program that speaks the UCC 2012 protocol, started for each game).
     #[arg(long, default_value = "hard")]
     a: String,
     /// The second player, as --a.
