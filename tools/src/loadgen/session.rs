@@ -30,7 +30,14 @@ pub(crate) struct Pending {
     before: Status,
     mv: (Sq, Sq),
     data_since: bool,
+    /// An illegal move's sentence was on the screen before [`REFUSED_AFTER`]: the screen
+    /// is looked at again once that has passed (no further frame may come to wake it).
+    early_error: bool,
 }
+
+/// A sentence of an illegal move counts as this move's refusal only this long after the
+/// move was typed (sooner, it may still be an earlier one's).
+const REFUSED_AFTER: Duration = Duration::from_millis(30);
 
 pub(crate) struct Session {
     cfg: SessionCfg,
@@ -385,9 +392,16 @@ impl Session {
             .pending
             .as_ref()
             .is_some_and(|p| now.duration_since(p.sent) > MOVE_GIVE_UP);
+        // A refusal drawn at once is read as one when it is old enough: no frame follows
+        // it, and the move would otherwise wait out MOVE_GIVE_UP (a game's five seconds
+        // at a time, several times a game: an arena test's games stalled under CI load).
+        let refused = self
+            .pending
+            .as_ref()
+            .is_some_and(|p| p.early_error && now.duration_since(p.sent) > REFUSED_AFTER);
         let lobby_timer = self.timers_due(now)
             && now.duration_since(self.last_look) >= Duration::from_millis(250);
-        self.worth_a_look() || think_over || given_up || lobby_timer
+        self.worth_a_look() || think_over || given_up || refused || lobby_timer
     }
 
     /// With STRATEGO_LOADGEN_DUMP: the last screen looked at before the first game.
@@ -760,6 +774,7 @@ impl Session {
             before: status,
             mv,
             data_since: false,
+            early_error: false,
         });
     }
 
@@ -767,7 +782,7 @@ impl Session {
     /// recorded once measuring) or failed (an error shown, or nothing for
     /// [`MOVE_GIVE_UP`]: another move is tried). False while it is still awaited.
     fn settle_pending(&mut self, text: &str, status: Status, now: Instant) -> bool {
-        let Some(p) = &self.pending else {
+        let Some(p) = &mut self.pending else {
             return true;
         };
         if status != p.before {
@@ -788,11 +803,11 @@ impl Session {
             self.turn_seen = None;
             return true;
         }
-        let failed = (p.data_since
-            && now.duration_since(p.sent) > Duration::from_millis(30)
-            && shows_error(text))
-            || now.duration_since(p.sent) > MOVE_GIVE_UP;
+        let error = p.data_since && shows_error(text);
+        let old_enough = now.duration_since(p.sent) > REFUSED_AFTER;
+        let failed = (error && old_enough) || now.duration_since(p.sent) > MOVE_GIVE_UP;
         if !failed {
+            p.early_error |= error;
             return false;
         }
         self.counters
@@ -898,5 +913,52 @@ mod tests {
         let us = timed.quantile(0.5).unwrap();
         assert!((3_000..3_100).contains(&us), "{us} µs");
         assert_eq!(counters.opponent_elsewhere.load(Ordering::Relaxed), 1);
+    }
+
+    /// A move refused with a frame drawn within REFUSED_AFTER of its typing: that frame is
+    /// read at once (too soon to count), and no frame follows it. The move is read as
+    /// refused at the next look once REFUSED_AFTER has passed, not after MOVE_GIVE_UP (CI's
+    /// arena test lost 30 s of its 40 to six such waits).
+    #[test]
+    fn a_refusal_drawn_at_once_is_read_when_old_enough_not_after_five_seconds() {
+        let counters = Arc::new(Counters::default());
+        let mut s = session(0, &counters);
+        let t0 = Instant::now();
+        let before = Status {
+            mine: true,
+            number: 8,
+        };
+        s.pending = Some(Pending {
+            sent: t0,
+            before,
+            mv: ((0, 6), (0, 7)),
+            data_since: true,
+            early_error: false,
+        });
+        let refused = "Blue moved A5-A6\nThe piece on A6 is not yours\n";
+        // The frame came 5 ms after the move: too soon to be sure it is this move's.
+        assert!(!s.settle_pending(refused, before, t0 + Duration::from_millis(5)));
+        assert!(s.pending.is_some());
+        // Nothing more comes. Before REFUSED_AFTER no look is due; after it, one is.
+        assert!(!s.look_due(t0 + Duration::from_millis(20)));
+        assert!(s.look_due(t0 + Duration::from_millis(40)));
+        // That look reads the refusal: another move is tried next.
+        assert!(s.settle_pending(refused, before, t0 + Duration::from_millis(40)));
+        assert!(s.pending.is_none());
+        assert!(s.tried.contains(&((0, 6), (0, 7))));
+        assert_eq!(counters.failed_attempts.load(Ordering::Relaxed), 1);
+
+        // A move still on its way (no sentence on the screen) is not looked at again
+        // until MOVE_GIVE_UP.
+        s.pending = Some(Pending {
+            sent: t0,
+            before,
+            mv: ((1, 4), (1, 5)),
+            data_since: true,
+            early_error: false,
+        });
+        assert!(!s.settle_pending("Your turn  move 8\n", before, t0 + Duration::from_millis(5)));
+        assert!(!s.look_due(t0 + Duration::from_millis(40)));
+        assert!(s.look_due(t0 + MOVE_GIVE_UP + Duration::from_millis(1)));
     }
 }
