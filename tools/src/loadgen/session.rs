@@ -928,13 +928,17 @@ mod tests {
             mine: true,
             number: 8,
         };
-        s.pending = Some(Pending {
-            sent: t0,
-            before,
-            mv: ((0, 6), (0, 7)),
-            data_since: true,
-            early_error: false,
-        });
+        // A move typed at t0, some output come since.
+        let typed = |mv| {
+            Some(Pending {
+                sent: t0,
+                before,
+                mv,
+                data_since: true,
+                early_error: false,
+            })
+        };
+        s.pending = typed(((0, 6), (0, 7)));
         let refused = "Blue moved A5-A6\nThe piece on A6 is not yours\n";
         // The frame came 5 ms after the move: too soon to be sure it is this move's.
         assert!(!s.settle_pending(refused, before, t0 + Duration::from_millis(5)));
@@ -950,13 +954,7 @@ mod tests {
 
         // A move still on its way (no sentence on the screen) is not looked at again
         // until MOVE_GIVE_UP.
-        s.pending = Some(Pending {
-            sent: t0,
-            before,
-            mv: ((1, 4), (1, 5)),
-            data_since: true,
-            early_error: false,
-        });
+        s.pending = typed(((1, 4), (1, 5)));
         assert!(!s.settle_pending("Your turn  move 8\n", before, t0 + Duration::from_millis(5)));
         assert!(!s.look_due(t0 + Duration::from_millis(40)));
         assert!(s.look_due(t0 + MOVE_GIVE_UP + Duration::from_millis(1)));
