@@ -45,13 +45,19 @@ def neighbours(x, y):
             yield n
 
 
-def replay(red_lines, blue_lines, me, cutoff):
+def setups(red_lines, blue_lines):
+    """The board after both set-ups: (x, y) -> (colour "R" or "B", the piece's character)."""
     board = {}
     for colour, lines, rows in (("R", red_lines, range(0, 4)), ("B", blue_lines, range(6, 10))):
         for y, line in zip(rows, lines[:4]):
             for x, c in enumerate(line.rstrip("\n")):
                 if c != ".":
                     board[(x, y)] = (colour, c)
+    return board
+
+
+def plies(red_lines, blue_lines):
+    """The game's moves in order, Red first (each side's record lines after its set-up)."""
     moves = []
     reds, blues = red_lines[4:], blue_lines[4:]
     for i in range(max(len(reds), len(blues))):
@@ -59,6 +65,12 @@ def replay(red_lines, blue_lines, me, cutoff):
             moves.append(reds[i])
         if i < len(blues):
             moves.append(blues[i])
+    return moves
+
+
+def replay(red_lines, blue_lines, me, cutoff):
+    board = setups(red_lines, blue_lines)
+    moves = plies(red_lines, blue_lines)
     enemy = "B" if me == "R" else "R"
     last_enemy_to = None
     fate = None

@@ -5,7 +5,7 @@ Usage: ucc-board.py DIR GAME [FROM=0] [TO=end]
   DIR   an arena run's --record directory (game-NNNN-red.ucc, game-NNNN-blue.ucc)
   GAME  the game's number (as in the run's --list lines)
 
-Replays the record with spy-fate.py's battle rules and prints, for every ply from FROM to
+Replays the record with spy-fate.py's set-up reading and battle rules and prints, for every ply from FROM to
 TO, the move (side, piece, from, to, and the battle's outcome) and then the board with
 both sides' true ranks in the protocol's characters (R for Red, b for Blue, then 1 Marshal ..
 9 Scout, s Spy, B Bomb, F Flag; ~~ a lake), row 0 (Red's back row) first. Red moves on
@@ -43,17 +43,9 @@ def main():
             return f.readlines()
 
     red, blue = read("red"), read("blue")
-    board = {}
-    for colour, lines, rows in (("R", red, range(0, 4)), ("b", blue, range(6, 10))):
-        for y, line in zip(rows, lines[:4]):
-            for x, c in enumerate(line.rstrip("\n")):
-                if c != ".":
-                    board[(x, y)] = (colour, c)
-    moves = []
-    for i in range(max(len(red), len(blue)) - 4):
-        for lines in (red, blue):
-            if 4 + i < len(lines) and len(lines[4 + i].split()) >= 3:
-                moves.append(lines[4 + i])
+    # Blue's pieces as b: its Bombs read bB, not BB.
+    board = {sq: ("b" if c == "B" else c, p) for sq, (c, p) in sf.setups(red, blue).items()}
+    moves = [m for m in sf.plies(red, blue) if len(m.split()) >= 3]
     if frm == 0:
         print("-- the set-ups")
         show(board)
