@@ -52,8 +52,9 @@
 //!   may take our Spy left next to it, a move in which the Spy attacks anything but a known
 //!   Marshal counting as leaving it there ([`spy_exposed`]); [`HardConfig::trapped`], a
 //!   cost for known pieces (and the Spy) walled in within reach of a piece that takes them
-//!   ([`trapped`]); [`HardConfig::hunter`], the hunters' weight; and five for the Flag's
-//!   defence: [`HardConfig::intercept`] (the race along the intruder's way,
+//!   ([`trapped`]); [`HardConfig::hunter`], the hunters' weight; and six for the Flag's
+//!   defence: [`HardConfig::wall_doors`] (a walled-in Bomb side guarded at the Bombs a
+//!   Miner digs before it), [`HardConfig::intercept`] (the race along the intruder's way,
 //!   [`flag_race_paths`]), [`HardConfig::home_guard`] (the home guard's weight),
 //!   [`HardConfig::home_path`] (the home guard's steps counted around Bombs and lakes),
 //!   [`HardConfig::wary`] (an unknown intruder counted as the opponent's strongest rank)
@@ -207,6 +208,13 @@ pub struct HardConfig {
     /// known enemy Marshal our Spy no longer threatens takes piece after piece, which
     /// costs more than the trade. Off by default (`trade_behind` in the arena).
     pub trade_behind: bool,
+    /// Whether a Bomb side of our Flag with no free square beside it (Bombs, lakes and the
+    /// board's edge all round) is guarded at the Bombs a Miner must dig before it, as far
+    /// out as it takes to find a square a guard can stand on ([`FlagMaps`]): without it
+    /// the race to our Flag counts such a side lost whatever we do once a Miner is within
+    /// reach, and nothing in the evaluation draws a defender. Off by default
+    /// (`wall_doors` in the arena).
+    pub wall_doors: bool,
 }
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
@@ -214,7 +222,7 @@ pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
      no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, \
      home_guard=W, home_path, wary, one_each, one_each=N, depth=N, spy_wait, no_spy_wait, \
-     trade_hunt, trade_hunt=W, trade_behind";
+     trade_hunt, trade_hunt=W, trade_behind, wall_doors";
 
 /// The deepest search the arena's `depth=N` asks for.
 pub const MAX_DEPTH: u8 = 6;
@@ -250,6 +258,8 @@ struct Extra {
     trade_hunt: f64,
     /// [`HardConfig::trade_behind`].
     trade_behind: bool,
+    /// [`HardConfig::wall_doors`].
+    wall_doors: bool,
 }
 
 impl Default for Extra {
@@ -274,6 +284,7 @@ impl Extra {
             one_each: cfg.one_each,
             trade_hunt: cfg.trade_hunt,
             trade_behind: cfg.trade_behind,
+            wall_doors: cfg.wall_doors,
         }
     }
 }
@@ -312,6 +323,7 @@ impl Default for HardConfig {
             spy_wait: true,
             trade_hunt: 0.0,
             trade_behind: false,
+            wall_doors: false,
         }
     }
 }
@@ -358,6 +370,7 @@ impl HardConfig {
             "no_spy_wait" => self.spy_wait = false,
             "trade_hunt" => self.trade_hunt = 1.0,
             "trade_behind" => self.trade_behind = true,
+            "wall_doors" => self.wall_doors = true,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -1017,6 +1030,10 @@ fn flag_threat(
 /// stand next to that door (or on it), and the moves an enemy piece needs to stand on it:
 /// a Miner digs through our Bombs (a move each), the others go around them and come in
 /// only by a door that is not a Bomb. Other pieces are not walls: they move or are taken.
+/// With [`HardConfig::wall_doors`] a Bomb door with no free square beside it gives way to
+/// the Bombs beside it (not the Flag), which a Miner must dig first, as far out as it
+/// takes to find one a guard can stand beside: a guard beside such an outer Bomb takes
+/// the Miner as it stands there, and once past it the Miner cannot be stopped.
 #[derive(Clone, Debug)]
 struct FlagMaps {
     flag: u8,
@@ -1027,6 +1044,9 @@ struct FlagMaps {
 struct Door {
     /// Whether the door is one of our Bombs (only a Miner comes in by it).
     bomb: bool,
+    /// The Bombs a Miner still digs between the door and the Flag (0 for a side of the
+    /// Flag; more for an outer Bomb of [`HardConfig::wall_doors`]).
+    beyond: u8,
     /// Our moves to stand next to the door or on it, from each square.
     guard: [u8; 100],
     /// A Miner's moves to stand on the door, from each square.
@@ -1077,8 +1097,9 @@ fn path_lengths(
 }
 
 impl FlagMaps {
-    /// The maps for `me`'s Flag in `s` (none when it has no Flag).
-    fn of(s: &Sim, me: Color) -> Option<FlagMaps> {
+    /// The maps for `me`'s Flag in `s` (none when it has no Flag); `walls`, those of
+    /// [`HardConfig::wall_doors`].
+    fn of(s: &Sim, me: Color, walls: bool) -> Option<FlagMaps> {
         let flag = s.flags[me.index()];
         if flag == LAKE {
             return None;
@@ -1089,26 +1110,51 @@ impl FlagMaps {
             let c = s.board[i];
             is_piece(c) && sim::color_of(c) == me && rank_of(c) == Rank::Bomb
         };
-        let doors = neighbours(fl)
+        // A guard stands next to a door (not on the Flag), or on it when it is not a Bomb.
+        let stands = |q: usize| {
+            std::iter::once(q)
+                .filter(move |_| !bomb(q))
+                .chain(neighbours(q).filter(move |&n| n != fl && !lake(n) && !bomb(n)))
+        };
+        // The doors, each with the Bombs between it and the Flag; a walled-in Bomb door
+        // gives way to the Bombs beside it (breadth first, so each at its fewest).
+        let mut sides: Vec<(usize, u8)> = neighbours(fl)
             .filter(|&q| !lake(q))
-            .map(|q| {
-                let is_bomb = bomb(q);
-                // Next to the door (not on the Flag), or on it when it is not a Bomb.
-                let stands = std::iter::once(q)
-                    .filter(|_| !is_bomb)
-                    .chain(neighbours(q).filter(|&n| n != fl && !lake(n) && !bomb(n)));
-                Door {
-                    bomb: is_bomb,
-                    guard: path_lengths(stands, |n| lake(n) || bomb(n) || n == fl),
-                    miner: path_lengths([q], |n| lake(n) || n == fl),
-                    other: if is_bomb {
-                        [u8::MAX; 100]
-                    } else {
-                        path_lengths([q], |n| lake(n) || bomb(n) || n == fl)
-                    },
-                }
-            })
+            .map(|q| (q, 0))
             .collect();
+        let mut seen = [false; 100];
+        seen[fl] = true;
+        for &(q, _) in &sides {
+            seen[q] = true;
+        }
+        let mut doors = Vec::new();
+        let mut k = 0;
+        while k < sides.len() {
+            let (q, beyond) = sides[k];
+            k += 1;
+            if walls && bomb(q) && stands(q).next().is_none() {
+                let outer: Vec<usize> = neighbours(q).filter(|&n| bomb(n) && !seen[n]).collect();
+                for &n in &outer {
+                    seen[n] = true;
+                    sides.push((n, beyond + 1));
+                }
+                if !outer.is_empty() {
+                    continue;
+                }
+            }
+            let is_bomb = bomb(q);
+            doors.push(Door {
+                bomb: is_bomb,
+                beyond,
+                guard: path_lengths(stands(q), |n| lake(n) || bomb(n) || n == fl),
+                miner: path_lengths([q], |n| lake(n) || n == fl),
+                other: if is_bomb {
+                    [u8::MAX; 100]
+                } else {
+                    path_lengths([q], |n| lake(n) || bomb(n) || n == fl)
+                },
+            });
+        }
         Some(FlagMaps { flag, doors })
     }
 }
@@ -1193,7 +1239,7 @@ fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, x: Extra) -> 
             if need > to_flag {
                 let behind = (need - to_flag) as f64;
                 let part = (0.4 + 0.2 * behind).min(1.0);
-                worst = worst.max(part * RACE / to_flag as f64);
+                worst = worst.max(part * RACE / (to_flag + door.beyond) as f64);
             }
         }
         if let (true, Some(at)) = (own, guard) {
@@ -1305,7 +1351,7 @@ fn flag_race_paths(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, wary: b
             let late = layer[..len].iter().map(|&q| best[q as usize]).max();
             if let Some(late) = late.filter(|&l| l > 0) {
                 let part = (0.4 + 0.2 * late.min(3) as f64).min(1.0);
-                worst = worst.max(part * RACE / (to_door + 1) as f64);
+                worst = worst.max(part * RACE / (to_door + 1 + door.beyond) as f64);
             }
         }
         threat += worst + RACE_GRADIENT * far as f64;
@@ -2476,7 +2522,7 @@ impl HardBot {
             let sim = Sim::new(self.root_board(view, &sample), me, aa);
             if search.maps.is_none() {
                 // Our Flag and Bombs are the same in every sample.
-                search.maps = FlagMaps::of(&sim, me);
+                search.maps = FlagMaps::of(&sim, me, search.x.wall_doors);
             }
             let before = search.nodes;
             for (k, &m) in roots.iter().enumerate() {
@@ -2615,8 +2661,8 @@ pub(crate) fn probe_terms(
     let me = view.color().expect("player");
     let aa = view.rules.options.aggressor_advantage;
     let root = Sim::new(bot.root_board(view, truth), me, aa);
-    let maps = FlagMaps::of(&root, me);
     let dom = Extra::of(&bot.cfg);
+    let maps = FlagMaps::of(&root, me, dom.wall_doors);
     let terms = |s: &Sim| {
         let t = Terms::of(s, me, maps.as_ref(), None, dom);
         format!(
@@ -2696,7 +2742,7 @@ pub(crate) fn probe_samples(bot: &HardBot, view: &PlayerView, roots: &[Move], n:
     for k in 0..n {
         let sample = belief.sample(view, &mut rng);
         let root = Sim::new(bot.root_board(view, &sample), me, aa);
-        let maps = FlagMaps::of(&root, me);
+        let maps = FlagMaps::of(&root, me, bot.cfg.wall_doors);
         let mut search = Search::unbounded(me, maps, Extra::of(&bot.cfg));
         println!("sample {k}:");
         for m in roots {
@@ -2779,7 +2825,8 @@ mod tests {
                     let mut vals = [Vec::new(), Vec::new()];
                     for (o, v) in vals.iter_mut().enumerate() {
                         let x = Extra::of(&HardConfig::default());
-                        let mut search = Search::unbounded(c, FlagMaps::of(&sim, c), x);
+                        let mut search =
+                            Search::unbounded(c, FlagMaps::of(&sim, c, x.wall_doors), x);
                         search.ordered = o == 1;
                         for m in &view.legal_moves {
                             let mut s = sim.clone();
@@ -3032,7 +3079,7 @@ mod tests {
             ordered: true,
             killers: Vec::new(),
             history: vec![0; 100 * 100],
-            maps: FlagMaps::of(&s, Color::Red),
+            maps: FlagMaps::of(&s, Color::Red, false),
             plan: None,
             x: Extra::default(),
         };
@@ -3712,10 +3759,12 @@ mod tests {
             "home_path",
             "wary",
             "one_each",
+            "wall_doors",
         ] {
             cfg.switch(name).unwrap();
         }
         assert!(cfg.intercept && cfg.home_guard == 10.0 && cfg.home_path && cfg.wary);
+        assert!(cfg.wall_doors && !HardConfig::default().wall_doors);
         assert_eq!(cfg.one_each, RACE_REACH);
         cfg.switch("one_each=2").expect("one_each=N");
         assert_eq!(cfg.one_each, 2);
@@ -3892,7 +3941,7 @@ mod tests {
             let mut p = walled.to_vec();
             p.push((guard.0, guard.1, Red, Rank::Captain, false));
             let s = sim_of(&p);
-            let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
+            let maps = FlagMaps::of(&s, Red, false).expect("Red has a Flag");
             flag_race(&s, Red, &maps, &Armies::of_sim(&s), Extra::default())
         };
         // A Captain on I3 is two steps from the I1 Bomb as the crow flies, but the Bomb
@@ -3905,7 +3954,7 @@ mod tests {
         let mut sergeant = walled;
         sergeant[3].3 = Rank::Sergeant;
         let s = sim_of(&sergeant);
-        let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
+        let maps = FlagMaps::of(&s, Red, false).expect("Red has a Flag");
         assert_eq!(
             flag_race(&s, Red, &maps, &Armies::of_sim(&s), Extra::default()),
             0.0
@@ -3923,7 +3972,7 @@ mod tests {
 
     /// Red's race to its Flag ([`flag_race`]) in `s`, with the switches of `x`.
     fn red_race(s: &Sim, x: Extra) -> f64 {
-        let maps = FlagMaps::of(s, Color::Red).expect("Red has a Flag");
+        let maps = FlagMaps::of(s, Color::Red, false).expect("Red has a Flag");
         flag_race(s, Color::Red, &maps, &Armies::of_sim(s), x)
     }
 
@@ -4008,7 +4057,7 @@ mod tests {
                 (at.0, at.1, Red, Rank::Captain, false),
                 (0, 9, Blue, Rank::Miner, false),
             ]);
-            let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
+            let maps = FlagMaps::of(&s, Red, false).expect("Red has a Flag");
             let home = Some(&maps).filter(|_| path);
             flag_threat(&s, Red, &Armies::of_sim(&s), HOME_GUARD, home)
         };
@@ -4022,11 +4071,12 @@ mod tests {
         assert_eq!(threat((9, 2), false), 0.0);
     }
 
-    /// The race along the intruder's way ([`flag_race_paths`]): Red's Flag on J1 walled
-    /// in by its Bombs on I1, J2, I2 and J3, so that no square next to the J2 door is free
-    /// for a guard; a Blue Miner on J6 digs down the J file. [`flag_race`] counts that
-    /// door lost whatever Red does; a Captain on H4, a move from I4 beside the squares the
-    /// Miner must pass, stops it on its way.
+    /// The race along the intruder's way ([`flag_race_paths`]), and the doors of
+    /// [`HardConfig::wall_doors`]: Red's Flag on J1 walled in by its Bombs on I1, J2, I2
+    /// and J3, so that no square next to the J2 door is free for a guard; a Blue Miner on
+    /// J6 digs down the J file. [`flag_race`] counts that door lost whatever Red does; a
+    /// Captain on H4, a move from I4 beside the squares the Miner must pass, stops it on
+    /// its way, or beside J3, the outer Bomb the Miner must dig before J2.
     #[test]
     fn a_guard_on_the_intruders_way_stops_it() {
         use Color::{Blue, Red};
@@ -4037,11 +4087,13 @@ mod tests {
             (9, 2, Red, Rank::Bomb, false),
             (9, 5, Blue, Rank::Miner, false),
         ];
-        let race = |guard: (usize, usize), paths: bool| {
+        // The race with a Red Captain on `guard`: along the way (`paths`) or by the doors,
+        // those of `wall_doors` with `walls`.
+        let race = |guard: (usize, usize), paths: bool, walls: bool| {
             let mut p = walled.to_vec();
             p.push((guard.0, guard.1, Red, Rank::Captain, false));
             let s = sim_of(&p);
-            let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
+            let maps = FlagMaps::of(&s, Red, walls).expect("Red has a Flag");
             let armies = Armies::of_sim(&s);
             if paths {
                 flag_race_paths(&s, Red, &maps, &armies, false)
@@ -4052,22 +4104,37 @@ mod tests {
         // The Miner needs four moves to stand on J2 (J5, J4, J3 dug, J2 dug), five to
         // the Flag. By the doors alone the race is lost with the Captain on H4.
         let lost = RACE / 5.0;
-        assert!(race((7, 3), false) >= lost, "{}", race((7, 3), false));
-        // Along the way: the Captain stands on I4, next to J4, as the Miner steps there.
-        assert!(race((7, 3), true) < 0.4 * lost, "{}", race((7, 3), true));
-        // Far away on A5 it cannot: lost along the way too.
-        assert!(race((0, 4), true) >= lost, "{}", race((0, 4), true));
-        // On G4 it is still in time (I4 in two moves); on F4 a move late.
-        assert!(race((6, 3), true) < 0.4 * lost, "{}", race((6, 3), true));
-        assert!(race((5, 3), true) >= 0.6 * lost, "{}", race((5, 3), true));
+        assert!(
+            race((7, 3), false, false) >= lost,
+            "{}",
+            race((7, 3), false, false)
+        );
+        for (paths, walls) in [(true, false), (false, true)] {
+            let race = |guard| race(guard, paths, walls);
+            // Along the way: the Captain stands on I4, next to J4, as the Miner steps
+            // there. By the outer Bombs: on I3 or J4, next to J3, as the Miner digs it.
+            assert!(race((7, 3)) < 0.4 * lost, "{}", race((7, 3)));
+            // Far away on A5 it cannot: lost either way.
+            assert!(race((0, 4)) >= lost, "{}", race((0, 4)));
+            // On G4 it is still in time (I4 in two moves, I3 in three); on F4 a move late.
+            assert!(race((6, 3)) < 0.4 * lost, "{}", race((6, 3)));
+            assert!(race((5, 3)) >= 0.6 * lost, "{}", race((5, 3)));
+        }
         // Blue to move: the Miner steps first, and the guard on G4 is now a move late.
         let mut p = walled.to_vec();
         p.push((6, 3, Red, Rank::Captain, false));
         let mut s = sim_of(&p);
         s.to_move = Blue;
-        let maps = FlagMaps::of(&s, Red).expect("Red has a Flag");
-        let blue_first = flag_race_paths(&s, Red, &maps, &Armies::of_sim(&s), false);
-        assert!(blue_first >= 0.6 * lost, "{blue_first}");
+        for walls in [false, true] {
+            let maps = FlagMaps::of(&s, Red, walls).expect("Red has a Flag");
+            let armies = Armies::of_sim(&s);
+            let blue_first = if walls {
+                flag_race(&s, Red, &maps, &armies, Extra::default())
+            } else {
+                flag_race_paths(&s, Red, &maps, &armies, false)
+            };
+            assert!(blue_first >= 0.6 * lost, "{blue_first}");
+        }
     }
 
     /// The side ahead in material gains by trading pieces and the side behind loses by
