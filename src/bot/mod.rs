@@ -25,7 +25,7 @@ mod sim;
 pub use easy::EasyBot;
 #[cfg(test)]
 pub(crate) use hard::{probe_samples, probe_terms};
-pub use hard::{HardBot, HardConfig, NODE_BUDGET};
+pub use hard::{HardBot, HardConfig, NODE_BUDGET, SWITCHES};
 
 use serde::{Deserialize, Serialize};
 

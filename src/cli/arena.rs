@@ -16,13 +16,14 @@ use super::level;
 /// The flags of `arena`.
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
-    /// The first player: random, easy, hard, hard+SWITCH+SWITCH (the hard bot with evaluation
-    /// switches on: press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop,
-    /// no_unloop, siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept,
-    /// home_guard=W, home_path, wary, one_each, one_each=N, depth=N, spy_wait, no_spy_wait,
-    /// trade_hunt, trade_hunt=W, trade_behind; see docs/bots.md), or exec:COMMAND [ARGS]
-    /// (another program that speaks the UCC 2012 protocol, started for each game).
-    #[arg(long, default_value = "hard")]
+    /// The first player: random, easy, hard, hard+SWITCH+SWITCH, or exec:COMMAND [ARGS]
+    /// (the help names the switches, from the hard bot's own list).
+    #[arg(long, default_value = "hard", help = format!(
+        "The first player: random, easy, hard, hard+SWITCH+SWITCH (the hard bot with \
+         evaluation switches on: {}; see docs/bots.md), or exec:COMMAND [ARGS] (another \
+         program that speaks the UCC 2012 protocol, started for each game)",
+        stratego_ssh::bot::SWITCHES
+    ))]
     a: String,
     /// The second player, as --a.
     #[arg(long, default_value = "easy")]
