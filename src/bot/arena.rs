@@ -169,6 +169,9 @@ pub struct ArenaConfig {
     pub a: Side,
     pub b: Side,
     pub games: usize,
+    /// Only these games of the seed, by number (each played as game `i` of `games` would
+    /// be: the same set-ups, colours and seeds), in place of games `0..games`.
+    pub only: Option<Vec<usize>>,
     pub rules: Rules,
     /// The hard bot's time per move.
     pub time: Duration,
@@ -190,6 +193,7 @@ impl Default for ArenaConfig {
             a: Side::Level(BotLevel::Hard),
             b: Side::Level(BotLevel::Easy),
             games: 100,
+            only: None,
             rules: Rules::standard(Variant::Classic),
             time: Duration::from_secs(1),
             nodes: None,
@@ -712,8 +716,8 @@ pub fn run_arena(cfg: ArenaConfig, progress: impl FnMut(usize, usize)) -> ArenaR
     run_arena_with(cfg, &none, progress)
 }
 
-/// Plays `cfg.games` games, A with Red in even games and Blue in odd ones, on
-/// `cfg.threads` threads; `spawn` starts an external side for each game (one that cannot
+/// Plays `cfg.games` games (or those of `cfg.only`), A with Red in even games and Blue in
+/// odd ones, on `cfg.threads` threads; `spawn` starts an external side for each game (one that cannot
 /// be started loses that game as illegal); `progress(done, total)` is called after each
 /// game.
 pub fn run_arena_with(
@@ -724,11 +728,12 @@ pub fn run_arena_with(
     let start = Instant::now();
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<(usize, ArenaGame)>();
-    let threads = cfg.threads.clamp(1, cfg.games.max(1));
+    let ids: Vec<usize> = cfg.only.clone().unwrap_or_else(|| (0..cfg.games).collect());
+    let threads = cfg.threads.clamp(1, ids.len().max(1));
     let mut res = ArenaResult {
         a: cfg.a.name().to_string(),
         b: cfg.b.name().to_string(),
-        games: cfg.games,
+        games: ids.len(),
         a_wins: 0,
         b_wins: 0,
         draws: 0,
@@ -746,11 +751,12 @@ pub fn run_arena_with(
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let tx = tx.clone();
-            let (next, cfg) = (&next, &cfg);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= cfg.games || tx.send((i, arena_game(cfg, spawn, i))).is_err() {
-                    break;
+            let (next, cfg, ids) = (&next, &cfg, &ids);
+            scope.spawn(move || {
+                while let Some(&i) = ids.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if tx.send((i, arena_game(cfg, spawn, i))).is_err() {
+                        break;
+                    }
                 }
             });
         }
@@ -759,7 +765,7 @@ pub fn run_arena_with(
         for (i, r) in rx {
             res.tally(i, r);
             done += 1;
-            progress(done, cfg.games);
+            progress(done, ids.len());
         }
     });
     res.wall = start.elapsed();
@@ -840,5 +846,37 @@ mod tests {
         assert_eq!(calls, 6);
         assert_eq!(r.a_wins + r.b_wins + r.draws, 6);
         assert_eq!(r.faults, 0);
+    }
+
+    /// `only` plays the games it names as the whole run plays them (a lost game of a run
+    /// can be played again alone), and counts only those.
+    #[test]
+    fn only_the_named_games_are_played_as_in_the_whole_run() {
+        let cfg = ArenaConfig {
+            a: BotLevel::Easy.into(),
+            b: BotLevel::Random.into(),
+            games: 5,
+            rules: Rules::standard(Variant::Barrage),
+            threads: 2,
+            max_plies: 300,
+            ..ArenaConfig::default()
+        };
+        let mut all = run_arena(cfg.clone(), |_, _| {}).played;
+        all.sort_by_key(|&(i, _)| i);
+        let only = ArenaConfig {
+            only: Some(vec![4, 1]),
+            ..cfg
+        };
+        let mut totals = Vec::new();
+        let r = run_arena(only, |done, total| totals.push((done, total)));
+        assert_eq!(totals, [(1, 2), (2, 2)]);
+        assert_eq!(r.games, 2);
+        assert_eq!(r.a_wins + r.b_wins + r.draws, 2);
+        // The same game, move for move (the time each side thought aside).
+        let game = |(i, g): &(usize, ArenaGame)| (*i, g.a_color, g.winner, g.record.clone());
+        let mut played: Vec<_> = r.played.iter().map(game).collect();
+        played.sort_by_key(|g| g.0);
+        assert_eq!(played, [game(&all[1]), game(&all[4])]);
+        assert!(played.iter().all(|g| g.3.is_some()));
     }
 }

@@ -31,6 +31,10 @@ pub struct ArenaArgs {
     /// Games to play (colours alternate).
     #[arg(long, default_value_t = 100)]
     games: usize,
+    /// Play only these games of the seed, by number as --list prints them (e.g. 1,7,16):
+    /// each as the whole run would play it, to look again at the games a run lost.
+    #[arg(long, value_delimiter = ',', conflicts_with = "games")]
+    only: Vec<usize>,
     /// classic, duel or barrage, with the rated-game rule options.
     #[arg(long, default_value = "classic")]
     variant: String,
@@ -171,6 +175,7 @@ fn config(args: &ArenaArgs) -> anyhow::Result<ArenaConfig> {
         a: side(&args.a)?,
         b: side(&args.b)?,
         games: args.games,
+        only: Some(args.only.clone()).filter(|o| !o.is_empty()),
         rules,
         time: budget_time(args.time, args.nodes),
         nodes: args.nodes,
