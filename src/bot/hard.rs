@@ -27,7 +27,9 @@
 //! - the defence of our Flag: enemy pieces within eight steps ([`flag_threat`]) and a race for
 //!   each intruder and each side of the Flag ([`flag_race`]: its path, a Miner digging through
 //!   our Bombs, against our nearest defender's path to that side, on path lengths computed once
-//!   a move, [`FlagMaps`]), with a cost for each step the defender is away;
+//!   a move, [`FlagMaps`]; a Bomb side with no free square beside it is guarded at the Bombs
+//!   a Miner digs before it, [`HardConfig::wall_doors`]), with a cost for each step the
+//!   defender is away;
 //! - hunters ([`hunting`]): pieces that beat every rank the other side's unseen moved pieces
 //!   may be, worth [`HUNTER`] in proportion to their prey (full from [`HUNTER_PREY`]), for
 //!   either side; [`hunt`]: closing in on known pieces each side beats;
@@ -52,9 +54,8 @@
 //!   may take our Spy left next to it, a move in which the Spy attacks anything but a known
 //!   Marshal counting as leaving it there ([`spy_exposed`]); [`HardConfig::trapped`], a
 //!   cost for known pieces (and the Spy) walled in within reach of a piece that takes them
-//!   ([`trapped`]); [`HardConfig::hunter`], the hunters' weight; and six for the Flag's
-//!   defence: [`HardConfig::wall_doors`] (a walled-in Bomb side guarded at the Bombs a
-//!   Miner digs before it), [`HardConfig::intercept`] (the race along the intruder's way,
+//!   ([`trapped`]); [`HardConfig::hunter`], the hunters' weight; and five for the Flag's
+//!   defence: [`HardConfig::intercept`] (the race along the intruder's way,
 //!   [`flag_race_paths`]), [`HardConfig::home_guard`] (the home guard's weight),
 //!   [`HardConfig::home_path`] (the home guard's steps counted around Bombs and lakes),
 //!   [`HardConfig::wary`] (an unknown intruder counted as the opponent's strongest rank)
@@ -212,8 +213,8 @@ pub struct HardConfig {
     /// board's edge all round) is guarded at the Bombs a Miner must dig before it, as far
     /// out as it takes to find a square a guard can stand on ([`FlagMaps`]): without it
     /// the race to our Flag counts such a side lost whatever we do once a Miner is within
-    /// reach, and nothing in the evaluation draws a defender. Off by default
-    /// (`wall_doors` in the arena).
+    /// reach, and nothing in the evaluation draws a defender. On by default
+    /// (`no_wall_doors` in the arena turns it off); what it scored: `docs/bots.md`, stop 68.
     pub wall_doors: bool,
 }
 
@@ -222,7 +223,7 @@ pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
      no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, \
      home_guard=W, home_path, wary, one_each, one_each=N, depth=N, spy_wait, no_spy_wait, \
-     trade_hunt, trade_hunt=W, trade_behind, wall_doors";
+     trade_hunt, trade_hunt=W, trade_behind, wall_doors, no_wall_doors";
 
 /// The deepest search the arena's `depth=N` asks for.
 pub const MAX_DEPTH: u8 = 6;
@@ -323,7 +324,7 @@ impl Default for HardConfig {
             spy_wait: true,
             trade_hunt: 0.0,
             trade_behind: false,
-            wall_doors: false,
+            wall_doors: true,
         }
     }
 }
@@ -371,6 +372,7 @@ impl HardConfig {
             "trade_hunt" => self.trade_hunt = 1.0,
             "trade_behind" => self.trade_behind = true,
             "wall_doors" => self.wall_doors = true,
+            "no_wall_doors" => self.wall_doors = false,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -3764,7 +3766,9 @@ mod tests {
             cfg.switch(name).unwrap();
         }
         assert!(cfg.intercept && cfg.home_guard == 10.0 && cfg.home_path && cfg.wary);
-        assert!(cfg.wall_doors && !HardConfig::default().wall_doors);
+        assert!(cfg.wall_doors && HardConfig::default().wall_doors);
+        cfg.switch("no_wall_doors").unwrap();
+        assert!(!cfg.wall_doors);
         assert_eq!(cfg.one_each, RACE_REACH);
         cfg.switch("one_each=2").expect("one_each=N");
         assert_eq!(cfg.one_each, 2);
