@@ -3081,7 +3081,7 @@ mod tests {
             ordered: true,
             killers: Vec::new(),
             history: vec![0; 100 * 100],
-            maps: FlagMaps::of(&s, Color::Red, false),
+            maps: FlagMaps::of(&s, Color::Red, Extra::default().wall_doors),
             plan: None,
             x: Extra::default(),
         };
