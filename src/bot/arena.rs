@@ -717,9 +717,9 @@ pub fn run_arena(cfg: ArenaConfig, progress: impl FnMut(usize, usize)) -> ArenaR
 }
 
 /// Plays `cfg.games` games (or those of `cfg.only`), A with Red in even games and Blue in
-/// odd ones, on `cfg.threads` threads; `spawn` starts an external side for each game (one that cannot
-/// be started loses that game as illegal); `progress(done, total)` is called after each
-/// game.
+/// odd ones, on `cfg.threads` threads; `spawn` starts an external side for each game (one
+/// that cannot be started loses that game as illegal); `progress(done, total)` is called
+/// after each game.
 pub fn run_arena_with(
     cfg: ArenaConfig,
     spawn: Spawner<'_>,
