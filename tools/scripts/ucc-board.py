@@ -9,8 +9,8 @@ Replays the record with spy-fate.py's set-up reading and battle rules and prints
 every ply from FROM to TO, the move (side, piece, from, to, and the battle's outcome) and
 then the board with both sides' true ranks in the protocol's characters (R for Red, b for
 Blue, then 1 Marshal .. 9 Scout, s Spy, B Bomb, F Flag; ~~ a lake), row 0 (Red's back row)
-first. Red moves on even plies. Only for reading games after the fact: the position holds what neither
-player saw.
+first. Red moves on even plies. Only for reading games after the fact: the position holds
+what neither player saw.
 """
 import importlib.util
 import os
