@@ -216,14 +216,24 @@ pub struct HardConfig {
     /// reach, and nothing in the evaluation draws a defender. On by default
     /// (`no_wall_doors` in the arena turns it off); what it scored: `docs/bots.md`, stop 68.
     pub wall_doors: bool,
+    /// The weight of the race to our Flag ([`flag_race`]) run once more for each enemy
+    /// piece we do not know as a Miner, when the sample gives it another rank and the
+    /// opponent has Miners left: a piece that walks up to our Bomb wall is raced as the
+    /// digger it may be, not only in the samples that make it one, so that a guard beside
+    /// it takes it or stands in its way. 0, the default, off; `miner_guess` in the arena
+    /// is [`MINER_GUESS`], `miner_guess=W` any other.
+    pub miner_guess: f64,
 }
+
+/// The weight of [`HardConfig::miner_guess`] when the arena names it without one.
+const MINER_GUESS: f64 = 0.5;
 
 /// The switches [`HardConfig::switch`] knows, for the arena's `--a hard+NAME+NAME`.
 pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
      no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, \
      home_guard=W, home_path, wary, one_each, one_each=N, depth=N, spy_wait, no_spy_wait, \
-     trade_hunt, trade_hunt=W, trade_behind, wall_doors, no_wall_doors";
+     trade_hunt, trade_hunt=W, trade_behind, wall_doors, no_wall_doors, miner_guess, miner_guess=W";
 
 /// The deepest search the arena's `depth=N` asks for.
 pub const MAX_DEPTH: u8 = 6;
@@ -261,6 +271,8 @@ struct Extra {
     trade_behind: bool,
     /// [`HardConfig::wall_doors`].
     wall_doors: bool,
+    /// [`HardConfig::miner_guess`].
+    miner_guess: f64,
 }
 
 impl Default for Extra {
@@ -286,6 +298,7 @@ impl Extra {
             trade_hunt: cfg.trade_hunt,
             trade_behind: cfg.trade_behind,
             wall_doors: cfg.wall_doors,
+            miner_guess: cfg.miner_guess,
         }
     }
 }
@@ -325,6 +338,7 @@ impl Default for HardConfig {
             trade_hunt: 0.0,
             trade_behind: false,
             wall_doors: true,
+            miner_guess: 0.0,
         }
     }
 }
@@ -373,6 +387,7 @@ impl HardConfig {
             "trade_behind" => self.trade_behind = true,
             "wall_doors" => self.wall_doors = true,
             "no_wall_doors" => self.wall_doors = false,
+            "miner_guess" => self.miner_guess = MINER_GUESS,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -395,6 +410,8 @@ impl HardConfig {
                     self.one_each = n.min(RACE_REACH as f64) as u8;
                 } else if let Some(w) = weight("trade_hunt=") {
                     self.trade_hunt = w;
+                } else if let Some(w) = weight("miner_guess=") {
+                    self.miner_guess = w;
                 } else {
                     return Err(format!("unknown switch '{name}': {SWITCHES}"));
                 }
@@ -1172,7 +1189,9 @@ impl FlagMaps {
 /// with [`HardConfig::wary`] a piece we do not know must be stopped as the opponent's
 /// strongest movable rank too; with [`HardConfig::one_each`] the intruders within its
 /// reach, nearest first, each take the defender of their nearest door, which the ones
-/// after cannot count.
+/// after cannot count. With [`HardConfig::miner_guess`] a piece we do not know that the
+/// sample makes another rank runs once more as a Miner, its lost race counting at that
+/// weight (and no gradient: the sample's rank draws the defenders).
 fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, x: Extra) -> f64 {
     if s.flags[me.index()] != maps.flag {
         return 0.0;
@@ -1180,33 +1199,40 @@ fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, x: Extra) -> 
     // The intruder moves first when it is the opponent's turn.
     let tempo = (s.to_move != me) as u8;
     let top = x.wary.then(|| strongest(s, me.opposite()));
-    // The intruders within reach of a door, with their fewest moves to one; with
-    // `one_each` the nearest first, each within its reach taking a defender the ones
-    // before did not.
-    let mut intruders = [(0u8, 0u8, Rank::Flag); 40];
+    let guess = x.miner_guess > 0.0 && s.counts[me.opposite().index()][Rank::Miner.index()] > 0;
+    // The intruders within reach of a door, with their fewest moves to one and whether
+    // it is `miner_guess`'s Miner; with `one_each` the nearest first, each within its
+    // reach taking a defender the ones before did not.
+    let mut intruders = [(0u8, 0u8, Rank::Flag, false); 80];
     let mut n = 0;
     for &(i, er) in armies.of(me.opposite()) {
-        let near = maps
-            .doors
-            .iter()
-            .filter(|d| !d.bomb || er == Rank::Miner)
-            .map(|d| d.way(er)[i as usize])
-            .min()
-            .unwrap_or(u8::MAX);
-        if near < RACE_REACH {
-            intruders[n] = (near, i, er);
-            n += 1;
+        let as_miner = guess && er != Rank::Miner && !is_revealed(s.board[i as usize]);
+        for (er, guessed) in [(er, false), (Rank::Miner, true)] {
+            if guessed && !as_miner {
+                continue;
+            }
+            let near = maps
+                .doors
+                .iter()
+                .filter(|d| !d.bomb || er == Rank::Miner)
+                .map(|d| d.way(er)[i as usize])
+                .min()
+                .unwrap_or(u8::MAX);
+            if near < RACE_REACH {
+                intruders[n] = (near, i, er, guessed);
+                n += 1;
+            }
         }
     }
     let intruders = &mut intruders[..n];
     if x.one_each > 0 {
-        intruders.sort_by_key(|&(near, i, _)| (near, i));
+        intruders.sort_by_key(|&(near, i, _, guessed)| (near, i, guessed));
     }
     let mut taken = [false; 100];
     let mut threat = 0.0;
-    for &(near, i, er) in intruders.iter() {
+    for &(near, i, er, guessed) in intruders.iter() {
         // Within `one_each`'s reach it needs a defender the nearer ones did not take.
-        let own = x.one_each > 0 && near <= x.one_each;
+        let own = x.one_each > 0 && near <= x.one_each && !guessed;
         let unseen = top.filter(|_| !is_revealed(s.board[i as usize]));
         let mut worst = 0.0f64;
         let mut far = 0u8;
@@ -1247,7 +1273,11 @@ fn flag_race(s: &Sim, me: Color, maps: &FlagMaps, armies: &Armies, x: Extra) -> 
         if let (true, Some(at)) = (own, guard) {
             taken[at as usize] = true;
         }
-        threat += worst + RACE_GRADIENT * far as f64;
+        threat += if guessed {
+            x.miner_guess * worst
+        } else {
+            worst + RACE_GRADIENT * far as f64
+        };
     }
     threat
 }
@@ -3765,6 +3795,11 @@ mod tests {
         ] {
             cfg.switch(name).unwrap();
         }
+        assert_eq!(HardConfig::default().miner_guess, 0.0);
+        cfg.switch("miner_guess").unwrap();
+        assert_eq!(cfg.miner_guess, MINER_GUESS);
+        cfg.switch("miner_guess=0.25").unwrap();
+        assert_eq!(cfg.miner_guess, 0.25);
         assert!(cfg.intercept && cfg.home_guard == 10.0 && cfg.home_path && cfg.wary);
         assert!(cfg.wall_doors && HardConfig::default().wall_doors);
         cfg.switch("no_wall_doors").unwrap();
@@ -4043,6 +4078,48 @@ mod tests {
         assert_eq!(race(false, false), 0.0);
         assert_eq!(race(true, true), 0.0);
         assert!(race(false, true) >= RACE / 2.0, "{}", race(false, true));
+    }
+
+    /// [`HardConfig::miner_guess`]: Red's Flag on J1 behind its Bombs on I1 and J2, a
+    /// Blue piece on J4 two moves from digging J2, a Blue Miner far away, Red's Captain
+    /// far away too. A Sergeant cannot come in by a Bomb, so taken for what the sample
+    /// says it is no threat; guessed a Miner while Red does not know it, it wins the race
+    /// at the switch's weight. Known, it is what it is; with a Red Lieutenant beside it
+    /// (Red to move) it is taken where it stands.
+    #[test]
+    fn an_unknown_piece_at_our_bomb_wall_is_raced_as_a_miner() {
+        use Color::{Blue, Red};
+        let race = |rank: Rank, known: bool, guard: bool, guess: f64| {
+            let mut p = vec![
+                (8, 0, Red, Rank::Bomb, false),
+                (9, 1, Red, Rank::Bomb, false),
+                (9, 3, Blue, rank, known),
+                (0, 9, Blue, Rank::Miner, false),
+                (0, 3, Red, Rank::Captain, false),
+            ];
+            if guard {
+                p.push((8, 3, Red, Rank::Lieutenant, false));
+            }
+            let x = Extra {
+                miner_guess: guess,
+                ..Extra::default()
+            };
+            red_race(&sim_of(&p), x)
+        };
+        let miner = race(Rank::Miner, false, false, 0.0);
+        assert!(miner >= RACE / 3.0, "{miner}");
+        assert_eq!(race(Rank::Sergeant, false, false, 0.0), 0.0);
+        let guessed = race(Rank::Sergeant, false, false, MINER_GUESS);
+        // The Miner's lost race at half weight, without its gradient.
+        assert!(
+            (MINER_GUESS * RACE / 3.0..MINER_GUESS * miner).contains(&guessed),
+            "{guessed}"
+        );
+        assert_eq!(race(Rank::Sergeant, false, false, 1.0), 2.0 * guessed);
+        assert_eq!(race(Rank::Sergeant, true, false, MINER_GUESS), 0.0);
+        assert_eq!(race(Rank::Sergeant, false, true, MINER_GUESS), 0.0);
+        // A Miner the sample makes one is raced once.
+        assert_eq!(race(Rank::Miner, false, false, MINER_GUESS), miner);
     }
 
     /// [`HardConfig::home_path`]: Red's Flag on J1 walled in by its Bombs on I1, J2, I2
