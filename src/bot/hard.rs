@@ -224,6 +224,11 @@ pub struct HardConfig {
     /// it takes it or stands in its way. 0, the default, off; `miner_guess` in the arena
     /// is [`MINER_GUESS`], `miner_guess=W` any other.
     pub miner_guess: f64,
+    /// Whether our defenders' moves to the sides of our Flag ([`FlagMaps`], for the race
+    /// to our Flag) count a square one of our own pieces stands on as two moves, not one:
+    /// the piece must step aside first, and a defender behind a crowd of our own pieces
+    /// is farther than the board's empty squares say. Off by default (`crowd` in the arena).
+    pub crowd: bool,
 }
 
 /// The weight of [`HardConfig::miner_guess`] when the arena names it without one.
@@ -234,7 +239,7 @@ pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
      no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, \
      home_guard=W, home_path, wary, one_each, one_each=N, depth=N, spy_wait, no_spy_wait, \
-     trade_hunt, trade_hunt=W, trade_behind, wall_doors, no_wall_doors, miner_guess, miner_guess=W";
+     trade_hunt, trade_hunt=W, trade_behind, wall_doors, no_wall_doors, miner_guess, miner_guess=W, crowd";
 
 /// The deepest search the arena's `depth=N` asks for.
 pub const MAX_DEPTH: u8 = 6;
@@ -274,6 +279,8 @@ struct Extra {
     wall_doors: bool,
     /// [`HardConfig::miner_guess`].
     miner_guess: f64,
+    /// [`HardConfig::crowd`].
+    crowd: bool,
 }
 
 impl Default for Extra {
@@ -300,6 +307,7 @@ impl Extra {
             trade_behind: cfg.trade_behind,
             wall_doors: cfg.wall_doors,
             miner_guess: cfg.miner_guess,
+            crowd: cfg.crowd,
         }
     }
 }
@@ -340,6 +348,7 @@ impl Default for HardConfig {
             trade_behind: false,
             wall_doors: true,
             miner_guess: 0.0,
+            crowd: false,
         }
     }
 }
@@ -389,6 +398,7 @@ impl HardConfig {
             "wall_doors" => self.wall_doors = true,
             "no_wall_doors" => self.wall_doors = false,
             "miner_guess" => self.miner_guess = MINER_GUESS,
+            "crowd" => self.crowd = true,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -1116,10 +1126,48 @@ fn path_lengths(
     d
 }
 
+/// Path costs to `sources` (0) from every square, where stepping onto a square `n` costs
+/// `cost(n)` moves (`None`: a wall), by relaxing until nothing changes (`u8::MAX` where
+/// none leads). Once a move, on 100 squares.
+fn path_costs(
+    sources: impl IntoIterator<Item = usize>,
+    cost: impl Fn(usize) -> Option<u8>,
+) -> [u8; 100] {
+    let mut d = [u8::MAX; 100];
+    for s in sources {
+        d[s] = 0;
+    }
+    let step: [Option<u8>; 100] = std::array::from_fn(&cost);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for c in 0..100 {
+            let Some(enter) = step[c] else { continue };
+            if d[c] == u8::MAX {
+                continue;
+            }
+            let via = d[c].saturating_add(enter);
+            for n in neighbours(c) {
+                if step[n].is_some() && via < d[n] {
+                    d[n] = via;
+                    changed = true;
+                }
+            }
+        }
+    }
+    d
+}
+
 impl FlagMaps {
     /// The maps for `me`'s Flag in `s` (none when it has no Flag); `walls`, those of
     /// [`HardConfig::wall_doors`].
     fn of(s: &Sim, me: Color, walls: bool) -> Option<FlagMaps> {
+        FlagMaps::of_with(s, me, walls, false)
+    }
+
+    /// [`FlagMaps::of`], and with `crowd` ([`HardConfig::crowd`]) a square one of our
+    /// pieces stands on costs our defenders two moves to pass, not one.
+    fn of_with(s: &Sim, me: Color, walls: bool, crowd: bool) -> Option<FlagMaps> {
         let flag = s.flags[me.index()];
         if flag == LAKE {
             return None;
@@ -1166,7 +1214,20 @@ impl FlagMaps {
             doors.push(Door {
                 bomb: is_bomb,
                 beyond,
-                guard: path_lengths(stands(q), |n| lake(n) || bomb(n) || n == fl),
+                guard: if crowd {
+                    path_costs(stands(q), |n| {
+                        let c = s.board[n];
+                        if lake(n) || bomb(n) || n == fl {
+                            None
+                        } else if is_piece(c) && sim::color_of(c) == me {
+                            Some(2)
+                        } else {
+                            Some(1)
+                        }
+                    })
+                } else {
+                    path_lengths(stands(q), |n| lake(n) || bomb(n) || n == fl)
+                },
                 miner: path_lengths([q], |n| lake(n) || n == fl),
                 other: if is_bomb {
                     [u8::MAX; 100]
@@ -2555,7 +2616,7 @@ impl HardBot {
             let sim = Sim::new(self.root_board(view, &sample), me, aa);
             if search.maps.is_none() {
                 // Our Flag and Bombs are the same in every sample.
-                search.maps = FlagMaps::of(&sim, me, search.x.wall_doors);
+                search.maps = FlagMaps::of_with(&sim, me, search.x.wall_doors, search.x.crowd);
             }
             let before = search.nodes;
             for (k, &m) in roots.iter().enumerate() {
@@ -2695,7 +2756,7 @@ pub(crate) fn probe_terms(
     let aa = view.rules.options.aggressor_advantage;
     let root = Sim::new(bot.root_board(view, truth), me, aa);
     let dom = Extra::of(&bot.cfg);
-    let maps = FlagMaps::of(&root, me, dom.wall_doors);
+    let maps = FlagMaps::of_with(&root, me, dom.wall_doors, dom.crowd);
     let terms = |s: &Sim| {
         let t = Terms::of(s, me, maps.as_ref(), None, dom);
         format!(
@@ -2775,7 +2836,7 @@ pub(crate) fn probe_samples(bot: &HardBot, view: &PlayerView, roots: &[Move], n:
     for k in 0..n {
         let sample = belief.sample(view, &mut rng);
         let root = Sim::new(bot.root_board(view, &sample), me, aa);
-        let maps = FlagMaps::of(&root, me, bot.cfg.wall_doors);
+        let maps = FlagMaps::of_with(&root, me, bot.cfg.wall_doors, bot.cfg.crowd);
         let mut search = Search::unbounded(me, maps, Extra::of(&bot.cfg));
         println!("sample {k}:");
         for m in roots {
@@ -2858,8 +2919,11 @@ mod tests {
                     let mut vals = [Vec::new(), Vec::new()];
                     for (o, v) in vals.iter_mut().enumerate() {
                         let x = Extra::of(&HardConfig::default());
-                        let mut search =
-                            Search::unbounded(c, FlagMaps::of(&sim, c, x.wall_doors), x);
+                        let mut search = Search::unbounded(
+                            c,
+                            FlagMaps::of_with(&sim, c, x.wall_doors, x.crowd),
+                            x,
+                        );
                         search.ordered = o == 1;
                         for m in &view.legal_moves {
                             let mut s = sim.clone();
@@ -3801,6 +3865,9 @@ mod tests {
         assert_eq!(cfg.miner_guess, MINER_GUESS);
         cfg.switch("miner_guess=0.25").unwrap();
         assert_eq!(cfg.miner_guess, 0.25);
+        assert!(!HardConfig::default().crowd);
+        cfg.switch("crowd").unwrap();
+        assert!(cfg.crowd);
         assert!(cfg.intercept && cfg.home_guard == 10.0 && cfg.home_path && cfg.wary);
         assert!(cfg.wall_doors && HardConfig::default().wall_doors);
         cfg.switch("no_wall_doors").unwrap();
@@ -4079,6 +4146,27 @@ mod tests {
         assert_eq!(race(false, false), 0.0);
         assert_eq!(race(true, true), 0.0);
         assert!(race(false, true) >= RACE / 2.0, "{}", race(false, true));
+    }
+
+    /// [`HardConfig::crowd`]: Red's Flag on J1 beside its Bomb on I1, its open side J2. A
+    /// defender on J5 stands next to J2 in two moves over empty squares; with a Red
+    /// Sergeant on J4 in the way it needs three (the Sergeant steps aside first, or the
+    /// defender goes round), and the Sergeant itself, on a square of its own, is no
+    /// farther than before.
+    #[test]
+    fn our_own_pieces_in_the_way_slow_a_defender() {
+        use Color::Red;
+        let mut p = vec![(8, 0, Red, Rank::Bomb, false)];
+        let j2 = |p: &[(usize, usize, Color, Rank, bool)], crowd: bool| {
+            let maps = FlagMaps::of_with(&sim_of(p), Red, true, crowd).expect("a Flag");
+            let door = maps.doors.iter().find(|d| !d.bomb).expect("J2").clone();
+            (door.guard[49], door.guard[39])
+        };
+        assert_eq!(j2(&p, false), (2, 1));
+        assert_eq!(j2(&p, true), (2, 1));
+        p.push((9, 3, Red, Rank::Sergeant, false));
+        assert_eq!(j2(&p, false), (2, 1));
+        assert_eq!(j2(&p, true), (3, 1));
     }
 
     /// [`HardConfig::miner_guess`]: Red's Flag on J1 behind its Bombs on I1 and J2, a
