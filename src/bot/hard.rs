@@ -54,14 +54,15 @@
 //!   may take our Spy left next to it, a move in which the Spy attacks anything but a known
 //!   Marshal counting as leaving it there ([`spy_exposed`]); [`HardConfig::trapped`], a
 //!   cost for known pieces (and the Spy) walled in within reach of a piece that takes them
-//!   ([`trapped`]); [`HardConfig::hunter`], the hunters' weight; and six for the Flag's
+//!   ([`trapped`]); [`HardConfig::hunter`], the hunters' weight; and seven for the Flag's
 //!   defence: [`HardConfig::intercept`] (the race along the intruder's way,
 //!   [`flag_race_paths`]), [`HardConfig::home_guard`] (the home guard's weight),
 //!   [`HardConfig::home_path`] (the home guard's steps counted around Bombs and lakes),
 //!   [`HardConfig::wary`] (an unknown intruder counted as the opponent's strongest rank),
 //!   [`HardConfig::one_each`] (each intruder, or each within a reach, needs a defender of
-//!   its own) and [`HardConfig::miner_guess`] (an unknown intruder raced as a Miner too, at
-//!   a weight); [`HardConfig::trade_hunt`], the [`hunt`] for a known enemy piece that
+//!   its own), [`HardConfig::miner_guess`] (an unknown intruder raced as a Miner too, at a
+//!   weight) and [`HardConfig::crowd`] (our own pieces in a defender's way cost it a move
+//!   more); [`HardConfig::trade_hunt`], the [`hunt`] for a known enemy piece that
 //!   nothing of ours beats, with a piece that trades it, while we are ahead (or always,
 //!   [`HardConfig::trade_behind`]).
 //!
