@@ -1161,14 +1161,9 @@ fn path_costs(
 
 impl FlagMaps {
     /// The maps for `me`'s Flag in `s` (none when it has no Flag); `walls`, those of
-    /// [`HardConfig::wall_doors`].
-    fn of(s: &Sim, me: Color, walls: bool) -> Option<FlagMaps> {
-        FlagMaps::of_with(s, me, walls, false)
-    }
-
-    /// [`FlagMaps::of`], and with `crowd` ([`HardConfig::crowd`]) a square one of our
-    /// pieces stands on costs our defenders two moves to pass, not one.
-    fn of_with(s: &Sim, me: Color, walls: bool, crowd: bool) -> Option<FlagMaps> {
+    /// [`HardConfig::wall_doors`]; with `crowd` ([`HardConfig::crowd`]) a square one of
+    /// our pieces stands on costs our defenders two moves to pass, not one.
+    fn of(s: &Sim, me: Color, walls: bool, crowd: bool) -> Option<FlagMaps> {
         let flag = s.flags[me.index()];
         if flag == LAKE {
             return None;
@@ -2617,7 +2612,7 @@ impl HardBot {
             let sim = Sim::new(self.root_board(view, &sample), me, aa);
             if search.maps.is_none() {
                 // Our Flag and Bombs are the same in every sample.
-                search.maps = FlagMaps::of_with(&sim, me, search.x.wall_doors, search.x.crowd);
+                search.maps = FlagMaps::of(&sim, me, search.x.wall_doors, search.x.crowd);
             }
             let before = search.nodes;
             for (k, &m) in roots.iter().enumerate() {
@@ -2757,7 +2752,7 @@ pub(crate) fn probe_terms(
     let aa = view.rules.options.aggressor_advantage;
     let root = Sim::new(bot.root_board(view, truth), me, aa);
     let dom = Extra::of(&bot.cfg);
-    let maps = FlagMaps::of_with(&root, me, dom.wall_doors, dom.crowd);
+    let maps = FlagMaps::of(&root, me, dom.wall_doors, dom.crowd);
     let terms = |s: &Sim| {
         let t = Terms::of(s, me, maps.as_ref(), None, dom);
         format!(
@@ -2837,7 +2832,7 @@ pub(crate) fn probe_samples(bot: &HardBot, view: &PlayerView, roots: &[Move], n:
     for k in 0..n {
         let sample = belief.sample(view, &mut rng);
         let root = Sim::new(bot.root_board(view, &sample), me, aa);
-        let maps = FlagMaps::of_with(&root, me, bot.cfg.wall_doors, bot.cfg.crowd);
+        let maps = FlagMaps::of(&root, me, bot.cfg.wall_doors, bot.cfg.crowd);
         let mut search = Search::unbounded(me, maps, Extra::of(&bot.cfg));
         println!("sample {k}:");
         for m in roots {
@@ -2920,11 +2915,8 @@ mod tests {
                     let mut vals = [Vec::new(), Vec::new()];
                     for (o, v) in vals.iter_mut().enumerate() {
                         let x = Extra::of(&HardConfig::default());
-                        let mut search = Search::unbounded(
-                            c,
-                            FlagMaps::of_with(&sim, c, x.wall_doors, x.crowd),
-                            x,
-                        );
+                        let mut search =
+                            Search::unbounded(c, FlagMaps::of(&sim, c, x.wall_doors, x.crowd), x);
                         search.ordered = o == 1;
                         for m in &view.legal_moves {
                             let mut s = sim.clone();
@@ -3177,7 +3169,12 @@ mod tests {
             ordered: true,
             killers: Vec::new(),
             history: vec![0; 100 * 100],
-            maps: FlagMaps::of(&s, Color::Red, Extra::default().wall_doors),
+            maps: FlagMaps::of(
+                &s,
+                Color::Red,
+                Extra::default().wall_doors,
+                Extra::default().crowd,
+            ),
             plan: None,
             x: Extra::default(),
         };
@@ -4049,7 +4046,7 @@ mod tests {
             let mut p = walled.to_vec();
             p.push((guard.0, guard.1, Red, Rank::Captain, false));
             let s = sim_of(&p);
-            let maps = FlagMaps::of(&s, Red, false).expect("Red has a Flag");
+            let maps = FlagMaps::of(&s, Red, false, false).expect("Red has a Flag");
             flag_race(&s, Red, &maps, &Armies::of_sim(&s), Extra::default())
         };
         // A Captain on I3 is two steps from the I1 Bomb as the crow flies, but the Bomb
@@ -4062,7 +4059,7 @@ mod tests {
         let mut sergeant = walled;
         sergeant[3].3 = Rank::Sergeant;
         let s = sim_of(&sergeant);
-        let maps = FlagMaps::of(&s, Red, false).expect("Red has a Flag");
+        let maps = FlagMaps::of(&s, Red, false, false).expect("Red has a Flag");
         assert_eq!(
             flag_race(&s, Red, &maps, &Armies::of_sim(&s), Extra::default()),
             0.0
@@ -4080,7 +4077,7 @@ mod tests {
 
     /// Red's race to its Flag ([`flag_race`]) in `s`, with the switches of `x`.
     fn red_race(s: &Sim, x: Extra) -> f64 {
-        let maps = FlagMaps::of(s, Color::Red, false).expect("Red has a Flag");
+        let maps = FlagMaps::of(s, Color::Red, false, false).expect("Red has a Flag");
         flag_race(s, Color::Red, &maps, &Armies::of_sim(s), x)
     }
 
@@ -4159,7 +4156,7 @@ mod tests {
         use Color::Red;
         let mut p = vec![(8, 0, Red, Rank::Bomb, false)];
         let j2 = |p: &[(usize, usize, Color, Rank, bool)], crowd: bool| {
-            let maps = FlagMaps::of_with(&sim_of(p), Red, true, crowd).expect("a Flag");
+            let maps = FlagMaps::of(&sim_of(p), Red, true, crowd).expect("a Flag");
             let door = maps.doors.iter().find(|d| !d.bomb).expect("J2").clone();
             (door.guard[49], door.guard[39])
         };
@@ -4228,7 +4225,7 @@ mod tests {
                 (at.0, at.1, Red, Rank::Captain, false),
                 (0, 9, Blue, Rank::Miner, false),
             ]);
-            let maps = FlagMaps::of(&s, Red, false).expect("Red has a Flag");
+            let maps = FlagMaps::of(&s, Red, false, false).expect("Red has a Flag");
             let home = Some(&maps).filter(|_| path);
             flag_threat(&s, Red, &Armies::of_sim(&s), HOME_GUARD, home)
         };
@@ -4264,7 +4261,7 @@ mod tests {
             let mut p = walled.to_vec();
             p.push((guard.0, guard.1, Red, Rank::Captain, false));
             let s = sim_of(&p);
-            let maps = FlagMaps::of(&s, Red, walls).expect("Red has a Flag");
+            let maps = FlagMaps::of(&s, Red, walls, false).expect("Red has a Flag");
             let armies = Armies::of_sim(&s);
             if paths {
                 flag_race_paths(&s, Red, &maps, &armies, false)
@@ -4297,7 +4294,7 @@ mod tests {
         let mut s = sim_of(&p);
         s.to_move = Blue;
         for walls in [false, true] {
-            let maps = FlagMaps::of(&s, Red, walls).expect("Red has a Flag");
+            let maps = FlagMaps::of(&s, Red, walls, false).expect("Red has a Flag");
             let armies = Armies::of_sim(&s);
             let blue_first = if walls {
                 flag_race(&s, Red, &maps, &armies, Extra::default())
