@@ -240,7 +240,8 @@ pub const SWITCHES: &str =
     "press, dominance, dominance=W, spy_kept, relative, marshal_kept, unloop, \
      no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, \
      home_guard=W, home_path, wary, one_each, one_each=N, depth=N, spy_wait, no_spy_wait, \
-     trade_hunt, trade_hunt=W, trade_behind, wall_doors, no_wall_doors, miner_guess, miner_guess=W, crowd";
+     trade_hunt, trade_hunt=W, trade_behind, wall_doors, no_wall_doors, miner_guess, \
+     miner_guess=W, crowd";
 
 /// The deepest search the arena's `depth=N` asks for.
 pub const MAX_DEPTH: u8 = 6;
