@@ -1175,6 +1175,8 @@ impl FlagMaps {
             let c = s.board[i];
             is_piece(c) && sim::color_of(c) == me && rank_of(c) == Rank::Bomb
         };
+        // What a defender, or an intruder not a Miner, cannot pass: lakes, our Bombs, the Flag.
+        let wall = |n: usize| lake(n) || bomb(n) || n == fl;
         // A guard stands next to a door (not on the Flag), or on it when it is not a Bomb.
         let stands = |q: usize| {
             std::iter::once(q)
@@ -1214,7 +1216,7 @@ impl FlagMaps {
                 guard: if crowd {
                     path_costs(stands(q), |n| {
                         let c = s.board[n];
-                        if lake(n) || bomb(n) || n == fl {
+                        if wall(n) {
                             None
                         } else if is_piece(c) && sim::color_of(c) == me {
                             Some(2)
@@ -1223,13 +1225,13 @@ impl FlagMaps {
                         }
                     })
                 } else {
-                    path_lengths(stands(q), |n| lake(n) || bomb(n) || n == fl)
+                    path_lengths(stands(q), wall)
                 },
                 miner: path_lengths([q], |n| lake(n) || n == fl),
                 other: if is_bomb {
                     [u8::MAX; 100]
                 } else {
-                    path_lengths([q], |n| lake(n) || bomb(n) || n == fl)
+                    path_lengths([q], wall)
                 },
             });
         }
