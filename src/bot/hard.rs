@@ -230,11 +230,6 @@ pub struct HardConfig {
     /// the piece must step aside first, and a defender behind a crowd of our own pieces
     /// is farther than the board's empty squares say. Off by default (`crowd` in the arena).
     pub crowd: bool,
-    /// Whether the hunters' prey ([`hunting`]) is counted once a move, at the root, not at
-    /// each position searched: counted at each, losing one of our moved unknown pieces or
-    /// showing it makes the opponent's hunters worth less, so the search gives pieces
-    /// away to lower it. Off by default (`root_prey` in the arena).
-    pub root_prey: bool,
 }
 
 /// The weight of [`HardConfig::miner_guess`] when the arena names it without one.
@@ -246,7 +241,7 @@ pub const SWITCHES: &str =
      no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, \
      home_guard=W, home_path, wary, one_each, one_each=N, depth=N, spy_wait, no_spy_wait, \
      trade_hunt, trade_hunt=W, trade_behind, wall_doors, no_wall_doors, miner_guess, \
-     miner_guess=W, crowd, root_prey";
+     miner_guess=W, crowd";
 
 /// The deepest search the arena's `depth=N` asks for.
 pub const MAX_DEPTH: u8 = 6;
@@ -288,8 +283,6 @@ struct Extra {
     miner_guess: f64,
     /// [`HardConfig::crowd`].
     crowd: bool,
-    /// With [`HardConfig::root_prey`], each side's prey for [`hunting`] at the root.
-    prey: Option<[u8; 2]>,
 }
 
 impl Default for Extra {
@@ -317,7 +310,6 @@ impl Extra {
             wall_doors: cfg.wall_doors,
             miner_guess: cfg.miner_guess,
             crowd: cfg.crowd,
-            prey: None,
         }
     }
 }
@@ -359,7 +351,6 @@ impl Default for HardConfig {
             wall_doors: true,
             miner_guess: 0.0,
             crowd: false,
-            root_prey: false,
         }
     }
 }
@@ -410,7 +401,6 @@ impl HardConfig {
             "no_wall_doors" => self.wall_doors = false,
             "miner_guess" => self.miner_guess = MINER_GUESS,
             "crowd" => self.crowd = true,
-            "root_prey" => self.root_prey = true,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -1950,24 +1940,17 @@ fn hunters(s: &Sim, c: Color) -> f64 {
 /// one away late costs little).
 fn hunting(s: &Sim, me: Color, armies: &Armies, x: Extra) -> f64 {
     let prey = |c: Color| {
-        let n = x
-            .prey
-            .map_or_else(|| prey_count(s, armies, c), |p| p[c.index()]);
+        let n = armies
+            .of(c)
+            .iter()
+            .filter(|&&(i, _)| {
+                let x = s.board[i as usize];
+                is_moved(x) && !is_revealed(x)
+            })
+            .count();
         (n as f64 / HUNTER_PREY).min(1.0)
     };
     x.hunter * (hunters(s, me) * prey(me.opposite()) - hunters(s, me.opposite()) * prey(me))
-}
-
-/// `c`'s moved pieces the other side has not seen: prey for its hunters ([`hunting`]).
-fn prey_count(s: &Sim, armies: &Armies, c: Color) -> u8 {
-    armies
-        .of(c)
-        .iter()
-        .filter(|&&(i, _)| {
-            let x = s.board[i as usize];
-            is_moved(x) && !is_revealed(x)
-        })
-        .count() as u8
 }
 
 /// The prey (unseen moved enemy pieces) from which a hunter is worth all of [`HUNTER`].
@@ -2633,12 +2616,6 @@ impl HardBot {
             if search.maps.is_none() {
                 // Our Flag and Bombs are the same in every sample.
                 search.maps = FlagMaps::of(&sim, me, search.x.wall_doors, search.x.crowd);
-            }
-            if self.cfg.root_prey && search.x.prey.is_none() {
-                // Which pieces moved and which are seen is the same in every sample.
-                let armies = Armies::of_sim(&sim);
-                search.x.prey =
-                    Some([Color::Red, Color::Blue].map(|c| prey_count(&sim, &armies, c)));
             }
             let before = search.nodes;
             for (k, &m) in roots.iter().enumerate() {
@@ -3892,9 +3869,6 @@ mod tests {
         assert!(!HardConfig::default().crowd);
         cfg.switch("crowd").unwrap();
         assert!(cfg.crowd);
-        assert!(!HardConfig::default().root_prey);
-        cfg.switch("root_prey").unwrap();
-        assert!(cfg.root_prey);
         assert!(cfg.intercept && cfg.home_guard == 10.0 && cfg.home_path && cfg.wary);
         assert!(cfg.wall_doors && HardConfig::default().wall_doors);
         cfg.switch("no_wall_doors").unwrap();
@@ -3987,43 +3961,6 @@ mod tests {
         // Blue's only unseen movable piece is now its Scout: our Marshal, General,
         // Colonel, Captain and Lieutenant each take it without risk.
         assert_eq!(hunters(&played, Red), 5.0);
-    }
-
-    /// [`HardConfig::root_prey`]: Blue's known General hunts our moved unseen Captain and
-    /// Lieutenant. Counted at each position, our Lieutenant lost to Blue's Captain makes
-    /// that hunter worth a third of [`HUNTER`] less, so the loss costs less than the
-    /// Lieutenant; with the prey counted at the root it costs the Lieutenant's value.
-    #[test]
-    fn losing_a_piece_does_not_make_the_enemy_hunters_worth_less() {
-        use Color::{Blue, Red};
-        let pieces = [
-            (0, 1, Red, Rank::Marshal, true),
-            (4, 1, Red, Rank::General, true),
-            (2, 1, Red, Rank::Captain, false),
-            (5, 1, Red, Rank::Lieutenant, false),
-            (4, 8, Blue, Rank::General, true),
-            (5, 2, Blue, Rank::Captain, true),
-            (0, 8, Blue, Rank::Scout, true),
-        ];
-        let s = sim_of(&pieces);
-        assert_eq!(hunters(&s, Blue), 1.0);
-        let mut lost = s.clone();
-        lost.to_move = Blue;
-        lost.play((25, 15)); // Blue's Captain takes our Lieutenant.
-        assert_eq!(lost.counts[Red.index()][Rank::Lieutenant.index()], 0);
-        let hunting_with = |s: &Sim, x: Extra| hunting(s, Red, &Armies::of_sim(s), x);
-        let x = Extra::default();
-        let drop = hunting_with(&lost, x) - hunting_with(&s, x);
-        assert!((drop - HUNTER / 3.0).abs() < 1e-9, "{drop}");
-        let mut cfg = HardConfig::default();
-        cfg.switch("root_prey").unwrap();
-        let armies = Armies::of_sim(&s);
-        let rooted = Extra {
-            prey: Some([Red, Blue].map(|c| prey_count(&s, &armies, c))),
-            ..Extra::of(&cfg)
-        };
-        assert_eq!(rooted.prey, Some([2, 0]));
-        assert_eq!(hunting_with(&lost, rooted), hunting_with(&s, rooted));
     }
 
     /// [`HardConfig::trade_hunt`]: with the Marshals gone, Red's General closing in on
