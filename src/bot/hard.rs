@@ -230,6 +230,12 @@ pub struct HardConfig {
     /// the piece must step aside first, and a defender behind a crowd of our own pieces
     /// is farther than the board's empty squares say. Off by default (`crowd` in the arena).
     pub crowd: bool,
+    /// Whether the hunters' prey ([`hunting`]) still counts the moved pieces the other
+    /// side had not seen that were taken in the search: counted only on the board, losing
+    /// one makes the opponent's hunters worth less, so the search pays for giving such a
+    /// piece away (and for taking one of the opponent's). A piece shown in battle and
+    /// living still leaves the prey. Off by default (`lost_prey` in the arena).
+    pub lost_prey: bool,
 }
 
 /// The weight of [`HardConfig::miner_guess`] when the arena names it without one.
@@ -241,7 +247,7 @@ pub const SWITCHES: &str =
      no_unloop, siege, no_siege, approach=W, spy_guard, hunter=W, trapped, flee, intercept, \
      home_guard=W, home_path, wary, one_each, one_each=N, depth=N, spy_wait, no_spy_wait, \
      trade_hunt, trade_hunt=W, trade_behind, wall_doors, no_wall_doors, miner_guess, \
-     miner_guess=W, crowd";
+     miner_guess=W, crowd, lost_prey";
 
 /// The deepest search the arena's `depth=N` asks for.
 pub const MAX_DEPTH: u8 = 6;
@@ -283,6 +289,8 @@ struct Extra {
     miner_guess: f64,
     /// [`HardConfig::crowd`].
     crowd: bool,
+    /// [`HardConfig::lost_prey`].
+    lost_prey: bool,
 }
 
 impl Default for Extra {
@@ -310,6 +318,7 @@ impl Extra {
             wall_doors: cfg.wall_doors,
             miner_guess: cfg.miner_guess,
             crowd: cfg.crowd,
+            lost_prey: cfg.lost_prey,
         }
     }
 }
@@ -351,6 +360,7 @@ impl Default for HardConfig {
             wall_doors: true,
             miner_guess: 0.0,
             crowd: false,
+            lost_prey: false,
         }
     }
 }
@@ -401,6 +411,7 @@ impl HardConfig {
             "no_wall_doors" => self.wall_doors = false,
             "miner_guess" => self.miner_guess = MINER_GUESS,
             "crowd" => self.crowd = true,
+            "lost_prey" => self.lost_prey = true,
             _ => {
                 let weight = |prefix: &str| {
                     name.strip_prefix(prefix)
@@ -1937,10 +1948,11 @@ fn hunters(s: &Sim, c: Color) -> f64 {
 /// The hunters term for `me`: each side's [`hunters`] worth [`HUNTER`] each, in proportion
 /// to their prey, the other side's moved pieces they have not seen, full from
 /// [`HUNTER_PREY`] of them (a hunter with nothing to hunt is worth nothing, and trading
-/// one away late costs little).
+/// one away late costs little). With [`HardConfig::lost_prey`] the prey also counts
+/// those taken in the search.
 fn hunting(s: &Sim, me: Color, armies: &Armies, x: Extra) -> f64 {
     let prey = |c: Color| {
-        let n = armies
+        let on_board = armies
             .of(c)
             .iter()
             .filter(|&&(i, _)| {
@@ -1948,6 +1960,12 @@ fn hunting(s: &Sim, me: Color, armies: &Armies, x: Extra) -> f64 {
                 is_moved(x) && !is_revealed(x)
             })
             .count();
+        let n = on_board
+            + if x.lost_prey {
+                s.lost_unseen[c.index()] as usize
+            } else {
+                0
+            };
         (n as f64 / HUNTER_PREY).min(1.0)
     };
     x.hunter * (hunters(s, me) * prey(me.opposite()) - hunters(s, me.opposite()) * prey(me))
@@ -3869,6 +3887,9 @@ mod tests {
         assert!(!HardConfig::default().crowd);
         cfg.switch("crowd").unwrap();
         assert!(cfg.crowd);
+        assert!(!HardConfig::default().lost_prey);
+        cfg.switch("lost_prey").unwrap();
+        assert!(cfg.lost_prey);
         assert!(cfg.intercept && cfg.home_guard == 10.0 && cfg.home_path && cfg.wary);
         assert!(cfg.wall_doors && HardConfig::default().wall_doors);
         cfg.switch("no_wall_doors").unwrap();
@@ -3961,6 +3982,44 @@ mod tests {
         // Blue's only unseen movable piece is now its Scout: our Marshal, General,
         // Colonel, Captain and Lieutenant each take it without risk.
         assert_eq!(hunters(&played, Red), 5.0);
+    }
+
+    /// [`HardConfig::lost_prey`]: Blue's known General hunts our moved unseen Captain and
+    /// Lieutenant. Counted on the board, our Lieutenant lost to Blue's Captain makes that
+    /// hunter worth a third of [`HUNTER`] less, so the loss costs less than the
+    /// Lieutenant; with the lost piece still counted it costs the Lieutenant's value. Our
+    /// Captain shown in a battle it wins leaves the prey as before.
+    #[test]
+    fn losing_a_piece_does_not_make_the_enemy_hunters_worth_less() {
+        use Color::{Blue, Red};
+        let pieces = [
+            (0, 1, Red, Rank::Marshal, true),
+            (4, 1, Red, Rank::General, true),
+            (2, 1, Red, Rank::Captain, false),
+            (5, 1, Red, Rank::Lieutenant, false),
+            (4, 8, Blue, Rank::General, true),
+            (5, 2, Blue, Rank::Captain, true),
+            (2, 2, Blue, Rank::Scout, true),
+        ];
+        let s = sim_of(&pieces);
+        assert_eq!(hunters(&s, Blue), 1.0);
+        let mut lost = s.clone();
+        lost.to_move = Blue;
+        lost.play((25, 15)); // Blue's Captain takes our Lieutenant.
+        assert_eq!(lost.counts[Red.index()][Rank::Lieutenant.index()], 0);
+        assert_eq!(lost.lost_unseen, [1, 0]);
+        let hunting_with = |s: &Sim, x: Extra| hunting(s, Red, &Armies::of_sim(s), x);
+        let x = Extra::default();
+        let drop = hunting_with(&lost, x) - hunting_with(&s, x);
+        assert!((drop - HUNTER / 3.0).abs() < 1e-9, "{drop}");
+        let mut cfg = HardConfig::default();
+        cfg.switch("lost_prey").unwrap();
+        let kept = Extra::of(&cfg);
+        assert_eq!(hunting_with(&lost, kept), hunting_with(&s, kept));
+        let mut shown = s.clone();
+        shown.play((12, 22)); // Our Captain takes Blue's Scout, and is seen.
+        assert_eq!(shown.lost_unseen, [0, 0]);
+        assert_eq!(hunting_with(&shown, kept), hunting_with(&shown, x));
     }
 
     /// [`HardConfig::trade_hunt`]: with the Marshals gone, Red's General closing in on

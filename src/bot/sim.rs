@@ -100,6 +100,9 @@ pub struct Sim {
     /// Per side and rank (`Rank::index`), the pieces the other side has not seen: the
     /// ranks it cannot rule out for an unknown piece are those with any left.
     pub unseen: [[u8; 12]; 2],
+    /// Per side, its moved pieces the other side had not seen that were taken since
+    /// [`Sim::new`] (in battle, as the battle showed them).
+    pub lost_unseen: [u8; 2],
 }
 
 /// A move in the search: from, to (square indices).
@@ -135,6 +138,7 @@ impl Sim {
             movable,
             flags,
             unseen,
+            lost_unseen: [0; 2],
         };
         s.check_movable();
         s
@@ -233,6 +237,8 @@ impl Sim {
     pub fn play(&mut self, (f, t): SMove) {
         let mut a = self.board[f as usize];
         let ar = rank_of(a);
+        let hidden = |c: u8| u8::from(is_moved(c) && !is_revealed(c));
+        let a_hidden = hidden(a);
         a |= MOVED;
         let dist = (f as i16 - t as i16).abs();
         if ar == Rank::Scout && dist != 1 && dist != 10 {
@@ -244,10 +250,13 @@ impl Sim {
             self.board[t as usize] = a;
         } else {
             let dr = rank_of(d);
+            let (ac, dc) = (color_of(a).index(), color_of(d).index());
+            let d_hidden = hidden(d);
             a = self.reveal(a);
             self.board[t as usize] = self.reveal(d);
             match battle(ar, dr, self.aggressor_advantage) {
                 BattleResult::AttackerWins => {
+                    self.lost_unseen[dc] += d_hidden;
                     self.remove(t);
                     self.board[t as usize] = a;
                     if dr == Rank::Flag {
@@ -255,10 +264,13 @@ impl Sim {
                     }
                 }
                 BattleResult::DefenderWins => {
+                    self.lost_unseen[ac] += a_hidden;
                     self.board[f as usize] = a;
                     self.remove(f);
                 }
                 BattleResult::BothRemoved => {
+                    self.lost_unseen[ac] += a_hidden;
+                    self.lost_unseen[dc] += d_hidden;
                     self.board[f as usize] = a;
                     self.remove(f);
                     self.remove(t);
