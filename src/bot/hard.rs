@@ -32,7 +32,8 @@
 //!   defender is away;
 //! - hunters ([`hunting`]): pieces that beat every rank the other side's unseen moved pieces
 //!   may be, worth [`HUNTER`] in proportion to their prey (full from [`HUNTER_PREY`]), for
-//!   either side; [`hunt`]: closing in on known pieces each side beats;
+//!   either side (with [`HardConfig::lost_prey`], off, the prey also counts those taken in
+//!   the search); [`hunt`]: closing in on known pieces each side beats;
 //! - the Spy and the Marshal ([`spy_terms`]): our Spy kept beside our General while the enemy
 //!   Marshal lives, our known Marshal charged beside unmoved unknown pieces while the enemy
 //!   Spy lives;
