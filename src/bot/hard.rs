@@ -1961,12 +1961,12 @@ fn hunting(s: &Sim, me: Color, armies: &Armies, x: Extra) -> f64 {
                 is_moved(x) && !is_revealed(x)
             })
             .count();
-        let n = on_board
-            + if x.lost_prey {
-                s.lost_unseen[c.index()] as usize
-            } else {
-                0
-            };
+        let lost = if x.lost_prey {
+            s.lost_unseen[c.index()]
+        } else {
+            0
+        };
+        let n = on_board + lost as usize;
         (n as f64 / HUNTER_PREY).min(1.0)
     };
     x.hunter * (hunters(s, me) * prey(me.opposite()) - hunters(s, me.opposite()) * prey(me))

@@ -215,10 +215,13 @@ impl Sim {
         is_piece(self.board[m.1 as usize])
     }
 
-    fn remove(&mut self, sq: u8) {
+    /// Takes the piece on `sq` off the board; `was_unseen`: it had moved and the other side
+    /// had not seen it before the battle that took it ([`Sim::lost_unseen`]).
+    fn remove(&mut self, sq: u8, was_unseen: bool) {
         let c = self.board[sq as usize];
         let (col, r) = (color_of(c), rank_of(c));
         self.counts[col.index()][r.index()] -= 1;
+        self.lost_unseen[col.index()] += u8::from(was_unseen);
         if r.is_movable() {
             self.movable[col.index()] -= 1;
         }
@@ -237,8 +240,8 @@ impl Sim {
     pub fn play(&mut self, (f, t): SMove) {
         let mut a = self.board[f as usize];
         let ar = rank_of(a);
-        let hidden = |c: u8| u8::from(is_moved(c) && !is_revealed(c));
-        let a_hidden = hidden(a);
+        let unseen = |c: u8| is_moved(c) && !is_revealed(c);
+        let a_unseen = unseen(a);
         a |= MOVED;
         let dist = (f as i16 - t as i16).abs();
         if ar == Rank::Scout && dist != 1 && dist != 10 {
@@ -250,30 +253,25 @@ impl Sim {
             self.board[t as usize] = a;
         } else {
             let dr = rank_of(d);
-            let (ac, dc) = (color_of(a).index(), color_of(d).index());
-            let d_hidden = hidden(d);
+            let d_unseen = unseen(d);
             a = self.reveal(a);
             self.board[t as usize] = self.reveal(d);
             match battle(ar, dr, self.aggressor_advantage) {
                 BattleResult::AttackerWins => {
-                    self.lost_unseen[dc] += d_hidden;
-                    self.remove(t);
+                    self.remove(t, d_unseen);
                     self.board[t as usize] = a;
                     if dr == Rank::Flag {
                         self.over = Some(Some(self.to_move));
                     }
                 }
                 BattleResult::DefenderWins => {
-                    self.lost_unseen[ac] += a_hidden;
                     self.board[f as usize] = a;
-                    self.remove(f);
+                    self.remove(f, a_unseen);
                 }
                 BattleResult::BothRemoved => {
-                    self.lost_unseen[ac] += a_hidden;
-                    self.lost_unseen[dc] += d_hidden;
                     self.board[f as usize] = a;
-                    self.remove(f);
-                    self.remove(t);
+                    self.remove(f, a_unseen);
+                    self.remove(t, d_unseen);
                 }
             }
             self.check_movable();
